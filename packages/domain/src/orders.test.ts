@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canTransitionOrder,
+  MAX_LINE_QUANTITY,
+  OrderPricingError,
+  orderTotal,
+  priceOrderLines,
+  shortOrderId,
+  type CatalogProduct,
+} from './orders';
+import { priceForRole } from './pricing';
+
+const product = (id: string, retail: number, wholesale: number, active = true): CatalogProduct => ({
+  id,
+  name: id.toUpperCase(),
+  description: `${id} description`,
+  image_url: `/products/${id}.svg`,
+  price_retailer: retail,
+  price_wholesaler: wholesale,
+  is_active: active,
+});
+
+const catalog = new Map(
+  [product('a', 1000, 800), product('b', 2550, 1999), product('c', 49900, 42000), product('old', 100, 90, false)].map(
+    (p) => [p.id, p] as const,
+  ),
+);
+
+describe('pricing by role', () => {
+  it('charges wholesalers the wholesale price and everyone else the retail price', () => {
+    const p = catalog.get('b')!;
+    expect(priceForRole(p, 'wholesaler')).toBe(1999);
+    expect(priceForRole(p, 'retailer')).toBe(2550);
+    expect(priceForRole(p, 'manager')).toBe(2550);
+  });
+
+  it('prices a three-line cart differently for a retailer and a wholesaler', () => {
+    const cart = [
+      { product_id: 'a', quantity: 2 },
+      { product_id: 'b', quantity: 1 },
+      { product_id: 'c', quantity: 3 },
+    ];
+    const retail = priceOrderLines(cart, catalog, 'retailer');
+    const wholesale = priceOrderLines(cart, catalog, 'wholesaler');
+    expect(retail.map((l) => l.line_total)).toEqual([2000, 2550, 149700]);
+    expect(orderTotal(retail)).toBe(154250);
+    expect(orderTotal(wholesale)).toBe(1600 + 1999 + 126000);
+    expect(wholesale[2]).toMatchObject({ name: 'C', unit_amount: 42000, quantity: 3 });
+  });
+
+  it('refuses unknown and inactive products and bad quantities', () => {
+    expect(() => priceOrderLines([{ product_id: 'zzz', quantity: 1 }], catalog, 'retailer')).toThrow(
+      OrderPricingError,
+    );
+    expect(() => priceOrderLines([{ product_id: 'old', quantity: 1 }], catalog, 'retailer')).toThrow(
+      /no longer available/,
+    );
+    for (const quantity of [0, -1, 1.5, MAX_LINE_QUANTITY + 1]) {
+      expect(() => priceOrderLines([{ product_id: 'a', quantity }], catalog, 'retailer')).toThrow(
+        /Invalid quantity/,
+      );
+    }
+  });
+});
+
+describe('order state machine', () => {
+  it('follows pending -> processing -> shipped -> delivered', () => {
+    expect(canTransitionOrder('pending', 'processing')).toBe(true);
+    expect(canTransitionOrder('processing', 'shipped')).toBe(true);
+    expect(canTransitionOrder('shipped', 'delivered')).toBe(true);
+  });
+
+  it('cancels only from pending or processing and never moves backwards', () => {
+    expect(canTransitionOrder('pending', 'cancelled')).toBe(true);
+    expect(canTransitionOrder('processing', 'cancelled')).toBe(true);
+    expect(canTransitionOrder('shipped', 'cancelled')).toBe(false);
+    expect(canTransitionOrder('delivered', 'shipped')).toBe(false);
+    expect(canTransitionOrder('processing', 'pending')).toBe(false);
+    expect(canTransitionOrder('cancelled', 'processing')).toBe(false);
+    expect(canTransitionOrder('pending', 'pending')).toBe(false);
+  });
+
+  it('shows order ids as # plus 8 characters', () => {
+    expect(shortOrderId('abcdefghijkl')).toBe('#abcdefgh');
+  });
+});

@@ -1,0 +1,109 @@
+import type { Cents } from './money';
+import { priceForRole, type PricedProduct } from './pricing';
+import type { Role } from './roles';
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_TYPES = ['one_time', 'subscription'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** pending -> processing -> shipped -> delivered; pending or processing -> cancelled. */
+const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+export function nextOrderStatuses(from: OrderStatus): readonly OrderStatus[] {
+  return ORDER_TRANSITIONS[from];
+}
+
+/** Orders that have been paid for count towards revenue. */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
+
+export function isPaidStatus(status: OrderStatus): boolean {
+  return PAID_ORDER_STATUSES.includes(status);
+}
+
+export interface CatalogProduct extends PricedProduct {
+  id: string;
+  name: string;
+  description: string;
+  image_url: string;
+  is_active: boolean;
+}
+
+export interface OrderLine {
+  product_id: string;
+  name: string;
+  description: string;
+  image_url: string;
+  unit_amount: Cents;
+  quantity: number;
+  line_total: Cents;
+}
+
+export interface LineRequest {
+  product_id: string;
+  quantity: number;
+}
+
+export class OrderPricingError extends Error {
+  constructor(
+    message: string,
+    readonly productId: string,
+  ) {
+    super(message);
+    this.name = 'OrderPricingError';
+  }
+}
+
+/**
+ * Prices order lines on the server from the product documents and the buyer's role.
+ * Unknown or inactive products are refused; quantities must be whole numbers from 1 to the cap.
+ */
+export function priceOrderLines(
+  requests: readonly LineRequest[],
+  products: ReadonlyMap<string, CatalogProduct>,
+  role: Role,
+): OrderLine[] {
+  return requests.map(({ product_id, quantity }) => {
+    const product = products.get(product_id);
+    if (!product) throw new OrderPricingError(`Unknown product ${product_id}`, product_id);
+    if (!product.is_active) {
+      throw new OrderPricingError(`${product.name} is no longer available`, product_id);
+    }
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+      throw new OrderPricingError(`Invalid quantity for ${product.name}`, product_id);
+    }
+    const unit_amount = priceForRole(product, role);
+    return {
+      product_id,
+      name: product.name,
+      description: product.description,
+      image_url: product.image_url,
+      unit_amount,
+      quantity,
+      line_total: unit_amount * quantity,
+    };
+  });
+}
+
+export function orderTotal(lines: readonly Pick<OrderLine, 'line_total'>[]): Cents {
+  return lines.reduce((sum, line) => sum + line.line_total, 0);
+}
+
+/** Cart and order line quantities are whole numbers from 1 to this cap. */
+export const MAX_LINE_QUANTITY = 999;
+
+/** '#' plus the first 8 characters of the id (SPEC section 9). */
+export function shortOrderId(id: string): string {
+  return `#${id.slice(0, 8)}`;
+}

@@ -1,0 +1,31 @@
+/** Firestore collection names and document paths: the one home for them (web, functions, rules tests). */
+export const COLLECTIONS = {
+  profiles: 'profiles',
+  products: 'products',
+  cartItems: 'cart_items',
+  orders: 'orders',
+  supportContent: 'support_content',
+  newsletterSignups: 'newsletter_signups',
+  auditLog: 'audit_log',
+  stripeEvents: 'stripe_events',
+} as const;
+
+export const paths = {
+  profile: (uid: string) => `${COLLECTIONS.profiles}/${uid}`,
+  product: (productId: string) => `${COLLECTIONS.products}/${productId}`,
+  cartItems: (uid: string) => `${COLLECTIONS.profiles}/${uid}/${COLLECTIONS.cartItems}`,
+  cartItem: (uid: string, productId: string) =>
+    `${COLLECTIONS.profiles}/${uid}/${COLLECTIONS.cartItems}/${productId}`,
+  order: (orderId: string) => `${COLLECTIONS.orders}/${orderId}`,
+  supportItem: (id: string) => `${COLLECTIONS.supportContent}/${id}`,
+  stripeEvent: (eventId: string) => `${COLLECTIONS.stripeEvents}/${eventId}`,
+} as const;
+
+/** Names of the callable and HTTPS functions, shared by the web client and the functions. */
+export const FUNCTION_NAMES = {
+  setProfileStatus: 'setProfileStatus',
+  createCheckoutSession: 'createCheckoutSession',
+  verifyPayment: 'verifyPayment',
+  updateOrderStatus: 'updateOrderStatus',
+  stripeWebhook: 'stripeWebhook',
+} as const;

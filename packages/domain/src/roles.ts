@@ -1,0 +1,52 @@
+/** Business roles. Buyers apply as retailer or wholesaler; managers are granted by a manager. */
+export const ROLES = ['retailer', 'wholesaler', 'manager'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const BUYER_ROLES = ['retailer', 'wholesaler'] as const satisfies readonly Role[];
+export type BuyerRole = (typeof BUYER_ROLES)[number];
+
+export const PROFILE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+/**
+ * Allowed profile status changes (SPEC section 4): a manager approves a pending applicant and
+ * can reject an approved account. Nothing else moves.
+ */
+const PROFILE_TRANSITIONS: Readonly<Record<ProfileStatus, readonly ProfileStatus[]>> = {
+  pending: ['approved'],
+  approved: ['rejected'],
+  rejected: [],
+};
+
+export function canTransitionProfile(from: ProfileStatus, to: ProfileStatus): boolean {
+  return PROFILE_TRANSITIONS[from].includes(to);
+}
+
+export function nextProfileStatuses(from: ProfileStatus): readonly ProfileStatus[] {
+  return PROFILE_TRANSITIONS[from];
+}
+
+export function isBuyerRole(role: unknown): role is BuyerRole {
+  return role === 'retailer' || role === 'wholesaler';
+}
+
+/** Custom claims carried in the Firebase ID token; set only by the setProfileStatus function. */
+export interface AccessClaims {
+  role: Role;
+  status: ProfileStatus;
+}
+
+/** An approved retailer or wholesaler may use the portal; a manager uses /admin. */
+export function canUsePortal(claims: Partial<AccessClaims> | null | undefined): boolean {
+  return !!claims && isBuyerRole(claims.role) && claims.status === 'approved';
+}
+
+export function isManager(claims: Partial<AccessClaims> | null | undefined): boolean {
+  return !!claims && claims.role === 'manager';
+}
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  retailer: 'Retailer',
+  wholesaler: 'Wholesaler',
+  manager: 'Manager',
+};

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createCheckoutSessionRequest, setProfileStatusRequest, verifyPaymentRequest } from './contracts';
+import { applicationFormSchema, productSchema, supportContentSchema } from './schemas';
+
+const application = {
+  fullName: 'Ana Ruiz',
+  storeName: 'Cloud Nine Smoke Shop',
+  email: 'ana@example.com',
+  password: 'secret12',
+  sellerPermitId: 'SR-123-456',
+  businessType: 'retailer',
+};
+
+describe('application form', () => {
+  it('accepts a complete application and trims text', () => {
+    const parsed = applicationFormSchema.parse({ ...application, storeName: '  Cloud Nine  ' });
+    expect(parsed.storeName).toBe('Cloud Nine');
+  });
+
+  it.each([
+    ['fullName', '', 'Full name is required'],
+    ['storeName', '   ', 'Store name is required'],
+    ['email', 'not-an-email', 'Enter a valid email address'],
+    ['password', '', 'Password is required'],
+    ['sellerPermitId', '', 'Seller permit number is required'],
+    ['businessType', 'manager', 'Choose retailer or wholesaler'],
+  ])('rejects a bad %s with a clear message', (field, value, message) => {
+    const result = applicationFormSchema.safeParse({ ...application, [field]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(message);
+  });
+
+  it('rejects over-long store names', () => {
+    const result = applicationFormSchema.safeParse({ ...application, storeName: 'x'.repeat(101) });
+    expect(result.success).toBe(false);
+  });
+});
+
+describe('catalog and support schemas', () => {
+  it('requires integer cents for prices', () => {
+    const product = {
+      name: 'Blue Coast',
+      description: 'Blue raspberry',
+      image_url: '/products/blue-coast.svg',
+      price_retailer: 2499,
+      price_wholesaler: 1999,
+      is_active: true,
+      sort_order: 1,
+    };
+    expect(productSchema.safeParse(product).success).toBe(true);
+    expect(productSchema.safeParse({ ...product, price_retailer: 24.99 }).success).toBe(false);
+    expect(productSchema.safeParse({ ...product, price_wholesaler: -1 }).success).toBe(false);
+  });
+
+  it('requires an http(s) video url', () => {
+    const base = { title: 'Cleaning', category: 'Maintenance' };
+    expect(supportContentSchema.safeParse({ ...base, video_url: 'https://videos.example/x' }).success).toBe(true);
+    expect(supportContentSchema.safeParse({ ...base, video_url: 'javascript:alert(1)' }).success).toBe(false);
+  });
+});
+
+describe('callable contracts', () => {
+  it('rejects unknown fields such as a client-sent price', () => {
+    expect(createCheckoutSessionRequest.safeParse({ productId: 'a', price: 1 }).success).toBe(false);
+    expect(createCheckoutSessionRequest.safeParse({}).success).toBe(true);
+  });
+
+  it('only lets managers ask for approved or rejected', () => {
+    expect(setProfileStatusRequest.safeParse({ uid: 'u1', status: 'pending' }).success).toBe(false);
+    expect(setProfileStatusRequest.safeParse({ uid: 'a/b', status: 'approved' }).success).toBe(false);
+    expect(setProfileStatusRequest.safeParse({ uid: 'u1', status: 'approved' }).success).toBe(true);
+  });
+
+  it('accepts only checkout session ids', () => {
+    expect(verifyPaymentRequest.safeParse({ sessionId: 'cs_test_abc123' }).success).toBe(true);
+    expect(verifyPaymentRequest.safeParse({ sessionId: '../etc' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY, ORDER_STATUSES, PAYMENT_TYPES } from './orders';
+import { BUYER_ROLES, PROFILE_STATUSES, ROLES } from './roles';
+
+/** Field limits shared by forms, callables and firestore.rules (keep the rules in step). */
+export const LIMITS = {
+  fullName: 100,
+  storeName: 100,
+  sellerPermitId: 50,
+  email: 254,
+  passwordMin: 6,
+  passwordMax: 128,
+  productName: 120,
+  productDescription: 1000,
+  url: 2048,
+  supportTitle: 150,
+  supportCategory: 60,
+  maxPriceCents: 10_000_000,
+} as const;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(LIMITS.email, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+/** The Request Access form (/apply). Every field is required. */
+export const applicationFormSchema = z.object({
+  fullName: requiredText('Full name', LIMITS.fullName),
+  storeName: requiredText('Store name', LIMITS.storeName),
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+    .max(LIMITS.passwordMax, 'Password is too long'),
+  sellerPermitId: requiredText('Seller permit number', LIMITS.sellerPermitId),
+  businessType: z.enum(BUYER_ROLES, { error: 'Choose retailer or wholesaler' }),
+});
+export type ApplicationForm = z.infer<typeof applicationFormSchema>;
+
+export const loginFormSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+export const newsletterFormSchema = z.object({ email: emailSchema });
+export type NewsletterForm = z.infer<typeof newsletterFormSchema>;
+
+export const profileUpdateSchema = z.object({
+  storeName: requiredText('Store name', LIMITS.storeName),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** profiles/{uid} as stored (timestamps are converted to Date by the reader). */
+export const profileSchema = z.object({
+  user_id: z.string().min(1),
+  full_name: z.string(),
+  store_name: z.string(),
+  seller_permit_id: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(PROFILE_STATUSES),
+  created_at: z.date(),
+  reviewed_at: z.date().nullable().optional(),
+  reviewed_by: z.string().nullable().optional(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const cents = z.number().int('Must be whole cents').min(0).max(LIMITS.maxPriceCents);
+
+export const productSchema = z.object({
+  name: requiredText('Name', LIMITS.productName),
+  description: z.string().trim().max(LIMITS.productDescription),
+  image_url: z.string().trim().min(1, 'Image is required').max(LIMITS.url),
+  price_retailer: cents,
+  price_wholesaler: cents,
+  is_active: z.boolean(),
+  sort_order: z.number().int().min(0).max(100_000),
+});
+export type Product = z.infer<typeof productSchema> & { id: string };
+
+export const cartItemSchema = z.object({
+  product_id: z.string().min(1),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const orderLineSchema = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image_url: z.string(),
+  unit_amount: cents,
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  line_total: z.number().int().min(0),
+});
+
+export const orderStatusChangeSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: z.date(),
+  by: z.string(),
+});
+
+export const orderSchema = z.object({
+  user_id: z.string(),
+  store_name: z.string(),
+  items: z.array(orderLineSchema),
+  amount: z.number().int().min(0),
+  currency: z.literal('usd'),
+  payment_type: z.enum(PAYMENT_TYPES),
+  status: z.enum(ORDER_STATUSES),
+  stripe_session_id: z.string().nullable(),
+  created_at: z.date(),
+  paid_at: z.date().nullable(),
+  status_history: z.array(orderStatusChangeSchema),
+});
+export type Order = z.infer<typeof orderSchema> & { id: string };
+
+export const supportContentSchema = z.object({
+  title: requiredText('Title', LIMITS.supportTitle),
+  category: requiredText('Category', LIMITS.supportCategory),
+  video_url: z
+    .string()
+    .trim()
+    .max(LIMITS.url)
+    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) video URL' })),
+});
+export type SupportContent = z.infer<typeof supportContentSchema> & { id: string };
