@@ -1,0 +1,5 @@
+import { AccountPage } from '@/features/account';
+
+export function Component() {
+  return <AccountPage />;
+}

@@ -1,0 +1,5 @@
+import { AdminLoginPage } from '@/features/auth';
+
+export function Component() {
+  return <AdminLoginPage />;
+}

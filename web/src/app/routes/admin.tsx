@@ -1,0 +1,5 @@
+import { AdminDashboardPage } from '@/features/admin';
+
+export function Component() {
+  return <AdminDashboardPage />;
+}

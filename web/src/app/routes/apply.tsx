@@ -1,0 +1,5 @@
+import { ApplyPage } from '@/features/auth';
+
+export function Component() {
+  return <ApplyPage />;
+}

@@ -1,0 +1,5 @@
+import { CartPage } from '@/features/shop';
+
+export function Component() {
+  return <CartPage />;
+}

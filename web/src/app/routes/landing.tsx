@@ -1,0 +1,5 @@
+import { LandingPage } from '@/features/landing';
+
+export function Component() {
+  return <LandingPage />;
+}

@@ -1,0 +1,5 @@
+import { PaymentSuccessPage } from '@/features/payments';
+
+export function Component() {
+  return <PaymentSuccessPage />;
+}

@@ -1,0 +1,7 @@
+import { Navigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+/** /portal itself goes to the store. */
+export function Component() {
+  return <Navigate to={paths.store} replace />;
+}

@@ -1,0 +1,5 @@
+import { StorePage } from '@/features/shop';
+
+export function Component() {
+  return <StorePage />;
+}

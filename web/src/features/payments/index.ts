@@ -1,0 +1,1 @@
+export { PaymentSuccessPage } from './components/payment-success-page';

@@ -1,0 +1,2 @@
+export { StorePage } from './components/store-page';
+export { CartPage } from './components/cart-page';

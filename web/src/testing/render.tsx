@@ -1,0 +1,33 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { AppProviders } from '@/app/providers';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+/**
+ * Renders a page inside the app's providers and an in-memory router. Pass `routes` to add
+ * the pages a test navigates to (each can be a simple marker element).
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  options: { route?: string; path?: string; routes?: RouteObject[]; queryClient?: QueryClient } = {},
+): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
+  const route = options.route ?? '/';
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const router = createMemoryRouter(
+    [{ path: options.path ?? route.split('?')[0], element: ui }, ...(options.routes ?? [])],
+    { initialEntries: [route] },
+  );
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
