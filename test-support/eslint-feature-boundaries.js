@@ -6,7 +6,8 @@
 // Imports are resolved from `@/x` (alias of web/src) and from relative paths.
 import path from 'node:path';
 
-const SHARED = new Set(['components', 'config', 'lib', 'testing', 'assets', 'styles']);
+const SHARED = new Set(['components', 'config', 'lib', 'assets', 'styles']);
+// testing/ (render helpers) may use app/ providers, but like shared code never a feature.
 
 /** @param {string} file absolute path; @returns {{layer: string, feature?: string} | null} */
 function classify(file) {
@@ -16,6 +17,7 @@ function classify(file) {
   const parts = file.slice(at + marker.length).split(path.sep);
   if (parts[0] === 'features') return { layer: 'feature', feature: parts[1] };
   if (parts[0] === 'app') return { layer: 'app' };
+  if (parts[0] === 'testing') return { layer: 'testing' };
   if (SHARED.has(parts[0] ?? '')) return { layer: 'shared' };
   return { layer: 'root' };
 }
@@ -54,7 +56,10 @@ const rule = {
       if (!to) return;
       if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature) {
         context.report({ node, messageId: 'crossFeature', data: { from: from.feature, to: to.feature } });
-      } else if (from.layer === 'shared' && (to.layer === 'feature' || to.layer === 'app')) {
+      } else if (
+        (from.layer === 'shared' && (to.layer === 'feature' || to.layer === 'app')) ||
+        (from.layer === 'testing' && to.layer === 'feature')
+      ) {
         context.report({ node, messageId: 'sharedToFeature', data: { source } });
       } else if (from.layer === 'feature' && to.layer === 'app') {
         context.report({ node, messageId: 'featureToApp', data: { source } });

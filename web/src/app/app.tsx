@@ -1,13 +1,8 @@
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { AppProviders } from './providers';
 import { routes } from './router';
 
 const router = createBrowserRouter(routes);
 
 export function AppRoot() {
-  return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -5,8 +5,8 @@ import { theme } from '@/config/theme';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
- * Providers every route needs. Firebase providers live in the Firebase layout route, so the
- * public landing page never loads the Firebase SDK.
+ * antd theme, one-at-a-time notifications and the query client. Mounted by the UI-shell layout
+ * route (and by tests), not at the root: the landing page is plain HTML and CSS and stays light.
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());

@@ -4,7 +4,8 @@ import { RouterErrorScreen } from '@/components/router-error-screen';
 
 /**
  * The routes of SPEC section 2. Every page is its own chunk (route-level code splitting).
- * Routes that need Firebase sit under the Firebase layout; the landing page and the 404 do not.
+ * The landing page is plain HTML and CSS: no antd, no Firebase. Everything else sits in the UI
+ * shell (antd, toasts, query client); routes that need Firebase sit in the Firebase layout.
  */
 export const routes: RouteObject[] = [
   {
@@ -12,26 +13,31 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, lazy: () => import('./routes/landing') },
       {
-        lazy: () => import('./routes/firebase-layout'),
+        lazy: () => import('./routes/ui-shell'),
         children: [
-          { path: paths.apply, lazy: () => import('./routes/apply') },
-          { path: paths.login, lazy: () => import('./routes/login') },
-          { path: paths.adminLogin, lazy: () => import('./routes/admin-login') },
-          { path: paths.paymentSuccess, lazy: () => import('./routes/payment-success') },
-          { path: paths.admin, lazy: () => import('./routes/admin') },
           {
-            path: '/portal',
-            lazy: () => import('./routes/portal-layout'),
+            lazy: () => import('./routes/firebase-layout'),
             children: [
-              { index: true, lazy: () => import('./routes/portal-index') },
-              { path: paths.store, lazy: () => import('./routes/store') },
-              { path: paths.cart, lazy: () => import('./routes/cart') },
-              { path: paths.account, lazy: () => import('./routes/account') },
+              { path: paths.apply, lazy: () => import('./routes/apply') },
+              { path: paths.login, lazy: () => import('./routes/login') },
+              { path: paths.adminLogin, lazy: () => import('./routes/admin-login') },
+              { path: paths.paymentSuccess, lazy: () => import('./routes/payment-success') },
+              { path: paths.admin, lazy: () => import('./routes/admin') },
+              {
+                path: '/portal',
+                lazy: () => import('./routes/portal-layout'),
+                children: [
+                  { index: true, lazy: () => import('./routes/portal-index') },
+                  { path: paths.store, lazy: () => import('./routes/store') },
+                  { path: paths.cart, lazy: () => import('./routes/cart') },
+                  { path: paths.account, lazy: () => import('./routes/account') },
+                ],
+              },
             ],
           },
+          { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
-      { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ];
