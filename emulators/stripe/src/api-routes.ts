@@ -1,0 +1,128 @@
+import { readCreateSessionParams } from './create-session-params.js';
+import type { FormObject } from './form-encoding.js';
+import { paginate, readPageParams } from './pagination.js';
+import { assertKnownKeys, readString, readStringList } from './param-readers.js';
+import type { SandboxState } from './sandbox-state.js';
+import type { StoredSession } from './session-store.js';
+import { invalidRequest, resourceMissing } from './stripe-error.js';
+import type { SessionStatus } from './types.js';
+
+export interface ApiRequest {
+  method: string;
+  /** Path without the query string, e.g. `/v1/checkout/sessions/cs_test_1`. */
+  path: string;
+  params: FormObject;
+}
+
+export interface ApiResult {
+  status: number;
+  body: unknown;
+}
+
+type Handler = (state: SandboxState, request: ApiRequest, match: RegExpExecArray) => ApiResult;
+
+const SESSION_EXPANDABLE = ['line_items', 'payment_intent'];
+const STATUSES: ReadonlyArray<SessionStatus> = ['open', 'complete', 'expired'];
+
+function requireSession(state: SandboxState, id: string): StoredSession {
+  const stored = state.store.get(id);
+  if (!stored) throw resourceMissing('checkout.session', id, 'session');
+  return stored;
+}
+
+function readExpand(params: FormObject): string[] {
+  const expand = readStringList(params.expand, 'expand') ?? [];
+  for (const field of expand) {
+    if (!SESSION_EXPANDABLE.includes(field)) throw invalidRequest(`This property cannot be expanded (${field}).`, 'expand');
+  }
+  return expand;
+}
+
+/** The session as Stripe returns it, with the requested fields expanded. */
+function renderSession(state: SandboxState, stored: StoredSession, expand: ReadonlyArray<string>): unknown {
+  const body: Record<string, unknown> = { ...stored.session };
+  if (expand.includes('line_items')) {
+    body.line_items = paginate(stored.lines, { limit: 100 }, `/v1/checkout/sessions/${stored.session.id}/line_items`, 'line_item');
+  }
+  if (expand.includes('payment_intent') && stored.session.payment_intent) {
+    body.payment_intent = state.store.paymentIntent(stored.session.payment_intent) ?? stored.session.payment_intent;
+  }
+  return body;
+}
+
+const createSession: Handler = (state, request) => {
+  const expand = readExpand(request.params);
+  const input = readCreateSessionParams(request.params, Math.floor(state.options.now() / 1000));
+  if (input.ignored.length > 0) state.options.log(`create session: ignoring ${input.ignored.join(', ')}`);
+  const stored = state.store.create(input);
+  state.options.log(`created ${stored.session.id} (${stored.session.amount_total} ${stored.session.currency})`);
+  return { status: 200, body: renderSession(state, stored, expand) };
+};
+
+const retrieveSession: Handler = (state, request, match) => {
+  assertKnownKeys(request.params, ['expand'], '');
+  const expand = readExpand(request.params);
+  return { status: 200, body: renderSession(state, requireSession(state, match[1] as string), expand) };
+};
+
+const listSessions: Handler = (state, request) => {
+  assertKnownKeys(request.params, ['limit', 'starting_after', 'ending_before', 'payment_intent', 'status', 'expand'], '');
+  const page = readPageParams(request.params);
+  const paymentIntent = readString(request.params.payment_intent, 'payment_intent') || undefined;
+  const statusText = readString(request.params.status, 'status') || undefined;
+  if (statusText !== undefined && !STATUSES.includes(statusText as SessionStatus)) {
+    throw invalidRequest('Invalid status: must be one of complete, expired, or open', 'status');
+  }
+  const sessions = state.store.list({
+    ...(paymentIntent ? { paymentIntent } : {}),
+    ...(statusText ? { status: statusText as SessionStatus } : {}),
+  });
+  return { status: 200, body: paginate(sessions, page, '/v1/checkout/sessions', 'checkout.session') };
+};
+
+const listLineItems: Handler = (state, request, match) => {
+  assertKnownKeys(request.params, ['limit', 'starting_after', 'ending_before', 'expand'], '');
+  const stored = requireSession(state, match[1] as string);
+  const page = readPageParams(request.params);
+  return { status: 200, body: paginate(stored.lines, page, `/v1/checkout/sessions/${stored.session.id}/line_items`, 'line_item') };
+};
+
+const expireSession: Handler = (state, request, match) => {
+  assertKnownKeys(request.params, ['expand'], '');
+  const expand = readExpand(request.params);
+  const stored = requireSession(state, match[1] as string);
+  if (!state.store.expire(stored)) {
+    throw invalidRequest(
+      `Only Checkout Sessions with a status of \`open\` can be expired; this one is \`${stored.session.status}\`.`,
+      'session',
+    );
+  }
+  return { status: 200, body: renderSession(state, stored, expand) };
+};
+
+const retrievePaymentIntent: Handler = (state, request, match) => {
+  assertKnownKeys(request.params, ['expand', 'client_secret'], '');
+  const id = match[1] as string;
+  const paymentIntent = state.store.paymentIntent(id);
+  if (!paymentIntent) throw resourceMissing('payment_intent', id, 'intent');
+  return { status: 200, body: paymentIntent };
+};
+
+const ROUTES: ReadonlyArray<{ method: string; pattern: RegExp; handler: Handler }> = [
+  { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handler: createSession },
+  { method: 'GET', pattern: /^\/v1\/checkout\/sessions$/, handler: listSessions },
+  { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handler: retrieveSession },
+  { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, handler: listLineItems },
+  { method: 'POST', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, handler: expireSession },
+  { method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, handler: retrievePaymentIntent },
+];
+
+/** Finds the handler for a request, or undefined for an unrecognized URL. */
+export function routeApi(request: ApiRequest): ((state: SandboxState) => ApiResult) | undefined {
+  for (const route of ROUTES) {
+    if (route.method !== request.method) continue;
+    const match = route.pattern.exec(request.path);
+    if (match) return (state) => route.handler(state, request, match);
+  }
+  return undefined;
+}

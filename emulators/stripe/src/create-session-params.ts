@@ -1,0 +1,205 @@
+import { minimumTotal, SUPPORTED_CURRENCIES } from './currencies.js';
+import type { FormObject, FormValue } from './form-encoding.js';
+import { formatAmount } from './money.js';
+import {
+  assertKnownKeys,
+  paramName,
+  readList,
+  readMetadata,
+  readNonNegativeInteger,
+  readObject,
+  readString,
+  readStringList,
+  readUrl,
+  requireString,
+} from './param-readers.js';
+import { invalidRequest, missingParam } from './stripe-error.js';
+import type { ProductInfo } from './types.js';
+
+export interface LineInput {
+  quantity: number;
+  unitAmount: number;
+  currency: string;
+  product: ProductInfo;
+  productMetadata: Record<string, string>;
+}
+
+export interface CreateSessionInput {
+  lines: LineInput[];
+  currency: string;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  clientReferenceId: string | null;
+  metadata: Record<string, string>;
+  customerEmail: string | null;
+  expiresAt: number;
+  paymentMethodTypes: string[];
+  paymentIntentMetadata: Record<string, string>;
+  /** Real Stripe parameters the sandbox accepts but does not act on. */
+  ignored: string[];
+}
+
+const HANDLED = [
+  'mode', 'line_items', 'success_url', 'cancel_url', 'client_reference_id', 'metadata',
+  'customer_email', 'expires_at', 'payment_method_types', 'expand', 'payment_intent_data', 'ui_mode',
+];
+const IGNORED = [
+  'allow_promotion_codes', 'billing_address_collection', 'locale', 'submit_type',
+  'phone_number_collection', 'automatic_tax', 'customer_creation', 'invoice_creation', 'custom_text',
+  'consent_collection', 'shipping_address_collection', 'payment_method_collection',
+];
+const PAYMENT_METHOD_TYPES = [
+  'card', 'link', 'us_bank_account', 'cashapp', 'affirm', 'afterpay_clearpay', 'klarna', 'paypal',
+  'amazon_pay', 'sepa_debit', 'ideal', 'bancontact',
+];
+const MAX_UNIT_AMOUNT = 99_999_999;
+const MAX_QUANTITY = 999_999;
+const MIN_EXPIRY_SECONDS = 30 * 60;
+const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function readProductData(value: FormValue | undefined, param: string): { product: ProductInfo; metadata: Record<string, string> } {
+  const data = readObject(value, param);
+  if (!data) throw missingParam(paramName(param, 'name'));
+  assertKnownKeys(data, ['name', 'description', 'images', 'metadata', 'tax_code', 'unit_label'], param);
+  const name = requireString(data.name, paramName(param, 'name'), 5000);
+  const description = readString(data.description, paramName(param, 'description'), 40000) || null;
+  const images = readList(data.images, paramName(param, 'images')) ?? [];
+  if (images.length > 8) throw invalidRequest('You can pass at most 8 images.', paramName(param, 'images'));
+  const urls = images.map((image, index) => {
+    const url = readUrl(image, `${paramName(param, 'images')}[${index}]`);
+    if (!url) throw missingParam(`${paramName(param, 'images')}[${index}]`);
+    return url;
+  });
+  return { product: { name, description, images: urls }, metadata: readMetadata(data.metadata, paramName(param, 'metadata')) };
+}
+
+function readLine(value: FormValue, param: string): LineInput {
+  const line = readObject(value, param);
+  if (!line) throw missingParam(paramName(param, 'price_data'));
+  assertKnownKeys(line, ['price', 'price_data', 'quantity', 'adjustable_quantity', 'tax_rates', 'dynamic_tax_rates'], param);
+  const priceId = readString(line.price, paramName(param, 'price'));
+  if (priceId) throw invalidRequest(`No such price: '${priceId}'`, paramName(param, 'price'), 'resource_missing');
+  const priceParam = paramName(param, 'price_data');
+  const priceData = readObject(line.price_data, priceParam);
+  if (!priceData) throw invalidRequest(`You must specify either \`price\` or \`price_data\` in ${param}.`, param);
+  assertKnownKeys(priceData, ['currency', 'unit_amount', 'unit_amount_decimal', 'product_data', 'product', 'tax_behavior'], priceParam);
+  const currencyText = requireString(priceData.currency, paramName(priceParam, 'currency')).toLowerCase();
+  if (!SUPPORTED_CURRENCIES.includes(currencyText)) {
+    throw invalidRequest(
+      `Invalid currency: ${currencyText}. The sandbox supports these currencies: ${SUPPORTED_CURRENCIES.join(', ')}`,
+      paramName(priceParam, 'currency'),
+    );
+  }
+  const productId = readString(priceData.product, paramName(priceParam, 'product'));
+  if (productId) throw invalidRequest(`No such product: '${productId}'`, paramName(priceParam, 'product'), 'resource_missing');
+  if (priceData.unit_amount_decimal !== undefined) {
+    throw invalidRequest('The sandbox supports integer `unit_amount` only.', paramName(priceParam, 'unit_amount_decimal'));
+  }
+  const unitAmountParam = paramName(priceParam, 'unit_amount');
+  const unitAmount = readNonNegativeInteger(priceData.unit_amount, unitAmountParam);
+  if (unitAmount === undefined) throw missingParam(unitAmountParam);
+  if (unitAmount > MAX_UNIT_AMOUNT) {
+    throw invalidRequest(`This value must be less than or equal to ${MAX_UNIT_AMOUNT} (it currently is '${unitAmount}').`, unitAmountParam);
+  }
+  const { product, metadata } = readProductData(priceData.product_data, paramName(priceParam, 'product_data'));
+  const quantityParam = paramName(param, 'quantity');
+  if (line.quantity === undefined) throw invalidRequest(`Quantity is required. Add \`quantity\` to \`${param}\``, quantityParam, 'parameter_missing');
+  const quantityText = readString(line.quantity, quantityParam) ?? '';
+  if (!/^-?\d+$/.test(quantityText)) throw invalidRequest(`Invalid integer: ${quantityText}`, quantityParam);
+  const quantity = Number(quantityText);
+  if (quantity < 1) throw invalidRequest(`This value must be greater than or equal to 1.`, quantityParam);
+  if (quantity > MAX_QUANTITY) throw invalidRequest(`This value must be less than or equal to ${MAX_QUANTITY}.`, quantityParam);
+  return { quantity, unitAmount, currency: currencyText, product, productMetadata: metadata };
+}
+
+function readLines(body: FormObject): { lines: LineInput[]; currency: string } {
+  const items = readList(body.line_items, 'line_items');
+  if (!items || items.length === 0) throw invalidRequest('`line_items` is required in `payment` mode.', 'line_items', 'parameter_missing');
+  if (items.length > 100) throw invalidRequest('You can pass at most 100 line items in `payment` mode.', 'line_items');
+  const lines = items.map((item, index) => readLine(item, `line_items[${index}]`));
+  const currency = (lines[0] as LineInput).currency;
+  lines.forEach((line, index) => {
+    if (line.currency !== currency) {
+      throw invalidRequest(
+        'Checkout does not support multiple currencies. Line item currencies must all be the same.',
+        `line_items[${index}][price_data][currency]`,
+      );
+    }
+  });
+  const total = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+  if (total < minimumTotal(currency)) {
+    throw invalidRequest(
+      `The Checkout Session's total amount due must add up to at least ${formatAmount(minimumTotal(currency), currency)} ${currency}`,
+    );
+  }
+  if (total > MAX_UNIT_AMOUNT) {
+    throw invalidRequest(`The Checkout Session's total amount due must be no more than ${formatAmount(MAX_UNIT_AMOUNT, currency)} ${currency}`);
+  }
+  return { lines, currency };
+}
+
+function readExpiresAt(body: FormObject, nowSeconds: number): number {
+  const expiresAt = readNonNegativeInteger(body.expires_at, 'expires_at');
+  if (expiresAt === undefined) return nowSeconds + MAX_EXPIRY_SECONDS;
+  if (expiresAt < nowSeconds + MIN_EXPIRY_SECONDS) {
+    throw invalidRequest('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at');
+  }
+  if (expiresAt > nowSeconds + MAX_EXPIRY_SECONDS) {
+    throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
+  }
+  return expiresAt;
+}
+
+function readMode(body: FormObject): void {
+  const mode = readString(body.mode, 'mode');
+  if (mode === undefined || mode === '') throw missingParam('mode');
+  if (mode === 'setup' || mode === 'subscription') {
+    throw invalidRequest(`The sandbox supports \`mode=payment\` only (got \`${mode}\`).`, 'mode');
+  }
+  if (mode !== 'payment') throw invalidRequest('Invalid mode: must be one of payment, setup, or subscription', 'mode');
+  const uiMode = readString(body.ui_mode, 'ui_mode');
+  if (uiMode !== undefined && uiMode !== 'hosted') {
+    throw invalidRequest(`The sandbox supports \`ui_mode=hosted\` only (got \`${uiMode}\`).`, 'ui_mode');
+  }
+}
+
+function readPaymentMethodTypes(body: FormObject): string[] {
+  const types = readStringList(body.payment_method_types, 'payment_method_types');
+  if (!types || types.length === 0) return ['card'];
+  types.forEach((type, index) => {
+    if (!PAYMENT_METHOD_TYPES.includes(type)) {
+      throw invalidRequest(
+        `Invalid payment_method_types[${index}]: must be one of ${PAYMENT_METHOD_TYPES.join(', ')}`,
+        `payment_method_types[${index}]`,
+      );
+    }
+  });
+  return types;
+}
+
+/** Validates a `POST /v1/checkout/sessions` body the way Stripe does; throws Stripe-shaped 400s. */
+export function readCreateSessionParams(body: FormObject, nowSeconds: number): CreateSessionInput {
+  assertKnownKeys(body, [...HANDLED, ...IGNORED], '');
+  readMode(body);
+  const { lines, currency } = readLines(body);
+  const customerEmail = readString(body.customer_email, 'customer_email', 800) || null;
+  if (customerEmail !== null && !EMAIL.test(customerEmail)) {
+    throw invalidRequest(`Invalid email address: ${customerEmail}`, 'customer_email', 'email_invalid');
+  }
+  const paymentIntentData = readObject(body.payment_intent_data, 'payment_intent_data') ?? {};
+  assertKnownKeys(paymentIntentData, ['metadata', 'description', 'receipt_email', 'statement_descriptor', 'capture_method'], 'payment_intent_data');
+  return {
+    lines,
+    currency,
+    successUrl: readUrl(body.success_url, 'success_url') ?? null,
+    cancelUrl: readUrl(body.cancel_url, 'cancel_url') ?? null,
+    clientReferenceId: readString(body.client_reference_id, 'client_reference_id', 200) || null,
+    metadata: readMetadata(body.metadata, 'metadata'),
+    customerEmail,
+    expiresAt: readExpiresAt(body, nowSeconds),
+    paymentMethodTypes: readPaymentMethodTypes(body),
+    paymentIntentMetadata: readMetadata(paymentIntentData.metadata, 'payment_intent_data[metadata]'),
+    ignored: Object.keys(body).filter((key) => IGNORED.includes(key)),
+  };
+}

@@ -1,0 +1,125 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleApi } from './api-server.js';
+import { handleCheckoutPage } from './checkout-pages.js';
+import { renderMessagePage } from './hosted-page.js';
+import { sendHtml, sendJson } from './http-utils.js';
+import { SandboxState } from './sandbox-state.js';
+import type { DeliveryRecord } from './types.js';
+import type { RetryPolicy } from './webhook-dispatcher.js';
+
+export type { CheckoutSession, DeliveryRecord, LineItem, PaymentIntent, StripeEvent } from './types.js';
+export type { RetryPolicy } from './webhook-dispatcher.js';
+export { signatureHeader } from './webhook-signature.js';
+
+export const DEFAULT_PORT = 12111;
+export const DEFAULT_API_KEY = 'sk_test_local_sandbox';
+export const DEFAULT_WEBHOOK_SECRET = 'whsec_local_sandbox';
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 1000 };
+
+export interface StripeSandboxOptions {
+  /** Default 12111; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Base URL of the hosted checkout links; default `http://<host>:<port>`. */
+  publicUrl?: string;
+  /** Where events are POSTed; none are sent while unset. */
+  webhookUrl?: string;
+  /** Default `whsec_local_sandbox`. */
+  webhookSecret?: string;
+  /** The one secret key accepted; default `sk_test_local_sandbox`. */
+  apiKey?: string;
+  /** Default 5 attempts, 1 s doubling (1, 2, 4, 8 s). */
+  retry?: RetryPolicy;
+  /** Per-attempt webhook timeout, default 10 000 ms. */
+  webhookTimeoutMs?: number;
+  log?: (line: string) => void;
+  /** Clock in milliseconds, for tests of expiry; default Date.now. */
+  now?: () => number;
+}
+
+export interface StripeSandbox {
+  /** `http://<host>:<port>` */
+  url: string;
+  port: number;
+  setWebhookUrl(url: string): void;
+  /** Pays an open session as the Pay button does (webhook first attempt awaited). Rejects otherwise. */
+  pay(sessionId: string): Promise<void>;
+  deliveries(): ReadonlyArray<DeliveryRecord>;
+  /** Resolves when no webhook attempt is running or scheduled. */
+  whenWebhooksIdle(): Promise<void>;
+  /** Forgets sessions, idempotency keys and deliveries; cancels scheduled retries. */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+export async function startStripeSandbox(options: StripeSandboxOptions = {}): Promise<StripeSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((): void => {});
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const state = new SandboxState({
+    apiKey: options.apiKey ?? DEFAULT_API_KEY,
+    webhookUrl: options.webhookUrl,
+    webhookSecret: options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET,
+    retry: options.retry ?? DEFAULT_RETRY,
+    webhookTimeoutMs: options.webhookTimeoutMs ?? 10_000,
+    now: options.now ?? Date.now,
+    log,
+    publicUrl: () => publicUrl,
+  });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    if (url.pathname.startsWith('/v1/')) return handleApi(state, req, res, url);
+    if (await handleCheckoutPage(state, req, res, url)) return;
+    if (url.pathname === '/' || url.pathname === '/health') {
+      sendJson(res, 200, JSON.stringify({ ok: true, service: 'stripe-sandbox' }));
+      return;
+    }
+    sendHtml(res, 404, renderMessagePage('Not found', 'The Stripe sandbox has nothing at this address.'));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`request failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, JSON.stringify({ error: { type: 'api_error', message: 'Sandbox failure' } }));
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 1000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const displayHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${displayHost}:${port}`;
+  if (publicUrl === '') publicUrl = url;
+
+  return {
+    url,
+    port,
+    setWebhookUrl: (webhookUrl) => state.setWebhookUrl(webhookUrl),
+    async pay(sessionId) {
+      const result = await state.pay(sessionId);
+      if (result.outcome === 'missing') throw new Error(`No such checkout.session: '${sessionId}'`);
+      if (result.outcome === 'expired') throw new Error(`Checkout session ${sessionId} has expired`);
+      if (result.outcome === 'already-paid') throw new Error(`Checkout session ${sessionId} is already paid`);
+    },
+    deliveries: () => state.webhooks.deliveries(),
+    whenWebhooksIdle: () => state.webhooks.whenIdle(),
+    reset: () => state.reset(),
+    async stop() {
+      await state.webhooks.stop();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import type { DeliveryRecord, StripeEvent } from './types.js';
+import { signatureHeader } from './webhook-signature.js';
+
+export interface RetryPolicy {
+  /** Total attempts, the first included. */
+  attempts: number;
+  /** Delay before the second attempt; it doubles for each further attempt. */
+  baseDelayMs: number;
+}
+
+export interface WebhookDispatcherOptions {
+  url: () => string | undefined;
+  secret: string;
+  retry: RetryPolicy;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  log: (line: string) => void;
+  /** Per-attempt timeout. */
+  timeoutMs: number;
+}
+
+/**
+ * Sends events to the webhook endpoint signed like Stripe, retrying non-2xx answers and network
+ * errors with exponential backoff, and records every attempt.
+ */
+export class WebhookDispatcher {
+  private readonly records: DeliveryRecord[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly idleWaiters: Array<() => void> = [];
+  private stopped = false;
+  /** Bumped by reset(): attempts started before it neither record nor retry. */
+  private generation = 0;
+
+  constructor(private readonly options: WebhookDispatcherOptions) {}
+
+  deliveries(): ReadonlyArray<DeliveryRecord> {
+    return [...this.records];
+  }
+
+  /** Delivers the first attempt (awaited) and schedules retries in the background. */
+  async dispatch(event: StripeEvent): Promise<void> {
+    const url = this.options.url();
+    if (!url) {
+      this.options.log(`webhook ${event.id} ${event.type}: no webhook URL configured, not delivered`);
+      return;
+    }
+    await this.track(this.attempt(event, url, 1, this.generation));
+  }
+
+  /** Resolves when no attempt is running or scheduled. */
+  whenIdle(): Promise<void> {
+    if (this.timers.size === 0 && this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Cancels scheduled retries and waits for running attempts. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancelRetries();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Forgets the records and cancels scheduled retries (running attempts finish unrecorded). */
+  reset(): void {
+    this.generation += 1;
+    this.cancelRetries();
+    this.records.length = 0;
+  }
+
+  private cancelRetries(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.notifyIfIdle();
+  }
+
+  private track(promise: Promise<void>): Promise<void> {
+    this.inFlight.add(promise);
+    return promise.finally(() => {
+      this.inFlight.delete(promise);
+      this.notifyIfIdle();
+    });
+  }
+
+  private notifyIfIdle(): void {
+    if (this.timers.size > 0 || this.inFlight.size > 0) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private async attempt(event: StripeEvent, url: string, attempt: number, generation: number): Promise<void> {
+    const payload = JSON.stringify(event, null, 2);
+    const timestamp = Math.floor(this.options.now() / 1000);
+    let status: number | null = null;
+    let error: string | undefined;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          'stripe-signature': signatureHeader(payload, this.options.secret, timestamp),
+        },
+        body: payload,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      status = response.status;
+      await response.arrayBuffer();
+    } catch (cause) {
+      error = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+    }
+    const ok = status !== null && status >= 200 && status < 300;
+    if (generation !== this.generation) return;
+    const record: DeliveryRecord = { eventId: event.id, type: event.type, url, attempt, status, ok, at: this.options.now() };
+    if (error !== undefined) record.error = error;
+    this.records.push(record);
+    this.options.log(`webhook ${event.id} ${event.type} attempt ${attempt} -> ${status ?? error ?? 'no answer'}`);
+    if (ok || this.stopped || attempt >= this.options.retry.attempts) {
+      if (!ok && attempt >= this.options.retry.attempts) {
+        this.options.log(`webhook ${event.id} ${event.type}: giving up after ${attempt} attempts`);
+      }
+      return;
+    }
+    const delay = this.options.retry.baseDelayMs * 2 ** (attempt - 1);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.track(this.attempt(event, url, attempt + 1, generation));
+    }, delay);
+    this.timers.add(timer);
+  }
+}
