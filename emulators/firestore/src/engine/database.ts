@@ -1,0 +1,86 @@
+/** One database's state: its documents and its open transactions. */
+import { DocumentStore } from '../store/document-store.js';
+import type { Micros } from '../store/timestamp.js';
+import { FirestoreError, invalidArgument } from './errors.js';
+
+export interface Transaction {
+  readonly id: string;
+  readonly readOnly: boolean;
+  /** Document path -> updateTime seen by the transaction's reads (null = missing). */
+  readonly reads: Map<string, Micros | null>;
+}
+
+export const EXPIRED_TRANSACTION = 'The referenced transaction has expired or is no longer valid.';
+
+export class Database {
+  readonly store = new DocumentStore();
+  private readonly open = new Map<string, Transaction>();
+  private readonly ended = new Set<string>();
+  private counter = 1;
+
+  begin(readOnly: boolean): Transaction {
+    this.counter += 1;
+    const bytes = Buffer.alloc(9);
+    bytes[0] = 0x11;
+    bytes.writeBigUInt64LE(BigInt(this.counter), 1);
+    const tx: Transaction = { id: bytes.toString('base64'), readOnly, reads: new Map() };
+    this.open.set(tx.id, tx);
+    return tx;
+  }
+
+  private static checkFormat(id: string): void {
+    const bytes = Buffer.from(id, 'base64');
+    if (bytes.length !== 9 || bytes[0] !== 0x11) throw invalidArgument('Invalid transaction.');
+  }
+
+  /** The open transaction with this id; ABORTED when it ended or never existed. */
+  lookup(id: string): Transaction {
+    Database.checkFormat(id);
+    const tx = this.open.get(id);
+    if (!tx) throw new FirestoreError('ABORTED', EXPIRED_TRANSACTION);
+    return tx;
+  }
+
+  end(id: string): void {
+    if (this.open.delete(id)) this.ended.add(id);
+  }
+
+  rollback(id: string): void {
+    Database.checkFormat(id);
+    if (this.open.has(id)) {
+      this.end(id);
+      return;
+    }
+    if (!this.ended.has(id)) throw invalidArgument('Transaction is invalid or expired.');
+  }
+
+  /** Records what a transaction read, for conflict detection at commit. */
+  recordRead(tx: Transaction, path: string, updateTime: Micros | null): void {
+    if (tx.readOnly || tx.reads.has(path)) return;
+    tx.reads.set(path, updateTime);
+  }
+
+  clear(): void {
+    this.store.clear();
+    for (const id of this.open.keys()) this.ended.add(id);
+    this.open.clear();
+  }
+}
+
+export class Databases {
+  private readonly byName = new Map<string, Database>();
+
+  get(project: string, database: string): Database {
+    const key = `${project}/${database}`;
+    let db = this.byName.get(key);
+    if (!db) {
+      db = new Database();
+      this.byName.set(key, db);
+    }
+    return db;
+  }
+
+  clearAll(): void {
+    for (const db of this.byName.values()) db.clear();
+  }
+}
