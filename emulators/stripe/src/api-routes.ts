@@ -33,19 +33,30 @@ function requireSession(state: SandboxState, id: string): StoredSession {
 function readExpand(params: FormObject): string[] {
   const expand = readStringList(params.expand, 'expand') ?? [];
   for (const field of expand) {
-    if (!SESSION_EXPANDABLE.includes(field)) throw invalidRequest(`This property cannot be expanded (${field}).`, 'expand');
+    if (!SESSION_EXPANDABLE.includes(field))
+      throw invalidRequest(`This property cannot be expanded (${field}).`, 'expand');
   }
   return expand;
 }
 
 /** The session as Stripe returns it, with the requested fields expanded. */
-function renderSession(state: SandboxState, stored: StoredSession, expand: ReadonlyArray<string>): unknown {
+function renderSession(
+  state: SandboxState,
+  stored: StoredSession,
+  expand: ReadonlyArray<string>,
+): unknown {
   const body: Record<string, unknown> = { ...stored.session };
   if (expand.includes('line_items')) {
-    body.line_items = paginate(stored.lines, { limit: 100 }, `/v1/checkout/sessions/${stored.session.id}/line_items`, 'line_item');
+    body.line_items = paginate(
+      stored.lines,
+      { limit: 100 },
+      `/v1/checkout/sessions/${stored.session.id}/line_items`,
+      'line_item',
+    );
   }
   if (expand.includes('payment_intent') && stored.session.payment_intent) {
-    body.payment_intent = state.store.paymentIntent(stored.session.payment_intent) ?? stored.session.payment_intent;
+    body.payment_intent =
+      state.store.paymentIntent(stored.session.payment_intent) ?? stored.session.payment_intent;
   }
   return body;
 }
@@ -53,20 +64,30 @@ function renderSession(state: SandboxState, stored: StoredSession, expand: Reado
 const createSession: Handler = (state, request) => {
   const expand = readExpand(request.params);
   const input = readCreateSessionParams(request.params, Math.floor(state.options.now() / 1000));
-  if (input.ignored.length > 0) state.options.log(`create session: ignoring ${input.ignored.join(', ')}`);
+  if (input.ignored.length > 0)
+    state.options.log(`create session: ignoring ${input.ignored.join(', ')}`);
   const stored = state.store.create(input);
-  state.options.log(`created ${stored.session.id} (${stored.session.amount_total} ${stored.session.currency})`);
+  state.options.log(
+    `created ${stored.session.id} (${stored.session.amount_total} ${stored.session.currency})`,
+  );
   return { status: 200, body: renderSession(state, stored, expand) };
 };
 
 const retrieveSession: Handler = (state, request, match) => {
   assertKnownKeys(request.params, ['expand'], '');
   const expand = readExpand(request.params);
-  return { status: 200, body: renderSession(state, requireSession(state, match[1] as string), expand) };
+  return {
+    status: 200,
+    body: renderSession(state, requireSession(state, match[1] as string), expand),
+  };
 };
 
 const listSessions: Handler = (state, request) => {
-  assertKnownKeys(request.params, ['limit', 'starting_after', 'ending_before', 'payment_intent', 'status', 'expand'], '');
+  assertKnownKeys(
+    request.params,
+    ['limit', 'starting_after', 'ending_before', 'payment_intent', 'status', 'expand'],
+    '',
+  );
   const page = readPageParams(request.params);
   const paymentIntent = readString(request.params.payment_intent, 'payment_intent') || undefined;
   const statusText = readString(request.params.status, 'status') || undefined;
@@ -77,14 +98,25 @@ const listSessions: Handler = (state, request) => {
     ...(paymentIntent ? { paymentIntent } : {}),
     ...(statusText ? { status: statusText as SessionStatus } : {}),
   });
-  return { status: 200, body: paginate(sessions, page, '/v1/checkout/sessions', 'checkout.session') };
+  return {
+    status: 200,
+    body: paginate(sessions, page, '/v1/checkout/sessions', 'checkout.session'),
+  };
 };
 
 const listLineItems: Handler = (state, request, match) => {
   assertKnownKeys(request.params, ['limit', 'starting_after', 'ending_before', 'expand'], '');
   const stored = requireSession(state, match[1] as string);
   const page = readPageParams(request.params);
-  return { status: 200, body: paginate(stored.lines, page, `/v1/checkout/sessions/${stored.session.id}/line_items`, 'line_item') };
+  return {
+    status: 200,
+    body: paginate(
+      stored.lines,
+      page,
+      `/v1/checkout/sessions/${stored.session.id}/line_items`,
+      'line_item',
+    ),
+  };
 };
 
 const expireSession: Handler = (state, request, match) => {
@@ -112,8 +144,16 @@ const ROUTES: ReadonlyArray<{ method: string; pattern: RegExp; handler: Handler 
   { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handler: createSession },
   { method: 'GET', pattern: /^\/v1\/checkout\/sessions$/, handler: listSessions },
   { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handler: retrieveSession },
-  { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, handler: listLineItems },
-  { method: 'POST', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, handler: expireSession },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/,
+    handler: listLineItems,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+    handler: expireSession,
+  },
   { method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, handler: retrievePaymentIntent },
 ];
 

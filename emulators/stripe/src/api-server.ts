@@ -21,17 +21,35 @@ function unrecognized(method: string, path: string): StripeApiError {
   );
 }
 
-function errorResult(error: unknown, log: (line: string) => void): { status: number; body: unknown } {
+function errorResult(
+  error: unknown,
+  log: (line: string) => void,
+): { status: number; body: unknown } {
   if (error instanceof StripeApiError) return { status: error.status, body: error.toBody() };
   if (error instanceof BodyTooLargeError) {
-    return { status: 413, body: new StripeApiError(413, 'invalid_request_error', error.message).toBody() };
+    return {
+      status: 413,
+      body: new StripeApiError(413, 'invalid_request_error', error.message).toBody(),
+    };
   }
   log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  return { status: 500, body: new StripeApiError(500, 'api_error', 'An unknown error occurred in the Stripe sandbox.').toBody() };
+  return {
+    status: 500,
+    body: new StripeApiError(
+      500,
+      'api_error',
+      'An unknown error occurred in the Stripe sandbox.',
+    ).toBody(),
+  };
 }
 
 /** Serves `/v1/*`: authentication, form parsing, idempotent replays, routing and Stripe errors. */
-export async function handleApi(state: SandboxState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleApi(
+  state: SandboxState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const requestId = newId('req', 14);
   const headers = {
@@ -65,8 +83,14 @@ export async function handleApi(state: SandboxState, req: IncomingMessage, res: 
     if (idempotencyKey !== undefined) {
       const saved = state.idempotency.lookup(apiKey, idempotencyKey, path, fingerprint);
       if (saved) {
-        state.options.log(`${method} ${path} -> ${saved.status} (idempotent replay of ${saved.requestId})`);
-        sendJson(res, saved.status, saved.body, { ...headers, 'idempotent-replayed': 'true', 'original-request': saved.requestId });
+        state.options.log(
+          `${method} ${path} -> ${saved.status} (idempotent replay of ${saved.requestId})`,
+        );
+        sendJson(res, saved.status, saved.body, {
+          ...headers,
+          'idempotent-replayed': 'true',
+          'original-request': saved.requestId,
+        });
         return;
       }
     }
@@ -75,7 +99,11 @@ export async function handleApi(state: SandboxState, req: IncomingMessage, res: 
     const result = run(state);
     const body = JSON.stringify(result.body, null, 2);
     if (idempotencyKey !== undefined) {
-      state.idempotency.save(apiKey, idempotencyKey, path, fingerprint, { status: result.status, body, requestId });
+      state.idempotency.save(apiKey, idempotencyKey, path, fingerprint, {
+        status: result.status,
+        body,
+        requestId,
+      });
     }
     state.options.log(`${method} ${path} -> ${result.status}`);
     sendJson(res, result.status, body, headers);

@@ -15,7 +15,11 @@ export function apiKeyFromHeader(header: string | undefined): string | undefined
 }
 
 function redact(key: string): string {
-  const prefix = key.startsWith('sk_test_') ? 'sk_test_' : key.startsWith('sk_live_') ? 'sk_live_' : '';
+  const prefix = key.startsWith('sk_test_')
+    ? 'sk_test_'
+    : key.startsWith('sk_live_')
+      ? 'sk_live_'
+      : '';
   return `${prefix}${'*'.repeat(Math.max(4, key.length - prefix.length - 4)).slice(0, 20)}${key.slice(-4)}`;
 }
 
@@ -30,7 +34,11 @@ export function authenticate(header: string | undefined, acceptedKey: string): s
     );
   }
   if (key !== acceptedKey) {
-    throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${redact(key)}`);
+    throw new StripeApiError(
+      401,
+      'invalid_request_error',
+      `Invalid API Key provided: ${redact(key)}`,
+    );
   }
   return key;
 }

@@ -11,28 +11,58 @@ export function successRedirectUrl(successUrl: string, sessionId: string): strin
 
 function continueLink(stored: StoredSession): PageLink | undefined {
   return stored.session.success_url
-    ? { href: successRedirectUrl(stored.session.success_url, stored.session.id), label: 'Return to the store' }
+    ? {
+        href: successRedirectUrl(stored.session.success_url, stored.session.id),
+        label: 'Return to the store',
+      }
     : undefined;
 }
 
 function backLink(stored: StoredSession): PageLink | undefined {
-  return stored.session.cancel_url ? { href: stored.session.cancel_url, label: 'Back to the store' } : undefined;
+  return stored.session.cancel_url
+    ? { href: stored.session.cancel_url, label: 'Back to the store' }
+    : undefined;
 }
 
 function sendPaid(res: ServerResponse, stored: StoredSession, status: number): void {
-  sendHtml(res, status, renderMessagePage('Already paid', 'This checkout session has already been paid. You have not been charged again.', continueLink(stored)));
+  sendHtml(
+    res,
+    status,
+    renderMessagePage(
+      'Already paid',
+      'This checkout session has already been paid. You have not been charged again.',
+      continueLink(stored),
+    ),
+  );
 }
 
 function sendExpired(res: ServerResponse, stored: StoredSession): void {
-  sendHtml(res, 410, renderMessagePage('Session expired', 'This checkout session has expired and can no longer be paid. Start checkout again from the store.', backLink(stored)));
+  sendHtml(
+    res,
+    410,
+    renderMessagePage(
+      'Session expired',
+      'This checkout session has expired and can no longer be paid. Start checkout again from the store.',
+      backLink(stored),
+    ),
+  );
 }
 
 function sendMissing(res: ServerResponse): void {
-  sendHtml(res, 404, renderMessagePage('Checkout not found', 'There is no checkout session at this address.'));
+  sendHtml(
+    res,
+    404,
+    renderMessagePage('Checkout not found', 'There is no checkout session at this address.'),
+  );
 }
 
 /** Serves `GET /checkout/:id` and `POST /checkout/:id/pay`. Returns false for other paths. */
-export async function handleCheckoutPage(state: SandboxState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+export async function handleCheckoutPage(
+  state: SandboxState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
   const match = /^\/checkout\/([A-Za-z0-9_]+)(\/pay)?$/.exec(url.pathname);
   if (!match) return false;
   const sessionId = match[1] as string;
@@ -61,7 +91,12 @@ export async function handleCheckoutPage(state: SandboxState, req: IncomingMessa
     case 'paid': {
       const successUrl = result.stored.session.success_url;
       if (successUrl) redirect(res, successRedirectUrl(successUrl, sessionId));
-      else sendHtml(res, 200, renderMessagePage('Payment complete', 'Thank you. Your test payment succeeded.'));
+      else
+        sendHtml(
+          res,
+          200,
+          renderMessagePage('Payment complete', 'Thank you. Your test payment succeeded.'),
+        );
       break;
     }
   }

@@ -16,7 +16,10 @@ function parsePort(text: string): number {
 }
 
 /** Reads the CLI flags (`--port 1` or `--port=1`) over the environment variables. */
-export function parseCliOptions(argv: ReadonlyArray<string>, env: Readonly<Record<string, string | undefined>>): StripeSandboxOptions {
+export function parseCliOptions(
+  argv: ReadonlyArray<string>,
+  env: Readonly<Record<string, string | undefined>>,
+): StripeSandboxOptions {
   const flags = new Map<Flag, string>();
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
@@ -34,7 +37,8 @@ export function parseCliOptions(argv: ReadonlyArray<string>, env: Readonly<Recor
     if (value === undefined || value === '') throw new CliUsageError(`Missing value for --${name}`);
     flags.set(name, value);
   }
-  const pick = (flag: Flag, envName: string): string | undefined => flags.get(flag) ?? (env[envName] || undefined);
+  const pick = (flag: Flag, envName: string): string | undefined =>
+    flags.get(flag) ?? (env[envName] || undefined);
   const port = pick('port', 'STRIPE_SANDBOX_PORT');
   const host = pick('host', 'STRIPE_SANDBOX_HOST');
   const publicUrl = pick('public-url', 'STRIPE_SANDBOX_PUBLIC_URL');

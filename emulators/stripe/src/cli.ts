@@ -41,6 +41,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[stripe-sandbox] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `[stripe-sandbox] failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

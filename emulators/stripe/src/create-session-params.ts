@@ -40,17 +40,46 @@ export interface CreateSessionInput {
 }
 
 const HANDLED = [
-  'mode', 'line_items', 'success_url', 'cancel_url', 'client_reference_id', 'metadata',
-  'customer_email', 'expires_at', 'payment_method_types', 'expand', 'payment_intent_data', 'ui_mode',
+  'mode',
+  'line_items',
+  'success_url',
+  'cancel_url',
+  'client_reference_id',
+  'metadata',
+  'customer_email',
+  'expires_at',
+  'payment_method_types',
+  'expand',
+  'payment_intent_data',
+  'ui_mode',
 ];
 const IGNORED = [
-  'allow_promotion_codes', 'billing_address_collection', 'locale', 'submit_type',
-  'phone_number_collection', 'automatic_tax', 'customer_creation', 'invoice_creation', 'custom_text',
-  'consent_collection', 'shipping_address_collection', 'payment_method_collection',
+  'allow_promotion_codes',
+  'billing_address_collection',
+  'locale',
+  'submit_type',
+  'phone_number_collection',
+  'automatic_tax',
+  'customer_creation',
+  'invoice_creation',
+  'custom_text',
+  'consent_collection',
+  'shipping_address_collection',
+  'payment_method_collection',
 ];
 const PAYMENT_METHOD_TYPES = [
-  'card', 'link', 'us_bank_account', 'cashapp', 'affirm', 'afterpay_clearpay', 'klarna', 'paypal',
-  'amazon_pay', 'sepa_debit', 'ideal', 'bancontact',
+  'card',
+  'link',
+  'us_bank_account',
+  'cashapp',
+  'affirm',
+  'afterpay_clearpay',
+  'klarna',
+  'paypal',
+  'amazon_pay',
+  'sepa_debit',
+  'ideal',
+  'bancontact',
 ];
 const MAX_UNIT_AMOUNT = 99_999_999;
 const MAX_QUANTITY = 999_999;
@@ -58,33 +87,61 @@ const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function readProductData(value: FormValue | undefined, param: string): { product: ProductInfo; metadata: Record<string, string> } {
+function readProductData(
+  value: FormValue | undefined,
+  param: string,
+): { product: ProductInfo; metadata: Record<string, string> } {
   const data = readObject(value, param);
   if (!data) throw missingParam(paramName(param, 'name'));
-  assertKnownKeys(data, ['name', 'description', 'images', 'metadata', 'tax_code', 'unit_label'], param);
+  assertKnownKeys(
+    data,
+    ['name', 'description', 'images', 'metadata', 'tax_code', 'unit_label'],
+    param,
+  );
   const name = requireString(data.name, paramName(param, 'name'), 5000);
   const description = readString(data.description, paramName(param, 'description'), 40000) || null;
   const images = readList(data.images, paramName(param, 'images')) ?? [];
-  if (images.length > 8) throw invalidRequest('You can pass at most 8 images.', paramName(param, 'images'));
+  if (images.length > 8)
+    throw invalidRequest('You can pass at most 8 images.', paramName(param, 'images'));
   const urls = images.map((image, index) => {
     const url = readUrl(image, `${paramName(param, 'images')}[${index}]`);
     if (!url) throw missingParam(`${paramName(param, 'images')}[${index}]`);
     return url;
   });
-  return { product: { name, description, images: urls }, metadata: readMetadata(data.metadata, paramName(param, 'metadata')) };
+  return {
+    product: { name, description, images: urls },
+    metadata: readMetadata(data.metadata, paramName(param, 'metadata')),
+  };
 }
 
 function readLine(value: FormValue, param: string): LineInput {
   const line = readObject(value, param);
   if (!line) throw missingParam(paramName(param, 'price_data'));
-  assertKnownKeys(line, ['price', 'price_data', 'quantity', 'adjustable_quantity', 'tax_rates', 'dynamic_tax_rates'], param);
+  assertKnownKeys(
+    line,
+    ['price', 'price_data', 'quantity', 'adjustable_quantity', 'tax_rates', 'dynamic_tax_rates'],
+    param,
+  );
   const priceId = readString(line.price, paramName(param, 'price'));
-  if (priceId) throw invalidRequest(`No such price: '${priceId}'`, paramName(param, 'price'), 'resource_missing');
+  if (priceId)
+    throw invalidRequest(
+      `No such price: '${priceId}'`,
+      paramName(param, 'price'),
+      'resource_missing',
+    );
   const priceParam = paramName(param, 'price_data');
   const priceData = readObject(line.price_data, priceParam);
-  if (!priceData) throw invalidRequest(`You must specify either \`price\` or \`price_data\` in ${param}.`, param);
-  assertKnownKeys(priceData, ['currency', 'unit_amount', 'unit_amount_decimal', 'product_data', 'product', 'tax_behavior'], priceParam);
-  const currencyText = requireString(priceData.currency, paramName(priceParam, 'currency')).toLowerCase();
+  if (!priceData)
+    throw invalidRequest(`You must specify either \`price\` or \`price_data\` in ${param}.`, param);
+  assertKnownKeys(
+    priceData,
+    ['currency', 'unit_amount', 'unit_amount_decimal', 'product_data', 'product', 'tax_behavior'],
+    priceParam,
+  );
+  const currencyText = requireString(
+    priceData.currency,
+    paramName(priceParam, 'currency'),
+  ).toLowerCase();
   if (!SUPPORTED_CURRENCIES.includes(currencyText)) {
     throw invalidRequest(
       `Invalid currency: ${currencyText}. The sandbox supports these currencies: ${SUPPORTED_CURRENCIES.join(', ')}`,
@@ -92,31 +149,62 @@ function readLine(value: FormValue, param: string): LineInput {
     );
   }
   const productId = readString(priceData.product, paramName(priceParam, 'product'));
-  if (productId) throw invalidRequest(`No such product: '${productId}'`, paramName(priceParam, 'product'), 'resource_missing');
+  if (productId)
+    throw invalidRequest(
+      `No such product: '${productId}'`,
+      paramName(priceParam, 'product'),
+      'resource_missing',
+    );
   if (priceData.unit_amount_decimal !== undefined) {
-    throw invalidRequest('The sandbox supports integer `unit_amount` only.', paramName(priceParam, 'unit_amount_decimal'));
+    throw invalidRequest(
+      'The sandbox supports integer `unit_amount` only.',
+      paramName(priceParam, 'unit_amount_decimal'),
+    );
   }
   const unitAmountParam = paramName(priceParam, 'unit_amount');
   const unitAmount = readNonNegativeInteger(priceData.unit_amount, unitAmountParam);
   if (unitAmount === undefined) throw missingParam(unitAmountParam);
   if (unitAmount > MAX_UNIT_AMOUNT) {
-    throw invalidRequest(`This value must be less than or equal to ${MAX_UNIT_AMOUNT} (it currently is '${unitAmount}').`, unitAmountParam);
+    throw invalidRequest(
+      `This value must be less than or equal to ${MAX_UNIT_AMOUNT} (it currently is '${unitAmount}').`,
+      unitAmountParam,
+    );
   }
-  const { product, metadata } = readProductData(priceData.product_data, paramName(priceParam, 'product_data'));
+  const { product, metadata } = readProductData(
+    priceData.product_data,
+    paramName(priceParam, 'product_data'),
+  );
   const quantityParam = paramName(param, 'quantity');
-  if (line.quantity === undefined) throw invalidRequest(`Quantity is required. Add \`quantity\` to \`${param}\``, quantityParam, 'parameter_missing');
+  if (line.quantity === undefined)
+    throw invalidRequest(
+      `Quantity is required. Add \`quantity\` to \`${param}\``,
+      quantityParam,
+      'parameter_missing',
+    );
   const quantityText = readString(line.quantity, quantityParam) ?? '';
-  if (!/^-?\d+$/.test(quantityText)) throw invalidRequest(`Invalid integer: ${quantityText}`, quantityParam);
+  if (!/^-?\d+$/.test(quantityText))
+    throw invalidRequest(`Invalid integer: ${quantityText}`, quantityParam);
   const quantity = Number(quantityText);
-  if (quantity < 1) throw invalidRequest(`This value must be greater than or equal to 1.`, quantityParam);
-  if (quantity > MAX_QUANTITY) throw invalidRequest(`This value must be less than or equal to ${MAX_QUANTITY}.`, quantityParam);
+  if (quantity < 1)
+    throw invalidRequest(`This value must be greater than or equal to 1.`, quantityParam);
+  if (quantity > MAX_QUANTITY)
+    throw invalidRequest(
+      `This value must be less than or equal to ${MAX_QUANTITY}.`,
+      quantityParam,
+    );
   return { quantity, unitAmount, currency: currencyText, product, productMetadata: metadata };
 }
 
 function readLines(body: FormObject): { lines: LineInput[]; currency: string } {
   const items = readList(body.line_items, 'line_items');
-  if (!items || items.length === 0) throw invalidRequest('`line_items` is required in `payment` mode.', 'line_items', 'parameter_missing');
-  if (items.length > 100) throw invalidRequest('You can pass at most 100 line items in `payment` mode.', 'line_items');
+  if (!items || items.length === 0)
+    throw invalidRequest(
+      '`line_items` is required in `payment` mode.',
+      'line_items',
+      'parameter_missing',
+    );
+  if (items.length > 100)
+    throw invalidRequest('You can pass at most 100 line items in `payment` mode.', 'line_items');
   const lines = items.map((item, index) => readLine(item, `line_items[${index}]`));
   const currency = (lines[0] as LineInput).currency;
   lines.forEach((line, index) => {
@@ -134,7 +222,9 @@ function readLines(body: FormObject): { lines: LineInput[]; currency: string } {
     );
   }
   if (total > MAX_UNIT_AMOUNT) {
-    throw invalidRequest(`The Checkout Session's total amount due must be no more than ${formatAmount(MAX_UNIT_AMOUNT, currency)} ${currency}`);
+    throw invalidRequest(
+      `The Checkout Session's total amount due must be no more than ${formatAmount(MAX_UNIT_AMOUNT, currency)} ${currency}`,
+    );
   }
   return { lines, currency };
 }
@@ -143,10 +233,16 @@ function readExpiresAt(body: FormObject, nowSeconds: number): number {
   const expiresAt = readNonNegativeInteger(body.expires_at, 'expires_at');
   if (expiresAt === undefined) return nowSeconds + MAX_EXPIRY_SECONDS;
   if (expiresAt < nowSeconds + MIN_EXPIRY_SECONDS) {
-    throw invalidRequest('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at');
+    throw invalidRequest(
+      'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+      'expires_at',
+    );
   }
   if (expiresAt > nowSeconds + MAX_EXPIRY_SECONDS) {
-    throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
+    throw invalidRequest(
+      'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.',
+      'expires_at',
+    );
   }
   return expiresAt;
 }
@@ -157,10 +253,14 @@ function readMode(body: FormObject): void {
   if (mode === 'setup' || mode === 'subscription') {
     throw invalidRequest(`The sandbox supports \`mode=payment\` only (got \`${mode}\`).`, 'mode');
   }
-  if (mode !== 'payment') throw invalidRequest('Invalid mode: must be one of payment, setup, or subscription', 'mode');
+  if (mode !== 'payment')
+    throw invalidRequest('Invalid mode: must be one of payment, setup, or subscription', 'mode');
   const uiMode = readString(body.ui_mode, 'ui_mode');
   if (uiMode !== undefined && uiMode !== 'hosted') {
-    throw invalidRequest(`The sandbox supports \`ui_mode=hosted\` only (got \`${uiMode}\`).`, 'ui_mode');
+    throw invalidRequest(
+      `The sandbox supports \`ui_mode=hosted\` only (got \`${uiMode}\`).`,
+      'ui_mode',
+    );
   }
 }
 
@@ -185,10 +285,18 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
   const { lines, currency } = readLines(body);
   const customerEmail = readString(body.customer_email, 'customer_email', 800) || null;
   if (customerEmail !== null && !EMAIL.test(customerEmail)) {
-    throw invalidRequest(`Invalid email address: ${customerEmail}`, 'customer_email', 'email_invalid');
+    throw invalidRequest(
+      `Invalid email address: ${customerEmail}`,
+      'customer_email',
+      'email_invalid',
+    );
   }
   const paymentIntentData = readObject(body.payment_intent_data, 'payment_intent_data') ?? {};
-  assertKnownKeys(paymentIntentData, ['metadata', 'description', 'receipt_email', 'statement_descriptor', 'capture_method'], 'payment_intent_data');
+  assertKnownKeys(
+    paymentIntentData,
+    ['metadata', 'description', 'receipt_email', 'statement_descriptor', 'capture_method'],
+    'payment_intent_data',
+  );
   return {
     lines,
     currency,
@@ -199,7 +307,10 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
     customerEmail,
     expiresAt: readExpiresAt(body, nowSeconds),
     paymentMethodTypes: readPaymentMethodTypes(body),
-    paymentIntentMetadata: readMetadata(paymentIntentData.metadata, 'payment_intent_data[metadata]'),
+    paymentIntentMetadata: readMetadata(
+      paymentIntentData.metadata,
+      'payment_intent_data[metadata]',
+    ),
     ignored: Object.keys(body).filter((key) => IGNORED.includes(key)),
   };
 }

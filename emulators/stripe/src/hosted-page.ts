@@ -61,7 +61,9 @@ export function renderCheckoutPage(stored: StoredSession): string {
     .join('\n');
   const total = formatAmount(session.amount_total, session.currency);
   const cancel = session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancel</a>` : '';
-  const email = session.customer_email ? `<p class="note">Receipt to ${escapeHtml(session.customer_email)}</p>` : '';
+  const email = session.customer_email
+    ? `<p class="note">Receipt to ${escapeHtml(session.customer_email)}</p>`
+    : '';
   return layout(
     'Checkout',
     `<h1>Checkout</h1>
@@ -91,6 +93,11 @@ export interface PageLink {
 
 /** A short page for sessions that cannot be paid (already paid, expired, unknown). */
 export function renderMessagePage(title: string, message: string, link?: PageLink): string {
-  const action = link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : '';
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p role="status">${escapeHtml(message)}</p>\n${action}`);
+  const action = link
+    ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`
+    : '';
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>\n<p role="status">${escapeHtml(message)}</p>\n${action}`,
+  );
 }

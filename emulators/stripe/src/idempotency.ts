@@ -31,9 +31,18 @@ export class IdempotencyStore {
   }
 
   /** Returns the saved response to replay, or undefined when the request should run. */
-  lookup(apiKey: string, key: string, endpoint: string, fingerprint: string): SavedResponse | undefined {
+  lookup(
+    apiKey: string,
+    key: string,
+    endpoint: string,
+    fingerprint: string,
+  ): SavedResponse | undefined {
     if (key.length > MAX_KEY_LENGTH) {
-      throw new StripeApiError(400, 'invalid_request_error', `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters long.`);
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters long.`,
+      );
     }
     const scoped = IdempotencyStore.scope(apiKey, key);
     const entry = this.entries.get(scoped);
@@ -59,8 +68,19 @@ export class IdempotencyStore {
     return entry.response;
   }
 
-  save(apiKey: string, key: string, endpoint: string, fingerprint: string, response: SavedResponse): void {
-    this.entries.set(IdempotencyStore.scope(apiKey, key), { endpoint, fingerprint, response, savedAt: this.now() });
+  save(
+    apiKey: string,
+    key: string,
+    endpoint: string,
+    fingerprint: string,
+    response: SavedResponse,
+  ): void {
+    this.entries.set(IdempotencyStore.scope(apiKey, key), {
+      endpoint,
+      fingerprint,
+      response,
+      savedAt: this.now(),
+    });
   }
 
   clear(): void {

@@ -8,7 +8,13 @@ import { SandboxState } from './sandbox-state.js';
 import type { DeliveryRecord } from './types.js';
 import type { RetryPolicy } from './webhook-dispatcher.js';
 
-export type { CheckoutSession, DeliveryRecord, LineItem, PaymentIntent, StripeEvent } from './types.js';
+export type {
+  CheckoutSession,
+  DeliveryRecord,
+  LineItem,
+  PaymentIntent,
+  StripeEvent,
+} from './types.js';
 export type { RetryPolicy } from './webhook-dispatcher.js';
 export { signatureHeader } from './webhook-signature.js';
 
@@ -54,7 +60,9 @@ export interface StripeSandbox {
   stop(): Promise<void>;
 }
 
-export async function startStripeSandbox(options: StripeSandboxOptions = {}): Promise<StripeSandbox> {
+export async function startStripeSandbox(
+  options: StripeSandboxOptions = {},
+): Promise<StripeSandbox> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((): void => {});
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
@@ -77,13 +85,22 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
       sendJson(res, 200, JSON.stringify({ ok: true, service: 'stripe-sandbox' }));
       return;
     }
-    sendHtml(res, 404, renderMessagePage('Not found', 'The Stripe sandbox has nothing at this address.'));
+    sendHtml(
+      res,
+      404,
+      renderMessagePage('Not found', 'The Stripe sandbox has nothing at this address.'),
+    );
   };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log(`request failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, JSON.stringify({ error: { type: 'api_error', message: 'Sandbox failure' } }));
+      if (!res.headersSent)
+        sendJson(
+          res,
+          500,
+          JSON.stringify({ error: { type: 'api_error', message: 'Sandbox failure' } }),
+        );
       else res.destroy();
     });
   });
@@ -108,8 +125,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
     async pay(sessionId) {
       const result = await state.pay(sessionId);
       if (result.outcome === 'missing') throw new Error(`No such checkout.session: '${sessionId}'`);
-      if (result.outcome === 'expired') throw new Error(`Checkout session ${sessionId} has expired`);
-      if (result.outcome === 'already-paid') throw new Error(`Checkout session ${sessionId} is already paid`);
+      if (result.outcome === 'expired')
+        throw new Error(`Checkout session ${sessionId} has expired`);
+      if (result.outcome === 'already-paid')
+        throw new Error(`Checkout session ${sessionId} is already paid`);
     },
     deliveries: () => state.webhooks.deliveries(),
     whenWebhooksIdle: () => state.webhooks.whenIdle(),

@@ -12,18 +12,33 @@ export interface PageParams {
 export function readPageParams(query: FormObject): PageParams {
   const limit = readNonNegativeInteger(query.limit, 'limit') ?? 10;
   if (limit < 1 || limit > 100) {
-    throw invalidRequest(`This value must be between 1 and 100 (it currently is '${limit}').`, 'limit');
+    throw invalidRequest(
+      `This value must be between 1 and 100 (it currently is '${limit}').`,
+      'limit',
+    );
   }
   const startingAfter = readString(query.starting_after, 'starting_after') || undefined;
   const endingBefore = readString(query.ending_before, 'ending_before') || undefined;
   if (startingAfter && endingBefore) {
-    throw invalidRequest('You may only specify one of these parameters: ending_before, starting_after.', 'ending_before');
+    throw invalidRequest(
+      'You may only specify one of these parameters: ending_before, starting_after.',
+      'ending_before',
+    );
   }
-  return { limit, ...(startingAfter ? { startingAfter } : {}), ...(endingBefore ? { endingBefore } : {}) };
+  return {
+    limit,
+    ...(startingAfter ? { startingAfter } : {}),
+    ...(endingBefore ? { endingBefore } : {}),
+  };
 }
 
 /** Stripe-style cursor pagination over items already in list order. */
-export function paginate<T extends { id: string }>(items: ReadonlyArray<T>, page: PageParams, url: string, kind: string): StripeList<T> {
+export function paginate<T extends { id: string }>(
+  items: ReadonlyArray<T>,
+  page: PageParams,
+  url: string,
+  kind: string,
+): StripeList<T> {
   let start = 0;
   let end = items.length;
   if (page.startingAfter) {

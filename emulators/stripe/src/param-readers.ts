@@ -6,7 +6,11 @@ export function paramName(parent: string, key: string): string {
   return parent === '' ? key : `${parent}[${key}]`;
 }
 
-export function assertKnownKeys(value: FormObject, allowed: ReadonlyArray<string>, parent: string): void {
+export function assertKnownKeys(
+  value: FormObject,
+  allowed: ReadonlyArray<string>,
+  parent: string,
+): void {
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) throw unknownParam(paramName(parent, key));
   }
@@ -21,22 +25,36 @@ export function readObject(value: FormValue | undefined, param: string): FormObj
   return value;
 }
 
-export function readString(value: FormValue | undefined, param: string, maxLength = 5000): string | undefined {
+export function readString(
+  value: FormValue | undefined,
+  param: string,
+  maxLength = 5000,
+): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw invalidRequest(`Invalid string: {...}`, param);
   if (value.length > maxLength) {
-    throw invalidRequest(`Invalid string: ${value.slice(0, 20)}...; must be at most ${maxLength} characters`, param);
+    throw invalidRequest(
+      `Invalid string: ${value.slice(0, 20)}...; must be at most ${maxLength} characters`,
+      param,
+    );
   }
   return value;
 }
 
-export function requireString(value: FormValue | undefined, param: string, maxLength?: number): string {
+export function requireString(
+  value: FormValue | undefined,
+  param: string,
+  maxLength?: number,
+): string {
   const text = readString(value, param, maxLength);
   if (text === undefined || text === '') throw missingParam(param);
   return text;
 }
 
-export function readNonNegativeInteger(value: FormValue | undefined, param: string): number | undefined {
+export function readNonNegativeInteger(
+  value: FormValue | undefined,
+  param: string,
+): number | undefined {
   const text = readString(value, param);
   if (text === undefined) return undefined;
   if (!/^-?\d+$/.test(text)) throw invalidRequest(`Invalid integer: ${text}`, param);
@@ -78,7 +96,10 @@ export function readMetadata(value: FormValue | undefined, param: string): Recor
   if (keys.length > 50) throw invalidRequest('Metadata can have at most 50 keys.', param);
   for (const key of keys) {
     if (key.length > 40) {
-      throw invalidRequest(`Metadata keys can have up to 40 characters; "${key}" has ${key.length}.`, paramName(param, key));
+      throw invalidRequest(
+        `Metadata keys can have up to 40 characters; "${key}" has ${key.length}.`,
+        paramName(param, key),
+      );
     }
     const text = readString(object[key], paramName(param, key), 500);
     if (text !== undefined && text !== '') metadata[key] = text;

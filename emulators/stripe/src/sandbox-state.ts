@@ -61,7 +61,9 @@ export class SandboxState {
     if (!stored) return { outcome: 'missing' };
     if (stored.session.status === 'expired') return { outcome: 'expired', stored };
     if (!this.store.complete(stored)) return { outcome: 'already-paid', stored };
-    this.options.log(`paid ${sessionId} (${stored.session.amount_total} ${stored.session.currency})`);
+    this.options.log(
+      `paid ${sessionId} (${stored.session.amount_total} ${stored.session.currency})`,
+    );
     await this.emit('checkout.session.completed', stored.session);
     return { outcome: 'paid', stored };
   }

@@ -1,6 +1,12 @@
 import type { CreateSessionInput } from './create-session-params.js';
 import { newId } from './ids.js';
-import type { CheckoutSession, LineItem, PaymentIntent, ProductInfo, SessionStatus } from './types.js';
+import type {
+  CheckoutSession,
+  LineItem,
+  PaymentIntent,
+  ProductInfo,
+  SessionStatus,
+} from './types.js';
 
 export interface StoredSession {
   session: CheckoutSession;
@@ -112,7 +118,10 @@ export class SessionStore {
       ui_mode: 'hosted',
       url: `${this.options.publicUrl()}/checkout/${id}`,
     };
-    const stored: StoredSession = { session, lines, products: input.lines.map((line) => line.product),
+    const stored: StoredSession = {
+      session,
+      lines,
+      products: input.lines.map((line) => line.product),
       paymentIntentMetadata: input.paymentIntentMetadata,
     };
     this.sessions.set(id, stored);
@@ -122,7 +131,11 @@ export class SessionStore {
   /** The session, after moving it to `expired` if its `expires_at` has passed. */
   get(id: string): StoredSession | undefined {
     const stored = this.sessions.get(id);
-    if (stored && stored.session.status === 'open' && this.nowSeconds() >= stored.session.expires_at) {
+    if (
+      stored &&
+      stored.session.status === 'open' &&
+      this.nowSeconds() >= stored.session.expires_at
+    ) {
       this.markExpired(stored);
     }
     return stored;
@@ -130,7 +143,9 @@ export class SessionStore {
 
   /** Newest first, like Stripe's list endpoints. */
   list(filter: SessionFilter): CheckoutSession[] {
-    const all = [...this.sessions.keys()].reverse().map((id) => (this.get(id) as StoredSession).session);
+    const all = [...this.sessions.keys()]
+      .reverse()
+      .map((id) => (this.get(id) as StoredSession).session);
     return all.filter(
       (session) =>
         (filter.paymentIntent === undefined || session.payment_intent === filter.paymentIntent) &&

@@ -1,9 +1,6 @@
 /** Stripe's error body: `{ error: { type, code?, message, param?, doc_url? } }`. */
 export type StripeErrorType =
-  | 'invalid_request_error'
-  | 'idempotency_error'
-  | 'api_error'
-  | 'authentication_error';
+  'invalid_request_error' | 'idempotency_error' | 'api_error' | 'authentication_error';
 
 export interface StripeErrorBody {
   error: {
@@ -32,7 +29,12 @@ export class StripeApiError extends Error {
       error: {
         type: this.type,
         message: this.message,
-        ...(this.code ? { code: this.code, doc_url: `https://stripe.com/docs/error-codes/${this.code.replaceAll('_', '-')}` } : {}),
+        ...(this.code
+          ? {
+              code: this.code,
+              doc_url: `https://stripe.com/docs/error-codes/${this.code.replaceAll('_', '-')}`,
+            }
+          : {}),
         ...(this.param ? { param: this.param } : {}),
       },
     };
@@ -52,5 +54,11 @@ export function unknownParam(param: string): StripeApiError {
 }
 
 export function resourceMissing(kind: string, id: string, param: string): StripeApiError {
-  return new StripeApiError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, param, 'resource_missing');
+  return new StripeApiError(
+    404,
+    'invalid_request_error',
+    `No such ${kind}: '${id}'`,
+    param,
+    'resource_missing',
+  );
 }

@@ -42,7 +42,9 @@ export class WebhookDispatcher {
   async dispatch(event: StripeEvent): Promise<void> {
     const url = this.options.url();
     if (!url) {
-      this.options.log(`webhook ${event.id} ${event.type}: no webhook URL configured, not delivered`);
+      this.options.log(
+        `webhook ${event.id} ${event.type}: no webhook URL configured, not delivered`,
+      );
       return;
     }
     await this.track(this.attempt(event, url, 1, this.generation));
@@ -87,7 +89,12 @@ export class WebhookDispatcher {
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
-  private async attempt(event: StripeEvent, url: string, attempt: number, generation: number): Promise<void> {
+  private async attempt(
+    event: StripeEvent,
+    url: string,
+    attempt: number,
+    generation: number,
+  ): Promise<void> {
     const payload = JSON.stringify(event, null, 2);
     const timestamp = Math.floor(this.options.now() / 1000);
     let status: number | null = null;
@@ -110,10 +117,20 @@ export class WebhookDispatcher {
     }
     const ok = status !== null && status >= 200 && status < 300;
     if (generation !== this.generation) return;
-    const record: DeliveryRecord = { eventId: event.id, type: event.type, url, attempt, status, ok, at: this.options.now() };
+    const record: DeliveryRecord = {
+      eventId: event.id,
+      type: event.type,
+      url,
+      attempt,
+      status,
+      ok,
+      at: this.options.now(),
+    };
     if (error !== undefined) record.error = error;
     this.records.push(record);
-    this.options.log(`webhook ${event.id} ${event.type} attempt ${attempt} -> ${status ?? error ?? 'no answer'}`);
+    this.options.log(
+      `webhook ${event.id} ${event.type} attempt ${attempt} -> ${status ?? error ?? 'no answer'}`,
+    );
     if (ok || this.stopped || attempt >= this.options.retry.attempts) {
       if (!ok && attempt >= this.options.retry.attempts) {
         this.options.log(`webhook ${event.id} ${event.type}: giving up after ${attempt} attempts`);

@@ -5,6 +5,8 @@ import { createHmac } from 'node:crypto';
  * keyed with the whole endpoint secret (including its `whsec_` prefix), as Stripe signs events.
  */
 export function signatureHeader(payload: string, secret: string, timestampSeconds: number): string {
-  const signature = createHmac('sha256', secret).update(`${timestampSeconds}.${payload}`, 'utf8').digest('hex');
+  const signature = createHmac('sha256', secret)
+    .update(`${timestampSeconds}.${payload}`, 'utf8')
+    .digest('hex');
   return `t=${timestampSeconds},v1=${signature}`;
 }

@@ -26,8 +26,12 @@ describe('hosted checkout page', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('name="viewport"');
     expect(html).toMatch(/Test mode: local Stripe sandbox/);
-    expect(html).toMatch(/Blue Glaze Mug<span class="desc">Stoneware, 12 oz<\/span><\/th>\s*<td class="num">3<\/td>\s*<td class="num">\$12\.50<\/td>\s*<td class="num">\$37\.50<\/td>/);
-    expect(html).toMatch(/Teapot<\/th>\s*<td class="num">1<\/td>\s*<td class="num">\$49\.99<\/td>\s*<td class="num">\$49\.99<\/td>/);
+    expect(html).toMatch(
+      /Blue Glaze Mug<span class="desc">Stoneware, 12 oz<\/span><\/th>\s*<td class="num">3<\/td>\s*<td class="num">\$12\.50<\/td>\s*<td class="num">\$37\.50<\/td>/,
+    );
+    expect(html).toMatch(
+      /Teapot<\/th>\s*<td class="num">1<\/td>\s*<td class="num">\$49\.99<\/td>\s*<td class="num">\$49\.99<\/td>/,
+    );
     expect(html).toContain('<td class="num" data-testid="total">$87.49</td>');
     expect(html).toContain(`<form method="post" action="/checkout/${session.id}/pay">`);
     expect(html).toContain('<button type="submit">Pay $87.49</button>');
@@ -37,7 +41,16 @@ describe('hosted checkout page', () => {
   it('escapes product names and URLs', async () => {
     const session = await stripe.checkout.sessions.create(
       sessionParams({
-        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: '<script>alert("x")</script> & Co' } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: 1000,
+              product_data: { name: '<script>alert("x")</script> & Co' },
+            },
+          },
+        ],
         cancel_url: 'http://localhost:5173/cart?a=1&b="2"',
       }),
     );
@@ -51,7 +64,9 @@ describe('hosted checkout page', () => {
     const session = await stripe.checkout.sessions.create(sessionParams());
     const response = await submitPay(sandbox.url, session.id);
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(`http://localhost:5173/payment-success?session_id=${session.id}`);
+    expect(response.headers.get('location')).toBe(
+      `http://localhost:5173/payment-success?session_id=${session.id}`,
+    );
     const paid = await stripe.checkout.sessions.retrieve(session.id);
     expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
     expect(paid.payment_intent).toMatch(/^pi_[A-Za-z0-9]+$/);
@@ -85,7 +100,9 @@ describe('hosted checkout page', () => {
   });
 
   it('shows a thank-you page when there is no success_url', async () => {
-    const session = await stripe.checkout.sessions.create(sessionParams({ success_url: undefined, cancel_url: undefined }));
+    const session = await stripe.checkout.sessions.create(
+      sessionParams({ success_url: undefined, cancel_url: undefined }),
+    );
     expect((await page(session.url as string)).html).not.toContain('>Cancel</a>');
     const response = await submitPay(sandbox.url, session.id);
     expect(response.status).toBe(200);

@@ -16,7 +16,9 @@ afterAll(async () => {
 describe('checkout sessions through the real stripe SDK', () => {
   it('creates an open, unpaid session with Stripe fields and a hosted page url', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const session = await stripe.checkout.sessions.create(sessionParams({ customer_email: 'buyer@example.com' }));
+    const session = await stripe.checkout.sessions.create(
+      sessionParams({ customer_email: 'buyer@example.com' }),
+    );
     expect(session.id).toMatch(/^cs_test_[A-Za-z0-9]{20,}$/);
     expect(session.object).toBe('checkout.session');
     expect(session.mode).toBe('payment');
@@ -30,7 +32,9 @@ describe('checkout sessions through the real stripe SDK', () => {
     expect(session.client_reference_id).toBe('order_123');
     expect(session.metadata).toEqual({ orderId: 'order_123', userId: 'buyer_1' });
     expect(session.customer_email).toBe('buyer@example.com');
-    expect(session.success_url).toBe('http://localhost:5173/payment-success?session_id={CHECKOUT_SESSION_ID}');
+    expect(session.success_url).toBe(
+      'http://localhost:5173/payment-success?session_id={CHECKOUT_SESSION_ID}',
+    );
     expect(session.cancel_url).toBe('http://localhost:5173/cart');
     expect(session.payment_method_types).toEqual(['card']);
     expect(session.created).toBeGreaterThanOrEqual(before);
@@ -40,7 +44,9 @@ describe('checkout sessions through the real stripe SDK', () => {
 
   it('keeps expires_at and payment_method_types when given', async () => {
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-    const session = await stripe.checkout.sessions.create(sessionParams({ expires_at: expiresAt, payment_method_types: ['card', 'link'] }));
+    const session = await stripe.checkout.sessions.create(
+      sessionParams({ expires_at: expiresAt, payment_method_types: ['card', 'link'] }),
+    );
     expect(session.expires_at).toBe(expiresAt);
     expect(session.payment_method_types).toEqual(['card', 'link']);
   });
@@ -50,7 +56,12 @@ describe('checkout sessions through the real stripe SDK', () => {
     const retrieved = await stripe.checkout.sessions.retrieve(created.id);
     expect(retrieved).toEqual(created);
     const error = await stripe.checkout.sessions.retrieve('cs_test_nope').catch((e: unknown) => e);
-    expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing', param: 'session' });
+    expect(error).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'session',
+    });
     expect((error as Error).message).toBe("No such checkout.session: 'cs_test_nope'");
   });
 
@@ -59,7 +70,14 @@ describe('checkout sessions through the real stripe SDK', () => {
     const items = await stripe.checkout.sessions.listLineItems(created.id);
     expect(items.object).toBe('list');
     expect(items.has_more).toBe(false);
-    expect(items.data.map((item) => [item.description, item.quantity, item.price?.unit_amount, item.amount_total])).toEqual([
+    expect(
+      items.data.map((item) => [
+        item.description,
+        item.quantity,
+        item.price?.unit_amount,
+        item.amount_total,
+      ]),
+    ).toEqual([
       ['Blue Glaze Mug', 3, 1250, 3750],
       ['Teapot', 1, 4999, 4999],
     ]);
@@ -68,7 +86,9 @@ describe('checkout sessions through the real stripe SDK', () => {
     const page = await stripe.checkout.sessions.listLineItems(created.id, { limit: 1 });
     expect(page.data).toHaveLength(1);
     expect(page.has_more).toBe(true);
-    const expanded = await stripe.checkout.sessions.retrieve(created.id, { expand: ['line_items'] });
+    const expanded = await stripe.checkout.sessions.retrieve(created.id, {
+      expand: ['line_items'],
+    });
     expect(expanded.line_items?.data.map((item) => item.quantity)).toEqual([3, 1]);
   });
 
@@ -78,7 +98,10 @@ describe('checkout sessions through the real stripe SDK', () => {
     expect(expired.status).toBe('expired');
     expect(expired.url).toBeNull();
     expect((await stripe.checkout.sessions.retrieve(created.id)).status).toBe('expired');
-    await expect(stripe.checkout.sessions.expire(created.id)).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400 });
+    await expect(stripe.checkout.sessions.expire(created.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+    });
   });
 
   it('lists sessions newest first, filtered by status and payment_intent, with pagination', async () => {
@@ -96,15 +119,21 @@ describe('checkout sessions through the real stripe SDK', () => {
 
     const all = await stripe.checkout.sessions.list();
     expect(all.data.map((s) => s.id)).toEqual([third.id, second.id, first.id]);
-    expect((await stripe.checkout.sessions.list({ status: 'open' })).data.map((s) => s.id)).toEqual([first.id]);
-    expect((await stripe.checkout.sessions.list({ status: 'expired' })).data.map((s) => s.id)).toEqual([second.id]);
+    expect((await stripe.checkout.sessions.list({ status: 'open' })).data.map((s) => s.id)).toEqual(
+      [first.id],
+    );
+    expect(
+      (await stripe.checkout.sessions.list({ status: 'expired' })).data.map((s) => s.id),
+    ).toEqual([second.id]);
     const byIntent = await stripe.checkout.sessions.list({ payment_intent: paymentIntent.id });
     expect(byIntent.data.map((s) => s.id)).toEqual([third.id]);
     expect(byIntent.data[0]?.payment_status).toBe('paid');
 
     const pageOne = await stripe.checkout.sessions.list({ limit: 2 });
     expect(pageOne.has_more).toBe(true);
-    const autoPaged = await stripe.checkout.sessions.list({ limit: 1 }).autoPagingToArray({ limit: 10 });
+    const autoPaged = await stripe.checkout.sessions
+      .list({ limit: 1 })
+      .autoPagingToArray({ limit: 10 });
     expect(autoPaged.map((s) => s.id)).toEqual([third.id, second.id, first.id]);
     const retrievedIntent = await stripe.paymentIntents.retrieve(paymentIntent.id);
     expect(retrievedIntent.amount_received).toBe(8749);
@@ -114,7 +143,9 @@ describe('checkout sessions through the real stripe SDK', () => {
     let now = Date.now();
     const clocked = await startTestSandbox({ now: () => now });
     try {
-      const session = await clocked.stripe.checkout.sessions.create(sessionParams({ expires_at: Math.floor(now / 1000) + 1800 }));
+      const session = await clocked.stripe.checkout.sessions.create(
+        sessionParams({ expires_at: Math.floor(now / 1000) + 1800 }),
+      );
       now += 1799 * 1000;
       expect((await clocked.stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
       now += 2000;

@@ -1,26 +1,56 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { DEFAULT_API_KEY, startStripeSandbox, type StripeSandbox, type StripeSandboxOptions } from '../src/index.js';
+import {
+  DEFAULT_API_KEY,
+  startStripeSandbox,
+  type StripeSandbox,
+  type StripeSandboxOptions,
+} from '../src/index.js';
 
 export const API_KEY = DEFAULT_API_KEY;
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_sandbox_tests';
 
 export function stripeClient(port: number, apiKey = API_KEY): Stripe {
-  return new Stripe(apiKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  return new Stripe(apiKey, {
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
 }
 
-export async function startTestSandbox(options: StripeSandboxOptions = {}): Promise<{ sandbox: StripeSandbox; stripe: Stripe }> {
-  const sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET, retry: { attempts: 4, baseDelayMs: 10 }, ...options });
+export async function startTestSandbox(
+  options: StripeSandboxOptions = {},
+): Promise<{ sandbox: StripeSandbox; stripe: Stripe }> {
+  const sandbox = await startStripeSandbox({
+    port: 0,
+    webhookSecret: WEBHOOK_SECRET,
+    retry: { attempts: 4, baseDelayMs: 10 },
+    ...options,
+  });
   return { sandbox, stripe: stripeClient(sandbox.port) };
 }
 
-export function sessionParams(overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams {
+export function sessionParams(
+  overrides: Partial<Stripe.Checkout.SessionCreateParams> = {},
+): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
     line_items: [
-      { quantity: 3, price_data: { currency: 'usd', unit_amount: 1250, product_data: { name: 'Blue Glaze Mug', description: 'Stoneware, 12 oz' } } },
-      { quantity: 1, price_data: { currency: 'usd', unit_amount: 4999, product_data: { name: 'Teapot' } } },
+      {
+        quantity: 3,
+        price_data: {
+          currency: 'usd',
+          unit_amount: 1250,
+          product_data: { name: 'Blue Glaze Mug', description: 'Stoneware, 12 oz' },
+        },
+      },
+      {
+        quantity: 1,
+        price_data: { currency: 'usd', unit_amount: 4999, product_data: { name: 'Teapot' } },
+      },
     ],
     success_url: 'http://localhost:5173/payment-success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:5173/cart',

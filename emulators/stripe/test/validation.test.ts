@@ -14,8 +14,14 @@ afterAll(async () => {
 });
 
 type Params = Stripe.Checkout.SessionCreateParams;
-const line = (price: Record<string, unknown>, quantity: number | null = 1): Params.LineItem =>
-  ({ ...(quantity === null ? {} : { quantity }), price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'Mug' }, ...price } }) as Params.LineItem;
+const line = (
+  price: Record<string, unknown>,
+  quantity: number | null = 1,
+): Stripe.Checkout.SessionCreateParams.LineItem =>
+  ({
+    ...(quantity === null ? {} : { quantity }),
+    price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'Mug' }, ...price },
+  }) as Stripe.Checkout.SessionCreateParams.LineItem;
 
 async function createError(params: Params): Promise<unknown> {
   return stripe.checkout.sessions.create(params).then(
@@ -28,24 +34,76 @@ describe('validation errors are Stripe-shaped 400s (StripeInvalidRequestError)',
   const cases: Array<[string, Params, string]> = [
     ['missing line_items', sessionParams({ line_items: undefined }), 'line_items'],
     ['missing mode', { ...sessionParams(), mode: undefined } as unknown as Params, 'mode'],
-    ['non-integer unit_amount', sessionParams({ line_items: [line({ unit_amount: 12.5 })] }), 'line_items[0][price_data][unit_amount]'],
-    ['negative unit_amount', sessionParams({ line_items: [line({ unit_amount: -100 })] }), 'line_items[0][price_data][unit_amount]'],
-    ['missing unit_amount', sessionParams({ line_items: [line({ unit_amount: undefined })] }), 'line_items[0][price_data][unit_amount]'],
+    [
+      'non-integer unit_amount',
+      sessionParams({ line_items: [line({ unit_amount: 12.5 })] }),
+      'line_items[0][price_data][unit_amount]',
+    ],
+    [
+      'negative unit_amount',
+      sessionParams({ line_items: [line({ unit_amount: -100 })] }),
+      'line_items[0][price_data][unit_amount]',
+    ],
+    [
+      'missing unit_amount',
+      sessionParams({ line_items: [line({ unit_amount: undefined })] }),
+      'line_items[0][price_data][unit_amount]',
+    ],
     ['quantity 0', sessionParams({ line_items: [line({}, 0)] }), 'line_items[0][quantity]'],
-    ['missing quantity', sessionParams({ line_items: [line({}, null)] }), 'line_items[0][quantity]'],
-    ['unsupported currency', sessionParams({ line_items: [line({ currency: 'xyz' })] }), 'line_items[0][price_data][currency]'],
-    ['mixed currencies', sessionParams({ line_items: [line({}), line({ currency: 'eur' })] }), 'line_items[1][price_data][currency]'],
-    ['missing product name', sessionParams({ line_items: [line({ product_data: { description: 'x' } })] }), 'line_items[0][price_data][product_data][name]'],
+    [
+      'missing quantity',
+      sessionParams({ line_items: [line({}, null)] }),
+      'line_items[0][quantity]',
+    ],
+    [
+      'unsupported currency',
+      sessionParams({ line_items: [line({ currency: 'xyz' })] }),
+      'line_items[0][price_data][currency]',
+    ],
+    [
+      'mixed currencies',
+      sessionParams({ line_items: [line({}), line({ currency: 'eur' })] }),
+      'line_items[1][price_data][currency]',
+    ],
+    [
+      'missing product name',
+      sessionParams({ line_items: [line({ product_data: { description: 'x' } })] }),
+      'line_items[0][price_data][product_data][name]',
+    ],
     ['bad success_url', sessionParams({ success_url: 'not a url' }), 'success_url'],
     ['non-http cancel_url', sessionParams({ cancel_url: 'javascript:alert(1)' }), 'cancel_url'],
-    ['bad image url', sessionParams({ line_items: [line({ product_data: { name: 'Mug', images: ['nope'] } })] }), 'line_items[0][price_data][product_data][images][0]'],
+    [
+      'bad image url',
+      sessionParams({ line_items: [line({ product_data: { name: 'Mug', images: ['nope'] } })] }),
+      'line_items[0][price_data][product_data][images][0]',
+    ],
     ['unknown parameter', { ...sessionParams(), colour: 'blue' } as unknown as Params, 'colour'],
-    ['a price id the sandbox does not know', sessionParams({ line_items: [{ price: 'price_123', quantity: 1 }] }), 'line_items[0][price]'],
-    ['expires_at too soon', sessionParams({ expires_at: Math.floor(Date.now() / 1000) + 60 }), 'expires_at'],
-    ['expires_at too late', sessionParams({ expires_at: Math.floor(Date.now() / 1000) + 25 * 3600 }), 'expires_at'],
+    [
+      'a price id the sandbox does not know',
+      sessionParams({ line_items: [{ price: 'price_123', quantity: 1 }] }),
+      'line_items[0][price]',
+    ],
+    [
+      'expires_at too soon',
+      sessionParams({ expires_at: Math.floor(Date.now() / 1000) + 60 }),
+      'expires_at',
+    ],
+    [
+      'expires_at too late',
+      sessionParams({ expires_at: Math.floor(Date.now() / 1000) + 25 * 3600 }),
+      'expires_at',
+    ],
     ['bad customer_email', sessionParams({ customer_email: 'not-an-email' }), 'customer_email'],
-    ['unknown payment method type', sessionParams({ payment_method_types: ['telepathy' as 'card'] }), 'payment_method_types[0]'],
-    ['metadata key too long', sessionParams({ metadata: { ['k'.repeat(41)]: 'v' } }), `metadata[${'k'.repeat(41)}]`],
+    [
+      'unknown payment method type',
+      sessionParams({ payment_method_types: ['telepathy' as 'card'] }),
+      'payment_method_types[0]',
+    ],
+    [
+      'metadata key too long',
+      sessionParams({ metadata: { ['k'.repeat(41)]: 'v' } }),
+      `metadata[${'k'.repeat(41)}]`,
+    ],
     ['subscription mode', sessionParams({ mode: 'subscription' }), 'mode'],
   ];
   it.each(cases)('%s', async (_name, params, param) => {
@@ -94,7 +152,9 @@ describe('authentication', () => {
   });
 
   it('answers an unrecognized URL with 404 invalid_request_error', async () => {
-    const response = await fetch(`${sandbox.url}/v1/charges/ch_1`, { headers: { authorization: `Bearer ${API_KEY}` } });
+    const response = await fetch(`${sandbox.url}/v1/charges/ch_1`, {
+      headers: { authorization: `Bearer ${API_KEY}` },
+    });
     expect(response.status).toBe(404);
     const body = (await response.json()) as { error: { type: string; message: string } };
     expect(body.error).toMatchObject({ type: 'invalid_request_error' });
@@ -106,11 +166,18 @@ describe('authentication', () => {
     const text = `mode=payment&line_items[0][quantity]=2&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=300&line_items[0][price_data][product_data][name]=Cup&payment_method_types[]=card&expand[]=line_items`;
     const response = await fetch(`${sandbox.url}/v1/checkout/sessions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Bearer ${API_KEY}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: text,
     });
     expect(response.status).toBe(200);
-    const session = (await response.json()) as { amount_total: number; payment_method_types: string[]; line_items: { data: unknown[] } };
+    const session = (await response.json()) as {
+      amount_total: number;
+      payment_method_types: string[];
+      line_items: { data: unknown[] };
+    };
     expect(session.amount_total).toBe(600);
     expect(session.payment_method_types).toEqual(['card']);
     expect(session.line_items.data).toHaveLength(1);

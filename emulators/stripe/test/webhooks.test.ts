@@ -1,7 +1,14 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StripeEvent, StripeSandbox } from '../src/index.js';
-import { sessionParams, startTestSandbox, startWebhookReceiver, submitPay, WEBHOOK_SECRET, type WebhookReceiver } from './support.js';
+import {
+  sessionParams,
+  startTestSandbox,
+  startWebhookReceiver,
+  submitPay,
+  WEBHOOK_SECRET,
+  type WebhookReceiver,
+} from './support.js';
 
 let sandbox: StripeSandbox;
 let stripe: Stripe;
@@ -54,7 +61,14 @@ describe('webhook deliveries', () => {
     });
     expect(object.payment_intent).toMatch(/^pi_/);
     expect(sandbox.deliveries()).toEqual([
-      expect.objectContaining({ eventId: event.id, type: 'checkout.session.completed', attempt: 1, status: 200, ok: true, url: receiver.url }),
+      expect.objectContaining({
+        eventId: event.id,
+        type: 'checkout.session.completed',
+        attempt: 1,
+        status: 200,
+        ok: true,
+        url: receiver.url,
+      }),
     ]);
   });
 
@@ -62,10 +76,12 @@ describe('webhook deliveries', () => {
     const session = await stripe.checkout.sessions.create(sessionParams());
     await sandbox.pay(session.id);
     const { body } = receiver.received[0]!;
-    expect(() => stripe.webhooks.constructEvent(body, signature(0), 'whsec_wrong')).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(() => stripe.webhooks.constructEvent(body.replace('8749', '1'), signature(0), WEBHOOK_SECRET)).toThrow(
+    expect(() => stripe.webhooks.constructEvent(body, signature(0), 'whsec_wrong')).toThrow(
       Stripe.errors.StripeSignatureVerificationError,
     );
+    expect(() =>
+      stripe.webhooks.constructEvent(body.replace('8749', '1'), signature(0), WEBHOOK_SECRET),
+    ).toThrow(Stripe.errors.StripeSignatureVerificationError);
   });
 
   it('retries non-2xx answers with backoff until one succeeds', async () => {
@@ -81,7 +97,9 @@ describe('webhook deliveries', () => {
     const ids = receiver.received.map((r) => (JSON.parse(r.body) as StripeEvent).id);
     expect(new Set(ids).size).toBe(1);
     receiver.received.forEach((r, index) => {
-      expect(stripe.webhooks.constructEvent(r.body, signature(index), WEBHOOK_SECRET).id).toBe(ids[0]);
+      expect(stripe.webhooks.constructEvent(r.body, signature(index), WEBHOOK_SECRET).id).toBe(
+        ids[0],
+      );
     });
     const times = sandbox.deliveries().map((d) => d.at);
     expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(10 + 20 - 5);
@@ -111,7 +129,10 @@ describe('webhook deliveries', () => {
 
   it('does not deliver twice when Pay is pressed twice', async () => {
     const session = await stripe.checkout.sessions.create(sessionParams());
-    const [first, second] = await Promise.all([submitPay(sandbox.url, session.id), submitPay(sandbox.url, session.id)]);
+    const [first, second] = await Promise.all([
+      submitPay(sandbox.url, session.id),
+      submitPay(sandbox.url, session.id),
+    ]);
     expect([first.status, second.status].sort()).toEqual([303, 409]);
     await expect(sandbox.pay(session.id)).rejects.toThrow(/already paid/);
     await sandbox.whenWebhooksIdle();
@@ -124,7 +145,11 @@ describe('webhook deliveries', () => {
     await stripe.checkout.sessions.expire(session.id);
     await sandbox.whenWebhooksIdle();
     expect(receiver.received).toHaveLength(1);
-    const event = stripe.webhooks.constructEvent(receiver.received[0]!.body, signature(0), WEBHOOK_SECRET);
+    const event = stripe.webhooks.constructEvent(
+      receiver.received[0]!.body,
+      signature(0),
+      WEBHOOK_SECRET,
+    );
     expect(event.type).toBe('checkout.session.expired');
     expect((event.data.object as Stripe.Checkout.Session).status).toBe('expired');
   });
@@ -135,7 +160,9 @@ describe('webhook deliveries', () => {
       const session = await quiet.stripe.checkout.sessions.create(sessionParams());
       await quiet.sandbox.pay(session.id);
       expect(quiet.sandbox.deliveries()).toEqual([]);
-      await expect(quiet.sandbox.pay('cs_test_missing')).rejects.toThrow(/No such checkout.session/);
+      await expect(quiet.sandbox.pay('cs_test_missing')).rejects.toThrow(
+        /No such checkout.session/,
+      );
     } finally {
       await quiet.sandbox.stop();
     }
