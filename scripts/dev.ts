@@ -1,0 +1,65 @@
+/**
+ * `npm start`: the whole local stack on its fixed ports with the demo data, hot reload for the
+ * web app and the functions. Ctrl-C stops every process this script started (by process group).
+ *
+ *   npm start                              Java-free Firestore emulator (default)
+ *   npm start -- --official-firestore      firebase-tools' Firestore emulator (Java 21 + internet)
+ *   PORTAL_FIRESTORE=official npm start    same, by environment
+ */
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_PASSWORD, startStack, type RunningStack } from './lib/stack';
+
+const official = process.argv.includes('--official-firestore') || process.env.PORTAL_FIRESTORE === 'official';
+const verbose = process.argv.includes('--verbose');
+const t0 = performance.now();
+
+const colors: Record<string, string> = { firestore: '33', stripe: '35', firebase: '36', web: '32', 'functions-build': '34', seed: '37' };
+function log(service: string, line: string) {
+  if (!verbose && service === 'firebase' && /^\s*$|│|┌|└|├/.test(line)) return;
+  process.stdout.write(`\x1b[${colors[service] ?? '37'}m${service.padEnd(16)}\x1b[0m ${line}\n`);
+}
+
+let stack: RunningStack | undefined;
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write('\nStopping the local stack...\n');
+  await stack?.stop();
+  process.stdout.write('Stopped. Ports are free again.\n');
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  stack = await startStack({ ports: 'fixed', watch: true, officialFirestore: official, log });
+} catch (error) {
+  process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
+  await shutdown(1);
+}
+
+if (stack) {
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  const rows = [
+    ['Web app', stack.urls.web],
+    ['Auth emulator', stack.urls.auth],
+    ['Functions emulator', stack.urls.functions],
+    [official ? 'Firestore (official emulator)' : 'Firestore emulator', stack.urls.firestore],
+    ['Stripe sandbox', stack.urls.stripe],
+  ];
+  const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.role} (${a.status})`);
+  process.stdout.write(
+    [
+      '',
+      `Wholesale portal ready in ${seconds} s`,
+      ...rows.map(([name, url]) => `  ${name!.padEnd(30)} ${url}`),
+      '',
+      `Demo accounts (password ${DEMO_PASSWORD}):`,
+      ...accounts,
+      '',
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
