@@ -1,0 +1,245 @@
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, isPortOpen, waitForPort } from './ports';
+import { startProcess, waitForLine, type ManagedProcess } from './processes';
+
+/**
+ * The local stack: the Java-free Firestore emulator, the Stripe sandbox, firebase-tools' Auth
+ * and Functions emulators and the web app. Used by `npm start`, the function tests and e2e,
+ * so all three run the same thing.
+ */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROJECT_ID = 'demo-wholesale-portal';
+export const DEMO_PASSWORD = 'demo1234';
+export const STRIPE_WEBHOOK_SECRET = 'whsec_local_sandbox';
+export const STRIPE_SANDBOX_KEY = 'sk_test_local_sandbox';
+
+export const FIXED_PORTS = {
+  web: 5173,
+  auth: 9099,
+  functions: 5001,
+  firestore: 8080,
+  stripe: 12111,
+  hub: 4400,
+  logging: 4500,
+} as const;
+export type StackPorts = { -readonly [K in keyof typeof FIXED_PORTS]: number };
+
+export interface StackOptions {
+  /** 'fixed' uses the documented ports (npm start); 'free' picks free ports (tests). */
+  ports: 'fixed' | 'free';
+  services?: Partial<Record<'firestore' | 'stripe' | 'auth' | 'functions' | 'web', boolean>>;
+  /** Use firebase-tools' official Firestore emulator (needs Java 21 and internet). */
+  officialFirestore?: boolean;
+  /** Rebuild functions on change and hot-reload the web app (npm start). */
+  watch?: boolean;
+  log?: (service: string, line: string) => void;
+}
+
+export interface RunningStack {
+  ports: StackPorts;
+  urls: { web: string; auth: string; functions: string; firestore: string; stripe: string };
+  /** Environment that points Admin SDK clients (tests, scripts) at this stack. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+interface Service {
+  proc: ManagedProcess;
+  lines: EventEmitter;
+}
+
+function launch(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  log: (service: string, line: string) => void,
+): Service {
+  const lines = new EventEmitter();
+  lines.setMaxListeners(50);
+  const proc = startProcess({
+    name,
+    command,
+    args,
+    cwd: ROOT,
+    env,
+    onLine: (line) => {
+      log(name, line);
+      lines.emit('line', line);
+    },
+  });
+  return { proc, lines };
+}
+
+function ready(service: Service, predicate: (line: string) => boolean, timeoutMs: number) {
+  return waitForLine(service.proc, (fn) => service.lines.on('line', fn), predicate, timeoutMs);
+}
+
+const tsx = (script: string) => ['--import', 'tsx', script];
+
+async function choosePorts(mode: 'fixed' | 'free'): Promise<StackPorts> {
+  if (mode === 'fixed') return { ...FIXED_PORTS };
+  const entries = await Promise.all(
+    Object.keys(FIXED_PORTS).map(async (key) => [key, await freePort()] as const),
+  );
+  return Object.fromEntries(entries) as StackPorts;
+}
+
+async function writeFirebaseConfig(ports: StackPorts, official: boolean): Promise<string> {
+  const dir = path.join(ROOT, '.portal-run');
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `firebase.${ports.auth}.json`);
+  // Paths are relative to the config file's folder.
+  const config = {
+    functions: [{ source: '../functions', codebase: 'default' }],
+    firestore: { rules: '../firestore.rules', indexes: '../firestore.indexes.json' },
+    emulators: {
+      singleProjectMode: true,
+      auth: { host: '127.0.0.1', port: ports.auth },
+      functions: { host: '127.0.0.1', port: ports.functions },
+      ...(official ? { firestore: { host: '127.0.0.1', port: ports.firestore } } : {}),
+      hub: { host: '127.0.0.1', port: ports.hub },
+      logging: { host: '127.0.0.1', port: ports.logging },
+      ui: { enabled: false },
+    },
+  };
+  await writeFile(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const want = { firestore: true, stripe: true, auth: true, functions: true, web: true, ...options.services };
+  const log = options.log ?? (() => undefined);
+  const ports = await choosePorts(options.ports);
+  if (options.ports === 'fixed') {
+    const busy: string[] = [];
+    for (const [name, port] of Object.entries(ports)) {
+      if (await isPortOpen(port)) busy.push(`${name} ${port}`);
+    }
+    if (busy.length > 0) {
+      throw new Error(`Ports already in use: ${busy.join(', ')}. Is another \`npm start\` running?`);
+    }
+  }
+  const host = '127.0.0.1';
+  const urls = {
+    web: `http://localhost:${ports.web}`,
+    auth: `http://${host}:${ports.auth}`,
+    functions: `http://${host}:${ports.functions}`,
+    firestore: `http://${host}:${ports.firestore}`,
+    stripe: `http://${host}:${ports.stripe}`,
+  };
+  const webhookUrl = `${urls.functions}/${PROJECT_ID}/us-central1/stripeWebhook`;
+  const env: Record<string, string> = {
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
+    FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
+    STRIPE_SANDBOX_URL: urls.stripe,
+    STRIPE_WEBHOOK_SECRET,
+    WEB_ORIGIN: urls.web,
+  };
+
+  const started: Service[] = [];
+  const stop = async () => {
+    await Promise.all(started.reverse().map((s) => s.proc.stop()));
+  };
+
+  try {
+    const waits: Promise<void>[] = [];
+    const firestoreCli = path.join(ROOT, 'emulators/firestore/src/cli.ts');
+    if (want.firestore && !options.officialFirestore && existsSync(firestoreCli)) {
+      const svc = launch(
+        'firestore',
+        process.execPath,
+        [
+          ...tsx(firestoreCli),
+          '--port', String(ports.firestore),
+          '--host', host,
+          '--project', PROJECT_ID,
+          '--rules', path.join(ROOT, 'firestore.rules'),
+          '--import', path.join(ROOT, 'emulator-data/firestore.json'),
+        ],
+        {},
+        log,
+      );
+      started.push(svc);
+      waits.push(ready(svc, (l) => l.includes('Firestore emulator ready'), 20_000));
+    }
+    const stripeCli = path.join(ROOT, 'emulators/stripe/src/cli.ts');
+    if (want.stripe && existsSync(stripeCli)) {
+      const svc = launch(
+        'stripe',
+        process.execPath,
+        [
+          ...tsx(stripeCli),
+          '--port', String(ports.stripe),
+          '--host', host,
+          '--webhook-url', webhookUrl,
+          '--webhook-secret', STRIPE_WEBHOOK_SECRET,
+        ],
+        {},
+        log,
+      );
+      started.push(svc);
+      waits.push(ready(svc, (l) => l.includes('Stripe sandbox ready'), 20_000));
+    }
+    if (want.auth || want.functions) {
+      const only = [want.auth ? 'auth' : null, want.functions ? 'functions' : null];
+      if (options.officialFirestore) only.push('firestore');
+      if (want.functions) {
+        const build = launch('functions-build', process.execPath, [path.join(ROOT, 'functions/build.mjs')], {}, log);
+        if ((await build.proc.exited) !== 0) throw new Error('Building the functions failed');
+        if (options.watch) {
+          started.push(
+            launch('functions-build', process.execPath, [path.join(ROOT, 'functions/build.mjs'), '--watch'], {}, log),
+          );
+        }
+      }
+      const config = await writeFirebaseConfig(ports, !!options.officialFirestore);
+      const svc = launch(
+        'firebase',
+        path.join(ROOT, 'node_modules/.bin/firebase'),
+        [
+          'emulators:start',
+          '--only', only.filter(Boolean).join(','),
+          '--project', PROJECT_ID,
+          '--config', config,
+          '--import', path.join(ROOT, 'emulator-data'),
+        ],
+        { ...env, FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
+        log,
+      );
+      started.push(svc);
+      waits.push(ready(svc, (l) => l.includes('All emulators ready'), 90_000));
+    }
+    if (want.web) {
+      const svc = launch(
+        'web',
+        path.join(ROOT, 'node_modules/.bin/vite'),
+        ['web', '--port', String(ports.web), '--strictPort', '--host', '127.0.0.1'],
+        {
+          VITE_EMULATOR_HOST: host,
+          VITE_AUTH_EMULATOR_PORT: String(ports.auth),
+          VITE_FIRESTORE_EMULATOR_PORT: String(ports.firestore),
+          VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
+          VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+        },
+        log,
+      );
+      started.push(svc);
+      waits.push(waitForPort(ports.web, 30_000));
+    }
+    await Promise.all(waits);
+    if (options.officialFirestore && want.firestore) {
+      const seed = launch('seed', process.execPath, [...tsx(path.join(ROOT, 'scripts/seed-firestore.ts'))], env, log);
+      if ((await seed.proc.exited) !== 0) throw new Error('Seeding the official Firestore emulator failed');
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ports, urls, env, stop };
+}
