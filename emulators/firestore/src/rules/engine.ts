@@ -26,7 +26,7 @@ export interface RulesDecision {
   line?: number;
 }
 
-/** Shared between the writes of one commit so that their access calls add up (limit 20). */
+/** Shared between the writes of one commit so that their access calls add up (limit 20 in all). */
 export interface AccessCounter {
   keys: Set<string>;
 }
@@ -197,19 +197,21 @@ function queryMap(q: RulesQuery | undefined): RMap {
   return new RMap(m);
 }
 
-/** get/exists/getAfter/existsAfter against the request's lookup, counting distinct documents. */
+/**
+ * get/exists/getAfter/existsAfter against the request's lookup, counting distinct documents:
+ * at most 10 per operation and, through a shared counter, 20 across a batch or transaction.
+ */
 class Access implements DocumentAccess {
-  private readonly keys: Set<string>;
+  private readonly keys = new Set<string>();
   private readonly limit: number;
   private readonly cache = new Map<string, RValue>();
 
   constructor(
     private readonly req: RulesRequest,
     private readonly database: string,
-    counter?: AccessCounter,
+    private readonly counter?: AccessCounter,
   ) {
-    this.keys = counter?.keys ?? new Set();
-    this.limit = req.accessLimit ?? (counter ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT);
+    this.limit = req.accessLimit ?? SINGLE_ACCESS_LIMIT;
   }
 
   read(path: RPath, after: boolean): RValue {
@@ -225,6 +227,13 @@ class Access implements DocumentAccess {
     if (!this.keys.has(key)) {
       if (this.keys.size >= this.limit) {
         throw new RulesEvalError(`Exceeded maximum number of document access calls (${this.limit}) at ${path.toString()}.`);
+      }
+      const shared = this.counter;
+      if (shared !== undefined && !shared.keys.has(key)) {
+        if (shared.keys.size >= MULTI_ACCESS_LIMIT) {
+          throw new RulesEvalError(`Exceeded maximum number of document access calls (${MULTI_ACCESS_LIMIT}) for the batch at ${path.toString()}.`);
+        }
+        shared.keys.add(key);
       }
       this.keys.add(key);
     }

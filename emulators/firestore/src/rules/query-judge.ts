@@ -85,8 +85,9 @@ function valuesOf(v: Value): RValue[] {
 }
 
 function expand(f: QueryFilter): Scenario[] {
+  if (typeof f !== 'object' || f === null) return [new Map()];
   if (f.compositeFilter !== undefined) {
-    const parts = f.compositeFilter.filters.map(expand);
+    const parts = (f.compositeFilter.filters ?? []).map(expand);
     if (f.compositeFilter.op === 'OR') {
       const out = parts.flat();
       if (out.length > MAX_SCENARIOS) throw new TooManyScenarios();
@@ -96,7 +97,7 @@ function expand(f: QueryFilter): Scenario[] {
   }
   if (f.fieldFilter !== undefined) {
     const { field, op, value } = f.fieldFilter;
-    const name = field.fieldPath;
+    const name = field?.fieldPath ?? '';
     switch (op) {
       case 'EQUAL':
         return single(name, { eq: fromRest(value) });
@@ -117,7 +118,7 @@ function expand(f: QueryFilter): Scenario[] {
     }
   }
   if (f.unaryFilter !== undefined) {
-    const name = f.unaryFilter.field.fieldPath;
+    const name = f.unaryFilter.field?.fieldPath ?? '';
     if (f.unaryFilter.op === 'IS_NULL') return single(name, { eq: null });
     if (f.unaryFilter.op === 'IS_NAN') return single(name, { eq: Number.NaN });
     return [new Map()];

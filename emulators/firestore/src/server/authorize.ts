@@ -1,7 +1,10 @@
 /**
  * The seam between the emulator core and the security-rules engine. The core calls `authorize` for
- * every non-admin request; this placeholder allows everything until the rules engine replaces it.
+ * every non-admin request; the rules engine (src/rules) judges it against the rules file, reloads
+ * the file when it changes and keeps the last good rules on a bad edit.
  */
+import { RulesAuthorizer } from '../rules/authorizer.js';
+import type { QueryFilter, QueryOrder, RulesRequest } from '../rules/firestore-types.js';
 import type { Fields as StoredFields, Value as StoredValue } from '../store/value.js';
 
 export type Value = StoredValue;
@@ -50,10 +53,38 @@ export interface Authorizer {
 }
 
 export function createAuthorizer(options: { rulesFile?: string; log?: (line: string) => void }): Authorizer {
-  void options;
+  const rules = new RulesAuthorizer({ rulesFile: options.rulesFile, log: options.log });
   return {
-    authorize: () => ({ allowed: true }),
-    setRulesSource: () => ({ ok: true }),
-    close: () => undefined,
+    authorize: (req) => {
+      const result = rules.authorize(toRulesRequest(req));
+      return result.allowed ? { allowed: true } : { allowed: false, message: result.message };
+    },
+    setRulesSource: (source) => rules.setRulesSource(source),
+    close: () => rules.close(),
+  };
+}
+
+function toRulesRequest(req: AuthorizeRequest): RulesRequest {
+  const q = req.query;
+  return {
+    method: req.method,
+    path: req.path,
+    auth: req.auth,
+    time: req.time,
+    resource: req.resource,
+    requestResource: req.requestResource,
+    lookup: req.lookup,
+    query:
+      q === undefined
+        ? undefined
+        : {
+            collectionId: q.collectionId,
+            parent: q.parent,
+            allDescendants: q.allDescendants,
+            where: q.where as QueryFilter | undefined,
+            orderBy: q.orderBy as QueryOrder[] | undefined,
+            limit: q.limit,
+            offset: q.offset,
+          },
   };
 }
