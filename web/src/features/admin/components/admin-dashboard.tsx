@@ -1,0 +1,71 @@
+import { Badge, Button, Layout, Tabs, Typography } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
+import { brand } from '@/config/brand';
+import { useProfiles } from '../api/get-profiles';
+import { CatalogPanel } from './catalog-panel';
+import { OrdersExport } from './orders-export';
+import { RecentOrdersTable } from './recent-orders-table';
+import { TotalsCards } from './totals-cards';
+import { TutorialsPanel } from './tutorials-panel';
+import { UserManagementTable } from './user-management-table';
+import './admin-dashboard.css';
+
+/** The manager's dashboard: header, totals, then one tab per job. */
+export function AdminDashboard({ email, onLogout }: { email: string; onLogout: () => void }) {
+  const profiles = useProfiles();
+  const pendingCount = profiles.data?.filter((p) => p.status === 'pending').length ?? 0;
+
+  return (
+    <Layout className="admin-page">
+      <header className="admin-header">
+        <div className="admin-header__brand">
+          <span className="admin-header__name">{brand.name}</span>
+          <Typography.Title level={1} className="admin-header__title">
+            Admin Dashboard
+          </Typography.Title>
+        </div>
+        <div className="admin-header__user">
+          <span className="admin-header__email" title={email}>
+            {email}
+          </span>
+          <Button icon={<LogoutOutlined />} onClick={onLogout}>
+            Logout
+          </Button>
+        </div>
+      </header>
+      <main className="admin-main">
+        <TotalsCards />
+        <Tabs
+          className="admin-tabs"
+          defaultActiveKey="orders"
+          items={[
+            {
+              key: 'orders',
+              label: 'Orders',
+              children: (
+                <div className="admin-stack">
+                  <RecentOrdersTable />
+                  <OrdersExport />
+                </div>
+              ),
+            },
+            {
+              key: 'users',
+              label: (
+                <span>
+                  Users{' '}
+                  {pendingCount > 0 && (
+                    <Badge count={pendingCount} color="orange" title={`${pendingCount} pending`} />
+                  )}
+                </span>
+              ),
+              children: <UserManagementTable />,
+            },
+            { key: 'catalog', label: 'Catalog', children: <CatalogPanel /> },
+            { key: 'tutorials', label: 'Tutorials', children: <TutorialsPanel /> },
+          ]}
+        />
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,109 @@
+import { formatUsd, type Product } from '@portal/domain';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useNotify } from '@/lib/notify';
+import { useAllProducts } from '../api/get-products';
+import { useSaveProduct } from '../api/save-product';
+import { ProductFormModal } from './product-form-modal';
+import { useFetchErrorToast } from './use-fetch-error-toast';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; product: Product } | null;
+
+/** Deactivate/activate in one click: only is_active flips; orders keep their copied lines. */
+function ToggleActive({ product }: { product: Product }) {
+  const notify = useNotify();
+  const save = useSaveProduct();
+  const { id, ...data } = product;
+  const toggle = async () => {
+    const is_active = !product.is_active;
+    try {
+      await save.mutateAsync({ id, data: { ...data, is_active } });
+      notify.success('Success', `${product.name} ${is_active ? 'activated' : 'deactivated'}`);
+    } catch {
+      notify.error('Error', 'Failed to save product');
+    }
+  };
+  return (
+    <Button size="small" onClick={toggle} loading={save.isPending} aria-label={`${product.is_active ? 'Deactivate' : 'Activate'} ${product.name}`}>
+      {product.is_active ? 'Deactivate' : 'Activate'}
+    </Button>
+  );
+}
+
+export function CatalogPanel() {
+  const products = useAllProducts();
+  const [editing, setEditing] = useState<Editing>(null);
+  useFetchErrorToast(products.isError);
+  const list = products.data ?? [];
+  const nextSortOrder = list.reduce((max, p) => Math.max(max, p.sort_order), 0) + 10;
+
+  const columns: TableColumnsType<Product> = [
+    {
+      title: 'Image',
+      dataIndex: 'image_url',
+      render: (url: string, p) => <img src={url} alt={p.name} className="admin-thumb" loading="lazy" />,
+    },
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      render: (_, p) => (
+        <div style={{ maxWidth: 320 }}>
+          <div>{p.name}</div>
+          <Typography.Paragraph className="admin-muted" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
+            {p.description}
+          </Typography.Paragraph>
+        </div>
+      ),
+    },
+    { title: 'Retailer', dataIndex: 'price_retailer', align: 'right', render: (c: number) => formatUsd(c) },
+    { title: 'Wholesaler', dataIndex: 'price_wholesaler', align: 'right', render: (c: number) => formatUsd(c) },
+    {
+      title: 'Status',
+      dataIndex: 'is_active',
+      render: (active: boolean) => (active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>),
+    },
+    { title: 'Order', dataIndex: 'sort_order', align: 'right' },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, p) => (
+        <Space wrap size={8}>
+          <Button size="small" onClick={() => setEditing({ mode: 'edit', product: p })} aria-label={`Edit ${p.name}`}>
+            Edit
+          </Button>
+          <ToggleActive product={p} />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="catalog-title">
+      <div className="admin-section-header">
+        <Typography.Title level={2} id="catalog-title" style={{ fontSize: 20 }}>
+          Catalog
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+          Add Product
+        </Button>
+      </div>
+      <Table<Product>
+        rowKey="id"
+        columns={columns}
+        dataSource={list}
+        loading={products.isPending}
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+        locale={{ emptyText: products.isError ? 'Could not load products' : 'No products yet' }}
+      />
+      {editing && (
+        <ProductFormModal
+          product={editing.mode === 'edit' ? editing.product : undefined}
+          nextSortOrder={nextSortOrder}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </section>
+  );
+}

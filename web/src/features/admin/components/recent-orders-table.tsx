@@ -1,0 +1,105 @@
+import { formatUsd, shortOrderId, type PaymentType } from '@portal/domain';
+import { Button, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import type { AdminOrder } from '../api/converters';
+import { useRecentOrders } from '../api/get-recent-orders';
+import { OrderStatusActions } from './order-status-actions';
+import { OrderStatusTag } from './order-status-tag';
+import { useFetchErrorToast } from './use-fetch-error-toast';
+
+const PAYMENT_TYPE_LABEL: Readonly<Record<PaymentType, string>> = {
+  one_time: 'One-time',
+  subscription: 'Subscription',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const columns: TableColumnsType<AdminOrder> = [
+  {
+    title: 'Order',
+    dataIndex: 'id',
+    render: (id: string) => <Typography.Text code>{shortOrderId(id)}</Typography.Text>,
+  },
+  { title: 'Date', dataIndex: 'created_at', render: (date: Date) => dateFormat.format(date) },
+  { title: 'Store', dataIndex: 'store_name' },
+  { title: 'Amount', dataIndex: 'amount', align: 'right', render: (cents: number) => formatUsd(cents) },
+  { title: 'Type', dataIndex: 'payment_type', render: (type: PaymentType) => PAYMENT_TYPE_LABEL[type] },
+  { title: 'Status', dataIndex: 'status', render: (_, order) => <OrderStatusTag status={order.status} /> },
+  {
+    title: 'Actions',
+    key: 'actions',
+    render: (_, order) => <OrderStatusActions orderId={order.id} status={order.status} />,
+  },
+];
+
+function OrderLines({ order }: { order: AdminOrder }) {
+  return (
+    <Table
+      size="small"
+      rowKey={(line) => line.product_id}
+      pagination={false}
+      dataSource={order.items}
+      aria-label={`Items of order ${shortOrderId(order.id)}`}
+      columns={[
+        { title: 'Product', dataIndex: 'name' },
+        { title: 'Unit price', dataIndex: 'unit_amount', align: 'right', render: (c: number) => formatUsd(c) },
+        { title: 'Qty', dataIndex: 'quantity', align: 'right' },
+        { title: 'Line total', dataIndex: 'line_total', align: 'right', render: (c: number) => formatUsd(c) },
+      ]}
+    />
+  );
+}
+
+/**
+ * All orders, newest first, 20 a page. Pages are fetched with a Firestore cursor (startAfter
+ * the previous page's last document) as the manager moves forward; pages already seen stay in
+ * the query cache, so Previous costs nothing.
+ */
+export function RecentOrdersTable() {
+  const orders = useRecentOrders();
+  const [pageIndex, setPageIndex] = useState(0);
+  useFetchErrorToast(orders.isError);
+
+  const pages = orders.data?.pages ?? [];
+  const page = Math.min(pageIndex, Math.max(pages.length - 1, 0));
+  const rows = pages[page]?.orders ?? [];
+  const canGoNext = page + 1 < pages.length || orders.hasNextPage;
+
+  const next = async () => {
+    if (page + 1 >= pages.length) {
+      const result = await orders.fetchNextPage();
+      if (result.isError) return;
+    }
+    setPageIndex(page + 1);
+  };
+
+  return (
+    <section aria-labelledby="recent-orders-title">
+      <div className="admin-section-header">
+        <Typography.Title level={2} id="recent-orders-title" style={{ fontSize: 20 }}>
+          Recent Orders
+        </Typography.Title>
+      </div>
+      <Table<AdminOrder>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={orders.isPending || orders.isFetchingNextPage}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        expandable={{ expandedRowRender: (order) => <OrderLines order={order} /> }}
+        locale={{ emptyText: orders.isError ? 'Could not load orders' : 'No orders yet' }}
+      />
+      <nav className="admin-pager" aria-label="Recent orders pages">
+        <Button onClick={() => setPageIndex(page - 1)} disabled={page === 0}>
+          Previous
+        </Button>
+        <span>Page {page + 1}</span>
+        <Button onClick={next} disabled={!canGoNext} loading={orders.isFetchingNextPage}>
+          Next
+        </Button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { supportContentSchema, type SupportContent } from '@portal/domain';
+import { Input, Modal } from 'antd';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useNotify } from '@/lib/notify';
+import { useSaveSupportItem } from '../api/save-support-item';
+import { FormField } from './form-field';
+
+type TutorialInput = z.input<typeof supportContentSchema>;
+type TutorialOutput = z.output<typeof supportContentSchema>;
+
+/** Add (no item) or edit a support tutorial, validated with the domain's supportContentSchema. */
+export function TutorialFormModal({ item, onClose }: { item?: SupportContent; onClose: () => void }) {
+  const notify = useNotify();
+  const save = useSaveSupportItem();
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TutorialInput, unknown, TutorialOutput>({
+    resolver: zodResolver(supportContentSchema),
+    defaultValues: {
+      title: item?.title ?? '',
+      category: item?.category ?? '',
+      video_url: item?.video_url ?? '',
+    },
+  });
+
+  const submit = handleSubmit(async (data) => {
+    try {
+      await save.mutateAsync({ id: item?.id, data });
+      notify.success('Success', item ? 'Tutorial updated successfully' : 'Tutorial added successfully');
+      onClose();
+    } catch {
+      notify.error('Error', 'Failed to save tutorial');
+    }
+  });
+
+  return (
+    <Modal
+      open
+      title={item ? 'Edit Tutorial' : 'Add Tutorial'}
+      okText={item ? 'Save Changes' : 'Add Tutorial'}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <form onSubmit={submit} noValidate aria-label="Tutorial form">
+        <Controller
+          control={control}
+          name="title"
+          render={({ field }) => (
+            <FormField id="tutorial-title" label="Title" error={errors.title?.message}>
+              <Input id="tutorial-title" {...field} />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <FormField id="tutorial-category" label="Category" error={errors.category?.message}>
+              <Input id="tutorial-category" placeholder="e.g. Slushie Machines" {...field} />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="video_url"
+          render={({ field }) => (
+            <FormField id="tutorial-video" label="Video URL" error={errors.video_url?.message}>
+              <Input id="tutorial-video" type="url" placeholder="https://" {...field} />
+            </FormField>
+          )}
+        />
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </form>
+    </Modal>
+  );
+}

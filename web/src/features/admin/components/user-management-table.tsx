@@ -1,0 +1,141 @@
+import { PROFILE_STATUSES, ROLE_LABELS, type ProfileStatus, type Role } from '@portal/domain';
+import { Badge, Button, Popconfirm, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNotify } from '@/lib/notify';
+import type { AdminProfile } from '../api/converters';
+import { useProfiles } from '../api/get-profiles';
+import { useSetProfileStatus } from '../api/set-profile-status';
+import { useFetchErrorToast } from './use-fetch-error-toast';
+
+type Filter = 'all' | ProfileStatus;
+
+const STATUS_TAG: Readonly<Record<ProfileStatus, { color: string; label: string }>> = {
+  pending: { color: 'warning', label: 'Pending' },
+  approved: { color: 'success', label: 'Approved' },
+  rejected: { color: 'error', label: 'Rejected' },
+};
+
+const joinedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function ProfileActions({ profile }: { profile: AdminProfile }) {
+  const notify = useNotify();
+  const setStatus = useSetProfileStatus();
+
+  const change = async (status: 'approved' | 'rejected') => {
+    try {
+      await setStatus.mutateAsync({ uid: profile.id, status });
+      notify.success('Success', `Profile ${status} successfully`);
+    } catch {
+      notify.error('Error', 'Failed to update profile');
+    }
+  };
+
+  // Managers' own rows (and rejected rows) offer nothing; SPEC section 4: Approve only on
+  // pending rows, Reject only on approved rows.
+  if (profile.role === 'manager') return null;
+  if (profile.status === 'pending') {
+    return (
+      <Button
+        size="small"
+        type="primary"
+        loading={setStatus.isPending}
+        onClick={() => change('approved')}
+        aria-label={`Approve ${profile.store_name}`}
+      >
+        Approve
+      </Button>
+    );
+  }
+  if (profile.status === 'approved') {
+    return (
+      <Popconfirm
+        title={`Reject ${profile.store_name}?`}
+        description="They lose access to the portal."
+        okText="Reject"
+        okButtonProps={{ danger: true }}
+        cancelText="Cancel"
+        onConfirm={() => change('rejected')}
+      >
+        <Button size="small" danger loading={setStatus.isPending} aria-label={`Reject ${profile.store_name}`}>
+          Reject
+        </Button>
+      </Popconfirm>
+    );
+  }
+  return null;
+}
+
+const columns: TableColumnsType<AdminProfile> = [
+  {
+    title: 'Store Name',
+    dataIndex: 'store_name',
+    render: (_, p) => (
+      <div>
+        <div>{p.store_name}</div>
+        <div className="admin-muted">{p.full_name}</div>
+      </div>
+    ),
+  },
+  { title: 'Seller Permit ID', dataIndex: 'seller_permit_id', render: (id: string) => id || '—' },
+  { title: 'Role', dataIndex: 'role', render: (role: Role) => ROLE_LABELS[role] },
+  {
+    title: 'Status',
+    dataIndex: 'status',
+    render: (status: ProfileStatus) => <Tag color={STATUS_TAG[status].color}>{STATUS_TAG[status].label}</Tag>,
+  },
+  { title: 'Joined', dataIndex: 'created_at', render: (date: Date) => joinedFormat.format(date) },
+  { title: 'Actions', key: 'actions', render: (_, p) => <ProfileActions profile={p} /> },
+];
+
+/** Every profile, newest first, filtered by status with a count per status. */
+export function UserManagementTable() {
+  const profiles = useProfiles();
+  const [filter, setFilter] = useState<Filter>('all');
+  useFetchErrorToast(profiles.isError);
+
+  const counts = useMemo(() => {
+    const byStatus: Record<Filter, number> = { all: 0, pending: 0, approved: 0, rejected: 0 };
+    for (const p of profiles.data ?? []) {
+      byStatus.all += 1;
+      byStatus[p.status] += 1;
+    }
+    return byStatus;
+  }, [profiles.data]);
+
+  const rows = useMemo(
+    () => (profiles.data ?? []).filter((p) => filter === 'all' || p.status === filter),
+    [profiles.data, filter],
+  );
+
+  const options = (['all', ...PROFILE_STATUSES] as const).map((value) => ({
+    value,
+    label:
+      value === 'pending' && counts.pending > 0 ? (
+        <span>
+          Pending <Badge count={counts.pending} color="orange" />
+        </span>
+      ) : (
+        `${value === 'all' ? 'All' : STATUS_TAG[value].label} (${counts[value]})`
+      ),
+  }));
+
+  return (
+    <section aria-labelledby="user-management-title">
+      <div className="admin-section-header">
+        <Typography.Title level={2} id="user-management-title" style={{ fontSize: 20 }}>
+          User Management
+        </Typography.Title>
+        <Segmented<Filter> aria-label="Filter by status" options={options} value={filter} onChange={setFilter} />
+      </div>
+      <Table<AdminProfile>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={profiles.isPending}
+        scroll={{ x: 'max-content' }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+        locale={{ emptyText: profiles.isError ? 'Could not load users' : 'No users here' }}
+      />
+    </section>
+  );
+}
