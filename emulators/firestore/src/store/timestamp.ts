@@ -92,7 +92,7 @@ export function formatMicros(micros: Micros): string {
 export class MonotonicClock {
   private last = 0;
   now(): Micros {
-    const wall = Date.now() * 1000;
+    const wall = Math.floor((performance.timeOrigin + performance.now()) * 1000);
     this.last = wall > this.last ? wall : this.last + 1;
     return this.last;
   }

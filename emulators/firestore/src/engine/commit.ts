@@ -1,0 +1,206 @@
+/** Atomic commits: preconditions, update masks, transforms, rules checks, and transaction conflicts. */
+import type { Authorizer, RulesMethod } from '../server/authorize.js';
+import type { StoredDocument } from '../store/document-store.js';
+import { deleteField, getField, parseFieldPath, setField } from '../store/field-path.js';
+import { parseDocumentName, type DatabaseName } from '../store/resource-name.js';
+import { formatMicros, parseTimestamp, timestampToMicros, truncateToMicros, type Micros } from '../store/timestamp.js';
+import { fieldsIdentical, type Fields, type Value } from '../store/value.js';
+import type { Caller } from './caller.js';
+import type { Database, Transaction } from './database.js';
+import { FirestoreError, invalidArgument } from './errors.js';
+import { applyTransforms, transformPath } from './field-transforms.js';
+import type { PreconditionJson, WriteJson, WriteResultJson } from './request-types.js';
+import { validateDocumentPath, validateDocumentSize, validateFields } from './validate-fields.js';
+import { normalizeFields } from './normalize-values.js';
+
+export interface CommitContext {
+  db: Database;
+  dbName: DatabaseName;
+  caller: Caller;
+  authorizer: Authorizer;
+  commitTime: Micros;
+}
+
+interface PlannedWrite {
+  method: RulesMethod | 'verify';
+  path: string;
+  before: StoredDocument | undefined;
+  after: StoredDocument | undefined;
+  result: WriteResultJson;
+}
+
+function elementPath(path: string): string {
+  const segments = path.split('/');
+  let out = '';
+  for (let i = 0; i < segments.length; i += 2) {
+    out += `  Element {\n    type: "${segments[i]}"\n    name: "${segments[i + 1]}"\n  }\n`;
+  }
+  return out;
+}
+
+export function notFoundForUpdate(dbName: DatabaseName, path: string): FirestoreError {
+  return new FirestoreError('NOT_FOUND', `no entity to update: app: "dev~${dbName.project}"\npath <\n${elementPath(path)}>\n`);
+}
+
+export function alreadyExists(dbName: DatabaseName, path: string): FirestoreError {
+  return new FirestoreError('ALREADY_EXISTS', `entity already exists: EntityRef[partitionRef=dev~${dbName.project}, path=/${path}]`);
+}
+
+function checkPrecondition(ctx: CommitContext, path: string, before: StoredDocument | undefined, pre: PreconditionJson | undefined): FirestoreError | null {
+  if (!pre) return null;
+  if (pre.exists !== undefined && pre.updateTime !== undefined) return invalidArgument('Precondition can specify exists or updateTime, not both.');
+  if (pre.exists === true && !before) return notFoundForUpdate(ctx.dbName, path);
+  if (pre.exists === false && before) return alreadyExists(ctx.dbName, path);
+  if (pre.updateTime !== undefined) {
+    const ts = parseTimestamp(pre.updateTime);
+    if (!ts) return invalidArgument('Invalid updateTime precondition.');
+    const wanted = timestampToMicros(truncateToMicros(ts));
+    if (!before) return notFoundForUpdate(ctx.dbName, path);
+    if (before.updateTime !== wanted) {
+      return new FirestoreError('FAILED_PRECONDITION', `the stored version (${formatMicros(before.updateTime)}) does not match the required base version (${pre.updateTime})`);
+    }
+  }
+  return null;
+}
+
+function writeTarget(write: WriteJson): string {
+  const name = write.update?.name ?? write.delete ?? write.verify ?? write.transform?.document;
+  if (name === undefined) throw invalidArgument('A write must have an update, delete, verify or transform.');
+  return name;
+}
+
+function maskPaths(write: WriteJson): string[][] | null {
+  if (!write.updateMask) return null;
+  return (write.updateMask.fieldPaths ?? []).map((p) => {
+    const path = parseFieldPath(p);
+    if (!path) throw invalidArgument(`Invalid field path: ${p}`);
+    return path;
+  });
+}
+
+/** Builds the new document fields for an update write (before transforms). */
+function updatedFields(write: WriteJson, before: StoredDocument | undefined): Fields {
+  const input = write.update?.fields ?? {};
+  const mask = maskPaths(write);
+  if (!mask) return { ...input };
+  const fields: Fields = { ...(before?.fields ?? {}) };
+  for (const path of mask) {
+    const value = getField(input, path);
+    if (value === undefined) deleteField(fields, path);
+    else setField(fields, path, value);
+  }
+  return fields;
+}
+
+function plan(ctx: CommitContext, writes: WriteJson[], overlay: Map<string, StoredDocument | undefined>): { planned: PlannedWrite[]; failure: FirestoreError | null } {
+  const commitTimeText = formatMicros(ctx.commitTime);
+  const planned: PlannedWrite[] = [];
+  let failure: FirestoreError | null = null;
+  for (const write of writes) {
+    const parsed = parseDocumentName(writeTarget(write));
+    if (parsed.db.project !== ctx.dbName.project || parsed.db.database !== ctx.dbName.database) {
+      throw invalidArgument(`Document "${writeTarget(write)}" is not in database projects/${ctx.dbName.project}/databases/${ctx.dbName.database}.`);
+    }
+    validateDocumentPath(parsed.segments);
+    const path = parsed.path;
+    const before = overlay.has(path) ? overlay.get(path) : ctx.db.store.get(path);
+    const preconditionError = checkPrecondition(ctx, path, before, write.currentDocument);
+    if (preconditionError && !failure) failure = preconditionError;
+
+    if (write.verify !== undefined) {
+      planned.push({ method: 'verify', path, before, after: before, result: {} });
+      continue;
+    }
+    if (write.delete !== undefined) {
+      overlay.set(path, undefined);
+      planned.push({ method: 'delete', path, before, after: undefined, result: {} });
+      continue;
+    }
+    let fields: Fields;
+    let transforms = write.updateTransforms ?? [];
+    if (write.update) {
+      if (write.update.fields) {
+        normalizeFields(write.update.fields);
+        validateFields(write.update.fields);
+      }
+      fields = updatedFields(write, before);
+    } else {
+      fields = { ...(before?.fields ?? {}) };
+      transforms = write.transform?.fieldTransforms ?? [];
+    }
+    const seen = new Set<string>();
+    for (const t of transforms) {
+      const key = transformPath(t).join('\u0000');
+      if (seen.has(key)) throw invalidArgument(`Cannot have multiple transforms on the same field: ${t.fieldPath ?? ''}`);
+      seen.add(key);
+    }
+    const transformResults = applyTransforms(fields, transforms, commitTimeText);
+    validateDocumentSize(path, fields);
+    let after: StoredDocument;
+    if (before && fieldsIdentical(before.fields, fields)) {
+      after = before;
+    } else {
+      after = { path, fields, createTime: before?.createTime ?? ctx.commitTime, updateTime: ctx.commitTime };
+    }
+    overlay.set(path, after);
+    const result: WriteResultJson = { updateTime: formatMicros(after.updateTime) };
+    if (transforms.length > 0) result.transformResults = transformResults;
+    planned.push({ method: before ? 'update' : 'create', path, before, after, result });
+  }
+  return { planned, failure };
+}
+
+function authorizeWrites(ctx: CommitContext, planned: PlannedWrite[], overlay: Map<string, StoredDocument | undefined>): void {
+  if (ctx.caller.kind === 'admin') return;
+  const auth = ctx.caller.auth;
+  const store = ctx.db.store;
+  const lookup = {
+    get: (p: string): Fields | null => store.get(p)?.fields ?? null,
+    getAfter: (p: string): Fields | null => (overlay.has(p) ? (overlay.get(p)?.fields ?? null) : (store.get(p)?.fields ?? null)),
+  };
+  const time = new Date(ctx.commitTime / 1000);
+  for (const w of planned) {
+    if (w.method === 'verify') continue;
+    const decision = ctx.authorizer.authorize({
+      method: w.method,
+      path: w.path,
+      auth,
+      time,
+      resource: w.before?.fields ?? null,
+      requestResource: w.method === 'delete' ? null : (w.after?.fields ?? null),
+      lookup,
+    });
+    if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+  }
+}
+
+export interface CommitOutcome {
+  writeResults: WriteResultJson[];
+  commitTime: Micros;
+}
+
+/** Checks and applies all writes atomically; throws without changing anything on failure. */
+export function commitWrites(ctx: CommitContext, writes: WriteJson[], tx?: Transaction): CommitOutcome {
+  if (tx?.readOnly && writes.length > 0) throw invalidArgument('Cannot modify entities in a read-only transaction.');
+  const overlay = new Map<string, StoredDocument | undefined>();
+  const { planned, failure } = plan(ctx, writes, overlay);
+  authorizeWrites(ctx, planned, overlay);
+  if (failure) throw failure;
+  if (tx) {
+    for (const [path, seen] of tx.reads) {
+      const current = ctx.db.store.get(path)?.updateTime ?? null;
+      if (current !== seen) {
+        ctx.db.end(tx.id);
+        throw new FirestoreError('ABORTED', 'Transaction aborted because a document it read was changed by another write.');
+      }
+    }
+    ctx.db.end(tx.id);
+  }
+  for (const [path, doc] of overlay) {
+    if (doc) ctx.db.store.put(doc);
+    else ctx.db.store.delete(path);
+  }
+  return { writeResults: planned.map((p) => p.result), commitTime: ctx.commitTime };
+}
+
+export type { Value };

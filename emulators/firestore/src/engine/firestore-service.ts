@@ -1,0 +1,320 @@
+/** The Firestore API operations, shared by the REST and gRPC front ends (internal JSON in and out). */
+import { randomBytes } from 'node:crypto';
+import type { Authorizer } from '../server/authorize.js';
+import { compareDocumentPaths, type StoredDocument } from '../store/document-store.js';
+import { parseFieldPath, projectFields } from '../store/field-path.js';
+import { documentsRoot, parseDocumentName, parseParentName, type DatabaseName } from '../store/resource-name.js';
+import { formatMicros, MonotonicClock, type Micros } from '../store/timestamp.js';
+import type { Fields, Value } from '../store/value.js';
+import { aggregate } from './aggregate.js';
+import type { Caller } from './caller.js';
+import { alreadyExists, commitWrites, type CommitContext } from './commit.js';
+import type { Database, Databases, Transaction } from './database.js';
+import { FirestoreError, invalidArgument } from './errors.js';
+import { compileQuery, executeQuery, type CompiledQuery } from './query.js';
+import type { AggregationJson, ConsistencySelector, DocumentJson, PreconditionJson, StructuredQueryJson, WriteJson, WriteResultJson } from './request-types.js';
+
+export type JsonRecord = Record<string, unknown>;
+
+export interface DocumentMask {
+  fieldPaths?: string[];
+}
+
+function maskPaths(mask: DocumentMask | undefined): string[][] | undefined {
+  if (!mask) return undefined;
+  return (mask.fieldPaths ?? []).filter((p) => p !== '_none_' ).map((p) => {
+    const path = parseFieldPath(p);
+    if (!path) throw invalidArgument(`Invalid field path: ${p}`);
+    return path;
+  });
+}
+
+const AUTO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function autoId(): string {
+  const bytes = randomBytes(20);
+  let id = '';
+  for (const b of bytes) id += AUTO_ID_CHARS[b % AUTO_ID_CHARS.length];
+  return id;
+}
+
+export class FirestoreService {
+  readonly clock = new MonotonicClock();
+
+  constructor(
+    readonly databases: Databases,
+    private readonly authorizer: () => Authorizer,
+  ) {}
+
+  database(dbName: DatabaseName): Database {
+    return this.databases.get(dbName.project, dbName.database);
+  }
+
+  toDocumentJson(dbName: DatabaseName, doc: StoredDocument, mask?: string[][]): DocumentJson {
+    const fields = mask ? projectFields(doc.fields, mask) : doc.fields;
+    const out: DocumentJson = { name: `${documentsRoot(dbName)}/${doc.path}` };
+    if (Object.keys(fields).length > 0) out.fields = fields;
+    out.createTime = formatMicros(doc.createTime);
+    out.updateTime = formatMicros(doc.updateTime);
+    return out;
+  }
+
+  private commitContext(dbName: DatabaseName, caller: Caller): CommitContext {
+    return { db: this.database(dbName), dbName, caller, authorizer: this.authorizer(), commitTime: this.clock.now() };
+  }
+
+  private lookupFor(db: Database): { get(p: string): Fields | null; getAfter(p: string): Fields | null } {
+    const get = (p: string): Fields | null => db.store.get(p)?.fields ?? null;
+    return { get, getAfter: get };
+  }
+
+  private authorizeGet(db: Database, caller: Caller, path: string, doc: StoredDocument | undefined): void {
+    if (caller.kind === 'admin') return;
+    const decision = this.authorizer().authorize({
+      method: 'get',
+      path,
+      auth: caller.auth,
+      time: new Date(),
+      resource: doc?.fields ?? null,
+      requestResource: null,
+      lookup: this.lookupFor(db),
+    });
+    if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+  }
+
+  private authorizeList(db: Database, caller: Caller, q: CompiledQuery, query: StructuredQueryJson): void {
+    if (caller.kind === 'admin') return;
+    const path = q.allDescendants ? q.collectionId : q.parent === '' ? q.collectionId : `${q.parent}/${q.collectionId}`;
+    const decision = this.authorizer().authorize({
+      method: 'list',
+      path,
+      auth: caller.auth,
+      time: new Date(),
+      resource: null,
+      requestResource: null,
+      query: {
+        collectionId: q.collectionId,
+        parent: q.parent,
+        allDescendants: q.allDescendants,
+        ...(query.where ? { where: query.where } : {}),
+        ...(query.orderBy ? { orderBy: query.orderBy } : {}),
+        ...(query.limit !== undefined ? { limit: query.limit } : {}),
+        ...(query.offset !== undefined ? { offset: query.offset } : {}),
+      },
+      lookup: this.lookupFor(db),
+    });
+    if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+  }
+
+  /** Resolves the transaction of a read: an existing one, a new one, or none. */
+  private readTransaction(db: Database, selector: ConsistencySelector): { tx?: Transaction; created: boolean } {
+    if (selector.transaction !== undefined) return { tx: db.lookup(selector.transaction), created: false };
+    if (selector.newTransaction !== undefined) return { tx: db.begin(selector.newTransaction.readOnly !== undefined), created: true };
+    return { created: false };
+  }
+
+  // ---- writes ----
+
+  commit(dbName: DatabaseName, request: { writes?: WriteJson[]; transaction?: string }, caller: Caller): JsonRecord {
+    const ctx = this.commitContext(dbName, caller);
+    const tx = request.transaction !== undefined ? ctx.db.lookup(request.transaction) : undefined;
+    const writes = request.writes ?? [];
+    const outcome = commitWrites(ctx, writes, tx);
+    if (writes.length === 0) return {};
+    return { writeResults: outcome.writeResults, commitTime: formatMicros(outcome.commitTime) };
+  }
+
+  batchWrite(dbName: DatabaseName, request: { writes?: WriteJson[] }, caller: Caller): JsonRecord {
+    const writeResults: WriteResultJson[] = [];
+    const status: JsonRecord[] = [];
+    for (const write of request.writes ?? []) {
+      try {
+        const outcome = commitWrites(this.commitContext(dbName, caller), [write]);
+        writeResults.push(outcome.writeResults[0] ?? {});
+        status.push({});
+      } catch (e) {
+        if (!(e instanceof FirestoreError)) throw e;
+        writeResults.push({});
+        status.push({ code: e.code, message: e.message });
+      }
+    }
+    return { writeResults, status };
+  }
+
+  // ---- reads ----
+
+  batchGet(dbName: DatabaseName, request: ConsistencySelector & { documents?: string[]; mask?: DocumentMask }, caller: Caller): JsonRecord[] {
+    const db = this.database(dbName);
+    const mask = maskPaths(request.mask);
+    const paths = (request.documents ?? []).map((name) => {
+      const parsed = parseDocumentName(name);
+      if (parsed.db.project !== dbName.project || parsed.db.database !== dbName.database) throw invalidArgument(`Document "${name}" is not in this database.`);
+      return parsed.path;
+    });
+    const docs = paths.map((p) => db.store.get(p));
+    paths.forEach((p, i) => this.authorizeGet(db, caller, p, docs[i]));
+    const { tx, created } = this.readTransaction(db, request);
+    const readTime = formatMicros(this.clock.now());
+    const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
+    paths.forEach((p, i) => {
+      const doc = docs[i];
+      if (tx) db.recordRead(tx, p, doc?.updateTime ?? null);
+      out.push(doc ? { found: this.toDocumentJson(dbName, doc, mask), readTime } : { missing: `${documentsRoot(dbName)}/${p}`, readTime });
+    });
+    return out;
+  }
+
+  getDocument(name: string, request: ConsistencySelector & { mask?: DocumentMask }, caller: Caller): DocumentJson {
+    const parsed = parseDocumentName(name);
+    const db = this.database(parsed.db);
+    const doc = db.store.get(parsed.path);
+    this.authorizeGet(db, caller, parsed.path, doc);
+    const { tx } = this.readTransaction(db, request);
+    if (tx) db.recordRead(tx, parsed.path, doc?.updateTime ?? null);
+    if (!doc) throw new FirestoreError('NOT_FOUND', `Document (${documentsRoot(parsed.db)}/${parsed.path}) not found.`);
+    return this.toDocumentJson(parsed.db, doc, maskPaths(request.mask));
+  }
+
+  private prepareQuery(parentName: string, query: StructuredQueryJson | undefined, caller: Caller): { dbName: DatabaseName; db: Database; q: CompiledQuery } {
+    const parent = parseParentName(parentName);
+    if (!query) throw invalidArgument('A structured query is required.');
+    const q = compileQuery(parent.db, parent.path, query);
+    const db = this.database(parent.db);
+    this.authorizeList(db, caller, q, query);
+    return { dbName: parent.db, db, q };
+  }
+
+  runQuery(parentName: string, request: ConsistencySelector & { structuredQuery?: StructuredQueryJson }, caller: Caller): JsonRecord[] {
+    const { dbName, db, q } = this.prepareQuery(parentName, request.structuredQuery, caller);
+    const { tx, created } = this.readTransaction(db, request);
+    const result = executeQuery(db, dbName, q);
+    const readTime = formatMicros(this.clock.now());
+    const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
+    const docs = result.documents;
+    docs.forEach((doc, i) => {
+      if (tx) db.recordRead(tx, doc.path, doc.updateTime);
+      const entry: JsonRecord = { document: this.toDocumentJson(dbName, doc, q.projection), readTime };
+      if (i === docs.length - 1) entry['done'] = true;
+      else if (result.skipped > 0) entry['skippedResults'] = result.skipped;
+      out.push(entry);
+    });
+    if (docs.length === 0) out.push({ readTime, ...(result.skipped > 0 ? { skippedResults: result.skipped } : {}), done: true });
+    return out;
+  }
+
+  runAggregationQuery(
+    parentName: string,
+    request: ConsistencySelector & { structuredAggregationQuery?: { structuredQuery?: StructuredQueryJson; aggregations?: AggregationJson[] } },
+    caller: Caller,
+  ): JsonRecord[] {
+    const agg = request.structuredAggregationQuery;
+    if (!agg) throw invalidArgument('A structured aggregation query is required.');
+    const { dbName, db, q } = this.prepareQuery(parentName, agg.structuredQuery, caller);
+    const { tx, created } = this.readTransaction(db, request);
+    const result = executeQuery(db, dbName, q);
+    if (tx) for (const doc of result.documents) db.recordRead(tx, doc.path, doc.updateTime);
+    const aggregateFields: Record<string, Value> = aggregate(result.documents, agg.aggregations ?? []);
+    const readTime = formatMicros(this.clock.now());
+    const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
+    out.push({ result: { aggregateFields }, readTime, done: true });
+    return out;
+  }
+
+  listDocuments(
+    parentName: string,
+    collectionId: string,
+    request: { pageSize?: number; pageToken?: string; mask?: DocumentMask; orderBy?: string; showMissing?: boolean } & ConsistencySelector,
+    caller: Caller,
+  ): JsonRecord {
+    const parent = parseParentName(parentName);
+    const db = this.database(parent.db);
+    const collectionPath = parent.path === '' ? collectionId : `${parent.path}/${collectionId}`;
+    if (caller.kind !== 'admin') {
+      const decision = this.authorizer().authorize({
+        method: 'list',
+        path: collectionPath,
+        auth: caller.auth,
+        time: new Date(),
+        resource: null,
+        requestResource: null,
+        query: { collectionId, parent: parent.path, allDescendants: false },
+        lookup: this.lookupFor(db),
+      });
+      if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+    }
+    const docs = [...db.store.collection(collectionPath)].sort((a, b) => compareDocumentPaths(a.path, b.path));
+    let start = 0;
+    if (request.pageToken) {
+      const after = Buffer.from(request.pageToken, 'base64').toString('utf8');
+      start = docs.findIndex((d) => compareDocumentPaths(d.path, after) > 0);
+      if (start === -1) start = docs.length;
+    }
+    const pageSize = request.pageSize && request.pageSize > 0 ? request.pageSize : docs.length;
+    const page = docs.slice(start, start + pageSize);
+    const mask = maskPaths(request.mask);
+    const out: JsonRecord = {};
+    if (page.length > 0) out['documents'] = page.map((d) => this.toDocumentJson(parent.db, d, mask));
+    if (start + pageSize < docs.length && page.length > 0) out['nextPageToken'] = Buffer.from((page[page.length - 1] as StoredDocument).path).toString('base64');
+    return out;
+  }
+
+  listCollectionIds(parentName: string, caller: Caller): JsonRecord {
+    if (caller.kind !== 'admin') throw new FirestoreError('PERMISSION_DENIED', 'Metadata operations require admin authentication.');
+    const parent = parseParentName(parentName);
+    const ids = this.database(parent.db).store.collectionIds(parent.path);
+    return ids.length > 0 ? { collectionIds: ids } : {};
+  }
+
+  // ---- single-document writes (REST document methods) ----
+
+  private writeOne(dbName: DatabaseName, write: WriteJson, caller: Caller): { time: Micros } {
+    const ctx = this.commitContext(dbName, caller);
+    commitWrites(ctx, [write]);
+    return { time: ctx.commitTime };
+  }
+
+  createDocument(parentName: string, collectionId: string, documentId: string | undefined, document: DocumentJson, mask: DocumentMask | undefined, caller: Caller): DocumentJson {
+    const parent = parseParentName(parentName);
+    const id = documentId === undefined || documentId === '' ? autoId() : documentId;
+    const path = parent.path === '' ? `${collectionId}/${id}` : `${parent.path}/${collectionId}/${id}`;
+    const name = `${documentsRoot(parent.db)}/${path}`;
+    parseDocumentName(name);
+    const db = this.database(parent.db);
+    if (db.store.get(path)) throw alreadyExists(parent.db, path);
+    this.writeOne(parent.db, { update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }, caller);
+    return this.toDocumentJson(parent.db, db.store.get(path) as StoredDocument, maskPaths(mask));
+  }
+
+  updateDocument(
+    document: DocumentJson,
+    options: { updateMask?: DocumentMask; mask?: DocumentMask; currentDocument?: PreconditionJson },
+    caller: Caller,
+  ): DocumentJson {
+    const parsed = parseDocumentName(document.name ?? '');
+    const write: WriteJson = { update: { name: document.name as string, fields: document.fields ?? {} } };
+    if (options.updateMask) write.updateMask = { fieldPaths: options.updateMask.fieldPaths ?? [] };
+    if (options.currentDocument) write.currentDocument = options.currentDocument;
+    this.writeOne(parsed.db, write, caller);
+    const doc = this.database(parsed.db).store.get(parsed.path) as StoredDocument;
+    return this.toDocumentJson(parsed.db, doc, maskPaths(options.mask));
+  }
+
+  deleteDocument(name: string, currentDocument: PreconditionJson | undefined, caller: Caller): JsonRecord {
+    const parsed = parseDocumentName(name);
+    this.writeOne(parsed.db, { delete: name, ...(currentDocument ? { currentDocument } : {}) }, caller);
+    return {};
+  }
+
+  // ---- transactions ----
+
+  beginTransaction(dbName: DatabaseName, request: { options?: { readOnly?: unknown; readWrite?: unknown } }): JsonRecord {
+    const tx = this.database(dbName).begin(request.options?.readOnly !== undefined);
+    return { transaction: tx.id };
+  }
+
+  rollback(dbName: DatabaseName, request: { transaction?: string }): JsonRecord {
+    if (request.transaction === undefined || request.transaction === '') throw invalidArgument('Missing transaction.');
+    this.database(dbName).rollback(request.transaction);
+    return {};
+  }
+}

@@ -1,0 +1,273 @@
+/** Structured queries: filters, implicit ordering, cursors, offset, limit, projection. */
+import type { StoredDocument } from '../store/document-store.js';
+import { compareDocumentPaths } from '../store/document-store.js';
+import { getField, parseFieldPath } from '../store/field-path.js';
+import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
+import { arrayContains, compareValues, isNaNValue, typeOrder, valuesEqual, type Value } from '../store/value.js';
+import type { Database } from './database.js';
+import { invalidArgument } from './errors.js';
+import type { CursorJson, FieldReference, FilterJson, StructuredQueryJson } from './request-types.js';
+
+const NAME = '__name__';
+
+interface Order {
+  path: string[];
+  isName: boolean;
+  descending: boolean;
+}
+
+type Predicate = (doc: StoredDocument) => boolean;
+
+export interface CompiledQuery {
+  collectionId: string;
+  allDescendants: boolean;
+  /** Parent path under documents/ ("" = root). */
+  parent: string;
+  predicate: Predicate;
+  orders: Order[];
+  startAt?: CursorJson;
+  endAt?: CursorJson;
+  offset: number;
+  limit?: number;
+  projection?: string[][];
+}
+
+function fieldPathOf(ref: FieldReference | undefined): string[] {
+  const text = ref?.fieldPath;
+  if (text === NAME) return [NAME];
+  const path = text === undefined ? null : parseFieldPath(text);
+  if (!path) throw invalidArgument(`Invalid field path: ${text ?? ''}`);
+  return path;
+}
+
+function isNamePath(path: string[]): boolean {
+  return path.length === 1 && path[0] === NAME;
+}
+
+export function createFieldReader(dbName: DatabaseName): (doc: StoredDocument, path: string[]) => Value | undefined {
+  const root = documentsRoot(dbName) + '/';
+  return (doc, path) => (isNamePath(path) ? { referenceValue: root + doc.path } : getField(doc.fields, path));
+}
+
+const INEQUALITY = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
+
+function compileFilter(filter: FilterJson, read: (doc: StoredDocument, path: string[]) => Value | undefined, inequalities: Map<string, string[]>): Predicate {
+  if (filter.compositeFilter) {
+    const op = filter.compositeFilter.op ?? 'AND';
+    const parts = (filter.compositeFilter.filters ?? []).map((f) => compileFilter(f, read, inequalities));
+    if (op === 'AND') return (doc) => parts.every((p) => p(doc));
+    if (op === 'OR') return (doc) => parts.some((p) => p(doc));
+    throw invalidArgument(`Unsupported composite filter operator ${op}.`);
+  }
+  if (filter.unaryFilter) {
+    const path = fieldPathOf(filter.unaryFilter.field);
+    const op = filter.unaryFilter.op;
+    if (op === 'IS_NOT_NAN' || op === 'IS_NOT_NULL') inequalities.set(path.join('.'), path);
+    switch (op) {
+      case 'IS_NAN':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && isNaNValue(v);
+        };
+      case 'IS_NULL':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && 'nullValue' in v;
+        };
+      case 'IS_NOT_NAN':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && !('nullValue' in v) && !isNaNValue(v);
+        };
+      case 'IS_NOT_NULL':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && !('nullValue' in v);
+        };
+      default:
+        throw invalidArgument(`Unsupported unary filter operator ${op ?? ''}.`);
+    }
+  }
+  if (filter.fieldFilter) {
+    const path = fieldPathOf(filter.fieldFilter.field);
+    const op = filter.fieldFilter.op ?? '';
+    const value = filter.fieldFilter.value;
+    if (!value) throw invalidArgument('A field filter needs a value.');
+    if (INEQUALITY.has(op)) inequalities.set(path.join('.'), path);
+    const list = (): Value[] => {
+      if (!('arrayValue' in value)) throw invalidArgument(`A filter with ${op} must have an array value.`);
+      const values = value.arrayValue.values ?? [];
+      if (values.length === 0) throw invalidArgument(`A filter with ${op} requires a non-empty array.`);
+      return values;
+    };
+    const sameType = (v: Value): boolean => typeOrder(v) === typeOrder(value);
+    switch (op) {
+      case 'EQUAL':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && valuesEqual(v, value);
+        };
+      case 'NOT_EQUAL':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && !('nullValue' in v) && !valuesEqual(v, value);
+        };
+      case 'LESS_THAN':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && sameType(v) && compareValues(v, value) < 0;
+        };
+      case 'LESS_THAN_OR_EQUAL':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && sameType(v) && compareValues(v, value) <= 0;
+        };
+      case 'GREATER_THAN':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && sameType(v) && compareValues(v, value) > 0;
+        };
+      case 'GREATER_THAN_OR_EQUAL':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && sameType(v) && compareValues(v, value) >= 0;
+        };
+      case 'ARRAY_CONTAINS':
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && 'arrayValue' in v && arrayContains(v.arrayValue.values ?? [], value);
+        };
+      case 'IN': {
+        const values = list();
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && arrayContains(values, v);
+        };
+      }
+      case 'ARRAY_CONTAINS_ANY': {
+        const values = list();
+        return (doc) => {
+          const v = read(doc, path);
+          return v !== undefined && 'arrayValue' in v && (v.arrayValue.values ?? []).some((e) => arrayContains(values, e));
+        };
+      }
+      case 'NOT_IN': {
+        const values = list();
+        const hasNull = values.some((v) => 'nullValue' in v);
+        return (doc) => {
+          const v = read(doc, path);
+          return !hasNull && v !== undefined && !('nullValue' in v) && !arrayContains(values, v);
+        };
+      }
+      default:
+        throw invalidArgument(`Unsupported field filter operator ${op}.`);
+    }
+  }
+  return () => true;
+}
+
+/** Validates and compiles a structured query under a parent path. */
+export function compileQuery(dbName: DatabaseName, parent: string, query: StructuredQueryJson): CompiledQuery {
+  const from = query.from ?? [];
+  if (from.length !== 1) throw invalidArgument('Query must have exactly one collection selector.');
+  const selector = from[0] as { collectionId?: string; allDescendants?: boolean };
+  const collectionId = selector.collectionId ?? '';
+  const allDescendants = selector.allDescendants ?? false;
+  if (collectionId === '' && !allDescendants) throw invalidArgument('Collection id must be set.');
+  if (query.limit !== undefined && query.limit < 0) throw invalidArgument('limit is negative');
+  if (query.offset !== undefined && query.offset < 0) throw invalidArgument('offset is negative');
+  if (query.findNearest !== undefined) throw invalidArgument('findNearest is not supported by this emulator.');
+  const read = createFieldReader(dbName);
+  const inequalities = new Map<string, string[]>();
+  const predicate = query.where ? compileFilter(query.where, read, inequalities) : () => true;
+
+  const orders: Order[] = (query.orderBy ?? []).map((o) => {
+    const path = fieldPathOf(o.field);
+    return { path, isName: isNamePath(path), descending: o.direction === 'DESCENDING' };
+  });
+  const ordered = new Set(orders.map((o) => o.path.join('.')));
+  const missing = [...inequalities.entries()].filter(([key]) => !ordered.has(key) && key !== NAME).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const lastDirection = orders.length > 0 ? (orders[orders.length - 1] as Order).descending : false;
+  for (const [, path] of missing) orders.push({ path, isName: false, descending: lastDirection });
+  if (!orders.some((o) => o.isName)) orders.push({ path: [NAME], isName: true, descending: lastDirection });
+
+  for (const cursor of [query.startAt, query.endAt]) {
+    if (cursor && (cursor.values ?? []).length > orders.length) throw invalidArgument('Too many cursor values specified. The specified values must match the orderBy() constraints of the query.');
+  }
+  const projection = query.select ? (query.select.fields ?? []).map((f) => fieldPathOf(f)).filter((p) => !isNamePath(p)) : undefined;
+  return {
+    collectionId,
+    allDescendants,
+    parent,
+    predicate,
+    orders,
+    ...(query.startAt ? { startAt: query.startAt } : {}),
+    ...(query.endAt ? { endAt: query.endAt } : {}),
+    offset: query.offset ?? 0,
+    ...(query.limit !== undefined ? { limit: query.limit } : {}),
+    ...(projection ? { projection } : {}),
+  };
+}
+
+function candidates(db: Database, q: CompiledQuery): Iterable<StoredDocument> {
+  if (q.allDescendants) return q.collectionId === '' ? db.store.descendants(q.parent) : db.store.collectionGroup(q.parent, q.collectionId);
+  return db.store.collection(q.parent === '' ? q.collectionId : `${q.parent}/${q.collectionId}`);
+}
+
+export interface QueryResult {
+  documents: StoredDocument[];
+  skipped: number;
+}
+
+/** Runs a compiled query against the current documents. */
+export function executeQuery(db: Database, dbName: DatabaseName, q: CompiledQuery): QueryResult {
+  const read = createFieldReader(dbName);
+  const rows: { doc: StoredDocument; keys: Value[] }[] = [];
+  for (const doc of candidates(db, q)) {
+    if (!q.predicate(doc)) continue;
+    const keys: Value[] = [];
+    let complete = true;
+    for (const o of q.orders) {
+      const v = read(doc, o.path);
+      if (v === undefined) {
+        complete = false;
+        break;
+      }
+      keys.push(v);
+    }
+    if (complete) rows.push({ doc, keys });
+  }
+  const compareKeys = (a: Value[], b: Value[], count: number): number => {
+    for (let i = 0; i < count; i++) {
+      const o = q.orders[i] as Order;
+      const c = o.isName && 'referenceValue' in (a[i] as Value) && 'referenceValue' in (b[i] as Value)
+        ? compareDocumentPaths((a[i] as { referenceValue: string }).referenceValue, (b[i] as { referenceValue: string }).referenceValue)
+        : compareValues(a[i] as Value, b[i] as Value);
+      if (c !== 0) return o.descending ? -c : c;
+    }
+    return 0;
+  };
+  rows.sort((a, b) => compareKeys(a.keys, b.keys, q.orders.length));
+
+  let filtered = rows;
+  if (q.startAt) {
+    const values = q.startAt.values ?? [];
+    const inclusive = q.startAt.before === true;
+    filtered = filtered.filter((r) => {
+      const c = compareKeys(r.keys, values, values.length);
+      return c > 0 || (c === 0 && inclusive);
+    });
+  }
+  if (q.endAt) {
+    const values = q.endAt.values ?? [];
+    const inclusive = q.endAt.before !== true;
+    filtered = filtered.filter((r) => {
+      const c = compareKeys(r.keys, values, values.length);
+      return c < 0 || (c === 0 && inclusive);
+    });
+  }
+  const skipped = Math.min(q.offset, filtered.length);
+  let docs = filtered.slice(skipped).map((r) => r.doc);
+  if (q.limit !== undefined) docs = docs.slice(0, q.limit);
+  return { documents: docs, skipped };
+}

@@ -1,0 +1,82 @@
+/** Programmatic API: start the Java-free Firestore emulator (REST + gRPC on one port). */
+import { readFile, writeFile } from 'node:fs/promises';
+import { Databases } from './engine/database.js';
+import { FirestoreService } from './engine/firestore-service.js';
+import { firestoreRoot } from './proto/firestore-proto.js';
+import { createAuthorizer, type Authorizer } from './server/authorize.js';
+import { listen } from './server/http-server.js';
+import { documentsRoot } from './store/resource-name.js';
+import { formatSeed, parseSeed } from './store/seed-format.js';
+
+export interface FirestoreEmulatorOptions {
+  /** 0 = a free port; default 8080. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The project the seed belongs to (other projects are served too, empty). Default demo-wholesale-portal. */
+  projectId?: string;
+  rulesFile?: string;
+  seedFile?: string;
+  exportOnExit?: string;
+  log?: (line: string) => void;
+}
+
+export interface FirestoreEmulator {
+  host: string;
+  port: number;
+  url: string;
+  /** Clears every project and reloads the seed. */
+  reset(): Promise<void>;
+  /** Writes the seeded project's documents in the seed format. */
+  exportTo(file: string): Promise<void>;
+  /** Exports when exportOnExit was given, then closes the port. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PROJECT_ID = 'demo-wholesale-portal';
+
+export async function startFirestoreEmulator(options: FirestoreEmulatorOptions = {}): Promise<FirestoreEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
+  const log = options.log ?? (() => undefined);
+  const dbName = { project: projectId, database: '(default)' };
+  firestoreRoot();
+  const authorizer: Authorizer = createAuthorizer({ ...(options.rulesFile ? { rulesFile: options.rulesFile } : {}), log });
+  const databases = new Databases();
+  const service = new FirestoreService(databases, () => authorizer);
+
+  const seedText = options.seedFile ? await readFile(options.seedFile, 'utf8') : null;
+  const seedDocs = seedText === null ? [] : parseSeed(seedText, documentsRoot(dbName));
+  const loadSeed = (): void => {
+    const db = databases.get(projectId, '(default)');
+    const now = service.clock.now();
+    for (const doc of seedDocs) db.store.put({ path: doc.path, fields: structuredClone(doc.fields), createTime: now, updateTime: now });
+  };
+  loadSeed();
+  if (options.seedFile) log(`imported ${seedDocs.length} documents from ${options.seedFile}`);
+
+  const server = await listen({ service, authorizer: () => authorizer, log }, host, options.port ?? 8080);
+  const exportTo = async (file: string): Promise<void> => {
+    const docs = databases.get(projectId, '(default)').store.all();
+    await writeFile(file, formatSeed(docs, documentsRoot(dbName)));
+    log(`exported ${docs.length} documents to ${file}`);
+  };
+  let stopped = false;
+  return {
+    host,
+    port: server.port,
+    url: `http://${host}:${server.port}`,
+    reset: async () => {
+      databases.clearAll();
+      loadSeed();
+    },
+    exportTo,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      if (options.exportOnExit) await exportTo(options.exportOnExit);
+      await server.close();
+      authorizer.close();
+    },
+  };
+}

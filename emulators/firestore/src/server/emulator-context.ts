@@ -1,0 +1,9 @@
+/** What the front ends share: the API operations, the rules seam, and logging. */
+import type { FirestoreService } from '../engine/firestore-service.js';
+import type { Authorizer } from './authorize.js';
+
+export interface EmulatorContext {
+  service: FirestoreService;
+  authorizer(): Authorizer;
+  log(line: string): void;
+}

@@ -1,0 +1,130 @@
+/** gRPC (HTTP/2) front end for google.firestore.v1.Firestore, as firebase-admin calls it. */
+import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
+import { constants as http2constants } from 'node:http2';
+import { gunzipSync } from 'node:zlib';
+import type protobuf from 'protobufjs';
+import type { Caller } from '../engine/caller.js';
+import { FirestoreError, GrpcCode, invalidArgument } from '../engine/errors.js';
+import type { FirestoreService } from '../engine/firestore-service.js';
+import { firestoreService } from '../proto/firestore-proto.js';
+import { messageFromObject, messageToObject, TO_OBJECT_OPTIONS } from '../proto/json-codec.js';
+import { parseDatabaseName, parseParentName } from '../store/resource-name.js';
+import { callerFromAuthorization } from './auth-header.js';
+import type { EmulatorContext } from './emulator-context.js';
+
+type Handler = (service: FirestoreService, request: Record<string, unknown>, caller: Caller) => unknown;
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+const HANDLERS: Record<string, Handler> = {
+  GetDocument: (s, r, c) => s.getDocument(str(r['name']), r, c),
+  ListDocuments: (s, r, c) => s.listDocuments(str(r['parent']), str(r['collectionId']), r, c),
+  CreateDocument: (s, r, c) => s.createDocument(str(r['parent']), str(r['collectionId']), r['documentId'] as string | undefined, (r['document'] ?? {}) as object, r['mask'] as never, c),
+  UpdateDocument: (s, r, c) => s.updateDocument((r['document'] ?? {}) as object, r, c),
+  DeleteDocument: (s, r, c) => s.deleteDocument(str(r['name']), r['currentDocument'] as never, c),
+  BatchGetDocuments: (s, r, c) => s.batchGet(parseDatabaseName(str(r['database'])), r, c),
+  BeginTransaction: (s, r) => s.beginTransaction(parseDatabaseName(str(r['database'])), r),
+  Commit: (s, r, c) => s.commit(parseDatabaseName(str(r['database'])), r, c),
+  Rollback: (s, r) => s.rollback(parseDatabaseName(str(r['database'])), r),
+  RunQuery: (s, r, c) => s.runQuery(str(r['parent']), r, c),
+  RunAggregationQuery: (s, r, c) => s.runAggregationQuery(str(r['parent']), r, c),
+  ListCollectionIds: (s, r, c) => {
+    parseParentName(str(r['parent']));
+    return s.listCollectionIds(str(r['parent']), c);
+  },
+  BatchWrite: (s, r, c) => s.batchWrite(parseDatabaseName(str(r['database'])), r, c),
+};
+
+function frame(message: Uint8Array): Buffer {
+  const out = Buffer.alloc(5 + message.length);
+  out.writeUInt8(0, 0);
+  out.writeUInt32BE(message.length, 1);
+  out.set(message, 5);
+  return out;
+}
+
+function unframe(data: Buffer, encoding: string | undefined): Buffer[] {
+  const messages: Buffer[] = [];
+  let offset = 0;
+  while (offset + 5 <= data.length) {
+    const compressed = data.readUInt8(offset) === 1;
+    const length = data.readUInt32BE(offset + 1);
+    let body = data.subarray(offset + 5, offset + 5 + length);
+    if (compressed) {
+      if (encoding !== 'gzip') throw new FirestoreError('UNIMPLEMENTED', `Unsupported grpc-encoding ${encoding ?? ''}`);
+      body = gunzipSync(body);
+    }
+    messages.push(body);
+    offset += 5 + length;
+  }
+  return messages;
+}
+
+function encodeGrpcMessage(message: string): string {
+  return encodeURIComponent(message).replace(/%20/g, ' ');
+}
+
+function sendError(stream: ServerHttp2Stream, error: FirestoreError): void {
+  if (stream.destroyed || stream.closed) return;
+  if (stream.headersSent) {
+    stream.end();
+    return;
+  }
+  stream.respond(
+    {
+      [http2constants.HTTP2_HEADER_STATUS]: 200,
+      'content-type': 'application/grpc+proto',
+      'grpc-status': String(GrpcCode[error.status]),
+      'grpc-message': encodeGrpcMessage(error.message),
+    },
+    { endStream: true },
+  );
+}
+
+function encodeResponse(type: protobuf.Type, json: unknown): Buffer {
+  const message = type.fromObject(messageToObject(type, json) as Record<string, unknown>);
+  return frame(type.encode(message).finish());
+}
+
+export function handleGrpc(ctx: EmulatorContext, stream: ServerHttp2Stream, headers: IncomingHttpHeaders): void {
+  const path = headers[':path'] ?? '';
+  const match = /^\/google\.firestore\.v1\.Firestore\/([A-Za-z]+)$/.exec(path);
+  const methodName = match?.[1] ?? '';
+  const method = firestoreService().methods[methodName];
+  const handler = HANDLERS[methodName];
+  stream.on('error', () => undefined);
+  if (!method || !handler || method.requestStream) {
+    stream.resume();
+    sendError(stream, new FirestoreError('UNIMPLEMENTED', `Method ${path.slice(1)} is unimplemented`));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => {
+    try {
+      method.resolve();
+      const requestType = method.resolvedRequestType as protobuf.Type;
+      const responseType = method.resolvedResponseType as protobuf.Type;
+      const messages = unframe(Buffer.concat(chunks), headers['grpc-encoding'] as string | undefined);
+      if (messages.length !== 1) throw invalidArgument('Expected exactly one request message.');
+      const decoded = requestType.toObject(requestType.decode(messages[0] as Buffer), TO_OBJECT_OPTIONS);
+      const request = messageFromObject(requestType, decoded) as Record<string, unknown>;
+      const auth = headers['authorization'];
+      const caller = callerFromAuthorization(Array.isArray(auth) ? auth[0] : auth);
+      const result = handler(ctx.service, request, caller);
+      const responses = method.responseStream ? (result as unknown[]) : [result];
+      const frames = responses.map((r) => encodeResponse(responseType, r));
+      if (stream.destroyed || stream.closed) return;
+      stream.respond({ [http2constants.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc+proto' }, { waitForTrailers: true });
+      stream.once('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0', 'grpc-message': '' }));
+      for (const f of frames) stream.write(f);
+      stream.end();
+    } catch (error) {
+      if (error instanceof FirestoreError) sendError(stream, error);
+      else {
+        ctx.log(`internal gRPC error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        sendError(stream, new FirestoreError('INTERNAL', 'Internal error.'));
+      }
+    }
+  });
+}

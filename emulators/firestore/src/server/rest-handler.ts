@@ -1,0 +1,251 @@
+/** REST (HTTP/1.1 JSON) front end: the routes Firestore Lite and the Emulator UI use. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Caller } from '../engine/caller.js';
+import { FirestoreError, INVALID_PAYLOAD, invalidArgument } from '../engine/errors.js';
+import type { DocumentMask } from '../engine/firestore-service.js';
+import type { DocumentJson, PreconditionJson } from '../engine/request-types.js';
+import { firestoreType } from '../proto/firestore-proto.js';
+import { messageFromJson } from '../proto/json-codec.js';
+import { databaseRoot, documentsRoot, type DatabaseName } from '../store/resource-name.js';
+import { parseTimestamp } from '../store/timestamp.js';
+import { callerFromAuthorization } from './auth-header.js';
+import { applyCors } from './cors.js';
+import type { EmulatorContext } from './emulator-context.js';
+import { errorText, jsonArrayText, jsonText, send } from './rest-format.js';
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+class NotFound extends Error {}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) throw new FirestoreError('INVALID_ARGUMENT', 'Request payload size exceeds the limit.');
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidArgument(INVALID_PAYLOAD);
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalidArgument(`Invalid path segment: ${segment}`);
+  }
+}
+
+function maskParam(params: URLSearchParams, name: string): DocumentMask | undefined {
+  return params.has(`${name}.fieldPaths`) ? { fieldPaths: params.getAll(`${name}.fieldPaths`) } : undefined;
+}
+
+function preconditionParams(params: URLSearchParams): PreconditionJson | undefined {
+  const exists = params.get('currentDocument.exists');
+  const updateTime = params.get('currentDocument.updateTime');
+  if (exists !== null) {
+    if (exists !== 'true' && exists !== 'false') throw invalidArgument(INVALID_PAYLOAD);
+    return { exists: exists === 'true' };
+  }
+  if (updateTime !== null) {
+    if (!parseTimestamp(updateTime)) throw invalidArgument(INVALID_PAYLOAD);
+    return { updateTime };
+  }
+  return undefined;
+}
+
+function consistencyParams(params: URLSearchParams): { transaction?: string; readTime?: string } {
+  const out: { transaction?: string; readTime?: string } = {};
+  const tx = params.get('transaction');
+  if (tx !== null) out.transaction = tx;
+  const readTime = params.get('readTime');
+  if (readTime !== null) out.readTime = readTime;
+  return out;
+}
+
+type Reply = { kind: 'json'; body: unknown } | { kind: 'array'; body: unknown[] };
+
+async function bodyAs<T>(req: IncomingMessage, typeName: string): Promise<T> {
+  const json = parseJson(await readBody(req));
+  return messageFromJson(firestoreType(typeName), json) as unknown as T;
+}
+
+async function handleVerb(ctx: EmulatorContext, req: IncomingMessage, db: DatabaseName, docPath: string, verb: string, caller: Caller): Promise<Reply> {
+  const service = ctx.service;
+  const parentName = docPath === '' ? documentsRoot(db) : `${documentsRoot(db)}/${docPath}`;
+  const rootOnly = (): void => {
+    if (docPath !== '') throw new NotFound();
+  };
+  switch (verb) {
+    case 'commit':
+      rootOnly();
+      return { kind: 'json', body: service.commit(db, await bodyAs(req, 'CommitRequest'), caller) };
+    case 'batchGet':
+      rootOnly();
+      return { kind: 'array', body: service.batchGet(db, await bodyAs(req, 'BatchGetDocumentsRequest'), caller) };
+    case 'beginTransaction':
+      rootOnly();
+      return { kind: 'json', body: service.beginTransaction(db, await bodyAs(req, 'BeginTransactionRequest')) };
+    case 'rollback':
+      rootOnly();
+      return { kind: 'json', body: service.rollback(db, await bodyAs(req, 'RollbackRequest')) };
+    case 'batchWrite':
+      rootOnly();
+      return { kind: 'json', body: service.batchWrite(db, await bodyAs(req, 'BatchWriteRequest'), caller) };
+    case 'runQuery':
+      return { kind: 'array', body: service.runQuery(parentName, await bodyAs(req, 'RunQueryRequest'), caller) };
+    case 'runAggregationQuery':
+      return { kind: 'array', body: service.runAggregationQuery(parentName, await bodyAs(req, 'RunAggregationQueryRequest'), caller) };
+    case 'listCollectionIds':
+      await bodyAs(req, 'ListCollectionIdsRequest');
+      return { kind: 'json', body: service.listCollectionIds(parentName, caller) };
+    case 'partitionQuery':
+      throw new FirestoreError('UNIMPLEMENTED', 'Method google.firestore.v1.Firestore/PartitionQuery is unimplemented');
+    default:
+      throw new NotFound();
+  }
+}
+
+async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: URL, db: DatabaseName, rest: string[], caller: Caller): Promise<Reply> {
+  const method = req.method ?? 'GET';
+  const last = rest.length > 0 ? (rest[rest.length - 1] as string) : '';
+  const colon = last.indexOf(':');
+  // A verb follows the last segment (or documents itself).
+  if (colon !== -1) {
+    if (method !== 'POST') throw new NotFound();
+    const verb = last.slice(colon + 1);
+    const segments = [...rest.slice(0, -1), last.slice(0, colon)].filter((s, i, all) => !(i === all.length - 1 && s === '' && all.length === 1));
+    return handleVerb(ctx, req, db, segments.map(decodeSegment).join('/'), verb, caller);
+  }
+  const segments = rest.map(decodeSegment);
+  const params = url.searchParams;
+  const service = ctx.service;
+  if (segments.length === 0) throw new NotFound();
+  if (segments.length % 2 === 0) {
+    const name = `${documentsRoot(db)}/${segments.join('/')}`;
+    switch (method) {
+      case 'GET':
+      case 'HEAD':
+        return { kind: 'json', body: service.getDocument(name, { ...consistencyParams(params), ...(maskParam(params, 'mask') ? { mask: maskParam(params, 'mask') } : {}) }, caller) };
+      case 'PATCH': {
+        const doc = await bodyAs<DocumentJson>(req, 'Document');
+        const options: { updateMask?: DocumentMask; mask?: DocumentMask; currentDocument?: PreconditionJson } = {};
+        const updateMask = maskParam(params, 'updateMask');
+        if (updateMask) options.updateMask = updateMask;
+        const mask = maskParam(params, 'mask');
+        if (mask) options.mask = mask;
+        const pre = preconditionParams(params);
+        if (pre) options.currentDocument = pre;
+        return { kind: 'json', body: service.updateDocument({ ...doc, name }, options, caller) };
+      }
+      case 'DELETE':
+        return { kind: 'json', body: service.deleteDocument(name, preconditionParams(params), caller) };
+      default:
+        throw new NotFound();
+    }
+  }
+  const collectionId = segments[segments.length - 1] as string;
+  const parentPath = segments.slice(0, -1).join('/');
+  const parentName = parentPath === '' ? documentsRoot(db) : `${documentsRoot(db)}/${parentPath}`;
+  switch (method) {
+    case 'GET':
+    case 'HEAD': {
+      const pageSize = params.get('pageSize');
+      const mask = maskParam(params, 'mask');
+      return {
+        kind: 'json',
+        body: service.listDocuments(
+          parentName,
+          collectionId,
+          {
+            ...(pageSize !== null ? { pageSize: Number(pageSize) } : {}),
+            ...(params.get('pageToken') ? { pageToken: params.get('pageToken') as string } : {}),
+            ...(mask ? { mask } : {}),
+            ...consistencyParams(params),
+          },
+          caller,
+        ),
+      };
+    }
+    case 'POST': {
+      const doc = await bodyAs<DocumentJson>(req, 'Document');
+      return { kind: 'json', body: service.createDocument(parentName, collectionId, params.get('documentId') ?? undefined, doc, maskParam(params, 'mask'), caller) };
+    }
+    default:
+      throw new NotFound();
+  }
+}
+
+async function handleEmulatorAdmin(ctx: EmulatorContext, req: IncomingMessage, parts: string[]): Promise<Reply> {
+  // /emulator/v1/projects/{p}/databases/{d}/documents  or  /emulator/v1/projects/{p}:securityRules
+  const method = req.method ?? 'GET';
+  if (parts.length === 7 && parts[3] === 'databases' && parts[5] === 'documents' && method === 'DELETE') {
+    const db = ctx.service.databases.get(decodeSegment(parts[2] as string), decodeSegment(parts[4] as string));
+    db.clear();
+    return { kind: 'json', body: {} };
+  }
+  if (parts.length === 3 && (parts[2] as string).endsWith(':securityRules') && method === 'PUT') {
+    const body = parseJson(await readBody(req)) as { rules?: { files?: { name?: string; content?: unknown }[] } };
+    const files = body.rules?.files;
+    const content = Array.isArray(files) ? files[0]?.content : undefined;
+    if (typeof content !== 'string') throw invalidArgument('Expected rules.files[0].content.');
+    const result = ctx.authorizer().setRulesSource(content);
+    if (!result.ok) throw invalidArgument(result.error);
+    return { kind: 'json', body: {} };
+  }
+  throw new NotFound();
+}
+
+export async function handleRest(ctx: EmulatorContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  applyCors(req, res);
+  const head = req.method === 'HEAD';
+  if (req.method === 'OPTIONS') {
+    res.writeHead(200, { 'content-length': 0 });
+    res.end();
+    return;
+  }
+  try {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const raw = url.pathname;
+    if (raw === '/' && (req.method === 'GET' || head)) {
+      send(res, 200, 'Ok\n', 'text/plain', head);
+      return;
+    }
+    const parts = raw.split('/').slice(1);
+    let reply: Reply;
+    if (parts[0] === 'emulator' && parts[1] === 'v1' && parts[2] === 'projects') {
+      reply = await handleEmulatorAdmin(ctx, req, parts.slice(2));
+    } else if (parts[0] === 'v1' && parts[1] === 'projects' && parts[3] === 'databases' && (parts[5] ?? '').startsWith('documents')) {
+      const db: DatabaseName = { project: decodeSegment(parts[2] as string), database: decodeSegment(parts[4] as string) };
+      const caller = callerFromAuthorization(req.headers.authorization);
+      const fifth = parts[5] as string;
+      if (fifth !== 'documents' && !fifth.startsWith('documents:')) throw new NotFound();
+      const rest = fifth === 'documents' ? parts.slice(6) : [fifth.slice('documents'.length), ...parts.slice(6)];
+      if (rest.length > 0 && rest[rest.length - 1] === '') rest.pop();
+      reply = await handleDocuments(ctx, req, url, db, rest, caller);
+      void databaseRoot;
+    } else {
+      throw new NotFound();
+    }
+    send(res, 200, reply.kind === 'array' ? jsonArrayText(reply.body) : jsonText(reply.body), 'application/json', head);
+  } catch (error) {
+    if (error instanceof NotFound) {
+      send(res, 404, 'Not Found\n', null, head);
+    } else if (error instanceof FirestoreError) {
+      send(res, error.httpStatus, errorText(error), 'application/json', head);
+    } else {
+      ctx.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      send(res, 500, errorText(new FirestoreError('INTERNAL', 'Internal error.')), 'application/json', head);
+    }
+  }
+}
