@@ -1,6 +1,14 @@
 import { Outlet } from 'react-router-dom';
+import { PortalGuard, PortalHeader } from '@/features/shop';
 
-/** /portal/* layout. The buyer-portal issue adds the guard and the header here. */
+/** /portal/*: the approved-buyer guard (SPEC section 2), then the portal header and the page. */
 export function Component() {
-  return <Outlet />;
+  return (
+    <PortalGuard>
+      <div className="portal-shell">
+        <PortalHeader />
+        <Outlet />
+      </div>
+    </PortalGuard>
+  );
 }

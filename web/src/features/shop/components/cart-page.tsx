@@ -1,8 +1,242 @@
-/** Placeholder until its issue lands. */
+import { ArrowLeftOutlined, DeleteOutlined, LockOutlined, ReloadOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { Alert, Button, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { formatUsd } from '@portal/domain';
+import { paths } from '@/config/paths';
+import { useNotify } from '@/lib/notify';
+import { useCreateCheckout } from '../api/create-checkout';
+import { useCart } from '../api/get-cart';
+import { useProducts } from '../api/get-products';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+import { useUpdateCartQuantity } from '../api/update-cart-quantity';
+import { useBuyer } from '../hooks/use-buyer';
+import { summarizeCart, type CartLine } from '../lib/cart-lines';
+import { QuantityStepper } from './quantity-stepper';
+import './shop.css';
+
+/** Toasts of SPEC section 8 for the cart (title: text). */
+export const CART_TOASTS = {
+  load: ['Error', 'Failed to load cart data.'],
+  update: ['Error', 'Failed to update cart.'],
+  remove: ['Error', 'Failed to remove item.'],
+  checkout: ['Error', 'Failed to initiate checkout.'],
+  updated: ['Success', 'Cart updated successfully.'],
+  removed: ['Success', 'Item removed from cart.'],
+} as const;
+
+/** /portal/cart: lines with steppers, the Order Summary, and checkout of the whole cart. */
 export function CartPage() {
+  const notify = useNotify();
+  const { uid, profile, role } = useBuyer();
+  const cart = useCart(uid);
+  const products = useProducts();
+  const updateQuantity = useUpdateCartQuantity(uid);
+  const removeItem = useRemoveCartItem(uid);
+  const checkout = useCreateCheckout();
+
+  const failed = cart.isError || products.isError || profile.isError;
+  useEffect(() => {
+    if (failed) notify.error(...CART_TOASTS.load);
+  }, [failed, notify]);
+
+  function changeQuantity(productId: string, quantity: number) {
+    if (quantity < 1) return;
+    updateQuantity.mutate(
+      { productId, quantity },
+      {
+        onSuccess: (written) => written && notify.success(...CART_TOASTS.updated),
+        onError: () => notify.error(...CART_TOASTS.update),
+      },
+    );
+  }
+
+  function remove(productId: string) {
+    removeItem.mutate(productId, {
+      onSuccess: () => notify.success(...CART_TOASTS.removed),
+      onError: () => notify.error(...CART_TOASTS.remove),
+    });
+  }
+
+  function proceed() {
+    checkout.mutate({}, { onError: () => notify.error(...CART_TOASTS.checkout) });
+  }
+
+  const header = (
+    <div className="portal-page__head">
+      <h1 className="portal-page__title">Your Cart</h1>
+      <Link to={paths.store} className="portal-page__back">
+        <ArrowLeftOutlined aria-hidden="true" /> Continue Shopping
+      </Link>
+    </div>
+  );
+
+  if (failed) {
+    return (
+      <main className="portal-page">
+        {header}
+        <div className="portal-state" role="alert">
+          <h2>{CART_TOASTS.load[1]}</h2>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              void cart.refetch();
+              void products.refetch();
+              void profile.refetch();
+            }}
+          >
+            Try Again
+          </Button>
+        </div>
+      </main>
+    );
+  }
+
+  if (cart.isPending || products.isPending || profile.isPending) {
+    return (
+      <main className="portal-page">
+        {header}
+        <div className="cart-layout" aria-busy="true" aria-label="Loading cart">
+          <div className="cart-lines">
+            {[0, 1, 2].map((index) => (
+              <div key={index} className="cart-line">
+                <Skeleton avatar={{ shape: 'square', size: 88 }} active paragraph={{ rows: 2 }} />
+              </div>
+            ))}
+          </div>
+          <Skeleton active className="order-summary" />
+        </div>
+      </main>
+    );
+  }
+
+  const summary = summarizeCart(cart.data, products.data, role);
+  if (summary.lines.length === 0) {
+    return (
+      <main className="portal-page">
+        <div className="portal-page__head">
+          <h1 className="portal-page__title">Your Cart</h1>
+        </div>
+        <div className="portal-state">
+          <ShoppingOutlined className="portal-state__icon" aria-hidden="true" />
+          <h2>Your Cart is Empty</h2>
+          <p>Add syrups and machines from the catalog to get started.</p>
+          <Link to={paths.store} className="portal-link-button">
+            Continue Shopping
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  const processing = checkout.isPending || checkout.isSuccess;
+  const canCheckout = summary.available.length > 0 && summary.unavailable.length === 0 && !processing;
+
   return (
-    <main style={{ padding: 32 }}>
-      <h1>Your Cart</h1>
+    <main className="portal-page">
+      {header}
+      <div className="cart-layout">
+        <section className="cart-lines" aria-label="Cart items">
+          {summary.lines.map((line) => (
+            <CartLineRow
+              key={line.productId}
+              line={line}
+              onQuantity={(quantity) => changeQuantity(line.productId, quantity)}
+              onRemove={() => remove(line.productId)}
+              removing={removeItem.isPending && removeItem.variables === line.productId}
+            />
+          ))}
+        </section>
+        <aside className="order-summary" aria-labelledby="order-summary-title">
+          <h2 id="order-summary-title">Order Summary</h2>
+          <dl>
+            <div>
+              <dt>Subtotal ({summary.itemCount} {summary.itemCount === 1 ? 'item' : 'items'})</dt>
+              <dd>{formatUsd(summary.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd className="order-summary__free">Free</dd>
+            </div>
+            <div className="order-summary__total">
+              <dt>Total</dt>
+              <dd>{formatUsd(summary.total)}</dd>
+            </div>
+          </dl>
+          {summary.unavailable.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              title="Remove the unavailable items to check out."
+              className="order-summary__alert"
+            />
+          )}
+          <Button
+            type="primary"
+            size="large"
+            block
+            icon={<LockOutlined />}
+            loading={processing}
+            disabled={!canCheckout}
+            onClick={proceed}
+          >
+            Proceed to Checkout
+          </Button>
+          <p className="order-summary__note">Secure payment by card. Prices are confirmed at checkout.</p>
+        </aside>
+      </div>
     </main>
+  );
+}
+
+function CartLineRow({
+  line,
+  onQuantity,
+  onRemove,
+  removing,
+}: {
+  line: CartLine;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+  removing: boolean;
+}) {
+  const name = line.product?.name ?? 'Unavailable product';
+  return (
+    <article className={`cart-line${line.product ? '' : ' cart-line--unavailable'}`} aria-label={name}>
+      {line.product ? (
+        <img className="cart-line__image" src={line.product.image_url} alt={name} loading="lazy" width={88} height={88} />
+      ) : (
+        <div className="cart-line__image cart-line__image--missing" aria-hidden="true" />
+      )}
+      <div className="cart-line__info">
+        <h3 className="cart-line__name">{name}</h3>
+        {line.product ? (
+          <p className="cart-line__description">{line.product.description}</p>
+        ) : (
+          <p className="cart-line__description">This product is no longer available and is not included in your total.</p>
+        )}
+        {line.product && <p className="cart-line__unit">{formatUsd(line.unitPrice)} each</p>}
+      </div>
+      <div className="cart-line__controls">
+        {line.product ? (
+          <QuantityStepper name={name} quantity={line.quantity} onChange={onQuantity} />
+        ) : (
+          <span className="cart-line__unavailable-tag">Unavailable</span>
+        )}
+        {line.product && (
+          <p className="cart-line__total" aria-label={`Line total ${formatUsd(line.lineTotal)}`}>
+            {formatUsd(line.lineTotal)}
+          </p>
+        )}
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Remove ${name}`}
+          loading={removing}
+          onClick={onRemove}
+        />
+      </div>
+    </article>
   );
 }

@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeDb } from '@/testing/fake-firestore-lite';
+import { BUYER_UID, seedCartItem, seedProducts, seedProfile, signedInSession } from '@/testing/portal-fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { expectToast } from '@/testing/toasts';
+import { checkoutNavigation } from '../api/create-checkout';
+import { CartPage } from './cart-page';
+
+vi.mock('firebase/firestore/lite', () => import('@/testing/fake-firestore-lite'));
+vi.mock('@/lib/firebase', () => ({ db: {}, auth: {}, functions: {}, firebaseApp: {} }));
+vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
+const callables = vi.hoisted(() => ({ callCreateCheckoutSession: vi.fn() }));
+vi.mock('@/lib/callables', () => callables);
+
+const cartPath = (productId: string) => `profiles/${BUYER_UID}/cart_items/${productId}`;
+
+function renderCart() {
+  return renderWithProviders(<CartPage />, {
+    route: '/portal/cart',
+    routes: [{ path: '/portal/store', element: <h1>Store page</h1> }],
+  });
+}
+
+function summary() {
+  return within(screen.getByRole('complementary', { name: 'Order Summary' }));
+}
+
+beforeEach(() => {
+  fakeDb.reset();
+  callables.callCreateCheckoutSession.mockReset();
+  vi.restoreAllMocks();
+});
+
+describe('CartPage', () => {
+  it('shows a loading state, then each line with image, description, unit price and line total (retailer)', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('purple-dream', 2);
+    seedCartItem('blue-coast', 1);
+    const release = fakeDb.hold('getDocs');
+    renderCart();
+    expect(screen.getByLabelText('Loading cart')).toBeInTheDocument();
+    release();
+    const line = await screen.findByRole('article', { name: 'Purple Dream Syrup' });
+    expect(within(line).getByRole('img', { name: 'Purple Dream Syrup' })).toHaveAttribute('src', '/products/purple-dream.svg');
+    expect(within(line).getByText('Grape and berry, our best seller.')).toBeInTheDocument();
+    expect(within(line).getByText('$24.99 each')).toBeInTheDocument();
+    expect(within(line).getByText('$49.98')).toBeInTheDocument();
+    expect(summary().getByText('Subtotal (3 items)')).toBeInTheDocument();
+    expect(summary().getByText('Free')).toBeInTheDocument();
+    expect(summary().getAllByText('$75.97')).toHaveLength(2); // subtotal and total
+  });
+
+  it('prices the cart for a wholesaler', async () => {
+    seedProfile('wholesaler');
+    seedProducts();
+    seedCartItem('purple-dream', 2);
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Purple Dream Syrup' });
+    expect(within(line).getByText('$18.99 each')).toBeInTheDocument();
+    expect(within(line).getByText('$37.98')).toBeInTheDocument();
+  });
+
+  it("shows 'Your Cart is Empty' with Continue Shopping", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    const user = userEvent.setup();
+    renderCart();
+    expect(await screen.findByRole('heading', { name: 'Your Cart is Empty' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Continue Shopping' }));
+    expect(await screen.findByRole('heading', { name: 'Store page' })).toBeInTheDocument();
+  });
+
+  it('disables decrease at 1 and increases optimistically, then confirms', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 1);
+    const user = userEvent.setup();
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    expect(within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' })).toBeDisabled();
+    const release = fakeDb.hold('updateDoc');
+    await user.click(within(line).getByRole('button', { name: 'Increase quantity of Blue Coast Syrup' }));
+    // Shown before the write is done.
+    expect(within(line).getByLabelText('Quantity 2')).toBeInTheDocument();
+    expect(within(line).getByText('$51.98')).toBeInTheDocument();
+    release();
+    await expectToast('Success', 'Cart updated successfully.');
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(2);
+    expect(within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' })).toBeEnabled();
+  });
+
+  it("rolls the quantity back and toasts 'Failed to update cart.' when the write fails", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 3);
+    fakeDb.fail('updateDoc', cartPath('blue-coast'));
+    const release = fakeDb.hold('updateDoc');
+    const user = userEvent.setup();
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    await user.click(within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' }));
+    expect(within(line).getByLabelText('Quantity 2')).toBeInTheDocument();
+    release();
+    await expectToast('Error', 'Failed to update cart.');
+    await waitFor(() => expect(within(line).getByLabelText('Quantity 3')).toBeInTheDocument());
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(3);
+  });
+
+  it("removes a line and toasts 'Item removed from cart.'", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 1);
+    seedCartItem('purple-dream', 1);
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('button', { name: 'Remove Blue Coast Syrup' }));
+    await expectToast('Success', 'Item removed from cart.');
+    expect(screen.queryByRole('article', { name: 'Blue Coast Syrup' })).not.toBeInTheDocument();
+    expect(fakeDb.has(cartPath('blue-coast'))).toBe(false);
+  });
+
+  it("puts the line back and toasts 'Failed to remove item.' when the delete fails", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 1);
+    fakeDb.fail('deleteDoc', cartPath('blue-coast'));
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('button', { name: 'Remove Blue Coast Syrup' }));
+    await expectToast('Error', 'Failed to remove item.');
+    expect(await screen.findByRole('article', { name: 'Blue Coast Syrup' })).toBeInTheDocument();
+  });
+
+  it('checks out the whole cart and goes to the payment page in the same tab', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    let resolve: (value: { url: string; orderId: string }) => void = () => undefined;
+    callables.callCreateCheckoutSession.mockReturnValue(new Promise((r) => (resolve = r)));
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderCart();
+    const button = await screen.findByRole('button', { name: /Proceed to Checkout/ });
+    await user.click(button);
+    // Disabled while processing.
+    await waitFor(() => expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toHaveClass('ant-btn-loading'));
+    expect(callables.callCreateCheckoutSession).toHaveBeenCalledWith({});
+    resolve({ url: 'https://checkout.test/pay/cs_2', orderId: 'o2' });
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/pay/cs_2'));
+  });
+
+  it("toasts 'Failed to initiate checkout.' when the session cannot be created", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    callables.callCreateCheckoutSession.mockRejectedValue(new Error('failed-precondition'));
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+    await expectToast('Error', 'Failed to initiate checkout.');
+    expect(go).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled();
+  });
+
+  it('shows a line whose product is inactive or gone as unavailable, outside the totals, and blocks checkout', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 1);
+    seedCartItem('old-flavor', 4);
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Unavailable product' });
+    expect(within(line).getByText('Unavailable')).toBeInTheDocument();
+    expect(summary().getByText('Subtotal (1 item)')).toBeInTheDocument();
+    expect(summary().getAllByText('$25.99')).toHaveLength(2);
+    expect(summary().getByText('Remove the unavailable items to check out.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeDisabled();
+  });
+
+  it("toasts 'Failed to load cart data.' when the cart cannot be read", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    fakeDb.fail('getDocs', `profiles/${BUYER_UID}/cart_items`);
+    renderCart();
+    await expectToast('Error', 'Failed to load cart data.');
+    expect(screen.getByRole('heading', { name: 'Failed to load cart data.' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Proceed to Checkout/ })).not.toBeInTheDocument();
+  });
+});

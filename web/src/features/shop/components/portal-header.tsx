@@ -1,0 +1,78 @@
+import { LogoutOutlined, ShoppingCartOutlined, ThunderboltFilled, UserOutlined } from '@ant-design/icons';
+import { Badge, Button, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
+import { ROLE_LABELS } from '@portal/domain';
+import { brand } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { signOutUser } from '@/lib/session';
+import { cartItemCount, useCart } from '../api/get-cart';
+import { useBuyer } from '../hooks/use-buyer';
+import './shop.css';
+
+/**
+ * The buyer portal's header (SPEC /portal/store): store name, role badge, cart icon with the
+ * number of items (sum of quantities), My Account and Logout. Labels collapse to icons on phones;
+ * every control keeps an accessible name.
+ */
+export function PortalHeader() {
+  const { uid, profile, role } = useBuyer();
+  const cart = useCart(uid);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const count = cartItemCount(cart.data);
+
+  async function logout() {
+    try {
+      await signOutUser();
+    } finally {
+      queryClient.clear();
+      navigate(paths.login, { replace: true });
+    }
+  }
+
+  return (
+    <header className="portal-header">
+      <div className="portal-header__inner">
+        <Link to={paths.store} className="portal-header__brand" aria-label={`${brand.name} store`}>
+          <span className="portal-header__logo" aria-hidden="true">
+            <ThunderboltFilled />
+          </span>
+          <span className="portal-header__names">
+            <span className="portal-header__store">{profile.data?.store_name ?? brand.shortName}</span>
+            <span className="portal-header__brand-name">{brand.name}</span>
+          </span>
+        </Link>
+        {profile.data && (
+          <Tag className="portal-header__role" color={role === 'wholesaler' ? 'cyan' : 'purple'}>
+            {ROLE_LABELS[role]}
+          </Tag>
+        )}
+        <nav className="portal-header__actions" aria-label="Portal">
+          <Link
+            to={paths.cart}
+            className="portal-header__cart"
+            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+          >
+            <Badge count={count} overflowCount={99} size="small" color="#22d3ee" styles={{ indicator: { color: '#0b0620' } }}>
+              <ShoppingCartOutlined className="portal-header__cart-icon" />
+            </Badge>
+          </Link>
+          <Link to={paths.account} className="portal-header__button" aria-label="My Account">
+            <UserOutlined aria-hidden="true" />
+            <span className="portal-header__label">My Account</span>
+          </Link>
+          <Button
+            type="text"
+            className="portal-header__logout"
+            icon={<LogoutOutlined />}
+            onClick={() => void logout()}
+            aria-label="Logout"
+          >
+            <span className="portal-header__label">Logout</span>
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

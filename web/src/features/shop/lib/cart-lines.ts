@@ -1,0 +1,49 @@
+import { priceForRole, type BuyerRole, type CartItem, type Cents, type Product } from '@portal/domain';
+
+export interface CartLine {
+  productId: string;
+  quantity: number;
+  /** Null when the product is gone or no longer active: shown as unavailable, not counted. */
+  product: Product | null;
+  unitPrice: Cents;
+  lineTotal: Cents;
+}
+
+export interface CartSummary {
+  lines: CartLine[];
+  /** Lines that can be bought (their product is active). */
+  available: CartLine[];
+  unavailable: CartLine[];
+  subtotal: Cents;
+  /** SPEC section 9: shipping is shown as free. */
+  shipping: Cents;
+  total: Cents;
+  itemCount: number;
+}
+
+/** Joins cart lines with the active catalog and prices them for the buyer's role. */
+export function summarizeCart(items: readonly CartItem[], products: readonly Product[], role: BuyerRole): CartSummary {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const lines = items.map((item): CartLine => {
+    const product = byId.get(item.product_id);
+    if (!product || !product.is_active) {
+      return { productId: item.product_id, quantity: item.quantity, product: null, unitPrice: 0, lineTotal: 0 };
+    }
+    const unitPrice = priceForRole(product, role);
+    return { productId: item.product_id, quantity: item.quantity, product, unitPrice, lineTotal: unitPrice * item.quantity };
+  });
+  // Catalog order, so the cart reads like the store.
+  const order = new Map(products.map((product, index) => [product.id, index]));
+  lines.sort((a, b) => (order.get(a.productId) ?? Infinity) - (order.get(b.productId) ?? Infinity));
+  const available = lines.filter((line) => line.product !== null);
+  const subtotal = available.reduce((sum, line) => sum + line.lineTotal, 0);
+  return {
+    lines,
+    available,
+    unavailable: lines.filter((line) => line.product === null),
+    subtotal,
+    shipping: 0,
+    total: subtotal,
+    itemCount: available.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}

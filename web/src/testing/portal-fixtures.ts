@@ -1,0 +1,73 @@
+import type { BuyerRole } from '@portal/domain';
+import { fakeDb, Timestamp } from './fake-firestore-lite';
+
+/** Demo data for the buyer-portal component tests (seeded into the fake Firestore Lite). */
+export const BUYER_UID = 'buyer-1';
+
+export const demoProducts = [
+  {
+    id: 'purple-dream',
+    name: 'Purple Dream Syrup',
+    description: 'Grape and berry, our best seller.',
+    image_url: '/products/purple-dream.svg',
+    price_retailer: 2499,
+    price_wholesaler: 1899,
+    is_active: true,
+    sort_order: 1,
+  },
+  {
+    id: 'blue-coast',
+    name: 'Blue Coast Syrup',
+    description: 'Blue raspberry with a salty finish.',
+    image_url: '/products/blue-coast.svg',
+    price_retailer: 2599,
+    price_wholesaler: 1999,
+    is_active: true,
+    sort_order: 2,
+  },
+  {
+    id: 'old-flavor',
+    name: 'Retired Flavor',
+    description: 'No longer sold.',
+    image_url: '/products/red-rush.svg',
+    price_retailer: 1000,
+    price_wholesaler: 900,
+    is_active: false,
+    sort_order: 3,
+  },
+] as const;
+
+export function seedProfile(
+  role: BuyerRole = 'retailer',
+  overrides: Partial<{ status: string; store_name: string; seller_permit_id: string }> = {},
+): void {
+  fakeDb.seed(`profiles/${BUYER_UID}`, {
+    user_id: BUYER_UID,
+    full_name: 'Dana Buyer',
+    store_name: 'Cloud Nine Smokeshop',
+    seller_permit_id: 'SP-123456',
+    role,
+    status: 'approved',
+    created_at: Timestamp.fromDate(new Date('2025-01-02T10:00:00Z')),
+    ...overrides,
+  });
+}
+
+export function seedProducts(products: readonly (typeof demoProducts)[number][] = demoProducts): void {
+  for (const { id, ...data } of products) fakeDb.seed(`products/${id}`, data);
+}
+
+export function seedCartItem(productId: string, quantity: number, uid = BUYER_UID): void {
+  fakeDb.seed(`profiles/${uid}/cart_items/${productId}`, {
+    product_id: productId,
+    quantity,
+    updated_at: Timestamp.fromDate(new Date('2025-02-01T10:00:00Z')),
+  });
+}
+
+/** A signed-in session for BUYER_UID, shaped like lib/session's useSession result. */
+export const signedInSession = {
+  status: 'signed-in',
+  user: { uid: BUYER_UID, email: 'buyer@demo.test' },
+  claims: {},
+} as const;
