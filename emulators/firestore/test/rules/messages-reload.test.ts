@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RulesAuthorizer } from '../../src/rules/authorizer.js';
 import { RulesEngine } from '../../src/rules/engine.js';
 import { createAuthorizer } from '../../src/server/authorize.js';
-import { auth, request, toFields } from './helpers.js';
+import { auth, request } from './helpers.js';
 
 const SOURCE = `rules_version = '2';
 service cloud.firestore {
@@ -119,7 +119,7 @@ service cloud.firestore {
     ).toEqual({ ok: true });
     const base = { auth: { uid: 'u1', token: { sub: 'u1' } }, time: new Date(), requestResource: null, lookup: { get: () => null, getAfter: () => null } };
     expect(authz.authorize({ ...base, method: 'get', path: 'orders/o1', resource: { user_id: { stringValue: 'u1' }, amount: { integerValue: '1299' } } }).allowed).toBe(true);
-    const denied = authz.authorize({ ...base, method: 'get', path: 'orders/o1', resource: toFields({ user_id: 'u2', amount: 5 }) });
+    const denied = authz.authorize({ ...base, method: 'get', path: 'orders/o1', resource: { user_id: { stringValue: 'u2' }, amount: { integerValue: '5' } } });
     expect(denied).toEqual({ allowed: false, message: "false for 'get' @ L5 on /databases/(default)/documents/orders/o1" });
     expect(lines.at(-1)).toMatch(/^PERMISSION_DENIED: false for 'get' @ L5/);
     const where = { fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: { stringValue: 'u1' } } };
