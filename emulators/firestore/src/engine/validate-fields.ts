@@ -9,6 +9,7 @@ const MAX_DEPTH = 20;
 const RESERVED = /^__.*__$/;
 
 class NestedInvalid extends Error {}
+class ReservedName extends Error {}
 
 function checkValue(value: Value, depth: number, topName: string, inArray: boolean): void {
   if ('stringValue' in value || 'bytesValue' in value) {
@@ -26,7 +27,7 @@ function checkValue(value: Value, depth: number, topName: string, inArray: boole
       try {
         checkValue(v, depth + 1, topName, true);
       } catch (e) {
-        if (e instanceof NestedInvalid) throw invalidArgument('Property array contains an invalid nested entity.');
+        if (e instanceof NestedInvalid && depth === 0) throw invalidArgument('Property array contains an invalid nested entity.');
         throw e;
       }
     }
@@ -35,9 +36,14 @@ function checkValue(value: Value, depth: number, topName: string, inArray: boole
   if ('mapValue' in value) {
     if (depth >= MAX_DEPTH) throw new NestedInvalid();
     for (const [name, v] of Object.entries(value.mapValue.fields ?? {})) {
-      if (RESERVED.test(name) && name !== '__type__') throw invalidArgument(`field name '${name}' is reserved.`);
+      if (RESERVED.test(name) && name !== '__type__') throw new ReservedName(`field name '${name}' is reserved.`);
       if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw new NestedInvalid();
-      checkValue(v, depth + 1, topName, false);
+      try {
+        checkValue(v, depth + 1, topName, false);
+      } catch (e) {
+        if (e instanceof ReservedName) throw e;
+        throw new NestedInvalid();
+      }
     }
   }
 }
@@ -74,6 +80,7 @@ export function validateFields(fields: Fields): void {
       checkValue(value, 0, name, false);
     } catch (e) {
       if (e instanceof NestedInvalid) throw invalidArgument(`Property ${name} contains an invalid nested entity.`);
+      if (e instanceof ReservedName) throw invalidArgument(e.message);
       throw e;
     }
   }

@@ -23,6 +23,12 @@ export interface AuthorizeRequest {
   path: string;
   auth: AuthContext | null;
   time: Date;
+  /**
+   * Optional: the request time in microseconds since the epoch (the commit time). Pass it on writes
+   * so that `request.resource.data.t == request.time` holds for a REQUEST_TIME server timestamp;
+   * a Date keeps only milliseconds.
+   */
+  timeMicros?: number;
   /** Stored document fields before the operation (null when missing). */
   resource: Fields | null;
   /** Document fields after the write (create/update), else null. */
@@ -71,6 +77,7 @@ function toRulesRequest(req: AuthorizeRequest): RulesRequest {
     path: req.path,
     auth: req.auth,
     time: req.time,
+    timeMicros: req.timeMicros,
     resource: req.resource,
     requestResource: req.requestResource,
     lookup: req.lookup,

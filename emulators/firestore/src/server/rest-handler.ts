@@ -6,7 +6,7 @@ import type { DocumentMask } from '../engine/firestore-service.js';
 import type { DocumentJson, PreconditionJson } from '../engine/request-types.js';
 import { firestoreType } from '../proto/firestore-proto.js';
 import { messageFromJson } from '../proto/json-codec.js';
-import { databaseRoot, documentsRoot, type DatabaseName } from '../store/resource-name.js';
+import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
 import { parseTimestamp } from '../store/timestamp.js';
 import { callerFromAuthorization } from './auth-header.js';
 import { applyCors } from './cors.js';
@@ -189,12 +189,12 @@ async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: 
 async function handleEmulatorAdmin(ctx: EmulatorContext, req: IncomingMessage, parts: string[]): Promise<Reply> {
   // /emulator/v1/projects/{p}/databases/{d}/documents  or  /emulator/v1/projects/{p}:securityRules
   const method = req.method ?? 'GET';
-  if (parts.length === 7 && parts[3] === 'databases' && parts[5] === 'documents' && method === 'DELETE') {
-    const db = ctx.service.databases.get(decodeSegment(parts[2] as string), decodeSegment(parts[4] as string));
+  if (parts.length === 5 && parts[2] === 'databases' && parts[4] === 'documents' && method === 'DELETE') {
+    const db = ctx.service.databases.get(decodeSegment(parts[1] as string), decodeSegment(parts[3] as string));
     db.clear();
     return { kind: 'json', body: {} };
   }
-  if (parts.length === 3 && (parts[2] as string).endsWith(':securityRules') && method === 'PUT') {
+  if (parts.length === 2 && (parts[1] as string).endsWith(':securityRules') && method === 'PUT') {
     const body = parseJson(await readBody(req)) as { rules?: { files?: { name?: string; content?: unknown }[] } };
     const files = body.rules?.files;
     const content = Array.isArray(files) ? files[0]?.content : undefined;
@@ -233,7 +233,6 @@ export async function handleRest(ctx: EmulatorContext, req: IncomingMessage, res
       const rest = fifth === 'documents' ? parts.slice(6) : [fifth.slice('documents'.length), ...parts.slice(6)];
       if (rest.length > 0 && rest[rest.length - 1] === '') rest.pop();
       reply = await handleDocuments(ctx, req, url, db, rest, caller);
-      void databaseRoot;
     } else {
       throw new NotFound();
     }

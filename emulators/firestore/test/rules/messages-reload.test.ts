@@ -130,3 +130,30 @@ service cloud.firestore {
     authz.close();
   });
 });
+
+describe('request.time precision', () => {
+  it('with timeMicros, a REQUEST_TIME server timestamp equals request.time to the microsecond', () => {
+    const authz = createAuthorizer({});
+    authz.setRulesSource(`rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /profiles/{uid} { allow create: if request.resource.data.created_at == request.time; }
+  }
+}`);
+    const micros = 1_795_262_400_123_456;
+    const base = {
+      method: 'create' as const,
+      path: 'profiles/u1',
+      auth: { uid: 'u1', token: {} },
+      time: new Date(micros / 1000),
+      resource: null,
+      requestResource: { created_at: { timestampValue: '2026-11-21T12:00:00.123456Z' } },
+      lookup: { get: () => null, getAfter: () => null },
+    };
+    expect(authz.authorize({ ...base, timeMicros: micros }).allowed).toBe(true);
+    expect(authz.authorize({ ...base, timeMicros: micros + 1 }).allowed).toBe(false);
+    // a Date alone holds milliseconds: the microseconds are lost and the equality fails
+    expect(authz.authorize(base).allowed).toBe(false);
+    authz.close();
+  });
+});
