@@ -8,6 +8,8 @@ export const COLLECTIONS = {
   newsletterSignups: 'newsletter_signups',
   auditLog: 'audit_log',
   stripeEvents: 'stripe_events',
+  /** One per buyer: the checkout in progress (server only; makes repeated checkout calls idempotent). */
+  checkoutLocks: 'checkout_locks',
 } as const;
 
 export const paths = {
@@ -19,6 +21,7 @@ export const paths = {
   order: (orderId: string) => `${COLLECTIONS.orders}/${orderId}`,
   supportItem: (id: string) => `${COLLECTIONS.supportContent}/${id}`,
   stripeEvent: (eventId: string) => `${COLLECTIONS.stripeEvents}/${eventId}`,
+  checkoutLock: (uid: string) => `${COLLECTIONS.checkoutLocks}/${uid}`,
 } as const;
 
 /** Names of the callable and HTTPS functions, shared by the web client and the functions. */
