@@ -209,7 +209,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           '--config', config,
           '--import', path.join(ROOT, 'emulator-data'),
         ],
-        { ...env, FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
+        // No probing of the cloud metadata server: this stack is local only.
+        { ...env, METADATA_SERVER_DETECTION: 'none', NO_UPDATE_NOTIFIER: '1' },
         log,
       );
       started.push(svc);
