@@ -75,9 +75,9 @@ describe('rules file loading and hot reload', () => {
     writeFileSync(file, SOURCE.replace('allow update: if false;', 'allow update: if true;'));
     await until(() => update());
 
-    writeFileSync(file, SOURCE.replace('allow update: if false;', 'allow update: if true') + '\n');
-    await until(() => lines.some((l) => l.includes(`${file}:8:5: expected ';'`)));
-    expect(lines.find((l) => l.includes(':8:5:'))).toContain('keeping the last good rules');
+    writeFileSync(file, SOURCE.replace('allow update: if false;', 'allow update: if true &&;'));
+    await until(() => lines.some((l) => l.includes(`${file}:7:31: unexpected ';' in an expression`)));
+    expect(lines.find((l) => l.includes(':7:31:'))).toContain('keeping the last good rules');
     expect(update()).toBe(true); // still the last good rules
   });
 
@@ -96,7 +96,7 @@ describe('rules file loading and hot reload', () => {
     expect(a.authorize(request('get', 'x/y')).allowed).toBe(true); // no rules file: allow all, like the official emulator
     expect(a.setRulesSource(SOURCE)).toEqual({ ok: true });
     expect(a.authorize(request('get', 'x/y')).allowed).toBe(false);
-    const bad = a.setRulesSource('service cloud.firestore { match /x { allow read } }');
+    const bad = a.setRulesSource('service cloud.firestore { match /x { allow read: if } }');
     expect(bad.ok).toBe(false);
     expect(a.authorize(request('get', 'x/y')).allowed).toBe(false);
   });

@@ -32,7 +32,7 @@ service cloud.firestore {
     match /profiles/{uid} {
       function mine() { let me = request.auth.uid; return me == uid; }
       allow read;
-      allow create, update: if signedIn() && mine();
+      allow create, update: if signedIn() && mine()
       match /cart_items/{item} { allow write: if mine(); }
     }
     match /{path=**}/reviews/{id} { allow list: if true; }
@@ -56,6 +56,11 @@ service cloud.firestore {
     expect(db?.children[1]?.pattern[0]).toEqual({ kind: 'rest', name: 'path' });
   });
 
+  it('accepts an allow without its final semicolon before the next statement, like the official compiler', () => {
+    const ast = parseRules(wrap('    match /a/{id} { allow get: if true\n allow list: if false }'));
+    expect(ast.matches[0]?.children[0]?.allows.map((a) => a.methods[0])).toEqual(['get', 'list']);
+  });
+
   it('respects precedence: && binds tighter than ||, relations tighter than &&', () => {
     const e = parseExpression('a || b && c == d');
     expect(e.kind).toBe('or');
@@ -73,7 +78,7 @@ service cloud.firestore {
 
 describe('syntax errors report file:line:column', () => {
   it.each([
-    ['a missing semicolon', wrap('    match /a/{id} { allow read: if true }'), 4, 41, "expected ';'"],
+    ['a missing semicolon', wrap('    match /a/{id} { allow read: if true true; }'), 4, 41, "expected ';'"],
     ['an unknown method', wrap('    match /a/{id} { allow reed: if true; }'), 4, 27, "unknown method 'reed'"],
     ['a missing if', wrap('    match /a/{id} { allow read: true; }'), 4, 33, "expected 'if'"],
     ['an unterminated string', wrap("    match /a/{id} { allow read: if 'abc; }"), 4, 36, 'unterminated string'],

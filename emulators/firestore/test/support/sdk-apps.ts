@@ -1,11 +1,12 @@
 /** Real SDK clients pointed at the target: Firestore Lite (REST) and firebase-admin (gRPC). */
 import { deleteApp, initializeApp as initializeClientApp } from 'firebase/app';
-import { connectFirestoreEmulator, getFirestore as getLiteFirestore, type Firestore as LiteFirestore } from 'firebase/firestore/lite';
+import { connectFirestoreEmulator, getFirestore as getLiteFirestore, setLogLevel, type Firestore as LiteFirestore } from 'firebase/firestore/lite';
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
 import { getFirestore as getAdminFirestore, type Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import type { Target } from './target.js';
 
 export function liteClient(target: Target, name: string): { db: LiteFirestore; close(): Promise<void> } {
+  setLogLevel('silent');
   const app = initializeClientApp({ projectId: target.projectId, apiKey: 'fake-api-key' }, name);
   const db = getLiteFirestore(app);
   connectFirestoreEmulator(db, target.host, target.port);
