@@ -177,7 +177,7 @@ function buildRequest(req: RulesRequest, prefix: readonly string[], relative: re
   m.set('auth', req.auth === null ? null : RMap.of({ uid: req.auth.uid, token: fromJson(req.auth.token) }));
   m.set('method', req.method);
   m.set('path', new RPath([...prefix, ...relative]));
-  m.set('time', RTimestamp.fromDate(req.time));
+  m.set('time', req.timeMicros !== undefined ? new RTimestamp(BigInt(Math.trunc(req.timeMicros)) * 1000n) : RTimestamp.fromDate(req.time));
   if (req.method === 'create' || req.method === 'update') {
     m.set('resource', req.requestResource === null ? null : resourceMap(req.requestResource, prefix, relative));
   }
@@ -187,14 +187,24 @@ function buildRequest(req: RulesRequest, prefix: readonly string[], relative: re
 
 function queryMap(q: RulesQuery | undefined): RMap {
   const m = new Map<string, RValue>();
-  if (q?.limit !== undefined) m.set('limit', BigInt(q.limit));
-  if (q?.offset !== undefined) m.set('offset', BigInt(q.offset));
+  const limit = wholeNumber(q?.limit);
+  const offset = wholeNumber(q?.offset);
+  if (limit !== null) m.set('limit', limit);
+  if (offset !== null) m.set('offset', offset);
   if (q?.orderBy !== undefined && q.orderBy.length > 0) {
     const order = new Map<string, RValue>();
     for (const o of q.orderBy) order.set(o.field.fieldPath, o.direction === 'DESCENDING' ? 'DESC' : 'ASC');
     m.set('orderBy', new RMap(order));
   }
   return new RMap(m);
+}
+
+/** A query's limit/offset: a number, a numeric string or an Int32Value wrapper `{ value }`. */
+function wholeNumber(v: unknown): bigint | null {
+  const raw = typeof v === 'object' && v !== null && 'value' in v ? (v as { value: unknown }).value : v;
+  if (typeof raw === 'number' && Number.isFinite(raw)) return BigInt(Math.trunc(raw));
+  if (typeof raw === 'string' && /^-?\d+$/.test(raw)) return BigInt(raw);
+  return null;
 }
 
 /**

@@ -80,6 +80,8 @@ export interface RulesRequest {
   path: string;
   auth: RulesAuth | null;
   time: Date;
+  /** Optional, more precise than `time`: microseconds since the epoch. */
+  timeMicros?: number;
   resource: Fields | null;
   requestResource: Fields | null;
   query?: RulesQuery;

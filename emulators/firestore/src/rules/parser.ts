@@ -196,7 +196,9 @@ class Parser {
       this.expect('if', "after ':'");
       condition = this.parseExpr();
     }
-    this.expect(';', 'after the allow statement');
+    // The official compiler accepts a missing ';' before the next statement or the closing brace.
+    if (!(this.is('}') || this.is('allow') || this.is('match') || this.is('function'))) this.expect(';', 'after the allow statement');
+    else this.accept(';');
     return { methods, condition, ...this.pos(start) };
   }
 
