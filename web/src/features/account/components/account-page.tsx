@@ -1,8 +1,54 @@
-/** Placeholder until its issue lands. */
+import { Tabs } from 'antd';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useNotify } from '@/lib/notify';
+import { useOrders } from '../api/get-orders';
+import { useSupportContent } from '../api/get-support-content';
+import { useBuyer } from '../hooks/use-buyer';
+import { ACCOUNT_TOASTS } from './account-toasts';
+import { OrdersTab } from './orders-tab';
+import { ProfileTab } from './profile-tab';
+import { SupportTab } from './support-tab';
+import './account.css';
+
+const TABS = ['orders', 'support', 'profile'] as const;
+type TabKey = (typeof TABS)[number];
+
+function isTab(value: string | null): value is TabKey {
+  return TABS.includes(value as TabKey);
+}
+
+/** /portal/my-account: Orders (default), Support and Profile; the tab lives in ?tab=. */
 export function AccountPage() {
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active: TabKey = isTab(requested) ? requested : 'orders';
+  const { uid, profile } = useBuyer();
+  const orders = useOrders(uid);
+  const support = useSupportContent();
+
+  const failed = profile.isError || orders.isError || support.isError;
+  useEffect(() => {
+    if (failed) notify.error(...ACCOUNT_TOASTS.load);
+  }, [failed, notify]);
+
   return (
-    <main style={{ padding: 32 }}>
-      <h1>My Account</h1>
+    <main className="portal-page account-page">
+      <div className="account-page__head">
+        <h1 className="account-page__title">My Account</h1>
+        {profile.data && <p className="account-page__subtitle">{profile.data.store_name}</p>}
+      </div>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
+        size="large"
+        items={[
+          { key: 'orders', label: 'Orders', children: <OrdersTab uid={uid} orders={orders} /> },
+          { key: 'support', label: 'Support', children: <SupportTab support={support} /> },
+          { key: 'profile', label: 'Profile', children: <ProfileTab uid={uid} profile={profile} /> },
+        ]}
+      />
     </main>
   );
 }

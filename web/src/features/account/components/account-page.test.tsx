@@ -1,0 +1,276 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
+import { BUYER_UID, seedCartItem, seedProducts, seedProfile, signedInSession } from '@/testing/portal-fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { expectToast } from '@/testing/toasts';
+import { AccountPage } from './account-page';
+
+vi.mock('firebase/firestore/lite', () => import('@/testing/fake-firestore-lite'));
+vi.mock('@/lib/firebase', () => ({ db: {}, auth: {}, functions: {}, firebaseApp: {} }));
+vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
+
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+function renderAccount(route = '/portal/my-account') {
+  return renderWithProviders(
+    <>
+      <AccountPage />
+      <LocationProbe />
+    </>,
+    {
+      route,
+      path: '/portal/my-account',
+      routes: [
+        { path: '/portal/store', element: <h1>Store page</h1> },
+        { path: '/portal/cart', element: <h1>Cart page</h1> },
+      ],
+    },
+  );
+}
+
+const line = (product_id: string, name: string, unit_amount: number, quantity: number) => ({
+  product_id,
+  name,
+  description: `${name} description`,
+  image_url: `/products/${product_id}.svg`,
+  unit_amount,
+  quantity,
+  line_total: unit_amount * quantity,
+});
+
+function seedOrder(id: string, created: string, status: string, items: ReturnType<typeof line>[], user_id = BUYER_UID) {
+  fakeDb.seed(`orders/${id}`, {
+    user_id,
+    store_name: 'Cloud Nine Smokeshop',
+    items,
+    amount: items.reduce((sum, item) => sum + item.line_total, 0),
+    currency: 'usd',
+    payment_type: 'one_time',
+    status,
+    stripe_session_id: 'cs_test_1',
+    created_at: Timestamp.fromDate(new Date(created)),
+    paid_at: null,
+    status_history: [{ status: 'pending', at: Timestamp.fromDate(new Date(created)), by: 'system' }],
+  });
+}
+
+function seedSupport() {
+  fakeDb.seed('support_content/t1', { title: 'Cleaning the bowls', category: 'Maintenance', video_url: 'https://videos.example/clean' });
+  fakeDb.seed('support_content/t2', { title: 'Unboxing and first run', category: 'Setup', video_url: 'https://videos.example/setup' });
+  fakeDb.seed('support_content/t3', { title: 'Draining the machine', category: 'Maintenance', video_url: 'https://videos.example/drain' });
+}
+
+beforeEach(() => {
+  fakeDb.reset();
+});
+
+describe('AccountPage: Orders', () => {
+  it('opens on Orders and lists the buyer orders newest first with id, date, amount and status', async () => {
+    seedProfile('retailer');
+    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [line('purple-dream', 'Purple Dream Syrup', 2499, 2)]);
+    seedOrder('bbbbbbbb2222', '2025-04-15T12:00:00Z', 'processing', [line('blue-coast', 'Blue Coast Syrup', 2599, 1)]);
+    seedOrder('cccccccc3333', '2025-05-15T12:00:00Z', 'pending', [line('blue-coast', 'Blue Coast Syrup', 2599, 1)], 'someone-else');
+    const release = fakeDb.hold('getDocs');
+    renderAccount();
+    expect(screen.getByRole('tab', { name: 'Orders', selected: true })).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading orders')).toBeInTheDocument();
+    release();
+    const orders = await screen.findAllByRole('listitem', { name: /^Order #/ });
+    expect(orders.map((o) => o.getAttribute('aria-label'))).toEqual(['Order #bbbbbbbb', 'Order #aaaaaaaa']);
+    expect(within(orders[0]!).getByText('Apr 15, 2025')).toBeInTheDocument();
+    expect(within(orders[0]!).getByText('$25.99')).toBeInTheDocument();
+    expect(within(orders[0]!).getByText('Processing')).toHaveClass('ant-tag-blue');
+    expect(within(orders[1]!).getByText('$49.98')).toBeInTheDocument();
+    expect(within(orders[1]!).getByText('Delivered')).toHaveClass('ant-tag-green');
+    const ordersQuery = fakeDb.calls.find((c) => c.op === 'getDocs' && c.path === 'orders');
+    expect(ordersQuery?.constraints).toEqual([
+      { type: 'where', field: 'user_id', op: '==', value: BUYER_UID },
+      { type: 'orderBy', field: 'created_at', direction: 'desc' },
+    ]);
+  });
+
+  it('expands an order to its lines', async () => {
+    seedProfile('retailer');
+    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'shipped', [
+      line('purple-dream', 'Purple Dream Syrup', 2499, 2),
+      line('blue-coast', 'Blue Coast Syrup', 2599, 1),
+    ]);
+    const user = userEvent.setup();
+    renderAccount();
+    const toggle = await screen.findByRole('button', { name: /Show 3 items/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const lines = screen.getByRole('list', { name: 'Items of order #aaaaaaaa' });
+    expect(within(lines).getByText('Purple Dream Syrup')).toBeInTheDocument();
+    expect(within(lines).getByText('2 × $24.99')).toBeInTheDocument();
+    expect(within(lines).getByText('$49.98')).toBeInTheDocument();
+  });
+
+  it("shows 'No orders yet' with Start Shopping", async () => {
+    seedProfile('retailer');
+    const user = userEvent.setup();
+    renderAccount();
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Start Shopping' }));
+    expect(await screen.findByRole('heading', { name: 'Store page' })).toBeInTheDocument();
+  });
+
+  it('reorders: adds the active products to the cart, skips inactive ones with a message, then opens the cart', async () => {
+    seedProfile('wholesaler');
+    seedProducts();
+    seedCartItem('purple-dream', 1);
+    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [
+      line('purple-dream', 'Purple Dream Syrup', 2499, 2),
+      line('blue-coast', 'Blue Coast Syrup', 2599, 3),
+      line('old-flavor', 'Retired Flavor', 1000, 1),
+    ]);
+    const user = userEvent.setup();
+    renderAccount();
+    await user.click(await screen.findByRole('button', { name: 'Reorder #aaaaaaaa' }));
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
+    await expectToast('Reorder', 'No longer available, not added: Retired Flavor.');
+    // Only cart lines are written (no prices): today's price for the role applies at checkout.
+    expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/purple-dream`)).toMatchObject({ product_id: 'purple-dream', quantity: 3 });
+    expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)).toMatchObject({ product_id: 'blue-coast', quantity: 3 });
+    expect(Object.keys(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`) ?? {}).sort()).toEqual(['product_id', 'quantity', 'updated_at']);
+    expect(fakeDb.has(`profiles/${BUYER_UID}/cart_items/old-flavor`)).toBe(false);
+  });
+
+  it("toasts 'Something went wrong.' when the reorder cannot be written", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [line('blue-coast', 'Blue Coast Syrup', 2599, 1)]);
+    fakeDb.fail('commit', `profiles/${BUYER_UID}/cart_items`);
+    const user = userEvent.setup();
+    renderAccount();
+    await user.click(await screen.findByRole('button', { name: 'Reorder #aaaaaaaa' }));
+    await expectToast('Error', 'Something went wrong.');
+    expect(screen.queryByRole('heading', { name: 'Cart page' })).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Could not load account data.' when the orders cannot be read", async () => {
+    seedProfile('retailer');
+    fakeDb.fail('getDocs', 'orders');
+    renderAccount();
+    await expectToast('Error', 'Could not load account data.');
+    expect(screen.getByRole('heading', { name: 'Could not load account data.' })).toBeInTheDocument();
+  });
+});
+
+describe('AccountPage: tabs', () => {
+  it('moves between tabs with the keyboard and keeps the tab in the URL', async () => {
+    seedProfile('retailer');
+    seedSupport();
+    const user = userEvent.setup();
+    renderAccount();
+    act(() => screen.getByRole('tab', { name: 'Orders' }).focus());
+    await user.keyboard('{ArrowRight}{Enter}');
+    expect(await screen.findByRole('tab', { name: /Support/, selected: true })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/portal/my-account?tab=support');
+    expect(await screen.findByText('Cleaning the bowls')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}{Enter}');
+    expect(await screen.findByRole('tab', { name: /Profile/, selected: true })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('?tab=profile');
+  });
+
+  it('opens the tab named in the URL and goes back to Orders by click', async () => {
+    seedProfile('retailer');
+    const user = userEvent.setup();
+    renderAccount('/portal/my-account?tab=profile');
+    expect(screen.getByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Orders' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/portal\/my-account$/);
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+  });
+});
+
+describe('AccountPage: Support', () => {
+  it('lists tutorials by category with a badge and Watch Tutorial opening a new tab', async () => {
+    seedProfile('retailer');
+    seedSupport();
+    renderAccount('/portal/my-account?tab=support');
+    const list = await screen.findByRole('list', { name: 'Video tutorials' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Cleaning the bowls',
+      'Draining the machine',
+      'Unboxing and first run',
+    ]);
+    expect(within(items[2]!).getByText('Setup')).toHaveClass('ant-tag');
+    const watch = within(items[0]!).getByRole('link', { name: /Watch Tutorial: Cleaning the bowls/ });
+    expect(watch).toHaveAttribute('href', 'https://videos.example/clean');
+    expect(watch).toHaveAttribute('target', '_blank');
+    expect(watch).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(fakeDb.calls.find((c) => c.path === 'support_content')?.constraints).toEqual([
+      { type: 'orderBy', field: 'category', direction: 'asc' },
+    ]);
+  });
+
+  it("shows 'No tutorials available yet' when there are none", async () => {
+    seedProfile('retailer');
+    renderAccount('/portal/my-account?tab=support');
+    expect(await screen.findByRole('heading', { name: 'No tutorials available yet' })).toBeInTheDocument();
+  });
+});
+
+describe('AccountPage: Profile', () => {
+  it('shows the editable store name, the read-only permit with its hint, and the badges', async () => {
+    seedProfile('wholesaler');
+    renderAccount('/portal/my-account?tab=profile');
+    expect(await screen.findByLabelText('Store name')).toHaveValue('Cloud Nine Smokeshop');
+    const permit = screen.getByLabelText('Seller permit ID');
+    expect(permit).toHaveValue('SP-123456');
+    expect(permit).toHaveAttribute('readonly');
+    expect(permit).toHaveAccessibleDescription('Contact support to update your permit ID');
+    expect(screen.getByText('Wholesaler')).toHaveClass('ant-tag');
+    expect(screen.getByText('Approved')).toHaveClass('ant-tag-green');
+  });
+
+  it('updates only store_name and toasts success', async () => {
+    seedProfile('retailer');
+    const user = userEvent.setup();
+    renderAccount('/portal/my-account?tab=profile');
+    const input = await screen.findByLabelText('Store name');
+    await user.clear(input);
+    await user.type(input, '  Vapor Palace  ');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await expectToast('Success', 'Your profile has been successfully updated.');
+    const write = fakeDb.calls.find((c) => c.op === 'updateDoc');
+    expect(write).toEqual({ op: 'updateDoc', path: `profiles/${BUYER_UID}`, data: { store_name: 'Vapor Palace' } });
+    expect(await screen.findByText('Vapor Palace')).toBeInTheDocument(); // page subtitle, refetched
+  });
+
+  it('refuses an empty store name without writing', async () => {
+    seedProfile('retailer');
+    const user = userEvent.setup();
+    renderAccount('/portal/my-account?tab=profile');
+    await user.clear(await screen.findByLabelText('Store name'));
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Store name is required')).toBeInTheDocument();
+    expect(fakeDb.calls.some((c) => c.op === 'updateDoc')).toBe(false);
+  });
+
+  it("toasts 'Could not update profile.' when the write fails", async () => {
+    seedProfile('retailer');
+    fakeDb.fail('updateDoc', `profiles/${BUYER_UID}`);
+    const user = userEvent.setup();
+    renderAccount('/portal/my-account?tab=profile');
+    await user.type(await screen.findByLabelText('Store name'), ' West');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await expectToast('Error', 'Could not update profile.');
+  });
+
+  it("toasts 'Could not load account data.' when the profile cannot be read", async () => {
+    fakeDb.fail('getDoc', `profiles/${BUYER_UID}`);
+    renderAccount('/portal/my-account?tab=profile');
+    await expectToast('Error', 'Could not load account data.');
+    expect(screen.getByRole('heading', { name: 'Could not load account data.' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,7 @@
+/** Toasts of SPEC section 8 for the account page (title: text). */
+export const ACCOUNT_TOASTS = {
+  load: ['Error', 'Could not load account data.'],
+  update: ['Error', 'Could not update profile.'],
+  unexpected: ['Error', 'Something went wrong.'],
+  updated: ['Success', 'Your profile has been successfully updated.'],
+} as const;

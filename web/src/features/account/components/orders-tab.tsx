@@ -1,0 +1,146 @@
+import { DownOutlined, RedoOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Skeleton, Tag } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatUsd, shortOrderId, type Order, type OrderStatus } from '@portal/domain';
+import { paths } from '@/config/paths';
+import { useNotify } from '@/lib/notify';
+import { useReorder } from '../api/reorder';
+import { ACCOUNT_TOASTS } from './account-toasts';
+
+/** Status colours of the account view (SPEC section 4). */
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'gold',
+  processing: 'blue',
+  shipped: 'purple',
+  delivered: 'green',
+  cancelled: 'red',
+};
+
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult<Order[]> }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const reorder = useReorder(uid);
+
+  function reorderOrder(order: Order) {
+    reorder.mutate(order.items, {
+      onSuccess: ({ added, skipped }) => {
+        if (added.length === 0) {
+          notify.info('Reorder', 'None of the products in this order are available anymore.');
+          return;
+        }
+        if (skipped.length > 0) {
+          notify.info('Reorder', `No longer available, not added: ${skipped.join(', ')}.`);
+        }
+        navigate(paths.cart);
+      },
+      onError: () => notify.error(...ACCOUNT_TOASTS.unexpected),
+    });
+  }
+
+  if (orders.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading orders" className="account-list">
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="account-card">
+            <Skeleton active paragraph={{ rows: 1 }} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <div className="account-state" role="alert">
+        <h2>{ACCOUNT_TOASTS.load[1]}</h2>
+        <Button icon={<ReloadOutlined />} onClick={() => void orders.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (orders.data.length === 0) {
+    return (
+      <div className="account-state">
+        <h2>No orders yet</h2>
+        <p>Your orders will show up here once you check out.</p>
+        <Link to={paths.store} className="account-link-button">
+          Start Shopping
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="account-list" aria-label="Order history">
+      {orders.data.map((order) => (
+        <OrderCard
+          key={order.id}
+          order={order}
+          reordering={reorder.isPending && reorder.variables === order.items}
+          onReorder={() => reorderOrder(order)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function OrderCard({ order, reordering, onReorder }: { order: Order; reordering: boolean; onReorder: () => void }) {
+  const [open, setOpen] = useState(false);
+  const itemsId = `order-${order.id}-items`;
+  const count = order.items.reduce((sum, line) => sum + line.quantity, 0);
+  const label = shortOrderId(order.id);
+  return (
+    <li className="account-card order-card" aria-label={`Order ${label}`}>
+      <div className="order-card__summary">
+        <div className="order-card__id">
+          <strong>{label}</strong>
+          <span className="order-card__date">{dateFormat.format(order.created_at)}</span>
+        </div>
+        <Tag color={STATUS_COLORS[order.status]} className="order-card__status">
+          {STATUS_LABELS[order.status]}
+        </Tag>
+        <span className="order-card__amount">{formatUsd(order.amount)}</span>
+      </div>
+      <div className="order-card__actions">
+        <Button
+          type="link"
+          onClick={() => setOpen((value) => !value)}
+          aria-expanded={open}
+          aria-controls={itemsId}
+          icon={open ? <UpOutlined /> : <DownOutlined />}
+          iconPlacement="end"
+        >
+          {open ? 'Hide items' : `Show ${count} ${count === 1 ? 'item' : 'items'}`}
+        </Button>
+        <Button icon={<RedoOutlined />} onClick={onReorder} loading={reordering} aria-label={`Reorder ${label}`}>
+          Reorder
+        </Button>
+      </div>
+      {open && (
+        <ul id={itemsId} className="order-card__lines" aria-label={`Items of order ${label}`}>
+          {order.items.map((line) => (
+            <li key={line.product_id} className="order-line">
+              <img src={line.image_url} alt="" loading="lazy" width={48} height={48} className="order-line__image" />
+              <span className="order-line__name">{line.name}</span>
+              <span className="order-line__qty">
+                {line.quantity} × {formatUsd(line.unit_amount)}
+              </span>
+              <span className="order-line__total">{formatUsd(line.line_total)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

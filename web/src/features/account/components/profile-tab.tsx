@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Input, Skeleton, Tag } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { profileUpdateSchema, ROLE_LABELS, type Profile, type ProfileStatus, type ProfileUpdate } from '@portal/domain';
+import { useNotify } from '@/lib/notify';
+import { useUpdateStoreName } from '../api/update-store-name';
+import { ACCOUNT_TOASTS } from './account-toasts';
+
+const STATUS_COLORS: Record<ProfileStatus, string> = { approved: 'green', pending: 'gold', rejected: 'red' };
+const STATUS_LABELS: Record<ProfileStatus, string> = { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' };
+
+export function ProfileTab({ uid, profile }: { uid: string; profile: UseQueryResult<Profile | null> }) {
+  if (profile.isPending) {
+    return (
+      <div className="account-card profile-card" aria-busy="true" aria-label="Loading profile">
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </div>
+    );
+  }
+  if (profile.isError || !profile.data) {
+    return (
+      <div className="account-state" role="alert">
+        <h2>{ACCOUNT_TOASTS.load[1]}</h2>
+        <Button icon={<ReloadOutlined />} onClick={() => void profile.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  return <ProfileForm uid={uid} profile={profile.data} />;
+}
+
+function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
+  const notify = useNotify();
+  const update = useUpdateStoreName(uid);
+  const form = useForm<ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: { storeName: profile.store_name },
+  });
+  const { reset } = form;
+  useEffect(() => reset({ storeName: profile.store_name }), [profile.store_name, reset]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutateAsync(values).then(
+      () => notify.success(...ACCOUNT_TOASTS.updated),
+      () => notify.error(...ACCOUNT_TOASTS.update),
+    ),
+  );
+  const error = form.formState.errors.storeName?.message;
+
+  return (
+    <form className="account-card profile-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <h2 className="profile-card__title">Business Profile</h2>
+      <div className="profile-card__badges">
+        <span>
+          Business type{' '}
+          <Tag color={profile.role === 'wholesaler' ? 'cyan' : 'purple'}>{ROLE_LABELS[profile.role]}</Tag>
+        </span>
+        <span>
+          Account status <Tag color={STATUS_COLORS[profile.status]}>{STATUS_LABELS[profile.status]}</Tag>
+        </span>
+      </div>
+
+      <div className="profile-field">
+        <label htmlFor="profile-store-name">Store name</label>
+        <Controller
+          control={form.control}
+          name="storeName"
+          render={({ field }) => (
+            <Input
+              {...field}
+              id="profile-store-name"
+              size="large"
+              maxLength={100}
+              status={error ? 'error' : undefined}
+              aria-invalid={!!error}
+              aria-describedby={error ? 'profile-store-name-error' : undefined}
+            />
+          )}
+        />
+        {error && (
+          <p id="profile-store-name-error" className="profile-field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+
+      <div className="profile-field">
+        <label htmlFor="profile-permit">Seller permit ID</label>
+        <Input id="profile-permit" size="large" value={profile.seller_permit_id} readOnly aria-describedby="profile-permit-hint" />
+        <p id="profile-permit-hint" className="profile-field__hint">
+          Contact support to update your permit ID
+        </p>
+      </div>
+
+      <Button type="primary" htmlType="submit" size="large" loading={update.isPending}>
+        Update Profile
+      </Button>
+    </form>
+  );
+}

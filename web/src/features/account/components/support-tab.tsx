@@ -1,0 +1,61 @@
+import { PlayCircleFilled, ReloadOutlined } from '@ant-design/icons';
+import { Button, Skeleton, Tag } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { SupportContent } from '@portal/domain';
+import { ACCOUNT_TOASTS } from './account-toasts';
+
+export function SupportTab({ support }: { support: UseQueryResult<SupportContent[]> }) {
+  if (support.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading tutorials" className="support-grid">
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="account-card">
+            <Skeleton active paragraph={{ rows: 1 }} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (support.isError) {
+    return (
+      <div className="account-state" role="alert">
+        <h2>{ACCOUNT_TOASTS.load[1]}</h2>
+        <Button icon={<ReloadOutlined />} onClick={() => void support.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (support.data.length === 0) {
+    return (
+      <div className="account-state">
+        <h2>No tutorials available yet</h2>
+        <p>Setup and care videos for your slushie machines will appear here.</p>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <p className="account-intro">Video tutorials for slushie machines and equipment.</p>
+      <ul className="support-grid" aria-label="Video tutorials">
+        {support.data.map((item) => (
+          <li key={item.id} className="account-card support-card">
+            <Tag color="purple" className="support-card__category">
+              {item.category}
+            </Tag>
+            <h3 className="support-card__title">{item.title}</h3>
+            <a
+              className="account-link-button support-card__watch"
+              href={item.video_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Watch Tutorial: ${item.title} (opens in a new tab)`}
+            >
+              <PlayCircleFilled aria-hidden="true" /> Watch Tutorial
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
