@@ -58,7 +58,10 @@ export interface Authorizer {
   close(): void;
 }
 
-export function createAuthorizer(options: { rulesFile?: string; log?: (line: string) => void }): Authorizer {
+export function createAuthorizer(options: {
+  rulesFile?: string;
+  log?: (line: string) => void;
+}): Authorizer {
   const rules = new RulesAuthorizer({ rulesFile: options.rulesFile, log: options.log });
   return {
     authorize: (req) => {

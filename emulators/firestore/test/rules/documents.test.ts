@@ -36,7 +36,11 @@ describe('request and resource', () => {
     ['get', null, null, 'allow'], // a missing document: resource is null
     ['get', null, { user_id: 'u9' }, 'deny'],
   ] as const)('%s -> %s', (method, after, before, expected) => {
-    const req = request(method, 'profiles/u1', { auth: auth('u1'), resource: before, requestResource: after });
+    const req = request(method, 'profiles/u1', {
+      auth: auth('u1'),
+      resource: before,
+      requestResource: after,
+    });
     expect(verdict(engine.authorize(req))).toBe(expected);
   });
 });
@@ -65,43 +69,78 @@ describe('get, exists, getAfter, existsAfter', () => {
     ['delete', 'u1', 'allow'],
     ['delete', 'nobody', 'deny'],
   ] as const)('%s on products as %s -> %s', (method, uid, expected) => {
-    expect(verdict(engine.authorize(request(method, 'products/x', { auth: auth(uid), db: profiles })))).toBe(expected);
+    expect(
+      verdict(engine.authorize(request(method, 'products/x', { auth: auth(uid), db: profiles }))),
+    ).toBe(expected);
   });
 
   it('exists() sees the lock document and denies', () => {
     const db = { ...profiles, 'locks/x': { by: 'm1' } };
-    expect(verdict(engine.authorize(request('delete', 'products/x', { auth: auth('u1'), db })))).toBe('deny');
+    expect(
+      verdict(engine.authorize(request('delete', 'products/x', { auth: auth('u1'), db }))),
+    ).toBe('deny');
   });
 
   it('getAfter/existsAfter see the writes of the whole commit', () => {
     const after = { 'orders/o1': { total: 10 }, 'receipts/o1': { ok: true } };
-    expect(verdict(engine.authorize(request('create', 'orders/o1', { auth: auth('u1'), after })))).toBe('allow');
+    expect(
+      verdict(engine.authorize(request('create', 'orders/o1', { auth: auth('u1'), after }))),
+    ).toBe('allow');
     const noReceipt = { 'orders/o1': { total: 10 } };
-    expect(verdict(engine.authorize(request('create', 'orders/o1', { auth: auth('u1'), after: noReceipt })))).toBe('deny');
+    expect(
+      verdict(
+        engine.authorize(request('create', 'orders/o1', { auth: auth('u1'), after: noReceipt })),
+      ),
+    ).toBe('deny');
   });
 
   it('get() of a path that is not a document is an error', () => {
-    const e = rules(`match /t/{id} { allow get: if exists(/databases/$(database)/documents/profiles); }`);
+    const e = rules(
+      `match /t/{id} { allow get: if exists(/databases/$(database)/documents/profiles); }`,
+    );
     expect(verdict(e.authorize(request('get', 't/x', { db: profiles })))).toBe('deny');
   });
 });
 
 describe('document access limits', () => {
   const chain = (n: number) =>
-    Array.from({ length: n }, (_, i) => `exists(/databases/$(database)/documents/d/${i})`).join(' && ');
+    Array.from({ length: n }, (_, i) => `exists(/databases/$(database)/documents/d/${i})`).join(
+      ' && ',
+    );
   const db = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`d/${i}`, { i }]));
 
   it('10 distinct documents are allowed for a single-document request', () => {
-    expect(verdict(rules(`match /t/{id} { allow get: if ${chain(10)}; }`).authorize(request('get', 't/x', { db })))).toBe('allow');
+    expect(
+      verdict(
+        rules(`match /t/{id} { allow get: if ${chain(10)}; }`).authorize(
+          request('get', 't/x', { db }),
+        ),
+      ),
+    ).toBe('allow');
   });
 
   it('the 11th distinct document is an error: deny', () => {
-    expect(verdict(rules(`match /t/{id} { allow get: if ${chain(11)}; }`).authorize(request('get', 't/x', { db })))).toBe('deny');
+    expect(
+      verdict(
+        rules(`match /t/{id} { allow get: if ${chain(11)}; }`).authorize(
+          request('get', 't/x', { db }),
+        ),
+      ),
+    ).toBe('deny');
   });
 
   it('repeated calls for the same document count once', () => {
-    const repeated = Array.from({ length: 15 }, () => 'exists(/databases/$(database)/documents/d/1)').join(' && ');
-    expect(verdict(rules(`match /t/{id} { allow get: if ${repeated}; }`).authorize(request('get', 't/x', { db })))).toBe('allow');
+    const repeated = Array.from(
+      { length: 15 },
+      () => 'exists(/databases/$(database)/documents/d/1)',
+    ).join(' && ');
+    expect(
+      verdict(
+        rules(`match /t/{id} { allow get: if ${repeated}; }`).authorize(
+          request('get', 't/x', { db }),
+        ),
+      ),
+    ).toBe('allow');
   });
 
   it('the writes of one commit share a limit of 20', () => {
@@ -111,12 +150,15 @@ describe('document access limits', () => {
     expect(authorizer.setRulesSource(sourceOf(cond, fns))).toEqual({ ok: true });
     const base = request('create', 'w/0', { db, requestResource: { a: 1 } });
     const shared = base.lookup;
-    const at = (i: number) => authorizer.authorize({ ...base, path: `w/${i}`, lookup: shared }).allowed;
+    const at = (i: number) =>
+      authorizer.authorize({ ...base, path: `w/${i}`, lookup: shared }).allowed;
     expect(at(0)).toBe(true); // 8 documents
     expect(at(1)).toBe(true); // 16
     expect(at(2)).toBe(false); // 24 > 20 for the commit
     // a new commit (a new lookup) starts from zero
-    expect(authorizer.authorize({ ...base, path: 'w/2', lookup: { ...shared } }).allowed).toBe(true);
+    expect(authorizer.authorize({ ...base, path: 'w/2', lookup: { ...shared } }).allowed).toBe(
+      true,
+    );
   });
 });
 

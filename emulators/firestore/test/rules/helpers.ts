@@ -1,16 +1,25 @@
 import { RulesEngine, type RulesDecision } from '../../src/rules/engine.js';
-import type { Fields, RulesAuth, RulesMethod, RulesQuery, RulesRequest, Value } from '../../src/rules/firestore-types.js';
+import type {
+  Fields,
+  RulesAuth,
+  RulesMethod,
+  RulesQuery,
+  RulesRequest,
+  Value,
+} from '../../src/rules/firestore-types.js';
 
 /** A plain JS object as Firestore REST fields (ints as integerValue, Date as timestampValue). */
 export function toValue(v: unknown): Value {
   if (v === null) return { nullValue: null };
   if (typeof v === 'string') return { stringValue: v };
   if (typeof v === 'boolean') return { booleanValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
   if (typeof v === 'bigint') return { integerValue: String(v) };
   if (v instanceof Date) return { timestampValue: v.toISOString() };
   if (Array.isArray(v)) return { arrayValue: { values: v.map(toValue) } };
-  if (typeof v === 'object') return { mapValue: { fields: toFields(v as Record<string, unknown>) } };
+  if (typeof v === 'object')
+    return { mapValue: { fields: toFields(v as Record<string, unknown>) } };
   throw new Error(`cannot convert ${String(v)}`);
 }
 
@@ -23,7 +32,16 @@ export function toFields(obj: Record<string, unknown>): Fields {
 export const NOW = new Date('2026-11-21T12:00:00.000Z');
 
 export function auth(uid: string, claims: Record<string, unknown> = {}): RulesAuth {
-  return { uid, token: { sub: uid, user_id: uid, email: `${uid}@example.com`, firebase: { sign_in_provider: 'password' }, ...claims } };
+  return {
+    uid,
+    token: {
+      sub: uid,
+      user_id: uid,
+      email: `${uid}@example.com`,
+      firebase: { sign_in_provider: 'password' },
+      ...claims,
+    },
+  };
 }
 
 export interface ReqOptions {

@@ -33,8 +33,15 @@ const engine = rules(`
   }
 `);
 
-function list(collection: string, uid: string | null, query: object = {}, claims: Record<string, unknown> = {}) {
-  return engine.authorize(request('list', collection, { auth: uid === null ? null : auth(uid, claims), query }));
+function list(
+  collection: string,
+  uid: string | null,
+  query: object = {},
+  claims: Record<string, unknown> = {},
+) {
+  return engine.authorize(
+    request('list', collection, { auth: uid === null ? null : auth(uid, claims), query }),
+  );
 }
 
 describe('equality filters fix the fields a rule reads', () => {
@@ -43,9 +50,24 @@ describe('equality filters fix the fields a rule reads', () => {
     ['no filter', 'u1', {}, 'deny'],
     ['another uid', 'u1', { where: eq('user_id', 'u2') }, 'deny'],
     ['a filter on another field only', 'u1', { where: eq('status', 'paid') }, 'deny'],
-    ['user_id == caller AND another filter', 'u1', { where: and(eq('user_id', 'u1'), eq('status', 'paid')) }, 'allow'],
-    ['user_id == caller AND a range filter', 'u1', { where: and(eq('user_id', 'u1'), op('amount', 'GREATER_THAN', 5)) }, 'allow'],
-    ['a range filter on user_id', 'u1', { where: op('user_id', 'GREATER_THAN_OR_EQUAL', 'u1') }, 'deny'],
+    [
+      'user_id == caller AND another filter',
+      'u1',
+      { where: and(eq('user_id', 'u1'), eq('status', 'paid')) },
+      'allow',
+    ],
+    [
+      'user_id == caller AND a range filter',
+      'u1',
+      { where: and(eq('user_id', 'u1'), op('amount', 'GREATER_THAN', 5)) },
+      'allow',
+    ],
+    [
+      'a range filter on user_id',
+      'u1',
+      { where: op('user_id', 'GREATER_THAN_OR_EQUAL', 'u1') },
+      'deny',
+    ],
     ['user_id != caller', 'u1', { where: op('user_id', 'NOT_EQUAL', 'u2') }, 'deny'],
     ['signed out, with the filter', null, { where: eq('user_id', 'u1') }, 'deny'],
   ] as const)('orders: %s -> %s', (_name, uid, query, expected) => {
@@ -77,7 +99,12 @@ describe('array-contains, nested fields, ids', () => {
     ['docs', { where: eq('meta.owner', 'u2') }, 'deny'],
     ['named', { where: eq('__name__', { ref: 'named/a' }) }, 'allow'],
   ] as const)('%s %j -> %s', (collection, query, expected) => {
-    const q = JSON.parse(JSON.stringify(query).replace(/\{"mapValue":\{"fields":\{"ref":\{"stringValue":"([^"]+)"\}\}\}\}/, '{"referenceValue":"projects/p/databases/(default)/documents/$1"}'));
+    const q = JSON.parse(
+      JSON.stringify(query).replace(
+        /\{"mapValue":\{"fields":\{"ref":\{"stringValue":"([^"]+)"\}\}\}\}/,
+        '{"referenceValue":"projects/p/databases/(default)/documents/$1"}',
+      ),
+    );
     expect(verdict(list(collection, 'u1', q))).toBe(expected);
   });
 });
@@ -98,13 +125,17 @@ describe('request.query and rules that need no document fields', () => {
   it('a claim alone can allow a query with no filter (error || true is true)', () => {
     expect(verdict(list('catalog', 'm1', {}, { role: 'manager' }))).toBe('allow');
     expect(verdict(list('catalog', 'u1', {}, { role: 'retailer' }))).toBe('deny');
-    expect(verdict(list('catalog', 'u1', { where: eq('visibility', 'public') }, { role: 'retailer' }))).toBe('allow');
+    expect(
+      verdict(list('catalog', 'u1', { where: eq('visibility', 'public') }, { role: 'retailer' })),
+    ).toBe('allow');
   });
 
   it('the denial names the list operation, the collection and the rule line', () => {
     const d = list('orders', 'u1', {});
     // helpers.rules() puts the body after 4 header lines: the orders allow is on line 7.
     expect(d.allowed).toBe(false);
-    expect(d.message).toMatch(/user_id.* for 'list' @ L7 on \/databases\/\(default\)\/documents\/orders$/);
+    expect(d.message).toMatch(
+      /user_id.* for 'list' @ L7 on \/databases\/\(default\)\/documents\/orders$/,
+    );
   });
 });

@@ -37,16 +37,24 @@ describe('methods and overlapping matches', () => {
     ['update', 'notes/n', auth('u'), 'deny'],
     ['delete', 'notes/n', auth('u'), 'deny'], // write covers delete
   ] as const)('%s %s -> %s', (method, path, who, expected) => {
-    expect(verdict(engine.authorize(request(method, path, { auth: who, resource: { public: false } })))).toBe(expected);
+    expect(
+      verdict(engine.authorize(request(method, path, { auth: who, resource: { public: false } }))),
+    ).toBe(expected);
   });
 
   it('any matching block can grant: the recursive match allows a get the /shared block denies', () => {
-    expect(verdict(engine.authorize(request('get', 'shared/s', { resource: { public: true } })))).toBe('allow');
-    expect(verdict(engine.authorize(request('get', 'shared/s', { resource: { public: false } })))).toBe('deny');
+    expect(
+      verdict(engine.authorize(request('get', 'shared/s', { resource: { public: true } }))),
+    ).toBe('allow');
+    expect(
+      verdict(engine.authorize(request('get', 'shared/s', { resource: { public: false } }))),
+    ).toBe('deny');
   });
 
   it('{document=**} matches nested documents too', () => {
-    expect(verdict(engine.authorize(request('get', 'a/b/c/d', { resource: { public: true } })))).toBe('allow');
+    expect(
+      verdict(engine.authorize(request('get', 'a/b/c/d', { resource: { public: true } }))),
+    ).toBe('allow');
   });
 });
 
@@ -83,7 +91,12 @@ describe('wildcards and nesting', () => {
 
   it('a collection-group query needs a recursive-wildcard rule', () => {
     const group = (collectionId: string) =>
-      engine.authorize(request('list', collectionId, { auth: auth('u1'), query: { collectionId, parent: '', allDescendants: true } }));
+      engine.authorize(
+        request('list', collectionId, {
+          auth: auth('u1'),
+          query: { collectionId, parent: '', allDescendants: true },
+        }),
+      );
     expect(verdict(group('reviews'))).toBe('allow');
     // /profiles/{uid}/cart_items/{productId} does not cover cart_items under every parent.
     expect(verdict(group('cart_items'))).toBe('deny');
@@ -129,15 +142,25 @@ service cloud.firestore {
     ['delete', 'u1', {}, 'allow'], // recursion within the depth limit
     ['create', 'u1', {}, 'deny'], // unbounded recursion hits the call-depth limit: error
   ] as const)('%s as %s with %j -> %s', (method, uid, claims, expected) => {
-    expect(verdict(engine.authorize(request(method, 'profiles/u1', { auth: auth(uid, claims) })))).toBe(expected);
+    expect(
+      verdict(engine.authorize(request(method, 'profiles/u1', { auth: auth(uid, claims) }))),
+    ).toBe(expected);
   });
 
   it('an unused let that would fail does not fail the function', () => {
-    expect(verdict(engine.authorize(request('get', 'profiles/u1', { auth: auth('u1', { status: 'approved' }) })))).toBe('allow');
+    expect(
+      verdict(
+        engine.authorize(
+          request('get', 'profiles/u1', { auth: auth('u1', { status: 'approved' }) }),
+        ),
+      ),
+    ).toBe('allow');
   });
 
   it('signed-out callers: request.auth is null and reading it is an error', () => {
     expect(verdict(engine.authorize(request('get', 'profiles/u1', { auth: null })))).toBe('deny');
-    expect(verdict(engine.authorize(request('delete', 'profiles/u1', { auth: null })))).toBe('deny');
+    expect(verdict(engine.authorize(request('delete', 'profiles/u1', { auth: null })))).toBe(
+      'deny',
+    );
   });
 });

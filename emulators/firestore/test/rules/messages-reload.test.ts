@@ -22,29 +22,39 @@ service cloud.firestore {
 describe('decision messages', () => {
   const engine = RulesEngine.fromSource(SOURCE);
 
-  it("names each failing allow like the official emulator: \"false for 'update' @ L7\"", () => {
-    const d = engine.authorize(request('update', 'profiles/u1', { auth: auth('u1'), requestResource: { a: 1 } }));
+  it('names each failing allow like the official emulator: "false for \'update\' @ L7"', () => {
+    const d = engine.authorize(
+      request('update', 'profiles/u1', { auth: auth('u1'), requestResource: { a: 1 } }),
+    );
     expect(d.allowed).toBe(false);
     expect(d.reason).toBe("false for 'update' @ L7");
     expect(d.message).toBe("false for 'update' @ L7 on /databases/(default)/documents/profiles/u1");
-    expect(d.logLine).toBe("PERMISSION_DENIED: false for 'update' @ L7 on /databases/(default)/documents/profiles/u1 (uid=u1)");
+    expect(d.logLine).toBe(
+      "PERMISSION_DENIED: false for 'update' @ L7 on /databases/(default)/documents/profiles/u1 (uid=u1)",
+    );
   });
 
   it('joins several failing allows and reports errors with their text', () => {
     const d = engine.authorize(request('get', 'profiles/u1', { auth: auth('u2') }));
-    expect(d.reason).toBe("false for 'get' @ L5, Property role is undefined on object. for 'get' @ L6");
+    expect(d.reason).toBe(
+      "false for 'get' @ L5, Property role is undefined on object. for 'get' @ L6",
+    );
     expect(d.logLine).toContain('[L6:');
   });
 
   it('says when no allow statement matches', () => {
     const d = engine.authorize(request('delete', 'profiles/u1', { auth: auth('u1') }));
-    expect(d.message).toBe("No matching allow statements for 'delete' on /databases/(default)/documents/profiles/u1");
+    expect(d.message).toBe(
+      "No matching allow statements for 'delete' on /databases/(default)/documents/profiles/u1",
+    );
     const other = engine.authorize(request('get', 'orders/o1', { auth: null }));
     expect(other.logLine).toContain('(unauthenticated)');
   });
 
   it('an allowed decision carries the granting line', () => {
-    const d = engine.authorize(request('get', 'profiles/u9', { auth: auth('m', { role: 'manager' }) }));
+    const d = engine.authorize(
+      request('get', 'profiles/u9', { auth: auth('m', { role: 'manager' }) }),
+    );
     expect([d.allowed, d.line]).toEqual([true, 6]);
   });
 });
@@ -69,14 +79,18 @@ describe('rules file loading and hot reload', () => {
     const lines: string[] = [];
     const a = new RulesAuthorizer({ rulesFile: file, log: (l) => lines.push(l), intervalMs: 20 });
     authorizers.push(a);
-    const update = () => a.authorize(request('update', 'profiles/u1', { auth: auth('u1'), requestResource: { a: 1 } })).allowed;
+    const update = () =>
+      a.authorize(request('update', 'profiles/u1', { auth: auth('u1'), requestResource: { a: 1 } }))
+        .allowed;
     expect(update()).toBe(false);
 
     writeFileSync(file, SOURCE.replace('allow update: if false;', 'allow update: if true;'));
     await until(() => update());
 
     writeFileSync(file, SOURCE.replace('allow update: if false;', 'allow update: if true &&;'));
-    await until(() => lines.some((l) => l.includes(`${file}:7:31: unexpected ';' in an expression`)));
+    await until(() =>
+      lines.some((l) => l.includes(`${file}:7:31: unexpected ';' in an expression`)),
+    );
     expect(lines.find((l) => l.includes(':7:31:'))).toContain('keeping the last good rules');
     expect(update()).toBe(true); // still the last good rules
   });
@@ -117,14 +131,42 @@ service cloud.firestore {
   }
 }`),
     ).toEqual({ ok: true });
-    const base = { auth: { uid: 'u1', token: { sub: 'u1' } }, time: new Date(), requestResource: null, lookup: { get: () => null, getAfter: () => null } };
-    expect(authz.authorize({ ...base, method: 'get', path: 'orders/o1', resource: { user_id: { stringValue: 'u1' }, amount: { integerValue: '1299' } } }).allowed).toBe(true);
-    const denied = authz.authorize({ ...base, method: 'get', path: 'orders/o1', resource: { user_id: { stringValue: 'u2' }, amount: { integerValue: '5' } } });
-    expect(denied).toEqual({ allowed: false, message: "false for 'get' @ L5 on /databases/(default)/documents/orders/o1" });
+    const base = {
+      auth: { uid: 'u1', token: { sub: 'u1' } },
+      time: new Date(),
+      requestResource: null,
+      lookup: { get: () => null, getAfter: () => null },
+    };
+    expect(
+      authz.authorize({
+        ...base,
+        method: 'get',
+        path: 'orders/o1',
+        resource: { user_id: { stringValue: 'u1' }, amount: { integerValue: '1299' } },
+      }).allowed,
+    ).toBe(true);
+    const denied = authz.authorize({
+      ...base,
+      method: 'get',
+      path: 'orders/o1',
+      resource: { user_id: { stringValue: 'u2' }, amount: { integerValue: '5' } },
+    });
+    expect(denied).toEqual({
+      allowed: false,
+      message: "false for 'get' @ L5 on /databases/(default)/documents/orders/o1",
+    });
     expect(lines.at(-1)).toMatch(/^PERMISSION_DENIED: false for 'get' @ L5/);
-    const where = { fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: { stringValue: 'u1' } } };
+    const where = {
+      fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: { stringValue: 'u1' } },
+    };
     const list = (w?: unknown) =>
-      authz.authorize({ ...base, method: 'list', path: 'orders', resource: null, query: { collectionId: 'orders', parent: '', allDescendants: false, where: w } }).allowed;
+      authz.authorize({
+        ...base,
+        method: 'list',
+        path: 'orders',
+        resource: null,
+        query: { collectionId: 'orders', parent: '', allDescendants: false, where: w },
+      }).allowed;
     expect(list(where)).toBe(true);
     expect(list(undefined)).toBe(false);
     authz.close();

@@ -71,25 +71,93 @@ service cloud.firestore {
   });
 
   it('reads path literals with $(...) segments', () => {
-    const e = parseExpression('get(/databases/$(database)/documents/users/$(request.auth.uid)).data.role');
+    const e = parseExpression(
+      'get(/databases/$(database)/documents/users/$(request.auth.uid)).data.role',
+    );
     expect(e.kind).toBe('member');
   });
 });
 
 describe('syntax errors report file:line:column', () => {
   it.each([
-    ['a missing semicolon', wrap('    match /a/{id} { allow read: if true true; }'), 4, 41, "expected ';'"],
-    ['an unknown method', wrap('    match /a/{id} { allow reed: if true; }'), 4, 27, "unknown method 'reed'"],
+    [
+      'a missing semicolon',
+      wrap('    match /a/{id} { allow read: if true true; }'),
+      4,
+      41,
+      "expected ';'",
+    ],
+    [
+      'an unknown method',
+      wrap('    match /a/{id} { allow reed: if true; }'),
+      4,
+      27,
+      "unknown method 'reed'",
+    ],
     ['a missing if', wrap('    match /a/{id} { allow read: true; }'), 4, 33, "expected 'if'"],
-    ['an unterminated string', wrap("    match /a/{id} { allow read: if 'abc; }"), 4, 36, 'unterminated string'],
-    ['a bad wildcard', wrap('    match /a/{id=*} { allow read; }'), 4, 14, 'malformed path variable'],
-    ['two recursive wildcards', wrap('    match /{a=**}/x/{b=**} { allow read; }'), 4, 21, 'only one recursive wildcard'],
-    ['a stray character', wrap('    match /a/{id} { allow read: if 1 # 2; }'), 4, 38, "unexpected character '#'"],
-    ['a missing closing brace', "rules_version = '2';\nservice cloud.firestore {\n  match /a/{b} {\n", 4, 1, 'end of file'],
-    ['another service', "service firebase.storage {\n}\n", 1, 1, 'expected service cloud.firestore'],
-    ['an unsupported version', "rules_version = '3';\nservice cloud.firestore {}\n", 1, 17, "unsupported rules_version '3'"],
-    ['an unterminated comment', "rules_version = '2';\n/* never closed\nservice cloud.firestore {}\n", 2, 1, 'unterminated /* comment'],
-    ['a keyword as a value', wrap('    match /a/{id} { allow read: if match; }'), 4, 36, "unexpected keyword 'match'"],
+    [
+      'an unterminated string',
+      wrap("    match /a/{id} { allow read: if 'abc; }"),
+      4,
+      36,
+      'unterminated string',
+    ],
+    [
+      'a bad wildcard',
+      wrap('    match /a/{id=*} { allow read; }'),
+      4,
+      14,
+      'malformed path variable',
+    ],
+    [
+      'two recursive wildcards',
+      wrap('    match /{a=**}/x/{b=**} { allow read; }'),
+      4,
+      21,
+      'only one recursive wildcard',
+    ],
+    [
+      'a stray character',
+      wrap('    match /a/{id} { allow read: if 1 # 2; }'),
+      4,
+      38,
+      "unexpected character '#'",
+    ],
+    [
+      'a missing closing brace',
+      "rules_version = '2';\nservice cloud.firestore {\n  match /a/{b} {\n",
+      4,
+      1,
+      'end of file',
+    ],
+    [
+      'another service',
+      'service firebase.storage {\n}\n',
+      1,
+      1,
+      'expected service cloud.firestore',
+    ],
+    [
+      'an unsupported version',
+      "rules_version = '3';\nservice cloud.firestore {}\n",
+      1,
+      17,
+      "unsupported rules_version '3'",
+    ],
+    [
+      'an unterminated comment',
+      "rules_version = '2';\n/* never closed\nservice cloud.firestore {}\n",
+      2,
+      1,
+      'unterminated /* comment',
+    ],
+    [
+      'a keyword as a value',
+      wrap('    match /a/{id} { allow read: if match; }'),
+      4,
+      36,
+      "unexpected keyword 'match'",
+    ],
   ])('%s', (_name, source, line, column, text) => {
     const e = syntaxError(source);
     expect(e.message).toContain(`firestore.rules:${line}:${column}: `);

@@ -29,15 +29,29 @@ function token(claims: Record<string, unknown>): string {
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: claims['uid'], user_id: claims['uid'], ...claims })}.`;
 }
 
-async function call(method: string, path: string, bearer: string | null, body?: unknown): Promise<{ status: number; json: { error?: { status: string; message: string } } & Record<string, unknown> }> {
+async function call(
+  method: string,
+  path: string,
+  bearer: string | null,
+  body?: unknown,
+): Promise<{
+  status: number;
+  json: { error?: { status: string; message: string } } & Record<string, unknown>;
+}> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (bearer !== null) headers['authorization'] = `Bearer ${bearer}`;
-  const res = await fetch(`${emulator.url}/v1/projects/${PROJECT}/databases/(default)/documents${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as { error?: { status: string; message: string } } };
+  const res = await fetch(
+    `${emulator.url}/v1/projects/${PROJECT}/databases/(default)/documents${path}`,
+    {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+  );
+  return {
+    status: res.status,
+    json: (await res.json()) as { error?: { status: string; message: string } },
+  };
 }
 
 const buyer = () => token({ uid: 'u1', status: 'approved', role: 'retailer' });
@@ -46,8 +60,15 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rules-server-'));
   const rulesFile = join(dir, 'firestore.rules');
   writeFileSync(rulesFile, RULES);
-  emulator = await startFirestoreEmulator({ port: 0, projectId: PROJECT, rulesFile, log: (l) => logLines.push(l) });
-  const seed = await call('PATCH', '/orders/o1', 'owner', { fields: { user_id: { stringValue: 'u1' }, amount: { integerValue: '1299' } } });
+  emulator = await startFirestoreEmulator({
+    port: 0,
+    projectId: PROJECT,
+    rulesFile,
+    log: (l) => logLines.push(l),
+  });
+  const seed = await call('PATCH', '/orders/o1', 'owner', {
+    fields: { user_id: { stringValue: 'u1' }, amount: { integerValue: '1299' } },
+  });
   expect(seed.status).toBe(200); // the owner bypasses the rules
 });
 
@@ -65,8 +86,14 @@ describe('rules through the emulator', () => {
     const res = await call('GET', '/orders/o1', token({ uid: 'u2', status: 'approved' }));
     expect(res.status).toBe(403);
     expect(res.json.error?.status).toBe('PERMISSION_DENIED');
-    expect(res.json.error?.message).toContain(`false for 'get' @ L6 on /databases/(default)/documents/orders/o1`);
-    expect(logLines.some((l) => l.startsWith("PERMISSION_DENIED: false for 'get' @ L6") && l.includes('uid=u2'))).toBe(true);
+    expect(res.json.error?.message).toContain(
+      `false for 'get' @ L6 on /databases/(default)/documents/orders/o1`,
+    );
+    expect(
+      logLines.some(
+        (l) => l.startsWith("PERMISSION_DENIED: false for 'get' @ L6") && l.includes('uid=u2'),
+      ),
+    ).toBe(true);
   });
 
   it('no Authorization header means request.auth == null: deny', async () => {
@@ -74,16 +101,24 @@ describe('rules through the emulator', () => {
   });
 
   it('a query filtered on the caller is allowed; the same query without the filter is denied', async () => {
-    const query = (where?: object) => ({ structuredQuery: { from: [{ collectionId: 'orders' }], ...(where ? { where } : {}) } });
-    const mine = { fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: { stringValue: 'u1' } } };
+    const query = (where?: object) => ({
+      structuredQuery: { from: [{ collectionId: 'orders' }], ...(where ? { where } : {}) },
+    });
+    const mine = {
+      fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: { stringValue: 'u1' } },
+    };
     expect((await call('POST', ':runQuery', buyer(), query(mine))).status).toBe(200);
     expect((await call('POST', ':runQuery', buyer(), query())).status).toBe(403);
   });
 
   it('a create is judged with getAfter seeing the written document', async () => {
-    const ok = await call('PATCH', '/orders/o2', buyer(), { fields: { user_id: { stringValue: 'u1' }, amount: { integerValue: '5' } } });
+    const ok = await call('PATCH', '/orders/o2', buyer(), {
+      fields: { user_id: { stringValue: 'u1' }, amount: { integerValue: '5' } },
+    });
     expect(ok.status).toBe(200);
-    const zero = await call('PATCH', '/orders/o3', buyer(), { fields: { user_id: { stringValue: 'u1' }, amount: { integerValue: '0' } } });
+    const zero = await call('PATCH', '/orders/o3', buyer(), {
+      fields: { user_id: { stringValue: 'u1' }, amount: { integerValue: '0' } },
+    });
     expect(zero.status).toBe(403);
   });
 });

@@ -67,7 +67,10 @@ describe('lists', () => {
 describe('maps', () => {
   check([
     ["resource.data.keys().hasAll(['name', 'price'])", 'allow'],
-    ["resource.data.keys().hasOnly(['name', 'tags', 'price', 'ratio', 'nested', 'created'])", 'allow'],
+    [
+      "resource.data.keys().hasOnly(['name', 'tags', 'price', 'ratio', 'nested', 'created'])",
+      'allow',
+    ],
     ["resource.data.keys().hasOnly(['name'])", 'deny'],
     ["{'a': 1, 'b': 2}.values().hasAll([1, 2])", 'allow'],
     ["{'a': 1}.size() == 1", 'allow'],
@@ -90,7 +93,10 @@ describe('sets and map diffs', () => {
     ['[1, 2, 3].toSet().intersection([2, 5].toSet()) == [2].toSet()', 'allow'],
     ['[1].toSet().union([2].toSet()).size() == 2', 'allow'],
     ['[1, 2].toSet().hasAll([1])', 'allow'],
-    ["{'a': 1, 'b': 2}.diff({'a': 1, 'b': 3, 'c': 4}).affectedKeys() == ['b', 'c'].toSet()", 'allow'],
+    [
+      "{'a': 1, 'b': 2}.diff({'a': 1, 'b': 3, 'c': 4}).affectedKeys() == ['b', 'c'].toSet()",
+      'allow',
+    ],
     ["{'a': 1, 'b': 2}.diff({'a': 1, 'b': 3, 'c': 4}).addedKeys() == ['c'].toSet()", 'allow'],
     ["{'a': 1, 'b': 2}.diff({'a': 1}).removedKeys() == ['b'].toSet()", 'allow'],
     ["{'a': 1, 'b': 2}.diff({'a': 1, 'b': 3}).changedKeys() == ['b'].toSet()", 'allow'],
@@ -103,7 +109,10 @@ describe('sets and map diffs', () => {
 describe('timestamps and durations', () => {
   check([
     ['request.time == timestamp.value(1795262400000)', 'allow'],
-    ['request.time.year() == 2026 && request.time.month() == 11 && request.time.day() == 21', 'allow'],
+    [
+      'request.time.year() == 2026 && request.time.month() == 11 && request.time.day() == 21',
+      'allow',
+    ],
     ['request.time.hours() == 12 && request.time.minutes() == 0', 'allow'],
     ['request.time.toMillis() == 1795262400000', 'allow'],
     ['request.time.seconds() == 1795262400', 'allow'],
@@ -111,7 +120,10 @@ describe('timestamps and durations', () => {
     ['resource.data.created < request.time', 'allow'],
     ['request.time - resource.data.created > duration.value(300, "d")', 'allow'],
     ["request.time + duration.value(1, 'h') > request.time", 'allow'],
-    ["request.time - duration.value(1, 'd') == timestamp.date(2026, 11, 20) + duration.value(12, 'h')", 'allow'],
+    [
+      "request.time - duration.value(1, 'd') == timestamp.date(2026, 11, 20) + duration.value(12, 'h')",
+      'allow',
+    ],
     ['request.time.date() == timestamp.date(2026, 11, 21)', 'allow'],
     ["request.time.time() == duration.value(12, 'h')", 'allow'],
     ['duration.time(1, 30, 0, 0) == duration.value(90, "m")', 'allow'],
@@ -144,12 +156,15 @@ describe('conversions, math, bytes, latlng, paths', () => {
     ['latlng.value(0, 0).distance(latlng.value(0, 1)) > 111000', 'allow'],
     ["path('/databases/d/documents/a/b') == /databases/d/documents/a/b", 'allow'],
     ["(/databases/$(database)/documents/a/$(id))[4] == 'doc'", 'allow'],
-    ["/databases/$(database)/documents/a/$('x' + 'y') == path('databases/(default)/documents/a/xy')", 'allow'],
+    [
+      "/databases/$(database)/documents/a/$('x' + 'y') == path('databases/(default)/documents/a/xy')",
+      'allow',
+    ],
     ['request.path == /databases/$(database)/documents/t/doc', 'allow'],
     ["request.path[3] == 't'", 'allow'],
     ["resource['__name__'] == /databases/$(database)/documents/t/$(id)", 'allow'],
     ["resource.id == 'doc'", 'allow'],
-    ["debug(1) == 1", 'allow'],
+    ['debug(1) == 1', 'allow'],
     ['nosuchfunction(1)', 'deny'],
   ]);
 });
