@@ -31,7 +31,10 @@ export class RulesAuthorizer {
 
   constructor(private readonly options: RulesAuthorizerOptions = {}) {
     this.log = options.log ?? (() => undefined);
-    this.holder = new RulesHolder(options.rulesFile, { log: this.log, intervalMs: options.intervalMs });
+    this.holder = new RulesHolder(options.rulesFile, {
+      log: this.log,
+      intervalMs: options.intervalMs,
+    });
     if (options.rulesFile !== undefined) {
       this.holder.load();
       if (options.watch !== false) this.holder.watch();
@@ -60,13 +63,18 @@ export class RulesAuthorizer {
       return { allowed: false, message };
     }
     if (!decision.allowed || this.options.logAllowed) this.log(decision.logLine);
-    return decision.allowed ? { allowed: true, decision } : { allowed: false, message: decision.message, decision };
+    return decision.allowed
+      ? { allowed: true, decision }
+      : { allowed: false, message: decision.message, decision };
   }
 
   setRulesSource(source: string): LoadResult {
     const result = this.holder.setSource(source);
     if (result.ok) this.log('rules: loaded rules from the emulator API');
-    else this.log(`rules: ${result.error}${this.holder.current ? ' (keeping the last good rules)' : ''}`);
+    else
+      this.log(
+        `rules: ${result.error}${this.holder.current ? ' (keeping the last good rules)' : ''}`,
+      );
     return result;
   }
 

@@ -45,17 +45,49 @@ service cloud.firestore {
 `;
 
 const s = (v: string) => ({ stringValue: v });
-const product: Fields = { name: s('Mango Syrup'), description: s('1 gal'), price_retailer: { integerValue: '1299' }, price_wholesaler: { integerValue: '999' }, is_active: { booleanValue: true } };
+const product: Fields = {
+  name: s('Mango Syrup'),
+  description: s('1 gal'),
+  price_retailer: { integerValue: '1299' },
+  price_wholesaler: { integerValue: '999' },
+  is_active: { booleanValue: true },
+};
 const order: Fields = { user_id: s('u1'), status: s('paid'), amount: { integerValue: '2598' } };
 const profile: Fields = { user_id: s('u1'), status: s('approved'), role: s('retailer') };
-const token = { sub: 'u1', user_id: 'u1', role: 'retailer', status: 'approved', email: 'u1@example.com', firebase: { sign_in_provider: 'password' } };
+const token = {
+  sub: 'u1',
+  user_id: 'u1',
+  role: 'retailer',
+  status: 'approved',
+  email: 'u1@example.com',
+  firebase: { sign_in_provider: 'password' },
+};
 const lookup = { get: (p: string) => (p === 'profiles/u1' ? profile : null), getAfter: () => null };
 
-function req(method: RulesRequest['method'], path: string, resource: Fields | null, extra: Partial<RulesRequest> = {}): RulesRequest {
-  return { method, path, auth: { uid: 'u1', token }, time: new Date(), resource, requestResource: null, lookup, ...extra };
+function req(
+  method: RulesRequest['method'],
+  path: string,
+  resource: Fields | null,
+  extra: Partial<RulesRequest> = {},
+): RulesRequest {
+  return {
+    method,
+    path,
+    auth: { uid: 'u1', token },
+    time: new Date(),
+    resource,
+    requestResource: null,
+    lookup,
+    ...extra,
+  };
 }
 
-function measure(name: string, engine: RulesEngine, make: () => RulesRequest, expectAllowed: boolean): void {
+function measure(
+  name: string,
+  engine: RulesEngine,
+  make: () => RulesRequest,
+  expectAllowed: boolean,
+): void {
   for (let i = 0; i < 2000; i++) engine.authorize(make());
   const samples: number[] = [];
   for (let i = 0; i < 20000; i++) {
@@ -74,7 +106,20 @@ const t0 = performance.now();
 const engine = RulesEngine.fromSource(RULES);
 console.log(`parse + compile: ${((performance.now() - t0) * 1000).toFixed(0)} µs`);
 measure('get products/p1 (buyer, allowed)', engine, () => req('get', 'products/p1', product), true);
-measure('get orders/o1 (buyer, get() of profile)', engine, () => req('get', 'orders/o1', order), true);
+measure(
+  'get orders/o1 (buyer, get() of profile)',
+  engine,
+  () => req('get', 'orders/o1', order),
+  true,
+);
 measure('get profiles/u2 (denied)', engine, () => req('get', 'profiles/u2', profile), false);
 const where = { fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: s('u1') } };
-measure('list orders where user_id == uid', engine, () => req('list', 'orders', null, { query: { collectionId: 'orders', parent: '', allDescendants: false, where } }), true);
+measure(
+  'list orders where user_id == uid',
+  engine,
+  () =>
+    req('list', 'orders', null, {
+      query: { collectionId: 'orders', parent: '', allDescendants: false, where },
+    }),
+  true,
+);

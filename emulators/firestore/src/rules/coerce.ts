@@ -1,10 +1,23 @@
 import { evalError } from './errors.js';
-import { RContains, RMap, RPath, RSet, RTimestamp, RDuration, RBytes, type RValue, typeName, isList } from './values.js';
+import {
+  RContains,
+  RMap,
+  RPath,
+  RSet,
+  RTimestamp,
+  RDuration,
+  RBytes,
+  type RValue,
+  typeName,
+  isList,
+} from './values.js';
 
 function wrong(what: string, v: RValue): never {
   if (v === null) throw evalError(`Null value error. Expected ${what}.`);
   if (v instanceof RContains || (v instanceof RMap && v.open && what !== 'map')) {
-    throw evalError(`Value is unknown for a query: the query does not constrain it (expected ${what}).`);
+    throw evalError(
+      `Value is unknown for a query: the query does not constrain it (expected ${what}).`,
+    );
   }
   throw evalError(`Type error: expected ${what} but got ${typeName(v)}.`);
 }
@@ -69,6 +82,8 @@ export function asCollection(v: RValue): readonly RValue[] {
 export function arity(name: string, args: readonly RValue[], min: number, max = min): void {
   if (args.length < min || args.length > max) {
     const n = min === max ? `${min}` : `${min} to ${max}`;
-    throw evalError(`Function ${name}() expects ${n} argument${max === 1 ? '' : 's'} but got ${args.length}.`);
+    throw evalError(
+      `Function ${name}() expects ${n} argument${max === 1 ? '' : 's'} but got ${args.length}.`,
+    );
   }
 }

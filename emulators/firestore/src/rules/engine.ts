@@ -4,7 +4,13 @@ import { evaluate, type EvalEnv } from './evaluator.js';
 import type { Fields, RulesMethod, RulesQuery, RulesRequest } from './firestore-types.js';
 import type { DocumentAccess } from './functions.js';
 import { parseRules } from './parser.js';
-import { ANY_ID, ANY_PATH, PathMatcher, type MatchedBlock, type RequestSegment } from './path-matcher.js';
+import {
+  ANY_ID,
+  ANY_PATH,
+  PathMatcher,
+  type MatchedBlock,
+  type RequestSegment,
+} from './path-matcher.js';
 import { MAX_SCENARIOS, TooManyScenarios, scenarios, symbolicResource } from './query-judge.js';
 import { fieldsToMap, fromJson } from './rest-values.js';
 import { Scope, type Binding } from './scope.js';
@@ -93,7 +99,8 @@ export class RulesEngine {
     } else {
       outcome = this.judgeQuery(req.query, matched, request, docs);
     }
-    const reason = outcome.parts.length === 0 ? 'No matching allow statements' : outcome.parts.join(', ');
+    const reason =
+      outcome.parts.length === 0 ? 'No matching allow statements' : outcome.parts.join(', ');
     if (outcome.allowed) {
       return {
         allowed: true,
@@ -103,7 +110,10 @@ export class RulesEngine {
         line: outcome.line,
       };
     }
-    const message = outcome.parts.length === 0 ? `No matching allow statements for '${req.method}' on ${shown}` : `${reason} on ${shown}`;
+    const message =
+      outcome.parts.length === 0
+        ? `No matching allow statements for '${req.method}' on ${shown}`
+        : `${reason} on ${shown}`;
     const detail = outcome.details.length > 0 ? ` [${outcome.details.join('; ')}]` : '';
     return {
       allowed: false,
@@ -114,13 +124,22 @@ export class RulesEngine {
     };
   }
 
-  private judgeQuery(query: RulesQuery | undefined, matched: MatchedBlock[], request: RMap, docs: Access): Outcome {
+  private judgeQuery(
+    query: RulesQuery | undefined,
+    matched: MatchedBlock[],
+    request: RMap,
+    docs: Access,
+  ): Outcome {
     let cases;
     try {
       cases = query === undefined ? [new Map()] : scenarios(query);
     } catch (e) {
       if (!(e instanceof TooManyScenarios)) throw e;
-      return { allowed: false, parts: [`query has more than ${MAX_SCENARIOS} disjunctions for 'list'`], details: [] };
+      return {
+        allowed: false,
+        parts: [`query has more than ${MAX_SCENARIOS} disjunctions for 'list'`],
+        details: [],
+      };
     }
     let last: Outcome | null = null;
     for (const scenario of cases) {
@@ -131,7 +150,13 @@ export class RulesEngine {
     return last as Outcome;
   }
 
-  private run(method: RulesMethod, matched: MatchedBlock[], request: RMap, resource: RValue, docs: DocumentAccess): Outcome {
+  private run(
+    method: RulesMethod,
+    matched: MatchedBlock[],
+    request: RMap,
+    resource: RValue,
+    docs: DocumentAccess,
+  ): Outcome {
     const candidates: { allow: AllowStmt; m: MatchedBlock }[] = [];
     for (const m of matched) {
       for (const allow of m.allows) {
@@ -153,7 +178,9 @@ export class RulesEngine {
       try {
         const v = evaluate(allow.condition, globals, env);
         if (v === true) return { allowed: true, parts, details, line: allow.line };
-        parts.push(`${v === false ? 'false' : 'Condition is not a bool'} for '${method}' @ L${allow.line}`);
+        parts.push(
+          `${v === false ? 'false' : 'Condition is not a bool'} for '${method}' @ L${allow.line}`,
+        );
       } catch (e) {
         if (!(e instanceof RulesEvalError)) throw e;
         parts.push(`${e.message} for '${method}' @ L${allow.line}`);
@@ -172,14 +199,29 @@ function resourceMap(fields: Fields, prefix: readonly string[], relative: readon
   });
 }
 
-function buildRequest(req: RulesRequest, prefix: readonly string[], relative: readonly string[]): RMap {
+function buildRequest(
+  req: RulesRequest,
+  prefix: readonly string[],
+  relative: readonly string[],
+): RMap {
   const m = new Map<string, RValue>();
-  m.set('auth', req.auth === null ? null : RMap.of({ uid: req.auth.uid, token: fromJson(req.auth.token) }));
+  m.set(
+    'auth',
+    req.auth === null ? null : RMap.of({ uid: req.auth.uid, token: fromJson(req.auth.token) }),
+  );
   m.set('method', req.method);
   m.set('path', new RPath([...prefix, ...relative]));
-  m.set('time', req.timeMicros !== undefined ? new RTimestamp(BigInt(Math.trunc(req.timeMicros)) * 1000n) : RTimestamp.fromDate(req.time));
+  m.set(
+    'time',
+    req.timeMicros !== undefined
+      ? new RTimestamp(BigInt(Math.trunc(req.timeMicros)) * 1000n)
+      : RTimestamp.fromDate(req.time),
+  );
   if (req.method === 'create' || req.method === 'update') {
-    m.set('resource', req.requestResource === null ? null : resourceMap(req.requestResource, prefix, relative));
+    m.set(
+      'resource',
+      req.requestResource === null ? null : resourceMap(req.requestResource, prefix, relative),
+    );
   }
   if (req.method === 'list') m.set('query', queryMap(req.query));
   return new RMap(m);
@@ -193,7 +235,8 @@ function queryMap(q: RulesQuery | undefined): RMap {
   if (offset !== null) m.set('offset', offset);
   if (q?.orderBy !== undefined && q.orderBy.length > 0) {
     const order = new Map<string, RValue>();
-    for (const o of q.orderBy) order.set(o.field.fieldPath, o.direction === 'DESCENDING' ? 'DESC' : 'ASC');
+    for (const o of q.orderBy)
+      order.set(o.field.fieldPath, o.direction === 'DESCENDING' ? 'DESC' : 'ASC');
     m.set('orderBy', new RMap(order));
   }
   return new RMap(m);
@@ -201,7 +244,8 @@ function queryMap(q: RulesQuery | undefined): RMap {
 
 /** A query's limit/offset: a number, a numeric string or an Int32Value wrapper `{ value }`. */
 function wholeNumber(v: unknown): bigint | null {
-  const raw = typeof v === 'object' && v !== null && 'value' in v ? (v as { value: unknown }).value : v;
+  const raw =
+    typeof v === 'object' && v !== null && 'value' in v ? (v as { value: unknown }).value : v;
   if (typeof raw === 'number' && Number.isFinite(raw)) return BigInt(Math.trunc(raw));
   if (typeof raw === 'string' && /^-?\d+$/.test(raw)) return BigInt(raw);
   return null;
@@ -227,21 +271,30 @@ class Access implements DocumentAccess {
   read(path: RPath, after: boolean): RValue {
     const s = path.segments;
     if (s.length < 5 || s[0] !== 'databases' || s[2] !== 'documents' || (s.length - 3) % 2 !== 0) {
-      throw new RulesEvalError(`Invalid document path ${path.toString()}: expected /databases/{database}/documents/{collection}/{id}[...].`);
+      throw new RulesEvalError(
+        `Invalid document path ${path.toString()}: expected /databases/{database}/documents/{collection}/{id}[...].`,
+      );
     }
-    if (s[1] !== this.database) throw new RulesEvalError(`Document path ${path.toString()} names another database than '${this.database}'.`);
+    if (s[1] !== this.database)
+      throw new RulesEvalError(
+        `Document path ${path.toString()} names another database than '${this.database}'.`,
+      );
     const relative = s.slice(3);
     const key = `${after ? 'after' : 'now'}:${relative.join('/')}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     if (!this.keys.has(key)) {
       if (this.keys.size >= this.limit) {
-        throw new RulesEvalError(`Exceeded maximum number of document access calls (${this.limit}) at ${path.toString()}.`);
+        throw new RulesEvalError(
+          `Exceeded maximum number of document access calls (${this.limit}) at ${path.toString()}.`,
+        );
       }
       const shared = this.counter;
       if (shared !== undefined && !shared.keys.has(key)) {
         if (shared.keys.size >= MULTI_ACCESS_LIMIT) {
-          throw new RulesEvalError(`Exceeded maximum number of document access calls (${MULTI_ACCESS_LIMIT}) for the batch at ${path.toString()}.`);
+          throw new RulesEvalError(
+            `Exceeded maximum number of document access calls (${MULTI_ACCESS_LIMIT}) for the batch at ${path.toString()}.`,
+          );
         }
         shared.keys.add(key);
       }

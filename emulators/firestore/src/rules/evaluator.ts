@@ -1,10 +1,29 @@
 import type { BinaryOp, Expr, FunctionDecl } from './ast.js';
 import { asBool, asInt, asString } from './coerce.js';
 import { RulesEvalError, evalError } from './errors.js';
-import { callGlobal, callNamespace, hasGlobal, isNamespace, type DocumentAccess } from './functions.js';
+import {
+  callGlobal,
+  callNamespace,
+  hasGlobal,
+  isNamespace,
+  type DocumentAccess,
+} from './functions.js';
 import { callMethod } from './methods.js';
 import { Scope, Thunk, type Binding, type FunctionTable } from './scope.js';
-import { RContains, RDuration, RMap, RPath, RSet, RTimestamp, type RValue, checkInt, compare, equals, isList, typeName } from './values.js';
+import {
+  RContains,
+  RDuration,
+  RMap,
+  RPath,
+  RSet,
+  RTimestamp,
+  type RValue,
+  checkInt,
+  compare,
+  equals,
+  isList,
+  typeName,
+} from './values.js';
 
 /** Maximum depth of user function calls, as in Firebase rules. */
 export const MAX_CALL_DEPTH = 20;
@@ -20,7 +39,22 @@ export interface EvalEnv {
 /** A wildcard or value a list query leaves unknown: any use of it is an error. */
 export const UNKNOWN: RValue = new RMap(new Map(), true);
 
-const TYPE_NAMES = new Set(['bool', 'int', 'float', 'number', 'string', 'list', 'map', 'timestamp', 'duration', 'path', 'latlng', 'bytes', 'set', 'map_diff']);
+const TYPE_NAMES = new Set([
+  'bool',
+  'int',
+  'float',
+  'number',
+  'string',
+  'list',
+  'map',
+  'timestamp',
+  'duration',
+  'path',
+  'latlng',
+  'bytes',
+  'set',
+  'map_diff',
+]);
 
 export function evaluate(expr: Expr, scope: Scope, env: EvalEnv): RValue {
   try {
@@ -58,7 +92,8 @@ function evalNode(expr: Expr, scope: Scope, env: EvalEnv): RValue {
       if (!isList(target)) throw evalError(`Type error: cannot slice ${typeName(target)}.`);
       const from = expr.from === null ? 0n : asInt(evaluate(expr.from, scope, env));
       const to = expr.to === null ? BigInt(target.length) : asInt(evaluate(expr.to, scope, env));
-      if (from < 0n || to > BigInt(target.length) || from > to) throw evalError(`Index out of range: [${from}:${to}] on a list of ${target.length}.`);
+      if (from < 0n || to > BigInt(target.length) || from > to)
+        throw evalError(`Index out of range: [${from}:${to}] on a list of ${target.length}.`);
       return target.slice(Number(from), Number(to));
     }
     case 'call':
@@ -78,14 +113,17 @@ function evalNode(expr: Expr, scope: Scope, env: EvalEnv): RValue {
     case 'or':
       return logical(expr.left, expr.right, true, scope, env);
     case 'cond':
-      return asBool(evaluate(expr.test, scope, env)) ? evaluate(expr.then, scope, env) : evaluate(expr.otherwise, scope, env);
+      return asBool(evaluate(expr.test, scope, env))
+        ? evaluate(expr.then, scope, env)
+        : evaluate(expr.otherwise, scope, env);
     case 'is':
       return isType(evaluate(expr.operand, scope, env), expr.typeName);
     case 'list':
       return expr.items.map((i) => evaluate(i, scope, env));
     case 'map': {
       const m = new Map<string, RValue>();
-      for (const { key, value } of expr.entries) m.set(asString(evaluate(key, scope, env)), evaluate(value, scope, env));
+      for (const { key, value } of expr.entries)
+        m.set(asString(evaluate(key, scope, env)), evaluate(value, scope, env));
       return new RMap(m);
     }
     case 'path': {
@@ -101,7 +139,8 @@ function evalNode(expr: Expr, scope: Scope, env: EvalEnv): RValue {
           continue;
         }
         let text = '';
-        for (const part of parts) text += typeof part === 'string' ? part : segmentText(evaluate(part, scope, env));
+        for (const part of parts)
+          text += typeof part === 'string' ? part : segmentText(evaluate(part, scope, env));
         segments.push(text);
       }
       return new RPath(segments);
@@ -113,7 +152,10 @@ function segmentText(v: RValue): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'bigint') return String(v);
   if (v instanceof RPath) return v.segments.join('/');
-  if (v instanceof RMap && v.open) throw evalError('Value is unknown for a query: the query does not constrain it (used in a path).');
+  if (v instanceof RMap && v.open)
+    throw evalError(
+      'Value is unknown for a query: the query does not constrain it (used in a path).',
+    );
   throw evalError(`Type error: a path segment must be a string but got ${typeName(v)}.`);
 }
 
@@ -127,7 +169,10 @@ function member(target: RValue, name: string): RValue {
   if (target instanceof RMap) {
     const v = target.get(name);
     if (v !== undefined) return v;
-    if (target.open) throw evalError(`Property ${name} is unknown for a query: the query's filters do not fix it.`);
+    if (target.open)
+      throw evalError(
+        `Property ${name} is unknown for a query: the query's filters do not fix it.`,
+      );
     throw evalError(`Property ${name} is undefined on object.`);
   }
   if (target === null) throw evalError(`Null value error. Cannot read property ${name} of null.`);
@@ -138,12 +183,14 @@ function index(target: RValue, key: RValue): RValue {
   if (target instanceof RMap) return member(target, asString(key));
   if (isList(target)) {
     const i = asInt(key);
-    if (i < 0n || i >= BigInt(target.length)) throw evalError(`Index out of range: ${i} on a list of ${target.length}.`);
+    if (i < 0n || i >= BigInt(target.length))
+      throw evalError(`Index out of range: ${i} on a list of ${target.length}.`);
     return target[Number(i)] as RValue;
   }
   if (target instanceof RPath) {
     const i = asInt(key);
-    if (i < 0n || i >= BigInt(target.segments.length)) throw evalError(`Index out of range: ${i} on a path of ${target.segments.length}.`);
+    if (i < 0n || i >= BigInt(target.segments.length))
+      throw evalError(`Index out of range: ${i} on a path of ${target.segments.length}.`);
     return target.segments[Number(i)] as string;
   }
   if (target === null) throw evalError('Null value error. Cannot index null.');
@@ -173,7 +220,8 @@ function logical(left: Expr, right: Expr, isOr: boolean, scope: Scope, env: Eval
 
 function isType(v: RValue, name: string): boolean {
   if (!TYPE_NAMES.has(name)) throw evalError(`Unknown type name '${name}' after is.`);
-  if (v instanceof RContains) throw evalError(`Value is unknown for a query: its type cannot be checked with 'is ${name}'.`);
+  if (v instanceof RContains)
+    throw evalError(`Value is unknown for a query: its type cannot be checked with 'is ${name}'.`);
   const t = typeName(v);
   if (name === 'number') return t === 'int' || t === 'float';
   return t === name;
@@ -208,15 +256,19 @@ export function binary(op: BinaryOp, a: RValue, b: RValue): RValue {
       if (numeric(a) && numeric(b)) return Number(a) + Number(b);
       if (typeof a === 'string' && typeof b === 'string') return a + b;
       if (isList(a) && isList(b)) return [...a, ...b];
-      if (a instanceof RTimestamp && b instanceof RDuration) return new RTimestamp(a.nanos + b.nanos);
-      if (a instanceof RDuration && b instanceof RTimestamp) return new RTimestamp(a.nanos + b.nanos);
+      if (a instanceof RTimestamp && b instanceof RDuration)
+        return new RTimestamp(a.nanos + b.nanos);
+      if (a instanceof RDuration && b instanceof RTimestamp)
+        return new RTimestamp(a.nanos + b.nanos);
       if (a instanceof RDuration && b instanceof RDuration) return new RDuration(a.nanos + b.nanos);
       return unsupported(op, a, b);
     case '-':
       if (typeof a === 'bigint' && typeof b === 'bigint') return checkInt(a - b);
       if (numeric(a) && numeric(b)) return Number(a) - Number(b);
-      if (a instanceof RTimestamp && b instanceof RDuration) return new RTimestamp(a.nanos - b.nanos);
-      if (a instanceof RTimestamp && b instanceof RTimestamp) return new RDuration(a.nanos - b.nanos);
+      if (a instanceof RTimestamp && b instanceof RDuration)
+        return new RTimestamp(a.nanos - b.nanos);
+      if (a instanceof RTimestamp && b instanceof RTimestamp)
+        return new RDuration(a.nanos - b.nanos);
       if (a instanceof RDuration && b instanceof RDuration) return new RDuration(a.nanos - b.nanos);
       return unsupported(op, a, b);
     case '*':
@@ -254,7 +306,9 @@ function inOp(a: RValue, b: RValue): boolean {
   if (b instanceof RSet) return b.has(a);
   if (b instanceof RContains) {
     for (const x of b.known) if (equals(x, a)) return true;
-    throw evalError('Value is unknown for a query: the query does not say whether the list holds this value.');
+    throw evalError(
+      'Value is unknown for a query: the query does not say whether the list holds this value.',
+    );
   }
   if (b === null) throw evalError("Null value error. Cannot use 'in' on null.");
   throw evalError(`Unsupported operation error. Received: ${typeName(a)} in ${typeName(b)}.`);
@@ -265,25 +319,41 @@ function call(expr: Extract<Expr, { kind: 'call' }>, scope: Scope, env: EvalEnv)
   if (callee.kind === 'ident') {
     const fn = env.functions.resolve(callee.name);
     if (fn !== undefined) return applyFunction(fn, expr.args, scope, env);
-    if (!hasGlobal(callee.name)) throw evalError(`Function not found error: Name: [${callee.name}].`);
-    return callGlobal(callee.name, expr.args.map((a) => evaluate(a, scope, env)), env.docs);
+    if (!hasGlobal(callee.name))
+      throw evalError(`Function not found error: Name: [${callee.name}].`);
+    return callGlobal(
+      callee.name,
+      expr.args.map((a) => evaluate(a, scope, env)),
+      env.docs,
+    );
   }
   if (callee.kind === 'member') {
     const obj = callee.object;
     if (obj.kind === 'ident' && isNamespace(obj.name) && scope.lookup(obj.name) === undefined) {
-      return callNamespace(obj.name, callee.name, expr.args.map((a) => evaluate(a, scope, env)));
+      return callNamespace(
+        obj.name,
+        callee.name,
+        expr.args.map((a) => evaluate(a, scope, env)),
+      );
     }
     const self = evaluate(obj, scope, env);
-    return callMethod(self, callee.name, expr.args.map((a) => evaluate(a, scope, env)));
+    return callMethod(
+      self,
+      callee.name,
+      expr.args.map((a) => evaluate(a, scope, env)),
+    );
   }
   throw evalError('Only functions and methods can be called.');
 }
 
 function applyFunction(fn: FunctionDecl, argExprs: Expr[], scope: Scope, env: EvalEnv): RValue {
   if (argExprs.length !== fn.params.length) {
-    throw evalError(`Function ${fn.name}() expects ${fn.params.length} arguments but got ${argExprs.length}.`);
+    throw evalError(
+      `Function ${fn.name}() expects ${fn.params.length} arguments but got ${argExprs.length}.`,
+    );
   }
-  if (env.depth >= MAX_CALL_DEPTH) throw evalError(`Maximum function call depth (${MAX_CALL_DEPTH}) exceeded in ${fn.name}().`);
+  if (env.depth >= MAX_CALL_DEPTH)
+    throw evalError(`Maximum function call depth (${MAX_CALL_DEPTH}) exceeded in ${fn.name}().`);
   const vars = new Map<string, Binding>();
   fn.params.forEach((p, i) => vars.set(p, evaluate(argExprs[i] as Expr, scope, env)));
   const inner: EvalEnv = { ...env, depth: env.depth + 1 };

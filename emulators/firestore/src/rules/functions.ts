@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import { evalError } from './errors.js';
 import { arity, asBytes, asDuration, asInt, asNumber, asPath, asString } from './coerce.js';
-import { RBytes, RDuration, RLatLng, RPath, RTimestamp, type RValue, checkInt, show, typeName } from './values.js';
+import {
+  RBytes,
+  RDuration,
+  RLatLng,
+  RPath,
+  RTimestamp,
+  type RValue,
+  checkInt,
+  show,
+  typeName,
+} from './values.js';
 
 /** Document access for get/exists/getAfter/existsAfter; counts calls against the limit. */
 export interface DocumentAccess {
@@ -26,7 +36,8 @@ function toInt(v: RValue): bigint {
     return checkInt(BigInt(Math.trunc(v)));
   }
   if (typeof v === 'string') {
-    if (!/^[+-]?\d+$/.test(v.trim())) throw evalError(`Cannot convert ${JSON.stringify(v)} to int.`);
+    if (!/^[+-]?\d+$/.test(v.trim()))
+      throw evalError(`Cannot convert ${JSON.stringify(v)} to int.`);
     return checkInt(BigInt(v.trim()));
   }
   throw evalError(`Cannot convert ${typeName(v)} to int.`);
@@ -40,7 +51,8 @@ function toFloat(v: RValue): number {
     if (t === 'NaN') return Number.NaN;
     if (t === 'Infinity' || t === '+Infinity') return Number.POSITIVE_INFINITY;
     if (t === '-Infinity') return Number.NEGATIVE_INFINITY;
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) throw evalError(`Cannot convert ${JSON.stringify(v)} to float.`);
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t))
+      throw evalError(`Cannot convert ${JSON.stringify(v)} to float.`);
     return Number(t);
   }
   throw evalError(`Cannot convert ${typeName(v)} to float.`);
@@ -86,7 +98,10 @@ const globals: Record<string, (args: RValue[], docs: DocumentAccess) => RValue> 
   get: (a, docs) => (arity('get', a, 1), docs.read(asPath(a[0] as RValue), false)),
   getAfter: (a, docs) => (arity('getAfter', a, 1), docs.read(asPath(a[0] as RValue), true)),
   exists: (a, docs) => (arity('exists', a, 1), docs.read(asPath(a[0] as RValue), false) !== null),
-  existsAfter: (a, docs) => (arity('existsAfter', a, 1), docs.read(asPath(a[0] as RValue), true) !== null),
+  existsAfter: (a, docs) => (
+    arity('existsAfter', a, 1),
+    docs.read(asPath(a[0] as RValue), true) !== null
+  ),
 };
 
 function mathRound(name: string, f: (n: number) => number) {
@@ -114,7 +129,10 @@ const namespaces: Record<string, Record<string, (args: RValue[]) => RValue>> = {
     trunc: mathRound('trunc', Math.trunc),
     sqrt: (a) => (arity('sqrt', a, 1), Math.sqrt(asNumber(a[0] as RValue))),
     pow: (a) => (arity('pow', a, 2), Math.pow(asNumber(a[0] as RValue), asNumber(a[1] as RValue))),
-    isInfinite: (a) => (arity('isInfinite', a, 1), Math.abs(asNumber(a[0] as RValue)) === Number.POSITIVE_INFINITY),
+    isInfinite: (a) => (
+      arity('isInfinite', a, 1),
+      Math.abs(asNumber(a[0] as RValue)) === Number.POSITIVE_INFINITY
+    ),
     isNaN: (a) => (arity('isNaN', a, 1), Number.isNaN(asNumber(a[0] as RValue))),
   },
   timestamp: {
@@ -123,7 +141,8 @@ const namespaces: Record<string, Record<string, (args: RValue[]) => RValue>> = {
       const [y, m, d] = a.map((x) => Number(asInt(x)));
       const t = new Date(0);
       t.setUTCFullYear(y as number, (m as number) - 1, d as number);
-      if (t.getUTCMonth() !== (m as number) - 1 || t.getUTCDate() !== d) throw evalError('Invalid date for timestamp.date().');
+      if (t.getUTCMonth() !== (m as number) - 1 || t.getUTCDate() !== d)
+        throw evalError('Invalid date for timestamp.date().');
       return new RTimestamp(BigInt(t.getTime()) * 1_000_000n);
     },
     value: (a) => (arity('value', a, 1), new RTimestamp(asInt(a[0] as RValue) * 1_000_000n)),
@@ -133,7 +152,8 @@ const namespaces: Record<string, Record<string, (args: RValue[]) => RValue>> = {
       arity('value', a, 2);
       const unit = asString(a[1] as RValue);
       const f = UNIT_NANOS[unit];
-      if (f === undefined) throw evalError(`Unknown duration unit '${unit}': use w, d, h, m, s, ms or ns.`);
+      if (f === undefined)
+        throw evalError(`Unknown duration unit '${unit}': use w, d, h, m, s, ms or ns.`);
       return new RDuration(asInt(a[0] as RValue) * f);
     },
     time: (a) => {
@@ -152,7 +172,8 @@ const namespaces: Record<string, Record<string, (args: RValue[]) => RValue>> = {
       arity('value', a, 2);
       const lat = asNumber(a[0] as RValue);
       const lng = asNumber(a[1] as RValue);
-      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw evalError('latlng.value(): latitude or longitude out of range.');
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
+        throw evalError('latlng.value(): latitude or longitude out of range.');
       return new RLatLng(lat, lng);
     },
   },

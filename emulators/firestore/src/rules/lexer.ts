@@ -25,7 +25,8 @@ export class Lexer {
     readonly source: string,
     readonly file: string,
   ) {
-    for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    for (let i = 0; i < source.length; i++)
+      if (source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
   }
 
   lineCol(offset: number): { line: number; column: number } {
@@ -65,7 +66,15 @@ export class Lexer {
 
   private make(type: TokenType, start: number, value = ''): Token {
     const { line, column } = this.lineCol(start);
-    return { type, text: this.source.slice(start, this.pos), value, start, end: this.pos, line, column };
+    return {
+      type,
+      text: this.source.slice(start, this.pos),
+      value,
+      start,
+      end: this.pos,
+      line,
+      column,
+    };
   }
 
   next(): Token {
@@ -74,7 +83,10 @@ export class Lexer {
     const start = this.pos;
     if (start >= s.length) return this.make('eof', start);
     const c = s[start] as string;
-    if ((c === 'b' || c === 'B' || c === 'r' || c === 'R') && (s[start + 1] === '"' || s[start + 1] === "'")) {
+    if (
+      (c === 'b' || c === 'B' || c === 'r' || c === 'R') &&
+      (s[start + 1] === '"' || s[start + 1] === "'")
+    ) {
       this.pos++;
       const value = this.readString(c === 'r' || c === 'R');
       return this.make(c === 'b' || c === 'B' ? 'bytes' : 'string', start, value);
@@ -134,7 +146,8 @@ export class Lexer {
     this.pos++;
     let out = '';
     for (;;) {
-      if (this.pos >= s.length || s[this.pos] === '\n') throw this.error(open, 'unterminated string literal');
+      if (this.pos >= s.length || s[this.pos] === '\n')
+        throw this.error(open, 'unterminated string literal');
       const c = s[this.pos] as string;
       if (c === quote) {
         this.pos++;
@@ -170,7 +183,8 @@ export class Lexer {
           case 'U': {
             const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
             const hex = s.slice(this.pos, this.pos + len);
-            if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(hex)) throw this.error(this.pos - 2, `malformed \\${e} escape`);
+            if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(hex))
+              throw this.error(this.pos - 2, `malformed \\${e} escape`);
             out += String.fromCodePoint(parseInt(hex, 16));
             this.pos += len;
             break;

@@ -1,7 +1,21 @@
 import { evalError } from './errors.js';
 import { arity, asCollection, asList, asMap, asString } from './coerce.js';
 import { fullMatch, regexReplace, regexSplit } from './regex.js';
-import { RBytes, RContains, RDuration, RLatLng, RMap, RMapDiff, RPath, RSet, RTimestamp, type RValue, equals, isList, typeName } from './values.js';
+import {
+  RBytes,
+  RContains,
+  RDuration,
+  RLatLng,
+  RMap,
+  RMapDiff,
+  RPath,
+  RSet,
+  RTimestamp,
+  type RValue,
+  equals,
+  isList,
+  typeName,
+} from './values.js';
 
 type Method = (self: never, args: RValue[]) => RValue;
 
@@ -17,14 +31,23 @@ const stringMethods: Record<string, (s: string, a: RValue[]) => RValue> = {
   trim: (s, a) => (arity('trim', a, 0), s.trim()),
   matches: (s, a) => (arity('matches', a, 1), fullMatch(s, asString(a[0] as RValue))),
   split: (s, a) => (arity('split', a, 1), regexSplit(s, asString(a[0] as RValue))),
-  replace: (s, a) => (arity('replace', a, 2), regexReplace(s, asString(a[0] as RValue), asString(a[1] as RValue))),
+  replace: (s, a) => (
+    arity('replace', a, 2),
+    regexReplace(s, asString(a[0] as RValue), asString(a[1] as RValue))
+  ),
   toUtf8: (s, a) => (arity('toUtf8', a, 0), new RBytes(new Uint8Array(Buffer.from(s, 'utf8')))),
 };
 
 const listMethods: Record<string, (l: readonly RValue[], a: RValue[]) => RValue> = {
   size: (l, a) => (arity('size', a, 0), BigInt(l.length)),
-  hasAll: (l, a) => (arity('hasAll', a, 1), asCollection(a[0] as RValue).every((x) => contains(l, x))),
-  hasAny: (l, a) => (arity('hasAny', a, 1), asCollection(a[0] as RValue).some((x) => contains(l, x))),
+  hasAll: (l, a) => (
+    arity('hasAll', a, 1),
+    asCollection(a[0] as RValue).every((x) => contains(l, x))
+  ),
+  hasAny: (l, a) => (
+    arity('hasAny', a, 1),
+    asCollection(a[0] as RValue).some((x) => contains(l, x))
+  ),
   hasOnly: (l, a) => {
     arity('hasOnly', a, 1);
     const allowed = asCollection(a[0] as RValue);
@@ -84,7 +107,11 @@ function mapGet(m: RMap, key: RValue, fallback: RValue): RValue {
 
 const mapMethods: Record<string, (m: RMap, a: RValue[]) => RValue> = {
   keys: (m, a) => (arity('keys', a, 0), m.requireClosed('The key list'), [...m.entries.keys()]),
-  values: (m, a) => (arity('values', a, 0), m.requireClosed('The value list'), [...m.entries.values()]),
+  values: (m, a) => (
+    arity('values', a, 0),
+    m.requireClosed('The value list'),
+    [...m.entries.values()]
+  ),
   size: (m, a) => (arity('size', a, 0), m.requireClosed('The size'), BigInt(m.size)),
   get: (m, a) => (arity('get', a, 2), mapGet(m, a[0] as RValue, a[1] as RValue)),
   diff: (m, a) => {
@@ -96,7 +123,10 @@ const mapMethods: Record<string, (m: RMap, a: RValue[]) => RValue> = {
   },
 };
 
-function diffKeys(d: RMapDiff, pick: (k: string, inLeft: boolean, inRight: boolean) => boolean): RSet {
+function diffKeys(
+  d: RMapDiff,
+  pick: (k: string, inLeft: boolean, inRight: boolean) => boolean,
+): RSet {
   const keys = new Set([...d.left.entries.keys(), ...d.right.entries.keys()]);
   const out: RValue[] = [];
   for (const k of keys) if (pick(k, d.left.has(k), d.right.has(k))) out.push(k);
@@ -110,9 +140,18 @@ function changed(d: RMapDiff, k: string): boolean {
 const diffMethods: Record<string, (d: RMapDiff, a: RValue[]) => RValue> = {
   addedKeys: (d, a) => (arity('addedKeys', a, 0), diffKeys(d, (_k, l, r) => !l && r)),
   removedKeys: (d, a) => (arity('removedKeys', a, 0), diffKeys(d, (_k, l, r) => l && !r)),
-  changedKeys: (d, a) => (arity('changedKeys', a, 0), diffKeys(d, (k, l, r) => l && r && changed(d, k))),
-  unchangedKeys: (d, a) => (arity('unchangedKeys', a, 0), diffKeys(d, (k, l, r) => l && r && !changed(d, k))),
-  affectedKeys: (d, a) => (arity('affectedKeys', a, 0), diffKeys(d, (k, l, r) => l !== r || changed(d, k))),
+  changedKeys: (d, a) => (
+    arity('changedKeys', a, 0),
+    diffKeys(d, (k, l, r) => l && r && changed(d, k))
+  ),
+  unchangedKeys: (d, a) => (
+    arity('unchangedKeys', a, 0),
+    diffKeys(d, (k, l, r) => l && r && !changed(d, k))
+  ),
+  affectedKeys: (d, a) => (
+    arity('affectedKeys', a, 0),
+    diffKeys(d, (k, l, r) => l !== r || changed(d, k))
+  ),
 };
 
 const DAY_NANOS = 86_400_000_000_000n;
@@ -126,7 +165,10 @@ const timestampMethods: Record<string, (t: RTimestamp, a: RValue[]) => RValue> =
   seconds: (t, a) => (arity('seconds', a, 0), t.seconds),
   nanos: (t, a) => (arity('nanos', a, 0), t.subNanos),
   toMillis: (t, a) => (arity('toMillis', a, 0), t.seconds * 1000n + t.subNanos / 1_000_000n),
-  dayOfWeek: (t, a) => (arity('dayOfWeek', a, 0), BigInt(t.toDate().getUTCDay() === 0 ? 7 : t.toDate().getUTCDay())),
+  dayOfWeek: (t, a) => (
+    arity('dayOfWeek', a, 0),
+    BigInt(t.toDate().getUTCDay() === 0 ? 7 : t.toDate().getUTCDay())
+  ),
   dayOfYear: (t, a) => {
     arity('dayOfYear', a, 0);
     const d = t.toDate();
@@ -151,7 +193,10 @@ const durationMethods: Record<string, (d: RDuration, a: RValue[]) => RValue> = {
 const bytesMethods: Record<string, (b: RBytes, a: RValue[]) => RValue> = {
   size: (b, a) => (arity('size', a, 0), BigInt(b.data.length)),
   toBase64: (b, a) => (arity('toBase64', a, 0), Buffer.from(b.data).toString('base64')),
-  toHexString: (b, a) => (arity('toHexString', a, 0), Buffer.from(b.data).toString('hex').toUpperCase()),
+  toHexString: (b, a) => (
+    arity('toHexString', a, 0),
+    Buffer.from(b.data).toString('hex').toUpperCase()
+  ),
 };
 
 const EARTH_RADIUS_M = 6_371_000;
@@ -162,11 +207,14 @@ const latlngMethods: Record<string, (p: RLatLng, a: RValue[]) => RValue> = {
   distance: (p, a) => {
     arity('distance', a, 1);
     const q = a[0];
-    if (!(q instanceof RLatLng)) throw evalError(`Type error: expected latlng but got ${typeName(q as RValue)}.`);
+    if (!(q instanceof RLatLng))
+      throw evalError(`Type error: expected latlng but got ${typeName(q as RValue)}.`);
     const rad = Math.PI / 180;
     const dLat = (q.lat - p.lat) * rad;
     const dLng = (q.lng - p.lng) * rad;
-    const h = Math.sin(dLat / 2) ** 2 + Math.cos(p.lat * rad) * Math.cos(q.lat * rad) * Math.sin(dLng / 2) ** 2;
+    const h =
+      Math.sin(dLat / 2) ** 2 +
+      Math.cos(p.lat * rad) * Math.cos(q.lat * rad) * Math.sin(dLng / 2) ** 2;
     return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
   },
 };
@@ -201,9 +249,11 @@ function table(self: RValue): Record<string, Method> | null {
 /** Calls `self.name(args)`. */
 export function callMethod(self: RValue, name: string, args: RValue[]): RValue {
   if (self === null) throw evalError(`Null value error. Cannot call ${name}() on null.`);
-  if (self instanceof RContains) throw evalError(`Value is unknown for a query: cannot call ${name}() on it.`);
+  if (self instanceof RContains)
+    throw evalError(`Value is unknown for a query: cannot call ${name}() on it.`);
   const t = table(self);
   const m = t !== null && Object.prototype.hasOwnProperty.call(t, name) ? t[name] : undefined;
-  if (m === undefined) throw evalError(`Function not found error: Name: [${name}] on ${typeName(self)}.`);
+  if (m === undefined)
+    throw evalError(`Function not found error: Name: [${name}] on ${typeName(self)}.`);
   return m(self as never, args);
 }

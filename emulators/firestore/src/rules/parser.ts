@@ -1,10 +1,42 @@
-import type { AllowMethod, AllowStmt, BinaryOp, Expr, FunctionDecl, LetBinding, MatchBlock, PathPart, PatternSegment, Pos, RulesetAst } from './ast.js';
+import type {
+  AllowMethod,
+  AllowStmt,
+  BinaryOp,
+  Expr,
+  FunctionDecl,
+  LetBinding,
+  MatchBlock,
+  PathPart,
+  PatternSegment,
+  Pos,
+  RulesetAst,
+} from './ast.js';
 import { Lexer, isIdentPart, type Token } from './lexer.js';
 import { RBytes } from './values.js';
 
-const ALLOW_METHODS = new Set<AllowMethod>(['get', 'list', 'create', 'update', 'delete', 'read', 'write']);
+const ALLOW_METHODS = new Set<AllowMethod>([
+  'get',
+  'list',
+  'create',
+  'update',
+  'delete',
+  'read',
+  'write',
+]);
 const RELATIONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
-const RESERVED = new Set(['true', 'false', 'null', 'in', 'is', 'if', 'let', 'return', 'function', 'match', 'allow']);
+const RESERVED = new Set([
+  'true',
+  'false',
+  'null',
+  'in',
+  'is',
+  'if',
+  'let',
+  'return',
+  'function',
+  'match',
+  'allow',
+]);
 
 /** Parses a rules_version 2 `service cloud.firestore` ruleset. Throws RulesSyntaxError. */
 export function parseRules(source: string, file = 'firestore.rules'): RulesetAst {
@@ -58,12 +90,16 @@ class Parser {
   }
 
   private expect(text: string, context = ''): Token {
-    if (!this.is(text)) this.fail(`expected '${text}'${context ? ' ' + context : ''} but found ${this.describe(this.tok)}`);
+    if (!this.is(text))
+      this.fail(
+        `expected '${text}'${context ? ' ' + context : ''} but found ${this.describe(this.tok)}`,
+      );
     return this.advance();
   }
 
   private ident(what: string): Token {
-    if (this.tok.type !== 'ident') this.fail(`expected ${what} but found ${this.describe(this.tok)}`);
+    if (this.tok.type !== 'ident')
+      this.fail(`expected ${what} but found ${this.describe(this.tok)}`);
     return this.advance();
   }
 
@@ -81,9 +117,11 @@ class Parser {
       this.advance();
       this.expect('=');
       const v = this.tok;
-      if (v.type !== 'string') this.fail(`expected a string after rules_version = but found ${this.describe(v)}`);
+      if (v.type !== 'string')
+        this.fail(`expected a string after rules_version = but found ${this.describe(v)}`);
       this.advance();
-      if (v.value !== '1' && v.value !== '2') this.fail(`unsupported rules_version '${v.value}'`, v);
+      if (v.value !== '1' && v.value !== '2')
+        this.fail(`unsupported rules_version '${v.value}'`, v);
       version = v.value;
       this.expect(';', 'after rules_version');
     }
@@ -92,7 +130,8 @@ class Parser {
     this.advance();
     let service = this.ident('a service name').text;
     while (this.accept('.')) service += '.' + this.ident('a service name').text;
-    if (service !== 'cloud.firestore') this.fail(`expected service cloud.firestore but found service ${service}`, svc);
+    if (service !== 'cloud.firestore')
+      this.fail(`expected service cloud.firestore but found service ${service}`, svc);
     this.expect('{', 'to open the service block');
     const functions: FunctionDecl[] = [];
     const matches: MatchBlock[] = [];
@@ -137,12 +176,19 @@ class Parser {
     const start = this.expect('match');
     const pattern = this.readMatchPattern();
     this.expect('{', 'to open the match block');
-    const block: MatchBlock = { pattern, functions: [], allows: [], children: [], ...this.pos(start) };
+    const block: MatchBlock = {
+      pattern,
+      functions: [],
+      allows: [],
+      children: [],
+      ...this.pos(start),
+    };
     while (!this.is('}')) {
       if (this.is('match')) block.children.push(this.parseMatch());
       else if (this.is('allow')) block.allows.push(this.parseAllow());
       else if (this.is('function')) block.functions.push(this.parseFunction());
-      else this.fail(`expected 'match', 'allow' or 'function' but found ${this.describe(this.tok)}`);
+      else
+        this.fail(`expected 'match', 'allow' or 'function' but found ${this.describe(this.tok)}`);
     }
     this.advance();
     return block;
@@ -152,7 +198,10 @@ class Parser {
   private readMatchPattern(): PatternSegment[] {
     const src = this.lx.source;
     let p = this.tok.start;
-    if (src[p] !== '/') this.fail(`expected a path starting with '/' after match but found ${this.describe(this.tok)}`);
+    if (src[p] !== '/')
+      this.fail(
+        `expected a path starting with '/' after match but found ${this.describe(this.tok)}`,
+      );
     const segments: PatternSegment[] = [];
     let rest = 0;
     while (src[p] === '/') {
@@ -161,10 +210,18 @@ class Parser {
         const close = src.indexOf('}', p);
         const body = close < 0 ? '' : src.slice(p + 1, close);
         const m = /^([A-Za-z_][A-Za-z0-9_]*)(=\*\*)?$/.exec(body);
-        if (!m) throw this.lx.error(p, `malformed path variable '{${body}}': expected {name} or {name=**}`);
+        if (!m)
+          throw this.lx.error(
+            p,
+            `malformed path variable '{${body}}': expected {name} or {name=**}`,
+          );
         if (m[2]) {
           rest++;
-          if (rest > 1) throw this.lx.error(p, 'only one recursive wildcard {name=**} is allowed in a match path');
+          if (rest > 1)
+            throw this.lx.error(
+              p,
+              'only one recursive wildcard {name=**} is allowed in a match path',
+            );
           segments.push({ kind: 'rest', name: m[1] as string });
         } else {
           segments.push({ kind: 'single', name: m[1] as string });
@@ -175,7 +232,8 @@ class Parser {
         while (p < src.length && !/[\s/{}]/.test(src[p] as string)) p++;
         if (p === s) throw this.lx.error(s, 'empty path segment in match path');
         const text = src.slice(s, p);
-        if (text.includes('*')) throw this.lx.error(s, `'${text}': wildcards are written {name} or {name=**}`);
+        if (text.includes('*'))
+          throw this.lx.error(s, `'${text}': wildcards are written {name} or {name=**}`);
         segments.push({ kind: 'literal', text });
       }
     }
@@ -188,7 +246,11 @@ class Parser {
     const methods: AllowMethod[] = [];
     do {
       const m = this.ident('a method (get, list, create, update, delete, read, write)');
-      if (!ALLOW_METHODS.has(m.text as AllowMethod)) this.fail(`unknown method '${m.text}': expected get, list, create, update, delete, read or write`, m);
+      if (!ALLOW_METHODS.has(m.text as AllowMethod))
+        this.fail(
+          `unknown method '${m.text}': expected get, list, create, update, delete, read or write`,
+          m,
+        );
       methods.push(m.text as AllowMethod);
     } while (this.accept(','));
     let condition: Expr | null = null;
@@ -197,7 +259,8 @@ class Parser {
       condition = this.parseExpr();
     }
     // The official compiler accepts a missing ';' before the next statement or the closing brace.
-    if (!(this.is('}') || this.is('allow') || this.is('match') || this.is('function'))) this.expect(';', 'after the allow statement');
+    if (!(this.is('}') || this.is('allow') || this.is('match') || this.is('function')))
+      this.expect(';', 'after the allow statement');
     else this.accept(';');
     return { methods, condition, ...this.pos(start) };
   }
@@ -238,7 +301,13 @@ class Parser {
       const t = this.tok;
       if (t.type === 'punct' && RELATIONS.has(t.text)) {
         this.advance();
-        left = { kind: 'binary', op: t.text as BinaryOp, left, right: this.parseAdditive(), ...this.pos(t) };
+        left = {
+          kind: 'binary',
+          op: t.text as BinaryOp,
+          left,
+          right: this.parseAdditive(),
+          ...this.pos(t),
+        };
       } else if (t.type === 'ident' && t.text === 'in') {
         this.advance();
         left = { kind: 'binary', op: 'in', left, right: this.parseAdditive(), ...this.pos(t) };
@@ -256,16 +325,31 @@ class Parser {
     let left = this.parseMultiplicative();
     while (this.tok.type === 'punct' && (this.tok.text === '+' || this.tok.text === '-')) {
       const t = this.advance();
-      left = { kind: 'binary', op: t.text as BinaryOp, left, right: this.parseMultiplicative(), ...this.pos(t) };
+      left = {
+        kind: 'binary',
+        op: t.text as BinaryOp,
+        left,
+        right: this.parseMultiplicative(),
+        ...this.pos(t),
+      };
     }
     return left;
   }
 
   private parseMultiplicative(): Expr {
     let left = this.parseUnary();
-    while (this.tok.type === 'punct' && (this.tok.text === '*' || this.tok.text === '/' || this.tok.text === '%')) {
+    while (
+      this.tok.type === 'punct' &&
+      (this.tok.text === '*' || this.tok.text === '/' || this.tok.text === '%')
+    ) {
       const t = this.advance();
-      left = { kind: 'binary', op: t.text as BinaryOp, left, right: this.parseUnary(), ...this.pos(t) };
+      left = {
+        kind: 'binary',
+        op: t.text as BinaryOp,
+        left,
+        right: this.parseUnary(),
+        ...this.pos(t),
+      };
     }
     return left;
   }
@@ -274,7 +358,11 @@ class Parser {
     if (this.tok.type === 'punct' && (this.tok.text === '!' || this.tok.text === '-')) {
       const t = this.advance();
       const operand = this.parseUnary();
-      if (t.text === '-' && operand.kind === 'lit' && (typeof operand.value === 'bigint' || typeof operand.value === 'number')) {
+      if (
+        t.text === '-' &&
+        operand.kind === 'lit' &&
+        (typeof operand.value === 'bigint' || typeof operand.value === 'number')
+      ) {
         return { kind: 'lit', value: -operand.value, ...this.pos(t) };
       }
       return { kind: 'unary', op: t.text as '!' | '-', operand, ...this.pos(t) };
@@ -334,7 +422,11 @@ class Parser {
         return { kind: 'lit', value: t.value, ...pos };
       case 'bytes':
         this.advance();
-        return { kind: 'lit', value: new RBytes(new Uint8Array([...t.value].map((c) => c.charCodeAt(0) & 0xff))), ...pos };
+        return {
+          kind: 'lit',
+          value: new RBytes(new Uint8Array([...t.value].map((c) => c.charCodeAt(0) & 0xff))),
+          ...pos,
+        };
       case 'ident':
         this.advance();
         if (t.text === 'true') return { kind: 'lit', value: true, ...pos };
@@ -410,5 +502,7 @@ class Parser {
 }
 
 function isPathChar(c: string): boolean {
-  return isIdentPart(c) || c === '-' || c === '.' || c === '~' || c === '%' || c === '@' || c === '+';
+  return (
+    isIdentPart(c) || c === '-' || c === '.' || c === '~' || c === '%' || c === '@' || c === '+'
+  );
 }

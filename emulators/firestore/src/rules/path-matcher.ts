@@ -46,13 +46,26 @@ function toTable(fns: readonly FunctionDecl[]): Map<string, FunctionDecl> {
 }
 
 function compile(block: MatchBlock, parent: FunctionTable): CompiledBlock {
-  const functions = block.functions.length > 0 ? new FunctionTable(toTable(block.functions), parent) : parent;
+  const functions =
+    block.functions.length > 0 ? new FunctionTable(toTable(block.functions), parent) : parent;
   return { block, functions, children: block.children.map((c) => compile(c, functions)) };
 }
 
-function visit(node: CompiledBlock, segs: readonly RequestSegment[], from: number, bindings: Map<string, RValue>, out: MatchedBlock[]): void {
+function visit(
+  node: CompiledBlock,
+  segs: readonly RequestSegment[],
+  from: number,
+  bindings: Map<string, RValue>,
+  out: MatchedBlock[],
+): void {
   matchPattern(node.block.pattern, 0, segs, from, bindings, (end, b) => {
-    if (end === segs.length) out.push({ block: node.block, allows: node.block.allows, bindings: b, functions: node.functions });
+    if (end === segs.length)
+      out.push({
+        block: node.block,
+        allows: node.block.allows,
+        bindings: b,
+        functions: node.functions,
+      });
     for (const child of node.children) visit(child, segs, end, b, out);
   });
 }

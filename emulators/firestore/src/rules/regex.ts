@@ -36,6 +36,9 @@ export function regexSplit(text: string, pattern: string): string[] {
 export function regexReplace(text: string, pattern: string, replacement: string): string {
   const re = compile('g' + pattern, pattern, 'gu');
   re.lastIndex = 0;
-  const js = replacement.replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1').replace(/\\\\/g, '\\');
+  const js = replacement
+    .replace(/\$/g, '$$$$')
+    .replace(/\\(\d)/g, '$$$1')
+    .replace(/\\\\/g, '\\');
   return text.replace(re, js);
 }

@@ -10,12 +10,15 @@ export function fromRest(raw: unknown): RValue {
   if (v.booleanValue !== undefined) return v.booleanValue;
   if (v.mapValue !== undefined) return fieldsToMap(v.mapValue.fields ?? {});
   if (v.arrayValue !== undefined) return (v.arrayValue.values ?? []).map(fromRest);
-  if (v.doubleValue !== undefined) return typeof v.doubleValue === 'number' ? v.doubleValue : Number(v.doubleValue);
+  if (v.doubleValue !== undefined)
+    return typeof v.doubleValue === 'number' ? v.doubleValue : Number(v.doubleValue);
   if (v.timestampValue !== undefined) return RTimestamp.parse(v.timestampValue);
   if ('nullValue' in v) return null;
   if (v.referenceValue !== undefined) return referenceToPath(v.referenceValue);
-  if (v.bytesValue !== undefined) return new RBytes(new Uint8Array(Buffer.from(v.bytesValue, 'base64')));
-  if (v.geoPointValue !== undefined) return new RLatLng(v.geoPointValue.latitude ?? 0, v.geoPointValue.longitude ?? 0);
+  if (v.bytesValue !== undefined)
+    return new RBytes(new Uint8Array(Buffer.from(v.bytesValue, 'base64')));
+  if (v.geoPointValue !== undefined)
+    return new RLatLng(v.geoPointValue.latitude ?? 0, v.geoPointValue.longitude ?? 0);
   throw evalError(`Unsupported Firestore value: ${JSON.stringify(raw)}`);
 }
 

@@ -66,7 +66,10 @@ export class RulesHolder {
     }
     const result = this.setSource(source, this.file);
     if (result.ok) this.log(`rules: loaded ${this.file}`);
-    else this.log(`rules: ${result.error}${this.engine ? ' (keeping the last good rules)' : ' (no rules in force: every client request is denied)'}`);
+    else
+      this.log(
+        `rules: ${result.error}${this.engine ? ' (keeping the last good rules)' : ' (no rules in force: every client request is denied)'}`,
+      );
     return result;
   }
 
@@ -74,11 +77,15 @@ export class RulesHolder {
   watch(): void {
     if (this.file === undefined || this.watching) return;
     this.watching = true;
-    watchFile(this.file, { persistent: false, interval: this.options.intervalMs ?? 250 }, (cur: Stats, prev: Stats) => {
-      if (cur.mtimeMs === prev.mtimeMs && cur.size === prev.size && cur.ino === prev.ino) return;
-      this.log(`rules: ${basename(this.file as string)} changed, reloading`);
-      this.load();
-    });
+    watchFile(
+      this.file,
+      { persistent: false, interval: this.options.intervalMs ?? 250 },
+      (cur: Stats, prev: Stats) => {
+        if (cur.mtimeMs === prev.mtimeMs && cur.size === prev.size && cur.ino === prev.ino) return;
+        this.log(`rules: ${basename(this.file as string)} changed, reloading`);
+        this.load();
+      },
+    );
   }
 
   close(): void {

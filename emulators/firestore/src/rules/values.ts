@@ -82,11 +82,14 @@ export class RMap {
   }
 
   get size(): number {
-    return this.materialized !== null ? this.materialized.size : Object.keys(this.source ?? {}).length;
+    return this.materialized !== null
+      ? this.materialized.size
+      : Object.keys(this.source ?? {}).length;
   }
 
   requireClosed(what: string): void {
-    if (this.open) throw evalError(`${what} is unknown for a query: the query does not constrain it.`);
+    if (this.open)
+      throw evalError(`${what} is unknown for a query: the query does not constrain it.`);
   }
 }
 
@@ -117,7 +120,8 @@ const NANOS_PER_SECOND = 1_000_000_000n;
 export class RTimestamp {
   /** Nanoseconds since the Unix epoch. */
   constructor(readonly nanos: bigint) {
-    if (nanos < MIN_TIMESTAMP_NANOS || nanos > MAX_TIMESTAMP_NANOS) throw evalError('Timestamp out of range.');
+    if (nanos < MIN_TIMESTAMP_NANOS || nanos > MAX_TIMESTAMP_NANOS)
+      throw evalError('Timestamp out of range.');
   }
 
   static fromDate(d: Date): RTimestamp {
@@ -125,7 +129,9 @@ export class RTimestamp {
   }
 
   static parse(text: string): RTimestamp {
-    const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(text);
+    const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(
+      text,
+    );
     if (!m) throw evalError(`Invalid timestamp: ${text}`);
     const ms = Date.parse(`${m[1]}${m[3]}`);
     if (Number.isNaN(ms)) throw evalError(`Invalid timestamp: ${text}`);
@@ -192,7 +198,7 @@ export class RContains {
 
 export function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
 export function isList(v: RValue): v is readonly RValue[] {
@@ -230,13 +236,19 @@ function unknownOperand(v: RValue): boolean {
 /** Equality with numeric int/float comparison and deep list/map/set comparison. */
 export function equals(a: RValue, b: RValue): boolean {
   if (a === b) return true;
-  if (unknownOperand(a) || unknownOperand(b)) throw evalError('Value is unknown for a query: the query does not constrain it.');
+  if (unknownOperand(a) || unknownOperand(b))
+    throw evalError('Value is unknown for a query: the query does not constrain it.');
   if (a === null || b === null) return false;
   const ta = typeof a;
   const tb = typeof b;
   if ((ta === 'bigint' || ta === 'number') && (tb === 'bigint' || tb === 'number')) {
     if (ta === tb) return a === b;
-    return Number(a) === Number(b) && (ta === 'number' ? Number.isInteger(a) && BigInt(a as number) === b : Number.isInteger(b) && BigInt(b as number) === a);
+    return (
+      Number(a) === Number(b) &&
+      (ta === 'number'
+        ? Number.isInteger(a) && BigInt(a as number) === b
+        : Number.isInteger(b) && BigInt(b as number) === a)
+    );
   }
   if (ta !== 'object' || tb !== 'object') return false;
   if (Array.isArray(a)) {
@@ -256,7 +268,11 @@ export function equals(a: RValue, b: RValue): boolean {
     return b instanceof RSet && a.items.length === b.items.length && a.items.every((x) => b.has(x));
   }
   if (a instanceof RPath) {
-    return b instanceof RPath && a.segments.length === b.segments.length && a.segments.every((s, i) => s === b.segments[i]);
+    return (
+      b instanceof RPath &&
+      a.segments.length === b.segments.length &&
+      a.segments.every((s, i) => s === b.segments[i])
+    );
   }
   if (a instanceof RTimestamp) return b instanceof RTimestamp && a.nanos === b.nanos;
   if (a instanceof RDuration) return b instanceof RDuration && a.nanos === b.nanos;
@@ -289,22 +305,28 @@ function compareStrings(a: string, b: string): number {
 
 /** Ordering for < <= > >=; an error for values of different or unordered types. */
 export function compare(a: RValue, b: RValue): number {
-  if (unknownOperand(a) || unknownOperand(b)) throw evalError('Value is unknown for a query: the query does not constrain it.');
+  if (unknownOperand(a) || unknownOperand(b))
+    throw evalError('Value is unknown for a query: the query does not constrain it.');
   const ta = typeof a;
   const tb = typeof b;
   if ((ta === 'bigint' || ta === 'number') && (tb === 'bigint' || tb === 'number')) {
-    if (ta === 'bigint' && tb === 'bigint') return (a as bigint) < (b as bigint) ? -1 : (a as bigint) > (b as bigint) ? 1 : 0;
+    if (ta === 'bigint' && tb === 'bigint')
+      return (a as bigint) < (b as bigint) ? -1 : (a as bigint) > (b as bigint) ? 1 : 0;
     const x = Number(a);
     const y = Number(b);
     if (Number.isNaN(x) || Number.isNaN(y)) return Number.NaN;
     return x < y ? -1 : x > y ? 1 : 0;
   }
   if (ta === 'string' && tb === 'string') return compareStrings(a as string, b as string);
-  if (a instanceof RTimestamp && b instanceof RTimestamp) return a.nanos < b.nanos ? -1 : a.nanos > b.nanos ? 1 : 0;
-  if (a instanceof RDuration && b instanceof RDuration) return a.nanos < b.nanos ? -1 : a.nanos > b.nanos ? 1 : 0;
+  if (a instanceof RTimestamp && b instanceof RTimestamp)
+    return a.nanos < b.nanos ? -1 : a.nanos > b.nanos ? 1 : 0;
+  if (a instanceof RDuration && b instanceof RDuration)
+    return a.nanos < b.nanos ? -1 : a.nanos > b.nanos ? 1 : 0;
   if (a instanceof RBytes && b instanceof RBytes) return compareBytes(a.data, b.data);
   if (ta === 'boolean' && tb === 'boolean') return Number(a) - Number(b);
-  throw evalError(`Unsupported operation error. Received: ${typeName(a)} < ${typeName(b)}. Expected: comparable operands of one type.`);
+  throw evalError(
+    `Unsupported operation error. Received: ${typeName(a)} < ${typeName(b)}. Expected: comparable operands of one type.`,
+  );
 }
 
 /** A short, readable rendering used in error messages. */
@@ -313,7 +335,8 @@ export function show(v: RValue): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map(show).join(', ')}]`;
-  if (v instanceof RMap) return `{${[...v.entries].map(([k, x]) => `${k}: ${show(x)}`).join(', ')}${v.open ? ', …' : ''}}`;
+  if (v instanceof RMap)
+    return `{${[...v.entries].map(([k, x]) => `${k}: ${show(x)}`).join(', ')}${v.open ? ', …' : ''}}`;
   if (v instanceof RSet) return `set(${v.items.map(show).join(', ')})`;
   if (v instanceof RPath) return v.toString();
   if (v instanceof RTimestamp) return `timestamp(${v.toString()})`;
