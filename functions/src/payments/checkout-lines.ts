@@ -1,0 +1,93 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  COLLECTIONS,
+  OrderPricingError,
+  paths,
+  priceOrderLines,
+  productSchema,
+  type BuyerRole,
+  type CatalogProduct,
+  type LineRequest,
+  type OrderLine,
+} from '@portal/domain';
+import { log } from '../lib/log';
+
+/** Where the lines of a checkout come from: the whole server-side cart, or Buy Now of one unit. */
+export type CheckoutSource = 'cart' | 'buy_now';
+
+/** Stripe Checkout accepts at most 100 line items in payment mode. */
+export const MAX_CHECKOUT_LINES = 100;
+
+/**
+ * The lines a buyer asked for, read from the server: cart documents contribute only their id
+ * (the product) and quantity; any other field (a price, a name) is ignored.
+ */
+export async function readLineRequests(
+  db: Firestore,
+  uid: string,
+  productId: string | undefined,
+): Promise<{ source: CheckoutSource; requests: LineRequest[] }> {
+  if (productId !== undefined) return { source: 'buy_now', requests: [{ product_id: productId, quantity: 1 }] };
+  const cart = await db.collection(paths.cartItems(uid)).get();
+  const requests = cart.docs.map((doc) => {
+    const quantity: unknown = doc.get('quantity');
+    return { product_id: doc.id, quantity: typeof quantity === 'number' ? quantity : Number.NaN };
+  });
+  if (requests.length === 0) throw new HttpsError('failed-precondition', 'Your cart is empty.');
+  if (requests.length > MAX_CHECKOUT_LINES) {
+    throw new HttpsError(
+      'failed-precondition',
+      `Your cart has ${requests.length} lines; checkout takes at most ${MAX_CHECKOUT_LINES}.`,
+    );
+  }
+  return { source: 'cart', requests };
+}
+
+/** Product documents by id; a document that does not match the product schema counts as missing. */
+export async function loadProducts(db: Firestore, ids: readonly string[]): Promise<Map<string, CatalogProduct>> {
+  const unique = [...new Set(ids)];
+  const snaps = await db.getAll(...unique.map((id) => db.collection(COLLECTIONS.products).doc(id)));
+  const products = new Map<string, CatalogProduct>();
+  for (const snap of snaps) {
+    if (!snap.exists) continue;
+    const parsed = productSchema.safeParse(snap.data());
+    if (!parsed.success) {
+      log.error('product_invalid', { productId: snap.id, issue: parsed.error.issues[0]?.message });
+      continue;
+    }
+    products.set(snap.id, { id: snap.id, ...parsed.data });
+  }
+  return products;
+}
+
+/** Prices the lines for the buyer's role; unknown, inactive or badly counted lines are refused. */
+export function priceLinesOrRefuse(
+  requests: readonly LineRequest[],
+  products: ReadonlyMap<string, CatalogProduct>,
+  role: BuyerRole,
+): OrderLine[] {
+  try {
+    return priceOrderLines(requests, products, role);
+  } catch (error) {
+    if (error instanceof OrderPricingError) {
+      const product = products.get(error.productId);
+      const message = product
+        ? `${error.message}. Remove it from your cart and try again.`
+        : `A product in your order (${error.productId}) is not in the catalog. Remove it from your cart and try again.`;
+      throw new HttpsError('failed-precondition', message, { productId: error.productId });
+    }
+    throw error;
+  }
+}
+
+/**
+ * A stable summary of what is being bought and at what price. Two calls with the same
+ * fingerprint would create identical orders, so the second one may reuse the first's session.
+ */
+export function checkoutFingerprint(source: CheckoutSource, lines: readonly OrderLine[]): string {
+  const parts = [...lines]
+    .sort((a, b) => (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0))
+    .map((line) => `${encodeURIComponent(line.product_id)}:${line.quantity}@${line.unit_amount}`);
+  return `${source}|usd|${parts.join(',')}`;
+}

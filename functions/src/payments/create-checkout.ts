@@ -1,0 +1,227 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Firestore, Timestamp } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type Stripe from 'stripe';
+import {
+  orderTotal,
+  paths,
+  shortOrderId,
+  type BuyerRole,
+  type CreateCheckoutSessionResponse,
+  type OrderLine,
+} from '@portal/domain';
+import { log } from '../lib/log';
+import { checkoutFingerprint, loadProducts, priceLinesOrRefuse, readLineRequests, type CheckoutSource } from './checkout-lines';
+import { claimCheckout, openCheckout, peekCheckout, releaseCheckout } from './checkout-lock';
+import { CHECKOUT_SESSION_LIFETIME_MS, checkoutSessionParams } from './checkout-session';
+import type { OrderDoc } from './order-record';
+import {
+  cancelPendingOrder,
+  recordCheckoutExpired,
+  recordCheckoutPaid,
+  STRIPE_ACTOR,
+  SYSTEM_ACTOR,
+} from './order-transitions';
+import { resolveWebOrigin, stripe as stripeClient } from './stripe-client';
+import { stripeFailure } from './stripe-errors';
+
+export interface CheckoutBuyer {
+  uid: string;
+  role: BuyerRole;
+  email?: string | undefined;
+}
+
+export interface CheckoutDeps {
+  db: Firestore;
+  stripe?: () => Stripe;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** How long a second call waits for a concurrent first call's session. */
+  waitMs?: number;
+}
+
+const MAX_ATTEMPTS = 3;
+
+/** The approval on the profile document, checked as well as the claims (a token lives an hour). */
+async function storeNameOfApprovedBuyer(db: Firestore, uid: string): Promise<string> {
+  const profile = await db.doc(paths.profile(uid)).get();
+  if (!profile.exists || profile.get('status') !== 'approved') {
+    throw new HttpsError('permission-denied', 'Your account is not approved for ordering.');
+  }
+  const storeName: unknown = profile.get('store_name');
+  return typeof storeName === 'string' ? storeName : '';
+}
+
+function newOrder(
+  buyer: CheckoutBuyer,
+  storeName: string,
+  lines: OrderLine[],
+  fingerprint: string,
+  source: CheckoutSource,
+  now: Timestamp,
+): OrderDoc {
+  return {
+    user_id: buyer.uid,
+    store_name: storeName,
+    items: lines,
+    amount: orderTotal(lines),
+    currency: 'usd',
+    payment_type: 'one_time',
+    status: 'pending',
+    stripe_session_id: null,
+    created_at: now,
+    updated_at: now,
+    paid_at: null,
+    status_history: [{ status: 'pending', at: now, by: buyer.uid }],
+    cart_fingerprint: fingerprint,
+    source,
+  };
+}
+
+/**
+ * createCheckoutSession: prices the buyer's cart (or one unit of `productId`) on the server,
+ * creates the pending order and a Stripe Checkout session for all its lines, and returns the
+ * session's URL. A repeated call for the same lines returns the same open session.
+ */
+export async function createCheckout(
+  buyer: CheckoutBuyer,
+  productId: string | undefined,
+  deps: CheckoutDeps,
+): Promise<CreateCheckoutSessionResponse> {
+  const { db } = deps;
+  const env = deps.env ?? process.env;
+  const stripe = deps.stripe ?? (() => stripeClient(env));
+  const [storeName, { source, requests }] = await Promise.all([
+    storeNameOfApprovedBuyer(db, buyer.uid),
+    readLineRequests(db, buyer.uid, productId),
+  ]);
+  const products = await loadProducts(
+    db,
+    requests.map((r) => r.product_id),
+  );
+  const lines = priceLinesOrRefuse(requests, products, buyer.role);
+  const fingerprint = checkoutFingerprint(source, lines);
+  let webOrigin: string;
+  try {
+    webOrigin = resolveWebOrigin(env);
+  } catch (error) {
+    throw stripeFailure('checkout_config_failed', error);
+  }
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const claim = await claimCheckout(db, buyer.uid, fingerprint, (now) =>
+      newOrder(buyer, storeName, lines, fingerprint, source, now),
+    );
+
+    if (claim.kind === 'reuse') {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe().checkout.sessions.retrieve(claim.sessionId);
+      } catch (error) {
+        throw stripeFailure('checkout_session_read_failed', error, { orderId: claim.orderId });
+      }
+      if (session.status === 'open' && session.url) {
+        log.info('checkout_session_reused', { uid: buyer.uid, orderId: claim.orderId, sessionId: session.id });
+        return { url: session.url, orderId: claim.orderId };
+      }
+      if (session.status === 'complete' && session.payment_status === 'paid') {
+        await recordCheckoutPaid(db, session);
+        throw new HttpsError(
+          'failed-precondition',
+          `You have already paid for these items (order ${shortOrderId(claim.orderId)}).`,
+          { orderId: claim.orderId },
+        );
+      }
+      // Expired (or complete but unpaid): close that order and start a new one.
+      await recordCheckoutExpired(db, session, undefined, STRIPE_ACTOR);
+      continue;
+    }
+
+    if (claim.kind === 'wait') {
+      const url = await waitForSession(db, buyer.uid, claim.orderId, deps.waitMs ?? 15_000);
+      if (url) return { url, orderId: claim.orderId };
+      continue;
+    }
+
+    const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_LIFETIME_MS);
+    const params = checkoutSessionParams({
+      orderId: claim.orderId,
+      uid: buyer.uid,
+      lines,
+      webOrigin,
+      expiresAt,
+      customerEmail: buyer.email,
+    });
+    const [created] = await Promise.all([
+      stripe()
+        .checkout.sessions.create(params, { idempotencyKey: claim.orderId })
+        .then(
+          (session) => ({ ok: true as const, session }),
+          (error: unknown) => ({ ok: false as const, error }),
+        ),
+      claim.previous ? retireCheckout(db, stripe, claim.previous) : Promise.resolve(),
+    ]);
+    const url = created.ok ? created.session.url : null;
+    if (!created.ok || !url) {
+      await Promise.all([
+        releaseCheckout(db, buyer.uid, claim.orderId),
+        cancelPendingOrder(db, claim.orderId, SYSTEM_ACTOR),
+      ]);
+      throw stripeFailure(
+        'checkout_session_create_failed',
+        created.ok ? new Error('Stripe returned a session without a URL') : created.error,
+        { orderId: claim.orderId, uid: buyer.uid },
+      );
+    }
+    const { session } = created;
+    await openCheckout(db, buyer.uid, claim.orderId, { id: session.id, url, expiresAt });
+    log.info('checkout_session_created', {
+      uid: buyer.uid,
+      orderId: claim.orderId,
+      sessionId: session.id,
+      amount: session.amount_total,
+      lines: lines.length,
+      source,
+    });
+    return { url, orderId: claim.orderId };
+  }
+  throw new HttpsError('aborted', 'Your checkout changed while it was being prepared. Try again.');
+}
+
+/** Polls the lock until the concurrent call publishes its session (URL) or gives up (null). */
+async function waitForSession(db: Firestore, uid: string, orderId: string, waitMs: number): Promise<string | null> {
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    await sleep(100);
+    const lock = await peekCheckout(db, uid);
+    if (!lock || lock.order_id !== orderId) return null;
+    if (lock.state === 'open' && lock.url) return lock.url;
+  }
+  throw new HttpsError('aborted', 'A checkout for this cart is still being prepared. Try again in a moment.');
+}
+
+/**
+ * A newer checkout replaces the buyer's previous pending one: its session is expired at Stripe
+ * (so a stale tab cannot pay it as well) and the order cancelled. A session that was paid in the
+ * meantime cannot be expired; its order is left for the webhook to move.
+ */
+async function retireCheckout(
+  db: Firestore,
+  stripe: () => Stripe,
+  previous: { orderId: string; sessionId: string | null },
+): Promise<void> {
+  try {
+    if (!previous.sessionId) {
+      await cancelPendingOrder(db, previous.orderId, SYSTEM_ACTOR);
+      return;
+    }
+    const expired = await stripe().checkout.sessions.expire(previous.sessionId);
+    await recordCheckoutExpired(db, expired, undefined, SYSTEM_ACTOR);
+    log.info('checkout_session_replaced', { orderId: previous.orderId, sessionId: previous.sessionId });
+  } catch (error) {
+    log.warn('checkout_session_replace_failed', {
+      orderId: previous.orderId,
+      sessionId: previous.sessionId,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
