@@ -1,0 +1,98 @@
+// Transaction lifecycle facts recorded against the official emulator v1.22.0 (hidane-dev/hidane transactions.json).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docName, rest, startTarget, type Target } from './support/target.js';
+
+let target: Target;
+beforeAll(async () => {
+  target = await startTarget('rest-tx');
+});
+afterAll(async () => {
+  await target.close();
+});
+
+const EXPIRED = 'The referenced transaction has expired or is no longer valid.';
+
+async function seed(path: string, n: number): Promise<void> {
+  const res = await rest(target, 'POST', ':commit', { body: { writes: [{ update: { name: docName(target, path), fields: { n: { integerValue: String(n) } } } }] } });
+  expect(res.status).toBe(200);
+}
+
+async function begin(options?: unknown): Promise<string> {
+  const res = await rest(target, 'POST', ':beginTransaction', { body: options ? { options } : {} });
+  return res.json<{ transaction: string }>().transaction;
+}
+
+const read = (tx: string, path: string) => rest(target, 'POST', ':batchGet', { body: { documents: [docName(target, path)], transaction: tx } });
+const commit = (tx: string | undefined, path: string, n: number) =>
+  rest(target, 'POST', ':commit', { body: { ...(tx ? { transaction: tx } : {}), writes: [{ update: { name: docName(target, path), fields: { n: { integerValue: String(n) } } } }] } });
+const value = async (path: string): Promise<string> => (await rest(target, 'GET', `/${path}`)).json<{ fields: { n: { integerValue: string } } }>().fields.n.integerValue;
+
+describe('transactions over REST', () => {
+  it('rollback ends the transaction: later reads and commits are ABORTED, a second rollback is fine', async () => {
+    await seed('t/rb', 1);
+    const tx = await begin();
+    expect((await read(tx, 't/rb')).status).toBe(200);
+    expect((await rest(target, 'POST', ':rollback', { body: { transaction: tx } })).status).toBe(200);
+    expect((await rest(target, 'POST', ':rollback', { body: { transaction: tx } })).status).toBe(200);
+    const afterRead = await read(tx, 't/rb');
+    expect(afterRead.status).toBe(409);
+    expect(afterRead.json()).toEqual({ error: { code: 409, message: EXPIRED, status: 'ABORTED' } });
+    const afterCommit = await commit(tx, 't/rb', 3);
+    expect(afterCommit.status).toBe(409);
+    expect(await value('t/rb')).toBe('1');
+  });
+
+  it('a read-only transaction cannot write but stays open, and ends after an empty commit', async () => {
+    await seed('t/ro', 1);
+    const tx = await begin({ readOnly: {} });
+    expect((await read(tx, 't/ro')).status).toBe(200);
+    const write = await commit(tx, 't/ro', 3);
+    expect(write.status).toBe(400);
+    expect(write.json()).toEqual({ error: { code: 400, message: 'Cannot modify entities in a read-only transaction.', status: 'INVALID_ARGUMENT' } });
+    expect((await read(tx, 't/ro')).status).toBe(200);
+    expect((await rest(target, 'POST', ':commit', { body: { transaction: tx, writes: [] } })).status).toBe(200);
+    expect((await read(tx, 't/ro')).json()).toEqual({ error: { code: 409, message: EXPIRED, status: 'ABORTED' } });
+  });
+
+  it('a transaction does not conflict with its own reads and writes several documents', async () => {
+    await seed('t/a', 1);
+    await seed('t/b', 1);
+    const tx = await begin();
+    await read(tx, 't/a');
+    await rest(target, 'POST', ':runQuery', { body: { transaction: tx, structuredQuery: { from: [{ collectionId: 't' }] } } });
+    const res = await rest(target, 'POST', ':commit', {
+      body: {
+        transaction: tx,
+        writes: ['t/a', 't/b', 't/new'].map((p) => ({ update: { name: docName(target, p), fields: { n: { integerValue: '2' } } } })),
+      },
+    });
+    expect(res.status).toBe(200);
+    expect([await value('t/a'), await value('t/b'), await value('t/new')]).toEqual(['2', '2', '2']);
+  });
+
+  it('two transactions that read then write the same document: exactly one commits', async () => {
+    await seed('t/d', 1);
+    const t1 = await begin();
+    const t2 = await begin();
+    await read(t1, 't/d');
+    await read(t2, 't/d');
+    const [r1, r2] = await Promise.all([commit(t1, 't/d', 10), commit(t2, 't/d', 20)]);
+    const statuses = [r1.status, r2.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    expect(await value('t/d')).toBe(r1.status === 200 ? '10' : '20');
+  });
+
+  it('a write to a document no transaction read is not affected', async () => {
+    await seed('t/x', 1);
+    const tx = await begin();
+    await read(tx, 't/x');
+    expect((await commit(undefined, 't/unread', 1)).status).toBe(200);
+    expect((await commit(tx, 't/x', 5)).status).toBe(200);
+  });
+
+  it('a committed transaction cannot be committed again', async () => {
+    const tx = await begin();
+    expect((await commit(tx, 't/once', 1)).status).toBe(200);
+    expect((await commit(tx, 't/once', 2)).json()).toEqual({ error: { code: 409, message: EXPIRED, status: 'ABORTED' } });
+  });
+});

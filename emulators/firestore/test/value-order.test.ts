@@ -1,0 +1,110 @@
+// Firestore value ordering and equality (the helpers the rules engine also uses).
+import { describe, expect, it } from 'vitest';
+import { parseFieldPath } from '../src/store/field-path.js';
+import { formatTimestamp, parseTimestamp } from '../src/store/timestamp.js';
+import { compareValues, typeOrder, valuesEqual, valuesIdentical, type Value } from '../src/store/value.js';
+
+const ordered: [string, Value][] = [
+  ['null', { nullValue: null }],
+  ['false', { booleanValue: false }],
+  ['true', { booleanValue: true }],
+  ['NaN', { doubleValue: Number.NaN }],
+  ['-Infinity', { doubleValue: -Infinity }],
+  ['min int64', { integerValue: '-9223372036854775808' }],
+  ['-1.5', { doubleValue: -1.5 }],
+  ['0', { integerValue: '0' }],
+  ['0.5', { doubleValue: 0.5 }],
+  ['1', { integerValue: '1' }],
+  ['2^53', { integerValue: '9007199254740992' }],
+  ['2^53 + 1', { integerValue: '9007199254740993' }],
+  ['max int64', { integerValue: '9223372036854775807' }],
+  ['Infinity', { doubleValue: Infinity }],
+  ['epoch', { timestampValue: '1970-01-01T00:00:00Z' }],
+  ['epoch + 1µs', { timestampValue: '1970-01-01T00:00:00.000001Z' }],
+  ['empty string', { stringValue: '' }],
+  ['"a"', { stringValue: 'a' }],
+  ['"b"', { stringValue: 'b' }],
+  ['U+FFFD', { stringValue: '\uFFFD' }],
+  ['emoji', { stringValue: '😀' }],
+  ['bytes 00', { bytesValue: 'AA==' }],
+  ['bytes ff', { bytesValue: '/w==' }],
+  ['ref a/1', { referenceValue: 'projects/p/databases/(default)/documents/a/1' }],
+  ['ref a/1/b/1', { referenceValue: 'projects/p/databases/(default)/documents/a/1/b/1' }],
+  ['ref b/1', { referenceValue: 'projects/p/databases/(default)/documents/b/1' }],
+  ['geo (-1, 5)', { geoPointValue: { latitude: -1, longitude: 5 } }],
+  ['geo (0, 0)', { geoPointValue: {} }],
+  ['[]', { arrayValue: {} }],
+  ['[1]', { arrayValue: { values: [{ integerValue: '1' }] } }],
+  ['[1, 1]', { arrayValue: { values: [{ integerValue: '1' }, { integerValue: '1' }] } }],
+  ['[2]', { arrayValue: { values: [{ integerValue: '2' }] } }],
+  ['{}', { mapValue: {} }],
+  ['{a: 1}', { mapValue: { fields: { a: { integerValue: '1' } } } }],
+  ['{a: 2}', { mapValue: { fields: { a: { integerValue: '2' } } } }],
+  ['{b: 0}', { mapValue: { fields: { b: { integerValue: '0' } } } }],
+];
+
+describe('value order', () => {
+  for (let i = 0; i < ordered.length - 1; i++) {
+    const [la, a] = ordered[i] as [string, Value];
+    const [lb, b] = ordered[i + 1] as [string, Value];
+    it(`${la} < ${lb}`, () => {
+      expect(compareValues(a, b)).toBeLessThan(0);
+      expect(compareValues(b, a)).toBeGreaterThan(0);
+    });
+  }
+
+  it('integers and doubles compare by value', () => {
+    expect(compareValues({ integerValue: '1' }, { doubleValue: 1 })).toBe(0);
+    expect(valuesEqual({ integerValue: '3' }, { doubleValue: 3 })).toBe(true);
+    expect(compareValues({ integerValue: '9007199254740993' }, { doubleValue: 9007199254740992 })).toBeGreaterThan(0);
+  });
+
+  it('NaN equals NaN and -0 equals 0', () => {
+    expect(valuesEqual({ doubleValue: Number.NaN }, { doubleValue: Number.NaN })).toBe(true);
+    expect(valuesEqual({ doubleValue: -0 }, { doubleValue: 0 })).toBe(true);
+  });
+
+  it('identity distinguishes 1 from 1.0, equality does not', () => {
+    expect(valuesIdentical({ integerValue: '1' }, { doubleValue: 1 })).toBe(false);
+    expect(valuesIdentical({ mapValue: { fields: { a: { integerValue: '1' } } } }, { mapValue: { fields: { a: { integerValue: '1' } } } })).toBe(true);
+  });
+
+  it('timestamps with different fraction lengths compare by instant', () => {
+    expect(compareValues({ timestampValue: '2020-01-01T00:00:00.120Z' }, { timestampValue: '2020-01-01T00:00:00Z' })).toBeGreaterThan(0);
+  });
+
+  it('numbers share one type order', () => {
+    expect(typeOrder({ integerValue: '1' })).toBe(typeOrder({ doubleValue: Number.NaN }));
+  });
+});
+
+describe('timestamps and field paths', () => {
+  it.each([
+    ['2020-01-01T00:00:00Z', '2020-01-01T00:00:00Z'],
+    ['2020-01-01T01:00:00+01:00', '2020-01-01T00:00:00Z'],
+    ['0001-01-01T00:00:00Z', '0001-01-01T00:00:00Z'],
+    ['9999-12-31T23:59:59.999999999Z', '9999-12-31T23:59:59.999999999Z'],
+    ['2024-02-29T12:34:56.5Z', '2024-02-29T12:34:56.500Z'],
+  ])('%s formats as %s', (input, output) => {
+    const ts = parseTimestamp(input);
+    expect(ts).not.toBeNull();
+    expect(formatTimestamp(ts as NonNullable<typeof ts>)).toBe(output);
+  });
+
+  it.each(['2020-13-01T00:00:00Z', 'yesterday', '2020-01-01 00:00:00Z', '10000-01-01T00:00:00Z'])('rejects %s', (input) => {
+    expect(parseTimestamp(input)).toBeNull();
+  });
+
+  it.each([
+    ['a.b', ['a', 'b']],
+    ['`a.b`.c', ['a.b', 'c']],
+    ['`x\\`y`', ['x`y']],
+    ['__name__', ['__name__']],
+  ])('parses field path %s', (input, segments) => {
+    expect(parseFieldPath(input)).toEqual(segments);
+  });
+
+  it.each(['', 'a..b', '.a', 'a.', '1a', '``'])('rejects field path "%s"', (input) => {
+    expect(parseFieldPath(input)).toBeNull();
+  });
+});
