@@ -9,7 +9,7 @@ const dollarField = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .regex(DOLLARS, 'Enter an amount in dollars, like 12.50')
-    .refine((value) => dollarsToCents(value) <= LIMITS.maxPriceCents, {
+    .refine((value) => !DOLLARS.test(value) || dollarsToCents(value) <= LIMITS.maxPriceCents, {
       error: `At most $${(LIMITS.maxPriceCents / 100).toLocaleString('en-US')}`,
     });
 

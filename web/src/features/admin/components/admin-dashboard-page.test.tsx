@@ -1,0 +1,128 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from 'firebase/auth';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useClaims, useSession, signOutUser, type SessionState } from '@/lib/session';
+import { renderWithProviders } from '@/testing/render';
+import { useAllProducts } from '../api/get-products';
+import { useProfiles } from '../api/get-profiles';
+import { useRecentOrders } from '../api/get-recent-orders';
+import { useAdminSupportContent } from '../api/get-support-content';
+import { useTotals } from '../api/get-totals';
+import { loaded, makeProfile, stub } from '../testing/stubs';
+import { AdminDashboardPage } from './admin-dashboard-page';
+
+vi.mock('@/lib/session', () => ({ useSession: vi.fn(), useClaims: vi.fn(), signOutUser: vi.fn() }));
+vi.mock('../api/get-totals', () => ({ useTotals: vi.fn() }));
+vi.mock('../api/get-recent-orders', () => ({ useRecentOrders: vi.fn() }));
+vi.mock('../api/get-profiles', () => ({ useProfiles: vi.fn() }));
+vi.mock('../api/get-products', () => ({ useAllProducts: vi.fn() }));
+vi.mock('../api/get-support-content', () => ({ useAdminSupportContent: vi.fn() }));
+vi.mock('../api/export-orders', () => ({ useExportOrders: vi.fn(() => ({ mutateAsync: vi.fn(), isPending: false })), EXPORT_MAX_ORDERS: 5000 }));
+
+const user = { uid: 'm1', email: 'manager@demo.test' } as User;
+
+function signedIn(): SessionState {
+  return { status: 'signed-in', user, claims: {} };
+}
+
+function renderPage() {
+  return renderWithProviders(<AdminDashboardPage />, {
+    route: '/admin',
+    routes: [{ path: '/admin/login', element: <h1>Admin Login page</h1> }],
+  });
+}
+
+async function expectAccessDenied() {
+  expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+  expect(screen.getByText("You don't have manager privileges")).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Admin Login page' })).toBeInTheDocument();
+}
+
+beforeEach(() => {
+  vi.mocked(useTotals).mockReturnValue(stub<typeof useTotals>(loaded({ totalOrders: 3, totalUsers: 5, revenue: 123456 })));
+  vi.mocked(useRecentOrders).mockReturnValue(
+    stub<typeof useRecentOrders>({ ...loaded({ pages: [{ orders: [], nextCursor: null }] }), hasNextPage: false }),
+  );
+  vi.mocked(useProfiles).mockReturnValue(
+    stub<typeof useProfiles>(loaded([makeProfile(), makeProfile({ id: 'uid-2', status: 'pending' })])),
+  );
+  vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([])));
+  vi.mocked(useAdminSupportContent).mockReturnValue(stub<typeof useAdminSupportContent>(loaded([])));
+  vi.mocked(signOutUser).mockResolvedValue(undefined);
+});
+
+describe('/admin access', () => {
+  it('shows a loading state while the session loads', () => {
+    vi.mocked(useSession).mockReturnValue({ status: 'loading', user: null, claims: null });
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking access');
+    expect(screen.queryByText('Admin Dashboard')).not.toBeInTheDocument();
+  });
+
+  it('shows a loading state while the ID token claims load', () => {
+    vi.mocked(useSession).mockReturnValue(signedIn());
+    vi.mocked(useClaims).mockReturnValue({ status: 'loading', claims: {} });
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking access');
+  });
+
+  it('sends a visitor with no user to /admin/login with Access Denied', async () => {
+    vi.mocked(useSession).mockReturnValue({ status: 'signed-out', user: null, claims: null });
+    renderPage();
+    await expectAccessDenied();
+  });
+
+  it.each([
+    ['an approved retailer', { role: 'retailer', status: 'approved' }],
+    ['an approved wholesaler', { role: 'wholesaler', status: 'approved' }],
+    ['a user without claims', {}],
+  ] as const)('sends %s to /admin/login with Access Denied', async (_who, claims) => {
+    vi.mocked(useSession).mockReturnValue(signedIn());
+    vi.mocked(useClaims).mockReturnValue({ status: 'success', claims });
+    renderPage();
+    await expectAccessDenied();
+  });
+
+  it('denies access when the token cannot be read', async () => {
+    vi.mocked(useSession).mockReturnValue(signedIn());
+    vi.mocked(useClaims).mockReturnValue({ status: 'error', claims: {} });
+    renderPage();
+    await expectAccessDenied();
+  });
+
+  it('shows a manager the dashboard with the brand, their email and Logout', async () => {
+    vi.mocked(useSession).mockReturnValue(signedIn());
+    vi.mocked(useClaims).mockReturnValue({ status: 'success', claims: { role: 'manager', status: 'approved' } });
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Electric Slush Co.')).toBeInTheDocument();
+    expect(screen.getByText('manager@demo.test')).toBeInTheDocument();
+    for (const tab of ['Orders', 'Users', 'Catalog', 'Tutorials']) {
+      expect(screen.getByRole('tab', { name: new RegExp(tab) })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('heading', { name: 'Recent Orders' })).toBeInTheDocument();
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+  });
+
+  it('logs out to /admin/login without an Access Denied toast', async () => {
+    vi.mocked(useSession).mockReturnValue(signedIn());
+    vi.mocked(useClaims).mockReturnValue({ status: 'success', claims: { role: 'manager', status: 'approved' } });
+    const { router } = renderPage();
+    // After signOut the session reads signed-out; the page must not treat that as an intruder.
+    vi.mocked(signOutUser).mockImplementation(async () => {
+      vi.mocked(useSession).mockReturnValue({ status: 'signed-out', user: null, claims: null });
+    });
+    await userEvent.click(screen.getByRole('button', { name: /Logout/ }));
+    expect(signOutUser).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+  });
+
+  it('shows how many applicants are pending on the Users tab', () => {
+    vi.mocked(useSession).mockReturnValue(signedIn());
+    vi.mocked(useClaims).mockReturnValue({ status: 'success', claims: { role: 'manager', status: 'approved' } });
+    renderPage();
+    expect(screen.getByRole('tab', { name: /Users/ })).toHaveTextContent('2');
+  });
+});

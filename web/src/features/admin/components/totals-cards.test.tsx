@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { useTotals } from '../api/get-totals';
+import { failed, loaded, loading, stub } from '../testing/stubs';
+import { TotalsCards } from './totals-cards';
+
+vi.mock('../api/get-totals', () => ({ useTotals: vi.fn() }));
+
+describe('TotalsCards', () => {
+  it('shows total orders, total users and revenue in dollars', () => {
+    vi.mocked(useTotals).mockReturnValue(
+      stub<typeof useTotals>(loaded({ totalOrders: 1234, totalUsers: 56, revenue: 1234567 })),
+    );
+    renderWithProviders(<TotalsCards />);
+    expect(screen.getByText('Total Orders')).toBeInTheDocument();
+    expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('Total Users')).toBeInTheDocument();
+    expect(screen.getByText('56')).toBeInTheDocument();
+    expect(screen.getByText('Revenue')).toBeInTheDocument();
+    expect(screen.getByText('$12,345.67')).toBeInTheDocument();
+  });
+
+  it('shows no numbers while loading', () => {
+    vi.mocked(useTotals).mockReturnValue(stub<typeof useTotals>(loading()));
+    renderWithProviders(<TotalsCards />);
+    expect(screen.getByText('Revenue')).toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to fetch data' when the totals cannot load", async () => {
+    vi.mocked(useTotals).mockReturnValue(stub<typeof useTotals>(failed()));
+    renderWithProviders(<TotalsCards />);
+    expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();
+  });
+});

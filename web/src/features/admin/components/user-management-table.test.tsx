@@ -1,0 +1,129 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { useProfiles } from '../api/get-profiles';
+import { useSetProfileStatus } from '../api/set-profile-status';
+import { failed, loaded, makeProfile, stub } from '../testing/stubs';
+import { UserManagementTable } from './user-management-table';
+
+vi.mock('../api/get-profiles', () => ({ useProfiles: vi.fn() }));
+vi.mock('../api/set-profile-status', () => ({ useSetProfileStatus: vi.fn() }));
+
+const mutateAsync = vi.fn();
+
+const pending = makeProfile({
+  id: 'uid-pending',
+  store_name: 'Cloud Nine Smoke',
+  full_name: 'Pat Pending',
+  seller_permit_id: 'SP-1001',
+  status: 'pending',
+  created_at: new Date('2025-03-02T12:00:00Z'),
+});
+const approved = makeProfile({
+  id: 'uid-approved',
+  store_name: 'Blue Coast Vapes',
+  full_name: 'Alex Approved',
+  seller_permit_id: 'SP-2002',
+  role: 'wholesaler',
+  status: 'approved',
+});
+const rejected = makeProfile({ id: 'uid-rejected', store_name: 'Nope Shop', status: 'rejected' });
+const manager = makeProfile({
+  id: 'uid-manager',
+  store_name: 'Electric Slush HQ',
+  role: 'manager',
+  status: 'approved',
+  seller_permit_id: '',
+});
+
+function rowOf(store: string) {
+  const row = screen.getByText(store).closest('tr');
+  if (!row) throw new Error(`no row for ${store}`);
+  return within(row);
+}
+
+beforeEach(() => {
+  mutateAsync.mockReset();
+  vi.mocked(useSetProfileStatus).mockReturnValue(stub<typeof useSetProfileStatus>({ mutateAsync, isPending: false }));
+  vi.mocked(useProfiles).mockReturnValue(stub<typeof useProfiles>(loaded([pending, approved, rejected, manager])));
+});
+
+describe('UserManagementTable', () => {
+  it('shows store name, permit ID, role, status and joined date for each profile', () => {
+    renderWithProviders(<UserManagementTable />);
+    for (const header of ['Store Name', 'Seller Permit ID', 'Role', 'Status', 'Joined', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const row = rowOf('Cloud Nine Smoke');
+    expect(row.getByText('Pat Pending')).toBeInTheDocument();
+    expect(row.getByText('SP-1001')).toBeInTheDocument();
+    expect(row.getByText('Retailer')).toBeInTheDocument();
+    expect(row.getByText('Pending')).toBeInTheDocument();
+    expect(row.getByText('Mar 2, 2025')).toBeInTheDocument();
+    expect(rowOf('Blue Coast Vapes').getByText('Wholesaler')).toBeInTheDocument();
+  });
+
+  it('offers Approve only on pending rows and Reject only on approved rows, nothing for managers', () => {
+    renderWithProviders(<UserManagementTable />);
+    const p = rowOf('Cloud Nine Smoke');
+    expect(p.getByRole('button', { name: /Approve/ })).toBeInTheDocument();
+    expect(p.queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
+    const a = rowOf('Blue Coast Vapes');
+    expect(a.getByRole('button', { name: /Reject/ })).toBeInTheDocument();
+    expect(a.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    expect(rowOf('Nope Shop').queryAllByRole('button')).toHaveLength(0);
+    expect(rowOf('Electric Slush HQ').queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it("approves through setProfileStatus and toasts 'Profile approved successfully'", async () => {
+    mutateAsync.mockResolvedValue({ uid: 'uid-pending', status: 'approved' });
+    renderWithProviders(<UserManagementTable />);
+    await userEvent.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
+    expect(mutateAsync).toHaveBeenCalledWith({ uid: 'uid-pending', status: 'approved' });
+    expect(await screen.findByText('Profile approved successfully')).toBeInTheDocument();
+  });
+
+  it("rejects after a confirmation and toasts 'Profile rejected successfully'", async () => {
+    mutateAsync.mockResolvedValue({ uid: 'uid-approved', status: 'rejected' });
+    renderWithProviders(<UserManagementTable />);
+    await userEvent.click(rowOf('Blue Coast Vapes').getByRole('button', { name: /Reject/ }));
+    expect(mutateAsync).not.toHaveBeenCalled();
+    const confirm = await screen.findByRole('tooltip');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reject' }));
+    expect(mutateAsync).toHaveBeenCalledWith({ uid: 'uid-approved', status: 'rejected' });
+    expect(await screen.findByText('Profile rejected successfully')).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to update profile' when the function refuses", async () => {
+    mutateAsync.mockRejectedValue(new Error('permission-denied'));
+    renderWithProviders(<UserManagementTable />);
+    await userEvent.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+
+  it('filters by status with a count for each', async () => {
+    renderWithProviders(<UserManagementTable />);
+    expect(screen.getByText('All (4)')).toBeInTheDocument();
+    expect(screen.getByText('Approved (2)')).toBeInTheDocument();
+    expect(screen.getByText('Rejected (1)')).toBeInTheDocument();
+    const pendingOption = screen.getByRole('radio', { name: /Pending/ });
+    expect(pendingOption.closest('label')).toHaveTextContent('Pending 1');
+    await userEvent.click(pendingOption.closest('label') ?? pendingOption);
+    expect(screen.getByText('Cloud Nine Smoke')).toBeInTheDocument();
+    expect(screen.queryByText('Blue Coast Vapes')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nope Shop')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('Rejected (1)'));
+    expect(screen.getByText('Nope Shop')).toBeInTheDocument();
+    expect(screen.queryByText('Cloud Nine Smoke')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('All (4)'));
+    expect(screen.getByText('Blue Coast Vapes')).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to fetch data' when profiles cannot load", async () => {
+    vi.mocked(useProfiles).mockReturnValue(stub<typeof useProfiles>(failed()));
+    renderWithProviders(<UserManagementTable />);
+    expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();
+    expect(screen.getByText('Could not load users')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import type { AdminOrder, AdminProfile } from '../api/converters';
+import type { Product, SupportContent } from '@portal/domain';
+
+/**
+ * Test stand-ins for the api hooks (tests vi.mock the api modules). `stub` casts a plain object
+ * to a hook's result type: only the fields a component reads are given.
+ */
+export function stub<F extends (...args: never[]) => unknown>(value: Record<string, unknown>): ReturnType<F> {
+  return value as unknown as ReturnType<F>;
+}
+
+export const loaded = (data: unknown) => ({ data, isPending: false, isError: false, isSuccess: true });
+export const loading = () => ({ data: undefined, isPending: true, isError: false, isSuccess: false });
+export const failed = () => ({ data: undefined, isPending: false, isError: true, isSuccess: false, error: new Error('boom') });
+
+export function makeOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    id: 'order0001abcdef',
+    user_id: 'buyer-1',
+    store_name: 'Smoke City',
+    items: [
+      {
+        product_id: 'syrup-purple',
+        name: 'Purple Dream Syrup',
+        description: 'Grape',
+        image_url: '/p.png',
+        unit_amount: 2500,
+        quantity: 2,
+        line_total: 5000,
+      },
+    ],
+    amount: 5000,
+    payment_type: 'one_time',
+    status: 'processing',
+    created_at: new Date('2025-03-04T18:30:00Z'),
+    ...overrides,
+  };
+}
+
+export function makeProfile(overrides: Partial<AdminProfile> = {}): AdminProfile {
+  return {
+    id: 'uid-1',
+    user_id: 'uid-1',
+    full_name: 'Pat Pending',
+    store_name: 'Cloud Nine Smoke',
+    seller_permit_id: 'SP-1001',
+    role: 'retailer',
+    status: 'pending',
+    created_at: new Date('2025-02-01T12:00:00Z'),
+    reviewed_at: null,
+    reviewed_by: null,
+    ...overrides,
+  };
+}
+
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 'prod-1',
+    name: 'Purple Dream Syrup',
+    description: 'Grape flavoured syrup',
+    image_url: '/images/purple.png',
+    price_retailer: 2999,
+    price_wholesaler: 2499,
+    is_active: true,
+    sort_order: 10,
+    ...overrides,
+  };
+}
+
+export function makeTutorial(overrides: Partial<SupportContent> = {}): SupportContent {
+  return {
+    id: 'tut-1',
+    title: 'Cleaning your slushie machine',
+    category: 'Maintenance',
+    video_url: 'https://videos.example/cleaning',
+    ...overrides,
+  };
+}
