@@ -1,0 +1,133 @@
+import { serverTimestamp, Timestamp } from 'firebase/firestore/lite';
+import { paths } from '@portal/domain';
+import { ACTORS, uidOf, type Actor } from '../support/actors';
+import type { RuleCase } from '../support/matrix';
+import { U } from '../support/seed';
+
+/** profiles/{uid}: own read whatever the status, sign-up as pending, store_name edits only. */
+
+const PROFILES = 'profiles';
+const hasProfile = (actor: Actor) => actor !== 'anonymous' && actor !== 'applicant';
+const approvedBuyers: Actor[] = ['retailer', 'wholesaler', 'another'];
+
+/** The sign-up write of the web client (SPEC section 4), for `uid`. */
+function application(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    user_id: uid,
+    full_name: 'Ada Applicant',
+    store_name: 'Corner Smoke Shop',
+    seller_permit_id: 'SR-ABC-123456',
+    role: 'retailer',
+    status: 'pending',
+    created_at: serverTimestamp(),
+    ...overrides,
+  };
+}
+
+function without(data: Record<string, unknown>, key: string): Record<string, unknown> {
+  const copy = { ...data };
+  delete copy[key];
+  return copy;
+}
+
+const self = (actor: Actor) => paths.profile(uidOf(actor));
+
+export const profileCases: RuleCase[] = [
+  // get: own profile for everybody signed in (login reads the status), others' only for managers.
+  ...ACTORS.filter(hasProfile).map((actor): RuleCase => ({ actor, op: 'get', path: self(actor), expect: 'allow', why: 'own profile' })),
+  { actor: 'applicant', op: 'get', path: self('applicant'), expect: 'allow', why: 'own, not written yet' },
+  ...ACTORS.filter((a) => a !== 'retailer' && a !== 'manager').map(
+    (actor): RuleCase => ({ actor, op: 'get', path: paths.profile(U.retailer), expect: 'deny', why: "another user's profile" }),
+  ),
+  { actor: 'manager', op: 'get', path: paths.profile(U.retailer), expect: 'allow', why: 'managers read all profiles' },
+  { actor: 'manager', op: 'get', path: paths.profile(U.pending), expect: 'allow' },
+  { actor: 'retailer', op: 'get', path: paths.profile(U.manager), expect: 'deny' },
+
+  // list: managers only (user management, total users).
+  ...ACTORS.map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: PROFILES,
+    query: { orderBy: [['created_at', 'desc']] },
+    expect: actor === 'manager' ? 'allow' : 'deny',
+  })),
+  { actor: 'manager', op: 'list', path: PROFILES, query: { aggregate: 'count' }, expect: 'allow', why: 'total users' },
+  { actor: 'retailer', op: 'list', path: PROFILES, query: { aggregate: 'count' }, expect: 'deny' },
+  { actor: 'manager', op: 'list', path: PROFILES, query: { where: [['status', '==', 'pending']] }, expect: 'allow' },
+  { actor: 'retailer', op: 'list', path: PROFILES, query: { where: [['user_id', '==', U.retailer]] }, expect: 'deny', why: 'buyers get their profile, never list' },
+  { actor: 'pending', op: 'list', path: PROFILES, query: { where: [['status', '==', 'approved']] }, expect: 'deny' },
+
+  // create: only the sign-up write, for the caller's own uid, as a pending retailer or wholesaler.
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant), expect: 'allow', why: 'sign-up as retailer' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { role: 'wholesaler' }), expect: 'allow', why: 'sign-up as wholesaler' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { status: 'approved' }), expect: 'deny', why: 'self-approval' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { role: 'manager' }), expect: 'deny', why: 'self-made manager' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { role: 'admin' }), expect: 'deny', why: 'unknown role' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { user_id: U.retailer }), expect: 'deny', why: 'user_id of someone else' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { reviewed_by: U.manager }), expect: 'deny', why: 'extra field' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: without(application(U.applicant), 'seller_permit_id'), expect: 'deny', why: 'missing field' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { created_at: Timestamp.fromDate(new Date('2020-01-01')) }), expect: 'deny', why: 'client timestamp' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { store_name: 'x'.repeat(101) }), expect: 'deny', why: 'store_name over 100' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { store_name: 'x'.repeat(100) }), expect: 'allow', why: 'store_name of exactly 100' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { full_name: '' }), expect: 'deny', why: 'empty full_name' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { full_name: '   ' }), expect: 'deny', why: 'blank full_name' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { seller_permit_id: 'x'.repeat(51) }), expect: 'deny', why: 'permit over 50' },
+  { actor: 'applicant', op: 'create', path: self('applicant'), data: application(U.applicant, { full_name: 42 }), expect: 'deny', why: 'full_name not a string' },
+  { actor: 'applicant', op: 'create', path: paths.profile('rules-someone-else'), data: application('rules-someone-else'), expect: 'deny', why: "someone else's uid" },
+  ...ACTORS.map((actor): RuleCase => ({
+    actor,
+    op: 'create',
+    path: paths.profile('rules-someone-else'),
+    data: application('rules-someone-else'),
+    expect: 'deny',
+    why: "a profile for someone else's uid",
+  })),
+
+  // update: an approved buyer changes store_name of their own profile, nothing else.
+  ...approvedBuyers.map((actor): RuleCase => ({
+    actor,
+    op: 'update',
+    path: self(actor),
+    data: { store_name: 'Renamed Store' },
+    expect: 'allow',
+    why: 'own store_name',
+  })),
+  ...(['pending', 'rejected', 'manager'] as const).map((actor): RuleCase => ({
+    actor,
+    op: 'update',
+    path: self(actor),
+    data: { store_name: 'Renamed Store' },
+    expect: 'deny',
+    why: 'not an approved buyer',
+  })),
+  { actor: 'anonymous', op: 'update', path: paths.profile(U.retailer), data: { store_name: 'Hijacked' }, expect: 'deny' },
+  { actor: 'applicant', op: 'update', path: paths.profile(U.retailer), data: { store_name: 'Hijacked' }, expect: 'deny' },
+  { actor: 'another', op: 'update', path: paths.profile(U.retailer), data: { store_name: 'Hijacked' }, expect: 'deny', why: "another buyer's profile" },
+  { actor: 'manager', op: 'update', path: paths.profile(U.retailer), data: { store_name: 'Renamed by manager' }, expect: 'deny', why: 'managers use the function' },
+  { actor: 'manager', op: 'update', path: paths.profile(U.pending), data: { status: 'approved' }, expect: 'deny', why: 'approval only through setProfileStatus' },
+  { actor: 'retailer', op: 'update', path: self('retailer'), data: { role: 'manager' }, expect: 'deny', why: 'escalation: role' },
+  { actor: 'wholesaler', op: 'update', path: self('wholesaler'), data: { role: 'retailer' }, expect: 'deny', why: 'role change' },
+  { actor: 'pending', op: 'update', path: self('pending'), data: { status: 'approved' }, expect: 'deny', why: 'escalation: self-approval' },
+  { actor: 'rejected', op: 'update', path: self('rejected'), data: { status: 'pending' }, expect: 'deny', why: 'escalation: un-reject' },
+  { actor: 'retailer', op: 'update', path: self('retailer'), data: { seller_permit_id: 'SR-NEW-000000' }, expect: 'deny', why: 'permit is read-only' },
+  { actor: 'retailer', op: 'update', path: self('retailer'), data: { store_name: 'Renamed', role: 'manager' }, expect: 'deny', why: 'store_name plus a role write' },
+  { actor: 'retailer', op: 'update', path: self('retailer'), data: { store_name: 'Renamed', reviewed_by: U.retailer }, expect: 'deny', why: 'review fields' },
+  { actor: 'retailer', op: 'update', path: self('retailer'), data: { full_name: 'New Name' }, expect: 'deny', why: 'full_name is not editable' },
+  { actor: 'retailer', op: 'update', path: self('retailer'), data: { store_name: '' }, expect: 'deny', why: 'empty store_name' },
+  { actor: 'retailer', op: 'update', path: self('retailer'), data: { store_name: 'x'.repeat(101) }, expect: 'deny', why: 'store_name over 100' },
+  { actor: 'retailer', op: 'update', path: self('retailer'), data: { store_name: 7 }, expect: 'deny', why: 'store_name not a string' },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: self('retailer'),
+    replace: true,
+    data: application(U.retailer, { role: 'wholesaler', status: 'approved' }),
+    expect: 'deny',
+    why: 'overwrite the whole profile (role, status, created_at)',
+  },
+
+  // delete: nobody, from a client.
+  ...ACTORS.filter(hasProfile).map((actor): RuleCase => ({ actor, op: 'delete', path: self(actor), expect: 'deny', why: 'own profile' })),
+  { actor: 'anonymous', op: 'delete', path: paths.profile(U.retailer), expect: 'deny' },
+  { actor: 'manager', op: 'delete', path: paths.profile(U.rejected), expect: 'deny', why: "managers don't delete profiles" },
+];

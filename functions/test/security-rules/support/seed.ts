@@ -1,0 +1,133 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { COLLECTIONS, paths } from '@portal/domain';
+import { ACCOUNTS } from './actors';
+import { clearFirestore, rulesAdminDb } from './target';
+
+/** Documents every matrix file starts from (written with the Admin SDK, which bypasses rules). */
+export const U = {
+  pending: ACCOUNTS.pending.uid,
+  rejected: ACCOUNTS.rejected.uid,
+  retailer: ACCOUNTS.retailer.uid,
+  wholesaler: ACCOUNTS.wholesaler.uid,
+  manager: ACCOUNTS.manager.uid,
+  another: ACCOUNTS.another.uid,
+  applicant: ACCOUNTS.applicant.uid,
+} as const;
+
+export const PRODUCT = { active: 'active-1', active2: 'active-2', inactive: 'inactive-1', missing: 'no-such-product' } as const;
+
+export const ORDER = {
+  retailer: 'order-retailer',
+  another: 'order-another',
+  wholesaler: 'order-wholesaler',
+  rejected: 'order-rejected',
+} as const;
+
+const at = Timestamp.fromDate(new Date('2025-11-01T10:00:00Z'));
+
+export function validProduct(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Purple Dream Syrup',
+    description: 'Grape and blackberry, 1 gallon.',
+    image_url: '/products/purple-dream.svg',
+    price_retailer: 3499,
+    price_wholesaler: 2799,
+    is_active: true,
+    sort_order: 1,
+    ...overrides,
+  };
+}
+
+export function validSupportItem(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Daily cleaning',
+    category: 'Maintenance',
+    video_url: 'https://videos.example.com/clean-daily',
+    ...overrides,
+  };
+}
+
+function profile(uid: string, role: string, status: string) {
+  return {
+    user_id: uid,
+    full_name: `Name of ${uid}`,
+    store_name: `Store of ${uid}`,
+    seller_permit_id: `SP-${uid}`,
+    role,
+    status,
+    created_at: at,
+    reviewed_at: status === 'pending' ? null : at,
+    reviewed_by: status === 'pending' ? null : U.manager,
+  };
+}
+
+function order(uid: string, status: string) {
+  return {
+    user_id: uid,
+    store_name: `Store of ${uid}`,
+    items: [
+      {
+        product_id: PRODUCT.active,
+        name: 'Purple Dream Syrup',
+        description: 'Grape and blackberry, 1 gallon.',
+        image_url: '/products/purple-dream.svg',
+        unit_amount: 3499,
+        quantity: 2,
+        line_total: 6998,
+      },
+    ],
+    amount: 6998,
+    currency: 'usd',
+    payment_type: 'one_time',
+    status,
+    stripe_session_id: `cs_test_${uid}`,
+    created_at: at,
+    paid_at: status === 'pending' ? null : at,
+    status_history: [{ status: 'pending', at, by: uid }],
+  };
+}
+
+const cartLine = (productId: string, quantity: number) => ({ product_id: productId, quantity, updated_at: at });
+
+export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
+  [paths.profile(U.pending)]: profile(U.pending, 'retailer', 'pending'),
+  [paths.profile(U.rejected)]: profile(U.rejected, 'wholesaler', 'rejected'),
+  [paths.profile(U.retailer)]: profile(U.retailer, 'retailer', 'approved'),
+  [paths.profile(U.wholesaler)]: profile(U.wholesaler, 'wholesaler', 'approved'),
+  [paths.profile(U.manager)]: profile(U.manager, 'manager', 'approved'),
+  [paths.profile(U.another)]: profile(U.another, 'retailer', 'approved'),
+  [paths.cartItem(U.retailer, PRODUCT.active)]: cartLine(PRODUCT.active, 2),
+  [paths.cartItem(U.another, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
+  [paths.cartItem(U.wholesaler, PRODUCT.active)]: cartLine(PRODUCT.active, 3),
+  // Lines left from before a status change or put there by an admin: their owners may not touch them.
+  [paths.cartItem(U.pending, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
+  [paths.cartItem(U.rejected, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
+  [paths.cartItem(U.manager, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
+  [paths.product(PRODUCT.active)]: validProduct({ sort_order: 1 }),
+  [paths.product(PRODUCT.active2)]: validProduct({ name: 'Blue Coast Syrup', sort_order: 2 }),
+  [paths.product(PRODUCT.inactive)]: validProduct({ name: 'Retired Flavor', is_active: false, sort_order: 3 }),
+  [paths.supportItem('tutorial-1')]: validSupportItem(),
+  [paths.order(ORDER.retailer)]: order(U.retailer, 'processing'),
+  [paths.order(ORDER.another)]: order(U.another, 'delivered'),
+  [paths.order(ORDER.wholesaler)]: order(U.wholesaler, 'shipped'),
+  [paths.order(ORDER.rejected)]: order(U.rejected, 'delivered'),
+  [`${COLLECTIONS.newsletterSignups}/signup-1`]: { email: 'fan@example.com', created_at: at },
+  [`${COLLECTIONS.auditLog}/entry-1`]: {
+    action: 'profile.status_changed',
+    actor: U.manager,
+    target: U.retailer,
+    from: 'pending',
+    to: 'approved',
+    at,
+  },
+  [`${COLLECTIONS.stripeEvents}/evt_1`]: { type: 'checkout.session.completed', order_id: ORDER.retailer, at },
+};
+
+/** Empties the database and writes SEED. */
+export async function reseed(): Promise<void> {
+  await clearFirestore();
+  const db = rulesAdminDb();
+  const batch = db.batch();
+  for (const [path, data] of Object.entries(SEED)) batch.set(db.doc(path), data);
+  await batch.commit();
+}
