@@ -1,5 +1,5 @@
 // firebase-admin (gRPC) unmodified, with only FIRESTORE_EMULATOR_HOST pointing at the emulator.
-import { FieldPath, FieldValue, Filter, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { AggregateField, FieldPath, FieldValue, Filter, GeoPoint, Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from './support/sdk-apps.js';
 import { startTarget, type Target } from './support/target.js';
@@ -32,7 +32,7 @@ describe('admin writes', () => {
       b: false,
       n: null,
       t: Timestamp.fromMillis(1_700_000_000_123),
-      g: new (await import('firebase-admin/firestore')).GeoPoint(1, 2),
+      g: new GeoPoint(1, 2),
       bytes: Buffer.from([1, 2, 3]),
       r: db.doc('products/abc'),
       a: [1, 'two', { three: 3 }],
@@ -221,7 +221,7 @@ describe('admin reads and queries', () => {
   });
 
   it('count, sum and average aggregations', async () => {
-    const snap = await db.collection('q').where('group', '==', 'high').aggregate({ n: (await import('firebase-admin/firestore')).AggregateField.count(), s: (await import('firebase-admin/firestore')).AggregateField.sum('i'), a: (await import('firebase-admin/firestore')).AggregateField.average('i') }).get();
+    const snap = await db.collection('q').where('group', '==', 'high').aggregate({ n: AggregateField.count(), s: AggregateField.sum('i'), a: AggregateField.average('i') }).get();
     expect(snap.data()).toEqual({ n: 3, s: 15, a: 5 });
   });
 
@@ -242,7 +242,8 @@ describe('admin reads and queries', () => {
 
   it('stream() yields the query results', async () => {
     const seen: string[] = [];
-    for await (const d of db.collection('q').where('group', '==', 'low').stream()) seen.push((d as { id: string }).id);
+    const stream = db.collection('q').where('group', '==', 'low').stream() as unknown as AsyncIterable<QueryDocumentSnapshot>;
+    for await (const d of stream) seen.push(d.id);
     expect(seen).toEqual(['d1', 'd2', 'd3']);
   });
 
