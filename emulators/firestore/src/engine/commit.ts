@@ -160,14 +160,17 @@ function authorizeWrites(ctx: CommitContext, planned: PlannedWrite[], overlay: M
   };
   const time = new Date(ctx.commitTime / 1000);
   for (const w of planned) {
-    if (w.method === 'verify') continue;
+    // A verify write reads the document: it needs get permission (as in the official emulator).
+    const isVerify = w.method === 'verify';
     const decision = ctx.authorizer.authorize({
-      method: w.method,
+      method: isVerify ? 'get' : w.method,
       path: w.path,
       auth,
       time,
+      // Server timestamps keep microseconds; rules compare them with request.time exactly.
+      timeMicros: ctx.commitTime,
       resource: w.before?.fields ?? null,
-      requestResource: w.method === 'delete' ? null : (w.after?.fields ?? null),
+      requestResource: isVerify || w.method === 'delete' ? null : (w.after?.fields ?? null),
       lookup,
     });
     if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');

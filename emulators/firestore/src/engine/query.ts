@@ -174,6 +174,7 @@ export function compileQuery(dbName: DatabaseName, parent: string, query: Struct
   const collectionId = selector.collectionId ?? '';
   const allDescendants = selector.allDescendants ?? false;
   if (collectionId === '' && !allDescendants) throw invalidArgument('Collection id must be set.');
+  if (/^__.*__$/.test(collectionId)) throw invalidArgument(`Collection id "${collectionId}" is invalid because it is reserved.`);
   if (query.limit !== undefined && query.limit < 0) throw invalidArgument('limit is negative');
   if (query.offset !== undefined && query.offset < 0) throw invalidArgument('offset is negative');
   if (query.findNearest !== undefined) throw invalidArgument('findNearest is not supported by this emulator.');
