@@ -163,7 +163,7 @@ function authorizeWrites(ctx: CommitContext, planned: PlannedWrite[], overlay: M
     // A verify write reads the document: it needs get permission (as in the official emulator).
     const isVerify = w.method === 'verify';
     const decision = ctx.authorizer.authorize({
-      method: isVerify ? 'get' : w.method,
+      method: w.method === 'verify' ? 'get' : w.method,
       path: w.path,
       auth,
       time,
