@@ -10,7 +10,13 @@ import { verifyPaymentHandler } from './handlers/verify-payment';
 import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
 
 // Checkout and orders (issue 6). Secrets and the local Stripe sandbox: functions/README.md.
-export const createCheckoutSession = onCall({ secrets: [stripeSecretKey] }, createCheckoutSessionHandler);
+export const createCheckoutSession = onCall(
+  { secrets: [stripeSecretKey] },
+  createCheckoutSessionHandler,
+);
 export const verifyPayment = onCall({ secrets: [stripeSecretKey] }, verifyPaymentHandler);
 export const updateOrderStatus = onCall({ secrets: [stripeSecretKey] }, updateOrderStatusHandler);
-export const stripeWebhook = onRequest({ secrets: [stripeSecretKey, stripeWebhookSecret] }, stripeWebhookHandler);
+export const stripeWebhook = onRequest(
+  { secrets: [stripeSecretKey, stripeWebhookSecret] },
+  stripeWebhookHandler,
+);

@@ -15,5 +15,7 @@ export async function createCheckoutSessionHandler(
   const caller = requireApprovedBuyer(request);
   const { productId } = parseData(createCheckoutSessionRequest, request.data);
   const email = request.auth?.token.email;
-  return createCheckout({ uid: caller.uid, role: caller.role, email }, productId, { db: firestore() });
+  return createCheckout({ uid: caller.uid, role: caller.role, email }, productId, {
+    db: firestore(),
+  });
 }

@@ -28,7 +28,8 @@ export async function readLineRequests(
   uid: string,
   productId: string | undefined,
 ): Promise<{ source: CheckoutSource; requests: LineRequest[] }> {
-  if (productId !== undefined) return { source: 'buy_now', requests: [{ product_id: productId, quantity: 1 }] };
+  if (productId !== undefined)
+    return { source: 'buy_now', requests: [{ product_id: productId, quantity: 1 }] };
   const cart = await db.collection(paths.cartItems(uid)).get();
   const requests = cart.docs.map((doc) => {
     const quantity: unknown = doc.get('quantity');
@@ -45,7 +46,10 @@ export async function readLineRequests(
 }
 
 /** Product documents by id; a document that does not match the product schema counts as missing. */
-export async function loadProducts(db: Firestore, ids: readonly string[]): Promise<Map<string, CatalogProduct>> {
+export async function loadProducts(
+  db: Firestore,
+  ids: readonly string[],
+): Promise<Map<string, CatalogProduct>> {
   const unique = [...new Set(ids)];
   const snaps = await db.getAll(...unique.map((id) => db.collection(COLLECTIONS.products).doc(id)));
   const products = new Map<string, CatalogProduct>();

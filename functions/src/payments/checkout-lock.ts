@@ -28,14 +28,19 @@ export type ClaimResult =
   /** Another call is creating the session for the same lines right now. */
   | { kind: 'wait'; orderId: string }
   /** This call owns a new pending order; `previous` is the pending order it replaces, if any. */
-  | { kind: 'created'; orderId: string; previous: { orderId: string; sessionId: string | null } | null };
+  | {
+      kind: 'created';
+      orderId: string;
+      previous: { orderId: string; sessionId: string | null } | null;
+    };
 
 function lockRef(db: Firestore, uid: string) {
   return db.doc(paths.checkoutLock(uid));
 }
 
 function readLock(data: DocumentData | undefined): CheckoutLock | null {
-  if (!data || typeof data.fingerprint !== 'string' || typeof data.order_id !== 'string') return null;
+  if (!data || typeof data.fingerprint !== 'string' || typeof data.order_id !== 'string')
+    return null;
   return data as CheckoutLock;
 }
 
@@ -53,7 +58,9 @@ export async function claimCheckout(
   const ref = lockRef(db, uid);
   return db.runTransaction(async (tx) => {
     const lock = readLock((await tx.get(ref)).data());
-    const current = lock ? readOrderState(await tx.get(db.collection(COLLECTIONS.orders).doc(lock.order_id))) : null;
+    const current = lock
+      ? readOrderState(await tx.get(db.collection(COLLECTIONS.orders).doc(lock.order_id)))
+      : null;
     const pending = lock && current?.status === 'pending' && current.user_id === uid ? lock : null;
     const now = nowMs();
     if (pending && pending.fingerprint === fingerprint) {
@@ -64,7 +71,12 @@ export async function claimCheckout(
         pending.expires_at &&
         pending.expires_at.toMillis() > now + REUSE_MARGIN_MS
       ) {
-        return { kind: 'reuse', orderId: pending.order_id, sessionId: pending.session_id, url: pending.url };
+        return {
+          kind: 'reuse',
+          orderId: pending.order_id,
+          sessionId: pending.session_id,
+          url: pending.url,
+        };
       }
       if (pending.state === 'creating' && now - pending.claimed_at.toMillis() < STALE_CLAIM_MS) {
         return { kind: 'wait', orderId: pending.order_id };

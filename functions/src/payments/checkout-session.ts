@@ -40,7 +40,9 @@ export function absoluteImageUrl(imageUrl: string, webOrigin: string): string | 
  * order id as client_reference_id and in metadata (also on the payment intent, so a payment in
  * the dashboard leads back to the order).
  */
-export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCreateParams {
+export function checkoutSessionParams(
+  input: CheckoutSessionInput,
+): Stripe.Checkout.SessionCreateParams {
   const metadata = { orderId: input.orderId, uid: input.uid };
   return {
     mode: 'payment',
@@ -73,6 +75,8 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
 }
 
 /** The order a session pays for: client_reference_id, else metadata.orderId. */
-export function orderIdOfSession(session: Pick<Stripe.Checkout.Session, 'client_reference_id' | 'metadata'>) {
+export function orderIdOfSession(
+  session: Pick<Stripe.Checkout.Session, 'client_reference_id' | 'metadata'>,
+) {
   return session.client_reference_id ?? session.metadata?.orderId ?? null;
 }

@@ -11,7 +11,13 @@ import {
   type OrderLine,
 } from '@portal/domain';
 import { log } from '../lib/log';
-import { checkoutFingerprint, loadProducts, priceLinesOrRefuse, readLineRequests, type CheckoutSource } from './checkout-lines';
+import {
+  checkoutFingerprint,
+  loadProducts,
+  priceLinesOrRefuse,
+  readLineRequests,
+  type CheckoutSource,
+} from './checkout-lines';
 import { claimCheckout, openCheckout, peekCheckout, releaseCheckout } from './checkout-lock';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutSessionParams } from './checkout-session';
 import type { OrderDoc } from './order-record';
@@ -120,7 +126,11 @@ export async function createCheckout(
         throw stripeFailure('checkout_session_read_failed', error, { orderId: claim.orderId });
       }
       if (session.status === 'open' && session.url) {
-        log.info('checkout_session_reused', { uid: buyer.uid, orderId: claim.orderId, sessionId: session.id });
+        log.info('checkout_session_reused', {
+          uid: buyer.uid,
+          orderId: claim.orderId,
+          sessionId: session.id,
+        });
         return { url: session.url, orderId: claim.orderId };
       }
       if (session.status === 'complete' && session.payment_status === 'paid') {
@@ -188,7 +198,12 @@ export async function createCheckout(
 }
 
 /** Polls the lock until the concurrent call publishes its session (URL) or gives up (null). */
-async function waitForSession(db: Firestore, uid: string, orderId: string, waitMs: number): Promise<string | null> {
+async function waitForSession(
+  db: Firestore,
+  uid: string,
+  orderId: string,
+  waitMs: number,
+): Promise<string | null> {
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     await sleep(100);
@@ -196,7 +211,10 @@ async function waitForSession(db: Firestore, uid: string, orderId: string, waitM
     if (!lock || lock.order_id !== orderId) return null;
     if (lock.state === 'open' && lock.url) return lock.url;
   }
-  throw new HttpsError('aborted', 'A checkout for this cart is still being prepared. Try again in a moment.');
+  throw new HttpsError(
+    'aborted',
+    'A checkout for this cart is still being prepared. Try again in a moment.',
+  );
 }
 
 /**
@@ -216,7 +234,10 @@ async function retireCheckout(
     }
     const expired = await stripe().checkout.sessions.expire(previous.sessionId);
     await recordCheckoutExpired(db, expired, undefined, SYSTEM_ACTOR);
-    log.info('checkout_session_replaced', { orderId: previous.orderId, sessionId: previous.sessionId });
+    log.info('checkout_session_replaced', {
+      orderId: previous.orderId,
+      sessionId: previous.sessionId,
+    });
   } catch (error) {
     log.warn('checkout_session_replace_failed', {
       orderId: previous.orderId,

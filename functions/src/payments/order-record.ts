@@ -60,7 +60,9 @@ export function readOrderState(snap: DocumentSnapshot): OrderState | null {
     ? data.items.flatMap((item: unknown) => {
         if (typeof item !== 'object' || item === null) return [];
         const { product_id, quantity } = item as Record<string, unknown>;
-        return typeof product_id === 'string' && typeof quantity === 'number' ? [{ product_id, quantity }] : [];
+        return typeof product_id === 'string' && typeof quantity === 'number'
+          ? [{ product_id, quantity }]
+          : [];
       })
     : [];
   return {
@@ -70,7 +72,9 @@ export function readOrderState(snap: DocumentSnapshot): OrderState | null {
     status,
     stripe_session_id: typeof data.stripe_session_id === 'string' ? data.stripe_session_id : null,
     items,
-    status_history: Array.isArray(data.status_history) ? (data.status_history as StatusChange[]) : [],
+    status_history: Array.isArray(data.status_history)
+      ? (data.status_history as StatusChange[])
+      : [],
     source: data.source === 'buy_now' ? 'buy_now' : 'cart',
   };
 }

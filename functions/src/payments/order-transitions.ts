@@ -48,11 +48,20 @@ interface EventRef {
   type: string;
 }
 
-function historyWith(order: OrderState, status: OrderStatus, at: Timestamp, by: string): StatusChange[] {
+function historyWith(
+  order: OrderState,
+  status: OrderStatus,
+  at: Timestamp,
+  by: string,
+): StatusChange[] {
   return [...order.status_history, { status, at, by }];
 }
 
-async function readEventSeen(tx: Transaction, db: Firestore, event: EventRef | undefined): Promise<boolean> {
+async function readEventSeen(
+  tx: Transaction,
+  db: Firestore,
+  event: EventRef | undefined,
+): Promise<boolean> {
   if (!event) return false;
   return (await tx.get(db.doc(paths.stripeEvent(event.id)))).exists;
 }
@@ -73,9 +82,31 @@ function recordEvent(
   });
 }
 
+/** gRPC ALREADY_EXISTS, as firebase-admin reports a failed create. */
+function isAlreadyExists(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
+}
+
+/**
+ * Two deliveries of one event can race: both read "not seen", and the loser's create of
+ * stripe_events/{id} fails. Cloud Firestore aborts the loser (the SDK retries it); the local
+ * emulator answers ALREADY_EXISTS instead. Either way nothing of the loser was written, and
+ * running it again reads the event and answers 'duplicate-event'.
+ */
+async function retryLostCreate<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || !isAlreadyExists(error)) throw error;
+    }
+  }
+}
+
 function requireOrderId(session: Stripe.Checkout.Session): string {
   const orderId = orderIdOfSession(session);
-  if (!orderId || orderId.includes('/')) throw new ForeignSessionError(`Session ${session.id} names no order`);
+  if (!orderId || orderId.includes('/'))
+    throw new ForeignSessionError(`Session ${session.id} names no order`);
   return orderId;
 }
 
@@ -92,69 +123,76 @@ export async function recordCheckoutPaid(
 ): Promise<TransitionResult<PaidOutcome>> {
   const orderId = requireOrderId(session);
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
-  return db.runTransaction(async (tx) => {
-    const seen = await readEventSeen(tx, db, event);
-    const order = readOrderState(await tx.get(orderRef));
-    if (!order) throw new OrderMissingError(`Order ${orderId} of session ${session.id} does not exist`);
-    if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' as const };
+  return retryLostCreate(() =>
+    db.runTransaction(async (tx) => {
+      const seen = await readEventSeen(tx, db, event);
+      const order = readOrderState(await tx.get(orderRef));
+      if (!order)
+        throw new OrderMissingError(`Order ${orderId} of session ${session.id} does not exist`);
+      if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' as const };
 
-    if (session.payment_status !== 'paid') {
-      // Nothing to record yet (a delayed payment method); a later event reports the payment.
-      return { orderId, status: order.status, outcome: 'not-paid' as const };
-    }
-    if (order.stripe_session_id !== null && order.stripe_session_id !== session.id) {
-      throw new PaymentMismatchError(
-        `Order ${orderId} belongs to session ${order.stripe_session_id}, not ${session.id}`,
-      );
-    }
-    if (session.amount_total !== order.amount || session.currency !== 'usd') {
-      throw new PaymentMismatchError(
-        `Session ${session.id} charged ${session.amount_total} ${session.currency}; order ${orderId} is ${order.amount} usd`,
-      );
-    }
+      if (session.payment_status !== 'paid') {
+        // Nothing to record yet (a delayed payment method); a later event reports the payment.
+        return { orderId, status: order.status, outcome: 'not-paid' as const };
+      }
+      if (order.stripe_session_id !== null && order.stripe_session_id !== session.id) {
+        throw new PaymentMismatchError(
+          `Order ${orderId} belongs to session ${order.stripe_session_id}, not ${session.id}`,
+        );
+      }
+      if (session.amount_total !== order.amount || session.currency !== 'usd') {
+        throw new PaymentMismatchError(
+          `Session ${session.id} charged ${session.amount_total} ${session.currency}; order ${orderId} is ${order.amount} usd`,
+        );
+      }
 
-    const now = Timestamp.now();
-    const paymentIntent =
-      typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
-    let outcome: PaidOutcome;
-    let status = order.status;
-    if (order.status === 'pending' && canTransitionOrder('pending', 'processing')) {
-      // Reads first (a transaction reads everything before it writes): the purchased cart lines.
-      const cartRefs =
-        order.source === 'cart' ? order.items.map((item) => db.doc(paths.cartItem(order.user_id, item.product_id))) : [];
-      const cartSnaps = cartRefs.length > 0 ? await tx.getAll(...cartRefs) : [];
-      status = 'processing';
-      outcome = 'paid';
-      tx.update(orderRef, {
-        status,
-        paid_at: now,
-        updated_at: now,
-        stripe_session_id: session.id,
-        stripe_payment_intent_id: paymentIntent,
-        status_history: historyWith(order, 'processing', now, STRIPE_ACTOR),
-      });
-      cartSnaps.forEach((snap, index) => {
-        if (!snap.exists) return;
-        const bought = order.items[index]?.quantity ?? 0;
-        const inCart: unknown = snap.get('quantity');
-        const left = typeof inCart === 'number' ? inCart - bought : 0;
-        // Lines added to after checkout keep the extra units; everything bought leaves the cart.
-        if (left > 0) tx.update(snap.ref, { quantity: left, updated_at: now });
-        else tx.delete(snap.ref);
-      });
-    } else if (order.status === 'cancelled') {
-      outcome = 'paid-after-cancel';
-      tx.update(orderRef, {
-        updated_at: now,
-        stripe_payment_intent_id: paymentIntent,
-        payment_after_cancel: { session_id: session.id, at: now },
-      });
-    } else {
-      outcome = 'already-paid';
-    }
-    recordEvent(tx, db, event, { orderId, sessionId: session.id, outcome });
-    return { orderId, status, outcome };
-  });
+      const now = Timestamp.now();
+      const paymentIntent =
+        typeof session.payment_intent === 'string'
+          ? session.payment_intent
+          : (session.payment_intent?.id ?? null);
+      let outcome: PaidOutcome;
+      let status = order.status;
+      if (order.status === 'pending' && canTransitionOrder('pending', 'processing')) {
+        // Reads first (a transaction reads everything before it writes): the purchased cart lines.
+        const cartRefs =
+          order.source === 'cart'
+            ? order.items.map((item) => db.doc(paths.cartItem(order.user_id, item.product_id)))
+            : [];
+        const cartSnaps = cartRefs.length > 0 ? await tx.getAll(...cartRefs) : [];
+        status = 'processing';
+        outcome = 'paid';
+        tx.update(orderRef, {
+          status,
+          paid_at: now,
+          updated_at: now,
+          stripe_session_id: session.id,
+          stripe_payment_intent_id: paymentIntent,
+          status_history: historyWith(order, 'processing', now, STRIPE_ACTOR),
+        });
+        cartSnaps.forEach((snap, index) => {
+          if (!snap.exists) return;
+          const bought = order.items[index]?.quantity ?? 0;
+          const inCart: unknown = snap.get('quantity');
+          const left = typeof inCart === 'number' ? inCart - bought : 0;
+          // Lines added to after checkout keep the extra units; everything bought leaves the cart.
+          if (left > 0) tx.update(snap.ref, { quantity: left, updated_at: now });
+          else tx.delete(snap.ref);
+        });
+      } else if (order.status === 'cancelled') {
+        outcome = 'paid-after-cancel';
+        tx.update(orderRef, {
+          updated_at: now,
+          stripe_payment_intent_id: paymentIntent,
+          payment_after_cancel: { session_id: session.id, at: now },
+        });
+      } else {
+        outcome = 'already-paid';
+      }
+      recordEvent(tx, db, event, { orderId, sessionId: session.id, outcome });
+      return { orderId, status, outcome };
+    }),
+  );
 }
 
 export type ExpiredOutcome = 'cancelled' | 'ignored' | 'duplicate-event';
@@ -168,26 +206,37 @@ export async function recordCheckoutExpired(
 ): Promise<TransitionResult<ExpiredOutcome>> {
   const orderId = requireOrderId(session as Stripe.Checkout.Session);
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
-  return db.runTransaction(async (tx) => {
-    const seen = await readEventSeen(tx, db, event);
-    const order = readOrderState(await tx.get(orderRef));
-    if (!order) throw new OrderMissingError(`Order ${orderId} of session ${session.id} does not exist`);
-    if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' as const };
-    let outcome: ExpiredOutcome = 'ignored';
-    let status = order.status;
-    if (order.status === 'pending' && order.stripe_session_id === session.id) {
-      const now = Timestamp.now();
-      status = 'cancelled';
-      outcome = 'cancelled';
-      tx.update(orderRef, { status, updated_at: now, status_history: historyWith(order, status, now, by) });
-    }
-    recordEvent(tx, db, event, { orderId, sessionId: session.id, outcome });
-    return { orderId, status, outcome };
-  });
+  return retryLostCreate(() =>
+    db.runTransaction(async (tx) => {
+      const seen = await readEventSeen(tx, db, event);
+      const order = readOrderState(await tx.get(orderRef));
+      if (!order)
+        throw new OrderMissingError(`Order ${orderId} of session ${session.id} does not exist`);
+      if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' as const };
+      let outcome: ExpiredOutcome = 'ignored';
+      let status = order.status;
+      if (order.status === 'pending' && order.stripe_session_id === session.id) {
+        const now = Timestamp.now();
+        status = 'cancelled';
+        outcome = 'cancelled';
+        tx.update(orderRef, {
+          status,
+          updated_at: now,
+          status_history: historyWith(order, status, now, by),
+        });
+      }
+      recordEvent(tx, db, event, { orderId, sessionId: session.id, outcome });
+      return { orderId, status, outcome };
+    }),
+  );
 }
 
 /** Cancels a pending order that never got a Checkout Session (the session could not be created). */
-export async function cancelPendingOrder(db: Firestore, orderId: string, by: string): Promise<boolean> {
+export async function cancelPendingOrder(
+  db: Firestore,
+  orderId: string,
+  by: string,
+): Promise<boolean> {
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
   return db.runTransaction(async (tx) => {
     const order = readOrderState(await tx.get(orderRef));
@@ -227,14 +276,28 @@ export async function moveOrder(
   return db.runTransaction(async (tx) => {
     const order = readOrderState(await tx.get(orderRef));
     if (!order) return null;
-    if (expect && order.status !== expect.status) throw new IllegalTransitionError(order.status, to);
+    if (expect && order.status !== expect.status)
+      throw new IllegalTransitionError(order.status, to);
     if (!canTransitionOrder(order.status, to)) throw new IllegalTransitionError(order.status, to);
     const now = Timestamp.now();
-    tx.update(orderRef, { status: to, updated_at: now, status_history: historyWith(order, to, now, by) });
+    tx.update(orderRef, {
+      status: to,
+      updated_at: now,
+      status_history: historyWith(order, to, now, by),
+    });
     return { from: order.status, to };
   });
 }
 
-export function logTransition(kind: string, result: TransitionResult<string>, fields: Record<string, unknown> = {}) {
-  log.info(kind, { orderId: result.orderId, status: result.status, outcome: result.outcome, ...fields });
+export function logTransition(
+  kind: string,
+  result: TransitionResult<string>,
+  fields: Record<string, unknown> = {},
+) {
+  log.info(kind, {
+    orderId: result.orderId,
+    status: result.status,
+    outcome: result.outcome,
+    ...fields,
+  });
 }

@@ -19,7 +19,12 @@ export interface UpdateStatusDeps {
  * cannot pay a cancelled order. If the buyer has just paid, the payment is recorded instead and
  * the cancellation refused (the order is now processing; cancelling it needs a refund).
  */
-async function closeCheckoutOf(db: Firestore, stripe: () => Stripe, orderId: string, sessionId: string): Promise<void> {
+async function closeCheckoutOf(
+  db: Firestore,
+  stripe: () => Stripe,
+  orderId: string,
+  sessionId: string,
+): Promise<void> {
   try {
     const session = await stripe().checkout.sessions.retrieve(sessionId);
     if (session.status === 'open') {

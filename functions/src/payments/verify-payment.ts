@@ -6,7 +6,12 @@ import type { Caller } from '../lib/caller';
 import { log } from '../lib/log';
 import { orderIdOfSession } from './checkout-session';
 import { readOrderState } from './order-record';
-import { logTransition, PaymentMismatchError, recordCheckoutExpired, recordCheckoutPaid } from './order-transitions';
+import {
+  logTransition,
+  PaymentMismatchError,
+  recordCheckoutExpired,
+  recordCheckoutPaid,
+} from './order-transitions';
 import { stripe as stripeClient } from './stripe-client';
 import { isMissingResource, stripeFailure } from './stripe-errors';
 
@@ -21,7 +26,11 @@ export interface VerifyDeps {
  * session moves the order now if the webhook has not done it yet (the same idempotent
  * transition), so the buyer sees "processing" even when the webhook is late or lost.
  */
-export async function verifyPayment(caller: Caller, sessionId: string, deps: VerifyDeps): Promise<VerifyPaymentResponse> {
+export async function verifyPayment(
+  caller: Caller,
+  sessionId: string,
+  deps: VerifyDeps,
+): Promise<VerifyPaymentResponse> {
   const { db } = deps;
   const stripe = deps.stripe ?? (() => stripeClient(deps.env ?? process.env));
   let session: Stripe.Checkout.Session;
@@ -32,7 +41,8 @@ export async function verifyPayment(caller: Caller, sessionId: string, deps: Ver
     throw stripeFailure('verify_payment_read_failed', error, { sessionId });
   }
   const orderId = orderIdOfSession(session);
-  if (!orderId || orderId.includes('/')) throw new HttpsError('not-found', 'No order belongs to this payment.');
+  if (!orderId || orderId.includes('/'))
+    throw new HttpsError('not-found', 'No order belongs to this payment.');
   const order = readOrderState(await db.collection(COLLECTIONS.orders).doc(orderId).get());
   if (!order) throw new HttpsError('not-found', 'No order belongs to this payment.');
   if (order.user_id !== caller.uid && !isManager(caller.claims)) {
@@ -55,7 +65,10 @@ export async function verifyPayment(caller: Caller, sessionId: string, deps: Ver
     } catch (error) {
       if (error instanceof PaymentMismatchError) {
         log.error('verify_payment_mismatch', { orderId, sessionId, message: error.message });
-        throw new HttpsError('failed-precondition', 'This payment does not match its order. We will look into it.');
+        throw new HttpsError(
+          'failed-precondition',
+          'This payment does not match its order. We will look into it.',
+        );
       }
       throw error;
     }

@@ -29,8 +29,14 @@ export interface WebhookDeps {
 }
 
 /** Event types that carry a paid Checkout Session. */
-const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
-const EXPIRED_EVENTS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);
+const PAID_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+const EXPIRED_EVENTS = new Set([
+  'checkout.session.expired',
+  'checkout.session.async_payment_failed',
+]);
 
 /**
  * stripeWebhook: verifies the signature on the raw body (400, nothing changed, when it does not
@@ -38,7 +44,10 @@ const EXPIRED_EVENTS = new Set(['checkout.session.expired', 'checkout.session.as
  * types the portal does not use answer 2xx; a failure while processing answers 500 so Stripe
  * retries the delivery.
  */
-export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps): Promise<WebhookAnswer> {
+export async function handleWebhook(
+  request: WebhookRequest,
+  deps: WebhookDeps,
+): Promise<WebhookAnswer> {
   if (request.method !== 'POST') return { status: 405, body: { error: 'Use POST.' } };
   if (!request.signature || request.rawBody === undefined || request.rawBody.length === 0) {
     return { status: 400, body: { error: 'Missing Stripe-Signature header or body.' } };
@@ -51,11 +60,15 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
     try {
       event = stripe.webhooks.constructEvent(request.rawBody, request.signature, secret);
     } catch (error) {
-      log.warn('stripe_webhook_bad_signature', { message: error instanceof Error ? error.message : String(error) });
+      log.warn('stripe_webhook_bad_signature', {
+        message: error instanceof Error ? error.message : String(error),
+      });
       return { status: 400, body: { error: 'Invalid signature.' } };
     }
   } catch (error) {
-    log.error('stripe_webhook_config_failed', { message: error instanceof Error ? error.message : String(error) });
+    log.error('stripe_webhook_config_failed', {
+      message: error instanceof Error ? error.message : String(error),
+    });
     return { status: 500, body: { error: 'Webhook not configured.' } };
   }
 
@@ -69,9 +82,16 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
         : await recordCheckoutExpired(deps.db, session, ref);
       logTransition('stripe_webhook_handled', result, { ...fields, sessionId: session.id });
       if (result.outcome === 'paid-after-cancel') {
-        log.error('payment_for_cancelled_order', { ...fields, orderId: result.orderId, sessionId: session.id });
+        log.error('payment_for_cancelled_order', {
+          ...fields,
+          orderId: result.orderId,
+          sessionId: session.id,
+        });
       }
-      return { status: 200, body: { received: true, outcome: result.outcome, orderId: result.orderId } };
+      return {
+        status: 200,
+        body: { received: true, outcome: result.outcome, orderId: result.orderId },
+      };
     }
     log.info('stripe_webhook_ignored', fields);
     return { status: 200, body: { received: true, ignored: true } };

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { priceForRole } from '@portal/domain';
+import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import { firestore } from '../../src/lib/admin';
+import {
+  createUser,
+  demoUser,
+  orderOf,
+  ordersOfUser,
+  setCart,
+  startPaymentsHarness,
+  type TestUser,
+} from './support';
+
+let harness: Awaited<ReturnType<typeof startPaymentsHarness>>;
+
+beforeAll(async () => {
+  harness = await startPaymentsHarness();
+});
+afterAll(async () => {
+  await harness?.stop();
+});
+
+const THREE_LINES = { 'purple-dream': 2, 'mango-tango': 3, 'slushie-machine-single': 1 };
+
+async function catalogPrice(productId: string, role: 'retailer' | 'wholesaler') {
+  const snap = await firestore().doc(`products/${productId}`).get();
+  return priceForRole(snap.data() as { price_retailer: number; price_wholesaler: number }, role);
+}
+
+describe('createCheckoutSession: pricing on the server', () => {
+  it('prices a three-line cart for a retailer and for a wholesaler from the product documents', async () => {
+    const totals: Record<string, number> = {};
+    for (const role of ['retailer', 'wholesaler'] as const) {
+      const buyer = await createUser(role);
+      await setCart(buyer.uid, THREE_LINES);
+      const { url, orderId } = await createCheckoutSessionHandler(buyer.request({}));
+
+      const order = await orderOf(orderId);
+      const expectedLines = await Promise.all(
+        Object.entries(THREE_LINES).map(async ([id, quantity]) => {
+          const unit = await catalogPrice(id, role);
+          return { product_id: id, quantity, unit_amount: unit, line_total: unit * quantity };
+        }),
+      );
+      const expectedTotal = expectedLines.reduce((sum, line) => sum + line.line_total, 0);
+      expect(order.items).toHaveLength(3);
+      expect(order.items).toEqual(
+        expect.arrayContaining(expectedLines.map((line) => expect.objectContaining(line))),
+      );
+      expect(order).toMatchObject({
+        user_id: buyer.uid,
+        store_name: `Store of ${buyer.uid}`,
+        status: 'pending',
+        amount: expectedTotal,
+        currency: 'usd',
+        payment_type: 'one_time',
+        paid_at: null,
+        source: 'cart',
+      });
+      expect(order.status_history).toEqual([
+        expect.objectContaining({ status: 'pending', by: buyer.uid }),
+      ]);
+      expect(order.created_at.toMillis()).toBeGreaterThan(Date.now() - 60_000);
+
+      // The Checkout Session carries every line at the server's price, and points back to the order.
+      const sessionId = order.stripe_session_id;
+      expect(sessionId).toMatch(/^cs_/);
+      const session = await harness.stripe.checkout.sessions.retrieve(sessionId!, {
+        expand: ['line_items'],
+      });
+      expect(url).toBe(session.url);
+      expect(session.amount_total).toBe(expectedTotal);
+      expect(session.client_reference_id).toBe(orderId);
+      expect(session.metadata).toEqual({ orderId, uid: buyer.uid });
+      expect(session.success_url).toBe(
+        `${process.env.WEB_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      );
+      expect(session.cancel_url).toBe(`${process.env.WEB_ORIGIN}/portal/cart`);
+      expect(session.customer_email).toBe(buyer.email);
+      const items = session.line_items?.data ?? [];
+      expect(items.map((item) => [item.quantity, item.price?.unit_amount]).sort()).toEqual(
+        expectedLines.map((line) => [line.quantity, line.unit_amount]).sort(),
+      );
+      totals[role] = expectedTotal;
+    }
+    // Wholesale prices are lower for these products: the same cart costs less.
+    expect(totals.wholesaler).toBeLessThan(totals.retailer!);
+  });
+
+  it('ignores price fields a client wrote into its cart lines', async () => {
+    const buyer = await createUser('retailer');
+    await setCart(buyer.uid, {
+      'blue-coast': { quantity: 2, price: 1, unit_amount: 1, price_retailer: 1, line_total: 2 },
+    });
+    const { orderId } = await createCheckoutSessionHandler(buyer.request({}));
+    const order = await orderOf(orderId);
+    const unit = await catalogPrice('blue-coast', 'retailer');
+    expect(unit).toBeGreaterThan(1);
+    expect(order.items).toEqual([
+      expect.objectContaining({ product_id: 'blue-coast', unit_amount: unit, quantity: 2 }),
+    ]);
+    expect(order.amount).toBe(unit * 2);
+    const session = await harness.stripe.checkout.sessions.retrieve(order.stripe_session_id!);
+    expect(session.amount_total).toBe(unit * 2);
+  });
+
+  it('refuses a request that names a price (strict contract)', async () => {
+    const buyer = await createUser('retailer');
+    await setCart(buyer.uid, { 'blue-coast': 1 });
+    await expect(
+      createCheckoutSessionHandler(buyer.request({ productId: 'blue-coast', price: 1 })),
+    ).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+    await expect(
+      createCheckoutSessionHandler(buyer.request({ amount: 100 })),
+    ).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
+  });
+
+  it('Buy Now checks out one unit of one product and leaves the cart alone', async () => {
+    const buyer = await createUser('wholesaler');
+    await setCart(buyer.uid, { 'purple-dream': 4 });
+    const { orderId } = await createCheckoutSessionHandler(
+      buyer.request({ productId: 'red-rush' }),
+    );
+    const order = await orderOf(orderId);
+    const unit = await catalogPrice('red-rush', 'wholesaler');
+    expect(order.items).toEqual([
+      expect.objectContaining({ product_id: 'red-rush', quantity: 1, unit_amount: unit }),
+    ]);
+    expect(order.amount).toBe(unit);
+    expect(order.source).toBe('buy_now');
+    const session = await harness.stripe.checkout.sessions.retrieve(order.stripe_session_id!, {
+      expand: ['line_items'],
+    });
+    expect(session.line_items?.data).toHaveLength(1);
+    expect(session.amount_total).toBe(unit);
+  });
+});
+
+describe('createCheckoutSession: refusals', () => {
+  let buyer: TestUser;
+  beforeAll(async () => {
+    buyer = await createUser('retailer');
+  });
+
+  it('refuses an empty cart', async () => {
+    await setCart(buyer.uid, {});
+    await expect(createCheckoutSessionHandler(buyer.request({}))).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'Your cart is empty.',
+    });
+  });
+
+  it('refuses an unapproved (pending) buyer, by claims and by profile', async () => {
+    const pending = await demoUser('pending@demo.test', 'retailer');
+    await expect(
+      createCheckoutSessionHandler(pending.request({ productId: 'blue-coast' })),
+    ).rejects.toMatchObject({
+      code: 'permission-denied',
+      message: 'Your account is not approved for ordering.',
+    });
+    // Claims still say approved (a token lives an hour) but the profile was rejected meanwhile.
+    const stale = await createUser('retailer');
+    await firestore().doc(`profiles/${stale.uid}`).update({ status: 'rejected' });
+    await expect(
+      createCheckoutSessionHandler(stale.request({ productId: 'blue-coast' })),
+    ).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    expect(await ordersOfUser(stale.uid)).toHaveLength(0);
+  });
+
+  it('refuses managers and signed-out callers', async () => {
+    const manager = await createUser('manager');
+    await expect(
+      createCheckoutSessionHandler(manager.request({ productId: 'blue-coast' })),
+    ).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(createCheckoutSessionHandler({ auth: undefined, data: {} })).rejects.toMatchObject(
+      {
+        code: 'unauthenticated',
+      },
+    );
+  });
+
+  it('refuses an inactive product, naming it, in the cart and with Buy Now', async () => {
+    await setCart(buyer.uid, { 'blue-coast': 1, 'cola-classic': 2 });
+    await expect(createCheckoutSessionHandler(buyer.request({}))).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringContaining('Cola Classic Syrup (retired) is no longer available'),
+    });
+    await expect(
+      createCheckoutSessionHandler(buyer.request({ productId: 'cola-classic' })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringContaining('Cola Classic Syrup (retired)'),
+    });
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
+  });
+
+  it('refuses an unknown product and a bad quantity', async () => {
+    await expect(
+      createCheckoutSessionHandler(buyer.request({ productId: 'no-such-syrup' })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringContaining('no-such-syrup'),
+    });
+    await setCart(buyer.uid, { 'blue-coast': 0 });
+    await expect(createCheckoutSessionHandler(buyer.request({}))).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringContaining('Invalid quantity for Blue Coast Syrup'),
+    });
+    await setCart(buyer.uid, { 'blue-coast': { quantity: 'lots' } });
+    await expect(createCheckoutSessionHandler(buyer.request({}))).rejects.toMatchObject({
+      code: 'failed-precondition',
+    });
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
+  });
+
+  it('refuses bad arguments with invalid-argument', async () => {
+    for (const data of [
+      { productId: 123 },
+      { productId: 'a/b' },
+      { productId: '' },
+      'blue-coast',
+      { extra: true },
+    ]) {
+      await expect(createCheckoutSessionHandler(buyer.request(data))).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+    }
+  });
+});
+
+describe('createCheckoutSession: one order per checkout', () => {
+  it('two quick calls with the same cart give one order and one session', async () => {
+    const buyer = await createUser('retailer');
+    await setCart(buyer.uid, THREE_LINES);
+    const results = await Promise.all([
+      createCheckoutSessionHandler(buyer.request({})),
+      createCheckoutSessionHandler(buyer.request({})),
+      createCheckoutSessionHandler(buyer.request({})),
+    ]);
+    expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
+    expect(new Set(results.map((r) => r.url)).size).toBe(1);
+    const orders = await ordersOfUser(buyer.uid);
+    expect(orders).toHaveLength(1);
+    const sessions = await harness.stripe.checkout.sessions.list({ limit: 100 });
+    expect(sessions.data.filter((s) => s.metadata?.uid === buyer.uid)).toHaveLength(1);
+
+    // A later call with the same cart reuses it too.
+    const again = await createCheckoutSessionHandler(buyer.request({}));
+    expect(again).toEqual(results[0]);
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(1);
+  });
+
+  it('a changed cart gets a new order; the replaced session is expired and its order cancelled', async () => {
+    const buyer = await createUser('wholesaler');
+    await setCart(buyer.uid, { 'blue-coast': 1 });
+    const first = await createCheckoutSessionHandler(buyer.request({}));
+    await setCart(buyer.uid, { 'blue-coast': 2 });
+    const second = await createCheckoutSessionHandler(buyer.request({}));
+    expect(second.orderId).not.toBe(first.orderId);
+    expect(second.url).not.toBe(first.url);
+
+    const old = await orderOf(first.orderId);
+    expect(old.status).toBe('cancelled');
+    expect(old.status_history.map((h) => [h.status, h.by])).toEqual([
+      ['pending', buyer.uid],
+      ['cancelled', 'system'],
+    ]);
+    const oldSession = await harness.stripe.checkout.sessions.retrieve(old.stripe_session_id!);
+    expect(oldSession.status).toBe('expired');
+    expect((await orderOf(second.orderId)).status).toBe('pending');
+  });
+
+  it('after the session is paid, the same cart is not sold twice', async () => {
+    const buyer = await createUser('retailer');
+    await setCart(buyer.uid, { 'green-machine': 1 });
+    harness.endpoint.mode = 'hold'; // the webhook is late
+    try {
+      const first = await createCheckoutSessionHandler(buyer.request({}));
+      const sessionId = (await orderOf(first.orderId)).stripe_session_id!;
+      await harness.sandbox.pay(sessionId);
+      await harness.sandbox.whenWebhooksIdle();
+      // The cart still holds the line (no webhook processed) but the session is paid.
+      await expect(createCheckoutSessionHandler(buyer.request({}))).rejects.toMatchObject({
+        code: 'failed-precondition',
+        message: expect.stringContaining('already paid'),
+      });
+      expect((await orderOf(first.orderId)).status).toBe('processing');
+      expect(await ordersOfUser(buyer.uid)).toHaveLength(1);
+    } finally {
+      harness.endpoint.mode = 'process';
+    }
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderLine } from '@portal/domain';
+import { checkoutFingerprint } from '../../src/payments/checkout-lines';
+import {
+  absoluteImageUrl,
+  checkoutSessionParams,
+  orderIdOfSession,
+} from '../../src/payments/checkout-session';
+import {
+  PaymentsConfigError,
+  resolveStripeTarget,
+  resolveWebhookSecret,
+  resolveWebOrigin,
+} from '../../src/payments/stripe-client';
+
+describe('Stripe configuration', () => {
+  it('uses real Stripe when a secret key is configured, even with a sandbox URL', () => {
+    expect(
+      resolveStripeTarget({
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_SANDBOX_URL: 'http://127.0.0.1:1',
+      }),
+    ).toEqual({
+      kind: 'stripe',
+      apiKey: 'sk_test_123',
+    });
+  });
+
+  it('selects the local sandbox through STRIPE_SANDBOX_URL when no real key is set', () => {
+    expect(resolveStripeTarget({ STRIPE_SANDBOX_URL: 'http://127.0.0.1:12111' })).toEqual({
+      kind: 'sandbox',
+      apiKey: 'sk_test_local_sandbox',
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    // The sandbox placeholder in a secret file is not a real key.
+    expect(
+      resolveStripeTarget({
+        STRIPE_SECRET_KEY: 'sk_test_local_sandbox',
+        STRIPE_SANDBOX_URL: 'http://localhost:9',
+      }).kind,
+    ).toBe('sandbox');
+  });
+
+  it('never falls back to the sandbox in a deployed function, nor runs unconfigured', () => {
+    expect(() =>
+      resolveStripeTarget({ K_SERVICE: 'createcheckoutsession', STRIPE_SANDBOX_URL: 'http://x:1' }),
+    ).toThrow(PaymentsConfigError);
+    expect(() => resolveStripeTarget({})).toThrow(/STRIPE_SECRET_KEY/);
+    expect(
+      resolveStripeTarget({
+        K_SERVICE: 'x',
+        FUNCTIONS_EMULATOR: 'true',
+        STRIPE_SANDBOX_URL: 'http://x:1',
+      }).kind,
+    ).toBe('sandbox');
+  });
+
+  it('reads the webhook secret, defaulting to the sandbox secret only for the sandbox', () => {
+    expect(
+      resolveWebhookSecret({ STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_SECRET_KEY: 'sk_live_1' }),
+    ).toBe('whsec_abc');
+    expect(resolveWebhookSecret({ STRIPE_SANDBOX_URL: 'http://127.0.0.1:1' })).toBe(
+      'whsec_local_sandbox',
+    );
+    expect(() => resolveWebhookSecret({ STRIPE_SECRET_KEY: 'sk_live_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+  });
+
+  it('derives the web origin from WEB_ORIGIN or the Hosting domain', () => {
+    expect(resolveWebOrigin({ WEB_ORIGIN: 'http://localhost:5173/' })).toBe(
+      'http://localhost:5173',
+    );
+    expect(resolveWebOrigin({ GCLOUD_PROJECT: 'acme-portal' })).toBe('https://acme-portal.web.app');
+    expect(() => resolveWebOrigin({ WEB_ORIGIN: 'javascript:alert(1)' })).toThrow(
+      PaymentsConfigError,
+    );
+    expect(() => resolveWebOrigin({})).toThrow(PaymentsConfigError);
+  });
+});
+
+const line = (product_id: string, quantity: number, unit_amount: number): OrderLine => ({
+  product_id,
+  name: `Name ${product_id}`,
+  description: '',
+  image_url: `/products/${product_id}.svg`,
+  unit_amount,
+  quantity,
+  line_total: unit_amount * quantity,
+});
+
+describe('checkout fingerprint', () => {
+  it('is the same for the same lines in any order and differs on quantity, price or source', () => {
+    const a = checkoutFingerprint('cart', [line('a', 1, 100), line('b', 2, 200)]);
+    expect(checkoutFingerprint('cart', [line('b', 2, 200), line('a', 1, 100)])).toBe(a);
+    expect(checkoutFingerprint('cart', [line('a', 2, 100), line('b', 2, 200)])).not.toBe(a);
+    expect(checkoutFingerprint('cart', [line('a', 1, 101), line('b', 2, 200)])).not.toBe(a);
+    expect(checkoutFingerprint('buy_now', [line('a', 1, 100), line('b', 2, 200)])).not.toBe(a);
+  });
+});
+
+describe('Checkout Session parameters', () => {
+  it('carries every line at the server price, the order id and the return URLs', () => {
+    const params = checkoutSessionParams({
+      orderId: 'order1',
+      uid: 'user1',
+      lines: [
+        line('a', 2, 1250),
+        { ...line('b', 1, 999), description: 'Tasty', image_url: 'https://cdn.test/b.png' },
+      ],
+      webOrigin: 'https://shop.test',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+      customerEmail: 'buyer@shop.test',
+    });
+    expect(params).toMatchObject({
+      mode: 'payment',
+      client_reference_id: 'order1',
+      metadata: { orderId: 'order1', uid: 'user1' },
+      payment_intent_data: { metadata: { orderId: 'order1', uid: 'user1' } },
+      success_url: 'https://shop.test/payment-success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://shop.test/portal/cart',
+      customer_email: 'buyer@shop.test',
+      expires_at: Date.parse('2030-01-01T00:00:00Z') / 1000,
+    });
+    expect(params.line_items).toEqual([
+      {
+        quantity: 2,
+        price_data: {
+          currency: 'usd',
+          unit_amount: 1250,
+          product_data: {
+            name: 'Name a',
+            images: ['https://shop.test/products/a.svg'],
+            metadata: { productId: 'a' },
+          },
+        },
+      },
+      {
+        quantity: 1,
+        price_data: {
+          currency: 'usd',
+          unit_amount: 999,
+          product_data: {
+            name: 'Name b',
+            description: 'Tasty',
+            images: ['https://cdn.test/b.png'],
+            metadata: { productId: 'b' },
+          },
+        },
+      },
+    ]);
+  });
+
+  it('makes image paths absolute and drops what is not a web URL', () => {
+    expect(absoluteImageUrl('/products/x.svg', 'http://localhost:5173')).toBe(
+      'http://localhost:5173/products/x.svg',
+    );
+    expect(absoluteImageUrl('', 'http://localhost:5173')).toBeUndefined();
+    expect(absoluteImageUrl('data:image/png;base64,AAAA', 'http://localhost:5173')).toBeUndefined();
+  });
+
+  it('finds the order of a session by client_reference_id, then metadata', () => {
+    expect(orderIdOfSession({ client_reference_id: 'o1', metadata: { orderId: 'o2' } })).toBe('o1');
+    expect(orderIdOfSession({ client_reference_id: null, metadata: { orderId: 'o2' } })).toBe('o2');
+    expect(orderIdOfSession({ client_reference_id: null, metadata: null })).toBeNull();
+  });
+});
