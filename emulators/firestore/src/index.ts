@@ -40,7 +40,6 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   const log = options.log ?? (() => undefined);
   const dbName = { project: projectId, database: '(default)' };
-  firestoreRoot();
   const authorizer: Authorizer = createAuthorizer({ ...(options.rulesFile ? { rulesFile: options.rulesFile } : {}), log });
   const databases = new Databases();
   const service = new FirestoreService(databases, () => authorizer);
@@ -56,6 +55,8 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
   if (options.seedFile) log(`imported ${seedDocs.length} documents from ${options.seedFile}`);
 
   const server = await listen({ service, authorizer: () => authorizer, log }, host, options.port ?? 8080);
+  // Build the protobuf reflection right after the port opens (the first request would build it anyway).
+  setImmediate(() => firestoreRoot());
   const exportTo = async (file: string): Promise<void> => {
     const docs = databases.get(projectId, '(default)').store.all();
     await writeFile(file, formatSeed(docs, documentsRoot(dbName)));

@@ -92,8 +92,16 @@ function updatedFields(write: WriteJson, before: StoredDocument | undefined): Fi
   return fields;
 }
 
+/**
+ * The request time of a commit: the value of REQUEST_TIME server timestamps and of rules'
+ * request.time, at millisecond precision like the official emulator.
+ */
+function requestTimeMicros(ctx: CommitContext): Micros {
+  return ctx.commitTime - (ctx.commitTime % 1000);
+}
+
 function plan(ctx: CommitContext, writes: WriteJson[], overlay: Map<string, StoredDocument | undefined>): { planned: PlannedWrite[]; failure: FirestoreError | null } {
-  const commitTimeText = formatMicros(ctx.commitTime);
+  const requestTimeText = formatMicros(requestTimeMicros(ctx));
   const planned: PlannedWrite[] = [];
   let failure: FirestoreError | null = null;
   for (const write of writes) {
@@ -128,13 +136,8 @@ function plan(ctx: CommitContext, writes: WriteJson[], overlay: Map<string, Stor
       fields = { ...(before?.fields ?? {}) };
       transforms = write.transform?.fieldTransforms ?? [];
     }
-    const seen = new Set<string>();
-    for (const t of transforms) {
-      const key = transformPath(t).join('\u0000');
-      if (seen.has(key)) throw invalidArgument(`Cannot have multiple transforms on the same field: ${t.fieldPath ?? ''}`);
-      seen.add(key);
-    }
-    const transformResults = applyTransforms(fields, transforms, commitTimeText);
+    for (const t of transforms) transformPath(t);
+    const transformResults = applyTransforms(fields, transforms, requestTimeText);
     validateDocumentSize(path, fields);
     let after: StoredDocument;
     if (before && fieldsIdentical(before.fields, fields)) {
@@ -167,8 +170,8 @@ function authorizeWrites(ctx: CommitContext, planned: PlannedWrite[], overlay: M
       path: w.path,
       auth,
       time,
-      // Server timestamps keep microseconds; rules compare them with request.time exactly.
-      timeMicros: ctx.commitTime,
+      // request.time is exactly the value a server timestamp gets in this commit.
+      timeMicros: requestTimeMicros(ctx),
       resource: w.before?.fields ?? null,
       requestResource: isVerify || w.method === 'delete' ? null : (w.after?.fields ?? null),
       lookup,

@@ -5,10 +5,15 @@ import { FirestoreError, invalidArgument } from './errors.js';
 
 export interface Transaction {
   readonly id: string;
+  readonly startedAt: number;
   readonly readOnly: boolean;
   /** Document path -> updateTime seen by the transaction's reads (null = missing). */
   readonly reads: Map<string, Micros | null>;
 }
+
+/** Open transactions idle longer than this are dropped, like the official 270 s expiry. */
+const TRANSACTION_TTL_MS = 270_000;
+const MAX_REMEMBERED_ENDED = 10_000;
 
 export const EXPIRED_TRANSACTION = 'The referenced transaction has expired or is no longer valid.';
 
@@ -19,11 +24,12 @@ export class Database {
   private counter = 1;
 
   begin(readOnly: boolean): Transaction {
+    this.expireIdle();
     this.counter += 1;
     const bytes = Buffer.alloc(9);
     bytes[0] = 0x11;
     bytes.writeBigUInt64LE(BigInt(this.counter), 1);
-    const tx: Transaction = { id: bytes.toString('base64'), readOnly, reads: new Map() };
+    const tx: Transaction = { id: bytes.toString('base64'), startedAt: Date.now(), readOnly, reads: new Map() };
     this.open.set(tx.id, tx);
     return tx;
   }
@@ -42,7 +48,21 @@ export class Database {
   }
 
   end(id: string): void {
-    if (this.open.delete(id)) this.ended.add(id);
+    if (this.open.delete(id)) {
+      this.ended.add(id);
+      if (this.ended.size > MAX_REMEMBERED_ENDED) {
+        const oldest = this.ended.values().next().value;
+        if (oldest !== undefined) this.ended.delete(oldest);
+      }
+    }
+  }
+
+  private expireIdle(): void {
+    const cutoff = Date.now() - TRANSACTION_TTL_MS;
+    for (const tx of this.open.values()) {
+      if (tx.startedAt >= cutoff) break; // insertion order = start order
+      this.end(tx.id);
+    }
   }
 
   rollback(id: string): void {

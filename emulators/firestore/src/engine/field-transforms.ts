@@ -12,7 +12,7 @@ function numberOf(v: { integerValue: string } | { doubleValue: number }): number
 }
 
 function increment(current: Value | undefined, operand: Value): Value {
-  if (!isNumber(operand)) throw invalidArgument('Increment operand must be a number.');
+  if (!isNumber(operand)) throw invalidArgument('Input must be int64 or double.');
   if (current === undefined || !isNumber(current)) return operand;
   if ('integerValue' in current && 'integerValue' in operand) {
     let sum = BigInt(current.integerValue) + BigInt(operand.integerValue);
@@ -23,8 +23,8 @@ function increment(current: Value | undefined, operand: Value): Value {
   return { doubleValue: numberOf(current) + numberOf(operand) };
 }
 
-function extreme(current: Value | undefined, operand: Value, wantMax: boolean, name: string): Value {
-  if (!isNumber(operand)) throw invalidArgument(`${name} operand must be a number.`);
+function extreme(current: Value | undefined, operand: Value, wantMax: boolean): Value {
+  if (!isNumber(operand)) throw invalidArgument('Input must be int64 or double.');
   if (current === undefined || !isNumber(current)) return operand;
   if ('doubleValue' in current && Number.isNaN(current.doubleValue)) return current;
   if ('doubleValue' in operand && Number.isNaN(operand.doubleValue)) return operand;
@@ -51,7 +51,7 @@ export function transformPath(t: FieldTransformJson): string[] {
 }
 
 /** Applies transforms in place to `fields`; returns the transform results. */
-export function applyTransforms(fields: Fields, transforms: FieldTransformJson[], commitTime: string): Value[] {
+export function applyTransforms(fields: Fields, transforms: FieldTransformJson[], requestTime: string): Value[] {
   const results: Value[] = [];
   for (const t of transforms) {
     const path = transformPath(t);
@@ -60,16 +60,16 @@ export function applyTransforms(fields: Fields, transforms: FieldTransformJson[]
     let result: Value;
     if (t.setToServerValue !== undefined) {
       if (t.setToServerValue !== 'REQUEST_TIME') throw invalidArgument(`Unsupported server value ${t.setToServerValue}.`);
-      next = { timestampValue: commitTime };
+      next = { timestampValue: requestTime };
       result = next;
     } else if (t.increment !== undefined) {
       next = increment(current, t.increment);
       result = next;
     } else if (t.maximum !== undefined) {
-      next = extreme(current, t.maximum, true, 'Maximum');
+      next = extreme(current, t.maximum, true);
       result = next;
     } else if (t.minimum !== undefined) {
-      next = extreme(current, t.minimum, false, 'Minimum');
+      next = extreme(current, t.minimum, false);
       result = next;
     } else if (t.appendMissingElements !== undefined) {
       next = arrayUnion(current, t.appendMissingElements.values ?? []);

@@ -15,24 +15,26 @@ import type { EmulatorContext } from './emulator-context.js';
 type Handler = (service: FirestoreService, request: Record<string, unknown>, caller: Caller) => unknown;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** Requests were validated by protobuf decoding; view one as the service's parameter type. */
+const as = <T>(v: unknown): T => v as T;
 
 const HANDLERS: Record<string, Handler> = {
-  GetDocument: (s, r, c) => s.getDocument(str(r['name']), r, c),
-  ListDocuments: (s, r, c) => s.listDocuments(str(r['parent']), str(r['collectionId']), r, c),
-  CreateDocument: (s, r, c) => s.createDocument(str(r['parent']), str(r['collectionId']), r['documentId'] as string | undefined, (r['document'] ?? {}) as object, r['mask'] as never, c),
-  UpdateDocument: (s, r, c) => s.updateDocument((r['document'] ?? {}) as object, r, c),
-  DeleteDocument: (s, r, c) => s.deleteDocument(str(r['name']), r['currentDocument'] as never, c),
-  BatchGetDocuments: (s, r, c) => s.batchGet(parseDatabaseName(str(r['database'])), r, c),
-  BeginTransaction: (s, r) => s.beginTransaction(parseDatabaseName(str(r['database'])), r),
-  Commit: (s, r, c) => s.commit(parseDatabaseName(str(r['database'])), r, c),
-  Rollback: (s, r) => s.rollback(parseDatabaseName(str(r['database'])), r),
-  RunQuery: (s, r, c) => s.runQuery(str(r['parent']), r, c),
-  RunAggregationQuery: (s, r, c) => s.runAggregationQuery(str(r['parent']), r, c),
+  GetDocument: (s, r, c) => s.getDocument(str(r['name']), as(r), c),
+  ListDocuments: (s, r, c) => s.listDocuments(str(r['parent']), str(r['collectionId']), as(r), c),
+  CreateDocument: (s, r, c) => s.createDocument(str(r['parent']), str(r['collectionId']), as(r['documentId']), as(r['document'] ?? {}), as(r['mask']), c),
+  UpdateDocument: (s, r, c) => s.updateDocument(as(r['document'] ?? {}), as(r), c),
+  DeleteDocument: (s, r, c) => s.deleteDocument(str(r['name']), as(r['currentDocument']), c),
+  BatchGetDocuments: (s, r, c) => s.batchGet(parseDatabaseName(str(r['database'])), as(r), c),
+  BeginTransaction: (s, r) => s.beginTransaction(parseDatabaseName(str(r['database'])), as(r)),
+  Commit: (s, r, c) => s.commit(parseDatabaseName(str(r['database'])), as(r), c),
+  Rollback: (s, r) => s.rollback(parseDatabaseName(str(r['database'])), as(r)),
+  RunQuery: (s, r, c) => s.runQuery(str(r['parent']), as(r), c),
+  RunAggregationQuery: (s, r, c) => s.runAggregationQuery(str(r['parent']), as(r), c),
   ListCollectionIds: (s, r, c) => {
     parseParentName(str(r['parent']));
     return s.listCollectionIds(str(r['parent']), c);
   },
-  BatchWrite: (s, r, c) => s.batchWrite(parseDatabaseName(str(r['database'])), r, c),
+  BatchWrite: (s, r, c) => s.batchWrite(parseDatabaseName(str(r['database'])), as(r), c),
 };
 
 function frame(message: Uint8Array): Buffer {

@@ -2,9 +2,15 @@
 import type { ServerResponse } from 'node:http';
 import type { FirestoreError } from '../engine/errors.js';
 
-/** Non-finite doubles travel as the strings "NaN", "Infinity" and "-Infinity". */
-function replacer(_key: string, value: unknown): unknown {
-  return typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
+/**
+ * Non-finite doubles travel as the strings "NaN", "Infinity" and "-Infinity"; empty repeated and map
+ * fields are left out, as proto3 JSON does (`{"arrayValue": {}}`, `{"mapValue": {}}`).
+ */
+function replacer(key: string, value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (key === 'values' && Array.isArray(value) && value.length === 0) return undefined;
+  if (key === 'fields' && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return undefined;
+  return value;
 }
 
 export function jsonText(value: unknown): string {
