@@ -4,10 +4,14 @@
  */
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
+import { setProfileStatusHandler } from './handlers/set-profile-status';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
 import { updateOrderStatusHandler } from './handlers/update-order-status';
 import { verifyPaymentHandler } from './handlers/verify-payment';
 import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
+
+// Accounts and access (issue 5): managers approve or reject applicants (custom claims).
+export const setProfileStatus = onCall(setProfileStatusHandler);
 
 // Checkout and orders (issue 6). Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = onCall(

@@ -120,6 +120,7 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     to: 'approved',
     at,
   },
+  [paths.checkoutLock(U.retailer)]: { order_id: ORDER.retailer, at },
   [`${COLLECTIONS.stripeEvents}/evt_1`]: { type: 'checkout.session.completed', order_id: ORDER.retailer, at },
 };
 

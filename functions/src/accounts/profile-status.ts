@@ -1,0 +1,195 @@
+import { HttpsError } from 'firebase-functions/v2/https';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import {
+  canTransitionProfile,
+  COLLECTIONS,
+  isBuyerRole,
+  paths,
+  PROFILE_STATUSES,
+  ROLES,
+  type ProfileStatus,
+  type Role,
+  type SetProfileStatusRequest,
+} from '@portal/domain';
+
+/**
+ * Approving and rejecting accounts: the one code path behind the setProfileStatus callable and
+ * the claims CLI (scripts/claims.ts). Access is decided by the custom claims { role, status } on
+ * the Auth user (firestore.rules and the callables read them); profiles/{uid} carries the same
+ * status for display, plus who reviewed it and when, and audit_log keeps the history.
+ *
+ * Three systems are written (Auth claims, Auth refresh tokens, Firestore) and no transaction
+ * spans them, so the order is chosen to fail closed and to be finished by a retry:
+ * - A change that takes access away (rejection) updates the claims and revokes the refresh
+ *   tokens FIRST, then commits the profile + audit entry. If the commit fails, the user has
+ *   already lost access, the profile still reads "approved", and the manager's retry (the
+ *   Reject button is still shown) runs the whole change again.
+ * - A change that grants access (approval) commits the profile + audit entry FIRST and sets the
+ *   claims LAST. If setting the claims fails, the user has no more access than before; the
+ *   profile already reads "approved", so a retry finds profile and claims out of step and only
+ *   sets the claims (recorded as `profile.claims_synced`).
+ * The profile + audit entry are one Firestore transaction that re-reads the status, so two
+ * managers acting at once produce one change and one failed-precondition.
+ */
+
+export interface AccountsDeps {
+  auth: Auth;
+  db: Firestore;
+}
+
+export interface ProfileStatusResult {
+  uid: string;
+  role: Role;
+  from: ProfileStatus;
+  status: ProfileStatus;
+  /** True when only the claims were brought in line with an already-changed profile. */
+  synced: boolean;
+}
+
+export type AuditAction = 'profile.status_changed' | 'profile.claims_synced' | 'profile.manager_granted';
+
+/** One audit_log document: who did what to whom, from which value to which. */
+export interface AuditEntry {
+  action: AuditAction;
+  actor: string;
+  target: string;
+  from: string | null;
+  to: string;
+  at: FieldValue;
+}
+
+interface StoredProfile {
+  role: Role;
+  status: ProfileStatus;
+}
+
+export async function findUser(auth: Auth, uid: string): Promise<UserRecord | null> {
+  try {
+    return await auth.getUser(uid);
+  } catch (error) {
+    if (authErrorCode(error) === 'auth/user-not-found') return null;
+    throw error;
+  }
+}
+
+export function authErrorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  return undefined;
+}
+
+function readProfile(data: Record<string, unknown> | undefined): StoredProfile | null {
+  if (!data) return null;
+  const role = ROLES.find((r) => r === data.role);
+  const status = PROFILE_STATUSES.find((s) => s === data.status);
+  return role && status ? { role, status } : null;
+}
+
+function auditRef(db: Firestore) {
+  return db.collection(COLLECTIONS.auditLog).doc();
+}
+
+/** Sets { role, status } (keeping any other claims) and, when access ends, the refresh tokens. */
+async function applyClaims(deps: AccountsDeps, user: UserRecord, role: Role, status: ProfileStatus): Promise<void> {
+  await deps.auth.setCustomUserClaims(user.uid, { ...(user.customClaims ?? {}), role, status });
+  if (status === 'rejected') await deps.auth.revokeRefreshTokens(user.uid);
+}
+
+/**
+ * Moves a buyer's profile along pending -> approved -> rejected (canTransitionProfile), as
+ * `actor` (a manager's uid, or "claims-cli"). Throws HttpsError not-found / failed-precondition.
+ */
+export async function changeProfileStatus(
+  deps: AccountsDeps,
+  request: SetProfileStatusRequest,
+  actor: string,
+): Promise<ProfileStatusResult> {
+  const { uid, status: to } = request;
+  const user = await findUser(deps.auth, uid);
+  if (!user) throw new HttpsError('not-found', `No user with uid ${uid}.`);
+  const profileRef = deps.db.doc(paths.profile(uid));
+  const snapshot = await profileRef.get();
+  if (!snapshot.exists) throw new HttpsError('not-found', `User ${uid} has no profile.`);
+  const profile = readProfile(snapshot.data());
+  if (!profile) throw new HttpsError('failed-precondition', `The profile of ${uid} has no valid role and status.`);
+  if (profile.role === 'manager' || user.customClaims?.role === 'manager') {
+    throw new HttpsError('failed-precondition', 'Manager accounts are not approved or rejected; change them with the claims CLI.');
+  }
+  if (!isBuyerRole(profile.role)) throw new HttpsError('failed-precondition', `Unexpected role ${profile.role}.`);
+  const role = profile.role;
+  const from = profile.status;
+
+  if (from === to) {
+    const claims = user.customClaims ?? {};
+    if (claims.role === role && claims.status === to) {
+      throw new HttpsError('failed-precondition', `The profile is already ${to}.`);
+    }
+    // A previous change committed the profile but did not reach the claims: finish it.
+    await applyClaims(deps, user, role, to);
+    const entry: AuditEntry = {
+      action: 'profile.claims_synced',
+      actor,
+      target: uid,
+      from: typeof claims.status === 'string' ? claims.status : null,
+      to,
+      at: FieldValue.serverTimestamp(),
+    };
+    await auditRef(deps.db).create(entry);
+    return { uid, role, from, status: to, synced: true };
+  }
+
+  if (!canTransitionProfile(from, to)) {
+    throw new HttpsError('failed-precondition', `A ${from} profile cannot become ${to}.`);
+  }
+
+  const grantsAccess = to === 'approved';
+  if (!grantsAccess) await applyClaims(deps, user, role, to);
+
+  await deps.db.runTransaction(async (tx) => {
+    const current = readProfile((await tx.get(profileRef)).data());
+    if (current?.status !== from) {
+      throw new HttpsError('failed-precondition', `The profile changed meanwhile (now ${current?.status ?? 'missing'}).`);
+    }
+    tx.update(profileRef, { status: to, reviewed_at: FieldValue.serverTimestamp(), reviewed_by: actor });
+    const entry: AuditEntry = { action: 'profile.status_changed', actor, target: uid, from, to, at: FieldValue.serverTimestamp() };
+    tx.create(auditRef(deps.db), entry);
+  });
+
+  if (grantsAccess) await applyClaims(deps, user, role, to);
+  return { uid, role, from, status: to, synced: false };
+}
+
+/**
+ * Makes a user a manager (claims CLI only: there is no callable for it). The profile is updated,
+ * or created when the user never applied, with the audit entry in the same transaction; the
+ * claims come last, so a failure leaves the user without the new access.
+ */
+export async function grantManager(deps: AccountsDeps, uid: string, actor: string): Promise<{ uid: string; from: string | null }> {
+  const user = await findUser(deps.auth, uid);
+  if (!user) throw new HttpsError('not-found', `No user with uid ${uid}.`);
+  if (user.customClaims?.role === 'manager') throw new HttpsError('failed-precondition', 'The user is already a manager.');
+  const profileRef = deps.db.doc(paths.profile(uid));
+  let from: string | null = null;
+  await deps.db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(profileRef);
+    const reviewed = { role: 'manager', status: 'approved', reviewed_at: FieldValue.serverTimestamp(), reviewed_by: actor };
+    if (snapshot.exists) {
+      const profile = readProfile(snapshot.data());
+      from = profile ? `${profile.role}/${profile.status}` : null;
+      tx.update(profileRef, reviewed);
+    } else {
+      tx.create(profileRef, {
+        user_id: uid,
+        full_name: user.displayName ?? '',
+        store_name: '',
+        seller_permit_id: '',
+        created_at: FieldValue.serverTimestamp(),
+        ...reviewed,
+      });
+    }
+    const entry: AuditEntry = { action: 'profile.manager_granted', actor, target: uid, from, to: 'manager/approved', at: FieldValue.serverTimestamp() };
+    tx.create(auditRef(deps.db), entry);
+  });
+  await deps.auth.setCustomUserClaims(uid, { ...(user.customClaims ?? {}), role: 'manager', status: 'approved' });
+  return { uid, from };
+}

@@ -1,0 +1,7 @@
+import { auditLogCases, checkoutLockCases, newsletterCases, stripeEventCases } from './cases/server-only';
+import { runMatrix } from './support/matrix';
+
+runMatrix('firestore.rules: newsletter_signups/{id}', newsletterCases);
+runMatrix('firestore.rules: audit_log/{id}', auditLogCases);
+runMatrix('firestore.rules: stripe_events/{id}', stripeEventCases);
+runMatrix('firestore.rules: checkout_locks/{uid}', checkoutLockCases);

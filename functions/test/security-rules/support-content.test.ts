@@ -1,0 +1,4 @@
+import { supportContentCases } from './cases/catalog';
+import { runMatrix } from './support/matrix';
+
+runMatrix('firestore.rules: support_content/{id}', supportContentCases);
