@@ -34,20 +34,24 @@ export function PortalHeader() {
   return (
     <header className="portal-header">
       <div className="portal-header__inner">
-        <Link to={paths.store} className="portal-header__brand" aria-label={`${brand.name} store`}>
-          <span className="portal-header__logo" aria-hidden="true">
-            <ThunderboltFilled />
-          </span>
-          <span className="portal-header__names">
-            <span className="portal-header__store">{profile.data?.store_name ?? brand.shortName}</span>
-            <span className="portal-header__brand-name">{brand.name}</span>
-          </span>
-        </Link>
-        {profile.data && (
-          <Tag className="portal-header__role" color={role === 'wholesaler' ? 'cyan' : 'purple'}>
-            {ROLE_LABELS[role]}
-          </Tag>
-        )}
+        <div className="portal-header__identity">
+          <Link to={paths.store} className="portal-header__logo" aria-label={`${brand.name}: store`}>
+            <ThunderboltFilled aria-hidden="true" />
+          </Link>
+          <div className="portal-header__names">
+            <Link to={paths.store} className="portal-header__store">
+              {profile.data?.store_name ?? brand.shortName}
+            </Link>
+            <div className="portal-header__meta">
+              {profile.data && (
+                <Tag className="portal-header__role" color={role === 'wholesaler' ? 'cyan' : 'purple'}>
+                  {ROLE_LABELS[role]}
+                </Tag>
+              )}
+              <span className="portal-header__brand-name">{brand.name}</span>
+            </div>
+          </div>
+        </div>
         <nav className="portal-header__actions" aria-label="Portal">
           <Link
             to={paths.cart}

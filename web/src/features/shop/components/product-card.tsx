@@ -43,7 +43,12 @@ export function ProductCard({ product, role, inCart, adding, buying, checkoutBus
             aria-label={inCart > 0 ? `Add to Cart (${inCart} in cart)` : 'Add to Cart'}
             block
           >
-            {inCart > 0 ? `Add to Cart (${inCart})` : 'Add to Cart'}
+            Add to Cart
+            {inCart > 0 && (
+              <span className="product-card__in-cart" aria-hidden="true">
+                {inCart}
+              </span>
+            )}
           </Button>
           <Button
             type="primary"
