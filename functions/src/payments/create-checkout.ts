@@ -29,7 +29,7 @@ import {
   SYSTEM_ACTOR,
 } from './order-transitions';
 import { resolveWebOrigin, stripe as stripeClient } from './stripe-client';
-import { stripeFailure } from './stripe-errors';
+import { isMissingResource, stripeFailure } from './stripe-errors';
 
 export interface CheckoutBuyer {
   uid: string;
@@ -123,7 +123,13 @@ export async function createCheckout(
       try {
         session = await stripe().checkout.sessions.retrieve(claim.sessionId);
       } catch (error) {
-        throw stripeFailure('checkout_session_read_failed', error, { orderId: claim.orderId });
+        if (!isMissingResource(error)) {
+          throw stripeFailure('checkout_session_read_failed', error, { orderId: claim.orderId });
+        }
+        // Stripe no longer knows the session (a restarted local sandbox): close the order, retry.
+        const gone = { id: claim.sessionId, client_reference_id: claim.orderId, metadata: null };
+        await recordCheckoutExpired(db, gone, undefined, SYSTEM_ACTOR);
+        continue;
       }
       if (session.status === 'open' && session.url) {
         log.info('checkout_session_reused', {

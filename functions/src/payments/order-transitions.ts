@@ -103,7 +103,9 @@ async function retryLostCreate<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function requireOrderId(session: Stripe.Checkout.Session): string {
+function requireOrderId(
+  session: Pick<Stripe.Checkout.Session, 'id' | 'client_reference_id' | 'metadata'>,
+): string {
   const orderId = orderIdOfSession(session);
   if (!orderId || orderId.includes('/'))
     throw new ForeignSessionError(`Session ${session.id} names no order`);
@@ -204,7 +206,7 @@ export async function recordCheckoutExpired(
   event?: EventRef,
   by: string = STRIPE_ACTOR,
 ): Promise<TransitionResult<ExpiredOutcome>> {
-  const orderId = requireOrderId(session as Stripe.Checkout.Session);
+  const orderId = requireOrderId(session);
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
   return retryLostCreate(() =>
     db.runTransaction(async (tx) => {

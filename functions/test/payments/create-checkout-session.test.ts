@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceForRole } from '@portal/domain';
+import { Timestamp } from 'firebase-admin/firestore';
+import { paths, priceForRole } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { firestore } from '../../src/lib/admin';
 import {
@@ -7,6 +8,7 @@ import {
   demoUser,
   orderOf,
   ordersOfUser,
+  sessionIdOf,
   setCart,
   startPaymentsHarness,
   type TestUser,
@@ -277,6 +279,38 @@ describe('createCheckoutSession: one order per checkout', () => {
     ]);
     const oldSession = await harness.stripe.checkout.sessions.retrieve(old.stripe_session_id!);
     expect(oldSession.status).toBe('expired');
+    expect((await orderOf(second.orderId)).status).toBe('pending');
+  });
+
+  it('starts over when Stripe no longer knows the session (restarted sandbox)', async () => {
+    const buyer = await createUser('retailer');
+    await setCart(buyer.uid, { 'red-rush': 2 });
+    const first = await createCheckoutSessionHandler(buyer.request({}));
+    harness.sandbox.reset();
+    const second = await createCheckoutSessionHandler(buyer.request({}));
+    expect(second.orderId).not.toBe(first.orderId);
+    expect((await orderOf(first.orderId)).status).toBe('cancelled');
+    const session = await harness.stripe.checkout.sessions.retrieve(sessionIdOf(second.url));
+    expect(session.status).toBe('open');
+  });
+
+  it('takes over a claim left behind by a call that died while creating the session', async () => {
+    const buyer = await createUser('wholesaler');
+    await setCart(buyer.uid, { 'mango-tango': 1 });
+    const first = await createCheckoutSessionHandler(buyer.request({}));
+    // Simulate a crash between the claim and the session: the lock says 'creating' for a minute.
+    await firestore().doc(paths.order(first.orderId)).update({ stripe_session_id: null });
+    await firestore()
+      .doc(paths.checkoutLock(buyer.uid))
+      .update({
+        state: 'creating',
+        url: null,
+        session_id: null,
+        claimed_at: Timestamp.fromMillis(Date.now() - 60_000),
+      });
+    const second = await createCheckoutSessionHandler(buyer.request({}));
+    expect(second.orderId).not.toBe(first.orderId);
+    expect((await orderOf(first.orderId)).status).toBe('cancelled');
     expect((await orderOf(second.orderId)).status).toBe('pending');
   });
 

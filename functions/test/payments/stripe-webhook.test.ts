@@ -195,6 +195,20 @@ describe('stripeWebhook', () => {
     ).toBe(true);
   });
 
+  it('a payment for an order cancelled meanwhile is recorded for a refund, not moved', async () => {
+    const { orderId, sessionId } = await openCheckout({ 'blue-coast': 2 });
+    const body = await payWithoutWebhook(sessionId);
+    await firestore().doc(paths.order(orderId)).update({ status: 'cancelled' });
+    const answer = await postWebhook(harness.endpoint.url, body);
+    expect(answer).toMatchObject({ status: 200, body: { outcome: 'paid-after-cancel' } });
+    const order = await orderOf(orderId);
+    expect(order.status).toBe('cancelled');
+    expect(order).toHaveProperty('payment_after_cancel.session_id', sessionId);
+    expect(
+      harness.logs.some((l) => l.level === 'error' && l.event === 'payment_for_cancelled_order'),
+    ).toBe(true);
+  });
+
   it('checkout.session.expired cancels the pending order', async () => {
     const { orderId, sessionId } = await openCheckout({ 'syrup-variety-pack': 1 });
     await harness.stripe.checkout.sessions.expire(sessionId);
