@@ -16,8 +16,16 @@ vi.mock('firebase/firestore/lite', () => {
     (...args: unknown[]) => ({ kind, args });
   return {
     collection: vi.fn((_db: unknown, name: string) => ({ kind: 'collection', name })),
-    doc: vi.fn((_db: unknown, path?: string) => ({ kind: 'doc', path, id: path ? path.split('/').pop() : 'auto-id' })),
-    query: vi.fn((ref: unknown, ...constraints: unknown[]) => ({ kind: 'query', ref, constraints })),
+    doc: vi.fn((_db: unknown, path?: string) => ({
+      kind: 'doc',
+      path,
+      id: path ? path.split('/').pop() : 'auto-id',
+    })),
+    query: vi.fn((ref: unknown, ...constraints: unknown[]) => ({
+      kind: 'query',
+      ref,
+      constraints,
+    })),
     where: vi.fn(tag('where')),
     orderBy: vi.fn(tag('orderBy')),
     limit: vi.fn(tag('limit')),
@@ -124,16 +132,19 @@ describe('saveProduct', () => {
 
   it('updates an existing product with the validated fields', async () => {
     await saveProduct({ id: 'p1', data });
-    expect(lite.updateDoc).toHaveBeenCalledWith(
-      expect.objectContaining({ path: 'products/p1' }),
-      { ...data, name: 'Syrup' },
-    );
+    expect(lite.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'products/p1' }), {
+      ...data,
+      name: 'Syrup',
+    });
     expect(lite.setDoc).not.toHaveBeenCalled();
   });
 
   it('creates a product under a new id', async () => {
     await expect(saveProduct({ data })).resolves.toBe('auto-id');
-    expect(lite.setDoc).toHaveBeenCalledWith(expect.objectContaining({ id: 'auto-id' }), { ...data, name: 'Syrup' });
+    expect(lite.setDoc).toHaveBeenCalledWith(expect.objectContaining({ id: 'auto-id' }), {
+      ...data,
+      name: 'Syrup',
+    });
   });
 
   it('refuses fractional cents before writing', async () => {

@@ -28,7 +28,10 @@ export const adminOrderSchema = orderSchema.pick({
 export type AdminOrder = ReturnType<typeof adminOrderSchema.parse> & { id: string };
 
 export function toAdminOrder(id: string, data: DocumentData): AdminOrder {
-  return { id, ...adminOrderSchema.parse({ ...data, created_at: toDate(data.created_at) ?? new Date(0) }) };
+  return {
+    id,
+    ...adminOrderSchema.parse({ ...data, created_at: toDate(data.created_at) ?? new Date(0) }),
+  };
 }
 
 export type AdminProfile = Profile & { id: string };

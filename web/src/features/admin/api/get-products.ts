@@ -7,7 +7,9 @@ import { toProduct } from './converters';
 
 /** Every product, active and inactive, in catalog order (managers only; buyers filter is_active). */
 export async function fetchAllProducts(): Promise<Product[]> {
-  const snapshot = await getDocs(query(collection(db, COLLECTIONS.products), orderBy('sort_order', 'asc')));
+  const snapshot = await getDocs(
+    query(collection(db, COLLECTIONS.products), orderBy('sort_order', 'asc')),
+  );
   return snapshot.docs.map((d) => toProduct(d.id, d.data()));
 }
 

@@ -7,7 +7,9 @@ import { toSupportItem } from './converters';
 
 /** Support tutorials ordered by category (SPEC section 7). */
 export async function fetchSupportContent(): Promise<SupportContent[]> {
-  const snapshot = await getDocs(query(collection(db, COLLECTIONS.supportContent), orderBy('category', 'asc')));
+  const snapshot = await getDocs(
+    query(collection(db, COLLECTIONS.supportContent), orderBy('category', 'asc')),
+  );
   return snapshot.docs.map((d) => toSupportItem(d.id, d.data()));
 }
 

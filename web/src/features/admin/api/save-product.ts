@@ -11,7 +11,13 @@ export type ProductData = Omit<Product, 'id'>;
  * here, so nothing unvalidated reaches Firestore whatever the caller did. Deactivating is an
  * update of is_active: orders copy their lines, so past orders are untouched.
  */
-export async function saveProduct({ id, data }: { id?: string; data: ProductData }): Promise<string> {
+export async function saveProduct({
+  id,
+  data,
+}: {
+  id?: string;
+  data: ProductData;
+}): Promise<string> {
   const valid = productSchema.parse(data);
   if (id) {
     await updateDoc(doc(db, docPaths.product(id)), valid);

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COLLECTIONS, paths as docPaths, supportContentSchema, type SupportContent } from '@portal/domain';
+import {
+  COLLECTIONS,
+  paths as docPaths,
+  supportContentSchema,
+  type SupportContent,
+} from '@portal/domain';
 import { collection, doc, setDoc, updateDoc } from 'firebase/firestore/lite';
 import { db } from '@/lib/firebase';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +12,13 @@ import { queryKeys } from '@/lib/query-keys';
 export type SupportItemData = Omit<SupportContent, 'id'>;
 
 /** Creates (no id) or updates (id) a tutorial, parsed with the domain schema first. */
-export async function saveSupportItem({ id, data }: { id?: string; data: SupportItemData }): Promise<string> {
+export async function saveSupportItem({
+  id,
+  data,
+}: {
+  id?: string;
+  data: SupportItemData;
+}): Promise<string> {
   const valid = supportContentSchema.parse(data);
   if (id) {
     await updateDoc(doc(db, docPaths.supportItem(id)), valid);

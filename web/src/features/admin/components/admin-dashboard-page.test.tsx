@@ -18,7 +18,10 @@ vi.mock('../api/get-recent-orders', () => ({ useRecentOrders: vi.fn() }));
 vi.mock('../api/get-profiles', () => ({ useProfiles: vi.fn() }));
 vi.mock('../api/get-products', () => ({ useAllProducts: vi.fn() }));
 vi.mock('../api/get-support-content', () => ({ useAdminSupportContent: vi.fn() }));
-vi.mock('../api/export-orders', () => ({ useExportOrders: vi.fn(() => ({ mutateAsync: vi.fn(), isPending: false })), EXPORT_MAX_ORDERS: 5000 }));
+vi.mock('../api/export-orders', () => ({
+  useExportOrders: vi.fn(() => ({ mutateAsync: vi.fn(), isPending: false })),
+  EXPORT_MAX_ORDERS: 5000,
+}));
 
 const user = { uid: 'm1', email: 'manager@demo.test' } as User;
 
@@ -40,15 +43,24 @@ async function expectAccessDenied() {
 }
 
 beforeEach(() => {
-  vi.mocked(useTotals).mockReturnValue(stub<typeof useTotals>(loaded({ totalOrders: 3, totalUsers: 5, revenue: 123456 })));
+  vi.mocked(useTotals).mockReturnValue(
+    stub<typeof useTotals>(loaded({ totalOrders: 3, totalUsers: 5, revenue: 123456 })),
+  );
   vi.mocked(useRecentOrders).mockReturnValue(
-    stub<typeof useRecentOrders>({ ...loaded({ pages: [{ orders: [], nextCursor: null }] }), hasNextPage: false }),
+    stub<typeof useRecentOrders>({
+      ...loaded({ pages: [{ orders: [], nextCursor: null }] }),
+      hasNextPage: false,
+    }),
   );
   vi.mocked(useProfiles).mockReturnValue(
-    stub<typeof useProfiles>(loaded([makeProfile(), makeProfile({ id: 'uid-2', status: 'pending' })])),
+    stub<typeof useProfiles>(
+      loaded([makeProfile(), makeProfile({ id: 'uid-2', status: 'pending' })]),
+    ),
   );
   vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([])));
-  vi.mocked(useAdminSupportContent).mockReturnValue(stub<typeof useAdminSupportContent>(loaded([])));
+  vi.mocked(useAdminSupportContent).mockReturnValue(
+    stub<typeof useAdminSupportContent>(loaded([])),
+  );
   vi.mocked(signOutUser).mockResolvedValue(undefined);
 });
 
@@ -93,7 +105,10 @@ describe('/admin access', () => {
 
   it('shows a manager the dashboard with the brand, their email and Logout', async () => {
     vi.mocked(useSession).mockReturnValue(signedIn());
-    vi.mocked(useClaims).mockReturnValue({ status: 'success', claims: { role: 'manager', status: 'approved' } });
+    vi.mocked(useClaims).mockReturnValue({
+      status: 'success',
+      claims: { role: 'manager', status: 'approved' },
+    });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Electric Slush Co.')).toBeInTheDocument();
@@ -107,7 +122,10 @@ describe('/admin access', () => {
 
   it('logs out to /admin/login without an Access Denied toast', async () => {
     vi.mocked(useSession).mockReturnValue(signedIn());
-    vi.mocked(useClaims).mockReturnValue({ status: 'success', claims: { role: 'manager', status: 'approved' } });
+    vi.mocked(useClaims).mockReturnValue({
+      status: 'success',
+      claims: { role: 'manager', status: 'approved' },
+    });
     const { router } = renderPage();
     // After signOut the session reads signed-out; the page must not treat that as an intruder.
     vi.mocked(signOutUser).mockImplementation(async () => {
@@ -121,7 +139,10 @@ describe('/admin access', () => {
 
   it('shows how many applicants are pending on the Users tab', () => {
     vi.mocked(useSession).mockReturnValue(signedIn());
-    vi.mocked(useClaims).mockReturnValue({ status: 'success', claims: { role: 'manager', status: 'approved' } });
+    vi.mocked(useClaims).mockReturnValue({
+      status: 'success',
+      claims: { role: 'manager', status: 'approved' },
+    });
     renderPage();
     expect(screen.getByRole('tab', { name: /Users/ })).toHaveTextContent('2');
   });

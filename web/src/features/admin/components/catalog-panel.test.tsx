@@ -40,7 +40,9 @@ function rowOf(name: string) {
 
 beforeEach(() => {
   mutateAsync.mockReset();
-  vi.mocked(useSaveProduct).mockReturnValue(stub<typeof useSaveProduct>({ mutateAsync, isPending: false }));
+  vi.mocked(useSaveProduct).mockReturnValue(
+    stub<typeof useSaveProduct>({ mutateAsync, isPending: false }),
+  );
   vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([syrup, machine])));
 });
 
@@ -116,7 +118,11 @@ describe('CatalogPanel', () => {
     await waitFor(() =>
       expect(mutateAsync).toHaveBeenCalledWith({
         id: 'prod-1',
-        data: expect.objectContaining({ price_retailer: 3100, price_wholesaler: 2499, sort_order: 10 }),
+        data: expect.objectContaining({
+          price_retailer: 3100,
+          price_wholesaler: 2499,
+          sort_order: 10,
+        }),
       }),
     );
     expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
@@ -129,7 +135,9 @@ describe('CatalogPanel', () => {
     const { id, ...data } = syrup;
     expect(mutateAsync).toHaveBeenCalledWith({ id, data: { ...data, is_active: false } });
     expect(await screen.findByText('Purple Dream Syrup deactivated')).toBeInTheDocument();
-    expect(rowOf('Slushie Machine Pro').getByRole('button', { name: 'Activate Slushie Machine Pro' })).toBeInTheDocument();
+    expect(
+      rowOf('Slushie Machine Pro').getByRole('button', { name: 'Activate Slushie Machine Pro' }),
+    ).toBeInTheDocument();
   });
 
   it('toasts when saving fails', async () => {

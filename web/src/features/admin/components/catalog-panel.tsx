@@ -1,6 +1,6 @@
 import { formatUsd, type Product } from '@portal/domain';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNotify } from '@/lib/notify';
 import { useAllProducts } from '../api/get-products';
@@ -25,7 +25,12 @@ function ToggleActive({ product }: { product: Product }) {
     }
   };
   return (
-    <Button size="small" onClick={toggle} loading={save.isPending} aria-label={`${product.is_active ? 'Deactivate' : 'Activate'} ${product.name}`}>
+    <Button
+      size="small"
+      onClick={toggle}
+      loading={save.isPending}
+      aria-label={`${product.is_active ? 'Deactivate' : 'Activate'} ${product.name}`}
+    >
       {product.is_active ? 'Deactivate' : 'Activate'}
     </Button>
   );
@@ -35,6 +40,7 @@ export function CatalogPanel() {
   const products = useAllProducts();
   const [editing, setEditing] = useState<Editing>(null);
   useFetchErrorToast(products.isError);
+  const phone = Grid.useBreakpoint().xs === true;
   const list = products.data ?? [];
   const nextSortOrder = list.reduce((max, p) => Math.max(max, p.sort_order), 0) + 10;
 
@@ -42,7 +48,9 @@ export function CatalogPanel() {
     {
       title: 'Image',
       dataIndex: 'image_url',
-      render: (url: string, p) => <img src={url} alt={p.name} className="admin-thumb" loading="lazy" />,
+      render: (url: string, p) => (
+        <img src={url} alt={p.name} className="admin-thumb" loading="lazy" />
+      ),
     },
     {
       title: 'Name',
@@ -50,18 +58,33 @@ export function CatalogPanel() {
       render: (_, p) => (
         <div style={{ maxWidth: 320 }}>
           <div>{p.name}</div>
-          <Typography.Paragraph className="admin-muted" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
+          <Typography.Paragraph
+            className="admin-muted"
+            ellipsis={{ rows: 1 }}
+            style={{ margin: 0 }}
+          >
             {p.description}
           </Typography.Paragraph>
         </div>
       ),
     },
-    { title: 'Retailer', dataIndex: 'price_retailer', align: 'right', render: (c: number) => formatUsd(c) },
-    { title: 'Wholesaler', dataIndex: 'price_wholesaler', align: 'right', render: (c: number) => formatUsd(c) },
+    {
+      title: 'Retailer',
+      dataIndex: 'price_retailer',
+      align: 'right',
+      render: (c: number) => formatUsd(c),
+    },
+    {
+      title: 'Wholesaler',
+      dataIndex: 'price_wholesaler',
+      align: 'right',
+      render: (c: number) => formatUsd(c),
+    },
     {
       title: 'Status',
       dataIndex: 'is_active',
-      render: (active: boolean) => (active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>),
+      render: (active: boolean) =>
+        active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>,
     },
     { title: 'Order', dataIndex: 'sort_order', align: 'right' },
     {
@@ -69,7 +92,11 @@ export function CatalogPanel() {
       key: 'actions',
       render: (_, p) => (
         <Space wrap size={8}>
-          <Button size="small" onClick={() => setEditing({ mode: 'edit', product: p })} aria-label={`Edit ${p.name}`}>
+          <Button
+            size="small"
+            onClick={() => setEditing({ mode: 'edit', product: p })}
+            aria-label={`Edit ${p.name}`}
+          >
             Edit
           </Button>
           <ToggleActive product={p} />
@@ -84,19 +111,61 @@ export function CatalogPanel() {
         <Typography.Title level={2} id="catalog-title" style={{ fontSize: 20 }}>
           Catalog
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ mode: 'create' })}
+        >
           Add Product
         </Button>
       </div>
-      <Table<Product>
-        rowKey="id"
-        columns={columns}
-        dataSource={list}
-        loading={products.isPending}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
-        locale={{ emptyText: products.isError ? 'Could not load products' : 'No products yet' }}
-      />
+      {phone ? (
+        <div className="admin-cards" aria-busy={products.isPending}>
+          {list.map((p) => (
+            <Card key={p.id} size="small" role="article" aria-label={p.name}>
+              <div className="admin-card__top">
+                <div style={{ display: 'flex', gap: 10, minWidth: 0 }}>
+                  <img src={p.image_url} alt="" className="admin-thumb" loading="lazy" />
+                  <div>
+                    <strong>{p.name}</strong>
+                    <div className="admin-card__meta" style={{ marginTop: 0 }}>
+                      <span>Retailer {formatUsd(p.price_retailer)}</span>
+                      <span>Wholesaler {formatUsd(p.price_wholesaler)}</span>
+                      <span>Order {p.sort_order}</span>
+                    </div>
+                  </div>
+                </div>
+                {p.is_active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>}
+              </div>
+              <Space wrap size={8} style={{ marginTop: 8 }}>
+                <Button
+                  size="small"
+                  onClick={() => setEditing({ mode: 'edit', product: p })}
+                  aria-label={`Edit ${p.name}`}
+                >
+                  Edit
+                </Button>
+                <ToggleActive product={p} />
+              </Space>
+            </Card>
+          ))}
+          {!products.isPending && list.length === 0 && (
+            <Typography.Text type="secondary">
+              {products.isError ? 'Could not load products' : 'No products yet'}
+            </Typography.Text>
+          )}
+        </div>
+      ) : (
+        <Table<Product>
+          rowKey="id"
+          columns={columns}
+          dataSource={list}
+          loading={products.isPending}
+          scroll={{ x: 'max-content' }}
+          pagination={false}
+          locale={{ emptyText: products.isError ? 'Could not load products' : 'No products yet' }}
+        />
+      )}
       {editing && (
         <ProductFormModal
           product={editing.mode === 'edit' ? editing.product : undefined}

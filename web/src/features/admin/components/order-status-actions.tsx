@@ -50,7 +50,14 @@ export function OrderStatusActions({ orderId, status }: { orderId: string; statu
             </Button>
           </Popconfirm>
         ) : (
-          <Button key={to} size="small" type="primary" ghost disabled={busy} onClick={() => move(to)}>
+          <Button
+            key={to}
+            size="small"
+            type="primary"
+            ghost
+            disabled={busy}
+            onClick={() => move(to)}
+          >
             {ACTION_LABEL[to]}
           </Button>
         ),

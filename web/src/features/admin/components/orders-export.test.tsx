@@ -20,7 +20,9 @@ function pickRange(from: string, to: string) {
 beforeEach(() => {
   mutateAsync.mockReset();
   vi.mocked(downloadTextFile).mockReset();
-  vi.mocked(useExportOrders).mockReturnValue(stub<typeof useExportOrders>({ mutateAsync, isPending: false }));
+  vi.mocked(useExportOrders).mockReturnValue(
+    stub<typeof useExportOrders>({ mutateAsync, isPending: false }),
+  );
 });
 
 describe('OrdersExport', () => {
@@ -32,12 +34,17 @@ describe('OrdersExport', () => {
     renderWithProviders(<OrdersExport />);
     pickRange('2025-03-01', '2025-03-31');
     await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
-    expect(mutateAsync).toHaveBeenCalledWith({ start: new Date(2025, 2, 1), endExclusive: new Date(2025, 3, 1) });
+    expect(mutateAsync).toHaveBeenCalledWith({
+      start: new Date(2025, 2, 1),
+      endExclusive: new Date(2025, 3, 1),
+    });
     await waitFor(() => expect(downloadTextFile).toHaveBeenCalledTimes(1));
     const [fileName, csv] = vi.mocked(downloadTextFile).mock.calls[0];
     expect(fileName).toBe('orders-2025-03-01-to-2025-03-31.csv');
     expect(csv).toContain('Order ID,Date,Store,Status,Payment Type,Amount (USD),Items');
-    expect(csv).toContain('abc,2025-03-04T18:30:00.000Z,"Smoke, City",processing,one_time,50.00,Purple Dream Syrup x 2');
+    expect(csv).toContain(
+      'abc,2025-03-04T18:30:00.000Z,"Smoke, City",processing,one_time,50.00,Purple Dream Syrup x 2',
+    );
     expect(await screen.findByText('Exported 1 order.')).toBeInTheDocument();
   });
 
@@ -45,7 +52,9 @@ describe('OrdersExport', () => {
     mutateAsync.mockResolvedValue({ orders: [], truncated: false });
     renderWithProviders(<OrdersExport />);
     await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
-    expect(await screen.findByText('No orders were placed in this date range.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No orders were placed in this date range.'),
+    ).toBeInTheDocument();
     expect(downloadTextFile).not.toHaveBeenCalled();
   });
 
@@ -54,7 +63,9 @@ describe('OrdersExport', () => {
     renderWithProviders(<OrdersExport />);
     await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
     expect(
-      await screen.findByText('Exported the first 5000 orders. Choose a shorter range for the rest.'),
+      await screen.findByText(
+        'Exported the first 5000 orders. Choose a shorter range for the rest.',
+      ),
     ).toBeInTheDocument();
   });
 
@@ -62,7 +73,9 @@ describe('OrdersExport', () => {
     renderWithProviders(<OrdersExport />);
     pickRange('2025-03-10', '2025-03-01');
     expect(screen.getByRole('button', { name: /Export CSV/ })).toBeDisabled();
-    expect(screen.getByRole('alert')).toHaveTextContent('Choose a start date on or before the end date.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Choose a start date on or before the end date.',
+    );
   });
 
   it('toasts when the export fails', async () => {

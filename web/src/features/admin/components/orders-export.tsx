@@ -44,11 +44,23 @@ export function OrdersExport() {
       <div className="admin-export-form">
         <label htmlFor="export-from">
           From
-          <Input id="export-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <Input
+            id="export-from"
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => setFrom(e.target.value)}
+          />
         </label>
         <label htmlFor="export-to">
           To
-          <Input id="export-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+          <Input
+            id="export-to"
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => setTo(e.target.value)}
+          />
         </label>
         <Button
           type="primary"

@@ -36,7 +36,10 @@ export function ProductFormModal({
   const submit = handleSubmit(async (data) => {
     try {
       await save.mutateAsync({ id: product?.id, data });
-      notify.success('Success', product ? 'Product updated successfully' : 'Product created successfully');
+      notify.success(
+        'Success',
+        product ? 'Product updated successfully' : 'Product created successfully',
+      );
       onClose();
     } catch {
       notify.error('Error', 'Failed to save product');
@@ -67,7 +70,11 @@ export function ProductFormModal({
           control={control}
           name="description"
           render={({ field }) => (
-            <FormField id="product-description" label="Description" error={errors.description?.message}>
+            <FormField
+              id="product-description"
+              label="Description"
+              error={errors.description?.message}
+            >
               <Input.TextArea id="product-description" rows={3} {...field} />
             </FormField>
           )}
@@ -85,7 +92,11 @@ export function ProductFormModal({
           control={control}
           name="price_retailer"
           render={({ field }) => (
-            <FormField id="product-price-retailer" label="Retailer price (USD)" error={errors.price_retailer?.message}>
+            <FormField
+              id="product-price-retailer"
+              label="Retailer price (USD)"
+              error={errors.price_retailer?.message}
+            >
               <Input id="product-price-retailer" prefix="$" inputMode="decimal" {...field} />
             </FormField>
           )}

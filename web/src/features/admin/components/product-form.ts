@@ -1,4 +1,10 @@
-import { centsToDollarString, dollarsToCents, LIMITS, productSchema, type Product } from '@portal/domain';
+import {
+  centsToDollarString,
+  dollarsToCents,
+  LIMITS,
+  productSchema,
+  type Product,
+} from '@portal/domain';
 import { z } from 'zod';
 
 const DOLLARS = /^\d+(\.\d{1,2})?$/;
@@ -45,7 +51,10 @@ export const productFormSchema = z
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormOutput = z.output<typeof productFormSchema>;
 
-export function productFormDefaults(product: Product | undefined, nextSortOrder: number): ProductFormInput {
+export function productFormDefaults(
+  product: Product | undefined,
+  nextSortOrder: number,
+): ProductFormInput {
   if (!product) {
     return {
       name: '',

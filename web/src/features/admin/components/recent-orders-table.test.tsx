@@ -77,9 +77,20 @@ describe('RecentOrdersTable', () => {
   });
 
   it('badges delivered/processing/shipped as normal and pending/cancelled as warnings', () => {
-    withPages([{ orders: [newest, older, shipped, cancelled, makeOrder({ id: 'proc0005', store_name: 'Proc Shop' })] }]);
+    withPages([
+      {
+        orders: [
+          newest,
+          older,
+          shipped,
+          cancelled,
+          makeOrder({ id: 'proc0005', store_name: 'Proc Shop' }),
+        ],
+      },
+    ]);
     renderWithProviders(<RecentOrdersTable />);
-    const tone = (label: string) => screen.getByText(label, { selector: '.ant-tag' }).getAttribute('data-status-tone');
+    const tone = (label: string) =>
+      screen.getByText(label, { selector: '.ant-tag' }).getAttribute('data-status-tone');
     expect(tone('Delivered')).toBe('normal');
     expect(tone('Processing')).toBe('normal');
     expect(tone('Shipped')).toBe('normal');
@@ -108,7 +119,9 @@ describe('RecentOrdersTable', () => {
     const ship = rowOf('Green Machine');
     expect(ship.getByRole('button', { name: 'Mark Delivered' })).toBeInTheDocument();
     expect(ship.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
-    expect(rowOf('Blue Coast Vapes').queryAllByRole('button', { name: /Mark|Cancel/ })).toHaveLength(0);
+    expect(
+      rowOf('Blue Coast Vapes').queryAllByRole('button', { name: /Mark|Cancel/ }),
+    ).toHaveLength(0);
     expect(rowOf('Gone Shop').queryAllByRole('button', { name: /Mark|Cancel/ })).toHaveLength(0);
   });
 
@@ -139,7 +152,9 @@ describe('RecentOrdersTable', () => {
     renderWithProviders(<RecentOrdersTable />);
     await userEvent.click(screen.getByRole('button', { name: 'Mark Delivered' }));
     expect(
-      await screen.findByText('Failed to update order: Order cannot move from shipped to delivered'),
+      await screen.findByText(
+        'Failed to update order: Order cannot move from shipped to delivered',
+      ),
     ).toBeInTheDocument();
   });
 

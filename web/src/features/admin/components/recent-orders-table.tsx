@@ -1,5 +1,5 @@
 import { formatUsd, shortOrderId, type PaymentType } from '@portal/domain';
-import { Button, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Grid, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AdminOrder } from '../api/converters';
 import { useRecentOrders } from '../api/get-recent-orders';
@@ -22,9 +22,22 @@ const columns: TableColumnsType<AdminOrder> = [
   },
   { title: 'Date', dataIndex: 'created_at', render: (date: Date) => dateFormat.format(date) },
   { title: 'Store', dataIndex: 'store_name' },
-  { title: 'Amount', dataIndex: 'amount', align: 'right', render: (cents: number) => formatUsd(cents) },
-  { title: 'Type', dataIndex: 'payment_type', render: (type: PaymentType) => PAYMENT_TYPE_LABEL[type] },
-  { title: 'Status', dataIndex: 'status', render: (_, order) => <OrderStatusTag status={order.status} /> },
+  {
+    title: 'Amount',
+    dataIndex: 'amount',
+    align: 'right',
+    render: (cents: number) => formatUsd(cents),
+  },
+  {
+    title: 'Type',
+    dataIndex: 'payment_type',
+    render: (type: PaymentType) => PAYMENT_TYPE_LABEL[type],
+  },
+  {
+    title: 'Status',
+    dataIndex: 'status',
+    render: (_, order) => <OrderStatusTag status={order.status} />,
+  },
   {
     title: 'Actions',
     key: 'actions',
@@ -42,11 +55,57 @@ function OrderLines({ order }: { order: AdminOrder }) {
       aria-label={`Items of order ${shortOrderId(order.id)}`}
       columns={[
         { title: 'Product', dataIndex: 'name' },
-        { title: 'Unit price', dataIndex: 'unit_amount', align: 'right', render: (c: number) => formatUsd(c) },
+        {
+          title: 'Unit price',
+          dataIndex: 'unit_amount',
+          align: 'right',
+          render: (c: number) => formatUsd(c),
+        },
         { title: 'Qty', dataIndex: 'quantity', align: 'right' },
-        { title: 'Line total', dataIndex: 'line_total', align: 'right', render: (c: number) => formatUsd(c) },
+        {
+          title: 'Line total',
+          dataIndex: 'line_total',
+          align: 'right',
+          render: (c: number) => formatUsd(c),
+        },
       ]}
     />
+  );
+}
+
+/** An order on a phone: a card instead of a table row that would need sideways scrolling. */
+function OrderCard({ order }: { order: AdminOrder }) {
+  return (
+    <Card
+      size="small"
+      className="admin-card"
+      aria-label={`Order ${shortOrderId(order.id)}`}
+      role="article"
+    >
+      <div className="admin-card__top">
+        <strong>{order.store_name}</strong>
+        <OrderStatusTag status={order.status} />
+      </div>
+      <div className="admin-card__meta">
+        <span>{dateFormat.format(order.created_at)}</span>
+        <span>{shortOrderId(order.id)}</span>
+        <span>{PAYMENT_TYPE_LABEL[order.payment_type]}</span>
+      </div>
+      <div className="admin-card__amount">{formatUsd(order.amount)}</div>
+      <details className="admin-card__details">
+        <summary>
+          {order.items.length} item{order.items.length === 1 ? '' : 's'}
+        </summary>
+        <ul>
+          {order.items.map((line) => (
+            <li key={line.product_id}>
+              {line.name} x {line.quantity} · {formatUsd(line.line_total)}
+            </li>
+          ))}
+        </ul>
+      </details>
+      <OrderStatusActions orderId={order.id} status={order.status} />
+    </Card>
   );
 }
 
@@ -57,6 +116,7 @@ function OrderLines({ order }: { order: AdminOrder }) {
  */
 export function RecentOrdersTable() {
   const orders = useRecentOrders();
+  const phone = Grid.useBreakpoint().xs === true;
   const [pageIndex, setPageIndex] = useState(0);
   useFetchErrorToast(orders.isError);
 
@@ -80,17 +140,30 @@ export function RecentOrdersTable() {
           Recent Orders
         </Typography.Title>
       </div>
-      <Table<AdminOrder>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={rows}
-        loading={orders.isPending || orders.isFetchingNextPage}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        expandable={{ expandedRowRender: (order) => <OrderLines order={order} /> }}
-        locale={{ emptyText: orders.isError ? 'Could not load orders' : 'No orders yet' }}
-      />
+      {phone ? (
+        <div className="admin-cards" aria-busy={orders.isPending}>
+          {rows.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+          {!orders.isPending && rows.length === 0 && (
+            <Typography.Text type="secondary">
+              {orders.isError ? 'Could not load orders' : 'No orders yet'}
+            </Typography.Text>
+          )}
+        </div>
+      ) : (
+        <Table<AdminOrder>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={orders.isPending || orders.isFetchingNextPage}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          expandable={{ expandedRowRender: (order) => <OrderLines order={order} /> }}
+          locale={{ emptyText: orders.isError ? 'Could not load orders' : 'No orders yet' }}
+        />
+      )}
       <nav className="admin-pager" aria-label="Recent orders pages">
         <Button onClick={() => setPageIndex(page - 1)} disabled={page === 0}>
           Previous

@@ -12,17 +12,25 @@ export function TotalsCards() {
 
   return (
     <Row gutter={[16, 16]} className="admin-totals">
-      <Col xs={24} sm={8}>
+      <Col xs={8}>
         <Card size="small">
-          <Statistic title="Total Orders" value={value((t) => t.totalOrders)} loading={totals.isPending} />
+          <Statistic
+            title="Total Orders"
+            value={value((t) => t.totalOrders)}
+            loading={totals.isPending}
+          />
         </Card>
       </Col>
-      <Col xs={24} sm={8}>
+      <Col xs={8}>
         <Card size="small">
-          <Statistic title="Total Users" value={value((t) => t.totalUsers)} loading={totals.isPending} />
+          <Statistic
+            title="Total Users"
+            value={value((t) => t.totalUsers)}
+            loading={totals.isPending}
+          />
         </Card>
       </Col>
-      <Col xs={24} sm={8}>
+      <Col xs={8}>
         <Card size="small">
           <Statistic
             title="Revenue"

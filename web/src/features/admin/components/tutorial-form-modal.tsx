@@ -11,7 +11,13 @@ type TutorialInput = z.input<typeof supportContentSchema>;
 type TutorialOutput = z.output<typeof supportContentSchema>;
 
 /** Add (no item) or edit a support tutorial, validated with the domain's supportContentSchema. */
-export function TutorialFormModal({ item, onClose }: { item?: SupportContent; onClose: () => void }) {
+export function TutorialFormModal({
+  item,
+  onClose,
+}: {
+  item?: SupportContent;
+  onClose: () => void;
+}) {
   const notify = useNotify();
   const save = useSaveSupportItem();
   const {
@@ -30,7 +36,10 @@ export function TutorialFormModal({ item, onClose }: { item?: SupportContent; on
   const submit = handleSubmit(async (data) => {
     try {
       await save.mutateAsync({ id: item?.id, data });
-      notify.success('Success', item ? 'Tutorial updated successfully' : 'Tutorial added successfully');
+      notify.success(
+        'Success',
+        item ? 'Tutorial updated successfully' : 'Tutorial added successfully',
+      );
       onClose();
     } catch {
       notify.error('Error', 'Failed to save tutorial');

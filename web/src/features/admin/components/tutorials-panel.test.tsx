@@ -36,11 +36,15 @@ const setup = makeTutorial({
 beforeEach(() => {
   save.mockReset();
   remove.mockReset();
-  vi.mocked(useSaveSupportItem).mockReturnValue(stub<typeof useSaveSupportItem>({ mutateAsync: save, isPending: false }));
+  vi.mocked(useSaveSupportItem).mockReturnValue(
+    stub<typeof useSaveSupportItem>({ mutateAsync: save, isPending: false }),
+  );
   vi.mocked(useDeleteSupportItem).mockReturnValue(
     stub<typeof useDeleteSupportItem>({ mutateAsync: remove, isPending: false }),
   );
-  vi.mocked(useAdminSupportContent).mockReturnValue(stub<typeof useAdminSupportContent>(loaded([cleaning, setup])));
+  vi.mocked(useAdminSupportContent).mockReturnValue(
+    stub<typeof useAdminSupportContent>(loaded([cleaning, setup])),
+  );
 });
 
 describe('TutorialsPanel', () => {
@@ -65,7 +69,11 @@ describe('TutorialsPanel', () => {
     await waitFor(() =>
       expect(save).toHaveBeenCalledWith({
         id: undefined,
-        data: { title: 'Descaling', category: 'Maintenance', video_url: 'https://videos.example/descale' },
+        data: {
+          title: 'Descaling',
+          category: 'Maintenance',
+          video_url: 'https://videos.example/descale',
+        },
       }),
     );
     expect(await screen.findByText('Tutorial added successfully')).toBeInTheDocument();
@@ -96,7 +104,11 @@ describe('TutorialsPanel', () => {
     await waitFor(() =>
       expect(save).toHaveBeenCalledWith({
         id: 'tut-2',
-        data: { title: 'LED machine setup', category: 'Setup', video_url: 'https://videos.example/setup' },
+        data: {
+          title: 'LED machine setup',
+          category: 'Setup',
+          video_url: 'https://videos.example/setup',
+        },
       }),
     );
     expect(await screen.findByText('Tutorial updated successfully')).toBeInTheDocument();
@@ -108,7 +120,9 @@ describe('TutorialsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Cleaning your slushie machine' }));
     expect(remove).not.toHaveBeenCalled();
     const confirm = await screen.findByRole('tooltip');
-    expect(within(confirm).getByText('Delete "Cleaning your slushie machine"?')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText('Delete "Cleaning your slushie machine"?'),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(remove).toHaveBeenCalledWith('tut-1');
     expect(await screen.findByText('Tutorial removed successfully')).toBeInTheDocument();
@@ -118,12 +132,16 @@ describe('TutorialsPanel', () => {
     remove.mockRejectedValue(new Error('permission-denied'));
     renderWithProviders(<TutorialsPanel />);
     await user.click(screen.getByRole('button', { name: 'Delete Cleaning your slushie machine' }));
-    await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('Failed to remove tutorial')).toBeInTheDocument();
   });
 
   it("toasts 'Failed to fetch data' when tutorials cannot load", async () => {
-    vi.mocked(useAdminSupportContent).mockReturnValue(stub<typeof useAdminSupportContent>(failed()));
+    vi.mocked(useAdminSupportContent).mockReturnValue(
+      stub<typeof useAdminSupportContent>(failed()),
+    );
     renderWithProviders(<TutorialsPanel />);
     expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();
   });

@@ -1,6 +1,16 @@
 import type { SupportContent } from '@portal/domain';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Grid,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { useNotify } from '@/lib/notify';
 import { useDeleteSupportItem } from '../api/delete-support-item';
@@ -42,15 +52,26 @@ export function TutorialsPanel() {
   const tutorials = useAdminSupportContent();
   const [editing, setEditing] = useState<Editing>(null);
   useFetchErrorToast(tutorials.isError);
+  const phone = Grid.useBreakpoint().xs === true;
+  const list = tutorials.data ?? [];
 
   const columns: TableColumnsType<SupportContent> = [
     { title: 'Title', dataIndex: 'title' },
-    { title: 'Category', dataIndex: 'category', render: (c: string) => <Tag color="purple">{c}</Tag> },
+    {
+      title: 'Category',
+      dataIndex: 'category',
+      render: (c: string) => <Tag color="purple">{c}</Tag>,
+    },
     {
       title: 'Video',
       dataIndex: 'video_url',
       render: (url: string, item) => (
-        <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Open video: ${item.title}`}>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Open video: ${item.title}`}
+        >
           Open video
         </a>
       ),
@@ -60,7 +81,11 @@ export function TutorialsPanel() {
       key: 'actions',
       render: (_, item) => (
         <Space wrap size={8}>
-          <Button size="small" onClick={() => setEditing({ mode: 'edit', item })} aria-label={`Edit ${item.title}`}>
+          <Button
+            size="small"
+            onClick={() => setEditing({ mode: 'edit', item })}
+            aria-label={`Edit ${item.title}`}
+          >
             Edit
           </Button>
           <DeleteTutorial item={item} />
@@ -75,21 +100,66 @@ export function TutorialsPanel() {
         <Typography.Title level={2} id="tutorials-title" style={{ fontSize: 20 }}>
           Support Tutorials
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ mode: 'create' })}
+        >
           Add Tutorial
         </Button>
       </div>
-      <Table<SupportContent>
-        rowKey="id"
-        columns={columns}
-        dataSource={tutorials.data ?? []}
-        loading={tutorials.isPending}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
-        locale={{ emptyText: tutorials.isError ? 'Could not load tutorials' : 'No tutorials yet' }}
-      />
+      {phone ? (
+        <div className="admin-cards" aria-busy={tutorials.isPending}>
+          {list.map((item) => (
+            <Card key={item.id} size="small" role="article" aria-label={item.title}>
+              <div className="admin-card__top">
+                <strong>{item.title}</strong>
+                <Tag color="purple">{item.category}</Tag>
+              </div>
+              <Space wrap size={8} style={{ marginTop: 8 }}>
+                <a
+                  href={item.video_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Open video: ${item.title}`}
+                >
+                  Open video
+                </a>
+                <Button
+                  size="small"
+                  onClick={() => setEditing({ mode: 'edit', item })}
+                  aria-label={`Edit ${item.title}`}
+                >
+                  Edit
+                </Button>
+                <DeleteTutorial item={item} />
+              </Space>
+            </Card>
+          ))}
+          {!tutorials.isPending && list.length === 0 && (
+            <Typography.Text type="secondary">
+              {tutorials.isError ? 'Could not load tutorials' : 'No tutorials yet'}
+            </Typography.Text>
+          )}
+        </div>
+      ) : (
+        <Table<SupportContent>
+          rowKey="id"
+          columns={columns}
+          dataSource={list}
+          loading={tutorials.isPending}
+          scroll={{ x: 'max-content' }}
+          pagination={false}
+          locale={{
+            emptyText: tutorials.isError ? 'Could not load tutorials' : 'No tutorials yet',
+          }}
+        />
+      )}
       {editing && (
-        <TutorialFormModal item={editing.mode === 'edit' ? editing.item : undefined} onClose={() => setEditing(null)} />
+        <TutorialFormModal
+          item={editing.mode === 'edit' ? editing.item : undefined}
+          onClose={() => setEditing(null)}
+        />
       )}
     </section>
   );

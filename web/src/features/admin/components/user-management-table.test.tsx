@@ -45,14 +45,25 @@ function rowOf(store: string) {
 
 beforeEach(() => {
   mutateAsync.mockReset();
-  vi.mocked(useSetProfileStatus).mockReturnValue(stub<typeof useSetProfileStatus>({ mutateAsync, isPending: false }));
-  vi.mocked(useProfiles).mockReturnValue(stub<typeof useProfiles>(loaded([pending, approved, rejected, manager])));
+  vi.mocked(useSetProfileStatus).mockReturnValue(
+    stub<typeof useSetProfileStatus>({ mutateAsync, isPending: false }),
+  );
+  vi.mocked(useProfiles).mockReturnValue(
+    stub<typeof useProfiles>(loaded([pending, approved, rejected, manager])),
+  );
 });
 
 describe('UserManagementTable', () => {
   it('shows store name, permit ID, role, status and joined date for each profile', () => {
     renderWithProviders(<UserManagementTable />);
-    for (const header of ['Store Name', 'Seller Permit ID', 'Role', 'Status', 'Joined', 'Actions']) {
+    for (const header of [
+      'Store Name',
+      'Seller Permit ID',
+      'Role',
+      'Status',
+      'Joined',
+      'Actions',
+    ]) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
     const row = rowOf('Cloud Nine Smoke');

@@ -1,5 +1,16 @@
 import { PROFILE_STATUSES, ROLE_LABELS, type ProfileStatus, type Role } from '@portal/domain';
-import { Badge, Button, Popconfirm, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Popconfirm,
+  Segmented,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useMemo, useState } from 'react';
 import { useNotify } from '@/lib/notify';
 import type { AdminProfile } from '../api/converters';
@@ -56,7 +67,12 @@ function ProfileActions({ profile }: { profile: AdminProfile }) {
         cancelText="Cancel"
         onConfirm={() => change('rejected')}
       >
-        <Button size="small" danger loading={setStatus.isPending} aria-label={`Reject ${profile.store_name}`}>
+        <Button
+          size="small"
+          danger
+          loading={setStatus.isPending}
+          aria-label={`Reject ${profile.store_name}`}
+        >
           Reject
         </Button>
       </Popconfirm>
@@ -81,16 +97,43 @@ const columns: TableColumnsType<AdminProfile> = [
   {
     title: 'Status',
     dataIndex: 'status',
-    render: (status: ProfileStatus) => <Tag color={STATUS_TAG[status].color}>{STATUS_TAG[status].label}</Tag>,
+    render: (status: ProfileStatus) => (
+      <Tag color={STATUS_TAG[status].color}>{STATUS_TAG[status].label}</Tag>
+    ),
   },
   { title: 'Joined', dataIndex: 'created_at', render: (date: Date) => joinedFormat.format(date) },
   { title: 'Actions', key: 'actions', render: (_, p) => <ProfileActions profile={p} /> },
 ];
 
+/** A profile on a phone: a card instead of a table row that would need sideways scrolling. */
+function ProfileCard({ profile }: { profile: AdminProfile }) {
+  const tag = STATUS_TAG[profile.status];
+  return (
+    <Card size="small" role="article" aria-label={profile.store_name}>
+      <div className="admin-card__top">
+        <div>
+          <strong>{profile.store_name}</strong>
+          <div className="admin-muted">{profile.full_name}</div>
+        </div>
+        <Tag color={tag.color}>{tag.label}</Tag>
+      </div>
+      <div className="admin-card__meta">
+        <span>{ROLE_LABELS[profile.role]}</span>
+        <span>Permit {profile.seller_permit_id || '—'}</span>
+        <span>Joined {joinedFormat.format(profile.created_at)}</span>
+      </div>
+      <div style={{ marginTop: 8 }}>
+        <ProfileActions profile={profile} />
+      </div>
+    </Card>
+  );
+}
+
 /** Every profile, newest first, filtered by status with a count per status. */
 export function UserManagementTable() {
   const profiles = useProfiles();
   const [filter, setFilter] = useState<Filter>('all');
+  const phone = Grid.useBreakpoint().xs === true;
   useFetchErrorToast(profiles.isError);
 
   const counts = useMemo(() => {
@@ -125,17 +168,38 @@ export function UserManagementTable() {
         <Typography.Title level={2} id="user-management-title" style={{ fontSize: 20 }}>
           User Management
         </Typography.Title>
-        <Segmented<Filter> aria-label="Filter by status" options={options} value={filter} onChange={setFilter} />
+        <div className="admin-filter">
+          <Segmented<Filter>
+            aria-label="Filter by status"
+            size={phone ? 'small' : 'middle'}
+            options={options}
+            value={filter}
+            onChange={setFilter}
+          />
+        </div>
       </div>
-      <Table<AdminProfile>
-        rowKey="id"
-        columns={columns}
-        dataSource={rows}
-        loading={profiles.isPending}
-        scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-        locale={{ emptyText: profiles.isError ? 'Could not load users' : 'No users here' }}
-      />
+      {phone ? (
+        <div className="admin-cards" aria-busy={profiles.isPending}>
+          {rows.map((profile) => (
+            <ProfileCard key={profile.id} profile={profile} />
+          ))}
+          {!profiles.isPending && rows.length === 0 && (
+            <Typography.Text type="secondary">
+              {profiles.isError ? 'Could not load users' : 'No users here'}
+            </Typography.Text>
+          )}
+        </div>
+      ) : (
+        <Table<AdminProfile>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={profiles.isPending}
+          scroll={{ x: 'max-content' }}
+          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+          locale={{ emptyText: profiles.isError ? 'Could not load users' : 'No users here' }}
+        />
+      )}
     </section>
   );
 }

@@ -5,13 +5,31 @@ import type { Product, SupportContent } from '@portal/domain';
  * Test stand-ins for the api hooks (tests vi.mock the api modules). `stub` casts a plain object
  * to a hook's result type: only the fields a component reads are given.
  */
-export function stub<F extends (...args: never[]) => unknown>(value: Record<string, unknown>): ReturnType<F> {
+export function stub<F extends (...args: never[]) => unknown>(
+  value: Record<string, unknown>,
+): ReturnType<F> {
   return value as unknown as ReturnType<F>;
 }
 
-export const loaded = (data: unknown) => ({ data, isPending: false, isError: false, isSuccess: true });
-export const loading = () => ({ data: undefined, isPending: true, isError: false, isSuccess: false });
-export const failed = () => ({ data: undefined, isPending: false, isError: true, isSuccess: false, error: new Error('boom') });
+export const loaded = (data: unknown) => ({
+  data,
+  isPending: false,
+  isError: false,
+  isSuccess: true,
+});
+export const loading = () => ({
+  data: undefined,
+  isPending: true,
+  isError: false,
+  isSuccess: false,
+});
+export const failed = () => ({
+  data: undefined,
+  isPending: false,
+  isError: true,
+  isSuccess: false,
+  error: new Error('boom'),
+});
 
 export function makeOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {

@@ -1,5 +1,9 @@
 /** Saves text as a file through a Blob and a temporary object URL. */
-export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+export function downloadTextFile(
+  fileName: string,
+  text: string,
+  type = 'text/csv;charset=utf-8',
+): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;

@@ -64,7 +64,12 @@ describe('buildOrdersCsv', () => {
   });
 
   it('writes one row per order with ISO dates, dollars and "name x qty" items', () => {
-    const rows = rowsOf(buildOrdersCsv([order(), order({ id: 'ord_2', amount: 990, items: [], status: 'cancelled' })]));
+    const rows = rowsOf(
+      buildOrdersCsv([
+        order(),
+        order({ id: 'ord_2', amount: 990, items: [], status: 'cancelled' }),
+      ]),
+    );
     expect(rows).toHaveLength(3);
     expect(rows[1]).toBe(
       'ord_1,2025-03-04T05:06:07.000Z,Smoke City,processing,one_time,123.45,Purple Dream Syrup x 2; Slushie Machine x 1',
@@ -74,7 +79,10 @@ describe('buildOrdersCsv', () => {
 
   it('escapes hostile store and product names', () => {
     const csv = buildOrdersCsv([
-      order({ store_name: '=cmd|" /C calc"!A0', items: [{ name: 'Syrup, "Blue"\nCoast', quantity: 3 }] }),
+      order({
+        store_name: '=cmd|" /C calc"!A0',
+        items: [{ name: 'Syrup, "Blue"\nCoast', quantity: 3 }],
+      }),
     ]);
     const body = csv.slice(1);
     expect(body).toContain(`"'=cmd|"" /C calc""!A0"`);
