@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { COLLECTIONS, paths, type ProfileStatus, type Role } from '@portal/domain';
+import { adminAuth, firestore } from '../../src/lib/admin';
+
+export const PASSWORD = 'accounts-test-1';
+
+export interface TestRequest {
+  auth?: { uid: string; token: DecodedIdToken; rawToken: string };
+  data: unknown;
+}
+
+export interface TestAccount {
+  uid: string;
+  email: string;
+}
+
+/** Signs in through the Auth emulator's REST API; returns the ID token (a JWT). */
+export async function signIn(email: string): Promise<string> {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set (global setup)');
+  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
+  if (!body.idToken) throw new Error(`Sign-in failed: ${body.error?.message ?? response.status}`);
+  return body.idToken;
+}
+
+/** A callable request as the Functions runtime builds it from the account's verified ID token. */
+export async function requestAs(account: TestAccount, data: unknown): Promise<TestRequest> {
+  const rawToken = await signIn(account.email);
+  const token = await adminAuth().verifyIdToken(rawToken);
+  return { auth: { uid: account.uid, token, rawToken }, data };
+}
+
+export interface AccountOptions {
+  /** Claims on the Auth user; defaults to { role, status } of the profile. null: none. */
+  claims?: Record<string, unknown> | null;
+  /** Write no profile document. */
+  noProfile?: boolean;
+}
+
+/** A new Auth user (unique uid) with a profile, as sign-up and earlier reviews would leave them. */
+export async function createAccount(role: Role, status: ProfileStatus, options: AccountOptions = {}): Promise<TestAccount> {
+  const uid = `acct-${role}-${status}-${randomUUID().slice(0, 8)}`;
+  const email = `${uid}@accounts.test`;
+  await adminAuth().createUser({ uid, email, password: PASSWORD, displayName: `Name ${uid}` });
+  const claims = options.claims === undefined ? { role, status } : options.claims;
+  if (claims) await adminAuth().setCustomUserClaims(uid, claims);
+  if (!options.noProfile) {
+    await firestore()
+      .doc(paths.profile(uid))
+      .set({
+        user_id: uid,
+        full_name: `Name ${uid}`,
+        store_name: `Store ${uid}`,
+        seller_permit_id: 'SR-TEST-0001',
+        role,
+        status,
+        created_at: Timestamp.now(),
+      });
+  }
+  return { uid, email };
+}
+
+export async function profileOf(uid: string): Promise<Record<string, unknown>> {
+  const snapshot = await firestore().doc(paths.profile(uid)).get();
+  if (!snapshot.exists) throw new Error(`No profile for ${uid}`);
+  return snapshot.data() ?? {};
+}
+
+export async function auditEntriesFor(uid: string): Promise<Record<string, unknown>[]> {
+  const snapshot = await firestore().collection(COLLECTIONS.auditLog).where('target', '==', uid).get();
+  return snapshot.docs.map((d) => d.data());
+}
+
+export async function claimsOf(uid: string): Promise<Record<string, unknown> | undefined> {
+  return (await adminAuth().getUser(uid)).customClaims;
+}
