@@ -5,7 +5,7 @@ import { getField, parseFieldPath } from '../store/field-path.js';
 import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
 import { arrayContains, compareValues, isNaNValue, typeOrder, valuesEqual, type Value } from '../store/value.js';
 import type { Database } from './database.js';
-import { invalidArgument } from './errors.js';
+import { FirestoreError, invalidArgument } from './errors.js';
 import type { CursorJson, FieldReference, FilterJson, StructuredQueryJson } from './request-types.js';
 
 const NAME = '__name__';
@@ -51,16 +51,22 @@ export function createFieldReader(dbName: DatabaseName): (doc: StoredDocument, p
 
 const INEQUALITY = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
 
-function compileFilter(filter: FilterJson, read: (doc: StoredDocument, path: string[]) => Value | undefined, inequalities: Map<string, string[]>): Predicate {
+function compileFilter(
+  filter: FilterJson,
+  read: (doc: StoredDocument, path: string[]) => Value | undefined,
+  inequalities: Map<string, string[]>,
+  filtered: Set<string>,
+): Predicate {
   if (filter.compositeFilter) {
     const op = filter.compositeFilter.op ?? 'AND';
-    const parts = (filter.compositeFilter.filters ?? []).map((f) => compileFilter(f, read, inequalities));
+    const parts = (filter.compositeFilter.filters ?? []).map((f) => compileFilter(f, read, inequalities, filtered));
     if (op === 'AND') return (doc) => parts.every((p) => p(doc));
     if (op === 'OR') return (doc) => parts.some((p) => p(doc));
     throw invalidArgument(`Unsupported composite filter operator ${op}.`);
   }
   if (filter.unaryFilter) {
     const path = fieldPathOf(filter.unaryFilter.field);
+    filtered.add(path.join('.'));
     const op = filter.unaryFilter.op;
     if (op === 'IS_NOT_NAN' || op === 'IS_NOT_NULL') inequalities.set(path.join('.'), path);
     switch (op) {
@@ -90,6 +96,7 @@ function compileFilter(filter: FilterJson, read: (doc: StoredDocument, path: str
   }
   if (filter.fieldFilter) {
     const path = fieldPathOf(filter.fieldFilter.field);
+    filtered.add(path.join('.'));
     const op = filter.fieldFilter.op ?? '';
     const value = filter.fieldFilter.value;
     if (!value) throw invalidArgument('A field filter needs a value.');
@@ -101,62 +108,70 @@ function compileFilter(filter: FilterJson, read: (doc: StoredDocument, path: str
       return values;
     };
     const sameType = (v: Value): boolean => typeOrder(v) === typeOrder(value);
+    // null and NaN operands never match by equality or range (the SDKs send IS_NULL / IS_NAN instead).
+    const unmatchable = (v: Value): boolean => 'nullValue' in v || isNaNValue(v);
+    const never: Predicate = () => false;
+    const range = (test: (c: number) => boolean): Predicate =>
+      unmatchable(value)
+        ? never
+        : (doc) => {
+            const v = read(doc, path);
+            return v !== undefined && sameType(v) && !isNaNValue(v) && test(compareValues(v, value));
+          };
     switch (op) {
       case 'EQUAL':
+        if (unmatchable(value)) return never;
         return (doc) => {
           const v = read(doc, path);
           return v !== undefined && valuesEqual(v, value);
         };
       case 'NOT_EQUAL':
+        if ('nullValue' in value) return never;
+        if (isNaNValue(value)) {
+          return (doc) => {
+            const v = read(doc, path);
+            return v !== undefined && !('nullValue' in v);
+          };
+        }
         return (doc) => {
           const v = read(doc, path);
           return v !== undefined && !('nullValue' in v) && !valuesEqual(v, value);
         };
       case 'LESS_THAN':
-        return (doc) => {
-          const v = read(doc, path);
-          return v !== undefined && sameType(v) && compareValues(v, value) < 0;
-        };
+        return range((c) => c < 0);
       case 'LESS_THAN_OR_EQUAL':
-        return (doc) => {
-          const v = read(doc, path);
-          return v !== undefined && sameType(v) && compareValues(v, value) <= 0;
-        };
+        return range((c) => c <= 0);
       case 'GREATER_THAN':
-        return (doc) => {
-          const v = read(doc, path);
-          return v !== undefined && sameType(v) && compareValues(v, value) > 0;
-        };
+        return range((c) => c > 0);
       case 'GREATER_THAN_OR_EQUAL':
-        return (doc) => {
-          const v = read(doc, path);
-          return v !== undefined && sameType(v) && compareValues(v, value) >= 0;
-        };
+        return range((c) => c >= 0);
       case 'ARRAY_CONTAINS':
+        if (unmatchable(value)) return never;
         return (doc) => {
           const v = read(doc, path);
           return v !== undefined && 'arrayValue' in v && arrayContains(v.arrayValue.values ?? [], value);
         };
       case 'IN': {
-        const values = list();
+        const values = list().filter((v) => !unmatchable(v));
         return (doc) => {
           const v = read(doc, path);
           return v !== undefined && arrayContains(values, v);
         };
       }
       case 'ARRAY_CONTAINS_ANY': {
-        const values = list();
+        const values = list().filter((v) => !unmatchable(v));
         return (doc) => {
           const v = read(doc, path);
           return v !== undefined && 'arrayValue' in v && (v.arrayValue.values ?? []).some((e) => arrayContains(values, e));
         };
       }
       case 'NOT_IN': {
-        const values = list();
-        const hasNull = values.some((v) => 'nullValue' in v);
+        const all = list();
+        if (all.some((v) => 'nullValue' in v)) return never;
+        const values = all.filter((v) => !isNaNValue(v));
         return (doc) => {
           const v = read(doc, path);
-          return !hasNull && v !== undefined && !('nullValue' in v) && !arrayContains(values, v);
+          return v !== undefined && !('nullValue' in v) && !arrayContains(values, v);
         };
       }
       default:
@@ -180,20 +195,37 @@ export function compileQuery(dbName: DatabaseName, parent: string, query: Struct
   if (query.findNearest !== undefined) throw invalidArgument('findNearest is not supported by this emulator.');
   const read = createFieldReader(dbName);
   const inequalities = new Map<string, string[]>();
-  const predicate = query.where ? compileFilter(query.where, read, inequalities) : () => true;
+  const filtered = new Set<string>();
+  const predicate = query.where ? compileFilter(query.where, read, inequalities, filtered) : () => true;
 
-  const orders: Order[] = (query.orderBy ?? []).map((o) => {
+  const orders: Order[] = [];
+  const ordered = new Set<string>();
+  for (const o of query.orderBy ?? []) {
     const path = fieldPathOf(o.field);
-    return { path, isName: isNamePath(path), descending: o.direction === 'DESCENDING' };
-  });
-  const ordered = new Set(orders.map((o) => o.path.join('.')));
+    const key = path.join('.');
+    if (ordered.has(key)) throw invalidArgument(`order by clause cannot contain duplicate fields ${key}`);
+    if (ordered.has(NAME)) throw invalidArgument('order by clause cannot contain more fields after the key');
+    ordered.add(key);
+    orders.push({ path, isName: isNamePath(path), descending: o.direction === 'DESCENDING' });
+  }
+  const explicitCount = orders.length;
   const missing = [...inequalities.entries()].filter(([key]) => !ordered.has(key) && key !== NAME).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (missing.length > 0 && ordered.has(NAME)) throw invalidArgument('order by clause cannot contain more fields after the key');
   const lastDirection = orders.length > 0 ? (orders[orders.length - 1] as Order).descending : false;
   for (const [, path] of missing) orders.push({ path, isName: false, descending: lastDirection });
   if (!orders.some((o) => o.isName)) orders.push({ path: [NAME], isName: true, descending: lastDirection });
+  const first = orders[0] as Order;
+  if (first.isName && first.descending && [...filtered].every((f) => f === NAME)) {
+    throw new FirestoreError('FAILED_PRECONDITION', 'Firestore does not support descending key scans');
+  }
 
   for (const cursor of [query.startAt, query.endAt]) {
-    if (cursor && (cursor.values ?? []).length > orders.length) throw invalidArgument('Too many cursor values specified. The specified values must match the orderBy() constraints of the query.');
+    if (!cursor) continue;
+    const values = cursor.values ?? [];
+    if (values.length > explicitCount) throw invalidArgument('Cursor has too many values.');
+    values.forEach((v, i) => {
+      if ((orders[i] as Order).isName && !('referenceValue' in v)) throw invalidArgument('Cursor __key__ value is not a document reference.');
+    });
   }
   const projection = query.select ? (query.select.fields ?? []).map((f) => fieldPathOf(f)).filter((p) => !isNamePath(p)) : undefined;
   return {
