@@ -103,17 +103,23 @@ export async function claimCheckout(
   });
 }
 
-/** Publishes the session of a claimed order (only if the lock still points at that order). */
+/**
+ * Publishes the session of a claimed order (the lock only if it still points at that order).
+ * Returns false, writing nothing, when the order is no longer pending: a newer checkout replaced
+ * it meanwhile, and the caller must close the session it just created.
+ */
 export async function openCheckout(
   db: Firestore,
   uid: string,
   orderId: string,
   session: { id: string; url: string; expiresAt: Date },
-): Promise<void> {
+): Promise<boolean> {
   const ref = lockRef(db, uid);
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
-  await db.runTransaction(async (tx) => {
+  return db.runTransaction(async (tx) => {
     const lock = readLock((await tx.get(ref)).data());
+    const order = readOrderState(await tx.get(orderRef));
+    if (order?.status !== 'pending') return false;
     const now = Timestamp.now();
     tx.update(orderRef, { stripe_session_id: session.id, updated_at: now });
     if (lock?.order_id === orderId) {
@@ -124,6 +130,7 @@ export async function openCheckout(
         expires_at: Timestamp.fromDate(session.expiresAt),
       });
     }
+    return true;
   });
 }
 

@@ -189,7 +189,22 @@ export async function createCheckout(
       );
     }
     const { session } = created;
-    await openCheckout(db, buyer.uid, claim.orderId, { id: session.id, url, expiresAt });
+    if (!(await openCheckout(db, buyer.uid, claim.orderId, { id: session.id, url, expiresAt }))) {
+      // Another checkout of this buyer (a changed cart in another tab) replaced this order while
+      // its session was being created: close the session so it cannot be paid.
+      await stripe()
+        .checkout.sessions.expire(session.id)
+        .catch((error: unknown) =>
+          log.warn('checkout_session_close_failed', {
+            sessionId: session.id,
+            error: String(error),
+          }),
+        );
+      throw new HttpsError(
+        'aborted',
+        'Your cart changed while checkout was being prepared. Try again.',
+      );
+    }
     log.info('checkout_session_created', {
       uid: buyer.uid,
       orderId: claim.orderId,

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
 import { Timestamp } from 'firebase-admin/firestore';
 import { paths, priceForRole } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { firestore } from '../../src/lib/admin';
+import { createCheckout } from '../../src/payments/create-checkout';
 import {
   createUser,
   demoUser,
@@ -10,6 +12,7 @@ import {
   ordersOfUser,
   sessionIdOf,
   setCart,
+  SANDBOX_KEY,
   startPaymentsHarness,
   type TestUser,
 } from './support';
@@ -312,6 +315,54 @@ describe('createCheckoutSession: one order per checkout', () => {
     expect(second.orderId).not.toBe(first.orderId);
     expect((await orderOf(first.orderId)).status).toBe('cancelled');
     expect((await orderOf(second.orderId)).status).toBe('pending');
+  });
+
+  it('a checkout replaced while its session was being created is closed, not left payable', async () => {
+    const buyer = await createUser('retailer');
+    await setCart(buyer.uid, { 'blue-coast': 1 });
+    // A Stripe client whose session creation waits until the test lets it go.
+    const url = new URL(process.env.STRIPE_SANDBOX_URL!);
+    const slow = new Stripe(SANDBOX_KEY, {
+      host: url.hostname,
+      port: Number(url.port),
+      protocol: 'http',
+    });
+    const create = slow.checkout.sessions.create.bind(slow.checkout.sessions);
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    let started!: () => void;
+    const creating = new Promise<void>((resolve) => (started = resolve));
+    slow.checkout.sessions.create = (async (
+      params: Stripe.Checkout.SessionCreateParams,
+      options?: Stripe.RequestOptions,
+    ) => {
+      started();
+      await gate;
+      return create(params, options);
+    }) as typeof slow.checkout.sessions.create;
+    const first = createCheckout({ uid: buyer.uid, role: 'retailer' }, undefined, {
+      db: firestore(),
+      stripe: () => slow,
+    });
+    await creating;
+    // Meanwhile, in another tab, the cart changes and checkout starts again.
+    await setCart(buyer.uid, { 'blue-coast': 3 });
+    const second = await createCheckoutSessionHandler(buyer.request({}));
+    letGo();
+    await expect(first).rejects.toMatchObject({ code: 'aborted' });
+
+    const orders = await ordersOfUser(buyer.uid);
+    expect(orders).toHaveLength(2);
+    const replaced = orders.find((o) => o.id !== second.orderId)!;
+    expect(replaced.get('status')).toBe('cancelled');
+    const sessions = await harness.stripe.checkout.sessions.list({ limit: 100 });
+    const mine = sessions.data.filter((s) => s.metadata?.uid === buyer.uid);
+    expect(mine.map((s) => [s.client_reference_id, s.status]).sort()).toEqual(
+      [
+        [replaced.id, 'expired'],
+        [second.orderId, 'open'],
+      ].sort(),
+    );
   });
 
   it('after the session is paid, the same cart is not sold twice', async () => {
