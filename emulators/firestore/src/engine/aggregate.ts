@@ -1,6 +1,6 @@
 /** count / sum / avg over query results. */
 import type { StoredDocument } from '../store/document-store.js';
-import { getField, parseFieldPath } from '../store/field-path.js';
+import { getField, parseFieldPath, invalidFieldPathMessage } from '../store/field-path.js';
 import type { Value } from '../store/value.js';
 import { invalidArgument } from './errors.js';
 import type { AggregationJson } from './request-types.js';
@@ -10,7 +10,7 @@ const INT64_MIN = -(2n ** 63n);
 
 function pathOf(fieldPath: string | undefined): string[] {
   const path = fieldPath === undefined ? null : parseFieldPath(fieldPath);
-  if (!path) throw invalidArgument(`Invalid field path: ${fieldPath ?? ''}`);
+  if (!path) throw invalidArgument(invalidFieldPathMessage(fieldPath ?? ''));
   return path;
 }
 

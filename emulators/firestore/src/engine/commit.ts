@@ -1,7 +1,7 @@
 /** Atomic commits: preconditions, update masks, transforms, rules checks, and transaction conflicts. */
 import type { Authorizer, RulesMethod } from '../server/authorize.js';
 import type { StoredDocument } from '../store/document-store.js';
-import { deleteField, getField, parseFieldPath, setField } from '../store/field-path.js';
+import { deleteField, getField, parseFieldPath, setField, invalidFieldPathMessage } from '../store/field-path.js';
 import { parseDocumentName, type DatabaseName } from '../store/resource-name.js';
 import { formatMicros, parseTimestamp, timestampToMicros, truncateToMicros, type Micros } from '../store/timestamp.js';
 import { fieldsIdentical, type Fields, type Value } from '../store/value.js';
@@ -57,7 +57,7 @@ function checkPrecondition(ctx: CommitContext, path: string, before: StoredDocum
     const wanted = timestampToMicros(truncateToMicros(ts));
     if (!before) return notFoundForUpdate(ctx.dbName, path);
     if (before.updateTime !== wanted) {
-      return new FirestoreError('FAILED_PRECONDITION', `the stored version (${formatMicros(before.updateTime)}) does not match the required base version (${pre.updateTime})`);
+      return new FirestoreError('FAILED_PRECONDITION', `the stored version (${before.updateTime}) does not match the required base version (${wanted})`);
     }
   }
   return null;
@@ -73,7 +73,7 @@ function maskPaths(write: WriteJson): string[][] | null {
   if (!write.updateMask) return null;
   return (write.updateMask.fieldPaths ?? []).map((p) => {
     const path = parseFieldPath(p);
-    if (!path) throw invalidArgument(`Invalid field path: ${p}`);
+    if (!path) throw invalidArgument(invalidFieldPathMessage(p));
     return path;
   });
 }

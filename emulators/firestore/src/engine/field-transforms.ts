@@ -1,5 +1,5 @@
 /** Field transforms: server timestamps, numeric increment/maximum/minimum, array union/remove. */
-import { getField, parseFieldPath, setField } from '../store/field-path.js';
+import { getField, parseFieldPath, setField, invalidFieldPathMessage } from '../store/field-path.js';
 import { compareNumbers, isNumber, valuesEqual, type Fields, type Value } from '../store/value.js';
 import { invalidArgument } from './errors.js';
 import type { FieldTransformJson } from './request-types.js';
@@ -46,7 +46,7 @@ function arrayRemove(current: Value | undefined, elements: Value[]): Value {
 
 export function transformPath(t: FieldTransformJson): string[] {
   const path = t.fieldPath === undefined ? null : parseFieldPath(t.fieldPath);
-  if (!path) throw invalidArgument(`Invalid field path: ${t.fieldPath ?? ''}`);
+  if (!path) throw invalidArgument(invalidFieldPathMessage(t.fieldPath ?? ''));
   return path;
 }
 

@@ -2,10 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Authorizer } from '../server/authorize.js';
 import { compareDocumentPaths, type StoredDocument } from '../store/document-store.js';
-import { parseFieldPath, projectFields } from '../store/field-path.js';
+import { parseFieldPath, projectFields, invalidFieldPathMessage } from '../store/field-path.js';
 import { documentsRoot, parseDocumentName, parseParentName, type DatabaseName } from '../store/resource-name.js';
 import { formatMicros, MonotonicClock, type Micros } from '../store/timestamp.js';
-import type { Fields, Value } from '../store/value.js';
+import { compareUtf8, type Fields, type Value } from '../store/value.js';
 import { aggregate } from './aggregate.js';
 import type { Caller } from './caller.js';
 import { alreadyExists, commitWrites, type CommitContext } from './commit.js';
@@ -24,7 +24,7 @@ function maskPaths(mask: DocumentMask | undefined): string[][] | undefined {
   if (!mask) return undefined;
   return (mask.fieldPaths ?? []).filter((p) => p !== '_none_' ).map((p) => {
     const path = parseFieldPath(p);
-    if (!path) throw invalidArgument(`Invalid field path: ${p}`);
+    if (!path) throw invalidArgument(invalidFieldPathMessage(p));
     return path;
   });
 }
@@ -108,6 +108,8 @@ export class FirestoreService {
 
   /** Resolves the transaction of a read: an existing one, a new one, or none. */
   private readTransaction(db: Database, selector: ConsistencySelector): { tx?: Transaction; created: boolean } {
+    // The official emulator keeps no history: every read at a readTime is refused with this message.
+    if (selector.readTime !== undefined) throw invalidArgument('Only timestamps past epoch are supported.');
     if (selector.transaction !== undefined) return { tx: db.lookup(selector.transaction), created: false };
     if (selector.newTransaction !== undefined) return { tx: db.begin(selector.newTransaction.readOnly !== undefined), created: true };
     return { created: false };
@@ -125,6 +127,14 @@ export class FirestoreService {
   }
 
   batchWrite(dbName: DatabaseName, request: { writes?: WriteJson[] }, caller: Caller): JsonRecord {
+    if (caller.kind !== 'admin') throw new FirestoreError('PERMISSION_DENIED', 'Batch writes require admin authentication.');
+    const targets = new Set<string>();
+    for (const write of request.writes ?? []) {
+      const name = write.update?.name ?? write.delete ?? write.verify ?? write.transform?.document ?? '';
+      const path = parseDocumentName(name).path;
+      if (targets.has(path)) throw invalidArgument('the same document cannot be written more than once in a single request');
+      targets.add(path);
+    }
     const writeResults: WriteResultJson[] = [];
     const status: JsonRecord[] = [];
     for (const write of request.writes ?? []) {
@@ -242,7 +252,12 @@ export class FirestoreService {
       });
       if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
     }
-    const docs = [...db.store.collection(collectionPath)].sort((a, b) => compareDocumentPaths(a.path, b.path));
+    if (request.showMissing && caller.kind !== 'admin') throw new FirestoreError('PERMISSION_DENIED', 'Metadata operations require admin authentication.');
+    const docs: (StoredDocument | { path: string; missing: true })[] = [...db.store.collection(collectionPath)];
+    if (request.showMissing) {
+      for (const path of db.store.missingParents(collectionPath)) docs.push({ path, missing: true });
+    }
+    docs.sort((a, b) => compareDocumentPaths(a.path, b.path));
     let start = 0;
     if (request.pageToken) {
       const after = Buffer.from(request.pageToken, 'base64').toString('utf8');
@@ -253,16 +268,25 @@ export class FirestoreService {
     const page = docs.slice(start, start + pageSize);
     const mask = maskPaths(request.mask);
     const out: JsonRecord = {};
-    if (page.length > 0) out['documents'] = page.map((d) => this.toDocumentJson(parent.db, d, mask));
-    if (start + pageSize < docs.length && page.length > 0) out['nextPageToken'] = Buffer.from((page[page.length - 1] as StoredDocument).path).toString('base64');
+    if (page.length > 0) out['documents'] = page.map((d) => ('missing' in d ? { name: `${documentsRoot(parent.db)}/${d.path}` } : this.toDocumentJson(parent.db, d, mask)));
+    if (start + pageSize < docs.length && page.length > 0) out['nextPageToken'] = Buffer.from((page[page.length - 1] as { path: string }).path).toString('base64');
     return out;
   }
 
-  listCollectionIds(parentName: string, caller: Caller): JsonRecord {
+  listCollectionIds(parentName: string, request: { pageSize?: number; pageToken?: string }, caller: Caller): JsonRecord {
     if (caller.kind !== 'admin') throw new FirestoreError('PERMISSION_DENIED', 'Metadata operations require admin authentication.');
     const parent = parseParentName(parentName);
-    const ids = this.database(parent.db).store.collectionIds(parent.path);
-    return ids.length > 0 ? { collectionIds: ids } : {};
+    let ids = this.database(parent.db).store.collectionIds(parent.path);
+    if (request.pageToken) {
+      const after = Buffer.from(request.pageToken, 'base64').toString('utf8');
+      ids = ids.filter((id) => compareUtf8(id, after) > 0);
+    }
+    const out: JsonRecord = {};
+    const pageSize = request.pageSize && request.pageSize > 0 ? request.pageSize : ids.length;
+    const page = ids.slice(0, pageSize);
+    if (page.length > 0) out['collectionIds'] = page;
+    if (ids.length > page.length) out['nextPageToken'] = Buffer.from(page[page.length - 1] as string).toString('base64');
+    return out;
   }
 
   // ---- single-document writes (REST document methods) ----

@@ -1,7 +1,7 @@
 /** Structured queries: filters, implicit ordering, cursors, offset, limit, projection. */
 import type { StoredDocument } from '../store/document-store.js';
 import { compareDocumentPaths } from '../store/document-store.js';
-import { getField, parseFieldPath } from '../store/field-path.js';
+import { getField, parseFieldPath, invalidFieldPathMessage } from '../store/field-path.js';
 import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
 import { arrayContains, compareValues, isNaNValue, typeOrder, valuesEqual, type Value } from '../store/value.js';
 import type { Database } from './database.js';
@@ -36,7 +36,7 @@ function fieldPathOf(ref: FieldReference | undefined): string[] {
   const text = ref?.fieldPath;
   if (text === NAME) return [NAME];
   const path = text === undefined ? null : parseFieldPath(text);
-  if (!path) throw invalidArgument(`Invalid field path: ${text ?? ''}`);
+  if (!path) throw invalidArgument(invalidFieldPathMessage(text ?? ''));
   return path;
 }
 

@@ -23,7 +23,7 @@ function checkValue(value: Value, depth: number, topName: string, inArray: boole
   if ('arrayValue' in value) {
     if (depth >= MAX_DEPTH) throw new NestedInvalid();
     for (const v of value.arrayValue.values ?? []) {
-      if ('arrayValue' in v) throw invalidArgument('Cannot have nested arrays.');
+      if ('arrayValue' in v) throw invalidArgument('Nested arrays are not allowed');
       try {
         checkValue(v, depth + 1, topName, true);
       } catch (e) {

@@ -8,7 +8,7 @@ import { FirestoreError, GrpcCode, invalidArgument } from '../engine/errors.js';
 import type { FirestoreService } from '../engine/firestore-service.js';
 import { firestoreService } from '../proto/firestore-proto.js';
 import { messageFromObject, messageToObject, TO_OBJECT_OPTIONS } from '../proto/json-codec.js';
-import { parseDatabaseName, parseParentName } from '../store/resource-name.js';
+import { parseDatabaseName } from '../store/resource-name.js';
 import { callerFromAuthorization } from './auth-header.js';
 import type { EmulatorContext } from './emulator-context.js';
 
@@ -30,10 +30,7 @@ const HANDLERS: Record<string, Handler> = {
   Rollback: (s, r) => s.rollback(parseDatabaseName(str(r['database'])), as(r)),
   RunQuery: (s, r, c) => s.runQuery(str(r['parent']), as(r), c),
   RunAggregationQuery: (s, r, c) => s.runAggregationQuery(str(r['parent']), as(r), c),
-  ListCollectionIds: (s, r, c) => {
-    parseParentName(str(r['parent']));
-    return s.listCollectionIds(str(r['parent']), c);
-  },
+  ListCollectionIds: (s, r, c) => s.listCollectionIds(str(r['parent']), as(r), c),
   BatchWrite: (s, r, c) => s.batchWrite(parseDatabaseName(str(r['database'])), as(r), c),
 };
 

@@ -107,8 +107,7 @@ async function handleVerb(ctx: EmulatorContext, req: IncomingMessage, db: Databa
     case 'runAggregationQuery':
       return { kind: 'array', body: service.runAggregationQuery(parentName, await bodyAs(req, 'RunAggregationQueryRequest'), caller) };
     case 'listCollectionIds':
-      await bodyAs(req, 'ListCollectionIdsRequest');
-      return { kind: 'json', body: service.listCollectionIds(parentName, caller) };
+      return { kind: 'json', body: service.listCollectionIds(parentName, await bodyAs(req, 'ListCollectionIdsRequest'), caller) };
     case 'partitionQuery':
       throw new FirestoreError('UNIMPLEMENTED', 'Method google.firestore.v1.Firestore/PartitionQuery is unimplemented');
     default:
@@ -171,6 +170,7 @@ async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: 
             ...(pageSize !== null ? { pageSize: Number(pageSize) } : {}),
             ...(params.get('pageToken') ? { pageToken: params.get('pageToken') as string } : {}),
             ...(mask ? { mask } : {}),
+            ...(params.get('showMissing') === 'true' ? { showMissing: true } : {}),
             ...consistencyParams(params),
           },
           caller,

@@ -91,6 +91,19 @@ export class DocumentStore {
     }
   }
 
+  /** Paths of missing documents directly in a collection that still have descendants (showMissing). */
+  missingParents(collectionPath: string): string[] {
+    const prefix = collectionPath + '/';
+    const out = new Set<string>();
+    for (const collection of this.collections.keys()) {
+      if (!collection.startsWith(prefix)) continue;
+      const id = collection.slice(prefix.length).split('/')[0] as string;
+      const path = prefix + id;
+      if (!this.documents.has(path)) out.add(path);
+    }
+    return [...out];
+  }
+
   /** Ids of the collections directly under a document ("" = the root), sorted. */
   collectionIds(parentPath: string): string[] {
     const prefix = parentPath === '' ? '' : parentPath + '/';

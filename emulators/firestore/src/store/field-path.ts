@@ -39,6 +39,11 @@ export function parseFieldPath(path: string): string[] | null {
   return segments;
 }
 
+/** The official error for a malformed field path. */
+export function invalidFieldPathMessage(path: string): string {
+  return `Invalid property path "${path}". Unquoted property paths must match regex ([a-zA-Z_][a-zA-Z_0-9]*), and quoted property paths must match regex (\`(?:[^\`\\\\]|(?:\\\\.))+\`)`;
+}
+
 /** The canonical string form of segments (quoting where needed). */
 export function formatFieldPath(segments: readonly string[]): string {
   return segments.map((s) => (SIMPLE_SEGMENT.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`')).join('.');

@@ -28,15 +28,34 @@ export function parseDatabaseName(name: string): DatabaseName {
   return { project: parts[1] as string, database: parts[3] as string };
 }
 
-function validateSegments(segments: string[], name: string): void {
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+function isLongId(text: string): boolean {
+  if (!/^-?\d+$/.test(text)) return false;
+  const n = BigInt(text);
+  return n >= INT64_MIN && n <= INT64_MAX;
+}
+
+function validateSegments(segments: string[], name: string, kind: string, offset: number): void {
+  let index = offset;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as string;
-    if (s === '') throw invalidArgument(`Resource name "${name}" has an empty path segment.`);
-    if (s === '.' || s === '..') throw invalidArgument(`Resource id "${s}" is invalid.`);
+    if (s === '') throw invalidArgument(`${kind} name "${name}" has an empty path segment at index ${index}.`);
+    if (s === '.' || s === '..') throw invalidArgument(`${kind} name "${name}" contains a resource id "${s}" at index ${index}.`);
     if (/^__.*__$/.test(s)) {
-      const kind = i % 2 === 0 ? 'Collection' : 'Document';
-      throw invalidArgument(`${kind} id "${s}" is invalid because it is reserved.`);
+      if (i % 2 === 1 && s.startsWith('__id')) {
+        const digits = s.slice(4, -2);
+        if (!isLongId(digits)) {
+          throw invalidArgument(`A long document ID string must be formatted like '__id{LONG}__', where LONG is a 64-bit integer. Found: '${s}'.`);
+        }
+      } else if (i % 2 === 0) {
+        throw invalidArgument(`Collection id "${s}" is invalid because it is reserved.`);
+      } else {
+        throw invalidArgument(`Resource id "${s}" is invalid because it is reserved.`);
+      }
     }
+    index += s.length + 1;
   }
 }
 
@@ -55,7 +74,7 @@ export function parseResourceName(name: string, kind = 'Document'): ParsedName {
     throw lacks(kind, name, '/', name.length);
   }
   const segments = parts.slice(5);
-  validateSegments(segments, name);
+  validateSegments(segments, name, kind, parts.slice(0, 5).join('/').length + 1);
   return { db: { project: parts[1] as string, database: parts[3] as string }, path: segments.join('/'), segments };
 }
 
