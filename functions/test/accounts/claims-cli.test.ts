@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { adminAuth } from '../../src/lib/admin';
+import { auditEntriesFor, claimsOf, createAccount, profileOf } from './support';
+
+/**
+ * scripts/claims.ts run as a user runs it (node + tsx), pointed at the test stack through the
+ * same environment variables the global setup exported.
+ */
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function claims(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  delete childEnv.GOOGLE_APPLICATION_CREDENTIALS;
+  if (env.GOOGLE_APPLICATION_CREDENTIALS) childEnv.GOOGLE_APPLICATION_CREDENTIALS = env.GOOGLE_APPLICATION_CREDENTIALS;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/claims.ts', ...args],
+      { cwd: ROOT, env: childEnv, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('claims CLI: usage', () => {
+  it('exits 2 with the usage for a missing or unknown command, a missing email or a bad email', async () => {
+    const [none, unknown, noEmail, badEmail] = await Promise.all([
+      claims([]),
+      claims(['frobnicate', 'someone@example.com']),
+      claims(['approve']),
+      claims(['approve', 'not-an-email']),
+    ]);
+    expect([none.code, unknown.code, noEmail.code, badEmail.code]).toEqual([2, 2, 2, 2]);
+    expect(none.stderr).toContain('Missing command');
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+    expect(noEmail.stderr).toContain('Missing email');
+    expect(badEmail.stderr).toContain('is not an email address');
+    for (const result of [none, unknown, noEmail, badEmail]) expect(result.stderr).toContain('Usage: npm run claims');
+  });
+
+  it('refuses credentials it cannot read, before talking to anything', async () => {
+    const result = await claims(['show', 'someone@example.com'], { GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/key.json' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('GOOGLE_APPLICATION_CREDENTIALS does not name a readable JSON key file');
+  });
+
+  it('asks for --project when the credentials do not name one', async () => {
+    const key = path.join(await mkdtemp(path.join(tmpdir(), 'claims-cli-')), 'key.json');
+    await writeFile(key, JSON.stringify({ type: 'service_account' }));
+    const result = await claims(['show', 'someone@example.com'], { GOOGLE_APPLICATION_CREDENTIALS: key, GCLOUD_PROJECT: '' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Name the project with --project <id>');
+  });
+});
+
+describe('claims CLI: commands against the local stack', () => {
+  it('exits 1 with a clear message for an unknown email', async () => {
+    const result = await claims(['approve', 'nobody-at-all@accounts.test']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No user with email nobody-at-all@accounts.test');
+  });
+
+  it('approves a pending applicant through the same code path as the callable', async () => {
+    const target = await createAccount('wholesaler', 'pending');
+    const result = await claims(['approve', target.email]);
+    expect(result.stderr).not.toContain('Error');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('pending -> approved');
+    expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
+    expect(await profileOf(target.uid)).toMatchObject({ status: 'approved', reviewed_by: 'claims-cli' });
+    expect(await auditEntriesFor(target.uid)).toEqual([
+      expect.objectContaining({ action: 'profile.status_changed', actor: 'claims-cli', from: 'pending', to: 'approved' }),
+    ]);
+  });
+
+  it('rejects an approved buyer and revokes their refresh tokens', async () => {
+    const target = await createAccount('retailer', 'approved');
+    const before = new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const result = await claims(['reject', target.email]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('approved -> rejected');
+    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime()).toBeGreaterThan(before);
+  });
+
+  it('follows the transition rules: a rejected account cannot be approved', async () => {
+    const target = await createAccount('retailer', 'rejected');
+    const result = await claims(['approve', target.email]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('A rejected profile cannot become approved');
+    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+  });
+
+  it('grants manager to a user without a profile, then refuses to approve or grant again', async () => {
+    const target = await createAccount('retailer', 'pending', { claims: null, noProfile: true });
+    const granted = await claims(['grant-manager', target.email]);
+    expect(granted.code).toBe(0);
+    expect(granted.stdout).toContain('is now a manager');
+    expect(await claimsOf(target.uid)).toEqual({ role: 'manager', status: 'approved' });
+    expect(await profileOf(target.uid)).toMatchObject({ user_id: target.uid, role: 'manager', status: 'approved', reviewed_by: 'claims-cli' });
+    expect(await auditEntriesFor(target.uid)).toEqual([
+      expect.objectContaining({ action: 'profile.manager_granted', actor: 'claims-cli', to: 'manager/approved' }),
+    ]);
+
+    const [again, approve] = await Promise.all([claims(['grant-manager', target.email]), claims(['approve', target.email])]);
+    expect([again.code, approve.code]).toEqual([1, 1]);
+    expect(again.stderr).toContain('already a manager');
+    expect(approve.stderr).toContain('Manager accounts are not approved or rejected');
+  });
+
+  it('shows claims and profile', async () => {
+    const target = await createAccount('wholesaler', 'approved');
+    const result = await claims(['show', target.email]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`uid:                  ${target.uid}`);
+    expect(result.stdout).toContain('{"role":"wholesaler","status":"approved"}');
+    expect(result.stdout).toMatch(/profile:\s+wholesaler \/ approved/);
+  });
+
+  it('says where it could not connect when the emulators are not running', async () => {
+    const result = await claims(['show', 'someone@example.com'], { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Cannot reach the local emulators');
+    expect(result.stderr).toContain('npm start');
+  });
+});

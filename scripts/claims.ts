@@ -1,0 +1,227 @@
+/**
+ * Claims CLI: `npm run claims -- <command> <email> [--project <id>]`.
+ *
+ *   show <email>            the user's custom claims, session cut-off and profile
+ *   approve <email>         pending -> approved (sets claims { role, status })
+ *   reject <email>          approved -> rejected (sets claims, revokes the refresh tokens)
+ *   grant-manager <email>   makes the user a manager (the only way to create one)
+ *
+ * approve and reject run the same code as the setProfileStatus callable
+ * (functions/src/accounts/profile-status.ts), so the transitions, audit entries and write order
+ * are the same; the audit actor is "claims-cli".
+ *
+ * Target: the local stack by default (Auth emulator 127.0.0.1:9099, Firestore 127.0.0.1:8080,
+ * project demo-wholesale-portal; FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST /
+ * GCLOUD_PROJECT override them). With GOOGLE_APPLICATION_CREDENTIALS set it talks to the real
+ * project named by --project (or the credentials' project_id).
+ *
+ * Exit codes: 0 done, 1 the operation failed (unknown email, transition not allowed, backend
+ * unreachable), 2 bad usage.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type UserRecord } from 'firebase-admin/auth';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { paths } from '@portal/domain';
+import {
+  authErrorCode,
+  changeProfileStatus,
+  grantManager,
+  type AccountsDeps,
+} from '../functions/src/accounts/profile-status';
+
+const COMMANDS = ['show', 'approve', 'reject', 'grant-manager'] as const;
+type Command = (typeof COMMANDS)[number];
+const ACTOR = 'claims-cli';
+const LOCAL = { auth: '127.0.0.1:9099', firestore: '127.0.0.1:8080', project: 'demo-wholesale-portal' } as const;
+const TIMEOUT_MS = 30_000;
+
+const USAGE = `Usage: npm run claims -- <command> <email> [--project <id>]
+
+Commands:
+  show <email>            print the user's claims and profile
+  approve <email>         pending -> approved
+  reject <email>          approved -> rejected, and end the user's sessions
+  grant-manager <email>   make the user a manager
+
+Without GOOGLE_APPLICATION_CREDENTIALS it uses the local emulators (Auth ${LOCAL.auth},
+Firestore ${LOCAL.firestore}, project ${LOCAL.project}). With it, the real project given by
+--project (or the credentials' project_id).`;
+
+class UsageError extends Error {}
+class FailedError extends Error {}
+
+interface Target {
+  projectId: string;
+  description: string;
+  production: boolean;
+}
+
+function credentialsProject(file: string): string | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { project_id?: unknown };
+    return typeof parsed.project_id === 'string' ? parsed.project_id : undefined;
+  } catch {
+    throw new UsageError(`GOOGLE_APPLICATION_CREDENTIALS does not name a readable JSON key file.`);
+  }
+}
+
+/** Where the CLI talks to; sets the emulator variables for the local stack. */
+function resolveTarget(projectFlag: string | undefined): Target {
+  const env = process.env;
+  const credentials = env.GOOGLE_APPLICATION_CREDENTIALS;
+  if (credentials) {
+    const keyProject = credentialsProject(credentials);
+    const projectId = projectFlag || env.GCLOUD_PROJECT || env.GOOGLE_CLOUD_PROJECT || keyProject;
+    if (!projectId) throw new UsageError('Name the project with --project <id> (the credentials do not say which).');
+    const emulated = [env.FIREBASE_AUTH_EMULATOR_HOST, env.FIRESTORE_EMULATOR_HOST].some(Boolean);
+    return {
+      projectId,
+      production: !emulated,
+      description: emulated
+        ? `project ${projectId} through the emulators named in FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST`
+        : `project ${projectId} (Google Cloud, credentials from GOOGLE_APPLICATION_CREDENTIALS)`,
+    };
+  }
+  env.FIREBASE_AUTH_EMULATOR_HOST ||= LOCAL.auth;
+  env.FIRESTORE_EMULATOR_HOST ||= LOCAL.firestore;
+  const projectId = projectFlag || env.GCLOUD_PROJECT || LOCAL.project;
+  return {
+    projectId,
+    production: false,
+    description: `local emulators (Auth ${env.FIREBASE_AUTH_EMULATOR_HOST}, Firestore ${env.FIRESTORE_EMULATOR_HOST}), project ${projectId}`,
+  };
+}
+
+function parse(argv: string[]): { command: Command; email: string; project: string | undefined } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { project: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const [command, email, ...rest] = parsed.positionals;
+  if (parsed.values.help) throw new UsageError('');
+  if (!command) throw new UsageError('Missing command.');
+  if (!COMMANDS.some((c) => c === command)) throw new UsageError(`Unknown command "${command}".`);
+  if (!email) throw new UsageError(`Missing email: npm run claims -- ${command} <email>`);
+  if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
+  if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new UsageError(`"${email}" is not an email address.`);
+  return { command: command as Command, email, project: parsed.values.project };
+}
+
+function describeTime(value: unknown): string {
+  return value instanceof Timestamp ? value.toDate().toISOString() : 'never';
+}
+
+async function show(deps: AccountsDeps, user: UserRecord): Promise<void> {
+  const snapshot = await deps.db.doc(paths.profile(user.uid)).get();
+  const profile = snapshot.data();
+  const lines = [
+    ['uid', user.uid],
+    ['email', user.email ?? ''],
+    ['name', user.displayName ?? ''],
+    ['disabled', user.disabled ? 'yes' : 'no'],
+    ['claims', JSON.stringify(user.customClaims ?? {})],
+    ['sessions valid after', user.tokensValidAfterTime ?? 'never revoked'],
+    [
+      'profile',
+      profile
+        ? `${String(profile.role)} / ${String(profile.status)}, store "${String(profile.store_name)}", permit ${String(profile.seller_permit_id)}`
+        : 'none',
+    ],
+  ];
+  if (profile) {
+    lines.push(['applied', describeTime(profile.created_at)]);
+    lines.push(['reviewed', profile.reviewed_by ? `${describeTime(profile.reviewed_at)} by ${String(profile.reviewed_by)}` : 'not yet']);
+  }
+  for (const [label, value] of lines) console.log(`${`${label}:`.padEnd(22)}${value}`);
+}
+
+async function run(command: Command, email: string, deps: AccountsDeps): Promise<void> {
+  let user: UserRecord;
+  try {
+    user = await deps.auth.getUserByEmail(email);
+  } catch (error) {
+    if (authErrorCode(error) === 'auth/user-not-found') throw new FailedError(`No user with email ${email}.`);
+    throw error;
+  }
+  switch (command) {
+    case 'show':
+      return show(deps, user);
+    case 'approve':
+    case 'reject': {
+      const status = command === 'approve' ? 'approved' : 'rejected';
+      const result = await changeProfileStatus(deps, { uid: user.uid, status }, ACTOR);
+      const what = result.synced
+        ? `The profile already read ${status}; the claims were brought in line`
+        : `${result.from} -> ${result.status}`;
+      console.log(`${email} (${user.uid}, ${result.role}): ${what}.`);
+      console.log(
+        status === 'rejected'
+          ? 'Their refresh tokens were revoked: the session ends at the next token refresh.'
+          : 'The new claims arrive with their next sign-in or token refresh.',
+      );
+      return;
+    }
+    case 'grant-manager': {
+      const result = await grantManager(deps, user.uid, ACTOR);
+      console.log(`${email} (${user.uid}) is now a manager${result.from ? ` (was ${result.from})` : ''}.`);
+      console.log('They sign in again at /admin/login to pick up the new claims.');
+      return;
+    }
+  }
+}
+
+/** Messages for the failures a user can act on; anything else is reported as it is. */
+function explain(error: unknown, target: Target): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/ECONNREFUSED|fetch failed|UNAVAILABLE|socket hang up/i.test(text)) {
+    return target.production
+      ? `Cannot reach ${target.description}: ${text}`
+      : `Cannot reach the ${target.description}. Start the local stack with \`npm start\`, or set GOOGLE_APPLICATION_CREDENTIALS (and --project) for a real project.`;
+  }
+  return text;
+}
+
+async function main(): Promise<number> {
+  let app: App | undefined;
+  let target: Target | undefined;
+  try {
+    const { command, email, project } = parse(process.argv.slice(2));
+    target = resolveTarget(project);
+    console.error(`claims: ${target.description}`);
+    app = initializeApp(
+      target.production ? { credential: applicationDefault(), projectId: target.projectId } : { projectId: target.projectId },
+      'claims-cli',
+    );
+    const deps: AccountsDeps = { auth: getAuth(app), db: getFirestore(app) };
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new FailedError(`No answer within ${TIMEOUT_MS / 1000} s from the ${target?.description}.`)), TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([run(command, email, deps), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      if (error.message) console.error(`claims: ${error.message}\n`);
+      console.error(USAGE);
+      return 2;
+    }
+    console.error(`claims: ${target ? explain(error, target) : String(error)}`);
+    return 1;
+  } finally {
+    if (app) await deleteApp(app).catch(() => undefined);
+  }
+}
+
+process.exit(await main());
