@@ -186,3 +186,39 @@ describe('RecentOrdersTable', () => {
     expect(screen.getByText('Could not load orders')).toBeInTheDocument();
   });
 });
+
+describe('RecentOrdersTable on a phone', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    // antd's xs breakpoint is (max-width: 575px): report a 390 px wide screen.
+    window.matchMedia = (query: string) =>
+      ({
+        matches: /max-width:\s*575/.test(query),
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+    return () => {
+      window.matchMedia = realMatchMedia;
+    };
+  });
+
+  it('shows each order as a card with its lines and actions instead of a wide table', async () => {
+    mutateAsync.mockResolvedValue({ orderId: 'shipped3xyz', status: 'delivered' });
+    withPages([{ orders: [newest, shipped] }]);
+    renderWithProviders(<RecentOrdersTable />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(screen.getByRole('article', { name: 'Order #shipped3' }));
+    expect(card.getByText('Green Machine')).toBeInTheDocument();
+    expect(card.getByText('Shipped')).toBeInTheDocument();
+    expect(card.getByText('$50.00')).toBeInTheDocument();
+    expect(card.getByText('1 item')).toBeInTheDocument();
+    expect(card.getByText(/Purple Dream Syrup x 2/)).toBeInTheDocument();
+    await userEvent.click(card.getByRole('button', { name: 'Mark Delivered' }));
+    expect(mutateAsync).toHaveBeenCalledWith({ orderId: 'shipped3xyz', status: 'delivered' });
+  });
+});

@@ -138,3 +138,37 @@ describe('UserManagementTable', () => {
     expect(screen.getByText('Could not load users')).toBeInTheDocument();
   });
 });
+
+describe('UserManagementTable on a phone', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: /max-width:\s*575/.test(query),
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+    return () => {
+      window.matchMedia = realMatchMedia;
+    };
+  });
+
+  it('shows cards with the permit ID and the same Approve action', async () => {
+    mutateAsync.mockResolvedValue({ uid: 'uid-pending', status: 'approved' });
+    renderWithProviders(<UserManagementTable />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(screen.getByRole('article', { name: 'Cloud Nine Smoke' }));
+    expect(card.getByText('Permit SP-1001')).toBeInTheDocument();
+    expect(card.getByText('Pat Pending')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Electric Slush HQ' })).queryAllByRole('button'),
+    ).toHaveLength(0);
+    await userEvent.click(card.getByRole('button', { name: /Approve/ }));
+    expect(await screen.findByText('Profile approved successfully')).toBeInTheDocument();
+  });
+});
