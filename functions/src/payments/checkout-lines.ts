@@ -70,15 +70,16 @@ export function priceLinesOrRefuse(
   requests: readonly LineRequest[],
   products: ReadonlyMap<string, CatalogProduct>,
   role: BuyerRole,
+  source: CheckoutSource = 'cart',
 ): OrderLine[] {
   try {
     return priceOrderLines(requests, products, role);
   } catch (error) {
     if (error instanceof OrderPricingError) {
       const product = products.get(error.productId);
-      const message = product
-        ? `${error.message}. Remove it from your cart and try again.`
-        : `A product in your order (${error.productId}) is not in the catalog. Remove it from your cart and try again.`;
+      const what = product ? error.message : `Product ${error.productId} is not in the catalog`;
+      const advice = source === 'cart' ? ' Remove it from your cart and try again.' : '';
+      const message = `${what}.${advice}`;
       throw new HttpsError('failed-precondition', message, { productId: error.productId });
     }
     throw error;

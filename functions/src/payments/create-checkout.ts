@@ -104,7 +104,7 @@ export async function createCheckout(
     db,
     requests.map((r) => r.product_id),
   );
-  const lines = priceLinesOrRefuse(requests, products, buyer.role);
+  const lines = priceLinesOrRefuse(requests, products, buyer.role, source);
   const fingerprint = checkoutFingerprint(source, lines);
   let webOrigin: string;
   try {
