@@ -111,6 +111,21 @@ async function writeFirebaseConfig(ports: StackPorts, official: boolean): Promis
   return file;
 }
 
+/**
+ * The Functions emulator reads secrets from functions/.secret.local. Without the file it logs a
+ * Secret Manager error at every cold start, so create it with the sandbox values when missing
+ * (git-ignored; a developer's own file with Stripe test keys is never overwritten).
+ */
+async function ensureLocalSecrets(): Promise<void> {
+  const file = path.join(ROOT, 'functions/.secret.local');
+  if (existsSync(file)) return;
+  await writeFile(
+    file,
+    `# Local only (git-ignored). Sandbox values; put Stripe test keys here to use real Stripe.\n` +
+      `STRIPE_SECRET_KEY=${STRIPE_SANDBOX_KEY}\nSTRIPE_WEBHOOK_SECRET=${STRIPE_WEBHOOK_SECRET}\n`,
+  );
+}
+
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const want = { firestore: true, stripe: true, auth: true, functions: true, web: true, ...options.services };
   const log = options.log ?? (() => undefined);
@@ -140,6 +155,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     STRIPE_SANDBOX_URL: urls.stripe,
     STRIPE_WEBHOOK_SECRET,
     WEB_ORIGIN: urls.web,
+    // Everything here is local: never probe the cloud metadata server (Admin SDK, firebase-tools).
+    METADATA_SERVER_DETECTION: 'none',
   };
 
   const started: Service[] = [];
@@ -198,6 +215,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           );
         }
       }
+      if (want.functions) await ensureLocalSecrets();
       const config = await writeFirebaseConfig(ports, !!options.officialFirestore);
       const svc = launch(
         'firebase',
@@ -209,8 +227,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           '--config', config,
           '--import', path.join(ROOT, 'emulator-data'),
         ],
-        // No probing of the cloud metadata server: this stack is local only.
-        { ...env, METADATA_SERVER_DETECTION: 'none', NO_UPDATE_NOTIFIER: '1' },
+        { ...env, NO_UPDATE_NOTIFIER: '1' },
         log,
       );
       started.push(svc);
