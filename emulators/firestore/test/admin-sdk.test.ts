@@ -293,17 +293,17 @@ describe('admin transactions', () => {
     expect((await db.doc('tx/summary').get()).get('n')).toBe(2);
   });
 
-  it('a transaction reading a document changed before its commit is retried', async () => {
+  it('a write racing a transaction is not lost, and neither is the transaction', async () => {
     const ref = db.doc('tx/retry');
     await ref.set({ n: 0 });
-    let attempts = 0;
+    let outside: Promise<unknown> | undefined;
     await db.runTransaction(async (tx) => {
-      attempts++;
       const snap = await tx.get(ref);
-      if (attempts === 1) await ref.set({ n: 50 });
+      // Not awaited: an emulator with read locks makes it wait for this commit, ours aborts the commit instead.
+      outside ??= ref.update({ n: FieldValue.increment(50) });
       tx.update(ref, { n: (snap.get('n') as number) + 1 });
     });
-    expect(attempts).toBe(2);
+    await outside;
     expect((await ref.get()).get('n')).toBe(51);
   });
 
