@@ -122,7 +122,12 @@ export const fakeDb = {
     return store.has(path);
   },
   /** Makes an operation on paths starting with `pathPrefix` throw (every time, or once). */
-  fail(op: Operation, pathPrefix: string, error: Error = new Error('permission-denied'), once = false): void {
+  fail(
+    op: Operation,
+    pathPrefix: string,
+    error: Error = new Error('permission-denied'),
+    once = false,
+  ): void {
     failures.push({ op, pathPrefix, error, once });
   },
   /** Holds every `op` until the returned release function is called (to see loading states). */
@@ -186,7 +191,8 @@ function snapshotOf(path: string) {
 }
 
 function compare(a: unknown, b: unknown): number {
-  const key = (v: unknown) => (v instanceof Timestamp ? v.toDate().getTime() : v instanceof Date ? v.getTime() : v);
+  const key = (v: unknown) =>
+    v instanceof Timestamp ? v.toDate().getTime() : v instanceof Date ? v.getTime() : v;
   const x = key(a) as number | string;
   const y = key(b) as number | string;
   if (x === y) return 0;
@@ -218,7 +224,9 @@ export async function getDocs(ref: CollectionReference | Query) {
       });
     }
   }
-  const orders = constraints.filter((c): c is Extract<QueryConstraint, { type: 'orderBy' }> => c.type === 'orderBy');
+  const orders = constraints.filter(
+    (c): c is Extract<QueryConstraint, { type: 'orderBy' }> => c.type === 'orderBy',
+  );
   paths.sort((a, b) => {
     for (const o of orders) {
       const result = compare(store.get(a)?.[o.field], store.get(b)?.[o.field]);

@@ -53,7 +53,9 @@ export function seedProfile(
   });
 }
 
-export function seedProducts(products: readonly (typeof demoProducts)[number][] = demoProducts): void {
+export function seedProducts(
+  products: readonly (typeof demoProducts)[number][] = demoProducts,
+): void {
   for (const { id, ...data } of products) fakeDb.seed(`products/${id}`, data);
 }
 

@@ -8,6 +8,9 @@ function notices(): string[] {
 /** Waits for a toast (antd notification) with this title and text, as SPEC section 8 writes them. */
 export async function expectToast(title: string, text: string): Promise<void> {
   await waitFor(() => {
-    expect(notices().some((notice) => notice.includes(title) && notice.includes(text)), `toast "${title}: ${text}" in [${notices().join(' | ')}]`).toBe(true);
+    expect(
+      notices().some((notice) => notice.includes(title) && notice.includes(text)),
+      `toast "${title}: ${text}" in [${notices().join(' | ')}]`,
+    ).toBe(true);
   });
 }

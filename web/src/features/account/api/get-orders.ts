@@ -6,7 +6,9 @@ import { toDate } from '@/lib/firestore-values';
 import { queryKeys } from '@/lib/query-keys';
 
 function toOrder(id: string, data: Record<string, unknown>): Order | null {
-  const history = Array.isArray(data.status_history) ? (data.status_history as Record<string, unknown>[]) : [];
+  const history = Array.isArray(data.status_history)
+    ? (data.status_history as Record<string, unknown>[])
+    : [];
   const parsed = orderSchema.safeParse({
     ...data,
     created_at: toDate(data.created_at),
@@ -23,7 +25,11 @@ function toOrder(id: string, data: Record<string, unknown>): Order | null {
  */
 export async function fetchOrders(uid: string): Promise<Order[]> {
   const snapshot = await getDocs(
-    query(collection(db, COLLECTIONS.orders), where('user_id', '==', uid), orderBy('created_at', 'desc')),
+    query(
+      collection(db, COLLECTIONS.orders),
+      where('user_id', '==', uid),
+      orderBy('created_at', 'desc'),
+    ),
   );
   return snapshot.docs.flatMap((document) => {
     const order = toOrder(document.id, document.data());

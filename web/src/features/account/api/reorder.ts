@@ -1,5 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { collection, doc, getDocs, query, serverTimestamp, where, writeBatch } from 'firebase/firestore/lite';
+import {
+  collection,
+  doc,
+  getDocs,
+  query,
+  serverTimestamp,
+  where,
+  writeBatch,
+} from 'firebase/firestore/lite';
 import { COLLECTIONS, MAX_LINE_QUANTITY, paths as docPaths, type OrderLine } from '@portal/domain';
 import { db } from '@/lib/firebase';
 import { queryKeys } from '@/lib/query-keys';
@@ -17,7 +25,10 @@ export interface ReorderResult {
  * checkout, so the buyer pays today's price for their role. Inactive or deleted products are
  * skipped. One batch, so the cart never holds half a reorder.
  */
-export async function reorder(uid: string, lines: readonly Pick<OrderLine, 'product_id' | 'name' | 'quantity'>[]): Promise<ReorderResult> {
+export async function reorder(
+  uid: string,
+  lines: readonly Pick<OrderLine, 'product_id' | 'name' | 'quantity'>[],
+): Promise<ReorderResult> {
   const [catalog, cart] = await Promise.all([
     getDocs(query(collection(db, COLLECTIONS.products), where('is_active', '==', true))),
     getDocs(collection(db, docPaths.cartItems(uid))),
@@ -28,7 +39,10 @@ export async function reorder(uid: string, lines: readonly Pick<OrderLine, 'prod
   const wanted = new Map<string, { name: string; quantity: number }>();
   for (const line of lines) {
     const previous = wanted.get(line.product_id);
-    wanted.set(line.product_id, { name: line.name, quantity: (previous?.quantity ?? 0) + line.quantity });
+    wanted.set(line.product_id, {
+      name: line.name,
+      quantity: (previous?.quantity ?? 0) + line.quantity,
+    });
   }
 
   const result: ReorderResult = { added: [], skipped: [] };
@@ -53,7 +67,8 @@ export async function reorder(uid: string, lines: readonly Pick<OrderLine, 'prod
 export function useReorder(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (lines: readonly Pick<OrderLine, 'product_id' | 'name' | 'quantity'>[]) => reorder(uid, lines),
+    mutationFn: (lines: readonly Pick<OrderLine, 'product_id' | 'name' | 'quantity'>[]) =>
+      reorder(uid, lines),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart(uid) }),
   });
 }

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
-import { BUYER_UID, seedCartItem, seedProducts, seedProfile, signedInSession } from '@/testing/portal-fixtures';
+import {
+  BUYER_UID,
+  seedCartItem,
+  seedProducts,
+  seedProfile,
+  signedInSession,
+} from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { AccountPage } from './account-page';
@@ -44,7 +50,13 @@ const line = (product_id: string, name: string, unit_amount: number, quantity: n
   line_total: unit_amount * quantity,
 });
 
-function seedOrder(id: string, created: string, status: string, items: ReturnType<typeof line>[], user_id = BUYER_UID) {
+function seedOrder(
+  id: string,
+  created: string,
+  status: string,
+  items: ReturnType<typeof line>[],
+  user_id = BUYER_UID,
+) {
   fakeDb.seed(`orders/${id}`, {
     user_id,
     store_name: 'Cloud Nine Smokeshop',
@@ -56,14 +68,28 @@ function seedOrder(id: string, created: string, status: string, items: ReturnTyp
     stripe_session_id: 'cs_test_1',
     created_at: Timestamp.fromDate(new Date(created)),
     paid_at: null,
-    status_history: [{ status: 'pending', at: Timestamp.fromDate(new Date(created)), by: 'system' }],
+    status_history: [
+      { status: 'pending', at: Timestamp.fromDate(new Date(created)), by: 'system' },
+    ],
   });
 }
 
 function seedSupport() {
-  fakeDb.seed('support_content/t1', { title: 'Cleaning the bowls', category: 'Maintenance', video_url: 'https://videos.example/clean' });
-  fakeDb.seed('support_content/t2', { title: 'Unboxing and first run', category: 'Setup', video_url: 'https://videos.example/setup' });
-  fakeDb.seed('support_content/t3', { title: 'Draining the machine', category: 'Maintenance', video_url: 'https://videos.example/drain' });
+  fakeDb.seed('support_content/t1', {
+    title: 'Cleaning the bowls',
+    category: 'Maintenance',
+    video_url: 'https://videos.example/clean',
+  });
+  fakeDb.seed('support_content/t2', {
+    title: 'Unboxing and first run',
+    category: 'Setup',
+    video_url: 'https://videos.example/setup',
+  });
+  fakeDb.seed('support_content/t3', {
+    title: 'Draining the machine',
+    category: 'Maintenance',
+    video_url: 'https://videos.example/drain',
+  });
 }
 
 beforeEach(() => {
@@ -73,16 +99,29 @@ beforeEach(() => {
 describe('AccountPage: Orders', () => {
   it('opens on Orders and lists the buyer orders newest first with id, date, amount and status', async () => {
     seedProfile('retailer');
-    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [line('purple-dream', 'Purple Dream Syrup', 2499, 2)]);
-    seedOrder('bbbbbbbb2222', '2025-04-15T12:00:00Z', 'processing', [line('blue-coast', 'Blue Coast Syrup', 2599, 1)]);
-    seedOrder('cccccccc3333', '2025-05-15T12:00:00Z', 'pending', [line('blue-coast', 'Blue Coast Syrup', 2599, 1)], 'someone-else');
+    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [
+      line('purple-dream', 'Purple Dream Syrup', 2499, 2),
+    ]);
+    seedOrder('bbbbbbbb2222', '2025-04-15T12:00:00Z', 'processing', [
+      line('blue-coast', 'Blue Coast Syrup', 2599, 1),
+    ]);
+    seedOrder(
+      'cccccccc3333',
+      '2025-05-15T12:00:00Z',
+      'pending',
+      [line('blue-coast', 'Blue Coast Syrup', 2599, 1)],
+      'someone-else',
+    );
     const release = fakeDb.hold('getDocs');
     renderAccount();
     expect(screen.getByRole('tab', { name: 'Orders', selected: true })).toBeInTheDocument();
     expect(screen.getByLabelText('Loading orders')).toBeInTheDocument();
     release();
     const orders = await screen.findAllByRole('listitem', { name: /^Order #/ });
-    expect(orders.map((o) => o.getAttribute('aria-label'))).toEqual(['Order #bbbbbbbb', 'Order #aaaaaaaa']);
+    expect(orders.map((o) => o.getAttribute('aria-label'))).toEqual([
+      'Order #bbbbbbbb',
+      'Order #aaaaaaaa',
+    ]);
     expect(within(orders[0]!).getByText('Apr 15, 2025')).toBeInTheDocument();
     expect(within(orders[0]!).getByText('$25.99')).toBeInTheDocument();
     expect(within(orders[0]!).getByText('Processing')).toHaveClass('ant-tag-blue');
@@ -137,16 +176,26 @@ describe('AccountPage: Orders', () => {
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
     await expectToast('Reorder', 'No longer available, not added: Retired Flavor.');
     // Only cart lines are written (no prices): today's price for the role applies at checkout.
-    expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/purple-dream`)).toMatchObject({ product_id: 'purple-dream', quantity: 3 });
-    expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)).toMatchObject({ product_id: 'blue-coast', quantity: 3 });
-    expect(Object.keys(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`) ?? {}).sort()).toEqual(['product_id', 'quantity', 'updated_at']);
+    expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/purple-dream`)).toMatchObject({
+      product_id: 'purple-dream',
+      quantity: 3,
+    });
+    expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)).toMatchObject({
+      product_id: 'blue-coast',
+      quantity: 3,
+    });
+    expect(
+      Object.keys(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`) ?? {}).sort(),
+    ).toEqual(['product_id', 'quantity', 'updated_at']);
     expect(fakeDb.has(`profiles/${BUYER_UID}/cart_items/old-flavor`)).toBe(false);
   });
 
   it("toasts 'Something went wrong.' when the reorder cannot be written", async () => {
     seedProfile('retailer');
     seedProducts();
-    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [line('blue-coast', 'Blue Coast Syrup', 2599, 1)]);
+    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [
+      line('blue-coast', 'Blue Coast Syrup', 2599, 1),
+    ]);
     fakeDb.fail('commit', `profiles/${BUYER_UID}/cart_items`);
     const user = userEvent.setup();
     renderAccount();
@@ -160,7 +209,9 @@ describe('AccountPage: Orders', () => {
     fakeDb.fail('getDocs', 'orders');
     renderAccount();
     await expectToast('Error', 'Could not load account data.');
-    expect(screen.getByRole('heading', { name: 'Could not load account data.' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Could not load account data.' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -204,7 +255,9 @@ describe('AccountPage: Support', () => {
       'Unboxing and first run',
     ]);
     expect(within(items[2]!).getByText('Setup')).toHaveClass('ant-tag');
-    const watch = within(items[0]!).getByRole('link', { name: /Watch Tutorial: Cleaning the bowls/ });
+    const watch = within(items[0]!).getByRole('link', {
+      name: /Watch Tutorial: Cleaning the bowls/,
+    });
     expect(watch).toHaveAttribute('href', 'https://videos.example/clean');
     expect(watch).toHaveAttribute('target', '_blank');
     expect(watch).toHaveAttribute('rel', 'noopener noreferrer');
@@ -216,7 +269,9 @@ describe('AccountPage: Support', () => {
   it("shows 'No tutorials available yet' when there are none", async () => {
     seedProfile('retailer');
     renderAccount('/portal/my-account?tab=support');
-    expect(await screen.findByRole('heading', { name: 'No tutorials available yet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No tutorials available yet' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -243,7 +298,11 @@ describe('AccountPage: Profile', () => {
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     await expectToast('Success', 'Your profile has been successfully updated.');
     const write = fakeDb.calls.find((c) => c.op === 'updateDoc');
-    expect(write).toEqual({ op: 'updateDoc', path: `profiles/${BUYER_UID}`, data: { store_name: 'Vapor Palace' } });
+    expect(write).toEqual({
+      op: 'updateDoc',
+      path: `profiles/${BUYER_UID}`,
+      data: { store_name: 'Vapor Palace' },
+    });
     expect(await screen.findByText('Vapor Palace')).toBeInTheDocument(); // page subtitle, refetched
   });
 
@@ -271,6 +330,8 @@ describe('AccountPage: Profile', () => {
     fakeDb.fail('getDoc', `profiles/${BUYER_UID}`);
     renderAccount('/portal/my-account?tab=profile');
     await expectToast('Error', 'Could not load account data.');
-    expect(screen.getByRole('heading', { name: 'Could not load account data.' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Could not load account data.' }),
+    ).toBeInTheDocument();
   });
 });

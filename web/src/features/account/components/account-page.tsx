@@ -46,7 +46,11 @@ export function AccountPage() {
         items={[
           { key: 'orders', label: 'Orders', children: <OrdersTab uid={uid} orders={orders} /> },
           { key: 'support', label: 'Support', children: <SupportTab support={support} /> },
-          { key: 'profile', label: 'Profile', children: <ProfileTab uid={uid} profile={profile} /> },
+          {
+            key: 'profile',
+            label: 'Profile',
+            children: <ProfileTab uid={uid} profile={profile} />,
+          },
         ]}
       />
     </main>

@@ -26,7 +26,11 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
 
 export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult<Order[]> }) {
   const notify = useNotify();
@@ -95,7 +99,15 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
   );
 }
 
-function OrderCard({ order, reordering, onReorder }: { order: Order; reordering: boolean; onReorder: () => void }) {
+function OrderCard({
+  order,
+  reordering,
+  onReorder,
+}: {
+  order: Order;
+  reordering: boolean;
+  onReorder: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const itemsId = `order-${order.id}-items`;
   const count = order.items.reduce((sum, line) => sum + line.quantity, 0);
@@ -123,7 +135,12 @@ function OrderCard({ order, reordering, onReorder }: { order: Order; reordering:
         >
           {open ? 'Hide items' : `Show ${count} ${count === 1 ? 'item' : 'items'}`}
         </Button>
-        <Button icon={<RedoOutlined />} onClick={onReorder} loading={reordering} aria-label={`Reorder ${label}`}>
+        <Button
+          icon={<RedoOutlined />}
+          onClick={onReorder}
+          loading={reordering}
+          aria-label={`Reorder ${label}`}
+        >
           Reorder
         </Button>
       </div>
@@ -131,7 +148,14 @@ function OrderCard({ order, reordering, onReorder }: { order: Order; reordering:
         <ul id={itemsId} className="order-card__lines" aria-label={`Items of order ${label}`}>
           {order.items.map((line) => (
             <li key={line.product_id} className="order-line">
-              <img src={line.image_url} alt="" loading="lazy" width={48} height={48} className="order-line__image" />
+              <img
+                src={line.image_url}
+                alt=""
+                loading="lazy"
+                width={48}
+                height={48}
+                className="order-line__image"
+              />
               <span className="order-line__name">{line.name}</span>
               <span className="order-line__qty">
                 {line.quantity} × {formatUsd(line.unit_amount)}

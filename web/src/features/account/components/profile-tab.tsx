@@ -4,15 +4,35 @@ import { Button, Input, Skeleton, Tag } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { profileUpdateSchema, ROLE_LABELS, type Profile, type ProfileStatus, type ProfileUpdate } from '@portal/domain';
+import {
+  profileUpdateSchema,
+  ROLE_LABELS,
+  type Profile,
+  type ProfileStatus,
+  type ProfileUpdate,
+} from '@portal/domain';
 import { useNotify } from '@/lib/notify';
 import { useUpdateStoreName } from '../api/update-store-name';
 import { ACCOUNT_TOASTS } from './account-toasts';
 
-const STATUS_COLORS: Record<ProfileStatus, string> = { approved: 'green', pending: 'gold', rejected: 'red' };
-const STATUS_LABELS: Record<ProfileStatus, string> = { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' };
+const STATUS_COLORS: Record<ProfileStatus, string> = {
+  approved: 'green',
+  pending: 'gold',
+  rejected: 'red',
+};
+const STATUS_LABELS: Record<ProfileStatus, string> = {
+  approved: 'Approved',
+  pending: 'Pending',
+  rejected: 'Rejected',
+};
 
-export function ProfileTab({ uid, profile }: { uid: string; profile: UseQueryResult<Profile | null> }) {
+export function ProfileTab({
+  uid,
+  profile,
+}: {
+  uid: string;
+  profile: UseQueryResult<Profile | null>;
+}) {
   if (profile.isPending) {
     return (
       <div className="account-card profile-card" aria-busy="true" aria-label="Loading profile">
@@ -52,15 +72,22 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
   const error = form.formState.errors.storeName?.message;
 
   return (
-    <form className="account-card profile-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form
+      className="account-card profile-card"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+    >
       <h2 className="profile-card__title">Business Profile</h2>
       <div className="profile-card__badges">
         <span>
           Business type{' '}
-          <Tag color={profile.role === 'wholesaler' ? 'cyan' : 'purple'}>{ROLE_LABELS[profile.role]}</Tag>
+          <Tag color={profile.role === 'wholesaler' ? 'cyan' : 'purple'}>
+            {ROLE_LABELS[profile.role]}
+          </Tag>
         </span>
         <span>
-          Account status <Tag color={STATUS_COLORS[profile.status]}>{STATUS_LABELS[profile.status]}</Tag>
+          Account status{' '}
+          <Tag color={STATUS_COLORS[profile.status]}>{STATUS_LABELS[profile.status]}</Tag>
         </span>
       </div>
 
@@ -90,7 +117,13 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
 
       <div className="profile-field">
         <label htmlFor="profile-permit">Seller permit ID</label>
-        <Input id="profile-permit" size="large" value={profile.seller_permit_id} readOnly aria-describedby="profile-permit-hint" />
+        <Input
+          id="profile-permit"
+          size="large"
+          value={profile.seller_permit_id}
+          readOnly
+          aria-describedby="profile-permit-hint"
+        />
         <p id="profile-permit-hint" className="profile-field__hint">
           Contact support to update your permit ID
         </p>

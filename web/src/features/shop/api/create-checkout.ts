@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CreateCheckoutSessionRequest } from '@portal/domain';
 import { callCreateCheckoutSession } from '@/lib/callables';
 
@@ -30,8 +31,19 @@ export const checkoutNavigation = {
 };
 
 export function useCreateCheckout() {
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: createCheckout,
     onSuccess: (url) => checkoutNavigation.go(url),
   });
+  // Coming Back from the payment page may restore this page from the back/forward cache with
+  // the button still "processing": start fresh then.
+  const { reset } = mutation;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+  return mutation;
 }

@@ -10,7 +10,8 @@ export async function fetchCart(uid: string): Promise<CartItem[]> {
   const items: CartItem[] = [];
   for (const document of snapshot.docs) {
     const parsed = cartItemSchema.safeParse({ product_id: document.id, ...document.data() });
-    if (parsed.success) items.push({ product_id: parsed.data.product_id, quantity: parsed.data.quantity });
+    if (parsed.success)
+      items.push({ product_id: parsed.data.product_id, quantity: parsed.data.quantity });
   }
   return items;
 }

@@ -11,7 +11,11 @@ import { queryKeys } from '@/lib/query-keys';
  */
 export async function fetchProducts(): Promise<Product[]> {
   const snapshot = await getDocs(
-    query(collection(db, COLLECTIONS.products), where('is_active', '==', true), orderBy('sort_order', 'asc')),
+    query(
+      collection(db, COLLECTIONS.products),
+      where('is_active', '==', true),
+      orderBy('sort_order', 'asc'),
+    ),
   );
   const products: Product[] = [];
   for (const document of snapshot.docs) {

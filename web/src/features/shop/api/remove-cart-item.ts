@@ -15,7 +15,9 @@ export function useRemoveCartItem(uid: string) {
   return useMutation({
     mutationFn: (productId: string) => removeCartItem(uid, productId),
     onMutate: (productId) =>
-      changeCachedCart(queryClient, uid, (items) => items.filter((item) => item.product_id !== productId)),
+      changeCachedCart(queryClient, uid, (items) =>
+        items.filter((item) => item.product_id !== productId),
+      ),
     onError: (_error, _productId, context) => context?.rollback(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart(uid) }),
   });

@@ -19,7 +19,10 @@ export function isValidQuantity(quantity: number): boolean {
  * Sets a line's quantity. SPEC section 5: an update below 1 is ignored (removing is its own
  * action); above the cap is ignored too. Returns whether anything was written.
  */
-export async function updateCartQuantity(uid: string, { productId, quantity }: QuantityChange): Promise<boolean> {
+export async function updateCartQuantity(
+  uid: string,
+  { productId, quantity }: QuantityChange,
+): Promise<boolean> {
   if (!isValidQuantity(quantity)) return false;
   await updateDoc(doc(db, docPaths.cartItem(uid, productId)), {
     quantity,

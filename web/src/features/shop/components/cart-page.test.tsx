@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '@/testing/fake-firestore-lite';
-import { BUYER_UID, seedCartItem, seedProducts, seedProfile, signedInSession } from '@/testing/portal-fixtures';
+import {
+  BUYER_UID,
+  seedCartItem,
+  seedProducts,
+  seedProfile,
+  signedInSession,
+} from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { checkoutNavigation } from '../api/create-checkout';
@@ -44,7 +50,10 @@ describe('CartPage', () => {
     expect(screen.getByLabelText('Loading cart')).toBeInTheDocument();
     release();
     const line = await screen.findByRole('article', { name: 'Purple Dream Syrup' });
-    expect(within(line).getByRole('img', { name: 'Purple Dream Syrup' })).toHaveAttribute('src', '/products/purple-dream.svg');
+    expect(within(line).getByRole('img', { name: 'Purple Dream Syrup' })).toHaveAttribute(
+      'src',
+      '/products/purple-dream.svg',
+    );
     expect(within(line).getByText('Grape and berry, our best seller.')).toBeInTheDocument();
     expect(within(line).getByText('$24.99 each')).toBeInTheDocument();
     expect(within(line).getByText('$49.98')).toBeInTheDocument();
@@ -80,16 +89,22 @@ describe('CartPage', () => {
     const user = userEvent.setup();
     renderCart();
     const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
-    expect(within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' })).toBeDisabled();
+    expect(
+      within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' }),
+    ).toBeDisabled();
     const release = fakeDb.hold('updateDoc');
-    await user.click(within(line).getByRole('button', { name: 'Increase quantity of Blue Coast Syrup' }));
+    await user.click(
+      within(line).getByRole('button', { name: 'Increase quantity of Blue Coast Syrup' }),
+    );
     // Shown before the write is done.
     expect(within(line).getByLabelText('Quantity 2')).toBeInTheDocument();
     expect(within(line).getByText('$51.98')).toBeInTheDocument();
     release();
     await expectToast('Success', 'Cart updated successfully.');
     expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(2);
-    expect(within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' })).toBeEnabled();
+    expect(
+      within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' }),
+    ).toBeEnabled();
   });
 
   it("rolls the quantity back and toasts 'Failed to update cart.' when the write fails", async () => {
@@ -101,7 +116,9 @@ describe('CartPage', () => {
     const user = userEvent.setup();
     renderCart();
     const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
-    await user.click(within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' }));
+    await user.click(
+      within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' }),
+    );
     expect(within(line).getByLabelText('Quantity 2')).toBeInTheDocument();
     release();
     await expectToast('Error', 'Failed to update cart.');
@@ -146,7 +163,11 @@ describe('CartPage', () => {
     const button = await screen.findByRole('button', { name: /Proceed to Checkout/ });
     await user.click(button);
     // Disabled while processing.
-    await waitFor(() => expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toHaveClass('ant-btn-loading'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toHaveClass(
+        'ant-btn-loading',
+      ),
+    );
     expect(callables.callCreateCheckoutSession).toHaveBeenCalledWith({});
     resolve({ url: 'https://checkout.test/pay/cs_2', orderId: 'o2' });
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/pay/cs_2'));

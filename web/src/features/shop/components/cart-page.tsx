@@ -1,4 +1,10 @@
-import { ArrowLeftOutlined, DeleteOutlined, LockOutlined, ReloadOutlined, ShoppingOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  LockOutlined,
+  ReloadOutlined,
+  ShoppingOutlined,
+} from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -130,7 +136,8 @@ export function CartPage() {
   }
 
   const processing = checkout.isPending || checkout.isSuccess;
-  const canCheckout = summary.available.length > 0 && summary.unavailable.length === 0 && !processing;
+  const canCheckout =
+    summary.available.length > 0 && summary.unavailable.length === 0 && !processing;
 
   return (
     <main className="portal-page">
@@ -151,7 +158,9 @@ export function CartPage() {
           <h2 id="order-summary-title">Order Summary</h2>
           <dl>
             <div>
-              <dt>Subtotal ({summary.itemCount} {summary.itemCount === 1 ? 'item' : 'items'})</dt>
+              <dt>
+                Subtotal ({summary.itemCount} {summary.itemCount === 1 ? 'item' : 'items'})
+              </dt>
               <dd>{formatUsd(summary.subtotal)}</dd>
             </div>
             <div>
@@ -182,7 +191,9 @@ export function CartPage() {
           >
             Proceed to Checkout
           </Button>
-          <p className="order-summary__note">Secure payment by card. Prices are confirmed at checkout.</p>
+          <p className="order-summary__note">
+            Secure payment by card. Prices are confirmed at checkout.
+          </p>
         </aside>
       </div>
     </main>
@@ -202,9 +213,19 @@ function CartLineRow({
 }) {
   const name = line.product?.name ?? 'Unavailable product';
   return (
-    <article className={`cart-line${line.product ? '' : ' cart-line--unavailable'}`} aria-label={name}>
+    <article
+      className={`cart-line${line.product ? '' : ' cart-line--unavailable'}`}
+      aria-label={name}
+    >
       {line.product ? (
-        <img className="cart-line__image" src={line.product.image_url} alt={name} loading="lazy" width={88} height={88} />
+        <img
+          className="cart-line__image"
+          src={line.product.image_url}
+          alt={name}
+          loading="lazy"
+          width={88}
+          height={88}
+        />
       ) : (
         <div className="cart-line__image cart-line__image--missing" aria-hidden="true" />
       )}
@@ -213,7 +234,9 @@ function CartLineRow({
         {line.product ? (
           <p className="cart-line__description">{line.product.description}</p>
         ) : (
-          <p className="cart-line__description">This product is no longer available and is not included in your total.</p>
+          <p className="cart-line__description">
+            This product is no longer available and is not included in your total.
+          </p>
         )}
         {line.product && <p className="cart-line__unit">{formatUsd(line.unitPrice)} each</p>}
       </div>

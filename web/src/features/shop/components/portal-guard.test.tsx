@@ -55,7 +55,14 @@ function renderGuard() {
       <PortalHeader />
       <h1>Portal content</h1>
     </PortalGuard>,
-    { route: '/portal/store', routes: [{ path: '/login', element: <LoginMarker /> }, { path: '/portal/my-account', element: <h1>Account page</h1> }, { path: '/portal/cart', element: <h1>Cart page</h1> }] },
+    {
+      route: '/portal/store',
+      routes: [
+        { path: '/login', element: <LoginMarker /> },
+        { path: '/portal/my-account', element: <h1>Account page</h1> },
+        { path: '/portal/cart', element: <h1>Cart page</h1> },
+      ],
+    },
   );
 }
 
@@ -106,7 +113,10 @@ describe('PortalGuard', () => {
     expect(await screen.findByText('Cloud Nine Smokeshop')).toBeInTheDocument();
     expect(screen.getByText('Wholesaler')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Cart, 5 items' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/portal/my-account');
+    expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute(
+      'href',
+      '/portal/my-account',
+    );
   });
 
   it('refreshes a stale token once when the profile is approved but the token is not yet', async () => {
@@ -141,7 +151,10 @@ describe('PortalGuard', () => {
 
   it('does not let a manager into the buyer portal', async () => {
     seedProfile('retailer', { status: 'approved' });
-    fakeDb.seed(`profiles/${BUYER_UID}`, { ...fakeDb.get(`profiles/${BUYER_UID}`), role: 'manager' });
+    fakeDb.seed(`profiles/${BUYER_UID}`, {
+      ...fakeDb.get(`profiles/${BUYER_UID}`),
+      role: 'manager',
+    });
     auth.token = { status: 'success', claims: { role: 'manager', status: 'approved' } };
     renderGuard();
     expect(await screen.findByText(PENDING_MESSAGE)).toBeInTheDocument();

@@ -42,9 +42,14 @@ export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardPro
   );
 }
 
-type Refreshed = { state: 'idle' } | { state: 'done'; claims: Partial<AccessClaims> } | { state: 'failed' };
+type Refreshed =
+  { state: 'idle' } | { state: 'done'; claims: Partial<AccessClaims> } | { state: 'failed' };
 
-function ApprovedBuyerCheck({ user, children, redirectDelayMs }: PortalGuardProps & { user: User }) {
+function ApprovedBuyerCheck({
+  user,
+  children,
+  redirectDelayMs,
+}: PortalGuardProps & { user: User }) {
   const token = useClaims(user);
   const profile = useProfile(user.uid);
   const [refreshed, setRefreshed] = useState<Refreshed>({ state: 'idle' });
@@ -76,7 +81,8 @@ function ApprovedBuyerCheck({ user, children, redirectDelayMs }: PortalGuardProp
   }
   const claimsApproved =
     tokenApproved || (refreshed.state === 'done' && canUsePortal(refreshed.claims));
-  if (!profileApproved || !claimsApproved) return <PendingNotice delayMs={redirectDelayMs ?? 2500} />;
+  if (!profileApproved || !claimsApproved)
+    return <PendingNotice delayMs={redirectDelayMs ?? 2500} />;
   return <>{children}</>;
 }
 

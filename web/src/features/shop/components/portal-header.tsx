@@ -1,4 +1,9 @@
-import { LogoutOutlined, ShoppingCartOutlined, ThunderboltFilled, UserOutlined } from '@ant-design/icons';
+import {
+  LogoutOutlined,
+  ShoppingCartOutlined,
+  ThunderboltFilled,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Badge, Button, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -35,7 +40,11 @@ export function PortalHeader() {
     <header className="portal-header">
       <div className="portal-header__inner">
         <div className="portal-header__identity">
-          <Link to={paths.store} className="portal-header__logo" aria-label={`${brand.name}: store`}>
+          <Link
+            to={paths.store}
+            className="portal-header__logo"
+            aria-label={`${brand.name}: store`}
+          >
             <ThunderboltFilled aria-hidden="true" />
           </Link>
           <div className="portal-header__names">
@@ -44,7 +53,10 @@ export function PortalHeader() {
             </Link>
             <div className="portal-header__meta">
               {profile.data && (
-                <Tag className="portal-header__role" color={role === 'wholesaler' ? 'cyan' : 'purple'}>
+                <Tag
+                  className="portal-header__role"
+                  color={role === 'wholesaler' ? 'cyan' : 'purple'}
+                >
                   {ROLE_LABELS[role]}
                 </Tag>
               )}
@@ -58,7 +70,13 @@ export function PortalHeader() {
             className="portal-header__cart"
             aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
           >
-            <Badge count={count} overflowCount={99} size="small" color="#22d3ee" styles={{ indicator: { color: '#0b0620' } }}>
+            <Badge
+              count={count}
+              overflowCount={99}
+              size="small"
+              color="#22d3ee"
+              styles={{ indicator: { color: '#0b0620' } }}
+            >
               <ShoppingCartOutlined className="portal-header__cart-icon" />
             </Badge>
           </Link>

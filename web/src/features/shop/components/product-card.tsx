@@ -1,6 +1,12 @@
 import { ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
-import { formatUsd, MAX_LINE_QUANTITY, priceForRole, type BuyerRole, type Product } from '@portal/domain';
+import {
+  formatUsd,
+  MAX_LINE_QUANTITY,
+  priceForRole,
+  type BuyerRole,
+  type Product,
+} from '@portal/domain';
 
 interface ProductCardProps {
   product: Product;
@@ -14,12 +20,28 @@ interface ProductCardProps {
   onBuy: () => void;
 }
 
-export function ProductCard({ product, role, inCart, adding, buying, checkoutBusy, onAdd, onBuy }: ProductCardProps) {
+export function ProductCard({
+  product,
+  role,
+  inCart,
+  adding,
+  buying,
+  checkoutBusy,
+  onAdd,
+  onBuy,
+}: ProductCardProps) {
   const headingId = `product-${product.id}-name`;
   return (
     <article className="product-card" aria-labelledby={headingId}>
       <div className="product-card__media">
-        <img src={product.image_url} alt={product.name} loading="lazy" decoding="async" width={320} height={240} />
+        <img
+          src={product.image_url}
+          alt={product.name}
+          loading="lazy"
+          decoding="async"
+          width={320}
+          height={240}
+        />
         {role === 'wholesaler' && (
           <Tag className="product-card__badge" color="cyan">
             Wholesale
@@ -31,7 +53,10 @@ export function ProductCard({ product, role, inCart, adding, buying, checkoutBus
           {product.name}
         </h2>
         <p className="product-card__description">{product.description}</p>
-        <p className="product-card__price" aria-label={`Price ${formatUsd(priceForRole(product, role))}`}>
+        <p
+          className="product-card__price"
+          aria-label={`Price ${formatUsd(priceForRole(product, role))}`}
+        >
           {formatUsd(priceForRole(product, role))}
         </p>
         <div className="product-card__actions">

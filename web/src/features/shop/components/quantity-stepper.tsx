@@ -10,7 +10,12 @@ interface QuantityStepperProps {
 }
 
 /** − quantity + ; decrease is disabled at 1 and increase at the per-line cap. */
-export function QuantityStepper({ name, quantity, disabled = false, onChange }: QuantityStepperProps) {
+export function QuantityStepper({
+  name,
+  quantity,
+  disabled = false,
+  onChange,
+}: QuantityStepperProps) {
   return (
     <div className="quantity-stepper" role="group" aria-label={`Quantity of ${name}`}>
       <Button
@@ -20,7 +25,11 @@ export function QuantityStepper({ name, quantity, disabled = false, onChange }: 
         disabled={disabled || quantity <= 1}
         onClick={() => quantity > 1 && onChange(quantity - 1)}
       />
-      <output className="quantity-stepper__value" aria-live="polite" aria-label={`Quantity ${quantity}`}>
+      <output
+        className="quantity-stepper__value"
+        aria-live="polite"
+        aria-label={`Quantity ${quantity}`}
+      >
         {quantity}
       </output>
       <Button

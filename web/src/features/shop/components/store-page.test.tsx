@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '@/testing/fake-firestore-lite';
-import { BUYER_UID, seedCartItem, seedProducts, seedProfile, signedInSession } from '@/testing/portal-fixtures';
+import {
+  BUYER_UID,
+  seedCartItem,
+  seedProducts,
+  seedProfile,
+  signedInSession,
+} from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { checkoutNavigation } from '../api/create-checkout';
@@ -38,18 +44,30 @@ describe('StorePage', () => {
     expect(screen.queryByText('Retired Flavor')).not.toBeInTheDocument();
     // The query the security rules require.
     const productQuery = fakeDb.calls.find((c) => c.op === 'getDocs' && c.path === 'products');
-    expect(productQuery?.constraints).toContainEqual({ type: 'where', field: 'is_active', op: '==', value: true });
-    expect(productQuery?.constraints).toContainEqual({ type: 'orderBy', field: 'sort_order', direction: 'asc' });
+    expect(productQuery?.constraints).toContainEqual({
+      type: 'where',
+      field: 'is_active',
+      op: '==',
+      value: true,
+    });
+    expect(productQuery?.constraints).toContainEqual({
+      type: 'orderBy',
+      field: 'sort_order',
+      direction: 'asc',
+    });
   });
 
   it('shows the retailer price and no Wholesale badge to a retailer', async () => {
     seedProfile('retailer');
     seedProducts();
     renderStore();
-    const card = (await screen.findByRole('article', { name: 'Purple Dream Syrup' }));
+    const card = await screen.findByRole('article', { name: 'Purple Dream Syrup' });
     expect(within(card).getByText('$24.99')).toBeInTheDocument();
     expect(within(card).queryByText('Wholesale')).not.toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: 'Purple Dream Syrup' })).toHaveAttribute('loading', 'lazy');
+    expect(within(card).getByRole('img', { name: 'Purple Dream Syrup' })).toHaveAttribute(
+      'loading',
+      'lazy',
+    );
     expect(within(card).getByText('Grape and berry, our best seller.')).toBeInTheDocument();
   });
 
@@ -66,7 +84,9 @@ describe('StorePage', () => {
   it("shows 'No Products Available' when the catalog is empty", async () => {
     seedProfile('retailer');
     renderStore();
-    expect(await screen.findByRole('heading', { name: 'No Products Available' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No Products Available' }),
+    ).toBeInTheDocument();
   });
 
   it('adds one unit to a new line, shows the quantity in the cart and toasts success', async () => {
@@ -81,7 +101,9 @@ describe('StorePage', () => {
       product_id: 'purple-dream',
       quantity: 1,
     });
-    expect(await within(card).findByRole('button', { name: 'Add to Cart (1 in cart)' })).toBeInTheDocument();
+    expect(
+      await within(card).findByRole('button', { name: 'Add to Cart (1 in cart)' }),
+    ).toBeInTheDocument();
   });
 
   it('raises an existing line by one', async () => {
@@ -93,7 +115,9 @@ describe('StorePage', () => {
     const card = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
     await user.click(await within(card).findByRole('button', { name: 'Add to Cart (3 in cart)' }));
     await within(card).findByRole('button', { name: 'Add to Cart (4 in cart)' });
-    await waitFor(() => expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(4));
+    await waitFor(() =>
+      expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(4),
+    );
   });
 
   it("toasts 'Could not add item to cart.' and rolls the count back when the write fails", async () => {
@@ -111,7 +135,10 @@ describe('StorePage', () => {
   it('Buy Now creates a session for that product and goes to the payment page in the same tab', async () => {
     seedProfile('wholesaler');
     seedProducts();
-    callables.callCreateCheckoutSession.mockResolvedValue({ url: 'https://checkout.test/pay/cs_1', orderId: 'o1' });
+    callables.callCreateCheckoutSession.mockResolvedValue({
+      url: 'https://checkout.test/pay/cs_1',
+      orderId: 'o1',
+    });
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderStore();
@@ -160,7 +187,9 @@ describe('StorePage', () => {
     seedProducts();
     renderStore();
     await expectToast('Error', 'Could not load profile data.');
-    expect(screen.getByRole('heading', { name: 'Could not load profile data.' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Could not load profile data.' }),
+    ).toBeInTheDocument();
   });
 
   it("toasts 'Something went wrong loading the store.' when the cart fails to load", async () => {

@@ -63,7 +63,8 @@ export function StorePage() {
   const catalog = products.data ?? [];
   const loading = products.isPending || profile.isPending;
   const failed = products.isError || profile.isError;
-  const buyingId = checkout.isPending || checkout.isSuccess ? checkout.variables?.productId : undefined;
+  const buyingId =
+    checkout.isPending || checkout.isSuccess ? checkout.variables?.productId : undefined;
 
   return (
     <main className="portal-page">
@@ -71,7 +72,8 @@ export function StorePage() {
         <h1 className="portal-page__title">VIP Product Catalog</h1>
         {profile.data && (
           <p className="portal-page__subtitle">
-            {role === 'wholesaler' ? 'Wholesale' : ROLE_LABELS[role]} pricing for {profile.data.store_name}
+            {role === 'wholesaler' ? 'Wholesale' : ROLE_LABELS[role]} pricing for{' '}
+            {profile.data.store_name}
           </p>
         )}
       </div>

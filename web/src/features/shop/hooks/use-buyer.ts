@@ -10,6 +10,7 @@ export function useBuyer() {
   const session = useSession();
   const uid = session.user?.uid ?? '';
   const profile = useProfile(uid || undefined);
-  const role: BuyerRole = profile.data && isBuyerRole(profile.data.role) ? profile.data.role : 'retailer';
+  const role: BuyerRole =
+    profile.data && isBuyerRole(profile.data.role) ? profile.data.role : 'retailer';
   return { uid, profile, role };
 }
