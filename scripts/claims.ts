@@ -34,7 +34,11 @@ import {
 const COMMANDS = ['show', 'approve', 'reject', 'grant-manager'] as const;
 type Command = (typeof COMMANDS)[number];
 const ACTOR = 'claims-cli';
-const LOCAL = { auth: '127.0.0.1:9099', firestore: '127.0.0.1:8080', project: 'demo-wholesale-portal' } as const;
+const LOCAL = {
+  auth: '127.0.0.1:9099',
+  firestore: '127.0.0.1:8080',
+  project: 'demo-wholesale-portal',
+} as const;
 const TIMEOUT_MS = 30_000;
 
 const USAGE = `Usage: npm run claims -- <command> <email> [--project <id>]
@@ -74,7 +78,10 @@ function resolveTarget(projectFlag: string | undefined): Target {
   if (credentials) {
     const keyProject = credentialsProject(credentials);
     const projectId = projectFlag || env.GCLOUD_PROJECT || env.GOOGLE_CLOUD_PROJECT || keyProject;
-    if (!projectId) throw new UsageError('Name the project with --project <id> (the credentials do not say which).');
+    if (!projectId)
+      throw new UsageError(
+        'Name the project with --project <id> (the credentials do not say which).',
+      );
     const emulated = [env.FIREBASE_AUTH_EMULATOR_HOST, env.FIRESTORE_EMULATOR_HOST].some(Boolean);
     return {
       projectId,
@@ -138,7 +145,12 @@ async function show(deps: AccountsDeps, user: UserRecord): Promise<void> {
   ];
   if (profile) {
     lines.push(['applied', describeTime(profile.created_at)]);
-    lines.push(['reviewed', profile.reviewed_by ? `${describeTime(profile.reviewed_at)} by ${String(profile.reviewed_by)}` : 'not yet']);
+    lines.push([
+      'reviewed',
+      profile.reviewed_by
+        ? `${describeTime(profile.reviewed_at)} by ${String(profile.reviewed_by)}`
+        : 'not yet',
+    ]);
   }
   for (const [label, value] of lines) console.log(`${`${label}:`.padEnd(22)}${value}`);
 }
@@ -148,7 +160,8 @@ async function run(command: Command, email: string, deps: AccountsDeps): Promise
   try {
     user = await deps.auth.getUserByEmail(email);
   } catch (error) {
-    if (authErrorCode(error) === 'auth/user-not-found') throw new FailedError(`No user with email ${email}.`);
+    if (authErrorCode(error) === 'auth/user-not-found')
+      throw new FailedError(`No user with email ${email}.`);
     throw error;
   }
   switch (command) {
@@ -171,7 +184,9 @@ async function run(command: Command, email: string, deps: AccountsDeps): Promise
     }
     case 'grant-manager': {
       const result = await grantManager(deps, user.uid, ACTOR);
-      console.log(`${email} (${user.uid}) is now a manager${result.from ? ` (was ${result.from})` : ''}.`);
+      console.log(
+        `${email} (${user.uid}) is now a manager${result.from ? ` (was ${result.from})` : ''}.`,
+      );
       console.log('They sign in again at /admin/login to pick up the new claims.');
       return;
     }
@@ -197,13 +212,23 @@ async function main(): Promise<number> {
     target = resolveTarget(project);
     console.error(`claims: ${target.description}`);
     app = initializeApp(
-      target.production ? { credential: applicationDefault(), projectId: target.projectId } : { projectId: target.projectId },
+      target.production
+        ? { credential: applicationDefault(), projectId: target.projectId }
+        : { projectId: target.projectId },
       'claims-cli',
     );
     const deps: AccountsDeps = { auth: getAuth(app), db: getFirestore(app) };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new FailedError(`No answer within ${TIMEOUT_MS / 1000} s from the ${target?.description}.`)), TIMEOUT_MS);
+      timer = setTimeout(
+        () =>
+          reject(
+            new FailedError(
+              `No answer within ${TIMEOUT_MS / 1000} s from the ${target?.description}.`,
+            ),
+          ),
+        TIMEOUT_MS,
+      );
     });
     try {
       await Promise.race([run(command, email, deps), timeout]);

@@ -47,7 +47,8 @@ export interface ProfileStatusResult {
   synced: boolean;
 }
 
-export type AuditAction = 'profile.status_changed' | 'profile.claims_synced' | 'profile.manager_granted';
+export type AuditAction =
+  'profile.status_changed' | 'profile.claims_synced' | 'profile.manager_granted';
 
 /** One audit_log document: who did what to whom, from which value to which. */
 export interface AuditEntry {
@@ -74,7 +75,13 @@ export async function findUser(auth: Auth, uid: string): Promise<UserRecord | nu
 }
 
 export function authErrorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string'
+  )
+    return error.code;
   return undefined;
 }
 
@@ -90,7 +97,12 @@ function auditRef(db: Firestore) {
 }
 
 /** Sets { role, status } (keeping any other claims) and, when access ends, the refresh tokens. */
-async function applyClaims(deps: AccountsDeps, user: UserRecord, role: Role, status: ProfileStatus): Promise<void> {
+async function applyClaims(
+  deps: AccountsDeps,
+  user: UserRecord,
+  role: Role,
+  status: ProfileStatus,
+): Promise<void> {
   await deps.auth.setCustomUserClaims(user.uid, { ...(user.customClaims ?? {}), role, status });
   if (status === 'rejected') await deps.auth.revokeRefreshTokens(user.uid);
 }
@@ -111,11 +123,19 @@ export async function changeProfileStatus(
   const snapshot = await profileRef.get();
   if (!snapshot.exists) throw new HttpsError('not-found', `User ${uid} has no profile.`);
   const profile = readProfile(snapshot.data());
-  if (!profile) throw new HttpsError('failed-precondition', `The profile of ${uid} has no valid role and status.`);
+  if (!profile)
+    throw new HttpsError(
+      'failed-precondition',
+      `The profile of ${uid} has no valid role and status.`,
+    );
   if (profile.role === 'manager' || user.customClaims?.role === 'manager') {
-    throw new HttpsError('failed-precondition', 'Manager accounts are not approved or rejected; change them with the claims CLI.');
+    throw new HttpsError(
+      'failed-precondition',
+      'Manager accounts are not approved or rejected; change them with the claims CLI.',
+    );
   }
-  if (!isBuyerRole(profile.role)) throw new HttpsError('failed-precondition', `Unexpected role ${profile.role}.`);
+  if (!isBuyerRole(profile.role))
+    throw new HttpsError('failed-precondition', `Unexpected role ${profile.role}.`);
   const role = profile.role;
   const from = profile.status;
 
@@ -148,10 +168,24 @@ export async function changeProfileStatus(
   await deps.db.runTransaction(async (tx) => {
     const current = readProfile((await tx.get(profileRef)).data());
     if (current?.status !== from) {
-      throw new HttpsError('failed-precondition', `The profile changed meanwhile (now ${current?.status ?? 'missing'}).`);
+      throw new HttpsError(
+        'failed-precondition',
+        `The profile changed meanwhile (now ${current?.status ?? 'missing'}).`,
+      );
     }
-    tx.update(profileRef, { status: to, reviewed_at: FieldValue.serverTimestamp(), reviewed_by: actor });
-    const entry: AuditEntry = { action: 'profile.status_changed', actor, target: uid, from, to, at: FieldValue.serverTimestamp() };
+    tx.update(profileRef, {
+      status: to,
+      reviewed_at: FieldValue.serverTimestamp(),
+      reviewed_by: actor,
+    });
+    const entry: AuditEntry = {
+      action: 'profile.status_changed',
+      actor,
+      target: uid,
+      from,
+      to,
+      at: FieldValue.serverTimestamp(),
+    };
     tx.create(auditRef(deps.db), entry);
   });
 
@@ -164,15 +198,25 @@ export async function changeProfileStatus(
  * or created when the user never applied, with the audit entry in the same transaction; the
  * claims come last, so a failure leaves the user without the new access.
  */
-export async function grantManager(deps: AccountsDeps, uid: string, actor: string): Promise<{ uid: string; from: string | null }> {
+export async function grantManager(
+  deps: AccountsDeps,
+  uid: string,
+  actor: string,
+): Promise<{ uid: string; from: string | null }> {
   const user = await findUser(deps.auth, uid);
   if (!user) throw new HttpsError('not-found', `No user with uid ${uid}.`);
-  if (user.customClaims?.role === 'manager') throw new HttpsError('failed-precondition', 'The user is already a manager.');
+  if (user.customClaims?.role === 'manager')
+    throw new HttpsError('failed-precondition', 'The user is already a manager.');
   const profileRef = deps.db.doc(paths.profile(uid));
   let from: string | null = null;
   await deps.db.runTransaction(async (tx) => {
     const snapshot = await tx.get(profileRef);
-    const reviewed = { role: 'manager', status: 'approved', reviewed_at: FieldValue.serverTimestamp(), reviewed_by: actor };
+    const reviewed = {
+      role: 'manager',
+      status: 'approved',
+      reviewed_at: FieldValue.serverTimestamp(),
+      reviewed_by: actor,
+    };
     if (snapshot.exists) {
       const profile = readProfile(snapshot.data());
       from = profile ? `${profile.role}/${profile.status}` : null;
@@ -187,9 +231,20 @@ export async function grantManager(deps: AccountsDeps, uid: string, actor: strin
         ...reviewed,
       });
     }
-    const entry: AuditEntry = { action: 'profile.manager_granted', actor, target: uid, from, to: 'manager/approved', at: FieldValue.serverTimestamp() };
+    const entry: AuditEntry = {
+      action: 'profile.manager_granted',
+      actor,
+      target: uid,
+      from,
+      to: 'manager/approved',
+      at: FieldValue.serverTimestamp(),
+    };
     tx.create(auditRef(deps.db), entry);
   });
-  await deps.auth.setCustomUserClaims(uid, { ...(user.customClaims ?? {}), role: 'manager', status: 'approved' });
+  await deps.auth.setCustomUserClaims(uid, {
+    ...(user.customClaims ?? {}),
+    role: 'manager',
+    status: 'approved',
+  });
   return { uid, from };
 }

@@ -17,7 +17,11 @@ export async function setProfileStatusHandler(
 ): Promise<SetProfileStatusResponse> {
   const caller = requireManager(request);
   const change = parseData(setProfileStatusRequest, request.data);
-  const result = await changeProfileStatus({ auth: adminAuth(), db: firestore() }, change, caller.uid);
+  const result = await changeProfileStatus(
+    { auth: adminAuth(), db: firestore() },
+    change,
+    caller.uid,
+  );
   log.info('profile_status_changed', {
     actor: caller.uid,
     target: result.uid,

@@ -22,7 +22,8 @@ interface CliResult {
 function claims(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete childEnv.GOOGLE_APPLICATION_CREDENTIALS;
-  if (env.GOOGLE_APPLICATION_CREDENTIALS) childEnv.GOOGLE_APPLICATION_CREDENTIALS = env.GOOGLE_APPLICATION_CREDENTIALS;
+  if (env.GOOGLE_APPLICATION_CREDENTIALS)
+    childEnv.GOOGLE_APPLICATION_CREDENTIALS = env.GOOGLE_APPLICATION_CREDENTIALS;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -49,19 +50,27 @@ describe('claims CLI: usage', () => {
     expect(unknown.stderr).toContain('Unknown command "frobnicate"');
     expect(noEmail.stderr).toContain('Missing email');
     expect(badEmail.stderr).toContain('is not an email address');
-    for (const result of [none, unknown, noEmail, badEmail]) expect(result.stderr).toContain('Usage: npm run claims');
+    for (const result of [none, unknown, noEmail, badEmail])
+      expect(result.stderr).toContain('Usage: npm run claims');
   });
 
   it('refuses credentials it cannot read, before talking to anything', async () => {
-    const result = await claims(['show', 'someone@example.com'], { GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/key.json' });
+    const result = await claims(['show', 'someone@example.com'], {
+      GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/key.json',
+    });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('GOOGLE_APPLICATION_CREDENTIALS does not name a readable JSON key file');
+    expect(result.stderr).toContain(
+      'GOOGLE_APPLICATION_CREDENTIALS does not name a readable JSON key file',
+    );
   });
 
   it('asks for --project when the credentials do not name one', async () => {
     const key = path.join(await mkdtemp(path.join(tmpdir(), 'claims-cli-')), 'key.json');
     await writeFile(key, JSON.stringify({ type: 'service_account' }));
-    const result = await claims(['show', 'someone@example.com'], { GOOGLE_APPLICATION_CREDENTIALS: key, GCLOUD_PROJECT: '' });
+    const result = await claims(['show', 'someone@example.com'], {
+      GOOGLE_APPLICATION_CREDENTIALS: key,
+      GCLOUD_PROJECT: '',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Name the project with --project <id>');
   });
@@ -81,21 +90,33 @@ describe('claims CLI: commands against the local stack', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('pending -> approved');
     expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
-    expect(await profileOf(target.uid)).toMatchObject({ status: 'approved', reviewed_by: 'claims-cli' });
+    expect(await profileOf(target.uid)).toMatchObject({
+      status: 'approved',
+      reviewed_by: 'claims-cli',
+    });
     expect(await auditEntriesFor(target.uid)).toEqual([
-      expect.objectContaining({ action: 'profile.status_changed', actor: 'claims-cli', from: 'pending', to: 'approved' }),
+      expect.objectContaining({
+        action: 'profile.status_changed',
+        actor: 'claims-cli',
+        from: 'pending',
+        to: 'approved',
+      }),
     ]);
   });
 
   it('rejects an approved buyer and revokes their refresh tokens', async () => {
     const target = await createAccount('retailer', 'approved');
-    const before = new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime();
+    const before = new Date(
+      (await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0,
+    ).getTime();
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const result = await claims(['reject', target.email]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('approved -> rejected');
     expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
-    expect(new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime()).toBeGreaterThan(before);
+    expect(
+      new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime(),
+    ).toBeGreaterThan(before);
   });
 
   it('follows the transition rules: a rejected account cannot be approved', async () => {
@@ -112,12 +133,24 @@ describe('claims CLI: commands against the local stack', () => {
     expect(granted.code).toBe(0);
     expect(granted.stdout).toContain('is now a manager');
     expect(await claimsOf(target.uid)).toEqual({ role: 'manager', status: 'approved' });
-    expect(await profileOf(target.uid)).toMatchObject({ user_id: target.uid, role: 'manager', status: 'approved', reviewed_by: 'claims-cli' });
+    expect(await profileOf(target.uid)).toMatchObject({
+      user_id: target.uid,
+      role: 'manager',
+      status: 'approved',
+      reviewed_by: 'claims-cli',
+    });
     expect(await auditEntriesFor(target.uid)).toEqual([
-      expect.objectContaining({ action: 'profile.manager_granted', actor: 'claims-cli', to: 'manager/approved' }),
+      expect.objectContaining({
+        action: 'profile.manager_granted',
+        actor: 'claims-cli',
+        to: 'manager/approved',
+      }),
     ]);
 
-    const [again, approve] = await Promise.all([claims(['grant-manager', target.email]), claims(['approve', target.email])]);
+    const [again, approve] = await Promise.all([
+      claims(['grant-manager', target.email]),
+      claims(['approve', target.email]),
+    ]);
     expect([again.code, approve.code]).toEqual([1, 1]);
     expect(again.stderr).toContain('already a manager');
     expect(approve.stderr).toContain('Manager accounts are not approved or rejected');
@@ -133,7 +166,9 @@ describe('claims CLI: commands against the local stack', () => {
   });
 
   it('says where it could not connect when the emulators are not running', async () => {
-    const result = await claims(['show', 'someone@example.com'], { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' });
+    const result = await claims(['show', 'someone@example.com'], {
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Cannot reach the local emulators');
     expect(result.stderr).toContain('npm start');

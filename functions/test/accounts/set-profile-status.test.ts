@@ -25,7 +25,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('setProfileStatus: who may call it', () => {
   it('refuses an unauthenticated call', async () => {
     const target = await createAccount('retailer', 'pending');
-    await expect(setProfileStatusHandler({ data: { uid: target.uid, status: 'approved' } })).rejects.toMatchObject({
+    await expect(
+      setProfileStatusHandler({ data: { uid: target.uid, status: 'approved' } }),
+    ).rejects.toMatchObject({
       code: 'unauthenticated',
     });
     expect((await profileOf(target.uid)).status).toBe('pending');
@@ -40,7 +42,9 @@ describe('setProfileStatus: who may call it', () => {
     const caller = await createAccount(role, status);
     const target = await createAccount('retailer', 'pending');
     for (const uid of [target.uid, caller.uid]) {
-      await expect(setProfileStatusHandler(await requestAs(caller, { uid, status: 'approved' }))).rejects.toMatchObject({
+      await expect(
+        setProfileStatusHandler(await requestAs(caller, { uid, status: 'approved' })),
+      ).rejects.toMatchObject({
         code: 'permission-denied',
       });
     }
@@ -49,9 +53,13 @@ describe('setProfileStatus: who may call it', () => {
   });
 
   it('refuses a caller whose profile says manager but whose claims do not', async () => {
-    const caller = await createAccount('manager', 'approved', { claims: { role: 'retailer', status: 'approved' } });
+    const caller = await createAccount('manager', 'approved', {
+      claims: { role: 'retailer', status: 'approved' },
+    });
     const target = await createAccount('retailer', 'pending');
-    await expect(setProfileStatusHandler(await requestAs(caller, { uid: target.uid, status: 'approved' }))).rejects.toMatchObject({
+    await expect(
+      setProfileStatusHandler(await requestAs(caller, { uid: target.uid, status: 'approved' })),
+    ).rejects.toMatchObject({
       code: 'permission-denied',
     });
   });
@@ -69,18 +77,26 @@ describe('setProfileStatus: arguments and targets', () => {
     ['a uid with a slash', { uid: 'a/b', status: 'approved' }],
     ['a numeric uid', { uid: 42, status: 'approved' }],
   ])('rejects %s with invalid-argument', async (_label, data) => {
-    await expect(setProfileStatusHandler(await asManager(data))).rejects.toMatchObject({ code: 'invalid-argument' });
+    await expect(setProfileStatusHandler(await asManager(data))).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
   });
 
   it('answers not-found for a uid with no Auth user', async () => {
-    await expect(setProfileStatusHandler(await asManager({ uid: 'no-such-user-anywhere', status: 'approved' }))).rejects.toMatchObject({
+    await expect(
+      setProfileStatusHandler(
+        await asManager({ uid: 'no-such-user-anywhere', status: 'approved' }),
+      ),
+    ).rejects.toMatchObject({
       code: 'not-found',
     });
   });
 
   it('answers not-found for a user without a profile, and sets no claims', async () => {
     const target = await createAccount('retailer', 'pending', { claims: null, noProfile: true });
-    await expect(setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' }))).rejects.toMatchObject({
+    await expect(
+      setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' })),
+    ).rejects.toMatchObject({
       code: 'not-found',
     });
     expect(await claimsOf(target.uid)).toBeUndefined();
@@ -93,7 +109,9 @@ describe('setProfileStatus: arguments and targets', () => {
     ['approved', 'approved'],
   ] as const)('refuses %s -> %s with failed-precondition and changes nothing', async (from, to) => {
     const target = await createAccount('wholesaler', from);
-    await expect(setProfileStatusHandler(await asManager({ uid: target.uid, status: to }))).rejects.toMatchObject({
+    await expect(
+      setProfileStatusHandler(await asManager({ uid: target.uid, status: to })),
+    ).rejects.toMatchObject({
       code: 'failed-precondition',
     });
     expect((await profileOf(target.uid)).status).toBe(from);
@@ -104,7 +122,9 @@ describe('setProfileStatus: arguments and targets', () => {
   it('refuses to approve or reject a manager', async () => {
     const other = await createAccount('manager', 'approved');
     for (const status of ['approved', 'rejected'] as const) {
-      await expect(setProfileStatusHandler(await asManager({ uid: other.uid, status }))).rejects.toMatchObject({
+      await expect(
+        setProfileStatusHandler(await asManager({ uid: other.uid, status })),
+      ).rejects.toMatchObject({
         code: 'failed-precondition',
       });
     }
@@ -116,14 +136,22 @@ describe('setProfileStatus: approval', () => {
   it('sets the claims from the profile, records the review and writes an audit entry', async () => {
     const target = await createAccount('wholesaler', 'pending');
     const before = Timestamp.now();
-    const result = await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' }));
+    const result = await setProfileStatusHandler(
+      await asManager({ uid: target.uid, status: 'approved' }),
+    );
     expect(result).toEqual({ uid: target.uid, status: 'approved' });
 
     expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
     const profile = await profileOf(target.uid);
-    expect(profile).toMatchObject({ status: 'approved', role: 'wholesaler', reviewed_by: manager.uid });
+    expect(profile).toMatchObject({
+      status: 'approved',
+      role: 'wholesaler',
+      reviewed_by: manager.uid,
+    });
     expect(profile.reviewed_at).toBeInstanceOf(Timestamp);
-    expect((profile.reviewed_at as Timestamp).toMillis()).toBeGreaterThanOrEqual(before.toMillis() - 1000);
+    expect((profile.reviewed_at as Timestamp).toMillis()).toBeGreaterThanOrEqual(
+      before.toMillis() - 1000,
+    );
 
     const entries = await auditEntriesFor(target.uid);
     expect(entries).toHaveLength(1);
@@ -142,9 +170,15 @@ describe('setProfileStatus: approval', () => {
   });
 
   it('takes the role from the profile, not from stale claims, and keeps other claims', async () => {
-    const target = await createAccount('retailer', 'pending', { claims: { role: 'wholesaler', status: 'pending', beta: true } });
+    const target = await createAccount('retailer', 'pending', {
+      claims: { role: 'wholesaler', status: 'pending', beta: true },
+    });
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' }));
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'approved', beta: true });
+    expect(await claimsOf(target.uid)).toEqual({
+      role: 'retailer',
+      status: 'approved',
+      beta: true,
+    });
   });
 
   it('approves a user who has no claims yet (fresh sign-up)', async () => {
@@ -163,23 +197,40 @@ describe('setProfileStatus: approval', () => {
 
   it('finishes an approval whose claims were not set (retry after a partial failure)', async () => {
     // The profile committed as approved but the claims still say pending.
-    const target = await createAccount('retailer', 'approved', { claims: { role: 'retailer', status: 'pending' } });
-    const result = await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' }));
+    const target = await createAccount('retailer', 'approved', {
+      claims: { role: 'retailer', status: 'pending' },
+    });
+    const result = await setProfileStatusHandler(
+      await asManager({ uid: target.uid, status: 'approved' }),
+    );
     expect(result).toEqual({ uid: target.uid, status: 'approved' });
     expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'approved' });
     expect(await auditEntriesFor(target.uid)).toEqual([
-      expect.objectContaining({ action: 'profile.claims_synced', actor: manager.uid, from: 'pending', to: 'approved' }),
+      expect.objectContaining({
+        action: 'profile.claims_synced',
+        actor: manager.uid,
+        from: 'pending',
+        to: 'approved',
+      }),
     ]);
   });
 
   it('lets one of two simultaneous approvals through and refuses the other', async () => {
     const target = await createAccount('wholesaler', 'pending');
-    const [a, b] = await Promise.all([asManager({ uid: target.uid, status: 'approved' }), asManager({ uid: target.uid, status: 'approved' })]);
-    const outcomes = await Promise.allSettled([setProfileStatusHandler(a), setProfileStatusHandler(b)]);
+    const [a, b] = await Promise.all([
+      asManager({ uid: target.uid, status: 'approved' }),
+      asManager({ uid: target.uid, status: 'approved' }),
+    ]);
+    const outcomes = await Promise.allSettled([
+      setProfileStatusHandler(a),
+      setProfileStatusHandler(b),
+    ]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(failure?.reason).toMatchObject({ code: 'failed-precondition' });
-    const changes = (await auditEntriesFor(target.uid)).filter((e) => e.action === 'profile.status_changed');
+    const changes = (await auditEntriesFor(target.uid)).filter(
+      (e) => e.action === 'profile.status_changed',
+    );
     expect(changes).toHaveLength(1);
     expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
   });
@@ -189,39 +240,64 @@ describe('setProfileStatus: rejection', () => {
   it('sets the claims, records the review and the audit entry, and revokes the refresh tokens', async () => {
     const target = await createAccount('retailer', 'approved');
     const idToken = await signIn(target.email);
-    const validAfter = new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime();
+    const validAfter = new Date(
+      (await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0,
+    ).getTime();
     await sleep(1100);
 
-    const result = await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
+    const result = await setProfileStatusHandler(
+      await asManager({ uid: target.uid, status: 'rejected' }),
+    );
     expect(result).toEqual({ uid: target.uid, status: 'rejected' });
 
     expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
-    expect(await profileOf(target.uid)).toMatchObject({ status: 'rejected', reviewed_by: manager.uid });
+    expect(await profileOf(target.uid)).toMatchObject({
+      status: 'rejected',
+      reviewed_by: manager.uid,
+    });
     expect(await auditEntriesFor(target.uid)).toEqual([
-      expect.objectContaining({ action: 'profile.status_changed', actor: manager.uid, target: target.uid, from: 'approved', to: 'rejected' }),
+      expect.objectContaining({
+        action: 'profile.status_changed',
+        actor: manager.uid,
+        target: target.uid,
+        from: 'approved',
+        to: 'rejected',
+      }),
     ]);
 
-    const revokedAfter = new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime();
+    const revokedAfter = new Date(
+      (await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0,
+    ).getTime();
     expect(revokedAfter).toBeGreaterThan(validAfter);
     // The session's token no longer passes a revocation check.
-    await expect(adminAuth().verifyIdToken(idToken, true)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
+    await expect(adminAuth().verifyIdToken(idToken, true)).rejects.toMatchObject({
+      code: 'auth/id-token-revoked',
+    });
   });
 
   it('finishes a rejection whose profile write did not happen (retry)', async () => {
     // Claims and revocation went through; the profile still reads approved: the retry redoes it.
-    const target = await createAccount('wholesaler', 'approved', { claims: { role: 'wholesaler', status: 'rejected' } });
+    const target = await createAccount('wholesaler', 'approved', {
+      claims: { role: 'wholesaler', status: 'rejected' },
+    });
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
     expect((await profileOf(target.uid)).status).toBe('rejected');
     expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'rejected' });
   });
 
   it('re-applies the claims and revocation when a rejected profile still has approved claims', async () => {
-    const target = await createAccount('retailer', 'rejected', { claims: { role: 'retailer', status: 'approved' } });
-    const validAfter = new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime();
+    const target = await createAccount('retailer', 'rejected', {
+      claims: { role: 'retailer', status: 'approved' },
+    });
+    const validAfter = new Date(
+      (await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0,
+    ).getTime();
     await sleep(1100);
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
     expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
-    expect(new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime()).toBeGreaterThan(validAfter);
+    expect(
+      new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime(),
+    ).toBeGreaterThan(validAfter);
   });
 
   it('leaves other profiles and users alone', async () => {
@@ -229,6 +305,8 @@ describe('setProfileStatus: rejection', () => {
     const bystander = await createAccount('retailer', 'approved');
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
     expect(await claimsOf(bystander.uid)).toEqual({ role: 'retailer', status: 'approved' });
-    expect((await firestore().doc(paths.profile(bystander.uid)).get()).data()?.status).toBe('approved');
+    expect((await firestore().doc(paths.profile(bystander.uid)).get()).data()?.status).toBe(
+      'approved',
+    );
   });
 });

@@ -20,11 +20,14 @@ export interface TestAccount {
 export async function signIn(email: string): Promise<string> {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set (global setup)');
-  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+    },
+  );
   const body = (await response.json()) as { idToken?: string; error?: { message: string } };
   if (!body.idToken) throw new Error(`Sign-in failed: ${body.error?.message ?? response.status}`);
   return body.idToken;
@@ -45,7 +48,11 @@ export interface AccountOptions {
 }
 
 /** A new Auth user (unique uid) with a profile, as sign-up and earlier reviews would leave them. */
-export async function createAccount(role: Role, status: ProfileStatus, options: AccountOptions = {}): Promise<TestAccount> {
+export async function createAccount(
+  role: Role,
+  status: ProfileStatus,
+  options: AccountOptions = {},
+): Promise<TestAccount> {
   const uid = `acct-${role}-${status}-${randomUUID().slice(0, 8)}`;
   const email = `${uid}@accounts.test`;
   await adminAuth().createUser({ uid, email, password: PASSWORD, displayName: `Name ${uid}` });
@@ -74,7 +81,10 @@ export async function profileOf(uid: string): Promise<Record<string, unknown>> {
 }
 
 export async function auditEntriesFor(uid: string): Promise<Record<string, unknown>[]> {
-  const snapshot = await firestore().collection(COLLECTIONS.auditLog).where('target', '==', uid).get();
+  const snapshot = await firestore()
+    .collection(COLLECTIONS.auditLog)
+    .where('target', '==', uid)
+    .get();
   return snapshot.docs.map((d) => d.data());
 }
 

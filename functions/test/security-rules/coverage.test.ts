@@ -4,7 +4,12 @@ import { cartItemCases } from './cases/cart-items';
 import { productCases, supportContentCases } from './cases/catalog';
 import { orderCases } from './cases/orders';
 import { profileCases } from './cases/profiles';
-import { auditLogCases, checkoutLockCases, newsletterCases, stripeEventCases } from './cases/server-only';
+import {
+  auditLogCases,
+  checkoutLockCases,
+  newsletterCases,
+  stripeEventCases,
+} from './cases/server-only';
 import { ACTORS } from './support/actors';
 import { caseName, collectionOf, type Operation, type RuleCase } from './support/matrix';
 
@@ -32,15 +37,26 @@ describe('rules matrix coverage', () => {
 
   it('covers every collection x actor x operation', () => {
     const seen = new Set(all.map((c) => `${collectionOf(c.path)} ${c.actor} ${c.op}`));
-    const missing = Object.values(COLLECTIONS).flatMap((collection) =>
-      ACTORS.flatMap((actor) => OPERATIONS.map((op) => `${collection} ${actor} ${op}`)),
-    ).filter((key) => !seen.has(key));
+    const missing = Object.values(COLLECTIONS)
+      .flatMap((collection) =>
+        ACTORS.flatMap((actor) => OPERATIONS.map((op) => `${collection} ${actor} ${op}`)),
+      )
+      .filter((key) => !seen.has(key));
     expect(missing).toEqual([]);
   });
 
   it('has both allowed and denied cases for every collection a client may use', () => {
-    for (const collection of ['profiles', 'cart_items', 'products', 'support_content', 'orders', 'newsletter_signups']) {
-      const outcomes = new Set(all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect));
+    for (const collection of [
+      'profiles',
+      'cart_items',
+      'products',
+      'support_content',
+      'orders',
+      'newsletter_signups',
+    ]) {
+      const outcomes = new Set(
+        all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),
+      );
       expect([collection, [...outcomes].sort()]).toEqual([collection, ['allow', 'deny']]);
     }
   });

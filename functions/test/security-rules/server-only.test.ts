@@ -1,4 +1,9 @@
-import { auditLogCases, checkoutLockCases, newsletterCases, stripeEventCases } from './cases/server-only';
+import {
+  auditLogCases,
+  checkoutLockCases,
+  newsletterCases,
+  stripeEventCases,
+} from './cases/server-only';
 import { runMatrix } from './support/matrix';
 
 runMatrix('firestore.rules: newsletter_signups/{id}', newsletterCases);

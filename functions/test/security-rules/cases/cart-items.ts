@@ -10,30 +10,80 @@ const approvedBuyers: Actor[] = ['retailer', 'wholesaler', 'another'];
 const notApproved: Actor[] = ['anonymous', 'pending', 'rejected', 'manager', 'applicant'];
 
 /** The cart write of the web client: the id is the product id, the time is the server's. */
-function line(productId: string, quantity: unknown, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function line(
+  productId: string,
+  quantity: unknown,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { product_id: productId, quantity, updated_at: serverTimestamp(), ...overrides };
 }
 
-const own = (actor: Actor, productId: string = PRODUCT.active) => paths.cartItem(uidOf(actor), productId);
+const own = (actor: Actor, productId: string = PRODUCT.active) =>
+  paths.cartItem(uidOf(actor), productId);
 const ownCart = (actor: Actor) => paths.cartItems(uidOf(actor));
 const retailerLine = paths.cartItem(U.retailer, PRODUCT.active);
 
 export const cartItemCases: RuleCase[] = [
   // get
-  ...approvedBuyers.map((actor): RuleCase => ({ actor, op: 'get', path: own(actor), expect: 'allow', why: 'own cart line' })),
-  { actor: 'retailer', op: 'get', path: own('retailer', PRODUCT.active2), expect: 'allow', why: 'own line not in the cart yet' },
-  ...notApproved.map((actor): RuleCase => ({ actor, op: 'get', path: own(actor), expect: 'deny', why: 'own line, not approved' })),
-  ...ACTORS.filter((a) => a !== 'retailer').map(
-    (actor): RuleCase => ({ actor, op: 'get', path: retailerLine, expect: 'deny', why: "another buyer's cart" }),
-  ),
+  ...approvedBuyers.map((actor): RuleCase => ({
+    actor,
+    op: 'get',
+    path: own(actor),
+    expect: 'allow',
+    why: 'own cart line',
+  })),
+  {
+    actor: 'retailer',
+    op: 'get',
+    path: own('retailer', PRODUCT.active2),
+    expect: 'allow',
+    why: 'own line not in the cart yet',
+  },
+  ...notApproved.map((actor): RuleCase => ({
+    actor,
+    op: 'get',
+    path: own(actor),
+    expect: 'deny',
+    why: 'own line, not approved',
+  })),
+  ...ACTORS.filter((a) => a !== 'retailer').map((actor): RuleCase => ({
+    actor,
+    op: 'get',
+    path: retailerLine,
+    expect: 'deny',
+    why: "another buyer's cart",
+  })),
 
   // list
-  ...approvedBuyers.map((actor): RuleCase => ({ actor, op: 'list', path: ownCart(actor), expect: 'allow', why: 'own cart' })),
-  ...notApproved.map((actor): RuleCase => ({ actor, op: 'list', path: ownCart(actor), expect: 'deny', why: 'own cart, not approved' })),
-  ...ACTORS.filter((a) => a !== 'retailer').map(
-    (actor): RuleCase => ({ actor, op: 'list', path: paths.cartItems(U.retailer), expect: 'deny', why: "another buyer's cart" }),
-  ),
-  { actor: 'retailer', op: 'list', path: ownCart('retailer'), query: { aggregate: 'count' }, expect: 'allow', why: 'count own lines' },
+  ...approvedBuyers.map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: ownCart(actor),
+    expect: 'allow',
+    why: 'own cart',
+  })),
+  ...notApproved.map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: ownCart(actor),
+    expect: 'deny',
+    why: 'own cart, not approved',
+  })),
+  ...ACTORS.filter((a) => a !== 'retailer').map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: paths.cartItems(U.retailer),
+    expect: 'deny',
+    why: "another buyer's cart",
+  })),
+  {
+    actor: 'retailer',
+    op: 'list',
+    path: ownCart('retailer'),
+    query: { aggregate: 'count' },
+    expect: 'allow',
+    why: 'count own lines',
+  },
 
   // create
   ...approvedBuyers.map((actor): RuleCase => ({
@@ -69,15 +119,78 @@ export const cartItemCases: RuleCase[] = [
     expect: 'allow',
     why: 'Add to Cart: merge with increment(1) on a new line',
   },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.active2), data: line(PRODUCT.active2, 999), expect: 'allow', why: 'quantity 999' },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.active2), data: line(PRODUCT.active2, 0), expect: 'deny', why: 'quantity 0' },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.active2), data: line(PRODUCT.active2, -3), expect: 'deny', why: 'negative quantity' },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.active2), data: line(PRODUCT.active2, 1000), expect: 'deny', why: 'quantity 1000' },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.active2), data: line(PRODUCT.active2, 1.5), expect: 'deny', why: 'fractional quantity' },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.active2), data: line(PRODUCT.active2, '2'), expect: 'deny', why: 'quantity as a string' },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.active2), data: line(PRODUCT.active, 1), expect: 'deny', why: 'product_id differs from the id' },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.active2), data: line(PRODUCT.active2, 1, { unit_price: 1 }), expect: 'deny', why: 'a price in the cart' },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.active2), data: line(PRODUCT.active2, 1, { user_id: U.another }), expect: 'deny', why: 'extra field' },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.active2),
+    data: line(PRODUCT.active2, 999),
+    expect: 'allow',
+    why: 'quantity 999',
+  },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.active2),
+    data: line(PRODUCT.active2, 0),
+    expect: 'deny',
+    why: 'quantity 0',
+  },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.active2),
+    data: line(PRODUCT.active2, -3),
+    expect: 'deny',
+    why: 'negative quantity',
+  },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.active2),
+    data: line(PRODUCT.active2, 1000),
+    expect: 'deny',
+    why: 'quantity 1000',
+  },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.active2),
+    data: line(PRODUCT.active2, 1.5),
+    expect: 'deny',
+    why: 'fractional quantity',
+  },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.active2),
+    data: line(PRODUCT.active2, '2'),
+    expect: 'deny',
+    why: 'quantity as a string',
+  },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.active2),
+    data: line(PRODUCT.active, 1),
+    expect: 'deny',
+    why: 'product_id differs from the id',
+  },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.active2),
+    data: line(PRODUCT.active2, 1, { unit_price: 1 }),
+    expect: 'deny',
+    why: 'a price in the cart',
+  },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.active2),
+    data: line(PRODUCT.active2, 1, { user_id: U.another }),
+    expect: 'deny',
+    why: 'extra field',
+  },
   {
     actor: 'retailer',
     op: 'create',
@@ -86,8 +199,22 @@ export const cartItemCases: RuleCase[] = [
     expect: 'deny',
     why: 'client timestamp',
   },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.inactive), data: line(PRODUCT.inactive, 1), expect: 'deny', why: 'inactive product' },
-  { actor: 'retailer', op: 'create', path: own('retailer', PRODUCT.missing), data: line(PRODUCT.missing, 1), expect: 'deny', why: 'no such product' },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.inactive),
+    data: line(PRODUCT.inactive, 1),
+    expect: 'deny',
+    why: 'inactive product',
+  },
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: own('retailer', PRODUCT.missing),
+    data: line(PRODUCT.missing, 1),
+    expect: 'deny',
+    why: 'no such product',
+  },
   {
     actor: 'wholesaler',
     op: 'create',
@@ -97,7 +224,9 @@ export const cartItemCases: RuleCase[] = [
     run: (db) => {
       const batch = writeBatch(db);
       for (const productId of [PRODUCT.active, PRODUCT.active2]) {
-        batch.set(doc(db, paths.cartItem(U.wholesaler, productId)), line(productId, 4), { merge: true });
+        batch.set(doc(db, paths.cartItem(U.wholesaler, productId)), line(productId, 4), {
+          merge: true,
+        });
       }
       return batch.commit();
     },
@@ -111,7 +240,9 @@ export const cartItemCases: RuleCase[] = [
     run: (db) => {
       const batch = writeBatch(db);
       for (const productId of [PRODUCT.active2, PRODUCT.inactive]) {
-        batch.set(doc(db, paths.cartItem(U.wholesaler, productId)), line(productId, 1), { merge: true });
+        batch.set(doc(db, paths.cartItem(U.wholesaler, productId)), line(productId, 1), {
+          merge: true,
+        });
       }
       return batch.commit();
     },
@@ -134,9 +265,29 @@ export const cartItemCases: RuleCase[] = [
     expect: 'deny',
     why: 'own line, not approved',
   })),
-  { actor: 'anonymous', op: 'update', path: retailerLine, data: { quantity: 5, updated_at: serverTimestamp() }, expect: 'deny' },
-  { actor: 'another', op: 'update', path: retailerLine, data: { quantity: 5, updated_at: serverTimestamp() }, expect: 'deny', why: "another buyer's line" },
-  { actor: 'wholesaler', op: 'update', path: retailerLine, data: { quantity: 5, updated_at: serverTimestamp() }, expect: 'deny', why: "another buyer's line" },
+  {
+    actor: 'anonymous',
+    op: 'update',
+    path: retailerLine,
+    data: { quantity: 5, updated_at: serverTimestamp() },
+    expect: 'deny',
+  },
+  {
+    actor: 'another',
+    op: 'update',
+    path: retailerLine,
+    data: { quantity: 5, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why: "another buyer's line",
+  },
+  {
+    actor: 'wholesaler',
+    op: 'update',
+    path: retailerLine,
+    data: { quantity: 5, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why: "another buyer's line",
+  },
   {
     actor: 'retailer',
     op: 'update',
@@ -146,17 +297,90 @@ export const cartItemCases: RuleCase[] = [
     expect: 'allow',
     why: 'Add to Cart on an existing line (merge, increment)',
   },
-  { actor: 'retailer', op: 'update', path: own('retailer'), data: { quantity: 999, updated_at: serverTimestamp() }, expect: 'allow', why: 'quantity 999' },
-  { actor: 'retailer', op: 'update', path: own('retailer'), data: { quantity: 0, updated_at: serverTimestamp() }, expect: 'deny', why: 'quantity below 1' },
-  { actor: 'retailer', op: 'update', path: own('retailer'), data: { quantity: 1000, updated_at: serverTimestamp() }, expect: 'deny', why: 'quantity above 999' },
-  { actor: 'retailer', op: 'update', path: own('retailer'), data: { quantity: 2.5, updated_at: serverTimestamp() }, expect: 'deny', why: 'fractional quantity' },
-  { actor: 'retailer', op: 'update', path: own('retailer'), data: { quantity: 3 }, expect: 'deny', why: 'updated_at not refreshed' },
-  { actor: 'retailer', op: 'update', path: own('retailer'), data: { product_id: PRODUCT.active2, updated_at: serverTimestamp() }, expect: 'deny', why: 'product_id changed' },
-  { actor: 'retailer', op: 'update', path: own('retailer'), data: { unit_price: 1, updated_at: serverTimestamp() }, expect: 'deny', why: 'a price in the cart' },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: own('retailer'),
+    data: { quantity: 999, updated_at: serverTimestamp() },
+    expect: 'allow',
+    why: 'quantity 999',
+  },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: own('retailer'),
+    data: { quantity: 0, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why: 'quantity below 1',
+  },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: own('retailer'),
+    data: { quantity: 1000, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why: 'quantity above 999',
+  },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: own('retailer'),
+    data: { quantity: 2.5, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why: 'fractional quantity',
+  },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: own('retailer'),
+    data: { quantity: 3 },
+    expect: 'deny',
+    why: 'updated_at not refreshed',
+  },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: own('retailer'),
+    data: { product_id: PRODUCT.active2, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why: 'product_id changed',
+  },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: own('retailer'),
+    data: { unit_price: 1, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why: 'a price in the cart',
+  },
 
   // delete
-  ...approvedBuyers.map((actor): RuleCase => ({ actor, op: 'delete', path: own(actor), expect: 'allow', why: 'remove own line' })),
-  ...notApproved.map((actor): RuleCase => ({ actor, op: 'delete', path: own(actor), expect: 'deny', why: 'own line, not approved' })),
-  { actor: 'another', op: 'delete', path: retailerLine, expect: 'deny', why: "another buyer's line" },
-  { actor: 'manager', op: 'delete', path: retailerLine, expect: 'deny', why: "managers don't edit carts" },
+  ...approvedBuyers.map((actor): RuleCase => ({
+    actor,
+    op: 'delete',
+    path: own(actor),
+    expect: 'allow',
+    why: 'remove own line',
+  })),
+  ...notApproved.map((actor): RuleCase => ({
+    actor,
+    op: 'delete',
+    path: own(actor),
+    expect: 'deny',
+    why: 'own line, not approved',
+  })),
+  {
+    actor: 'another',
+    op: 'delete',
+    path: retailerLine,
+    expect: 'deny',
+    why: "another buyer's line",
+  },
+  {
+    actor: 'manager',
+    op: 'delete',
+    path: retailerLine,
+    expect: 'deny',
+    why: "managers don't edit carts",
+  },
 ];

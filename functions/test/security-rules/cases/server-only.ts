@@ -11,15 +11,30 @@ import type { Operation, RuleCase } from '../support/matrix';
 const everyone: Actor[] = [...ACTORS, 'applicant'];
 const NEWSLETTER = COLLECTIONS.newsletterSignups;
 
-const signup = (overrides: Record<string, unknown> = {}) => ({ email: 'buyer@example.com', created_at: serverTimestamp(), ...overrides });
+const signup = (overrides: Record<string, unknown> = {}) => ({
+  email: 'buyer@example.com',
+  created_at: serverTimestamp(),
+  ...overrides,
+});
 
 /** get, list, create, update, delete of one seeded document, denied for every actor. */
 function closed(collection: string, docId: string, data: Record<string, unknown>): RuleCase[] {
   const ops: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
   return everyone.flatMap((actor) =>
     ops.map((op): RuleCase => {
-      const path = op === 'list' ? collection : op === 'create' ? `${collection}/new-${actor}` : `${collection}/${docId}`;
-      return { actor, op, path, expect: 'deny', ...(op === 'create' || op === 'update' ? { data } : {}) };
+      const path =
+        op === 'list'
+          ? collection
+          : op === 'create'
+            ? `${collection}/new-${actor}`
+            : `${collection}/${docId}`;
+      return {
+        actor,
+        op,
+        path,
+        expect: 'deny',
+        ...(op === 'create' || op === 'update' ? { data } : {}),
+      };
     }),
   );
 }
@@ -33,12 +48,54 @@ export const newsletterCases: RuleCase[] = [
     expect: 'allow',
     why: 'anyone may subscribe',
   })),
-  { actor: 'anonymous', op: 'create', path: `${NEWSLETTER}/bad-1`, data: signup({ email: 'not-an-email' }), expect: 'deny', why: 'not an email' },
-  { actor: 'anonymous', op: 'create', path: `${NEWSLETTER}/bad-2`, data: signup({ email: 'two words@example.com' }), expect: 'deny', why: 'space in the address' },
-  { actor: 'anonymous', op: 'create', path: `${NEWSLETTER}/bad-3`, data: signup({ email: `${'a'.repeat(250)}@example.com` }), expect: 'deny', why: 'over 254 characters' },
-  { actor: 'anonymous', op: 'create', path: `${NEWSLETTER}/bad-4`, data: signup({ email: 42 }), expect: 'deny', why: 'not a string' },
-  { actor: 'anonymous', op: 'create', path: `${NEWSLETTER}/bad-5`, data: signup({ source: 'footer' }), expect: 'deny', why: 'extra field' },
-  { actor: 'anonymous', op: 'create', path: `${NEWSLETTER}/bad-6`, data: { email: 'buyer@example.com' }, expect: 'deny', why: 'no created_at' },
+  {
+    actor: 'anonymous',
+    op: 'create',
+    path: `${NEWSLETTER}/bad-1`,
+    data: signup({ email: 'not-an-email' }),
+    expect: 'deny',
+    why: 'not an email',
+  },
+  {
+    actor: 'anonymous',
+    op: 'create',
+    path: `${NEWSLETTER}/bad-2`,
+    data: signup({ email: 'two words@example.com' }),
+    expect: 'deny',
+    why: 'space in the address',
+  },
+  {
+    actor: 'anonymous',
+    op: 'create',
+    path: `${NEWSLETTER}/bad-3`,
+    data: signup({ email: `${'a'.repeat(250)}@example.com` }),
+    expect: 'deny',
+    why: 'over 254 characters',
+  },
+  {
+    actor: 'anonymous',
+    op: 'create',
+    path: `${NEWSLETTER}/bad-4`,
+    data: signup({ email: 42 }),
+    expect: 'deny',
+    why: 'not a string',
+  },
+  {
+    actor: 'anonymous',
+    op: 'create',
+    path: `${NEWSLETTER}/bad-5`,
+    data: signup({ source: 'footer' }),
+    expect: 'deny',
+    why: 'extra field',
+  },
+  {
+    actor: 'anonymous',
+    op: 'create',
+    path: `${NEWSLETTER}/bad-6`,
+    data: { email: 'buyer@example.com' },
+    expect: 'deny',
+    why: 'no created_at',
+  },
   {
     actor: 'anonymous',
     op: 'create',
@@ -47,11 +104,41 @@ export const newsletterCases: RuleCase[] = [
     expect: 'deny',
     why: 'client timestamp',
   },
-  { actor: 'retailer', op: 'create', path: `${NEWSLETTER}/signup-1`, data: signup(), expect: 'deny', why: 'overwriting an existing signup is an update' },
-  ...everyone.map((actor): RuleCase => ({ actor, op: 'get', path: `${NEWSLETTER}/signup-1`, expect: 'deny', why: 'addresses are private' })),
-  ...everyone.map((actor): RuleCase => ({ actor, op: 'list', path: NEWSLETTER, expect: 'deny', why: 'addresses are private' })),
-  ...everyone.map((actor): RuleCase => ({ actor, op: 'update', path: `${NEWSLETTER}/signup-1`, data: { email: 'other@example.com' }, expect: 'deny' })),
-  ...everyone.map((actor): RuleCase => ({ actor, op: 'delete', path: `${NEWSLETTER}/signup-1`, expect: 'deny' })),
+  {
+    actor: 'retailer',
+    op: 'create',
+    path: `${NEWSLETTER}/signup-1`,
+    data: signup(),
+    expect: 'deny',
+    why: 'overwriting an existing signup is an update',
+  },
+  ...everyone.map((actor): RuleCase => ({
+    actor,
+    op: 'get',
+    path: `${NEWSLETTER}/signup-1`,
+    expect: 'deny',
+    why: 'addresses are private',
+  })),
+  ...everyone.map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: NEWSLETTER,
+    expect: 'deny',
+    why: 'addresses are private',
+  })),
+  ...everyone.map((actor): RuleCase => ({
+    actor,
+    op: 'update',
+    path: `${NEWSLETTER}/signup-1`,
+    data: { email: 'other@example.com' },
+    expect: 'deny',
+  })),
+  ...everyone.map((actor): RuleCase => ({
+    actor,
+    op: 'delete',
+    path: `${NEWSLETTER}/signup-1`,
+    expect: 'deny',
+  })),
 ];
 
 export const auditLogCases: RuleCase[] = closed(COLLECTIONS.auditLog, 'entry-1', {

@@ -1,6 +1,11 @@
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore/lite';
+import {
+  connectFirestoreEmulator,
+  getFirestore,
+  setLogLevel,
+  type Firestore,
+} from 'firebase/firestore/lite';
 import type { AccessClaims } from '@portal/domain';
 import { authHost, firestoreTarget, projectId, rulesAdminAuth } from './target';
 
@@ -9,7 +14,15 @@ import { authHost, firestoreTarget, projectId, rulesAdminAuth } from './target';
  * carries the custom claims below (set with the Admin SDK before signing in), so the rules see
  * exactly what they would see in production.
  */
-export const ACTORS = ['anonymous', 'pending', 'rejected', 'retailer', 'wholesaler', 'manager', 'another'] as const;
+export const ACTORS = [
+  'anonymous',
+  'pending',
+  'rejected',
+  'retailer',
+  'wholesaler',
+  'manager',
+  'another',
+] as const;
 /** `applicant` is a freshly signed-up user: signed in, no claims, no profile yet (the sign-up write). */
 export type Actor = (typeof ACTORS)[number] | 'applicant';
 
@@ -22,12 +35,36 @@ interface ActorAccount {
 }
 
 export const ACCOUNTS: Readonly<Record<Exclude<Actor, 'anonymous'>, ActorAccount>> = {
-  pending: { uid: 'rules-pending', email: 'pending@rules.test', claims: { role: 'retailer', status: 'pending' } },
-  rejected: { uid: 'rules-rejected', email: 'rejected@rules.test', claims: { role: 'wholesaler', status: 'rejected' } },
-  retailer: { uid: 'rules-retailer', email: 'retailer@rules.test', claims: { role: 'retailer', status: 'approved' } },
-  wholesaler: { uid: 'rules-wholesaler', email: 'wholesaler@rules.test', claims: { role: 'wholesaler', status: 'approved' } },
-  manager: { uid: 'rules-manager', email: 'manager@rules.test', claims: { role: 'manager', status: 'approved' } },
-  another: { uid: 'rules-another', email: 'another@rules.test', claims: { role: 'retailer', status: 'approved' } },
+  pending: {
+    uid: 'rules-pending',
+    email: 'pending@rules.test',
+    claims: { role: 'retailer', status: 'pending' },
+  },
+  rejected: {
+    uid: 'rules-rejected',
+    email: 'rejected@rules.test',
+    claims: { role: 'wholesaler', status: 'rejected' },
+  },
+  retailer: {
+    uid: 'rules-retailer',
+    email: 'retailer@rules.test',
+    claims: { role: 'retailer', status: 'approved' },
+  },
+  wholesaler: {
+    uid: 'rules-wholesaler',
+    email: 'wholesaler@rules.test',
+    claims: { role: 'wholesaler', status: 'approved' },
+  },
+  manager: {
+    uid: 'rules-manager',
+    email: 'manager@rules.test',
+    claims: { role: 'manager', status: 'approved' },
+  },
+  another: {
+    uid: 'rules-another',
+    email: 'another@rules.test',
+    claims: { role: 'retailer', status: 'approved' },
+  },
   applicant: { uid: 'rules-applicant', email: 'applicant@rules.test', claims: null },
 };
 
@@ -42,7 +79,11 @@ async function ensureAccounts(): Promise<void> {
   for (const account of Object.values(ACCOUNTS)) {
     try {
       await auth.getUser(account.uid);
-      await auth.updateUser(account.uid, { email: account.email, password: PASSWORD, disabled: false });
+      await auth.updateUser(account.uid, {
+        email: account.email,
+        password: PASSWORD,
+        disabled: false,
+      });
     } catch {
       await auth.createUser({ uid: account.uid, email: account.email, password: PASSWORD });
     }
@@ -67,7 +108,10 @@ export async function signInActors(): Promise<SignedInActors> {
   const all: Actor[] = [...ACTORS, 'applicant'];
   await Promise.all(
     all.map(async (actor) => {
-      const app = initializeApp({ projectId: projectId(), apiKey: 'fake-api-key' }, `rules-${actor}-${suffix}`);
+      const app = initializeApp(
+        { projectId: projectId(), apiKey: 'fake-api-key' },
+        `rules-${actor}-${suffix}`,
+      );
       apps.push(app);
       if (actor !== 'anonymous') {
         const auth = getAuth(app);

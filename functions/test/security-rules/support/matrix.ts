@@ -62,7 +62,9 @@ export interface RuleCase {
 /** The collection a path belongs to (cart_items for a cart line, not profiles). */
 export function collectionOf(path: string): string {
   const parts = path.split('/');
-  return parts.length % 2 === 0 ? (parts[parts.length - 2] as string) : (parts[parts.length - 1] as string);
+  return parts.length % 2 === 0
+    ? (parts[parts.length - 2] as string)
+    : (parts[parts.length - 1] as string);
 }
 
 export function caseName(c: RuleCase): string {
@@ -71,7 +73,9 @@ export function caseName(c: RuleCase): string {
         ...(c.query.where ?? []).map(([f, op, v]) => `${f} ${op} ${JSON.stringify(v)}`),
         ...(c.query.orderBy ?? []).map(([f, d]) => `orderBy ${f} ${d}`),
         ...(c.query.limit ? [`limit ${c.query.limit}`] : []),
-        ...(c.query.aggregate ? [typeof c.query.aggregate === 'string' ? 'count()' : `sum(${c.query.aggregate.sum})`] : []),
+        ...(c.query.aggregate
+          ? [typeof c.query.aggregate === 'string' ? 'count()' : `sum(${c.query.aggregate.sum})`]
+          : []),
       ].join(', ')}]`
     : '';
   return `${c.actor} ${c.op} ${c.path}${q} -> ${c.expect}${c.why ? ` (${c.why})` : ''}`;
@@ -122,24 +126,26 @@ export function runMatrix(title: string, cases: readonly RuleCase[]): void {
       await actors?.close();
     });
 
-    for (const c of cases) it(caseName(c), async () => {
-      if (!actors) throw new Error('Actors are not signed in');
-      if (dirty) {
-        await reseed();
-        dirty = false;
-      }
-      const writes = c.op === 'create' || c.op === 'update' || c.op === 'delete' || c.run !== undefined;
-      const outcome = await perform(actors.db(c.actor), c).then(
-        () => ({ allowed: true as const }),
-        (error: unknown) => ({ allowed: false as const, error }),
-      );
-      if (writes && outcome.allowed) dirty = true;
-      if (c.expect === 'allow') {
-        if (!outcome.allowed) throw outcome.error;
-      } else {
-        expect(outcome.allowed, 'the rules let this request through').toBe(false);
-        if (!outcome.allowed) expect(outcome.error).toMatchObject({ code: 'permission-denied' });
-      }
-    });
+    for (const c of cases)
+      it(caseName(c), async () => {
+        if (!actors) throw new Error('Actors are not signed in');
+        if (dirty) {
+          await reseed();
+          dirty = false;
+        }
+        const writes =
+          c.op === 'create' || c.op === 'update' || c.op === 'delete' || c.run !== undefined;
+        const outcome = await perform(actors.db(c.actor), c).then(
+          () => ({ allowed: true as const }),
+          (error: unknown) => ({ allowed: false as const, error }),
+        );
+        if (writes && outcome.allowed) dirty = true;
+        if (c.expect === 'allow') {
+          if (!outcome.allowed) throw outcome.error;
+        } else {
+          expect(outcome.allowed, 'the rules let this request through').toBe(false);
+          if (!outcome.allowed) expect(outcome.error).toMatchObject({ code: 'permission-denied' });
+        }
+      });
   });
 }

@@ -14,7 +14,12 @@ export const U = {
   applicant: ACCOUNTS.applicant.uid,
 } as const;
 
-export const PRODUCT = { active: 'active-1', active2: 'active-2', inactive: 'inactive-1', missing: 'no-such-product' } as const;
+export const PRODUCT = {
+  active: 'active-1',
+  active2: 'active-2',
+  inactive: 'inactive-1',
+  missing: 'no-such-product',
+} as const;
 
 export const ORDER = {
   retailer: 'order-retailer',
@@ -87,7 +92,11 @@ function order(uid: string, status: string) {
   };
 }
 
-const cartLine = (productId: string, quantity: number) => ({ product_id: productId, quantity, updated_at: at });
+const cartLine = (productId: string, quantity: number) => ({
+  product_id: productId,
+  quantity,
+  updated_at: at,
+});
 
 export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.profile(U.pending)]: profile(U.pending, 'retailer', 'pending'),
@@ -105,7 +114,11 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.cartItem(U.manager, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.product(PRODUCT.active)]: validProduct({ sort_order: 1 }),
   [paths.product(PRODUCT.active2)]: validProduct({ name: 'Blue Coast Syrup', sort_order: 2 }),
-  [paths.product(PRODUCT.inactive)]: validProduct({ name: 'Retired Flavor', is_active: false, sort_order: 3 }),
+  [paths.product(PRODUCT.inactive)]: validProduct({
+    name: 'Retired Flavor',
+    is_active: false,
+    sort_order: 3,
+  }),
   [paths.supportItem('tutorial-1')]: validSupportItem(),
   [paths.order(ORDER.retailer)]: order(U.retailer, 'processing'),
   [paths.order(ORDER.another)]: order(U.another, 'delivered'),
@@ -121,7 +134,11 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     at,
   },
   [paths.checkoutLock(U.retailer)]: { order_id: ORDER.retailer, at },
-  [`${COLLECTIONS.stripeEvents}/evt_1`]: { type: 'checkout.session.completed', order_id: ORDER.retailer, at },
+  [`${COLLECTIONS.stripeEvents}/evt_1`]: {
+    type: 'checkout.session.completed',
+    order_id: ORDER.retailer,
+    at,
+  },
 };
 
 /** Empties the database and writes SEED. */

@@ -30,7 +30,9 @@ function app(): App {
     // The Admin SDK's Firestore client reads the emulator host from the environment when it is
     // created: point it at the matrix target (this worker only).
     process.env.FIRESTORE_EMULATOR_HOST = firestoreTarget();
-    adminApp = getApps().find((a) => a.name === 'rules-admin') ?? initializeApp({ projectId: projectId() }, 'rules-admin');
+    adminApp =
+      getApps().find((a) => a.name === 'rules-admin') ??
+      initializeApp({ projectId: projectId() }, 'rules-admin');
   }
   return adminApp;
 }
@@ -48,5 +50,6 @@ export function rulesAdminAuth(): Auth {
 export async function clearFirestore(): Promise<void> {
   const url = `http://${firestoreTarget()}/emulator/v1/projects/${projectId()}/databases/(default)/documents`;
   const response = await fetch(url, { method: 'DELETE' });
-  if (!response.ok) throw new Error(`Clearing Firestore failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`Clearing Firestore failed: ${response.status} ${await response.text()}`);
 }
