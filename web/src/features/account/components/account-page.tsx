@@ -5,6 +5,7 @@ import { useNotify } from '@/lib/notify';
 import { useOrders } from '../api/get-orders';
 import { useSupportContent } from '../api/get-support-content';
 import { useBuyer } from '../hooks/use-buyer';
+import { usePageTitle } from '../hooks/use-page-title';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
@@ -21,6 +22,7 @@ function isTab(value: string | null): value is TabKey {
 /** /portal/my-account: Orders (default), Support and Profile; the tab lives in ?tab=. */
 export function AccountPage() {
   const notify = useNotify();
+  usePageTitle('My Account');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'orders';

@@ -17,6 +17,7 @@ import { useProducts } from '../api/get-products';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartQuantity } from '../api/update-cart-quantity';
 import { useBuyer } from '../hooks/use-buyer';
+import { usePageTitle } from '../hooks/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
 import { QuantityStepper } from './quantity-stepper';
 import './shop.css';
@@ -34,6 +35,7 @@ export const CART_TOASTS = {
 /** /portal/cart: lines with steppers, the Order Summary, and checkout of the whole cart. */
 export function CartPage() {
   const notify = useNotify();
+  usePageTitle('Your Cart');
   const { uid, profile, role } = useBuyer();
   const cart = useCart(uid);
   const products = useProducts();
@@ -246,11 +248,7 @@ function CartLineRow({
         ) : (
           <span className="cart-line__unavailable-tag">Unavailable</span>
         )}
-        {line.product && (
-          <p className="cart-line__total" aria-label={`Line total ${formatUsd(line.lineTotal)}`}>
-            {formatUsd(line.lineTotal)}
-          </p>
-        )}
+        {line.product && <p className="cart-line__total">{formatUsd(line.lineTotal)}</p>}
         <Button
           type="text"
           danger

@@ -31,8 +31,10 @@ export function PortalHeader() {
     try {
       await signOutUser();
     } finally {
+      // Leave the portal first, then drop the signed-out buyer's cached data (a mounted page
+      // would otherwise refetch it without a user).
+      await navigate(paths.login, { replace: true });
       queryClient.clear();
-      navigate(paths.login, { replace: true });
     }
   }
 

@@ -53,12 +53,7 @@ export function ProductCard({
           {product.name}
         </h2>
         <p className="product-card__description">{product.description}</p>
-        <p
-          className="product-card__price"
-          aria-label={`Price ${formatUsd(priceForRole(product, role))}`}
-        >
-          {formatUsd(priceForRole(product, role))}
-        </p>
+        <p className="product-card__price">{formatUsd(priceForRole(product, role))}</p>
         <div className="product-card__actions">
           <Button
             icon={<ShoppingCartOutlined />}

@@ -8,6 +8,7 @@ import { CheckoutUrlError, useCreateCheckout } from '../api/create-checkout';
 import { quantityInCart, useCart } from '../api/get-cart';
 import { useProducts } from '../api/get-products';
 import { useBuyer } from '../hooks/use-buyer';
+import { usePageTitle } from '../hooks/use-page-title';
 import { ProductCard } from './product-card';
 import './shop.css';
 
@@ -25,6 +26,7 @@ export const STORE_TOASTS = {
 /** /portal/store: the VIP Product Catalog, priced for the buyer's role. */
 export function StorePage() {
   const notify = useNotify();
+  usePageTitle('VIP Product Catalog');
   const { uid, profile, role } = useBuyer();
   const products = useProducts();
   const cart = useCart(uid);
