@@ -8,50 +8,40 @@ import type { AggregationJson } from './request-types.js';
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 
-function pathOf(fieldPath: string | undefined): string[] {
+export function aggregationPath(fieldPath: string | undefined): string[] {
   const path = fieldPath === undefined ? null : parseFieldPath(fieldPath);
   if (!path) throw invalidArgument(invalidFieldPathMessage(fieldPath ?? ''));
   return path;
 }
 
-function sum(docs: StoredDocument[], path: string[]): Value {
-  let intSum = 0n;
-  let doubleSum = 0;
+/** Integers add up exactly, doubles in document order; the result is an integer only without doubles and overflow. */
+function numericTotal(docs: StoredDocument[], path: string[]): { ints: bigint; doubles: number; sawDouble: boolean; count: number } {
+  let ints = 0n;
+  let doubles = 0;
   let sawDouble = false;
-  let overflow = false;
-  for (const doc of docs) {
-    const v = getField(doc.fields, path);
-    if (!v) continue;
-    if ('integerValue' in v) {
-      if (sawDouble || overflow) doubleSum += Number(v.integerValue);
-      else {
-        intSum += BigInt(v.integerValue);
-        if (intSum > INT64_MAX || intSum < INT64_MIN) {
-          overflow = true;
-          doubleSum = Number(intSum);
-        }
-      }
-    } else if ('doubleValue' in v) {
-      if (!sawDouble && !overflow) doubleSum = Number(intSum);
-      sawDouble = true;
-      doubleSum += v.doubleValue;
-    }
-  }
-  return sawDouble || overflow ? { doubleValue: doubleSum } : { integerValue: intSum.toString() };
-}
-
-function avg(docs: StoredDocument[], path: string[]): Value {
-  let total = 0;
   let count = 0;
   for (const doc of docs) {
     const v = getField(doc.fields, path);
     if (!v) continue;
-    if ('integerValue' in v) total += Number(v.integerValue);
-    else if ('doubleValue' in v) total += v.doubleValue;
-    else continue;
+    if ('integerValue' in v) ints += BigInt(v.integerValue);
+    else if ('doubleValue' in v) {
+      doubles += v.doubleValue;
+      sawDouble = true;
+    } else continue;
     count++;
   }
-  return count === 0 ? { nullValue: null } : { doubleValue: total / count };
+  return { ints, doubles, sawDouble, count };
+}
+
+function sum(docs: StoredDocument[], path: string[]): Value {
+  const t = numericTotal(docs, path);
+  if (!t.sawDouble && t.ints <= INT64_MAX && t.ints >= INT64_MIN) return { integerValue: t.ints.toString() };
+  return { doubleValue: Number(t.ints) + t.doubles };
+}
+
+function avg(docs: StoredDocument[], path: string[]): Value {
+  const t = numericTotal(docs, path);
+  return t.count === 0 ? { nullValue: null } : { doubleValue: (Number(t.ints) + t.doubles) / t.count };
 }
 
 export function aggregate(docs: StoredDocument[], aggregations: AggregationJson[]): Record<string, Value> {
@@ -62,10 +52,10 @@ export function aggregate(docs: StoredDocument[], aggregations: AggregationJson[
     if (alias in out) throw invalidArgument(`Duplicate alias ${alias}.`);
     if (a.count) {
       const upTo = a.count.upTo === undefined ? Infinity : Number(a.count.upTo);
-      if (upTo < 1) throw invalidArgument('upTo must be positive.');
+      if (upTo < 0) throw invalidArgument('The `up_to` value in a COUNT aggregation must be greater than or equal to zero.');
       out[alias] = { integerValue: String(Math.min(docs.length, upTo)) };
-    } else if (a.sum) out[alias] = sum(docs, pathOf(a.sum.field?.fieldPath));
-    else if (a.avg) out[alias] = avg(docs, pathOf(a.avg.field?.fieldPath));
+    } else if (a.sum) out[alias] = sum(docs, aggregationPath(a.sum.field?.fieldPath));
+    else if (a.avg) out[alias] = avg(docs, aggregationPath(a.avg.field?.fieldPath));
     else throw invalidArgument('Aggregation has no operator.');
   });
   return out;

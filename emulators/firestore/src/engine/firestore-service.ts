@@ -2,11 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Authorizer } from '../server/authorize.js';
 import { compareDocumentPaths, type StoredDocument } from '../store/document-store.js';
-import { parseFieldPath, projectFields, invalidFieldPathMessage } from '../store/field-path.js';
+import { getField, parseFieldPath, projectFields, invalidFieldPathMessage } from '../store/field-path.js';
 import { documentsRoot, parseDocumentName, parseParentName, type DatabaseName } from '../store/resource-name.js';
 import { formatMicros, MonotonicClock, type Micros } from '../store/timestamp.js';
 import { compareUtf8, type Fields, type Value } from '../store/value.js';
-import { aggregate } from './aggregate.js';
+import { aggregate, aggregationPath } from './aggregate.js';
 import type { Caller } from './caller.js';
 import { alreadyExists, commitWrites, type CommitContext } from './commit.js';
 import type { Database, Databases, Transaction } from './database.js';
@@ -220,6 +220,12 @@ export class FirestoreService {
     const agg = request.structuredAggregationQuery;
     if (!agg) throw invalidArgument('A structured aggregation query is required.');
     const { dbName, db, q } = this.prepareQuery(parentName, agg.structuredQuery, caller);
+    // sum() and avg() leave out documents without their field, for every aggregation of the query.
+    const required = (agg.aggregations ?? []).flatMap((a) => (a.sum ? [a.sum.field?.fieldPath] : a.avg ? [a.avg.field?.fieldPath] : [])).map((p) => aggregationPath(p));
+    if (required.length > 0) {
+      const base = q.predicate;
+      q.predicate = (doc) => base(doc) && required.every((path) => getField(doc.fields, path) !== undefined);
+    }
     const { tx, created } = this.readTransaction(db, request);
     const result = executeQuery(db, dbName, q);
     if (tx) for (const doc of result.documents) db.recordRead(tx, doc.path, doc.updateTime);

@@ -188,7 +188,6 @@ export function compileQuery(dbName: DatabaseName, parent: string, query: Struct
   const selector = from[0] as { collectionId?: string; allDescendants?: boolean };
   const collectionId = selector.collectionId ?? '';
   const allDescendants = selector.allDescendants ?? false;
-  if (collectionId === '' && !allDescendants) throw invalidArgument('Collection id must be set.');
   if (/^__.*__$/.test(collectionId)) throw invalidArgument(`Collection id "${collectionId}" is invalid because it is reserved.`);
   if (query.limit !== undefined && query.limit < 0) throw invalidArgument('limit is negative');
   if (query.offset !== undefined && query.offset < 0) throw invalidArgument('offset is negative');
@@ -244,6 +243,7 @@ export function compileQuery(dbName: DatabaseName, parent: string, query: Struct
 
 function candidates(db: Database, q: CompiledQuery): Iterable<StoredDocument> {
   if (q.allDescendants) return q.collectionId === '' ? db.store.descendants(q.parent) : db.store.collectionGroup(q.parent, q.collectionId);
+  if (q.collectionId === '') return db.store.children(q.parent);
   return db.store.collection(q.parent === '' ? q.collectionId : `${q.parent}/${q.collectionId}`);
 }
 

@@ -83,6 +83,17 @@ export class DocumentStore {
     }
   }
 
+  /** Documents of every collection directly under a parent ("" = the root). */
+  *children(parentPath: string): Iterable<StoredDocument> {
+    const depth = parentPath === '' ? 1 : parentPath.split('/').length + 1;
+    const prefix = parentPath === '' ? '' : parentPath + '/';
+    for (const [collection, docs] of this.collections) {
+      if (prefix !== '' && !collection.startsWith(prefix)) continue;
+      if (collection.split('/').length !== depth) continue;
+      yield* docs.values();
+    }
+  }
+
   /** Every document under a parent path (any collection, any depth). */
   *descendants(parentPath: string): Iterable<StoredDocument> {
     const prefix = parentPath === '' ? '' : parentPath + '/';
