@@ -274,3 +274,28 @@ describe('REST transactions and metadata', () => {
     expect((await rest(target, 'GET', '/c/a')).status).toBe(404);
   });
 });
+
+describe('REST limits and unsupported verbs', () => {
+  it('a body of 16 MiB is read', async () => {
+    const res = await rest(target, 'POST', ':commit', { raw: `{"writes":[]}${' '.repeat(16 * 1024 * 1024 - 13)}` });
+    expect(res.status).toBe(200);
+  });
+
+  it('a body over 16 MiB is 413 with an empty body', async () => {
+    const res = await rest(target, 'POST', ':commit', { raw: `{"writes":[]}${' '.repeat(16 * 1024 * 1024 - 12)}` });
+    expect(res.status).toBe(413);
+    expect(res.text).toBe('');
+  });
+
+  it(':executePipeline needs the enterprise edition', async () => {
+    const res = await rest(target, 'POST', ':executePipeline', { body: {} });
+    expect(res.status).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 400, message: 'ExecutePipeline requires the Database Edition to be `enterprise`.', status: 'INVALID_ARGUMENT' } });
+  });
+
+  it('explainOptions are accepted and ignored', async () => {
+    const res = await rest(target, 'POST', ':runQuery', { body: { structuredQuery: { from: [{ collectionId: 'nothing' }] }, explainOptions: { analyze: true } } });
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual([{ readTime: expect.stringMatching(TIME), done: true }]);
+  });
+});

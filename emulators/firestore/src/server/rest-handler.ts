@@ -16,6 +16,7 @@ import { errorText, jsonArrayText, jsonText, send } from './rest-format.js';
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 class NotFound extends Error {}
+class PayloadTooLarge extends Error {}
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -23,9 +24,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
   for await (const chunk of req) {
     const buf = chunk as Buffer;
     size += buf.length;
-    if (size > MAX_BODY_BYTES) throw new FirestoreError('INVALID_ARGUMENT', 'Request payload size exceeds the limit.');
-    chunks.push(buf);
+    // Past the limit the rest is read and dropped, so the client gets its 413 instead of a reset.
+    if (size <= MAX_BODY_BYTES) chunks.push(buf);
   }
+  if (size > MAX_BODY_BYTES) throw new PayloadTooLarge();
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -110,6 +112,10 @@ async function handleVerb(ctx: EmulatorContext, req: IncomingMessage, db: Databa
       return { kind: 'json', body: service.listCollectionIds(parentName, await bodyAs(req, 'ListCollectionIdsRequest'), caller) };
     case 'partitionQuery':
       throw new FirestoreError('UNIMPLEMENTED', 'Method google.firestore.v1.Firestore/PartitionQuery is unimplemented');
+    case 'executePipeline':
+      rootOnly();
+      await readBody(req);
+      throw invalidArgument('ExecutePipeline requires the Database Edition to be `enterprise`.');
     default:
       throw new NotFound();
   }
@@ -240,6 +246,8 @@ export async function handleRest(ctx: EmulatorContext, req: IncomingMessage, res
   } catch (error) {
     if (error instanceof NotFound) {
       send(res, 404, 'Not Found\n', null, head);
+    } else if (error instanceof PayloadTooLarge) {
+      send(res, 413, '', null, head);
     } else if (error instanceof FirestoreError) {
       send(res, error.httpStatus, errorText(error), 'application/json', head);
     } else {
