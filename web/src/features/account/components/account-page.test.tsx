@@ -266,6 +266,20 @@ describe('AccountPage: Support', () => {
     ]);
   });
 
+  it('shows a loading state, then an error with a retry when tutorials cannot be read', async () => {
+    seedProfile('retailer');
+    seedSupport();
+    fakeDb.fail('getDocs', 'support_content', new Error('unavailable'), true);
+    const release = fakeDb.hold('getDocs');
+    const user = userEvent.setup();
+    renderAccount('/portal/my-account?tab=support');
+    expect(screen.getByLabelText('Loading tutorials')).toBeInTheDocument();
+    release();
+    await expectToast('Error', 'Could not load account data.');
+    await user.click(screen.getByRole('button', { name: /Try Again/ }));
+    expect(await screen.findByText('Cleaning the bowls')).toBeInTheDocument();
+  });
+
   it("shows 'No tutorials available yet' when there are none", async () => {
     seedProfile('retailer');
     renderAccount('/portal/my-account?tab=support');
@@ -286,6 +300,15 @@ describe('AccountPage: Profile', () => {
     expect(permit).toHaveAccessibleDescription('Contact support to update your permit ID');
     expect(screen.getByText('Wholesaler')).toHaveClass('ant-tag');
     expect(screen.getByText('Approved')).toHaveClass('ant-tag-green');
+  });
+
+  it('shows a loading state while the profile is read', async () => {
+    seedProfile('retailer');
+    const release = fakeDb.hold('getDoc');
+    renderAccount('/portal/my-account?tab=profile');
+    expect(screen.getByLabelText('Loading profile')).toBeInTheDocument();
+    release();
+    expect(await screen.findByLabelText('Store name')).toHaveValue('Cloud Nine Smokeshop');
   });
 
   it('updates only store_name and toasts success', async () => {
