@@ -84,7 +84,7 @@ describe('CatalogPanel', () => {
           price_retailer: 1950,
           price_wholesaler: 1525,
           is_active: true,
-          sort_order: 30,
+          sort_order: 21,
         },
       }),
     );

@@ -42,7 +42,7 @@ export function CatalogPanel() {
   useFetchErrorToast(products.isError);
   const phone = Grid.useBreakpoint().xs === true;
   const list = products.data ?? [];
-  const nextSortOrder = list.reduce((max, p) => Math.max(max, p.sort_order), 0) + 10;
+  const nextSortOrder = list.reduce((max, p) => Math.max(max, p.sort_order), 0) + 1;
 
   const columns: TableColumnsType<Product> = [
     {
