@@ -21,7 +21,7 @@ import {
   type WhereFilterOp,
 } from 'firebase/firestore/lite';
 import { signInActors, type Actor, type SignedInActors } from './actors';
-import { reseed } from './seed';
+import { reseed, restoreDemoData } from './seed';
 
 /** The five operations the rules distinguish. */
 export type Operation = 'get' | 'list' | 'create' | 'update' | 'delete';
@@ -112,7 +112,7 @@ function perform(db: Firestore, c: RuleCase): Promise<unknown> {
 /**
  * Runs a table of cases, one test each, in order. The data is reset and re-seeded before the
  * first case and again after any write that went through, so every case sees the same
- * starting state. A denial must be exactly `permission-denied` (not not-found or a bad request).
+ * starting state; afterwards the stack's demo data is put back for the test files that follow. A denial must be exactly `permission-denied` (not not-found or a bad request).
  */
 export function runMatrix(title: string, cases: readonly RuleCase[]): void {
   describe(title, () => {
@@ -124,6 +124,7 @@ export function runMatrix(title: string, cases: readonly RuleCase[]): void {
     });
     afterAll(async () => {
       await actors?.close();
+      await restoreDemoData();
     });
 
     for (const c of cases)

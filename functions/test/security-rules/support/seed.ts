@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
 import { COLLECTIONS, paths } from '@portal/domain';
 import { ACCOUNTS } from './actors';
@@ -147,5 +148,34 @@ export async function reseed(): Promise<void> {
   const db = rulesAdminDb();
   const batch = db.batch();
   for (const [path, data] of Object.entries(SEED)) batch.set(db.doc(path), data);
+  await batch.commit();
+}
+
+type SeedJson = string | number | boolean | null | SeedJson[] | { [key: string]: SeedJson };
+
+function decodeSeedValue(value: SeedJson): unknown {
+  if (Array.isArray(value)) return value.map(decodeSeedValue);
+  if (value !== null && typeof value === 'object') {
+    if (typeof value.$timestamp === 'string') return Timestamp.fromDate(new Date(value.$timestamp));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decodeSeedValue(v)]));
+  }
+  return value;
+}
+
+/**
+ * Puts back the demo data the stack started with (emulator-data/firestore.json), so test files
+ * that run after the matrix in the same stack (payments) find the catalog they expect.
+ */
+export async function restoreDemoData(): Promise<void> {
+  await clearFirestore();
+  const file = new URL('../../../../emulator-data/firestore.json', import.meta.url);
+  const seed = JSON.parse(await readFile(file, 'utf8')) as {
+    documents: Record<string, Record<string, SeedJson>>;
+  };
+  const db = rulesAdminDb();
+  const batch = db.batch();
+  for (const [path, fields] of Object.entries(seed.documents)) {
+    batch.set(db.doc(path), decodeSeedValue(fields) as Record<string, unknown>);
+  }
   await batch.commit();
 }
