@@ -1,5 +1,6 @@
 import { Badge, Button, Layout, Tabs, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
+import { useEffect } from 'react';
 import { brand } from '@/config/brand';
 import { useProfiles } from '../api/get-profiles';
 import { CatalogPanel } from './catalog-panel';
@@ -13,6 +14,9 @@ import './admin-dashboard.css';
 /** The manager's dashboard: header, totals, then one tab per job. */
 export function AdminDashboard({ email, onLogout }: { email: string; onLogout: () => void }) {
   const profiles = useProfiles();
+  useEffect(() => {
+    document.title = `Admin Dashboard | ${brand.name}`;
+  }, []);
   const pendingCount = profiles.data?.filter((p) => p.status === 'pending').length ?? 0;
 
   return (
