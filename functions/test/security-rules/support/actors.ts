@@ -7,6 +7,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import type { AccessClaims } from '@portal/domain';
+import { findUser } from '../../../src/accounts/profile-status';
 import { authHost, firestoreTarget, projectId, rulesAdminAuth } from './target';
 
 /**
@@ -77,14 +78,14 @@ export function uidOf(actor: Actor): string {
 async function ensureAccounts(): Promise<void> {
   const auth = rulesAdminAuth();
   for (const account of Object.values(ACCOUNTS)) {
-    try {
-      await auth.getUser(account.uid);
+    const existing = await findUser(auth, account.uid);
+    if (existing) {
       await auth.updateUser(account.uid, {
         email: account.email,
         password: PASSWORD,
         disabled: false,
       });
-    } catch {
+    } else {
       await auth.createUser({ uid: account.uid, email: account.email, password: PASSWORD });
     }
     await auth.setCustomUserClaims(account.uid, account.claims);
