@@ -61,6 +61,7 @@ function renderGuard() {
         { path: '/login', element: <LoginMarker /> },
         { path: '/portal/my-account', element: <h1>Account page</h1> },
         { path: '/portal/cart', element: <h1>Cart page</h1> },
+        { path: '/admin', element: <h1>Admin page</h1> },
       ],
     },
   );
@@ -149,7 +150,7 @@ describe('PortalGuard', () => {
     expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
   });
 
-  it('does not let a manager into the buyer portal', async () => {
+  it('sends a manager to the admin dashboard without signing them out', async () => {
     seedProfile('retailer', { status: 'approved' });
     fakeDb.seed(`profiles/${BUYER_UID}`, {
       ...fakeDb.get(`profiles/${BUYER_UID}`),
@@ -157,7 +158,18 @@ describe('PortalGuard', () => {
     });
     auth.token = { status: 'success', claims: { role: 'manager', status: 'approved' } };
     renderGuard();
+    expect(await screen.findByRole('heading', { name: 'Admin page' })).toBeInTheDocument();
+    expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
+    expect(auth.signOutUser).not.toHaveBeenCalled();
+  });
+
+  it('does not let in a profile whose role claim is missing', async () => {
+    seedProfile('retailer');
+    auth.token = { status: 'success', claims: {} };
+    auth.readClaims.mockResolvedValue({});
+    renderGuard();
     expect(await screen.findByText(PENDING_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
   });
 
   it('sends a user whose profile cannot be loaded or does not exist to /login', async () => {

@@ -2,7 +2,7 @@ import { Alert, Button } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { User } from 'firebase/auth';
-import { canUsePortal, isBuyerRole, type AccessClaims } from '@portal/domain';
+import { canUsePortal, isBuyerRole, isManager, type AccessClaims } from '@portal/domain';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/lib/profile';
@@ -78,6 +78,11 @@ function ApprovedBuyerCheck({
   // An unloadable profile or token goes to /login (SPEC section 8).
   if (token.status === 'error' || profile.isError || !profile.data) {
     return <Navigate to={paths.login} replace />;
+  }
+  // A manager has no cart or catalog prices here: their place is the admin dashboard (not a
+  // reason to sign them out).
+  if (profile.data.role === 'manager' && isManager(token.claims)) {
+    return <Navigate to={paths.admin} replace />;
   }
   const claimsApproved =
     tokenApproved || (refreshed.state === 'done' && canUsePortal(refreshed.claims));
