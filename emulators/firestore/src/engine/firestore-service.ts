@@ -244,22 +244,33 @@ export class FirestoreService {
   ): JsonRecord {
     const parent = parseParentName(parentName);
     const db = this.database(parent.db);
-    const collectionPath = parent.path === '' ? collectionId : `${parent.path}/${collectionId}`;
-    if (caller.kind !== 'admin') {
-      const decision = this.authorizer().authorize({
-        method: 'list',
-        path: collectionPath,
-        auth: caller.auth,
-        time: new Date(),
-        resource: null,
-        requestResource: null,
-        query: { collectionId, parent: parent.path, allDescendants: false },
-        lookup: this.lookupFor(db),
-      });
-      if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+    if (request.pageSize !== undefined && request.pageSize < 0) throw invalidArgument('Page size must be nonnegative.');
+    if (request.showMissing && collectionId === '') throw invalidArgument('collection id must be set when show_missing is true');
+    const order = (request.orderBy ?? '').trim();
+    if (/^__name__\s+desc$/i.test(order)) throw new FirestoreError('FAILED_PRECONDITION', 'Firestore does not support descending key scans');
+    if (order !== '' && !/^__name__(\s+asc)?$/i.test(order)) {
+      throw invalidArgument(collectionId === '' ? 'kind is required for all orders except __key__ ascending' : `Unsupported order_by "${order}" in this emulator.`);
     }
     if (request.showMissing && caller.kind !== 'admin') throw new FirestoreError('PERMISSION_DENIED', 'Metadata operations require admin authentication.');
-    const docs: (StoredDocument | { path: string; missing: true })[] = [...db.store.collection(collectionPath)];
+    const collectionPath = parent.path === '' ? collectionId : `${parent.path}/${collectionId}`;
+    const found = collectionId === '' ? [...db.store.children(parent.path)] : [...db.store.collection(collectionPath)];
+    if (caller.kind !== 'admin') {
+      const collections = collectionId === '' ? [...new Set(found.map((d) => d.path.slice(0, d.path.lastIndexOf('/'))))] : [collectionPath];
+      for (const path of collections) {
+        const decision = this.authorizer().authorize({
+          method: 'list',
+          path,
+          auth: caller.auth,
+          time: new Date(),
+          resource: null,
+          requestResource: null,
+          query: { collectionId: path.slice(path.lastIndexOf('/') + 1), parent: parent.path, allDescendants: false },
+          lookup: this.lookupFor(db),
+        });
+        if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+      }
+    }
+    const docs: (StoredDocument | { path: string; missing: true })[] = found;
     if (request.showMissing) {
       for (const path of db.store.missingParents(collectionPath)) docs.push({ path, missing: true });
     }
@@ -270,12 +281,13 @@ export class FirestoreService {
       start = docs.findIndex((d) => compareDocumentPaths(d.path, after) > 0);
       if (start === -1) start = docs.length;
     }
-    const pageSize = request.pageSize && request.pageSize > 0 ? request.pageSize : docs.length;
-    const page = docs.slice(start, start + pageSize);
+    const paged = request.pageSize !== undefined && request.pageSize > 0;
+    const page = paged ? docs.slice(start, start + (request.pageSize as number)) : docs.slice(start);
     const mask = maskPaths(request.mask);
     const out: JsonRecord = {};
     if (page.length > 0) out['documents'] = page.map((d) => ('missing' in d ? { name: `${documentsRoot(parent.db)}/${d.path}` } : this.toDocumentJson(parent.db, d, mask)));
-    if (start + pageSize < docs.length && page.length > 0) out['nextPageToken'] = Buffer.from((page[page.length - 1] as { path: string }).path).toString('base64');
+    // Like the official emulator, a full page always carries a token (the next page may be empty).
+    if (paged && page.length === request.pageSize) out['nextPageToken'] = Buffer.from((page[page.length - 1] as { path: string }).path).toString('base64');
     return out;
   }
 

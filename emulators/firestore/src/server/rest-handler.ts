@@ -6,7 +6,7 @@ import type { DocumentMask } from '../engine/firestore-service.js';
 import type { DocumentJson, PreconditionJson } from '../engine/request-types.js';
 import { firestoreType } from '../proto/firestore-proto.js';
 import { messageFromJson } from '../proto/json-codec.js';
-import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
+import { documentsRoot, parseResourceName, type DatabaseName } from '../store/resource-name.js';
 import { parseTimestamp } from '../store/timestamp.js';
 import { callerFromAuthorization } from './auth-header.js';
 import { applyCors } from './cors.js';
@@ -177,6 +177,7 @@ async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: 
             ...(params.get('pageToken') ? { pageToken: params.get('pageToken') as string } : {}),
             ...(mask ? { mask } : {}),
             ...(params.get('showMissing') === 'true' ? { showMissing: true } : {}),
+            ...(params.get('orderBy') ? { orderBy: params.get('orderBy') as string } : {}),
             ...consistencyParams(params),
           },
           caller,
@@ -190,6 +191,35 @@ async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: 
     default:
       throw new NotFound();
   }
+}
+
+/** GET documents/ or documents/{doc}/ (trailing slash): documents of every collection under that parent. */
+async function handleChildrenListing(ctx: EmulatorContext, req: IncomingMessage, url: URL, db: DatabaseName, rest: string[], caller: Caller): Promise<Reply> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw new NotFound();
+  const segments = rest.map(decodeSegment);
+  const parentName = segments.length === 0 ? documentsRoot(db) : `${documentsRoot(db)}/${segments.join('/')}`;
+  // An empty segment before the trailing slash is reported against the name as written.
+  if (segments.includes('')) parseResourceName(`${parentName}/`);
+  if (segments.length % 2 === 1) throw invalidArgument(`Document name "${parentName}/" has invalid trailing "/".`);
+  const params = url.searchParams;
+  const pageSize = params.get('pageSize');
+  const mask = maskParam(params, 'mask');
+  return {
+    kind: 'json',
+    body: ctx.service.listDocuments(
+      parentName,
+      '',
+      {
+        ...(pageSize !== null ? { pageSize: Number(pageSize) } : {}),
+        ...(params.get('pageToken') ? { pageToken: params.get('pageToken') as string } : {}),
+        ...(mask ? { mask } : {}),
+        ...(params.get('showMissing') === 'true' ? { showMissing: true } : {}),
+        ...(params.get('orderBy') ? { orderBy: params.get('orderBy') as string } : {}),
+        ...consistencyParams(params),
+      },
+      caller,
+    ),
+  };
 }
 
 async function handleEmulatorAdmin(ctx: EmulatorContext, req: IncomingMessage, parts: string[]): Promise<Reply> {
@@ -237,8 +267,9 @@ export async function handleRest(ctx: EmulatorContext, req: IncomingMessage, res
       const fifth = parts[5] as string;
       if (fifth !== 'documents' && !fifth.startsWith('documents:')) throw new NotFound();
       const rest = fifth === 'documents' ? parts.slice(6) : [fifth.slice('documents'.length), ...parts.slice(6)];
-      if (rest.length > 0 && rest[rest.length - 1] === '') rest.pop();
-      reply = await handleDocuments(ctx, req, url, db, rest, caller);
+      const trailingSlash = rest.length > 0 && rest[rest.length - 1] === '';
+      if (trailingSlash) rest.pop();
+      reply = trailingSlash ? await handleChildrenListing(ctx, req, url, db, rest, caller) : await handleDocuments(ctx, req, url, db, rest, caller);
     } else {
       throw new NotFound();
     }

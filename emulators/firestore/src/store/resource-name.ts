@@ -41,7 +41,7 @@ function validateSegments(segments: string[], name: string, kind: string, offset
   let index = offset;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as string;
-    if (s === '') throw invalidArgument(`${kind} name "${name}" has an empty path segment at index ${index}.`);
+    if (s === '') throw invalidArgument(`${kind} name "${name}" lacks a ${i % 2 === 0 ? 'collection' : 'resource'} id at index ${index}.`);
     if (s === '.' || s === '..') throw invalidArgument(`${kind} name "${name}" contains a resource id "${s}" at index ${index}.`);
     if (/^__.*__$/.test(s)) {
       if (i % 2 === 1 && s.startsWith('__id')) {
@@ -89,7 +89,7 @@ export function parseDocumentName(name: string): ParsedName {
 
 /** Parses a parent for queries and listings: the documents root or a document. */
 export function parseParentName(name: string): ParsedName {
-  const parsed = parseResourceName(name, 'Parent');
+  const parsed = parseResourceName(name);
   if (parsed.segments.length % 2 !== 0) throw invalidArgument(`Invalid parent "${name}".`);
   return parsed;
 }
