@@ -1,6 +1,16 @@
 import { formatUsd, type Product } from '@portal/domain';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Grid,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { useNotify } from '@/lib/notify';
 import { useAllProducts } from '../api/get-products';
@@ -121,6 +131,7 @@ export function CatalogPanel() {
       </div>
       {phone ? (
         <div className="admin-cards" aria-busy={products.isPending}>
+          {products.isPending && <Skeleton active />}
           {list.map((p) => (
             <Card key={p.id} size="small" role="article" aria-label={p.name}>
               <div className="admin-card__top">

@@ -1,5 +1,5 @@
 import { formatUsd, shortOrderId, type PaymentType } from '@portal/domain';
-import { Button, Card, Grid, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Grid, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AdminOrder } from '../api/converters';
 import { useRecentOrders } from '../api/get-recent-orders';
@@ -142,6 +142,7 @@ export function RecentOrdersTable() {
       </div>
       {phone ? (
         <div className="admin-cards" aria-busy={orders.isPending}>
+          {orders.isPending && <Skeleton active />}
           {rows.map((order) => (
             <OrderCard key={order.id} order={order} />
           ))}

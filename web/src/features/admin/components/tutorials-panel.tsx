@@ -5,6 +5,7 @@ import {
   Card,
   Grid,
   Popconfirm,
+  Skeleton,
   Space,
   Table,
   Tag,
@@ -110,6 +111,7 @@ export function TutorialsPanel() {
       </div>
       {phone ? (
         <div className="admin-cards" aria-busy={tutorials.isPending}>
+          {tutorials.isPending && <Skeleton active />}
           {list.map((item) => (
             <Card key={item.id} size="small" role="article" aria-label={item.title}>
               <div className="admin-card__top">

@@ -6,6 +6,7 @@ import {
   Grid,
   Popconfirm,
   Segmented,
+  Skeleton,
   Table,
   Tag,
   Typography,
@@ -180,6 +181,7 @@ export function UserManagementTable() {
       </div>
       {phone ? (
         <div className="admin-cards" aria-busy={profiles.isPending}>
+          {profiles.isPending && <Skeleton active />}
           {rows.map((profile) => (
             <ProfileCard key={profile.id} profile={profile} />
           ))}
