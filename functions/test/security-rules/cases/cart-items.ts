@@ -383,4 +383,43 @@ export const cartItemCases: RuleCase[] = [
     expect: 'deny',
     why: "managers don't edit carts",
   },
+
+  // revoked: approved claims in a token issued before the profile was rejected.
+  {
+    actor: 'revoked',
+    op: 'get',
+    path: own('revoked'),
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
+  {
+    actor: 'revoked',
+    op: 'list',
+    path: ownCart('revoked'),
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
+  {
+    actor: 'revoked',
+    op: 'create',
+    path: own('revoked', PRODUCT.active2),
+    data: line(PRODUCT.active2, 1),
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
+  {
+    actor: 'revoked',
+    op: 'update',
+    path: own('revoked'),
+    data: { quantity: 4, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
+  {
+    actor: 'revoked',
+    op: 'delete',
+    path: own('revoked'),
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
 ];

@@ -278,6 +278,23 @@ export const productCases: RuleCase[] = [
     path: paths.product(PRODUCT.active),
     expect: 'deny',
   })),
+
+  // revoked: approved claims in a token issued before the profile was rejected.
+  {
+    actor: 'revoked',
+    op: 'get',
+    path: paths.product(PRODUCT.active),
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
+  {
+    actor: 'revoked',
+    op: 'list',
+    path: PRODUCTS,
+    query: activeOnly,
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
 ];
 
 export const supportContentCases: RuleCase[] = [
@@ -389,4 +406,21 @@ export const supportContentCases: RuleCase[] = [
     path: paths.supportItem('tutorial-1'),
     expect: 'deny',
   })),
+
+  // revoked: approved claims in a token issued before the profile was rejected.
+  {
+    actor: 'revoked',
+    op: 'get',
+    path: paths.supportItem('tutorial-1'),
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
+  {
+    actor: 'revoked',
+    op: 'list',
+    path: SUPPORT,
+    query: { orderBy: [['category', 'asc']] },
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
 ];

@@ -228,4 +228,21 @@ export const orderCases: RuleCase[] = [
     expect: 'deny',
     why: 'own order',
   },
+
+  // revoked: approved claims in a token issued before the profile was rejected.
+  {
+    actor: 'revoked',
+    op: 'get',
+    path: paths.order(ORDER.revoked),
+    expect: 'deny',
+    why: 'own order, rejected after the token was issued',
+  },
+  {
+    actor: 'revoked',
+    op: 'list',
+    path: ORDERS,
+    query: ownOrders('revoked'),
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
 ];

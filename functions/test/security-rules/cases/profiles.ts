@@ -415,4 +415,28 @@ export const profileCases: RuleCase[] = [
     expect: 'deny',
     why: "managers don't delete profiles",
   },
+
+  // revoked: approved claims in a token issued before the profile was rejected.
+  {
+    actor: 'revoked',
+    op: 'get',
+    path: self('revoked'),
+    expect: 'allow',
+    why: 'own profile, to show the status',
+  },
+  {
+    actor: 'revoked',
+    op: 'update',
+    path: self('revoked'),
+    data: { store_name: 'Still here' },
+    expect: 'deny',
+    why: 'rejected after the token was issued',
+  },
+  {
+    actor: 'revoked',
+    op: 'list',
+    path: PROFILES,
+    query: { where: [['user_id', '==', U.revoked]] },
+    expect: 'deny',
+  },
 ];

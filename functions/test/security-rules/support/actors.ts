@@ -24,8 +24,12 @@ export const ACTORS = [
   'manager',
   'another',
 ] as const;
-/** `applicant` is a freshly signed-up user: signed in, no claims, no profile yet (the sign-up write). */
-export type Actor = (typeof ACTORS)[number] | 'applicant';
+/**
+ * Two more: `applicant` is a freshly signed-up user (signed in, no claims, no profile yet: the
+ * sign-up write); `revoked` still holds an ID token with approved claims while their profile was
+ * rejected since (the hour before that token expires).
+ */
+export type Actor = (typeof ACTORS)[number] | 'applicant' | 'revoked';
 
 const PASSWORD = 'rules-matrix-1';
 
@@ -67,6 +71,11 @@ export const ACCOUNTS: Readonly<Record<Exclude<Actor, 'anonymous'>, ActorAccount
     claims: { role: 'retailer', status: 'approved' },
   },
   applicant: { uid: 'rules-applicant', email: 'applicant@rules.test', claims: null },
+  revoked: {
+    uid: 'rules-revoked',
+    email: 'revoked@rules.test',
+    claims: { role: 'retailer', status: 'approved' },
+  },
 };
 
 /** The uid an actor acts as; anonymous callers get a uid nobody owns (for "own" paths). */
@@ -106,7 +115,7 @@ export async function signInActors(): Promise<SignedInActors> {
   const apps: FirebaseApp[] = [];
   const dbs = new Map<Actor, Firestore>();
   const suffix = `${process.pid}-${Date.now()}`;
-  const all: Actor[] = [...ACTORS, 'applicant'];
+  const all: Actor[] = [...ACTORS, 'applicant', 'revoked'];
   await Promise.all(
     all.map(async (actor) => {
       const app = initializeApp(

@@ -13,6 +13,7 @@ export const U = {
   manager: ACCOUNTS.manager.uid,
   another: ACCOUNTS.another.uid,
   applicant: ACCOUNTS.applicant.uid,
+  revoked: ACCOUNTS.revoked.uid,
 } as const;
 
 export const PRODUCT = {
@@ -27,6 +28,7 @@ export const ORDER = {
   another: 'order-another',
   wholesaler: 'order-wholesaler',
   rejected: 'order-rejected',
+  revoked: 'order-revoked',
 } as const;
 
 const at = Timestamp.fromDate(new Date('2025-11-01T10:00:00Z'));
@@ -106,6 +108,8 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.profile(U.wholesaler)]: profile(U.wholesaler, 'wholesaler', 'approved'),
   [paths.profile(U.manager)]: profile(U.manager, 'manager', 'approved'),
   [paths.profile(U.another)]: profile(U.another, 'retailer', 'approved'),
+  // Claims still say approved (see actors.ts): the profile was rejected after the token was issued.
+  [paths.profile(U.revoked)]: profile(U.revoked, 'retailer', 'rejected'),
   [paths.cartItem(U.retailer, PRODUCT.active)]: cartLine(PRODUCT.active, 2),
   [paths.cartItem(U.another, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.cartItem(U.wholesaler, PRODUCT.active)]: cartLine(PRODUCT.active, 3),
@@ -113,6 +117,7 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.cartItem(U.pending, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.cartItem(U.rejected, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.cartItem(U.manager, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
+  [paths.cartItem(U.revoked, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.product(PRODUCT.active)]: validProduct({ sort_order: 1 }),
   [paths.product(PRODUCT.active2)]: validProduct({ name: 'Blue Coast Syrup', sort_order: 2 }),
   [paths.product(PRODUCT.inactive)]: validProduct({
@@ -125,6 +130,7 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.order(ORDER.another)]: order(U.another, 'delivered'),
   [paths.order(ORDER.wholesaler)]: order(U.wholesaler, 'shipped'),
   [paths.order(ORDER.rejected)]: order(U.rejected, 'delivered'),
+  [paths.order(ORDER.revoked)]: order(U.revoked, 'delivered'),
   [`${COLLECTIONS.newsletterSignups}/signup-1`]: { email: 'fan@example.com', created_at: at },
   [`${COLLECTIONS.auditLog}/entry-1`]: {
     action: 'profile.status_changed',
