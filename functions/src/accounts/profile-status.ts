@@ -144,13 +144,22 @@ export async function changeProfileStatus(
     if (claims.role === role && claims.status === to) {
       throw new HttpsError('failed-precondition', `The profile is already ${to}.`);
     }
-    // A previous change committed the profile but did not reach the claims: finish it.
+    // A previous change committed the profile but did not reach the claims: finish it, unless
+    // the claims are further along (a rejection that set the claims first and then failed to
+    // commit the profile is completed by rejecting again, never undone by an approval).
+    const claimed = PROFILE_STATUSES.find((s) => s === claims.status);
+    if (claimed && claimed !== to && !canTransitionProfile(claimed, to)) {
+      throw new HttpsError(
+        'failed-precondition',
+        `The account's claims say ${claimed}; a ${claimed} account cannot become ${to}.`,
+      );
+    }
     await applyClaims(deps, user, role, to);
     const entry: AuditEntry = {
       action: 'profile.claims_synced',
       actor,
       target: uid,
-      from: typeof claims.status === 'string' ? claims.status : null,
+      from: claimed ?? null,
       to,
       at: FieldValue.serverTimestamp(),
     };

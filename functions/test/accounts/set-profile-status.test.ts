@@ -234,6 +234,15 @@ describe('setProfileStatus: approval', () => {
     expect(changes).toHaveLength(1);
     expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
   });
+  it('does not undo a half-done rejection: approved profile, rejected claims', async () => {
+    const target = await createAccount('retailer', 'approved', {
+      claims: { role: 'retailer', status: 'rejected' },
+    });
+    await expect(
+      setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' })),
+    ).rejects.toMatchObject({ code: 'failed-precondition' });
+    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+  });
 });
 
 describe('setProfileStatus: rejection', () => {
