@@ -46,6 +46,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // A bug in one request must not take the stored data down with the process.
+  process.on('uncaughtException', (error) => process.stderr.write(`[firestore] uncaught: ${error.stack ?? error.message}\n`));
+  process.on('unhandledRejection', (reason) => process.stderr.write(`[firestore] unhandled rejection: ${String(reason)}\n`));
 }
 
 main().catch((error: unknown) => {

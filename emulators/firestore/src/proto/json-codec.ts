@@ -3,7 +3,7 @@
  * shape: proto3 JSON with camelCase keys, int64 as decimal strings, doubles as numbers (NaN allowed),
  * timestamps as RFC 3339 strings, bytes as base64, enums as names, wrappers unwrapped, NullValue as null.
  */
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
 import { INVALID_PAYLOAD, invalidArgument } from '../engine/errors.js';
 import { formatTimestamp, parseTimestamp } from '../store/timestamp.js';
 
@@ -24,6 +24,14 @@ const WRAPPERS = new Set([
 
 const INT32 = new Set(['int32', 'uint32', 'sint32', 'fixed32', 'sfixed32']);
 const INT64 = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
+
+function isEnum(t: protobuf.ReflectionObject | null): t is protobuf.Enum {
+  return t !== null && 'valuesById' in t;
+}
+
+function isType(t: protobuf.ReflectionObject | null): t is protobuf.Type {
+  return t !== null && 'fieldsArray' in t;
+}
 
 function invalid(): Error {
   return invalidArgument(INVALID_PAYLOAD);
@@ -102,7 +110,7 @@ function scalarFromJson(type: string, value: unknown): Json {
 
 function singleFromJson(field: protobuf.Field, value: unknown): Json {
   const resolved = field.resolvedType;
-  if (resolved instanceof protobuf.Enum) {
+  if (isEnum(resolved)) {
     if (resolved.fullName === '.google.protobuf.NullValue') {
       if (value === null || value === 'NULL_VALUE' || value === 0) return null;
       throw invalid();
@@ -111,7 +119,7 @@ function singleFromJson(field: protobuf.Field, value: unknown): Json {
     if (typeof value === 'number' && resolved.valuesById[value] !== undefined) return resolved.valuesById[value] as string;
     throw invalid();
   }
-  if (resolved instanceof protobuf.Type) return messageFromJson(resolved, value);
+  if (isType(resolved)) return messageFromJson(resolved, value);
   return scalarFromJson(field.type, value);
 }
 
@@ -137,7 +145,7 @@ export function messageFromJson(type: protobuf.Type, value: unknown): Json {
   for (const [key, raw] of Object.entries(value)) {
     const field = lookupField(type, key);
     if (!field) throw invalid();
-    const isNullEnum = field.resolvedType instanceof protobuf.Enum && field.resolvedType.fullName === '.google.protobuf.NullValue';
+    const isNullEnum = isEnum(field.resolvedType) && field.resolvedType.fullName === '.google.protobuf.NullValue';
     if (raw === null && !isNullEnum) continue;
     if (field.partOf) {
       if (oneofSeen.has(field.partOf.name)) throw invalid();
@@ -165,11 +173,11 @@ export const TO_OBJECT_OPTIONS: protobuf.IConversionOptions = { longs: String, e
 
 function singleFromObject(field: protobuf.Field, value: unknown): Json {
   const resolved = field.resolvedType;
-  if (resolved instanceof protobuf.Enum) {
+  if (isEnum(resolved)) {
     if (resolved.fullName === '.google.protobuf.NullValue') return null;
     return typeof value === 'number' ? ((resolved.valuesById[value] as string | undefined) ?? String(value)) : (value as Json);
   }
-  if (resolved instanceof protobuf.Type) return messageFromObject(resolved, value);
+  if (isType(resolved)) return messageFromObject(resolved, value);
   if (INT64.has(field.type)) return String(value);
   return value as Json;
 }
@@ -191,7 +199,7 @@ export function messageFromObject(type: protobuf.Type, value: unknown): Json {
   const out: JsonObject = {};
   for (const [key, raw] of Object.entries(obj)) {
     const field = type.fields[key];
-    if (!field || raw === undefined || raw === null && !(field.resolvedType instanceof protobuf.Enum)) continue;
+    if (!field || raw === undefined || raw === null && !(isEnum(field.resolvedType))) continue;
     if (field.map) {
       const map: JsonObject = {};
       for (const [k, v] of Object.entries(raw as Record<string, unknown>)) map[k] = singleFromObject(field, v);
@@ -207,11 +215,11 @@ export function messageFromObject(type: protobuf.Type, value: unknown): Json {
 
 function singleToObject(field: protobuf.Field, value: unknown): unknown {
   const resolved = field.resolvedType;
-  if (resolved instanceof protobuf.Enum) {
+  if (isEnum(resolved)) {
     if (resolved.fullName === '.google.protobuf.NullValue') return 0;
     return value;
   }
-  if (resolved instanceof protobuf.Type) return messageToObject(resolved, value);
+  if (isType(resolved)) return messageToObject(resolved, value);
   return value;
 }
 
