@@ -234,6 +234,7 @@ describe('setProfileStatus: approval', () => {
     expect(changes).toHaveLength(1);
     expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
   });
+
   it('does not undo a half-done rejection: approved profile, rejected claims', async () => {
     const target = await createAccount('retailer', 'approved', {
       claims: { role: 'retailer', status: 'rejected' },
