@@ -1,6 +1,6 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { canTransitionOrder, COLLECTIONS, paths, type OrderStatus } from '@portal/domain';
+import { canManagerMoveOrder, canTransitionOrder, COLLECTIONS, paths, type OrderStatus } from '@portal/domain';
 import { log } from '../lib/log';
 import { orderIdOfSession } from './checkout-session';
 import { readOrderState, type OrderState, type StatusChange } from './order-record';
@@ -280,7 +280,7 @@ export async function moveOrder(
     if (!order) return null;
     if (expect && order.status !== expect.status)
       throw new IllegalTransitionError(order.status, to);
-    if (!canTransitionOrder(order.status, to)) throw new IllegalTransitionError(order.status, to);
+    if (!canManagerMoveOrder(order.status, to)) throw new IllegalTransitionError(order.status, to);
     const now = Timestamp.now();
     tx.update(orderRef, {
       status: to,

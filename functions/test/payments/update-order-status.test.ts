@@ -76,6 +76,19 @@ describe('updateOrderStatus', () => {
     expect(order.status_history).toHaveLength(3);
   });
 
+  it('refuses to mark an unpaid order processing: only the payment does that', async () => {
+    const { orderId } = await pendingOrder('blue-coast');
+    await expect(
+      updateOrderStatusHandler(manager.request({ orderId, status: 'processing' })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'An order that is pending cannot be marked processing.',
+    });
+    const order = await orderOf(orderId);
+    expect(order.status).toBe('pending');
+    expect(order.paid_at).toBeNull();
+  });
+
   it('cancelling a pending order closes its Checkout Session so it cannot be paid', async () => {
     const { orderId, sessionId } = await pendingOrder('green-machine');
     await updateOrderStatusHandler(manager.request({ orderId, status: 'cancelled' }));

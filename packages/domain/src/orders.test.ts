@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canManagerMoveOrder,
   canTransitionOrder,
+  managerOrderMoves,
   MAX_LINE_QUANTITY,
   OrderPricingError,
   orderTotal,
@@ -78,6 +80,14 @@ describe('order state machine', () => {
     expect(canTransitionOrder('processing', 'pending')).toBe(false);
     expect(canTransitionOrder('cancelled', 'processing')).toBe(false);
     expect(canTransitionOrder('pending', 'pending')).toBe(false);
+  });
+
+  it('leaves pending -> processing to the payment: managers can only cancel a pending order', () => {
+    expect(canManagerMoveOrder('pending', 'processing')).toBe(false);
+    expect(managerOrderMoves('pending')).toEqual(['cancelled']);
+    expect(managerOrderMoves('processing')).toEqual(['shipped', 'cancelled']);
+    expect(managerOrderMoves('shipped')).toEqual(['delivered']);
+    expect(canManagerMoveOrder('delivered', 'cancelled')).toBe(false);
   });
 
   it('shows order ids as # plus 8 characters', () => {

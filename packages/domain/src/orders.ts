@@ -25,6 +25,18 @@ export function nextOrderStatuses(from: OrderStatus): readonly OrderStatus[] {
   return ORDER_TRANSITIONS[from];
 }
 
+/**
+ * The moves a manager may make: the state machine, except pending -> processing, which only a
+ * confirmed Stripe payment makes (processing means paid, and paid orders count as revenue).
+ */
+export function canManagerMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return canTransitionOrder(from, to) && !(from === 'pending' && to === 'processing');
+}
+
+export function managerOrderMoves(from: OrderStatus): readonly OrderStatus[] {
+  return nextOrderStatuses(from).filter((to) => canManagerMoveOrder(from, to));
+}
+
 /** Orders that have been paid for count towards revenue. */
 export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
 

@@ -1,4 +1,4 @@
-import { nextOrderStatuses, shortOrderId, type OrderStatus } from '@portal/domain';
+import { managerOrderMoves, shortOrderId, type OrderStatus } from '@portal/domain';
 import { Button, Popconfirm, Space } from 'antd';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useUpdateOrderStatus } from '../api/update-order-status';
@@ -13,13 +13,14 @@ const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
 };
 
 /**
- * The moves the order state machine allows from this status (nextOrderStatuses), nothing else;
+ * The moves a manager may make from this status (managerOrderMoves: the state machine without
+ * pending -> processing, which only a payment makes), nothing else;
  * the updateOrderStatus function checks the transition again. Cancelling asks first.
  */
 export function OrderStatusActions({ orderId, status }: { orderId: string; status: OrderStatus }) {
   const notify = useNotify();
   const update = useUpdateOrderStatus();
-  const next = nextOrderStatuses(status);
+  const next = managerOrderMoves(status);
   const busy = update.isPending;
 
   const move = async (to: OrderStatus) => {
