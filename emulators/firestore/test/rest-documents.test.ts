@@ -103,6 +103,24 @@ describe('REST documents', () => {
     expect(res.json<Doc>().name).toBe(docName(target, 'c/e'));
   });
 
+  it('answers the v1beta1 path too, ignoring key and alt parameters', async () => {
+    const res = await rest(target, 'GET', `/v1beta1/projects/${target.projectId}/databases/(default)/documents/c/e?key=abc&alt=json`);
+    expect(res.status).toBe(200);
+    expect(res.json<Doc>().name).toBe(docName(target, 'c/e'));
+  });
+
+  it('lists an empty subcollection as {}', async () => {
+    const res = await rest(target, 'GET', '/c/e/sub');
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({});
+  });
+
+  it('GET on the database root is 404 Not Found', async () => {
+    const res = await rest(target, 'GET', `/v1/projects/${target.projectId}/databases/(default)/documents`);
+    expect(res.status).toBe(404);
+    expect(res.text).toBe('Not Found\n');
+  });
+
   it('ignores unknown query parameters', async () => {
     const res = await rest(target, 'GET', '/c/e?unknownParam=1');
     expect(res.status).toBe(200);

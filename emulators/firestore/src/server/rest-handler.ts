@@ -261,7 +261,7 @@ export async function handleRest(ctx: EmulatorContext, req: IncomingMessage, res
     let reply: Reply;
     if (parts[0] === 'emulator' && parts[1] === 'v1' && parts[2] === 'projects') {
       reply = await handleEmulatorAdmin(ctx, req, parts.slice(2));
-    } else if (parts[0] === 'v1' && parts[1] === 'projects' && parts[3] === 'databases' && (parts[5] ?? '').startsWith('documents')) {
+    } else if ((parts[0] === 'v1' || parts[0] === 'v1beta1') && parts[1] === 'projects' && parts[3] === 'databases' && (parts[5] ?? '').startsWith('documents')) {
       const db: DatabaseName = { project: decodeSegment(parts[2] as string), database: decodeSegment(parts[4] as string) };
       const caller = callerFromAuthorization(req.headers.authorization);
       const fifth = parts[5] as string;

@@ -45,7 +45,7 @@ export interface RestOptions {
 }
 
 function isAbsolute(path: string): boolean {
-  return path === '/' || path.startsWith('/v1/') || path.startsWith('/emulator/') || path.startsWith('/google.');
+  return path === '/' || path.startsWith('/v1/') || path.startsWith('/v1beta1/') || path.startsWith('/emulator/') || path.startsWith('/google.');
 }
 
 /** A raw HTTP/1.1 call; `path` is absolute when it starts with /v1/ or /emulator/, else it follows the project's documents. */
