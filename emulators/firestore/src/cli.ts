@@ -20,8 +20,11 @@ async function main(): Promise<void> {
     strict: true,
   });
   const port = values.port === undefined ? 8080 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${values.port ?? ''}`);
-  const log = values.quiet ? () => undefined : (line: string) => process.stderr.write(`[firestore] ${line}\n`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`invalid --port ${values.port ?? ''}`);
+  const log = values.quiet
+    ? () => undefined
+    : (line: string) => process.stderr.write(`[firestore] ${line}\n`);
   const emulator = await startFirestoreEmulator({
     port,
     ...(values.host ? { host: values.host } : {}),
@@ -47,8 +50,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   // A bug in one request must not take the stored data down with the process.
-  process.on('uncaughtException', (error) => process.stderr.write(`[firestore] uncaught: ${error.stack ?? error.message}\n`));
-  process.on('unhandledRejection', (reason) => process.stderr.write(`[firestore] unhandled rejection: ${String(reason)}\n`));
+  process.on('uncaughtException', (error) =>
+    process.stderr.write(`[firestore] uncaught: ${error.stack ?? error.message}\n`),
+  );
+  process.on('unhandledRejection', (reason) =>
+    process.stderr.write(`[firestore] unhandled rejection: ${String(reason)}\n`),
+  );
 }
 
 main().catch((error: unknown) => {

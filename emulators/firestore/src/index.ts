@@ -35,12 +35,17 @@ export interface FirestoreEmulator {
 
 export const DEFAULT_PROJECT_ID = 'demo-wholesale-portal';
 
-export async function startFirestoreEmulator(options: FirestoreEmulatorOptions = {}): Promise<FirestoreEmulator> {
+export async function startFirestoreEmulator(
+  options: FirestoreEmulatorOptions = {},
+): Promise<FirestoreEmulator> {
   const host = options.host ?? '127.0.0.1';
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   const log = options.log ?? (() => undefined);
   const dbName = { project: projectId, database: '(default)' };
-  const authorizer: Authorizer = createAuthorizer({ ...(options.rulesFile ? { rulesFile: options.rulesFile } : {}), log });
+  const authorizer: Authorizer = createAuthorizer({
+    ...(options.rulesFile ? { rulesFile: options.rulesFile } : {}),
+    log,
+  });
   const databases = new Databases();
   const service = new FirestoreService(databases, () => authorizer);
 
@@ -49,12 +54,22 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
   const loadSeed = (): void => {
     const db = databases.get(projectId, '(default)');
     const now = service.clock.now();
-    for (const doc of seedDocs) db.store.put({ path: doc.path, fields: structuredClone(doc.fields), createTime: now, updateTime: now });
+    for (const doc of seedDocs)
+      db.store.put({
+        path: doc.path,
+        fields: structuredClone(doc.fields),
+        createTime: now,
+        updateTime: now,
+      });
   };
   loadSeed();
   if (options.seedFile) log(`imported ${seedDocs.length} documents from ${options.seedFile}`);
 
-  const server = await listen({ service, authorizer: () => authorizer, log }, host, options.port ?? 8080);
+  const server = await listen(
+    { service, authorizer: () => authorizer, log },
+    host,
+    options.port ?? 8080,
+  );
   // Build the protobuf reflection right after the port opens (the first request would build it anyway).
   setImmediate(() => firestoreRoot());
   const exportTo = async (file: string): Promise<void> => {

@@ -1,5 +1,14 @@
 // firebase-admin (gRPC) unmodified, with only FIRESTORE_EMULATOR_HOST pointing at the emulator.
-import { AggregateField, FieldPath, FieldValue, Filter, GeoPoint, Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  AggregateField,
+  FieldPath,
+  FieldValue,
+  Filter,
+  GeoPoint,
+  Timestamp,
+  type Firestore,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from './support/sdk-apps.js';
 import { startTarget, type Target } from './support/target.js';
@@ -81,7 +90,9 @@ describe('admin writes', () => {
     const ref = db.doc('w/stale');
     const first = await ref.set({ a: 1 });
     await ref.set({ a: 2 });
-    await expect(ref.update({ a: 3 }, { lastUpdateTime: first.writeTime })).rejects.toSatisfy((e) => grpcCode(e) === 9);
+    await expect(ref.update({ a: 3 }, { lastUpdateTime: first.writeTime })).rejects.toSatisfy(
+      (e) => grpcCode(e) === 9,
+    );
   });
 
   it('update() with the current lastUpdateTime succeeds', async () => {
@@ -92,7 +103,9 @@ describe('admin writes', () => {
   });
 
   it('delete() with exists: true on a missing document fails with NOT_FOUND', async () => {
-    await expect(db.doc('w/none').delete({ exists: true })).rejects.toSatisfy((e) => grpcCode(e) === 5);
+    await expect(db.doc('w/none').delete({ exists: true })).rejects.toSatisfy(
+      (e) => grpcCode(e) === 5,
+    );
   });
 
   it('set with merge and FieldValue.delete()', async () => {
@@ -161,7 +174,9 @@ describe('admin writes', () => {
   });
 
   it('a document over 1 MiB is rejected with INVALID_ARGUMENT', async () => {
-    await expect(db.doc('w/huge').set({ a: 'x'.repeat(600_000), b: 'y'.repeat(600_000) })).rejects.toSatisfy((e) => grpcCode(e) === 3);
+    await expect(
+      db.doc('w/huge').set({ a: 'x'.repeat(600_000), b: 'y'.repeat(600_000) }),
+    ).rejects.toSatisfy((e) => grpcCode(e) === 3);
   });
 
   it('BulkWriter writes through BatchWrite', async () => {
@@ -175,7 +190,8 @@ describe('admin writes', () => {
 describe('admin reads and queries', () => {
   beforeAll(async () => {
     const batch = db.batch();
-    for (let i = 1; i <= 6; i++) batch.set(db.doc(`q/d${i}`), { i, even: i % 2 === 0, group: i <= 3 ? 'low' : 'high' });
+    for (let i = 1; i <= 6; i++)
+      batch.set(db.doc(`q/d${i}`), { i, even: i % 2 === 0, group: i <= 3 ? 'low' : 'high' });
     batch.set(db.doc('q/d3/sub/x'), { i: 30 });
     batch.set(db.doc('other/y/sub/z'), { i: 40 });
     await batch.commit();
@@ -187,7 +203,12 @@ describe('admin reads and queries', () => {
   });
 
   it('where + orderBy + limit', async () => {
-    const snap = await db.collection('q').where('even', '==', true).orderBy('i', 'desc').limit(2).get();
+    const snap = await db
+      .collection('q')
+      .where('even', '==', true)
+      .orderBy('i', 'desc')
+      .limit(2)
+      .get();
     expect(snap.docs.map((d) => d.id)).toEqual(['d6', 'd4']);
   });
 
@@ -202,7 +223,10 @@ describe('admin reads and queries', () => {
   });
 
   it('Filter.or', async () => {
-    const snap = await db.collection('q').where(Filter.or(Filter.where('i', '==', 1), Filter.where('i', '==', 6))).get();
+    const snap = await db
+      .collection('q')
+      .where(Filter.or(Filter.where('i', '==', 1), Filter.where('i', '==', 6)))
+      .get();
     expect(snap.docs.map((d) => d.id)).toEqual(['d1', 'd6']);
   });
 
@@ -223,7 +247,15 @@ describe('admin reads and queries', () => {
   });
 
   it('count, sum and average aggregations', async () => {
-    const snap = await db.collection('q').where('group', '==', 'high').aggregate({ n: AggregateField.count(), s: AggregateField.sum('i'), a: AggregateField.average('i') }).get();
+    const snap = await db
+      .collection('q')
+      .where('group', '==', 'high')
+      .aggregate({
+        n: AggregateField.count(),
+        s: AggregateField.sum('i'),
+        a: AggregateField.average('i'),
+      })
+      .get();
     expect(snap.data()).toEqual({ n: 3, s: 15, a: 5 });
   });
 
@@ -244,14 +276,21 @@ describe('admin reads and queries', () => {
 
   it('stream() yields the query results', async () => {
     const seen: string[] = [];
-    const stream = db.collection('q').where('group', '==', 'low').stream() as unknown as AsyncIterable<QueryDocumentSnapshot>;
+    const stream = db
+      .collection('q')
+      .where('group', '==', 'low')
+      .stream() as unknown as AsyncIterable<QueryDocumentSnapshot>;
     for await (const d of stream) seen.push(d.id);
     expect(seen).toEqual(['d1', 'd2', 'd3']);
   });
 
   it('a reserved collection id is rejected with INVALID_ARGUMENT', async () => {
     await expect(db.doc('__x__/a').set({ a: 1 })).rejects.toSatisfy(
-      (e) => grpcCode(e) === 3 && String((e as Error).message).includes('Collection id "__x__" is invalid because it is reserved.'),
+      (e) =>
+        grpcCode(e) === 3 &&
+        String((e as Error).message).includes(
+          'Collection id "__x__" is invalid because it is reserved.',
+        ),
     );
   });
 });
@@ -309,7 +348,10 @@ describe('admin transactions', () => {
 
   it('a read-only transaction reads', async () => {
     await db.doc('tx/ro').set({ a: 1 });
-    const value = await db.runTransaction(async (tx) => (await tx.get(db.doc('tx/ro'))).get('a') as number, { readOnly: true });
+    const value = await db.runTransaction(
+      async (tx) => (await tx.get(db.doc('tx/ro'))).get('a') as number,
+      { readOnly: true },
+    );
     expect(value).toBe(1);
   });
 
@@ -326,7 +368,9 @@ describe('admin transactions', () => {
 
   it('getAll inside a transaction', async () => {
     await db.doc('tx/g1').set({ v: 1 });
-    const values = await db.runTransaction(async (tx) => (await tx.getAll(db.doc('tx/g1'), db.doc('tx/g2'))).map((s) => s.exists));
+    const values = await db.runTransaction(async (tx) =>
+      (await tx.getAll(db.doc('tx/g1'), db.doc('tx/g2'))).map((s) => s.exists),
+    );
     expect(values).toEqual([true, false]);
   });
 });

@@ -108,7 +108,9 @@ describe('Lite writes', () => {
   });
 
   it('updateDoc on a missing document fails with not-found', async () => {
-    await expect(updateDoc(doc(db, 'w', 'nope'), { n: 1 })).rejects.toSatisfy((e) => codeOf(e) === 'not-found');
+    await expect(updateDoc(doc(db, 'w', 'nope'), { n: 1 })).rejects.toSatisfy(
+      (e) => codeOf(e) === 'not-found',
+    );
   });
 
   it('updateDoc sets nested fields by dotted path and deletes with deleteField()', async () => {
@@ -230,15 +232,23 @@ describe('Lite writes', () => {
     const first = await rest(target, 'GET', '/w/same');
     await setDoc(ref, { a: 1 });
     const second = await rest(target, 'GET', '/w/same');
-    expect(second.json<{ updateTime: string }>().updateTime).toBe(first.json<{ updateTime: string }>().updateTime);
+    expect(second.json<{ updateTime: string }>().updateTime).toBe(
+      first.json<{ updateTime: string }>().updateTime,
+    );
   });
 
   it('a write that changes a value moves the update time and keeps the create time', async () => {
     const ref = doc(db, 'w', 'moved');
     await setDoc(ref, { a: 1 });
-    const first = (await rest(target, 'GET', '/w/moved')).json<{ createTime: string; updateTime: string }>();
+    const first = (await rest(target, 'GET', '/w/moved')).json<{
+      createTime: string;
+      updateTime: string;
+    }>();
     await setDoc(ref, { a: 2 });
-    const second = (await rest(target, 'GET', '/w/moved')).json<{ createTime: string; updateTime: string }>();
+    const second = (await rest(target, 'GET', '/w/moved')).json<{
+      createTime: string;
+      updateTime: string;
+    }>();
     expect(second.createTime).toBe(first.createTime);
     expect(second.updateTime).not.toBe(first.updateTime);
   });

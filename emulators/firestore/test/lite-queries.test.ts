@@ -95,19 +95,34 @@ describe('Lite filters', () => {
     expect(await ids(query(items(), where('n', '>=', 2)))).toEqual(['b', 'g', 'c', 'd']);
   });
   it('range on strings', async () => {
-    expect(await ids(query(items(), where('s', '>=', 'b'), where('s', '<', 'd')))).toEqual(['b', 'c']);
+    expect(await ids(query(items(), where('s', '>=', 'b'), where('s', '<', 'd')))).toEqual([
+      'b',
+      'c',
+    ]);
   });
   it('in', async () => {
-    expect(await ids(query(items(), where('s', 'in', ['apple', 'date', 'zzz'])))).toEqual(['a', 'd']);
+    expect(await ids(query(items(), where('s', 'in', ['apple', 'date', 'zzz'])))).toEqual([
+      'a',
+      'd',
+    ]);
   });
   it('not-in excludes missing fields', async () => {
-    expect(await ids(query(items(), where('cat', 'not-in', ['veg'])))).toEqual(['a', 'b', 'd', 'f', 'g']);
+    expect(await ids(query(items(), where('cat', 'not-in', ['veg'])))).toEqual([
+      'a',
+      'b',
+      'd',
+      'f',
+      'g',
+    ]);
   });
   it('array-contains', async () => {
     expect(await ids(query(items(), where('tags', 'array-contains', 'fruit')))).toEqual(['a', 'b']);
   });
   it('array-contains-any', async () => {
-    expect(await ids(query(items(), where('tags', 'array-contains-any', ['veg', 'red'])))).toEqual(['a', 'c']);
+    expect(await ids(query(items(), where('tags', 'array-contains-any', ['veg', 'red'])))).toEqual([
+      'a',
+      'c',
+    ]);
   });
   it('== null matches explicit nulls only', async () => {
     expect(await ids(query(items(), where('price', '==', null)))).toEqual(['d']);
@@ -119,16 +134,33 @@ describe('Lite filters', () => {
     expect(await ids(query(items(), where('n', '==', Number.NaN)))).toEqual(['f']);
   });
   it('!= NaN excludes NaN and missing', async () => {
-    expect(await ids(query(items(), where('n', '!=', Number.NaN)))).toEqual(['a', 'b', 'g', 'c', 'd']);
+    expect(await ids(query(items(), where('n', '!=', Number.NaN)))).toEqual([
+      'a',
+      'b',
+      'g',
+      'c',
+      'd',
+    ]);
   });
   it('or() of two equalities', async () => {
-    expect(await ids(query(items(), or(where('s', '==', 'apple'), where('cat', '==', 'veg'))))).toEqual(['a', 'c', 'e']);
+    expect(
+      await ids(query(items(), or(where('s', '==', 'apple'), where('cat', '==', 'veg')))),
+    ).toEqual(['a', 'c', 'e']);
   });
   it('and() nested in or()', async () => {
-    expect(await ids(query(items(), or(and(where('cat', '==', 'fruit'), where('n', '>', 3)), where('s', '==', 'carrot'))))).toEqual(['c', 'd']);
+    expect(
+      await ids(
+        query(
+          items(),
+          or(and(where('cat', '==', 'fruit'), where('n', '>', 3)), where('s', '==', 'carrot')),
+        ),
+      ),
+    ).toEqual(['c', 'd']);
   });
   it('two equality filters', async () => {
-    expect(await ids(query(items(), where('cat', '==', 'fruit'), where('n', '==', 1)))).toEqual(['a']);
+    expect(await ids(query(items(), where('cat', '==', 'fruit'), where('n', '==', 1)))).toEqual([
+      'a',
+    ]);
   });
   it('documentId() filters by name', async () => {
     expect(await ids(query(items(), where(documentId(), '>', 'e')))).toEqual(['f', 'g']);
@@ -146,7 +178,16 @@ describe('Lite ordering and cursors', () => {
     expect(await ids(query(items(), orderBy('n', 'desc')))).toEqual(['d', 'c', 'g', 'b', 'a', 'f']);
   });
   it('orders values of every type in Firestore type order', async () => {
-    expect(await ids(query(collection(db, 'mixed'), orderBy('v')))).toEqual(['null', 'bool', 'nan', 'num', 'ts', 'str', 'arr', 'map']);
+    expect(await ids(query(collection(db, 'mixed'), orderBy('v')))).toEqual([
+      'null',
+      'bool',
+      'nan',
+      'num',
+      'ts',
+      'str',
+      'arr',
+      'map',
+    ]);
   });
   it('limit', async () => {
     expect(await ids(query(items(), orderBy('s'), limit(2)))).toEqual(['a', 'b']);
@@ -155,10 +196,16 @@ describe('Lite ordering and cursors', () => {
     expect(await ids(query(items(), orderBy('s'), limitToLast(2)))).toEqual(['f', 'g']);
   });
   it('startAt is inclusive', async () => {
-    expect(await ids(query(items(), orderBy('s'), startAt('carrot'), limit(2)))).toEqual(['c', 'd']);
+    expect(await ids(query(items(), orderBy('s'), startAt('carrot'), limit(2)))).toEqual([
+      'c',
+      'd',
+    ]);
   });
   it('startAfter is exclusive', async () => {
-    expect(await ids(query(items(), orderBy('s'), startAfter('carrot'), limit(2)))).toEqual(['d', 'e']);
+    expect(await ids(query(items(), orderBy('s'), startAfter('carrot'), limit(2)))).toEqual([
+      'd',
+      'e',
+    ]);
   });
   it('endAt is inclusive', async () => {
     expect(await ids(query(items(), orderBy('s'), endAt('banana')))).toEqual(['a', 'b']);
@@ -167,13 +214,19 @@ describe('Lite ordering and cursors', () => {
     expect(await ids(query(items(), orderBy('s'), endBefore('banana')))).toEqual(['a']);
   });
   it('a cursor on two fields', async () => {
-    expect(await ids(query(items(), orderBy('cat'), orderBy('s'), startAfter('fruit', 'fig')))).toEqual(['g', 'c', 'e']);
+    expect(
+      await ids(query(items(), orderBy('cat'), orderBy('s'), startAfter('fruit', 'fig'))),
+    ).toEqual(['g', 'c', 'e']);
   });
   it('a cursor from a document snapshot pages through results', async () => {
     const first = await getDocs(query(items(), orderBy('s'), limit(3)));
     const last = first.docs[first.docs.length - 1];
     expect(last?.id).toBe('c');
-    expect(await ids(query(items(), orderBy('s'), startAfter(last), limit(3)))).toEqual(['d', 'e', 'f']);
+    expect(await ids(query(items(), orderBy('s'), startAfter(last), limit(3)))).toEqual([
+      'd',
+      'e',
+      'f',
+    ]);
   });
 });
 
@@ -182,13 +235,19 @@ describe('Lite aggregations and collection groups', () => {
     expect((await getCount(query(items(), where('cat', '==', 'fruit')))).data().count).toBe(5);
   });
   it('sum and average over numbers only; documents without the field leave the count too', async () => {
-    const snap = await getAggregate(query(items(), where('cat', '==', 'fruit')), { total: sum('price'), mean: average('price'), n: count() });
+    const snap = await getAggregate(query(items(), where('cat', '==', 'fruit')), {
+      total: sum('price'),
+      mean: average('price'),
+      n: count(),
+    });
     expect(snap.data().total).toBe(150.5);
     expect(snap.data().mean).toBeCloseTo(75.25);
     expect(snap.data().n).toBe(3);
   });
   it('average over no numbers is null', async () => {
-    const snap = await getAggregate(query(items(), where('cat', '==', 'veg')), { mean: average('missing') });
+    const snap = await getAggregate(query(items(), where('cat', '==', 'veg')), {
+      mean: average('missing'),
+    });
     expect(snap.data().mean).toBeNull();
   });
   it('sum of integers stays an integer', async () => {
@@ -199,12 +258,19 @@ describe('Lite aggregations and collection groups', () => {
     expect((await getCount(collection(db, 'empty'))).data().count).toBe(0);
   });
   it('collectionGroup finds every collection with that id', async () => {
-    expect(await ids(query(collectionGroup(db, 'orders'), orderBy('total')))).toEqual(['o1', 'o2', 'o3']);
+    expect(await ids(query(collectionGroup(db, 'orders'), orderBy('total')))).toEqual([
+      'o1',
+      'o2',
+      'o3',
+    ]);
   });
   it('a subcollection query only sees its own documents', async () => {
     expect(await ids(collection(db, 'shops', 's1', 'orders'))).toEqual(['o1']);
   });
   it('collectionGroup with a filter', async () => {
-    expect(await ids(query(collectionGroup(db, 'orders'), where('total', '>=', 20)))).toEqual(['o2', 'o3']);
+    expect(await ids(query(collectionGroup(db, 'orders'), where('total', '>=', 20)))).toEqual([
+      'o2',
+      'o3',
+    ]);
   });
 });

@@ -18,48 +18,79 @@ describe('CORS', () => {
   it('a preflight echoes the origin and the requested headers', async () => {
     const res = await rest(target, 'OPTIONS', '/c/a', {
       admin: false,
-      headers: { origin: ORIGIN, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'content-type,authorization,x-goog-api-client' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'content-type,authorization,x-goog-api-client',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     expect(res.headers.get('access-control-allow-methods')).toBe(METHODS);
-    expect(res.headers.get('access-control-allow-headers')).toBe('content-type,authorization,x-goog-api-client');
+    expect(res.headers.get('access-control-allow-headers')).toBe(
+      'content-type,authorization,x-goog-api-client',
+    );
   });
 
   it('a preflight without requested headers sends no allow-headers', async () => {
-    const res = await rest(target, 'OPTIONS', '/c/a', { admin: false, headers: { origin: ORIGIN, 'access-control-request-method': 'GET' } });
+    const res = await rest(target, 'OPTIONS', '/c/a', {
+      admin: false,
+      headers: { origin: ORIGIN, 'access-control-request-method': 'GET' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-headers')).toBeNull();
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
 
   it.each(['true', 'false'])('a private-network preflight (%s) is allowed', async (asked) => {
-    const res = await rest(target, 'OPTIONS', '/c/a', { admin: false, headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-private-network': asked } });
+    const res = await rest(target, 'OPTIONS', '/c/a', {
+      admin: false,
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'GET',
+        'access-control-request-private-network': asked,
+      },
+    });
     expect(res.headers.get('access-control-allow-private-network')).toBe('true');
   });
 
   it('OPTIONS without an origin answers 200 without CORS headers', async () => {
-    const res = await rest(target, 'OPTIONS', '/c/a', { admin: false, headers: { 'access-control-request-method': 'GET', 'access-control-request-private-network': 'true' } });
+    const res = await rest(target, 'OPTIONS', '/c/a', {
+      admin: false,
+      headers: {
+        'access-control-request-method': 'GET',
+        'access-control-request-private-network': 'true',
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('access-control-allow-private-network')).toBeNull();
   });
 
-  it.each(['/v1/nope', '/emulator/v1/projects/cors/databases/(default)/documents', ':commit'])('a preflight on %s is 200 with CORS headers', async (path) => {
-    const res = await rest(target, 'OPTIONS', path, { admin: false, headers: { origin: ORIGIN, 'access-control-request-method': 'POST' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-  });
+  it.each(['/v1/nope', '/emulator/v1/projects/cors/databases/(default)/documents', ':commit'])(
+    'a preflight on %s is 200 with CORS headers',
+    async (path) => {
+      const res = await rest(target, 'OPTIONS', path, {
+        admin: false,
+        headers: { origin: ORIGIN, 'access-control-request-method': 'POST' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    },
+  );
 
-  it.each([ORIGIN, 'https://example.com', 'null'])('an error answer carries CORS headers for origin %s', async (origin) => {
-    const res = await rest(target, 'GET', '/c/missing', { admin: false, headers: { origin } });
-    expect(res.status).toBe(404);
-    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
-    expect(res.headers.get('access-control-allow-methods')).toBe(METHODS);
-    expect(res.headers.get('content-type')).toContain('application/json');
-  });
+  it.each([ORIGIN, 'https://example.com', 'null'])(
+    'an error answer carries CORS headers for origin %s',
+    async (origin) => {
+      const res = await rest(target, 'GET', '/c/missing', { admin: false, headers: { origin } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(res.headers.get('access-control-allow-methods')).toBe(METHODS);
+      expect(res.headers.get('content-type')).toContain('application/json');
+    },
+  );
 
   it('a request without an origin gets no CORS headers', async () => {
     const res = await rest(target, 'GET', '/c/missing', { admin: false });
@@ -68,22 +99,39 @@ describe('CORS', () => {
   });
 
   it('a text/plain :commit with an origin succeeds with CORS headers', async () => {
-    const res = await rest(target, 'POST', ':commit', { admin: false, raw: '{}', headers: { origin: ORIGIN, 'content-type': 'text/plain' } });
+    const res = await rest(target, 'POST', ':commit', {
+      admin: false,
+      raw: '{}',
+      headers: { origin: ORIGIN, 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
   });
 
   it('404 Not Found answers carry CORS headers', async () => {
-    const res = await rest(target, 'GET', '/v1/nope', { admin: false, headers: { origin: ORIGIN } });
+    const res = await rest(target, 'GET', '/v1/nope', {
+      admin: false,
+      headers: { origin: ORIGIN },
+    });
     expect(res.status).toBe(404);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
 });
 
 const listIds = (authorization: string | undefined) =>
-  rest(target, 'POST', ':listCollectionIds', { admin: false, body: {}, ...(authorization !== undefined ? { headers: { authorization } } : {}) });
+  rest(target, 'POST', ':listCollectionIds', {
+    admin: false,
+    body: {},
+    ...(authorization !== undefined ? { headers: { authorization } } : {}),
+  });
 
-const METADATA_DENIED = { error: { code: 403, message: 'Metadata operations require admin authentication.', status: 'PERMISSION_DENIED' } };
+const METADATA_DENIED = {
+  error: {
+    code: 403,
+    message: 'Metadata operations require admin authentication.',
+    status: 'PERMISSION_DENIED',
+  },
+};
 const INVALID_JWT = { error: { code: 400, message: 'invalid jwt', status: 'INVALID_ARGUMENT' } };
 
 describe('Authorization header', () => {
@@ -93,7 +141,16 @@ describe('Authorization header', () => {
     expect(res.json()).toEqual(METADATA_DENIED);
   });
 
-  it.each(['Bearer owner', 'bearer owner', 'BEARER owner', 'Bearer Owner', 'Bearer OWNER', 'Bearer ya29.', 'Bearer ya29.a0AfH6SM', 'Bearer YA29.x'])('"%s" is the admin', async (header) => {
+  it.each([
+    'Bearer owner',
+    'bearer owner',
+    'BEARER owner',
+    'Bearer Owner',
+    'Bearer OWNER',
+    'Bearer ya29.',
+    'Bearer ya29.a0AfH6SM',
+    'Bearer YA29.x',
+  ])('"%s" is the admin', async (header) => {
     const res = await listIds(header);
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({});
@@ -121,11 +178,14 @@ describe('Authorization header', () => {
     expect(res.json()).toEqual(INVALID_JWT);
   });
 
-  it.each(['owner', 'Bearerowner', 'Bearer', 'Basic dXNlcjpwYXNz'])('"%s" is 500 UNKNOWN', async (header) => {
-    const res = await listIds(header);
-    expect(res.status).toBe(500);
-    expect(res.json()).toEqual({ error: { code: 500, status: 'UNKNOWN' } });
-  });
+  it.each(['owner', 'Bearerowner', 'Bearer', 'Basic dXNlcjpwYXNz'])(
+    '"%s" is 500 UNKNOWN',
+    async (header) => {
+      const res = await listIds(header);
+      expect(res.status).toBe(500);
+      expect(res.json()).toEqual({ error: { code: 500, status: 'UNKNOWN' } });
+    },
+  );
 
   it.each([
     'Bearer eyJhbGciOiJub25lIiwidHlwZSI6IkpXVCJ9.eyJzdWIiOiJhbGljZSIsInVzZXJfaWQiOiJhbGljZSJ9.',
@@ -141,7 +201,10 @@ describe('Authorization header', () => {
   });
 
   it('a user token can read documents while no rules restrict it', async () => {
-    const res = await rest(target, 'GET', '/c/missing', { admin: false, headers: { authorization: 'Bearer e30.e30.' } });
+    const res = await rest(target, 'GET', '/c/missing', {
+      admin: false,
+      headers: { authorization: 'Bearer e30.e30.' },
+    });
     expect(res.status).toBe(404);
   });
 });

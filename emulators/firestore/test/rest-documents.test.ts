@@ -22,7 +22,15 @@ describe('REST documents', () => {
     const res = await rest(target, 'PATCH', '/c/a', {
       body: {
         fields: {
-          arr: { arrayValue: { values: [{ integerValue: '1' }, { stringValue: 's' }, { mapValue: { fields: { k: { integerValue: '1' } } } }] } },
+          arr: {
+            arrayValue: {
+              values: [
+                { integerValue: '1' },
+                { stringValue: 's' },
+                { mapValue: { fields: { k: { integerValue: '1' } } } },
+              ],
+            },
+          },
           arr0: { arrayValue: {} },
           big: { integerValue: '9223372036854775807' },
           bool: { booleanValue: true },
@@ -38,7 +46,7 @@ describe('REST documents', () => {
           null: { nullValue: null },
           posinf: { doubleValue: 'Infinity' },
           ref: { referenceValue: docName(target, 'c/b') },
-          str: { stringValue: "<>&='\"\\\n\t\u0001éあ😀 x/y" },
+          str: { stringValue: '<>&=\'"\\\n\t\u0001éあ😀 x/y' },
           ts: { timestampValue: '2020-01-01T00:00:00.123456789Z' },
           ts0: { timestampValue: '2020-01-01T00:00:00Z' },
           tsms: { timestampValue: '2020-01-01T00:00:00.120Z' },
@@ -64,7 +72,7 @@ describe('REST documents', () => {
     expect(f['arr0']).toEqual({ arrayValue: {} });
     expect(f['map0']).toEqual({ mapValue: {} });
     expect(f['null']).toEqual({ nullValue: null });
-    expect(f['str']).toEqual({ stringValue: "<>&='\"\\\n\t\u0001éあ😀 x/y" });
+    expect(f['str']).toEqual({ stringValue: '<>&=\'"\\\n\t\u0001éあ😀 x/y' });
   });
 
   it('GET returns the stored document', async () => {
@@ -76,7 +84,10 @@ describe('REST documents', () => {
   it('GET with a repeated mask parameter returns only those fields', async () => {
     const res = await rest(target, 'GET', '/c/a?mask.fieldPaths=int&mask.fieldPaths=bool');
     expect(res.status).toBe(200);
-    expect(res.json<Doc>().fields).toEqual({ bool: { booleanValue: true }, int: { integerValue: '42' } });
+    expect(res.json<Doc>().fields).toEqual({
+      bool: { booleanValue: true },
+      int: { integerValue: '42' },
+    });
   });
 
   it('PATCH with an empty body creates a document without fields', async () => {
@@ -93,18 +104,32 @@ describe('REST documents', () => {
     const body = res.json<{ documents: Doc[]; nextPageToken?: string }>();
     expect(body.documents.map((d) => d.name)).toEqual([docName(target, 'c/a')]);
     expect(typeof body.nextPageToken).toBe('string');
-    const next = await rest(target, 'GET', `/c?pageSize=1&pageToken=${encodeURIComponent(body.nextPageToken ?? '')}`);
-    expect(next.json<{ documents: Doc[] }>().documents.map((d) => d.name)).toEqual([docName(target, 'c/e')]);
+    const next = await rest(
+      target,
+      'GET',
+      `/c?pageSize=1&pageToken=${encodeURIComponent(body.nextPageToken ?? '')}`,
+    );
+    expect(next.json<{ documents: Doc[] }>().documents.map((d) => d.name)).toEqual([
+      docName(target, 'c/e'),
+    ]);
   });
 
   it('accepts a percent-encoded database id', async () => {
-    const res = await rest(target, 'GET', `/v1/projects/${target.projectId}/databases/%28default%29/documents/c/e`);
+    const res = await rest(
+      target,
+      'GET',
+      `/v1/projects/${target.projectId}/databases/%28default%29/documents/c/e`,
+    );
     expect(res.status).toBe(200);
     expect(res.json<Doc>().name).toBe(docName(target, 'c/e'));
   });
 
   it('answers the v1beta1 path too, ignoring key and alt parameters', async () => {
-    const res = await rest(target, 'GET', `/v1beta1/projects/${target.projectId}/databases/(default)/documents/c/e?key=abc&alt=json`);
+    const res = await rest(
+      target,
+      'GET',
+      `/v1beta1/projects/${target.projectId}/databases/(default)/documents/c/e?key=abc&alt=json`,
+    );
     expect(res.status).toBe(200);
     expect(res.json<Doc>().name).toBe(docName(target, 'c/e'));
   });
@@ -116,7 +141,11 @@ describe('REST documents', () => {
   });
 
   it('GET on the database root is 404 Not Found', async () => {
-    const res = await rest(target, 'GET', `/v1/projects/${target.projectId}/databases/(default)/documents`);
+    const res = await rest(
+      target,
+      'GET',
+      `/v1/projects/${target.projectId}/databases/(default)/documents`,
+    );
     expect(res.status).toBe(404);
     expect(res.text).toBe('Not Found\n');
   });
@@ -129,13 +158,24 @@ describe('REST documents', () => {
   it('answers 404 NOT_FOUND with the document name for a missing document', async () => {
     const res = await rest(target, 'GET', '/c/a%20b');
     expect(res.status).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 404, message: `Document (${docName(target, 'c/a b')}) not found.`, status: 'NOT_FOUND' } });
+    expect(res.json()).toEqual({
+      error: {
+        code: 404,
+        message: `Document (${docName(target, 'c/a b')}) not found.`,
+        status: 'NOT_FOUND',
+      },
+    });
   });
 
   it('POST to a collection with documentId creates that document', async () => {
-    const res = await rest(target, 'POST', '/c?documentId=new', { body: { fields: { x: { integerValue: '1' } } } });
+    const res = await rest(target, 'POST', '/c?documentId=new', {
+      body: { fields: { x: { integerValue: '1' } } },
+    });
     expect(res.status).toBe(200);
-    expect(res.json<Doc>()).toMatchObject({ name: docName(target, 'c/new'), fields: { x: { integerValue: '1' } } });
+    expect(res.json<Doc>()).toMatchObject({
+      name: docName(target, 'c/new'),
+      fields: { x: { integerValue: '1' } },
+    });
   });
 
   it('POST to a collection without documentId generates a 20-character id', async () => {
@@ -151,19 +191,37 @@ describe('REST documents', () => {
   });
 
   it('creates and reads a document with a non-ASCII id', async () => {
-    const created = await rest(target, 'POST', '/c?documentId=%E3%81%82', { body: { fields: { x: { integerValue: '2' } } } });
+    const created = await rest(target, 'POST', '/c?documentId=%E3%81%82', {
+      body: { fields: { x: { integerValue: '2' } } },
+    });
     expect(created.json<Doc>().name).toBe(docName(target, 'c/あ'));
     const read = await rest(target, 'GET', '/c/%E3%81%82');
     expect(read.json<Doc>().fields).toEqual({ x: { integerValue: '2' } });
   });
 
   it('PATCH with updateMask sets masked fields, deletes masked-but-absent ones, and honours the read mask', async () => {
-    await rest(target, 'PATCH', '/c/new', { body: { fields: { x: { integerValue: '1' }, zz: { integerValue: '9' }, keep: { integerValue: '3' } } } });
-    const res = await rest(target, 'PATCH', '/c/new?updateMask.fieldPaths=x&updateMask.fieldPaths=zz&mask.fieldPaths=x', { body: { fields: { x: { integerValue: '7' } } } });
+    await rest(target, 'PATCH', '/c/new', {
+      body: {
+        fields: {
+          x: { integerValue: '1' },
+          zz: { integerValue: '9' },
+          keep: { integerValue: '3' },
+        },
+      },
+    });
+    const res = await rest(
+      target,
+      'PATCH',
+      '/c/new?updateMask.fieldPaths=x&updateMask.fieldPaths=zz&mask.fieldPaths=x',
+      { body: { fields: { x: { integerValue: '7' } } } },
+    );
     expect(res.status).toBe(200);
     expect(res.json<Doc>().fields).toEqual({ x: { integerValue: '7' } });
     const full = await rest(target, 'GET', '/c/new');
-    expect(full.json<Doc>().fields).toEqual({ x: { integerValue: '7' }, keep: { integerValue: '3' } });
+    expect(full.json<Doc>().fields).toEqual({
+      x: { integerValue: '7' },
+      keep: { integerValue: '3' },
+    });
   });
 
   it('PATCH with currentDocument.exists=false on an existing document is 409', async () => {

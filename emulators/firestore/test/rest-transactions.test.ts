@@ -13,7 +13,13 @@ afterAll(async () => {
 const EXPIRED = 'The referenced transaction has expired or is no longer valid.';
 
 async function seed(path: string, n: number): Promise<void> {
-  const res = await rest(target, 'POST', ':commit', { body: { writes: [{ update: { name: docName(target, path), fields: { n: { integerValue: String(n) } } } }] } });
+  const res = await rest(target, 'POST', ':commit', {
+    body: {
+      writes: [
+        { update: { name: docName(target, path), fields: { n: { integerValue: String(n) } } } },
+      ],
+    },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -22,18 +28,34 @@ async function begin(options?: unknown): Promise<string> {
   return res.json<{ transaction: string }>().transaction;
 }
 
-const read = (tx: string, path: string) => rest(target, 'POST', ':batchGet', { body: { documents: [docName(target, path)], transaction: tx } });
+const read = (tx: string, path: string) =>
+  rest(target, 'POST', ':batchGet', {
+    body: { documents: [docName(target, path)], transaction: tx },
+  });
 const commit = (tx: string | undefined, path: string, n: number) =>
-  rest(target, 'POST', ':commit', { body: { ...(tx ? { transaction: tx } : {}), writes: [{ update: { name: docName(target, path), fields: { n: { integerValue: String(n) } } } }] } });
-const value = async (path: string): Promise<string> => (await rest(target, 'GET', `/${path}`)).json<{ fields: { n: { integerValue: string } } }>().fields.n.integerValue;
+  rest(target, 'POST', ':commit', {
+    body: {
+      ...(tx ? { transaction: tx } : {}),
+      writes: [
+        { update: { name: docName(target, path), fields: { n: { integerValue: String(n) } } } },
+      ],
+    },
+  });
+const value = async (path: string): Promise<string> =>
+  (await rest(target, 'GET', `/${path}`)).json<{ fields: { n: { integerValue: string } } }>().fields
+    .n.integerValue;
 
 describe('transactions over REST', () => {
   it('rollback ends the transaction: later reads and commits are ABORTED, a second rollback is fine', async () => {
     await seed('t/rb', 1);
     const tx = await begin();
     expect((await read(tx, 't/rb')).status).toBe(200);
-    expect((await rest(target, 'POST', ':rollback', { body: { transaction: tx } })).status).toBe(200);
-    expect((await rest(target, 'POST', ':rollback', { body: { transaction: tx } })).status).toBe(200);
+    expect((await rest(target, 'POST', ':rollback', { body: { transaction: tx } })).status).toBe(
+      200,
+    );
+    expect((await rest(target, 'POST', ':rollback', { body: { transaction: tx } })).status).toBe(
+      200,
+    );
     const afterRead = await read(tx, 't/rb');
     expect(afterRead.status).toBe(409);
     expect(afterRead.json()).toEqual({ error: { code: 409, message: EXPIRED, status: 'ABORTED' } });
@@ -48,10 +70,20 @@ describe('transactions over REST', () => {
     expect((await read(tx, 't/ro')).status).toBe(200);
     const write = await commit(tx, 't/ro', 3);
     expect(write.status).toBe(400);
-    expect(write.json()).toEqual({ error: { code: 400, message: 'Cannot modify entities in a read-only transaction.', status: 'INVALID_ARGUMENT' } });
+    expect(write.json()).toEqual({
+      error: {
+        code: 400,
+        message: 'Cannot modify entities in a read-only transaction.',
+        status: 'INVALID_ARGUMENT',
+      },
+    });
     expect((await read(tx, 't/ro')).status).toBe(200);
-    expect((await rest(target, 'POST', ':commit', { body: { transaction: tx, writes: [] } })).status).toBe(200);
-    expect((await read(tx, 't/ro')).json()).toEqual({ error: { code: 409, message: EXPIRED, status: 'ABORTED' } });
+    expect(
+      (await rest(target, 'POST', ':commit', { body: { transaction: tx, writes: [] } })).status,
+    ).toBe(200);
+    expect((await read(tx, 't/ro')).json()).toEqual({
+      error: { code: 409, message: EXPIRED, status: 'ABORTED' },
+    });
   });
 
   it('a transaction does not conflict with its own reads and writes several documents', async () => {
@@ -59,11 +91,15 @@ describe('transactions over REST', () => {
     await seed('t/b', 1);
     const tx = await begin();
     await read(tx, 't/a');
-    await rest(target, 'POST', ':runQuery', { body: { transaction: tx, structuredQuery: { from: [{ collectionId: 't' }] } } });
+    await rest(target, 'POST', ':runQuery', {
+      body: { transaction: tx, structuredQuery: { from: [{ collectionId: 't' }] } },
+    });
     const res = await rest(target, 'POST', ':commit', {
       body: {
         transaction: tx,
-        writes: ['t/a', 't/b', 't/new'].map((p) => ({ update: { name: docName(target, p), fields: { n: { integerValue: '2' } } } })),
+        writes: ['t/a', 't/b', 't/new'].map((p) => ({
+          update: { name: docName(target, p), fields: { n: { integerValue: '2' } } },
+        })),
       },
     });
     expect(res.status).toBe(200);
@@ -93,6 +129,8 @@ describe('transactions over REST', () => {
   it('a committed transaction cannot be committed again', async () => {
     const tx = await begin();
     expect((await commit(tx, 't/once', 1)).status).toBe(200);
-    expect((await commit(tx, 't/once', 2)).json()).toEqual({ error: { code: 409, message: EXPIRED, status: 'ABORTED' } });
+    expect((await commit(tx, 't/once', 2)).json()).toEqual({
+      error: { code: 409, message: EXPIRED, status: 'ABORTED' },
+    });
   });
 });

@@ -13,11 +13,22 @@ afterAll(async () => {
   await target.close();
 });
 
-function grpcCall(path: string, body: Buffer, headers: Record<string, string> = {}): Promise<{ status: string | undefined; message: string | undefined }> {
+function grpcCall(
+  path: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: string | undefined; message: string | undefined }> {
   return new Promise((resolve, reject) => {
     const client = http2.connect(target.url);
     client.on('error', reject);
-    const req = client.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers', authorization: 'Bearer owner', ...headers });
+    const req = client.request({
+      ':method': 'POST',
+      ':path': path,
+      'content-type': 'application/grpc',
+      te: 'trailers',
+      authorization: 'Bearer owner',
+      ...headers,
+    });
     let status: string | undefined;
     let message: string | undefined;
     const take = (h: http2.IncomingHttpHeaders): void => {
@@ -44,19 +55,28 @@ function framed(payload: Buffer): Buffer {
 
 describe('robustness', () => {
   it('an unknown gRPC method is UNIMPLEMENTED', async () => {
-    const res = await grpcCall('/google.firestore.v1.Firestore/NoSuchMethod', framed(Buffer.alloc(0)));
+    const res = await grpcCall(
+      '/google.firestore.v1.Firestore/NoSuchMethod',
+      framed(Buffer.alloc(0)),
+    );
     expect(res.status).toBe('12');
   });
 
   it('a garbage protobuf payload is an error status, not a crash', async () => {
-    const res = await grpcCall('/google.firestore.v1.Firestore/Commit', framed(Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f])));
+    const res = await grpcCall(
+      '/google.firestore.v1.Firestore/Commit',
+      framed(Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f])),
+    );
     expect(res.status).not.toBe('0');
     expect(res.status).toBeDefined();
   });
 
   it('a gRPC GetDocument with a bad name is INVALID_ARGUMENT with the official message', async () => {
     const name = `projects/${target.projectId}/databases/(default)/documents/c`;
-    const payload = Buffer.concat([Buffer.from([0x0a, Buffer.byteLength(name)]), Buffer.from(name)]);
+    const payload = Buffer.concat([
+      Buffer.from([0x0a, Buffer.byteLength(name)]),
+      Buffer.from(name),
+    ]);
     const res = await grpcCall('/google.firestore.v1.Firestore/GetDocument', framed(payload));
     expect(res.status).toBe('3');
     expect(res.message).toBe(`Document name "${name}" lacks "/" at index ${name.length}.`);
@@ -88,19 +108,40 @@ describe('robustness', () => {
   });
 
   it('a value without a type is rejected and stored data is intact', async () => {
-    const res = await rest(target, 'POST', ':commit', { body: { writes: [{ update: { name: docName(target, 'keep/me'), fields: { v: {} } } }] } });
+    const res = await rest(target, 'POST', ':commit', {
+      body: { writes: [{ update: { name: docName(target, 'keep/me'), fields: { v: {} } } }] },
+    });
     expect(res.status).toBe(400);
     const doc = await rest(target, 'GET', '/keep/me');
     expect(doc.json<{ fields: unknown }>().fields).toEqual({ v: { integerValue: '1' } });
   });
 
   it('an integerValue out of int64 range is rejected', async () => {
-    const res = await rest(target, 'POST', ':commit', { body: { writes: [{ update: { name: docName(target, 'keep/big'), fields: { v: { integerValue: '9223372036854775808' } } } }] } });
+    const res = await rest(target, 'POST', ':commit', {
+      body: {
+        writes: [
+          {
+            update: {
+              name: docName(target, 'keep/big'),
+              fields: { v: { integerValue: '9223372036854775808' } },
+            },
+          },
+        ],
+      },
+    });
     expect(res.status).toBe(400);
   });
 
   it('a bad timestamp value is rejected', async () => {
-    const res = await rest(target, 'POST', ':commit', { body: { writes: [{ update: { name: docName(target, 'keep/ts'), fields: { v: { timestampValue: 'soon' } } } }] } });
+    const res = await rest(target, 'POST', ':commit', {
+      body: {
+        writes: [
+          {
+            update: { name: docName(target, 'keep/ts'), fields: { v: { timestampValue: 'soon' } } },
+          },
+        ],
+      },
+    });
     expect(res.status).toBe(400);
   });
 });

@@ -46,8 +46,13 @@ afterAll(async () => {
   await emulator.stop();
 });
 
-const get = async (path: string): Promise<{ status: number; body: { fields?: Record<string, unknown> } }> => {
-  const res = await fetch(`${emulator.url}/v1/projects/${projectId}/databases/(default)/documents/${path}`, { headers: { authorization: 'Bearer owner' } });
+const get = async (
+  path: string,
+): Promise<{ status: number; body: { fields?: Record<string, unknown> } }> => {
+  const res = await fetch(
+    `${emulator.url}/v1/projects/${projectId}/databases/(default)/documents/${path}`,
+    { headers: { authorization: 'Bearer owner' } },
+  );
   return { status: res.status, body: (await res.json()) as { fields?: Record<string, unknown> } };
 };
 
@@ -72,12 +77,20 @@ describe('seed import', () => {
   });
 
   it('loads subcollection documents', async () => {
-    expect((await get('profiles/u1/cart_items/abc')).body.fields).toEqual({ quantity: { integerValue: '2' } });
+    expect((await get('profiles/u1/cart_items/abc')).body.fields).toEqual({
+      quantity: { integerValue: '2' },
+    });
   });
 
   it('reset() drops changes and restores the seed', async () => {
-    await fetch(`${emulator.url}/v1/projects/${projectId}/databases/(default)/documents/profiles/u1`, { method: 'DELETE', headers: { authorization: 'Bearer owner' } });
-    await fetch(`${emulator.url}/v1/projects/${projectId}/databases/(default)/documents/extra/x`, { method: 'PATCH', body: '{}' });
+    await fetch(
+      `${emulator.url}/v1/projects/${projectId}/databases/(default)/documents/profiles/u1`,
+      { method: 'DELETE', headers: { authorization: 'Bearer owner' } },
+    );
+    await fetch(`${emulator.url}/v1/projects/${projectId}/databases/(default)/documents/extra/x`, {
+      method: 'PATCH',
+      body: '{}',
+    });
     expect((await get('profiles/u1')).status).toBe(404);
     await emulator.reset();
     expect((await get('profiles/u1')).status).toBe(200);
@@ -88,7 +101,11 @@ describe('seed import', () => {
     const out = join(dir, 'export.json');
     await emulator.exportTo(out);
     const exported = JSON.parse(await readFile(out, 'utf8')) as typeof SEED;
-    expect(Object.keys(exported.documents)).toEqual(['products/abc', 'profiles/u1', 'profiles/u1/cart_items/abc']);
+    expect(Object.keys(exported.documents)).toEqual([
+      'products/abc',
+      'profiles/u1',
+      'profiles/u1/cart_items/abc',
+    ]);
     expect(exported).toEqual(SEED);
   });
 
@@ -108,9 +125,28 @@ const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 describe('CLI', () => {
   it('prints the ready line, serves, and exports on SIGTERM before exiting cleanly', async () => {
     const exportFile = join(dir, 'cli-export.json');
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--host', '127.0.0.1', '--project', projectId, '--import', seedFile, '--export-on-exit', exportFile, '--quiet'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        CLI,
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+        '--project',
+        projectId,
+        '--import',
+        seedFile,
+        '--export-on-exit',
+        exportFile,
+        '--quiet',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => {
@@ -120,9 +156,13 @@ describe('CLI', () => {
       });
       child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
     });
-    const res = await fetch(`${url}/v1/projects/${projectId}/databases/(default)/documents/profiles/u1`);
+    const res = await fetch(
+      `${url}/v1/projects/${projectId}/databases/(default)/documents/profiles/u1`,
+    );
     expect(res.status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     const exported = JSON.parse(await readFile(exportFile, 'utf8')) as typeof SEED;
@@ -130,8 +170,14 @@ describe('CLI', () => {
   });
 
   it('exits with an error for a missing seed file', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--import', join(dir, 'missing.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, '--port', '0', '--import', join(dir, 'missing.json')],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const code = await new Promise<number | null>((resolve) =>
+      child.once('exit', (c) => resolve(c)),
+    );
     expect(code).toBe(1);
   });
 });

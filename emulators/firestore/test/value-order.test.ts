@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseFieldPath } from '../src/store/field-path.js';
 import { formatTimestamp, parseTimestamp } from '../src/store/timestamp.js';
-import { compareValues, typeOrder, valuesEqual, valuesIdentical, type Value } from '../src/store/value.js';
+import {
+  compareValues,
+  typeOrder,
+  valuesEqual,
+  valuesIdentical,
+  type Value,
+} from '../src/store/value.js';
 
 const ordered: [string, Value][] = [
   ['null', { nullValue: null }],
@@ -56,7 +62,9 @@ describe('value order', () => {
   it('integers and doubles compare by value', () => {
     expect(compareValues({ integerValue: '1' }, { doubleValue: 1 })).toBe(0);
     expect(valuesEqual({ integerValue: '3' }, { doubleValue: 3 })).toBe(true);
-    expect(compareValues({ integerValue: '9007199254740993' }, { doubleValue: 9007199254740992 })).toBeGreaterThan(0);
+    expect(
+      compareValues({ integerValue: '9007199254740993' }, { doubleValue: 9007199254740992 }),
+    ).toBeGreaterThan(0);
   });
 
   it('NaN equals NaN and -0 equals 0', () => {
@@ -66,11 +74,21 @@ describe('value order', () => {
 
   it('identity distinguishes 1 from 1.0, equality does not', () => {
     expect(valuesIdentical({ integerValue: '1' }, { doubleValue: 1 })).toBe(false);
-    expect(valuesIdentical({ mapValue: { fields: { a: { integerValue: '1' } } } }, { mapValue: { fields: { a: { integerValue: '1' } } } })).toBe(true);
+    expect(
+      valuesIdentical(
+        { mapValue: { fields: { a: { integerValue: '1' } } } },
+        { mapValue: { fields: { a: { integerValue: '1' } } } },
+      ),
+    ).toBe(true);
   });
 
   it('timestamps with different fraction lengths compare by instant', () => {
-    expect(compareValues({ timestampValue: '2020-01-01T00:00:00.120Z' }, { timestampValue: '2020-01-01T00:00:00Z' })).toBeGreaterThan(0);
+    expect(
+      compareValues(
+        { timestampValue: '2020-01-01T00:00:00.120Z' },
+        { timestampValue: '2020-01-01T00:00:00Z' },
+      ),
+    ).toBeGreaterThan(0);
   });
 
   it('numbers share one type order', () => {
@@ -91,9 +109,12 @@ describe('timestamps and field paths', () => {
     expect(formatTimestamp(ts as NonNullable<typeof ts>)).toBe(output);
   });
 
-  it.each(['2020-13-01T00:00:00Z', 'yesterday', '2020-01-01 00:00:00Z', '10000-01-01T00:00:00Z'])('rejects %s', (input) => {
-    expect(parseTimestamp(input)).toBeNull();
-  });
+  it.each(['2020-13-01T00:00:00Z', 'yesterday', '2020-01-01 00:00:00Z', '10000-01-01T00:00:00Z'])(
+    'rejects %s',
+    (input) => {
+      expect(parseTimestamp(input)).toBeNull();
+    },
+  );
 
   it.each([
     ['a.b', ['a', 'b']],

@@ -15,7 +15,10 @@ export function aggregationPath(fieldPath: string | undefined): string[] {
 }
 
 /** Integers add up exactly, doubles in document order; the result is an integer only without doubles and overflow. */
-function numericTotal(docs: StoredDocument[], path: string[]): { ints: bigint; doubles: number; sawDouble: boolean; count: number } {
+function numericTotal(
+  docs: StoredDocument[],
+  path: string[],
+): { ints: bigint; doubles: number; sawDouble: boolean; count: number } {
   let ints = 0n;
   let doubles = 0;
   let sawDouble = false;
@@ -35,16 +38,22 @@ function numericTotal(docs: StoredDocument[], path: string[]): { ints: bigint; d
 
 function sum(docs: StoredDocument[], path: string[]): Value {
   const t = numericTotal(docs, path);
-  if (!t.sawDouble && t.ints <= INT64_MAX && t.ints >= INT64_MIN) return { integerValue: t.ints.toString() };
+  if (!t.sawDouble && t.ints <= INT64_MAX && t.ints >= INT64_MIN)
+    return { integerValue: t.ints.toString() };
   return { doubleValue: Number(t.ints) + t.doubles };
 }
 
 function avg(docs: StoredDocument[], path: string[]): Value {
   const t = numericTotal(docs, path);
-  return t.count === 0 ? { nullValue: null } : { doubleValue: (Number(t.ints) + t.doubles) / t.count };
+  return t.count === 0
+    ? { nullValue: null }
+    : { doubleValue: (Number(t.ints) + t.doubles) / t.count };
 }
 
-export function aggregate(docs: StoredDocument[], aggregations: AggregationJson[]): Record<string, Value> {
+export function aggregate(
+  docs: StoredDocument[],
+  aggregations: AggregationJson[],
+): Record<string, Value> {
   if (aggregations.length === 0) throw invalidArgument('At least one aggregation is required.');
   const out: Record<string, Value> = {};
   aggregations.forEach((a, i) => {
@@ -52,7 +61,10 @@ export function aggregate(docs: StoredDocument[], aggregations: AggregationJson[
     if (alias in out) throw invalidArgument(`Duplicate alias ${alias}.`);
     if (a.count) {
       const upTo = a.count.upTo === undefined ? Infinity : Number(a.count.upTo);
-      if (upTo < 0) throw invalidArgument('The `up_to` value in a COUNT aggregation must be greater than or equal to zero.');
+      if (upTo < 0)
+        throw invalidArgument(
+          'The `up_to` value in a COUNT aggregation must be greater than or equal to zero.',
+        );
       out[alias] = { integerValue: String(Math.min(docs.length, upTo)) };
     } else if (a.sum) out[alias] = sum(docs, aggregationPath(a.sum.field?.fieldPath));
     else if (a.avg) out[alias] = avg(docs, aggregationPath(a.avg.field?.fieldPath));

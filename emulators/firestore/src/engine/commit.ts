@@ -1,9 +1,21 @@
 /** Atomic commits: preconditions, update masks, transforms, rules checks, and transaction conflicts. */
 import type { Authorizer, RulesMethod } from '../server/authorize.js';
 import type { StoredDocument } from '../store/document-store.js';
-import { deleteField, getField, parseFieldPath, setField, invalidFieldPathMessage } from '../store/field-path.js';
+import {
+  deleteField,
+  getField,
+  parseFieldPath,
+  setField,
+  invalidFieldPathMessage,
+} from '../store/field-path.js';
 import { parseDocumentName, type DatabaseName } from '../store/resource-name.js';
-import { formatMicros, parseTimestamp, timestampToMicros, truncateToMicros, type Micros } from '../store/timestamp.js';
+import {
+  formatMicros,
+  parseTimestamp,
+  timestampToMicros,
+  truncateToMicros,
+  type Micros,
+} from '../store/timestamp.js';
 import { fieldsIdentical, type Fields, type Value } from '../store/value.js';
 import type { Caller } from './caller.js';
 import type { Database, Transaction } from './database.js';
@@ -39,16 +51,28 @@ function elementPath(path: string): string {
 }
 
 export function notFoundForUpdate(dbName: DatabaseName, path: string): FirestoreError {
-  return new FirestoreError('NOT_FOUND', `no entity to update: app: "dev~${dbName.project}"\npath <\n${elementPath(path)}>\n`);
+  return new FirestoreError(
+    'NOT_FOUND',
+    `no entity to update: app: "dev~${dbName.project}"\npath <\n${elementPath(path)}>\n`,
+  );
 }
 
 export function alreadyExists(dbName: DatabaseName, path: string): FirestoreError {
-  return new FirestoreError('ALREADY_EXISTS', `entity already exists: EntityRef[partitionRef=dev~${dbName.project}, path=/${path}]`);
+  return new FirestoreError(
+    'ALREADY_EXISTS',
+    `entity already exists: EntityRef[partitionRef=dev~${dbName.project}, path=/${path}]`,
+  );
 }
 
-function checkPrecondition(ctx: CommitContext, path: string, before: StoredDocument | undefined, pre: PreconditionJson | undefined): FirestoreError | null {
+function checkPrecondition(
+  ctx: CommitContext,
+  path: string,
+  before: StoredDocument | undefined,
+  pre: PreconditionJson | undefined,
+): FirestoreError | null {
   if (!pre) return null;
-  if (pre.exists !== undefined && pre.updateTime !== undefined) return invalidArgument('Precondition can specify exists or updateTime, not both.');
+  if (pre.exists !== undefined && pre.updateTime !== undefined)
+    return invalidArgument('Precondition can specify exists or updateTime, not both.');
   if (pre.exists === true && !before) return notFoundForUpdate(ctx.dbName, path);
   if (pre.exists === false && before) return alreadyExists(ctx.dbName, path);
   if (pre.updateTime !== undefined) {
@@ -57,7 +81,10 @@ function checkPrecondition(ctx: CommitContext, path: string, before: StoredDocum
     const wanted = timestampToMicros(truncateToMicros(ts));
     if (!before) return notFoundForUpdate(ctx.dbName, path);
     if (before.updateTime !== wanted) {
-      return new FirestoreError('FAILED_PRECONDITION', `the stored version (${before.updateTime}) does not match the required base version (${wanted})`);
+      return new FirestoreError(
+        'FAILED_PRECONDITION',
+        `the stored version (${before.updateTime}) does not match the required base version (${wanted})`,
+      );
     }
   }
   return null;
@@ -65,7 +92,8 @@ function checkPrecondition(ctx: CommitContext, path: string, before: StoredDocum
 
 function writeTarget(write: WriteJson): string {
   const name = write.update?.name ?? write.delete ?? write.verify ?? write.transform?.document;
-  if (name === undefined) throw invalidArgument('A write must have an update, delete, verify or transform.');
+  if (name === undefined)
+    throw invalidArgument('A write must have an update, delete, verify or transform.');
   return name;
 }
 
@@ -100,14 +128,20 @@ function requestTimeMicros(ctx: CommitContext): Micros {
   return ctx.commitTime - (ctx.commitTime % 1000);
 }
 
-function plan(ctx: CommitContext, writes: WriteJson[], overlay: Map<string, StoredDocument | undefined>): { planned: PlannedWrite[]; failure: FirestoreError | null } {
+function plan(
+  ctx: CommitContext,
+  writes: WriteJson[],
+  overlay: Map<string, StoredDocument | undefined>,
+): { planned: PlannedWrite[]; failure: FirestoreError | null } {
   const requestTimeText = formatMicros(requestTimeMicros(ctx));
   const planned: PlannedWrite[] = [];
   let failure: FirestoreError | null = null;
   for (const write of writes) {
     const parsed = parseDocumentName(writeTarget(write));
     if (parsed.db.project !== ctx.dbName.project || parsed.db.database !== ctx.dbName.database) {
-      throw invalidArgument(`Document "${writeTarget(write)}" is not in database projects/${ctx.dbName.project}/databases/${ctx.dbName.database}.`);
+      throw invalidArgument(
+        `Document "${writeTarget(write)}" is not in database projects/${ctx.dbName.project}/databases/${ctx.dbName.database}.`,
+      );
     }
     validateDocumentPath(parsed.segments);
     const path = parsed.path;
@@ -143,7 +177,12 @@ function plan(ctx: CommitContext, writes: WriteJson[], overlay: Map<string, Stor
     if (before && fieldsIdentical(before.fields, fields)) {
       after = before;
     } else {
-      after = { path, fields, createTime: before?.createTime ?? ctx.commitTime, updateTime: ctx.commitTime };
+      after = {
+        path,
+        fields,
+        createTime: before?.createTime ?? ctx.commitTime,
+        updateTime: ctx.commitTime,
+      };
     }
     overlay.set(path, after);
     const result: WriteResultJson = { updateTime: formatMicros(after.updateTime) };
@@ -153,13 +192,18 @@ function plan(ctx: CommitContext, writes: WriteJson[], overlay: Map<string, Stor
   return { planned, failure };
 }
 
-function authorizeWrites(ctx: CommitContext, planned: PlannedWrite[], overlay: Map<string, StoredDocument | undefined>): void {
+function authorizeWrites(
+  ctx: CommitContext,
+  planned: PlannedWrite[],
+  overlay: Map<string, StoredDocument | undefined>,
+): void {
   if (ctx.caller.kind === 'admin') return;
   const auth = ctx.caller.auth;
   const store = ctx.db.store;
   const lookup = {
     get: (p: string): Fields | null => store.get(p)?.fields ?? null,
-    getAfter: (p: string): Fields | null => (overlay.has(p) ? (overlay.get(p)?.fields ?? null) : (store.get(p)?.fields ?? null)),
+    getAfter: (p: string): Fields | null =>
+      overlay.has(p) ? (overlay.get(p)?.fields ?? null) : (store.get(p)?.fields ?? null),
   };
   const time = new Date(ctx.commitTime / 1000);
   for (const w of planned) {
@@ -176,7 +220,11 @@ function authorizeWrites(ctx: CommitContext, planned: PlannedWrite[], overlay: M
       requestResource: isVerify || w.method === 'delete' ? null : (w.after?.fields ?? null),
       lookup,
     });
-    if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+    if (!decision.allowed)
+      throw new FirestoreError(
+        'PERMISSION_DENIED',
+        decision.message ?? 'Missing or insufficient permissions.',
+      );
   }
 }
 
@@ -186,8 +234,13 @@ export interface CommitOutcome {
 }
 
 /** Checks and applies all writes atomically; throws without changing anything on failure. */
-export function commitWrites(ctx: CommitContext, writes: WriteJson[], tx?: Transaction): CommitOutcome {
-  if (tx?.readOnly && writes.length > 0) throw invalidArgument('Cannot modify entities in a read-only transaction.');
+export function commitWrites(
+  ctx: CommitContext,
+  writes: WriteJson[],
+  tx?: Transaction,
+): CommitOutcome {
+  if (tx?.readOnly && writes.length > 0)
+    throw invalidArgument('Cannot modify entities in a read-only transaction.');
   const overlay = new Map<string, StoredDocument | undefined>();
   const { planned, failure } = plan(ctx, writes, overlay);
   authorizeWrites(ctx, planned, overlay);
@@ -197,7 +250,10 @@ export function commitWrites(ctx: CommitContext, writes: WriteJson[], tx?: Trans
       const current = ctx.db.store.get(path)?.updateTime ?? null;
       if (current !== seen) {
         ctx.db.end(tx.id);
-        throw new FirestoreError('ABORTED', 'Transaction aborted because a document it read was changed by another write.');
+        throw new FirestoreError(
+          'ABORTED',
+          'Transaction aborted because a document it read was changed by another write.',
+        );
       }
     }
     ctx.db.end(tx.id);

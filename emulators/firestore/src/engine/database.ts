@@ -29,7 +29,12 @@ export class Database {
     const bytes = Buffer.alloc(9);
     bytes[0] = 0x11;
     bytes.writeBigUInt64LE(BigInt(this.counter), 1);
-    const tx: Transaction = { id: bytes.toString('base64'), startedAt: Date.now(), readOnly, reads: new Map() };
+    const tx: Transaction = {
+      id: bytes.toString('base64'),
+      startedAt: Date.now(),
+      readOnly,
+      reads: new Map(),
+    };
     this.open.set(tx.id, tx);
     return tx;
   }

@@ -57,5 +57,6 @@ export class FirestoreError extends Error {
   }
 }
 
-export const invalidArgument = (message: string): FirestoreError => new FirestoreError('INVALID_ARGUMENT', message);
+export const invalidArgument = (message: string): FirestoreError =>
+  new FirestoreError('INVALID_ARGUMENT', message);
 export const INVALID_PAYLOAD = "Payload isn't valid for request.";

@@ -1,5 +1,10 @@
 /** Field transforms: server timestamps, numeric increment/maximum/minimum, array union/remove. */
-import { getField, parseFieldPath, setField, invalidFieldPathMessage } from '../store/field-path.js';
+import {
+  getField,
+  parseFieldPath,
+  setField,
+  invalidFieldPathMessage,
+} from '../store/field-path.js';
 import { compareNumbers, isNumber, valuesEqual, type Fields, type Value } from '../store/value.js';
 import { invalidArgument } from './errors.js';
 import type { FieldTransformJson } from './request-types.js';
@@ -51,7 +56,11 @@ export function transformPath(t: FieldTransformJson): string[] {
 }
 
 /** Applies transforms in place to `fields`; returns the transform results. */
-export function applyTransforms(fields: Fields, transforms: FieldTransformJson[], requestTime: string): Value[] {
+export function applyTransforms(
+  fields: Fields,
+  transforms: FieldTransformJson[],
+  requestTime: string,
+): Value[] {
   const results: Value[] = [];
   for (const t of transforms) {
     const path = transformPath(t);
@@ -59,7 +68,8 @@ export function applyTransforms(fields: Fields, transforms: FieldTransformJson[]
     let next: Value;
     let result: Value;
     if (t.setToServerValue !== undefined) {
-      if (t.setToServerValue !== 'REQUEST_TIME') throw invalidArgument(`Unsupported server value ${t.setToServerValue}.`);
+      if (t.setToServerValue !== 'REQUEST_TIME')
+        throw invalidArgument(`Unsupported server value ${t.setToServerValue}.`);
       next = { timestampValue: requestTime };
       result = next;
     } else if (t.increment !== undefined) {

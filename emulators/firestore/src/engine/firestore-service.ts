@@ -2,8 +2,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Authorizer } from '../server/authorize.js';
 import { compareDocumentPaths, type StoredDocument } from '../store/document-store.js';
-import { getField, parseFieldPath, projectFields, invalidFieldPathMessage } from '../store/field-path.js';
-import { documentsRoot, parseDocumentName, parseParentName, type DatabaseName } from '../store/resource-name.js';
+import {
+  getField,
+  parseFieldPath,
+  projectFields,
+  invalidFieldPathMessage,
+} from '../store/field-path.js';
+import {
+  documentsRoot,
+  parseDocumentName,
+  parseParentName,
+  type DatabaseName,
+} from '../store/resource-name.js';
 import { formatMicros, MonotonicClock, type Micros } from '../store/timestamp.js';
 import { compareUtf8, type Fields, type Value } from '../store/value.js';
 import { aggregate, aggregationPath } from './aggregate.js';
@@ -12,7 +22,15 @@ import { alreadyExists, commitWrites, type CommitContext } from './commit.js';
 import type { Database, Databases, Transaction } from './database.js';
 import { FirestoreError, invalidArgument } from './errors.js';
 import { compileQuery, executeQuery, type CompiledQuery } from './query.js';
-import type { AggregationJson, ConsistencySelector, DocumentJson, PreconditionJson, StructuredQueryJson, WriteJson, WriteResultJson } from './request-types.js';
+import type {
+  AggregationJson,
+  ConsistencySelector,
+  DocumentJson,
+  PreconditionJson,
+  StructuredQueryJson,
+  WriteJson,
+  WriteResultJson,
+} from './request-types.js';
 
 export type JsonRecord = Record<string, unknown>;
 
@@ -22,11 +40,13 @@ export interface DocumentMask {
 
 function maskPaths(mask: DocumentMask | undefined): string[][] | undefined {
   if (!mask) return undefined;
-  return (mask.fieldPaths ?? []).filter((p) => p !== '_none_' ).map((p) => {
-    const path = parseFieldPath(p);
-    if (!path) throw invalidArgument(invalidFieldPathMessage(p));
-    return path;
-  });
+  return (mask.fieldPaths ?? [])
+    .filter((p) => p !== '_none_')
+    .map((p) => {
+      const path = parseFieldPath(p);
+      if (!path) throw invalidArgument(invalidFieldPathMessage(p));
+      return path;
+    });
 }
 
 const AUTO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -60,15 +80,29 @@ export class FirestoreService {
   }
 
   private commitContext(dbName: DatabaseName, caller: Caller): CommitContext {
-    return { db: this.database(dbName), dbName, caller, authorizer: this.authorizer(), commitTime: this.clock.now() };
+    return {
+      db: this.database(dbName),
+      dbName,
+      caller,
+      authorizer: this.authorizer(),
+      commitTime: this.clock.now(),
+    };
   }
 
-  private lookupFor(db: Database): { get(p: string): Fields | null; getAfter(p: string): Fields | null } {
+  private lookupFor(db: Database): {
+    get(p: string): Fields | null;
+    getAfter(p: string): Fields | null;
+  } {
     const get = (p: string): Fields | null => db.store.get(p)?.fields ?? null;
     return { get, getAfter: get };
   }
 
-  private authorizeGet(db: Database, caller: Caller, path: string, doc: StoredDocument | undefined): void {
+  private authorizeGet(
+    db: Database,
+    caller: Caller,
+    path: string,
+    doc: StoredDocument | undefined,
+  ): void {
     if (caller.kind === 'admin') return;
     const decision = this.authorizer().authorize({
       method: 'get',
@@ -79,12 +113,25 @@ export class FirestoreService {
       requestResource: null,
       lookup: this.lookupFor(db),
     });
-    if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+    if (!decision.allowed)
+      throw new FirestoreError(
+        'PERMISSION_DENIED',
+        decision.message ?? 'Missing or insufficient permissions.',
+      );
   }
 
-  private authorizeList(db: Database, caller: Caller, q: CompiledQuery, query: StructuredQueryJson): void {
+  private authorizeList(
+    db: Database,
+    caller: Caller,
+    q: CompiledQuery,
+    query: StructuredQueryJson,
+  ): void {
     if (caller.kind === 'admin') return;
-    const path = q.allDescendants ? q.collectionId : q.parent === '' ? q.collectionId : `${q.parent}/${q.collectionId}`;
+    const path = q.allDescendants
+      ? q.collectionId
+      : q.parent === ''
+        ? q.collectionId
+        : `${q.parent}/${q.collectionId}`;
     const decision = this.authorizer().authorize({
       method: 'list',
       path,
@@ -103,21 +150,35 @@ export class FirestoreService {
       },
       lookup: this.lookupFor(db),
     });
-    if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+    if (!decision.allowed)
+      throw new FirestoreError(
+        'PERMISSION_DENIED',
+        decision.message ?? 'Missing or insufficient permissions.',
+      );
   }
 
   /** Resolves the transaction of a read: an existing one, a new one, or none. */
-  private readTransaction(db: Database, selector: ConsistencySelector): { tx?: Transaction; created: boolean } {
+  private readTransaction(
+    db: Database,
+    selector: ConsistencySelector,
+  ): { tx?: Transaction; created: boolean } {
     // The official emulator keeps no history: every read at a readTime is refused with this message.
-    if (selector.readTime !== undefined) throw invalidArgument('Only timestamps past epoch are supported.');
-    if (selector.transaction !== undefined) return { tx: db.lookup(selector.transaction), created: false };
-    if (selector.newTransaction !== undefined) return { tx: db.begin(selector.newTransaction.readOnly !== undefined), created: true };
+    if (selector.readTime !== undefined)
+      throw invalidArgument('Only timestamps past epoch are supported.');
+    if (selector.transaction !== undefined)
+      return { tx: db.lookup(selector.transaction), created: false };
+    if (selector.newTransaction !== undefined)
+      return { tx: db.begin(selector.newTransaction.readOnly !== undefined), created: true };
     return { created: false };
   }
 
   // ---- writes ----
 
-  commit(dbName: DatabaseName, request: { writes?: WriteJson[]; transaction?: string }, caller: Caller): JsonRecord {
+  commit(
+    dbName: DatabaseName,
+    request: { writes?: WriteJson[]; transaction?: string },
+    caller: Caller,
+  ): JsonRecord {
     const ctx = this.commitContext(dbName, caller);
     const tx = request.transaction !== undefined ? ctx.db.lookup(request.transaction) : undefined;
     const writes = request.writes ?? [];
@@ -127,12 +188,17 @@ export class FirestoreService {
   }
 
   batchWrite(dbName: DatabaseName, request: { writes?: WriteJson[] }, caller: Caller): JsonRecord {
-    if (caller.kind !== 'admin') throw new FirestoreError('PERMISSION_DENIED', 'Batch writes require admin authentication.');
+    if (caller.kind !== 'admin')
+      throw new FirestoreError('PERMISSION_DENIED', 'Batch writes require admin authentication.');
     const targets = new Set<string>();
     for (const write of request.writes ?? []) {
-      const name = write.update?.name ?? write.delete ?? write.verify ?? write.transform?.document ?? '';
+      const name =
+        write.update?.name ?? write.delete ?? write.verify ?? write.transform?.document ?? '';
       const path = parseDocumentName(name).path;
-      if (targets.has(path)) throw invalidArgument('the same document cannot be written more than once in a single request');
+      if (targets.has(path))
+        throw invalidArgument(
+          'the same document cannot be written more than once in a single request',
+        );
       targets.add(path);
     }
     const writeResults: WriteResultJson[] = [];
@@ -153,12 +219,17 @@ export class FirestoreService {
 
   // ---- reads ----
 
-  batchGet(dbName: DatabaseName, request: ConsistencySelector & { documents?: string[]; mask?: DocumentMask }, caller: Caller): JsonRecord[] {
+  batchGet(
+    dbName: DatabaseName,
+    request: ConsistencySelector & { documents?: string[]; mask?: DocumentMask },
+    caller: Caller,
+  ): JsonRecord[] {
     const db = this.database(dbName);
     const mask = maskPaths(request.mask);
     const paths = (request.documents ?? []).map((name) => {
       const parsed = parseDocumentName(name);
-      if (parsed.db.project !== dbName.project || parsed.db.database !== dbName.database) throw invalidArgument(`Document "${name}" is not in this database.`);
+      if (parsed.db.project !== dbName.project || parsed.db.database !== dbName.database)
+        throw invalidArgument(`Document "${name}" is not in this database.`);
       return parsed.path;
     });
     const docs = paths.map((p) => db.store.get(p));
@@ -169,23 +240,39 @@ export class FirestoreService {
     paths.forEach((p, i) => {
       const doc = docs[i];
       if (tx) db.recordRead(tx, p, doc?.updateTime ?? null);
-      out.push(doc ? { found: this.toDocumentJson(dbName, doc, mask), readTime } : { missing: `${documentsRoot(dbName)}/${p}`, readTime });
+      out.push(
+        doc
+          ? { found: this.toDocumentJson(dbName, doc, mask), readTime }
+          : { missing: `${documentsRoot(dbName)}/${p}`, readTime },
+      );
     });
     return out;
   }
 
-  getDocument(name: string, request: ConsistencySelector & { mask?: DocumentMask }, caller: Caller): DocumentJson {
+  getDocument(
+    name: string,
+    request: ConsistencySelector & { mask?: DocumentMask },
+    caller: Caller,
+  ): DocumentJson {
     const parsed = parseDocumentName(name);
     const db = this.database(parsed.db);
     const doc = db.store.get(parsed.path);
     this.authorizeGet(db, caller, parsed.path, doc);
     const { tx } = this.readTransaction(db, request);
     if (tx) db.recordRead(tx, parsed.path, doc?.updateTime ?? null);
-    if (!doc) throw new FirestoreError('NOT_FOUND', `Document (${documentsRoot(parsed.db)}/${parsed.path}) not found.`);
+    if (!doc)
+      throw new FirestoreError(
+        'NOT_FOUND',
+        `Document (${documentsRoot(parsed.db)}/${parsed.path}) not found.`,
+      );
     return this.toDocumentJson(parsed.db, doc, maskPaths(request.mask));
   }
 
-  private prepareQuery(parentName: string, query: StructuredQueryJson | undefined, caller: Caller): { dbName: DatabaseName; db: Database; q: CompiledQuery } {
+  private prepareQuery(
+    parentName: string,
+    query: StructuredQueryJson | undefined,
+    caller: Caller,
+  ): { dbName: DatabaseName; db: Database; q: CompiledQuery } {
     const parent = parseParentName(parentName);
     if (!query) throw invalidArgument('A structured query is required.');
     const q = compileQuery(parent.db, parent.path, query);
@@ -194,7 +281,11 @@ export class FirestoreService {
     return { dbName: parent.db, db, q };
   }
 
-  runQuery(parentName: string, request: ConsistencySelector & { structuredQuery?: StructuredQueryJson }, caller: Caller): JsonRecord[] {
+  runQuery(
+    parentName: string,
+    request: ConsistencySelector & { structuredQuery?: StructuredQueryJson },
+    caller: Caller,
+  ): JsonRecord[] {
     const { dbName, db, q } = this.prepareQuery(parentName, request.structuredQuery, caller);
     const { tx, created } = this.readTransaction(db, request);
     const result = executeQuery(db, dbName, q);
@@ -203,33 +294,52 @@ export class FirestoreService {
     const docs = result.documents;
     docs.forEach((doc, i) => {
       if (tx) db.recordRead(tx, doc.path, doc.updateTime);
-      const entry: JsonRecord = { document: this.toDocumentJson(dbName, doc, q.projection), readTime };
+      const entry: JsonRecord = {
+        document: this.toDocumentJson(dbName, doc, q.projection),
+        readTime,
+      };
       if (i === docs.length - 1) entry['done'] = true;
       else if (result.skipped > 0) entry['skippedResults'] = result.skipped;
       out.push(entry);
     });
-    if (docs.length === 0) out.push({ readTime, ...(result.skipped > 0 ? { skippedResults: result.skipped } : {}), done: true });
+    if (docs.length === 0)
+      out.push({
+        readTime,
+        ...(result.skipped > 0 ? { skippedResults: result.skipped } : {}),
+        done: true,
+      });
     return out;
   }
 
   runAggregationQuery(
     parentName: string,
-    request: ConsistencySelector & { structuredAggregationQuery?: { structuredQuery?: StructuredQueryJson; aggregations?: AggregationJson[] } },
+    request: ConsistencySelector & {
+      structuredAggregationQuery?: {
+        structuredQuery?: StructuredQueryJson;
+        aggregations?: AggregationJson[];
+      };
+    },
     caller: Caller,
   ): JsonRecord[] {
     const agg = request.structuredAggregationQuery;
     if (!agg) throw invalidArgument('A structured aggregation query is required.');
     const { dbName, db, q } = this.prepareQuery(parentName, agg.structuredQuery, caller);
     // sum() and avg() leave out documents without their field, for every aggregation of the query.
-    const required = (agg.aggregations ?? []).flatMap((a) => (a.sum ? [a.sum.field?.fieldPath] : a.avg ? [a.avg.field?.fieldPath] : [])).map((p) => aggregationPath(p));
+    const required = (agg.aggregations ?? [])
+      .flatMap((a) => (a.sum ? [a.sum.field?.fieldPath] : a.avg ? [a.avg.field?.fieldPath] : []))
+      .map((p) => aggregationPath(p));
     if (required.length > 0) {
       const base = q.predicate;
-      q.predicate = (doc) => base(doc) && required.every((path) => getField(doc.fields, path) !== undefined);
+      q.predicate = (doc) =>
+        base(doc) && required.every((path) => getField(doc.fields, path) !== undefined);
     }
     const { tx, created } = this.readTransaction(db, request);
     const result = executeQuery(db, dbName, q);
     if (tx) for (const doc of result.documents) db.recordRead(tx, doc.path, doc.updateTime);
-    const aggregateFields: Record<string, Value> = aggregate(result.documents, agg.aggregations ?? []);
+    const aggregateFields: Record<string, Value> = aggregate(
+      result.documents,
+      agg.aggregations ?? [],
+    );
     const readTime = formatMicros(this.clock.now());
     const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
     out.push({ result: { aggregateFields }, readTime, done: true });
@@ -239,23 +349,49 @@ export class FirestoreService {
   listDocuments(
     parentName: string,
     collectionId: string,
-    request: { pageSize?: number; pageToken?: string; mask?: DocumentMask; orderBy?: string; showMissing?: boolean } & ConsistencySelector,
+    request: {
+      pageSize?: number;
+      pageToken?: string;
+      mask?: DocumentMask;
+      orderBy?: string;
+      showMissing?: boolean;
+    } & ConsistencySelector,
     caller: Caller,
   ): JsonRecord {
     const parent = parseParentName(parentName);
     const db = this.database(parent.db);
-    if (request.pageSize !== undefined && request.pageSize < 0) throw invalidArgument('Page size must be nonnegative.');
-    if (request.showMissing && collectionId === '') throw invalidArgument('collection id must be set when show_missing is true');
+    if (request.pageSize !== undefined && request.pageSize < 0)
+      throw invalidArgument('Page size must be nonnegative.');
+    if (request.showMissing && collectionId === '')
+      throw invalidArgument('collection id must be set when show_missing is true');
     const order = (request.orderBy ?? '').trim();
-    if (/^__name__\s+desc$/i.test(order)) throw new FirestoreError('FAILED_PRECONDITION', 'Firestore does not support descending key scans');
+    if (/^__name__\s+desc$/i.test(order))
+      throw new FirestoreError(
+        'FAILED_PRECONDITION',
+        'Firestore does not support descending key scans',
+      );
     if (order !== '' && !/^__name__(\s+asc)?$/i.test(order)) {
-      throw invalidArgument(collectionId === '' ? 'kind is required for all orders except __key__ ascending' : `Unsupported order_by "${order}" in this emulator.`);
+      throw invalidArgument(
+        collectionId === ''
+          ? 'kind is required for all orders except __key__ ascending'
+          : `Unsupported order_by "${order}" in this emulator.`,
+      );
     }
-    if (request.showMissing && caller.kind !== 'admin') throw new FirestoreError('PERMISSION_DENIED', 'Metadata operations require admin authentication.');
+    if (request.showMissing && caller.kind !== 'admin')
+      throw new FirestoreError(
+        'PERMISSION_DENIED',
+        'Metadata operations require admin authentication.',
+      );
     const collectionPath = parent.path === '' ? collectionId : `${parent.path}/${collectionId}`;
-    const found = collectionId === '' ? [...db.store.children(parent.path)] : [...db.store.collection(collectionPath)];
+    const found =
+      collectionId === ''
+        ? [...db.store.children(parent.path)]
+        : [...db.store.collection(collectionPath)];
     if (caller.kind !== 'admin') {
-      const collections = collectionId === '' ? [...new Set(found.map((d) => d.path.slice(0, d.path.lastIndexOf('/'))))] : [collectionPath];
+      const collections =
+        collectionId === ''
+          ? [...new Set(found.map((d) => d.path.slice(0, d.path.lastIndexOf('/'))))]
+          : [collectionPath];
       for (const path of collections) {
         const decision = this.authorizer().authorize({
           method: 'list',
@@ -264,15 +400,24 @@ export class FirestoreService {
           time: new Date(),
           resource: null,
           requestResource: null,
-          query: { collectionId: path.slice(path.lastIndexOf('/') + 1), parent: parent.path, allDescendants: false },
+          query: {
+            collectionId: path.slice(path.lastIndexOf('/') + 1),
+            parent: parent.path,
+            allDescendants: false,
+          },
           lookup: this.lookupFor(db),
         });
-        if (!decision.allowed) throw new FirestoreError('PERMISSION_DENIED', decision.message ?? 'Missing or insufficient permissions.');
+        if (!decision.allowed)
+          throw new FirestoreError(
+            'PERMISSION_DENIED',
+            decision.message ?? 'Missing or insufficient permissions.',
+          );
       }
     }
     const docs: (StoredDocument | { path: string; missing: true })[] = found;
     if (request.showMissing) {
-      for (const path of db.store.missingParents(collectionPath)) docs.push({ path, missing: true });
+      for (const path of db.store.missingParents(collectionPath))
+        docs.push({ path, missing: true });
     }
     docs.sort((a, b) => compareDocumentPaths(a.path, b.path));
     let start = 0;
@@ -282,17 +427,35 @@ export class FirestoreService {
       if (start === -1) start = docs.length;
     }
     const paged = request.pageSize !== undefined && request.pageSize > 0;
-    const page = paged ? docs.slice(start, start + (request.pageSize as number)) : docs.slice(start);
+    const page = paged
+      ? docs.slice(start, start + (request.pageSize as number))
+      : docs.slice(start);
     const mask = maskPaths(request.mask);
     const out: JsonRecord = {};
-    if (page.length > 0) out['documents'] = page.map((d) => ('missing' in d ? { name: `${documentsRoot(parent.db)}/${d.path}` } : this.toDocumentJson(parent.db, d, mask)));
+    if (page.length > 0)
+      out['documents'] = page.map((d) =>
+        'missing' in d
+          ? { name: `${documentsRoot(parent.db)}/${d.path}` }
+          : this.toDocumentJson(parent.db, d, mask),
+      );
     // Like the official emulator, a full page always carries a token (the next page may be empty).
-    if (paged && page.length === request.pageSize) out['nextPageToken'] = Buffer.from((page[page.length - 1] as { path: string }).path).toString('base64');
+    if (paged && page.length === request.pageSize)
+      out['nextPageToken'] = Buffer.from((page[page.length - 1] as { path: string }).path).toString(
+        'base64',
+      );
     return out;
   }
 
-  listCollectionIds(parentName: string, request: { pageSize?: number; pageToken?: string }, caller: Caller): JsonRecord {
-    if (caller.kind !== 'admin') throw new FirestoreError('PERMISSION_DENIED', 'Metadata operations require admin authentication.');
+  listCollectionIds(
+    parentName: string,
+    request: { pageSize?: number; pageToken?: string },
+    caller: Caller,
+  ): JsonRecord {
+    if (caller.kind !== 'admin')
+      throw new FirestoreError(
+        'PERMISSION_DENIED',
+        'Metadata operations require admin authentication.',
+      );
     const parent = parseParentName(parentName);
     let ids = this.database(parent.db).store.collectionIds(parent.path);
     if (request.pageToken) {
@@ -303,7 +466,8 @@ export class FirestoreService {
     const pageSize = request.pageSize && request.pageSize > 0 ? request.pageSize : ids.length;
     const page = ids.slice(0, pageSize);
     if (page.length > 0) out['collectionIds'] = page;
-    if (ids.length > page.length) out['nextPageToken'] = Buffer.from(page[page.length - 1] as string).toString('base64');
+    if (ids.length > page.length)
+      out['nextPageToken'] = Buffer.from(page[page.length - 1] as string).toString('base64');
     return out;
   }
 
@@ -315,15 +479,27 @@ export class FirestoreService {
     return { time: ctx.commitTime };
   }
 
-  createDocument(parentName: string, collectionId: string, documentId: string | undefined, document: DocumentJson, mask: DocumentMask | undefined, caller: Caller): DocumentJson {
+  createDocument(
+    parentName: string,
+    collectionId: string,
+    documentId: string | undefined,
+    document: DocumentJson,
+    mask: DocumentMask | undefined,
+    caller: Caller,
+  ): DocumentJson {
     const parent = parseParentName(parentName);
     const id = documentId === undefined || documentId === '' ? autoId() : documentId;
-    const path = parent.path === '' ? `${collectionId}/${id}` : `${parent.path}/${collectionId}/${id}`;
+    const path =
+      parent.path === '' ? `${collectionId}/${id}` : `${parent.path}/${collectionId}/${id}`;
     const name = `${documentsRoot(parent.db)}/${path}`;
     parseDocumentName(name);
     const db = this.database(parent.db);
     if (db.store.get(path)) throw alreadyExists(parent.db, path);
-    this.writeOne(parent.db, { update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }, caller);
+    this.writeOne(
+      parent.db,
+      { update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } },
+      caller,
+    );
     return this.toDocumentJson(parent.db, db.store.get(path) as StoredDocument, maskPaths(mask));
   }
 
@@ -333,7 +509,9 @@ export class FirestoreService {
     caller: Caller,
   ): DocumentJson {
     const parsed = parseDocumentName(document.name ?? '');
-    const write: WriteJson = { update: { name: document.name as string, fields: document.fields ?? {} } };
+    const write: WriteJson = {
+      update: { name: document.name as string, fields: document.fields ?? {} },
+    };
     if (options.updateMask) write.updateMask = { fieldPaths: options.updateMask.fieldPaths ?? [] };
     if (options.currentDocument) write.currentDocument = options.currentDocument;
     this.writeOne(parsed.db, write, caller);
@@ -341,21 +519,33 @@ export class FirestoreService {
     return this.toDocumentJson(parsed.db, doc, maskPaths(options.mask));
   }
 
-  deleteDocument(name: string, currentDocument: PreconditionJson | undefined, caller: Caller): JsonRecord {
+  deleteDocument(
+    name: string,
+    currentDocument: PreconditionJson | undefined,
+    caller: Caller,
+  ): JsonRecord {
     const parsed = parseDocumentName(name);
-    this.writeOne(parsed.db, { delete: name, ...(currentDocument ? { currentDocument } : {}) }, caller);
+    this.writeOne(
+      parsed.db,
+      { delete: name, ...(currentDocument ? { currentDocument } : {}) },
+      caller,
+    );
     return {};
   }
 
   // ---- transactions ----
 
-  beginTransaction(dbName: DatabaseName, request: { options?: { readOnly?: unknown; readWrite?: unknown } }): JsonRecord {
+  beginTransaction(
+    dbName: DatabaseName,
+    request: { options?: { readOnly?: unknown; readWrite?: unknown } },
+  ): JsonRecord {
     const tx = this.database(dbName).begin(request.options?.readOnly !== undefined);
     return { transaction: tx.id };
   }
 
   rollback(dbName: DatabaseName, request: { transaction?: string }): JsonRecord {
-    if (request.transaction === undefined || request.transaction === '') throw invalidArgument('Missing transaction.');
+    if (request.transaction === undefined || request.transaction === '')
+      throw invalidArgument('Missing transaction.');
     this.database(dbName).rollback(request.transaction);
     return {};
   }

@@ -17,7 +17,8 @@ export function normalizeValue(value: Value): Value {
   } else if ('geoPointValue' in value) {
     const { latitude = 0, longitude = 0 } = value.geoPointValue;
     if (latitude < -90 || latitude > 90) throw invalidArgument('Latitude must be in [-90, 90].');
-    if (longitude < -180 || longitude > 180) throw invalidArgument('Longitude must be in [-180, 180].');
+    if (longitude < -180 || longitude > 180)
+      throw invalidArgument('Longitude must be in [-180, 180].');
   } else if (Object.keys(value).length === 0) {
     throw invalidArgument('Value has no value type.');
   }

@@ -3,10 +3,22 @@ import type { StoredDocument } from '../store/document-store.js';
 import { compareDocumentPaths } from '../store/document-store.js';
 import { getField, parseFieldPath, invalidFieldPathMessage } from '../store/field-path.js';
 import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
-import { arrayContains, compareValues, isNaNValue, typeOrder, valuesEqual, type Value } from '../store/value.js';
+import {
+  arrayContains,
+  compareValues,
+  isNaNValue,
+  typeOrder,
+  valuesEqual,
+  type Value,
+} from '../store/value.js';
 import type { Database } from './database.js';
 import { FirestoreError, invalidArgument } from './errors.js';
-import type { CursorJson, FieldReference, FilterJson, StructuredQueryJson } from './request-types.js';
+import type {
+  CursorJson,
+  FieldReference,
+  FilterJson,
+  StructuredQueryJson,
+} from './request-types.js';
 
 const NAME = '__name__';
 
@@ -44,12 +56,22 @@ function isNamePath(path: string[]): boolean {
   return path.length === 1 && path[0] === NAME;
 }
 
-export function createFieldReader(dbName: DatabaseName): (doc: StoredDocument, path: string[]) => Value | undefined {
+export function createFieldReader(
+  dbName: DatabaseName,
+): (doc: StoredDocument, path: string[]) => Value | undefined {
   const root = documentsRoot(dbName) + '/';
-  return (doc, path) => (isNamePath(path) ? { referenceValue: root + doc.path } : getField(doc.fields, path));
+  return (doc, path) =>
+    isNamePath(path) ? { referenceValue: root + doc.path } : getField(doc.fields, path);
 }
 
-const INEQUALITY = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
+const INEQUALITY = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+]);
 
 function compileFilter(
   filter: FilterJson,
@@ -59,7 +81,9 @@ function compileFilter(
 ): Predicate {
   if (filter.compositeFilter) {
     const op = filter.compositeFilter.op ?? 'AND';
-    const parts = (filter.compositeFilter.filters ?? []).map((f) => compileFilter(f, read, inequalities, filtered));
+    const parts = (filter.compositeFilter.filters ?? []).map((f) =>
+      compileFilter(f, read, inequalities, filtered),
+    );
     if (op === 'AND') return (doc) => parts.every((p) => p(doc));
     if (op === 'OR') return (doc) => parts.some((p) => p(doc));
     throw invalidArgument(`Unsupported composite filter operator ${op}.`);
@@ -102,9 +126,11 @@ function compileFilter(
     if (!value) throw invalidArgument('A field filter needs a value.');
     if (INEQUALITY.has(op)) inequalities.set(path.join('.'), path);
     const list = (): Value[] => {
-      if (!('arrayValue' in value)) throw invalidArgument(`A filter with ${op} must have an array value.`);
+      if (!('arrayValue' in value))
+        throw invalidArgument(`A filter with ${op} must have an array value.`);
       const values = value.arrayValue.values ?? [];
-      if (values.length === 0) throw invalidArgument(`A filter with ${op} requires a non-empty array.`);
+      if (values.length === 0)
+        throw invalidArgument(`A filter with ${op} requires a non-empty array.`);
       return values;
     };
     const sameType = (v: Value): boolean => typeOrder(v) === typeOrder(value);
@@ -116,7 +142,9 @@ function compileFilter(
         ? never
         : (doc) => {
             const v = read(doc, path);
-            return v !== undefined && sameType(v) && !isNaNValue(v) && test(compareValues(v, value));
+            return (
+              v !== undefined && sameType(v) && !isNaNValue(v) && test(compareValues(v, value))
+            );
           };
     switch (op) {
       case 'EQUAL':
@@ -149,7 +177,9 @@ function compileFilter(
         if (unmatchable(value)) return never;
         return (doc) => {
           const v = read(doc, path);
-          return v !== undefined && 'arrayValue' in v && arrayContains(v.arrayValue.values ?? [], value);
+          return (
+            v !== undefined && 'arrayValue' in v && arrayContains(v.arrayValue.values ?? [], value)
+          );
         };
       case 'IN': {
         const values = list().filter((v) => !unmatchable(v));
@@ -162,7 +192,11 @@ function compileFilter(
         const values = list().filter((v) => !unmatchable(v));
         return (doc) => {
           const v = read(doc, path);
-          return v !== undefined && 'arrayValue' in v && (v.arrayValue.values ?? []).some((e) => arrayContains(values, e));
+          return (
+            v !== undefined &&
+            'arrayValue' in v &&
+            (v.arrayValue.values ?? []).some((e) => arrayContains(values, e))
+          );
         };
       }
       case 'NOT_IN': {
@@ -182,40 +216,57 @@ function compileFilter(
 }
 
 /** Validates and compiles a structured query under a parent path. */
-export function compileQuery(dbName: DatabaseName, parent: string, query: StructuredQueryJson): CompiledQuery {
+export function compileQuery(
+  dbName: DatabaseName,
+  parent: string,
+  query: StructuredQueryJson,
+): CompiledQuery {
   const from = query.from ?? [];
   if (from.length !== 1) throw invalidArgument('Query must have exactly one collection selector.');
   const selector = from[0] as { collectionId?: string; allDescendants?: boolean };
   const collectionId = selector.collectionId ?? '';
   const allDescendants = selector.allDescendants ?? false;
-  if (/^__.*__$/.test(collectionId)) throw invalidArgument(`Collection id "${collectionId}" is invalid because it is reserved.`);
+  if (/^__.*__$/.test(collectionId))
+    throw invalidArgument(`Collection id "${collectionId}" is invalid because it is reserved.`);
   if (query.limit !== undefined && query.limit < 0) throw invalidArgument('limit is negative');
   if (query.offset !== undefined && query.offset < 0) throw invalidArgument('offset is negative');
-  if (query.findNearest !== undefined) throw invalidArgument('findNearest is not supported by this emulator.');
+  if (query.findNearest !== undefined)
+    throw invalidArgument('findNearest is not supported by this emulator.');
   const read = createFieldReader(dbName);
   const inequalities = new Map<string, string[]>();
   const filtered = new Set<string>();
-  const predicate = query.where ? compileFilter(query.where, read, inequalities, filtered) : () => true;
+  const predicate = query.where
+    ? compileFilter(query.where, read, inequalities, filtered)
+    : () => true;
 
   const orders: Order[] = [];
   const ordered = new Set<string>();
   for (const o of query.orderBy ?? []) {
     const path = fieldPathOf(o.field);
     const key = path.join('.');
-    if (ordered.has(key)) throw invalidArgument(`order by clause cannot contain duplicate fields ${key}`);
-    if (ordered.has(NAME)) throw invalidArgument('order by clause cannot contain more fields after the key');
+    if (ordered.has(key))
+      throw invalidArgument(`order by clause cannot contain duplicate fields ${key}`);
+    if (ordered.has(NAME))
+      throw invalidArgument('order by clause cannot contain more fields after the key');
     ordered.add(key);
     orders.push({ path, isName: isNamePath(path), descending: o.direction === 'DESCENDING' });
   }
   const explicitCount = orders.length;
-  const missing = [...inequalities.entries()].filter(([key]) => !ordered.has(key) && key !== NAME).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (missing.length > 0 && ordered.has(NAME)) throw invalidArgument('order by clause cannot contain more fields after the key');
+  const missing = [...inequalities.entries()]
+    .filter(([key]) => !ordered.has(key) && key !== NAME)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (missing.length > 0 && ordered.has(NAME))
+    throw invalidArgument('order by clause cannot contain more fields after the key');
   const lastDirection = orders.length > 0 ? (orders[orders.length - 1] as Order).descending : false;
   for (const [, path] of missing) orders.push({ path, isName: false, descending: lastDirection });
-  if (!orders.some((o) => o.isName)) orders.push({ path: [NAME], isName: true, descending: lastDirection });
+  if (!orders.some((o) => o.isName))
+    orders.push({ path: [NAME], isName: true, descending: lastDirection });
   const first = orders[0] as Order;
   if (first.isName && first.descending && [...filtered].every((f) => f === NAME)) {
-    throw new FirestoreError('FAILED_PRECONDITION', 'Firestore does not support descending key scans');
+    throw new FirestoreError(
+      'FAILED_PRECONDITION',
+      'Firestore does not support descending key scans',
+    );
   }
 
   for (const cursor of [query.startAt, query.endAt]) {
@@ -223,10 +274,13 @@ export function compileQuery(dbName: DatabaseName, parent: string, query: Struct
     const values = cursor.values ?? [];
     if (values.length > explicitCount) throw invalidArgument('Cursor has too many values.');
     values.forEach((v, i) => {
-      if ((orders[i] as Order).isName && !('referenceValue' in v)) throw invalidArgument('Cursor __key__ value is not a document reference.');
+      if ((orders[i] as Order).isName && !('referenceValue' in v))
+        throw invalidArgument('Cursor __key__ value is not a document reference.');
     });
   }
-  const projection = query.select ? (query.select.fields ?? []).map((f) => fieldPathOf(f)).filter((p) => !isNamePath(p)) : undefined;
+  const projection = query.select
+    ? (query.select.fields ?? []).map((f) => fieldPathOf(f)).filter((p) => !isNamePath(p))
+    : undefined;
   return {
     collectionId,
     allDescendants,
@@ -242,7 +296,10 @@ export function compileQuery(dbName: DatabaseName, parent: string, query: Struct
 }
 
 function candidates(db: Database, q: CompiledQuery): Iterable<StoredDocument> {
-  if (q.allDescendants) return q.collectionId === '' ? db.store.descendants(q.parent) : db.store.collectionGroup(q.parent, q.collectionId);
+  if (q.allDescendants)
+    return q.collectionId === ''
+      ? db.store.descendants(q.parent)
+      : db.store.collectionGroup(q.parent, q.collectionId);
   if (q.collectionId === '') return db.store.children(q.parent);
   return db.store.collection(q.parent === '' ? q.collectionId : `${q.parent}/${q.collectionId}`);
 }
@@ -273,9 +330,13 @@ export function executeQuery(db: Database, dbName: DatabaseName, q: CompiledQuer
   const compareKeys = (a: Value[], b: Value[], count: number): number => {
     for (let i = 0; i < count; i++) {
       const o = q.orders[i] as Order;
-      const c = o.isName && 'referenceValue' in (a[i] as Value) && 'referenceValue' in (b[i] as Value)
-        ? compareDocumentPaths((a[i] as { referenceValue: string }).referenceValue, (b[i] as { referenceValue: string }).referenceValue)
-        : compareValues(a[i] as Value, b[i] as Value);
+      const c =
+        o.isName && 'referenceValue' in (a[i] as Value) && 'referenceValue' in (b[i] as Value)
+          ? compareDocumentPaths(
+              (a[i] as { referenceValue: string }).referenceValue,
+              (b[i] as { referenceValue: string }).referenceValue,
+            )
+          : compareValues(a[i] as Value, b[i] as Value);
       if (c !== 0) return o.descending ? -c : c;
     }
     return 0;

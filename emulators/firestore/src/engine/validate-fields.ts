@@ -13,9 +13,15 @@ class ReservedName extends Error {}
 
 function checkValue(value: Value, depth: number, topName: string, inArray: boolean): void {
   if ('stringValue' in value || 'bytesValue' in value) {
-    const size = 'stringValue' in value ? Buffer.byteLength(value.stringValue) : Buffer.byteLength(value.bytesValue, 'base64');
+    const size =
+      'stringValue' in value
+        ? Buffer.byteLength(value.stringValue)
+        : Buffer.byteLength(value.bytesValue, 'base64');
     if (size > MAX_VALUE_BYTES) {
-      if (depth === 0 || inArray) throw invalidArgument(`The value of property "${depth === 0 ? topName : 'array'}" is longer than ${MAX_VALUE_BYTES} bytes.`);
+      if (depth === 0 || inArray)
+        throw invalidArgument(
+          `The value of property "${depth === 0 ? topName : 'array'}" is longer than ${MAX_VALUE_BYTES} bytes.`,
+        );
       throw new NestedInvalid();
     }
     return;
@@ -27,7 +33,8 @@ function checkValue(value: Value, depth: number, topName: string, inArray: boole
       try {
         checkValue(v, depth + 1, topName, true);
       } catch (e) {
-        if (e instanceof NestedInvalid && depth === 0) throw invalidArgument('Property array contains an invalid nested entity.');
+        if (e instanceof NestedInvalid && depth === 0)
+          throw invalidArgument('Property array contains an invalid nested entity.');
         throw e;
       }
     }
@@ -36,7 +43,8 @@ function checkValue(value: Value, depth: number, topName: string, inArray: boole
   if ('mapValue' in value) {
     if (depth >= MAX_DEPTH) throw new NestedInvalid();
     for (const [name, v] of Object.entries(value.mapValue.fields ?? {})) {
-      if (RESERVED.test(name) && name !== '__type__') throw new ReservedName(`field name '${name}' is reserved.`);
+      if (RESERVED.test(name) && name !== '__type__')
+        throw new ReservedName(`field name '${name}' is reserved.`);
       if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw new NestedInvalid();
       try {
         checkValue(v, depth + 1, topName, false);
@@ -53,7 +61,8 @@ function valueSize(value: Value): number {
   if ('bytesValue' in value) return Buffer.byteLength(value.bytesValue, 'base64') + 1;
   if ('referenceValue' in value) return Buffer.byteLength(value.referenceValue) + 1;
   if ('geoPointValue' in value) return 16;
-  if ('arrayValue' in value) return (value.arrayValue.values ?? []).reduce((n, v) => n + valueSize(v), 0);
+  if ('arrayValue' in value)
+    return (value.arrayValue.values ?? []).reduce((n, v) => n + valueSize(v), 0);
   if ('mapValue' in value) return fieldsSize(value.mapValue.fields ?? {});
   if ('booleanValue' in value || 'nullValue' in value) return 1;
   return 8;
@@ -61,7 +70,8 @@ function valueSize(value: Value): number {
 
 function fieldsSize(fields: Fields): number {
   let size = 0;
-  for (const [name, v] of Object.entries(fields)) size += Buffer.byteLength(name) + 1 + valueSize(v);
+  for (const [name, v] of Object.entries(fields))
+    size += Buffer.byteLength(name) + 1 + valueSize(v);
   return size;
 }
 
@@ -75,11 +85,13 @@ export function documentSize(path: string, fields: Fields): number {
 export function validateFields(fields: Fields): void {
   for (const [name, value] of Object.entries(fields)) {
     if (RESERVED.test(name)) throw invalidArgument(`field name ${name} is reserved`);
-    if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw invalidArgument(`The property.name is longer than ${MAX_NAME_BYTES} bytes.`);
+    if (Buffer.byteLength(name) > MAX_NAME_BYTES)
+      throw invalidArgument(`The property.name is longer than ${MAX_NAME_BYTES} bytes.`);
     try {
       checkValue(value, 0, name, false);
     } catch (e) {
-      if (e instanceof NestedInvalid) throw invalidArgument(`Property ${name} contains an invalid nested entity.`);
+      if (e instanceof NestedInvalid)
+        throw invalidArgument(`Property ${name} contains an invalid nested entity.`);
       if (e instanceof ReservedName) throw invalidArgument(e.message);
       throw e;
     }
@@ -87,14 +99,17 @@ export function validateFields(fields: Fields): void {
 }
 
 export function validateDocumentSize(path: string, fields: Fields): void {
-  if (documentSize(path, fields) > MAX_DOCUMENT_BYTES) throw invalidArgument(`maximum entity size is ${MAX_DOCUMENT_BYTES} bytes`);
+  if (documentSize(path, fields) > MAX_DOCUMENT_BYTES)
+    throw invalidArgument(`maximum entity size is ${MAX_DOCUMENT_BYTES} bytes`);
 }
 
 /** Key path limits for document paths. */
 export function validateDocumentPath(segments: readonly string[]): void {
   segments.forEach((s, i) => {
     if (Buffer.byteLength(s) > MAX_NAME_BYTES) {
-      throw invalidArgument(`The key path element ${i % 2 === 0 ? 'kind' : 'name'} is longer than ${MAX_NAME_BYTES} bytes.`);
+      throw invalidArgument(
+        `The key path element ${i % 2 === 0 ? 'kind' : 'name'} is longer than ${MAX_NAME_BYTES} bytes.`,
+      );
     }
   });
 }

@@ -86,7 +86,12 @@ function scalarFromJson(type: string, value: unknown): Json {
   if (INT32.has(type)) {
     const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
     if (typeof n !== 'number' || !Number.isInteger(n)) throw invalid();
-    if (type.startsWith('u') || type === 'fixed32' ? n < 0 || n > 0xffffffff : n < -0x80000000 || n > 0x7fffffff) throw invalid();
+    if (
+      type.startsWith('u') || type === 'fixed32'
+        ? n < 0 || n > 0xffffffff
+        : n < -0x80000000 || n > 0x7fffffff
+    )
+      throw invalid();
     return n;
   }
   if (INT64.has(type)) {
@@ -116,7 +121,8 @@ function singleFromJson(field: protobuf.Field, value: unknown): Json {
       throw invalid();
     }
     if (typeof value === 'string' && value in resolved.values) return value;
-    if (typeof value === 'number' && resolved.valuesById[value] !== undefined) return resolved.valuesById[value] as string;
+    if (typeof value === 'number' && resolved.valuesById[value] !== undefined)
+      return resolved.valuesById[value] as string;
     throw invalid();
   }
   if (isType(resolved)) return messageFromJson(resolved, value);
@@ -136,7 +142,11 @@ export function messageFromJson(type: protobuf.Type, value: unknown): Json {
     const inner = type.fields['value'] as protobuf.Field;
     return scalarFromJson(inner.type, value);
   }
-  if (name === '.google.protobuf.Struct' || name === '.google.protobuf.Value' || name === '.google.protobuf.ListValue') {
+  if (
+    name === '.google.protobuf.Struct' ||
+    name === '.google.protobuf.Value' ||
+    name === '.google.protobuf.ListValue'
+  ) {
     return value as Json;
   }
   if (!isObject(value)) throw invalid();
@@ -145,7 +155,8 @@ export function messageFromJson(type: protobuf.Type, value: unknown): Json {
   for (const [key, raw] of Object.entries(value)) {
     const field = lookupField(type, key);
     if (!field) throw invalid();
-    const isNullEnum = isEnum(field.resolvedType) && field.resolvedType.fullName === '.google.protobuf.NullValue';
+    const isNullEnum =
+      isEnum(field.resolvedType) && field.resolvedType.fullName === '.google.protobuf.NullValue';
     if (raw === null && !isNullEnum) continue;
     if (field.partOf) {
       if (oneofSeen.has(field.partOf.name)) throw invalid();
@@ -169,13 +180,20 @@ export function messageFromJson(type: protobuf.Type, value: unknown): Json {
 
 // ---- gRPC: protobufjs plain objects (toObject with longs/enums/bytes as String) <-> internal ----
 
-export const TO_OBJECT_OPTIONS: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, defaults: false };
+export const TO_OBJECT_OPTIONS: protobuf.IConversionOptions = {
+  longs: String,
+  enums: String,
+  bytes: String,
+  defaults: false,
+};
 
 function singleFromObject(field: protobuf.Field, value: unknown): Json {
   const resolved = field.resolvedType;
   if (isEnum(resolved)) {
     if (resolved.fullName === '.google.protobuf.NullValue') return null;
-    return typeof value === 'number' ? ((resolved.valuesById[value] as string | undefined) ?? String(value)) : (value as Json);
+    return typeof value === 'number'
+      ? ((resolved.valuesById[value] as string | undefined) ?? String(value))
+      : (value as Json);
   }
   if (isType(resolved)) return messageFromObject(resolved, value);
   if (INT64.has(field.type)) return String(value);
@@ -193,16 +211,24 @@ export function messageFromObject(type: protobuf.Type, value: unknown): Json {
   if (WRAPPERS.has(name)) {
     const inner = type.fields['value'] as protobuf.Field;
     const v = obj['value'];
-    if (v === undefined) return INT64.has(inner.type) ? '0' : inner.type === 'bool' ? false : inner.type === 'string' || inner.type === 'bytes' ? '' : 0;
+    if (v === undefined)
+      return INT64.has(inner.type)
+        ? '0'
+        : inner.type === 'bool'
+          ? false
+          : inner.type === 'string' || inner.type === 'bytes'
+            ? ''
+            : 0;
     return INT64.has(inner.type) ? String(v) : (v as Json);
   }
   const out: JsonObject = {};
   for (const [key, raw] of Object.entries(obj)) {
     const field = type.fields[key];
-    if (!field || raw === undefined || raw === null && !(isEnum(field.resolvedType))) continue;
+    if (!field || raw === undefined || (raw === null && !isEnum(field.resolvedType))) continue;
     if (field.map) {
       const map: JsonObject = {};
-      for (const [k, v] of Object.entries(raw as Record<string, unknown>)) map[k] = singleFromObject(field, v);
+      for (const [k, v] of Object.entries(raw as Record<string, unknown>))
+        map[k] = singleFromObject(field, v);
       out[key] = map;
     } else if (field.repeated) {
       out[key] = (raw as unknown[]).map((v) => singleFromObject(field, v));
@@ -238,7 +264,8 @@ export function messageToObject(type: protobuf.Type, value: unknown): unknown {
     if (!field || raw === undefined) continue;
     if (field.map) {
       const map: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(raw as Record<string, unknown>)) map[k] = singleToObject(field, v);
+      for (const [k, v] of Object.entries(raw as Record<string, unknown>))
+        map[k] = singleToObject(field, v);
       out[key] = map;
     } else if (field.repeated) {
       out[key] = (raw as unknown[]).map((v) => singleToObject(field, v));

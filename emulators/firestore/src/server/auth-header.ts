@@ -13,7 +13,8 @@ function decodeSegment(segment: string): Record<string, unknown> {
   } catch {
     throw invalidArgument('invalid jwt');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidArgument('invalid jwt');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw invalidArgument('invalid jwt');
   return parsed as Record<string, unknown>;
 }
 
@@ -31,7 +32,12 @@ export function decodeToken(token: string): Caller {
   decodeSegment(parts[0] as string);
   const claims = decodeSegment(parts[1] as string);
   if (!validSignature(parts[2] as string)) throw invalidArgument('invalid jwt');
-  const uid = typeof claims['user_id'] === 'string' ? claims['user_id'] : typeof claims['sub'] === 'string' ? claims['sub'] : null;
+  const uid =
+    typeof claims['user_id'] === 'string'
+      ? claims['user_id']
+      : typeof claims['sub'] === 'string'
+        ? claims['sub']
+        : null;
   return { kind: 'user', auth: uid === null ? null : { uid, token: claims } };
 }
 

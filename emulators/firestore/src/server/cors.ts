@@ -12,6 +12,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   if (req.method === 'OPTIONS') {
     const requested = req.headers['access-control-request-headers'];
     if (requested !== undefined) res.setHeader('access-control-allow-headers', requested);
-    if (req.headers['access-control-request-private-network'] !== undefined) res.setHeader('access-control-allow-private-network', 'true');
+    if (req.headers['access-control-request-private-network'] !== undefined)
+      res.setHeader('access-control-allow-private-network', 'true');
   }
 }

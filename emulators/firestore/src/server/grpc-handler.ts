@@ -12,7 +12,11 @@ import { parseDatabaseName } from '../store/resource-name.js';
 import { callerFromAuthorization } from './auth-header.js';
 import type { EmulatorContext } from './emulator-context.js';
 
-type Handler = (service: FirestoreService, request: Record<string, unknown>, caller: Caller) => unknown;
+type Handler = (
+  service: FirestoreService,
+  request: Record<string, unknown>,
+  caller: Caller,
+) => unknown;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** Requests were validated by protobuf decoding; view one as the service's parameter type. */
@@ -21,7 +25,15 @@ const as = <T>(v: unknown): T => v as T;
 const HANDLERS: Record<string, Handler> = {
   GetDocument: (s, r, c) => s.getDocument(str(r['name']), as(r), c),
   ListDocuments: (s, r, c) => s.listDocuments(str(r['parent']), str(r['collectionId']), as(r), c),
-  CreateDocument: (s, r, c) => s.createDocument(str(r['parent']), str(r['collectionId']), as(r['documentId']), as(r['document'] ?? {}), as(r['mask']), c),
+  CreateDocument: (s, r, c) =>
+    s.createDocument(
+      str(r['parent']),
+      str(r['collectionId']),
+      as(r['documentId']),
+      as(r['document'] ?? {}),
+      as(r['mask']),
+      c,
+    ),
   UpdateDocument: (s, r, c) => s.updateDocument(as(r['document'] ?? {}), as(r), c),
   DeleteDocument: (s, r, c) => s.deleteDocument(str(r['name']), as(r['currentDocument']), c),
   BatchGetDocuments: (s, r, c) => s.batchGet(parseDatabaseName(str(r['database'])), as(r), c),
@@ -50,7 +62,8 @@ function unframe(data: Buffer, encoding: string | undefined): Buffer[] {
     const length = data.readUInt32BE(offset + 1);
     let body = data.subarray(offset + 5, offset + 5 + length);
     if (compressed) {
-      if (encoding !== 'gzip') throw new FirestoreError('UNIMPLEMENTED', `Unsupported grpc-encoding ${encoding ?? ''}`);
+      if (encoding !== 'gzip')
+        throw new FirestoreError('UNIMPLEMENTED', `Unsupported grpc-encoding ${encoding ?? ''}`);
       body = gunzipSync(body);
     }
     messages.push(body);
@@ -85,7 +98,11 @@ function encodeResponse(type: protobuf.Type, json: unknown): Buffer {
   return frame(type.encode(message).finish());
 }
 
-export function handleGrpc(ctx: EmulatorContext, stream: ServerHttp2Stream, headers: IncomingHttpHeaders): void {
+export function handleGrpc(
+  ctx: EmulatorContext,
+  stream: ServerHttp2Stream,
+  headers: IncomingHttpHeaders,
+): void {
   const path = headers[':path'] ?? '';
   const match = /^\/google\.firestore\.v1\.Firestore\/([A-Za-z]+)$/.exec(path);
   const methodName = match?.[1] ?? '';
@@ -94,7 +111,10 @@ export function handleGrpc(ctx: EmulatorContext, stream: ServerHttp2Stream, head
   stream.on('error', () => undefined);
   if (!method || !handler || method.requestStream) {
     stream.resume();
-    sendError(stream, new FirestoreError('UNIMPLEMENTED', `Method ${path.slice(1)} is unimplemented`));
+    sendError(
+      stream,
+      new FirestoreError('UNIMPLEMENTED', `Method ${path.slice(1)} is unimplemented`),
+    );
     return;
   }
   const chunks: Buffer[] = [];
@@ -104,9 +124,15 @@ export function handleGrpc(ctx: EmulatorContext, stream: ServerHttp2Stream, head
       method.resolve();
       const requestType = method.resolvedRequestType as protobuf.Type;
       const responseType = method.resolvedResponseType as protobuf.Type;
-      const messages = unframe(Buffer.concat(chunks), headers['grpc-encoding'] as string | undefined);
+      const messages = unframe(
+        Buffer.concat(chunks),
+        headers['grpc-encoding'] as string | undefined,
+      );
       if (messages.length !== 1) throw invalidArgument('Expected exactly one request message.');
-      const decoded = requestType.toObject(requestType.decode(messages[0] as Buffer), TO_OBJECT_OPTIONS);
+      const decoded = requestType.toObject(
+        requestType.decode(messages[0] as Buffer),
+        TO_OBJECT_OPTIONS,
+      );
       const request = messageFromObject(requestType, decoded) as Record<string, unknown>;
       const auth = headers['authorization'];
       const caller = callerFromAuthorization(Array.isArray(auth) ? auth[0] : auth);
@@ -114,14 +140,21 @@ export function handleGrpc(ctx: EmulatorContext, stream: ServerHttp2Stream, head
       const responses = method.responseStream ? (result as unknown[]) : [result];
       const frames = responses.map((r) => encodeResponse(responseType, r));
       if (stream.destroyed || stream.closed) return;
-      stream.respond({ [http2constants.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc+proto' }, { waitForTrailers: true });
-      stream.once('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0', 'grpc-message': '' }));
+      stream.respond(
+        { [http2constants.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc+proto' },
+        { waitForTrailers: true },
+      );
+      stream.once('wantTrailers', () =>
+        stream.sendTrailers({ 'grpc-status': '0', 'grpc-message': '' }),
+      );
       for (const f of frames) stream.write(f);
       stream.end();
     } catch (error) {
       if (error instanceof FirestoreError) sendError(stream, error);
       else {
-        ctx.log(`internal gRPC error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        ctx.log(
+          `internal gRPC error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         sendError(stream, new FirestoreError('INTERNAL', 'Internal error.'));
       }
     }

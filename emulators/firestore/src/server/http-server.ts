@@ -17,7 +17,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function listen(ctx: EmulatorContext, host: string, port: number): Promise<RunningServer> {
+export async function listen(
+  ctx: EmulatorContext,
+  host: string,
+  port: number,
+): Promise<RunningServer> {
   const h1 = http.createServer((req, res) => {
     handleRest(ctx, req, res).catch((error: unknown) => {
       ctx.log(`REST handler failed: ${String(error)}`);
@@ -31,7 +35,14 @@ export async function listen(ctx: EmulatorContext, host: string, port: number): 
     const type = String(headers['content-type'] ?? '');
     if (type.startsWith('application/grpc')) handleGrpc(ctx, stream, headers);
     else {
-      stream.respond({ ':status': 200, 'content-type': 'application/grpc+proto', 'grpc-status': String(new FirestoreError('UNIMPLEMENTED', '').code) }, { endStream: true });
+      stream.respond(
+        {
+          ':status': 200,
+          'content-type': 'application/grpc+proto',
+          'grpc-status': String(new FirestoreError('UNIMPLEMENTED', '').code),
+        },
+        { endStream: true },
+      );
     }
   });
   h2.on('sessionError', () => undefined);

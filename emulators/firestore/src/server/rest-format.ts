@@ -9,7 +9,14 @@ import type { FirestoreError } from '../engine/errors.js';
 function replacer(key: string, value: unknown): unknown {
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (key === 'values' && Array.isArray(value) && value.length === 0) return undefined;
-  if (key === 'fields' && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return undefined;
+  if (
+    key === 'fields' &&
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 0
+  )
+    return undefined;
   return value;
 }
 
@@ -22,12 +29,27 @@ export function jsonArrayText(values: unknown[]): string {
 }
 
 export function errorText(error: FirestoreError): string {
-  const body: { code: number; message?: string; status: string } = { code: error.httpStatus, status: error.status };
+  const body: { code: number; message?: string; status: string } = {
+    code: error.httpStatus,
+    status: error.status,
+  };
   if (error.message !== '') body.message = error.message;
-  return JSON.stringify({ error: { code: body.code, ...(body.message !== undefined ? { message: body.message } : {}), status: body.status } });
+  return JSON.stringify({
+    error: {
+      code: body.code,
+      ...(body.message !== undefined ? { message: body.message } : {}),
+      status: body.status,
+    },
+  });
 }
 
-export function send(res: ServerResponse, status: number, body: string, contentType: string | null = 'application/json', head = false): void {
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  contentType: string | null = 'application/json',
+  head = false,
+): void {
   const headers: Record<string, string | number> = { 'content-length': Buffer.byteLength(body) };
   if (contentType) headers['content-type'] = contentType;
   res.writeHead(status, headers);

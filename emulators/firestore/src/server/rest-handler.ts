@@ -49,7 +49,9 @@ function decodeSegment(segment: string): string {
 }
 
 function maskParam(params: URLSearchParams, name: string): DocumentMask | undefined {
-  return params.has(`${name}.fieldPaths`) ? { fieldPaths: params.getAll(`${name}.fieldPaths`) } : undefined;
+  return params.has(`${name}.fieldPaths`)
+    ? { fieldPaths: params.getAll(`${name}.fieldPaths`) }
+    : undefined;
 }
 
 function preconditionParams(params: URLSearchParams): PreconditionJson | undefined {
@@ -82,7 +84,14 @@ async function bodyAs<T>(req: IncomingMessage, typeName: string): Promise<T> {
   return messageFromJson(firestoreType(typeName), json) as unknown as T;
 }
 
-async function handleVerb(ctx: EmulatorContext, req: IncomingMessage, db: DatabaseName, docPath: string, verb: string, caller: Caller): Promise<Reply> {
+async function handleVerb(
+  ctx: EmulatorContext,
+  req: IncomingMessage,
+  db: DatabaseName,
+  docPath: string,
+  verb: string,
+  caller: Caller,
+): Promise<Reply> {
   const service = ctx.service;
   const parentName = docPath === '' ? documentsRoot(db) : `${documentsRoot(db)}/${docPath}`;
   const rootOnly = (): void => {
@@ -94,24 +103,53 @@ async function handleVerb(ctx: EmulatorContext, req: IncomingMessage, db: Databa
       return { kind: 'json', body: service.commit(db, await bodyAs(req, 'CommitRequest'), caller) };
     case 'batchGet':
       rootOnly();
-      return { kind: 'array', body: service.batchGet(db, await bodyAs(req, 'BatchGetDocumentsRequest'), caller) };
+      return {
+        kind: 'array',
+        body: service.batchGet(db, await bodyAs(req, 'BatchGetDocumentsRequest'), caller),
+      };
     case 'beginTransaction':
       rootOnly();
-      return { kind: 'json', body: service.beginTransaction(db, await bodyAs(req, 'BeginTransactionRequest')) };
+      return {
+        kind: 'json',
+        body: service.beginTransaction(db, await bodyAs(req, 'BeginTransactionRequest')),
+      };
     case 'rollback':
       rootOnly();
       return { kind: 'json', body: service.rollback(db, await bodyAs(req, 'RollbackRequest')) };
     case 'batchWrite':
       rootOnly();
-      return { kind: 'json', body: service.batchWrite(db, await bodyAs(req, 'BatchWriteRequest'), caller) };
+      return {
+        kind: 'json',
+        body: service.batchWrite(db, await bodyAs(req, 'BatchWriteRequest'), caller),
+      };
     case 'runQuery':
-      return { kind: 'array', body: service.runQuery(parentName, await bodyAs(req, 'RunQueryRequest'), caller) };
+      return {
+        kind: 'array',
+        body: service.runQuery(parentName, await bodyAs(req, 'RunQueryRequest'), caller),
+      };
     case 'runAggregationQuery':
-      return { kind: 'array', body: service.runAggregationQuery(parentName, await bodyAs(req, 'RunAggregationQueryRequest'), caller) };
+      return {
+        kind: 'array',
+        body: service.runAggregationQuery(
+          parentName,
+          await bodyAs(req, 'RunAggregationQueryRequest'),
+          caller,
+        ),
+      };
     case 'listCollectionIds':
-      return { kind: 'json', body: service.listCollectionIds(parentName, await bodyAs(req, 'ListCollectionIdsRequest'), caller) };
+      return {
+        kind: 'json',
+        body: service.listCollectionIds(
+          parentName,
+          await bodyAs(req, 'ListCollectionIdsRequest'),
+          caller,
+        ),
+      };
     case 'partitionQuery':
-      throw new FirestoreError('UNIMPLEMENTED', 'Method google.firestore.v1.Firestore/PartitionQuery is unimplemented');
+      throw new FirestoreError(
+        'UNIMPLEMENTED',
+        'Method google.firestore.v1.Firestore/PartitionQuery is unimplemented',
+      );
     case 'executePipeline':
       rootOnly();
       await readBody(req);
@@ -121,7 +159,14 @@ async function handleVerb(ctx: EmulatorContext, req: IncomingMessage, db: Databa
   }
 }
 
-async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: URL, db: DatabaseName, rest: string[], caller: Caller): Promise<Reply> {
+async function handleDocuments(
+  ctx: EmulatorContext,
+  req: IncomingMessage,
+  url: URL,
+  db: DatabaseName,
+  rest: string[],
+  caller: Caller,
+): Promise<Reply> {
   const method = req.method ?? 'GET';
   const last = rest.length > 0 ? (rest[rest.length - 1] as string) : '';
   const colon = last.indexOf(':');
@@ -129,7 +174,9 @@ async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: 
   if (colon !== -1) {
     if (method !== 'POST') throw new NotFound();
     const verb = last.slice(colon + 1);
-    const segments = [...rest.slice(0, -1), last.slice(0, colon)].filter((s, i, all) => !(i === all.length - 1 && s === '' && all.length === 1));
+    const segments = [...rest.slice(0, -1), last.slice(0, colon)].filter(
+      (s, i, all) => !(i === all.length - 1 && s === '' && all.length === 1),
+    );
     return handleVerb(ctx, req, db, segments.map(decodeSegment).join('/'), verb, caller);
   }
   const segments = rest.map(decodeSegment);
@@ -141,10 +188,24 @@ async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: 
     switch (method) {
       case 'GET':
       case 'HEAD':
-        return { kind: 'json', body: service.getDocument(name, { ...consistencyParams(params), ...(maskParam(params, 'mask') ? { mask: maskParam(params, 'mask') } : {}) }, caller) };
+        return {
+          kind: 'json',
+          body: service.getDocument(
+            name,
+            {
+              ...consistencyParams(params),
+              ...(maskParam(params, 'mask') ? { mask: maskParam(params, 'mask') } : {}),
+            },
+            caller,
+          ),
+        };
       case 'PATCH': {
         const doc = await bodyAs<DocumentJson>(req, 'Document');
-        const options: { updateMask?: DocumentMask; mask?: DocumentMask; currentDocument?: PreconditionJson } = {};
+        const options: {
+          updateMask?: DocumentMask;
+          mask?: DocumentMask;
+          currentDocument?: PreconditionJson;
+        } = {};
         const updateMask = maskParam(params, 'updateMask');
         if (updateMask) options.updateMask = updateMask;
         const mask = maskParam(params, 'mask');
@@ -154,7 +215,10 @@ async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: 
         return { kind: 'json', body: service.updateDocument({ ...doc, name }, options, caller) };
       }
       case 'DELETE':
-        return { kind: 'json', body: service.deleteDocument(name, preconditionParams(params), caller) };
+        return {
+          kind: 'json',
+          body: service.deleteDocument(name, preconditionParams(params), caller),
+        };
       default:
         throw new NotFound();
     }
@@ -186,7 +250,17 @@ async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: 
     }
     case 'POST': {
       const doc = await bodyAs<DocumentJson>(req, 'Document');
-      return { kind: 'json', body: service.createDocument(parentName, collectionId, params.get('documentId') ?? undefined, doc, maskParam(params, 'mask'), caller) };
+      return {
+        kind: 'json',
+        body: service.createDocument(
+          parentName,
+          collectionId,
+          params.get('documentId') ?? undefined,
+          doc,
+          maskParam(params, 'mask'),
+          caller,
+        ),
+      };
     }
     default:
       throw new NotFound();
@@ -194,13 +268,22 @@ async function handleDocuments(ctx: EmulatorContext, req: IncomingMessage, url: 
 }
 
 /** GET documents/ or documents/{doc}/ (trailing slash): documents of every collection under that parent. */
-async function handleChildrenListing(ctx: EmulatorContext, req: IncomingMessage, url: URL, db: DatabaseName, rest: string[], caller: Caller): Promise<Reply> {
+async function handleChildrenListing(
+  ctx: EmulatorContext,
+  req: IncomingMessage,
+  url: URL,
+  db: DatabaseName,
+  rest: string[],
+  caller: Caller,
+): Promise<Reply> {
   if (req.method !== 'GET' && req.method !== 'HEAD') throw new NotFound();
   const segments = rest.map(decodeSegment);
-  const parentName = segments.length === 0 ? documentsRoot(db) : `${documentsRoot(db)}/${segments.join('/')}`;
+  const parentName =
+    segments.length === 0 ? documentsRoot(db) : `${documentsRoot(db)}/${segments.join('/')}`;
   // An empty segment before the trailing slash is reported against the name as written.
   if (segments.includes('')) parseResourceName(`${parentName}/`);
-  if (segments.length % 2 === 1) throw invalidArgument(`Document name "${parentName}/" has invalid trailing "/".`);
+  if (segments.length % 2 === 1)
+    throw invalidArgument(`Document name "${parentName}/" has invalid trailing "/".`);
   const params = url.searchParams;
   const pageSize = params.get('pageSize');
   const mask = maskParam(params, 'mask');
@@ -222,16 +305,30 @@ async function handleChildrenListing(ctx: EmulatorContext, req: IncomingMessage,
   };
 }
 
-async function handleEmulatorAdmin(ctx: EmulatorContext, req: IncomingMessage, parts: string[]): Promise<Reply> {
+async function handleEmulatorAdmin(
+  ctx: EmulatorContext,
+  req: IncomingMessage,
+  parts: string[],
+): Promise<Reply> {
   // /emulator/v1/projects/{p}/databases/{d}/documents  or  /emulator/v1/projects/{p}:securityRules
   const method = req.method ?? 'GET';
-  if (parts.length === 5 && parts[2] === 'databases' && parts[4] === 'documents' && method === 'DELETE') {
-    const db = ctx.service.databases.get(decodeSegment(parts[1] as string), decodeSegment(parts[3] as string));
+  if (
+    parts.length === 5 &&
+    parts[2] === 'databases' &&
+    parts[4] === 'documents' &&
+    method === 'DELETE'
+  ) {
+    const db = ctx.service.databases.get(
+      decodeSegment(parts[1] as string),
+      decodeSegment(parts[3] as string),
+    );
     db.clear();
     return { kind: 'json', body: {} };
   }
   if (parts.length === 2 && (parts[1] as string).endsWith(':securityRules') && method === 'PUT') {
-    const body = parseJson(await readBody(req)) as { rules?: { files?: { name?: string; content?: unknown }[] } };
+    const body = parseJson(await readBody(req)) as {
+      rules?: { files?: { name?: string; content?: unknown }[] };
+    };
     const files = body.rules?.files;
     const content = Array.isArray(files) ? files[0]?.content : undefined;
     if (typeof content !== 'string') throw invalidArgument('Expected rules.files[0].content.');
@@ -242,7 +339,11 @@ async function handleEmulatorAdmin(ctx: EmulatorContext, req: IncomingMessage, p
   throw new NotFound();
 }
 
-export async function handleRest(ctx: EmulatorContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleRest(
+  ctx: EmulatorContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   applyCors(req, res);
   const head = req.method === 'HEAD';
   if (req.method === 'OPTIONS') {
@@ -261,19 +362,38 @@ export async function handleRest(ctx: EmulatorContext, req: IncomingMessage, res
     let reply: Reply;
     if (parts[0] === 'emulator' && parts[1] === 'v1' && parts[2] === 'projects') {
       reply = await handleEmulatorAdmin(ctx, req, parts.slice(2));
-    } else if ((parts[0] === 'v1' || parts[0] === 'v1beta1') && parts[1] === 'projects' && parts[3] === 'databases' && (parts[5] ?? '').startsWith('documents')) {
-      const db: DatabaseName = { project: decodeSegment(parts[2] as string), database: decodeSegment(parts[4] as string) };
+    } else if (
+      (parts[0] === 'v1' || parts[0] === 'v1beta1') &&
+      parts[1] === 'projects' &&
+      parts[3] === 'databases' &&
+      (parts[5] ?? '').startsWith('documents')
+    ) {
+      const db: DatabaseName = {
+        project: decodeSegment(parts[2] as string),
+        database: decodeSegment(parts[4] as string),
+      };
       const caller = callerFromAuthorization(req.headers.authorization);
       const fifth = parts[5] as string;
       if (fifth !== 'documents' && !fifth.startsWith('documents:')) throw new NotFound();
-      const rest = fifth === 'documents' ? parts.slice(6) : [fifth.slice('documents'.length), ...parts.slice(6)];
+      const rest =
+        fifth === 'documents'
+          ? parts.slice(6)
+          : [fifth.slice('documents'.length), ...parts.slice(6)];
       const trailingSlash = rest.length > 0 && rest[rest.length - 1] === '';
       if (trailingSlash) rest.pop();
-      reply = trailingSlash ? await handleChildrenListing(ctx, req, url, db, rest, caller) : await handleDocuments(ctx, req, url, db, rest, caller);
+      reply = trailingSlash
+        ? await handleChildrenListing(ctx, req, url, db, rest, caller)
+        : await handleDocuments(ctx, req, url, db, rest, caller);
     } else {
       throw new NotFound();
     }
-    send(res, 200, reply.kind === 'array' ? jsonArrayText(reply.body) : jsonText(reply.body), 'application/json', head);
+    send(
+      res,
+      200,
+      reply.kind === 'array' ? jsonArrayText(reply.body) : jsonText(reply.body),
+      'application/json',
+      head,
+    );
   } catch (error) {
     if (error instanceof NotFound) {
       send(res, 404, 'Not Found\n', null, head);
@@ -282,8 +402,16 @@ export async function handleRest(ctx: EmulatorContext, req: IncomingMessage, res
     } else if (error instanceof FirestoreError) {
       send(res, error.httpStatus, errorText(error), 'application/json', head);
     } else {
-      ctx.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      send(res, 500, errorText(new FirestoreError('INTERNAL', 'Internal error.')), 'application/json', head);
+      ctx.log(
+        `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      send(
+        res,
+        500,
+        errorText(new FirestoreError('INTERNAL', 'Internal error.')),
+        'application/json',
+        head,
+      );
     }
   }
 }

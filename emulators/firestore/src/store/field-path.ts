@@ -46,7 +46,11 @@ export function invalidFieldPathMessage(path: string): string {
 
 /** The canonical string form of segments (quoting where needed). */
 export function formatFieldPath(segments: readonly string[]): string {
-  return segments.map((s) => (SIMPLE_SEGMENT.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`')).join('.');
+  return segments
+    .map((s) =>
+      SIMPLE_SEGMENT.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`',
+    )
+    .join('.');
 }
 
 export function getField(fields: Fields, segments: readonly string[]): Value | undefined {

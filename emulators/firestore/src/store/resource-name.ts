@@ -23,8 +23,10 @@ export function parseDatabaseName(name: string): DatabaseName {
   const parts = name.split('/');
   if (parts[0] !== 'projects') throw lacks('Database', name, 'projects', 0);
   if (parts.length < 3) throw lacks('Database', name, '/', name.length);
-  if (parts[2] !== 'databases') throw lacks('Database', name, 'databases', 'projects/'.length + (parts[1] ?? '').length + 1);
-  if (parts.length !== 4 || parts[1] === '' || parts[3] === '') throw invalidArgument(`Invalid database name "${name}".`);
+  if (parts[2] !== 'databases')
+    throw lacks('Database', name, 'databases', 'projects/'.length + (parts[1] ?? '').length + 1);
+  if (parts.length !== 4 || parts[1] === '' || parts[3] === '')
+    throw invalidArgument(`Invalid database name "${name}".`);
   return { project: parts[1] as string, database: parts[3] as string };
 }
 
@@ -41,13 +43,21 @@ function validateSegments(segments: string[], name: string, kind: string, offset
   let index = offset;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as string;
-    if (s === '') throw invalidArgument(`${kind} name "${name}" lacks a ${i % 2 === 0 ? 'collection' : 'resource'} id at index ${index}.`);
-    if (s === '.' || s === '..') throw invalidArgument(`${kind} name "${name}" contains a resource id "${s}" at index ${index}.`);
+    if (s === '')
+      throw invalidArgument(
+        `${kind} name "${name}" lacks a ${i % 2 === 0 ? 'collection' : 'resource'} id at index ${index}.`,
+      );
+    if (s === '.' || s === '..')
+      throw invalidArgument(
+        `${kind} name "${name}" contains a resource id "${s}" at index ${index}.`,
+      );
     if (/^__.*__$/.test(s)) {
       if (i % 2 === 1 && s.startsWith('__id')) {
         const digits = s.slice(4, -2);
         if (!isLongId(digits)) {
-          throw invalidArgument(`A long document ID string must be formatted like '__id{LONG}__', where LONG is a 64-bit integer. Found: '${s}'.`);
+          throw invalidArgument(
+            `A long document ID string must be formatted like '__id{LONG}__', where LONG is a 64-bit integer. Found: '${s}'.`,
+          );
         }
       } else if (i % 2 === 0) {
         throw invalidArgument(`Collection id "${s}" is invalid because it is reserved.`);
@@ -75,7 +85,11 @@ export function parseResourceName(name: string, kind = 'Document'): ParsedName {
   }
   const segments = parts.slice(5);
   validateSegments(segments, name, kind, parts.slice(0, 5).join('/').length + 1);
-  return { db: { project: parts[1] as string, database: parts[3] as string }, path: segments.join('/'), segments };
+  return {
+    db: { project: parts[1] as string, database: parts[3] as string },
+    path: segments.join('/'),
+    segments,
+  };
 }
 
 /** Parses a document name (an even number of segments under documents/). */

@@ -27,8 +27,12 @@ function seedToValue(json: SeedJson, where: string, documentsRoot: string): Valu
   if (json === null) return { nullValue: null };
   if (typeof json === 'boolean') return { booleanValue: json };
   if (typeof json === 'string') return { stringValue: json };
-  if (typeof json === 'number') return Number.isInteger(json) ? { integerValue: String(json) } : { doubleValue: json };
-  if (Array.isArray(json)) return { arrayValue: { values: json.map((v, i) => seedToValue(v, `${where}[${i}]`, documentsRoot)) } };
+  if (typeof json === 'number')
+    return Number.isInteger(json) ? { integerValue: String(json) } : { doubleValue: json };
+  if (Array.isArray(json))
+    return {
+      arrayValue: { values: json.map((v, i) => seedToValue(v, `${where}[${i}]`, documentsRoot)) },
+    };
   const keys = Object.keys(json);
   if (keys.length === 1 && (keys[0] as string).startsWith('$')) {
     const tag = keys[0] as string;
@@ -44,23 +48,36 @@ function seedToValue(json: SeedJson, where: string, documentsRoot: string): Valu
         if (v === 'NaN' || v === 'Infinity' || v === '-Infinity') return { doubleValue: Number(v) };
         return fail(where, `invalid $double ${JSON.stringify(v)}`);
       case '$integer':
-        if ((typeof v === 'string' && /^-?\d+$/.test(v)) || (typeof v === 'number' && Number.isInteger(v))) return { integerValue: BigInt(v).toString() };
+        if (
+          (typeof v === 'string' && /^-?\d+$/.test(v)) ||
+          (typeof v === 'number' && Number.isInteger(v))
+        )
+          return { integerValue: BigInt(v).toString() };
         return fail(where, `invalid $integer ${JSON.stringify(v)}`);
       case '$reference':
-        if (typeof v !== 'string' || v === '' || v.split('/').length % 2 !== 0) fail(where, `invalid $reference ${JSON.stringify(v)}`);
+        if (typeof v !== 'string' || v === '' || v.split('/').length % 2 !== 0)
+          fail(where, `invalid $reference ${JSON.stringify(v)}`);
         return { referenceValue: `${documentsRoot}/${v}` };
       case '$bytes':
-        if (typeof v !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(v)) fail(where, `invalid $bytes ${JSON.stringify(v)}`);
+        if (typeof v !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(v))
+          fail(where, `invalid $bytes ${JSON.stringify(v)}`);
         return { bytesValue: v };
       case '$geopoint':
-        if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== 'number' || typeof v[1] !== 'number') fail(where, `invalid $geopoint ${JSON.stringify(v)}`);
+        if (
+          !Array.isArray(v) ||
+          v.length !== 2 ||
+          typeof v[0] !== 'number' ||
+          typeof v[1] !== 'number'
+        )
+          fail(where, `invalid $geopoint ${JSON.stringify(v)}`);
         return { geoPointValue: { latitude: v[0], longitude: v[1] } };
       default:
         fail(where, `unknown tag ${tag}`);
     }
   }
   const fields: Fields = {};
-  for (const k of keys) fields[k] = seedToValue(json[k] as SeedJson, `${where}.${k}`, documentsRoot);
+  for (const k of keys)
+    fields[k] = seedToValue(json[k] as SeedJson, `${where}.${k}`, documentsRoot);
   return { mapValue: { fields } };
 }
 
@@ -78,10 +95,12 @@ export function parseSeed(text: string, documentsRoot: string): { path: string; 
   if (!isRecord(documents)) throw new SeedFormatError('seed "documents" must be an object');
   return Object.entries(documents).map(([path, data]) => {
     const segments = path.split('/');
-    if (segments.length % 2 !== 0 || segments.some((s) => s === '')) fail(path, 'a document path needs an even number of non-empty segments');
+    if (segments.length % 2 !== 0 || segments.some((s) => s === ''))
+      fail(path, 'a document path needs an even number of non-empty segments');
     if (!isRecord(data)) fail(path, 'document data must be an object');
     const fields: Fields = {};
-    for (const [k, v] of Object.entries(data)) fields[k] = seedToValue(v, `${path}.${k}`, documentsRoot);
+    for (const [k, v] of Object.entries(data))
+      fields[k] = seedToValue(v, `${path}.${k}`, documentsRoot);
     return { path, fields };
   });
 }
@@ -104,22 +123,35 @@ function valueToSeed(value: Value, documentsRoot: string): SeedJson {
     const prefix = documentsRoot + '/';
     const ref = value.referenceValue;
     const docsIndex = ref.indexOf('/documents/');
-    return { $reference: ref.startsWith(prefix) ? ref.slice(prefix.length) : docsIndex >= 0 ? ref.slice(docsIndex + '/documents/'.length) : ref };
+    return {
+      $reference: ref.startsWith(prefix)
+        ? ref.slice(prefix.length)
+        : docsIndex >= 0
+          ? ref.slice(docsIndex + '/documents/'.length)
+          : ref,
+    };
   }
   if ('bytesValue' in value) return { $bytes: value.bytesValue };
-  if ('geoPointValue' in value) return { $geopoint: [value.geoPointValue.latitude ?? 0, value.geoPointValue.longitude ?? 0] };
-  if ('arrayValue' in value) return (value.arrayValue.values ?? []).map((v) => valueToSeed(v, documentsRoot));
+  if ('geoPointValue' in value)
+    return { $geopoint: [value.geoPointValue.latitude ?? 0, value.geoPointValue.longitude ?? 0] };
+  if ('arrayValue' in value)
+    return (value.arrayValue.values ?? []).map((v) => valueToSeed(v, documentsRoot));
   const out: Record<string, SeedJson> = {};
-  for (const [k, v] of Object.entries(value.mapValue.fields ?? {})) out[k] = valueToSeed(v, documentsRoot);
+  for (const [k, v] of Object.entries(value.mapValue.fields ?? {}))
+    out[k] = valueToSeed(v, documentsRoot);
   return out;
 }
 
 /** Serialises documents (already sorted by path) to the seed format. */
-export function formatSeed(documents: { path: string; fields: Fields }[], documentsRoot: string): string {
+export function formatSeed(
+  documents: { path: string; fields: Fields }[],
+  documentsRoot: string,
+): string {
   const out: SeedFile = { version: 1, documents: {} };
   for (const doc of documents) {
     const data: Record<string, SeedJson> = {};
-    for (const key of Object.keys(doc.fields).sort()) data[key] = valueToSeed(doc.fields[key] as Value, documentsRoot);
+    for (const key of Object.keys(doc.fields).sort())
+      data[key] = valueToSeed(doc.fields[key] as Value, documentsRoot);
     out.documents[doc.path] = data;
   }
   return JSON.stringify(out, null, 2) + '\n';

@@ -7,7 +7,8 @@ export interface Timestamp {
 const MIN_SECONDS = -62135596800; // 0001-01-01T00:00:00Z
 const MAX_SECONDS = 253402300799; // 9999-12-31T23:59:59Z
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 function daysFromCivil(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
@@ -23,7 +24,9 @@ function civilFromDays(days: number): [number, number, number] {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
@@ -35,8 +38,11 @@ function civilFromDays(days: number): [number, number, number] {
 export function parseTimestamp(text: string): Timestamp | null {
   const m = RFC3339.exec(text);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(
+    Number,
+  ) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60)
+    return null;
   const fraction = m[7] ?? '';
   const nanos = fraction === '' ? 0 : Number(fraction.padEnd(9, '0'));
   let seconds = daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;
@@ -69,7 +75,15 @@ export function truncateToMicros(ts: Timestamp): Timestamp {
 }
 
 export function compareTimestamps(a: Timestamp, b: Timestamp): number {
-  return a.seconds !== b.seconds ? (a.seconds < b.seconds ? -1 : 1) : a.nanos === b.nanos ? 0 : a.nanos < b.nanos ? -1 : 1;
+  return a.seconds !== b.seconds
+    ? a.seconds < b.seconds
+      ? -1
+      : 1
+    : a.nanos === b.nanos
+      ? 0
+      : a.nanos < b.nanos
+        ? -1
+        : 1;
 }
 
 /** Microseconds since the epoch (exact for present-day times). */

@@ -57,7 +57,9 @@ export function typeOrder(value: Value): number {
   return isVector(value) ? TypeOrder.vector : TypeOrder.map;
 }
 
-export function isNumber(value: Value): value is { integerValue: string } | { doubleValue: number } {
+export function isNumber(
+  value: Value,
+): value is { integerValue: string } | { doubleValue: number } {
   return 'integerValue' in value || 'doubleValue' in value;
 }
 
@@ -91,7 +93,10 @@ function compareIntegerToDouble(integer: string, double: number): number {
   return floor === double ? 0 : -1;
 }
 
-export function compareNumbers(a: { integerValue: string } | { doubleValue: number }, b: { integerValue: string } | { doubleValue: number }): number {
+export function compareNumbers(
+  a: { integerValue: string } | { doubleValue: number },
+  b: { integerValue: string } | { doubleValue: number },
+): number {
   if ('integerValue' in a) {
     if ('integerValue' in b) return compareIntegers(a.integerValue, b.integerValue);
     return compareIntegerToDouble(a.integerValue, b.doubleValue);
@@ -182,17 +187,21 @@ export function compareValues(a: Value, b: Value): number {
   const tb = typeOrder(b);
   if (ta !== tb) return ta < tb ? -1 : 1;
   if ('nullValue' in a) return 0;
-  if ('booleanValue' in a && 'booleanValue' in b) return a.booleanValue === b.booleanValue ? 0 : a.booleanValue ? 1 : -1;
+  if ('booleanValue' in a && 'booleanValue' in b)
+    return a.booleanValue === b.booleanValue ? 0 : a.booleanValue ? 1 : -1;
   if (isNumber(a) && isNumber(b)) return compareNumbers(a, b);
-  if ('timestampValue' in a && 'timestampValue' in b) return compareTimestampStrings(a.timestampValue, b.timestampValue);
+  if ('timestampValue' in a && 'timestampValue' in b)
+    return compareTimestampStrings(a.timestampValue, b.timestampValue);
   if ('stringValue' in a && 'stringValue' in b) return compareUtf8(a.stringValue, b.stringValue);
   if ('bytesValue' in a && 'bytesValue' in b) return compareBytes(a.bytesValue, b.bytesValue);
-  if ('referenceValue' in a && 'referenceValue' in b) return compareReferences(a.referenceValue, b.referenceValue);
+  if ('referenceValue' in a && 'referenceValue' in b)
+    return compareReferences(a.referenceValue, b.referenceValue);
   if ('geoPointValue' in a && 'geoPointValue' in b) {
     const c = compareDoubles(a.geoPointValue.latitude, b.geoPointValue.latitude);
     return c !== 0 ? c : compareDoubles(a.geoPointValue.longitude, b.geoPointValue.longitude);
   }
-  if ('arrayValue' in a && 'arrayValue' in b) return compareArrays(a.arrayValue.values ?? [], b.arrayValue.values ?? []);
+  if ('arrayValue' in a && 'arrayValue' in b)
+    return compareArrays(a.arrayValue.values ?? [], b.arrayValue.values ?? []);
   if ('mapValue' in a && 'mapValue' in b) {
     const fa = a.mapValue.fields ?? {};
     const fb = b.mapValue.fields ?? {};
@@ -213,14 +222,19 @@ export function valuesEqual(a: Value, b: Value): boolean {
 /** Strict identity: same types all the way down (used to detect writes that change nothing). */
 export function valuesIdentical(a: Value, b: Value): boolean {
   if ('integerValue' in a) return 'integerValue' in b && a.integerValue === b.integerValue;
-  if ('doubleValue' in a) return 'doubleValue' in b && (Object.is(a.doubleValue, b.doubleValue) || a.doubleValue === b.doubleValue);
+  if ('doubleValue' in a)
+    return (
+      'doubleValue' in b &&
+      (Object.is(a.doubleValue, b.doubleValue) || a.doubleValue === b.doubleValue)
+    );
   if ('arrayValue' in a) {
     if (!('arrayValue' in b)) return false;
     const x = a.arrayValue.values ?? [];
     const y = b.arrayValue.values ?? [];
     return x.length === y.length && x.every((v, i) => valuesIdentical(v, y[i] as Value));
   }
-  if ('mapValue' in a) return 'mapValue' in b && fieldsIdentical(a.mapValue.fields ?? {}, b.mapValue.fields ?? {});
+  if ('mapValue' in a)
+    return 'mapValue' in b && fieldsIdentical(a.mapValue.fields ?? {}, b.mapValue.fields ?? {});
   return typeOrder(a) === typeOrder(b) && compareValues(a, b) === 0;
 }
 

@@ -1,11 +1,25 @@
 /** Real SDK clients pointed at the target: Firestore Lite (REST) and firebase-admin (gRPC). */
 import { deleteApp, initializeApp as initializeClientApp } from 'firebase/app';
-import { connectFirestoreEmulator, getFirestore as getLiteFirestore, setLogLevel, type Firestore as LiteFirestore } from 'firebase/firestore/lite';
-import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
-import { getFirestore as getAdminFirestore, type Firestore as AdminFirestore } from 'firebase-admin/firestore';
+import {
+  connectFirestoreEmulator,
+  getFirestore as getLiteFirestore,
+  setLogLevel,
+  type Firestore as LiteFirestore,
+} from 'firebase/firestore/lite';
+import {
+  deleteApp as deleteAdminApp,
+  initializeApp as initializeAdminApp,
+} from 'firebase-admin/app';
+import {
+  getFirestore as getAdminFirestore,
+  type Firestore as AdminFirestore,
+} from 'firebase-admin/firestore';
 import type { Target } from './target.js';
 
-export function liteClient(target: Target, name: string): { db: LiteFirestore; close(): Promise<void> } {
+export function liteClient(
+  target: Target,
+  name: string,
+): { db: LiteFirestore; close(): Promise<void> } {
   setLogLevel('silent');
   const app = initializeClientApp({ projectId: target.projectId, apiKey: 'fake-api-key' }, name);
   const db = getLiteFirestore(app);
@@ -14,7 +28,10 @@ export function liteClient(target: Target, name: string): { db: LiteFirestore; c
 }
 
 /** firebase-admin reads FIRESTORE_EMULATOR_HOST when the Firestore instance is created. */
-export function adminClient(target: Target, name: string): { db: AdminFirestore; close(): Promise<void> } {
+export function adminClient(
+  target: Target,
+  name: string,
+): { db: AdminFirestore; close(): Promise<void> } {
   process.env['FIRESTORE_EMULATOR_HOST'] = `${target.host}:${target.port}`;
   const app = initializeAdminApp({ projectId: target.projectId }, name);
   const db = getAdminFirestore(app);

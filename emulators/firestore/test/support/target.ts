@@ -24,10 +24,24 @@ export async function startTarget(suite: string): Promise<Target> {
   const external = process.env['FIRESTORE_CONFORMANCE_TARGET'];
   if (external) {
     const [host, port] = external.split(':');
-    return { host: host ?? '127.0.0.1', port: Number(port), url: `http://${external}`, projectId, external: true, close: async () => undefined };
+    return {
+      host: host ?? '127.0.0.1',
+      port: Number(port),
+      url: `http://${external}`,
+      projectId,
+      external: true,
+      close: async () => undefined,
+    };
   }
   const emulator: FirestoreEmulator = await startFirestoreEmulator({ port: 0, projectId });
-  return { host: emulator.host, port: emulator.port, url: emulator.url, projectId, external: false, close: () => emulator.stop() };
+  return {
+    host: emulator.host,
+    port: emulator.port,
+    url: emulator.url,
+    projectId,
+    external: false,
+    close: () => emulator.stop(),
+  };
 }
 
 export interface RestResponse {
@@ -45,13 +59,29 @@ export interface RestOptions {
 }
 
 function isAbsolute(path: string): boolean {
-  return path === '/' || path.startsWith('/v1/') || path.startsWith('/v1beta1/') || path.startsWith('/emulator/') || path.startsWith('/google.');
+  return (
+    path === '/' ||
+    path.startsWith('/v1/') ||
+    path.startsWith('/v1beta1/') ||
+    path.startsWith('/emulator/') ||
+    path.startsWith('/google.')
+  );
 }
 
 /** A raw HTTP/1.1 call; `path` is absolute when it starts with /v1/ or /emulator/, else it follows the project's documents. */
-export async function rest(target: Target, method: string, path: string, options: RestOptions = {}): Promise<RestResponse> {
-  const url = isAbsolute(path) ? `${target.url}${path}` : `${target.url}/v1/projects/${target.projectId}/databases/(default)/documents${path}`;
-  const headers: Record<string, string> = { ...(options.admin === false ? {} : { authorization: 'Bearer owner' }), ...(options.headers ?? {}) };
+export async function rest(
+  target: Target,
+  method: string,
+  path: string,
+  options: RestOptions = {},
+): Promise<RestResponse> {
+  const url = isAbsolute(path)
+    ? `${target.url}${path}`
+    : `${target.url}/v1/projects/${target.projectId}/databases/(default)/documents${path}`;
+  const headers: Record<string, string> = {
+    ...(options.admin === false ? {} : { authorization: 'Bearer owner' }),
+    ...(options.headers ?? {}),
+  };
   const init: RequestInit = { method, headers };
   if (options.raw !== undefined) init.body = options.raw;
   else if (options.body !== undefined) {
@@ -69,7 +99,11 @@ export function docName(target: Target, path: string): string {
 
 /** Clears the suite's project through the official admin endpoint. */
 export async function clearProject(target: Target): Promise<void> {
-  const res = await rest(target, 'DELETE', `/emulator/v1/projects/${target.projectId}/databases/(default)/documents`);
+  const res = await rest(
+    target,
+    'DELETE',
+    `/emulator/v1/projects/${target.projectId}/databases/(default)/documents`,
+  );
   if (res.status !== 200) throw new Error(`clear failed: ${res.status} ${res.text}`);
 }
 
