@@ -179,6 +179,25 @@ describe('admin writes', () => {
     ).rejects.toSatisfy((e) => grpcCode(e) === 3);
   });
 
+  it('recursiveDelete removes a document and everything below it', async () => {
+    await db.doc('rd/1').set({ x: 1 });
+    await db.doc('rd/1/b/2').set({ y: 1 });
+    await db.doc('rd/1/b/2/c/3').set({ z: 1 });
+    await db.doc('rd/2').set({ x: 2 });
+    await db.recursiveDelete(db.doc('rd/1'));
+    expect((await db.collection('rd').get()).docs.map((d) => d.id)).toEqual(['2']);
+    expect((await db.collection('rd/1/b').get()).size).toBe(0);
+    expect((await db.collection('rd/1/b/2/c').get()).size).toBe(0);
+  });
+
+  it('recursiveDelete empties a whole collection', async () => {
+    await db.doc('rdc/a').set({ x: 1 });
+    await db.doc('rdc/b/sub/c').set({ x: 1 });
+    await db.recursiveDelete(db.collection('rdc'));
+    expect((await db.collection('rdc').get()).size).toBe(0);
+    expect((await db.collection('rdc/b/sub').get()).size).toBe(0);
+  });
+
   it('BulkWriter writes through BatchWrite', async () => {
     const writer = db.bulkWriter();
     for (let i = 0; i < 5; i++) void writer.set(db.doc(`bulk/d${i}`), { i });

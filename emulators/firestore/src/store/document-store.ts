@@ -1,6 +1,6 @@
 /** In-memory documents of one database, indexed by full path and by collection. */
 import type { Micros } from './timestamp.js';
-import { compareUtf8, type Fields } from './value.js';
+import { compareReferences, compareUtf8, type Fields } from './value.js';
 
 export interface StoredDocument {
   /** Path under documents/, e.g. "profiles/u1/cart_items/p1". */
@@ -20,14 +20,7 @@ export function lastSegment(path: string): string {
 
 /** Orders document paths the way __name__ orders them. */
 export function compareDocumentPaths(a: string, b: string): number {
-  const x = a.split('/');
-  const y = b.split('/');
-  const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i++) {
-    const c = compareUtf8(x[i] as string, y[i] as string);
-    if (c !== 0) return c;
-  }
-  return x.length - y.length;
+  return compareReferences(a, b);
 }
 
 export class DocumentStore {

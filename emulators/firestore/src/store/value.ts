@@ -129,13 +129,32 @@ function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'base64'), Buffer.from(b, 'base64'));
 }
 
+const NUMERIC_ID = /^__id(-?\d+)__$/;
+
+/**
+ * Compares two path segments: numeric ids (`__id<int64>__`) come first, by number, then every other
+ * id by its UTF-8 bytes.
+ */
+export function compareSegments(a: string, b: string): number {
+  const x = a.startsWith('__id') ? NUMERIC_ID.exec(a) : null;
+  const y = b.startsWith('__id') ? NUMERIC_ID.exec(b) : null;
+  if (x && y) {
+    const p = BigInt(x[1] as string);
+    const q = BigInt(y[1] as string);
+    return p < q ? -1 : p > q ? 1 : 0;
+  }
+  if (x) return -1;
+  if (y) return 1;
+  return compareUtf8(a, b);
+}
+
 /** Compares resource names segment by segment. */
 export function compareReferences(a: string, b: string): number {
   const x = a.split('/');
   const y = b.split('/');
   const n = Math.min(x.length, y.length);
   for (let i = 0; i < n; i++) {
-    const c = compareUtf8(x[i] as string, y[i] as string);
+    const c = compareSegments(x[i] as string, y[i] as string);
     if (c !== 0) return c;
   }
   return sign(x.length - y.length);
