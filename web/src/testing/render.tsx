@@ -25,7 +25,7 @@ export function renderWithProviders(
     { initialEntries: [route] },
   );
   const result = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} motion={false}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
