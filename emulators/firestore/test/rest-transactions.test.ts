@@ -133,4 +133,57 @@ describe('transactions over REST', () => {
       error: { code: 409, message: EXPIRED, status: 'ABORTED' },
     });
   });
+
+  it('a failed precondition ends the transaction, an invalid write does not', async () => {
+    await seed('t/pa', 1);
+    const tx = await begin();
+    const invalid = await rest(target, 'POST', ':commit', {
+      body: {
+        transaction: tx,
+        writes: [
+          { update: { name: docName(target, 't/pa'), fields: { __x__: { integerValue: '2' } } } },
+        ],
+      },
+    });
+    expect(invalid.status).toBe(400);
+    expect((await read(tx, 't/pa')).status).toBe(200);
+    const failed = await rest(target, 'POST', ':commit', {
+      body: {
+        transaction: tx,
+        writes: [
+          {
+            update: { name: docName(target, 't/pa'), fields: {} },
+            currentDocument: { exists: false },
+          },
+        ],
+      },
+    });
+    expect(failed.status).toBe(409);
+    expect(failed.json<{ error: { status: string } }>().error.status).toBe('ALREADY_EXISTS');
+    expect((await read(tx, 't/pa')).json()).toEqual({
+      error: { code: 409, message: EXPIRED, status: 'ABORTED' },
+    });
+  });
+
+  it('after a transaction queried a collection, a create into it and the commit do not both succeed', async () => {
+    await seed('q/a', 1);
+    const tx = await begin();
+    const query = await rest(target, 'POST', ':runQuery', {
+      body: { transaction: tx, structuredQuery: { from: [{ collectionId: 'q' }] } },
+    });
+    expect(query.status).toBe(200);
+    const create = await commit(undefined, 'q/new', 1);
+    const txCommit = await commit(tx, 'q/a', 2);
+    expect([create.status, txCommit.status].sort()).toEqual([200, 409]);
+  });
+
+  it('a query in a transaction is not disturbed by writes to other collections', async () => {
+    await seed('q2/a', 1);
+    const tx = await begin();
+    await rest(target, 'POST', ':runQuery', {
+      body: { transaction: tx, structuredQuery: { from: [{ collectionId: 'q2' }] } },
+    });
+    expect((await commit(undefined, 'elsewhere/x', 1)).status).toBe(200);
+    expect((await commit(tx, 'q2/a', 2)).status).toBe(200);
+  });
 });

@@ -244,23 +244,24 @@ export function commitWrites(
   const overlay = new Map<string, StoredDocument | undefined>();
   const { planned, failure } = plan(ctx, writes, overlay);
   authorizeWrites(ctx, planned, overlay);
-  if (failure) throw failure;
+  if (failure) {
+    // A failed precondition ends the transaction (an invalid write does not), as in the official emulator.
+    if (tx) ctx.db.end(tx.id);
+    throw failure;
+  }
   if (tx) {
-    for (const [path, seen] of tx.reads) {
-      const current = ctx.db.store.get(path)?.updateTime ?? null;
-      if (current !== seen) {
-        ctx.db.end(tx.id);
-        throw new FirestoreError(
-          'ABORTED',
-          'Transaction aborted because a document it read was changed by another write.',
-        );
-      }
-    }
     ctx.db.end(tx.id);
+    if (ctx.db.conflicts(tx)) {
+      throw new FirestoreError(
+        'ABORTED',
+        'Transaction aborted because data it read was changed by another write.',
+      );
+    }
   }
   for (const [path, doc] of overlay) {
     if (doc) ctx.db.store.put(doc);
     else ctx.db.store.delete(path);
+    ctx.db.noteWrite(path, ctx.commitTime);
   }
   return { writeResults: planned.map((p) => p.result), commitTime: ctx.commitTime };
 }

@@ -9,6 +9,8 @@ export interface Transaction {
   readonly readOnly: boolean;
   /** Document path -> updateTime seen by the transaction's reads (null = missing). */
   readonly reads: Map<string, Micros | null>;
+  /** Collection ids the transaction queried ('*' = every collection), with the time of the query. */
+  readonly queried: { collectionId: string; at: Micros }[];
 }
 
 /** Open transactions idle longer than this are dropped, like the official 270 s expiry. */
@@ -34,6 +36,7 @@ export class Database {
       startedAt: Date.now(),
       readOnly,
       reads: new Map(),
+      queried: [],
     };
     this.open.set(tx.id, tx);
     return tx;
@@ -83,6 +86,35 @@ export class Database {
   recordRead(tx: Transaction, path: string, updateTime: Micros | null): void {
     if (tx.readOnly || tx.reads.has(path)) return;
     tx.reads.set(path, updateTime);
+  }
+
+  /** The last commit time that wrote into a collection with this id (and into any collection). */
+  private readonly collectionWrites = new Map<string, Micros>();
+  private lastWrite: Micros = 0;
+
+  noteWrite(path: string, time: Micros): void {
+    const segments = path.split('/');
+    this.collectionWrites.set(segments[segments.length - 2] as string, time);
+    this.lastWrite = time;
+  }
+
+  /** Records a query of a transaction: later writes into such collections make its commit abort. */
+  recordQuery(tx: Transaction, collectionId: string, at: Micros): void {
+    if (tx.readOnly) return;
+    tx.queried.push({ collectionId: collectionId === '' ? '*' : collectionId, at });
+  }
+
+  /** True when a document the transaction read, or a collection it queried, changed since. */
+  conflicts(tx: Transaction): boolean {
+    for (const [path, seen] of tx.reads) {
+      if ((this.store.get(path)?.updateTime ?? null) !== seen) return true;
+    }
+    return tx.queried.some(
+      (q) =>
+        (q.collectionId === '*'
+          ? this.lastWrite
+          : (this.collectionWrites.get(q.collectionId) ?? 0)) > q.at,
+    );
   }
 
   clear(): void {

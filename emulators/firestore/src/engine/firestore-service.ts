@@ -289,7 +289,9 @@ export class FirestoreService {
     const { dbName, db, q } = this.prepareQuery(parentName, request.structuredQuery, caller);
     const { tx, created } = this.readTransaction(db, request);
     const result = executeQuery(db, dbName, q);
-    const readTime = formatMicros(this.clock.now());
+    const readMicros = this.clock.now();
+    if (tx) db.recordQuery(tx, q.collectionId, readMicros);
+    const readTime = formatMicros(readMicros);
     const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
     const docs = result.documents;
     docs.forEach((doc, i) => {
@@ -340,7 +342,9 @@ export class FirestoreService {
       result.documents,
       agg.aggregations ?? [],
     );
-    const readTime = formatMicros(this.clock.now());
+    const readMicros = this.clock.now();
+    if (tx) db.recordQuery(tx, q.collectionId, readMicros);
+    const readTime = formatMicros(readMicros);
     const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
     out.push({ result: { aggregateFields }, readTime, done: true });
     return out;
