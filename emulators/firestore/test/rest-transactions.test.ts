@@ -186,4 +186,33 @@ describe('transactions over REST', () => {
     expect((await commit(undefined, 'elsewhere/x', 1)).status).toBe(200);
     expect((await commit(tx, 'q2/a', 2)).status).toBe(200);
   });
+
+  it('a read-only transaction takes no locks and keeps reading the snapshot of its first read', async () => {
+    await seed('ro/d', 1);
+    const tx = await begin({ readOnly: {} });
+    const first = await read(tx, 'ro/d');
+    expect(first.json<{ found: { fields: unknown } }[]>()[0]?.found.fields).toEqual({
+      n: { integerValue: '1' },
+    });
+    expect((await commit(undefined, 'ro/d', 2)).status).toBe(200);
+    const again = await read(tx, 'ro/d');
+    expect(again.json<{ found: { fields: unknown } }[]>()[0]?.found.fields).toEqual({
+      n: { integerValue: '1' },
+    });
+    const get = await rest(target, 'GET', `/ro/d?transaction=${encodeURIComponent(tx)}`);
+    expect(get.json<{ fields: unknown }>().fields).toEqual({ n: { integerValue: '1' } });
+    expect(await value('ro/d')).toBe('2');
+  });
+
+  it('a read-write transaction reads the latest version of each document', async () => {
+    await seed('rw/a', 1);
+    await seed('rw/b', 1);
+    const tx = await begin();
+    await read(tx, 'rw/a');
+    expect((await commit(undefined, 'rw/b', 2)).status).toBe(200);
+    const b = await read(tx, 'rw/b');
+    expect(b.json<{ found: { fields: unknown } }[]>()[0]?.found.fields).toEqual({
+      n: { integerValue: '2' },
+    });
+  });
 });

@@ -9,6 +9,8 @@ export interface Transaction {
   readonly readOnly: boolean;
   /** Document path -> updateTime seen by the transaction's reads (null = missing). */
   readonly reads: Map<string, Micros | null>;
+  /** Read-only transactions read one snapshot, taken at their first read. */
+  snapshot?: DocumentStore;
   /** Collection ids the transaction queried ('*' = every collection), with the time of the query. */
   readonly queried: { collectionId: string; at: Micros }[];
 }
@@ -86,6 +88,13 @@ export class Database {
   recordRead(tx: Transaction, path: string, updateTime: Micros | null): void {
     if (tx.readOnly || tx.reads.has(path)) return;
     tx.reads.set(path, updateTime);
+  }
+
+  /** The documents a read sees: a read-only transaction's snapshot, else the live store. */
+  readStore(tx: Transaction | undefined): DocumentStore {
+    if (!tx?.readOnly) return this.store;
+    tx.snapshot ??= this.store.clone();
+    return tx.snapshot;
   }
 
   /** The last commit time that wrote into a collection with this id (and into any collection). */

@@ -232,9 +232,10 @@ export class FirestoreService {
         throw invalidArgument(`Document "${name}" is not in this database.`);
       return parsed.path;
     });
-    const docs = paths.map((p) => db.store.get(p));
-    paths.forEach((p, i) => this.authorizeGet(db, caller, p, docs[i]));
     const { tx, created } = this.readTransaction(db, request);
+    const store = db.readStore(tx);
+    const docs = paths.map((p) => store.get(p));
+    paths.forEach((p, i) => this.authorizeGet(db, caller, p, docs[i]));
     const readTime = formatMicros(this.clock.now());
     const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
     paths.forEach((p, i) => {
@@ -256,9 +257,9 @@ export class FirestoreService {
   ): DocumentJson {
     const parsed = parseDocumentName(name);
     const db = this.database(parsed.db);
-    const doc = db.store.get(parsed.path);
-    this.authorizeGet(db, caller, parsed.path, doc);
     const { tx } = this.readTransaction(db, request);
+    const doc = db.readStore(tx).get(parsed.path);
+    this.authorizeGet(db, caller, parsed.path, doc);
     if (tx) db.recordRead(tx, parsed.path, doc?.updateTime ?? null);
     if (!doc)
       throw new FirestoreError(
@@ -288,7 +289,7 @@ export class FirestoreService {
   ): JsonRecord[] {
     const { dbName, db, q } = this.prepareQuery(parentName, request.structuredQuery, caller);
     const { tx, created } = this.readTransaction(db, request);
-    const result = executeQuery(db, dbName, q);
+    const result = executeQuery(db.readStore(tx), dbName, q);
     const readMicros = this.clock.now();
     if (tx) db.recordQuery(tx, q.collectionId, readMicros);
     const readTime = formatMicros(readMicros);
@@ -336,7 +337,7 @@ export class FirestoreService {
         base(doc) && required.every((path) => getField(doc.fields, path) !== undefined);
     }
     const { tx, created } = this.readTransaction(db, request);
-    const result = executeQuery(db, dbName, q);
+    const result = executeQuery(db.readStore(tx), dbName, q);
     if (tx) for (const doc of result.documents) db.recordRead(tx, doc.path, doc.updateTime);
     const aggregateFields: Record<string, Value> = aggregate(
       result.documents,

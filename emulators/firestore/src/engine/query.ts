@@ -1,5 +1,5 @@
 /** Structured queries: filters, implicit ordering, cursors, offset, limit, projection. */
-import type { StoredDocument } from '../store/document-store.js';
+import type { DocumentStore, StoredDocument } from '../store/document-store.js';
 import { compareDocumentPaths } from '../store/document-store.js';
 import { getField, parseFieldPath, invalidFieldPathMessage } from '../store/field-path.js';
 import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
@@ -11,7 +11,6 @@ import {
   valuesEqual,
   type Value,
 } from '../store/value.js';
-import type { Database } from './database.js';
 import { FirestoreError, invalidArgument } from './errors.js';
 import type {
   CursorJson,
@@ -295,13 +294,13 @@ export function compileQuery(
   };
 }
 
-function candidates(db: Database, q: CompiledQuery): Iterable<StoredDocument> {
+function candidates(store: DocumentStore, q: CompiledQuery): Iterable<StoredDocument> {
   if (q.allDescendants)
     return q.collectionId === ''
-      ? db.store.descendants(q.parent)
-      : db.store.collectionGroup(q.parent, q.collectionId);
-  if (q.collectionId === '') return db.store.children(q.parent);
-  return db.store.collection(q.parent === '' ? q.collectionId : `${q.parent}/${q.collectionId}`);
+      ? store.descendants(q.parent)
+      : store.collectionGroup(q.parent, q.collectionId);
+  if (q.collectionId === '') return store.children(q.parent);
+  return store.collection(q.parent === '' ? q.collectionId : `${q.parent}/${q.collectionId}`);
 }
 
 export interface QueryResult {
@@ -310,10 +309,14 @@ export interface QueryResult {
 }
 
 /** Runs a compiled query against the current documents. */
-export function executeQuery(db: Database, dbName: DatabaseName, q: CompiledQuery): QueryResult {
+export function executeQuery(
+  store: DocumentStore,
+  dbName: DatabaseName,
+  q: CompiledQuery,
+): QueryResult {
   const read = createFieldReader(dbName);
   const rows: { doc: StoredDocument; keys: Value[] }[] = [];
-  for (const doc of candidates(db, q)) {
+  for (const doc of candidates(store, q)) {
     if (!q.predicate(doc)) continue;
     const keys: Value[] = [];
     let complete = true;

@@ -56,6 +56,13 @@ export class DocumentStore {
     }
   }
 
+  /** A copy that later writes do not change (documents themselves are never mutated). */
+  clone(): DocumentStore {
+    const copy = new DocumentStore();
+    for (const doc of this.documents.values()) copy.put(doc);
+    return copy;
+  }
+
   clear(): void {
     this.documents.clear();
     this.collections.clear();
