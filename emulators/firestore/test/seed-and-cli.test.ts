@@ -109,6 +109,18 @@ describe('seed import', () => {
     expect(exported).toEqual(SEED);
   });
 
+  it('plain numbers beyond int64 become doubles', () => {
+    const [doc] = parseSeed(
+      '{"version":1,"documents":{"a/b":{"big":1e21,"neg":-5,"max":9007199254740993}}}',
+      'projects/p/databases/(default)/documents',
+    );
+    expect(doc?.fields).toEqual({
+      big: { doubleValue: 1e21 },
+      neg: { integerValue: '-5' },
+      max: { integerValue: '9007199254740992' },
+    });
+  });
+
   it.each([
     ['not JSON', '{'],
     ['a wrong version', '{"version":2,"documents":{}}'],

@@ -12,6 +12,9 @@ import { parseDatabaseName } from '../store/resource-name.js';
 import { callerFromAuthorization } from './auth-header.js';
 import type { EmulatorContext } from './emulator-context.js';
 
+/** The official emulator's cap on one gRPC message (100 MiB). */
+const MAX_GRPC_MESSAGE_BYTES = 104_857_600;
+
 type Handler = (
   service: FirestoreService,
   request: Record<string, unknown>,
@@ -118,8 +121,22 @@ export function handleGrpc(
     return;
   }
   const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  let size = 0;
+  stream.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_GRPC_MESSAGE_BYTES + 5) chunks.push(chunk);
+  });
   stream.on('end', () => {
+    if (size > MAX_GRPC_MESSAGE_BYTES + 5) {
+      sendError(
+        stream,
+        new FirestoreError(
+          'RESOURCE_EXHAUSTED',
+          `gRPC message exceeds maximum size ${MAX_GRPC_MESSAGE_BYTES}: ${size - 5}`,
+        ),
+      );
+      return;
+    }
     try {
       method.resolve();
       const requestType = method.resolvedRequestType as protobuf.Type;

@@ -27,8 +27,11 @@ function seedToValue(json: SeedJson, where: string, documentsRoot: string): Valu
   if (json === null) return { nullValue: null };
   if (typeof json === 'boolean') return { booleanValue: json };
   if (typeof json === 'string') return { stringValue: json };
-  if (typeof json === 'number')
-    return Number.isInteger(json) ? { integerValue: String(json) } : { doubleValue: json };
+  if (typeof json === 'number') {
+    // Integers that fit int64 are integers; anything else (fractions, 1e21, ...) is a double.
+    const fitsInt64 = Number.isInteger(json) && Math.abs(json) < 2 ** 63;
+    return fitsInt64 ? { integerValue: BigInt(json).toString() } : { doubleValue: json };
+  }
   if (Array.isArray(json))
     return {
       arrayValue: { values: json.map((v, i) => seedToValue(v, `${where}[${i}]`, documentsRoot)) },
