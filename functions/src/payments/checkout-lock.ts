@@ -104,9 +104,12 @@ export async function claimCheckout(
 }
 
 /**
- * Publishes the session of a claimed order (the lock only if it still points at that order).
- * Returns false, writing nothing, when the order is no longer pending: a newer checkout replaced
- * it meanwhile, and the caller must close the session it just created.
+ * Publishes the session of a claimed order. Returns false, writing nothing, when the order is no
+ * longer pending or the lock no longer points at it: a newer checkout replaced it meanwhile, and
+ * the caller must close the session it just created. The lock is checked as well as the status
+ * because the newer call cancels the replaced order only after its own claim has committed; a
+ * session published in between would leave the replaced order pending with a payable session
+ * (cancelPendingOrder leaves orders that have a session alone), i.e. two payable checkouts.
  */
 export async function openCheckout(
   db: Firestore,
@@ -119,17 +122,15 @@ export async function openCheckout(
   return db.runTransaction(async (tx) => {
     const lock = readLock((await tx.get(ref)).data());
     const order = readOrderState(await tx.get(orderRef));
-    if (order?.status !== 'pending') return false;
+    if (order?.status !== 'pending' || lock?.order_id !== orderId) return false;
     const now = Timestamp.now();
     tx.update(orderRef, { stripe_session_id: session.id, updated_at: now });
-    if (lock?.order_id === orderId) {
-      tx.update(ref, {
-        state: 'open',
-        session_id: session.id,
-        url: session.url,
-        expires_at: Timestamp.fromDate(session.expiresAt),
-      });
-    }
+    tx.update(ref, {
+      state: 'open',
+      session_id: session.id,
+      url: session.url,
+      expires_at: Timestamp.fromDate(session.expiresAt),
+    });
     return true;
   });
 }

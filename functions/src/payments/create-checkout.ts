@@ -191,15 +191,19 @@ export async function createCheckout(
     const { session } = created;
     if (!(await openCheckout(db, buyer.uid, claim.orderId, { id: session.id, url, expiresAt }))) {
       // Another checkout of this buyer (a changed cart in another tab) replaced this order while
-      // its session was being created: close the session so it cannot be paid.
-      await stripe()
-        .checkout.sessions.expire(session.id)
-        .catch((error: unknown) =>
-          log.warn('checkout_session_close_failed', {
-            sessionId: session.id,
-            error: String(error),
-          }),
-        );
+      // its session was being created: close the session so it cannot be paid, and the order
+      // (the newer call cancels it too; whichever comes second changes nothing).
+      await Promise.all([
+        stripe()
+          .checkout.sessions.expire(session.id)
+          .catch((error: unknown) =>
+            log.warn('checkout_session_close_failed', {
+              sessionId: session.id,
+              error: String(error),
+            }),
+          ),
+        cancelPendingOrder(db, claim.orderId, SYSTEM_ACTOR),
+      ]);
       throw new HttpsError(
         'aborted',
         'Your cart changed while checkout was being prepared. Try again.',
