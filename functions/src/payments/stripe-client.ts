@@ -79,9 +79,19 @@ export function resolveStripeTarget(env: Env): StripeTarget {
   );
 }
 
-/** The webhook signing secret: the secret, or the sandbox's when the sandbox is in use. */
+/**
+ * The webhook signing secret: the secret, or the sandbox's when the sandbox is in use. The
+ * sandbox's secret is public (it is in this repository), so anyone could sign a fake
+ * "checkout.session.completed" with it and have an unpaid order marked paid: it is refused in a
+ * deployed function and next to a real Stripe key (a secret file where only the key was replaced).
+ */
 export function resolveWebhookSecret(env: Env): string {
   const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (secret === SANDBOX_WEBHOOK_SECRET && (isDeployed(env) || realKey(env))) {
+    throw new PaymentsConfigError(
+      'STRIPE_WEBHOOK_SECRET is the local sandbox secret; set the whsec_... of your Stripe webhook endpoint.',
+    );
+  }
   if (secret) return secret;
   if (resolveStripeTarget(env).kind === 'sandbox') return SANDBOX_WEBHOOK_SECRET;
   throw new PaymentsConfigError('STRIPE_WEBHOOK_SECRET is not configured.');

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Firestore } from 'firebase-admin/firestore';
+import Stripe from 'stripe';
+import { signatureHeader } from '@portal/stripe-sandbox';
 import type { OrderLine } from '@portal/domain';
 import { checkoutFingerprint } from '../../src/payments/checkout-lines';
 import {
@@ -12,6 +15,7 @@ import {
   resolveWebhookSecret,
   resolveWebOrigin,
 } from '../../src/payments/stripe-client';
+import { handleWebhook } from '../../src/payments/webhook';
 
 describe('Stripe configuration', () => {
   it('uses real Stripe when a secret key is configured, even with a sandbox URL', () => {
@@ -67,6 +71,49 @@ describe('Stripe configuration', () => {
     expect(() => resolveWebhookSecret({ STRIPE_SECRET_KEY: 'sk_live_1' })).toThrow(
       /STRIPE_WEBHOOK_SECRET/,
     );
+  });
+
+  it('refuses the public sandbox webhook secret with real Stripe or in a deployed function', () => {
+    for (const env of [
+      { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_local_sandbox' },
+      { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: ' whsec_local_sandbox ' },
+      {
+        K_SERVICE: 'stripewebhook',
+        STRIPE_SANDBOX_URL: 'http://127.0.0.1:1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_local_sandbox',
+      },
+    ]) {
+      expect(() => resolveWebhookSecret(env)).toThrow(PaymentsConfigError);
+    }
+    expect(
+      resolveWebhookSecret({
+        STRIPE_SANDBOX_URL: 'http://127.0.0.1:1',
+        STRIPE_SECRET_KEY: 'sk_test_local_sandbox',
+        STRIPE_WEBHOOK_SECRET: 'whsec_local_sandbox',
+      }),
+    ).toBe('whsec_local_sandbox');
+  });
+
+  it('answers 500 to an event signed with the sandbox secret when real Stripe is configured', async () => {
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_forged', client_reference_id: 'someone-elses-order' } },
+    });
+    const answer = await handleWebhook(
+      {
+        method: 'POST',
+        signature: signatureHeader(body, 'whsec_local_sandbox', Math.floor(Date.now() / 1000)),
+        rawBody: body,
+      },
+      {
+        db: null as unknown as Firestore, // never reached: the event is refused before any read
+        stripe: () => new Stripe('sk_live_1'),
+        env: { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_local_sandbox' },
+      },
+    );
+    expect(answer).toEqual({ status: 500, body: { error: 'Webhook not configured.' } });
   });
 
   it('derives the web origin from WEB_ORIGIN or the Hosting domain', () => {
