@@ -12,6 +12,7 @@ import {
   documentsRoot,
   parseDocumentName,
   parseParentName,
+  validateIdSegment,
   type DatabaseName,
 } from '../store/resource-name.js';
 import { formatMicros, MonotonicClock, type Micros } from '../store/timestamp.js';
@@ -188,8 +189,6 @@ export class FirestoreService {
   }
 
   batchWrite(dbName: DatabaseName, request: { writes?: WriteJson[] }, caller: Caller): JsonRecord {
-    if (caller.kind !== 'admin')
-      throw new FirestoreError('PERMISSION_DENIED', 'Batch writes require admin authentication.');
     const targets = new Set<string>();
     for (const write of request.writes ?? []) {
       const name =
@@ -201,6 +200,8 @@ export class FirestoreService {
         );
       targets.add(path);
     }
+    if (caller.kind !== 'admin')
+      throw new FirestoreError('PERMISSION_DENIED', 'Batch writes require admin authentication.');
     const writeResults: WriteResultJson[] = [];
     const status: JsonRecord[] = [];
     for (const write of request.writes ?? []) {
@@ -365,11 +366,14 @@ export class FirestoreService {
   ): JsonRecord {
     const parent = parseParentName(parentName);
     const db = this.database(parent.db);
+    if (collectionId !== '') validateIdSegment(collectionId, 'collection');
     if (request.pageSize !== undefined && request.pageSize < 0)
       throw invalidArgument('Page size must be nonnegative.');
     if (request.showMissing && collectionId === '')
       throw invalidArgument('collection id must be set when show_missing is true');
     const order = (request.orderBy ?? '').trim();
+    if (request.showMissing && order !== '')
+      throw invalidArgument('cannot specify an order when show_missing is true');
     if (/^__name__\s+desc$/i.test(order))
       throw new FirestoreError(
         'FAILED_PRECONDITION',
@@ -493,6 +497,8 @@ export class FirestoreService {
     caller: Caller,
   ): DocumentJson {
     const parent = parseParentName(parentName);
+    validateIdSegment(collectionId, 'collection');
+    if (documentId !== undefined && documentId !== '') validateIdSegment(documentId, 'document');
     const id = documentId === undefined || documentId === '' ? autoId() : documentId;
     const path =
       parent.path === '' ? `${collectionId}/${id}` : `${parent.path}/${collectionId}/${id}`;

@@ -8,7 +8,12 @@ import { FirestoreError, GrpcCode, invalidArgument } from '../engine/errors.js';
 import type { FirestoreService } from '../engine/firestore-service.js';
 import { firestoreService } from '../proto/firestore-proto.js';
 import { messageFromObject, messageToObject, TO_OBJECT_OPTIONS } from '../proto/json-codec.js';
-import { parseDatabaseName } from '../store/resource-name.js';
+import {
+  parseDatabaseName,
+  parseDocumentName,
+  parseParentName,
+  validateIdSegment,
+} from '../store/resource-name.js';
 import { callerFromAuthorization } from './auth-header.js';
 import type { EmulatorContext } from './emulator-context.js';
 
@@ -49,6 +54,38 @@ const HANDLERS: Record<string, Handler> = {
   BatchWrite: (s, r, c) => s.batchWrite(parseDatabaseName(str(r['database'])), as(r), c),
 };
 
+function validateRoute(method: string, r: Record<string, unknown>): void {
+  switch (method) {
+    case 'BatchGetDocuments':
+    case 'BeginTransaction':
+    case 'Commit':
+    case 'Rollback':
+    case 'BatchWrite':
+      parseDatabaseName(str(r['database']));
+      return;
+    case 'RunQuery':
+    case 'RunAggregationQuery':
+    case 'ListDocuments':
+    case 'ListCollectionIds':
+      parseParentName(str(r['parent']));
+      return;
+    case 'CreateDocument':
+      parseParentName(str(r['parent']));
+      validateIdSegment(str(r['collectionId']), 'collection');
+      if (str(r['documentId']) !== '') validateIdSegment(str(r['documentId']), 'document');
+      return;
+    case 'GetDocument':
+    case 'DeleteDocument':
+      parseDocumentName(str(r['name']));
+      return;
+    case 'UpdateDocument':
+      parseDocumentName(str((r['document'] as Record<string, unknown> | undefined)?.['name']));
+      return;
+    default:
+      return;
+  }
+}
+
 function frame(message: Uint8Array): Buffer {
   const out = Buffer.alloc(5 + message.length);
   out.writeUInt8(0, 0);
@@ -75,8 +112,16 @@ function unframe(data: Buffer, encoding: string | undefined): Buffer[] {
   return messages;
 }
 
+/** grpc-message percent-encoding (gRPC spec): bytes outside printable ASCII, and '%', become %XX. */
 function encodeGrpcMessage(message: string): string {
-  return encodeURIComponent(message).replace(/%20/g, ' ');
+  let out = '';
+  for (const byte of Buffer.from(message, 'utf8')) {
+    out +=
+      byte >= 0x20 && byte <= 0x7e && byte !== 0x25
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
 }
 
 function sendError(stream: ServerHttp2Stream, error: FirestoreError): void {
@@ -151,6 +196,8 @@ export function handleGrpc(
         TO_OBJECT_OPTIONS,
       );
       const request = messageFromObject(requestType, decoded) as Record<string, unknown>;
+      // Like the official emulator: the request's routing names are checked before the token.
+      validateRoute(methodName, request);
       const auth = headers['authorization'];
       const caller = callerFromAuthorization(Array.isArray(auth) ? auth[0] : auth);
       const result = handler(ctx.service, request, caller);

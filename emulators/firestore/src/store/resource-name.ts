@@ -103,9 +103,29 @@ export function parseDocumentName(name: string): ParsedName {
 
 /** Parses a parent for queries and listings: the documents root or a document. */
 export function parseParentName(name: string): ParsedName {
-  const parsed = parseResourceName(name);
-  if (parsed.segments.length % 2 !== 0) throw invalidArgument(`Invalid parent "${name}".`);
+  const parsed = parseResourceName(name, 'Document parent');
+  if (parsed.segments.length % 2 !== 0) throw lacks('Document parent', name, '/', name.length);
   return parsed;
+}
+
+/** Checks a collection id or document id given on its own (CreateDocument), with the official messages. */
+export function validateIdSegment(id: string, kind: 'collection' | 'document'): void {
+  const label = kind === 'collection' ? 'Collection id' : 'Resource id';
+  if (id.includes('/'))
+    throw invalidArgument(`${label} "${id}" is invalid because it contains "/".`);
+  if (id === '.' || id === '..')
+    throw invalidArgument(`${label} "${id}" is invalid because it is reserved.`);
+  if (/^__.*__$/.test(id)) {
+    if (kind === 'document' && id.startsWith('__id')) {
+      if (!isLongId(id.slice(4, -2))) {
+        throw invalidArgument(
+          `A long document ID string must be formatted like '__id{LONG}__', where LONG is a 64-bit integer. Found: '${id}'.`,
+        );
+      }
+      return;
+    }
+    throw invalidArgument(`${label} "${id}" is invalid because it is reserved.`);
+  }
 }
 
 export function sameDatabase(a: DatabaseName, b: DatabaseName): boolean {
