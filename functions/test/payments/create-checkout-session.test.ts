@@ -233,6 +233,10 @@ describe('createCheckoutSession: refusals', () => {
       { productId: 123 },
       { productId: 'a/b' },
       { productId: '' },
+      // Not document ids (Firestore reserves them): refused up front, not an internal error.
+      { productId: '..' },
+      { productId: '.' },
+      { productId: '__name__' },
       'blue-coast',
       { extra: true },
     ]) {

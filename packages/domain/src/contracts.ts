@@ -6,7 +6,19 @@ import type { ProfileStatus } from './roles';
  * Request and response contracts of the callable functions. The functions parse `request.data`
  * with these schemas; the web client types its calls with them. The client never sends a price.
  */
-const id = z.string().trim().min(1).max(128).regex(/^[^/]+$/, 'Must be a document id');
+/**
+ * A Firestore document id: no '/', and none of the ids Firestore reserves ('.', '..', '__x__'),
+ * which would otherwise reach the database and come back as an internal error.
+ */
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[^/]+$/, 'Must be a document id')
+  .refine((value) => value !== '.' && value !== '..' && !/^__.*__$/.test(value), {
+    message: 'Must be a document id',
+  });
 
 export const setProfileStatusRequest = z.strictObject({
   uid: id,

@@ -68,6 +68,11 @@ describe('callable contracts', () => {
   it('only lets managers ask for approved or rejected', () => {
     expect(setProfileStatusRequest.safeParse({ uid: 'u1', status: 'pending' }).success).toBe(false);
     expect(setProfileStatusRequest.safeParse({ uid: 'a/b', status: 'approved' }).success).toBe(false);
+    for (const reserved of ['.', '..', '__name__', '__id7__']) {
+      expect(setProfileStatusRequest.safeParse({ uid: reserved, status: 'approved' }).success).toBe(false);
+      expect(createCheckoutSessionRequest.safeParse({ productId: reserved }).success).toBe(false);
+    }
+    expect(createCheckoutSessionRequest.safeParse({ productId: '_blue_coast_' }).success).toBe(true);
     expect(setProfileStatusRequest.safeParse({ uid: 'u1', status: 'approved' }).success).toBe(true);
   });
 
