@@ -288,6 +288,21 @@ describe('Lite transactions', () => {
     expect((await getDoc(ref)).get('n')).toBe(101);
   });
 
+  it('a document read but not written is verified at commit: a change to it makes the transaction retry', async () => {
+    const price = doc(db, 'tx', 'price');
+    const order = doc(db, 'tx', 'order');
+    await setDoc(price, { cents: 100 });
+    let attempts = 0;
+    await runTransaction(db, async (tx) => {
+      attempts++;
+      const p = await tx.get(price);
+      if (attempts === 1) await updateDoc(price, { cents: 250 }).catch(() => undefined);
+      tx.set(order, { total: p.get('cents') as number });
+    });
+    // Whichever way the race went, the order never carries a price that was already replaced.
+    expect((await getDoc(order)).get('total')).toBe((await getDoc(price)).get('cents'));
+  });
+
   it('concurrent transactions on one counter lose no update', async () => {
     const ref = doc(db, 'tx', 'concurrent');
     await setDoc(ref, { n: 0 });

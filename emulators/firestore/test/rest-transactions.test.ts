@@ -215,4 +215,38 @@ describe('transactions over REST', () => {
       n: { integerValue: '2' },
     });
   });
+
+  it('a verify write checks its precondition and changes nothing', async () => {
+    const first = await rest(target, 'POST', ':commit', {
+      body: {
+        writes: [
+          { update: { name: docName(target, 'v/d'), fields: { n: { integerValue: '1' } } } },
+        ],
+      },
+    });
+    const updateTime = first.json<{ commitTime: string }>().commitTime;
+    const ok = await rest(target, 'POST', ':commit', {
+      body: { writes: [{ verify: docName(target, 'v/d'), currentDocument: { updateTime } }] },
+    });
+    expect(ok.status).toBe(200);
+    const stale = await rest(target, 'POST', ':commit', {
+      body: {
+        writes: [
+          { update: { name: docName(target, 'v/other'), fields: {} } },
+          {
+            verify: docName(target, 'v/d'),
+            currentDocument: { updateTime: '2001-01-01T00:00:00Z' },
+          },
+        ],
+      },
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.json<{ error: { status: string } }>().error.status).toBe('FAILED_PRECONDITION');
+    expect((await rest(target, 'GET', '/v/other')).status).toBe(404);
+    const missing = await rest(target, 'POST', ':commit', {
+      body: { writes: [{ verify: docName(target, 'v/none'), currentDocument: { exists: true } }] },
+    });
+    expect(missing.status).toBe(404);
+    expect(await value('v/d')).toBe('1');
+  });
 });
