@@ -208,3 +208,47 @@ describe('Authorization header', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('REST: routing names are checked before the token', () => {
+  it('a valid route reports the bad token; a bad name is reported before it', async () => {
+    const res = await rest(target, 'GET', '/c/a/sub', {
+      admin: false,
+      headers: { authorization: 'Bearer garbage' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe('invalid jwt');
+    const bad = await rest(target, 'GET', '/__x__/a', {
+      admin: false,
+      headers: { authorization: 'Bearer garbage' },
+    });
+    expect(bad.json<{ error: { message: string } }>().error.message).toBe(
+      'Collection id "__x__" is invalid because it is reserved.',
+    );
+  });
+
+  it(':beginTransaction and :rollback check the token', async () => {
+    const begin = await rest(target, 'POST', ':beginTransaction', {
+      admin: false,
+      body: {},
+      headers: { authorization: 'Bearer garbage' },
+    });
+    expect(begin.json()).toEqual(INVALID_JWT);
+    const rollback = await rest(target, 'POST', ':rollback', {
+      admin: false,
+      body: { transaction: 'AA==' },
+      headers: { authorization: 'Bearer garbage' },
+    });
+    expect(rollback.json()).toEqual(INVALID_JWT);
+  });
+
+  it('creating with a reserved collection id reports the id before the token', async () => {
+    const res = await rest(target, 'POST', '/__x__?documentId=a', {
+      admin: false,
+      body: {},
+      headers: { authorization: 'Bearer garbage' },
+    });
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'Collection id "__x__" is invalid because it is reserved.',
+    );
+  });
+});

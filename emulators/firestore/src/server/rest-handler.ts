@@ -6,7 +6,14 @@ import type { DocumentMask } from '../engine/firestore-service.js';
 import type { DocumentJson, PreconditionJson } from '../engine/request-types.js';
 import { firestoreType } from '../proto/firestore-proto.js';
 import { messageFromJson } from '../proto/json-codec.js';
-import { documentsRoot, parseResourceName, type DatabaseName } from '../store/resource-name.js';
+import {
+  documentsRoot,
+  parseDocumentName,
+  parseParentName,
+  parseResourceName,
+  validateIdSegment,
+  type DatabaseName,
+} from '../store/resource-name.js';
 import { parseTimestamp } from '../store/timestamp.js';
 import { callerFromAuthorization } from './auth-header.js';
 import { applyCors } from './cors.js';
@@ -90,42 +97,51 @@ async function handleVerb(
   db: DatabaseName,
   docPath: string,
   verb: string,
-  caller: Caller,
+  caller: () => Caller,
 ): Promise<Reply> {
   const service = ctx.service;
   const parentName = docPath === '' ? documentsRoot(db) : `${documentsRoot(db)}/${docPath}`;
   const rootOnly = (): void => {
     if (docPath !== '') throw new NotFound();
   };
+  // Routing names are checked before the token, as over gRPC.
+  if (verb === 'runQuery' || verb === 'runAggregationQuery' || verb === 'listCollectionIds') {
+    parseParentName(parentName);
+  }
   switch (verb) {
     case 'commit':
       rootOnly();
-      return { kind: 'json', body: service.commit(db, await bodyAs(req, 'CommitRequest'), caller) };
+      return {
+        kind: 'json',
+        body: service.commit(db, await bodyAs(req, 'CommitRequest'), caller()),
+      };
     case 'batchGet':
       rootOnly();
       return {
         kind: 'array',
-        body: service.batchGet(db, await bodyAs(req, 'BatchGetDocumentsRequest'), caller),
+        body: service.batchGet(db, await bodyAs(req, 'BatchGetDocumentsRequest'), caller()),
       };
     case 'beginTransaction':
       rootOnly();
+      caller();
       return {
         kind: 'json',
         body: service.beginTransaction(db, await bodyAs(req, 'BeginTransactionRequest')),
       };
     case 'rollback':
       rootOnly();
+      caller();
       return { kind: 'json', body: service.rollback(db, await bodyAs(req, 'RollbackRequest')) };
     case 'batchWrite':
       rootOnly();
       return {
         kind: 'json',
-        body: service.batchWrite(db, await bodyAs(req, 'BatchWriteRequest'), caller),
+        body: service.batchWrite(db, await bodyAs(req, 'BatchWriteRequest'), caller()),
       };
     case 'runQuery':
       return {
         kind: 'array',
-        body: service.runQuery(parentName, await bodyAs(req, 'RunQueryRequest'), caller),
+        body: service.runQuery(parentName, await bodyAs(req, 'RunQueryRequest'), caller()),
       };
     case 'runAggregationQuery':
       return {
@@ -133,7 +149,7 @@ async function handleVerb(
         body: service.runAggregationQuery(
           parentName,
           await bodyAs(req, 'RunAggregationQueryRequest'),
-          caller,
+          caller(),
         ),
       };
     case 'listCollectionIds':
@@ -142,7 +158,7 @@ async function handleVerb(
         body: service.listCollectionIds(
           parentName,
           await bodyAs(req, 'ListCollectionIdsRequest'),
-          caller,
+          caller(),
         ),
       };
     case 'partitionQuery':
@@ -165,7 +181,7 @@ async function handleDocuments(
   url: URL,
   db: DatabaseName,
   rest: string[],
-  caller: Caller,
+  caller: () => Caller,
 ): Promise<Reply> {
   const method = req.method ?? 'GET';
   const last = rest.length > 0 ? (rest[rest.length - 1] as string) : '';
@@ -185,6 +201,7 @@ async function handleDocuments(
   if (segments.length === 0) throw new NotFound();
   if (segments.length % 2 === 0) {
     const name = `${documentsRoot(db)}/${segments.join('/')}`;
+    parseDocumentName(name);
     switch (method) {
       case 'GET':
       case 'HEAD':
@@ -196,7 +213,7 @@ async function handleDocuments(
               ...consistencyParams(params),
               ...(maskParam(params, 'mask') ? { mask: maskParam(params, 'mask') } : {}),
             },
-            caller,
+            caller(),
           ),
         };
       case 'PATCH': {
@@ -212,12 +229,12 @@ async function handleDocuments(
         if (mask) options.mask = mask;
         const pre = preconditionParams(params);
         if (pre) options.currentDocument = pre;
-        return { kind: 'json', body: service.updateDocument({ ...doc, name }, options, caller) };
+        return { kind: 'json', body: service.updateDocument({ ...doc, name }, options, caller()) };
       }
       case 'DELETE':
         return {
           kind: 'json',
-          body: service.deleteDocument(name, preconditionParams(params), caller),
+          body: service.deleteDocument(name, preconditionParams(params), caller()),
         };
       default:
         throw new NotFound();
@@ -226,6 +243,7 @@ async function handleDocuments(
   const collectionId = segments[segments.length - 1] as string;
   const parentPath = segments.slice(0, -1).join('/');
   const parentName = parentPath === '' ? documentsRoot(db) : `${documentsRoot(db)}/${parentPath}`;
+  parseParentName(parentName);
   switch (method) {
     case 'GET':
     case 'HEAD': {
@@ -244,11 +262,14 @@ async function handleDocuments(
             ...(params.get('orderBy') ? { orderBy: params.get('orderBy') as string } : {}),
             ...consistencyParams(params),
           },
-          caller,
+          caller(),
         ),
       };
     }
     case 'POST': {
+      validateIdSegment(collectionId, 'collection');
+      const documentId = params.get('documentId');
+      if (documentId) validateIdSegment(documentId, 'document');
       const doc = await bodyAs<DocumentJson>(req, 'Document');
       return {
         kind: 'json',
@@ -258,7 +279,7 @@ async function handleDocuments(
           params.get('documentId') ?? undefined,
           doc,
           maskParam(params, 'mask'),
-          caller,
+          caller(),
         ),
       };
     }
@@ -274,7 +295,7 @@ async function handleChildrenListing(
   url: URL,
   db: DatabaseName,
   rest: string[],
-  caller: Caller,
+  caller: () => Caller,
 ): Promise<Reply> {
   if (req.method !== 'GET' && req.method !== 'HEAD') throw new NotFound();
   const segments = rest.map(decodeSegment);
@@ -300,7 +321,7 @@ async function handleChildrenListing(
         ...(params.get('orderBy') ? { orderBy: params.get('orderBy') as string } : {}),
         ...consistencyParams(params),
       },
-      caller,
+      caller(),
     ),
   };
 }
@@ -372,7 +393,9 @@ export async function handleRest(
         project: decodeSegment(parts[2] as string),
         database: decodeSegment(parts[4] as string),
       };
-      const caller = callerFromAuthorization(req.headers.authorization);
+      const header = req.headers.authorization;
+      let resolved: Caller | undefined;
+      const caller = (): Caller => (resolved ??= callerFromAuthorization(header));
       const fifth = parts[5] as string;
       if (fifth !== 'documents' && !fifth.startsWith('documents:')) throw new NotFound();
       const rest =
