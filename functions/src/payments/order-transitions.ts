@@ -1,6 +1,18 @@
-import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { canManagerMoveOrder, canTransitionOrder, COLLECTIONS, paths, type OrderStatus } from '@portal/domain';
+import {
+  canManagerMoveOrder,
+  canTransitionOrder,
+  COLLECTIONS,
+  paths,
+  type OrderStatus,
+} from '@portal/domain';
 import { log } from '../lib/log';
 import { orderIdOfSession } from './checkout-session';
 import { readOrderState, type OrderState, type StatusChange } from './order-record';
@@ -112,6 +124,47 @@ function requireOrderId(
   return orderId;
 }
 
+type SessionRef = Pick<Stripe.Checkout.Session, 'id' | 'client_reference_id' | 'metadata'>;
+
+/** What a transition decided: the order's status afterwards, and whether to record the event. */
+interface Applied<O extends string> {
+  status: OrderStatus;
+  outcome: O;
+  /** false leaves the event unrecorded (a later delivery of it is handled again). */
+  recordEvent?: boolean;
+}
+
+/**
+ * The frame of every Stripe-reported transition: one transaction (retried when two deliveries of
+ * an event race) that reads whether the event was handled and the session's order, answers
+ * 'duplicate-event' for a handled event, lets `apply` decide and write, then records the event.
+ */
+function transitionOnSession<O extends string>(
+  db: Firestore,
+  session: SessionRef,
+  event: EventRef | undefined,
+  apply: (
+    tx: Transaction,
+    order: OrderState,
+    orderRef: DocumentReference,
+  ) => Promise<Applied<O>> | Applied<O>,
+): Promise<TransitionResult<O | 'duplicate-event'>> {
+  const orderId = requireOrderId(session);
+  const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
+  return retryLostCreate(() =>
+    db.runTransaction(async (tx) => {
+      const seen = await readEventSeen(tx, db, event);
+      const order = readOrderState(await tx.get(orderRef));
+      if (!order)
+        throw new OrderMissingError(`Order ${orderId} of session ${session.id} does not exist`);
+      if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' as const };
+      const { status, outcome, recordEvent: record = true } = await apply(tx, order, orderRef);
+      if (record) recordEvent(tx, db, event, { orderId, sessionId: session.id, outcome });
+      return { orderId, status, outcome };
+    }),
+  );
+}
+
 /**
  * Records a paid Checkout Session on its order, once: pending -> processing with paid_at and a
  * history entry by 'stripe', the purchased cart lines removed, and (for a webhook) the event id
@@ -123,78 +176,68 @@ export async function recordCheckoutPaid(
   session: Stripe.Checkout.Session,
   event?: EventRef,
 ): Promise<TransitionResult<PaidOutcome>> {
-  const orderId = requireOrderId(session);
-  const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
-  return retryLostCreate(() =>
-    db.runTransaction(async (tx) => {
-      const seen = await readEventSeen(tx, db, event);
-      const order = readOrderState(await tx.get(orderRef));
-      if (!order)
-        throw new OrderMissingError(`Order ${orderId} of session ${session.id} does not exist`);
-      if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' as const };
+  return transitionOnSession<PaidOutcome>(db, session, event, async (tx, order, orderRef) => {
+    const orderId = order.id;
+    if (session.payment_status !== 'paid') {
+      // Nothing to record yet (a delayed payment method); a later event reports the payment.
+      return { status: order.status, outcome: 'not-paid', recordEvent: false };
+    }
+    if (order.stripe_session_id !== null && order.stripe_session_id !== session.id) {
+      throw new PaymentMismatchError(
+        `Order ${orderId} belongs to session ${order.stripe_session_id}, not ${session.id}`,
+      );
+    }
+    if (session.amount_total !== order.amount || session.currency !== 'usd') {
+      throw new PaymentMismatchError(
+        `Session ${session.id} charged ${session.amount_total} ${session.currency}; order ${orderId} is ${order.amount} usd`,
+      );
+    }
 
-      if (session.payment_status !== 'paid') {
-        // Nothing to record yet (a delayed payment method); a later event reports the payment.
-        return { orderId, status: order.status, outcome: 'not-paid' as const };
-      }
-      if (order.stripe_session_id !== null && order.stripe_session_id !== session.id) {
-        throw new PaymentMismatchError(
-          `Order ${orderId} belongs to session ${order.stripe_session_id}, not ${session.id}`,
-        );
-      }
-      if (session.amount_total !== order.amount || session.currency !== 'usd') {
-        throw new PaymentMismatchError(
-          `Session ${session.id} charged ${session.amount_total} ${session.currency}; order ${orderId} is ${order.amount} usd`,
-        );
-      }
-
-      const now = Timestamp.now();
-      const paymentIntent =
-        typeof session.payment_intent === 'string'
-          ? session.payment_intent
-          : (session.payment_intent?.id ?? null);
-      let outcome: PaidOutcome;
-      let status = order.status;
-      if (order.status === 'pending' && canTransitionOrder('pending', 'processing')) {
-        // Reads first (a transaction reads everything before it writes): the purchased cart lines.
-        const cartRefs =
-          order.source === 'cart'
-            ? order.items.map((item) => db.doc(paths.cartItem(order.user_id, item.product_id)))
-            : [];
-        const cartSnaps = cartRefs.length > 0 ? await tx.getAll(...cartRefs) : [];
-        status = 'processing';
-        outcome = 'paid';
-        tx.update(orderRef, {
-          status,
-          paid_at: now,
-          updated_at: now,
-          stripe_session_id: session.id,
-          stripe_payment_intent_id: paymentIntent,
-          status_history: historyWith(order, 'processing', now, STRIPE_ACTOR),
-        });
-        cartSnaps.forEach((snap, index) => {
-          if (!snap.exists) return;
-          const bought = order.items[index]?.quantity ?? 0;
-          const inCart: unknown = snap.get('quantity');
-          const left = typeof inCart === 'number' ? inCart - bought : 0;
-          // Lines added to after checkout keep the extra units; everything bought leaves the cart.
-          if (left > 0) tx.update(snap.ref, { quantity: left, updated_at: now });
-          else tx.delete(snap.ref);
-        });
-      } else if (order.status === 'cancelled') {
-        outcome = 'paid-after-cancel';
-        tx.update(orderRef, {
-          updated_at: now,
-          stripe_payment_intent_id: paymentIntent,
-          payment_after_cancel: { session_id: session.id, at: now },
-        });
-      } else {
-        outcome = 'already-paid';
-      }
-      recordEvent(tx, db, event, { orderId, sessionId: session.id, outcome });
-      return { orderId, status, outcome };
-    }),
-  );
+    const now = Timestamp.now();
+    const paymentIntent =
+      typeof session.payment_intent === 'string'
+        ? session.payment_intent
+        : (session.payment_intent?.id ?? null);
+    let outcome: PaidOutcome;
+    let status = order.status;
+    if (order.status === 'pending' && canTransitionOrder('pending', 'processing')) {
+      // Reads first (a transaction reads everything before it writes): the purchased cart lines.
+      const cartRefs =
+        order.source === 'cart'
+          ? order.items.map((item) => db.doc(paths.cartItem(order.user_id, item.product_id)))
+          : [];
+      const cartSnaps = cartRefs.length > 0 ? await tx.getAll(...cartRefs) : [];
+      status = 'processing';
+      outcome = 'paid';
+      tx.update(orderRef, {
+        status,
+        paid_at: now,
+        updated_at: now,
+        stripe_session_id: session.id,
+        stripe_payment_intent_id: paymentIntent,
+        status_history: historyWith(order, 'processing', now, STRIPE_ACTOR),
+      });
+      cartSnaps.forEach((snap, index) => {
+        if (!snap.exists) return;
+        const bought = order.items[index]?.quantity ?? 0;
+        const inCart: unknown = snap.get('quantity');
+        const left = typeof inCart === 'number' ? inCart - bought : 0;
+        // Lines added to after checkout keep the extra units; everything bought leaves the cart.
+        if (left > 0) tx.update(snap.ref, { quantity: left, updated_at: now });
+        else tx.delete(snap.ref);
+      });
+    } else if (order.status === 'cancelled') {
+      outcome = 'paid-after-cancel';
+      tx.update(orderRef, {
+        updated_at: now,
+        stripe_payment_intent_id: paymentIntent,
+        payment_after_cancel: { session_id: session.id, at: now },
+      });
+    } else {
+      outcome = 'already-paid';
+    }
+    return { status, outcome };
+  });
 }
 
 export type ExpiredOutcome = 'cancelled' | 'ignored' | 'duplicate-event';
@@ -202,35 +245,22 @@ export type ExpiredOutcome = 'cancelled' | 'ignored' | 'duplicate-event';
 /** A pending order whose Checkout Session expired (or was replaced) is cancelled. */
 export async function recordCheckoutExpired(
   db: Firestore,
-  session: Pick<Stripe.Checkout.Session, 'id' | 'client_reference_id' | 'metadata'>,
+  session: SessionRef,
   event?: EventRef,
   by: string = STRIPE_ACTOR,
 ): Promise<TransitionResult<ExpiredOutcome>> {
-  const orderId = requireOrderId(session);
-  const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
-  return retryLostCreate(() =>
-    db.runTransaction(async (tx) => {
-      const seen = await readEventSeen(tx, db, event);
-      const order = readOrderState(await tx.get(orderRef));
-      if (!order)
-        throw new OrderMissingError(`Order ${orderId} of session ${session.id} does not exist`);
-      if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' as const };
-      let outcome: ExpiredOutcome = 'ignored';
-      let status = order.status;
-      if (order.status === 'pending' && order.stripe_session_id === session.id) {
-        const now = Timestamp.now();
-        status = 'cancelled';
-        outcome = 'cancelled';
-        tx.update(orderRef, {
-          status,
-          updated_at: now,
-          status_history: historyWith(order, status, now, by),
-        });
-      }
-      recordEvent(tx, db, event, { orderId, sessionId: session.id, outcome });
-      return { orderId, status, outcome };
-    }),
-  );
+  return transitionOnSession<ExpiredOutcome>(db, session, event, (tx, order, orderRef) => {
+    if (order.status !== 'pending' || order.stripe_session_id !== session.id) {
+      return { status: order.status, outcome: 'ignored' };
+    }
+    const now = Timestamp.now();
+    tx.update(orderRef, {
+      status: 'cancelled',
+      updated_at: now,
+      status_history: historyWith(order, 'cancelled', now, by),
+    });
+    return { status: 'cancelled', outcome: 'cancelled' };
+  });
 }
 
 /** Cancels a pending order that never got a Checkout Session (the session could not be created). */
