@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { signatureHeader } from '@portal/stripe-sandbox';
@@ -15,6 +15,7 @@ import {
   resolveWebhookSecret,
   resolveWebOrigin,
 } from '../../src/payments/stripe-client';
+import { log } from '../../src/lib/log';
 import { handleWebhook } from '../../src/payments/webhook';
 
 describe('Stripe configuration', () => {
@@ -95,6 +96,7 @@ describe('Stripe configuration', () => {
   });
 
   it('answers 500 to an event signed with the sandbox secret when real Stripe is configured', async () => {
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => undefined);
     const body = JSON.stringify({
       id: 'evt_forged',
       object: 'event',
@@ -114,6 +116,10 @@ describe('Stripe configuration', () => {
       },
     );
     expect(answer).toEqual({ status: 500, body: { error: 'Webhook not configured.' } });
+    expect(logged).toHaveBeenCalledWith('stripe_webhook_config_failed', {
+      message: expect.stringContaining('sandbox secret'),
+    });
+    logged.mockRestore();
   });
 
   it('derives the web origin from WEB_ORIGIN or the Hosting domain', () => {
