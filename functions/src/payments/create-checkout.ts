@@ -4,6 +4,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import {
   orderTotal,
+  orderTotalProblem,
   paths,
   shortOrderId,
   type BuyerRole,
@@ -105,6 +106,9 @@ export async function createCheckout(
     requests.map((r) => r.product_id),
   );
   const lines = priceLinesOrRefuse(requests, products, buyer.role, source);
+  // Refused here, before any order exists, rather than by Stripe after one was created.
+  const totalProblem = orderTotalProblem(orderTotal(lines));
+  if (totalProblem) throw new HttpsError('failed-precondition', `${totalProblem}.`);
   const fingerprint = checkoutFingerprint(source, lines);
   let webOrigin: string;
   try {

@@ -228,6 +228,40 @@ describe('createCheckoutSession: refusals', () => {
     expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
   });
 
+  it('refuses a total a card payment cannot take before creating any order', async () => {
+    const db = firestore();
+    const product = (id: string, cents: number) =>
+      db.doc(paths.product(id)).set({
+        name: `Limit test ${id}`,
+        description: '',
+        image_url: '/products/blue-coast.svg',
+        price_retailer: cents,
+        price_wholesaler: cents,
+        is_active: true,
+        sort_order: 99_000,
+      });
+    const cheap = 't-limit-cheap';
+    const dear = 't-limit-dear';
+    await Promise.all([product(cheap, 25), product(dear, 10_000_000)]);
+    try {
+      await expect(
+        createCheckoutSessionHandler(buyer.request({ productId: cheap })),
+      ).rejects.toMatchObject({
+        code: 'failed-precondition',
+        message: 'Orders must total at least $0.50.',
+      });
+      await setCart(buyer.uid, { [dear]: 10 });
+      await expect(createCheckoutSessionHandler(buyer.request({}))).rejects.toMatchObject({
+        code: 'failed-precondition',
+        message: expect.stringContaining('at most $999,999.99'),
+      });
+      expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
+    } finally {
+      await setCart(buyer.uid, {});
+      await Promise.all([cheap, dear].map((id) => db.doc(paths.product(id)).delete()));
+    }
+  });
+
   it('refuses bad arguments with invalid-argument', async () => {
     for (const data of [
       { productId: 123 },

@@ -6,6 +6,7 @@ import {
   MAX_LINE_QUANTITY,
   OrderPricingError,
   orderTotal,
+  orderTotalProblem,
   priceOrderLines,
   shortOrderId,
   type CatalogProduct,
@@ -92,5 +93,17 @@ describe('order state machine', () => {
 
   it('shows order ids as # plus 8 characters', () => {
     expect(shortOrderId('abcdefghijkl')).toBe('#abcdefgh');
+  });
+});
+
+describe('order total limits', () => {
+  it('refuses totals a card payment cannot take, with the limit in dollars', () => {
+    expect(orderTotalProblem(49)).toBe('Orders must total at least $0.50');
+    expect(orderTotalProblem(0)).toBe('Orders must total at least $0.50');
+    expect(orderTotalProblem(50)).toBeNull();
+    expect(orderTotalProblem(99_999_999)).toBeNull();
+    expect(orderTotalProblem(100_000_000)).toBe(
+      'Orders can total at most $999,999.99; split this one',
+    );
   });
 });

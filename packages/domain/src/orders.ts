@@ -1,4 +1,4 @@
-import type { Cents } from './money';
+import { formatUsd, type Cents } from './money';
 import { priceForRole, type PricedProduct } from './pricing';
 import type { Role } from './roles';
 
@@ -110,6 +110,23 @@ export function priceOrderLines(
 
 export function orderTotal(lines: readonly Pick<OrderLine, 'line_total'>[]): Cents {
   return lines.reduce((sum, line) => sum + line.line_total, 0);
+}
+
+/**
+ * What one card payment may total, in cents: Stripe's minimum charge in USD ($0.50) and the
+ * largest amount Checkout accepts ($999,999.99). A cart outside them cannot be paid.
+ */
+export const ORDER_TOTAL_LIMITS = { minCents: 50, maxCents: 99_999_999 } as const;
+
+/** Why an order of this total cannot be paid, or null when it can. */
+export function orderTotalProblem(total: Cents): string | null {
+  if (total < ORDER_TOTAL_LIMITS.minCents) {
+    return `Orders must total at least ${formatUsd(ORDER_TOTAL_LIMITS.minCents)}`;
+  }
+  if (total > ORDER_TOTAL_LIMITS.maxCents) {
+    return `Orders can total at most ${formatUsd(ORDER_TOTAL_LIMITS.maxCents)}; split this one`;
+  }
+  return null;
 }
 
 /** Cart and order line quantities are whole numbers from 1 to this cap. */
