@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFieldPath } from '../src/store/field-path.js';
 import { formatTimestamp, parseTimestamp } from '../src/store/timestamp.js';
 import {
+  compareReferences,
   compareValues,
   typeOrder,
   valuesEqual,
@@ -92,6 +93,28 @@ describe('value order', () => {
         { timestampValue: '2020-01-01T00:00:00Z' },
       ),
     ).toBeGreaterThan(0);
+  });
+
+  it('references compare segment by segment, not as plain strings', () => {
+    expect(compareReferences('c/a/x', 'c/a-/x')).toBeLessThan(0);
+    expect(compareReferences('p/p1/p/sub1', 'p/p2')).toBeLessThan(0);
+    expect(compareReferences('c/__id9__', 'c/__id10__')).toBeLessThan(0);
+    expect(compareReferences('c/__id10__', 'c/a')).toBeLessThan(0);
+  });
+
+  it('timestamps with 0, 3, 6 and 9 fraction digits order by instant', () => {
+    const ts = [
+      '2020-01-01T00:00:00Z',
+      '2020-01-01T00:00:00.000001Z',
+      '2020-01-01T00:00:00.000001001Z',
+      '2020-01-01T00:00:00.120Z',
+      '2020-01-01T00:00:01Z',
+    ];
+    for (let i = 0; i < ts.length - 1; i++) {
+      expect(
+        compareValues({ timestampValue: ts[i] as string }, { timestampValue: ts[i + 1] as string }),
+      ).toBeLessThan(0);
+    }
   });
 
   it('numbers share one type order', () => {

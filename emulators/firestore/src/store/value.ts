@@ -148,8 +148,27 @@ export function compareSegments(a: string, b: string): number {
   return compareUtf8(a, b);
 }
 
+/** Segment-wise comparison in one pass, for names without numeric ids. */
+function compareNamesScan(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A segment that ends first is the smaller one.
+    if (x === 47 /* / */) return -1;
+    if (y === 47) return 1;
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs === ys) return x < y ? -1 : 1;
+    return xs ? 1 : -1;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
 /** Compares resource names segment by segment. */
 export function compareReferences(a: string, b: string): number {
+  if (!a.includes('__id') && !b.includes('__id')) return compareNamesScan(a, b);
   const x = a.split('/');
   const y = b.split('/');
   const n = Math.min(x.length, y.length);
@@ -160,7 +179,26 @@ export function compareReferences(a: string, b: string): number {
   return sign(x.length - y.length);
 }
 
+/** Canonical form: YYYY-MM-DDTHH:MM:SS[.fraction]Z (what the codecs and the seed loader produce). */
+function isCanonicalTimestamp(t: string): boolean {
+  return (
+    t.length >= 20 && t.charCodeAt(10) === 84 /* T */ && t.charCodeAt(t.length - 1) === 90
+  ); /* Z */
+}
+
+function fractionNanos(t: string): number {
+  if (t.charCodeAt(19) !== 46 /* . */) return 0;
+  return Number(t.slice(20, t.length - 1).padEnd(9, '0'));
+}
+
 function compareTimestampStrings(a: string, b: string): number {
+  if (isCanonicalTimestamp(a) && isCanonicalTimestamp(b)) {
+    // Fixed-width date and time first (cheap string compare), then the fraction.
+    const x = a.slice(0, 19);
+    const y = b.slice(0, 19);
+    if (x !== y) return x < y ? -1 : 1;
+    return sign(fractionNanos(a) - fractionNanos(b));
+  }
   const x = parseTimestamp(a);
   const y = parseTimestamp(b);
   if (!x || !y) return compareUtf8(a, b);
