@@ -118,6 +118,32 @@ describe('transactions over REST', () => {
     expect(await value('t/d')).toBe(r1.status === 200 ? '10' : '20');
   });
 
+  it('two transactions that read a missing document then create it: the loser is ABORTED, not ALREADY_EXISTS', async () => {
+    // Firestore reports a transaction whose reads went stale as ABORTED (which clients retry,
+    // and then see the document), even when its write's precondition would fail too.
+    const t1 = await begin();
+    const t2 = await begin();
+    expect((await read(t1, 't/race')).status).toBe(200);
+    expect((await read(t2, 't/race')).status).toBe(200);
+    const create = (tx: string, n: number) =>
+      rest(target, 'POST', ':commit', {
+        body: {
+          transaction: tx,
+          writes: [
+            {
+              update: { name: docName(target, 't/race'), fields: { n: { integerValue: String(n) } } },
+              currentDocument: { exists: false },
+            },
+          ],
+        },
+      });
+    const [r1, r2] = await Promise.all([create(t1, 1), create(t2, 2)]);
+    expect([r1.status, r2.status].sort()).toEqual([200, 409]);
+    const loser = r1.status === 200 ? r2 : r1;
+    expect(loser.json<{ error: { status: string } }>().error.status).toBe('ABORTED');
+    expect(await value('t/race')).toBe(r1.status === 200 ? '1' : '2');
+  });
+
   it('a write to a document no transaction read is not affected', async () => {
     await seed('t/x', 1);
     const tx = await begin();

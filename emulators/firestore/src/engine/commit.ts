@@ -244,19 +244,24 @@ export function commitWrites(
   const overlay = new Map<string, StoredDocument | undefined>();
   const { planned, failure } = plan(ctx, writes, overlay);
   authorizeWrites(ctx, planned, overlay);
-  if (failure) {
-    // A failed precondition ends the transaction (an invalid write does not), as in the official emulator.
-    if (tx) ctx.db.end(tx.id);
-    throw failure;
-  }
   if (tx) {
-    ctx.db.end(tx.id);
+    // A denial wins (above); then a transaction whose reads went stale is ABORTED, even when a
+    // precondition fails too, so clients retry and see the new data. A failed precondition
+    // ends the transaction (an invalid write does not), as in the official emulator.
     if (ctx.db.conflicts(tx)) {
+      ctx.db.end(tx.id);
       throw new FirestoreError(
         'ABORTED',
         'Transaction aborted because data it read was changed by another write.',
       );
     }
+    if (failure) {
+      ctx.db.end(tx.id);
+      throw failure;
+    }
+    ctx.db.end(tx.id);
+  } else if (failure) {
+    throw failure;
   }
   for (const [path, doc] of overlay) {
     if (doc) ctx.db.store.put(doc);
