@@ -67,8 +67,10 @@ describe('rules file loading and hot reload', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  // Polls up to 10 s: file-watch polling can lag far behind on a loaded 2-core machine.
   async function until(check: () => boolean): Promise<void> {
-    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 30));
+    const deadline = Date.now() + 10_000;
+    while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     expect(check()).toBe(true);
   }
 
