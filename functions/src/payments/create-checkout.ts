@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import {
   orderTotal,
   orderTotalProblem,
@@ -247,9 +247,25 @@ async function waitForSession(
 }
 
 /**
+ * Closes a session at Stripe. One that is no longer open (it expired on its own, or was paid
+ * meanwhile) cannot be expired; it is read instead, so the caller records what happened to it.
+ */
+async function expireOrRead(stripe: () => Stripe, sessionId: string) {
+  try {
+    return await stripe().checkout.sessions.expire(sessionId);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || isMissingResource(error)) {
+      throw error;
+    }
+    return stripe().checkout.sessions.retrieve(sessionId);
+  }
+}
+
+/**
  * A newer checkout replaces the buyer's previous pending one: its session is expired at Stripe
- * (so a stale tab cannot pay it as well) and the order cancelled. A session that was paid in the
- * meantime cannot be expired; its order is left for the webhook to move.
+ * (so a stale tab cannot pay it as well) and the order cancelled. A session that had already
+ * expired cancels its order the same way, without waiting for the webhook; one that was paid in
+ * the meantime has its payment recorded (the same transition as the webhook's).
  */
 async function retireCheckout(
   db: Firestore,
@@ -261,11 +277,16 @@ async function retireCheckout(
       await cancelPendingOrder(db, previous.orderId, SYSTEM_ACTOR);
       return;
     }
-    const expired = await stripe().checkout.sessions.expire(previous.sessionId);
-    await recordCheckoutExpired(db, expired, undefined, SYSTEM_ACTOR);
+    const session = await expireOrRead(stripe, previous.sessionId);
+    if (session.status === 'expired') {
+      await recordCheckoutExpired(db, session, undefined, SYSTEM_ACTOR);
+    } else if (session.status === 'complete' && session.payment_status === 'paid') {
+      await recordCheckoutPaid(db, session);
+    }
     log.info('checkout_session_replaced', {
       orderId: previous.orderId,
       sessionId: previous.sessionId,
+      sessionStatus: session.status,
     });
   } catch (error) {
     log.warn('checkout_session_replace_failed', {

@@ -403,6 +403,31 @@ describe('createCheckoutSession: one order per checkout', () => {
     );
   });
 
+  it('closes the replaced order even when its session already expired and the webhook was lost', async () => {
+    const buyer = await createUser('wholesaler');
+    await setCart(buyer.uid, { 'purple-dream': 2 });
+    const first = await createCheckoutSessionHandler(buyer.request({}));
+    const sessionId = (await orderOf(first.orderId)).stripe_session_id!;
+    harness.endpoint.mode = 'hold'; // the expiry event never reaches the portal
+    try {
+      await harness.stripe.checkout.sessions.expire(sessionId);
+      await harness.sandbox.whenWebhooksIdle();
+    } finally {
+      harness.endpoint.mode = 'process';
+    }
+    expect((await orderOf(first.orderId)).status).toBe('pending');
+    // The lock still offers the session, but it is too close to its end to hand out again.
+    await firestore()
+      .doc(paths.checkoutLock(buyer.uid))
+      .update({ expires_at: Timestamp.fromMillis(Date.now() + 60_000) });
+
+    const second = await createCheckoutSessionHandler(buyer.request({}));
+    expect(second.orderId).not.toBe(first.orderId);
+    const old = await orderOf(first.orderId);
+    expect(old.status).toBe('cancelled');
+    expect(old.status_history.at(-1)).toMatchObject({ status: 'cancelled', by: 'system' });
+  });
+
   it('after the session is paid, the same cart is not sold twice', async () => {
     const buyer = await createUser('retailer');
     await setCart(buyer.uid, { 'green-machine': 1 });
