@@ -1,7 +1,7 @@
 import { Badge, Button, Layout, Tabs, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
-import { useEffect } from 'react';
 import { brand } from '@/config/brand';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useProfiles } from '../api/get-profiles';
 import { CatalogPanel } from './catalog-panel';
 import { OrdersExport } from './orders-export';
@@ -14,9 +14,7 @@ import './admin-dashboard.css';
 /** The manager's dashboard: header, totals, then one tab per job. */
 export function AdminDashboard({ email, onLogout }: { email: string; onLogout: () => void }) {
   const profiles = useProfiles();
-  useEffect(() => {
-    document.title = `Admin Dashboard | ${brand.name}`;
-  }, []);
+  usePageTitle('Admin Dashboard');
   const pendingCount = profiles.data?.filter((p) => p.status === 'pending').length ?? 0;
 
   return (

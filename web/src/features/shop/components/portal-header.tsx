@@ -12,7 +12,7 @@ import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { signOutUser } from '@/lib/session';
 import { cartItemCount, useCart } from '../api/get-cart';
-import { useBuyer } from '../hooks/use-buyer';
+import { useBuyer } from '@/lib/use-buyer';
 import './shop.css';
 
 /**

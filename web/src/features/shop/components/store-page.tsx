@@ -7,8 +7,8 @@ import { useAddToCart } from '../api/add-to-cart';
 import { CheckoutUrlError, useCreateCheckout } from '../api/create-checkout';
 import { quantityInCart, useCart } from '../api/get-cart';
 import { useProducts } from '../api/get-products';
-import { useBuyer } from '../hooks/use-buyer';
-import { usePageTitle } from '../hooks/use-page-title';
+import { useBuyer } from '@/lib/use-buyer';
+import { usePageTitle } from '@/lib/use-page-title';
 import { ProductCard } from './product-card';
 import './shop.css';
 

@@ -1,6 +1,6 @@
 import { isBuyerRole, type BuyerRole } from '@portal/domain';
-import { useProfile } from '@/lib/profile';
-import { useSession } from '@/lib/session';
+import { useProfile } from './profile';
+import { useSession } from './session';
 
 /**
  * The signed-in buyer inside /portal/* (the guard has already checked the session and the
