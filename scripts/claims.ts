@@ -82,7 +82,14 @@ function resolveTarget(projectFlag: string | undefined): Target {
       throw new UsageError(
         'Name the project with --project <id> (the credentials do not say which).',
       );
-    const emulated = [env.FIREBASE_AUTH_EMULATOR_HOST, env.FIRESTORE_EMULATOR_HOST].some(Boolean);
+    const hosts = [env.FIREBASE_AUTH_EMULATOR_HOST, env.FIRESTORE_EMULATOR_HOST].filter(Boolean);
+    // With one emulator named, the other service would be the real project's: the CLI would
+    // read users in the emulator and write profiles to production (or the other way round).
+    if (hosts.length === 1)
+      throw new UsageError(
+        'Set both FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST, or neither: with only one, the other service would be the real project.',
+      );
+    const emulated = hosts.length === 2;
     return {
       projectId,
       production: !emulated,

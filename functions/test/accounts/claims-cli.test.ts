@@ -74,6 +74,25 @@ describe('claims CLI: usage', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Name the project with --project <id>');
   });
+
+  it('refuses credentials with only one of the two emulators named (the other would be production)', async () => {
+    const key = path.join(await mkdtemp(path.join(tmpdir(), 'claims-cli-')), 'key.json');
+    await writeFile(key, JSON.stringify({ type: 'service_account', project_id: 'acme-prod' }));
+    const onlyAuth = await claims(['show', 'someone@example.com'], {
+      GOOGLE_APPLICATION_CREDENTIALS: key,
+      FIRESTORE_EMULATOR_HOST: '',
+    });
+    const onlyFirestore = await claims(['show', 'someone@example.com'], {
+      GOOGLE_APPLICATION_CREDENTIALS: key,
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    });
+    for (const result of [onlyAuth, onlyFirestore]) {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        'Set both FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST, or neither',
+      );
+    }
+  });
 });
 
 describe('claims CLI: commands against the local stack', () => {
