@@ -1,20 +1,10 @@
 import { formatUsd, type Product } from '@portal/domain';
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Grid,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNotify } from '@/lib/notify';
 import { useAllProducts } from '../api/get-products';
 import { useSaveProduct } from '../api/save-product';
+import { EditableListSection } from './editable-list-section';
 import { ProductFormModal } from './product-form-modal';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
@@ -46,11 +36,21 @@ function ToggleActive({ product }: { product: Product }) {
   );
 }
 
+function ProductActions({ product, onEdit }: { product: Product; onEdit: () => void }) {
+  return (
+    <>
+      <Button size="small" onClick={onEdit} aria-label={`Edit ${product.name}`}>
+        Edit
+      </Button>
+      <ToggleActive product={product} />
+    </>
+  );
+}
+
 export function CatalogPanel() {
   const products = useAllProducts();
   const [editing, setEditing] = useState<Editing>(null);
   useFetchErrorToast(products.isError);
-  const phone = Grid.useBreakpoint().xs === true;
   const list = products.data ?? [];
   const nextSortOrder = list.reduce((max, p) => Math.max(max, p.sort_order), 0) + 1;
 
@@ -102,81 +102,47 @@ export function CatalogPanel() {
       key: 'actions',
       render: (_, p) => (
         <Space wrap size={8}>
-          <Button
-            size="small"
-            onClick={() => setEditing({ mode: 'edit', product: p })}
-            aria-label={`Edit ${p.name}`}
-          >
-            Edit
-          </Button>
-          <ToggleActive product={p} />
+          <ProductActions product={p} onEdit={() => setEditing({ mode: 'edit', product: p })} />
         </Space>
       ),
     },
   ];
 
   return (
-    <section aria-labelledby="catalog-title">
-      <div className="admin-section-header">
-        <Typography.Title level={2} id="catalog-title" style={{ fontSize: 20 }}>
-          Catalog
-        </Typography.Title>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ mode: 'create' })}
-        >
-          Add Product
-        </Button>
-      </div>
-      {phone ? (
-        <div className="admin-cards" aria-busy={products.isPending}>
-          {products.isPending && <Skeleton active />}
-          {list.map((p) => (
-            <Card key={p.id} size="small" role="article" aria-label={p.name}>
-              <div className="admin-card__top">
-                <div style={{ display: 'flex', gap: 10, minWidth: 0 }}>
-                  <img src={p.image_url} alt="" className="admin-thumb" loading="lazy" />
-                  <div>
-                    <strong>{p.name}</strong>
-                    <div className="admin-card__meta" style={{ marginTop: 0 }}>
-                      <span>Retailer {formatUsd(p.price_retailer)}</span>
-                      <span>Wholesaler {formatUsd(p.price_wholesaler)}</span>
-                      <span>Order {p.sort_order}</span>
-                    </div>
-                  </div>
+    <EditableListSection<Product>
+      headingId="catalog-title"
+      title="Catalog"
+      addLabel="Add Product"
+      onAdd={() => setEditing({ mode: 'create' })}
+      items={list}
+      isPending={products.isPending}
+      isError={products.isError}
+      emptyText="No products yet"
+      errorText="Could not load products"
+      columns={columns}
+      cardLabel={(p) => p.name}
+      renderCard={(p) => (
+        <>
+          <div className="admin-card__top">
+            <div style={{ display: 'flex', gap: 10, minWidth: 0 }}>
+              <img src={p.image_url} alt="" className="admin-thumb" loading="lazy" />
+              <div>
+                <strong>{p.name}</strong>
+                <div className="admin-card__meta" style={{ marginTop: 0 }}>
+                  <span>Retailer {formatUsd(p.price_retailer)}</span>
+                  <span>Wholesaler {formatUsd(p.price_wholesaler)}</span>
+                  <span>Order {p.sort_order}</span>
                 </div>
-                {p.is_active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>}
               </div>
-              <Space wrap size={8} style={{ marginTop: 8 }}>
-                <Button
-                  size="small"
-                  onClick={() => setEditing({ mode: 'edit', product: p })}
-                  aria-label={`Edit ${p.name}`}
-                >
-                  Edit
-                </Button>
-                <ToggleActive product={p} />
-              </Space>
-            </Card>
-          ))}
-          {!products.isPending && list.length === 0 && (
-            <Typography.Text type="secondary">
-              {products.isError ? 'Could not load products' : 'No products yet'}
-            </Typography.Text>
-          )}
-        </div>
-      ) : (
-        <Table<Product>
-          rowKey="id"
-          columns={columns}
-          dataSource={list}
-          loading={products.isPending}
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          locale={{ emptyText: products.isError ? 'Could not load products' : 'No products yet' }}
-        />
+            </div>
+            {p.is_active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>}
+          </div>
+          <Space wrap size={8} style={{ marginTop: 8 }}>
+            <ProductActions product={p} onEdit={() => setEditing({ mode: 'edit', product: p })} />
+          </Space>
+        </>
       )}
+    >
       {editing && (
         <ProductFormModal
           product={editing.mode === 'edit' ? editing.product : undefined}
@@ -184,6 +150,6 @@ export function CatalogPanel() {
           onClose={() => setEditing(null)}
         />
       )}
-    </section>
+    </EditableListSection>
   );
 }

@@ -1,21 +1,10 @@
 import type { SupportContent } from '@portal/domain';
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Grid,
-  Popconfirm,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNotify } from '@/lib/notify';
 import { useDeleteSupportItem } from '../api/delete-support-item';
 import { useAdminSupportContent } from '../api/get-support-content';
+import { EditableListSection } from './editable-list-section';
 import { TutorialFormModal } from './tutorial-form-modal';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
@@ -48,12 +37,35 @@ function DeleteTutorial({ item }: { item: SupportContent }) {
   );
 }
 
+function VideoLink({ item }: { item: SupportContent }) {
+  return (
+    <a
+      href={item.video_url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Open video: ${item.title}`}
+    >
+      Open video
+    </a>
+  );
+}
+
+function TutorialActions({ item, onEdit }: { item: SupportContent; onEdit: () => void }) {
+  return (
+    <>
+      <Button size="small" onClick={onEdit} aria-label={`Edit ${item.title}`}>
+        Edit
+      </Button>
+      <DeleteTutorial item={item} />
+    </>
+  );
+}
+
 /** Support tutorials by category: add, edit, delete. */
 export function TutorialsPanel() {
   const tutorials = useAdminSupportContent();
   const [editing, setEditing] = useState<Editing>(null);
   useFetchErrorToast(tutorials.isError);
-  const phone = Grid.useBreakpoint().xs === true;
   const list = tutorials.data ?? [];
 
   const columns: TableColumnsType<SupportContent> = [
@@ -66,103 +78,51 @@ export function TutorialsPanel() {
     {
       title: 'Video',
       dataIndex: 'video_url',
-      render: (url: string, item) => (
-        <a
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`Open video: ${item.title}`}
-        >
-          Open video
-        </a>
-      ),
+      render: (_, item) => <VideoLink item={item} />,
     },
     {
       title: 'Actions',
       key: 'actions',
       render: (_, item) => (
         <Space wrap size={8}>
-          <Button
-            size="small"
-            onClick={() => setEditing({ mode: 'edit', item })}
-            aria-label={`Edit ${item.title}`}
-          >
-            Edit
-          </Button>
-          <DeleteTutorial item={item} />
+          <TutorialActions item={item} onEdit={() => setEditing({ mode: 'edit', item })} />
         </Space>
       ),
     },
   ];
 
   return (
-    <section aria-labelledby="tutorials-title">
-      <div className="admin-section-header">
-        <Typography.Title level={2} id="tutorials-title" style={{ fontSize: 20 }}>
-          Support Tutorials
-        </Typography.Title>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ mode: 'create' })}
-        >
-          Add Tutorial
-        </Button>
-      </div>
-      {phone ? (
-        <div className="admin-cards" aria-busy={tutorials.isPending}>
-          {tutorials.isPending && <Skeleton active />}
-          {list.map((item) => (
-            <Card key={item.id} size="small" role="article" aria-label={item.title}>
-              <div className="admin-card__top">
-                <strong>{item.title}</strong>
-                <Tag color="purple">{item.category}</Tag>
-              </div>
-              <Space wrap size={8} style={{ marginTop: 8 }}>
-                <a
-                  href={item.video_url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`Open video: ${item.title}`}
-                >
-                  Open video
-                </a>
-                <Button
-                  size="small"
-                  onClick={() => setEditing({ mode: 'edit', item })}
-                  aria-label={`Edit ${item.title}`}
-                >
-                  Edit
-                </Button>
-                <DeleteTutorial item={item} />
-              </Space>
-            </Card>
-          ))}
-          {!tutorials.isPending && list.length === 0 && (
-            <Typography.Text type="secondary">
-              {tutorials.isError ? 'Could not load tutorials' : 'No tutorials yet'}
-            </Typography.Text>
-          )}
-        </div>
-      ) : (
-        <Table<SupportContent>
-          rowKey="id"
-          columns={columns}
-          dataSource={list}
-          loading={tutorials.isPending}
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          locale={{
-            emptyText: tutorials.isError ? 'Could not load tutorials' : 'No tutorials yet',
-          }}
-        />
+    <EditableListSection<SupportContent>
+      headingId="tutorials-title"
+      title="Support Tutorials"
+      addLabel="Add Tutorial"
+      onAdd={() => setEditing({ mode: 'create' })}
+      items={list}
+      isPending={tutorials.isPending}
+      isError={tutorials.isError}
+      emptyText="No tutorials yet"
+      errorText="Could not load tutorials"
+      columns={columns}
+      cardLabel={(item) => item.title}
+      renderCard={(item) => (
+        <>
+          <div className="admin-card__top">
+            <strong>{item.title}</strong>
+            <Tag color="purple">{item.category}</Tag>
+          </div>
+          <Space wrap size={8} style={{ marginTop: 8 }}>
+            <VideoLink item={item} />
+            <TutorialActions item={item} onEdit={() => setEditing({ mode: 'edit', item })} />
+          </Space>
+        </>
       )}
+    >
       {editing && (
         <TutorialFormModal
           item={editing.mode === 'edit' ? editing.item : undefined}
           onClose={() => setEditing(null)}
         />
       )}
-    </section>
+    </EditableListSection>
   );
 }

@@ -1,0 +1,69 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Grid, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+
+interface Props<T extends { id: string }> {
+  /** id of the section heading (the section is labelled by it). */
+  headingId: string;
+  title: string;
+  addLabel: string;
+  onAdd: () => void;
+  items: readonly T[];
+  isPending: boolean;
+  isError: boolean;
+  /** Shown when the list is empty, and (errorText) when it could not load. */
+  emptyText: string;
+  errorText: string;
+  /** Desktop: a table with these columns. */
+  columns: TableColumnsType<T>;
+  /** Phone: one card per item with this label and content. */
+  cardLabel: (item: T) => string;
+  renderCard: (item: T) => ReactNode;
+  /** The create/edit dialog, when open. */
+  children?: ReactNode;
+}
+
+/**
+ * A manager's editable list (catalog, tutorials): heading with an Add button, then a table on
+ * desktop or cards on phones, with loading, empty and error states.
+ */
+export function EditableListSection<T extends { id: string }>(props: Props<T>) {
+  const phone = Grid.useBreakpoint().xs === true;
+  const empty = props.isError ? props.errorText : props.emptyText;
+  return (
+    <section aria-labelledby={props.headingId}>
+      <div className="admin-section-header">
+        <Typography.Title level={2} id={props.headingId} style={{ fontSize: 20 }}>
+          {props.title}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd}>
+          {props.addLabel}
+        </Button>
+      </div>
+      {phone ? (
+        <div className="admin-cards" aria-busy={props.isPending}>
+          {props.isPending && <Skeleton active />}
+          {props.items.map((item) => (
+            <Card key={item.id} size="small" role="article" aria-label={props.cardLabel(item)}>
+              {props.renderCard(item)}
+            </Card>
+          ))}
+          {!props.isPending && props.items.length === 0 && (
+            <Typography.Text type="secondary">{empty}</Typography.Text>
+          )}
+        </div>
+      ) : (
+        <Table<T>
+          rowKey="id"
+          columns={props.columns}
+          dataSource={[...props.items]}
+          loading={props.isPending}
+          scroll={{ x: 'max-content' }}
+          pagination={false}
+          locale={{ emptyText: empty }}
+        />
+      )}
+      {props.children}
+    </section>
+  );
+}
