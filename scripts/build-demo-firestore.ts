@@ -10,6 +10,7 @@ import {
   orderTotal,
   paths,
   priceOrderLines,
+  splitCatalogProduct,
   type CatalogProduct,
   type OrderStatus,
 } from '@portal/domain';
@@ -19,7 +20,7 @@ import { ROOT } from './lib/stack';
 type SeedValue = string | number | boolean | null | SeedValue[] | { [key: string]: SeedValue };
 const ts = (iso: string) => ({ $timestamp: iso });
 
-const catalog: (CatalogProduct & { sort_order: number })[] = [
+const catalog: CatalogProduct[] = [
   { id: 'purple-dream', name: 'Purple Dream Syrup', description: 'Grape and blackberry slush syrup, 1 gallon. Our best seller.', image_url: '/products/purple-dream.svg', price_retailer: 3499, price_wholesaler: 2799, is_active: true, sort_order: 1 },
   { id: 'blue-coast', name: 'Blue Coast Syrup', description: 'Blue raspberry with a citrus finish, 1 gallon.', image_url: '/products/blue-coast.svg', price_retailer: 3499, price_wholesaler: 2799, is_active: true, sort_order: 2 },
   { id: 'green-machine', name: 'Green Machine Syrup', description: 'Sour green apple and lime, 1 gallon.', image_url: '/products/green-machine.svg', price_retailer: 3499, price_wholesaler: 2799, is_active: true, sort_order: 3 },
@@ -82,7 +83,12 @@ for (const a of DEMO_ACCOUNTS) {
     ...(a.status === 'pending' ? {} : { reviewed_at: ts('2025-09-02T16:30:00Z'), reviewed_by: 'demo-manager' }),
   };
 }
-for (const { id, ...product } of catalog) documents[paths.product(id)] = product;
+// The wholesale price is its own document (wholesale_prices/{id}): retailers read products/{id}.
+for (const { id, ...joined } of catalog) {
+  const { product, wholesale } = splitCatalogProduct(joined);
+  documents[paths.product(id)] = product;
+  documents[paths.wholesalePrice(id)] = wholesale;
+}
 for (const { id, ...tutorial } of tutorials) documents[paths.supportItem(id)] = tutorial;
 
 const orders = {
@@ -100,4 +106,4 @@ documents[paths.cartItem('demo-retailer', 'blue-coast')] = { product_id: 'blue-c
 const sorted = Object.fromEntries(Object.entries(documents).sort(([a], [b]) => a.localeCompare(b)));
 const file = path.join(ROOT, 'emulator-data/firestore.json');
 await writeFile(file, `${JSON.stringify({ version: 1, documents: sorted }, null, 2)}\n`);
-console.log(`Wrote ${Object.keys(sorted).length} documents (${COLLECTIONS.products}: ${catalog.length}, ${COLLECTIONS.orders}: ${Object.keys(orders).length}) to emulator-data/firestore.json`);
+console.log(`Wrote ${Object.keys(sorted).length} documents (${COLLECTIONS.products}: ${catalog.length}, ${COLLECTIONS.wholesalePrices}: ${catalog.length}, ${COLLECTIONS.orders}: ${Object.keys(orders).length}) to emulator-data/firestore.json`);

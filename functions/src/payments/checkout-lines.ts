@@ -6,10 +6,13 @@ import {
   paths,
   priceOrderLines,
   productSchema,
+  wholesalePriceSchema,
+  withWholesalePrice,
   type BuyerRole,
   type CatalogProduct,
   type LineRequest,
   type OrderLine,
+  type Product,
 } from '@portal/domain';
 import { log } from '../lib/log';
 
@@ -45,22 +48,51 @@ export async function readLineRequests(
   return { source: 'cart', requests };
 }
 
-/** Product documents by id; a document that does not match the product schema counts as missing. */
+/**
+ * The products of a checkout, priced for the buyer's role: the product documents, and for a
+ * wholesaler each product's wholesale_prices document joined in (one batched read of both).
+ * A retailer's checkout never reads a wholesale price. A product document that does not match
+ * the product schema counts as missing; a wholesale price that is missing or malformed leaves
+ * the product without one, which priceLinesOrRefuse refuses by the product's name.
+ */
 export async function loadProducts(
   db: Firestore,
   ids: readonly string[],
-): Promise<Map<string, CatalogProduct>> {
+  role: BuyerRole,
+): Promise<Map<string, Product | CatalogProduct>> {
   const unique = [...new Set(ids)];
-  const snaps = await db.getAll(...unique.map((id) => db.collection(COLLECTIONS.products).doc(id)));
-  const products = new Map<string, CatalogProduct>();
-  for (const snap of snaps) {
+  const productRefs = unique.map((id) => db.collection(COLLECTIONS.products).doc(id));
+  const priceRefs =
+    role === 'wholesaler'
+      ? unique.map((id) => db.collection(COLLECTIONS.wholesalePrices).doc(id))
+      : [];
+  const snaps = await db.getAll(...productRefs, ...priceRefs);
+  const productSnaps = snaps.slice(0, unique.length);
+  const priceSnaps = new Map(snaps.slice(unique.length).map((snap) => [snap.id, snap]));
+  const products = new Map<string, Product | CatalogProduct>();
+  for (const snap of productSnaps) {
     if (!snap.exists) continue;
     const parsed = productSchema.safeParse(snap.data());
     if (!parsed.success) {
       log.error('product_invalid', { productId: snap.id, issue: parsed.error.issues[0]?.message });
       continue;
     }
-    products.set(snap.id, { id: snap.id, ...parsed.data });
+    const product: Product = { id: snap.id, ...parsed.data };
+    const priceSnap = priceSnaps.get(snap.id);
+    if (!priceSnap) {
+      products.set(snap.id, product);
+      continue;
+    }
+    const price = wholesalePriceSchema.safeParse(priceSnap.data());
+    if (price.success) {
+      products.set(snap.id, withWholesalePrice(product, price.data));
+    } else {
+      log.error('wholesale_price_missing', {
+        productId: snap.id,
+        issue: priceSnap.exists ? price.error.issues[0]?.message : 'no document',
+      });
+      products.set(snap.id, product);
+    }
   }
   return products;
 }
@@ -68,7 +100,7 @@ export async function loadProducts(
 /** Prices the lines for the buyer's role; unknown, inactive or badly counted lines are refused. */
 export function priceLinesOrRefuse(
   requests: readonly LineRequest[],
-  products: ReadonlyMap<string, CatalogProduct>,
+  products: ReadonlyMap<string, Product | CatalogProduct>,
   role: BuyerRole,
   source: CheckoutSource = 'cart',
 ): OrderLine[] {

@@ -104,6 +104,7 @@ export async function createCheckout(
   const products = await loadProducts(
     db,
     requests.map((r) => r.product_id),
+    buyer.role,
   );
   const lines = priceLinesOrRefuse(requests, products, buyer.role, source);
   // Refused here, before any order exists, rather than by Stripe after one was created.

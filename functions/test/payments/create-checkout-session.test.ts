@@ -28,9 +28,17 @@ afterAll(async () => {
 
 const THREE_LINES = { 'purple-dream': 2, 'mango-tango': 3, 'slushie-machine-single': 1 };
 
+/** The price the catalog sets for a role: products/{id} and, for wholesalers, wholesale_prices/{id}. */
 async function catalogPrice(productId: string, role: 'retailer' | 'wholesaler') {
-  const snap = await firestore().doc(`products/${productId}`).get();
-  return priceForRole(snap.data() as { price_retailer: number; price_wholesaler: number }, role);
+  const [product, wholesale] = await Promise.all([
+    firestore().doc(paths.product(productId)).get(),
+    firestore().doc(paths.wholesalePrice(productId)).get(),
+  ]);
+  const price_retailer = product.get('price_retailer') as number;
+  const price_wholesaler = wholesale.get('price_wholesaler') as number;
+  expect(Number.isInteger(price_retailer)).toBe(true);
+  expect(Number.isInteger(price_wholesaler)).toBe(true);
+  return priceForRole({ price_retailer, price_wholesaler }, role);
 }
 
 describe('createCheckoutSession: pricing on the server', () => {
@@ -147,6 +155,69 @@ describe('createCheckoutSession: pricing on the server', () => {
   });
 });
 
+describe('createCheckoutSession: wholesale prices from wholesale_prices', () => {
+  const db = () => firestore();
+  const id = 't-wholesale-split';
+  const product = {
+    name: 'Split Price Syrup',
+    description: '',
+    image_url: '/products/blue-coast.svg',
+    price_retailer: 3000,
+    is_active: true,
+    sort_order: 98_000,
+  };
+
+  afterAll(async () => {
+    await Promise.all([
+      db().doc(paths.product(id)).delete(),
+      db().doc(paths.wholesalePrice(id)).delete(),
+    ]);
+  });
+
+  it('charges a wholesaler the wholesale_prices price, not a price left in the product document', async () => {
+    // A legacy document that still carries a (stale) wholesale price: it is ignored.
+    await db()
+      .doc(paths.product(id))
+      .set({ ...product, price_wholesaler: 1 });
+    await db().doc(paths.wholesalePrice(id)).set({ price_wholesaler: 2400 });
+    const wholesaler = await createUser('wholesaler');
+    const { orderId } = await createCheckoutSessionHandler(wholesaler.request({ productId: id }));
+    expect((await orderOf(orderId)).items).toEqual([
+      expect.objectContaining({ product_id: id, unit_amount: 2400, quantity: 1 }),
+    ]);
+    const retailer = await createUser('retailer');
+    const retail = await createCheckoutSessionHandler(retailer.request({ productId: id }));
+    expect((await orderOf(retail.orderId)).amount).toBe(3000);
+  });
+
+  it('refuses a wholesaler an active product without a wholesale price, by name; a retailer still buys it', async () => {
+    await db().doc(paths.product(id)).set(product);
+    await db().doc(paths.wholesalePrice(id)).delete();
+    const wholesaler = await createUser('wholesaler');
+    await expect(
+      createCheckoutSessionHandler(wholesaler.request({ productId: id })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringContaining('Split Price Syrup has no wholesale price yet'),
+    });
+    await setCart(wholesaler.uid, { [id]: 2, 'blue-coast': 1 });
+    await expect(createCheckoutSessionHandler(wholesaler.request({}))).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringContaining('Split Price Syrup'),
+    });
+    // A malformed wholesale price counts as none.
+    await db().doc(paths.wholesalePrice(id)).set({ price_wholesaler: 'cheap' });
+    await expect(
+      createCheckoutSessionHandler(wholesaler.request({ productId: id })),
+    ).rejects.toMatchObject({ code: 'failed-precondition' });
+    expect(await ordersOfUser(wholesaler.uid)).toHaveLength(0);
+
+    const retailer = await createUser('retailer');
+    const { orderId } = await createCheckoutSessionHandler(retailer.request({ productId: id }));
+    expect((await orderOf(orderId)).amount).toBe(3000);
+  });
+});
+
 describe('createCheckoutSession: refusals', () => {
   let buyer: TestUser;
   beforeAll(async () => {
@@ -236,7 +307,6 @@ describe('createCheckoutSession: refusals', () => {
         description: '',
         image_url: '/products/blue-coast.svg',
         price_retailer: cents,
-        price_wholesaler: cents,
         is_active: true,
         sort_order: 99_000,
       });

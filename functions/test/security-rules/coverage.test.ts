@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '@portal/domain';
 import { cartItemCases } from './cases/cart-items';
-import { productCases, supportContentCases } from './cases/catalog';
+import { productCases, supportContentCases, wholesalePriceCases } from './cases/catalog';
 import { orderCases } from './cases/orders';
 import { profileCases } from './cases/profiles';
 import {
@@ -18,6 +18,7 @@ const all: RuleCase[] = [
   ...profileCases,
   ...cartItemCases,
   ...productCases,
+  ...wholesalePriceCases,
   ...supportContentCases,
   ...orderCases,
   ...newsletterCases,
@@ -50,6 +51,7 @@ describe('rules matrix coverage', () => {
       'profiles',
       'cart_items',
       'products',
+      'wholesale_prices',
       'support_content',
       'orders',
       'newsletter_signups',

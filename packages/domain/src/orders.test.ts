@@ -9,19 +9,23 @@ import {
   orderTotalProblem,
   priceOrderLines,
   shortOrderId,
-  type CatalogProduct,
+  unitPriceFor,
 } from './orders';
 import { priceForRole } from './pricing';
+import { withWholesalePrice, type CatalogProduct, type Product } from './schemas';
 
-const product = (id: string, retail: number, wholesale: number, active = true): CatalogProduct => ({
+const stored = (id: string, retail: number, active = true): Product => ({
   id,
   name: id.toUpperCase(),
   description: `${id} description`,
   image_url: `/products/${id}.svg`,
   price_retailer: retail,
-  price_wholesaler: wholesale,
   is_active: active,
+  sort_order: 1,
 });
+
+const product = (id: string, retail: number, wholesale: number, active = true): CatalogProduct =>
+  withWholesalePrice(stored(id, retail, active), { price_wholesaler: wholesale });
 
 const catalog = new Map(
   [product('a', 1000, 800), product('b', 2550, 1999), product('c', 49900, 42000), product('old', 100, 90, false)].map(
@@ -63,6 +67,43 @@ describe('pricing by role', () => {
         /Invalid quantity/,
       );
     }
+  });
+});
+
+describe('pricing from the stored product and the wholesale price', () => {
+  const storedOnly = new Map(
+    [stored('a', 1000), stored('b', 2550), stored('old', 100, false)].map((p) => [p.id, p] as const),
+  );
+
+  it('prices a retailer (and a manager) from the stored products alone', () => {
+    const cart = [
+      { product_id: 'a', quantity: 2 },
+      { product_id: 'b', quantity: 1 },
+    ];
+    expect(priceOrderLines(cart, storedOnly, 'retailer').map((l) => l.unit_amount)).toEqual([1000, 2550]);
+    expect(priceOrderLines(cart, storedOnly, 'manager').map((l) => l.unit_amount)).toEqual([1000, 2550]);
+  });
+
+  it('refuses a wholesaler an active product without its wholesale price, naming it', () => {
+    const mixed = new Map<string, Product | CatalogProduct>([
+      ['a', product('a', 1000, 800)],
+      ['b', stored('b', 2550)],
+    ]);
+    expect(priceOrderLines([{ product_id: 'a', quantity: 1 }], mixed, 'wholesaler')[0]?.unit_amount).toBe(800);
+    expect(() => priceOrderLines([{ product_id: 'b', quantity: 1 }], mixed, 'wholesaler')).toThrow(
+      'B has no wholesale price yet',
+    );
+    // An inactive product is refused as unavailable first, whatever its prices.
+    expect(() => priceOrderLines([{ product_id: 'old', quantity: 1 }], storedOnly, 'wholesaler')).toThrow(
+      'OLD is no longer available',
+    );
+  });
+
+  it('gives each role its unit price, and a wholesaler none without the joined view', () => {
+    expect(unitPriceFor(product('a', 1000, 800), 'wholesaler')).toBe(800);
+    expect(unitPriceFor(product('a', 1000, 800), 'retailer')).toBe(1000);
+    expect(unitPriceFor(stored('a', 1000), 'retailer')).toBe(1000);
+    expect(unitPriceFor(stored('a', 1000), 'wholesaler')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { formatUsd, type Cents } from './money';
-import { priceForRole, type PricedProduct } from './pricing';
+import { priceForRole } from './pricing';
 import type { Role } from './roles';
+import type { CatalogProduct, Product } from './schemas';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -44,14 +45,6 @@ export function isPaidStatus(status: OrderStatus): boolean {
   return PAID_ORDER_STATUSES.includes(status);
 }
 
-export interface CatalogProduct extends PricedProduct {
-  id: string;
-  name: string;
-  description: string;
-  image_url: string;
-  is_active: boolean;
-}
-
 export interface OrderLine {
   product_id: string;
   name: string;
@@ -78,12 +71,24 @@ export class OrderPricingError extends Error {
 }
 
 /**
- * Prices order lines on the server from the product documents and the buyer's role.
- * Unknown or inactive products are refused; quantities must be whole numbers from 1 to the cap.
+ * What a buyer of this role pays for one unit. Retailers (and managers) pay price_retailer, so
+ * their view is the stored product alone; a wholesaler pays the wholesale price, which only the
+ * joined view carries: null when it was not joined (none is set for this product).
+ */
+export function unitPriceFor(product: Product | CatalogProduct, role: Role): Cents | null {
+  if (role !== 'wholesaler') return product.price_retailer;
+  return 'price_wholesaler' in product ? priceForRole(product, role) : null;
+}
+
+/**
+ * Prices order lines on the server from the product documents and the buyer's role (for a
+ * wholesaler, products joined with their wholesale prices).
+ * Unknown or inactive products are refused, and so is an active product without a wholesale
+ * price for a wholesaler; quantities must be whole numbers from 1 to the cap.
  */
 export function priceOrderLines(
   requests: readonly LineRequest[],
-  products: ReadonlyMap<string, CatalogProduct>,
+  products: ReadonlyMap<string, Product | CatalogProduct>,
   role: Role,
 ): OrderLine[] {
   return requests.map(({ product_id, quantity }) => {
@@ -95,7 +100,10 @@ export function priceOrderLines(
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
       throw new OrderPricingError(`Invalid quantity for ${product.name}`, product_id);
     }
-    const unit_amount = priceForRole(product, role);
+    const unit_amount = unitPriceFor(product, role);
+    if (unit_amount === null) {
+      throw new OrderPricingError(`${product.name} has no wholesale price yet`, product_id);
+    }
     return {
       product_id,
       name: product.name,

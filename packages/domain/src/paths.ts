@@ -2,6 +2,8 @@
 export const COLLECTIONS = {
   profiles: 'profiles',
   products: 'products',
+  /** One per product (same id): its wholesale price, kept out of products/{id} (see firestore.rules). */
+  wholesalePrices: 'wholesale_prices',
   cartItems: 'cart_items',
   orders: 'orders',
   supportContent: 'support_content',
@@ -15,6 +17,7 @@ export const COLLECTIONS = {
 export const paths = {
   profile: (uid: string) => `${COLLECTIONS.profiles}/${uid}`,
   product: (productId: string) => `${COLLECTIONS.products}/${productId}`,
+  wholesalePrice: (productId: string) => `${COLLECTIONS.wholesalePrices}/${productId}`,
   cartItems: (uid: string) => `${COLLECTIONS.profiles}/${uid}/${COLLECTIONS.cartItems}`,
   cartItem: (uid: string, productId: string) =>
     `${COLLECTIONS.profiles}/${uid}/${COLLECTIONS.cartItems}/${productId}`,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createCheckoutSessionRequest, setProfileStatusRequest, verifyPaymentRequest } from './contracts';
-import { applicationFormSchema, productSchema, supportContentSchema } from './schemas';
+import {
+  applicationFormSchema,
+  catalogProductSchema,
+  productSchema,
+  splitCatalogProduct,
+  supportContentSchema,
+  wholesalePriceSchema,
+  withWholesalePrice,
+} from './schemas';
 
 const application = {
   fullName: 'Ana Ruiz',
@@ -43,13 +51,34 @@ describe('catalog and support schemas', () => {
       description: 'Blue raspberry',
       image_url: '/products/blue-coast.svg',
       price_retailer: 2499,
-      price_wholesaler: 1999,
       is_active: true,
       sort_order: 1,
     };
     expect(productSchema.safeParse(product).success).toBe(true);
     expect(productSchema.safeParse({ ...product, price_retailer: 24.99 }).success).toBe(false);
-    expect(productSchema.safeParse({ ...product, price_wholesaler: -1 }).success).toBe(false);
+    expect(wholesalePriceSchema.safeParse({ price_wholesaler: 1999 }).success).toBe(true);
+    expect(wholesalePriceSchema.safeParse({ price_wholesaler: -1 }).success).toBe(false);
+    expect(wholesalePriceSchema.safeParse({ price_wholesaler: 19.99 }).success).toBe(false);
+    expect(wholesalePriceSchema.safeParse({ price_wholesaler: 10_000_001 }).success).toBe(false);
+    expect(catalogProductSchema.safeParse({ ...product, price_wholesaler: 1999 }).success).toBe(true);
+    expect(catalogProductSchema.safeParse(product).success).toBe(false);
+  });
+
+  it('keeps the wholesale price out of the stored product document', () => {
+    const stored = {
+      name: 'Blue Coast',
+      description: '',
+      image_url: '/x.svg',
+      price_retailer: 2499,
+      is_active: true,
+      sort_order: 1,
+    };
+    // A legacy document that still carries it: the parsed product does not.
+    expect(productSchema.parse({ ...stored, price_wholesaler: 1999 })).not.toHaveProperty('price_wholesaler');
+    const joined = withWholesalePrice({ ...stored, id: 'blue' }, { price_wholesaler: 1999 });
+    expect(joined).toMatchObject({ id: 'blue', price_retailer: 2499, price_wholesaler: 1999 });
+    const { id: _id, ...data } = joined;
+    expect(splitCatalogProduct(data)).toEqual({ product: stored, wholesale: { price_wholesaler: 1999 } });
   });
 
   it('requires an http(s) video url', () => {

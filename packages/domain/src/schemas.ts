@@ -77,16 +77,49 @@ export type Profile = z.infer<typeof profileSchema>;
 
 const cents = z.number().int('Must be whole cents').min(0).max(LIMITS.maxPriceCents);
 
+/**
+ * products/{id} as stored: everything a buyer of any role may see. It holds no wholesale price:
+ * approved retailers read these documents, and rules cannot hide one field of a document, so
+ * the wholesale price lives in wholesale_prices/{productId} (wholesalePriceSchema).
+ */
 export const productSchema = z.object({
   name: requiredText('Name', LIMITS.productName),
   description: z.string().trim().max(LIMITS.productDescription),
   image_url: z.string().trim().min(1, 'Image is required').max(LIMITS.url),
   price_retailer: cents,
-  price_wholesaler: cents,
   is_active: z.boolean(),
   sort_order: z.number().int().min(0).max(100_000),
 });
 export type Product = z.infer<typeof productSchema> & { id: string };
+
+/**
+ * wholesale_prices/{productId}: the wholesale price of one product, readable only by approved
+ * wholesalers and managers, written only by managers (and the Admin SDK).
+ */
+export const wholesalePriceSchema = z.object({ price_wholesaler: cents });
+export type WholesalePrice = z.infer<typeof wholesalePriceSchema>;
+
+/**
+ * The joined view: a product with both prices (products/{id} plus wholesale_prices/{id}). Only
+ * code that may know the wholesale price builds one: checkout pricing on the server, the
+ * manager's catalog editor, and a wholesaler's store.
+ */
+export const catalogProductSchema = productSchema.extend(wholesalePriceSchema.shape);
+export type CatalogProduct = z.infer<typeof catalogProductSchema> & { id: string };
+
+/** Joins a product with its wholesale price. */
+export function withWholesalePrice(product: Product, wholesale: WholesalePrice): CatalogProduct {
+  return { ...product, price_wholesaler: wholesale.price_wholesaler };
+}
+
+/** Splits the joined view into the two documents it is stored as (ids are the same). */
+export function splitCatalogProduct(product: Omit<CatalogProduct, 'id'>): {
+  product: z.infer<typeof productSchema>;
+  wholesale: WholesalePrice;
+} {
+  const { price_wholesaler, ...rest } = product;
+  return { product: rest, wholesale: { price_wholesaler } };
+}
 
 export const cartItemSchema = z.object({
   product_id: z.string().min(1),

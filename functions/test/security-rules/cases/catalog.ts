@@ -1,11 +1,12 @@
 import { paths } from '@portal/domain';
 import { ACTORS, type Actor } from '../support/actors';
 import type { RuleCase } from '../support/matrix';
-import { PRODUCT, validProduct, validSupportItem } from '../support/seed';
+import { PRODUCT, validProduct, validSupportItem, validWholesalePrice } from '../support/seed';
 
 /**
  * products/{id} and support_content/{id}: read by approved buyers (active products only) and
- * managers; written by managers with a validated shape.
+ * managers; written by managers with a validated shape. wholesale_prices/{id}: read by approved
+ * wholesalers and managers only, written by managers.
  */
 
 const readers: Actor[] = ['retailer', 'wholesaler', 'another', 'manager'];
@@ -135,9 +136,17 @@ export const productCases: RuleCase[] = [
     actor: 'manager',
     op: 'create',
     path: paths.product('new-product'),
-    data: validProduct({ price_wholesaler: -1 }),
+    data: validProduct({ price_retailer: -1 }),
     expect: 'deny',
     why: 'negative price',
+  },
+  {
+    actor: 'manager',
+    op: 'create',
+    path: paths.product('new-product'),
+    data: validProduct({ price_wholesaler: 2799 }),
+    expect: 'deny',
+    why: 'wholesale price in a product every buyer reads',
   },
   {
     actor: 'manager',
@@ -241,9 +250,35 @@ export const productCases: RuleCase[] = [
     actor: 'manager',
     op: 'update',
     path: paths.product(PRODUCT.active),
-    data: { price_wholesaler: 'free' },
+    data: { price_retailer: 'free' },
     expect: 'deny',
     why: 'bad price',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.product(PRODUCT.active),
+    data: { price_wholesaler: 2799 },
+    expect: 'deny',
+    why: 'adding the wholesale price to a product',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.product(PRODUCT.active),
+    replace: true,
+    data: validProduct({ price_wholesaler: 2799 }),
+    expect: 'deny',
+    why: 'overwrite carrying the wholesale price',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.product(PRODUCT.active),
+    replace: true,
+    data: validProduct({ price_retailer: 3999 }),
+    expect: 'allow',
+    why: 'editor save (full overwrite in the batch)',
   },
   {
     actor: 'manager',
@@ -257,7 +292,7 @@ export const productCases: RuleCase[] = [
     actor,
     op: 'update',
     path: paths.product(PRODUCT.active),
-    data: { price_retailer: 1, price_wholesaler: 1 },
+    data: { price_retailer: 1 },
     expect: 'deny',
     why: 'only managers set prices',
   })),
@@ -423,4 +458,177 @@ export const supportContentCases: RuleCase[] = [
     expect: 'deny',
     why: 'rejected after the token was issued',
   },
+];
+
+const WHOLESALE = 'wholesale_prices';
+/** Every caller that must never receive a wholesale price. */
+const noWholesale: Actor[] = [
+  'anonymous',
+  'applicant',
+  'pending',
+  'pendingWholesaler',
+  'rejected',
+  'revoked',
+  'revokedWholesaler',
+  'retailer',
+  'another',
+];
+const priceWriters: Actor[] = ['manager'];
+const notPriceWriters: Actor[] = [...ACTORS.filter((a) => a !== 'manager'), 'applicant'];
+const why = (actor: Actor): string =>
+  ({
+    anonymous: 'a consumer',
+    applicant: 'signed up, no profile',
+    pending: 'a pending applicant',
+    pendingWholesaler: 'a pending wholesaler applicant',
+    rejected: 'rejected wholesaler',
+    revoked: 'rejected after the token was issued',
+    revokedWholesaler: 'wholesaler rejected after the token was issued',
+    retailer: 'retailers never see wholesale prices',
+    another: 'another buyer (retailer)',
+    wholesaler: 'approved wholesaler',
+    manager: 'manager',
+  })[actor];
+
+export const wholesalePriceCases: RuleCase[] = [
+  // get
+  ...(['wholesaler', 'manager'] as const).map((actor): RuleCase => ({
+    actor,
+    op: 'get',
+    path: paths.wholesalePrice(PRODUCT.active),
+    expect: 'allow',
+    why: why(actor),
+  })),
+  ...noWholesale.map((actor): RuleCase => ({
+    actor,
+    op: 'get',
+    path: paths.wholesalePrice(PRODUCT.active),
+    expect: 'deny',
+    why: why(actor),
+  })),
+  {
+    actor: 'retailer',
+    op: 'get',
+    path: paths.wholesalePrice(PRODUCT.missing),
+    expect: 'deny',
+    why: 'not even whether one exists',
+  },
+
+  // list: the store's join lists the whole collection
+  ...(['wholesaler', 'manager'] as const).map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: WHOLESALE,
+    expect: 'allow',
+    why: why(actor),
+  })),
+  ...noWholesale.map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: WHOLESALE,
+    expect: 'deny',
+    why: why(actor),
+  })),
+  {
+    actor: 'retailer',
+    op: 'list',
+    path: WHOLESALE,
+    query: { where: [['price_wholesaler', '>=', 0]], limit: 1 },
+    expect: 'deny',
+    why: 'a filtered query is no way in',
+  },
+  {
+    actor: 'another',
+    op: 'list',
+    path: WHOLESALE,
+    query: { aggregate: { sum: 'price_wholesaler' } },
+    expect: 'deny',
+    why: 'nor an aggregation',
+  },
+
+  // create
+  ...priceWriters.map((actor): RuleCase => ({
+    actor,
+    op: 'create',
+    path: paths.wholesalePrice('new-product'),
+    data: validWholesalePrice(),
+    expect: 'allow',
+  })),
+  ...notPriceWriters.map((actor): RuleCase => ({
+    actor,
+    op: 'create',
+    path: paths.wholesalePrice('new-product'),
+    data: validWholesalePrice(),
+    expect: 'deny',
+    why: 'only managers set prices',
+  })),
+  ...(
+    [
+      [{ price_wholesaler: 27.99 }, 'price not in cents'],
+      [{ price_wholesaler: -1 }, 'negative price'],
+      [{ price_wholesaler: 10_000_001 }, 'price above the maximum'],
+      [{ price_wholesaler: '2799' }, 'price as a string'],
+      [{}, 'missing price'],
+      [{ price_wholesaler: 2799, price_retailer: 3499 }, 'unknown field'],
+    ] as const
+  ).map(([data, reason]): RuleCase => ({
+    actor: 'manager',
+    op: 'create',
+    path: paths.wholesalePrice('new-product'),
+    data,
+    expect: 'deny',
+    why: reason,
+  })),
+  {
+    actor: 'manager',
+    op: 'create',
+    path: paths.wholesalePrice('new-product'),
+    data: validWholesalePrice({ price_wholesaler: 0 }),
+    expect: 'allow',
+    why: 'zero is a price',
+  },
+
+  // update
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.wholesalePrice(PRODUCT.active),
+    data: { price_wholesaler: 2599 },
+    expect: 'allow',
+    why: 'editor save',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.wholesalePrice(PRODUCT.active),
+    data: { price_wholesaler: 25.99 },
+    expect: 'deny',
+    why: 'price not in cents',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.wholesalePrice(PRODUCT.active),
+    data: { note: 'promo' },
+    expect: 'deny',
+    why: 'unknown field',
+  },
+  ...notPriceWriters.map((actor): RuleCase => ({
+    actor,
+    op: 'update',
+    path: paths.wholesalePrice(PRODUCT.active),
+    data: { price_wholesaler: 1 },
+    expect: 'deny',
+    why:
+      actor === 'wholesaler' ? 'a wholesaler lowering their own price' : 'only managers set prices',
+  })),
+
+  // delete
+  { actor: 'manager', op: 'delete', path: paths.wholesalePrice(PRODUCT.inactive), expect: 'allow' },
+  ...notPriceWriters.map((actor): RuleCase => ({
+    actor,
+    op: 'delete',
+    path: paths.wholesalePrice(PRODUCT.active),
+    expect: 'deny',
+  })),
 ];

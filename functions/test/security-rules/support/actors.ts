@@ -25,11 +25,14 @@ export const ACTORS = [
   'another',
 ] as const;
 /**
- * Two more: `applicant` is a freshly signed-up user (signed in, no claims, no profile yet: the
+ * More: `applicant` is a freshly signed-up user (signed in, no claims, no profile yet: the
  * sign-up write); `revoked` still holds an ID token with approved claims while their profile was
- * rejected since (the hour before that token expires).
+ * rejected since (the hour before that token expires); `pendingWholesaler` applied as a
+ * wholesaler and waits for approval; `revokedWholesaler` is `revoked` with the wholesaler role
+ * (both are the callers wholesale_prices must refuse although their role claim is wholesaler).
  */
-export type Actor = (typeof ACTORS)[number] | 'applicant' | 'revoked';
+export type Actor =
+  (typeof ACTORS)[number] | 'applicant' | 'revoked' | 'pendingWholesaler' | 'revokedWholesaler';
 
 const PASSWORD = 'rules-matrix-1';
 
@@ -76,6 +79,16 @@ export const ACCOUNTS: Readonly<Record<Exclude<Actor, 'anonymous'>, ActorAccount
     email: 'revoked@rules.test',
     claims: { role: 'retailer', status: 'approved' },
   },
+  pendingWholesaler: {
+    uid: 'rules-pending-wholesaler',
+    email: 'pending-wholesaler@rules.test',
+    claims: { role: 'wholesaler', status: 'pending' },
+  },
+  revokedWholesaler: {
+    uid: 'rules-revoked-wholesaler',
+    email: 'revoked-wholesaler@rules.test',
+    claims: { role: 'wholesaler', status: 'approved' },
+  },
 };
 
 /** The uid an actor acts as; anonymous callers get a uid nobody owns (for "own" paths). */
@@ -115,7 +128,13 @@ export async function signInActors(): Promise<SignedInActors> {
   const apps: FirebaseApp[] = [];
   const dbs = new Map<Actor, Firestore>();
   const suffix = `${process.pid}-${Date.now()}`;
-  const all: Actor[] = [...ACTORS, 'applicant', 'revoked'];
+  const all: Actor[] = [
+    ...ACTORS,
+    'applicant',
+    'revoked',
+    'pendingWholesaler',
+    'revokedWholesaler',
+  ];
   await Promise.all(
     all.map(async (actor) => {
       const app = initializeApp(

@@ -14,6 +14,8 @@ export const U = {
   another: ACCOUNTS.another.uid,
   applicant: ACCOUNTS.applicant.uid,
   revoked: ACCOUNTS.revoked.uid,
+  pendingWholesaler: ACCOUNTS.pendingWholesaler.uid,
+  revokedWholesaler: ACCOUNTS.revokedWholesaler.uid,
 } as const;
 
 export const PRODUCT = {
@@ -39,11 +41,17 @@ export function validProduct(overrides: Record<string, unknown> = {}): Record<st
     description: 'Grape and blackberry, 1 gallon.',
     image_url: '/products/purple-dream.svg',
     price_retailer: 3499,
-    price_wholesaler: 2799,
     is_active: true,
     sort_order: 1,
     ...overrides,
   };
+}
+
+/** wholesale_prices/{productId}: the wholesale price alone. */
+export function validWholesalePrice(
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return { price_wholesaler: 2799, ...overrides };
 }
 
 export function validSupportItem(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -110,6 +118,8 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.profile(U.another)]: profile(U.another, 'retailer', 'approved'),
   // Claims still say approved (see actors.ts): the profile was rejected after the token was issued.
   [paths.profile(U.revoked)]: profile(U.revoked, 'retailer', 'rejected'),
+  [paths.profile(U.pendingWholesaler)]: profile(U.pendingWholesaler, 'wholesaler', 'pending'),
+  [paths.profile(U.revokedWholesaler)]: profile(U.revokedWholesaler, 'wholesaler', 'rejected'),
   [paths.cartItem(U.retailer, PRODUCT.active)]: cartLine(PRODUCT.active, 2),
   [paths.cartItem(U.another, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.cartItem(U.wholesaler, PRODUCT.active)]: cartLine(PRODUCT.active, 3),
@@ -125,6 +135,9 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     is_active: false,
     sort_order: 3,
   }),
+  [paths.wholesalePrice(PRODUCT.active)]: validWholesalePrice(),
+  [paths.wholesalePrice(PRODUCT.active2)]: validWholesalePrice({ price_wholesaler: 2599 }),
+  [paths.wholesalePrice(PRODUCT.inactive)]: validWholesalePrice({ price_wholesaler: 1999 }),
   [paths.supportItem('tutorial-1')]: validSupportItem(),
   [paths.order(ORDER.retailer)]: order(U.retailer, 'processing'),
   [paths.order(ORDER.another)]: order(U.another, 'delivered'),

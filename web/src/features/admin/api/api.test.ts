@@ -2,6 +2,7 @@ import * as lite from 'firebase/firestore/lite';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchRecentOrdersPage, ORDERS_PAGE_SIZE } from './get-recent-orders';
 import { fetchTotals } from './get-totals';
+import { fetchAllProducts } from './get-products';
 import { saveProduct } from './save-product';
 import { fetchOrdersForExport, EXPORT_MAX_ORDERS } from './export-orders';
 
@@ -10,6 +11,7 @@ import { fetchOrdersForExport, EXPORT_MAX_ORDERS } from './export-orders';
  * what they write. (The rules matrix and the e2e tests run the same calls against the emulator.)
  */
 vi.mock('@/lib/firebase', () => ({ db: { name: 'db' } }));
+const batch = vi.hoisted(() => ({ set: vi.fn(), commit: vi.fn() }));
 vi.mock('firebase/firestore/lite', () => {
   const tag =
     (kind: string) =>
@@ -34,6 +36,7 @@ vi.mock('firebase/firestore/lite', () => {
     getCount: vi.fn(),
     getAggregate: vi.fn(),
     getDocs: vi.fn(),
+    writeBatch: vi.fn(() => batch),
     setDoc: vi.fn(),
     updateDoc: vi.fn(),
     deleteDoc: vi.fn(),
@@ -120,35 +123,77 @@ describe('fetchOrdersForExport', () => {
 });
 
 describe('saveProduct', () => {
-  const data = {
+  const product = {
     name: ' Syrup ',
     description: '',
     image_url: '/s.png',
     price_retailer: 1000,
-    price_wholesaler: 800,
     is_active: false,
     sort_order: 5,
   };
+  const data = { ...product, price_wholesaler: 800 };
+  const writes = () =>
+    batch.set.mock.calls.map(([ref, written]) => [(ref as { path: string }).path, written]);
 
-  it('updates an existing product with the validated fields', async () => {
-    await saveProduct({ id: 'p1', data });
-    expect(lite.updateDoc).toHaveBeenCalledWith(expect.objectContaining({ path: 'products/p1' }), {
-      ...data,
-      name: 'Syrup',
-    });
+  it('writes the product (no wholesale price) and its wholesale price in one batch', async () => {
+    await expect(saveProduct({ id: 'p1', data })).resolves.toBe('p1');
+    expect(writes()).toEqual([
+      ['products/p1', { ...product, name: 'Syrup' }],
+      ['wholesale_prices/p1', { price_wholesaler: 800 }],
+    ]);
+    expect(batch.commit).toHaveBeenCalledTimes(1);
     expect(lite.setDoc).not.toHaveBeenCalled();
+    expect(lite.updateDoc).not.toHaveBeenCalled();
   });
 
-  it('creates a product under a new id', async () => {
+  it('creates a product and its wholesale price under one new id', async () => {
     await expect(saveProduct({ data })).resolves.toBe('auto-id');
-    expect(lite.setDoc).toHaveBeenCalledWith(expect.objectContaining({ id: 'auto-id' }), {
-      ...data,
-      name: 'Syrup',
-    });
+    expect(writes()).toEqual([
+      ['products/auto-id', { ...product, name: 'Syrup' }],
+      ['wholesale_prices/auto-id', { price_wholesaler: 800 }],
+    ]);
+  });
+
+  it('leaves an unset wholesale price alone (activating a product that has none)', async () => {
+    await saveProduct({ id: 'p1', data: { ...data, price_wholesaler: null } });
+    expect(writes()).toEqual([['products/p1', { ...product, name: 'Syrup' }]]);
   });
 
   it('refuses fractional cents before writing', async () => {
     await expect(saveProduct({ data: { ...data, price_retailer: 10.5 } })).rejects.toThrow();
-    expect(lite.setDoc).not.toHaveBeenCalled();
+    await expect(saveProduct({ data: { ...data, price_wholesaler: 7.5 } })).rejects.toThrow();
+    expect(batch.set).not.toHaveBeenCalled();
+    expect(batch.commit).not.toHaveBeenCalled();
+  });
+});
+
+describe('fetchAllProducts', () => {
+  const docs = (entries: [string, Record<string, unknown>][]) =>
+    ({ docs: entries.map(([id, d]) => ({ id, data: () => d })) }) as unknown as lite.QuerySnapshot;
+  const stored = (name: string, sort_order: number) => ({
+    name,
+    description: '',
+    image_url: '/s.png',
+    price_retailer: 1000,
+    is_active: true,
+    sort_order,
+  });
+
+  it('joins each product with its wholesale price; a missing one is null', async () => {
+    vi.mocked(lite.getDocs).mockImplementation(async (q) =>
+      (q as unknown as { kind: string }).kind === 'query'
+        ? docs([
+            ['a', stored('A', 1)],
+            ['b', stored('B', 2)],
+          ])
+        : docs([['a', { price_wholesaler: 700 }]]),
+    );
+    const products = await fetchAllProducts();
+    expect(products.map((p) => [p.id, p.price_retailer, p.price_wholesaler])).toEqual([
+      ['a', 1000, 700],
+      ['b', 1000, null],
+    ]);
+    expect(lite.collection).toHaveBeenCalledWith({ name: 'db' }, 'wholesale_prices');
+    expect(lite.orderBy).toHaveBeenCalledWith('sort_order', 'asc');
   });
 });

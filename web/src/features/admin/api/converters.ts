@@ -3,6 +3,8 @@ import {
   productSchema,
   profileSchema,
   supportContentSchema,
+  wholesalePriceSchema,
+  type Cents,
   type Product,
   type Profile,
   type SupportContent,
@@ -47,8 +49,23 @@ export function toAdminProfile(id: string, data: DocumentData): AdminProfile {
   };
 }
 
-export function toProduct(id: string, data: DocumentData): Product {
-  return { id, ...productSchema.parse(data) };
+/**
+ * A product as the catalog editor shows it: products/{id} joined with wholesale_prices/{id}.
+ * The wholesale price is null when that document is missing (a product added outside the
+ * editor): the row says so and the editor asks for it, instead of the whole list failing.
+ */
+export type AdminProduct = Product & { price_wholesaler: Cents | null };
+
+export function toAdminProduct(
+  id: string,
+  data: DocumentData,
+  wholesale: DocumentData | undefined,
+): AdminProduct {
+  return {
+    id,
+    ...productSchema.parse(data),
+    price_wholesaler: wholesale ? wholesalePriceSchema.parse(wholesale).price_wholesaler : null,
+  };
 }
 
 export function toSupportItem(id: string, data: DocumentData): SupportContent {

@@ -18,7 +18,9 @@ vi.mock('@/lib/callables', () => ({
   callSetProfileStatus: vi.fn(),
   callUpdateOrderStatus: vi.fn(),
 }));
+const batch = vi.hoisted(() => ({ set: vi.fn(), commit: vi.fn() }));
 vi.mock('firebase/firestore/lite', () => ({
+  writeBatch: vi.fn(() => batch),
   collection: vi.fn(() => ({})),
   doc: vi.fn((_db: unknown, path?: string) => ({
     path,
@@ -81,7 +83,8 @@ describe('admin mutations', () => {
       sort_order: 1,
     };
     await act(() => result.current.mutateAsync({ id: 'p1', data }));
-    expect(lite.updateDoc).toHaveBeenCalledTimes(1);
+    expect(batch.set).toHaveBeenCalledTimes(2);
+    expect(batch.commit).toHaveBeenCalledTimes(1);
     expect(invalidatedKeys()).toEqual([queryKeys.admin.products(), queryKeys.products()]);
   });
 

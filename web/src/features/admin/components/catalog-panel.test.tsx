@@ -140,6 +140,31 @@ describe('CatalogPanel', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows a missing wholesale price as Not set, and the editor asks for one', async () => {
+    const unpriced = makeProduct({ id: 'prod-3', name: 'Unpriced Syrup', price_wholesaler: null });
+    vi.mocked(useAllProducts).mockReturnValue(
+      stub<typeof useAllProducts>(loaded([syrup, unpriced])),
+    );
+    mutateAsync.mockResolvedValue('prod-3');
+    renderWithProviders(<CatalogPanel />);
+    expect(rowOf('Unpriced Syrup').getByText('Not set')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Unpriced Syrup' }));
+    const d = within(await screen.findByRole('dialog'));
+    const wholesale = d.getByLabelText('Wholesaler price (USD)');
+    expect(wholesale).toHaveValue('');
+    await user.click(d.getByRole('button', { name: 'Save Changes' }));
+    expect(await d.findByText('Wholesaler price is required')).toBeInTheDocument();
+    expect(mutateAsync).not.toHaveBeenCalled();
+    await fill(wholesale, '20');
+    await user.click(d.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(mutateAsync).toHaveBeenCalledWith({
+        id: 'prod-3',
+        data: expect.objectContaining({ price_wholesaler: 2000 }),
+      }),
+    );
+  });
+
   it('toasts when saving fails', async () => {
     mutateAsync.mockRejectedValue(new Error('permission-denied'));
     renderWithProviders(<CatalogPanel />);

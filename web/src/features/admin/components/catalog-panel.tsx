@@ -1,12 +1,18 @@
-import { formatUsd, type Product } from '@portal/domain';
+import { formatUsd } from '@portal/domain';
 import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNotify } from '@/lib/notify';
+import type { AdminProduct as Product } from '../api/converters';
 import { useAllProducts } from '../api/get-products';
 import { useSaveProduct } from '../api/save-product';
 import { EditableListSection } from './editable-list-section';
 import { ProductFormModal } from './product-form-modal';
 import { useFetchErrorToast } from './use-fetch-error-toast';
+
+/** A product without a wholesale_prices document cannot be bought by wholesalers: say so. */
+function wholesaleLabel(cents: number | null): string {
+  return cents === null ? 'Not set' : formatUsd(cents);
+}
 
 type Editing = { mode: 'create' } | { mode: 'edit'; product: Product } | null;
 
@@ -88,7 +94,7 @@ export function CatalogPanel() {
       title: 'Wholesaler',
       dataIndex: 'price_wholesaler',
       align: 'right',
-      render: (c: number) => formatUsd(c),
+      render: (c: number | null) => wholesaleLabel(c),
     },
     {
       title: 'Status',
@@ -130,7 +136,7 @@ export function CatalogPanel() {
                 <strong>{p.name}</strong>
                 <div className="admin-card__meta" style={{ marginTop: 0 }}>
                   <span>Retailer {formatUsd(p.price_retailer)}</span>
-                  <span>Wholesaler {formatUsd(p.price_wholesaler)}</span>
+                  <span>Wholesaler {wholesaleLabel(p.price_wholesaler)}</span>
                   <span>Order {p.sort_order}</span>
                 </div>
               </div>

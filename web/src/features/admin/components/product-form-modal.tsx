@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Product } from '@portal/domain';
 import { Input, InputNumber, Modal, Switch } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { useNotify } from '@/lib/notify';
+import type { AdminProduct } from '../api/converters';
 import { useSaveProduct } from '../api/save-product';
 import { FormField } from './form-field';
 import {
@@ -18,7 +18,7 @@ export function ProductFormModal({
   nextSortOrder,
   onClose,
 }: {
-  product?: Product;
+  product?: AdminProduct;
   nextSortOrder: number;
   onClose: () => void;
 }) {

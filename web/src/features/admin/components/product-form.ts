@@ -1,11 +1,12 @@
 import {
+  catalogProductSchema,
   centsToDollarString,
   dollarsToCents,
   LIMITS,
   productSchema,
-  type Product,
 } from '@portal/domain';
 import { z } from 'zod';
+import type { AdminProduct } from '../api/converters';
 
 const DOLLARS = /^\d+(\.\d{1,2})?$/;
 
@@ -21,8 +22,9 @@ const dollarField = (label: string) =>
 
 /**
  * The product form: prices are typed in dollars and stored in cents. The form's values are
- * turned into a product document and validated with the domain's productSchema, so the form
- * can accept nothing the schema (and the rules) would refuse.
+ * turned into the joined catalog view (the product and its wholesale price, saved as two
+ * documents) and validated with the domain's catalogProductSchema, so the form can accept
+ * nothing the schemas (and the rules) would refuse.
  */
 export const productFormSchema = z
   .object({
@@ -46,13 +48,13 @@ export const productFormSchema = z
     price_retailer: dollarsToCents(values.price_retailer),
     price_wholesaler: dollarsToCents(values.price_wholesaler),
   }))
-  .pipe(productSchema);
+  .pipe(catalogProductSchema);
 
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormOutput = z.output<typeof productFormSchema>;
 
 export function productFormDefaults(
-  product: Product | undefined,
+  product: AdminProduct | undefined,
   nextSortOrder: number,
 ): ProductFormInput {
   if (!product) {
@@ -71,7 +73,8 @@ export function productFormDefaults(
     description: product.description,
     image_url: product.image_url,
     price_retailer: centsToDollarString(product.price_retailer),
-    price_wholesaler: centsToDollarString(product.price_wholesaler),
+    price_wholesaler:
+      product.price_wholesaler === null ? '' : centsToDollarString(product.price_wholesaler),
     is_active: product.is_active,
     sort_order: product.sort_order,
   };

@@ -1,5 +1,5 @@
-import type { AdminOrder, AdminProfile } from '../api/converters';
-import type { Product, SupportContent } from '@portal/domain';
+import type { AdminOrder, AdminProduct, AdminProfile } from '../api/converters';
+import type { SupportContent } from '@portal/domain';
 
 /**
  * Test stand-ins for the api hooks (tests vi.mock the api modules). `stub` casts a plain object
@@ -71,7 +71,7 @@ export function makeProfile(overrides: Partial<AdminProfile> = {}): AdminProfile
   };
 }
 
-export function makeProduct(overrides: Partial<Product> = {}): Product {
+export function makeProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
   return {
     id: 'prod-1',
     name: 'Purple Dream Syrup',

@@ -65,11 +65,64 @@ describe('cart operations', () => {
       description: '',
       image_url: '/products/ok.svg',
       price_retailer: 100,
-      price_wholesaler: 90,
       is_active: true,
       sort_order: 1,
     });
     fakeDb.seed('products/broken', { name: 'Broken', is_active: true, price_retailer: 'ten' });
-    expect((await fetchProducts()).map((p) => p.id)).toEqual(['ok']);
+    expect((await fetchProducts('retailer')).map((p) => p.id)).toEqual(['ok']);
+  });
+});
+
+describe('fetchProducts: wholesale prices', () => {
+  const product = (name: string, price_retailer: number, sort_order: number) => ({
+    name,
+    description: '',
+    image_url: '/products/x.svg',
+    price_retailer,
+    is_active: true,
+    sort_order,
+  });
+
+  beforeEach(() => {
+    fakeDb.seed('products/a', product('A', 1000, 1));
+    fakeDb.seed('products/b', product('B', 2000, 2));
+    fakeDb.seed('products/c', product('C', 3000, 3));
+    fakeDb.seed('wholesale_prices/a', { price_wholesaler: 800 });
+    fakeDb.seed('wholesale_prices/b', { price_wholesaler: 1500 });
+    fakeDb.seed('wholesale_prices/c', { price_wholesaler: 'cheap' });
+  });
+
+  it('a retailer gets the retail price and never queries wholesale_prices', async () => {
+    const products = await fetchProducts('retailer');
+    expect(products.map((p) => [p.id, p.unit_price])).toEqual([
+      ['a', 1000],
+      ['b', 2000],
+      ['c', 3000],
+    ]);
+    expect(fakeDb.calls.map((c) => c.path)).toEqual(['products']);
+    expect(products[0]).not.toHaveProperty('price_wholesaler');
+  });
+
+  it('a wholesaler lists wholesale_prices and gets the joined price; a product without a valid one is left out', async () => {
+    const products = await fetchProducts('wholesaler');
+    expect(products.map((p) => [p.id, p.unit_price])).toEqual([
+      ['a', 800],
+      ['b', 1500],
+    ]);
+    expect(fakeDb.calls.map((c) => c.path).sort()).toEqual(['products', 'wholesale_prices']);
+  });
+
+  it('ignores a wholesale price left in a product document', async () => {
+    fakeDb.seed('products/a', { ...product('A', 1000, 1), price_wholesaler: 1 });
+    const [retail] = await fetchProducts('retailer');
+    const [wholesale] = await fetchProducts('wholesaler');
+    expect(retail).toMatchObject({ id: 'a', unit_price: 1000 });
+    expect(retail).not.toHaveProperty('price_wholesaler');
+    expect(wholesale).toMatchObject({ id: 'a', unit_price: 800 });
+  });
+
+  it('fails when the wholesale prices cannot be read (not a retail-priced store)', async () => {
+    fakeDb.fail('getDocs', 'wholesale_prices');
+    await expect(fetchProducts('wholesaler')).rejects.toThrow('permission-denied');
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
+import { seedWholesalePrices } from '../testing/wholesale-prices';
 import { checkoutNavigation } from '../api/create-checkout';
 import { CartPage } from './cart-page';
 
@@ -65,6 +66,7 @@ describe('CartPage', () => {
   it('prices the cart for a wholesaler', async () => {
     seedProfile('wholesaler');
     seedProducts();
+    seedWholesalePrices();
     seedCartItem('purple-dream', 2);
     renderCart();
     const line = await screen.findByRole('article', { name: 'Purple Dream Syrup' });

@@ -38,7 +38,7 @@ export function CartPage() {
   usePageTitle('Your Cart');
   const { uid, profile, role } = useBuyer();
   const cart = useCart(uid);
-  const products = useProducts();
+  const products = useProducts(profile.data ? role : undefined);
   const updateQuantity = useUpdateCartQuantity(uid);
   const removeItem = useRemoveCartItem(uid);
   const checkout = useCreateCheckout();
@@ -89,7 +89,8 @@ export function CartPage() {
             icon={<ReloadOutlined />}
             onClick={() => {
               void cart.refetch();
-              void products.refetch();
+              // Products wait for the profile (their query has no function until the role is known).
+              if (products.isError) void products.refetch();
               void profile.refetch();
             }}
           >
@@ -118,7 +119,7 @@ export function CartPage() {
     );
   }
 
-  const summary = summarizeCart(cart.data, products.data, role);
+  const summary = summarizeCart(cart.data, products.data);
   if (summary.lines.length === 0) {
     return (
       <main className="portal-page">

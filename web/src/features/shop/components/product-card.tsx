@@ -1,15 +1,10 @@
 import { ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
-import {
-  formatUsd,
-  MAX_LINE_QUANTITY,
-  priceForRole,
-  type BuyerRole,
-  type Product,
-} from '@portal/domain';
+import { formatUsd, MAX_LINE_QUANTITY, type BuyerRole } from '@portal/domain';
+import type { ShopProduct } from '../api/get-products';
 
 interface ProductCardProps {
-  product: Product;
+  product: ShopProduct;
   role: BuyerRole;
   inCart: number;
   adding: boolean;
@@ -53,7 +48,7 @@ export function ProductCard({
           {product.name}
         </h2>
         <p className="product-card__description">{product.description}</p>
-        <p className="product-card__price">{formatUsd(priceForRole(product, role))}</p>
+        <p className="product-card__price">{formatUsd(product.unit_price)}</p>
         <div className="product-card__actions">
           <Button
             icon={<ShoppingCartOutlined />}

@@ -11,6 +11,7 @@ import {
 } from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
+import { seedWholesalePrices } from '../testing/wholesale-prices';
 import { checkoutNavigation } from '../api/create-checkout';
 import { StorePage } from './store-page';
 
@@ -74,11 +75,32 @@ describe('StorePage', () => {
   it('shows the wholesaler price and the Wholesale badge to a wholesaler', async () => {
     seedProfile('wholesaler');
     seedProducts();
+    seedWholesalePrices();
     renderStore();
     const card = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
     expect(within(card).getByText('$19.99')).toBeInTheDocument();
     expect(within(card).queryByText('$25.99')).not.toBeInTheDocument();
     expect(within(card).getByText('Wholesale')).toBeInTheDocument();
+    expect(fakeDb.calls.some((c) => c.path === 'wholesale_prices')).toBe(true);
+  });
+
+  it('prices a wholesaler from wholesale_prices, and leaves out a product that has none', async () => {
+    seedProfile('wholesaler');
+    seedProducts();
+    seedWholesalePrices({ 'purple-dream': 1750 });
+    renderStore();
+    const card = await screen.findByRole('article', { name: 'Purple Dream Syrup' });
+    expect(within(card).getByText('$17.50')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Blue Coast Syrup' })).not.toBeInTheDocument();
+  });
+
+  it("never asks for wholesale prices in a retailer's store", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedWholesalePrices();
+    renderStore();
+    await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    expect(fakeDb.calls.filter((c) => c.path === 'wholesale_prices')).toEqual([]);
   });
 
   it("shows 'No Products Available' when the catalog is empty", async () => {
@@ -135,6 +157,7 @@ describe('StorePage', () => {
   it('Buy Now creates a session for that product and goes to the payment page in the same tab', async () => {
     seedProfile('wholesaler');
     seedProducts();
+    seedWholesalePrices();
     callables.callCreateCheckoutSession.mockResolvedValue({
       url: 'https://checkout.test/pay/cs_1',
       orderId: 'o1',

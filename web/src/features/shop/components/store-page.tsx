@@ -28,7 +28,8 @@ export function StorePage() {
   const notify = useNotify();
   usePageTitle('VIP Product Catalog');
   const { uid, profile, role } = useBuyer();
-  const products = useProducts();
+  // The role comes from the profile: wait for it, so a wholesaler's prices are fetched once.
+  const products = useProducts(profile.data ? role : undefined);
   const cart = useCart(uid);
   const addToCart = useAddToCart(uid);
   const checkout = useCreateCheckout();

@@ -1,10 +1,11 @@
-import { priceForRole, type BuyerRole, type CartItem, type Cents, type Product } from '@portal/domain';
+import type { CartItem, Cents } from '@portal/domain';
+import type { ShopProduct } from '../api/get-products';
 
 export interface CartLine {
   productId: string;
   quantity: number;
   /** Null when the product is gone or no longer active: shown as unavailable, not counted. */
-  product: Product | null;
+  product: ShopProduct | null;
   unitPrice: Cents;
   lineTotal: Cents;
 }
@@ -21,15 +22,15 @@ export interface CartSummary {
   itemCount: number;
 }
 
-/** Joins cart lines with the active catalog and prices them for the buyer's role. */
-export function summarizeCart(items: readonly CartItem[], products: readonly Product[], role: BuyerRole): CartSummary {
+/** Joins cart lines with the active catalog, already priced for the buyer's role (fetchProducts). */
+export function summarizeCart(items: readonly CartItem[], products: readonly ShopProduct[]): CartSummary {
   const byId = new Map(products.map((product) => [product.id, product]));
   const lines = items.map((item): CartLine => {
     const product = byId.get(item.product_id);
     if (!product || !product.is_active) {
       return { productId: item.product_id, quantity: item.quantity, product: null, unitPrice: 0, lineTotal: 0 };
     }
-    const unitPrice = priceForRole(product, role);
+    const unitPrice = product.unit_price;
     return { productId: item.product_id, quantity: item.quantity, product, unitPrice, lineTotal: unitPrice * item.quantity };
   });
   // Catalog order, so the cart reads like the store.
