@@ -39,7 +39,6 @@ beforeAll(async () => {
     description: '',
     image_url: '/x.svg',
     price_retailer: 100,
-    price_wholesaler: 80,
     is_active: true,
     sort_order: 0,
   });

@@ -11,7 +11,6 @@ export const demoProducts = [
     description: 'Grape and berry, our best seller.',
     image_url: '/products/purple-dream.svg',
     price_retailer: 2499,
-    price_wholesaler: 1899,
     is_active: true,
     sort_order: 1,
   },
@@ -21,7 +20,6 @@ export const demoProducts = [
     description: 'Blue raspberry with a salty finish.',
     image_url: '/products/blue-coast.svg',
     price_retailer: 2599,
-    price_wholesaler: 1999,
     is_active: true,
     sort_order: 2,
   },
@@ -31,11 +29,28 @@ export const demoProducts = [
     description: 'No longer sold.',
     image_url: '/products/red-rush.svg',
     price_retailer: 1000,
-    price_wholesaler: 900,
     is_active: false,
     sort_order: 3,
   },
 ] as const;
+
+/**
+ * wholesale_prices/{id} for the demo products: the wholesale price is its own document, readable
+ * only by approved wholesalers and managers; product documents carry the retail price only.
+ */
+export const DEMO_WHOLESALE_PRICES: Readonly<Record<string, number>> = {
+  'purple-dream': 1899,
+  'blue-coast': 1999,
+  'old-flavor': 900,
+};
+
+export function seedWholesalePrices(
+  prices: Readonly<Record<string, number>> = DEMO_WHOLESALE_PRICES,
+): void {
+  for (const [id, price_wholesaler] of Object.entries(prices)) {
+    fakeDb.seed(`wholesale_prices/${id}`, { price_wholesaler });
+  }
+}
 
 export function seedProfile(
   role: BuyerRole = 'retailer',

@@ -49,7 +49,6 @@ const product: Fields = {
   name: s('Mango Syrup'),
   description: s('1 gal'),
   price_retailer: { integerValue: '1299' },
-  price_wholesaler: { integerValue: '999' },
   is_active: { booleanValue: true },
 };
 const order: Fields = { user_id: s('u1'), status: s('paid'), amount: { integerValue: '2598' } };

@@ -7,11 +7,11 @@ import {
   seedCartItem,
   seedProducts,
   seedProfile,
+  seedWholesalePrices,
   signedInSession,
 } from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
-import { seedWholesalePrices } from '../testing/wholesale-prices';
 import { checkoutNavigation } from '../api/create-checkout';
 import { CartPage } from './cart-page';
 
