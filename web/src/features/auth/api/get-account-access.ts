@@ -1,0 +1,34 @@
+import type { User } from 'firebase/auth';
+import { canUsePortal, isManager } from '@portal/domain';
+import { fetchProfile } from '@/lib/profile';
+import { readClaims } from '@/lib/session';
+
+/** Where a freshly signed-in account may go. */
+export type AccountAccess = 'manager' | 'approved' | 'pending';
+
+/** The profile could not be read (or does not exist): the account's status is unknown. */
+export class ProfileUnreadableError extends Error {
+  constructor(cause?: unknown) {
+    super('Could not read the profile of this account', { cause });
+    this.name = 'ProfileUnreadableError';
+  }
+}
+
+/**
+ * Decides what a signed-in account may do (SPEC sections 4 and 6). The ID token is refreshed
+ * first, so an approval given since the last sign-in counts. A manager claim goes to /admin.
+ * Portal access needs both the profile and the claims to say "approved buyer" (the security
+ * rules check the claims): anything else, rejected included, is pending.
+ */
+export async function getAccountAccess(user: User): Promise<AccountAccess> {
+  const claims = await readClaims(user, true);
+  if (isManager(claims)) return 'manager';
+  let profile;
+  try {
+    profile = await fetchProfile(user.uid);
+  } catch (error) {
+    throw new ProfileUnreadableError(error);
+  }
+  if (!profile) throw new ProfileUnreadableError();
+  return profile.status === 'approved' && canUsePortal(claims) ? 'approved' : 'pending';
+}

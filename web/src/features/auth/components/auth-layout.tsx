@@ -1,0 +1,55 @@
+import { ThunderboltFilled } from '@ant-design/icons';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { brand } from '@/config/brand';
+import { paths } from '@/config/paths';
+import './auth.css';
+
+/**
+ * The frame of the sign-in pages: the brand (linking home) over a night-purple background and
+ * one centred card with the page's heading. Mobile first; the card widens on larger screens.
+ */
+export function AuthLayout({
+  title,
+  subtitle,
+  eyebrow,
+  wide = false,
+  children,
+  below,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  eyebrow?: string;
+  wide?: boolean;
+  children: ReactNode;
+  /** Links under the card (e.g. Back to Home). */
+  below?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <div className="auth-screen">
+      <header className="auth-brand">
+        <Link to={paths.home} className="auth-brand__link">
+          <span className="auth-brand__mark" aria-hidden="true">
+            <ThunderboltFilled />
+          </span>
+          <span className="auth-brand__name">{brand.name}</span>
+        </Link>
+      </header>
+      <main className="auth-main">
+        <section
+          className={wide ? 'auth-card auth-card--wide' : 'auth-card'}
+          aria-labelledby={headingId}
+        >
+          {eyebrow && <p className="auth-card__eyebrow">{eyebrow}</p>}
+          <h1 id={headingId} className="auth-card__title">
+            {title}
+          </h1>
+          {subtitle && <p className="auth-card__subtitle">{subtitle}</p>}
+          {children}
+        </section>
+        {below && <div className="auth-below">{below}</div>}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from 'firebase/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { expectToast } from '@/testing/toasts';
+import { LoginPage } from './login-page';
+
+const api = vi.hoisted(() => ({
+  signIn: vi.fn<(form: { email: string; password: string }) => Promise<User>>(),
+  getAccountAccess: vi.fn<(user: User) => Promise<'manager' | 'approved' | 'pending'>>(),
+  signOutUser: vi.fn<() => Promise<void>>(),
+  ProfileUnreadableError: class ProfileUnreadableError extends Error {},
+}));
+vi.mock('../api/sign-in', () => ({ signIn: api.signIn }));
+vi.mock('../api/get-account-access', () => ({
+  getAccountAccess: api.getAccountAccess,
+  ProfileUnreadableError: api.ProfileUnreadableError,
+}));
+vi.mock('@/lib/session', () => ({ signOutUser: api.signOutUser }));
+
+const user = { uid: 'buyer-1', email: 'buyer@shop.test' } as User;
+
+function authError(code: string, message = `Firebase: Error (${code}).`) {
+  return Object.assign(new Error(message), { code });
+}
+
+function renderLogin() {
+  return renderWithProviders(<LoginPage />, {
+    path: '/login',
+    route: '/login',
+    routes: [
+      { path: '/portal/my-account', element: <h1>Account page</h1> },
+      { path: '/portal/store', element: <h1>Store page</h1> },
+      { path: '/admin', element: <h1>Admin page</h1> },
+      { path: '/apply', element: <h1>Apply page</h1> },
+    ],
+  });
+}
+
+async function fillAndSubmit(u: ReturnType<typeof userEvent.setup>, email = 'buyer@shop.test') {
+  await u.type(screen.getByLabelText('Email'), email);
+  await u.type(screen.getByLabelText('Password'), 'demo1234');
+  await u.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+beforeEach(() => {
+  api.signIn.mockReset().mockResolvedValue(user);
+  api.getAccountAccess.mockReset();
+  api.signOutUser.mockReset().mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LoginPage', () => {
+  it('shows Portal Access with labelled fields and a link to /apply', async () => {
+    const { router } = renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Portal Access' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('link', { name: 'Apply for access' }));
+    expect(router.state.location.pathname).toBe('/apply');
+  });
+
+  it('requires email and password before calling the server', async () => {
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.signIn).not.toHaveBeenCalled();
+  });
+
+  it("welcomes an approved buyer with Store and Account, then goes to /portal/my-account after 3 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    api.getAccountAccess.mockResolvedValue('approved');
+    const { router } = renderLogin();
+    await fillAndSubmit(u);
+    await expectToast('Welcome back!', '');
+    expect(api.signIn).toHaveBeenCalledWith({ email: 'buyer@shop.test', password: 'demo1234' });
+    expect(api.getAccountAccess).toHaveBeenCalledWith(user);
+    const toast = document.querySelector<HTMLElement>('.ant-notification-notice');
+    expect(toast).not.toBeNull();
+    expect(within(toast as HTMLElement).getByRole('button', { name: 'Store' })).toBeInTheDocument();
+    expect(within(toast as HTMLElement).getByRole('button', { name: 'Account' })).toBeInTheDocument();
+    expect(api.signOutUser).not.toHaveBeenCalled();
+
+    act(() => vi.advanceTimersByTime(2900));
+    expect(router.state.location.pathname).toBe('/login');
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/my-account'));
+    expect(screen.getByRole('heading', { name: 'Account page' })).toBeInTheDocument();
+  });
+
+  it('goes to the store from the toast and cancels the timed move', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    api.getAccountAccess.mockResolvedValue('approved');
+    const { router } = renderLogin();
+    await fillAndSubmit(u);
+    const store = await screen.findByRole('button', { name: 'Store' });
+    await u.click(store);
+    expect(router.state.location.pathname).toBe('/portal/store');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(router.state.location.pathname).toBe('/portal/store');
+  });
+
+  it('goes to the account from the toast', async () => {
+    api.getAccountAccess.mockResolvedValue('approved');
+    const { router } = renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    expect(router.state.location.pathname).toBe('/portal/my-account');
+  });
+
+  it('does not move after leaving the page before the 3 seconds are up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    api.getAccountAccess.mockResolvedValue('approved');
+    const { router } = renderLogin();
+    await fillAndSubmit(u);
+    await expectToast('Welcome back!', '');
+    await act(() => router.navigate('/apply'));
+    act(() => vi.advanceTimersByTime(5000));
+    expect(router.state.location.pathname).toBe('/apply');
+  });
+
+  it.each(['pending', 'rejected'])(
+    "signs out a %s account with 'Account Pending' and stays on /login",
+    async () => {
+      api.getAccountAccess.mockResolvedValue('pending');
+      const { router } = renderLogin();
+      await fillAndSubmit(userEvent.setup());
+      await expectToast(
+        'Account Pending',
+        "Your account is still pending approval. We'll notify you when it's ready.",
+      );
+      expect(api.signOutUser).toHaveBeenCalledTimes(1);
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it('sends a manager to /admin', async () => {
+    api.getAccountAccess.mockResolvedValue('manager');
+    const { router } = renderLogin();
+    await fillAndSubmit(userEvent.setup(), 'manager@shop.test');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(api.signOutUser).not.toHaveBeenCalled();
+  });
+
+  it("signs out with 'Profile Error' when the account status cannot be read", async () => {
+    api.getAccountAccess.mockRejectedValue(new api.ProfileUnreadableError('no profile'));
+    const { router } = renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await expectToast('Profile Error', 'Could not verify account status.');
+    expect(api.signOutUser).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each([
+    authError('auth/invalid-credential'),
+    authError('auth/wrong-password'),
+    authError('auth/user-not-found'),
+    new Error('Invalid login credentials'),
+  ])("shows 'Login Failed' for wrong credentials (%s)", async (error) => {
+    api.signIn.mockRejectedValue(error);
+    renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await expectToast('Login Failed', 'Invalid email or password. Please check your credentials.');
+    expect(api.getAccountAccess).not.toHaveBeenCalled();
+    expect(api.signOutUser).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Login Error' with the server's message for other auth errors", async () => {
+    api.signIn.mockRejectedValue(
+      authError('auth/operation-not-allowed', 'Firebase: Password sign-in is disabled (auth/operation-not-allowed).'),
+    );
+    renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await expectToast('Login Error', 'Password sign-in is disabled');
+  });
+
+  it("shows 'Login Error' with a friendly text for a network failure", async () => {
+    api.signIn.mockRejectedValue(authError('auth/network-request-failed'));
+    renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await expectToast('Login Error', 'Network error. Check your connection and try again.');
+  });
+
+  it("shows the catch-all and signs out when something unexpected fails after sign-in", async () => {
+    api.getAccountAccess.mockRejectedValue(new TypeError('boom'));
+    renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await expectToast('Login Error', 'Something went wrong. Please try again.');
+    expect(api.signOutUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('disables the submit button while signing in', async () => {
+    let finish: (value: User) => void = () => undefined;
+    api.signIn.mockReturnValue(new Promise<User>((resolve) => (finish = resolve)));
+    api.getAccountAccess.mockResolvedValue('pending');
+    renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    expect(await screen.findByRole('button', { name: /signing in/i })).toBeDisabled();
+    await act(async () => finish(user));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());
+  });
+
+  it("shows the guard's notice as an inline alert", async () => {
+    const { router } = renderLogin();
+    expect(screen.queryByText('Your account is still pending approval.')).not.toBeInTheDocument();
+    await act(() =>
+      router.navigate('/login', { state: { notice: 'Your account is still pending approval.' } }),
+    );
+    expect(await screen.findByText('Your account is still pending approval.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import { Input } from 'antd';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+/**
+ * A labelled text input bound to react-hook-form, with its inline message announced to screen
+ * readers and tied to the input by aria-describedby.
+ */
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  id,
+  type = 'text',
+  autoComplete,
+  maxLength,
+  hint,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  id: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  maxLength?: number;
+  hint?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+        return (
+          <div className="auth-field">
+            <label htmlFor={id} className="auth-field__label">
+              {label}
+            </label>
+            <Input
+              {...field}
+              value={typeof field.value === 'string' ? field.value : ''}
+              id={id}
+              type={type}
+              size="large"
+              autoComplete={autoComplete}
+              maxLength={maxLength}
+              status={error ? 'error' : undefined}
+              aria-invalid={!!error}
+              aria-describedby={describedBy || undefined}
+            />
+            {hint && (
+              <p id={`${id}-hint`} className="auth-field__hint">
+                {hint}
+              </p>
+            )}
+            {error && (
+              <p id={`${id}-error`} className="auth-field__error" role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}
