@@ -1,8 +1,89 @@
-/** Placeholder until its issue lands. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'antd';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { isManager, loginFormSchema, type LoginForm } from '@portal/domain';
+import { paths } from '@/config/paths';
+import { useNotify } from '@/lib/notify';
+import { readClaims, signOutUser } from '@/lib/session';
+import { usePageTitle } from '@/lib/use-page-title';
+import { signIn } from '../api/sign-in';
+import { authErrorText, isAuthError, isInvalidCredentials } from '../lib/auth-errors';
+import { AuthLayout } from './auth-layout';
+import { AUTH_TOASTS } from './auth-toasts';
+import { TextField } from './text-field';
+
+/**
+ * /admin/login (SPEC sections 2, 6 and 8): sign in, then only an account whose refreshed ID
+ * token carries the manager claim goes on to /admin; anyone else is signed out again with
+ * 'Access Denied'.
+ */
 export function AdminLoginPage() {
+  usePageTitle('Admin Login');
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    let signedIn = false;
+    try {
+      const user = await signIn(values);
+      signedIn = true;
+      const claims = await readClaims(user, true);
+      if (!isManager(claims)) {
+        await signOutUser().catch(() => undefined);
+        notify.error(...AUTH_TOASTS.accessDenied);
+        return;
+      }
+      notify.success(...AUTH_TOASTS.adminWelcome);
+      navigate(paths.admin);
+    } catch (error) {
+      if (signedIn) await signOutUser().catch(() => undefined);
+      if (isAuthError(error) || isInvalidCredentials(error)) {
+        notify.error(AUTH_TOASTS.adminLoginFailed, authErrorText(error));
+      } else {
+        notify.error(...AUTH_TOASTS.unexpected);
+      }
+    }
+  });
+
+  const busy = form.formState.isSubmitting;
+
   return (
-    <main style={{ padding: 32 }}>
-      <h1>Admin Login</h1>
-    </main>
+    <AuthLayout
+      title="Admin Login"
+      eyebrow="Managers only"
+      subtitle="Sign in to manage orders, partners and the catalog."
+      below={
+        <Link to={paths.home} className="auth-below__link">
+          Back to Home
+        </Link>
+      }
+    >
+      <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <TextField
+          control={form.control}
+          name="email"
+          id="admin-email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+        />
+        <TextField
+          control={form.control}
+          name="password"
+          id="admin-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy}>
+          {busy ? 'Signing In…' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthLayout>
   );
 }
