@@ -1,8 +1,172 @@
-/** Placeholder until its issue lands. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { Button, Radio } from 'antd';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { applicationFormSchema, LIMITS, type ApplicationForm } from '@portal/domain';
+import { paths } from '@/config/paths';
+import { useNotify } from '@/lib/notify';
+import { usePageTitle } from '@/lib/use-page-title';
+import { AccountCreationError, ProfileSaveError, submitApplication } from '../api/sign-up';
+import { authErrorText } from '../lib/auth-errors';
+import { AuthLayout } from './auth-layout';
+import { AUTH_TOASTS } from './auth-toasts';
+import { TextField } from './text-field';
+
+const BUSINESS_TYPES = [
+  { value: 'retailer', label: 'Retailer', hint: 'Smokeshop or store' },
+  { value: 'wholesaler', label: 'Wholesaler', hint: 'Distributor, buying in volume' },
+] as const;
+
+const homeLink = (
+  <Link to={paths.home} className="auth-below__link">
+    Back to Home
+  </Link>
+);
+
+/**
+ * /apply, Request Access (SPEC sections 2, 4, 5 and 8): every field required, business type
+ * retailer or wholesaler; the account is created, its profile saved as pending, and the
+ * applicant sees 'Application Submitted!'.
+ */
 export function ApplyPage() {
+  usePageTitle('Request Access');
+  const notify = useNotify();
+  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<ApplicationForm>({
+    resolver: zodResolver(applicationFormSchema),
+    defaultValues: { fullName: '', storeName: '', email: '', password: '', sellerPermitId: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await submitApplication(values);
+      setSubmitted(true);
+      notify.success(...AUTH_TOASTS.applicationSubmitted);
+    } catch (error) {
+      if (error instanceof ProfileSaveError) notify.error(...AUTH_TOASTS.profileSaveError);
+      else if (error instanceof AccountCreationError)
+        notify.error(AUTH_TOASTS.applicationError, authErrorText(error.cause));
+      else notify.error(...AUTH_TOASTS.applicationCatchAll);
+    }
+  });
+
+  if (submitted) {
+    return (
+      <AuthLayout
+        title="Application Submitted!"
+        icon={<CheckCircleFilled aria-hidden="true" />}
+      >
+        <div className="auth-submitted">
+          <p className="auth-submitted__note">
+            We&apos;ll review your application and notify you when approved. Review usually
+            takes 24-48 hours.
+          </p>
+          <div className="auth-submitted__actions">
+            <Link to={paths.home} className="auth-link-button">
+              Return to Home
+            </Link>
+          </div>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  const busy = form.formState.isSubmitting;
+  const businessTypeError = form.formState.errors.businessType?.message;
+
   return (
-    <main style={{ padding: 32 }}>
-      <h1>Request Access</h1>
-    </main>
+    <AuthLayout
+      wide
+      title="Request Access"
+      eyebrow="Become a partner"
+      subtitle="Apply for wholesale pricing. We review every application within 24-48 hours."
+      below={homeLink}
+    >
+      <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="auth-form__grid">
+          <TextField
+            control={form.control}
+            name="fullName"
+            id="apply-full-name"
+            label="Full Name"
+            autoComplete="name"
+            maxLength={LIMITS.fullName}
+          />
+          <TextField
+            control={form.control}
+            name="storeName"
+            id="apply-store-name"
+            label="Store Name"
+            autoComplete="organization"
+            maxLength={LIMITS.storeName}
+          />
+          <TextField
+            control={form.control}
+            name="email"
+            id="apply-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={LIMITS.email}
+          />
+          <TextField
+            control={form.control}
+            name="password"
+            id="apply-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            hint={`At least ${LIMITS.passwordMin} characters`}
+          />
+        </div>
+        <TextField
+          control={form.control}
+          name="sellerPermitId"
+          id="apply-seller-permit"
+          label="Seller Permit Number"
+          maxLength={LIMITS.sellerPermitId}
+        />
+        <fieldset
+          className="auth-fieldset"
+          aria-describedby={businessTypeError ? 'apply-business-type-error' : undefined}
+        >
+          <legend className="auth-fieldset__legend">Business Type</legend>
+          <Controller
+            control={form.control}
+            name="businessType"
+            render={({ field }) => (
+              <Radio.Group
+                className="auth-choice"
+                name={field.name}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                aria-invalid={!!businessTypeError}
+              >
+                {BUSINESS_TYPES.map((type) => (
+                  <Radio key={type.value} value={type.value} onBlur={field.onBlur}>
+                    <span className="auth-choice__label">{type.label}</span>
+                    <span className="auth-choice__hint">{type.hint}</span>
+                  </Radio>
+                ))}
+              </Radio.Group>
+            )}
+          />
+          {businessTypeError && (
+            <p id="apply-business-type-error" className="auth-field__error" role="alert">
+              {businessTypeError}
+            </p>
+          )}
+        </fieldset>
+        <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy}>
+          {busy ? 'Submitting…' : 'Submit Application'}
+        </Button>
+      </form>
+      <p className="auth-card__switch">
+        Already approved? <Link to={paths.login}>Log in</Link>
+      </p>
+    </AuthLayout>
   );
 }

@@ -14,6 +14,7 @@ export function AuthLayout({
   subtitle,
   eyebrow,
   wide = false,
+  icon,
   children,
   below,
 }: {
@@ -21,6 +22,8 @@ export function AuthLayout({
   subtitle?: ReactNode;
   eyebrow?: string;
   wide?: boolean;
+  /** A large status icon above the heading; the card is centred then. */
+  icon?: ReactNode;
   children: ReactNode;
   /** Links under the card (e.g. Back to Home). */
   below?: ReactNode;
@@ -38,9 +41,12 @@ export function AuthLayout({
       </header>
       <main className="auth-main">
         <section
-          className={wide ? 'auth-card auth-card--wide' : 'auth-card'}
+          className={['auth-card', wide && 'auth-card--wide', icon && 'auth-card--status']
+            .filter(Boolean)
+            .join(' ')}
           aria-labelledby={headingId}
         >
+          {icon && <div className="auth-card__icon">{icon}</div>}
           {eyebrow && <p className="auth-card__eyebrow">{eyebrow}</p>}
           <h1 id={headingId} className="auth-card__title">
             {title}

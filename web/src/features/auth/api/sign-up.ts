@@ -1,0 +1,64 @@
+import {
+  createUserWithEmailAndPassword,
+  deleteUser,
+  signOut,
+  updateProfile,
+  type User,
+} from 'firebase/auth';
+import { doc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
+import { paths as docPaths, type ApplicationForm } from '@portal/domain';
+import { auth, db } from '@/lib/firebase';
+
+/** The auth account could not be created (email taken, weak password, network...). */
+export class AccountCreationError extends Error {
+  constructor(cause: unknown) {
+    super('The account could not be created', { cause });
+    this.name = 'AccountCreationError';
+  }
+}
+
+/** The account was created but its profile could not be saved. */
+export class ProfileSaveError extends Error {
+  constructor(cause: unknown) {
+    super('The profile could not be saved', { cause });
+    this.name = 'ProfileSaveError';
+  }
+}
+
+async function saveProfile(user: User, form: ApplicationForm): Promise<void> {
+  const fullName = form.fullName.trim();
+  await updateProfile(user, { displayName: fullName });
+  // Exactly the fields the security rules allow a new applicant to write.
+  await setDoc(doc(db, docPaths.profile(user.uid)), {
+    user_id: user.uid,
+    full_name: fullName,
+    store_name: form.storeName.trim(),
+    seller_permit_id: form.sellerPermitId.trim(),
+    role: form.businessType,
+    status: 'pending',
+    created_at: serverTimestamp(),
+  });
+}
+
+/**
+ * The sign-up flow (SPEC section 4): create the auth user, name it, write its profile as
+ * pending, then sign it out: a pending applicant must not stay signed in. When the profile
+ * cannot be saved the new account is deleted again (best effort), so the applicant can retry
+ * with the same email instead of being stuck with an account that has no profile.
+ */
+export async function submitApplication(form: ApplicationForm): Promise<void> {
+  let user: User;
+  try {
+    user = (await createUserWithEmailAndPassword(auth, form.email.trim(), form.password)).user;
+  } catch (error) {
+    throw new AccountCreationError(error);
+  }
+  try {
+    await saveProfile(user, form);
+  } catch (error) {
+    await deleteUser(user).catch(() => undefined);
+    await signOut(auth).catch(() => undefined);
+    throw new ProfileSaveError(error);
+  }
+  await signOut(auth).catch(() => undefined);
+}
