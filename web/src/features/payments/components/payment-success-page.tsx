@@ -1,8 +1,188 @@
-/** Placeholder until its issue lands. */
+import { CheckCircleFilled, ExclamationCircleFilled, ThunderboltFilled } from '@ant-design/icons';
+import { Button, Spin, Tag } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  formatUsd,
+  isPaidStatus,
+  shortOrderId,
+  type OrderStatus,
+  type VerifyPaymentResponse,
+} from '@portal/domain';
+import { brand } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { useNotify } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useVerifyPayment } from '../api/verify-payment';
+import './payment-success.css';
+
+/** SPEC section 8, payment success: [title, text]. */
+export const PAYMENT_TOASTS = {
+  success: ['Payment Successful!', 'Your order has been processed.'],
+  failed: [
+    'Verification Error',
+    'There was an issue verifying your payment. Please contact support.',
+  ],
+} as const;
+
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'gold',
+  processing: 'blue',
+  shipped: 'purple',
+  delivered: 'green',
+  cancelled: 'red',
+};
+
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+type Outcome =
+  | { state: 'no-session' }
+  | { state: 'verifying' }
+  | { state: 'paid'; payment: VerifyPaymentResponse }
+  | { state: 'failed' };
+
+/**
+ * /payment-success (SPEC sections 2 and 8): where the payment page sends the buyer back. With a
+ * session_id the payment is verified on the server and its amount and status are shown; without
+ * one, the success card without details. A failed verification (or a session that was not paid)
+ * gets the Verification Error toast and a card that still leads on.
+ */
 export function PaymentSuccessPage() {
+  usePageTitle('Payment Successful');
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const session = useSession();
+  const verification = useVerifyPayment(sessionId, session.status !== 'loading');
+
+  let outcome: Outcome;
+  if (!sessionId) outcome = { state: 'no-session' };
+  else if (verification.isError) outcome = { state: 'failed' };
+  else if (verification.data)
+    outcome = isPaidStatus(verification.data.status)
+      ? { state: 'paid', payment: verification.data }
+      : { state: 'failed' };
+  else outcome = { state: 'verifying' };
+
+  useOutcomeToast(sessionId, outcome.state);
+
   return (
-    <main style={{ padding: 32 }}>
-      <h1>Payment Successful!</h1>
-    </main>
+    <div className="pay-screen">
+      <header className="pay-brand">
+        <Link to={paths.home} className="pay-brand__link">
+          <span className="pay-brand__mark" aria-hidden="true">
+            <ThunderboltFilled />
+          </span>
+          <span>{brand.name}</span>
+        </Link>
+      </header>
+      <main className="pay-main">
+        {outcome.state === 'verifying' ? (
+          <section className="pay-card" aria-busy="true" aria-labelledby="pay-title">
+            <div role="status" className="pay-card__verifying">
+              <Spin size="large" />
+              <h1 id="pay-title" className="pay-card__title">
+                Verifying your payment…
+              </h1>
+              <p className="pay-card__text">This takes a moment. Please keep this page open.</p>
+            </div>
+          </section>
+        ) : outcome.state === 'failed' ? (
+          <ResultCard
+            tone="warning"
+            title="We Couldn't Verify Your Payment"
+            text={
+              <>
+                If you were charged, your order is safe. Check your account in a few minutes or
+                contact support at <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>.
+              </>
+            }
+          />
+        ) : (
+          <ResultCard
+            tone="success"
+            title="Payment Successful!"
+            text="Thank you for your order. We'll get it ready to ship."
+          >
+            {outcome.state === 'paid' && <PaymentDetails payment={outcome.payment} />}
+          </ResultCard>
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** One toast per verified (or failed) session, never on re-renders. */
+function useOutcomeToast(sessionId: string | null, state: Outcome['state']) {
+  const notify = useNotify();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!sessionId || (state !== 'paid' && state !== 'failed')) return;
+    const key = `${sessionId}:${state}`;
+    if (shown.current === key) return;
+    shown.current = key;
+    if (state === 'paid') notify.success(...PAYMENT_TOASTS.success);
+    else notify.error(...PAYMENT_TOASTS.failed);
+  }, [notify, sessionId, state]);
+}
+
+function ResultCard({
+  tone,
+  title,
+  text,
+  children,
+}: {
+  tone: 'success' | 'warning';
+  title: string;
+  text: ReactNode;
+  children?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <section className="pay-card" aria-labelledby="pay-title">
+      <div className={`pay-card__icon pay-card__icon--${tone}`} aria-hidden="true">
+        {tone === 'success' ? <CheckCircleFilled /> : <ExclamationCircleFilled />}
+      </div>
+      <h1 id="pay-title" className="pay-card__title">
+        {title}
+      </h1>
+      <p className="pay-card__text">{text}</p>
+      {children}
+      <div className="pay-card__actions">
+        <Button type="primary" size="large" block onClick={() => navigate(paths.store)}>
+          Continue Shopping
+        </Button>
+        <Button size="large" block onClick={() => navigate(paths.account)}>
+          View Account
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function PaymentDetails({ payment }: { payment: VerifyPaymentResponse }) {
+  return (
+    <dl className="pay-details">
+      <div className="pay-details__row">
+        <dt>Amount paid</dt>
+        <dd className="pay-details__amount">{formatUsd(payment.amount)}</dd>
+      </div>
+      <div className="pay-details__row">
+        <dt>Status</dt>
+        <dd>
+          <Tag color={STATUS_COLORS[payment.status]}>{STATUS_LABELS[payment.status]}</Tag>
+        </dd>
+      </div>
+      <div className="pay-details__row">
+        <dt>Order</dt>
+        <dd>{shortOrderId(payment.orderId)}</dd>
+      </div>
+    </dl>
   );
 }

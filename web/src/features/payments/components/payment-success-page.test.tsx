@@ -1,0 +1,112 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { VerifyPaymentRequest, VerifyPaymentResponse } from '@portal/domain';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { expectToast } from '@/testing/toasts';
+import { PaymentSuccessPage } from './payment-success-page';
+
+const mocks = vi.hoisted(() => ({
+  callVerifyPayment: vi.fn<(request: VerifyPaymentRequest) => Promise<VerifyPaymentResponse>>(),
+  session: { status: 'signed-in', user: { uid: 'buyer-1' }, claims: {} } as { status: string },
+}));
+vi.mock('@/lib/callables', () => ({ callVerifyPayment: mocks.callVerifyPayment }));
+vi.mock('@/lib/session', () => ({ useSession: () => mocks.session }));
+
+const SESSION = 'cs_test_a1B2c3D4';
+
+function renderPage(route: string) {
+  return renderWithProviders(<PaymentSuccessPage />, {
+    route,
+    path: '/payment-success',
+    routes: [
+      { path: '/portal/store', element: <h1>Store page</h1> },
+      { path: '/portal/my-account', element: <h1>Account page</h1> },
+    ],
+  });
+}
+
+function notices() {
+  return document.querySelectorAll('.ant-notification-notice').length;
+}
+
+beforeEach(() => {
+  mocks.callVerifyPayment.mockReset();
+  mocks.session = { status: 'signed-in' };
+});
+
+describe('PaymentSuccessPage', () => {
+  it('verifies the session, then shows the amount, the status and the order', async () => {
+    let finish: (value: VerifyPaymentResponse) => void = () => undefined;
+    mocks.callVerifyPayment.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    renderPage(`/payment-success?session_id=${SESSION}`);
+    expect(screen.getByRole('heading', { name: 'Verifying your payment…' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(mocks.callVerifyPayment).toHaveBeenCalledWith({ sessionId: SESSION });
+
+    await act(async () => finish({ amount: 12345, status: 'processing', orderId: 'ord12345xyz' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText('$123.45')).toBeInTheDocument();
+    expect(screen.getByText('Processing')).toBeInTheDocument();
+    expect(screen.getByText('#ord12345')).toBeInTheDocument();
+    await expectToast('Payment Successful!', 'Your order has been processed.');
+    expect(notices()).toBe(1);
+    expect(mocks.callVerifyPayment).toHaveBeenCalledTimes(1);
+  });
+
+  it('leads on to the store and to the account', async () => {
+    mocks.callVerifyPayment.mockResolvedValue({ amount: 500, status: 'processing', orderId: 'o1' });
+    const { router } = renderPage(`/payment-success?session_id=${SESSION}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue Shopping' }));
+    expect(router.state.location.pathname).toBe('/portal/store');
+    await act(() => router.navigate(`/payment-success?session_id=${SESSION}`));
+    await userEvent.click(await screen.findByRole('button', { name: 'View Account' }));
+    expect(router.state.location.pathname).toBe('/portal/my-account');
+  });
+
+  it('waits for the signed-in user before verifying', async () => {
+    mocks.session = { status: 'loading' };
+    mocks.callVerifyPayment.mockResolvedValue({ amount: 500, status: 'processing', orderId: 'o1' });
+    renderPage(`/payment-success?session_id=${SESSION}`);
+    expect(screen.getByRole('heading', { name: 'Verifying your payment…' })).toBeInTheDocument();
+    expect(mocks.callVerifyPayment).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Verification Error' once and still offers both ways on when verification fails", async () => {
+    mocks.callVerifyPayment.mockRejectedValue(new Error('not-found'));
+    const { router } = renderPage(`/payment-success?session_id=${SESSION}`);
+    await expectToast(
+      'Verification Error',
+      'There was an issue verifying your payment. Please contact support.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: "We Couldn't Verify Your Payment" })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful!', { selector: 'h1' })).not.toBeInTheDocument();
+    expect(mocks.callVerifyPayment).toHaveBeenCalledTimes(1); // no retries
+    expect(notices()).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'View Account' }));
+    expect(router.state.location.pathname).toBe('/portal/my-account');
+  });
+
+  it("treats a session that was not paid as a failed verification", async () => {
+    mocks.callVerifyPayment.mockResolvedValue({ amount: 500, status: 'cancelled', orderId: 'o1' });
+    renderPage(`/payment-success?session_id=${SESSION}`);
+    await expectToast('Verification Error', 'There was an issue verifying your payment. Please contact support.');
+    expect(screen.getByRole('button', { name: 'Continue Shopping' })).toBeInTheDocument();
+  });
+
+  it('does not call the server for a session_id that is not a checkout session', async () => {
+    renderPage('/payment-success?session_id=%3Cscript%3E');
+    await expectToast('Verification Error', 'There was an issue verifying your payment. Please contact support.');
+    expect(mocks.callVerifyPayment).not.toHaveBeenCalled();
+  });
+
+  it('shows the success card without details and without a call when there is no session_id', async () => {
+    renderPage('/payment-success');
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue Shopping' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Account' })).toBeInTheDocument();
+    expect(screen.queryByText('Amount paid')).not.toBeInTheDocument();
+    await waitFor(() => expect(mocks.callVerifyPayment).not.toHaveBeenCalled());
+    expect(notices()).toBe(0);
+  });
+});
