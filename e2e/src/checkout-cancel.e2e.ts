@@ -1,0 +1,58 @@
+/** Cancel on the Stripe page returns the buyer to their cart, unchanged. */
+import { expect } from 'vitest';
+import { createApprovedBuyer } from './support/accounts';
+import { journey, type Person } from './support/journey';
+import { snap } from './support/screens';
+import { at, productCard, see, seeText, signInBuyer, usd, usdPattern } from './support/ui';
+
+const j = journey('checkout-cancel');
+const BLUE = { name: 'Blue Coast Syrup', retailer: 3499 };
+const RED = { name: 'Red Rush Syrup', retailer: 3299 };
+const total = 2 * BLUE.retailer + RED.retailer;
+let buyer: Person;
+let cartBefore = '';
+
+j.step('a buyer fills a cart: two Blue Coast, one Red Rush', async () => {
+  const account = await createApprovedBuyer(j.stack, 'retailer', 'cancel');
+  buyer = await j.person('buyer');
+  const { page } = buyer;
+  await signInBuyer(page, account.email, account.password);
+  await page.goto('/portal/store');
+  const blue = productCard(page, BLUE.name);
+  await blue.getByRole('button', { name: /^Add to Cart/ }).click();
+  await see(blue.getByRole('button', { name: /Add to Cart \(1/ }));
+  await blue.getByRole('button', { name: /^Add to Cart/ }).click();
+  await see(blue.getByRole('button', { name: /Add to Cart \(2/ }));
+  const red = productCard(page, RED.name);
+  await red.getByRole('button', { name: /^Add to Cart/ }).click();
+  await see(red.getByRole('button', { name: /Add to Cart \(1/ }));
+  await page.getByRole('link', { name: /cart, 3 items/i }).click();
+  await at(page, '/portal/cart');
+  const summary = page.getByRole('complementary').filter({ hasText: 'Order Summary' });
+  await seeText(summary, new RegExp(`Total\\s*${usdPattern(total).source}`));
+  cartBefore = await page.getByRole('region', { name: 'Cart items' }).innerText();
+});
+
+j.step('the buyer proceeds to checkout and presses Cancel on the Stripe page', async () => {
+  const { page } = buyer;
+  await page.getByRole('button', { name: /proceed to checkout/i }).click();
+  await page.waitForURL((url) => url.origin === new URL(j.stack.urls.stripe).origin, { waitUntil: 'load' });
+  await see(page.getByText(usd(total)).first());
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await at(page, '/portal/cart');
+});
+
+j.step('the cart is unchanged', async () => {
+  const { page } = buyer;
+  await see(page.getByRole('heading', { name: 'Your Cart' }));
+  const summary = page.getByRole('complementary').filter({ hasText: 'Order Summary' });
+  await seeText(summary, new RegExp(`Total\\s*${usdPattern(total).source}`));
+  await seeText(page.getByRole('article', { name: BLUE.name }).getByRole('group'), /2/);
+  await seeText(page.getByRole('article', { name: RED.name }).getByRole('group'), /1/);
+  expect(await page.getByRole('region', { name: 'Cart items' }).innerText()).toBe(cartBefore);
+  await see(page.getByRole('link', { name: /cart, 3 items/i }));
+  expect(await page.getByRole('button', { name: /proceed to checkout/i }).isEnabled()).toBe(true);
+  await snap(page, 'cart-after-cancel');
+  // No error toast on the way back.
+  expect(await page.locator('.ant-notification-notice-error').count()).toBe(0);
+});

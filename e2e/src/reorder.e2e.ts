@@ -1,0 +1,37 @@
+/**
+ * Reorder: a past order's lines go back into the cart. Uses the demo retailer, whose seeded
+ * order #Kt3vB8nW holds one Single Bowl machine and one Syrup Variety Pack; no other journey
+ * touches that account's cart.
+ */
+import { journey, type Person } from './support/journey';
+import { snap } from './support/screens';
+import { at, see, seeText, signInBuyer } from './support/ui';
+
+const j = journey('reorder');
+let buyer: Person;
+
+j.step('the demo retailer opens Orders and presses Reorder on a past order', async () => {
+  buyer = await j.person('retailer');
+  const { page } = buyer;
+  await signInBuyer(page, 'retailer@demo.test');
+  await at(page, '/portal/my-account', 10_000);
+  const order = page.getByText('#Kt3vB8nW').first();
+  await see(order);
+  await snap(page, 'account-orders-history');
+  const card = page
+    .locator('.ant-card, .ant-list-item, article, tr, li')
+    .filter({ has: page.getByText('#Kt3vB8nW') })
+    .last();
+  await card.getByRole('button', { name: /reorder/i }).click();
+});
+
+j.step("the order's lines are in the cart", async () => {
+  const { page } = buyer;
+  if (new URL(page.url()).pathname !== '/portal/cart') {
+    await page.getByRole('link', { name: /^cart,/i }).click();
+  }
+  await at(page, '/portal/cart');
+  await seeText(page.getByRole('article', { name: 'Slushie Machine, Single Bowl' }).getByRole('group'), /1/);
+  await seeText(page.getByRole('article', { name: 'Syrup Variety Pack' }).getByRole('group'), /1/);
+  await snap(page, 'cart-after-reorder');
+});

@@ -1,0 +1,77 @@
+/**
+ * Fresh accounts for journeys that must not share data with others: created through the Auth
+ * emulator's and the Firestore emulator's admin REST endpoints (`Bearer owner`), exactly as the
+ * setProfileStatus function leaves an approved buyer: custom claims { role, status } plus the
+ * profile document.
+ */
+import { randomBytes } from 'node:crypto';
+import type { StackInfo } from './provided';
+import { DEMO_PASSWORD } from './ui';
+
+export type BuyerRole = 'retailer' | 'wholesaler';
+
+export interface TestBuyer {
+  uid: string;
+  email: string;
+  password: string;
+  fullName: string;
+  storeName: string;
+  sellerPermitId: string;
+  role: BuyerRole;
+}
+
+/** A short unique tag for names and emails made by this run. */
+export function uniqueTag(): string {
+  return randomBytes(3).toString('hex');
+}
+
+async function call(url: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    method: url.includes('/documents/') ? 'PATCH' : 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+export async function createApprovedBuyer(stack: StackInfo, role: BuyerRole, label: string): Promise<TestBuyer> {
+  const tag = uniqueTag();
+  const buyer: TestBuyer = {
+    uid: '',
+    email: `${label}-${tag}@e2e.test`,
+    password: DEMO_PASSWORD,
+    fullName: `E2E ${label} ${tag}`,
+    storeName: `E2E ${label} Shop ${tag}`,
+    sellerPermitId: `SR-E2E-${tag.toUpperCase()}`,
+    role,
+  };
+  const identity = `${stack.urls.auth}/identitytoolkit.googleapis.com/v1`;
+  const created = await call(`${identity}/accounts:signUp?key=e2e`, {
+    email: buyer.email,
+    password: buyer.password,
+    displayName: buyer.fullName,
+  });
+  buyer.uid = String(created.localId);
+  await call(`${identity}/projects/${stack.projectId}/accounts:update`, {
+    localId: buyer.uid,
+    customAttributes: JSON.stringify({ role, status: 'approved' }),
+  });
+  const now = new Date().toISOString();
+  const doc = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/profiles/${buyer.uid}`;
+  await call(doc, {
+    fields: {
+      user_id: { stringValue: buyer.uid },
+      full_name: { stringValue: buyer.fullName },
+      store_name: { stringValue: buyer.storeName },
+      seller_permit_id: { stringValue: buyer.sellerPermitId },
+      role: { stringValue: role },
+      status: { stringValue: 'approved' },
+      created_at: { timestampValue: now },
+      reviewed_at: { timestampValue: now },
+      reviewed_by: { stringValue: 'demo-manager' },
+    },
+  });
+  return buyer;
+}

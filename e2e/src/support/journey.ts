@@ -1,0 +1,90 @@
+/**
+ * One journey = one test file = one or more people (browser contexts) walking through the app
+ * step by step. Steps run in order; when one fails, the later steps fail at once with the name
+ * of the step that broke (no retries), and the failing page is saved to e2e/artifacts/.
+ */
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, test } from 'vitest';
+import type { StackInfo } from './provided';
+
+const E2E_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOTS_DIR = path.join(E2E_ROOT, 'screenshots');
+export const ARTIFACTS_DIR = path.join(E2E_ROOT, 'artifacts');
+
+/** How long the UI may take for one thing to appear (the functions emulator starts cold). */
+export const UI_TIMEOUT = 20_000;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface Person {
+  page: Page;
+  context: BrowserContext;
+}
+
+export interface Journey {
+  readonly stack: StackInfo;
+  /** A new person: their own browser context (cookies, storage), at 1280x800. */
+  person(name: string): Promise<Person>;
+  /** Runs `fn` as the next step of this journey. */
+  step(name: string, fn: () => Promise<void>, timeoutMs?: number): void;
+}
+
+export function journey(slug: string): Journey {
+  const stack = inject('stack');
+  let browser: Browser | undefined;
+  const people: { name: string; person: Person }[] = [];
+  let broken: string | undefined;
+
+  beforeAll(async () => {
+    browser = await chromium.connect(inject('browserWsEndpoint'));
+    await mkdir(ARTIFACTS_DIR, { recursive: true });
+    await mkdir(SCREENSHOTS_DIR, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(people.map(({ person }) => person.context.close()));
+    await browser?.close();
+  });
+
+  const logFile = path.join(ARTIFACTS_DIR, `${slug}.console.log`);
+  const record = (line: string) => void appendFile(logFile, `${line}\n`).catch(() => undefined);
+
+  return {
+    stack,
+    async person(name) {
+      if (!browser) throw new Error('journey() browser is not connected yet: call person() inside a step');
+      const context = await browser.newContext({ baseURL: stack.urls.web, viewport: DESKTOP, locale: 'en-US' });
+      context.setDefaultTimeout(UI_TIMEOUT);
+      context.setDefaultNavigationTimeout(UI_TIMEOUT);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => record(`[${name}] pageerror ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') record(`[${name}] console.error ${message.text()}`);
+      });
+      const person = { page, context };
+      people.push({ name, person });
+      return person;
+    },
+    step(name, fn, timeoutMs = 90_000) {
+      test(name, async () => {
+        if (broken) throw new Error(`Not run: the earlier step "${broken}" failed`);
+        try {
+          await fn();
+        } catch (error) {
+          broken = name;
+          await Promise.allSettled(
+            people.map(({ name: who, person }) =>
+              person.page.screenshot({ path: path.join(ARTIFACTS_DIR, `${slug}--${who}--failed.png`) }),
+            ),
+          );
+          const urls = people.map(({ name: who, person }) => `${who} at ${person.page.url()}`).join('; ');
+          if (error instanceof Error) error.message = `${error.message}\n  (${urls}; screenshots in e2e/artifacts/${slug}--*--failed.png)`;
+          throw error;
+        }
+      }, timeoutMs);
+    },
+  };
+}

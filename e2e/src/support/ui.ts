@@ -1,0 +1,91 @@
+/**
+ * What a person does and sees, found by role and visible text. Every wait is Playwright's own
+ * auto-waiting or vitest's expect.poll: no fixed sleeps.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { UI_TIMEOUT } from './journey';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Waits until the locator is visible (first match). */
+export async function see(locator: Locator, timeout = UI_TIMEOUT): Promise<Locator> {
+  const first = locator.first();
+  await first.waitFor({ state: 'visible', timeout });
+  return first;
+}
+
+/** Waits until the locator's text matches. */
+export async function seeText(locator: Locator, expected: string | RegExp, timeout = UI_TIMEOUT): Promise<void> {
+  await expect
+    .poll(async () => ((await locator.count()) > 0 ? locator.first().innerText() : ''), { timeout, interval: 100 })
+    .toMatch(expected);
+}
+
+/** Waits until the page is at `pathname` (and optionally a search string). */
+export async function at(page: Page, pathname: string | RegExp, timeout = UI_TIMEOUT): Promise<void> {
+  await page.waitForURL(
+    (url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname)),
+    { timeout, waitUntil: 'commit' },
+  );
+}
+
+/** A toast (antd notification) with this title, and optionally this text. */
+export async function seeToast(page: Page, title: string, text?: string, timeout = UI_TIMEOUT): Promise<Locator> {
+  const toast = page.locator('.ant-notification-notice').filter({ hasText: title });
+  await see(text ? toast.filter({ hasText: text }) : toast, timeout);
+  return toast.first();
+}
+
+/** Formats cents as the app shows them: $1,234.56. */
+export function usd(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** Dollars text ($1,234.56) back to cents. */
+export function cents(text: string): number {
+  const match = /\$([\d,]+\.\d{2})/.exec(text);
+  if (!match?.[1]) throw new Error(`No dollar amount in ${JSON.stringify(text)}`);
+  return Math.round(Number(match[1].replace(/,/g, '')) * 100);
+}
+
+/** Fills the email and password of a sign-in form and submits it. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel(/email/i).first().fill(email);
+  await page.getByLabel(/password/i).first().fill(password);
+  await page.getByRole('button', { name: /^(sign in|log in|login|access portal)/i }).first().click();
+}
+
+/** Buyer sign-in at /login, up to the 'Welcome back!' toast. */
+export async function signInBuyer(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await see(page.getByRole('heading', { name: 'Portal Access' }));
+  await submitSignIn(page, email, password);
+  await seeToast(page, 'Welcome back!');
+}
+
+/** Manager sign-in at /admin/login, up to the dashboard. */
+export async function signInManager(page: Page, email = 'manager@demo.test'): Promise<void> {
+  await page.goto('/admin/login');
+  await see(page.getByRole('heading', { name: 'Admin Login' }));
+  await submitSignIn(page, email);
+  await at(page, '/admin');
+  await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
+}
+
+/** The product card (article) with this product name. */
+export function productCard(page: Page, name: string): Locator {
+  return page.getByRole('article', { name, exact: true });
+}
+
+/** The Revenue total on the admin dashboard, in cents, once it has loaded. */
+export async function revenue(page: Page): Promise<number> {
+  const card = page.locator('.ant-statistic').filter({ hasText: 'Revenue' });
+  await seeText(card, /\$[\d,]+\.\d{2}/);
+  return cents(await card.innerText());
+}
+
+/** A pattern matching the amount as the app shows it. */
+export function usdPattern(amountInCents: number): RegExp {
+  return new RegExp(usd(amountInCents).replace(/[$.,]/g, (c) => `\\${c}`));
+}
