@@ -48,7 +48,11 @@ describe('getAccountAccess', () => {
     ['pending profile', profile('retailer', 'pending'), { role: 'retailer', status: 'pending' }],
     ['rejected profile', profile('retailer', 'rejected'), { role: 'retailer', status: 'rejected' }],
     ['approved profile without approved claims', profile('retailer', 'approved'), {}],
-    ['approved claims with a rejected profile', profile('retailer', 'rejected'), { role: 'retailer', status: 'approved' }],
+    [
+      'approved claims with a rejected profile',
+      profile('retailer', 'rejected'),
+      { role: 'retailer', status: 'approved' },
+    ],
   ] as const)('keeps out a %s', async (_name, stored, claims) => {
     mocks.readClaims.mockResolvedValue(claims);
     mocks.fetchProfile.mockResolvedValue(stored);

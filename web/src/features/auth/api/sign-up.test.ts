@@ -5,8 +5,7 @@ import { AccountCreationError, ProfileSaveError, submitApplication } from './sig
 const sdk = vi.hoisted(() => {
   const calls: string[] = [];
   const user = { uid: 'new-uid' };
-  const track =
-    <T,>(name: string, result: T) =>
+  const track = <T>(name: string, result: T) =>
     vi.fn(async () => {
       calls.push(name);
       return result;

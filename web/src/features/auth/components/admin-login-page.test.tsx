@@ -58,7 +58,7 @@ describe('AdminLoginPage', () => {
     expect(api.signIn).not.toHaveBeenCalled();
   });
 
-  it("welcomes a manager and opens the dashboard", async () => {
+  it('welcomes a manager and opens the dashboard', async () => {
     api.readClaims.mockResolvedValue({ role: 'manager', status: 'approved' });
     const { router } = renderAdminLogin();
     await submit();
@@ -83,7 +83,9 @@ describe('AdminLoginPage', () => {
 
   it("shows 'Login Failed' with a friendly text for wrong credentials", async () => {
     api.signIn.mockRejectedValue(
-      Object.assign(new Error('Firebase: Error (auth/invalid-credential).'), { code: 'auth/invalid-credential' }),
+      Object.assign(new Error('Firebase: Error (auth/invalid-credential).'), {
+        code: 'auth/invalid-credential',
+      }),
     );
     renderAdminLogin();
     await submit();
@@ -93,7 +95,9 @@ describe('AdminLoginPage', () => {
 
   it("shows 'Login Failed' with the server's message for other auth errors", async () => {
     api.signIn.mockRejectedValue(
-      Object.assign(new Error('Firebase: Error (auth/too-many-requests).'), { code: 'auth/too-many-requests' }),
+      Object.assign(new Error('Firebase: Error (auth/too-many-requests).'), {
+        code: 'auth/too-many-requests',
+      }),
     );
     renderAdminLogin();
     await submit();

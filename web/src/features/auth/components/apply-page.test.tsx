@@ -127,9 +127,14 @@ describe('ApplyPage', () => {
   it("shows 'Application Error' with the server's message", async () => {
     api.submitApplication.mockRejectedValue(
       new api.AccountCreationError(
-        Object.assign(new Error('Firebase: Sign-ups are paused for maintenance (auth/admin-restricted-operation).'), {
-          code: 'auth/admin-restricted-operation',
-        }),
+        Object.assign(
+          new Error(
+            'Firebase: Sign-ups are paused for maintenance (auth/admin-restricted-operation).',
+          ),
+          {
+            code: 'auth/admin-restricted-operation',
+          },
+        ),
       ),
     );
     renderApply();
@@ -152,7 +157,9 @@ describe('ApplyPage', () => {
     await fillForm();
     await submit();
     await expectToast('Profile Error', 'There was an issue saving your profile information.');
-    expect(screen.queryByText('Application Submitted!', { selector: 'h1' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Application Submitted!', { selector: 'h1' }),
+    ).not.toBeInTheDocument();
   });
 
   it('disables the submit button while sending', async () => {

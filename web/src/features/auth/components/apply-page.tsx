@@ -54,14 +54,11 @@ export function ApplyPage() {
 
   if (submitted) {
     return (
-      <AuthLayout
-        title="Application Submitted!"
-        icon={<CheckCircleFilled aria-hidden="true" />}
-      >
+      <AuthLayout title="Application Submitted!" icon={<CheckCircleFilled aria-hidden="true" />}>
         <div className="auth-submitted">
           <p className="auth-submitted__note">
-            We&apos;ll review your application and notify you when approved. Review usually
-            takes 24-48 hours.
+            We&apos;ll review your application and notify you when approved. Review usually takes
+            24-48 hours.
           </p>
           <div className="auth-submitted__actions">
             <Link to={paths.home} className="auth-link-button">

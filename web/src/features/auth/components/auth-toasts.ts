@@ -5,7 +5,10 @@ export const AUTH_TOASTS = {
   applicationError: 'Application Error',
   applicationCatchAll: ['Application Error', CATCH_ALL],
   profileSaveError: ['Profile Error', 'There was an issue saving your profile information.'],
-  applicationSubmitted: ['Application Submitted!', "We'll review your application and notify you when approved."],
+  applicationSubmitted: [
+    'Application Submitted!',
+    "We'll review your application and notify you when approved.",
+  ],
   loginFailed: ['Login Failed', INVALID_CREDENTIALS],
   loginError: 'Login Error',
   loginCatchAll: ['Login Error', CATCH_ALL],

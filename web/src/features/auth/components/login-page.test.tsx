@@ -72,7 +72,7 @@ describe('LoginPage', () => {
     expect(api.signIn).not.toHaveBeenCalled();
   });
 
-  it("welcomes an approved buyer with Store and Account, then goes to /portal/my-account after 3 seconds", async () => {
+  it('welcomes an approved buyer with Store and Account, then goes to /portal/my-account after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     api.getAccountAccess.mockResolvedValue('approved');
@@ -84,7 +84,9 @@ describe('LoginPage', () => {
     const toast = document.querySelector<HTMLElement>('.ant-notification-notice');
     expect(toast).not.toBeNull();
     expect(within(toast as HTMLElement).getByRole('button', { name: 'Store' })).toBeInTheDocument();
-    expect(within(toast as HTMLElement).getByRole('button', { name: 'Account' })).toBeInTheDocument();
+    expect(
+      within(toast as HTMLElement).getByRole('button', { name: 'Account' }),
+    ).toBeInTheDocument();
     expect(api.signOutUser).not.toHaveBeenCalled();
 
     act(() => vi.advanceTimersByTime(2900));
@@ -175,7 +177,10 @@ describe('LoginPage', () => {
 
   it("shows 'Login Error' with the server's message for other auth errors", async () => {
     api.signIn.mockRejectedValue(
-      authError('auth/operation-not-allowed', 'Firebase: Password sign-in is disabled (auth/operation-not-allowed).'),
+      authError(
+        'auth/operation-not-allowed',
+        'Firebase: Password sign-in is disabled (auth/operation-not-allowed).',
+      ),
     );
     renderLogin();
     await fillAndSubmit(userEvent.setup());
@@ -189,7 +194,7 @@ describe('LoginPage', () => {
     await expectToast('Login Error', 'Network error. Check your connection and try again.');
   });
 
-  it("shows the catch-all and signs out when something unexpected fails after sign-in", async () => {
+  it('shows the catch-all and signs out when something unexpected fails after sign-in', async () => {
     api.getAccountAccess.mockRejectedValue(new TypeError('boom'));
     renderLogin();
     await fillAndSubmit(userEvent.setup());

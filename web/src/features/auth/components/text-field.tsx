@@ -30,7 +30,9 @@ export function TextField<T extends FieldValues>({
       name={name}
       render={({ field, fieldState }) => {
         const error = fieldState.error?.message;
-        const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+        const describedBy = [hint && `${id}-hint`, error && `${id}-error`]
+          .filter(Boolean)
+          .join(' ');
         return (
           <div className="auth-field">
             <label htmlFor={id} className="auth-field__label">

@@ -20,7 +20,8 @@ export async function verifyPayment(sessionId: string): Promise<VerifyPaymentRes
   return callVerifyPayment(request.data);
 }
 
-export const verifyPaymentQueryKey = (sessionId: string) => ['payments', 'verify', sessionId] as const;
+export const verifyPaymentQueryKey = (sessionId: string) =>
+  ['payments', 'verify', sessionId] as const;
 
 /**
  * The verification of one checkout session, once `ready` (the signed-in user is known, so the

@@ -45,7 +45,9 @@ describe('PaymentSuccessPage', () => {
     expect(mocks.callVerifyPayment).toHaveBeenCalledWith({ sessionId: SESSION });
 
     await act(async () => finish({ amount: 12345, status: 'processing', orderId: 'ord12345xyz' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('$123.45')).toBeInTheDocument();
     expect(screen.getByText('Processing')).toBeInTheDocument();
     expect(screen.getByText('#ord12345')).toBeInTheDocument();
@@ -79,7 +81,9 @@ describe('PaymentSuccessPage', () => {
       'Verification Error',
       'There was an issue verifying your payment. Please contact support.',
     );
-    expect(screen.getByRole('heading', { level: 1, name: "We Couldn't Verify Your Payment" })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: "We Couldn't Verify Your Payment" }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Payment Successful!', { selector: 'h1' })).not.toBeInTheDocument();
     expect(mocks.callVerifyPayment).toHaveBeenCalledTimes(1); // no retries
     expect(notices()).toBe(1);
@@ -87,22 +91,30 @@ describe('PaymentSuccessPage', () => {
     expect(router.state.location.pathname).toBe('/portal/my-account');
   });
 
-  it("treats a session that was not paid as a failed verification", async () => {
+  it('treats a session that was not paid as a failed verification', async () => {
     mocks.callVerifyPayment.mockResolvedValue({ amount: 500, status: 'cancelled', orderId: 'o1' });
     renderPage(`/payment-success?session_id=${SESSION}`);
-    await expectToast('Verification Error', 'There was an issue verifying your payment. Please contact support.');
+    await expectToast(
+      'Verification Error',
+      'There was an issue verifying your payment. Please contact support.',
+    );
     expect(screen.getByRole('button', { name: 'Continue Shopping' })).toBeInTheDocument();
   });
 
   it('does not call the server for a session_id that is not a checkout session', async () => {
     renderPage('/payment-success?session_id=%3Cscript%3E');
-    await expectToast('Verification Error', 'There was an issue verifying your payment. Please contact support.');
+    await expectToast(
+      'Verification Error',
+      'There was an issue verifying your payment. Please contact support.',
+    );
     expect(mocks.callVerifyPayment).not.toHaveBeenCalled();
   });
 
   it('shows the success card without details and without a call when there is no session_id', async () => {
     renderPage('/payment-success');
-    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Payment Successful!' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue Shopping' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Account' })).toBeInTheDocument();
     expect(screen.queryByText('Amount paid')).not.toBeInTheDocument();
