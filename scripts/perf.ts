@@ -1,0 +1,212 @@
+/**
+ * `npm run perf`: the performance report. Builds the web app, then prints one table each for
+ *   1. gzipped JavaScript (and CSS) per route: the entry, its static imports, and every lazy
+ *      layout and route chunk (with their static imports) needed to show the route;
+ *   2. Lighthouse performance and accessibility on /, /apply and /login (mobile preset, the
+ *      `lighthouse` package driving Debian's Chromium against the built app under `vite preview`);
+ *   3. time from starting the local stack (startStack, the `npm start` orchestrator) to ready;
+ *   4. the Firestore emulator benchmark (`npm run bench -w emulators/firestore`).
+ * Goals: Lighthouse performance >= 90 and accessibility >= 95 on / (mobile).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { freePort, waitForPort } from './lib/ports';
+import { startProcess, type ManagedProcess } from './lib/processes';
+import { ROOT, startStack } from './lib/stack';
+
+const WEB = path.join(ROOT, 'web');
+const DIST = path.join(WEB, 'dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const started: ManagedProcess[] = [];
+
+function table(title: string, head: string[], rows: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(head));
+  console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
+  for (const row of rows) console.log(line(row));
+}
+
+function run(command: string, args: string[], cwd = ROOT): { ok: boolean; out: string } {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: process.env, maxBuffer: 64 * 1024 * 1024 });
+  return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Build and JavaScript per route
+// ---------------------------------------------------------------------------------------------
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Route -> the lazy modules on its way, outermost first (web/src/app/router.tsx). */
+const ROUTES: [string, string[]][] = [
+  ['/', ['landing']],
+  ['/apply', ['ui-shell', 'firebase-layout', 'apply']],
+  ['/login', ['ui-shell', 'firebase-layout', 'login']],
+  ['/admin/login', ['ui-shell', 'firebase-layout', 'admin-login']],
+  ['/admin', ['ui-shell', 'firebase-layout', 'admin']],
+  ['/portal/store', ['ui-shell', 'firebase-layout', 'portal-layout', 'store']],
+  ['/portal/cart', ['ui-shell', 'firebase-layout', 'portal-layout', 'cart']],
+  ['/portal/my-account', ['ui-shell', 'firebase-layout', 'portal-layout', 'account']],
+  ['/payment-success', ['ui-shell', 'firebase-layout', 'payment-success']],
+  ['(404)', ['ui-shell', 'not-found']],
+];
+
+function routeSizes(): string[][] {
+  const manifestFile = path.join(DIST, '.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const gz = new Map<string, number>();
+  const gzipped = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length);
+    return gz.get(file) ?? 0;
+  };
+  const closure = (key: string, files: Set<string>, css: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const dep of chunk.imports ?? []) closure(dep, files, css);
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entry) throw new Error('No entry in the Vite manifest');
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return ROUTES.map(([route, modules]) => {
+    const files = new Set<string>();
+    const css = new Set<string>();
+    closure(entry, files, css);
+    for (const name of modules) {
+      const key = `src/app/routes/${name}.tsx`;
+      if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest`);
+      closure(key, files, css);
+    }
+    const js = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipped(f), 0);
+    const styles = [...css].reduce((sum, f) => sum + gzipped(f), 0);
+    return [route, kb(js), String(files.size), kb(styles)];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Lighthouse on the built app
+// ---------------------------------------------------------------------------------------------
+
+async function lighthouseScores(): Promise<string[][]> {
+  if (!existsSync(CHROMIUM)) return [['(all)', 'n/a', 'n/a', `Chromium not found at ${CHROMIUM}`]];
+  const previewPort = await freePort();
+  const preview = startProcess({
+    name: 'preview',
+    command: path.join(ROOT, 'node_modules/.bin/vite'),
+    args: ['preview', '--port', String(previewPort), '--strictPort', '--host', '127.0.0.1'],
+    cwd: WEB,
+  });
+  started.push(preview);
+  const debugPort = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'portal-perf-'));
+  const chrome = startProcess({
+    name: 'chromium',
+    command: CHROMIUM,
+    args: [
+      '--headless=new',
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      'about:blank',
+    ],
+    cwd: ROOT,
+  });
+  started.push(chrome);
+  try {
+    await Promise.all([waitForPort(previewPort, 30_000), waitForPort(debugPort, 30_000)]);
+    const rows: string[][] = [];
+    for (const route of ['/', '/apply', '/login']) {
+      const result = await lighthouse(`http://127.0.0.1:${previewPort}${route}`, {
+        port: debugPort,
+        onlyCategories: ['performance', 'accessibility'],
+        logLevel: 'error',
+        output: 'json',
+      });
+      const lhr = result?.lhr;
+      const score = (id: string) => {
+        const value = lhr?.categories[id]?.score;
+        return typeof value === 'number' ? String(Math.round(value * 100)) : 'n/a';
+      };
+      const metric = (id: string) => lhr?.audits[id]?.displayValue ?? 'n/a';
+      rows.push([
+        route,
+        score('performance'),
+        score('accessibility'),
+        `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+      ]);
+    }
+    return rows;
+  } finally {
+    await Promise.all([chrome.stop(), preview.stop()]);
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Stack start to ready, 4. Firestore emulator benchmark
+// ---------------------------------------------------------------------------------------------
+
+async function stackReady(): Promise<string[][]> {
+  const t0 = performance.now();
+  const stack = await startStack({ ports: 'free' });
+  const seconds = (performance.now() - t0) / 1000;
+  await stack.stop();
+  return [['startStack (all five services, free ports)', `${seconds.toFixed(1)} s`]];
+}
+
+function firestoreBench(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'emulators/firestore/package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  if (!pkg.scripts?.bench) return ['No `bench` script in emulators/firestore: benchmark not available.'];
+  const result = run('npm', ['run', '--silent', 'bench', '-w', 'emulators/firestore']);
+  const lines = result.out.split('\n').filter((l) => l.trim() && !/^npm warn/i.test(l));
+  return result.ok ? lines : ['The benchmark failed:', ...lines.slice(-15)];
+}
+
+async function main(): Promise<void> {
+  console.log('Building the web app (npm run build -w web -- --manifest) ...');
+  const build = run('npm', ['run', 'build', '-w', 'web', '--', '--manifest']);
+  if (!build.ok) {
+    console.log(build.out.split('\n').slice(-40).join('\n'));
+    throw new Error('The web build failed');
+  }
+  table('Gzipped JavaScript per route (entry + static imports + lazy layout and route chunks)', ['Route', 'JS (gzip)', 'JS files', 'CSS (gzip)'], routeSizes());
+  table('Lighthouse, mobile preset (built app under vite preview)', ['Page', 'Performance', 'Accessibility', 'Metrics'], await lighthouseScores());
+  table('Local stack start to ready', ['Measure', 'Time'], await stackReady());
+  console.log('\nFirestore emulator benchmark (npm run bench -w emulators/firestore)\n');
+  for (const line of firestoreBench()) console.log(line);
+  console.log('\nGoals: Lighthouse performance >= 90 and accessibility >= 95 on / (mobile).');
+}
+
+const stopAll = async () => {
+  await Promise.all(started.map((p) => p.stop()));
+};
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}
