@@ -41,6 +41,7 @@ let visitor: Person;
 let manager: Person;
 let revenueBefore = 0;
 let orderTotal = 0;
+let orderLabel = '';
 
 async function chooseBusinessType(page: Page, type: 'Retailer' | 'Wholesaler') {
   const radio = page.getByRole('radio', { name: new RegExp(type, 'i') });
@@ -200,7 +201,9 @@ j.step('the buyer checks out the whole cart and pays on the Stripe sandbox page'
   expect(new URL(page.url()).searchParams.get('session_id')).toMatch(/^cs_/);
   await see(page.getByText('Payment Successful!').first(), 30_000);
   await see(page.getByText(usd(orderTotal)).first(), 30_000);
-  await see(page.getByText(/processing|paid|succeeded|complete/i).first());
+  await see(page.getByText('Processing', { exact: true }).first(), 30_000);
+  const label = await see(page.getByText(/^#[A-Za-z0-9]{8}$/));
+  orderLabel = (await label.innerText()).trim();
   await see(page.getByRole('button', { name: /continue shopping/i }).or(page.getByRole('link', { name: /continue shopping/i })));
   await snap(page, 'payment-success');
 });
@@ -214,10 +217,9 @@ j.step('the buyer finds the order in Orders', async () => {
     .click();
   await at(page, '/portal/my-account');
   await see(page.getByRole('tab', { name: 'Orders', selected: true }));
-  const order = page.getByText(usd(orderTotal)).first();
-  await see(order);
-  await see(page.getByText(/#[A-Za-z0-9]{8}/).first());
-  await see(page.getByText(/processing/i).first());
+  const order = page.getByRole('listitem', { name: `Order ${orderLabel}` });
+  await seeText(order, usdPattern(orderTotal));
+  await seeText(order, /Processing/);
   await snap(page, 'account-orders');
 });
 
@@ -225,8 +227,10 @@ j.step('the manager sees the order and the revenue change', async () => {
   const { page } = manager;
   await page.reload();
   await see(page.getByRole('heading', { name: 'Recent Orders' }));
-  const row = page.getByRole('row').filter({ hasText: applicant.storeName });
+  const row = page.getByRole('row').filter({ hasText: orderLabel });
+  await seeText(row, new RegExp(applicant.storeName));
   await seeText(row, usdPattern(orderTotal));
+  await seeText(row, /processing/i);
   await expect.poll(() => revenue(page), { timeout: 20_000 }).toBe(revenueBefore + orderTotal);
   await snap(page, 'admin-dashboard-after-order');
 });
