@@ -25,6 +25,8 @@ export interface LineInput {
 }
 
 export interface CreateSessionInput {
+  /** The creation time (seconds) that expires_at was checked against: one clock read per request. */
+  created: number;
   lines: LineInput[];
   currency: string;
   successUrl: string | null;
@@ -305,6 +307,7 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
     clientReferenceId: readString(body.client_reference_id, 'client_reference_id', 200) || null,
     metadata: readMetadata(body.metadata, 'metadata'),
     customerEmail,
+    created: nowSeconds,
     expiresAt: readExpiresAt(body, nowSeconds),
     paymentMethodTypes: readPaymentMethodTypes(body),
     paymentIntentMetadata: readMetadata(

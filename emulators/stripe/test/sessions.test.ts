@@ -139,6 +139,20 @@ describe('checkout sessions through the real stripe SDK', () => {
     expect(retrievedIntent.amount_received).toBe(8749);
   });
 
+  it('gives the default expiry exactly 24 hours after created, even as the clock ticks mid-request', async () => {
+    // Every read of this clock moves it 600 ms on, so two reads in one request straddle a second.
+    let now = Math.floor(Date.now() / 1000) * 1000 + 500;
+    const ticking = await startTestSandbox({ now: () => (now += 600) });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const session = await ticking.stripe.checkout.sessions.create(sessionParams());
+        expect(session.expires_at - session.created).toBe(24 * 60 * 60);
+      }
+    } finally {
+      await ticking.sandbox.stop();
+    }
+  });
+
   it('moves a session to expired once its expires_at has passed', async () => {
     let now = Date.now();
     const clocked = await startTestSandbox({ now: () => now });
