@@ -1,4 +1,4 @@
-import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { RulesEngine } from './engine.js';
 import { RulesSyntaxError } from './errors.js';
@@ -12,13 +12,26 @@ export interface RulesFileOptions {
   intervalMs?: number;
 }
 
+/** What identifies one version of the file on disk. */
+function fileVersion(file: string): string | null {
+  try {
+    const stat = statSync(file);
+    return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Holds the current rules. Loads a rules file, watches it (stat polling: it survives editors that
  * replace the file), and on a bad edit keeps the last good rules and logs `file:line:column`.
+ * The version seen is recorded synchronously at each load and compared on every poll, so an
+ * edit made right after start-up is never taken as the baseline.
  */
 export class RulesHolder {
   private engine: RulesEngine | null = null;
-  private watching = false;
+  private timer: NodeJS.Timeout | null = null;
+  private loadedVersion: string | null = null;
   private readonly log: (line: string) => void;
   private lastError: string | null = null;
 
@@ -55,6 +68,7 @@ export class RulesHolder {
   /** (Re)reads the file. */
   load(): LoadResult {
     if (this.file === undefined) return { ok: false, error: 'no rules file configured' };
+    this.loadedVersion = fileVersion(this.file);
     let source: string;
     try {
       source = readFileSync(this.file, 'utf8');
@@ -75,21 +89,18 @@ export class RulesHolder {
 
   /** Reloads the file whenever it changes. */
   watch(): void {
-    if (this.file === undefined || this.watching) return;
-    this.watching = true;
-    watchFile(
-      this.file,
-      { persistent: false, interval: this.options.intervalMs ?? 250 },
-      (cur: Stats, prev: Stats) => {
-        if (cur.mtimeMs === prev.mtimeMs && cur.size === prev.size && cur.ino === prev.ino) return;
-        this.log(`rules: ${basename(this.file as string)} changed, reloading`);
-        this.load();
-      },
-    );
+    if (this.file === undefined || this.timer) return;
+    const file = this.file;
+    this.timer = setInterval(() => {
+      if (fileVersion(file) === this.loadedVersion) return;
+      this.log(`rules: ${basename(file)} changed, reloading`);
+      this.load();
+    }, this.options.intervalMs ?? 250);
+    this.timer.unref();
   }
 
   close(): void {
-    if (this.file !== undefined && this.watching) unwatchFile(this.file);
-    this.watching = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
   }
 }

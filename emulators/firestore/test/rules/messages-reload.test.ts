@@ -1,3 +1,4 @@
+import { pbkdf2 } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +74,27 @@ describe('rules file loading and hot reload', () => {
     while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     expect(check()).toBe(true);
   }
+
+  it('sees an edit made right after start-up, even when the file watch starts late', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rules-'));
+    const file = join(dir, 'firestore.rules');
+    writeFileSync(file, SOURCE);
+    // Keep libuv's thread pool busy so any stat issued by the watch runs only after the edit.
+    const busy = Array.from(
+      { length: 4 },
+      () => new Promise((resolve) => pbkdf2('x', 'y', 300_000, 32, 'sha256', resolve)),
+    );
+    const a = new RulesAuthorizer({ rulesFile: file, intervalMs: 20 });
+    authorizers.push(a);
+    writeFileSync(file, SOURCE.replace('allow update: if false;', 'allow update: if true;'));
+    await Promise.all(busy);
+    await until(
+      () =>
+        a.authorize(
+          request('update', 'profiles/u1', { auth: auth('u1'), requestResource: { a: 1 } }),
+        ).allowed,
+    );
+  });
 
   it('reloads on change and keeps the last good rules on a bad edit, logging file:line:column', async () => {
     dir = mkdtempSync(join(tmpdir(), 'rules-'));
