@@ -53,3 +53,14 @@ j.step('the buyer renames the store and the new name stays after a reload', asyn
   await expect.poll(() => page.getByRole('textbox', { name: /store name/i }).inputValue()).toBe(newName);
   await seeText(page.locator('header').first(), new RegExp(newName));
 });
+
+j.step("the new buyer's cart is empty: 'Your Cart is Empty' with Continue Shopping", async () => {
+  const { page } = buyer;
+  await page.getByRole('link', { name: /cart, 0 items/i }).click();
+  await at(page, '/portal/cart');
+  await see(page.getByRole('heading', { name: 'Your Cart is Empty' }));
+  await snap(page, 'cart-empty');
+  await page.getByRole('link', { name: 'Continue Shopping' }).click();
+  await at(page, '/portal/store');
+  await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
+});
