@@ -21,7 +21,7 @@ button { font: inherit; font-weight: 600; background: #635bff; color: #fff; bord
 button:hover { background: #4b44d6; }
 button:focus-visible, a:focus-visible { outline: 3px solid #1a1f36; outline-offset: 2px; }
 a { color: #4b44d6; }
-.note { color: #4f566b; font-size: .9rem; }
+.note { color: #4f566b; font-size: .9rem; overflow-wrap: anywhere; }
 @media (max-width: 30rem) { main { margin: 0; border-radius: 0; } .actions button { width: 100%; } }
 `;
 
