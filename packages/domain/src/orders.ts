@@ -3,8 +3,22 @@ import { priceForRole } from './pricing';
 import type { Role } from './roles';
 import type { CatalogProduct, Product } from './schemas';
 
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
 
 export const PAYMENT_TYPES = ['one_time', 'subscription'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

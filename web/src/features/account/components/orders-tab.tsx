@@ -1,30 +1,14 @@
 import { DownOutlined, RedoOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Tag } from 'antd';
+import { Button, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatUsd, shortOrderId, type Order, type OrderStatus } from '@portal/domain';
+import { formatUsd, shortOrderId, type Order } from '@portal/domain';
+import { OrderStatusTag } from '@/components/order-status-tag';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useReorder } from '../api/reorder';
 import { ACCOUNT_TOASTS } from './account-toasts';
-
-/** Status colours of the account view (SPEC section 4). */
-const STATUS_COLORS: Record<OrderStatus, string> = {
-  pending: 'gold',
-  processing: 'blue',
-  shipped: 'purple',
-  delivered: 'green',
-  cancelled: 'red',
-};
-
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -119,9 +103,7 @@ function OrderCard({
           <strong>{label}</strong>
           <span className="order-card__date">{dateFormat.format(order.created_at)}</span>
         </div>
-        <Tag color={STATUS_COLORS[order.status]} className="order-card__status">
-          {STATUS_LABELS[order.status]}
-        </Tag>
+        <OrderStatusTag status={order.status} className="order-card__status" />
         <span className="order-card__amount">{formatUsd(order.amount)}</span>
       </div>
       <div className="order-card__actions">

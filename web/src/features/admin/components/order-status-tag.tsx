@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@portal/domain';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@portal/domain';
 import { Tag } from 'antd';
 
 /**
@@ -8,23 +8,23 @@ import { Tag } from 'antd';
  * (paid and on its way, blue). pending (not paid yet) and cancelled need a manager's eye, so
  * they are warnings (orange).
  */
-const STATUS_TAG: Readonly<Record<OrderStatus, { color: string; label: string }>> = {
-  delivered: { color: 'success', label: 'Delivered' },
-  processing: { color: 'blue', label: 'Processing' },
-  shipped: { color: 'blue', label: 'Shipped' },
-  pending: { color: 'warning', label: 'Pending' },
-  cancelled: { color: 'warning', label: 'Cancelled' },
+const STATUS_TONE: Readonly<Record<OrderStatus, string>> = {
+  delivered: 'success',
+  processing: 'blue',
+  shipped: 'blue',
+  pending: 'warning',
+  cancelled: 'warning',
 };
 
 export function orderStatusLabel(status: OrderStatus): string {
-  return STATUS_TAG[status].label;
+  return ORDER_STATUS_LABELS[status];
 }
 
-export function OrderStatusTag({ status }: { status: OrderStatus }) {
-  const { color, label } = STATUS_TAG[status];
+export function AdminOrderStatusTag({ status }: { status: OrderStatus }) {
+  const color = STATUS_TONE[status];
   return (
     <Tag color={color} data-status-tone={color === 'warning' ? 'warning' : 'normal'}>
-      {label}
+      {ORDER_STATUS_LABELS[status]}
     </Tag>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AdminOrder } from '../api/converters';
 import { useRecentOrders } from '../api/get-recent-orders';
 import { OrderStatusActions } from './order-status-actions';
-import { OrderStatusTag } from './order-status-tag';
+import { AdminOrderStatusTag } from './order-status-tag';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
 const PAYMENT_TYPE_LABEL: Readonly<Record<PaymentType, string>> = {
@@ -36,7 +36,7 @@ const columns: TableColumnsType<AdminOrder> = [
   {
     title: 'Status',
     dataIndex: 'status',
-    render: (_, order) => <OrderStatusTag status={order.status} />,
+    render: (_, order) => <AdminOrderStatusTag status={order.status} />,
   },
   {
     title: 'Actions',
@@ -84,7 +84,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
     >
       <div className="admin-card__top">
         <strong>{order.store_name}</strong>
-        <OrderStatusTag status={order.status} />
+        <AdminOrderStatusTag status={order.status} />
       </div>
       <div className="admin-card__meta">
         <span>{dateFormat.format(order.created_at)}</span>

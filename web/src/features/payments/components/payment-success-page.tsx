@@ -1,14 +1,9 @@
 import { CheckCircleFilled, ExclamationCircleFilled, ThunderboltFilled } from '@ant-design/icons';
-import { Button, ConfigProvider, Spin, Tag, type ThemeConfig } from 'antd';
+import { Button, ConfigProvider, Spin, type ThemeConfig } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  formatUsd,
-  isPaidStatus,
-  shortOrderId,
-  type OrderStatus,
-  type VerifyPaymentResponse,
-} from '@portal/domain';
+import { formatUsd, isPaidStatus, shortOrderId, type VerifyPaymentResponse } from '@portal/domain';
+import { OrderStatusTag } from '@/components/order-status-tag';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
@@ -25,22 +20,6 @@ export const PAYMENT_TOASTS = {
     'There was an issue verifying your payment. Please contact support.',
   ],
 } as const;
-
-const STATUS_COLORS: Record<OrderStatus, string> = {
-  pending: 'gold',
-  processing: 'blue',
-  shipped: 'purple',
-  delivered: 'green',
-  cancelled: 'red',
-};
-
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
 
 /** Hover and active shades of the primary button that keep white text at 4.5:1 (WCAG AA). */
 const cardTheme: ThemeConfig = {
@@ -184,7 +163,7 @@ function PaymentDetails({ payment }: { payment: VerifyPaymentResponse }) {
       <div className="pay-details__row">
         <dt>Status</dt>
         <dd>
-          <Tag color={STATUS_COLORS[payment.status]}>{STATUS_LABELS[payment.status]}</Tag>
+          <OrderStatusTag status={payment.status} />
         </dd>
       </div>
       <div className="pay-details__row">

@@ -1,0 +1,19 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@portal/domain';
+import { Tag } from 'antd';
+
+/** Status colours of the buyer's views (SPEC section 4): account orders and the payment result. */
+const STATUS_COLORS: Readonly<Record<OrderStatus, string>> = {
+  pending: 'gold',
+  processing: 'blue',
+  shipped: 'purple',
+  delivered: 'green',
+  cancelled: 'red',
+};
+
+export function OrderStatusTag({ status, className }: { status: OrderStatus; className?: string }) {
+  return (
+    <Tag color={STATUS_COLORS[status]} className={className}>
+      {ORDER_STATUS_LABELS[status]}
+    </Tag>
+  );
+}
