@@ -14,13 +14,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_DEFAULT_PATH } from './lib/chromium';
 import { freePort, waitForPort } from './lib/ports';
 import { startProcess, type ManagedProcess } from './lib/processes';
 import { ROOT, startStack } from './lib/stack';
 
 const WEB = path.join(ROOT, 'web');
 const DIST = path.join(WEB, 'dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH;
 const started: ManagedProcess[] = [];
 
 function table(title: string, head: string[], rows: string[][]): void {
@@ -119,13 +120,7 @@ async function lighthouseScores(): Promise<string[][]> {
       '--headless=new',
       `--remote-debugging-port=${debugPort}`,
       `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
+      ...CHROMIUM_ARGS,
       'about:blank',
     ],
     cwd: ROOT,

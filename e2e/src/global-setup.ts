@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { PROJECT_ID, ROOT, startStack, type RunningStack } from '../../scripts/lib/stack';
-import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium';
 import './support/provided';
 
 const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
