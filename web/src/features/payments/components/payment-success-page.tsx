@@ -1,8 +1,9 @@
-import { CheckCircleFilled, ExclamationCircleFilled, ThunderboltFilled } from '@ant-design/icons';
-import { Button, ConfigProvider, Spin, type ThemeConfig } from 'antd';
+import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import { Button, Spin } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatUsd, isPaidStatus, shortOrderId, type VerifyPaymentResponse } from '@portal/domain';
+import { BrandScreen } from '@/components/brand-screen';
 import { OrderStatusTag } from '@/components/order-status-tag';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
@@ -20,11 +21,6 @@ export const PAYMENT_TOASTS = {
     'There was an issue verifying your payment. Please contact support.',
   ],
 } as const;
-
-/** Hover and active shades of the primary button that keep white text at 4.5:1 (WCAG AA). */
-const cardTheme: ThemeConfig = {
-  token: { colorBorder: '#8f80bd', colorPrimaryHover: '#5b21b6', colorPrimaryActive: '#4c1d95' },
-};
 
 type Outcome =
   | { state: 'no-session' }
@@ -57,51 +53,38 @@ export function PaymentSuccessPage() {
   useOutcomeToast(sessionId, outcome.state);
 
   return (
-    <div className="pay-screen">
-      <header className="pay-brand">
-        <Link to={paths.home} className="pay-brand__link">
-          <span className="pay-brand__mark" aria-hidden="true">
-            <ThunderboltFilled />
-          </span>
-          <span>{brand.name}</span>
-        </Link>
-      </header>
-      <ConfigProvider theme={cardTheme}>
-        <main className="pay-main">
-          {outcome.state === 'verifying' ? (
-            <section className="pay-card" aria-busy="true" aria-labelledby="pay-title">
-              <div role="status" className="pay-card__verifying">
-                <Spin size="large" />
-                <h1 id="pay-title" className="pay-card__title">
-                  Verifying your payment…
-                </h1>
-                <p className="pay-card__text">This takes a moment. Please keep this page open.</p>
-              </div>
-            </section>
-          ) : outcome.state === 'failed' ? (
-            <ResultCard
-              tone="warning"
-              title="We Couldn't Verify Your Payment"
-              text={
-                <>
-                  If you were charged, your order is safe. Check your account in a few minutes or
-                  contact support at{' '}
-                  <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>.
-                </>
-              }
-            />
-          ) : (
-            <ResultCard
-              tone="success"
-              title="Payment Successful!"
-              text="Thank you for your order. We'll get it ready to ship."
-            >
-              {outcome.state === 'paid' && <PaymentDetails payment={outcome.payment} />}
-            </ResultCard>
-          )}
-        </main>
-      </ConfigProvider>
-    </div>
+    <BrandScreen>
+      {outcome.state === 'verifying' ? (
+        <section className="pay-card" aria-busy="true" aria-labelledby="pay-title">
+          <div role="status" className="pay-card__verifying">
+            <Spin size="large" />
+            <h1 id="pay-title" className="pay-card__title">
+              Verifying your payment…
+            </h1>
+            <p className="pay-card__text">This takes a moment. Please keep this page open.</p>
+          </div>
+        </section>
+      ) : outcome.state === 'failed' ? (
+        <ResultCard
+          tone="warning"
+          title="We Couldn't Verify Your Payment"
+          text={
+            <>
+              If you were charged, your order is safe. Check your account in a few minutes or
+              contact support at <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>.
+            </>
+          }
+        />
+      ) : (
+        <ResultCard
+          tone="success"
+          title="Payment Successful!"
+          text="Thank you for your order. We'll get it ready to ship."
+        >
+          {outcome.state === 'paid' && <PaymentDetails payment={outcome.payment} />}
+        </ResultCard>
+      )}
+    </BrandScreen>
   );
 }
 
