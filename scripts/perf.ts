@@ -12,21 +12,28 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_DEFAULT_PATH } from './lib/chromium';
 import { freePort, waitForPort } from './lib/ports';
 import { startProcess, type ManagedProcess } from './lib/processes';
 import { ROOT, startStack } from './lib/stack';
+import {
+  kb,
+  LANDING_BUDGET,
+  landingProblem,
+  measureRouteSizes,
+  ROUTE_SIZE_HEADER,
+  routeSizeRows,
+} from './route-sizes';
 
 const WEB = path.join(ROOT, 'web');
-const DIST = path.join(WEB, 'dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH;
 const started: ManagedProcess[] = [];
 
 function table(title: string, head: string[], rows: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   console.log(`\n${title}\n`);
   console.log(line(head));
   console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
@@ -34,7 +41,12 @@ function table(title: string, head: string[], rows: string[][]): void {
 }
 
 function run(command: string, args: string[], cwd = ROOT): { ok: boolean; out: string } {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: process.env, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: process.env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }
 
@@ -42,60 +54,7 @@ function run(command: string, args: string[], cwd = ROOT): { ok: boolean; out: s
 // 1. Build and JavaScript per route
 // ---------------------------------------------------------------------------------------------
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/** Route -> the lazy modules on its way, outermost first (web/src/app/router.tsx). */
-const ROUTES: [string, string[]][] = [
-  ['/', ['landing']],
-  ['/apply', ['ui-shell', 'firebase-layout', 'apply']],
-  ['/login', ['ui-shell', 'firebase-layout', 'login']],
-  ['/admin/login', ['ui-shell', 'firebase-layout', 'admin-login']],
-  ['/admin', ['ui-shell', 'firebase-layout', 'admin']],
-  ['/portal/store', ['ui-shell', 'firebase-layout', 'portal-layout', 'store']],
-  ['/portal/cart', ['ui-shell', 'firebase-layout', 'portal-layout', 'cart']],
-  ['/portal/my-account', ['ui-shell', 'firebase-layout', 'portal-layout', 'account']],
-  ['/payment-success', ['ui-shell', 'firebase-layout', 'payment-success']],
-  ['(404)', ['ui-shell', 'not-found']],
-];
-
-function routeSizes(): string[][] {
-  const manifestFile = path.join(DIST, '.vite/manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const gz = new Map<string, number>();
-  const gzipped = (file: string) => {
-    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length);
-    return gz.get(file) ?? 0;
-  };
-  const closure = (key: string, files: Set<string>, css: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
-    for (const dep of chunk.imports ?? []) closure(dep, files, css);
-  };
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  if (!entry) throw new Error('No entry in the Vite manifest');
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  return ROUTES.map(([route, modules]) => {
-    const files = new Set<string>();
-    const css = new Set<string>();
-    closure(entry, files, css);
-    for (const name of modules) {
-      const key = `src/app/routes/${name}.tsx`;
-      if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest`);
-      closure(key, files, css);
-    }
-    const js = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipped(f), 0);
-    const styles = [...css].reduce((sum, f) => sum + gzipped(f), 0);
-    return [route, kb(js), String(files.size), kb(styles)];
-  });
-}
+// Measured by scripts/route-sizes.ts (also `npm run sizes`): one home for the route table.
 
 // ---------------------------------------------------------------------------------------------
 // 2. Lighthouse on the built app
@@ -169,10 +128,13 @@ async function stackReady(): Promise<string[][]> {
 }
 
 function firestoreBench(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'emulators/firestore/package.json'), 'utf8')) as {
+  const pkg = JSON.parse(
+    readFileSync(path.join(ROOT, 'emulators/firestore/package.json'), 'utf8'),
+  ) as {
     scripts?: Record<string, string>;
   };
-  if (!pkg.scripts?.bench) return ['No `bench` script in emulators/firestore: benchmark not available.'];
+  if (!pkg.scripts?.bench)
+    return ['No `bench` script in emulators/firestore: benchmark not available.'];
   const result = run('npm', ['run', '--silent', 'bench', '-w', 'emulators/firestore']);
   const lines = result.out.split('\n').filter((l) => l.trim() && !/^npm warn/i.test(l));
   return result.ok ? lines : ['The benchmark failed:', ...lines.slice(-15)];
@@ -185,8 +147,23 @@ async function main(): Promise<void> {
     console.log(build.out.split('\n').slice(-40).join('\n'));
     throw new Error('The web build failed');
   }
-  table('Gzipped JavaScript per route (entry + static imports + lazy layout and route chunks)', ['Route', 'JS (gzip)', 'JS files', 'CSS (gzip)'], routeSizes());
-  table('Lighthouse, mobile preset (built app under vite preview)', ['Page', 'Performance', 'Accessibility', 'Metrics'], await lighthouseScores());
+  const sizes = measureRouteSizes();
+  table(
+    'Gzipped JavaScript per route (entry + static imports + lazy layout and route chunks)',
+    ROUTE_SIZE_HEADER,
+    routeSizeRows(sizes),
+  );
+  const problem = landingProblem(sizes);
+  console.log(
+    problem
+      ? `FAIL: ${problem}`
+      : `Landing route: no Firebase SDK code, within ${kb(LANDING_BUDGET)} gzipped.`,
+  );
+  table(
+    'Lighthouse, mobile preset (built app under vite preview)',
+    ['Page', 'Performance', 'Accessibility', 'Metrics'],
+    await lighthouseScores(),
+  );
   table('Local stack start to ready', ['Measure', 'Time'], await stackReady());
   console.log('\nFirestore emulator benchmark (npm run bench -w emulators/firestore)\n');
   for (const line of firestoreBench()) console.log(line);

@@ -1,13 +1,14 @@
 /**
- * Gzipped JavaScript per route of the production web build, and whether the landing route
- * carries any Firebase SDK code. Builds nothing: run `npm run build -w web -- --manifest` first
- * (the Vite manifest gives the chunk import graph), then `npx tsx scripts/route-sizes.ts`.
+ * Gzipped JavaScript (and CSS) per route of the production web build, and whether a route carries
+ * Firebase SDK code. Builds nothing: run `npm run build -w web -- --manifest` first (the Vite
+ * manifest gives the chunk import graph), then `npm run sizes`. `npm run perf` uses the same
+ * measurement.
  *
  * A route's JavaScript is everything loaded to show it: the entry chunk and its static imports,
  * plus every lazy layout and route module on its way (web/src/app/router.tsx) with their static
  * imports. Firebase is detected from the source maps (any module under node_modules/firebase or
  * node_modules/@firebase), with a text marker as a fallback when maps are missing.
- * Exits 1 when the landing route has Firebase code or more than 200 KB gzipped JavaScript.
+ * The CLI exits 1 when the landing route has Firebase code or more than 200 KB gzipped JavaScript.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'web/dist');
-const LANDING_BUDGET = 200 * 1024;
+export const LANDING_BUDGET = 200 * 1024;
 
 /** Route -> lazy route modules on its way, outermost first (mirror of web/src/app/router.tsx). */
 const ROUTES: [string, string[]][] = [
@@ -37,78 +38,129 @@ interface Chunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, Chunk>;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
+export interface RouteSize {
+  route: string;
+  jsBytes: number;
+  jsFiles: number;
+  cssBytes: number;
+  firebase: boolean;
 }
 
-const manifestFile = path.join(DIST, '.vite/manifest.json');
-if (!existsSync(manifestFile)) fail(`No ${path.relative(ROOT, manifestFile)}: run \`npm run build -w web -- --manifest\` first.`);
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// Keep the table honest: every lazy route module of the router must appear above.
-const router = readFileSync(path.join(ROOT, 'web/src/app/router.tsx'), 'utf8');
-const lazyModules = [...router.matchAll(/import\('\.\/routes\/([\w-]+)'\)/g)].map((m) => m[1]);
-const known = new Set(ROUTES.flatMap(([, modules]) => modules));
-const missing = lazyModules.filter((name) => name && !known.has(name));
-if (missing.length) fail(`router.tsx has lazy modules this script does not know: ${missing.join(', ')}`);
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) fail('No entry chunk in the Vite manifest');
-
-/** The chunk and its static imports, recursively (manifest keys). */
-function closure(key: string, into: Set<string>) {
-  if (into.has(key)) return;
-  const chunk = manifest[key];
-  if (!chunk) fail(`${key} is not in the Vite manifest`);
-  into.add(key);
-  for (const child of chunk.imports ?? []) closure(child, into);
-}
-
-const gzCache = new Map<string, number>();
-function gzipped(file: string): number {
-  let size = gzCache.get(file);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
-    gzCache.set(file, size);
+/** Measures every route of the built app in web/dist. Throws when the build or the table is off. */
+export function measureRouteSizes(dist = DIST): RouteSize[] {
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) {
+    throw new Error(
+      `No ${path.relative(ROOT, manifestFile)}: run \`npm run build -w web -- --manifest\` first.`,
+    );
   }
-  return size;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+
+  // Keep the table honest: every lazy route module of the router must appear above.
+  const router = readFileSync(path.join(ROOT, 'web/src/app/router.tsx'), 'utf8');
+  const lazyModules = [...router.matchAll(/import\('\.\/routes\/([\w-]+)'\)/g)].map((m) => m[1]);
+  const known = new Set(ROUTES.flatMap(([, modules]) => modules));
+  const missing = lazyModules.filter((name) => name && !known.has(name));
+  if (missing.length)
+    throw new Error(
+      `router.tsx has lazy modules scripts/route-sizes.ts does not know: ${missing.join(', ')}`,
+    );
+
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
+
+  /** The chunk and its static imports, recursively (manifest keys). */
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+    into.add(key);
+    for (const child of chunk.imports ?? []) closure(child, into);
+  };
+  const gzCache = new Map<string, number>();
+  const gzipped = (file: string): number => {
+    let size = gzCache.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+      gzCache.set(file, size);
+    }
+    return size;
+  };
+  const hasFirebase = (file: string): boolean => {
+    const map = path.join(dist, `${file}.map`);
+    if (existsSync(map)) {
+      const sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+      return sources.some((source) => /node_modules\/(@firebase|firebase)\//.test(source));
+    }
+    return /@firebase\/|FirebaseError/.test(readFileSync(path.join(dist, file), 'utf8'));
+  };
+
+  return ROUTES.map(([route, modules]) => {
+    const keys = new Set<string>();
+    closure(entryKey, keys);
+    for (const name of modules) closure(`src/app/routes/${name}.tsx`, keys);
+    const chunks = [...keys].map((key) => manifest[key]!);
+    const js = chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js'));
+    const css = new Set(chunks.flatMap((chunk) => chunk.css ?? []));
+    return {
+      route,
+      jsBytes: js.reduce((sum, file) => sum + gzipped(file), 0),
+      jsFiles: js.length,
+      cssBytes: [...css].reduce((sum, file) => sum + gzipped(file), 0),
+      firebase: js.some(hasFirebase),
+    };
+  });
 }
 
-function hasFirebase(file: string): boolean {
-  const map = path.join(DIST, `${file}.map`);
-  if (existsSync(map)) {
-    const sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
-    return sources.some((source) => /node_modules\/(@firebase|firebase)\//.test(source));
+export function routeSizeRows(sizes: readonly RouteSize[]): string[][] {
+  return sizes.map((s) => [
+    s.route,
+    kb(s.jsBytes),
+    String(s.jsFiles),
+    kb(s.cssBytes),
+    s.firebase ? 'yes' : 'no',
+  ]);
+}
+export const ROUTE_SIZE_HEADER = ['Route', 'JS (gzip)', 'JS files', 'CSS (gzip)', 'Firebase'];
+
+/** Why the landing route breaks its budget, or '' when it does not. */
+export function landingProblem(sizes: readonly RouteSize[]): string {
+  const landing = sizes.find((s) => s.route === '/');
+  if (!landing) return 'The landing route was not measured.';
+  let problem = '';
+  if (landing.firebase) problem += 'The landing route loads Firebase SDK code. ';
+  if (landing.jsBytes > LANDING_BUDGET)
+    problem += `The landing route is ${kb(landing.jsBytes)} gzipped, over ${kb(LANDING_BUDGET)}.`;
+  return problem.trim();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    const sizes = measureRouteSizes();
+    const rows = routeSizeRows(sizes);
+    const widths = ROUTE_SIZE_HEADER.map((h, i) =>
+      Math.max(h.length, ...rows.map((row) => row[i]!.length)),
+    );
+    const line = (cells: string[]) =>
+      `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+    console.log(line(ROUTE_SIZE_HEADER));
+    console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+    for (const row of rows) console.log(line(row));
+    const problem = landingProblem(sizes);
+    console.log(
+      problem
+        ? `\nFAIL: ${problem}`
+        : `\nLanding route: no Firebase SDK code, within ${kb(LANDING_BUDGET)} gzipped.`,
+    );
+    process.exit(problem ? 1 : 0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
   }
-  return /@firebase\/|FirebaseError/.test(readFileSync(path.join(DIST, file), 'utf8'));
 }
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const rows: string[][] = [];
-let landingProblem = '';
-for (const [route, modules] of ROUTES) {
-  const keys = new Set<string>();
-  closure(entryKey, keys);
-  for (const name of modules) closure(`src/app/routes/${name}.tsx`, keys);
-  const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-  const total = files.reduce((sum, file) => sum + gzipped(file), 0);
-  const firebase = files.some(hasFirebase);
-  rows.push([route, kb(total), String(files.length), firebase ? 'yes' : 'no']);
-  if (route === '/') {
-    if (firebase) landingProblem += 'The landing route loads Firebase SDK code. ';
-    if (total > LANDING_BUDGET) landingProblem += `The landing route is ${kb(total)} gzipped, over ${kb(LANDING_BUDGET)}.`;
-  }
-}
-
-const header = ['Route', 'JS (gzip)', 'JS files', 'Firebase'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-console.log(line(header));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const row of rows) console.log(line(row));
-console.log(landingProblem ? `\nFAIL: ${landingProblem}` : `\nLanding route: no Firebase SDK code, within ${kb(LANDING_BUDGET)} gzipped.`);
-process.exit(landingProblem ? 1 : 0);
