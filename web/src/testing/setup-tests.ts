@@ -4,28 +4,31 @@ import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
-// jsdom lacks these browser APIs that antd's responsive components use.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-if (!('ResizeObserver' in window)) {
-  class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
+// Node-environment tests (e.g. the build budget) have no window.
+if (typeof window !== 'undefined') {
+  // jsdom lacks these browser APIs that antd's responsive components use.
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
   }
-  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+  }
+  // antd reads computed styles of pseudo elements (scrollbar size); jsdom throws "Not implemented".
+  const originalGetComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => originalGetComputedStyle(element);
 }
-// antd reads computed styles of pseudo elements (scrollbar size); jsdom throws "Not implemented".
-const originalGetComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => originalGetComputedStyle(element);
