@@ -94,27 +94,6 @@ function recordEvent(
   });
 }
 
-/** gRPC ALREADY_EXISTS, as firebase-admin reports a failed create. */
-function isAlreadyExists(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
-}
-
-/**
- * Two deliveries of one event can race: both read "not seen", and the loser's create of
- * stripe_events/{id} fails. Cloud Firestore aborts the loser (the SDK retries it); the local
- * emulator answers ALREADY_EXISTS instead. Either way nothing of the loser was written, and
- * running it again reads the event and answers 'duplicate-event'.
- */
-async function retryLostCreate<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= 3 || !isAlreadyExists(error)) throw error;
-    }
-  }
-}
-
 function requireOrderId(
   session: Pick<Stripe.Checkout.Session, 'id' | 'client_reference_id' | 'metadata'>,
 ): string {
@@ -151,18 +130,18 @@ function transitionOnSession<O extends string>(
 ): Promise<TransitionResult<O | 'duplicate-event'>> {
   const orderId = requireOrderId(session);
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
-  return retryLostCreate(() =>
-    db.runTransaction(async (tx) => {
-      const seen = await readEventSeen(tx, db, event);
-      const order = readOrderState(await tx.get(orderRef));
-      if (!order)
-        throw new OrderMissingError(`Order ${orderId} of session ${session.id} does not exist`);
-      if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' as const };
-      const { status, outcome, recordEvent: record = true } = await apply(tx, order, orderRef);
-      if (record) recordEvent(tx, db, event, { orderId, sessionId: session.id, outcome });
-      return { orderId, status, outcome };
-    }),
-  );
+  // Two deliveries of one event can race: both read "not seen"; Firestore aborts the loser's
+  // transaction and the SDK runs it again, when it reads the event and answers 'duplicate-event'.
+  return db.runTransaction(async (tx) => {
+    const seen = await readEventSeen(tx, db, event);
+    const order = readOrderState(await tx.get(orderRef));
+    if (!order)
+      throw new OrderMissingError(`Order ${orderId} of session ${session.id} does not exist`);
+    if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' as const };
+    const { status, outcome, recordEvent: record = true } = await apply(tx, order, orderRef);
+    if (record) recordEvent(tx, db, event, { orderId, sessionId: session.id, outcome });
+    return { orderId, status, outcome };
+  });
 }
 
 /**
