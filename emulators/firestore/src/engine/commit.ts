@@ -19,7 +19,7 @@ import {
 import { fieldsIdentical, type Fields, type Value } from '../store/value.js';
 import type { Caller } from './caller.js';
 import type { Database, Transaction } from './database.js';
-import { FirestoreError, invalidArgument } from './errors.js';
+import { FirestoreError, invalidArgument, throwIfDenied } from './errors.js';
 import { applyTransforms, transformPath } from './field-transforms.js';
 import type { PreconditionJson, WriteJson, WriteResultJson } from './request-types.js';
 import { validateDocumentPath, validateDocumentSize, validateFields } from './validate-fields.js';
@@ -220,11 +220,7 @@ function authorizeWrites(
       requestResource: isVerify || w.method === 'delete' ? null : (w.after?.fields ?? null),
       lookup,
     });
-    if (!decision.allowed)
-      throw new FirestoreError(
-        'PERMISSION_DENIED',
-        decision.message ?? 'Missing or insufficient permissions.',
-      );
+    throwIfDenied(decision);
   }
 }
 

@@ -60,3 +60,12 @@ export class FirestoreError extends Error {
 export const invalidArgument = (message: string): FirestoreError =>
   new FirestoreError('INVALID_ARGUMENT', message);
 export const INVALID_PAYLOAD = "Payload isn't valid for request.";
+
+/** A rules decision that denies becomes PERMISSION_DENIED with the rules' message. */
+export function throwIfDenied(decision: { allowed: boolean; message?: string }): void {
+  if (!decision.allowed)
+    throw new FirestoreError(
+      'PERMISSION_DENIED',
+      decision.message ?? 'Missing or insufficient permissions.',
+    );
+}

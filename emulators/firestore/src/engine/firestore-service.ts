@@ -21,7 +21,7 @@ import { aggregate, aggregationPath } from './aggregate.js';
 import type { Caller } from './caller.js';
 import { alreadyExists, commitWrites, type CommitContext } from './commit.js';
 import type { Database, Databases, Transaction } from './database.js';
-import { FirestoreError, invalidArgument } from './errors.js';
+import { FirestoreError, invalidArgument, throwIfDenied } from './errors.js';
 import { compileQuery, executeQuery, type CompiledQuery } from './query.js';
 import type {
   AggregationJson,
@@ -114,11 +114,7 @@ export class FirestoreService {
       requestResource: null,
       lookup: this.lookupFor(db),
     });
-    if (!decision.allowed)
-      throw new FirestoreError(
-        'PERMISSION_DENIED',
-        decision.message ?? 'Missing or insufficient permissions.',
-      );
+    throwIfDenied(decision);
   }
 
   private authorizeList(
@@ -151,11 +147,7 @@ export class FirestoreService {
       },
       lookup: this.lookupFor(db),
     });
-    if (!decision.allowed)
-      throw new FirestoreError(
-        'PERMISSION_DENIED',
-        decision.message ?? 'Missing or insufficient permissions.',
-      );
+    throwIfDenied(decision);
   }
 
   /** Resolves the transaction of a read: an existing one, a new one, or none. */
@@ -416,11 +408,7 @@ export class FirestoreService {
           },
           lookup: this.lookupFor(db),
         });
-        if (!decision.allowed)
-          throw new FirestoreError(
-            'PERMISSION_DENIED',
-            decision.message ?? 'Missing or insufficient permissions.',
-          );
+        throwIfDenied(decision);
       }
     }
     const docs: (StoredDocument | { path: string; missing: true })[] = found;
