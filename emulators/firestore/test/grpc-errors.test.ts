@@ -1,12 +1,10 @@
 // gRPC validation and Authorization-header order recorded against the official emulator v1.22.0
 // (hidane-dev/hidane fixtures auth.json, "grpc" part), through a real @grpc/grpc-js client.
-import { createRequire } from 'node:module';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firestoreProtosDir } from '../src/proto/firestore-proto.js';
 import { startTarget, type Target } from './support/target.js';
-
-const require = createRequire(import.meta.url);
 
 type Call = (
   request: object,
@@ -22,9 +20,7 @@ let db: string;
 beforeAll(async () => {
   target = await startTarget('grpc-errors');
   db = `projects/${target.projectId}/databases/(default)`;
-  const protos =
-    require.resolve('@google-cloud/firestore/build/protos/google/firestore/v1/firestore.proto');
-  const root = protos.slice(0, protos.indexOf('/google/firestore/v1/'));
+  const root = firestoreProtosDir();
   const definition = protoLoader.loadSync('google/firestore/v1/firestore.proto', {
     includeDirs: [root],
     keepCase: false,

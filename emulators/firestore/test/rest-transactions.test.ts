@@ -131,7 +131,10 @@ describe('transactions over REST', () => {
           transaction: tx,
           writes: [
             {
-              update: { name: docName(target, 't/race'), fields: { n: { integerValue: String(n) } } },
+              update: {
+                name: docName(target, 't/race'),
+                fields: { n: { integerValue: String(n) } },
+              },
               currentDocument: { exists: false },
             },
           ],

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import { readCreateSessionParams } from './create-session-params.js';
 import type { FormObject } from './form-encoding.js';
 import { paginate, readPageParams } from './pagination.js';
@@ -5,7 +6,7 @@ import { assertKnownKeys, readString, readStringList } from './param-readers.js'
 import type { SandboxState } from './sandbox-state.js';
 import type { StoredSession } from './session-store.js';
 import { invalidRequest, resourceMissing } from './stripe-error.js';
-import type { SessionStatus } from './types.js';
+import type { Param, SessionStatus } from './types.js';
 
 export interface ApiRequest {
   method: string;
@@ -14,14 +15,45 @@ export interface ApiRequest {
   params: FormObject;
 }
 
+/** Every object the API answers with, typed by the SDK. */
+export type ApiBody =
+  | Stripe.Checkout.Session
+  | Stripe.ApiList<Stripe.Checkout.Session>
+  | Stripe.ApiList<Stripe.LineItem>
+  | Stripe.PaymentIntent;
+
 export interface ApiResult {
   status: number;
-  body: unknown;
+  body: ApiBody;
 }
 
 type Handler = (state: SandboxState, request: ApiRequest, match: RegExpExecArray) => ApiResult;
 
-const SESSION_EXPANDABLE = ['line_items', 'payment_intent'];
+// Accepted parameter names, checked against the SDK's params types (see create-session-params.ts).
+const RETRIEVE_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionRetrieveParams>> = ['expand'];
+const EXPIRE_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionExpireParams>> = ['expand'];
+const LIST_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionListParams>> = [
+  'limit',
+  'starting_after',
+  'ending_before',
+  'payment_intent',
+  'status',
+  'expand',
+];
+const LINE_ITEMS_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionListLineItemsParams>> = [
+  'limit',
+  'starting_after',
+  'ending_before',
+  'expand',
+];
+const PAYMENT_INTENT_PARAMS: ReadonlyArray<Param<Stripe.PaymentIntentRetrieveParams>> = [
+  'expand',
+  'client_secret',
+];
+const SESSION_EXPANDABLE: ReadonlyArray<Param<Stripe.Checkout.Session>> = [
+  'line_items',
+  'payment_intent',
+];
 const STATUSES: ReadonlyArray<SessionStatus> = ['open', 'complete', 'expired'];
 
 function requireSession(state: SandboxState, id: string): StoredSession {
@@ -33,10 +65,14 @@ function requireSession(state: SandboxState, id: string): StoredSession {
 function readExpand(params: FormObject): string[] {
   const expand = readStringList(params.expand, 'expand') ?? [];
   for (const field of expand) {
-    if (!SESSION_EXPANDABLE.includes(field))
+    if (!SESSION_EXPANDABLE.some((name) => name === field))
       throw invalidRequest(`This property cannot be expanded (${field}).`, 'expand');
   }
   return expand;
+}
+
+function lineItemsUrl(stored: StoredSession): string {
+  return `/v1/checkout/sessions/${stored.session.id}/line_items`;
 }
 
 /** The session as Stripe returns it, with the requested fields expanded. */
@@ -44,21 +80,21 @@ function renderSession(
   state: SandboxState,
   stored: StoredSession,
   expand: ReadonlyArray<string>,
-): unknown {
-  const body: Record<string, unknown> = { ...stored.session };
-  if (expand.includes('line_items')) {
-    body.line_items = paginate(
-      stored.lines,
-      { limit: 100 },
-      `/v1/checkout/sessions/${stored.session.id}/line_items`,
-      'line_item',
-    );
-  }
-  if (expand.includes('payment_intent') && stored.session.payment_intent) {
-    body.payment_intent =
-      state.store.paymentIntent(stored.session.payment_intent) ?? stored.session.payment_intent;
-  }
-  return body;
+): Stripe.Checkout.Session {
+  const { session } = stored;
+  const paymentIntent =
+    expand.includes('payment_intent') && session.payment_intent
+      ? state.store.paymentIntent(session.payment_intent)
+      : undefined;
+  return {
+    ...session,
+    ...(expand.includes('line_items')
+      ? {
+          line_items: paginate(stored.lines, { limit: 100 }, lineItemsUrl(stored), 'line_item'),
+        }
+      : {}),
+    ...(paymentIntent ? { payment_intent: paymentIntent } : {}),
+  };
 }
 
 const createSession: Handler = (state, request) => {
@@ -74,7 +110,7 @@ const createSession: Handler = (state, request) => {
 };
 
 const retrieveSession: Handler = (state, request, match) => {
-  assertKnownKeys(request.params, ['expand'], '');
+  assertKnownKeys(request.params, RETRIEVE_PARAMS, '');
   const expand = readExpand(request.params);
   return {
     status: 200,
@@ -83,20 +119,17 @@ const retrieveSession: Handler = (state, request, match) => {
 };
 
 const listSessions: Handler = (state, request) => {
-  assertKnownKeys(
-    request.params,
-    ['limit', 'starting_after', 'ending_before', 'payment_intent', 'status', 'expand'],
-    '',
-  );
+  assertKnownKeys(request.params, LIST_PARAMS, '');
   const page = readPageParams(request.params);
   const paymentIntent = readString(request.params.payment_intent, 'payment_intent') || undefined;
   const statusText = readString(request.params.status, 'status') || undefined;
-  if (statusText !== undefined && !STATUSES.includes(statusText as SessionStatus)) {
+  const status = STATUSES.find((known) => known === statusText);
+  if (statusText !== undefined && status === undefined) {
     throw invalidRequest('Invalid status: must be one of complete, expired, or open', 'status');
   }
   const sessions = state.store.list({
     ...(paymentIntent ? { paymentIntent } : {}),
-    ...(statusText ? { status: statusText as SessionStatus } : {}),
+    ...(status ? { status } : {}),
   });
   return {
     status: 200,
@@ -105,22 +138,17 @@ const listSessions: Handler = (state, request) => {
 };
 
 const listLineItems: Handler = (state, request, match) => {
-  assertKnownKeys(request.params, ['limit', 'starting_after', 'ending_before', 'expand'], '');
+  assertKnownKeys(request.params, LINE_ITEMS_PARAMS, '');
   const stored = requireSession(state, match[1] as string);
   const page = readPageParams(request.params);
   return {
     status: 200,
-    body: paginate(
-      stored.lines,
-      page,
-      `/v1/checkout/sessions/${stored.session.id}/line_items`,
-      'line_item',
-    ),
+    body: paginate(stored.lines, page, lineItemsUrl(stored), 'line_item'),
   };
 };
 
 const expireSession: Handler = (state, request, match) => {
-  assertKnownKeys(request.params, ['expand'], '');
+  assertKnownKeys(request.params, EXPIRE_PARAMS, '');
   const expand = readExpand(request.params);
   const stored = requireSession(state, match[1] as string);
   if (!state.store.expire(stored)) {
@@ -133,7 +161,7 @@ const expireSession: Handler = (state, request, match) => {
 };
 
 const retrievePaymentIntent: Handler = (state, request, match) => {
-  assertKnownKeys(request.params, ['expand', 'client_secret'], '');
+  assertKnownKeys(request.params, PAYMENT_INTENT_PARAMS, '');
   const id = match[1] as string;
   const paymentIntent = state.store.paymentIntent(id);
   if (!paymentIntent) throw resourceMissing('payment_intent', id, 'intent');

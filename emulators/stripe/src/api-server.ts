@@ -6,7 +6,7 @@ import { canonicalForm, parseForm, type FormObject } from './form-encoding.js';
 import { BodyTooLargeError, readBody, sendJson } from './http-utils.js';
 import { newId } from './ids.js';
 import type { SandboxState } from './sandbox-state.js';
-import { StripeApiError } from './stripe-error.js';
+import { StripeApiError, type StripeErrorBody } from './stripe-error.js';
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -21,10 +21,28 @@ function unrecognized(method: string, path: string): StripeApiError {
   );
 }
 
+/**
+ * The sandbox renders one API version's shapes (API_VERSION, the SDK's). A request pinned to
+ * another version (an older stripe package, an `apiVersion` option) would get objects of a shape
+ * it does not expect, so it is refused with Stripe's error for a version it cannot serve, rather
+ * than answered wrongly. Without the header the sandbox's version applies, as the account default
+ * does at Stripe. Beta flags after `;` are not compared.
+ */
+function checkApiVersion(requested: string | undefined): void {
+  if (requested === undefined) return;
+  const version = requested.split(';', 1)[0]?.trim();
+  if (version === API_VERSION) return;
+  throw new StripeApiError(
+    400,
+    'invalid_request_error',
+    `Invalid Stripe API version: ${requested}. The Stripe sandbox serves API version ${API_VERSION} only (the version of its stripe package); use that version or send no Stripe-Version header.`,
+  );
+}
+
 function errorResult(
   error: unknown,
   log: (line: string) => void,
-): { status: number; body: unknown } {
+): { status: number; body: StripeErrorBody } {
   if (error instanceof StripeApiError) return { status: error.status, body: error.toBody() };
   if (error instanceof BodyTooLargeError) {
     return {
@@ -52,11 +70,8 @@ export async function handleApi(
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const requestId = newId('req', 14);
-  const headers = {
-    'request-id': requestId,
-    'stripe-version': headerValue(req, 'stripe-version') ?? API_VERSION,
-  };
-  const send = (status: number, body: unknown): void => {
+  const headers = { 'request-id': requestId, 'stripe-version': API_VERSION };
+  const send = (status: number, body: StripeErrorBody): void => {
     state.options.log(`${method} ${url.pathname} -> ${status}`);
     sendJson(res, status, JSON.stringify(body, null, 2), headers);
   };
@@ -70,6 +85,7 @@ export async function handleApi(
   let params: FormObject;
   try {
     apiKey = authenticate(headerValue(req, 'authorization'), state.options.apiKey);
+    checkApiVersion(headerValue(req, 'stripe-version'));
     const text = method === 'POST' ? await readBody(req) : url.search.slice(1);
     params = parseForm(text);
   } catch (error) {

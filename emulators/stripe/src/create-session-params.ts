@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import { minimumTotal, SUPPORTED_CURRENCIES } from './currencies.js';
 import type { FormObject, FormValue } from './form-encoding.js';
 import { formatAmount } from './money.js';
@@ -14,14 +15,14 @@ import {
   requireString,
 } from './param-readers.js';
 import { invalidRequest, missingParam } from './stripe-error.js';
-import type { ProductInfo } from './types.js';
+import type { Known, Param, ProductInfo } from './types.js';
 
 export interface LineInput {
   quantity: number;
   unitAmount: number;
   currency: string;
   product: ProductInfo;
-  productMetadata: Record<string, string>;
+  productMetadata: Stripe.Metadata;
 }
 
 export interface CreateSessionInput {
@@ -32,16 +33,20 @@ export interface CreateSessionInput {
   successUrl: string | null;
   cancelUrl: string | null;
   clientReferenceId: string | null;
-  metadata: Record<string, string>;
+  metadata: Stripe.Metadata;
   customerEmail: string | null;
   expiresAt: number;
-  paymentMethodTypes: string[];
-  paymentIntentMetadata: Record<string, string>;
+  /** `allowed_payment_method_types`, or null when the request leaves the choice to Stripe. */
+  allowedPaymentMethodTypes: string[] | null;
+  paymentIntentMetadata: Stripe.Metadata;
   /** Real Stripe parameters the sandbox accepts but does not act on. */
   ignored: string[];
 }
 
-const HANDLED = [
+// Every parameter name below is checked against the SDK's SessionCreateParams: a parameter the
+// pinned API version does not have (`payment_method_types` since 2026-09-30.endive, for one) does
+// not compile.
+const HANDLED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'mode',
   'line_items',
   'success_url',
@@ -50,12 +55,12 @@ const HANDLED = [
   'metadata',
   'customer_email',
   'expires_at',
-  'payment_method_types',
+  'allowed_payment_method_types',
   'expand',
   'payment_intent_data',
   'ui_mode',
 ];
-const IGNORED = [
+const IGNORED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'allow_promotion_codes',
   'billing_address_collection',
   'locale',
@@ -69,7 +74,26 @@ const IGNORED = [
   'shipping_address_collection',
   'payment_method_collection',
 ];
-const PAYMENT_METHOD_TYPES = [
+const LINE_ITEM_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams.LineItem>> = [
+  'price',
+  'price_data',
+  'quantity',
+  'adjustable_quantity',
+  'tax_rates',
+];
+const PRICE_DATA_PARAMS: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.LineItem.PriceData>
+> = ['currency', 'unit_amount', 'unit_amount_decimal', 'product_data', 'product', 'tax_behavior'];
+const PRODUCT_DATA_PARAMS: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.LineItem.PriceData.ProductData>
+> = ['name', 'description', 'images', 'metadata', 'tax_code', 'unit_label'];
+const PAYMENT_INTENT_DATA_PARAMS: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.PaymentIntentData>
+> = ['metadata', 'description', 'receipt_email', 'statement_descriptor', 'capture_method'];
+/** The payment method types the sandbox accepts in `allowed_payment_method_types`. */
+const PAYMENT_METHOD_TYPES: ReadonlyArray<
+  Known<Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType>
+> = [
   'card',
   'link',
   'us_bank_account',
@@ -83,6 +107,14 @@ const PAYMENT_METHOD_TYPES = [
   'ideal',
   'bancontact',
 ];
+const MODES: ReadonlyArray<Known<Stripe.Checkout.SessionCreateParams.Mode>> = [
+  'payment',
+  'setup',
+  'subscription',
+];
+/** The one mode and UI the sandbox serves: a payment on its own hosted page. */
+const MODE: Known<Stripe.Checkout.SessionCreateParams.Mode> = 'payment';
+const UI_MODE: Known<Stripe.Checkout.SessionCreateParams.UiMode> = 'hosted_page';
 const MAX_UNIT_AMOUNT = 99_999_999;
 const MAX_QUANTITY = 999_999;
 const MIN_EXPIRY_SECONDS = 30 * 60;
@@ -92,14 +124,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function readProductData(
   value: FormValue | undefined,
   param: string,
-): { product: ProductInfo; metadata: Record<string, string> } {
+): { product: ProductInfo; metadata: Stripe.Metadata } {
   const data = readObject(value, param);
   if (!data) throw missingParam(paramName(param, 'name'));
-  assertKnownKeys(
-    data,
-    ['name', 'description', 'images', 'metadata', 'tax_code', 'unit_label'],
-    param,
-  );
+  assertKnownKeys(data, PRODUCT_DATA_PARAMS, param);
   const name = requireString(data.name, paramName(param, 'name'), 5000);
   const description = readString(data.description, paramName(param, 'description'), 40000) || null;
   const images = readList(data.images, paramName(param, 'images')) ?? [];
@@ -119,11 +147,7 @@ function readProductData(
 function readLine(value: FormValue, param: string): LineInput {
   const line = readObject(value, param);
   if (!line) throw missingParam(paramName(param, 'price_data'));
-  assertKnownKeys(
-    line,
-    ['price', 'price_data', 'quantity', 'adjustable_quantity', 'tax_rates', 'dynamic_tax_rates'],
-    param,
-  );
+  assertKnownKeys(line, LINE_ITEM_PARAMS, param);
   const priceId = readString(line.price, paramName(param, 'price'));
   if (priceId)
     throw invalidRequest(
@@ -135,11 +159,7 @@ function readLine(value: FormValue, param: string): LineInput {
   const priceData = readObject(line.price_data, priceParam);
   if (!priceData)
     throw invalidRequest(`You must specify either \`price\` or \`price_data\` in ${param}.`, param);
-  assertKnownKeys(
-    priceData,
-    ['currency', 'unit_amount', 'unit_amount_decimal', 'product_data', 'product', 'tax_behavior'],
-    priceParam,
-  );
+  assertKnownKeys(priceData, PRICE_DATA_PARAMS, priceParam);
   const currencyText = requireString(
     priceData.currency,
     paramName(priceParam, 'currency'),
@@ -252,28 +272,31 @@ function readExpiresAt(body: FormObject, nowSeconds: number): number {
 function readMode(body: FormObject): void {
   const mode = readString(body.mode, 'mode');
   if (mode === undefined || mode === '') throw missingParam('mode');
-  if (mode === 'setup' || mode === 'subscription') {
-    throw invalidRequest(`The sandbox supports \`mode=payment\` only (got \`${mode}\`).`, 'mode');
-  }
-  if (mode !== 'payment')
+  if (!MODES.some((known) => known === mode)) {
     throw invalidRequest('Invalid mode: must be one of payment, setup, or subscription', 'mode');
+  }
+  if (mode !== MODE) {
+    throw invalidRequest(`The sandbox supports \`mode=${MODE}\` only (got \`${mode}\`).`, 'mode');
+  }
   const uiMode = readString(body.ui_mode, 'ui_mode');
-  if (uiMode !== undefined && uiMode !== 'hosted') {
+  if (uiMode !== undefined && uiMode !== UI_MODE) {
     throw invalidRequest(
-      `The sandbox supports \`ui_mode=hosted\` only (got \`${uiMode}\`).`,
+      `The sandbox supports \`ui_mode=${UI_MODE}\` only (got \`${uiMode}\`).`,
       'ui_mode',
     );
   }
 }
 
-function readPaymentMethodTypes(body: FormObject): string[] {
-  const types = readStringList(body.payment_method_types, 'payment_method_types');
-  if (!types || types.length === 0) return ['card'];
+/** `allowed_payment_method_types`: a filter on the methods offered; null when not given. */
+function readAllowedPaymentMethodTypes(body: FormObject): string[] | null {
+  const param = 'allowed_payment_method_types';
+  const types = readStringList(body.allowed_payment_method_types, param);
+  if (!types || types.length === 0) return null;
   types.forEach((type, index) => {
-    if (!PAYMENT_METHOD_TYPES.includes(type)) {
+    if (!PAYMENT_METHOD_TYPES.some((known) => known === type)) {
       throw invalidRequest(
-        `Invalid payment_method_types[${index}]: must be one of ${PAYMENT_METHOD_TYPES.join(', ')}`,
-        `payment_method_types[${index}]`,
+        `Invalid ${param}[${index}]: must be one of ${PAYMENT_METHOD_TYPES.join(', ')}`,
+        `${param}[${index}]`,
       );
     }
   });
@@ -294,11 +317,7 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
     );
   }
   const paymentIntentData = readObject(body.payment_intent_data, 'payment_intent_data') ?? {};
-  assertKnownKeys(
-    paymentIntentData,
-    ['metadata', 'description', 'receipt_email', 'statement_descriptor', 'capture_method'],
-    'payment_intent_data',
-  );
+  assertKnownKeys(paymentIntentData, PAYMENT_INTENT_DATA_PARAMS, 'payment_intent_data');
   return {
     lines,
     currency,
@@ -309,11 +328,11 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
     customerEmail,
     created: nowSeconds,
     expiresAt: readExpiresAt(body, nowSeconds),
-    paymentMethodTypes: readPaymentMethodTypes(body),
+    allowedPaymentMethodTypes: readAllowedPaymentMethodTypes(body),
     paymentIntentMetadata: readMetadata(
       paymentIntentData.metadata,
       'payment_intent_data[metadata]',
     ),
-    ignored: Object.keys(body).filter((key) => IGNORED.includes(key)),
+    ignored: Object.keys(body).filter((key) => IGNORED.some((name) => name === key)),
   };
 }

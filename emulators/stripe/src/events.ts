@@ -1,8 +1,13 @@
+import Stripe from 'stripe';
 import { newId } from './ids.js';
 import type { CheckoutSession, StripeEvent } from './types.js';
 
-/** The API version stamped on events: the one pinned by stripe-node 20.4. */
-export const API_VERSION = '2026-02-25.clover';
+/**
+ * The one API version the sandbox speaks: the version the `stripe` SDK it is built against is
+ * pinned to. Its objects are typed by that SDK, so they have that version's shapes; events are
+ * stamped with it, and a request asking for another version is refused (api-server.ts).
+ */
+export const API_VERSION: string = Stripe.API_VERSION;
 
 export function buildEvent(
   type: StripeEvent['type'],

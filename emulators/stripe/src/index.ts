@@ -16,7 +16,7 @@ export type {
   StripeEvent,
 } from './types.js';
 export type { RetryPolicy } from './webhook-dispatcher.js';
-export { signatureHeader } from './webhook-signature.js';
+export { API_VERSION } from './events.js';
 
 export const DEFAULT_PORT = 12111;
 export const DEFAULT_API_KEY = 'sk_test_local_sandbox';

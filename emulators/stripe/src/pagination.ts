@@ -1,7 +1,7 @@
+import type Stripe from 'stripe';
 import type { FormObject } from './form-encoding.js';
 import { readNonNegativeInteger, readString } from './param-readers.js';
 import { invalidRequest, resourceMissing } from './stripe-error.js';
-import type { StripeList } from './types.js';
 
 export interface PageParams {
   limit: number;
@@ -38,7 +38,7 @@ export function paginate<T extends { id: string }>(
   page: PageParams,
   url: string,
   kind: string,
-): StripeList<T> {
+): Stripe.ApiList<T> {
   let start = 0;
   let end = items.length;
   if (page.startingAfter) {

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import type { CreateSessionInput } from './create-session-params.js';
 import { newId } from './ids.js';
 import type {
@@ -12,7 +13,7 @@ export interface StoredSession {
   session: CheckoutSession;
   lines: LineItem[];
   products: ProductInfo[];
-  paymentIntentMetadata: Record<string, string>;
+  paymentIntentMetadata: Stripe.Metadata;
 }
 
 export interface SessionFilter {
@@ -29,6 +30,48 @@ export interface SessionStoreOptions {
   onExpired: (session: CheckoutSession) => void;
 }
 
+/** The payment method types a session offers when the request names none. */
+const DEFAULT_PAYMENT_METHOD_TYPES = ['card'];
+
+/** A line item with its one-time price, as Stripe makes them from `price_data`. */
+function lineItem(line: CreateSessionInput['lines'][number], created: number): LineItem {
+  const amount = line.unitAmount * line.quantity;
+  return {
+    id: newId('li', 24),
+    object: 'item',
+    adjustable_quantity: null,
+    amount_discount: 0,
+    amount_subtotal: amount,
+    amount_tax: 0,
+    amount_total: amount,
+    currency: line.currency,
+    description: line.product.name,
+    metadata: {},
+    price: {
+      id: newId('price', 24),
+      object: 'price',
+      active: false,
+      billing_scheme: 'per_unit',
+      created,
+      currency: line.currency,
+      custom_unit_amount: null,
+      livemode: false,
+      lookup_key: null,
+      metadata: {},
+      nickname: null,
+      product: newId('prod', 14),
+      recurring: null,
+      tax_behavior: 'unspecified',
+      tiers_mode: null,
+      transform_quantity: null,
+      type: 'one_time',
+      unit_amount: line.unitAmount,
+      unit_amount_decimal: Stripe.Decimal.from(line.unitAmount),
+    },
+    quantity: line.quantity,
+  };
+}
+
 /** In-memory Checkout Sessions, their line items and the payment intents created on Pay. */
 export class SessionStore {
   private readonly sessions = new Map<string, StoredSession>();
@@ -43,80 +86,73 @@ export class SessionStore {
   create(input: CreateSessionInput): StoredSession {
     const { created } = input;
     const id = newId('cs_test', 58);
-    const lines = input.lines.map((line): LineItem => {
-      const amount = line.unitAmount * line.quantity;
-      return {
-        id: newId('li', 24),
-        object: 'item',
-        amount_discount: 0,
-        amount_subtotal: amount,
-        amount_tax: 0,
-        amount_total: amount,
-        currency: line.currency,
-        description: line.product.name,
-        price: {
-          id: newId('price', 24),
-          object: 'price',
-          active: false,
-          billing_scheme: 'per_unit',
-          created,
-          currency: line.currency,
-          custom_unit_amount: null,
-          livemode: false,
-          lookup_key: null,
-          metadata: {},
-          nickname: null,
-          product: newId('prod', 14),
-          recurring: null,
-          tax_behavior: 'unspecified',
-          tiers_mode: null,
-          transform_quantity: null,
-          type: 'one_time',
-          unit_amount: line.unitAmount,
-          unit_amount_decimal: String(line.unitAmount),
-        },
-        quantity: line.quantity,
-      };
-    });
+    const lines = input.lines.map((line) => lineItem(line, created));
     const total = lines.reduce((sum, line) => sum + line.amount_total, 0);
     const session: CheckoutSession = {
       id,
       object: 'checkout.session',
+      adaptive_pricing: null,
       after_expiration: null,
       allow_promotion_codes: null,
+      allowed_payment_method_types: input.allowedPaymentMethodTypes,
       amount_subtotal: total,
       amount_total: total,
-      automatic_tax: { enabled: false, liability: null, status: null },
+      automatic_tax: { enabled: false, liability: null, provider: null, status: null },
       billing_address_collection: null,
       cancel_url: input.cancelUrl,
       client_reference_id: input.clientReferenceId,
+      client_secret: null,
+      collected_information: null,
+      consent: null,
+      consent_collection: null,
       created,
       currency: input.currency,
+      currency_conversion: null,
+      custom_fields: [],
+      custom_text: {
+        after_submit: null,
+        shipping_address: null,
+        submit: null,
+        terms_of_service_acceptance: null,
+      },
       customer: null,
+      customer_account: null,
       customer_creation: 'if_required',
       customer_details: null,
       customer_email: input.customerEmail,
+      discounts: [],
       expires_at: input.expiresAt,
+      integration_identifier: null,
       invoice: null,
+      invoice_creation: null,
       livemode: false,
       locale: null,
+      managed_payments: null,
       metadata: input.metadata,
       mode: 'payment',
+      origin_context: null,
       payment_intent: null,
       payment_link: null,
       payment_method_collection: 'if_required',
-      payment_method_types: input.paymentMethodTypes,
+      payment_method_configuration_details: null,
+      payment_method_options: {},
+      payment_method_types: input.allowedPaymentMethodTypes ?? DEFAULT_PAYMENT_METHOD_TYPES,
       payment_status: 'unpaid',
+      permissions: null,
       recovered_from: null,
+      saved_payment_method_options: null,
       setup_intent: null,
       shipping_address_collection: null,
+      shipping_cost: null,
+      shipping_options: [],
       status: 'open',
       submit_type: null,
       subscription: null,
       success_url: input.successUrl,
       total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-      ui_mode: 'hosted',
+      ui_mode: 'hosted_page',
       url: `${this.options.publicUrl()}/checkout/${id}`,
+      wallet_options: null,
     };
     const stored: StoredSession = {
       session,
@@ -143,9 +179,10 @@ export class SessionStore {
 
   /** Newest first, like Stripe's list endpoints. */
   list(filter: SessionFilter): CheckoutSession[] {
-    const all = [...this.sessions.keys()]
-      .reverse()
-      .map((id) => (this.get(id) as StoredSession).session);
+    const all = [...this.sessions.keys()].reverse().flatMap((id) => {
+      const stored = this.get(id);
+      return stored ? [stored.session] : [];
+    });
     return all.filter(
       (session) =>
         (filter.paymentIntent === undefined || session.payment_intent === filter.paymentIntent) &&
@@ -164,17 +201,50 @@ export class SessionStore {
   complete(stored: StoredSession): boolean {
     const session = stored.session;
     if (session.status !== 'open') return false;
+    const created = this.nowSeconds();
     const paymentIntent: PaymentIntent = {
       id: newId('pi', 24),
       object: 'payment_intent',
+      allowed_payment_method_types: session.allowed_payment_method_types,
       amount: session.amount_total,
+      amount_capturable: 0,
       amount_received: session.amount_total,
-      created: this.nowSeconds(),
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods: null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: 'automatic',
+      client_secret: null,
+      confirmation_method: 'automatic',
+      created,
       currency: session.currency,
+      customer: null,
+      customer_account: null,
+      description: null,
+      excluded_payment_method_types: null,
+      last_payment_error: null,
+      latest_charge: null,
       livemode: false,
+      managed_payments: null,
       metadata: stored.paymentIntentMetadata,
+      next_action: null,
+      on_behalf_of: null,
+      payment_method: null,
+      payment_method_configuration_details: null,
+      payment_method_options: {},
       payment_method_types: session.payment_method_types,
+      payment_record: null,
+      processing: null,
+      receipt_email: null,
+      review: null,
+      setup_future_usage: null,
+      shipping: null,
+      source: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: null,
       status: 'succeeded',
+      transfer_group: null,
     };
     this.paymentIntents.set(paymentIntent.id, paymentIntent);
     session.status = 'complete';
@@ -183,7 +253,9 @@ export class SessionStore {
     session.url = null;
     session.customer_details = {
       address: null,
+      business_name: null,
       email: session.customer_email,
+      individual_name: null,
       name: null,
       phone: null,
       tax_exempt: 'none',

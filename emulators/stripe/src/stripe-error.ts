@@ -1,21 +1,14 @@
-/** Stripe's error body: `{ error: { type, code?, message, param?, doc_url? } }`. */
-export type StripeErrorType =
-  'invalid_request_error' | 'idempotency_error' | 'api_error' | 'authentication_error';
+import type Stripe from 'stripe';
 
+/** Stripe's error body: `{ error: { type, code?, message, param?, doc_url? } }`, typed by the SDK. */
 export interface StripeErrorBody {
-  error: {
-    type: StripeErrorType;
-    message: string;
-    code?: string;
-    param?: string;
-    doc_url?: string;
-  };
+  error: Stripe.StripeRawError & { type: Stripe.RawErrorType; message: string };
 }
 
 export class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly type: StripeErrorType,
+    readonly type: Stripe.RawErrorType,
     message: string,
     readonly param?: string,
     readonly code?: string,

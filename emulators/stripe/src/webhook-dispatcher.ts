@@ -1,5 +1,5 @@
+import Stripe from 'stripe';
 import type { DeliveryRecord, StripeEvent } from './types.js';
-import { signatureHeader } from './webhook-signature.js';
 
 export interface RetryPolicy {
   /** Total attempts, the first included. */
@@ -96,7 +96,14 @@ export class WebhookDispatcher {
     generation: number,
   ): Promise<void> {
     const payload = JSON.stringify(event, null, 2);
-    const timestamp = Math.floor(this.options.now() / 1000);
+    // `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>">`, keyed with the
+    // endpoint secret. The SDK's own signer makes it (the code whose result constructEvent
+    // checks), with the sandbox clock's time; a new signature for every attempt, as Stripe does.
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.options.secret,
+      timestamp: Math.floor(this.options.now() / 1000),
+    });
     let status: number | null = null;
     let error: string | undefined;
     try {
@@ -105,7 +112,7 @@ export class WebhookDispatcher {
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'stripe-signature': signatureHeader(payload, this.options.secret, timestamp),
+          'stripe-signature': signature,
         },
         body: payload,
         signal: AbortSignal.timeout(this.options.timeoutMs),

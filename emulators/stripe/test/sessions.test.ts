@@ -36,19 +36,28 @@ describe('checkout sessions through the real stripe SDK', () => {
       'http://localhost:5173/payment-success?session_id={CHECKOUT_SESSION_ID}',
     );
     expect(session.cancel_url).toBe('http://localhost:5173/cart');
+    expect(session.allowed_payment_method_types).toBeNull();
     expect(session.payment_method_types).toEqual(['card']);
+    expect(session.ui_mode).toBe('hosted_page');
     expect(session.created).toBeGreaterThanOrEqual(before);
     expect(session.expires_at - session.created).toBe(24 * 60 * 60);
     expect(session.url).toBe(`${sandbox.url}/checkout/${session.id}`);
   });
 
-  it('keeps expires_at and payment_method_types when given', async () => {
+  it('keeps expires_at, allowed_payment_method_types and ui_mode when given', async () => {
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
     const session = await stripe.checkout.sessions.create(
-      sessionParams({ expires_at: expiresAt, payment_method_types: ['card', 'link'] }),
+      sessionParams({
+        expires_at: expiresAt,
+        allowed_payment_method_types: ['card', 'link'],
+        ui_mode: 'hosted_page',
+      }),
     );
     expect(session.expires_at).toBe(expiresAt);
+    expect(session.allowed_payment_method_types).toEqual(['card', 'link']);
+    // The sandbox treats every allowed type as eligible, so it offers exactly those.
     expect(session.payment_method_types).toEqual(['card', 'link']);
+    expect(session.ui_mode).toBe('hosted_page');
   });
 
   it('retrieves a session, and 404s an unknown one with resource_missing', async () => {

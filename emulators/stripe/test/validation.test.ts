@@ -96,9 +96,15 @@ describe('validation errors are Stripe-shaped 400s (StripeInvalidRequestError)',
     ['bad customer_email', sessionParams({ customer_email: 'not-an-email' }), 'customer_email'],
     [
       'unknown payment method type',
-      sessionParams({ payment_method_types: ['telepathy' as 'card'] }),
-      'payment_method_types[0]',
+      sessionParams({ allowed_payment_method_types: ['telepathy'] }),
+      'allowed_payment_method_types[0]',
     ],
+    [
+      'payment_method_types, removed in API version 2026-09-30.endive',
+      { ...sessionParams(), payment_method_types: ['card'] } as unknown as Params,
+      'payment_method_types',
+    ],
+    ['ui_mode hosted, renamed hosted_page', sessionParams({ ui_mode: 'hosted' }), 'ui_mode'],
     [
       'metadata key too long',
       sessionParams({ metadata: { ['k'.repeat(41)]: 'v' } }),
@@ -163,7 +169,7 @@ describe('authentication', () => {
   });
 
   it('accepts a hand-written form body with curl-style `[]` arrays', async () => {
-    const text = `mode=payment&line_items[0][quantity]=2&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=300&line_items[0][price_data][product_data][name]=Cup&payment_method_types[]=card&expand[]=line_items`;
+    const text = `mode=payment&line_items[0][quantity]=2&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=300&line_items[0][price_data][product_data][name]=Cup&allowed_payment_method_types[]=card&expand[]=line_items`;
     const response = await fetch(`${sandbox.url}/v1/checkout/sessions`, {
       method: 'POST',
       headers: {
@@ -173,13 +179,39 @@ describe('authentication', () => {
       body: text,
     });
     expect(response.status).toBe(200);
+    // Without a Stripe-Version header the sandbox's (the SDK's) version applies.
+    expect(response.headers.get('stripe-version')).toBe(Stripe.API_VERSION);
     const session = (await response.json()) as {
       amount_total: number;
-      payment_method_types: string[];
+      allowed_payment_method_types: string[];
       line_items: { data: unknown[] };
     };
     expect(session.amount_total).toBe(600);
-    expect(session.payment_method_types).toEqual(['card']);
+    expect(session.allowed_payment_method_types).toEqual(['card']);
     expect(session.line_items.data).toHaveLength(1);
+  });
+});
+
+describe('API version', () => {
+  it('serves the version the stripe SDK sends, and says so in Stripe-Version', async () => {
+    const session = await stripe.checkout.sessions.create(sessionParams());
+    expect(session.lastResponse.apiVersion).toBe(Stripe.API_VERSION);
+    const response = await fetch(`${sandbox.url}/v1/checkout/sessions/${session.id}`, {
+      headers: { authorization: `Bearer ${API_KEY}`, 'stripe-version': Stripe.API_VERSION },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('stripe-version')).toBe(Stripe.API_VERSION);
+  });
+
+  it('refuses a request pinned to another API version instead of answering in the wrong shape', async () => {
+    const response = await fetch(`${sandbox.url}/v1/checkout/sessions?limit=1`, {
+      headers: { authorization: `Bearer ${API_KEY}`, 'stripe-version': '2026-02-25.clover' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('stripe-version')).toBe(Stripe.API_VERSION);
+    const body = (await response.json()) as { error: { type: string; message: string } };
+    expect(body.error.type).toBe('invalid_request_error');
+    expect(body.error.message).toContain('Invalid Stripe API version: 2026-02-25.clover');
+    expect(body.error.message).toContain(Stripe.API_VERSION);
   });
 });

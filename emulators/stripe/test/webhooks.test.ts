@@ -47,7 +47,7 @@ describe('webhook deliveries', () => {
     expect(event.id).toMatch(/^evt_/);
     expect(event.object).toBe('event');
     expect(event.livemode).toBe(false);
-    expect(event.api_version).toBe('2026-02-25.clover');
+    expect(event.api_version).toBe(Stripe.API_VERSION);
     expect(event.pending_webhooks).toBe(1);
     expect(event.request).toEqual({ id: null, idempotency_key: null });
     const object = event.data.object as Stripe.Checkout.Session;
@@ -82,6 +82,35 @@ describe('webhook deliveries', () => {
     expect(() =>
       stripe.webhooks.constructEvent(body.replace('8749', '1'), signature(0), WEBHOOK_SECRET),
     ).toThrow(Stripe.errors.StripeSignatureVerificationError);
+  });
+
+  it('signs every attempt with the sandbox clock, as constructEvent checks it', async () => {
+    const clockSeconds = 1_700_000_000; // 2023-11-14
+    const clocked = await startTestSandbox({
+      webhookUrl: receiver.url,
+      now: () => clockSeconds * 1000,
+    });
+    try {
+      const session = await clocked.stripe.checkout.sessions.create(sessionParams());
+      await clocked.sandbox.pay(session.id);
+      const { body } = receiver.received[0]!;
+      expect(signature(0)).toMatch(new RegExp(`^t=${clockSeconds},v1=[0-9a-f]{64}$`));
+      // Checked at the sandbox's time the signature is good; checked now it is long too old.
+      const event = stripe.webhooks.constructEvent(
+        body,
+        signature(0),
+        WEBHOOK_SECRET,
+        undefined,
+        undefined,
+        clockSeconds + 1,
+      );
+      expect(event.created).toBe(clockSeconds);
+      expect(() => stripe.webhooks.constructEvent(body, signature(0), WEBHOOK_SECRET)).toThrow(
+        /tolerance/,
+      );
+    } finally {
+      await clocked.sandbox.stop();
+    }
   });
 
   it('retries non-2xx answers with backoff until one succeeds', async () => {

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { log } from '../lib/log';
 import {
   ForeignSessionError,
@@ -28,15 +28,25 @@ export interface WebhookDeps {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Event types that carry a paid Checkout Session. */
-const PAID_EVENTS = new Set([
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-]);
-const EXPIRED_EVENTS = new Set([
-  'checkout.session.expired',
-  'checkout.session.async_payment_failed',
-]);
+/**
+ * The Checkout Session a checkout event carries, and whether it reports a payment (completed,
+ * async payment succeeded) or the end of the session (expired, async payment failed); null for
+ * the event types the portal does not use. The SDK's Event union types `data.object` by `type`.
+ */
+function checkoutEvent(
+  event: Stripe.Event,
+): { session: Stripe.Checkout.Session; paid: boolean } | null {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return { session: event.data.object, paid: true };
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed':
+      return { session: event.data.object, paid: false };
+    default:
+      return null;
+  }
+}
 
 /**
  * stripeWebhook: verifies the signature on the raw body (400, nothing changed, when it does not
@@ -73,11 +83,21 @@ export async function handleWebhook(
   }
 
   const fields = { eventId: event.id, type: event.type };
+  if (event.api_version !== Stripe.API_VERSION) {
+    // Stripe renders an event in the endpoint's API version; the SDK's types (and this code) are
+    // those of the SDK's version. Set the endpoint's version to it (functions/README.md).
+    log.warn('stripe_webhook_api_version_mismatch', {
+      ...fields,
+      eventApiVersion: event.api_version,
+      sdkApiVersion: Stripe.API_VERSION,
+    });
+  }
   try {
-    if (PAID_EVENTS.has(event.type) || EXPIRED_EVENTS.has(event.type)) {
-      const session = event.data.object as Stripe.Checkout.Session;
+    const checkout = checkoutEvent(event);
+    if (checkout) {
+      const { session } = checkout;
       const ref = { id: event.id, type: event.type };
-      const result = PAID_EVENTS.has(event.type)
+      const result = checkout.paid
         ? await recordCheckoutPaid(deps.db, session, ref)
         : await recordCheckoutExpired(deps.db, session, ref);
       logTransition('stripe_webhook_handled', result, { ...fields, sessionId: session.id });

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
-import { signatureHeader } from '@portal/stripe-sandbox';
 import type { OrderLine } from '@portal/domain';
 import { checkoutFingerprint } from '../../src/payments/checkout-lines';
 import {
@@ -106,7 +105,10 @@ describe('Stripe configuration', () => {
     const answer = await handleWebhook(
       {
         method: 'POST',
-        signature: signatureHeader(body, 'whsec_local_sandbox', Math.floor(Date.now() / 1000)),
+        signature: Stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: 'whsec_local_sandbox',
+        }),
         rawBody: body,
       },
       {

@@ -1,5 +1,5 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureHeader } from '@portal/stripe-sandbox';
 import { paths } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
@@ -80,6 +80,14 @@ describe('stripeWebhook', () => {
       order_id: orderId,
       outcome: 'paid',
     });
+    // The sandbox renders events in the SDK's API version: no mismatch warning.
+    expect(
+      harness.logs.filter(
+        (l) =>
+          l.event === 'stripe_webhook_api_version_mismatch' &&
+          l.fields.eventId === delivery!.eventId,
+      ),
+    ).toEqual([]);
   });
 
   it('the same event delivered five times moves the order once', async () => {
@@ -120,11 +128,12 @@ describe('stripeWebhook', () => {
   it('a bad signature answers 400 and changes nothing', async () => {
     const { buyer, orderId, sessionId } = await openCheckout({ 'red-rush': 1 });
     const body = await payWithoutWebhook(sessionId);
-    const now = Math.floor(Date.now() / 1000);
+    const sign = (secret: string, timestamp?: number) =>
+      Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp });
     const forged = [
-      signatureHeader(body, 'whsec_wrong_secret', now),
+      sign('whsec_wrong_secret'),
       'not-a-signature',
-      signatureHeader(body, WEBHOOK_SECRET, now - 3600), // too old
+      sign(WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600), // too old
     ];
     for (const signature of forged) {
       const answer = await postWebhook(harness.endpoint.url, body, signature);
@@ -136,11 +145,7 @@ describe('stripeWebhook', () => {
       (_m, key: string, n: string) => `${key}${Number(n) + 1}`,
     );
     expect(tampered).not.toBe(body);
-    const answer = await postWebhook(
-      harness.endpoint.url,
-      tampered,
-      signatureHeader(body, WEBHOOK_SECRET, now),
-    );
+    const answer = await postWebhook(harness.endpoint.url, tampered, sign(WEBHOOK_SECRET));
     expect(answer.status).toBe(400);
 
     const order = await orderOf(orderId);
@@ -156,11 +161,23 @@ describe('stripeWebhook', () => {
     const body = JSON.stringify({
       id: 'evt_ignored_1',
       object: 'event',
+      api_version: '2026-02-25.clover',
       type: 'customer.created',
       data: { object: { id: 'cus_1', object: 'customer' } },
     });
     const answer = await postWebhook(harness.endpoint.url, body);
     expect(answer).toEqual({ status: 200, body: { received: true, ignored: true } });
+    // An event rendered in another API version than the SDK's is handled, with a warning.
+    expect(harness.logs).toContainEqual({
+      level: 'warn',
+      event: 'stripe_webhook_api_version_mismatch',
+      fields: {
+        eventId: 'evt_ignored_1',
+        type: 'customer.created',
+        eventApiVersion: '2026-02-25.clover',
+        sdkApiVersion: Stripe.API_VERSION,
+      },
+    });
     const get = await fetch(harness.endpoint.url);
     expect(get.status).toBe(405);
   });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import Stripe from 'stripe';
-import { signatureHeader, startStripeSandbox, type StripeSandbox } from '@portal/stripe-sandbox';
+import { startStripeSandbox, type StripeSandbox } from '@portal/stripe-sandbox';
 import { COLLECTIONS, paths, type BuyerRole, type ProfileStatus, type Role } from '@portal/domain';
 import { vi } from 'vitest';
 import { adminAuth, firestore } from '../../src/lib/admin';
@@ -196,7 +196,9 @@ export async function startWebhookEndpoint(): Promise<WebhookEndpoint> {
 
 /** POSTs a raw body to the endpoint, signed now with the sandbox secret (or the given header). */
 export async function postWebhook(url: string, body: string, signature?: string) {
-  const header = signature ?? signatureHeader(body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000));
+  const header =
+    signature ??
+    Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': header },

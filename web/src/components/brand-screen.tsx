@@ -1,7 +1,7 @@
 import { ThunderboltFilled } from '@ant-design/icons';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import './brand-screen.css';

@@ -27,7 +27,10 @@ let dir = '';
 async function commit(writes: unknown[], bearer?: string) {
   const res = await fetch(`${emulator.url}/v1/${DOCS}:commit`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+    },
     body: JSON.stringify({ writes }),
   });
   return { status: res.status, json: (await res.json()) as { error?: { status: string } } };
@@ -37,9 +40,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'commit-time-'));
   const rulesFile = join(dir, 'firestore.rules');
   writeFileSync(rulesFile, RULES);
-  emulator = await startFirestoreEmulator({ port: 0, projectId: PROJECT, rulesFile, log: () => undefined });
+  emulator = await startFirestoreEmulator({
+    port: 0,
+    projectId: PROJECT,
+    rulesFile,
+    log: () => undefined,
+  });
   for (const path of ['open/a', 'closed/a']) {
-    const seeded = await commit([{ update: { name: `${DOCS}/${path}`, fields: { n: { integerValue: '1' } } } }], 'owner');
+    const seeded = await commit(
+      [{ update: { name: `${DOCS}/${path}`, fields: { n: { integerValue: '1' } } } }],
+      'owner',
+    );
     expect(seeded.status).toBe(200);
   }
 });
@@ -67,7 +78,10 @@ describe('commit time and verify writes under rules', () => {
   it('denies a client-chosen timestamp', async () => {
     const res = await commit([
       {
-        update: { name: `${DOCS}/signups/forged`, fields: { created_at: { timestampValue: '2020-01-01T00:00:00Z' } } },
+        update: {
+          name: `${DOCS}/signups/forged`,
+          fields: { created_at: { timestampValue: '2020-01-01T00:00:00Z' } },
+        },
         currentDocument: { exists: false },
       },
     ]);

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { AuthProvider, FirebaseAppProvider, FunctionsProvider } from 'reactfire';
 import { auth, firebaseApp, functions } from '@/lib/firebase';
 

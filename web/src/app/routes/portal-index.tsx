@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 
 /** /portal itself goes to the store. */

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { PortalGuard, PortalHeader } from '@/features/shop';
 
 /** /portal/*: the approved-buyer guard (SPEC section 2), then the portal header and the page. */

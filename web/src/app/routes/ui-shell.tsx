@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { AppProviders } from '../providers';
 
 /** Layout route for every page except the landing page: antd, toasts, query client. */

@@ -1,6 +1,6 @@
 import { Tabs } from 'antd';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useNotify } from '@/lib/notify';
 import { useOrders } from '../api/get-orders';
 import { useSupportContent } from '../api/get-support-content';

@@ -2,7 +2,7 @@ import { DownOutlined, RedoOutlined, ReloadOutlined, UpOutlined } from '@ant-des
 import { Button, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { formatUsd, shortOrderId, type Order } from '@portal/domain';
 import { OrderStatusTag } from '@/components/order-status-tag';
 import { paths } from '@/config/paths';

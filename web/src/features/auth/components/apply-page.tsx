@@ -3,7 +3,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { Button, Radio } from 'antd';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { applicationFormSchema, LIMITS, type ApplicationForm } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';

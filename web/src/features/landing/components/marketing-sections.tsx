@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import {

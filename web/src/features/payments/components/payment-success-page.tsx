@@ -1,7 +1,7 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatUsd, isPaidStatus, shortOrderId, type VerifyPaymentResponse } from '@portal/domain';
 import { BrandScreen } from '@/components/brand-screen';
 import { OrderStatusTag } from '@/components/order-status-tag';

@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatUsd } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';

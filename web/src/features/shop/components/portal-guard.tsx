@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router';
 import type { User } from 'firebase/auth';
 import { canUsePortal, isBuyerRole, isManager, type AccessClaims } from '@portal/domain';
 import { PageLoader } from '@/components/page-loader';

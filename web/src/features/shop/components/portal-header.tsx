@@ -6,7 +6,7 @@ import {
 } from '@ant-design/icons';
 import { Badge, Button, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@portal/domain';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
