@@ -29,6 +29,7 @@ import {
 const WEB = path.join(ROOT, 'web');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH;
 const started: ManagedProcess[] = [];
+const cleanups: (() => void)[] = [];
 
 function table(title: string, head: string[], rows: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -40,11 +41,16 @@ function table(title: string, head: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
-function run(command: string, args: string[], cwd = ROOT): { ok: boolean; out: string } {
+function run(
+  command: string,
+  args: string[],
+  cwd = ROOT,
+  extraEnv: Record<string, string> = {},
+): { ok: boolean; out: string } {
   const result = spawnSync(command, args, {
     cwd,
     encoding: 'utf8',
-    env: process.env,
+    env: { ...process.env, ...extraEnv },
     maxBuffer: 64 * 1024 * 1024,
   });
   return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
@@ -60,13 +66,22 @@ function run(command: string, args: string[], cwd = ROOT): { ok: boolean; out: s
 // 2. Lighthouse on the built app
 // ---------------------------------------------------------------------------------------------
 
-async function lighthouseScores(): Promise<string[][]> {
+async function lighthouseScores(outDir: string): Promise<string[][]> {
   if (!existsSync(CHROMIUM)) return [['(all)', 'n/a', 'n/a', `Chromium not found at ${CHROMIUM}`]];
   const previewPort = await freePort();
   const preview = startProcess({
     name: 'preview',
     command: path.join(ROOT, 'node_modules/.bin/vite'),
-    args: ['preview', '--port', String(previewPort), '--strictPort', '--host', '127.0.0.1'],
+    args: [
+      'preview',
+      '--outDir',
+      outDir,
+      '--port',
+      String(previewPort),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
     cwd: WEB,
   });
   started.push(preview);
@@ -141,13 +156,30 @@ function firestoreBench(): string[] {
 }
 
 async function main(): Promise<void> {
-  console.log('Building the web app (npm run build -w web -- --manifest) ...');
-  const build = run('npm', ['run', 'build', '-w', 'web', '--', '--manifest']);
+  // A production build wired to the (local) emulators, so the pages that start Firebase render
+  // under vite preview without Firebase Hosting's init.json. It goes to a temporary folder, never
+  // to web/dist, so it cannot be deployed by mistake.
+  const outDir = mkdtempSync(path.join(tmpdir(), 'portal-perf-build-'));
+  cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
+  console.log('Building the web app (vite build --manifest, VITE_USE_EMULATORS=true) ...');
+  const build = run(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--manifest',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
+    WEB,
+    { VITE_USE_EMULATORS: 'true' },
+  );
   if (!build.ok) {
     console.log(build.out.split('\n').slice(-40).join('\n'));
     throw new Error('The web build failed');
   }
-  const sizes = measureRouteSizes();
+  const sizes = measureRouteSizes(outDir);
   table(
     'Gzipped JavaScript per route (entry + static imports + lazy layout and route chunks)',
     ROUTE_SIZE_HEADER,
@@ -162,7 +194,7 @@ async function main(): Promise<void> {
   table(
     'Lighthouse, mobile preset (built app under vite preview)',
     ['Page', 'Performance', 'Accessibility', 'Metrics'],
-    await lighthouseScores(),
+    await lighthouseScores(outDir),
   );
   table('Local stack start to ready', ['Measure', 'Time'], await stackReady());
   console.log('\nFirestore emulator benchmark (npm run bench -w emulators/firestore)\n');
@@ -172,6 +204,7 @@ async function main(): Promise<void> {
 
 const stopAll = async () => {
   await Promise.all(started.map((p) => p.stop()));
+  for (const cleanup of cleanups) cleanup();
 };
 process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 try {

@@ -1,12 +1,40 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { isLocalBuild, productionBuildProblems } from './src/config/firebase-web-config.ts';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 const unusedSdk = src('lib/unused-firebase-sdks/stand-in.ts');
 
+/**
+ * Refuses a production build that could not work: a partial VITE_FIREBASE_* set or a demo-
+ * project (src/config/firebase-web-config.ts). A build with VITE_USE_EMULATORS=true is for this
+ * machine only (tests, npm run perf) and says so.
+ */
+function checkedFirebaseConfig(): Plugin {
+  return {
+    name: 'portal:checked-firebase-config',
+    apply: 'build',
+    configResolved(config) {
+      const vars = loadEnv(config.mode, config.envDir || config.root, 'VITE_');
+      if (isLocalBuild(vars)) {
+        config.logger.warn(
+          'This build is wired to the local emulators (VITE_USE_EMULATORS=true): never deploy it.',
+        );
+        return;
+      }
+      const problems = productionBuildProblems(vars);
+      if (problems.length > 0) {
+        throw new Error(
+          `The production build cannot work:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), checkedFirebaseConfig()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${src('')}/` },

@@ -1,44 +1,27 @@
-import { z } from 'zod';
+import type { BuildEnv } from './firebase-web-config';
+import { configFromBuildEnv } from './firebase-web-config';
+import { emulatorAddresses, localFirebaseConfig } from './local-emulators';
 
 /**
- * The web app's configuration, read and validated once. Defaults run against the local
- * emulators with the demo project, so `npm start` needs no .env file. Production builds set
- * VITE_USE_EMULATORS=false and the real Firebase web config (see README "Configuration").
+ * The web app's configuration, read and validated once.
+ *
+ * The app is wired to the emulators only under the Vite dev server (`npm start`, mode
+ * development), under vitest (mode test) or in a build made with VITE_USE_EMULATORS=true. Vite replaces both conditions
+ * with constants, so a production build contains neither the emulator addresses nor the demo
+ * project. (The mode, not `DEV`: `DEV` follows NODE_ENV, so a build run with NODE_ENV=test or
+ * development would otherwise be wired to the emulators.) In production
+ * the Firebase web config comes from VITE_FIREBASE_* (all four, checked when building) or, when
+ * none is set, from Firebase Hosting's /__/firebase/init.json (read in lib/firebase.ts).
  */
-const envSchema = z.object({
-  VITE_FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
-  VITE_FIREBASE_AUTH_DOMAIN: z.string().min(1).default('demo-wholesale-portal.firebaseapp.com'),
-  VITE_FIREBASE_PROJECT_ID: z.string().min(1).default('demo-wholesale-portal'),
-  VITE_FIREBASE_APP_ID: z.string().min(1).default('1:000000000000:web:000000000000'),
-  VITE_FUNCTIONS_REGION: z.string().min(1).default('us-central1'),
-  VITE_USE_EMULATORS: z.enum(['true', 'false']).default('true'),
-  VITE_EMULATOR_HOST: z.string().min(1).default('127.0.0.1'),
-  VITE_AUTH_EMULATOR_PORT: z.coerce.number().int().positive().default(9099),
-  VITE_FIRESTORE_EMULATOR_PORT: z.coerce.number().int().positive().default(8080),
-  VITE_FUNCTIONS_EMULATOR_PORT: z.coerce.number().int().positive().default(5001),
-});
-
-const parsed = envSchema.safeParse(import.meta.env);
-if (!parsed.success) {
-  throw new Error(`Invalid web configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-}
-const raw = parsed.data;
+const vars = import.meta.env as unknown as BuildEnv;
+const local =
+  import.meta.env.MODE === 'development' ||
+  import.meta.env.MODE === 'test' ||
+  import.meta.env.VITE_USE_EMULATORS === 'true';
 
 export const env = {
-  firebase: {
-    apiKey: raw.VITE_FIREBASE_API_KEY,
-    authDomain: raw.VITE_FIREBASE_AUTH_DOMAIN,
-    projectId: raw.VITE_FIREBASE_PROJECT_ID,
-    appId: raw.VITE_FIREBASE_APP_ID,
-  },
-  functionsRegion: raw.VITE_FUNCTIONS_REGION,
-  emulators:
-    raw.VITE_USE_EMULATORS === 'true'
-      ? {
-          host: raw.VITE_EMULATOR_HOST,
-          authPort: raw.VITE_AUTH_EMULATOR_PORT,
-          firestorePort: raw.VITE_FIRESTORE_EMULATOR_PORT,
-          functionsPort: raw.VITE_FUNCTIONS_EMULATOR_PORT,
-        }
-      : null,
+  /** null: read the config from Firebase Hosting when the app starts. */
+  firebase: local ? localFirebaseConfig(vars) : configFromBuildEnv(vars),
+  functionsRegion: import.meta.env.VITE_FUNCTIONS_REGION?.trim() || 'us-central1',
+  emulators: local ? emulatorAddresses(vars) : null,
 } as const;

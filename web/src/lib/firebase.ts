@@ -3,13 +3,28 @@ import { connectAuthEmulator, getAuth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
 import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
 import { env } from '@/config/env';
+import { HOSTING_INIT_URL, parseHostingInitJson, type FirebaseWebConfig } from '@/config/firebase-web-config';
 
 /**
  * Firebase, initialised once at module level (never in render). Only routes that need
  * Firebase import this module, so the landing page ships no Firebase code.
- * Firestore is the Lite SDK (REST, no realtime listeners): see DESIGN.md.
+ * Firestore is the Lite SDK (REST, no realtime listeners): one local emulator serves the browser
+ * and the server, and it is a fraction of the full SDK's size.
+ *
+ * A production build made without VITE_FIREBASE_* reads the project's web config from Firebase
+ * Hosting before anything else touches Firebase (top-level await: the lazy routes that import
+ * this module wait for it).
  */
-export const firebaseApp = initializeApp(env.firebase);
+async function hostingConfig(): Promise<FirebaseWebConfig> {
+  const response = await fetch(HOSTING_INIT_URL, { credentials: 'same-origin' });
+  if (!response.ok) {
+    throw new Error(`Could not load the Firebase config from ${HOSTING_INIT_URL} (HTTP ${response.status}).`);
+  }
+  // Anything but JSON (an HTML fallback page, say) is reported as not being a config.
+  return parseHostingInitJson(await response.json().catch(() => null));
+}
+
+export const firebaseApp = initializeApp(env.firebase ?? (await hostingConfig()));
 export const auth = getAuth(firebaseApp);
 export const db = getFirestore(firebaseApp);
 export const functions = getFunctions(firebaseApp, env.functionsRegion);

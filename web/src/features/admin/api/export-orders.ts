@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { COLLECTIONS } from '@portal/domain';
+import { COLLECTIONS, ORDER_EXPORT_MAX } from '@portal/domain';
 import { collection, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
 import { db } from '@/lib/firebase';
 import type { DateRange } from '../utils/date-range';
 import { toAdminOrder, type AdminOrder } from './converters';
 
 /** A safety bound on one export; a wider range is cut and the manager is told to narrow it. */
-export const EXPORT_MAX_ORDERS = 5000;
+export const EXPORT_MAX_ORDERS = ORDER_EXPORT_MAX;
 
 export interface ExportedOrders {
   orders: AdminOrder[];

@@ -1,0 +1,142 @@
+/**
+ * A production build made with no env file works the way Firebase Hosting serves it: it reads the
+ * project's web config from /__/firebase/init.json and talks to that project, never to the
+ * emulators. The built app is served by `vite preview` with an init.json beside it; calls to
+ * Google's Auth API are answered here (this machine is offline) and recorded.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { freePort, waitForPort } from '../../scripts/lib/ports';
+import { startProcess, type ManagedProcess } from '../../scripts/lib/processes';
+import { ROOT } from '../../scripts/lib/stack';
+import { DESKTOP, UI_TIMEOUT } from './support/journey';
+import { see } from './support/ui';
+
+const HOSTING_CONFIG = {
+  apiKey: 'AIza-e2e-hosting-key',
+  authDomain: 'acme-wholesale.firebaseapp.com',
+  projectId: 'acme-wholesale',
+  appId: '1:123456789:web:e2e',
+  storageBucket: 'acme-wholesale.firebasestorage.app',
+  messagingSenderId: '123456789',
+};
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'portal-prod-e2e-'));
+let preview: ManagedProcess | undefined;
+let browser: Browser | undefined;
+let origin = '';
+
+beforeAll(async () => {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
+  );
+  const built = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: path.join(ROOT, 'web'), env, encoding: 'utf8' },
+  );
+  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}${built.stderr}`);
+  mkdirSync(path.join(outDir, '__/firebase'), { recursive: true });
+  writeFileSync(path.join(outDir, '__/firebase/init.json'), JSON.stringify(HOSTING_CONFIG));
+
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  preview = startProcess({
+    name: 'preview',
+    command: path.join(ROOT, 'node_modules/.bin/vite'),
+    args: [
+      'preview',
+      '--outDir',
+      outDir,
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
+    cwd: path.join(ROOT, 'web'),
+  });
+  await waitForPort(port, 30_000);
+  browser = await chromium.connect(inject('browserWsEndpoint'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+test('signing in from a production build goes to the project named by Hosting, not to an emulator', async () => {
+  if (!browser) throw new Error('browser not connected');
+  const context = await browser.newContext({ baseURL: origin, viewport: DESKTOP, locale: 'en-US' });
+  context.setDefaultTimeout(UI_TIMEOUT);
+  const elsewhere: string[] = [];
+  const authCalls: URL[] = [];
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin === origin) return route.continue();
+    if (url.hostname === 'identitytoolkit.googleapis.com') {
+      authCalls.push(url);
+      return route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS' } }),
+      });
+    }
+    elsewhere.push(url.href);
+    return route.abort();
+  });
+  try {
+    const page = await context.newPage();
+    const initJson = page.waitForResponse((r) => r.url() === `${origin}/__/firebase/init.json`);
+    await page.goto('/login');
+    expect((await initJson).status()).toBe(200);
+    await page.getByLabel('Email').fill('buyer@acme.test');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await see(page.getByText('Login Failed'));
+
+    expect(authCalls.map((u) => u.pathname)).toContain('/v1/accounts:signInWithPassword');
+    expect(authCalls.every((u) => u.searchParams.get('key') === HOSTING_CONFIG.apiKey)).toBe(true);
+    // Nothing went to an emulator port or any other host.
+    expect(elsewhere).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('without Hosting config a production build says so instead of starting against anything', async () => {
+  if (!browser) throw new Error('browser not connected');
+  rmSync(path.join(outDir, '__'), { recursive: true, force: true });
+  const context = await browser.newContext({ baseURL: origin, viewport: DESKTOP, locale: 'en-US' });
+  context.setDefaultTimeout(UI_TIMEOUT);
+  const elsewhere: string[] = [];
+  await context.route('**/*', async (route) => {
+    if (new URL(route.request().url()).origin === origin) return route.continue();
+    elsewhere.push(route.request().url());
+    return route.abort();
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    // vite preview answers the missing file with the SPA's index.html, as a plain static host would.
+    await see(page.getByRole('heading', { name: 'Unexpected Application Error!' }));
+    await see(page.getByText('/__/firebase/init.json is not a Firebase web config'));
+    await see(page.getByText('Is the app served by Firebase Hosting?'));
+    expect(elsewhere).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,143 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  bundleJs,
+  emulatorPortLiterals,
+  localMarkers,
+  localWiring,
+} from '../../../scripts/lib/bundle-scan';
+import { LANDING_BUDGET, landingProblem, measureRouteSizes } from '../../../scripts/route-sizes';
+import { EXPORT_MAX_ORDERS } from '../features/admin/api/export-orders';
+
+/**
+ * Real production builds (`vite build`, a couple of seconds each) into temporary folders, with
+ * no VITE_* variables but those a case sets, as on a machine with no env file.
+ */
+const web = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(web, '..');
+const temp = mkdtempSync(path.join(tmpdir(), 'portal-web-build-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+function build(
+  name: string,
+  vars: Record<string, string> = {},
+  logLevel: 'error' | 'warn' = 'error',
+) {
+  const outDir = path.join(temp, name);
+  // No VITE_* from this shell; NODE_ENV stays as vitest sets it (test), which must not matter.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
+  );
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--manifest',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      logLevel,
+    ],
+    { cwd: web, env: { ...env, ...vars }, encoding: 'utf8' },
+  );
+  const js = () => bundleJs(outDir);
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`, outDir, js };
+}
+
+const markers = localMarkers(root);
+
+/** Where `needle` first appears in the bundle, with a little context (null when it does not). */
+function around(js: string, needle: string): string | null {
+  const at = js.indexOf(needle);
+  return at < 0 ? null : js.slice(Math.max(0, at - 60), at + needle.length + 60);
+}
+
+describe('the production build with no env file', () => {
+  const prod = build('production');
+
+  it('builds', () => {
+    expect(prod.output).toBe('');
+    expect(prod.ok).toBe(true);
+  });
+
+  it('is not wired to the emulators or a demo project, and reads its config from Firebase Hosting', () => {
+    const js = prod.js();
+    expect(localWiring(js, markers)).toEqual([]);
+    expect(around(js, markers.demoProject)).toBeNull();
+    expect(around(js, '/__/firebase/init.json')).not.toBeNull();
+  });
+
+  it('keeps the landing route free of Firebase and within its budget', () => {
+    const sizes = measureRouteSizes(prod.outDir);
+    const landing = sizes.find((s) => s.route === '/');
+    expect(landing?.firebase).toBe(false);
+    expect(landing?.jsBytes).toBeLessThanOrEqual(LANDING_BUDGET);
+    expect(landingProblem(sizes)).toBe('');
+    // Signed-in routes do carry Firebase, so the detection itself works.
+    expect(sizes.find((s) => s.route === '/portal/store')?.firebase).toBe(true);
+  });
+});
+
+describe('the checks themselves', () => {
+  it('see the emulator wiring in a local build (VITE_USE_EMULATORS=true)', () => {
+    const local = build('local', { VITE_USE_EMULATORS: 'true' }, 'warn');
+    expect(local.ok).toBe(true);
+    expect(local.output).toContain('never deploy it');
+    const js = local.js();
+    expect(localWiring(js, markers)).toEqual(
+      expect.arrayContaining([
+        'the loopback address 127.0.0.1',
+        `the demo project id "${markers.demoProject}"`,
+        'the emulator port 9099',
+        'the emulator port 8080',
+      ]),
+    );
+    // The export's probe of one row past its cap (the Functions emulator's port) is not a finding.
+    expect(emulatorPortLiterals(js, markers)).not.toContain(EXPORT_MAX_ORDERS + 1);
+  });
+});
+
+describe('a production build that could not work', () => {
+  it('is refused when only part of the Firebase web config is given', () => {
+    const partial = build('partial', {
+      VITE_FIREBASE_API_KEY: 'AIza-test',
+      VITE_FIREBASE_PROJECT_ID: 'acme-portal',
+    });
+    expect(partial.ok).toBe(false);
+    expect(partial.output).toContain(
+      'Incomplete Firebase web config: VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_APP_ID are missing.',
+    );
+  });
+
+  it('is refused for a demo- project', () => {
+    const demo = build('demo', {
+      VITE_FIREBASE_API_KEY: 'AIza-test',
+      VITE_FIREBASE_AUTH_DOMAIN: 'demo-x.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'demo-x',
+      VITE_FIREBASE_APP_ID: '1:1:web:1',
+    });
+    expect(demo.ok).toBe(false);
+    expect(demo.output).toContain(
+      'VITE_FIREBASE_PROJECT_ID is "demo-x": a demo- project only exists in the emulators.',
+    );
+  });
+
+  it('uses a complete config given at build time', () => {
+    const given = build('given', {
+      VITE_FIREBASE_API_KEY: 'AIza-given-key',
+      VITE_FIREBASE_AUTH_DOMAIN: 'acme-portal.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'acme-portal',
+      VITE_FIREBASE_APP_ID: '1:42:web:abc',
+    });
+    expect(given.ok).toBe(true);
+    const js = given.js();
+    expect(around(js, 'AIza-given-key')).not.toBeNull();
+    expect(localWiring(js, markers)).toEqual([]);
+  });
+});

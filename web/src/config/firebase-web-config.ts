@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * The Firebase web app configuration and where a build gets it. Pure (no `import.meta`), so the
+ * Vite config checks a production build with the same rules the app applies at start-up.
+ *
+ * - Local: the Vite dev server, or a build made with `VITE_USE_EMULATORS=true` (tests, `npm run
+ *   perf`). The app talks to the emulators and may use the `demo-` project.
+ * - Production: either all four `VITE_FIREBASE_*` values are set at build time, or none is and the
+ *   app reads Firebase Hosting's reserved `/__/firebase/init.json` when it starts. A `demo-`
+ *   project, a partial set of values or an emulator setting fails the build.
+ */
+export const firebaseWebConfigSchema = z.object({
+  apiKey: z.string().min(1),
+  authDomain: z.string().min(1),
+  projectId: z.string().min(1),
+  appId: z.string().min(1),
+});
+export type FirebaseWebConfig = z.infer<typeof firebaseWebConfigSchema>;
+
+/** The build variables that make up the web config, in the order of FirebaseWebConfig. */
+export const FIREBASE_CONFIG_VARS = {
+  apiKey: 'VITE_FIREBASE_API_KEY',
+  authDomain: 'VITE_FIREBASE_AUTH_DOMAIN',
+  projectId: 'VITE_FIREBASE_PROJECT_ID',
+  appId: 'VITE_FIREBASE_APP_ID',
+} as const satisfies Record<keyof FirebaseWebConfig, string>;
+
+/** Firebase Hosting serves the project's web config here (reserved URL). */
+export const HOSTING_INIT_URL = '/__/firebase/init.json';
+
+export type BuildEnv = Record<string, string | undefined>;
+
+/** A build is local (wired to the emulators) only when it says so explicitly. */
+export function isLocalBuild(vars: BuildEnv): boolean {
+  return vars.VITE_USE_EMULATORS === 'true';
+}
+
+/** The config given by build variables, or null when none of them is set. Throws on a partial set. */
+export function configFromBuildEnv(vars: BuildEnv): FirebaseWebConfig | null {
+  const entries = Object.entries(FIREBASE_CONFIG_VARS).map(
+    ([key, name]) => [key, vars[name]?.trim() ?? ''] as const,
+  );
+  const given = entries.filter(([, value]) => value !== '');
+  if (given.length === 0) return null;
+  const missing = entries
+    .filter(([, value]) => value === '')
+    .map(([key]) => FIREBASE_CONFIG_VARS[key as keyof FirebaseWebConfig]);
+  if (missing.length > 0) {
+    throw new Error(
+      `Incomplete Firebase web config: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
+        `Set all of ${Object.values(FIREBASE_CONFIG_VARS).join(', ')}, or none of them to use Firebase Hosting's ${HOSTING_INIT_URL}.`,
+    );
+  }
+  return firebaseWebConfigSchema.parse(Object.fromEntries(entries));
+}
+
+/**
+ * Problems that make a production build unusable, as sentences (empty when the build is fine).
+ * Only called for builds that are not local.
+ */
+export function productionBuildProblems(vars: BuildEnv): string[] {
+  const problems: string[] = [];
+  if (
+    vars.VITE_USE_EMULATORS !== undefined &&
+    vars.VITE_USE_EMULATORS !== 'false' &&
+    vars.VITE_USE_EMULATORS !== 'true'
+  ) {
+    problems.push(
+      `VITE_USE_EMULATORS must be "true" or "false", not "${vars.VITE_USE_EMULATORS}".`,
+    );
+  }
+  try {
+    const config = configFromBuildEnv(vars);
+    if (config?.projectId.startsWith('demo-')) {
+      problems.push(
+        `VITE_FIREBASE_PROJECT_ID is "${config.projectId}": a demo- project only exists in the emulators. ` +
+          'Use your real project id, or leave the VITE_FIREBASE_* variables unset to read the config from Firebase Hosting.',
+      );
+    }
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  return problems;
+}
+
+/** Parses Firebase Hosting's init.json (it carries more keys than the app needs). */
+export function parseHostingInitJson(body: unknown): FirebaseWebConfig {
+  const parsed = firebaseWebConfigSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(
+      `${HOSTING_INIT_URL} is not a Firebase web config (${parsed.error.issues.map((i) => i.path.join('.') || 'body').join(', ')} missing). ` +
+        'Is the app served by Firebase Hosting?',
+    );
+  }
+  return parsed.data;
+}

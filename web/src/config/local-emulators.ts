@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { BuildEnv, FirebaseWebConfig } from './firebase-web-config';
+
+/**
+ * Local wiring: the demo project and the emulators' addresses. Only the Vite dev server and
+ * builds made with VITE_USE_EMULATORS=true use it; a production build drops this module.
+ * `npm start` and the tests pass the ports they chose (scripts/lib/stack.ts).
+ */
+export interface EmulatorAddresses {
+  host: string;
+  authPort: number;
+  firestorePort: number;
+  functionsPort: number;
+}
+
+/** The local project: what the build variables give, the demo project for the rest. */
+export function localFirebaseConfig(vars: BuildEnv): FirebaseWebConfig {
+  const value = (name: string) => vars[name]?.trim() || undefined;
+  const projectId = value('VITE_FIREBASE_PROJECT_ID') ?? 'demo-wholesale-portal';
+  return {
+    apiKey: value('VITE_FIREBASE_API_KEY') ?? 'demo-api-key',
+    authDomain: value('VITE_FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
+    projectId,
+    appId: value('VITE_FIREBASE_APP_ID') ?? '1:000000000000:web:000000000000',
+  };
+}
+
+export function emulatorAddresses(vars: BuildEnv): EmulatorAddresses {
+  // Built here, not at module level, so a production build drops it with this function.
+  const emulatorVarsSchema = z.object({
+    VITE_EMULATOR_HOST: z.string().min(1).default('127.0.0.1'),
+    VITE_AUTH_EMULATOR_PORT: z.coerce.number().int().positive().default(9099),
+    VITE_FIRESTORE_EMULATOR_PORT: z.coerce.number().int().positive().default(8080),
+    VITE_FUNCTIONS_EMULATOR_PORT: z.coerce.number().int().positive().default(5001),
+  });
+  const parsed = emulatorVarsSchema.safeParse(vars);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid emulator settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  const raw = parsed.data;
+  return {
+    host: raw.VITE_EMULATOR_HOST,
+    authPort: raw.VITE_AUTH_EMULATOR_PORT,
+    firestorePort: raw.VITE_FIRESTORE_EMULATOR_PORT,
+    functionsPort: raw.VITE_FUNCTIONS_EMULATOR_PORT,
+  };
+}
