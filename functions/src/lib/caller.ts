@@ -1,5 +1,12 @@
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
-import { canUsePortal, isBuyerRole, isManager, type AccessClaims, type BuyerRole } from '@portal/domain';
+import {
+  canUsePortal,
+  isBuyerRole,
+  isManager,
+  parseAccessClaims,
+  type AccessClaims,
+  type BuyerRole,
+} from '@portal/domain';
 import type { z } from 'zod';
 
 /** Who is calling, from the verified ID token's custom claims. */
@@ -10,11 +17,7 @@ export interface Caller {
 
 export function requireAuth(request: Pick<CallableRequest, 'auth'>): Caller {
   if (!request.auth) throw new HttpsError('unauthenticated', 'Sign in first.');
-  const token = request.auth.token as Record<string, unknown>;
-  return {
-    uid: request.auth.uid,
-    claims: { role: token.role as AccessClaims['role'], status: token.status as AccessClaims['status'] },
-  };
+  return { uid: request.auth.uid, claims: parseAccessClaims(request.auth.token) };
 }
 
 export function requireManager(request: Pick<CallableRequest, 'auth'>): Caller {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canTransitionProfile, canUsePortal, isManager, nextProfileStatuses } from './roles';
+import {
+  canTransitionProfile,
+  canUsePortal,
+  isManager,
+  nextProfileStatuses,
+  parseAccessClaims,
+} from './roles';
 
 describe('profile status transitions (SPEC section 4)', () => {
   it('allows pending -> approved and approved -> rejected only', () => {
@@ -26,5 +32,31 @@ describe('profile status transitions (SPEC section 4)', () => {
     expect(isManager({ role: 'manager' })).toBe(true);
     expect(isManager({ role: 'retailer', status: 'approved' })).toBe(false);
     expect(isManager(undefined)).toBe(false);
+  });
+});
+
+describe('parseAccessClaims', () => {
+  it('keeps a known role and status and ignores every other claim', () => {
+    expect(
+      parseAccessClaims({ role: 'wholesaler', status: 'approved', email: 'a@b.c', iat: 1 }),
+    ).toEqual({
+      role: 'wholesaler',
+      status: 'approved',
+    });
+  });
+
+  it('drops values that are not ours instead of casting them through', () => {
+    expect(parseAccessClaims({ role: 'admin', status: 'approved' })).toEqual({
+      status: 'approved',
+    });
+    expect(parseAccessClaims({ role: 'manager', status: true })).toEqual({ role: 'manager' });
+    expect(parseAccessClaims({ role: ['manager'] })).toEqual({});
+    expect(isManager(parseAccessClaims({ role: 'Manager' }))).toBe(false);
+  });
+
+  it('reads nothing from a token without claims', () => {
+    expect(parseAccessClaims(undefined)).toEqual({});
+    expect(parseAccessClaims(null)).toEqual({});
+    expect(parseAccessClaims('manager')).toEqual({});
   });
 });

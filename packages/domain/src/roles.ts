@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Business roles. Buyers apply as retailer or wholesaler; managers are granted by a manager. */
 export const ROLES = ['retailer', 'wholesaler', 'manager'] as const;
 export type Role = (typeof ROLES)[number];
@@ -34,6 +36,26 @@ export function isBuyerRole(role: unknown): role is BuyerRole {
 export interface AccessClaims {
   role: Role;
   status: ProfileStatus;
+}
+
+const claimValue = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values).optional().catch(undefined);
+const accessClaimsSchema = z.object({
+  role: claimValue(ROLES),
+  status: claimValue(PROFILE_STATUSES),
+});
+
+/**
+ * The access claims of a decoded ID token (or its `claims`), validated: a role or status that is
+ * missing or not one of ours is left out, never cast through. Other claims are ignored.
+ */
+export function parseAccessClaims(raw: unknown): Partial<AccessClaims> {
+  const parsed = accessClaimsSchema.safeParse(raw ?? {});
+  if (!parsed.success) return {};
+  const claims: Partial<AccessClaims> = {};
+  if (parsed.data.role) claims.role = parsed.data.role;
+  if (parsed.data.status) claims.status = parsed.data.status;
+  return claims;
 }
 
 /** An approved retailer or wholesaler may use the portal; a manager uses /admin. */

@@ -1,38 +1,53 @@
-import type { AccessClaims, ProfileStatus, Role } from '@portal/domain';
+import { parseAccessClaims, type AccessClaims } from '@portal/domain';
 import { signOut, type User } from 'firebase/auth';
-import { useIdTokenResult, useUser } from 'reactfire';
+import { useIdTokenResult, useSigninCheck } from 'reactfire';
 import { auth } from './firebase';
 
+/**
+ * The signed-in state, through reactfire: it follows Firebase Auth's state and ID token and
+ * checks custom claims. Claims are validated by the domain (`parseAccessClaims`), never cast.
+ */
 export type SessionState =
   | { status: 'loading'; user: null; claims: null }
   | { status: 'signed-out'; user: null; claims: null }
   | { status: 'signed-in'; user: User; claims: Partial<AccessClaims> };
 
-function claimsOf(raw: Record<string, unknown> | undefined): Partial<AccessClaims> {
-  return {
-    role: raw?.role as Role | undefined,
-    status: raw?.status as ProfileStatus | undefined,
-  };
+/** Whether someone is signed in (reactfire's sign-in check). */
+export function useSession(): SessionState {
+  const { status, data } = useSigninCheck();
+  if (status === 'loading') return { status: 'loading', user: null, claims: null };
+  if (status === 'error' || !data.signedIn) return { status: 'signed-out', user: null, claims: null };
+  return { status: 'signed-in', user: data.user, claims: {} };
 }
 
-/** The Firebase user (reactfire) and their role/status custom claims from the ID token. */
-export function useSession(): SessionState {
-  const { status, data: user } = useUser();
-  if (status === 'loading') return { status: 'loading', user: null, claims: null };
-  if (!user) return { status: 'signed-out', user: null, claims: null };
-  return { status: 'signed-in', user, claims: {} };
+export type ManagerCheck =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'success'; user: User | null; isManager: boolean };
+
+/**
+ * reactfire's sign-in check with the manager claim required. The check's cache key is the
+ * required claims object, so keep it a constant.
+ */
+const MANAGER_CLAIMS = { role: 'manager' } as const satisfies Partial<AccessClaims>;
+
+export function useManagerCheck(): ManagerCheck {
+  const { status, data } = useSigninCheck({ requiredClaims: MANAGER_CLAIMS });
+  if (status === 'loading') return { status: 'loading' };
+  if (status === 'error') return { status: 'error' };
+  return { status: 'success', user: data.user, isManager: data.signedIn && data.hasRequiredClaims };
 }
 
 /** Custom claims of a signed-in user, read from the (cached) ID token. */
 export function useClaims(user: User): { status: 'loading' | 'success' | 'error'; claims: Partial<AccessClaims> } {
   const { status, data } = useIdTokenResult(user);
-  return { status, claims: claimsOf(data?.claims) };
+  return { status, claims: parseAccessClaims(data?.claims) };
 }
 
 /** Reads claims directly (outside React), forcing a refresh so a fresh approval is seen. */
 export async function readClaims(user: User, forceRefresh = false): Promise<Partial<AccessClaims>> {
   const result = await user.getIdTokenResult(forceRefresh);
-  return claimsOf(result.claims);
+  return parseAccessClaims(result.claims);
 }
 
 export async function signOutUser(): Promise<void> {

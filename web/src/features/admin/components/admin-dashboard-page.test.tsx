@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useClaims, useSession, signOutUser, type SessionState } from '@/lib/session';
+import { signOutUser, useManagerCheck, type ManagerCheck } from '@/lib/session';
 import { renderWithProviders } from '@/testing/render';
 import { useAllProducts } from '../api/get-products';
 import { useProfiles } from '../api/get-profiles';
@@ -12,7 +12,7 @@ import { useTotals } from '../api/get-totals';
 import { loaded, makeProfile, stub } from '../testing/stubs';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
-vi.mock('@/lib/session', () => ({ useSession: vi.fn(), useClaims: vi.fn(), signOutUser: vi.fn() }));
+vi.mock('@/lib/session', () => ({ useManagerCheck: vi.fn(), signOutUser: vi.fn() }));
 vi.mock('../api/get-totals', () => ({ useTotals: vi.fn() }));
 vi.mock('../api/get-recent-orders', () => ({ useRecentOrders: vi.fn() }));
 vi.mock('../api/get-profiles', () => ({ useProfiles: vi.fn() }));
@@ -25,8 +25,8 @@ vi.mock('../api/export-orders', () => ({
 
 const user = { uid: 'm1', email: 'manager@demo.test' } as User;
 
-function signedIn(): SessionState {
-  return { status: 'signed-in', user, claims: {} };
+function checked(isManager: boolean, who: User | null = user): ManagerCheck {
+  return { status: 'success', user: who, isManager };
 }
 
 function renderPage() {
@@ -65,50 +65,33 @@ beforeEach(() => {
 });
 
 describe('/admin access', () => {
-  it('shows a loading state while the session loads', () => {
-    vi.mocked(useSession).mockReturnValue({ status: 'loading', user: null, claims: null });
+  it('shows a loading state while the session and the ID token load', () => {
+    vi.mocked(useManagerCheck).mockReturnValue({ status: 'loading' });
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Checking access');
     expect(screen.queryByText('Admin Dashboard')).not.toBeInTheDocument();
   });
 
-  it('shows a loading state while the ID token claims load', () => {
-    vi.mocked(useSession).mockReturnValue(signedIn());
-    vi.mocked(useClaims).mockReturnValue({ status: 'loading', claims: {} });
-    renderPage();
-    expect(screen.getByRole('status')).toHaveTextContent('Checking access');
-  });
-
   it('sends a visitor with no user to /admin/login with Access Denied', async () => {
-    vi.mocked(useSession).mockReturnValue({ status: 'signed-out', user: null, claims: null });
+    vi.mocked(useManagerCheck).mockReturnValue(checked(false, null));
     renderPage();
     await expectAccessDenied();
   });
 
-  it.each([
-    ['an approved retailer', { role: 'retailer', status: 'approved' }],
-    ['an approved wholesaler', { role: 'wholesaler', status: 'approved' }],
-    ['a user without claims', {}],
-  ] as const)('sends %s to /admin/login with Access Denied', async (_who, claims) => {
-    vi.mocked(useSession).mockReturnValue(signedIn());
-    vi.mocked(useClaims).mockReturnValue({ status: 'success', claims });
+  it('sends a signed-in user without the manager claim to /admin/login with Access Denied', async () => {
+    vi.mocked(useManagerCheck).mockReturnValue(checked(false));
     renderPage();
     await expectAccessDenied();
   });
 
   it('denies access when the token cannot be read', async () => {
-    vi.mocked(useSession).mockReturnValue(signedIn());
-    vi.mocked(useClaims).mockReturnValue({ status: 'error', claims: {} });
+    vi.mocked(useManagerCheck).mockReturnValue({ status: 'error' });
     renderPage();
     await expectAccessDenied();
   });
 
   it('shows a manager the dashboard with the brand, their email and Logout', async () => {
-    vi.mocked(useSession).mockReturnValue(signedIn());
-    vi.mocked(useClaims).mockReturnValue({
-      status: 'success',
-      claims: { role: 'manager', status: 'approved' },
-    });
+    vi.mocked(useManagerCheck).mockReturnValue(checked(true));
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Electric Slush Co.')).toBeInTheDocument();
@@ -121,15 +104,11 @@ describe('/admin access', () => {
   });
 
   it('logs out to /admin/login without an Access Denied toast', async () => {
-    vi.mocked(useSession).mockReturnValue(signedIn());
-    vi.mocked(useClaims).mockReturnValue({
-      status: 'success',
-      claims: { role: 'manager', status: 'approved' },
-    });
+    vi.mocked(useManagerCheck).mockReturnValue(checked(true));
     const { router } = renderPage();
     // After signOut the session reads signed-out; the page must not treat that as an intruder.
     vi.mocked(signOutUser).mockImplementation(async () => {
-      vi.mocked(useSession).mockReturnValue({ status: 'signed-out', user: null, claims: null });
+      vi.mocked(useManagerCheck).mockReturnValue(checked(false, null));
     });
     await userEvent.click(screen.getByRole('button', { name: /Logout/ }));
     expect(signOutUser).toHaveBeenCalledTimes(1);
@@ -138,11 +117,7 @@ describe('/admin access', () => {
   });
 
   it('shows how many applicants are pending on the Users tab', () => {
-    vi.mocked(useSession).mockReturnValue(signedIn());
-    vi.mocked(useClaims).mockReturnValue({
-      status: 'success',
-      claims: { role: 'manager', status: 'approved' },
-    });
+    vi.mocked(useManagerCheck).mockReturnValue(checked(true));
     renderPage();
     expect(screen.getByRole('tab', { name: /Users/ })).toHaveTextContent('2');
   });

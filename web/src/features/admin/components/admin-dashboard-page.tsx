@@ -1,24 +1,22 @@
-import { isManager } from '@portal/domain';
-import type { User } from 'firebase/auth';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
-import { signOutUser, useClaims, useSession } from '@/lib/session';
+import { signOutUser, useManagerCheck } from '@/lib/session';
 import { AdminDashboard } from './admin-dashboard';
 
 export const ACCESS_DENIED_TITLE = 'Access Denied';
 export const ACCESS_DENIED_TEXT = "You don't have manager privileges";
 
 /**
- * /admin checks the manager claim itself (SPEC section 2: not wrapped in the buyer guard): a
- * loading state while the session and the ID token load, then the dashboard for a manager, or
- * 'Access Denied' and /admin/login for anyone else. The claim comes from the ID token's custom
- * claims, which only the setProfileStatus function sets; the rules check the same claim.
+ * /admin checks the manager claim itself (not wrapped in the buyer guard): a loading state
+ * while reactfire's sign-in check reads the session and the ID token, then the dashboard for a
+ * manager, or 'Access Denied' and /admin/login for anyone else. The claim comes from the ID
+ * token's custom claims, which only the functions set; the rules check the same claim.
  */
 export function AdminDashboardPage() {
-  const session = useSession();
+  const check = useManagerCheck();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
@@ -33,16 +31,9 @@ export function AdminDashboardPage() {
   };
 
   if (signingOut) return <PageLoader label="Signing out" />;
-  if (session.status === 'loading') return <PageLoader label="Checking access" />;
-  if (session.status === 'signed-out') return <AccessDenied />;
-  return <ManagerCheck user={session.user} onLogout={logout} />;
-}
-
-function ManagerCheck({ user, onLogout }: { user: User; onLogout: () => void }) {
-  const { status, claims } = useClaims(user);
-  if (status === 'loading') return <PageLoader label="Checking access" />;
-  if (status === 'error' || !isManager(claims)) return <AccessDenied />;
-  return <AdminDashboard email={user.email ?? ''} onLogout={onLogout} />;
+  if (check.status === 'loading') return <PageLoader label="Checking access" />;
+  if (check.status === 'error' || !check.isManager || !check.user) return <AccessDenied />;
+  return <AdminDashboard email={check.user.email ?? ''} onLogout={() => void logout()} />;
 }
 
 /** Toasts once and sends the visitor to the admin login. */

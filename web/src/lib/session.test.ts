@@ -1,0 +1,61 @@
+import type { User } from 'firebase/auth';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useClaims, useManagerCheck, useSession } from './session';
+
+const reactfire = vi.hoisted(() => ({ useSigninCheck: vi.fn(), useIdTokenResult: vi.fn() }));
+vi.mock('reactfire', () => reactfire);
+vi.mock('./firebase', () => ({ auth: {} }));
+
+const user = { uid: 'u1', email: 'manager@demo.test' } as User;
+
+beforeEach(() => {
+  reactfire.useSigninCheck.mockReset();
+  reactfire.useIdTokenResult.mockReset();
+});
+
+describe('useSession (reactfire sign-in check)', () => {
+  it('is loading, signed out or signed in as reactfire says', () => {
+    reactfire.useSigninCheck.mockReturnValue({ status: 'loading', data: undefined });
+    expect(useSession().status).toBe('loading');
+    reactfire.useSigninCheck.mockReturnValue({ status: 'success', data: { signedIn: false, user: null } });
+    expect(useSession().status).toBe('signed-out');
+    reactfire.useSigninCheck.mockReturnValue({ status: 'error', data: undefined });
+    expect(useSession().status).toBe('signed-out');
+    reactfire.useSigninCheck.mockReturnValue({ status: 'success', data: { signedIn: true, user } });
+    expect(useSession()).toMatchObject({ status: 'signed-in', user });
+  });
+});
+
+describe('useManagerCheck', () => {
+  it("asks reactfire's sign-in check for the manager claim", () => {
+    reactfire.useSigninCheck.mockReturnValue({
+      status: 'success',
+      data: { signedIn: true, hasRequiredClaims: true, errors: {}, user },
+    });
+    expect(useManagerCheck()).toEqual({ status: 'success', user, isManager: true });
+    expect(reactfire.useSigninCheck).toHaveBeenCalledWith({ requiredClaims: { role: 'manager' } });
+  });
+
+  it('is not a manager without the claim or without a user', () => {
+    reactfire.useSigninCheck.mockReturnValue({
+      status: 'success',
+      data: { signedIn: true, hasRequiredClaims: false, errors: { role: ['manager'] }, user },
+    });
+    expect(useManagerCheck()).toEqual({ status: 'success', user, isManager: false });
+    reactfire.useSigninCheck.mockReturnValue({
+      status: 'success',
+      data: { signedIn: false, hasRequiredClaims: false, errors: {}, user: null },
+    });
+    expect(useManagerCheck()).toEqual({ status: 'success', user: null, isManager: false });
+  });
+});
+
+describe('useClaims', () => {
+  it('validates the claims of the ID token instead of casting them', () => {
+    reactfire.useIdTokenResult.mockReturnValue({
+      status: 'success',
+      data: { claims: { role: 'superuser', status: 'approved', email: 'x@y.z' } },
+    });
+    expect(useClaims(user)).toEqual({ status: 'success', claims: { status: 'approved' } });
+  });
+});
