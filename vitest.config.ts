@@ -15,5 +15,7 @@ export default defineConfig({
     ],
     reporters: ['default', './test-support/summary-reporter.ts'],
     passWithNoTests: true,
+    // Console output (the functions' structured logs, say) is shown only for a test that fails.
+    silent: 'passed-only',
   },
 });

@@ -1,19 +1,24 @@
 /**
  * Wires triggers only. Handlers are plain exported functions in src/handlers, tested directly
- * against the local stack. Each issue adds its exports here.
+ * against the local stack.
  */
+import { setGlobalOptions } from 'firebase-functions/v2';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
 import { updateOrderStatusHandler } from './handlers/update-order-status';
 import { verifyPaymentHandler } from './handlers/verify-payment';
+import { maxInstances } from './lib/scaling';
 import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
 
-// Accounts and access (issue 5): managers approve or reject applicants (custom claims).
+// Every function: a cap on instances, so a traffic spike or a loop cannot run up the bill.
+setGlobalOptions({ maxInstances });
+
+// Accounts and access: managers approve or reject applicants (custom claims).
 export const setProfileStatus = onCall(setProfileStatusHandler);
 
-// Checkout and orders (issue 6). Secrets and the local Stripe sandbox: functions/README.md.
+// Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = onCall(
   { secrets: [stripeSecretKey] },
   createCheckoutSessionHandler,

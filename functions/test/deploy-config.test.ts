@@ -1,0 +1,164 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  NODE_RUNTIMES,
+  runtimeProblems,
+  runtimeState,
+  runtimeWarnings,
+  todayUtc,
+  type DeployRuntimeConfig,
+} from '../../scripts/lib/functions-runtimes';
+import { deploySteps, parseDeployArgs } from '../../scripts/deploy';
+import * as deployed from '../src/index';
+import { MAX_INSTANCES_DEFAULT, maxInstances } from '../src/lib/scaling';
+
+const deployScript = fileURLToPath(new URL('../../scripts/deploy.ts', import.meta.url));
+const readJson = (path: string) =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as unknown;
+
+/** What `firebase deploy` reads: firebase.json's functions runtime and functions/package.json. */
+function deployRuntimeConfig(): DeployRuntimeConfig {
+  const firebaseJson = readJson('../../firebase.json') as { functions?: { runtime?: string }[] };
+  const pkg = readJson('../package.json') as { engines?: { node?: string } };
+  return {
+    firebaseJsonRuntimes: (firebaseJson.functions ?? []).map((f) => f.runtime),
+    enginesNode: pkg.engines?.node,
+  };
+}
+
+describe('the Cloud Functions runtime', () => {
+  it('is one Google still runs today, in firebase.json and functions/package.json alike', () => {
+    const config = deployRuntimeConfig();
+    expect(config.firebaseJsonRuntimes.length).toBeGreaterThan(0);
+    expect(runtimeProblems(config, todayUtc())).toEqual([]);
+  });
+
+  it('would be refused if it were retired, unknown, unset or out of step with engines', () => {
+    const day = '2026-11-23';
+    expect(runtimeProblems({ firebaseJsonRuntimes: ['nodejs20'], enginesNode: '20' }, day)).toEqual(
+      ['firebase.json functions[0].runtime "nodejs20" was retired on 2026-10-30.'],
+    );
+    expect(runtimeProblems({ firebaseJsonRuntimes: ['nodejs21'], enginesNode: '21' }, day)).toEqual(
+      ['firebase.json functions[0].runtime "nodejs21" is not a known Node.js runtime.'],
+    );
+    expect(runtimeProblems({ firebaseJsonRuntimes: [undefined], enginesNode: '22' }, day)).toEqual([
+      'firebase.json functions[0] sets no runtime.',
+    ]);
+    expect(runtimeProblems({ firebaseJsonRuntimes: ['nodejs22'], enginesNode: '20' }, day)).toEqual(
+      [
+        'functions/package.json engines.node is "20" but firebase.json deploys nodejs22: set it to "22".',
+      ],
+    );
+    expect(runtimeProblems({ firebaseJsonRuntimes: [], enginesNode: '22' }, day)).toEqual([
+      'firebase.json has no functions codebase.',
+    ]);
+  });
+
+  it('knows the schedule: supported, then deprecated, then retired', () => {
+    expect(runtimeState('nodejs22', '2027-04-29')).toBe('supported');
+    expect(runtimeState('nodejs22', '2027-04-30')).toBe('deprecated');
+    expect(runtimeState('nodejs22', '2028-10-31')).toBe('retired');
+    expect(
+      runtimeWarnings({ firebaseJsonRuntimes: ['nodejs22'], enginesNode: '22' }, '2027-05-01'),
+    ).toEqual([
+      'nodejs22 is deprecated since 2027-04-30 and will be retired on 2028-10-31: move to a newer runtime.',
+    ]);
+    for (const runtime of NODE_RUNTIMES) {
+      expect(runtime.id).toBe(`nodejs${runtime.major}`);
+      expect(runtime.deprecation < runtime.decommission).toBe(true);
+    }
+  });
+});
+
+describe('scaling', () => {
+  it('caps the instances of every deployed function by one configurable parameter', () => {
+    const endpoints = Object.entries(deployed).map(
+      ([name, fn]) =>
+        [name, (fn as unknown as { __endpoint?: { maxInstances?: unknown } }).__endpoint] as const,
+    );
+    expect(endpoints.length).toBeGreaterThanOrEqual(5);
+    for (const [name, endpoint] of endpoints) {
+      expect(endpoint, name).toBeDefined();
+      expect(endpoint?.maxInstances, name).toBe(maxInstances);
+    }
+    expect(maxInstances.name).toBe('FUNCTIONS_MAX_INSTANCES');
+    expect(MAX_INSTANCES_DEFAULT).toBe(10);
+  });
+});
+
+describe('npm run deploy (scripts/deploy.ts)', () => {
+  it('needs a real project id', () => {
+    expect(() => parseDeployArgs([])).toThrow(
+      'Name the Firebase project to deploy to with --project <id>.',
+    );
+    expect(() => parseDeployArgs(['--project', 'demo-wholesale-portal'])).toThrow(
+      '"demo-wholesale-portal" is a demo- project: it exists only in the emulators and cannot be deployed to.',
+    );
+    expect(() => parseDeployArgs(['--project', 'Acme Portal'])).toThrow(
+      'is not a Firebase project id',
+    );
+    expect(() => parseDeployArgs(['--project', 'acme-portal', '--force'])).toThrow(
+      "Unknown option '--force'",
+    );
+    expect(parseDeployArgs(['--project', 'acme-portal'])).toEqual({
+      project: 'acme-portal',
+      mode: 'deploy',
+    });
+    expect(parseDeployArgs(['--project', 'acme-portal', '--check-only'])).toEqual({
+      project: 'acme-portal',
+      mode: 'check-only',
+    });
+  });
+
+  it('checks everything before it deploys, and deploys hosting, functions, rules and indexes last', () => {
+    const titles = deploySteps('acme-portal', 'deploy').map((s) => s.title);
+    expect(titles.map((t) => t.split(':')[0])).toEqual([
+      'Cloud Functions runtime (firebase.json, functions/package.json)',
+      'Typecheck',
+      'Lint',
+      'Domain tests and security rules matrix',
+      'Production build',
+      'Nothing in web/dist points at the emulators or a demo project',
+      'Deploy',
+    ]);
+    // Both test filters are given, so the domain tests run next to the rules matrix.
+    expect(titles[3]).toContain('packages/domain/ functions/test/security-rules/');
+    expect(titles.at(-1)).toBe(
+      'Deploy: npx firebase deploy --only hosting,functions,firestore --project acme-portal',
+    );
+    expect(deploySteps('acme-portal', 'check-only').map((s) => s.title)).not.toContain(
+      titles.at(-1),
+    );
+  });
+
+  it('refuses bad usage with exit code 2 and runs nothing', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', deployScript, '--project', 'demo-x1234'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('"demo-x1234" is a demo- project');
+    expect(result.stderr).toContain('Usage: npm run deploy -- --project <firebase-project-id>');
+    expect(result.stdout).toBe('');
+  });
+
+  it('prints its plan with --plan', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', deployScript, '--project', 'acme-portal', '--plan'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Deploying to acme-portal would run:');
+    expect(result.stdout).toContain(
+      '7. Deploy: npx firebase deploy --only hosting,functions,firestore --project acme-portal',
+    );
+  });
+});
