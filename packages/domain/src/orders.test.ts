@@ -7,10 +7,9 @@ import {
   OrderPricingError,
   orderTotal,
   orderTotalProblem,
-  priceOrderLines,
   shortOrderId,
-  unitPriceFor,
 } from './orders';
+import { priceOrderLines, unitPriceFor } from './order-pricing';
 import { priceForRole } from './pricing';
 import { withWholesalePrice, type CatalogProduct, type Product } from './schemas';
 
@@ -28,9 +27,12 @@ const product = (id: string, retail: number, wholesale: number, active = true): 
   withWholesalePrice(stored(id, retail, active), { price_wholesaler: wholesale });
 
 const catalog = new Map(
-  [product('a', 1000, 800), product('b', 2550, 1999), product('c', 49900, 42000), product('old', 100, 90, false)].map(
-    (p) => [p.id, p] as const,
-  ),
+  [
+    product('a', 1000, 800),
+    product('b', 2550, 1999),
+    product('c', 49900, 42000),
+    product('old', 100, 90, false),
+  ].map((p) => [p.id, p] as const),
 );
 
 describe('pricing by role', () => {
@@ -56,12 +58,12 @@ describe('pricing by role', () => {
   });
 
   it('refuses unknown and inactive products and bad quantities', () => {
-    expect(() => priceOrderLines([{ product_id: 'zzz', quantity: 1 }], catalog, 'retailer')).toThrow(
-      OrderPricingError,
-    );
-    expect(() => priceOrderLines([{ product_id: 'old', quantity: 1 }], catalog, 'retailer')).toThrow(
-      /no longer available/,
-    );
+    expect(() =>
+      priceOrderLines([{ product_id: 'zzz', quantity: 1 }], catalog, 'retailer'),
+    ).toThrow(OrderPricingError);
+    expect(() =>
+      priceOrderLines([{ product_id: 'old', quantity: 1 }], catalog, 'retailer'),
+    ).toThrow(/no longer available/);
     for (const quantity of [0, -1, 1.5, MAX_LINE_QUANTITY + 1]) {
       expect(() => priceOrderLines([{ product_id: 'a', quantity }], catalog, 'retailer')).toThrow(
         /Invalid quantity/,
@@ -72,7 +74,9 @@ describe('pricing by role', () => {
 
 describe('pricing from the stored product and the wholesale price', () => {
   const storedOnly = new Map(
-    [stored('a', 1000), stored('b', 2550), stored('old', 100, false)].map((p) => [p.id, p] as const),
+    [stored('a', 1000), stored('b', 2550), stored('old', 100, false)].map(
+      (p) => [p.id, p] as const,
+    ),
   );
 
   it('prices a retailer (and a manager) from the stored products alone', () => {
@@ -80,8 +84,12 @@ describe('pricing from the stored product and the wholesale price', () => {
       { product_id: 'a', quantity: 2 },
       { product_id: 'b', quantity: 1 },
     ];
-    expect(priceOrderLines(cart, storedOnly, 'retailer').map((l) => l.unit_amount)).toEqual([1000, 2550]);
-    expect(priceOrderLines(cart, storedOnly, 'manager').map((l) => l.unit_amount)).toEqual([1000, 2550]);
+    expect(priceOrderLines(cart, storedOnly, 'retailer').map((l) => l.unit_amount)).toEqual([
+      1000, 2550,
+    ]);
+    expect(priceOrderLines(cart, storedOnly, 'manager').map((l) => l.unit_amount)).toEqual([
+      1000, 2550,
+    ]);
   });
 
   it('refuses a wholesaler an active product without its wholesale price, naming it', () => {
@@ -89,14 +97,16 @@ describe('pricing from the stored product and the wholesale price', () => {
       ['a', product('a', 1000, 800)],
       ['b', stored('b', 2550)],
     ]);
-    expect(priceOrderLines([{ product_id: 'a', quantity: 1 }], mixed, 'wholesaler')[0]?.unit_amount).toBe(800);
+    expect(
+      priceOrderLines([{ product_id: 'a', quantity: 1 }], mixed, 'wholesaler')[0]?.unit_amount,
+    ).toBe(800);
     expect(() => priceOrderLines([{ product_id: 'b', quantity: 1 }], mixed, 'wholesaler')).toThrow(
       'B has no wholesale price yet',
     );
     // An inactive product is refused as unavailable first, whatever its prices.
-    expect(() => priceOrderLines([{ product_id: 'old', quantity: 1 }], storedOnly, 'wholesaler')).toThrow(
-      'OLD is no longer available',
-    );
+    expect(() =>
+      priceOrderLines([{ product_id: 'old', quantity: 1 }], storedOnly, 'wholesaler'),
+    ).toThrow('OLD is no longer available');
   });
 
   it('gives each role its unit price, and a wholesaler none without the joined view', () => {

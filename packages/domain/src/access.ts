@@ -1,0 +1,44 @@
+import { isBuyerRole, parseAccessClaims, type BuyerRole } from './roles';
+
+/**
+ * Who may see what: the one access decision of the portal, from the ID token's custom claims and
+ * (where it has been read) the profile document. The web guards, the login flows and the
+ * functions' caller checks all ask this, so they cannot disagree.
+ *
+ * - signed-out: no user (claims is null).
+ * - manager: the token says manager (and the profile, when given, agrees).
+ * - buyer: the token says an approved retailer or wholesaler (and the profile, when given, is the
+ *   same approved role).
+ * - rejected: the token or the profile says rejected.
+ * - pending: everything else, including missing or malformed claims and a token that does not
+ *   yet reflect an approval. A malformed claim never grants anything and never throws.
+ */
+export type Access =
+  | { kind: 'signed-out' }
+  | { kind: 'manager' }
+  | { kind: 'buyer'; role: BuyerRole }
+  | { kind: 'pending' }
+  | { kind: 'rejected' };
+
+export interface ProfileAccessFields {
+  role?: unknown;
+  status?: unknown;
+}
+
+export function resolveAccess(rawClaims: unknown, profile?: ProfileAccessFields | null): Access {
+  if (rawClaims === null) return { kind: 'signed-out' };
+  const claims = parseAccessClaims(rawClaims);
+  const checkProfile = profile !== undefined;
+  if (claims.status === 'rejected' || (checkProfile && profile?.status === 'rejected')) {
+    return { kind: 'rejected' };
+  }
+  if (claims.role === 'manager') {
+    return !checkProfile || profile?.role === 'manager' ? { kind: 'manager' } : { kind: 'pending' };
+  }
+  if (isBuyerRole(claims.role) && claims.status === 'approved') {
+    const profileAgrees =
+      !checkProfile || (profile?.role === claims.role && profile?.status === 'approved');
+    if (profileAgrees) return { kind: 'buyer', role: claims.role };
+  }
+  return { kind: 'pending' };
+}

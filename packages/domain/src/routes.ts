@@ -1,0 +1,115 @@
+/**
+ * The portal's routes: the one table of paths, page titles, the lazy module that renders each
+ * page, the layouts around it and who may open it. The web router, the bundle-size report, the
+ * perf script and the functions' Stripe return URLs all read it, so a path changes here only.
+ */
+export type RouteAccess = 'public' | 'approved-buyer' | 'manager';
+
+/** Lazy layout modules, outermost first (web/src/app/routes/<name>.tsx). */
+export type LayoutModule = 'ui-shell' | 'firebase-layout' | 'portal-layout';
+
+export interface RouteDef {
+  path: string;
+  /** The document title's page part ('' for the landing page, which keeps the site title). */
+  title: string;
+  /** The lazy page module (web/src/app/routes/<module>.tsx). */
+  module: string;
+  layouts: readonly LayoutModule[];
+  access: RouteAccess;
+}
+
+const withFirebase = ['ui-shell', 'firebase-layout'] as const satisfies readonly LayoutModule[];
+const portal = [...withFirebase, 'portal-layout'] as const satisfies readonly LayoutModule[];
+
+export const ROUTES = {
+  home: { path: '/', title: '', module: 'landing', layouts: [], access: 'public' },
+  apply: {
+    path: '/apply',
+    title: 'Request Access',
+    module: 'apply',
+    layouts: withFirebase,
+    access: 'public',
+  },
+  login: {
+    path: '/login',
+    title: 'Portal Access',
+    module: 'login',
+    layouts: withFirebase,
+    access: 'public',
+  },
+  adminLogin: {
+    path: '/admin/login',
+    title: 'Admin Login',
+    module: 'admin-login',
+    layouts: withFirebase,
+    access: 'public',
+  },
+  paymentSuccess: {
+    path: '/payment-success',
+    title: 'Payment Successful',
+    module: 'payment-success',
+    layouts: withFirebase,
+    access: 'public',
+  },
+  admin: {
+    path: '/admin',
+    title: 'Admin Dashboard',
+    module: 'admin',
+    layouts: withFirebase,
+    access: 'manager',
+  },
+  portal: {
+    path: '/portal',
+    title: '',
+    module: 'portal-index',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
+  store: {
+    path: '/portal/store',
+    title: 'VIP Product Catalog',
+    module: 'store',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
+  cart: {
+    path: '/portal/cart',
+    title: 'Your Cart',
+    module: 'cart',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
+  account: {
+    path: '/portal/my-account',
+    title: 'My Account',
+    module: 'account',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
+  notFound: {
+    path: '*',
+    title: 'Page not found',
+    module: 'not-found',
+    layouts: ['ui-shell'],
+    access: 'public',
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Every route's path by name: build links and redirects from these only. */
+export const appPaths = Object.fromEntries(
+  Object.entries(ROUTES).map(([name, r]) => [name, r.path]),
+) as {
+  readonly [K in RouteName]: (typeof ROUTES)[K]['path'];
+};
+
+/** Where Stripe Checkout returns a buyer who paid; Stripe fills in the session id. */
+export function checkoutSuccessUrl(webOrigin: string): string {
+  return `${webOrigin}${ROUTES.paymentSuccess.path}?session_id={CHECKOUT_SESSION_ID}`;
+}
+
+/** Where Stripe Checkout returns a buyer who cancelled: their cart. */
+export function checkoutCancelUrl(webOrigin: string): string {
+  return `${webOrigin}${ROUTES.cart.path}`;
+}
