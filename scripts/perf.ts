@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { ROUTES } from '@portal/domain';
 import { CHROMIUM_ARGS, CHROMIUM_DEFAULT_PATH } from './lib/chromium';
 import { freePort, waitForPort } from './lib/ports';
 import { startProcess, type ManagedProcess } from './lib/processes';
@@ -103,7 +104,7 @@ async function lighthouseScores(outDir: string): Promise<string[][]> {
   try {
     await Promise.all([waitForPort(previewPort, 30_000), waitForPort(debugPort, 30_000)]);
     const rows: string[][] = [];
-    for (const route of ['/', '/apply', '/login']) {
+    for (const route of [ROUTES.home.path, ROUTES.apply.path, ROUTES.login.path]) {
       const result = await lighthouse(`http://127.0.0.1:${previewPort}${route}`, {
         port: debugPort,
         onlyCategories: ['performance', 'accessibility'],

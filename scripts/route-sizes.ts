@@ -14,25 +14,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { ROUTES } from '@portal/domain';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'web/dist');
 export const LANDING_BUDGET = 200 * 1024;
 
-/** Route -> lazy route modules on its way, outermost first (mirror of web/src/app/router.tsx). */
-const ROUTES: [string, string[]][] = [
-  ['/', ['landing']],
-  ['/apply', ['ui-shell', 'firebase-layout', 'apply']],
-  ['/login', ['ui-shell', 'firebase-layout', 'login']],
-  ['/admin/login', ['ui-shell', 'firebase-layout', 'admin-login']],
-  ['/payment-success', ['ui-shell', 'firebase-layout', 'payment-success']],
-  ['/admin', ['ui-shell', 'firebase-layout', 'admin']],
-  ['/portal', ['ui-shell', 'firebase-layout', 'portal-layout', 'portal-index']],
-  ['/portal/store', ['ui-shell', 'firebase-layout', 'portal-layout', 'store']],
-  ['/portal/cart', ['ui-shell', 'firebase-layout', 'portal-layout', 'cart']],
-  ['/portal/my-account', ['ui-shell', 'firebase-layout', 'portal-layout', 'account']],
-  ['(404)', ['ui-shell', 'not-found']],
-];
+/**
+ * Route -> lazy modules on its way, outermost first, from the domain's route table (the router
+ * is built from the same table). The 404 page is listed as '(404)'.
+ */
+export function routeModules(): [string, string[]][] {
+  return Object.values(ROUTES).map((r) => [
+    r.path === '*' ? '(404)' : r.path,
+    [...r.layouts, r.module],
+  ]);
+}
 
 interface Chunk {
   file: string;
@@ -62,15 +59,7 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
   }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
 
-  // Keep the table honest: every lazy route module of the router must appear above.
-  const router = readFileSync(path.join(ROOT, 'web/src/app/router.tsx'), 'utf8');
-  const lazyModules = [...router.matchAll(/import\('\.\/routes\/([\w-]+)'\)/g)].map((m) => m[1]);
-  const known = new Set(ROUTES.flatMap(([, modules]) => modules));
-  const missing = lazyModules.filter((name) => name && !known.has(name));
-  if (missing.length)
-    throw new Error(
-      `router.tsx has lazy modules scripts/route-sizes.ts does not know: ${missing.join(', ')}`,
-    );
+  const routes = routeModules();
 
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
@@ -101,7 +90,7 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
     return /@firebase\/|FirebaseError/.test(readFileSync(path.join(dist, file), 'utf8'));
   };
 
-  return ROUTES.map(([route, modules]) => {
+  return routes.map(([route, modules]) => {
     const keys = new Set<string>();
     closure(entryKey, keys);
     for (const name of modules) closure(`src/app/routes/${name}.tsx`, keys);
@@ -131,7 +120,7 @@ export const ROUTE_SIZE_HEADER = ['Route', 'JS (gzip)', 'JS files', 'CSS (gzip)'
 
 /** Why the landing route breaks its budget, or '' when it does not. */
 export function landingProblem(sizes: readonly RouteSize[]): string {
-  const landing = sizes.find((s) => s.route === '/');
+  const landing = sizes.find((s) => s.route === ROUTES.home.path);
   if (!landing) return 'The landing route was not measured.';
   let problem = '';
   if (landing.firebase) problem += 'The landing route loads Firebase SDK code. ';

@@ -1,43 +1,66 @@
-import type { RouteObject } from 'react-router';
-import { paths } from '@/config/paths';
+import type { NonIndexRouteObject, RouteObject } from 'react-router';
+import { ROUTES, type LayoutModule, type RouteDef } from '@portal/domain';
 import { RouterErrorScreen } from '@/components/router-error-screen';
 
 /**
- * The routes of SPEC section 2. Every page is its own chunk (route-level code splitting).
- * The landing page is plain HTML and CSS: no antd, no Firebase. Everything else sits in the UI
- * shell (antd, toasts, query client); routes that need Firebase sit in the Firebase layout.
+ * The router, built from the domain's route table (packages/domain/src/routes.ts): every page is
+ * its own lazy chunk inside its lazy layouts. The landing page is plain HTML and CSS (no antd, no
+ * Firebase); everything else sits in the UI shell (antd, toasts, query client); routes that need
+ * Firebase sit in the Firebase layout; /portal/* sits in the portal layout (approved buyers only).
+ *
+ * The import() calls are written out so the bundler splits each module into its own chunk; a
+ * test checks that every module of the table has one here and the other way round.
  */
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouterErrorScreen />,
-    children: [
-      { path: paths.home, lazy: () => import('./routes/landing') },
-      {
-        lazy: () => import('./routes/ui-shell'),
-        children: [
-          {
-            lazy: () => import('./routes/firebase-layout'),
-            children: [
-              { path: paths.apply, lazy: () => import('./routes/apply') },
-              { path: paths.login, lazy: () => import('./routes/login') },
-              { path: paths.adminLogin, lazy: () => import('./routes/admin-login') },
-              { path: paths.paymentSuccess, lazy: () => import('./routes/payment-success') },
-              { path: paths.admin, lazy: () => import('./routes/admin') },
-              {
-                path: '/portal',
-                lazy: () => import('./routes/portal-layout'),
-                children: [
-                  { index: true, lazy: () => import('./routes/portal-index') },
-                  { path: paths.store, lazy: () => import('./routes/store') },
-                  { path: paths.cart, lazy: () => import('./routes/cart') },
-                  { path: paths.account, lazy: () => import('./routes/account') },
-                ],
-              },
-            ],
-          },
-          { path: '*', lazy: () => import('./routes/not-found') },
-        ],
-      },
-    ],
-  },
-];
+type LazyModule = NonNullable<NonIndexRouteObject['lazy']>;
+type Branch = NonIndexRouteObject & { children: RouteObject[] };
+
+export const layoutModules: Record<LayoutModule, LazyModule> = {
+  'ui-shell': () => import('./routes/ui-shell'),
+  'firebase-layout': () => import('./routes/firebase-layout'),
+  'portal-layout': () => import('./routes/portal-layout'),
+};
+
+export const pageModules: Record<string, LazyModule> = {
+  landing: () => import('./routes/landing'),
+  apply: () => import('./routes/apply'),
+  login: () => import('./routes/login'),
+  'admin-login': () => import('./routes/admin-login'),
+  'payment-success': () => import('./routes/payment-success'),
+  admin: () => import('./routes/admin'),
+  'portal-index': () => import('./routes/portal-index'),
+  store: () => import('./routes/store'),
+  cart: () => import('./routes/cart'),
+  account: () => import('./routes/account'),
+  'not-found': () => import('./routes/not-found'),
+};
+
+/**
+ * Nests each route inside its layouts, in table order: routes that share a chain of layouts
+ * share the layout route objects. The catch-all (`*`) comes last at its level.
+ */
+export function createRoutes(table: Readonly<Record<string, RouteDef>> = ROUTES): RouteObject[] {
+  const root: Branch = { errorElement: <RouterErrorScreen />, children: [] };
+  const layoutNodes = new Map<string, Branch>();
+  const defs = Object.values(table).sort((a, b) => Number(a.path === '*') - Number(b.path === '*'));
+  for (const def of defs) {
+    let parent = root;
+    const chain: string[] = [];
+    for (const layout of def.layouts) {
+      chain.push(layout);
+      const key = chain.join('/');
+      let node = layoutNodes.get(key);
+      if (!node) {
+        node = { lazy: layoutModules[layout], children: [] };
+        layoutNodes.set(key, node);
+        parent.children.push(node);
+      }
+      parent = node;
+    }
+    const lazy = pageModules[def.module];
+    if (!lazy) throw new Error(`No lazy module '${def.module}' for ${def.path} in router.tsx`);
+    parent.children.push({ path: def.path, lazy });
+  }
+  return [root];
+}
+
+export const routes = createRoutes();

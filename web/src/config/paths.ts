@@ -1,14 +1,9 @@
-/** Every route string of the app (SPEC section 2). Build links and redirects from these only. */
-export const paths = {
-  home: '/',
-  apply: '/apply',
-  login: '/login',
-  adminLogin: '/admin/login',
-  store: '/portal/store',
-  cart: '/portal/cart',
-  account: '/portal/my-account',
-  admin: '/admin',
-  paymentSuccess: '/payment-success',
-} as const;
+import { appPaths } from '@portal/domain';
+
+/**
+ * Every route string of the app, from the domain's route table (packages/domain/src/routes.ts).
+ * Build links and redirects from these only.
+ */
+export const paths = appPaths;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

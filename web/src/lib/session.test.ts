@@ -27,13 +27,19 @@ describe('useSession (reactfire sign-in check)', () => {
 });
 
 describe('useManagerCheck', () => {
-  it("asks reactfire's sign-in check for the manager claim", () => {
+  it("asks reactfire's sign-in check to validate the claims with resolveAccess", () => {
     reactfire.useSigninCheck.mockReturnValue({
       status: 'success',
       data: { signedIn: true, hasRequiredClaims: true, errors: {}, user },
     });
     expect(useManagerCheck()).toEqual({ status: 'success', user, isManager: true });
-    expect(reactfire.useSigninCheck).toHaveBeenCalledWith({ requiredClaims: { role: 'manager' } });
+    const options = reactfire.useSigninCheck.mock.calls[0]?.[0] as {
+      validateCustomClaims: (claims: unknown) => { hasRequiredClaims: boolean };
+    };
+    expect(options.validateCustomClaims({ role: 'manager', status: 'approved' }).hasRequiredClaims).toBe(true);
+    expect(options.validateCustomClaims({ role: 'manager', status: 'rejected' }).hasRequiredClaims).toBe(false);
+    expect(options.validateCustomClaims({ role: 'wholesaler', status: 'approved' }).hasRequiredClaims).toBe(false);
+    expect(options.validateCustomClaims({ role: ['manager'] }).hasRequiredClaims).toBe(false);
   });
 
   it('is not a manager without the claim or without a user', () => {

@@ -1,4 +1,4 @@
-import { parseAccessClaims, type AccessClaims } from '@portal/domain';
+import { parseAccessClaims, resolveAccess, type AccessClaims } from '@portal/domain';
 import { signOut, type User } from 'firebase/auth';
 import { useIdTokenResult, useSigninCheck } from 'reactfire';
 import { auth } from './firebase';
@@ -26,13 +26,19 @@ export type ManagerCheck =
   | { status: 'success'; user: User | null; isManager: boolean };
 
 /**
- * reactfire's sign-in check with the manager claim required. The check's cache key is the
- * required claims object, so keep it a constant.
+ * reactfire's sign-in check, validating the claims with the domain's one access decision.
+ * reactfire keys its cached check by the options and cannot tell two validator functions apart,
+ * so this is the app's only validator, kept at module level.
  */
-const MANAGER_CLAIMS = { role: 'manager' } as const satisfies Partial<AccessClaims>;
+const managerClaims = {
+  validateCustomClaims: (claims: Record<string, unknown>) => ({
+    hasRequiredClaims: resolveAccess(claims).kind === 'manager',
+    errors: {},
+  }),
+};
 
 export function useManagerCheck(): ManagerCheck {
-  const { status, data } = useSigninCheck({ requiredClaims: MANAGER_CLAIMS });
+  const { status, data } = useSigninCheck(managerClaims);
   if (status === 'loading') return { status: 'loading' };
   if (status === 'error') return { status: 'error' };
   return { status: 'success', user: data.user, isManager: data.signedIn && data.hasRequiredClaims };

@@ -1,5 +1,5 @@
 import type { User } from 'firebase/auth';
-import { canUsePortal, isManager } from '@portal/domain';
+import { resolveAccess } from '@portal/domain';
 import { fetchProfile } from '@/lib/profile';
 import { readClaims } from '@/lib/session';
 
@@ -22,7 +22,7 @@ export class ProfileUnreadableError extends Error {
  */
 export async function getAccountAccess(user: User): Promise<AccountAccess> {
   const claims = await readClaims(user, true);
-  if (isManager(claims)) return 'manager';
+  if (resolveAccess(claims).kind === 'manager') return 'manager';
   let profile;
   try {
     profile = await fetchProfile(user.uid);
@@ -30,5 +30,5 @@ export async function getAccountAccess(user: User): Promise<AccountAccess> {
     throw new ProfileUnreadableError(error);
   }
   if (!profile) throw new ProfileUnreadableError();
-  return profile.status === 'approved' && canUsePortal(claims) ? 'approved' : 'pending';
+  return resolveAccess(claims, profile).kind === 'buyer' ? 'approved' : 'pending';
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'antd';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { isManager, loginFormSchema, type LoginForm } from '@portal/domain';
+import { loginFormSchema, resolveAccess, type LoginForm } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { readClaims, signOutUser } from '@/lib/session';
@@ -33,7 +33,7 @@ export function AdminLoginPage() {
       const user = await signIn(values);
       signedIn = true;
       const claims = await readClaims(user, true);
-      if (!isManager(claims)) {
+      if (resolveAccess(claims).kind !== 'manager') {
         await signOutUser().catch(() => undefined);
         notify.error(...AUTH_TOASTS.accessDenied);
         return;

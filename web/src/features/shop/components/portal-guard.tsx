@@ -2,7 +2,7 @@ import { Alert, Button } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from 'firebase/auth';
-import { canUsePortal, isBuyerRole, isManager, type AccessClaims } from '@portal/domain';
+import { isBuyerRole, resolveAccess, type AccessClaims } from '@portal/domain';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/lib/profile';
@@ -56,9 +56,14 @@ function ApprovedBuyerCheck({
 
   const profileApproved =
     !!profile.data && isBuyerRole(profile.data.role) && profile.data.status === 'approved';
-  const tokenApproved = canUsePortal(token.claims);
+  // The one access decision, from the freshest claims we have and the profile.
+  const claims = refreshed.state === 'done' ? refreshed.claims : token.claims;
+  const access = resolveAccess(claims, profile.data ?? null);
   const needsRefresh =
-    token.status === 'success' && profileApproved && !tokenApproved && refreshed.state === 'idle';
+    token.status === 'success' &&
+    profileApproved &&
+    access.kind !== 'buyer' &&
+    refreshed.state === 'idle';
 
   useEffect(() => {
     if (!needsRefresh) return;
@@ -81,13 +86,8 @@ function ApprovedBuyerCheck({
   }
   // A manager has no cart or catalog prices here: their place is the admin dashboard (not a
   // reason to sign them out).
-  if (profile.data.role === 'manager' && isManager(token.claims)) {
-    return <Navigate to={paths.admin} replace />;
-  }
-  const claimsApproved =
-    tokenApproved || (refreshed.state === 'done' && canUsePortal(refreshed.claims));
-  if (!profileApproved || !claimsApproved)
-    return <PendingNotice delayMs={redirectDelayMs ?? 2500} />;
+  if (access.kind === 'manager') return <Navigate to={paths.admin} replace />;
+  if (access.kind !== 'buyer') return <PendingNotice delayMs={redirectDelayMs ?? 2500} />;
   return <>{children}</>;
 }
 

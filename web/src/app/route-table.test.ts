@@ -1,0 +1,56 @@
+// @vitest-environment node
+import type { RouteObject } from 'react-router';
+import { checkoutCancelUrl, checkoutSuccessUrl, ROUTES } from '@portal/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routeModules } from '../../../scripts/route-sizes';
+import { createRoutes, layoutModules, pageModules } from './router';
+
+/** Every path of a route tree, depth first. */
+function pathsOf(routes: RouteObject[]): string[] {
+  return routes.flatMap((r) => [...(r.path ? [r.path] : []), ...pathsOf(r.children ?? [])]);
+}
+
+const cart = ROUTES.cart as { path: string };
+const original = cart.path;
+afterEach(() => {
+  cart.path = original;
+});
+
+describe('the one route table (packages/domain/src/routes.ts)', () => {
+  it('gives the router every route, and the router a lazy module for every page and layout', () => {
+    const table = Object.values(ROUTES);
+    expect(pathsOf(createRoutes()).sort()).toEqual(table.map((r) => r.path).sort());
+    expect(Object.keys(pageModules).sort()).toEqual(table.map((r) => r.module).sort());
+    expect(Object.keys(layoutModules).sort()).toEqual(
+      [...new Set(table.flatMap((r) => r.layouts))].sort(),
+    );
+  });
+
+  it('nests pages in their layouts and keeps the catch-all last', () => {
+    const [root] = createRoutes();
+    const [landing, shell] = root?.children ?? [];
+    expect(landing).toMatchObject({ path: '/' });
+    expect(shell?.lazy).toBe(layoutModules['ui-shell']);
+    expect(shell?.children?.at(-1)).toMatchObject({ path: '*' });
+    const firebase = shell?.children?.[0];
+    expect(firebase?.lazy).toBe(layoutModules['firebase-layout']);
+    const portal = firebase?.children?.find((r) => r.lazy === layoutModules['portal-layout']);
+    expect(pathsOf(portal?.children ?? [])).toEqual([
+      '/portal',
+      '/portal/store',
+      '/portal/cart',
+      '/portal/my-account',
+    ]);
+  });
+
+  it('moves the router, the size report and the Stripe return URLs when a path changes there', () => {
+    cart.path = '/portal/basket';
+    expect(pathsOf(createRoutes())).toContain('/portal/basket');
+    expect(pathsOf(createRoutes())).not.toContain(original);
+    expect(routeModules().map(([route]) => route)).toContain('/portal/basket');
+    expect(checkoutCancelUrl('https://shop.example')).toBe('https://shop.example/portal/basket');
+    expect(checkoutSuccessUrl('https://shop.example')).toBe(
+      'https://shop.example/payment-success?session_id={CHECKOUT_SESSION_ID}',
+    );
+  });
+});
