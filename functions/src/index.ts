@@ -1,6 +1,6 @@
 /**
- * Wires triggers only. Handlers are plain exported functions in src/handlers, tested directly
- * against the local stack.
+ * Wires triggers only. Handlers are plain exported functions in src/handlers (callables built
+ * with handlers/edge.ts), tested directly against the local stack.
  */
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onCall, onRequest } from 'firebase-functions/v2/https';

@@ -1,4 +1,3 @@
-import { HttpsError } from 'firebase-functions/v2/https';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import {
@@ -12,6 +11,8 @@ import {
   type Role,
   type SetProfileStatusRequest,
 } from '@portal/domain';
+import type { Context } from '../lib/context';
+import { NotFoundError, PreconditionError } from '../lib/errors';
 
 /**
  * Approving and rejecting accounts: the one code path behind the setProfileStatus callable and
@@ -30,15 +31,17 @@ import {
  *   profile already reads "approved", so a retry finds profile and claims out of step and only
  *   sets the claims (recorded as `profile.claims_synced`).
  * The profile + audit entry are one Firestore transaction that re-reads the status, so two
- * managers acting at once produce one change and one failed-precondition.
+ * managers acting at once produce one change and one refusal.
+ *
+ * Refusals are the typed errors of lib/errors.ts: the callable maps them to HttpsError codes,
+ * the CLI prints their message. Roles and the review flow: docs/product.md; profiles and
+ * audit_log: docs/data-model.md.
  */
 
-export interface AccountsDeps {
-  auth: Auth;
-  db: Firestore;
-}
+/** The Auth and Firestore of the callable's context, or the CLI's own app. */
+export type AccountsDeps = Pick<Context, 'auth' | 'db'>;
 
-export interface ProfileStatusResult {
+interface ProfileStatusResult {
   uid: string;
   role: Role;
   from: ProfileStatus;
@@ -47,11 +50,10 @@ export interface ProfileStatusResult {
   synced: boolean;
 }
 
-export type AuditAction =
-  'profile.status_changed' | 'profile.claims_synced' | 'profile.manager_granted';
+type AuditAction = 'profile.status_changed' | 'profile.claims_synced' | 'profile.manager_granted';
 
 /** One audit_log document: who did what to whom, from which value to which. */
-export interface AuditEntry {
+interface AuditEntry {
   action: AuditAction;
   actor: string;
   target: string;
@@ -109,7 +111,7 @@ async function applyClaims(
 
 /**
  * Moves a buyer's profile along pending -> approved -> rejected (canTransitionProfile), as
- * `actor` (a manager's uid, or "claims-cli"). Throws HttpsError not-found / failed-precondition.
+ * `actor` (a manager's uid, or "claims-cli"). Throws NotFoundError / PreconditionError.
  */
 export async function changeProfileStatus(
   deps: AccountsDeps,
@@ -118,39 +120,32 @@ export async function changeProfileStatus(
 ): Promise<ProfileStatusResult> {
   const { uid, status: to } = request;
   const user = await findUser(deps.auth, uid);
-  if (!user) throw new HttpsError('not-found', `No user with uid ${uid}.`);
+  if (!user) throw new NotFoundError(`No user with uid ${uid}.`);
   const profileRef = deps.db.doc(paths.profile(uid));
   const snapshot = await profileRef.get();
-  if (!snapshot.exists) throw new HttpsError('not-found', `User ${uid} has no profile.`);
+  if (!snapshot.exists) throw new NotFoundError(`User ${uid} has no profile.`);
   const profile = readProfile(snapshot.data());
-  if (!profile)
-    throw new HttpsError(
-      'failed-precondition',
-      `The profile of ${uid} has no valid role and status.`,
-    );
+  if (!profile) throw new PreconditionError(`The profile of ${uid} has no valid role and status.`);
   if (profile.role === 'manager' || user.customClaims?.role === 'manager') {
-    throw new HttpsError(
-      'failed-precondition',
+    throw new PreconditionError(
       'Manager accounts are not approved or rejected; change them with the claims CLI.',
     );
   }
-  if (!isBuyerRole(profile.role))
-    throw new HttpsError('failed-precondition', `Unexpected role ${profile.role}.`);
+  if (!isBuyerRole(profile.role)) throw new PreconditionError(`Unexpected role ${profile.role}.`);
   const role = profile.role;
   const from = profile.status;
 
   if (from === to) {
     const claims = user.customClaims ?? {};
     if (claims.role === role && claims.status === to) {
-      throw new HttpsError('failed-precondition', `The profile is already ${to}.`);
+      throw new PreconditionError(`The profile is already ${to}.`);
     }
     // A previous change committed the profile but did not reach the claims: finish it, unless
     // the claims are further along (a rejection that set the claims first and then failed to
     // commit the profile is completed by rejecting again, never undone by an approval).
     const claimed = PROFILE_STATUSES.find((s) => s === claims.status);
     if (claimed && claimed !== to && !canTransitionProfile(claimed, to)) {
-      throw new HttpsError(
-        'failed-precondition',
+      throw new PreconditionError(
         `The account's claims say ${claimed}; a ${claimed} account cannot become ${to}.`,
       );
     }
@@ -168,7 +163,7 @@ export async function changeProfileStatus(
   }
 
   if (!canTransitionProfile(from, to)) {
-    throw new HttpsError('failed-precondition', `A ${from} profile cannot become ${to}.`);
+    throw new PreconditionError(`A ${from} profile cannot become ${to}.`);
   }
 
   const grantsAccess = to === 'approved';
@@ -177,8 +172,7 @@ export async function changeProfileStatus(
   await deps.db.runTransaction(async (tx) => {
     const current = readProfile((await tx.get(profileRef)).data());
     if (current?.status !== from) {
-      throw new HttpsError(
-        'failed-precondition',
+      throw new PreconditionError(
         `The profile changed meanwhile (now ${current?.status ?? 'missing'}).`,
       );
     }
@@ -213,9 +207,9 @@ export async function grantManager(
   actor: string,
 ): Promise<{ uid: string; from: string | null }> {
   const user = await findUser(deps.auth, uid);
-  if (!user) throw new HttpsError('not-found', `No user with uid ${uid}.`);
+  if (!user) throw new NotFoundError(`No user with uid ${uid}.`);
   if (user.customClaims?.role === 'manager')
-    throw new HttpsError('failed-precondition', 'The user is already a manager.');
+    throw new PreconditionError('The user is already a manager.');
   const profileRef = deps.db.doc(paths.profile(uid));
   let from: string | null = null;
   await deps.db.runTransaction(async (tx) => {

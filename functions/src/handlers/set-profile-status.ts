@@ -1,9 +1,8 @@
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { setProfileStatusRequest, type SetProfileStatusResponse } from '@portal/domain';
 import { changeProfileStatus } from '../accounts/profile-status';
-import { adminAuth, firestore } from '../lib/admin';
 import { parseData, requireManager } from '../lib/caller';
 import { log } from '../lib/log';
+import { callable } from './edge';
 
 /**
  * Callable setProfileStatus({ uid, status }) (managers): approves a pending applicant or rejects
@@ -12,22 +11,18 @@ import { log } from '../lib/log';
  * The web client refreshes its ID token after a claims change; see accounts/profile-status.ts for
  * the order of the writes.
  */
-export async function setProfileStatusHandler(
-  request: Pick<CallableRequest, 'auth' | 'data'>,
-): Promise<SetProfileStatusResponse> {
-  const caller = requireManager(request);
-  const change = parseData(setProfileStatusRequest, request.data);
-  const result = await changeProfileStatus(
-    { auth: adminAuth(), db: firestore() },
-    change,
-    caller.uid,
-  );
-  log.info('profile_status_changed', {
-    actor: caller.uid,
-    target: result.uid,
-    from: result.from,
-    to: result.status,
-    synced: result.synced,
-  });
-  return { uid: result.uid, status: result.status };
-}
+export const setProfileStatusHandler = callable(
+  async (request, ctx): Promise<SetProfileStatusResponse> => {
+    const caller = requireManager(request);
+    const change = parseData(setProfileStatusRequest, request.data);
+    const result = await changeProfileStatus(ctx, change, caller.uid);
+    log.info('profile_status_changed', {
+      actor: caller.uid,
+      target: result.uid,
+      from: result.from,
+      to: result.status,
+      synced: result.synced,
+    });
+    return { uid: result.uid, status: result.status };
+  },
+);

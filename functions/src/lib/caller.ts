@@ -1,37 +1,39 @@
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
-import {
-  canUsePortal,
-  isBuyerRole,
-  isManager,
-  parseAccessClaims,
-  type AccessClaims,
-  type BuyerRole,
-} from '@portal/domain';
+import { resolveAccess, type Access, type BuyerRole } from '@portal/domain';
 import type { z } from 'zod';
 
-/** Who is calling, from the verified ID token's custom claims. */
+/**
+ * The callables' checks of who is calling and what they sent: edge code, so it answers with
+ * HttpsError directly. Access is the domain's one decision, resolveAccess, from the verified ID
+ * token's custom claims (validated there: a malformed claim grants nothing), the same decision
+ * the web guards make. Roles and what each may do: docs/product.md.
+ */
 export interface Caller {
   uid: string;
-  claims: Partial<AccessClaims>;
+  access: Access;
 }
 
-export function requireAuth(request: Pick<CallableRequest, 'auth'>): Caller {
+type CallerRequest = Pick<CallableRequest, 'auth'>;
+
+export function requireAuth(request: CallerRequest): Caller {
   if (!request.auth) throw new HttpsError('unauthenticated', 'Sign in first.');
-  return { uid: request.auth.uid, claims: parseAccessClaims(request.auth.token) };
+  return { uid: request.auth.uid, access: resolveAccess(request.auth.token) };
 }
 
-export function requireManager(request: Pick<CallableRequest, 'auth'>): Caller {
+export function requireManager(request: CallerRequest): Caller {
   const caller = requireAuth(request);
-  if (!isManager(caller.claims)) throw new HttpsError('permission-denied', 'Only managers can do this.');
+  if (caller.access.kind !== 'manager') {
+    throw new HttpsError('permission-denied', 'Only managers can do this.');
+  }
   return caller;
 }
 
-export function requireApprovedBuyer(request: Pick<CallableRequest, 'auth'>): Caller & { role: BuyerRole } {
-  const caller = requireAuth(request);
-  if (!canUsePortal(caller.claims) || !isBuyerRole(caller.claims.role)) {
+export function requireApprovedBuyer(request: CallerRequest): Caller & { role: BuyerRole } {
+  const { uid, access } = requireAuth(request);
+  if (access.kind !== 'buyer') {
     throw new HttpsError('permission-denied', 'Your account is not approved for ordering.');
   }
-  return { ...caller, role: caller.claims.role };
+  return { uid, access, role: access.role };
 }
 
 /** Parses request.data with a domain schema; bad input is invalid-argument with the first issue. */

@@ -8,7 +8,7 @@ type Fields = Record<string, unknown>;
  * `message` field of the payload (and, for errors, replaces it with a stack trace). A field of
  * that name (an error's message, as most call sites pass) is therefore kept as `detail`.
  */
-export function logPayload(event: string, fields: Fields = {}): Fields {
+function logPayload(event: string, fields: Fields = {}): Fields {
   const { message, ...rest } = fields;
   return message === undefined ? { event, ...rest } : { event, ...rest, detail: message };
 }

@@ -1,5 +1,4 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import {
   COLLECTIONS,
   OrderPricingError,
@@ -14,13 +13,14 @@ import {
   type OrderLine,
   type Product,
 } from '@portal/domain';
+import { PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 
 /** Where the lines of a checkout come from: the whole server-side cart, or Buy Now of one unit. */
 export type CheckoutSource = 'cart' | 'buy_now';
 
 /** Stripe Checkout accepts at most 100 line items in payment mode. */
-export const MAX_CHECKOUT_LINES = 100;
+const MAX_CHECKOUT_LINES = 100;
 
 /**
  * The lines a buyer asked for, read from the server: cart documents contribute only their id
@@ -38,10 +38,9 @@ export async function readLineRequests(
     const quantity: unknown = doc.get('quantity');
     return { product_id: doc.id, quantity: typeof quantity === 'number' ? quantity : Number.NaN };
   });
-  if (requests.length === 0) throw new HttpsError('failed-precondition', 'Your cart is empty.');
+  if (requests.length === 0) throw new PreconditionError('Your cart is empty.');
   if (requests.length > MAX_CHECKOUT_LINES) {
-    throw new HttpsError(
-      'failed-precondition',
+    throw new PreconditionError(
       `Your cart has ${requests.length} lines; checkout takes at most ${MAX_CHECKOUT_LINES}.`,
     );
   }
@@ -112,7 +111,7 @@ export function priceLinesOrRefuse(
       const what = product ? error.message : `Product ${error.productId} is not in the catalog`;
       const advice = source === 'cart' ? ' Remove it from your cart and try again.' : '';
       const message = `${what}.${advice}`;
-      throw new HttpsError('failed-precondition', message, { productId: error.productId });
+      throw new PreconditionError(message, { productId: error.productId });
     }
     throw error;
   }

@@ -9,7 +9,7 @@ import { readOrderState, type OrderDoc } from './order-record';
  * one Checkout Session: the second call finds the claim and waits for (or reuses) the session.
  * Server only (firestore.rules deny it to clients by default).
  */
-export interface CheckoutLock {
+interface CheckoutLock {
   fingerprint: string;
   order_id: string;
   state: 'creating' | 'open';
@@ -20,9 +20,9 @@ export interface CheckoutLock {
 }
 
 /** A 'creating' claim older than this is taken over (its caller crashed or timed out). */
-export const STALE_CLAIM_MS = 30_000;
+const STALE_CLAIM_MS = 30_000;
 
-export type ClaimResult =
+type ClaimResult =
   /** An open session for the same lines and a pending order: hand it out again. */
   | { kind: 'reuse'; orderId: string; sessionId: string; url: string }
   /** Another call is creating the session for the same lines right now. */

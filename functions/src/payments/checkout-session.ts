@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { OrderLine } from '@portal/domain';
+import { checkoutCancelUrl, checkoutSuccessUrl, type OrderLine } from '@portal/domain';
 
 /** Checkout sessions close after an hour; a pending order whose session expired is cancelled. */
 export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
@@ -7,21 +7,13 @@ export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 /** A session closer than this to its expiry is not handed out again. */
 export const REUSE_MARGIN_MS = 10 * 60 * 1000;
 
-export interface CheckoutSessionInput {
+interface CheckoutSessionInput {
   orderId: string;
   uid: string;
   lines: readonly OrderLine[];
   webOrigin: string;
   expiresAt: Date;
   customerEmail?: string | undefined;
-}
-
-export function successUrl(webOrigin: string): string {
-  return `${webOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
-}
-
-export function cancelUrl(webOrigin: string): string {
-  return `${webOrigin}/portal/cart`;
 }
 
 /** Product images are stored as site paths (/products/x.svg); Stripe needs absolute URLs. */
@@ -38,7 +30,7 @@ export function absoluteImageUrl(imageUrl: string, webOrigin: string): string | 
 /**
  * The Checkout Session for an order: every line with the price computed on the server, the
  * order id as client_reference_id and in metadata (also on the payment intent, so a payment in
- * the dashboard leads back to the order).
+ * the dashboard leads back to the order), and the return pages from the domain's route table.
  */
 export function checkoutSessionParams(
   input: CheckoutSessionInput,
@@ -68,8 +60,8 @@ export function checkoutSessionParams(
     metadata,
     payment_intent_data: { metadata },
     ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
-    success_url: successUrl(input.webOrigin),
-    cancel_url: cancelUrl(input.webOrigin),
+    success_url: checkoutSuccessUrl(input.webOrigin),
+    cancel_url: checkoutCancelUrl(input.webOrigin),
     expires_at: Math.floor(input.expiresAt.getTime() / 1000),
   };
 }

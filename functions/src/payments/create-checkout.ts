@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import Stripe from 'stripe';
 import {
   orderTotal,
@@ -11,6 +10,8 @@ import {
   type CreateCheckoutSessionResponse,
   type OrderLine,
 } from '@portal/domain';
+import type { Context } from '../lib/context';
+import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import {
   checkoutFingerprint,
@@ -29,30 +30,27 @@ import {
   STRIPE_ACTOR,
   SYSTEM_ACTOR,
 } from './order-transitions';
-import { resolveWebOrigin, stripe as stripeClient } from './stripe-client';
 import { isMissingResource, stripeFailure } from './stripe-errors';
 
-export interface CheckoutBuyer {
+interface CheckoutBuyer {
   uid: string;
   role: BuyerRole;
   email?: string | undefined;
 }
 
-export interface CheckoutDeps {
-  db: Firestore;
-  stripe?: () => Stripe;
-  env?: Readonly<Record<string, string | undefined>>;
-  /** How long a second call waits for a concurrent first call's session. */
-  waitMs?: number;
-}
+/** What checkout uses of the context: Firestore, Stripe, the return site and the clock. */
+type CheckoutContext = Pick<Context, 'db' | 'stripe' | 'webOrigin' | 'now'>;
 
 const MAX_ATTEMPTS = 3;
+
+/** How long a second call waits for a concurrent first call's session. */
+const WAIT_FOR_SESSION_MS = 15_000;
 
 /** The approval on the profile document, checked as well as the claims (a token lives an hour). */
 async function storeNameOfApprovedBuyer(db: Firestore, uid: string): Promise<string> {
   const profile = await db.doc(paths.profile(uid)).get();
   if (!profile.exists || profile.get('status') !== 'approved') {
-    throw new HttpsError('permission-denied', 'Your account is not approved for ordering.');
+    throw new NotAllowedError('Your account is not approved for ordering.');
   }
   const storeName: unknown = profile.get('store_name');
   return typeof storeName === 'string' ? storeName : '';
@@ -92,11 +90,9 @@ function newOrder(
 export async function createCheckout(
   buyer: CheckoutBuyer,
   productId: string | undefined,
-  deps: CheckoutDeps,
+  ctx: CheckoutContext,
 ): Promise<CreateCheckoutSessionResponse> {
-  const { db } = deps;
-  const env = deps.env ?? process.env;
-  const stripe = deps.stripe ?? (() => stripeClient(env));
+  const { db, stripe, now } = ctx;
   const [storeName, { source, requests }] = await Promise.all([
     storeNameOfApprovedBuyer(db, buyer.uid),
     readLineRequests(db, buyer.uid, productId),
@@ -109,18 +105,22 @@ export async function createCheckout(
   const lines = priceLinesOrRefuse(requests, products, buyer.role, source);
   // Refused here, before any order exists, rather than by Stripe after one was created.
   const totalProblem = orderTotalProblem(orderTotal(lines));
-  if (totalProblem) throw new HttpsError('failed-precondition', `${totalProblem}.`);
+  if (totalProblem) throw new PreconditionError(`${totalProblem}.`);
   const fingerprint = checkoutFingerprint(source, lines);
   let webOrigin: string;
   try {
-    webOrigin = resolveWebOrigin(env);
+    webOrigin = ctx.webOrigin();
   } catch (error) {
     throw stripeFailure('checkout_config_failed', error);
   }
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const claim = await claimCheckout(db, buyer.uid, fingerprint, (now) =>
-      newOrder(buyer, storeName, lines, fingerprint, source, now),
+    const claim = await claimCheckout(
+      db,
+      buyer.uid,
+      fingerprint,
+      (claimedAt) => newOrder(buyer, storeName, lines, fingerprint, source, claimedAt),
+      now,
     );
 
     if (claim.kind === 'reuse') {
@@ -146,8 +146,7 @@ export async function createCheckout(
       }
       if (session.status === 'complete' && session.payment_status === 'paid') {
         await recordCheckoutPaid(db, session);
-        throw new HttpsError(
-          'failed-precondition',
+        throw new PreconditionError(
           `You have already paid for these items (order ${shortOrderId(claim.orderId)}).`,
           { orderId: claim.orderId },
         );
@@ -158,12 +157,12 @@ export async function createCheckout(
     }
 
     if (claim.kind === 'wait') {
-      const url = await waitForSession(db, buyer.uid, claim.orderId, deps.waitMs ?? 15_000);
+      const url = await waitForSession(db, buyer.uid, claim.orderId, now);
       if (url) return { url, orderId: claim.orderId };
       continue;
     }
 
-    const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_LIFETIME_MS);
+    const expiresAt = new Date(now() + CHECKOUT_SESSION_LIFETIME_MS);
     const params = checkoutSessionParams({
       orderId: claim.orderId,
       uid: buyer.uid,
@@ -209,8 +208,7 @@ export async function createCheckout(
           ),
         cancelPendingOrder(db, claim.orderId, SYSTEM_ACTOR),
       ]);
-      throw new HttpsError(
-        'aborted',
+      throw new ConcurrentChangeError(
         'Your cart changed while checkout was being prepared. Try again.',
       );
     }
@@ -224,7 +222,7 @@ export async function createCheckout(
     });
     return { url, orderId: claim.orderId };
   }
-  throw new HttpsError('aborted', 'Your checkout changed while it was being prepared. Try again.');
+  throw new ConcurrentChangeError('Your checkout changed while it was being prepared. Try again.');
 }
 
 /** Polls the lock until the concurrent call publishes its session (URL) or gives up (null). */
@@ -232,17 +230,16 @@ async function waitForSession(
   db: Firestore,
   uid: string,
   orderId: string,
-  waitMs: number,
+  now: () => number,
 ): Promise<string | null> {
-  const deadline = Date.now() + waitMs;
-  while (Date.now() < deadline) {
+  const deadline = now() + WAIT_FOR_SESSION_MS;
+  while (now() < deadline) {
     await sleep(100);
     const lock = await peekCheckout(db, uid);
     if (!lock || lock.order_id !== orderId) return null;
     if (lock.state === 'open' && lock.url) return lock.url;
   }
-  throw new HttpsError(
-    'aborted',
+  throw new ConcurrentChangeError(
     'A checkout for this cart is still being prepared. Try again in a moment.',
   );
 }

@@ -41,7 +41,7 @@ export interface OrderState {
   source: CheckoutSource;
 }
 
-export class CorruptOrderError extends Error {
+class CorruptOrderError extends Error {
   override name = 'CorruptOrderError';
 }
 

@@ -28,7 +28,7 @@ export class ForeignSessionError extends Error {
 }
 
 /** The session names an order that does not exist. */
-export class OrderMissingError extends Error {
+class OrderMissingError extends Error {
   override name = 'OrderMissingError';
 }
 
@@ -49,7 +49,7 @@ export type PaidOutcome =
   /** the order was cancelled before the payment arrived: recorded for a refund */
   | 'paid-after-cancel';
 
-export interface TransitionResult<O extends string> {
+interface TransitionResult<O extends string> {
   orderId: string;
   status: OrderStatus;
   outcome: O;

@@ -26,24 +26,22 @@ import Stripe from 'stripe';
 export const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
 export const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
 
-/** The secrets every payments function binds (index.ts passes them to onCall/onRequest). */
-export const paymentSecrets = [stripeSecretKey, stripeWebhookSecret];
+const SANDBOX_API_KEY = 'sk_test_local_sandbox';
+const SANDBOX_WEBHOOK_SECRET = 'whsec_local_sandbox';
 
-export const SANDBOX_API_KEY = 'sk_test_local_sandbox';
-export const SANDBOX_WEBHOOK_SECRET = 'whsec_local_sandbox';
-
-export type StripeTarget =
+type StripeTarget =
   | { kind: 'stripe'; apiKey: string }
   | { kind: 'sandbox'; apiKey: string; host: string; port: number; protocol: 'http' | 'https' };
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** The environment the configuration is read from (process.env at run time). */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 export class PaymentsConfigError extends Error {
   override name = 'PaymentsConfigError';
 }
 
 /** True in a deployed function (Cloud Run sets K_SERVICE; the emulator sets FUNCTIONS_EMULATOR). */
-export function isDeployed(env: Env): boolean {
+function isDeployed(env: Env): boolean {
   return !!env.K_SERVICE && env.FUNCTIONS_EMULATOR !== 'true';
 }
 
@@ -114,7 +112,7 @@ export function resolveWebOrigin(env: Env): string {
   return url.origin;
 }
 
-export function createStripeClient(target: StripeTarget): Stripe {
+function createStripeClient(target: StripeTarget): Stripe {
   const common = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'wholesale-portal' } };
   if (target.kind === 'stripe') return new Stripe(target.apiKey, common);
   return new Stripe(target.apiKey, {
@@ -127,8 +125,8 @@ export function createStripeClient(target: StripeTarget): Stripe {
 
 let cached: { signature: string; client: Stripe } | undefined;
 
-/** The Stripe client for the current environment, created once per configuration. */
-export function stripe(env: Env = process.env): Stripe {
+/** The Stripe client for `env`, created once per configuration (lib/context.ts asks for it). */
+export function stripeClient(env: Env): Stripe {
   const target = resolveStripeTarget(env);
   const signature = JSON.stringify(target);
   if (cached?.signature !== signature) cached = { signature, client: createStripeClient(target) };

@@ -1,6 +1,6 @@
-import { HttpsError } from 'firebase-functions/v2/https';
 import Stripe from 'stripe';
 import { log } from '../lib/log';
+import { PaymentServiceError, PortalError } from '../lib/errors';
 import { PaymentsConfigError } from './stripe-client';
 
 /** True for Stripe's "no such object" answer (an unknown session id). */
@@ -11,18 +11,19 @@ export function isMissingResource(error: unknown): boolean {
 }
 
 /**
- * Turns a failure talking to Stripe into an HttpsError the buyer can act on. The details
- * (Stripe's message, request id) go to the log, not to the browser.
+ * Turns a failure talking to Stripe into a PaymentServiceError the buyer can act on (a refusal
+ * the service already decided passes through as it is). The details (Stripe's message, request
+ * id) go to the log, not to the browser.
  */
 export function stripeFailure(
   event: string,
   error: unknown,
   fields: Record<string, unknown> = {},
-): HttpsError {
-  if (error instanceof HttpsError) return error;
+): PortalError {
+  if (error instanceof PortalError) return error;
   if (error instanceof PaymentsConfigError) {
     log.error(event, { ...fields, reason: 'config', message: error.message });
-    return new HttpsError('internal', 'Payments are not configured on this server.');
+    return new PaymentServiceError('Payments are not configured on this server.', false);
   }
   if (error instanceof Stripe.errors.StripeError) {
     log.error(event, {
@@ -37,17 +38,17 @@ export function stripeFailure(
       error instanceof Stripe.errors.StripeAPIError ||
       error instanceof Stripe.errors.StripeRateLimitError
     ) {
-      return new HttpsError(
-        'unavailable',
+      return new PaymentServiceError(
         'The payment service is unavailable right now. Try again in a minute.',
+        true,
       );
     }
-    return new HttpsError('internal', 'The payment service refused the request.');
+    return new PaymentServiceError('The payment service refused the request.', false);
   }
   log.error(event, {
     ...fields,
     reason: 'unexpected',
     message: error instanceof Error ? error.message : String(error),
   });
-  return new HttpsError('internal', 'Something went wrong with the payment. Try again.');
+  return new PaymentServiceError('Something went wrong with the payment. Try again.', false);
 }

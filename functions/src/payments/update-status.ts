@@ -1,18 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import { COLLECTIONS, type OrderStatus, type UpdateOrderStatusResponse } from '@portal/domain';
+import type { Context } from '../lib/context';
+import { NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import { readOrderState } from './order-record';
 import { IllegalTransitionError, moveOrder, recordCheckoutPaid } from './order-transitions';
-import { stripe as stripeClient } from './stripe-client';
 import { stripeFailure } from './stripe-errors';
-
-export interface UpdateStatusDeps {
-  db: Firestore;
-  stripe?: () => Stripe;
-  env?: Readonly<Record<string, string | undefined>>;
-}
 
 /**
  * Before a manager cancels a pending order, its Checkout Session is closed at Stripe so the buyer
@@ -37,23 +31,25 @@ async function closeCheckoutOf(
   }
 }
 
-/** updateOrderStatus: a manager moves an order along the state machine; the move is recorded. */
+/**
+ * updateOrderStatus: a manager moves an order along the state machine; the move is recorded.
+ * The order lifecycle: docs/data-model.md.
+ */
 export async function updateOrderStatus(
   managerUid: string,
   orderId: string,
   to: OrderStatus,
-  deps: UpdateStatusDeps,
+  ctx: Pick<Context, 'db' | 'stripe'>,
 ): Promise<UpdateOrderStatusResponse> {
-  const { db } = deps;
-  const stripe = deps.stripe ?? (() => stripeClient(deps.env ?? process.env));
+  const { db, stripe } = ctx;
   const before = readOrderState(await db.collection(COLLECTIONS.orders).doc(orderId).get());
-  if (!before) throw new HttpsError('not-found', 'Order not found.');
+  if (!before) throw new NotFoundError('Order not found.');
   if (to === 'cancelled' && before.status === 'pending' && before.stripe_session_id) {
     await closeCheckoutOf(db, stripe, orderId, before.stripe_session_id);
   }
   try {
     const moved = await moveOrder(db, orderId, to, managerUid, { status: before.status });
-    if (!moved) throw new HttpsError('not-found', 'Order not found.');
+    if (!moved) throw new NotFoundError('Order not found.');
     log.info('order_status_updated', { orderId, from: moved.from, to: moved.to, by: managerUid });
     return { orderId, status: moved.to };
   } catch (error) {
@@ -62,7 +58,7 @@ export async function updateOrderStatus(
         error.from === before.status
           ? `An order that is ${error.from} cannot be marked ${error.to}.`
           : `The order changed to ${error.from} meanwhile (the buyer may have just paid). Reload and try again.`;
-      throw new HttpsError('failed-precondition', message, { from: error.from, to: error.to });
+      throw new PreconditionError(message, { from: error.from, to: error.to });
     }
     throw error;
   }

@@ -1,8 +1,8 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
-import { COLLECTIONS, isManager, type VerifyPaymentResponse } from '@portal/domain';
+import { COLLECTIONS, type VerifyPaymentResponse } from '@portal/domain';
 import type { Caller } from '../lib/caller';
+import type { Context } from '../lib/context';
+import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import { orderIdOfSession } from './checkout-session';
 import { readOrderState } from './order-record';
@@ -12,14 +12,7 @@ import {
   recordCheckoutExpired,
   recordCheckoutPaid,
 } from './order-transitions';
-import { stripe as stripeClient } from './stripe-client';
 import { isMissingResource, stripeFailure } from './stripe-errors';
-
-export interface VerifyDeps {
-  db: Firestore;
-  stripe?: () => Stripe;
-  env?: Readonly<Record<string, string | undefined>>;
-}
 
 /**
  * verifyPayment: the success page asks about its session. Stripe is the source of truth: a paid
@@ -29,27 +22,26 @@ export interface VerifyDeps {
 export async function verifyPayment(
   caller: Caller,
   sessionId: string,
-  deps: VerifyDeps,
+  ctx: Pick<Context, 'db' | 'stripe'>,
 ): Promise<VerifyPaymentResponse> {
-  const { db } = deps;
-  const stripe = deps.stripe ?? (() => stripeClient(deps.env ?? process.env));
+  const { db, stripe } = ctx;
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe().checkout.sessions.retrieve(sessionId);
   } catch (error) {
-    if (isMissingResource(error)) throw new HttpsError('not-found', 'Payment session not found.');
+    if (isMissingResource(error)) throw new NotFoundError('Payment session not found.');
     throw stripeFailure('verify_payment_read_failed', error, { sessionId });
   }
   const orderId = orderIdOfSession(session);
   if (!orderId || orderId.includes('/'))
-    throw new HttpsError('not-found', 'No order belongs to this payment.');
+    throw new NotFoundError('No order belongs to this payment.');
   const order = readOrderState(await db.collection(COLLECTIONS.orders).doc(orderId).get());
-  if (!order) throw new HttpsError('not-found', 'No order belongs to this payment.');
-  if (order.user_id !== caller.uid && !isManager(caller.claims)) {
-    throw new HttpsError('permission-denied', 'This payment belongs to another account.');
+  if (!order) throw new NotFoundError('No order belongs to this payment.');
+  if (order.user_id !== caller.uid && caller.access.kind !== 'manager') {
+    throw new NotAllowedError('This payment belongs to another account.');
   }
   if (order.stripe_session_id !== null && order.stripe_session_id !== session.id) {
-    throw new HttpsError('not-found', 'This payment session is not the one of its order.');
+    throw new NotFoundError('This payment session is not the one of its order.');
   }
 
   let status = order.status;
@@ -65,10 +57,7 @@ export async function verifyPayment(
     } catch (error) {
       if (error instanceof PaymentMismatchError) {
         log.error('verify_payment_mismatch', { orderId, sessionId, message: error.message });
-        throw new HttpsError(
-          'failed-precondition',
-          'This payment does not match its order. We will look into it.',
-        );
+        throw new PreconditionError('This payment does not match its order. We will look into it.');
       }
       throw error;
     }

@@ -1,15 +1,16 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
+import type { Context } from '../lib/context';
 import { log } from '../lib/log';
 import {
   ForeignSessionError,
   logTransition,
   recordCheckoutExpired,
   recordCheckoutPaid,
+  type ExpiredOutcome,
+  type PaidOutcome,
 } from './order-transitions';
-import { resolveWebhookSecret, stripe as stripeClient } from './stripe-client';
 
-export interface WebhookRequest {
+interface WebhookRequest {
   method: string;
   /** The Stripe-Signature header. */
   signature: string | undefined;
@@ -17,16 +18,25 @@ export interface WebhookRequest {
   rawBody: Buffer | string | undefined;
 }
 
-export interface WebhookAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-export interface WebhookDeps {
-  db: Firestore;
-  stripe?: () => Stripe;
-  env?: Readonly<Record<string, string | undefined>>;
-}
+/**
+ * What became of one delivery. The HTTP answer Stripe gets for each is chosen at the edge
+ * (handlers/stripe-webhook.ts): Stripe retries a delivery that is not answered 2xx.
+ */
+export type WebhookResult =
+  /** Not a POST. */
+  | { kind: 'wrong-method' }
+  /** No Stripe-Signature header, or no body. */
+  | { kind: 'unsigned' }
+  /** The signature does not match the body (forged, altered or too old): nothing changed. */
+  | { kind: 'bad-signature' }
+  /** Stripe or the webhook secret is not configured: retry once it is. */
+  | { kind: 'not-configured' }
+  /** A checkout event, applied to its order (or found applied before). */
+  | { kind: 'handled'; outcome: PaidOutcome | ExpiredOutcome; orderId: string }
+  /** An event type the portal does not use, or a session that is not one of the portal's. */
+  | { kind: 'ignored' }
+  /** Processing failed (order missing, amount mismatch, Firestore error): retry. */
+  | { kind: 'failed' };
 
 /**
  * The Checkout Session a checkout event carries, and whether it reports a payment (completed,
@@ -49,37 +59,36 @@ function checkoutEvent(
 }
 
 /**
- * stripeWebhook: verifies the signature on the raw body (400, nothing changed, when it does not
+ * stripeWebhook: verifies the signature on the raw body (nothing changes when it does not
  * match), then records the payment or the expiry on the order exactly once. Replays and event
- * types the portal does not use answer 2xx; a failure while processing answers 500 so Stripe
- * retries the delivery.
+ * types the portal does not use are handled or ignored; a failure while processing is reported
+ * as such so that Stripe retries the delivery. The flow: docs/payments.md.
  */
 export async function handleWebhook(
   request: WebhookRequest,
-  deps: WebhookDeps,
-): Promise<WebhookAnswer> {
-  if (request.method !== 'POST') return { status: 405, body: { error: 'Use POST.' } };
+  ctx: Pick<Context, 'db' | 'stripe' | 'webhookSecret'>,
+): Promise<WebhookResult> {
+  if (request.method !== 'POST') return { kind: 'wrong-method' };
   if (!request.signature || request.rawBody === undefined || request.rawBody.length === 0) {
-    return { status: 400, body: { error: 'Missing Stripe-Signature header or body.' } };
+    return { kind: 'unsigned' };
   }
-  const env = deps.env ?? process.env;
   let event: Stripe.Event;
   try {
-    const stripe = (deps.stripe ?? (() => stripeClient(env)))();
-    const secret = resolveWebhookSecret(env);
+    const stripe = ctx.stripe();
+    const secret = ctx.webhookSecret();
     try {
       event = stripe.webhooks.constructEvent(request.rawBody, request.signature, secret);
     } catch (error) {
       log.warn('stripe_webhook_bad_signature', {
         message: error instanceof Error ? error.message : String(error),
       });
-      return { status: 400, body: { error: 'Invalid signature.' } };
+      return { kind: 'bad-signature' };
     }
   } catch (error) {
     log.error('stripe_webhook_config_failed', {
       message: error instanceof Error ? error.message : String(error),
     });
-    return { status: 500, body: { error: 'Webhook not configured.' } };
+    return { kind: 'not-configured' };
   }
 
   const fields = { eventId: event.id, type: event.type };
@@ -98,8 +107,8 @@ export async function handleWebhook(
       const { session } = checkout;
       const ref = { id: event.id, type: event.type };
       const result = checkout.paid
-        ? await recordCheckoutPaid(deps.db, session, ref)
-        : await recordCheckoutExpired(deps.db, session, ref);
+        ? await recordCheckoutPaid(ctx.db, session, ref)
+        : await recordCheckoutExpired(ctx.db, session, ref);
       logTransition('stripe_webhook_handled', result, { ...fields, sessionId: session.id });
       if (result.outcome === 'paid-after-cancel') {
         log.error('payment_for_cancelled_order', {
@@ -108,23 +117,20 @@ export async function handleWebhook(
           sessionId: session.id,
         });
       }
-      return {
-        status: 200,
-        body: { received: true, outcome: result.outcome, orderId: result.orderId },
-      };
+      return { kind: 'handled', outcome: result.outcome, orderId: result.orderId };
     }
     log.info('stripe_webhook_ignored', fields);
-    return { status: 200, body: { received: true, ignored: true } };
+    return { kind: 'ignored' };
   } catch (error) {
     if (error instanceof ForeignSessionError) {
       log.warn('stripe_webhook_foreign_session', { ...fields, message: error.message });
-      return { status: 200, body: { received: true, ignored: true } };
+      return { kind: 'ignored' };
     }
     log.error('stripe_webhook_failed', {
       ...fields,
       reason: error instanceof Error ? error.name : 'unknown',
       message: error instanceof Error ? error.message : String(error),
     });
-    return { status: 500, body: { error: 'Processing failed; Stripe will retry.' } };
+    return { kind: 'failed' };
   }
 }

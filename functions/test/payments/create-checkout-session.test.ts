@@ -3,7 +3,10 @@ import Stripe from 'stripe';
 import { Timestamp } from 'firebase-admin/firestore';
 import { paths, priceForRole } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import { toHttpsError } from '../../src/handlers/edge';
 import { firestore } from '../../src/lib/admin';
+import { createContext } from '../../src/lib/context';
+import { ConcurrentChangeError } from '../../src/lib/errors';
 import { createCheckout } from '../../src/payments/create-checkout';
 import {
   createUser,
@@ -448,16 +451,25 @@ describe('createCheckoutSession: one order per checkout', () => {
       await gate;
       return create(params, options);
     }) as typeof slow.checkout.sessions.create;
-    const first = createCheckout({ uid: buyer.uid, role: 'retailer' }, undefined, {
-      db: firestore(),
-      stripe: () => slow,
-    });
+    const first = createCheckout(
+      { uid: buyer.uid, role: 'retailer' },
+      undefined,
+      createContext({ stripe: () => slow }),
+    );
     await creating;
     // Meanwhile, in another tab, the cart changes and checkout starts again.
     await setCart(buyer.uid, { 'blue-coast': 3 });
     const second = await createCheckoutSessionHandler(buyer.request({}));
     letGo();
-    await expect(first).rejects.toMatchObject({ code: 'aborted' });
+    const refusal: unknown = await first.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(ConcurrentChangeError);
+    expect(toHttpsError(refusal)).toMatchObject({
+      code: 'aborted',
+      message: 'Your cart changed while checkout was being prepared. Try again.',
+    });
 
     const orders = await ordersOfUser(buyer.uid);
     expect(orders).toHaveLength(2);

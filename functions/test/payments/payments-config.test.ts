@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
-import type { OrderLine } from '@portal/domain';
+import { checkoutCancelUrl, checkoutSuccessUrl, type OrderLine } from '@portal/domain';
 import { checkoutFingerprint } from '../../src/payments/checkout-lines';
 import {
   absoluteImageUrl,
@@ -14,6 +13,8 @@ import {
   resolveWebhookSecret,
   resolveWebOrigin,
 } from '../../src/payments/stripe-client';
+import { webhookAnswer } from '../../src/handlers/stripe-webhook';
+import { createContext } from '../../src/lib/context';
 import { log } from '../../src/lib/log';
 import { handleWebhook } from '../../src/payments/webhook';
 
@@ -102,7 +103,8 @@ describe('Stripe configuration', () => {
       type: 'checkout.session.completed',
       data: { object: { id: 'cs_forged', client_reference_id: 'someone-elses-order' } },
     });
-    const answer = await handleWebhook(
+    // The event is refused before anything is read: the default Firestore is never used.
+    const result = await handleWebhook(
       {
         method: 'POST',
         signature: Stripe.webhooks.generateTestHeaderString({
@@ -111,13 +113,16 @@ describe('Stripe configuration', () => {
         }),
         rawBody: body,
       },
-      {
-        db: null as unknown as Firestore, // never reached: the event is refused before any read
+      createContext({
         stripe: () => new Stripe('sk_live_1'),
         env: { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_local_sandbox' },
-      },
+      }),
     );
-    expect(answer).toEqual({ status: 500, body: { error: 'Webhook not configured.' } });
+    expect(result).toEqual({ kind: 'not-configured' });
+    expect(webhookAnswer(result)).toEqual({
+      status: 500,
+      body: { error: 'Webhook not configured.' },
+    });
     expect(logged).toHaveBeenCalledWith('stripe_webhook_config_failed', {
       message: expect.stringContaining('sandbox secret'),
     });
@@ -179,6 +184,9 @@ describe('Checkout Session parameters', () => {
       customer_email: 'buyer@shop.test',
       expires_at: Date.parse('2030-01-01T00:00:00Z') / 1000,
     });
+    // The return pages come from the domain's route table, the web router's paths.
+    expect(params.success_url).toBe(checkoutSuccessUrl('https://shop.test'));
+    expect(params.cancel_url).toBe(checkoutCancelUrl('https://shop.test'));
     expect(params.line_items).toEqual([
       {
         quantity: 2,

@@ -10,7 +10,7 @@ const PROFILES = 'profiles';
 const hasProfile = (actor: Actor) => actor !== 'anonymous' && actor !== 'applicant';
 const approvedBuyers: Actor[] = ['retailer', 'wholesaler', 'another'];
 
-/** The sign-up write of the web client (SPEC section 4), for `uid`. */
+/** The sign-up write of the web client (profiles in docs/data-model.md), for `uid`. */
 function application(
   uid: string,
   overrides: Record<string, unknown> = {},

@@ -1,0 +1,53 @@
+import {
+  HttpsError,
+  type CallableRequest,
+  type FunctionsErrorCode,
+} from 'firebase-functions/v2/https';
+import { createContext, type Context } from '../lib/context';
+import {
+  ConcurrentChangeError,
+  NotAllowedError,
+  NotFoundError,
+  PaymentServiceError,
+  PortalError,
+  PreconditionError,
+} from '../lib/errors';
+
+/** What a callable handler reads of the request the Functions runtime hands it. */
+type CallRequest = Pick<CallableRequest, 'auth' | 'data'>;
+
+/**
+ * The HttpsError code the client sees for each refusal of a service. The one place where a
+ * domain error becomes a callable error; message and details are kept as they are.
+ */
+function httpsCodeOf(error: PortalError): FunctionsErrorCode {
+  if (error instanceof NotFoundError) return 'not-found';
+  if (error instanceof NotAllowedError) return 'permission-denied';
+  if (error instanceof PreconditionError) return 'failed-precondition';
+  if (error instanceof ConcurrentChangeError) return 'aborted';
+  if (error instanceof PaymentServiceError) return error.transient ? 'unavailable' : 'internal';
+  return 'internal';
+}
+
+/** A refusal as the HttpsError the client receives; any other error is left as it is. */
+export function toHttpsError(error: unknown): unknown {
+  if (!(error instanceof PortalError)) return error;
+  return new HttpsError(httpsCodeOf(error), error.message, error.details);
+}
+
+/**
+ * A callable handler: builds the context (lib/context.ts), runs `body`, and turns a service's
+ * refusal into its HttpsError. Errors that are not refusals (a Firestore outage, a bug) pass
+ * through unchanged, and the Functions runtime answers them with `internal`.
+ */
+export function callable<Res>(
+  body: (request: CallRequest, ctx: Context) => Promise<Res>,
+): (request: CallRequest) => Promise<Res> {
+  return async (request) => {
+    try {
+      return await body(request, createContext());
+    } catch (error) {
+      throw toHttpsError(error);
+    }
+  };
+}
