@@ -58,15 +58,6 @@ export function parseAccessClaims(raw: unknown): Partial<AccessClaims> {
   return claims;
 }
 
-/** An approved retailer or wholesaler may use the portal; a manager uses /admin. */
-export function canUsePortal(claims: Partial<AccessClaims> | null | undefined): boolean {
-  return !!claims && isBuyerRole(claims.role) && claims.status === 'approved';
-}
-
-export function isManager(claims: Partial<AccessClaims> | null | undefined): boolean {
-  return !!claims && claims.role === 'manager';
-}
-
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   retailer: 'Retailer',
   wholesaler: 'Wholesaler',
