@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canTransitionProfile, nextProfileStatuses, parseAccessClaims } from './roles';
 
-describe('profile status transitions (SPEC section 4)', () => {
+describe('profile status transitions (docs/product.md §15.1)', () => {
   it('allows pending -> approved and approved -> rejected only', () => {
     expect(canTransitionProfile('pending', 'approved')).toBe(true);
     expect(canTransitionProfile('approved', 'rejected')).toBe(true);

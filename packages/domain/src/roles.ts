@@ -11,7 +11,7 @@ export const PROFILE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
 /**
- * Allowed profile status changes (SPEC section 4): a manager approves a pending applicant and
+ * Allowed profile status changes (docs/product.md §15.1): a manager approves a pending applicant and
  * can reject an approved account. Nothing else moves.
  */
 const PROFILE_TRANSITIONS: Readonly<Record<ProfileStatus, readonly ProfileStatus[]>> = {
