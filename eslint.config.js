@@ -36,6 +36,41 @@ export default tseslint.config(
     },
   },
   {
+    // The entities (one home per kind of document) sit between shared code and the features:
+    // features and app/ import them, they import neither.
+    files: ['web/src/entities/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)(features|app)(/|$)',
+              message: 'An entity must not import a feature or app/: features compose entities.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared code (components, config, lib) stays below the entities.
+    files: ['web/src/{components,config,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)entities(/|$)',
+              message: 'Shared code must not import an entity: move it into the entity instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The domain package is shared by the browser and the functions: no Firebase, no Node APIs.
     files: ['packages/domain/src/**/*.ts'],
     rules: {

@@ -11,7 +11,7 @@ import {
   localWiring,
 } from '../../../scripts/lib/bundle-scan';
 import { LANDING_BUDGET, landingProblem, measureRouteSizes } from '../../../scripts/route-sizes';
-import { EXPORT_MAX_ORDERS } from '../features/admin/api/export-orders';
+import { EXPORT_MAX_ORDERS } from '../entities/orders';
 
 /**
  * Real production builds (`vite build`, a couple of seconds each) into temporary folders, with

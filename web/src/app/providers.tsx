@@ -8,7 +8,15 @@ import { createQueryClient } from '@/lib/query-client';
  * antd theme, one-at-a-time notifications and the query client. Mounted by the UI-shell layout
  * route (and by tests), not at the root: the landing page is plain HTML and CSS and stays light.
  */
-export function AppProviders({ children, queryClient, motion = true }: { children: ReactNode; queryClient?: QueryClient; motion?: boolean }) {
+export function AppProviders({
+  children,
+  queryClient,
+  motion = true,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  motion?: boolean;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <ConfigProvider theme={motion ? theme : { ...theme, token: { ...theme.token, motion: false } }}>

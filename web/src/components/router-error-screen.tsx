@@ -6,7 +6,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The router's error screen (SPEC section 2): 'Unexpected Application Error!' and the message. */
+/** The router's error screen (docs/product.md §14): 'Unexpected Application Error!' and the message. */
 export function RouterErrorScreen() {
   const error = useRouteError();
   return (

@@ -1,6 +1,6 @@
 /**
  * The brand and its marketing copy: one home, so the landing page, titles and footer agree.
- * Figures (500+ locations, 5 stars, 2025) are the ones SPEC.md states; do not invent others.
+ * Figures (500+ locations, 5 stars, 2025) are the ones docs/product.md §4 and §19 state; do not invent others.
  */
 export const brand = {
   name: 'Electric Slush Co.',
@@ -20,7 +20,8 @@ export const brand = {
 
   products: {
     heading: 'Premium Products',
-    intro: 'Everything you need to run a high-margin slush counter, from the first pour to the last cup.',
+    intro:
+      'Everything you need to run a high-margin slush counter, from the first pour to the last cup.',
     cards: [
       {
         id: 'syrups',

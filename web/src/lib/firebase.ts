@@ -1,15 +1,13 @@
 import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
 import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
 import { env } from '@/config/env';
 import { HOSTING_INIT_URL, parseHostingInitJson, type FirebaseWebConfig } from '@/config/firebase-web-config';
 
 /**
  * Firebase, initialised once at module level (never in render). Only routes that need
- * Firebase import this module, so the landing page ships no Firebase code.
- * Firestore is the Lite SDK (REST, no realtime listeners): one local emulator serves the browser
- * and the server, and it is a fraction of the full SDK's size.
+ * Firebase import this module, so the landing page ships no Firebase code. Firestore is not
+ * here: the entities (web/src/entities/firestore.ts) own it.
  *
  * A production build made without VITE_FIREBASE_* reads the project's web config from Firebase
  * Hosting before anything else touches Firebase (top-level await: the lazy routes that import
@@ -26,12 +24,10 @@ async function hostingConfig(): Promise<FirebaseWebConfig> {
 
 export const firebaseApp = initializeApp(env.firebase ?? (await hostingConfig()));
 export const auth = getAuth(firebaseApp);
-export const db = getFirestore(firebaseApp);
 export const functions = getFunctions(firebaseApp, env.functionsRegion);
 
 if (env.emulators) {
-  const { host, authPort, firestorePort, functionsPort } = env.emulators;
+  const { host, authPort, functionsPort } = env.emulators;
   connectAuthEmulator(auth, `http://${host}:${authPort}`, { disableWarnings: true });
-  connectFirestoreEmulator(db, host, firestorePort);
   connectFunctionsEmulator(functions, host, functionsPort);
 }

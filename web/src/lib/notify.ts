@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useMemo } from 'react';
 
 /**
- * Toasts as SPEC section 8 writes them: a title and a text. The App provider is configured
+ * Toasts as docs/product.md §17 writes them: a title and a text. The App provider is configured
  * with maxCount 1, so one notification is visible at a time.
  */
 export interface Notify {

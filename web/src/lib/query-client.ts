@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * SPEC section 9: retry 3 times with exponential backoff from 1 s doubling up to 30 s, cache
+ * docs/product.md §19: retry 3 times with exponential backoff from 1 s doubling up to 30 s, cache
  * kept 5 minutes. These are TanStack Query's defaults, spelled out so they stay true.
  */
 export function createQueryClient(): QueryClient {

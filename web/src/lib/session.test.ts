@@ -4,7 +4,6 @@ import { useClaims, useManagerCheck, useSession } from './session';
 
 const reactfire = vi.hoisted(() => ({ useSigninCheck: vi.fn(), useIdTokenResult: vi.fn() }));
 vi.mock('reactfire', () => reactfire);
-vi.mock('./firebase', () => ({ auth: {} }));
 
 const user = { uid: 'u1', email: 'manager@demo.test' } as User;
 

@@ -1,9 +1,9 @@
 /**
- * An in-memory stand-in for the parts of `firebase/firestore/lite` the web app uses, for
- * component tests that run the real `features/<f>/api` modules. Use it with
- *   vi.mock('firebase/firestore/lite', () => import('@/testing/fake-firestore-lite'));
- *   vi.mock('@/lib/firebase', () => ({ db: {}, auth: {}, functions: {}, firebaseApp: {} }));
- * and drive it through `fakeDb` (seed, fail, inspect the recorded queries and writes).
+ * The web tests' one stand-in for Firestore: an in-memory `firebase/firestore/lite` with the
+ * parts the entities (web/src/entities) use. testing/setup-tests.ts puts it in place of the SDK
+ * for every web test and empties it before each test, so tests run the real entity code against
+ * it and drive it through `fakeDb`: seed documents, make an operation fail or wait, and read back
+ * the documents and the recorded reads and writes.
  */
 
 type Data = Record<string, unknown>;
@@ -35,24 +35,56 @@ export interface DocumentReference {
 export interface CollectionReference {
   kind: 'collection';
   path: string;
+  id: string;
+}
+export interface DocumentSnapshot {
+  id: string;
+  ref: DocumentReference;
+  exists(): boolean;
+  data(): Data | undefined;
 }
 export type QueryConstraint =
   | { type: 'where'; field: string; op: string; value: unknown }
-  | { type: 'orderBy'; field: string; direction: 'asc' | 'desc' };
+  | { type: 'orderBy'; field: string; direction: 'asc' | 'desc' }
+  | { type: 'limit'; count: number }
+  | { type: 'startAfter'; cursor: DocumentSnapshot };
 export interface Query {
   kind: 'query';
   path: string;
   constraints: QueryConstraint[];
 }
+export interface AggregateField {
+  aggregateType: 'sum';
+  field: string;
+}
 
-export type Operation = 'getDoc' | 'getDocs' | 'setDoc' | 'updateDoc' | 'deleteDoc' | 'commit';
+export type Operation =
+  | 'getDoc'
+  | 'getDocs'
+  | 'getCount'
+  | 'getAggregate'
+  | 'setDoc'
+  | 'addDoc'
+  | 'updateDoc'
+  | 'deleteDoc'
+  | 'commit';
+
+export interface BatchWrite {
+  path: string;
+  data: Data;
+  options?: { merge?: boolean };
+}
 
 export interface RecordedCall {
   op: Operation;
+  /** The document or collection; for a batch, the first document it writes. */
   path: string;
   constraints?: QueryConstraint[];
   data?: Data;
   options?: { merge?: boolean };
+  /** A batch's writes, in order. */
+  writes?: BatchWrite[];
+  aggregate?: Record<string, AggregateField>;
 }
 
 interface Failure {
@@ -66,6 +98,13 @@ const store = new Map<string, Data>();
 let failures: Failure[] = [];
 let calls: RecordedCall[] = [];
 let gates: { op: Operation; promise: Promise<void> }[] = [];
+let listeners: ((call: RecordedCall) => void)[] = [];
+let autoIds = 0;
+
+function record(call: RecordedCall): void {
+  calls.push(call);
+  for (const listener of listeners) listener(call);
+}
 
 function maybeFail(op: Operation, path: string): void {
   const index = failures.findIndex((f) => f.op === op && path.startsWith(f.pathPrefix));
@@ -77,6 +116,13 @@ function maybeFail(op: Operation, path: string): void {
 
 async function gate(op: Operation): Promise<void> {
   for (const g of gates.filter((x) => x.op === op)) await g.promise;
+}
+
+/** Records the call, waits while the operation is held, then throws if it is made to fail. */
+async function perform(call: RecordedCall, paths: readonly string[] = [call.path]): Promise<void> {
+  record(call);
+  await gate(call.op);
+  for (const path of paths) maybeFail(call.op, path);
 }
 
 /** Deep copy that keeps Timestamp and Date instances (structuredClone would drop the class). */
@@ -104,13 +150,18 @@ function applyWrite(path: string, data: Data, merge: boolean): void {
   store.set(path, current);
 }
 
+const lastSegment = (path: string) => path.split('/').pop() ?? '';
+
 /** Controls for tests. */
 export const fakeDb = {
+  /** Empties the store and forgets failures, held operations, recorded calls and listeners. */
   reset(): void {
     store.clear();
     failures = [];
     calls = [];
     gates = [];
+    listeners = [];
+    autoIds = 0;
   },
   seed(path: string, data: Data): void {
     store.set(path, clone(data));
@@ -142,6 +193,10 @@ export const fakeDb = {
       release();
     };
   },
+  /** Calls `listener` with each operation as it starts (to see it among other services' calls). */
+  onCall(listener: (call: RecordedCall) => void): void {
+    listeners.push(listener);
+  },
   get calls(): readonly RecordedCall[] {
     return calls;
   },
@@ -151,12 +206,21 @@ export function getFirestore(): object {
   return {};
 }
 
-export function doc(_db: unknown, path: string): DocumentReference {
-  return { kind: 'doc', path, id: path.split('/').pop() ?? '' };
+export function connectFirestoreEmulator(): void {}
+
+/** `doc(db, path)`, or `doc(collectionRef)` for a new document with an automatic id. */
+export function doc(parent: unknown, path?: string): DocumentReference {
+  if ((parent as CollectionReference | null)?.kind === 'collection') {
+    autoIds += 1;
+    const id = path ?? `auto-id-${autoIds}`;
+    return { kind: 'doc', path: `${(parent as CollectionReference).path}/${id}`, id };
+  }
+  const full = path ?? '';
+  return { kind: 'doc', path: full, id: lastSegment(full) };
 }
 
 export function collection(_db: unknown, path: string): CollectionReference {
-  return { kind: 'collection', path };
+  return { kind: 'collection', path, id: lastSegment(path) };
 }
 
 export function where(field: string, op: string, value: unknown): QueryConstraint {
@@ -165,6 +229,14 @@ export function where(field: string, op: string, value: unknown): QueryConstrain
 
 export function orderBy(field: string, direction: 'asc' | 'desc' = 'asc'): QueryConstraint {
   return { type: 'orderBy', field, direction };
+}
+
+export function limit(count: number): QueryConstraint {
+  return { type: 'limit', count };
+}
+
+export function startAfter(cursor: DocumentSnapshot): QueryConstraint {
+  return { type: 'startAfter', cursor };
 }
 
 export function query(ref: CollectionReference | Query, ...constraints: QueryConstraint[]): Query {
@@ -180,99 +252,166 @@ export function serverTimestamp(): ServerTimestamp {
   return new ServerTimestamp();
 }
 
-function snapshotOf(path: string) {
+export function sum(field: string): AggregateField {
+  return { aggregateType: 'sum', field };
+}
+
+function snapshotOf(path: string): DocumentSnapshot {
   const data = store.get(path);
   return {
-    id: path.split('/').pop() ?? '',
+    id: lastSegment(path),
     ref: doc(null, path),
     exists: () => data !== undefined,
     data: () => (data === undefined ? undefined : clone(data)),
   };
 }
 
+function sortKey(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate().getTime();
+  if (value instanceof Date) return value.getTime();
+  return value;
+}
+
 function compare(a: unknown, b: unknown): number {
-  const key = (v: unknown) =>
-    v instanceof Timestamp ? v.toDate().getTime() : v instanceof Date ? v.getTime() : v;
-  const x = key(a) as number | string;
-  const y = key(b) as number | string;
+  const x = sortKey(a) as number | string;
+  const y = sortKey(b) as number | string;
   if (x === y) return 0;
   return x < y ? -1 : 1;
 }
 
-export async function getDoc(ref: DocumentReference) {
-  calls.push({ op: 'getDoc', path: ref.path });
-  await gate('getDoc');
-  maybeFail('getDoc', ref.path);
-  return snapshotOf(ref.path);
+function matches(data: Data | undefined, c: Extract<QueryConstraint, { type: 'where' }>): boolean {
+  const value = data?.[c.field];
+  switch (c.op) {
+    case '==':
+      return sortKey(value) === sortKey(c.value);
+    case 'in':
+      return (c.value as unknown[]).some((v) => sortKey(v) === sortKey(value));
+    case '<':
+      return value !== undefined && compare(value, c.value) < 0;
+    case '<=':
+      return value !== undefined && compare(value, c.value) <= 0;
+    case '>':
+      return value !== undefined && compare(value, c.value) > 0;
+    case '>=':
+      return value !== undefined && compare(value, c.value) >= 0;
+    default:
+      throw new Error(`fake-firestore-lite: operator ${c.op} not supported`);
+  }
 }
 
-export async function getDocs(ref: CollectionReference | Query) {
+/**
+ * The documents a query returns, in order: filters, then the orderBy fields with the document
+ * path as the last tie-break (in the last orderBy's direction, as Firestore does), then the
+ * cursor and the limit.
+ */
+function run(ref: CollectionReference | Query): string[] {
   const constraints = ref.kind === 'query' ? ref.constraints : [];
-  calls.push({ op: 'getDocs', path: ref.path, constraints });
-  await gate('getDocs');
-  maybeFail('getDocs', ref.path);
   const depth = ref.path.split('/').length + 1;
   let paths = [...store.keys()].filter(
     (p) => p.startsWith(`${ref.path}/`) && p.split('/').length === depth,
   );
   for (const c of constraints) {
-    if (c.type === 'where') {
-      paths = paths.filter((p) => {
-        const value = store.get(p)?.[c.field];
-        if (c.op === '==') return value === c.value;
-        throw new Error(`fake-firestore-lite: operator ${c.op} not supported`);
-      });
-    }
+    if (c.type === 'where') paths = paths.filter((p) => matches(store.get(p), c));
   }
   const orders = constraints.filter(
     (c): c is Extract<QueryConstraint, { type: 'orderBy' }> => c.type === 'orderBy',
   );
-  paths.sort((a, b) => {
+  const lastDirection = orders.at(-1)?.direction ?? 'asc';
+  const order = (a: { path: string; data?: Data }, b: { path: string; data?: Data }) => {
     for (const o of orders) {
-      const result = compare(store.get(a)?.[o.field], store.get(b)?.[o.field]);
+      const result = compare(a.data?.[o.field], b.data?.[o.field]);
       if (result !== 0) return o.direction === 'desc' ? -result : result;
     }
-    return a < b ? -1 : 1;
-  });
-  const docs = paths.map(snapshotOf);
+    const byPath = compare(a.path, b.path);
+    return lastDirection === 'desc' ? -byPath : byPath;
+  };
+  paths.sort((a, b) => order({ path: a, data: store.get(a) }, { path: b, data: store.get(b) }));
+  for (const c of constraints) {
+    if (c.type === 'startAfter') {
+      const cursor = { path: c.cursor.ref.path, data: c.cursor.data() };
+      paths = paths.filter((p) => order({ path: p, data: store.get(p) }, cursor) > 0);
+    }
+  }
+  for (const c of constraints) {
+    if (c.type === 'limit') paths = paths.slice(0, c.count);
+  }
+  return paths;
+}
+
+export async function getDoc(ref: DocumentReference) {
+  await perform({ op: 'getDoc', path: ref.path });
+  return snapshotOf(ref.path);
+}
+
+export async function getDocs(ref: CollectionReference | Query) {
+  const constraints = ref.kind === 'query' ? ref.constraints : [];
+  await perform({ op: 'getDocs', path: ref.path, constraints });
+  const docs = run(ref).map(snapshotOf);
   return { docs, empty: docs.length === 0, size: docs.length };
 }
 
+export async function getCount(ref: CollectionReference | Query) {
+  const constraints = ref.kind === 'query' ? ref.constraints : [];
+  await perform({ op: 'getCount', path: ref.path, constraints });
+  const count = run(ref).length;
+  return { data: () => ({ count }) };
+}
+
+/** Sums over the matching documents' numeric values (0 when there are none, as Firestore). */
+export async function getAggregate(
+  ref: CollectionReference | Query,
+  aggregate: Record<string, AggregateField>,
+) {
+  const constraints = ref.kind === 'query' ? ref.constraints : [];
+  await perform({ op: 'getAggregate', path: ref.path, constraints, aggregate });
+  const docs = run(ref).map((path) => store.get(path) ?? {});
+  const result = Object.fromEntries(
+    Object.entries(aggregate).map(([key, spec]) => [
+      key,
+      docs.reduce((total, data) => {
+        const value = data[spec.field];
+        return typeof value === 'number' ? total + value : total;
+      }, 0),
+    ]),
+  );
+  return { data: () => result };
+}
+
 export async function setDoc(ref: DocumentReference, data: Data, options?: { merge?: boolean }) {
-  calls.push({ op: 'setDoc', path: ref.path, data, options });
-  await gate('setDoc');
-  maybeFail('setDoc', ref.path);
+  await perform({ op: 'setDoc', path: ref.path, data, options });
   applyWrite(ref.path, data, options?.merge === true);
 }
 
+export async function addDoc(ref: CollectionReference, data: Data): Promise<DocumentReference> {
+  const created = doc(ref);
+  await perform({ op: 'addDoc', path: created.path, data });
+  applyWrite(created.path, data, false);
+  return created;
+}
+
 export async function updateDoc(ref: DocumentReference, data: Data) {
-  calls.push({ op: 'updateDoc', path: ref.path, data });
-  await gate('updateDoc');
-  maybeFail('updateDoc', ref.path);
+  await perform({ op: 'updateDoc', path: ref.path, data });
   if (!store.has(ref.path)) throw new Error('not-found');
   applyWrite(ref.path, data, true);
 }
 
 export async function deleteDoc(ref: DocumentReference) {
-  calls.push({ op: 'deleteDoc', path: ref.path });
-  await gate('deleteDoc');
-  maybeFail('deleteDoc', ref.path);
+  await perform({ op: 'deleteDoc', path: ref.path });
   store.delete(ref.path);
 }
 
+/** A batch of sets: all applied at commit, or none when one of them fails. */
 export function writeBatch() {
-  const writes: { ref: DocumentReference; data: Data; merge: boolean }[] = [];
+  const writes: BatchWrite[] = [];
   const batch = {
     set(ref: DocumentReference, data: Data, options?: { merge?: boolean }) {
-      writes.push({ ref, data, merge: options?.merge === true });
+      writes.push({ path: ref.path, data, ...(options ? { options } : {}) });
       return batch;
     },
     async commit() {
-      const path = writes[0]?.ref.path ?? '';
-      calls.push({ op: 'commit', path });
-      await gate('commit');
-      for (const w of writes) maybeFail('commit', w.ref.path);
-      for (const w of writes) applyWrite(w.ref.path, w.data, w.merge);
+      const paths = writes.map((w) => w.path);
+      await perform({ op: 'commit', path: paths[0] ?? '', writes: [...writes] }, paths);
+      for (const w of writes) applyWrite(w.path, w.data, w.options?.merge === true);
     },
   };
   return batch;

@@ -1,7 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, renderHook, type RenderResult } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 
 export function createTestQueryClient(): QueryClient {
@@ -16,7 +17,12 @@ export function createTestQueryClient(): QueryClient {
  */
 export function renderWithProviders(
   ui: ReactElement,
-  options: { route?: string; path?: string; routes?: RouteObject[]; queryClient?: QueryClient } = {},
+  options: {
+    route?: string;
+    path?: string;
+    routes?: RouteObject[];
+    queryClient?: QueryClient;
+  } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const route = options.route ?? '/';
   const queryClient = options.queryClient ?? createTestQueryClient();
@@ -30,4 +36,19 @@ export function renderWithProviders(
     </AppProviders>,
   );
   return { ...result, router, queryClient };
+}
+
+/**
+ * Renders a hook (a query or a mutation) with a fresh query client, and tells which query keys
+ * it has invalidated so far.
+ */
+export function renderQueryHook<T>(useHook: () => T) {
+  const queryClient = createTestQueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(useHook, { wrapper });
+  const invalidatedKeys = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+  return { result, invalidatedKeys };
 }

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { fakeDb } from './fake-firestore-lite';
 
+// Every web test runs against the one Firestore stand-in (fake-firestore-lite.ts), empty at the
+// start of each test: no test talks to a real Firestore or mocks the SDK on its own.
+vi.mock('firebase/firestore/lite', () => import('./fake-firestore-lite'));
+beforeEach(() => fakeDb.reset());
 afterEach(() => cleanup());
 
 // Node-environment tests (e.g. the build budget) have no window.

@@ -5,7 +5,7 @@ function notices(): string[] {
   return [...document.querySelectorAll('.ant-notification-notice')].map((n) => n.textContent ?? '');
 }
 
-/** Waits for a toast (antd notification) with this title and text, as SPEC section 8 writes them. */
+/** Waits for a toast (antd notification) with this title and text, as docs/product.md §17 writes them. */
 export async function expectToast(title: string, text: string): Promise<void> {
   await waitFor(() => {
     expect(

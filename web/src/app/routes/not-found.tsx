@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
- * 404 (SPEC section 2). 'Return to Home' is one link styled as a button (antd Button with href
+ * 404 (docs/product.md §14). 'Return to Home' is one link styled as a button (antd Button with href
  * renders an <a>), not a button nested in a link, which is invalid and read twice by screen
  * readers; the click stays inside the SPA.
  */

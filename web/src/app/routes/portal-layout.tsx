@@ -1,7 +1,9 @@
 import { Outlet } from 'react-router';
-import { PortalGuard, PortalHeader } from '@/features/shop';
+import { PortalHeader } from '@/features/shop';
+import { PortalGuard } from '../guards/portal-guard';
+import '../portal-layout.css';
 
-/** /portal/*: the approved-buyer guard (SPEC section 2), then the portal header and the page. */
+/** /portal/*: the approved-buyer guard (docs/product.md §8), then the portal header and the page. */
 export function Component() {
   return (
     <PortalGuard>

@@ -1,16 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  collection,
-  doc,
-  getDocs,
-  query,
-  serverTimestamp,
-  where,
-  writeBatch,
-} from 'firebase/firestore/lite';
-import { COLLECTIONS, MAX_LINE_QUANTITY, paths as docPaths, type OrderLine } from '@portal/domain';
-import { db } from '@/lib/firebase';
-import { queryKeys } from '@/lib/query-keys';
+import { MAX_LINE_QUANTITY, type CartItem, type OrderLine } from '@portal/domain';
+import { cartKeys, fetchCart, setCartQuantities } from '@/entities/cart';
+import { fetchActiveProducts } from '@/entities/catalog';
 
 export interface ReorderResult {
   /** Names of the products put back in the cart. */
@@ -29,12 +20,9 @@ export async function reorder(
   uid: string,
   lines: readonly Pick<OrderLine, 'product_id' | 'name' | 'quantity'>[],
 ): Promise<ReorderResult> {
-  const [catalog, cart] = await Promise.all([
-    getDocs(query(collection(db, COLLECTIONS.products), where('is_active', '==', true))),
-    getDocs(collection(db, docPaths.cartItems(uid))),
-  ]);
-  const active = new Set(catalog.docs.map((product) => product.id));
-  const inCart = new Map(cart.docs.map((item) => [item.id, Number(item.data().quantity) || 0]));
+  const [catalog, cart] = await Promise.all([fetchActiveProducts(), fetchCart(uid)]);
+  const active = new Set(catalog.map((product) => product.id));
+  const inCart = new Map(cart.map((item) => [item.product_id, item.quantity]));
 
   const wanted = new Map<string, { name: string; quantity: number }>();
   for (const line of lines) {
@@ -46,21 +34,17 @@ export async function reorder(
   }
 
   const result: ReorderResult = { added: [], skipped: [] };
-  const batch = writeBatch(db);
+  const updates: CartItem[] = [];
   for (const [productId, { name, quantity }] of wanted) {
     if (!active.has(productId)) {
       result.skipped.push(name);
       continue;
     }
     const next = Math.min((inCart.get(productId) ?? 0) + quantity, MAX_LINE_QUANTITY);
-    batch.set(
-      doc(db, docPaths.cartItem(uid, productId)),
-      { product_id: productId, quantity: next, updated_at: serverTimestamp() },
-      { merge: true },
-    );
+    updates.push({ product_id: productId, quantity: next });
     result.added.push(name);
   }
-  if (result.added.length > 0) await batch.commit();
+  if (updates.length > 0) await setCartQuantities(uid, updates);
   return result;
 }
 
@@ -69,6 +53,6 @@ export function useReorder(uid: string) {
   return useMutation({
     mutationFn: (lines: readonly Pick<OrderLine, 'product_id' | 'name' | 'quantity'>[]) =>
       reorder(uid, lines),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart(uid) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.ofBuyer(uid) }),
   });
 }

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import {
   BUYER_UID,
@@ -14,8 +14,6 @@ import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { AccountPage } from './account-page';
 
-vi.mock('firebase/firestore/lite', () => import('@/testing/fake-firestore-lite'));
-vi.mock('@/lib/firebase', () => ({ db: {}, auth: {}, functions: {}, firebaseApp: {} }));
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
 
 function LocationProbe() {
@@ -91,10 +89,6 @@ function seedSupport() {
     video_url: 'https://videos.example/drain',
   });
 }
-
-beforeEach(() => {
-  fakeDb.reset();
-});
 
 describe('AccountPage: Orders', () => {
   it('opens on Orders and lists the buyer orders newest first with id, date, amount and status', async () => {

@@ -1,4 +1,4 @@
-/** Toasts of SPEC section 8 for the account page (title: text). */
+/** Toasts of the account page (docs/product.md §17.6) (title: text). */
 export const ACCOUNT_TOASTS = {
   load: ['Error', 'Could not load account data.'],
   update: ['Error', 'Could not update profile.'],

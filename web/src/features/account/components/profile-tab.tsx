@@ -12,7 +12,7 @@ import {
   type ProfileUpdate,
 } from '@portal/domain';
 import { useNotify } from '@/lib/notify';
-import { useUpdateStoreName } from '../api/update-store-name';
+import { useUpdateStoreName } from '@/entities/profile';
 import { ACCOUNT_TOASTS } from './account-toasts';
 
 const STATUS_COLORS: Record<ProfileStatus, string> = {

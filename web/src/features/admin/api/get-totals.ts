@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { COLLECTIONS, PAID_ORDER_STATUSES } from '@portal/domain';
-import { collection, getAggregate, getCount, query, sum, where } from 'firebase/firestore/lite';
-import { db } from '@/lib/firebase';
-import { queryKeys } from '@/lib/query-keys';
+import { countOrders, orderKeys, sumPaidRevenue } from '@/entities/orders';
+import { countProfiles } from '@/entities/profile';
 
 export interface AdminTotals {
   totalOrders: number;
@@ -12,28 +10,21 @@ export interface AdminTotals {
 }
 
 /**
- * Totals with server-side aggregation queries (Firestore Lite's getCount / getAggregate, the
- * Lite names of getCountFromServer / getAggregateFromServer): three small answers, no documents
- * downloaded.
+ * The dashboard's totals, from server-side aggregation queries (Firestore Lite's getCount /
+ * getAggregate, the Lite names of getCountFromServer / getAggregateFromServer): three small
+ * answers, no documents downloaded.
  */
 export async function fetchTotals(): Promise<AdminTotals> {
-  const orders = collection(db, COLLECTIONS.orders);
-  const [orderCount, userCount, revenue] = await Promise.all([
-    getCount(orders),
-    getCount(collection(db, COLLECTIONS.profiles)),
-    getAggregate(query(orders, where('status', 'in', [...PAID_ORDER_STATUSES])), {
-      revenue: sum('amount'),
-    }),
+  const [totalOrders, totalUsers, revenue] = await Promise.all([
+    countOrders(),
+    countProfiles(),
+    sumPaidRevenue(),
   ]);
-  return {
-    totalOrders: orderCount.data().count,
-    totalUsers: userCount.data().count,
-    revenue: revenue.data().revenue ?? 0,
-  };
+  return { totalOrders, totalUsers, revenue };
 }
 
 export const totalsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.admin.totals(), queryFn: fetchTotals });
+  queryOptions({ queryKey: orderKeys.totals(), queryFn: fetchTotals });
 
 export function useTotals() {
   return useQuery(totalsQueryOptions());

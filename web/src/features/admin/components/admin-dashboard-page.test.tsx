@@ -4,24 +4,20 @@ import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signOutUser, useManagerCheck, type ManagerCheck } from '@/lib/session';
 import { renderWithProviders } from '@/testing/render';
-import { useAllProducts } from '../api/get-products';
-import { useProfiles } from '../api/get-profiles';
-import { useRecentOrders } from '../api/get-recent-orders';
-import { useAdminSupportContent } from '../api/get-support-content';
+import { useAllProducts } from '@/entities/catalog';
+import { useExportOrders, useRecentOrders } from '@/entities/orders';
+import { useProfiles } from '@/entities/profile';
+import { useEditableSupportContent } from '@/entities/support';
 import { useTotals } from '../api/get-totals';
 import { loaded, makeProfile, stub } from '../testing/stubs';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
 vi.mock('@/lib/session', () => ({ useManagerCheck: vi.fn(), signOutUser: vi.fn() }));
 vi.mock('../api/get-totals', () => ({ useTotals: vi.fn() }));
-vi.mock('../api/get-recent-orders', () => ({ useRecentOrders: vi.fn() }));
-vi.mock('../api/get-profiles', () => ({ useProfiles: vi.fn() }));
-vi.mock('../api/get-products', () => ({ useAllProducts: vi.fn() }));
-vi.mock('../api/get-support-content', () => ({ useAdminSupportContent: vi.fn() }));
-vi.mock('../api/export-orders', () => ({
-  useExportOrders: vi.fn(() => ({ mutateAsync: vi.fn(), isPending: false })),
-  EXPORT_MAX_ORDERS: 5000,
-}));
+vi.mock('@/entities/orders', { spy: true });
+vi.mock('@/entities/profile', { spy: true });
+vi.mock('@/entities/catalog', { spy: true });
+vi.mock('@/entities/support', { spy: true });
 
 const user = { uid: 'm1', email: 'manager@demo.test' } as User;
 
@@ -58,8 +54,11 @@ beforeEach(() => {
     ),
   );
   vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([])));
-  vi.mocked(useAdminSupportContent).mockReturnValue(
-    stub<typeof useAdminSupportContent>(loaded([])),
+  vi.mocked(useEditableSupportContent).mockReturnValue(
+    stub<typeof useEditableSupportContent>(loaded([])),
+  );
+  vi.mocked(useExportOrders).mockReturnValue(
+    stub<typeof useExportOrders>({ mutateAsync: vi.fn(), isPending: false }),
   );
   vi.mocked(signOutUser).mockResolvedValue(undefined);
 });

@@ -2,7 +2,7 @@ import { Badge, Button, Layout, Tabs, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useProfiles } from '../api/get-profiles';
+import { useProfiles } from '@/entities/profile';
 import { CatalogPanel } from './catalog-panel';
 import { OrdersExport } from './orders-export';
 import { RecentOrdersTable } from './recent-orders-table';

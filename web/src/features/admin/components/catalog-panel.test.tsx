@@ -2,13 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { useAllProducts } from '../api/get-products';
-import { useSaveProduct } from '../api/save-product';
+import { useAllProducts, useSaveProduct } from '@/entities/catalog';
 import { failed, loaded, makeProduct, stub } from '../testing/stubs';
 import { CatalogPanel } from './catalog-panel';
 
-vi.mock('../api/get-products', () => ({ useAllProducts: vi.fn() }));
-vi.mock('../api/save-product', () => ({ useSaveProduct: vi.fn() }));
+vi.mock('@/entities/catalog', { spy: true });
 
 // Modal forms are heavy in jsdom; give them room on a busy machine.
 vi.setConfig({ testTimeout: 40_000 });

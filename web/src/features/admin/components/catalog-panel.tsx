@@ -2,9 +2,11 @@ import { formatUsd } from '@portal/domain';
 import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNotify } from '@/lib/notify';
-import type { AdminProduct as Product } from '../api/converters';
-import { useAllProducts } from '../api/get-products';
-import { useSaveProduct } from '../api/save-product';
+import {
+  useAllProducts,
+  useSaveProduct,
+  type ProductWithPrices as Product,
+} from '@/entities/catalog';
 import { EditableListSection } from './editable-list-section';
 import { ProductFormModal } from './product-form-modal';
 import { useFetchErrorToast } from './use-fetch-error-toast';

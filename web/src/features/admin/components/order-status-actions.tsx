@@ -1,7 +1,7 @@
 import { managerOrderMoves, shortOrderId, type OrderStatus } from '@portal/domain';
 import { Button, Popconfirm, Space } from 'antd';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { useUpdateOrderStatus } from '../api/update-order-status';
+import { useUpdateOrderStatus } from '@/entities/orders';
 import { orderStatusLabel } from './order-status-tag';
 
 const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {

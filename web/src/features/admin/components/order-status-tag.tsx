@@ -2,10 +2,8 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@portal/domain';
 import { Tag } from 'antd';
 
 /**
- * SPEC section 4: the admin badge treats 'completed' as normal and any other status as a
- * warning. Our order states have no 'completed'; the states a paid order moves through
- * normally are the "completed-like" ones: delivered (done, green) and processing / shipped
- * (paid and on its way, blue). pending (not paid yet) and cancelled need a manager's eye, so
+ * The admin badge (docs/product.md §12.3, §15.4): the states a paid order moves through
+ * normally are delivered (done, green) and processing / shipped (paid and on its way, blue). pending (not paid yet) and cancelled need a manager's eye, so
  * they are warnings (orange).
  */
 const STATUS_TONE: Readonly<Record<OrderStatus, string>> = {

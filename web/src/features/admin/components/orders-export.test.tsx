@@ -2,12 +2,17 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { useExportOrders } from '../api/export-orders';
+import { useExportOrders } from '@/entities/orders';
+import type * as Orders from '@/entities/orders';
 import { makeOrder, stub } from '../testing/stubs';
 import { downloadTextFile } from '../utils/download-file';
 import { OrdersExport } from './orders-export';
 
-vi.mock('../api/export-orders', () => ({ useExportOrders: vi.fn(), EXPORT_MAX_ORDERS: 5000 }));
+vi.mock('@/entities/orders', async (importOriginal) => ({
+  ...(await importOriginal<typeof Orders>()),
+  useExportOrders: vi.fn(),
+  EXPORT_MAX_ORDERS: 5000,
+}));
 vi.mock('../utils/download-file', () => ({ downloadTextFile: vi.fn() }));
 
 const mutateAsync = vi.fn();

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useNotify } from '@/lib/notify';
-import { EXPORT_MAX_ORDERS, useExportOrders } from '../api/export-orders';
+import { EXPORT_MAX_ORDERS, useExportOrders } from '@/entities/orders';
 import { dayRange, toDayString } from '../utils/date-range';
 import { downloadTextFile } from '../utils/download-file';
 import { buildOrdersCsv } from '../utils/orders-csv';

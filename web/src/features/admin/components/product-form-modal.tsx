@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Input, InputNumber, Modal, Switch } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import { useNotify } from '@/lib/notify';
-import type { AdminProduct } from '../api/converters';
-import { useSaveProduct } from '../api/save-product';
+import { useSaveProduct, type ProductWithPrices } from '@/entities/catalog';
 import { FormField } from './form-field';
 import {
   productFormDefaults,
@@ -18,7 +17,7 @@ export function ProductFormModal({
   nextSortOrder,
   onClose,
 }: {
-  product?: AdminProduct;
+  product?: ProductWithPrices;
   nextSortOrder: number;
   onClose: () => void;
 }) {

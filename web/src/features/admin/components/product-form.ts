@@ -6,7 +6,7 @@ import {
   productSchema,
 } from '@portal/domain';
 import { z } from 'zod';
-import type { AdminProduct } from '../api/converters';
+import type { ProductWithPrices } from '@/entities/catalog';
 
 const DOLLARS = /^\d+(\.\d{1,2})?$/;
 
@@ -54,7 +54,7 @@ export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormOutput = z.output<typeof productFormSchema>;
 
 export function productFormDefaults(
-  product: AdminProduct | undefined,
+  product: ProductWithPrices | undefined,
   nextSortOrder: number,
 ): ProductFormInput {
   if (!product) {

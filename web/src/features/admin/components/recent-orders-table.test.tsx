@@ -2,13 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { useRecentOrders } from '../api/get-recent-orders';
-import { useUpdateOrderStatus } from '../api/update-order-status';
+import { useRecentOrders, useUpdateOrderStatus } from '@/entities/orders';
 import { failed, loaded, makeOrder, stub } from '../testing/stubs';
 import { RecentOrdersTable } from './recent-orders-table';
 
-vi.mock('../api/get-recent-orders', () => ({ useRecentOrders: vi.fn() }));
-vi.mock('../api/update-order-status', () => ({ useUpdateOrderStatus: vi.fn() }));
+vi.mock('@/entities/orders', { spy: true });
 
 const mutateAsync = vi.fn();
 const fetchNextPage = vi.fn();

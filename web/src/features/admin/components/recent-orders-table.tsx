@@ -1,8 +1,7 @@
 import { formatUsd, shortOrderId, type PaymentType } from '@portal/domain';
 import { Button, Card, Grid, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import type { AdminOrder } from '../api/converters';
-import { useRecentOrders } from '../api/get-recent-orders';
+import { useRecentOrders, type OrderSummary } from '@/entities/orders';
 import { OrderStatusActions } from './order-status-actions';
 import { AdminOrderStatusTag } from './order-status-tag';
 import { useFetchErrorToast } from './use-fetch-error-toast';
@@ -14,7 +13,7 @@ const PAYMENT_TYPE_LABEL: Readonly<Record<PaymentType, string>> = {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-const columns: TableColumnsType<AdminOrder> = [
+const columns: TableColumnsType<OrderSummary> = [
   {
     title: 'Order',
     dataIndex: 'id',
@@ -45,7 +44,7 @@ const columns: TableColumnsType<AdminOrder> = [
   },
 ];
 
-function OrderLines({ order }: { order: AdminOrder }) {
+function OrderLines({ order }: { order: OrderSummary }) {
   return (
     <Table
       size="small"
@@ -74,7 +73,7 @@ function OrderLines({ order }: { order: AdminOrder }) {
 }
 
 /** An order on a phone: a card instead of a table row that would need sideways scrolling. */
-function OrderCard({ order }: { order: AdminOrder }) {
+function OrderCard({ order }: { order: OrderSummary }) {
   return (
     <Card
       size="small"
@@ -153,7 +152,7 @@ export function RecentOrdersTable() {
           )}
         </div>
       ) : (
-        <Table<AdminOrder>
+        <Table<OrderSummary>
           rowKey="id"
           size="middle"
           columns={columns}

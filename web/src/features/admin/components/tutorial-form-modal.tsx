@@ -4,7 +4,7 @@ import { Input, Modal } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNotify } from '@/lib/notify';
-import { useSaveSupportItem } from '../api/save-support-item';
+import { useSaveSupportItem } from '@/entities/support';
 import { FormField } from './form-field';
 
 type TutorialInput = z.input<typeof supportContentSchema>;

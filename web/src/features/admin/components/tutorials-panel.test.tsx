@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { useDeleteSupportItem } from '../api/delete-support-item';
-import { useAdminSupportContent } from '../api/get-support-content';
-import { useSaveSupportItem } from '../api/save-support-item';
+import {
+  useDeleteSupportItem,
+  useEditableSupportContent,
+  useSaveSupportItem,
+} from '@/entities/support';
 import { failed, loaded, makeTutorial, stub } from '../testing/stubs';
 import { TutorialsPanel } from './tutorials-panel';
 
-vi.mock('../api/get-support-content', () => ({ useAdminSupportContent: vi.fn() }));
-vi.mock('../api/save-support-item', () => ({ useSaveSupportItem: vi.fn() }));
-vi.mock('../api/delete-support-item', () => ({ useDeleteSupportItem: vi.fn() }));
+vi.mock('@/entities/support', { spy: true });
 
 // Modal forms are heavy in jsdom; give them room on a busy machine.
 vi.setConfig({ testTimeout: 40_000 });
@@ -42,8 +42,8 @@ beforeEach(() => {
   vi.mocked(useDeleteSupportItem).mockReturnValue(
     stub<typeof useDeleteSupportItem>({ mutateAsync: remove, isPending: false }),
   );
-  vi.mocked(useAdminSupportContent).mockReturnValue(
-    stub<typeof useAdminSupportContent>(loaded([cleaning, setup])),
+  vi.mocked(useEditableSupportContent).mockReturnValue(
+    stub<typeof useEditableSupportContent>(loaded([cleaning, setup])),
   );
 });
 
@@ -139,8 +139,8 @@ describe('TutorialsPanel', () => {
   });
 
   it("toasts 'Failed to fetch data' when tutorials cannot load", async () => {
-    vi.mocked(useAdminSupportContent).mockReturnValue(
-      stub<typeof useAdminSupportContent>(failed()),
+    vi.mocked(useEditableSupportContent).mockReturnValue(
+      stub<typeof useEditableSupportContent>(failed()),
     );
     renderWithProviders(<TutorialsPanel />);
     expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();

@@ -2,8 +2,7 @@ import type { SupportContent } from '@portal/domain';
 import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNotify } from '@/lib/notify';
-import { useDeleteSupportItem } from '../api/delete-support-item';
-import { useAdminSupportContent } from '../api/get-support-content';
+import { useDeleteSupportItem, useEditableSupportContent } from '@/entities/support';
 import { EditableListSection } from './editable-list-section';
 import { TutorialFormModal } from './tutorial-form-modal';
 import { useFetchErrorToast } from './use-fetch-error-toast';
@@ -63,7 +62,7 @@ function TutorialActions({ item, onEdit }: { item: SupportContent; onEdit: () =>
 
 /** Support tutorials by category: add, edit, delete. */
 export function TutorialsPanel() {
-  const tutorials = useAdminSupportContent();
+  const tutorials = useEditableSupportContent();
   const [editing, setEditing] = useState<Editing>(null);
   useFetchErrorToast(tutorials.isError);
   const list = tutorials.data ?? [];

@@ -2,13 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { useProfiles } from '../api/get-profiles';
-import { useSetProfileStatus } from '../api/set-profile-status';
+import { useProfiles, useSetProfileStatus } from '@/entities/profile';
 import { failed, loaded, makeProfile, stub } from '../testing/stubs';
 import { UserManagementTable } from './user-management-table';
 
-vi.mock('../api/get-profiles', () => ({ useProfiles: vi.fn() }));
-vi.mock('../api/set-profile-status', () => ({ useSetProfileStatus: vi.fn() }));
+vi.mock('@/entities/profile', { spy: true });
 
 const mutateAsync = vi.fn();
 

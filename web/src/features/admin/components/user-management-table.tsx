@@ -14,9 +14,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNotify } from '@/lib/notify';
-import type { AdminProfile } from '../api/converters';
-import { useProfiles } from '../api/get-profiles';
-import { useSetProfileStatus } from '../api/set-profile-status';
+import { useProfiles, useSetProfileStatus, type ProfileRecord } from '@/entities/profile';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
 type Filter = 'all' | ProfileStatus;
@@ -29,7 +27,7 @@ const STATUS_TAG: Readonly<Record<ProfileStatus, { color: string; label: string 
 
 const joinedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-function ProfileActions({ profile }: { profile: AdminProfile }) {
+function ProfileActions({ profile }: { profile: ProfileRecord }) {
   const notify = useNotify();
   const setStatus = useSetProfileStatus();
 
@@ -42,7 +40,7 @@ function ProfileActions({ profile }: { profile: AdminProfile }) {
     }
   };
 
-  // Managers' own rows (and rejected rows) offer nothing; SPEC section 4: Approve only on
+  // Managers' own rows (and rejected rows) offer nothing; docs/product.md §15.1: Approve only on
   // pending rows, Reject only on approved rows.
   if (profile.role === 'manager') return null;
   if (profile.status === 'pending') {
@@ -82,7 +80,7 @@ function ProfileActions({ profile }: { profile: AdminProfile }) {
   return null;
 }
 
-const columns: TableColumnsType<AdminProfile> = [
+const columns: TableColumnsType<ProfileRecord> = [
   {
     title: 'Store Name',
     dataIndex: 'store_name',
@@ -107,7 +105,7 @@ const columns: TableColumnsType<AdminProfile> = [
 ];
 
 /** A profile on a phone: a card instead of a table row that would need sideways scrolling. */
-function ProfileCard({ profile }: { profile: AdminProfile }) {
+function ProfileCard({ profile }: { profile: ProfileRecord }) {
   const tag = STATUS_TAG[profile.status];
   return (
     <Card size="small" role="article" aria-label={profile.store_name}>
@@ -192,7 +190,7 @@ export function UserManagementTable() {
           )}
         </div>
       ) : (
-        <Table<AdminProfile>
+        <Table<ProfileRecord>
           rowKey="id"
           columns={columns}
           dataSource={rows}

@@ -1,9 +1,11 @@
-import type { AdminOrder, AdminProduct, AdminProfile } from '../api/converters';
 import type { SupportContent } from '@portal/domain';
+import type { ProductWithPrices } from '@/entities/catalog';
+import type { OrderSummary } from '@/entities/orders';
+import type { ProfileRecord } from '@/entities/profile';
 
 /**
- * Test stand-ins for the api hooks (tests vi.mock the api modules). `stub` casts a plain object
- * to a hook's result type: only the fields a component reads are given.
+ * Test stand-ins for the entity hooks (tests vi.mock the entity modules). `stub` casts a plain
+ * object to a hook's result type: only the fields a component reads are given.
  */
 export function stub<F extends (...args: never[]) => unknown>(
   value: Record<string, unknown>,
@@ -31,7 +33,7 @@ export const failed = () => ({
   error: new Error('boom'),
 });
 
-export function makeOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+export function makeOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {
     id: 'order0001abcdef',
     user_id: 'buyer-1',
@@ -55,7 +57,7 @@ export function makeOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
   };
 }
 
-export function makeProfile(overrides: Partial<AdminProfile> = {}): AdminProfile {
+export function makeProfile(overrides: Partial<ProfileRecord> = {}): ProfileRecord {
   return {
     id: 'uid-1',
     user_id: 'uid-1',
@@ -71,7 +73,7 @@ export function makeProfile(overrides: Partial<AdminProfile> = {}): AdminProfile
   };
 }
 
-export function makeProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
+export function makeProduct(overrides: Partial<ProductWithPrices> = {}): ProductWithPrices {
   return {
     id: 'prod-1',
     name: 'Purple Dream Syrup',

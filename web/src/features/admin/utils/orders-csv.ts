@@ -1,6 +1,6 @@
 import type { OrderLine, OrderStatus, PaymentType } from '@portal/domain';
 
-/** The fields of an order the export needs (AdminOrder satisfies it). */
+/** The fields of an order the export needs (OrderSummary satisfies it). */
 export interface CsvOrder {
   id: string;
   created_at: Date;

@@ -1,16 +1,17 @@
 import type { User } from 'firebase/auth';
 import type { AccessClaims, Profile } from '@portal/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeDb } from '@/testing/fake-firestore-lite';
 import { getAccountAccess, ProfileUnreadableError } from './get-account-access';
 
 const mocks = vi.hoisted(() => ({
   readClaims: vi.fn<(user: User, force?: boolean) => Promise<Partial<AccessClaims>>>(),
-  fetchProfile: vi.fn<(uid: string) => Promise<Profile | null>>(),
 }));
 vi.mock('@/lib/session', () => ({ readClaims: mocks.readClaims }));
-vi.mock('@/lib/profile', () => ({ fetchProfile: mocks.fetchProfile }));
 
 const user = { uid: 'u1' } as User;
+const seedProfile = (stored: Profile) => fakeDb.seed('profiles/u1', { ...stored });
+const profileReads = () => fakeDb.calls.filter((c) => c.op === 'getDoc').map((c) => c.path);
 
 function profile(role: Profile['role'], status: Profile['status']): Profile {
   return {
@@ -26,7 +27,6 @@ function profile(role: Profile['role'], status: Profile['status']): Profile {
 
 beforeEach(() => {
   mocks.readClaims.mockReset();
-  mocks.fetchProfile.mockReset();
 });
 
 describe('getAccountAccess', () => {
@@ -34,14 +34,14 @@ describe('getAccountAccess', () => {
     mocks.readClaims.mockResolvedValue({ role: 'manager', status: 'approved' });
     await expect(getAccountAccess(user)).resolves.toBe('manager');
     expect(mocks.readClaims).toHaveBeenCalledWith(user, true);
-    expect(mocks.fetchProfile).not.toHaveBeenCalled();
+    expect(profileReads()).toEqual([]);
   });
 
   it('lets in a buyer whose profile and claims both say approved', async () => {
     mocks.readClaims.mockResolvedValue({ role: 'wholesaler', status: 'approved' });
-    mocks.fetchProfile.mockResolvedValue(profile('wholesaler', 'approved'));
+    seedProfile(profile('wholesaler', 'approved'));
     await expect(getAccountAccess(user)).resolves.toBe('approved');
-    expect(mocks.fetchProfile).toHaveBeenCalledWith('u1');
+    expect(profileReads()).toEqual(['profiles/u1']);
   });
 
   it.each([
@@ -55,15 +55,16 @@ describe('getAccountAccess', () => {
     ],
   ] as const)('keeps out a %s', async (_name, stored, claims) => {
     mocks.readClaims.mockResolvedValue(claims);
-    mocks.fetchProfile.mockResolvedValue(stored);
+    seedProfile(stored);
     await expect(getAccountAccess(user)).resolves.toBe('pending');
   });
 
   it('reports an unreadable or missing profile', async () => {
     mocks.readClaims.mockResolvedValue({});
-    mocks.fetchProfile.mockRejectedValueOnce(new Error('permission-denied'));
+    seedProfile(profile('retailer', 'approved'));
+    fakeDb.fail('getDoc', 'profiles/u1', new Error('permission-denied'), true);
     await expect(getAccountAccess(user)).rejects.toBeInstanceOf(ProfileUnreadableError);
-    mocks.fetchProfile.mockResolvedValueOnce(null);
+    fakeDb.reset();
     await expect(getAccountAccess(user)).rejects.toBeInstanceOf(ProfileUnreadableError);
   });
 });

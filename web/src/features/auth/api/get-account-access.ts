@@ -1,6 +1,6 @@
 import type { User } from 'firebase/auth';
 import { resolveAccess } from '@portal/domain';
-import { fetchProfile } from '@/lib/profile';
+import { fetchProfile } from '@/entities/profile';
 import { readClaims } from '@/lib/session';
 
 /** Where a freshly signed-in account may go. */
@@ -15,7 +15,7 @@ export class ProfileUnreadableError extends Error {
 }
 
 /**
- * Decides what a signed-in account may do (SPEC sections 4 and 6). The ID token is refreshed
+ * Decides what a signed-in account may do (docs/product.md §15.3, §3.2). The ID token is refreshed
  * first, so an approval given since the last sign-in counts. A manager claim goes to /admin.
  * Portal access needs both the profile and the claims to say "approved buyer" (the security
  * rules check the claims): anything else, rejected included, is pending.

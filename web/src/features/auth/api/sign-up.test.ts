@@ -1,5 +1,8 @@
+import type * as FirebaseAuth from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationForm } from '@portal/domain';
+import { auth } from '@/lib/firebase';
+import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import { AccountCreationError, ProfileSaveError, submitApplication } from './sign-up';
 
 const sdk = vi.hoisted(() => {
@@ -17,23 +20,15 @@ const sdk = vi.hoisted(() => {
     updateProfile: track('updateProfile', undefined),
     signOut: track('signOut', undefined),
     deleteUser: track('deleteUser', undefined),
-    setDoc: track('setDoc', undefined),
-    doc: vi.fn((_db: unknown, path: string) => ({ path })),
-    serverTimestamp: vi.fn(() => 'SERVER_TIMESTAMP'),
   };
 });
-vi.mock('firebase/auth', () => ({
+vi.mock('firebase/auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof FirebaseAuth>()),
   createUserWithEmailAndPassword: sdk.createUserWithEmailAndPassword,
   updateProfile: sdk.updateProfile,
   signOut: sdk.signOut,
   deleteUser: sdk.deleteUser,
 }));
-vi.mock('firebase/firestore/lite', () => ({
-  doc: sdk.doc,
-  setDoc: sdk.setDoc,
-  serverTimestamp: sdk.serverTimestamp,
-}));
-vi.mock('@/lib/firebase', () => ({ auth: { name: 'auth' }, db: { name: 'db' } }));
 
 const form: ApplicationForm = {
   fullName: ' Ada Lovelace ',
@@ -47,6 +42,8 @@ const form: ApplicationForm = {
 beforeEach(() => {
   sdk.calls.length = 0;
   vi.clearAllMocks();
+  // Firestore writes take their place among the auth calls.
+  fakeDb.onCall((call) => sdk.calls.push(call.op));
 });
 
 describe('submitApplication', () => {
@@ -54,23 +51,25 @@ describe('submitApplication', () => {
     await submitApplication(form);
     expect(sdk.calls).toEqual(['createUser', 'updateProfile', 'setDoc', 'signOut']);
     expect(sdk.createUserWithEmailAndPassword).toHaveBeenCalledWith(
-      { name: 'auth' },
+      auth,
       'ada@cloudnine.test',
       'secret12',
     );
     expect(sdk.updateProfile).toHaveBeenCalledWith(sdk.user, { displayName: 'Ada Lovelace' });
-    expect(sdk.setDoc).toHaveBeenCalledWith(
-      { path: 'profiles/new-uid' },
-      {
-        user_id: 'new-uid',
-        full_name: 'Ada Lovelace',
-        store_name: 'Cloud Nine Smoke',
-        seller_permit_id: 'SP-123456',
-        role: 'retailer',
-        status: 'pending',
-        created_at: 'SERVER_TIMESTAMP',
-      },
-    );
+    expect(fakeDb.calls.map((c) => [c.op, c.path, c.options])).toEqual([
+      ['setDoc', 'profiles/new-uid', undefined],
+    ]);
+    const { created_at, ...saved } = fakeDb.get('profiles/new-uid') ?? {};
+    expect(saved).toEqual({
+      user_id: 'new-uid',
+      full_name: 'Ada Lovelace',
+      store_name: 'Cloud Nine Smoke',
+      seller_permit_id: 'SP-123456',
+      role: 'retailer',
+      status: 'pending',
+    });
+    // The server's timestamp (serverTimestamp()), not the browser's clock.
+    expect(created_at).toBeInstanceOf(Timestamp);
   });
 
   it('reports a refused account without touching the profile', async () => {
@@ -79,12 +78,13 @@ describe('submitApplication', () => {
     const error = await submitApplication(form).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AccountCreationError);
     expect((error as AccountCreationError).cause).toBe(refused);
-    expect(sdk.setDoc).not.toHaveBeenCalled();
+    expect(fakeDb.calls).toEqual([]);
   });
 
   it('deletes the new account and signs out when the profile cannot be saved', async () => {
-    sdk.setDoc.mockRejectedValueOnce(new Error('permission-denied'));
+    fakeDb.fail('setDoc', 'profiles/new-uid');
     await expect(submitApplication(form)).rejects.toBeInstanceOf(ProfileSaveError);
-    expect(sdk.calls).toEqual(['createUser', 'updateProfile', 'deleteUser', 'signOut']);
+    expect(sdk.calls).toEqual(['createUser', 'updateProfile', 'setDoc', 'deleteUser', 'signOut']);
+    expect(fakeDb.has('profiles/new-uid')).toBe(false);
   });
 });

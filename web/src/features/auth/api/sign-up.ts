@@ -5,9 +5,9 @@ import {
   updateProfile,
   type User,
 } from 'firebase/auth';
-import { doc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
-import { paths as docPaths, type ApplicationForm } from '@portal/domain';
-import { auth, db } from '@/lib/firebase';
+import type { ApplicationForm } from '@portal/domain';
+import { createPendingProfile } from '@/entities/profile';
+import { auth } from '@/lib/firebase';
 
 /** The auth account could not be created (email taken, weak password, network...). */
 export class AccountCreationError extends Error {
@@ -28,20 +28,16 @@ export class ProfileSaveError extends Error {
 async function saveProfile(user: User, form: ApplicationForm): Promise<void> {
   const fullName = form.fullName.trim();
   await updateProfile(user, { displayName: fullName });
-  // Exactly the fields the security rules allow a new applicant to write.
-  await setDoc(doc(db, docPaths.profile(user.uid)), {
-    user_id: user.uid,
+  await createPendingProfile(user.uid, {
     full_name: fullName,
     store_name: form.storeName.trim(),
     seller_permit_id: form.sellerPermitId.trim(),
     role: form.businessType,
-    status: 'pending',
-    created_at: serverTimestamp(),
   });
 }
 
 /**
- * The sign-up flow (SPEC section 4): create the auth user, name it, write its profile as
+ * The sign-up flow (docs/product.md §15.2): create the auth user, name it, write its profile as
  * pending, then sign it out: a pending applicant must not stay signed in. When the profile
  * cannot be saved the new account is deleted again (best effort), so the applicant can retry
  * with the same email instead of being stuck with an account that has no profile.

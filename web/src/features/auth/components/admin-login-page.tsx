@@ -14,7 +14,7 @@ import { AUTH_TOASTS } from './auth-toasts';
 import { TextField } from './text-field';
 
 /**
- * /admin/login (SPEC sections 2, 6 and 8): sign in, then only an account whose refreshed ID
+ * /admin/login (docs/product.md §7, §3.2, §17.3): sign in, then only an account whose refreshed ID
  * token carries the manager claim goes on to /admin; anyone else is signed out again with
  * 'Access Denied'.
  */

@@ -26,7 +26,7 @@ const homeLink = (
 );
 
 /**
- * /apply, Request Access (SPEC sections 2, 4, 5 and 8): every field required, business type
+ * /apply, Request Access (docs/product.md §5, §15.2, §16, §17.1): every field required, business type
  * retailer or wholesaler; the account is created, its profile saved as pending, and the
  * applicant sees 'Application Submitted!'.
  */

@@ -1,6 +1,6 @@
 import { CATCH_ALL, INVALID_CREDENTIALS } from '../lib/auth-errors';
 
-/** SPEC section 8, sign-up, login and admin login: [title, text]. */
+/** docs/product.md §17.1 to §17.3, sign-up, login and admin login: [title, text]. */
 export const AUTH_TOASTS = {
   applicationError: 'Application Error',
   applicationCatchAll: ['Application Error', CATCH_ALL],
@@ -25,5 +25,5 @@ export const AUTH_TOASTS = {
   unexpected: ['Error', 'An unexpected error occurred'],
 } as const satisfies Record<string, string | readonly [string, string]>;
 
-/** SPEC section 9: the login redirect delay. */
+/** The login redirect delay (docs/product.md §19). */
 export const LOGIN_REDIRECT_MS = 3000;

@@ -24,7 +24,7 @@ function noticeOf(state: unknown): string | undefined {
 }
 
 /**
- * /login, Portal Access (SPEC sections 2, 4 and 8): sign in, then a manager goes to /admin, an
+ * /login, Portal Access (docs/product.md §6, §15.3, §17.2): sign in, then a manager goes to /admin, an
  * approved buyer gets 'Welcome back!' with Store and Account and moves to /portal/my-account
  * after 3 seconds, anyone else is signed out with 'Account Pending'.
  */

@@ -19,7 +19,7 @@ export function useSubscribeNewsletter() {
   const subscribe = useCallback(async (email: string) => {
     setState({ status: 'sending' });
     try {
-      const { subscribeNewsletter } = await import('./subscribe-newsletter');
+      const { subscribeNewsletter } = await import('@/entities/newsletter');
       await subscribeNewsletter(email);
       setState({ status: 'done' });
     } catch {

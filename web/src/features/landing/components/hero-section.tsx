@@ -37,7 +37,12 @@ export function HeroSection() {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       {reducedMotion ? (
-        <img className={styles.heroMedia} src={HERO_MEDIA.poster} alt="" data-testid="hero-poster" />
+        <img
+          className={styles.heroMedia}
+          src={HERO_MEDIA.poster}
+          alt=""
+          data-testid="hero-poster"
+        />
       ) : (
         <video
           ref={videoRef}

@@ -30,7 +30,16 @@ export function LogoMark(props: IconProps) {
           <stop offset="1" stopColor="#22d3ee" />
         </linearGradient>
       </defs>
-      <rect x="1" y="1" width="38" height="38" rx="11" fill="#150c33" stroke="url(#logo-gradient)" strokeWidth="2" />
+      <rect
+        x="1"
+        y="1"
+        width="38"
+        height="38"
+        rx="11"
+        fill="#150c33"
+        stroke="url(#logo-gradient)"
+        strokeWidth="2"
+      />
       <path d="M22.5 6 11 22.5h8L16.5 34 29 16.5h-8.2z" fill="url(#logo-gradient)" />
     </svg>
   );

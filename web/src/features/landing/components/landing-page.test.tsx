@@ -1,13 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeDb } from '@/testing/fake-firestore-lite';
 import { LandingPage } from './landing-page';
-
-const subscribeNewsletter = vi.fn();
-vi.mock('../api/subscribe-newsletter', () => ({
-  subscribeNewsletter: (email: string) => subscribeNewsletter(email),
-}));
 
 function setReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({
@@ -36,14 +32,15 @@ function renderLanding() {
 }
 
 beforeEach(() => {
-  subscribeNewsletter.mockReset().mockResolvedValue(undefined);
   setReducedMotion(false);
 });
 
 describe('LandingPage', () => {
   it('shows the hero headline, a muted looping video and a Log In link to /login', () => {
     renderLanding();
-    expect(screen.getByRole('heading', { level: 1, name: "California's Electric Flavor" })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: "California's Electric Flavor" }),
+    ).toBeInTheDocument();
     const video = screen.getByTestId('hero-video') as HTMLVideoElement;
     expect(video.muted).toBe(true);
     expect(video).toHaveAttribute('loop');
@@ -62,7 +59,10 @@ describe('LandingPage', () => {
     renderLanding();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    expect(within(nav).getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/apply');
+    expect(within(nav).getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+      'href',
+      '/apply',
+    );
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 
@@ -87,7 +87,14 @@ describe('LandingPage', () => {
     for (const title of ['Premium Syrups', 'Slushie Machines', 'VIP Partnership']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
-    for (const tag of ['Purple Dream', 'Blue Coast', 'Green Machine', 'LED Lighting', 'High Volume', 'Industrial']) {
+    for (const tag of [
+      'Purple Dream',
+      'Blue Coast',
+      'Green Machine',
+      'LED Lighting',
+      'High Volume',
+      'Industrial',
+    ]) {
       expect(screen.getAllByText(tag).length).toBeGreaterThan(0);
     }
     expect(screen.getByRole('link', { name: 'Apply Now' })).toHaveAttribute('href', '/apply');
@@ -101,12 +108,22 @@ describe('LandingPage', () => {
     for (const benefit of ['High-Margin Sales', 'Attract New Customers', 'Full Support Partner']) {
       expect(screen.getByRole('heading', { name: benefit })).toBeInTheDocument();
     }
-    expect(screen.getByRole('img', { name: /Electric Slush machine on a shop counter/ })).toBeInTheDocument();
-    for (const item of ['Top-selling flavors included', 'Easy setup guide', 'Marketing materials']) {
+    expect(
+      screen.getByRole('img', { name: /Electric Slush machine on a shop counter/ }),
+    ).toBeInTheDocument();
+    for (const item of [
+      'Top-selling flavors included',
+      'Easy setup guide',
+      'Marketing materials',
+    ]) {
       expect(screen.getByText(item)).toBeInTheDocument();
     }
     expect(screen.getAllByRole('link', { name: 'Become a Partner' })).toHaveLength(2);
-    expect(screen.getAllByRole('link', { name: 'Become a Partner' }).every((l) => l.getAttribute('href') === '/apply')).toBe(true);
+    expect(
+      screen
+        .getAllByRole('link', { name: 'Become a Partner' })
+        .every((l) => l.getAttribute('href') === '/apply'),
+    ).toBe(true);
   });
 
   it('shows the footer link groups and the 2025 copyright; links without a target are plain text', () => {
@@ -114,15 +131,30 @@ describe('LandingPage', () => {
     const footer = screen.getByRole('contentinfo');
     const nav = within(footer).getByRole('navigation', { name: 'Navigation' });
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(within(nav).getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/apply');
+    expect(within(nav).getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+      'href',
+      '/apply',
+    );
     expect(within(nav).getByText('About Us')).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: /About Us/ })).not.toBeInTheDocument();
     const support = within(footer).getByRole('navigation', { name: 'Support' });
-    expect(within(support).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
-    for (const label of ['FAQ', 'Setup Guide']) expect(within(support).getByText(label)).toBeInTheDocument();
-    expect(within(support).getByRole('link', { name: 'Wholesale' })).toHaveAttribute('href', '/apply');
+    expect(within(support).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
+    for (const label of ['FAQ', 'Setup Guide'])
+      expect(within(support).getByText(label)).toBeInTheDocument();
+    expect(within(support).getByRole('link', { name: 'Wholesale' })).toHaveAttribute(
+      'href',
+      '/apply',
+    );
     const legal = within(footer).getByRole('navigation', { name: 'Legal' });
-    for (const label of ['Privacy Policy', 'Terms of Service', 'Shipping Policy', 'Refund Policy']) {
+    for (const label of [
+      'Privacy Policy',
+      'Terms of Service',
+      'Shipping Policy',
+      'Refund Policy',
+    ]) {
       expect(within(legal).getByText(label)).toBeInTheDocument();
     }
     expect(within(footer).getByText(/© 2025/)).toBeInTheDocument();
@@ -136,7 +168,7 @@ describe('LandingPage', () => {
     await ue.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid email address');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(subscribeNewsletter).not.toHaveBeenCalled();
+    expect(fakeDb.calls).toEqual([]);
   });
 
   it('stores a newsletter signup and thanks the visitor inline', async () => {
@@ -145,16 +177,24 @@ describe('LandingPage', () => {
     await ue.type(screen.getByPlaceholderText('Enter your email'), ' owner@shop.test ');
     await ue.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText(/Thanks for subscribing!/)).toBeInTheDocument();
-    expect(subscribeNewsletter).toHaveBeenCalledWith('owner@shop.test');
+    expect(fakeDb.calls).toEqual([
+      expect.objectContaining({
+        op: 'addDoc',
+        path: expect.stringMatching(/^newsletter_signups\//),
+        data: expect.objectContaining({ email: 'owner@shop.test' }),
+      }),
+    ]);
   });
 
   it('shows an inline error when the signup cannot be stored', async () => {
-    subscribeNewsletter.mockRejectedValue(new Error('permission-denied'));
+    fakeDb.fail('addDoc', 'newsletter_signups');
     const ue = userEvent.setup();
     renderLanding();
     await ue.type(screen.getByPlaceholderText('Enter your email'), 'owner@shop.test');
     await ue.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("We couldn't sign you up right now"));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent("We couldn't sign you up right now"),
+    );
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
   });
 });

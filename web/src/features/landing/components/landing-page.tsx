@@ -13,7 +13,7 @@ import { SiteHeader } from './site-header';
 import styles from './landing.module.css';
 
 /**
- * The public landing page (SPEC.md "Landing page"). Plain semantic HTML and a CSS module: no
+ * The public landing page (docs/product.md §4). Plain semantic HTML and a CSS module: no
  * antd and no Firebase on this route, so a phone gets it fast. The newsletter form loads
  * Firebase only when submitted.
  */

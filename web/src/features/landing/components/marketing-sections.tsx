@@ -16,8 +16,16 @@ import styles from './landing.module.css';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-const PRODUCT_ICONS: Record<string, Icon> = { syrups: DropIcon, machines: MachineIcon, partnership: CrownIcon };
-const BENEFIT_ICONS: Record<string, Icon> = { margin: TrendIcon, customers: UsersIcon, support: SupportIcon };
+const PRODUCT_ICONS: Record<string, Icon> = {
+  syrups: DropIcon,
+  machines: MachineIcon,
+  partnership: CrownIcon,
+};
+const BENEFIT_ICONS: Record<string, Icon> = {
+  margin: TrendIcon,
+  customers: UsersIcon,
+  support: SupportIcon,
+};
 const TAG_TONES: Record<string, string | undefined> = {
   'Purple Dream': styles.tagPurple,
   'Blue Coast': styles.tagBlue,
@@ -88,7 +96,11 @@ export function TestimonialSection() {
           </h2>
         </header>
         <figure className={styles.testimonial} style={{ margin: '0 auto' }}>
-          <div className={styles.stars} role="img" aria-label={`Rated ${testimonial.stars} out of 5 stars`}>
+          <div
+            className={styles.stars}
+            role="img"
+            aria-label={`Rated ${testimonial.stars} out of 5 stars`}
+          >
             {Array.from({ length: testimonial.stars }, (_, index) => (
               <StarIcon key={index} />
             ))}
@@ -167,7 +179,14 @@ export function SeeInActionSection() {
           <p className={styles.sectionIntro}>{seeInAction.text}</p>
         </div>
         <figure className={styles.showcaseFigure}>
-          <img src={seeInAction.image} alt={seeInAction.alt} width={960} height={600} loading="lazy" decoding="async" />
+          <img
+            src={seeInAction.image}
+            alt={seeInAction.alt}
+            width={960}
+            height={600}
+            loading="lazy"
+            decoding="async"
+          />
         </figure>
       </div>
     </section>

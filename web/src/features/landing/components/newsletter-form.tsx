@@ -35,7 +35,12 @@ export function NewsletterForm() {
   const sending = state.status === 'sending';
 
   return (
-    <form className={styles.newsletter} onSubmit={onSubmit} noValidate aria-label="Newsletter signup">
+    <form
+      className={styles.newsletter}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Newsletter signup"
+    >
       <label htmlFor={inputId} className={styles.newsletterLabel}>
         {brand.footer.newsletterLabel}
       </label>

@@ -6,8 +6,8 @@ import { BrandLogo } from './site-header';
 import styles from './landing.module.css';
 
 /**
- * A footer entry either has a real destination or it does not exist yet. SPEC.md lists About Us,
- * FAQ, Setup Guide and the legal pages without a target; a link that goes nowhere (`href="#"`)
+ * A footer entry either has a real destination or it does not exist yet (docs/product.md §4.4).
+ * About Us, FAQ, Setup Guide and the legal pages have no page yet; a link that goes nowhere (`href="#"`)
  * would be announced as a link and do nothing, which is neither honest nor accessible. So those
  * render as plain text marked "soon" (also for screen readers), and keyboard focus only ever lands
  * on things that work. Contact Us opens an email to support and Wholesale leads to the
@@ -100,9 +100,7 @@ export function SiteFooter() {
           <p style={{ margin: 0 }}>
             © {brand.copyrightYear} {brand.name} All rights reserved.
           </p>
-          <p style={{ margin: 0 }}>
-            {brand.partnerLocations} partner locations across California
-          </p>
+          <p style={{ margin: 0 }}>{brand.partnerLocations} partner locations across California</p>
         </div>
       </div>
     </footer>

@@ -93,7 +93,8 @@ export function SiteHeader() {
         hidden={!open}
         onBlur={(event) => {
           const next = event.relatedTarget as Node | null;
-          if (next && !menuRef.current?.contains(next) && next !== buttonRef.current) setOpen(false);
+          if (next && !menuRef.current?.contains(next) && next !== buttonRef.current)
+            setOpen(false);
         }}
       >
         <nav aria-label="Main menu">{links(() => setOpen(false))}</nav>

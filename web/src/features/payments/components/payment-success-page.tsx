@@ -13,7 +13,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useVerifyPayment } from '../api/verify-payment';
 import './payment-success.css';
 
-/** SPEC section 8, payment success: [title, text]. */
+/** docs/product.md §17.8, payment success: [title, text]. */
 export const PAYMENT_TOASTS = {
   success: ['Payment Successful!', 'Your order has been processed.'],
   failed: [
@@ -29,7 +29,7 @@ type Outcome =
   | { state: 'failed' };
 
 /**
- * /payment-success (SPEC sections 2 and 8): where the payment page sends the buyer back. With a
+ * /payment-success (docs/product.md §13, §17.8): where the payment page sends the buyer back. With a
  * session_id the payment is verified on the server and its amount and status are shown; without
  * one, the success card without details. A failed verification (or a session that was not paid)
  * gets the Verification Error toast and a card that still leads on.

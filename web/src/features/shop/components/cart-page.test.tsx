@@ -15,8 +15,6 @@ import { expectToast } from '@/testing/toasts';
 import { checkoutNavigation } from '../api/create-checkout';
 import { CartPage } from './cart-page';
 
-vi.mock('firebase/firestore/lite', () => import('@/testing/fake-firestore-lite'));
-vi.mock('@/lib/firebase', () => ({ db: {}, auth: {}, functions: {}, firebaseApp: {} }));
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
 const callables = vi.hoisted(() => ({ callCreateCheckoutSession: vi.fn() }));
 vi.mock('@/lib/callables', () => callables);
@@ -35,7 +33,6 @@ function summary() {
 }
 
 beforeEach(() => {
-  fakeDb.reset();
   callables.callCreateCheckoutSession.mockReset();
   vi.restoreAllMocks();
 });

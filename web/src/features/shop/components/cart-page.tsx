@@ -12,17 +12,15 @@ import { formatUsd } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useCreateCheckout } from '../api/create-checkout';
-import { useCart } from '../api/get-cart';
-import { useProducts } from '../api/get-products';
-import { useRemoveCartItem } from '../api/remove-cart-item';
-import { useUpdateCartQuantity } from '../api/update-cart-quantity';
-import { useBuyer } from '@/lib/use-buyer';
+import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
+import { useProducts } from '@/entities/catalog';
+import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
 import { QuantityStepper } from './quantity-stepper';
 import './shop.css';
 
-/** Toasts of SPEC section 8 for the cart (title: text). */
+/** Toasts of the cart (docs/product.md §17.5) (title: text). */
 export const CART_TOASTS = {
   load: ['Error', 'Failed to load cart data.'],
   update: ['Error', 'Failed to update cart.'],

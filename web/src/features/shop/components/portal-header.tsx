@@ -11,12 +11,12 @@ import { ROLE_LABELS } from '@portal/domain';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { signOutUser } from '@/lib/session';
-import { cartItemCount, useCart } from '../api/get-cart';
-import { useBuyer } from '@/lib/use-buyer';
+import { cartItemCount, useCart } from '@/entities/cart';
+import { useBuyer } from '@/entities/profile';
 import './shop.css';
 
 /**
- * The buyer portal's header (SPEC /portal/store): store name, role badge, cart icon with the
+ * The buyer portal's header (docs/product.md §8.2): store name, role badge, cart icon with the
  * number of items (sum of quantities), My Account and Logout. Labels collapse to icons on phones;
  * every control keeps an accessible name.
  */

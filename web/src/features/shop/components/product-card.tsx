@@ -1,10 +1,10 @@
 import { ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { formatUsd, MAX_LINE_QUANTITY, type BuyerRole } from '@portal/domain';
-import type { ShopProduct } from '../api/get-products';
+import type { PricedProduct } from '@/entities/catalog';
 
 interface ProductCardProps {
-  product: ShopProduct;
+  product: PricedProduct;
   role: BuyerRole;
   inCart: number;
   adding: boolean;

@@ -15,8 +15,6 @@ import { expectToast } from '@/testing/toasts';
 import { checkoutNavigation } from '../api/create-checkout';
 import { StorePage } from './store-page';
 
-vi.mock('firebase/firestore/lite', () => import('@/testing/fake-firestore-lite'));
-vi.mock('@/lib/firebase', () => ({ db: {}, auth: {}, functions: {}, firebaseApp: {} }));
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
 const callables = vi.hoisted(() => ({ callCreateCheckoutSession: vi.fn() }));
 vi.mock('@/lib/callables', () => callables);
@@ -26,7 +24,6 @@ function renderStore() {
 }
 
 beforeEach(() => {
-  fakeDb.reset();
   callables.callCreateCheckoutSession.mockReset();
   vi.restoreAllMocks();
 });

@@ -3,16 +3,15 @@ import { Button, Empty, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { ROLE_LABELS } from '@portal/domain';
 import { useNotify } from '@/lib/notify';
-import { useAddToCart } from '../api/add-to-cart';
 import { CheckoutUrlError, useCreateCheckout } from '../api/create-checkout';
-import { quantityInCart, useCart } from '../api/get-cart';
-import { useProducts } from '../api/get-products';
-import { useBuyer } from '@/lib/use-buyer';
+import { quantityInCart, useAddToCart, useCart } from '@/entities/cart';
+import { useProducts } from '@/entities/catalog';
+import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProductCard } from './product-card';
 import './shop.css';
 
-/** Toasts of SPEC section 8 for the store (title: text). */
+/** Toasts of the store (docs/product.md §17.4) (title: text). */
 export const STORE_TOASTS = {
   profile: ['Error', 'Could not load profile data.'],
   products: ['Error', 'Could not load products.'],

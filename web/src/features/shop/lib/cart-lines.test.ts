@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopProduct } from '../api/get-products';
+import type { PricedProduct } from '@/entities/catalog';
 import { summarizeCart } from './cart-lines';
 
 /** A catalog product as fetchProducts returns it: unit_price is the buyer's price. */
-const product = (id: string, retailer: number, unitPrice: number, is_active = true): ShopProduct => ({
+const product = (id: string, retailer: number, unitPrice: number, is_active = true): PricedProduct => ({
   id,
   name: id,
   description: '',

@@ -1,11 +1,11 @@
 import type { CartItem, Cents } from '@portal/domain';
-import type { ShopProduct } from '../api/get-products';
+import type { PricedProduct } from '@/entities/catalog';
 
 export interface CartLine {
   productId: string;
   quantity: number;
   /** Null when the product is gone or no longer active: shown as unavailable, not counted. */
-  product: ShopProduct | null;
+  product: PricedProduct | null;
   unitPrice: Cents;
   lineTotal: Cents;
 }
@@ -16,14 +16,14 @@ export interface CartSummary {
   available: CartLine[];
   unavailable: CartLine[];
   subtotal: Cents;
-  /** SPEC section 9: shipping is shown as free. */
+  /** Shipping is shown as free (docs/product.md §19). */
   shipping: Cents;
   total: Cents;
   itemCount: number;
 }
 
 /** Joins cart lines with the active catalog, already priced for the buyer's role (fetchProducts). */
-export function summarizeCart(items: readonly CartItem[], products: readonly ShopProduct[]): CartSummary {
+export function summarizeCart(items: readonly CartItem[], products: readonly PricedProduct[]): CartSummary {
   const byId = new Map(products.map((product) => [product.id, product]));
   const lines = items.map((item): CartLine => {
     const product = byId.get(item.product_id);

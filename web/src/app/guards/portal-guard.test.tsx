@@ -1,0 +1,192 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeDb } from '@/testing/fake-firestore-lite';
+import { BUYER_UID, seedCartItem, seedProfile, signedInSession } from '@/testing/portal-fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { PENDING_MESSAGE, PortalGuard } from './portal-guard';
+import { PortalHeader } from '@/features/shop';
+
+type Claims = { role?: string; status?: string };
+const auth = vi.hoisted(() => ({
+  session: { status: 'loading', user: null, claims: null } as unknown,
+  token: { status: 'loading', claims: {} } as { status: string; claims: Claims },
+  readClaims: vi.fn<() => Promise<Claims>>(),
+  signOutUser: vi.fn<() => Promise<void>>(),
+  listeners: new Set<() => void>(),
+  /** Changes the token result as a slow refresh finishing would. */
+  setToken(token: { status: string; claims: Claims }) {
+    auth.token = token;
+    auth.listeners.forEach((listener) => listener());
+  },
+}));
+vi.mock('@/lib/session', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (listener: () => void) => {
+    auth.listeners.add(listener);
+    return () => auth.listeners.delete(listener);
+  };
+  return {
+    useSession: () => auth.session,
+    useClaims: () => useSyncExternalStore(subscribe, () => auth.token),
+    readClaims: auth.readClaims,
+    signOutUser: auth.signOutUser,
+  };
+});
+
+function LoginMarker() {
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  return (
+    <main>
+      <h1>Login page</h1>
+      {notice && <p>Notice: {notice}</p>}
+    </main>
+  );
+}
+
+function renderGuard() {
+  return renderWithProviders(
+    <PortalGuard redirectDelayMs={50}>
+      <PortalHeader />
+      <h1>Portal content</h1>
+    </PortalGuard>,
+    {
+      route: '/portal/store',
+      routes: [
+        { path: '/login', element: <LoginMarker /> },
+        { path: '/portal/my-account', element: <h1>Account page</h1> },
+        { path: '/portal/cart', element: <h1>Cart page</h1> },
+        { path: '/admin', element: <h1>Admin page</h1> },
+      ],
+    },
+  );
+}
+
+const approved = { status: 'success', claims: { role: 'retailer', status: 'approved' } };
+
+beforeEach(() => {
+  auth.session = signedInSession;
+  auth.token = approved;
+  auth.readClaims.mockReset();
+  auth.signOutUser.mockReset().mockResolvedValue(undefined);
+});
+
+describe('PortalGuard', () => {
+  it('shows a loading state while the session is resolved', () => {
+    auth.session = { status: 'loading', user: null, claims: null };
+    renderGuard();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your access');
+    expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor without a user to /login', async () => {
+    auth.session = { status: 'signed-out', user: null, claims: null };
+    renderGuard();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+  });
+
+  it('waits for a slow token instead of bouncing an approved buyer', async () => {
+    seedProfile('retailer');
+    auth.token = { status: 'loading', claims: {} };
+    renderGuard();
+    await waitFor(() => expect(fakeDb.calls.some((c) => c.op === 'getDoc')).toBe(true));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByText('Login page')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('Login page')).not.toBeInTheDocument();
+    act(() => auth.setToken(approved));
+    expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+  });
+
+  it('lets an approved buyer in when claims and profile agree, with the header', async () => {
+    seedProfile('wholesaler');
+    auth.token = { status: 'success', claims: { role: 'wholesaler', status: 'approved' } };
+    seedCartItem('purple-dream', 2);
+    seedCartItem('blue-coast', 3);
+    renderGuard();
+    expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    expect(await screen.findByText('Cloud Nine Smokeshop')).toBeInTheDocument();
+    expect(screen.getByText('Wholesaler')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Cart, 5 items' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute(
+      'href',
+      '/portal/my-account',
+    );
+  });
+
+  it('refreshes a stale token once when the profile is approved but the token is not yet', async () => {
+    seedProfile('retailer');
+    auth.token = { status: 'success', claims: { role: 'retailer', status: 'pending' } };
+    auth.readClaims.mockResolvedValue({ role: 'retailer', status: 'approved' });
+    renderGuard();
+    expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    expect(auth.readClaims).toHaveBeenCalledWith(signedInSession.user, true);
+  });
+
+  it('shows the pending message, then signs out and goes to /login with it', async () => {
+    seedProfile('retailer', { status: 'pending' });
+    auth.token = { status: 'success', claims: { role: 'retailer', status: 'pending' } };
+    renderGuard();
+    expect(await screen.findByText(PENDING_MESSAGE)).toBeInTheDocument();
+    expect(PENDING_MESSAGE).toBe('Your account is still pending approval.');
+    expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
+    expect(await screen.findByText(`Notice: ${PENDING_MESSAGE}`)).toBeInTheDocument();
+    expect(auth.signOutUser).toHaveBeenCalled();
+    expect(auth.readClaims).not.toHaveBeenCalled();
+  });
+
+  it('does not let in a profile that says approved when the refreshed token still disagrees', async () => {
+    seedProfile('retailer');
+    auth.token = { status: 'success', claims: { role: 'retailer', status: 'rejected' } };
+    auth.readClaims.mockResolvedValue({ role: 'retailer', status: 'rejected' });
+    renderGuard();
+    expect(await screen.findByText(PENDING_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
+  });
+
+  it('sends a manager to the admin dashboard without signing them out', async () => {
+    seedProfile('retailer', { status: 'approved' });
+    fakeDb.seed(`profiles/${BUYER_UID}`, {
+      ...fakeDb.get(`profiles/${BUYER_UID}`),
+      role: 'manager',
+    });
+    auth.token = { status: 'success', claims: { role: 'manager', status: 'approved' } };
+    renderGuard();
+    expect(await screen.findByRole('heading', { name: 'Admin page' })).toBeInTheDocument();
+    expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
+    expect(auth.signOutUser).not.toHaveBeenCalled();
+  });
+
+  it('does not let in a profile whose role claim is missing', async () => {
+    seedProfile('retailer');
+    auth.token = { status: 'success', claims: {} };
+    auth.readClaims.mockResolvedValue({});
+    renderGuard();
+    expect(await screen.findByText(PENDING_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
+  });
+
+  it('sends a user whose profile cannot be loaded or does not exist to /login', async () => {
+    renderGuard();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+  });
+
+  it('logs out through signOutUser and goes to /login', async () => {
+    seedProfile('retailer');
+    const user = userEvent.setup();
+    renderGuard();
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(auth.signOutUser).toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+  });
+
+  it('opens the cart from the cart icon', async () => {
+    seedProfile('retailer');
+    const user = userEvent.setup();
+    renderGuard();
+    await user.click(await screen.findByRole('link', { name: 'Cart, 0 items' }));
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_LINE_QUANTITY } from '@portal/domain';
+import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
+import {
+  addToCart,
+  CartLimitError,
+  cartItemCount,
+  fetchCart,
+  quantityInCart,
+  setCartQuantities,
+  updateCartQuantity,
+} from '.';
+
+const line = 'profiles/u1/cart_items/p1';
+
+describe('cart operations', () => {
+  it('addToCart starts a new line at 1 and then raises it by 1, stamping the server time', async () => {
+    await addToCart('u1', 'p1');
+    expect(fakeDb.get(line)).toMatchObject({ product_id: 'p1', quantity: 1 });
+    expect(fakeDb.get(line)?.updated_at).toBeInstanceOf(Timestamp);
+    await addToCart('u1', 'p1');
+    expect(fakeDb.get(line)?.quantity).toBe(2);
+    const write = fakeDb.calls.find((c) => c.op === 'setDoc');
+    expect(write?.options).toEqual({ merge: true });
+    expect(Object.keys(write?.data ?? {}).sort()).toEqual(['product_id', 'quantity', 'updated_at']);
+  });
+
+  it('addToCart refuses to go past the per-line cap', async () => {
+    fakeDb.seed(line, { product_id: 'p1', quantity: MAX_LINE_QUANTITY });
+    await expect(addToCart('u1', 'p1')).rejects.toBeInstanceOf(CartLimitError);
+    expect(fakeDb.calls.some((c) => c.op === 'setDoc')).toBe(false);
+  });
+
+  it('updateCartQuantity ignores updates below 1, above the cap or not whole', async () => {
+    fakeDb.seed(line, { product_id: 'p1', quantity: 3 });
+    expect(await updateCartQuantity('u1', { productId: 'p1', quantity: 0 })).toBe(false);
+    expect(await updateCartQuantity('u1', { productId: 'p1', quantity: -2 })).toBe(false);
+    expect(await updateCartQuantity('u1', { productId: 'p1', quantity: 1.5 })).toBe(false);
+    expect(
+      await updateCartQuantity('u1', { productId: 'p1', quantity: MAX_LINE_QUANTITY + 1 }),
+    ).toBe(false);
+    expect(fakeDb.get(line)?.quantity).toBe(3);
+    expect(await updateCartQuantity('u1', { productId: 'p1', quantity: 1 })).toBe(true);
+    expect(fakeDb.get(line)?.quantity).toBe(1);
+  });
+
+  it('fetchCart reads the lines and skips malformed ones; counts sum the quantities', async () => {
+    fakeDb.seed(line, { product_id: 'p1', quantity: 2 });
+    fakeDb.seed('profiles/u1/cart_items/p2', { product_id: 'p2', quantity: 3 });
+    fakeDb.seed('profiles/u1/cart_items/bad', { product_id: 'bad', quantity: 0 });
+    fakeDb.seed('profiles/u2/cart_items/p1', { product_id: 'p1', quantity: 9 });
+    const items = await fetchCart('u1');
+    expect(items).toEqual([
+      { product_id: 'p1', quantity: 2 },
+      { product_id: 'p2', quantity: 3 },
+    ]);
+    expect(cartItemCount(items)).toBe(5);
+    expect(quantityInCart(items, 'p2')).toBe(3);
+    expect(quantityInCart(items, 'nope')).toBe(0);
+  });
+
+  it('setCartQuantities writes every line (no prices) in one batch, or none', async () => {
+    fakeDb.seed(line, { product_id: 'p1', quantity: 1, note: 'kept' });
+    await setCartQuantities('u1', [
+      { product_id: 'p1', quantity: 4 },
+      { product_id: 'p2', quantity: 2 },
+    ]);
+    expect(fakeDb.calls.filter((c) => c.op === 'commit')).toHaveLength(1);
+    expect(fakeDb.get(line)).toMatchObject({ product_id: 'p1', quantity: 4, note: 'kept' });
+    expect(Object.keys(fakeDb.get('profiles/u1/cart_items/p2') ?? {}).sort()).toEqual([
+      'product_id',
+      'quantity',
+      'updated_at',
+    ]);
+    fakeDb.fail('commit', 'profiles/u1/cart_items/p3');
+    await expect(
+      setCartQuantities('u1', [
+        { product_id: 'p1', quantity: 9 },
+        { product_id: 'p3', quantity: 1 },
+      ]),
+    ).rejects.toThrow('permission-denied');
+    expect(fakeDb.get(line)?.quantity).toBe(4);
+  });
+});

@@ -1,0 +1,78 @@
+import {
+  profileUpdateSchema,
+  type BuyerRole,
+  type ProfileUpdate,
+  type SetProfileStatusRequest,
+} from '@portal/domain';
+import {
+  getCount,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+} from 'firebase/firestore/lite';
+import { callSetProfileStatus } from '@/lib/callables';
+import { parseDocuments, parsedOrThrow } from '../firestore';
+import { parseProfile, profileRef, profilesCollection, type ProfileRecord } from './documents';
+
+/** A signed-in account's profile; null when there is none. A malformed profile throws. */
+export async function fetchProfile(uid: string): Promise<ProfileRecord | null> {
+  const snapshot = await getDoc(profileRef(uid));
+  const data = snapshot.data();
+  if (!snapshot.exists() || !data) return null;
+  return parsedOrThrow(parseProfile(snapshot.id, data));
+}
+
+/**
+ * Every profile, newest first (managers only). The status filter of the User Management table
+ * works on this list in the browser: one single-field query, no composite index, and the
+ * per-status counts come for free. A business with tens of thousands of applicants would move
+ * the filter into the query (status == x, created_at desc).
+ */
+export async function fetchProfiles(): Promise<ProfileRecord[]> {
+  const snapshot = await getDocs(query(profilesCollection(), orderBy('created_at', 'desc')));
+  return parseDocuments(snapshot.docs, parseProfile, 'throw');
+}
+
+/** How many profiles exist, counted on the server. */
+export async function countProfiles(): Promise<number> {
+  return (await getCount(profilesCollection())).data().count;
+}
+
+/** What an applicant gives about their business (already trimmed). */
+export interface Applicant {
+  full_name: string;
+  store_name: string;
+  seller_permit_id: string;
+  role: BuyerRole;
+}
+
+/** Creates a new account's profile as pending: exactly the fields the security rules allow. */
+export async function createPendingProfile(uid: string, applicant: Applicant): Promise<void> {
+  await setDoc(profileRef(uid), {
+    user_id: uid,
+    full_name: applicant.full_name,
+    store_name: applicant.store_name,
+    seller_permit_id: applicant.seller_permit_id,
+    role: applicant.role,
+    status: 'pending',
+    created_at: serverTimestamp(),
+  });
+}
+
+/** Updates only `store_name` of profiles/{uid}: the one field a buyer may change. */
+export async function updateStoreName(uid: string, update: ProfileUpdate): Promise<void> {
+  const { storeName } = profileUpdateSchema.parse(update);
+  await updateDoc(profileRef(uid), { store_name: storeName });
+}
+
+/**
+ * Approves or rejects a profile through the setProfileStatus function, which checks the
+ * transition (pending -> approved, approved -> rejected) and sets the user's custom claims.
+ */
+export function setProfileStatus(request: SetProfileStatusRequest) {
+  return callSetProfileStatus(request);
+}

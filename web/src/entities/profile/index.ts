@@ -1,0 +1,10 @@
+export type { ProfileRecord } from './documents';
+export { countProfiles, createPendingProfile, fetchProfile, fetchProfiles } from './api';
+export {
+  profileKeys,
+  useProfile,
+  useProfiles,
+  useSetProfileStatus,
+  useUpdateStoreName,
+} from './queries';
+export { useBuyer } from './use-buyer';

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdate } from '@portal/domain';
+import { fetchProfile, fetchProfiles, setProfileStatus, updateStoreName } from './api';
+
+export const profileKeys = {
+  /** One account's profile (the login flow, the portal guard, the header, My Account). */
+  detail: (uid: string) => ['profile', uid] as const,
+  /** Every profile (the manager's User Management). */
+  list: () => ['admin', 'profiles'] as const,
+};
+
+const profileQueryOptions = (uid: string) =>
+  queryOptions({ queryKey: profileKeys.detail(uid), queryFn: () => fetchProfile(uid) });
+
+export function useProfile(uid: string | undefined) {
+  return useQuery({ ...profileQueryOptions(uid ?? ''), enabled: !!uid });
+}
+
+const profilesQueryOptions = () =>
+  queryOptions({ queryKey: profileKeys.list(), queryFn: fetchProfiles });
+
+export function useProfiles() {
+  return useQuery(profilesQueryOptions());
+}
+
+export function useUpdateStoreName(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: ProfileUpdate) => updateStoreName(uid, update),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(uid) }),
+  });
+}
+
+export function useSetProfileStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setProfileStatus,
+    onSuccess: async (_result, { uid }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.detail(uid) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,8 @@
+export { fetchSupportContent, fetchSupportContentForEditing } from './api';
+export {
+  supportKeys,
+  useDeleteSupportItem,
+  useEditableSupportContent,
+  useSaveSupportItem,
+  useSupportContent,
+} from './queries';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fakeDb } from '@/testing/fake-firestore-lite';
+import { fetchTotals } from './get-totals';
+
+const seedOrder = (id: string, status: string, amount: number) =>
+  fakeDb.seed(`orders/${id}`, { status, amount });
+
+describe('fetchTotals', () => {
+  it('counts and sums on the server, revenue over paid statuses only', async () => {
+    seedOrder('o1', 'processing', 1000);
+    seedOrder('o2', 'shipped', 2000);
+    seedOrder('o3', 'delivered', 1200);
+    seedOrder('o4', 'pending', 5000);
+    seedOrder('o5', 'cancelled', 700);
+    seedOrder('o6', 'processing', 0);
+    seedOrder('o7', 'pending', 10);
+    for (const uid of ['u1', 'u2', 'u3', 'u4']) fakeDb.seed(`profiles/${uid}`, { user_id: uid });
+
+    await expect(fetchTotals()).resolves.toEqual({ totalOrders: 7, totalUsers: 4, revenue: 4200 });
+    expect(fakeDb.calls.some((c) => c.op === 'getDocs')).toBe(false);
+    expect(fakeDb.calls).toEqual([
+      { op: 'getCount', path: 'orders', constraints: [] },
+      { op: 'getCount', path: 'profiles', constraints: [] },
+      {
+        op: 'getAggregate',
+        path: 'orders',
+        constraints: [
+          {
+            type: 'where',
+            field: 'status',
+            op: 'in',
+            value: ['processing', 'shipped', 'delivered'],
+          },
+        ],
+        aggregate: { revenue: { aggregateType: 'sum', field: 'amount' } },
+      },
+    ]);
+  });
+
+  it('reads the sum over no paid orders as zero', async () => {
+    seedOrder('o1', 'pending', 5000);
+    await expect(fetchTotals()).resolves.toMatchObject({ totalOrders: 1, revenue: 0 });
+  });
+});
