@@ -18,6 +18,7 @@ import { CHROMIUM_ARGS, CHROMIUM_DEFAULT_PATH } from './lib/chromium';
 import { freePort, waitForPort } from './lib/ports';
 import { startProcess, type ManagedProcess } from './lib/processes';
 import { ROOT, startStack } from './lib/stack';
+import { buildWeb } from './lib/web-build';
 import {
   kb,
   LANDING_BUDGET,
@@ -42,16 +43,11 @@ function table(title: string, head: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
-function run(
-  command: string,
-  args: string[],
-  cwd = ROOT,
-  extraEnv: Record<string, string> = {},
-): { ok: boolean; out: string } {
+function run(command: string, args: string[], cwd = ROOT): { ok: boolean; out: string } {
   const result = spawnSync(command, args, {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, ...extraEnv },
+    env: process.env,
     maxBuffer: 64 * 1024 * 1024,
   });
   return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
@@ -163,21 +159,9 @@ async function main(): Promise<void> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'portal-perf-build-'));
   cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
   console.log('Building the web app (vite build --manifest, VITE_USE_EMULATORS=true) ...');
-  const build = run(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--manifest',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-    ],
-    WEB,
-    { VITE_USE_EMULATORS: 'true' },
-  );
+  const build = buildWeb(outDir, { vars: { VITE_USE_EMULATORS: 'true' }, logLevel: 'info' });
   if (!build.ok) {
-    console.log(build.out.split('\n').slice(-40).join('\n'));
+    console.log(build.output.split('\n').slice(-40).join('\n'));
     throw new Error('The web build failed');
   }
   const sizes = measureRouteSizes(outDir);

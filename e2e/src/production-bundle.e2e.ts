@@ -4,7 +4,6 @@
  * emulators. The built app is served by `vite preview` with an init.json beside it; calls to
  * Google's Auth API are answered here (this machine is offline) and recorded.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { freePort, waitForPort } from '../../scripts/lib/ports';
 import { startProcess, type ManagedProcess } from '../../scripts/lib/processes';
 import { ROOT } from '../../scripts/lib/stack';
+import { buildWeb } from '../../scripts/lib/web-build';
 import { DESKTOP, UI_TIMEOUT } from './support/journey';
 import { see } from './support/ui';
 
@@ -31,23 +31,8 @@ let browser: Browser | undefined;
 let origin = '';
 
 beforeAll(async () => {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
-  );
-  const built = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: path.join(ROOT, 'web'), env, encoding: 'utf8' },
-  );
-  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}${built.stderr}`);
+  const built = buildWeb(outDir);
+  if (!built.ok) throw new Error(`vite build failed:\n${built.output}`);
   mkdirSync(path.join(outDir, '__/firebase'), { recursive: true });
   writeFileSync(path.join(outDir, '__/firebase/init.json'), JSON.stringify(HOSTING_CONFIG));
 

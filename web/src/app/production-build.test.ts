@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import {
   localMarkers,
   localWiring,
 } from '../../../scripts/lib/bundle-scan';
+import { buildWeb } from '../../../scripts/lib/web-build';
 import { LANDING_BUDGET, landingProblem, measureRouteSizes } from '../../../scripts/route-sizes';
 import { EXPORT_MAX_ORDERS } from '../entities/orders';
 
@@ -17,8 +17,7 @@ import { EXPORT_MAX_ORDERS } from '../entities/orders';
  * Real production builds (`vite build`, a couple of seconds each) into temporary folders, with
  * no VITE_* variables but those a case sets, as on a machine with no env file.
  */
-const web = path.resolve(import.meta.dirname, '../..');
-const root = path.resolve(web, '..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const temp = mkdtempSync(path.join(tmpdir(), 'portal-web-build-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -28,26 +27,10 @@ function build(
   logLevel: 'error' | 'warn' = 'error',
 ) {
   const outDir = path.join(temp, name);
-  // No VITE_* from this shell; NODE_ENV stays as vitest sets it (test), which must not matter.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
-  );
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--manifest',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      logLevel,
-    ],
-    { cwd: web, env: { ...env, ...vars }, encoding: 'utf8' },
-  );
+  // NODE_ENV stays as vitest sets it (test), which must not matter.
+  const { ok, output } = buildWeb(outDir, { vars, logLevel });
   const js = () => bundleJs(outDir);
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`, outDir, js };
+  return { ok, output, outDir, js };
 }
 
 const markers = localMarkers(root);

@@ -1,0 +1,40 @@
+/**
+ * One `vite build` of the web app into a folder of the caller's, as on a machine with no env
+ * file: no VITE_* variable from the calling shell, only those given. Used by the production-build
+ * test, the production-bundle e2e test and `npm run perf`.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from './stack';
+
+export interface WebBuild {
+  ok: boolean;
+  output: string;
+}
+
+export function buildWeb(
+  outDir: string,
+  options: { vars?: Record<string, string>; logLevel?: 'error' | 'warn' | 'info' } = {},
+): WebBuild {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')));
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--manifest',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      options.logLevel ?? 'error',
+    ],
+    {
+      cwd: path.join(ROOT, 'web'),
+      env: { ...env, ...options.vars },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+}
