@@ -16,15 +16,14 @@
  * The deploy guide (docs/deploying.md) covers the project, secrets, webhook and first manager.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleJs, localMarkers, localWiring } from './lib/bundle-scan';
 import {
+  readDeployRuntimeConfig,
   runtimeProblems,
   runtimeWarnings,
   todayUtc,
-  type DeployRuntimeConfig,
 } from './lib/functions-runtimes';
 import { ROOT } from './lib/stack';
 
@@ -100,19 +99,6 @@ export function parseDeployArgs(argv: string[]): {
   return { project, mode: values.plan ? 'plan' : values['check-only'] ? 'check-only' : 'deploy' };
 }
 
-function deployRuntimeConfig(): DeployRuntimeConfig {
-  const firebaseJson = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as {
-    functions?: { runtime?: string }[];
-  };
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'functions/package.json'), 'utf8')) as {
-    engines?: { node?: string };
-  };
-  return {
-    firebaseJsonRuntimes: (firebaseJson.functions ?? []).map((f) => f.runtime),
-    enginesNode: pkg.engines?.node,
-  };
-}
-
 export function deploySteps(project: string, mode: 'deploy' | 'check-only' | 'plan'): Step[] {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -120,7 +106,7 @@ export function deploySteps(project: string, mode: 'deploy' | 'check-only' | 'pl
     {
       title: 'Cloud Functions runtime (firebase.json, functions/package.json)',
       run: () => {
-        const config = deployRuntimeConfig();
+        const config = readDeployRuntimeConfig(ROOT);
         for (const warning of runtimeWarnings(config, todayUtc()))
           console.warn(`warning: ${warning}`);
         const problems = runtimeProblems(config, todayUtc());

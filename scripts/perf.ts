@@ -18,7 +18,7 @@ import { CHROMIUM_ARGS, CHROMIUM_DEFAULT_PATH } from './lib/chromium';
 import { freePort, waitForPort } from './lib/ports';
 import { startProcess, type ManagedProcess } from './lib/processes';
 import { ROOT, startStack } from './lib/stack';
-import { buildWeb } from './lib/web-build';
+import { buildWeb, startWebPreview } from './lib/web-build';
 import {
   kb,
   LANDING_BUDGET,
@@ -28,7 +28,6 @@ import {
   routeSizeRows,
 } from './route-sizes';
 
-const WEB = path.join(ROOT, 'web');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH;
 const started: ManagedProcess[] = [];
 const cleanups: (() => void)[] = [];
@@ -66,21 +65,7 @@ function run(command: string, args: string[], cwd = ROOT): { ok: boolean; out: s
 async function lighthouseScores(outDir: string): Promise<string[][]> {
   if (!existsSync(CHROMIUM)) return [['(all)', 'n/a', 'n/a', `Chromium not found at ${CHROMIUM}`]];
   const previewPort = await freePort();
-  const preview = startProcess({
-    name: 'preview',
-    command: path.join(ROOT, 'node_modules/.bin/vite'),
-    args: [
-      'preview',
-      '--outDir',
-      outDir,
-      '--port',
-      String(previewPort),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
-    cwd: WEB,
-  });
+  const preview = startWebPreview(outDir, previewPort);
   started.push(preview);
   const debugPort = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'portal-perf-'));

@@ -10,9 +10,8 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { freePort, waitForPort } from '../../scripts/lib/ports';
-import { startProcess, type ManagedProcess } from '../../scripts/lib/processes';
-import { ROOT } from '../../scripts/lib/stack';
-import { buildWeb } from '../../scripts/lib/web-build';
+import type { ManagedProcess } from '../../scripts/lib/processes';
+import { buildWeb, startWebPreview } from '../../scripts/lib/web-build';
 import { DESKTOP, UI_TIMEOUT } from './support/journey';
 import { see } from './support/ui';
 
@@ -38,21 +37,7 @@ beforeAll(async () => {
 
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  preview = startProcess({
-    name: 'preview',
-    command: path.join(ROOT, 'node_modules/.bin/vite'),
-    args: [
-      'preview',
-      '--outDir',
-      outDir,
-      '--port',
-      String(port),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
-    cwd: path.join(ROOT, 'web'),
-  });
+  preview = startWebPreview(outDir, port);
   await waitForPort(port, 30_000);
   browser = await chromium.connect(inject('browserWsEndpoint'));
 });

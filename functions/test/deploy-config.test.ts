@@ -1,36 +1,24 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   NODE_RUNTIMES,
+  readDeployRuntimeConfig,
   runtimeProblems,
   runtimeState,
   runtimeWarnings,
   todayUtc,
-  type DeployRuntimeConfig,
 } from '../../scripts/lib/functions-runtimes';
 import { deploySteps, parseDeployArgs } from '../../scripts/deploy';
 import * as deployed from '../src/index';
 import { MAX_INSTANCES_DEFAULT, maxInstances } from '../src/lib/scaling';
 
 const deployScript = fileURLToPath(new URL('../../scripts/deploy.ts', import.meta.url));
-const readJson = (path: string) =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as unknown;
-
-/** What `firebase deploy` reads: firebase.json's functions runtime and functions/package.json. */
-function deployRuntimeConfig(): DeployRuntimeConfig {
-  const firebaseJson = readJson('../../firebase.json') as { functions?: { runtime?: string }[] };
-  const pkg = readJson('../package.json') as { engines?: { node?: string } };
-  return {
-    firebaseJsonRuntimes: (firebaseJson.functions ?? []).map((f) => f.runtime),
-    enginesNode: pkg.engines?.node,
-  };
-}
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the Cloud Functions runtime', () => {
   it('is one Google still runs today, in firebase.json and functions/package.json alike', () => {
-    const config = deployRuntimeConfig();
+    const config = readDeployRuntimeConfig(repoRoot);
     expect(config.firebaseJsonRuntimes.length).toBeGreaterThan(0);
     expect(runtimeProblems(config, todayUtc())).toEqual([]);
   });

@@ -8,6 +8,9 @@
  * refuses the runtime; after the deprecation date it still deploys but gets no security updates.
  * Update this table when that schedule changes.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 export interface NodeRuntime {
   /** The `runtime` value in firebase.json, e.g. nodejs22. */
   id: `nodejs${number}`;
@@ -42,6 +45,17 @@ export interface DeployRuntimeConfig {
   firebaseJsonRuntimes: (string | undefined)[];
   /** functions/package.json `engines.node`. */
   enginesNode: string | undefined;
+}
+
+/** Reads what `firebase deploy` uses: firebase.json's functions runtimes and the engines field. */
+export function readDeployRuntimeConfig(root: string): DeployRuntimeConfig {
+  const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as unknown;
+  const firebaseJson = readJson('firebase.json') as { functions?: { runtime?: string }[] };
+  const pkg = readJson('functions/package.json') as { engines?: { node?: string } };
+  return {
+    firebaseJsonRuntimes: (firebaseJson.functions ?? []).map((f) => f.runtime),
+    enginesNode: pkg.engines?.node,
+  };
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * One `vite build` of the web app into a folder of the caller's, as on a machine with no env
- * file: no VITE_* variable from the calling shell, only those given. Used by the production-build
- * test, the production-bundle e2e test and `npm run perf`.
+ * file: no VITE_* variable from the calling shell, only those given; and `vite preview` of such a
+ * folder. Used by the production-build test, the production-bundle e2e test and `npm run perf`.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { startProcess, type ManagedProcess } from './processes';
 import { ROOT } from './stack';
 
 export interface WebBuild {
@@ -37,4 +38,14 @@ export function buildWeb(
     },
   );
   return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+}
+
+/** Serves a built folder with `vite preview` on 127.0.0.1:port (the caller waits for the port). */
+export function startWebPreview(outDir: string, port: number): ManagedProcess {
+  return startProcess({
+    name: 'preview',
+    command: path.join(ROOT, 'node_modules/.bin/vite'),
+    args: ['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    cwd: path.join(ROOT, 'web'),
+  });
 }
