@@ -259,11 +259,7 @@ export function commitWrites(
   } else if (failure) {
     throw failure;
   }
-  for (const [path, doc] of overlay) {
-    if (doc) ctx.db.store.put(doc);
-    else ctx.db.store.delete(path);
-    ctx.db.noteWrite(path, ctx.commitTime);
-  }
+  ctx.db.apply(ctx.commitTime, overlay);
   return { writeResults: planned.map((p) => p.result), commitTime: ctx.commitTime };
 }
 

@@ -1,5 +1,5 @@
 /** One database's state: its documents and its open transactions. */
-import { DocumentStore } from '../store/document-store.js';
+import { DocumentStore, type StoredDocument } from '../store/document-store.js';
 import type { Micros } from '../store/timestamp.js';
 import { FirestoreError, invalidArgument } from './errors.js';
 
@@ -19,10 +19,57 @@ export interface Transaction {
 const TRANSACTION_TTL_MS = 270_000;
 const MAX_REMEMBERED_ENDED = 10_000;
 
+/** One document's change in a commit: `before`/`after` undefined = missing. */
+export interface DocumentChange {
+  readonly path: string;
+  readonly before: StoredDocument | undefined;
+  readonly after: StoredDocument | undefined;
+}
+
+/** Every document a commit changed, in write order, after the commit is applied. */
+export interface CommitEvent {
+  readonly project: string;
+  readonly database: string;
+  readonly commitTime: Micros;
+  readonly changes: readonly DocumentChange[];
+}
+
+export type CommitListener = (event: CommitEvent) => void;
+
 export const EXPIRED_TRANSACTION = 'The referenced transaction has expired or is no longer valid.';
 
 export class Database {
   readonly store = new DocumentStore();
+  constructor(
+    readonly project = '',
+    readonly name = '(default)',
+    private readonly listeners: ReadonlySet<CommitListener> = new Set(),
+  ) {}
+
+  /**
+   * Applies a commit's final documents (undefined = delete) in order and tells every commit
+   * listener, synchronously, so listeners see commits in commit order.
+   */
+  apply(commitTime: Micros, documents: Iterable<[string, StoredDocument | undefined]>): void {
+    const changes: DocumentChange[] = [];
+    for (const [path, after] of documents) {
+      const before = this.store.get(path);
+      if (after) this.store.put(after);
+      else this.store.delete(path);
+      this.noteWrite(path, commitTime);
+      if (before !== after) changes.push({ path, before, after });
+    }
+    if (changes.length === 0 || this.listeners.size === 0) return;
+    const event: CommitEvent = { project: this.project, database: this.name, commitTime, changes };
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's failure never fails the commit that was already applied.
+      }
+    }
+  }
+
   private readonly open = new Map<string, Transaction>();
   private readonly ended = new Set<string>();
   private counter = 1;
@@ -135,12 +182,19 @@ export class Database {
 
 export class Databases {
   private readonly byName = new Map<string, Database>();
+  private readonly listeners = new Set<CommitListener>();
+
+  /** Calls `listener` after every commit of every database; returns the unsubscribe function. */
+  onCommit(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   get(project: string, database: string): Database {
     const key = `${project}/${database}`;
     let db = this.byName.get(key);
     if (!db) {
-      db = new Database();
+      db = new Database(project, database, this.listeners);
       this.byName.set(key, db);
     }
     return db;
