@@ -1,15 +1,18 @@
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { prepareFirebaseToolsLaunch } from '../../emulators/firestore/src/firebase-tools/launch-under-firebase-tools';
 import { freePort, isPortOpen, waitForPort } from './ports';
 import { startProcess, waitForLine, type ManagedProcess } from './processes';
 
 /**
  * The local stack: the Java-free Firestore emulator, the Stripe sandbox, firebase-tools' Auth
  * and Functions emulators and the web app. Used by `npm start`, the function tests and e2e,
- * so all three run the same thing.
+ * so all three run the same thing. With the Functions emulator, firebase-tools itself runs our
+ * Firestore emulator (in place of its Java one) so that Firestore triggers are registered and
+ * delivered: docs/firestore-triggers.md.
  */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PROJECT_ID = 'demo-wholesale-portal';
@@ -22,6 +25,8 @@ export const FIXED_PORTS = {
   auth: 9099,
   functions: 5001,
   firestore: 8080,
+  /** Reserved by firebase-tools for its Firestore emulator's UI websocket (unused by ours). */
+  firestoreWebsocket: 9150,
   stripe: 12111,
   hub: 4400,
   logging: 4500,
@@ -58,6 +63,7 @@ function launch(
   args: string[],
   env: Record<string, string>,
   log: (service: string, line: string) => void,
+  cwd = ROOT,
 ): Service {
   const lines = new EventEmitter();
   lines.setMaxListeners(50);
@@ -65,7 +71,7 @@ function launch(
     name,
     command,
     args,
-    cwd: ROOT,
+    cwd,
     env,
     onLine: (line) => {
       log(name, line);
@@ -89,19 +95,35 @@ async function choosePorts(mode: 'fixed' | 'free'): Promise<StackPorts> {
   return Object.fromEntries(entries) as StackPorts;
 }
 
-async function writeFirebaseConfig(ports: StackPorts, official: boolean): Promise<string> {
-  const dir = path.join(ROOT, '.portal-run');
+const RUN_DIR = path.join(ROOT, '.portal-run');
+
+async function writeFirebaseConfig(ports: StackPorts, firestore: boolean): Promise<string> {
+  const dir = RUN_DIR;
   await mkdir(dir, { recursive: true });
+  // firebase-tools wants the rules inside the config's folder: link them (edits still reach
+  // its rules hot reload, which follows the link).
+  for (const file of ['firestore.rules', 'firestore.indexes.json']) {
+    const link = path.join(dir, file);
+    if (!existsSync(link)) await symlink(path.join('..', file), link).catch(() => undefined);
+  }
   const file = path.join(dir, `firebase.${ports.auth}.json`);
   // Paths are relative to the config file's folder.
   const config = {
     functions: [{ source: '../functions', codebase: 'default' }],
-    firestore: { rules: '../firestore.rules', indexes: '../firestore.indexes.json' },
+    firestore: { rules: 'firestore.rules', indexes: 'firestore.indexes.json' },
     emulators: {
       singleProjectMode: true,
       auth: { host: '127.0.0.1', port: ports.auth },
       functions: { host: '127.0.0.1', port: ports.functions },
-      ...(official ? { firestore: { host: '127.0.0.1', port: ports.firestore } } : {}),
+      ...(firestore
+        ? {
+            firestore: {
+              host: '127.0.0.1',
+              port: ports.firestore,
+              websocketPort: ports.firestoreWebsocket,
+            },
+          }
+        : {}),
       hub: { host: '127.0.0.1', port: ports.hub },
       logging: { host: '127.0.0.1', port: ports.logging },
       ui: { enabled: false },
@@ -167,7 +189,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     const waits: Promise<void>[] = [];
     const firestoreCli = path.join(ROOT, 'emulators/firestore/src/cli.ts');
-    if (want.firestore && !options.officialFirestore && existsSync(firestoreCli)) {
+    const firestoreArgs = [
+      '--rules', path.join(ROOT, 'firestore.rules'),
+      '--import', path.join(ROOT, 'emulator-data/firestore.json'),
+    ];
+    // With the Functions emulator, firebase-tools starts our Firestore emulator (below).
+    const firestoreUnderFirebaseTools = want.firestore && want.functions && !options.officialFirestore;
+    if (want.firestore && !firestoreUnderFirebaseTools && !options.officialFirestore) {
       const svc = launch(
         'firestore',
         process.execPath,
@@ -176,8 +204,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           '--port', String(ports.firestore),
           '--host', host,
           '--project', PROJECT_ID,
-          '--rules', path.join(ROOT, 'firestore.rules'),
-          '--import', path.join(ROOT, 'emulator-data/firestore.json'),
+          ...firestoreArgs,
         ],
         {},
         log,
@@ -205,7 +232,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     if (want.auth || want.functions) {
       const only = [want.auth ? 'auth' : null, want.functions ? 'functions' : null];
-      if (options.officialFirestore) only.push('firestore');
+      if (options.officialFirestore || firestoreUnderFirebaseTools) only.push('firestore');
       if (want.functions) {
         const build = launch('functions-build', process.execPath, [path.join(ROOT, 'functions/build.mjs')], {}, log);
         if ((await build.proc.exited) !== 0) throw new Error('Building the functions failed');
@@ -216,7 +243,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }
       }
       if (want.functions) await ensureLocalSecrets();
-      const config = await writeFirebaseConfig(ports, !!options.officialFirestore);
+      const config = await writeFirebaseConfig(
+        ports,
+        !!options.officialFirestore || firestoreUnderFirebaseTools,
+      );
+      const firestoreLaunch = firestoreUnderFirebaseTools
+        ? await prepareFirebaseToolsLaunch({
+            dir: path.join(RUN_DIR, `firestore-${ports.firestore}`),
+            cli: firestoreCli,
+            // firebase-tools starts it from its own cwd: name tsx's loader by full URL.
+            nodeArgs: ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href],
+            // The demo seed; rules come from firebase.json (firebase-tools passes --rules).
+            extraArgs: ['--import', path.join(ROOT, 'emulator-data/firestore.json')],
+          })
+        : null;
       const svc = launch(
         'firebase',
         path.join(ROOT, 'node_modules/.bin/firebase'),
@@ -227,8 +267,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           '--config', config,
           '--import', path.join(ROOT, 'emulator-data'),
         ],
-        { ...env, NO_UPDATE_NOTIFIER: '1' },
+        { ...env, ...firestoreLaunch?.env, NO_UPDATE_NOTIFIER: '1' },
         log,
+        // firebase-tools writes firestore-debug.log (our emulator's output) into its cwd.
+        RUN_DIR,
       );
       started.push(svc);
       waits.push(ready(svc, (l) => l.includes('All emulators ready'), 90_000));

@@ -1,7 +1,11 @@
 /**
  * CLI: node --import tsx emulators/firestore/src/cli.ts --port 8080 --host 127.0.0.1
  *   --project demo-wholesale-portal --rules firestore.rules --import emulator-data/firestore.json
- *   [--export-on-exit path]
+ *   [--export-on-exit path] [--functions-emulator host:port]
+ *
+ * It also accepts the flags firebase-tools passes to its Firestore emulator (--project_id,
+ * --functions_emulator, --single_project_mode, --websocket_port, --database-edition), so
+ * firebase-tools can run it as that emulator: see docs/firestore-triggers.md.
  */
 import { parseArgs } from 'node:util';
 import { startFirestoreEmulator } from './index.js';
@@ -16,6 +20,15 @@ async function main(): Promise<void> {
       import: { type: 'string' },
       'export-on-exit': { type: 'string' },
       quiet: { type: 'boolean' },
+      'functions-emulator': { type: 'string' },
+      /** Exit when the process that started us is gone (firebase-tools starts us detached). */
+      'exit-with-parent': { type: 'boolean' },
+      // firebase-tools' names for its Firestore emulator's flags.
+      project_id: { type: 'string' },
+      functions_emulator: { type: 'string' },
+      single_project_mode: { type: 'string' },
+      websocket_port: { type: 'string' },
+      'database-edition': { type: 'string' },
     },
     strict: true,
   });
@@ -25,10 +38,17 @@ async function main(): Promise<void> {
   const log = values.quiet
     ? () => undefined
     : (line: string) => process.stderr.write(`[firestore] ${line}\n`);
+  const edition = values['database-edition'];
+  if (edition !== undefined && edition !== 'standard') {
+    throw new Error(`unsupported --database-edition ${edition} (only standard)`);
+  }
+  const projectId = values.project ?? values.project_id;
+  const functionsEmulator = values['functions-emulator'] ?? values.functions_emulator;
   const emulator = await startFirestoreEmulator({
     port,
     ...(values.host ? { host: values.host } : {}),
-    ...(values.project ? { projectId: values.project } : {}),
+    ...(projectId ? { projectId } : {}),
+    ...(functionsEmulator ? { functionsEmulator } : {}),
     ...(values.rules ? { rulesFile: values.rules } : {}),
     ...(values.import ? { seedFile: values.import } : {}),
     ...(values['export-on-exit'] ? { exportOnExit: values['export-on-exit'] } : {}),
@@ -47,6 +67,12 @@ async function main(): Promise<void> {
       },
     );
   };
+  if (values['exit-with-parent']) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) stop();
+    }, 1000).unref();
+  }
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   // A bug in one request must not take the stored data down with the process.

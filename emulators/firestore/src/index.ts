@@ -5,6 +5,7 @@ import { FirestoreService } from './engine/firestore-service.js';
 import { firestoreRoot } from './proto/firestore-proto.js';
 import { createAuthorizer, type Authorizer } from './server/authorize.js';
 import { listen } from './server/http-server.js';
+import { createTriggerDispatcher } from './triggers/index.js';
 import { documentsRoot } from './store/resource-name.js';
 import { formatSeed, parseSeed } from './store/seed-format.js';
 
@@ -18,6 +19,11 @@ export interface FirestoreEmulatorOptions {
   rulesFile?: string;
   seedFile?: string;
   exportOnExit?: string;
+  /**
+   * `host:port` of the Functions emulator: Firestore triggers it registers are delivered there
+   * (firebase-tools passes it as --functions_emulator).
+   */
+  functionsEmulator?: string;
   log?: (line: string) => void;
 }
 
@@ -29,6 +35,8 @@ export interface FirestoreEmulator {
   reset(): Promise<void>;
   /** Writes the seeded project's documents in the seed format. */
   exportTo(file: string): Promise<void>;
+  /** Resolves once every trigger event queued so far was delivered or dropped. */
+  triggersIdle(): Promise<void>;
   /** Exports when exportOnExit was given, then closes the port. */
   stop(): Promise<void>;
 }
@@ -48,6 +56,10 @@ export async function startFirestoreEmulator(
   });
   const databases = new Databases();
   const service = new FirestoreService(databases, () => authorizer);
+  const triggers = createTriggerDispatcher(databases, {
+    ...(options.functionsEmulator ? { functionsEmulator: options.functionsEmulator } : {}),
+    log,
+  });
 
   const seedText = options.seedFile ? await readFile(options.seedFile, 'utf8') : null;
   const seedDocs = seedText === null ? [] : parseSeed(seedText, documentsRoot(dbName));
@@ -66,7 +78,7 @@ export async function startFirestoreEmulator(
   if (options.seedFile) log(`imported ${seedDocs.length} documents from ${options.seedFile}`);
 
   const server = await listen(
-    { service, authorizer: () => authorizer, log },
+    { service, authorizer: () => authorizer, log, triggers },
     host,
     options.port ?? 8080,
   );
@@ -87,9 +99,11 @@ export async function startFirestoreEmulator(
       loadSeed();
     },
     exportTo,
+    triggersIdle: () => triggers.idle(),
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      triggers.stop();
       if (options.exportOnExit) await exportTo(options.exportOnExit);
       await server.close();
       authorizer.close();

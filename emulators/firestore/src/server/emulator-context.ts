@@ -1,9 +1,12 @@
 /** What the front ends share: the API operations, the rules seam, and logging. */
 import type { FirestoreService } from '../engine/firestore-service.js';
+import type { TriggerDispatcher } from '../triggers/index.js';
 import type { Authorizer } from './authorize.js';
 
 export interface EmulatorContext {
   service: FirestoreService;
   authorizer(): Authorizer;
   log(line: string): void;
+  /** Firestore triggers registered by the Functions emulator (absent in bare setups). */
+  triggers?: TriggerDispatcher;
 }

@@ -15,6 +15,8 @@ import {
   type DatabaseName,
 } from '../store/resource-name.js';
 import { parseTimestamp } from '../store/timestamp.js';
+import type { TriggerDispatcher } from '../triggers/index.js';
+import { handleTriggerAdmin, type TriggerAdminReply } from '../triggers/trigger-admin.js';
 import { callerFromAuthorization } from './auth-header.js';
 import { applyCors } from './cors.js';
 import type { EmulatorContext } from './emulator-context.js';
@@ -360,6 +362,19 @@ async function handleEmulatorAdmin(
   throw new NotFound();
 }
 
+/** Trigger registration (see triggers/trigger-admin.ts); null when the path is not one. */
+async function triggerAdmin(
+  triggers: TriggerDispatcher,
+  req: IncomingMessage,
+  parts: string[],
+  query: URLSearchParams,
+): Promise<TriggerAdminReply | null> {
+  const isTriggerPath = parts[2] === 'triggers' || parts[2] === 'eventarcTrigger';
+  if (!isTriggerPath) return null;
+  const text = req.method === 'PUT' || req.method === 'POST' ? await readBody(req) : '';
+  return handleTriggerAdmin(triggers, req.method ?? 'GET', parts, query, () => JSON.parse(text));
+}
+
 export async function handleRest(
   ctx: EmulatorContext,
   req: IncomingMessage,
@@ -381,6 +396,14 @@ export async function handleRest(
     }
     const parts = raw.split('/').slice(1);
     let reply: Reply;
+    const triggerReply =
+      parts[0] === 'emulator' && parts[1] === 'v1' && ctx.triggers
+        ? await triggerAdmin(ctx.triggers, req, parts.slice(2), url.searchParams)
+        : null;
+    if (triggerReply) {
+      send(res, triggerReply.status, jsonText(triggerReply.body), 'application/json', head);
+      return;
+    }
     if (parts[0] === 'emulator' && parts[1] === 'v1' && parts[2] === 'projects') {
       reply = await handleEmulatorAdmin(ctx, req, parts.slice(2));
     } else if (

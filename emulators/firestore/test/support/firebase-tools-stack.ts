@@ -1,0 +1,142 @@
+/**
+ * firebase-tools' Functions and Firestore emulators, with our emulator standing in for the
+ * official Firestore one (src/firebase-tools/launch-under-firebase-tools.ts), on free ports.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { prepareFirebaseToolsLaunch } from '../../src/firebase-tools/launch-under-firebase-tools.js';
+
+const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const REPO_ROOT = path.resolve(PACKAGE_DIR, '../..');
+
+export interface FirebaseToolsStack {
+  projectId: string;
+  firestore: { host: string; port: number };
+  functionsPort: number;
+  /** Everything firebase-tools printed (shown when a test fails). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startFirebaseToolsStack(options: {
+  projectId: string;
+  functionsSource: string;
+  rules: string;
+}): Promise<FirebaseToolsStack> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'firestore-triggers-'));
+  const [firestore, functions, hub, logging, websocket] = await Promise.all(
+    Array.from({ length: 5 }, () => freePort()),
+  );
+  await writeFile(path.join(dir, 'firestore.rules'), options.rules);
+  await writeFile(
+    path.join(dir, 'firebase.json'),
+    JSON.stringify({
+      functions: [{ source: path.relative(dir, options.functionsSource), codebase: 'default' }],
+      firestore: { rules: 'firestore.rules' },
+      emulators: {
+        singleProjectMode: true,
+        functions: { host: '127.0.0.1', port: functions },
+        firestore: { host: '127.0.0.1', port: firestore, websocketPort: websocket },
+        hub: { host: '127.0.0.1', port: hub },
+        logging: { host: '127.0.0.1', port: logging },
+        ui: { enabled: false },
+      },
+    }),
+  );
+  const launch = await prepareFirebaseToolsLaunch({
+    dir,
+    cli: path.join(PACKAGE_DIR, 'src/cli.ts'),
+    // firebase-tools starts the emulator in its own cwd, so name tsx's loader by its full URL.
+    nodeArgs: [
+      '--import',
+      pathToFileURL(path.join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
+    ],
+  });
+  let output = '';
+  const child: ChildProcess = spawn(
+    path.join(REPO_ROOT, 'node_modules/.bin/firebase'),
+    [
+      'emulators:start',
+      '--only',
+      'functions,firestore',
+      '--project',
+      options.projectId,
+      '--config',
+      path.join(dir, 'firebase.json'),
+    ],
+    {
+      cwd: dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ...launch.env,
+        NO_UPDATE_NOTIFIER: '1',
+        METADATA_SERVER_DETECTION: 'none',
+        FIRESTORE_EMULATOR_HOST: undefined,
+      },
+    },
+  );
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer): void => {
+        output += chunk.toString();
+        if (output.includes('All emulators ready')) resolve();
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      void exited.then((code) => reject(new Error(`firebase-tools exited (${code}):\n${output}`)));
+      setTimeout(
+        () => reject(new Error(`firebase-tools not ready in 90 s:\n${output}`)),
+        90_000,
+      ).unref();
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    projectId: options.projectId,
+    firestore: { host: '127.0.0.1', port: firestore },
+    functionsPort: functions,
+    output: () => output,
+    stop,
+  };
+}
