@@ -36,6 +36,15 @@ export interface CommitEvent {
 
 export type CommitListener = (event: CommitEvent) => void;
 
+/** A database emptied at once by an emulator reset (no commit): the documents it held. */
+export interface ClearEvent {
+  readonly project: string;
+  readonly database: string;
+  readonly removed: readonly StoredDocument[];
+}
+
+export type ClearListener = (event: ClearEvent) => void;
+
 export const EXPIRED_TRANSACTION = 'The referenced transaction has expired or is no longer valid.';
 
 export class Database {
@@ -44,6 +53,7 @@ export class Database {
     readonly project = '',
     readonly name = '(default)',
     private readonly listeners: ReadonlySet<CommitListener> = new Set(),
+    private readonly clearListeners: ReadonlySet<ClearListener> = new Set(),
   ) {}
 
   /**
@@ -174,15 +184,24 @@ export class Database {
   }
 
   clear(): void {
+    const removed = this.clearListeners.size > 0 ? this.store.all() : [];
     this.store.clear();
     for (const id of this.open.keys()) this.ended.add(id);
     this.open.clear();
+    for (const listener of this.clearListeners) {
+      try {
+        listener({ project: this.project, database: this.name, removed });
+      } catch {
+        // As for commits: a listener's failure never fails the reset.
+      }
+    }
   }
 }
 
 export class Databases {
   private readonly byName = new Map<string, Database>();
   private readonly listeners = new Set<CommitListener>();
+  private readonly clearListeners = new Set<ClearListener>();
 
   /** Calls `listener` after every commit of every database; returns the unsubscribe function. */
   onCommit(listener: CommitListener): () => void {
@@ -190,11 +209,17 @@ export class Databases {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls `listener` after a database is cleared (emulator reset); returns the unsubscribe function. */
+  onClear(listener: ClearListener): () => void {
+    this.clearListeners.add(listener);
+    return () => this.clearListeners.delete(listener);
+  }
+
   get(project: string, database: string): Database {
     const key = `${project}/${database}`;
     let db = this.byName.get(key);
     if (!db) {
-      db = new Database(project, database, this.listeners);
+      db = new Database(project, database, this.listeners, this.clearListeners);
       this.byName.set(key, db);
     }
     return db;

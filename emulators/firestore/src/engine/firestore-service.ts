@@ -98,12 +98,8 @@ export class FirestoreService {
     return { get, getAfter: get };
   }
 
-  private authorizeGet(
-    db: Database,
-    caller: Caller,
-    path: string,
-    doc: StoredDocument | undefined,
-  ): void {
+  /** Rules `get` of one document for a non-admin caller (throws PERMISSION_DENIED). */
+  authorizeGet(db: Database, caller: Caller, path: string, doc: StoredDocument | undefined): void {
     if (caller.kind === 'admin') return;
     const decision = this.authorizer().authorize({
       method: 'get',
@@ -117,12 +113,8 @@ export class FirestoreService {
     throwIfDenied(decision);
   }
 
-  private authorizeList(
-    db: Database,
-    caller: Caller,
-    q: CompiledQuery,
-    query: StructuredQueryJson,
-  ): void {
+  /** Rules `list` of a query for a non-admin caller (throws PERMISSION_DENIED). */
+  authorizeList(db: Database, caller: Caller, q: CompiledQuery, query: StructuredQueryJson): void {
     if (caller.kind === 'admin') return;
     const path = q.allDescendants
       ? q.collectionId

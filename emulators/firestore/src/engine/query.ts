@@ -308,29 +308,10 @@ export interface QueryResult {
   skipped: number;
 }
 
-/** Runs a compiled query against the current documents. */
-export function executeQuery(
-  store: DocumentStore,
-  dbName: DatabaseName,
-  q: CompiledQuery,
-): QueryResult {
-  const read = createFieldReader(dbName);
-  const rows: { doc: StoredDocument; keys: Value[] }[] = [];
-  for (const doc of candidates(store, q)) {
-    if (!q.predicate(doc)) continue;
-    const keys: Value[] = [];
-    let complete = true;
-    for (const o of q.orders) {
-      const v = read(doc, o.path);
-      if (v === undefined) {
-        complete = false;
-        break;
-      }
-      keys.push(v);
-    }
-    if (complete) rows.push({ doc, keys });
-  }
-  const compareKeys = (a: Value[], b: Value[], count: number): number => {
+type KeyComparator = (a: Value[], b: Value[], count: number) => number;
+
+function keyComparator(q: CompiledQuery): KeyComparator {
+  return (a, b, count) => {
     for (let i = 0; i < count; i++) {
       const o = q.orders[i] as Order;
       const c =
@@ -344,27 +325,81 @@ export function executeQuery(
     }
     return 0;
   };
-  rows.sort((a, b) => compareKeys(a.keys, b.keys, q.orders.length));
+}
 
-  let filtered = rows;
+/** The document's values for the query's orders; undefined when one is missing (no match). */
+function sortKeys(
+  q: CompiledQuery,
+  read: (doc: StoredDocument, path: string[]) => Value | undefined,
+  doc: StoredDocument,
+): Value[] | undefined {
+  const keys: Value[] = [];
+  for (const o of q.orders) {
+    const v = read(doc, o.path);
+    if (v === undefined) return undefined;
+    keys.push(v);
+  }
+  return keys;
+}
+
+function withinCursors(q: CompiledQuery, compareKeys: KeyComparator, keys: Value[]): boolean {
   if (q.startAt) {
     const values = q.startAt.values ?? [];
-    const inclusive = q.startAt.before === true;
-    filtered = filtered.filter((r) => {
-      const c = compareKeys(r.keys, values, values.length);
-      return c > 0 || (c === 0 && inclusive);
-    });
+    const c = compareKeys(keys, values, values.length);
+    if (!(c > 0 || (c === 0 && q.startAt.before === true))) return false;
   }
   if (q.endAt) {
     const values = q.endAt.values ?? [];
-    const inclusive = q.endAt.before !== true;
-    filtered = filtered.filter((r) => {
-      const c = compareKeys(r.keys, values, values.length);
-      return c < 0 || (c === 0 && inclusive);
-    });
+    const c = compareKeys(keys, values, values.length);
+    if (!(c < 0 || (c === 0 && q.endAt.before !== true))) return false;
   }
-  const skipped = Math.min(q.offset, filtered.length);
-  let docs = filtered.slice(skipped).map((r) => r.doc);
+  return true;
+}
+
+/** True when a document at this path is in the collections the query reads (before filters). */
+export function inQueryScope(q: CompiledQuery, path: string): boolean {
+  const collection = path.slice(0, path.lastIndexOf('/'));
+  const slash = collection.lastIndexOf('/');
+  const collectionId = collection.slice(slash + 1);
+  if (q.collectionId !== '' && collectionId !== q.collectionId) return false;
+  if (q.allDescendants) return q.parent === '' || collection.startsWith(`${q.parent}/`);
+  return (slash === -1 ? '' : collection.slice(0, slash)) === q.parent;
+}
+
+/**
+ * A test of one document against the query's scope, filters, orders and cursors: whether it is in
+ * the result before offset and limit apply (realtime listeners evaluate each change with it).
+ */
+export function queryMatcher(
+  dbName: DatabaseName,
+  q: CompiledQuery,
+): (doc: StoredDocument) => boolean {
+  const read = createFieldReader(dbName);
+  const compareKeys = keyComparator(q);
+  return (doc) => {
+    if (!inQueryScope(q, doc.path) || !q.predicate(doc)) return false;
+    const keys = sortKeys(q, read, doc);
+    return keys !== undefined && withinCursors(q, compareKeys, keys);
+  };
+}
+
+/** Runs a compiled query against the current documents. */
+export function executeQuery(
+  store: DocumentStore,
+  dbName: DatabaseName,
+  q: CompiledQuery,
+): QueryResult {
+  const read = createFieldReader(dbName);
+  const compareKeys = keyComparator(q);
+  const rows: { doc: StoredDocument; keys: Value[] }[] = [];
+  for (const doc of candidates(store, q)) {
+    if (!q.predicate(doc)) continue;
+    const keys = sortKeys(q, read, doc);
+    if (keys && withinCursors(q, compareKeys, keys)) rows.push({ doc, keys });
+  }
+  rows.sort((a, b) => compareKeys(a.keys, b.keys, q.orders.length));
+  const skipped = Math.min(q.offset, rows.length);
+  let docs = rows.slice(skipped).map((r) => r.doc);
   if (q.limit !== undefined) docs = docs.slice(0, q.limit);
   return { documents: docs, skipped };
 }

@@ -16,9 +16,10 @@ import {
 } from '../store/resource-name.js';
 import { callerFromAuthorization } from './auth-header.js';
 import type { EmulatorContext } from './emulator-context.js';
+import { handleStreamingCall, STREAMING_METHODS } from './grpc-streams.js';
 
 /** The official emulator's cap on one gRPC message (100 MiB). */
-const MAX_GRPC_MESSAGE_BYTES = 104_857_600;
+export const MAX_GRPC_MESSAGE_BYTES = 104_857_600;
 
 type Handler = (
   service: FirestoreService,
@@ -113,7 +114,7 @@ function unframe(data: Buffer, encoding: string | undefined): Buffer[] {
 }
 
 /** grpc-message percent-encoding (gRPC spec): bytes outside printable ASCII, and '%', become %XX. */
-function encodeGrpcMessage(message: string): string {
+export function encodeGrpcMessage(message: string): string {
   let out = '';
   for (const byte of Buffer.from(message, 'utf8')) {
     out +=
@@ -124,7 +125,7 @@ function encodeGrpcMessage(message: string): string {
   return out;
 }
 
-function sendError(stream: ServerHttp2Stream, error: FirestoreError): void {
+export function sendError(stream: ServerHttp2Stream, error: FirestoreError): void {
   if (stream.destroyed || stream.closed) return;
   if (stream.headersSent) {
     stream.end();
@@ -157,6 +158,10 @@ export function handleGrpc(
   const method = firestoreService().methods[methodName];
   const handler = HANDLERS[methodName];
   stream.on('error', () => undefined);
+  if (method && STREAMING_METHODS.has(methodName)) {
+    handleStreamingCall(ctx, stream, headers, methodName);
+    return;
+  }
   if (!method || !handler || method.requestStream) {
     stream.resume();
     sendError(

@@ -1,0 +1,180 @@
+/**
+ * The bidirectional gRPC streams of google.firestore.v1.Firestore over our HTTP/2 handler: Listen
+ * (realtime listeners, src/engine/listen.ts) and Write (the full web SDK's writes,
+ * src/engine/write-stream.ts). Requests are decoded as their frames arrive; responses are written
+ * as soon as the engine produces them; the stream ends with trailers carrying the gRPC status.
+ * A client half-close ends the stream with OK, a cancel (RST_STREAM) or a lost connection just
+ * drops the session.
+ */
+import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
+import { constants as http2constants } from 'node:http2';
+import { gunzipSync } from 'node:zlib';
+import type protobuf from 'protobufjs';
+import type { Caller } from '../engine/caller.js';
+import { FirestoreError, invalidArgument } from '../engine/errors.js';
+import type { JsonRecord } from '../engine/firestore-service.js';
+import { ListenHub, type ListenRequestJson } from '../engine/listen.js';
+import { WriteSession, type WriteRequestJson } from '../engine/write-stream.js';
+import { firestoreService } from '../proto/firestore-proto.js';
+import { messageFromObject, messageToObject, TO_OBJECT_OPTIONS } from '../proto/json-codec.js';
+import { callerFromAuthorization } from './auth-header.js';
+import type { EmulatorContext } from './emulator-context.js';
+import { encodeGrpcMessage, MAX_GRPC_MESSAGE_BYTES, sendError } from './grpc-handler.js';
+
+export const STREAMING_METHODS = new Set(['Listen', 'Write']);
+
+/** Splits a request body into gRPC messages as its chunks arrive. */
+class FrameDecoder {
+  private buffered: Buffer = Buffer.alloc(0);
+  constructor(private readonly encoding: string | undefined) {}
+
+  push(chunk: Buffer): Buffer[] {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    const out: Buffer[] = [];
+    while (this.buffered.length >= 5) {
+      const compressed = this.buffered.readUInt8(0) === 1;
+      const length = this.buffered.readUInt32BE(1);
+      if (length > MAX_GRPC_MESSAGE_BYTES)
+        throw new FirestoreError(
+          'RESOURCE_EXHAUSTED',
+          `gRPC message exceeds maximum size ${MAX_GRPC_MESSAGE_BYTES}: ${length}`,
+        );
+      if (this.buffered.length < 5 + length) break;
+      let body = this.buffered.subarray(5, 5 + length);
+      this.buffered = this.buffered.subarray(5 + length);
+      if (compressed) {
+        if (this.encoding !== 'gzip')
+          throw new FirestoreError(
+            'UNIMPLEMENTED',
+            `Unsupported grpc-encoding ${this.encoding ?? ''}`,
+          );
+        body = gunzipSync(body);
+      }
+      out.push(body);
+    }
+    return out;
+  }
+}
+
+function frame(message: Uint8Array): Buffer {
+  const out = Buffer.alloc(5 + message.length);
+  out.writeUInt32BE(message.length, 1);
+  out.set(message, 5);
+  return out;
+}
+
+interface StreamSession {
+  handle(request: JsonRecord): JsonRecord[];
+  close(): void;
+}
+
+export function handleStreamingCall(
+  ctx: EmulatorContext,
+  stream: ServerHttp2Stream,
+  headers: IncomingHttpHeaders,
+  methodName: string,
+): void {
+  const method = firestoreService().methods[methodName] as protobuf.Method;
+  method.resolve();
+  const requestType = method.resolvedRequestType as protobuf.Type;
+  const responseType = method.resolvedResponseType as protobuf.Type;
+  stream.on('error', () => undefined);
+
+  let caller: Caller;
+  try {
+    const auth = headers['authorization'];
+    caller = callerFromAuthorization(Array.isArray(auth) ? auth[0] : auth);
+  } catch (error) {
+    stream.resume();
+    sendError(
+      stream,
+      error instanceof FirestoreError ? error : new FirestoreError('INTERNAL', 'Internal error.'),
+    );
+    return;
+  }
+
+  if (stream.destroyed || stream.closed) return;
+  let finished = false;
+  let trailers: Record<string, string> = { 'grpc-status': '0', 'grpc-message': '' };
+  const writable = (): boolean =>
+    !stream.destroyed && !stream.closed && !stream.writableEnded && !finished;
+  const send = (json: JsonRecord): void => {
+    if (!writable()) return;
+    const message = responseType.fromObject(
+      messageToObject(responseType, json) as Record<string, unknown>,
+    );
+    stream.write(frame(responseType.encode(message).finish()));
+  };
+
+  let session: StreamSession;
+  if (methodName === 'Listen') {
+    const listen = ListenHub.of(ctx.service, ctx.log).open(caller, send);
+    session = {
+      handle: (r) => {
+        listen.handle(r as ListenRequestJson);
+        return [];
+      },
+      close: () => listen.close(),
+    };
+  } else {
+    const write = new WriteSession(ctx.service, caller);
+    session = { handle: (r) => write.handle(r as WriteRequestJson), close: () => undefined };
+  }
+
+  const finish = (error?: FirestoreError): void => {
+    if (finished) return;
+    const open = writable();
+    finished = true;
+    session.close();
+    if (error)
+      trailers = {
+        'grpc-status': String(error.code),
+        'grpc-message': encodeGrpcMessage(error.message),
+      };
+    if (open) stream.end();
+  };
+
+  stream.respond(
+    { [http2constants.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc+proto' },
+    { waitForTrailers: true },
+  );
+  stream.once('wantTrailers', () => {
+    if (!stream.destroyed && !stream.closed) stream.sendTrailers(trailers);
+  });
+
+  const decoder = new FrameDecoder(headers['grpc-encoding'] as string | undefined);
+  stream.on('data', (chunk: Buffer) => {
+    if (finished) return;
+    try {
+      for (const body of decoder.push(chunk)) {
+        let request: JsonRecord;
+        try {
+          request = messageFromObject(
+            requestType,
+            requestType.toObject(requestType.decode(body), TO_OBJECT_OPTIONS),
+          ) as JsonRecord;
+        } catch (error) {
+          if (error instanceof FirestoreError) throw error;
+          throw invalidArgument(`Invalid ${methodName}Request: ${String(error)}`);
+        }
+        for (const response of session.handle(request)) send(response);
+        if (finished) return;
+      }
+    } catch (error) {
+      if (error instanceof FirestoreError) finish(error);
+      else {
+        ctx.log(
+          `internal gRPC error in ${methodName}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        finish(new FirestoreError('INTERNAL', 'Internal error.'));
+      }
+    }
+  });
+  // The client half-closed: no more requests, so the stream is done.
+  stream.on('end', () => finish());
+  // Cancelled by the client, or the connection went away.
+  stream.on('close', () => {
+    finished = true;
+    session.close();
+  });
+}
