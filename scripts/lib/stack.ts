@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { ensureFirestoreCliBundle } from '../../emulators/firestore/src/build-cli';
 import { prepareFirebaseToolsLaunch } from '../../emulators/firestore/src/firebase-tools/launch-under-firebase-tools';
 import { freePort, isPortOpen, waitForPort } from './ports';
 import { startProcess, waitForLine, type ManagedProcess } from './processes';
@@ -188,7 +189,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   try {
     const waits: Promise<void>[] = [];
-    const firestoreCli = path.join(ROOT, 'emulators/firestore/src/cli.ts');
+    // The prebuilt bundle (rebuilt only when src/ changed): no TypeScript compile at start.
+    const firestoreCli =
+      want.firestore && !options.officialFirestore ? await ensureFirestoreCliBundle() : '';
     const firestoreArgs = [
       '--rules', path.join(ROOT, 'firestore.rules'),
       '--import', path.join(ROOT, 'emulator-data/firestore.json'),
@@ -200,7 +203,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         'firestore',
         process.execPath,
         [
-          ...tsx(firestoreCli),
+          firestoreCli,
           '--port', String(ports.firestore),
           '--host', host,
           '--project', PROJECT_ID,
@@ -251,8 +254,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ? await prepareFirebaseToolsLaunch({
             dir: path.join(RUN_DIR, `firestore-${ports.firestore}`),
             cli: firestoreCli,
-            // firebase-tools starts it from its own cwd: name tsx's loader by full URL.
-            nodeArgs: ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href],
             // The demo seed; rules come from firebase.json (firebase-tools passes --rules).
             extraArgs: ['--import', path.join(ROOT, 'emulator-data/firestore.json')],
           })

@@ -1,188 +1,274 @@
 /**
- * Benchmark of the Java-free Firestore emulator, run as the CLI in a child process:
- * start-to-ready, idle RSS, REST commit latency, a one-equality-filter query over 10,000 documents,
- * and a single-document read as a signed-in (non-admin) user so the rules cost shows.
+ * Benchmark of the Java-free Firestore emulator, run as the prebuilt CLI (dist/cli.mjs, rebuilt
+ * first when src/ changed) in a child process.
+ *
+ *   npm run bench -w emulators/firestore                 # ours only
+ *   npm run bench -w emulators/firestore -- --compare    # ours and @firestore-emulator/server
+ *
+ * Options: --runs N (workload runs, default 3), --starts N (process starts, default 5),
+ * --cli <file> (another CLI of ours, e.g. an older checkout's src/cli.ts, run through tsx).
+ *
+ * Figures (medians): spawn until a raw gRPC BatchGetDocuments answers OK; VmRSS of the idle server
+ * (port open, nothing asked yet) and after the workload; through firebase-admin: 10,000 documents
+ * in batches of 500, an equality query over them, count() over them, a single write, and 20
+ * concurrent read-modify-write transactions on one document (final value checked). Ours only: a
+ * REST commit and a rules-guarded read as a signed-in user.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureFirestoreCliBundle } from '../src/build-cli.js';
+import {
+  CONTENDERS,
+  DOCS,
+  median,
+  runAdminWorkload,
+  type WorkloadResult,
+} from './admin-workload.js';
+import { waitForFirstAnswer } from './grpc-probe.js';
+import { BENCH_RULES, runRestFigures, type RestResult } from './rest-figures.js';
+import {
+  ensurePeerInstalled,
+  oursSpec,
+  peerSpec,
+  PEER_PACKAGE,
+  PEER_VERSION,
+  rssMb,
+  startServer,
+  waitForListening,
+  type ServerSpec,
+} from './servers.js';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+// firebase-admin's auth library would otherwise probe the cloud metadata server.
+process.env['METADATA_SERVER_DETECTION'] ??= 'none';
+
 const PROJECT = 'demo-bench';
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+interface TargetResult {
+  name: string;
+  firstAnswerMs: number;
+  idleRssMb: number;
+  loadedRssMb: number;
+  workload: WorkloadResult;
+  rest?: RestResult;
 }
 
-async function startCli(
-  rulesFile: string,
-): Promise<{ child: ChildProcess; url: string; readyMs: number }> {
-  const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', CLI, '--port', '0', '--project', PROJECT, '--rules', rulesFile, '--quiet'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /ready on (http:\/\/[^\s]+)/.exec(out);
-      if (m) resolve(m[1] as string);
-    });
-    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
-  return { child, url, readyMs: performance.now() - t0 };
+async function measureTarget(
+  spec: ServerSpec,
+  options: { starts: number; runs: number; rest: boolean },
+): Promise<TargetResult> {
+  // Start to first answered request, and idle RSS (a start where nothing is asked).
+  const firstAnswers: number[] = [];
+  for (let i = 0; i < options.starts; i++) {
+    const server = await startServer(spec);
+    const answeredAt = await waitForFirstAnswer(server.port, PROJECT);
+    firstAnswers.push(answeredAt - server.spawnedAt);
+    await server.stop();
+  }
+  const idle: number[] = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(options.starts / 2)); i++) {
+    const server = await startServer(spec);
+    await waitForListening(server.port);
+    await new Promise((r) => setTimeout(r, 500));
+    idle.push(rssMb(server.child.pid as number));
+    await server.stop();
+  }
+
+  const server = await startServer(spec);
+  try {
+    await waitForFirstAnswer(server.port, PROJECT);
+    const workload = await runAdminWorkload(spec.name, server.port, PROJECT, options.runs);
+    const loadedRssMb = rssMb(server.child.pid as number);
+    const rest = options.rest ? await runRestFigures(server.port, PROJECT) : undefined;
+    return {
+      name: spec.name,
+      firstAnswerMs: median(firstAnswers),
+      idleRssMb: median(idle),
+      loadedRssMb,
+      workload,
+      ...(rest ? { rest } : {}),
+    };
+  } finally {
+    await server.stop();
+  }
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 'NaN');
-  return kb / 1024;
+interface Row {
+  label: string;
+  values: (number | undefined)[];
+  unit: 'ms' | 'MB';
+  digits: number;
+  /** Per column: the value is known to be wrong. */
+  wrong?: boolean[];
+  goal?: string;
 }
 
-function unsignedToken(uid: string): string {
-  const b64 = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: uid, user_id: uid, role: 'retailer', status: 'approved' })}.`;
+function contendedCorrect(w: WorkloadResult): boolean {
+  return w.contendedErrors.length === 0 && w.contendedFinal.every((n) => n === CONTENDERS);
+}
+
+function rows(results: TargetResult[]): Row[] {
+  const all = (pick: (r: TargetResult) => number | undefined): (number | undefined)[] =>
+    results.map(pick);
+  const first = results[0] as TargetResult;
+  return [
+    {
+      label: 'start to first answered request (gRPC)',
+      values: all((r) => r.firstAnswerMs),
+      unit: 'ms',
+      digits: 0,
+      goal: '<= 250 ms',
+    },
+    {
+      label: 'idle RSS after start',
+      values: all((r) => r.idleRssMb),
+      unit: 'MB',
+      digits: 1,
+      goal: '<= 60 MB',
+    },
+    {
+      label: `RSS after loading ${DOCS.toLocaleString('en')} docs (workload)`,
+      values: all((r) => r.loadedRssMb),
+      unit: 'MB',
+      digits: 1,
+    },
+    {
+      label: `batch write of ${DOCS.toLocaleString('en')} docs (batches of 500)`,
+      values: all((r) => r.workload.batchWriteMs),
+      unit: 'ms',
+      digits: 0,
+    },
+    {
+      label: `equality query over ${DOCS.toLocaleString('en')} docs (${first.workload.queryHits} hits)`,
+      values: all((r) => r.workload.queryMs),
+      unit: 'ms',
+      digits: 2,
+    },
+    {
+      label: `count() over ${DOCS.toLocaleString('en')} docs`,
+      values: all((r) => r.workload.countMs),
+      unit: 'ms',
+      digits: 2,
+      wrong: results.map((r) => r.workload.count !== DOCS),
+    },
+    {
+      label: 'single document write (admin set)',
+      values: all((r) => r.workload.singleWriteMs),
+      unit: 'ms',
+      digits: 2,
+    },
+    {
+      label: `${CONTENDERS} contended transactions on one document`,
+      values: all((r) => r.workload.contendedMs),
+      unit: 'ms',
+      digits: 0,
+      wrong: results.map((r) => !contendedCorrect(r.workload)),
+      goal: '<= 300 ms, final 20',
+    },
+    {
+      label: 'REST commit of one document (ours only)',
+      values: all((r) => r.rest?.commitMs),
+      unit: 'ms',
+      digits: 2,
+    },
+    {
+      label: 'single read as a signed-in user (rules, ours only)',
+      values: all((r) => r.rest?.rulesReadMs),
+      unit: 'ms',
+      digits: 2,
+    },
+  ];
+}
+
+function printTable(results: TargetResult[]): void {
+  const compare = results.length > 1;
+  const header = ['figure (median)', ...results.map((r) => r.name)];
+  if (compare) header.push(`${results[0]?.name}/${results[1]?.name}`);
+  header.push('goal (ours)');
+  const lines: string[][] = [header];
+  for (const row of rows(results)) {
+    if (row.values.every((v) => v === undefined)) continue;
+    const cells = row.values.map((v, i) =>
+      v === undefined
+        ? '-'
+        : `${v.toFixed(row.digits)} ${row.unit}${row.wrong?.[i] ? ' wrong' : ''}`,
+    );
+    const line = [row.label, ...cells];
+    if (compare) {
+      const [a, b] = row.values;
+      const anyWrong = row.wrong?.some(Boolean) ?? false;
+      line.push(
+        a === undefined || b === undefined || b === 0
+          ? '-'
+          : `${(a / b).toFixed(2)}x${anyWrong ? ' (wrong)' : ''}`,
+      );
+    }
+    line.push(row.goal ?? '');
+    lines.push(line);
+  }
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)));
+  for (const line of lines)
+    console.log(
+      line
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+        .join('   ')
+        .trimEnd(),
+    );
+  for (const r of results) {
+    const w = r.workload;
+    if (!contendedCorrect(w))
+      console.log(
+        `${r.name}: contended transactions wrong: final values ${w.contendedFinal.join(', ')} (want ${CONTENDERS})` +
+          (w.contendedErrors.length > 0
+            ? `, ${w.contendedErrors.length} failed, e.g. ${w.contendedErrors[0]}`
+            : ''),
+      );
+    if (w.count !== DOCS) console.log(`${r.name}: count() answered ${w.count} (want ${DOCS})`);
+  }
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'fs-bench-'));
-  const rulesFile = join(dir, 'bench.rules');
-  await writeFile(
-    rulesFile,
-    "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /{document=**} {\n      allow read: if request.auth != null;\n    }\n  }\n}\n",
-  );
+  const { values } = parseArgs({
+    options: {
+      compare: { type: 'boolean' },
+      runs: { type: 'string' },
+      starts: { type: 'string' },
+      cli: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  const runs = Number(values.runs ?? 3);
+  const starts = Number(values.starts ?? 5);
+  const dir = await mkdtemp(path.join(tmpdir(), 'fs-bench-'));
+  const rulesFile = path.join(dir, 'bench.rules');
+  await writeFile(rulesFile, BENCH_RULES);
+  const cli = values.cli ? path.resolve(values.cli) : await ensureFirestoreCliBundle();
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
-  const readyTimes: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const { child, readyMs } = await startCli(rulesFile);
-    readyTimes.push(readyMs);
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+  const specs: ServerSpec[] = [oursSpec(cli, PROJECT, rulesFile)];
+  if (values.compare) {
+    await ensurePeerInstalled(log);
+    specs.push(peerSpec());
   }
-
-  const { child, url } = await startCli(rulesFile);
-  await new Promise((r) => setTimeout(r, 500));
-  const idleRss = rssMb(child.pid as number);
-
-  const docs = `${url}/v1/projects/${PROJECT}/databases/(default)/documents`;
-  const name = (path: string): string =>
-    `projects/${PROJECT}/databases/(default)/documents/${path}`;
-  const admin = { authorization: 'Bearer owner', 'content-type': 'application/json' };
-  const post = async (
-    verb: string,
-    body: unknown,
-    headers: Record<string, string> = admin,
-  ): Promise<unknown> => {
-    const res = await fetch(`${docs}:${verb}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${verb} failed: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-
-  const commitTimes: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    const t = performance.now();
-    await post('commit', {
-      writes: [
-        {
-          update: {
-            name: name(`bench/c${i}`),
-            fields: { i: { integerValue: String(i) }, s: { stringValue: 'x' } },
-          },
-        },
-      ],
-    });
-    if (i >= 50) commitTimes.push(performance.now() - t);
-  }
-
-  for (let start = 0; start < 10_000; start += 500) {
-    const writes = Array.from({ length: 500 }, (_, k) => {
-      const i = start + k;
-      return {
-        update: {
-          name: name(`items/i${i}`),
-          fields: {
-            cat: { stringValue: `c${i % 100}` },
-            n: { integerValue: String(i) },
-            label: { stringValue: `item ${i}` },
-          },
-        },
-      };
-    });
-    await post('commit', { writes });
-  }
-  const queryTimes: number[] = [];
-  let matched = 0;
-  for (let i = 0; i < 40; i++) {
-    const t = performance.now();
-    const res = (await post('runQuery', {
-      structuredQuery: {
-        from: [{ collectionId: 'items' }],
-        where: {
-          fieldFilter: {
-            field: { fieldPath: 'cat' },
-            op: 'EQUAL',
-            value: { stringValue: `c${i % 100}` },
-          },
-        },
-      },
-    })) as unknown[];
-    if (i >= 5) queryTimes.push(performance.now() - t);
-    matched = res.length;
-  }
-
-  const user = { authorization: `Bearer ${unsignedToken('u1')}`, 'content-type': 'text/plain' };
-  const getTimes: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    const t = performance.now();
-    await post('batchGet', { documents: [name(`bench/c${i % 100}`)] }, user);
-    if (i >= 50) getTimes.push(performance.now() - t);
-  }
-  const loadedRss = rssMb(child.pid as number);
-
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-
-  const line = (label: string, value: string, goal: string): string =>
-    `${label.padEnd(52)} ${value.padStart(10)}   goal ${goal}`;
-  console.log(
-    line(
-      'start-to-ready (CLI via tsx, median of 3)',
-      `${median(readyTimes).toFixed(0)} ms`,
-      '< 500 ms',
-    ),
+  log(
+    `ours: ${path.relative(process.cwd(), cli).startsWith('..') ? cli : path.relative(process.cwd(), cli)}` +
+      (values.compare ? `; peer: ${PEER_PACKAGE}@${PEER_VERSION}` : '') +
+      `; ${starts} starts, ${runs} workload runs each`,
   );
-  console.log(line('idle RSS after start', `${idleRss.toFixed(1)} MB`, '< 100 MB'));
-  console.log(
-    line('median REST commit of one document', `${median(commitTimes).toFixed(2)} ms`, '< 5 ms'),
-  );
-  console.log(
-    line(
-      `median equality query over 10,000 docs (${matched} hits)`,
-      `${median(queryTimes).toFixed(2)} ms`,
-      '< 50 ms',
-    ),
-  );
-  console.log(
-    line(
-      'median single-document read as a signed-in user',
-      `${median(getTimes).toFixed(2)} ms`,
-      '(rules cost)',
-    ),
-  );
-  console.log(line('RSS with 10,300 documents', `${loadedRss.toFixed(1)} MB`, ''));
+  const results: TargetResult[] = [];
+  for (const spec of specs) {
+    log(`measuring ${spec.name} ...`);
+    results.push(await measureTarget(spec, { starts, runs, rest: spec.name === 'ours' }));
+  }
+  printTable(results);
+  if (values.json) console.log(JSON.stringify(results, null, 2));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

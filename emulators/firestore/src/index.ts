@@ -2,7 +2,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { Databases } from './engine/database.js';
 import { FirestoreService } from './engine/firestore-service.js';
-import { firestoreRoot } from './proto/firestore-proto.js';
 import { createAuthorizer, type Authorizer } from './server/authorize.js';
 import { listen } from './server/http-server.js';
 import { createTriggerDispatcher } from './triggers/index.js';
@@ -82,8 +81,8 @@ export async function startFirestoreEmulator(
     host,
     options.port ?? 8080,
   );
-  // Build the protobuf reflection right after the port opens (the first request would build it anyway).
-  setImmediate(() => firestoreRoot());
+  // The protobuf reflection is built by the first request that needs it (src/proto/firestore-proto.ts),
+  // so an idle emulator stays small.
   const exportTo = async (file: string): Promise<void> => {
     const docs = databases.get(projectId, '(default)').store.all();
     await writeFile(file, formatSeed(docs, documentsRoot(dbName)));

@@ -355,7 +355,7 @@ describe('admin transactions', () => {
     let outside: Promise<unknown> | undefined;
     await db.runTransaction(async (tx) => {
       const snap = await tx.get(ref);
-      // Not awaited: an emulator with read locks makes it wait for this commit, ours aborts the commit instead.
+      // Not awaited: the transaction holds a lock on ref, so this write waits for its commit.
       outside ??= ref.update({ n: FieldValue.increment(50) });
       tx.update(ref, { n: (snap.get('n') as number) + 1 });
     });

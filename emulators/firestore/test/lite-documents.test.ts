@@ -280,7 +280,8 @@ describe('Lite transactions', () => {
     let outside: Promise<void> | undefined;
     await runTransaction(db, async (tx) => {
       const snap = await tx.get(ref);
-      // Not awaited: an emulator with read locks makes it wait for this commit, ours aborts the commit instead.
+      // Not awaited: Lite's transactions take no server locks; when this write lands first, the
+      // transaction's commit fails its precondition and the transaction runs again.
       outside ??= updateDoc(ref, { n: increment(100) });
       tx.update(ref, { n: (snap.get('n') as number) + 1 });
     });

@@ -224,6 +224,33 @@ function authorizeWrites(
   }
 }
 
+/**
+ * The documents `writes` target, for locking (src/engine/locks.ts). Names that do not parse are
+ * left out: the commit itself reports them.
+ */
+export function writeTargets(dbName: DatabaseName, writes: WriteJson[]): string[] {
+  const paths: string[] = [];
+  for (const write of writes) {
+    try {
+      const parsed = parseDocumentName(writeTarget(write));
+      if (parsed.db.project === dbName.project && parsed.db.database === dbName.database)
+        paths.push(parsed.path);
+    } catch {
+      // reported by the commit
+    }
+  }
+  return paths;
+}
+
+/**
+ * Throws what an invalid write of `writes` would make the commit throw (bad names, fields,
+ * transforms), without applying anything: a commit that has to wait for locks checks this first,
+ * so an invalid write fails at once, as in the official emulator.
+ */
+export function validateWrites(ctx: CommitContext, writes: WriteJson[]): void {
+  plan(ctx, writes, new Map());
+}
+
 export interface CommitOutcome {
   writeResults: WriteResultJson[];
   commitTime: Micros;
@@ -242,8 +269,10 @@ export function commitWrites(
   authorizeWrites(ctx, planned, overlay);
   if (tx) {
     // A denial wins (above); then a transaction whose reads went stale is ABORTED, even when a
-    // precondition fails too, so clients retry and see the new data. A failed precondition
-    // ends the transaction (an invalid write does not), as in the official emulator.
+    // precondition fails too, so clients retry and see the new data. The documents it read are
+    // locked (src/engine/locks.ts), so only a write into a collection it queried can do that now.
+    // A failed precondition ends the transaction (an invalid write does not), as in the official
+    // emulator.
     if (ctx.db.conflicts(tx)) {
       ctx.db.end(tx.id);
       throw new FirestoreError(

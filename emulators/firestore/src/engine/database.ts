@@ -2,10 +2,14 @@
 import { DocumentStore, type StoredDocument } from '../store/document-store.js';
 import type { Micros } from '../store/timestamp.js';
 import { FirestoreError, invalidArgument } from './errors.js';
+import { LockTable, type LockOwner, type MaybePromise } from './locks.js';
 
-export interface Transaction {
+/** A transaction; a read-write one is a lock owner (src/engine/locks.ts). */
+export interface Transaction extends LockOwner {
   readonly id: string;
   readonly startedAt: number;
+  /** Date.now() of its last request (or of the end of its last lock wait). */
+  lastActive: number;
   readonly readOnly: boolean;
   /** Document path -> updateTime seen by the transaction's reads (null = missing). */
   readonly reads: Map<string, Micros | null>;
@@ -15,9 +19,22 @@ export interface Transaction {
   readonly queried: { collectionId: string; at: Micros }[];
 }
 
-/** Open transactions idle longer than this are dropped, like the official 270 s expiry. */
+/** Open transactions older than this are dropped, like the production 270 s limit. */
 const TRANSACTION_TTL_MS = 270_000;
+/** ... and those idle (no request) this long, like production's 60 s idle expiration. */
+const TRANSACTION_IDLE_MS = 60_000;
 const MAX_REMEMBERED_ENDED = 10_000;
+
+export interface TransactionLimits {
+  /** Lifetime of a transaction (default 270 s). */
+  ttlMs?: number;
+  /** Idle time after which a transaction expires, releasing its locks (default 60 s). */
+  idleMs?: number;
+}
+
+/** The message of a transaction aborted by an older one (wound-wait), as in production. */
+export const CONTENTION_ABORT =
+  'Aborted due to cross-transaction contention. This occurs when multiple transactions attempt to access the same data, requiring Firestore to abort at least one in order to enforce serializability.';
 
 /** One document's change in a commit: `before`/`after` undefined = missing. */
 export interface DocumentChange {
@@ -49,12 +66,20 @@ export const EXPIRED_TRANSACTION = 'The referenced transaction has expired or is
 
 export class Database {
   readonly store = new DocumentStore();
+  /** Locks of read-write transactions (and of commits waiting for them). */
+  readonly locks = new LockTable(() => this.scheduleExpiry());
+  private readonly ttlMs: number;
+  private readonly idleMs: number;
   constructor(
     readonly project = '',
     readonly name = '(default)',
     private readonly listeners: ReadonlySet<CommitListener> = new Set(),
     private readonly clearListeners: ReadonlySet<ClearListener> = new Set(),
-  ) {}
+    limits: TransactionLimits = {},
+  ) {
+    this.ttlMs = limits.ttlMs ?? TRANSACTION_TTL_MS;
+    this.idleMs = limits.idleMs ?? TRANSACTION_IDLE_MS;
+  }
 
   /**
    * Applies a commit's final documents (undefined = delete) in order and tells every commit
@@ -81,24 +106,45 @@ export class Database {
   }
 
   private readonly open = new Map<string, Transaction>();
-  private readonly ended = new Set<string>();
+  /** Ended transactions -> their age (a retry naming one inherits it). */
+  private readonly ended = new Map<string, number>();
+  /** Transactions aborted by an older one -> the message their later requests get. */
+  private readonly aborted = new Map<string, string>();
   private counter = 1;
+  /** Lock ages: transactions and waiting commits, in arrival order. */
+  private ageCounter = 0;
 
-  begin(readOnly: boolean): Transaction {
+  /**
+   * Opens a transaction. A read-write one that retries `retryOf` (the SDKs send the id of the
+   * attempt that was aborted) keeps that one's age, so it wins conflicts with newer transactions.
+   */
+  begin(readOnly: boolean, retryOf?: string): Transaction {
     this.expireIdle();
     this.counter += 1;
     const bytes = Buffer.alloc(9);
     bytes[0] = 0x11;
     bytes.writeBigUInt64LE(BigInt(this.counter), 1);
+    const now = Date.now();
+    const id = bytes.toString('base64');
+    const inherited = retryOf === undefined ? undefined : this.ended.get(retryOf);
     const tx: Transaction = {
-      id: bytes.toString('base64'),
-      startedAt: Date.now(),
+      id,
+      startedAt: now,
+      lastActive: now,
       readOnly,
       reads: new Map(),
       queried: [],
+      age: inherited ?? ++this.ageCounter,
+      held: new Set(),
+      wound: () => this.end(id, CONTENTION_ABORT),
     };
     this.open.set(tx.id, tx);
     return tx;
+  }
+
+  /** A lock owner for one non-transactional commit (younger than everything begun before it). */
+  commitOwner(): LockOwner {
+    return { age: ++this.ageCounter, held: new Set() };
   }
 
   private static checkFormat(id: string): void {
@@ -106,30 +152,120 @@ export class Database {
     if (bytes.length !== 9 || bytes[0] !== 0x11) throw invalidArgument('Invalid transaction.');
   }
 
-  /** The open transaction with this id; ABORTED when it ended or never existed. */
+  /** The open transaction with this id; ABORTED when it ended, expired or never existed. */
   lookup(id: string): Transaction {
     Database.checkFormat(id);
     const tx = this.open.get(id);
-    if (!tx) throw new FirestoreError('ABORTED', EXPIRED_TRANSACTION);
+    if (!tx) throw new FirestoreError('ABORTED', this.aborted.get(id) ?? EXPIRED_TRANSACTION);
+    const now = Date.now();
+    if (this.expired(tx, now)) {
+      this.end(id);
+      throw new FirestoreError('ABORTED', EXPIRED_TRANSACTION);
+    }
+    tx.lastActive = now;
     return tx;
   }
 
-  end(id: string): void {
-    if (this.open.delete(id)) {
-      this.ended.add(id);
-      if (this.ended.size > MAX_REMEMBERED_ENDED) {
-        const oldest = this.ended.values().next().value;
-        if (oldest !== undefined) this.ended.delete(oldest);
+  /**
+   * Ends a transaction: its locks go to their waiters and a request of it still waiting fails
+   * (ABORTED, with `abortMessage` when an older transaction aborted it, else as expired).
+   */
+  end(id: string, abortMessage?: string): void {
+    const tx = this.open.get(id);
+    if (!tx) return;
+    this.open.delete(id);
+    this.ended.set(id, tx.age);
+    if (abortMessage !== undefined) this.aborted.set(id, abortMessage);
+    if (this.ended.size > MAX_REMEMBERED_ENDED) {
+      const oldest = this.ended.keys().next().value;
+      if (oldest !== undefined) {
+        this.ended.delete(oldest);
+        this.aborted.delete(oldest);
       }
     }
+    // A request of it still waiting for a lock fails with this; its locks go to their waiters.
+    tx.aborted = new FirestoreError('ABORTED', abortMessage ?? EXPIRED_TRANSACTION);
+    if (tx.held.size > 0 || tx.waiting) this.locks.release(tx);
+  }
+
+  private expired(tx: Transaction, now: number): boolean {
+    return now - tx.startedAt > this.ttlMs || (!tx.waiting && now - tx.lastActive > this.idleMs);
   }
 
   private expireIdle(): void {
-    const cutoff = Date.now() - TRANSACTION_TTL_MS;
+    const cutoff = Date.now() - this.ttlMs;
     for (const tx of this.open.values()) {
       if (tx.startedAt >= cutoff) break; // insertion order = start order
       this.end(tx.id);
     }
+  }
+
+  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiryAt = Number.POSITIVE_INFINITY;
+
+  /**
+   * While someone waits for a lock, checks when the next holder expires (idle or too old) so its
+   * locks pass on then: a waiting commit waits for the holder to commit, roll back or expire.
+   */
+  private scheduleExpiry(): void {
+    let next = Number.POSITIVE_INFINITY;
+    for (const tx of this.open.values()) {
+      if (tx.held.size === 0 || tx.waiting || !this.locks.hasWaitersFor(tx)) continue;
+      next = Math.min(next, tx.startedAt + this.ttlMs, tx.lastActive + this.idleMs);
+    }
+    if (next === Number.POSITIVE_INFINITY || (this.expiryTimer && this.expiryAt <= next)) return;
+    clearTimeout(this.expiryTimer);
+    this.expiryAt = next;
+    this.expiryTimer = setTimeout(
+      () => {
+        this.expiryTimer = undefined;
+        this.expiryAt = Number.POSITIVE_INFINITY;
+        const now = Date.now();
+        for (const tx of [...this.open.values()]) if (this.expired(tx, now)) this.end(tx.id);
+        this.scheduleExpiry();
+      },
+      Math.max(0, next - Date.now()) + 1,
+    );
+    this.expiryTimer.unref();
+  }
+
+  /**
+   * A read of a read-write transaction: runs `read` once the transaction holds a lock on every
+   * path `paths()` names (the documents the read returns). When it had to wait, `paths()` is asked
+   * again (a query's result may have changed meanwhile) until it names only locked documents.
+   */
+  readLocked<T>(
+    tx: Transaction,
+    paths: () => Iterable<string>,
+    read: () => MaybePromise<T>,
+  ): MaybePromise<T> {
+    const attempt = (want: Iterable<string>): MaybePromise<T> =>
+      this.locks.withLocks(tx, want, (waited) => {
+        if (!waited) return read();
+        tx.lastActive = Date.now();
+        const now = [...paths()];
+        return now.every((p) => tx.held.has(p)) ? read() : attempt(now);
+      });
+    return attempt(paths());
+  }
+
+  /**
+   * A commit (of `tx`, or non-transactional): runs `apply` right away when no other transaction
+   * holds one of the documents `targets()` names, else first `validate()` (an invalid write fails
+   * without waiting) and then waits until each of them is free, or the transaction's own.
+   */
+  writeLocked<T>(
+    tx: Transaction | undefined,
+    targets: () => string[],
+    validate: () => void,
+    apply: () => T,
+  ): MaybePromise<T> {
+    if (this.locks.size === 0) return apply();
+    const paths = targets();
+    if (!this.locks.blocked(tx, paths)) return apply();
+    validate();
+    if (tx) return this.locks.withLocks(tx, paths, () => apply());
+    return this.locks.withLocks(this.commitOwner(), paths, () => apply(), true);
   }
 
   rollback(id: string): void {
@@ -186,8 +322,9 @@ export class Database {
   clear(): void {
     const removed = this.clearListeners.size > 0 ? this.store.all() : [];
     this.store.clear();
-    for (const id of this.open.keys()) this.ended.add(id);
-    this.open.clear();
+    // Requests waiting for a lock fail rather than land in the emptied database.
+    this.locks.abortAll(new FirestoreError('ABORTED', 'The emulator was reset.'));
+    for (const id of [...this.open.keys()]) this.end(id);
     for (const listener of this.clearListeners) {
       try {
         listener({ project: this.project, database: this.name, removed });
@@ -202,6 +339,8 @@ export class Databases {
   private readonly byName = new Map<string, Database>();
   private readonly listeners = new Set<CommitListener>();
   private readonly clearListeners = new Set<ClearListener>();
+
+  constructor(private readonly limits: TransactionLimits = {}) {}
 
   /** Calls `listener` after every commit of every database; returns the unsubscribe function. */
   onCommit(listener: CommitListener): () => void {
@@ -219,7 +358,7 @@ export class Databases {
     const key = `${project}/${database}`;
     let db = this.byName.get(key);
     if (!db) {
-      db = new Database(project, database, this.listeners, this.clearListeners);
+      db = new Database(project, database, this.listeners, this.clearListeners, this.limits);
       this.byName.set(key, db);
     }
     return db;

@@ -19,10 +19,17 @@ import { formatMicros, MonotonicClock, type Micros } from '../store/timestamp.js
 import { compareUtf8, type Fields, type Value } from '../store/value.js';
 import { aggregate, aggregationPath } from './aggregate.js';
 import type { Caller } from './caller.js';
-import { alreadyExists, commitWrites, type CommitContext } from './commit.js';
+import {
+  alreadyExists,
+  commitWrites,
+  validateWrites,
+  writeTargets,
+  type CommitContext,
+} from './commit.js';
 import type { Database, Databases, Transaction } from './database.js';
 import { FirestoreError, invalidArgument, throwIfDenied } from './errors.js';
-import { compileQuery, executeQuery, type CompiledQuery } from './query.js';
+import type { MaybePromise } from './locks.js';
+import { compileQuery, executeQuery, type CompiledQuery, type QueryResult } from './query.js';
 import type {
   AggregationJson,
   ConsistencySelector,
@@ -32,6 +39,7 @@ import type {
   WriteJson,
   WriteResultJson,
 } from './request-types.js';
+import { VersionHistory } from './version-history.js';
 
 export type JsonRecord = Record<string, unknown>;
 
@@ -61,11 +69,15 @@ export function autoId(): string {
 
 export class FirestoreService {
   readonly clock = new MonotonicClock();
+  /** Past document versions, for reads at a `readTime`. */
+  readonly history: VersionHistory;
 
   constructor(
     readonly databases: Databases,
     private readonly authorizer: () => Authorizer,
-  ) {}
+  ) {
+    this.history = new VersionHistory(databases, () => this.clock.now());
+  }
 
   database(dbName: DatabaseName): Database {
     return this.databases.get(dbName.project, dbName.database);
@@ -147,32 +159,69 @@ export class FirestoreService {
     db: Database,
     selector: ConsistencySelector,
   ): { tx?: Transaction; created: boolean } {
-    // The official emulator keeps no history: every read at a readTime is refused with this message.
-    if (selector.readTime !== undefined)
-      throw invalidArgument('Only timestamps past epoch are supported.');
+    if (selector.readTime !== undefined) {
+      // A read at a past time: a read-only view of that time, ended at once (no id is returned).
+      const tx = this.beginReadOnly(db, selector.readTime);
+      db.end(tx.id);
+      return { tx, created: false };
+    }
     if (selector.transaction !== undefined)
       return { tx: db.lookup(selector.transaction), created: false };
-    if (selector.newTransaction !== undefined)
-      return { tx: db.begin(selector.newTransaction.readOnly !== undefined), created: true };
+    if (selector.newTransaction !== undefined) {
+      const readOnly = selector.newTransaction.readOnly;
+      return {
+        tx:
+          readOnly !== undefined
+            ? this.beginReadOnly(db, readOnly?.readTime)
+            : db.begin(false, selector.newTransaction.readWrite?.retryTransaction),
+        created: true,
+      };
+    }
     return { created: false };
+  }
+
+  /** A read-only transaction; with a readTime it reads the documents as they were then. */
+  private beginReadOnly(db: Database, readTime: string | undefined): Transaction {
+    const snapshot = readTime === undefined ? undefined : this.history.storeAt(db, readTime);
+    const tx = db.begin(true);
+    if (snapshot) tx.snapshot = snapshot;
+    return tx;
   }
 
   // ---- writes ----
 
+  /**
+   * A commit waits while another transaction holds a lock on a document it writes (see
+   * src/engine/locks.ts); the result is then a promise.
+   */
   commit(
     dbName: DatabaseName,
     request: { writes?: WriteJson[]; transaction?: string },
     caller: Caller,
-  ): JsonRecord {
-    const ctx = this.commitContext(dbName, caller);
-    const tx = request.transaction !== undefined ? ctx.db.lookup(request.transaction) : undefined;
+  ): MaybePromise<JsonRecord> {
+    const db = this.database(dbName);
+    const tx = request.transaction !== undefined ? db.lookup(request.transaction) : undefined;
     const writes = request.writes ?? [];
-    const outcome = commitWrites(ctx, writes, tx);
-    if (writes.length === 0) return {};
-    return { writeResults: outcome.writeResults, commitTime: formatMicros(outcome.commitTime) };
+    const apply = (): JsonRecord => {
+      // The commit time is taken once the locks are held, so commits apply in time order.
+      const outcome = commitWrites(this.commitContext(dbName, caller), writes, tx);
+      if (writes.length === 0) return {};
+      return { writeResults: outcome.writeResults, commitTime: formatMicros(outcome.commitTime) };
+    };
+    if (tx?.readOnly) return apply();
+    return db.writeLocked(
+      tx,
+      () => writeTargets(dbName, writes),
+      () => validateWrites(this.commitContext(dbName, caller), writes),
+      apply,
+    );
   }
 
-  batchWrite(dbName: DatabaseName, request: { writes?: WriteJson[] }, caller: Caller): JsonRecord {
+  batchWrite(
+    dbName: DatabaseName,
+    request: { writes?: WriteJson[] },
+    caller: Caller,
+  ): MaybePromise<JsonRecord> {
     const targets = new Set<string>();
     for (const write of request.writes ?? []) {
       const name =
@@ -186,20 +235,40 @@ export class FirestoreService {
     }
     if (caller.kind !== 'admin')
       throw new FirestoreError('PERMISSION_DENIED', 'Batch writes require admin authentication.');
+    const db = this.database(dbName);
+    const writes = request.writes ?? [];
     const writeResults: WriteResultJson[] = [];
     const status: JsonRecord[] = [];
-    for (const write of request.writes ?? []) {
-      try {
-        const outcome = commitWrites(this.commitContext(dbName, caller), [write]);
-        writeResults.push(outcome.writeResults[0] ?? {});
-        status.push({});
-      } catch (e) {
-        if (!(e instanceof FirestoreError)) throw e;
-        writeResults.push({});
-        status.push({ code: e.code, message: e.message });
+    const failed = (e: unknown): void => {
+      if (!(e instanceof FirestoreError)) throw e;
+      writeResults.push({});
+      status.push({ code: e.code, message: e.message });
+    };
+    // Each write is a commit of its own, in turn: one that finds a document locked waits for it.
+    const from = (start: number): MaybePromise<JsonRecord> => {
+      for (let i = start; i < writes.length; i++) {
+        const write = writes[i] as WriteJson;
+        let pending: MaybePromise<void>;
+        try {
+          pending = db.writeLocked(
+            undefined,
+            () => writeTargets(dbName, [write]),
+            () => validateWrites(this.commitContext(dbName, caller), [write]),
+            () => {
+              const outcome = commitWrites(this.commitContext(dbName, caller), [write]);
+              writeResults.push(outcome.writeResults[0] ?? {});
+              status.push({});
+            },
+          );
+        } catch (e) {
+          failed(e);
+          continue;
+        }
+        if (pending instanceof Promise) return pending.catch(failed).then(() => from(i + 1));
       }
-    }
-    return { writeResults, status };
+      return { writeResults, status };
+    };
+    return from(0);
   }
 
   // ---- reads ----
@@ -208,7 +277,7 @@ export class FirestoreService {
     dbName: DatabaseName,
     request: ConsistencySelector & { documents?: string[]; mask?: DocumentMask },
     caller: Caller,
-  ): JsonRecord[] {
+  ): MaybePromise<JsonRecord[]> {
     const db = this.database(dbName);
     const mask = maskPaths(request.mask);
     const paths = (request.documents ?? []).map((name) => {
@@ -218,40 +287,71 @@ export class FirestoreService {
       return parsed.path;
     });
     const { tx, created } = this.readTransaction(db, request);
-    const store = db.readStore(tx);
-    const docs = paths.map((p) => store.get(p));
-    paths.forEach((p, i) => this.authorizeGet(db, caller, p, docs[i]));
-    const readTime = formatMicros(this.clock.now());
-    const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
-    paths.forEach((p, i) => {
-      const doc = docs[i];
-      if (tx) db.recordRead(tx, p, doc?.updateTime ?? null);
-      out.push(
-        doc
-          ? { found: this.toDocumentJson(dbName, doc, mask), readTime }
-          : { missing: `${documentsRoot(dbName)}/${p}`, readTime },
-      );
-    });
-    return out;
+    const read = (): JsonRecord[] => {
+      const store = db.readStore(tx);
+      const docs = paths.map((p) => store.get(p));
+      paths.forEach((p, i) => this.authorizeGet(db, caller, p, docs[i]));
+      const readTime = formatMicros(this.clock.now());
+      const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
+      paths.forEach((p, i) => {
+        const doc = docs[i];
+        if (tx) db.recordRead(tx, p, doc?.updateTime ?? null);
+        out.push(
+          doc
+            ? { found: this.toDocumentJson(dbName, doc, mask), readTime }
+            : { missing: `${documentsRoot(dbName)}/${p}`, readTime },
+        );
+      });
+      return out;
+    };
+    // A read-write transaction locks what it reads, waiting for another holder (src/engine/locks.ts).
+    return tx && !tx.readOnly ? db.readLocked(tx, () => paths, read) : read();
   }
 
   getDocument(
     name: string,
     request: ConsistencySelector & { mask?: DocumentMask },
     caller: Caller,
-  ): DocumentJson {
+  ): MaybePromise<DocumentJson> {
     const parsed = parseDocumentName(name);
     const db = this.database(parsed.db);
     const { tx } = this.readTransaction(db, request);
-    const doc = db.readStore(tx).get(parsed.path);
-    this.authorizeGet(db, caller, parsed.path, doc);
-    if (tx) db.recordRead(tx, parsed.path, doc?.updateTime ?? null);
-    if (!doc)
-      throw new FirestoreError(
-        'NOT_FOUND',
-        `Document (${documentsRoot(parsed.db)}/${parsed.path}) not found.`,
-      );
-    return this.toDocumentJson(parsed.db, doc, maskPaths(request.mask));
+    const read = (): DocumentJson => {
+      const doc = db.readStore(tx).get(parsed.path);
+      this.authorizeGet(db, caller, parsed.path, doc);
+      if (tx) db.recordRead(tx, parsed.path, doc?.updateTime ?? null);
+      if (!doc)
+        throw new FirestoreError(
+          'NOT_FOUND',
+          `Document (${documentsRoot(parsed.db)}/${parsed.path}) not found.`,
+        );
+      return this.toDocumentJson(parsed.db, doc, maskPaths(request.mask));
+    };
+    return tx && !tx.readOnly ? db.readLocked(tx, () => [parsed.path], read) : read();
+  }
+
+  /**
+   * Runs a query and then `respond` with its result; in a read-write transaction the documents
+   * returned are locked first (the query runs again after a wait, as its result may have changed).
+   */
+  private queryLocked<T>(
+    db: Database,
+    dbName: DatabaseName,
+    q: CompiledQuery,
+    tx: Transaction | undefined,
+    respond: (result: QueryResult) => T,
+    unordered = false,
+  ): MaybePromise<T> {
+    if (!tx || tx.readOnly) return respond(executeQuery(db.readStore(tx), dbName, q, unordered));
+    let result: QueryResult | undefined;
+    return db.readLocked(
+      tx,
+      () => {
+        result = executeQuery(db.store, dbName, q, unordered);
+        return result.documents.map((d) => d.path);
+      },
+      () => respond(result as QueryResult),
+    );
   }
 
   private prepareQuery(
@@ -271,10 +371,22 @@ export class FirestoreService {
     parentName: string,
     request: ConsistencySelector & { structuredQuery?: StructuredQueryJson },
     caller: Caller,
-  ): JsonRecord[] {
+  ): MaybePromise<JsonRecord[]> {
     const { dbName, db, q } = this.prepareQuery(parentName, request.structuredQuery, caller);
     const { tx, created } = this.readTransaction(db, request);
-    const result = executeQuery(db.readStore(tx), dbName, q);
+    return this.queryLocked(db, dbName, q, tx, (result) =>
+      this.queryResponse(db, dbName, q, tx, created, result),
+    );
+  }
+
+  private queryResponse(
+    db: Database,
+    dbName: DatabaseName,
+    q: CompiledQuery,
+    tx: Transaction | undefined,
+    created: boolean,
+    result: QueryResult,
+  ): JsonRecord[] {
     const readMicros = this.clock.now();
     if (tx) db.recordQuery(tx, q.collectionId, readMicros);
     const readTime = formatMicros(readMicros);
@@ -308,7 +420,7 @@ export class FirestoreService {
       };
     },
     caller: Caller,
-  ): JsonRecord[] {
+  ): MaybePromise<JsonRecord[]> {
     const agg = request.structuredAggregationQuery;
     if (!agg) throw invalidArgument('A structured aggregation query is required.');
     const { dbName, db, q } = this.prepareQuery(parentName, agg.structuredQuery, caller);
@@ -322,18 +434,28 @@ export class FirestoreService {
         base(doc) && required.every((path) => getField(doc.fields, path) !== undefined);
     }
     const { tx, created } = this.readTransaction(db, request);
-    const result = executeQuery(db.readStore(tx), dbName, q);
-    if (tx) for (const doc of result.documents) db.recordRead(tx, doc.path, doc.updateTime);
-    const aggregateFields: Record<string, Value> = aggregate(
-      result.documents,
-      agg.aggregations ?? [],
+    // count() needs no order (sum() and avg() add doubles in document order).
+    const countsOnly = (agg.aggregations ?? []).every((a) => a.count !== undefined);
+    return this.queryLocked(
+      db,
+      dbName,
+      q,
+      tx,
+      (result) => {
+        if (tx) for (const doc of result.documents) db.recordRead(tx, doc.path, doc.updateTime);
+        const aggregateFields: Record<string, Value> = aggregate(
+          result.documents,
+          agg.aggregations ?? [],
+        );
+        const readMicros = this.clock.now();
+        if (tx) db.recordQuery(tx, q.collectionId, readMicros);
+        const readTime = formatMicros(readMicros);
+        const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
+        out.push({ result: { aggregateFields }, readTime, done: true });
+        return out;
+      },
+      countsOnly,
     );
-    const readMicros = this.clock.now();
-    if (tx) db.recordQuery(tx, q.collectionId, readMicros);
-    const readTime = formatMicros(readMicros);
-    const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
-    out.push({ result: { aggregateFields }, readTime, done: true });
-    return out;
   }
 
   listDocuments(
@@ -462,10 +584,23 @@ export class FirestoreService {
 
   // ---- single-document writes (REST document methods) ----
 
-  private writeOne(dbName: DatabaseName, write: WriteJson, caller: Caller): { time: Micros } {
-    const ctx = this.commitContext(dbName, caller);
-    commitWrites(ctx, [write]);
-    return { time: ctx.commitTime };
+  /** Commits one write (waiting for locks like a commit), then answers with `after()`. */
+  private writeOne<T>(
+    dbName: DatabaseName,
+    write: WriteJson,
+    caller: Caller,
+    after: (time: Micros) => T,
+  ): MaybePromise<T> {
+    return this.database(dbName).writeLocked(
+      undefined,
+      () => writeTargets(dbName, [write]),
+      () => validateWrites(this.commitContext(dbName, caller), [write]),
+      () => {
+        const ctx = this.commitContext(dbName, caller);
+        commitWrites(ctx, [write]);
+        return after(ctx.commitTime);
+      },
+    );
   }
 
   createDocument(
@@ -475,7 +610,7 @@ export class FirestoreService {
     document: DocumentJson,
     mask: DocumentMask | undefined,
     caller: Caller,
-  ): DocumentJson {
+  ): MaybePromise<DocumentJson> {
     const parent = parseParentName(parentName);
     validateIdSegment(collectionId, 'collection');
     if (documentId !== undefined && documentId !== '') validateIdSegment(documentId, 'document');
@@ -486,51 +621,59 @@ export class FirestoreService {
     parseDocumentName(name);
     const db = this.database(parent.db);
     if (db.store.get(path)) throw alreadyExists(parent.db, path);
-    this.writeOne(
+    return this.writeOne(
       parent.db,
       { update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } },
       caller,
+      () => this.toDocumentJson(parent.db, db.store.get(path) as StoredDocument, maskPaths(mask)),
     );
-    return this.toDocumentJson(parent.db, db.store.get(path) as StoredDocument, maskPaths(mask));
   }
 
   updateDocument(
     document: DocumentJson,
     options: { updateMask?: DocumentMask; mask?: DocumentMask; currentDocument?: PreconditionJson },
     caller: Caller,
-  ): DocumentJson {
+  ): MaybePromise<DocumentJson> {
     const parsed = parseDocumentName(document.name ?? '');
     const write: WriteJson = {
       update: { name: document.name as string, fields: document.fields ?? {} },
     };
     if (options.updateMask) write.updateMask = { fieldPaths: options.updateMask.fieldPaths ?? [] };
     if (options.currentDocument) write.currentDocument = options.currentDocument;
-    this.writeOne(parsed.db, write, caller);
-    const doc = this.database(parsed.db).store.get(parsed.path) as StoredDocument;
-    return this.toDocumentJson(parsed.db, doc, maskPaths(options.mask));
+    return this.writeOne(parsed.db, write, caller, () => {
+      const doc = this.database(parsed.db).store.get(parsed.path) as StoredDocument;
+      return this.toDocumentJson(parsed.db, doc, maskPaths(options.mask));
+    });
   }
 
   deleteDocument(
     name: string,
     currentDocument: PreconditionJson | undefined,
     caller: Caller,
-  ): JsonRecord {
+  ): MaybePromise<JsonRecord> {
     const parsed = parseDocumentName(name);
-    this.writeOne(
+    return this.writeOne(
       parsed.db,
       { delete: name, ...(currentDocument ? { currentDocument } : {}) },
       caller,
+      () => ({}),
     );
-    return {};
   }
 
   // ---- transactions ----
 
   beginTransaction(
     dbName: DatabaseName,
-    request: { options?: { readOnly?: unknown; readWrite?: unknown } },
+    request: {
+      options?: { readOnly?: { readTime?: string }; readWrite?: { retryTransaction?: string } };
+    },
   ): JsonRecord {
-    const tx = this.database(dbName).begin(request.options?.readOnly !== undefined);
+    const db = this.database(dbName);
+    const readOnly = request.options?.readOnly;
+    const tx =
+      readOnly !== undefined
+        ? this.beginReadOnly(db, readOnly?.readTime)
+        : db.begin(false, request.options?.readWrite?.retryTransaction);
     return { transaction: tx.id };
   }
 

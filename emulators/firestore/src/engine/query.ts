@@ -383,11 +383,15 @@ export function queryMatcher(
   };
 }
 
-/** Runs a compiled query against the current documents. */
+/**
+ * Runs a compiled query against the current documents. `unordered`: the caller needs only which
+ * documents match (count()), so without offset and limit the result is not sorted.
+ */
 export function executeQuery(
   store: DocumentStore,
   dbName: DatabaseName,
   q: CompiledQuery,
+  unordered = false,
 ): QueryResult {
   const read = createFieldReader(dbName);
   const compareKeys = keyComparator(q);
@@ -397,7 +401,8 @@ export function executeQuery(
     const keys = sortKeys(q, read, doc);
     if (keys && withinCursors(q, compareKeys, keys)) rows.push({ doc, keys });
   }
-  rows.sort((a, b) => compareKeys(a.keys, b.keys, q.orders.length));
+  if (!unordered || q.offset > 0 || q.limit !== undefined)
+    rows.sort((a, b) => compareKeys(a.keys, b.keys, q.orders.length));
   const skipped = Math.min(q.offset, rows.length);
   let docs = rows.slice(skipped).map((r) => r.doc);
   if (q.limit !== undefined) docs = docs.slice(0, q.limit);

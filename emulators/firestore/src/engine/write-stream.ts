@@ -9,6 +9,7 @@ import { databaseRoot, parseDatabaseName, type DatabaseName } from '../store/res
 import { formatMicros } from '../store/timestamp.js';
 import type { Caller } from './caller.js';
 import { invalidArgument } from './errors.js';
+import { thenMaybe, type MaybePromise } from './locks.js';
 import { autoId, type FirestoreService, type JsonRecord } from './firestore-service.js';
 import type { WriteJson } from './request-types.js';
 
@@ -38,8 +39,11 @@ export class WriteSession {
     return bytes.toString('base64');
   }
 
-  /** One WriteRequest in, its WriteResponses out. Throws a FirestoreError to fail the stream. */
-  handle(request: WriteRequestJson): JsonRecord[] {
+  /**
+   * One WriteRequest in, its WriteResponses out (later, when the commit waits for a transaction's
+   * lock). Throws (or rejects with) a FirestoreError to fail the stream.
+   */
+  handle(request: WriteRequestJson): MaybePromise<JsonRecord[]> {
     const database = request.database ?? '';
     const out: JsonRecord[] = [];
     if (!this.dbName) {
@@ -61,12 +65,13 @@ export class WriteSession {
       });
       return out;
     }
-    const result = this.service.commit(this.dbName, { writes }, this.caller);
-    out.push({
-      streamToken: this.nextToken(),
-      writeResults: result['writeResults'],
-      commitTime: result['commitTime'],
+    return thenMaybe(this.service.commit(this.dbName, { writes }, this.caller), (result) => {
+      out.push({
+        streamToken: this.nextToken(),
+        writeResults: result['writeResults'],
+        commitTime: result['commitTime'],
+      });
+      return out;
     });
-    return out;
   }
 }

@@ -19,11 +19,28 @@ export function firestoreProtosDir(): string {
 }
 
 let cached: protobuf.Root | undefined;
+let runtime: typeof protobuf | undefined;
 
-/** Loaded on first use (protobufjs is a large module): the emulator opens its port without it. */
+/**
+ * protobufjs itself, loaded on first use: its one-file build (dist/protobuf.min.js, the same code
+ * as the package entry) loads in a fraction of the time of the entry's ~30 modules. That build does
+ * not find the `long` package by itself, so it is given it (int64 values beyond 2^53 stay exact).
+ * An idle emulator never loads either (see the README's Benchmark section).
+ */
+export function protobufRuntime(): typeof protobuf {
+  if (runtime) return runtime;
+  const pb = require('protobufjs/dist/protobuf.min.js') as typeof protobuf;
+  const fromProtobufjs = createRequire(require.resolve('protobufjs/package.json'));
+  pb.util.Long = fromProtobufjs('long') as typeof pb.util.Long;
+  pb.configure();
+  runtime = pb;
+  return pb;
+}
+
+/** Loaded on first use (the first gRPC call or REST request body): the emulator opens its port without it. */
 export function firestoreRoot(): protobuf.Root {
   if (cached) return cached;
-  const pb = require('protobufjs') as typeof protobuf;
+  const pb = protobufRuntime();
   const descriptor = JSON.parse(
     readFileSync(path.join(firestoreProtosDir(), 'v1.json'), 'utf8'),
   ) as protobuf.INamespace;

@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS } from 're2js';
 import { evalError } from './errors.js';
 
 /**
@@ -14,12 +15,19 @@ import { evalError } from './errors.js';
 const cache = new Map<string, RE2JS>();
 const CACHE_MAX = 512;
 
+/** re2js is loaded by the first rules regex (its Unicode tables cost an idle emulator ~2 MB). */
+let re2js: typeof RE2JS | undefined;
+function engine(): typeof RE2JS {
+  re2js ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JS }).RE2JS;
+  return re2js;
+}
+
 function compile(pattern: string): RE2JS {
   let re = cache.get(pattern);
   if (re === undefined) {
     try {
       // No flags: lookbehinds (an re2js extension) stay a syntax error, as in RE2.
-      re = RE2JS.compile(pattern);
+      re = engine().compile(pattern);
     } catch (e) {
       throw evalError(`Invalid regular expression '${pattern}': ${(e as Error).message}`);
     }

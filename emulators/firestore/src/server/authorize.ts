@@ -58,18 +58,34 @@ export interface Authorizer {
   close(): void;
 }
 
+/**
+ * The rules file is loaded (parsed, then watched) by the first request that needs rules, or by a
+ * rules upload: an emulator used only by admin clients never parses it, and an idle one stays
+ * small (this repository's rules cost ~5 MB once parsed). A syntax error is therefore logged at
+ * that first request rather than at start.
+ */
 export function createAuthorizer(options: {
   rulesFile?: string;
   log?: (line: string) => void;
 }): Authorizer {
-  const rules = new RulesAuthorizer({ rulesFile: options.rulesFile, log: options.log });
+  let rules: RulesAuthorizer | undefined;
+  let closed = false;
+  const engine = (): RulesAuthorizer =>
+    (rules ??= new RulesAuthorizer({
+      rulesFile: options.rulesFile,
+      log: options.log,
+      ...(closed ? { watch: false } : {}),
+    }));
   return {
     authorize: (req) => {
-      const result = rules.authorize(toRulesRequest(req));
+      const result = engine().authorize(toRulesRequest(req));
       return result.allowed ? { allowed: true } : { allowed: false, message: result.message };
     },
-    setRulesSource: (source) => rules.setRulesSource(source),
-    close: () => rules.close(),
+    setRulesSource: (source) => engine().setRulesSource(source),
+    close: () => {
+      closed = true;
+      rules?.close();
+    },
   };
 }
 

@@ -125,9 +125,34 @@ export function encodeGrpcMessage(message: string): string {
   return out;
 }
 
-export function sendError(stream: ServerHttp2Stream, error: FirestoreError): void {
+/**
+ * Ends the call with `error`: in a Trailers-Only response, or with `headersFirst` as response
+ * headers followed by trailers. Server-streaming calls use the latter: @grpc/grpc-js then reports
+ * the response metadata first, and firebase-admin's stream layer (retry-request) does not take the
+ * error for a connection failure and retry the call twice with second-long delays (an ABORTED read
+ * of a transaction would otherwise reach the SDK's transaction runner ~7 s late).
+ */
+export function sendError(
+  stream: ServerHttp2Stream,
+  error: FirestoreError,
+  headersFirst = false,
+): void {
   if (stream.destroyed || stream.closed) return;
   if (stream.headersSent) {
+    stream.end();
+    return;
+  }
+  if (headersFirst) {
+    stream.respond(
+      { [http2constants.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc+proto' },
+      { waitForTrailers: true },
+    );
+    stream.once('wantTrailers', () =>
+      stream.sendTrailers({
+        'grpc-status': String(GrpcCode[error.status]),
+        'grpc-message': encodeGrpcMessage(error.message),
+      }),
+    );
     stream.end();
     return;
   }
@@ -176,6 +201,15 @@ export function handleGrpc(
     size += chunk.length;
     if (size <= MAX_GRPC_MESSAGE_BYTES + 5) chunks.push(chunk);
   });
+  const fail = (error: unknown): void => {
+    if (error instanceof FirestoreError) sendError(stream, error, method.responseStream);
+    else {
+      ctx.log(
+        `internal gRPC error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      sendError(stream, new FirestoreError('INTERNAL', 'Internal error.'), method.responseStream);
+    }
+  };
   stream.on('end', () => {
     if (size > MAX_GRPC_MESSAGE_BYTES + 5) {
       sendError(
@@ -205,27 +239,33 @@ export function handleGrpc(
       validateRoute(methodName, request);
       const auth = headers['authorization'];
       const caller = callerFromAuthorization(Array.isArray(auth) ? auth[0] : auth);
-      const result = handler(ctx.service, request, caller);
-      const responses = method.responseStream ? (result as unknown[]) : [result];
-      const frames = responses.map((r) => encodeResponse(responseType, r));
-      if (stream.destroyed || stream.closed) return;
-      stream.respond(
-        { [http2constants.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc+proto' },
-        { waitForTrailers: true },
-      );
-      stream.once('wantTrailers', () =>
-        stream.sendTrailers({ 'grpc-status': '0', 'grpc-message': '' }),
-      );
-      for (const f of frames) stream.write(f);
-      stream.end();
-    } catch (error) {
-      if (error instanceof FirestoreError) sendError(stream, error);
-      else {
-        ctx.log(
-          `internal gRPC error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      const reply = (result: unknown): void => {
+        const responses = method.responseStream ? (result as unknown[]) : [result];
+        const frames = responses.map((r) => encodeResponse(responseType, r));
+        if (stream.destroyed || stream.closed) return;
+        stream.respond(
+          { [http2constants.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc+proto' },
+          { waitForTrailers: true },
         );
-        sendError(stream, new FirestoreError('INTERNAL', 'Internal error.'));
-      }
+        stream.once('wantTrailers', () =>
+          stream.sendTrailers({ 'grpc-status': '0', 'grpc-message': '' }),
+        );
+        for (const f of frames) stream.write(f);
+        stream.end();
+      };
+      const result = handler(ctx.service, request, caller);
+      // A read or commit that waits for a transaction's lock answers later.
+      if (result instanceof Promise)
+        result.then((value) => {
+          try {
+            reply(value);
+          } catch (error) {
+            fail(error);
+          }
+        }, fail);
+      else reply(result);
+    } catch (error) {
+      fail(error);
     }
   });
 }

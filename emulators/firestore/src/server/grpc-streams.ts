@@ -13,6 +13,7 @@ import type protobuf from 'protobufjs';
 import type { Caller } from '../engine/caller.js';
 import { FirestoreError, invalidArgument } from '../engine/errors.js';
 import type { JsonRecord } from '../engine/firestore-service.js';
+import type { MaybePromise } from '../engine/locks.js';
 import { ListenHub, type ListenRequestJson } from '../engine/listen.js';
 import { WriteSession, type WriteRequestJson } from '../engine/write-stream.js';
 import { firestoreService } from '../proto/firestore-proto.js';
@@ -64,7 +65,8 @@ function frame(message: Uint8Array): Buffer {
 }
 
 interface StreamSession {
-  handle(request: JsonRecord): JsonRecord[];
+  /** The answers to one request; later (a promise) when a Write commit waits for a lock. */
+  handle(request: JsonRecord): MaybePromise<JsonRecord[]>;
   close(): void;
 }
 
@@ -142,6 +144,48 @@ export function handleStreamingCall(
     if (!stream.destroyed && !stream.closed) stream.sendTrailers(trailers);
   });
 
+  const fail = (error: unknown): void => {
+    if (error instanceof FirestoreError) finish(error);
+    else {
+      ctx.log(
+        `internal gRPC error in ${methodName}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      finish(new FirestoreError('INTERNAL', 'Internal error.'));
+    }
+  };
+
+  // Requests are handled in order; one answered later (a Write commit waiting for a transaction's
+  // lock) holds the ones after it in `queued` until its answers are sent.
+  const queued: JsonRecord[] = [];
+  let busy = false;
+  let halfClosed = false;
+  const drain = (): void => {
+    while (!busy && !finished && queued.length > 0) {
+      const answers = session.handle(queued.shift() as JsonRecord);
+      if (!(answers instanceof Promise)) {
+        for (const response of answers) send(response);
+        continue;
+      }
+      busy = true;
+      answers.then(
+        (responses) => {
+          busy = false;
+          for (const response of responses) send(response);
+          try {
+            drain();
+          } catch (error) {
+            fail(error);
+          }
+          if (halfClosed && !busy) finish();
+        },
+        (error: unknown) => {
+          busy = false;
+          fail(error);
+        },
+      );
+    }
+  };
+
   const decoder = new FrameDecoder(headers['grpc-encoding'] as string | undefined);
   stream.on('data', (chunk: Buffer) => {
     if (finished) return;
@@ -157,21 +201,19 @@ export function handleStreamingCall(
           if (error instanceof FirestoreError) throw error;
           throw invalidArgument(`Invalid ${methodName}Request: ${String(error)}`);
         }
-        for (const response of session.handle(request)) send(response);
+        queued.push(request);
+        drain();
         if (finished) return;
       }
     } catch (error) {
-      if (error instanceof FirestoreError) finish(error);
-      else {
-        ctx.log(
-          `internal gRPC error in ${methodName}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        finish(new FirestoreError('INTERNAL', 'Internal error.'));
-      }
+      fail(error);
     }
   });
-  // The client half-closed: no more requests, so the stream is done.
-  stream.on('end', () => finish());
+  // The client half-closed: no more requests, so the stream is done (once pending answers went).
+  stream.on('end', () => {
+    halfClosed = true;
+    if (!busy) finish();
+  });
   // Cancelled by the client, or the connection went away.
   stream.on('close', () => {
     finished = true;

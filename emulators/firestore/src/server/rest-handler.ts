@@ -115,13 +115,13 @@ async function handleVerb(
       rootOnly();
       return {
         kind: 'json',
-        body: service.commit(db, await bodyAs(req, 'CommitRequest'), caller()),
+        body: await service.commit(db, await bodyAs(req, 'CommitRequest'), caller()),
       };
     case 'batchGet':
       rootOnly();
       return {
         kind: 'array',
-        body: service.batchGet(db, await bodyAs(req, 'BatchGetDocumentsRequest'), caller()),
+        body: await service.batchGet(db, await bodyAs(req, 'BatchGetDocumentsRequest'), caller()),
       };
     case 'beginTransaction':
       rootOnly();
@@ -138,17 +138,17 @@ async function handleVerb(
       rootOnly();
       return {
         kind: 'json',
-        body: service.batchWrite(db, await bodyAs(req, 'BatchWriteRequest'), caller()),
+        body: await service.batchWrite(db, await bodyAs(req, 'BatchWriteRequest'), caller()),
       };
     case 'runQuery':
       return {
         kind: 'array',
-        body: service.runQuery(parentName, await bodyAs(req, 'RunQueryRequest'), caller()),
+        body: await service.runQuery(parentName, await bodyAs(req, 'RunQueryRequest'), caller()),
       };
     case 'runAggregationQuery':
       return {
         kind: 'array',
-        body: service.runAggregationQuery(
+        body: await service.runAggregationQuery(
           parentName,
           await bodyAs(req, 'RunAggregationQueryRequest'),
           caller(),
@@ -209,7 +209,7 @@ async function handleDocuments(
       case 'HEAD':
         return {
           kind: 'json',
-          body: service.getDocument(
+          body: await service.getDocument(
             name,
             {
               ...consistencyParams(params),
@@ -231,12 +231,15 @@ async function handleDocuments(
         if (mask) options.mask = mask;
         const pre = preconditionParams(params);
         if (pre) options.currentDocument = pre;
-        return { kind: 'json', body: service.updateDocument({ ...doc, name }, options, caller()) };
+        return {
+          kind: 'json',
+          body: await service.updateDocument({ ...doc, name }, options, caller()),
+        };
       }
       case 'DELETE':
         return {
           kind: 'json',
-          body: service.deleteDocument(name, preconditionParams(params), caller()),
+          body: await service.deleteDocument(name, preconditionParams(params), caller()),
         };
       default:
         throw new NotFound();
@@ -275,7 +278,7 @@ async function handleDocuments(
       const doc = await bodyAs<DocumentJson>(req, 'Document');
       return {
         kind: 'json',
-        body: service.createDocument(
+        body: await service.createDocument(
           parentName,
           collectionId,
           params.get('documentId') ?? undefined,

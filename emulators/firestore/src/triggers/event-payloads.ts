@@ -6,13 +6,12 @@
  *   emulator decodes base64 for `application/protobuf` before handing the bytes to the function);
  * - 1st gen: a legacy background event `{data: {value, oldValue, updateMask}, context}` in JSON.
  */
-import protobuf from 'protobufjs';
 import type { StoredDocument } from '../store/document-store.js';
 import { formatFieldPath } from '../store/field-path.js';
 import { documentsRoot } from '../store/resource-name.js';
 import { formatMicros, type Micros } from '../store/timestamp.js';
 import type { Fields } from '../store/value.js';
-import { firestoreType } from '../proto/firestore-proto.js';
+import { firestoreType, protobufRuntime } from '../proto/firestore-proto.js';
 import { messageToObject } from '../proto/json-codec.js';
 import type { ChangeKind, FirestoreTrigger } from './trigger-registry.js';
 
@@ -86,6 +85,8 @@ function encodeDocument(doc: DocumentJson): Uint8Array {
  * the same field numbers as google.firestore.v1, so the Document bytes are shared.
  */
 export function encodeDocumentEventData(event: DocumentChangeEvent): Uint8Array {
+  // protobufjs is loaded on first use (an idle emulator does without it).
+  const protobuf = protobufRuntime();
   const writer = protobuf.Writer.create();
   if (event.after)
     writer.uint32((1 << 3) | 2).bytes(encodeDocument(documentJson(event, event.after)));

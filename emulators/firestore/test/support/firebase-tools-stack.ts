@@ -7,7 +7,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { ensureFirestoreCliBundle } from '../../src/build-cli.js';
 import { prepareFirebaseToolsLaunch } from '../../src/firebase-tools/launch-under-firebase-tools.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -58,15 +59,7 @@ export async function startFirebaseToolsStack(options: {
       },
     }),
   );
-  const launch = await prepareFirebaseToolsLaunch({
-    dir,
-    cli: path.join(PACKAGE_DIR, 'src/cli.ts'),
-    // firebase-tools starts the emulator in its own cwd, so name tsx's loader by its full URL.
-    nodeArgs: [
-      '--import',
-      pathToFileURL(path.join(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
-    ],
-  });
+  const launch = await prepareFirebaseToolsLaunch({ dir, cli: await ensureFirestoreCliBundle() });
   let output = '';
   const child: ChildProcess = spawn(
     path.join(REPO_ROOT, 'node_modules/.bin/firebase'),
