@@ -119,6 +119,8 @@ export class Database {
    * attempt that was aborted) keeps that one's age, so it wins conflicts with newer transactions.
    */
   begin(readOnly: boolean, retryOf?: string): Transaction {
+    // A retry must name a transaction id (production refuses anything else); an ended one is fine.
+    if (retryOf !== undefined) Database.checkFormat(retryOf);
     this.expireIdle();
     this.counter += 1;
     const bytes = Buffer.alloc(9);

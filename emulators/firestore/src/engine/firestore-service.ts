@@ -28,6 +28,7 @@ import {
 } from './commit.js';
 import type { Database, Databases, Transaction } from './database.js';
 import { FirestoreError, invalidArgument, throwIfDenied } from './errors.js';
+import { checkAggregationLimits } from './query-limits.js';
 import type { MaybePromise } from './locks.js';
 import { compileQuery, executeQuery, type CompiledQuery, type QueryResult } from './query.js';
 import type {
@@ -423,6 +424,7 @@ export class FirestoreService {
   ): MaybePromise<JsonRecord[]> {
     const agg = request.structuredAggregationQuery;
     if (!agg) throw invalidArgument('A structured aggregation query is required.');
+    checkAggregationLimits(agg.aggregations ?? []);
     const { dbName, db, q } = this.prepareQuery(parentName, agg.structuredQuery, caller);
     // sum() and avg() leave out documents without their field, for every aggregation of the query.
     const required = (agg.aggregations ?? [])

@@ -12,6 +12,7 @@ import {
   type Value,
 } from '../store/value.js';
 import { FirestoreError, invalidArgument } from './errors.js';
+import { checkFilterLimits } from './query-limits.js';
 import type {
   CursorJson,
   FieldReference,
@@ -231,6 +232,7 @@ export function compileQuery(
   if (query.offset !== undefined && query.offset < 0) throw invalidArgument('offset is negative');
   if (query.findNearest !== undefined)
     throw invalidArgument('findNearest is not supported by this emulator.');
+  checkFilterLimits(query.where);
   const read = createFieldReader(dbName);
   const inequalities = new Map<string, string[]>();
   const filtered = new Set<string>();

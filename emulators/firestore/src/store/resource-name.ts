@@ -98,7 +98,24 @@ export function parseDocumentName(name: string): ParsedName {
   if (parsed.segments.length === 0 || parsed.segments.length % 2 !== 0) {
     throw lacks('Document', name, '/', name.length);
   }
+  checkDocumentNameLimits(parsed);
   return parsed;
+}
+
+/** Production's limits on a document's name: 100 levels of collections, 6 KiB. */
+export const MAX_COLLECTION_DEPTH = 100;
+export const MAX_DOCUMENT_NAME_BYTES = 6 * 1024;
+
+function checkDocumentNameLimits(parsed: ParsedName): void {
+  const depth = parsed.segments.length / 2;
+  if (depth > MAX_COLLECTION_DEPTH) {
+    throw invalidArgument(
+      `Document path has ${depth} levels of collections; the maximum is ${MAX_COLLECTION_DEPTH}.`,
+    );
+  }
+  if (Buffer.byteLength(parsed.path, 'utf8') > MAX_DOCUMENT_NAME_BYTES) {
+    throw invalidArgument(`Document name is longer than ${MAX_DOCUMENT_NAME_BYTES} bytes.`);
+  }
 }
 
 /** Parses a parent for queries and listings: the documents root or a document. */
