@@ -5,12 +5,20 @@
  *   npm start                              Java-free Firestore emulator (default)
  *   npm start -- --official-firestore      firebase-tools' Firestore emulator (Java 21 + internet)
  *   PORTAL_FIRESTORE=official npm start    same, by environment
+ *   npm start -- --data <dir>              keep Auth and Firestore data in <dir> across restarts
+ *                                          (the demo data the first time; exported on Ctrl-C)
  */
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { DEMO_PASSWORD, startStack, type RunningStack } from './lib/stack';
 
 const official = process.argv.includes('--official-firestore') || process.env.PORTAL_FIRESTORE === 'official';
 const verbose = process.argv.includes('--verbose');
+const dataIndex = process.argv.indexOf('--data');
+const dataDir = dataIndex > 0 ? process.argv[dataIndex + 1] : undefined;
+if (dataIndex > 0 && (!dataDir || dataDir.startsWith('--'))) {
+  process.stderr.write('--data needs a folder, e.g. npm start -- --data .emulator-data\n');
+  process.exit(2);
+}
 const t0 = performance.now();
 
 const colors: Record<string, string> = { firestore: '33', stripe: '35', firebase: '36', web: '32', 'functions-build': '34', seed: '37' };
@@ -33,7 +41,13 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  stack = await startStack({ ports: 'fixed', watch: true, officialFirestore: official, log });
+  stack = await startStack({
+    ports: 'fixed',
+    watch: true,
+    officialFirestore: official,
+    log,
+    ...(dataDir ? { dataDir } : {}),
+  });
 } catch (error) {
   process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
   await shutdown(1);

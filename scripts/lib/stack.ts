@@ -42,6 +42,12 @@ export interface StackOptions {
   officialFirestore?: boolean;
   /** Rebuild functions on change and hot-reload the web app (npm start). */
   watch?: boolean;
+  /**
+   * Keep the emulators' data (Auth and Firestore) in this folder: imported at start when it holds
+   * an export (else the demo data is loaded), exported on exit (firebase-tools' --import and
+   * --export-on-exit, official layout). Needs the Functions emulator (firebase-tools).
+   */
+  dataDir?: string;
   log?: (service: string, line: string) => void;
 }
 
@@ -250,6 +256,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ports,
         !!options.officialFirestore || firestoreUnderFirebaseTools,
       );
+      const importDir =
+        options.dataDir && existsSync(path.join(options.dataDir, 'firebase-export-metadata.json'))
+          ? path.resolve(options.dataDir)
+          : path.join(ROOT, 'emulator-data');
       const firestoreLaunch = firestoreUnderFirebaseTools
         ? await prepareFirebaseToolsLaunch({
             dir: path.join(RUN_DIR, `firestore-${ports.firestore}`),
@@ -266,7 +276,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           '--only', only.filter(Boolean).join(','),
           '--project', PROJECT_ID,
           '--config', config,
-          '--import', path.join(ROOT, 'emulator-data'),
+          '--import', importDir,
+          ...(options.dataDir ? ['--export-on-exit', path.resolve(options.dataDir)] : []),
         ],
         { ...env, ...firestoreLaunch?.env, NO_UPDATE_NOTIFIER: '1' },
         log,

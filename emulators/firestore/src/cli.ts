@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       single_project_mode: { type: 'string' },
       websocket_port: { type: 'string' },
       'database-edition': { type: 'string' },
+      seed_from_export: { type: 'string' },
     },
     strict: true,
   });
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     ...(values.host ? { host: values.host } : {}),
     ...(projectId ? { projectId } : {}),
     ...(functionsEmulator ? { functionsEmulator } : {}),
+    ...(values.seed_from_export ? { seedFromExport: values.seed_from_export } : {}),
     ...(values.rules ? { rulesFile: values.rules } : {}),
     ...(values.import ? { seedFile: values.import } : {}),
     ...(values['export-on-exit'] ? { exportOnExit: values['export-on-exit'] } : {}),

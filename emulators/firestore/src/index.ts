@@ -1,12 +1,22 @@
 /** Programmatic API: start the Java-free Firestore emulator (REST + gRPC on one port). */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Databases } from './engine/database.js';
 import { FirestoreService } from './engine/firestore-service.js';
 import { createAuthorizer, type Authorizer } from './server/authorize.js';
 import { listen } from './server/http-server.js';
 import { createTriggerDispatcher } from './triggers/index.js';
 import { documentsRoot } from './store/resource-name.js';
+import type { StoredDocument } from './store/document-store.js';
+import {
+  EXPORT_FORMAT,
+  findExportMetadata,
+  readExport,
+  writeExport,
+} from './store/export-layout.js';
+import type { DatabaseName } from './store/resource-name.js';
 import { formatSeed, parseSeed } from './store/seed-format.js';
+import type { Fields } from './store/value.js';
 
 export interface FirestoreEmulatorOptions {
   /** 0 = a free port; default 8080. */
@@ -18,6 +28,11 @@ export interface FirestoreEmulatorOptions {
   rulesFile?: string;
   seedFile?: string;
   exportOnExit?: string;
+  /**
+   * An export to start from, in the official layout: its overall metadata file (what
+   * firebase-tools passes as --seed_from_export) or its folder. Wins over seedFile.
+   */
+  seedFromExport?: string;
   /**
    * `host:port` of the Functions emulator: Firestore triggers it registers are delivered there
    * (firebase-tools passes it as --functions_emulator).
@@ -32,8 +47,11 @@ export interface FirestoreEmulator {
   url: string;
   /** Clears every project and reloads the seed. */
   reset(): Promise<void>;
-  /** Writes the seeded project's documents in the seed format. */
-  exportTo(file: string): Promise<void>;
+  /**
+   * Writes the seeded project's documents: a `.json` path gets the seed format, any other path is
+   * a folder that gets the official export layout (store/export-layout.ts).
+   */
+  exportTo(target: string): Promise<void>;
   /** Resolves once every trigger event queued so far was delivered or dropped. */
   triggersIdle(): Promise<void>;
   /** Exports when exportOnExit was given, then closes the port. */
@@ -41,6 +59,43 @@ export interface FirestoreEmulator {
 }
 
 export const DEFAULT_PROJECT_ID = 'demo-wholesale-portal';
+
+/** A seed: our JSON seed file, an export folder, or an export's overall metadata file. */
+async function readSeed(
+  source: string,
+  db: DatabaseName,
+): Promise<{ path: string; fields: Fields }[]> {
+  const info = await stat(source);
+  if (info.isDirectory()) return readExport(await findExportMetadata(source), db);
+  if (source.endsWith('.overall_export_metadata')) return readExport(source, db);
+  return parseSeed(await readFile(source, 'utf8'), documentsRoot(db));
+}
+
+/**
+ * An export folder that both this emulator and firebase-tools' --import understand: the official
+ * layout under firestore_export/ and a firebase-export-metadata.json naming it (kept when present,
+ * e.g. beside an Auth export).
+ */
+async function writeExportFolder(
+  folder: string,
+  db: DatabaseName,
+  docs: readonly StoredDocument[],
+): Promise<void> {
+  await writeExport(folder, 'firestore_export', db, docs);
+  const indexFile = path.join(folder, 'firebase-export-metadata.json');
+  let index: Record<string, unknown> = {};
+  try {
+    index = JSON.parse(await readFile(indexFile, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // a new folder
+  }
+  index['firestore'] = {
+    version: EXPORT_FORMAT,
+    path: 'firestore_export',
+    metadata_file: 'firestore_export/firestore_export.overall_export_metadata',
+  };
+  await writeFile(indexFile, JSON.stringify(index, null, 2));
+}
 
 export async function startFirestoreEmulator(
   options: FirestoreEmulatorOptions = {},
@@ -60,8 +115,8 @@ export async function startFirestoreEmulator(
     log,
   });
 
-  const seedText = options.seedFile ? await readFile(options.seedFile, 'utf8') : null;
-  const seedDocs = seedText === null ? [] : parseSeed(seedText, documentsRoot(dbName));
+  const seedSource = options.seedFromExport ?? options.seedFile;
+  const seedDocs = seedSource ? await readSeed(seedSource, dbName) : [];
   const loadSeed = (): void => {
     const db = databases.get(projectId, '(default)');
     const now = service.clock.now();
@@ -74,7 +129,7 @@ export async function startFirestoreEmulator(
       });
   };
   loadSeed();
-  if (options.seedFile) log(`imported ${seedDocs.length} documents from ${options.seedFile}`);
+  if (seedSource) log(`imported ${seedDocs.length} documents from ${seedSource}`);
 
   const server = await listen(
     { service, authorizer: () => authorizer, log, triggers },
@@ -83,10 +138,11 @@ export async function startFirestoreEmulator(
   );
   // The protobuf reflection is built by the first request that needs it (src/proto/firestore-proto.ts),
   // so an idle emulator stays small.
-  const exportTo = async (file: string): Promise<void> => {
+  const exportTo = async (target: string): Promise<void> => {
     const docs = databases.get(projectId, '(default)').store.all();
-    await writeFile(file, formatSeed(docs, documentsRoot(dbName)));
-    log(`exported ${docs.length} documents to ${file}`);
+    if (target.endsWith('.json')) await writeFile(target, formatSeed(docs, documentsRoot(dbName)));
+    else await writeExportFolder(target, dbName, docs);
+    log(`exported ${docs.length} documents to ${target}`);
   };
   let stopped = false;
   return {

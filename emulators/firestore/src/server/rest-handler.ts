@@ -1,5 +1,6 @@
 /** REST (HTTP/1.1 JSON) front end: the routes Firestore Lite and the Emulator UI use. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Database } from '../engine/database.js';
 import type { Caller } from '../engine/caller.js';
 import { FirestoreError, INVALID_PAYLOAD, invalidArgument } from '../engine/errors.js';
 import type { DocumentMask } from '../engine/firestore-service.js';
@@ -14,7 +15,8 @@ import {
   validateIdSegment,
   type DatabaseName,
 } from '../store/resource-name.js';
-import { parseTimestamp } from '../store/timestamp.js';
+import { writeExport } from '../store/export-layout.js';
+import { parseTimestamp, type Micros } from '../store/timestamp.js';
 import type { TriggerDispatcher } from '../triggers/index.js';
 import { handleTriggerAdmin, type TriggerAdminReply } from '../triggers/trigger-admin.js';
 import { callerFromAuthorization } from './auth-header.js';
@@ -351,6 +353,49 @@ async function handleEmulatorAdmin(
     db.clear();
     return { kind: 'json', body: {} };
   }
+  if (
+    parts.length > 5 &&
+    parts[2] === 'databases' &&
+    parts[4] === 'documents' &&
+    method === 'DELETE'
+  ) {
+    // The Emulator UI's delete: a document with everything under it, or a whole collection.
+    const db = ctx.service.databases.get(
+      decodeSegment(parts[1] as string),
+      decodeSegment(parts[3] as string),
+    );
+    const prefix = parts.slice(5).map(decodeSegment).join('/');
+    await deleteRecursively(db, prefix, ctx.service.clock.now());
+    return { kind: 'json', body: {} };
+  }
+  if (parts.length === 2 && (parts[1] as string).endsWith(':export') && method === 'POST') {
+    const project = decodeSegment((parts[1] as string).slice(0, -':export'.length));
+    const body = parseJson(await readBody(req)) as {
+      database?: unknown;
+      export_directory?: unknown;
+      export_name?: unknown;
+    };
+    const database =
+      typeof body.database === 'string'
+        ? /^projects\/([^/]+)\/databases\/([^/]+)$/.exec(body.database)
+        : null;
+    if (!database || database[1] !== project) {
+      throw invalidArgument(`Expected database "projects/${project}/databases/(default)".`);
+    }
+    // firebase-tools passes a folder relative to its cwd, which is ours too (it started us).
+    if (typeof body.export_directory !== 'string' || body.export_directory === '') {
+      throw invalidArgument('Expected export_directory, a folder path.');
+    }
+    const name = body.export_name ?? 'firestore_export';
+    if (typeof name !== 'string' || !/^[\w.-]+$/.test(name) || name === '.' || name === '..') {
+      throw invalidArgument('Expected export_name, a folder name.');
+    }
+    const dbName = { project, database: database[2] as string };
+    const docs = ctx.service.databases.get(dbName.project, dbName.database).store.all();
+    await writeExport(body.export_directory, name, dbName, docs);
+    ctx.log(`exported ${docs.length} documents to ${body.export_directory}/${name}`);
+    return { kind: 'json', body: {} };
+  }
   if (parts.length === 2 && (parts[1] as string).endsWith(':securityRules') && method === 'PUT') {
     const body = parseJson(await readBody(req)) as {
       rules?: { files?: { name?: string; content?: unknown }[] };
@@ -363,6 +408,15 @@ async function handleEmulatorAdmin(
     return { kind: 'json', body: {} };
   }
   throw new NotFound();
+}
+
+/** Deletes the document or collection at `prefix` and every document under it, as one commit. */
+async function deleteRecursively(db: Database, prefix: string, commitTime: Micros): Promise<void> {
+  const doomed = db.store
+    .all()
+    .filter((doc) => doc.path === prefix || doc.path.startsWith(`${prefix}/`))
+    .map((doc): [string, undefined] => [doc.path, undefined]);
+  if (doomed.length > 0) db.apply(commitTime, doomed);
 }
 
 /** Trigger registration (see triggers/trigger-admin.ts); null when the path is not one. */

@@ -1,0 +1,99 @@
+/**
+ * Exports in the official emulator's directory layout, so firebase-tools' `--import`,
+ * `--export-on-exit` and `emulators:export` work with this emulator:
+ *
+ *   <export_directory>/<export_name>/<export_name>.overall_export_metadata
+ *   <export_directory>/<export_name>/all_namespaces/all_kinds/all_namespaces_all_kinds.export_metadata
+ *   <export_directory>/<export_name>/all_namespaces/all_kinds/output-0
+ *
+ * firebase-tools records `<export_name>/<export_name>.overall_export_metadata` in
+ * firebase-export-metadata.json and hands that file back as --seed_from_export. The files hold
+ * this emulator's JSON (the seed format of seed-format.ts), not the official emulator's LevelDB
+ * records: an export from one cannot be imported by the other, and reading one says so.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { StoredDocument } from './document-store.js';
+import type { DatabaseName } from './resource-name.js';
+import { documentsRoot } from './resource-name.js';
+import { formatSeed, parseSeed } from './seed-format.js';
+import type { Fields } from './value.js';
+
+export const EXPORT_FORMAT = 'wholesale-portal-firestore-emulator/json-1';
+const KIND_DIR = path.join('all_namespaces', 'all_kinds');
+const KIND_METADATA = 'all_namespaces_all_kinds.export_metadata';
+const OUTPUT = 'output-0';
+
+export interface OverallMetadata {
+  format: typeof EXPORT_FORMAT;
+  database: string;
+  documents: number;
+  /** Relative to the metadata file's folder. */
+  output: string;
+}
+
+/** Writes every document of one database; returns the overall metadata file's path. */
+export async function writeExport(
+  exportDirectory: string,
+  exportName: string,
+  db: DatabaseName,
+  documents: readonly StoredDocument[],
+): Promise<string> {
+  if (!/^[\w.-]+$/.test(exportName) || exportName === '.' || exportName === '..') {
+    throw new Error(`Invalid export name "${exportName}".`);
+  }
+  const root = path.join(exportDirectory, exportName);
+  await mkdir(path.join(root, KIND_DIR), { recursive: true });
+  const output = path.join(KIND_DIR, OUTPUT);
+  await writeFile(path.join(root, output), formatSeed([...documents], documentsRoot(db)));
+  const kind = { format: EXPORT_FORMAT, documents: documents.length, output: OUTPUT };
+  await writeFile(path.join(root, KIND_DIR, KIND_METADATA), JSON.stringify(kind, null, 2));
+  const overall: OverallMetadata = {
+    format: EXPORT_FORMAT,
+    database: `projects/${db.project}/databases/${db.database}`,
+    documents: documents.length,
+    output: output.split(path.sep).join('/'),
+  };
+  const file = path.join(root, `${exportName}.overall_export_metadata`);
+  await writeFile(file, JSON.stringify(overall, null, 2));
+  return file;
+}
+
+/** Reads an export from its overall metadata file (what firebase-tools passes). */
+export async function readExport(
+  metadataFile: string,
+  db: DatabaseName,
+): Promise<{ path: string; fields: Fields }[]> {
+  const raw = await readFile(metadataFile);
+  let metadata: Partial<OverallMetadata> | null = null;
+  try {
+    metadata = JSON.parse(raw.toString('utf8')) as Partial<OverallMetadata>;
+  } catch {
+    metadata = null;
+  }
+  if (!metadata || metadata.format !== EXPORT_FORMAT || typeof metadata.output !== 'string') {
+    throw new Error(
+      `${metadataFile} is not an export of this emulator (the official emulator's LevelDB exports ` +
+        `cannot be read here): export again from this emulator, or start the official one.`,
+    );
+  }
+  const output = path.resolve(path.dirname(metadataFile), metadata.output);
+  if (!output.startsWith(path.dirname(metadataFile) + path.sep)) {
+    throw new Error(`${metadataFile} points outside its export folder.`);
+  }
+  return parseSeed(await readFile(output, 'utf8'), documentsRoot(db));
+}
+
+/** The overall metadata file of an export folder written by firebase-tools or writeExport. */
+export async function findExportMetadata(folder: string): Promise<string> {
+  try {
+    const index = JSON.parse(
+      await readFile(path.join(folder, 'firebase-export-metadata.json'), 'utf8'),
+    ) as { firestore?: { metadata_file?: string } };
+    const file = index.firestore?.metadata_file;
+    if (file) return path.join(folder, file);
+  } catch {
+    // not a firebase-tools export folder: look for our own layout below
+  }
+  return path.join(folder, 'firestore_export', 'firestore_export.overall_export_metadata');
+}
