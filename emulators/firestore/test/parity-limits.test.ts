@@ -4,23 +4,19 @@
  * Each refused case also has an accepted neighbour at the limit, so the test fails if the limit
  * moved either way.
  */
-import { initializeApp, deleteApp } from 'firebase/app';
 import {
   and as liteAnd,
   collection as liteCollection,
-  connectFirestoreEmulator,
   getCount,
   getDocs,
-  getFirestore as getLiteFirestore,
   or as liteOr,
   query as liteQuery,
-  setLogLevel,
   where as liteWhere,
   type Firestore as LiteFirestore,
 } from 'firebase/firestore/lite';
 import { AggregateField, Filter, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient } from './support/sdk-apps.js';
+import { adminClient, liteClient } from './support/sdk-apps.js';
 import { rest, startTarget, type Target } from './support/target.js';
 
 let target: Target;
@@ -34,11 +30,9 @@ beforeAll(async () => {
   await admin.db
     .doc('items/a')
     .set({ n: 1, a: 2, b: 3, c: 4, d: 5, e: 6, tags: ['x'], color: 'red' });
-  setLogLevel('silent');
-  const app = initializeApp({ projectId: target.projectId, apiKey: 'fake' }, 'parity-limits-lite');
-  lite = getLiteFirestore(app);
-  connectFirestoreEmulator(lite, target.host, target.port);
-  closeLite = () => deleteApp(app);
+  const client = liteClient(target, 'parity-limits-lite');
+  lite = client.db;
+  closeLite = client.close;
 });
 afterAll(async () => {
   await closeLite?.();

@@ -4,19 +4,15 @@
  * production's limits (100 levels of collections, 6 KiB). Raw REST, firebase-admin (gRPC) and
  * Firestore Lite (REST; the web SDK reports any HTTP 400 as 'failed-precondition').
  */
-import { deleteApp, initializeApp } from 'firebase/app';
 import {
-  connectFirestoreEmulator,
   doc as liteDoc,
-  getFirestore as getLiteFirestore,
   setDoc as liteSetDoc,
-  setLogLevel,
   writeBatch as liteWriteBatch,
   type Firestore as LiteFirestore,
 } from 'firebase/firestore/lite';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient } from './support/sdk-apps.js';
+import { adminClient, liteClient } from './support/sdk-apps.js';
 import { docName, rest, startTarget, type Target } from './support/target.js';
 
 let target: Target;
@@ -27,11 +23,9 @@ let closeLite: () => Promise<void>;
 beforeAll(async () => {
   target = await startTarget('parity-writes');
   admin = adminClient(target, 'parity-writes-admin');
-  setLogLevel('silent');
-  const app = initializeApp({ projectId: target.projectId, apiKey: 'fake' }, 'parity-writes-lite');
-  lite = getLiteFirestore(app);
-  connectFirestoreEmulator(lite, target.host, target.port);
-  closeLite = () => deleteApp(app);
+  const client = liteClient(target, 'parity-writes-lite');
+  lite = client.db;
+  closeLite = client.close;
 });
 afterAll(async () => {
   await closeLite?.();

@@ -341,7 +341,7 @@ async function handleEmulatorAdmin(
   // /emulator/v1/projects/{p}/databases/{d}/documents  or  /emulator/v1/projects/{p}:securityRules
   const method = req.method ?? 'GET';
   if (
-    parts.length === 5 &&
+    parts.length >= 5 &&
     parts[2] === 'databases' &&
     parts[4] === 'documents' &&
     method === 'DELETE'
@@ -350,20 +350,11 @@ async function handleEmulatorAdmin(
       decodeSegment(parts[1] as string),
       decodeSegment(parts[3] as string),
     );
-    db.clear();
-    return { kind: 'json', body: {} };
-  }
-  if (
-    parts.length > 5 &&
-    parts[2] === 'databases' &&
-    parts[4] === 'documents' &&
-    method === 'DELETE'
-  ) {
+    if (parts.length === 5) {
+      db.clear(); // reset
+      return { kind: 'json', body: {} };
+    }
     // The Emulator UI's delete: a document with everything under it, or a whole collection.
-    const db = ctx.service.databases.get(
-      decodeSegment(parts[1] as string),
-      decodeSegment(parts[3] as string),
-    );
     const prefix = parts.slice(5).map(decodeSegment).join('/');
     await deleteRecursively(db, prefix, ctx.service.clock.now());
     return { kind: 'json', body: {} };
