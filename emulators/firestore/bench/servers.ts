@@ -11,6 +11,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../test/support/free-port.js';
 
 export const PEER_PACKAGE = '@firestore-emulator/server';
 export const PEER_VERSION = '0.3.15';
@@ -30,17 +31,6 @@ export interface RunningServer {
   /** performance.now() when the process was spawned. */
   spawnedAt: number;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** VmRSS of a process, in MB. */

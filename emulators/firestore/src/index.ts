@@ -1,19 +1,12 @@
 /** Programmatic API: start the Java-free Firestore emulator (REST + gRPC on one port). */
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Databases } from './engine/database.js';
 import { FirestoreService } from './engine/firestore-service.js';
 import { createAuthorizer, type Authorizer } from './server/authorize.js';
 import { listen } from './server/http-server.js';
 import { createTriggerDispatcher } from './triggers/index.js';
 import { documentsRoot } from './store/resource-name.js';
-import type { StoredDocument } from './store/document-store.js';
-import {
-  EXPORT_FORMAT,
-  findExportMetadata,
-  readExport,
-  writeExport,
-} from './store/export-layout.js';
+import { findExportMetadata, readExport, writeExportFolder } from './store/export-layout.js';
 import type { DatabaseName } from './store/resource-name.js';
 import { formatSeed, parseSeed } from './store/seed-format.js';
 import type { Fields } from './store/value.js';
@@ -69,32 +62,6 @@ async function readSeed(
   if (info.isDirectory()) return readExport(await findExportMetadata(source), db);
   if (source.endsWith('.overall_export_metadata')) return readExport(source, db);
   return parseSeed(await readFile(source, 'utf8'), documentsRoot(db));
-}
-
-/**
- * An export folder that both this emulator and firebase-tools' --import understand: the official
- * layout under firestore_export/ and a firebase-export-metadata.json naming it (kept when present,
- * e.g. beside an Auth export).
- */
-async function writeExportFolder(
-  folder: string,
-  db: DatabaseName,
-  docs: readonly StoredDocument[],
-): Promise<void> {
-  await writeExport(folder, 'firestore_export', db, docs);
-  const indexFile = path.join(folder, 'firebase-export-metadata.json');
-  let index: Record<string, unknown> = {};
-  try {
-    index = JSON.parse(await readFile(indexFile, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // a new folder
-  }
-  index['firestore'] = {
-    version: EXPORT_FORMAT,
-    path: 'firestore_export',
-    metadata_file: 'firestore_export/firestore_export.overall_export_metadata',
-  };
-  await writeFile(indexFile, JSON.stringify(index, null, 2));
 }
 
 export async function startFirestoreEmulator(

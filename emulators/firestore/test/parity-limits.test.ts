@@ -16,28 +16,20 @@ import {
 } from 'firebase/firestore/lite';
 import { AggregateField, Filter, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, liteClient } from './support/sdk-apps.js';
-import { rest, startTarget, type Target } from './support/target.js';
+import { startWithClients } from './support/sdk-apps.js';
+import { rest, type Target } from './support/target.js';
 
 let target: Target;
-let admin: { db: Firestore; close(): Promise<void> };
+let admin: Firestore;
 let lite: LiteFirestore;
-let closeLite: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  target = await startTarget('parity-limits');
-  admin = adminClient(target, 'parity-limits-admin');
-  await admin.db
-    .doc('items/a')
-    .set({ n: 1, a: 2, b: 3, c: 4, d: 5, e: 6, tags: ['x'], color: 'red' });
-  const client = liteClient(target, 'parity-limits-lite');
-  lite = client.db;
-  closeLite = client.close;
+  ({ target, admin, lite, close } = await startWithClients('parity-limits'));
+  await admin.doc('items/a').set({ n: 1, a: 2, b: 3, c: 4, d: 5, e: 6, tags: ['x'], color: 'red' });
 });
 afterAll(async () => {
-  await closeLite?.();
-  await admin?.close();
-  await target.close();
+  await close?.();
 });
 
 type V = Record<string, unknown>;
@@ -195,16 +187,16 @@ describe('the same limits through firebase-admin (gRPC)', () => {
   const values = (n: number) => Array.from({ length: n }, (_, i) => i);
   it('refuses an in filter with 31 values and answers one with 30', async () => {
     await expect(
-      admin.db.collection('items').where('n', 'in', values(31)).get(),
+      admin.collection('items').where('n', 'in', values(31)).get(),
     ).rejects.toMatchObject({
       code: 3,
       details: "'IN' supports up to 30 comparison values.",
     });
-    expect((await admin.db.collection('items').where('n', 'in', values(30)).get()).size).toBe(1);
+    expect((await admin.collection('items').where('n', 'in', values(30)).get()).size).toBe(1);
   });
 
   it('refuses 36 disjunctions built from an OR of in filters', async () => {
-    const q = admin.db
+    const q = admin
       .collection('items')
       .where(
         Filter.or(Filter.where('n', 'in', values(18)), Filter.where('color', 'in', values(18))),
@@ -217,10 +209,10 @@ describe('the same limits through firebase-admin (gRPC)', () => {
 
   it('refuses not-in with != and two array-contains in one disjunction', async () => {
     await expect(
-      admin.db.collection('items').where('n', 'not-in', [1, 2]).where('color', '!=', 'blue').get(),
+      admin.collection('items').where('n', 'not-in', [1, 2]).where('color', '!=', 'blue').get(),
     ).rejects.toMatchObject({ code: 3 });
     await expect(
-      admin.db
+      admin
         .collection('items')
         .where(
           Filter.and(
@@ -241,11 +233,11 @@ describe('the same limits through firebase-admin (gRPC)', () => {
     const five = Object.fromEntries(
       fields.slice(0, 5).map((f) => [`s_${f}`, AggregateField.sum(f)]),
     );
-    expect((await admin.db.collection('items').aggregate(five).get()).data()).toMatchObject({
+    expect((await admin.collection('items').aggregate(five).get()).data()).toMatchObject({
       s_n: 1,
     });
     const six = Object.fromEntries(fields.map((f) => [`s_${f}`, AggregateField.sum(f)]));
-    await expect(admin.db.collection('items').aggregate(six).get()).rejects.toMatchObject({
+    await expect(admin.collection('items').aggregate(six).get()).rejects.toMatchObject({
       code: 3,
       details: 'Aggregations are limited to 5 per request; this one has 6.',
     });

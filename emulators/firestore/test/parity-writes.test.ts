@@ -12,25 +12,19 @@ import {
 } from 'firebase/firestore/lite';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, liteClient } from './support/sdk-apps.js';
-import { docName, rest, startTarget, type Target } from './support/target.js';
+import { startWithClients } from './support/sdk-apps.js';
+import { docName, rest, type Target } from './support/target.js';
 
 let target: Target;
-let admin: { db: Firestore; close(): Promise<void> };
+let admin: Firestore;
 let lite: LiteFirestore;
-let closeLite: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  target = await startTarget('parity-writes');
-  admin = adminClient(target, 'parity-writes-admin');
-  const client = liteClient(target, 'parity-writes-lite');
-  lite = client.db;
-  closeLite = client.close;
+  ({ target, admin, lite, close } = await startWithClients('parity-writes'));
 });
 afterAll(async () => {
-  await closeLite?.();
-  await admin?.close();
-  await target.close();
+  await close?.();
 });
 
 async function exists(path: string): Promise<boolean> {
@@ -63,9 +57,9 @@ describe('a batch with one invalid write', () => {
   });
 
   it('firebase-admin batch: INVALID_ARGUMENT, nothing written', async () => {
-    const batch = admin.db.batch();
-    batch.set(admin.db.doc('batch/ok-admin'), { a: 1 });
-    batch.set(admin.db.doc(`batch/${'x'.repeat(1501)}`), { a: 1 });
+    const batch = admin.batch();
+    batch.set(admin.doc('batch/ok-admin'), { a: 1 });
+    batch.set(admin.doc(`batch/${'x'.repeat(1501)}`), { a: 1 });
     await expect(batch.commit()).rejects.toMatchObject({ code: 3 });
     expect(await exists('batch/ok-admin')).toBe(false);
   });
@@ -170,9 +164,9 @@ describe('document name limits', () => {
     const segment = 'y'.repeat(1000);
     const base = `n/${segment}/n/${segment}/n/${segment}/n/${segment}/n/${segment}/n/`;
     const exact = base + 'z'.repeat(6144 - base.length);
-    await admin.db.doc(exact).set({ ok: true });
-    expect((await admin.db.doc(exact).get()).exists).toBe(true);
-    await expect(admin.db.doc(`${exact}z`).set({ ok: true })).rejects.toMatchObject({
+    await admin.doc(exact).set({ ok: true });
+    expect((await admin.doc(exact).get()).exists).toBe(true);
+    await expect(admin.doc(`${exact}z`).set({ ok: true })).rejects.toMatchObject({
       code: 3,
       details: 'Document name is longer than 6144 bytes.',
     });

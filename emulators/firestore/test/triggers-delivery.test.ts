@@ -4,10 +4,10 @@
  * registrations get. The end-to-end run through firebase-tools is firebase-tools-triggers.test.ts.
  */
 import http from 'node:http';
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../src/index.js';
 import { matchDocumentPattern, parseDocumentPattern } from '../src/triggers/document-pattern.js';
+import { freePort } from './support/free-port.js';
 import { changedFieldPaths } from '../src/triggers/event-payloads.js';
 import { firestoreType } from '../src/proto/firestore-proto.js';
 import protobuf from 'protobufjs';
@@ -24,15 +24,6 @@ const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((o) => o.close()));
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function fakeFunctions(
   port: number,

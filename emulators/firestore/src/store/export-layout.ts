@@ -20,6 +20,10 @@ import { formatSeed, parseSeed } from './seed-format.js';
 import type { Fields } from './value.js';
 
 export const EXPORT_FORMAT = 'wholesale-portal-firestore-emulator/json-1';
+/** The export name firebase-tools uses, and the folder index it keeps beside it. */
+const EXPORT_NAME = 'firestore_export';
+const FOLDER_INDEX = 'firebase-export-metadata.json';
+const overallMetadataName = (exportName: string) => `${exportName}.overall_export_metadata`;
 const KIND_DIR = path.join('all_namespaces', 'all_kinds');
 const KIND_METADATA = 'all_namespaces_all_kinds.export_metadata';
 const OUTPUT = 'output-0';
@@ -54,7 +58,7 @@ export async function writeExport(
     documents: documents.length,
     output: output.split(path.sep).join('/'),
   };
-  const file = path.join(root, `${exportName}.overall_export_metadata`);
+  const file = path.join(root, overallMetadataName(exportName));
   await writeFile(file, JSON.stringify(overall, null, 2));
   return file;
 }
@@ -84,16 +88,42 @@ export async function readExport(
   return parseSeed(await readFile(output, 'utf8'), documentsRoot(db));
 }
 
-/** The overall metadata file of an export folder written by firebase-tools or writeExport. */
+/** The overall metadata file of an export folder written by firebase-tools or writeExportFolder. */
 export async function findExportMetadata(folder: string): Promise<string> {
   try {
-    const index = JSON.parse(
-      await readFile(path.join(folder, 'firebase-export-metadata.json'), 'utf8'),
-    ) as { firestore?: { metadata_file?: string } };
+    const index = JSON.parse(await readFile(path.join(folder, FOLDER_INDEX), 'utf8')) as {
+      firestore?: { metadata_file?: string };
+    };
     const file = index.firestore?.metadata_file;
     if (file) return path.join(folder, file);
   } catch {
     // not a firebase-tools export folder: look for our own layout below
   }
-  return path.join(folder, 'firestore_export', 'firestore_export.overall_export_metadata');
+  return path.join(folder, EXPORT_NAME, overallMetadataName(EXPORT_NAME));
+}
+
+/**
+ * An export folder that both this emulator and firebase-tools' --import understand: the layout
+ * above under firestore_export/ and a firebase-export-metadata.json naming it (its other entries,
+ * e.g. an Auth export, are kept).
+ */
+export async function writeExportFolder(
+  folder: string,
+  db: DatabaseName,
+  documents: readonly StoredDocument[],
+): Promise<void> {
+  await writeExport(folder, EXPORT_NAME, db, documents);
+  const indexFile = path.join(folder, FOLDER_INDEX);
+  let index: Record<string, unknown> = {};
+  try {
+    index = JSON.parse(await readFile(indexFile, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // a new folder
+  }
+  index['firestore'] = {
+    version: EXPORT_FORMAT,
+    path: EXPORT_NAME,
+    metadata_file: `${EXPORT_NAME}/${overallMetadataName(EXPORT_NAME)}`,
+  };
+  await writeFile(indexFile, JSON.stringify(index, null, 2));
 }

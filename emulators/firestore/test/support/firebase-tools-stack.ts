@@ -4,11 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFirestoreCliBundle } from '../../src/build-cli.js';
+import { freePort } from './free-port.js';
 import { prepareFirebaseToolsLaunch } from '../../src/firebase-tools/launch-under-firebase-tools.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,17 +21,6 @@ export interface FirebaseToolsStack {
   /** Everything firebase-tools printed (shown when a test fails). */
   output(): string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startFirebaseToolsStack(options: {

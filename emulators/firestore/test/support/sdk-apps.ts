@@ -14,7 +14,7 @@ import {
   getFirestore as getAdminFirestore,
   type Firestore as AdminFirestore,
 } from 'firebase-admin/firestore';
-import type { Target } from './target.js';
+import { startTarget, type Target } from './target.js';
 
 export function liteClient(
   target: Target,
@@ -36,4 +36,26 @@ export function adminClient(
   const app = initializeAdminApp({ projectId: target.projectId }, name);
   const db = getAdminFirestore(app);
   return { db, close: () => deleteAdminApp(app) };
+}
+
+/** A fresh target with both SDK clients on it, and one close for all three. */
+export async function startWithClients(suite: string): Promise<{
+  target: Target;
+  admin: AdminFirestore;
+  lite: LiteFirestore;
+  close(): Promise<void>;
+}> {
+  const target = await startTarget(suite);
+  const admin = adminClient(target, `${suite}-admin`);
+  const lite = liteClient(target, `${suite}-lite`);
+  return {
+    target,
+    admin: admin.db,
+    lite: lite.db,
+    close: async () => {
+      await lite.close();
+      await admin.close();
+      await target.close();
+    },
+  };
 }
