@@ -198,13 +198,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // The prebuilt bundle (rebuilt only when src/ changed): no TypeScript compile at start.
     const firestoreCli =
       want.firestore && !options.officialFirestore ? await ensureFirestoreCliBundle() : '';
-    const firestoreArgs = [
-      '--rules', path.join(ROOT, 'firestore.rules'),
-      '--import', path.join(ROOT, 'emulator-data/firestore.json'),
-    ];
+    const demoSeed = path.join(ROOT, 'emulator-data/firestore.json');
     // With the Functions emulator, firebase-tools starts our Firestore emulator (below).
     const firestoreUnderFirebaseTools = want.firestore && want.functions && !options.officialFirestore;
-    if (want.firestore && !firestoreUnderFirebaseTools && !options.officialFirestore) {
+    const firebaseToolsRunsFirestore = !!options.officialFirestore || firestoreUnderFirebaseTools;
+    if (want.firestore && !firebaseToolsRunsFirestore) {
       const svc = launch(
         'firestore',
         process.execPath,
@@ -213,7 +211,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           '--port', String(ports.firestore),
           '--host', host,
           '--project', PROJECT_ID,
-          ...firestoreArgs,
+          '--rules', path.join(ROOT, 'firestore.rules'),
+          '--import', demoSeed,
         ],
         {},
         log,
@@ -241,7 +240,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     if (want.auth || want.functions) {
       const only = [want.auth ? 'auth' : null, want.functions ? 'functions' : null];
-      if (options.officialFirestore || firestoreUnderFirebaseTools) only.push('firestore');
+      if (firebaseToolsRunsFirestore) only.push('firestore');
       if (want.functions) {
         const build = launch('functions-build', process.execPath, [path.join(ROOT, 'functions/build.mjs')], {}, log);
         if ((await build.proc.exited) !== 0) throw new Error('Building the functions failed');
@@ -252,10 +251,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }
       }
       if (want.functions) await ensureLocalSecrets();
-      const config = await writeFirebaseConfig(
-        ports,
-        !!options.officialFirestore || firestoreUnderFirebaseTools,
-      );
+      const config = await writeFirebaseConfig(ports, firebaseToolsRunsFirestore);
       const importDir =
         options.dataDir && existsSync(path.join(options.dataDir, 'firebase-export-metadata.json'))
           ? path.resolve(options.dataDir)
@@ -265,7 +261,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             dir: path.join(RUN_DIR, `firestore-${ports.firestore}`),
             cli: firestoreCli,
             // The demo seed; rules come from firebase.json (firebase-tools passes --rules).
-            extraArgs: ['--import', path.join(ROOT, 'emulator-data/firestore.json')],
+            extraArgs: ['--import', demoSeed],
           })
         : null;
       const svc = launch(
