@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { formatInvoiceNumber, parseInvoiceNumber } from './invoices';
+import { netRevenueCents, refundableCents, refundProblem } from './refunds';
+import { shipToLines, shipToSchema } from './ship-to';
+import { normalizeTrackingNumber, trackingNumberProblem, trackingUrl } from './shipping';
+
+describe('tracking numbers', () => {
+  it('normalizes what a manager types and builds the carrier page link', () => {
+    expect(normalizeTrackingNumber(' 1z 999-aa1 0123456784 ')).toBe('1Z999AA10123456784');
+    expect(trackingUrl('ups', '1z999aa10123456784')).toBe(
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    expect(trackingUrl('usps', '9400 1000 0000 0000 0000 00')).toBe(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    );
+    expect(trackingUrl('other', 'ABCDE12345')).toBeNull();
+  });
+
+  it('refuses empty, short, long and illegal tracking numbers with a clear message', () => {
+    expect(trackingNumberProblem('')).toBe('Enter the tracking number.');
+    expect(trackingNumberProblem('AB12')).toMatch(/5 to 40/);
+    expect(trackingNumberProblem('A'.repeat(41))).toMatch(/5 to 40/);
+    expect(trackingNumberProblem('1Z<script>')).toBe(
+      'A tracking number has only letters and digits.',
+    );
+    expect(trackingNumberProblem('ABC/12345')).toBe(
+      'A tracking number has only letters and digits.',
+    );
+    expect(trackingUrl('ups', 'AB<1>')).toBeNull();
+    expect(trackingNumberProblem('1Z 999 AA1')).toBeNull();
+  });
+});
+
+describe('ship-to', () => {
+  const good = {
+    name: ' Cloud Nine Smoke Shop ',
+    phone: '(415) 555-0100',
+    address: {
+      line1: '1 Market St',
+      city: 'San Francisco',
+      state: 'ca',
+      postal_code: '94105',
+      country: 'US',
+    },
+  };
+
+  it('trims, upper-cases the state, strips phone punctuation and prints label lines', () => {
+    const shipTo = shipToSchema.parse(good);
+    expect(shipTo).toEqual({
+      name: 'Cloud Nine Smoke Shop',
+      phone: '4155550100',
+      address: {
+        line1: '1 Market St',
+        line2: '',
+        city: 'San Francisco',
+        state: 'CA',
+        postal_code: '94105',
+        country: 'US',
+      },
+    });
+    expect(shipToLines(shipTo)).toEqual([
+      'Cloud Nine Smoke Shop',
+      '1 Market St',
+      'San Francisco, CA 94105',
+      'United States',
+      '4155550100',
+    ]);
+  });
+
+  it.each([
+    [{ address: { ...good.address, country: 'CA' } }, 'We ship to US addresses only.'],
+    [{ address: { ...good.address, postal_code: '9410' } }, 'Enter a 5-digit ZIP code (or ZIP+4).'],
+    [{ address: { ...good.address, state: 'ZZ' } }, 'Choose a US state.'],
+    [{ address: { ...good.address, line1: '  ' } }, 'Enter the street address.'],
+    [{ name: 'Evil\r\nBcc: x@example.com' }, 'Remove the special characters.'],
+    [{ phone: '12' }, 'Enter a phone number with 10 to 15 digits.'],
+  ])('refuses %j', (change, message) => {
+    const result = shipToSchema.safeParse({ ...good, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(message);
+  });
+});
+
+describe('refunds', () => {
+  const paid = { status: 'processing' as const, amount: 10_000, refunds: [{ amount: 2_500 }] };
+
+  it('knows what is left to refund and counts revenue net of refunds', () => {
+    expect(refundableCents(paid)).toBe(7_500);
+    expect(netRevenueCents(paid)).toBe(7_500);
+    expect(
+      netRevenueCents({ status: 'cancelled', amount: 10_000, refunds: [{ amount: 10_000 }] }),
+    ).toBe(0);
+    expect(
+      netRevenueCents({ status: 'cancelled', amount: 10_000, refunds: [{ amount: 4_000 }] }),
+    ).toBe(6_000);
+    expect(netRevenueCents({ status: 'pending', amount: 10_000 })).toBe(0);
+  });
+
+  it('refuses refunds of unpaid orders, zero, fractions and more than is left', () => {
+    expect(refundProblem({ status: 'pending', amount: 100 }, 50)).toBe(
+      'Only a paid order can be refunded.',
+    );
+    expect(refundProblem(paid, 0)).toBe('Enter a refund amount above $0.00.');
+    expect(refundProblem(paid, 1.5)).toBe('Enter a refund amount above $0.00.');
+    expect(refundProblem(paid, 7_501)).toBe(
+      'The refund is more than the $75.00 left to refund on this order.',
+    );
+    expect(refundProblem({ ...paid, refunds: [{ amount: 10_000 }] }, 1)).toBe(
+      'This order has already been refunded in full.',
+    );
+    expect(refundProblem(paid, 7_500)).toBeNull();
+  });
+});
+
+describe('invoice numbers', () => {
+  it('formats and parses', () => {
+    expect(formatInvoiceNumber(123)).toBe('INV-000123');
+    expect(formatInvoiceNumber(1_234_567)).toBe('INV-1234567');
+    expect(parseInvoiceNumber('inv-000123')).toBe(123);
+    expect(parseInvoiceNumber('INV-0')).toBeNull();
+    expect(parseInvoiceNumber('INV-12a')).toBeNull();
+    expect(() => formatInvoiceNumber(0)).toThrow(RangeError);
+  });
+});

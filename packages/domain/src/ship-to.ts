@@ -1,0 +1,120 @@
+/**
+ * Where an order goes: the ship-to name, phone and US address collected by Stripe Checkout and
+ * editable on My Account. One schema for the order, the profile default and the forms.
+ */
+import { z } from 'zod';
+
+/** The 50 states, DC and the territories USPS delivers to. */
+export const US_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'AS',
+  'GU',
+  'MP',
+  'PR',
+  'VI',
+  'AA',
+  'AE',
+  'AP',
+] as const;
+
+/** Printable text without control characters (no header or line injection into mails and PDFs). */
+const line = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .regex(/^[^\p{Cc}]*$/u, 'Remove the special characters.');
+
+export const shipToAddressSchema = z.object({
+  line1: line(100).min(1, 'Enter the street address.'),
+  line2: line(100).default(''),
+  city: line(60).min(1, 'Enter the city.'),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((s) => (US_STATES as readonly string[]).includes(s), 'Choose a US state.'),
+  postal_code: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code (or ZIP+4).'),
+  country: z.literal('US', { error: 'We ship to US addresses only.' }),
+});
+
+export const shipToSchema = z.object({
+  name: line(100).min(1, 'Enter the name to ship to.'),
+  /** Digits with an optional leading +, as Stripe collects it; empty when not given. */
+  phone: z
+    .string()
+    .trim()
+    .transform((s) => s.replace(/[\s().-]/g, ''))
+    .refine(
+      (s) => s === '' || /^\+?\d{10,15}$/.test(s),
+      'Enter a phone number with 10 to 15 digits.',
+    ),
+  address: shipToAddressSchema,
+});
+export type ShipTo = z.infer<typeof shipToSchema>;
+
+/** The address as printed on a label, packing slip or invoice: one string per line. */
+export function shipToLines(shipTo: ShipTo): string[] {
+  const { address } = shipTo;
+  return [
+    shipTo.name,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.city}, ${address.state} ${address.postal_code}`,
+    'United States',
+    ...(shipTo.phone ? [shipTo.phone] : []),
+  ];
+}
