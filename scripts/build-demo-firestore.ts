@@ -7,12 +7,16 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   COLLECTIONS,
+  formatInvoiceNumber,
   orderTotal,
   paths,
   priceOrderLines,
   splitCatalogProduct,
   type CatalogProduct,
+  type Carrier,
+  type CheckoutState,
   type OrderStatus,
+  type ShipTo,
 } from '@portal/domain';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { ROOT } from './lib/stack';
@@ -44,29 +48,73 @@ const tutorials = [
 const products = new Map(catalog.map((p) => [p.id, { ...p, is_active: true }] as const));
 const account = (uid: string) => DEMO_ACCOUNTS.find((a) => a.uid === uid)!;
 
+/** Where the demo buyers' goods go (their default ship-to and the one on their orders). */
+const shipTos: Record<string, ShipTo> = {
+  'demo-retailer': { name: 'Rico Alvarez', phone: '+13105550142', address: { line1: '1418 Ocean Front Walk', line2: '', city: 'Venice', state: 'CA', postal_code: '90291', country: 'US' } },
+  'demo-wholesaler': { name: 'Wendy Park', phone: '+12065550177', address: { line1: '2200 Alaskan Way', line2: 'Dock 4', city: 'Seattle', state: 'WA', postal_code: '98121', country: 'US' } },
+};
+
+interface Fulfilment {
+  shipment?: { carrier: Carrier; tracking_number: string; shipped_at: string };
+  refunds?: { refund_id: string; amount: number | 'all'; reason: string; at: string }[];
+}
+
+let invoiceSequence = 0;
+
+/** A paid demo order, as the functions make one when its checkout completes (docs/order-lifecycle.md). */
 function order(
   id: string,
   uid: string,
-  createdAt: string,
   status: OrderStatus,
   lines: { product_id: string; quantity: number }[],
   history: [OrderStatus, string][],
+  fulfilment: Fulfilment = {},
 ) {
   const buyer = account(uid);
   const items = priceOrderLines(lines, products, buyer.role);
+  const amount = orderTotal(items);
   const paid = history.find(([s]) => s === 'processing');
+  const refunds = (fulfilment.refunds ?? []).map((r) => ({ ...r, amount: r.amount === 'all' ? amount : r.amount, at: ts(r.at), by: 'demo-manager' }));
   return {
     user_id: uid,
     store_name: buyer.storeName,
+    seller_permit_id: buyer.sellerPermitId,
     items: items as unknown as SeedValue,
-    amount: orderTotal(items),
+    amount,
     currency: 'usd',
     payment_type: 'one_time',
     status,
     stripe_session_id: `cs_test_demo_${id}`,
-    created_at: ts(createdAt),
+    // Demo payments never went through Stripe: there is no payment intent to refund.
+    stripe_payment_intent_id: null,
+    created_at: ts(history[0]![1]),
     paid_at: paid ? ts(paid[1]) : null,
-    status_history: history.map(([s, at]) => ({ status: s, at: ts(at), by: s === 'processing' ? 'stripe' : s === 'pending' ? uid : 'demo-manager' })),
+    status_history: history.map(([s, at]) => ({ status: s, at: ts(at), by: s === 'processing' || s === 'pending' ? 'stripe' : 'demo-manager' })),
+    ship_to: shipTos[uid] as unknown as SeedValue,
+    invoice_number: paid ? formatInvoiceNumber(++invoiceSequence) : null,
+    shipment: fulfilment.shipment ? { ...fulfilment.shipment, shipped_at: ts(fulfilment.shipment.shipped_at) } : null,
+    refunds,
+    refunded_amount: refunds.reduce((sum, r) => sum + r.amount, 0),
+  };
+}
+
+/** A checkout that never became an order (the Abandoned checkouts view). */
+function checkout(id: string, uid: string, at: string, state: CheckoutState, lines: { product_id: string; quantity: number }[]) {
+  const buyer = account(uid);
+  const items = priceOrderLines(lines, products, buyer.role);
+  return {
+    user_id: uid,
+    store_name: buyer.storeName,
+    seller_permit_id: buyer.sellerPermitId,
+    items: items as unknown as SeedValue,
+    amount: orderTotal(items),
+    currency: 'usd',
+    state,
+    stripe_session_id: `cs_test_demo_${id}`,
+    created_at: ts(at),
+    updated_at: ts(at),
+    cart_fingerprint: `demo|${id}`,
+    source: 'cart',
   };
 }
 
@@ -81,6 +129,7 @@ for (const a of DEMO_ACCOUNTS) {
     status: a.status,
     created_at: ts('2025-09-01T17:00:00Z'),
     ...(a.status === 'pending' ? {} : { reviewed_at: ts('2025-09-02T16:30:00Z'), reviewed_by: 'demo-manager' }),
+    ...(shipTos[a.uid] ? { ship_to: shipTos[a.uid] as unknown as SeedValue } : {}),
   };
 }
 // The wholesale price is its own document (wholesale_prices/{id}): retailers read products/{id}.
@@ -91,13 +140,17 @@ for (const { id, ...joined } of catalog) {
 }
 for (const { id, ...tutorial } of tutorials) documents[paths.supportItem(id)] = tutorial;
 
+// In the order they were paid (invoice numbers follow payment order).
 const orders = {
-  'DmR7q2Lk9xPa': order('DmR7q2Lk9xPa', 'demo-retailer', '2025-10-03T18:20:00Z', 'delivered', [{ product_id: 'purple-dream', quantity: 4 }, { product_id: 'blue-coast', quantity: 2 }], [['pending', '2025-10-03T18:20:00Z'], ['processing', '2025-10-03T18:21:10Z'], ['shipped', '2025-10-04T15:00:00Z'], ['delivered', '2025-10-07T19:45:00Z']]),
-  'Kt3vB8nW1sQe': order('Kt3vB8nW1sQe', 'demo-retailer', '2025-11-12T21:05:00Z', 'shipped', [{ product_id: 'slushie-machine-single', quantity: 1 }, { product_id: 'syrup-variety-pack', quantity: 1 }], [['pending', '2025-11-12T21:05:00Z'], ['processing', '2025-11-12T21:06:02Z'], ['shipped', '2025-11-14T16:10:00Z']]),
-  'Pz6hJ4cY0uMr': order('Pz6hJ4cY0uMr', 'demo-retailer', '2025-11-19T16:40:00Z', 'pending', [{ product_id: 'green-machine', quantity: 3 }], [['pending', '2025-11-19T16:40:00Z']]),
-  'Wq9eF2tX5aLo': order('Wq9eF2tX5aLo', 'demo-wholesaler', '2025-10-21T17:30:00Z', 'processing', [{ product_id: 'slushie-machine-double', quantity: 2 }, { product_id: 'purple-dream', quantity: 10 }, { product_id: 'mango-tango', quantity: 6 }], [['pending', '2025-10-21T17:30:00Z'], ['processing', '2025-10-21T17:31:40Z']]),
-  'Ya1sN7gH3dVb': order('Ya1sN7gH3dVb', 'demo-wholesaler', '2025-09-15T20:00:00Z', 'cancelled', [{ product_id: 'red-rush', quantity: 12 }], [['pending', '2025-09-15T20:00:00Z'], ['cancelled', '2025-09-16T15:00:00Z']]),
+  'Ya1sN7gH3dVb': order('Ya1sN7gH3dVb', 'demo-wholesaler', 'cancelled', [{ product_id: 'red-rush', quantity: 12 }], [['processing', '2025-09-15T20:01:30Z'], ['cancelled', '2025-09-16T15:00:00Z']], { refunds: [{ refund_id: 're_demo_Ya1sN7gH3dVb', amount: 'all', reason: 'Order cancelled', at: '2025-09-16T15:00:00Z' }] }),
+  'DmR7q2Lk9xPa': order('DmR7q2Lk9xPa', 'demo-retailer', 'delivered', [{ product_id: 'purple-dream', quantity: 4 }, { product_id: 'blue-coast', quantity: 2 }], [['processing', '2025-10-03T18:21:10Z'], ['shipped', '2025-10-04T15:00:00Z'], ['delivered', '2025-10-07T19:45:00Z']], { shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784', shipped_at: '2025-10-04T15:00:00Z' } }),
+  'Wq9eF2tX5aLo': order('Wq9eF2tX5aLo', 'demo-wholesaler', 'processing', [{ product_id: 'slushie-machine-double', quantity: 2 }, { product_id: 'purple-dream', quantity: 10 }, { product_id: 'mango-tango', quantity: 6 }], [['processing', '2025-10-21T17:31:40Z']]),
+  'Kt3vB8nW1sQe': order('Kt3vB8nW1sQe', 'demo-retailer', 'shipped', [{ product_id: 'slushie-machine-single', quantity: 1 }, { product_id: 'syrup-variety-pack', quantity: 1 }], [['processing', '2025-11-12T21:06:02Z'], ['shipped', '2025-11-14T16:10:00Z']], { shipment: { carrier: 'fedex', tracking_number: '612999AA10123456', shipped_at: '2025-11-14T16:10:00Z' } }),
 };
+documents[paths.invoiceCounter()] = { next: invoiceSequence + 1 };
+// Checkouts that never became orders: one left open and expired, one replaced by a newer cart.
+documents[paths.checkout('Pz6hJ4cY0uMr')] = checkout('Pz6hJ4cY0uMr', 'demo-retailer', '2025-11-19T16:40:00Z', 'expired', [{ product_id: 'green-machine', quantity: 3 }]);
+documents[paths.checkout('Hb2kR5vQ8wZn')] = checkout('Hb2kR5vQ8wZn', 'demo-wholesaler', '2025-11-02T19:12:00Z', 'replaced', [{ product_id: 'blue-coast', quantity: 6 }]);
 for (const [id, data] of Object.entries(orders)) documents[paths.order(id)] = data;
 
 // The retailer has something in the cart already.
@@ -106,4 +159,4 @@ documents[paths.cartItem('demo-retailer', 'blue-coast')] = { product_id: 'blue-c
 const sorted = Object.fromEntries(Object.entries(documents).sort(([a], [b]) => a.localeCompare(b)));
 const file = path.join(ROOT, 'emulator-data/firestore.json');
 await writeFile(file, `${JSON.stringify({ version: 1, documents: sorted }, null, 2)}\n`);
-console.log(`Wrote ${Object.keys(sorted).length} documents (${COLLECTIONS.products}: ${catalog.length}, ${COLLECTIONS.wholesalePrices}: ${catalog.length}, ${COLLECTIONS.orders}: ${Object.keys(orders).length}) to emulator-data/firestore.json`);
+console.log(`Wrote ${Object.keys(sorted).length} documents (${COLLECTIONS.products}: ${catalog.length}, ${COLLECTIONS.wholesalePrices}: ${catalog.length}, ${COLLECTIONS.orders}: ${Object.keys(orders).length}, ${COLLECTIONS.checkouts}: 2) to emulator-data/firestore.json`);

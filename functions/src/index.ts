@@ -5,6 +5,8 @@
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
+import { refundOrderHandler } from './handlers/refund-order';
+import { saveShipToHandler } from './handlers/save-ship-to';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
 import { updateOrderStatusHandler } from './handlers/update-order-status';
@@ -17,6 +19,7 @@ setGlobalOptions({ maxInstances });
 
 // Accounts and access: managers approve or reject applicants (custom claims).
 export const setProfileStatus = onCall(setProfileStatusHandler);
+export const saveShipTo = onCall({ secrets: [stripeSecretKey] }, saveShipToHandler);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = onCall(
@@ -25,6 +28,7 @@ export const createCheckoutSession = onCall(
 );
 export const verifyPayment = onCall({ secrets: [stripeSecretKey] }, verifyPaymentHandler);
 export const updateOrderStatus = onCall({ secrets: [stripeSecretKey] }, updateOrderStatusHandler);
+export const refundOrder = onCall({ secrets: [stripeSecretKey] }, refundOrderHandler);
 export const stripeWebhook = onRequest(
   { secrets: [stripeSecretKey, stripeWebhookSecret] },
   stripeWebhookHandler,

@@ -20,7 +20,11 @@ export type ApiBody =
   | Stripe.Checkout.Session
   | Stripe.ApiList<Stripe.Checkout.Session>
   | Stripe.ApiList<Stripe.LineItem>
-  | Stripe.PaymentIntent;
+  | Stripe.PaymentIntent
+  | Stripe.Customer
+  | Stripe.Charge
+  | Stripe.Refund
+  | Stripe.ApiList<Stripe.Refund>;
 
 export interface ApiResult {
   status: number;
@@ -100,6 +104,7 @@ function renderSession(
 const createSession: Handler = (state, request) => {
   const expand = readExpand(request.params);
   const input = readCreateSessionParams(request.params, Math.floor(state.options.now() / 1000));
+  if (input.customer) state.customers.require(input.customer);
   if (input.ignored.length > 0)
     state.options.log(`create session: ignoring ${input.ignored.join(', ')}`);
   const stored = state.store.create(input);
@@ -168,7 +173,76 @@ const retrievePaymentIntent: Handler = (state, request, match) => {
   return { status: 200, body: paymentIntent };
 };
 
+const REFUND_LIST_PARAMS: ReadonlyArray<Param<Stripe.RefundListParams>> = [
+  'charge',
+  'payment_intent',
+  'limit',
+  'starting_after',
+  'ending_before',
+  'expand',
+];
+const EXPAND_ONLY = ['expand'];
+
+const createCustomer: Handler = (state, request) => ({
+  status: 200,
+  body: state.customers.create(request.params),
+});
+
+const retrieveCustomer: Handler = (state, request, match) => {
+  assertKnownKeys(request.params, EXPAND_ONLY, '');
+  return { status: 200, body: state.customers.require(match[1] as string, 'id') };
+};
+
+const updateCustomer: Handler = (state, request, match) => ({
+  status: 200,
+  body: state.customers.update(match[1] as string, request.params),
+});
+
+const retrieveCharge: Handler = (state, request, match) => {
+  assertKnownKeys(request.params, EXPAND_ONLY, '');
+  const id = match[1] as string;
+  const charge = state.ledger.getCharge(id);
+  if (!charge) throw resourceMissing('charge', id, 'id');
+  return { status: 200, body: charge };
+};
+
+const createRefund: Handler = (state, request) => {
+  const { refund, charge } = state.ledger.refund(request.params, (id) =>
+    state.store.paymentIntent(id),
+  );
+  state.options.log(`refunded ${refund.amount} ${refund.currency} of ${charge.id} (${refund.id})`);
+  state.announceRefund(refund, charge);
+  return { status: 200, body: refund };
+};
+
+const retrieveRefund: Handler = (state, request, match) => {
+  assertKnownKeys(request.params, EXPAND_ONLY, '');
+  const id = match[1] as string;
+  const refund = state.ledger.getRefund(id);
+  if (!refund) throw resourceMissing('refund', id, 'id');
+  return { status: 200, body: refund };
+};
+
+const listRefunds: Handler = (state, request) => {
+  assertKnownKeys(request.params, REFUND_LIST_PARAMS, '');
+  const page = readPageParams(request.params);
+  const charge = readString(request.params.charge, 'charge') || undefined;
+  const paymentIntent = readString(request.params.payment_intent, 'payment_intent') || undefined;
+  const refunds = state.ledger.listRefunds({
+    ...(charge ? { charge } : {}),
+    ...(paymentIntent ? { paymentIntent } : {}),
+  });
+  return { status: 200, body: paginate(refunds, page, '/v1/refunds', 'refund') };
+};
+
 const ROUTES: ReadonlyArray<{ method: string; pattern: RegExp; handler: Handler }> = [
+  { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
+  { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },
+  { method: 'POST', pattern: /^\/v1\/customers\/([^/]+)$/, handler: updateCustomer },
+  { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handler: retrieveCharge },
+  { method: 'POST', pattern: /^\/v1\/refunds$/, handler: createRefund },
+  { method: 'GET', pattern: /^\/v1\/refunds$/, handler: listRefunds },
+  { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handler: retrieveRefund },
   { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handler: createSession },
   { method: 'GET', pattern: /^\/v1\/checkout\/sessions$/, handler: listSessions },
   { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handler: retrieveSession },

@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { renderCheckoutPage, renderMessagePage, type PageLink } from './hosted-page.js';
-import { readBody, redirect, sendHtml } from './http-utils.js';
+import {
+  renderCheckoutPage,
+  renderMessagePage,
+  type CheckoutFormState,
+  type PageLink,
+} from './hosted-page.js';
+import { readBody, redirect, sendHtml, sendJson } from './http-utils.js';
 import type { SandboxState } from './sandbox-state.js';
 import type { StoredSession } from './session-store.js';
 
@@ -56,6 +61,95 @@ function sendMissing(res: ServerResponse): void {
   );
 }
 
+/** The form as first shown: the customer's saved ship-to (if any), the first allowed country. */
+function initialForm(state: SandboxState, stored: StoredSession): CheckoutFormState {
+  const { session } = stored;
+  const saved = session.customer ? state.customers.get(String(session.customer))?.shipping : null;
+  const country = session.shipping_address_collection?.allowed_countries[0] ?? '';
+  const address = saved?.address;
+  return {
+    method: 'card',
+    errors: {},
+    values: saved
+      ? {
+          name: saved.name ?? '',
+          line1: address?.line1 ?? '',
+          line2: address?.line2 ?? '',
+          city: address?.city ?? '',
+          state: address?.state ?? '',
+          postal_code: address?.postal_code ?? '',
+          country: address?.country ?? country,
+          phone: saved.phone ?? '',
+        }
+      : { country },
+  };
+}
+
+const FORM_FIELDS = [
+  'name',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'phone',
+] as const;
+
+function readForm(body: string): CheckoutFormState {
+  const form = new URLSearchParams(body);
+  const values: CheckoutFormState['values'] = {};
+  for (const key of FORM_FIELDS) {
+    const value = form.get(key);
+    if (value !== null) values[key] = value.slice(0, 500);
+  }
+  return { values, method: form.get('method') === 'delayed' ? 'delayed' : 'card', errors: {} };
+}
+
+/**
+ * `POST /_sandbox/checkout/sessions/:id/settle` with `outcome=succeeded|failed` (form or JSON):
+ * settles a delayed payment, as the bank would, for browser tests. Returns false for other paths.
+ */
+export async function handleSettleRequest(
+  state: SandboxState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
+  const match = /^\/_sandbox\/checkout\/sessions\/([A-Za-z0-9_]+)\/settle$/.exec(url.pathname);
+  if (!match || req.method !== 'POST') return false;
+  const body = await readBody(req);
+  let outcome: string | null;
+  try {
+    outcome = body.trimStart().startsWith('{')
+      ? String((JSON.parse(body) as { outcome?: unknown }).outcome ?? '')
+      : new URLSearchParams(body).get('outcome');
+  } catch {
+    outcome = null;
+  }
+  if (outcome !== 'succeeded' && outcome !== 'failed') {
+    sendJson(
+      res,
+      400,
+      JSON.stringify({ error: { message: 'outcome must be succeeded or failed' } }),
+    );
+    return true;
+  }
+  const result = await state.settle(match[1] as string, outcome);
+  if (result.outcome === 'missing') {
+    sendJson(res, 404, JSON.stringify({ error: { message: 'No such checkout session' } }));
+  } else if (result.outcome === 'not-awaiting') {
+    sendJson(
+      res,
+      409,
+      JSON.stringify({ error: { message: 'This session has no delayed payment to settle' } }),
+    );
+  } else {
+    sendJson(res, 200, JSON.stringify(result.stored.session));
+  }
+  return true;
+}
+
 /** Serves `GET /checkout/:id` and `POST /checkout/:id/pay`. Returns false for other paths. */
 export async function handleCheckoutPage(
   state: SandboxState,
@@ -72,13 +166,19 @@ export async function handleCheckoutPage(
     if (!stored) sendMissing(res);
     else if (stored.session.status === 'complete') sendPaid(res, stored, 200);
     else if (stored.session.status === 'expired') sendExpired(res, stored);
-    else sendHtml(res, 200, renderCheckoutPage(stored));
+    else sendHtml(res, 200, renderCheckoutPage(stored, initialForm(state, stored)));
     return true;
   }
   if (req.method !== 'POST') return false;
-  await readBody(req);
-  const result = await state.pay(sessionId);
+  const form = readForm(await readBody(req));
+  const result = await state.pay(sessionId, {
+    shipping: form.values,
+    delayed: form.method === 'delayed',
+  });
   switch (result.outcome) {
+    case 'invalid':
+      sendHtml(res, 400, renderCheckoutPage(result.stored, { ...form, errors: result.errors }));
+      break;
     case 'missing':
       sendMissing(res);
       break;

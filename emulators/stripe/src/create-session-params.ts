@@ -35,6 +35,14 @@ export interface CreateSessionInput {
   clientReferenceId: string | null;
   metadata: Stripe.Metadata;
   customerEmail: string | null;
+  /** `customer`: an existing customer (checked by the caller against the customer store). */
+  customer: string | null;
+  /** `customer_update[shipping]=auto`: save the collected ship-to on the customer. */
+  saveShippingOnCustomer: boolean;
+  /** `shipping_address_collection[allowed_countries]`, or null when no ship-to is collected. */
+  allowedCountries: string[] | null;
+  /** `phone_number_collection[enabled]`. */
+  phoneRequired: boolean;
   expiresAt: number;
   /** `allowed_payment_method_types`, or null when the request leaves the choice to Stripe. */
   allowedPaymentMethodTypes: string[] | null;
@@ -54,6 +62,10 @@ const HANDLED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'client_reference_id',
   'metadata',
   'customer_email',
+  'customer',
+  'customer_update',
+  'shipping_address_collection',
+  'phone_number_collection',
   'expires_at',
   'allowed_payment_method_types',
   'expand',
@@ -65,13 +77,11 @@ const IGNORED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'billing_address_collection',
   'locale',
   'submit_type',
-  'phone_number_collection',
   'automatic_tax',
   'customer_creation',
   'invoice_creation',
   'custom_text',
   'consent_collection',
-  'shipping_address_collection',
   'payment_method_collection',
 ];
 const LINE_ITEM_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams.LineItem>> = [
@@ -303,6 +313,69 @@ function readAllowedPaymentMethodTypes(body: FormObject): string[] | null {
   return types;
 }
 
+const CUSTOMER_UPDATE_PARAMS: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.CustomerUpdate>
+> = ['shipping', 'address', 'name'];
+const AUTO_OR_NEVER = ['auto', 'never'];
+
+/** `customer` and `customer_update`: who pays, and whether Checkout saves what they type. */
+function readCustomer(body: FormObject, customerEmail: string | null) {
+  const customer = readString(body.customer, 'customer', 255) || null;
+  if (customer !== null && customerEmail !== null) {
+    throw invalidRequest(
+      'You may only specify one of these parameters: customer, customer_email.',
+      'customer_email',
+    );
+  }
+  const update = readObject(body.customer_update, 'customer_update');
+  if (update) {
+    if (customer === null) {
+      throw invalidRequest(
+        '`customer_update` can only be used with `customer`.',
+        'customer_update',
+      );
+    }
+    assertKnownKeys(update, CUSTOMER_UPDATE_PARAMS, 'customer_update');
+    for (const key of CUSTOMER_UPDATE_PARAMS) {
+      const value = readString(update[key], `customer_update[${key}]`);
+      if (value !== undefined && !AUTO_OR_NEVER.includes(value)) {
+        throw invalidRequest(
+          `Invalid customer_update[${key}]: must be one of auto or never`,
+          `customer_update[${key}]`,
+        );
+      }
+    }
+  }
+  return { customer, saveShippingOnCustomer: update?.shipping === 'auto' };
+}
+
+/** `shipping_address_collection[allowed_countries]`: two-letter country codes. */
+function readAllowedCountries(body: FormObject): string[] | null {
+  const collection = readObject(body.shipping_address_collection, 'shipping_address_collection');
+  if (!collection) return null;
+  assertKnownKeys(collection, ['allowed_countries'], 'shipping_address_collection');
+  const param = 'shipping_address_collection[allowed_countries]';
+  const countries = readStringList(collection.allowed_countries, param);
+  if (!countries || countries.length === 0) throw missingParam(param);
+  countries.forEach((country, index) => {
+    if (!/^[A-Z]{2}$/.test(country)) {
+      throw invalidRequest(`Invalid ${param}[${index}]: ${country}`, `${param}[${index}]`);
+    }
+  });
+  return countries;
+}
+
+function readPhoneCollection(body: FormObject): boolean {
+  const collection = readObject(body.phone_number_collection, 'phone_number_collection');
+  if (!collection) return false;
+  assertKnownKeys(collection, ['enabled'], 'phone_number_collection');
+  const enabled = readString(collection.enabled, 'phone_number_collection[enabled]');
+  if (enabled !== 'true' && enabled !== 'false') {
+    throw missingParam('phone_number_collection[enabled]');
+  }
+  return enabled === 'true';
+}
+
 /** Validates a `POST /v1/checkout/sessions` body the way Stripe does; throws Stripe-shaped 400s. */
 export function readCreateSessionParams(body: FormObject, nowSeconds: number): CreateSessionInput {
   assertKnownKeys(body, [...HANDLED, ...IGNORED], '');
@@ -316,6 +389,7 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
       'email_invalid',
     );
   }
+  const { customer, saveShippingOnCustomer } = readCustomer(body, customerEmail);
   const paymentIntentData = readObject(body.payment_intent_data, 'payment_intent_data') ?? {};
   assertKnownKeys(paymentIntentData, PAYMENT_INTENT_DATA_PARAMS, 'payment_intent_data');
   return {
@@ -326,6 +400,10 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
     clientReferenceId: readString(body.client_reference_id, 'client_reference_id', 200) || null,
     metadata: readMetadata(body.metadata, 'metadata'),
     customerEmail,
+    customer,
+    saveShippingOnCustomer,
+    allowedCountries: readAllowedCountries(body),
+    phoneRequired: readPhoneCollection(body),
     created: nowSeconds,
     expiresAt: readExpiresAt(body, nowSeconds),
     allowedPaymentMethodTypes: readAllowedPaymentMethodTypes(body),

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { newId } from './ids.js';
-import type { CheckoutSession, StripeEvent } from './types.js';
+import type { EventObject, StripeEvent } from './types.js';
 
 /**
  * The one API version the sandbox speaks: the version the `stripe` SDK it is built against is
@@ -9,9 +9,10 @@ import type { CheckoutSession, StripeEvent } from './types.js';
  */
 export const API_VERSION: string = Stripe.API_VERSION;
 
-export function buildEvent(
-  type: StripeEvent['type'],
-  session: CheckoutSession,
+/** An event of `type` carrying a snapshot of `object` (later changes do not alter it). */
+export function buildEvent<T extends StripeEvent['type']>(
+  type: T,
+  object: EventObject<T>,
   nowMs: number,
   pendingWebhooks: number,
 ): StripeEvent {
@@ -20,10 +21,10 @@ export function buildEvent(
     object: 'event',
     api_version: API_VERSION,
     created: Math.floor(nowMs / 1000),
-    data: { object: structuredClone(session) },
+    data: { object: structuredClone(object) },
     livemode: false,
     pending_webhooks: pendingWebhooks,
     request: { id: null, idempotency_key: null },
     type,
-  };
+  } as StripeEvent;
 }

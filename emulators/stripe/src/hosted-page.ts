@@ -1,6 +1,12 @@
 import { escapeHtml } from './html.js';
 import { formatAmount } from './money.js';
 import type { StoredSession } from './session-store.js';
+import {
+  countryName,
+  US_STATE_CODES,
+  type ShippingErrors,
+  type ShippingForm,
+} from './shipping-details.js';
 
 const STYLE = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -22,6 +28,17 @@ button:hover { background: #4b44d6; }
 button:focus-visible, a:focus-visible { outline: 3px solid #1a1f36; outline-offset: 2px; }
 a { color: #4b44d6; }
 .note { color: #4f566b; font-size: .9rem; overflow-wrap: anywhere; }
+fieldset { border: 1px solid #e3e8ee; border-radius: .5rem; margin: 1.25rem 0 0; padding: .75rem 1rem 1rem; }
+legend { font-weight: 600; padding: 0 .25rem; }
+.field { display: flex; flex-direction: column; gap: .25rem; margin-top: .75rem; }
+.field label { font-weight: 600; font-size: .95rem; }
+.field input, .field select { font: inherit; padding: .55rem .6rem; border: 1px solid #a3acb9; border-radius: .4rem; min-height: 2.5rem; }
+.field input[aria-invalid="true"], .field select[aria-invalid="true"] { border-color: #c0123c; }
+.row { display: grid; grid-template-columns: 1fr 1fr; gap: 0 .75rem; }
+.error { color: #c0123c; font-size: .9rem; }
+.summary { background: #fde8ec; color: #7a0a26; border-radius: .5rem; padding: .6rem .8rem; margin-top: 1rem; }
+.method { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
+.method input { width: 1.2rem; height: 1.2rem; }
 @media (max-width: 30rem) { main { margin: 0; border-radius: 0; } .actions button { width: 100%; } }
 `;
 
@@ -45,8 +62,103 @@ ${body}
 `;
 }
 
-/** The hosted checkout page: lines, total, Pay and Cancel. */
-export function renderCheckoutPage(stored: StoredSession): string {
+/** What the hosted page shows in its form: what was typed, and the messages for bad fields. */
+export interface CheckoutFormState {
+  values: Partial<ShippingForm>;
+  method: 'card' | 'delayed';
+  errors: ShippingErrors;
+}
+
+const SHIPPING_FIELDS: ReadonlyArray<{
+  key: keyof ShippingForm;
+  label: string;
+  autocomplete: string;
+  optional?: boolean;
+}> = [
+  { key: 'name', label: 'Full name', autocomplete: 'shipping name' },
+  { key: 'line1', label: 'Address line 1', autocomplete: 'shipping address-line1' },
+  { key: 'line2', label: 'Address line 2', autocomplete: 'shipping address-line2', optional: true },
+  { key: 'city', label: 'City', autocomplete: 'shipping address-level2' },
+];
+
+function errorOf(state: CheckoutFormState, key: keyof ShippingForm): string {
+  const message = state.errors[key];
+  return message ? `<span class="error" id="${key}-error">${escapeHtml(message)}</span>` : '';
+}
+
+function invalidAttrs(state: CheckoutFormState, key: keyof ShippingForm): string {
+  return state.errors[key] ? ` aria-invalid="true" aria-describedby="${key}-error"` : '';
+}
+
+function textField(
+  state: CheckoutFormState,
+  field: { key: keyof ShippingForm; label: string; autocomplete: string; optional?: boolean },
+  type = 'text',
+): string {
+  const value = state.values[field.key] ?? '';
+  return `<div class="field"><label for="${field.key}">${escapeHtml(field.label)}${field.optional ? ' (optional)' : ''}</label>
+<input id="${field.key}" name="${field.key}" type="${type}" autocomplete="${field.autocomplete}" value="${escapeHtml(value)}"${field.optional ? '' : ' required'}${invalidAttrs(state, field.key)}>
+${errorOf(state, field.key)}</div>`;
+}
+
+function selectField(
+  state: CheckoutFormState,
+  key: keyof ShippingForm,
+  label: string,
+  options: ReadonlyArray<{ value: string; label: string }>,
+  autocomplete: string,
+): string {
+  const current = state.values[key] ?? '';
+  const items = options
+    .map(
+      (o) =>
+        `<option value="${escapeHtml(o.value)}"${o.value === current ? ' selected' : ''}>${escapeHtml(o.label)}</option>`,
+    )
+    .join('');
+  return `<div class="field"><label for="${key}">${escapeHtml(label)}</label>
+<select id="${key}" name="${key}" autocomplete="${autocomplete}" required${invalidAttrs(state, key)}>${items}</select>
+${errorOf(state, key)}</div>`;
+}
+
+function shippingFieldset(session: StoredSession['session'], state: CheckoutFormState): string {
+  const collection = session.shipping_address_collection;
+  const phone = session.phone_number_collection?.enabled === true;
+  if (!collection) return '';
+  const countries = collection.allowed_countries.map((code) => ({
+    value: code,
+    label: countryName(code),
+  }));
+  const states = [
+    { value: '', label: 'Choose…' },
+    ...US_STATE_CODES.map((c) => ({ value: c, label: c })),
+  ];
+  return `<fieldset>
+<legend>Shipping address</legend>
+${SHIPPING_FIELDS.map((field) => textField(state, field)).join('\n')}
+<div class="row">
+${selectField(state, 'state', 'State', states, 'shipping address-level1')}
+${textField(state, { key: 'postal_code', label: 'ZIP code', autocomplete: 'shipping postal-code' })}
+</div>
+${selectField(state, 'country', 'Country', countries, 'shipping country')}
+${phone ? textField(state, { key: 'phone', label: 'Phone', autocomplete: 'tel' }, 'tel') : ''}
+</fieldset>`;
+}
+
+function methodFieldset(state: CheckoutFormState): string {
+  const checked = (method: CheckoutFormState['method']) =>
+    state.method === method ? ' checked' : '';
+  return `<fieldset>
+<legend>Payment method</legend>
+<div class="method"><input type="radio" id="method-card" name="method" value="card"${checked('card')}><label for="method-card">Card (test card 4242 4242 4242 4242)</label></div>
+<div class="method"><input type="radio" id="method-delayed" name="method" value="delayed"${checked('delayed')}><label for="method-delayed">Bank transfer (settles later)</label></div>
+</fieldset>`;
+}
+
+/** The hosted checkout page: lines, total, the ship-to and phone asked for, the method, Pay and Cancel. */
+export function renderCheckoutPage(
+  stored: StoredSession,
+  state: CheckoutFormState = { values: {}, method: 'card', errors: {} },
+): string {
   const { session, lines, products } = stored;
   const rows = lines
     .map((line, index) => {
@@ -64,6 +176,11 @@ export function renderCheckoutPage(stored: StoredSession): string {
   const email = session.customer_email
     ? `<p class="note">Receipt to ${escapeHtml(session.customer_email)}</p>`
     : '';
+  const problems = Object.keys(state.errors).length;
+  const summary =
+    problems > 0
+      ? `<p class="summary" role="alert">Check the ${problems === 1 ? 'field' : `${problems} fields`} marked below. Nothing was charged.</p>`
+      : '';
   return layout(
     'Checkout',
     `<h1>Checkout</h1>
@@ -76,7 +193,10 @@ ${rows}
 <tfoot><tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${total}</td></tr></tfoot>
 </table>
 ${email}
-<form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay">
+<form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay" novalidate>
+${summary}
+${shippingFieldset(session, state)}
+${methodFieldset(state)}
 <div class="actions">
 <button type="submit">Pay ${total}</button>
 ${cancel}

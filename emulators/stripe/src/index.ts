@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
 import { handleApi } from './api-server.js';
-import { handleCheckoutPage } from './checkout-pages.js';
+import { handleCheckoutPage, handleSettleRequest } from './checkout-pages.js';
 import { renderMessagePage } from './hosted-page.js';
 import { sendHtml, sendJson } from './http-utils.js';
 import { SandboxState } from './sandbox-state.js';
@@ -45,13 +46,39 @@ export interface StripeSandboxOptions {
   now?: () => number;
 }
 
+export interface PayOptions {
+  shipping?: { name: string; address: Partial<Stripe.Address> };
+  phone?: string;
+  delayed?: boolean;
+}
+
+/** The ship-to `pay()` uses when a session collects one and the caller gives none. */
+export const DEFAULT_PAY_SHIPPING: NonNullable<PayOptions['shipping']> = {
+  name: 'Test Buyer',
+  address: {
+    line1: '1 Market St',
+    city: 'San Francisco',
+    state: 'CA',
+    postal_code: '94105',
+    country: 'US',
+  },
+};
+export const DEFAULT_PAY_PHONE = '+14155550100';
+
 export interface StripeSandbox {
   /** `http://<host>:<port>` */
   url: string;
   port: number;
   setWebhookUrl(url: string): void;
   /** Pays an open session as the Pay button does (webhook first attempt awaited). Rejects otherwise. */
-  pay(sessionId: string): Promise<void>;
+  /**
+   * Same as pressing Pay on the hosted page. A session that collects a ship-to gets `shipping`
+   * (default: a valid US address) and `phone`; `delayed` pays by bank transfer: the session
+   * completes unpaid, and `settleDelayedPayment` settles it later.
+   */
+  pay(sessionId: string, options?: PayOptions): Promise<void>;
+  /** Settles a delayed payment: sends async_payment_succeeded (with the charge) or _failed. */
+  settleDelayedPayment(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<void>;
   deliveries(): ReadonlyArray<DeliveryRecord>;
   /** Resolves when no webhook attempt is running or scheduled. */
   whenWebhooksIdle(): Promise<void>;
@@ -81,6 +108,7 @@ export async function startStripeSandbox(
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
     if (url.pathname.startsWith('/v1/')) return handleApi(state, req, res, url);
     if (await handleCheckoutPage(state, req, res, url)) return;
+    if (await handleSettleRequest(state, req, res, url)) return;
     if (url.pathname === '/' || url.pathname === '/health') {
       sendJson(res, 200, JSON.stringify({ ok: true, service: 'stripe-sandbox' }));
       return;
@@ -122,13 +150,34 @@ export async function startStripeSandbox(
     url,
     port,
     setWebhookUrl: (webhookUrl) => state.setWebhookUrl(webhookUrl),
-    async pay(sessionId) {
-      const result = await state.pay(sessionId);
+    async pay(sessionId, payOptions = {}) {
+      const shipping = payOptions.shipping ?? DEFAULT_PAY_SHIPPING;
+      const result = await state.pay(sessionId, {
+        shipping: {
+          name: shipping.name,
+          line1: shipping.address.line1 ?? '',
+          line2: shipping.address.line2 ?? '',
+          city: shipping.address.city ?? '',
+          state: shipping.address.state ?? '',
+          postal_code: shipping.address.postal_code ?? '',
+          country: shipping.address.country ?? '',
+          phone: payOptions.phone ?? DEFAULT_PAY_PHONE,
+        },
+        delayed: payOptions.delayed === true,
+      });
       if (result.outcome === 'missing') throw new Error(`No such checkout.session: '${sessionId}'`);
       if (result.outcome === 'expired')
         throw new Error(`Checkout session ${sessionId} has expired`);
       if (result.outcome === 'already-paid')
         throw new Error(`Checkout session ${sessionId} is already paid`);
+      if (result.outcome === 'invalid')
+        throw new Error(`Checkout session ${sessionId}: ${Object.values(result.errors).join(' ')}`);
+    },
+    async settleDelayedPayment(sessionId, outcome) {
+      const result = await state.settle(sessionId, outcome);
+      if (result.outcome === 'missing') throw new Error(`No such checkout.session: '${sessionId}'`);
+      if (result.outcome === 'not-awaiting')
+        throw new Error(`Checkout session ${sessionId} has no delayed payment to settle`);
     },
     deliveries: () => state.webhooks.deliveries(),
     whenWebhooksIdle: () => state.webhooks.whenIdle(),

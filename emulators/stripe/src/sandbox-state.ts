@@ -1,7 +1,10 @@
+import { CustomerStore } from './customer-store.js';
 import { buildEvent } from './events.js';
 import { IdempotencyStore } from './idempotency.js';
+import { Ledger } from './ledger.js';
 import { SessionStore, type StoredSession } from './session-store.js';
-import type { CheckoutSession, StripeEvent } from './types.js';
+import { validateShipping, type ShippingErrors, type ShippingForm } from './shipping-details.js';
+import type { Charge, EventObject, Refund, StripeEvent } from './types.js';
 import { WebhookDispatcher, type RetryPolicy } from './webhook-dispatcher.js';
 
 export interface SandboxStateOptions {
@@ -19,11 +22,26 @@ export type PayOutcome =
   | { outcome: 'paid'; stored: StoredSession }
   | { outcome: 'already-paid'; stored: StoredSession }
   | { outcome: 'expired'; stored: StoredSession }
+  /** The ship-to or phone typed is not acceptable: nothing was paid. */
+  | { outcome: 'invalid'; stored: StoredSession; errors: ShippingErrors }
+  | { outcome: 'missing' };
+
+/** What the buyer submits on the hosted page. */
+export interface PayInput {
+  shipping?: Partial<ShippingForm>;
+  delayed?: boolean;
+}
+
+export type SettleOutcome =
+  | { outcome: 'settled'; stored: StoredSession }
+  | { outcome: 'not-awaiting'; stored: StoredSession }
   | { outcome: 'missing' };
 
 /** Everything the sandbox holds, shared by the API, the hosted page and the programmatic handle. */
 export class SandboxState {
   readonly store: SessionStore;
+  readonly customers: CustomerStore;
+  readonly ledger: Ledger;
   readonly idempotency: IdempotencyStore;
   readonly webhooks: WebhookDispatcher;
   private webhookUrl: string | undefined;
@@ -37,6 +55,8 @@ export class SandboxState {
         void this.emit('checkout.session.expired', session);
       },
     });
+    this.customers = new CustomerStore(options.now);
+    this.ledger = new Ledger(options.now);
     this.idempotency = new IdempotencyStore(options.now);
     this.webhooks = new WebhookDispatcher({
       url: () => this.webhookUrl,
@@ -53,28 +73,80 @@ export class SandboxState {
   }
 
   /**
-   * Pays an open session: marks it complete and paid with a new payment intent, then delivers
-   * `checkout.session.completed` (first attempt awaited, retries in the background).
+   * Pays an open session with what the buyer entered: checks the ship-to and phone the session
+   * asks for, marks it complete (paid by card, or unpaid with a delayed method) with a new payment
+   * intent and, when paid, its charge; saves the ship-to on the customer when the session says
+   * so; then delivers `checkout.session.completed` (first attempt awaited, retries later).
    */
-  async pay(sessionId: string): Promise<PayOutcome> {
+  async pay(sessionId: string, input: PayInput = {}): Promise<PayOutcome> {
     const stored = this.store.get(sessionId);
     if (!stored) return { outcome: 'missing' };
-    if (stored.session.status === 'expired') return { outcome: 'expired', stored };
-    if (!this.store.complete(stored)) return { outcome: 'already-paid', stored };
+    const { session } = stored;
+    if (session.status === 'expired') return { outcome: 'expired', stored };
+    if (session.status !== 'open') return { outcome: 'already-paid', stored };
+    let shipping = null;
+    if (session.shipping_address_collection) {
+      const checked = validateShipping(input.shipping ?? {}, {
+        allowedCountries: session.shipping_address_collection.allowed_countries,
+        phoneRequired: session.phone_number_collection?.enabled === true,
+      });
+      if (!checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
+      shipping = checked.shipping;
+    }
+    const customer = session.customer ? this.customers.get(String(session.customer)) : undefined;
+    const delayed = input.delayed === true;
+    const paymentIntent = this.store.complete(stored, {
+      shipping,
+      delayed,
+      customerEmail: customer?.email ?? null,
+    });
+    if (!paymentIntent) return { outcome: 'already-paid', stored };
+    if (!delayed) this.ledger.charge(paymentIntent);
+    if (customer && shipping && stored.saveShippingOnCustomer) {
+      this.customers.saveShipping(customer.id, {
+        name: shipping.name,
+        phone: shipping.phone,
+        address: shipping.address,
+      });
+    }
     this.options.log(
-      `paid ${sessionId} (${stored.session.amount_total} ${stored.session.currency})`,
+      `${delayed ? 'completed (payment processing)' : 'paid'} ${sessionId} (${session.amount_total} ${session.currency})`,
     );
-    await this.emit('checkout.session.completed', stored.session);
+    await this.emit('checkout.session.completed', session);
     return { outcome: 'paid', stored };
   }
 
-  private emit(type: StripeEvent['type'], session: CheckoutSession): Promise<void> {
-    const event = buildEvent(type, session, this.options.now(), this.webhookUrl ? 1 : 0);
+  /** Settles a delayed payment: async_payment_succeeded (with its charge) or _failed. */
+  async settle(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<SettleOutcome> {
+    const stored = this.store.get(sessionId);
+    if (!stored) return { outcome: 'missing' };
+    const paymentIntent = this.store.settle(stored, outcome);
+    if (!paymentIntent) return { outcome: 'not-awaiting', stored };
+    if (outcome === 'succeeded') this.ledger.charge(paymentIntent);
+    this.options.log(`delayed payment ${outcome} for ${sessionId}`);
+    await this.emit(
+      outcome === 'succeeded'
+        ? 'checkout.session.async_payment_succeeded'
+        : 'checkout.session.async_payment_failed',
+      stored.session,
+    );
+    return { outcome: 'settled', stored };
+  }
+
+  /** Announces a refund as Stripe does: refund.created, then charge.refunded (in the background). */
+  announceRefund(refund: Refund, charge: Charge): void {
+    void this.emit('refund.created', refund).then(() => this.emit('charge.refunded', charge));
+  }
+
+  emit<T extends StripeEvent['type']>(type: T, object: EventObject<T>): Promise<void> {
+    const event = buildEvent(type, object, this.options.now(), this.webhookUrl ? 1 : 0);
     return this.webhooks.dispatch(event);
   }
 
   reset(): void {
     this.store.clear();
+    this.customers.clear();
+    this.ledger.clear();
     this.idempotency.clear();
     this.webhooks.reset();
   }

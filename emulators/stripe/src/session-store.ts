@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { CreateSessionInput } from './create-session-params.js';
+import type { CollectedShipping } from './shipping-details.js';
 import { newId } from './ids.js';
 import type {
   CheckoutSession,
@@ -14,6 +15,19 @@ export interface StoredSession {
   lines: LineItem[];
   products: ProductInfo[];
   paymentIntentMetadata: Stripe.Metadata;
+  /** Checkout saves the ship-to typed on the session's customer (`customer_update[shipping]=auto`). */
+  saveShippingOnCustomer: boolean;
+  /** Paid by a delayed method: complete, its payment still to settle (once). */
+  awaitingSettlement: boolean;
+}
+
+/** How the buyer paid on the hosted page (or through `sandbox.pay`). */
+export interface PaymentDetails {
+  shipping: CollectedShipping | null;
+  /** A delayed method (bank transfer): the session completes unpaid and settles later. */
+  delayed: boolean;
+  /** The customer's email, when the session has a customer. */
+  customerEmail: string | null;
 }
 
 export interface SessionFilter {
@@ -115,9 +129,9 @@ export class SessionStore {
         submit: null,
         terms_of_service_acceptance: null,
       },
-      customer: null,
+      customer: input.customer,
       customer_account: null,
-      customer_creation: 'if_required',
+      customer_creation: input.customer ? null : 'if_required',
       customer_details: null,
       customer_email: input.customerEmail,
       discounts: [],
@@ -142,7 +156,13 @@ export class SessionStore {
       recovered_from: null,
       saved_payment_method_options: null,
       setup_intent: null,
-      shipping_address_collection: null,
+      shipping_address_collection: input.allowedCountries
+        ? {
+            allowed_countries:
+              input.allowedCountries as Stripe.Checkout.Session.ShippingAddressCollection.AllowedCountry[],
+          }
+        : null,
+      phone_number_collection: { enabled: input.phoneRequired },
       shipping_cost: null,
       shipping_options: [],
       status: 'open',
@@ -159,6 +179,8 @@ export class SessionStore {
       lines,
       products: input.lines.map((line) => line.product),
       paymentIntentMetadata: input.paymentIntentMetadata,
+      saveShippingOnCustomer: input.saveShippingOnCustomer,
+      awaitingSettlement: false,
     };
     this.sessions.set(id, stored);
     return stored;
@@ -197,10 +219,15 @@ export class SessionStore {
     return true;
   }
 
-  /** Marks an open session paid; returns false when it is not open (already paid or expired). */
-  complete(stored: StoredSession): boolean {
+  /**
+   * Completes an open session with what the buyer entered: paid by card, or (delayed) unpaid with
+   * its payment processing. Returns the new payment intent, or null when the session is not open
+   * (already paid or expired).
+   */
+  complete(stored: StoredSession, payment: PaymentDetails): PaymentIntent | null {
     const session = stored.session;
-    if (session.status !== 'open') return false;
+    if (session.status !== 'open') return null;
+    const { shipping, delayed } = payment;
     const created = this.nowSeconds();
     const paymentIntent: PaymentIntent = {
       id: newId('pi', 24),
@@ -208,7 +235,7 @@ export class SessionStore {
       allowed_payment_method_types: session.allowed_payment_method_types,
       amount: session.amount_total,
       amount_capturable: 0,
-      amount_received: session.amount_total,
+      amount_received: delayed ? 0 : session.amount_total,
       application: null,
       application_fee_amount: null,
       automatic_payment_methods: null,
@@ -219,7 +246,7 @@ export class SessionStore {
       confirmation_method: 'automatic',
       created,
       currency: session.currency,
-      customer: null,
+      customer: session.customer,
       customer_account: null,
       description: null,
       excluded_payment_method_types: null,
@@ -239,29 +266,61 @@ export class SessionStore {
       receipt_email: null,
       review: null,
       setup_future_usage: null,
-      shipping: null,
+      shipping: shipping
+        ? { address: shipping.address, name: shipping.name, phone: shipping.phone }
+        : null,
       source: null,
       statement_descriptor: null,
       statement_descriptor_suffix: null,
-      status: 'succeeded',
+      status: delayed ? 'processing' : 'succeeded',
       transfer_group: null,
     };
     this.paymentIntents.set(paymentIntent.id, paymentIntent);
     session.status = 'complete';
-    session.payment_status = 'paid';
+    session.payment_status = delayed ? 'unpaid' : 'paid';
     session.payment_intent = paymentIntent.id;
     session.url = null;
     session.customer_details = {
-      address: null,
+      address: shipping?.address ?? null,
       business_name: null,
-      email: session.customer_email,
+      email: session.customer_email ?? payment.customerEmail,
       individual_name: null,
-      name: null,
-      phone: null,
+      name: shipping?.name ?? null,
+      phone: shipping?.phone ?? null,
       tax_exempt: 'none',
       tax_ids: [],
     };
-    return true;
+    session.collected_information = shipping
+      ? {
+          business_name: null,
+          individual_name: null,
+          shipping_details: { name: shipping.name, address: shipping.address },
+        }
+      : null;
+    stored.awaitingSettlement = delayed;
+    return paymentIntent;
+  }
+
+  /**
+   * Settles a delayed payment once: succeeded marks the session paid and the payment intent
+   * succeeded; failed leaves the session unpaid and the intent waiting for a payment method.
+   * Returns the payment intent, or null when the session has no payment awaiting settlement.
+   */
+  settle(stored: StoredSession, outcome: 'succeeded' | 'failed'): PaymentIntent | null {
+    const { session } = stored;
+    const paymentIntent = session.payment_intent
+      ? this.paymentIntents.get(session.payment_intent)
+      : undefined;
+    if (!stored.awaitingSettlement || !paymentIntent) return null;
+    stored.awaitingSettlement = false;
+    if (outcome === 'succeeded') {
+      session.payment_status = 'paid';
+      paymentIntent.status = 'succeeded';
+      paymentIntent.amount_received = paymentIntent.amount;
+    } else {
+      paymentIntent.status = 'requires_payment_method';
+    }
+    return paymentIntent;
   }
 
   paymentIntent(id: string): PaymentIntent | undefined {

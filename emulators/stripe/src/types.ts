@@ -47,8 +47,33 @@ export type PaymentIntent = Stripe.PaymentIntent & {
   status: Known<Stripe.PaymentIntent.Status>;
 };
 
+export type Customer = Stripe.Customer;
+
+export type Charge = Stripe.Charge & {
+  payment_intent: string;
+  refunds: Stripe.ApiList<Stripe.Refund>;
+};
+
+export type Refund = Stripe.Refund & {
+  charge: string;
+  payment_intent: string;
+  status: string;
+};
+
 /** The events the sandbox sends. */
-export type StripeEvent = Stripe.CheckoutSessionCompletedEvent | Stripe.CheckoutSessionExpiredEvent;
+export type StripeEvent =
+  | Stripe.CheckoutSessionCompletedEvent
+  | Stripe.CheckoutSessionExpiredEvent
+  | Stripe.CheckoutSessionAsyncPaymentSucceededEvent
+  | Stripe.CheckoutSessionAsyncPaymentFailedEvent
+  | Stripe.ChargeRefundedEvent
+  | Stripe.RefundCreatedEvent;
+
+/** What each event type carries in `data.object`. */
+export type EventObject<T extends StripeEvent['type']> = Extract<
+  StripeEvent,
+  { type: T }
+>['data']['object'];
 
 /** What the hosted page shows for a line besides the Stripe fields. */
 export interface ProductInfo {

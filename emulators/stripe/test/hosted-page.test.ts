@@ -33,7 +33,7 @@ describe('hosted checkout page', () => {
       /Teapot<\/th>\s*<td class="num">1<\/td>\s*<td class="num">\$49\.99<\/td>\s*<td class="num">\$49\.99<\/td>/,
     );
     expect(html).toContain('<td class="num" data-testid="total">$87.49</td>');
-    expect(html).toContain(`<form method="post" action="/checkout/${session.id}/pay">`);
+    expect(html).toContain(`<form method="post" action="/checkout/${session.id}/pay" novalidate>`);
     expect(html).toContain('<button type="submit">Pay $87.49</button>');
     expect(html).toContain('<a href="http://localhost:5173/cart">Cancel</a>');
   });

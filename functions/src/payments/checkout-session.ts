@@ -1,19 +1,20 @@
 import type Stripe from 'stripe';
 import { checkoutCancelUrl, checkoutSuccessUrl, type OrderLine } from '@portal/domain';
 
-/** Checkout sessions close after an hour; a pending order whose session expired is cancelled. */
+/** Checkout sessions close after an hour; a checkout whose session expired never becomes an order. */
 export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
 /** A session closer than this to its expiry is not handed out again. */
 export const REUSE_MARGIN_MS = 10 * 60 * 1000;
 
 interface CheckoutSessionInput {
-  orderId: string;
+  checkoutId: string;
   uid: string;
   lines: readonly OrderLine[];
   webOrigin: string;
   expiresAt: Date;
-  customerEmail?: string | undefined;
+  /** The buyer's Stripe Customer: Checkout pre-fills its saved ship-to and saves what is typed. */
+  customerId: string;
 }
 
 /** Product images are stored as site paths (/products/x.svg); Stripe needs absolute URLs. */
@@ -28,14 +29,15 @@ export function absoluteImageUrl(imageUrl: string, webOrigin: string): string | 
 }
 
 /**
- * The Checkout Session for an order: every line with the price computed on the server, the
- * order id as client_reference_id and in metadata (also on the payment intent, so a payment in
- * the dashboard leads back to the order), and the return pages from the domain's route table.
+ * The Checkout Session for a checkout: every line with the price computed on the server, the
+ * checkout id (the id of the order it becomes) as client_reference_id and in metadata (also on
+ * the payment intent, so a payment or refund in the dashboard leads back to the order), the
+ * buyer's customer, US ship-to and phone collection, and the return pages from the route table.
  */
 export function checkoutSessionParams(
   input: CheckoutSessionInput,
 ): Stripe.Checkout.SessionCreateParams {
-  const metadata = { orderId: input.orderId, uid: input.uid };
+  const metadata = { orderId: input.checkoutId, uid: input.uid };
   return {
     mode: 'payment',
     line_items: input.lines.map((line) => {
@@ -56,17 +58,21 @@ export function checkoutSessionParams(
         },
       };
     }),
-    client_reference_id: input.orderId,
+    client_reference_id: input.checkoutId,
     metadata,
     payment_intent_data: { metadata },
-    ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+    customer: input.customerId,
+    // What the buyer types as ship-to is saved on the customer for next time.
+    customer_update: { shipping: 'auto' },
+    shipping_address_collection: { allowed_countries: ['US'] },
+    phone_number_collection: { enabled: true },
     success_url: checkoutSuccessUrl(input.webOrigin),
     cancel_url: checkoutCancelUrl(input.webOrigin),
     expires_at: Math.floor(input.expiresAt.getTime() / 1000),
   };
 }
 
-/** The order a session pays for: client_reference_id, else metadata.orderId. */
+/** The checkout (and order) a session pays for: client_reference_id, else metadata.orderId. */
 export function orderIdOfSession(
   session: Pick<Stripe.Checkout.Session, 'client_reference_id' | 'metadata'>,
 ) {

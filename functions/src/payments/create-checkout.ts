@@ -5,10 +5,12 @@ import {
   orderTotal,
   orderTotalProblem,
   paths,
+  shipToSchema,
   shortOrderId,
   type BuyerRole,
   type CreateCheckoutSessionResponse,
   type OrderLine,
+  type ShipTo,
 } from '@portal/domain';
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../lib/errors';
@@ -21,15 +23,14 @@ import {
   type CheckoutSource,
 } from './checkout-lines';
 import { claimCheckout, openCheckout, peekCheckout, releaseCheckout } from './checkout-lock';
+import type { CheckoutDoc } from './checkout-record';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutSessionParams } from './checkout-session';
-import type { OrderDoc } from './order-record';
 import {
-  cancelPendingOrder,
+  closeCheckout,
+  recordCheckoutCompleted,
   recordCheckoutExpired,
-  recordCheckoutPaid,
-  STRIPE_ACTOR,
-  SYSTEM_ACTOR,
-} from './order-transitions';
+} from './checkout-transitions';
+import { customerForCheckout, forgetCustomer, isMissingCustomer } from './stripe-customers';
 import { isMissingResource, stripeFailure } from './stripe-errors';
 
 interface CheckoutBuyer {
@@ -46,37 +47,50 @@ const MAX_ATTEMPTS = 3;
 /** How long a second call waits for a concurrent first call's session. */
 const WAIT_FOR_SESSION_MS = 15_000;
 
+interface BuyerProfile {
+  storeName: string;
+  sellerPermitId: string;
+  /** The default ship-to (My Account), for the buyer's first Stripe Customer. */
+  shipTo: ShipTo | null;
+}
+
 /** The approval on the profile document, checked as well as the claims (a token lives an hour). */
-async function storeNameOfApprovedBuyer(db: Firestore, uid: string): Promise<string> {
+async function profileOfApprovedBuyer(db: Firestore, uid: string): Promise<BuyerProfile> {
   const profile = await db.doc(paths.profile(uid)).get();
   if (!profile.exists || profile.get('status') !== 'approved') {
     throw new NotAllowedError('Your account is not approved for ordering.');
   }
-  const storeName: unknown = profile.get('store_name');
-  return typeof storeName === 'string' ? storeName : '';
+  const text = (field: string) => {
+    const value: unknown = profile.get(field);
+    return typeof value === 'string' ? value : '';
+  };
+  const shipTo = shipToSchema.safeParse(profile.get('ship_to'));
+  return {
+    storeName: text('store_name'),
+    sellerPermitId: text('seller_permit_id'),
+    shipTo: shipTo.success ? shipTo.data : null,
+  };
 }
 
-function newOrder(
+function newCheckout(
   buyer: CheckoutBuyer,
-  storeName: string,
+  profile: BuyerProfile,
   lines: OrderLine[],
   fingerprint: string,
   source: CheckoutSource,
   now: Timestamp,
-): OrderDoc {
+): CheckoutDoc {
   return {
     user_id: buyer.uid,
-    store_name: storeName,
+    store_name: profile.storeName,
+    seller_permit_id: profile.sellerPermitId,
     items: lines,
     amount: orderTotal(lines),
     currency: 'usd',
-    payment_type: 'one_time',
-    status: 'pending',
+    state: 'open',
     stripe_session_id: null,
     created_at: now,
     updated_at: now,
-    paid_at: null,
-    status_history: [{ status: 'pending', at: now, by: buyer.uid }],
     cart_fingerprint: fingerprint,
     source,
   };
@@ -84,8 +98,9 @@ function newOrder(
 
 /**
  * createCheckoutSession: prices the buyer's cart (or one unit of `productId`) on the server,
- * creates the pending order and a Stripe Checkout session for all its lines, and returns the
- * session's URL. A repeated call for the same lines returns the same open session.
+ * records the checkout attempt and a Stripe Checkout session for all its lines (the buyer's
+ * customer, US ship-to and phone collected), and returns the session's URL. A repeated call for
+ * the same lines returns the same open session. The order is made when the session completes.
  */
 export async function createCheckout(
   buyer: CheckoutBuyer,
@@ -93,8 +108,8 @@ export async function createCheckout(
   ctx: CheckoutContext,
 ): Promise<CreateCheckoutSessionResponse> {
   const { db, stripe, now } = ctx;
-  const [storeName, { source, requests }] = await Promise.all([
-    storeNameOfApprovedBuyer(db, buyer.uid),
+  const [profile, { source, requests }] = await Promise.all([
+    profileOfApprovedBuyer(db, buyer.uid),
     readLineRequests(db, buyer.uid, productId),
   ]);
   const products = await loadProducts(
@@ -103,7 +118,7 @@ export async function createCheckout(
     buyer.role,
   );
   const lines = priceLinesOrRefuse(requests, products, buyer.role, source);
-  // Refused here, before any order exists, rather than by Stripe after one was created.
+  // Refused here, before any checkout exists, rather than by Stripe after one was created.
   const totalProblem = orderTotalProblem(orderTotal(lines));
   if (totalProblem) throw new PreconditionError(`${totalProblem}.`);
   const fingerprint = checkoutFingerprint(source, lines);
@@ -119,7 +134,7 @@ export async function createCheckout(
       db,
       buyer.uid,
       fingerprint,
-      (claimedAt) => newOrder(buyer, storeName, lines, fingerprint, source, claimedAt),
+      (claimedAt) => newCheckout(buyer, profile, lines, fingerprint, source, claimedAt),
       now,
     );
 
@@ -129,74 +144,107 @@ export async function createCheckout(
         session = await stripe().checkout.sessions.retrieve(claim.sessionId);
       } catch (error) {
         if (!isMissingResource(error)) {
-          throw stripeFailure('checkout_session_read_failed', error, { orderId: claim.orderId });
+          throw stripeFailure('checkout_session_read_failed', error, { orderId: claim.checkoutId });
         }
-        // Stripe no longer knows the session (a restarted local sandbox): close the order, retry.
-        const gone = { id: claim.sessionId, client_reference_id: claim.orderId, metadata: null };
-        await recordCheckoutExpired(db, gone, undefined, SYSTEM_ACTOR);
+        // Stripe no longer knows the session (a restarted local sandbox): close it, retry.
+        await closeCheckout(db, claim.checkoutId, 'expired', { withSession: true });
         continue;
       }
       if (session.status === 'open' && session.url) {
         log.info('checkout_session_reused', {
           uid: buyer.uid,
-          orderId: claim.orderId,
+          orderId: claim.checkoutId,
           sessionId: session.id,
         });
-        return { url: session.url, orderId: claim.orderId };
+        return { url: session.url, orderId: claim.checkoutId };
       }
-      if (session.status === 'complete' && session.payment_status === 'paid') {
-        await recordCheckoutPaid(db, session);
+      if (session.status === 'complete') {
+        await recordCheckoutCompleted(db, session);
         throw new PreconditionError(
-          `You have already paid for these items (order ${shortOrderId(claim.orderId)}).`,
-          { orderId: claim.orderId },
+          `You have already ordered these items (order ${shortOrderId(claim.checkoutId)}).`,
+          { orderId: claim.checkoutId },
         );
       }
-      // Expired (or complete but unpaid): close that order and start a new one.
-      await recordCheckoutExpired(db, session, undefined, STRIPE_ACTOR);
+      // Expired: close that checkout and start a new one.
+      await recordCheckoutExpired(db, session);
       continue;
     }
 
     if (claim.kind === 'wait') {
-      const url = await waitForSession(db, buyer.uid, claim.orderId, now);
-      if (url) return { url, orderId: claim.orderId };
+      const url = await waitForSession(db, buyer.uid, claim.checkoutId, now);
+      if (url) return { url, orderId: claim.checkoutId };
       continue;
     }
 
     const expiresAt = new Date(now() + CHECKOUT_SESSION_LIFETIME_MS);
-    const params = checkoutSessionParams({
-      orderId: claim.orderId,
-      uid: buyer.uid,
-      lines,
-      webOrigin,
-      expiresAt,
-      customerEmail: buyer.email,
-    });
+    const checkoutId = claim.checkoutId;
+    const createSession = async () => {
+      const customerId = await customerForCheckout(
+        db,
+        stripe(),
+        {
+          uid: buyer.uid,
+          email: buyer.email,
+          storeName: profile.storeName,
+          shipTo: profile.shipTo,
+        },
+        checkoutId,
+      );
+      const params = checkoutSessionParams({
+        checkoutId,
+        uid: buyer.uid,
+        lines,
+        webOrigin,
+        expiresAt,
+        customerId,
+      });
+      try {
+        return await stripe().checkout.sessions.create(params, { idempotencyKey: checkoutId });
+      } catch (error) {
+        if (!isMissingCustomer(error)) throw error;
+        // Stripe no longer knows the stored customer: make a new one, once.
+        await forgetCustomer(db, buyer.uid, customerId);
+        const fresh = await customerForCheckout(
+          db,
+          stripe(),
+          {
+            uid: buyer.uid,
+            email: buyer.email,
+            storeName: profile.storeName,
+            shipTo: profile.shipTo,
+          },
+          `${checkoutId}:again`,
+        );
+        return stripe().checkout.sessions.create(
+          { ...params, customer: fresh },
+          { idempotencyKey: `${checkoutId}:again` },
+        );
+      }
+    };
     const [created] = await Promise.all([
-      stripe()
-        .checkout.sessions.create(params, { idempotencyKey: claim.orderId })
-        .then(
-          (session) => ({ ok: true as const, session }),
-          (error: unknown) => ({ ok: false as const, error }),
-        ),
+      createSession().then(
+        (session) => ({ ok: true as const, session }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
       claim.previous ? retireCheckout(db, stripe, claim.previous) : Promise.resolve(),
     ]);
     const url = created.ok ? created.session.url : null;
     if (!created.ok || !url) {
       await Promise.all([
-        releaseCheckout(db, buyer.uid, claim.orderId),
-        cancelPendingOrder(db, claim.orderId, SYSTEM_ACTOR),
+        releaseCheckout(db, buyer.uid, checkoutId),
+        closeCheckout(db, checkoutId, 'failed', { withSession: false }),
       ]);
       throw stripeFailure(
         'checkout_session_create_failed',
         created.ok ? new Error('Stripe returned a session without a URL') : created.error,
-        { orderId: claim.orderId, uid: buyer.uid },
+        { orderId: checkoutId, uid: buyer.uid },
       );
     }
     const { session } = created;
-    if (!(await openCheckout(db, buyer.uid, claim.orderId, { id: session.id, url, expiresAt }))) {
-      // Another checkout of this buyer (a changed cart in another tab) replaced this order while
-      // its session was being created: close the session so it cannot be paid, and the order
-      // (the newer call cancels it too; whichever comes second changes nothing).
+    if (!(await openCheckout(db, buyer.uid, checkoutId, { id: session.id, url, expiresAt }))) {
+      // Another checkout of this buyer (a changed cart in another tab) replaced this one while
+      // its session was being created: close the session so it cannot be paid, and the checkout
+      // (the newer call closes it too; whichever comes second changes nothing).
       await Promise.all([
         stripe()
           .checkout.sessions.expire(session.id)
@@ -206,7 +254,7 @@ export async function createCheckout(
               error: String(error),
             }),
           ),
-        cancelPendingOrder(db, claim.orderId, SYSTEM_ACTOR),
+        closeCheckout(db, checkoutId, 'replaced', { withSession: true }),
       ]);
       throw new ConcurrentChangeError(
         'Your cart changed while checkout was being prepared. Try again.',
@@ -214,13 +262,13 @@ export async function createCheckout(
     }
     log.info('checkout_session_created', {
       uid: buyer.uid,
-      orderId: claim.orderId,
+      orderId: checkoutId,
       sessionId: session.id,
       amount: session.amount_total,
       lines: lines.length,
       source,
     });
-    return { url, orderId: claim.orderId };
+    return { url, orderId: checkoutId };
   }
   throw new ConcurrentChangeError('Your checkout changed while it was being prepared. Try again.');
 }
@@ -229,14 +277,14 @@ export async function createCheckout(
 async function waitForSession(
   db: Firestore,
   uid: string,
-  orderId: string,
+  checkoutId: string,
   now: () => number,
 ): Promise<string | null> {
   const deadline = now() + WAIT_FOR_SESSION_MS;
   while (now() < deadline) {
     await sleep(100);
     const lock = await peekCheckout(db, uid);
-    if (!lock || lock.order_id !== orderId) return null;
+    if (!lock || lock.checkout_id !== checkoutId) return null;
     if (lock.state === 'open' && lock.url) return lock.url;
   }
   throw new ConcurrentChangeError(
@@ -260,35 +308,34 @@ async function expireOrRead(stripe: () => Stripe, sessionId: string) {
 }
 
 /**
- * A newer checkout replaces the buyer's previous pending one: its session is expired at Stripe
- * (so a stale tab cannot pay it as well) and the order cancelled. A session that had already
- * expired cancels its order the same way, without waiting for the webhook; one that was paid in
- * the meantime has its payment recorded (the same transition as the webhook's).
+ * A newer checkout replaces the buyer's previous open one: its session is expired at Stripe (so a
+ * stale tab cannot pay it as well) and the checkout marked replaced. One completed in the
+ * meantime becomes its order (the same transition as the webhook's): the buyer paid for it.
  */
 async function retireCheckout(
   db: Firestore,
   stripe: () => Stripe,
-  previous: { orderId: string; sessionId: string | null },
+  previous: { checkoutId: string; sessionId: string | null },
 ): Promise<void> {
   try {
     if (!previous.sessionId) {
-      await cancelPendingOrder(db, previous.orderId, SYSTEM_ACTOR);
+      await closeCheckout(db, previous.checkoutId, 'replaced', { withSession: false });
       return;
     }
     const session = await expireOrRead(stripe, previous.sessionId);
     if (session.status === 'expired') {
-      await recordCheckoutExpired(db, session, undefined, SYSTEM_ACTOR);
-    } else if (session.status === 'complete' && session.payment_status === 'paid') {
-      await recordCheckoutPaid(db, session);
+      await closeCheckout(db, previous.checkoutId, 'replaced', { withSession: true });
+    } else if (session.status === 'complete') {
+      await recordCheckoutCompleted(db, session);
     }
     log.info('checkout_session_replaced', {
-      orderId: previous.orderId,
+      orderId: previous.checkoutId,
       sessionId: previous.sessionId,
       sessionStatus: session.status,
     });
   } catch (error) {
     log.warn('checkout_session_replace_failed', {
-      orderId: previous.orderId,
+      orderId: previous.checkoutId,
       sessionId: previous.sessionId,
       message: error instanceof Error ? error.message : String(error),
     });

@@ -1,5 +1,11 @@
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
-import { ORDER_STATUSES, type OrderLine, type OrderStatus } from '@portal/domain';
+import {
+  ORDER_STATUSES,
+  type Carrier,
+  type OrderLine,
+  type OrderStatus,
+  type ShipTo,
+} from '@portal/domain';
 import type { CheckoutSource } from './checkout-lines';
 
 export interface StatusChange {
@@ -8,7 +14,24 @@ export interface StatusChange {
   by: string;
 }
 
-/** orders/{orderId} as the functions write it (timestamps are Firestore Timestamps). */
+export interface RefundDoc {
+  refund_id: string;
+  amount: number;
+  reason: string;
+  at: Timestamp;
+  by: string;
+}
+
+export interface ShipmentDoc {
+  carrier: Carrier;
+  tracking_number: string;
+  shipped_at: Timestamp;
+}
+
+/**
+ * orders/{orderId} as the functions write it (timestamps are Firestore Timestamps). The id is the
+ * id of the checkout it came from; it exists from the moment Stripe reports the session complete.
+ */
 export interface OrderDoc {
   user_id: string;
   store_name: string;
@@ -26,7 +49,16 @@ export interface OrderDoc {
   cart_fingerprint: string;
   /** 'cart' orders remove the purchased lines from the cart once paid; Buy Now leaves it alone. */
   source: CheckoutSource;
-  stripe_payment_intent_id?: string | null;
+  stripe_payment_intent_id: string | null;
+  /** The buyer's seller permit number at checkout (on the invoice). */
+  seller_permit_id: string;
+  ship_to: ShipTo | null;
+  /** INV-000123, allocated when the order is paid. */
+  invoice_number: string | null;
+  shipment: ShipmentDoc | null;
+  refunds: RefundDoc[];
+  /** Cents: the sum of `refunds` (revenue is summed net of it on the server). */
+  refunded_amount: number;
 }
 
 /** The fields the transitions rely on, checked when read (older or hand-made orders included). */
@@ -39,6 +71,9 @@ export interface OrderState {
   items: Array<Pick<OrderLine, 'product_id' | 'quantity'>>;
   status_history: StatusChange[];
   source: CheckoutSource;
+  stripe_payment_intent_id: string | null;
+  invoice_number: string | null;
+  refunds: RefundDoc[];
 }
 
 class CorruptOrderError extends Error {
@@ -76,5 +111,10 @@ export function readOrderState(snap: DocumentSnapshot): OrderState | null {
       ? (data.status_history as StatusChange[])
       : [],
     source: data.source === 'buy_now' ? 'buy_now' : 'cart',
+    stripe_payment_intent_id:
+      typeof data.stripe_payment_intent_id === 'string' ? data.stripe_payment_intent_id : null,
+    invoice_number: typeof data.invoice_number === 'string' ? data.invoice_number : null,
+    // Orders from before refunds were recorded have none.
+    refunds: Array.isArray(data.refunds) ? (data.refunds as RefundDoc[]) : [],
   };
 }

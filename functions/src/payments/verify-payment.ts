@@ -4,20 +4,21 @@ import type { Caller } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
+import { readCheckout } from './checkout-record';
 import { orderIdOfSession } from './checkout-session';
-import { readOrderState } from './order-record';
 import {
-  logTransition,
   PaymentMismatchError,
+  recordCheckoutCompleted,
   recordCheckoutExpired,
-  recordCheckoutPaid,
-} from './order-transitions';
+} from './checkout-transitions';
+import { readOrderState } from './order-record';
+import { logTransition } from './order-transitions';
 import { isMissingResource, stripeFailure } from './stripe-errors';
 
 /**
- * verifyPayment: the success page asks about its session. Stripe is the source of truth: a paid
- * session moves the order now if the webhook has not done it yet (the same idempotent
- * transition), so the buyer sees "processing" even when the webhook is late or lost.
+ * verifyPayment: the success page asks about its session. Stripe is the source of truth: a
+ * complete session becomes its order now if the webhook has not done it yet (the same idempotent
+ * transition), so the buyer sees the order even when the webhook is late or lost.
  */
 export async function verifyPayment(
   caller: Caller,
@@ -32,35 +33,45 @@ export async function verifyPayment(
     if (isMissingResource(error)) throw new NotFoundError('Payment session not found.');
     throw stripeFailure('verify_payment_read_failed', error, { sessionId });
   }
-  const orderId = orderIdOfSession(session);
-  if (!orderId || orderId.includes('/'))
+  const checkoutId = orderIdOfSession(session);
+  if (!checkoutId || checkoutId.includes('/'))
     throw new NotFoundError('No order belongs to this payment.');
-  const order = readOrderState(await db.collection(COLLECTIONS.orders).doc(orderId).get());
-  if (!order) throw new NotFoundError('No order belongs to this payment.');
-  if (order.user_id !== caller.uid && caller.access.kind !== 'manager') {
+  const checkout = readCheckout(await db.collection(COLLECTIONS.checkouts).doc(checkoutId).get());
+  if (!checkout) throw new NotFoundError('No order belongs to this payment.');
+  if (checkout.user_id !== caller.uid && caller.access.kind !== 'manager') {
     throw new NotAllowedError('This payment belongs to another account.');
   }
-  if (order.stripe_session_id !== null && order.stripe_session_id !== session.id) {
+  if (checkout.stripe_session_id !== null && checkout.stripe_session_id !== session.id) {
     throw new NotFoundError('This payment session is not the one of its order.');
   }
 
-  let status = order.status;
-  if (order.status === 'pending') {
+  let order = readOrderState(await db.collection(COLLECTIONS.orders).doc(checkoutId).get());
+  const settling = order?.status === 'pending' && session.payment_status === 'paid';
+  if (session.status === 'complete' && (!order || settling)) {
     try {
-      if (session.status === 'complete' && session.payment_status === 'paid') {
-        const result = await recordCheckoutPaid(db, session);
-        logTransition('verify_payment_recorded', result, { sessionId, by: caller.uid });
-        status = result.status;
-      } else if (session.status === 'expired') {
-        status = (await recordCheckoutExpired(db, session)).status;
-      }
+      const result = await recordCheckoutCompleted(db, session);
+      logTransition('verify_payment_recorded', result, { sessionId, by: caller.uid });
     } catch (error) {
       if (error instanceof PaymentMismatchError) {
-        log.error('verify_payment_mismatch', { orderId, sessionId, message: error.message });
+        log.error('verify_payment_mismatch', {
+          orderId: checkoutId,
+          sessionId,
+          message: error.message,
+        });
         throw new PreconditionError('This payment does not match its order. We will look into it.');
       }
       throw error;
     }
+    order = readOrderState(await db.collection(COLLECTIONS.orders).doc(checkoutId).get());
+  } else if (session.status === 'expired') {
+    await recordCheckoutExpired(db, session);
   }
-  return { amount: order.amount, status, orderId };
+  if (!order) {
+    throw new PreconditionError(
+      session.status === 'expired'
+        ? 'This checkout expired without a payment. Your cart is as you left it.'
+        : 'This checkout is not complete yet. Finish it on the payment page.',
+    );
+  }
+  return { amount: order.amount, status: order.status, orderId: checkoutId };
 }

@@ -3,12 +3,13 @@ import type { Context } from '../lib/context';
 import { log } from '../lib/log';
 import {
   ForeignSessionError,
-  logTransition,
+  recordAsyncPaymentFailed,
+  recordCheckoutCompleted,
   recordCheckoutExpired,
-  recordCheckoutPaid,
-  type ExpiredOutcome,
-  type PaidOutcome,
-} from './order-transitions';
+  type SessionTransition,
+} from './checkout-transitions';
+import { logTransition } from './order-transitions';
+import { recordStripeRefunds, type RefundsRecorded } from './refunds';
 
 interface WebhookRequest {
   method: string;
@@ -31,28 +32,38 @@ export type WebhookResult =
   | { kind: 'bad-signature' }
   /** Stripe or the webhook secret is not configured: retry once it is. */
   | { kind: 'not-configured' }
-  /** A checkout event, applied to its order (or found applied before). */
-  | { kind: 'handled'; outcome: PaidOutcome | ExpiredOutcome; orderId: string }
+  /** A checkout event, applied to its checkout and order (or found applied before). */
+  | { kind: 'handled'; outcome: string; orderId: string }
   /** An event type the portal does not use, or a session that is not one of the portal's. */
   | { kind: 'ignored' }
   /** Processing failed (order missing, amount mismatch, Firestore error): retry. */
   | { kind: 'failed' };
 
+type Applied = SessionTransition<string> | RefundsRecorded;
+
 /**
- * The Checkout Session a checkout event carries, and whether it reports a payment (completed,
- * async payment succeeded) or the end of the session (expired, async payment failed); null for
- * the event types the portal does not use. The SDK's Event union types `data.object` by `type`.
+ * Applies the events the portal uses (the SDK's Event union types `data.object` by `type`); null
+ * for the others. A refund made anywhere (the refundOrder call or the Stripe dashboard) arrives
+ * as refund.created / charge.refunded and is recorded on its order once.
  */
-function checkoutEvent(
+function applyEvent(
   event: Stripe.Event,
-): { session: Stripe.Checkout.Session; paid: boolean } | null {
+  ctx: Pick<Context, 'db' | 'stripe'>,
+): Promise<Applied> | null {
+  const ref = { id: event.id, type: event.type };
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return { session: event.data.object, paid: true };
-    case 'checkout.session.expired':
+      return recordCheckoutCompleted(ctx.db, event.data.object, ref);
     case 'checkout.session.async_payment_failed':
-      return { session: event.data.object, paid: false };
+      return recordAsyncPaymentFailed(ctx.db, event.data.object, ref);
+    case 'checkout.session.expired':
+      return recordCheckoutExpired(ctx.db, event.data.object, ref);
+    case 'refund.created':
+    case 'refund.updated':
+      return recordStripeRefunds(ctx, { refund: event.data.object });
+    case 'charge.refunded':
+      return recordStripeRefunds(ctx, { charge: event.data.object });
     default:
       return null;
   }
@@ -102,21 +113,14 @@ export async function handleWebhook(
     });
   }
   try {
-    const checkout = checkoutEvent(event);
-    if (checkout) {
-      const { session } = checkout;
-      const ref = { id: event.id, type: event.type };
-      const result = checkout.paid
-        ? await recordCheckoutPaid(ctx.db, session, ref)
-        : await recordCheckoutExpired(ctx.db, session, ref);
-      logTransition('stripe_webhook_handled', result, { ...fields, sessionId: session.id });
-      if (result.outcome === 'paid-after-cancel') {
-        log.error('payment_for_cancelled_order', {
-          ...fields,
-          orderId: result.orderId,
-          sessionId: session.id,
-        });
+    const applying = applyEvent(event, ctx);
+    if (applying) {
+      const result = await applying;
+      if (result.orderId === null) {
+        log.info('stripe_webhook_ignored', { ...fields, reason: result.outcome });
+        return { kind: 'ignored' };
       }
+      logTransition('stripe_webhook_handled', { ...result, orderId: result.orderId }, fields);
       return { kind: 'handled', outcome: result.outcome, orderId: result.orderId };
     }
     log.info('stripe_webhook_ignored', fields);

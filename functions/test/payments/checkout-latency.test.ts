@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { log } from '../../src/lib/log';
-import { createUser, ordersOfUser, setCart, type TestUser } from './support';
+import { createUser, checkoutsOfUser, setCart, type TestUser } from './support';
 
 /**
  * Median createCheckoutSession latency on the local stack: the handler called directly against
@@ -57,7 +57,7 @@ describe('createCheckoutSession latency', () => {
       `createCheckoutSession latency (local stack, ${RUNS} calls each): ${JSON.stringify(summary)}`,
     );
     expect(new Set(urls).size).toBe(RUNS);
-    expect((await ordersOfUser(buyers[0]!.uid)).length).toBe(1);
+    expect((await checkoutsOfUser(buyers[0]!.uid)).length).toBe(1);
     // Generous bounds: a regression to seconds per call (retries, lock waits) fails here.
     expect(summary.newCheckoutMedianMs).toBeLessThan(1500);
     expect(summary.repeatMedianMs).toBeLessThan(1500);

@@ -4,24 +4,22 @@ import type { Timestamp } from 'firebase-admin/firestore';
 import { paths } from '@portal/domain';
 import { firestore } from '../../src/lib/admin';
 import { claimCheckout, openCheckout, peekCheckout } from '../../src/payments/checkout-lock';
-import type { OrderDoc } from '../../src/payments/order-record';
-import { cancelPendingOrder, SYSTEM_ACTOR } from '../../src/payments/order-transitions';
-import { orderOf } from './support';
+import type { CheckoutDoc } from '../../src/payments/checkout-record';
+import { closeCheckout } from '../../src/payments/checkout-transitions';
+import { checkoutOf } from './support';
 
-function order(uid: string, fingerprint: string) {
-  return (now: Timestamp): OrderDoc => ({
+function checkout(uid: string, fingerprint: string) {
+  return (now: Timestamp): CheckoutDoc => ({
     user_id: uid,
     store_name: 'Lock test store',
+    seller_permit_id: 'SR-1',
     items: [],
     amount: 500,
     currency: 'usd',
-    payment_type: 'one_time',
-    status: 'pending',
+    state: 'open',
     stripe_session_id: null,
     created_at: now,
     updated_at: now,
-    paid_at: null,
-    status_history: [{ status: 'pending', at: now, by: uid }],
     cart_fingerprint: fingerprint,
     source: 'cart',
   });
@@ -34,30 +32,31 @@ const session = (id: string) => ({
 });
 
 describe('checkout lock', () => {
-  it('a replaced checkout cannot publish its session before the newer call has cancelled it', async () => {
+  it('a replaced checkout cannot publish its session before the newer call has closed it', async () => {
     const db = firestore();
     const uid = `t-lock-${randomUUID().slice(0, 8)}`;
     // Tab A claims a checkout and is still creating its Stripe session.
-    const a = await claimCheckout(db, uid, 'cart|usd|x:1@500', order(uid, 'cart|usd|x:1@500'));
-    expect(a.kind).toBe('created');
-    // Tab B, with a changed cart, claims a new checkout that replaces A's order.
-    const b = await claimCheckout(db, uid, 'cart|usd|x:2@500', order(uid, 'cart|usd|x:2@500'));
-    expect(b).toMatchObject({ kind: 'created', previous: { orderId: a.orderId, sessionId: null } });
+    const a = await claimCheckout(db, uid, 'cart|usd|x:1@500', checkout(uid, 'cart|usd|x:1@500'));
+    if (a.kind !== 'created') throw new Error(`claim A: ${a.kind}`);
+    // Tab B, with a changed cart, claims a new checkout that replaces A's.
+    const b = await claimCheckout(db, uid, 'cart|usd|x:2@500', checkout(uid, 'cart|usd|x:2@500'));
+    if (b.kind !== 'created') throw new Error(`claim B: ${b.kind}`);
+    expect(b.previous).toEqual({ checkoutId: a.checkoutId, sessionId: null });
 
-    // A's session arrives before B has cancelled A's order: it must not be published...
-    expect(await openCheckout(db, uid, a.orderId, session('cs_test_replaced_a'))).toBe(false);
-    expect((await orderOf(a.orderId)).stripe_session_id).toBeNull();
-    // ...so B's cancellation of the replaced order still applies: one payable checkout, B's.
-    expect(await cancelPendingOrder(db, a.orderId, SYSTEM_ACTOR)).toBe(true);
-    expect((await orderOf(a.orderId)).status).toBe('cancelled');
+    // A's session arrives before B has closed A's checkout: it must not be published...
+    expect(await openCheckout(db, uid, a.checkoutId, session('cs_test_replaced_a'))).toBe(false);
+    expect((await checkoutOf(a.checkoutId)).stripe_session_id).toBeNull();
+    // ...so B's closing of the replaced checkout still applies: one payable checkout, B's.
+    expect(await closeCheckout(db, a.checkoutId, 'replaced', { withSession: false })).toBe(true);
+    expect((await checkoutOf(a.checkoutId)).state).toBe('replaced');
 
-    expect(await openCheckout(db, uid, b.orderId, session('cs_test_current_b'))).toBe(true);
+    expect(await openCheckout(db, uid, b.checkoutId, session('cs_test_current_b'))).toBe(true);
     expect(await peekCheckout(db, uid)).toMatchObject({
-      order_id: b.orderId,
+      checkout_id: b.checkoutId,
       state: 'open',
       session_id: 'cs_test_current_b',
     });
-    expect((await orderOf(b.orderId)).stripe_session_id).toBe('cs_test_current_b');
+    expect((await checkoutOf(b.checkoutId)).stripe_session_id).toBe('cs_test_current_b');
     await db.doc(paths.checkoutLock(uid)).delete();
   });
 });

@@ -11,6 +11,8 @@ import { createCheckout } from '../../src/payments/create-checkout';
 import {
   createUser,
   demoUser,
+  checkoutOf,
+  checkoutsOfUser,
   orderOf,
   ordersOfUser,
   sessionIdOf,
@@ -52,7 +54,7 @@ describe('createCheckoutSession: pricing on the server', () => {
       await setCart(buyer.uid, THREE_LINES);
       const { url, orderId } = await createCheckoutSessionHandler(buyer.request({}));
 
-      const order = await orderOf(orderId);
+      const order = await checkoutOf(orderId);
       const expectedLines = await Promise.all(
         Object.entries(THREE_LINES).map(async ([id, quantity]) => {
           const unit = await catalogPrice(id, role);
@@ -64,19 +66,17 @@ describe('createCheckoutSession: pricing on the server', () => {
       expect(order.items).toEqual(
         expect.arrayContaining(expectedLines.map((line) => expect.objectContaining(line))),
       );
+      // A checkout attempt, not an order: the order is made when Stripe reports the session complete.
       expect(order).toMatchObject({
         user_id: buyer.uid,
         store_name: `Store of ${buyer.uid}`,
-        status: 'pending',
+        seller_permit_id: 'SR-TEST-1',
+        state: 'open',
         amount: expectedTotal,
         currency: 'usd',
-        payment_type: 'one_time',
-        paid_at: null,
         source: 'cart',
       });
-      expect(order.status_history).toEqual([
-        expect.objectContaining({ status: 'pending', by: buyer.uid }),
-      ]);
+      expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
       expect(order.created_at.toMillis()).toBeGreaterThan(Date.now() - 60_000);
 
       // The Checkout Session carries every line at the server's price, and points back to the order.
@@ -93,7 +93,12 @@ describe('createCheckoutSession: pricing on the server', () => {
         `${process.env.WEB_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       );
       expect(session.cancel_url).toBe(`${process.env.WEB_ORIGIN}/portal/cart`);
-      expect(session.customer_email).toBe(buyer.email);
+      // The buyer's one Stripe Customer, with US ship-to and phone collection.
+      expect(session.customer).toMatch(/^cus_/);
+      const customer = await harness.stripe.customers.retrieve(session.customer as string);
+      expect(customer).toMatchObject({ email: buyer.email, metadata: { uid: buyer.uid } });
+      expect(session.shipping_address_collection?.allowed_countries).toEqual(['US']);
+      expect(session.phone_number_collection?.enabled).toBe(true);
       const items = session.line_items?.data ?? [];
       expect(items.map((item) => [item.quantity, item.price?.unit_amount]).sort()).toEqual(
         expectedLines.map((line) => [line.quantity, line.unit_amount]).sort(),
@@ -110,7 +115,7 @@ describe('createCheckoutSession: pricing on the server', () => {
       'blue-coast': { quantity: 2, price: 1, unit_amount: 1, price_retailer: 1, line_total: 2 },
     });
     const { orderId } = await createCheckoutSessionHandler(buyer.request({}));
-    const order = await orderOf(orderId);
+    const order = await checkoutOf(orderId);
     const unit = await catalogPrice('blue-coast', 'retailer');
     expect(unit).toBeGreaterThan(1);
     expect(order.items).toEqual([
@@ -134,7 +139,7 @@ describe('createCheckoutSession: pricing on the server', () => {
     ).rejects.toMatchObject({
       code: 'invalid-argument',
     });
-    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
+    expect(await checkoutsOfUser(buyer.uid)).toHaveLength(0);
   });
 
   it('Buy Now checks out one unit of one product and leaves the cart alone', async () => {
@@ -143,7 +148,7 @@ describe('createCheckoutSession: pricing on the server', () => {
     const { orderId } = await createCheckoutSessionHandler(
       buyer.request({ productId: 'red-rush' }),
     );
-    const order = await orderOf(orderId);
+    const order = await checkoutOf(orderId);
     const unit = await catalogPrice('red-rush', 'wholesaler');
     expect(order.items).toEqual([
       expect.objectContaining({ product_id: 'red-rush', quantity: 1, unit_amount: unit }),
@@ -185,12 +190,12 @@ describe('createCheckoutSession: wholesale prices from wholesale_prices', () => 
     await db().doc(paths.wholesalePrice(id)).set({ price_wholesaler: 2400 });
     const wholesaler = await createUser('wholesaler');
     const { orderId } = await createCheckoutSessionHandler(wholesaler.request({ productId: id }));
-    expect((await orderOf(orderId)).items).toEqual([
+    expect((await checkoutOf(orderId)).items).toEqual([
       expect.objectContaining({ product_id: id, unit_amount: 2400, quantity: 1 }),
     ]);
     const retailer = await createUser('retailer');
     const retail = await createCheckoutSessionHandler(retailer.request({ productId: id }));
-    expect((await orderOf(retail.orderId)).amount).toBe(3000);
+    expect((await checkoutOf(retail.orderId)).amount).toBe(3000);
   });
 
   it('refuses a wholesaler an active product without a wholesale price, by name; a retailer still buys it', async () => {
@@ -213,11 +218,11 @@ describe('createCheckoutSession: wholesale prices from wholesale_prices', () => 
     await expect(
       createCheckoutSessionHandler(wholesaler.request({ productId: id })),
     ).rejects.toMatchObject({ code: 'failed-precondition' });
-    expect(await ordersOfUser(wholesaler.uid)).toHaveLength(0);
+    expect(await checkoutsOfUser(wholesaler.uid)).toHaveLength(0);
 
     const retailer = await createUser('retailer');
     const { orderId } = await createCheckoutSessionHandler(retailer.request({ productId: id }));
-    expect((await orderOf(orderId)).amount).toBe(3000);
+    expect((await checkoutOf(orderId)).amount).toBe(3000);
   });
 });
 
@@ -251,7 +256,7 @@ describe('createCheckoutSession: refusals', () => {
     ).rejects.toMatchObject({
       code: 'permission-denied',
     });
-    expect(await ordersOfUser(stale.uid)).toHaveLength(0);
+    expect(await checkoutsOfUser(stale.uid)).toHaveLength(0);
   });
 
   it('refuses managers and signed-out callers', async () => {
@@ -280,7 +285,7 @@ describe('createCheckoutSession: refusals', () => {
       code: 'failed-precondition',
       message: expect.stringContaining('Cola Classic Syrup (retired)'),
     });
-    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
+    expect(await checkoutsOfUser(buyer.uid)).toHaveLength(0);
   });
 
   it('refuses an unknown product and a bad quantity', async () => {
@@ -299,7 +304,7 @@ describe('createCheckoutSession: refusals', () => {
     await expect(createCheckoutSessionHandler(buyer.request({}))).rejects.toMatchObject({
       code: 'failed-precondition',
     });
-    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
+    expect(await checkoutsOfUser(buyer.uid)).toHaveLength(0);
   });
 
   it('refuses a total a card payment cannot take before creating any order', async () => {
@@ -328,7 +333,7 @@ describe('createCheckoutSession: refusals', () => {
         code: 'failed-precondition',
         message: expect.stringContaining('at most $999,999.99'),
       });
-      expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
+      expect(await checkoutsOfUser(buyer.uid)).toHaveLength(0);
     } finally {
       await setCart(buyer.uid, {});
       await Promise.all([cheap, dear].map((id) => db.doc(paths.product(id)).delete()));
@@ -354,8 +359,8 @@ describe('createCheckoutSession: refusals', () => {
   });
 });
 
-describe('createCheckoutSession: one order per checkout', () => {
-  it('two quick calls with the same cart give one order and one session', async () => {
+describe('createCheckoutSession: one checkout per cart', () => {
+  it('two quick calls with the same cart give one checkout and one session', async () => {
     const buyer = await createUser('retailer');
     await setCart(buyer.uid, THREE_LINES);
     const results = await Promise.all([
@@ -365,18 +370,18 @@ describe('createCheckoutSession: one order per checkout', () => {
     ]);
     expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
     expect(new Set(results.map((r) => r.url)).size).toBe(1);
-    const orders = await ordersOfUser(buyer.uid);
-    expect(orders).toHaveLength(1);
+    expect(await checkoutsOfUser(buyer.uid)).toHaveLength(1);
     const sessions = await harness.stripe.checkout.sessions.list({ limit: 100 });
     expect(sessions.data.filter((s) => s.metadata?.uid === buyer.uid)).toHaveLength(1);
 
     // A later call with the same cart reuses it too.
     const again = await createCheckoutSessionHandler(buyer.request({}));
     expect(again).toEqual(results[0]);
-    expect(await ordersOfUser(buyer.uid)).toHaveLength(1);
+    expect(await checkoutsOfUser(buyer.uid)).toHaveLength(1);
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
   });
 
-  it('a changed cart gets a new order; the replaced session is expired and its order cancelled', async () => {
+  it('a changed cart gets a new checkout; the replaced session is expired and its checkout marked replaced', async () => {
     const buyer = await createUser('wholesaler');
     await setCart(buyer.uid, { 'blue-coast': 1 });
     const first = await createCheckoutSessionHandler(buyer.request({}));
@@ -385,15 +390,12 @@ describe('createCheckoutSession: one order per checkout', () => {
     expect(second.orderId).not.toBe(first.orderId);
     expect(second.url).not.toBe(first.url);
 
-    const old = await orderOf(first.orderId);
-    expect(old.status).toBe('cancelled');
-    expect(old.status_history.map((h) => [h.status, h.by])).toEqual([
-      ['pending', buyer.uid],
-      ['cancelled', 'system'],
-    ]);
+    const old = await checkoutOf(first.orderId);
+    expect(old.state).toBe('replaced');
     const oldSession = await harness.stripe.checkout.sessions.retrieve(old.stripe_session_id!);
     expect(oldSession.status).toBe('expired');
-    expect((await orderOf(second.orderId)).status).toBe('pending');
+    expect((await checkoutOf(second.orderId)).state).toBe('open');
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
   });
 
   it('starts over when Stripe no longer knows the session (restarted sandbox)', async () => {
@@ -403,7 +405,7 @@ describe('createCheckoutSession: one order per checkout', () => {
     harness.sandbox.reset();
     const second = await createCheckoutSessionHandler(buyer.request({}));
     expect(second.orderId).not.toBe(first.orderId);
-    expect((await orderOf(first.orderId)).status).toBe('cancelled');
+    expect((await checkoutOf(first.orderId)).state).toBe('expired');
     const session = await harness.stripe.checkout.sessions.retrieve(sessionIdOf(second.url));
     expect(session.status).toBe('open');
   });
@@ -413,7 +415,7 @@ describe('createCheckoutSession: one order per checkout', () => {
     await setCart(buyer.uid, { 'mango-tango': 1 });
     const first = await createCheckoutSessionHandler(buyer.request({}));
     // Simulate a crash between the claim and the session: the lock says 'creating' for a minute.
-    await firestore().doc(paths.order(first.orderId)).update({ stripe_session_id: null });
+    await firestore().doc(paths.checkout(first.orderId)).update({ stripe_session_id: null });
     await firestore()
       .doc(paths.checkoutLock(buyer.uid))
       .update({
@@ -424,8 +426,8 @@ describe('createCheckoutSession: one order per checkout', () => {
       });
     const second = await createCheckoutSessionHandler(buyer.request({}));
     expect(second.orderId).not.toBe(first.orderId);
-    expect((await orderOf(first.orderId)).status).toBe('cancelled');
-    expect((await orderOf(second.orderId)).status).toBe('pending');
+    expect((await checkoutOf(first.orderId)).state).toBe('replaced');
+    expect((await checkoutOf(second.orderId)).state).toBe('open');
   });
 
   it('a checkout replaced while its session was being created is closed, not left payable', async () => {
@@ -471,10 +473,10 @@ describe('createCheckoutSession: one order per checkout', () => {
       message: 'Your cart changed while checkout was being prepared. Try again.',
     });
 
-    const orders = await ordersOfUser(buyer.uid);
-    expect(orders).toHaveLength(2);
-    const replaced = orders.find((o) => o.id !== second.orderId)!;
-    expect(replaced.get('status')).toBe('cancelled');
+    const checkouts = await checkoutsOfUser(buyer.uid);
+    expect(checkouts).toHaveLength(2);
+    const replaced = checkouts.find((o) => o.id !== second.orderId)!;
+    expect(replaced.get('state')).toBe('replaced');
     const sessions = await harness.stripe.checkout.sessions.list({ limit: 100 });
     const mine = sessions.data.filter((s) => s.metadata?.uid === buyer.uid);
     expect(mine.map((s) => [s.client_reference_id, s.status]).sort()).toEqual(
@@ -485,11 +487,11 @@ describe('createCheckoutSession: one order per checkout', () => {
     );
   });
 
-  it('closes the replaced order even when its session already expired and the webhook was lost', async () => {
+  it('closes the replaced checkout even when its session already expired and the webhook was lost', async () => {
     const buyer = await createUser('wholesaler');
     await setCart(buyer.uid, { 'purple-dream': 2 });
     const first = await createCheckoutSessionHandler(buyer.request({}));
-    const sessionId = (await orderOf(first.orderId)).stripe_session_id!;
+    const sessionId = (await checkoutOf(first.orderId)).stripe_session_id!;
     harness.endpoint.mode = 'hold'; // the expiry event never reaches the portal
     try {
       await harness.stripe.checkout.sessions.expire(sessionId);
@@ -497,7 +499,7 @@ describe('createCheckoutSession: one order per checkout', () => {
     } finally {
       harness.endpoint.mode = 'process';
     }
-    expect((await orderOf(first.orderId)).status).toBe('pending');
+    expect((await checkoutOf(first.orderId)).state).toBe('open');
     // The lock still offers the session, but it is too close to its end to hand out again.
     await firestore()
       .doc(paths.checkoutLock(buyer.uid))
@@ -505,9 +507,8 @@ describe('createCheckoutSession: one order per checkout', () => {
 
     const second = await createCheckoutSessionHandler(buyer.request({}));
     expect(second.orderId).not.toBe(first.orderId);
-    const old = await orderOf(first.orderId);
-    expect(old.status).toBe('cancelled');
-    expect(old.status_history.at(-1)).toMatchObject({ status: 'cancelled', by: 'system' });
+    expect((await checkoutOf(first.orderId)).state).toBe('replaced');
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
   });
 
   it('after the session is paid, the same cart is not sold twice', async () => {
@@ -516,13 +517,13 @@ describe('createCheckoutSession: one order per checkout', () => {
     harness.endpoint.mode = 'hold'; // the webhook is late
     try {
       const first = await createCheckoutSessionHandler(buyer.request({}));
-      const sessionId = (await orderOf(first.orderId)).stripe_session_id!;
+      const sessionId = (await checkoutOf(first.orderId)).stripe_session_id!;
       await harness.sandbox.pay(sessionId);
       await harness.sandbox.whenWebhooksIdle();
       // The cart still holds the line (no webhook processed) but the session is paid.
       await expect(createCheckoutSessionHandler(buyer.request({}))).rejects.toMatchObject({
         code: 'failed-precondition',
-        message: expect.stringContaining('already paid'),
+        message: expect.stringContaining('already ordered'),
       });
       expect((await orderOf(first.orderId)).status).toBe('processing');
       expect(await ordersOfUser(buyer.uid)).toHaveLength(1);

@@ -162,9 +162,9 @@ describe('checkout fingerprint', () => {
 });
 
 describe('Checkout Session parameters', () => {
-  it('carries every line at the server price, the order id and the return URLs', () => {
+  it('carries every line at the server price, the checkout id, the customer with US ship-to and phone collection, and the return URLs', () => {
     const params = checkoutSessionParams({
-      orderId: 'order1',
+      checkoutId: 'order1',
       uid: 'user1',
       lines: [
         line('a', 2, 1250),
@@ -172,7 +172,7 @@ describe('Checkout Session parameters', () => {
       ],
       webOrigin: 'https://shop.test',
       expiresAt: new Date('2030-01-01T00:00:00Z'),
-      customerEmail: 'buyer@shop.test',
+      customerId: 'cus_1',
     });
     expect(params).toMatchObject({
       mode: 'payment',
@@ -181,7 +181,10 @@ describe('Checkout Session parameters', () => {
       payment_intent_data: { metadata: { orderId: 'order1', uid: 'user1' } },
       success_url: 'https://shop.test/payment-success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'https://shop.test/portal/cart',
-      customer_email: 'buyer@shop.test',
+      customer: 'cus_1',
+      customer_update: { shipping: 'auto' },
+      shipping_address_collection: { allowed_countries: ['US'] },
+      phone_number_collection: { enabled: true },
       expires_at: Date.parse('2030-01-01T00:00:00Z') / 1000,
     });
     // The return pages come from the domain's route table, the web router's paths.

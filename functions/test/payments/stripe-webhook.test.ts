@@ -6,8 +6,14 @@ import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { firestore } from '../../src/lib/admin';
 import {
   cartOf,
+  checkoutOf,
   createUser,
+  invoiceCounter,
+  orderExists,
   orderOf,
+  ordersOfUser,
+  PAY_SHIP_TO,
+  payWithShipTo,
   postWebhook,
   setCart,
   startPaymentsHarness,
@@ -24,76 +30,101 @@ afterAll(async () => {
   await harness?.stop();
 });
 
-/** A buyer with a cart and an open checkout (pending order). */
+/** A buyer with a cart and an open checkout. */
 async function openCheckout(cart: Record<string, number> = { 'purple-dream': 2, 'blue-coast': 1 }) {
   const buyer = await createUser('retailer');
   await setCart(buyer.uid, cart);
   const { orderId } = await createCheckoutSessionHandler(buyer.request({}));
-  const sessionId = (await orderOf(orderId)).stripe_session_id!;
+  const sessionId = (await checkoutOf(orderId)).stripe_session_id!;
   return { buyer, orderId, sessionId };
 }
 
-/** Pays in the sandbox while the webhook endpoint holds deliveries; returns the event's raw body. */
-async function payWithoutWebhook(sessionId: string): Promise<string> {
+/** Runs `act` while the webhook endpoint holds deliveries; returns the raw bodies of `type`. */
+async function withoutWebhook(type: string, sessionId: string, act: () => Promise<void>) {
   harness.endpoint.mode = 'hold';
   const before = harness.endpoint.bodies.length;
   try {
-    await harness.sandbox.pay(sessionId);
+    await act();
     await harness.sandbox.whenWebhooksIdle();
   } finally {
     harness.endpoint.mode = 'process';
   }
-  const body = harness.endpoint.bodies.slice(before).find((b) => b.includes(sessionId));
-  if (!body) throw new Error('no webhook body captured');
+  const body = harness.endpoint.bodies.slice(before).find((raw) => {
+    const event = JSON.parse(raw) as { type: string; data: { object: { id?: string } } };
+    return event.type === type && event.data.object.id === sessionId;
+  });
+  if (!body) throw new Error(`no ${type} webhook body captured`);
   return body;
+}
+
+/** Pays in the sandbox while the webhook endpoint holds deliveries; returns the event's raw body. */
+function payWithoutWebhook(sessionId: string): Promise<string> {
+  return withoutWebhook('checkout.session.completed', sessionId, () =>
+    payWithShipTo(harness.sandbox, sessionId),
+  );
 }
 
 function processingEntries(order: Awaited<ReturnType<typeof orderOf>>) {
   return order.status_history.filter((h) => h.status === 'processing');
 }
 
-describe('stripeWebhook', () => {
-  it('the sandbox Pay delivers checkout.session.completed: pending -> processing, paid_at, cart lines removed', async () => {
+describe('stripeWebhook: an order is made when its checkout completes', () => {
+  it('checkout.session.completed makes the paid order: ship-to, invoice number, cart lines removed, checkout closed', async () => {
     const { buyer, orderId, sessionId } = await openCheckout({
       'purple-dream': 2,
       'blue-coast': 1,
     });
+    expect(await orderExists(orderId)).toBe(false);
     // After checkout started the buyer added a product and one more unit of another: those stay.
     await setCart(buyer.uid, { 'purple-dream': 3, 'blue-coast': 1, 'red-rush': 1 });
-    await harness.sandbox.pay(sessionId);
+    const counterBefore = await invoiceCounter();
+    await payWithShipTo(harness.sandbox, sessionId);
 
     const order = await orderOf(orderId);
-    expect(order.status).toBe('processing');
+    expect(order).toMatchObject({
+      user_id: buyer.uid,
+      status: 'processing',
+      seller_permit_id: 'SR-TEST-1',
+      stripe_session_id: sessionId,
+      invoice_number: `INV-${String(counterBefore).padStart(6, '0')}`,
+      refunds: [],
+      refunded_amount: 0,
+      shipment: null,
+      ship_to: PAY_SHIP_TO,
+    });
+    expect(order.stripe_payment_intent_id).toMatch(/^pi_/);
+    expect(await invoiceCounter()).toBe(counterBefore + 1);
     expect(order.paid_at?.toMillis()).toBeGreaterThan(Date.now() - 60_000);
-    expect(order.status_history.map((h) => [h.status, h.by])).toEqual([
-      ['pending', buyer.uid],
-      ['processing', 'stripe'],
-    ]);
+    expect(order.status_history.map((h) => [h.status, h.by])).toEqual([['processing', 'stripe']]);
     expect(await cartOf(buyer.uid)).toEqual({ 'purple-dream': 1, 'red-rush': 1 });
+    expect((await checkoutOf(orderId)).state).toBe('completed');
+    // The ship-to of the last order is the buyer's default.
+    const profile = await firestore().doc(paths.profile(buyer.uid)).get();
+    expect(profile.get('ship_to')).toEqual(PAY_SHIP_TO);
+
     const delivery = harness.sandbox
       .deliveries()
-      .find((d) => d.type === 'checkout.session.completed' && d.ok);
+      .find((d) => d.type === 'checkout.session.completed' && d.ok && d.eventId);
     expect(delivery?.status).toBe(200);
-    const event = await firestore().doc(paths.stripeEvent(delivery!.eventId)).get();
-    expect(event.data()).toMatchObject({
-      type: 'checkout.session.completed',
-      order_id: orderId,
-      outcome: 'paid',
-    });
+    const events = await firestore()
+      .collection('stripe_events')
+      .where('order_id', '==', orderId)
+      .get();
+    expect(events.docs.map((d) => [d.get('type'), d.get('outcome')])).toContainEqual([
+      'checkout.session.completed',
+      'paid',
+    ]);
     // The sandbox renders events in the SDK's API version: no mismatch warning.
-    expect(
-      harness.logs.filter(
-        (l) =>
-          l.event === 'stripe_webhook_api_version_mismatch' &&
-          l.fields.eventId === delivery!.eventId,
-      ),
-    ).toEqual([]);
+    expect(harness.logs.filter((l) => l.event === 'stripe_webhook_api_version_mismatch')).toEqual(
+      [],
+    );
   });
 
-  it('the same event delivered five times moves the order once', async () => {
+  it('the same event delivered five times makes one order with one invoice number', async () => {
     const { buyer, orderId, sessionId } = await openCheckout({ 'mango-tango': 2 });
     const body = await payWithoutWebhook(sessionId);
-    expect((await orderOf(orderId)).status).toBe('pending');
+    expect(await orderExists(orderId)).toBe(false);
+    const counterBefore = await invoiceCounter();
 
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await postWebhook(harness.endpoint.url, body));
@@ -108,24 +139,31 @@ describe('stripeWebhook', () => {
     const order = await orderOf(orderId);
     expect(order.status).toBe('processing');
     expect(processingEntries(order)).toHaveLength(1);
+    expect(await invoiceCounter()).toBe(counterBefore + 1);
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(1);
     expect(await cartOf(buyer.uid)).toEqual({});
   });
 
-  it('five concurrent deliveries of the same event still move the order once', async () => {
-    const { orderId, sessionId } = await openCheckout({ 'green-machine': 1 });
+  it('five concurrent deliveries and verifyPayment racing them still make one order and one invoice number', async () => {
+    const { buyer, orderId, sessionId } = await openCheckout({ 'green-machine': 1 });
     const body = await payWithoutWebhook(sessionId);
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () => postWebhook(harness.endpoint.url, body)),
-    );
+    const counterBefore = await invoiceCounter();
+    const [verified, ...answers] = await Promise.all([
+      verifyPaymentHandler(buyer.request({ sessionId })),
+      ...Array.from({ length: 5 }, () => postWebhook(harness.endpoint.url, body)),
+    ]);
     expect(
       answers.map((a) => a.status),
       JSON.stringify(harness.logs.filter((l) => l.level === 'error')),
     ).toEqual([200, 200, 200, 200, 200]);
-    expect(answers.filter((a) => a.body.outcome === 'paid')).toHaveLength(1);
+    expect(verified).toMatchObject({ status: 'processing', orderId });
+    expect(answers.filter((a) => a.body.outcome === 'paid').length).toBeLessThanOrEqual(1);
     expect(processingEntries(await orderOf(orderId))).toHaveLength(1);
+    expect(await invoiceCounter()).toBe(counterBefore + 1);
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(1);
   });
 
-  it('a bad signature answers 400 and changes nothing', async () => {
+  it('a bad signature answers 400 and makes no order', async () => {
     const { buyer, orderId, sessionId } = await openCheckout({ 'red-rush': 1 });
     const body = await payWithoutWebhook(sessionId);
     const sign = (secret: string, timestamp?: number) =>
@@ -148,9 +186,8 @@ describe('stripeWebhook', () => {
     const answer = await postWebhook(harness.endpoint.url, tampered, sign(WEBHOOK_SECRET));
     expect(answer.status).toBe(400);
 
-    const order = await orderOf(orderId);
-    expect(order.status).toBe('pending');
-    expect(order.status_history).toHaveLength(1);
+    expect(await orderExists(orderId)).toBe(false);
+    expect((await checkoutOf(orderId)).state).toBe('open');
     expect(await cartOf(buyer.uid)).toEqual({ 'red-rush': 1 });
     // The genuine delivery still works afterwards.
     expect((await postWebhook(harness.endpoint.url, body)).status).toBe(200);
@@ -182,29 +219,30 @@ describe('stripeWebhook', () => {
     expect(get.status).toBe(405);
   });
 
-  it('answers 500 (so Stripe retries) when the order cannot be processed, and succeeds on a retry', async () => {
+  it('answers 500 (so Stripe retries) when the checkout cannot be read, and succeeds on a retry', async () => {
     const { orderId, sessionId } = await openCheckout({ 'blue-coast': 3 });
     const body = await payWithoutWebhook(sessionId);
-    const orderRef = firestore().doc(paths.order(orderId));
-    const saved = (await orderRef.get()).data()!;
-    await orderRef.delete();
+    const checkoutRef = firestore().doc(paths.checkout(orderId));
+    const saved = (await checkoutRef.get()).data()!;
+    await checkoutRef.delete();
     const failed = await postWebhook(harness.endpoint.url, body);
     expect(failed.status).toBe(500);
     expect(
       harness.logs.some((l) => l.level === 'error' && l.event === 'stripe_webhook_failed'),
     ).toBe(true);
-    await orderRef.set(saved);
+    expect(await orderExists(orderId)).toBe(false);
+    await checkoutRef.set(saved);
     const retried = await postWebhook(harness.endpoint.url, body);
     expect(retried).toMatchObject({ status: 200, body: { outcome: 'paid' } });
   });
 
-  it('refuses a payment whose amount differs from the order (500, order unchanged)', async () => {
+  it('refuses a payment whose amount differs from the checkout (500, no order)', async () => {
     const { orderId, sessionId } = await openCheckout({ 'blue-coast': 1 });
     const body = await payWithoutWebhook(sessionId);
-    await firestore().doc(paths.order(orderId)).update({ amount: 1 });
+    await firestore().doc(paths.checkout(orderId)).update({ amount: 1 });
     const answer = await postWebhook(harness.endpoint.url, body);
     expect(answer.status).toBe(500);
-    expect((await orderOf(orderId)).status).toBe('pending');
+    expect(await orderExists(orderId)).toBe(false);
     expect(
       harness.logs.some(
         (l) => l.event === 'stripe_webhook_failed' && l.fields.reason === 'PaymentMismatchError',
@@ -212,27 +250,63 @@ describe('stripeWebhook', () => {
     ).toBe(true);
   });
 
-  it('a payment for an order cancelled meanwhile is recorded for a refund, not moved', async () => {
-    const { orderId, sessionId } = await openCheckout({ 'blue-coast': 2 });
+  it('a checkout that was replaced but then paid anyway still becomes its order', async () => {
+    const { buyer, orderId, sessionId } = await openCheckout({ 'blue-coast': 2 });
     const body = await payWithoutWebhook(sessionId);
-    await firestore().doc(paths.order(orderId)).update({ status: 'cancelled' });
+    await firestore().doc(paths.checkout(orderId)).update({ state: 'replaced' });
     const answer = await postWebhook(harness.endpoint.url, body);
-    expect(answer).toMatchObject({ status: 200, body: { outcome: 'paid-after-cancel' } });
-    const order = await orderOf(orderId);
-    expect(order.status).toBe('cancelled');
-    expect(order).toHaveProperty('payment_after_cancel.session_id', sessionId);
-    expect(
-      harness.logs.some((l) => l.level === 'error' && l.event === 'payment_for_cancelled_order'),
-    ).toBe(true);
+    expect(answer).toMatchObject({ status: 200, body: { outcome: 'paid' } });
+    expect((await orderOf(orderId)).status).toBe('processing');
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(1);
   });
 
-  it('checkout.session.expired cancels the pending order', async () => {
-    const { orderId, sessionId } = await openCheckout({ 'syrup-variety-pack': 1 });
+  it('checkout.session.expired closes the checkout and makes no order', async () => {
+    const { buyer, orderId, sessionId } = await openCheckout({ 'syrup-variety-pack': 1 });
     await harness.stripe.checkout.sessions.expire(sessionId);
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await checkoutOf(orderId)).state).toBe('expired');
+    expect(await orderExists(orderId)).toBe(false);
+    expect(await ordersOfUser(buyer.uid)).toHaveLength(0);
+    expect(await cartOf(buyer.uid)).toEqual({ 'syrup-variety-pack': 1 });
+  });
+});
+
+describe('stripeWebhook: delayed payments', () => {
+  it('a completed but unpaid session makes a pending order without an invoice; async_payment_succeeded pays it once', async () => {
+    const { buyer, orderId, sessionId } = await openCheckout({ 'red-rush': 2 });
+    await payWithShipTo(harness.sandbox, sessionId, { delayed: true });
+    const pending = await orderOf(orderId);
+    expect(pending).toMatchObject({ status: 'pending', invoice_number: null, paid_at: null });
+    expect(pending.ship_to).toEqual(PAY_SHIP_TO);
+    // The order exists, so its lines left the cart.
+    expect(await cartOf(buyer.uid)).toEqual({});
+    const counterBefore = await invoiceCounter();
+
+    const body = await withoutWebhook('checkout.session.async_payment_succeeded', sessionId, () =>
+      harness.sandbox.settleDelayedPayment(sessionId, 'succeeded'),
+    );
+    for (let i = 0; i < 3; i++) await postWebhook(harness.endpoint.url, body);
+    const paid = await orderOf(orderId);
+    expect(paid.status).toBe('processing');
+    expect(paid.invoice_number).toBe(`INV-${String(counterBefore).padStart(6, '0')}`);
+    expect(paid.status_history.map((h) => [h.status, h.by])).toEqual([
+      ['pending', 'stripe'],
+      ['processing', 'stripe'],
+    ]);
+    expect(await invoiceCounter()).toBe(counterBefore + 1);
+  });
+
+  it('async_payment_failed cancels the pending order; no invoice number is used', async () => {
+    const { orderId, sessionId } = await openCheckout({ 'mango-tango': 1 });
+    await payWithShipTo(harness.sandbox, sessionId, { delayed: true });
+    const counterBefore = await invoiceCounter();
+    await harness.sandbox.settleDelayedPayment(sessionId, 'failed');
     await harness.sandbox.whenWebhooksIdle();
     const order = await orderOf(orderId);
     expect(order.status).toBe('cancelled');
+    expect(order.invoice_number).toBeNull();
     expect(order.status_history.at(-1)).toMatchObject({ status: 'cancelled', by: 'stripe' });
+    expect(await invoiceCounter()).toBe(counterBefore);
   });
 });
 
@@ -242,31 +316,34 @@ describe('verifyPayment', () => {
     other = await createUser('wholesaler');
   });
 
-  it('before the webhook records the payment; the late webhook then changes nothing', async () => {
+  it('makes the order before the webhook does; the late webhook then changes nothing', async () => {
     const { buyer, orderId, sessionId } = await openCheckout({
       'purple-dream': 1,
       'mango-tango': 1,
     });
     const body = await payWithoutWebhook(sessionId);
-    const order = await orderOf(orderId);
+    const checkout = await checkoutOf(orderId);
 
     const verified = await verifyPaymentHandler(buyer.request({ sessionId }));
-    expect(verified).toEqual({ amount: order.amount, status: 'processing', orderId });
+    expect(verified).toEqual({ amount: checkout.amount, status: 'processing', orderId });
     expect(await cartOf(buyer.uid)).toEqual({});
     // Asking again is harmless.
     expect(await verifyPaymentHandler(buyer.request({ sessionId }))).toEqual(verified);
 
     const late = await postWebhook(harness.endpoint.url, body);
-    expect(late).toMatchObject({ status: 200, body: { outcome: 'already-paid' } });
+    expect(late).toMatchObject({ status: 200, body: { outcome: 'already-recorded' } });
     const after = await orderOf(orderId);
     expect(processingEntries(after)).toHaveLength(1);
     expect(after.paid_at?.toMillis()).toBeGreaterThan(0);
   });
 
-  it('reports pending for an unpaid session without changing it', async () => {
+  it('refuses a session that is not complete, changing nothing', async () => {
     const { buyer, orderId, sessionId } = await openCheckout({ 'red-rush': 2 });
-    const verified = await verifyPaymentHandler(buyer.request({ sessionId }));
-    expect(verified).toMatchObject({ status: 'pending', orderId });
+    await expect(verifyPaymentHandler(buyer.request({ sessionId }))).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'This checkout is not complete yet. Finish it on the payment page.',
+    });
+    expect(await orderExists(orderId)).toBe(false);
     expect(await cartOf(buyer.uid)).toEqual({ 'red-rush': 2 });
   });
 
@@ -276,7 +353,7 @@ describe('verifyPayment', () => {
     await expect(verifyPaymentHandler(other.request({ sessionId }))).rejects.toMatchObject({
       code: 'permission-denied',
     });
-    expect((await orderOf(orderId)).status).toBe('pending');
+    expect(await orderExists(orderId)).toBe(false);
     const manager = await createUser('manager');
     expect(await verifyPaymentHandler(manager.request({ sessionId }))).toMatchObject({
       status: 'processing',

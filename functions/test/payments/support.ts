@@ -130,7 +130,54 @@ export async function orderOf(orderId: string) {
       line_total: number;
     }>;
     status_history: Array<{ status: string; at: Timestamp; by: string }>;
+    stripe_payment_intent_id: string | null;
+    seller_permit_id: string;
+    ship_to: {
+      name: string;
+      phone: string;
+      address: Record<string, string>;
+    } | null;
+    invoice_number: string | null;
+    shipment: { carrier: string; tracking_number: string; shipped_at: Timestamp } | null;
+    refunds: Array<{ refund_id: string; amount: number; reason: string; by: string }>;
+    refunded_amount: number;
   };
+}
+
+export async function checkoutOf(checkoutId: string) {
+  const snap = await firestore().collection(COLLECTIONS.checkouts).doc(checkoutId).get();
+  if (!snap.exists) throw new Error(`checkout ${checkoutId} missing`);
+  return snap.data() as {
+    user_id: string;
+    store_name: string;
+    seller_permit_id: string;
+    state: string;
+    amount: number;
+    currency: string;
+    stripe_session_id: string | null;
+    created_at: Timestamp;
+    source: string;
+    cart_fingerprint: string;
+    items: Array<{
+      product_id: string;
+      name: string;
+      unit_amount: number;
+      quantity: number;
+      line_total: number;
+    }>;
+  };
+}
+
+export async function checkoutsOfUser(uid: string) {
+  const snap = await firestore()
+    .collection(COLLECTIONS.checkouts)
+    .where('user_id', '==', uid)
+    .get();
+  return snap.docs;
+}
+
+export async function orderExists(orderId: string): Promise<boolean> {
+  return (await firestore().collection(COLLECTIONS.orders).doc(orderId).get()).exists;
 }
 
 export async function ordersOfUser(uid: string) {
@@ -257,4 +304,37 @@ export function sessionIdOf(url: string): string {
   const id = /\/(cs_[A-Za-z0-9_]+)/.exec(url)?.[1];
   if (!id) throw new Error(`no session id in ${url}`);
   return id;
+}
+
+/** The ship-to the tests type on the sandbox's checkout page (as the order stores it). */
+export const PAY_SHIP_TO = {
+  name: 'Sam Rivera',
+  phone: '+14155550123',
+  address: {
+    line1: '500 Market St',
+    line2: 'Suite 2',
+    city: 'San Francisco',
+    state: 'CA',
+    postal_code: '94105',
+    country: 'US',
+  },
+};
+
+/** Pays a session in the sandbox with PAY_SHIP_TO, by card or (delayed) by bank transfer. */
+export async function payWithShipTo(
+  sandbox: StripeSandbox,
+  sessionId: string,
+  options: { delayed?: boolean } = {},
+) {
+  await sandbox.pay(sessionId, {
+    shipping: { name: PAY_SHIP_TO.name, address: PAY_SHIP_TO.address },
+    phone: PAY_SHIP_TO.phone,
+    ...(options.delayed ? { delayed: true } : {}),
+  });
+}
+
+/** The next invoice sequence number (counters/invoices), 1 before the first invoice. */
+export async function invoiceCounter(): Promise<number> {
+  const next: unknown = (await firestore().doc(paths.invoiceCounter()).get()).get('next');
+  return typeof next === 'number' ? next : 1;
 }

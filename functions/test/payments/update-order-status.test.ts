@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
-import { createUser, orderOf, setCart, startPaymentsHarness, type TestUser } from './support';
+import {
+  checkoutOf,
+  createUser,
+  orderOf,
+  payWithShipTo,
+  setCart,
+  startPaymentsHarness,
+  type TestUser,
+} from './support';
 
 let harness: Awaited<ReturnType<typeof startPaymentsHarness>>;
 let manager: TestUser;
@@ -15,38 +24,37 @@ afterAll(async () => {
   await harness?.stop();
 });
 
-async function pendingOrder(productId = 'blue-coast') {
-  await setCart(buyer.uid, { [productId]: 1 });
+async function openCheckout(productId: string, quantity = 1) {
+  await setCart(buyer.uid, { [productId]: quantity });
   const { orderId } = await createCheckoutSessionHandler(buyer.request({}));
-  return { orderId, sessionId: (await orderOf(orderId)).stripe_session_id! };
+  return { orderId, sessionId: (await checkoutOf(orderId)).stripe_session_id! };
 }
 
-async function paidOrder(productId: string) {
-  const { orderId, sessionId } = await pendingOrder(productId);
-  await harness.sandbox.pay(sessionId);
-  expect((await orderOf(orderId)).status).toBe('processing');
-  return orderId;
+async function paidOrder(productId: string, quantity = 1) {
+  const { orderId, sessionId } = await openCheckout(productId, quantity);
+  await payWithShipTo(harness.sandbox, sessionId);
+  const order = await orderOf(orderId);
+  expect(order.status).toBe('processing');
+  return { orderId, amount: order.amount, paymentIntent: order.stripe_payment_intent_id! };
 }
 
-describe('updateOrderStatus', () => {
-  it('moves a paid order along the machine, recording who and when', async () => {
-    const orderId = await paidOrder('mango-tango');
-    expect(await updateOrderStatusHandler(manager.request({ orderId, status: 'shipped' }))).toEqual(
-      {
-        orderId,
-        status: 'shipped',
-      },
-    );
+const UPS = { carrier: 'ups', trackingNumber: '1z 999-aa1 0123456784' };
+
+describe('updateOrderStatus: shipping', () => {
+  it('ships with carrier and tracking number, then delivers, recording who and when', async () => {
+    const { orderId } = await paidOrder('mango-tango');
+    expect(
+      await updateOrderStatusHandler(
+        manager.request({ orderId, status: 'shipped', shipment: UPS }),
+      ),
+    ).toEqual({ orderId, status: 'shipped' });
     expect(
       await updateOrderStatusHandler(manager.request({ orderId, status: 'delivered' })),
-    ).toEqual({
-      orderId,
-      status: 'delivered',
-    });
+    ).toEqual({ orderId, status: 'delivered' });
     const order = await orderOf(orderId);
     expect(order.status).toBe('delivered');
+    expect(order.shipment).toMatchObject({ carrier: 'ups', tracking_number: '1Z999AA10123456784' });
     expect(order.status_history.map((h) => [h.status, h.by])).toEqual([
-      ['pending', buyer.uid],
       ['processing', 'stripe'],
       ['shipped', manager.uid],
       ['delivered', manager.uid],
@@ -55,73 +63,209 @@ describe('updateOrderStatus', () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
-  it('refuses moves the machine does not allow, leaving the order as it was', async () => {
-    const orderId = await paidOrder('red-rush');
-    for (const status of ['pending', 'delivered', 'processing'] as const) {
+  it('refuses shipping without tracking or with illegal characters, and moves the machine does not allow', async () => {
+    const { orderId } = await paidOrder('red-rush');
+    const refusals: Array<[unknown, string]> = [
+      [{ orderId, status: 'shipped' }, 'invalid-argument'],
+      [
+        { orderId, status: 'shipped', shipment: { carrier: 'ups', trackingNumber: '' } },
+        'invalid-argument',
+      ],
+      [
+        { orderId, status: 'shipped', shipment: { carrier: 'ups', trackingNumber: '1Z<b>99' } },
+        'invalid-argument',
+      ],
+      [
+        { orderId, status: 'shipped', shipment: { carrier: 'owl', trackingNumber: 'ABCDE12345' } },
+        'invalid-argument',
+      ],
+      [{ orderId, status: 'delivered', shipment: UPS }, 'invalid-argument'],
+      [{ orderId, status: 'delivered' }, 'failed-precondition'],
+      [{ orderId, status: 'pending' }, 'failed-precondition'],
+      [{ orderId, status: 'processing' }, 'failed-precondition'],
+    ];
+    for (const [data, code] of refusals) {
+      await expect(updateOrderStatusHandler(manager.request(data))).rejects.toMatchObject({ code });
+    }
+    const order = await orderOf(orderId);
+    expect(order.status).toBe('processing');
+    expect(order.shipment).toBeNull();
+    expect(order.status_history).toHaveLength(1);
+
+    await updateOrderStatusHandler(manager.request({ orderId, status: 'shipped', shipment: UPS }));
+    await expect(
+      updateOrderStatusHandler(manager.request({ orderId, status: 'cancelled' })),
+    ).rejects.toMatchObject({ code: 'failed-precondition' });
+    expect((await orderOf(orderId)).status).toBe('shipped');
+  });
+
+  it('leaves a pending order (payment processing) to Stripe', async () => {
+    const { orderId, sessionId } = await openCheckout('blue-coast');
+    await payWithShipTo(harness.sandbox, sessionId, { delayed: true });
+    for (const status of ['processing', 'cancelled'] as const) {
       await expect(
         updateOrderStatusHandler(manager.request({ orderId, status })),
       ).rejects.toMatchObject({
         code: 'failed-precondition',
-        message: `An order that is processing cannot be marked ${status}.`,
+        message: 'This order is waiting for its payment to clear; Stripe moves it when it does.',
       });
     }
-    await updateOrderStatusHandler(manager.request({ orderId, status: 'shipped' }));
-    await expect(
-      updateOrderStatusHandler(manager.request({ orderId, status: 'cancelled' })),
-    ).rejects.toMatchObject({
-      code: 'failed-precondition',
-    });
-    const order = await orderOf(orderId);
-    expect(order.status).toBe('shipped');
-    expect(order.status_history).toHaveLength(3);
-  });
-
-  it('refuses to mark an unpaid order processing: only the payment does that', async () => {
-    const { orderId } = await pendingOrder('blue-coast');
-    await expect(
-      updateOrderStatusHandler(manager.request({ orderId, status: 'processing' })),
-    ).rejects.toMatchObject({
-      code: 'failed-precondition',
-      message: 'An order that is pending cannot be marked processing.',
-    });
-    const order = await orderOf(orderId);
-    expect(order.status).toBe('pending');
-    expect(order.paid_at).toBeNull();
-  });
-
-  it('cancelling a pending order closes its Checkout Session so it cannot be paid', async () => {
-    const { orderId, sessionId } = await pendingOrder('green-machine');
-    await updateOrderStatusHandler(manager.request({ orderId, status: 'cancelled' }));
-    const order = await orderOf(orderId);
-    expect(order.status).toBe('cancelled');
-    expect(order.status_history.at(-1)).toMatchObject({ status: 'cancelled', by: manager.uid });
-    expect((await harness.stripe.checkout.sessions.retrieve(sessionId)).status).toBe('expired');
-    await expect(harness.sandbox.pay(sessionId)).rejects.toThrow(/expired/);
+    expect((await orderOf(orderId)).status).toBe('pending');
   });
 
   it('refuses non-managers, unknown orders and bad arguments', async () => {
-    const orderId = await paidOrder('purple-dream');
+    const { orderId } = await paidOrder('purple-dream');
     await expect(
-      updateOrderStatusHandler(buyer.request({ orderId, status: 'shipped' })),
-    ).rejects.toMatchObject({
-      code: 'permission-denied',
-    });
+      updateOrderStatusHandler(buyer.request({ orderId, status: 'shipped', shipment: UPS })),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
     await expect(
       updateOrderStatusHandler({ auth: undefined, data: { orderId, status: 'shipped' } }),
     ).rejects.toMatchObject({ code: 'unauthenticated' });
     await expect(
-      updateOrderStatusHandler(manager.request({ orderId: 'no-such-order', status: 'shipped' })),
+      updateOrderStatusHandler(manager.request({ orderId: 'no-such-order', status: 'delivered' })),
     ).rejects.toMatchObject({ code: 'not-found' });
     for (const data of [
       { orderId, status: 'lost' },
-      { orderId, status: 'shipped', note: 'x' },
-      { orderId: 'a/b', status: 'shipped' },
-      { status: 'shipped' },
+      { orderId, status: 'delivered', note: 'x' },
+      { orderId: 'a/b', status: 'delivered' },
+      { status: 'delivered' },
     ]) {
       await expect(updateOrderStatusHandler(manager.request(data))).rejects.toMatchObject({
         code: 'invalid-argument',
       });
     }
     expect((await orderOf(orderId)).status).toBe('processing');
+  });
+});
+
+describe('refunds', () => {
+  it('cancelling a paid order refunds it in full at Stripe and marks it refunded', async () => {
+    const { orderId, amount, paymentIntent } = await paidOrder('green-machine', 2);
+    expect(
+      await updateOrderStatusHandler(manager.request({ orderId, status: 'cancelled' })),
+    ).toEqual({ orderId, status: 'cancelled' });
+    const order = await orderOf(orderId);
+    expect(order.status).toBe('cancelled');
+    expect(order.refunded_amount).toBe(amount);
+    expect(order.refunds).toEqual([
+      expect.objectContaining({ amount, reason: 'Order cancelled', by: manager.uid }),
+    ]);
+    expect(order.status_history.at(-1)).toMatchObject({ status: 'cancelled', by: manager.uid });
+    const refunds = await harness.stripe.refunds.list({ payment_intent: paymentIntent });
+    expect(refunds.data.map((r) => r.amount)).toEqual([amount]);
+    // The refund events arrive too, and change nothing more.
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await orderOf(orderId)).refunds).toHaveLength(1);
+  });
+
+  it('partial refunds on shipped orders, up to what is left; more is refused and changes nothing', async () => {
+    const { orderId, amount, paymentIntent } = await paidOrder('purple-dream', 3);
+    await updateOrderStatusHandler(manager.request({ orderId, status: 'shipped', shipment: UPS }));
+    const first = await refundOrderHandler(
+      manager.request({ orderId, amount: 1000, reason: 'One gallon arrived dented' }),
+    );
+    expect(first).toMatchObject({ orderId, status: 'shipped', amount: 1000, refundedAmount: 1000 });
+    expect(first.refundId).toMatch(/^re_/);
+
+    await expect(
+      refundOrderHandler(manager.request({ orderId, amount: amount - 1000 + 1 })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringContaining('more than the'),
+    });
+    const rest = await refundOrderHandler(manager.request({ orderId }));
+    expect(rest).toMatchObject({
+      amount: amount - 1000,
+      refundedAmount: amount,
+      status: 'shipped',
+    });
+    await expect(refundOrderHandler(manager.request({ orderId, amount: 1 }))).rejects.toMatchObject(
+      { code: 'failed-precondition', message: 'This order has already been refunded in full.' },
+    );
+    await harness.sandbox.whenWebhooksIdle();
+    const order = await orderOf(orderId);
+    expect(order.refunds.map((r) => [r.amount, r.reason])).toEqual([
+      [1000, 'One gallon arrived dented'],
+      [amount - 1000, ''],
+    ]);
+    expect(order.refunded_amount).toBe(amount);
+    const atStripe = await harness.stripe.refunds.list({ payment_intent: paymentIntent });
+    expect(atStripe.data).toHaveLength(2);
+  });
+
+  it('a repeated or doubled refund call refunds once', async () => {
+    const { orderId, paymentIntent } = await paidOrder('blue-coast', 2);
+    const calls = await Promise.allSettled(
+      Array.from({ length: 3 }, () =>
+        refundOrderHandler(manager.request({ orderId, amount: 500 })),
+      ),
+    );
+    const refundIds = new Set(
+      calls.flatMap((c) => (c.status === 'fulfilled' ? [c.value.refundId] : [])),
+    );
+    expect(refundIds.size).toBe(1);
+    await harness.sandbox.whenWebhooksIdle();
+    const order = await orderOf(orderId);
+    expect(order.refunds).toHaveLength(1);
+    expect(order.refunded_amount).toBe(500);
+    expect(
+      (await harness.stripe.refunds.list({ payment_intent: paymentIntent })).data,
+    ).toHaveLength(1);
+  });
+
+  it('a refund made in the Stripe dashboard arrives by webhook and is recorded once', async () => {
+    const { orderId, paymentIntent } = await paidOrder('mango-tango', 2);
+    const refund = await harness.stripe.refunds.create({
+      payment_intent: paymentIntent,
+      amount: 700,
+      reason: 'duplicate',
+    });
+    await harness.sandbox.whenWebhooksIdle();
+    const order = await orderOf(orderId);
+    expect(order.status).toBe('processing');
+    expect(order.refunds).toEqual([
+      expect.objectContaining({
+        refund_id: refund.id,
+        amount: 700,
+        reason: 'duplicate',
+        by: 'stripe',
+      }),
+    ]);
+    expect(order.refunded_amount).toBe(700);
+  });
+
+  it('refuses refunds of unpaid orders, bad amounts and non-managers, changing nothing', async () => {
+    const { orderId: pendingId, sessionId } = await openCheckout('red-rush');
+    await payWithShipTo(harness.sandbox, sessionId, { delayed: true });
+    await expect(refundOrderHandler(manager.request({ orderId: pendingId }))).rejects.toMatchObject(
+      {
+        code: 'failed-precondition',
+        message: 'Only a paid order can be refunded.',
+      },
+    );
+    const { orderId } = await paidOrder('red-rush');
+    for (const data of [
+      { orderId, amount: 0 },
+      { orderId, amount: -5 },
+      { orderId, amount: 10.5 },
+      { orderId, amount: '100' },
+      { orderId, reason: 'x'.repeat(201) },
+      { orderId, reason: 'ok\r\nBcc: someone@example.com' },
+      { orderId, extra: true },
+      {},
+    ]) {
+      await expect(refundOrderHandler(manager.request(data))).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+    }
+    await expect(refundOrderHandler(buyer.request({ orderId }))).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(
+      refundOrderHandler(manager.request({ orderId: 'no-such-order' })),
+    ).rejects.toMatchObject({ code: 'not-found' });
+    const order = await orderOf(orderId);
+    expect(order.refunds).toEqual([]);
+    expect(order.refunded_amount).toBe(0);
   });
 });

@@ -6,8 +6,11 @@ import { orderCases } from './cases/orders';
 import { profileCases } from './cases/profiles';
 import {
   auditLogCases,
+  checkoutCases,
   checkoutLockCases,
+  invoiceCounterCases,
   newsletterCases,
+  stripeCustomerCases,
   stripeEventCases,
 } from './cases/server-only';
 import { ACTORS } from './support/actors';
@@ -25,6 +28,9 @@ const all: RuleCase[] = [
   ...auditLogCases,
   ...stripeEventCases,
   ...checkoutLockCases,
+  ...checkoutCases,
+  ...invoiceCounterCases,
+  ...stripeCustomerCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 
@@ -55,6 +61,7 @@ describe('rules matrix coverage', () => {
       'support_content',
       'orders',
       'newsletter_signups',
+      'checkouts',
     ]) {
       const outcomes = new Set(
         all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
+import { REFUND_REASON_MAX } from './refunds';
+import { shipToSchema, type ShipTo } from './ship-to';
+import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import type { ProfileStatus } from './roles';
 
 /**
@@ -41,7 +44,12 @@ export interface CreateCheckoutSessionResponse {
 }
 
 export const verifyPaymentRequest = z.strictObject({
-  sessionId: z.string().trim().min(1).max(255).regex(/^cs_[A-Za-z0-9_]+$/, 'Not a checkout session id'),
+  sessionId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^cs_[A-Za-z0-9_]+$/, 'Not a checkout session id'),
 });
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
 export interface VerifyPaymentResponse {
@@ -51,12 +59,83 @@ export interface VerifyPaymentResponse {
   orderId: string;
 }
 
-export const updateOrderStatusRequest = z.strictObject({
-  orderId: id,
-  status: z.enum(ORDER_STATUSES),
+/** What a manager types when shipping: the carrier and its tracking number (normalized). */
+export const shipmentInput = z.strictObject({
+  carrier: z.enum(CARRIERS, { error: 'Choose the carrier.' }),
+  trackingNumber: z
+    .string({ error: 'Enter the tracking number.' })
+    .max(100, 'A tracking number has 5 to 40 letters and digits.')
+    .superRefine((value, ctx) => {
+      const problem = trackingNumberProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform(normalizeTrackingNumber),
 });
-export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequest>;
+export type ShipmentInput = z.input<typeof shipmentInput>;
+
+/** Marking an order shipped needs its shipment; no other move takes one. */
+export const updateOrderStatusRequest = z
+  .strictObject({
+    orderId: id,
+    status: z.enum(ORDER_STATUSES),
+    shipment: shipmentInput.optional(),
+  })
+  .superRefine((request, ctx) => {
+    if (request.status === 'shipped' && !request.shipment) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['shipment'],
+        message: 'Enter the carrier and tracking number to mark the order shipped.',
+      });
+    }
+    if (request.status !== 'shipped' && request.shipment) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['shipment'],
+        message: 'Only a shipped order has a carrier and tracking number.',
+      });
+    }
+  });
+export type UpdateOrderStatusRequest = z.input<typeof updateOrderStatusRequest>;
 export interface UpdateOrderStatusResponse {
   orderId: string;
   status: OrderStatus;
+}
+
+/**
+ * refundOrder (managers): a partial refund of a paid order. Without an amount, everything left.
+ * Cancelling a processing order (updateOrderStatus) refunds it in full.
+ */
+export const refundOrderRequest = z.strictObject({
+  orderId: id,
+  /** Cents. */
+  amount: z
+    .number({ error: 'Enter the refund amount.' })
+    .int('Enter the refund amount in whole cents.')
+    .min(1, 'Enter a refund amount above $0.00.')
+    .max(99_999_999, 'Enter a refund amount above $0.00.')
+    .optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`)
+    .regex(/^[^\p{Cc}]*$/u, 'Remove the special characters from the reason.')
+    .default(''),
+});
+export type RefundOrderRequest = z.input<typeof refundOrderRequest>;
+export interface RefundOrderResponse {
+  orderId: string;
+  status: OrderStatus;
+  refundId: string;
+  /** Cents refunded by this call. */
+  amount: number;
+  /** Cents refunded on the order so far. */
+  refundedAmount: number;
+}
+
+/** saveShipTo (approved buyers): the default ship-to on My Account, passed to Checkout. */
+export const saveShipToRequest = z.strictObject({ shipTo: shipToSchema });
+export type SaveShipToRequest = z.input<typeof saveShipToRequest>;
+export interface SaveShipToResponse {
+  shipTo: ShipTo;
 }

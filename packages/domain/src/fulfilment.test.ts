@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { refundOrderRequest, updateOrderStatusRequest } from './contracts';
 import { formatInvoiceNumber, parseInvoiceNumber } from './invoices';
 import { netRevenueCents, refundableCents, refundProblem } from './refunds';
+import { routePath } from './routes';
 import { shipToLines, shipToSchema } from './ship-to';
 import { normalizeTrackingNumber, trackingNumberProblem, trackingUrl } from './shipping';
 
@@ -120,5 +122,65 @@ describe('invoice numbers', () => {
     expect(parseInvoiceNumber('INV-0')).toBeNull();
     expect(parseInvoiceNumber('INV-12a')).toBeNull();
     expect(() => formatInvoiceNumber(0)).toThrow(RangeError);
+  });
+});
+
+describe('order book requests', () => {
+  it('needs a carrier and a valid tracking number to mark an order shipped, and only then', () => {
+    const ship = updateOrderStatusRequest.safeParse({
+      orderId: 'o1',
+      status: 'shipped',
+      shipment: { carrier: 'ups', trackingNumber: '1z 999-aa1 0123456784' },
+    });
+    expect(ship.success && ship.data.shipment).toEqual({
+      carrier: 'ups',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    const messages = (data: unknown) => {
+      const result = updateOrderStatusRequest.safeParse(data);
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    expect(messages({ orderId: 'o1', status: 'shipped' })).toEqual([
+      'Enter the carrier and tracking number to mark the order shipped.',
+    ]);
+    expect(
+      messages({
+        orderId: 'o1',
+        status: 'shipped',
+        shipment: { carrier: 'ups', trackingNumber: '1Z<script>' },
+      }),
+    ).toEqual(['A tracking number has only letters and digits.']);
+    expect(
+      messages({
+        orderId: 'o1',
+        status: 'shipped',
+        shipment: { carrier: 'pigeon', trackingNumber: 'ABCDE12345' },
+      }),
+    ).toEqual(['Choose the carrier.']);
+    expect(
+      messages({
+        orderId: 'o1',
+        status: 'delivered',
+        shipment: { carrier: 'ups', trackingNumber: 'ABCDE12345' },
+      }),
+    ).toEqual(['Only a shipped order has a carrier and tracking number.']);
+  });
+
+  it('takes refunds in whole cents above zero with a short plain reason', () => {
+    expect(refundOrderRequest.parse({ orderId: 'o1' })).toEqual({ orderId: 'o1', reason: '' });
+    expect(refundOrderRequest.safeParse({ orderId: 'o1', amount: 0 }).success).toBe(false);
+    expect(refundOrderRequest.safeParse({ orderId: 'o1', amount: 10.5 }).success).toBe(false);
+    expect(refundOrderRequest.safeParse({ orderId: 'o1', amount: '100' }).success).toBe(false);
+    expect(refundOrderRequest.safeParse({ orderId: 'o1', reason: 'x\r\nBcc: a@b.c' }).success).toBe(
+      false,
+    );
+    expect(refundOrderRequest.safeParse({ orderId: 'o1', reason: 'x'.repeat(201) }).success).toBe(
+      false,
+    );
+  });
+
+  it('fills route parameters, encoded', () => {
+    expect(routePath('invoice', { orderId: 'a b' })).toBe('/portal/orders/a%20b/invoice');
+    expect(() => routePath('packingSlip')).toThrow(/orderId/);
   });
 });

@@ -134,9 +134,10 @@ describe('order state machine', () => {
     expect(canTransitionOrder('pending', 'pending')).toBe(false);
   });
 
-  it('leaves pending -> processing to the payment: managers can only cancel a pending order', () => {
+  it('leaves pending orders (payment processing) to Stripe: managers cannot move them', () => {
     expect(canManagerMoveOrder('pending', 'processing')).toBe(false);
-    expect(managerOrderMoves('pending')).toEqual(['cancelled']);
+    expect(canManagerMoveOrder('pending', 'cancelled')).toBe(false);
+    expect(managerOrderMoves('pending')).toEqual([]);
     expect(managerOrderMoves('processing')).toEqual(['shipped', 'cancelled']);
     expect(managerOrderMoves('shipped')).toEqual(['delivered']);
     expect(canManagerMoveOrder('delivered', 'cancelled')).toBe(false);

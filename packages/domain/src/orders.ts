@@ -17,10 +17,30 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * A Checkout attempt (checkouts/{id}): open while its session can be paid; completed when it became
+ * an order (same id); expired when Stripe closed it unpaid; replaced by a newer checkout of the
+ * buyer; failed when no session could be created. Only completed attempts are orders.
+ */
+export const CHECKOUT_STATES = ['open', 'completed', 'expired', 'replaced', 'failed'] as const;
+export type CheckoutState = (typeof CHECKOUT_STATES)[number];
+
+export const CHECKOUT_STATE_LABELS: Readonly<Record<CheckoutState, string>> = {
+  open: 'Open',
+  completed: 'Completed',
+  expired: 'Expired',
+  replaced: 'Replaced',
+  failed: 'Failed',
+};
+
 export const PAYMENT_TYPES = ['one_time', 'subscription'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** pending -> processing -> shipped -> delivered; pending or processing -> cancelled. */
+/**
+ * An order exists once its Checkout Session is complete (docs/order-lifecycle.md):
+ * pending (payment processing) -> processing (paid) -> shipped -> delivered; pending -> cancelled
+ * when the delayed payment fails; processing -> cancelled with a full refund.
+ */
 const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
@@ -38,11 +58,13 @@ export function nextOrderStatuses(from: OrderStatus): readonly OrderStatus[] {
 }
 
 /**
- * The moves a manager may make: the state machine, except pending -> processing, which only a
- * confirmed Stripe payment makes (processing means paid, and paid orders count as revenue).
+ * The moves a manager may make: the state machine, except the moves out of pending, which only
+ * Stripe makes: pending means "checkout complete, payment still processing" (a delayed payment
+ * method); Stripe reports it paid (processing) or failed (cancelled). Cancelling a processing
+ * order refunds it.
  */
 export function canManagerMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return canTransitionOrder(from, to) && !(from === 'pending' && to === 'processing');
+  return canTransitionOrder(from, to) && from !== 'pending';
 }
 
 export function managerOrderMoves(from: OrderStatus): readonly OrderStatus[] {

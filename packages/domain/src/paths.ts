@@ -12,6 +12,12 @@ export const COLLECTIONS = {
   stripeEvents: 'stripe_events',
   /** One per buyer: the checkout in progress (server only; makes repeated checkout calls idempotent). */
   checkoutLocks: 'checkout_locks',
+  /** Checkout attempts (server only): one per Checkout Session; a completed one becomes an order. */
+  checkouts: 'checkouts',
+  /** Sequences allocated in transactions (server only): counters/invoices. */
+  counters: 'counters',
+  /** One per buyer: their Stripe Customer id (server only). */
+  stripeCustomers: 'stripe_customers',
 } as const;
 
 export const paths = {
@@ -25,6 +31,9 @@ export const paths = {
   supportItem: (id: string) => `${COLLECTIONS.supportContent}/${id}`,
   stripeEvent: (eventId: string) => `${COLLECTIONS.stripeEvents}/${eventId}`,
   checkoutLock: (uid: string) => `${COLLECTIONS.checkoutLocks}/${uid}`,
+  checkout: (checkoutId: string) => `${COLLECTIONS.checkouts}/${checkoutId}`,
+  invoiceCounter: () => `${COLLECTIONS.counters}/invoices`,
+  stripeCustomer: (uid: string) => `${COLLECTIONS.stripeCustomers}/${uid}`,
 } as const;
 
 /** Names of the callable and HTTPS functions, shared by the web client and the functions. */
@@ -33,5 +42,7 @@ export const FUNCTION_NAMES = {
   createCheckoutSession: 'createCheckoutSession',
   verifyPayment: 'verifyPayment',
   updateOrderStatus: 'updateOrderStatus',
+  refundOrder: 'refundOrder',
+  saveShipTo: 'saveShipTo',
   stripeWebhook: 'stripeWebhook',
 } as const;

@@ -5,17 +5,11 @@
 import { formatUsd, isCents, type Cents } from './money';
 import { isPaidStatus, type OrderStatus } from './orders';
 
-export interface RefundRecord {
-  /** Stripe's refund id (re_...): one record per Stripe refund, never two. */
-  refund_id: string;
-  amount: Cents;
-  reason: string;
-}
-
 export interface RefundableOrder {
   status: OrderStatus;
   amount: Cents;
-  refunds?: readonly Pick<RefundRecord, 'amount'>[];
+  /** One entry per Stripe refund (refundEntrySchema in schemas.ts). */
+  refunds?: readonly { amount: Cents }[];
 }
 
 /** A refund's reason is optional text for the books, up to this many characters. */

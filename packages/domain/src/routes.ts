@@ -86,6 +86,27 @@ export const ROUTES = {
     layouts: portal,
     access: 'approved-buyer',
   },
+  invoice: {
+    path: '/portal/orders/:orderId/invoice',
+    title: 'Invoice',
+    module: 'invoice',
+    layouts: withFirebase,
+    access: 'approved-buyer',
+  },
+  adminInvoice: {
+    path: '/admin/orders/:orderId/invoice',
+    title: 'Invoice',
+    module: 'invoice',
+    layouts: withFirebase,
+    access: 'manager',
+  },
+  packingSlip: {
+    path: '/admin/orders/:orderId/packing-slip',
+    title: 'Packing slip',
+    module: 'packing-slip',
+    layouts: withFirebase,
+    access: 'manager',
+  },
   notFound: {
     path: '*',
     title: 'Page not found',
@@ -103,6 +124,15 @@ export const appPaths = Object.fromEntries(
 ) as {
   readonly [K in RouteName]: (typeof ROUTES)[K]['path'];
 };
+
+/** A route path with its `:param`s filled in (each value URL-encoded). */
+export function routePath(name: RouteName, params: Readonly<Record<string, string>> = {}): string {
+  return ROUTES[name].path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`routePath(${name}) needs ${key}`);
+    return encodeURIComponent(value);
+  });
+}
 
 /** Where Stripe Checkout returns a buyer who paid; Stripe fills in the session id. */
 export function checkoutSuccessUrl(webOrigin: string): string {

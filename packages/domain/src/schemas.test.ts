@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCheckoutSessionRequest, setProfileStatusRequest, verifyPaymentRequest } from './contracts';
+import {
+  createCheckoutSessionRequest,
+  setProfileStatusRequest,
+  verifyPaymentRequest,
+} from './contracts';
 import {
   applicationFormSchema,
   catalogProductSchema,
@@ -60,7 +64,9 @@ describe('catalog and support schemas', () => {
     expect(wholesalePriceSchema.safeParse({ price_wholesaler: -1 }).success).toBe(false);
     expect(wholesalePriceSchema.safeParse({ price_wholesaler: 19.99 }).success).toBe(false);
     expect(wholesalePriceSchema.safeParse({ price_wholesaler: 10_000_001 }).success).toBe(false);
-    expect(catalogProductSchema.safeParse({ ...product, price_wholesaler: 1999 }).success).toBe(true);
+    expect(catalogProductSchema.safeParse({ ...product, price_wholesaler: 1999 }).success).toBe(
+      true,
+    );
     expect(catalogProductSchema.safeParse(product).success).toBe(false);
   });
 
@@ -74,34 +80,51 @@ describe('catalog and support schemas', () => {
       sort_order: 1,
     };
     // A legacy document that still carries it: the parsed product does not.
-    expect(productSchema.parse({ ...stored, price_wholesaler: 1999 })).not.toHaveProperty('price_wholesaler');
+    expect(productSchema.parse({ ...stored, price_wholesaler: 1999 })).not.toHaveProperty(
+      'price_wholesaler',
+    );
     const joined = withWholesalePrice({ ...stored, id: 'blue' }, { price_wholesaler: 1999 });
     expect(joined).toMatchObject({ id: 'blue', price_retailer: 2499, price_wholesaler: 1999 });
     const { id: _id, ...data } = joined;
-    expect(splitCatalogProduct(data)).toEqual({ product: stored, wholesale: { price_wholesaler: 1999 } });
+    expect(splitCatalogProduct(data)).toEqual({
+      product: stored,
+      wholesale: { price_wholesaler: 1999 },
+    });
   });
 
   it('requires an http(s) video url', () => {
     const base = { title: 'Cleaning', category: 'Maintenance' };
-    expect(supportContentSchema.safeParse({ ...base, video_url: 'https://videos.example/x' }).success).toBe(true);
-    expect(supportContentSchema.safeParse({ ...base, video_url: 'javascript:alert(1)' }).success).toBe(false);
+    expect(
+      supportContentSchema.safeParse({ ...base, video_url: 'https://videos.example/x' }).success,
+    ).toBe(true);
+    expect(
+      supportContentSchema.safeParse({ ...base, video_url: 'javascript:alert(1)' }).success,
+    ).toBe(false);
   });
 });
 
 describe('callable contracts', () => {
   it('rejects unknown fields such as a client-sent price', () => {
-    expect(createCheckoutSessionRequest.safeParse({ productId: 'a', price: 1 }).success).toBe(false);
+    expect(createCheckoutSessionRequest.safeParse({ productId: 'a', price: 1 }).success).toBe(
+      false,
+    );
     expect(createCheckoutSessionRequest.safeParse({}).success).toBe(true);
   });
 
   it('only lets managers ask for approved or rejected', () => {
     expect(setProfileStatusRequest.safeParse({ uid: 'u1', status: 'pending' }).success).toBe(false);
-    expect(setProfileStatusRequest.safeParse({ uid: 'a/b', status: 'approved' }).success).toBe(false);
+    expect(setProfileStatusRequest.safeParse({ uid: 'a/b', status: 'approved' }).success).toBe(
+      false,
+    );
     for (const reserved of ['.', '..', '__name__', '__id7__']) {
-      expect(setProfileStatusRequest.safeParse({ uid: reserved, status: 'approved' }).success).toBe(false);
+      expect(setProfileStatusRequest.safeParse({ uid: reserved, status: 'approved' }).success).toBe(
+        false,
+      );
       expect(createCheckoutSessionRequest.safeParse({ productId: reserved }).success).toBe(false);
     }
-    expect(createCheckoutSessionRequest.safeParse({ productId: '_blue_coast_' }).success).toBe(true);
+    expect(createCheckoutSessionRequest.safeParse({ productId: '_blue_coast_' }).success).toBe(
+      true,
+    );
     expect(setProfileStatusRequest.safeParse({ uid: 'u1', status: 'approved' }).success).toBe(true);
   });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY, ORDER_STATUSES, PAYMENT_TYPES } from './orders';
+import { CHECKOUT_STATES, MAX_LINE_QUANTITY, ORDER_STATUSES, PAYMENT_TYPES } from './orders';
+import { shipToSchema } from './ship-to';
+import { CARRIERS } from './shipping';
 import { BUYER_ROLES, PROFILE_STATUSES, ROLES } from './roles';
 
 /** Field limits shared by forms, callables and firestore.rules (keep the rules in step). */
@@ -137,6 +139,16 @@ export const orderLineSchema = z.object({
   line_total: z.number().int().min(0),
 });
 
+export const refundEntrySchema = z.object({
+  refund_id: z.string(),
+  amount: z.number().int().min(1),
+  reason: z.string(),
+  at: z.date(),
+  /** A manager's uid, or 'stripe' for a refund made in the Stripe dashboard. */
+  by: z.string(),
+});
+export type RefundEntry = z.infer<typeof refundEntrySchema>;
+
 export const orderStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   at: z.date(),
@@ -155,8 +167,32 @@ export const orderSchema = z.object({
   created_at: z.date(),
   paid_at: z.date().nullable(),
   status_history: z.array(orderStatusChangeSchema),
+  // Orders from before the order book (docs/order-lifecycle.md) have none of the fields below.
+  /** Where the goods go, as collected by Stripe Checkout. */
+  ship_to: shipToSchema.nullable().default(null),
+  /** INV-000123, allocated when the order is paid. */
+  invoice_number: z.string().nullable().default(null),
+  shipment: z
+    .object({ carrier: z.enum(CARRIERS), tracking_number: z.string(), shipped_at: z.date() })
+    .nullable()
+    .default(null),
+  refunds: z.array(refundEntrySchema).default([]),
+  /** Cents: the sum of `refunds`, kept on the order so revenue can be summed on the server. */
+  refunded_amount: z.number().int().min(0).default(0),
 });
 export type Order = z.infer<typeof orderSchema> & { id: string };
+
+/** checkouts/{id}: one Checkout attempt (managers see the ones that never became an order). */
+export const checkoutAttemptSchema = z.object({
+  user_id: z.string(),
+  store_name: z.string(),
+  items: z.array(orderLineSchema),
+  amount: z.number().int().min(0),
+  state: z.enum(CHECKOUT_STATES),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+export type CheckoutAttempt = z.infer<typeof checkoutAttemptSchema> & { id: string };
 
 export const supportContentSchema = z.object({
   title: requiredText('Title', LIMITS.supportTitle),

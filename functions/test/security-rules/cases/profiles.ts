@@ -263,6 +263,27 @@ export const profileCases: RuleCase[] = [
     expect: 'deny',
     why: 'not an approved buyer',
   })),
+  ...approvedBuyers.map((actor): RuleCase => ({
+    actor,
+    op: 'update',
+    path: self(actor),
+    data: {
+      ship_to: {
+        name: 'Somewhere Else',
+        phone: '',
+        address: {
+          line1: '1 Main St',
+          line2: '',
+          city: 'Reno',
+          state: 'NV',
+          postal_code: '89501',
+          country: 'US',
+        },
+      },
+    },
+    expect: 'deny',
+    why: 'the ship-to goes through saveShipTo (validated, and sent to Stripe)',
+  })),
   {
     actor: 'anonymous',
     op: 'update',

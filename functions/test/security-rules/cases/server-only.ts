@@ -160,3 +160,36 @@ export const checkoutLockCases: RuleCase[] = closed(COLLECTIONS.checkoutLocks, '
   order_id: 'order-retailer',
   at: serverTimestamp(),
 });
+
+export const invoiceCounterCases: RuleCase[] = closed(COLLECTIONS.counters, 'invoices', {
+  next: 1,
+});
+
+export const stripeCustomerCases: RuleCase[] = closed(
+  COLLECTIONS.stripeCustomers,
+  'rules-retailer',
+  { customer_id: 'cus_hijack' },
+);
+
+/** checkouts: managers read them (abandoned checkouts); nobody writes one from a client. */
+export const checkoutCases: RuleCase[] = [
+  ...closed(COLLECTIONS.checkouts, 'checkout-retailer', {
+    user_id: 'rules-retailer',
+    state: 'completed',
+    amount: 1,
+  }).filter((c) => c.actor !== 'manager' || (c.op !== 'get' && c.op !== 'list')),
+  {
+    actor: 'manager',
+    op: 'get',
+    path: `${COLLECTIONS.checkouts}/checkout-retailer`,
+    expect: 'allow',
+    why: 'abandoned checkouts view',
+  },
+  {
+    actor: 'manager',
+    op: 'list',
+    path: COLLECTIONS.checkouts,
+    expect: 'allow',
+    why: 'abandoned checkouts view',
+  },
+];

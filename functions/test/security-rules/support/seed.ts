@@ -153,7 +153,16 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     to: 'approved',
     at,
   },
-  [paths.checkoutLock(U.retailer)]: { order_id: ORDER.retailer, at },
+  [paths.checkoutLock(U.retailer)]: { checkout_id: ORDER.retailer, at },
+  [paths.checkout('checkout-retailer')]: {
+    user_id: U.retailer,
+    store_name: 'Corner Smoke Shop',
+    state: 'expired',
+    amount: 3499,
+    created_at: at,
+  },
+  [paths.invoiceCounter()]: { next: 7 },
+  [paths.stripeCustomer(U.retailer)]: { customer_id: 'cus_rules_retailer' },
   [`${COLLECTIONS.stripeEvents}/evt_1`]: {
     type: 'checkout.session.completed',
     order_id: ORDER.retailer,

@@ -1,0 +1,142 @@
+import type Stripe from 'stripe';
+import type { FormObject } from './form-encoding.js';
+import { newId } from './ids.js';
+import {
+  assertKnownKeys,
+  readMetadata,
+  readObject,
+  readString,
+  requireString,
+} from './param-readers.js';
+import { invalidRequest, resourceMissing } from './stripe-error.js';
+import type { Customer, Param } from './types.js';
+
+const CUSTOMER_PARAMS: ReadonlyArray<Param<Stripe.CustomerCreateParams>> = [
+  'email',
+  'name',
+  'phone',
+  'shipping',
+  'metadata',
+  'description',
+  'expand',
+];
+const SHIPPING_PARAMS: ReadonlyArray<Param<Stripe.CustomerCreateParams.Shipping>> = [
+  'name',
+  'phone',
+  'address',
+];
+const ADDRESS_PARAMS: ReadonlyArray<Param<Stripe.AddressParam>> = [
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+];
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+function readShipping(value: FormObject['x']): Stripe.Customer.Shipping | null | undefined {
+  if (value === '') return null; // shipping='' clears it, as in Stripe
+  const shipping = readObject(value, 'shipping');
+  if (!shipping) return undefined;
+  assertKnownKeys(shipping, SHIPPING_PARAMS, 'shipping');
+  const address = readObject(shipping.address, 'shipping[address]');
+  if (!address)
+    throw invalidRequest('Missing required param: shipping[address].', 'shipping[address]');
+  assertKnownKeys(address, ADDRESS_PARAMS, 'shipping[address]');
+  const field = (key: string) => readString(address[key], `shipping[address][${key}]`, 200) || null;
+  return {
+    name: requireString(shipping.name, 'shipping[name]', 256),
+    phone: readString(shipping.phone, 'shipping[phone]', 20) || null,
+    address: {
+      line1: field('line1'),
+      line2: field('line2'),
+      city: field('city'),
+      state: field('state'),
+      postal_code: field('postal_code'),
+      country: field('country'),
+    },
+  };
+}
+
+/** In-memory Customers: create, retrieve, update (the fields the portal uses). */
+export class CustomerStore {
+  private readonly customers = new Map<string, Customer>();
+
+  constructor(private readonly now: () => number) {}
+
+  get(id: string): Customer | undefined {
+    return this.customers.get(id);
+  }
+
+  require(id: string, param = 'customer'): Customer {
+    const customer = this.customers.get(id);
+    if (!customer) throw resourceMissing('customer', id, param);
+    return customer;
+  }
+
+  create(params: FormObject): Customer {
+    assertKnownKeys(params, CUSTOMER_PARAMS, '');
+    const customer: Customer = {
+      id: newId('cus', 14),
+      object: 'customer',
+      address: null,
+      balance: 0,
+      created: Math.floor(this.now() / 1000),
+      default_source: null,
+      description: null,
+      email: null,
+      invoice_settings: {
+        custom_fields: null,
+        default_payment_method: null,
+        footer: null,
+        rendering_options: null,
+      },
+      livemode: false,
+      metadata: {},
+      name: null,
+      phone: null,
+      shipping: null,
+    };
+    this.apply(customer, params);
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  update(id: string, params: FormObject): Customer {
+    const customer = this.require(id, 'id');
+    assertKnownKeys(params, CUSTOMER_PARAMS, '');
+    this.apply(customer, params);
+    return customer;
+  }
+
+  /** What Checkout saves on the customer with `customer_update[shipping]=auto`. */
+  saveShipping(id: string, shipping: Stripe.Customer.Shipping): void {
+    const customer = this.customers.get(id);
+    if (customer) customer.shipping = structuredClone(shipping);
+  }
+
+  clear(): void {
+    this.customers.clear();
+  }
+
+  /** Validates every field first, then writes: a refused update changes nothing. */
+  private apply(customer: Customer, params: FormObject): void {
+    const email = readString(params.email, 'email', 512);
+    if (email && !EMAIL.test(email)) {
+      throw invalidRequest(`Invalid email address: ${email}`, 'email', 'email_invalid');
+    }
+    const name = readString(params.name, 'name', 256);
+    const phone = readString(params.phone, 'phone', 20);
+    const description = readString(params.description, 'description', 350);
+    const shipping = readShipping(params.shipping);
+    const metadata =
+      params.metadata === undefined ? undefined : readMetadata(params.metadata, 'metadata');
+    if (email !== undefined) customer.email = email || null;
+    if (name !== undefined) customer.name = name || null;
+    if (phone !== undefined) customer.phone = phone || null;
+    if (description !== undefined) customer.description = description || null;
+    if (shipping !== undefined) customer.shipping = shipping;
+    if (metadata !== undefined) customer.metadata = { ...customer.metadata, ...metadata };
+  }
+}

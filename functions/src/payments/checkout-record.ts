@@ -1,0 +1,60 @@
+import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
+import { CHECKOUT_STATES, type CheckoutState, type OrderLine } from '@portal/domain';
+import type { CheckoutSource } from './checkout-lines';
+
+/**
+ * checkouts/{checkoutId}: one checkout attempt, written by createCheckoutSession. It is not an
+ * order: it becomes one (orders/{checkoutId}, the same id) when Stripe reports its session
+ * complete. Server only; managers read the ones that never completed (abandoned checkouts).
+ */
+export interface CheckoutDoc {
+  user_id: string;
+  store_name: string;
+  /** The buyer's seller permit number when they checked out (printed on the invoice). */
+  seller_permit_id: string;
+  items: OrderLine[];
+  amount: number;
+  currency: 'usd';
+  state: CheckoutState;
+  stripe_session_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** What was priced, to recognise a repeated checkout of the same cart. */
+  cart_fingerprint: string;
+  /** 'cart' removes the purchased lines from the cart once ordered; Buy Now leaves it alone. */
+  source: CheckoutSource;
+}
+
+export interface CheckoutRecord extends CheckoutDoc {
+  id: string;
+}
+
+class CorruptCheckoutError extends Error {
+  override name = 'CorruptCheckoutError';
+}
+
+function isState(value: unknown): value is CheckoutState {
+  return typeof value === 'string' && (CHECKOUT_STATES as readonly string[]).includes(value);
+}
+
+/** Reads a checkout, checking the fields the transitions rely on. */
+export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
+  if (!snap.exists) return null;
+  const data = snap.data() ?? {};
+  if (
+    !isState(data.state) ||
+    typeof data.user_id !== 'string' ||
+    typeof data.amount !== 'number' ||
+    !Array.isArray(data.items)
+  ) {
+    throw new CorruptCheckoutError(`Checkout ${snap.id} is missing its state, owner or lines`);
+  }
+  return {
+    ...(data as CheckoutDoc),
+    id: snap.id,
+    stripe_session_id: typeof data.stripe_session_id === 'string' ? data.stripe_session_id : null,
+    source: data.source === 'buy_now' ? 'buy_now' : 'cart',
+    seller_permit_id: typeof data.seller_permit_id === 'string' ? data.seller_permit_id : '',
+    store_name: typeof data.store_name === 'string' ? data.store_name : '',
+  };
+}

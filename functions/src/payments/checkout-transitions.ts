@@ -1,0 +1,273 @@
+import {
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import type Stripe from 'stripe';
+import { COLLECTIONS, paths, type CheckoutState, type OrderStatus } from '@portal/domain';
+import { orderIdOfSession } from './checkout-session';
+import { readCheckout, type CheckoutRecord } from './checkout-record';
+import { allocateInvoiceNumber, readInvoiceCounter } from './invoice-numbers';
+import { orderFromCheckout, paymentIntentOf } from './order-from-checkout';
+import { readOrderState, type OrderState } from './order-record';
+import { historyWith, STRIPE_ACTOR } from './order-transitions';
+import { readEventSeen, recordEvent, type EventRef } from './stripe-event-log';
+
+/** The session is not one of ours (no checkout id): nothing to do. */
+export class ForeignSessionError extends Error {
+  override name = 'ForeignSessionError';
+}
+
+/** The session names a checkout that does not exist. */
+class CheckoutMissingError extends Error {
+  override name = 'CheckoutMissingError';
+}
+
+/** What Stripe charged is not what the checkout priced; nothing is recorded. */
+export class PaymentMismatchError extends Error {
+  override name = 'PaymentMismatchError';
+}
+
+export type CompletedOutcome =
+  /** the order was created paid (processing), or a pending order is now paid */
+  | 'paid'
+  /** the order was created pending: a delayed payment is still processing */
+  | 'awaiting-payment'
+  /** the order already records this (the webhook and verifyPayment both report it) */
+  | 'already-recorded'
+  /** the session is not complete: nothing to record */
+  | 'not-complete';
+
+export type FailedOutcome = 'payment-failed' | 'ignored';
+export type ExpiredOutcome = 'expired' | 'ignored';
+
+export interface SessionTransition<O extends string> {
+  /** The checkout id, which is also the id of the order it became. */
+  orderId: string;
+  /** The order's status afterwards; null while the checkout is no order. */
+  status: OrderStatus | null;
+  outcome: O | 'duplicate-event';
+}
+
+type SessionRef = Pick<Stripe.Checkout.Session, 'id' | 'client_reference_id' | 'metadata'>;
+
+interface Read {
+  checkout: CheckoutRecord;
+  order: OrderState | null;
+  checkoutRef: DocumentReference;
+  orderRef: DocumentReference;
+}
+
+interface Applied<O extends string> {
+  status: OrderStatus | null;
+  outcome: O;
+  /** false leaves the event unrecorded (a later delivery of it is handled again). */
+  recordEvent?: boolean;
+}
+
+export function requireCheckoutId(session: SessionRef): string {
+  const id = orderIdOfSession(session);
+  if (!id || id.includes('/'))
+    throw new ForeignSessionError(`Session ${session.id} names no checkout`);
+  return id;
+}
+
+/**
+ * The frame of every transition Stripe reports on a Checkout Session: one transaction (retried
+ * when two deliveries of an event race) that reads whether the event was handled, the checkout
+ * and the order it became, answers 'duplicate-event' for a handled event, lets `apply` decide and
+ * write, then records the event.
+ */
+function onSession<O extends string>(
+  db: Firestore,
+  session: SessionRef,
+  event: EventRef | undefined,
+  apply: (tx: Transaction, read: Read) => Promise<Applied<O>> | Applied<O>,
+): Promise<SessionTransition<O>> {
+  const id = requireCheckoutId(session);
+  const checkoutRef = db.collection(COLLECTIONS.checkouts).doc(id);
+  const orderRef = db.collection(COLLECTIONS.orders).doc(id);
+  return db.runTransaction(async (tx) => {
+    const seen = await readEventSeen(tx, db, event);
+    const [checkoutSnap, orderSnap] = await tx.getAll(checkoutRef, orderRef);
+    const checkout = readCheckout(checkoutSnap!);
+    if (!checkout)
+      throw new CheckoutMissingError(`Checkout ${id} of session ${session.id} does not exist`);
+    const order = readOrderState(orderSnap!);
+    if (seen) return { orderId: id, status: order?.status ?? null, outcome: 'duplicate-event' };
+    const applied = await apply(tx, { checkout, order, checkoutRef, orderRef });
+    if (applied.recordEvent !== false) {
+      recordEvent(tx, db, event, { orderId: id, sessionId: session.id, outcome: applied.outcome });
+    }
+    return { orderId: id, status: applied.status, outcome: applied.outcome };
+  });
+}
+
+function checkPayment(checkout: CheckoutRecord, session: Stripe.Checkout.Session) {
+  if (checkout.stripe_session_id !== null && checkout.stripe_session_id !== session.id) {
+    throw new PaymentMismatchError(
+      `Checkout ${checkout.id} belongs to session ${checkout.stripe_session_id}, not ${session.id}`,
+    );
+  }
+  if (session.amount_total !== checkout.amount || session.currency !== 'usd') {
+    throw new PaymentMismatchError(
+      `Session ${session.id} charged ${session.amount_total} ${session.currency}; checkout ${checkout.id} is ${checkout.amount} usd`,
+    );
+  }
+}
+
+/** Removes the ordered lines from the buyer's cart (units added after checkout stay). */
+async function readCartLines(tx: Transaction, db: Firestore, checkout: CheckoutRecord) {
+  if (checkout.source !== 'cart' || checkout.items.length === 0) return () => undefined;
+  const refs = checkout.items.map((item) =>
+    db.doc(paths.cartItem(checkout.user_id, item.product_id)),
+  );
+  const snaps = await tx.getAll(...refs);
+  return (now: Timestamp) =>
+    snaps.forEach((snap, index) => {
+      if (!snap.exists) return;
+      const bought = checkout.items[index]?.quantity ?? 0;
+      const inCart: unknown = snap.get('quantity');
+      const left = typeof inCart === 'number' ? inCart - bought : 0;
+      if (left > 0) tx.update(snap.ref, { quantity: left, updated_at: now });
+      else tx.delete(snap.ref);
+    });
+}
+
+/**
+ * Records a complete Checkout Session, once: the first report creates the order (same id as the
+ * checkout) with the ship-to Stripe collected, removes the ordered lines from the cart, makes the
+ * ship-to the buyer's default and closes the checkout; a paid session also gets the next invoice
+ * number. A later report of the payment (async_payment_succeeded) moves a pending order to
+ * processing with its invoice number. The webhook and verifyPayment both call this; whichever
+ * comes second changes nothing.
+ */
+export function recordCheckoutCompleted(
+  db: Firestore,
+  session: Stripe.Checkout.Session,
+  event?: EventRef,
+): Promise<SessionTransition<CompletedOutcome>> {
+  return onSession<CompletedOutcome>(db, session, event, async (tx, read) => {
+    const { checkout, order, checkoutRef, orderRef } = read;
+    if (session.status !== 'complete') {
+      return { status: order?.status ?? null, outcome: 'not-complete', recordEvent: false };
+    }
+    checkPayment(checkout, session);
+    const paid = session.payment_status === 'paid';
+    if (order && !(order.status === 'pending' && paid)) {
+      return { status: order.status, outcome: 'already-recorded' };
+    }
+    // Reads before writes: the invoice counter, the cart lines, the profile.
+    const counter = paid ? await readInvoiceCounter(tx, db) : null;
+    const removeCartLines = order ? () => undefined : await readCartLines(tx, db, checkout);
+    const profileRef = db.doc(paths.profile(checkout.user_id));
+    const profileExists = order ? false : (await tx.get(profileRef)).exists;
+    const now = Timestamp.now();
+    const invoiceNumber = counter ? allocateInvoiceNumber(tx, counter) : null;
+
+    if (order) {
+      tx.update(orderRef, {
+        status: 'processing',
+        paid_at: now,
+        updated_at: now,
+        invoice_number: invoiceNumber,
+        stripe_payment_intent_id: paymentIntentOf(session) ?? order.stripe_payment_intent_id,
+        status_history: historyWith(order.status_history, 'processing', now, STRIPE_ACTOR),
+      });
+      return { status: 'processing', outcome: 'paid' };
+    }
+    const status: OrderStatus = paid ? 'processing' : 'pending';
+    const created = orderFromCheckout(checkout, session, {
+      status,
+      invoiceNumber,
+      now,
+      by: STRIPE_ACTOR,
+    });
+    tx.create(orderRef, created);
+    tx.update(checkoutRef, { state: 'completed' satisfies CheckoutState, updated_at: now });
+    removeCartLines(now);
+    // The last order's ship-to is the buyer's default (My Account shows and edits it).
+    if (profileExists && created.ship_to) tx.update(profileRef, { ship_to: created.ship_to });
+    return { status, outcome: paid ? 'paid' : 'awaiting-payment' };
+  });
+}
+
+/**
+ * A delayed payment failed (checkout.session.async_payment_failed): the pending order is
+ * cancelled by Stripe. If the completion was never recorded, the order is created cancelled, so
+ * the attempt still shows what happened.
+ */
+export function recordAsyncPaymentFailed(
+  db: Firestore,
+  session: Stripe.Checkout.Session,
+  event?: EventRef,
+): Promise<SessionTransition<FailedOutcome>> {
+  return onSession<FailedOutcome>(db, session, event, (tx, read) => {
+    const { checkout, order, checkoutRef, orderRef } = read;
+    const now = Timestamp.now();
+    if (!order) {
+      checkPayment(checkout, session);
+      const created = orderFromCheckout(checkout, session, {
+        status: 'pending',
+        invoiceNumber: null,
+        now,
+        by: STRIPE_ACTOR,
+      });
+      tx.create(orderRef, {
+        ...created,
+        status: 'cancelled',
+        status_history: historyWith(created.status_history, 'cancelled', now, STRIPE_ACTOR),
+      });
+      tx.update(checkoutRef, { state: 'completed' satisfies CheckoutState, updated_at: now });
+      return { status: 'cancelled', outcome: 'payment-failed' };
+    }
+    if (order.status !== 'pending') return { status: order.status, outcome: 'ignored' };
+    tx.update(orderRef, {
+      status: 'cancelled',
+      updated_at: now,
+      status_history: historyWith(order.status_history, 'cancelled', now, STRIPE_ACTOR),
+    });
+    return { status: 'cancelled', outcome: 'payment-failed' };
+  });
+}
+
+/** Stripe closed an unpaid session (checkout.session.expired): its open checkout is expired. */
+export function recordCheckoutExpired(
+  db: Firestore,
+  session: SessionRef,
+  event?: EventRef,
+): Promise<SessionTransition<ExpiredOutcome>> {
+  return onSession<ExpiredOutcome>(db, session, event, (tx, read) => {
+    const { checkout, order, checkoutRef } = read;
+    if (order || checkout.state !== 'open' || checkout.stripe_session_id !== session.id) {
+      return { status: order?.status ?? null, outcome: 'ignored' };
+    }
+    tx.update(checkoutRef, {
+      state: 'expired' satisfies CheckoutState,
+      updated_at: Timestamp.now(),
+    });
+    return { status: null, outcome: 'expired' };
+  });
+}
+
+/**
+ * Closes an open checkout that will never be paid: 'replaced' by a newer checkout of the buyer, or
+ * 'failed' when its session could not be created. `withSession` false only closes a checkout that
+ * never got a session (one with a session is closed when Stripe reports its session expired).
+ */
+export async function closeCheckout(
+  db: Firestore,
+  checkoutId: string,
+  state: Extract<CheckoutState, 'replaced' | 'failed' | 'expired'>,
+  options: { withSession: boolean },
+): Promise<boolean> {
+  const ref = db.collection(COLLECTIONS.checkouts).doc(checkoutId);
+  return db.runTransaction(async (tx) => {
+    const checkout = readCheckout(await tx.get(ref));
+    if (!checkout || checkout.state !== 'open') return false;
+    if (!options.withSession && checkout.stripe_session_id !== null) return false;
+    tx.update(ref, { state, updated_at: Timestamp.now() });
+    return true;
+  });
+}

@@ -1,0 +1,78 @@
+import type { Timestamp } from 'firebase-admin/firestore';
+import type Stripe from 'stripe';
+import { shipToSchema, type OrderStatus, type ShipTo } from '@portal/domain';
+import { log } from '../lib/log';
+import type { CheckoutRecord } from './checkout-record';
+import type { OrderDoc } from './order-record';
+
+/** The ship-to Stripe Checkout collected (name and US address, phone), or null without one. */
+export function shipToOfSession(
+  session: Pick<Stripe.Checkout.Session, 'id' | 'collected_information' | 'customer_details'>,
+): ShipTo | null {
+  const details = session.collected_information?.shipping_details;
+  if (!details) return null;
+  const { address } = details;
+  const parsed = shipToSchema.safeParse({
+    name: details.name,
+    phone: session.customer_details?.phone ?? '',
+    address: {
+      line1: address.line1 ?? '',
+      line2: address.line2 ?? '',
+      city: address.city ?? '',
+      state: address.state ?? '',
+      postal_code: address.postal_code ?? '',
+      country: address.country ?? '',
+    },
+  });
+  if (!parsed.success) {
+    // Checkout only ships to the US; an address it let through that we cannot read is kept out of
+    // the order (the manager sees "no ship-to" and asks) rather than failing the payment.
+    log.warn('checkout_ship_to_unreadable', {
+      sessionId: session.id,
+      issues: parsed.error.issues.map((issue) => issue.path.join('.')),
+    });
+    return null;
+  }
+  return parsed.data;
+}
+
+export function paymentIntentOf(session: Pick<Stripe.Checkout.Session, 'payment_intent'>) {
+  return typeof session.payment_intent === 'string'
+    ? session.payment_intent
+    : (session.payment_intent?.id ?? null);
+}
+
+/**
+ * The order a completed checkout becomes: its priced lines and buyer as checked out, the ship-to
+ * from the session, 'pending' while a delayed payment is processing, 'processing' once paid.
+ */
+export function orderFromCheckout(
+  checkout: CheckoutRecord,
+  session: Stripe.Checkout.Session,
+  fields: { status: OrderStatus; invoiceNumber: string | null; now: Timestamp; by: string },
+): OrderDoc {
+  const { now, status } = fields;
+  return {
+    user_id: checkout.user_id,
+    store_name: checkout.store_name,
+    seller_permit_id: checkout.seller_permit_id,
+    items: checkout.items,
+    amount: checkout.amount,
+    currency: 'usd',
+    payment_type: 'one_time',
+    status,
+    stripe_session_id: session.id,
+    stripe_payment_intent_id: paymentIntentOf(session),
+    created_at: now,
+    updated_at: now,
+    paid_at: status === 'processing' ? now : null,
+    status_history: [{ status, at: now, by: fields.by }],
+    cart_fingerprint: checkout.cart_fingerprint,
+    source: checkout.source,
+    ship_to: shipToOfSession(session),
+    invoice_number: fields.invoiceNumber,
+    shipment: null,
+    refunds: [],
+    refunded_amount: 0,
+  };
+}

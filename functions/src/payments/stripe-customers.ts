@@ -1,0 +1,82 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
+import type Stripe from 'stripe';
+import { paths, type ShipTo } from '@portal/domain';
+import { isMissingResource } from './stripe-errors';
+
+/**
+ * stripe_customers/{uid} { customer_id }: each buyer's one Stripe Customer (server only). Created
+ * on the buyer's first checkout and reused after, so Checkout pre-fills the ship-to it saved.
+ */
+export async function storedCustomerId(db: Firestore, uid: string): Promise<string | null> {
+  const id: unknown = (await db.doc(paths.stripeCustomer(uid)).get()).get('customer_id');
+  return typeof id === 'string' ? id : null;
+}
+
+/** Stripe's shape of a ship-to. */
+export function stripeShipping(shipTo: ShipTo): Stripe.CustomerUpdateParams.Shipping {
+  const { address } = shipTo;
+  return {
+    name: shipTo.name,
+    ...(shipTo.phone ? { phone: shipTo.phone } : {}),
+    address: {
+      line1: address.line1,
+      line2: address.line2,
+      city: address.city,
+      state: address.state,
+      postal_code: address.postal_code,
+      country: address.country,
+    },
+  };
+}
+
+interface CustomerInput {
+  uid: string;
+  email?: string | undefined;
+  storeName: string;
+  /** The buyer's default ship-to, for a new customer. */
+  shipTo: ShipTo | null;
+}
+
+/**
+ * The buyer's customer id: the stored one, or a new customer (keyed so that a retried call makes
+ * one) stored in a transaction; when two first checkouts race, both use the one stored first.
+ */
+export async function customerForCheckout(
+  db: Firestore,
+  stripe: Stripe,
+  input: CustomerInput,
+  attemptKey: string,
+): Promise<string> {
+  const stored = await storedCustomerId(db, input.uid);
+  if (stored) return stored;
+  const customer = await stripe.customers.create(
+    {
+      name: input.storeName || undefined,
+      ...(input.email ? { email: input.email } : {}),
+      ...(input.shipTo ? { shipping: stripeShipping(input.shipTo) } : {}),
+      metadata: { uid: input.uid },
+    },
+    { idempotencyKey: `customer:${input.uid}:${attemptKey}` },
+  );
+  const ref = db.doc(paths.stripeCustomer(input.uid));
+  return db.runTransaction(async (tx) => {
+    const existing: unknown = (await tx.get(ref)).get('customer_id');
+    if (typeof existing === 'string') return existing;
+    tx.set(ref, { customer_id: customer.id, created_at: FieldValue.serverTimestamp() });
+    return customer.id;
+  });
+}
+
+/** Forgets a customer Stripe no longer knows (a restarted local sandbox, a deleted customer). */
+export async function forgetCustomer(db: Firestore, uid: string, customerId: string) {
+  const ref = db.doc(paths.stripeCustomer(uid));
+  await db.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).get('customer_id') === customerId) tx.delete(ref);
+  });
+}
+
+/** True when Stripe refused a call because the customer it names does not exist. */
+export function isMissingCustomer(error: unknown): boolean {
+  return isMissingResource(error) && (error as { param?: string }).param === 'customer';
+}
