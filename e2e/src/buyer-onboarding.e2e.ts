@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { uniqueTag } from './support/accounts';
 import { journey, type Person } from './support/journey';
+import { fillShipTo } from './support/stripe-page';
 import { snap } from './support/screens';
 import {
   at,
@@ -195,6 +196,7 @@ j.step('the buyer checks out the whole cart and pays on the Stripe sandbox page'
   await see(page.getByText(PURPLE.name));
   await see(page.getByText(MANGO.name));
   await see(page.getByText(usd(orderTotal)).first());
+  await fillShipTo(page);
   await snap(page, 'stripe-checkout');
   await page.getByRole('button', { name: 'Pay' }).click();
   await at(page, '/payment-success', 30_000);

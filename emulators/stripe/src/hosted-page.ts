@@ -28,13 +28,13 @@ button:hover { background: #4b44d6; }
 button:focus-visible, a:focus-visible { outline: 3px solid #1a1f36; outline-offset: 2px; }
 a { color: #4b44d6; }
 .note { color: #4f566b; font-size: .9rem; overflow-wrap: anywhere; }
-fieldset { border: 1px solid #e3e8ee; border-radius: .5rem; margin: 1.25rem 0 0; padding: .75rem 1rem 1rem; }
+fieldset { border: 1px solid #e3e8ee; border-radius: .5rem; margin: 1.25rem 0 0; padding: .75rem 1rem 1rem; min-width: 0; }
 legend { font-weight: 600; padding: 0 .25rem; }
 .field { display: flex; flex-direction: column; gap: .25rem; margin-top: .75rem; }
 .field label { font-weight: 600; font-size: .95rem; }
-.field input, .field select { font: inherit; padding: .55rem .6rem; border: 1px solid #a3acb9; border-radius: .4rem; min-height: 2.5rem; }
+.field input, .field select { font: inherit; padding: .55rem .6rem; border: 1px solid #a3acb9; border-radius: .4rem; min-height: 2.5rem; width: 100%; box-sizing: border-box; min-width: 0; }
 .field input[aria-invalid="true"], .field select[aria-invalid="true"] { border-color: #c0123c; }
-.row { display: grid; grid-template-columns: 1fr 1fr; gap: 0 .75rem; }
+.row { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0 .75rem; }
 .error { color: #c0123c; font-size: .9rem; }
 .summary { background: #fde8ec; color: #7a0a26; border-radius: .5rem; padding: .6rem .8rem; margin-top: 1rem; }
 .method { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { refundOrderRequest, updateOrderStatusRequest } from './contracts';
-import { formatInvoiceNumber, parseInvoiceNumber } from './invoices';
+import {
+  formatInvoiceNumber,
+  invoicePaymentStatus,
+  invoiceTotals,
+  parseInvoiceNumber,
+} from './invoices';
 import { netRevenueCents, refundableCents, refundProblem } from './refunds';
 import { routePath } from './routes';
 import { shipToLines, shipToSchema } from './ship-to';
@@ -182,5 +187,38 @@ describe('order book requests', () => {
   it('fills route parameters, encoded', () => {
     expect(routePath('invoice', { orderId: 'a b' })).toBe('/portal/orders/a%20b/invoice');
     expect(() => routePath('packingSlip')).toThrow(/orderId/);
+  });
+});
+
+describe('invoice money and status', () => {
+  const order = (
+    over: Partial<{
+      status: 'pending' | 'processing' | 'shipped' | 'cancelled';
+      refunded_amount: number;
+    }> = {},
+  ) => ({
+    status: 'processing' as const,
+    amount: 10_000,
+    refunded_amount: 0,
+    items: [{ line_total: 6_000 }, { line_total: 4_000 }],
+    ...over,
+  });
+  it('adds the lines, ships free and shows refunds and what was kept', () => {
+    expect(invoiceTotals(order({ refunded_amount: 2_500 }))).toEqual({
+      subtotal: 10_000,
+      shipping: 0,
+      total: 10_000,
+      refunded: 2_500,
+      net: 7_500,
+    });
+  });
+  it('names the payment status', () => {
+    expect(invoicePaymentStatus(order())).toBe('Paid');
+    expect(invoicePaymentStatus(order({ status: 'pending' }))).toBe('Payment processing');
+    expect(invoicePaymentStatus(order({ refunded_amount: 1 }))).toBe('Partially refunded');
+    expect(invoicePaymentStatus(order({ status: 'cancelled', refunded_amount: 10_000 }))).toBe(
+      'Refunded',
+    );
+    expect(invoicePaymentStatus(order({ status: 'cancelled' }))).toBe('Cancelled');
   });
 });

@@ -1,3 +1,6 @@
+import type { Cents } from './money';
+import type { OrderStatus } from './orders';
+
 /**
  * Invoice numbers: allocated in one transaction from a counter when an order is paid, so they
  * have no gaps and no duplicates. Shown as INV-000123 (at least six digits).
@@ -17,4 +20,38 @@ export function parseInvoiceNumber(text: string): number | null {
   if (!m) return null;
   const n = Number(m[1]);
   return Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
+/** What an invoice says about the payment (the order's status and refunds). */
+export type InvoicePaymentStatus =
+  'Paid' | 'Payment processing' | 'Refunded' | 'Partially refunded' | 'Cancelled';
+
+export function invoicePaymentStatus(order: {
+  status: OrderStatus;
+  amount: Cents;
+  refunded_amount: Cents;
+}): InvoicePaymentStatus {
+  if (order.refunded_amount > 0) {
+    return order.refunded_amount >= order.amount ? 'Refunded' : 'Partially refunded';
+  }
+  if (order.status === 'pending') return 'Payment processing';
+  if (order.status === 'cancelled') return 'Cancelled';
+  return 'Paid';
+}
+
+/** The invoice's money lines: subtotal, shipping (free), total, refunded, net paid. */
+export function invoiceTotals(order: {
+  items: readonly { line_total: Cents }[];
+  refunded_amount: Cents;
+}) {
+  const subtotal = order.items.reduce((sum, line) => sum + line.line_total, 0);
+  const shipping = 0;
+  const total = subtotal + shipping;
+  return {
+    subtotal,
+    shipping,
+    total,
+    refunded: order.refunded_amount,
+    net: total - order.refunded_amount,
+  };
 }

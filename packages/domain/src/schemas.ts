@@ -74,6 +74,8 @@ export const profileSchema = z.object({
   created_at: z.date(),
   reviewed_at: z.date().nullable().optional(),
   reviewed_by: z.string().nullable().optional(),
+  /** The default ship-to (written by the functions only): the last order's, or as edited. */
+  ship_to: shipToSchema.nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -168,6 +170,8 @@ export const orderSchema = z.object({
   paid_at: z.date().nullable(),
   status_history: z.array(orderStatusChangeSchema),
   // Orders from before the order book (docs/order-lifecycle.md) have none of the fields below.
+  /** The buyer's seller permit number when they checked out (on the invoice). */
+  seller_permit_id: z.string().default(''),
   /** Where the goods go, as collected by Stripe Checkout. */
   ship_to: shipToSchema.nullable().default(null),
   /** INV-000123, allocated when the order is paid. */

@@ -40,6 +40,7 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
       '/portal/store',
       '/portal/cart',
       '/portal/my-account',
+      '/portal/orders/:orderId/invoice',
     ]);
   });
 

@@ -31,6 +31,9 @@ export const pageModules: Record<string, LazyModule> = {
   store: () => import('./routes/store'),
   cart: () => import('./routes/cart'),
   account: () => import('./routes/account'),
+  invoice: () => import('./routes/invoice'),
+  'admin-invoice': () => import('./routes/admin-invoice'),
+  'packing-slip': () => import('./routes/packing-slip'),
   'not-found': () => import('./routes/not-found'),
 };
 

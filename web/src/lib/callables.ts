@@ -3,6 +3,10 @@ import {
   FUNCTION_NAMES,
   type CreateCheckoutSessionRequest,
   type CreateCheckoutSessionResponse,
+  type RefundOrderRequest,
+  type RefundOrderResponse,
+  type SaveShipToRequest,
+  type SaveShipToResponse,
   type SetProfileStatusRequest,
   type SetProfileStatusResponse,
   type UpdateOrderStatusRequest,
@@ -30,4 +34,10 @@ export const callVerifyPayment = callable<VerifyPaymentRequest, VerifyPaymentRes
 );
 export const callUpdateOrderStatus = callable<UpdateOrderStatusRequest, UpdateOrderStatusResponse>(
   FUNCTION_NAMES.updateOrderStatus,
+);
+export const callRefundOrder = callable<RefundOrderRequest, RefundOrderResponse>(
+  FUNCTION_NAMES.refundOrder,
+);
+export const callSaveShipTo = callable<SaveShipToRequest, SaveShipToResponse>(
+  FUNCTION_NAMES.saveShipTo,
 );

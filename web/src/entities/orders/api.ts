@@ -1,12 +1,17 @@
 import {
+  CHECKOUT_STATES,
   ORDER_EXPORT_MAX,
   PAID_ORDER_STATUSES,
+  type CheckoutAttempt,
   type Order,
+  type RefundOrderRequest,
   type UpdateOrderStatusRequest,
 } from '@portal/domain';
 import {
+  doc,
   getAggregate,
   getCount,
+  getDoc,
   getDocs,
   limit,
   orderBy,
@@ -16,9 +21,16 @@ import {
   where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
-import { callUpdateOrderStatus } from '@/lib/callables';
-import { parseDocuments } from '../firestore';
-import { ordersCollection, parseOrder, parseOrderSummary, type OrderSummary } from './documents';
+import { callRefundOrder, callUpdateOrderStatus } from '@/lib/callables';
+import { parseDocuments, parsedOrThrow } from '../firestore';
+import {
+  checkoutsCollection,
+  ordersCollection,
+  parseCheckoutAttempt,
+  parseOrder,
+  parseOrderSummary,
+  type OrderSummary,
+} from './documents';
 
 /**
  * The buyer's orders, newest first. The `user_id == uid` filter is required: the rules only let
@@ -101,14 +113,67 @@ export async function countOrders(): Promise<number> {
   return (await getCount(ordersCollection())).data().count;
 }
 
-/** Cents: the sum of `amount` over paid orders (processing, shipped, delivered), on the server. */
+/**
+ * Cents: revenue net of refunds, summed on the server: `amount` less `refunded_amount` over paid
+ * orders (processing, shipped, delivered). A cancelled order was refunded in full, or never paid.
+ */
 export async function sumPaidRevenue(): Promise<number> {
   const paid = query(ordersCollection(), where('status', 'in', [...PAID_ORDER_STATUSES]));
-  const result = await getAggregate(paid, { revenue: sum('amount') });
-  return result.data().revenue ?? 0;
+  const result = await getAggregate(paid, {
+    revenue: sum('amount'),
+    refunded: sum('refunded_amount'),
+  });
+  const { revenue, refunded } = result.data();
+  return (revenue ?? 0) - (refunded ?? 0);
+}
+
+/** One order (the invoice and packing slip); null when it does not exist or may not be read. */
+export async function fetchOrder(orderId: string): Promise<Order | null> {
+  try {
+    const snapshot = await getDoc(doc(ordersCollection(), orderId));
+    if (!snapshot.exists()) return null;
+    return parsedOrThrow(parseOrder(snapshot.id, snapshot.data()));
+  } catch (error) {
+    // The rules answer another buyer's order with permission-denied: to the buyer, it is not there.
+    if ((error as { code?: string }).code === 'permission-denied') return null;
+    throw error;
+  }
 }
 
 /** Moves an order along its state machine; the updateOrderStatus function checks the transition. */
 export function updateOrderStatus(request: UpdateOrderStatusRequest) {
   return callUpdateOrderStatus(request);
+}
+
+/** Refunds part or all of a paid order (managers); the refundOrder function checks everything. */
+export function refundOrder(request: RefundOrderRequest) {
+  return callRefundOrder(request);
+}
+
+export interface CheckoutsPage {
+  checkouts: CheckoutAttempt[];
+  nextCursor: OrdersCursor | null;
+}
+
+/** Checkouts that never became orders (open, expired, replaced, failed), newest first. */
+const ABANDONED_STATES = CHECKOUT_STATES.filter((state) => state !== 'completed');
+
+/** One page of abandoned checkouts (managers), cursor-based like Recent Orders. */
+export async function fetchAbandonedCheckoutsPage(
+  cursor: OrdersCursor | null,
+): Promise<CheckoutsPage> {
+  const base = [
+    where('state', 'in', [...ABANDONED_STATES]),
+    orderBy('created_at', 'desc'),
+  ] as const;
+  const checkouts = checkoutsCollection();
+  const q = cursor
+    ? query(checkouts, ...base, startAfter(cursor), limit(ORDERS_PAGE_SIZE + 1))
+    : query(checkouts, ...base, limit(ORDERS_PAGE_SIZE + 1));
+  const snapshot = await getDocs(q);
+  const docs = snapshot.docs.slice(0, ORDERS_PAGE_SIZE);
+  return {
+    checkouts: parseDocuments(docs, parseCheckoutAttempt, 'skip'),
+    nextCursor: snapshot.docs.length > ORDERS_PAGE_SIZE ? (docs[docs.length - 1] ?? null) : null,
+  };
 }

@@ -1,23 +1,60 @@
-import { COLLECTIONS, orderSchema, type Order } from '@portal/domain';
+import {
+  checkoutAttemptSchema,
+  COLLECTIONS,
+  orderSchema,
+  type CheckoutAttempt,
+  type Order,
+} from '@portal/domain';
 import { collection, type DocumentData } from 'firebase/firestore/lite';
 import { db, toDate, type Parsed } from '../firestore';
 
-/** orders/{id}: written by the functions at checkout, read by the buyer and by managers. */
+/**
+ * orders/{id}: written by the functions when a checkout completes, read by the buyer (their own)
+ * and by managers.
+ */
 export const ordersCollection = () => collection(db, COLLECTIONS.orders);
 
+/** checkouts/{id}: checkout attempts, read by managers (the ones that never became orders). */
+export const checkoutsCollection = () => collection(db, COLLECTIONS.checkouts);
+
+function records(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+}
+
 /**
- * The one reading of an order document, in full (the buyer's order history): timestamps become
- * Dates, then the domain schema checks the whole order.
+ * The one reading of an order document, in full: timestamps (also in the history, the shipment
+ * and the refunds) become Dates, then the domain schema checks the whole order. Orders from
+ * before the order book lack ship-to, invoice, shipment and refunds: the schema defaults them.
  */
 export function parseOrder(id: string, data: DocumentData): Parsed<Order> {
-  const history = Array.isArray(data.status_history)
-    ? (data.status_history as Record<string, unknown>[])
-    : [];
-  const parsed = orderSchema.safeParse({
+  const parsed = orderSchema.safeParse(withDates(data));
+  return parsed.success ? { success: true, data: { ...parsed.data, id } } : parsed;
+}
+
+/** The order's timestamps as Dates (a missing refunds list stays missing: the schema defaults it). */
+function withDates(data: DocumentData): DocumentData {
+  const shipment = data.shipment as Record<string, unknown> | null | undefined;
+  return {
     ...data,
     created_at: toDate(data.created_at),
     paid_at: toDate(data.paid_at),
-    status_history: history.map((change) => ({ ...change, at: toDate(change.at) })),
+    status_history: records(data.status_history).map((change) => ({
+      ...change,
+      at: toDate(change.at),
+    })),
+    ...(shipment ? { shipment: { ...shipment, shipped_at: toDate(shipment.shipped_at) } } : {}),
+    ...(Array.isArray(data.refunds)
+      ? { refunds: records(data.refunds).map((refund) => ({ ...refund, at: toDate(refund.at) })) }
+      : {}),
+  };
+}
+
+/** A checkout attempt, for the manager's Abandoned checkouts view. */
+export function parseCheckoutAttempt(id: string, data: DocumentData): Parsed<CheckoutAttempt> {
+  const parsed = checkoutAttemptSchema.safeParse({
+    ...data,
+    created_at: toDate(data.created_at),
+    updated_at: toDate(data.updated_at ?? data.created_at),
   });
   return parsed.success ? { success: true, data: { ...parsed.data, id } } : parsed;
 }
@@ -31,14 +68,20 @@ const orderSummarySchema = orderSchema.pick({
   payment_type: true,
   status: true,
   created_at: true,
+  ship_to: true,
+  invoice_number: true,
+  shipment: true,
+  refunds: true,
+  refunded_amount: true,
 });
 export type OrderSummary = ReturnType<typeof orderSummarySchema.parse> & { id: string };
 
 /** The same document read for the dashboard: only its summary is checked. */
 export function parseOrderSummary(id: string, data: DocumentData): Parsed<OrderSummary> {
+  const dated = withDates(data);
   const parsed = orderSummarySchema.safeParse({
-    ...data,
-    created_at: toDate(data.created_at) ?? new Date(0),
+    ...dated,
+    created_at: dated.created_at ?? new Date(0),
   });
   return parsed.success ? { success: true, data: { id, ...parsed.data } } : parsed;
 }

@@ -9,8 +9,11 @@ export {
 } from './api';
 export {
   orderKeys,
+  useAbandonedCheckouts,
   useExportOrders,
+  useOrder,
   useOrders,
   useRecentOrders,
+  useRefundOrder,
   useUpdateOrderStatus,
 } from './queries';

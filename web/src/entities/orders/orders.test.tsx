@@ -85,7 +85,11 @@ describe('useUpdateOrderStatus', () => {
     const { result, invalidatedKeys } = renderQueryHook(useUpdateOrderStatus);
     await act(() => result.current.mutateAsync({ orderId: 'o1', status: 'shipped' }));
     expect(callUpdateOrderStatus).toHaveBeenCalledWith({ orderId: 'o1', status: 'shipped' });
-    expect(invalidatedKeys()).toEqual([orderKeys.recent(), orderKeys.totals()]);
+    expect(invalidatedKeys()).toEqual([
+      orderKeys.recent(),
+      orderKeys.totals(),
+      orderKeys.one('o1'),
+    ]);
   });
 
   it('a failed call invalidates nothing', async () => {

@@ -7,9 +7,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
+  fetchAbandonedCheckoutsPage,
+  fetchOrder,
   fetchOrders,
   fetchOrdersForExport,
   fetchRecentOrdersPage,
+  refundOrder,
   updateOrderStatus,
   type OrdersCursor,
 } from './api';
@@ -21,7 +24,24 @@ export const orderKeys = {
   recent: () => ['admin', 'orders'] as const,
   /** The manager's totals (order count, revenue): any change to an order makes them stale. */
   totals: () => ['admin', 'totals'] as const,
+  /** One order (invoice, packing slip). */
+  one: (orderId: string) => ['order', orderId] as const,
+  /** Checkouts that never became orders (managers). */
+  abandoned: () => ['admin', 'checkouts'] as const,
 };
+
+export function useOrder(orderId: string) {
+  return useQuery({ queryKey: orderKeys.one(orderId), queryFn: () => fetchOrder(orderId) });
+}
+
+export function useAbandonedCheckouts() {
+  return useInfiniteQuery({
+    queryKey: orderKeys.abandoned(),
+    queryFn: ({ pageParam }) => fetchAbandonedCheckoutsPage(pageParam),
+    initialPageParam: null as OrdersCursor | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
 
 const ordersQueryOptions = (uid: string) =>
   queryOptions({ queryKey: orderKeys.ofBuyer(uid), queryFn: () => fetchOrders(uid) });
@@ -47,16 +67,29 @@ export function useExportOrders() {
   return useMutation({ mutationFn: fetchOrdersForExport });
 }
 
-export function useUpdateOrderStatus() {
+/** After a manager changes an order: the table, the totals (revenue is net of refunds), the order. */
+function useRefreshOrders() {
   const queryClient = useQueryClient();
+  return (orderId: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orderKeys.recent() }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.totals() }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.one(orderId) }),
+    ]);
+}
+
+export function useUpdateOrderStatus() {
+  const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: updateOrderStatus,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.recent() }),
-        // Revenue counts paid orders, so a cancellation changes it.
-        queryClient.invalidateQueries({ queryKey: orderKeys.totals() }),
-      ]);
-    },
+    onSuccess: (_, request) => refresh(request.orderId),
+  });
+}
+
+export function useRefundOrder() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: refundOrder,
+    onSuccess: (_, request) => refresh(request.orderId),
   });
 }

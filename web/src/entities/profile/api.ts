@@ -3,6 +3,7 @@ import {
   type BuyerRole,
   type ProfileUpdate,
   type SetProfileStatusRequest,
+  type ShipTo,
 } from '@portal/domain';
 import {
   getCount,
@@ -14,7 +15,7 @@ import {
   setDoc,
   updateDoc,
 } from 'firebase/firestore/lite';
-import { callSetProfileStatus } from '@/lib/callables';
+import { callSaveShipTo, callSetProfileStatus } from '@/lib/callables';
 import { parseDocuments, parsedOrThrow } from '../firestore';
 import { parseProfile, profileRef, profilesCollection, type ProfileRecord } from './documents';
 
@@ -75,4 +76,9 @@ export async function updateStoreName(uid: string, update: ProfileUpdate): Promi
  */
 export function setProfileStatus(request: SetProfileStatusRequest) {
   return callSetProfileStatus(request);
+}
+
+/** Saves the buyer's default ship-to through the saveShipTo function (clients cannot write it). */
+export function saveShipTo(shipTo: ShipTo) {
+  return callSaveShipTo({ shipTo });
 }

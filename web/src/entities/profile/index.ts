@@ -4,6 +4,7 @@ export {
   profileKeys,
   useProfile,
   useProfiles,
+  useSaveShipTo,
   useSetProfileStatus,
   useUpdateStoreName,
 } from './queries';

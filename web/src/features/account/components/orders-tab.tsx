@@ -3,7 +3,8 @@ import { Button, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatUsd, shortOrderId, type Order } from '@portal/domain';
+import { formatUsd, routePath, shortOrderId, type Order } from '@portal/domain';
+import { RefundedTag, TrackingLink } from '@/components/order-fulfilment';
 import { OrderStatusTag } from '@/components/order-status-tag';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
@@ -103,9 +104,28 @@ function OrderCard({
           <strong>{label}</strong>
           <span className="order-card__date">{dateFormat.format(order.created_at)}</span>
         </div>
-        <OrderStatusTag status={order.status} className="order-card__status" />
+        <span className="order-card__status">
+          <OrderStatusTag status={order.status} />
+          <RefundedTag cents={order.refunded_amount} />
+        </span>
         <span className="order-card__amount">{formatUsd(order.amount)}</span>
       </div>
+      {(order.status === 'pending' || order.shipment || order.invoice_number) && (
+        <div className="order-card__fulfilment">
+          {order.status === 'pending' && (
+            <span className="order-card__hint">Payment processing</span>
+          )}
+          {order.shipment && <TrackingLink shipment={order.shipment} />}
+          {order.invoice_number && (
+            <Link
+              to={routePath('invoice', { orderId: order.id })}
+              aria-label={`Invoice ${order.invoice_number} of order ${label}`}
+            >
+              Invoice {order.invoice_number}
+            </Link>
+          )}
+        </div>
+      )}
       <div className="order-card__actions">
         <Button
           type="link"

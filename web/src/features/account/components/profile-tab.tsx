@@ -14,6 +14,7 @@ import {
 import { useNotify } from '@/lib/notify';
 import { useUpdateStoreName } from '@/entities/profile';
 import { ACCOUNT_TOASTS } from './account-toasts';
+import { ShipToCard } from './ship-to-card';
 
 const STATUS_COLORS: Record<ProfileStatus, string> = {
   approved: 'green',
@@ -50,7 +51,12 @@ export function ProfileTab({
       </div>
     );
   }
-  return <ProfileForm uid={uid} profile={profile.data} />;
+  return (
+    <div className="account-list">
+      <ProfileForm uid={uid} profile={profile.data} />
+      <ShipToCard uid={uid} shipTo={profile.data.ship_to ?? null} />
+    </div>
+  );
 }
 
 function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { fakeDb } from '@/testing/fake-firestore-lite';
 import { fetchTotals } from './get-totals';
 
-const seedOrder = (id: string, status: string, amount: number) =>
-  fakeDb.seed(`orders/${id}`, { status, amount });
+const seedOrder = (id: string, status: string, amount: number, refunded_amount?: number) =>
+  fakeDb.seed(`orders/${id}`, {
+    status,
+    amount,
+    ...(refunded_amount === undefined ? {} : { refunded_amount }),
+  });
 
 describe('fetchTotals', () => {
-  it('counts and sums on the server, revenue over paid statuses only', async () => {
+  it('counts and sums on the server, revenue over paid statuses only, net of refunds', async () => {
     seedOrder('o1', 'processing', 1000);
-    seedOrder('o2', 'shipped', 2000);
+    seedOrder('o2', 'shipped', 2000, 500);
+    seedOrder('o8', 'cancelled', 900, 900);
     seedOrder('o3', 'delivered', 1200);
     seedOrder('o4', 'pending', 5000);
     seedOrder('o5', 'cancelled', 700);
@@ -16,7 +21,8 @@ describe('fetchTotals', () => {
     seedOrder('o7', 'pending', 10);
     for (const uid of ['u1', 'u2', 'u3', 'u4']) fakeDb.seed(`profiles/${uid}`, { user_id: uid });
 
-    await expect(fetchTotals()).resolves.toEqual({ totalOrders: 7, totalUsers: 4, revenue: 4200 });
+    // 1000 + (2000 - 500) + 1200; the cancelled orders (refunded in full, or never paid) add nothing.
+    await expect(fetchTotals()).resolves.toEqual({ totalOrders: 8, totalUsers: 4, revenue: 3700 });
     expect(fakeDb.calls.some((c) => c.op === 'getDocs')).toBe(false);
     expect(fakeDb.calls).toEqual([
       { op: 'getCount', path: 'orders', constraints: [] },
@@ -32,7 +38,10 @@ describe('fetchTotals', () => {
             value: ['processing', 'shipped', 'delivered'],
           },
         ],
-        aggregate: { revenue: { aggregateType: 'sum', field: 'amount' } },
+        aggregate: {
+          revenue: { aggregateType: 'sum', field: 'amount' },
+          refunded: { aggregateType: 'sum', field: 'refunded_amount' },
+        },
       },
     ]);
   });

@@ -3,6 +3,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useProfiles } from '@/entities/profile';
+import { AbandonedCheckoutsTable } from './abandoned-checkouts-table';
 import { CatalogPanel } from './catalog-panel';
 import { OrdersExport } from './orders-export';
 import { RecentOrdersTable } from './recent-orders-table';
@@ -48,6 +49,7 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
                 <div className="admin-stack">
                   <RecentOrdersTable />
                   <OrdersExport />
+                  <AbandonedCheckoutsTable />
                 </div>
               ),
             },

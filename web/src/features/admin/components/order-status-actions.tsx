@@ -1,8 +1,18 @@
-import { managerOrderMoves, shortOrderId, type OrderStatus } from '@portal/domain';
+import {
+  formatUsd,
+  isPaidStatus,
+  managerOrderMoves,
+  refundableCents,
+  shortOrderId,
+  type OrderStatus,
+} from '@portal/domain';
 import { Button, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { useUpdateOrderStatus } from '@/entities/orders';
+import { useUpdateOrderStatus, type OrderSummary } from '@/entities/orders';
 import { orderStatusLabel } from './order-status-tag';
+import { RefundOrderModal } from './refund-order-modal';
+import { ShipOrderModal } from './ship-order-modal';
 
 const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
   pending: 'Mark Pending',
@@ -13,56 +23,82 @@ const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
 };
 
 /**
- * The moves a manager may make from this status (managerOrderMoves: the state machine without
- * pending -> processing, which only a payment makes), nothing else;
- * the updateOrderStatus function checks the transition again. Cancelling asks first.
+ * The moves a manager may make from this status (managerOrderMoves: pending orders are Stripe's
+ * to move), a refund of what is left on a paid order, nothing else; the functions check both
+ * again. Shipping asks for the carrier and tracking number; cancelling a paid order refunds it
+ * in full, and asks first.
  */
-export function OrderStatusActions({ orderId, status }: { orderId: string; status: OrderStatus }) {
+export function OrderStatusActions({ order }: { order: OrderSummary }) {
   const notify = useNotify();
   const update = useUpdateOrderStatus();
+  const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
+  const { status } = order;
   const next = managerOrderMoves(status);
   const busy = update.isPending;
+  const label = shortOrderId(order.id);
+  const left = refundableCents(order);
+  const canRefund = isPaidStatus(status) && left > 0;
 
   const move = async (to: OrderStatus) => {
     try {
-      await update.mutateAsync({ orderId, status: to });
-      notify.success('Success', `Order ${shortOrderId(orderId)} is now ${orderStatusLabel(to)}`);
+      await update.mutateAsync({ orderId: order.id, status: to });
+      notify.success('Success', `Order ${label} is now ${orderStatusLabel(to)}`);
     } catch (error) {
       notify.error('Error', `Failed to update order: ${errorMessage(error)}`);
     }
   };
 
-  if (next.length === 0) return <span className="admin-muted">No further steps</span>;
+  if (next.length === 0 && !canRefund) {
+    return (
+      <span className="admin-muted">
+        {status === 'pending' ? 'Waiting for payment' : 'No further steps'}
+      </span>
+    );
+  }
 
   return (
     <Space wrap size={8}>
-      {next.map((to) =>
-        to === 'cancelled' ? (
-          <Popconfirm
-            key={to}
-            title={`Cancel order ${shortOrderId(orderId)}?`}
-            description="The buyer's order will be marked cancelled."
-            okText="Yes, cancel"
-            cancelText="Keep order"
-            onConfirm={() => move(to)}
-          >
-            <Button size="small" danger disabled={busy}>
-              {ACTION_LABEL[to]}
-            </Button>
-          </Popconfirm>
-        ) : (
+      {next.map((to) => {
+        if (to === 'cancelled') {
+          return (
+            <Popconfirm
+              key={to}
+              title={`Cancel order ${label}?`}
+              description={
+                left > 0
+                  ? `Cancel and refund ${formatUsd(left)} to the buyer?`
+                  : "The buyer's order will be marked cancelled."
+              }
+              okText="Yes, cancel"
+              cancelText="Keep order"
+              onConfirm={() => move(to)}
+            >
+              <Button size="small" danger disabled={busy}>
+                {ACTION_LABEL[to]}
+              </Button>
+            </Popconfirm>
+          );
+        }
+        return (
           <Button
             key={to}
             size="small"
             type="primary"
             ghost
             disabled={busy}
-            onClick={() => move(to)}
+            onClick={() => (to === 'shipped' ? setDialog('ship') : void move(to))}
           >
             {ACTION_LABEL[to]}
           </Button>
-        ),
+        );
+      })}
+      {canRefund && (
+        <Button size="small" onClick={() => setDialog('refund')} aria-label={`Refund ${label}`}>
+          Refund
+        </Button>
       )}
+      {dialog === 'ship' && <ShipOrderModal order={order} onClose={() => setDialog(null)} />}
+      {dialog === 'refund' && <RefundOrderModal order={order} onClose={() => setDialog(null)} />}
     </Space>
   );
 }

@@ -46,9 +46,11 @@ describe('OrdersExport', () => {
     await waitFor(() => expect(downloadTextFile).toHaveBeenCalledTimes(1));
     const [fileName, csv] = vi.mocked(downloadTextFile).mock.calls[0];
     expect(fileName).toBe('orders-2025-03-01-to-2025-03-31.csv');
-    expect(csv).toContain('Order ID,Date,Store,Status,Payment Type,Amount (USD),Items');
     expect(csv).toContain(
-      'abc,2025-03-04T18:30:00.000Z,"Smoke, City",processing,one_time,50.00,Purple Dream Syrup x 2',
+      'Order ID,Date,Store,Status,Payment Type,Amount (USD),Refunded (USD),Invoice,Ship To,Items',
+    );
+    expect(csv).toContain(
+      'abc,2025-03-04T18:30:00.000Z,"Smoke, City",processing,one_time,50.00,0.00,INV-000042,"Sam Rivera, 500 Market St, San Francisco, CA 94105, United States, +14155550123",Purple Dream Syrup x 2',
     );
     expect(await screen.findByText('Exported 1 order.')).toBeInTheDocument();
   });

@@ -2,13 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { useRecentOrders, useUpdateOrderStatus } from '@/entities/orders';
+import { useRecentOrders, useRefundOrder, useUpdateOrderStatus } from '@/entities/orders';
 import { failed, loaded, makeOrder, stub } from '../testing/stubs';
 import { RecentOrdersTable } from './recent-orders-table';
 
 vi.mock('@/entities/orders', { spy: true });
 
 const mutateAsync = vi.fn();
+const refundAsync = vi.fn();
 const fetchNextPage = vi.fn();
 
 const newest = makeOrder({
@@ -27,8 +28,22 @@ const older = makeOrder({
   status: 'delivered',
   created_at: new Date('2025-03-01T10:00:00Z'),
 });
-const shipped = makeOrder({ id: 'shipped3xyz', store_name: 'Green Machine', status: 'shipped' });
+const shipped = makeOrder({
+  id: 'shipped3xyz',
+  store_name: 'Green Machine',
+  status: 'shipped',
+  shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784', shipped_at: new Date() },
+});
+const paid = makeOrder({ id: 'paid0005xyz', store_name: 'Paid Shop', status: 'processing' });
 const cancelled = makeOrder({ id: 'cancel04xyz', store_name: 'Gone Shop', status: 'cancelled' });
+
+/** An order's refund fields, consistent with each other. */
+function refundedOf(cents: number) {
+  return {
+    refunded_amount: cents,
+    refunds: [{ refund_id: 're_t', amount: cents, reason: '', at: new Date(), by: 'm1' }],
+  };
+}
 
 function withPages(pages: { orders: ReturnType<typeof makeOrder>[] }[], hasNextPage = false) {
   vi.mocked(useRecentOrders).mockReturnValue(
@@ -49,9 +64,13 @@ function rowOf(store: string) {
 
 beforeEach(() => {
   mutateAsync.mockReset();
+  refundAsync.mockReset();
   fetchNextPage.mockReset();
   vi.mocked(useUpdateOrderStatus).mockReturnValue(
     stub<typeof useUpdateOrderStatus>({ mutateAsync, isPending: false }),
+  );
+  vi.mocked(useRefundOrder).mockReturnValue(
+    stub<typeof useRefundOrder>({ mutateAsync: refundAsync, isPending: false }),
   );
 });
 
@@ -107,20 +126,26 @@ describe('RecentOrdersTable', () => {
     expect(within(lines).getByText('$50.00')).toBeInTheDocument();
   });
 
-  it('offers only the moves a manager may make (a payment, not a manager, marks processing)', () => {
-    withPages([{ orders: [newest, older, shipped, cancelled] }]);
+  it('offers only the moves a manager may make: a pending order (payment processing) is Stripe’s', () => {
+    withPages([{ orders: [newest, older, shipped, cancelled, paid] }]);
     renderWithProviders(<RecentOrdersTable />);
     const pending = rowOf('Cloud Nine Smoke');
-    expect(pending.queryByRole('button', { name: 'Mark Processing' })).not.toBeInTheDocument();
-    expect(pending.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
-    expect(pending.queryByRole('button', { name: 'Mark Shipped' })).not.toBeInTheDocument();
+    expect(pending.queryAllByRole('button', { name: /Mark|Cancel|Refund/ })).toHaveLength(0);
+    expect(pending.getByText('Waiting for payment')).toBeInTheDocument();
+    const processing = rowOf('Paid Shop');
+    expect(processing.getByRole('button', { name: 'Mark Shipped' })).toBeInTheDocument();
+    expect(processing.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+    expect(processing.getByRole('button', { name: 'Refund #paid0005' })).toBeInTheDocument();
     const ship = rowOf('Green Machine');
     expect(ship.getByRole('button', { name: 'Mark Delivered' })).toBeInTheDocument();
     expect(ship.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    expect(ship.getByRole('button', { name: 'Refund #shipped3' })).toBeInTheDocument();
     expect(
       rowOf('Blue Coast Vapes').queryAllByRole('button', { name: /Mark|Cancel/ }),
     ).toHaveLength(0);
-    expect(rowOf('Gone Shop').queryAllByRole('button', { name: /Mark|Cancel/ })).toHaveLength(0);
+    expect(
+      rowOf('Gone Shop').queryAllByRole('button', { name: /Mark|Cancel|Refund/ }),
+    ).toHaveLength(0);
   });
 
   it('moves an order through updateOrderStatus and toasts success', async () => {
@@ -132,16 +157,111 @@ describe('RecentOrdersTable', () => {
     expect(await screen.findByText('Order #shipped3 is now Delivered')).toBeInTheDocument();
   });
 
-  it('asks before cancelling an order', async () => {
-    mutateAsync.mockResolvedValue({ orderId: 'newest01xyz', status: 'cancelled' });
-    withPages([{ orders: [newest] }]);
+  it('asks before cancelling a paid order, saying how much goes back to the buyer', async () => {
+    mutateAsync.mockResolvedValue({ orderId: 'paid0005xyz', status: 'cancelled' });
+    withPages([{ orders: [makeOrder({ ...paid, ...refundedOf(1000) })] }]);
     renderWithProviders(<RecentOrdersTable />);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Order' }));
     expect(mutateAsync).not.toHaveBeenCalled();
-    expect(await screen.findByText('Cancel order #newest01?')).toBeInTheDocument();
+    expect(await screen.findByText('Cancel order #paid0005?')).toBeInTheDocument();
+    expect(screen.getByText('Cancel and refund $40.00 to the buyer?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
-    expect(mutateAsync).toHaveBeenCalledWith({ orderId: 'newest01xyz', status: 'cancelled' });
-    expect(await screen.findByText('Order #newest01 is now Cancelled')).toBeInTheDocument();
+    expect(mutateAsync).toHaveBeenCalledWith({ orderId: 'paid0005xyz', status: 'cancelled' });
+    expect(await screen.findByText('Order #paid0005 is now Cancelled')).toBeInTheDocument();
+  });
+
+  it('ships with a carrier and a checked tracking number', async () => {
+    mutateAsync.mockResolvedValue({ orderId: 'paid0005xyz', status: 'shipped' });
+    withPages([{ orders: [paid] }]);
+    renderWithProviders(<RecentOrdersTable />);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark Shipped' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    expect(await dialog.findByText('Choose the carrier.')).toBeInTheDocument();
+    expect(dialog.getByText('Enter the tracking number.')).toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText('Tracking number'), '1Z<b>99');
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    expect(
+      await dialog.findByText('A tracking number has only letters and digits.'),
+    ).toBeInTheDocument();
+    expect(mutateAsync).not.toHaveBeenCalled();
+
+    await userEvent.click(dialog.getByLabelText('Carrier'));
+    await userEvent.click(await screen.findByTitle('UPS'));
+    await userEvent.clear(dialog.getByLabelText('Tracking number'));
+    await userEvent.type(dialog.getByLabelText('Tracking number'), '1z 999-aa1 0123456784');
+    expect(dialog.getByText('Saved as 1Z999AA10123456784')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() =>
+      expect(mutateAsync).toHaveBeenCalledWith({
+        orderId: 'paid0005xyz',
+        status: 'shipped',
+        shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+      }),
+    );
+  });
+
+  it('refunds part of a paid order in cents, refusing more than is left or three decimals', async () => {
+    refundAsync.mockResolvedValue({ orderId: 'shipped3xyz', status: 'shipped', amount: 1250 });
+    withPages([{ orders: [makeOrder({ ...shipped, ...refundedOf(1000) })] }]);
+    renderWithProviders(<RecentOrdersTable />);
+    await userEvent.click(screen.getByRole('button', { name: 'Refund #shipped3' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const amount = dialog.getByLabelText('Refund amount');
+    expect(amount).toHaveValue('40.00');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '40.01');
+    await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    expect(
+      await dialog.findByText('The refund is more than the $40.00 left to refund on this order.'),
+    ).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12.505');
+    await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    expect(await dialog.findByText('Enter an amount in dollars, like 12.50.')).toBeInTheDocument();
+    expect(refundAsync).not.toHaveBeenCalled();
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12.50');
+    await userEvent.type(dialog.getByLabelText('Reason'), 'Dented lid');
+    await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    await waitFor(() =>
+      expect(refundAsync).toHaveBeenCalledWith({
+        orderId: 'shipped3xyz',
+        amount: 1250,
+        reason: 'Dented lid',
+      }),
+    );
+    expect(await screen.findByText('Refunded $12.50 on order #shipped3')).toBeInTheDocument();
+  });
+
+  it('shows the ship-to, the tracking link, refunds and the print pages in the expanded row', async () => {
+    const refunded = makeOrder({
+      ...shipped,
+      refunded_amount: 700,
+      refunds: [{ refund_id: 're_1', amount: 700, reason: 'Dented lid', at: new Date(), by: 'm1' }],
+    });
+    withPages([{ orders: [refunded] }]);
+    renderWithProviders(<RecentOrdersTable />);
+    expect(rowOf('Green Machine').getByText('Refunded $7.00')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /expand row/i }));
+    const details = within(
+      await screen.findByRole('group', { name: 'Fulfilment of order #shipped3' }),
+    );
+    expect(details.getByText('500 Market St')).toBeInTheDocument();
+    expect(details.getByText('San Francisco, CA 94105')).toBeInTheDocument();
+    expect(
+      details.getByRole('link', { name: /Track package 1Z999AA10123456784 with UPS/ }),
+    ).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(details.getByText(/\$7\.00 on .*\(Dented lid\)/)).toBeInTheDocument();
+    expect(details.getByRole('link', { name: /Invoice INV-000042/ })).toHaveAttribute(
+      'href',
+      '/admin/orders/shipped3xyz/invoice',
+    );
+    expect(details.getByRole('link', { name: /Packing slip/ })).toHaveAttribute(
+      'href',
+      '/admin/orders/shipped3xyz/packing-slip',
+    );
   });
 
   it('toasts the failure when the move is refused', async () => {

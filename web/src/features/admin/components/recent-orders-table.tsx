@@ -1,6 +1,7 @@
-import { formatUsd, shortOrderId, type PaymentType } from '@portal/domain';
+import { formatUsd, routePath, shortOrderId, type PaymentType } from '@portal/domain';
 import { Button, Card, Grid, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { RefundedTag, ShipToAddress, TrackingLink } from '@/components/order-fulfilment';
 import { useRecentOrders, type OrderSummary } from '@/entities/orders';
 import { OrderStatusActions } from './order-status-actions';
 import { AdminOrderStatusTag } from './order-status-tag';
@@ -35,40 +36,110 @@ const columns: TableColumnsType<OrderSummary> = [
   {
     title: 'Status',
     dataIndex: 'status',
-    render: (_, order) => <AdminOrderStatusTag status={order.status} />,
+    render: (_, order) => (
+      <>
+        <AdminOrderStatusTag status={order.status} />
+        <RefundedTag cents={order.refunded_amount} />
+      </>
+    ),
   },
   {
     title: 'Actions',
     key: 'actions',
-    render: (_, order) => <OrderStatusActions orderId={order.id} status={order.status} />,
+    render: (_, order) => <OrderStatusActions order={order} />,
   },
 ];
 
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** Ship-to, shipment, refunds and the print pages of one order (its expanded row or card). */
+function OrderFulfilment({ order }: { order: OrderSummary }) {
+  const label = shortOrderId(order.id);
+  return (
+    <div className="admin-fulfilment" aria-label={`Fulfilment of order ${label}`} role="group">
+      <div>
+        <strong>Ship to</strong>
+        {order.ship_to ? (
+          <ShipToAddress shipTo={order.ship_to} />
+        ) : (
+          <p className="admin-muted">No ship-to address on this order.</p>
+        )}
+      </div>
+      <div>
+        <strong>Shipment</strong>
+        <p>
+          {order.shipment ? (
+            <TrackingLink shipment={order.shipment} />
+          ) : (
+            <span className="admin-muted">Not shipped yet</span>
+          )}
+        </p>
+        {order.refunds.length > 0 && (
+          <>
+            <strong>Refunds</strong>
+            <ul className="admin-refunds">
+              {order.refunds.map((refund) => (
+                <li key={refund.refund_id}>
+                  {formatUsd(refund.amount)} on {dayFormat.format(refund.at)}
+                  {refund.reason ? ` (${refund.reason})` : ''}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <div className="admin-fulfilment__links">
+        {order.invoice_number && (
+          <a
+            href={routePath('adminInvoice', { orderId: order.id })}
+            target="_blank"
+            rel="noopener"
+            aria-label={`Invoice ${order.invoice_number} of order ${label} (opens in a new tab)`}
+          >
+            Invoice {order.invoice_number}
+          </a>
+        )}
+        <a
+          href={routePath('packingSlip', { orderId: order.id })}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Packing slip of order ${label} (opens in a new tab)`}
+        >
+          Packing slip
+        </a>
+      </div>
+    </div>
+  );
+}
+
 function OrderLines({ order }: { order: OrderSummary }) {
   return (
-    <Table
-      size="small"
-      rowKey={(line) => line.product_id}
-      pagination={false}
-      dataSource={order.items}
-      aria-label={`Items of order ${shortOrderId(order.id)}`}
-      columns={[
-        { title: 'Product', dataIndex: 'name' },
-        {
-          title: 'Unit price',
-          dataIndex: 'unit_amount',
-          align: 'right',
-          render: (c: number) => formatUsd(c),
-        },
-        { title: 'Qty', dataIndex: 'quantity', align: 'right' },
-        {
-          title: 'Line total',
-          dataIndex: 'line_total',
-          align: 'right',
-          render: (c: number) => formatUsd(c),
-        },
-      ]}
-    />
+    <div className="admin-order-details">
+      <OrderFulfilment order={order} />
+      <Table
+        size="small"
+        rowKey={(line) => line.product_id}
+        pagination={false}
+        dataSource={order.items}
+        aria-label={`Items of order ${shortOrderId(order.id)}`}
+        columns={[
+          { title: 'Product', dataIndex: 'name' },
+          {
+            title: 'Unit price',
+            dataIndex: 'unit_amount',
+            align: 'right',
+            render: (c: number) => formatUsd(c),
+          },
+          { title: 'Qty', dataIndex: 'quantity', align: 'right' },
+          {
+            title: 'Line total',
+            dataIndex: 'line_total',
+            align: 'right',
+            render: (c: number) => formatUsd(c),
+          },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -83,7 +154,10 @@ function OrderCard({ order }: { order: OrderSummary }) {
     >
       <div className="admin-card__top">
         <strong>{order.store_name}</strong>
-        <AdminOrderStatusTag status={order.status} />
+        <span>
+          <AdminOrderStatusTag status={order.status} />
+          <RefundedTag cents={order.refunded_amount} />
+        </span>
       </div>
       <div className="admin-card__meta">
         <span>{dateFormat.format(order.created_at)}</span>
@@ -102,8 +176,9 @@ function OrderCard({ order }: { order: OrderSummary }) {
             </li>
           ))}
         </ul>
+        <OrderFulfilment order={order} />
       </details>
-      <OrderStatusActions orderId={order.id} status={order.status} />
+      <OrderStatusActions order={order} />
     </Card>
   );
 }

@@ -53,6 +53,22 @@ export function makeOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     payment_type: 'one_time',
     status: 'processing',
     created_at: new Date('2025-03-04T18:30:00Z'),
+    ship_to: {
+      name: 'Sam Rivera',
+      phone: '+14155550123',
+      address: {
+        line1: '500 Market St',
+        line2: '',
+        city: 'San Francisco',
+        state: 'CA',
+        postal_code: '94105',
+        country: 'US',
+      },
+    },
+    invoice_number: 'INV-000042',
+    shipment: null,
+    refunds: [],
+    refunded_amount: 0,
     ...overrides,
   };
 }

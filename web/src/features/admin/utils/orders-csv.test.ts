@@ -12,6 +12,20 @@ const order = (overrides: Partial<CsvOrder> = {}): CsvOrder => ({
     { name: 'Purple Dream Syrup', quantity: 2 },
     { name: 'Slushie Machine', quantity: 1 },
   ],
+  invoice_number: 'INV-000007',
+  refunded_amount: 0,
+  ship_to: {
+    name: 'Sam Rivera',
+    phone: '',
+    address: {
+      line1: '500 Market St',
+      line2: '',
+      city: 'San Francisco',
+      state: 'CA',
+      postal_code: '94105',
+      country: 'US',
+    },
+  },
   ...overrides,
 });
 
@@ -59,7 +73,7 @@ describe('centsToCsvAmount', () => {
 describe('buildOrdersCsv', () => {
   it('writes the header row even with no orders', () => {
     expect(rowsOf(buildOrdersCsv([]))).toEqual([
-      'Order ID,Date,Store,Status,Payment Type,Amount (USD),Items',
+      'Order ID,Date,Store,Status,Payment Type,Amount (USD),Refunded (USD),Invoice,Ship To,Items',
     ]);
   });
 
@@ -67,14 +81,24 @@ describe('buildOrdersCsv', () => {
     const rows = rowsOf(
       buildOrdersCsv([
         order(),
-        order({ id: 'ord_2', amount: 990, items: [], status: 'cancelled' }),
+        order({
+          id: 'ord_2',
+          amount: 990,
+          items: [],
+          status: 'cancelled',
+          refunded_amount: 990,
+          invoice_number: null,
+          ship_to: null,
+        }),
       ]),
     );
     expect(rows).toHaveLength(3);
     expect(rows[1]).toBe(
-      'ord_1,2025-03-04T05:06:07.000Z,Smoke City,processing,one_time,123.45,Purple Dream Syrup x 2; Slushie Machine x 1',
+      'ord_1,2025-03-04T05:06:07.000Z,Smoke City,processing,one_time,123.45,0.00,INV-000007,"Sam Rivera, 500 Market St, San Francisco, CA 94105, United States",Purple Dream Syrup x 2; Slushie Machine x 1',
     );
-    expect(rows[2]).toBe('ord_2,2025-03-04T05:06:07.000Z,Smoke City,cancelled,one_time,9.90,');
+    expect(rows[2]).toBe(
+      'ord_2,2025-03-04T05:06:07.000Z,Smoke City,cancelled,one_time,9.90,9.90,,,',
+    );
   });
 
   it('escapes hostile store and product names', () => {

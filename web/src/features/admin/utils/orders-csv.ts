@@ -1,4 +1,10 @@
-import type { OrderLine, OrderStatus, PaymentType } from '@portal/domain';
+import {
+  shipToLines,
+  type OrderLine,
+  type OrderStatus,
+  type PaymentType,
+  type ShipTo,
+} from '@portal/domain';
 
 /** The fields of an order the export needs (OrderSummary satisfies it). */
 export interface CsvOrder {
@@ -9,6 +15,9 @@ export interface CsvOrder {
   payment_type: PaymentType;
   amount: number;
   items: readonly Pick<OrderLine, 'name' | 'quantity'>[];
+  invoice_number: string | null;
+  refunded_amount: number;
+  ship_to: ShipTo | null;
 }
 
 export const ORDERS_CSV_HEADER = [
@@ -18,6 +27,9 @@ export const ORDERS_CSV_HEADER = [
   'Status',
   'Payment Type',
   'Amount (USD)',
+  'Refunded (USD)',
+  'Invoice',
+  'Ship To',
   'Items',
 ] as const;
 
@@ -48,6 +60,9 @@ export function orderCsvRow(order: CsvOrder): string[] {
     order.status,
     order.payment_type,
     centsToCsvAmount(order.amount),
+    centsToCsvAmount(order.refunded_amount),
+    order.invoice_number ?? '',
+    order.ship_to ? shipToLines(order.ship_to).join(', ') : '',
     order.items.map((line) => `${line.name} x ${line.quantity}`).join('; '),
   ];
 }

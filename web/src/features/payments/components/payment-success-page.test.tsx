@@ -91,6 +91,22 @@ describe('PaymentSuccessPage', () => {
     expect(router.state.location.pathname).toBe('/portal/my-account');
   });
 
+  it('says the order is received while a delayed payment clears, without a toast', async () => {
+    mocks.callVerifyPayment.mockResolvedValue({
+      amount: 4200,
+      status: 'pending',
+      orderId: 'o1abcdefg',
+    });
+    renderPage(`/payment-success?session_id=${SESSION}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order Received' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Your payment is processing/)).toBeInTheDocument();
+    expect(screen.getByText('$42.00')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(notices()).toBe(0);
+  });
+
   it('treats a session that was not paid as a failed verification', async () => {
     mocks.callVerifyPayment.mockResolvedValue({ amount: 500, status: 'cancelled', orderId: 'o1' });
     renderPage(`/payment-success?session_id=${SESSION}`);

@@ -26,6 +26,8 @@ type Outcome =
   | { state: 'no-session' }
   | { state: 'verifying' }
   | { state: 'paid'; payment: VerifyPaymentResponse }
+  /** Checkout complete with a delayed method: the order exists, the payment is clearing. */
+  | { state: 'processing'; payment: VerifyPaymentResponse }
   | { state: 'failed' };
 
 /**
@@ -47,7 +49,9 @@ export function PaymentSuccessPage() {
   else if (verification.data)
     outcome = isPaidStatus(verification.data.status)
       ? { state: 'paid', payment: verification.data }
-      : { state: 'failed' };
+      : verification.data.status === 'pending'
+        ? { state: 'processing', payment: verification.data }
+        : { state: 'failed' };
   else outcome = { state: 'verifying' };
 
   useOutcomeToast(sessionId, outcome.state);
@@ -75,6 +79,14 @@ export function PaymentSuccessPage() {
             </>
           }
         />
+      ) : outcome.state === 'processing' ? (
+        <ResultCard
+          tone="success"
+          title="Order Received"
+          text="Your payment is processing. We'll ship your order as soon as it clears, and you can follow it in your account."
+        >
+          <PaymentDetails payment={outcome.payment} amountLabel="Amount" />
+        </ResultCard>
       ) : (
         <ResultCard
           tone="success"
@@ -136,11 +148,17 @@ function ResultCard({
   );
 }
 
-function PaymentDetails({ payment }: { payment: VerifyPaymentResponse }) {
+function PaymentDetails({
+  payment,
+  amountLabel = 'Amount paid',
+}: {
+  payment: VerifyPaymentResponse;
+  amountLabel?: string;
+}) {
   return (
     <dl className="pay-details">
       <div className="pay-details__row">
-        <dt>Amount paid</dt>
+        <dt>{amountLabel}</dt>
         <dd className="pay-details__amount">{formatUsd(payment.amount)}</dd>
       </div>
       <div className="pay-details__row">

@@ -1,0 +1,53 @@
+/** The local Stripe sandbox's hosted checkout page, as a buyer fills it in. */
+import type { Page } from 'playwright-core';
+import type { StackInfo } from './provided';
+import { see } from './ui';
+
+export interface E2eShipTo {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+}
+
+export const E2E_SHIP_TO: E2eShipTo = {
+  name: 'Sam Rivera',
+  line1: '500 Market St',
+  line2: 'Suite 2',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  phone: '(415) 555-0123',
+};
+
+/** Waits for the sandbox page after Proceed to Checkout or Buy Now. */
+export async function onStripePage(page: Page, stack: StackInfo): Promise<string> {
+  await page.waitForURL((url) => url.origin === new URL(stack.urls.stripe).origin, { waitUntil: 'load' });
+  await see(page.getByRole('heading', { name: 'Checkout' }));
+  const id = /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(page.url())?.[1];
+  if (!id) throw new Error(`no session id in ${page.url()}`);
+  return id;
+}
+
+/** Types the ship-to and phone into the page's labelled fields. */
+export async function fillShipTo(page: Page, shipTo: E2eShipTo = E2E_SHIP_TO): Promise<void> {
+  await page.getByLabel('Full name').fill(shipTo.name);
+  await page.getByLabel('Address line 1').fill(shipTo.line1);
+  await page.getByLabel('Address line 2').fill(shipTo.line2 ?? '');
+  await page.getByLabel('City').fill(shipTo.city);
+  await page.getByLabel('State').selectOption(shipTo.state);
+  await page.getByLabel('ZIP code').fill(shipTo.zip);
+  await page.getByLabel('Phone').fill(shipTo.phone);
+}
+
+/** Closes a session as Stripe does when it expires (the API's expire call, with the sandbox key). */
+export async function expireSession(stack: StackInfo, sessionId: string): Promise<void> {
+  const response = await fetch(`${stack.urls.stripe}/v1/checkout/sessions/${sessionId}/expire`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk_test_local_sandbox' },
+  });
+  if (!response.ok) throw new Error(`expire ${sessionId}: ${response.status} ${await response.text()}`);
+}

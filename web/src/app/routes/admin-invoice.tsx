@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { InvoicePage } from '@/features/invoices';
+import { ManagerGuard } from '../guards/manager-guard';
+
+/** /admin/orders/:orderId/invoice: any order's invoice, for managers. */
+export function Component() {
+  const { orderId = '' } = useParams();
+  return (
+    <ManagerGuard>
+      <InvoicePage
+        orderId={orderId}
+        backTo={{ href: paths.admin, label: 'Back to the dashboard' }}
+      />
+    </ManagerGuard>
+  );
+}

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { PackingSlipPage } from '@/features/invoices';
+import { ManagerGuard } from '../guards/manager-guard';
+
+/** /admin/orders/:orderId/packing-slip: what goes in the box, for managers. */
+export function Component() {
+  const { orderId = '' } = useParams();
+  return (
+    <ManagerGuard>
+      <PackingSlipPage
+        orderId={orderId}
+        backTo={{ href: paths.admin, label: 'Back to the dashboard' }}
+      />
+    </ManagerGuard>
+  );
+}

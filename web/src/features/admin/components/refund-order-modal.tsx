@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Input, Modal } from 'antd';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { centsToDollarString, formatUsd, refundableCents, shortOrderId } from '@portal/domain';
+import { useRefundOrder, type OrderSummary } from '@/entities/orders';
+import { errorMessage, useNotify } from '@/lib/notify';
+import { FormField } from './form-field';
+import { refundFormSchema, refundRequestOf, type RefundFormValues } from './refund-form';
+
+/** A partial (or full) refund of a paid order: amount in dollars, optional reason. */
+export function RefundOrderModal({ order, onClose }: { order: OrderSummary; onClose: () => void }) {
+  const notify = useNotify();
+  const refund = useRefundOrder();
+  const [failure, setFailure] = useState<string | null>(null);
+  const left = refundableCents(order);
+  const schema = useMemo(() => refundFormSchema(order), [order]);
+  const form = useForm<RefundFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: centsToDollarString(left), reason: '' },
+  });
+  const errors = form.formState.errors;
+  const label = shortOrderId(order.id);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const result = await refund.mutateAsync(refundRequestOf(order.id, values));
+      notify.success('Refunded', `Refunded ${formatUsd(result.amount)} on order ${label}`);
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <Modal
+      open
+      title={`Refund order ${label}`}
+      okText="Refund"
+      okButtonProps={{ danger: true, loading: refund.isPending, htmlType: 'submit' }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p>
+        Paid {formatUsd(order.amount)}
+        {order.refunded_amount > 0 ? `, refunded ${formatUsd(order.refunded_amount)} so far` : ''}.
+        Up to {formatUsd(left)} can be refunded. The money goes back to the buyer&apos;s card.
+      </p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormField id="refund-amount" label="Refund amount" error={errors.amount?.message}>
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <Input
+                {...field}
+                id="refund-amount"
+                prefix="$"
+                inputMode="decimal"
+                aria-invalid={Boolean(errors.amount)}
+              />
+            )}
+          />
+        </FormField>
+        <FormField id="refund-reason" label="Reason" error={errors.reason?.message}>
+          <Controller
+            control={form.control}
+            name="reason"
+            render={({ field }) => (
+              <Input.TextArea
+                {...field}
+                id="refund-reason"
+                rows={2}
+                maxLength={250}
+                placeholder="Optional, for the books"
+                aria-invalid={Boolean(errors.reason)}
+              />
+            )}
+          />
+        </FormField>
+        {failure && <Alert type="error" showIcon message={failure} role="alert" />}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export { InvoicePage } from './components/invoice-page';
+export { PackingSlipPage } from './components/packing-slip-page';

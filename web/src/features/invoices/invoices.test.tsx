@@ -1,0 +1,217 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '@portal/domain';
+import { DEFAULT_SELLER, sellerFromEnv } from '@/config/seller';
+import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
+import { renderWithProviders } from '@/testing/render';
+import { InvoicePage } from './components/invoice-page';
+import { PackingSlipPage } from './components/packing-slip-page';
+import { invoiceContent } from './lib/invoice-content';
+import { buildInvoicePdf } from './lib/invoice-pdf';
+
+const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+const SHIP_TO = {
+  name: 'Sam Rivera',
+  phone: '+14155550123',
+  address: {
+    line1: '500 Market St',
+    line2: 'Suite 2',
+    city: 'San Francisco',
+    state: 'CA',
+    postal_code: '94105',
+    country: 'US' as const,
+  },
+};
+const line = (n: number) => ({
+  product_id: `p${n}`,
+  name: `Purple Dream Syrup ${n}`,
+  description: '',
+  image_url: '/p.svg',
+  unit_amount: 2500,
+  quantity: 2,
+  line_total: 5000,
+});
+
+function seedOrder(id: string, overrides: Record<string, unknown> = {}) {
+  fakeDb.seed(`orders/${id}`, {
+    user_id: 'buyer-1',
+    store_name: 'Cloud Nine Smokeshop',
+    seller_permit_id: 'SR-EAA-102938',
+    items: [line(1), line(2)],
+    amount: 10_000,
+    currency: 'usd',
+    payment_type: 'one_time',
+    status: 'shipped',
+    stripe_session_id: 'cs_test_1',
+    created_at: at('2025-03-04T18:00:00Z'),
+    paid_at: at('2025-03-04T18:01:00Z'),
+    status_history: [{ status: 'processing', at: at('2025-03-04T18:01:00Z'), by: 'stripe' }],
+    ship_to: SHIP_TO,
+    invoice_number: 'INV-000123',
+    shipment: {
+      carrier: 'ups',
+      tracking_number: '1Z999AA10123456784',
+      shipped_at: at('2025-03-05T10:00:00Z'),
+    },
+    refunds: [
+      {
+        refund_id: 're_1',
+        amount: 2500,
+        reason: 'Dented lid',
+        at: at('2025-03-06T10:00:00Z'),
+        by: 'm1',
+      },
+    ],
+    refunded_amount: 2500,
+    ...overrides,
+  });
+}
+
+function renderInvoice(orderId: string) {
+  return renderWithProviders(
+    <InvoicePage
+      orderId={orderId}
+      backTo={{ href: '/portal/my-account', label: 'Back to My Account' }}
+    />,
+    { route: `/portal/orders/${orderId}/invoice`, path: '/portal/orders/:orderId/invoice' },
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('InvoicePage', () => {
+  it('shows seller, invoice number, buyer with permit, ship-to, lines, refund and totals', async () => {
+    seedOrder('ord00001');
+    renderInvoice('ord00001');
+    const invoice = within(await screen.findByRole('article', { name: 'Invoice INV-000123' }));
+    expect(invoice.getByText(DEFAULT_SELLER.name)).toBeInTheDocument();
+    expect(invoice.getByText('Cloud Nine Smokeshop')).toBeInTheDocument();
+    expect(invoice.getByText('Seller permit: SR-EAA-102938')).toBeInTheDocument();
+    expect(invoice.getByText('500 Market St')).toBeInTheDocument();
+    expect(invoice.getByText('Partially refunded')).toBeInTheDocument();
+    expect(invoice.getByText('#ord00001')).toBeInTheDocument();
+    const rows = invoice.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('Purple Dream Syrup 12$25.00$50.00');
+    expect(rows).toContain('Subtotal$100.00');
+    expect(rows).toContain('ShippingFree');
+    expect(rows.some((r) => /^Refund .*\(Dented lid\)-\$25\.00$/.test(r ?? ''))).toBe(true);
+    expect(rows).toContain('Total$100.00');
+    expect(rows).toContain('Net paid$75.00');
+    expect(screen.getByRole('button', { name: /Print/ })).toBeInTheDocument();
+  });
+
+  it('downloads the PDF named after the invoice, loading the PDF builder only then', async () => {
+    seedOrder('ord00002');
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    renderInvoice('ord00002');
+    await userEvent.click(await screen.findByRole('button', { name: /Download PDF/ }));
+    await waitFor(() => expect(clicks).toEqual(['INV-000123.pdf']));
+    const blob = created.mock.calls[0]![0] as Blob;
+    expect(blob.type).toBe('application/pdf');
+  });
+
+  it('says so for an order without an invoice and for one that cannot be read', async () => {
+    seedOrder('ord00003', { invoice_number: null, status: 'pending', paid_at: null });
+    const first = renderInvoice('ord00003');
+    expect(
+      await screen.findByRole('heading', { name: 'This order has no invoice yet.' }),
+    ).toBeInTheDocument();
+    first.unmount();
+    // Another buyer's order: the rules refuse the read.
+    seedOrder('ord00004', { user_id: 'someone-else' });
+    fakeDb.fail(
+      'getDoc',
+      'orders/ord00004',
+      Object.assign(new Error('denied'), { code: 'permission-denied' }),
+    );
+    renderInvoice('ord00004');
+    expect(await screen.findByRole('heading', { name: 'Invoice not found.' })).toBeInTheDocument();
+    expect(screen.queryByText('Cloud Nine Smokeshop')).not.toBeInTheDocument();
+  });
+});
+
+describe('PackingSlipPage', () => {
+  it('lists ship-to, store and quantities, and no prices', async () => {
+    seedOrder('ord00005');
+    renderWithProviders(
+      <PackingSlipPage
+        orderId="ord00005"
+        backTo={{ href: '/admin', label: 'Back to the dashboard' }}
+      />,
+    );
+    const slip = within(await screen.findByRole('article', { name: 'Packing slip' }));
+    expect(slip.getByText('Cloud Nine Smokeshop')).toBeInTheDocument();
+    expect(slip.getByText('San Francisco, CA 94105')).toBeInTheDocument();
+    expect(slip.getByText('Purple Dream Syrup 2')).toBeInTheDocument();
+    expect(slip.getByText('4')).toBeInTheDocument();
+    expect(slip.queryByText(/\$/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the invoice PDF', () => {
+  const order = (lines: number, store = 'Cloud Nine Smokeshop'): Order => ({
+    id: 'ord00009',
+    user_id: 'b',
+    store_name: store,
+    seller_permit_id: 'SR-1',
+    items: Array.from({ length: lines }, (_, i) => line(i)),
+    amount: lines * 5000,
+    currency: 'usd',
+    payment_type: 'one_time',
+    status: 'processing',
+    stripe_session_id: 'cs_1',
+    created_at: new Date('2025-03-04T18:00:00Z'),
+    paid_at: new Date('2025-03-04T18:01:00Z'),
+    status_history: [],
+    ship_to: SHIP_TO,
+    invoice_number: 'INV-000009',
+    shipment: null,
+    refunds: [],
+    refunded_amount: 0,
+  });
+
+  it('is a letter-size PDF that continues on more pages for a long order', async () => {
+    const short = await PDFDocument.load(
+      await buildInvoicePdf(invoiceContent(order(3), DEFAULT_SELLER)),
+    );
+    expect(short.getPageCount()).toBe(1);
+    expect(short.getTitle()).toBe('Invoice INV-000009');
+    expect(short.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
+    const bytes = await buildInvoicePdf(invoiceContent(order(90), DEFAULT_SELLER));
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
+  });
+
+  it('does not break on characters Helvetica cannot draw', async () => {
+    const bytes = await buildInvoicePdf(
+      invoiceContent(order(1, 'Cloud ☁️ Nine 雲'), DEFAULT_SELLER),
+    );
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+  });
+});
+
+describe('seller configuration', () => {
+  it('takes the name, address lines and email from the build, or the brand defaults', () => {
+    expect(sellerFromEnv({})).toEqual(DEFAULT_SELLER);
+    expect(
+      sellerFromEnv({
+        VITE_SELLER_NAME: 'Electric Slush LLC',
+        VITE_SELLER_ADDRESS: '1 Dock St | Oakland, CA 94607 ',
+        VITE_SELLER_EMAIL: 'billing@example.com',
+      }),
+    ).toEqual({
+      name: 'Electric Slush LLC',
+      addressLines: ['1 Dock St', 'Oakland, CA 94607'],
+      email: 'billing@example.com',
+    });
+  });
+});

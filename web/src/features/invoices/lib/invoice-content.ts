@@ -1,0 +1,59 @@
+import {
+  formatUsd,
+  invoicePaymentStatus,
+  invoiceTotals,
+  shipToLines,
+  shortOrderId,
+  type Order,
+} from '@portal/domain';
+import type { Seller } from '@/config/seller';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/**
+ * Everything an invoice says, as text: one home for the page and the PDF, so both print the
+ * same. Amounts are formatted here.
+ */
+export function invoiceContent(order: Order, seller: Seller) {
+  const totals = invoiceTotals(order);
+  return {
+    title: `Invoice ${order.invoice_number ?? ''}`.trim(),
+    fileName: `${order.invoice_number ?? `order-${order.id}`}.pdf`,
+    seller: [seller.name, ...seller.addressLines, seller.email],
+    facts: [
+      ['Invoice number', order.invoice_number ?? '—'],
+      ['Invoice date', dateFormat.format(order.paid_at ?? order.created_at)],
+      ['Order', shortOrderId(order.id)],
+      ['Payment status', invoicePaymentStatus(order)],
+    ] as [string, string][],
+    billTo: [
+      order.store_name,
+      `Seller permit: ${order.seller_permit_id || '—'}`,
+    ],
+    shipTo: order.ship_to ? shipToLines(order.ship_to) : ['No ship-to address on this order.'],
+    lines: order.items.map((line) => ({
+      name: line.name,
+      quantity: String(line.quantity),
+      unit: formatUsd(line.unit_amount),
+      total: formatUsd(line.line_total),
+    })),
+    totals: [
+      ['Subtotal', formatUsd(totals.subtotal)],
+      ['Shipping', 'Free'],
+      ...order.refunds.map(
+        (refund): [string, string] => [
+          `Refund ${dateFormat.format(refund.at)}${refund.reason ? ` (${refund.reason})` : ''}`,
+          `-${formatUsd(refund.amount)}`,
+        ],
+      ),
+      ['Total', formatUsd(totals.total)],
+      ...(totals.refunded > 0
+        ? ([
+            ['Refunded', `-${formatUsd(totals.refunded)}`],
+            ['Net paid', formatUsd(totals.net)],
+          ] as [string, string][])
+        : []),
+    ] as [string, string][],
+  };
+}
+export type InvoiceContent = ReturnType<typeof invoiceContent>;

@@ -1,0 +1,137 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { InvoiceContent } from './invoice-content';
+
+/** US Letter in points, with 0.6 in margins. */
+const PAGE = { width: 612, height: 792 };
+const MARGIN = 43;
+const SIZE = 10;
+const LEADING = 14;
+
+/**
+ * Helvetica (a standard PDF font) encodes WinAnsi only: anything else becomes '?', so a store
+ * name with an emoji cannot break the download.
+ */
+function printable(text: string): string {
+  return text.replace(/[^\x20-\x7E\u00A0-\u00FF\u2014\u2013\u2019\u201C\u201D]/g, '?');
+}
+
+/** Splits text into lines that fit `width` at `size`. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const words = printable(text).split(/\s+/);
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) <= width || line === '') line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The invoice as a PDF (letter pages, Helvetica), built in the browser from the same content as
+ * the invoice page. Long orders continue on more pages with the table header repeated.
+ */
+export async function buildInvoicePdf(content: InvoiceContent): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(printable(content.title));
+  pdf.setCreator(printable(content.seller[0] ?? 'Invoice'));
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const black = rgb(0, 0, 0);
+  const grey = rgb(0.35, 0.35, 0.35);
+  let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - MARGIN;
+  const right = PAGE.width - MARGIN;
+
+  const newPageIfNeeded = (room: number) => {
+    if (y - room >= MARGIN) return false;
+    page = pdf.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - MARGIN;
+    return true;
+  };
+  const text = (value: string, x: number, options: { font?: PDFFont; size?: number; align?: 'right' } = {}) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? SIZE;
+    const safe = printable(value);
+    const left = options.align === 'right' ? x - font.widthOfTextAtSize(safe, size) : x;
+    page.drawText(safe, { x: left, y, size, font, color: black });
+  };
+
+  text(content.title, MARGIN, { font: bold, size: 18 });
+  y -= 28;
+  // Seller (left) and the invoice facts (right).
+  const factsTop = y;
+  for (const [index, line] of content.seller.entries()) {
+    text(line, MARGIN, { font: index === 0 ? bold : regular });
+    y -= LEADING;
+  }
+  const afterSeller = y;
+  y = factsTop;
+  for (const [label, value] of content.facts) {
+    text(`${label}: ${value}`, right, { align: 'right' });
+    y -= LEADING;
+  }
+  y = Math.min(afterSeller, y) - 12;
+
+  // Bill to and ship to, side by side.
+  const blockTop = y;
+  text('Bill to', MARGIN, { font: bold });
+  y -= LEADING;
+  for (const line of content.billTo) {
+    text(line, MARGIN);
+    y -= LEADING;
+  }
+  const afterBill = y;
+  y = blockTop;
+  const shipX = PAGE.width / 2;
+  text('Ship to', shipX, { font: bold });
+  y -= LEADING;
+  for (const line of content.shipTo) {
+    text(line, shipX);
+    y -= LEADING;
+  }
+  y = Math.min(afterBill, y) - 16;
+
+  // The lines.
+  const columns = { qty: right - 170, unit: right - 80, total: right };
+  const nameWidth = columns.qty - 40 - MARGIN;
+  const header = () => {
+    text('Product', MARGIN, { font: bold });
+    text('Qty', columns.qty, { font: bold, align: 'right' });
+    text('Unit price', columns.unit, { font: bold, align: 'right' });
+    text('Line total', columns.total, { font: bold, align: 'right' });
+    y -= 6;
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.5, color: grey });
+    y -= LEADING;
+  };
+  header();
+  for (const line of content.lines) {
+    const nameLines = wrap(line.name, regular, SIZE, nameWidth);
+    if (newPageIfNeeded(nameLines.length * LEADING + LEADING)) header();
+    text(line.quantity, columns.qty, { align: 'right' });
+    text(line.unit, columns.unit, { align: 'right' });
+    text(line.total, columns.total, { align: 'right' });
+    for (const part of nameLines) {
+      text(part, MARGIN);
+      y -= LEADING;
+    }
+  }
+  y -= 4;
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.5, color: grey });
+  y -= LEADING + 2;
+
+  // Totals, right-aligned.
+  for (const [label, value] of content.totals) {
+    newPageIfNeeded(LEADING);
+    const strong = label === 'Total' || label === 'Net paid';
+    text(label, columns.unit - 10, { align: 'right', font: strong ? bold : regular });
+    text(value, columns.total, { align: 'right', font: strong ? bold : regular });
+    y -= LEADING;
+  }
+  return pdf.save();
+}
