@@ -45,6 +45,8 @@ export interface RouteSize {
   jsFiles: number;
   cssBytes: number;
   firebase: boolean;
+  /** The PDF library is in the route's static closure (it must load only on Download PDF). */
+  pdfLib: boolean;
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -81,14 +83,18 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
     }
     return size;
   };
-  const hasFirebase = (file: string): boolean => {
+  /** Whether a chunk holds code from a package (by its source map; by a marker without one). */
+  const holds = (file: string, source: RegExp, marker: RegExp): boolean => {
     const map = path.join(dist, `${file}.map`);
     if (existsSync(map)) {
       const sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
-      return sources.some((source) => /node_modules\/(@firebase|firebase)\//.test(source));
+      return sources.some((name) => source.test(name));
     }
-    return /@firebase\/|FirebaseError/.test(readFileSync(path.join(dist, file), 'utf8'));
+    return marker.test(readFileSync(path.join(dist, file), 'utf8'));
   };
+  const hasFirebase = (file: string) =>
+    holds(file, /node_modules\/(@firebase|firebase)\//, /@firebase\/|FirebaseError/);
+  const hasPdfLib = (file: string) => holds(file, /node_modules\/pdf-lib\//, /PDFDocument/);
 
   return routes.map(([route, modules]) => {
     const keys = new Set<string>();
@@ -103,6 +109,7 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
       jsFiles: js.length,
       cssBytes: [...css].reduce((sum, file) => sum + gzipped(file), 0),
       firebase: js.some(hasFirebase),
+      pdfLib: js.some(hasPdfLib),
     };
   });
 }

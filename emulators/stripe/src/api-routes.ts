@@ -104,7 +104,7 @@ function renderSession(
 const createSession: Handler = (state, request) => {
   const expand = readExpand(request.params);
   const input = readCreateSessionParams(request.params, Math.floor(state.options.now() / 1000));
-  if (input.customer) state.customers.require(input.customer);
+  if (input.customer) state.customers.requireReference(input.customer, 'customer');
   if (input.ignored.length > 0)
     state.options.log(`create session: ignoring ${input.ignored.join(', ')}`);
   const stored = state.store.create(input);
@@ -190,7 +190,7 @@ const createCustomer: Handler = (state, request) => ({
 
 const retrieveCustomer: Handler = (state, request, match) => {
   assertKnownKeys(request.params, EXPAND_ONLY, '');
-  return { status: 200, body: state.customers.require(match[1] as string, 'id') };
+  return { status: 200, body: state.customers.require(match[1] as string) };
 };
 
 const updateCustomer: Handler = (state, request, match) => ({
@@ -198,8 +198,15 @@ const updateCustomer: Handler = (state, request, match) => ({
   body: state.customers.update(match[1] as string, request.params),
 });
 
+const CHARGE_EXPANDABLE: ReadonlyArray<Param<Stripe.Charge>> = ['refunds'];
+
+/** A charge, its refunds listed (`expand[]=refunds` is accepted; they are always there). */
 const retrieveCharge: Handler = (state, request, match) => {
   assertKnownKeys(request.params, EXPAND_ONLY, '');
+  for (const field of readStringList(request.params.expand, 'expand') ?? []) {
+    if (!CHARGE_EXPANDABLE.some((name) => name === field))
+      throw invalidRequest(`This property cannot be expanded (${field}).`, 'expand');
+  }
   const id = match[1] as string;
   const charge = state.ledger.getCharge(id);
   if (!charge) throw resourceMissing('charge', id, 'id');

@@ -61,27 +61,30 @@ function sendMissing(res: ServerResponse): void {
   );
 }
 
-/** The form as first shown: the customer's saved ship-to (if any), the first allowed country. */
+/**
+ * The form as first shown: the session customer's saved ship-to (else their name and phone),
+ * and the first allowed country.
+ */
 function initialForm(state: SandboxState, stored: StoredSession): CheckoutFormState {
   const { session } = stored;
-  const saved = session.customer ? state.customers.get(String(session.customer))?.shipping : null;
-  const country = session.shipping_address_collection?.allowed_countries[0] ?? '';
+  const customer = session.customer ? state.customers.get(String(session.customer)) : undefined;
+  const saved = customer?.shipping;
   const address = saved?.address;
+  const allowed = session.shipping_address_collection?.allowed_countries ?? [];
+  const savedCountry = address?.country ?? '';
   return {
     method: 'card',
     errors: {},
-    values: saved
-      ? {
-          name: saved.name ?? '',
-          line1: address?.line1 ?? '',
-          line2: address?.line2 ?? '',
-          city: address?.city ?? '',
-          state: address?.state ?? '',
-          postal_code: address?.postal_code ?? '',
-          country: address?.country ?? country,
-          phone: saved.phone ?? '',
-        }
-      : { country },
+    values: {
+      name: saved?.name ?? customer?.name ?? '',
+      line1: address?.line1 ?? '',
+      line2: address?.line2 ?? '',
+      city: address?.city ?? '',
+      state: address?.state ?? '',
+      postal_code: address?.postal_code ?? '',
+      country: allowed.some((c) => c === savedCountry) ? savedCountry : (allowed[0] ?? ''),
+      phone: saved?.phone ?? customer?.phone ?? '',
+    },
   };
 }
 
@@ -127,22 +130,26 @@ export async function handleSettleRequest(
   } catch {
     outcome = null;
   }
-  if (outcome !== 'succeeded' && outcome !== 'failed') {
+  const sessionId = match[1] as string;
+  const fail = (status: number, message: string, param?: string) =>
     sendJson(
       res,
-      400,
-      JSON.stringify({ error: { message: 'outcome must be succeeded or failed' } }),
+      status,
+      JSON.stringify({
+        error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) },
+      }),
     );
+  if (outcome !== 'succeeded' && outcome !== 'failed') {
+    fail(400, 'outcome must be succeeded or failed.', 'outcome');
     return true;
   }
-  const result = await state.settle(match[1] as string, outcome);
+  const result = await state.settle(sessionId, outcome);
   if (result.outcome === 'missing') {
-    sendJson(res, 404, JSON.stringify({ error: { message: 'No such checkout session' } }));
+    fail(404, `No such checkout.session: '${sessionId}'`);
   } else if (result.outcome === 'not-awaiting') {
-    sendJson(
-      res,
+    fail(
       409,
-      JSON.stringify({ error: { message: 'This session has no delayed payment to settle' } }),
+      `Checkout session ${sessionId} has no delayed payment waiting to settle (it was paid by card, already settled, or not paid yet).`,
     );
   } else {
     sendJson(res, 200, JSON.stringify(result.stored.session));
@@ -172,7 +179,7 @@ export async function handleCheckoutPage(
   if (req.method !== 'POST') return false;
   const form = readForm(await readBody(req));
   const result = await state.pay(sessionId, {
-    shipping: form.values,
+    form: form.values,
     delayed: form.method === 'delayed',
   });
   switch (result.outcome) {
@@ -191,6 +198,15 @@ export async function handleCheckoutPage(
     case 'paid': {
       const successUrl = result.stored.session.success_url;
       if (successUrl) redirect(res, successRedirectUrl(successUrl, sessionId));
+      else if (result.delayed)
+        sendHtml(
+          res,
+          200,
+          renderMessagePage(
+            'Payment processing',
+            'Thank you. Your bank transfer is on its way; the order is paid once it settles.',
+          ),
+        );
       else
         sendHtml(
           res,

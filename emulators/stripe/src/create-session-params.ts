@@ -14,6 +14,7 @@ import {
   readUrl,
   requireString,
 } from './param-readers.js';
+import { knownCountryName } from './shipping-details.js';
 import { invalidRequest, missingParam } from './stripe-error.js';
 import type { Known, Param, ProductInfo } from './types.js';
 
@@ -23,6 +24,16 @@ export interface LineInput {
   currency: string;
   product: ProductInfo;
   productMetadata: Stripe.Metadata;
+}
+
+/** `customer_update`: true for each field set to `auto`. */
+export interface CustomerUpdate {
+  /** The ship-to typed, onto `customer.shipping`. */
+  shipping: boolean;
+  /** The address typed, onto `customer.address`. */
+  address: boolean;
+  /** The name typed, onto `customer.name`. */
+  name: boolean;
 }
 
 export interface CreateSessionInput {
@@ -37,8 +48,8 @@ export interface CreateSessionInput {
   customerEmail: string | null;
   /** `customer`: an existing customer (checked by the caller against the customer store). */
   customer: string | null;
-  /** `customer_update[shipping]=auto`: save the collected ship-to on the customer. */
-  saveShippingOnCustomer: boolean;
+  /** `customer_update[...]=auto`: what Checkout saves on the customer once the buyer pays. */
+  customerUpdate: CustomerUpdate;
   /** `shipping_address_collection[allowed_countries]`, or null when no ship-to is collected. */
   allowedCountries: string[] | null;
   /** `phone_number_collection[enabled]`. */
@@ -316,10 +327,15 @@ function readAllowedPaymentMethodTypes(body: FormObject): string[] | null {
 const CUSTOMER_UPDATE_PARAMS: ReadonlyArray<
   Param<Stripe.Checkout.SessionCreateParams.CustomerUpdate>
 > = ['shipping', 'address', 'name'];
-const AUTO_OR_NEVER = ['auto', 'never'];
+const AUTO_OR_NEVER: ReadonlyArray<
+  Known<Stripe.Checkout.SessionCreateParams.CustomerUpdate.Shipping>
+> = ['auto', 'never'];
 
 /** `customer` and `customer_update`: who pays, and whether Checkout saves what they type. */
-function readCustomer(body: FormObject, customerEmail: string | null) {
+function readCustomer(
+  body: FormObject,
+  customerEmail: string | null,
+): { customer: string | null; customerUpdate: CustomerUpdate } {
   const customer = readString(body.customer, 'customer', 255) || null;
   if (customer !== null && customerEmail !== null) {
     throw invalidRequest(
@@ -338,7 +354,7 @@ function readCustomer(body: FormObject, customerEmail: string | null) {
     assertKnownKeys(update, CUSTOMER_UPDATE_PARAMS, 'customer_update');
     for (const key of CUSTOMER_UPDATE_PARAMS) {
       const value = readString(update[key], `customer_update[${key}]`);
-      if (value !== undefined && !AUTO_OR_NEVER.includes(value)) {
+      if (value !== undefined && !AUTO_OR_NEVER.some((known) => known === value)) {
         throw invalidRequest(
           `Invalid customer_update[${key}]: must be one of auto or never`,
           `customer_update[${key}]`,
@@ -346,19 +362,33 @@ function readCustomer(body: FormObject, customerEmail: string | null) {
       }
     }
   }
-  return { customer, saveShippingOnCustomer: update?.shipping === 'auto' };
+  return {
+    customer,
+    customerUpdate: {
+      shipping: update?.shipping === 'auto',
+      address: update?.address === 'auto',
+      name: update?.name === 'auto',
+    },
+  };
 }
+
+const SHIPPING_COLLECTION_PARAMS: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.ShippingAddressCollection>
+> = ['allowed_countries'];
+const PHONE_COLLECTION_PARAMS: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.PhoneNumberCollection>
+> = ['enabled'];
 
 /** `shipping_address_collection[allowed_countries]`: two-letter country codes. */
 function readAllowedCountries(body: FormObject): string[] | null {
   const collection = readObject(body.shipping_address_collection, 'shipping_address_collection');
   if (!collection) return null;
-  assertKnownKeys(collection, ['allowed_countries'], 'shipping_address_collection');
+  assertKnownKeys(collection, SHIPPING_COLLECTION_PARAMS, 'shipping_address_collection');
   const param = 'shipping_address_collection[allowed_countries]';
   const countries = readStringList(collection.allowed_countries, param);
   if (!countries || countries.length === 0) throw missingParam(param);
   countries.forEach((country, index) => {
-    if (!/^[A-Z]{2}$/.test(country)) {
+    if (knownCountryName(country) === undefined) {
       throw invalidRequest(`Invalid ${param}[${index}]: ${country}`, `${param}[${index}]`);
     }
   });
@@ -368,7 +398,7 @@ function readAllowedCountries(body: FormObject): string[] | null {
 function readPhoneCollection(body: FormObject): boolean {
   const collection = readObject(body.phone_number_collection, 'phone_number_collection');
   if (!collection) return false;
-  assertKnownKeys(collection, ['enabled'], 'phone_number_collection');
+  assertKnownKeys(collection, PHONE_COLLECTION_PARAMS, 'phone_number_collection');
   const enabled = readString(collection.enabled, 'phone_number_collection[enabled]');
   if (enabled !== 'true' && enabled !== 'false') {
     throw missingParam('phone_number_collection[enabled]');
@@ -389,7 +419,7 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
       'email_invalid',
     );
   }
-  const { customer, saveShippingOnCustomer } = readCustomer(body, customerEmail);
+  const { customer, customerUpdate } = readCustomer(body, customerEmail);
   const paymentIntentData = readObject(body.payment_intent_data, 'payment_intent_data') ?? {};
   assertKnownKeys(paymentIntentData, PAYMENT_INTENT_DATA_PARAMS, 'payment_intent_data');
   return {
@@ -401,7 +431,7 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
     metadata: readMetadata(body.metadata, 'metadata'),
     customerEmail,
     customer,
-    saveShippingOnCustomer,
+    customerUpdate,
     allowedCountries: readAllowedCountries(body),
     phoneRequired: readPhoneCollection(body),
     created: nowSeconds,

@@ -1,14 +1,16 @@
 import type Stripe from 'stripe';
+import type { CollectedDetails } from './checkout-form.js';
+import type { CustomerUpdate } from './create-session-params.js';
 import type { FormObject } from './form-encoding.js';
 import { newId } from './ids.js';
 import {
   assertKnownKeys,
-  readMetadata,
+  readMetadataUpdate,
   readObject,
   readString,
   requireString,
 } from './param-readers.js';
-import { invalidRequest, resourceMissing } from './stripe-error.js';
+import { invalidRequest, missingReference, resourceMissing } from './stripe-error.js';
 import type { Customer, Param } from './types.js';
 
 const CUSTOMER_PARAMS: ReadonlyArray<Param<Stripe.CustomerCreateParams>> = [
@@ -69,9 +71,17 @@ export class CustomerStore {
     return this.customers.get(id);
   }
 
-  require(id: string, param = 'customer'): Customer {
+  /** The customer a request's URL names: 404 when missing. */
+  require(id: string): Customer {
     const customer = this.customers.get(id);
-    if (!customer) throw resourceMissing('customer', id, param);
+    if (!customer) throw resourceMissing('customer', id, 'id');
+    return customer;
+  }
+
+  /** The customer a parameter names (`customer` on a session): 400 when missing. */
+  requireReference(id: string, param: string): Customer {
+    const customer = this.customers.get(id);
+    if (!customer) throw missingReference('customer', id, param);
     return customer;
   }
 
@@ -104,16 +114,29 @@ export class CustomerStore {
   }
 
   update(id: string, params: FormObject): Customer {
-    const customer = this.require(id, 'id');
+    const customer = this.require(id);
     assertKnownKeys(params, CUSTOMER_PARAMS, '');
     this.apply(customer, params);
     return customer;
   }
 
-  /** What Checkout saves on the customer with `customer_update[shipping]=auto`. */
-  saveShipping(id: string, shipping: Stripe.Customer.Shipping): void {
+  /**
+   * What Checkout saves on the customer once paid, per `customer_update`: the ship-to (with the
+   * phone typed) onto `shipping`, its address onto `address`, the name onto `name`.
+   */
+  saveFromCheckout(id: string, details: CollectedDetails, update: CustomerUpdate): void {
     const customer = this.customers.get(id);
-    if (customer) customer.shipping = structuredClone(shipping);
+    const shipping = details.shipping;
+    if (!customer || !shipping) return;
+    if (update.shipping) {
+      customer.shipping = {
+        name: shipping.name,
+        phone: details.phone,
+        address: structuredClone(shipping.address),
+      };
+    }
+    if (update.address) customer.address = structuredClone(shipping.address);
+    if (update.name) customer.name = shipping.name;
   }
 
   clear(): void {
@@ -130,13 +153,12 @@ export class CustomerStore {
     const phone = readString(params.phone, 'phone', 20);
     const description = readString(params.description, 'description', 350);
     const shipping = readShipping(params.shipping);
-    const metadata =
-      params.metadata === undefined ? undefined : readMetadata(params.metadata, 'metadata');
+    const metadata = readMetadataUpdate(customer.metadata, params.metadata, 'metadata');
     if (email !== undefined) customer.email = email || null;
     if (name !== undefined) customer.name = name || null;
     if (phone !== undefined) customer.phone = phone || null;
     if (description !== undefined) customer.description = description || null;
     if (shipping !== undefined) customer.shipping = shipping;
-    if (metadata !== undefined) customer.metadata = { ...customer.metadata, ...metadata };
+    if (metadata !== undefined) customer.metadata = metadata;
   }
 }

@@ -36,6 +36,7 @@ legend { font-weight: 600; padding: 0 .25rem; }
 .field input[aria-invalid="true"], .field select[aria-invalid="true"] { border-color: #c0123c; }
 .row { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0 .75rem; }
 .error { color: #c0123c; font-size: .9rem; }
+.hint { color: #4f566b; font-size: .85rem; }
 .summary { background: #fde8ec; color: #7a0a26; border-radius: .5rem; padding: .6rem .8rem; margin-top: 1rem; }
 .method { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
 .method input { width: 1.2rem; height: 1.2rem; }
@@ -86,8 +87,10 @@ function errorOf(state: CheckoutFormState, key: keyof ShippingForm): string {
   return message ? `<span class="error" id="${key}-error">${escapeHtml(message)}</span>` : '';
 }
 
-function invalidAttrs(state: CheckoutFormState, key: keyof ShippingForm): string {
-  return state.errors[key] ? ` aria-invalid="true" aria-describedby="${key}-error"` : '';
+/** `aria-invalid` and `aria-describedby` (the field's hint and its error message, when shown). */
+function describedAttrs(state: CheckoutFormState, key: keyof ShippingForm, hint = false): string {
+  const ids = [...(hint ? [`${key}-hint`] : []), ...(state.errors[key] ? [`${key}-error`] : [])];
+  return `${state.errors[key] ? ' aria-invalid="true"' : ''}${ids.length > 0 ? ` aria-describedby="${ids.join(' ')}"` : ''}`;
 }
 
 function textField(
@@ -96,8 +99,10 @@ function textField(
   type = 'text',
 ): string {
   const value = state.values[field.key] ?? '';
-  return `<div class="field"><label for="${field.key}">${escapeHtml(field.label)}${field.optional ? ' (optional)' : ''}</label>
-<input id="${field.key}" name="${field.key}" type="${type}" autocomplete="${field.autocomplete}" value="${escapeHtml(value)}"${field.optional ? '' : ' required'}${invalidAttrs(state, field.key)}>
+  // The label is the field's name alone ("Address line 2"); "Optional" is a hint beside it.
+  const hint = field.optional ? ` <span class="hint" id="${field.key}-hint">Optional</span>` : '';
+  return `<div class="field"><label for="${field.key}">${escapeHtml(field.label)}</label>${hint}
+<input id="${field.key}" name="${field.key}" type="${type}" autocomplete="${field.autocomplete}" value="${escapeHtml(value)}"${field.optional ? '' : ' required'}${describedAttrs(state, field.key, field.optional)}>
 ${errorOf(state, field.key)}</div>`;
 }
 
@@ -116,31 +121,51 @@ function selectField(
     )
     .join('');
   return `<div class="field"><label for="${key}">${escapeHtml(label)}</label>
-<select id="${key}" name="${key}" autocomplete="${autocomplete}" required${invalidAttrs(state, key)}>${items}</select>
+<select id="${key}" name="${key}" autocomplete="${autocomplete}" required${describedAttrs(state, key)}>${items}</select>
 ${errorOf(state, key)}</div>`;
 }
 
-function shippingFieldset(session: StoredSession['session'], state: CheckoutFormState): string {
+const PHONE_FIELD = { key: 'phone', label: 'Phone', autocomplete: 'tel' } as const;
+
+/**
+ * State: a select of US state codes when the ship-to can only be in the US, else a text input
+ * (a province or region elsewhere; the server still checks a US state code).
+ */
+function stateField(state: CheckoutFormState, allowedCountries: readonly string[]): string {
+  const autocomplete = 'shipping address-level1';
+  if (allowedCountries.length === 1 && allowedCountries[0] === 'US') {
+    const states = [
+      { value: '', label: 'Choose…' },
+      ...US_STATE_CODES.map((c) => ({ value: c, label: c })),
+    ];
+    return selectField(state, 'state', 'State', states, autocomplete);
+  }
+  return textField(state, { key: 'state', label: 'State', autocomplete });
+}
+
+/** The ship-to (and phone) the session asks for; nothing when it asks for neither. */
+function detailsFieldset(session: StoredSession['session'], state: CheckoutFormState): string {
   const collection = session.shipping_address_collection;
   const phone = session.phone_number_collection?.enabled === true;
-  if (!collection) return '';
+  const phoneField = phone ? textField(state, PHONE_FIELD, 'tel') : '';
+  if (!collection) {
+    return phone
+      ? `<fieldset>\n<legend>Contact information</legend>\n${phoneField}\n</fieldset>`
+      : '';
+  }
   const countries = collection.allowed_countries.map((code) => ({
     value: code,
     label: countryName(code),
   }));
-  const states = [
-    { value: '', label: 'Choose…' },
-    ...US_STATE_CODES.map((c) => ({ value: c, label: c })),
-  ];
   return `<fieldset>
 <legend>Shipping address</legend>
 ${SHIPPING_FIELDS.map((field) => textField(state, field)).join('\n')}
 <div class="row">
-${selectField(state, 'state', 'State', states, 'shipping address-level1')}
+${stateField(state, collection.allowed_countries)}
 ${textField(state, { key: 'postal_code', label: 'ZIP code', autocomplete: 'shipping postal-code' })}
 </div>
 ${selectField(state, 'country', 'Country', countries, 'shipping country')}
-${phone ? textField(state, { key: 'phone', label: 'Phone', autocomplete: 'tel' }, 'tel') : ''}
+${phoneField}
 </fieldset>`;
 }
 
@@ -195,7 +220,7 @@ ${rows}
 ${email}
 <form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay" novalidate>
 ${summary}
-${shippingFieldset(session, state)}
+${detailsFieldset(session, state)}
 ${methodFieldset(state)}
 <div class="actions">
 <button type="submit">Pay ${total}</button>

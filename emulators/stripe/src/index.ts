@@ -46,9 +46,13 @@ export interface StripeSandboxOptions {
   now?: () => number;
 }
 
+/** What `pay()` enters on the hosted page; each is used only when the session asks for it. */
 export interface PayOptions {
+  /** The ship-to; default DEFAULT_PAY_SHIPPING. */
   shipping?: { name: string; address: Partial<Stripe.Address> };
+  /** The phone number as typed (`(415) 555-0123`, `+14155550123`); default DEFAULT_PAY_PHONE. */
   phone?: string;
+  /** Pay by bank transfer: the session completes unpaid until `settleDelayedPayment`. */
   delayed?: boolean;
 }
 
@@ -70,14 +74,18 @@ export interface StripeSandbox {
   url: string;
   port: number;
   setWebhookUrl(url: string): void;
-  /** Pays an open session as the Pay button does (webhook first attempt awaited). Rejects otherwise. */
   /**
-   * Same as pressing Pay on the hosted page. A session that collects a ship-to gets `shipping`
-   * (default: a valid US address) and `phone`; `delayed` pays by bank transfer: the session
-   * completes unpaid, and `settleDelayedPayment` settles it later.
+   * Same as pressing Pay on the hosted page (the first webhook attempt awaited). A session that
+   * collects a ship-to gets `shipping` (default: a valid US address), one that collects a phone
+   * gets `phone`; `delayed` pays by bank transfer: the session completes unpaid, and
+   * `settleDelayedPayment` settles it later. Rejects for an unknown, expired or already-paid
+   * session, or a ship-to or phone the page would refuse (with its messages).
    */
   pay(sessionId: string, options?: PayOptions): Promise<void>;
-  /** Settles a delayed payment: sends async_payment_succeeded (with the charge) or _failed. */
+  /**
+   * Settles a delayed payment: sends async_payment_succeeded (the session paid, the charge made)
+   * or _failed. Rejects for an unknown session or one with no delayed payment waiting.
+   */
   settleDelayedPayment(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<void>;
   deliveries(): ReadonlyArray<DeliveryRecord>;
   /** Resolves when no webhook attempt is running or scheduled. */
@@ -153,7 +161,7 @@ export async function startStripeSandbox(
     async pay(sessionId, payOptions = {}) {
       const shipping = payOptions.shipping ?? DEFAULT_PAY_SHIPPING;
       const result = await state.pay(sessionId, {
-        shipping: {
+        form: {
           name: shipping.name,
           line1: shipping.address.line1 ?? '',
           line2: shipping.address.line2 ?? '',
@@ -170,8 +178,12 @@ export async function startStripeSandbox(
         throw new Error(`Checkout session ${sessionId} has expired`);
       if (result.outcome === 'already-paid')
         throw new Error(`Checkout session ${sessionId} is already paid`);
-      if (result.outcome === 'invalid')
-        throw new Error(`Checkout session ${sessionId}: ${Object.values(result.errors).join(' ')}`);
+      if (result.outcome === 'invalid') {
+        const problems = Object.entries(result.errors).map(
+          ([field, message]) => `${field}: ${message}`,
+        );
+        throw new Error(`Checkout session ${sessionId} refused the form: ${problems.join(' ')}`);
+      }
     },
     async settleDelayedPayment(sessionId, outcome) {
       const result = await state.settle(sessionId, outcome);

@@ -2,13 +2,8 @@ import type Stripe from 'stripe';
 import type { FormObject } from './form-encoding.js';
 import { newId } from './ids.js';
 import { formatAmount } from './money.js';
-import {
-  assertKnownKeys,
-  readMetadata,
-  readNonNegativeInteger,
-  readString,
-} from './param-readers.js';
-import { invalidRequest, resourceMissing, StripeApiError } from './stripe-error.js';
+import { assertKnownKeys, readMetadata, readString } from './param-readers.js';
+import { invalidRequest, missingReference, StripeApiError } from './stripe-error.js';
 import type { Charge, Known, Param, PaymentIntent, Refund } from './types.js';
 
 const REFUND_PARAMS: ReadonlyArray<Param<Stripe.RefundCreateParams>> = [
@@ -25,6 +20,18 @@ const REASONS: ReadonlyArray<Known<Stripe.RefundCreateParams.Reason>> = [
   'requested_by_customer',
 ];
 
+/** `amount`: a whole number of cents, at least 1; undefined when not given. */
+function readRefundAmount(params: FormObject): number | undefined {
+  const text = readString(params.amount, 'amount');
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text)) throw invalidRequest(`Invalid integer: ${text}`, 'amount');
+  const amount = Number(text);
+  if (amount < 1 || !Number.isSafeInteger(amount)) {
+    throw invalidRequest('Invalid positive integer', 'amount');
+  }
+  return amount;
+}
+
 /** The charges of succeeded payments and their refunds. */
 export class Ledger {
   private readonly charges = new Map<string, Charge>();
@@ -36,8 +43,14 @@ export class Ledger {
     return Math.floor(this.now() / 1000);
   }
 
-  /** The charge of a payment intent that just succeeded (set as its latest_charge). */
-  charge(paymentIntent: PaymentIntent): Charge {
+  /**
+   * The charge of a payment intent that just succeeded (set as its latest_charge), billed to the
+   * buyer Checkout collected.
+   */
+  charge(
+    paymentIntent: PaymentIntent,
+    buyer: Stripe.Checkout.Session.CustomerDetails | null,
+  ): Charge {
     const charge: Charge = {
       id: newId('ch', 24),
       object: 'charge',
@@ -48,7 +61,13 @@ export class Ledger {
       application_fee: null,
       application_fee_amount: null,
       balance_transaction: null,
-      billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
+      billing_details: {
+        address: buyer?.address ?? null,
+        email: buyer?.email ?? null,
+        name: buyer?.name ?? null,
+        phone: buyer?.phone ?? null,
+        tax_id: null,
+      },
       calculated_statement_descriptor: null,
       captured: true,
       created: this.nowSeconds(),
@@ -74,7 +93,7 @@ export class Ledger {
       refunded: false,
       refunds: { object: 'list', data: [], has_more: false, url: '' },
       review: null,
-      shipping: null,
+      shipping: paymentIntent.shipping ? structuredClone(paymentIntent.shipping) : null,
       source: null,
       source_transfer: null,
       statement_descriptor: null,
@@ -129,7 +148,7 @@ export class Ledger {
     let charge: Charge | undefined;
     if (piId) {
       const paymentIntent = paymentIntentOf(piId);
-      if (!paymentIntent) throw resourceMissing('payment_intent', piId, 'payment_intent');
+      if (!paymentIntent) throw missingReference('payment_intent', piId, 'payment_intent');
       if (paymentIntent.status !== 'succeeded' || !paymentIntent.latest_charge) {
         throw invalidRequest(
           `This PaymentIntent (${piId}) does not have a successful charge to refund.`,
@@ -139,9 +158,9 @@ export class Ledger {
       charge = this.charges.get(String(paymentIntent.latest_charge));
     } else if (chargeId) {
       charge = this.charges.get(chargeId);
-      if (!charge) throw resourceMissing('charge', chargeId, 'charge');
+      if (!charge) throw missingReference('charge', chargeId, 'charge');
     }
-    if (!charge) throw resourceMissing('charge', chargeId ?? '', 'charge');
+    if (!charge) throw missingReference('charge', chargeId ?? '', 'charge');
     if (chargeId && charge.id !== chargeId) {
       throw invalidRequest('The charge and payment_intent do not belong together.', 'charge');
     }
@@ -155,8 +174,7 @@ export class Ledger {
         'charge_already_refunded',
       );
     }
-    const amount = readNonNegativeInteger(params.amount, 'amount') ?? left;
-    if (amount < 1) throw invalidRequest('Invalid positive integer', 'amount');
+    const amount = readRefundAmount(params) ?? left;
     if (amount > left) {
       throw invalidRequest(
         `Refund amount (${formatAmount(amount, charge.currency)}) is greater than unrefunded amount on charge (${formatAmount(left, charge.currency)})`,

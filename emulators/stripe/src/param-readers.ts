@@ -107,6 +107,26 @@ export function readMetadata(value: FormValue | undefined, param: string): Recor
   return metadata;
 }
 
+/**
+ * Metadata on an update, merged as Stripe merges it: given keys are set, a key given as `''` is
+ * removed, and `metadata=''` removes them all. Undefined when the request leaves metadata alone.
+ */
+export function readMetadataUpdate(
+  current: Readonly<Record<string, string>>,
+  value: FormValue | undefined,
+  param: string,
+): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  if (value === '') return {};
+  const next = { ...current, ...readMetadata(value, param) };
+  for (const [key, text] of Object.entries(readObject(value, param) ?? {})) {
+    if (text === '') delete next[key];
+  }
+  if (Object.keys(next).length > 50)
+    throw invalidRequest('Metadata can have at most 50 keys.', param);
+  return next;
+}
+
 export function readUrl(value: FormValue | undefined, param: string): string | undefined {
   const text = readString(value, param, 5000);
   if (text === undefined || text === '') return undefined;

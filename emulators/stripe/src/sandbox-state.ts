@@ -1,9 +1,10 @@
+import { validateCheckoutForm } from './checkout-form.js';
 import { CustomerStore } from './customer-store.js';
 import { buildEvent } from './events.js';
 import { IdempotencyStore } from './idempotency.js';
 import { Ledger } from './ledger.js';
 import { SessionStore, type StoredSession } from './session-store.js';
-import { validateShipping, type ShippingErrors, type ShippingForm } from './shipping-details.js';
+import type { ShippingErrors, ShippingForm } from './shipping-details.js';
 import type { Charge, EventObject, Refund, StripeEvent } from './types.js';
 import { WebhookDispatcher, type RetryPolicy } from './webhook-dispatcher.js';
 
@@ -19,16 +20,16 @@ export interface SandboxStateOptions {
 }
 
 export type PayOutcome =
-  | { outcome: 'paid'; stored: StoredSession }
+  | { outcome: 'paid'; stored: StoredSession; delayed: boolean }
   | { outcome: 'already-paid'; stored: StoredSession }
   | { outcome: 'expired'; stored: StoredSession }
   /** The ship-to or phone typed is not acceptable: nothing was paid. */
   | { outcome: 'invalid'; stored: StoredSession; errors: ShippingErrors }
   | { outcome: 'missing' };
 
-/** What the buyer submits on the hosted page. */
+/** What the buyer submits on the hosted page: the form's fields and the payment method. */
 export interface PayInput {
-  shipping?: Partial<ShippingForm>;
+  form?: Partial<ShippingForm>;
   delayed?: boolean;
 }
 
@@ -84,36 +85,27 @@ export class SandboxState {
     const { session } = stored;
     if (session.status === 'expired') return { outcome: 'expired', stored };
     if (session.status !== 'open') return { outcome: 'already-paid', stored };
-    let shipping = null;
-    if (session.shipping_address_collection) {
-      const checked = validateShipping(input.shipping ?? {}, {
-        allowedCountries: session.shipping_address_collection.allowed_countries,
-        phoneRequired: session.phone_number_collection?.enabled === true,
-      });
-      if (!checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
-      shipping = checked.shipping;
-    }
+    const checked = validateCheckoutForm(input.form ?? {}, {
+      allowedCountries: session.shipping_address_collection?.allowed_countries ?? null,
+      phoneRequired: session.phone_number_collection?.enabled === true,
+    });
+    if (!checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
+    const { details } = checked;
     const customer = session.customer ? this.customers.get(String(session.customer)) : undefined;
     const delayed = input.delayed === true;
     const paymentIntent = this.store.complete(stored, {
-      shipping,
+      details,
       delayed,
       customerEmail: customer?.email ?? null,
     });
     if (!paymentIntent) return { outcome: 'already-paid', stored };
-    if (!delayed) this.ledger.charge(paymentIntent);
-    if (customer && shipping && stored.saveShippingOnCustomer) {
-      this.customers.saveShipping(customer.id, {
-        name: shipping.name,
-        phone: shipping.phone,
-        address: shipping.address,
-      });
-    }
+    if (!delayed) this.ledger.charge(paymentIntent, session.customer_details);
+    if (customer) this.customers.saveFromCheckout(customer.id, details, stored.customerUpdate);
     this.options.log(
       `${delayed ? 'completed (payment processing)' : 'paid'} ${sessionId} (${session.amount_total} ${session.currency})`,
     );
     await this.emit('checkout.session.completed', session);
-    return { outcome: 'paid', stored };
+    return { outcome: 'paid', stored, delayed };
   }
 
   /** Settles a delayed payment: async_payment_succeeded (with its charge) or _failed. */
@@ -122,7 +114,7 @@ export class SandboxState {
     if (!stored) return { outcome: 'missing' };
     const paymentIntent = this.store.settle(stored, outcome);
     if (!paymentIntent) return { outcome: 'not-awaiting', stored };
-    if (outcome === 'succeeded') this.ledger.charge(paymentIntent);
+    if (outcome === 'succeeded') this.ledger.charge(paymentIntent, stored.session.customer_details);
     this.options.log(`delayed payment ${outcome} for ${sessionId}`);
     await this.emit(
       outcome === 'succeeded'
@@ -133,14 +125,26 @@ export class SandboxState {
     return { outcome: 'settled', stored };
   }
 
-  /** Announces a refund as Stripe does: refund.created, then charge.refunded (in the background). */
+  /**
+   * Announces a refund as Stripe does: refund.created, then charge.refunded, delivered in the
+   * background (`whenWebhooksIdle` waits for both). Both events are built now, so each shows the
+   * refund and the charge as this refund left them, whatever happens before they are sent.
+   */
   announceRefund(refund: Refund, charge: Charge): void {
-    void this.emit('refund.created', refund).then(() => this.emit('charge.refunded', charge));
+    void this.webhooks.dispatch(
+      this.event('refund.created', refund),
+      this.event('charge.refunded', charge),
+    );
   }
 
+  /** Sends one event now; resolves after its first delivery attempt. */
   emit<T extends StripeEvent['type']>(type: T, object: EventObject<T>): Promise<void> {
-    const event = buildEvent(type, object, this.options.now(), this.webhookUrl ? 1 : 0);
-    return this.webhooks.dispatch(event);
+    return this.webhooks.dispatch(this.event(type, object));
+  }
+
+  /** An event with a snapshot of `object` as it is now. */
+  private event<T extends StripeEvent['type']>(type: T, object: EventObject<T>): StripeEvent {
+    return buildEvent(type, object, this.options.now(), this.webhookUrl ? 1 : 0);
   }
 
   reset(): void {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { CreateSessionInput } from './create-session-params.js';
-import type { CollectedShipping } from './shipping-details.js';
+import type { CollectedDetails } from './checkout-form.js';
+import type { CreateSessionInput, CustomerUpdate } from './create-session-params.js';
 import { newId } from './ids.js';
 import type {
   CheckoutSession,
@@ -15,15 +15,16 @@ export interface StoredSession {
   lines: LineItem[];
   products: ProductInfo[];
   paymentIntentMetadata: Stripe.Metadata;
-  /** Checkout saves the ship-to typed on the session's customer (`customer_update[shipping]=auto`). */
-  saveShippingOnCustomer: boolean;
+  /** What Checkout saves on the session's customer once paid (`customer_update[...]=auto`). */
+  customerUpdate: CustomerUpdate;
   /** Paid by a delayed method: complete, its payment still to settle (once). */
   awaitingSettlement: boolean;
 }
 
 /** How the buyer paid on the hosted page (or through `sandbox.pay`). */
 export interface PaymentDetails {
-  shipping: CollectedShipping | null;
+  /** The ship-to and phone the session asked for. */
+  details: CollectedDetails;
   /** A delayed method (bank transfer): the session completes unpaid and settles later. */
   delayed: boolean;
   /** The customer's email, when the session has a customer. */
@@ -179,7 +180,7 @@ export class SessionStore {
       lines,
       products: input.lines.map((line) => line.product),
       paymentIntentMetadata: input.paymentIntentMetadata,
-      saveShippingOnCustomer: input.saveShippingOnCustomer,
+      customerUpdate: input.customerUpdate,
       awaitingSettlement: false,
     };
     this.sessions.set(id, stored);
@@ -227,7 +228,8 @@ export class SessionStore {
   complete(stored: StoredSession, payment: PaymentDetails): PaymentIntent | null {
     const session = stored.session;
     if (session.status !== 'open') return null;
-    const { shipping, delayed } = payment;
+    const { delayed } = payment;
+    const { shipping, phone } = payment.details;
     const created = this.nowSeconds();
     const paymentIntent: PaymentIntent = {
       id: newId('pi', 24),
@@ -266,9 +268,7 @@ export class SessionStore {
       receipt_email: null,
       review: null,
       setup_future_usage: null,
-      shipping: shipping
-        ? { address: shipping.address, name: shipping.name, phone: shipping.phone }
-        : null,
+      shipping: shipping ? { address: shipping.address, name: shipping.name, phone } : null,
       source: null,
       statement_descriptor: null,
       statement_descriptor_suffix: null,
@@ -286,7 +286,7 @@ export class SessionStore {
       email: session.customer_email ?? payment.customerEmail,
       individual_name: null,
       name: shipping?.name ?? null,
-      phone: shipping?.phone ?? null,
+      phone,
       tax_exempt: 'none',
       tax_ids: [],
     };

@@ -1,13 +1,12 @@
 import type Stripe from 'stripe';
 
-/** A ship-to as Checkout collects it: the name and address, and the phone when asked for. */
+/** A ship-to as Checkout collects it (`collected_information.shipping_details`). */
 export interface CollectedShipping {
   name: string;
   address: Stripe.Address;
-  phone: string | null;
 }
 
-/** The fields of the hosted page's ship-to form, as typed. */
+/** The fields of the hosted page's ship-to and phone form, as typed. */
 export interface ShippingForm {
   name: string;
   line1: string;
@@ -20,13 +19,6 @@ export interface ShippingForm {
 }
 
 export type ShippingErrors = Partial<Record<keyof ShippingForm, string>>;
-
-export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
-  US: 'United States',
-  CA: 'Canada',
-  MX: 'Mexico',
-  GB: 'United Kingdom',
-};
 
 /** US states, DC, territories and military post offices: what Checkout offers for a US address. */
 export const US_STATE_CODES = [
@@ -91,8 +83,17 @@ export const US_STATE_CODES = [
   'AP',
 ] as const;
 
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** `US` -> `United States`; undefined for a code that names no country. */
+export function knownCountryName(code: string): string | undefined {
+  if (!/^[A-Z]{2}$/.test(code)) return undefined;
+  const name = REGION_NAMES.of(code);
+  return name === undefined || name === 'Unknown Region' ? undefined : name;
+}
+
 export function countryName(code: string): string {
-  return COUNTRY_NAMES[code] ?? code;
+  return knownCountryName(code) ?? code;
 }
 
 const CONTROL = /\p{Cc}/u;
@@ -103,12 +104,12 @@ function clean(value: string | undefined): string {
 
 /**
  * Checks a typed ship-to the way Checkout's form does: required fields, a US state and ZIP code
- * for a US address, a country among `allowedCountries` (a tampered form post included), a phone
- * number when asked for. Returns the collected shipping, or the message for each bad field.
+ * for a US address, a country among `allowedCountries` (a tampered form post included). Returns
+ * the collected ship-to, or the message for each bad field.
  */
 export function validateShipping(
   form: Partial<ShippingForm>,
-  options: { allowedCountries: readonly string[]; phoneRequired: boolean },
+  allowedCountries: readonly string[],
 ): { ok: true; shipping: CollectedShipping } | { ok: false; errors: ShippingErrors } {
   const value = {
     name: clean(form.name),
@@ -118,10 +119,9 @@ export function validateShipping(
     state: clean(form.state).toUpperCase(),
     postal_code: clean(form.postal_code),
     country: clean(form.country).toUpperCase(),
-    phone: clean(form.phone),
   };
   const errors: ShippingErrors = {};
-  const text = (field: keyof ShippingForm, message: string, max: number) => {
+  const text = (field: keyof typeof value, message: string, max: number) => {
     const v = value[field];
     if (v === '') errors[field] = message;
     else if (v.length > max) errors[field] = `Use at most ${max} characters.`;
@@ -132,8 +132,8 @@ export function validateShipping(
   if (value.line2.length > 100) errors.line2 = 'Use at most 100 characters.';
   else if (CONTROL.test(value.line2)) errors.line2 = 'Remove the special characters.';
   text('city', 'Enter the city.', 60);
-  if (!options.allowedCountries.includes(value.country)) {
-    errors.country = `We can only ship to: ${options.allowedCountries.map(countryName).join(', ')}.`;
+  if (!allowedCountries.includes(value.country)) {
+    errors.country = `We can only ship to: ${allowedCountries.map(countryName).join(', ')}.`;
   } else if (value.country === 'US') {
     if (!(US_STATE_CODES as readonly string[]).includes(value.state)) {
       errors.state = 'Choose a state.';
@@ -141,31 +141,21 @@ export function validateShipping(
     if (!/^\d{5}(-\d{4})?$/.test(value.postal_code)) {
       errors.postal_code = 'Enter a valid ZIP code.';
     }
-  } else if (value.postal_code === '') {
-    errors.postal_code = 'Enter the postal code.';
-  }
-  const digits = value.phone.replace(/[\s().-]/g, '');
-  if (options.phoneRequired || value.phone !== '') {
-    if (!/^\+?\d{10,15}$/.test(digits)) errors.phone = 'Enter a valid phone number.';
+  } else {
+    text('postal_code', 'Enter the postal code.', 20);
+    if (value.state.length > 60) errors.state = 'Use at most 60 characters.';
+    else if (CONTROL.test(value.state)) errors.state = 'Remove the special characters.';
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     shipping: {
       name: value.name,
-      phone:
-        digits === ''
-          ? null
-          : digits.startsWith('+')
-            ? digits
-            : digits.length === 10
-              ? `+1${digits}`
-              : `+${digits}`,
       address: {
         line1: value.line1,
         line2: value.line2 === '' ? null : value.line2,
         city: value.city,
-        state: value.state,
+        state: value.state === '' ? null : value.state,
         postal_code: value.postal_code,
         country: value.country,
       },

@@ -55,3 +55,11 @@ export function resourceMissing(kind: string, id: string, param: string): Stripe
     'resource_missing',
   );
 }
+
+/**
+ * A parameter names an object that does not exist (`customer=cus_nope` on a session, say): a 400
+ * with `resource_missing`, where fetching a missing object by its URL is a 404.
+ */
+export function missingReference(kind: string, id: string, param: string): StripeApiError {
+  return invalidRequest(`No such ${kind}: '${id}'`, param, 'resource_missing');
+}

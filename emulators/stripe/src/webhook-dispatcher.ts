@@ -38,16 +38,26 @@ export class WebhookDispatcher {
     return [...this.records];
   }
 
-  /** Delivers the first attempt (awaited) and schedules retries in the background. */
-  async dispatch(event: StripeEvent): Promise<void> {
+  /**
+   * Makes the first delivery attempt of each event, one after the other in the order given
+   * (awaited; `whenIdle` waits for them all), and schedules retries in the background.
+   */
+  async dispatch(...events: StripeEvent[]): Promise<void> {
     const url = this.options.url();
     if (!url) {
-      this.options.log(
-        `webhook ${event.id} ${event.type}: no webhook URL configured, not delivered`,
-      );
+      for (const event of events) {
+        this.options.log(
+          `webhook ${event.id} ${event.type}: no webhook URL configured, not delivered`,
+        );
+      }
       return;
     }
-    await this.track(this.attempt(event, url, 1, this.generation));
+    const generation = this.generation;
+    await this.track(
+      (async () => {
+        for (const event of events) await this.attempt(event, url, 1, generation);
+      })(),
+    );
   }
 
   /** Resolves when no attempt is running or scheduled. */

@@ -70,20 +70,25 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** Statuses answered in order; the last one repeats. */
   respondWith(statuses: number[]): void;
+  /** Answers each delivery only after this many milliseconds (default 0). */
+  answerAfter(ms: number): void;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let statuses = [200];
+  let delayMs = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
       const status = statuses.length > 1 ? (statuses.shift() as number) : (statuses[0] as number);
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ received: status < 300 }));
+      setTimeout(() => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ received: status < 300 }));
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -94,12 +99,50 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     respondWith(next) {
       statuses = [...next];
     },
+    answerAfter(ms) {
+      delayMs = ms;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
+}
+
+/** Events received so far, each checked with the SDK's own signature verification. */
+export function verifiedEvents(stripe: Stripe, receiver: WebhookReceiver): Stripe.Event[] {
+  return receiver.received.map((r) =>
+    stripe.webhooks.constructEvent(r.body, String(r.headers['stripe-signature']), WEBHOOK_SECRET),
+  );
+}
+
+/** POSTs the hosted page's form (URL-encoded `fields`) without following the redirect. */
+export function submitForm(
+  baseUrl: string,
+  sessionId: string,
+  fields: Record<string, string>,
+): Promise<Response> {
+  return fetch(`${baseUrl}/checkout/${sessionId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+/** POSTs the sandbox's settle endpoint as a browser test would. */
+export function postSettle(
+  baseUrl: string,
+  sessionId: string,
+  body: string,
+  contentType = 'application/x-www-form-urlencoded',
+): Promise<Response> {
+  return fetch(`${baseUrl}/_sandbox/checkout/sessions/${sessionId}/settle`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body,
+  });
 }
 
 /** POSTs the hosted page's Pay form without following the redirect. */

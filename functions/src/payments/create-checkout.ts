@@ -178,8 +178,8 @@ export async function createCheckout(
 
     const expiresAt = new Date(now() + CHECKOUT_SESSION_LIFETIME_MS);
     const checkoutId = claim.checkoutId;
-    const createSession = async () => {
-      const customerId = await customerForCheckout(
+    const customerFor = (attemptKey: string) =>
+      customerForCheckout(
         db,
         stripe(),
         {
@@ -188,8 +188,10 @@ export async function createCheckout(
           storeName: profile.storeName,
           shipTo: profile.shipTo,
         },
-        checkoutId,
+        attemptKey,
       );
+    const createSession = async () => {
+      const customerId = await customerFor(checkoutId);
       const params = checkoutSessionParams({
         checkoutId,
         uid: buyer.uid,
@@ -204,20 +206,10 @@ export async function createCheckout(
         if (!isMissingCustomer(error)) throw error;
         // Stripe no longer knows the stored customer: make a new one, once.
         await forgetCustomer(db, buyer.uid, customerId);
-        const fresh = await customerForCheckout(
-          db,
-          stripe(),
-          {
-            uid: buyer.uid,
-            email: buyer.email,
-            storeName: profile.storeName,
-            shipTo: profile.shipTo,
-          },
-          `${checkoutId}:again`,
-        );
+        const again = `${checkoutId}:again`;
         return stripe().checkout.sessions.create(
-          { ...params, customer: fresh },
-          { idempotencyKey: `${checkoutId}:again` },
+          { ...params, customer: await customerFor(again) },
+          { idempotencyKey: again },
         );
       }
     };

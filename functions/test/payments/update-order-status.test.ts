@@ -7,6 +7,7 @@ import {
   createUser,
   orderOf,
   payWithShipTo,
+  postWebhook,
   setCart,
   startPaymentsHarness,
   type TestUser,
@@ -232,6 +233,18 @@ describe('refunds', () => {
       }),
     ]);
     expect(order.refunded_amount).toBe(700);
+
+    // Stripe delivers again (a retry, a replay): each event five more times, still one refund.
+    const refundEvents = harness.endpoint.bodies.filter((raw) => raw.includes(refund.id));
+    expect(refundEvents.length).toBeGreaterThanOrEqual(2);
+    for (const raw of refundEvents) {
+      for (let i = 0; i < 5; i++) {
+        expect((await postWebhook(harness.endpoint.url, raw)).status).toBe(200);
+      }
+    }
+    const replayed = await orderOf(orderId);
+    expect(replayed.refunds).toHaveLength(1);
+    expect(replayed.refunded_amount).toBe(700);
   });
 
   it('refuses refunds of unpaid orders, bad amounts and non-managers, changing nothing', async () => {

@@ -65,6 +65,14 @@ describe('the production build with no env file', () => {
     // Signed-in routes do carry Firebase, so the detection itself works.
     expect(sizes.find((s) => s.route === '/portal/store')?.firebase).toBe(true);
   });
+
+  it('loads the PDF library only when an invoice is downloaded, in its own chunk', () => {
+    const sizes = measureRouteSizes(prod.outDir);
+    expect(sizes.filter((s) => s.pdfLib).map((s) => s.route)).toEqual([]);
+    expect(sizes.map((s) => s.route)).toContain('/portal/orders/:orderId/invoice');
+    // ...but it is in the build (a lazy chunk), so the check above can see it.
+    expect(prod.js()).toContain('PDFDocument');
+  });
 });
 
 describe('the checks themselves', () => {

@@ -1,8 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { AccessDeniedRedirect } from '@/components/access-denied-redirect';
 import { PageLoader } from '@/components/page-loader';
-import { paths } from '@/config/paths';
-import { useNotify } from '@/lib/notify';
 import { useManagerCheck } from '@/lib/session';
 
 /**
@@ -13,19 +11,6 @@ import { useManagerCheck } from '@/lib/session';
 export function ManagerGuard({ children }: { children: ReactNode }) {
   const check = useManagerCheck();
   if (check.status === 'loading') return <PageLoader label="Checking access" />;
-  if (check.status === 'error' || !check.isManager) return <Denied />;
+  if (check.status === 'error' || !check.isManager) return <AccessDeniedRedirect />;
   return children;
-}
-
-function Denied() {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    notify.error('Access Denied', "You don't have manager privileges");
-    navigate(paths.adminLogin, { replace: true });
-  }, [navigate, notify]);
-  return <PageLoader label="Redirecting" />;
 }

@@ -1,13 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AccessDeniedRedirect } from '@/components/access-denied-redirect';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
-import { useNotify } from '@/lib/notify';
 import { signOutUser, useManagerCheck } from '@/lib/session';
 import { AdminDashboard } from './admin-dashboard';
-
-export const ACCESS_DENIED_TITLE = 'Access Denied';
-export const ACCESS_DENIED_TEXT = "You don't have manager privileges";
 
 /**
  * /admin checks the manager claim itself (not wrapped in the buyer guard): a loading state
@@ -32,20 +29,6 @@ export function AdminDashboardPage() {
 
   if (signingOut) return <PageLoader label="Signing out" />;
   if (check.status === 'loading') return <PageLoader label="Checking access" />;
-  if (check.status === 'error' || !check.isManager || !check.user) return <AccessDenied />;
+  if (check.status === 'error' || !check.isManager || !check.user) return <AccessDeniedRedirect />;
   return <AdminDashboard email={check.user.email ?? ''} onLogout={() => void logout()} />;
-}
-
-/** Toasts once and sends the visitor to the admin login. */
-function AccessDenied() {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    notify.error(ACCESS_DENIED_TITLE, ACCESS_DENIED_TEXT);
-    navigate(paths.adminLogin, { replace: true });
-  }, [navigate, notify]);
-  return <PageLoader label="Redirecting" />;
 }

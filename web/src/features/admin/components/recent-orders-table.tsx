@@ -46,6 +46,8 @@ const columns: TableColumnsType<OrderSummary> = [
   {
     title: 'Actions',
     key: 'actions',
+    // A set width lets the buttons wrap instead of pushing the table past the screen.
+    width: 240,
     render: (_, order) => <OrderStatusActions order={order} />,
   },
 ];
