@@ -11,7 +11,8 @@
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { DEMO_PASSWORD, startStack, type RunningStack } from './lib/stack';
 
-const official = process.argv.includes('--official-firestore') || process.env.PORTAL_FIRESTORE === 'official';
+const official =
+  process.argv.includes('--official-firestore') || process.env.PORTAL_FIRESTORE === 'official';
 const verbose = process.argv.includes('--verbose');
 const dataIndex = process.argv.indexOf('--data');
 const dataDir = dataIndex > 0 ? process.argv[dataIndex + 1] : undefined;
@@ -21,19 +22,29 @@ if (dataIndex > 0 && (!dataDir || dataDir.startsWith('--'))) {
 }
 const t0 = performance.now();
 
-const colors: Record<string, string> = { firestore: '33', stripe: '35', firebase: '36', web: '32', 'functions-build': '34', seed: '37' };
+const colors: Record<string, string> = {
+  firestore: '33',
+  stripe: '35',
+  firebase: '36',
+  web: '32',
+  'functions-build': '34',
+  seed: '37',
+};
 function log(service: string, line: string) {
   if (!verbose && service === 'firebase' && /^\s*$|│|┌|└|├/.test(line)) return;
   process.stdout.write(`\x1b[${colors[service] ?? '37'}m${service.padEnd(16)}\x1b[0m ${line}\n`);
 }
 
 let stack: RunningStack | undefined;
+/** The stack while it starts: Ctrl-C before it is ready still stops what has started. */
+let starting: Promise<RunningStack> | undefined;
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   process.stdout.write('\nStopping the local stack...\n');
-  await stack?.stop();
+  const running = stack ?? (await starting?.catch(() => undefined));
+  await running?.stop();
   process.stdout.write('Stopped. Ports are free again.\n');
   process.exit(code);
 }
@@ -41,19 +52,20 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  stack = await startStack({
+  starting = startStack({
     ports: 'fixed',
     watch: true,
     officialFirestore: official,
     log,
     ...(dataDir ? { dataDir } : {}),
   });
+  stack = await starting;
 } catch (error) {
   process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
   await shutdown(1);
 }
 
-if (stack) {
+if (stack && !stopping) {
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   const rows = [
     ['Web app', stack.urls.web],
