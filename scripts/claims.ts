@@ -2,9 +2,12 @@
  * Claims CLI: `npm run claims -- <command> <email> [--project <id>]`.
  *
  *   show <email>            the user's custom claims, session cut-off and profile
- *   approve <email>         pending -> approved (sets claims { role, status })
+ *   approve <email>         pending -> approved (sets claims { role, status }); an applicant
+ *                           whose email is not verified only with --allow-unverified
  *   reject <email>          approved -> rejected (sets claims, revokes the refresh tokens)
- *   grant-manager <email>   makes the user a manager (the only way to create one)
+ *   grant-manager <email>   makes the user a manager (the only way to create one); refused for
+ *                           a disabled account or an unverified email address
+ *   revoke-manager <email>  takes manager access away (claims, sessions); never the last manager
  *
  * approve and reject run the same code as the setProfileStatus callable
  * (functions/src/accounts/profile-status.ts), so the transitions, audit entries and write order
@@ -28,10 +31,11 @@ import {
   authErrorCode,
   changeProfileStatus,
   grantManager,
+  revokeManager,
   type AccountsDeps,
 } from '../functions/src/accounts/profile-status';
 
-const COMMANDS = ['show', 'approve', 'reject', 'grant-manager'] as const;
+const COMMANDS = ['show', 'approve', 'reject', 'grant-manager', 'revoke-manager'] as const;
 type Command = (typeof COMMANDS)[number];
 const ACTOR = 'claims-cli';
 const LOCAL = {
@@ -41,13 +45,14 @@ const LOCAL = {
 } as const;
 const TIMEOUT_MS = 30_000;
 
-const USAGE = `Usage: npm run claims -- <command> <email> [--project <id>]
+const USAGE = `Usage: npm run claims -- <command> <email> [--project <id>] [--allow-unverified]
 
 Commands:
   show <email>            print the user's claims and profile
-  approve <email>         pending -> approved
+  approve <email>         pending -> approved (--allow-unverified for an unverified email)
   reject <email>          approved -> rejected, and end the user's sessions
-  grant-manager <email>   make the user a manager
+  grant-manager <email>   make the user a manager (verified email, enabled account)
+  revoke-manager <email>  take manager access away and end the user's sessions
 
 Without GOOGLE_APPLICATION_CREDENTIALS it uses the local emulators (Auth ${LOCAL.auth},
 Firestore ${LOCAL.firestore}, project ${LOCAL.project}). With it, the real project given by
@@ -108,13 +113,24 @@ function resolveTarget(projectFlag: string | undefined): Target {
   };
 }
 
-function parse(argv: string[]): { command: Command; email: string; project: string | undefined } {
+interface Parsed {
+  command: Command;
+  email: string;
+  project: string | undefined;
+  allowUnverified: boolean;
+}
+
+function parse(argv: string[]): Parsed {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { project: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        project: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        'allow-unverified': { type: 'boolean' },
+      },
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
@@ -126,7 +142,10 @@ function parse(argv: string[]): { command: Command; email: string; project: stri
   if (!email) throw new UsageError(`Missing email: npm run claims -- ${command} <email>`);
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
   if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new UsageError(`"${email}" is not an email address.`);
-  return { command: command as Command, email, project: parsed.values.project };
+  const allowUnverified = parsed.values['allow-unverified'] === true;
+  if (allowUnverified && command !== 'approve')
+    throw new UsageError('--allow-unverified only goes with approve.');
+  return { command: command as Command, email, project: parsed.values.project, allowUnverified };
 }
 
 function describeTime(value: unknown): string {
@@ -141,6 +160,7 @@ async function show(deps: AccountsDeps, user: UserRecord): Promise<void> {
     ['email', user.email ?? ''],
     ['name', user.displayName ?? ''],
     ['disabled', user.disabled ? 'yes' : 'no'],
+    ['email verified', user.emailVerified ? 'yes' : 'no'],
     ['claims', JSON.stringify(user.customClaims ?? {})],
     ['sessions valid after', user.tokensValidAfterTime ?? 'never revoked'],
     [
@@ -162,7 +182,7 @@ async function show(deps: AccountsDeps, user: UserRecord): Promise<void> {
   for (const [label, value] of lines) console.log(`${`${label}:`.padEnd(22)}${value}`);
 }
 
-async function run(command: Command, email: string, deps: AccountsDeps): Promise<void> {
+async function run({ command, email, allowUnverified }: Parsed, deps: AccountsDeps): Promise<void> {
   let user: UserRecord;
   try {
     user = await deps.auth.getUserByEmail(email);
@@ -177,7 +197,11 @@ async function run(command: Command, email: string, deps: AccountsDeps): Promise
     case 'approve':
     case 'reject': {
       const status = command === 'approve' ? 'approved' : 'rejected';
-      const result = await changeProfileStatus(deps, { uid: user.uid, status }, ACTOR);
+      const result = await changeProfileStatus(
+        deps,
+        { uid: user.uid, status, ...(allowUnverified ? { allowUnverified } : {}) },
+        ACTOR,
+      );
       const what = result.synced
         ? `The profile already read ${status}; the claims were brought in line`
         : `${result.from} -> ${result.status}`;
@@ -195,6 +219,12 @@ async function run(command: Command, email: string, deps: AccountsDeps): Promise
         `${email} (${user.uid}) is now a manager${result.from ? ` (was ${result.from})` : ''}.`,
       );
       console.log('They sign in again at /admin/login to pick up the new claims.');
+      return;
+    }
+    case 'revoke-manager': {
+      await revokeManager(deps, user.uid, ACTOR);
+      console.log(`${email} (${user.uid}) is no longer a manager.`);
+      console.log('Their refresh tokens were revoked: the session ends at the next token refresh.');
       return;
     }
   }
@@ -215,7 +245,8 @@ async function main(): Promise<number> {
   let app: App | undefined;
   let target: Target | undefined;
   try {
-    const { command, email, project } = parse(process.argv.slice(2));
+    const parsed = parse(process.argv.slice(2));
+    const { project } = parsed;
     target = resolveTarget(project);
     console.error(`claims: ${target.description}`);
     app = initializeApp(
@@ -224,7 +255,16 @@ async function main(): Promise<number> {
         : { projectId: target.projectId },
       'claims-cli',
     );
-    const deps: AccountsDeps = { auth: getAuth(app), db: getFirestore(app) };
+    // Mails the change causes (approved, rejected) link to the portal: WEB_ORIGIN, else the
+    // local web app or the project's Hosting site.
+    const env = {
+      ...process.env,
+      GCLOUD_PROJECT: target.projectId,
+      WEB_ORIGIN:
+        process.env.WEB_ORIGIN ??
+        (target.production ? `https://${target.projectId}.web.app` : 'http://localhost:5173'),
+    };
+    const deps: AccountsDeps = { auth: getAuth(app), db: getFirestore(app), env };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -238,7 +278,7 @@ async function main(): Promise<number> {
       );
     });
     try {
-      await Promise.race([run(command, email, deps), timeout]);
+      await Promise.race([run(parsed, deps), timeout]);
     } finally {
       clearTimeout(timer);
     }

@@ -29,6 +29,8 @@ const colors: Record<string, string> = {
   web: '32',
   'functions-build': '34',
   seed: '37',
+  maildev: '35',
+  'mail-worker': '35',
 };
 function log(service: string, line: string) {
   if (!verbose && service === 'firebase' && /^\s*$|│|┌|└|├/.test(line)) return;
@@ -73,6 +75,8 @@ if (stack && !stopping) {
     ['Functions emulator', stack.urls.functions],
     [official ? 'Firestore (official emulator)' : 'Firestore emulator', stack.urls.firestore],
     ['Stripe sandbox', stack.urls.stripe],
+    ['MailDev (every mail sent)', stack.urls.mail],
+    ['MailDev SMTP', `smtp://127.0.0.1:${stack.ports.smtp}`],
   ];
   const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.role} (${a.status})`);
   process.stdout.write(

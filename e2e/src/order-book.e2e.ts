@@ -7,11 +7,22 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { linkIn, mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { ARTIFACTS_DIR, journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { E2E_SHIP_TO, expireSession, fillShipTo, onStripePage } from './support/stripe-page';
-import { at, productCard, revenue, see, seeText, signInBuyer, signInManager, usd, usdPattern } from './support/ui';
+import {
+  at,
+  productCard,
+  revenue,
+  see,
+  seeText,
+  signInBuyer,
+  signInManager,
+  usd,
+  usdPattern,
+} from './support/ui';
 
 const j = journey('order-book');
 const BLUE = { name: 'Blue Coast Syrup', retailer: 3499 };
@@ -44,27 +55,32 @@ function orderRow(person: Person, label: string) {
   return recentOrders(person).getByRole('row').filter({ hasText: label }).first();
 }
 
-j.step('a buyer checks out, is told what is missing, enters a ship-to address and pays', async () => {
-  account = await createApprovedBuyer(j.stack, 'retailer', 'orderbook');
-  buyer = await j.person('buyer');
-  const { page } = buyer;
-  await signInBuyer(page, account.email, account.password);
-  await page.goto('/portal/store');
-  await productCard(page, BLUE.name).getByRole('button', { name: /^Add to Cart/ }).click();
-  await see(productCard(page, BLUE.name).getByRole('button', { name: /Add to Cart \(1/ }));
-  await page.getByRole('link', { name: /cart, 1 item/i }).click();
-  await at(page, '/portal/cart');
-  await page.getByRole('button', { name: /proceed to checkout/i }).click();
-  await onStripePage(page, j.stack);
-  // Pay without an address: the page says what is missing and charges nothing.
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await see(page.getByText('Enter the street address.'));
-  await see(page.getByText('Enter a valid ZIP code.'));
-  await see(page.getByText(/Nothing was charged/));
-  await fillShipTo(page);
-  await snap(page, 'stripe-checkout-ship-to');
-  firstOrder = await payAndReadOrder(buyer, BLUE.retailer);
-});
+j.step(
+  'a buyer checks out, is told what is missing, enters a ship-to address and pays',
+  async () => {
+    account = await createApprovedBuyer(j.stack, 'retailer', 'orderbook');
+    buyer = await j.person('buyer');
+    const { page } = buyer;
+    await signInBuyer(page, account.email, account.password);
+    await page.goto('/portal/store');
+    await productCard(page, BLUE.name)
+      .getByRole('button', { name: /^Add to Cart/ })
+      .click();
+    await see(productCard(page, BLUE.name).getByRole('button', { name: /Add to Cart \(1/ }));
+    await page.getByRole('link', { name: /cart, 1 item/i }).click();
+    await at(page, '/portal/cart');
+    await page.getByRole('button', { name: /proceed to checkout/i }).click();
+    await onStripePage(page, j.stack);
+    // Pay without an address: the page says what is missing and charges nothing.
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await see(page.getByText('Enter the street address.'));
+    await see(page.getByText('Enter a valid ZIP code.'));
+    await see(page.getByText(/Nothing was charged/));
+    await fillShipTo(page);
+    await snap(page, 'stripe-checkout-ship-to');
+    firstOrder = await payAndReadOrder(buyer, BLUE.retailer);
+  },
+);
 
 j.step('an abandoned checkout (Back) and an expired one are no orders', async () => {
   const { page } = buyer;
@@ -85,85 +101,133 @@ j.step('an abandoned checkout (Back) and an expired one are no orders', async ()
   expect(await page.getByRole('listitem', { name: /^Order #/ }).count()).toBe(1);
 });
 
-j.step('the manager sees the address, ships with carrier and tracking; attempts are apart', async () => {
-  manager = await j.person('manager');
-  const { page } = manager;
-  await signInManager(page);
-  const row = orderRow(manager, firstOrder);
-  await seeText(row, new RegExp(account.storeName));
-  // The buyer's attempts are not in Recent Orders: one row for the store.
-  expect(await recentOrders(manager).getByRole('row').filter({ hasText: account.storeName }).count()).toBe(1);
-  const abandoned = page.getByRole('region', { name: 'Abandoned checkouts' });
-  await seeText(abandoned, new RegExp(account.storeName));
-  const attempts = abandoned.getByRole('row').filter({ hasText: account.storeName });
-  await expect.poll(() => attempts.count()).toBe(2);
-  await seeText(abandoned, /Expired/);
-  await seeText(abandoned, /Open/);
-  await row.getByRole('button', { name: /expand row/i }).click();
-  const details = page.getByRole('group', { name: `Fulfilment of order ${firstOrder}` });
-  await seeText(details, /500 Market St/);
-  await seeText(details, /San Francisco, CA 94105/);
-  await row.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
-  await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
-  await see(dialog.getByText('Choose the carrier.'));
-  await dialog.getByLabel('Carrier').click();
-  await page.getByTitle('UPS', { exact: true }).click();
-  await dialog.getByLabel('Tracking number').fill('1z 999-aa1 0123456784');
-  await see(dialog.getByText(`Saved as ${TRACKING}`));
-  await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
-  await see(orderRow(manager, firstOrder).getByRole('button', { name: 'Mark Delivered', exact: true }));
-  await see(orderRow(manager, firstOrder).locator('.ant-tag').getByText('Shipped', { exact: true }));
-  await see(details.getByRole('link', { name: new RegExp(`Track package ${TRACKING}`) }));
-  await snap(page, 'admin-dashboard-order-book');
+j.step(
+  'the manager sees the address, ships with carrier and tracking; attempts are apart',
+  async () => {
+    manager = await j.person('manager');
+    const { page } = manager;
+    await signInManager(page);
+    const row = orderRow(manager, firstOrder);
+    await seeText(row, new RegExp(account.storeName));
+    // The buyer's attempts are not in Recent Orders: one row for the store.
+    expect(
+      await recentOrders(manager).getByRole('row').filter({ hasText: account.storeName }).count(),
+    ).toBe(1);
+    const abandoned = page.getByRole('region', { name: 'Abandoned checkouts' });
+    await seeText(abandoned, new RegExp(account.storeName));
+    const attempts = abandoned.getByRole('row').filter({ hasText: account.storeName });
+    await expect.poll(() => attempts.count()).toBe(2);
+    await seeText(abandoned, /Expired/);
+    await seeText(abandoned, /Open/);
+    await row.getByRole('button', { name: /expand row/i }).click();
+    const details = page.getByRole('group', { name: `Fulfilment of order ${firstOrder}` });
+    await seeText(details, /500 Market St/);
+    await seeText(details, /San Francisco, CA 94105/);
+    await row.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
+    await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
+    await see(dialog.getByText('Choose the carrier.'));
+    await dialog.getByLabel('Carrier').click();
+    await page.getByTitle('UPS', { exact: true }).click();
+    await dialog.getByLabel('Tracking number').fill('1z 999-aa1 0123456784');
+    await see(dialog.getByText(`Saved as ${TRACKING}`));
+    await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
+    await see(
+      orderRow(manager, firstOrder).getByRole('button', { name: 'Mark Delivered', exact: true }),
+    );
+    await see(
+      orderRow(manager, firstOrder).locator('.ant-tag').getByText('Shipped', { exact: true }),
+    );
+    await see(details.getByRole('link', { name: new RegExp(`Track package ${TRACKING}`) }));
+    await snap(page, 'admin-dashboard-order-book');
+  },
+);
+
+j.step('the buyer gets the shipped mail with the carrier and the tracking link', async () => {
+  const mail = await mailClient(j.stack.urls.mail).waitFor(account.email, (m) =>
+    m.subject.startsWith('Your order has shipped'),
+  );
+  expect(mail.text).toContain('Carrier: UPS');
+  expect(mail.text).toContain(`Tracking number: ${TRACKING}`);
+  expect(linkIn(mail.text, 'https://www.ups.com/')).toBe(
+    `https://www.ups.com/track?tracknum=${TRACKING}`,
+  );
+  expect(mail.html).toContain(`https://www.ups.com/track?tracknum=${TRACKING}`);
 });
 
-j.step('the buyer sees the tracking link, opens the invoice and downloads it as a PDF', async () => {
-  const { page } = buyer;
-  await page.reload();
-  const order = page.getByRole('listitem', { name: `Order ${firstOrder}` });
-  await seeText(order, /Shipped/);
-  const tracking = order.getByRole('link', { name: new RegExp(`Track package ${TRACKING} with UPS`) });
-  expect(await tracking.getAttribute('href')).toBe(`https://www.ups.com/track?tracknum=${TRACKING}`);
-  await snap(page, 'account-orders-tracking');
-  await order.getByRole('link', { name: /^Invoice INV-\d{6}/ }).click();
-  await at(page, /\/portal\/orders\/[^/]+\/invoice$/);
-  const invoice = page.getByRole('article', { name: /^Invoice INV-\d{6}$/ });
-  await seeText(invoice, new RegExp(account.storeName));
-  await seeText(invoice, new RegExp(`Seller permit: ${account.sellerPermitId}`));
-  await seeText(invoice, /500 Market St/);
-  await seeText(invoice, usdPattern(BLUE.retailer));
-  await snap(page, 'invoice');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: /Download PDF/ }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
-  const file = path.join(ARTIFACTS_DIR, download.suggestedFilename());
-  await download.saveAs(file);
-  const bytes = await readFile(file);
-  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-});
+j.step(
+  'the buyer sees the tracking link, opens the invoice and downloads it as a PDF',
+  async () => {
+    const { page } = buyer;
+    await page.reload();
+    const order = page.getByRole('listitem', { name: `Order ${firstOrder}` });
+    await seeText(order, /Shipped/);
+    const tracking = order.getByRole('link', {
+      name: new RegExp(`Track package ${TRACKING} with UPS`),
+    });
+    expect(await tracking.getAttribute('href')).toBe(
+      `https://www.ups.com/track?tracknum=${TRACKING}`,
+    );
+    await snap(page, 'account-orders-tracking');
+    await order.getByRole('link', { name: /^Invoice INV-\d{6}/ }).click();
+    await at(page, /\/portal\/orders\/[^/]+\/invoice$/);
+    const invoice = page.getByRole('article', { name: /^Invoice INV-\d{6}$/ });
+    await seeText(invoice, new RegExp(account.storeName));
+    await seeText(invoice, new RegExp(`Seller permit: ${account.sellerPermitId}`));
+    await seeText(invoice, /500 Market St/);
+    await seeText(invoice, usdPattern(BLUE.retailer));
+    await snap(page, 'invoice');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Download PDF/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
+    const file = path.join(ARTIFACTS_DIR, download.suggestedFilename());
+    await download.saveAs(file);
+    const bytes = await readFile(file);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  },
+);
 
-j.step('the manager cancels another paid order: it is refunded and the revenue drops by its amount', async () => {
-  const { page } = buyer;
-  await page.goto('/portal/store');
-  await productCard(page, GREEN.name).getByRole('button', { name: 'Buy Now' }).click();
-  await onStripePage(page, j.stack);
-  secondOrder = await payAndReadOrder(buyer, GREEN.retailer);
+j.step(
+  'the manager cancels another paid order: it is refunded and the revenue drops by its amount',
+  async () => {
+    const { page } = buyer;
+    await page.goto('/portal/store');
+    await productCard(page, GREEN.name).getByRole('button', { name: 'Buy Now' }).click();
+    await onStripePage(page, j.stack);
+    secondOrder = await payAndReadOrder(buyer, GREEN.retailer);
 
-  const admin = manager.page;
-  await admin.reload();
-  const row = orderRow(manager, secondOrder);
-  await seeText(row, /Processing/);
-  const before = await revenue(admin);
-  await row.getByRole('button', { name: 'Cancel Order' }).click();
-  await see(admin.getByText(`Cancel and refund ${usd(GREEN.retailer)} to the buyer?`));
-  await admin.getByRole('button', { name: 'Yes, cancel' }).click();
-  await see(orderRow(manager, secondOrder).locator('.ant-tag').getByText('Cancelled', { exact: true }));
-  await seeText(orderRow(manager, secondOrder), new RegExp(`Refunded ${usdPattern(GREEN.retailer).source}`));
-  await expect.poll(() => revenue(admin), { timeout: 20_000 }).toBe(before - GREEN.retailer);
-  // The buyer sees the refund on the order too.
-  await page.goto('/portal/my-account');
-  await seeText(page.getByRole('listitem', { name: `Order ${secondOrder}` }), new RegExp(`Refunded ${usdPattern(GREEN.retailer).source}`));
+    const admin = manager.page;
+    await admin.reload();
+    const row = orderRow(manager, secondOrder);
+    await seeText(row, /Processing/);
+    const before = await revenue(admin);
+    await row.getByRole('button', { name: 'Cancel Order' }).click();
+    await see(admin.getByText(`Cancel and refund ${usd(GREEN.retailer)} to the buyer?`));
+    await admin.getByRole('button', { name: 'Yes, cancel' }).click();
+    await see(
+      orderRow(manager, secondOrder).locator('.ant-tag').getByText('Cancelled', { exact: true }),
+    );
+    await seeText(
+      orderRow(manager, secondOrder),
+      new RegExp(`Refunded ${usdPattern(GREEN.retailer).source}`),
+    );
+    await expect.poll(() => revenue(admin), { timeout: 20_000 }).toBe(before - GREEN.retailer);
+    // The buyer sees the refund on the order too.
+    await page.goto('/portal/my-account');
+    await seeText(
+      page.getByRole('listitem', { name: `Order ${secondOrder}` }),
+      new RegExp(`Refunded ${usdPattern(GREEN.retailer).source}`),
+    );
+  },
+);
+
+j.step('the buyer gets one mail saying the order was cancelled and refunded', async () => {
+  const mails = mailClient(j.stack.urls.mail);
+  const mail = await mails.waitFor(account.email, (m) => m.subject.startsWith('Order cancelled'));
+  expect(mail.text).toContain(`${usd(GREEN.retailer)} was refunded to the card you paid with`);
+  expect(
+    (await mails.to(account.email)).filter((m) => m.subject.startsWith('Order cancelled')),
+  ).toHaveLength(1);
 });

@@ -3,7 +3,14 @@
  * with handlers/edge.ts), tested directly against the local stack.
  */
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import {
+  requestPasswordResetHandler,
+  resendVerificationEmailHandler,
+  syncEmailVerificationHandler,
+} from './handlers/account-mail';
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
 import { refundOrderHandler } from './handlers/refund-order';
 import { saveShipToHandler } from './handlers/save-ship-to';
@@ -11,7 +18,14 @@ import { setProfileStatusHandler } from './handlers/set-profile-status';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
 import { updateOrderStatusHandler } from './handlers/update-order-status';
 import { verifyPaymentHandler } from './handlers/verify-payment';
+import { profileCreatedHandler, retryMailHandler, sendMailHandler } from './handlers/mail-sender';
+import {
+  confirmNewsletterHandler,
+  subscribeNewsletterHandler,
+  unsubscribeNewsletterHandler,
+} from './handlers/newsletter';
 import { maxInstances } from './lib/scaling';
+import { smtpPassword } from './mail/config';
 import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
 
 // Every function: a cap on instances, so a traffic spike or a loop cannot run up the bill.
@@ -33,3 +47,25 @@ export const stripeWebhook = onRequest(
   { secrets: [stripeSecretKey, stripeWebhookSecret] },
   stripeWebhookHandler,
 );
+
+// Accounts by mail: forgot password, verification links, the verified flag on the profile.
+export const requestPasswordReset = onCall(requestPasswordResetHandler);
+export const resendVerificationEmail = onCall(resendVerificationEmailHandler);
+export const syncEmailVerification = onCall(syncEmailVerificationHandler);
+
+// Newsletter with double opt-in.
+export const subscribeNewsletter = onCall(subscribeNewsletterHandler);
+export const confirmNewsletter = onCall(confirmNewsletterHandler);
+export const unsubscribeNewsletter = onCall(unsubscribeNewsletterHandler);
+
+// Mail: the outbox (mail/{eventKey}) is delivered when a message is created, and retried on a
+// schedule; new applications queue their mails. functions/src/mail/outbox.ts.
+export const sendMail = onDocumentCreated(
+  { document: 'mail/{mailId}', secrets: [smtpPassword] },
+  sendMailHandler,
+);
+export const retryMail = onSchedule(
+  { schedule: 'every 1 minutes', secrets: [smtpPassword] },
+  retryMailHandler,
+);
+export const onProfileCreated = onDocumentCreated('profiles/{uid}', profileCreatedHandler);

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFirestoreCliBundle } from '../../emulators/firestore/src/build-cli';
 import { prepareFirebaseToolsLaunch } from '../../emulators/firestore/src/firebase-tools/launch-under-firebase-tools';
+import { MAILDEV_BIN, maildevArgs } from './maildev';
 import { freePort, isPortOpen, waitForPort } from './ports';
 import { startProcess, waitForLine, type ManagedProcess } from './processes';
 
@@ -20,6 +21,8 @@ export const PROJECT_ID = 'demo-wholesale-portal';
 export const DEMO_PASSWORD = 'demo1234';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_local_sandbox';
 export const STRIPE_SANDBOX_KEY = 'sk_test_local_sandbox';
+/** Local mail retries: 2 s, 5 s, 15 s, 1 min, 5 min (production waits 1 min ... 8 h). */
+export const LOCAL_MAIL_RETRY_DELAYS_MS = '2000,5000,15000,60000,300000';
 
 export const FIXED_PORTS = {
   web: 5173,
@@ -29,6 +32,9 @@ export const FIXED_PORTS = {
   /** Reserved by firebase-tools for its Firestore emulator's UI websocket (unused by ours). */
   firestoreWebsocket: 9150,
   stripe: 12111,
+  /** MailDev: SMTP for the functions, web UI and REST API for people and tests. */
+  smtp: 1025,
+  mailWeb: 1080,
   hub: 4400,
   logging: 4500,
 } as const;
@@ -37,7 +43,10 @@ export type StackPorts = { -readonly [K in keyof typeof FIXED_PORTS]: number };
 export interface StackOptions {
   /** 'fixed' uses the documented ports (npm start); 'free' picks free ports (tests). */
   ports: 'fixed' | 'free';
-  services?: Partial<Record<'firestore' | 'stripe' | 'auth' | 'functions' | 'web', boolean>>;
+  /** Which services to run; `mail` (MailDev and the mail worker) defaults to `functions`. */
+  services?: Partial<Record<'firestore' | 'stripe' | 'auth' | 'functions' | 'web' | 'mail', boolean>>;
+  /** Waits between mail delivery attempts (MAIL_RETRY_DELAYS_MS); default short for local use. */
+  mailRetryDelaysMs?: string;
   /** Use firebase-tools' official Firestore emulator (needs Java 21 and internet). */
   officialFirestore?: boolean;
   /** Rebuild functions on change and hot-reload the web app (npm start). */
@@ -53,7 +62,15 @@ export interface StackOptions {
 
 export interface RunningStack {
   ports: StackPorts;
-  urls: { web: string; auth: string; functions: string; firestore: string; stripe: string };
+  urls: {
+    web: string;
+    auth: string;
+    functions: string;
+    firestore: string;
+    stripe: string;
+    /** MailDev's web UI and REST API (GET /email). */
+    mail: string;
+  };
   /** Environment that points Admin SDK clients (tests, scripts) at this stack. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -147,16 +164,32 @@ async function writeFirebaseConfig(ports: StackPorts, firestore: boolean): Promi
  */
 async function ensureLocalSecrets(): Promise<void> {
   const file = path.join(ROOT, 'functions/.secret.local');
-  if (existsSync(file)) return;
-  await writeFile(
-    file,
-    `# Local only (git-ignored). Sandbox values; put Stripe test keys here to use real Stripe.\n` +
-      `STRIPE_SECRET_KEY=${STRIPE_SANDBOX_KEY}\nSTRIPE_WEBHOOK_SECRET=${STRIPE_WEBHOOK_SECRET}\n`,
-  );
+  const values: Record<string, string> = {
+    STRIPE_SECRET_KEY: STRIPE_SANDBOX_KEY,
+    STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+    // MailDev takes no login; the value is only there so the secret is defined.
+    SMTP_PASSWORD: 'local-maildev-needs-none',
+  };
+  if (!existsSync(file)) {
+    await writeFile(
+      file,
+      `# Local only (git-ignored). Sandbox values; put Stripe test keys here to use real Stripe.\n` +
+        Object.entries(values).map(([key, value]) => `${key}=${value}\n`).join(''),
+    );
+    return;
+  }
+  // An older file: add the secrets defined since, never touching the developer's own values.
+  const text = await readFile(file, 'utf8');
+  const missing = Object.entries(values).filter(([key]) => !new RegExp(`^${key}=`, 'm').test(text));
+  if (missing.length > 0) {
+    const lines = missing.map(([key, value]) => `${key}=${value}\n`).join('');
+    await writeFile(file, `${text.endsWith('\n') || text === '' ? text : `${text}\n`}${lines}`);
+  }
 }
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const want = { firestore: true, stripe: true, auth: true, functions: true, web: true, ...options.services };
+  const selected = { firestore: true, stripe: true, auth: true, functions: true, web: true, ...options.services };
+  const want = { ...selected, mail: selected.mail ?? selected.functions };
   const log = options.log ?? (() => undefined);
   const ports = await choosePorts(options.ports);
   if (options.ports === 'fixed') {
@@ -175,6 +208,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     functions: `http://${host}:${ports.functions}`,
     firestore: `http://${host}:${ports.firestore}`,
     stripe: `http://${host}:${ports.stripe}`,
+    mail: `http://${host}:${ports.mailWeb}`,
   };
   const webhookUrl = `${urls.functions}/${PROJECT_ID}/us-central1/stripeWebhook`;
   const env: Record<string, string> = {
@@ -184,6 +218,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     STRIPE_SANDBOX_URL: urls.stripe,
     STRIPE_WEBHOOK_SECRET,
     WEB_ORIGIN: urls.web,
+    // Mail goes to MailDev (no login); attempts are retried after seconds, not hours.
+    SMTP_HOST: host,
+    SMTP_PORT: String(ports.smtp),
+    MAIL_FROM: 'Electric Slush Co. <orders@electricslush.example>',
+    MAIL_RETRY_DELAYS_MS: options.mailRetryDelaysMs ?? LOCAL_MAIL_RETRY_DELAYS_MS,
     // Everything here is local: never probe the cloud metadata server (Admin SDK, firebase-tools).
     METADATA_SERVER_DETECTION: 'none',
   };
@@ -219,6 +258,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       );
       started.push(svc);
       waits.push(ready(svc, (l) => l.includes('Firestore emulator ready'), 20_000));
+    }
+    if (want.mail) {
+      const svc = launch(
+        'maildev',
+        MAILDEV_BIN,
+        maildevArgs({ smtp: ports.smtp, web: ports.mailWeb }, host),
+        {},
+        log,
+      );
+      started.push(svc);
+      waits.push(waitForPort(ports.mailWeb, 20_000), waitForPort(ports.smtp, 20_000));
     }
     const stripeCli = path.join(ROOT, 'emulators/stripe/src/cli.ts');
     if (want.stripe && existsSync(stripeCli)) {
@@ -301,6 +351,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       waits.push(waitForPort(ports.web, 30_000));
     }
     await Promise.all(waits);
+    if (want.mail && want.firestore) {
+      // The retry sweep of the outbox: in production a scheduled function, here the same code
+      // on a timer (the Functions emulator runs no schedules). scripts/mail-worker.ts.
+      started.push(
+        launch('mail-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/mail-worker.ts'))], env, log),
+      );
+    }
     if (options.officialFirestore && want.firestore) {
       const seed = launch('seed', process.execPath, [...tsx(path.join(ROOT, 'scripts/seed-firestore.ts'))], env, log);
       if ((await seed.proc.exited) !== 0) throw new Error('Seeding the official Firestore emulator failed');

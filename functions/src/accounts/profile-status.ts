@@ -13,6 +13,8 @@ import {
 } from '@portal/domain';
 import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
+import { profileReviewedMail } from '../mail/notifications';
+import { stageMails } from '../mail/outbox';
 
 /**
  * Approving and rejecting accounts: the one code path behind the setProfileStatus callable and
@@ -38,8 +40,10 @@ import { NotFoundError, PreconditionError } from '../lib/errors';
  * audit_log: docs/data-model.md.
  */
 
-/** The Auth and Firestore of the callable's context, or the CLI's own app. */
-export type AccountsDeps = Pick<Context, 'auth' | 'db'>;
+/** The Auth and Firestore of the callable's context, or the CLI's own app, and the environment. */
+export type AccountsDeps = Pick<Context, 'auth' | 'db' | 'env'>;
+
+export const UNVERIFIED_EMAIL = 'The applicant has not verified their email address.';
 
 interface ProfileStatusResult {
   uid: string;
@@ -50,7 +54,11 @@ interface ProfileStatusResult {
   synced: boolean;
 }
 
-type AuditAction = 'profile.status_changed' | 'profile.claims_synced' | 'profile.manager_granted';
+type AuditAction =
+  | 'profile.status_changed'
+  | 'profile.claims_synced'
+  | 'profile.manager_granted'
+  | 'profile.manager_revoked';
 
 /** One audit_log document: who did what to whom, from which value to which. */
 interface AuditEntry {
@@ -65,6 +73,7 @@ interface AuditEntry {
 interface StoredProfile {
   role: Role;
   status: ProfileStatus;
+  storeName: string;
 }
 
 export async function findUser(auth: Auth, uid: string): Promise<UserRecord | null> {
@@ -91,7 +100,8 @@ function readProfile(data: Record<string, unknown> | undefined): StoredProfile |
   if (!data) return null;
   const role = ROLES.find((r) => r === data.role);
   const status = PROFILE_STATUSES.find((s) => s === data.status);
-  return role && status ? { role, status } : null;
+  const storeName = typeof data.store_name === 'string' ? data.store_name : '';
+  return role && status ? { role, status, storeName } : null;
 }
 
 function auditRef(db: Firestore) {
@@ -167,7 +177,13 @@ export async function changeProfileStatus(
   }
 
   const grantsAccess = to === 'approved';
+  // The address is where the approval mail, order confirmations and resets go: a manager
+  // approves an unverified one only on purpose (the dashboard asks first).
+  if (grantsAccess && !user.emailVerified && request.allowUnverified !== true) {
+    throw new PreconditionError(UNVERIFIED_EMAIL);
+  }
   if (!grantsAccess) await applyClaims(deps, user, role, to);
+  const mails = await profileReviewedMail(deps, uid, profile.storeName, to);
 
   await deps.db.runTransaction(async (tx) => {
     const current = readProfile((await tx.get(profileRef)).data());
@@ -176,11 +192,14 @@ export async function changeProfileStatus(
         `The profile changed meanwhile (now ${current?.status ?? 'missing'}).`,
       );
     }
+    const writeMails = await stageMails(tx, deps.db, mails);
     tx.update(profileRef, {
       status: to,
       reviewed_at: FieldValue.serverTimestamp(),
       reviewed_by: actor,
+      email_verified: user.emailVerified,
     });
+    writeMails();
     const entry: AuditEntry = {
       action: 'profile.status_changed',
       actor,
@@ -210,6 +229,13 @@ export async function grantManager(
   if (!user) throw new NotFoundError(`No user with uid ${uid}.`);
   if (user.customClaims?.role === 'manager')
     throw new PreconditionError('The user is already a manager.');
+  // A manager sees every buyer and order: only an account that proved its address and is in use.
+  if (user.disabled) throw new PreconditionError('The account is disabled.');
+  if (!user.emailVerified) {
+    throw new PreconditionError(
+      'The email address is not verified. The user verifies it first (the link in their mail, or "Resend verification email").',
+    );
+  }
   const profileRef = deps.db.doc(paths.profile(uid));
   let from: string | null = null;
   await deps.db.runTransaction(async (tx) => {
@@ -250,4 +276,53 @@ export async function grantManager(
     status: 'approved',
   });
   return { uid, from };
+}
+
+/**
+ * Takes manager access away (claims CLI only): the claims lose role and status, the refresh
+ * tokens are revoked so the session ends, and the profile reads rejected, with the audit entry.
+ * The last manager is never revoked, so the portal always has someone to approve applicants.
+ */
+export async function revokeManager(
+  deps: AccountsDeps,
+  uid: string,
+  actor: string,
+): Promise<{ uid: string }> {
+  const user = await findUser(deps.auth, uid);
+  if (!user) throw new NotFoundError(`No user with uid ${uid}.`);
+  if (user.customClaims?.role !== 'manager')
+    throw new PreconditionError('The user is not a manager.');
+  const managers = await deps.db
+    .collection(COLLECTIONS.profiles)
+    .where('role', '==', 'manager')
+    .where('status', '==', 'approved')
+    .get();
+  if (managers.docs.filter((doc) => doc.id !== uid).length === 0) {
+    throw new PreconditionError('This is the last manager. Grant another manager first.');
+  }
+  // Access goes first: if the profile commit fails, the user has already lost it.
+  const { role: _role, status: _status, ...rest } = user.customClaims ?? {};
+  await deps.auth.setCustomUserClaims(uid, rest);
+  await deps.auth.revokeRefreshTokens(uid);
+  const profileRef = deps.db.doc(paths.profile(uid));
+  await deps.db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(profileRef);
+    if (snapshot.exists) {
+      tx.update(profileRef, {
+        status: 'rejected',
+        reviewed_at: FieldValue.serverTimestamp(),
+        reviewed_by: actor,
+      });
+    }
+    const entry: AuditEntry = {
+      action: 'profile.manager_revoked',
+      actor,
+      target: uid,
+      from: 'manager/approved',
+      to: 'manager/rejected',
+      at: FieldValue.serverTimestamp(),
+    };
+    tx.create(auditRef(deps.db), entry);
+  });
+  return { uid };
 }

@@ -11,10 +11,16 @@ import {
   PaymentServiceError,
   PortalError,
   PreconditionError,
+  RateLimitedError,
 } from '../lib/errors';
 
-/** What a callable handler reads of the request the Functions runtime hands it. */
-type CallRequest = Pick<CallableRequest, 'auth' | 'data'>;
+/**
+ * What a callable handler reads of the request the Functions runtime hands it: the caller, the
+ * data, and (for per-IP rate limits) the address the platform reports.
+ */
+export type CallRequest = Pick<CallableRequest, 'auth' | 'data'> & {
+  rawRequest?: { ip?: string | undefined };
+};
 
 /**
  * The HttpsError code the client sees for each refusal of a service. The one place where a
@@ -25,6 +31,7 @@ function httpsCodeOf(error: PortalError): FunctionsErrorCode {
   if (error instanceof NotAllowedError) return 'permission-denied';
   if (error instanceof PreconditionError) return 'failed-precondition';
   if (error instanceof ConcurrentChangeError) return 'aborted';
+  if (error instanceof RateLimitedError) return 'resource-exhausted';
   if (error instanceof PaymentServiceError) return error.transient ? 'unavailable' : 'internal';
   return 'internal';
 }

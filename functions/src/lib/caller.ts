@@ -36,6 +36,14 @@ export function requireApprovedBuyer(request: CallerRequest): Caller & { role: B
   return { uid, access, role: access.role };
 }
 
+/**
+ * The caller's IP as the platform reports it (for per-IP rate limits). Behind Google's front end
+ * that is the client's address; a request without one shares the 'unknown' bucket.
+ */
+export function callerIp(request: { rawRequest?: { ip?: string | undefined } }): string {
+  return request.rawRequest?.ip || 'unknown';
+}
+
 /** Parses request.data with a domain schema; bad input is invalid-argument with the first issue. */
 export function parseData<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const result = schema.safeParse(data ?? {});

@@ -32,6 +32,11 @@ export class PreconditionError extends PortalError {
   override name = 'PreconditionError';
 }
 
+/** The caller made too many of these calls; trying again later is the answer. */
+export class RateLimitedError extends PortalError {
+  override name = 'RateLimitedError';
+}
+
 /** Another call changed the same data meanwhile; trying again is the answer. */
 export class ConcurrentChangeError extends PortalError {
   override name = 'ConcurrentChangeError';

@@ -5,11 +5,19 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { COLLECTIONS, paths, type CheckoutState, type OrderStatus } from '@portal/domain';
+import {
+  COLLECTIONS,
+  formatInvoiceNumber,
+  paths,
+  type CheckoutState,
+  type OrderStatus,
+} from '@portal/domain';
+import { orderPaidMails, type MailDeps } from '../mail/notifications';
+import { stageMails } from '../mail/outbox';
 import { orderIdOfSession } from './checkout-session';
 import { readCheckout, type CheckoutRecord } from './checkout-record';
 import { allocateInvoiceNumber, readInvoiceCounter } from './invoice-numbers';
-import { orderFromCheckout, paymentIntentOf } from './order-from-checkout';
+import { orderFromCheckout, paymentIntentOf, shipToOfSession } from './order-from-checkout';
 import { readOrderState, type OrderState } from './order-record';
 import { historyWith, STRIPE_ACTOR } from './order-transitions';
 import { readEventSeen, recordEvent, type EventRef } from './stripe-event-log';
@@ -141,13 +149,15 @@ async function readCartLines(tx: Transaction, db: Firestore, checkout: CheckoutR
  * ship-to the buyer's default and closes the checkout; a paid session also gets the next invoice
  * number. A later report of the payment (async_payment_succeeded) moves a pending order to
  * processing with its invoice number. The webhook and verifyPayment both call this; whichever
- * comes second changes nothing.
+ * comes second changes nothing. The payment's mails (confirmation to the buyer, new order to
+ * the managers) are queued in the same transaction as the payment is recorded.
  */
 export function recordCheckoutCompleted(
-  db: Firestore,
+  deps: MailDeps,
   session: Stripe.Checkout.Session,
   event?: EventRef,
 ): Promise<SessionTransition<CompletedOutcome>> {
+  const { db } = deps;
   return onSession<CompletedOutcome>(db, session, event, async (tx, read) => {
     const { checkout, order, checkoutRef, orderRef } = read;
     if (session.status !== 'complete') {
@@ -163,8 +173,24 @@ export function recordCheckoutCompleted(
     const removeCartLines = order ? () => undefined : await readCartLines(tx, db, checkout);
     const profileRef = db.doc(paths.profile(checkout.user_id));
     const profileExists = order ? false : (await tx.get(profileRef)).exists;
+    const writeMails = paid
+      ? await stageMails(
+          tx,
+          db,
+          await orderPaidMails(deps, {
+            id: checkout.id,
+            user_id: checkout.user_id,
+            store_name: checkout.store_name,
+            items: checkout.items,
+            amount: checkout.amount,
+            ship_to: shipToOfSession(session),
+            invoice_number: counter ? formatInvoiceNumber(counter.next) : null,
+          }),
+        )
+      : () => undefined;
     const now = Timestamp.now();
     const invoiceNumber = counter ? allocateInvoiceNumber(tx, counter) : null;
+    writeMails();
 
     if (order) {
       tx.update(orderRef, {

@@ -15,6 +15,7 @@ import {
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
+import type { MailDeps } from '../mail/notifications';
 import {
   checkoutFingerprint,
   loadProducts,
@@ -40,7 +41,7 @@ interface CheckoutBuyer {
 }
 
 /** What checkout uses of the context: Firestore, Stripe, the return site and the clock. */
-type CheckoutContext = Pick<Context, 'db' | 'stripe' | 'webOrigin' | 'now'>;
+type CheckoutContext = Pick<Context, 'db' | 'stripe' | 'webOrigin' | 'now' | 'auth' | 'env'>;
 
 const MAX_ATTEMPTS = 3;
 
@@ -159,7 +160,7 @@ export async function createCheckout(
         return { url: session.url, orderId: claim.checkoutId };
       }
       if (session.status === 'complete') {
-        await recordCheckoutCompleted(db, session);
+        await recordCheckoutCompleted(ctx, session);
         throw new PreconditionError(
           `You have already ordered these items (order ${shortOrderId(claim.checkoutId)}).`,
           { orderId: claim.checkoutId },
@@ -218,7 +219,7 @@ export async function createCheckout(
         (session) => ({ ok: true as const, session }),
         (error: unknown) => ({ ok: false as const, error }),
       ),
-      claim.previous ? retireCheckout(db, stripe, claim.previous) : Promise.resolve(),
+      claim.previous ? retireCheckout(ctx, stripe, claim.previous) : Promise.resolve(),
     ]);
     const url = created.ok ? created.session.url : null;
     if (!created.ok || !url) {
@@ -305,10 +306,11 @@ async function expireOrRead(stripe: () => Stripe, sessionId: string) {
  * meantime becomes its order (the same transition as the webhook's): the buyer paid for it.
  */
 async function retireCheckout(
-  db: Firestore,
+  deps: MailDeps,
   stripe: () => Stripe,
   previous: { checkoutId: string; sessionId: string | null },
 ): Promise<void> {
+  const { db } = deps;
   try {
     if (!previous.sessionId) {
       await closeCheckout(db, previous.checkoutId, 'replaced', { withSession: false });
@@ -318,7 +320,7 @@ async function retireCheckout(
     if (session.status === 'expired') {
       await closeCheckout(db, previous.checkoutId, 'replaced', { withSession: true });
     } else if (session.status === 'complete') {
-      await recordCheckoutCompleted(db, session);
+      await recordCheckoutCompleted(deps, session);
     }
     log.info('checkout_session_replaced', {
       orderId: previous.checkoutId,

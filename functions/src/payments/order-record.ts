@@ -65,6 +65,8 @@ export interface OrderDoc {
 export interface OrderState {
   id: string;
   user_id: string;
+  store_name: string;
+  refunded_amount: number;
   amount: number;
   status: OrderStatus;
   stripe_session_id: string | null;
@@ -103,6 +105,8 @@ export function readOrderState(snap: DocumentSnapshot): OrderState | null {
   return {
     id: snap.id,
     user_id: data.user_id,
+    store_name: typeof data.store_name === 'string' ? data.store_name : '',
+    refunded_amount: typeof data.refunded_amount === 'number' ? data.refunded_amount : 0,
     amount: data.amount,
     status,
     stripe_session_id: typeof data.stripe_session_id === 'string' ? data.stripe_session_id : null,

@@ -1,6 +1,13 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import { canManagerMoveOrder, COLLECTIONS, type OrderStatus } from '@portal/domain';
 import { log } from '../lib/log';
+import {
+  orderCancelledMail,
+  orderRefundedMail,
+  orderShippedMail,
+  type MailDeps,
+} from '../mail/notifications';
+import { stageMails } from '../mail/outbox';
 import {
   readOrderState,
   type RefundDoc,
@@ -34,15 +41,17 @@ export class IllegalTransitionError extends Error {
 
 /**
  * A manager's move along the state machine, with the history of changes on the order; marking
- * it shipped records the shipment. `expect` guards against a change made in between.
+ * it shipped records the shipment. `expect` guards against a change made in between. The buyer's
+ * mail (shipped with tracking, cancelled) is queued in the same transaction.
  */
 export async function moveOrder(
-  db: Firestore,
+  deps: MailDeps,
   orderId: string,
   to: OrderStatus,
   by: string,
   options: { expect?: OrderStatus; shipment?: Omit<ShipmentDoc, 'shipped_at'> } = {},
 ): Promise<{ from: OrderStatus; to: OrderStatus } | null> {
+  const { db } = deps;
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
   return db.runTransaction(async (tx) => {
     const order = readOrderState(await tx.get(orderRef));
@@ -51,6 +60,13 @@ export async function moveOrder(
       throw new IllegalTransitionError(order.status, to);
     }
     if (!canManagerMoveOrder(order.status, to)) throw new IllegalTransitionError(order.status, to);
+    const mails =
+      to === 'shipped' && options.shipment
+        ? await orderShippedMail(deps, order, options.shipment)
+        : to === 'cancelled'
+          ? await orderCancelledMail(deps, order, order.refunded_amount)
+          : [];
+    const writeMails = await stageMails(tx, db, mails);
     const now = Timestamp.now();
     tx.update(orderRef, {
       status: to,
@@ -58,6 +74,7 @@ export async function moveOrder(
       status_history: historyWith(order.status_history, to, now, by),
       ...(options.shipment ? { shipment: { ...options.shipment, shipped_at: now } } : {}),
     });
+    writeMails();
     return { from: order.status, to };
   });
 }
@@ -68,14 +85,16 @@ export type RefundOutcome = 'recorded' | 'already-recorded';
  * Records one Stripe refund on its order, once (keyed by the refund id): the refunds list and
  * refunded_amount; with `cancel`, a processing order also moves to cancelled. The refundOrder
  * call and the refund webhooks both record the refunds they see; whichever comes second only
- * applies what is still missing.
+ * applies what is still missing. The buyer hears of it in the same transaction: a refund mail, or
+ * for a cancellation one cancelled mail with the amount refunded.
  */
 export async function recordRefund(
-  db: Firestore,
+  deps: MailDeps,
   orderId: string,
   refund: Omit<RefundDoc, 'at'>,
   options: { cancel?: boolean } = {},
 ): Promise<{ status: OrderStatus; refundedAmount: number; outcome: RefundOutcome } | null> {
+  const { db } = deps;
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
   return db.runTransaction(async (tx) => {
     const order = readOrderState(await tx.get(orderRef));
@@ -87,6 +106,15 @@ export async function recordRefund(
     if (known && !cancel) {
       return { status: order.status, refundedAmount, outcome: 'already-recorded' as const };
     }
+    const writeMails = await stageMails(
+      tx,
+      db,
+      cancel
+        ? await orderCancelledMail(deps, order, refundedAmount)
+        : known
+          ? []
+          : await orderRefundedMail(deps, order, refund, refundedAmount),
+    );
     const now = Timestamp.now();
     const status: OrderStatus = cancel ? 'cancelled' : order.status;
     tx.update(orderRef, {
@@ -97,6 +125,7 @@ export async function recordRefund(
         ? { status, status_history: historyWith(order.status_history, status, now, refund.by) }
         : {}),
     });
+    writeMails();
     return { status, refundedAmount, outcome: known ? 'already-recorded' : 'recorded' };
   });
 }

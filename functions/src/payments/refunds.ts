@@ -39,7 +39,7 @@ export function refundIdempotencyKey(order: Pick<OrderState, 'id' | 'refunds'>):
 export async function refundOrder(
   managerUid: string,
   input: RefundInput,
-  ctx: Pick<Context, 'db' | 'stripe'>,
+  ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
 ): Promise<RefundOrderResponse> {
   const { db, stripe } = ctx;
   const order = readOrderState(await db.collection(COLLECTIONS.orders).doc(input.orderId).get());
@@ -65,7 +65,14 @@ export async function refundOrder(
         payment_intent: order.stripe_payment_intent_id,
         amount,
         reason: 'requested_by_customer',
-        metadata: { orderId: order.id, by: managerUid, reason: input.reason },
+        // `cancel` travels with the refund, so the refund webhook, if it comes first, cancels the
+        // order too (and the buyer gets one "cancelled" mail, not a refund mail and then another).
+        metadata: {
+          orderId: order.id,
+          by: managerUid,
+          reason: input.reason,
+          ...(input.cancel === true ? { cancel: 'true' } : {}),
+        },
       },
       { idempotencyKey: refundIdempotencyKey(order) },
     );
@@ -86,7 +93,7 @@ export async function refundOrder(
     throw stripeFailure('refund_create_failed', error, { orderId: order.id });
   }
   const recorded = await recordRefund(
-    db,
+    ctx,
     order.id,
     { refund_id: refund.id, amount: refund.amount, reason: input.reason, by: managerUid },
     { cancel: input.cancel === true },
@@ -135,7 +142,7 @@ const idOf = (value: string | { id: string } | null) =>
  * that holds the payment, once. Refunds made in the Stripe dashboard are recorded by 'stripe'.
  */
 export async function recordStripeRefunds(
-  ctx: Pick<Context, 'db' | 'stripe'>,
+  ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
   reported: { refund: Stripe.Refund } | { charge: Stripe.Charge },
 ): Promise<RefundsRecorded> {
   const paymentIntent =
@@ -151,12 +158,17 @@ export async function recordStripeRefunds(
   let result: RefundsRecorded = { orderId, status: null, outcome: 'not-succeeded' };
   for (const refund of refunds) {
     if (refund.status === 'failed' || refund.status === 'canceled') continue;
-    const recorded = await recordRefund(ctx.db, orderId, {
-      refund_id: refund.id,
-      amount: refund.amount,
-      reason: refund.metadata?.reason ?? refund.reason ?? '',
-      by: refund.metadata?.by ?? STRIPE_ACTOR,
-    });
+    const recorded = await recordRefund(
+      ctx,
+      orderId,
+      {
+        refund_id: refund.id,
+        amount: refund.amount,
+        reason: refund.metadata?.reason ?? refund.reason ?? '',
+        by: refund.metadata?.by ?? STRIPE_ACTOR,
+      },
+      { cancel: refund.metadata?.cancel === 'true' },
+    );
     if (!recorded) return { orderId: null, status: null, outcome: 'no-order' };
     result = {
       orderId,

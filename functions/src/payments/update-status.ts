@@ -19,7 +19,7 @@ import { refundOrder } from './refunds';
 export async function updateOrderStatus(
   managerUid: string,
   request: { orderId: string; status: OrderStatus; shipment?: Required<ShipmentInput> | undefined },
-  ctx: Pick<Context, 'db' | 'stripe'>,
+  ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
 ): Promise<UpdateOrderStatusResponse> {
   const { db } = ctx;
   const { orderId, status: to, shipment } = request;
@@ -34,7 +34,7 @@ export async function updateOrderStatus(
     return { orderId, status: refunded.status };
   }
   try {
-    const moved = await moveOrder(db, orderId, to, managerUid, {
+    const moved = await moveOrder(ctx, orderId, to, managerUid, {
       expect: before.status,
       ...(shipment
         ? { shipment: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber } }

@@ -23,7 +23,7 @@ import { isMissingResource, stripeFailure } from './stripe-errors';
 export async function verifyPayment(
   caller: Caller,
   sessionId: string,
-  ctx: Pick<Context, 'db' | 'stripe'>,
+  ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
 ): Promise<VerifyPaymentResponse> {
   const { db, stripe } = ctx;
   let session: Stripe.Checkout.Session;
@@ -49,7 +49,7 @@ export async function verifyPayment(
   const settling = order?.status === 'pending' && session.payment_status === 'paid';
   if (session.status === 'complete' && (!order || settling)) {
     try {
-      const result = await recordCheckoutCompleted(db, session);
+      const result = await recordCheckoutCompleted(ctx, session);
       logTransition('verify_payment_recorded', result, { sessionId, by: caller.uid });
     } catch (error) {
       if (error instanceof PaymentMismatchError) {

@@ -48,13 +48,13 @@ type Applied = SessionTransition<string> | RefundsRecorded;
  */
 function applyEvent(
   event: Stripe.Event,
-  ctx: Pick<Context, 'db' | 'stripe'>,
+  ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
 ): Promise<Applied> | null {
   const ref = { id: event.id, type: event.type };
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return recordCheckoutCompleted(ctx.db, event.data.object, ref);
+      return recordCheckoutCompleted(ctx, event.data.object, ref);
     case 'checkout.session.async_payment_failed':
       return recordAsyncPaymentFailed(ctx.db, event.data.object, ref);
     case 'checkout.session.expired':
@@ -77,7 +77,7 @@ function applyEvent(
  */
 export async function handleWebhook(
   request: WebhookRequest,
-  ctx: Pick<Context, 'db' | 'stripe' | 'webhookSecret'>,
+  ctx: Pick<Context, 'db' | 'stripe' | 'webhookSecret' | 'auth' | 'env'>,
 ): Promise<WebhookResult> {
   if (request.method !== 'POST') return { kind: 'wrong-method' };
   if (!request.signature || request.rawBody === undefined || request.rawBody.length === 0) {

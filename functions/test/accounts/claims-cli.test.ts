@@ -175,6 +175,57 @@ describe('claims CLI: commands against the local stack', () => {
     expect(approve.stderr).toContain('Manager accounts are not approved or rejected');
   });
 
+  it('refuses to grant manager to an unverified or a disabled account, and changes nothing', async () => {
+    const unverified = await createAccount('retailer', 'pending', { emailVerified: false });
+    const disabled = await createAccount('retailer', 'pending');
+    await adminAuth().updateUser(disabled.uid, { disabled: true });
+    const [a, b] = await Promise.all([
+      claims(['grant-manager', unverified.email]),
+      claims(['grant-manager', disabled.email]),
+    ]);
+    expect([a.code, b.code]).toEqual([1, 1]);
+    expect(a.stderr).toContain('The email address is not verified');
+    expect(b.stderr).toContain('The account is disabled');
+    for (const account of [unverified, disabled]) {
+      expect(await claimsOf(account.uid)).toEqual({ role: 'retailer', status: 'pending' });
+      expect((await profileOf(account.uid)).role).toBe('retailer');
+      expect(await auditEntriesFor(account.uid)).toEqual([]);
+    }
+  });
+
+  it('approves an unverified applicant only with --allow-unverified', async () => {
+    const applicant = await createAccount('retailer', 'pending', { emailVerified: false });
+    const refused = await claims(['approve', applicant.email]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('The applicant has not verified their email address.');
+    const approved = await claims(['approve', applicant.email, '--allow-unverified']);
+    expect(approved.code).toBe(0);
+    expect(await claimsOf(applicant.uid)).toEqual({ role: 'retailer', status: 'approved' });
+    const misuse = await claims(['reject', applicant.email, '--allow-unverified']);
+    expect(misuse.code).toBe(2);
+  });
+
+  it('revokes a manager: claims, sessions, profile and audit entry', async () => {
+    const target = await createAccount('manager', 'approved');
+    const before = (await adminAuth().getUser(target.uid)).tokensValidAfterTime;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const revoked = await claims(['revoke-manager', target.email]);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain('is no longer a manager');
+    expect(await claimsOf(target.uid)).toEqual({});
+    expect((await adminAuth().getUser(target.uid)).tokensValidAfterTime).not.toBe(before);
+    expect(await profileOf(target.uid)).toMatchObject({ role: 'manager', status: 'rejected' });
+    expect(await auditEntriesFor(target.uid)).toEqual([
+      expect.objectContaining({ action: 'profile.manager_revoked', actor: 'claims-cli' }),
+    ]);
+    const again = await claims(['revoke-manager', target.email]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('The user is not a manager.');
+    const buyer = await createAccount('retailer', 'approved');
+    const notManager = await claims(['revoke-manager', buyer.email]);
+    expect(notManager.code).toBe(1);
+  });
+
   it('shows claims and profile', async () => {
     const target = await createAccount('wholesaler', 'approved');
     const result = await claims(['show', target.email]);

@@ -45,6 +45,8 @@ export interface AccountOptions {
   claims?: Record<string, unknown> | null;
   /** Write no profile document. */
   noProfile?: boolean;
+  /** Whether the Auth user's address is verified (default true: most tests are not about it). */
+  emailVerified?: boolean;
 }
 
 /** A new Auth user (unique uid) with a profile, as sign-up and earlier reviews would leave them. */
@@ -55,7 +57,13 @@ export async function createAccount(
 ): Promise<TestAccount> {
   const uid = `acct-${role}-${status}-${randomUUID().slice(0, 8)}`;
   const email = `${uid}@accounts.test`;
-  await adminAuth().createUser({ uid, email, password: PASSWORD, displayName: `Name ${uid}` });
+  await adminAuth().createUser({
+    uid,
+    email,
+    password: PASSWORD,
+    displayName: `Name ${uid}`,
+    emailVerified: options.emailVerified ?? true,
+  });
   const claims = options.claims === undefined ? { role, status } : options.claims;
   if (claims) await adminAuth().setCustomUserClaims(uid, claims);
   if (!options.noProfile) {

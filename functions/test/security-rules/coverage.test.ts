@@ -9,7 +9,9 @@ import {
   checkoutCases,
   checkoutLockCases,
   invoiceCounterCases,
+  mailCases,
   newsletterCases,
+  rateLimitCases,
   stripeCustomerCases,
   stripeEventCases,
 } from './cases/server-only';
@@ -25,6 +27,8 @@ const all: RuleCase[] = [
   ...supportContentCases,
   ...orderCases,
   ...newsletterCases,
+  ...mailCases,
+  ...rateLimitCases,
   ...auditLogCases,
   ...stripeEventCases,
   ...checkoutLockCases,
@@ -60,7 +64,6 @@ describe('rules matrix coverage', () => {
       'wholesale_prices',
       'support_content',
       'orders',
-      'newsletter_signups',
       'checkouts',
     ]) {
       const outcomes = new Set(

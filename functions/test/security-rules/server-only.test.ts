@@ -3,13 +3,17 @@ import {
   checkoutCases,
   checkoutLockCases,
   invoiceCounterCases,
+  mailCases,
   newsletterCases,
+  rateLimitCases,
   stripeCustomerCases,
   stripeEventCases,
 } from './cases/server-only';
 import { runMatrix } from './support/matrix';
 
-runMatrix('firestore.rules: newsletter_signups/{id}', newsletterCases);
+runMatrix('firestore.rules: newsletter_subscribers/{id}', newsletterCases);
+runMatrix('firestore.rules: mail/{eventKey}', mailCases);
+runMatrix('firestore.rules: rate_limits/{id}', rateLimitCases);
 runMatrix('firestore.rules: audit_log/{id}', auditLogCases);
 runMatrix('firestore.rules: stripe_events/{id}', stripeEventCases);
 runMatrix('firestore.rules: checkout_locks/{uid}', checkoutLockCases);

@@ -4,6 +4,8 @@ import { REFUND_REASON_MAX } from './refunds';
 import { shipToSchema, type ShipTo } from './ship-to';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import type { ProfileStatus } from './roles';
+import { newsletterTokenSchema } from './mail';
+import { emailSchema } from './schemas';
 
 /**
  * Request and response contracts of the callable functions. The functions parse `request.data`
@@ -26,6 +28,8 @@ const id = z
 export const setProfileStatusRequest = z.strictObject({
   uid: id,
   status: z.enum(['approved', 'rejected']),
+  /** Approve even though the applicant has not verified their email (the manager confirmed). */
+  allowUnverified: z.boolean().optional(),
 });
 export type SetProfileStatusRequest = z.infer<typeof setProfileStatusRequest>;
 export interface SetProfileStatusResponse {
@@ -138,4 +142,32 @@ export const saveShipToRequest = z.strictObject({ shipTo: shipToSchema });
 export type SaveShipToRequest = z.input<typeof saveShipToRequest>;
 export interface SaveShipToResponse {
   shipTo: ShipTo;
+}
+
+/** Forgot password: always the same answer, whether or not the address has an account. */
+export const requestPasswordResetRequest = z.strictObject({ email: emailSchema });
+export type RequestPasswordResetRequest = z.infer<typeof requestPasswordResetRequest>;
+export interface AcceptedResponse {
+  accepted: true;
+}
+
+/** The signed-in applicant asks for a new verification link. */
+export const resendVerificationEmailRequest = z.strictObject({});
+export type ResendVerificationEmailRequest = z.infer<typeof resendVerificationEmailRequest>;
+
+/**
+ * After the action page verified an address: copy Auth's emailVerified onto the profile (what
+ * the managers' table shows). Same answer for every address.
+ */
+export const syncEmailVerificationRequest = z.strictObject({ email: emailSchema });
+export type SyncEmailVerificationRequest = z.infer<typeof syncEmailVerificationRequest>;
+
+export const subscribeNewsletterRequest = z.strictObject({ email: emailSchema });
+export type SubscribeNewsletterRequest = z.infer<typeof subscribeNewsletterRequest>;
+
+/** The token of a newsletter confirm or unsubscribe link. */
+export const newsletterTokenRequest = z.strictObject({ token: newsletterTokenSchema });
+export type NewsletterTokenRequest = z.infer<typeof newsletterTokenRequest>;
+export interface NewsletterTokenResponse {
+  state: 'confirmed' | 'unsubscribed';
 }

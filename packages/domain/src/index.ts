@@ -8,6 +8,8 @@ export * from './shipping';
 export * from './ship-to';
 export * from './refunds';
 export * from './invoices';
+export * from './brand';
+export * from './mail';
 export * from './paths';
 export * from './routes';
 export * from './schemas';

@@ -7,7 +7,12 @@ export const COLLECTIONS = {
   cartItems: 'cart_items',
   orders: 'orders',
   supportContent: 'support_content',
-  newsletterSignups: 'newsletter_signups',
+  /** One per normalized address (id: its SHA-256): pending, confirmed or unsubscribed (server only). */
+  newsletterSubscribers: 'newsletter_subscribers',
+  /** The outbox: one message per event key, delivered by the mail sender (server only). */
+  mail: 'mail',
+  /** Fixed-window call counters of the rate-limited callables (server only). */
+  rateLimits: 'rate_limits',
   auditLog: 'audit_log',
   stripeEvents: 'stripe_events',
   /** One per buyer: the checkout in progress (server only; makes repeated checkout calls idempotent). */
@@ -34,6 +39,9 @@ export const paths = {
   checkout: (checkoutId: string) => `${COLLECTIONS.checkouts}/${checkoutId}`,
   invoiceCounter: () => `${COLLECTIONS.counters}/invoices`,
   stripeCustomer: (uid: string) => `${COLLECTIONS.stripeCustomers}/${uid}`,
+  mail: (key: string) => `${COLLECTIONS.mail}/${key}`,
+  newsletterSubscriber: (id: string) => `${COLLECTIONS.newsletterSubscribers}/${id}`,
+  rateLimit: (key: string) => `${COLLECTIONS.rateLimits}/${key}`,
 } as const;
 
 /** Names of the callable and HTTPS functions, shared by the web client and the functions. */
@@ -45,4 +53,10 @@ export const FUNCTION_NAMES = {
   refundOrder: 'refundOrder',
   saveShipTo: 'saveShipTo',
   stripeWebhook: 'stripeWebhook',
+  requestPasswordReset: 'requestPasswordReset',
+  resendVerificationEmail: 'resendVerificationEmail',
+  syncEmailVerification: 'syncEmailVerification',
+  subscribeNewsletter: 'subscribeNewsletter',
+  confirmNewsletter: 'confirmNewsletter',
+  unsubscribeNewsletter: 'unsubscribeNewsletter',
 } as const;

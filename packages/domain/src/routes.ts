@@ -44,6 +44,27 @@ export const ROUTES = {
     layouts: withFirebase,
     access: 'public',
   },
+  forgotPassword: {
+    path: '/forgot-password',
+    title: 'Reset Password',
+    module: 'forgot-password',
+    layouts: withFirebase,
+    access: 'public',
+  },
+  authAction: {
+    path: '/auth/action',
+    title: 'Account',
+    module: 'auth-action',
+    layouts: withFirebase,
+    access: 'public',
+  },
+  newsletter: {
+    path: '/newsletter/:action',
+    title: 'Newsletter',
+    module: 'newsletter',
+    layouts: withFirebase,
+    access: 'public',
+  },
   paymentSuccess: {
     path: '/payment-success',
     title: 'Payment Successful',

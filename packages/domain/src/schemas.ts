@@ -34,16 +34,19 @@ export const emailSchema = z
   .max(LIMITS.email, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
+/** A password a person chooses (sign-up, reset). */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(LIMITS.passwordMax, 'Password is too long');
+
 /** The Request Access form (/apply). Every field is required. */
 export const applicationFormSchema = z.object({
   fullName: requiredText('Full name', LIMITS.fullName),
   storeName: requiredText('Store name', LIMITS.storeName),
   email: emailSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
-    .max(LIMITS.passwordMax, 'Password is too long'),
+  password: newPasswordSchema,
   sellerPermitId: requiredText('Seller permit number', LIMITS.sellerPermitId),
   businessType: z.enum(BUYER_ROLES, { error: 'Choose retailer or wholesaler' }),
 });
@@ -56,6 +59,19 @@ export const loginFormSchema = z.object({
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 export const newsletterFormSchema = z.object({ email: emailSchema });
+
+/** Forgot password (/forgot-password). */
+export const forgotPasswordFormSchema = z.object({ email: emailSchema });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+
+/** The new password on the reset page (/auth/action?mode=resetPassword). */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .refine((form) => form.password === form.confirm, {
+    message: 'The passwords do not match',
+    path: ['confirm'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 export type NewsletterForm = z.infer<typeof newsletterFormSchema>;
 
 export const profileUpdateSchema = z.object({
@@ -76,6 +92,8 @@ export const profileSchema = z.object({
   reviewed_by: z.string().nullable().optional(),
   /** The default ship-to (written by the functions only): the last order's, or as edited. */
   ship_to: shipToSchema.nullable().optional(),
+  /** Whether the address is verified, copied from Firebase Auth by the functions. */
+  email_verified: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

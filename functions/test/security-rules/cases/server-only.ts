@@ -1,15 +1,16 @@
-import { serverTimestamp, Timestamp } from 'firebase/firestore/lite';
+import { serverTimestamp } from 'firebase/firestore/lite';
 import { COLLECTIONS } from '@portal/domain';
 import { ACTORS, type Actor } from '../support/actors';
 import type { Operation, RuleCase } from '../support/matrix';
 
 /**
- * newsletter_signups (create-only for anyone, with a strict shape); audit_log, stripe_events and
- * checkout_locks (functions only: every client request is denied, managers included).
+ * Collections only the functions write: newsletter_subscribers, mail, rate_limits, audit_log,
+ * stripe_events, checkout_locks, counters, stripe_customers (every client request is denied,
+ * managers included); checkouts, which managers may read.
  */
 
 const everyone: Actor[] = [...ACTORS, 'applicant'];
-const NEWSLETTER = COLLECTIONS.newsletterSignups;
+const NEWSLETTER = COLLECTIONS.newsletterSubscribers;
 
 const signup = (overrides: Record<string, unknown> = {}) => ({
   email: 'buyer@example.com',
@@ -39,107 +40,50 @@ function closed(collection: string, docId: string, data: Record<string, unknown>
   );
 }
 
+/**
+ * newsletter_subscribers: only the newsletter callables write it (double opt-in, one document per
+ * address, rate limited). The old open signup shape is refused too: no visitor can fill it.
+ */
 export const newsletterCases: RuleCase[] = [
+  ...closed(NEWSLETTER, 'subscriber-1', {
+    email: 'fan@example.com',
+    state: 'confirmed',
+    token: 't'.repeat(43),
+  }),
   ...everyone.map((actor): RuleCase => ({
     actor,
     op: 'create',
     path: `${NEWSLETTER}/signup-${actor}`,
     data: signup(),
-    expect: 'allow',
-    why: 'anyone may subscribe',
-  })),
-  {
-    actor: 'anonymous',
-    op: 'create',
-    path: `${NEWSLETTER}/bad-1`,
-    data: signup({ email: 'not-an-email' }),
     expect: 'deny',
-    why: 'not an email',
-  },
-  {
-    actor: 'anonymous',
-    op: 'create',
-    path: `${NEWSLETTER}/bad-2`,
-    data: signup({ email: 'two words@example.com' }),
-    expect: 'deny',
-    why: 'space in the address',
-  },
-  {
-    actor: 'anonymous',
-    op: 'create',
-    path: `${NEWSLETTER}/bad-3`,
-    data: signup({ email: `${'a'.repeat(250)}@example.com` }),
-    expect: 'deny',
-    why: 'over 254 characters',
-  },
-  {
-    actor: 'anonymous',
-    op: 'create',
-    path: `${NEWSLETTER}/bad-4`,
-    data: signup({ email: 42 }),
-    expect: 'deny',
-    why: 'not a string',
-  },
-  {
-    actor: 'anonymous',
-    op: 'create',
-    path: `${NEWSLETTER}/bad-5`,
-    data: signup({ source: 'footer' }),
-    expect: 'deny',
-    why: 'extra field',
-  },
-  {
-    actor: 'anonymous',
-    op: 'create',
-    path: `${NEWSLETTER}/bad-6`,
-    data: { email: 'buyer@example.com' },
-    expect: 'deny',
-    why: 'no created_at',
-  },
-  {
-    actor: 'anonymous',
-    op: 'create',
-    path: `${NEWSLETTER}/bad-7`,
-    data: signup({ created_at: Timestamp.fromDate(new Date('2020-01-01')) }),
-    expect: 'deny',
-    why: 'client timestamp',
-  },
-  {
-    actor: 'retailer',
-    op: 'create',
-    path: `${NEWSLETTER}/signup-1`,
-    data: signup(),
-    expect: 'deny',
-    why: 'overwriting an existing signup is an update',
-  },
-  ...everyone.map((actor): RuleCase => ({
-    actor,
-    op: 'get',
-    path: `${NEWSLETTER}/signup-1`,
-    expect: 'deny',
-    why: 'addresses are private',
-  })),
-  ...everyone.map((actor): RuleCase => ({
-    actor,
-    op: 'list',
-    path: NEWSLETTER,
-    expect: 'deny',
-    why: 'addresses are private',
-  })),
-  ...everyone.map((actor): RuleCase => ({
-    actor,
-    op: 'update',
-    path: `${NEWSLETTER}/signup-1`,
-    data: { email: 'other@example.com' },
-    expect: 'deny',
-  })),
-  ...everyone.map((actor): RuleCase => ({
-    actor,
-    op: 'delete',
-    path: `${NEWSLETTER}/signup-1`,
-    expect: 'deny',
+    why: 'subscribing goes through subscribeNewsletter (confirmation mail, rate limits)',
   })),
 ];
+
+/**
+ * mail: the outbox. Only functions queue messages; a client that could write one would send mail
+ * from the brand's address to anyone, and one that could read them would see reset links.
+ */
+export const mailCases: RuleCase[] = [
+  ...closed(COLLECTIONS.mail, 'order-confirmation.order-retailer', {
+    to: ['victim@example.com'],
+    message: { subject: 'Reset your password', text: 'x', html: 'x' },
+  }),
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: `${COLLECTIONS.mail}/order-confirmation.order-retailer`,
+    data: { to: ['attacker@example.com'] },
+    expect: 'deny',
+    why: 'redirecting a queued message',
+  },
+];
+
+/** rate_limits: the callables' counters; a client could reset its own limit. */
+export const rateLimitCases: RuleCase[] = closed(COLLECTIONS.rateLimits, 'reset-ip.abc', {
+  count: 0,
+  window_start: serverTimestamp(),
+});
 
 export const auditLogCases: RuleCase[] = closed(COLLECTIONS.auditLog, 'entry-1', {
   action: 'profile.status_changed',

@@ -144,7 +144,18 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.order(ORDER.wholesaler)]: order(U.wholesaler, 'shipped'),
   [paths.order(ORDER.rejected)]: order(U.rejected, 'delivered'),
   [paths.order(ORDER.revoked)]: order(U.revoked, 'delivered'),
-  [`${COLLECTIONS.newsletterSignups}/signup-1`]: { email: 'fan@example.com', created_at: at },
+  [`${COLLECTIONS.newsletterSubscribers}/subscriber-1`]: {
+    email: 'fan@example.com',
+    state: 'confirmed',
+    token: 't'.repeat(43),
+    created_at: at,
+  },
+  [`${COLLECTIONS.mail}/order-confirmation.order-retailer`]: {
+    to: ['rules-retailer@example.com'],
+    message: { subject: 'Order confirmed', text: 'x', html: 'x' },
+    delivery: { state: 'SUCCESS', attempts: 1, error: null },
+  },
+  [`${COLLECTIONS.rateLimits}/reset-ip.abc`]: { count: 3, window_start: at, expires_at: at },
   [`${COLLECTIONS.auditLog}/entry-1`]: {
     action: 'profile.status_changed',
     actor: U.manager,

@@ -25,9 +25,9 @@ function checked(isManager: boolean, who: User | null = user): ManagerCheck {
   return { status: 'success', user: who, isManager };
 }
 
-function renderPage() {
+function renderPage(route = '/admin') {
   return renderWithProviders(<AdminDashboardPage />, {
-    route: '/admin',
+    route,
     routes: [{ path: '/admin/login', element: <h1>Admin Login page</h1> }],
   });
 }
@@ -119,5 +119,21 @@ describe('/admin access', () => {
     vi.mocked(useManagerCheck).mockReturnValue(checked(true));
     renderPage();
     expect(screen.getByRole('tab', { name: /Users/ })).toHaveTextContent('2');
+  });
+
+  it('opens the tab named in ?tab= (the Users link in mails) and keeps the chosen tab in the URL', async () => {
+    vi.mocked(useManagerCheck).mockReturnValue(checked(true));
+    const { router } = renderPage('/admin?tab=users');
+    expect(screen.getByRole('tab', { name: /Users/ })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Catalog' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=catalog'));
+    await userEvent.click(screen.getByRole('tab', { name: 'Orders' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('falls back to Orders for an unknown tab', () => {
+    vi.mocked(useManagerCheck).mockReturnValue(checked(true));
+    renderPage('/admin?tab=nope');
+    expect(screen.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
   });
 });

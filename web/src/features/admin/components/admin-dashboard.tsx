@@ -1,5 +1,6 @@
 import { Badge, Button, Layout, Tabs, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
 import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useProfiles } from '@/entities/profile';
@@ -12,9 +13,19 @@ import { TutorialsPanel } from './tutorials-panel';
 import { UserManagementTable } from './user-management-table';
 import './admin-dashboard.css';
 
-/** The manager's dashboard: header, totals, then one tab per job. */
+const TABS = ['orders', 'users', 'catalog', 'tutorials'] as const;
+type TabKey = (typeof TABS)[number];
+const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab === value);
+
+/**
+ * The manager's dashboard: header, totals, then one tab per job. The tab lives in ?tab= (links
+ * in mails open the Users tab), Orders by default.
+ */
 export function AdminDashboard({ email, onLogout }: { email: string; onLogout: () => void }) {
   const profiles = useProfiles();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active: TabKey = isTab(requested) ? requested : 'orders';
   usePageTitle('Admin Dashboard');
   const pendingCount = profiles.data?.filter((p) => p.status === 'pending').length ?? 0;
 
@@ -40,7 +51,8 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
         <TotalsCards />
         <Tabs
           className="admin-tabs"
-          defaultActiveKey="orders"
+          activeKey={active}
+          onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
           items={[
             {
               key: 'orders',

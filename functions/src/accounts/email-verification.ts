@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { normalizeEmail, paths, RATE_LIMITS } from '@portal/domain';
+import { PreconditionError, RateLimitedError } from '../lib/errors';
+import { log } from '../lib/log';
+import { takeRateLimit } from '../lib/rate-limit';
+import { verificationMail, type MailDeps } from '../mail/notifications';
+import { queueMails } from '../mail/outbox';
+import { authErrorCode, findUser } from './profile-status';
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Try again later.';
+
+/**
+ * A new verification link for the signed-in applicant ("Resend verification email"): rate
+ * limited per user; each request is its own mail (its own event key).
+ */
+export async function resendVerificationEmail(deps: MailDeps, uid: string): Promise<void> {
+  const user = await findUser(deps.auth, uid);
+  if (!user?.email) throw new PreconditionError('Your account has no email address.');
+  if (user.emailVerified) throw new PreconditionError('Your email address is already verified.');
+  if (!(await takeRateLimit(deps.db, 'verify-user', uid, RATE_LIMITS.verificationPerUser))) {
+    throw new RateLimitedError(TOO_MANY_REQUESTS);
+  }
+  const profile = await deps.db.doc(paths.profile(uid)).get();
+  const storeName = (profile.get('store_name') as string | undefined) ?? '';
+  await queueMails(deps.db, [
+    await verificationMail(deps, { uid, email: user.email }, storeName, randomUUID()),
+  ]);
+  log.info('verification_mail_queued', { uid });
+}
+
+/**
+ * Copies Auth's emailVerified onto the profile (what the managers' table shows), after the action
+ * page applied a verification code. Only ever copies Auth's own answer, so calling it for any
+ * address reveals and changes nothing else; the caller learns nothing either way.
+ */
+export async function syncEmailVerification(
+  deps: MailDeps,
+  email: string,
+  ip: string,
+): Promise<void> {
+  if (!(await takeRateLimit(deps.db, 'email-sync-ip', ip, RATE_LIMITS.emailSyncPerIp))) {
+    throw new RateLimitedError(TOO_MANY_REQUESTS);
+  }
+  let user;
+  try {
+    user = await deps.auth.getUserByEmail(normalizeEmail(email));
+  } catch (error) {
+    if (authErrorCode(error) === 'auth/user-not-found') return;
+    throw error;
+  }
+  const ref = deps.db.doc(paths.profile(user.uid));
+  await deps.db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (snap.exists && snap.get('email_verified') !== user.emailVerified) {
+      tx.update(ref, { email_verified: user.emailVerified });
+    }
+  });
+}

@@ -1,0 +1,33 @@
+import { routePath } from '@portal/domain';
+
+/**
+ * Absolute links into the portal for mails, from its origin (WEB_ORIGIN, as Stripe's return URLs).
+ * Firebase Auth's action links (verify email, reset password) are rewritten to the portal's own
+ * action page, keeping only the mode and the one-time code.
+ */
+export function portalLinks(origin: string) {
+  const at = (path: string, query: Record<string, string> = {}) => {
+    const url = new URL(path, origin);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    return url.toString();
+  };
+  return {
+    home: () => at('/'),
+    signIn: () => at(routePath('login')),
+    adminUsers: () => at(routePath('admin'), { tab: 'users' }),
+    adminOrder: (orderId: string) => at(routePath('admin'), { tab: 'orders', order: orderId }),
+    orders: () => at(routePath('account')),
+    invoice: (orderId: string) => at(routePath('invoice', { orderId })),
+    newsletter: (action: 'confirm' | 'unsubscribe', token: string) =>
+      at(routePath('newsletter', { action }), { token }),
+    /** The portal's action page for a link made by the Admin SDK (generate...Link). */
+    authAction: (firebaseLink: string) => {
+      const source = new URL(firebaseLink);
+      const mode = source.searchParams.get('mode');
+      const oobCode = source.searchParams.get('oobCode');
+      if (!mode || !oobCode) throw new Error('The action link has no mode or code');
+      return at(routePath('authAction'), { mode, oobCode });
+    },
+  };
+}
+export type PortalLinks = ReturnType<typeof portalLinks>;

@@ -1,0 +1,362 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  mailKeys,
+  trackingUrl,
+  type Carrier,
+  type OrderLine,
+  type ShipTo,
+} from '@portal/domain';
+import type { Context } from '../lib/context';
+import { log } from '../lib/log';
+import { resolveWebOrigin } from '../payments/stripe-client';
+import { contactAddress } from './config';
+import { portalLinks, type PortalLinks } from './links';
+import type { QueuedMail } from './outbox';
+import { renderMail, type MailContent, type RenderContext } from './templates/layout';
+import * as messages from './templates/messages';
+
+/**
+ * Who gets which mail for which event: each function here turns one business event into the
+ * outbox entries it causes (recipients, rendered message, event key). The state changes call
+ * them inside their transactions and stage the result with the change (outbox.ts).
+ *
+ * Building mail never fails the change it belongs to: a recipient that cannot be found or a
+ * message that cannot be rendered is logged and left out (the order is paid, the applicant is
+ * approved, whatever the mail does).
+ */
+export type MailDeps = Pick<Context, 'db' | 'auth' | 'env'>;
+
+interface Recipient {
+  uid: string;
+  email: string;
+}
+
+function setting(deps: MailDeps): { links: PortalLinks; render: RenderContext } {
+  const origin = resolveWebOrigin(deps.env);
+  return {
+    links: portalLinks(origin),
+    render: { portalUrl: origin, contact: contactAddress(deps.env) },
+  };
+}
+
+async function addressOf(auth: Auth, uid: string): Promise<string | null> {
+  try {
+    const user = await auth.getUser(uid);
+    return user.disabled ? null : (user.email ?? null);
+  } catch {
+    return null;
+  }
+}
+
+/** Every enabled manager with an address: profiles with role manager, addresses from Auth. */
+export async function managerRecipients(db: Firestore, auth: Auth): Promise<Recipient[]> {
+  const profiles = await db.collection(COLLECTIONS.profiles).where('role', '==', 'manager').get();
+  if (profiles.empty) return [];
+  const found = await auth.getUsers(profiles.docs.map((doc) => ({ uid: doc.id })));
+  return found.users
+    .filter((user) => !user.disabled && user.email && user.customClaims?.role === 'manager')
+    .map((user) => ({ uid: user.uid, email: user.email! }));
+}
+
+async function one(
+  kind: string,
+  key: string,
+  to: string,
+  content: MailContent,
+  render: RenderContext,
+): Promise<QueuedMail> {
+  return { kind, key, mail: { to: [to], message: await renderMail(content, render) } };
+}
+
+/** Runs a builder; a failure is logged and means no mail, never a failed change. */
+async function safely(
+  event: string,
+  fields: Record<string, unknown>,
+  build: () => Promise<QueuedMail[]>,
+) {
+  try {
+    return await build();
+  } catch (error) {
+    log.error('mail_not_queued', {
+      mailEvent: event,
+      ...fields,
+      message: error instanceof Error ? error.message : String(error),
+    });
+    return [];
+  }
+}
+
+export interface OrderFacts {
+  id: string;
+  user_id: string;
+  store_name: string;
+  items: readonly Pick<OrderLine, 'name' | 'quantity' | 'line_total'>[];
+  amount: number;
+  ship_to: ShipTo | null;
+  invoice_number: string | null;
+}
+
+/** A paid order: the confirmation to the buyer and "new order" to every manager. */
+export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<QueuedMail[]> {
+  return safely('order-paid', { orderId: order.id }, async () => {
+    const { links, render } = setting(deps);
+    const facts = {
+      storeName: order.store_name,
+      orderId: order.id,
+      invoiceNumber: order.invoice_number,
+    };
+    const mails: QueuedMail[] = [];
+    const buyer = await addressOf(deps.auth, order.user_id);
+    if (buyer) {
+      mails.push(
+        await one(
+          'order-confirmation',
+          mailKeys.orderConfirmation(order.id),
+          buyer,
+          messages.orderConfirmation({
+            ...facts,
+            items: order.items,
+            amount: order.amount,
+            shipTo: order.ship_to,
+            invoiceUrl: links.invoice(order.id),
+          }),
+          render,
+        ),
+      );
+    }
+    const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+    for (const manager of await managerRecipients(deps.db, deps.auth)) {
+      mails.push(
+        await one(
+          'new-order',
+          mailKeys.newOrder(order.id, manager.uid),
+          manager.email,
+          messages.newOrder({
+            ...facts,
+            amount: order.amount,
+            units,
+            orderUrl: links.adminOrder(order.id),
+          }),
+          render,
+        ),
+      );
+    }
+    return mails;
+  });
+}
+
+interface BuyerOrder {
+  id: string;
+  user_id: string;
+  store_name: string;
+  invoice_number: string | null;
+  amount: number;
+}
+
+async function toBuyer(
+  deps: MailDeps,
+  order: BuyerOrder,
+  event: string,
+  build: (
+    links: PortalLinks,
+    facts: { storeName: string; orderId: string; invoiceNumber: string | null },
+  ) => {
+    key: string;
+    content: MailContent;
+  },
+): Promise<QueuedMail[]> {
+  return safely(event, { orderId: order.id }, async () => {
+    const buyer = await addressOf(deps.auth, order.user_id);
+    if (!buyer) return [];
+    const { links, render } = setting(deps);
+    const { key, content } = build(links, {
+      storeName: order.store_name,
+      orderId: order.id,
+      invoiceNumber: order.invoice_number,
+    });
+    return [await one(event, key, buyer, content, render)];
+  });
+}
+
+export function orderShippedMail(
+  deps: MailDeps,
+  order: BuyerOrder,
+  shipment: { carrier: Carrier; tracking_number: string },
+) {
+  return toBuyer(deps, order, 'order-shipped', (links, facts) => ({
+    key: mailKeys.orderShipped(order.id),
+    content: messages.orderShipped({
+      ...facts,
+      carrier: shipment.carrier,
+      trackingNumber: shipment.tracking_number,
+      trackingUrl: trackingUrl(shipment.carrier, shipment.tracking_number),
+      ordersUrl: links.orders(),
+    }),
+  }));
+}
+
+export function orderRefundedMail(
+  deps: MailDeps,
+  order: BuyerOrder,
+  refund: { refund_id: string; amount: number },
+  totalRefunded: number,
+) {
+  return toBuyer(deps, order, 'order-refunded', (links, facts) => ({
+    key: mailKeys.orderRefunded(order.id, refund.refund_id),
+    content: messages.orderRefunded({
+      ...facts,
+      refunded: refund.amount,
+      totalRefunded,
+      amount: order.amount,
+      ordersUrl: links.orders(),
+    }),
+  }));
+}
+
+export function orderCancelledMail(deps: MailDeps, order: BuyerOrder, refunded: number) {
+  return toBuyer(deps, order, 'order-cancelled', (links, facts) => ({
+    key: mailKeys.orderCancelled(order.id),
+    content: messages.orderCancelled({
+      ...facts,
+      amount: order.amount,
+      refunded,
+      ordersUrl: links.orders(),
+    }),
+  }));
+}
+
+/** A manager approved or rejected an applicant. */
+export function profileReviewedMail(
+  deps: MailDeps,
+  uid: string,
+  storeName: string,
+  status: 'approved' | 'rejected',
+): Promise<QueuedMail[]> {
+  return safely(`profile-${status}`, { uid }, async () => {
+    const email = await addressOf(deps.auth, uid);
+    if (!email) return [];
+    const { links, render } = setting(deps);
+    return [
+      status === 'approved'
+        ? await one(
+            'profile-approved',
+            mailKeys.profileApproved(uid),
+            email,
+            messages.profileApproved({ storeName, signInUrl: links.signIn() }),
+            render,
+          )
+        : await one(
+            'profile-rejected',
+            mailKeys.profileRejected(uid),
+            email,
+            messages.profileRejected({ storeName, contact: render.contact }),
+            render,
+          ),
+    ];
+  });
+}
+
+/** The Auth action link for verifying `email`, as a link to the portal's action page. */
+async function verificationUrl(deps: MailDeps, links: PortalLinks, email: string): Promise<string> {
+  const link = await deps.auth.generateEmailVerificationLink(email, { url: links.signIn() });
+  return links.authAction(link);
+}
+
+/** A new application: to the applicant (with a verification link) and to every manager. */
+export function applicationMails(
+  deps: MailDeps,
+  uid: string,
+  application: { storeName: string; fullName: string; role: string },
+): Promise<QueuedMail[]> {
+  return safely('application-received', { uid }, async () => {
+    const user = await deps.auth.getUser(uid);
+    if (!user.email) return [];
+    const { links, render } = setting(deps);
+    const mails: QueuedMail[] = [];
+    if (!user.emailVerified) {
+      mails.push(
+        await one(
+          'application-received',
+          mailKeys.applicationReceived(uid),
+          user.email,
+          messages.applicationReceived({
+            storeName: application.storeName,
+            verifyUrl: await verificationUrl(deps, links, user.email),
+          }),
+          render,
+        ),
+      );
+    }
+    for (const manager of await managerRecipients(deps.db, deps.auth)) {
+      mails.push(
+        await one(
+          'new-application',
+          mailKeys.newApplication(uid, manager.uid),
+          manager.email,
+          messages.newApplication({
+            storeName: application.storeName,
+            fullName: application.fullName,
+            email: user.email,
+            role: application.role,
+            usersUrl: links.adminUsers(),
+          }),
+          render,
+        ),
+      );
+    }
+    return mails;
+  });
+}
+
+/** A new verification link the applicant asked for (requestId makes each request its own mail). */
+export async function verificationMail(
+  deps: MailDeps,
+  user: { uid: string; email: string },
+  storeName: string,
+  requestId: string,
+): Promise<QueuedMail> {
+  const { links, render } = setting(deps);
+  return one(
+    'verify-email',
+    mailKeys.verifyEmail(user.uid, requestId),
+    user.email,
+    messages.verifyEmail({ storeName, verifyUrl: await verificationUrl(deps, links, user.email) }),
+    render,
+  );
+}
+
+export async function passwordResetMail(
+  deps: MailDeps,
+  user: { uid: string; email: string },
+  requestId: string,
+): Promise<QueuedMail> {
+  const { links, render } = setting(deps);
+  const link = await deps.auth.generatePasswordResetLink(user.email, { url: links.signIn() });
+  return one(
+    'password-reset',
+    mailKeys.passwordReset(user.uid, requestId),
+    user.email,
+    messages.passwordReset({ resetUrl: links.authAction(link) }),
+    render,
+  );
+}
+
+export async function newsletterConfirmMail(
+  deps: Pick<MailDeps, 'env'>,
+  subscription: { id: string; email: string; token: string },
+  requestId: string,
+): Promise<QueuedMail> {
+  const { links, render } = setting(deps as MailDeps);
+  return one(
+    'newsletter-confirm',
+    mailKeys.newsletterConfirm(subscription.id, requestId),
+    subscription.email,
+    messages.newsletterConfirm({
+      confirmUrl: links.newsletter('confirm', subscription.token),
+      unsubscribeUrl: links.newsletter('unsubscribe', subscription.token),
+    }),
+    render,
+  );
+}

@@ -1,0 +1,252 @@
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  MAIL_MAX_ATTEMPTS,
+  nextMailDelay,
+  outgoingMailSchema,
+  type MailDeliveryState,
+  type OutgoingMail,
+} from '@portal/domain';
+import { log } from '../lib/log';
+import type { MailTransport, SentInfo } from './transport';
+
+/**
+ * The outbox: mail/{eventKey} documents in the shape of Firebase's "Trigger Email from Firestore"
+ * extension, and the sender that delivers them.
+ *
+ * Queueing. A state change and the mail it causes commit together: the transaction that changes
+ * the state stages the mail (stageMails: reads whether the key exists, then creates it with the
+ * other writes). The id is the event key (packages/domain mailKeys), so a replayed event finds
+ * the document and queues nothing. Code that is not a transaction (a trigger) uses queueMails,
+ * which creates each key once.
+ *
+ * Delivering. deliverMail takes a lease on the document in a transaction (state PROCESSING,
+ * attempts + 1, leaseExpireTime), sends, and records SUCCESS with the server's answer, or RETRY
+ * with the next attempt's time, or ERROR after the last attempt. The Firestore trigger on create
+ * delivers at once; the retry sweep (a schedule in production, a worker in the local stack)
+ * delivers what is due: `retry_at` is set while a message is not final (a PENDING message whose
+ * trigger never ran, an expired lease, a RETRY) and removed when it is.
+ *
+ * At most once per event: one document per event key, one lease holder at a time, and a
+ * message marked SUCCESS is never sent again. (A crash between the server accepting a message
+ * and the SUCCESS write would send it again after the lease expires: SMTP has no idempotency
+ * key; this is the one duplicate left, and it needs the process to die in that instant.)
+ */
+
+/** How long a sender may hold a message before another may try it. */
+export const MAIL_LEASE_MS = 60_000;
+
+export interface QueuedMail {
+  key: string;
+  mail: OutgoingMail;
+  /** What caused it (for logs and the outbox's readers): 'order-confirmation', ... */
+  kind: string;
+}
+
+interface Delivery {
+  state: MailDeliveryState;
+  attempts: number;
+  error: string | null;
+  info?: SentInfo | null;
+  startTime?: Timestamp;
+  endTime?: Timestamp;
+  leaseExpireTime?: Timestamp | null;
+}
+
+export function mailRef(db: Firestore, key: string): DocumentReference {
+  return db.collection(COLLECTIONS.mail).doc(key);
+}
+
+/** The queued document: the extension's fields, a PENDING delivery and when it becomes due. */
+function queuedDoc(queued: QueuedMail, now: number, graceMs: number) {
+  const mail = outgoingMailSchema.parse(queued.mail);
+  return {
+    to: mail.to,
+    message: mail.message,
+    kind: queued.kind,
+    created_at: Timestamp.fromMillis(now),
+    delivery: { state: 'PENDING', attempts: 0, error: null } satisfies Delivery,
+    retry_at: Timestamp.fromMillis(now + graceMs),
+  };
+}
+
+export interface QueueOptions {
+  now?: number;
+  /** How long the sweep leaves a new message to its trigger (default 2 minutes). */
+  graceMs?: number;
+}
+
+const DEFAULT_GRACE_MS = 120_000;
+
+/**
+ * Stages mails in a transaction: call it in the read phase; it returns the write to make with
+ * the state change. Keys that already exist are left alone (the event was already handled).
+ */
+export async function stageMails(
+  tx: Transaction,
+  db: Firestore,
+  mails: readonly QueuedMail[],
+  options: QueueOptions = {},
+): Promise<() => void> {
+  if (mails.length === 0) return () => undefined;
+  // Validate before anything is written: a message that cannot be sent must not block the change.
+  const docs = mails.map((queued) => ({
+    queued,
+    doc: queuedDoc(queued, options.now ?? Date.now(), options.graceMs ?? DEFAULT_GRACE_MS),
+  }));
+  const refs = mails.map((queued) => mailRef(db, queued.key));
+  const snaps = await tx.getAll(...refs);
+  return () =>
+    docs.forEach(({ doc }, index) => {
+      if (!snaps[index]!.exists) tx.create(refs[index]!, doc);
+    });
+}
+
+const ALREADY_EXISTS = 6;
+
+/** Queues mails outside a transaction (from a trigger): each key once. */
+export async function queueMails(
+  db: Firestore,
+  mails: readonly QueuedMail[],
+  options: QueueOptions = {},
+): Promise<number> {
+  let created = 0;
+  for (const queued of mails) {
+    const doc = queuedDoc(queued, options.now ?? Date.now(), options.graceMs ?? DEFAULT_GRACE_MS);
+    try {
+      await mailRef(db, queued.key).create(doc);
+      created++;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+    }
+  }
+  return created;
+}
+
+export interface SenderDeps {
+  db: Firestore;
+  /** The transport to send with (created on first use: a missing configuration is a failed attempt). */
+  transport: () => MailTransport;
+  retryDelays: readonly number[];
+  now?: () => number;
+}
+
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'skipped';
+
+function readDelivery(value: unknown): Delivery {
+  const d = (value ?? {}) as Partial<Delivery>;
+  return {
+    state: d.state ?? 'PENDING',
+    attempts: typeof d.attempts === 'number' ? d.attempts : 0,
+    error: d.error ?? null,
+    leaseExpireTime: d.leaseExpireTime ?? null,
+  };
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 1_000);
+}
+
+/** Delivers one outbox message if it is due and nobody else holds it. */
+export async function deliverMail(deps: SenderDeps, key: string): Promise<DeliveryOutcome> {
+  const now = deps.now ?? Date.now;
+  const ref = mailRef(deps.db, key);
+  const lease = await deps.db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return null;
+    const delivery = readDelivery(snap.get('delivery'));
+    const at = now();
+    if (delivery.state === 'SUCCESS' || delivery.state === 'ERROR') return null;
+    if (delivery.state === 'PROCESSING' && (delivery.leaseExpireTime?.toMillis() ?? 0) > at)
+      return null;
+    if (delivery.state === 'RETRY' && (snap.get('retry_at')?.toMillis?.() ?? 0) > at) return null;
+    const parsed = outgoingMailSchema.safeParse(snap.data());
+    if (!parsed.success) {
+      tx.update(ref, {
+        delivery: {
+          ...delivery,
+          state: 'ERROR',
+          error: `Not a valid message: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+          endTime: Timestamp.fromMillis(at),
+        },
+        retry_at: FieldValue.delete(),
+      });
+      return { invalid: true as const };
+    }
+    const attempts = delivery.attempts + 1;
+    tx.update(ref, {
+      delivery: {
+        state: 'PROCESSING',
+        attempts,
+        error: null,
+        startTime: Timestamp.fromMillis(at),
+        leaseExpireTime: Timestamp.fromMillis(at + MAIL_LEASE_MS),
+      },
+      retry_at: Timestamp.fromMillis(at + MAIL_LEASE_MS),
+    });
+    return { invalid: false as const, mail: parsed.data, attempts };
+  });
+  if (!lease) return 'skipped';
+  if (lease.invalid) {
+    log.error('mail_invalid', { key });
+    return 'failed';
+  }
+
+  try {
+    const info = await deps.transport().send(lease.mail);
+    await ref.update({
+      delivery: {
+        state: 'SUCCESS',
+        attempts: lease.attempts,
+        error: null,
+        info,
+        endTime: Timestamp.fromMillis(now()),
+        leaseExpireTime: null,
+      },
+      retry_at: FieldValue.delete(),
+    });
+    log.info('mail_sent', { key, attempts: lease.attempts });
+    return 'sent';
+  } catch (error) {
+    const wait = nextMailDelay(lease.attempts, deps.retryDelays);
+    const at = now();
+    await ref.update({
+      delivery: {
+        state: wait === null ? 'ERROR' : 'RETRY',
+        attempts: lease.attempts,
+        error: errorText(error),
+        endTime: Timestamp.fromMillis(at),
+        leaseExpireTime: null,
+      },
+      retry_at: wait === null ? FieldValue.delete() : Timestamp.fromMillis(at + wait),
+    });
+    const fields = { key, attempts: lease.attempts, message: errorText(error) };
+    if (wait === null) log.error('mail_failed', { ...fields, maxAttempts: MAIL_MAX_ATTEMPTS });
+    else log.warn('mail_retry_scheduled', { ...fields, inMs: wait });
+    return wait === null ? 'failed' : 'retry';
+  }
+}
+
+/** Delivers every message that is due (the retry sweep). Returns how each went. */
+export async function sweepOutbox(
+  deps: SenderDeps,
+  limit = 50,
+): Promise<Record<DeliveryOutcome, number>> {
+  const now = deps.now ?? Date.now;
+  const due = await deps.db
+    .collection(COLLECTIONS.mail)
+    .where('retry_at', '<=', Timestamp.fromMillis(now()))
+    .orderBy('retry_at')
+    .limit(limit)
+    .get();
+  const counts: Record<DeliveryOutcome, number> = { sent: 0, retry: 0, failed: 0, skipped: 0 };
+  for (const doc of due.docs) counts[await deliverMail(deps, doc.id)]++;
+  return counts;
+}

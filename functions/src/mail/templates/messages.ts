@@ -1,0 +1,301 @@
+import {
+  CARRIER_LABELS,
+  formatUsd,
+  shipToLines,
+  type Carrier,
+  type OrderLine,
+  type ShipTo,
+} from '@portal/domain';
+import type { MailContent } from './layout';
+
+/**
+ * Every mail the portal sends, as content for the one layout (layout.ts). Each takes the facts
+ * it shows and the absolute links it needs (links.ts builds them from the portal's address).
+ */
+
+export function applicationReceived(p: { storeName: string; verifyUrl: string }): MailContent {
+  return {
+    subject: 'We received your application',
+    preview: 'Verify your email address so we can review your application.',
+    heading: 'Thanks for applying',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: "We'll review your application and notify you when approved. First, please confirm that this is your email address.",
+      },
+      { kind: 'button', label: 'Verify email address', url: p.verifyUrl },
+      {
+        kind: 'text',
+        text: 'If you did not apply for a wholesale account, you can ignore this message.',
+      },
+    ],
+  };
+}
+
+export function verifyEmail(p: { storeName: string; verifyUrl: string }): MailContent {
+  return {
+    subject: 'Verify your email address',
+    preview: 'Confirm your email address for your wholesale account.',
+    heading: 'Verify your email address',
+    greetingName: p.storeName,
+    blocks: [
+      { kind: 'text', text: 'Please confirm that this is your email address.' },
+      { kind: 'button', label: 'Verify email address', url: p.verifyUrl },
+      { kind: 'text', text: 'This link works once and expires after a while.' },
+    ],
+  };
+}
+
+export function newApplication(p: {
+  storeName: string;
+  fullName: string;
+  email: string;
+  role: string;
+  usersUrl: string;
+}): MailContent {
+  return {
+    subject: `New application: ${p.storeName}`,
+    preview: `${p.storeName} applied for a ${p.role} account.`,
+    heading: 'New application',
+    blocks: [
+      { kind: 'text', text: `${p.storeName} applied for a wholesale account.` },
+      {
+        kind: 'facts',
+        rows: [
+          ['Store', p.storeName],
+          ['Contact', p.fullName],
+          ['Email', p.email],
+          ['Business type', p.role],
+        ],
+      },
+      { kind: 'button', label: 'Review in the Users tab', url: p.usersUrl },
+    ],
+  };
+}
+
+export function profileApproved(p: { storeName: string; signInUrl: string }): MailContent {
+  return {
+    subject: 'Your wholesale account is approved',
+    preview: 'You can now sign in and order at your wholesale prices.',
+    heading: 'Your account is approved',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: 'Good news: your application is approved. Sign in to see the catalog at your prices and place your first order.',
+      },
+      { kind: 'button', label: 'Sign in', url: p.signInUrl },
+    ],
+  };
+}
+
+export function profileRejected(p: { storeName: string; contact: string }): MailContent {
+  return {
+    subject: 'About your wholesale application',
+    preview: 'An update on your application.',
+    heading: 'About your application',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: "Thank you for your interest in working with us. After reviewing your application, we're not able to open a wholesale account for your business at this time.",
+      },
+      {
+        kind: 'text',
+        text: `If you think this is a mistake or your situation has changed, write to ${p.contact} and we'll gladly take another look.`,
+      },
+    ],
+  };
+}
+
+interface OrderFacts {
+  storeName: string;
+  orderId: string;
+  invoiceNumber: string | null;
+}
+
+function orderLabel(o: OrderFacts): string {
+  return o.invoiceNumber ?? `order ${o.orderId.slice(0, 8)}`;
+}
+
+export function orderConfirmation(
+  p: OrderFacts & {
+    items: readonly Pick<OrderLine, 'name' | 'quantity' | 'line_total'>[];
+    amount: number;
+    shipTo: ShipTo | null;
+    invoiceUrl: string;
+  },
+): MailContent {
+  return {
+    subject: `Order confirmed: ${orderLabel(p)}`,
+    preview: `Thanks for your order of ${formatUsd(p.amount)}.`,
+    heading: 'Thanks for your order',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: "We received your payment and are preparing your order. We'll write again when it ships.",
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Order', p.orderId],
+          ...(p.invoiceNumber ? [['Invoice', p.invoiceNumber] as const] : []),
+        ],
+      },
+      {
+        kind: 'lines',
+        items: p.items.map((item) => ({
+          name: item.name,
+          quantity: item.quantity,
+          total: formatUsd(item.line_total),
+        })),
+        total: formatUsd(p.amount),
+      },
+      p.shipTo
+        ? { kind: 'address', title: 'Ship to', lines: shipToLines(p.shipTo) }
+        : { kind: 'text', text: "We'll contact you for the shipping address." },
+      { kind: 'button', label: 'View invoice', url: p.invoiceUrl },
+    ],
+  };
+}
+
+export function newOrder(
+  p: OrderFacts & { amount: number; units: number; orderUrl: string },
+): MailContent {
+  return {
+    subject: `New order from ${p.storeName}: ${formatUsd(p.amount)}`,
+    preview: `${p.storeName} paid ${formatUsd(p.amount)} for ${p.units} units.`,
+    heading: 'New order',
+    blocks: [
+      {
+        kind: 'facts',
+        rows: [
+          ['Store', p.storeName],
+          ['Order', p.orderId],
+          ...(p.invoiceNumber ? [['Invoice', p.invoiceNumber] as const] : []),
+          ['Units', String(p.units)],
+          ['Total', formatUsd(p.amount)],
+        ],
+      },
+      { kind: 'button', label: 'Open the order', url: p.orderUrl },
+    ],
+  };
+}
+
+export function orderShipped(
+  p: OrderFacts & {
+    carrier: Carrier;
+    trackingNumber: string;
+    trackingUrl: string | null;
+    ordersUrl: string;
+  },
+): MailContent {
+  return {
+    subject: `Your order has shipped: ${orderLabel(p)}`,
+    preview: `On its way with ${CARRIER_LABELS[p.carrier]}.`,
+    heading: 'Your order is on its way',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'facts',
+        rows: [
+          ['Order', p.orderId],
+          ['Carrier', CARRIER_LABELS[p.carrier]],
+          ['Tracking number', p.trackingNumber],
+        ],
+      },
+      p.trackingUrl
+        ? { kind: 'button', label: 'Track your package', url: p.trackingUrl }
+        : { kind: 'button', label: 'View your orders', url: p.ordersUrl },
+    ],
+  };
+}
+
+export function orderRefunded(
+  p: OrderFacts & { refunded: number; totalRefunded: number; amount: number; ordersUrl: string },
+): MailContent {
+  return {
+    subject: `Refund of ${formatUsd(p.refunded)} for ${orderLabel(p)}`,
+    preview: `We refunded ${formatUsd(p.refunded)} to your card.`,
+    heading: 'We sent you a refund',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: `We refunded ${formatUsd(p.refunded)} to the card you paid with. It usually shows on your statement within 5 to 10 business days.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Order', p.orderId],
+          ['Order total', formatUsd(p.amount)],
+          ['Refunded in total', formatUsd(p.totalRefunded)],
+        ],
+      },
+      { kind: 'button', label: 'View your orders', url: p.ordersUrl },
+    ],
+  };
+}
+
+export function orderCancelled(
+  p: OrderFacts & { amount: number; refunded: number; ordersUrl: string },
+): MailContent {
+  return {
+    subject: `Order cancelled: ${orderLabel(p)}`,
+    preview: p.refunded > 0 ? `We refunded ${formatUsd(p.refunded)}.` : 'Your order was cancelled.',
+    heading: 'Your order was cancelled',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text:
+          p.refunded > 0
+            ? `Your order of ${formatUsd(p.amount)} was cancelled and ${formatUsd(p.refunded)} was refunded to the card you paid with.`
+            : `Your order of ${formatUsd(p.amount)} was cancelled. You were not charged for it.`,
+      },
+      { kind: 'facts', rows: [['Order', p.orderId]] },
+      { kind: 'button', label: 'View your orders', url: p.ordersUrl },
+    ],
+  };
+}
+
+export function passwordReset(p: { resetUrl: string }): MailContent {
+  return {
+    subject: 'Reset your password',
+    preview: 'Choose a new password for your wholesale account.',
+    heading: 'Reset your password',
+    blocks: [
+      {
+        kind: 'text',
+        text: 'Someone asked to reset the password of your wholesale account. If it was you, choose a new password:',
+      },
+      { kind: 'button', label: 'Choose a new password', url: p.resetUrl },
+      {
+        kind: 'text',
+        text: 'If you did not ask for this, ignore this message: your password stays as it is.',
+      },
+    ],
+  };
+}
+
+export function newsletterConfirm(p: { confirmUrl: string; unsubscribeUrl: string }): MailContent {
+  return {
+    subject: 'Confirm your subscription',
+    preview: 'One click and you get new flavors and offers first.',
+    heading: 'Confirm your subscription',
+    blocks: [
+      {
+        kind: 'text',
+        text: 'Please confirm that you want new flavors and offers from us by email.',
+      },
+      { kind: 'button', label: 'Confirm subscription', url: p.confirmUrl },
+      {
+        kind: 'text',
+        text: 'If you did not sign up, ignore this message and you will not hear from us.',
+      },
+    ],
+    unsubscribeUrl: p.unsubscribeUrl,
+  };
+}

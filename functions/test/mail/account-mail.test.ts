@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailKeys, RATE_LIMITS } from '@portal/domain';
+import { onApplicationCreated } from '../../src/accounts/application-mails';
+import { requestPasswordReset } from '../../src/accounts/password-reset';
+import {
+  requestPasswordResetHandler,
+  resendVerificationEmailHandler,
+  syncEmailVerificationHandler,
+} from '../../src/handlers/account-mail';
+import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
+import { adminAuth } from '../../src/lib/admin';
+import { createContext } from '../../src/lib/context';
+import { log } from '../../src/lib/log';
+import { deliverMail } from '../../src/mail/outbox';
+import { linkIn } from '../../../scripts/lib/maildev';
+import {
+  claimsOf,
+  createAccount,
+  profileOf,
+  requestAs,
+  type TestAccount,
+} from '../accounts/support';
+import { mailDoc, mailKeysStartingWith, startTestMailDev, testSender } from './support';
+
+let maildev: Awaited<ReturnType<typeof startTestMailDev>>;
+let manager: TestAccount;
+const ctx = () => createContext();
+/** A callable request from an IP of its own (rate limits are per IP). */
+const fromIp = (
+  data: unknown,
+  ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) => ({
+  data,
+  rawRequest: { ip },
+});
+
+beforeAll(async () => {
+  for (const level of ['info', 'warn', 'error'] as const) {
+    vi.spyOn(log, level).mockImplementation(() => undefined);
+  }
+  maildev = await startTestMailDev();
+  manager = await createAccount('manager', 'approved');
+});
+afterAll(async () => {
+  await maildev?.stop();
+});
+
+/** Delivers the outbox messages with these keys to the test MailDev. */
+async function deliver(...keys: string[]) {
+  const sender = testSender(maildev.ports.smtp);
+  for (const key of keys) expect(await deliverMail(sender, key)).toBe('sent');
+}
+
+describe('a new application', () => {
+  it('mails the applicant a verification link and every manager a link to the Users tab, once', async () => {
+    const applicant = await createAccount('retailer', 'pending', { emailVerified: false });
+    const profile = await profileOf(applicant.uid);
+    expect(await onApplicationCreated(ctx(), applicant.uid, profile)).toBeGreaterThanOrEqual(2);
+    // The trigger delivered twice (a retry) queues nothing more.
+    expect(await onApplicationCreated(ctx(), applicant.uid, profile)).toBe(0);
+
+    const toApplicant = mailKeys.applicationReceived(applicant.uid);
+    const toManager = mailKeys.newApplication(applicant.uid, manager.uid);
+    await deliver(toApplicant, toManager);
+    const received = await maildev.client.waitFor(applicant.email);
+    expect(received.subject).toBe('We received your application');
+    expect(received.text).toContain(`Hello Store ${applicant.uid},`);
+    const verify = linkIn(
+      received.text,
+      `${process.env.WEB_ORIGIN}/auth/action?mode=verifyEmail&oobCode=`,
+    );
+    expect(new URL(verify).searchParams.get('oobCode')).toBeTruthy();
+
+    const note = await maildev.client.waitFor(manager.email, (m) =>
+      m.subject.includes(`Store ${applicant.uid}`),
+    );
+    expect(note.subject).toBe(`New application: Store ${applicant.uid}`);
+    expect(note.text).toContain(`${process.env.WEB_ORIGIN}/admin?tab=users`);
+    expect(note.text).toContain(`Email: ${applicant.email}`);
+  });
+
+  it('queues nothing for a profile that is not a pending buyer (a manager made by the CLI)', async () => {
+    const someone = await createAccount('manager', 'approved');
+    expect(await onApplicationCreated(ctx(), someone.uid, await profileOf(someone.uid))).toBe(0);
+  });
+});
+
+describe('approval and rejection mails', () => {
+  it('refuses to approve an unverified applicant unless the manager confirms, and changes nothing', async () => {
+    const applicant = await createAccount('retailer', 'pending', {
+      claims: null,
+      emailVerified: false,
+    });
+    await expect(
+      setProfileStatusHandler(await requestAs(manager, { uid: applicant.uid, status: 'approved' })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'The applicant has not verified their email address.',
+    });
+    expect((await profileOf(applicant.uid)).status).toBe('pending');
+    expect(await claimsOf(applicant.uid)).toBeUndefined();
+    expect(await mailDoc(mailKeys.profileApproved(applicant.uid))).toBeNull();
+
+    await setProfileStatusHandler(
+      await requestAs(manager, { uid: applicant.uid, status: 'approved', allowUnverified: true }),
+    );
+    expect(await profileOf(applicant.uid)).toMatchObject({
+      status: 'approved',
+      email_verified: false,
+    });
+    await deliver(mailKeys.profileApproved(applicant.uid));
+    const mail = await maildev.client.waitFor(applicant.email);
+    expect(mail.subject).toBe('Your wholesale account is approved');
+    expect(linkIn(mail.text, `${process.env.WEB_ORIGIN}/login`)).toBeTruthy();
+  });
+
+  it('mails a verified applicant on approval (in the same commit) and on rejection', async () => {
+    const buyer = await createAccount('wholesaler', 'pending');
+    await setProfileStatusHandler(await requestAs(manager, { uid: buyer.uid, status: 'approved' }));
+    expect((await profileOf(buyer.uid)).email_verified).toBe(true);
+    expect(await mailDoc(mailKeys.profileApproved(buyer.uid))).toMatchObject({ to: [buyer.email] });
+    await setProfileStatusHandler(await requestAs(manager, { uid: buyer.uid, status: 'rejected' }));
+    await deliver(mailKeys.profileRejected(buyer.uid));
+    const mail = await maildev.client.waitFor(
+      buyer.email,
+      (m) => m.subject === 'About your wholesale application',
+    );
+    expect(mail.text).toContain('support@electricslush.example');
+  });
+});
+
+describe('forgot password', () => {
+  it('answers the same for an unknown and a known address; only the known one gets a mail', async () => {
+    const ip = `10.1.${Math.floor(Math.random() * 250)}.1`;
+    const unknown = `nobody-${randomUUID().slice(0, 6)}@accounts.test`;
+    expect(await requestPasswordResetHandler(fromIp({ email: unknown }, ip))).toEqual({
+      accepted: true,
+    });
+    expect(await mailKeysStartingWith(`password-reset.`)).not.toContainEqual(
+      expect.stringContaining(unknown),
+    );
+
+    const account = await createAccount('retailer', 'approved');
+    const before = await mailKeysStartingWith(`password-reset.${account.uid}.`);
+    expect(
+      await requestPasswordResetHandler(fromIp({ email: `  ${account.email.toUpperCase()} ` }, ip)),
+    ).toEqual({ accepted: true });
+    const keys = await mailKeysStartingWith(`password-reset.${account.uid}.`);
+    expect(keys).toHaveLength(before.length + 1);
+    await deliver(keys[0]!);
+    const mail = await maildev.client.waitFor(
+      account.email,
+      (m) => m.subject === 'Reset your password',
+    );
+    expect(
+      linkIn(mail.text, `${process.env.WEB_ORIGIN}/auth/action?mode=resetPassword&oobCode=`),
+    ).toBeTruthy();
+  });
+
+  it('limits mails per address (same answer, no more mail) and per IP', async () => {
+    const account = await createAccount('retailer', 'approved');
+    const results = [];
+    for (let i = 0; i < RATE_LIMITS.passwordResetPerEmail.max + 2; i++) {
+      results.push(await requestPasswordReset(ctx(), account.email, `10.2.0.${i}`));
+    }
+    expect(results.filter((r) => r === 'queued')).toHaveLength(
+      RATE_LIMITS.passwordResetPerEmail.max,
+    );
+    expect(results.at(-1)).toBe('rate-limited');
+    expect(await mailKeysStartingWith(`password-reset.${account.uid}.`)).toHaveLength(
+      RATE_LIMITS.passwordResetPerEmail.max,
+    );
+
+    const ip = `10.3.${Math.floor(Math.random() * 250)}.9`;
+    const outcomes = [];
+    for (let i = 0; i < RATE_LIMITS.passwordResetPerIp.max + 1; i++) {
+      outcomes.push(await requestPasswordReset(ctx(), `nobody${i}@accounts.test`, ip));
+    }
+    expect(outcomes.at(-1)).toBe('rate-limited');
+    expect(await requestPasswordResetHandler(fromIp({ email: 'x@accounts.test' }, ip))).toEqual({
+      accepted: true,
+    });
+  });
+
+  it.each([
+    [{ email: 'not-an-email' }],
+    [{ email: '' }],
+    [{}],
+    [{ email: 42 }],
+    [{ email: `${'a'.repeat(300)}@x.test` }],
+    [{ email: 'a@b.test', extra: 1 }],
+  ])('refuses bad input %j with invalid-argument', async (data) => {
+    await expect(requestPasswordResetHandler(fromIp(data))).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+  });
+});
+
+describe('verification links', () => {
+  it('resends a verification link to the signed-in applicant, within a limit', async () => {
+    const applicant = await createAccount('retailer', 'pending', { emailVerified: false });
+    const request = await requestAs(applicant, {});
+    for (let i = 0; i < RATE_LIMITS.verificationPerUser.max; i++) {
+      expect(await resendVerificationEmailHandler(request)).toEqual({ accepted: true });
+    }
+    await expect(resendVerificationEmailHandler(request)).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: 'Too many requests. Try again later.',
+    });
+    const keys = await mailKeysStartingWith(`verify-email.${applicant.uid}.`);
+    expect(keys).toHaveLength(RATE_LIMITS.verificationPerUser.max);
+    await deliver(keys[0]!);
+    const mail = await maildev.client.waitFor(
+      applicant.email,
+      (m) => m.subject === 'Verify your email address',
+    );
+    expect(
+      linkIn(mail.text, `${process.env.WEB_ORIGIN}/auth/action?mode=verifyEmail&oobCode=`),
+    ).toBeTruthy();
+  });
+
+  it('refuses a verified account and a visitor', async () => {
+    const verified = await createAccount('retailer', 'pending');
+    await expect(
+      resendVerificationEmailHandler(await requestAs(verified, {})),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'Your email address is already verified.',
+    });
+    await expect(resendVerificationEmailHandler({ data: {} })).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+  });
+
+  it('copies the verified flag from Auth onto the profile, and only that', async () => {
+    const applicant = await createAccount('retailer', 'pending', { emailVerified: false });
+    expect(await syncEmailVerificationHandler(fromIp({ email: applicant.email }))).toEqual({
+      accepted: true,
+    });
+    expect((await profileOf(applicant.uid)).email_verified).toBe(false);
+    await adminAuth().updateUser(applicant.uid, { emailVerified: true });
+    await syncEmailVerificationHandler(fromIp({ email: applicant.email.toUpperCase() }));
+    expect((await profileOf(applicant.uid)).email_verified).toBe(true);
+    // An unknown address: the same answer, nothing written.
+    expect(await syncEmailVerificationHandler(fromIp({ email: 'ghost@accounts.test' }))).toEqual({
+      accepted: true,
+    });
+    await expect(syncEmailVerificationHandler(fromIp({ email: 'nope' }))).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+  });
+});

@@ -1,0 +1,45 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '@portal/domain';
+import { firestore } from '../../src/lib/admin';
+import { resolveMailConfig } from '../../src/mail/config';
+import type { SenderDeps } from '../../src/mail/outbox';
+import { smtpTransport } from '../../src/mail/transport';
+import { freePort } from '../../../scripts/lib/ports';
+import { startMailDev } from '../../../scripts/lib/maildev';
+
+/** A MailDev of the test file's own on free ports (stop/start it for an outage). */
+export async function startTestMailDev() {
+  return startMailDev({ smtp: await freePort(), web: await freePort() });
+}
+
+/** Sender dependencies delivering to `smtpPort`, with short retry waits and a clock to move. */
+export function testSender(
+  smtpPort: number,
+  clock: { now: number } = { now: Date.now() },
+): SenderDeps & { clock: { now: number } } {
+  const config = resolveMailConfig({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    MAIL_RETRY_DELAYS_MS: '1000,2000,3000,4000,5000',
+  });
+  return {
+    db: firestore(),
+    transport: () => smtpTransport(config),
+    retryDelays: config.retryDelays,
+    now: () => clock.now,
+    clock,
+  };
+}
+
+export async function mailDoc(key: string) {
+  const snap = await firestore().collection(COLLECTIONS.mail).doc(key).get();
+  return snap.exists ? (snap.data() as Record<string, any>) : null;
+}
+
+/** The outbox documents whose id starts with `prefix`. */
+export async function mailKeysStartingWith(prefix: string): Promise<string[]> {
+  const all = await firestore().collection(COLLECTIONS.mail).get();
+  return all.docs.map((doc) => doc.id).filter((id) => id.startsWith(prefix));
+}
+
+export const later = (ms: number) => Timestamp.fromMillis(Date.now() + ms);

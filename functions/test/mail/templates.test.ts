@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { BRAND } from '@portal/domain';
+import { portalLinks } from '../../src/mail/links';
+import { renderMail, type MailContent } from '../../src/mail/templates/layout';
+import * as messages from '../../src/mail/templates/messages';
+
+const ORIGIN = 'https://portal.example.com';
+const links = portalLinks(ORIGIN);
+const ctx = { portalUrl: ORIGIN, contact: 'hello@brand.example' };
+const render = (content: MailContent) => renderMail(content, ctx);
+
+const SHIP_TO = {
+  name: 'Sam Rivera',
+  phone: '+14155550123',
+  address: {
+    line1: '500 Market St',
+    line2: 'Suite 2',
+    city: 'San Francisco',
+    state: 'CA',
+    postal_code: '94105',
+    country: 'US',
+  },
+};
+
+/** The visible text of the HTML part (tags stripped, entities kept). */
+const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('the layout', () => {
+  it('carries the brand, the greeting with the store name and the contact in both parts', async () => {
+    const mail = await render(
+      messages.profileApproved({ storeName: 'Cloud Nine Smokes', signInUrl: links.signIn() }),
+    );
+    for (const part of [mail.text, visible(mail.html)]) {
+      expect(part).toContain(BRAND.name);
+      expect(part).toContain('Hello Cloud Nine Smokes,');
+      expect(part).toContain('hello@brand.example');
+    }
+    expect(mail.html).toContain(BRAND.colors.primary);
+    expect(mail.html).toContain('<!doctype html>');
+  });
+
+  it('escapes markup and flattens line breaks from a store name (no header or recipient can be added)', async () => {
+    const storeName = '<script>alert(1)</script>\r\nBcc: evil@x.example';
+    const mail = await render(
+      messages.newApplication({
+        storeName,
+        fullName: 'Eve',
+        email: 'eve@x.example',
+        role: 'retailer',
+        usersUrl: links.adminUsers(),
+      }),
+    );
+    expect(mail.subject).toBe('New application: <script>alert(1)</script> Bcc: evil@x.example');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+
+  it('refuses a link that is not http(s)', async () => {
+    await expect(
+      render(messages.passwordReset({ resetUrl: 'javascript:alert(1)' })),
+    ).rejects.toThrow(/http/);
+  });
+});
+
+describe('each mail says what matters', () => {
+  it('application received: the verify link to the portal action page', async () => {
+    const verifyUrl = links.authAction(
+      'https://x.firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=CODE123&apiKey=k&lang=en',
+    );
+    expect(verifyUrl).toBe(`${ORIGIN}/auth/action?mode=verifyEmail&oobCode=CODE123`);
+    const mail = await render(messages.applicationReceived({ storeName: 'Shop', verifyUrl }));
+    expect(mail.subject).toBe('We received your application');
+    expect(mail.text).toContain(`Verify email address: ${verifyUrl}`);
+    expect(mail.html).toContain(`href="${verifyUrl.replace(/&/g, '&amp;')}"`);
+    expect(mail.text).toContain("We'll review your application and notify you when approved.");
+  });
+
+  it('new application (managers): who applied and a link to the Users tab', async () => {
+    const mail = await render(
+      messages.newApplication({
+        storeName: 'Cloud Nine',
+        fullName: 'Ana Diaz',
+        email: 'ana@cloud9.example',
+        role: 'wholesaler',
+        usersUrl: links.adminUsers(),
+      }),
+    );
+    expect(mail.text).toContain('Email: ana@cloud9.example');
+    expect(mail.text).toContain('Business type: wholesaler');
+    expect(mail.text).toContain(`${ORIGIN}/admin?tab=users`);
+  });
+
+  it('approved: a sign-in link; rejected: polite, with the contact address', async () => {
+    const approved = await render(
+      messages.profileApproved({ storeName: 'S', signInUrl: links.signIn() }),
+    );
+    expect(approved.subject).toBe('Your wholesale account is approved');
+    expect(approved.text).toContain(`Sign in: ${ORIGIN}/login`);
+    const rejected = await render(
+      messages.profileRejected({ storeName: 'S', contact: 'hello@brand.example' }),
+    );
+    expect(rejected.text).toContain('Thank you for your interest');
+    expect(rejected.text).toContain('write to hello@brand.example');
+  });
+
+  it('order confirmation: lines, total, ship-to and the invoice link', async () => {
+    const mail = await render(
+      messages.orderConfirmation({
+        storeName: 'Cloud Nine',
+        orderId: 'ord123456789',
+        invoiceNumber: 'INV-000042',
+        items: [
+          { name: 'Purple Dream', quantity: 2, line_total: 5998 },
+          { name: 'Blue Coast', quantity: 1, line_total: 2999 },
+        ],
+        amount: 8997,
+        shipTo: SHIP_TO,
+        invoiceUrl: links.invoice('ord123456789'),
+      }),
+    );
+    expect(mail.subject).toBe('Order confirmed: INV-000042');
+    expect(mail.text).toContain('2 x Purple Dream  $59.98');
+    expect(mail.text).toContain('1 x Blue Coast  $29.99');
+    expect(mail.text).toContain('Total: $89.97');
+    expect(mail.text).toContain('500 Market St');
+    expect(mail.text).toContain('San Francisco, CA 94105');
+    expect(mail.text).toContain(`${ORIGIN}/portal/orders/ord123456789/invoice`);
+    expect(visible(mail.html)).toContain('$89.97');
+  });
+
+  it('new order (managers): store, total, units and a link to the order', async () => {
+    const mail = await render(
+      messages.newOrder({
+        storeName: 'Cloud Nine',
+        orderId: 'o1',
+        invoiceNumber: 'INV-000042',
+        amount: 8997,
+        units: 3,
+        orderUrl: links.adminOrder('o1'),
+      }),
+    );
+    expect(mail.subject).toBe('New order from Cloud Nine: $89.97');
+    expect(mail.text).toContain('Units: 3');
+    expect(mail.text).toContain(`${ORIGIN}/admin?tab=orders&order=o1`);
+  });
+
+  it('shipped: carrier, tracking number and the carrier tracking link', async () => {
+    const mail = await render(
+      messages.orderShipped({
+        storeName: 'S',
+        orderId: 'o1',
+        invoiceNumber: 'INV-000042',
+        carrier: 'ups',
+        trackingNumber: '1Z999AA10123456784',
+        trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        ordersUrl: links.orders(),
+      }),
+    );
+    expect(mail.text).toContain('Carrier: UPS');
+    expect(mail.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(mail.text).toContain(
+      'Track your package: https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+  });
+
+  it('refunded and cancelled: the amounts', async () => {
+    const refunded = await render(
+      messages.orderRefunded({
+        storeName: 'S',
+        orderId: 'o1',
+        invoiceNumber: null,
+        refunded: 1500,
+        totalRefunded: 2500,
+        amount: 8997,
+        ordersUrl: links.orders(),
+      }),
+    );
+    expect(refunded.subject).toBe('Refund of $15.00 for order o1');
+    expect(refunded.text).toContain('Refunded in total: $25.00');
+    const cancelled = await render(
+      messages.orderCancelled({
+        storeName: 'S',
+        orderId: 'o1',
+        invoiceNumber: 'INV-000042',
+        amount: 8997,
+        refunded: 8997,
+        ordersUrl: links.orders(),
+      }),
+    );
+    expect(cancelled.text).toContain('Your order of $89.97 was cancelled and $89.97 was refunded');
+  });
+
+  it('password reset and newsletter confirmation (with a working unsubscribe link)', async () => {
+    const reset = await render(
+      messages.passwordReset({ resetUrl: `${ORIGIN}/auth/action?mode=resetPassword&oobCode=C` }),
+    );
+    expect(reset.text).toContain(
+      `Choose a new password: ${ORIGIN}/auth/action?mode=resetPassword&oobCode=C`,
+    );
+    const news = await render(
+      messages.newsletterConfirm({
+        confirmUrl: links.newsletter('confirm', 'T'.repeat(43)),
+        unsubscribeUrl: links.newsletter('unsubscribe', 'T'.repeat(43)),
+      }),
+    );
+    expect(news.text).toContain(
+      `Confirm subscription: ${ORIGIN}/newsletter/confirm?token=${'T'.repeat(43)}`,
+    );
+    expect(news.text).toContain(
+      `Unsubscribe: ${ORIGIN}/newsletter/unsubscribe?token=${'T'.repeat(43)}`,
+    );
+    expect(news.html).toContain(`/newsletter/unsubscribe?token=${'T'.repeat(43)}`);
+  });
+});

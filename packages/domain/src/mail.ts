@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/**
+ * Mail: the outbox document every message goes through, its delivery states and retry schedule,
+ * the event keys that make each message unique, and the rate limits of the calls that send mail.
+ *
+ * The outbox document has the shape of Firebase's "Trigger Email from Firestore" extension
+ * (`to`, `message { subject, text, html }`, `delivery { state, attempts, error, info }`), so a
+ * deployer could let that extension deliver instead of our sender. Its id is the event key
+ * (mailKeys below): a replayed webhook or a retried function finds the document already there
+ * and sends nothing twice.
+ */
+
+export const MAIL_LIMITS = {
+  recipients: 50,
+  subject: 200,
+  text: 100_000,
+  html: 500_000,
+} as const;
+
+/** The extension's delivery states. PENDING and RETRY wait for the sender; SUCCESS and ERROR are final. */
+export const MAIL_DELIVERY_STATES = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY'] as const;
+export type MailDeliveryState = (typeof MAIL_DELIVERY_STATES)[number];
+
+/** No line breaks or other control characters: what could start a new header in a message. */
+const HEADER_UNSAFE = /[\u0000-\u001f\u007f\u2028\u2029]/;
+
+/** Lower-cased and trimmed: one newsletter subscription and one rate limit per address. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Text that goes into a header (a subject built from a store name): control characters become
+ * spaces and runs of space collapse, so no value can add a header or a recipient.
+ */
+export function headerSafe(text: string, max: number = MAIL_LIMITS.subject): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ');
+  return flat.trim().slice(0, max);
+}
+
+/** One recipient: a plain address (no display name, no list, nothing a header could be hidden in). */
+export const mailRecipientSchema = z
+  .string()
+  .max(254)
+  .refine((value) => !HEADER_UNSAFE.test(value), 'An address cannot contain line breaks')
+  .pipe(z.email('Not an email address'));
+
+/** The outbox document as queued: the extension's `to` and `message`. */
+export const outgoingMailSchema = z.object({
+  to: z.array(mailRecipientSchema).min(1).max(MAIL_LIMITS.recipients),
+  message: z.object({
+    subject: z
+      .string()
+      .min(1)
+      .max(MAIL_LIMITS.subject)
+      .refine((value) => !HEADER_UNSAFE.test(value), 'A subject cannot contain line breaks'),
+    text: z.string().min(1).max(MAIL_LIMITS.text),
+    html: z.string().min(1).max(MAIL_LIMITS.html),
+  }),
+});
+export type OutgoingMail = z.infer<typeof outgoingMailSchema>;
+
+/** How many times the sender tries one message before it gives up (state ERROR). */
+export const MAIL_MAX_ATTEMPTS = 6;
+
+/**
+ * The wait after each failed attempt (1st, 2nd, ...): 1 min, 5 min, 30 min, 2 h, 8 h, so an SMTP
+ * outage of most of a working day still delivers. The local stack and tests shorten it with
+ * MAIL_RETRY_DELAYS_MS (comma-separated milliseconds).
+ */
+export const MAIL_RETRY_DELAYS_MS: readonly number[] = [
+  60_000, 300_000, 1_800_000, 7_200_000, 28_800_000,
+];
+
+/** MAIL_RETRY_DELAYS_MS from the environment, or the default when unset or malformed. */
+export function parseRetryDelays(value: string | undefined): readonly number[] {
+  if (!value?.trim()) return MAIL_RETRY_DELAYS_MS;
+  const delays = value.split(',').map((part) => Number(part.trim()));
+  const valid = delays.every((ms) => Number.isInteger(ms) && ms >= 0 && ms <= 86_400_000);
+  return valid && delays.length >= MAIL_MAX_ATTEMPTS - 1 ? delays : MAIL_RETRY_DELAYS_MS;
+}
+
+/** The wait before the next attempt after `attempts` failed ones, or null when it is final. */
+export function nextMailDelay(
+  attempts: number,
+  delays: readonly number[] = MAIL_RETRY_DELAYS_MS,
+): number | null {
+  if (attempts < 1 || attempts >= MAIL_MAX_ATTEMPTS) return null;
+  return delays[attempts - 1] ?? delays[delays.length - 1] ?? null;
+}
+
+/** A document id part: Firestore ids cannot hold '/'. */
+function part(value: string): string {
+  return value.replace(/\//g, '_');
+}
+
+/**
+ * The event key of each message: its outbox document id. One event, one key, so the same event
+ * reported twice queues nothing new. Messages a person asks for again (a new reset link) carry
+ * the request's own id.
+ */
+export const mailKeys = {
+  applicationReceived: (uid: string) => `application-received.${part(uid)}`,
+  newApplication: (uid: string, managerUid: string) =>
+    `new-application.${part(uid)}.${part(managerUid)}`,
+  profileApproved: (uid: string) => `profile-approved.${part(uid)}`,
+  profileRejected: (uid: string) => `profile-rejected.${part(uid)}`,
+  orderConfirmation: (orderId: string) => `order-confirmation.${part(orderId)}`,
+  newOrder: (orderId: string, managerUid: string) =>
+    `new-order.${part(orderId)}.${part(managerUid)}`,
+  orderShipped: (orderId: string) => `order-shipped.${part(orderId)}`,
+  orderCancelled: (orderId: string) => `order-cancelled.${part(orderId)}`,
+  orderRefunded: (orderId: string, refundId: string) =>
+    `order-refunded.${part(orderId)}.${part(refundId)}`,
+  verifyEmail: (uid: string, requestId: string) => `verify-email.${part(uid)}.${part(requestId)}`,
+  passwordReset: (uid: string, requestId: string) =>
+    `password-reset.${part(uid)}.${part(requestId)}`,
+  newsletterConfirm: (subscriberId: string, requestId: string) =>
+    `newsletter-confirm.${part(subscriberId)}.${part(requestId)}`,
+} as const;
+
+/** A fixed-window limit: at most `max` calls per `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Limits of the calls that send mail or cost money, per address, per user and per IP. A caller
+ * over a limit gets RESOURCE_EXHAUSTED, except where the answer must not reveal anything
+ * (forgot password), which answers as always and sends nothing.
+ */
+export const RATE_LIMITS = {
+  passwordResetPerEmail: { max: 3, windowMs: HOUR },
+  passwordResetPerIp: { max: 20, windowMs: HOUR },
+  verificationPerUser: { max: 3, windowMs: HOUR },
+  newsletterPerEmail: { max: 3, windowMs: HOUR },
+  newsletterPerIp: { max: 10, windowMs: HOUR },
+  emailSyncPerIp: { max: 30, windowMs: HOUR },
+} as const satisfies Record<string, RateLimit>;
+
+/** Newsletter subscriptions: pending until the address confirms; only confirmed ones count. */
+export const NEWSLETTER_STATES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
+
+/** The unguessable token in newsletter confirm and unsubscribe links. */
+export const newsletterTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{32,64}$/, 'This link is not valid.');
