@@ -127,6 +127,8 @@ for (const a of DEMO_ACCOUNTS) {
     seller_permit_id: a.sellerPermitId,
     role: a.role,
     status: a.status,
+    // The demo Auth accounts are verified (scripts/build-demo-auth.ts).
+    email_verified: true,
     created_at: ts('2025-09-01T17:00:00Z'),
     ...(a.status === 'pending' ? {} : { reviewed_at: ts('2025-09-02T16:30:00Z'), reviewed_by: 'demo-manager' }),
     ...(shipTos[a.uid] ? { ship_to: shipTos[a.uid] as unknown as SeedValue } : {}),

@@ -1,14 +1,17 @@
 /**
- * The main story: a visitor reads the landing page and applies; the applicant cannot get in yet;
- * the manager approves them; the buyer signs in, shops at retailer prices, changes quantities,
- * pays for the whole cart on the Stripe sandbox page and finds the order; the manager sees the
- * order and the revenue change.
+ * The main story: a visitor reads the landing page and applies; the mail with the verification
+ * link arrives and verifies the address; the applicant cannot get in yet; the manager hears of
+ * the application by mail and approves it; the approval mail's link opens sign-in; the buyer
+ * shops at retailer prices, changes quantities, pays for the whole cart on the Stripe sandbox
+ * page, gets the confirmation mail (ship-to, invoice link) and finds the order; the manager sees
+ * the order and the revenue change. Mails are read from MailDev's REST API.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { linkIn, mailClient } from '../../scripts/lib/maildev';
 import { uniqueTag } from './support/accounts';
 import { journey, type Person } from './support/journey';
-import { fillShipTo } from './support/stripe-page';
+import { E2E_SHIP_TO, fillShipTo } from './support/stripe-page';
 import { snap } from './support/screens';
 import {
   at,
@@ -17,7 +20,6 @@ import {
   see,
   seeText,
   seeToast,
-  signInBuyer,
   signInManager,
   submitSignIn,
   usd,
@@ -25,6 +27,7 @@ import {
 } from './support/ui';
 
 const j = journey('buyer-onboarding');
+const mails = mailClient(j.stack.urls.mail);
 const tag = uniqueTag();
 const applicant = {
   fullName: `Ada Applicant ${tag}`,
@@ -87,6 +90,20 @@ j.step('the visitor applies as a retailer', async () => {
   await snap(page, 'apply-submitted');
 });
 
+j.step('the verification mail arrives and its link verifies the address', async () => {
+  const { page } = visitor;
+  const mail = await mails.waitFor(
+    applicant.email,
+    (m) => m.subject === 'We received your application',
+  );
+  expect(mail.text).toContain(`Hello ${applicant.storeName},`);
+  const link = linkIn(mail.text, `${j.stack.urls.web}/auth/action?mode=verifyEmail&oobCode=`);
+  await page.goto(link);
+  await see(page.getByRole('heading', { name: 'Email verified' }));
+  await see(page.getByText(applicant.email));
+  await snap(page, 'auth-action-email-verified');
+});
+
 j.step("the new applicant cannot get in: 'Account Pending'", async () => {
   const { page } = visitor;
   await page.goto('/login');
@@ -94,7 +111,11 @@ j.step("the new applicant cannot get in: 'Account Pending'", async () => {
   await see(page.getByRole('link', { name: /apply|create account|request access/i }));
   await snap(page, 'login');
   await submitSignIn(page, applicant.email, applicant.password);
-  await seeToast(page, 'Account Pending', "Your account is still pending approval. We'll notify you when it's ready.");
+  await seeToast(
+    page,
+    'Account Pending',
+    "Your account is still pending approval. We'll notify you when it's ready.",
+  );
   await snap(page, 'login-account-pending');
   expect(new URL(page.url()).pathname).toBe('/login');
   await page.goto('/portal/store');
@@ -112,9 +133,17 @@ j.step('the manager approves the applicant in /admin', async () => {
   await see(page.getByRole('heading', { name: 'Recent Orders' }));
   revenueBefore = await revenue(page);
   await snap(page, 'admin-dashboard');
-  await page.getByRole('tab', { name: /users/i }).click();
+  // The new-application mail links to the Users tab.
+  const note = await mails.waitFor(
+    'manager@demo.test',
+    (m) => m.subject === `New application: ${applicant.storeName}`,
+  );
+  expect(note.text).toContain(`Email: ${applicant.email}`);
+  await page.goto(linkIn(note.text, `${j.stack.urls.web}/admin?tab=users`));
+  await see(page.getByRole('tab', { name: /users/i, selected: true }));
   const row = page.getByRole('row').filter({ hasText: applicant.storeName });
   await seeText(row, /pending/i);
+  await seeText(row, /Verified/);
   await snap(page, 'admin-users');
   await row.getByRole('button', { name: /approve/i }).click();
   await seeToast(page, 'Profile approved successfully');
@@ -122,22 +151,31 @@ j.step('the manager approves the applicant in /admin', async () => {
   expect(await row.getByRole('button', { name: /approve/i }).count()).toBe(0);
 });
 
-j.step("the buyer signs in: 'Welcome back!', then /portal/my-account after about 3 s", async () => {
-  const { page } = visitor;
-  await signInBuyer(page, applicant.email, applicant.password);
-  const shownAt = Date.now();
-  const toast = await seeToast(page, 'Welcome back!');
-  await see(toast.getByRole('button', { name: 'Store' }));
-  await see(toast.getByRole('button', { name: 'Account' }));
-  await snap(page, 'login-welcome-back');
-  await at(page, '/portal/my-account', 10_000);
-  const waited = Date.now() - shownAt;
-  expect(waited).toBeGreaterThan(2_000);
-  expect(waited).toBeLessThan(8_000);
-  await see(page.getByRole('tab', { name: 'Orders', selected: true }));
-  await see(page.getByText('No orders yet'));
-  await snap(page, 'account-orders-empty');
-});
+j.step(
+  "the approval mail's link opens sign-in; 'Welcome back!', then /portal/my-account after about 3 s",
+  async () => {
+    const { page } = visitor;
+    const mail = await mails.waitFor(
+      applicant.email,
+      (m) => m.subject === 'Your wholesale account is approved',
+    );
+    await page.goto(linkIn(mail.text, `${j.stack.urls.web}/login`));
+    await see(page.getByRole('heading', { name: 'Portal Access' }));
+    await submitSignIn(page, applicant.email, applicant.password);
+    const shownAt = Date.now();
+    const toast = await seeToast(page, 'Welcome back!');
+    await see(toast.getByRole('button', { name: 'Store' }));
+    await see(toast.getByRole('button', { name: 'Account' }));
+    await snap(page, 'login-welcome-back');
+    await at(page, '/portal/my-account', 10_000);
+    const waited = Date.now() - shownAt;
+    expect(waited).toBeGreaterThan(2_000);
+    expect(waited).toBeLessThan(8_000);
+    await see(page.getByRole('tab', { name: 'Orders', selected: true }));
+    await see(page.getByText('No orders yet'));
+    await snap(page, 'account-orders-empty');
+  },
+);
 
 j.step('the buyer sees retailer prices and adds two products', async () => {
   const { page } = visitor;
@@ -149,10 +187,14 @@ j.step('the buyer sees retailer prices and adds two products', async () => {
   await see(page.getByText(applicant.storeName).first());
   await snap(page, 'store-retailer');
 
-  await productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart/ }).click();
+  await productCard(page, PURPLE.name)
+    .getByRole('button', { name: /^Add to Cart/ })
+    .click();
   await seeToast(page, 'Added to Cart', 'Product successfully added to your cart.');
   await see(productCard(page, PURPLE.name).getByRole('button', { name: /Add to Cart \(1/ }));
-  await productCard(page, MANGO.name).getByRole('button', { name: /^Add to Cart/ }).click();
+  await productCard(page, MANGO.name)
+    .getByRole('button', { name: /^Add to Cart/ })
+    .click();
   await see(productCard(page, MANGO.name).getByRole('button', { name: /Add to Cart \(1/ }));
   await see(page.getByRole('link', { name: /cart, 2 items/i }));
 });
@@ -192,7 +234,9 @@ j.step('the buyer changes quantities in the cart', async () => {
 j.step('the buyer checks out the whole cart and pays on the Stripe sandbox page', async () => {
   const { page } = visitor;
   await page.getByRole('button', { name: /proceed to checkout/i }).click();
-  await page.waitForURL((url) => url.origin === new URL(j.stack.urls.stripe).origin, { waitUntil: 'load' });
+  await page.waitForURL((url) => url.origin === new URL(j.stack.urls.stripe).origin, {
+    waitUntil: 'load',
+  });
   await see(page.getByText(PURPLE.name));
   await see(page.getByText(MANGO.name));
   await see(page.getByText(usd(orderTotal)).first());
@@ -206,7 +250,11 @@ j.step('the buyer checks out the whole cart and pays on the Stripe sandbox page'
   await see(page.getByText('Processing', { exact: true }).first(), 30_000);
   const label = await see(page.getByText(/^#[A-Za-z0-9]{8}$/));
   orderLabel = (await label.innerText()).trim();
-  await see(page.getByRole('button', { name: /continue shopping/i }).or(page.getByRole('link', { name: /continue shopping/i })));
+  await see(
+    page
+      .getByRole('button', { name: /continue shopping/i })
+      .or(page.getByRole('link', { name: /continue shopping/i })),
+  );
   await snap(page, 'payment-success');
 });
 
@@ -227,7 +275,7 @@ j.step('the buyer finds the order in Orders', async () => {
 
 j.step('the manager sees the order and the revenue change', async () => {
   const { page } = manager;
-  await page.reload();
+  await page.goto('/admin');
   await see(page.getByRole('heading', { name: 'Recent Orders' }));
   const row = page.getByRole('row').filter({ hasText: orderLabel });
   await seeText(row, new RegExp(applicant.storeName));
@@ -236,3 +284,24 @@ j.step('the manager sees the order and the revenue change', async () => {
   await expect.poll(() => revenue(page), { timeout: 20_000 }).toBe(revenueBefore + orderTotal);
   await snap(page, 'admin-dashboard-after-order');
 });
+
+j.step(
+  'the buyer gets one confirmation mail with the lines, the ship-to and the invoice link',
+  async () => {
+    const { page } = visitor;
+    const mail = await mails.waitFor(applicant.email, (m) =>
+      m.subject.startsWith('Order confirmed: INV-'),
+    );
+    expect(mail.text).toContain(`3 x ${PURPLE.name}`);
+    expect(mail.text).toContain(`2 x ${MANGO.name}`);
+    expect(mail.text).toContain(`Total: ${usd(orderTotal)}`);
+    expect(mail.text).toContain(E2E_SHIP_TO.line1);
+    const invoice = linkIn(mail.text, `${j.stack.urls.web}/portal/orders/`);
+    expect(invoice).toMatch(/\/invoice$/);
+    await page.goto(invoice);
+    await see(page.getByRole('article', { name: /^Invoice INV-\d{6}$/ }));
+    expect(
+      (await mails.to(applicant.email)).filter((m) => m.subject.startsWith('Order confirmed')),
+    ).toHaveLength(1);
+  },
+);

@@ -36,7 +36,29 @@ async function call(url: string, body: unknown): Promise<Record<string, unknown>
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-export async function createApprovedBuyer(stack: StackInfo, role: BuyerRole, label: string): Promise<TestBuyer> {
+/**
+ * A fresh applicant as /apply leaves one: an Auth user without claims whose address is not
+ * verified, and a pending profile (written through the emulator's admin endpoint, so the
+ * profile trigger queues the application mails as for a real sign-up).
+ */
+export async function createApplicant(stack: StackInfo, label: string): Promise<TestBuyer> {
+  return createBuyer(stack, 'retailer', label, 'pending');
+}
+
+export async function createApprovedBuyer(
+  stack: StackInfo,
+  role: BuyerRole,
+  label: string,
+): Promise<TestBuyer> {
+  return createBuyer(stack, role, label, 'approved');
+}
+
+async function createBuyer(
+  stack: StackInfo,
+  role: BuyerRole,
+  label: string,
+  status: 'pending' | 'approved',
+): Promise<TestBuyer> {
   const tag = uniqueTag();
   const buyer: TestBuyer = {
     uid: '',
@@ -54,10 +76,12 @@ export async function createApprovedBuyer(stack: StackInfo, role: BuyerRole, lab
     displayName: buyer.fullName,
   });
   buyer.uid = String(created.localId);
-  await call(`${identity}/projects/${stack.projectId}/accounts:update`, {
-    localId: buyer.uid,
-    customAttributes: JSON.stringify({ role, status: 'approved' }),
-  });
+  if (status === 'approved') {
+    await call(`${identity}/projects/${stack.projectId}/accounts:update`, {
+      localId: buyer.uid,
+      customAttributes: JSON.stringify({ role, status: 'approved' }),
+    });
+  }
   const now = new Date().toISOString();
   const doc = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/profiles/${buyer.uid}`;
   await call(doc, {
@@ -67,10 +91,11 @@ export async function createApprovedBuyer(stack: StackInfo, role: BuyerRole, lab
       store_name: { stringValue: buyer.storeName },
       seller_permit_id: { stringValue: buyer.sellerPermitId },
       role: { stringValue: role },
-      status: { stringValue: 'approved' },
+      status: { stringValue: status },
       created_at: { timestampValue: now },
-      reviewed_at: { timestampValue: now },
-      reviewed_by: { stringValue: 'demo-manager' },
+      ...(status === 'approved'
+        ? { reviewed_at: { timestampValue: now }, reviewed_by: { stringValue: 'demo-manager' } }
+        : {}),
     },
   });
   return buyer;

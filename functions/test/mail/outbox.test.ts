@@ -97,7 +97,7 @@ describe('outbox: delivery', () => {
     expect(await deliverMail(sender, queued.key)).toBe('skipped');
     const doc = await mailDoc(queued.key);
     expect(doc?.delivery).toMatchObject({ state: 'SUCCESS', attempts: 1, error: null });
-    expect(doc?.delivery.info.accepted).toEqual([to]);
+    expect(doc?.delivery.info?.accepted).toEqual([to]);
     expect(doc?.retry_at).toBeUndefined();
     const caught = await maildev.client.waitFor(to);
     expect(caught.subject).toBe('Hello from the outbox');
@@ -133,7 +133,7 @@ describe('outbox: delivery', () => {
       if (attempt < MAIL_MAX_ATTEMPTS) {
         expect(outcome).toBe('retry');
         expect(doc?.delivery.state).toBe('RETRY');
-        const wait = doc!.retry_at.toMillis() - clock.now;
+        const wait = doc!.retry_at!.toMillis() - clock.now;
         waits.push(wait);
         // Not due yet: nothing is tried.
         expect(await deliverMail(sender, queued.key)).toBe('skipped');

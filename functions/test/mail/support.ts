@@ -31,9 +31,22 @@ export function testSender(
   };
 }
 
-export async function mailDoc(key: string) {
+/** An outbox document as stored (the fields the tests read). */
+export interface StoredMail {
+  to: string[];
+  message: { subject: string; text: string; html: string };
+  delivery: {
+    state: string;
+    attempts: number;
+    error: string | null;
+    info?: { accepted: string[] };
+  };
+  retry_at?: Timestamp;
+}
+
+export async function mailDoc(key: string): Promise<StoredMail | null> {
   const snap = await firestore().collection(COLLECTIONS.mail).doc(key).get();
-  return snap.exists ? (snap.data() as Record<string, any>) : null;
+  return snap.exists ? (snap.data() as StoredMail) : null;
 }
 
 /** The outbox documents whose id starts with `prefix`. */

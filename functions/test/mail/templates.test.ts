@@ -18,7 +18,7 @@ const SHIP_TO = {
     city: 'San Francisco',
     state: 'CA',
     postal_code: '94105',
-    country: 'US',
+    country: 'US' as const,
   },
 };
 

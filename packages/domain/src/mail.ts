@@ -23,6 +23,7 @@ export const MAIL_DELIVERY_STATES = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR'
 export type MailDeliveryState = (typeof MAIL_DELIVERY_STATES)[number];
 
 /** No line breaks or other control characters: what could start a new header in a message. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
 const HEADER_UNSAFE = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
 /** Lower-cased and trimmed: one newsletter subscription and one rate limit per address. */
@@ -35,7 +36,7 @@ export function normalizeEmail(email: string): string {
  * spaces and runs of space collapse, so no value can add a header or a recipient.
  */
 export function headerSafe(text: string, max: number = MAIL_LIMITS.subject): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
   const flat = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ');
   return flat.trim().slice(0, max);
 }

@@ -2,13 +2,16 @@
  * The brand and its marketing copy: one home, so the landing page, titles and footer agree.
  * Figures (500+ locations, 5 stars, 2025) are the ones docs/product.md §4 and §19 state; do not invent others.
  */
+import { BRAND } from '@portal/domain';
+
 export const brand = {
-  name: 'Electric Slush Co.',
-  shortName: 'Electric Slush',
-  tagline: "California's Electric Flavor",
+  // Name, tagline and contact are shared with the mails the functions send (packages/domain).
+  name: BRAND.name,
+  shortName: BRAND.shortName,
+  tagline: BRAND.tagline,
   partnerLocations: '500+',
   copyrightYear: 2025,
-  supportEmail: 'support@electricslush.example',
+  supportEmail: BRAND.supportEmail,
 
   hero: {
     eyebrow: 'Premium slush syrups & machines',
@@ -109,6 +112,6 @@ export const brand = {
     blurb: 'Premium slush syrups and machines for California retailers.',
     newsletterHeading: 'Get flavor drops first',
     newsletterLabel: 'Your email for new flavors and offers',
-    newsletterThanks: "Thanks for subscribing! We'll send new flavors and offers to your inbox.",
+    newsletterThanks: 'Almost there! Check your inbox to confirm your subscription.',
   },
 } as const;

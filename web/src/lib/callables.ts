@@ -1,14 +1,21 @@
 import { httpsCallable } from 'firebase/functions';
 import {
   FUNCTION_NAMES,
+  type AcceptedResponse,
   type CreateCheckoutSessionRequest,
   type CreateCheckoutSessionResponse,
+  type NewsletterTokenRequest,
+  type NewsletterTokenResponse,
   type RefundOrderRequest,
   type RefundOrderResponse,
+  type RequestPasswordResetRequest,
+  type ResendVerificationEmailRequest,
   type SaveShipToRequest,
   type SaveShipToResponse,
   type SetProfileStatusRequest,
   type SetProfileStatusResponse,
+  type SubscribeNewsletterRequest,
+  type SyncEmailVerificationRequest,
   type UpdateOrderStatusRequest,
   type UpdateOrderStatusResponse,
   type VerifyPaymentRequest,
@@ -40,4 +47,27 @@ export const callRefundOrder = callable<RefundOrderRequest, RefundOrderResponse>
 );
 export const callSaveShipTo = callable<SaveShipToRequest, SaveShipToResponse>(
   FUNCTION_NAMES.saveShipTo,
+);
+
+/** Forgot password: the same answer whether or not the address has an account. */
+export const callRequestPasswordReset = callable<RequestPasswordResetRequest, AcceptedResponse>(
+  FUNCTION_NAMES.requestPasswordReset,
+);
+/** The signed-in applicant asks for a new verification link. */
+export const callResendVerificationEmail = callable<
+  ResendVerificationEmailRequest,
+  AcceptedResponse
+>(FUNCTION_NAMES.resendVerificationEmail);
+/** After a verified address: copies Auth's emailVerified onto the profile. */
+export const callSyncEmailVerification = callable<SyncEmailVerificationRequest, AcceptedResponse>(
+  FUNCTION_NAMES.syncEmailVerification,
+);
+export const callSubscribeNewsletter = callable<SubscribeNewsletterRequest, AcceptedResponse>(
+  FUNCTION_NAMES.subscribeNewsletter,
+);
+export const callConfirmNewsletter = callable<NewsletterTokenRequest, NewsletterTokenResponse>(
+  FUNCTION_NAMES.confirmNewsletter,
+);
+export const callUnsubscribeNewsletter = callable<NewsletterTokenRequest, NewsletterTokenResponse>(
+  FUNCTION_NAMES.unsubscribeNewsletter,
 );

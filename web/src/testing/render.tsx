@@ -22,6 +22,8 @@ export function renderWithProviders(
     path?: string;
     routes?: RouteObject[];
     queryClient?: QueryClient;
+    /** Renders inside React StrictMode (effects mount twice), as the app does in development. */
+    strict?: boolean;
   } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const route = options.route ?? '/';
@@ -34,6 +36,7 @@ export function renderWithProviders(
     <AppProviders queryClient={queryClient} motion={false}>
       <RouterProvider router={router} />
     </AppProviders>,
+    { reactStrictMode: options.strict ?? false },
   );
   return { ...result, router, queryClient };
 }

@@ -1,18 +1,14 @@
-import { COLLECTIONS } from '@portal/domain';
-import { addDoc, collection, serverTimestamp } from 'firebase/firestore/lite';
-import { db } from '../firestore';
+import { callSubscribeNewsletter } from '@/lib/callables';
 
 /**
- * Stores a newsletter signup: newsletter_signups/{auto id} { email, created_at }. The rules
- * allow create only, with exactly these fields and a server timestamp.
+ * Asks for a newsletter subscription through the subscribeNewsletter function: it records the
+ * address as pending and mails a confirmation link (double opt-in). Only a confirmed address
+ * gets the newsletter; the browser never writes the subscriber list itself.
  *
  * This module pulls in the Firebase SDK, so the landing page must only load it with a dynamic
  * import when the visitor submits (features/landing/api/use-subscribe-newsletter.ts): the route
  * itself ships no Firebase code.
  */
 export async function subscribeNewsletter(email: string): Promise<void> {
-  await addDoc(collection(db, COLLECTIONS.newsletterSignups), {
-    email,
-    created_at: serverTimestamp(),
-  });
+  await callSubscribeNewsletter({ email });
 }

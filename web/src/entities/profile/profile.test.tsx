@@ -40,6 +40,18 @@ describe('profiles', () => {
     await expect(fetchProfiles()).rejects.toThrow();
   });
 
+  it("passes the profile's email_verified flag through (absent when never synced)", async () => {
+    fakeDb.seed('profiles/v', {
+      ...stored('Verified', '2025-01-02T10:00:00Z'),
+      email_verified: true,
+    });
+    fakeDb.seed('profiles/n', stored('Never synced', '2025-02-02T10:00:00Z'));
+    expect((await fetchProfiles()).map((p) => [p.id, p.email_verified])).toEqual([
+      ['n', undefined],
+      ['v', true],
+    ]);
+  });
+
   it('setProfileStatus goes through the callable and refreshes the list and that profile', async () => {
     vi.mocked(callSetProfileStatus).mockResolvedValue({ uid: 'u1', status: 'approved' });
     const { result, invalidatedKeys } = renderQueryHook(useSetProfileStatus);

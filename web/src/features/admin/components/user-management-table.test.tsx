@@ -16,8 +16,17 @@ const pending = makeProfile({
   full_name: 'Pat Pending',
   seller_permit_id: 'SP-1001',
   status: 'pending',
+  email_verified: true,
   created_at: new Date('2025-03-02T12:00:00Z'),
 });
+const unverified = makeProfile({
+  id: 'uid-unverified',
+  store_name: 'Late Night Vapes',
+  full_name: 'Una Verified',
+  status: 'pending',
+  email_verified: false,
+});
+const legacy = makeProfile({ id: 'uid-legacy', store_name: 'Old Town Smoke', status: 'pending' });
 const approved = makeProfile({
   id: 'uid-approved',
   store_name: 'Blue Coast Vapes',
@@ -59,6 +68,7 @@ describe('UserManagementTable', () => {
       'Seller Permit ID',
       'Role',
       'Status',
+      'Email',
       'Joined',
       'Actions',
     ]) {
@@ -109,6 +119,65 @@ describe('UserManagementTable', () => {
     renderWithProviders(<UserManagementTable />);
     await userEvent.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
     expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+
+  it('shows whether each buyer verified their email (absent counts as not verified)', () => {
+    vi.mocked(useProfiles).mockReturnValue(
+      stub<typeof useProfiles>(loaded([pending, unverified, legacy, approved, manager])),
+    );
+    renderWithProviders(<UserManagementTable />);
+    expect(rowOf('Cloud Nine Smoke').getByText('Verified')).toBeInTheDocument();
+    expect(rowOf('Late Night Vapes').getByText('Not verified')).toBeInTheDocument();
+    expect(rowOf('Old Town Smoke').getByText('Not verified')).toBeInTheDocument();
+    expect(rowOf('Blue Coast Vapes').getByText('Not verified')).toBeInTheDocument();
+    expect(rowOf('Electric Slush HQ').queryByText(/verified/i)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['unverified', 'Late Night Vapes', 'uid-unverified'],
+    ['never synced', 'Old Town Smoke', 'uid-legacy'],
+  ])(
+    'asks before approving an %s applicant, and approves with allowUnverified once confirmed',
+    async (_name, store, uid) => {
+      mutateAsync.mockResolvedValue({ uid, status: 'approved' });
+      vi.mocked(useProfiles).mockReturnValue(
+        stub<typeof useProfiles>(loaded([pending, unverified, legacy])),
+      );
+      renderWithProviders(<UserManagementTable />);
+      await userEvent.click(rowOf(store).getByRole('button', { name: /Approve/ }));
+      const confirm = await screen.findByRole('tooltip');
+      expect(within(confirm).getByText('Approve without a verified email?')).toBeInTheDocument();
+      expect(
+        within(confirm).getByText(`${store} has not verified their email address yet.`),
+      ).toBeInTheDocument();
+      expect(mutateAsync).not.toHaveBeenCalled();
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Approve anyway' }));
+      expect(mutateAsync).toHaveBeenCalledTimes(1);
+      expect(mutateAsync).toHaveBeenCalledWith({ uid, status: 'approved', allowUnverified: true });
+      expect(await screen.findByText('Profile approved successfully')).toBeInTheDocument();
+    },
+  );
+
+  it('does not approve an unverified applicant when the manager cancels', async () => {
+    vi.mocked(useProfiles).mockReturnValue(stub<typeof useProfiles>(loaded([unverified])));
+    renderWithProviders(<UserManagementTable />);
+    await userEvent.click(rowOf('Late Night Vapes').getByRole('button', { name: /Approve/ }));
+    const confirm = await screen.findByRole('tooltip');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(mutateAsync).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's reason when it refuses the approval", async () => {
+    mutateAsync.mockRejectedValue(
+      Object.assign(new Error('The applicant has not verified their email address.'), {
+        code: 'functions/failed-precondition',
+      }),
+    );
+    renderWithProviders(<UserManagementTable />);
+    await userEvent.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
+    expect(
+      await screen.findByText('The applicant has not verified their email address.'),
+    ).toBeInTheDocument();
   });
 
   it('filters by status with a count for each', async () => {

@@ -13,6 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { callableErrorMessage, isCallableError } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { useProfiles, useSetProfileStatus, type ProfileRecord } from '@/entities/profile';
 import { useFetchErrorToast } from './use-fetch-error-toast';
@@ -25,24 +26,69 @@ const STATUS_TAG: Readonly<Record<ProfileStatus, { color: string; label: string 
   rejected: { color: 'error', label: 'Rejected' },
 };
 
+/** The toast text of a refused change: the server's reason when it gives one a manager can act on. */
+function failedText(error: unknown): string {
+  return isCallableError(error, 'failed-precondition')
+    ? callableErrorMessage(error, 'Failed to update profile')
+    : 'Failed to update profile';
+}
+
 const joinedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** Whether the applicant verified their address (copied from Auth; absent counts as not). */
+const isVerified = (profile: ProfileRecord) => profile.email_verified === true;
+
+/** The Email column: verified or not, for buyers (a manager's row shows nothing). */
+function EmailTag({ profile }: { profile: ProfileRecord }) {
+  if (profile.role === 'manager') return <span className="admin-muted">—</span>;
+  return isVerified(profile) ? (
+    <Tag color="success">Verified</Tag>
+  ) : (
+    <Tag color="orange">Not verified</Tag>
+  );
+}
 
 function ProfileActions({ profile }: { profile: ProfileRecord }) {
   const notify = useNotify();
   const setStatus = useSetProfileStatus();
 
-  const change = async (status: 'approved' | 'rejected') => {
+  const change = async (status: 'approved' | 'rejected', allowUnverified = false) => {
     try {
-      await setStatus.mutateAsync({ uid: profile.id, status });
+      await setStatus.mutateAsync(
+        allowUnverified
+          ? { uid: profile.id, status, allowUnverified }
+          : { uid: profile.id, status },
+      );
       notify.success('Success', `Profile ${status} successfully`);
-    } catch {
-      notify.error('Error', 'Failed to update profile');
+    } catch (error) {
+      notify.error('Error', failedText(error));
     }
   };
 
   // Managers' own rows (and rejected rows) offer nothing; docs/product.md §15.1: Approve only on
   // pending rows, Reject only on approved rows.
   if (profile.role === 'manager') return null;
+  if (profile.status === 'pending' && !isVerified(profile)) {
+    // Approving an address nobody has confirmed: the manager says so explicitly.
+    return (
+      <Popconfirm
+        title="Approve without a verified email?"
+        description={`${profile.store_name} has not verified their email address yet.`}
+        okText="Approve anyway"
+        cancelText="Cancel"
+        onConfirm={() => change('approved', true)}
+      >
+        <Button
+          size="small"
+          type="primary"
+          loading={setStatus.isPending}
+          aria-label={`Approve ${profile.store_name}`}
+        >
+          Approve
+        </Button>
+      </Popconfirm>
+    );
+  }
   if (profile.status === 'pending') {
     return (
       <Button
@@ -93,6 +139,7 @@ const columns: TableColumnsType<ProfileRecord> = [
   },
   { title: 'Seller Permit ID', dataIndex: 'seller_permit_id', render: (id: string) => id || '—' },
   { title: 'Role', dataIndex: 'role', render: (role: Role) => ROLE_LABELS[role] },
+  { title: 'Email', key: 'email_verified', render: (_, p) => <EmailTag profile={p} /> },
   {
     title: 'Status',
     dataIndex: 'status',
@@ -120,6 +167,11 @@ function ProfileCard({ profile }: { profile: ProfileRecord }) {
         <span>{ROLE_LABELS[profile.role]}</span>
         <span>Permit {profile.seller_permit_id || '—'}</span>
         <span>Joined {joinedFormat.format(profile.created_at)}</span>
+        {profile.role !== 'manager' && (
+          <span>
+            Email <EmailTag profile={profile} />
+          </span>
+        )}
       </div>
       <div style={{ marginTop: 8 }}>
         <ProfileActions profile={profile} />

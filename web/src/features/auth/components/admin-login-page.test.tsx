@@ -23,6 +23,7 @@ function renderAdminLogin() {
     routes: [
       { path: '/admin', element: <h1>Admin Dashboard</h1> },
       { path: '/', element: <h1>Home page</h1> },
+      { path: '/forgot-password', element: <h1>Forgot password page</h1> },
     ],
   });
 }
@@ -121,5 +122,11 @@ describe('AdminLoginPage', () => {
     expect(await screen.findByRole('button', { name: /signing in/i })).toBeDisabled();
     await act(async () => finish(user));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());
+  });
+
+  it('links to /forgot-password under the password field', async () => {
+    const { router } = renderAdminLogin();
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(router.state.location.pathname).toBe('/forgot-password');
   });
 });

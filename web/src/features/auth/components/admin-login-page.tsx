@@ -80,6 +80,9 @@ export function AdminLoginPage() {
           type="password"
           autoComplete="current-password"
         />
+        <p className="auth-form__aside">
+          <Link to={paths.forgotPassword}>Forgot password?</Link>
+        </p>
         <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy}>
           {busy ? 'Signing In…' : 'Sign In'}
         </Button>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
+import type { AcceptedResponse, ResendVerificationEmailRequest } from '@portal/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
@@ -11,6 +12,8 @@ const api = vi.hoisted(() => ({
   getAccountAccess: vi.fn<(user: User) => Promise<'manager' | 'approved' | 'pending'>>(),
   signOutUser: vi.fn<() => Promise<void>>(),
   ProfileUnreadableError: class ProfileUnreadableError extends Error {},
+  callResendVerificationEmail:
+    vi.fn<(request: ResendVerificationEmailRequest) => Promise<AcceptedResponse>>(),
 }));
 vi.mock('../api/sign-in', () => ({ signIn: api.signIn }));
 vi.mock('../api/get-account-access', () => ({
@@ -18,8 +21,12 @@ vi.mock('../api/get-account-access', () => ({
   ProfileUnreadableError: api.ProfileUnreadableError,
 }));
 vi.mock('@/lib/session', () => ({ signOutUser: api.signOutUser }));
+vi.mock('@/lib/callables', () => ({
+  callResendVerificationEmail: api.callResendVerificationEmail,
+}));
 
-const user = { uid: 'buyer-1', email: 'buyer@shop.test' } as User;
+const user = { uid: 'buyer-1', email: 'buyer@shop.test', emailVerified: true } as User;
+const unverifiedUser = { ...user, emailVerified: false } as User;
 
 function authError(code: string, message = `Firebase: Error (${code}).`) {
   return Object.assign(new Error(message), { code });
@@ -34,6 +41,7 @@ function renderLogin() {
       { path: '/portal/store', element: <h1>Store page</h1> },
       { path: '/admin', element: <h1>Admin page</h1> },
       { path: '/apply', element: <h1>Apply page</h1> },
+      { path: '/forgot-password', element: <h1>Forgot password page</h1> },
     ],
   });
 }
@@ -48,6 +56,7 @@ beforeEach(() => {
   api.signIn.mockReset().mockResolvedValue(user);
   api.getAccountAccess.mockReset();
   api.signOutUser.mockReset().mockResolvedValue(undefined);
+  api.callResendVerificationEmail.mockReset().mockResolvedValue({ accepted: true });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -130,7 +139,7 @@ describe('LoginPage', () => {
   });
 
   it.each(['pending', 'rejected'])(
-    "signs out a %s account with 'Account Pending' and stays on /login",
+    "signs out a verified %s account with 'Account Pending' and stays on /login",
     async () => {
       api.getAccountAccess.mockResolvedValue('pending');
       const { router } = renderLogin();
@@ -220,5 +229,88 @@ describe('LoginPage', () => {
       router.navigate('/login', { state: { notice: 'Your account is still pending approval.' } }),
     );
     expect(await screen.findByText('Your account is still pending approval.')).toBeInTheDocument();
+  });
+
+  it('links to /forgot-password under the password field', async () => {
+    const { router } = renderLogin();
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(router.state.location.pathname).toBe('/forgot-password');
+  });
+});
+
+describe('LoginPage, a pending applicant with an unverified email', () => {
+  function callableError(code: string, message: string) {
+    return Object.assign(new Error(message), { code: `functions/${code}` });
+  }
+
+  async function signInUnverified() {
+    api.signIn.mockResolvedValue(unverifiedUser);
+    api.getAccountAccess.mockResolvedValue('pending');
+    const result = renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await expectToast(
+      'Account Pending',
+      "Your account is still pending approval. We'll notify you when it's ready.",
+    );
+    return result;
+  }
+
+  it('keeps them signed in on the page and asks them to verify their address', async () => {
+    await signInUnverified();
+    expect(screen.getByText('Please verify your email address.')).toBeInTheDocument();
+    expect(screen.getByText(/We sent a link to/)).toHaveTextContent(
+      'We sent a link to buyer@shop.test.',
+    );
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(api.signOutUser).not.toHaveBeenCalled();
+  });
+
+  it('resends the verification email and says so', async () => {
+    await signInUnverified();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Verification email sent. Check your inbox.',
+      ),
+    );
+    expect(api.callResendVerificationEmail).toHaveBeenCalledTimes(1);
+    expect(api.callResendVerificationEmail).toHaveBeenCalledWith({});
+    expect(api.signOutUser).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['resource-exhausted', 'Too many requests. Try again later.'],
+    ['failed-precondition', 'Your email address is already verified.'],
+  ])("shows the server's message when the resend is refused (%s)", async (code, message) => {
+    api.callResendVerificationEmail.mockRejectedValue(callableError(code, message));
+    await signInUnverified();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText(message)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText('Verification email sent. Check your inbox.')).toBeNull();
+  });
+
+  it('shows the catch-all for an unexpected failure', async () => {
+    api.callResendVerificationEmail.mockRejectedValue(callableError('internal', 'internal'));
+    await signInUnverified();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Something went wrong. Please try again.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+  });
+
+  it('signs out and shows the form again when they choose Sign out', async () => {
+    await signInUnverified();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(api.signOutUser).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText('Please verify your email address.')).not.toBeInTheDocument();
+  });
+
+  it('signs out when they leave the page', async () => {
+    const { router } = await signInUnverified();
+    expect(api.signOutUser).not.toHaveBeenCalled();
+    await act(() => router.navigate('/apply'));
+    expect(api.signOutUser).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { isCallableError } from '@/lib/callable-errors';
 
 export type NewsletterState =
   | { status: 'idle' }
@@ -7,6 +8,7 @@ export type NewsletterState =
   | { status: 'error'; message: string };
 
 export const NEWSLETTER_ERROR = "We couldn't sign you up right now. Please try again.";
+export const NEWSLETTER_RATE_LIMITED = 'Too many sign-ups from here. Please try again later.';
 
 /**
  * Newsletter signup for the landing page. The landing route has no query client (it sits outside
@@ -22,8 +24,11 @@ export function useSubscribeNewsletter() {
       const { subscribeNewsletter } = await import('@/entities/newsletter');
       await subscribeNewsletter(email);
       setState({ status: 'done' });
-    } catch {
-      setState({ status: 'error', message: NEWSLETTER_ERROR });
+    } catch (error) {
+      const message = isCallableError(error, 'resource-exhausted')
+        ? NEWSLETTER_RATE_LIMITED
+        : NEWSLETTER_ERROR;
+      setState({ status: 'error', message });
     }
   }, []);
 

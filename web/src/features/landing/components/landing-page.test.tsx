@@ -1,9 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { AcceptedResponse, SubscribeNewsletterRequest } from '@portal/domain';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '@/testing/fake-firestore-lite';
 import { LandingPage } from './landing-page';
+
+const callables = vi.hoisted(() => ({
+  callSubscribeNewsletter:
+    vi.fn<(request: SubscribeNewsletterRequest) => Promise<AcceptedResponse>>(),
+}));
+vi.mock('@/lib/callables', () => callables);
 
 function setReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({
@@ -33,6 +40,7 @@ function renderLanding() {
 
 beforeEach(() => {
   setReducedMotion(false);
+  callables.callSubscribeNewsletter.mockReset().mockResolvedValue({ accepted: true });
 });
 
 describe('LandingPage', () => {
@@ -168,26 +176,27 @@ describe('LandingPage', () => {
     await ue.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid email address');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(fakeDb.calls).toEqual([]);
+    expect(callables.callSubscribeNewsletter).not.toHaveBeenCalled();
   });
 
-  it('stores a newsletter signup and thanks the visitor inline', async () => {
+  it('asks the server for a subscription and tells the visitor to confirm it', async () => {
     const ue = userEvent.setup();
     renderLanding();
     await ue.type(screen.getByPlaceholderText('Enter your email'), ' owner@shop.test ');
     await ue.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText(/Thanks for subscribing!/)).toBeInTheDocument();
-    expect(fakeDb.calls).toEqual([
-      expect.objectContaining({
-        op: 'addDoc',
-        path: expect.stringMatching(/^newsletter_signups\//),
-        data: expect.objectContaining({ email: 'owner@shop.test' }),
-      }),
-    ]);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Almost there! Check your inbox to confirm your subscription.',
+    );
+    expect(callables.callSubscribeNewsletter).toHaveBeenCalledTimes(1);
+    expect(callables.callSubscribeNewsletter).toHaveBeenCalledWith({ email: 'owner@shop.test' });
+    // The browser no longer writes the subscriber list itself.
+    expect(fakeDb.calls).toEqual([]);
   });
 
-  it('shows an inline error when the signup cannot be stored', async () => {
-    fakeDb.fail('addDoc', 'newsletter_signups');
+  it('shows an inline error when the signup fails', async () => {
+    callables.callSubscribeNewsletter.mockRejectedValue(
+      Object.assign(new Error('internal'), { code: 'functions/internal' }),
+    );
     const ue = userEvent.setup();
     renderLanding();
     await ue.type(screen.getByPlaceholderText('Enter your email'), 'owner@shop.test');
@@ -196,5 +205,22 @@ describe('LandingPage', () => {
       expect(screen.getByRole('alert')).toHaveTextContent("We couldn't sign you up right now"),
     );
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  });
+
+  it('asks the visitor to try later when the server rate-limits sign-ups', async () => {
+    callables.callSubscribeNewsletter.mockRejectedValue(
+      Object.assign(new Error('Too many requests. Try again later.'), {
+        code: 'functions/resource-exhausted',
+      }),
+    );
+    const ue = userEvent.setup();
+    renderLanding();
+    await ue.type(screen.getByPlaceholderText('Enter your email'), 'owner@shop.test');
+    await ue.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Too many sign-ups from here. Please try again later.',
+      ),
+    );
   });
 });

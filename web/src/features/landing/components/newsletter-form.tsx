@@ -4,7 +4,7 @@ import { brand } from '@/config/brand';
 import { useSubscribeNewsletter } from '../api/use-subscribe-newsletter';
 import styles from './landing.module.css';
 
-/** Footer newsletter: validates with newsletterFormSchema, stores the signup, thanks inline. */
+/** Footer newsletter: validates with newsletterFormSchema, asks for a subscription (double opt-in), thanks inline. */
 export function NewsletterForm() {
   const inputId = useId();
   const errorId = useId();

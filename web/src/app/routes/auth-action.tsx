@@ -1,0 +1,5 @@
+import { AuthActionPage } from '@/features/auth';
+
+export function Component() {
+  return <AuthActionPage />;
+}

@@ -1,0 +1,5 @@
+import { ForgotPasswordPage } from '@/features/auth';
+
+export function Component() {
+  return <ForgotPasswordPage />;
+}

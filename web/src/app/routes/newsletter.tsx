@@ -1,0 +1,5 @@
+import { NewsletterPage } from '@/features/newsletter';
+
+export function Component() {
+  return <NewsletterPage />;
+}

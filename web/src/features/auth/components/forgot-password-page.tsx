@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { forgotPasswordFormSchema, LIMITS, type ForgotPasswordForm } from '@portal/domain';
+import { paths } from '@/config/paths';
+import { useNotify } from '@/lib/notify';
+import { usePageTitle } from '@/lib/use-page-title';
+import { requestPasswordReset } from '../api/request-password-reset';
+import { AuthLayout } from './auth-layout';
+import { AUTH_TOASTS } from './auth-toasts';
+import { TextField } from './text-field';
+
+/** The one answer, whether or not the address has an account (nothing to learn from it). */
+export const RESET_LINK_SENT =
+  "If an account exists for that address, we've sent a link to reset your password. Check your inbox.";
+
+/**
+ * /forgot-password: asks the server to mail a reset link. The answer is always the same, so the
+ * page cannot be used to find out who has an account; the link leads to /auth/action.
+ */
+export function ForgotPasswordPage() {
+  usePageTitle('Reset Password');
+  const notify = useNotify();
+  const [sent, setSent] = useState(false);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  const form = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(forgotPasswordFormSchema),
+    defaultValues: { email: '' },
+  });
+
+  // The form (and its focused button) goes away: keyboard and screen reader users land on the answer.
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await requestPasswordReset(values);
+      setSent(true);
+    } catch {
+      notify.error(...AUTH_TOASTS.resetRequestFailed);
+    }
+  });
+
+  const busy = form.formState.isSubmitting;
+
+  return (
+    <AuthLayout
+      title="Reset Password"
+      eyebrow="Partner portal"
+      subtitle={sent ? undefined : "Enter your account's email and we'll send you a reset link."}
+      below={
+        <Link to={paths.home} className="auth-below__link">
+          Back to Home
+        </Link>
+      }
+    >
+      {sent ? (
+        <div className="auth-verify">
+          <p ref={sentRef} className="auth-status" role="status" tabIndex={-1}>
+            {RESET_LINK_SENT}
+          </p>
+          <Link to={paths.login} className="auth-link-button">
+            Back to sign in
+          </Link>
+        </div>
+      ) : (
+        <>
+          <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+            <TextField
+              control={form.control}
+              name="email"
+              id="forgot-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={LIMITS.email}
+            />
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              block
+              loading={busy}
+              disabled={busy}
+            >
+              {busy ? 'Sending…' : 'Send reset link'}
+            </Button>
+          </form>
+          <p className="auth-card__switch">
+            Remembered it? <Link to={paths.login}>Back to sign in</Link>
+          </p>
+        </>
+      )}
+    </AuthLayout>
+  );
+}

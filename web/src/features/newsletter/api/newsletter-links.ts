@@ -1,0 +1,24 @@
+import { newsletterTokenRequest, type NewsletterTokenResponse } from '@portal/domain';
+import { callConfirmNewsletter, callUnsubscribeNewsletter } from '@/lib/callables';
+
+/** The newsletter links of our emails: /newsletter/confirm and /newsletter/unsubscribe. */
+export type NewsletterAction = 'confirm' | 'unsubscribe';
+
+export function isNewsletterAction(value: string | undefined): value is NewsletterAction {
+  return value === 'confirm' || value === 'unsubscribe';
+}
+
+/** Whether a link's token has the shape the server accepts (no call for one that has not). */
+export function isNewsletterToken(token: string | null): token is string {
+  return token !== null && newsletterTokenRequest.safeParse({ token }).success;
+}
+
+/** Confirms the subscription of a confirm link's token (double opt-in). */
+export function confirmSubscription(token: string): Promise<NewsletterTokenResponse> {
+  return callConfirmNewsletter({ token });
+}
+
+/** Ends the subscription of an unsubscribe link's token. */
+export function unsubscribe(token: string): Promise<NewsletterTokenResponse> {
+  return callUnsubscribeNewsletter({ token });
+}

@@ -1,0 +1,132 @@
+import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import { Button, Spin } from 'antd';
+import { useId, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { BrandScreen } from '@/components/brand-screen';
+import { paths } from '@/config/paths';
+import { callableErrorCode } from '@/lib/callable-errors';
+import { useOneShot } from '@/lib/use-one-shot';
+import { usePageTitle } from '@/lib/use-page-title';
+import {
+  confirmSubscription,
+  isNewsletterAction,
+  isNewsletterToken,
+  unsubscribe,
+} from '../api/newsletter-links';
+import './newsletter.css';
+
+/**
+ * /newsletter/confirm?token=… and /newsletter/unsubscribe?token=…, the links of the newsletter
+ * emails: the token is sent to the server once on arrival and the outcome shown. A link with
+ * another action, or without a well-formed token, is not valid (and costs no call).
+ */
+export function NewsletterPage() {
+  usePageTitle('Newsletter');
+  const { action } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const usable = isNewsletterAction(action) && isNewsletterToken(token) ? token : null;
+  const confirmed = useOneShot(action === 'confirm' ? usable : null, confirmSubscription);
+  const unsubscribed = useOneShot(action === 'unsubscribe' ? usable : null, unsubscribe);
+  const result = action === 'confirm' ? confirmed : unsubscribed;
+
+  if (result.status === 'idle') return <InvalidLink />;
+  if (result.status === 'pending') {
+    return (
+      <NewsletterCard
+        title={action === 'confirm' ? 'Confirming your subscription…' : 'Unsubscribing…'}
+        icon={<Spin size="large" />}
+        busy
+      >
+        <p className="news-card__text">This takes a moment. Please keep this page open.</p>
+      </NewsletterCard>
+    );
+  }
+  if (result.status === 'error') {
+    const code = callableErrorCode(result.error);
+    if (code === 'not-found' || code === 'invalid-argument') return <InvalidLink />;
+    return (
+      <NewsletterCard title="We couldn't process this link." tone="warning">
+        <p className="news-card__text">Check your connection and try again.</p>
+        <div className="news-card__actions">
+          <Button type="primary" size="large" block onClick={() => window.location.reload()}>
+            Try again
+          </Button>
+          <HomeLink />
+        </div>
+      </NewsletterCard>
+    );
+  }
+  if (result.data.state === 'confirmed') {
+    return (
+      <NewsletterCard title="You're subscribed" tone="success">
+        <p className="news-card__text">
+          Thanks for confirming. We&apos;ll send new flavors and offers to your inbox.
+        </p>
+        <div className="news-card__actions">
+          <HomeLink />
+        </div>
+      </NewsletterCard>
+    );
+  }
+  return (
+    <NewsletterCard title="You're unsubscribed" tone="success">
+      <p className="news-card__text">You won&apos;t get our newsletter anymore.</p>
+      <div className="news-card__actions">
+        <HomeLink />
+      </div>
+    </NewsletterCard>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <NewsletterCard title="This link is not valid." tone="warning">
+      <p className="news-card__text">
+        Check that you opened the whole link from the email. You can sign up again on our home page.
+      </p>
+      <div className="news-card__actions">
+        <HomeLink />
+      </div>
+    </NewsletterCard>
+  );
+}
+
+function HomeLink() {
+  return (
+    <Link to={paths.home} className="news-card__link-button">
+      Back to Home
+    </Link>
+  );
+}
+
+function NewsletterCard({
+  title,
+  tone,
+  icon,
+  busy = false,
+  children,
+}: {
+  title: string;
+  tone?: 'success' | 'warning';
+  icon?: ReactNode;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <BrandScreen>
+      <section className="news-card" aria-labelledby={headingId} aria-busy={busy || undefined}>
+        <div className={`news-card__icon news-card__icon--${tone ?? 'busy'}`} aria-hidden="true">
+          {icon ?? (tone === 'success' ? <CheckCircleFilled /> : <ExclamationCircleFilled />)}
+        </div>
+        <div role={busy ? 'status' : undefined}>
+          <h1 id={headingId} className="news-card__title">
+            {title}
+          </h1>
+          {children}
+        </div>
+      </section>
+    </BrandScreen>
+  );
+}
