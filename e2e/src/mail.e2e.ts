@@ -84,6 +84,18 @@ j.step('the same reset link used again says it was already used', async () => {
   await snap(page, 'auth-action-link-used');
 });
 
+j.step('a tampered code and a link without one are refused with a clear message', async () => {
+  const { page } = person;
+  const tampered = new URL(resetLink);
+  tampered.searchParams.set('oobCode', `${tampered.searchParams.get('oobCode')}x`);
+  await page.goto(tampered.toString());
+  await see(
+    page.getByRole('heading', { name: 'This link has already been used or is no longer valid.' }),
+  );
+  await page.goto('/auth/action?mode=resetPassword');
+  await see(page.getByRole('heading', { name: 'This link is not valid.' }));
+});
+
 j.step(
   'a pending applicant asks for a new verification link; it verifies the address',
   async () => {

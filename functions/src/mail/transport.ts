@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutgoingMail } from '@portal/domain';
 import type { MailConfig } from './config';
 
@@ -27,7 +27,14 @@ function addresses(list: unknown): string[] {
  * the retry schedule takes over (the user's action never waits for mail).
  */
 export function smtpTransport(config: MailConfig): MailTransport {
-  const transporter = nodemailer.createTransport({
+  let transporter: Transporter | undefined;
+  // nodemailer is loaded with the first message: only the mail sender needs it.
+  const connect = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    transporter ??= nodemailer.createTransport(options);
+    return transporter;
+  };
+  const options = {
     host: config.host,
     port: config.port,
     secure: config.secure,
@@ -37,10 +44,12 @@ export function smtpTransport(config: MailConfig): MailTransport {
     socketTimeout: 20_000,
     // MailDev and test servers offer no TLS; a real server on 587 upgrades with STARTTLS.
     ignoreTLS: false,
-  });
+  };
   return {
     async send(mail) {
-      const info = await transporter.sendMail({
+      const info = await (
+        await connect()
+      ).sendMail({
         from: config.from,
         to: mail.to,
         subject: mail.message.subject,

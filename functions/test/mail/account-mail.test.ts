@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailKeys, RATE_LIMITS } from '@portal/domain';
+import { mailKeys, paths, RATE_LIMITS } from '@portal/domain';
 import { onApplicationCreated } from '../../src/accounts/application-mails';
 import { requestPasswordReset } from '../../src/accounts/password-reset';
 import {
@@ -9,7 +9,7 @@ import {
   syncEmailVerificationHandler,
 } from '../../src/handlers/account-mail';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
-import { adminAuth } from '../../src/lib/admin';
+import { adminAuth, firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { log } from '../../src/lib/log';
 import { deliverMail } from '../../src/mail/outbox';
@@ -78,6 +78,24 @@ describe('a new application', () => {
     expect(note.subject).toBe(`New application: Store ${applicant.uid}`);
     expect(note.text).toContain(`${process.env.WEB_ORIGIN}/admin?tab=users`);
     expect(note.text).toContain(`Email: ${applicant.email}`);
+  });
+
+  it('a store name with a header injection adds no header and no recipient', async () => {
+    const applicant = await createAccount('retailer', 'pending', { emailVerified: false });
+    const storeName = 'Evil Shop\r\nBcc: evil@inject.test\r\nX-Extra: 1';
+    await firestore().doc(paths.profile(applicant.uid)).update({ store_name: storeName });
+    await onApplicationCreated(ctx(), applicant.uid, await profileOf(applicant.uid));
+    await deliver(
+      mailKeys.newApplication(applicant.uid, manager.uid),
+      mailKeys.applicationReceived(applicant.uid),
+    );
+    const note = await maildev.client.waitFor(manager.email, (m) =>
+      m.subject.startsWith('New application: Evil Shop'),
+    );
+    expect(note.subject).toBe('New application: Evil Shop Bcc: evil@inject.test X-Extra: 1');
+    expect(note.headers['x-extra']).toBeUndefined();
+    expect(note.to.map((to) => to.address)).toEqual([manager.email]);
+    expect(await maildev.client.to('evil@inject.test')).toEqual([]);
   });
 
   it('queues nothing for a profile that is not a pending buyer (a manager made by the CLI)', async () => {

@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND } from '@portal/domain';
+import { BRAND, shipToSchema } from '@portal/domain';
 import { portalLinks } from '../../src/mail/links';
 import { renderMail, type MailContent } from '../../src/mail/templates/layout';
 import * as messages from '../../src/mail/templates/messages';
+import { PAY_SHIP_TO } from '../payments/support';
 
 const ORIGIN = 'https://portal.example.com';
 const links = portalLinks(ORIGIN);
 const ctx = { portalUrl: ORIGIN, contact: 'hello@brand.example' };
 const render = (content: MailContent) => renderMail(content, ctx);
-
-const SHIP_TO = {
-  name: 'Sam Rivera',
-  phone: '+14155550123',
-  address: {
-    line1: '500 Market St',
-    line2: 'Suite 2',
-    city: 'San Francisco',
-    state: 'CA',
-    postal_code: '94105',
-    country: 'US' as const,
-  },
-};
 
 /** The visible text of the HTML part (tags stripped, entities kept). */
 const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -115,7 +103,7 @@ describe('each mail says what matters', () => {
           { name: 'Blue Coast', quantity: 1, line_total: 2999 },
         ],
         amount: 8997,
-        shipTo: SHIP_TO,
+        shipTo: shipToSchema.parse(PAY_SHIP_TO),
         invoiceUrl: links.invoice('ord123456789'),
       }),
     );

@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import { BRAND, headerSafe } from '@portal/domain';
 
 /**
@@ -158,6 +157,8 @@ export async function renderMail(content: MailContent, ctx: RenderContext): Prom
     </mj-section>
   </mj-body>
 </mjml>`;
+  // Loaded on first use: MJML is large, and most function instances never render a mail.
+  const { default: mjml2html } = await import('mjml');
   const result = await mjml2html(source, { validationLevel: 'strict' });
   const text = [
     BRAND.name,

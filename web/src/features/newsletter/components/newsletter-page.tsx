@@ -38,7 +38,7 @@ export function NewsletterPage() {
         icon={<Spin size="large" />}
         busy
       >
-        <p className="news-card__text">This takes a moment. Please keep this page open.</p>
+        <p className="result-card__text">This takes a moment. Please keep this page open.</p>
       </NewsletterCard>
     );
   }
@@ -47,8 +47,8 @@ export function NewsletterPage() {
     if (code === 'not-found' || code === 'invalid-argument') return <InvalidLink />;
     return (
       <NewsletterCard title="We couldn't process this link." tone="warning">
-        <p className="news-card__text">Check your connection and try again.</p>
-        <div className="news-card__actions">
+        <p className="result-card__text">Check your connection and try again.</p>
+        <div className="result-card__actions">
           <Button type="primary" size="large" block onClick={() => window.location.reload()}>
             Try again
           </Button>
@@ -60,10 +60,10 @@ export function NewsletterPage() {
   if (result.data.state === 'confirmed') {
     return (
       <NewsletterCard title="You're subscribed" tone="success">
-        <p className="news-card__text">
+        <p className="result-card__text">
           Thanks for confirming. We&apos;ll send new flavors and offers to your inbox.
         </p>
-        <div className="news-card__actions">
+        <div className="result-card__actions">
           <HomeLink />
         </div>
       </NewsletterCard>
@@ -71,8 +71,8 @@ export function NewsletterPage() {
   }
   return (
     <NewsletterCard title="You're unsubscribed" tone="success">
-      <p className="news-card__text">You won&apos;t get our newsletter anymore.</p>
-      <div className="news-card__actions">
+      <p className="result-card__text">You won&apos;t get our newsletter anymore.</p>
+      <div className="result-card__actions">
         <HomeLink />
       </div>
     </NewsletterCard>
@@ -82,10 +82,10 @@ export function NewsletterPage() {
 function InvalidLink() {
   return (
     <NewsletterCard title="This link is not valid." tone="warning">
-      <p className="news-card__text">
+      <p className="result-card__text">
         Check that you opened the whole link from the email. You can sign up again on our home page.
       </p>
-      <div className="news-card__actions">
+      <div className="result-card__actions">
         <HomeLink />
       </div>
     </NewsletterCard>
@@ -116,12 +116,15 @@ function NewsletterCard({
   const headingId = useId();
   return (
     <BrandScreen>
-      <section className="news-card" aria-labelledby={headingId} aria-busy={busy || undefined}>
-        <div className={`news-card__icon news-card__icon--${tone ?? 'busy'}`} aria-hidden="true">
+      <section className="result-card" aria-labelledby={headingId} aria-busy={busy || undefined}>
+        <div
+          className={`result-card__icon result-card__icon--${tone ?? 'busy'}`}
+          aria-hidden="true"
+        >
           {icon ?? (tone === 'success' ? <CheckCircleFilled /> : <ExclamationCircleFilled />)}
         </div>
         <div role={busy ? 'status' : undefined}>
-          <h1 id={headingId} className="news-card__title">
+          <h1 id={headingId} className="result-card__title">
             {title}
           </h1>
           {children}

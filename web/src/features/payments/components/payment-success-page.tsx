@@ -59,13 +59,13 @@ export function PaymentSuccessPage() {
   return (
     <BrandScreen>
       {outcome.state === 'verifying' ? (
-        <section className="pay-card" aria-busy="true" aria-labelledby="pay-title">
+        <section className="result-card" aria-busy="true" aria-labelledby="pay-title">
           <div role="status" className="pay-card__verifying">
             <Spin size="large" />
-            <h1 id="pay-title" className="pay-card__title">
+            <h1 id="pay-title" className="result-card__title">
               Verifying your payment…
             </h1>
-            <p className="pay-card__text">This takes a moment. Please keep this page open.</p>
+            <p className="result-card__text">This takes a moment. Please keep this page open.</p>
           </div>
         </section>
       ) : outcome.state === 'failed' ? (
@@ -127,16 +127,16 @@ function ResultCard({
 }) {
   const navigate = useNavigate();
   return (
-    <section className="pay-card" aria-labelledby="pay-title">
-      <div className={`pay-card__icon pay-card__icon--${tone}`} aria-hidden="true">
+    <section className="result-card" aria-labelledby="pay-title">
+      <div className={`result-card__icon result-card__icon--${tone}`} aria-hidden="true">
         {tone === 'success' ? <CheckCircleFilled /> : <ExclamationCircleFilled />}
       </div>
-      <h1 id="pay-title" className="pay-card__title">
+      <h1 id="pay-title" className="result-card__title">
         {title}
       </h1>
-      <p className="pay-card__text">{text}</p>
+      <p className="result-card__text">{text}</p>
       {children}
-      <div className="pay-card__actions">
+      <div className="result-card__actions">
         <Button type="primary" size="large" block onClick={() => navigate(paths.store)}>
           Continue Shopping
         </Button>
