@@ -76,7 +76,9 @@ export function linkIn(text: string, prefix: string): string {
 /** A MailDev of its own for a test: stop() and start() again on the same ports (an outage). */
 export async function startMailDev(ports: { smtp: number; web: number }) {
   let proc: ManagedProcess | undefined;
+  /** Starts it unless it is running (a second one would lose the first, still listening). */
   const start = async () => {
+    if (proc) return;
     proc = startProcess({ name: 'maildev', command: MAILDEV_BIN, args: maildevArgs(ports), cwd: ROOT });
     await Promise.all([waitForPort(ports.smtp, 20_000), waitForPort(ports.web, 20_000)]);
   };
