@@ -1,14 +1,9 @@
+import type { RunningStack } from '../../../scripts/lib/stack';
+
 /** What the global setup hands to every journey (vitest `provide` / `inject`). */
 export interface StackInfo {
-  urls: {
-    web: string;
-    auth: string;
-    functions: string;
-    firestore: string;
-    stripe: string;
-    /** MailDev: every mail the stack sent (REST API: scripts/lib/maildev.ts). */
-    mail: string;
-  };
+  /** The stack's own URLs (MailDev's REST API included: scripts/lib/maildev.ts). */
+  urls: RunningStack['urls'];
   projectId: string;
 }
 

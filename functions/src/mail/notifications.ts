@@ -33,7 +33,8 @@ interface Recipient {
   email: string;
 }
 
-function setting(deps: MailDeps): { links: PortalLinks; render: RenderContext } {
+/** Links and footer from the environment alone (the newsletter needs nothing else). */
+function setting(deps: Pick<MailDeps, 'env'>): { links: PortalLinks; render: RenderContext } {
   const origin = resolveWebOrigin(deps.env);
   return {
     links: portalLinks(origin),
@@ -348,7 +349,7 @@ export async function newsletterConfirmMail(
   subscription: { id: string; email: string; token: string },
   requestId: string,
 ): Promise<QueuedMail> {
-  const { links, render } = setting(deps as MailDeps);
+  const { links, render } = setting(deps);
   return one(
     'newsletter-confirm',
     mailKeys.newsletterConfirm(subscription.id, requestId),
