@@ -166,5 +166,5 @@ describe('order mails', () => {
     } finally {
       await maildev.start().catch(() => undefined);
     }
-  });
+  }, 60_000);
 });
