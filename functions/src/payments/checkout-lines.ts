@@ -33,7 +33,11 @@ export async function readLineRequests(
 ): Promise<{ source: CheckoutSource; requests: LineRequest[] }> {
   if (productId !== undefined)
     return { source: 'buy_now', requests: [{ product_id: productId, quantity: 1 }] };
-  const cart = await db.collection(paths.cartItems(uid)).get();
+  // One line more than checkout takes is enough to refuse: a huge cart is never read whole.
+  const cart = await db
+    .collection(paths.cartItems(uid))
+    .limit(MAX_CHECKOUT_LINES + 1)
+    .get();
   const requests = cart.docs.map((doc) => {
     const quantity: unknown = doc.get('quantity');
     return { product_id: doc.id, quantity: typeof quantity === 'number' ? quantity : Number.NaN };
@@ -41,7 +45,7 @@ export async function readLineRequests(
   if (requests.length === 0) throw new PreconditionError('Your cart is empty.');
   if (requests.length > MAX_CHECKOUT_LINES) {
     throw new PreconditionError(
-      `Your cart has ${requests.length} lines; checkout takes at most ${MAX_CHECKOUT_LINES}.`,
+      `Your cart has more than ${MAX_CHECKOUT_LINES} lines; checkout takes at most ${MAX_CHECKOUT_LINES}.`,
     );
   }
   return { source: 'cart', requests };

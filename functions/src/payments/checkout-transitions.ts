@@ -27,8 +27,11 @@ export class ForeignSessionError extends Error {
   override name = 'ForeignSessionError';
 }
 
-/** The session names a checkout that does not exist. */
-class CheckoutMissingError extends Error {
+/**
+ * The session names a checkout this project does not have (another environment sharing the
+ * Stripe account, or data deleted here): nothing to record, and retrying will not change that.
+ */
+export class CheckoutMissingError extends Error {
   override name = 'CheckoutMissingError';
 }
 

@@ -76,6 +76,8 @@ export interface OrderState {
   stripe_payment_intent_id: string | null;
   invoice_number: string | null;
   refunds: RefundDoc[];
+  /** The carrier and tracking number once shipped (null before, or when not readable). */
+  shipment: Pick<ShipmentDoc, 'carrier' | 'tracking_number'> | null;
 }
 
 class CorruptOrderError extends Error {
@@ -120,5 +122,14 @@ export function readOrderState(snap: DocumentSnapshot): OrderState | null {
     invoice_number: typeof data.invoice_number === 'string' ? data.invoice_number : null,
     // Orders from before refunds were recorded have none.
     refunds: Array.isArray(data.refunds) ? (data.refunds as RefundDoc[]) : [],
+    shipment: readShipment(data.shipment),
   };
+}
+
+function readShipment(value: unknown): OrderState['shipment'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const { carrier, tracking_number } = value as Record<string, unknown>;
+  return typeof carrier === 'string' && typeof tracking_number === 'string'
+    ? { carrier: carrier as ShipmentDoc['carrier'], tracking_number }
+    : null;
 }

@@ -42,7 +42,8 @@ export class IllegalTransitionError extends Error {
 /**
  * A manager's move along the state machine, with the history of changes on the order; marking
  * it shipped records the shipment. `expect` guards against a change made in between. The buyer's
- * mail (shipped with tracking, cancelled) is queued in the same transaction.
+ * mail (shipped with tracking, cancelled) is queued in the same transaction. An order already in
+ * the requested state is left as it is (`unchanged`): asking twice is not an error.
  */
 export async function moveOrder(
   deps: MailDeps,
@@ -50,12 +51,17 @@ export async function moveOrder(
   to: OrderStatus,
   by: string,
   options: { expect?: OrderStatus; shipment?: Omit<ShipmentDoc, 'shipped_at'> } = {},
-): Promise<{ from: OrderStatus; to: OrderStatus } | null> {
+): Promise<{ from: OrderStatus; to: OrderStatus; unchanged: boolean } | null> {
   const { db } = deps;
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
   return db.runTransaction(async (tx) => {
     const order = readOrderState(await tx.get(orderRef));
     if (!order) return null;
+    // Already there (a webhook or another manager got there first): nothing to write or mail.
+    // A shipment with another carrier or tracking number is not the same move.
+    if (order.status === to && sameShipment(order.shipment, options.shipment)) {
+      return { from: to, to, unchanged: true };
+    }
     if (options.expect && order.status !== options.expect) {
       throw new IllegalTransitionError(order.status, to);
     }
@@ -75,8 +81,19 @@ export async function moveOrder(
       ...(options.shipment ? { shipment: { ...options.shipment, shipped_at: now } } : {}),
     });
     writeMails();
-    return { from: order.status, to };
+    return { from: order.status, to, unchanged: false };
   });
+}
+
+function sameShipment(
+  recorded: Pick<ShipmentDoc, 'carrier' | 'tracking_number'> | null,
+  requested: Omit<ShipmentDoc, 'shipped_at'> | undefined,
+): boolean {
+  if (!requested) return true;
+  return (
+    recorded?.carrier === requested.carrier &&
+    recorded.tracking_number === requested.tracking_number
+  );
 }
 
 export type RefundOutcome = 'recorded' | 'already-recorded';

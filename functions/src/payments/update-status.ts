@@ -41,7 +41,12 @@ export async function updateOrderStatus(
         : {}),
     });
     if (!moved) throw new NotFoundError('Order not found.');
-    log.info('order_status_updated', { orderId, from: moved.from, to: moved.to, by: managerUid });
+    log.info(moved.unchanged ? 'order_status_unchanged' : 'order_status_updated', {
+      orderId,
+      from: moved.from,
+      to: moved.to,
+      by: managerUid,
+    });
     return { orderId, status: moved.to };
   } catch (error) {
     if (error instanceof IllegalTransitionError) {

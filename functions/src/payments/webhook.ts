@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { Context } from '../lib/context';
 import { log } from '../lib/log';
 import {
+  CheckoutMissingError,
   ForeignSessionError,
   recordAsyncPaymentFailed,
   recordCheckoutCompleted,
@@ -128,6 +129,11 @@ export async function handleWebhook(
   } catch (error) {
     if (error instanceof ForeignSessionError) {
       log.warn('stripe_webhook_foreign_session', { ...fields, message: error.message });
+      return { kind: 'ignored' };
+    }
+    if (error instanceof CheckoutMissingError) {
+      // Acknowledged (200): Stripe would otherwise retry an event no delivery can apply for days.
+      log.warn('stripe_webhook_unknown_checkout', { ...fields, message: error.message });
       return { kind: 'ignored' };
     }
     log.error('stripe_webhook_failed', {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Stripe from 'stripe';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Query, Timestamp } from 'firebase-admin/firestore';
 import { paths, priceForRole } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { toHttpsError } from '../../src/handlers/edge';
@@ -238,6 +238,31 @@ describe('createCheckoutSession: refusals', () => {
       code: 'failed-precondition',
       message: 'Your cart is empty.',
     });
+  });
+
+  it('refuses a cart of more than 100 lines having read only 101 of them', async () => {
+    const lines = Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => [`bulk-${String(i).padStart(3, '0')}`, 1]),
+    );
+    await setCart(buyer.uid, lines);
+    const cartPath = paths.cartItems(buyer.uid);
+    const sizes: number[] = [];
+    const originalGet = Query.prototype.get;
+    const spy = vi.spyOn(Query.prototype, 'get').mockImplementation(async function (this: Query) {
+      const snap = await originalGet.call(this);
+      if (snap.docs[0]?.ref.parent.path === cartPath) sizes.push(snap.size);
+      return snap;
+    });
+    try {
+      await expect(createCheckoutSessionHandler(buyer.request({}))).rejects.toMatchObject({
+        code: 'failed-precondition',
+        message: 'Your cart has more than 100 lines; checkout takes at most 100.',
+      });
+    } finally {
+      spy.mockRestore();
+      await setCart(buyer.uid, {});
+    }
+    expect(sizes).toEqual([101]);
   });
 
   it('refuses an unapproved (pending) buyer, by claims and by profile', async () => {

@@ -83,7 +83,6 @@ describe('updateOrderStatus: shipping', () => {
       [{ orderId, status: 'delivered', shipment: UPS }, 'invalid-argument'],
       [{ orderId, status: 'delivered' }, 'failed-precondition'],
       [{ orderId, status: 'pending' }, 'failed-precondition'],
-      [{ orderId, status: 'processing' }, 'failed-precondition'],
     ];
     for (const [data, code] of refusals) {
       await expect(updateOrderStatusHandler(manager.request(data))).rejects.toMatchObject({ code });
@@ -98,6 +97,58 @@ describe('updateOrderStatus: shipping', () => {
       updateOrderStatusHandler(manager.request({ orderId, status: 'cancelled' })),
     ).rejects.toMatchObject({ code: 'failed-precondition' });
     expect((await orderOf(orderId)).status).toBe('shipped');
+  });
+
+  it('asking for the state an order is already in succeeds and changes nothing', async () => {
+    const { orderId } = await paidOrder('purple-dream');
+    const stateOf = async () => {
+      const order = await orderOf(orderId);
+      return {
+        status: order.status,
+        history: order.status_history.length,
+        shipment: order.shipment,
+      };
+    };
+    expect(
+      await updateOrderStatusHandler(manager.request({ orderId, status: 'processing' })),
+    ).toEqual({ orderId, status: 'processing' });
+    expect(await stateOf()).toMatchObject({ status: 'processing', history: 1 });
+
+    const ship = { orderId, status: 'shipped', shipment: UPS };
+    await updateOrderStatusHandler(manager.request(ship));
+    const shipped = await stateOf();
+    // Sent twice (a double click, a retry): the same shipment is the same move.
+    expect(await updateOrderStatusHandler(manager.request(ship))).toEqual({
+      orderId,
+      status: 'shipped',
+    });
+    expect(await stateOf()).toEqual(shipped);
+    // Another tracking number is a different request, refused as before.
+    await expect(
+      updateOrderStatusHandler(
+        manager.request({
+          ...ship,
+          shipment: { carrier: 'ups', trackingNumber: '1Z999AA10000000001' },
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'failed-precondition' });
+    expect(await stateOf()).toEqual(shipped);
+  });
+
+  it('cancelling an order Stripe already cancelled (its webhook won the race) answers cancelled', async () => {
+    const { orderId, sessionId } = await openCheckout('blue-coast');
+    await payWithShipTo(harness.sandbox, sessionId, { delayed: true });
+    expect((await orderOf(orderId)).status).toBe('pending');
+    // The delayed payment fails: Stripe's webhook cancels the order before the manager's click lands.
+    await harness.sandbox.settleDelayedPayment(sessionId, 'failed');
+    await harness.sandbox.whenWebhooksIdle();
+    const cancelled = await orderOf(orderId);
+    expect(cancelled.status).toBe('cancelled');
+    expect(
+      await updateOrderStatusHandler(manager.request({ orderId, status: 'cancelled' })),
+    ).toEqual({ orderId, status: 'cancelled' });
+    const after = await orderOf(orderId);
+    expect(after.status_history).toEqual(cancelled.status_history);
   });
 
   it('leaves a pending order (payment processing) to Stripe', async () => {
