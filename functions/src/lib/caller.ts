@@ -36,6 +36,15 @@ export function requireApprovedBuyer(request: CallerRequest): Caller & { role: B
   return { uid, access, role: access.role };
 }
 
+/** An approved buyer (retailer or wholesaler) or a manager; anyone else is refused. */
+export function requireApprovedBuyerOrManager(request: CallerRequest): Caller {
+  const caller = requireAuth(request);
+  if (caller.access.kind !== 'buyer' && caller.access.kind !== 'manager') {
+    throw new HttpsError('permission-denied', 'Your account is not approved for ordering.');
+  }
+  return caller;
+}
+
 /**
  * The caller's IP as the platform reports it (for per-IP rate limits). Behind Google's front end
  * that is the client's address; a request without one shares the 'unknown' bucket.

@@ -26,6 +26,24 @@ export async function verifyPayment(
   ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
 ): Promise<VerifyPaymentResponse> {
   const { db, stripe } = ctx;
+  // Whose payment this is comes from our own checkout record, before anything is asked of
+  // Stripe: a caller cannot make the functions spend Stripe calls on sessions that are not theirs.
+  const found = await db
+    .collection(COLLECTIONS.checkouts)
+    .where('stripe_session_id', '==', sessionId)
+    .limit(2)
+    .get();
+  if (found.size !== 1) {
+    if (found.size > 1) log.error('verify_payment_session_shared', { sessionId });
+    throw new NotFoundError('Payment session not found.');
+  }
+  const checkout = readCheckout(found.docs[0]!);
+  if (!checkout) throw new NotFoundError('Payment session not found.');
+  if (checkout.user_id !== caller.uid && caller.access.kind !== 'manager') {
+    throw new NotAllowedError('This payment belongs to another account.');
+  }
+  const checkoutId = checkout.id;
+
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe().checkout.sessions.retrieve(sessionId);
@@ -33,15 +51,7 @@ export async function verifyPayment(
     if (isMissingResource(error)) throw new NotFoundError('Payment session not found.');
     throw stripeFailure('verify_payment_read_failed', error, { sessionId });
   }
-  const checkoutId = orderIdOfSession(session);
-  if (!checkoutId || checkoutId.includes('/'))
-    throw new NotFoundError('No order belongs to this payment.');
-  const checkout = readCheckout(await db.collection(COLLECTIONS.checkouts).doc(checkoutId).get());
-  if (!checkout) throw new NotFoundError('No order belongs to this payment.');
-  if (checkout.user_id !== caller.uid && caller.access.kind !== 'manager') {
-    throw new NotAllowedError('This payment belongs to another account.');
-  }
-  if (checkout.stripe_session_id !== null && checkout.stripe_session_id !== session.id) {
+  if (orderIdOfSession(session) !== checkoutId) {
     throw new NotFoundError('This payment session is not the one of its order.');
   }
 

@@ -4,10 +4,15 @@ import { paths } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { firestore } from '../../src/lib/admin';
+import { requireAuth } from '../../src/lib/caller';
+import { createContext } from '../../src/lib/context';
+import { NotAllowedError, NotFoundError } from '../../src/lib/errors';
+import { verifyPayment } from '../../src/payments/verify-payment';
 import {
   cartOf,
   checkoutOf,
   createUser,
+  demoUser,
   invoiceCounter,
   orderExists,
   orderOf,
@@ -359,6 +364,31 @@ describe('verifyPayment', () => {
       status: 'processing',
       orderId,
     });
+  });
+
+  it('needs an approved buyer and checks whose checkout it is before asking Stripe anything', async () => {
+    const { orderId, sessionId } = await openCheckout({ 'green-machine': 1 });
+    await payWithoutWebhook(sessionId);
+    const pending = await demoUser('pending@demo.test', 'retailer');
+    await expect(verifyPaymentHandler(pending.request({ sessionId }))).rejects.toMatchObject({
+      code: 'permission-denied',
+      message: 'Your account is not approved for ordering.',
+    });
+    let stripeCalls = 0;
+    const noStripe = createContext({
+      stripe: () => {
+        stripeCalls += 1;
+        throw new Error('Stripe must not be asked about this session');
+      },
+    });
+    await expect(
+      verifyPayment(requireAuth(other.request({})), sessionId, noStripe),
+    ).rejects.toBeInstanceOf(NotAllowedError);
+    await expect(
+      verifyPayment(requireAuth(other.request({})), 'cs_test_nobodys_session', noStripe),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect(stripeCalls).toBe(0);
+    expect(await orderExists(orderId)).toBe(false);
   });
 
   it('refuses bad arguments, unknown sessions and signed-out callers', async () => {
