@@ -1,4 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -148,5 +152,86 @@ describe('npm run deploy (scripts/deploy.ts)', () => {
     expect(result.stdout).toContain(
       '7. Deploy: npx firebase deploy --only hosting,functions,firestore --project acme-portal',
     );
+  });
+});
+
+/**
+ * What `firebase deploy` uploads of the functions folder, listed by firebase-tools' own file walk
+ * (the one its packager runs) with firebase.json's `functions.ignore` and the names it adds itself.
+ */
+async function deployArtefacts(sourceDir: string): Promise<string[]> {
+  const require = createRequire(import.meta.url);
+  const fsAsync = require('firebase-tools/lib/fsAsync') as {
+    readdirRecursive(options: {
+      path: string;
+      ignoreStrings: string[];
+    }): Promise<Array<{ name: string }>>;
+  };
+  const config = JSON.parse(readFileSync(path.join(repoRoot, 'firebase.json'), 'utf8')) as {
+    functions: Array<{ ignore?: string[] }>;
+  };
+  const ignore = [
+    ...(config.functions[0]?.ignore ?? []),
+    'firebase-debug.log',
+    'firebase-debug.*.log',
+  ];
+  const files = await fsAsync.readdirRecursive({ path: sourceDir, ignoreStrings: ignore });
+  return files.map((f) => path.relative(sourceDir, f.name).split(path.sep).join('/')).sort();
+}
+
+/** Names that must never leave the machine: secrets, local settings, tests and sources. */
+const NEVER_UPLOADED =
+  /(^|\/)(\.secret[^/]*|[^/]*\.local|\.env[^/]*|\.runtimeconfig\.json|[^/]*\.(test|spec)\.[^/]+)$|^(src|test|node_modules)\//;
+
+describe('the functions deploy package', () => {
+  it('leaves out secrets, local settings, tests and sources (checked with firebase-tools’ own walk)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'functions-package-'));
+    try {
+      const plant = (file: string, text = 'x') => {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), text);
+      };
+      for (const file of [
+        'package.json',
+        'README.md',
+        'lib/index.js',
+        'lib/index.js.map',
+        // What a developer's folder may hold besides: none of it may be uploaded.
+        '.secret.local',
+        '.env',
+        '.env.local',
+        '.env.demo-wholesale-portal',
+        '.runtimeconfig.json',
+        'lib/.env',
+        'lib/index.test.js',
+        'src/index.ts',
+        'test/payments/support.ts',
+        'node_modules/stripe/index.js',
+        'tsconfig.json',
+        'vitest.config.ts',
+        'build.mjs',
+        'firebase-debug.log',
+      ])
+        plant(file);
+      expect(await deployArtefacts(dir)).toEqual([
+        'README.md',
+        'lib/index.js',
+        'lib/index.js.map',
+        'package.json',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('as it would be uploaded from this checkout holds only the build, package.json and README', async () => {
+    const artefacts = await deployArtefacts(path.join(repoRoot, 'functions'));
+    expect(artefacts).toContain('package.json');
+    expect(artefacts.filter((file) => NEVER_UPLOADED.test(file))).toEqual([]);
+    expect(
+      artefacts.filter(
+        (file) => !file.startsWith('lib/') && !['package.json', 'README.md'].includes(file),
+      ),
+    ).toEqual([]);
   });
 });
