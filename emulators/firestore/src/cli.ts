@@ -1,7 +1,11 @@
 /**
  * CLI: node --import tsx emulators/firestore/src/cli.ts --port 8080 --host 127.0.0.1
  *   --project demo-wholesale-portal --rules firestore.rules --import emulator-data/firestore.json
- *   [--export-on-exit path] [--functions-emulator host:port]
+ *   [--export-on-exit path] [--functions-emulator host:port] [--allow-remote-access]
+ *
+ * It listens on loopback only (127.0.0.1 by default; ::1, localhost and other 127.x addresses are
+ * accepted) and exits with an error for any other --host unless --allow-remote-access is given:
+ * it has no real authentication (docs/local-firestore-emulator-trust.md).
  *
  * It also accepts the flags firebase-tools passes to its Firestore emulator (--project_id,
  * --functions_emulator, --single_project_mode, --websocket_port, --database-edition), so
@@ -21,6 +25,8 @@ async function main(): Promise<void> {
       'export-on-exit': { type: 'string' },
       quiet: { type: 'boolean' },
       'functions-emulator': { type: 'string' },
+      /** Listen on a non-loopback --host (0.0.0.0, a LAN address) anyway: unsafe, see above. */
+      'allow-remote-access': { type: 'boolean' },
       /** Exit when the process that started us is gone (firebase-tools starts us detached). */
       'exit-with-parent': { type: 'boolean' },
       // firebase-tools' names for its Firestore emulator's flags.
@@ -47,7 +53,10 @@ async function main(): Promise<void> {
   const functionsEmulator = values['functions-emulator'] ?? values.functions_emulator;
   const emulator = await startFirestoreEmulator({
     port,
-    ...(values.host ? { host: values.host } : {}),
+    // An explicit --host is passed as given (even empty, which would mean every interface), so a
+    // non-loopback one is refused unless --allow-remote-access.
+    ...(values.host !== undefined ? { host: values.host } : {}),
+    ...(values['allow-remote-access'] ? { allowRemoteAccess: true } : {}),
     ...(projectId ? { projectId } : {}),
     ...(functionsEmulator ? { functionsEmulator } : {}),
     ...(values.seed_from_export ? { seedFromExport: values.seed_from_export } : {}),
@@ -55,8 +64,9 @@ async function main(): Promise<void> {
     ...(values.import ? { seedFile: values.import } : {}),
     ...(values['export-on-exit'] ? { exportOnExit: values['export-on-exit'] } : {}),
     log,
+    // Printed even with --quiet.
+    warn: (line: string) => process.stderr.write(`[firestore] ${line}\n`),
   });
-  process.stdout.write(`Firestore emulator ready on ${emulator.url}\n`);
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
@@ -84,6 +94,8 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) =>
     process.stderr.write(`[firestore] unhandled rejection: ${String(reason)}\n`),
   );
+  // Last, once SIGTERM is handled: a parent that stops us as soon as we are ready gets a clean exit.
+  process.stdout.write(`Firestore emulator ready on ${emulator.url}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { Databases } from './engine/database.js';
 import { FirestoreService } from './engine/firestore-service.js';
 import { createAuthorizer, type Authorizer } from './server/authorize.js';
+import { checkBindHost } from './server/bind-host.js';
 import { listen } from './server/http-server.js';
 import { createTriggerDispatcher } from './triggers/index.js';
 import { documentsRoot } from './store/resource-name.js';
@@ -14,8 +15,17 @@ import type { Fields } from './store/value.js';
 export interface FirestoreEmulatorOptions {
   /** 0 = a free port; default 8080. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /**
+   * Default 127.0.0.1. Only loopback (127.x.x.x, ::1, localhost) is accepted unless
+   * allowRemoteAccess: see docs/local-firestore-emulator-trust.md.
+   */
   host?: string;
+  /**
+   * Listen on a host other machines can reach (0.0.0.0, a LAN address). Unsafe: anyone who can
+   * reach the port can read and change all data (unsigned ID tokens are trusted, the admin
+   * endpoints and the owner token need no authentication). Without it such a host is refused.
+   */
+  allowRemoteAccess?: boolean;
   /** The project the seed belongs to (other projects are served too, empty). Default demo-wholesale-portal. */
   projectId?: string;
   rulesFile?: string;
@@ -32,6 +42,8 @@ export interface FirestoreEmulatorOptions {
    */
   functionsEmulator?: string;
   log?: (line: string) => void;
+  /** Where the remote-access warning goes (a non-loopback host allowed); default `log`. */
+  warn?: (line: string) => void;
 }
 
 export interface FirestoreEmulator {
@@ -53,6 +65,8 @@ export interface FirestoreEmulator {
 
 export const DEFAULT_PROJECT_ID = 'demo-wholesale-portal';
 
+export { isLoopbackHost, RemoteAccessRefusedError } from './server/bind-host.js';
+
 /** A seed: our JSON seed file, an export folder, or an export's overall metadata file. */
 async function readSeed(
   source: string,
@@ -68,6 +82,8 @@ export async function startFirestoreEmulator(
   options: FirestoreEmulatorOptions = {},
 ): Promise<FirestoreEmulator> {
   const host = options.host ?? '127.0.0.1';
+  // Throws before anything is read or bound when the host is not loopback and not allowed.
+  const remoteWarning = checkBindHost(host, options.allowRemoteAccess === true);
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   const log = options.log ?? (() => undefined);
   const dbName = { project: projectId, database: '(default)' };
@@ -103,6 +119,7 @@ export async function startFirestoreEmulator(
     host,
     options.port ?? 8080,
   );
+  if (remoteWarning) (options.warn ?? log)(remoteWarning);
   // The protobuf reflection is built by the first request that needs it (src/proto/firestore-proto.ts),
   // so an idle emulator stays small.
   const exportTo = async (target: string): Promise<void> => {
@@ -115,7 +132,8 @@ export async function startFirestoreEmulator(
   return {
     host,
     port: server.port,
-    url: `http://${host}:${server.port}`,
+    // An IPv6 address (::1) goes in brackets in a URL.
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`,
     reset: async () => {
       databases.clearAll();
       loadSeed();

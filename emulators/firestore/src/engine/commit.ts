@@ -128,6 +128,23 @@ function requestTimeMicros(ctx: CommitContext): Micros {
   return ctx.commitTime - (ctx.commitTime % 1000);
 }
 
+/**
+ * The rules method of a set or transform write whose precondition fixes it, whether or not the
+ * document exists: exists=false can only succeed as a create (judged with resource null), exists=true
+ * and updateTime only as an update. Production judges the rules before the preconditions, so a
+ * caller the rules deny gets PERMISSION_DENIED and cannot learn from ALREADY_EXISTS or NOT_FOUND
+ * (nor from the method named in the denial) whether the document exists. Without such a
+ * precondition the stored document decides (create when missing, else update), as in production.
+ */
+function methodOfPrecondition(write: WriteJson): 'create' | 'update' | undefined {
+  const pre = write.currentDocument;
+  if (!pre || write.delete !== undefined || write.verify !== undefined) return undefined;
+  if (pre.exists !== undefined && pre.updateTime !== undefined) return undefined;
+  if (pre.exists === false) return 'create';
+  if (pre.exists === true || pre.updateTime !== undefined) return 'update';
+  return undefined;
+}
+
 function plan(
   ctx: CommitContext,
   writes: WriteJson[],
@@ -145,9 +162,12 @@ function plan(
     }
     validateDocumentPath(parsed.segments);
     const path = parsed.path;
-    const before = overlay.has(path) ? overlay.get(path) : ctx.db.store.get(path);
-    const preconditionError = checkPrecondition(ctx, path, before, write.currentDocument);
+    const stored = overlay.has(path) ? overlay.get(path) : ctx.db.store.get(path);
+    const preconditionError = checkPrecondition(ctx, path, stored, write.currentDocument);
     if (preconditionError && !failure) failure = preconditionError;
+    const judgedAs = ctx.caller.kind === 'admin' ? undefined : methodOfPrecondition(write);
+    // A create is planned (and judged) as if the document were missing, whatever is stored.
+    const before = judgedAs === 'create' ? undefined : stored;
 
     if (write.verify !== undefined) {
       planned.push({ method: 'verify', path, before, after: before, result: {} });
@@ -187,7 +207,13 @@ function plan(
     overlay.set(path, after);
     const result: WriteResultJson = { updateTime: formatMicros(after.updateTime) };
     if (transforms.length > 0) result.transformResults = transformResults;
-    planned.push({ method: before ? 'update' : 'create', path, before, after, result });
+    planned.push({
+      method: judgedAs ?? (before ? 'update' : 'create'),
+      path,
+      before,
+      after,
+      result,
+    });
   }
   return { planned, failure };
 }
@@ -266,6 +292,8 @@ export function commitWrites(
     throw invalidArgument('Cannot modify entities in a read-only transaction.');
   const overlay = new Map<string, StoredDocument | undefined>();
   const { planned, failure } = plan(ctx, writes, overlay);
+  // Rules first, for every write of the commit, then the preconditions (`failure`): a caller the
+  // rules deny learns nothing about which documents exist. Admin callers skip the rules.
   authorizeWrites(ctx, planned, overlay);
   if (tx) {
     // A denial wins (above); then a transaction whose reads went stale is ABORTED, even when a

@@ -622,7 +622,9 @@ export class FirestoreService {
     const name = `${documentsRoot(parent.db)}/${path}`;
     parseDocumentName(name);
     const db = this.database(parent.db);
-    if (db.store.get(path)) throw alreadyExists(parent.db, path);
+    // The admin learns at once that the document exists; any other caller goes through the rules
+    // first (the commit checks the precondition after them), so a denied caller cannot tell.
+    if (caller.kind === 'admin' && db.store.get(path)) throw alreadyExists(parent.db, path);
     return this.writeOne(
       parent.db,
       { update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } },
