@@ -1,0 +1,558 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Timestamp, type CollectionReference } from 'firebase-admin/firestore';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
+import type { z } from 'zod';
+import {
+  createCheckoutSessionRequest,
+  newsletterTokenRequest,
+  paths,
+  refundOrderRequest,
+  requestPasswordResetRequest,
+  resendVerificationEmailRequest,
+  saveShipToRequest,
+  setProfileStatusRequest,
+  subscribeNewsletterRequest,
+  syncEmailVerificationRequest,
+  updateOrderStatusRequest,
+  verifyPaymentRequest,
+  type Role,
+} from '@portal/domain';
+import * as deployed from '../../src/index';
+import {
+  requestPasswordResetHandler,
+  resendVerificationEmailHandler,
+  syncEmailVerificationHandler,
+} from '../../src/handlers/account-mail';
+import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import type { CallRequest } from '../../src/handlers/edge';
+import {
+  confirmNewsletterHandler,
+  subscribeNewsletterHandler,
+  unsubscribeNewsletterHandler,
+} from '../../src/handlers/newsletter';
+import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { saveShipToHandler } from '../../src/handlers/save-ship-to';
+import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
+import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
+import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
+import { adminAuth, firestore } from '../../src/lib/admin';
+import { log } from '../../src/lib/log';
+
+/**
+ * Security acceptance: bad input to every callable (missing fields, wrong types, oversized
+ * strings, 10 000-element arrays, extra keys, non-object data) is refused with invalid-argument
+ * and changes nothing, neither in Firestore (rate_limits and the mail outbox included) nor in
+ * Auth. One row per callable deployed by src/index.ts: who may call it and one valid-shaped
+ * payload; the bad payloads are derived from that payload.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+/** The names src/index.ts exports as callables (onCall): compile-time half of the coverage check. */
+type Deployed = typeof deployed;
+type CallableName = {
+  [K in keyof Deployed]: Deployed[K] extends { run: unknown; stream: unknown } ? K : never;
+}[keyof Deployed];
+
+/** Who calls: the least a caller needs to get past each callable's check of who is calling. */
+type CallerKind = 'anonymous' | 'applicant' | 'buyer' | 'manager';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+interface Row {
+  handler: (request: CallRequest) => Promise<unknown>;
+  /** The domain schema the handler parses request.data with (decides which cases are valid). */
+  schema: z.ZodType;
+  caller: CallerKind;
+  /** A payload that passes validation (it may still be refused for business reasons). */
+  valid: JsonObject;
+}
+
+const RUN = randomUUID().slice(0, 8);
+const uidOf = (key: string) => `bad-input-${key}-${RUN}`;
+const emailOf = (key: string) => `${uidOf(key)}@bad-input.test`;
+
+/** Accounts of this file (created in beforeAll): claims and whether the address is verified. */
+const ACCOUNTS = {
+  manager: { role: 'manager', status: 'approved', emailVerified: true },
+  buyer: { role: 'retailer', status: 'approved', emailVerified: true },
+  /** The caller of resendVerificationEmail: signed in, pending, address not verified. */
+  applicant: { role: 'retailer', status: 'pending', emailVerified: false },
+  /** The applicant setProfileStatus's payloads name. */
+  target: { role: 'wholesaler', status: 'pending', emailVerified: false },
+} as const satisfies Record<string, { role: Role; status: string; emailVerified: boolean }>;
+type AccountKey = keyof typeof ACCOUNTS;
+
+const SHIP_TO: JsonObject = {
+  name: 'Sam Rivera',
+  phone: '+14155550123',
+  address: {
+    line1: '500 Market St',
+    line2: 'Suite 2',
+    city: 'San Francisco',
+    state: 'CA',
+    postal_code: '94105',
+    country: 'US',
+  },
+};
+const NO_SUCH_ORDER = `bad-input-order-${RUN}`;
+const NO_SUCH_TOKEN = `badinput${RUN}`.padEnd(43, 'x');
+
+const TABLE: Record<CallableName, Row> = {
+  setProfileStatus: {
+    handler: setProfileStatusHandler,
+    schema: setProfileStatusRequest,
+    caller: 'manager',
+    valid: { uid: uidOf('target'), status: 'approved', allowUnverified: true },
+  },
+  saveShipTo: {
+    handler: saveShipToHandler,
+    schema: saveShipToRequest,
+    caller: 'buyer',
+    valid: { shipTo: SHIP_TO },
+  },
+  createCheckoutSession: {
+    handler: createCheckoutSessionHandler,
+    schema: createCheckoutSessionRequest,
+    caller: 'buyer',
+    valid: { productId: `bad-input-product-${RUN}` },
+  },
+  verifyPayment: {
+    handler: verifyPaymentHandler,
+    schema: verifyPaymentRequest,
+    caller: 'buyer',
+    valid: { sessionId: `cs_test_badinput_${RUN}` },
+  },
+  updateOrderStatus: {
+    handler: updateOrderStatusHandler,
+    schema: updateOrderStatusRequest,
+    caller: 'manager',
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      status: 'shipped',
+      shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    },
+  },
+  refundOrder: {
+    handler: refundOrderHandler,
+    schema: refundOrderRequest,
+    caller: 'manager',
+    valid: { orderId: NO_SUCH_ORDER, amount: 500, reason: 'Damaged in transit' },
+  },
+  requestPasswordReset: {
+    handler: requestPasswordResetHandler,
+    schema: requestPasswordResetRequest,
+    caller: 'anonymous',
+    valid: { email: emailOf('target') },
+  },
+  resendVerificationEmail: {
+    handler: resendVerificationEmailHandler,
+    schema: resendVerificationEmailRequest,
+    caller: 'applicant',
+    valid: {},
+  },
+  syncEmailVerification: {
+    handler: syncEmailVerificationHandler,
+    schema: syncEmailVerificationRequest,
+    caller: 'anonymous',
+    valid: { email: emailOf('target') },
+  },
+  subscribeNewsletter: {
+    handler: subscribeNewsletterHandler,
+    schema: subscribeNewsletterRequest,
+    caller: 'anonymous',
+    valid: { email: `news-${RUN}@bad-input.test` },
+  },
+  confirmNewsletter: {
+    handler: confirmNewsletterHandler,
+    schema: newsletterTokenRequest,
+    caller: 'anonymous',
+    valid: { token: NO_SUCH_TOKEN },
+  },
+  unsubscribeNewsletter: {
+    handler: unsubscribeNewsletterHandler,
+    schema: newsletterTokenRequest,
+    caller: 'anonymous',
+    valid: { token: NO_SUCH_TOKEN },
+  },
+};
+
+/** The callables src/index.ts deploys, read at run time (an onCall export has a callableTrigger). */
+function deployedCallables(): string[] {
+  return Object.entries(deployed)
+    .filter(([, fn]) => {
+      const endpoint = (fn as { __endpoint?: { callableTrigger?: unknown } } | undefined)
+        ?.__endpoint;
+      return endpoint?.callableTrigger !== undefined;
+    })
+    .map(([name]) => name)
+    .sort();
+}
+
+const NAMES = Object.keys(TABLE).sort() as CallableName[];
+
+// ---------------------------------------------------------------------------------------------
+// Bad payloads, derived from a row's valid payload
+
+interface BadCase {
+  label: string;
+  data: unknown;
+  /**
+   * Cases that can be valid: a missing optional field, no data at all (parseData reads
+   * undefined and null as {}), an unknown key in a non-strict (stripping) object. Such a case is
+   * dropped when the row's schema accepts it; every other case must be refused.
+   */
+  mayBeValid?: true;
+}
+
+const OVERSIZED = 'a'.repeat(100_000);
+const HUGE = 10_000;
+const huge = (value: unknown) => Array.from({ length: HUGE }, () => value);
+
+type Kind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
+const kindOf = (value: Json): Kind =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : (typeof value as 'string' | 'number' | 'boolean' | 'object');
+
+/** A value of each other JSON type in place of `value` (numbers as digits, digits as numbers). */
+function wrongTypes(value: Json): Array<[Kind, Json]> {
+  const all: Array<[Kind, Json]> = [
+    ['string', typeof value === 'number' || typeof value === 'boolean' ? String(value) : 'text'],
+    ['number', typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : 42],
+    ['boolean', true],
+    ['object', { value }],
+    ['array', [value]],
+    ['null', null],
+  ];
+  return all.filter(([kind]) => kind !== kindOf(value));
+}
+
+const isObject = (value: Json): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `root` with the value at `path` replaced (or removed, for `undefined`); copies on the way. */
+function withAt(root: JsonObject, path: string[], value: unknown): JsonObject {
+  const [key, ...rest] = path as [string, ...string[]];
+  const copy: Record<string, unknown> = { ...root };
+  if (rest.length > 0) copy[key] = withAt(root[key] as JsonObject, rest, value);
+  else if (value === undefined) delete copy[key];
+  else copy[key] = value;
+  return copy as JsonObject;
+}
+
+/** Every field of the payload, nested objects included, depth first: [path, value]. */
+function fieldsOf(value: JsonObject, prefix: string[] = []): Array<[string[], Json]> {
+  return Object.entries(value).flatMap(([key, field]): Array<[string[], Json]> => {
+    const path = [...prefix, key];
+    return [[path, field], ...(isObject(field) ? fieldsOf(field, path) : [])];
+  });
+}
+
+function badCases(valid: JsonObject): BadCase[] {
+  const cases: BadCase[] = [
+    { label: 'data undefined', data: undefined, mayBeValid: true },
+    { label: 'data null', data: null, mayBeValid: true },
+    { label: 'data a string', data: 'text' },
+    { label: 'data an oversized string', data: OVERSIZED },
+    { label: 'data a number', data: 42 },
+    { label: 'data a boolean', data: true },
+    { label: 'data an empty array', data: [] },
+    { label: 'data the valid payload in an array', data: [valid] },
+    { label: `data a ${HUGE}-element array`, data: huge(valid) },
+    { label: 'an unknown key', data: { ...valid, unexpected: 'x' } },
+    { label: 'a role key', data: { ...valid, role: 'manager' } },
+    // What JSON.parse gives for {"__proto__": ...}: an own key, as the callable protocol decodes.
+    {
+      label: 'an own __proto__ key',
+      data: { ...valid, ...(JSON.parse('{"__proto__":{"role":"manager"}}') as object) },
+    },
+  ];
+  for (const [path, value] of fieldsOf(valid)) {
+    const at = path.join('.');
+    cases.push({ label: `${at} missing`, data: withAt(valid, path, undefined), mayBeValid: true });
+    for (const [kind, wrong] of wrongTypes(value)) {
+      cases.push({ label: `${at} a ${kind}`, data: withAt(valid, path, wrong) });
+    }
+    if (typeof value === 'string') {
+      cases.push({ label: `${at} an oversized string`, data: withAt(valid, path, OVERSIZED) });
+    }
+    cases.push({ label: `${at} a ${HUGE}-element array`, data: withAt(valid, path, huge(value)) });
+    if (isObject(value)) {
+      cases.push({
+        label: `${at} with an unknown key`,
+        data: withAt(valid, path, { ...value, unexpected: 'x' }),
+        mayBeValid: true,
+      });
+    }
+  }
+  return cases;
+}
+
+/** What parseData (lib/caller.ts) would accept: undefined and null data read as {}. */
+const schemaAccepts = (schema: z.ZodType, data: unknown) => schema.safeParse(data ?? {}).success;
+
+/** The row's bad payloads, less those its schema accepts of the ones that may be valid. */
+function casesFor(name: CallableName): BadCase[] {
+  const { schema, valid } = TABLE[name];
+  return badCases(valid).filter((c) => !(c.mayBeValid && schemaAccepts(schema, c.data)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Callers and requests
+
+interface Account {
+  uid: string;
+  email: string;
+  claims: { role: Role; status: string };
+  token: DecodedIdToken;
+}
+const accounts = {} as Record<AccountKey, Account>;
+const PASSWORD = 'bad-input-pass-1';
+const IP = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+async function signIn(email: string): Promise<DecodedIdToken> {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set (global setup)');
+  const response = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
+  if (!body.idToken) throw new Error(`Sign-in failed: ${body.error?.message ?? response.status}`);
+  return adminAuth().verifyIdToken(body.idToken);
+}
+
+async function createAccount(key: AccountKey): Promise<Account> {
+  const { role, status, emailVerified } = ACCOUNTS[key];
+  const uid = uidOf(key);
+  const email = emailOf(key);
+  await adminAuth().createUser({ uid, email, password: PASSWORD, emailVerified });
+  const claims = { role, status };
+  await adminAuth().setCustomUserClaims(uid, claims);
+  await firestore()
+    .doc(paths.profile(uid))
+    .set({
+      user_id: uid,
+      full_name: `Name ${uid}`,
+      store_name: `Store ${uid}`,
+      seller_permit_id: 'SR-BAD-INPUT',
+      role,
+      status,
+      created_at: Timestamp.now(),
+    });
+  return { uid, email, claims, token: await signIn(email) };
+}
+
+/** The request the Functions runtime builds (the ID token verified, the platform's IP). */
+function requestAs(caller: CallerKind, data: unknown): CallRequest {
+  const rawRequest = { ip: IP };
+  if (caller === 'anonymous') return { data, rawRequest };
+  const { uid, token } = accounts[caller];
+  return { auth: { uid, token, rawToken: 'bad-input' }, data, rawRequest };
+}
+
+/** Calls the table's handler, or the function src/index.ts deploys (its `run`), the same way. */
+function invoke(name: CallableName, via: 'handler' | 'deployed', request: CallRequest) {
+  if (via === 'handler') return TABLE[name].handler(request);
+  const fn = deployed[name] as unknown as { run(request: CallableRequest): Promise<unknown> };
+  return fn.run({ ...request, acceptsStreaming: false } as unknown as CallableRequest);
+}
+
+type Outcome = { resolved: unknown } | { rejected: unknown };
+async function settle(promise: Promise<unknown>): Promise<Outcome> {
+  try {
+    return { resolved: await promise };
+  } catch (error) {
+    return { rejected: error };
+  }
+}
+
+function describeOutcome(outcome: Outcome): string {
+  if ('resolved' in outcome) return `resolved ${JSON.stringify(outcome.resolved)}`;
+  const error = outcome.rejected;
+  if (error instanceof HttpsError) return `${error.code}: ${error.message}`;
+  return `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+}
+
+const isInvalidArgument = (outcome: Outcome) =>
+  'rejected' in outcome &&
+  outcome.rejected instanceof HttpsError &&
+  outcome.rejected.code === 'invalid-argument';
+
+// ---------------------------------------------------------------------------------------------
+// "Changes nothing": the whole Firestore database and every Auth user
+
+interface State {
+  /** path -> update time and data of every document, subcollections included. */
+  docs: Map<string, { updateTime: string; data: unknown }>;
+  /** uid -> what a call could change on an Auth user (claims, revocation, password, ...). */
+  users: Map<string, string>;
+}
+
+async function firestoreState(): Promise<State['docs']> {
+  const db = firestore();
+  const docs: State['docs'] = new Map();
+  const walk = async (collections: CollectionReference[]): Promise<void> => {
+    await Promise.all(
+      collections.map(async (collection) => {
+        // listDocuments includes documents that only have subcollections.
+        const refs = await collection.listDocuments();
+        const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
+        for (const snap of snaps) {
+          if (snap.exists) {
+            docs.set(snap.ref.path, {
+              updateTime: snap.updateTime?.valueOf() ?? '',
+              data: snap.data(),
+            });
+          }
+        }
+        await Promise.all(refs.map(async (ref) => walk(await ref.listCollections())));
+      }),
+    );
+  };
+  await walk(await db.listCollections());
+  return docs;
+}
+
+async function authState(): Promise<State['users']> {
+  const users: State['users'] = new Map();
+  let pageToken: string | undefined;
+  do {
+    const page = await adminAuth().listUsers(1000, pageToken);
+    for (const user of page.users) {
+      users.set(
+        user.uid,
+        JSON.stringify({
+          email: user.email,
+          emailVerified: user.emailVerified,
+          disabled: user.disabled,
+          customClaims: user.customClaims ?? null,
+          tokensValidAfterTime: user.tokensValidAfterTime ?? null,
+          passwordHash: user.passwordHash ?? null,
+          passwordSalt: user.passwordSalt ?? null,
+          providers: user.providerData.map((p) => p.providerId),
+        }),
+      );
+    }
+    pageToken = page.pageToken;
+  } while (pageToken);
+  return users;
+}
+
+async function state(): Promise<State> {
+  const [docs, users] = await Promise.all([firestoreState(), authState()]);
+  return { docs, users };
+}
+
+/** What differs between two states, one line per document or user. */
+function changes(before: State, after: State): string[] {
+  const out: string[] = [];
+  for (const [path, doc] of after.docs) {
+    const was = before.docs.get(path);
+    if (!was) out.push(`firestore: created ${path}`);
+    else if (was.updateTime !== doc.updateTime || !isDeepStrictEqual(was.data, doc.data)) {
+      out.push(`firestore: wrote ${path}`);
+    }
+  }
+  for (const path of before.docs.keys()) {
+    if (!after.docs.has(path)) out.push(`firestore: deleted ${path}`);
+  }
+  for (const [uid, user] of after.users) {
+    const was = before.users.get(uid);
+    if (was === undefined) out.push(`auth: created ${uid}`);
+    else if (was !== user) out.push(`auth: changed ${uid}: ${was} -> ${user}`);
+  }
+  for (const uid of before.users.keys()) {
+    if (!after.users.has(uid)) out.push(`auth: deleted ${uid}`);
+  }
+  return out.sort();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  // Quiet: the valid examples' services log (the bad calls should never get that far).
+  for (const level of ['info', 'warn', 'error'] as const) {
+    vi.spyOn(log, level).mockImplementation(() => undefined);
+  }
+  for (const key of Object.keys(ACCOUNTS) as AccountKey[]) accounts[key] = await createAccount(key);
+});
+
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
+describe('bad input to every callable', () => {
+  it('has a table row for exactly the callables src/index.ts deploys', () => {
+    expect(NAMES).toEqual(deployedCallables());
+  });
+
+  /**
+   * The state the next callable's bad calls start from. Nothing else writes between these tests
+   * (the function tests' files run one at a time; no triggers run here), so each callable's
+   * "after" is the next one's "before": one snapshot per callable.
+   */
+  let current: State | undefined;
+
+  it('sees a change anywhere in the database (the snapshot itself)', async () => {
+    const probe = firestore().doc(paths.cartItem(accounts.buyer.uid, `probe-${RUN}`));
+    const before = await state();
+    await probe.set({ product_id: 'probe', quantity: 1 });
+    expect(changes(before, await state())).toEqual([`firestore: created ${probe.path}`]);
+    await probe.delete();
+    current = await state();
+    expect(changes(before, current)).toEqual([]);
+  });
+
+  for (const name of NAMES) {
+    const cases = casesFor(name);
+    it(`${name}: ${cases.length} bad payloads are invalid-argument and change nothing`, async () => {
+      const { caller } = TABLE[name];
+      const before = current ?? (await state());
+      const failures: string[] = [];
+      for (const badCase of cases) {
+        for (const via of ['handler', 'deployed'] as const) {
+          const outcome = await settle(invoke(name, via, requestAs(caller, badCase.data)));
+          if (!isInvalidArgument(outcome)) {
+            failures.push(`${badCase.label} (${via}): ${describeOutcome(outcome)}`);
+          }
+        }
+      }
+      current = await state();
+      expect(failures).toEqual([]);
+      expect(changes(before, current)).toEqual([]);
+    });
+  }
+
+  it("left the test accounts' claims as they were created", async () => {
+    for (const account of Object.values(accounts)) {
+      expect((await adminAuth().getUser(account.uid)).customClaims).toEqual(account.claims);
+    }
+  });
+
+  // Not an assertion about bad input: checks that each row's valid payload really passes
+  // validation, so the bad payloads differ from a valid one in the one way their label says.
+  // Run last: these calls may write (an approval, a rate-limit count, a queued mail).
+  it.each(NAMES)('%s: the valid example is not refused as invalid', async (name) => {
+    const { caller, schema, valid } = TABLE[name];
+    expect(schema.safeParse(valid).success).toBe(true);
+    const outcome = await settle(invoke(name, 'handler', requestAs(caller, valid)));
+    expect(isInvalidArgument(outcome), describeOutcome(outcome)).toBe(false);
+    if ('rejected' in outcome) {
+      // A refusal for a business reason is an HttpsError, never a crash on the payload.
+      expect(outcome.rejected, describeOutcome(outcome)).toBeInstanceOf(HttpsError);
+    }
+  });
+});
