@@ -77,6 +77,8 @@ if (stack && !stopping) {
     ['Stripe sandbox', stack.urls.stripe],
     ['MailDev (every mail sent)', stack.urls.mail],
     ['MailDev SMTP', `smtp://127.0.0.1:${stack.ports.smtp}`],
+    ['App Check exchange', stack.urls.appCheck],
+    ['App Check debug token', stack.appCheckDebugToken],
   ];
   const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.role} (${a.status})`);
   process.stdout.write(

@@ -2,7 +2,8 @@
  * A production build made with no env file works the way Firebase Hosting serves it: it reads the
  * project's web config from /__/firebase/init.json and talks to that project, never to the
  * emulators. The built app is served by `vite preview` with an init.json beside it; calls to
- * Google's Auth API are answered here (this machine is offline) and recorded.
+ * Google's Auth API are answered here (this machine is offline) and recorded, as is App Check's
+ * reCAPTCHA Enterprise script.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,13 +25,28 @@ const HOSTING_CONFIG = {
   messagingSenderId: '123456789',
 };
 
+const SITE_KEY = '6Lc-e2e-app-check-site-key';
+const APP_CHECK_TOKEN = 'e2e-app-check-token';
+
+/**
+ * Just enough of grecaptcha.enterprise for App Check: ready, an invisible widget whose execute
+ * reports success and answers a token.
+ */
+const RECAPTCHA_STAND_IN = `
+  window.grecaptcha = { enterprise: {
+    ready: (callback) => setTimeout(callback, 0),
+    render: (container, params) => { window.__recaptchaWidget = params; return 1; },
+    execute: () => { window.__recaptchaWidget.callback('ok'); return Promise.resolve('e2e-recaptcha-answer'); },
+  } };
+`;
+
 const outDir = mkdtempSync(path.join(tmpdir(), 'portal-prod-e2e-'));
 let preview: ManagedProcess | undefined;
 let browser: Browser | undefined;
 let origin = '';
 
 beforeAll(async () => {
-  const built = buildWeb(outDir);
+  const built = buildWeb(outDir, { vars: { VITE_APP_CHECK_SITE_KEY: SITE_KEY } });
   if (!built.ok) throw new Error(`vite build failed:\n${built.output}`);
   mkdirSync(path.join(outDir, '__/firebase'), { recursive: true });
   writeFileSync(path.join(outDir, '__/firebase/init.json'), JSON.stringify(HOSTING_CONFIG));
@@ -54,11 +70,33 @@ test('signing in from a production build goes to the project named by Hosting, n
   context.setDefaultTimeout(UI_TIMEOUT);
   const elsewhere: string[] = [];
   const authCalls: URL[] = [];
+  const recaptcha: URL[] = [];
+  const appCheckCalls: URL[] = [];
+  const authHeaders: Array<Record<string, string>> = [];
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     if (url.origin === origin) return route.continue();
+    if (url.hostname === 'www.google.com' && url.pathname === '/recaptcha/enterprise.js') {
+      // App Check's reCAPTCHA Enterprise script, stood in for here (offline): recorded.
+      recaptcha.push(url);
+      return route.fulfill({ contentType: 'text/javascript', body: RECAPTCHA_STAND_IN });
+    }
+    if (url.hostname === 'content-firebaseappcheck.googleapis.com') {
+      // App Check's exchange of the reCAPTCHA answer for an App Check token.
+      const cors = { 'access-control-allow-origin': origin, 'access-control-allow-headers': '*' };
+      if (route.request().method() === 'OPTIONS')
+        return route.fulfill({ status: 204, headers: cors });
+      appCheckCalls.push(url);
+      return route.fulfill({
+        status: 200,
+        headers: cors,
+        contentType: 'application/json',
+        body: JSON.stringify({ token: APP_CHECK_TOKEN, ttl: '3600s' }),
+      });
+    }
     if (url.hostname === 'identitytoolkit.googleapis.com') {
       authCalls.push(url);
+      authHeaders.push(route.request().headers());
       return route.fulfill({
         status: 400,
         contentType: 'application/json',
@@ -80,6 +118,21 @@ test('signing in from a production build goes to the project named by Hosting, n
 
     expect(authCalls.map((u) => u.pathname)).toContain('/v1/accounts:signInWithPassword');
     expect(authCalls.every((u) => u.searchParams.get('key') === HOSTING_CONFIG.apiKey)).toBe(true);
+    // App Check started with reCAPTCHA Enterprise and the build's site key, and exchanged its
+    // answer with the project and app named by Hosting.
+    expect(recaptcha).toHaveLength(1);
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { __recaptchaWidget?: { sitekey?: string } }).__recaptchaWidget
+            ?.sitekey,
+      ),
+    ).toBe(SITE_KEY);
+    expect(appCheckCalls.map((u) => decodeURIComponent(u.pathname))).toContain(
+      `/v1/projects/${HOSTING_CONFIG.projectId}/apps/${HOSTING_CONFIG.appId}:exchangeRecaptchaEnterpriseToken`,
+    );
+    // ...and the Firebase SDKs send that token with their requests (here: signing in).
+    expect(authHeaders.map((h) => h['x-firebase-appcheck'])).toContain(APP_CHECK_TOKEN);
     // Nothing went to an emulator port or any other host.
     expect(elsewhere).toEqual([]);
   } finally {

@@ -24,39 +24,53 @@ import {
   subscribeNewsletterHandler,
   unsubscribeNewsletterHandler,
 } from './handlers/newsletter';
+import { CALLABLE_OPTIONS } from './lib/app-check';
 import { maxInstances } from './lib/scaling';
 import { smtpPassword } from './mail/config';
 import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
 
 // Every function: a cap on instances, so a traffic spike or a loop cannot run up the bill.
+// Every callable: App Check enforced (lib/app-check.ts), so only our web app can call it.
 setGlobalOptions({ maxInstances });
 
 // Accounts and access: managers approve or reject applicants (custom claims).
-export const setProfileStatus = onCall(setProfileStatusHandler);
-export const saveShipTo = onCall({ secrets: [stripeSecretKey] }, saveShipToHandler);
+export const setProfileStatus = onCall(CALLABLE_OPTIONS, setProfileStatusHandler);
+export const saveShipTo = onCall(
+  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  saveShipToHandler,
+);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = onCall(
-  { secrets: [stripeSecretKey] },
+  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
   createCheckoutSessionHandler,
 );
-export const verifyPayment = onCall({ secrets: [stripeSecretKey] }, verifyPaymentHandler);
-export const updateOrderStatus = onCall({ secrets: [stripeSecretKey] }, updateOrderStatusHandler);
-export const refundOrder = onCall({ secrets: [stripeSecretKey] }, refundOrderHandler);
+export const verifyPayment = onCall(
+  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  verifyPaymentHandler,
+);
+export const updateOrderStatus = onCall(
+  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  updateOrderStatusHandler,
+);
+export const refundOrder = onCall(
+  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  refundOrderHandler,
+);
 export const stripeWebhook = onRequest(
   { secrets: [stripeSecretKey, stripeWebhookSecret] },
   stripeWebhookHandler,
 );
 
 // Accounts by mail: forgot password, verification links, the verified flag on the profile.
-export const requestPasswordReset = onCall(requestPasswordResetHandler);
-export const resendVerificationEmail = onCall(resendVerificationEmailHandler);
-export const syncEmailVerification = onCall(syncEmailVerificationHandler);
+export const requestPasswordReset = onCall(CALLABLE_OPTIONS, requestPasswordResetHandler);
+export const resendVerificationEmail = onCall(CALLABLE_OPTIONS, resendVerificationEmailHandler);
+export const syncEmailVerification = onCall(CALLABLE_OPTIONS, syncEmailVerificationHandler);
 
 // Newsletter with double opt-in.
-export const subscribeNewsletter = onCall(subscribeNewsletterHandler);
-export const confirmNewsletter = onCall(confirmNewsletterHandler);
-export const unsubscribeNewsletter = onCall(unsubscribeNewsletterHandler);
+export const subscribeNewsletter = onCall(CALLABLE_OPTIONS, subscribeNewsletterHandler);
+export const confirmNewsletter = onCall(CALLABLE_OPTIONS, confirmNewsletterHandler);
+export const unsubscribeNewsletter = onCall(CALLABLE_OPTIONS, unsubscribeNewsletterHandler);
 
 // Mail: the outbox (mail/{eventKey}) is delivered when a message is created, and retried on a
 // schedule; new applications queue their mails. functions/src/mail/outbox.ts.

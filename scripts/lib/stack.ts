@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -35,6 +36,8 @@ export const FIXED_PORTS = {
   /** MailDev: SMTP for the functions, web UI and REST API for people and tests. */
   smtp: 1025,
   mailWeb: 1080,
+  /** The local App Check exchange (scripts/lib/app-check-exchange.ts). */
+  appCheck: 9095,
   hub: 4400,
   logging: 4500,
 } as const;
@@ -70,7 +73,11 @@ export interface RunningStack {
     stripe: string;
     /** MailDev's web UI and REST API (GET /email). */
     mail: string;
+    /** The local App Check exchange the web app trades its debug token at. */
+    appCheck: string;
   };
+  /** The App Check debug token of this stack (printed by npm start). */
+  appCheckDebugToken: string;
   /** Environment that points Admin SDK clients (tests, scripts) at this stack. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -187,6 +194,21 @@ async function ensureLocalSecrets(): Promise<void> {
   }
 }
 
+/**
+ * The App Check debug token: `npm start` keeps one in .portal-run (git-ignored) so it stays the
+ * same between runs; tests get a fresh one each time.
+ */
+async function localAppCheckDebugToken(ports: StackOptions['ports']): Promise<string> {
+  if (ports === 'free') return randomUUID();
+  const file = path.join(RUN_DIR, 'app-check-debug-token');
+  const saved = existsSync(file) ? (await readFile(file, 'utf8')).trim() : '';
+  if (/^[0-9a-f-]{36}$/.test(saved)) return saved;
+  const token = randomUUID();
+  await mkdir(RUN_DIR, { recursive: true });
+  await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return token;
+}
+
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const selected = { firestore: true, stripe: true, auth: true, functions: true, web: true, ...options.services };
   const want = { ...selected, mail: selected.mail ?? selected.functions };
@@ -209,7 +231,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     firestore: `http://${host}:${ports.firestore}`,
     stripe: `http://${host}:${ports.stripe}`,
     mail: `http://${host}:${ports.mailWeb}`,
+    appCheck: `http://${host}:${ports.appCheck}`,
   };
+  const appCheckDebugToken = await localAppCheckDebugToken(options.ports);
   const webhookUrl = `${urls.functions}/${PROJECT_ID}/us-central1/stripeWebhook`;
   const env: Record<string, string> = {
     GCLOUD_PROJECT: PROJECT_ID,
@@ -225,6 +249,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     MAIL_RETRY_DELAYS_MS: options.mailRetryDelaysMs ?? LOCAL_MAIL_RETRY_DELAYS_MS,
     // Everything here is local: never probe the cloud metadata server (Admin SDK, firebase-tools).
     METADATA_SERVER_DETECTION: 'none',
+    // The callables accept only App Check tokens from the local exchange (functions/src/lib/app-check.ts).
+    APP_CHECK_DEBUG_TOKEN: appCheckDebugToken,
   };
 
   const started: Service[] = [];
@@ -288,6 +314,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       started.push(svc);
       waits.push(ready(svc, (l) => l.includes('Stripe sandbox ready'), 20_000));
     }
+    if (want.functions) {
+      const svc = launch(
+        'app-check',
+        process.execPath,
+        [
+          ...tsx(path.join(ROOT, 'scripts/app-check-exchange.ts')),
+          '--port', String(ports.appCheck),
+          '--host', host,
+          '--project', PROJECT_ID,
+        ],
+        { APP_CHECK_DEBUG_TOKEN: appCheckDebugToken },
+        log,
+      );
+      started.push(svc);
+      waits.push(ready(svc, (l) => l.includes('App Check exchange ready'), 20_000));
+    }
     if (want.auth || want.functions) {
       const only = [want.auth ? 'auth' : null, want.functions ? 'functions' : null];
       if (firebaseToolsRunsFirestore) only.push('firestore');
@@ -344,6 +386,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           VITE_FIRESTORE_EMULATOR_PORT: String(ports.firestore),
           VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
           VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+          VITE_APP_CHECK_EXCHANGE_URL: urls.appCheck,
+          VITE_APP_CHECK_DEBUG_TOKEN: appCheckDebugToken,
         },
         log,
       );
@@ -366,5 +410,5 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await stop();
     throw error;
   }
-  return { ports, urls, env, stop };
+  return { ports, urls, env, appCheckDebugToken, stop };
 }

@@ -3,6 +3,7 @@ import {
   type CallableRequest,
   type FunctionsErrorCode,
 } from 'firebase-functions/v2/https';
+import { checkLocalAppCheck } from '../lib/app-check';
 import { createContext, type Context } from '../lib/context';
 import {
   ConcurrentChangeError,
@@ -16,10 +17,14 @@ import {
 
 /**
  * What a callable handler reads of the request the Functions runtime hands it: the caller, the
- * data, and (for per-IP rate limits) the address the platform reports.
+ * data, (for per-IP rate limits) the address the platform reports, and (for the local App Check
+ * check) the headers.
  */
 export type CallRequest = Pick<CallableRequest, 'auth' | 'data'> & {
-  rawRequest?: { ip?: string | undefined };
+  rawRequest?: {
+    ip?: string | undefined;
+    headers?: Record<string, string | string[] | undefined>;
+  };
 };
 
 /**
@@ -43,7 +48,8 @@ export function toHttpsError(error: unknown): unknown {
 }
 
 /**
- * A callable handler: builds the context (lib/context.ts), runs `body`, and turns a service's
+ * A callable handler: checks the local App Check token in the emulator (lib/app-check.ts; in
+ * production the runtime has), builds the context (lib/context.ts), runs `body`, and turns a service's
  * refusal into its HttpsError. Errors that are not refusals (a Firestore outage, a bug) pass
  * through unchanged, and the Functions runtime answers them with `internal`.
  */
@@ -52,6 +58,7 @@ export function callable<Res>(
 ): (request: CallRequest) => Promise<Res> {
   return async (request) => {
     try {
+      checkLocalAppCheck(request);
       return await body(request, createContext());
     } catch (error) {
       throw toHttpsError(error);

@@ -35,6 +35,9 @@ function build(
 
 const markers = localMarkers(root);
 
+/** Every production build needs the App Check site key (reCAPTCHA Enterprise). */
+const SITE_KEY = { VITE_APP_CHECK_SITE_KEY: '6Lc-production-build-test-key' };
+
 /** Where `needle` first appears in the bundle, with a little context (null when it does not). */
 function around(js: string, needle: string): string | null {
   const at = js.indexOf(needle);
@@ -42,7 +45,7 @@ function around(js: string, needle: string): string | null {
 }
 
 describe('the production build with no env file', () => {
-  const prod = build('production');
+  const prod = build('production', SITE_KEY);
 
   it('builds', () => {
     expect(prod.output).toBe('');
@@ -54,6 +57,14 @@ describe('the production build with no env file', () => {
     expect(localWiring(js, markers)).toEqual([]);
     expect(around(js, markers.demoProject)).toBeNull();
     expect(around(js, '/__/firebase/init.json')).not.toBeNull();
+  });
+
+  it('starts App Check with reCAPTCHA Enterprise and the site key it was given', () => {
+    const js = prod.js();
+    expect(around(js, SITE_KEY.VITE_APP_CHECK_SITE_KEY)).not.toBeNull();
+    expect(around(js, 'recaptcha/enterprise.js')).not.toBeNull();
+    // The local exchange provider stays out of a production build (the dev-server one has it).
+    expect(around(js, 'local App Check exchange')).toBeNull();
   });
 
   it('keeps the landing route free of Firebase and within its budget', () => {
@@ -119,8 +130,15 @@ describe('a production build that could not work', () => {
     );
   });
 
+  it('is refused without the App Check site key', () => {
+    const noKey = build('no-site-key');
+    expect(noKey.ok).toBe(false);
+    expect(noKey.output).toContain('VITE_APP_CHECK_SITE_KEY is not set');
+  });
+
   it('uses a complete config given at build time', () => {
     const given = build('given', {
+      ...SITE_KEY,
       VITE_FIREBASE_API_KEY: 'AIza-given-key',
       VITE_FIREBASE_AUTH_DOMAIN: 'acme-portal.firebaseapp.com',
       VITE_FIREBASE_PROJECT_ID: 'acme-portal',

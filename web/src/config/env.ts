@@ -14,7 +14,7 @@ import { emulatorAddresses, localFirebaseConfig } from './local-emulators';
  * none is set, from Firebase Hosting's /__/firebase/init.json (read in lib/firebase.ts).
  */
 const vars = import.meta.env as unknown as BuildEnv;
-const local =
+export const local =
   import.meta.env.MODE === 'development' ||
   import.meta.env.MODE === 'test' ||
   import.meta.env.VITE_USE_EMULATORS === 'true';
@@ -24,4 +24,6 @@ export const env = {
   firebase: local ? localFirebaseConfig(vars) : configFromBuildEnv(vars),
   functionsRegion: import.meta.env.VITE_FUNCTIONS_REGION?.trim() || 'us-central1',
   emulators: local ? emulatorAddresses(vars) : null,
+  /** The reCAPTCHA Enterprise site key App Check uses in production (checked when building). */
+  appCheckSiteKey: local ? '' : (import.meta.env.VITE_APP_CHECK_SITE_KEY?.trim() ?? ''),
 } as const;

@@ -38,14 +38,23 @@ describe('the Firebase web config of a build', () => {
   });
 
   it('refuses demo- projects and unknown emulator flags in production', () => {
-    expect(productionBuildProblems(complete)).toEqual([]);
-    expect(productionBuildProblems({})).toEqual([]);
-    expect(productionBuildProblems({ ...complete, VITE_FIREBASE_PROJECT_ID: 'demo-acme' })).toEqual(
-      [expect.stringContaining('VITE_FIREBASE_PROJECT_ID is "demo-acme"')],
-    );
-    expect(productionBuildProblems({ VITE_USE_EMULATORS: 'yes' })).toEqual([
+    const siteKey = { VITE_APP_CHECK_SITE_KEY: '6Lc-site-key' };
+    expect(productionBuildProblems({ ...complete, ...siteKey })).toEqual([]);
+    expect(productionBuildProblems(siteKey)).toEqual([]);
+    expect(
+      productionBuildProblems({ ...complete, ...siteKey, VITE_FIREBASE_PROJECT_ID: 'demo-acme' }),
+    ).toEqual([expect.stringContaining('VITE_FIREBASE_PROJECT_ID is "demo-acme"')]);
+    expect(productionBuildProblems({ ...siteKey, VITE_USE_EMULATORS: 'yes' })).toEqual([
       'VITE_USE_EMULATORS must be "true" or "false", not "yes".',
     ]);
+  });
+
+  it('refuses a production build without the App Check site key (every callable enforces App Check)', () => {
+    for (const missing of [{}, { VITE_APP_CHECK_SITE_KEY: '  ' }]) {
+      expect(productionBuildProblems({ ...complete, ...missing })).toEqual([
+        expect.stringContaining('VITE_APP_CHECK_SITE_KEY is not set'),
+      ]);
+    }
   });
 });
 

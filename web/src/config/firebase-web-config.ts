@@ -70,6 +70,12 @@ export function productionBuildProblems(vars: BuildEnv): string[] {
       `VITE_USE_EMULATORS must be "true" or "false", not "${vars.VITE_USE_EMULATORS}".`,
     );
   }
+  if (!vars.VITE_APP_CHECK_SITE_KEY?.trim()) {
+    problems.push(
+      'VITE_APP_CHECK_SITE_KEY is not set: every callable enforces App Check, so the app needs the ' +
+        'reCAPTCHA Enterprise site key registered for it in App Check (docs/deploying.md).',
+    );
+  }
   try {
     const config = configFromBuildEnv(vars);
     if (config?.projectId.startsWith('demo-')) {

@@ -11,6 +11,11 @@ export interface EmulatorAddresses {
   authPort: number;
   firestorePort: number;
   functionsPort: number;
+  /**
+   * The local App Check exchange and the debug token `npm start` printed; null when the build
+   * was given none (a local build for page measurements): the callables then refuse calls.
+   */
+  appCheck: { exchangeUrl: string; debugToken: string } | null;
 }
 
 /** The local project: what the build variables give, the demo project for the rest. */
@@ -32,6 +37,8 @@ export function emulatorAddresses(vars: BuildEnv): EmulatorAddresses {
     VITE_AUTH_EMULATOR_PORT: z.coerce.number().int().positive().default(9099),
     VITE_FIRESTORE_EMULATOR_PORT: z.coerce.number().int().positive().default(8080),
     VITE_FUNCTIONS_EMULATOR_PORT: z.coerce.number().int().positive().default(5001),
+    VITE_APP_CHECK_EXCHANGE_URL: z.string().url().default('http://127.0.0.1:9095'),
+    VITE_APP_CHECK_DEBUG_TOKEN: z.string().trim().default(''),
   });
   const parsed = emulatorVarsSchema.safeParse(vars);
   if (!parsed.success) {
@@ -45,5 +52,8 @@ export function emulatorAddresses(vars: BuildEnv): EmulatorAddresses {
     authPort: raw.VITE_AUTH_EMULATOR_PORT,
     firestorePort: raw.VITE_FIRESTORE_EMULATOR_PORT,
     functionsPort: raw.VITE_FUNCTIONS_EMULATOR_PORT,
+    appCheck: raw.VITE_APP_CHECK_DEBUG_TOKEN
+      ? { exchangeUrl: raw.VITE_APP_CHECK_EXCHANGE_URL, debugToken: raw.VITE_APP_CHECK_DEBUG_TOKEN }
+      : null,
   };
 }

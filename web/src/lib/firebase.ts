@@ -2,6 +2,7 @@ import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
 import { env } from '@/config/env';
+import { startAppCheck } from './app-check';
 import { HOSTING_INIT_URL, parseHostingInitJson, type FirebaseWebConfig } from '@/config/firebase-web-config';
 
 /**
@@ -23,6 +24,8 @@ async function hostingConfig(): Promise<FirebaseWebConfig> {
 }
 
 export const firebaseApp = initializeApp(env.firebase ?? (await hostingConfig()));
+// Before any Firebase call, so every callable and Firestore request carries an App Check token.
+startAppCheck(firebaseApp, { emulators: env.emulators, siteKey: env.appCheckSiteKey });
 export const auth = getAuth(firebaseApp);
 export const functions = getFunctions(firebaseApp, env.functionsRegion);
 
