@@ -113,6 +113,8 @@ export function deploySteps(project: string, mode: 'deploy' | 'check-only' | 'pl
         if (problems.length > 0) throw new CheckError(problems.join('\n'));
       },
     },
+    // What runs in production (functions and the web bundle): no known high or critical advisory.
+    command('Dependency audit', npm, ['audit', '--omit=dev', '--audit-level=high']),
     command('Typecheck', npm, ['run', '--silent', 'typecheck']),
     command('Lint', npm, ['run', '--silent', 'lint']),
     command('Domain tests and security rules matrix', npx, [

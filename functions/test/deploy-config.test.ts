@@ -108,6 +108,7 @@ describe('npm run deploy (scripts/deploy.ts)', () => {
     const titles = deploySteps('acme-portal', 'deploy').map((s) => s.title);
     expect(titles.map((t) => t.split(':')[0])).toEqual([
       'Cloud Functions runtime (firebase.json, functions/package.json)',
+      'Dependency audit',
       'Typecheck',
       'Lint',
       'Domain tests and security rules matrix',
@@ -116,7 +117,8 @@ describe('npm run deploy (scripts/deploy.ts)', () => {
       'Deploy',
     ]);
     // Both test filters are given, so the domain tests run next to the rules matrix.
-    expect(titles[3]).toContain('packages/domain/ functions/test/security-rules/');
+    expect(titles[1]).toBe('Dependency audit: npm audit --omit=dev --audit-level=high');
+    expect(titles[4]).toContain('packages/domain/ functions/test/security-rules/');
     expect(titles.at(-1)).toBe(
       'Deploy: npx firebase deploy --only hosting,functions,firestore --project acme-portal',
     );
@@ -150,7 +152,7 @@ describe('npm run deploy (scripts/deploy.ts)', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Deploying to acme-portal would run:');
     expect(result.stdout).toContain(
-      '7. Deploy: npx firebase deploy --only hosting,functions,firestore --project acme-portal',
+      '8. Deploy: npx firebase deploy --only hosting,functions,firestore --project acme-portal',
     );
   });
 });
