@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { freePort, waitForPort } from '../../scripts/lib/ports';
 import type { ManagedProcess } from '../../scripts/lib/processes';
 import { buildWeb, startWebPreview } from '../../scripts/lib/web-build';
-import { DESKTOP, UI_TIMEOUT } from './support/journey';
+import { DESKTOP, PHONE, UI_TIMEOUT } from './support/journey';
 import { see } from './support/ui';
 
 const HOSTING_CONFIG = {
@@ -64,81 +64,100 @@ afterAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
 });
 
-test('signing in from a production build goes to the project named by Hosting, not to an emulator', async () => {
-  if (!browser) throw new Error('browser not connected');
-  const context = await browser.newContext({ baseURL: origin, viewport: DESKTOP, locale: 'en-US' });
-  context.setDefaultTimeout(UI_TIMEOUT);
-  const elsewhere: string[] = [];
-  const authCalls: URL[] = [];
-  const recaptcha: URL[] = [];
-  const appCheckCalls: URL[] = [];
-  const authHeaders: Array<Record<string, string>> = [];
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.origin === origin) return route.continue();
-    if (url.hostname === 'www.google.com' && url.pathname === '/recaptcha/enterprise.js') {
-      // App Check's reCAPTCHA Enterprise script, stood in for here (offline): recorded.
-      recaptcha.push(url);
-      return route.fulfill({ contentType: 'text/javascript', body: RECAPTCHA_STAND_IN });
-    }
-    if (url.hostname === 'content-firebaseappcheck.googleapis.com') {
-      // App Check's exchange of the reCAPTCHA answer for an App Check token.
-      const cors = { 'access-control-allow-origin': origin, 'access-control-allow-headers': '*' };
-      if (route.request().method() === 'OPTIONS')
-        return route.fulfill({ status: 204, headers: cors });
-      appCheckCalls.push(url);
-      return route.fulfill({
-        status: 200,
-        headers: cors,
-        contentType: 'application/json',
-        body: JSON.stringify({ token: APP_CHECK_TOKEN, ttl: '3600s' }),
-      });
-    }
-    if (url.hostname === 'identitytoolkit.googleapis.com') {
-      authCalls.push(url);
-      authHeaders.push(route.request().headers());
-      return route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS' } }),
-      });
-    }
-    elsewhere.push(url.href);
-    return route.abort();
-  });
-  try {
-    const page = await context.newPage();
-    const initJson = page.waitForResponse((r) => r.url() === `${origin}/__/firebase/init.json`);
-    await page.goto('/login');
-    expect((await initJson).status()).toBe(200);
-    await page.getByLabel('Email').fill('buyer@acme.test');
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await see(page.getByText('Login Failed'));
+/** A phone's browser: the Firebase Auth SDK treats mobile browsers differently (see below). */
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
-    expect(authCalls.map((u) => u.pathname)).toContain('/v1/accounts:signInWithPassword');
-    expect(authCalls.every((u) => u.searchParams.get('key') === HOSTING_CONFIG.apiKey)).toBe(true);
-    // App Check started with reCAPTCHA Enterprise and the build's site key, and exchanged its
-    // answer with the project and app named by Hosting.
-    expect(recaptcha).toHaveLength(1);
-    expect(
-      await page.evaluate(
-        () =>
-          (globalThis as unknown as { __recaptchaWidget?: { sitekey?: string } }).__recaptchaWidget
-            ?.sitekey,
-      ),
-    ).toBe(SITE_KEY);
-    expect(appCheckCalls.map((u) => decodeURIComponent(u.pathname))).toContain(
-      `/v1/projects/${HOSTING_CONFIG.projectId}/apps/${HOSTING_CONFIG.appId}:exchangeRecaptchaEnterpriseToken`,
-    );
-    // ...and the Firebase SDKs send that token with their requests (here: signing in).
-    expect(authHeaders.map((h) => h['x-firebase-appcheck'])).toContain(APP_CHECK_TOKEN);
-    // Nothing went to an emulator port or any other host.
-    expect(elsewhere).toEqual([]);
-  } finally {
-    await context.close();
-  }
-});
+test.each([
+  { device: 'desktop', viewport: DESKTOP, userAgent: undefined },
+  // With getAuth()'s popup/redirect helper a phone would load Google's sign-in iframe and script
+  // at once (blocked by the Content-Security-Policy); the app never loads them.
+  { device: 'phone', viewport: PHONE, userAgent: IPHONE_UA },
+])(
+  'signing in from a production build ($device) goes to the project named by Hosting, not to an emulator',
+  async ({ viewport, userAgent }) => {
+    if (!browser) throw new Error('browser not connected');
+    const context = await browser.newContext({
+      baseURL: origin,
+      viewport,
+      locale: 'en-US',
+      ...(userAgent ? { userAgent } : {}),
+    });
+    context.setDefaultTimeout(UI_TIMEOUT);
+    const elsewhere: string[] = [];
+    const authCalls: URL[] = [];
+    const recaptcha: URL[] = [];
+    const appCheckCalls: URL[] = [];
+    const authHeaders: Array<Record<string, string>> = [];
+    await context.route('**/*', async (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin === origin) return route.continue();
+      if (url.hostname === 'www.google.com' && url.pathname === '/recaptcha/enterprise.js') {
+        // App Check's reCAPTCHA Enterprise script, stood in for here (offline): recorded.
+        recaptcha.push(url);
+        return route.fulfill({ contentType: 'text/javascript', body: RECAPTCHA_STAND_IN });
+      }
+      if (url.hostname === 'content-firebaseappcheck.googleapis.com') {
+        // App Check's exchange of the reCAPTCHA answer for an App Check token.
+        const cors = { 'access-control-allow-origin': origin, 'access-control-allow-headers': '*' };
+        if (route.request().method() === 'OPTIONS')
+          return route.fulfill({ status: 204, headers: cors });
+        appCheckCalls.push(url);
+        return route.fulfill({
+          status: 200,
+          headers: cors,
+          contentType: 'application/json',
+          body: JSON.stringify({ token: APP_CHECK_TOKEN, ttl: '3600s' }),
+        });
+      }
+      if (url.hostname === 'identitytoolkit.googleapis.com') {
+        authCalls.push(url);
+        authHeaders.push(route.request().headers());
+        return route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS' } }),
+        });
+      }
+      elsewhere.push(url.href);
+      return route.abort();
+    });
+    try {
+      const page = await context.newPage();
+      const initJson = page.waitForResponse((r) => r.url() === `${origin}/__/firebase/init.json`);
+      await page.goto('/login');
+      expect((await initJson).status()).toBe(200);
+      await page.getByLabel('Email').fill('buyer@acme.test');
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await see(page.getByText('Login Failed'));
+
+      expect(authCalls.map((u) => u.pathname)).toContain('/v1/accounts:signInWithPassword');
+      expect(authCalls.every((u) => u.searchParams.get('key') === HOSTING_CONFIG.apiKey)).toBe(
+        true,
+      );
+      // App Check started with reCAPTCHA Enterprise and the build's site key, and exchanged its
+      // answer with the project and app named by Hosting.
+      expect(recaptcha).toHaveLength(1);
+      expect(
+        await page.evaluate(
+          () =>
+            (globalThis as unknown as { __recaptchaWidget?: { sitekey?: string } })
+              .__recaptchaWidget?.sitekey,
+        ),
+      ).toBe(SITE_KEY);
+      expect(appCheckCalls.map((u) => decodeURIComponent(u.pathname))).toContain(
+        `/v1/projects/${HOSTING_CONFIG.projectId}/apps/${HOSTING_CONFIG.appId}:exchangeRecaptchaEnterpriseToken`,
+      );
+      // ...and the Firebase SDKs send that token with their requests (here: signing in).
+      expect(authHeaders.map((h) => h['x-firebase-appcheck'])).toContain(APP_CHECK_TOKEN);
+      // Nothing went to an emulator port or any other host.
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 test('without Hosting config a production build says so instead of starting against anything', async () => {
   if (!browser) throw new Error('browser not connected');

@@ -2,24 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { normalizeEmail, paths, RATE_LIMITS } from '@portal/domain';
 import { PreconditionError, RateLimitedError } from '../lib/errors';
 import { log } from '../lib/log';
-import { takeRateLimit } from '../lib/rate-limit';
+import { limitCallable, takeRateLimit, TOO_MANY_REQUESTS } from '../lib/rate-limit';
 import { verificationMail, type MailDeps } from '../mail/notifications';
 import { queueMails } from '../mail/outbox';
 import { authErrorCode, findUser } from './profile-status';
 
-export const TOO_MANY_REQUESTS = 'Too many requests. Try again later.';
-
 /**
  * A new verification link for the signed-in applicant ("Resend verification email"): rate
- * limited per user; each request is its own mail (its own event key).
+ * limited per user and per IP once the account can have one (no address, or one already
+ * verified, is refused without counting); each request is its own mail (its own event key).
  */
-export async function resendVerificationEmail(deps: MailDeps, uid: string): Promise<void> {
+export async function resendVerificationEmail(
+  deps: MailDeps,
+  uid: string,
+  ip: string,
+): Promise<void> {
   const user = await findUser(deps.auth, uid);
   if (!user?.email) throw new PreconditionError('Your account has no email address.');
   if (user.emailVerified) throw new PreconditionError('Your email address is already verified.');
-  if (!(await takeRateLimit(deps.db, 'verify-user', uid, RATE_LIMITS.verificationPerUser))) {
-    throw new RateLimitedError(TOO_MANY_REQUESTS);
-  }
+  await limitCallable(deps.db, 'resendVerificationEmail', { uid, ip });
   const profile = await deps.db.doc(paths.profile(uid)).get();
   const storeName = (profile.get('store_name') as string | undefined) ?? '';
   await queueMails(deps.db, [

@@ -21,12 +21,15 @@ export const requestPasswordResetHandler = callable(
   },
 );
 
-/** Callable resendVerificationEmail({}) (the signed-in applicant): a new verification link. */
+/**
+ * Callable resendVerificationEmail({}) (the signed-in applicant): a new verification link,
+ * within its limits per user and per IP (taken by the service, after its own checks).
+ */
 export const resendVerificationEmailHandler = callable(
   async (request, ctx): Promise<AcceptedResponse> => {
     const caller = requireAuth(request);
     parseData(resendVerificationEmailRequest, request.data);
-    await resendVerificationEmail(ctx, caller.uid);
+    await resendVerificationEmail(ctx, caller.uid, callerIp(request));
     return { accepted: true };
   },
 );

@@ -1,5 +1,6 @@
 import { createCheckoutSessionRequest, type CreateCheckoutSessionResponse } from '@portal/domain';
-import { parseData, requireApprovedBuyer } from '../lib/caller';
+import { callerIp, parseData, requireApprovedBuyer } from '../lib/caller';
+import { limitCallable } from '../lib/rate-limit';
 import { createCheckout } from '../payments/create-checkout';
 import { callable } from './edge';
 
@@ -7,11 +8,16 @@ import { callable } from './edge';
  * Callable createCheckoutSession (approved buyers): `{}` checks out the whole server-side cart,
  * `{ productId }` buys one unit now. Prices come from the product documents for the caller's
  * role; the client never sends one. Returns the Stripe Checkout URL and the pending order's id.
+ * Rate limited per buyer and per IP before anything reaches Stripe.
  */
 export const createCheckoutSessionHandler = callable(
   async (request, ctx): Promise<CreateCheckoutSessionResponse> => {
     const caller = requireApprovedBuyer(request);
     const { productId } = parseData(createCheckoutSessionRequest, request.data);
+    await limitCallable(ctx.db, 'createCheckoutSession', {
+      uid: caller.uid,
+      ip: callerIp(request),
+    });
     const email = request.auth?.token.email;
     return createCheckout({ uid: caller.uid, role: caller.role, email }, productId, ctx);
   },

@@ -1,13 +1,17 @@
 import { refundOrderRequest, type RefundOrderResponse } from '@portal/domain';
-import { parseData, requireManager } from '../lib/caller';
+import { callerIp, parseData, requireManager } from '../lib/caller';
+import { limitCallable } from '../lib/rate-limit';
 import { refundOrder } from '../payments/refunds';
 import { callable } from './edge';
 
 /**
  * Callable refundOrder({ orderId, amount?, reason? }) (managers): a refund of a paid order at
- * Stripe (partial with an amount, else everything left), recorded on the order once.
+ * Stripe (partial with an amount, else everything left), recorded on the order once. Rate
+ * limited per manager and per IP.
  */
 export const refundOrderHandler = callable(async (request, ctx): Promise<RefundOrderResponse> => {
   const caller = requireManager(request);
-  return refundOrder(caller.uid, parseData(refundOrderRequest, request.data), ctx);
+  const refund = parseData(refundOrderRequest, request.data);
+  await limitCallable(ctx.db, 'refundOrder', { uid: caller.uid, ip: callerIp(request) });
+  return refundOrder(caller.uid, refund, ctx);
 });

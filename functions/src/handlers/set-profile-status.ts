@@ -1,7 +1,8 @@
 import { setProfileStatusRequest, type SetProfileStatusResponse } from '@portal/domain';
 import { changeProfileStatus } from '../accounts/profile-status';
-import { parseData, requireManager } from '../lib/caller';
+import { callerIp, parseData, requireManager } from '../lib/caller';
 import { log } from '../lib/log';
+import { limitCallable } from '../lib/rate-limit';
 import { callable } from './edge';
 
 /**
@@ -9,12 +10,14 @@ import { callable } from './edge';
  * an approved buyer. Sets the custom claims { role, status }, records the review on the profile
  * and in audit_log, and on rejection revokes the user's refresh tokens so their session ends.
  * The web client refreshes its ID token after a claims change; see accounts/profile-status.ts for
- * the order of the writes.
+ * the order of the writes. Rate limited per manager and per IP (each change mails the applicant);
+ * the claims command line is not.
  */
 export const setProfileStatusHandler = callable(
   async (request, ctx): Promise<SetProfileStatusResponse> => {
     const caller = requireManager(request);
     const change = parseData(setProfileStatusRequest, request.data);
+    await limitCallable(ctx.db, 'setProfileStatus', { uid: caller.uid, ip: callerIp(request) });
     const result = await changeProfileStatus(ctx, change, caller.uid);
     log.info('profile_status_changed', {
       actor: caller.uid,

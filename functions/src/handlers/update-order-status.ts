@@ -1,5 +1,6 @@
 import { updateOrderStatusRequest, type UpdateOrderStatusResponse } from '@portal/domain';
-import { parseData, requireManager } from '../lib/caller';
+import { callerIp, parseData, requireManager } from '../lib/caller';
+import { limitCallable } from '../lib/rate-limit';
 import { updateOrderStatus } from '../payments/update-status';
 import { callable } from './edge';
 
@@ -7,10 +8,13 @@ import { callable } from './edge';
  * Callable updateOrderStatus({ orderId, status, shipment? }) (managers): one step along the order
  * state machine (processing -> shipped with carrier and tracking -> delivered; processing ->
  * cancelled with a full refund), appended to the order's status_history with the manager's uid.
+ * Rate limited per manager and per IP (shipping or cancelling mails the buyer; cancelling refunds).
  */
 export const updateOrderStatusHandler = callable(
   async (request, ctx): Promise<UpdateOrderStatusResponse> => {
     const caller = requireManager(request);
-    return updateOrderStatus(caller.uid, parseData(updateOrderStatusRequest, request.data), ctx);
+    const change = parseData(updateOrderStatusRequest, request.data);
+    await limitCallable(ctx.db, 'updateOrderStatus', { uid: caller.uid, ip: callerIp(request) });
+    return updateOrderStatus(caller.uid, change, ctx);
   },
 );

@@ -1,5 +1,6 @@
 import { verifyPaymentRequest, type VerifyPaymentResponse } from '@portal/domain';
-import { parseData, requireApprovedBuyerOrManager } from '../lib/caller';
+import { callerIp, parseData, requireApprovedBuyerOrManager } from '../lib/caller';
+import { limitCallable } from '../lib/rate-limit';
 import { verifyPayment } from '../payments/verify-payment';
 import { callable } from './edge';
 
@@ -7,11 +8,13 @@ import { callable } from './edge';
  * Callable verifyPayment({ sessionId }) (the order's owner, an approved buyer, or a manager):
  * checks whose checkout the session is, then reads the Checkout Session from Stripe and records
  * the payment if the webhook has not yet. Returns amount (cents), the order's status and its id.
+ * Rate limited per caller and per IP before the checkout is read or Stripe is asked.
  */
 export const verifyPaymentHandler = callable(
   async (request, ctx): Promise<VerifyPaymentResponse> => {
     const caller = requireApprovedBuyerOrManager(request);
     const { sessionId } = parseData(verifyPaymentRequest, request.data);
+    await limitCallable(ctx.db, 'verifyPayment', { uid: caller.uid, ip: callerIp(request) });
     return verifyPayment(caller, sessionId, ctx);
   },
 );

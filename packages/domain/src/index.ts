@@ -10,6 +10,7 @@ export * from './refunds';
 export * from './invoices';
 export * from './brand';
 export * from './mail';
+export * from './rate-limits';
 export * from './paths';
 export * from './routes';
 export * from './schemas';

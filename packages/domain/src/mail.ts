@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Mail: the outbox document every message goes through, its delivery states and retry schedule,
- * the event keys that make each message unique, and the rate limits of the calls that send mail.
+ * and the event keys that make each message unique. (The rate limits of the calls that send
+ * mail: rate-limits.ts.)
  *
  * The outbox document has the shape of Firebase's "Trigger Email from Firestore" extension
  * (`to`, `message { subject, text, html }`, `delivery { state, attempts, error, info }`), so a
@@ -121,28 +122,6 @@ export const mailKeys = {
   newsletterConfirm: (subscriberId: string, requestId: string) =>
     `newsletter-confirm.${part(subscriberId)}.${part(requestId)}`,
 } as const;
-
-/** A fixed-window limit: at most `max` calls per `windowMs`. */
-export interface RateLimit {
-  max: number;
-  windowMs: number;
-}
-
-const HOUR = 3_600_000;
-
-/**
- * Limits of the calls that send mail or cost money, per address, per user and per IP. A caller
- * over a limit gets RESOURCE_EXHAUSTED, except where the answer must not reveal anything
- * (forgot password), which answers as always and sends nothing.
- */
-export const RATE_LIMITS = {
-  passwordResetPerEmail: { max: 3, windowMs: HOUR },
-  passwordResetPerIp: { max: 20, windowMs: HOUR },
-  verificationPerUser: { max: 3, windowMs: HOUR },
-  newsletterPerEmail: { max: 3, windowMs: HOUR },
-  newsletterPerIp: { max: 10, windowMs: HOUR },
-  emailSyncPerIp: { max: 30, windowMs: HOUR },
-} as const satisfies Record<string, RateLimit>;
 
 /** Newsletter subscriptions: pending until the address confirms; only confirmed ones count. */
 export const NEWSLETTER_STATES = ['pending', 'confirmed', 'unsubscribed'] as const;

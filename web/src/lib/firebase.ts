@@ -1,5 +1,11 @@
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
 import { env } from '@/config/env';
 import { startAppCheck } from './app-check';
@@ -26,7 +32,11 @@ async function hostingConfig(): Promise<FirebaseWebConfig> {
 export const firebaseApp = initializeApp(env.firebase ?? (await hostingConfig()));
 // Before any Firebase call, so every callable and Firestore request carries an App Check token.
 startAppCheck(firebaseApp, { emulators: env.emulators, siteKey: env.appCheckSiteKey });
-export const auth = getAuth(firebaseApp);
+// getAuth() without its popup/redirect helper: sign-in is by email and password only, so no
+// Google sign-in iframe or script is ever loaded (the Content-Security-Policy allows none).
+export const auth = initializeAuth(firebaseApp, {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+});
 export const functions = getFunctions(firebaseApp, env.functionsRegion);
 
 if (env.emulators) {

@@ -1,0 +1,370 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { Timestamp, type CollectionReference } from 'firebase-admin/firestore';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  CALLABLE_RATE_LIMITS,
+  COLLECTIONS,
+  RATE_LIMITS,
+  SEPARATELY_RATE_LIMITED,
+  type RateLimitedCallable,
+} from '@portal/domain';
+import * as deployed from '../../src/index';
+import { resendVerificationEmailHandler } from '../../src/handlers/account-mail';
+import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import type { CallRequest } from '../../src/handlers/edge';
+import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { saveShipToHandler } from '../../src/handlers/save-ship-to';
+import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
+import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
+import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
+import { adminAuth, firestore } from '../../src/lib/admin';
+import { createContext } from '../../src/lib/context';
+import { log } from '../../src/lib/log';
+import {
+  callableRateWindows,
+  rateLimitId,
+  TOO_MANY_REQUESTS,
+  type RateWindow,
+} from '../../src/lib/rate-limit';
+import * as stripeClientModule from '../../src/payments/stripe-client';
+import { createAccount, requestAs, type TestAccount } from '../accounts/support';
+
+/**
+ * Security acceptance: the callables that cost money (Stripe, Firestore writes) or send mail are
+ * limited per user and per IP. For each row of CALLABLE_RATE_LIMITS, with a caller who passes the
+ * callable's check and a valid payload: a full per-user window, then a full per-IP window, is
+ * refused with resource-exhausted and changes nothing (Firestore, Auth, no Stripe client asked
+ * for); with both windows empty the call is not refused by a limit and is counted in both.
+ */
+
+const RUN = randomUUID().slice(0, 8);
+
+/** The mail callables anyone may call: limited per address and per IP by their own rules. */
+const MAIL_CALLABLES_LIMITED_SEPARATELY = ['requestPasswordReset', 'subscribeNewsletter'] as const;
+
+/** Deployed callables deliberately without a limit: a token link's one document, no mail. */
+const NOT_RATE_LIMITED = ['confirmNewsletter', 'unsubscribeNewsletter'];
+
+type CallerKind = 'buyer' | 'manager' | 'applicant';
+
+interface Row {
+  handler: (request: CallRequest) => Promise<unknown>;
+  /** The least a caller needs to get past the callable's check of who is calling. */
+  caller: CallerKind;
+  /** A payload that passes validation (the call may still be refused for business reasons). */
+  valid: Record<string, unknown>;
+}
+
+const SHIP_TO = {
+  name: 'Sam Rivera',
+  phone: '+14155550123',
+  address: {
+    line1: '500 Market St',
+    city: 'San Francisco',
+    state: 'CA',
+    postal_code: '94105',
+    country: 'US',
+  },
+};
+const NO_SUCH_ORDER = `rate-limit-order-${RUN}`;
+
+/** Filled in beforeAll: the applicant setProfileStatus approves. */
+let target: TestAccount;
+
+const ROWS: Record<RateLimitedCallable, Row> = {
+  createCheckoutSession: {
+    handler: createCheckoutSessionHandler,
+    caller: 'buyer',
+    valid: { productId: `rate-limit-product-${RUN}` },
+  },
+  verifyPayment: {
+    handler: verifyPaymentHandler,
+    caller: 'buyer',
+    valid: { sessionId: `cs_test_ratelimit_${RUN}` },
+  },
+  saveShipTo: { handler: saveShipToHandler, caller: 'buyer', valid: { shipTo: SHIP_TO } },
+  updateOrderStatus: {
+    handler: updateOrderStatusHandler,
+    caller: 'manager',
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      status: 'shipped',
+      shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    },
+  },
+  refundOrder: {
+    handler: refundOrderHandler,
+    caller: 'manager',
+    valid: { orderId: NO_SUCH_ORDER, amount: 500, reason: 'Damaged in transit' },
+  },
+  setProfileStatus: {
+    handler: setProfileStatusHandler,
+    caller: 'manager',
+    get valid() {
+      return { uid: target.uid, status: 'approved', allowUnverified: true };
+    },
+  },
+  resendVerificationEmail: {
+    handler: resendVerificationEmailHandler,
+    caller: 'applicant',
+    valid: {},
+  },
+};
+const NAMES = Object.keys(ROWS).sort() as RateLimitedCallable[];
+
+// ---------------------------------------------------------------------------------------------
+// Callers
+
+const callers = {} as Record<CallerKind, { account: TestAccount; token: DecodedIdToken }>;
+
+/** A callable request as the Functions runtime builds it: the verified token and the IP. */
+function requestAsFrom(kind: CallerKind, data: unknown, ip: string): CallRequest {
+  const { account, token } = callers[kind];
+  return { auth: { uid: account.uid, token, rawToken: 'rate-limits' }, data, rawRequest: { ip } };
+}
+
+/** An IP of this file's own for each callable (TEST-NET-2), so no other test shares its windows. */
+const ipFor = (name: RateLimitedCallable) =>
+  `198.51.${Math.floor(Math.random() * 250)}.${NAMES.indexOf(name) + 1}`;
+
+// ---------------------------------------------------------------------------------------------
+// Windows, written as takeRateLimit writes them
+
+const windowRef = (window: RateWindow) =>
+  firestore().collection(COLLECTIONS.rateLimits).doc(rateLimitId(window.name, window.subject));
+
+async function fill(window: RateWindow): Promise<void> {
+  const now = Date.now();
+  await windowRef(window).set({
+    window_start: Timestamp.fromMillis(now),
+    count: window.limit.max,
+    expires_at: Timestamp.fromMillis(now + window.limit.windowMs),
+  });
+}
+
+async function countIn(window: RateWindow): Promise<number | undefined> {
+  return (await windowRef(window).get()).get('count') as number | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Changes nothing": every Firestore document and every Auth user
+
+interface State {
+  docs: Map<string, { updateTime: string; data: unknown }>;
+  users: Map<string, string>;
+}
+
+async function state(): Promise<State> {
+  const db = firestore();
+  const docs: State['docs'] = new Map();
+  const walk = async (collections: CollectionReference[]): Promise<void> => {
+    await Promise.all(
+      collections.map(async (collection) => {
+        const refs = await collection.listDocuments();
+        const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
+        for (const snap of snaps) {
+          if (snap.exists) {
+            docs.set(snap.ref.path, {
+              updateTime: snap.updateTime?.valueOf() ?? '',
+              data: snap.data(),
+            });
+          }
+        }
+        await Promise.all(refs.map(async (ref) => walk(await ref.listCollections())));
+      }),
+    );
+  };
+  await walk(await db.listCollections());
+
+  const users: State['users'] = new Map();
+  let pageToken: string | undefined;
+  do {
+    const page = await adminAuth().listUsers(1000, pageToken);
+    for (const user of page.users) {
+      users.set(
+        user.uid,
+        JSON.stringify({
+          email: user.email,
+          emailVerified: user.emailVerified,
+          disabled: user.disabled,
+          customClaims: user.customClaims ?? null,
+          tokensValidAfterTime: user.tokensValidAfterTime ?? null,
+        }),
+      );
+    }
+    pageToken = page.pageToken;
+  } while (pageToken);
+  return { docs, users };
+}
+
+function changes(before: State, after: State): string[] {
+  const out: string[] = [];
+  for (const [path, doc] of after.docs) {
+    const was = before.docs.get(path);
+    if (!was) out.push(`firestore: created ${path}`);
+    else if (was.updateTime !== doc.updateTime || !isDeepStrictEqual(was.data, doc.data)) {
+      out.push(`firestore: wrote ${path}`);
+    }
+  }
+  for (const path of before.docs.keys()) {
+    if (!after.docs.has(path)) out.push(`firestore: deleted ${path}`);
+  }
+  for (const [uid, user] of after.users) {
+    const was = before.users.get(uid);
+    if (was === undefined) out.push(`auth: created ${uid}`);
+    else if (was !== user) out.push(`auth: changed ${uid}`);
+  }
+  return out.sort();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Outcome = { resolved: unknown } | { rejected: unknown };
+async function settle(promise: Promise<unknown>): Promise<Outcome> {
+  try {
+    return { resolved: await promise };
+  } catch (error) {
+    return { rejected: error };
+  }
+}
+
+function describeOutcome(outcome: Outcome): string {
+  if ('resolved' in outcome) return `resolved ${JSON.stringify(outcome.resolved)}`;
+  const error = outcome.rejected;
+  if (error instanceof HttpsError) return `${error.code}: ${error.message}`;
+  return `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+}
+
+const isResourceExhausted = (outcome: Outcome) =>
+  'rejected' in outcome &&
+  outcome.rejected instanceof HttpsError &&
+  outcome.rejected.code === 'resource-exhausted';
+
+/** The callables src/index.ts deploys (an onCall export has a callableTrigger). */
+function deployedCallables(): string[] {
+  return Object.entries(deployed)
+    .filter(([, fn]) => {
+      const endpoint = (fn as { __endpoint?: { callableTrigger?: unknown } } | undefined)
+        ?.__endpoint;
+      return endpoint?.callableTrigger !== undefined;
+    })
+    .map(([name]) => name)
+    .sort();
+}
+
+let stripeClient: MockInstance<typeof stripeClientModule.stripeClient>;
+
+beforeAll(async () => {
+  // Quiet: the calls within their limits reach the services, which log.
+  for (const level of ['info', 'warn', 'error'] as const) {
+    vi.spyOn(log, level).mockImplementation(() => undefined);
+  }
+  // Counts every time a handler asks for the Stripe client (it still gets it).
+  stripeClient = vi.spyOn(stripeClientModule, 'stripeClient');
+  const signedIn = async (account: TestAccount) => ({
+    account,
+    token: (await requestAs(account, {})).auth!.token,
+  });
+  const [buyer, manager, applicant] = await Promise.all([
+    createAccount('retailer', 'approved'),
+    createAccount('manager', 'approved'),
+    createAccount('retailer', 'pending', { emailVerified: false }),
+  ]);
+  target = await createAccount('wholesaler', 'pending', { emailVerified: false });
+  callers.buyer = await signedIn(buyer);
+  callers.manager = await signedIn(manager);
+  callers.applicant = await signedIn(applicant);
+});
+
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
+describe('rate limits of the callables that cost money or send mail', () => {
+  it('limits exactly these callables per user and per IP', () => {
+    expect(Object.keys(CALLABLE_RATE_LIMITS).sort()).toEqual(
+      [
+        'createCheckoutSession',
+        'verifyPayment',
+        'saveShipTo',
+        'updateOrderStatus',
+        'refundOrder',
+        'setProfileStatus',
+        'resendVerificationEmail',
+      ].sort(),
+    );
+    expect(NAMES).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());
+    for (const { perUser, perIp } of Object.values(CALLABLE_RATE_LIMITS)) {
+      for (const limit of [perUser, perIp]) {
+        expect(Number.isInteger(limit.max) && limit.max > 0).toBe(true);
+        expect(limit.windowMs).toBeGreaterThan(0);
+      }
+      // An IP may hold several callers: never tighter than one caller's window.
+      expect(perIp.max).toBeGreaterThanOrEqual(perUser.max);
+    }
+  });
+
+  it('limits the mail callables anyone may call by their own rules, in RATE_LIMITS', () => {
+    for (const name of MAIL_CALLABLES_LIMITED_SEPARATELY) {
+      const keys: readonly string[] = SEPARATELY_RATE_LIMITED[name];
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) expect(RATE_LIMITS).toHaveProperty(key);
+    }
+    expect(keys(SEPARATELY_RATE_LIMITED).filter((n) => n in CALLABLE_RATE_LIMITS)).toEqual([]);
+  });
+
+  it('has decided for every deployed callable whether it is limited', () => {
+    const decided = [
+      ...Object.keys(CALLABLE_RATE_LIMITS),
+      ...keys(SEPARATELY_RATE_LIMITED),
+      ...NOT_RATE_LIMITED,
+    ].sort();
+    expect(decided).toEqual(deployedCallables());
+  });
+
+  it("sees every time a handler's context asks for the Stripe client", () => {
+    const calls = stripeClient.mock.calls.length;
+    try {
+      createContext().stripe();
+    } catch {
+      // Not configured here: asked for all the same.
+    }
+    expect(stripeClient.mock.calls.length).toBe(calls + 1);
+  });
+
+  for (const name of NAMES) {
+    it(`${name}: a full per-user or per-IP window refuses the call and changes nothing`, async () => {
+      const row = ROWS[name];
+      const ip = ipFor(name);
+      const call = () => settle(row.handler(requestAsFrom(row.caller, row.valid, ip)));
+      const windows = callableRateWindows(name, { uid: callers[row.caller].account.uid, ip });
+
+      for (const full of ['perUser', 'perIp'] as const) {
+        await fill(windows[full]);
+        const before = await state();
+        const stripeCalls = stripeClient.mock.calls.length;
+        const outcome = await call();
+        expect(describeOutcome(outcome), `${full} full`).toBe(
+          `resource-exhausted: ${TOO_MANY_REQUESTS}`,
+        );
+        expect(changes(before, await state()), `${full} full`).toEqual([]);
+        expect(stripeClient.mock.calls.length, `${full} full: Stripe asked for`).toBe(stripeCalls);
+        await windowRef(windows[full]).delete();
+      }
+
+      // Both windows empty: the limits let the call through (whatever it then answers) and
+      // count it once in each.
+      const outcome = await call();
+      expect(isResourceExhausted(outcome), describeOutcome(outcome)).toBe(false);
+      expect(await countIn(windows.perUser)).toBe(1);
+      expect(await countIn(windows.perIp)).toBe(1);
+    });
+  }
+});
+
+function keys<T extends object>(value: T): string[] {
+  return Object.keys(value);
+}

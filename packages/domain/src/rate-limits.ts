@@ -1,0 +1,89 @@
+import type { FUNCTION_NAMES } from './paths';
+
+/**
+ * Rate limits: the one home for how often the calls that cost money (Stripe, Firestore writes)
+ * or send mail may be made. The functions count them in Firestore (rate_limits/{name}.{hash},
+ * functions/src/lib/rate-limit.ts); a caller over a limit gets RESOURCE_EXHAUSTED, except where
+ * the answer must not reveal anything (forgot password), which answers as always and sends
+ * nothing. docs/mail.md lists them.
+ */
+
+/** A fixed-window limit: at most `max` calls per `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Limits of the calls that are limited by their own rules (per address, per IP, per user):
+ * password reset, verification links, newsletter sign-ups, the verified flag's sync.
+ */
+export const RATE_LIMITS = {
+  passwordResetPerEmail: { max: 3, windowMs: HOUR },
+  passwordResetPerIp: { max: 20, windowMs: HOUR },
+  verificationPerUser: { max: 3, windowMs: HOUR },
+  newsletterPerEmail: { max: 3, windowMs: HOUR },
+  newsletterPerIp: { max: 10, windowMs: HOUR },
+  emailSyncPerIp: { max: 30, windowMs: HOUR },
+} as const satisfies Record<string, RateLimit>;
+
+type FunctionName = (typeof FUNCTION_NAMES)[keyof typeof FUNCTION_NAMES];
+
+/** The two windows of a signed-in callable: per caller (uid) and per IP, both counted each call. */
+export interface CallableRateLimit {
+  perUser: RateLimit;
+  perIp: RateLimit;
+}
+
+/**
+ * The signed-in callables that cost money or send mail, each limited per user and per IP (the IP
+ * catches one person with many accounts). Sized for a wholesale portal: a buyer checks out a few
+ * times a day; a manager may ship a hundred orders or review a batch of applicants in an
+ * afternoon. A call refused for its caller or its input (before the limits are taken) is not
+ * counted; a call refused by a limit counts in neither window.
+ */
+export const CALLABLE_RATE_LIMITS = {
+  createCheckoutSession: {
+    perUser: { max: 30, windowMs: HOUR },
+    perIp: { max: 200, windowMs: HOUR },
+  },
+  verifyPayment: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 240, windowMs: HOUR },
+  },
+  saveShipTo: {
+    perUser: { max: 20, windowMs: HOUR },
+    perIp: { max: 100, windowMs: HOUR },
+  },
+  updateOrderStatus: {
+    perUser: { max: 300, windowMs: HOUR },
+    perIp: { max: 600, windowMs: HOUR },
+  },
+  refundOrder: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 120, windowMs: HOUR },
+  },
+  setProfileStatus: {
+    perUser: { max: 200, windowMs: HOUR },
+    perIp: { max: 400, windowMs: HOUR },
+  },
+  resendVerificationEmail: {
+    perUser: RATE_LIMITS.verificationPerUser,
+    perIp: { max: 20, windowMs: HOUR },
+  },
+} as const satisfies Partial<Record<FunctionName, CallableRateLimit>>;
+
+export type RateLimitedCallable = keyof typeof CALLABLE_RATE_LIMITS;
+
+/**
+ * The callables limited by their own rules instead (anyone may call them; the limits are per
+ * address and per IP, and forgot password must answer the same when over one), with the
+ * RATE_LIMITS entries that apply to them.
+ */
+export const SEPARATELY_RATE_LIMITED = {
+  requestPasswordReset: ['passwordResetPerEmail', 'passwordResetPerIp'],
+  subscribeNewsletter: ['newsletterPerEmail', 'newsletterPerIp'],
+  syncEmailVerification: ['emailSyncPerIp'],
+} as const satisfies Partial<Record<FunctionName, readonly (keyof typeof RATE_LIMITS)[]>>;
