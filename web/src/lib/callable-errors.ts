@@ -14,8 +14,18 @@ export function isCallableError(error: unknown, code: string): boolean {
   return callableErrorCode(error) === code;
 }
 
+/**
+ * What a refused App Check token reads as: the Functions runtime answers a call without a valid
+ * token with a bare 'Unauthenticated' (reCAPTCHA blocked by a content blocker, say).
+ */
+export const APP_CHECK_REFUSED =
+  'We could not verify this browser. Reload the page and try again; if it keeps happening, allow this site in your content blocker.';
+
 /** The server's message of a failed call, or the fallback when there is none. */
 export function callableErrorMessage(error: unknown, fallback: string): string {
+  if (isCallableError(error, 'unauthenticated') && (error as Error).message === 'Unauthenticated') {
+    return APP_CHECK_REFUSED;
+  }
   if (error instanceof Error && error.message.trim()) return error.message.trim();
   return fallback;
 }

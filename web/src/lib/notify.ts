@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
+import { callableErrorMessage } from './callable-errors';
 
 /**
  * Toasts as docs/product.md §17 writes them: a title and a text. The App provider is configured
@@ -25,6 +26,5 @@ export function useNotify(): Notify {
 
 /** The message of an unknown error, for toasts that show the server's message. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  return callableErrorMessage(error, fallback);
 }
