@@ -39,12 +39,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (browserResult.status === 'fulfilled') browser = browserResult.value;
   if (!stack || !browser) {
     await teardown();
-    const reason = stackResult.status === 'rejected' ? stackResult.reason : browserResult.status === 'rejected' ? browserResult.reason : 'unknown';
-    throw new Error(`e2e setup failed (see e2e/artifacts/stack.log): ${reason instanceof Error ? reason.message : String(reason)}`);
+    const reason =
+      stackResult.status === 'rejected'
+        ? stackResult.reason
+        : browserResult.status === 'rejected'
+          ? browserResult.reason
+          : 'unknown';
+    throw new Error(
+      `e2e setup failed (see e2e/artifacts/stack.log): ${reason instanceof Error ? reason.message : String(reason)}`,
+    );
   }
   log('e2e', `stack and browser ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  project.provide('stack', { urls: stack.urls, projectId: PROJECT_ID });
+  project.provide('stack', {
+    urls: stack.urls,
+    projectId: PROJECT_ID,
+    appCheckDebugToken: stack.appCheckDebugToken,
+  });
   project.provide('browserWsEndpoint', browser.wsEndpoint());
   return teardown;
 }

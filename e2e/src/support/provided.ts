@@ -5,6 +5,8 @@ export interface StackInfo {
   /** The stack's own URLs (MailDev's REST API included: scripts/lib/maildev.ts). */
   urls: RunningStack['urls'];
   projectId: string;
+  /** The stack's App Check debug token (what `npm start` prints). */
+  appCheckDebugToken: string;
 }
 
 declare module 'vitest' {
