@@ -14,7 +14,18 @@
 import { parseArgs } from 'node:util';
 import { startFirestoreEmulator } from './index.js';
 
+/** How long a stop may take before the process exits anyway. */
+const STOP_DEADLINE_MS = 5000;
+
+function isClosedOutput(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
+}
+
 async function main(): Promise<void> {
+  // When whoever reads our output is gone (firebase-tools stopped or killed), writes fail with
+  // EPIPE: drop the output rather than raise errors about it.
+  for (const output of [process.stdout, process.stderr]) output.on('error', () => undefined);
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
@@ -71,6 +82,8 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
+    // A stop that cannot finish (a client holding a stream open, say) must not keep us running.
+    setTimeout(() => process.exit(0), STOP_DEADLINE_MS).unref();
     emulator.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -87,10 +100,12 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  // A bug in one request must not take the stored data down with the process.
-  process.on('uncaughtException', (error) =>
-    process.stderr.write(`[firestore] uncaught: ${error.stack ?? error.message}\n`),
-  );
+  // A bug in one request must not take the stored data down with the process. A failed write to
+  // our own output (closed pipe) is not reported on that same output: that would loop forever.
+  process.on('uncaughtException', (error) => {
+    if (isClosedOutput(error)) return;
+    process.stderr.write(`[firestore] uncaught: ${error.stack ?? error.message}\n`);
+  });
   process.on('unhandledRejection', (reason) =>
     process.stderr.write(`[firestore] unhandled rejection: ${String(reason)}\n`),
   );
