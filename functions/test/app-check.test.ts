@@ -5,7 +5,6 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppCheckExchange, type AppCheckExchange } from '../../scripts/lib/app-check-exchange';
 import { setProfileStatusHandler } from '../src/handlers/set-profile-status';
-import * as deployed from '../src/index';
 import {
   APP_CHECK_HEADER,
   checkLocalAppCheck,
@@ -13,14 +12,13 @@ import {
   verifyLocalAppCheckToken,
 } from '../src/lib/app-check';
 import { createAccount, signIn } from './accounts/support';
+import { deployedCallables } from './support/deployed-callables';
 
 const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-wholesale-portal';
 const APP_ID = '1:000000000000:web:000000000000';
 const DEBUG_TOKEN = randomUUID();
 
-const callables = Object.entries(deployed).filter(
-  ([, fn]) => 'callableTrigger' in ((fn as { __endpoint?: object }).__endpoint ?? {}),
-);
+const callables = deployedCallables();
 
 /**
  * The deployed callables behind a real HTTP server, as the Functions runtime serves them: the

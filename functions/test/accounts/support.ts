@@ -17,7 +17,7 @@ export interface TestAccount {
 }
 
 /** Signs in through the Auth emulator's REST API; returns the ID token (a JWT). */
-export async function signIn(email: string): Promise<string> {
+export async function signIn(email: string, password: string = PASSWORD): Promise<string> {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set (global setup)');
   const response = await fetch(
@@ -25,7 +25,7 @@ export async function signIn(email: string): Promise<string> {
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
     },
   );
   const body = (await response.json()) as { idToken?: string; error?: { message: string } };

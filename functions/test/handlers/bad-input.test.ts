@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Timestamp, type CollectionReference } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
@@ -40,6 +39,10 @@ import { updateOrderStatusHandler } from '../../src/handlers/update-order-status
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { log } from '../../src/lib/log';
+import { signIn } from '../accounts/support';
+import { describeOutcome, refusedWith, settle, type CallOutcome } from '../support/call-outcome';
+import { deployedCallableNames } from '../support/deployed-callables';
+import { databaseState, stateChanges, type DatabaseState } from '../support/database-state';
 
 /**
  * Security acceptance: bad input to every callable (missing fields, wrong types, oversized
@@ -182,18 +185,6 @@ const TABLE: Record<CallableName, Row> = {
   },
 };
 
-/** The callables src/index.ts deploys, read at run time (an onCall export has a callableTrigger). */
-function deployedCallables(): string[] {
-  return Object.entries(deployed)
-    .filter(([, fn]) => {
-      const endpoint = (fn as { __endpoint?: { callableTrigger?: unknown } } | undefined)
-        ?.__endpoint;
-      return endpoint?.callableTrigger !== undefined;
-    })
-    .map(([name]) => name)
-    .sort();
-}
-
 const NAMES = Object.keys(TABLE).sort() as CallableName[];
 
 // ---------------------------------------------------------------------------------------------
@@ -318,20 +309,8 @@ const accounts = {} as Record<AccountKey, Account>;
 const PASSWORD = 'bad-input-pass-1';
 const IP = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
-async function signIn(email: string): Promise<DecodedIdToken> {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set (global setup)');
-  const response = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
-  if (!body.idToken) throw new Error(`Sign-in failed: ${body.error?.message ?? response.status}`);
-  return adminAuth().verifyIdToken(body.idToken);
+async function signedInToken(email: string): Promise<DecodedIdToken> {
+  return adminAuth().verifyIdToken(await signIn(email, PASSWORD));
 }
 
 async function createAccount(key: AccountKey): Promise<Account> {
@@ -352,7 +331,7 @@ async function createAccount(key: AccountKey): Promise<Account> {
       status,
       created_at: Timestamp.now(),
     });
-  return { uid, email, claims, token: await signIn(email) };
+  return { uid, email, claims, token: await signedInToken(email) };
 }
 
 /** The request the Functions runtime builds (the ID token verified, the platform's IP). */
@@ -370,115 +349,7 @@ function invoke(name: CallableName, via: 'handler' | 'deployed', request: CallRe
   return fn.run({ ...request, acceptsStreaming: false } as unknown as CallableRequest);
 }
 
-type Outcome = { resolved: unknown } | { rejected: unknown };
-async function settle(promise: Promise<unknown>): Promise<Outcome> {
-  try {
-    return { resolved: await promise };
-  } catch (error) {
-    return { rejected: error };
-  }
-}
-
-function describeOutcome(outcome: Outcome): string {
-  if ('resolved' in outcome) return `resolved ${JSON.stringify(outcome.resolved)}`;
-  const error = outcome.rejected;
-  if (error instanceof HttpsError) return `${error.code}: ${error.message}`;
-  return `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
-}
-
-const isInvalidArgument = (outcome: Outcome) =>
-  'rejected' in outcome &&
-  outcome.rejected instanceof HttpsError &&
-  outcome.rejected.code === 'invalid-argument';
-
-// ---------------------------------------------------------------------------------------------
-// "Changes nothing": the whole Firestore database and every Auth user
-
-interface State {
-  /** path -> update time and data of every document, subcollections included. */
-  docs: Map<string, { updateTime: string; data: unknown }>;
-  /** uid -> what a call could change on an Auth user (claims, revocation, password, ...). */
-  users: Map<string, string>;
-}
-
-async function firestoreState(): Promise<State['docs']> {
-  const db = firestore();
-  const docs: State['docs'] = new Map();
-  const walk = async (collections: CollectionReference[]): Promise<void> => {
-    await Promise.all(
-      collections.map(async (collection) => {
-        // listDocuments includes documents that only have subcollections.
-        const refs = await collection.listDocuments();
-        const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
-        for (const snap of snaps) {
-          if (snap.exists) {
-            docs.set(snap.ref.path, {
-              updateTime: snap.updateTime?.valueOf() ?? '',
-              data: snap.data(),
-            });
-          }
-        }
-        await Promise.all(refs.map(async (ref) => walk(await ref.listCollections())));
-      }),
-    );
-  };
-  await walk(await db.listCollections());
-  return docs;
-}
-
-async function authState(): Promise<State['users']> {
-  const users: State['users'] = new Map();
-  let pageToken: string | undefined;
-  do {
-    const page = await adminAuth().listUsers(1000, pageToken);
-    for (const user of page.users) {
-      users.set(
-        user.uid,
-        JSON.stringify({
-          email: user.email,
-          emailVerified: user.emailVerified,
-          disabled: user.disabled,
-          customClaims: user.customClaims ?? null,
-          tokensValidAfterTime: user.tokensValidAfterTime ?? null,
-          passwordHash: user.passwordHash ?? null,
-          passwordSalt: user.passwordSalt ?? null,
-          providers: user.providerData.map((p) => p.providerId),
-        }),
-      );
-    }
-    pageToken = page.pageToken;
-  } while (pageToken);
-  return users;
-}
-
-async function state(): Promise<State> {
-  const [docs, users] = await Promise.all([firestoreState(), authState()]);
-  return { docs, users };
-}
-
-/** What differs between two states, one line per document or user. */
-function changes(before: State, after: State): string[] {
-  const out: string[] = [];
-  for (const [path, doc] of after.docs) {
-    const was = before.docs.get(path);
-    if (!was) out.push(`firestore: created ${path}`);
-    else if (was.updateTime !== doc.updateTime || !isDeepStrictEqual(was.data, doc.data)) {
-      out.push(`firestore: wrote ${path}`);
-    }
-  }
-  for (const path of before.docs.keys()) {
-    if (!after.docs.has(path)) out.push(`firestore: deleted ${path}`);
-  }
-  for (const [uid, user] of after.users) {
-    const was = before.users.get(uid);
-    if (was === undefined) out.push(`auth: created ${uid}`);
-    else if (was !== user) out.push(`auth: changed ${uid}: ${was} -> ${user}`);
-  }
-  for (const uid of before.users.keys()) {
-    if (!after.users.has(uid)) out.push(`auth: deleted ${uid}`);
-  }
-  return out.sort();
-}
+const isInvalidArgument = (outcome: CallOutcome) => refusedWith(outcome, 'invalid-argument');
 
 // ---------------------------------------------------------------------------------------------
 
@@ -496,7 +367,7 @@ afterAll(() => {
 
 describe('bad input to every callable', () => {
   it('has a table row for exactly the callables src/index.ts deploys', () => {
-    expect(NAMES).toEqual(deployedCallables());
+    expect(NAMES).toEqual(deployedCallableNames());
   });
 
   /**
@@ -504,23 +375,25 @@ describe('bad input to every callable', () => {
    * (the function tests' files run one at a time; no triggers run here), so each callable's
    * "after" is the next one's "before": one snapshot per callable.
    */
-  let current: State | undefined;
+  let current: DatabaseState | undefined;
 
   it('sees a change anywhere in the database (the snapshot itself)', async () => {
     const probe = firestore().doc(paths.cartItem(accounts.buyer.uid, `probe-${RUN}`));
-    const before = await state();
+    const before = await databaseState();
     await probe.set({ product_id: 'probe', quantity: 1 });
-    expect(changes(before, await state())).toEqual([`firestore: created ${probe.path}`]);
+    expect(stateChanges(before, await databaseState())).toEqual([
+      `firestore: created ${probe.path}`,
+    ]);
     await probe.delete();
-    current = await state();
-    expect(changes(before, current)).toEqual([]);
+    current = await databaseState();
+    expect(stateChanges(before, current)).toEqual([]);
   });
 
   for (const name of NAMES) {
     const cases = casesFor(name);
     it(`${name}: ${cases.length} bad payloads are invalid-argument and change nothing`, async () => {
       const { caller } = TABLE[name];
-      const before = current ?? (await state());
+      const before = current ?? (await databaseState());
       const failures: string[] = [];
       for (const badCase of cases) {
         for (const via of ['handler', 'deployed'] as const) {
@@ -530,9 +403,9 @@ describe('bad input to every callable', () => {
           }
         }
       }
-      current = await state();
+      current = await databaseState();
       expect(failures).toEqual([]);
-      expect(changes(before, current)).toEqual([]);
+      expect(stateChanges(before, current)).toEqual([]);
     });
   }
 

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { Timestamp, type CollectionReference } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { HttpsError } from 'firebase-functions/v2/https';
 import {
   CALLABLE_RATE_LIMITS,
   COLLECTIONS,
@@ -11,7 +9,6 @@ import {
   SEPARATELY_RATE_LIMITED,
   type RateLimitedCallable,
 } from '@portal/domain';
-import * as deployed from '../../src/index';
 import { resendVerificationEmailHandler } from '../../src/handlers/account-mail';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
@@ -20,7 +17,7 @@ import { saveShipToHandler } from '../../src/handlers/save-ship-to';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
-import { adminAuth, firestore } from '../../src/lib/admin';
+import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { log } from '../../src/lib/log';
 import {
@@ -31,6 +28,9 @@ import {
 } from '../../src/lib/rate-limit';
 import * as stripeClientModule from '../../src/payments/stripe-client';
 import { createAccount, requestAs, type TestAccount } from '../accounts/support';
+import { describeOutcome, refusedWith, settle, type CallOutcome } from '../support/call-outcome';
+import { deployedCallableNames } from '../support/deployed-callables';
+import { databaseState, stateChanges } from '../support/database-state';
 
 /**
  * Security acceptance: the callables that cost money (Stripe, Firestore writes) or send mail are
@@ -149,111 +149,7 @@ async function countIn(window: RateWindow): Promise<number | undefined> {
   return (await windowRef(window).get()).get('count') as number | undefined;
 }
 
-// ---------------------------------------------------------------------------------------------
-// "Changes nothing": every Firestore document and every Auth user
-
-interface State {
-  docs: Map<string, { updateTime: string; data: unknown }>;
-  users: Map<string, string>;
-}
-
-async function state(): Promise<State> {
-  const db = firestore();
-  const docs: State['docs'] = new Map();
-  const walk = async (collections: CollectionReference[]): Promise<void> => {
-    await Promise.all(
-      collections.map(async (collection) => {
-        const refs = await collection.listDocuments();
-        const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
-        for (const snap of snaps) {
-          if (snap.exists) {
-            docs.set(snap.ref.path, {
-              updateTime: snap.updateTime?.valueOf() ?? '',
-              data: snap.data(),
-            });
-          }
-        }
-        await Promise.all(refs.map(async (ref) => walk(await ref.listCollections())));
-      }),
-    );
-  };
-  await walk(await db.listCollections());
-
-  const users: State['users'] = new Map();
-  let pageToken: string | undefined;
-  do {
-    const page = await adminAuth().listUsers(1000, pageToken);
-    for (const user of page.users) {
-      users.set(
-        user.uid,
-        JSON.stringify({
-          email: user.email,
-          emailVerified: user.emailVerified,
-          disabled: user.disabled,
-          customClaims: user.customClaims ?? null,
-          tokensValidAfterTime: user.tokensValidAfterTime ?? null,
-        }),
-      );
-    }
-    pageToken = page.pageToken;
-  } while (pageToken);
-  return { docs, users };
-}
-
-function changes(before: State, after: State): string[] {
-  const out: string[] = [];
-  for (const [path, doc] of after.docs) {
-    const was = before.docs.get(path);
-    if (!was) out.push(`firestore: created ${path}`);
-    else if (was.updateTime !== doc.updateTime || !isDeepStrictEqual(was.data, doc.data)) {
-      out.push(`firestore: wrote ${path}`);
-    }
-  }
-  for (const path of before.docs.keys()) {
-    if (!after.docs.has(path)) out.push(`firestore: deleted ${path}`);
-  }
-  for (const [uid, user] of after.users) {
-    const was = before.users.get(uid);
-    if (was === undefined) out.push(`auth: created ${uid}`);
-    else if (was !== user) out.push(`auth: changed ${uid}`);
-  }
-  return out.sort();
-}
-
-// ---------------------------------------------------------------------------------------------
-
-type Outcome = { resolved: unknown } | { rejected: unknown };
-async function settle(promise: Promise<unknown>): Promise<Outcome> {
-  try {
-    return { resolved: await promise };
-  } catch (error) {
-    return { rejected: error };
-  }
-}
-
-function describeOutcome(outcome: Outcome): string {
-  if ('resolved' in outcome) return `resolved ${JSON.stringify(outcome.resolved)}`;
-  const error = outcome.rejected;
-  if (error instanceof HttpsError) return `${error.code}: ${error.message}`;
-  return `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
-}
-
-const isResourceExhausted = (outcome: Outcome) =>
-  'rejected' in outcome &&
-  outcome.rejected instanceof HttpsError &&
-  outcome.rejected.code === 'resource-exhausted';
-
-/** The callables src/index.ts deploys (an onCall export has a callableTrigger). */
-function deployedCallables(): string[] {
-  return Object.entries(deployed)
-    .filter(([, fn]) => {
-      const endpoint = (fn as { __endpoint?: { callableTrigger?: unknown } } | undefined)
-        ?.__endpoint;
-      return endpoint?.callableTrigger !== undefined;
-    })
-    .map(([name]) => name)
-    .sort();
-}
+const isResourceExhausted = (outcome: CallOutcome) => refusedWith(outcome, 'resource-exhausted');
 
 let stripeClient: MockInstance<typeof stripeClientModule.stripeClient>;
 
@@ -322,7 +218,7 @@ describe('rate limits of the callables that cost money or send mail', () => {
       ...keys(SEPARATELY_RATE_LIMITED),
       ...NOT_RATE_LIMITED,
     ].sort();
-    expect(decided).toEqual(deployedCallables());
+    expect(decided).toEqual(deployedCallableNames());
   });
 
   it("sees every time a handler's context asks for the Stripe client", () => {
@@ -344,13 +240,13 @@ describe('rate limits of the callables that cost money or send mail', () => {
 
       for (const full of ['perUser', 'perIp'] as const) {
         await fill(windows[full]);
-        const before = await state();
+        const before = await databaseState();
         const stripeCalls = stripeClient.mock.calls.length;
         const outcome = await call();
         expect(describeOutcome(outcome), `${full} full`).toBe(
           `resource-exhausted: ${TOO_MANY_REQUESTS}`,
         );
-        expect(changes(before, await state()), `${full} full`).toEqual([]);
+        expect(stateChanges(before, await databaseState()), `${full} full`).toEqual([]);
         expect(stripeClient.mock.calls.length, `${full} full: Stripe asked for`).toBe(stripeCalls);
         await windowRef(windows[full]).delete();
       }
