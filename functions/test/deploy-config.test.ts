@@ -14,7 +14,6 @@ import {
   todayUtc,
 } from '../../scripts/lib/functions-runtimes';
 import { deploySteps, parseDeployArgs } from '../../scripts/deploy';
-import { combinedSummary, lastSummary } from '../../scripts/test';
 import * as deployed from '../src/index';
 import { MAX_INSTANCES_DEFAULT, maxInstances } from '../src/lib/scaling';
 
@@ -236,29 +235,5 @@ describe('the functions deploy package', () => {
         (file) => !file.startsWith('lib/') && !['package.json', 'README.md'].includes(file),
       ),
     ).toEqual([]);
-  });
-});
-
-describe('npm test (scripts/test.ts): one closing line for both runs', () => {
-  it('reads the last summary line of a run, colours and all', () => {
-    const colour = String.fromCharCode(27);
-    expect(
-      lastSummary(`x\n3 passed, 0 failed\n\n${colour}[32m12 passed, 1 failed, 2 skipped\n`),
-    ).toEqual({ passed: 12, failed: 1, skipped: 2 });
-    expect(lastSummary('Error: could not start\n')).toBeNull();
-  });
-
-  it('adds both runs up; a run that crashed or failed without a failed test counts as a failure', () => {
-    const ok = { code: 0, summary: { passed: 10, failed: 0, skipped: 0 } };
-    expect(combinedSummary([ok, { code: 0, summary: { passed: 5, failed: 0, skipped: 1 } }])).toBe(
-      '15 passed, 0 failed, 1 skipped',
-    );
-    expect(combinedSummary([ok, { code: 1, summary: null }])).toBe('10 passed, 1 failed');
-    expect(combinedSummary([ok, { code: 1, summary: { passed: 4, failed: 0, skipped: 0 } }])).toBe(
-      '14 passed, 1 failed',
-    );
-    expect(combinedSummary([ok, { code: 1, summary: { passed: 4, failed: 2, skipped: 0 } }])).toBe(
-      '14 passed, 2 failed',
-    );
   });
 });
