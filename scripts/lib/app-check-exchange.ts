@@ -110,7 +110,12 @@ export function startAppCheckExchange(options: AppCheckExchangeOptions): Promise
       const port = typeof address === 'object' && address ? address.port : options.port;
       resolve({
         url: `http://${options.host}:${port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // A browser's keep-alive connection would otherwise hold the stop for seconds.
+            server.closeAllConnections();
+          }),
       });
     });
   });
