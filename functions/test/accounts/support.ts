@@ -17,7 +17,7 @@ export interface TestAccount {
 }
 
 /** Signs in through the Auth emulator's REST API; returns the ID token (a JWT). */
-export async function signIn(email: string, password: string = PASSWORD): Promise<string> {
+export async function signIn(email: string): Promise<string> {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set (global setup)');
   const response = await fetch(
@@ -25,7 +25,7 @@ export async function signIn(email: string, password: string = PASSWORD): Promis
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
     },
   );
   const body = (await response.json()) as { idToken?: string; error?: { message: string } };
@@ -47,7 +47,12 @@ export interface AccountOptions {
   noProfile?: boolean;
   /** Whether the Auth user's address is verified (default true: most tests are not about it). */
   emailVerified?: boolean;
+  /** A uid of the test's own (a table that names the account before it exists); else a random one. */
+  uid?: string;
 }
+
+/** The address createAccount gives the user with this uid. */
+export const accountEmail = (uid: string) => `${uid}@accounts.test`;
 
 /** A new Auth user (unique uid) with a profile, as sign-up and earlier reviews would leave them. */
 export async function createAccount(
@@ -55,8 +60,8 @@ export async function createAccount(
   status: ProfileStatus,
   options: AccountOptions = {},
 ): Promise<TestAccount> {
-  const uid = `acct-${role}-${status}-${randomUUID().slice(0, 8)}`;
-  const email = `${uid}@accounts.test`;
+  const uid = options.uid ?? `acct-${role}-${status}-${randomUUID().slice(0, 8)}`;
+  const email = accountEmail(uid);
   await adminAuth().createUser({
     uid,
     email,

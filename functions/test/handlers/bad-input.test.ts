@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
@@ -39,7 +38,8 @@ import { updateOrderStatusHandler } from '../../src/handlers/update-order-status
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { log } from '../../src/lib/log';
-import { signIn } from '../accounts/support';
+import { accountEmail, createAccount, signIn } from '../accounts/support';
+import { PAY_SHIP_TO } from '../payments/support';
 import { describeOutcome, refusedWith, settle, type CallOutcome } from '../support/call-outcome';
 import { deployedCallableNames } from '../support/deployed-callables';
 import { databaseState, stateChanges, type DatabaseState } from '../support/database-state';
@@ -78,7 +78,7 @@ interface Row {
 
 const RUN = randomUUID().slice(0, 8);
 const uidOf = (key: string) => `bad-input-${key}-${RUN}`;
-const emailOf = (key: string) => `${uidOf(key)}@bad-input.test`;
+const emailOf = (key: string) => accountEmail(uidOf(key));
 
 /** Accounts of this file (created in beforeAll): claims and whether the address is verified. */
 const ACCOUNTS = {
@@ -91,18 +91,7 @@ const ACCOUNTS = {
 } as const satisfies Record<string, { role: Role; status: string; emailVerified: boolean }>;
 type AccountKey = keyof typeof ACCOUNTS;
 
-const SHIP_TO: JsonObject = {
-  name: 'Sam Rivera',
-  phone: '+14155550123',
-  address: {
-    line1: '500 Market St',
-    line2: 'Suite 2',
-    city: 'San Francisco',
-    state: 'CA',
-    postal_code: '94105',
-    country: 'US',
-  },
-};
+const SHIP_TO = PAY_SHIP_TO as JsonObject;
 const NO_SUCH_ORDER = `bad-input-order-${RUN}`;
 const NO_SUCH_TOKEN = `badinput${RUN}`.padEnd(43, 'x');
 
@@ -306,32 +295,13 @@ interface Account {
   token: DecodedIdToken;
 }
 const accounts = {} as Record<AccountKey, Account>;
-const PASSWORD = 'bad-input-pass-1';
 const IP = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
-async function signedInToken(email: string): Promise<DecodedIdToken> {
-  return adminAuth().verifyIdToken(await signIn(email, PASSWORD));
-}
-
-async function createAccount(key: AccountKey): Promise<Account> {
+async function createTestAccount(key: AccountKey): Promise<Account> {
   const { role, status, emailVerified } = ACCOUNTS[key];
-  const uid = uidOf(key);
-  const email = emailOf(key);
-  await adminAuth().createUser({ uid, email, password: PASSWORD, emailVerified });
-  const claims = { role, status };
-  await adminAuth().setCustomUserClaims(uid, claims);
-  await firestore()
-    .doc(paths.profile(uid))
-    .set({
-      user_id: uid,
-      full_name: `Name ${uid}`,
-      store_name: `Store ${uid}`,
-      seller_permit_id: 'SR-BAD-INPUT',
-      role,
-      status,
-      created_at: Timestamp.now(),
-    });
-  return { uid, email, claims, token: await signedInToken(email) };
+  const { uid, email } = await createAccount(role, status, { emailVerified, uid: uidOf(key) });
+  const token = await adminAuth().verifyIdToken(await signIn(email));
+  return { uid, email, claims: { role, status }, token };
 }
 
 /** The request the Functions runtime builds (the ID token verified, the platform's IP). */
@@ -358,7 +328,8 @@ beforeAll(async () => {
   for (const level of ['info', 'warn', 'error'] as const) {
     vi.spyOn(log, level).mockImplementation(() => undefined);
   }
-  for (const key of Object.keys(ACCOUNTS) as AccountKey[]) accounts[key] = await createAccount(key);
+  for (const key of Object.keys(ACCOUNTS) as AccountKey[])
+    accounts[key] = await createTestAccount(key);
 });
 
 afterAll(() => {
