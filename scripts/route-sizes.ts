@@ -1,8 +1,9 @@
 /**
  * Gzipped JavaScript (and CSS) per route of the production web build, and whether a route carries
- * Firebase SDK code. Builds nothing: run `npm run build -w web -- --manifest` first (the Vite
- * manifest gives the chunk import graph), then `npm run sizes`. `npm run perf` uses the same
- * measurement.
+ * Firebase SDK code, measured in web/dist (built with `npm run build -w web -- --manifest`: the
+ * Vite manifest gives the chunk import graph). `npm run sizes` passes `--build`: a production
+ * build into a temporary folder first, with a stand-in App Check site key when none is set (the
+ * key changes no size, and web/dist is left as it was). `npm run perf` uses the same measurement.
  *
  * A route's JavaScript is everything loaded to show it: the entry chunk and its static imports,
  * plus every lazy layout and route module on its way (web/src/app/router.tsx) with their static
@@ -136,9 +137,27 @@ export function landingProblem(sizes: readonly RouteSize[]): string {
   return problem.trim();
 }
 
+/** A production build into a temporary folder, for the report (web-build.ts, loaded only here). */
+async function buildForReport(): Promise<{ dir: string; remove: () => void }> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { buildWeb } = await import('./lib/web-build');
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-sizes-'));
+  const siteKey = process.env.VITE_APP_CHECK_SITE_KEY?.trim() || 'size-report-stand-in';
+  const built = buildWeb(dir, { vars: { VITE_APP_CHECK_SITE_KEY: siteKey } });
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  if (!built.ok) {
+    remove();
+    throw new Error(`vite build failed:\n${built.output}`);
+  }
+  return { dir, remove };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    const sizes = measureRouteSizes();
+    const build = process.argv.includes('--build') ? await buildForReport() : null;
+    const sizes = measureRouteSizes(build?.dir);
+    build?.remove();
     const rows = routeSizeRows(sizes);
     const widths = ROUTE_SIZE_HEADER.map((h, i) =>
       Math.max(h.length, ...rows.map((row) => row[i]!.length)),
