@@ -1,6 +1,8 @@
 import type { Cents } from './money';
-import { MAX_LINE_QUANTITY, OrderPricingError, type LineRequest, type OrderLine } from './orders';
+import { OrderPricingError, type LineRequest, type OrderLine } from './orders';
+import { unitPriceAt, type PriceBreak } from './price-breaks';
 import { priceForRole } from './pricing';
+import { quantityProblem } from './quantities';
 import type { Role } from './roles';
 import type { CatalogProduct, Product } from './schemas';
 
@@ -19,11 +21,30 @@ export function unitPriceFor(product: Product | CatalogProduct, role: Role): Cen
   return 'price_wholesaler' in product ? priceForRole(product, role) : null;
 }
 
+/** The quantity breaks of the buyer's role's price ([] for a wholesaler without the join). */
+export function priceBreaksFor(product: Product | CatalogProduct, role: Role): readonly PriceBreak[] {
+  if (role !== 'wholesaler') return product.price_breaks;
+  return 'wholesale_breaks' in product ? product.wholesale_breaks : [];
+}
+
+/** What one unit costs on a line of `quantity` units: the role's price or a break below it. */
+export function lineUnitPrice(
+  product: Product | CatalogProduct,
+  role: Role,
+  quantity: number,
+): Cents | null {
+  const base = unitPriceFor(product, role);
+  return base === null ? null : unitPriceAt(base, priceBreaksFor(product, role), quantity);
+}
+
 /**
  * Prices order lines on the server from the product documents and the buyer's role (for a
  * wholesaler, products joined with their wholesale prices).
  * Unknown or inactive products are refused, and so is an active product without a wholesale
- * price for a wholesaler; quantities must be whole numbers from 1 to the cap.
+ * price for a wholesaler; quantities must be whole numbers from 1 to the cap, whole cases of the
+ * product's case pack and at least its minimum. Each line's unit price is the role's price or the
+ * quantity break the line reaches. Stock is not checked here: checkout reserves it in a
+ * transaction.
  */
 export function priceOrderLines(
   requests: readonly LineRequest[],
@@ -36,10 +57,9 @@ export function priceOrderLines(
     if (!product.is_active) {
       throw new OrderPricingError(`${product.name} is no longer available`, product_id);
     }
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
-      throw new OrderPricingError(`Invalid quantity for ${product.name}`, product_id);
-    }
-    const unit_amount = unitPriceFor(product, role);
+    const problem = quantityProblem(product.name, quantity, product);
+    if (problem) throw new OrderPricingError(problem, product_id);
+    const unit_amount = lineUnitPrice(product, role, quantity);
     if (unit_amount === null) {
       throw new OrderPricingError(`${product.name} has no wholesale price yet`, product_id);
     }

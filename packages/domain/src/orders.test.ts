@@ -11,9 +11,12 @@ import {
 } from './orders';
 import { priceOrderLines, unitPriceFor } from './order-pricing';
 import { priceForRole } from './pricing';
-import { withWholesalePrice, type CatalogProduct, type Product } from './schemas';
+import { PRODUCT_DEFAULTS, withWholesalePrice, type CatalogProduct, type Product } from './schemas';
 
 const stored = (id: string, retail: number, active = true): Product => ({
+  ...PRODUCT_DEFAULTS,
+  images: [],
+  price_breaks: [],
   id,
   name: id.toUpperCase(),
   description: `${id} description`,
@@ -24,7 +27,7 @@ const stored = (id: string, retail: number, active = true): Product => ({
 });
 
 const product = (id: string, retail: number, wholesale: number, active = true): CatalogProduct =>
-  withWholesalePrice(stored(id, retail, active), { price_wholesaler: wholesale });
+  withWholesalePrice(stored(id, retail, active), { price_wholesaler: wholesale, price_breaks: [] });
 
 const catalog = new Map(
   [

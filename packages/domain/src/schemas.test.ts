@@ -83,12 +83,13 @@ describe('catalog and support schemas', () => {
     expect(productSchema.parse({ ...stored, price_wholesaler: 1999 })).not.toHaveProperty(
       'price_wholesaler',
     );
-    const joined = withWholesalePrice({ ...stored, id: 'blue' }, { price_wholesaler: 1999 });
+    const product = { ...productSchema.parse(stored), id: 'blue' };
+    const joined = withWholesalePrice(product, { price_wholesaler: 1999, price_breaks: [] });
     expect(joined).toMatchObject({ id: 'blue', price_retailer: 2499, price_wholesaler: 1999 });
     const { id: _id, ...data } = joined;
     expect(splitCatalogProduct(data)).toEqual({
-      product: stored,
-      wholesale: { price_wholesaler: 1999 },
+      product: productSchema.parse(stored),
+      wholesale: { price_wholesaler: 1999, price_breaks: [] },
     });
   });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CHECKOUT_STATES, MAX_LINE_QUANTITY, ORDER_STATUSES, PAYMENT_TYPES } from './orders';
+import { MAX_PRICE_BREAKS, priceBreaksProblem } from './price-breaks';
+import { MAX_STOCK_UNITS } from './stock';
 import { shipToSchema } from './ship-to';
 import { CARRIERS } from './shipping';
 import { BUYER_ROLES, PROFILE_STATUSES, ROLES } from './roles';
@@ -17,6 +19,9 @@ export const LIMITS = {
   url: 2048,
   supportTitle: 150,
   supportCategory: 60,
+  sku: 40,
+  productCategory: 60,
+  productImages: 8,
   maxPriceCents: 10_000_000,
 } as const;
 
@@ -99,39 +104,119 @@ export type Profile = z.infer<typeof profileSchema>;
 
 const cents = z.number().int('Must be whole cents').min(0).max(LIMITS.maxPriceCents);
 
+/** A Firestore Timestamp (anything with toDate()) or a Date, read as a Date. */
+const storedDate = z.preprocess(
+  (value) =>
+    value !== null &&
+    typeof value === 'object' &&
+    'toDate' in value &&
+    typeof (value as { toDate: unknown }).toDate === 'function'
+      ? (value as { toDate: () => unknown }).toDate()
+      : value,
+  z.date(),
+);
+
+/** Upper-case letters, digits, dot, dash and underscore; starts with a letter or digit. */
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._-]*$/;
+
+/** A SKU as typed or imported: trimmed and upper-cased before it is checked or compared. */
+export function normalizeSku(text: string): string {
+  return text.trim().toUpperCase();
+}
+
+export const skuSchema = z
+  .string({ error: 'SKU is required' })
+  .transform(normalizeSku)
+  .pipe(
+    z
+      .string()
+      .min(1, 'SKU is required')
+      .max(LIMITS.sku, `SKU must be at most ${LIMITS.sku} characters`)
+      .regex(SKU_PATTERN, 'SKU may use letters, digits, dot, dash and underscore only'),
+  );
+
+const packSize = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(MAX_LINE_QUANTITY, `${label} must be at most ${MAX_LINE_QUANTITY}`);
+
+export const priceBreakSchema = z.object({
+  min_quantity: z.number().int().min(2).max(MAX_LINE_QUANTITY),
+  unit_amount: cents,
+});
+export const priceBreaksSchema = z.array(priceBreakSchema).max(MAX_PRICE_BREAKS);
+
 /**
  * products/{id} as stored: everything a buyer of any role may see. It holds no wholesale price:
  * approved retailers read these documents, and rules cannot hide one field of a document, so
  * the wholesale price lives in wholesale_prices/{productId} (wholesalePriceSchema).
+ * Fields added with the searchable catalog have defaults, so products saved before it still read
+ * (docs/catalog.md): no SKU or category, one image, sold by the unit, stock not tracked.
  */
 export const productSchema = z.object({
   name: requiredText('Name', LIMITS.productName),
   description: z.string().trim().max(LIMITS.productDescription),
+  /** The main image (the card's); `images` are the product page's further images. */
   image_url: z.string().trim().min(1, 'Image is required').max(LIMITS.url),
   price_retailer: cents,
   is_active: z.boolean(),
   sort_order: z.number().int().min(0).max(100_000),
+  sku: z.string().max(LIMITS.sku).default(''),
+  category: z.string().trim().max(LIMITS.productCategory).default(''),
+  images: z.array(z.string().trim().min(1).max(LIMITS.url)).max(LIMITS.productImages).default([]),
+  case_pack: packSize('Case pack').default(1),
+  min_quantity: packSize('Minimum order').default(1),
+  /** The retail price breaks (wholesale ones are on wholesale_prices/{id}). */
+  price_breaks: priceBreaksSchema.default([]),
+  stock_on_hand: z.number().int().min(0).max(MAX_STOCK_UNITS).nullable().default(null),
+  stock_reserved: z.number().int().min(0).default(0),
+  created_at: storedDate.nullable().default(null),
 });
 export type Product = z.infer<typeof productSchema> & { id: string };
 
+/** The values a product gets for the fields it may leave out (what productSchema defaults to). */
+export const PRODUCT_DEFAULTS = {
+  sku: '',
+  category: '',
+  images: [],
+  case_pack: 1,
+  min_quantity: 1,
+  price_breaks: [],
+  stock_on_hand: null,
+  stock_reserved: 0,
+  created_at: null,
+} as const satisfies Partial<z.infer<typeof productSchema>>;
+
 /**
- * wholesale_prices/{productId}: the wholesale price of one product, readable only by approved
- * wholesalers and managers, written only by managers (and the Admin SDK).
+ * wholesale_prices/{productId}: the wholesale price of one product and its quantity breaks,
+ * readable only by approved wholesalers and managers, written only by managers (and the Admin SDK).
  */
-export const wholesalePriceSchema = z.object({ price_wholesaler: cents });
+export const wholesalePriceSchema = z.object({
+  price_wholesaler: cents,
+  price_breaks: priceBreaksSchema.default([]),
+});
 export type WholesalePrice = z.infer<typeof wholesalePriceSchema>;
 
 /**
- * The joined view: a product with both prices (products/{id} plus wholesale_prices/{id}). Only
- * code that may know the wholesale price builds one: checkout pricing on the server, the
- * manager's catalog editor, and a wholesaler's store.
+ * The joined view: a product with both prices and both break ladders (products/{id} plus
+ * wholesale_prices/{id}). Only code that may know the wholesale price builds one: checkout
+ * pricing on the server, the manager's catalog editor, and a wholesaler's store.
  */
-export const catalogProductSchema = productSchema.extend(wholesalePriceSchema.shape);
+export const catalogProductSchema = productSchema.extend({
+  price_wholesaler: cents,
+  wholesale_breaks: priceBreaksSchema.default([]),
+});
 export type CatalogProduct = z.infer<typeof catalogProductSchema> & { id: string };
 
 /** Joins a product with its wholesale price. */
 export function withWholesalePrice(product: Product, wholesale: WholesalePrice): CatalogProduct {
-  return { ...product, price_wholesaler: wholesale.price_wholesaler };
+  return {
+    ...product,
+    price_wholesaler: wholesale.price_wholesaler,
+    wholesale_breaks: wholesale.price_breaks,
+  };
 }
 
 /** Splits the joined view into the two documents it is stored as (ids are the same). */
@@ -139,8 +224,24 @@ export function splitCatalogProduct(product: Omit<CatalogProduct, 'id'>): {
   product: z.infer<typeof productSchema>;
   wholesale: WholesalePrice;
 } {
-  const { price_wholesaler, ...rest } = product;
-  return { product: rest, wholesale: { price_wholesaler } };
+  const { price_wholesaler, wholesale_breaks, ...rest } = product;
+  return { product: rest, wholesale: { price_wholesaler, price_breaks: wholesale_breaks } };
+}
+
+/**
+ * What is wrong across the fields of a product a manager saves (each field alone is checked by
+ * the schema), or null: price breaks that do not form a ladder under their base price, and a
+ * minimum order that is not a whole number of cases.
+ */
+export function catalogProductProblem(product: Omit<CatalogProduct, 'id'>): string | null {
+  const retail = priceBreaksProblem(product.price_retailer, product.price_breaks);
+  if (retail) return `Retail price breaks: ${retail}`;
+  const wholesale = priceBreaksProblem(product.price_wholesaler, product.wholesale_breaks);
+  if (wholesale) return `Wholesale price breaks: ${wholesale}`;
+  if (product.min_quantity % product.case_pack !== 0) {
+    return `The minimum order must be a multiple of the case pack (${product.case_pack})`;
+  }
+  return null;
 }
 
 export const cartItemSchema = z.object({

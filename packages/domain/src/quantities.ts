@@ -1,0 +1,107 @@
+import { MAX_LINE_QUANTITY } from './orders';
+
+/**
+ * How a product may be ordered: in multiples of its case pack, and at least its minimum order
+ * quantity. The UI rounds a typed quantity with roundQuantity and says why; the server refuses a
+ * line that breaks either rule (quantityProblem) at checkout.
+ */
+export interface QuantityRule {
+  /** Sold in multiples of this many units (1: any whole number). */
+  case_pack: number;
+  /** The fewest units one order line may have (1: no minimum). */
+  min_quantity: number;
+}
+
+/** The smallest quantity the rule allows: the minimum, rounded up to a whole case. */
+export function minimumOrderQuantity(rule: QuantityRule): number {
+  const pack = Math.max(1, rule.case_pack);
+  return Math.ceil(Math.max(1, rule.min_quantity) / pack) * pack;
+}
+
+/** The largest quantity the rule allows on one line: the cap, rounded down to a whole case. */
+export function maximumOrderQuantity(rule: QuantityRule): number {
+  const pack = Math.max(1, rule.case_pack);
+  return Math.floor(MAX_LINE_QUANTITY / pack) * pack;
+}
+
+export interface RoundedQuantity {
+  quantity: number;
+  /** Why the quantity differs from the one asked for; null when it did not change. */
+  note: string | null;
+}
+
+function units(n: number): string {
+  return n === 1 ? '1 unit' : `${n} units`;
+}
+
+/**
+ * A wanted quantity made orderable: raised to the minimum, rounded up to a whole case, lowered to
+ * the largest whole number of cases under the line cap. `wanted` must be a whole number >= 1
+ * (parseQuantityInput checks typed text).
+ */
+export function roundQuantity(wanted: number, rule: QuantityRule): RoundedQuantity {
+  const pack = Math.max(1, rule.case_pack);
+  const min = minimumOrderQuantity(rule);
+  const max = maximumOrderQuantity(rule);
+  if (wanted < min) {
+    const why =
+      rule.min_quantity > 1
+        ? `The minimum order is ${units(rule.min_quantity)}`
+        : `Sold in cases of ${pack}`;
+    return { quantity: min, note: `${why}: ${units(wanted)} became ${min}.` };
+  }
+  if (wanted > max) {
+    return {
+      quantity: max,
+      note: `At most ${max} per order line: ${units(wanted)} became ${max}.`,
+    };
+  }
+  const rounded = Math.ceil(wanted / pack) * pack;
+  if (rounded !== wanted) {
+    return {
+      quantity: rounded,
+      note: `Sold in cases of ${pack}: ${units(wanted)} became ${rounded}.`,
+    };
+  }
+  return { quantity: wanted, note: null };
+}
+
+/**
+ * Why `quantity` of the product named `name` cannot be ordered, or null when it can. The server's
+ * check at checkout; the message names the product and says what would be accepted.
+ */
+export function quantityProblem(name: string, quantity: number, rule: QuantityRule): string | null {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+    return `Invalid quantity for ${name}`;
+  }
+  const pack = Math.max(1, rule.case_pack);
+  if (quantity % pack !== 0) {
+    return `${name} is sold in cases of ${pack}: order a multiple of ${pack}`;
+  }
+  if (quantity < rule.min_quantity) {
+    return `The minimum order for ${name} is ${units(rule.min_quantity)}`;
+  }
+  return null;
+}
+
+export type ParsedQuantity = { ok: true; quantity: number } | { ok: false; error: string };
+
+/**
+ * Reads a quantity a person typed: a whole number from 1 to the line cap, nothing else
+ * ("12", " 48 "; not "1.5", "-3", "1e3", "twelve").
+ */
+export function parseQuantityInput(text: string): ParsedQuantity {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, error: 'Enter a quantity' };
+  if (!/^\d+$/.test(trimmed)) {
+    return /^-/.test(trimmed)
+      ? { ok: false, error: 'Quantity must be at least 1' }
+      : { ok: false, error: 'Enter a whole number' };
+  }
+  const quantity = Number(trimmed);
+  if (quantity < 1) return { ok: false, error: 'Quantity must be at least 1' };
+  if (quantity > MAX_LINE_QUANTITY) {
+    return { ok: false, error: `At most ${MAX_LINE_QUANTITY} per order line` };
+  }
+  return { ok: true, quantity };
+}

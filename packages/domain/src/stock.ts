@@ -1,0 +1,49 @@
+/**
+ * Stock of one product, kept on its product document by the server:
+ * - stock_on_hand: units the brand has (null: not tracked, e.g. machines built to order);
+ * - stock_reserved: units held by open checkouts (a checkout reserves its lines when it is
+ *   created; they are released when it expires, is replaced or fails, and taken from
+ *   stock_on_hand when it becomes an order).
+ * Managers set stock_on_hand; only the functions change stock_reserved.
+ */
+export interface StockLevels {
+  stock_on_hand: number | null;
+  stock_reserved: number;
+}
+
+export const STOCK_STATES = ['in_stock', 'low', 'out'] as const;
+export type StockState = (typeof STOCK_STATES)[number];
+
+export const STOCK_STATE_LABELS: Readonly<Record<StockState, string>> = {
+  in_stock: 'In stock',
+  low: 'Low stock',
+  out: 'Out of stock',
+};
+
+/** At or under this many available units a tracked product shows as low. */
+export const LOW_STOCK_UNITS = 24;
+
+/** The most a manager may enter as stock on hand. */
+export const MAX_STOCK_UNITS = 1_000_000;
+
+/** Units a buyer may still reserve; null when stock is not tracked (no limit). */
+export function availableStock(levels: StockLevels): number | null {
+  if (levels.stock_on_hand === null) return null;
+  return Math.max(0, levels.stock_on_hand - levels.stock_reserved);
+}
+
+/**
+ * In stock, low or out, for the store. `minimum` is the smallest orderable quantity: fewer units
+ * than that left is out of stock for a buyer.
+ */
+export function stockState(levels: StockLevels, minimum = 1): StockState {
+  const available = availableStock(levels);
+  if (available === null) return 'in_stock';
+  if (available < Math.max(1, minimum)) return 'out';
+  return available <= LOW_STOCK_UNITS ? 'low' : 'in_stock';
+}
+
+/** The buyer's message when fewer units are available than a line asks for. */
+export function stockShortMessage(name: string, available: number): string {
+  return available <= 0 ? `${name} is out of stock` : `Only ${available} left of ${name}`;
+}
