@@ -93,6 +93,20 @@ export const ROUTES = {
     layouts: portal,
     access: 'approved-buyer',
   },
+  product: {
+    path: '/portal/products/:productId',
+    title: 'Product',
+    module: 'product',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
+  quickOrder: {
+    path: '/portal/quick-order',
+    title: 'Quick Order',
+    module: 'quick-order',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
   cart: {
     path: '/portal/cart',
     title: 'Your Cart',

@@ -1,8 +1,10 @@
 import {
+  priceBreaksFor,
   unitPriceFor,
   withWholesalePrice,
   type BuyerRole,
   type Cents,
+  type PriceBreak,
   type Product,
   type WholesalePrice,
 } from '@portal/domain';
@@ -21,8 +23,11 @@ import {
   type ProductWithPrices,
 } from './documents';
 
-/** A catalog product as a buyer sees it: the product document and the unit price they pay. */
-export type PricedProduct = Product & { unit_price: Cents };
+/**
+ * A catalog product as a buyer sees it: the product document, the unit price their role pays
+ * and that price's quantity breaks (a line of `min_quantity` or more units costs `unit_amount`).
+ */
+export type PricedProduct = Product & { unit_price: Cents; breaks: readonly PriceBreak[] };
 
 /**
  * The active catalog, in sort order. The `is_active == true` filter is required: the security
@@ -64,8 +69,11 @@ export async function fetchProducts(role: BuyerRole): Promise<PricedProduct[]> {
   const products: PricedProduct[] = [];
   for (const product of active) {
     const price = wholesale?.get(product.id);
-    const unit_price = unitPriceFor(price ? withWholesalePrice(product, price) : product, role);
-    if (unit_price !== null) products.push({ ...product, unit_price });
+    const joined = price ? withWholesalePrice(product, price) : product;
+    const unit_price = unitPriceFor(joined, role);
+    if (unit_price !== null) {
+      products.push({ ...product, unit_price, breaks: priceBreaksFor(joined, role) });
+    }
   }
   return products;
 }

@@ -1,0 +1,104 @@
+import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Input } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import {
+  maximumOrderQuantity,
+  minimumOrderQuantity,
+  parseQuantityInput,
+  roundQuantity,
+  type QuantityRule,
+} from '@portal/domain';
+
+interface QuantityInputProps {
+  /** The product's name, for the labels ("Quantity of Blue Coast Syrup"). */
+  name: string;
+  quantity: number;
+  /** Case pack and minimum: − and + step by a case; a typed number is rounded to them. */
+  rule: QuantityRule;
+  disabled?: boolean;
+  /** A new quantity, already rounded; `note` says why it differs from what was typed. */
+  onChange: (quantity: number, note: string | null) => void;
+}
+
+/**
+ * − [quantity] +: type any quantity (applied on Enter or leaving the field) or step by one case.
+ * A typed number is rounded to the case pack and minimum, and the note below says so; text that
+ * is not a whole number from 1 to the cap is refused with its reason, changing nothing.
+ */
+export function QuantityInput({
+  name,
+  quantity,
+  rule,
+  disabled = false,
+  onChange,
+}: QuantityInputProps) {
+  const [text, setText] = useState(String(quantity));
+  const [message, setMessage] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+  const messageId = useId();
+  const step = Math.max(1, rule.case_pack);
+  const min = minimumOrderQuantity(rule);
+  const max = maximumOrderQuantity(rule);
+
+  useEffect(() => setText(String(quantity)), [quantity]);
+
+  const commit = () => {
+    const parsed = parseQuantityInput(text);
+    if (!parsed.ok) {
+      setMessage({ kind: 'error', text: parsed.error });
+      return;
+    }
+    const rounded = roundQuantity(parsed.quantity, rule);
+    setText(String(rounded.quantity));
+    setMessage(rounded.note ? { kind: 'note', text: rounded.note } : null);
+    if (rounded.quantity !== quantity || rounded.note) onChange(rounded.quantity, rounded.note);
+  };
+
+  const stepTo = (next: number) => {
+    setMessage(null);
+    onChange(next, null);
+  };
+
+  return (
+    <div className="quantity-input">
+      <div className="quantity-stepper" role="group" aria-label={`Quantity of ${name}`}>
+        <Button
+          size="small"
+          icon={<MinusOutlined />}
+          aria-label={`Decrease quantity of ${name}`}
+          disabled={disabled || quantity - step < min}
+          onClick={() => stepTo(quantity - step)}
+        />
+        <Input
+          className="quantity-stepper__value"
+          value={text}
+          inputMode="numeric"
+          autoComplete="off"
+          size="small"
+          aria-label={`Quantity of ${name}`}
+          aria-invalid={message?.kind === 'error' ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
+          disabled={disabled}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={commit}
+          onPressEnter={commit}
+        />
+        <Button
+          size="small"
+          icon={<PlusOutlined />}
+          aria-label={`Increase quantity of ${name}`}
+          disabled={disabled || quantity + step > max}
+          onClick={() => stepTo(quantity + step)}
+        />
+      </div>
+      {message && (
+        <p
+          id={messageId}
+          className={`quantity-input__message quantity-input__message--${message.kind}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}
