@@ -5,9 +5,11 @@ import { refundOrder } from '../payments/refunds';
 import { callable } from './edge';
 
 /**
- * Callable refundOrder({ orderId, amount?, reason? }) (managers): a refund of a paid order at
- * Stripe (partial with an amount, else everything left), recorded on the order once. Rate
- * limited per manager and per IP.
+ * Callable refundOrder({ orderId, amount?, reason?, restock? }) (managers): a refund of a paid
+ * order at Stripe (partial with an amount, else everything left), recorded on the order once.
+ * `restock` (goods returned) puts the order's units back in stock, once, with a refund of
+ * everything left; a partial refund that asks for it is refused. Rate limited per manager and
+ * per IP.
  */
 export const refundOrderHandler = callable(async (request, ctx): Promise<RefundOrderResponse> => {
   const caller = requireManager(request);

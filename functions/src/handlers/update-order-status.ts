@@ -5,9 +5,10 @@ import { updateOrderStatus } from '../payments/update-status';
 import { callable } from './edge';
 
 /**
- * Callable updateOrderStatus({ orderId, status, shipment? }) (managers): one step along the order
- * state machine (processing -> shipped with carrier and tracking -> delivered; processing ->
- * cancelled with a full refund), appended to the order's status_history with the manager's uid.
+ * Callable updateOrderStatus({ orderId, status, shipment?, restock? }) (managers): one step along
+ * the order state machine (processing -> shipped with carrier and tracking -> delivered;
+ * processing -> cancelled with a full refund, and with `restock` its units back in stock),
+ * appended to the order's status_history with the manager's uid.
  * Rate limited per manager and per IP (shipping or cancelling mails the buyer; cancelling refunds).
  */
 export const updateOrderStatusHandler = callable(

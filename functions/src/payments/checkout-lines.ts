@@ -1,10 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  minimumOrderQuantity,
   OrderPricingError,
   paths,
   priceOrderLines,
   productSchema,
+  quantityProblem,
   wholesalePriceSchema,
   withWholesalePrice,
   type BuyerRole,
@@ -16,7 +18,10 @@ import {
 import { PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 
-/** Where the lines of a checkout come from: the whole server-side cart, or Buy Now of one unit. */
+/**
+ * Where the lines of a checkout come from: the whole server-side cart, or Buy Now of one product
+ * (the least of it that may be ordered: its minimum, in whole cases).
+ */
 export type CheckoutSource = 'cart' | 'buy_now';
 
 /** Stripe Checkout accepts at most 100 line items in payment mode. */
@@ -24,7 +29,8 @@ const MAX_CHECKOUT_LINES = 100;
 
 /**
  * The lines a buyer asked for, read from the server: cart documents contribute only their id
- * (the product) and quantity; any other field (a price, a name) is ignored.
+ * (the product) and quantity; any other field (a price, a name) is ignored. Buy Now asks for one
+ * unit here; buyNowQuantity sets the product's minimum once the product is read.
  */
 export async function readLineRequests(
   db: Firestore,
@@ -100,6 +106,22 @@ export async function loadProducts(
   return products;
 }
 
+/**
+ * Buy Now buys the smallest quantity the product may be ordered in (minimumOrderQuantity: its
+ * minimum, rounded up to whole cases); cart lines are left as the buyer set them.
+ */
+export function buyNowQuantity(
+  source: CheckoutSource,
+  requests: readonly LineRequest[],
+  products: ReadonlyMap<string, Product | CatalogProduct>,
+): LineRequest[] {
+  if (source !== 'buy_now') return [...requests];
+  return requests.map((request) => {
+    const product = products.get(request.product_id);
+    return product ? { ...request, quantity: minimumOrderQuantity(product) } : request;
+  });
+}
+
 /** Prices the lines for the buyer's role; unknown, inactive or badly counted lines are refused. */
 export function priceLinesOrRefuse(
   requests: readonly LineRequest[],
@@ -113,7 +135,18 @@ export function priceLinesOrRefuse(
     if (error instanceof OrderPricingError) {
       const product = products.get(error.productId);
       const what = product ? error.message : `Product ${error.productId} is not in the catalog`;
-      const advice = source === 'cart' ? ' Remove it from your cart and try again.' : '';
+      const quantity = requests.find((r) => r.product_id === error.productId)?.quantity;
+      // A quantity that breaks the case pack or the minimum is fixed in the cart, not removed.
+      const badCount =
+        product !== undefined &&
+        quantity !== undefined &&
+        quantityProblem(product.name, quantity, product) !== null;
+      const advice =
+        source !== 'cart'
+          ? ''
+          : badCount
+            ? ' Change the quantity in your cart and try again.'
+            : ' Remove it from your cart and try again.';
       const message = `${what}.${advice}`;
       throw new PreconditionError(message, { productId: error.productId });
     }

@@ -2,6 +2,13 @@ import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/fir
 import { COLLECTIONS, paths } from '@portal/domain';
 import { REUSE_MARGIN_MS } from './checkout-session';
 import { readCheckout, type CheckoutDoc } from './checkout-record';
+import {
+  planReservation,
+  readStock,
+  reserveStock,
+  type StockLine,
+  type StockShortError,
+} from './stock';
 
 /**
  * checkout_locks/{uid}: the buyer's checkout in progress. Claimed in a transaction together with
@@ -22,6 +29,14 @@ interface CheckoutLock {
 /** A 'creating' claim older than this is taken over (its caller crashed or timed out). */
 const STALE_CLAIM_MS = 30_000;
 
+/**
+ * Attempts of the claim transaction. Every checkout of a product reads (and so locks) its product
+ * document to reserve stock: many buyers checking out the same product at once queue on it, and
+ * the younger ones may be aborted by older ones (wound-wait) and start over, more often than the
+ * SDK's default of 5 attempts allows for. (The SDK backs off between attempts: at most 10.)
+ */
+const CLAIM_MAX_ATTEMPTS = 10;
+
 type ClaimResult =
   /** An open session for the same lines: hand it out again. */
   | { kind: 'reuse'; checkoutId: string; sessionId: string; url: string }
@@ -32,6 +47,16 @@ type ClaimResult =
       kind: 'created';
       checkoutId: string;
       previous: { checkoutId: string; sessionId: string | null } | null;
+    }
+  /**
+   * Too little stock for the lines while the buyer's previous open checkout (a different cart)
+   * still holds some of it: nothing was written. The previous checkout is to be retired first
+   * (which releases its hold), then the claim tried again; `short` is the refusal otherwise.
+   */
+  | {
+      kind: 'retire-first';
+      previous: { checkoutId: string; sessionId: string | null };
+      short: StockShortError;
     };
 
 function lockRef(db: Firestore, uid: string) {
@@ -46,7 +71,11 @@ function readLock(data: DocumentData | undefined): CheckoutLock | null {
 
 /**
  * Reuses the buyer's open checkout for the same fingerprint, or creates a checkout (built by
- * `buildCheckout`) and claims the lock, in one transaction.
+ * `buildCheckout`) and claims the lock, in one transaction. A new checkout reserves the stock of
+ * its `lines` in the same transaction (stock_reserved of each stock-tracked product, recorded on
+ * the checkout as stock_hold); when a product has fewer units available than its line asks for,
+ * nothing is written and the claim is refused with "Only N left of <name>." (StockShortError).
+ * A reused or awaited checkout keeps the hold it made when it was created.
  */
 export async function claimCheckout(
   db: Firestore,
@@ -54,53 +83,75 @@ export async function claimCheckout(
   fingerprint: string,
   buildCheckout: (now: Timestamp) => CheckoutDoc,
   nowMs: () => number = Date.now,
+  lines: readonly StockLine[] = [],
 ): Promise<ClaimResult> {
   const ref = lockRef(db, uid);
-  return db.runTransaction(async (tx) => {
-    const lock = readLock((await tx.get(ref)).data());
-    const current = lock
-      ? readCheckout(await tx.get(db.collection(COLLECTIONS.checkouts).doc(lock.checkout_id)))
-      : null;
-    const pending = lock && current?.state === 'open' && current.user_id === uid ? lock : null;
-    const now = nowMs();
-    if (pending && pending.fingerprint === fingerprint) {
-      if (
-        pending.state === 'open' &&
-        pending.url &&
-        pending.session_id &&
-        pending.expires_at &&
-        pending.expires_at.toMillis() > now + REUSE_MARGIN_MS
-      ) {
-        return {
-          kind: 'reuse',
-          checkoutId: pending.checkout_id,
-          sessionId: pending.session_id,
-          url: pending.url,
-        };
+  return db.runTransaction(
+    async (tx) => {
+      const lock = readLock((await tx.get(ref)).data());
+      const current = lock
+        ? readCheckout(await tx.get(db.collection(COLLECTIONS.checkouts).doc(lock.checkout_id)))
+        : null;
+      const pending = lock && current?.state === 'open' && current.user_id === uid ? lock : null;
+      const now = nowMs();
+      if (pending && pending.fingerprint === fingerprint) {
+        if (
+          pending.state === 'open' &&
+          pending.url &&
+          pending.session_id &&
+          pending.expires_at &&
+          pending.expires_at.toMillis() > now + REUSE_MARGIN_MS
+        ) {
+          return {
+            kind: 'reuse',
+            checkoutId: pending.checkout_id,
+            sessionId: pending.session_id,
+            url: pending.url,
+          };
+        }
+        if (pending.state === 'creating' && now - pending.claimed_at.toMillis() < STALE_CLAIM_MS) {
+          return { kind: 'wait', checkoutId: pending.checkout_id };
+        }
       }
-      if (pending.state === 'creating' && now - pending.claimed_at.toMillis() < STALE_CLAIM_MS) {
-        return { kind: 'wait', checkoutId: pending.checkout_id };
+      const previous = pending
+        ? { checkoutId: pending.checkout_id, sessionId: pending.session_id }
+        : null;
+      // Reads before writes: the products whose stock the new checkout reserves.
+      const stock = await readStock(
+        tx,
+        db,
+        lines.map((line) => line.product_id),
+      );
+      // The previous checkout's units are the buyer's own: it is replaced by this one.
+      const own = previous && current?.stock_held ? (current.stock_hold ?? {}) : {};
+      const plan = planReservation(stock, lines, own);
+      if ('short' in plan) {
+        // Enough only with the buyer's own previous hold: retire that checkout first, then retry.
+        if (plan.retire && previous) return { kind: 'retire-first', previous, short: plan.short };
+        throw plan.short;
       }
-    }
-    const checkoutRef = db.collection(COLLECTIONS.checkouts).doc();
-    const claimedAt = Timestamp.fromMillis(now);
-    tx.create(checkoutRef, buildCheckout(claimedAt));
-    const next: CheckoutLock = {
-      fingerprint,
-      checkout_id: checkoutRef.id,
-      state: 'creating',
-      claimed_at: claimedAt,
-      session_id: null,
-      url: null,
-      expires_at: null,
-    };
-    tx.set(ref, next);
-    return {
-      kind: 'created',
-      checkoutId: checkoutRef.id,
-      previous: pending ? { checkoutId: pending.checkout_id, sessionId: pending.session_id } : null,
-    };
-  });
+      const checkoutRef = db.collection(COLLECTIONS.checkouts).doc();
+      const claimedAt = Timestamp.fromMillis(now);
+      tx.create(checkoutRef, {
+        ...buildCheckout(claimedAt),
+        stock_hold: plan.hold,
+        stock_held: true,
+      } satisfies CheckoutDoc);
+      reserveStock(tx, stock, plan.hold);
+      const next: CheckoutLock = {
+        fingerprint,
+        checkout_id: checkoutRef.id,
+        state: 'creating',
+        claimed_at: claimedAt,
+        session_id: null,
+        url: null,
+        expires_at: null,
+      };
+      tx.set(ref, next);
+      return { kind: 'created', checkoutId: checkoutRef.id, previous };
+    },
+    { maxAttempts: CLAIM_MAX_ATTEMPTS },
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import { CHECKOUT_STATES, type CheckoutState, type OrderLine } from '@portal/domain';
 import type { CheckoutSource } from './checkout-lines';
+import { readHold, type StockHold } from './stock';
 
 /**
  * checkouts/{checkoutId}: one checkout attempt, written by createCheckoutSession. It is not an
@@ -23,6 +24,13 @@ export interface CheckoutDoc {
   cart_fingerprint: string;
   /** 'cart' removes the purchased lines from the cart once ordered; Buy Now leaves it alone. */
   source: CheckoutSource;
+  /**
+   * The units of stock-tracked products this checkout reserved when it was created (set by the
+   * claim; absent on checkouts from before stock). Kept after the hold ends, as a record.
+   */
+  stock_hold?: StockHold;
+  /** True while the hold counts in the products' stock_reserved: until released or committed. */
+  stock_held?: boolean;
 }
 
 export interface CheckoutRecord extends CheckoutDoc {
@@ -56,5 +64,7 @@ export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
     source: data.source === 'buy_now' ? 'buy_now' : 'cart',
     seller_permit_id: typeof data.seller_permit_id === 'string' ? data.seller_permit_id : '',
     store_name: typeof data.store_name === 'string' ? data.store_name : '',
+    stock_hold: readHold(data.stock_hold) ?? {},
+    stock_held: data.stock_held === true,
   };
 }

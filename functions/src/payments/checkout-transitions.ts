@@ -20,6 +20,14 @@ import { allocateInvoiceNumber, readInvoiceCounter } from './invoice-numbers';
 import { orderFromCheckout, paymentIntentOf, shipToOfSession } from './order-from-checkout';
 import { readOrderState, type OrderState } from './order-record';
 import { historyWith, STRIPE_ACTOR } from './order-transitions';
+import {
+  commitStock,
+  holdProducts,
+  readStock,
+  releaseStock,
+  restockStock,
+  type StockHold,
+} from './stock';
 import { readEventSeen, recordEvent, type EventRef } from './stripe-event-log';
 
 /** The session is not one of ours (no checkout id): nothing to do. */
@@ -149,9 +157,11 @@ async function readCartLines(tx: Transaction, db: Firestore, checkout: CheckoutR
 /**
  * Records a complete Checkout Session, once: the first report creates the order (same id as the
  * checkout) with the ship-to Stripe collected, removes the ordered lines from the cart, makes the
- * ship-to the buyer's default and closes the checkout; a paid session also gets the next invoice
- * number. A later report of the payment (async_payment_succeeded) moves a pending order to
- * processing with its invoice number. The webhook and verifyPayment both call this; whichever
+ * ship-to the buyer's default, takes the checkout's reserved units from stock (stock_on_hand and
+ * stock_reserved, recorded on the order as stock_taken) and closes the checkout; a paid session
+ * also gets the next invoice number. A later report of the payment (async_payment_succeeded)
+ * moves a pending order to processing with its invoice number (its stock was taken already).
+ * The webhook and verifyPayment both call this; whichever
  * comes second changes nothing. The payment's mails (confirmation to the buyer, new order to
  * the managers) are queued in the same transaction as the payment is recorded.
  */
@@ -176,6 +186,8 @@ export function recordCheckoutCompleted(
     const removeCartLines = order ? () => undefined : await readCartLines(tx, db, checkout);
     const profileRef = db.doc(paths.profile(checkout.user_id));
     const profileExists = order ? false : (await tx.get(profileRef)).exists;
+    // The order takes the units its checkout reserved (read here, written below).
+    const stock = await readStock(tx, db, order ? [] : holdProducts(checkout.stock_hold));
     const writeMails = paid
       ? await stageMails(
           tx,
@@ -213,8 +225,19 @@ export function recordCheckoutCompleted(
       now,
       by: STRIPE_ACTOR,
     });
-    tx.create(orderRef, created);
-    tx.update(checkoutRef, { state: 'completed' satisfies CheckoutState, updated_at: now });
+    const taken = commitStock(
+      tx,
+      stock,
+      checkout.stock_hold ?? {},
+      checkout.stock_held === true,
+      checkout.id,
+    );
+    tx.create(orderRef, { ...created, stock_taken: taken });
+    tx.update(checkoutRef, {
+      state: 'completed' satisfies CheckoutState,
+      updated_at: now,
+      stock_held: false,
+    });
     removeCartLines(now);
     // The last order's ship-to is the buyer's default (My Account shows and edits it).
     if (profileExists && created.ship_to) tx.update(profileRef, { ship_to: created.ship_to });
@@ -224,66 +247,83 @@ export function recordCheckoutCompleted(
 
 /**
  * A delayed payment failed (checkout.session.async_payment_failed): the pending order is
- * cancelled by Stripe. If the completion was never recorded, the order is created cancelled, so
- * the attempt still shows what happened.
+ * cancelled by Stripe and the units it took go back on hand. If the completion was never
+ * recorded, the order is created cancelled, so the attempt still shows what happened, and the
+ * checkout's hold is released.
  */
 export function recordAsyncPaymentFailed(
   db: Firestore,
   session: Stripe.Checkout.Session,
   event?: EventRef,
 ): Promise<SessionTransition<FailedOutcome>> {
-  return onSession<FailedOutcome>(db, session, event, (tx, read) => {
+  return onSession<FailedOutcome>(db, session, event, async (tx, read) => {
     const { checkout, order, checkoutRef, orderRef } = read;
-    const now = Timestamp.now();
     if (!order) {
       checkPayment(checkout, session);
+      // The checkout's units were never taken: its hold is released.
+      const held = checkout.stock_held === true;
+      const stock = await readStock(tx, db, held ? holdProducts(checkout.stock_hold) : []);
+      const now = Timestamp.now();
       const created = orderFromCheckout(checkout, session, {
         status: 'pending',
         invoiceNumber: null,
         now,
         by: STRIPE_ACTOR,
       });
+      if (held) releaseStock(tx, stock, checkout.stock_hold ?? {});
       tx.create(orderRef, {
         ...created,
         status: 'cancelled',
         status_history: historyWith(created.status_history, 'cancelled', now, STRIPE_ACTOR),
+        stock_taken: {},
       });
-      tx.update(checkoutRef, { state: 'completed' satisfies CheckoutState, updated_at: now });
+      tx.update(checkoutRef, {
+        state: 'completed' satisfies CheckoutState,
+        updated_at: now,
+        stock_held: false,
+      });
       return { status: 'cancelled', outcome: 'payment-failed' };
     }
     if (order.status !== 'pending') return { status: order.status, outcome: 'ignored' };
+    // The pending order took its units when it was made: they go back on the shelf.
+    const units: StockHold = order.restocked_at ? {} : (order.stock_taken ?? {});
+    const stock = await readStock(tx, db, holdProducts(units));
+    const now = Timestamp.now();
+    const restocked = restockStock(tx, stock, units);
     tx.update(orderRef, {
       status: 'cancelled',
       updated_at: now,
       status_history: historyWith(order.status_history, 'cancelled', now, STRIPE_ACTOR),
+      ...(Object.keys(restocked).length > 0 ? { restocked_at: now } : {}),
     });
     return { status: 'cancelled', outcome: 'payment-failed' };
   });
 }
 
-/** Stripe closed an unpaid session (checkout.session.expired): its open checkout is expired. */
+/**
+ * Stripe closed an unpaid session (checkout.session.expired): its open checkout is expired and the
+ * stock it held released.
+ */
 export function recordCheckoutExpired(
   db: Firestore,
   session: SessionRef,
   event?: EventRef,
 ): Promise<SessionTransition<ExpiredOutcome>> {
-  return onSession<ExpiredOutcome>(db, session, event, (tx, read) => {
+  return onSession<ExpiredOutcome>(db, session, event, async (tx, read) => {
     const { checkout, order, checkoutRef } = read;
     if (order || checkout.state !== 'open' || checkout.stripe_session_id !== session.id) {
       return { status: order?.status ?? null, outcome: 'ignored' };
     }
-    tx.update(checkoutRef, {
-      state: 'expired' satisfies CheckoutState,
-      updated_at: Timestamp.now(),
-    });
+    await closeOpenCheckout(tx, db, checkoutRef, checkout, 'expired');
     return { status: null, outcome: 'expired' };
   });
 }
 
 /**
- * Closes an open checkout that will never be paid: 'replaced' by a newer checkout of the buyer, or
- * 'failed' when its session could not be created. `withSession` false only closes a checkout that
- * never got a session (one with a session is closed when Stripe reports its session expired).
+ * Closes an open checkout that will never be paid, releasing the stock it holds: 'replaced' by a
+ * newer checkout of the buyer, or 'failed' when its session could not be created. `withSession`
+ * false only closes a checkout that never got a session (one with a session is closed when Stripe
+ * reports its session expired).
  */
 export async function closeCheckout(
   db: Firestore,
@@ -296,7 +336,24 @@ export async function closeCheckout(
     const checkout = readCheckout(await tx.get(ref));
     if (!checkout || checkout.state !== 'open') return false;
     if (!options.withSession && checkout.stripe_session_id !== null) return false;
-    tx.update(ref, { state, updated_at: Timestamp.now() });
+    await closeOpenCheckout(tx, db, ref, checkout, state);
     return true;
   });
+}
+
+/**
+ * Moves an open checkout to a closed state in the transaction that read it, releasing the stock
+ * it holds (once: stock_held is cleared in the same write). Reads the products, then writes.
+ */
+async function closeOpenCheckout(
+  tx: Transaction,
+  db: Firestore,
+  ref: DocumentReference,
+  checkout: CheckoutRecord,
+  state: Extract<CheckoutState, 'replaced' | 'failed' | 'expired'>,
+): Promise<void> {
+  const held = checkout.stock_held === true;
+  const stock = await readStock(tx, db, held ? holdProducts(checkout.stock_hold) : []);
+  if (held) releaseStock(tx, stock, checkout.stock_hold ?? {});
+  tx.update(ref, { state, updated_at: Timestamp.now(), stock_held: false });
 }

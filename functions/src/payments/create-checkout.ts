@@ -17,6 +17,7 @@ import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../li
 import { log } from '../lib/log';
 import type { MailDeps } from '../mail/notifications';
 import {
+  buyNowQuantity,
   checkoutFingerprint,
   loadProducts,
   priceLinesOrRefuse,
@@ -31,6 +32,7 @@ import {
   recordCheckoutCompleted,
   recordCheckoutExpired,
 } from './checkout-transitions';
+import type { StockShortError } from './stock';
 import { customerForCheckout, forgetCustomer, isMissingCustomer } from './stripe-customers';
 import { isMissingResource, stripeFailure } from './stripe-errors';
 
@@ -98,10 +100,12 @@ function newCheckout(
 }
 
 /**
- * createCheckoutSession: prices the buyer's cart (or one unit of `productId`) on the server,
- * records the checkout attempt and a Stripe Checkout session for all its lines (the buyer's
- * customer, US ship-to and phone collected), and returns the session's URL. A repeated call for
- * the same lines returns the same open session. The order is made when the session completes.
+ * createCheckoutSession: prices the buyer's cart (or the minimum quantity of `productId`) on the
+ * server, records the checkout attempt, reserving its stock in the same transaction (refused with
+ * "Only N left of X." when too little is available), and a Stripe Checkout session for all its
+ * lines (the buyer's customer, US ship-to and phone collected), and returns the session's URL. A
+ * repeated call for the same lines returns the same open session. The order is made when the
+ * session completes; a checkout that ends without one releases its stock.
  */
 export async function createCheckout(
   buyer: CheckoutBuyer,
@@ -109,15 +113,16 @@ export async function createCheckout(
   ctx: CheckoutContext,
 ): Promise<CreateCheckoutSessionResponse> {
   const { db, stripe, now } = ctx;
-  const [profile, { source, requests }] = await Promise.all([
+  const [profile, { source, requests: asked }] = await Promise.all([
     profileOfApprovedBuyer(db, buyer.uid),
     readLineRequests(db, buyer.uid, productId),
   ]);
   const products = await loadProducts(
     db,
-    requests.map((r) => r.product_id),
+    asked.map((r) => r.product_id),
     buyer.role,
   );
+  const requests = buyNowQuantity(source, asked, products);
   const lines = priceLinesOrRefuse(requests, products, buyer.role, source);
   // Refused here, before any checkout exists, rather than by Stripe after one was created.
   const totalProblem = orderTotalProblem(orderTotal(lines));
@@ -130,14 +135,27 @@ export async function createCheckout(
     throw stripeFailure('checkout_config_failed', error);
   }
 
+  // The refusal to give when the attempts end while the buyer's previous checkout still holds
+  // the stock this one needs (it could not be retired).
+  let short: StockShortError | null = null;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    // Reserves the lines' stock as it creates the checkout, or refuses "Only N left of X.".
     const claim = await claimCheckout(
       db,
       buyer.uid,
       fingerprint,
       (claimedAt) => newCheckout(buyer, profile, lines, fingerprint, source, claimedAt),
       now,
+      lines,
     );
+
+    if (claim.kind === 'retire-first') {
+      // The buyer's previous checkout (another cart) holds units this one needs: close it first
+      // (its session expired at Stripe, its hold released; or, paid meanwhile, made its order).
+      short = claim.short;
+      await retireCheckout(ctx, stripe, claim.previous);
+      continue;
+    }
 
     if (claim.kind === 'reuse') {
       let session: Stripe.Checkout.Session;
@@ -263,6 +281,7 @@ export async function createCheckout(
     });
     return { url, orderId: checkoutId };
   }
+  if (short) throw short;
   throw new ConcurrentChangeError('Your checkout changed while it was being prepared. Try again.');
 }
 

@@ -1,4 +1,4 @@
-import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import {
   ORDER_STATUSES,
   type Carrier,
@@ -7,6 +7,7 @@ import {
   type ShipTo,
 } from '@portal/domain';
 import type { CheckoutSource } from './checkout-lines';
+import { readHold, type StockHold } from './stock';
 
 export interface StatusChange {
   status: OrderStatus;
@@ -59,6 +60,10 @@ export interface OrderDoc {
   refunds: RefundDoc[];
   /** Cents: the sum of `refunds` (revenue is summed net of it on the server). */
   refunded_amount: number;
+  /** The units taken from stock_on_hand when the order was made (stock-tracked products only). */
+  stock_taken?: StockHold;
+  /** When the order's units were put back on hand (a cancellation that restocked): once. */
+  restocked_at?: Timestamp;
 }
 
 /** The fields the transitions rely on, checked when read (older or hand-made orders included). */
@@ -78,6 +83,10 @@ export interface OrderState {
   refunds: RefundDoc[];
   /** The carrier and tracking number once shipped (null before, or when not readable). */
   shipment: Pick<ShipmentDoc, 'carrier' | 'tracking_number'> | null;
+  /** The units the order took from stock; null for orders made before stock was kept. */
+  stock_taken: StockHold | null;
+  /** Set once the order's units went back on hand. */
+  restocked_at: Timestamp | null;
 }
 
 class CorruptOrderError extends Error {
@@ -123,6 +132,8 @@ export function readOrderState(snap: DocumentSnapshot): OrderState | null {
     // Orders from before refunds were recorded have none.
     refunds: Array.isArray(data.refunds) ? (data.refunds as RefundDoc[]) : [],
     shipment: readShipment(data.shipment),
+    stock_taken: readHold(data.stock_taken),
+    restocked_at: data.restocked_at instanceof Timestamp ? data.restocked_at : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { canManagerMoveOrder, COLLECTIONS, type OrderStatus } from '@portal/domain';
 import { log } from '../lib/log';
 import {
@@ -10,10 +10,12 @@ import {
 import { stageMails } from '../mail/outbox';
 import {
   readOrderState,
+  type OrderState,
   type RefundDoc,
   type ShipmentDoc,
   type StatusChange,
 } from './order-record';
+import { holdProducts, readStock, restockStock, unitsOf, type StockHold } from './stock';
 
 /** Who moved an order when Stripe reported it (by the webhook or by verifyPayment). */
 export const STRIPE_ACTOR = 'stripe';
@@ -27,6 +29,29 @@ export function historyWith(
   by: string,
 ): StatusChange[] {
   return [...history, { status, at, by }];
+}
+
+/**
+ * The units a cancelled order puts back on hand: what it took from stock when it was made (orders
+ * from before stock was kept: its lines), nothing when it was restocked already.
+ */
+function unitsToRestock(order: OrderState): StockHold {
+  if (order.restocked_at) return {};
+  return order.stock_taken ?? unitsOf(order.items);
+}
+
+/**
+ * Reads what restocking the order needs (its products), in the transaction, before any write;
+ * the returned function writes it: stock_on_hand += q for the products that track stock, and
+ * restocked_at on the order when anything went back. Without `restock`, reads and writes nothing.
+ */
+async function prepareRestock(tx: Transaction, db: Firestore, order: OrderState, restock: boolean) {
+  const units = restock ? unitsToRestock(order) : {};
+  const stock = await readStock(tx, db, holdProducts(units));
+  return (now: Timestamp): { restocked_at?: Timestamp } => {
+    const restocked = restockStock(tx, stock, units);
+    return Object.keys(restocked).length > 0 ? { restocked_at: now } : {};
+  };
 }
 
 export class IllegalTransitionError extends Error {
@@ -43,14 +68,19 @@ export class IllegalTransitionError extends Error {
  * A manager's move along the state machine, with the history of changes on the order; marking
  * it shipped records the shipment. `expect` guards against a change made in between. The buyer's
  * mail (shipped with tracking, cancelled) is queued in the same transaction. An order already in
- * the requested state is left as it is (`unchanged`): asking twice is not an error.
+ * the requested state is left as it is (`unchanged`): asking twice is not an error. Cancelling
+ * with `restock` puts the order's units back on hand in the same transaction, once.
  */
 export async function moveOrder(
   deps: MailDeps,
   orderId: string,
   to: OrderStatus,
   by: string,
-  options: { expect?: OrderStatus; shipment?: Omit<ShipmentDoc, 'shipped_at'> } = {},
+  options: {
+    expect?: OrderStatus;
+    shipment?: Omit<ShipmentDoc, 'shipped_at'>;
+    restock?: boolean;
+  } = {},
 ): Promise<{ from: OrderStatus; to: OrderStatus; unchanged: boolean } | null> {
   const { db } = deps;
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
@@ -66,6 +96,12 @@ export async function moveOrder(
       throw new IllegalTransitionError(order.status, to);
     }
     if (!canManagerMoveOrder(order.status, to)) throw new IllegalTransitionError(order.status, to);
+    const restock = await prepareRestock(
+      tx,
+      db,
+      order,
+      to === 'cancelled' && options.restock === true,
+    );
     const mails =
       to === 'shipped' && options.shipment
         ? await orderShippedMail(deps, order, options.shipment)
@@ -79,6 +115,7 @@ export async function moveOrder(
       updated_at: now,
       status_history: historyWith(order.status_history, to, now, by),
       ...(options.shipment ? { shipment: { ...options.shipment, shipped_at: now } } : {}),
+      ...restock(now),
     });
     writeMails();
     return { from: order.status, to, unchanged: false };
@@ -103,13 +140,15 @@ export type RefundOutcome = 'recorded' | 'already-recorded';
  * refunded_amount; with `cancel`, a processing order also moves to cancelled. The refundOrder
  * call and the refund webhooks both record the refunds they see; whichever comes second only
  * applies what is still missing. The buyer hears of it in the same transaction: a refund mail, or
- * for a cancellation one cancelled mail with the amount refunded.
+ * for a cancellation one cancelled mail with the amount refunded. With `restock`, the
+ * cancellation or the refund that completes the full refund also puts the order's units back on
+ * hand, in the same transaction (once: restocked_at).
  */
 export async function recordRefund(
   deps: MailDeps,
   orderId: string,
   refund: Omit<RefundDoc, 'at'>,
-  options: { cancel?: boolean } = {},
+  options: { cancel?: boolean; restock?: boolean } = {},
 ): Promise<{ status: OrderStatus; refundedAmount: number; outcome: RefundOutcome } | null> {
   const { db } = deps;
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
@@ -123,6 +162,13 @@ export async function recordRefund(
     if (known && !cancel) {
       return { status: order.status, refundedAmount, outcome: 'already-recorded' as const };
     }
+    // Restocked with the cancellation, or with the refund that leaves nothing to refund.
+    const restock = await prepareRestock(
+      tx,
+      db,
+      order,
+      options.restock === true && (cancel || (!known && refundedAmount >= order.amount)),
+    );
     const writeMails = await stageMails(
       tx,
       db,
@@ -141,6 +187,7 @@ export async function recordRefund(
       ...(cancel
         ? { status, status_history: historyWith(order.status_history, status, now, refund.by) }
         : {}),
+      ...restock(now),
     });
     writeMails();
     return { status, refundedAmount, outcome: known ? 'already-recorded' : 'recorded' };

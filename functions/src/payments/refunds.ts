@@ -21,6 +21,8 @@ interface RefundInput {
   reason: string;
   /** Cancel a processing order with the refund (a full refund). */
   cancel?: boolean;
+  /** Put the order's units back on hand (a full refund only: everything left, or `cancel`). */
+  restock?: boolean;
 }
 
 /**
@@ -34,7 +36,9 @@ export function refundIdempotencyKey(order: Pick<OrderState, 'id' | 'refunds'>):
 
 /**
  * refundOrder (and cancelling a processing order): refunds a paid order at Stripe and records the
- * refund on it. Nothing changes when the request is refused (unpaid order, more than is left).
+ * refund on it; with `restock`, a refund of everything left (a cancellation, or goods returned)
+ * puts the order's units back on hand as it is recorded. Nothing changes when the request is
+ * refused (unpaid order, more than is left, restock with a partial refund).
  */
 export async function refundOrder(
   managerUid: string,
@@ -54,6 +58,11 @@ export async function refundOrder(
   if (input.cancel && amount !== left) {
     throw new PreconditionError('Cancelling an order refunds everything left on it.');
   }
+  if (input.restock && amount !== left) {
+    throw new PreconditionError(
+      'Putting the items back in stock goes with refunding everything left on the order.',
+    );
+  }
   if (!order.stripe_payment_intent_id) {
     throw new PreconditionError('This order has no card payment on record to refund.');
   }
@@ -65,13 +74,15 @@ export async function refundOrder(
         payment_intent: order.stripe_payment_intent_id,
         amount,
         reason: 'requested_by_customer',
-        // `cancel` travels with the refund, so the refund webhook, if it comes first, cancels the
-        // order too (and the buyer gets one "cancelled" mail, not a refund mail and then another).
+        // `cancel` (and `restock`) travel with the refund, so the refund webhook, if it comes
+        // first, cancels (and restocks) the order too (and the buyer gets one "cancelled" mail,
+        // not a refund mail and then another).
         metadata: {
           orderId: order.id,
           by: managerUid,
           reason: input.reason,
           ...(input.cancel === true ? { cancel: 'true' } : {}),
+          ...(input.restock === true ? { restock: 'true' } : {}),
         },
       },
       { idempotencyKey: refundIdempotencyKey(order) },
@@ -96,7 +107,7 @@ export async function refundOrder(
     ctx,
     order.id,
     { refund_id: refund.id, amount: refund.amount, reason: input.reason, by: managerUid },
-    { cancel: input.cancel === true },
+    { cancel: input.cancel === true, restock: input.restock === true },
   );
   if (!recorded) throw new NotFoundError('Order not found.');
   log.info('order_refunded', {
@@ -167,7 +178,10 @@ export async function recordStripeRefunds(
         reason: refund.metadata?.reason ?? refund.reason ?? '',
         by: refund.metadata?.by ?? STRIPE_ACTOR,
       },
-      { cancel: refund.metadata?.cancel === 'true' },
+      {
+        cancel: refund.metadata?.cancel === 'true',
+        restock: refund.metadata?.restock === 'true',
+      },
     );
     if (!recorded) return { orderId: null, status: null, outcome: 'no-order' };
     result = {

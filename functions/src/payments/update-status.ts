@@ -14,21 +14,29 @@ import { refundOrder } from './refunds';
 /**
  * updateOrderStatus: a manager moves an order along the state machine; the move is recorded.
  * Shipping records the carrier and tracking number; cancelling a processing (paid) order refunds
- * it in full first. The order lifecycle: docs/order-lifecycle.md.
+ * it in full first, and with `restock` puts its units back on hand. The order lifecycle:
+ * docs/order-lifecycle.md.
  */
 export async function updateOrderStatus(
   managerUid: string,
-  request: { orderId: string; status: OrderStatus; shipment?: Required<ShipmentInput> | undefined },
+  request: {
+    orderId: string;
+    status: OrderStatus;
+    shipment?: Required<ShipmentInput> | undefined;
+    /** Cancelling: put the order's units back on hand. */
+    restock?: boolean | undefined;
+  },
   ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
 ): Promise<UpdateOrderStatusResponse> {
   const { db } = ctx;
   const { orderId, status: to, shipment } = request;
+  const restock = request.restock === true;
   const before = readOrderState(await db.collection(COLLECTIONS.orders).doc(orderId).get());
   if (!before) throw new NotFoundError('Order not found.');
   if (to === 'cancelled' && before.status === 'processing') {
     const refunded = await refundOrder(
       managerUid,
-      { orderId, reason: 'Order cancelled', cancel: true },
+      { orderId, reason: 'Order cancelled', cancel: true, restock },
       ctx,
     );
     return { orderId, status: refunded.status };
@@ -36,6 +44,7 @@ export async function updateOrderStatus(
   try {
     const moved = await moveOrder(ctx, orderId, to, managerUid, {
       expect: before.status,
+      restock,
       ...(shipment
         ? { shipment: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber } }
         : {}),

@@ -128,13 +128,14 @@ const TABLE: Record<CallableName, Row> = {
       orderId: NO_SUCH_ORDER,
       status: 'shipped',
       shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+      restock: false,
     },
   },
   refundOrder: {
     handler: refundOrderHandler,
     schema: refundOrderRequest,
     caller: 'manager',
-    valid: { orderId: NO_SUCH_ORDER, amount: 500, reason: 'Damaged in transit' },
+    valid: { orderId: NO_SUCH_ORDER, amount: 500, reason: 'Damaged in transit', restock: false },
   },
   requestPasswordReset: {
     handler: requestPasswordResetHandler,

@@ -142,7 +142,7 @@ describe('createCheckoutSession: pricing on the server', () => {
     expect(await checkoutsOfUser(buyer.uid)).toHaveLength(0);
   });
 
-  it('Buy Now checks out one unit of one product and leaves the cart alone', async () => {
+  it("Buy Now checks out the product's minimum (one unit here) and leaves the cart alone", async () => {
     const buyer = await createUser('wholesaler');
     await setCart(buyer.uid, { 'purple-dream': 4 });
     const { orderId } = await createCheckoutSessionHandler(

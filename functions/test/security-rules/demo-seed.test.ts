@@ -1,11 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, productSchema, wholesalePriceSchema } from '@portal/domain';
+import {
+  availableStock,
+  catalogProductProblem,
+  COLLECTIONS,
+  minimumOrderQuantity,
+  productSchema,
+  quantityProblem,
+  SKU_PATTERN,
+  stockState,
+  wholesalePriceSchema,
+  withWholesalePrice,
+  type CatalogProduct,
+} from '@portal/domain';
 
 /**
  * The demo data the stack starts with (emulator-data/firestore.json) has the shape the rules
  * enforce: no product document carries a wholesale price (every approved buyer reads them), and
- * each product's wholesale price is its own wholesale_prices document.
+ * each product's wholesale price is its own wholesale_prices document. Its catalog shows every
+ * feature (SKUs, categories, case packs, breaks, each stock state), and every past order,
+ * checkout and cart line is one checkout would accept.
  */
 const seed = JSON.parse(
   await readFile(new URL('../../../emulator-data/firestore.json', import.meta.url), 'utf8'),
@@ -16,23 +30,90 @@ const inCollection = (collection: string) =>
     .filter(([path]) => path.split('/').length === 2 && path.startsWith(`${collection}/`))
     .map(([path, data]) => [path.split('/')[1] as string, data] as const);
 
+/** The seed's `{ $timestamp }` values as Dates, the way the emulator imports them. */
+function decode(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decode);
+  if (value !== null && typeof value === 'object') {
+    const timestamp = (value as { $timestamp?: unknown }).$timestamp;
+    if (typeof timestamp === 'string') return new Date(timestamp);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
+  }
+  return value;
+}
+
 describe('demo seed (emulator-data/firestore.json)', () => {
   const products = inCollection(COLLECTIONS.products);
   const prices = new Map(inCollection(COLLECTIONS.wholesalePrices));
+  const catalog = new Map(
+    products.map(([id, data]): [string, CatalogProduct] => [
+      id,
+      withWholesalePrice(
+        { ...productSchema.parse(decode(data)), id },
+        wholesalePriceSchema.parse(prices.get(id)),
+      ),
+    ]),
+  );
 
   it('keeps wholesale prices out of every product document', () => {
     expect(products.length).toBeGreaterThan(0);
     for (const [id, data] of products) {
       expect([id, Object.keys(data).sort()]).toEqual([id, Object.keys(productSchema.shape).sort()]);
-      expect(productSchema.safeParse(data).success).toBe(true);
+      expect(productSchema.safeParse(decode(data)).success).toBe(true);
     }
   });
 
-  it('has exactly one wholesale price document per product, holding only the price', () => {
+  it('has exactly one wholesale price document per product, holding only the price and breaks', () => {
     expect([...prices.keys()].sort()).toEqual(products.map(([id]) => id).sort());
     for (const [id, data] of prices) {
-      expect([id, Object.keys(data)]).toEqual([id, ['price_wholesaler']]);
+      expect([id, Object.keys(data).sort()]).toEqual([id, ['price_breaks', 'price_wholesaler']]);
       expect(wholesalePriceSchema.safeParse(data).success).toBe(true);
+    }
+  });
+
+  it('gives every product a unique SKU, a category and a valid catalog entry', () => {
+    const skus = [...catalog.values()].map((p) => p.sku);
+    expect(new Set(skus).size).toBe(skus.length);
+    for (const product of catalog.values()) {
+      expect([product.id, SKU_PATTERN.test(product.sku)]).toEqual([product.id, true]);
+      expect(product.category).not.toBe('');
+      expect(product.created_at).toBeInstanceOf(Date);
+      expect([product.id, catalogProductProblem(product)]).toEqual([product.id, null]);
+      // Only the functions reserve stock, and the demo has no open checkout.
+      expect(product.stock_reserved).toBe(0);
+    }
+  });
+
+  it('shows every stock state, case packs, minimums and breaks for both roles', () => {
+    const active = [...catalog.values()].filter((p) => p.is_active);
+    const states = active.map((p) =>
+      availableStock(p) === null ? 'untracked' : stockState(p, minimumOrderQuantity(p)),
+    );
+    expect(new Set(states)).toEqual(new Set(['in_stock', 'low', 'out', 'untracked']));
+    expect(active.some((p) => p.case_pack > 1)).toBe(true);
+    expect(active.some((p) => p.min_quantity > p.case_pack)).toBe(true);
+    expect(active.some((p) => p.price_breaks.length > 0)).toBe(true);
+    expect(active.some((p) => p.wholesale_breaks.length > 0)).toBe(true);
+    expect(active.some((p) => p.images.length > 0)).toBe(true);
+    expect(new Set(active.map((p) => p.category)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has only orders, checkouts and cart lines whose quantities checkout accepts', () => {
+    const lines = [
+      ...inCollection(COLLECTIONS.orders),
+      ...inCollection(COLLECTIONS.checkouts),
+    ].flatMap(([, data]) => data.items as { product_id: string; quantity: number }[]);
+    const cartLines = Object.entries(seed.documents)
+      .filter(([path]) => path.includes('/cart_items/'))
+      .map(([, data]) => data as { product_id: string; quantity: number });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(cartLines.length).toBeGreaterThan(0);
+    for (const { product_id, quantity } of [...lines, ...cartLines]) {
+      const product = catalog.get(product_id);
+      expect(product, product_id).toBeDefined();
+      expect([product_id, quantityProblem(product!.name, quantity, product!)]).toEqual([
+        product_id,
+        null,
+      ]);
     }
   });
 });

@@ -1,6 +1,11 @@
 import { centsToDollarString, dollarsToCents, type Cents } from './money';
-import { formatPriceBreaks, type PriceBreak } from './price-breaks';
-import { catalogProductProblem, catalogProductSchema, type CatalogProduct } from './schemas';
+import { formatPriceBreaks, priceBreaksProblem, type PriceBreak } from './price-breaks';
+import {
+  catalogProductProblem,
+  catalogProductSchema,
+  skuSchema,
+  type CatalogProduct,
+} from './schemas';
 
 /**
  * The catalog as CSV, for managers' import and export. The web app turns the file into records
@@ -80,6 +85,18 @@ function flag(text: string): boolean {
   throw new Error('is_active must be true or false');
 }
 
+function breakLadderProblem(row: {
+  price_retailer: Cents;
+  price_wholesaler: Cents;
+  price_breaks: PriceBreak[];
+  wholesale_breaks: PriceBreak[];
+}): string | null {
+  const retail = priceBreaksProblem(row.price_retailer, row.price_breaks);
+  if (retail) return `Retail price breaks: ${retail}`;
+  const wholesale = priceBreaksProblem(row.price_wholesaler, row.wholesale_breaks);
+  return wholesale ? `Wholesale price breaks: ${wholesale}` : null;
+}
+
 /** Reads one record; throws an Error whose message says what is wrong. */
 function readRow(record: Readonly<Record<string, string | undefined>>): CatalogRow {
   const cell = (column: CatalogCsvColumn) => (record[column] ?? '').trim();
@@ -90,7 +107,11 @@ function readRow(record: Readonly<Record<string, string | undefined>>): CatalogR
     category: cell('category'),
     description: cell('description'),
     image_url: cell('image_url'),
-    images: cell('images') ? cell('images').split('|').map((url) => url.trim()) : [],
+    images: cell('images')
+      ? cell('images')
+          .split('|')
+          .map((url) => url.trim())
+      : [],
     price_retailer: money('price_retailer', cell('price_retailer')),
     price_wholesaler: money('price_wholesaler', cell('price_wholesaler')),
     price_breaks: parsePriceBreaks('retail_breaks', cell('retail_breaks')),
@@ -104,6 +125,12 @@ function readRow(record: Readonly<Record<string, string | undefined>>): CatalogR
     created_at: null,
   };
   if (!candidate.sku) throw new Error('sku is required');
+  const sku = skuSchema.safeParse(candidate.sku);
+  if (!sku.success) throw new Error(sku.error.issues[0]!.message);
+  // The ladders first: their messages name the column's rule ("starts at a whole number from 2
+  // to 999", "at most 5") where the schema would only say "price_breaks.0.min_quantity: Too small".
+  const ladders = breakLadderProblem(candidate);
+  if (ladders) throw new Error(ladders);
   const parsed = catalogProductSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -112,7 +139,7 @@ function readRow(record: Readonly<Record<string, string | undefined>>): CatalogR
   const problem = catalogProductProblem(parsed.data);
   if (problem) throw new Error(problem);
   const { stock_reserved: _reserved, created_at: _created, ...row } = parsed.data;
-  return { ...row, sku: candidate.sku.toUpperCase() };
+  return { ...row, sku: sku.data };
 }
 
 /**

@@ -61,7 +61,10 @@ export interface SearchableProduct {
 }
 
 function foldCase(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** The words of a search: each must appear in the name or the SKU. */
@@ -70,9 +73,11 @@ function searchTerms(q: string): string[] {
 }
 
 /**
- * A search index over a catalog: built once per catalog (a lower-cased name + SKU per product),
- * then `apply` filters and sorts for a query. 2,000 products filter in well under a millisecond
- * per query on a laptop; measured in docs/catalog.md.
+ * A search index over a catalog: built once per catalog (a lower-cased name + SKU per product,
+ * each product's place in name order, its price and creation time), then `apply` filters and
+ * sorts for a query with plain number comparisons (the name collation runs once, at build). 2,000
+ * products filter and sort in about a millisecond per query on a laptop; measured in
+ * docs/catalog.md.
  */
 export function catalogIndex<P extends SearchableProduct>(
   products: readonly P[],
@@ -80,25 +85,35 @@ export function catalogIndex<P extends SearchableProduct>(
 ) {
   const keys = products.map((product) => `${foldCase(product.name)} ${foldCase(product.sku)}`);
   const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  const compare: Record<StoreSort, (a: P, b: P) => number> = {
-    featured: (a, b) => a.sort_order - b.sort_order || byName.compare(a.name, b.name),
-    name: (a, b) => byName.compare(a.name, b.name),
-    price_asc: (a, b) => priceOf(a) - priceOf(b) || byName.compare(a.name, b.name),
-    price_desc: (a, b) => priceOf(b) - priceOf(a) || byName.compare(a.name, b.name),
-    newest: (a, b) =>
-      (b.created_at?.getTime() ?? 0) - (a.created_at?.getTime() ?? 0) ||
-      byName.compare(a.name, b.name),
+  // Each product's rank in name order (equal names keep catalog order: the sort is stable).
+  const nameRank = new Array<number>(products.length);
+  products
+    .map((_, index) => index)
+    .sort((a, b) => byName.compare(products[a]!.name, products[b]!.name))
+    .forEach((productIndex, rank) => {
+      nameRank[productIndex] = rank;
+    });
+  const prices = products.map(priceOf);
+  const created = products.map((product) => product.created_at?.getTime() ?? 0);
+  const sortOrder = products.map((product) => product.sort_order);
+  const name = (a: number, b: number) => nameRank[a]! - nameRank[b]!;
+  const compare: Record<StoreSort, (a: number, b: number) => number> = {
+    featured: (a, b) => sortOrder[a]! - sortOrder[b]! || name(a, b),
+    name,
+    price_asc: (a, b) => prices[a]! - prices[b]! || name(a, b),
+    price_desc: (a, b) => prices[b]! - prices[a]! || name(a, b),
+    newest: (a, b) => created[b]! - created[a]! || name(a, b),
   };
   return {
     apply(query: StoreQuery): P[] {
       const terms = searchTerms(query.q);
-      const matches: P[] = [];
-      products.forEach((product, index) => {
-        if (query.category && product.category !== query.category) return;
+      const matches: number[] = [];
+      for (let index = 0; index < products.length; index += 1) {
+        if (query.category && products[index]!.category !== query.category) continue;
         const key = keys[index]!;
-        if (terms.every((term) => key.includes(term))) matches.push(product);
-      });
-      return matches.sort(compare[query.sort]);
+        if (terms.every((term) => key.includes(term))) matches.push(index);
+      }
+      return matches.sort(compare[query.sort]).map((index) => products[index]!);
     },
   };
 }

@@ -77,12 +77,16 @@ export const shipmentInput = z.strictObject({
 });
 export type ShipmentInput = z.input<typeof shipmentInput>;
 
-/** Marking an order shipped needs its shipment; no other move takes one. */
+/**
+ * Marking an order shipped needs its shipment; no other move takes one. Cancelling may `restock`:
+ * put the order's units back in stock (the manager's choice; no other move takes it).
+ */
 export const updateOrderStatusRequest = z
   .strictObject({
     orderId: id,
     status: z.enum(ORDER_STATUSES),
     shipment: shipmentInput.optional(),
+    restock: z.boolean({ error: 'Restock is true or false.' }).default(false),
   })
   .superRefine((request, ctx) => {
     if (request.status === 'shipped' && !request.shipment) {
@@ -99,6 +103,13 @@ export const updateOrderStatusRequest = z
         message: 'Only a shipped order has a carrier and tracking number.',
       });
     }
+    if (request.status !== 'cancelled' && request.restock) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['restock'],
+        message: 'Only cancelling an order puts its units back in stock.',
+      });
+    }
   });
 export type UpdateOrderStatusRequest = z.input<typeof updateOrderStatusRequest>;
 export interface UpdateOrderStatusResponse {
@@ -108,7 +119,9 @@ export interface UpdateOrderStatusResponse {
 
 /**
  * refundOrder (managers): a partial refund of a paid order. Without an amount, everything left.
- * Cancelling a processing order (updateOrderStatus) refunds it in full.
+ * Cancelling a processing order (updateOrderStatus) refunds it in full. `restock` puts the
+ * order's units back in stock (goods returned) and goes only with refunding everything left: a
+ * partial refund that asks for it is refused (failed-precondition).
  */
 export const refundOrderRequest = z.strictObject({
   orderId: id,
@@ -125,6 +138,7 @@ export const refundOrderRequest = z.strictObject({
     .max(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`)
     .regex(/^[^\p{Cc}]*$/u, 'Remove the special characters from the reason.')
     .default(''),
+  restock: z.boolean({ error: 'Restock is true or false.' }).default(false),
 });
 export type RefundOrderRequest = z.input<typeof refundOrderRequest>;
 export interface RefundOrderResponse {

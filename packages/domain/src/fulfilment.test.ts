@@ -169,10 +169,29 @@ describe('order book requests', () => {
         shipment: { carrier: 'ups', trackingNumber: 'ABCDE12345' },
       }),
     ).toEqual(['Only a shipped order has a carrier and tracking number.']);
+    // Restocking goes with cancelling only; off unless asked for.
+    expect(updateOrderStatusRequest.parse({ orderId: 'o1', status: 'cancelled' })).toEqual({
+      orderId: 'o1',
+      status: 'cancelled',
+      restock: false,
+    });
+    expect(messages({ orderId: 'o1', status: 'cancelled', restock: true })).toEqual([]);
+    expect(messages({ orderId: 'o1', status: 'delivered', restock: true })).toEqual([
+      'Only cancelling an order puts its units back in stock.',
+    ]);
+    expect(messages({ orderId: 'o1', status: 'cancelled', restock: 'yes' })).toEqual([
+      'Restock is true or false.',
+    ]);
   });
 
   it('takes refunds in whole cents above zero with a short plain reason', () => {
-    expect(refundOrderRequest.parse({ orderId: 'o1' })).toEqual({ orderId: 'o1', reason: '' });
+    expect(refundOrderRequest.parse({ orderId: 'o1' })).toEqual({
+      orderId: 'o1',
+      reason: '',
+      restock: false,
+    });
+    expect(refundOrderRequest.parse({ orderId: 'o1', restock: true }).restock).toBe(true);
+    expect(refundOrderRequest.safeParse({ orderId: 'o1', restock: 1 }).success).toBe(false);
     expect(refundOrderRequest.safeParse({ orderId: 'o1', amount: 0 }).success).toBe(false);
     expect(refundOrderRequest.safeParse({ orderId: 'o1', amount: 10.5 }).success).toBe(false);
     expect(refundOrderRequest.safeParse({ orderId: 'o1', amount: '100' }).success).toBe(false);

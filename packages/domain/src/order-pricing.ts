@@ -22,7 +22,10 @@ export function unitPriceFor(product: Product | CatalogProduct, role: Role): Cen
 }
 
 /** The quantity breaks of the buyer's role's price ([] for a wholesaler without the join). */
-export function priceBreaksFor(product: Product | CatalogProduct, role: Role): readonly PriceBreak[] {
+export function priceBreaksFor(
+  product: Product | CatalogProduct,
+  role: Role,
+): readonly PriceBreak[] {
   if (role !== 'wholesaler') return product.price_breaks;
   return 'wholesale_breaks' in product ? product.wholesale_breaks : [];
 }

@@ -109,7 +109,11 @@ export function resolveQuickOrder(
     const adding = rounded.quantity - inCart(product.id);
     const available = availableStock(product);
     if (available !== null && rounded.quantity > available) {
-      errors.push({ line, text: product.sku, error: `${stockShortMessage(product.name, available)}.` });
+      errors.push({
+        line,
+        text: product.sku,
+        error: `${stockShortMessage(product.name, available)}.`,
+      });
       continue;
     }
     if (adding <= 0) {

@@ -38,6 +38,8 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
     expect(pathsOf(portal?.children ?? [])).toEqual([
       '/portal',
       '/portal/store',
+      '/portal/products/:productId',
+      '/portal/quick-order',
       '/portal/cart',
       '/portal/my-account',
       '/portal/orders/:orderId/invoice',

@@ -73,6 +73,8 @@ export interface BatchWrite {
   path: string;
   data: Data;
   options?: { merge?: boolean };
+  /** Set on a batch.update() (the document must exist; only the given fields change). */
+  update?: true;
 }
 
 export interface RecordedCall {
@@ -400,7 +402,7 @@ export async function deleteDoc(ref: DocumentReference) {
   store.delete(ref.path);
 }
 
-/** A batch of sets: all applied at commit, or none when one of them fails. */
+/** A batch of sets and updates: all applied at commit, or none when one of them fails. */
 export function writeBatch() {
   const writes: BatchWrite[] = [];
   const batch = {
@@ -408,10 +410,17 @@ export function writeBatch() {
       writes.push({ path: ref.path, data, ...(options ? { options } : {}) });
       return batch;
     },
+    update(ref: DocumentReference, data: Data) {
+      writes.push({ path: ref.path, data, update: true });
+      return batch;
+    },
     async commit() {
       const paths = writes.map((w) => w.path);
       await perform({ op: 'commit', path: paths[0] ?? '', writes: [...writes] }, paths);
-      for (const w of writes) applyWrite(w.path, w.data, w.options?.merge === true);
+      const missing = writes.find((w) => w.update && !store.has(w.path));
+      if (missing) throw new Error(`not-found: ${missing.path}`);
+      for (const w of writes)
+        applyWrite(w.path, w.data, w.update === true || w.options?.merge === true);
     },
   };
   return batch;

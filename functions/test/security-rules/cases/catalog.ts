@@ -1,7 +1,17 @@
-import { paths } from '@portal/domain';
+import { readFileSync } from 'node:fs';
+import { serverTimestamp, Timestamp } from 'firebase/firestore/lite';
+import { COLLECTIONS, paths } from '@portal/domain';
 import { ACTORS, type Actor } from '../support/actors';
 import type { RuleCase } from '../support/matrix';
-import { PRODUCT, validProduct, validSupportItem, validWholesalePrice } from '../support/seed';
+import {
+  catalogProduct,
+  CREATED_AT,
+  FIVE_BREAKS,
+  PRODUCT,
+  validProduct,
+  validSupportItem,
+  validWholesalePrice,
+} from '../support/seed';
 
 /**
  * products/{id} and support_content/{id}: read by approved buyers (active products only) and
@@ -18,6 +28,407 @@ const activeOnly = {
   where: [['is_active', '==', true]] as [string, '==', unknown][],
   orderBy: [['sort_order', 'asc']] as [string, 'asc'][],
 };
+
+const NEW = paths.product('new-product');
+const STOCKED = paths.product(PRODUCT.stocked);
+
+function withoutKey(data: Record<string, unknown>, key: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([k]) => k !== key));
+}
+
+/** A manager's create of a product with `data`, expected to be refused because `why`. */
+const refusedCreate = (data: Record<string, unknown>, why: string): RuleCase => ({
+  actor: 'manager',
+  op: 'create',
+  path: NEW,
+  data,
+  expect: 'deny',
+  why,
+});
+
+/** The demo catalog the stack starts with (emulator-data/firestore.json), by collection. */
+const demo = JSON.parse(
+  readFileSync(new URL('../../../../emulator-data/firestore.json', import.meta.url), 'utf8'),
+) as { documents: Record<string, Record<string, unknown>> };
+const demoDocuments = (collection: string) =>
+  Object.entries(demo.documents)
+    .filter(([path]) => path.split('/').length === 2 && path.startsWith(`${collection}/`))
+    .map(([path, data]) => [path.split('/')[1] as string, data] as const);
+
+/**
+ * The searchable catalog's fields (SKU, category, images, case pack, minimum, price breaks,
+ * stock, creation time): checked like productSchema; stock_reserved and created_at are set on
+ * create only (0 and the server's time) and never changed by a client afterwards.
+ */
+const catalogFieldCases: RuleCase[] = [
+  // create
+  {
+    actor: 'manager',
+    op: 'create',
+    path: NEW,
+    data: catalogProduct({ stock_reserved: 0, created_at: serverTimestamp() }),
+    expect: 'allow',
+    why: 'the editor create: nothing reserved, the server time',
+  },
+  {
+    actor: 'manager',
+    op: 'create',
+    path: NEW,
+    data: catalogProduct(),
+    expect: 'allow',
+    why: 'catalog fields without stock_reserved and created_at',
+  },
+  {
+    actor: 'manager',
+    op: 'create',
+    path: NEW,
+    data: catalogProduct({
+      sku: '',
+      category: '',
+      images: [],
+      case_pack: 1,
+      min_quantity: 1,
+      price_breaks: [],
+      stock_on_hand: null,
+    }),
+    expect: 'allow',
+    why: 'the defaults: no SKU yet, no category, by the unit, untracked stock',
+  },
+  {
+    actor: 'manager',
+    op: 'create',
+    path: NEW,
+    data: catalogProduct({
+      sku: 'A'.repeat(40),
+      images: Array.from({ length: 8 }, (_, i) => `/products/p-${i}.svg`),
+      price_breaks: FIVE_BREAKS,
+      case_pack: 999,
+      min_quantity: 999,
+      stock_on_hand: 1_000_000,
+    }),
+    expect: 'allow',
+    why: 'every limit reached',
+  },
+  {
+    actor: 'manager',
+    op: 'create',
+    path: NEW,
+    data: catalogProduct({ sku: 'CUP-16.OZ_2' }),
+    expect: 'allow',
+    why: 'SKU with digits, dot, dash and underscore',
+  },
+  // Every demo product is one the editor could have created (same fields, the server's time).
+  ...demoDocuments(COLLECTIONS.products).map(([id, data]): RuleCase => ({
+    actor: 'manager',
+    op: 'create',
+    path: paths.product(`demo-${id}`),
+    data: { ...data, created_at: serverTimestamp() },
+    expect: 'allow',
+    why: `the demo product ${id}`,
+  })),
+  ...nonManagers.map((actor): RuleCase => ({
+    actor,
+    op: 'create',
+    path: NEW,
+    data: catalogProduct({ stock_reserved: 0, created_at: serverTimestamp() }),
+    expect: 'deny',
+    why: 'a buyer adding a product with stock',
+  })),
+  refusedCreate(catalogProduct({ stock_reserved: 5 }), 'created with units reserved'),
+  refusedCreate(catalogProduct({ stock_reserved: '0' }), 'stock_reserved as a string'),
+  refusedCreate(
+    catalogProduct({ created_at: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) }),
+    'backdated created_at (the Newest sort)',
+  ),
+  refusedCreate(catalogProduct({ created_at: '2025-01-01' }), 'created_at as a string'),
+  refusedCreate(catalogProduct({ sku: 'syr-purple' }), 'lower-case SKU'),
+  refusedCreate(catalogProduct({ sku: 'SYR PURPLE' }), 'SKU with a space'),
+  refusedCreate(catalogProduct({ sku: '-SYR' }), 'SKU starting with a dash'),
+  refusedCreate(catalogProduct({ sku: 'SYR/PURPLE' }), 'SKU with a slash'),
+  refusedCreate(catalogProduct({ sku: 'A'.repeat(41) }), 'SKU over 40'),
+  refusedCreate(catalogProduct({ sku: 42 }), 'SKU as a number'),
+  refusedCreate(catalogProduct({ category: 'x'.repeat(61) }), 'category over 60'),
+  refusedCreate(catalogProduct({ category: null }), 'category null'),
+  refusedCreate(
+    catalogProduct({ images: Array.from({ length: 9 }, (_, i) => `/products/p-${i}.svg`) }),
+    'nine more images',
+  ),
+  refusedCreate(catalogProduct({ images: ['/a.svg', ''] }), 'an empty image URL'),
+  refusedCreate(catalogProduct({ images: ['/a.svg', 7] }), 'an image that is not a string'),
+  refusedCreate(catalogProduct({ images: '/a.svg' }), 'images not a list'),
+  refusedCreate(catalogProduct({ case_pack: 0, min_quantity: 8 }), 'case pack 0'),
+  refusedCreate(catalogProduct({ case_pack: 1000, min_quantity: 1000 }), 'case pack over 999'),
+  refusedCreate(catalogProduct({ case_pack: 2.5, min_quantity: 5 }), 'fractional case pack'),
+  refusedCreate(catalogProduct({ min_quantity: 0 }), 'minimum 0'),
+  refusedCreate(catalogProduct({ min_quantity: 6 }), 'minimum not a whole number of cases'),
+  refusedCreate(
+    withoutKey(catalogProduct({ case_pack: 12 }), 'min_quantity'),
+    'case pack with the default minimum of 1 (not a whole case)',
+  ),
+  refusedCreate(catalogProduct({ stock_on_hand: -1 }), 'negative stock'),
+  refusedCreate(catalogProduct({ stock_on_hand: 1_000_001 }), 'stock over the maximum'),
+  refusedCreate(catalogProduct({ stock_on_hand: 2.5 }), 'fractional stock'),
+  refusedCreate(catalogProduct({ stock_on_hand: '10' }), 'stock as a string'),
+  refusedCreate(catalogProduct({ stock: 10 }), 'stock under another name'),
+  refusedCreate(
+    catalogProduct({ price_breaks: [...FIVE_BREAKS, { min_quantity: 999, unit_amount: 1 }] }),
+    'six price breaks',
+  ),
+  refusedCreate(
+    catalogProduct({ price_breaks: [{ min_quantity: 1, unit_amount: 3000 }] }),
+    'a break from 1 unit',
+  ),
+  refusedCreate(
+    catalogProduct({ price_breaks: [{ min_quantity: 1000, unit_amount: 3000 }] }),
+    'a break over the line cap',
+  ),
+  refusedCreate(
+    catalogProduct({ price_breaks: [{ min_quantity: 24.5, unit_amount: 3000 }] }),
+    'a break from a fraction of a unit',
+  ),
+  refusedCreate(
+    catalogProduct({ price_breaks: [{ min_quantity: 24, unit_amount: 3499 }] }),
+    'a break no cheaper than the price',
+  ),
+  refusedCreate(
+    catalogProduct({ price_breaks: [{ min_quantity: 24, unit_amount: 29.99 }] }),
+    'a break price not in cents',
+  ),
+  refusedCreate(
+    catalogProduct({ price_breaks: [{ min_quantity: 24, unit_amount: -1 }] }),
+    'a negative break price',
+  ),
+  refusedCreate(
+    catalogProduct({
+      price_breaks: [
+        { min_quantity: 48, unit_amount: 2999 },
+        { min_quantity: 24, unit_amount: 2899 },
+      ],
+    }),
+    'breaks out of order',
+  ),
+  refusedCreate(
+    catalogProduct({
+      price_breaks: [
+        { min_quantity: 24, unit_amount: 3199 },
+        { min_quantity: 24, unit_amount: 2999 },
+      ],
+    }),
+    'two breaks from the same quantity',
+  ),
+  refusedCreate(
+    catalogProduct({
+      price_breaks: [
+        { min_quantity: 24, unit_amount: 2999 },
+        { min_quantity: 48, unit_amount: 3199 },
+      ],
+    }),
+    'a later break dearer than the one before',
+  ),
+  refusedCreate(
+    catalogProduct({
+      price_breaks: [...FIVE_BREAKS.slice(0, 4), { min_quantity: 999, unit_amount: 3100 }],
+    }),
+    'the fifth break no cheaper than the fourth',
+  ),
+  refusedCreate(
+    catalogProduct({ price_breaks: [{ min_quantity: 24 }] }),
+    'a break without a price',
+  ),
+  refusedCreate(
+    catalogProduct({ price_breaks: [{ min_quantity: 24, unit_amount: 3000, role: 'retailer' }] }),
+    'a break with an unknown key',
+  ),
+  refusedCreate(catalogProduct({ price_breaks: [3000] }), 'a break that is not a map'),
+  refusedCreate(
+    catalogProduct({ price_breaks: { min_quantity: 24, unit_amount: 3000 } }),
+    'breaks not a list',
+  ),
+
+  // update
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { stock_on_hand: 200 },
+    expect: 'allow',
+    why: 'a manager sets stock on hand',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { stock_on_hand: null },
+    expect: 'allow',
+    why: 'stops tracking stock',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: catalogProduct({ name: 'Purple Dream Syrup, 1 gal', stock_on_hand: 96 }),
+    expect: 'allow',
+    why: 'the editor save: every edited field, field-level',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    replace: true,
+    data: catalogProduct({
+      stock_reserved: 5,
+      created_at: Timestamp.fromDate(CREATED_AT),
+      stock_on_hand: 96,
+    }),
+    expect: 'allow',
+    why: 'overwrite keeping stock_reserved and created_at as stored',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { stock_reserved: 0 },
+    expect: 'deny',
+    why: 'clearing the reservations of open checkouts',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { stock_reserved: 6 },
+    expect: 'deny',
+    why: 'reserving units',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    replace: true,
+    data: catalogProduct({ created_at: Timestamp.fromDate(CREATED_AT) }),
+    expect: 'deny',
+    why: 'overwrite dropping stock_reserved',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { created_at: serverTimestamp() },
+    expect: 'deny',
+    why: 'moving created_at',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.product(PRODUCT.active),
+    data: { stock_reserved: 0 },
+    expect: 'deny',
+    why: 'adding stock_reserved to an older product',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.product(PRODUCT.active),
+    data: { created_at: serverTimestamp() },
+    expect: 'deny',
+    why: 'adding created_at to an older product',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.product(PRODUCT.active),
+    data: {
+      sku: 'SYR-PURPLE',
+      category: 'Syrups',
+      case_pack: 1,
+      min_quantity: 1,
+      stock_on_hand: 50,
+    },
+    expect: 'allow',
+    why: 'an older product gets catalog fields',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { price_retailer: 2999 },
+    expect: 'deny',
+    why: 'a base price no dearer than its breaks',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { case_pack: 3 },
+    expect: 'deny',
+    why: 'a case pack the minimum is not a multiple of',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { sku: 'bad sku' },
+    expect: 'deny',
+    why: 'a bad SKU',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { price_breaks: [{ min_quantity: 12, unit_amount: 3600 }] },
+    expect: 'deny',
+    why: 'a break dearer than the price',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { stock_on_hand: -5 },
+    expect: 'deny',
+    why: 'negative stock on hand',
+  },
+  ...(['retailer', 'wholesaler', 'another', 'pending', 'anonymous'] as const).map(
+    (actor): RuleCase => ({
+      actor,
+      op: 'update',
+      path: STOCKED,
+      data: { stock_on_hand: 100_000 },
+      expect: 'deny',
+      why: 'only managers set stock',
+    }),
+  ),
+  ...(['retailer', 'wholesaler'] as const).map((actor): RuleCase => ({
+    actor,
+    op: 'update',
+    path: STOCKED,
+    data: { stock_reserved: 0 },
+    expect: 'deny',
+    why: 'a buyer freeing reserved units',
+  })),
+  {
+    actor: 'wholesaler',
+    op: 'update',
+    path: STOCKED,
+    data: { price_breaks: [{ min_quantity: 2, unit_amount: 1 }] },
+    expect: 'deny',
+    why: 'a buyer adding a price break',
+  },
+
+  // reads: the catalog fields change nothing about who reads
+  {
+    actor: 'retailer',
+    op: 'get',
+    path: STOCKED,
+    expect: 'allow',
+    why: 'an active product with stock and breaks',
+  },
+  {
+    actor: 'pending',
+    op: 'get',
+    path: STOCKED,
+    expect: 'deny',
+    why: 'stock levels are for approved buyers',
+  },
+];
 
 export const productCases: RuleCase[] = [
   // get
@@ -330,6 +741,8 @@ export const productCases: RuleCase[] = [
     expect: 'deny',
     why: 'rejected after the token was issued',
   },
+
+  ...catalogFieldCases,
 ];
 
 export const supportContentCases: RuleCase[] = [
@@ -588,6 +1001,84 @@ export const wholesalePriceCases: RuleCase[] = [
     why: 'zero is a price',
   },
 
+  // quantity breaks, checked against the wholesale price
+  ...demoDocuments(COLLECTIONS.wholesalePrices).map(([id, data]): RuleCase => ({
+    actor: 'manager',
+    op: 'create',
+    path: paths.wholesalePrice(`demo-${id}`),
+    data,
+    expect: 'allow',
+    why: `the demo wholesale price of ${id}`,
+  })),
+  {
+    actor: 'manager',
+    op: 'create',
+    path: paths.wholesalePrice('new-product'),
+    data: validWholesalePrice({
+      price_breaks: [
+        { min_quantity: 24, unit_amount: 2499 },
+        { min_quantity: 48, unit_amount: 2299 },
+      ],
+    }),
+    expect: 'allow',
+    why: 'with wholesale breaks',
+  },
+  {
+    actor: 'manager',
+    op: 'create',
+    path: paths.wholesalePrice('new-product'),
+    data: validWholesalePrice({ price_breaks: [] }),
+    expect: 'allow',
+    why: 'no breaks',
+  },
+  {
+    actor: 'manager',
+    op: 'create',
+    path: paths.wholesalePrice('new-product'),
+    data: validWholesalePrice({ price_wholesaler: 3499, price_breaks: FIVE_BREAKS }),
+    expect: 'allow',
+    why: 'five breaks',
+  },
+  ...(
+    [
+      [
+        { price_breaks: [{ min_quantity: 24, unit_amount: 2799 }] },
+        'a break no cheaper than the price',
+      ],
+      [{ price_breaks: [{ min_quantity: 24, unit_amount: 3199 }] }, 'a break at the retail level'],
+      [
+        {
+          price_wholesaler: 3499,
+          price_breaks: [...FIVE_BREAKS, { min_quantity: 999, unit_amount: 1 }],
+        },
+        'six breaks',
+      ],
+      [{ price_breaks: [{ min_quantity: 1, unit_amount: 2000 }] }, 'a break from 1 unit'],
+      [
+        {
+          price_breaks: [
+            { min_quantity: 48, unit_amount: 2299 },
+            { min_quantity: 24, unit_amount: 2199 },
+          ],
+        },
+        'breaks out of order',
+      ],
+      [{ price_breaks: [{ min_quantity: 24, unit_amount: '24.99' }] }, 'a break price as a string'],
+      [
+        { price_breaks: [{ min_quantity: 24, unit_amount: 2499, note: 'x' }] },
+        'a break with an unknown key',
+      ],
+      [{ price_breaks: 'none' }, 'breaks not a list'],
+    ] as const
+  ).map(([overrides, reason]): RuleCase => ({
+    actor: 'manager',
+    op: 'create',
+    path: paths.wholesalePrice('new-product'),
+    data: validWholesalePrice(overrides),
+    expect: 'deny',
+    why: reason,
+  })),
+
   // update
   {
     actor: 'manager',
@@ -596,6 +1087,30 @@ export const wholesalePriceCases: RuleCase[] = [
     data: { price_wholesaler: 2599 },
     expect: 'allow',
     why: 'editor save',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.wholesalePrice(PRODUCT.stocked),
+    data: { price_breaks: [{ min_quantity: 12, unit_amount: 2599 }] },
+    expect: 'allow',
+    why: 'new breaks',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: paths.wholesalePrice(PRODUCT.stocked),
+    data: { price_wholesaler: 2299 },
+    expect: 'deny',
+    why: 'a price no dearer than its breaks',
+  },
+  {
+    actor: 'wholesaler',
+    op: 'update',
+    path: paths.wholesalePrice(PRODUCT.stocked),
+    data: { price_breaks: [{ min_quantity: 2, unit_amount: 1 }] },
+    expect: 'deny',
+    why: 'a wholesaler giving themselves a break',
   },
   {
     actor: 'manager',

@@ -22,8 +22,13 @@ export const PRODUCT = {
   active: 'active-1',
   active2: 'active-2',
   inactive: 'inactive-1',
+  /** A product with every catalog field, 5 units of it held by open checkouts. */
+  stocked: 'stocked-1',
   missing: 'no-such-product',
 } as const;
+
+/** When the seeded products with a creation time were created. */
+export const CREATED_AT = new Date('2025-10-15T12:00:00Z');
 
 export const ORDER = {
   retailer: 'order-retailer',
@@ -46,6 +51,35 @@ export function validProduct(overrides: Record<string, unknown> = {}): Record<st
     ...overrides,
   };
 }
+
+/**
+ * A product with the searchable catalog's fields, as the catalog editor writes them (the fields a
+ * manager edits: no stock_reserved, no created_at; a create adds those two).
+ */
+export function catalogProduct(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return validProduct({
+    sku: 'SYR-PURPLE',
+    category: 'Syrups',
+    images: ['/products/purple-dream-2.svg'],
+    case_pack: 4,
+    min_quantity: 8,
+    price_breaks: [
+      { min_quantity: 24, unit_amount: 3199 },
+      { min_quantity: 48, unit_amount: 2999 },
+    ],
+    stock_on_hand: 120,
+    ...overrides,
+  });
+}
+
+/** Five breaks under a base price of 3499, the most a price may have. */
+export const FIVE_BREAKS = [
+  { min_quantity: 2, unit_amount: 3400 },
+  { min_quantity: 12, unit_amount: 3300 },
+  { min_quantity: 24, unit_amount: 3200 },
+  { min_quantity: 48, unit_amount: 3100 },
+  { min_quantity: 999, unit_amount: 3000 },
+];
 
 /** wholesale_prices/{productId}: the wholesale price alone. */
 export function validWholesalePrice(
@@ -135,9 +169,20 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     is_active: false,
     sort_order: 3,
   }),
+  [paths.product(PRODUCT.stocked)]: catalogProduct({
+    sort_order: 4,
+    stock_reserved: 5,
+    created_at: Timestamp.fromDate(CREATED_AT),
+  }),
   [paths.wholesalePrice(PRODUCT.active)]: validWholesalePrice(),
   [paths.wholesalePrice(PRODUCT.active2)]: validWholesalePrice({ price_wholesaler: 2599 }),
   [paths.wholesalePrice(PRODUCT.inactive)]: validWholesalePrice({ price_wholesaler: 1999 }),
+  [paths.wholesalePrice(PRODUCT.stocked)]: validWholesalePrice({
+    price_breaks: [
+      { min_quantity: 24, unit_amount: 2499 },
+      { min_quantity: 48, unit_amount: 2299 },
+    ],
+  }),
   [paths.supportItem('tutorial-1')]: validSupportItem(),
   [paths.order(ORDER.retailer)]: order(U.retailer, 'processing'),
   [paths.order(ORDER.another)]: order(U.another, 'delivered'),

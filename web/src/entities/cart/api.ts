@@ -13,9 +13,12 @@ import { db, parseDocuments } from '../firestore';
 import { cartItemRef, cartItemsCollection, parseCartItem } from './documents';
 
 export class CartLimitError extends Error {
-  constructor() {
+  /** The product whose line would go past the cap (when known). */
+  readonly productId: string | undefined;
+  constructor(productId?: string) {
     super(`A cart line holds at most ${MAX_LINE_QUANTITY} units`);
     this.name = 'CartLimitError';
+    this.productId = productId;
   }
 }
 
@@ -39,21 +42,63 @@ export function isValidQuantity(quantity: number): boolean {
   return Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_LINE_QUANTITY;
 }
 
+/** A quantity to add to one product's line. */
+export interface CartAddition {
+  productId: string;
+  quantity: number;
+}
+
+function checkAddedQuantity(quantity: number): void {
+  if (!isValidQuantity(quantity))
+    throw new RangeError(`Cannot add ${quantity} units to a cart line`);
+}
+
+function cartAddition(productId: string, quantity: number) {
+  return { product_id: productId, quantity: increment(quantity), updated_at: serverTimestamp() };
+}
+
 /**
- * Adds one unit of a product (+1; a new line starts at 1). The write is a merge with
- * increment(1), so two quick clicks or two tabs never lose a unit; the read before it only
- * enforces the per-line cap.
+ * Adds `quantity` units of a product (a new line starts at `quantity`). The write is a merge
+ * with increment(quantity), so two quick clicks or two tabs never lose a unit; the read before
+ * it only enforces the per-line cap (CartLimitError, nothing written). `quantity` must be a
+ * whole number from 1 to the cap (RangeError otherwise).
  */
-export async function addToCart(uid: string, productId: string): Promise<void> {
+export async function addToCart(uid: string, productId: string, quantity = 1): Promise<void> {
+  checkAddedQuantity(quantity);
   const ref = cartItemRef(uid, productId);
   const current = await getDoc(ref);
-  const quantity = current.exists() ? Number(current.data()?.quantity ?? 0) : 0;
-  if (quantity >= MAX_LINE_QUANTITY) throw new CartLimitError();
-  await setDoc(
-    ref,
-    { product_id: productId, quantity: increment(1), updated_at: serverTimestamp() },
-    { merge: true },
+  const inCart = current.exists() ? Number(current.data()?.quantity ?? 0) : 0;
+  if (inCart + quantity > MAX_LINE_QUANTITY) throw new CartLimitError(productId);
+  await setDoc(ref, cartAddition(productId, quantity), { merge: true });
+}
+
+/**
+ * Adds several products at once (quick order) in one batch: all of them or none. The same
+ * product twice is added up into one write. Every line is checked against the current cart
+ * first, so one line past the cap (CartLimitError) or one quantity that is not a whole number
+ * from 1 to the cap (RangeError) writes nothing.
+ */
+export async function addManyToCart(uid: string, lines: readonly CartAddition[]): Promise<void> {
+  const adding = new Map<string, number>();
+  for (const { productId, quantity } of lines) {
+    checkAddedQuantity(quantity);
+    adding.set(productId, (adding.get(productId) ?? 0) + quantity);
+  }
+  if (adding.size === 0) return;
+  const snapshot = await getDocs(cartItemsCollection(uid));
+  const inCart = new Map(
+    snapshot.docs.map((document) => [document.id, Number(document.data().quantity ?? 0)] as const),
   );
+  for (const [productId, quantity] of adding) {
+    if ((inCart.get(productId) ?? 0) + quantity > MAX_LINE_QUANTITY) {
+      throw new CartLimitError(productId);
+    }
+  }
+  const batch = writeBatch(db);
+  for (const [productId, quantity] of adding) {
+    batch.set(cartItemRef(uid, productId), cartAddition(productId, quantity), { merge: true });
+  }
+  await batch.commit();
 }
 
 export interface QuantityChange {

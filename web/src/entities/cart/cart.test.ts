@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_LINE_QUANTITY } from '@portal/domain';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import {
+  addManyToCart,
   addToCart,
   CartLimitError,
   cartItemCount,
@@ -29,6 +30,87 @@ describe('cart operations', () => {
     fakeDb.seed(line, { product_id: 'p1', quantity: MAX_LINE_QUANTITY });
     await expect(addToCart('u1', 'p1')).rejects.toBeInstanceOf(CartLimitError);
     expect(fakeDb.calls.some((c) => c.op === 'setDoc')).toBe(false);
+  });
+
+  it('addToCart adds a typed quantity: a new line starts there, an existing one grows by it', async () => {
+    await addToCart('u1', 'p1', 24);
+    expect(fakeDb.get(line)?.quantity).toBe(24);
+    await addToCart('u1', 'p1', 12);
+    expect(fakeDb.get(line)?.quantity).toBe(36);
+    expect(fakeDb.calls.filter((c) => c.op === 'setDoc').map((c) => c.options)).toEqual([
+      { merge: true },
+      { merge: true },
+    ]);
+  });
+
+  it('addToCart refuses a quantity that would take the line past the cap, writing nothing', async () => {
+    fakeDb.seed(line, { product_id: 'p1', quantity: MAX_LINE_QUANTITY - 10 });
+    await expect(addToCart('u1', 'p1', 11)).rejects.toBeInstanceOf(CartLimitError);
+    expect(fakeDb.calls.some((c) => c.op === 'setDoc')).toBe(false);
+    await addToCart('u1', 'p1', 10);
+    expect(fakeDb.get(line)?.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+
+  it('addToCart refuses quantities that are not whole numbers from 1 to the cap, before any read', async () => {
+    for (const quantity of [0, -3, 1.5, Number.NaN, MAX_LINE_QUANTITY + 1]) {
+      await expect(addToCart('u1', 'p1', quantity)).rejects.toBeInstanceOf(RangeError);
+    }
+    expect(fakeDb.calls).toHaveLength(0);
+  });
+
+  it('addManyToCart adds every line in one batch of increments, summing a product given twice', async () => {
+    fakeDb.seed(line, { product_id: 'p1', quantity: 2 });
+    await addManyToCart('u1', [
+      { productId: 'p1', quantity: 12 },
+      { productId: 'p2', quantity: 6 },
+      { productId: 'p1', quantity: 10 },
+    ]);
+    const commits = fakeDb.calls.filter((c) => c.op === 'commit');
+    expect(commits).toHaveLength(1);
+    expect(commits[0]?.writes?.map((w) => [w.path, w.options])).toEqual([
+      [line, { merge: true }],
+      ['profiles/u1/cart_items/p2', { merge: true }],
+    ]);
+    expect(fakeDb.get(line)?.quantity).toBe(24);
+    expect(fakeDb.get('profiles/u1/cart_items/p2')).toMatchObject({
+      product_id: 'p2',
+      quantity: 6,
+    });
+    expect(Object.keys(fakeDb.get('profiles/u1/cart_items/p2') ?? {}).sort()).toEqual([
+      'product_id',
+      'quantity',
+      'updated_at',
+    ]);
+  });
+
+  it('addManyToCart writes nothing when one line would pass the cap or a quantity is invalid', async () => {
+    fakeDb.seed('profiles/u1/cart_items/p2', { product_id: 'p2', quantity: MAX_LINE_QUANTITY - 5 });
+    const error = await addManyToCart('u1', [
+      { productId: 'p1', quantity: 3 },
+      { productId: 'p2', quantity: 4 },
+      { productId: 'p2', quantity: 2 },
+    ]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CartLimitError);
+    expect((error as CartLimitError).productId).toBe('p2');
+    await expect(
+      addManyToCart('u1', [
+        { productId: 'p1', quantity: 3 },
+        { productId: 'p3', quantity: 0 },
+      ]),
+    ).rejects.toBeInstanceOf(RangeError);
+    expect(fakeDb.calls.some((c) => c.op === 'commit')).toBe(false);
+    expect(fakeDb.has(line)).toBe(false);
+  });
+
+  it('addManyToCart fails whole when the batch is refused', async () => {
+    fakeDb.fail('commit', 'profiles/u1/cart_items/p2');
+    await expect(
+      addManyToCart('u1', [
+        { productId: 'p1', quantity: 1 },
+        { productId: 'p2', quantity: 1 },
+      ]),
+    ).rejects.toThrow('permission-denied');
+    expect(fakeDb.has(line)).toBe(false);
   });
 
   it('updateCartQuantity ignores updates below 1, above the cap or not whole', async () => {

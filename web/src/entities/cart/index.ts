@@ -1,4 +1,5 @@
 export {
+  addManyToCart,
   addToCart,
   CartLimitError,
   cartItemCount,
@@ -6,11 +7,15 @@ export {
   quantityInCart,
   setCartQuantities,
   updateCartQuantity,
+  type CartAddition,
 } from './api';
 export {
+  cartAdditionOf,
   cartKeys,
+  useAddManyToCart,
   useAddToCart,
   useCart,
   useRemoveCartItem,
   useUpdateCartQuantity,
+  type AddToCartVariables,
 } from './queries';

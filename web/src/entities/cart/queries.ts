@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_LINE_QUANTITY, type CartItem } from '@portal/domain';
 import {
+  addManyToCart,
   addToCart,
   fetchCart,
   isValidQuantity,
   removeCartItem,
   updateCartQuantity,
+  type CartAddition,
   type QuantityChange,
 } from './api';
 
@@ -45,19 +47,46 @@ function useOptimisticCartWrite<Variables, Result>(
   });
 }
 
-/** Adds one unit (a new line starts at 1). */
+/** The cart with `quantity` more units of a product (a new line at the end), at most the cap. */
+function withAdded(items: CartItem[], { productId, quantity }: CartAddition): CartItem[] {
+  return items.some((item) => item.product_id === productId)
+    ? items.map((item) =>
+        item.product_id === productId
+          ? { ...item, quantity: Math.min(item.quantity + quantity, MAX_LINE_QUANTITY) }
+          : item,
+      )
+    : [...items, { product_id: productId, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
+}
+
+/** What useAddToCart takes: a product id (one unit) or a product id and a quantity. */
+export type AddToCartVariables = string | CartAddition;
+
+/** The addition a useAddToCart call asks for: a bare product id adds one unit. */
+export function cartAdditionOf(variables: AddToCartVariables): CartAddition {
+  return typeof variables === 'string' ? { productId: variables, quantity: 1 } : variables;
+}
+
+/**
+ * Adds units of a product: `mutate(productId)` adds one, `mutate({ productId, quantity })` adds
+ * `quantity` (a new line starts there). The cached cart shows it at once.
+ */
 export function useAddToCart(uid: string) {
   return useOptimisticCartWrite(
     uid,
-    (productId: string) => addToCart(uid, productId),
-    (items, productId) =>
-      items.some((item) => item.product_id === productId)
-        ? items.map((item) =>
-            item.product_id === productId
-              ? { ...item, quantity: Math.min(item.quantity + 1, MAX_LINE_QUANTITY) }
-              : item,
-          )
-        : [...items, { product_id: productId, quantity: 1 }],
+    (variables: AddToCartVariables) => {
+      const { productId, quantity } = cartAdditionOf(variables);
+      return addToCart(uid, productId, quantity);
+    },
+    (items, variables) => withAdded(items, cartAdditionOf(variables)),
+  );
+}
+
+/** Adds several products in one batch (quick order): all of them or none. */
+export function useAddManyToCart(uid: string) {
+  return useOptimisticCartWrite(
+    uid,
+    (lines: readonly CartAddition[]) => addManyToCart(uid, lines),
+    (items, lines) => lines.reduce(withAdded, items),
   );
 }
 

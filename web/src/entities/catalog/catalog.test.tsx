@@ -1,8 +1,19 @@
 import { act } from '@testing-library/react';
+import { PRODUCT_DEFAULTS, type CatalogRow } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { fakeDb } from '@/testing/fake-firestore-lite';
+import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import { renderQueryHook } from '@/testing/render';
-import { catalogKeys, fetchAllProducts, fetchProducts, saveProduct, useSaveProduct } from '.';
+import {
+  catalogKeys,
+  fetchAllProducts,
+  fetchProducts,
+  IMPORT_BATCH_WRITES,
+  importCatalog,
+  saveProduct,
+  useImportCatalog,
+  useSaveProduct,
+  type ProductData,
+} from '.';
 
 const stored = (name: string, price_retailer: number, sort_order: number) => ({
   name,
@@ -71,15 +82,22 @@ describe('fetchProducts: wholesale prices', () => {
 });
 
 describe('fetchAllProducts (the catalog editor)', () => {
-  it('joins each product with its wholesale price; a missing one is null', async () => {
+  it('joins each product with its wholesale price and breaks; a missing one is null', async () => {
     fakeDb.seed('products/a', { ...stored('A', 1000, 1), is_active: false });
     fakeDb.seed('products/b', stored('B', 1000, 2));
-    fakeDb.seed('wholesale_prices/a', { price_wholesaler: 700 });
+    fakeDb.seed('wholesale_prices/a', {
+      price_wholesaler: 700,
+      price_breaks: [{ min_quantity: 24, unit_amount: 650 }],
+    });
     const products = await fetchAllProducts();
-    expect(products.map((p) => [p.id, p.price_retailer, p.price_wholesaler])).toEqual([
-      ['a', 1000, 700],
-      ['b', 1000, null],
+    expect(
+      products.map((p) => [p.id, p.price_retailer, p.price_wholesaler, p.wholesale_breaks]),
+    ).toEqual([
+      ['a', 1000, 700, [{ min_quantity: 24, unit_amount: 650 }]],
+      ['b', 1000, null, []],
     ]);
+    // Products saved before the searchable catalog read with the new fields' defaults.
+    expect(products[1]).toMatchObject({ ...PRODUCT_DEFAULTS, id: 'b' });
     expect(fakeDb.calls).toEqual([
       {
         op: 'getDocs',
@@ -91,54 +109,172 @@ describe('fetchAllProducts (the catalog editor)', () => {
   });
 });
 
-describe('saveProduct', () => {
-  const product = {
-    name: ' Syrup ',
-    description: '',
-    image_url: '/s.png',
-    price_retailer: 1000,
-    is_active: false,
-    sort_order: 5,
-  };
-  const data = { ...product, price_wholesaler: 800 };
-  const commits = () => fakeDb.calls.filter((c) => c.op === 'commit');
-  const writes = () => commits().flatMap((c) => (c.writes ?? []).map((w) => [w.path, w.data]));
+/** Every field a manager edits (the product document without stock_reserved and created_at). */
+const editable = {
+  name: 'Syrup',
+  description: '',
+  image_url: '/s.png',
+  price_retailer: 1000,
+  is_active: false,
+  sort_order: 5,
+  sku: 'SYR-1',
+  category: 'Syrups',
+  images: ['/s2.png'],
+  case_pack: 6,
+  min_quantity: 12,
+  price_breaks: [{ min_quantity: 24, unit_amount: 900 }],
+  stock_on_hand: 40,
+};
+const wholesaleDoc = {
+  price_wholesaler: 800,
+  price_breaks: [{ min_quantity: 48, unit_amount: 700 }],
+};
+const data: ProductData = {
+  ...editable,
+  name: ' Syrup ',
+  price_wholesaler: 800,
+  wholesale_breaks: wholesaleDoc.price_breaks,
+};
+const commits = () => fakeDb.calls.filter((c) => c.op === 'commit');
+const writes = () =>
+  commits().flatMap((c) =>
+    (c.writes ?? []).map((w) => [w.update ? 'update' : 'set', w.path, w.data] as const),
+  );
 
-  it('writes the product (no wholesale price) and its wholesale price in one batch', async () => {
-    await expect(saveProduct({ id: 'p1', data })).resolves.toBe('p1');
+describe('saveProduct', () => {
+  it('updates every edited field of the product (never stock_reserved or created_at) and sets its wholesale price, in one batch', async () => {
+    fakeDb.seed('products/p1', {
+      ...editable,
+      stock_reserved: 3,
+      created_at: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')),
+    });
+    // A product read from the list carries both fields: they are still left out.
+    const fromList = { ...data, stock_reserved: 0, created_at: new Date('2024-01-01') };
+    await expect(saveProduct({ id: 'p1', data: fromList })).resolves.toBe('p1');
     expect(writes()).toEqual([
-      ['products/p1', { ...product, name: 'Syrup' }],
-      ['wholesale_prices/p1', { price_wholesaler: 800 }],
+      ['update', 'products/p1', editable],
+      ['set', 'wholesale_prices/p1', wholesaleDoc],
     ]);
     expect(commits()).toHaveLength(1);
     expect(fakeDb.calls.some((c) => c.op === 'setDoc' || c.op === 'updateDoc')).toBe(false);
+    // A reservation made meanwhile by a checkout survives the save.
+    expect(fakeDb.get('products/p1')).toMatchObject({ stock_reserved: 3, stock_on_hand: 40 });
+    expect((fakeDb.get('products/p1')?.created_at as Timestamp).toDate().toISOString()).toBe(
+      '2025-01-01T00:00:00.000Z',
+    );
   });
 
-  it('creates a product and its wholesale price under one new id', async () => {
+  it('creates the whole product (no stock reserved, the server time) and its wholesale price under one new id', async () => {
     const id = await saveProduct({ data });
     expect(id).not.toBe('');
-    expect(writes()).toEqual([
-      [`products/${id}`, { ...product, name: 'Syrup' }],
-      [`wholesale_prices/${id}`, { price_wholesaler: 800 }],
+    const [product, wholesale] = writes();
+    expect(product).toEqual([
+      'set',
+      `products/${id}`,
+      { ...editable, stock_reserved: 0, created_at: expect.anything() },
     ]);
+    expect(wholesale).toEqual(['set', `wholesale_prices/${id}`, wholesaleDoc]);
+    expect(fakeDb.get(`products/${id}`)?.created_at).toBeInstanceOf(Timestamp);
+  });
+
+  it('saves stock_on_hand null when stock is not tracked', async () => {
+    await saveProduct({ data: { ...data, stock_on_hand: null } });
+    expect(writes()[0]?.[2]).toMatchObject({ stock_on_hand: null });
   });
 
   it('leaves an unset wholesale price alone (activating a product that has none)', async () => {
+    fakeDb.seed('products/p1', editable);
     await saveProduct({ id: 'p1', data: { ...data, price_wholesaler: null } });
-    expect(writes()).toEqual([['products/p1', { ...product, name: 'Syrup' }]]);
+    expect(writes()).toEqual([['update', 'products/p1', editable]]);
   });
 
-  it('refuses fractional cents before writing', async () => {
+  it('refuses fractional cents, a broken break ladder and a minimum that is not whole cases before writing', async () => {
     await expect(saveProduct({ data: { ...data, price_retailer: 10.5 } })).rejects.toThrow();
     await expect(saveProduct({ data: { ...data, price_wholesaler: 7.5 } })).rejects.toThrow();
+    await expect(
+      saveProduct({ data: { ...data, price_breaks: [{ min_quantity: 24, unit_amount: 1000 }] } }),
+    ).rejects.toThrow('Retail price breaks: Each price break must be cheaper');
+    await expect(
+      saveProduct({ data: { ...data, wholesale_breaks: [{ min_quantity: 1, unit_amount: 1 }] } }),
+    ).rejects.toThrow();
+    await expect(saveProduct({ data: { ...data, min_quantity: 10 } })).rejects.toThrow(
+      'multiple of the case pack (6)',
+    );
     expect(fakeDb.calls).toEqual([]);
   });
 
   it('refreshes the editor list and the buyers catalog', async () => {
+    fakeDb.seed('products/p1', editable);
     const { result, invalidatedKeys } = renderQueryHook(useSaveProduct);
     await act(() => result.current.mutateAsync({ id: 'p1', data }));
     expect(commits()).toHaveLength(1);
     expect(writes()).toHaveLength(2);
+    expect(invalidatedKeys()).toEqual([catalogKeys.editor(), catalogKeys.all()]);
+  });
+});
+
+/** A checked CSV row (what parseCatalogRecords returns). */
+const row = (sku: string, overrides: Partial<CatalogRow> = {}): CatalogRow => ({
+  ...editable,
+  sku,
+  name: `Product ${sku}`,
+  price_wholesaler: 800,
+  wholesale_breaks: [],
+  ...overrides,
+});
+
+describe('importCatalog', () => {
+  it('updates the products whose SKU is known and creates the others', async () => {
+    fakeDb.seed('products/old', { ...editable, sku: 'OLD-1', stock_reserved: 2 });
+    const result = await importCatalog(
+      [row('OLD-1', { stock_on_hand: 99 }), row('NEW-1')],
+      new Map([['OLD-1', 'old']]),
+    );
+    expect(result).toEqual({ created: 1, updated: 1 });
+    const [update, oldPrice, create, newPrice] = writes();
+    expect(update).toEqual([
+      'update',
+      'products/old',
+      { ...editable, sku: 'OLD-1', name: 'Product OLD-1', stock_on_hand: 99 },
+    ]);
+    expect(update?.[2]).not.toHaveProperty('stock_reserved');
+    expect(update?.[2]).not.toHaveProperty('created_at');
+    expect(oldPrice).toEqual([
+      'set',
+      'wholesale_prices/old',
+      { price_wholesaler: 800, price_breaks: [] },
+    ]);
+    expect(create?.[0]).toBe('set');
+    expect(create?.[2]).toMatchObject({ sku: 'NEW-1', stock_reserved: 0 });
+    expect(newPrice?.[1]).toBe(`wholesale_prices/${create?.[1].split('/')[1]}`);
+    expect(fakeDb.get('products/old')).toMatchObject({ stock_reserved: 2, stock_on_hand: 99 });
+  });
+
+  it(`writes in batches of at most ${IMPORT_BATCH_WRITES} writes and reports progress`, async () => {
+    const rows = Array.from({ length: 450 }, (_, i) => row(`SKU-${i}`));
+    const progress: [number, number][] = [];
+    const result = await importCatalog(rows, new Map(), (done, total) =>
+      progress.push([done, total]),
+    );
+    expect(result).toEqual({ created: 450, updated: 0 });
+    expect(commits().map((c) => c.writes?.length)).toEqual([400, 400, 100]);
+    expect(progress).toEqual([
+      [200, 450],
+      [400, 450],
+      [450, 450],
+    ]);
+  });
+
+  it('writes nothing when one row is invalid', async () => {
+    const rows = [row('A-1'), row('B-1', { min_quantity: 7 })];
+    await expect(importCatalog(rows, new Map())).rejects.toThrow('multiple of the case pack');
+    expect(fakeDb.calls).toEqual([]);
+  });
+
+  it('refreshes the editor list and the buyers catalog', async () => {
+    const { result, invalidatedKeys } = renderQueryHook(useImportCatalog);
+    await act(() => result.current.mutateAsync({ rows: [row('A-1')], existingBySku: new Map() }));
+    expect(commits()).toHaveLength(1);
     expect(invalidatedKeys()).toEqual([catalogKeys.editor(), catalogKeys.all()]);
   });
 });

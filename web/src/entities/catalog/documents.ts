@@ -1,9 +1,11 @@
 import {
+  catalogProductProblem,
   COLLECTIONS,
   paths,
   productSchema,
   wholesalePriceSchema,
   type Cents,
+  type PriceBreak,
   type Product,
   type WholesalePrice,
 } from '@portal/domain';
@@ -12,8 +14,8 @@ import { db, type Parsed } from '../firestore';
 
 /**
  * The catalog is two kinds of document with the same ids: products/{id} (everything a buyer of
- * any role may see, the retail price included) and wholesale_prices/{id} (the wholesale price,
- * readable by approved wholesalers and managers only).
+ * any role may see, the retail price and retail breaks included) and wholesale_prices/{id} (the
+ * wholesale price and its breaks, readable by approved wholesalers and managers only).
  */
 export const productsCollection = () => collection(db, COLLECTIONS.products);
 export const wholesalePricesCollection = () => collection(db, COLLECTIONS.wholesalePrices);
@@ -35,26 +37,57 @@ export function parseWholesalePrice(data: DocumentData): Parsed<WholesalePrice> 
 
 /**
  * A product as the catalog editor shows and saves it: products/{id} joined with
- * wholesale_prices/{id}. The wholesale price is null when that document is missing (a product
- * added outside the editor): the row says so and the editor asks for it, instead of the whole
- * list failing.
+ * wholesale_prices/{id}. The wholesale price is null (and its breaks empty) when that document is
+ * missing (a product added outside the editor): the row says so and the editor asks for it,
+ * instead of the whole list failing.
  */
-export type ProductWithPrices = Product & { price_wholesaler: Cents | null };
-
-/** What the editor saves: the product and its wholesale price (null: leave it as it is). */
-export type ProductData = Omit<ProductWithPrices, 'id'>;
+export type ProductWithPrices = Product & {
+  price_wholesaler: Cents | null;
+  wholesale_breaks: PriceBreak[];
+};
 
 /**
- * The documents a product is saved as, each checked against its domain schema (throws when one
- * does not match), so nothing unvalidated reaches Firestore whatever the caller did.
+ * The fields a manager edits: everything but the id and the two fields only the server (or the
+ * first save) sets. `stock_reserved` and `created_at` may be passed along (a product read from
+ * the list is saved back) but are never written by an update.
+ */
+export type ProductData = Omit<ProductWithPrices, 'id' | 'stock_reserved' | 'created_at'> &
+  Partial<Pick<ProductWithPrices, 'stock_reserved' | 'created_at'>>;
+
+/** The fields of products/{id} a manager writes (all of them but stock_reserved, created_at). */
+export type EditableProduct = Omit<Product, 'id' | 'stock_reserved' | 'created_at'>;
+
+/**
+ * The documents a product is saved as, each checked against its domain schema and the catalog's
+ * cross-field rules (throws when one does not hold), so nothing unvalidated reaches Firestore
+ * whatever the caller did. The product document never carries stock_reserved or created_at
+ * (saveProduct adds them on create only); the wholesale document is null when the wholesale
+ * price is unset (leave it as it is).
  */
 export function productDocuments(data: ProductData): {
-  product: Omit<Product, 'id'>;
+  product: EditableProduct;
   wholesale: WholesalePrice | null;
 } {
-  const { price_wholesaler, ...rest } = data;
-  return {
-    product: productSchema.parse(rest),
-    wholesale: price_wholesaler === null ? null : wholesalePriceSchema.parse({ price_wholesaler }),
-  };
+  const {
+    price_wholesaler,
+    wholesale_breaks,
+    stock_reserved: _reserved,
+    created_at: _created,
+    ...rest
+  } = data;
+  const { stock_reserved: _r, created_at: _c, ...product } = productSchema.parse(rest);
+  const wholesale =
+    price_wholesaler === null
+      ? null
+      : wholesalePriceSchema.parse({ price_wholesaler, price_breaks: wholesale_breaks });
+  const problem = catalogProductProblem({
+    ...product,
+    stock_reserved: 0,
+    created_at: null,
+    // Without a wholesale price only the retail ladder and the case pack are checked.
+    price_wholesaler: wholesale?.price_wholesaler ?? Number.MAX_SAFE_INTEGER,
+    wholesale_breaks: wholesale?.price_breaks ?? [],
+  });
+  if (problem) throw new Error(problem);
+  return { product, wholesale };
 }

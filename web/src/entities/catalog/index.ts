@@ -1,9 +1,20 @@
-export type { ProductWithPrices } from './documents';
+export type { ProductData, ProductWithPrices } from './documents';
 export {
   fetchActiveProducts,
   fetchAllProducts,
+  fetchProduct,
   fetchProducts,
+  IMPORT_BATCH_WRITES,
+  importCatalog,
   saveProduct,
+  type CatalogImportResult,
   type PricedProduct,
 } from './api';
-export { catalogKeys, useAllProducts, useProducts, useSaveProduct } from './queries';
+export {
+  catalogKeys,
+  useAllProducts,
+  useImportCatalog,
+  useProduct,
+  useProducts,
+  useSaveProduct,
+} from './queries';

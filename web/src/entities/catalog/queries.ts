@@ -5,14 +5,24 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { BuyerRole } from '@portal/domain';
-import { fetchAllProducts, fetchProducts, saveProduct } from './api';
+import type { BuyerRole, CatalogRow } from '@portal/domain';
+import {
+  fetchAllProducts,
+  fetchProduct,
+  fetchProducts,
+  importCatalog,
+  saveProduct,
+  type PricedProduct,
+} from './api';
 
 export const catalogKeys = {
   /** The buyers' catalog, every role's view. */
   all: () => ['products'] as const,
   /** The buyers' catalog priced for one role (unknown while the profile loads). */
   forRole: (role: BuyerRole | undefined) => [...catalogKeys.all(), role ?? 'unknown'] as const,
+  /** One product of a role's catalog (the product page): under forRole, refreshed with it. */
+  product: (role: BuyerRole | undefined, id: string) =>
+    [...catalogKeys.forRole(role), 'product', id] as const,
   /** The manager's catalog editor: every product with both prices. */
   editor: () => ['admin', 'products'] as const,
 };
@@ -32,6 +42,24 @@ export function useProducts(role: BuyerRole | undefined) {
   return useQuery(productsQueryOptions(role));
 }
 
+/**
+ * One product priced for a role (null: not in their catalog), for the product page. Opened from
+ * the store, it starts from the catalog already loaded (no wait) and is read again only once
+ * that is stale; opened from a link, it reads the one product, not the whole catalog.
+ */
+export function useProduct(role: BuyerRole | undefined, id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: catalogKeys.product(role, id),
+    queryFn: role ? () => fetchProduct(role, id) : skipToken,
+    initialData: () =>
+      queryClient
+        .getQueryData<PricedProduct[]>(catalogKeys.forRole(role))
+        ?.find((product) => product.id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(catalogKeys.forRole(role))?.dataUpdatedAt,
+  });
+}
+
 const allProductsQueryOptions = () =>
   queryOptions({ queryKey: catalogKeys.editor(), queryFn: fetchAllProducts });
 
@@ -45,6 +73,31 @@ export function useSaveProduct() {
   return useMutation({
     mutationFn: saveProduct,
     onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogKeys.editor() }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.all() }),
+      ]);
+    },
+  });
+}
+
+/**
+ * Importing a checked catalog CSV (importCatalog), then refreshing the editor's list and the
+ * buyers' catalog (also after a failed import: the batches before the failure are written).
+ */
+export function useImportCatalog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      rows,
+      existingBySku,
+      onProgress,
+    }: {
+      rows: readonly CatalogRow[];
+      existingBySku: ReadonlyMap<string, string>;
+      onProgress?: (written: number, total: number) => void;
+    }) => importCatalog(rows, existingBySku, onProgress),
+    onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: catalogKeys.editor() }),
         queryClient.invalidateQueries({ queryKey: catalogKeys.all() }),

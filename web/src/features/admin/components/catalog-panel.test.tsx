@@ -20,10 +20,18 @@ async function fill(input: HTMLElement, text: string) {
   await user.click(input);
   await user.paste(text);
 }
-const syrup = makeProduct();
+const syrup = makeProduct({
+  case_pack: 6,
+  min_quantity: 12,
+  price_breaks: [{ min_quantity: 24, unit_amount: 2799 }],
+  stock_on_hand: 30,
+  stock_reserved: 10,
+});
 const machine = makeProduct({
   id: 'prod-2',
   name: 'Slushie Machine Pro',
+  sku: 'MACH-PRO',
+  category: 'Machines',
   price_retailer: 149900,
   price_wholesaler: 129900,
   is_active: false,
@@ -36,6 +44,13 @@ function rowOf(name: string) {
   return within(row);
 }
 
+/** The product names of the table's rows, in order. */
+const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('td:nth-child(2) > div > div')?.textContent ?? '');
+
 beforeEach(() => {
   mutateAsync.mockReset();
   vi.mocked(useSaveProduct).mockReturnValue(
@@ -45,42 +60,103 @@ beforeEach(() => {
 });
 
 describe('CatalogPanel', () => {
-  it('lists active and inactive products in catalog order with both prices', () => {
+  it('lists active and inactive products in catalog order with SKU, category, prices, pack and stock', () => {
     renderWithProviders(<CatalogPanel />);
-    const names = screen.getAllByRole('row').map((r) => r.textContent ?? '');
-    expect(names.findIndex((t) => t.includes('Purple Dream Syrup'))).toBeLessThan(
-      names.findIndex((t) => t.includes('Slushie Machine Pro')),
-    );
+    expect(rowNames()).toEqual(['Purple Dream Syrup', 'Slushie Machine Pro']);
     const s = rowOf('Purple Dream Syrup');
+    expect(s.getByText('SYR-PURPLE')).toBeInTheDocument();
+    expect(s.getByText('Syrups')).toBeInTheDocument();
     expect(s.getByText('$29.99')).toBeInTheDocument();
+    expect(s.getByText('(+1 break)')).toBeInTheDocument();
     expect(s.getByText('$24.99')).toBeInTheDocument();
+    expect(s.getByText('Case of 6 · min 12')).toBeInTheDocument();
+    // 30 on hand, 10 held by checkouts: 20 available, under the low-stock line.
+    expect(s.getByText('Low stock')).toBeInTheDocument();
+    expect(s.getByText('30 on hand · 10 reserved')).toBeInTheDocument();
     expect(s.getByText('Active')).toBeInTheDocument();
     const m = rowOf('Slushie Machine Pro');
+    expect(m.getByText('MACH-PRO')).toBeInTheDocument();
     expect(m.getByText('$1,499.00')).toBeInTheDocument();
+    expect(m.getByText('By the unit')).toBeInTheDocument();
+    expect(m.getByText('Not tracked')).toBeInTheDocument();
     expect(m.getByText('Inactive')).toBeInTheDocument();
   });
 
-  it('creates a product with dollar prices stored as cents', async () => {
+  it('shows out of stock when fewer than the minimum order are available', () => {
+    const short = makeProduct({ min_quantity: 12, stock_on_hand: 15, stock_reserved: 4 });
+    vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([short])));
+    renderWithProviders(<CatalogPanel />);
+    expect(rowOf('Purple Dream Syrup').getByText('Out of stock')).toBeInTheDocument();
+  });
+
+  it('filters by name or SKU as the manager types, and pages a large catalog', async () => {
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      makeProduct({
+        id: `p-${i}`,
+        name: `Product ${String(i).padStart(4, '0')}`,
+        sku: `SKU-${i}`,
+        sort_order: i,
+      }),
+    );
+    vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded(many)));
+    renderWithProviders(<CatalogPanel />);
+    expect(rowNames()).toHaveLength(50);
+    expect(screen.getByText('1–50 of 2000')).toBeInTheDocument();
+    const search = screen.getByLabelText('Search products by name or SKU');
+    await fill(search, 'sku-1999');
+    await waitFor(() => expect(rowNames()).toEqual(['Product 1999']));
+    expect(screen.getByText('1 of 2000 products')).toBeInTheDocument();
+    await user.clear(search);
+    // Every word must appear: 0001, 0010–0019 and 1001.
+    await fill(search, 'product 001');
+    await waitFor(() => expect(rowNames()).toHaveLength(12));
+    await user.clear(search);
+    await fill(search, 'nothing like it');
+    expect(await screen.findByText('No product matches this search')).toBeInTheDocument();
+  });
+
+  it('creates a product with every field: SKU in capitals, dollars stored as cents, breaks, case pack, stock', async () => {
     mutateAsync.mockResolvedValue('new-id');
     renderWithProviders(<CatalogPanel />);
     await user.click(screen.getByRole('button', { name: /Add Product/ }));
     const dialog = await screen.findByRole('dialog');
     const d = within(dialog);
     await fill(d.getByLabelText('Name'), 'Blue Coast Syrup');
+    await fill(d.getByLabelText('SKU'), 'syr-blue');
+    await fill(d.getByLabelText('Category'), 'Syrups');
     await fill(d.getByLabelText('Description'), 'Blue raspberry');
     await fill(d.getByLabelText('Image URL'), '/images/blue.png');
+    await user.click(d.getByRole('button', { name: /Add image/ }));
+    await fill(d.getByLabelText('Image 2 URL'), '/images/blue-2.png');
     await fill(d.getByLabelText('Retailer price (USD)'), '19.5');
+    await user.click(d.getByRole('button', { name: /Add retail price break/ }));
+    await fill(d.getByLabelText('Retail break 1 from quantity'), '24');
+    await fill(d.getByLabelText('Retail break 1 unit price'), '17.50');
     await fill(d.getByLabelText('Wholesaler price (USD)'), '15.25');
+    await user.clear(d.getByLabelText('Case pack'));
+    await fill(d.getByLabelText('Case pack'), '6');
+    await user.clear(d.getByLabelText('Minimum order'));
+    await fill(d.getByLabelText('Minimum order'), '12');
+    await user.click(d.getByLabelText('Track stock'));
+    await fill(d.getByLabelText('Stock on hand'), '100');
     await user.click(d.getByRole('button', { name: 'Create Product' }));
     await waitFor(() =>
       expect(mutateAsync).toHaveBeenCalledWith({
         id: undefined,
         data: {
           name: 'Blue Coast Syrup',
+          sku: 'SYR-BLUE',
+          category: 'Syrups',
           description: 'Blue raspberry',
           image_url: '/images/blue.png',
+          images: ['/images/blue-2.png'],
           price_retailer: 1950,
+          price_breaks: [{ min_quantity: 24, unit_amount: 1750 }],
           price_wholesaler: 1525,
+          wholesale_breaks: [],
+          case_pack: 6,
+          min_quantity: 12,
+          stock_on_hand: 100,
           is_active: true,
           sort_order: 21,
         },
@@ -96,13 +172,37 @@ describe('CatalogPanel', () => {
     await fill(d.getByLabelText('Retailer price (USD)'), '12.345');
     await user.click(d.getByRole('button', { name: 'Create Product' }));
     expect(await d.findByText('Name is required')).toBeInTheDocument();
+    expect(d.getByText('SKU is required')).toBeInTheDocument();
     expect(d.getByText('Image is required')).toBeInTheDocument();
     expect(d.getByText('Enter an amount in dollars, like 12.50')).toBeInTheDocument();
     expect(d.getByText('Wholesaler price is required')).toBeInTheDocument();
     expect(mutateAsync).not.toHaveBeenCalled();
   });
 
-  it('edits a product with its prices shown in dollars', async () => {
+  it('refuses a SKU another product has, a minimum that is not whole cases and breaks that are no ladder', async () => {
+    renderWithProviders(<CatalogPanel />);
+    await user.click(screen.getByRole('button', { name: 'Edit Purple Dream Syrup' }));
+    const d = within(await screen.findByRole('dialog'));
+    const sku = d.getByLabelText('SKU');
+    await user.clear(sku);
+    await fill(sku, 'mach-pro');
+    await user.clear(d.getByLabelText('Minimum order'));
+    await fill(d.getByLabelText('Minimum order'), '10');
+    await user.click(d.getByRole('button', { name: /Add wholesale price break/ }));
+    await fill(d.getByLabelText('Wholesale break 1 from quantity'), '48');
+    await fill(d.getByLabelText('Wholesale break 1 unit price'), '30');
+    await user.click(d.getByRole('button', { name: 'Save Changes' }));
+    expect(await d.findByText('Another product already has this SKU')).toBeInTheDocument();
+    expect(
+      d.getByText('The minimum order must be a multiple of the case pack (6)'),
+    ).toBeInTheDocument();
+    expect(
+      d.getByText('Each price break must be cheaper than the price before it'),
+    ).toBeInTheDocument();
+    expect(mutateAsync).not.toHaveBeenCalled();
+  });
+
+  it('edits a product with its prices in dollars and its reserved units shown read-only', async () => {
     mutateAsync.mockResolvedValue('prod-1');
     renderWithProviders(<CatalogPanel />);
     await user.click(screen.getByRole('button', { name: 'Edit Purple Dream Syrup' }));
@@ -110,6 +210,9 @@ describe('CatalogPanel', () => {
     const retail = d.getByLabelText('Retailer price (USD)');
     expect(retail).toHaveValue('29.99');
     expect(d.getByLabelText('Wholesaler price (USD)')).toHaveValue('24.99');
+    expect(d.getByLabelText('Retail break 1 unit price')).toHaveValue('27.99');
+    expect(d.getByLabelText('Stock on hand')).toHaveValue('30');
+    expect(d.getByText('10 reserved by open checkouts')).toBeInTheDocument();
     await user.clear(retail);
     await fill(retail, '31');
     await user.click(d.getByRole('button', { name: 'Save Changes' }));
@@ -117,12 +220,18 @@ describe('CatalogPanel', () => {
       expect(mutateAsync).toHaveBeenCalledWith({
         id: 'prod-1',
         data: expect.objectContaining({
+          sku: 'SYR-PURPLE',
           price_retailer: 3100,
+          price_breaks: [{ min_quantity: 24, unit_amount: 2799 }],
           price_wholesaler: 2499,
+          stock_on_hand: 30,
           sort_order: 10,
         }),
       }),
     );
+    const saved = mutateAsync.mock.calls[0]?.[0] as { data: object };
+    expect(saved.data).not.toHaveProperty('stock_reserved');
+    expect(saved.data).not.toHaveProperty('created_at');
     expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
   });
 
@@ -139,7 +248,12 @@ describe('CatalogPanel', () => {
   });
 
   it('shows a missing wholesale price as Not set, and the editor asks for one', async () => {
-    const unpriced = makeProduct({ id: 'prod-3', name: 'Unpriced Syrup', price_wholesaler: null });
+    const unpriced = makeProduct({
+      id: 'prod-3',
+      name: 'Unpriced Syrup',
+      sku: 'SYR-UNPRICED',
+      price_wholesaler: null,
+    });
     vi.mocked(useAllProducts).mockReturnValue(
       stub<typeof useAllProducts>(loaded([syrup, unpriced])),
     );

@@ -1,20 +1,66 @@
-import { formatUsd } from '@portal/domain';
-import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { DownloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  catalogCategories,
+  formatUsd,
+  minimumOrderQuantity,
+  STOCK_STATE_LABELS,
+  stockState,
+  type StockState,
+} from '@portal/domain';
+import { Button, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { useDeferredValue, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useNotify } from '@/lib/notify';
 import {
   useAllProducts,
   useSaveProduct,
   type ProductWithPrices as Product,
 } from '@/entities/catalog';
+import {
+  buildCatalogCsv,
+  catalogCsvFileName,
+  readCatalogCsv,
+  type CatalogImportPlan,
+} from '../utils/catalog-csv';
+import { downloadTextFile } from '../utils/download-file';
+import { CatalogImportModal } from './catalog-import-modal';
 import { EditableListSection } from './editable-list-section';
 import { ProductFormModal } from './product-form-modal';
+import { otherSkus } from './product-form';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
 /** A product without a wholesale_prices document cannot be bought by wholesalers: say so. */
 function wholesaleLabel(cents: number | null): string {
   return cents === null ? 'Not set' : formatUsd(cents);
 }
+
+const STOCK_TAG_COLOR: Readonly<Record<StockState, string>> = {
+  in_stock: 'success',
+  low: 'warning',
+  out: 'error',
+};
+
+/** "120 on hand · 3 reserved" and the state a buyer sees, or "Not tracked". */
+function StockCell({ product }: { product: Product }) {
+  if (product.stock_on_hand === null) return <span className="admin-muted">Not tracked</span>;
+  const state = stockState(product, minimumOrderQuantity(product));
+  return (
+    <div>
+      <Tag color={STOCK_TAG_COLOR[state]}>{STOCK_STATE_LABELS[state]}</Tag>
+      <div className="admin-muted">
+        {product.stock_on_hand} on hand · {product.stock_reserved} reserved
+      </div>
+    </div>
+  );
+}
+
+/** "Case of 12 · min 24" or "By the unit". */
+function packLabel(product: Product): string {
+  const pack = product.case_pack > 1 ? `Case of ${product.case_pack}` : 'By the unit';
+  return product.min_quantity > 1 ? `${pack} · min ${product.min_quantity}` : pack;
+}
+
+const breaksNote = (count: number) =>
+  count > 0 ? ` (+${count} break${count === 1 ? '' : 's'})` : '';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; product: Product } | null;
 
@@ -55,12 +101,74 @@ function ProductActions({ product, onEdit }: { product: Product; onEdit: () => v
   );
 }
 
+/** Products whose name or SKU holds every word typed (case-insensitive). */
+function filterProducts(products: readonly Product[], search: string): readonly Product[] {
+  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return products;
+  return products.filter((product) => {
+    const text = `${product.name} ${product.sku}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+const PAGE_SIZES = [25, 50, 100, 200];
+
+/**
+ * The catalog tab: every product with its SKU, category, prices, case pack and stock, searchable
+ * by name or SKU and paged (a catalog may hold thousands), edited in a form, and exported or
+ * imported as CSV (checked and previewed before anything is written).
+ */
 export function CatalogPanel() {
+  const notify = useNotify();
   const products = useAllProducts();
   const [editing, setEditing] = useState<Editing>(null);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState({ current: 1, pageSize: 50 });
+  const [importing, setImporting] = useState<{ fileName: string; plan: CatalogImportPlan } | null>(
+    null,
+  );
+  const [csvBusy, setCsvBusy] = useState<'import' | 'export' | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   useFetchErrorToast(products.isError);
-  const list = products.data ?? [];
+  const list = useMemo(() => products.data ?? [], [products.data]);
+  const deferredSearch = useDeferredValue(search);
+  const shown = useMemo(() => filterProducts(list, deferredSearch), [list, deferredSearch]);
   const nextSortOrder = list.reduce((max, p) => Math.max(max, p.sort_order), 0) + 1;
+  const categories = useMemo(() => catalogCategories(list), [list]);
+  const editingId = editing?.mode === 'edit' ? editing.product.id : undefined;
+  const skusOfOthers = useMemo(() => otherSkus(list, editingId), [list, editingId]);
+
+  const exportCsv = async () => {
+    setCsvBusy('export');
+    try {
+      downloadTextFile(catalogCsvFileName(), await buildCatalogCsv(list));
+      notify.success(
+        'Export Ready',
+        `Exported ${list.length} product${list.length === 1 ? '' : 's'}.`,
+      );
+    } catch {
+      notify.error('Error', 'Failed to export the catalog');
+    } finally {
+      setCsvBusy(null);
+    }
+  };
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Choosing the same file again (after fixing it) must fire change again.
+    input.value = '';
+    if (!file) return;
+    setCsvBusy('import');
+    try {
+      const plan = await readCatalogCsv(await file.text(), list);
+      setImporting({ fileName: file.name, plan });
+    } catch {
+      notify.error('Error', `Could not read ${file.name}`);
+    } finally {
+      setCsvBusy(null);
+    }
+  };
 
   const columns: TableColumnsType<Product> = [
     {
@@ -87,17 +195,35 @@ export function CatalogPanel() {
       ),
     },
     {
+      title: 'SKU',
+      dataIndex: 'sku',
+      render: (sku: string) => (sku ? <code>{sku}</code> : <Tag color="warning">No SKU</Tag>),
+    },
+    { title: 'Category', dataIndex: 'category', render: (c: string) => c || '—' },
+    {
       title: 'Retailer',
       dataIndex: 'price_retailer',
       align: 'right',
-      render: (c: number) => formatUsd(c),
+      render: (c: number, p) => (
+        <span>
+          {formatUsd(c)}
+          <span className="admin-muted">{breaksNote(p.price_breaks.length)}</span>
+        </span>
+      ),
     },
     {
       title: 'Wholesaler',
       dataIndex: 'price_wholesaler',
       align: 'right',
-      render: (c: number | null) => wholesaleLabel(c),
+      render: (c: number | null, p) => (
+        <span>
+          {wholesaleLabel(c)}
+          <span className="admin-muted">{breaksNote(p.wholesale_breaks.length)}</span>
+        </span>
+      ),
     },
+    { title: 'Pack / min', key: 'pack', render: (_, p) => packLabel(p) },
+    { title: 'Stock', key: 'stock', render: (_, p) => <StockCell product={p} /> },
     {
       title: 'Status',
       dataIndex: 'is_active',
@@ -116,18 +242,79 @@ export function CatalogPanel() {
     },
   ];
 
+  const toolbar = (
+    <div className="admin-section-header" style={{ marginTop: 0 }}>
+      <Space wrap size={8}>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder="Search name or SKU"
+          aria-label="Search products by name or SKU"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage((current) => ({ ...current, current: 1 }));
+          }}
+          style={{ width: 260 }}
+        />
+        {search.trim() !== '' && (
+          <Typography.Text type="secondary" aria-live="polite">
+            {shown.length} of {list.length} products
+          </Typography.Text>
+        )}
+      </Space>
+      <Space wrap size={8}>
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => void exportCsv()}
+          loading={csvBusy === 'export'}
+          disabled={products.isPending || products.isError}
+        >
+          Export CSV
+        </Button>
+        <Button
+          icon={<UploadOutlined />}
+          onClick={() => fileInput.current?.click()}
+          loading={csvBusy === 'import'}
+          disabled={products.isPending || products.isError}
+        >
+          Import CSV
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          aria-label="Catalog CSV file"
+          data-testid="catalog-csv-input"
+          onChange={(event) => void chooseFile(event)}
+        />
+      </Space>
+    </div>
+  );
+
   return (
     <EditableListSection<Product>
       headingId="catalog-title"
       title="Catalog"
       addLabel="Add Product"
       onAdd={() => setEditing({ mode: 'create' })}
-      items={list}
+      items={shown}
       isPending={products.isPending}
       isError={products.isError}
-      emptyText="No products yet"
+      emptyText={search.trim() ? 'No product matches this search' : 'No products yet'}
       errorText="Could not load products"
       columns={columns}
+      toolbar={toolbar}
+      pagination={{
+        current: page.current,
+        pageSize: page.pageSize,
+        pageSizeOptions: PAGE_SIZES,
+        showSizeChanger: true,
+        hideOnSinglePage: true,
+        showTotal: (total, [from, to]) => `${from}–${to} of ${total}`,
+        onChange: (current, pageSize) => setPage({ current, pageSize }),
+      }}
       cardLabel={(p) => p.name}
       renderCard={(p) => (
         <>
@@ -137,10 +324,13 @@ export function CatalogPanel() {
               <div>
                 <strong>{p.name}</strong>
                 <div className="admin-card__meta" style={{ marginTop: 0 }}>
+                  {p.sku && <span>SKU {p.sku}</span>}
                   <span>Retailer {formatUsd(p.price_retailer)}</span>
                   <span>Wholesaler {wholesaleLabel(p.price_wholesaler)}</span>
+                  <span>{packLabel(p)}</span>
                   <span>Order {p.sort_order}</span>
                 </div>
+                <StockCell product={p} />
               </div>
             </div>
             {p.is_active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>}
@@ -155,7 +345,16 @@ export function CatalogPanel() {
         <ProductFormModal
           product={editing.mode === 'edit' ? editing.product : undefined}
           nextSortOrder={nextSortOrder}
+          otherSkus={skusOfOthers}
+          categories={categories}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {importing && (
+        <CatalogImportModal
+          fileName={importing.fileName}
+          plan={importing.plan}
+          onClose={() => setImporting(null)}
         />
       )}
     </EditableListSection>

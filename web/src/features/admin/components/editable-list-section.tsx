@@ -1,6 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Grid, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import {
+  Button,
+  Card,
+  Grid,
+  Skeleton,
+  Table,
+  Typography,
+  type TableColumnsType,
+  type TablePaginationConfig,
+} from 'antd';
+import { useState, type ReactNode } from 'react';
 
 interface Props<T extends { id: string }> {
   /** id of the section heading (the section is labelled by it). */
@@ -21,6 +30,10 @@ interface Props<T extends { id: string }> {
   renderCard: (item: T) => ReactNode;
   /** The create/edit dialog, when open. */
   children?: ReactNode;
+  /** Under the heading: search, import and export (the catalog). */
+  toolbar?: ReactNode;
+  /** The table's pages (none by default: short lists); phones show as many cards, then More. */
+  pagination?: TablePaginationConfig;
 }
 
 /**
@@ -30,6 +43,9 @@ interface Props<T extends { id: string }> {
 export function EditableListSection<T extends { id: string }>(props: Props<T>) {
   const phone = Grid.useBreakpoint().xs === true;
   const empty = props.isError ? props.errorText : props.emptyText;
+  const pageSize = props.pagination?.pageSize ?? props.pagination?.defaultPageSize ?? 50;
+  const [cardPages, setCardPages] = useState(1);
+  const cards = props.pagination ? props.items.slice(0, pageSize * cardPages) : props.items;
   return (
     <section aria-labelledby={props.headingId}>
       <div className="admin-section-header">
@@ -40,14 +56,20 @@ export function EditableListSection<T extends { id: string }>(props: Props<T>) {
           {props.addLabel}
         </Button>
       </div>
+      {props.toolbar}
       {phone ? (
         <div className="admin-cards" aria-busy={props.isPending}>
           {props.isPending && <Skeleton active />}
-          {props.items.map((item) => (
+          {cards.map((item) => (
             <Card key={item.id} size="small" role="article" aria-label={props.cardLabel(item)}>
               {props.renderCard(item)}
             </Card>
           ))}
+          {cards.length < props.items.length && (
+            <Button onClick={() => setCardPages((pages) => pages + 1)}>
+              Show more ({props.items.length - cards.length} left)
+            </Button>
+          )}
           {!props.isPending && props.items.length === 0 && (
             <Typography.Text type="secondary">{empty}</Typography.Text>
           )}
@@ -59,7 +81,7 @@ export function EditableListSection<T extends { id: string }>(props: Props<T>) {
           dataSource={[...props.items]}
           loading={props.isPending}
           scroll={{ x: 'max-content' }}
-          pagination={false}
+          pagination={props.pagination ?? false}
           locale={{ emptyText: empty }}
         />
       )}

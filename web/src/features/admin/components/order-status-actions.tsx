@@ -6,7 +6,7 @@ import {
   shortOrderId,
   type OrderStatus,
 } from '@portal/domain';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Checkbox, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useUpdateOrderStatus, type OrderSummary } from '@/entities/orders';
@@ -26,12 +26,13 @@ const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
  * The moves a manager may make from this status (managerOrderMoves: pending orders are Stripe's
  * to move), a refund of what is left on a paid order, nothing else; the functions check both
  * again. Shipping asks for the carrier and tracking number; cancelling a paid order refunds it
- * in full, and asks first.
+ * in full, and asks first (and whether to put the items back in stock: off unless ticked).
  */
 export function OrderStatusActions({ order }: { order: OrderSummary }) {
   const notify = useNotify();
   const update = useUpdateOrderStatus();
   const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
+  const [restock, setRestock] = useState(false);
   const { status } = order;
   const next = managerOrderMoves(status);
   const busy = update.isPending;
@@ -40,8 +41,14 @@ export function OrderStatusActions({ order }: { order: OrderSummary }) {
   const canRefund = isPaidStatus(status) && left > 0;
 
   const move = async (to: OrderStatus) => {
+    // Only a cancellation can put the items back in stock, and only when the manager asks.
+    const restocking = to === 'cancelled' && restock;
     try {
-      await update.mutateAsync({ orderId: order.id, status: to });
+      await update.mutateAsync({
+        orderId: order.id,
+        status: to,
+        ...(restocking ? { restock: true } : {}),
+      });
       notify.success('Success', `Order ${label} is now ${orderStatusLabel(to)}`);
     } catch (error) {
       notify.error('Error', `Failed to update order: ${errorMessage(error)}`);
@@ -65,12 +72,26 @@ export function OrderStatusActions({ order }: { order: OrderSummary }) {
               key={to}
               title={`Cancel order ${label}?`}
               description={
-                left > 0
-                  ? `Cancel and refund ${formatUsd(left)} to the buyer?`
-                  : "The buyer's order will be marked cancelled."
+                <>
+                  <div>
+                    {left > 0
+                      ? `Cancel and refund ${formatUsd(left)} to the buyer?`
+                      : "The buyer's order will be marked cancelled."}
+                  </div>
+                  <Checkbox
+                    checked={restock}
+                    onChange={(event) => setRestock(event.target.checked)}
+                    style={{ marginTop: 8 }}
+                  >
+                    Put the items back in stock
+                  </Checkbox>
+                </>
               }
               okText="Yes, cancel"
               cancelText="Keep order"
+              onOpenChange={(open) => {
+                if (open) setRestock(false);
+              }}
               onConfirm={() => move(to)}
             >
               <Button size="small" danger disabled={busy}>

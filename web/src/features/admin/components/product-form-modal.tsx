@@ -1,36 +1,127 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Input, InputNumber, Modal, Switch } from 'antd';
-import { Controller, useForm } from 'react-hook-form';
+import { LIMITS } from '@portal/domain';
+import { AutoComplete, Button, Input, InputNumber, Modal, Switch, Typography } from 'antd';
+import { useMemo } from 'react';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+} from 'react-hook-form';
 import { useNotify } from '@/lib/notify';
 import { useSaveProduct, type ProductWithPrices } from '@/entities/catalog';
 import { FormField } from './form-field';
+import { PriceBreaksField } from './price-breaks-field';
 import {
   productFormDefaults,
   productFormSchema,
   type ProductFormInput,
   type ProductFormOutput,
 } from './product-form';
+import './catalog-editor.css';
 
-/** Create (no product) or edit a product. Mounted only while open, so defaults are fresh. */
+type FormControl = Control<ProductFormInput, unknown, ProductFormOutput>;
+
+const NO_SKUS: ReadonlySet<string> = new Set();
+const NO_CATEGORIES: readonly string[] = [];
+
+/** The product page's further images: a list of URLs, added and removed. */
+function ImageUrlsField({
+  control,
+  errors,
+}: {
+  control: FormControl;
+  errors: FieldErrors<ProductFormInput>;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'images' });
+  const full = fields.length >= LIMITS.productImages;
+  return (
+    <fieldset className="product-form__list" aria-label="More images">
+      <legend className="price-breaks__legend">More images</legend>
+      {fields.map((field, index) => {
+        const message = errors.images?.[index]?.url?.message;
+        return (
+          <div key={field.id} className="price-breaks__row">
+            <div className="price-breaks__inputs">
+              <Controller
+                control={control}
+                name={`images.${index}.url`}
+                render={({ field: input }) => (
+                  <Input
+                    {...input}
+                    aria-label={`Image ${index + 2} URL`}
+                    placeholder="https://... or /images/..."
+                    status={message ? 'error' : undefined}
+                  />
+                )}
+              />
+              <Button
+                icon={<DeleteOutlined />}
+                aria-label={`Remove image ${index + 2}`}
+                onClick={() => remove(index)}
+              />
+            </div>
+            {message && (
+              <Typography.Text type="danger" className="price-breaks__error">
+                {message}
+              </Typography.Text>
+            )}
+          </div>
+        );
+      })}
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        disabled={full}
+        onClick={() => append({ url: '' })}
+      >
+        {full ? `At most ${LIMITS.productImages} more images` : 'Add image'}
+      </Button>
+    </fieldset>
+  );
+}
+
+/**
+ * Create (no product) or edit a product. Mounted only while open, so defaults are fresh.
+ * `otherSkus` are the SKUs of every other product (a SKU is unique in the catalog);
+ * `categories` the catalog's categories, offered as the category is typed.
+ */
 export function ProductFormModal({
   product,
   nextSortOrder,
+  otherSkus = NO_SKUS,
+  categories = NO_CATEGORIES,
   onClose,
 }: {
   product?: ProductWithPrices;
   nextSortOrder: number;
+  otherSkus?: ReadonlySet<string>;
+  categories?: readonly string[];
   onClose: () => void;
 }) {
   const notify = useNotify();
   const save = useSaveProduct();
+  const schema = useMemo(() => productFormSchema(otherSkus), [otherSkus]);
   const {
     control,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<ProductFormInput, unknown, ProductFormOutput>({
-    resolver: zodResolver(productFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: productFormDefaults(product, nextSortOrder),
   });
+  const trackStock = useWatch({ control, name: 'track_stock' });
+  const categoryText = useWatch({ control, name: 'category' });
+  const categoryOptions = useMemo(() => {
+    const typed = categoryText.trim().toLowerCase();
+    return categories
+      .filter((category) => category.toLowerCase().includes(typed))
+      .map((category) => ({ value: category }));
+  }, [categories, categoryText]);
 
   const submit = handleSubmit(async (data) => {
     try {
@@ -48,6 +139,7 @@ export function ProductFormModal({
   return (
     <Modal
       open
+      width={760}
       title={product ? `Edit ${product.name}` : 'Add Product'}
       okText={product ? 'Save Changes' : 'Create Product'}
       onOk={submit}
@@ -55,13 +147,54 @@ export function ProductFormModal({
       confirmLoading={save.isPending}
       destroyOnHidden
     >
-      <form onSubmit={submit} noValidate aria-label="Product form">
+      <form onSubmit={submit} noValidate aria-label="Product form" className="product-form">
+        <div className="product-form__grid">
+          <Controller
+            control={control}
+            name="name"
+            render={({ field }) => (
+              <FormField id="product-name" label="Name" error={errors.name?.message}>
+                <Input id="product-name" {...field} />
+              </FormField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="sku"
+            render={({ field }) => (
+              <FormField
+                id="product-sku"
+                label="SKU"
+                error={errors.sku?.message}
+                extra="Letters, digits, dot, dash and underscore; saved in capitals."
+              >
+                <Input
+                  id="product-sku"
+                  {...field}
+                  maxLength={LIMITS.sku}
+                  onBlur={() => {
+                    setValue('sku', field.value.trim().toUpperCase());
+                    field.onBlur();
+                  }}
+                />
+              </FormField>
+            )}
+          />
+        </div>
         <Controller
           control={control}
-          name="name"
+          name="category"
           render={({ field }) => (
-            <FormField id="product-name" label="Name" error={errors.name?.message}>
-              <Input id="product-name" {...field} />
+            <FormField id="product-category" label="Category" error={errors.category?.message}>
+              <AutoComplete
+                id="product-category"
+                options={categoryOptions}
+                value={field.value}
+                onChange={(value: string) => field.onChange(value)}
+                onBlur={field.onBlur}
+                placeholder="e.g. Syrups"
+                maxLength={LIMITS.productCategory}
+              />
             </FormField>
           )}
         />
@@ -87,67 +220,185 @@ export function ProductFormModal({
             </FormField>
           )}
         />
-        <Controller
-          control={control}
-          name="price_retailer"
-          render={({ field }) => (
-            <FormField
-              id="product-price-retailer"
-              label="Retailer price (USD)"
-              error={errors.price_retailer?.message}
-            >
-              <Input id="product-price-retailer" prefix="$" inputMode="decimal" {...field} />
-            </FormField>
+        <ImageUrlsField control={control} errors={errors} />
+
+        <div className="product-form__grid">
+          <div>
+            <Controller
+              control={control}
+              name="price_retailer"
+              render={({ field }) => (
+                <FormField
+                  id="product-price-retailer"
+                  label="Retailer price (USD)"
+                  error={errors.price_retailer?.message}
+                >
+                  <Input id="product-price-retailer" prefix="$" inputMode="decimal" {...field} />
+                </FormField>
+              )}
+            />
+            <PriceBreaksField
+              control={control}
+              name="price_breaks"
+              label="Retail"
+              errors={errors}
+            />
+          </div>
+          <div>
+            <Controller
+              control={control}
+              name="price_wholesaler"
+              render={({ field }) => (
+                <FormField
+                  id="product-price-wholesaler"
+                  label="Wholesaler price (USD)"
+                  error={errors.price_wholesaler?.message}
+                >
+                  <Input id="product-price-wholesaler" prefix="$" inputMode="decimal" {...field} />
+                </FormField>
+              )}
+            />
+            <PriceBreaksField
+              control={control}
+              name="wholesale_breaks"
+              label="Wholesale"
+              errors={errors}
+            />
+          </div>
+        </div>
+
+        <div className="product-form__grid">
+          <Controller
+            control={control}
+            name="case_pack"
+            render={({ field }) => (
+              <FormField
+                id="product-case-pack"
+                label="Case pack"
+                error={errors.case_pack?.message}
+                extra="Sold in multiples of this many units (1: by the unit)."
+              >
+                <InputNumber
+                  id="product-case-pack"
+                  min={1}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                />
+              </FormField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="min_quantity"
+            render={({ field }) => (
+              <FormField
+                id="product-min-quantity"
+                label="Minimum order"
+                error={errors.min_quantity?.message}
+                extra="Units per order line; a whole number of cases."
+              >
+                <InputNumber
+                  id="product-min-quantity"
+                  min={1}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                />
+              </FormField>
+            )}
+          />
+        </div>
+
+        <div className="product-form__grid">
+          <Controller
+            control={control}
+            name="track_stock"
+            render={({ field }) => (
+              <FormField
+                id="product-track-stock"
+                label="Track stock"
+                extra={
+                  field.value
+                    ? 'Buyers cannot order more than is available.'
+                    : 'Not tracked: always orderable (e.g. built to order).'
+                }
+              >
+                <Switch id="product-track-stock" checked={field.value} onChange={field.onChange} />
+              </FormField>
+            )}
+          />
+          {trackStock && (
+            <Controller
+              control={control}
+              name="stock_on_hand"
+              render={({ field }) => (
+                <FormField
+                  id="product-stock"
+                  label="Stock on hand"
+                  error={errors.stock_on_hand?.message}
+                  extra={
+                    product
+                      ? `${product.stock_reserved} reserved by open checkouts`
+                      : 'Units the brand has now.'
+                  }
+                >
+                  <InputNumber
+                    id="product-stock"
+                    min={0}
+                    precision={0}
+                    style={{ width: '100%' }}
+                    value={field.value}
+                    onChange={(value) => field.onChange(value)}
+                    onBlur={field.onBlur}
+                  />
+                </FormField>
+              )}
+            />
           )}
-        />
-        <Controller
-          control={control}
-          name="price_wholesaler"
-          render={({ field }) => (
-            <FormField
-              id="product-price-wholesaler"
-              label="Wholesaler price (USD)"
-              error={errors.price_wholesaler?.message}
-            >
-              <Input id="product-price-wholesaler" prefix="$" inputMode="decimal" {...field} />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="sort_order"
-          render={({ field }) => (
-            <FormField
-              id="product-sort-order"
-              label="Sort order"
-              error={errors.sort_order?.message}
-              extra="Lower numbers come first in the catalog."
-            >
-              <InputNumber
+        </div>
+
+        <div className="product-form__grid">
+          <Controller
+            control={control}
+            name="sort_order"
+            render={({ field }) => (
+              <FormField
                 id="product-sort-order"
-                min={0}
-                precision={0}
-                style={{ width: '100%' }}
-                value={field.value}
-                onChange={(value) => field.onChange(value)}
-                onBlur={field.onBlur}
-              />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="is_active"
-          render={({ field }) => (
-            <FormField
-              id="product-active"
-              label="Active"
-              extra="Inactive products are hidden from buyers; past orders keep their lines."
-            >
-              <Switch id="product-active" checked={field.value} onChange={field.onChange} />
-            </FormField>
-          )}
-        />
+                label="Sort order"
+                error={errors.sort_order?.message}
+                extra="Lower numbers come first in the catalog."
+              >
+                <InputNumber
+                  id="product-sort-order"
+                  min={0}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                />
+              </FormField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="is_active"
+            render={({ field }) => (
+              <FormField
+                id="product-active"
+                label="Active"
+                extra="Inactive products are hidden from buyers; past orders keep their lines."
+              >
+                <Switch id="product-active" checked={field.value} onChange={field.onChange} />
+              </FormField>
+            )}
+          />
+        </div>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </form>
     </Modal>

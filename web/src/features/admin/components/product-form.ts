@@ -3,55 +3,183 @@ import {
   centsToDollarString,
   dollarsToCents,
   LIMITS,
+  MAX_LINE_QUANTITY,
+  MAX_PRICE_BREAKS,
+  MAX_STOCK_UNITS,
+  priceBreaksProblem,
   productSchema,
+  skuSchema,
+  type PriceBreak,
 } from '@portal/domain';
 import { z } from 'zod';
 import type { ProductWithPrices } from '@/entities/catalog';
 
 const DOLLARS = /^\d+(\.\d{1,2})?$/;
+const DOLLARS_MESSAGE = 'Enter an amount in dollars, like 12.50';
 
 const dollarField = (label: string) =>
   z
     .string()
     .trim()
     .min(1, `${label} is required`)
-    .regex(DOLLARS, 'Enter an amount in dollars, like 12.50')
+    .regex(DOLLARS, DOLLARS_MESSAGE)
     .refine((value) => !DOLLARS.test(value) || dollarsToCents(value) <= LIMITS.maxPriceCents, {
       error: `At most $${(LIMITS.maxPriceCents / 100).toLocaleString('en-US')}`,
     });
 
-/**
- * The product form: prices are typed in dollars and stored in cents. The form's values are
- * turned into the joined catalog view (the product and its wholesale price, saved as two
- * documents) and validated with the domain's catalogProductSchema, so the form can accept
- * nothing the schemas (and the rules) would refuse.
- */
-export const productFormSchema = z
-  .object({
-    name: productSchema.shape.name,
-    description: productSchema.shape.description,
-    image_url: productSchema.shape.image_url,
-    price_retailer: dollarField('Retailer price'),
-    price_wholesaler: dollarField('Wholesaler price'),
-    is_active: z.boolean(),
-    sort_order: z
-      .number()
-      .int('Sort order must be a whole number')
-      .min(0, 'Sort order must be 0 or more')
-      .max(100_000, 'Sort order is too large')
-      .nullable()
-      .refine((value) => value !== null, { error: 'Sort order is required' })
-      .transform((value) => value ?? 0),
-  })
-  .transform((values) => ({
-    ...values,
-    price_retailer: dollarsToCents(values.price_retailer),
-    price_wholesaler: dollarsToCents(values.price_wholesaler),
-  }))
-  .pipe(catalogProductSchema);
+/** A whole number typed in an InputNumber (null while empty). */
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} is required` })
+    .nullable()
+    .refine((value) => value !== null, { error: `${label} is required` })
+    .transform((value) => value ?? 0)
+    .pipe(
+      z
+        .number()
+        .int(`${label} must be a whole number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`),
+    );
 
-export type ProductFormInput = z.input<typeof productFormSchema>;
-export type ProductFormOutput = z.output<typeof productFormSchema>;
+/** One row of a price break editor: from how many units, at what unit price (dollars). */
+const breakRow = z.object({
+  min_quantity: wholeNumber('From quantity', 2, MAX_LINE_QUANTITY),
+  unit_amount: dollarField('Unit price'),
+});
+const breakRows = z
+  .array(breakRow)
+  .max(MAX_PRICE_BREAKS, `At most ${MAX_PRICE_BREAKS} price breaks`);
+const breaksInCents = (rows: readonly { min_quantity: number; unit_amount: string }[]) =>
+  rows.map((row): PriceBreak => ({ ...row, unit_amount: dollarsToCents(row.unit_amount) }));
+
+const isWhole = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value);
+
+function stockOnHandProblem(track: boolean, stock: number | null): string | null {
+  if (!track) return null;
+  if (stock === null) return 'Enter the stock on hand (or turn off Track stock)';
+  if (!Number.isInteger(stock)) return 'Stock on hand must be a whole number';
+  if (stock < 0 || stock > MAX_STOCK_UNITS) {
+    return `Stock on hand must be from 0 to ${MAX_STOCK_UNITS.toLocaleString('en-US')}`;
+  }
+  return null;
+}
+
+/**
+ * A price and its break rows in cents, or null while any of them is not a valid entry yet (their
+ * own messages say why; the ladder is judged once they are).
+ */
+function ladderOf(base: unknown, rows: unknown): { base: number; breaks: PriceBreak[] } | null {
+  const price = dollarField('Price').safeParse(base);
+  const steps = z.array(breakRow).safeParse(rows);
+  if (!price.success || !steps.success) return null;
+  return { base: dollarsToCents(price.data), breaks: breaksInCents(steps.data) };
+}
+
+/** What a form saves: the catalog view without stock_reserved and created_at (never edited). */
+const savedProductSchema = catalogProductSchema.omit({ stock_reserved: true, created_at: true });
+
+/**
+ * The product form: prices are typed in dollars and stored in cents, the SKU is upper-cased and
+ * must be unique in the catalog (`otherSkus`: every other product's SKU), the minimum order a
+ * whole number of cases, and each price's breaks a ladder (priceBreaksProblem). Stock is tracked
+ * only when the switch is on (stock_on_hand null otherwise). The values become the joined
+ * catalog view (the product and its wholesale price, saved as two documents), checked again with
+ * the domain's catalogProductSchema, so the form accepts nothing the schemas (and the rules) refuse.
+ */
+export function productFormSchema(otherSkus: ReadonlySet<string> = new Set()) {
+  return z
+    .object({
+      name: productSchema.shape.name,
+      sku: skuSchema.refine((sku) => !otherSkus.has(sku), {
+        error: 'Another product already has this SKU',
+      }),
+      category: z
+        .string()
+        .trim()
+        .max(
+          LIMITS.productCategory,
+          `Category must be at most ${LIMITS.productCategory} characters`,
+        ),
+      description: productSchema.shape.description,
+      image_url: productSchema.shape.image_url,
+      images: z
+        .array(
+          z.object({
+            url: z
+              .string()
+              .trim()
+              .min(1, 'Enter the image URL or remove the row')
+              .max(LIMITS.url, 'This URL is too long'),
+          }),
+        )
+        .max(LIMITS.productImages, `At most ${LIMITS.productImages} more images`),
+      price_retailer: dollarField('Retailer price'),
+      price_breaks: breakRows,
+      price_wholesaler: dollarField('Wholesaler price'),
+      wholesale_breaks: breakRows,
+      case_pack: wholeNumber('Case pack', 1, MAX_LINE_QUANTITY),
+      min_quantity: wholeNumber('Minimum order', 1, MAX_LINE_QUANTITY),
+      track_stock: z.boolean(),
+      stock_on_hand: z.number().nullable(),
+      is_active: z.boolean(),
+      sort_order: wholeNumber('Sort order', 0, 100_000),
+    })
+    .superRefine((values, ctx) => {
+      // Cross-field checks run even when another field is wrong, so every problem shows at once;
+      // each is checked only when the fields it reads are valid themselves.
+      const stockProblem = stockOnHandProblem(values.track_stock, values.stock_on_hand);
+      if (stockProblem) {
+        ctx.addIssue({ code: 'custom', path: ['stock_on_hand'], message: stockProblem });
+      }
+      const { case_pack: pack, min_quantity: minimum } = values;
+      if (isWhole(pack) && pack >= 1 && isWhole(minimum) && minimum % pack !== 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['min_quantity'],
+          message: `The minimum order must be a multiple of the case pack (${pack})`,
+        });
+      }
+      for (const [name, base] of [
+        ['price_breaks', values.price_retailer],
+        ['wholesale_breaks', values.price_wholesaler],
+      ] as const) {
+        const ladder = ladderOf(base, values[name]);
+        const problem = ladder && priceBreaksProblem(ladder.base, ladder.breaks);
+        if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+      }
+    })
+    .transform(({ track_stock, images, ...values }) => ({
+      ...values,
+      images: images.map((image) => image.url),
+      price_retailer: dollarsToCents(values.price_retailer),
+      price_breaks: breaksInCents(values.price_breaks),
+      price_wholesaler: dollarsToCents(values.price_wholesaler),
+      wholesale_breaks: breaksInCents(values.wholesale_breaks),
+      stock_on_hand: track_stock ? values.stock_on_hand : null,
+    }))
+    .superRefine((values, ctx) => {
+      // The domain's own check of what is saved (each field passed its form check already).
+      const saved = savedProductSchema.safeParse(values);
+      if (!saved.success) {
+        for (const issue of saved.error.issues) {
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+        }
+      }
+    });
+}
+
+export type ProductFormSchema = ReturnType<typeof productFormSchema>;
+export type ProductFormInput = z.input<ProductFormSchema>;
+export type ProductFormOutput = z.output<ProductFormSchema>;
+export type BreakRowsName = 'price_breaks' | 'wholesale_breaks';
+
+const breakInputs = (breaks: readonly PriceBreak[]) =>
+  breaks.map((step) => ({
+    min_quantity: step.min_quantity,
+    unit_amount: centsToDollarString(step.unit_amount),
+  }));
 
 export function productFormDefaults(
   product: ProductWithPrices | undefined,
@@ -60,22 +188,52 @@ export function productFormDefaults(
   if (!product) {
     return {
       name: '',
+      sku: '',
+      category: '',
       description: '',
       image_url: '',
+      images: [],
       price_retailer: '',
+      price_breaks: [],
       price_wholesaler: '',
+      wholesale_breaks: [],
+      case_pack: 1,
+      min_quantity: 1,
+      track_stock: false,
+      stock_on_hand: null,
       is_active: true,
       sort_order: nextSortOrder,
     };
   }
   return {
     name: product.name,
+    sku: product.sku,
+    category: product.category,
     description: product.description,
     image_url: product.image_url,
+    images: product.images.map((url) => ({ url })),
     price_retailer: centsToDollarString(product.price_retailer),
+    price_breaks: breakInputs(product.price_breaks),
     price_wholesaler:
       product.price_wholesaler === null ? '' : centsToDollarString(product.price_wholesaler),
+    wholesale_breaks: breakInputs(product.wholesale_breaks),
+    case_pack: product.case_pack,
+    min_quantity: product.min_quantity,
+    track_stock: product.stock_on_hand !== null,
+    stock_on_hand: product.stock_on_hand,
     is_active: product.is_active,
     sort_order: product.sort_order,
   };
+}
+
+/** Every other product's SKU (normalized), for the form's uniqueness check. */
+export function otherSkus(
+  products: readonly Pick<ProductWithPrices, 'id' | 'sku'>[],
+  editingId: string | undefined,
+): Set<string> {
+  return new Set(
+    products
+      .filter((product) => product.id !== editingId && product.sku.trim() !== '')
+      .map((product) => product.sku.trim().toUpperCase()),
+  );
 }

@@ -1,6 +1,8 @@
 import {
   dollarsToCents,
+  formatUsd,
   REFUND_REASON_MAX,
+  refundableCents,
   refundProblem,
   type RefundableOrder,
 } from '@portal/domain';
@@ -10,30 +12,51 @@ const DOLLARS = /^\d+(\.\d{1,2})?$/;
 
 /**
  * The refund form: the amount typed in dollars (at most two decimals), checked against what is
- * left to refund with the domain's refundProblem (the refundOrder function checks it again), and
- * an optional reason.
+ * left to refund with the domain's refundProblem (the refundOrder function checks it again), an
+ * optional reason, and whether to put the items back in stock (only with a refund of everything
+ * left: goods returned).
  */
 export function refundFormSchema(order: RefundableOrder) {
-  return z.object({
-    amount: z
-      .string()
-      .trim()
-      .min(1, 'Enter the refund amount.')
-      .regex(DOLLARS, 'Enter an amount in dollars, like 12.50.')
-      .superRefine((value, ctx) => {
-        if (!DOLLARS.test(value)) return;
-        const problem = refundProblem(order, dollarsToCents(value));
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    reason: z
-      .string()
-      .trim()
-      .max(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`),
-  });
+  return z
+    .object({
+      amount: z
+        .string()
+        .trim()
+        .min(1, 'Enter the refund amount.')
+        .regex(DOLLARS, 'Enter an amount in dollars, like 12.50.')
+        .superRefine((value, ctx) => {
+          if (!DOLLARS.test(value)) return;
+          const problem = refundProblem(order, dollarsToCents(value));
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      reason: z
+        .string()
+        .trim()
+        .max(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`),
+      /** Put the order's items back in stock (the manager's choice; off by default). */
+      restock: z.boolean(),
+    })
+    .superRefine((values, ctx) => {
+      // Goods come back with a refund of everything left (the refundOrder function refuses
+      // restocking with a partial refund).
+      if (!values.restock || !DOLLARS.test(values.amount)) return;
+      if (dollarsToCents(values.amount) !== refundableCents(order)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['restock'],
+          message: `Putting the items back in stock goes with refunding everything left (${formatUsd(refundableCents(order))}).`,
+        });
+      }
+    });
 }
 export type RefundFormValues = z.infer<ReturnType<typeof refundFormSchema>>;
 
-/** What the refundOrder call gets from the form. */
+/** What the refundOrder call gets from the form (`restock` only when asked for). */
 export function refundRequestOf(orderId: string, values: RefundFormValues) {
-  return { orderId, amount: dollarsToCents(values.amount), reason: values.reason };
+  return {
+    orderId,
+    amount: dollarsToCents(values.amount),
+    reason: values.reason,
+    ...(values.restock ? { restock: true } : {}),
+  };
 }

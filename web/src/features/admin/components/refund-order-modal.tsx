@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Input, Modal } from 'antd';
+import { Alert, Checkbox, Input, Modal, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { centsToDollarString, formatUsd, refundableCents, shortOrderId } from '@portal/domain';
@@ -17,7 +17,7 @@ export function RefundOrderModal({ order, onClose }: { order: OrderSummary; onCl
   const schema = useMemo(() => refundFormSchema(order), [order]);
   const form = useForm<RefundFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: centsToDollarString(left), reason: '' },
+    defaultValues: { amount: centsToDollarString(left), reason: '', restock: false },
   });
   const errors = form.formState.errors;
   const label = shortOrderId(order.id);
@@ -80,6 +80,31 @@ export function RefundOrderModal({ order, onClose }: { order: OrderSummary; onCl
             )}
           />
         </FormField>
+        <Controller
+          control={form.control}
+          name="restock"
+          render={({ field }) => (
+            <div style={{ marginBottom: 16 }}>
+              <Checkbox
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                aria-describedby="refund-restock-help"
+                aria-invalid={Boolean(errors.restock)}
+              >
+                Put the items back in stock
+              </Checkbox>
+              <Typography.Paragraph
+                id="refund-restock-help"
+                type={errors.restock ? 'danger' : 'secondary'}
+                style={{ margin: '4px 0 0' }}
+              >
+                {errors.restock?.message ??
+                  `With a refund of everything left (${formatUsd(left)}), when the goods come back.`}
+              </Typography.Paragraph>
+            </div>
+          )}
+        />
         {failure && <Alert type="error" showIcon message={failure} role="alert" />}
       </form>
     </Modal>

@@ -99,6 +99,16 @@ export function makeProduct(overrides: Partial<ProductWithPrices> = {}): Product
     price_wholesaler: 2499,
     is_active: true,
     sort_order: 10,
+    sku: 'SYR-PURPLE',
+    category: 'Syrups',
+    images: [],
+    case_pack: 1,
+    min_quantity: 1,
+    price_breaks: [],
+    wholesale_breaks: [],
+    stock_on_hand: null,
+    stock_reserved: 0,
+    created_at: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '@/testing/fake-firestore-lite';
 import {
   BUYER_UID,
+  demoProducts,
   seedCartItem,
   seedProducts,
   seedProfile,
@@ -26,6 +27,16 @@ function renderCart() {
     route: '/portal/cart',
     routes: [{ path: '/portal/store', element: <h1>Store page</h1> }],
   });
+}
+
+/** A demo product with catalog fields of this issue (case pack, breaks, stock). */
+function seedProduct(id: string, fields: Record<string, unknown>) {
+  const { id: _id, ...data } = demoProducts.find((p) => p.id === id)!;
+  fakeDb.seed(`products/${id}`, { ...data, ...fields });
+}
+
+function quantityOf(line: HTMLElement, name: string) {
+  return within(line).getByRole('textbox', { name: `Quantity of ${name}` });
 }
 
 function summary() {
@@ -96,7 +107,7 @@ describe('CartPage', () => {
       within(line).getByRole('button', { name: 'Increase quantity of Blue Coast Syrup' }),
     );
     // Shown before the write is done.
-    expect(within(line).getByLabelText('Quantity 2')).toBeInTheDocument();
+    expect(quantityOf(line, 'Blue Coast Syrup')).toHaveValue('2');
     expect(within(line).getByText('$51.98')).toBeInTheDocument();
     release();
     await expectToast('Success', 'Cart updated successfully.');
@@ -118,10 +129,10 @@ describe('CartPage', () => {
     await user.click(
       within(line).getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' }),
     );
-    expect(within(line).getByLabelText('Quantity 2')).toBeInTheDocument();
+    expect(quantityOf(line, 'Blue Coast Syrup')).toHaveValue('2');
     release();
     await expectToast('Error', 'Failed to update cart.');
-    await waitFor(() => expect(within(line).getByLabelText('Quantity 3')).toBeInTheDocument());
+    await waitFor(() => expect(quantityOf(line, 'Blue Coast Syrup')).toHaveValue('3'));
     expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(3);
   });
 
@@ -208,5 +219,135 @@ describe('CartPage', () => {
     await expectToast('Error', 'Failed to load cart data.');
     expect(screen.getByRole('heading', { name: 'Failed to load cart data.' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Proceed to Checkout/ })).not.toBeInTheDocument();
+  });
+
+  it('rounds a typed quantity up to the case pack, says so, and writes the rounded quantity', async () => {
+    seedProfile('retailer');
+    seedProduct('blue-coast', { case_pack: 6 });
+    seedCartItem('blue-coast', 6);
+    const user = userEvent.setup();
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    const input = quantityOf(line, 'Blue Coast Syrup');
+    await user.clear(input);
+    await user.type(input, '10{Enter}');
+    expect(await within(line).findByText('Sold in cases of 6: 10 units became 12.')).toBeVisible();
+    expect(input).toHaveValue('12');
+    await expectToast('Success', 'Cart updated successfully.');
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(12);
+    // The stepper steps by a case.
+    await user.click(
+      within(line).getByRole('button', { name: 'Increase quantity of Blue Coast Syrup' }),
+    );
+    await waitFor(() => expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(18));
+  });
+
+  it('refuses typed text that is not a whole number, writing nothing', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 3);
+    const user = userEvent.setup();
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    const input = quantityOf(line, 'Blue Coast Syrup');
+    for (const [typed, error] of [
+      ['1.5', 'Enter a whole number'],
+      ['-4', 'Quantity must be at least 1'],
+      ['lots', 'Enter a whole number'],
+      ['5000', 'At most 999 per order line'],
+    ] as const) {
+      await user.clear(input);
+      await user.type(input, `${typed}{Enter}`);
+      expect(within(line).getByRole('alert')).toHaveTextContent(error);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(fakeDb.calls.some((c) => c.op === 'updateDoc')).toBe(false);
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(3);
+    expect(summary().getByText('Subtotal (3 items)')).toBeInTheDocument();
+  });
+
+  it('prices a line at the break its quantity reaches and totals the order with it', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedProduct('blue-coast', {
+      price_retailer: 450,
+      price_breaks: [
+        { min_quantity: 24, unit_amount: 390 },
+        { min_quantity: 48, unit_amount: 350 },
+      ],
+    });
+    seedCartItem('blue-coast', 24);
+    seedCartItem('purple-dream', 1);
+    const user = userEvent.setup();
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    expect(within(line).getByText('$3.90 each')).toBeInTheDocument();
+    expect(within(line).getByText('Price for 24+ units (was $4.50)')).toBeInTheDocument();
+    expect(within(line).getByText('$93.60')).toBeInTheDocument();
+    expect(summary().getAllByText('$118.59')).toHaveLength(2); // 24 × $3.90 + $24.99
+    expect(within(line).queryByText(/more for/)).not.toBeInTheDocument();
+
+    // Down to 20: the base price again, and a hint that 4 more reach the break.
+    const input = quantityOf(line, 'Blue Coast Syrup');
+    await user.clear(input);
+    await user.type(input, '20{Enter}');
+    expect(await within(line).findByText('$4.50 each')).toBeInTheDocument();
+    expect(within(line).getByText('Add 4 more for $3.90 each')).toBeInTheDocument();
+    expect(within(line).getByText('$90.00')).toBeInTheDocument();
+    expect(summary().getAllByText('$114.99')).toHaveLength(2);
+  });
+
+  it('shows a line that breaks its case pack with a one-click fix, and keeps checkout possible', async () => {
+    seedProfile('retailer');
+    seedProduct('blue-coast', { case_pack: 6 });
+    seedCartItem('blue-coast', 5);
+    const user = userEvent.setup();
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    expect(
+      within(line).getByText('Blue Coast Syrup is sold in cases of 6: order a multiple of 6.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled();
+    await user.click(within(line).getByRole('button', { name: 'Round Blue Coast Syrup to 6' }));
+    await expectToast('Success', 'Cart updated successfully.');
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(6);
+    expect(within(line).queryByText(/sold in cases of 6/)).not.toBeInTheDocument();
+    expect(within(line).queryByRole('button', { name: /Round to/ })).not.toBeInTheDocument();
+  });
+
+  it('warns of out-of-stock lines and lines asking for more than is left', async () => {
+    seedProfile('retailer');
+    seedProduct('blue-coast', { stock_on_hand: 10, stock_reserved: 0 });
+    seedProduct('purple-dream', { stock_on_hand: 3, stock_reserved: 3 });
+    seedCartItem('blue-coast', 12);
+    seedCartItem('purple-dream', 1);
+    const user = userEvent.setup();
+    renderCart();
+    const out = await screen.findByRole('article', { name: 'Purple Dream Syrup' });
+    expect(within(out).getByText('Out of stock')).toBeInTheDocument();
+    const short = screen.getByRole('article', { name: 'Blue Coast Syrup' });
+    expect(within(short).getByText('Only 10 left')).toBeInTheDocument();
+    await user.click(within(short).getByRole('button', { name: 'Change Blue Coast Syrup to 10' }));
+    await waitFor(() => expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(10));
+    expect(within(short).queryByText('Only 10 left')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason under the button when checkout is refused", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 12);
+    callables.callCreateCheckoutSession.mockRejectedValue(
+      Object.assign(new Error('Only 10 left of Blue Coast Syrup.'), {
+        code: 'functions/failed-precondition',
+      }),
+    );
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+    await expectToast('Error', 'Failed to initiate checkout.');
+    expect(summary().getByRole('alert')).toHaveTextContent('Only 10 left of Blue Coast Syrup.');
+    // Changing the cart clears it.
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' }));
+    expect(summary().queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '@portal/domain';
 import { paths } from '@/config/paths';
+import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { useCreateCheckout } from '../api/create-checkout';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
@@ -17,7 +18,7 @@ import { useProducts } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
-import { QuantityStepper } from './quantity-stepper';
+import { QuantityInput } from './quantity-input';
 import './shop.css';
 
 /** Toasts of the cart (docs/product.md §17.5) (title: text). */
@@ -30,7 +31,29 @@ export const CART_TOASTS = {
   removed: ['Success', 'Item removed from cart.'],
 } as const;
 
-/** /portal/cart: lines with steppers, the Order Summary, and checkout of the whole cart. */
+/**
+ * Refusals of checkout whose server message is written for the buyer ("Only 5 left of Blue
+ * Coast.", a case pack, a cart changed meanwhile): shown under the button beside the toast.
+ */
+const BUYER_FACING_CHECKOUT_ERRORS = new Set([
+  'failed-precondition',
+  'aborted',
+  'resource-exhausted',
+  'unavailable',
+]);
+
+/** The server's reason a checkout was refused, when it is one for the buyer; else null. */
+export function checkoutRefusal(error: unknown): string | null {
+  const code = callableErrorCode(error);
+  if (!code || !BUYER_FACING_CHECKOUT_ERRORS.has(code)) return null;
+  return callableErrorMessage(error, '') || null;
+}
+
+/**
+ * /portal/cart: lines with typed quantities (rounded to case packs) priced at the break their
+ * quantity reaches, the Order Summary, and checkout of the whole cart. The prices here are for
+ * display: the server prices the order at checkout and has the final word on quantities and stock.
+ */
 export function CartPage() {
   const notify = useNotify();
   usePageTitle('Your Cart');
@@ -48,6 +71,8 @@ export function CartPage() {
 
   function changeQuantity(productId: string, quantity: number) {
     if (quantity < 1) return;
+    // A refusal shown under the button was about the cart as it was.
+    if (checkout.isError) checkout.reset();
     updateQuantity.mutate(
       { productId, quantity },
       {
@@ -58,6 +83,7 @@ export function CartPage() {
   }
 
   function remove(productId: string) {
+    if (checkout.isError) checkout.reset();
     removeItem.mutate(productId, {
       onSuccess: () => notify.success(...CART_TOASTS.removed),
       onError: () => notify.error(...CART_TOASTS.remove),
@@ -137,6 +163,7 @@ export function CartPage() {
   }
 
   const processing = checkout.isPending || checkout.isSuccess;
+  const refusal = checkout.isError ? checkoutRefusal(checkout.error) : null;
   const canCheckout =
     summary.available.length > 0 && summary.unavailable.length === 0 && !processing;
 
@@ -192,6 +219,11 @@ export function CartPage() {
           >
             Proceed to Checkout
           </Button>
+          {refusal && (
+            <p className="order-summary__refusal" role="alert">
+              {refusal}
+            </p>
+          )}
           <p className="order-summary__note">
             Secure payment by card. Prices are confirmed at checkout.
           </p>
@@ -213,15 +245,14 @@ function CartLineRow({
   removing: boolean;
 }) {
   const name = line.product?.name ?? 'Unavailable product';
+  const { product, stock, nextBreak, roundedQuantity } = line;
+  const fit = stock?.fit ?? null;
   return (
-    <article
-      className={`cart-line${line.product ? '' : ' cart-line--unavailable'}`}
-      aria-label={name}
-    >
-      {line.product ? (
+    <article className={`cart-line${product ? '' : ' cart-line--unavailable'}`} aria-label={name}>
+      {product ? (
         <img
           className="cart-line__image"
-          src={line.product.image_url}
+          src={product.image_url}
           alt={name}
           loading="lazy"
           width={88}
@@ -232,22 +263,63 @@ function CartLineRow({
       )}
       <div className="cart-line__info">
         <h3 className="cart-line__name">{name}</h3>
-        {line.product ? (
-          <p className="cart-line__description">{line.product.description}</p>
+        {product ? (
+          <p className="cart-line__description">{product.description}</p>
         ) : (
           <p className="cart-line__description">
             This product is no longer available and is not included in your total.
           </p>
         )}
-        {line.product && <p className="cart-line__unit">{formatUsd(line.unitPrice)} each</p>}
+        {product && <p className="cart-line__unit">{formatUsd(line.unitPrice)} each</p>}
+        {product && line.breakFrom !== null && (
+          <p className="cart-line__break">
+            Price for {line.breakFrom}+ units (was {formatUsd(line.basePrice)})
+          </p>
+        )}
+        {nextBreak && (
+          <p className="cart-line__hint">
+            Add {nextBreak.more} more for {formatUsd(nextBreak.unitPrice)} each
+          </p>
+        )}
+        {line.quantityProblem && roundedQuantity !== null && (
+          <div className="cart-line__problem">
+            <p>{line.quantityProblem}.</p>
+            <Button
+              size="small"
+              aria-label={`Round ${name} to ${roundedQuantity}`}
+              onClick={() => onQuantity(roundedQuantity)}
+            >
+              Round to {roundedQuantity}
+            </Button>
+          </div>
+        )}
+        {stock?.problem && (
+          <div className="cart-line__problem cart-line__problem--stock">
+            <p>{stock.problem}</p>
+            {fit !== null && fit !== line.quantity && (
+              <Button
+                size="small"
+                aria-label={`Change ${name} to ${fit}`}
+                onClick={() => onQuantity(fit)}
+              >
+                Change to {fit}
+              </Button>
+            )}
+          </div>
+        )}
       </div>
       <div className="cart-line__controls">
-        {line.product ? (
-          <QuantityStepper name={name} quantity={line.quantity} onChange={onQuantity} />
+        {product ? (
+          <QuantityInput
+            name={name}
+            quantity={line.quantity}
+            rule={product}
+            onChange={(quantity) => onQuantity(quantity)}
+          />
         ) : (
           <span className="cart-line__unavailable-tag">Unavailable</span>
         )}
-        {line.product && <p className="cart-line__total">{formatUsd(line.lineTotal)}</p>}
+        {product && <p className="cart-line__total">{formatUsd(line.lineTotal)}</p>}
         <Button
           type="text"
           danger

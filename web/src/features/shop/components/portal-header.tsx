@@ -2,6 +2,7 @@ import {
   LogoutOutlined,
   ShoppingCartOutlined,
   ThunderboltFilled,
+  UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Badge, Button, Tag } from 'antd';
@@ -16,8 +17,8 @@ import { useBuyer } from '@/entities/profile';
 import './shop.css';
 
 /**
- * The buyer portal's header (docs/product.md §8.2): store name, role badge, cart icon with the
- * number of items (sum of quantities), My Account and Logout. Labels collapse to icons on phones;
+ * The buyer portal's header (docs/product.md §8.2): store name, role badge, Quick Order, cart
+ * icon with the number of items (sum of quantities), My Account and Logout. Labels collapse to icons on phones;
  * every control keeps an accessible name.
  */
 export function PortalHeader() {
@@ -67,6 +68,10 @@ export function PortalHeader() {
           </div>
         </div>
         <nav className="portal-header__actions" aria-label="Portal">
+          <Link to={paths.quickOrder} className="portal-header__button" aria-label="Quick Order">
+            <UnorderedListOutlined aria-hidden="true" />
+            <span className="portal-header__label">Quick Order</span>
+          </Link>
           <Link
             to={paths.cart}
             className="portal-header__cart"

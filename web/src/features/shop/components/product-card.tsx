@@ -1,7 +1,31 @@
-import { ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Tag } from 'antd';
-import { formatUsd, MAX_LINE_QUANTITY, type BuyerRole } from '@portal/domain';
+import { LoadingOutlined, ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { memo, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatUsd, minimumOrderQuantity, stockState, type BuyerRole } from '@portal/domain';
 import type { PricedProduct } from '@/entities/catalog';
+import {
+  addProblem,
+  bestBreakHint,
+  nextAddition,
+  packNote,
+  productHref,
+  startingPrice,
+} from '../lib/store-view';
+import { StockBadge } from './stock-badge';
+import { useStoreLink } from './store-query-context';
+
+/**
+ * The product page's link, carrying the store's current query (from context); following it puts
+ * a search still being typed into the store's URL first, so the browser's Back returns to it.
+ */
+function ProductLink({ productId, children }: { productId: string; children: ReactNode }) {
+  const { query, beforeOpen } = useStoreLink();
+  return (
+    <Link to={productHref(productId, query)} className="product-card__link" onClick={beforeOpen}>
+      {children}
+    </Link>
+  );
+}
 
 interface ProductCardProps {
   product: PricedProduct;
@@ -11,11 +35,17 @@ interface ProductCardProps {
   buying: boolean;
   /** True while any Buy Now is on its way to the payment page. */
   checkoutBusy: boolean;
-  onAdd: () => void;
-  onBuy: () => void;
+  /** Adds `quantity` units: the minimum order on a new line, one more case after that. */
+  onAdd: (productId: string, quantity: number) => void;
+  onBuy: (productId: string) => void;
 }
 
-export function ProductCard({
+/**
+ * A product in the store: image, name (a link to its page), SKU, stock, price with the best
+ * break of the buyer's role, how it is sold (case pack, minimum), Add to Cart and Buy Now. When
+ * it cannot be added (out of stock, not enough left, line full) both say why.
+ */
+export const ProductCard = memo(function ProductCard({
   product,
   role,
   inCart,
@@ -26,6 +56,12 @@ export function ProductCard({
   onBuy,
 }: ProductCardProps) {
   const headingId = `product-${product.id}-name`;
+  const reasonId = `product-${product.id}-reason`;
+  const addition = nextAddition(inCart, product);
+  const problem = addProblem(product, inCart, addition);
+  const out = stockState(product, minimumOrderQuantity(product)) === 'out';
+  const note = packNote(product);
+  const breakHint = bestBreakHint(product);
   return (
     <article className="product-card" aria-labelledby={headingId}>
       <div className="product-card__media">
@@ -37,26 +73,28 @@ export function ProductCard({
           width={320}
           height={240}
         />
-        {role === 'wholesaler' && (
-          <Tag className="product-card__badge" color="cyan">
-            Wholesale
-          </Tag>
-        )}
+        {role === 'wholesaler' && <span className="product-card__badge">Wholesale</span>}
       </div>
       <div className="product-card__body">
         <h2 id={headingId} className="product-card__name">
-          {product.name}
+          <ProductLink productId={product.id}>{product.name}</ProductLink>
         </h2>
+        {product.sku && <p className="product-card__sku">SKU {product.sku}</p>}
         <p className="product-card__description">{product.description}</p>
-        <p className="product-card__price">{formatUsd(product.unit_price)}</p>
+        <div className="product-card__meta">
+          <StockBadge product={product} />
+          {note && <span className="product-card__pack">{note}</span>}
+        </div>
+        <p className="product-card__price">{formatUsd(startingPrice(product))}</p>
+        {breakHint && <p className="product-card__break">{breakHint}</p>}
         <div className="product-card__actions">
-          <Button
+          <CardButton
             icon={<ShoppingCartOutlined />}
-            onClick={onAdd}
+            onClick={() => addition !== null && onAdd(product.id, addition)}
             loading={adding}
-            disabled={inCart >= MAX_LINE_QUANTITY}
+            disabled={problem !== null}
             aria-label={inCart > 0 ? `Add to Cart (${inCart} in cart)` : 'Add to Cart'}
-            block
+            aria-describedby={problem ? reasonId : undefined}
           >
             Add to Cart
             {inCart > 0 && (
@@ -64,20 +102,64 @@ export function ProductCard({
                 {inCart}
               </span>
             )}
-          </Button>
-          <Button
-            type="primary"
+          </CardButton>
+          <CardButton
+            primary
             icon={<ThunderboltOutlined />}
-            onClick={onBuy}
+            onClick={() => onBuy(product.id)}
             loading={buying}
-            disabled={checkoutBusy && !buying}
+            disabled={out || (checkoutBusy && !buying)}
             aria-label={`Buy Now: ${product.name}`}
-            block
+            aria-describedby={out ? reasonId : undefined}
           >
             Buy Now
-          </Button>
+          </CardButton>
         </div>
+        {problem && (
+          <p id={reasonId} className="product-card__reason">
+            {problem}
+          </p>
+        )}
       </div>
     </article>
+  );
+});
+
+interface CardButtonProps extends Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'type' | 'className'
+> {
+  icon: ReactNode;
+  loading: boolean;
+  primary?: boolean;
+}
+
+/**
+ * The card's buttons: plain buttons styled like the theme's (shop.css), not antd's Button. A store
+ * page mounts two per card and a search replaces every card, so their cost is what typing waits
+ * for; plain buttons cut a search's update with 2,000 products by about half.
+ */
+function CardButton({
+  icon,
+  loading,
+  primary = false,
+  onClick,
+  children,
+  ...rest
+}: CardButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`card-button${primary ? ' card-button--primary' : ''}${loading ? ' card-button--loading' : ''}`}
+      aria-busy={loading || undefined}
+      // While its action runs a click does nothing, as antd's loading buttons behave.
+      onClick={loading ? undefined : onClick}
+      {...rest}
+    >
+      <span className="card-button__icon" aria-hidden="true">
+        {loading ? <LoadingOutlined spin /> : icon}
+      </span>
+      {children}
+    </button>
   );
 }

@@ -1,6 +1,6 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   maximumOrderQuantity,
   minimumOrderQuantity,
@@ -39,9 +39,20 @@ export function QuantityInput({
   const min = minimumOrderQuantity(rule);
   const max = maximumOrderQuantity(rule);
 
-  useEffect(() => setText(String(quantity)), [quantity]);
+  // A new quantity from outside (a stepper click, the cart refreshed) replaces the typed text.
+  const [shown, setShown] = useState(quantity);
+  if (shown !== quantity) {
+    setShown(quantity);
+    setText(String(quantity));
+  }
 
   const commit = () => {
+    // Leaving the field without typing changes nothing (a line the server would refuse keeps its
+    // own notice and fix instead of being rewritten by a Tab).
+    if (text.trim() === String(quantity)) {
+      setText(String(quantity));
+      return;
+    }
     const parsed = parseQuantityInput(text);
     if (!parsed.ok) {
       setMessage({ kind: 'error', text: parsed.error });
@@ -53,6 +64,9 @@ export function QuantityInput({
     if (rounded.quantity !== quantity || rounded.note) onChange(rounded.quantity, rounded.note);
   };
 
+  // One case up or down, landing on a whole number of cases even from a quantity that is not one.
+  const up = Math.floor(quantity / step) * step + step;
+  const down = Math.ceil(quantity / step) * step - step;
   const stepTo = (next: number) => {
     setMessage(null);
     onChange(next, null);
@@ -65,8 +79,8 @@ export function QuantityInput({
           size="small"
           icon={<MinusOutlined />}
           aria-label={`Decrease quantity of ${name}`}
-          disabled={disabled || quantity - step < min}
-          onClick={() => stepTo(quantity - step)}
+          disabled={disabled || down < min}
+          onClick={() => stepTo(down)}
         />
         <Input
           className="quantity-stepper__value"
@@ -86,8 +100,8 @@ export function QuantityInput({
           size="small"
           icon={<PlusOutlined />}
           aria-label={`Increase quantity of ${name}`}
-          disabled={disabled || quantity + step > max}
-          onClick={() => stepTo(quantity + step)}
+          disabled={disabled || up > max}
+          onClick={() => stepTo(up)}
         />
       </div>
       {message && (

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeDb } from '@/testing/fake-firestore-lite';
+import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import {
   BUYER_UID,
   seedCartItem,
@@ -220,5 +220,295 @@ describe('StorePage', () => {
     await expectToast('Error', 'Something went wrong loading the store.');
     // The catalog still shows.
     expect(screen.getByRole('article', { name: 'Purple Dream Syrup' })).toBeInTheDocument();
+  });
+});
+
+/** A catalog with SKUs, categories, case packs, breaks and stock (products/{id} documents). */
+const catalog = {
+  'purple-dream': {
+    name: 'Purple Dream Syrup',
+    sku: 'SYR-GRAPE',
+    category: 'Syrups',
+    price_retailer: 2499,
+    sort_order: 1,
+    created_at: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')),
+  },
+  'blue-coast': {
+    name: 'Blue Coast Syrup',
+    sku: 'SYR-BLUE',
+    category: 'Syrups',
+    price_retailer: 450,
+    case_pack: 12,
+    min_quantity: 24,
+    price_breaks: [
+      { min_quantity: 24, unit_amount: 390 },
+      { min_quantity: 48, unit_amount: 350 },
+    ],
+    stock_on_hand: 500,
+    stock_reserved: 20,
+    sort_order: 2,
+    created_at: Timestamp.fromDate(new Date('2025-03-01T00:00:00Z')),
+  },
+  'slush-cups': {
+    name: 'Slush Cups 16 oz',
+    sku: 'CUP-16',
+    category: 'Supplies',
+    price_retailer: 1200,
+    case_pack: 50,
+    min_quantity: 50,
+    stock_on_hand: 60,
+    stock_reserved: 20,
+    sort_order: 3,
+    created_at: Timestamp.fromDate(new Date('2025-02-01T00:00:00Z')),
+  },
+  'twin-bowl': {
+    name: 'Twin Bowl Slush Machine',
+    sku: 'MCH-2',
+    category: 'Machines',
+    price_retailer: 189900,
+    stock_on_hand: 3,
+    sort_order: 4,
+    created_at: Timestamp.fromDate(new Date('2025-06-01T00:00:00Z')),
+  },
+} as const;
+
+function seedCatalog() {
+  for (const [id, data] of Object.entries(catalog)) {
+    fakeDb.seed(`products/${id}`, {
+      description: '',
+      image_url: `/products/${id}.svg`,
+      is_active: true,
+      ...data,
+    });
+  }
+}
+
+const cardNames = () =>
+  screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+
+function renderCatalog(route = '/portal/store') {
+  seedProfile('retailer');
+  seedCatalog();
+  const user = userEvent.setup();
+  const rendered = renderWithProviders(<StorePage />, {
+    route,
+    path: '/portal/store',
+    routes: [{ path: '/portal/products/:productId', element: <p>Product page</p> }],
+  });
+  return { user, ...rendered };
+}
+
+async function chooseOption(
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  option: string,
+) {
+  await user.click(screen.getByLabelText(label));
+  await user.click(await screen.findByTitle(option));
+}
+
+describe('StorePage: search, category and sort', () => {
+  it('filters by name as the buyer types, then puts the search in the URL, replacing the entry', async () => {
+    const { user, router } = renderCatalog();
+    await screen.findByRole('article', { name: 'Twin Bowl Slush Machine' });
+    expect(screen.getByRole('status')).toHaveTextContent('4 products');
+    const calls = fakeDb.calls.length;
+
+    await user.type(screen.getByLabelText('Search'), 'syrup');
+    expect(cardNames()).toEqual(['Purple Dream Syrup', 'Blue Coast Syrup']);
+    expect(screen.getByRole('status')).toHaveTextContent('2 products');
+    // Typing filters in memory: no request per keystroke.
+    expect(fakeDb.calls.length).toBe(calls);
+    await waitFor(() => expect(router.state.location.search).toBe('?q=syrup'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('finds a product by its SKU, whatever the case', async () => {
+    const { user } = renderCatalog();
+    await screen.findByRole('article', { name: 'Slush Cups 16 oz' });
+    await user.type(screen.getByLabelText('Search'), 'cup-16');
+    expect(cardNames()).toEqual(['Slush Cups 16 oz']);
+    expect(screen.getByRole('status')).toHaveTextContent('1 product');
+  });
+
+  it('filters by category and sorts, each in the URL', async () => {
+    const { user, router } = renderCatalog();
+    await screen.findByRole('article', { name: 'Slush Cups 16 oz' });
+
+    await chooseOption(user, 'Sort by', 'Price (high to low)');
+    expect(cardNames()).toEqual([
+      'Twin Bowl Slush Machine',
+      'Purple Dream Syrup',
+      'Slush Cups 16 oz',
+      'Blue Coast Syrup',
+    ]);
+    expect(router.state.location.search).toBe('?sort=price_desc');
+
+    await chooseOption(user, 'Category', 'Syrups');
+    expect(cardNames()).toEqual(['Purple Dream Syrup', 'Blue Coast Syrup']);
+    expect(new URLSearchParams(router.state.location.search).get('category')).toBe('Syrups');
+    expect(router.state.historyAction).toBe('PUSH');
+
+    await chooseOption(user, 'Sort by', 'Newest');
+    expect(cardNames()).toEqual(['Blue Coast Syrup', 'Purple Dream Syrup']);
+  });
+
+  it('restores the search, category and sort from the URL (a reload or a shared link)', async () => {
+    renderCatalog('/portal/store?q=syr&category=Syrups&sort=price_asc');
+    await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    expect(cardNames()).toEqual(['Blue Coast Syrup', 'Purple Dream Syrup']);
+    expect(screen.getByLabelText('Search')).toHaveValue('syr');
+    const toolbar = screen.getByRole('search', { name: 'Find products' });
+    expect(within(toolbar).getByTitle('Syrups')).toBeInTheDocument();
+    expect(within(toolbar).getByTitle('Price (low to high)')).toBeInTheDocument();
+  });
+
+  it('falls back to the defaults for garbage in the URL', async () => {
+    renderCatalog('/portal/store?sort=cheapest&category=');
+    await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    expect(cardNames()).toEqual([
+      'Purple Dream Syrup',
+      'Blue Coast Syrup',
+      'Slush Cups 16 oz',
+      'Twin Bowl Slush Machine',
+    ]);
+  });
+
+  it('follows the URL when it changes without typing (Back)', async () => {
+    const { router } = renderCatalog('/portal/store?q=cups');
+    await screen.findByRole('article', { name: 'Slush Cups 16 oz' });
+    await act(() => router.navigate('/portal/store?q=machine'));
+    expect(screen.getByLabelText('Search')).toHaveValue('machine');
+    expect(cardNames()).toEqual(['Twin Bowl Slush Machine']);
+  });
+
+  it('says when nothing matches, and Clear filters shows everything again', async () => {
+    const { user, router } = renderCatalog('/portal/store?category=Supplies&sort=name');
+    await screen.findByRole('article', { name: 'Slush Cups 16 oz' });
+    await user.type(screen.getByLabelText('Search'), 'xyz');
+    expect(
+      screen.getByRole('heading', { name: 'No products match “xyz” in Supplies' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 products');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(cardNames()).toHaveLength(4);
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+    // The sort is not a filter: it stays.
+    expect(router.state.location.search).toBe('?sort=name');
+  });
+
+  it("links each card's name to its product page, carrying the store query", async () => {
+    const { user, router } = renderCatalog('/portal/store?category=Syrups');
+    const card = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    await user.type(screen.getByLabelText('Search'), 'blue');
+    const link = within(card).getByRole('link', { name: 'Blue Coast Syrup' });
+    expect(link).toHaveAttribute('href', '/portal/products/blue-coast?q=blue&category=Syrups');
+    await user.click(link);
+    expect(router.state.location.pathname).toBe('/portal/products/blue-coast');
+    expect(await screen.findByText('Product page')).toBeInTheDocument();
+  });
+
+  it('puts a search still being typed into the URL before opening a product, so Back returns to it', async () => {
+    const { user, router } = renderCatalog();
+    const card = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    await user.type(screen.getByLabelText('Search'), 'blue');
+    await user.click(within(card).getByRole('link', { name: 'Blue Coast Syrup' }));
+    expect(router.state.location.pathname).toBe('/portal/products/blue-coast');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/portal/store');
+    expect(router.state.location.search).toBe('?q=blue');
+    expect(await screen.findByLabelText('Search')).toHaveValue('blue');
+  });
+
+  it('shows 24 cards at first and more on request', async () => {
+    seedProfile('retailer');
+    for (let i = 1; i <= 30; i += 1) {
+      fakeDb.seed(`products/p${i}`, {
+        name: `Product ${String(i).padStart(2, '0')}`,
+        description: '',
+        image_url: '/products/x.svg',
+        price_retailer: 100 + i,
+        is_active: true,
+        sort_order: i,
+      });
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<StorePage />, { route: '/portal/store' });
+    await screen.findByRole('article', { name: 'Product 01' });
+    expect(screen.getAllByRole('article')).toHaveLength(24);
+    expect(screen.getByRole('status')).toHaveTextContent('30 products');
+    expect(screen.getByText('Showing 24 of 30 products')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more products' }));
+    expect(screen.getAllByRole('article')).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Show more products' })).not.toBeInTheDocument();
+  });
+});
+
+describe('StorePage: cards with SKU, stock, case packs and breaks', () => {
+  it('shows the SKU, the stock state, how it is sold and the best break', async () => {
+    renderCatalog();
+    const blue = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    expect(within(blue).getByText('SKU SYR-BLUE')).toBeInTheDocument();
+    expect(within(blue).getByText('In stock')).toBeInTheDocument();
+    expect(within(blue).getByText('Case of 12 · Min. 24')).toBeInTheDocument();
+    // The price at the minimum order of 24, which reaches the first break.
+    expect(within(blue).getByText('$3.90')).toBeInTheDocument();
+    expect(within(blue).getByText('$3.50 from 48')).toBeInTheDocument();
+    const machine = screen.getByRole('article', { name: 'Twin Bowl Slush Machine' });
+    expect(within(machine).getByText('Low stock: 3 left')).toBeInTheDocument();
+    expect(within(machine).queryByText(/from \d+/)).not.toBeInTheDocument();
+    // Sold by the unit, stock not tracked.
+    const grape = screen.getByRole('article', { name: 'Purple Dream Syrup' });
+    expect(within(grape).getByText('In stock')).toBeInTheDocument();
+    expect(within(grape).queryByText(/Case of|Min\./)).not.toBeInTheDocument();
+  });
+
+  it('disables Add to Cart and Buy Now of an out-of-stock product and says why', async () => {
+    renderCatalog();
+    // 60 on hand, 20 reserved: 40 left, under the case of 50.
+    const cups = await screen.findByRole('article', { name: 'Slush Cups 16 oz' });
+    expect(within(cups).getByText('Out of stock')).toBeInTheDocument();
+    const add = within(cups).getByRole('button', { name: 'Add to Cart' });
+    const buy = within(cups).getByRole('button', { name: 'Buy Now: Slush Cups 16 oz' });
+    expect(add).toBeDisabled();
+    expect(buy).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('Out of stock: it cannot be ordered now.');
+    expect(buy).toHaveAccessibleDescription('Out of stock: it cannot be ordered now.');
+  });
+
+  it('adds the minimum order to a new line, then one case per click', async () => {
+    const { user } = renderCatalog();
+    const blue = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    await user.click(within(blue).getByRole('button', { name: 'Add to Cart' }));
+    await expectToast('Added to Cart', 'Product successfully added to your cart.');
+    await waitFor(() =>
+      expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(24),
+    );
+    await user.click(await within(blue).findByRole('button', { name: 'Add to Cart (24 in cart)' }));
+    await within(blue).findByRole('button', { name: 'Add to Cart (36 in cart)' });
+    await waitFor(() =>
+      expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(36),
+    );
+  });
+
+  it('brings a line that is not a whole case up to the next case', async () => {
+    seedCartItem('blue-coast', 30);
+    const { user } = renderCatalog();
+    const blue = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    await user.click(await within(blue).findByRole('button', { name: 'Add to Cart (30 in cart)' }));
+    await waitFor(() =>
+      expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(36),
+    );
+  });
+
+  it('stops adding when the cart already holds all the stock left', async () => {
+    seedCartItem('twin-bowl', 3);
+    renderCatalog();
+    const machine = await screen.findByRole('article', { name: 'Twin Bowl Slush Machine' });
+    const add = await within(machine).findByRole('button', { name: 'Add to Cart (3 in cart)' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('Only 3 left, and 3 are in your cart.');
+    // Buy Now checks out the minimum on its own: still possible.
+    expect(within(machine).getByRole('button', { name: /Buy Now/ })).toBeEnabled();
   });
 });

@@ -1,14 +1,26 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Skeleton } from 'antd';
-import { useEffect } from 'react';
-import { ROLE_LABELS } from '@portal/domain';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  catalogCategories,
+  catalogIndex,
+  parseStoreQuery,
+  ROLE_LABELS,
+  storeQueryParams,
+  type StoreQuery,
+  type StoreSort,
+} from '@portal/domain';
 import { useNotify } from '@/lib/notify';
 import { CheckoutUrlError, useCreateCheckout } from '../api/create-checkout';
-import { quantityInCart, useAddToCart, useCart } from '@/entities/cart';
-import { useProducts } from '@/entities/catalog';
+import { cartAdditionOf, quantityInCart, useAddToCart, useCart } from '@/entities/cart';
+import { useProducts, type PricedProduct } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProductCard } from './product-card';
+import { startingPrice } from '../lib/store-view';
+import { StoreQueryContext } from './store-query-context';
+import { StoreToolbar } from './store-toolbar';
 import './shop.css';
 
 /** Toasts of the store (docs/product.md §17.4) (title: text). */
@@ -22,7 +34,27 @@ export const STORE_TOASTS = {
   added: ['Added to Cart', 'Product successfully added to your cart.'],
 } as const;
 
-/** /portal/store: the VIP Product Catalog, priced for the buyer's role. */
+/** How long typing pauses before the search goes into the URL (filtering does not wait). */
+export const SEARCH_URL_DELAY_MS = 300;
+
+/**
+ * Cards shown at first and added by each Show more: full rows at 1 to 4 columns, and few enough
+ * that a search which changes every card stays quick with thousands of products.
+ */
+export const STORE_PAGE_SIZE = 24;
+
+const NO_PRODUCTS: PricedProduct[] = [];
+
+function productCount(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'}`;
+}
+
+/**
+ * /portal/store: the VIP Product Catalog, priced for the buyer's role, with a search (name or
+ * SKU), a category filter and a sort. The catalog is loaded once and filtered in memory as the
+ * buyer types; the query lives in the URL (?q=&category=&sort=), so it survives a reload and can
+ * be shared. The search text goes into the URL once typing pauses, replacing the entry.
+ */
 export function StorePage() {
   const notify = useNotify();
   usePageTitle('VIP Product Catalog');
@@ -32,6 +64,40 @@ export function StorePage() {
   const cart = useCart(uid);
   const addToCart = useAddToCart(uid);
   const checkout = useCreateCheckout();
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlQuery = useMemo(() => parseStoreQuery(searchParams), [searchParams]);
+  const [search, setSearch] = useState(urlQuery.q);
+  // The URL's search changed without typing (Back, a link, Clear filters): show it in the box.
+  const [urlSearch, setUrlSearch] = useState(urlQuery.q);
+  if (urlSearch !== urlQuery.q) {
+    setUrlSearch(urlQuery.q);
+    setSearch(urlQuery.q);
+  }
+
+  // The search typed but not yet in the URL, and the timer that will put it there.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pending = useRef<StoreQuery | null>(null);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const writeQuery = useCallback(
+    (next: StoreQuery, replace: boolean) => {
+      clearTimeout(timer.current);
+      pending.current = null;
+      setSearchParams(storeQueryParams(next), { replace, preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+  /** Puts a pending search into the URL now (before leaving for a product page, say). */
+  const flushSearch = useCallback(() => {
+    if (pending.current) writeQuery(pending.current, true);
+  }, [writeQuery]);
+
+  function changeSearch(text: string) {
+    setSearch(text);
+    clearTimeout(timer.current);
+    pending.current = { ...urlQuery, q: text };
+    timer.current = setTimeout(flushSearch, SEARCH_URL_DELAY_MS);
+  }
 
   useEffect(() => {
     if (profile.isError) notify.error(...STORE_TOASTS.profile);
@@ -43,30 +109,67 @@ export function StorePage() {
     if (cart.isError) notify.error(...STORE_TOASTS.store);
   }, [cart.isError, notify]);
 
-  function add(productId: string) {
-    addToCart.mutate(productId, {
-      onSuccess: () => notify.success(...STORE_TOASTS.added),
-      onError: () => notify.error(...STORE_TOASTS.add),
-    });
-  }
+  const { mutate: mutateAdd } = addToCart;
+  const add = useCallback(
+    (productId: string, quantity: number) => {
+      mutateAdd(
+        { productId, quantity },
+        {
+          onSuccess: () => notify.success(...STORE_TOASTS.added),
+          onError: () => notify.error(...STORE_TOASTS.add),
+        },
+      );
+    },
+    [mutateAdd, notify],
+  );
 
-  function buy(productId: string) {
-    checkout.mutate(
-      { productId },
-      {
-        onError: (error) =>
-          error instanceof CheckoutUrlError
-            ? notify.error(...STORE_TOASTS.unexpected)
-            : notify.error(...STORE_TOASTS.payment),
-      },
-    );
-  }
+  const { mutate: mutateCheckout } = checkout;
+  const buy = useCallback(
+    (productId: string) => {
+      mutateCheckout(
+        { productId },
+        {
+          onError: (error) =>
+            error instanceof CheckoutUrlError
+              ? notify.error(...STORE_TOASTS.unexpected)
+              : notify.error(...STORE_TOASTS.payment),
+        },
+      );
+    },
+    [mutateCheckout, notify],
+  );
 
-  const catalog = products.data ?? [];
+  const catalog = products.data ?? NO_PRODUCTS;
+  // Built once per catalog (folded names and SKUs); each query then only scans and sorts.
+  const index = useMemo(() => catalogIndex(catalog, startingPrice), [catalog]);
+  const categories = useMemo(() => catalogCategories(catalog), [catalog]);
+  // Typing stays responsive: the list follows the box a moment later when rendering lags.
+  const deferredSearch = useDeferredValue(search);
+  const query = useMemo<StoreQuery>(
+    () => ({ q: deferredSearch, category: urlQuery.category, sort: urlQuery.sort }),
+    [deferredSearch, urlQuery.category, urlQuery.sort],
+  );
+  const results = useMemo(() => index.apply(query), [index, query]);
+  const linkContext = useMemo(() => ({ query, beforeOpen: flushSearch }), [query, flushSearch]);
+
+  const [shown, setShown] = useState({ query, count: STORE_PAGE_SIZE });
+  if (shown.query !== query) setShown({ query, count: STORE_PAGE_SIZE });
+  const visible = results.slice(0, shown.count);
+
   const loading = products.isPending || profile.isPending;
   const failed = products.isError || profile.isError;
   const buyingId =
     checkout.isPending || checkout.isSuccess ? checkout.variables?.productId : undefined;
+  const addingId =
+    addToCart.isPending && addToCart.variables
+      ? cartAdditionOf(addToCart.variables).productId
+      : undefined;
+  const filtered = query.q.trim() !== '' || query.category !== '';
+
+  function clearFilters() {
+    setSearch('');
+    writeQuery({ q: '', category: '', sort: urlQuery.sort }, false);
+  }
 
   return (
     <main className="portal-page">
@@ -111,22 +214,71 @@ export function StorePage() {
           <p>New products are on their way. Check back soon.</p>
         </div>
       ) : (
-        <div className="product-grid">
-          {catalog.map((product) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              role={role}
-              inCart={quantityInCart(cart.data, product.id)}
-              adding={addToCart.isPending && addToCart.variables === product.id}
-              buying={buyingId === product.id}
-              checkoutBusy={buyingId !== undefined}
-              onAdd={() => add(product.id)}
-              onBuy={() => buy(product.id)}
-            />
-          ))}
-        </div>
+        <>
+          <StoreToolbar
+            search={search}
+            onSearch={changeSearch}
+            onSearchSubmit={() => writeQuery({ ...urlQuery, q: search }, true)}
+            category={urlQuery.category}
+            categories={categories}
+            onCategory={(category: string) =>
+              writeQuery({ q: search, category, sort: urlQuery.sort }, false)
+            }
+            sort={urlQuery.sort}
+            onSort={(sort: StoreSort) =>
+              writeQuery({ q: search, category: urlQuery.category, sort }, false)
+            }
+          />
+          <p className="store-count" role="status">
+            {productCount(results.length)}
+          </p>
+          {results.length === 0 ? (
+            <div className="portal-state">
+              <h2>{emptyTitle(query)}</h2>
+              <p>Check the spelling, search by SKU, or try another category.</p>
+              {filtered && <Button onClick={clearFilters}>Clear filters</Button>}
+            </div>
+          ) : (
+            <>
+              <div className="product-grid">
+                <StoreQueryContext value={linkContext}>
+                  {visible.map((product) => (
+                    <ProductCard
+                      key={product.id}
+                      product={product}
+                      role={role}
+                      inCart={quantityInCart(cart.data, product.id)}
+                      adding={addingId === product.id}
+                      buying={buyingId === product.id}
+                      checkoutBusy={buyingId !== undefined}
+                      onAdd={add}
+                      onBuy={buy}
+                    />
+                  ))}
+                </StoreQueryContext>
+              </div>
+              {results.length > visible.length && (
+                <div className="store-more">
+                  <p>
+                    Showing {visible.length.toLocaleString('en-US')} of{' '}
+                    {productCount(results.length)}
+                  </p>
+                  <Button onClick={() => setShown({ query, count: shown.count + STORE_PAGE_SIZE })}>
+                    Show more products
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </>
       )}
     </main>
   );
+}
+
+/** "No products match “xyz”", "… in Syrups", or "No products in Syrups". */
+function emptyTitle(query: StoreQuery): string {
+  const q = query.q.trim();
+  const where = query.category ? ` in ${query.category}` : '';
+  return q ? `No products match “${q}”${where}` : `No products${where || ' match'}`;
 }

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_DEFAULTS } from '@portal/domain';
 import type { PricedProduct } from '@/entities/catalog';
-import { summarizeCart } from './cart-lines';
+import { cartLine, lineStock, nextBreakHint, summarizeCart } from './cart-lines';
 
 /** A catalog product as fetchProducts returns it: unit_price is the buyer's price. */
-const product = (id: string, retailer: number, unitPrice: number, is_active = true): PricedProduct => ({
+const product = (
+  id: string,
+  retailer: number,
+  unitPrice: number,
+  is_active = true,
+): PricedProduct => ({
   id,
   name: id,
   description: '',
@@ -12,6 +18,20 @@ const product = (id: string, retailer: number, unitPrice: number, is_active = tr
   unit_price: unitPrice,
   is_active,
   sort_order: 0,
+  ...PRODUCT_DEFAULTS,
+  breaks: [],
+});
+
+/** A syrup at $4.50, $3.90 from 24 units and $3.50 from 48, in cases of 6. */
+const syrup = (overrides: Partial<PricedProduct> = {}): PricedProduct => ({
+  ...product('syrup', 450, 450),
+  name: 'Blue Coast',
+  case_pack: 6,
+  breaks: [
+    { min_quantity: 24, unit_amount: 390 },
+    { min_quantity: 48, unit_amount: 350 },
+  ],
+  ...overrides,
 });
 
 describe('summarizeCart', () => {
@@ -40,8 +60,107 @@ describe('summarizeCart', () => {
   });
 
   it('treats an inactive product as unavailable', () => {
-    const summary = summarizeCart([{ product_id: 'x', quantity: 1 }], [product('x', 100, 90, false)]);
+    const summary = summarizeCart(
+      [{ product_id: 'x', quantity: 1 }],
+      [product('x', 100, 90, false)],
+    );
     expect(summary.available).toHaveLength(0);
     expect(summary.total).toBe(0);
+  });
+
+  it('prices each line at the break its quantity reaches, and totals with those prices', () => {
+    const summary = summarizeCart(
+      [
+        { product_id: 'syrup', quantity: 30 },
+        { product_id: 'a', quantity: 2 },
+      ],
+      [syrup(), product('a', 1000, 1000)],
+    );
+    const line = summary.lines.find((l) => l.productId === 'syrup');
+    expect(line).toMatchObject({
+      unitPrice: 390,
+      basePrice: 450,
+      breakFrom: 24,
+      lineTotal: 30 * 390,
+    });
+    expect(summary.total).toBe(30 * 390 + 2 * 1000);
+    expect(cartLine({ product_id: 'syrup', quantity: 48 }, syrup())).toMatchObject({
+      unitPrice: 350,
+      breakFrom: 48,
+      lineTotal: 48 * 350,
+    });
+    expect(cartLine({ product_id: 'syrup', quantity: 18 }, syrup())).toMatchObject({
+      unitPrice: 450,
+      breakFrom: null,
+    });
+  });
+});
+
+describe('nextBreakHint', () => {
+  it('names the units to add and the price when the next break is close', () => {
+    expect(nextBreakHint(syrup({ case_pack: 1 }), 20)).toEqual({
+      more: 4,
+      quantity: 24,
+      unitPrice: 390,
+    });
+    expect(nextBreakHint(syrup(), 18)).toEqual({ more: 6, quantity: 24, unitPrice: 390 });
+    expect(nextBreakHint(syrup(), 36)).toEqual({ more: 12, quantity: 48, unitPrice: 350 });
+  });
+
+  it('says nothing when the break is far, reached already or there is none', () => {
+    expect(nextBreakHint(syrup(), 6)).toBeNull();
+    expect(nextBreakHint(syrup(), 30)).toBeNull();
+    expect(nextBreakHint(syrup(), 48)).toBeNull();
+    expect(nextBreakHint(product('a', 100, 100), 1)).toBeNull();
+  });
+
+  it('rounds the target up to a whole case', () => {
+    // Cases of 10: the 24 break is reached at 30.
+    expect(nextBreakHint(syrup({ case_pack: 10 }), 20)).toEqual({
+      more: 10,
+      quantity: 30,
+      unitPrice: 390,
+    });
+  });
+});
+
+describe('cart line problems', () => {
+  it('reports a quantity that breaks the case pack or the minimum, with the rounded fix', () => {
+    expect(cartLine({ product_id: 'syrup', quantity: 5 }, syrup())).toMatchObject({
+      quantityProblem: 'Blue Coast is sold in cases of 6: order a multiple of 6',
+      roundedQuantity: 6,
+    });
+    expect(
+      cartLine({ product_id: 'syrup', quantity: 12 }, syrup({ min_quantity: 24 })),
+    ).toMatchObject({
+      quantityProblem: 'The minimum order for Blue Coast is 24 units',
+      roundedQuantity: 24,
+    });
+    expect(cartLine({ product_id: 'syrup', quantity: 12 }, syrup())).toMatchObject({
+      quantityProblem: null,
+      roundedQuantity: null,
+    });
+  });
+
+  it('reports stock: out, only N left with the quantity that fits, or fine', () => {
+    expect(lineStock(syrup({ stock_on_hand: 10, stock_reserved: 6 }), 6)).toEqual({
+      state: 'out',
+      available: 4,
+      problem: 'Out of stock',
+      fit: null,
+    });
+    expect(lineStock(syrup({ stock_on_hand: 20, stock_reserved: 0 }), 24)).toEqual({
+      state: 'low',
+      available: 20,
+      problem: 'Only 20 left',
+      fit: 18,
+    });
+    expect(lineStock(syrup({ stock_on_hand: 20, stock_reserved: 0 }), 18).problem).toBeNull();
+    expect(lineStock(syrup(), 999)).toEqual({
+      state: 'in_stock',
+      available: null,
+      problem: null,
+      fit: null,
+    });
   });
 });

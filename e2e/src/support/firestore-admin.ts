@@ -1,0 +1,104 @@
+/**
+ * Firestore documents written and read the way an operator would: through the local Firestore
+ * emulator's REST surface with its admin token (`Bearer owner`, which bypasses the rules), for
+ * journeys that need data no UI makes (a catalog of 2,000 products) or must check what the
+ * server stored (stock after a payment).
+ */
+import type { StackInfo } from './provided';
+
+type Plain = string | number | boolean | null | Date | Plain[] | { [key: string]: Plain };
+type FirestoreValue = Record<string, unknown>;
+
+function toValue(value: Plain): FirestoreValue {
+  if (value === null) return { nullValue: null };
+  if (value instanceof Date) return { timestampValue: value.toISOString() };
+  if (Array.isArray(value)) return { arrayValue: { values: value.map(toValue) } };
+  switch (typeof value) {
+    case 'string':
+      return { stringValue: value };
+    case 'boolean':
+      return { booleanValue: value };
+    case 'number':
+      return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
+    default:
+      return { mapValue: { fields: toFields(value) } };
+  }
+}
+
+function toFields(data: { [key: string]: Plain }): Record<string, FirestoreValue> {
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, toValue(value)]));
+}
+
+function fromValue(value: FirestoreValue): unknown {
+  if ('nullValue' in value) return null;
+  if ('stringValue' in value) return value.stringValue;
+  if ('booleanValue' in value) return value.booleanValue;
+  if ('integerValue' in value) return Number(value.integerValue);
+  if ('doubleValue' in value) return value.doubleValue;
+  if ('timestampValue' in value) return new Date(String(value.timestampValue));
+  if ('arrayValue' in value) {
+    const values = (value.arrayValue as { values?: FirestoreValue[] }).values ?? [];
+    return values.map(fromValue);
+  }
+  if ('mapValue' in value) {
+    return fromFields((value.mapValue as { fields?: Record<string, FirestoreValue> }).fields ?? {});
+  }
+  throw new Error(`Unsupported Firestore value ${JSON.stringify(value)}`);
+}
+
+function fromFields(fields: Record<string, FirestoreValue>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, fromValue(value)]));
+}
+
+function databaseName(stack: StackInfo): string {
+  return `projects/${stack.projectId}/databases/(default)`;
+}
+
+async function post(stack: StackInfo, method: string, body: unknown): Promise<unknown> {
+  const url = `${stack.urls.firestore}/v1/${databaseName(stack)}/documents:${method}`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+/** Writes whole documents (path -> data), 500 per commit. */
+export async function writeDocuments(
+  stack: StackInfo,
+  documents: ReadonlyMap<string, { [key: string]: Plain }>,
+): Promise<void> {
+  const writes = [...documents].map(([path, data]) => ({
+    update: { name: `${databaseName(stack)}/documents/${path}`, fields: toFields(data) },
+  }));
+  for (let start = 0; start < writes.length; start += 500) {
+    await post(stack, 'commit', { writes: writes.slice(start, start + 500) });
+  }
+}
+
+/** Deletes documents by path, 500 per commit. */
+export async function deleteDocuments(stack: StackInfo, paths: readonly string[]): Promise<void> {
+  const writes = paths.map((path) => ({ delete: `${databaseName(stack)}/documents/${path}` }));
+  for (let start = 0; start < writes.length; start += 500) {
+    await post(stack, 'commit', { writes: writes.slice(start, start + 500) });
+  }
+}
+
+/** One document's fields as plain values, or null when it does not exist. */
+export async function readDocument(
+  stack: StackInfo,
+  path: string,
+): Promise<Record<string, unknown> | null> {
+  const url = `${stack.urls.firestore}/v1/${databaseName(stack)}/documents/${path}`;
+  const response = await fetch(url, { headers: { authorization: 'Bearer owner' } });
+  if (response.status === 404) return null;
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${text}`);
+  const document = JSON.parse(text) as { fields?: Record<string, FirestoreValue> };
+  return fromFields(document.fields ?? {});
+}
+
+export type { Plain };

@@ -1,0 +1,5 @@
+import { QuickOrderPage } from '@/features/shop';
+
+export function Component() {
+  return <QuickOrderPage />;
+}

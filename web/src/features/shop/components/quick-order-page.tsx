@@ -1,0 +1,304 @@
+import { ReloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Button, Input, Skeleton } from 'antd';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  formatUsd,
+  normalizeSku,
+  parseQuickOrderText,
+  resolveQuickOrder,
+  unitPriceAt,
+  type QuickOrderLineError,
+} from '@portal/domain';
+import { paths } from '@/config/paths';
+import { useNotify } from '@/lib/notify';
+import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/entities/cart';
+import { useProducts, type PricedProduct } from '@/entities/catalog';
+import { useBuyer } from '@/entities/profile';
+import { usePageTitle } from '@/lib/use-page-title';
+import './shop.css';
+
+/** Toasts of quick order (title: text). */
+export const QUICK_ORDER_TOASTS = {
+  load: ['Error', 'Could not load products.'],
+} as const;
+
+/** Shown under the field (not as a toast: one announcement) when the batch write fails. */
+export const ADD_FAILED = 'Could not add the products to your cart. Nothing was added; try again.';
+
+export const QUICK_ORDER_HELP = 'Paste or type one SKU and quantity per line, like SYR-BLUE 24';
+export const NOTHING_ADDED = 'Nothing was added: fix the lines below.';
+
+/** One row of the table: a product and the units a quick order adds (or added) to the cart. */
+interface QuickOrderRow {
+  line: number;
+  product: PricedProduct;
+  quantity: number;
+  /** The cart line's quantity with these units added (its break price applies). */
+  lineQuantity: number;
+  note: string | null;
+}
+
+/**
+ * The lines of the batch being added, then added. While it is written, the cached cart already
+ * holds them (an optimistic update), so the text is not read against the cart again until then.
+ */
+interface Batch {
+  rows: QuickOrderRow[];
+  done: boolean;
+}
+
+function errorText({ line, text, error }: QuickOrderLineError): string {
+  const where = line > 0 ? `Line ${line}: ` : '';
+  // The line as typed, unless the message ends with it already ("Unknown SKU FOO").
+  const shown = text && !error.endsWith(text) ? ` ("${text}")` : '';
+  return `${where}${error}${shown}`;
+}
+
+function products(count: number): string {
+  return count === 1 ? '1 product' : `${count} products`;
+}
+
+/**
+ * /portal/quick-order: the buyer types or pastes "SKU quantity" lines and adds them all to the
+ * cart in one step. The lines are read as they are typed (the table shows what would be added,
+ * rounded to case packs); Add to cart checks every line and adds all of them in one batch, or
+ * nothing and lists each line's problem.
+ */
+export function QuickOrderPage() {
+  const notify = useNotify();
+  usePageTitle('Quick Order');
+  const { uid, profile, role } = useBuyer();
+  // The role comes from the profile: wait for it, so a wholesaler's prices are fetched once.
+  const catalog = useProducts(profile.data ? role : undefined);
+  const cart = useCart(uid);
+  const addMany = useAddManyToCart(uid);
+  const [text, setText] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [batch, setBatch] = useState<Batch | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fieldId = useId();
+  const helpId = useId();
+  const errorsId = useId();
+  const tableTitleId = useId();
+
+  const failed = catalog.isError || profile.isError || cart.isError;
+  useEffect(() => {
+    if (failed) notify.error(...QUICK_ORDER_TOASTS.load);
+  }, [failed, notify]);
+
+  const byId = useMemo(
+    () => new Map((catalog.data ?? []).map((product) => [product.id, product])),
+    [catalog.data],
+  );
+  const bySku = useMemo(
+    () =>
+      new Map(
+        (catalog.data ?? [])
+          .filter((product) => product.sku !== '')
+          .map((product) => [normalizeSku(product.sku), product] as const),
+      ),
+    [catalog.data],
+  );
+
+  const order = useMemo(() => {
+    const parsed = parseQuickOrderText(text);
+    const inCart = (productId: string) => quantityInCart(cart.data, productId);
+    const { resolved, errors } = resolveQuickOrder(parsed.lines, bySku, inCart);
+    const rows = resolved.flatMap((line): QuickOrderRow[] => {
+      const product = byId.get(line.product.id);
+      if (!product) return [];
+      const lineQuantity = inCart(product.id) + line.quantity;
+      return [{ line: line.line, product, quantity: line.quantity, lineQuantity, note: line.note }];
+    });
+    const allErrors = [...parsed.errors, ...errors].sort((a, b) => a.line - b.line);
+    return { rows, errors: allErrors, empty: parsed.lines.length + parsed.errors.length === 0 };
+  }, [text, bySku, byId, cart.data]);
+
+  const ready = catalog.isSuccess && cart.isSuccess;
+  const errors: string[] =
+    submitted && !batch
+      ? order.empty
+        ? ['Type at least one SKU and quantity.']
+        : order.errors.map(errorText)
+      : [];
+  const showErrors = errors.length > 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready || addMany.isPending) return;
+    setSubmitted(true);
+    setBatch(null);
+    setFailure(null);
+    if (order.empty || order.errors.length > 0) return;
+    const rows = order.rows;
+    setBatch({ rows, done: false });
+    addMany.mutate(
+      rows.map((row) => ({ productId: row.product.id, quantity: row.quantity })),
+      {
+        onSuccess: () => {
+          setBatch({ rows, done: true });
+          setText('');
+          setSubmitted(false);
+        },
+        onError: (error) => {
+          setBatch(null);
+          setFailure(
+            error instanceof CartLimitError
+              ? `${error.message}: your cart changed meanwhile. Check the quantities and try again.`
+              : ADD_FAILED,
+          );
+        },
+      },
+    );
+  }
+
+  const header = (
+    <div className="portal-page__head">
+      <h1 className="portal-page__title">Quick Order</h1>
+      <Link to={paths.store} className="portal-page__back">
+        Browse the catalog
+      </Link>
+    </div>
+  );
+
+  if (failed) {
+    return (
+      <main className="portal-page">
+        {header}
+        <div className="portal-state" role="alert">
+          <h2>{QUICK_ORDER_TOASTS.load[1]}</h2>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              if (profile.isError) void profile.refetch();
+              if (catalog.isError) void catalog.refetch();
+              if (cart.isError) void cart.refetch();
+            }}
+          >
+            Try Again
+          </Button>
+        </div>
+      </main>
+    );
+  }
+
+  const table = batch ? batch.rows : order.rows;
+  return (
+    <main className="portal-page">
+      {header}
+      <div className="quick-order">
+        <form className="quick-order__form" onSubmit={submit} noValidate>
+          <label htmlFor={fieldId} className="quick-order__label">
+            SKUs and quantities
+          </label>
+          <p id={helpId} className="quick-order__help">
+            {QUICK_ORDER_HELP}. A tab or a comma between them works too, so a list pasted from a
+            spreadsheet can go in as it is.
+          </p>
+          <Input.TextArea
+            id={fieldId}
+            className="quick-order__text"
+            value={text}
+            rows={8}
+            spellCheck={false}
+            readOnly={addMany.isPending}
+            autoComplete="off"
+            placeholder={'SYR-BLUE 24\nSYR-PURPLE 12'}
+            aria-describedby={showErrors ? `${helpId} ${errorsId}` : helpId}
+            aria-invalid={showErrors ? true : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (batch?.done) setBatch(null);
+              setFailure(null);
+            }}
+          />
+          {showErrors && (
+            <div id={errorsId} className="quick-order__errors" role="alert">
+              <p className="quick-order__errors-title">{NOTHING_ADDED}</p>
+              <ul>
+                {errors.map((error) => (
+                  <li key={error}>{error}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {failure && (
+            <p className="quick-order__errors" role="alert">
+              {failure}
+            </p>
+          )}
+          <div className="quick-order__actions">
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              icon={<ShoppingCartOutlined />}
+              loading={addMany.isPending}
+              disabled={!ready}
+            >
+              Add to cart
+            </Button>
+            {batch?.done && (
+              <p className="quick-order__added" role="status">
+                Added {products(batch.rows.length)} to your cart.{' '}
+                <Link to={paths.cart}>View cart</Link>
+              </p>
+            )}
+          </div>
+        </form>
+
+        <section className="quick-order__preview" aria-labelledby={tableTitleId}>
+          <h2 id={tableTitleId} className="quick-order__preview-title">
+            {batch?.done ? 'Added to your cart' : 'To add'}
+          </h2>
+          {!ready ? (
+            <Skeleton active paragraph={{ rows: 3 }} />
+          ) : table.length === 0 ? (
+            <p className="quick-order__empty">
+              Products appear here as you type their SKUs. Each product page shows its SKU.
+            </p>
+          ) : (
+            <div className="quick-order__table-wrap">
+              <table className="quick-order__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">SKU</th>
+                    <th scope="col">Product</th>
+                    <th scope="col" className="quick-order__number">
+                      Quantity
+                    </th>
+                    <th scope="col" className="quick-order__number">
+                      Unit price
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.map((row) => (
+                    <tr key={row.product.id}>
+                      <td>{row.line}</td>
+                      <td>
+                        <code>{row.product.sku}</code>
+                      </td>
+                      <td>
+                        {row.product.name}
+                        {row.note && <span className="quick-order__note">{row.note}</span>}
+                      </td>
+                      <td className="quick-order__number">{row.quantity}</td>
+                      <td className="quick-order__number">
+                        {formatUsd(
+                          unitPriceAt(row.product.unit_price, row.product.breaks, row.lineQuantity),
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

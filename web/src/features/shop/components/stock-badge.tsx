@@ -1,0 +1,27 @@
+import {
+  availableStock,
+  minimumOrderQuantity,
+  STOCK_STATE_LABELS,
+  stockState,
+  type QuantityRule,
+  type StockLevels,
+} from '@portal/domain';
+
+/**
+ * In stock / Low stock: N left / Out of stock. Out of stock means fewer units left than the
+ * smallest quantity that can be ordered; a product whose stock is not tracked is in stock.
+ */
+export function StockBadge({ product, id }: { product: StockLevels & QuantityRule; id?: string }) {
+  const state = stockState(product, minimumOrderQuantity(product));
+  const available = availableStock(product);
+  const label =
+    state === 'low' && available !== null
+      ? `${STOCK_STATE_LABELS.low}: ${available} left`
+      : STOCK_STATE_LABELS[state];
+  return (
+    <span id={id} className={`stock-badge stock-badge--${state}`}>
+      <span className="stock-badge__dot" aria-hidden="true" />
+      {label}
+    </span>
+  );
+}
