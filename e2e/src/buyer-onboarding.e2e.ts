@@ -23,8 +23,7 @@ import {
   signInManager,
   submitSignIn,
   usd,
-  usdPattern,
-} from './support/ui';
+  usdPattern, seeQuantity } from './support/ui';
 
 const j = journey('buyer-onboarding');
 const mails = mailClient(j.stack.urls.mail);
@@ -212,15 +211,15 @@ j.step('the buyer changes quantities in the cart', async () => {
 
   const increase = (line: typeof purple) => line.getByRole('button', { name: /increase/i });
   await increase(purple).click();
-  await seeText(purple.getByRole('group'), /2/);
+  await seeQuantity(purple, 2);
   await increase(purple).click();
-  await seeText(purple.getByRole('group'), /3/);
+  await seeQuantity(purple, 3);
   await increase(mango).click();
-  await seeText(mango.getByRole('group'), /2/);
+  await seeQuantity(mango, 2);
   await mango.getByRole('button', { name: /decrease/i }).click();
-  await seeText(mango.getByRole('group'), /1/);
+  await seeQuantity(mango, 1);
   await increase(mango).click();
-  await seeText(mango.getByRole('group'), /2/);
+  await seeQuantity(mango, 2);
 
   orderTotal = 3 * PURPLE.retailer + 2 * MANGO.retailer;
   const summary = page.getByRole('complementary').filter({ hasText: 'Order Summary' });

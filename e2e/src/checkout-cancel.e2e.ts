@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { createApprovedBuyer } from './support/accounts';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { at, productCard, see, seeText, signInBuyer, usd, usdPattern } from './support/ui';
+import { at, productCard, see, seeText, signInBuyer, usd, usdPattern, seeQuantity } from './support/ui';
 
 const j = journey('checkout-cancel');
 const BLUE = { name: 'Blue Coast Syrup', retailer: 3499 };
@@ -47,8 +47,8 @@ j.step('the cart is unchanged', async () => {
   await see(page.getByRole('heading', { name: 'Your Cart' }));
   const summary = page.getByRole('complementary').filter({ hasText: 'Order Summary' });
   await seeText(summary, new RegExp(`Total\\s*${usdPattern(total).source}`));
-  await seeText(page.getByRole('article', { name: BLUE.name }).getByRole('group'), /2/);
-  await seeText(page.getByRole('article', { name: RED.name }).getByRole('group'), /1/);
+  await seeQuantity(page.getByRole('article', { name: BLUE.name }), 2);
+  await seeQuantity(page.getByRole('article', { name: RED.name }), 1);
   expect(await page.getByRole('region', { name: 'Cart items' }).innerText()).toBe(cartBefore);
   await see(page.getByRole('link', { name: /cart, 3 items/i }));
   expect(await page.getByRole('button', { name: /proceed to checkout/i }).isEnabled()).toBe(true);

@@ -5,7 +5,7 @@
  */
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { at, see, seeText, signInBuyer } from './support/ui';
+import { at, see, seeQuantity, signInBuyer } from './support/ui';
 
 const j = journey('reorder');
 let buyer: Person;
@@ -24,7 +24,7 @@ j.step('the demo retailer opens Orders and presses Reorder on a past order', asy
 j.step("the buyer lands in the cart with the order's lines", async () => {
   const { page } = buyer;
   await at(page, '/portal/cart');
-  await seeText(page.getByRole('article', { name: 'Slushie Machine, Single Bowl' }).getByRole('group'), /1/);
-  await seeText(page.getByRole('article', { name: 'Syrup Variety Pack' }).getByRole('group'), /1/);
+  await seeQuantity(page.getByRole('article', { name: 'Slushie Machine, Single Bowl' }), 1);
+  await seeQuantity(page.getByRole('article', { name: 'Syrup Variety Pack' }), 1);
   await snap(page, 'cart-after-reorder');
 });

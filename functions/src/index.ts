@@ -15,6 +15,7 @@ import { createCheckoutSessionHandler } from './handlers/create-checkout-session
 import { refundOrderHandler } from './handlers/refund-order';
 import { saveShipToHandler } from './handlers/save-ship-to';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
+import { sweepStaleCheckoutsHandler } from './handlers/stale-checkouts';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
 import { updateOrderStatusHandler } from './handlers/update-order-status';
 import { verifyPaymentHandler } from './handlers/verify-payment';
@@ -60,6 +61,12 @@ export const refundOrder = onCall(
 export const stripeWebhook = onRequest(
   { secrets: [stripeSecretKey, stripeWebhookSecret] },
   stripeWebhookHandler,
+);
+// Open checkouts past their session's lifetime (no session, or Stripe's webhook never came):
+// settled as Stripe knows them, their stock released or committed. payments/stale-checkouts.ts.
+export const sweepStaleCheckouts = onSchedule(
+  { schedule: 'every 15 minutes', secrets: [stripeSecretKey], timeoutSeconds: 300 },
+  sweepStaleCheckoutsHandler,
 );
 
 // Accounts by mail: forgot password, verification links, the verified flag on the profile.

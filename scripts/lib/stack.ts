@@ -402,6 +402,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         launch('mail-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/mail-worker.ts'))], env, log),
       );
     }
+    if (want.functions && want.firestore && want.stripe) {
+      // The sweep of stale checkouts: likewise a scheduled function in production, here the same
+      // code on a timer. scripts/checkout-worker.ts.
+      started.push(
+        launch('checkout-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/checkout-worker.ts'))], env, log),
+      );
+    }
     if (options.officialFirestore && want.firestore) {
       const seed = launch('seed', process.execPath, [...tsx(path.join(ROOT, 'scripts/seed-firestore.ts'))], env, log);
       if ((await seed.proc.exited) !== 0) throw new Error('Seeding the official Firestore emulator failed');

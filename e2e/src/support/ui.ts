@@ -89,3 +89,9 @@ export async function revenue(page: Page): Promise<number> {
 export function usdPattern(amountInCents: number): RegExp {
   return new RegExp(usd(amountInCents).replace(/[$.,]/g, (c) => `\\${c}`));
 }
+
+/** Waits until a cart line's typed quantity field (− [n] +) shows `quantity`. */
+export async function seeQuantity(line: Locator, quantity: number, timeout = UI_TIMEOUT): Promise<void> {
+  const field = line.getByRole('textbox', { name: /^Quantity of / });
+  await expect.poll(() => field.inputValue(), { timeout }).toBe(String(quantity));
+}

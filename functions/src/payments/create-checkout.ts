@@ -307,8 +307,9 @@ async function waitForSession(
 /**
  * Closes a session at Stripe. One that is no longer open (it expired on its own, or was paid
  * meanwhile) cannot be expired; it is read instead, so the caller records what happened to it.
+ * Also used by the sweep of stale checkouts (stale-checkouts.ts).
  */
-async function expireOrRead(stripe: () => Stripe, sessionId: string) {
+export async function expireOrRead(stripe: () => Stripe, sessionId: string) {
   try {
     return await stripe().checkout.sessions.expire(sessionId);
   } catch (error) {

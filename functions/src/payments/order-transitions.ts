@@ -15,7 +15,7 @@ import {
   type ShipmentDoc,
   type StatusChange,
 } from './order-record';
-import { holdProducts, readStock, restockStock, unitsOf, type StockHold } from './stock';
+import { holdProducts, readStock, restockStock, type StockHold } from './stock';
 
 /** Who moved an order when Stripe reported it (by the webhook or by verifyPayment). */
 export const STRIPE_ACTOR = 'stripe';
@@ -32,12 +32,13 @@ export function historyWith(
 }
 
 /**
- * The units a cancelled order puts back on hand: what it took from stock when it was made (orders
- * from before stock was kept: its lines), nothing when it was restocked already.
+ * The units a cancelled order puts back on hand: what it took from stock when it was made, and
+ * nothing when it was restocked already. An order from before stock was kept took nothing from
+ * the counts a manager set since, so it puts nothing back (its lines would be phantom units).
  */
 function unitsToRestock(order: OrderState): StockHold {
   if (order.restocked_at) return {};
-  return order.stock_taken ?? unitsOf(order.items);
+  return order.stock_taken ?? {};
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { COLLECTIONS, MAX_STOCK_UNITS, stockShortMessage } from '@portal/domain';
+import { COLLECTIONS, MAX_STOCK_UNITS, stockShortMessage, type QuantityRule } from '@portal/domain';
 import { PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 
@@ -48,6 +48,13 @@ function levelsOf(snap: DocumentSnapshot): Levels {
   };
 }
 
+/** The product's case pack and minimum as stored (1 when absent or malformed). */
+function ruleOf(snap: DocumentSnapshot): QuantityRule {
+  const whole = (value: unknown) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : 1;
+  return { case_pack: whole(snap.get('case_pack')), min_quantity: whole(snap.get('min_quantity')) };
+}
+
 /** Reads the product documents of `productIds` in the transaction (none: no read at all). */
 export async function readStock(
   tx: Transaction,
@@ -78,8 +85,9 @@ export class StockShortError extends PreconditionError {
     readonly productId: string,
     readonly available: number,
     name: string,
+    rule?: QuantityRule,
   ) {
-    super(`${stockShortMessage(name, available)}.`, { productId, available });
+    super(`${stockShortMessage(name, available, rule)}.`, { productId, available });
   }
 }
 
@@ -111,7 +119,7 @@ export function planReservation(
     const available = Math.max(0, onHand - reserved);
     if (available < quantity) {
       const mine = Math.min(available + (own[productId] ?? 0), onHand);
-      const short = new StockShortError(productId, mine, nameOf(productId));
+      const short = new StockShortError(productId, mine, nameOf(productId), ruleOf(snap));
       if (mine < quantity) return { short, retire: false };
       retire ??= short;
     }

@@ -33,6 +33,20 @@ const record = (overrides: Record_ = {}): Record_ => ({
   ...overrides,
 });
 
+describe('defaults', () => {
+  it('takes one case as the minimum when the minimum is left empty', () => {
+    const result = parseCatalogRecords(ALL, [record({ case_pack: '12', min_quantity: '' })]);
+    expect(result.errors).toEqual([]);
+    expect(result.rows[0]).toMatchObject({ case_pack: 12, min_quantity: 12 });
+  });
+
+  it('refuses a free price break', () => {
+    const result = parseCatalogRecords(ALL, [record({ retail_breaks: '24:0.00' })]);
+    expect(result.rows).toEqual([]);
+    expect(result.errors[0]?.message).toMatch(/at least \$0\.01/);
+  });
+});
+
 /** The single error of a one-row import. */
 function errorOf(overrides: Record_): string {
   const result = parseCatalogRecords(ALL, [record(overrides)]);
@@ -403,9 +417,9 @@ describe('catalogRecord (the export)', () => {
         ...product,
         sku: 'ODD-CENTS',
         price_retailer: 1005,
-        price_wholesaler: 1,
+        price_wholesaler: 2,
         price_breaks: [{ min_quantity: 2, unit_amount: 999 }],
-        wholesale_breaks: [{ min_quantity: 2, unit_amount: 0 }],
+        wholesale_breaks: [{ min_quantity: 2, unit_amount: 1 }],
       },
     ];
     const result = parseCatalogRecords(ALL, variants.map(catalogRecord));

@@ -101,6 +101,7 @@ function breakLadderProblem(row: {
 function readRow(record: Readonly<Record<string, string | undefined>>): CatalogRow {
   const cell = (column: CatalogCsvColumn) => (record[column] ?? '').trim();
   const stock = cell('stock_on_hand');
+  const casePack = wholeNumber('case_pack', cell('case_pack'), 1);
   const candidate = {
     sku: cell('sku'),
     name: cell('name'),
@@ -116,8 +117,9 @@ function readRow(record: Readonly<Record<string, string | undefined>>): CatalogR
     price_wholesaler: money('price_wholesaler', cell('price_wholesaler')),
     price_breaks: parsePriceBreaks('retail_breaks', cell('retail_breaks')),
     wholesale_breaks: parsePriceBreaks('wholesale_breaks', cell('wholesale_breaks')),
-    case_pack: wholeNumber('case_pack', cell('case_pack'), 1),
-    min_quantity: wholeNumber('min_quantity', cell('min_quantity'), 1),
+    case_pack: casePack,
+    // No minimum: one case.
+    min_quantity: wholeNumber('min_quantity', cell('min_quantity'), casePack),
     stock_on_hand: stock === '' ? null : wholeNumber('stock_on_hand', stock, 0),
     is_active: flag(cell('is_active')),
     sort_order: wholeNumber('sort_order', cell('sort_order'), 0),

@@ -30,6 +30,9 @@ export function priceBreaksProblem(base: Cents, breaks: readonly PriceBreak[]): 
     ) {
       return `A price break starts at a whole number from 2 to ${MAX_LINE_QUANTITY}`;
     }
+    if (!Number.isInteger(step.unit_amount) || step.unit_amount < 1) {
+      return 'A break price must be at least $0.01';
+    }
     if (step.min_quantity <= previous.min_quantity) {
       return 'Price breaks must start at increasing quantities';
     }

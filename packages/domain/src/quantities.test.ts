@@ -43,6 +43,14 @@ describe('minimum and maximum order quantities', () => {
 });
 
 describe('roundQuantity', () => {
+  it('answers the minimum, with no note, for a quantity that is not a number', () => {
+    expect(roundQuantity(Number.NaN, { case_pack: 6, min_quantity: 12 })).toEqual({
+      quantity: 12,
+      note: null,
+    });
+    expect(roundQuantity(Infinity, { case_pack: 1, min_quantity: 1 }).quantity).toBe(1);
+  });
+
   it('keeps a quantity that already fits, with no note', () => {
     expect(roundQuantity(48, caseOf12)).toEqual({ quantity: 48, note: null });
     expect(roundQuantity(7, byUnit)).toEqual({ quantity: 7, note: null });

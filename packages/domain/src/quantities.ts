@@ -43,6 +43,7 @@ export function roundQuantity(wanted: number, rule: QuantityRule): RoundedQuanti
   const pack = Math.max(1, rule.case_pack);
   const min = minimumOrderQuantity(rule);
   const max = maximumOrderQuantity(rule);
+  if (!Number.isFinite(wanted)) return { quantity: min, note: null };
   if (wanted < min) {
     const why =
       rule.min_quantity > 1

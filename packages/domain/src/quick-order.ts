@@ -112,7 +112,7 @@ export function resolveQuickOrder(
       errors.push({
         line,
         text: product.sku,
-        error: `${stockShortMessage(product.name, available)}.`,
+        error: `${stockShortMessage(product.name, available, product)}.`,
       });
       continue;
     }

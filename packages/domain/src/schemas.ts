@@ -144,7 +144,8 @@ const packSize = (label: string) =>
 
 export const priceBreakSchema = z.object({
   min_quantity: z.number().int().min(2).max(MAX_LINE_QUANTITY),
-  unit_amount: cents,
+  /** At least a cent: a break never gives goods away (a typo like 24:0). */
+  unit_amount: cents.min(1, 'A break price must be at least $0.01'),
 });
 export const priceBreaksSchema = z.array(priceBreakSchema).max(MAX_PRICE_BREAKS);
 

@@ -71,4 +71,16 @@ describe('stockShortMessage', () => {
     expect(stockShortMessage('Blue Coast Syrup', 0)).toBe('Blue Coast Syrup is out of stock');
     expect(stockShortMessage('Blue Coast Syrup', -2)).toBe('Blue Coast Syrup is out of stock');
   });
+
+  it('names only what can be ordered: whole cases, and out of stock under the minimum', () => {
+    const cups = { case_pack: 4, min_quantity: 8 };
+    expect(stockShortMessage('Cups', 5, { case_pack: 4, min_quantity: 4 })).toBe(
+      'Only 4 left of Cups',
+    );
+    expect(stockShortMessage('Cups', 11, cups)).toBe('Only 8 left of Cups');
+    expect(stockShortMessage('Cups', 7, cups)).toBe('Cups is out of stock');
+    expect(stockShortMessage('Cups', 3, { case_pack: 4, min_quantity: 4 })).toBe(
+      'Cups is out of stock',
+    );
+  });
 });

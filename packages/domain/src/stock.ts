@@ -1,3 +1,5 @@
+import { minimumOrderQuantity, type QuantityRule } from './quantities';
+
 /**
  * Stock of one product, kept on its product document by the server:
  * - stock_on_hand: units the brand has (null: not tracked, e.g. machines built to order);
@@ -43,7 +45,19 @@ export function stockState(levels: StockLevels, minimum = 1): StockState {
   return available <= LOW_STOCK_UNITS ? 'low' : 'in_stock';
 }
 
-/** The buyer's message when fewer units are available than a line asks for. */
-export function stockShortMessage(name: string, available: number): string {
-  return available <= 0 ? `${name} is out of stock` : `Only ${available} left of ${name}`;
+/**
+ * The buyer's message when fewer units are available than a line asks for. With the product's
+ * case pack and minimum it names what can actually be ordered: 5 left in cases of 4 is "Only 4
+ * left"; fewer than the minimum order left is out of stock.
+ */
+export function stockShortMessage(
+  name: string,
+  available: number,
+  rule: QuantityRule = { case_pack: 1, min_quantity: 1 },
+): string {
+  const pack = Math.max(1, rule.case_pack);
+  const orderable = Math.floor(Math.max(0, available) / pack) * pack;
+  return orderable <= 0 || orderable < minimumOrderQuantity(rule)
+    ? `${name} is out of stock`
+    : `Only ${orderable} left of ${name}`;
 }

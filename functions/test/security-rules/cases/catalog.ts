@@ -199,6 +199,10 @@ const catalogFieldCases: RuleCase[] = [
     'a negative break price',
   ),
   refusedCreate(
+    catalogProduct({ price_breaks: [{ min_quantity: 24, unit_amount: 0 }] }),
+    'a free break (0 cents)',
+  ),
+  refusedCreate(
     catalogProduct({
       price_breaks: [
         { min_quantity: 48, unit_amount: 2999 },

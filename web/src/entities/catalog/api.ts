@@ -3,6 +3,7 @@ import {
   unitPriceFor,
   withWholesalePrice,
   type BuyerRole,
+  type CatalogCsvColumn,
   type CatalogRow,
   type Cents,
   type PriceBreak,
@@ -12,15 +13,20 @@ import {
 import {
   getDoc,
   getDocs,
+  increment,
   orderBy,
   query,
   serverTimestamp,
+  updateDoc,
   where,
   writeBatch,
+  type FieldValue,
   type WriteBatch,
 } from 'firebase/firestore/lite';
 import { db, parseDocuments, parsedOrThrow } from '../firestore';
 import {
+  importedFields,
+  mergeImportRow,
   newProductId,
   parseProduct,
   parseWholesalePrice,
@@ -29,6 +35,8 @@ import {
   productsCollection,
   wholesalePriceRef,
   wholesalePricesCollection,
+  type EditableProduct,
+  type ImportedField,
   type ProductData,
   type ProductWithPrices,
 } from './documents';
@@ -155,49 +163,98 @@ export async function fetchAllProducts(): Promise<ProductWithPrices[]> {
   });
 }
 
-/** Adds the writes of one product to a batch: a full document on create, a field-level update otherwise. */
-function writeProduct(
-  batch: WriteBatch,
-  productId: string,
-  documents: ReturnType<typeof productDocuments>,
-  mode: 'create' | 'update',
-): void {
-  const { product, wholesale } = documents;
-  if (mode === 'create') {
+/**
+ * How an update writes stock_on_hand, given the value the manager's copy was loaded with and the
+ * value they saved: nothing when they left it alone (a sale committed meanwhile is not undone), a
+ * change between two counts as increment(new - loaded) (an adjustment on top of whatever sales
+ * happened since), and the exact value when tracking is switched on (null -> number) or off.
+ */
+export function stockOnHandWrite(
+  loaded: number | null,
+  saved: number | null,
+): { stock_on_hand?: number | null | FieldValue } {
+  if (loaded === saved) return {};
+  if (loaded !== null && saved !== null) return { stock_on_hand: increment(saved - loaded) };
+  return { stock_on_hand: saved };
+}
+
+type ProductUpdate = Partial<Omit<EditableProduct, 'stock_on_hand'>> & {
+  stock_on_hand?: number | null | FieldValue;
+};
+
+type ProductWrite =
+  | { mode: 'create'; documents: ReturnType<typeof productDocuments> }
+  | { mode: 'update'; product: ProductUpdate; wholesale: Partial<WholesalePrice> | null };
+
+/**
+ * Adds the writes of one product to a batch: a full document on create; on update, a field-level
+ * update of the given fields only (never stock_reserved or created_at) and a merge of the given
+ * wholesale fields (creating that document when the product had none).
+ */
+function writeProduct(batch: WriteBatch, productId: string, write: ProductWrite): void {
+  if (write.mode === 'create') {
+    const { product, wholesale } = write.documents;
     batch.set(productRef(productId), {
       ...product,
       stock_reserved: 0,
       created_at: serverTimestamp(),
     });
-  } else {
-    // Every field the manager edits and nothing else: a reservation made by a checkout while the
-    // form was open (stock_reserved) and the creation time are never overwritten.
-    batch.update(productRef(productId), { ...product });
+    if (wholesale) batch.set(wholesalePriceRef(productId), wholesale);
+    return;
   }
-  if (wholesale) batch.set(wholesalePriceRef(productId), wholesale);
+  if (Object.keys(write.product).length > 0) batch.update(productRef(productId), write.product);
+  if (write.wholesale && Object.keys(write.wholesale).length > 0) {
+    batch.set(wholesalePriceRef(productId), write.wholesale, { merge: true });
+  }
 }
+
+/** What the catalog editor saves: a new product, or an update of one it loaded. */
+export type SaveProductInput =
+  | { id?: undefined; data: ProductData }
+  | {
+      id: string;
+      data: ProductData;
+      /**
+       * The product as the editor loaded it (before the manager's changes): stock_on_hand is
+       * written only when the manager changed it from this value, as the difference.
+       */
+      loaded: Pick<ProductData, 'stock_on_hand'>;
+    };
 
 /**
  * Creates (no id) or updates (id) a product. The product document (retail price and breaks: every
  * approved buyer reads it) and its wholesale_prices document (read by wholesalers and managers
  * only) are written in one batch, so a buyer never sees one without the other. A new product gets
  * stock_reserved 0 and created_at; an update writes every edited field with update() and leaves
- * those two alone (the rules refuse a client change to them). Deactivating is a save with
- * is_active flipped: orders copy their lines, so past orders are untouched.
+ * those two alone (the rules refuse a client change to them). Stock on hand changes with sales
+ * while the form is open, so an update writes it only when the manager changed it
+ * (stockOnHandWrite): a changed count is applied as an adjustment, never as the stale copy.
  */
-export async function saveProduct({
-  id,
-  data,
-}: {
-  id?: string;
-  data: ProductData;
-}): Promise<string> {
-  const documents = productDocuments(data);
-  const productId = id ?? newProductId();
+export async function saveProduct(input: SaveProductInput): Promise<string> {
+  const documents = productDocuments(input.data);
+  const productId = input.id ?? newProductId();
   const batch = writeBatch(db);
-  writeProduct(batch, productId, documents, id ? 'update' : 'create');
+  if (input.id === undefined) {
+    writeProduct(batch, productId, { mode: 'create', documents });
+  } else {
+    const { stock_on_hand, ...fields } = documents.product;
+    writeProduct(batch, productId, {
+      mode: 'update',
+      product: { ...fields, ...stockOnHandWrite(input.loaded.stock_on_hand, stock_on_hand) },
+      wholesale: documents.wholesale,
+    });
+  }
   await batch.commit();
   return productId;
+}
+
+/**
+ * Activates or deactivates a product (the catalog's one-click toggle): writes is_active and
+ * nothing else, so nothing of the list's copy (stock on hand above all) is written back. Orders
+ * copy their lines, so past orders are untouched.
+ */
+export async function setProductActive(id: string, active: boolean): Promise<void> {
+  await updateDoc(productRef(id), { is_active: active });
 }
 
 /** Writes per batch of a catalog import (Firestore allows 500; two per product). */
@@ -208,26 +265,64 @@ export interface CatalogImportResult {
   updated: number;
 }
 
+export interface CatalogImportInput {
+  /** The checked rows of the file. */
+  rows: readonly CatalogRow[];
+  /** The file's columns: an update writes only the fields of these (CSV_COLUMN_FIELDS). */
+  columns: readonly CatalogCsvColumn[];
+  /** SKU -> the existing product (as loaded when the file was checked) the row of that SKU updates. */
+  existingBySku: ReadonlyMap<string, ProductWithPrices>;
+}
+
+/** The writes of one import row: the whole product on create, the file's columns only on update. */
+function importWrite(
+  row: CatalogRow,
+  columns: readonly CatalogCsvColumn[],
+  existing: ProductWithPrices | undefined,
+): ProductWrite {
+  if (!existing) return { mode: 'create', documents: productDocuments(row) };
+  // The product as it will be is checked (throws when the file's columns and the fields it leaves
+  // alone do not hold together); only the fields of the file's columns are written.
+  const { product, wholesale } = productDocuments(mergeImportRow(existing, row, columns));
+  const fields = importedFields(columns);
+  const update: ProductUpdate = {};
+  for (const [key, value] of Object.entries(product)) {
+    if (key !== 'stock_on_hand' && fields.has(key as ImportedField)) {
+      Object.assign(update, { [key]: value });
+    }
+  }
+  if (fields.has('stock_on_hand')) {
+    Object.assign(update, stockOnHandWrite(existing.stock_on_hand, product.stock_on_hand));
+  }
+  return {
+    mode: 'update',
+    product: update,
+    wholesale: wholesale && {
+      ...(fields.has('price_wholesaler') ? { price_wholesaler: wholesale.price_wholesaler } : {}),
+      ...(fields.has('wholesale_breaks') ? { price_breaks: wholesale.price_breaks } : {}),
+    },
+  };
+}
+
 /**
- * Writes the rows of a checked catalog CSV: a row whose SKU is in `existingBySku` (SKU -> product
- * id) updates that product field by field (never stock_reserved or created_at), any other row
- * creates a product. Every row is checked again before the first write, so an invalid row writes
- * nothing; then the writes go in batches of at most IMPORT_BATCH_WRITES, and `onProgress` hears
- * how many products are written after each batch. A batch that fails stops the import (the
- * batches before it stay written; importing the same file again finishes it).
+ * Writes the rows of a checked catalog CSV. A row whose SKU is in `existingBySku` updates that
+ * product with the fields of the file's columns only (a column missing from the file leaves the
+ * field as it is; never stock_reserved or created_at; the wholesale price merged); a changed
+ * stock_on_hand is written as the difference from the value the product had when the file was
+ * checked (stockOnHandWrite), so sales made since still count. Any other row creates a product
+ * (a missing column gets its default). Every row is checked again before the first write (an
+ * update as the product will be after it), so an invalid row writes nothing; then the writes go
+ * in batches of at most IMPORT_BATCH_WRITES, and `onProgress` hears how many products are written
+ * after each batch. A batch that fails stops the import (the batches before it stay written;
+ * importing the same file again finishes it).
  */
 export async function importCatalog(
-  rows: readonly CatalogRow[],
-  existingBySku: ReadonlyMap<string, string>,
+  { rows, columns, existingBySku }: CatalogImportInput,
   onProgress?: (written: number, total: number) => void,
 ): Promise<CatalogImportResult> {
   const planned = rows.map((row) => {
     const existing = existingBySku.get(row.sku);
-    return {
-      id: existing ?? newProductId(),
-      mode: existing ? ('update' as const) : ('create' as const),
-      documents: productDocuments(row),
-    };
+    return { id: existing?.id ?? newProductId(), write: importWrite(row, columns, existing) };
   });
   const perProduct = 2;
   const perBatch = Math.max(1, Math.floor(IMPORT_BATCH_WRITES / perProduct));
@@ -235,11 +330,11 @@ export async function importCatalog(
   for (let start = 0; start < planned.length; start += perBatch) {
     const chunk = planned.slice(start, start + perBatch);
     const batch = writeBatch(db);
-    for (const item of chunk) writeProduct(batch, item.id, item.documents, item.mode);
+    for (const item of chunk) writeProduct(batch, item.id, item.write);
     await batch.commit();
     written += chunk.length;
     onProgress?.(written, planned.length);
   }
-  const created = planned.filter((item) => item.mode === 'create').length;
+  const created = planned.filter((item) => item.write.mode === 'create').length;
   return { created, updated: planned.length - created };
 }

@@ -1,7 +1,12 @@
 import { act } from '@testing-library/react';
-import { PRODUCT_DEFAULTS, type CatalogRow } from '@portal/domain';
+import {
+  CATALOG_CSV_COLUMNS,
+  PRODUCT_DEFAULTS,
+  REQUIRED_CATALOG_COLUMNS,
+  type CatalogRow,
+} from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
+import { fakeDb, increment, Timestamp } from '@/testing/fake-firestore-lite';
 import { renderQueryHook } from '@/testing/render';
 import {
   catalogKeys,
@@ -10,9 +15,12 @@ import {
   IMPORT_BATCH_WRITES,
   importCatalog,
   saveProduct,
+  setProductActive,
   useImportCatalog,
   useSaveProduct,
+  useSetProductActive,
   type ProductData,
+  type ProductWithPrices,
 } from '.';
 
 const stored = (name: string, price_retailer: number, sort_order: number) => ({
@@ -141,8 +149,11 @@ const writes = () =>
     (c.writes ?? []).map((w) => [w.update ? 'update' : 'set', w.path, w.data] as const),
   );
 
+/** Every field a manager edits but stock on hand (an update writes it only when it changed). */
+const { stock_on_hand: _stock, ...editableButStock } = editable;
+
 describe('saveProduct', () => {
-  it('updates every edited field of the product (never stock_reserved or created_at) and sets its wholesale price, in one batch', async () => {
+  it('updates every edited field of the product (never stock_reserved or created_at, stock on hand only when changed) and sets its wholesale price, in one batch', async () => {
     fakeDb.seed('products/p1', {
       ...editable,
       stock_reserved: 3,
@@ -150,9 +161,11 @@ describe('saveProduct', () => {
     });
     // A product read from the list carries both fields: they are still left out.
     const fromList = { ...data, stock_reserved: 0, created_at: new Date('2024-01-01') };
-    await expect(saveProduct({ id: 'p1', data: fromList })).resolves.toBe('p1');
+    await expect(
+      saveProduct({ id: 'p1', data: fromList, loaded: { stock_on_hand: 40 } }),
+    ).resolves.toBe('p1');
     expect(writes()).toEqual([
-      ['update', 'products/p1', editable],
+      ['update', 'products/p1', editableButStock],
       ['set', 'wholesale_prices/p1', wholesaleDoc],
     ]);
     expect(commits()).toHaveLength(1);
@@ -162,6 +175,53 @@ describe('saveProduct', () => {
     expect((fakeDb.get('products/p1')?.created_at as Timestamp).toDate().toISOString()).toBe(
       '2025-01-01T00:00:00.000Z',
     );
+  });
+
+  it('never writes back a stock count the manager did not change (a sale made meanwhile stays)', async () => {
+    fakeDb.seed('products/p1', { ...editable, stock_on_hand: 100 });
+    // The editor loaded 100; a buyer's paid checkout then took 10 on the server.
+    fakeDb.seed('products/p1', { ...editable, stock_on_hand: 90 });
+    await saveProduct({
+      id: 'p1',
+      data: { ...data, name: 'Syrup 1L', stock_on_hand: 100 },
+      loaded: { stock_on_hand: 100 },
+    });
+    expect(writes()[0]?.[2]).not.toHaveProperty('stock_on_hand');
+    expect(fakeDb.get('products/p1')).toMatchObject({ name: 'Syrup 1L', stock_on_hand: 90 });
+  });
+
+  it('writes a changed stock count as an adjustment on top of the sales made meanwhile', async () => {
+    // Loaded with 100 on hand; 10 sold behind the editor's back; the manager saves 120 (+20).
+    fakeDb.seed('products/p1', { ...editable, stock_on_hand: 90 });
+    await saveProduct({
+      id: 'p1',
+      data: { ...data, stock_on_hand: 120 },
+      loaded: { stock_on_hand: 100 },
+    });
+    expect(writes()[0]?.[2]).toEqual({ ...editableButStock, stock_on_hand: increment(20) });
+    expect(fakeDb.get('products/p1')?.stock_on_hand).toBe(110);
+  });
+
+  it('writes the exact value when stock tracking is switched on or off', async () => {
+    fakeDb.seed('products/p1', { ...editable, stock_on_hand: null });
+    await saveProduct({
+      id: 'p1',
+      data: { ...data, stock_on_hand: 50 },
+      loaded: { stock_on_hand: null },
+    });
+    expect(fakeDb.get('products/p1')?.stock_on_hand).toBe(50);
+    await saveProduct({
+      id: 'p1',
+      data: { ...data, stock_on_hand: null },
+      loaded: { stock_on_hand: 45 },
+    });
+    expect(writes().map(([, , written]) => written.stock_on_hand)).toEqual([
+      50,
+      undefined,
+      null,
+      undefined,
+    ]);
+    expect(fakeDb.get('products/p1')?.stock_on_hand).toBeNull();
   });
 
   it('creates the whole product (no stock reserved, the server time) and its wholesale price under one new id', async () => {
@@ -182,10 +242,10 @@ describe('saveProduct', () => {
     expect(writes()[0]?.[2]).toMatchObject({ stock_on_hand: null });
   });
 
-  it('leaves an unset wholesale price alone (activating a product that has none)', async () => {
+  it('leaves an unset wholesale price alone (a product that has none)', async () => {
     fakeDb.seed('products/p1', editable);
-    await saveProduct({ id: 'p1', data: { ...data, price_wholesaler: null } });
-    expect(writes()).toEqual([['update', 'products/p1', editable]]);
+    await saveProduct({ id: 'p1', data: { ...data, price_wholesaler: null }, loaded: editable });
+    expect(writes()).toEqual([['update', 'products/p1', editableButStock]]);
   });
 
   it('refuses fractional cents, a broken break ladder and a minimum that is not whole cases before writing', async () => {
@@ -206,9 +266,28 @@ describe('saveProduct', () => {
   it('refreshes the editor list and the buyers catalog', async () => {
     fakeDb.seed('products/p1', editable);
     const { result, invalidatedKeys } = renderQueryHook(useSaveProduct);
-    await act(() => result.current.mutateAsync({ id: 'p1', data }));
+    await act(() => result.current.mutateAsync({ id: 'p1', data, loaded: editable }));
     expect(commits()).toHaveLength(1);
     expect(writes()).toHaveLength(2);
+    expect(invalidatedKeys()).toEqual([catalogKeys.editor(), catalogKeys.all()]);
+  });
+});
+
+describe('setProductActive (the one-click toggle)', () => {
+  it('writes is_active and nothing else: a sale made since the list loaded stays', async () => {
+    fakeDb.seed('products/p1', { ...editable, is_active: true, stock_on_hand: 90 });
+    await setProductActive('p1', false);
+    expect(fakeDb.calls).toEqual([
+      { op: 'updateDoc', path: 'products/p1', data: { is_active: false } },
+    ]);
+    expect(fakeDb.get('products/p1')).toMatchObject({ is_active: false, stock_on_hand: 90 });
+  });
+
+  it('refreshes the editor list and the buyers catalog', async () => {
+    fakeDb.seed('products/p1', editable);
+    const { result, invalidatedKeys } = renderQueryHook(useSetProductActive);
+    await act(() => result.current.mutateAsync({ id: 'p1', active: true }));
+    expect(fakeDb.get('products/p1')?.is_active).toBe(true);
     expect(invalidatedKeys()).toEqual([catalogKeys.editor(), catalogKeys.all()]);
   });
 });
@@ -223,19 +302,40 @@ const row = (sku: string, overrides: Partial<CatalogRow> = {}): CatalogRow => ({
   ...overrides,
 });
 
+/** An existing product as the editor's list loads it. */
+const loadedProduct = (
+  id: string,
+  overrides: Partial<ProductWithPrices> = {},
+): ProductWithPrices => ({
+  ...editable,
+  id,
+  price_wholesaler: wholesaleDoc.price_wholesaler,
+  wholesale_breaks: wholesaleDoc.price_breaks,
+  stock_reserved: 0,
+  created_at: null,
+  ...overrides,
+});
+const ALL_COLUMNS = [...CATALOG_CSV_COLUMNS];
+
 describe('importCatalog', () => {
   it('updates the products whose SKU is known and creates the others', async () => {
     fakeDb.seed('products/old', { ...editable, sku: 'OLD-1', stock_reserved: 2 });
-    const result = await importCatalog(
-      [row('OLD-1', { stock_on_hand: 99 }), row('NEW-1')],
-      new Map([['OLD-1', 'old']]),
-    );
+    const result = await importCatalog({
+      rows: [row('OLD-1', { stock_on_hand: 99 }), row('NEW-1')],
+      columns: ALL_COLUMNS,
+      existingBySku: new Map([['OLD-1', loadedProduct('old', { sku: 'OLD-1' })]]),
+    });
     expect(result).toEqual({ created: 1, updated: 1 });
     const [update, oldPrice, create, newPrice] = writes();
     expect(update).toEqual([
       'update',
       'products/old',
-      { ...editable, sku: 'OLD-1', name: 'Product OLD-1', stock_on_hand: 99 },
+      {
+        ...editableButStock,
+        sku: 'OLD-1',
+        name: 'Product OLD-1',
+        stock_on_hand: increment(59),
+      },
     ]);
     expect(update?.[2]).not.toHaveProperty('stock_reserved');
     expect(update?.[2]).not.toHaveProperty('created_at');
@@ -244,17 +344,85 @@ describe('importCatalog', () => {
       'wholesale_prices/old',
       { price_wholesaler: 800, price_breaks: [] },
     ]);
+    expect(commits()[0]?.writes?.[1]?.options).toEqual({ merge: true });
     expect(create?.[0]).toBe('set');
     expect(create?.[2]).toMatchObject({ sku: 'NEW-1', stock_reserved: 0 });
     expect(newPrice?.[1]).toBe(`wholesale_prices/${create?.[1].split('/')[1]}`);
     expect(fakeDb.get('products/old')).toMatchObject({ stock_reserved: 2, stock_on_hand: 99 });
   });
 
+  it('an update with only the required columns writes those fields and leaves every other one as it is', async () => {
+    const stored = { ...editable, sku: 'OLD-1', is_active: false, stock_reserved: 2 };
+    fakeDb.seed('products/old', stored);
+    fakeDb.seed('wholesale_prices/old', wholesaleDoc);
+    // What parseCatalogRecords reads from `sku,name,image_url,price_retailer,price_wholesaler`:
+    // every other field at its default, none of which may be written.
+    const defaults = {
+      category: '',
+      description: '',
+      images: [],
+      price_breaks: [],
+      wholesale_breaks: [],
+      case_pack: 1,
+      min_quantity: 1,
+      stock_on_hand: null,
+      is_active: true,
+      sort_order: 0,
+    };
+    await importCatalog({
+      rows: [row('OLD-1', { ...defaults, price_retailer: 1100, price_wholesaler: 850 })],
+      columns: REQUIRED_CATALOG_COLUMNS,
+      existingBySku: new Map([['OLD-1', loadedProduct('old', { sku: 'OLD-1', is_active: false })]]),
+    });
+    expect(writes()).toEqual([
+      [
+        'update',
+        'products/old',
+        { sku: 'OLD-1', name: 'Product OLD-1', image_url: '/s.png', price_retailer: 1100 },
+      ],
+      ['set', 'wholesale_prices/old', { price_wholesaler: 850 }],
+    ]);
+    expect(fakeDb.get('products/old')).toEqual({
+      ...stored,
+      name: 'Product OLD-1',
+      price_retailer: 1100,
+    });
+    expect(fakeDb.get('wholesale_prices/old')).toEqual({ ...wholesaleDoc, price_wholesaler: 850 });
+  });
+
+  it('writes a stock column on a tracked product as the change from the count when the file was checked', async () => {
+    // Checked with 100 on hand; 10 sold since; the file says 120.
+    fakeDb.seed('products/old', { ...editable, sku: 'OLD-1', stock_on_hand: 90 });
+    await importCatalog({
+      rows: [row('OLD-1', { stock_on_hand: 120 })],
+      columns: [...REQUIRED_CATALOG_COLUMNS, 'stock_on_hand'],
+      existingBySku: new Map([
+        ['OLD-1', loadedProduct('old', { sku: 'OLD-1', stock_on_hand: 100 })],
+      ]),
+    });
+    expect(writes()[0]?.[2]).toMatchObject({ stock_on_hand: increment(20) });
+    expect(fakeDb.get('products/old')?.stock_on_hand).toBe(110);
+  });
+
+  it('refuses an update that is invalid with the fields the file leaves alone, writing nothing', async () => {
+    // The file sets case_pack 5 but not min_quantity: the product's minimum (12) is not whole cases.
+    const rows = [row('A-1'), row('OLD-1', { case_pack: 5, min_quantity: 5 })];
+    await expect(
+      importCatalog({
+        rows,
+        columns: [...REQUIRED_CATALOG_COLUMNS, 'case_pack'],
+        existingBySku: new Map([['OLD-1', loadedProduct('old', { sku: 'OLD-1' })]]),
+      }),
+    ).rejects.toThrow('multiple of the case pack (5)');
+    expect(fakeDb.calls).toEqual([]);
+  });
+
   it(`writes in batches of at most ${IMPORT_BATCH_WRITES} writes and reports progress`, async () => {
     const rows = Array.from({ length: 450 }, (_, i) => row(`SKU-${i}`));
     const progress: [number, number][] = [];
-    const result = await importCatalog(rows, new Map(), (done, total) =>
-      progress.push([done, total]),
+    const result = await importCatalog(
+      { rows, columns: ALL_COLUMNS, existingBySku: new Map() },
+      (done, total) => progress.push([done, total]),
     );
     expect(result).toEqual({ created: 450, updated: 0 });
     expect(commits().map((c) => c.writes?.length)).toEqual([400, 400, 100]);
@@ -267,13 +435,21 @@ describe('importCatalog', () => {
 
   it('writes nothing when one row is invalid', async () => {
     const rows = [row('A-1'), row('B-1', { min_quantity: 7 })];
-    await expect(importCatalog(rows, new Map())).rejects.toThrow('multiple of the case pack');
+    await expect(
+      importCatalog({ rows, columns: ALL_COLUMNS, existingBySku: new Map() }),
+    ).rejects.toThrow('multiple of the case pack');
     expect(fakeDb.calls).toEqual([]);
   });
 
   it('refreshes the editor list and the buyers catalog', async () => {
     const { result, invalidatedKeys } = renderQueryHook(useImportCatalog);
-    await act(() => result.current.mutateAsync({ rows: [row('A-1')], existingBySku: new Map() }));
+    await act(() =>
+      result.current.mutateAsync({
+        rows: [row('A-1')],
+        columns: ALL_COLUMNS,
+        existingBySku: new Map(),
+      }),
+    );
     expect(commits()).toHaveLength(1);
     expect(invalidatedKeys()).toEqual([catalogKeys.editor(), catalogKeys.all()]);
   });

@@ -1,9 +1,13 @@
 import {
   catalogProductProblem,
+  catalogProductSchema,
   COLLECTIONS,
   paths,
   productSchema,
   wholesalePriceSchema,
+  type CatalogCsvColumn,
+  type CatalogProduct,
+  type CatalogRow,
   type Cents,
   type PriceBreak,
   type Product,
@@ -90,4 +94,74 @@ export function productDocuments(data: ProductData): {
   });
   if (problem) throw new Error(problem);
   return { product, wholesale };
+}
+
+/**
+ * The field of the joined product view each catalog CSV column sets (retail_breaks is the
+ * product's price_breaks, wholesale_breaks and price_wholesaler are on its wholesale price).
+ */
+export const CSV_COLUMN_FIELDS = {
+  sku: 'sku',
+  name: 'name',
+  category: 'category',
+  description: 'description',
+  image_url: 'image_url',
+  images: 'images',
+  price_retailer: 'price_retailer',
+  price_wholesaler: 'price_wholesaler',
+  retail_breaks: 'price_breaks',
+  wholesale_breaks: 'wholesale_breaks',
+  case_pack: 'case_pack',
+  min_quantity: 'min_quantity',
+  stock_on_hand: 'stock_on_hand',
+  is_active: 'is_active',
+  sort_order: 'sort_order',
+} as const satisfies Record<CatalogCsvColumn, keyof CatalogRow>;
+
+export type ImportedField = (typeof CSV_COLUMN_FIELDS)[CatalogCsvColumn];
+
+/** The fields a file with these columns sets. */
+export function importedFields(columns: readonly CatalogCsvColumn[]): Set<ImportedField> {
+  return new Set(columns.map((column) => CSV_COLUMN_FIELDS[column]));
+}
+
+/**
+ * An existing product as a CSV row updating it leaves it: the row's value for every field whose
+ * column is in the file, the product's own value for every other one (a column missing from the
+ * file changes nothing; the row's default for it is not written).
+ */
+export function mergeImportRow(
+  existing: ProductData,
+  row: CatalogRow,
+  columns: readonly CatalogCsvColumn[],
+): ProductData {
+  const { id: _id, ...fields } = existing as ProductData & { id?: string };
+  const merged: ProductData = { ...fields };
+  for (const field of importedFields(columns)) {
+    Object.assign(merged, { [field]: row[field] });
+  }
+  return merged;
+}
+
+/**
+ * A product as a catalog import will leave it (an existing product with some fields replaced),
+ * checked as a whole with the domain's schema and cross-field rules: the product without its
+ * server-kept fields, or the first reason it is not valid.
+ */
+export function checkJoinedProduct(
+  candidate: Record<string, unknown>,
+): { product: Omit<CatalogProduct, 'id' | 'stock_reserved' | 'created_at'> } | { error: string } {
+  const parsed = catalogProductSchema.safeParse({
+    ...candidate,
+    stock_reserved: 0,
+    created_at: null,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { error: `${issue.path.join('.') || 'row'}: ${issue.message}` };
+  }
+  const problem = catalogProductProblem(parsed.data);
+  if (problem) return { error: problem };
+  const { stock_reserved: _reserved, created_at: _created, ...product } = parsed.data;
+  return { product };
 }

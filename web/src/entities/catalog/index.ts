@@ -1,4 +1,5 @@
 export type { ProductData, ProductWithPrices } from './documents';
+export { checkJoinedProduct, mergeImportRow } from './documents';
 export {
   fetchActiveProducts,
   fetchAllProducts,
@@ -7,7 +8,11 @@ export {
   IMPORT_BATCH_WRITES,
   importCatalog,
   saveProduct,
+  setProductActive,
+  stockOnHandWrite,
+  type CatalogImportInput,
   type CatalogImportResult,
+  type SaveProductInput,
   type PricedProduct,
 } from './api';
 export {
@@ -17,4 +22,5 @@ export {
   useProduct,
   useProducts,
   useSaveProduct,
+  useSetProductActive,
 } from './queries';

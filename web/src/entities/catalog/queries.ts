@@ -5,13 +5,15 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { BuyerRole, CatalogRow } from '@portal/domain';
+import type { BuyerRole } from '@portal/domain';
 import {
   fetchAllProducts,
   fetchProduct,
   fetchProducts,
   importCatalog,
   saveProduct,
+  setProductActive,
+  type CatalogImportInput,
   type PricedProduct,
 } from './api';
 
@@ -81,6 +83,20 @@ export function useSaveProduct() {
   });
 }
 
+/** Activating or deactivating a product (is_active only), then the same refresh as a save. */
+export function useSetProductActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) => setProductActive(id, active),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogKeys.editor() }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.all() }),
+      ]);
+    },
+  });
+}
+
 /**
  * Importing a checked catalog CSV (importCatalog), then refreshing the editor's list and the
  * buyers' catalog (also after a failed import: the batches before the failure are written).
@@ -89,14 +105,11 @@ export function useImportCatalog() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
-      rows,
-      existingBySku,
       onProgress,
-    }: {
-      rows: readonly CatalogRow[];
-      existingBySku: ReadonlyMap<string, string>;
+      ...input
+    }: CatalogImportInput & {
       onProgress?: (written: number, total: number) => void;
-    }) => importCatalog(rows, existingBySku, onProgress),
+    }) => importCatalog(input, onProgress),
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: catalogKeys.editor() }),

@@ -79,6 +79,7 @@ export function CatalogImportModal({
     try {
       const result = await importCatalog.mutateAsync({
         rows: plan.rows.map((planned) => planned.row),
+        columns: plan.columns,
         existingBySku: plan.existingBySku,
         onProgress: (written, of) => setProgress({ written, total: of }),
       });

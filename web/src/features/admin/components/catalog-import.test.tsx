@@ -41,7 +41,12 @@ async function chooseFile(csv: string, name = 'catalog.csv') {
 beforeEach(() => {
   vi.mocked(downloadTextFile).mockReset();
   vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([syrup, machine])));
-  fakeDb.seed('products/prod-1', { name: syrup.name, sku: syrup.sku, stock_reserved: 4 });
+  fakeDb.seed('products/prod-1', {
+    name: syrup.name,
+    sku: syrup.sku,
+    stock_on_hand: 30,
+    stock_reserved: 4,
+  });
 });
 
 describe('Catalog CSV import', () => {
@@ -125,6 +130,66 @@ describe('Catalog CSV import', () => {
       .find((b) => b.textContent === 'Close');
     await user.click(close!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('an update from a file with only the required columns changes only those fields', async () => {
+    const described = makeProduct({
+      description: 'Grape flavoured syrup',
+      category: 'Syrups',
+      case_pack: 6,
+      min_quantity: 12,
+      price_breaks: [{ min_quantity: 24, unit_amount: 2799 }],
+      wholesale_breaks: [{ min_quantity: 48, unit_amount: 2299 }],
+      stock_on_hand: 30,
+      stock_reserved: 4,
+      is_active: false,
+      sort_order: 10,
+    });
+    const { id: _id, price_wholesaler: _p, wholesale_breaks, ...stored } = described;
+    fakeDb.seed('products/prod-1', stored);
+    fakeDb.seed('wholesale_prices/prod-1', {
+      price_wholesaler: 2499,
+      price_breaks: wholesale_breaks,
+    });
+    vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([described])));
+    renderWithProviders(<CatalogPanel />);
+    const d = await chooseFile(
+      'sku,name,image_url,price_retailer,price_wholesaler\nSYR-PURPLE,Purple Dream Syrup,/images/purple.png,31.00,25.00\n',
+    );
+    expect(d.getByText(/1 product: 0 to create, 1 to update/)).toBeInTheDocument();
+    // The preview shows the product as it will be: its stock stays tracked.
+    expect(within(d.getByRole('table')).getByText('30')).toBeInTheDocument();
+    await user.click(d.getByRole('button', { name: 'Import' }));
+    expect(await d.findByText('Imported 1 product (0 created, 1 updated)')).toBeInTheDocument();
+    expect(fakeDb.get('products/prod-1')).toEqual({ ...stored, price_retailer: 3100 });
+    expect(fakeDb.get('wholesale_prices/prod-1')).toEqual({
+      price_wholesaler: 2500,
+      price_breaks: wholesale_breaks,
+    });
+  });
+
+  it('refuses a row whose columns do not hold together with the fields the file leaves alone', async () => {
+    renderWithProviders(<CatalogPanel />);
+    // syrup sells from 1 unit: case_pack 12 without a min_quantity column leaves the minimum at 1.
+    const d = await chooseFile(
+      `sku,name,image_url,price_retailer,price_wholesaler,case_pack\nSYR-PURPLE,Purple,/p.png,31.00,25.00,12\n`,
+    );
+    const rows = within(d.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "2SYR-PURPLEThe minimum order must be a multiple of the case pack (12) (the columns missing from this file keep the product's current values)",
+    ]);
+    expect(d.getByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(fakeDb.calls).toEqual([]);
+  });
+
+  it('applies a stock column as the change from the count previewed (sales made since still count)', async () => {
+    renderWithProviders(<CatalogPanel />);
+    const d = await chooseFile(`${minimal}\nSYR-PURPLE,Purple Dream Syrup,/p.png,29.99,24.99,50\n`);
+    // 5 sold while the preview is open: 30 -> 25 on the server.
+    fakeDb.seed('products/prod-1', { ...fakeDb.get('products/prod-1'), stock_on_hand: 25 });
+    await user.click(d.getByRole('button', { name: 'Import' }));
+    expect(await d.findByText('Imported 1 product (0 created, 1 updated)')).toBeInTheDocument();
+    expect(fakeDb.get('products/prod-1')).toMatchObject({ stock_on_hand: 45, stock_reserved: 4 });
   });
 
   it('says where an import stopped when a write is refused, and does not offer to run it again', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { useAllProducts, useSaveProduct } from '@/entities/catalog';
+import { useAllProducts, useSaveProduct, useSetProductActive } from '@/entities/catalog';
 import { failed, loaded, makeProduct, stub } from '../testing/stubs';
 import { CatalogPanel } from './catalog-panel';
 
@@ -12,6 +12,7 @@ vi.mock('@/entities/catalog', { spy: true });
 vi.setConfig({ testTimeout: 40_000 });
 
 const mutateAsync = vi.fn();
+const setActive = vi.fn();
 // No pointer-events check: it calls getComputedStyle on every ancestor, slow in jsdom under antd's CSS.
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
@@ -53,8 +54,12 @@ const rowNames = () =>
 
 beforeEach(() => {
   mutateAsync.mockReset();
+  setActive.mockReset();
   vi.mocked(useSaveProduct).mockReturnValue(
     stub<typeof useSaveProduct>({ mutateAsync, isPending: false }),
+  );
+  vi.mocked(useSetProductActive).mockReturnValue(
+    stub<typeof useSetProductActive>({ mutateAsync: setActive, isPending: false }),
   );
   vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([syrup, machine])));
 });
@@ -227,6 +232,8 @@ describe('CatalogPanel', () => {
           stock_on_hand: 30,
           sort_order: 10,
         }),
+        // The product as loaded: the stock is written only if the manager changed it.
+        loaded: syrup,
       }),
     );
     const saved = mutateAsync.mock.calls[0]?.[0] as { data: object };
@@ -235,12 +242,12 @@ describe('CatalogPanel', () => {
     expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
   });
 
-  it('deactivates a product by flipping is_active only', async () => {
-    mutateAsync.mockResolvedValue('prod-1');
+  it('deactivates a product by writing is_active only (not the list copy of its stock)', async () => {
+    setActive.mockResolvedValue(undefined);
     renderWithProviders(<CatalogPanel />);
     await user.click(screen.getByRole('button', { name: 'Deactivate Purple Dream Syrup' }));
-    const { id, ...data } = syrup;
-    expect(mutateAsync).toHaveBeenCalledWith({ id, data: { ...data, is_active: false } });
+    expect(setActive).toHaveBeenCalledWith({ id: 'prod-1', active: false });
+    expect(mutateAsync).not.toHaveBeenCalled();
     expect(await screen.findByText('Purple Dream Syrup deactivated')).toBeInTheDocument();
     expect(
       rowOf('Slushie Machine Pro').getByRole('button', { name: 'Activate Slushie Machine Pro' }),
@@ -273,12 +280,13 @@ describe('CatalogPanel', () => {
       expect(mutateAsync).toHaveBeenCalledWith({
         id: 'prod-3',
         data: expect.objectContaining({ price_wholesaler: 2000 }),
+        loaded: unpriced,
       }),
     );
   });
 
   it('toasts when saving fails', async () => {
-    mutateAsync.mockRejectedValue(new Error('permission-denied'));
+    setActive.mockRejectedValue(new Error('permission-denied'));
     renderWithProviders(<CatalogPanel />);
     await user.click(screen.getByRole('button', { name: 'Deactivate Purple Dream Syrup' }));
     expect(await screen.findByText('Failed to save product')).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { useDeferredValue, useMemo, useRef, useState, type ChangeEvent } from 'r
 import { useNotify } from '@/lib/notify';
 import {
   useAllProducts,
-  useSaveProduct,
+  useSetProductActive,
   type ProductWithPrices as Product,
 } from '@/entities/catalog';
 import {
@@ -64,15 +64,17 @@ const breaksNote = (count: number) =>
 
 type Editing = { mode: 'create' } | { mode: 'edit'; product: Product } | null;
 
-/** Deactivate/activate in one click: only is_active flips; orders keep their copied lines. */
+/**
+ * Deactivate/activate in one click: only is_active is written (nothing of the list's copy, whose
+ * stock may be stale); orders keep their copied lines.
+ */
 function ToggleActive({ product }: { product: Product }) {
   const notify = useNotify();
-  const save = useSaveProduct();
-  const { id, ...data } = product;
+  const save = useSetProductActive();
   const toggle = async () => {
     const is_active = !product.is_active;
     try {
-      await save.mutateAsync({ id, data: { ...data, is_active } });
+      await save.mutateAsync({ id: product.id, active: is_active });
       notify.success('Success', `${product.name} ${is_active ? 'activated' : 'deactivated'}`);
     } catch {
       notify.error('Error', 'Failed to save product');

@@ -125,7 +125,9 @@ export function ProductFormModal({
 
   const submit = handleSubmit(async (data) => {
     try {
-      await save.mutateAsync({ id: product?.id, data });
+      // An update sends the product as loaded too: stock on hand is written only when the
+      // manager changed it, as the difference (sales made while the form was open still count).
+      await save.mutateAsync(product ? { id: product.id, data, loaded: product } : { data });
       notify.success(
         'Success',
         product ? 'Product updated successfully' : 'Product created successfully',

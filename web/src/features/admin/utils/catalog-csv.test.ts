@@ -69,9 +69,10 @@ describe('buildCatalogCsv (export)', () => {
     ]);
     expect(plan.rows.map((r) => r.row)).toEqual(products.map(rowFields));
     expect([...plan.existingBySku]).toEqual([
-      ['SYR-PURPLE', 'prod-1'],
-      ['MACH-PRO', 'prod-2'],
+      ['SYR-PURPLE', syrup],
+      ['MACH-PRO', machine],
     ]);
+    expect(plan.columns).toEqual([...CATALOG_CSV_COLUMNS]);
   });
 
   it('leaves a missing wholesale price empty (the import then asks for it)', async () => {
@@ -114,6 +115,58 @@ describe('readCatalogCsv (import)', () => {
       stock_on_hand: null,
       is_active: true,
     });
+  });
+
+  it('plans an update as the product with the file columns applied (missing columns keep its values)', async () => {
+    const csv = `${minimal},retail_breaks\nSYR-PURPLE,Purple 1L,/p1.png,31.00,26.00,24:29.00\n`;
+    const plan = await readCatalogCsv(csv, [syrup, machine]);
+    expect(plan.errors).toEqual([]);
+    expect(plan.columns).toEqual([...minimal.split(','), 'retail_breaks']);
+    expect(plan.rows[0]?.row).toEqual({
+      ...rowFields(syrup),
+      name: 'Purple 1L',
+      image_url: '/p1.png',
+      price_retailer: 3100,
+      price_wholesaler: 2600,
+      price_breaks: [{ min_quantity: 24, unit_amount: 2900 }],
+    });
+    expect(plan.existingBySku.get('SYR-PURPLE')).toBe(syrup);
+  });
+
+  it('reports an update that is invalid with the values the file leaves alone', async () => {
+    // syrup's minimum is 12, the machine's 1: a case of 5 without min_quantity is no whole number
+    // of cases for either; syrup's wholesale break (22.99 from 60) is not cheaper than a new
+    // wholesale price of 20.00.
+    const csv = [
+      `${minimal},case_pack`,
+      'SYR-PURPLE,Purple,/p.png,30.00,25.00,5',
+      'MACH-PRO,Machine,/m.png,1499.00,1299.00,5',
+    ].join('\n');
+    const plan = await readCatalogCsv(csv, [syrup, machine]);
+    const wholesale = await readCatalogCsv(`${minimal}\nSYR-PURPLE,Purple,/p.png,30.00,20.00\n`, [
+      syrup,
+    ]);
+    expect(plan.rows).toEqual([]);
+    expect(plan.errors).toEqual([
+      {
+        line: 2,
+        sku: 'SYR-PURPLE',
+        message:
+          "The minimum order must be a multiple of the case pack (5) (the columns missing from this file keep the product's current values)",
+      },
+      {
+        line: 3,
+        sku: 'MACH-PRO',
+        message: expect.stringContaining('multiple of the case pack (5)'),
+      },
+    ]);
+    expect(wholesale.errors).toEqual([
+      {
+        line: 2,
+        sku: 'SYR-PURPLE',
+        message: expect.stringMatching(/^Wholesale price breaks: .*current values\)$/),
+      },
+    ]);
   });
 
   it('reports missing columns and plans nothing', async () => {

@@ -8,7 +8,7 @@ import {
   type CatalogRowError,
 } from '@portal/domain';
 import type * as PapaTypes from 'papaparse';
-import type { ProductWithPrices } from '@/entities/catalog';
+import { checkJoinedProduct, mergeImportRow, type ProductWithPrices } from '@/entities/catalog';
 
 /**
  * The catalog CSV in the manager's browser: the export (every product, in the domain's columns)
@@ -64,6 +64,10 @@ export type ImportAction = 'create' | 'update';
 export interface PlannedRow {
   /** The row's line in the file (the header is line 1). */
   line: number;
+  /**
+   * The product as the import leaves it: a new product is the row (a missing column gets its
+   * default); an update is the existing product with the fields of the file's columns replaced.
+   */
   row: CatalogRow;
   action: ImportAction;
   /** The product a row updates (null: a new product). */
@@ -76,8 +80,28 @@ export interface CatalogImportPlan {
   errors: CatalogRowError[];
   created: number;
   updated: number;
-  /** SKU -> id of the existing product each SKU updates. */
-  existingBySku: Map<string, string>;
+  /** The file's columns: an update writes only their fields (the others stay as they are). */
+  columns: CatalogCsvColumn[];
+  /** SKU -> the existing product each SKU updates, as loaded now (its stock is the baseline). */
+  existingBySku: Map<string, ProductWithPrices>;
+}
+
+const KNOWN_COLUMNS: ReadonlySet<string> = new Set(CATALOG_CSV_COLUMNS);
+const isColumn = (header: string): header is CatalogCsvColumn => KNOWN_COLUMNS.has(header);
+
+/**
+ * An existing product with a row's columns applied, checked as a whole with the domain's schema
+ * and cross-field rules (each row alone was checked already, so what fails here fails with the
+ * values the file leaves alone): the product as it will be, or the reason it cannot be.
+ */
+function mergedRow(
+  existing: ProductWithPrices,
+  row: CatalogRow,
+  columns: readonly CatalogCsvColumn[],
+): { row: CatalogRow } | { error: string } {
+  const keep = "the columns missing from this file keep the product's current values";
+  const checked = checkJoinedProduct({ ...mergeImportRow(existing, row, columns) });
+  return 'error' in checked ? { error: `${checked.error} (${keep})` } : { row: checked.product };
 }
 
 /** The catalog's products by SKU (products saved before SKUs existed have none and match nothing). */
@@ -94,8 +118,10 @@ function productsBySku(existing: readonly ProductWithPrices[]): Map<string, Prod
 /**
  * Checks parsed records (one object per row, keyed by header) with the domain's
  * parseCatalogRecords, then matches each row to the catalog by SKU: a known SKU updates that
- * product, a new one creates a product. A SKU that two products of the catalog already share
- * cannot say which one to update: that row is an error too.
+ * product, a new one creates a product. An update changes only the fields of the file's columns,
+ * and the product as it will be is checked again as a whole (a file setting case_pack 12 but not
+ * min_quantity, on a product whose minimum is 1, is an error on that row). A SKU that two
+ * products of the catalog already share cannot say which one to update: that row is an error too.
  */
 export function planCatalogImport(
   headers: readonly string[],
@@ -104,10 +130,11 @@ export function planCatalogImport(
   extraErrors: readonly CatalogRowError[] = [],
 ): CatalogImportPlan {
   const parsed = parseCatalogRecords(headers, records);
+  const columns = headers.filter(isColumn);
   const bySku = productsBySku(existing);
   const errors = [...extraErrors, ...parsed.errors];
   const rows: PlannedRow[] = [];
-  const existingBySku = new Map<string, string>();
+  const existingBySku = new Map<string, ProductWithPrices>();
   parsed.rows.forEach((row, index) => {
     const line = index + 2;
     const matches = bySku.get(row.sku) ?? [];
@@ -122,20 +149,24 @@ export function planCatalogImport(
       return;
     }
     const match = matches[0];
-    if (match) existingBySku.set(row.sku, match.id);
-    rows.push({
-      line,
-      row,
-      action: match ? 'update' : 'create',
-      productId: match?.id ?? null,
-    });
+    if (!match) {
+      rows.push({ line, row, action: 'create', productId: null });
+      return;
+    }
+    const merged = mergedRow(match, row, columns);
+    if ('error' in merged) {
+      errors.push({ line, sku: row.sku, message: merged.error });
+      return;
+    }
+    existingBySku.set(row.sku, match);
+    rows.push({ line, row: merged.row, action: 'update', productId: match.id });
   });
   errors.sort((a, b) => a.line - b.line);
   if (errors.length > 0) {
-    return { rows: [], errors, created: 0, updated: 0, existingBySku: new Map() };
+    return { rows: [], errors, created: 0, updated: 0, columns, existingBySku: new Map() };
   }
   const updated = rows.filter((r) => r.action === 'update').length;
-  return { rows, errors, created: rows.length - updated, updated, existingBySku };
+  return { rows, errors, created: rows.length - updated, updated, columns, existingBySku };
 }
 
 /** The kinds of papaparse error that make a row unreadable (a delimiter guess is not one). */

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CreateCheckoutSessionRequest } from '@portal/domain';
+import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { callCreateCheckoutSession } from '@/lib/callables';
 
 export class CheckoutUrlError extends Error {
@@ -46,4 +47,22 @@ export function useCreateCheckout() {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [reset]);
   return mutation;
+}
+
+/**
+ * Refusals of checkout whose server message is written for the buyer ("Only 5 left of Blue
+ * Coast.", a case pack, a cart changed meanwhile): shown under the button beside the toast.
+ */
+const BUYER_FACING_CHECKOUT_ERRORS = new Set([
+  'failed-precondition',
+  'aborted',
+  'resource-exhausted',
+  'unavailable',
+]);
+
+/** The server's reason a checkout was refused, when it is one for the buyer; else null. */
+export function checkoutRefusal(error: unknown): string | null {
+  const code = callableErrorCode(error);
+  if (!code || !BUYER_FACING_CHECKOUT_ERRORS.has(code)) return null;
+  return callableErrorMessage(error, '') || null;
 }

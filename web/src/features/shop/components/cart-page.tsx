@@ -10,9 +10,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '@portal/domain';
 import { paths } from '@/config/paths';
-import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
-import { useCreateCheckout } from '../api/create-checkout';
+import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
 import { useProducts } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
@@ -30,24 +29,6 @@ export const CART_TOASTS = {
   updated: ['Success', 'Cart updated successfully.'],
   removed: ['Success', 'Item removed from cart.'],
 } as const;
-
-/**
- * Refusals of checkout whose server message is written for the buyer ("Only 5 left of Blue
- * Coast.", a case pack, a cart changed meanwhile): shown under the button beside the toast.
- */
-const BUYER_FACING_CHECKOUT_ERRORS = new Set([
-  'failed-precondition',
-  'aborted',
-  'resource-exhausted',
-  'unavailable',
-]);
-
-/** The server's reason a checkout was refused, when it is one for the buyer; else null. */
-export function checkoutRefusal(error: unknown): string | null {
-  const code = callableErrorCode(error);
-  if (!code || !BUYER_FACING_CHECKOUT_ERRORS.has(code)) return null;
-  return callableErrorMessage(error, '') || null;
-}
 
 /**
  * /portal/cart: lines with typed quantities (rounded to case packs) priced at the break their

@@ -44,6 +44,7 @@ export function QuantityInput({
   if (shown !== quantity) {
     setShown(quantity);
     setText(String(quantity));
+    if (message?.kind === 'error') setMessage(null);
   }
 
   const commit = () => {
@@ -51,6 +52,7 @@ export function QuantityInput({
     // own notice and fix instead of being rewritten by a Tab).
     if (text.trim() === String(quantity)) {
       setText(String(quantity));
+      if (message?.kind === 'error') setMessage(null);
       return;
     }
     const parsed = parseQuantityInput(text);
@@ -65,7 +67,8 @@ export function QuantityInput({
   };
 
   // One case up or down, landing on a whole number of cases even from a quantity that is not one.
-  const up = Math.floor(quantity / step) * step + step;
+  // From below the minimum (a line saved before the product had one), + goes to the minimum.
+  const up = Math.max(min, Math.floor(quantity / step) * step + step);
   const down = Math.ceil(quantity / step) * step - step;
   const stepTo = (next: number) => {
     setMessage(null);

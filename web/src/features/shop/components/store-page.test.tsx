@@ -179,6 +179,22 @@ describe('StorePage', () => {
     expect(go).not.toHaveBeenCalled();
   });
 
+  it("toasts the server's reason when Buy Now is refused for stock", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    callables.callCreateCheckoutSession.mockRejectedValue(
+      Object.assign(new Error('Only 4 left of Purple Dream Syrup.'), {
+        code: 'functions/failed-precondition',
+      }),
+    );
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderStore();
+    await user.click(await screen.findByRole('button', { name: 'Buy Now: Purple Dream Syrup' }));
+    await expectToast('Payment Error', 'Only 4 left of Purple Dream Syrup.');
+    expect(go).not.toHaveBeenCalled();
+  });
+
   it("toasts 'Something went wrong.' when the session comes back without a payment page", async () => {
     seedProfile('retailer');
     seedProducts();

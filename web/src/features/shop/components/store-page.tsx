@@ -12,7 +12,7 @@ import {
   type StoreSort,
 } from '@portal/domain';
 import { useNotify } from '@/lib/notify';
-import { CheckoutUrlError, useCreateCheckout } from '../api/create-checkout';
+import { CheckoutUrlError, checkoutRefusal, useCreateCheckout } from '../api/create-checkout';
 import { cartAdditionOf, quantityInCart, useAddToCart, useCart } from '@/entities/cart';
 import { useProducts, type PricedProduct } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
@@ -129,10 +129,15 @@ export function StorePage() {
       mutateCheckout(
         { productId },
         {
-          onError: (error) =>
-            error instanceof CheckoutUrlError
-              ? notify.error(...STORE_TOASTS.unexpected)
-              : notify.error(...STORE_TOASTS.payment),
+          onError: (error) => {
+            if (error instanceof CheckoutUrlError) {
+              notify.error(...STORE_TOASTS.unexpected);
+              return;
+            }
+            // The server's own reason when it is one for the buyer ("Only 4 left of …").
+            const refusal = checkoutRefusal(error);
+            notify.error(STORE_TOASTS.payment[0], refusal ?? STORE_TOASTS.payment[1]);
+          },
         },
       );
     },

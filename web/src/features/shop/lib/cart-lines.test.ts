@@ -152,7 +152,7 @@ describe('cart line problems', () => {
     expect(lineStock(syrup({ stock_on_hand: 20, stock_reserved: 0 }), 24)).toEqual({
       state: 'low',
       available: 20,
-      problem: 'Only 20 left',
+      problem: 'Only 18 left',
       fit: 18,
     });
     expect(lineStock(syrup({ stock_on_hand: 20, stock_reserved: 0 }), 18).problem).toBeNull();

@@ -97,12 +97,8 @@ export function lineStock(product: PricedProduct, quantity: number): LineStock {
   if (available !== null && quantity > available) {
     const pack = Math.max(1, product.case_pack);
     const fit = Math.floor(available / pack) * pack;
-    return {
-      state,
-      available,
-      problem: `Only ${available} left`,
-      fit: fit >= minimum ? fit : null,
-    };
+    if (fit < minimum) return { state: 'out', available, problem: 'Out of stock', fit: null };
+    return { state, available, problem: `Only ${fit} left`, fit };
   }
   return { state, available, problem: null, fit: null };
 }

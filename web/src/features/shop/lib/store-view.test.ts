@@ -95,8 +95,8 @@ describe('addProblem', () => {
 
   it('refuses more than is left, counting the cart', () => {
     const stock = { ...cases, stock_on_hand: 40, stock_reserved: 0 };
-    expect(addProblem(stock, 0, 48)).toBe('Only 40 left.');
-    expect(addProblem(stock, 24, 24)).toBe('Only 40 left, and 24 are in your cart.');
+    expect(addProblem(stock, 0, 48)).toBe('Only 36 left.');
+    expect(addProblem(stock, 24, 24)).toBe('Only 36 left, and 24 are in your cart.');
   });
 
   it('refuses to go past the line cap', () => {

@@ -2,6 +2,7 @@ import {
   availableStock,
   formatUsd,
   MAX_LINE_QUANTITY,
+  maximumOrderQuantity,
   minimumOrderQuantity,
   roundQuantity,
   routePath,
@@ -99,13 +100,16 @@ export function addProblem(
     return 'Out of stock: it cannot be ordered now.';
   }
   if (adding === null || inCart + adding > MAX_LINE_QUANTITY) {
-    return `At most ${MAX_LINE_QUANTITY} per order line.`;
+    return `At most ${maximumOrderQuantity(product)} per order line.`;
   }
   const available = availableStock(product);
   if (available !== null && inCart + adding > available) {
+    // What can be ordered of what is left: whole cases only.
+    const pack = Math.max(1, product.case_pack);
+    const left = Math.floor(available / pack) * pack;
     return inCart > 0
-      ? `Only ${available} left, and ${inCart} are in your cart.`
-      : `Only ${available} left.`;
+      ? `Only ${left} left, and ${inCart} are in your cart.`
+      : `Only ${left} left.`;
   }
   return null;
 }

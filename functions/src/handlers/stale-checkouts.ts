@@ -1,0 +1,11 @@
+import { createContext } from '../lib/context';
+import { sweepStaleCheckouts } from '../payments/stale-checkouts';
+
+/**
+ * The sweep of stale checkouts (payments/stale-checkouts.ts): on a schedule in production; the
+ * local stack runs the same function in its checkout worker (scripts/checkout-worker.ts).
+ */
+export async function sweepStaleCheckoutsHandler(): Promise<void> {
+  const ctx = createContext();
+  await sweepStaleCheckouts(ctx, { now: ctx.now() });
+}
