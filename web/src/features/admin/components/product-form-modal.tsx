@@ -270,49 +270,23 @@ export function ProductFormModal({
         </div>
 
         <div className="product-form__grid">
-          <Controller
+          <WholeNumberField
             control={control}
             name="case_pack"
-            render={({ field }) => (
-              <FormField
-                id="product-case-pack"
-                label="Case pack"
-                error={errors.case_pack?.message}
-                extra="Sold in multiples of this many units (1: by the unit)."
-              >
-                <InputNumber
-                  id="product-case-pack"
-                  min={1}
-                  precision={0}
-                  style={{ width: '100%' }}
-                  value={field.value}
-                  onChange={(value) => field.onChange(value)}
-                  onBlur={field.onBlur}
-                />
-              </FormField>
-            )}
+            id="product-case-pack"
+            label="Case pack"
+            min={1}
+            error={errors.case_pack?.message}
+            extra="Sold in multiples of this many units (1: by the unit)."
           />
-          <Controller
+          <WholeNumberField
             control={control}
             name="min_quantity"
-            render={({ field }) => (
-              <FormField
-                id="product-min-quantity"
-                label="Minimum order"
-                error={errors.min_quantity?.message}
-                extra="Units per order line; a whole number of cases."
-              >
-                <InputNumber
-                  id="product-min-quantity"
-                  min={1}
-                  precision={0}
-                  style={{ width: '100%' }}
-                  value={field.value}
-                  onChange={(value) => field.onChange(value)}
-                  onBlur={field.onBlur}
-                />
-              </FormField>
-            )}
+            id="product-min-quantity"
+            label="Minimum order"
+            min={1}
+            error={errors.min_quantity?.message}
+            extra="Units per order line; a whole number of cases."
           />
         </div>
 
@@ -335,57 +309,31 @@ export function ProductFormModal({
             )}
           />
           {trackStock && (
-            <Controller
+            <WholeNumberField
               control={control}
               name="stock_on_hand"
-              render={({ field }) => (
-                <FormField
-                  id="product-stock"
-                  label="Stock on hand"
-                  error={errors.stock_on_hand?.message}
-                  extra={
-                    product
-                      ? `${product.stock_reserved} reserved by open checkouts`
-                      : 'Units the brand has now.'
-                  }
-                >
-                  <InputNumber
-                    id="product-stock"
-                    min={0}
-                    precision={0}
-                    style={{ width: '100%' }}
-                    value={field.value}
-                    onChange={(value) => field.onChange(value)}
-                    onBlur={field.onBlur}
-                  />
-                </FormField>
-              )}
+              id="product-stock"
+              label="Stock on hand"
+              min={0}
+              error={errors.stock_on_hand?.message}
+              extra={
+                product
+                  ? `${product.stock_reserved} reserved by open checkouts`
+                  : 'Units the brand has now.'
+              }
             />
           )}
         </div>
 
         <div className="product-form__grid">
-          <Controller
+          <WholeNumberField
             control={control}
             name="sort_order"
-            render={({ field }) => (
-              <FormField
-                id="product-sort-order"
-                label="Sort order"
-                error={errors.sort_order?.message}
-                extra="Lower numbers come first in the catalog."
-              >
-                <InputNumber
-                  id="product-sort-order"
-                  min={0}
-                  precision={0}
-                  style={{ width: '100%' }}
-                  value={field.value}
-                  onChange={(value) => field.onChange(value)}
-                  onBlur={field.onBlur}
-                />
-              </FormField>
-            )}
+            id="product-sort-order"
+            label="Sort order"
+            min={0}
+            error={errors.sort_order?.message}
+            extra="Lower numbers come first in the catalog."
           />
           <Controller
             control={control}
@@ -404,5 +352,44 @@ export function ProductFormModal({
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </form>
     </Modal>
+  );
+}
+
+/** A whole-number field of the product form (case pack, minimum, stock on hand, sort order). */
+function WholeNumberField({
+  control,
+  name,
+  id,
+  label,
+  min,
+  error,
+  extra,
+}: {
+  control: FormControl;
+  name: 'case_pack' | 'min_quantity' | 'stock_on_hand' | 'sort_order';
+  id: string;
+  label: string;
+  min: number;
+  error: string | undefined;
+  extra: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormField id={id} label={label} error={error} extra={extra}>
+          <InputNumber
+            id={id}
+            min={min}
+            precision={0}
+            style={{ width: '100%' }}
+            value={field.value}
+            onChange={(value) => field.onChange(value)}
+            onBlur={field.onBlur}
+          />
+        </FormField>
+      )}
+    />
   );
 }

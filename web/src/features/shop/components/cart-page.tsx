@@ -2,7 +2,6 @@ import {
   ArrowLeftOutlined,
   DeleteOutlined,
   LockOutlined,
-  ReloadOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
@@ -18,6 +17,7 @@ import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
 import { QuantityInput } from './quantity-input';
+import { LoadFailed } from './load-failed';
 import './shop.css';
 
 /** Toasts of the cart (docs/product.md §17.5) (title: text). */
@@ -88,20 +88,15 @@ export function CartPage() {
     return (
       <main className="portal-page">
         {header}
-        <div className="portal-state" role="alert">
-          <h2>{CART_TOASTS.load[1]}</h2>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              void cart.refetch();
-              // Products wait for the profile (their query has no function until the role is known).
-              if (products.isError) void products.refetch();
-              void profile.refetch();
-            }}
-          >
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed
+          message={CART_TOASTS.load[1]}
+          onRetry={() => {
+            void cart.refetch();
+            // Products wait for the profile (their query has no function until the role is known).
+            if (products.isError) void products.refetch();
+            void profile.refetch();
+          }}
+        />
       </main>
     );
   }

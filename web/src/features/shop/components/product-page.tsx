@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, ReloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import { ProductGallery } from './product-gallery';
 import { QuantityInput } from './quantity-input';
 import { StockBadge } from './stock-badge';
 import { STORE_TOASTS } from './store-page';
+import { LoadFailed } from './load-failed';
 import './shop.css';
 
 /** Toasts of the product page (title: text); adding to the cart uses the store's. */
@@ -71,18 +72,14 @@ export function ProductPage({ productId }: { productId: string }) {
           <Skeleton active title={{ width: '70%' }} paragraph={{ rows: 6 }} />
         </div>
       ) : failed ? (
-        <div className="portal-state" role="alert">
-          <h1>{profile.isError ? STORE_TOASTS.profile[1] : PRODUCT_TOASTS.load[1]}</h1>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              if (profile.isError) void profile.refetch();
-              if (product.isError) void product.refetch();
-            }}
-          >
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed
+          message={profile.isError ? STORE_TOASTS.profile[1] : PRODUCT_TOASTS.load[1]}
+          headingLevel={1}
+          onRetry={() => {
+            if (profile.isError) void profile.refetch();
+            if (product.isError) void product.refetch();
+          }}
+        />
       ) : notFound || !product.data ? (
         <div className="portal-state">
           <h1>Product not found</h1>

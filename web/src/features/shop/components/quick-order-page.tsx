@@ -1,4 +1,4 @@
-import { ReloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Input, Skeleton } from 'antd';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/ent
 import { useProducts, type PricedProduct } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
+import { LoadFailed } from './load-failed';
 import './shop.css';
 
 /** Toasts of quick order (title: text). */
@@ -166,19 +167,14 @@ export function QuickOrderPage() {
     return (
       <main className="portal-page">
         {header}
-        <div className="portal-state" role="alert">
-          <h2>{QUICK_ORDER_TOASTS.load[1]}</h2>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              if (profile.isError) void profile.refetch();
-              if (catalog.isError) void catalog.refetch();
-              if (cart.isError) void cart.refetch();
-            }}
-          >
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed
+          message={QUICK_ORDER_TOASTS.load[1]}
+          onRetry={() => {
+            if (profile.isError) void profile.refetch();
+            if (catalog.isError) void catalog.refetch();
+            if (cart.isError) void cart.refetch();
+          }}
+        />
       </main>
     );
   }

@@ -1,4 +1,3 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Skeleton } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,6 +20,7 @@ import { ProductCard } from './product-card';
 import { startingPrice } from '../lib/store-view';
 import { StoreQueryContext } from './store-query-context';
 import { StoreToolbar } from './store-toolbar';
+import { LoadFailed } from './load-failed';
 import './shop.css';
 
 /** Toasts of the store (docs/product.md §17.4) (title: text). */
@@ -200,18 +200,13 @@ export function StorePage() {
           ))}
         </div>
       ) : failed ? (
-        <div className="portal-state" role="alert">
-          <h2>{profile.isError ? STORE_TOASTS.profile[1] : STORE_TOASTS.products[1]}</h2>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              if (profile.isError) void profile.refetch();
-              if (products.isError) void products.refetch();
-            }}
-          >
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed
+          message={profile.isError ? STORE_TOASTS.profile[1] : STORE_TOASTS.products[1]}
+          onRetry={() => {
+            if (profile.isError) void profile.refetch();
+            if (products.isError) void products.refetch();
+          }}
+        />
       ) : catalog.length === 0 ? (
         <div className="portal-state">
           <Empty description={false} />
