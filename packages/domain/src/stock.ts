@@ -45,6 +45,12 @@ export function stockState(levels: StockLevels, minimum = 1): StockState {
   return available <= LOW_STOCK_UNITS ? 'low' : 'in_stock';
 }
 
+/** What can be ordered of `available` units: whole cases of the product's case pack. */
+export function orderableUnits(available: number, rule: Pick<QuantityRule, 'case_pack'>): number {
+  const pack = Math.max(1, rule.case_pack);
+  return Math.floor(Math.max(0, available) / pack) * pack;
+}
+
 /**
  * The buyer's message when fewer units are available than a line asks for. With the product's
  * case pack and minimum it names what can actually be ordered: 5 left in cases of 4 is "Only 4
@@ -55,8 +61,7 @@ export function stockShortMessage(
   available: number,
   rule: QuantityRule = { case_pack: 1, min_quantity: 1 },
 ): string {
-  const pack = Math.max(1, rule.case_pack);
-  const orderable = Math.floor(Math.max(0, available) / pack) * pack;
+  const orderable = orderableUnits(available, rule);
   return orderable <= 0 || orderable < minimumOrderQuantity(rule)
     ? `${name} is out of stock`
     : `Only ${orderable} left of ${name}`;

@@ -2,6 +2,7 @@ import {
   availableStock,
   maximumOrderQuantity,
   minimumOrderQuantity,
+  orderableUnits,
   quantityProblem,
   roundQuantity,
   stockState,
@@ -95,8 +96,7 @@ export function lineStock(product: PricedProduct, quantity: number): LineStock {
   const available = availableStock(product);
   if (state === 'out') return { state, available, problem: 'Out of stock', fit: null };
   if (available !== null && quantity > available) {
-    const pack = Math.max(1, product.case_pack);
-    const fit = Math.floor(available / pack) * pack;
+    const fit = orderableUnits(available, product);
     if (fit < minimum) return { state: 'out', available, problem: 'Out of stock', fit: null };
     return { state, available, problem: `Only ${fit} left`, fit };
   }

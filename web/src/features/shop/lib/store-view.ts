@@ -4,6 +4,7 @@ import {
   MAX_LINE_QUANTITY,
   maximumOrderQuantity,
   minimumOrderQuantity,
+  orderableUnits,
   roundQuantity,
   routePath,
   stockState,
@@ -104,9 +105,7 @@ export function addProblem(
   }
   const available = availableStock(product);
   if (available !== null && inCart + adding > available) {
-    // What can be ordered of what is left: whole cases only.
-    const pack = Math.max(1, product.case_pack);
-    const left = Math.floor(available / pack) * pack;
+    const left = orderableUnits(available, product);
     return inCart > 0
       ? `Only ${left} left, and ${inCart} are in your cart.`
       : `Only ${left} left.`;
