@@ -3,7 +3,7 @@
  * with handlers/edge.ts), tested directly against the local stack.
  */
 import { setGlobalOptions } from 'firebase-functions/v2';
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import {
@@ -12,6 +12,8 @@ import {
   syncEmailVerificationHandler,
 } from './handlers/account-mail';
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
+import { manageStandingOrderHandler } from './handlers/manage-standing-order';
+import { productChangedHandler } from './handlers/standing-order-products';
 import { refundOrderHandler } from './handlers/refund-order';
 import { saveShipToHandler } from './handlers/save-ship-to';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
@@ -67,6 +69,22 @@ export const stripeWebhook = onRequest(
 export const sweepStaleCheckouts = onSchedule(
   { schedule: 'every 15 minutes', secrets: [stripeSecretKey], timeoutSeconds: 300 },
   sweepStaleCheckoutsHandler,
+);
+
+// Standing orders (subscriptions): the buyer or a manager skips, changes, pauses or cancels one;
+// a product's price, stock or status change reprices or pauses its lines from the next cycle.
+// standing-orders/*.ts, docs/standing-orders.md.
+export const manageStandingOrder = onCall(
+  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  manageStandingOrderHandler,
+);
+export const onProductChanged = onDocumentWritten(
+  { document: 'products/{productId}', secrets: [stripeSecretKey] },
+  productChangedHandler,
+);
+export const onWholesalePriceChanged = onDocumentWritten(
+  { document: 'wholesale_prices/{productId}', secrets: [stripeSecretKey] },
+  productChangedHandler,
 );
 
 // Accounts by mail: forgot password, verification links, the verified flag on the profile.

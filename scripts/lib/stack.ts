@@ -240,6 +240,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
     FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
     STRIPE_SANDBOX_URL: urls.stripe,
+    // Each buyer's Stripe Customer gets its own test clock: standing orders renew when it is
+    // advanced (scripts/advance-clock.ts), not on the wall clock.
+    STRIPE_TEST_CLOCKS: 'per-customer',
     STRIPE_WEBHOOK_SECRET,
     WEB_ORIGIN: urls.web,
     // Mail goes to MailDev (no login); attempts are retried after seconds, not hours.

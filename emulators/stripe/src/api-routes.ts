@@ -3,35 +3,22 @@ import { readCreateSessionParams } from './create-session-params.js';
 import type { FormObject } from './form-encoding.js';
 import { paginate, readPageParams } from './pagination.js';
 import { assertKnownKeys, readString, readStringList } from './param-readers.js';
+import { PRICE_ROUTES } from './price-routes.js';
+import {
+  readExpand as readExpandFields,
+  type ApiRequest,
+  type ApiResult,
+  type Handler,
+  type Route,
+} from './route-types.js';
 import type { SandboxState } from './sandbox-state.js';
 import type { StoredSession } from './session-store.js';
 import { invalidRequest, resourceMissing } from './stripe-error.js';
+import { SUBSCRIPTION_ROUTES } from './subscription-routes.js';
+import { TEST_CLOCK_ROUTES } from './test-clock-routes.js';
 import type { Param, SessionStatus } from './types.js';
 
-export interface ApiRequest {
-  method: string;
-  /** Path without the query string, e.g. `/v1/checkout/sessions/cs_test_1`. */
-  path: string;
-  params: FormObject;
-}
-
-/** Every object the API answers with, typed by the SDK. */
-export type ApiBody =
-  | Stripe.Checkout.Session
-  | Stripe.ApiList<Stripe.Checkout.Session>
-  | Stripe.ApiList<Stripe.LineItem>
-  | Stripe.PaymentIntent
-  | Stripe.Customer
-  | Stripe.Charge
-  | Stripe.Refund
-  | Stripe.ApiList<Stripe.Refund>;
-
-export interface ApiResult {
-  status: number;
-  body: ApiBody;
-}
-
-type Handler = (state: SandboxState, request: ApiRequest, match: RegExpExecArray) => ApiResult;
+export type { ApiBody, ApiRequest, ApiResult } from './route-types.js';
 
 // Accepted parameter names, checked against the SDK's params types (see create-session-params.ts).
 const RETRIEVE_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionRetrieveParams>> = ['expand'];
@@ -57,6 +44,8 @@ const PAYMENT_INTENT_PARAMS: ReadonlyArray<Param<Stripe.PaymentIntentRetrievePar
 const SESSION_EXPANDABLE: ReadonlyArray<Param<Stripe.Checkout.Session>> = [
   'line_items',
   'payment_intent',
+  'subscription',
+  'invoice',
 ];
 const STATUSES: ReadonlyArray<SessionStatus> = ['open', 'complete', 'expired'];
 
@@ -67,12 +56,7 @@ function requireSession(state: SandboxState, id: string): StoredSession {
 }
 
 function readExpand(params: FormObject): string[] {
-  const expand = readStringList(params.expand, 'expand') ?? [];
-  for (const field of expand) {
-    if (!SESSION_EXPANDABLE.some((name) => name === field))
-      throw invalidRequest(`This property cannot be expanded (${field}).`, 'expand');
-  }
-  return expand;
+  return readExpandFields(params, SESSION_EXPANDABLE);
 }
 
 function lineItemsUrl(stored: StoredSession): string {
@@ -90,6 +74,12 @@ function renderSession(
     expand.includes('payment_intent') && session.payment_intent
       ? state.store.paymentIntent(session.payment_intent)
       : undefined;
+  const subscription =
+    expand.includes('subscription') && session.subscription
+      ? state.subscriptions.get(session.subscription)?.subscription
+      : undefined;
+  const invoice =
+    expand.includes('invoice') && session.invoice ? state.invoices.get(session.invoice) : undefined;
   return {
     ...session,
     ...(expand.includes('line_items')
@@ -98,12 +88,18 @@ function renderSession(
         }
       : {}),
     ...(paymentIntent ? { payment_intent: paymentIntent } : {}),
+    ...(subscription ? { subscription: subscription as Stripe.Subscription } : {}),
+    ...(invoice ? { invoice: invoice as Stripe.Invoice } : {}),
   };
 }
 
 const createSession: Handler = (state, request) => {
   const expand = readExpand(request.params);
-  const input = readCreateSessionParams(request.params, Math.floor(state.options.now() / 1000));
+  const input = readCreateSessionParams(
+    request.params,
+    Math.floor(state.options.now() / 1000),
+    state.prices,
+  );
   if (input.customer) state.customers.requireReference(input.customer, 'customer');
   if (input.ignored.length > 0)
     state.options.log(`create session: ignoring ${input.ignored.join(', ')}`);
@@ -185,7 +181,10 @@ const EXPAND_ONLY = ['expand'];
 
 const createCustomer: Handler = (state, request) => ({
   status: 200,
-  body: state.customers.create(request.params),
+  body: state.customers.create(
+    request.params,
+    (id, param) => state.clocks.requireReference(id, param).frozen_time,
+  ),
 });
 
 const retrieveCustomer: Handler = (state, request, match) => {
@@ -242,7 +241,10 @@ const listRefunds: Handler = (state, request) => {
   return { status: 200, body: paginate(refunds, page, '/v1/refunds', 'refund') };
 };
 
-const ROUTES: ReadonlyArray<{ method: string; pattern: RegExp; handler: Handler }> = [
+const ROUTES: ReadonlyArray<Route> = [
+  ...PRICE_ROUTES,
+  ...SUBSCRIPTION_ROUTES,
+  ...TEST_CLOCK_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
   { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },
   { method: 'POST', pattern: /^\/v1\/customers\/([^/]+)$/, handler: updateCustomer },

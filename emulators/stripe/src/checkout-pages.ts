@@ -195,6 +195,17 @@ export async function handleCheckoutPage(
     case 'already-paid':
       sendPaid(res, result.stored, 409);
       break;
+    case 'method-unavailable':
+      sendHtml(
+        res,
+        400,
+        renderMessagePage(
+          'Payment method not available',
+          'Bank transfer is not offered for a subscription; pay by card. Nothing was charged.',
+          { href: `/checkout/${encodeURIComponent(sessionId)}`, label: 'Back to checkout' },
+        ),
+      );
+      break;
     case 'paid': {
       const successUrl = result.stored.session.success_url;
       if (successUrl) redirect(res, successRedirectUrl(successUrl, sessionId));

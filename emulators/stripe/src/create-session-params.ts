@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { billingOf, sameInterval } from './billing-periods.js';
 import { minimumTotal, SUPPORTED_CURRENCIES } from './currencies.js';
 import type { FormObject, FormValue } from './form-encoding.js';
 import { formatAmount } from './money.js';
@@ -16,7 +17,7 @@ import {
 } from './param-readers.js';
 import { knownCountryName } from './shipping-details.js';
 import { invalidRequest, missingParam } from './stripe-error.js';
-import type { Known, Param, ProductInfo } from './types.js';
+import type { Known, Param, Price, Product, ProductInfo } from './types.js';
 
 export interface LineInput {
   quantity: number;
@@ -24,6 +25,26 @@ export interface LineInput {
   currency: string;
   product: ProductInfo;
   productMetadata: Stripe.Metadata;
+  /** The saved price a line names (`line_items[i][price]`); null for `price_data`. */
+  price: Price | null;
+}
+
+/** The modes the sandbox serves. */
+export type SessionMode = Extract<
+  Known<Stripe.Checkout.SessionCreateParams.Mode>,
+  'payment' | 'subscription'
+>;
+
+/** `subscription_data` of a subscription-mode session. */
+export interface SubscriptionData {
+  metadata: Stripe.Metadata;
+  description: string | null;
+}
+
+/** Where saved prices (`line_items[i][price]`) and their products are looked up. */
+export interface Catalog {
+  getPrice(id: string): Price | undefined;
+  getProduct(id: string): Product | undefined;
 }
 
 /** `customer_update`: true for each field set to `auto`. */
@@ -39,6 +60,7 @@ export interface CustomerUpdate {
 export interface CreateSessionInput {
   /** The creation time (seconds) that expires_at was checked against: one clock read per request. */
   created: number;
+  mode: SessionMode;
   lines: LineInput[];
   currency: string;
   successUrl: string | null;
@@ -58,6 +80,8 @@ export interface CreateSessionInput {
   /** `allowed_payment_method_types`, or null when the request leaves the choice to Stripe. */
   allowedPaymentMethodTypes: string[] | null;
   paymentIntentMetadata: Stripe.Metadata;
+  /** `subscription_data` in subscription mode; null in payment mode. */
+  subscriptionData: SubscriptionData | null;
   /** Real Stripe parameters the sandbox accepts but does not act on. */
   ignored: string[];
 }
@@ -81,6 +105,7 @@ const HANDLED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'allowed_payment_method_types',
   'expand',
   'payment_intent_data',
+  'subscription_data',
   'ui_mode',
 ];
 const IGNORED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
@@ -104,10 +129,39 @@ const LINE_ITEM_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams.
 ];
 const PRICE_DATA_PARAMS: ReadonlyArray<
   Param<Stripe.Checkout.SessionCreateParams.LineItem.PriceData>
-> = ['currency', 'unit_amount', 'unit_amount_decimal', 'product_data', 'product', 'tax_behavior'];
+> = [
+  'currency',
+  'unit_amount',
+  'unit_amount_decimal',
+  'product_data',
+  'product',
+  'tax_behavior',
+  'recurring',
+];
 const PRODUCT_DATA_PARAMS: ReadonlyArray<
   Param<Stripe.Checkout.SessionCreateParams.LineItem.PriceData.ProductData>
 > = ['name', 'description', 'images', 'metadata', 'tax_code', 'unit_label'];
+const SUBSCRIPTION_DATA_PARAMS: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.SubscriptionData>
+> = ['metadata', 'description'];
+/** Real `subscription_data` parameters the sandbox refuses rather than ignore (they change billing). */
+const SUBSCRIPTION_DATA_UNSUPPORTED: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.SubscriptionData>
+> = [
+  'application_fee_percent',
+  'billing_cycle_anchor',
+  'billing_cycle_anchor_config',
+  'billing_mode',
+  'default_tax_rates',
+  'invoice_settings',
+  'on_behalf_of',
+  'pending_invoice_item_interval',
+  'proration_behavior',
+  'transfer_data',
+  'trial_end',
+  'trial_period_days',
+  'trial_settings',
+];
 const PAYMENT_INTENT_DATA_PARAMS: ReadonlyArray<
   Param<Stripe.Checkout.SessionCreateParams.PaymentIntentData>
 > = ['metadata', 'description', 'receipt_email', 'statement_descriptor', 'capture_method'];
@@ -133,8 +187,9 @@ const MODES: ReadonlyArray<Known<Stripe.Checkout.SessionCreateParams.Mode>> = [
   'setup',
   'subscription',
 ];
-/** The one mode and UI the sandbox serves: a payment on its own hosted page. */
-const MODE: Known<Stripe.Checkout.SessionCreateParams.Mode> = 'payment';
+/** The modes the sandbox serves (on its own hosted page): a payment, or a subscription. */
+const SUPPORTED_MODES: ReadonlyArray<SessionMode> = ['payment', 'subscription'];
+const MAX_LINES: Readonly<Record<SessionMode, number>> = { payment: 100, subscription: 20 };
 const UI_MODE: Known<Stripe.Checkout.SessionCreateParams.UiMode> = 'hosted_page';
 const MAX_UNIT_AMOUNT = 99_999_999;
 const MAX_QUANTITY = 999_999;
@@ -165,22 +220,93 @@ function readProductData(
   };
 }
 
-function readLine(value: FormValue, param: string): LineInput {
+function recurringInPaymentMode(param: string) {
+  return invalidRequest(
+    'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+    param,
+  );
+}
+
+/** A saved price (`line_items[i][price]`): it must exist, be active and suit the mode. */
+function readSavedPrice(
+  id: string,
+  param: string,
+  mode: SessionMode,
+  catalog: Catalog,
+): Omit<LineInput, 'quantity'> {
+  const price = catalog.getPrice(id);
+  if (!price) throw invalidRequest(`No such price: '${id}'`, param, 'resource_missing');
+  if (!price.active) {
+    throw invalidRequest(
+      'The price specified is inactive. This field only accepts active prices.',
+      param,
+    );
+  }
+  if (price.recurring && mode === 'payment') throw recurringInPaymentMode(param);
+  const product = catalog.getProduct(price.product);
+  return {
+    unitAmount: price.unit_amount,
+    currency: price.currency,
+    product: {
+      name: product?.name ?? price.product,
+      description: product?.description ?? null,
+      images: product?.images ?? [],
+    },
+    productMetadata: product?.metadata ?? {},
+    price,
+  };
+}
+
+function readQuantity(line: FormObject, param: string): number {
+  const quantityParam = paramName(param, 'quantity');
+  if (line.quantity === undefined)
+    throw invalidRequest(
+      `Quantity is required. Add \`quantity\` to \`${param}\``,
+      quantityParam,
+      'parameter_missing',
+    );
+  const quantityText = readString(line.quantity, quantityParam) ?? '';
+  if (!/^-?\d+$/.test(quantityText))
+    throw invalidRequest(`Invalid integer: ${quantityText}`, quantityParam);
+  const quantity = Number(quantityText);
+  if (quantity < 1)
+    throw invalidRequest(`This value must be greater than or equal to 1.`, quantityParam);
+  if (quantity > MAX_QUANTITY)
+    throw invalidRequest(
+      `This value must be less than or equal to ${MAX_QUANTITY}.`,
+      quantityParam,
+    );
+  return quantity;
+}
+
+function readLine(value: FormValue, param: string, mode: SessionMode, catalog: Catalog): LineInput {
   const line = readObject(value, param);
   if (!line) throw missingParam(paramName(param, 'price_data'));
   assertKnownKeys(line, LINE_ITEM_PARAMS, param);
-  const priceId = readString(line.price, paramName(param, 'price'));
-  if (priceId)
-    throw invalidRequest(
-      `No such price: '${priceId}'`,
-      paramName(param, 'price'),
-      'resource_missing',
-    );
   const priceParam = paramName(param, 'price_data');
+  const priceId = readString(line.price, paramName(param, 'price'));
+  if (priceId) {
+    if (line.price_data !== undefined) {
+      throw invalidRequest(
+        'You may only specify one of these parameters: price, price_data.',
+        priceParam,
+      );
+    }
+    const saved = readSavedPrice(priceId, paramName(param, 'price'), mode, catalog);
+    return { ...saved, quantity: readQuantity(line, param) };
+  }
   const priceData = readObject(line.price_data, priceParam);
   if (!priceData)
     throw invalidRequest(`You must specify either \`price\` or \`price_data\` in ${param}.`, param);
   assertKnownKeys(priceData, PRICE_DATA_PARAMS, priceParam);
+  if (priceData.recurring !== undefined) {
+    const recurringParam = paramName(priceParam, 'recurring');
+    if (mode === 'payment') throw recurringInPaymentMode(recurringParam);
+    throw invalidRequest(
+      'The sandbox takes recurring prices by id only: create the price (POST /v1/prices) and pass `line_items[i][price]`.',
+      recurringParam,
+    );
+  }
   const currencyText = requireString(
     priceData.currency,
     paramName(priceParam, 'currency'),
@@ -217,49 +343,77 @@ function readLine(value: FormValue, param: string): LineInput {
     priceData.product_data,
     paramName(priceParam, 'product_data'),
   );
-  const quantityParam = paramName(param, 'quantity');
-  if (line.quantity === undefined)
-    throw invalidRequest(
-      `Quantity is required. Add \`quantity\` to \`${param}\``,
-      quantityParam,
-      'parameter_missing',
-    );
-  const quantityText = readString(line.quantity, quantityParam) ?? '';
-  if (!/^-?\d+$/.test(quantityText))
-    throw invalidRequest(`Invalid integer: ${quantityText}`, quantityParam);
-  const quantity = Number(quantityText);
-  if (quantity < 1)
-    throw invalidRequest(`This value must be greater than or equal to 1.`, quantityParam);
-  if (quantity > MAX_QUANTITY)
-    throw invalidRequest(
-      `This value must be less than or equal to ${MAX_QUANTITY}.`,
-      quantityParam,
-    );
-  return { quantity, unitAmount, currency: currencyText, product, productMetadata: metadata };
+  return {
+    quantity: readQuantity(line, param),
+    unitAmount,
+    currency: currencyText,
+    product,
+    productMetadata: metadata,
+    price: null,
+  };
 }
 
-function readLines(body: FormObject): { lines: LineInput[]; currency: string } {
+/**
+ * Subscription mode: every line a recurring price, all billed at one interval (Checkout's rule;
+ * the one-time extras Stripe would add to the first invoice are not supported).
+ */
+function checkSubscriptionLines(lines: ReadonlyArray<LineInput>): void {
+  const intervals = lines.map((line) => (line.price ? billingOf(line.price) : null));
+  const first = intervals.find((billing) => billing !== null);
+  if (!first) {
+    throw invalidRequest(
+      'You must specify at least one recurring price in `subscription` mode when using prices.',
+      'mode',
+    );
+  }
+  lines.forEach((line, index) => {
+    const billing = intervals[index];
+    if (!billing) {
+      throw invalidRequest(
+        `The sandbox does not support one-time prices in \`subscription\` mode (Stripe adds them to the first invoice only): line_items[${index}] is one-time.`,
+        `line_items[${index}][${line.price ? 'price' : 'price_data'}]`,
+      );
+    }
+    if (!sameInterval(billing, first)) {
+      throw invalidRequest(
+        'Checkout does not support multiple prices with different billing intervals: all recurring prices must have the same `recurring[interval]` and `recurring[interval_count]`.',
+        `line_items[${index}][price]`,
+      );
+    }
+  });
+}
+
+function readLines(
+  body: FormObject,
+  mode: SessionMode,
+  catalog: Catalog,
+): { lines: LineInput[]; currency: string } {
   const items = readList(body.line_items, 'line_items');
   if (!items || items.length === 0)
     throw invalidRequest(
-      '`line_items` is required in `payment` mode.',
+      `\`line_items\` is required in \`${mode}\` mode.`,
       'line_items',
       'parameter_missing',
     );
-  if (items.length > 100)
-    throw invalidRequest('You can pass at most 100 line items in `payment` mode.', 'line_items');
-  const lines = items.map((item, index) => readLine(item, `line_items[${index}]`));
+  if (items.length > MAX_LINES[mode])
+    throw invalidRequest(
+      `You can pass at most ${MAX_LINES[mode]} line items in \`${mode}\` mode.`,
+      'line_items',
+    );
+  const lines = items.map((item, index) => readLine(item, `line_items[${index}]`, mode, catalog));
   const currency = (lines[0] as LineInput).currency;
   lines.forEach((line, index) => {
     if (line.currency !== currency) {
       throw invalidRequest(
         'Checkout does not support multiple currencies. Line item currencies must all be the same.',
-        `line_items[${index}][price_data][currency]`,
+        `line_items[${index}][${line.price ? 'price' : 'price_data][currency'}]`,
       );
     }
   });
+  if (mode === 'subscription') checkSubscriptionLines(lines);
   const total = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
-  if (total < minimumTotal(currency)) {
+  // A subscription may be free; a payment has Stripe's minimum charge.
+  if (mode === 'payment' && total < minimumTotal(currency)) {
     throw invalidRequest(
       `The Checkout Session's total amount due must add up to at least ${formatAmount(minimumTotal(currency), currency)} ${currency}`,
     );
@@ -290,14 +444,18 @@ function readExpiresAt(body: FormObject, nowSeconds: number): number {
   return expiresAt;
 }
 
-function readMode(body: FormObject): void {
+function readMode(body: FormObject): SessionMode {
   const mode = readString(body.mode, 'mode');
   if (mode === undefined || mode === '') throw missingParam('mode');
   if (!MODES.some((known) => known === mode)) {
     throw invalidRequest('Invalid mode: must be one of payment, setup, or subscription', 'mode');
   }
-  if (mode !== MODE) {
-    throw invalidRequest(`The sandbox supports \`mode=${MODE}\` only (got \`${mode}\`).`, 'mode');
+  const supported = SUPPORTED_MODES.find((known) => known === mode);
+  if (supported === undefined) {
+    throw invalidRequest(
+      `The sandbox supports \`mode=payment\` and \`mode=subscription\` only (got \`${mode}\`).`,
+      'mode',
+    );
   }
   const uiMode = readString(body.ui_mode, 'ui_mode');
   if (uiMode !== undefined && uiMode !== UI_MODE) {
@@ -306,6 +464,36 @@ function readMode(body: FormObject): void {
       'ui_mode',
     );
   }
+  return supported;
+}
+
+/** `subscription_data[metadata]` and `[description]`, in subscription mode only. */
+function readSubscriptionData(body: FormObject, mode: SessionMode): SubscriptionData | null {
+  const data = readObject(body.subscription_data, 'subscription_data');
+  if (mode !== 'subscription') {
+    if (data) {
+      throw invalidRequest(
+        'You can only pass `subscription_data` in `subscription` mode.',
+        'subscription_data',
+      );
+    }
+    return null;
+  }
+  if (!data) return { metadata: {}, description: null };
+  const unsupported = Object.keys(data).find((key) =>
+    SUBSCRIPTION_DATA_UNSUPPORTED.some((name) => name === key),
+  );
+  if (unsupported !== undefined) {
+    throw invalidRequest(
+      `The sandbox does not support \`subscription_data[${unsupported}]\`.`,
+      `subscription_data[${unsupported}]`,
+    );
+  }
+  assertKnownKeys(data, SUBSCRIPTION_DATA_PARAMS, 'subscription_data');
+  return {
+    metadata: readMetadata(data.metadata, 'subscription_data[metadata]'),
+    description: readString(data.description, 'subscription_data[description]', 500) || null,
+  };
 }
 
 /** `allowed_payment_method_types`: a filter on the methods offered; null when not given. */
@@ -406,11 +594,18 @@ function readPhoneCollection(body: FormObject): boolean {
   return enabled === 'true';
 }
 
-/** Validates a `POST /v1/checkout/sessions` body the way Stripe does; throws Stripe-shaped 400s. */
-export function readCreateSessionParams(body: FormObject, nowSeconds: number): CreateSessionInput {
+/**
+ * Validates a `POST /v1/checkout/sessions` body the way Stripe does; throws Stripe-shaped 400s.
+ * Saved prices are looked up in `catalog`.
+ */
+export function readCreateSessionParams(
+  body: FormObject,
+  nowSeconds: number,
+  catalog: Catalog,
+): CreateSessionInput {
   assertKnownKeys(body, [...HANDLED, ...IGNORED], '');
-  readMode(body);
-  const { lines, currency } = readLines(body);
+  const mode = readMode(body);
+  const { lines, currency } = readLines(body, mode, catalog);
   const customerEmail = readString(body.customer_email, 'customer_email', 800) || null;
   if (customerEmail !== null && !EMAIL.test(customerEmail)) {
     throw invalidRequest(
@@ -421,8 +616,16 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
   }
   const { customer, customerUpdate } = readCustomer(body, customerEmail);
   const paymentIntentData = readObject(body.payment_intent_data, 'payment_intent_data') ?? {};
+  if (mode === 'subscription' && body.payment_intent_data !== undefined) {
+    throw invalidRequest(
+      'You can not pass `payment_intent_data` in `subscription` mode.',
+      'payment_intent_data',
+    );
+  }
   assertKnownKeys(paymentIntentData, PAYMENT_INTENT_DATA_PARAMS, 'payment_intent_data');
+  const subscriptionData = readSubscriptionData(body, mode);
   return {
+    mode,
     lines,
     currency,
     successUrl: readUrl(body.success_url, 'success_url') ?? null,
@@ -441,6 +644,7 @@ export function readCreateSessionParams(body: FormObject, nowSeconds: number): C
       paymentIntentData.metadata,
       'payment_intent_data[metadata]',
     ),
+    subscriptionData,
     ignored: Object.keys(body).filter((key) => IGNORED.some((name) => name === key)),
   };
 }

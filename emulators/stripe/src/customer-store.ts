@@ -13,7 +13,7 @@ import {
 import { invalidRequest, missingReference, resourceMissing } from './stripe-error.js';
 import type { Customer, Param } from './types.js';
 
-const CUSTOMER_PARAMS: ReadonlyArray<Param<Stripe.CustomerCreateParams>> = [
+const CUSTOMER_PARAMS: ReadonlyArray<Param<Stripe.CustomerUpdateParams>> = [
   'email',
   'name',
   'phone',
@@ -22,6 +22,8 @@ const CUSTOMER_PARAMS: ReadonlyArray<Param<Stripe.CustomerCreateParams>> = [
   'description',
   'expand',
 ];
+/** On create only: a customer joins a test clock when it is made, and stays on it. */
+const CREATE_ONLY_PARAMS: ReadonlyArray<Param<Stripe.CustomerCreateParams>> = ['test_clock'];
 const SHIPPING_PARAMS: ReadonlyArray<Param<Stripe.CustomerCreateParams.Shipping>> = [
   'name',
   'phone',
@@ -85,14 +87,61 @@ export class CustomerStore {
     return customer;
   }
 
-  create(params: FormObject): Customer {
-    assertKnownKeys(params, CUSTOMER_PARAMS, '');
-    const customer: Customer = {
+  /**
+   * POST /v1/customers. `test_clock` names an existing clock (`clockTime` gives its frozen time,
+   * or throws a 400 for an unknown clock): the customer is created at that time and lives by it.
+   */
+  create(params: FormObject, clockTime: (id: string, param: string) => number): Customer {
+    assertKnownKeys(params, [...CUSTOMER_PARAMS, ...CREATE_ONLY_PARAMS], '');
+    const testClock = readString(params.test_clock, 'test_clock') || null;
+    const created = testClock ? clockTime(testClock, 'test_clock') : this.nowSeconds();
+    const customer = this.newCustomer(created, testClock);
+    this.apply(customer, params);
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  /**
+   * The customer Checkout creates for a subscription session that names none: the email, and
+   * the name, phone and ship-to the buyer typed.
+   */
+  createFromCheckout(details: CollectedDetails, email: string | null): Customer {
+    const customer = this.newCustomer(this.nowSeconds(), null);
+    customer.email = email;
+    customer.phone = details.phone;
+    if (details.shipping) {
+      customer.name = details.shipping.name;
+      customer.shipping = {
+        name: details.shipping.name,
+        phone: details.phone,
+        address: structuredClone(details.shipping.address),
+      };
+    }
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  /** The customers on a test clock. */
+  onClock(clockId: string): Customer[] {
+    return [...this.customers.values()].filter((customer) => customer.test_clock === clockId);
+  }
+
+  /** Forgets these customers (a deleted test clock's). */
+  forget(ids: ReadonlySet<string>): void {
+    for (const id of ids) this.customers.delete(id);
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
+  private newCustomer(created: number, testClock: string | null): Customer {
+    return {
       id: newId('cus', 14),
       object: 'customer',
       address: null,
       balance: 0,
-      created: Math.floor(this.now() / 1000),
+      created,
       default_source: null,
       description: null,
       email: null,
@@ -107,10 +156,8 @@ export class CustomerStore {
       name: null,
       phone: null,
       shipping: null,
+      test_clock: testClock,
     };
-    this.apply(customer, params);
-    this.customers.set(customer.id, customer);
-    return customer;
   }
 
   update(id: string, params: FormObject): Customer {

@@ -1,3 +1,4 @@
+import { billingOf, intervalText } from './billing-periods.js';
 import { escapeHtml } from './html.js';
 import { formatAmount } from './money.js';
 import type { StoredSession } from './session-store.js';
@@ -169,14 +170,26 @@ ${phoneField}
 </fieldset>`;
 }
 
-function methodFieldset(state: CheckoutFormState): string {
+/** The payment methods: card, and bank transfer except for a subscription (card only). */
+function methodFieldset(state: CheckoutFormState, subscription: boolean): string {
   const checked = (method: CheckoutFormState['method']) =>
-    state.method === method ? ' checked' : '';
+    state.method === method || subscription ? ' checked' : '';
+  const delayed = subscription
+    ? ''
+    : `\n<div class="method"><input type="radio" id="method-delayed" name="method" value="delayed"${checked('delayed')}><label for="method-delayed">Bank transfer (settles later)</label></div>`;
   return `<fieldset>
 <legend>Payment method</legend>
-<div class="method"><input type="radio" id="method-card" name="method" value="card"${checked('card')}><label for="method-card">Card (test card 4242 4242 4242 4242)</label></div>
-<div class="method"><input type="radio" id="method-delayed" name="method" value="delayed"${checked('delayed')}><label for="method-delayed">Bank transfer (settles later)</label></div>
+<div class="method"><input type="radio" id="method-card" name="method" value="card"${checked('card')}><label for="method-card">Card (test card 4242 4242 4242 4242)</label></div>${delayed}
 </fieldset>`;
+}
+
+/** `Billed every 2 weeks` under a subscription's total; nothing for a payment. */
+function billingNote(stored: StoredSession): string {
+  const price = stored.lines[0]?.price;
+  const billing = stored.session.mode === 'subscription' && price ? billingOf(price) : null;
+  return billing
+    ? `<p class="note" data-testid="billing-interval">Billed every ${escapeHtml(intervalText(billing))}</p>`
+    : '';
 }
 
 /** The hosted checkout page: lines, total, the ship-to and phone asked for, the method, Pay and Cancel. */
@@ -217,11 +230,12 @@ ${rows}
 </tbody>
 <tfoot><tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${total}</td></tr></tfoot>
 </table>
+${billingNote(stored)}
 ${email}
 <form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay" novalidate>
 ${summary}
 ${detailsFieldset(session, state)}
-${methodFieldset(state)}
+${methodFieldset(state, session.mode === 'subscription')}
 <div class="actions">
 <button type="submit">Pay ${total}</button>
 ${cancel}

@@ -5,17 +5,24 @@ import { handleApi } from './api-server.js';
 import { handleCheckoutPage, handleSettleRequest } from './checkout-pages.js';
 import { renderMessagePage } from './hosted-page.js';
 import { sendHtml, sendJson } from './http-utils.js';
-import { SandboxState } from './sandbox-state.js';
+import { SandboxState, type SubscriptionEventOrder } from './sandbox-state.js';
 import type { DeliveryRecord } from './types.js';
 import type { RetryPolicy } from './webhook-dispatcher.js';
 
 export type {
   CheckoutSession,
   DeliveryRecord,
+  Invoice,
   LineItem,
   PaymentIntent,
+  Price,
   StripeEvent,
+  Subscription,
+  SubscriptionItem,
+  TestClock,
 } from './types.js';
+export type { SubscriptionEventOrder } from './sandbox-state.js';
+export { FAILING_TEST_PAYMENT_METHOD, VISA_TEST_PAYMENT_METHOD } from './payment-methods.js';
 export type { RetryPolicy } from './webhook-dispatcher.js';
 export { API_VERSION } from './events.js';
 
@@ -54,6 +61,13 @@ export interface PayOptions {
   phone?: string;
   /** Pay by bank transfer: the session completes unpaid until `settleDelayedPayment`. */
   delayed?: boolean;
+  /**
+   * Subscription sessions: the order of the events. `session-first` (default):
+   * customer.subscription.created, checkout.session.completed, invoice.created,
+   * invoice.finalized, invoice.paid. `invoice-first`: customer.subscription.created,
+   * invoice.created, invoice.finalized, invoice.paid, checkout.session.completed.
+   */
+  subscriptionEvents?: SubscriptionEventOrder;
 }
 
 /** The ship-to `pay()` uses when a session collects one and the caller gives none. */
@@ -79,18 +93,31 @@ export interface StripeSandbox {
    * collects a ship-to gets `shipping` (default: a valid US address), one that collects a phone
    * gets `phone`; `delayed` pays by bank transfer: the session completes unpaid, and
    * `settleDelayedPayment` settles it later. Rejects for an unknown, expired or already-paid
-   * session, or a ship-to or phone the page would refuse (with its messages).
+   * session, or a ship-to or phone the page would refuse (with its messages), or `delayed` for a
+   * subscription session (card only). A subscription session's payment starts its subscription
+   * and pays its first invoice; every event's first attempt is awaited.
    */
   pay(sessionId: string, options?: PayOptions): Promise<void>;
+  /**
+   * Advances a test clock to `frozenTime` (unix seconds) and resolves once it is `ready`: every
+   * period end of its customers' subscriptions up to then billed in time order, each event's first
+   * attempt awaited, then `test_helpers.test_clock.ready`. Rejects for an unknown clock, one
+   * already advancing, or a time not after its frozen time.
+   */
+  advanceClock(clockId: string, frozenTime: number): Promise<void>;
   /**
    * Settles a delayed payment: sends async_payment_succeeded (the session paid, the charge made)
    * or _failed. Rejects for an unknown session or one with no delayed payment waiting.
    */
   settleDelayedPayment(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<void>;
   deliveries(): ReadonlyArray<DeliveryRecord>;
-  /** Resolves when no webhook attempt is running or scheduled. */
+  /** Resolves when no event is waiting and no webhook attempt is running or scheduled. */
   whenWebhooksIdle(): Promise<void>;
-  /** Forgets sessions, idempotency keys and deliveries; cancels scheduled retries. */
+  /**
+   * Forgets sessions, customers, payments and refunds, products and prices, subscriptions,
+   * invoices, test clocks, idempotency keys and deliveries; cancels scheduled retries and stops
+   * clock advances under way.
+   */
   reset(): void;
   stop(): Promise<void>;
 }
@@ -172,12 +199,19 @@ export async function startStripeSandbox(
           phone: payOptions.phone ?? DEFAULT_PAY_PHONE,
         },
         delayed: payOptions.delayed === true,
+        ...(payOptions.subscriptionEvents
+          ? { subscriptionEvents: payOptions.subscriptionEvents }
+          : {}),
       });
       if (result.outcome === 'missing') throw new Error(`No such checkout.session: '${sessionId}'`);
       if (result.outcome === 'expired')
         throw new Error(`Checkout session ${sessionId} has expired`);
       if (result.outcome === 'already-paid')
         throw new Error(`Checkout session ${sessionId} is already paid`);
+      if (result.outcome === 'method-unavailable')
+        throw new Error(
+          `Checkout session ${sessionId} is a subscription: it is paid by card, not by a delayed method`,
+        );
       if (result.outcome === 'invalid') {
         const problems = Object.entries(result.errors).map(
           ([field, message]) => `${field}: ${message}`,
@@ -191,8 +225,15 @@ export async function startStripeSandbox(
       if (result.outcome === 'not-awaiting')
         throw new Error(`Checkout session ${sessionId} has no delayed payment to settle`);
     },
+    async advanceClock(clockId, frozenTime) {
+      const clock = state.clocks.get(clockId);
+      if (!clock) throw new Error(`No such test clock: '${clockId}'`);
+      await state.advanceClock(clock, frozenTime);
+      if (clock.status !== 'ready')
+        throw new Error(`Test clock ${clockId} did not finish advancing (${clock.status})`);
+    },
     deliveries: () => state.webhooks.deliveries(),
-    whenWebhooksIdle: () => state.webhooks.whenIdle(),
+    whenWebhooksIdle: () => state.whenIdle(),
     reset: () => state.reset(),
     async stop() {
       await state.webhooks.stop();

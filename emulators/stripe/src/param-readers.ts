@@ -142,3 +142,30 @@ export function readUrl(value: FormValue | undefined, param: string): string | u
   }
   return text;
 }
+
+/** `true` or `false`, as stripe-node sends booleans; undefined when not given. */
+export function readBoolean(value: FormValue | undefined, param: string): boolean | undefined {
+  const text = readString(value, param);
+  if (text === undefined) return undefined;
+  if (text !== 'true' && text !== 'false') throw invalidRequest(`Invalid boolean: ${text}`, param);
+  return text === 'true';
+}
+
+/** One of `allowed`, or undefined when not given; Stripe's message for any other value. */
+export function readEnum<T extends string>(
+  value: FormValue | undefined,
+  param: string,
+  allowed: ReadonlyArray<T>,
+): T | undefined {
+  const text = readString(value, param);
+  if (text === undefined) return undefined;
+  const known = allowed.find((candidate) => candidate === text);
+  if (known === undefined) {
+    const choices =
+      allowed.length > 1
+        ? `${allowed.slice(0, -1).join(', ')}, or ${allowed[allowed.length - 1] as string}`
+        : (allowed[0] ?? '');
+    throw invalidRequest(`Invalid ${param}: must be one of ${choices}`, param);
+  }
+  return known;
+}

@@ -1,11 +1,26 @@
-import { validateCheckoutForm } from './checkout-form.js';
+import { validateCheckoutForm, type CollectedDetails } from './checkout-form.js';
+import { runClockAdvance } from './clock-advance.js';
 import { CustomerStore } from './customer-store.js';
 import { buildEvent } from './events.js';
 import { IdempotencyStore } from './idempotency.js';
+import { InvoiceStore } from './invoice-store.js';
 import { Ledger } from './ledger.js';
+import { PaymentMethodStore } from './payment-methods.js';
+import { PriceStore } from './price-store.js';
 import { SessionStore, type StoredSession } from './session-store.js';
 import type { ShippingErrors, ShippingForm } from './shipping-details.js';
-import type { Charge, EventObject, Refund, StripeEvent } from './types.js';
+import { invoiceShipping, startSubscription } from './subscription-billing.js';
+import { SubscriptionStore } from './subscription-store.js';
+import { TestClockStore } from './test-clocks.js';
+import type {
+  Charge,
+  Customer,
+  EventObject,
+  PreviousAttributes,
+  Refund,
+  StripeEvent,
+  TestClock,
+} from './types.js';
 import { WebhookDispatcher, type RetryPolicy } from './webhook-dispatcher.js';
 
 export interface SandboxStateOptions {
@@ -25,12 +40,22 @@ export type PayOutcome =
   | { outcome: 'expired'; stored: StoredSession }
   /** The ship-to or phone typed is not acceptable: nothing was paid. */
   | { outcome: 'invalid'; stored: StoredSession; errors: ShippingErrors }
+  /** A delayed method chosen for a subscription session, which offers card only. */
+  | { outcome: 'method-unavailable'; stored: StoredSession }
   | { outcome: 'missing' };
+
+/**
+ * The order of a subscription checkout's events: `session-first` (default) sends
+ * customer.subscription.created, checkout.session.completed, invoice.created, invoice.finalized,
+ * invoice.paid; `invoice-first` sends the invoice's three before checkout.session.completed.
+ */
+export type SubscriptionEventOrder = 'session-first' | 'invoice-first';
 
 /** What the buyer submits on the hosted page: the form's fields and the payment method. */
 export interface PayInput {
   form?: Partial<ShippingForm>;
   delayed?: boolean;
+  subscriptionEvents?: SubscriptionEventOrder;
 }
 
 export type SettleOutcome =
@@ -45,7 +70,16 @@ export class SandboxState {
   readonly ledger: Ledger;
   readonly idempotency: IdempotencyStore;
   readonly webhooks: WebhookDispatcher;
+  readonly prices: PriceStore;
+  readonly subscriptions = new SubscriptionStore();
+  readonly invoices = new InvoiceStore();
+  readonly clocks: TestClockStore;
+  readonly paymentMethods = new PaymentMethodStore();
+  /** Bumped by reset(): work started before it (a clock advance, queued events) is dropped. */
+  generation = 0;
   private webhookUrl: string | undefined;
+  /** The last delivery queued: events go out one after the other, in the order they were sent. */
+  private tail: Promise<void> = Promise.resolve();
 
   constructor(readonly options: SandboxStateOptions) {
     this.webhookUrl = options.webhookUrl;
@@ -57,6 +91,8 @@ export class SandboxState {
       },
     });
     this.customers = new CustomerStore(options.now);
+    this.prices = new PriceStore(options.now);
+    this.clocks = new TestClockStore(options.now);
     this.ledger = new Ledger(options.now);
     this.idempotency = new IdempotencyStore(options.now);
     this.webhooks = new WebhookDispatcher({
@@ -85,6 +121,9 @@ export class SandboxState {
     const { session } = stored;
     if (session.status === 'expired') return { outcome: 'expired', stored };
     if (session.status !== 'open') return { outcome: 'already-paid', stored };
+    const delayed = input.delayed === true;
+    if (delayed && session.mode === 'subscription')
+      return { outcome: 'method-unavailable', stored };
     const checked = validateCheckoutForm(input.form ?? {}, {
       allowedCountries: session.shipping_address_collection?.allowed_countries ?? null,
       phoneRequired: session.phone_number_collection?.enabled === true,
@@ -92,7 +131,10 @@ export class SandboxState {
     if (!checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
     const { details } = checked;
     const customer = session.customer ? this.customers.get(String(session.customer)) : undefined;
-    const delayed = input.delayed === true;
+    if (session.mode === 'subscription') {
+      await this.subscribe(stored, details, customer, input.subscriptionEvents ?? 'session-first');
+      return { outcome: 'paid', stored, delayed: false };
+    }
     const paymentIntent = this.store.complete(stored, {
       details,
       delayed,
@@ -106,6 +148,89 @@ export class SandboxState {
     );
     await this.emit('checkout.session.completed', session);
     return { outcome: 'paid', stored, delayed };
+  }
+
+  /**
+   * Pays a subscription session: the customer (the session's, or a new one with what was typed),
+   * the subscription and its first invoice, paid; the ship-to saved per `customer_update`; then
+   * the events in the order asked for (first attempts awaited).
+   */
+  private async subscribe(
+    stored: StoredSession,
+    details: CollectedDetails,
+    existing: Customer | undefined,
+    order: SubscriptionEventOrder,
+  ): Promise<void> {
+    const { session } = stored;
+    const email = session.customer_email ?? existing?.email ?? null;
+    const customer = existing ?? this.customers.createFromCheckout(details, email);
+    const started = startSubscription(this, {
+      customer,
+      items: stored.lines.flatMap((line) =>
+        line.price.recurring ? [{ price: line.price, quantity: line.quantity }] : [],
+      ),
+      metadata: { ...stored.subscriptionData?.metadata },
+      description: stored.subscriptionData?.description ?? null,
+      currency: session.currency,
+      at: this.nowFor(customer),
+      // The ship-to typed, else the one the customer has saved.
+      shipping: invoiceShipping(
+        details.shipping ? { ...details.shipping, phone: details.phone } : customer.shipping,
+      ),
+      email,
+    });
+    this.store.completeSubscription(stored, {
+      details,
+      customer: customer.id,
+      customerEmail: customer.email ?? null,
+      subscription: started.subscription.id,
+      invoice: started.invoice.id,
+    });
+    if (existing) this.customers.saveFromCheckout(existing.id, details, stored.customerUpdate);
+    this.options.log(
+      `paid ${session.id}: ${started.subscription.id} for ${customer.id} (${session.amount_total} ${session.currency} every period)`,
+    );
+    const completed = this.event('checkout.session.completed', session);
+    const { subscriptionEvents, invoiceEvents } = started;
+    await this.send(
+      ...(order === 'invoice-first'
+        ? [...subscriptionEvents, ...invoiceEvents, completed]
+        : [...subscriptionEvents, completed, ...invoiceEvents]),
+    );
+  }
+
+  /** "Now" in seconds for a customer's objects: its test clock's frozen time, if it has one. */
+  nowFor(customer: Customer | string | null | undefined): number {
+    const found = typeof customer === 'string' ? this.customers.get(customer) : customer;
+    const clock =
+      typeof found?.test_clock === 'string' ? this.clocks.get(found.test_clock) : undefined;
+    return clock ? clock.frozen_time : Math.floor(this.options.now() / 1000);
+  }
+
+  /**
+   * Starts moving a test clock to `target` (it is `advancing` at once; throws a Stripe error for
+   * a clock not ready or a time not after its frozen time) and returns the walk (clock-advance.ts),
+   * which resolves once the clock is `ready` again.
+   */
+  advanceClock(clock: TestClock, target: number): Promise<void> {
+    this.clocks.beginAdvanceTo(clock, target);
+    return this.runAdvance(clock, target);
+  }
+
+  /** Walks a clock already set `advancing` (TestClockStore.beginAdvance) to `target`. */
+  runAdvance(clock: TestClock, target: number): Promise<void> {
+    this.options.log(`test clock ${clock.id} advancing to ${target}`);
+    return runClockAdvance(this, clock, target);
+  }
+
+  /** Deletes a test clock with its customers, their subscriptions and invoices, as Stripe does. */
+  deleteClock(id: string) {
+    const deleted = this.clocks.delete(id);
+    const customers = new Set(this.customers.onClock(id).map((customer) => customer.id));
+    this.subscriptions.forgetCustomers(customers);
+    this.invoices.forgetCustomers(customers);
+    this.customers.forget(customers);
+    return deleted;
   }
 
   /** Settles a delayed payment: async_payment_succeeded (with its charge) or _failed. */
@@ -131,27 +256,78 @@ export class SandboxState {
    * refund and the charge as this refund left them, whatever happens before they are sent.
    */
   announceRefund(refund: Refund, charge: Charge): void {
-    void this.webhooks.dispatch(
+    this.sendInBackground(
       this.event('refund.created', refund),
       this.event('charge.refunded', charge),
     );
   }
 
-  /** Sends one event now; resolves after its first delivery attempt. */
+  /** Sends one event; resolves after its first delivery attempt. */
   emit<T extends StripeEvent['type']>(type: T, object: EventObject<T>): Promise<void> {
-    return this.webhooks.dispatch(this.event(type, object));
+    return this.send(this.event(type, object));
   }
 
-  /** An event with a snapshot of `object` as it is now. */
-  private event<T extends StripeEvent['type']>(type: T, object: EventObject<T>): StripeEvent {
-    return buildEvent(type, object, this.options.now(), this.webhookUrl ? 1 : 0);
+  /**
+   * Delivers events after every event sent before them (first attempts one after the other,
+   * awaited; retries in the background). Events queued before a reset() are dropped.
+   */
+  send(...events: StripeEvent[]): Promise<void> {
+    const generation = this.generation;
+    const run = this.tail.then(() =>
+      generation === this.generation ? this.webhooks.dispatch(...events) : undefined,
+    );
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** `send` without waiting (API requests answer before their events go out, as at Stripe). */
+  sendInBackground(...events: StripeEvent[]): void {
+    this.send(...events).catch((error: unknown) => {
+      this.options.log(`webhook delivery failed: ${String(error)}`);
+    });
+  }
+
+  /** Resolves when no event is queued and no attempt is running or scheduled. */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      const tail = this.tail;
+      await tail;
+      await this.webhooks.whenIdle();
+      if (tail === this.tail) return;
+    }
+  }
+
+  /** An event with a snapshot of `object` as it is now (and what an update changed). */
+  event<T extends StripeEvent['type']>(
+    type: T,
+    object: EventObject<T>,
+    previousAttributes?: PreviousAttributes<T>,
+  ): StripeEvent {
+    return buildEvent(
+      type,
+      object,
+      this.options.now(),
+      this.webhookUrl ? 1 : 0,
+      previousAttributes,
+    );
+  }
+
+  log(line: string): void {
+    this.options.log(line);
   }
 
   reset(): void {
+    this.generation += 1;
+    this.tail = Promise.resolve();
     this.store.clear();
     this.customers.clear();
     this.ledger.clear();
     this.idempotency.clear();
+    this.prices.clear();
+    this.subscriptions.clear();
+    this.invoices.clear();
+    this.clocks.clear();
+    this.paymentMethods.clear();
     this.webhooks.reset();
   }
 }

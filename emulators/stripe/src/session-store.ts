@@ -1,6 +1,10 @@
 import Stripe from 'stripe';
 import type { CollectedDetails } from './checkout-form.js';
-import type { CreateSessionInput, CustomerUpdate } from './create-session-params.js';
+import type {
+  CreateSessionInput,
+  CustomerUpdate,
+  SubscriptionData,
+} from './create-session-params.js';
 import { newId } from './ids.js';
 import type {
   CheckoutSession,
@@ -15,10 +19,22 @@ export interface StoredSession {
   lines: LineItem[];
   products: ProductInfo[];
   paymentIntentMetadata: Stripe.Metadata;
+  /** `subscription_data` of a subscription-mode session. */
+  subscriptionData: SubscriptionData | null;
   /** What Checkout saves on the session's customer once paid (`customer_update[...]=auto`). */
   customerUpdate: CustomerUpdate;
   /** Paid by a delayed method: complete, its payment still to settle (once). */
   awaitingSettlement: boolean;
+}
+
+/** What became of a paid subscription-mode session. */
+export interface SubscriptionCompletion {
+  details: CollectedDetails;
+  /** The session's customer: the one it named, or the one Checkout created. */
+  customer: string;
+  customerEmail: string | null;
+  subscription: string;
+  invoice: string;
 }
 
 /** How the buyer paid on the hosted page (or through `sandbox.pay`). */
@@ -48,7 +64,10 @@ export interface SessionStoreOptions {
 /** The payment method types a session offers when the request names none. */
 const DEFAULT_PAYMENT_METHOD_TYPES = ['card'];
 
-/** A line item with its one-time price, as Stripe makes them from `price_data`. */
+/**
+ * A line item: of a saved price (`line_items[i][price]`), or with the one-time price Stripe makes
+ * from `price_data`.
+ */
 function lineItem(line: CreateSessionInput['lines'][number], created: number): LineItem {
   const amount = line.unitAmount * line.quantity;
   return {
@@ -62,7 +81,7 @@ function lineItem(line: CreateSessionInput['lines'][number], created: number): L
     currency: line.currency,
     description: line.product.name,
     metadata: {},
-    price: {
+    price: line.price ?? {
       id: newId('price', 24),
       object: 'price',
       active: false,
@@ -103,6 +122,7 @@ export class SessionStore {
     const id = newId('cs_test', 58);
     const lines = input.lines.map((line) => lineItem(line, created));
     const total = lines.reduce((sum, line) => sum + line.amount_total, 0);
+    const subscription = input.mode === 'subscription';
     const session: CheckoutSession = {
       id,
       object: 'checkout.session',
@@ -132,7 +152,7 @@ export class SessionStore {
       },
       customer: input.customer,
       customer_account: null,
-      customer_creation: input.customer ? null : 'if_required',
+      customer_creation: input.customer || subscription ? null : 'if_required',
       customer_details: null,
       customer_email: input.customerEmail,
       discounts: [],
@@ -144,11 +164,11 @@ export class SessionStore {
       locale: null,
       managed_payments: null,
       metadata: input.metadata,
-      mode: 'payment',
+      mode: input.mode,
       origin_context: null,
       payment_intent: null,
       payment_link: null,
-      payment_method_collection: 'if_required',
+      payment_method_collection: subscription ? 'always' : 'if_required',
       payment_method_configuration_details: null,
       payment_method_options: {},
       payment_method_types: input.allowedPaymentMethodTypes ?? DEFAULT_PAYMENT_METHOD_TYPES,
@@ -180,6 +200,7 @@ export class SessionStore {
       lines,
       products: input.lines.map((line) => line.product),
       paymentIntentMetadata: input.paymentIntentMetadata,
+      subscriptionData: input.subscriptionData,
       customerUpdate: input.customerUpdate,
       awaitingSettlement: false,
     };
@@ -221,9 +242,9 @@ export class SessionStore {
   }
 
   /**
-   * Completes an open session with what the buyer entered: paid by card, or (delayed) unpaid with
-   * its payment processing. Returns the new payment intent, or null when the session is not open
-   * (already paid or expired).
+   * Completes an open payment-mode session with what the buyer entered: paid by card, or
+   * (delayed) unpaid with its payment processing. Returns the new payment intent, or null when the
+   * session is not open (already paid or expired).
    */
   complete(stored: StoredSession, payment: PaymentDetails): PaymentIntent | null {
     const session = stored.session;
@@ -276,14 +297,43 @@ export class SessionStore {
       transfer_group: null,
     };
     this.paymentIntents.set(paymentIntent.id, paymentIntent);
-    session.status = 'complete';
+    this.markComplete(stored, payment.details, payment.customerEmail);
     session.payment_status = delayed ? 'unpaid' : 'paid';
     session.payment_intent = paymentIntent.id;
+    stored.awaitingSettlement = delayed;
+    return paymentIntent;
+  }
+
+  /**
+   * Completes an open subscription-mode session: paid, with its customer, subscription and first
+   * invoice, and no payment intent (Stripe pays the first invoice). Returns false when the
+   * session is not open.
+   */
+  completeSubscription(stored: StoredSession, completion: SubscriptionCompletion): boolean {
+    const session = stored.session;
+    if (session.status !== 'open') return false;
+    session.customer = completion.customer;
+    this.markComplete(stored, completion.details, completion.customerEmail);
+    session.payment_status = 'paid';
+    session.subscription = completion.subscription;
+    session.invoice = completion.invoice;
+    return true;
+  }
+
+  /** Complete, with what the buyer typed in `customer_details` and `collected_information`. */
+  private markComplete(
+    stored: StoredSession,
+    details: CollectedDetails,
+    customerEmail: string | null,
+  ): void {
+    const session = stored.session;
+    const { shipping, phone } = details;
+    session.status = 'complete';
     session.url = null;
     session.customer_details = {
       address: shipping?.address ?? null,
       business_name: null,
-      email: session.customer_email ?? payment.customerEmail,
+      email: session.customer_email ?? customerEmail,
       individual_name: null,
       name: shipping?.name ?? null,
       phone,
@@ -297,8 +347,6 @@ export class SessionStore {
           shipping_details: { name: shipping.name, address: shipping.address },
         }
       : null;
-    stored.awaitingSettlement = delayed;
-    return paymentIntent;
   }
 
   /**

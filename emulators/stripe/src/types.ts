@@ -40,6 +40,8 @@ export type CheckoutSession = Stripe.Checkout.Session & {
   payment_intent: string | null;
   payment_status: Known<Stripe.Checkout.Session.PaymentStatus>;
   status: SessionStatus;
+  subscription: string | null;
+  invoice: string | null;
   ui_mode: Known<Stripe.Checkout.Session.UiMode>;
 };
 
@@ -48,6 +50,50 @@ export type PaymentIntent = Stripe.PaymentIntent & {
 };
 
 export type Customer = Stripe.Customer;
+
+export type Product = Stripe.Product;
+
+/** A recurring price's billing interval, e.g. every 2 weeks. */
+export interface BillingInterval {
+  interval: Known<Stripe.Price.Recurring.Interval>;
+  interval_count: number;
+}
+
+export type SubscriptionStatus = Known<Stripe.Subscription.Status>;
+
+export type SubscriptionItem = Stripe.SubscriptionItem & {
+  price: Price;
+  quantity: number;
+};
+
+export type Subscription = Omit<Stripe.Subscription, 'items'> & {
+  customer: string;
+  currency: string;
+  default_payment_method: string | null;
+  items: Stripe.ApiList<SubscriptionItem>;
+  latest_invoice: string | null;
+  metadata: Stripe.Metadata;
+  status: SubscriptionStatus;
+  test_clock: string | null;
+};
+
+export type InvoiceStatus = Known<Stripe.Invoice.Status>;
+
+export type InvoiceLine = Stripe.InvoiceLineItem & {
+  quantity: number;
+  period: Stripe.InvoiceLineItem.Period;
+};
+
+export type Invoice = Omit<Stripe.Invoice, 'lines'> & {
+  billing_reason: Known<Stripe.Invoice.BillingReason>;
+  customer: string;
+  lines: Stripe.ApiList<InvoiceLine>;
+  status: InvoiceStatus;
+};
+
+export type TestClock = Stripe.TestHelpers.TestClock & {
+  status: Known<Stripe.TestHelpers.TestClock.Status>;
+};
 
 /**
  * A charge. It lists its refunds (newest first) in every response and event, as API versions
@@ -72,13 +118,25 @@ export type StripeEvent =
   | Stripe.CheckoutSessionAsyncPaymentSucceededEvent
   | Stripe.CheckoutSessionAsyncPaymentFailedEvent
   | Stripe.ChargeRefundedEvent
-  | Stripe.RefundCreatedEvent;
+  | Stripe.RefundCreatedEvent
+  | Stripe.CustomerSubscriptionCreatedEvent
+  | Stripe.CustomerSubscriptionUpdatedEvent
+  | Stripe.CustomerSubscriptionDeletedEvent
+  | Stripe.InvoiceCreatedEvent
+  | Stripe.InvoiceFinalizedEvent
+  | Stripe.InvoicePaidEvent
+  | Stripe.InvoicePaymentFailedEvent
+  | Stripe.InvoiceVoidedEvent
+  | Stripe.TestHelpersTestClockReadyEvent;
 
 /** What each event type carries in `data.object`. */
 export type EventObject<T extends StripeEvent['type']> = Extract<
   StripeEvent,
   { type: T }
 >['data']['object'];
+
+/** The fields an update changed, with their values before it (`data.previous_attributes`). */
+export type PreviousAttributes<T extends StripeEvent['type']> = Partial<EventObject<T>>;
 
 /** What the hosted page shows for a line besides the Stripe fields. */
 export interface ProductInfo {

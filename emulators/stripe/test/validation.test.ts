@@ -110,7 +110,12 @@ describe('validation errors are Stripe-shaped 400s (StripeInvalidRequestError)',
       sessionParams({ metadata: { ['k'.repeat(41)]: 'v' } }),
       `metadata[${'k'.repeat(41)}]`,
     ],
-    ['subscription mode', sessionParams({ mode: 'subscription' }), 'mode'],
+    [
+      'subscription mode with one-time prices only',
+      sessionParams({ mode: 'subscription' }),
+      'mode',
+    ],
+    ['setup mode', sessionParams({ mode: 'setup' }), 'mode'],
   ];
   it.each(cases)('%s', async (_name, params, param) => {
     const error = await createError(params);

@@ -17,6 +17,7 @@ export function portalLinks(origin: string) {
     adminUsers: () => at(routePath('admin'), { tab: 'users' }),
     adminOrder: (orderId: string) => at(routePath('admin'), { tab: 'orders', order: orderId }),
     orders: () => at(routePath('account')),
+    standingOrders: () => at(routePath('account'), { tab: 'standing-orders' }),
     invoice: (orderId: string) => at(routePath('invoice', { orderId })),
     newsletter: (action: 'confirm' | 'unsubscribe', token: string) =>
       at(routePath('newsletter', { action }), { token }),

@@ -228,6 +228,28 @@ export function orderCancelledMail(deps: MailDeps, order: BuyerOrder, refunded: 
   }));
 }
 
+/** A standing order's renewal was not paid: the buyer is told (once per invoice). */
+export function standingOrderPaymentFailedMail(
+  deps: MailDeps,
+  standing: { id: string; user_id: string; store_name: string; interval_weeks: number },
+  invoice: { id: string; amount: number },
+) {
+  return toBuyer(
+    deps,
+    { ...standing, invoice_number: null, amount: invoice.amount },
+    'standing-order-payment-failed',
+    (links, facts) => ({
+      key: mailKeys.standingOrderPaymentFailed(standing.id, invoice.id),
+      content: messages.standingOrderPaymentFailed({
+        storeName: facts.storeName,
+        amount: invoice.amount,
+        intervalWeeks: standing.interval_weeks,
+        standingOrdersUrl: links.standingOrders(),
+      }),
+    }),
+  );
+}
+
 /** A manager approved or rejected an applicant. */
 export function profileReviewedMail(
   deps: MailDeps,

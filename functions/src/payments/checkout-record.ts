@@ -1,5 +1,10 @@
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
-import { CHECKOUT_STATES, type CheckoutState, type OrderLine } from '@portal/domain';
+import {
+  CHECKOUT_STATES,
+  type BuyerRole,
+  type CheckoutState,
+  type OrderLine,
+} from '@portal/domain';
 import type { CheckoutSource } from './checkout-lines';
 import { readHold, type StockHold } from './stock';
 
@@ -31,6 +36,13 @@ export interface CheckoutDoc {
   stock_hold?: StockHold;
   /** True while the hold counts in the products' stock_reserved: until released or committed. */
   stock_held?: boolean;
+  /**
+   * A standing order's first checkout: delivered every this many weeks (Checkout in subscription
+   * mode). Absent on one-time checkouts.
+   */
+  interval_weeks?: number;
+  /** The buyer's role when they checked out (a standing order is repriced for it each cycle). */
+  role?: BuyerRole;
 }
 
 export interface CheckoutRecord extends CheckoutDoc {
@@ -66,5 +78,7 @@ export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
     store_name: typeof data.store_name === 'string' ? data.store_name : '',
     stock_hold: readHold(data.stock_hold) ?? {},
     stock_held: data.stock_held === true,
+    ...(typeof data.interval_weeks === 'number' ? { interval_weeks: data.interval_weeks } : {}),
+    ...(data.role === 'retailer' || data.role === 'wholesaler' ? { role: data.role } : {}),
   };
 }

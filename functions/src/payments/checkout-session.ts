@@ -15,6 +15,11 @@ interface CheckoutSessionInput {
   expiresAt: Date;
   /** The buyer's Stripe Customer: Checkout pre-fills its saved ship-to and saves what is typed. */
   customerId: string;
+  /**
+   * A standing order: Checkout in subscription mode, each line billed with the recurring price
+   * (same order as `lines`) that the server made for its product, role, interval and amount.
+   */
+  subscription?: { weeks: number; priceIds: readonly string[] };
 }
 
 /** Product images are stored as site paths (/products/x.svg); Stripe needs absolute URLs. */
@@ -38,8 +43,38 @@ export function checkoutSessionParams(
   input: CheckoutSessionInput,
 ): Stripe.Checkout.SessionCreateParams {
   const metadata = { orderId: input.checkoutId, uid: input.uid };
+  const common = {
+    client_reference_id: input.checkoutId,
+    metadata,
+    customer: input.customerId,
+    // What the buyer types as ship-to is saved on the customer for next time.
+    customer_update: { shipping: 'auto' },
+    shipping_address_collection: { allowed_countries: ['US'] },
+    phone_number_collection: { enabled: true },
+    success_url: checkoutSuccessUrl(input.webOrigin),
+    cancel_url: checkoutCancelUrl(input.webOrigin),
+    expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+  } satisfies Stripe.Checkout.SessionCreateParams;
+  const { subscription } = input;
+  if (subscription) {
+    return {
+      ...common,
+      mode: 'subscription',
+      line_items: input.lines.map((line, index) => ({
+        price: subscription.priceIds[index],
+        quantity: line.quantity,
+      })),
+      // The standing order (same id as the checkout) is found from each invoice of it.
+      subscription_data: {
+        metadata: { ...metadata, standingOrderId: input.checkoutId },
+        description: `Standing order, every ${subscription.weeks} weeks`,
+      },
+    };
+  }
   return {
+    ...common,
     mode: 'payment',
+    payment_intent_data: { metadata },
     line_items: input.lines.map((line) => {
       const image = absoluteImageUrl(line.image_url, input.webOrigin);
       const description = line.description.trim();
@@ -58,17 +93,6 @@ export function checkoutSessionParams(
         },
       };
     }),
-    client_reference_id: input.checkoutId,
-    metadata,
-    payment_intent_data: { metadata },
-    customer: input.customerId,
-    // What the buyer types as ship-to is saved on the customer for next time.
-    customer_update: { shipping: 'auto' },
-    shipping_address_collection: { allowed_countries: ['US'] },
-    phone_number_collection: { enabled: true },
-    success_url: checkoutSuccessUrl(input.webOrigin),
-    cancel_url: checkoutCancelUrl(input.webOrigin),
-    expires_at: Math.floor(input.expiresAt.getTime() / 1000),
   };
 }
 

@@ -29,6 +29,7 @@ import {
   type StockHold,
 } from './stock';
 import { readEventSeen, recordEvent, type EventRef } from './stripe-event-log';
+import { stageStandingOrder, subscriptionFactsOf } from '../standing-orders/first-cycle';
 
 /** The session is not one of ours (no checkout id): nothing to do. */
 export class ForeignSessionError extends Error {
@@ -165,12 +166,15 @@ async function readCartLines(tx: Transaction, db: Firestore, checkout: CheckoutR
  * comes second changes nothing. The payment's mails (confirmation to the buyer, new order to
  * the managers) are queued in the same transaction as the payment is recorded.
  */
-export function recordCheckoutCompleted(
-  deps: MailDeps,
+export async function recordCheckoutCompleted(
+  deps: MailDeps & { stripe?: () => Stripe },
   session: Stripe.Checkout.Session,
   event?: EventRef,
 ): Promise<SessionTransition<CompletedOutcome>> {
   const { db } = deps;
+  // A standing order's checkout: its subscription and next cycle, read before the transaction.
+  const facts =
+    session.status === 'complete' ? await subscriptionFactsOf(deps.stripe, session) : null;
   return onSession<CompletedOutcome>(db, session, event, async (tx, read) => {
     const { checkout, order, checkoutRef, orderRef } = read;
     if (session.status !== 'complete') {
@@ -188,6 +192,10 @@ export function recordCheckoutCompleted(
     const profileExists = order ? false : (await tx.get(profileRef)).exists;
     // The order takes the units its checkout reserved (read here, written below).
     const stock = await readStock(tx, db, order ? [] : holdProducts(checkout.stock_hold));
+    // A standing order's first checkout starts the standing order, with the same id.
+    const writeStandingOrder = order
+      ? () => undefined
+      : await stageStandingOrder(tx, db, { checkout, facts, shipTo: shipToOfSession(session) });
     const writeMails = paid
       ? await stageMails(
           tx,
@@ -239,6 +247,7 @@ export function recordCheckoutCompleted(
       stock_held: false,
     });
     removeCartLines(now);
+    writeStandingOrder(now);
     // The last order's ship-to is the buyer's default (My Account shows and edits it).
     if (profileExists && created.ship_to) tx.update(profileRef, { ship_to: created.ship_to });
     return { status, outcome: paid ? 'paid' : 'awaiting-payment' };

@@ -11,6 +11,7 @@ import {
   type CreateCheckoutSessionResponse,
   type OrderLine,
   type ShipTo,
+  type StandingOrderInterval,
 } from '@portal/domain';
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../lib/errors';
@@ -34,6 +35,8 @@ import {
 } from './checkout-transitions';
 import type { StockShortError } from './stock';
 import { customerForCheckout, forgetCustomer, isMissingCustomer } from './stripe-customers';
+import { recurringPriceIds } from '../standing-orders/recurring-prices';
+import { useTestClocks } from './stripe-client';
 import { isMissingResource, stripeFailure } from './stripe-errors';
 
 interface CheckoutBuyer {
@@ -46,6 +49,9 @@ interface CheckoutBuyer {
 type CheckoutContext = Pick<Context, 'db' | 'stripe' | 'webOrigin' | 'now' | 'auth' | 'env'>;
 
 const MAX_ATTEMPTS = 3;
+
+/** Stripe bills at most 20 items on one subscription. */
+const MAX_STANDING_ORDER_LINES = 20;
 
 /** How long a second call waits for a concurrent first call's session. */
 const WAIT_FOR_SESSION_MS = 15_000;
@@ -82,8 +88,10 @@ function newCheckout(
   fingerprint: string,
   source: CheckoutSource,
   now: Timestamp,
+  interval: StandingOrderInterval | undefined,
 ): CheckoutDoc {
   return {
+    ...(interval ? { interval_weeks: interval, role: buyer.role } : {}),
     user_id: buyer.uid,
     store_name: profile.storeName,
     seller_permit_id: profile.sellerPermitId,
@@ -111,6 +119,8 @@ export async function createCheckout(
   buyer: CheckoutBuyer,
   productId: string | undefined,
   ctx: CheckoutContext,
+  /** A standing order of the cart, delivered every this many weeks (subscription mode). */
+  interval?: StandingOrderInterval,
 ): Promise<CreateCheckoutSessionResponse> {
   const { db, stripe, now } = ctx;
   const [profile, { source, requests: asked }] = await Promise.all([
@@ -127,7 +137,14 @@ export async function createCheckout(
   // Refused here, before any checkout exists, rather than by Stripe after one was created.
   const totalProblem = orderTotalProblem(orderTotal(lines));
   if (totalProblem) throw new PreconditionError(`${totalProblem}.`);
-  const fingerprint = checkoutFingerprint(source, lines);
+  if (interval && lines.length > MAX_STANDING_ORDER_LINES) {
+    throw new PreconditionError(
+      `A standing order can have at most ${MAX_STANDING_ORDER_LINES} products; your cart has ${lines.length}.`,
+    );
+  }
+  // A standing order of a cart is not the same purchase as buying that cart once.
+  const fingerprint =
+    checkoutFingerprint(source, lines) + (interval ? `|every ${interval} weeks` : '');
   let webOrigin: string;
   try {
     webOrigin = ctx.webOrigin();
@@ -144,7 +161,7 @@ export async function createCheckout(
       db,
       buyer.uid,
       fingerprint,
-      (claimedAt) => newCheckout(buyer, profile, lines, fingerprint, source, claimedAt),
+      (claimedAt) => newCheckout(buyer, profile, lines, fingerprint, source, claimedAt, interval),
       now,
       lines,
     );
@@ -206,11 +223,27 @@ export async function createCheckout(
           email: buyer.email,
           storeName: profile.storeName,
           shipTo: profile.shipTo,
+          testClock: useTestClocks(ctx.env),
         },
         attemptKey,
       );
     const createSession = async () => {
-      const customerId = await customerFor(checkoutId);
+      const [customerId, priceIds] = await Promise.all([
+        customerFor(checkoutId),
+        // A standing order bills each line with a recurring price made on the server.
+        interval
+          ? recurringPriceIds(
+              stripe(),
+              lines.map((line) => ({
+                productId: line.product_id,
+                name: line.name,
+                role: buyer.role,
+                weeks: interval,
+                unitAmount: line.unit_amount,
+              })),
+            )
+          : Promise.resolve(null),
+      ]);
       const params = checkoutSessionParams({
         checkoutId,
         uid: buyer.uid,
@@ -218,6 +251,7 @@ export async function createCheckout(
         webOrigin,
         expiresAt,
         customerId,
+        ...(interval && priceIds ? { subscription: { weeks: interval, priceIds } } : {}),
       });
       try {
         return await stripe().checkout.sessions.create(params, { idempotencyKey: checkoutId });
@@ -278,6 +312,7 @@ export async function createCheckout(
       amount: session.amount_total,
       lines: lines.length,
       source,
+      interval: interval ?? null,
     });
     return { url, orderId: checkoutId };
   }

@@ -36,6 +36,9 @@ export function shipToOfSession(
   return parsed.data;
 }
 
+const idOf = (value: string | { id: string } | null): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
 export function paymentIntentOf(session: Pick<Stripe.Checkout.Session, 'payment_intent'>) {
   return typeof session.payment_intent === 'string'
     ? session.payment_intent
@@ -52,14 +55,18 @@ export function orderFromCheckout(
   fields: { status: OrderStatus; invoiceNumber: string | null; now: Timestamp; by: string },
 ): OrderDoc {
   const { now, status } = fields;
+  const standing = checkout.interval_weeks !== undefined;
   return {
+    ...(standing
+      ? { standing_order_id: checkout.id, stripe_invoice_id: idOf(session.invoice) }
+      : {}),
     user_id: checkout.user_id,
     store_name: checkout.store_name,
     seller_permit_id: checkout.seller_permit_id,
     items: checkout.items,
     amount: checkout.amount,
     currency: 'usd',
-    payment_type: 'one_time',
+    payment_type: standing ? 'subscription' : 'one_time',
     status,
     stripe_session_id: session.id,
     stripe_payment_intent_id: paymentIntentOf(session),

@@ -4,6 +4,7 @@ import {
   type Carrier,
   type OrderLine,
   type OrderStatus,
+  type PaymentType,
   type ShipTo,
 } from '@portal/domain';
 import type { CheckoutSource } from './checkout-lines';
@@ -39,7 +40,8 @@ export interface OrderDoc {
   items: OrderLine[];
   amount: number;
   currency: 'usd';
-  payment_type: 'one_time';
+  /** 'subscription': a cycle of a standing order (its first checkout, or a paid renewal). */
+  payment_type: PaymentType;
   status: OrderStatus;
   stripe_session_id: string | null;
   created_at: Timestamp;
@@ -48,8 +50,15 @@ export interface OrderDoc {
   status_history: StatusChange[];
   /** What was priced, to recognise a repeated checkout of the same cart. */
   cart_fingerprint: string;
-  /** 'cart' orders remove the purchased lines from the cart once paid; Buy Now leaves it alone. */
-  source: CheckoutSource;
+  /**
+   * 'cart' orders remove the purchased lines from the cart once paid; Buy Now leaves it alone;
+   * 'standing_order' is a renewal of a standing order (no checkout of its own).
+   */
+  source: CheckoutSource | 'standing_order';
+  /** The standing order this order is a cycle of; absent on one-time orders. */
+  standing_order_id?: string;
+  /** The Stripe invoice a standing order's cycle was paid with (one order per invoice). */
+  stripe_invoice_id?: string | null;
   stripe_payment_intent_id: string | null;
   /** The buyer's seller permit number at checkout (on the invoice). */
   seller_permit_id: string;

@@ -132,3 +132,13 @@ export function stripeClient(env: Env): Stripe {
   if (cached?.signature !== signature) cached = { signature, client: createStripeClient(target) };
   return cached.client;
 }
+
+/**
+ * STRIPE_TEST_CLOCKS=per-customer (the local stack and tests): each new Stripe Customer gets its
+ * own test clock, so a standing order's renewals can be brought forward by advancing that clock
+ * (Stripe's test clocks; scripts/advance-clock.ts). Never with a live key.
+ */
+export function useTestClocks(env: Env): boolean {
+  if (env.STRIPE_TEST_CLOCKS?.trim() !== 'per-customer') return false;
+  return !realKey(env)?.startsWith('sk_live') && !realKey(env)?.startsWith('rk_live');
+}

@@ -36,6 +36,8 @@ interface CustomerInput {
   storeName: string;
   /** The buyer's default ship-to, for a new customer. */
   shipTo: ShipTo | null;
+  /** Put a new customer on its own test clock (useTestClocks: local stack and tests only). */
+  testClock?: boolean;
 }
 
 /**
@@ -50,8 +52,15 @@ export async function customerForCheckout(
 ): Promise<string> {
   const stored = await storedCustomerId(db, input.uid);
   if (stored) return stored;
+  const clock = input.testClock
+    ? await stripe.testHelpers.testClocks.create(
+        { frozen_time: Math.floor(Date.now() / 1000), name: `buyer ${input.uid}` },
+        { idempotencyKey: `clock:${input.uid}:${attemptKey}` },
+      )
+    : null;
   const customer = await stripe.customers.create(
     {
+      ...(clock ? { test_clock: clock.id } : {}),
       name: input.storeName || undefined,
       ...(input.email ? { email: input.email } : {}),
       ...(input.shipTo ? { shipping: stripeShipping(input.shipTo) } : {}),

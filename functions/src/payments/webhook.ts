@@ -11,6 +11,13 @@ import {
 } from './checkout-transitions';
 import { logTransition } from './order-transitions';
 import { recordStripeRefunds, type RefundsRecorded } from './refunds';
+import {
+  recordInvoicePaid,
+  recordInvoicePaymentFailed,
+  recordInvoiceVoided,
+  recordSubscriptionEnded,
+  type StandingOrderTransition,
+} from '../standing-orders/renewals';
 
 interface WebhookRequest {
   method: string;
@@ -40,7 +47,7 @@ export type WebhookResult =
   /** Processing failed (order missing, amount mismatch, Firestore error): retry. */
   | { kind: 'failed' };
 
-type Applied = SessionTransition<string> | RefundsRecorded;
+type Applied = SessionTransition<string> | RefundsRecorded | StandingOrderTransition;
 
 /**
  * Applies the events the portal uses (the SDK's Event union types `data.object` by `type`); null
@@ -65,6 +72,15 @@ function applyEvent(
       return recordStripeRefunds(ctx, { refund: event.data.object });
     case 'charge.refunded':
       return recordStripeRefunds(ctx, { charge: event.data.object });
+    // Standing orders (subscriptions): standing-orders/renewals.ts.
+    case 'invoice.paid':
+      return recordInvoicePaid(ctx, event.data.object, ref);
+    case 'invoice.payment_failed':
+      return recordInvoicePaymentFailed(ctx, event.data.object, ref);
+    case 'invoice.voided':
+      return recordInvoiceVoided(ctx, event.data.object, ref);
+    case 'customer.subscription.deleted':
+      return recordSubscriptionEnded(ctx, event.data.object, ref);
     default:
       return null;
   }

@@ -8,6 +8,7 @@ import {
   newsletterTokenRequest,
   paths,
   refundOrderRequest,
+  manageStandingOrderRequest,
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
   saveShipToRequest,
@@ -32,6 +33,7 @@ import {
   unsubscribeNewsletterHandler,
 } from '../../src/handlers/newsletter';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { saveShipToHandler } from '../../src/handlers/save-ship-to';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -136,6 +138,12 @@ const TABLE: Record<CallableName, Row> = {
     schema: refundOrderRequest,
     caller: 'manager',
     valid: { orderId: NO_SUCH_ORDER, amount: 500, reason: 'Damaged in transit', restock: false },
+  },
+  manageStandingOrder: {
+    handler: manageStandingOrderHandler,
+    schema: manageStandingOrderRequest,
+    caller: 'buyer',
+    valid: { standingOrderId: NO_SUCH_ORDER, action: 'set_quantities', quantities: { x: 12 } },
   },
   requestPasswordReset: {
     handler: requestPasswordResetHandler,

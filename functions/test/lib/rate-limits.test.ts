@@ -13,6 +13,7 @@ import { resendVerificationEmailHandler } from '../../src/handlers/account-mail'
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { saveShipToHandler } from '../../src/handlers/save-ship-to';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -99,6 +100,11 @@ const ROWS: Record<RateLimitedCallable, Row> = {
     handler: refundOrderHandler,
     caller: 'manager',
     valid: { orderId: NO_SUCH_ORDER, amount: 500, reason: 'Damaged in transit' },
+  },
+  manageStandingOrder: {
+    handler: manageStandingOrderHandler,
+    caller: 'buyer',
+    valid: { standingOrderId: NO_SUCH_ORDER, action: 'skip' },
   },
   setProfileStatus: {
     handler: setProfileStatusHandler,
@@ -188,6 +194,7 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'saveShipTo',
         'updateOrderStatus',
         'refundOrder',
+        'manageStandingOrder',
         'setProfileStatus',
         'resendVerificationEmail',
       ].sort(),

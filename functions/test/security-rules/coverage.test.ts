@@ -4,6 +4,7 @@ import { cartItemCases } from './cases/cart-items';
 import { productCases, supportContentCases, wholesalePriceCases } from './cases/catalog';
 import { orderCases } from './cases/orders';
 import { profileCases } from './cases/profiles';
+import { standingOrderCases } from './cases/standing-orders';
 import {
   auditLogCases,
   checkoutCases,
@@ -26,6 +27,7 @@ const all: RuleCase[] = [
   ...wholesalePriceCases,
   ...supportContentCases,
   ...orderCases,
+  ...standingOrderCases,
   ...newsletterCases,
   ...mailCases,
   ...rateLimitCases,
@@ -64,6 +66,7 @@ describe('rules matrix coverage', () => {
       'wholesale_prices',
       'support_content',
       'orders',
+      'standing_orders',
       'checkouts',
     ]) {
       const outcomes = new Set(

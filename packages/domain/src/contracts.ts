@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, type OrderStatus } from './orders';
+import { MAX_LINE_QUANTITY, ORDER_STATUSES, type OrderStatus } from './orders';
 import { REFUND_REASON_MAX } from './refunds';
 import { shipToSchema, type ShipTo } from './ship-to';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import type { ProfileStatus } from './roles';
 import { newsletterTokenSchema } from './mail';
 import { emailSchema } from './schemas';
+import {
+  INTERVAL_PROBLEM,
+  isStandingOrderInterval,
+  type StandingOrderInterval,
+  type StandingOrderStatus,
+} from './standing-orders';
 
 /**
  * Request and response contracts of the callable functions. The functions parse `request.data`
@@ -37,11 +43,24 @@ export interface SetProfileStatusResponse {
   status: ProfileStatus;
 }
 
-/** Without productId: the caller's whole server-side cart. With productId: Buy Now of one unit. */
-export const createCheckoutSessionRequest = z.strictObject({
-  productId: id.optional(),
-});
-export type CreateCheckoutSessionRequest = z.infer<typeof createCheckoutSessionRequest>;
+/**
+ * Without productId: the caller's whole server-side cart. With productId: Buy Now of one unit.
+ * With interval (weeks): the cart as a standing order, delivered and charged every 2, 4 or 8 weeks.
+ */
+export const createCheckoutSessionRequest = z
+  .strictObject({
+    productId: id.optional(),
+    interval: z.unknown().refine(isStandingOrderInterval, { message: INTERVAL_PROBLEM }).optional(),
+  })
+  .refine((request) => !(request.productId && request.interval !== undefined), {
+    message: 'A standing order is made from the cart, not with Buy Now.',
+    path: ['interval'],
+  })
+  .transform((request) => ({
+    productId: request.productId,
+    interval: request.interval as StandingOrderInterval | undefined,
+  }));
+export type CreateCheckoutSessionRequest = z.input<typeof createCheckoutSessionRequest>;
 export interface CreateCheckoutSessionResponse {
   url: string;
   orderId: string;
@@ -184,4 +203,44 @@ export const newsletterTokenRequest = z.strictObject({ token: newsletterTokenSch
 export type NewsletterTokenRequest = z.infer<typeof newsletterTokenRequest>;
 export interface NewsletterTokenResponse {
   state: 'confirmed' | 'unsubscribed';
+}
+
+/**
+ * manageStandingOrder: the buyer (their own) or a manager (any) changes a standing order.
+ * skip / unskip the next delivery, set_quantities from the next cycle (product id → units; a
+ * product left out keeps its quantity) and cancel are for both; pause and resume are for managers.
+ */
+export const manageStandingOrderRequest = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({ standingOrderId: id, action: z.literal('skip') }),
+    z.strictObject({ standingOrderId: id, action: z.literal('unskip') }),
+    z.strictObject({ standingOrderId: id, action: z.literal('cancel') }),
+    z.strictObject({ standingOrderId: id, action: z.literal('pause') }),
+    z.strictObject({ standingOrderId: id, action: z.literal('resume') }),
+    z.strictObject({
+      standingOrderId: id,
+      action: z.literal('set_quantities'),
+      quantities: z
+        .record(
+          id,
+          z
+            .number({ error: 'Enter the quantity as a whole number.' })
+            .int('Enter the quantity as a whole number.')
+            .min(1, 'Enter a quantity of at least 1. To stop a product, cancel the standing order.')
+            .max(MAX_LINE_QUANTITY, `Enter a quantity of at most ${MAX_LINE_QUANTITY}.`),
+        )
+        .refine((quantities) => Object.keys(quantities).length > 0, {
+          message: 'Enter at least one quantity.',
+        }),
+    }),
+  ],
+  { error: 'Choose skip, unskip, set_quantities, pause, resume or cancel.' },
+);
+export type ManageStandingOrderRequest = z.input<typeof manageStandingOrderRequest>;
+export interface ManageStandingOrderResponse {
+  standingOrderId: string;
+  status: StandingOrderStatus;
+  /** ISO date of the next delivery that will be charged, or null once cancelled. */
+  nextDeliveryAt: string | null;
 }

@@ -9,6 +9,7 @@ export * from './price-breaks';
 export * from './stock';
 export * from './catalog-search';
 export * from './quick-order';
+export * from './standing-orders';
 export * from './catalog-csv';
 export * from './shipping';
 export * from './ship-to';

@@ -114,6 +114,9 @@ export const mailKeys = {
     `new-order.${part(orderId)}.${part(managerUid)}`,
   orderShipped: (orderId: string) => `order-shipped.${part(orderId)}`,
   orderCancelled: (orderId: string) => `order-cancelled.${part(orderId)}`,
+  /** One per failed invoice of a standing order. */
+  standingOrderPaymentFailed: (standingOrderId: string, invoiceId: string) =>
+    `standing-order-payment-failed.${part(standingOrderId)}.${part(invoiceId)}`,
   orderRefunded: (orderId: string, refundId: string) =>
     `order-refunded.${part(orderId)}.${part(refundId)}`,
   verifyEmail: (uid: string, requestId: string) => `verify-email.${part(uid)}.${part(requestId)}`,

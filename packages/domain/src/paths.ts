@@ -23,6 +23,8 @@ export const COLLECTIONS = {
   counters: 'counters',
   /** One per buyer: their Stripe Customer id (server only). */
   stripeCustomers: 'stripe_customers',
+  /** Standing orders (written by the functions only; the buyer reads their own, managers all). */
+  standingOrders: 'standing_orders',
 } as const;
 
 export const paths = {
@@ -39,6 +41,7 @@ export const paths = {
   checkout: (checkoutId: string) => `${COLLECTIONS.checkouts}/${checkoutId}`,
   invoiceCounter: () => `${COLLECTIONS.counters}/invoices`,
   stripeCustomer: (uid: string) => `${COLLECTIONS.stripeCustomers}/${uid}`,
+  standingOrder: (id: string) => `${COLLECTIONS.standingOrders}/${id}`,
   mail: (key: string) => `${COLLECTIONS.mail}/${key}`,
   newsletterSubscriber: (id: string) => `${COLLECTIONS.newsletterSubscribers}/${id}`,
   rateLimit: (key: string) => `${COLLECTIONS.rateLimits}/${key}`,
@@ -51,6 +54,7 @@ export const FUNCTION_NAMES = {
   verifyPayment: 'verifyPayment',
   updateOrderStatus: 'updateOrderStatus',
   refundOrder: 'refundOrder',
+  manageStandingOrder: 'manageStandingOrder',
   saveShipTo: 'saveShipTo',
   stripeWebhook: 'stripeWebhook',
   requestPasswordReset: 'requestPasswordReset',

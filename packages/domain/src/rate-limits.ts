@@ -65,6 +65,10 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 60, windowMs: HOUR },
     perIp: { max: 120, windowMs: HOUR },
   },
+  manageStandingOrder: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 300, windowMs: HOUR },
+  },
   setProfileStatus: {
     perUser: { max: 200, windowMs: HOUR },
     perIp: { max: 400, windowMs: HOUR },

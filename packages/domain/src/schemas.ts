@@ -105,7 +105,7 @@ export type Profile = z.infer<typeof profileSchema>;
 const cents = z.number().int('Must be whole cents').min(0).max(LIMITS.maxPriceCents);
 
 /** A Firestore Timestamp (anything with toDate()) or a Date, read as a Date. */
-const storedDate = z.preprocess(
+export const storedDate = z.preprocess(
   (value) =>
     value !== null &&
     typeof value === 'object' &&

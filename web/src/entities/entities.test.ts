@@ -35,6 +35,7 @@ const DOCUMENT_SCHEMAS: Record<string, readonly string[]> = {
   'profiles/{uid}/cart_items/{productId}': ['cartItemSchema'],
   'orders/{id}': ['orderSchema', 'orderLineSchema', 'orderStatusChangeSchema'],
   'support_content/{id}': ['supportContentSchema'],
+  'standing_orders/{id}': ['standingOrderSchema', 'standingOrderLineSchema'],
 };
 
 const parses = (schema: string) =>

@@ -4,6 +4,8 @@ import {
   type AcceptedResponse,
   type CreateCheckoutSessionRequest,
   type CreateCheckoutSessionResponse,
+  type ManageStandingOrderRequest,
+  type ManageStandingOrderResponse,
   type NewsletterTokenRequest,
   type NewsletterTokenResponse,
   type RefundOrderRequest,
@@ -48,6 +50,11 @@ export const callRefundOrder = callable<RefundOrderRequest, RefundOrderResponse>
 export const callSaveShipTo = callable<SaveShipToRequest, SaveShipToResponse>(
   FUNCTION_NAMES.saveShipTo,
 );
+/** Skip, unskip, set_quantities and cancel (the buyer, their own), pause and resume (managers). */
+export const callManageStandingOrder = callable<
+  ManageStandingOrderRequest,
+  ManageStandingOrderResponse
+>(FUNCTION_NAMES.manageStandingOrder);
 
 /** Forgot password: the same answer whether or not the address has an account. */
 export const callRequestPasswordReset = callable<RequestPasswordResetRequest, AcceptedResponse>(

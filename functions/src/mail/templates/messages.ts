@@ -261,6 +261,28 @@ export function orderCancelled(
   };
 }
 
+/** A standing order's renewal could not be charged. */
+export function standingOrderPaymentFailed(p: {
+  storeName: string;
+  amount: number;
+  intervalWeeks: number;
+  standingOrdersUrl: string;
+}): MailContent {
+  return {
+    subject: 'Your standing order could not be charged',
+    preview: `We could not charge ${formatUsd(p.amount)} for your next delivery.`,
+    heading: 'Your standing order payment failed',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: `We could not charge your card ${formatUsd(p.amount)} for your standing order (every ${p.intervalWeeks} weeks), so this delivery is on hold. We retry automatically; if your card changed, contact us.`,
+      },
+      { kind: 'button', label: 'View your standing orders', url: p.standingOrdersUrl },
+    ],
+  };
+}
+
 export function passwordReset(p: { resetUrl: string }): MailContent {
   return {
     subject: 'Reset your password',

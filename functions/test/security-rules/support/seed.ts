@@ -40,6 +40,36 @@ export const ORDER = {
 
 const at = Timestamp.fromDate(new Date('2025-11-01T10:00:00Z'));
 
+export const STANDING_ORDER = {
+  retailer: 'standing-retailer',
+  another: 'standing-another',
+} as const;
+
+function standingOrder(uid: string): Record<string, unknown> {
+  return {
+    user_id: uid,
+    store_name: 'Corner Smoke Shop',
+    role: 'retailer',
+    interval_weeks: 2,
+    status: 'active',
+    lines: [
+      {
+        product_id: 'p1',
+        name: 'Blue Syrup',
+        sku: 'BLU',
+        quantity: 12,
+        unit_amount: 600,
+        paused_reason: null,
+      },
+    ],
+    product_ids: ['p1'],
+    next_delivery_at: at,
+    created_at: at,
+    updated_at: at,
+    stripe_subscription_id: 'sub_rules',
+  };
+}
+
 export function validProduct(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name: 'Purple Dream Syrup',
@@ -218,6 +248,8 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     created_at: at,
   },
   [paths.invoiceCounter()]: { next: 7 },
+  [paths.standingOrder(STANDING_ORDER.retailer)]: standingOrder(U.retailer),
+  [paths.standingOrder(STANDING_ORDER.another)]: standingOrder(U.another),
   [paths.stripeCustomer(U.retailer)]: { customer_id: 'cus_rules_retailer' },
   [`${COLLECTIONS.stripeEvents}/evt_1`]: {
     type: 'checkout.session.completed',

@@ -20,6 +20,7 @@ export {
   useAllProducts,
   useImportCatalog,
   useProduct,
+  useProductsById,
   useProducts,
   useSaveProduct,
   useSetProductActive,

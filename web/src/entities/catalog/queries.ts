@@ -2,6 +2,7 @@ import {
   queryOptions,
   skipToken,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -59,6 +60,19 @@ export function useProduct(role: BuyerRole | undefined, id: string) {
         .getQueryData<PricedProduct[]>(catalogKeys.forRole(role))
         ?.find((product) => product.id === id),
     initialDataUpdatedAt: () => queryClient.getQueryState(catalogKeys.forRole(role))?.dataUpdatedAt,
+  });
+}
+
+/**
+ * Several products of a role's catalog (each null when not in it), in the order of `ids`: each
+ * read on its own and cached as useProduct caches it.
+ */
+export function useProductsById(role: BuyerRole | undefined, ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: catalogKeys.product(role, id),
+      queryFn: role ? () => fetchProduct(role, id) : skipToken,
+    })),
   });
 }
 

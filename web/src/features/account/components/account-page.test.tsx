@@ -217,6 +217,13 @@ describe('AccountPage: tabs', () => {
     renderAccount();
     act(() => screen.getByRole('tab', { name: 'Orders' }).focus());
     await user.keyboard('{ArrowRight}{Enter}');
+    expect(
+      await screen.findByRole('tab', { name: /Standing orders/, selected: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/portal/my-account?tab=standing-orders',
+    );
+    await user.keyboard('{ArrowRight}{Enter}');
     expect(await screen.findByRole('tab', { name: /Support/, selected: true })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/portal/my-account?tab=support');
     expect(await screen.findByText('Cleaning the bowls')).toBeInTheDocument();

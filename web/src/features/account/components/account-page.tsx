@@ -9,17 +9,21 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
+import { StandingOrdersTab } from './standing-orders-tab';
 import { SupportTab } from './support-tab';
 import './account.css';
 
-const TABS = ['orders', 'support', 'profile'] as const;
+const TABS = ['orders', 'standing-orders', 'support', 'profile'] as const;
 type TabKey = (typeof TABS)[number];
 
 function isTab(value: string | null): value is TabKey {
   return TABS.includes(value as TabKey);
 }
 
-/** /portal/my-account: Orders (default), Support and Profile; the tab lives in ?tab=. */
+/**
+ * /portal/my-account: Orders (default), Standing orders, Support and Profile; the tab lives in
+ * ?tab=.
+ */
 export function AccountPage() {
   const notify = useNotify();
   usePageTitle('My Account');
@@ -47,6 +51,11 @@ export function AccountPage() {
         size="large"
         items={[
           { key: 'orders', label: 'Orders', children: <OrdersTab uid={uid} orders={orders} /> },
+          {
+            key: 'standing-orders',
+            label: 'Standing orders',
+            children: <StandingOrdersTab uid={uid} />,
+          },
           { key: 'support', label: 'Support', children: <SupportTab support={support} /> },
           {
             key: 'profile',

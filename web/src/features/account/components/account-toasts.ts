@@ -5,3 +5,11 @@ export const ACCOUNT_TOASTS = {
   unexpected: ['Error', 'Something went wrong.'],
   updated: ['Success', 'Your profile has been successfully updated.'],
 } as const;
+
+/** Success toasts of the standing orders' actions (title: text); failures show the server's reason. */
+export const STANDING_ORDER_TOASTS = {
+  skipped: ['Success', 'Next delivery skipped.'],
+  unskipped: ['Success', 'Skip undone: the next delivery goes ahead.'],
+  quantities: ['Success', 'Quantities saved. They apply from the next delivery.'],
+  cancelled: ['Success', 'Standing order cancelled.'],
+} as const;

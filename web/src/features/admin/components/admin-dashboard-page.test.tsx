@@ -95,7 +95,7 @@ describe('/admin access', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Electric Slush Co.')).toBeInTheDocument();
     expect(screen.getByText('manager@demo.test')).toBeInTheDocument();
-    for (const tab of ['Orders', 'Users', 'Catalog', 'Tutorials']) {
+    for (const tab of ['Orders', 'Standing orders', 'Users', 'Catalog', 'Tutorials']) {
       expect(screen.getByRole('tab', { name: new RegExp(tab) })).toBeInTheDocument();
     }
     expect(screen.getByRole('heading', { name: 'Recent Orders' })).toBeInTheDocument();

@@ -8,12 +8,13 @@ import { AbandonedCheckoutsTable } from './abandoned-checkouts-table';
 import { CatalogPanel } from './catalog-panel';
 import { OrdersExport } from './orders-export';
 import { RecentOrdersTable } from './recent-orders-table';
+import { StandingOrdersPanel } from './standing-orders-panel';
 import { TotalsCards } from './totals-cards';
 import { TutorialsPanel } from './tutorials-panel';
 import { UserManagementTable } from './user-management-table';
 import './admin-dashboard.css';
 
-const TABS = ['orders', 'users', 'catalog', 'tutorials'] as const;
+const TABS = ['orders', 'standing-orders', 'users', 'catalog', 'tutorials'] as const;
 type TabKey = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab === value);
 
@@ -65,6 +66,7 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
                 </div>
               ),
             },
+            { key: 'standing-orders', label: 'Standing orders', children: <StandingOrdersPanel /> },
             {
               key: 'users',
               label: (

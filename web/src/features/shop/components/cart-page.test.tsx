@@ -183,6 +183,88 @@ describe('CartPage', () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/pay/cs_2'));
   });
 
+  it('offers a one-time purchase (the default) or a standing order, and passes the interval to checkout', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    callables.callCreateCheckoutSession.mockResolvedValue({
+      url: 'https://checkout.test/pay/cs_3',
+      orderId: 'o3',
+    });
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderCart();
+    const delivery = await screen.findByRole('radiogroup', { name: 'Delivery' });
+    expect(summary().getByRole('radiogroup', { name: 'Delivery' })).toBe(delivery);
+    const choices = within(delivery).getAllByRole('radio');
+    expect(choices.map((choice) => choice.closest('label')?.textContent)).toEqual([
+      'One-time purchase',
+      'Deliver every 2 weeks',
+      'Deliver every 4 weeks',
+      'Deliver every 8 weeks',
+    ]);
+    expect(within(delivery).getByRole('radio', { name: 'One-time purchase' })).toBeChecked();
+    expect(summary().queryByText(/Your card is charged/)).not.toBeInTheDocument();
+
+    await user.click(within(delivery).getByRole('radio', { name: 'Deliver every 4 weeks' }));
+    const explanation =
+      'Your card is charged for this cart now and every 4 weeks after; each delivery is a new order. Skip, change quantities or cancel any time in My Account.';
+    expect(summary().getByText(explanation)).toBeInTheDocument();
+    expect(delivery).toHaveAccessibleDescription(explanation);
+    expect(screen.queryByRole('button', { name: /Proceed to Checkout/ })).not.toBeInTheDocument();
+
+    // The keyboard moves between the choices.
+    await user.keyboard('{ArrowDown}');
+    expect(within(delivery).getByRole('radio', { name: 'Deliver every 8 weeks' })).toBeChecked();
+    expect(summary().getByText(/now and every 8 weeks after/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Start standing order/ }));
+    expect(callables.callCreateCheckoutSession).toHaveBeenCalledWith({ interval: 8 });
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/pay/cs_3'));
+  });
+
+  it('goes back to a one-time checkout when the buyer chooses it again', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    callables.callCreateCheckoutSession.mockResolvedValue({
+      url: 'https://checkout.test/pay/cs_4',
+      orderId: 'o4',
+    });
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('radio', { name: 'Deliver every 2 weeks' }));
+    expect(screen.getByRole('button', { name: /Start standing order/ })).toBeEnabled();
+    await user.click(screen.getByRole('radio', { name: 'One-time purchase' }));
+    expect(summary().queryByText(/Your card is charged/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Proceed to Checkout/ }));
+    expect(callables.callCreateCheckoutSession).toHaveBeenCalledWith({});
+  });
+
+  it("shows the server's reason when a standing order is refused", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    callables.callCreateCheckoutSession.mockRejectedValue(
+      Object.assign(new Error('Add a default ship-to address before starting a standing order.'), {
+        code: 'functions/failed-precondition',
+      }),
+    );
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('radio', { name: 'Deliver every 2 weeks' }));
+    await user.click(screen.getByRole('button', { name: /Start standing order/ }));
+    await expectToast('Error', 'Failed to initiate checkout.');
+    expect(summary().getByRole('alert')).toHaveTextContent(
+      'Add a default ship-to address before starting a standing order.',
+    );
+    expect(callables.callCreateCheckoutSession).toHaveBeenCalledWith({ interval: 2 });
+    // Choosing another delivery clears it (it was about the other choice).
+    await user.click(screen.getByRole('radio', { name: 'Deliver every 4 weeks' }));
+    expect(summary().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("toasts 'Failed to initiate checkout.' when the session cannot be created", async () => {
     seedProfile('retailer');
     seedProducts();

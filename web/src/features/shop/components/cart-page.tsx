@@ -5,7 +5,7 @@ import {
   ShoppingOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '@portal/domain';
 import { paths } from '@/config/paths';
@@ -16,6 +16,7 @@ import { useProducts } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
+import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
 import { LoadFailed } from './load-failed';
 import './shop.css';
@@ -44,6 +45,8 @@ export function CartPage() {
   const updateQuantity = useUpdateCartQuantity(uid);
   const removeItem = useRemoveCartItem(uid);
   const checkout = useCreateCheckout();
+  // One-time purchase (null) or a standing order every so many weeks.
+  const [deliveryWeeks, setDeliveryWeeks] = useState<DeliveryInterval>(null);
 
   const failed = cart.isError || products.isError || profile.isError;
   useEffect(() => {
@@ -71,8 +74,16 @@ export function CartPage() {
     });
   }
 
+  function chooseDelivery(next: DeliveryInterval) {
+    // A refusal shown under the button was about the other choice.
+    if (checkout.isError) checkout.reset();
+    setDeliveryWeeks(next);
+  }
+
   function proceed() {
-    checkout.mutate({}, { onError: () => notify.error(...CART_TOASTS.checkout) });
+    checkout.mutate(deliveryWeeks ? { interval: deliveryWeeks } : {}, {
+      onError: () => notify.error(...CART_TOASTS.checkout),
+    });
   }
 
   const header = (
@@ -176,6 +187,7 @@ export function CartPage() {
               <dd>{formatUsd(summary.total)}</dd>
             </div>
           </dl>
+          <DeliveryChoice value={deliveryWeeks} onChange={chooseDelivery} disabled={processing} />
           {summary.unavailable.length > 0 && (
             <Alert
               type="warning"
@@ -193,7 +205,7 @@ export function CartPage() {
             disabled={!canCheckout}
             onClick={proceed}
           >
-            Proceed to Checkout
+            {deliveryWeeks ? 'Start standing order' : 'Proceed to Checkout'}
           </Button>
           {refusal && (
             <p className="order-summary__refusal" role="alert">

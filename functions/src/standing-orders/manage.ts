@@ -1,0 +1,131 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import {
+  nextChargedDelivery,
+  paths,
+  type ManageStandingOrderRequest,
+  type ManageStandingOrderResponse,
+} from '@portal/domain';
+import type { Caller } from '../lib/caller';
+import type { Context } from '../lib/context';
+import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
+import { log } from '../lib/log';
+import { isMissingResource, stripeFailure } from '../payments/stripe-errors';
+import { reconcileStandingOrder, type Intent } from './reconcile';
+import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
+
+type Action = ManageStandingOrderRequest['action'];
+
+function answer(standing: StandingOrderRecord): ManageStandingOrderResponse {
+  const next = standing.status === 'cancelled' ? null : nextChargedDelivery(standing);
+  return {
+    standingOrderId: standing.id,
+    status: standing.status,
+    nextDeliveryAt: next ? next.toISOString() : null,
+  };
+}
+
+/** Who may do what: the buyer their own (not pause/resume), a manager any. */
+function checkCaller(caller: Caller, standing: StandingOrderRecord, action: Action) {
+  const manager = caller.access.kind === 'manager';
+  // Another buyer's standing order is "not found" to them, like one that does not exist.
+  if (!manager && standing.user_id !== caller.uid) {
+    throw new NotFoundError('Standing order not found.');
+  }
+  if (!manager && (action === 'pause' || action === 'resume')) {
+    throw new NotAllowedError('Only a manager can pause or resume a standing order.');
+  }
+  if (!manager && standing.paused_by_manager && action !== 'cancel') {
+    throw new PreconditionError(
+      'This standing order is paused by us. Contact us to resume it, or cancel it.',
+    );
+  }
+}
+
+/** Cancels at Stripe (at once, no further invoices) and marks the standing order cancelled. */
+async function cancel(
+  ctx: Pick<Context, 'db' | 'stripe'>,
+  standing: StandingOrderRecord,
+  by: string,
+) {
+  if (standing.stripe_subscription_id) {
+    try {
+      await ctx.stripe().subscriptions.cancel(standing.stripe_subscription_id);
+    } catch (error) {
+      // Already gone at Stripe (cancelled in the dashboard): nothing more will be charged.
+      if (!isMissingResource(error) && !isCanceledAlready(error)) {
+        throw stripeFailure('standing_order_cancel_failed', error, {
+          standingOrderId: standing.id,
+        });
+      }
+    }
+  }
+  const now = Timestamp.now();
+  await ctx.db.doc(paths.standingOrder(standing.id)).update({
+    status: 'cancelled',
+    cancelled_at: now,
+    next_delivery_at: null,
+    skipped_delivery_at: null,
+    updated_at: now,
+  });
+  log.info('standing_order_cancelled', { standingOrderId: standing.id, by });
+  return { ...standing, status: 'cancelled' as const };
+}
+
+function isCanceledAlready(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /cancel(l)?ed subscription/i.test(message);
+}
+
+/**
+ * manageStandingOrder: skip or unskip the next delivery, change quantities from the next cycle,
+ * cancel (buyer or manager), pause or resume (managers). A cancelled standing order takes no
+ * change; cancelling it again changes nothing. Stripe is changed first; when Stripe refuses,
+ * nothing is written.
+ */
+export async function manageStandingOrder(
+  caller: Caller,
+  request: ManageStandingOrderRequest,
+  ctx: Pick<Context, 'db' | 'stripe'>,
+): Promise<ManageStandingOrderResponse> {
+  const { action, standingOrderId } = request;
+  const standing = readStandingOrder(await ctx.db.doc(paths.standingOrder(standingOrderId)).get());
+  if (!standing) throw new NotFoundError('Standing order not found.');
+  checkCaller(caller, standing, action);
+  if (standing.status === 'cancelled') {
+    if (action === 'cancel') return answer(standing);
+    throw new PreconditionError('This standing order is cancelled.');
+  }
+  if (action === 'cancel') return answer(await cancel(ctx, standing, caller.uid));
+
+  const intent: Intent = {};
+  switch (action) {
+    case 'skip': {
+      const next = standing.next_delivery_at;
+      if (!next) {
+        throw new PreconditionError(
+          'The next delivery is not scheduled yet. Try again in a minute.',
+        );
+      }
+      if (standing.status === 'paused') {
+        throw new PreconditionError('This standing order is paused: there is no delivery to skip.');
+      }
+      intent.skippedDeliveryAt = Timestamp.fromDate(next);
+      break;
+    }
+    case 'unskip':
+      intent.skippedDeliveryAt = null;
+      break;
+    case 'pause':
+      intent.pausedByManager = true;
+      break;
+    case 'resume':
+      intent.pausedByManager = false;
+      break;
+    case 'set_quantities':
+      intent.quantities = request.quantities;
+      break;
+  }
+  const result = await reconcileStandingOrder(ctx, standingOrderId, intent);
+  log.info('standing_order_changed', { standingOrderId, action, by: caller.uid });
+  return answer(result);
+}

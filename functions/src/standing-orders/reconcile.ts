@@ -1,0 +1,280 @@
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type Stripe from 'stripe';
+import {
+  COLLECTIONS,
+  lineUnitPrice,
+  orderableUnits,
+  paths,
+  quantityProblem,
+  type CatalogProduct,
+  type LinePauseReason,
+  type Product,
+  type StandingOrderLine,
+  type StandingOrderStatus,
+} from '@portal/domain';
+import type { Context } from '../lib/context';
+import { NotFoundError, PreconditionError } from '../lib/errors';
+import { log } from '../lib/log';
+import { loadProducts } from '../payments/checkout-lines';
+import { stripeFailure } from '../payments/stripe-errors';
+import { recurringPriceIds } from './recurring-prices';
+import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
+import { productIdOfPrice } from './stripe-objects';
+
+/**
+ * Keeps a standing order's subscription billing what the next delivery should be: each line at
+ * the server's current price for the buyer's role and quantity (a price change applies from the
+ * next cycle: Stripe bills the new price at the next renewal, never the past one), and a line
+ * whose product is no longer sold, has no price for the role, or has fewer whole cases on hand
+ * than the line needs is paused with a notice instead of charged (its subscription item removed;
+ * it comes back by itself once the product is available again). When every line is paused, or a
+ * manager paused the standing order, cycles pass without a charge (pause_collection: void); a
+ * skipped delivery does the same for one cycle only (resumes_at just after it).
+ */
+
+export type ReconcileContext = Pick<Context, 'db' | 'stripe'>;
+
+export interface Intent {
+  /** product id → units, from the next cycle (set_quantities). */
+  quantities?: Readonly<Record<string, number>>;
+  /** The delivery to skip (its date), or null to skip none. */
+  skippedDeliveryAt?: Timestamp | null;
+  pausedByManager?: boolean;
+}
+
+/** Why a line cannot be delivered now, or null when it can (with its unit price). */
+function lineState(
+  line: StandingOrderLine,
+  product: Product | CatalogProduct | undefined,
+  role: StandingOrderRecord['role'],
+): { reason: LinePauseReason; unit: number } | { reason: null; unit: number } {
+  if (!product || !product.is_active) return { reason: 'inactive', unit: line.unit_amount };
+  const unit = lineUnitPrice(product, role, line.quantity);
+  if (unit === null) return { reason: 'no_price', unit: line.unit_amount };
+  // On hand, not minus reservations: an open checkout that may never be paid does not pause it.
+  if (
+    product.stock_on_hand !== null &&
+    orderableUnits(product.stock_on_hand, product) < line.quantity
+  ) {
+    return { reason: 'out_of_stock', unit };
+  }
+  return { reason: null, unit };
+}
+
+const sameLines = (a: readonly StandingOrderLine[], b: readonly StandingOrderLine[]) =>
+  a.length === b.length &&
+  a.every(
+    (line, i) =>
+      line.quantity === b[i]!.quantity &&
+      line.unit_amount === b[i]!.unit_amount &&
+      line.paused_reason === b[i]!.paused_reason,
+  );
+
+type PauseCollection = Stripe.SubscriptionUpdateParams.PauseCollection | '';
+
+function pauseCollectionFor(
+  pausedByManager: boolean,
+  allPaused: boolean,
+  skipped: Timestamp | null,
+): PauseCollection {
+  if (pausedByManager || allPaused) return { behavior: 'void' };
+  // Resumes just after the skipped cycle: that cycle's invoice is voided, the next one charged.
+  if (skipped)
+    return { behavior: 'void', resumes_at: Math.floor(skipped.toMillis() / 1000) + 3600 };
+  return '';
+}
+
+function samePause(current: Stripe.Subscription.PauseCollection | null, wanted: PauseCollection) {
+  if (wanted === '') return current === null;
+  return (
+    current !== null &&
+    current.behavior === wanted.behavior &&
+    (current.resumes_at ?? null) === (wanted.resumes_at ?? null)
+  );
+}
+
+/** The quantities asked for, checked against the lines and each product's case pack and minimum. */
+function applyQuantities(
+  standing: StandingOrderRecord,
+  quantities: Readonly<Record<string, number>>,
+  products: ReadonlyMap<string, Product | CatalogProduct>,
+): StandingOrderLine[] {
+  for (const productId of Object.keys(quantities)) {
+    if (!standing.lines.some((line) => line.product_id === productId)) {
+      throw new PreconditionError(`Product ${productId} is not in this standing order.`, {
+        productId,
+      });
+    }
+  }
+  return standing.lines.map((line) => {
+    const quantity = quantities[line.product_id];
+    if (quantity === undefined || quantity === line.quantity) return line;
+    const product = products.get(line.product_id);
+    if (product) {
+      const problem = quantityProblem(product.name, quantity, product);
+      if (problem) throw new PreconditionError(`${problem}.`, { productId: line.product_id });
+    }
+    return { ...line, quantity };
+  });
+}
+
+/**
+ * Reprices and rechecks a standing order, applies `intent`, brings its Stripe subscription in
+ * line (items and pause, proration none: changes bill from the next cycle) and then writes the
+ * standing order. Nothing is written when Stripe refuses. Returns the standing order as written.
+ */
+export async function reconcileStandingOrder(
+  ctx: ReconcileContext,
+  standingOrderId: string,
+  intent: Intent = {},
+): Promise<StandingOrderRecord> {
+  const { db } = ctx;
+  const ref = db.doc(paths.standingOrder(standingOrderId));
+  const standing = readStandingOrder(await ref.get());
+  if (!standing) throw new NotFoundError('Standing order not found.');
+  if (standing.status === 'cancelled') return standing;
+
+  const products = await loadProducts(db, standing.product_ids, standing.role);
+  const asked = intent.quantities
+    ? applyQuantities(standing, intent.quantities, products)
+    : standing.lines;
+  const lines: StandingOrderLine[] = asked.map((line) => {
+    const state = lineState(line, products.get(line.product_id), standing.role);
+    return { ...line, unit_amount: state.unit, paused_reason: state.reason };
+  });
+  const pausedByManager = intent.pausedByManager ?? standing.paused_by_manager;
+  const skippedDate =
+    intent.skippedDeliveryAt !== undefined
+      ? intent.skippedDeliveryAt
+      : standing.skipped_delivery_at
+        ? Timestamp.fromDate(standing.skipped_delivery_at)
+        : null;
+  const allPaused = lines.every((line) => line.paused_reason !== null);
+  const status: StandingOrderStatus =
+    pausedByManager || allPaused
+      ? 'paused'
+      : standing.status === 'paused'
+        ? 'active'
+        : standing.status;
+
+  const unchanged =
+    sameLines(lines, standing.lines) &&
+    pausedByManager === standing.paused_by_manager &&
+    (skippedDate?.toMillis() ?? null) === (standing.skipped_delivery_at?.getTime() ?? null) &&
+    status === standing.status;
+  if (unchanged) return standing;
+
+  if (standing.stripe_subscription_id) {
+    try {
+      await syncSubscription(ctx.stripe(), standing, lines, {
+        pause: pauseCollectionFor(pausedByManager, allPaused, skippedDate),
+      });
+    } catch (error) {
+      throw stripeFailure('standing_order_sync_failed', error, { standingOrderId });
+    }
+  }
+  const now = Timestamp.now();
+  await ref.update({
+    lines,
+    status,
+    paused_by_manager: pausedByManager,
+    skipped_delivery_at: skippedDate,
+    updated_at: now,
+  });
+  log.info('standing_order_reconciled', {
+    standingOrderId,
+    status,
+    paused: lines.filter((line) => line.paused_reason).map((line) => line.product_id),
+  });
+  return {
+    ...standing,
+    lines,
+    status,
+    paused_by_manager: pausedByManager,
+    skipped_delivery_at: skippedDate?.toDate() ?? null,
+    updated_at: now.toDate(),
+  };
+}
+
+/**
+ * Makes the subscription's items the delivered lines at their prices (recurring prices made or
+ * reused on the server) and its pause what the standing order says. Stripe refuses a subscription
+ * without items, so when every line is paused the items stay and the cycles are paused instead.
+ */
+async function syncSubscription(
+  stripe: Stripe,
+  standing: StandingOrderRecord,
+  lines: readonly StandingOrderLine[],
+  options: { pause: PauseCollection },
+): Promise<void> {
+  const subscriptionId = standing.stripe_subscription_id!;
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const itemOf = new Map(
+    subscription.items.data.map((item) => [productIdOfPrice(item.price), item] as const),
+  );
+  const delivered = lines.filter((line) => line.paused_reason === null);
+  const priceIds = await recurringPriceIds(
+    stripe,
+    delivered.map((line) => ({
+      productId: line.product_id,
+      name: line.name,
+      role: standing.role,
+      weeks: standing.interval_weeks,
+      unitAmount: line.unit_amount,
+    })),
+  );
+  const items: Stripe.SubscriptionUpdateParams.Item[] = [];
+  if (delivered.length > 0) {
+    delivered.forEach((line, index) => {
+      const price = priceIds[index]!;
+      const item = itemOf.get(line.product_id);
+      if (!item) items.push({ price, quantity: line.quantity });
+      else if (item.price.id !== price || item.quantity !== line.quantity) {
+        items.push({ id: item.id, price, quantity: line.quantity });
+      }
+    });
+    for (const line of lines) {
+      const item = itemOf.get(line.product_id);
+      if (line.paused_reason !== null && item) items.push({ id: item.id, deleted: true });
+    }
+  }
+  const pauseChanged = !samePause(subscription.pause_collection, options.pause);
+  if (items.length === 0 && !pauseChanged) return;
+  await stripe.subscriptions.update(subscriptionId, {
+    ...(items.length > 0 ? { items, proration_behavior: 'none' } : {}),
+    ...(pauseChanged ? { pause_collection: options.pause } : {}),
+  });
+}
+
+/**
+ * The standing orders a product change may touch (they name the product and still run), each
+ * reconciled; one that fails is logged and left for the next change or call.
+ */
+export async function reconcileStandingOrdersOfProduct(
+  ctx: ReconcileContext,
+  productId: string,
+): Promise<{ checked: number; failed: number }> {
+  const found = await standingOrdersNaming(ctx.db, productId);
+  let failed = 0;
+  for (const id of found) {
+    try {
+      await reconcileStandingOrder(ctx, id);
+    } catch (error) {
+      failed += 1;
+      log.error('standing_order_reconcile_failed', {
+        standingOrderId: id,
+        productId,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return { checked: found.length, failed };
+}
+
+async function standingOrdersNaming(db: Firestore, productId: string): Promise<string[]> {
+  const snap = await db
+    .collection(COLLECTIONS.standingOrders)
+    .where('product_ids', 'array-contains', productId)
+    .get();
+  return snap.docs.filter((doc) => doc.get('status') !== 'cancelled').map((doc) => doc.id);
+}

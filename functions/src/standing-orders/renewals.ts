@@ -1,0 +1,345 @@
+import { createHash } from 'node:crypto';
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type Stripe from 'stripe';
+import {
+  COLLECTIONS,
+  formatInvoiceNumber,
+  paths,
+  type OrderLine,
+  type OrderStatus,
+  type StandingOrderStatus,
+} from '@portal/domain';
+import { log } from '../lib/log';
+import {
+  orderPaidMails,
+  standingOrderPaymentFailedMail,
+  type MailDeps,
+} from '../mail/notifications';
+import { stageMails } from '../mail/outbox';
+import { readCheckout } from '../payments/checkout-record';
+import { CheckoutMissingError, recordCheckoutCompleted } from '../payments/checkout-transitions';
+import { allocateInvoiceNumber, readInvoiceCounter } from '../payments/invoice-numbers';
+import type { OrderDoc } from '../payments/order-record';
+import { historyWith, STRIPE_ACTOR } from '../payments/order-transitions';
+import { commitStock, readStock, unitsOf } from '../payments/stock';
+import { readEventSeen, recordEvent, type EventRef } from '../payments/stripe-event-log';
+import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
+import {
+  invoicePeriodEnd,
+  linePriceId,
+  productIdOfPrice,
+  standingOrderIdOf,
+  subscriptionOfInvoice,
+  toDate,
+} from './stripe-objects';
+
+/**
+ * What Stripe reports about a standing order's subscription, applied once per event: a paid
+ * cycle becomes an order (one per invoice), a failed one marks the standing order, a voided one
+ * (a skipped or paused cycle) moves its next date, and the subscription's end cancels it.
+ */
+export interface StandingOrderTransition {
+  /** The order (a paid cycle) or standing order the event changed; null when it is not ours. */
+  orderId: string | null;
+  status: OrderStatus | null;
+  outcome: string;
+}
+
+type Deps = MailDeps & { stripe: () => Stripe };
+
+/** The order of a renewal: one id per Stripe invoice, so a replayed event finds it. */
+export function renewalOrderId(invoiceId: string): string {
+  return createHash('sha256').update(`invoice:${invoiceId}`).digest('hex').slice(0, 20);
+}
+
+const notOurs = (outcome: string): StandingOrderTransition => ({
+  orderId: null,
+  status: null,
+  outcome,
+});
+
+/** The standing order an invoice bills, from the subscription's metadata (read again if absent). */
+async function standingOrderOfInvoice(deps: Deps, invoice: Stripe.Invoice): Promise<string | null> {
+  const subscription = subscriptionOfInvoice(invoice);
+  if (!subscription) return null;
+  const fromInvoice = standingOrderIdOf(subscription.metadata);
+  if (fromInvoice) return fromInvoice;
+  const read = await deps.stripe().subscriptions.retrieve(subscription.id);
+  return standingOrderIdOf(read.metadata);
+}
+
+/**
+ * The lines an invoice charged, as order lines: each Stripe line's price names its product (the
+ * prices are ours: recurring-prices.ts), and its amount is what was charged.
+ */
+async function chargedLines(
+  stripe: Stripe,
+  invoice: Stripe.Invoice,
+  standing: StandingOrderRecord,
+): Promise<OrderLine[]> {
+  const priceIds = [
+    ...new Set(invoice.lines.data.map(linePriceId).filter((id): id is string => !!id)),
+  ];
+  const prices = new Map(
+    await Promise.all(priceIds.map(async (id) => [id, await stripe.prices.retrieve(id)] as const)),
+  );
+  return invoice.lines.data.map((line) => {
+    const priceId = linePriceId(line);
+    const price = priceId ? prices.get(priceId) : undefined;
+    const productId = price ? productIdOfPrice(price) : null;
+    const quantity = line.quantity ?? 0;
+    if (!productId || quantity < 1) {
+      throw new Error(`Invoice ${invoice.id} line ${line.id} names no product of ours`);
+    }
+    const known = standing.lines.find((l) => l.product_id === productId);
+    return {
+      product_id: productId,
+      name: known?.name ?? line.description ?? productId,
+      description: '',
+      image_url: '',
+      unit_amount: Math.round(line.amount / quantity),
+      quantity,
+      line_total: line.amount,
+    };
+  });
+}
+
+/** In a transaction: the standing order and whether the event was handled before. */
+async function readStanding(tx: Transaction, db: Firestore, id: string, event?: EventRef) {
+  const seen = await readEventSeen(tx, db, event);
+  const ref = db.doc(paths.standingOrder(id));
+  const standing = readStandingOrder(await tx.get(ref));
+  if (!standing) throw new CheckoutMissingError(`Standing order ${id} does not exist`);
+  return { seen, ref, standing };
+}
+
+const nextDate = (invoice: Stripe.Invoice) => {
+  const end = invoicePeriodEnd(invoice);
+  return end ? Timestamp.fromDate(toDate(end)) : null;
+};
+
+/** A skipped delivery that is now in the past is no longer skipped. */
+function skipAfter(standing: StandingOrderRecord, next: Timestamp | null) {
+  const skipped = standing.skipped_delivery_at;
+  if (!skipped || !next) return {};
+  return skipped.getTime() < next.toMillis() ? { skipped_delivery_at: null } : {};
+}
+
+/**
+ * invoice.paid. The first invoice pays the standing order's checkout: it is recorded as the
+ * checkout's completion (the same transition as checkout.session.completed, whichever comes
+ * first). A renewal becomes a new order of the buyer (payment type 'subscription', the lines and
+ * amounts Stripe charged, the standing order's ship-to, the next invoice number) exactly once per
+ * invoice; its units leave stock; the buyer and managers get the order mails.
+ */
+export async function recordInvoicePaid(
+  deps: Deps,
+  invoice: Stripe.Invoice,
+  event?: EventRef,
+): Promise<StandingOrderTransition> {
+  const { db } = deps;
+  const standingId = await standingOrderOfInvoice(deps, invoice);
+  if (!standingId) return notOurs('not-a-standing-order');
+
+  if (invoice.billing_reason === 'subscription_create') {
+    const checkout = readCheckout(await db.doc(paths.checkout(standingId)).get());
+    if (!checkout?.stripe_session_id) {
+      throw new CheckoutMissingError(`Checkout ${standingId} of invoice ${invoice.id} is missing`);
+    }
+    const session = await deps.stripe().checkout.sessions.retrieve(checkout.stripe_session_id);
+    const result = await recordCheckoutCompleted(deps, session, event);
+    if (result.outcome === 'not-complete') {
+      // Stripe retries the delivery; by then Checkout has completed the session.
+      throw new Error(`Session ${session.id} of paid invoice ${invoice.id} is not complete yet`);
+    }
+    return result;
+  }
+
+  const preview = readStandingOrder(await db.doc(paths.standingOrder(standingId)).get());
+  if (!preview) throw new CheckoutMissingError(`Standing order ${standingId} does not exist`);
+  const lines = await chargedLines(deps.stripe(), invoice, preview);
+  const orderId = renewalOrderId(invoice.id);
+  const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
+
+  return db.runTransaction(async (tx) => {
+    const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
+    const existing = await tx.get(orderRef);
+    if (seen || existing.exists) {
+      const status = (existing.get('status') as OrderStatus | undefined) ?? null;
+      return { orderId, status, outcome: seen ? 'duplicate-event' : 'already-recorded' };
+    }
+    const counter = await readInvoiceCounter(tx, db);
+    const stock = await readStock(
+      tx,
+      db,
+      lines.map((line) => line.product_id),
+    );
+    const amount = invoice.amount_paid;
+    const next = nextDate(invoice);
+    const writeMails = await stageMails(
+      tx,
+      db,
+      await orderPaidMails(deps, {
+        id: orderId,
+        user_id: standing.user_id,
+        store_name: standing.store_name,
+        items: lines,
+        amount,
+        ship_to: standing.ship_to,
+        invoice_number: formatInvoiceNumber(counter.next),
+      }),
+    );
+    const now = Timestamp.now();
+    const invoiceNumber = allocateInvoiceNumber(tx, counter);
+    writeMails();
+    const order: OrderDoc = {
+      user_id: standing.user_id,
+      store_name: standing.store_name,
+      seller_permit_id: standing.seller_permit_id,
+      items: lines.map((line) => {
+        const product = stock.get(line.product_id);
+        const image: unknown = product?.get('image_url');
+        const description: unknown = product?.get('description');
+        return {
+          ...line,
+          image_url: typeof image === 'string' ? image : '',
+          description: typeof description === 'string' ? description : '',
+        };
+      }),
+      amount,
+      currency: 'usd',
+      payment_type: 'subscription',
+      status: 'processing',
+      stripe_session_id: null,
+      stripe_payment_intent_id: null,
+      created_at: now,
+      updated_at: now,
+      paid_at: now,
+      status_history: historyWith([], 'processing', now, STRIPE_ACTOR),
+      cart_fingerprint: '',
+      source: 'standing_order',
+      standing_order_id: standingId,
+      stripe_invoice_id: invoice.id,
+      ship_to: standing.ship_to,
+      invoice_number: invoiceNumber,
+      shipment: null,
+      refunds: [],
+      refunded_amount: 0,
+    };
+    const taken = commitStock(tx, stock, unitsOf(lines), false, orderId);
+    tx.create(orderRef, { ...order, stock_taken: taken });
+    const status: StandingOrderStatus =
+      standing.status === 'payment_failed' ? 'active' : standing.status;
+    tx.update(ref, {
+      status,
+      last_order_id: orderId,
+      orders_count: standing.orders_count + 1,
+      ...(next ? { next_delivery_at: next } : {}),
+      ...skipAfter(standing, next),
+      updated_at: now,
+    });
+    recordEvent(tx, db, event, { orderId, sessionId: null, outcome: 'renewal-paid' });
+    return { orderId, status: 'processing', outcome: 'renewal-paid' };
+  });
+}
+
+/**
+ * invoice.payment_failed on a renewal: the standing order shows "Payment failed" (Stripe retries
+ * the charge; a later invoice.paid makes the order and clears it) and the buyer gets one mail
+ * per failed invoice. The cycle's date moves on as Stripe's period did.
+ */
+export async function recordInvoicePaymentFailed(
+  deps: Deps,
+  invoice: Stripe.Invoice,
+  event?: EventRef,
+): Promise<StandingOrderTransition> {
+  const { db } = deps;
+  const standingId = await standingOrderOfInvoice(deps, invoice);
+  if (!standingId) return notOurs('not-a-standing-order');
+  return db.runTransaction(async (tx) => {
+    const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
+    if (seen) return { orderId: standingId, status: null, outcome: 'duplicate-event' };
+    if (standing.status === 'cancelled') {
+      recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome: 'ignored' });
+      return { orderId: standingId, status: null, outcome: 'ignored' };
+    }
+    const writeMails = await stageMails(
+      tx,
+      db,
+      await standingOrderPaymentFailedMail(deps, standing, {
+        id: invoice.id,
+        amount: invoice.amount_due,
+      }),
+    );
+    const next = invoice.billing_reason === 'subscription_cycle' ? nextDate(invoice) : null;
+    writeMails();
+    tx.update(ref, {
+      status: 'payment_failed' satisfies StandingOrderStatus,
+      last_payment_failed_at: Timestamp.now(),
+      ...(next ? { next_delivery_at: next } : {}),
+      ...skipAfter(standing, next),
+      updated_at: Timestamp.now(),
+    });
+    recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome: 'payment-failed' });
+    return { orderId: standingId, status: null, outcome: 'payment-failed' };
+  });
+}
+
+/**
+ * invoice.voided: a cycle passed without a charge (the buyer skipped it, or a manager paused the
+ * standing order). Its next date moves on; a skip of that cycle is used up.
+ */
+export async function recordInvoiceVoided(
+  deps: Deps,
+  invoice: Stripe.Invoice,
+  event?: EventRef,
+): Promise<StandingOrderTransition> {
+  const { db } = deps;
+  const standingId = await standingOrderOfInvoice(deps, invoice);
+  if (!standingId) return notOurs('not-a-standing-order');
+  return db.runTransaction(async (tx) => {
+    const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
+    if (seen) return { orderId: standingId, status: null, outcome: 'duplicate-event' };
+    const next = nextDate(invoice);
+    if (standing.status !== 'cancelled' && next) {
+      tx.update(ref, {
+        next_delivery_at: next,
+        ...skipAfter(standing, next),
+        updated_at: Timestamp.now(),
+      });
+    }
+    recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome: 'cycle-skipped' });
+    return { orderId: standingId, status: null, outcome: 'cycle-skipped' };
+  });
+}
+
+/**
+ * customer.subscription.deleted: the subscription ended (cancelled here, in the Stripe dashboard,
+ * or by Stripe after failed retries): the standing order is cancelled and makes no more orders.
+ */
+export async function recordSubscriptionEnded(
+  deps: Pick<MailDeps, 'db'>,
+  subscription: Stripe.Subscription,
+  event?: EventRef,
+): Promise<StandingOrderTransition> {
+  const { db } = deps;
+  const standingId = standingOrderIdOf(subscription.metadata);
+  if (!standingId) return notOurs('not-a-standing-order');
+  return db.runTransaction(async (tx) => {
+    const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
+    if (seen) return { orderId: standingId, status: null, outcome: 'duplicate-event' };
+    if (standing.status !== 'cancelled') {
+      const now = Timestamp.now();
+      tx.update(ref, {
+        status: 'cancelled' satisfies StandingOrderStatus,
+        cancelled_at: now,
+        next_delivery_at: null,
+        skipped_delivery_at: null,
+        updated_at: now,
+      });
+      log.info('standing_order_cancelled', { standingOrderId: standingId, by: 'stripe' });
+    }
+    recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome: 'cancelled' });
+    return { orderId: standingId, status: null, outcome: 'cancelled' };
+  });
+}

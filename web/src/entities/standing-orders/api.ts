@@ -1,0 +1,58 @@
+import {
+  isStandingOrderOpen,
+  type ManageStandingOrderRequest,
+  type StandingOrder,
+} from '@portal/domain';
+import { getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
+import { callManageStandingOrder } from '@/lib/callables';
+import { parseDocuments } from '../firestore';
+import { parseStandingOrder, standingOrdersCollection } from './documents';
+
+/** Newest first, the cancelled ones after every open one. */
+export function sortStandingOrders(orders: readonly StandingOrder[]): StandingOrder[] {
+  return [...orders].sort(
+    (a, b) =>
+      Number(!isStandingOrderOpen(a.status)) - Number(!isStandingOrderOpen(b.status)) ||
+      b.created_at.getTime() - a.created_at.getTime(),
+  );
+}
+
+/**
+ * The buyer's standing orders, newest first and the cancelled ones last. The `user_id == uid`
+ * filter is required: the rules only let a buyer list their own. A buyer has a handful, so they
+ * are sorted here rather than by a composite index. A document that does not match the schema is
+ * left out rather than hiding the others.
+ */
+export async function fetchStandingOrders(uid: string): Promise<StandingOrder[]> {
+  const snapshot = await getDocs(query(standingOrdersCollection(), where('user_id', '==', uid)));
+  return sortStandingOrders(parseDocuments(snapshot.docs, parseStandingOrder, 'skip'));
+}
+
+/**
+ * How many standing orders the manager's list reads. One query, no paging: a wholesale portal has
+ * far fewer standing orders than this; past it the oldest are left out of the list.
+ */
+export const ALL_STANDING_ORDERS_MAX = 500;
+
+/**
+ * Every standing order, newest first (managers only), at most ALL_STANDING_ORDERS_MAX of them. A
+ * malformed document fails the list loudly instead of rendering junk.
+ */
+export async function fetchAllStandingOrders(): Promise<StandingOrder[]> {
+  const snapshot = await getDocs(
+    query(
+      standingOrdersCollection(),
+      orderBy('created_at', 'desc'),
+      limit(ALL_STANDING_ORDERS_MAX),
+    ),
+  );
+  return parseDocuments(snapshot.docs, parseStandingOrder, 'throw');
+}
+
+/**
+ * Skips or unskips the next delivery, changes quantities, pauses, resumes or cancels; the
+ * manageStandingOrder function checks who may do what and writes the document.
+ */
+export function manageStandingOrder(request: ManageStandingOrderRequest) {
+  return callManageStandingOrder(request);
+}

@@ -1,0 +1,428 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
+import { BUYER_UID, demoProducts, seedProfile, signedInSession } from '@/testing/portal-fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { expectToast } from '@/testing/toasts';
+import { AccountPage } from './account-page';
+
+vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
+const callables = vi.hoisted(() => ({ callManageStandingOrder: vi.fn() }));
+vi.mock('@/lib/callables', () => callables);
+
+const day = (iso: string) => Timestamp.fromDate(new Date(`${iso}T12:00:00Z`));
+
+const blueCoast = {
+  product_id: 'blue-coast',
+  name: 'Blue Coast Syrup',
+  sku: 'SYR-BLUE',
+  quantity: 12,
+  unit_amount: 2599,
+  paused_reason: null,
+};
+const purpleDream = {
+  product_id: 'purple-dream',
+  name: 'Purple Dream Syrup',
+  sku: 'SYR-PURPLE',
+  quantity: 6,
+  unit_amount: 2499,
+  paused_reason: null,
+};
+
+function seedStandingOrder(id: string, fields: Record<string, unknown> = {}) {
+  fakeDb.seed(`standing_orders/${id}`, {
+    user_id: BUYER_UID,
+    store_name: 'Cloud Nine Smokeshop',
+    role: 'retailer',
+    interval_weeks: 2,
+    status: 'active',
+    lines: [blueCoast, purpleDream],
+    ship_to: {
+      name: 'Dana Buyer',
+      phone: '',
+      address: {
+        line1: '1 Pine Ave',
+        line2: '',
+        city: 'Long Beach',
+        state: 'CA',
+        postal_code: '90802',
+        country: 'US',
+      },
+    },
+    next_delivery_at: day('2025-06-02'),
+    skipped_delivery_at: null,
+    paused_by_manager: false,
+    created_at: day('2025-05-05'),
+    updated_at: day('2025-05-19'),
+    cancelled_at: null,
+    last_order_id: 'order-3',
+    orders_count: 3,
+    stripe_subscription_id: 'sub_1',
+    ...fields,
+  });
+}
+
+/** A demo product with the catalog fields of a case pack. */
+function seedProduct(id: string, fields: Record<string, unknown> = {}) {
+  const { id: _id, ...data } = demoProducts.find((p) => p.id === id)!;
+  fakeDb.seed(`products/${id}`, { ...data, ...fields });
+}
+
+function renderTab() {
+  return renderWithProviders(<AccountPage />, {
+    route: '/portal/my-account?tab=standing-orders',
+    path: '/portal/my-account',
+    routes: [{ path: '/portal/cart', element: <h1>Cart page</h1> }],
+  });
+}
+
+async function card(name: RegExp | string = /^Standing order/) {
+  const [found] = await screen.findAllByRole('listitem', { name });
+  return found!;
+}
+
+/** The server's answer to a call: it writes the document, then answers. */
+function serverWrites(id: string, fields: Record<string, unknown>) {
+  callables.callManageStandingOrder.mockImplementation(async () => {
+    seedStandingOrder(id, fields);
+    return { standingOrderId: id, status: 'active', nextDeliveryAt: null };
+  });
+}
+
+beforeEach(() => {
+  callables.callManageStandingOrder.mockReset();
+});
+
+describe('My Account: Standing orders', () => {
+  it('lists the buyer’s standing orders newest first, the cancelled ones last and greyed', async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-old', { created_at: day('2025-01-06'), interval_weeks: 8 });
+    seedStandingOrder('so-new', { created_at: day('2025-05-05') });
+    seedStandingOrder('so-cancelled', {
+      created_at: day('2025-05-20'),
+      interval_weeks: 4,
+      status: 'cancelled',
+      next_delivery_at: null,
+      cancelled_at: day('2025-05-25'),
+    });
+    seedStandingOrder('so-other', { user_id: 'someone-else', created_at: day('2025-05-30') });
+    const release = fakeDb.hold('getDocs');
+    renderTab();
+    expect(
+      screen.getByRole('tab', { name: 'Standing orders', selected: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading standing orders')).toBeInTheDocument();
+    release();
+    const list = await screen.findByRole('list', { name: 'Standing orders' });
+    const cards = within(list).getAllByRole('listitem', { name: /^Standing order/ });
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Standing order every 2 weeks, since May 5, 2025',
+      'Standing order every 8 weeks, since Jan 6, 2025',
+      'Standing order every 4 weeks, since May 20, 2025',
+    ]);
+    const query = fakeDb.calls.find((c) => c.op === 'getDocs' && c.path === 'standing_orders');
+    expect(query?.constraints).toEqual([
+      { type: 'where', field: 'user_id', op: '==', value: BUYER_UID },
+    ]);
+
+    const first = within(cards[0]!);
+    expect(first.getByText('Active')).toHaveClass('ant-tag-green');
+    expect(first.getByText('Every 2 weeks')).toBeInTheDocument();
+    expect(first.getByText('Next delivery: Jun 2, 2025')).toBeInTheDocument();
+    const lines = within(first.getByRole('list', { name: 'Products every 2 weeks' }));
+    const blue = within(lines.getByText('Blue Coast Syrup').closest('li')!);
+    expect(blue.getByText('SKU SYR-BLUE')).toBeInTheDocument();
+    expect(blue.getByText('12 × $25.99')).toBeInTheDocument();
+    expect(blue.getByText('$311.88')).toBeInTheDocument();
+    // 12 × $25.99 + 6 × $24.99
+    expect(first.getByText('$461.82')).toBeInTheDocument();
+    expect(first.getByText('Ship to Dana Buyer, Long Beach')).toBeInTheDocument();
+    expect(first.getByText('3 deliveries so far')).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Skip next delivery' })).toBeEnabled();
+
+    const cancelled = cards[2]!;
+    expect(cancelled).toHaveClass('standing-order--cancelled');
+    expect(within(cancelled).getByText('Cancelled')).toHaveClass('ant-tag');
+    expect(within(cancelled).getByText('Cancelled on May 25, 2025')).toBeInTheDocument();
+    expect(within(cancelled).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a skipped delivery and the one after it, and undoes the skip', async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-1', { skipped_delivery_at: day('2025-06-02') });
+    serverWrites('so-1', { skipped_delivery_at: null });
+    const user = userEvent.setup();
+    renderTab();
+    const order = await card();
+    expect(
+      within(order).getByText('Jun 2, 2025 skipped · next delivery Jun 16, 2025'),
+    ).toBeInTheDocument();
+    expect(within(order).queryByRole('button', { name: 'Skip next delivery' })).toBeNull();
+    await user.click(within(order).getByRole('button', { name: 'Undo skip' }));
+    expect(callables.callManageStandingOrder).toHaveBeenCalledWith({
+      standingOrderId: 'so-1',
+      action: 'unskip',
+    });
+    await expectToast('Success', 'Skip undone: the next delivery goes ahead.');
+    expect(await within(order).findByText('Next delivery: Jun 2, 2025')).toBeInTheDocument();
+    expect(within(order).getByRole('button', { name: 'Skip next delivery' })).toBeEnabled();
+  });
+
+  it('skips the next delivery, with the buttons disabled while the call runs', async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-1');
+    let answer: () => void = () => undefined;
+    callables.callManageStandingOrder.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          answer = () => {
+            seedStandingOrder('so-1', { skipped_delivery_at: day('2025-06-02') });
+            resolve({ standingOrderId: 'so-1', status: 'active', nextDeliveryAt: null });
+          };
+        }),
+    );
+    const user = userEvent.setup();
+    renderTab();
+    const order = await card();
+    await user.click(within(order).getByRole('button', { name: 'Skip next delivery' }));
+    expect(callables.callManageStandingOrder).toHaveBeenCalledWith({
+      standingOrderId: 'so-1',
+      action: 'skip',
+    });
+    await waitFor(() =>
+      expect(within(order).getByRole('button', { name: /Skip next delivery/ })).toHaveClass(
+        'ant-btn-loading',
+      ),
+    );
+    expect(within(order).getByRole('button', { name: 'Change quantities' })).toBeDisabled();
+    expect(within(order).getByRole('button', { name: 'Cancel standing order' })).toBeDisabled();
+    answer();
+    await expectToast('Success', 'Next delivery skipped.');
+    expect(
+      await within(order).findByText('Jun 2, 2025 skipped · next delivery Jun 16, 2025'),
+    ).toBeInTheDocument();
+    expect(within(order).getByRole('button', { name: 'Undo skip' })).toBeEnabled();
+    expect(within(order).getByRole('button', { name: 'Change quantities' })).toBeEnabled();
+  });
+
+  it("shows the server's message when a change is refused", async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-1');
+    callables.callManageStandingOrder.mockRejectedValue(
+      Object.assign(new Error('The next delivery is already being prepared.'), {
+        code: 'functions/failed-precondition',
+      }),
+    );
+    const user = userEvent.setup();
+    renderTab();
+    const order = await card();
+    await user.click(within(order).getByRole('button', { name: 'Skip next delivery' }));
+    await expectToast('Error', 'The next delivery is already being prepared.');
+    expect(within(order).getByRole('button', { name: 'Skip next delivery' })).toBeEnabled();
+  });
+
+  it('cancels after the buyer confirms', async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-1');
+    serverWrites('so-1', {
+      status: 'cancelled',
+      next_delivery_at: null,
+      cancelled_at: day('2025-05-21'),
+    });
+    const user = userEvent.setup();
+    renderTab();
+    const order = await card();
+    await user.click(within(order).getByRole('button', { name: 'Cancel standing order' }));
+    expect(await screen.findByText('Cancel this standing order?')).toBeInTheDocument();
+    expect(screen.getByText('No further deliveries will be made or charged.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(callables.callManageStandingOrder).not.toHaveBeenCalled();
+
+    await user.click(within(order).getByRole('button', { name: 'Cancel standing order' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel' }));
+    expect(callables.callManageStandingOrder).toHaveBeenCalledWith({
+      standingOrderId: 'so-1',
+      action: 'cancel',
+    });
+    await expectToast('Success', 'Standing order cancelled.');
+    const cancelled = await card();
+    await waitFor(() => expect(cancelled).toHaveClass('standing-order--cancelled'));
+    expect(within(cancelled).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('changes quantities in whole cases, sending the changed lines only', async () => {
+    seedProfile('retailer');
+    seedProduct('blue-coast', { case_pack: 6 });
+    seedProduct('purple-dream');
+    seedStandingOrder('so-1');
+    serverWrites('so-1', { lines: [{ ...blueCoast, quantity: 18 }, purpleDream] });
+    const user = userEvent.setup();
+    renderTab();
+    const order = await card();
+    await user.click(within(order).getByRole('button', { name: 'Change quantities' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change quantities' }));
+    expect(dialog.getByText('Applies from the next delivery.')).toBeInTheDocument();
+    const blue = dialog.getByRole('spinbutton', { name: 'Quantity of Blue Coast Syrup' });
+    expect(blue).toHaveValue('12');
+    expect(dialog.getByRole('spinbutton', { name: 'Quantity of Purple Dream Syrup' })).toHaveValue(
+      '6',
+    );
+    expect(await dialog.findByText('Cases of 6')).toBeInTheDocument();
+    const save = dialog.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled(); // nothing changed yet
+
+    await user.clear(blue);
+    await user.type(blue, '10');
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(
+      await dialog.findByText('Blue Coast Syrup is sold in cases of 6: order a multiple of 6.'),
+    ).toBeInTheDocument();
+    expect(blue).toHaveAttribute('aria-invalid', 'true');
+    expect(callables.callManageStandingOrder).not.toHaveBeenCalled();
+
+    await user.clear(blue);
+    await user.type(blue, '18');
+    await user.click(save);
+    expect(callables.callManageStandingOrder).toHaveBeenCalledWith({
+      standingOrderId: 'so-1',
+      action: 'set_quantities',
+      quantities: { 'blue-coast': 18 },
+    });
+    await expectToast('Success', 'Quantities saved. They apply from the next delivery.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(order).findByText('18 × $25.99')).toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's message when the quantities are refused", async () => {
+    seedProfile('retailer');
+    seedProduct('blue-coast');
+    seedProduct('purple-dream');
+    seedStandingOrder('so-1');
+    callables.callManageStandingOrder.mockRejectedValue(
+      Object.assign(new Error('Only 10 left of Blue Coast Syrup.'), {
+        code: 'functions/failed-precondition',
+      }),
+    );
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(within(await card()).getByRole('button', { name: 'Change quantities' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change quantities' }));
+    const blue = dialog.getByRole('spinbutton', { name: 'Quantity of Blue Coast Syrup' });
+    await user.clear(blue);
+    await user.type(blue, '24');
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Only 10 left of Blue Coast Syrup.');
+    expect(callables.callManageStandingOrder).toHaveBeenCalledWith({
+      standingOrderId: 'so-1',
+      action: 'set_quantities',
+      quantities: { 'blue-coast': 24 },
+    });
+  });
+
+  it('warns of a paused line and leaves it out of the total', async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-1', {
+      lines: [blueCoast, { ...purpleDream, paused_reason: 'out_of_stock' }],
+    });
+    renderTab();
+    const order = await card();
+    expect(
+      within(order).getByText(
+        'Paused: Purple Dream Syrup is out of stock. It is delivered again once it is back.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(order).getByText('Not included')).toBeInTheDocument();
+    // Blue Coast only: 12 × $25.99.
+    expect(within(order).getAllByText('$311.88')).toHaveLength(2);
+  });
+
+  it('offers no skip while every line is paused, but still quantities and cancelling', async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-1', {
+      status: 'paused',
+      lines: [
+        { ...blueCoast, paused_reason: 'inactive' },
+        { ...purpleDream, paused_reason: 'no_price' },
+      ],
+    });
+    renderTab();
+    const order = await card();
+    expect(within(order).getByText('No deliveries while paused.')).toBeInTheDocument();
+    expect(
+      within(order).getByText('Paused: Blue Coast Syrup is no longer sold.'),
+    ).toBeInTheDocument();
+    expect(
+      within(order).getByText('Paused: Purple Dream Syrup has no price for your account yet.'),
+    ).toBeInTheDocument();
+    expect(within(order).getByText('$0.00')).toBeInTheDocument();
+    expect(within(order).queryByText(/^Paused by/)).not.toBeInTheDocument();
+    expect(within(order).getByRole('button', { name: 'Skip next delivery' })).toBeDisabled();
+    expect(within(order).getByRole('button', { name: 'Change quantities' })).toBeEnabled();
+    expect(within(order).getByRole('button', { name: 'Cancel standing order' })).toBeEnabled();
+  });
+
+  it('asks the buyer to contact us when the last payment failed', async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-1', { status: 'payment_failed' });
+    renderTab();
+    const order = await card();
+    expect(within(order).getByText('Payment failed')).toHaveClass('ant-tag-red');
+    const alert = within(order).getByRole('alert');
+    expect(alert).toHaveClass('ant-alert-error');
+    expect(alert).toHaveTextContent(
+      'We could not charge your card for your last delivery. We retry automatically; if your card changed, contact us at support@electricslush.example.',
+    );
+    expect(
+      within(alert).getByRole('link', { name: 'support@electricslush.example' }),
+    ).toHaveAttribute('href', 'mailto:support@electricslush.example');
+    expect(within(order).getByRole('button', { name: 'Skip next delivery' })).toBeEnabled();
+  });
+
+  it('allows only cancelling a standing order a manager paused', async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-1', { status: 'paused', paused_by_manager: true });
+    renderTab();
+    const order = await card();
+    expect(within(order).getByText('Paused')).toHaveClass('ant-tag');
+    expect(
+      within(order).getByText(
+        'Paused by Electric Slush Co. No deliveries are made or charged until we resume it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(order).getByRole('button', { name: 'Skip next delivery' })).toBeDisabled();
+    expect(within(order).getByRole('button', { name: 'Change quantities' })).toBeDisabled();
+    expect(within(order).getByRole('button', { name: 'Cancel standing order' })).toBeEnabled();
+  });
+
+  it('says how to set one up when there are none', async () => {
+    seedProfile('retailer');
+    const user = userEvent.setup();
+    renderTab();
+    expect(
+      await screen.findByRole('heading', { name: 'No standing orders yet.' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Choose a delivery interval in your cart to set one up.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to Cart' }));
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
+  });
+
+  it("toasts 'Could not load account data.' and retries when they cannot be read", async () => {
+    seedProfile('retailer');
+    seedStandingOrder('so-1');
+    fakeDb.fail('getDocs', 'standing_orders', new Error('unavailable'), true);
+    const user = userEvent.setup();
+    renderTab();
+    await expectToast('Error', 'Could not load account data.');
+    expect(
+      screen.getByRole('heading', { name: 'Could not load account data.' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Try Again/ }));
+    expect(await card()).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useStandingOrders } from '@/entities/standing-orders';
+import { useNotify } from '@/lib/notify';
+import { ACCOUNT_TOASTS } from './account-toasts';
+import { StandingOrderCard } from './standing-order-card';
+
+/** The empty state: a heading and how to start one. */
+export const NO_STANDING_ORDERS = [
+  'No standing orders yet.',
+  'Choose a delivery interval in your cart to set one up.',
+] as const;
+
+/**
+ * My Account, Standing orders: the buyer's recurring orders, newest first and the cancelled ones
+ * last. Read when the tab is opened, and again after each change the buyer makes.
+ */
+export function StandingOrdersTab({ uid }: { uid: string }) {
+  const notify = useNotify();
+  const standingOrders = useStandingOrders(uid);
+  const failed = standingOrders.isError;
+  useEffect(() => {
+    if (failed) notify.error(...ACCOUNT_TOASTS.load);
+  }, [failed, notify]);
+
+  if (standingOrders.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading standing orders" className="account-list">
+        {[0, 1].map((index) => (
+          <div key={index} className="account-card">
+            <Skeleton active paragraph={{ rows: 2 }} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (standingOrders.isError) {
+    return (
+      <div className="account-state" role="alert">
+        <h2>{ACCOUNT_TOASTS.load[1]}</h2>
+        <Button icon={<ReloadOutlined />} onClick={() => void standingOrders.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (standingOrders.data.length === 0) {
+    return (
+      <div className="account-state">
+        <h2>{NO_STANDING_ORDERS[0]}</h2>
+        <p>{NO_STANDING_ORDERS[1]}</p>
+        <Link to={paths.cart} className="account-link-button">
+          Go to Cart
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="account-list" aria-label="Standing orders">
+      {standingOrders.data.map((order) => (
+        <StandingOrderCard key={order.id} order={order} />
+      ))}
+    </ul>
+  );
+}
