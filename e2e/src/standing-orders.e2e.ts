@@ -49,7 +49,7 @@ async function standingOrder() {
 }
 
 function standingCard(person: Person) {
-  return person.page.getByRole('article', { name: /Every 2 weeks/ }).first();
+  return person.page.getByRole('listitem', { name: /standing order every 2 weeks/i }).first();
 }
 
 j.step('a retailer checks out the cart as a standing order every 2 weeks', async () => {
@@ -136,9 +136,9 @@ j.step('the buyer cancels; however far the clock moves, no further order comes',
   await page.goto('/portal/my-account?tab=standing-orders');
   const card = standingCard(buyer);
   await card.getByRole('button', { name: 'Cancel standing order' }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Cancel this standing order?' });
-  await see(dialog);
-  await dialog.getByRole('button', { name: /^(OK|Yes|Cancel standing order)/ }).last().click();
+  await see(page.getByText('Cancel this standing order?'));
+  await see(page.getByText('No further deliveries will be made or charged.'));
+  await page.getByRole('button', { name: 'Yes, cancel' }).click();
   await seeText(standingCard(buyer), /Cancelled/);
   await expect.poll(async () => (await standingOrder()).status).toBe('cancelled');
   await snap(page, 'account-standing-order-cancelled');
