@@ -2,8 +2,9 @@
  * A standing order from start to end: a fresh retailer puts the Syrup Variety Pack (not stock
  * tracked, no price breaks) on a 2-week standing order and pays on the Stripe sandbox page; the
  * buyer's Stripe test clock is advanced two weeks and the renewal arrives as a second order of
- * type 'subscription'; they skip the next delivery (the clock passes it: no order), cancel, and
- * no further order is ever made.
+ * type 'subscription'; they skip the next delivery (the clock passes it: no order); a manager
+ * finds it on the dashboard, pauses and resumes it; the buyer cancels, and no further order is
+ * ever made.
  */
 import { expect } from 'vitest';
 import Stripe from 'stripe';
@@ -13,7 +14,7 @@ import { readDocument } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
-import { at, productCard, see, seeText, signInBuyer, usd } from './support/ui';
+import { at, productCard, see, seeText, signInBuyer, signInManager, usd } from './support/ui';
 
 const j = journey('standing-orders');
 const PACK = { id: 'syrup-variety-pack', name: 'Syrup Variety Pack', unit: 15999 };
@@ -129,6 +130,24 @@ j.step('the buyer skips the next delivery; the clock passes it and no order is m
     .poll(async () => (await standingOrder()).skipped_delivery_at, { timeout: 20_000 })
     .toBeNull();
   expect((await standingOrder()).orders_count).toBe(2);
+});
+
+j.step('a manager sees it on the dashboard, pauses it and resumes it', async () => {
+  const manager = await j.person('manager');
+  const { page } = manager;
+  await signInManager(page);
+  await page.goto('/admin?tab=standing-orders');
+  await see(page.getByRole('heading', { name: 'Upcoming deliveries (next 14 days)' }));
+  const row = page.getByRole('row').filter({ hasText: account.storeName });
+  await seeText(row, /Every 2 weeks/);
+  await seeText(row, /Active/);
+  await snap(page, 'admin-standing-orders');
+  await row.getByRole('button', { name: `Pause standing order of ${account.storeName}` }).click();
+  await expect.poll(async () => (await standingOrder()).status).toBe('paused');
+  await seeText(row, /Paused/);
+  await row.getByRole('button', { name: `Resume standing order of ${account.storeName}` }).click();
+  await expect.poll(async () => (await standingOrder()).status).toBe('active');
+  await seeText(row, /Active/);
 });
 
 j.step('the buyer cancels; however far the clock moves, no further order comes', async () => {
