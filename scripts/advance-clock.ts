@@ -74,6 +74,8 @@ async function main(): Promise<number> {
     const code = (error as { code?: unknown }).code;
     if (code === 'auth/user-not-found') console.error(`No account with the email ${args.email}.`);
     else if (error instanceof TestClockError) console.error(error.message);
+    else if (String(error).includes('ECONNREFUSED'))
+      console.error('The local stack is not running: start it with npm start.');
     else console.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {

@@ -3,7 +3,11 @@
  * with handlers/edge.ts), tested directly against the local stack.
  */
 import { setGlobalOptions } from 'firebase-functions/v2';
-import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import {
+  onDocumentCreated,
+  onDocumentUpdated,
+  onDocumentWritten,
+} from 'firebase-functions/v2/firestore';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import {
@@ -13,7 +17,7 @@ import {
 } from './handlers/account-mail';
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
 import { manageStandingOrderHandler } from './handlers/manage-standing-order';
-import { productChangedHandler } from './handlers/standing-order-products';
+import { productChangedHandler, profileChangedHandler } from './handlers/standing-order-triggers';
 import { refundOrderHandler } from './handlers/refund-order';
 import { saveShipToHandler } from './handlers/save-ship-to';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
@@ -85,6 +89,11 @@ export const onProductChanged = onDocumentWritten(
 export const onWholesalePriceChanged = onDocumentWritten(
   { document: 'wholesale_prices/{productId}', secrets: [stripeSecretKey] },
   productChangedHandler,
+);
+// A rejected buyer's standing orders are cancelled (they can no longer reach them).
+export const onProfileChanged = onDocumentUpdated(
+  { document: 'profiles/{uid}', secrets: [stripeSecretKey] },
+  profileChangedHandler,
 );
 
 // Accounts by mail: forgot password, verification links, the verified flag on the profile.

@@ -1,5 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import {
+  COLLECTIONS,
   nextChargedDelivery,
   paths,
   type ManageStandingOrderRequest,
@@ -14,6 +15,9 @@ import { reconcileStandingOrder, type Intent } from './reconcile';
 import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
 
 type Action = ManageStandingOrderRequest['action'];
+
+/** A delivery closer than this cannot be skipped any more. */
+const SKIP_CUTOFF_MS = 60 * 60 * 1000;
 
 function answer(standing: StandingOrderRecord): ManageStandingOrderResponse {
   const next = standing.status === 'cancelled' ? null : nextChargedDelivery(standing);
@@ -109,6 +113,12 @@ export async function manageStandingOrder(
       if (standing.status === 'paused') {
         throw new PreconditionError('This standing order is paused: there is no delivery to skip.');
       }
+      // Stripe drafts a cycle's invoice about an hour before charging it: too late to skip.
+      if (next.getTime() - Date.now() < SKIP_CUTOFF_MS) {
+        throw new PreconditionError(
+          'The next delivery is being charged now and can no longer be skipped. Skip the one after it once it shows.',
+        );
+      }
       intent.skippedDeliveryAt = Timestamp.fromDate(next);
       break;
     }
@@ -128,4 +138,27 @@ export async function manageStandingOrder(
   const result = await reconcileStandingOrder(ctx, standingOrderId, intent);
   log.info('standing_order_changed', { standingOrderId, action, by: caller.uid });
   return answer(result);
+}
+
+/**
+ * A buyer who is rejected (their approval withdrawn) can no longer reach their standing orders,
+ * so none may go on charging them: every open one is cancelled, at Stripe first. Returns how many.
+ */
+export async function cancelStandingOrdersOfBuyer(
+  ctx: Pick<Context, 'db' | 'stripe'>,
+  uid: string,
+  by: string,
+): Promise<number> {
+  const found = await ctx.db
+    .collection(COLLECTIONS.standingOrders)
+    .where('user_id', '==', uid)
+    .get();
+  let cancelled = 0;
+  for (const snap of found.docs) {
+    const standing = readStandingOrder(snap);
+    if (!standing || standing.status === 'cancelled') continue;
+    await cancel(ctx, standing, by);
+    cancelled += 1;
+  }
+  return cancelled;
 }

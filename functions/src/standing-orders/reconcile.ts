@@ -128,26 +128,60 @@ export async function reconcileStandingOrder(
   standingOrderId: string,
   intent: Intent = {},
 ): Promise<StandingOrderRecord> {
+  // The write is conditional on the document being as read: a webhook that changed it meanwhile
+  // (a renewal, a cancellation) is never undone; the reconcile runs again on what it wrote.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await reconcileOnce(ctx, standingOrderId, intent);
+    } catch (error) {
+      if (!(error instanceof StaleReadError) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+const MAX_ATTEMPTS = 4;
+
+/** The standing order changed between the read and the write. */
+class StaleReadError extends Error {
+  override name = 'StaleReadError';
+}
+
+/** Firestore's answer to a write whose lastUpdateTime precondition failed. */
+function isPreconditionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 9 || code === 'failed-precondition';
+}
+
+async function reconcileOnce(
+  ctx: ReconcileContext,
+  standingOrderId: string,
+  intent: Intent,
+): Promise<StandingOrderRecord> {
   const { db } = ctx;
   const ref = db.doc(paths.standingOrder(standingOrderId));
-  const standing = readStandingOrder(await ref.get());
+  const snap = await ref.get();
+  const standing = readStandingOrder(snap);
   if (!standing) throw new NotFoundError('Standing order not found.');
   if (standing.status === 'cancelled') return standing;
 
   const products = await loadProducts(db, standing.product_ids, standing.role);
-  const asked = intent.quantities
+  const requested = intent.quantities
     ? applyQuantities(standing, intent.quantities, products)
     : standing.lines;
-  const lines: StandingOrderLine[] = asked.map((line) => {
+  const lines: StandingOrderLine[] = requested.map((line) => {
     const state = lineState(line, products.get(line.product_id), standing.role);
     return { ...line, unit_amount: state.unit, paused_reason: state.reason };
   });
   const pausedByManager = intent.pausedByManager ?? standing.paused_by_manager;
+  const storedSkip = standing.skipped_delivery_at
+    ? Timestamp.fromDate(standing.skipped_delivery_at)
+    : null;
+  // A skip whose delivery has passed is used up (its invoice was voided).
   const skippedDate =
     intent.skippedDeliveryAt !== undefined
       ? intent.skippedDeliveryAt
-      : standing.skipped_delivery_at
-        ? Timestamp.fromDate(standing.skipped_delivery_at)
+      : storedSkip && storedSkip.toMillis() > Date.now()
+        ? storedSkip
         : null;
   const allPaused = lines.every((line) => line.paused_reason !== null);
   const status: StandingOrderStatus =
@@ -162,7 +196,10 @@ export async function reconcileStandingOrder(
     pausedByManager === standing.paused_by_manager &&
     (skippedDate?.toMillis() ?? null) === (standing.skipped_delivery_at?.getTime() ?? null) &&
     status === standing.status;
-  if (unchanged) return standing;
+  // A buyer's or manager's request always checks Stripe too: a change that reached Stripe but
+  // not Firestore (a failed write) is repaired by asking again.
+  const asked = Object.keys(intent).length > 0;
+  if (unchanged && !asked) return standing;
 
   if (standing.stripe_subscription_id) {
     try {
@@ -174,13 +211,21 @@ export async function reconcileStandingOrder(
     }
   }
   const now = Timestamp.now();
-  await ref.update({
-    lines,
-    status,
-    paused_by_manager: pausedByManager,
-    skipped_delivery_at: skippedDate,
-    updated_at: now,
-  });
+  try {
+    await ref.update(
+      {
+        lines,
+        status,
+        paused_by_manager: pausedByManager,
+        skipped_delivery_at: skippedDate,
+        updated_at: now,
+      },
+      { lastUpdateTime: snap.updateTime! },
+    );
+  } catch (error) {
+    if (isPreconditionFailure(error)) throw new StaleReadError(standingOrderId);
+    throw error;
+  }
   log.info('standing_order_reconciled', {
     standingOrderId,
     status,
@@ -213,9 +258,20 @@ async function syncSubscription(
     subscription.items.data.map((item) => [productIdOfPrice(item.price), item] as const),
   );
   const delivered = lines.filter((line) => line.paused_reason === null);
+  // Only a line whose item is missing or bills another amount needs a price looked up.
+  const billedRight = (line: StandingOrderLine) => {
+    const item = itemOf.get(line.product_id);
+    return (
+      item !== undefined &&
+      item.quantity === line.quantity &&
+      item.price.unit_amount === line.unit_amount &&
+      item.price.recurring?.interval_count === standing.interval_weeks
+    );
+  };
+  const changed = delivered.filter((line) => !billedRight(line));
   const priceIds = await recurringPriceIds(
     stripe,
-    delivered.map((line) => ({
+    changed.map((line) => ({
       productId: line.product_id,
       name: line.name,
       role: standing.role,
@@ -225,13 +281,11 @@ async function syncSubscription(
   );
   const items: Stripe.SubscriptionUpdateParams.Item[] = [];
   if (delivered.length > 0) {
-    delivered.forEach((line, index) => {
+    changed.forEach((line, index) => {
       const price = priceIds[index]!;
       const item = itemOf.get(line.product_id);
       if (!item) items.push({ price, quantity: line.quantity });
-      else if (item.price.id !== price || item.quantity !== line.quantity) {
-        items.push({ id: item.id, price, quantity: line.quantity });
-      }
+      else items.push({ id: item.id, price, quantity: line.quantity });
     });
     for (const line of lines) {
       const item = itemOf.get(line.product_id);

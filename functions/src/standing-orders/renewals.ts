@@ -113,9 +113,15 @@ async function readStanding(tx: Transaction, db: Firestore, id: string, event?: 
   return { seen, ref, standing };
 }
 
-const nextDate = (invoice: Stripe.Invoice) => {
+/**
+ * The next cycle's date after this invoice, when it is later than the one stored: events of two
+ * cycles handled out of order never move the date back.
+ */
+const nextDate = (invoice: Stripe.Invoice, standing: StandingOrderRecord) => {
   const end = invoicePeriodEnd(invoice);
-  return end ? Timestamp.fromDate(toDate(end)) : null;
+  if (!end) return null;
+  const stored = standing.next_delivery_at?.getTime() ?? 0;
+  return end * 1000 > stored ? Timestamp.fromDate(toDate(end)) : null;
 };
 
 /** A skipped delivery that is now in the past is no longer skipped. */
@@ -175,7 +181,7 @@ export async function recordInvoicePaid(
       lines.map((line) => line.product_id),
     );
     const amount = invoice.amount_paid;
-    const next = nextDate(invoice);
+    const next = nextDate(invoice, standing);
     const writeMails = await stageMails(
       tx,
       db,
@@ -256,10 +262,14 @@ export async function recordInvoicePaymentFailed(
   const { db } = deps;
   const standingId = await standingOrderOfInvoice(deps, invoice);
   if (!standingId) return notOurs('not-a-standing-order');
+  // A declined first payment never completes its Checkout Session: nothing was started.
+  if (invoice.billing_reason !== 'subscription_cycle') return notOurs('not-a-renewal');
+  const paidOrder = db.collection(COLLECTIONS.orders).doc(renewalOrderId(invoice.id));
   return db.runTransaction(async (tx) => {
     const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
     if (seen) return { orderId: standingId, status: null, outcome: 'duplicate-event' };
-    if (standing.status === 'cancelled') {
+    // The failure reported after a retry of the same invoice was paid: old news.
+    if (standing.status === 'cancelled' || (await tx.get(paidOrder)).exists) {
       recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome: 'ignored' });
       return { orderId: standingId, status: null, outcome: 'ignored' };
     }
@@ -271,7 +281,7 @@ export async function recordInvoicePaymentFailed(
         amount: invoice.amount_due,
       }),
     );
-    const next = invoice.billing_reason === 'subscription_cycle' ? nextDate(invoice) : null;
+    const next = nextDate(invoice, standing);
     writeMails();
     tx.update(ref, {
       status: 'payment_failed' satisfies StandingOrderStatus,
@@ -300,7 +310,7 @@ export async function recordInvoiceVoided(
   return db.runTransaction(async (tx) => {
     const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
     if (seen) return { orderId: standingId, status: null, outcome: 'duplicate-event' };
-    const next = nextDate(invoice);
+    const next = nextDate(invoice, standing);
     if (standing.status !== 'cancelled' && next) {
       tx.update(ref, {
         next_delivery_at: next,

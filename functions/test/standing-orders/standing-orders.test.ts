@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
+import Stripe from 'stripe';
 import {
   COLLECTIONS,
   INTERVAL_PROBLEM,
@@ -13,9 +15,14 @@ import {
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
-import { productChangedHandler } from '../../src/handlers/standing-order-products';
+import {
+  productChangedHandler,
+  profileChangedHandler,
+} from '../../src/handlers/standing-order-triggers';
+import { createContext } from '../../src/lib/context';
+import { reconcileStandingOrder } from '../../src/standing-orders/reconcile';
 import { firestore } from '../../src/lib/admin';
-import { renewalOrderId } from '../../src/standing-orders/renewals';
+import { recordSubscriptionEnded, renewalOrderId } from '../../src/standing-orders/renewals';
 import {
   cartOf,
   checkoutOf,
@@ -600,5 +607,109 @@ describe('managing', () => {
     expect(notApproved.code).toBe('permission-denied');
     const badAction = await refusal(manage(stranger, { standingOrderId: id, action: 'delete' }));
     expect(badAction.code).toBe('invalid-argument');
+  });
+});
+
+describe('races and late news', () => {
+  it('never undoes a change a webhook made while a reconcile was talking to Stripe', async () => {
+    const syrup = await product('race', { name: 'Race Syrup', price_retailer: 500 });
+    const { id } = await subscribed({ [syrup]: 2 });
+    const subscriptionId = (await standingOrderOf(id)).stripe_subscription_id;
+    // A Stripe client whose subscription update waits until the test lets it go.
+    const slow = new Stripe('sk_test_local_sandbox', {
+      host: new URL(process.env.STRIPE_SANDBOX_URL!).hostname,
+      port: Number(new URL(process.env.STRIPE_SANDBOX_URL!).port),
+      protocol: 'http',
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const updating = new Promise<void>((resolve) => (reached = resolve));
+    const update = slow.subscriptions.update.bind(slow.subscriptions);
+    slow.subscriptions.update = (async (...args: Parameters<typeof update>) => {
+      reached();
+      await gate;
+      return update(...args);
+    }) as typeof slow.subscriptions.update;
+
+    const changing = reconcileStandingOrder(createContext({ stripe: () => slow }), id, {
+      quantities: { [syrup]: 4 },
+    });
+    await updating;
+    // Meanwhile Stripe reports the subscription cancelled (in the dashboard, say).
+    const ended = await harness.stripe.subscriptions.retrieve(subscriptionId);
+    await recordSubscriptionEnded({ db: firestore() }, ended);
+    release();
+    await changing;
+    const after = await standingOrderOf(id);
+    expect(after.status).toBe('cancelled');
+  });
+
+  it('ignores a payment failure reported after the same invoice was paid', async () => {
+    const syrup = await product('late', { name: 'Late Syrup', price_retailer: 450 });
+    const { buyer, id } = await subscribed({ [syrup]: 2 });
+    const subscriptionId = (await standingOrderOf(id)).stripe_subscription_id;
+    await harness.stripe.subscriptions.update(subscriptionId, {
+      default_payment_method: 'pm_card_chargeCustomerFail',
+    });
+    await advance(buyer, 2);
+    const [failed] = (
+      await harness.stripe.invoices.list({ subscription: subscriptionId, status: 'open' })
+    ).data;
+    await harness.stripe.subscriptions.update(subscriptionId, {
+      default_payment_method: 'pm_card_visa',
+    });
+    await harness.stripe.invoices.pay(failed!.id);
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await standingOrderOf(id)).status).toBe('active');
+
+    // The failure of that invoice delivered again, late (a new event id, so not a replay).
+    const late = await harness.stripe.invoices.retrieve(failed!.id);
+    const body = JSON.stringify({
+      id: `evt_late_${RUN}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      type: 'invoice.payment_failed',
+      data: { object: late },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    });
+    expect((await postWebhook(harness.endpoint.url, body)).status).toBe(200);
+    expect((await standingOrderOf(id)).status).toBe('active');
+    expect(await standingOrders(buyer.uid)).toHaveLength(2);
+  });
+
+  it('refuses to skip a delivery Stripe is about to charge', async () => {
+    const syrup = await product('cutoff', { name: 'Cutoff Syrup' });
+    const { buyer, id } = await subscribed({ [syrup]: 1 });
+    await firestore()
+      .doc(paths.standingOrder(id))
+      .update({ next_delivery_at: Timestamp.fromMillis(Date.now() + 20 * 60 * 1000) });
+    const error = await refusal(manage(buyer, { standingOrderId: id, action: 'skip' }));
+    expect(error.code).toBe('failed-precondition');
+    expect(error.message).toContain('can no longer be skipped');
+    expect((await standingOrderOf(id)).skipped).toBeNull();
+  });
+
+  it("cancels a buyer's standing orders when the buyer is rejected", async () => {
+    const syrup = await product('rejected', { name: 'Rejected Syrup' });
+    const { buyer, id } = await subscribed({ [syrup]: 1 });
+    const change = (before: string, after: string) => ({
+      params: { uid: buyer.uid },
+      data: { before: { get: () => before }, after: { get: () => after } },
+    });
+    // Another change of the profile (a store name) leaves it alone.
+    await profileChangedHandler(change('approved', 'approved'));
+    expect((await standingOrderOf(id)).status).toBe('active');
+    await profileChangedHandler(change('approved', 'rejected'));
+    expect((await standingOrderOf(id)).status).toBe('cancelled');
+    const sub = await harness.stripe.subscriptions.retrieve(
+      (await standingOrderOf(id)).stripe_subscription_id,
+    );
+    expect(sub.status).toBe('canceled');
+    await advance(buyer, 4);
+    expect(await standingOrders(buyer.uid)).toHaveLength(1);
   });
 });

@@ -1,0 +1,36 @@
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import type { Change, FirestoreEvent } from 'firebase-functions/v2/firestore';
+import { createContext } from '../lib/context';
+import { log } from '../lib/log';
+import { cancelStandingOrdersOfBuyer } from '../standing-orders/manage';
+import { reconcileStandingOrdersOfProduct } from '../standing-orders/reconcile';
+
+/**
+ * A product or its wholesale price changed (price, active, stock): the standing orders that
+ * name it are repriced and rechecked for their next cycle (standing-orders/reconcile.ts).
+ */
+export async function productChangedHandler(
+  event: Pick<FirestoreEvent<unknown, { productId: string }>, 'params'>,
+): Promise<void> {
+  const { productId } = event.params;
+  const result = await reconcileStandingOrdersOfProduct(createContext(), productId);
+  if (result.checked > 0) log.info('standing_orders_product_checked', { productId, ...result });
+}
+
+/**
+ * A profile changed: when a buyer is rejected (by a manager or the claims command line), their
+ * open standing orders are cancelled so that nothing more is charged or shipped to them.
+ */
+export async function profileChangedHandler(
+  event: Pick<
+    FirestoreEvent<Change<Pick<DocumentSnapshot, 'get'>> | undefined, { uid: string }>,
+    'params' | 'data'
+  >,
+): Promise<void> {
+  const before: unknown = event.data?.before.get('status');
+  const after: unknown = event.data?.after.get('status');
+  if (after !== 'rejected' || before === 'rejected') return;
+  const { uid } = event.params;
+  const cancelled = await cancelStandingOrdersOfBuyer(createContext(), uid, 'system:rejected');
+  if (cancelled > 0) log.info('standing_orders_cancelled_on_rejection', { uid, cancelled });
+}
