@@ -9,6 +9,7 @@ import { startFirestoreEmulator, type FirestoreEmulator } from '../src/index.js'
 import { matchDocumentPattern, parseDocumentPattern } from '../src/triggers/document-pattern.js';
 import { freePort } from './support/free-port.js';
 import { changedFieldPaths } from '../src/triggers/event-payloads.js';
+import { EventDelivery } from '../src/triggers/event-delivery.js';
 import { firestoreType } from '../src/proto/firestore-proto.js';
 import protobuf from 'protobufjs';
 
@@ -322,5 +323,38 @@ describe('document patterns and update masks', () => {
         },
       ),
     ).toEqual(['gone', 'm.x', '`new-field`']);
+  });
+});
+
+describe('delivery concurrency', () => {
+  it('sends at most maxInFlight events at once, however many documents a commit touched', async () => {
+    const port = await freePort();
+    let now = 0;
+    let most = 0;
+    let served = 0;
+    const server = http.createServer((req, res) => {
+      now += 1;
+      most = Math.max(most, now);
+      req.resume();
+      setTimeout(() => {
+        now -= 1;
+        served += 1;
+        res.writeHead(200).end('{}');
+      }, 15);
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    open.push({ close: () => new Promise((resolve) => server.close(() => resolve())) });
+    const delivery = new EventDelivery({
+      target: { host: '127.0.0.1', port },
+      log: () => undefined,
+      maxInFlight: 3,
+    });
+    for (let i = 0; i < 30; i++) {
+      delivery.enqueue(`doc-${i}`, '/fn', { headers: {}, body: '{}' }, `event ${i}`);
+    }
+    await delivery.idle();
+    expect(served).toBe(30);
+    expect(delivery.stats.delivered).toBe(30);
+    expect(most).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { readCreateSessionParams } from './create-session-params.js';
 import type { FormObject } from './form-encoding.js';
+import { INVOICE_PAYMENT_ROUTES } from './invoice-payment-routes.js';
 import { paginate, readPageParams } from './pagination.js';
 import { assertKnownKeys, readString, readStringList } from './param-readers.js';
 import { PRICE_ROUTES } from './price-routes.js';
@@ -72,7 +73,7 @@ function renderSession(
   const { session } = stored;
   const paymentIntent =
     expand.includes('payment_intent') && session.payment_intent
-      ? state.store.paymentIntent(session.payment_intent)
+      ? state.paymentIntents.get(session.payment_intent)
       : undefined;
   const subscription =
     expand.includes('subscription') && session.subscription
@@ -164,7 +165,7 @@ const expireSession: Handler = (state, request, match) => {
 const retrievePaymentIntent: Handler = (state, request, match) => {
   assertKnownKeys(request.params, PAYMENT_INTENT_PARAMS, '');
   const id = match[1] as string;
-  const paymentIntent = state.store.paymentIntent(id);
+  const paymentIntent = state.paymentIntents.get(id);
   if (!paymentIntent) throw resourceMissing('payment_intent', id, 'intent');
   return { status: 200, body: paymentIntent };
 };
@@ -214,7 +215,7 @@ const retrieveCharge: Handler = (state, request, match) => {
 
 const createRefund: Handler = (state, request) => {
   const { refund, charge } = state.ledger.refund(request.params, (id) =>
-    state.store.paymentIntent(id),
+    state.paymentIntents.get(id),
   );
   state.options.log(`refunded ${refund.amount} ${refund.currency} of ${charge.id} (${refund.id})`);
   state.announceRefund(refund, charge);
@@ -244,6 +245,7 @@ const listRefunds: Handler = (state, request) => {
 const ROUTES: ReadonlyArray<Route> = [
   ...PRICE_ROUTES,
   ...SUBSCRIPTION_ROUTES,
+  ...INVOICE_PAYMENT_ROUTES,
   ...TEST_CLOCK_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
   { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },

@@ -13,6 +13,7 @@ export type {
   CheckoutSession,
   DeliveryRecord,
   Invoice,
+  InvoicePayment,
   LineItem,
   PaymentIntent,
   Price,
@@ -115,8 +116,8 @@ export interface StripeSandbox {
   whenWebhooksIdle(): Promise<void>;
   /**
    * Forgets sessions, customers, payments and refunds, products and prices, subscriptions,
-   * invoices, test clocks, idempotency keys and deliveries; cancels scheduled retries and stops
-   * clock advances under way.
+   * invoices and their payments, test clocks, idempotency keys and deliveries; cancels scheduled
+   * retries and stops clock advances under way.
    */
   reset(): void;
   stop(): Promise<void>;

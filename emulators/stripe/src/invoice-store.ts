@@ -108,11 +108,15 @@ export class InvoiceStore {
     invoice.status_transitions.voided_at = at;
   }
 
-  /** Forgets the invoices of these customers (a deleted test clock's). */
-  forgetCustomers(customerIds: ReadonlySet<string>): void {
+  /** Forgets the invoices of these customers (a deleted test clock's); returns their ids. */
+  forgetCustomers(customerIds: ReadonlySet<string>): Set<string> {
+    const forgotten = new Set<string>();
     for (const [id, invoice] of this.invoices) {
-      if (customerIds.has(invoice.customer)) this.invoices.delete(id);
+      if (!customerIds.has(invoice.customer)) continue;
+      this.invoices.delete(id);
+      forgotten.add(id);
     }
+    return forgotten;
   }
 
   clear(): void {

@@ -20,6 +20,12 @@ const REASONS: ReadonlyArray<Known<Stripe.RefundCreateParams.Reason>> = [
   'requested_by_customer',
 ];
 
+/** Who a charge is billed to: Checkout's `customer_details`, or an invoice's customer. */
+export type BillingContact = Pick<
+  Stripe.Charge.BillingDetails,
+  'address' | 'email' | 'name' | 'phone'
+>;
+
 /** `amount`: a whole number of cents, at least 1; undefined when not given. */
 function readRefundAmount(params: FormObject): number | undefined {
   const text = readString(params.amount, 'amount');
@@ -45,11 +51,12 @@ export class Ledger {
 
   /**
    * The charge of a payment intent that just succeeded (set as its latest_charge), billed to the
-   * buyer Checkout collected.
+   * buyer Checkout collected (or the invoice names), made at `created` (default: now).
    */
   charge(
     paymentIntent: PaymentIntent,
-    buyer: Stripe.Checkout.Session.CustomerDetails | null,
+    buyer: BillingContact | null,
+    created: number = this.nowSeconds(),
   ): Charge {
     const charge: Charge = {
       id: newId('ch', 24),
@@ -70,10 +77,10 @@ export class Ledger {
       },
       calculated_statement_descriptor: null,
       captured: true,
-      created: this.nowSeconds(),
+      created,
       currency: paymentIntent.currency,
       customer: typeof paymentIntent.customer === 'string' ? paymentIntent.customer : null,
-      description: null,
+      description: paymentIntent.description,
       disputed: false,
       failure_balance_transaction: null,
       failure_code: null,
@@ -85,7 +92,8 @@ export class Ledger {
       outcome: null,
       paid: true,
       payment_intent: paymentIntent.id,
-      payment_method: null,
+      payment_method:
+        typeof paymentIntent.payment_method === 'string' ? paymentIntent.payment_method : null,
       payment_method_details: null,
       receipt_email: null,
       receipt_number: null,

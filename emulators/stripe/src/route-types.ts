@@ -29,6 +29,8 @@ export type ApiBody =
   | Stripe.ApiList<Subscription>
   | Invoice
   | Stripe.ApiList<Invoice>
+  | Stripe.InvoicePayment
+  | Stripe.ApiList<Stripe.InvoicePayment>
   | TestClock
   | Stripe.ApiList<TestClock>
   | Stripe.TestHelpers.DeletedTestClock;

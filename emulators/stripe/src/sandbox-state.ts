@@ -3,8 +3,10 @@ import { runClockAdvance } from './clock-advance.js';
 import { CustomerStore } from './customer-store.js';
 import { buildEvent } from './events.js';
 import { IdempotencyStore } from './idempotency.js';
+import { InvoicePaymentStore } from './invoice-payment-store.js';
 import { InvoiceStore } from './invoice-store.js';
 import { Ledger } from './ledger.js';
+import { PaymentIntentStore } from './payment-intents.js';
 import { PaymentMethodStore } from './payment-methods.js';
 import { PriceStore } from './price-store.js';
 import { SessionStore, type StoredSession } from './session-store.js';
@@ -65,6 +67,8 @@ export type SettleOutcome =
 
 /** Everything the sandbox holds, shared by the API, the hosted page and the programmatic handle. */
 export class SandboxState {
+  /** Payment intents of one-time Checkout payments and of invoices. */
+  readonly paymentIntents = new PaymentIntentStore();
   readonly store: SessionStore;
   readonly customers: CustomerStore;
   readonly ledger: Ledger;
@@ -73,6 +77,7 @@ export class SandboxState {
   readonly prices: PriceStore;
   readonly subscriptions = new SubscriptionStore();
   readonly invoices = new InvoiceStore();
+  readonly invoicePayments = new InvoicePaymentStore();
   readonly clocks: TestClockStore;
   readonly paymentMethods = new PaymentMethodStore();
   /** Bumped by reset(): work started before it (a clock advance, queued events) is dropped. */
@@ -86,6 +91,7 @@ export class SandboxState {
     this.store = new SessionStore({
       now: options.now,
       publicUrl: options.publicUrl,
+      paymentIntents: this.paymentIntents,
       onExpired: (session) => {
         void this.emit('checkout.session.expired', session);
       },
@@ -223,12 +229,15 @@ export class SandboxState {
     return runClockAdvance(this, clock, target);
   }
 
-  /** Deletes a test clock with its customers, their subscriptions and invoices, as Stripe does. */
+  /**
+   * Deletes a test clock with its customers, their subscriptions, invoices and invoice payments,
+   * as Stripe does.
+   */
   deleteClock(id: string) {
     const deleted = this.clocks.delete(id);
     const customers = new Set(this.customers.onClock(id).map((customer) => customer.id));
     this.subscriptions.forgetCustomers(customers);
-    this.invoices.forgetCustomers(customers);
+    this.invoicePayments.forgetInvoices(this.invoices.forgetCustomers(customers));
     this.customers.forget(customers);
     return deleted;
   }
@@ -320,12 +329,14 @@ export class SandboxState {
     this.generation += 1;
     this.tail = Promise.resolve();
     this.store.clear();
+    this.paymentIntents.clear();
     this.customers.clear();
     this.ledger.clear();
     this.idempotency.clear();
     this.prices.clear();
     this.subscriptions.clear();
     this.invoices.clear();
+    this.invoicePayments.clear();
     this.clocks.clear();
     this.paymentMethods.clear();
     this.webhooks.reset();

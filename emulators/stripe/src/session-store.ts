@@ -6,6 +6,7 @@ import type {
   SubscriptionData,
 } from './create-session-params.js';
 import { newId } from './ids.js';
+import { buildPaymentIntent, type PaymentIntentStore } from './payment-intents.js';
 import type {
   CheckoutSession,
   LineItem,
@@ -57,6 +58,8 @@ export interface SessionStoreOptions {
   now: () => number;
   /** Base of the hosted page links, without a trailing slash. */
   publicUrl: () => string;
+  /** Where the payment intents made on Pay are kept (shared with invoices' payments). */
+  paymentIntents: PaymentIntentStore;
   /** Called once when an open session passes its `expires_at` or is expired through the API. */
   onExpired: (session: CheckoutSession) => void;
 }
@@ -106,10 +109,9 @@ function lineItem(line: CreateSessionInput['lines'][number], created: number): L
   };
 }
 
-/** In-memory Checkout Sessions, their line items and the payment intents created on Pay. */
+/** In-memory Checkout Sessions and their line items; Pay makes their payment intents. */
 export class SessionStore {
   private readonly sessions = new Map<string, StoredSession>();
-  private readonly paymentIntents = new Map<string, PaymentIntent>();
 
   constructor(private readonly options: SessionStoreOptions) {}
 
@@ -252,51 +254,21 @@ export class SessionStore {
     const { delayed } = payment;
     const { shipping, phone } = payment.details;
     const created = this.nowSeconds();
-    const paymentIntent: PaymentIntent = {
-      id: newId('pi', 24),
-      object: 'payment_intent',
-      allowed_payment_method_types: session.allowed_payment_method_types,
-      amount: session.amount_total,
-      amount_capturable: 0,
-      amount_received: delayed ? 0 : session.amount_total,
-      application: null,
-      application_fee_amount: null,
-      automatic_payment_methods: null,
-      canceled_at: null,
-      cancellation_reason: null,
-      capture_method: 'automatic',
-      client_secret: null,
-      confirmation_method: 'automatic',
-      created,
-      currency: session.currency,
-      customer: session.customer,
-      customer_account: null,
-      description: null,
-      excluded_payment_method_types: null,
-      last_payment_error: null,
-      latest_charge: null,
-      livemode: false,
-      managed_payments: null,
-      metadata: stored.paymentIntentMetadata,
-      next_action: null,
-      on_behalf_of: null,
-      payment_method: null,
-      payment_method_configuration_details: null,
-      payment_method_options: {},
-      payment_method_types: session.payment_method_types,
-      payment_record: null,
-      processing: null,
-      receipt_email: null,
-      review: null,
-      setup_future_usage: null,
-      shipping: shipping ? { address: shipping.address, name: shipping.name, phone } : null,
-      source: null,
-      statement_descriptor: null,
-      statement_descriptor_suffix: null,
-      status: delayed ? 'processing' : 'succeeded',
-      transfer_group: null,
-    };
-    this.paymentIntents.set(paymentIntent.id, paymentIntent);
+    const paymentIntent = this.options.paymentIntents.add(
+      buildPaymentIntent({
+        amount: session.amount_total,
+        currency: session.currency,
+        customer: typeof session.customer === 'string' ? session.customer : null,
+        created,
+        status: delayed ? 'processing' : 'succeeded',
+        metadata: stored.paymentIntentMetadata,
+        description: null,
+        allowedPaymentMethodTypes: session.allowed_payment_method_types,
+        paymentMethodTypes: session.payment_method_types,
+        paymentMethod: null,
+        shipping: shipping ? { address: shipping.address, name: shipping.name, phone } : null,
+      }),
+    );
     this.markComplete(stored, payment.details, payment.customerEmail);
     session.payment_status = delayed ? 'unpaid' : 'paid';
     session.payment_intent = paymentIntent.id;
@@ -306,8 +278,8 @@ export class SessionStore {
 
   /**
    * Completes an open subscription-mode session: paid, with its customer, subscription and first
-   * invoice, and no payment intent (Stripe pays the first invoice). Returns false when the
-   * session is not open.
+   * invoice, and no payment intent of its own (the first invoice's payment has it, as at Stripe).
+   * Returns false when the session is not open.
    */
   completeSubscription(stored: StoredSession, completion: SubscriptionCompletion): boolean {
     const session = stored.session;
@@ -357,7 +329,7 @@ export class SessionStore {
   settle(stored: StoredSession, outcome: 'succeeded' | 'failed'): PaymentIntent | null {
     const { session } = stored;
     const paymentIntent = session.payment_intent
-      ? this.paymentIntents.get(session.payment_intent)
+      ? this.options.paymentIntents.get(session.payment_intent)
       : undefined;
     if (!stored.awaitingSettlement || !paymentIntent) return null;
     stored.awaitingSettlement = false;
@@ -371,13 +343,8 @@ export class SessionStore {
     return paymentIntent;
   }
 
-  paymentIntent(id: string): PaymentIntent | undefined {
-    return this.paymentIntents.get(id);
-  }
-
   clear(): void {
     this.sessions.clear();
-    this.paymentIntents.clear();
   }
 
   private markExpired(stored: StoredSession): void {

@@ -2,8 +2,8 @@ import type Stripe from 'stripe';
 import type { CustomerStore } from './customer-store.js';
 import { snapshot } from './events.js';
 import { buildSubscriptionInvoice, type InvoiceInput } from './invoice-builder.js';
+import { collectInvoicePayment, type CollectionContext } from './invoice-collection.js';
 import type { InvoiceStore } from './invoice-store.js';
-import type { PaymentMethodStore } from './payment-methods.js';
 import type { PriceStore } from './price-store.js';
 import type {
   NewSubscriptionItem,
@@ -19,13 +19,15 @@ import type {
   Subscription,
 } from './types.js';
 
-/** What billing needs from the sandbox: its stores, and a way to build events. */
-export interface BillingContext {
+/**
+ * What billing needs from the sandbox: its stores (with those of payments: CollectionContext),
+ * and a way to build events.
+ */
+export interface BillingContext extends CollectionContext {
   readonly subscriptions: SubscriptionStore;
   readonly invoices: InvoiceStore;
   readonly customers: CustomerStore;
   readonly prices: PriceStore;
-  readonly paymentMethods: PaymentMethodStore;
   /** An event with a snapshot of `object` as it is now. */
   event<T extends StripeEvent['type']>(
     type: T,
@@ -71,7 +73,8 @@ function invoiceInput(
 /**
  * A subscription Checkout starts once paid: the subscription (active, its first period from
  * `at`, a new saved payment method) and its first invoice (`subscription_create`), finalized and
- * paid at once, with the events of each.
+ * paid at once by a payment intent with its charge (invoice-collection.ts), with the events of
+ * each.
  */
 export function startSubscription(
   ctx: BillingContext,
@@ -115,6 +118,8 @@ export function startSubscription(
   const invoiceEvents = [ctx.event('invoice.created', invoice)];
   ctx.invoices.finalize(invoice, at);
   invoiceEvents.push(ctx.event('invoice.finalized', invoice));
+  // Paid with the card Checkout just saved, which always pays.
+  collectInvoicePayment(ctx, invoice, subscription.default_payment_method, at);
   ctx.invoices.markPaid(invoice, at);
   invoiceEvents.push(ctx.event('invoice.paid', invoice));
   return { subscription, invoice, subscriptionEvents, invoiceEvents };
@@ -140,9 +145,10 @@ function reactivateIfSettled(ctx: BillingContext, subscription: Subscription): S
 }
 
 /**
- * Charges an open invoice with `paymentMethod`: paid (`invoice.paid`, and a past-due
- * subscription active again) or declined (`invoice.payment_failed`, the invoice left open with
- * one more attempt, an active subscription past due).
+ * Charges an open invoice with `paymentMethod` (through its payment intent, invoice-collection.ts):
+ * paid (`invoice.paid`, and a past-due subscription active again) or declined
+ * (`invoice.payment_failed`, the invoice left open with one more attempt, an active subscription
+ * past due).
  */
 export function chargeInvoice(
   ctx: BillingContext,
@@ -151,7 +157,7 @@ export function chargeInvoice(
   paymentMethod: string | null,
   at: number,
 ): { paid: boolean; events: StripeEvent[] } {
-  if (invoice.amount_due === 0 || ctx.paymentMethods.charges(paymentMethod)) {
+  if (collectInvoicePayment(ctx, invoice, paymentMethod, at)) {
     ctx.invoices.markPaid(invoice, at);
     return {
       paid: true,

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { FormObject } from './form-encoding.js';
+import { INVOICE_EXPANDABLE, renderInvoice } from './invoice-payment-routes.js';
 import { INVOICE_LIST_PARAMS } from './invoice-store.js';
 import { paginate, readPageParams } from './pagination.js';
 import { assertKnownKeys, readBoolean, readObject, readString } from './param-readers.js';
@@ -144,28 +145,39 @@ const cancelSubscription: Handler = (state, request, match) => {
   return { status: 200, body: renderSubscription(state, subscription, expand) };
 };
 
+const INVOICE_LIST_EXPANDABLE = INVOICE_EXPANDABLE.map((field) => `data.${field}`);
+
+/** GET /v1/invoices/:id (`expand[]=payments` includes its invoice payments). */
 const retrieveInvoice: Handler = (state, request, match) => {
   assertKnownKeys(request.params, EXPAND_ONLY, '');
-  readExpand(request.params, NOTHING_EXPANDABLE);
-  return { status: 200, body: state.invoices.require(match[1] as string) };
+  const expand = readExpand(request.params, INVOICE_EXPANDABLE);
+  const invoice = state.invoices.require(match[1] as string);
+  return { status: 200, body: renderInvoice(state, invoice, expand) };
 };
 
 const listInvoices: Handler = (state, request) => {
   assertKnownKeys(request.params, INVOICE_LIST_PARAMS, '');
-  readExpand(request.params, NOTHING_EXPANDABLE);
+  const expand = readExpand(request.params, INVOICE_LIST_EXPANDABLE).map((field) =>
+    field.slice('data.'.length),
+  );
   const page = readPageParams(request.params);
   const invoices = state.invoices.list(state.invoices.readFilter(request.params));
-  return { status: 200, body: paginate(invoices, page, '/v1/invoices', 'invoice') };
+  const list = paginate(invoices, page, '/v1/invoices', 'invoice');
+  return {
+    status: 200,
+    body: { ...list, data: list.data.map((invoice) => renderInvoice(state, invoice, expand)) },
+  };
 };
 
 /**
  * POST /v1/invoices/:id/pay: charges an open invoice again with `payment_method` or the
- * subscription's default payment method. Paid: the invoice (and `invoice.paid`; a past-due
- * subscription active again). Declined: 402 `card_declined` (and `invoice.payment_failed`).
+ * subscription's default payment method, through the invoice's payment intent. Paid: the invoice
+ * (and `invoice.paid`; a past-due subscription active again). Declined: 402 `card_declined` (and
+ * `invoice.payment_failed`).
  */
 const payInvoice: Handler = (state, request, match) => {
   assertKnownKeys(request.params, INVOICE_PAY_PARAMS, '');
-  readExpand(request.params, NOTHING_EXPANDABLE);
+  const expand = readExpand(request.params, INVOICE_EXPANDABLE);
   readBoolean(request.params.off_session, 'off_session');
   const invoice = state.invoices.require(match[1] as string);
   const paymentMethodId = readString(request.params.payment_method, 'payment_method') || undefined;
@@ -202,7 +214,7 @@ const payInvoice: Handler = (state, request, match) => {
       'card_declined',
     );
   }
-  return { status: 200, body: invoice };
+  return { status: 200, body: renderInvoice(state, invoice, expand) };
 };
 
 /** Subscriptions and their invoices. */

@@ -91,6 +91,18 @@ export type Invoice = Omit<Stripe.Invoice, 'lines'> & {
   status: InvoiceStatus;
 };
 
+/**
+ * A payment toward an invoice: the invoice's one default payment, made at its first payment
+ * attempt and paid by a payment intent (`open` while the attempts are declined).
+ */
+export type InvoicePayment = Stripe.InvoicePayment & {
+  invoice: string;
+  amount_requested: number;
+  currency: string;
+  payment: Stripe.InvoicePayment.Payment & { type: 'payment_intent'; payment_intent: string };
+  status: Known<Stripe.InvoicePaymentListParams.Status>;
+};
+
 export type TestClock = Stripe.TestHelpers.TestClock & {
   status: Known<Stripe.TestHelpers.TestClock.Status>;
 };

@@ -5,13 +5,45 @@ import { log } from '../lib/log';
 import { cancelStandingOrdersOfBuyer } from '../standing-orders/manage';
 import { reconcileStandingOrdersOfProduct } from '../standing-orders/reconcile';
 
+/** The fields of a product or wholesale price that a standing order's next cycle depends on. */
+const WATCHED = [
+  'name',
+  'is_active',
+  'price_retailer',
+  'price_wholesaler',
+  'price_breaks',
+  'case_pack',
+  'min_quantity',
+  'stock_on_hand',
+] as const;
+
+type Snapshot = Pick<DocumentSnapshot, 'exists' | 'get'>;
+
 /**
- * A product or its wholesale price changed (price, active, stock): the standing orders that
- * name it are repriced and rechecked for their next cycle (standing-orders/reconcile.ts).
+ * Whether a write can change what a standing order is charged: not a new product (no standing
+ * order names it yet), nor a write of other fields (stock_reserved moves with every checkout).
+ */
+export function mattersToStandingOrders(change: Change<Snapshot> | undefined): boolean {
+  if (!change) return true;
+  if (!change.before.exists) return false;
+  if (!change.after.exists) return true;
+  return WATCHED.some(
+    (field) =>
+      JSON.stringify(change.before.get(field) ?? null) !==
+      JSON.stringify(change.after.get(field) ?? null),
+  );
+}
+
+/**
+ * A product or its wholesale price changed (price, active, stock on hand): the standing orders
+ * that name it are repriced and rechecked for their next cycle (standing-orders/reconcile.ts).
  */
 export async function productChangedHandler(
-  event: Pick<FirestoreEvent<unknown, { productId: string }>, 'params'>,
+  event: Pick<FirestoreEvent<Change<Snapshot> | undefined, { productId: string }>, 'params'> & {
+    data?: Change<Snapshot> | undefined;
+  },
 ): Promise<void> {
+  if (!mattersToStandingOrders(event.data)) return;
   const { productId } = event.params;
   const result = await reconcileStandingOrdersOfProduct(createContext(), productId);
   if (result.checked > 0) log.info('standing_orders_product_checked', { productId, ...result });

@@ -232,6 +232,7 @@ export async function recordCheckoutCompleted(
       invoiceNumber,
       now,
       by: STRIPE_ACTOR,
+      paymentIntentId: facts?.paymentIntentId ?? null,
     });
     const taken = commitStock(
       tx,

@@ -52,7 +52,14 @@ export function paymentIntentOf(session: Pick<Stripe.Checkout.Session, 'payment_
 export function orderFromCheckout(
   checkout: CheckoutRecord,
   session: Stripe.Checkout.Session,
-  fields: { status: OrderStatus; invoiceNumber: string | null; now: Timestamp; by: string },
+  fields: {
+    status: OrderStatus;
+    invoiceNumber: string | null;
+    now: Timestamp;
+    by: string;
+    /** A standing order's first payment: the payment intent of its first invoice. */
+    paymentIntentId?: string | null;
+  },
 ): OrderDoc {
   const { now, status } = fields;
   const standing = checkout.interval_weeks !== undefined;
@@ -69,7 +76,7 @@ export function orderFromCheckout(
     payment_type: standing ? 'subscription' : 'one_time',
     status,
     stripe_session_id: session.id,
-    stripe_payment_intent_id: paymentIntentOf(session),
+    stripe_payment_intent_id: paymentIntentOf(session) ?? fields.paymentIntentId ?? null,
     created_at: now,
     updated_at: now,
     paid_at: status === 'processing' ? now : null,

@@ -4,13 +4,15 @@ import { COLLECTIONS, paths, type ShipTo } from '@portal/domain';
 import { log } from '../lib/log';
 import type { CheckoutRecord } from '../payments/checkout-record';
 import { newStandingOrder } from './standing-order-record';
-import { subscriptionPeriodEnd, toDate } from './stripe-objects';
+import { paymentIntentOfInvoice, subscriptionPeriodEnd, toDate } from './stripe-objects';
 
 /** What Stripe made of a standing order's checkout: its subscription and the next cycle's date. */
 export interface SubscriptionFacts {
   subscriptionId: string | null;
   customerId: string | null;
   nextDeliveryAt: Timestamp | null;
+  /** What paid the first invoice (subscription sessions have no payment intent of their own). */
+  paymentIntentId: string | null;
 }
 
 const idOf = (value: string | { id: string } | null): string | null =>
@@ -27,11 +29,24 @@ export async function subscriptionFactsOf(
 ): Promise<SubscriptionFacts | null> {
   if (session.mode !== 'subscription') return null;
   const subscriptionId = idOf(session.subscription);
-  const facts = { subscriptionId, customerId: idOf(session.customer), nextDeliveryAt: null };
+  const facts = {
+    subscriptionId,
+    customerId: idOf(session.customer),
+    nextDeliveryAt: null,
+    paymentIntentId: null,
+  };
   if (!stripe || !subscriptionId) return facts;
   try {
-    const end = subscriptionPeriodEnd(await stripe().subscriptions.retrieve(subscriptionId));
-    return { ...facts, nextDeliveryAt: end ? Timestamp.fromDate(toDate(end)) : null };
+    const [subscription, paymentIntentId] = await Promise.all([
+      stripe().subscriptions.retrieve(subscriptionId),
+      paymentIntentOfInvoice(stripe(), idOf(session.invoice)),
+    ]);
+    const end = subscriptionPeriodEnd(subscription);
+    return {
+      ...facts,
+      nextDeliveryAt: end ? Timestamp.fromDate(toDate(end)) : null,
+      paymentIntentId,
+    };
   } catch (error) {
     log.warn('standing_order_subscription_read_failed', {
       sessionId: session.id,

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import {
   COLLECTIONS,
@@ -27,6 +32,7 @@ import { readStandingOrder, type StandingOrderRecord } from './standing-order-re
 import {
   invoicePeriodEnd,
   linePriceId,
+  paymentIntentOfInvoice,
   productIdOfPrice,
   standingOrderIdOf,
   subscriptionOfInvoice,
@@ -117,6 +123,29 @@ async function readStanding(tx: Transaction, db: Firestore, id: string, event?: 
  * The next cycle's date after this invoice, when it is later than the one stored: events of two
  * cycles handled out of order never move the date back.
  */
+/**
+ * The frame of the events that change a standing order (not an order): one transaction that
+ * reads the standing order and whether the event was handled, answers 'duplicate-event' for a
+ * handled one, lets `apply` decide and write, then records the event with the outcome.
+ */
+function onStandingOrder(
+  db: Firestore,
+  standingId: string,
+  event: EventRef | undefined,
+  apply: (
+    tx: Transaction,
+    read: { ref: DocumentReference; standing: StandingOrderRecord },
+  ) => Promise<string> | string,
+): Promise<StandingOrderTransition> {
+  return db.runTransaction(async (tx) => {
+    const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
+    if (seen) return { orderId: standingId, status: null, outcome: 'duplicate-event' };
+    const outcome = await apply(tx, { ref, standing });
+    recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome });
+    return { orderId: standingId, status: null, outcome };
+  });
+}
+
 const nextDate = (invoice: Stripe.Invoice, standing: StandingOrderRecord) => {
   const end = invoicePeriodEnd(invoice);
   if (!end) return null;
@@ -163,7 +192,11 @@ export async function recordInvoicePaid(
 
   const preview = readStandingOrder(await db.doc(paths.standingOrder(standingId)).get());
   if (!preview) throw new CheckoutMissingError(`Standing order ${standingId} does not exist`);
-  const lines = await chargedLines(deps.stripe(), invoice, preview);
+  const [lines, paymentIntentId] = await Promise.all([
+    chargedLines(deps.stripe(), invoice, preview),
+    // What a refund of this delivery goes to.
+    paymentIntentOfInvoice(deps.stripe(), invoice.id),
+  ]);
   const orderId = renewalOrderId(invoice.id);
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
 
@@ -217,7 +250,7 @@ export async function recordInvoicePaid(
       payment_type: 'subscription',
       status: 'processing',
       stripe_session_id: null,
-      stripe_payment_intent_id: null,
+      stripe_payment_intent_id: paymentIntentId,
       created_at: now,
       updated_at: now,
       paid_at: now,
@@ -265,14 +298,9 @@ export async function recordInvoicePaymentFailed(
   // A declined first payment never completes its Checkout Session: nothing was started.
   if (invoice.billing_reason !== 'subscription_cycle') return notOurs('not-a-renewal');
   const paidOrder = db.collection(COLLECTIONS.orders).doc(renewalOrderId(invoice.id));
-  return db.runTransaction(async (tx) => {
-    const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
-    if (seen) return { orderId: standingId, status: null, outcome: 'duplicate-event' };
+  return onStandingOrder(db, standingId, event, async (tx, { ref, standing }) => {
     // The failure reported after a retry of the same invoice was paid: old news.
-    if (standing.status === 'cancelled' || (await tx.get(paidOrder)).exists) {
-      recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome: 'ignored' });
-      return { orderId: standingId, status: null, outcome: 'ignored' };
-    }
+    if (standing.status === 'cancelled' || (await tx.get(paidOrder)).exists) return 'ignored';
     const writeMails = await stageMails(
       tx,
       db,
@@ -290,8 +318,7 @@ export async function recordInvoicePaymentFailed(
       ...skipAfter(standing, next),
       updated_at: Timestamp.now(),
     });
-    recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome: 'payment-failed' });
-    return { orderId: standingId, status: null, outcome: 'payment-failed' };
+    return 'payment-failed';
   });
 }
 
@@ -307,9 +334,7 @@ export async function recordInvoiceVoided(
   const { db } = deps;
   const standingId = await standingOrderOfInvoice(deps, invoice);
   if (!standingId) return notOurs('not-a-standing-order');
-  return db.runTransaction(async (tx) => {
-    const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
-    if (seen) return { orderId: standingId, status: null, outcome: 'duplicate-event' };
+  return onStandingOrder(db, standingId, event, (tx, { ref, standing }) => {
     const next = nextDate(invoice, standing);
     if (standing.status !== 'cancelled' && next) {
       tx.update(ref, {
@@ -318,8 +343,7 @@ export async function recordInvoiceVoided(
         updated_at: Timestamp.now(),
       });
     }
-    recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome: 'cycle-skipped' });
-    return { orderId: standingId, status: null, outcome: 'cycle-skipped' };
+    return 'cycle-skipped';
   });
 }
 
@@ -335,9 +359,7 @@ export async function recordSubscriptionEnded(
   const { db } = deps;
   const standingId = standingOrderIdOf(subscription.metadata);
   if (!standingId) return notOurs('not-a-standing-order');
-  return db.runTransaction(async (tx) => {
-    const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
-    if (seen) return { orderId: standingId, status: null, outcome: 'duplicate-event' };
+  return onStandingOrder(db, standingId, event, (tx, { ref, standing }) => {
     if (standing.status !== 'cancelled') {
       const now = Timestamp.now();
       tx.update(ref, {
@@ -349,7 +371,6 @@ export async function recordSubscriptionEnded(
       });
       log.info('standing_order_cancelled', { standingOrderId: standingId, by: 'stripe' });
     }
-    recordEvent(tx, db, event, { orderId: standingId, sessionId: null, outcome: 'cancelled' });
-    return { orderId: standingId, status: null, outcome: 'cancelled' };
+    return 'cancelled';
   });
 }

@@ -52,3 +52,17 @@ export function productIdOfPrice(price: Stripe.Price): string | null {
 }
 
 export const toDate = (seconds: number) => new Date(seconds * 1000);
+
+/**
+ * The payment intent that paid an invoice (its paid invoice payment), so the order it became can
+ * be refunded like any other; null when Stripe reports none.
+ */
+export async function paymentIntentOfInvoice(
+  stripe: Stripe,
+  invoiceId: string | null,
+): Promise<string | null> {
+  if (!invoiceId) return null;
+  const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
+  const paid = payments.data.find((payment) => payment.status === 'paid');
+  return idOf(paid?.payment.payment_intent);
+}

@@ -15,7 +15,10 @@ import {
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
+import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import {
+  mattersToStandingOrders,
   productChangedHandler,
   profileChangedHandler,
 } from '../../src/handlers/standing-order-triggers';
@@ -553,6 +556,32 @@ describe('renewals', () => {
   });
 });
 
+describe('refunds', () => {
+  it('refunds and cancels a delivery like any other order', async () => {
+    const syrup = await product('refund', { name: 'Refund Syrup', price_retailer: 500 });
+    const { buyer, id } = await subscribed({ [syrup]: 4 });
+    expect((await orderOf(id)).stripe_payment_intent_id).toMatch(/^pi_/);
+    const partial = await refundOrderHandler(
+      call(manager, { orderId: id, amount: 500, reason: 'One bottle broken' }),
+    );
+    expect(partial).toMatchObject({ amount: 500, refundedAmount: 500, status: 'processing' });
+
+    await advance(buyer, 2);
+    const renewal = (await standingOrders(buyer.uid))[1]!;
+    expect(renewal.stripe_payment_intent_id).toMatch(/^pi_/);
+    const cancelled = await updateOrderStatusHandler(
+      call(manager, { orderId: renewal.id, status: 'cancelled' }),
+    );
+    expect(cancelled.status).toBe('cancelled');
+    await harness.sandbox.whenWebhooksIdle();
+    const after = await orderOf(renewal.id);
+    expect(after.refunded_amount).toBe(2000);
+    expect(after.refunds).toHaveLength(1);
+    // The standing order itself goes on: one delivery was cancelled, not the standing order.
+    expect((await standingOrderOf(id)).status).toBe('active');
+  });
+});
+
 describe('managing', () => {
   it('cancels: no further orders, and cancelling again changes nothing', async () => {
     const syrup = await product('cancel', { name: 'Cancel Syrup', price_retailer: 350 });
@@ -711,5 +740,40 @@ describe('races and late news', () => {
     expect(sub.status).toBe('canceled');
     await advance(buyer, 4);
     expect(await standingOrders(buyer.uid)).toHaveLength(1);
+  });
+});
+
+describe('which product writes reach standing orders', () => {
+  const snap = (fields: Record<string, unknown> | null) => ({
+    exists: fields !== null,
+    get: (field: string) => fields?.[field],
+  });
+  const change = (
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ) => ({
+    before: snap(before),
+    after: snap(after),
+  });
+
+  it('skips new products and writes of fields a cycle does not depend on', () => {
+    const product = { name: 'A', price_retailer: 500, stock_on_hand: 10, stock_reserved: 0 };
+    expect(mattersToStandingOrders(change(null, product))).toBe(false);
+    expect(mattersToStandingOrders(change(product, { ...product, stock_reserved: 4 }))).toBe(false);
+    expect(mattersToStandingOrders(change(product, { ...product, sort_order: 3 }))).toBe(false);
+  });
+
+  it('reaches them for a price, stock on hand, status, pack or deletion', () => {
+    const product = { name: 'A', price_retailer: 500, stock_on_hand: 10, is_active: true };
+    for (const after of [
+      { ...product, price_retailer: 550 },
+      { ...product, stock_on_hand: 0 },
+      { ...product, is_active: false },
+      { ...product, case_pack: 6 },
+      { ...product, price_breaks: [{ min_quantity: 12, unit_amount: 450 }] },
+      null,
+    ]) {
+      expect(mattersToStandingOrders(change(product, after))).toBe(true);
+    }
   });
 });

@@ -4,7 +4,9 @@
  * were queued, so a function sees a document's changes in commit order. While the Functions
  * emulator is unreachable or still loading, delivery retries with exponential backoff; an event is
  * dropped only when the function itself fails (as Cloud Functions does without a retry policy) or
- * the trigger stays unknown.
+ * the trigger stays unknown. At most `maxInFlight` events are sent at once: the Functions
+ * emulator starts a worker process for each concurrent call, so a bulk write (an import of 2,000
+ * products) sent all at once would start hundreds and stall the machine.
  */
 import http from 'node:http';
 import type { EventRequest } from './event-payloads.js';
@@ -22,6 +24,8 @@ export interface DeliveryOptions {
   /** Attempts for an event whose function the Functions emulator does not know (404). */
   readonly maxUnknownAttempts?: number;
   readonly requestTimeoutMs?: number;
+  /** Events sent at the same time, across all ordering keys (default 4). */
+  readonly maxInFlight?: number;
 }
 
 interface Pending {
@@ -82,6 +86,9 @@ export class EventDelivery {
   private readonly maxBackoffMs: number;
   private readonly maxUnknownAttempts: number;
   private readonly requestTimeoutMs: number;
+  private readonly maxInFlight: number;
+  private inFlight = 0;
+  private readonly slotWaiters: (() => void)[] = [];
   /** Counters for tests and logs. */
   readonly stats = { delivered: 0, dropped: 0, retries: 0 };
 
@@ -90,6 +97,19 @@ export class EventDelivery {
     this.maxBackoffMs = options.maxBackoffMs ?? 5_000;
     this.maxUnknownAttempts = options.maxUnknownAttempts ?? 20;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 540_000;
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 4);
+  }
+
+  /** Waits for one of the maxInFlight sending slots; the returned function frees it. */
+  private async slot(): Promise<() => void> {
+    while (this.inFlight >= this.maxInFlight && !this.stopped) {
+      await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
+    }
+    this.inFlight += 1;
+    return () => {
+      this.inFlight -= 1;
+      this.slotWaiters.shift()?.();
+    };
   }
 
   get pending(): number {
@@ -125,6 +145,7 @@ export class EventDelivery {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.queues.clear();
+    for (const wake of this.slotWaiters.splice(0)) wake();
     this.notifyIdle();
   }
 
@@ -149,8 +170,18 @@ export class EventDelivery {
       const queue = this.queues.get(orderingKey);
       const item = queue?.[0];
       if (!queue || !item || this.stopped) break;
+      const release = await this.slot();
+      if (this.stopped) {
+        release();
+        break;
+      }
       item.attempts += 1;
-      const result = await post(target, item.path, item.request, this.requestTimeoutMs);
+      let result: Awaited<ReturnType<typeof post>>;
+      try {
+        result = await post(target, item.path, item.request, this.requestTimeoutMs);
+      } finally {
+        release();
+      }
       if (this.stopped) break;
       let outcome = classify(result);
       if (outcome === 'unknown' && item.attempts < this.maxUnknownAttempts) outcome = 'retry';
