@@ -102,3 +102,21 @@ export async function readDocument(
 }
 
 export type { Plain };
+
+/**
+ * Waits until the Firestore emulator has delivered every trigger event queued so far (our
+ * emulator's triggerDeliveries endpoint), so a journey that wrote thousands of documents leaves no
+ * work behind for the next one. Resolves with the milliseconds it waited.
+ */
+export async function waitForTriggers(stack: StackInfo, timeoutMs = 180_000): Promise<number> {
+  const started = Date.now();
+  const url = `${stack.urls.firestore}/emulator/v1/projects/${stack.projectId}/triggerDeliveries`;
+  for (;;) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`trigger deliveries: ${response.status} ${await response.text()}`);
+    const { pending } = (await response.json()) as { pending: number };
+    if (pending === 0) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`${pending} trigger events still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -357,4 +357,28 @@ describe('delivery concurrency', () => {
     expect(delivery.stats.delivered).toBe(30);
     expect(most).toBe(3);
   });
+
+  it('reports the events still to deliver, so a test can wait for a bulk write to be handled', async () => {
+    const port = await freePort();
+    const received = await fakeFunctions(port);
+    const emu = await emulator(port);
+    await registerV2(
+      emu,
+      'us-central1-onItem',
+      'google.cloud.firestore.document.v1.written',
+      'items/{id}',
+    );
+    const writes = Array.from({ length: 40 }, (_, i) => ({
+      update: { name: docName(`items/i${i}`), fields: { n: { integerValue: String(i) } } },
+    }));
+    await write(emu, writes);
+    const status = async () =>
+      (await (
+        await fetch(`${emu.url}/emulator/v1/projects/${PROJECT}/triggerDeliveries`)
+      ).json()) as { pending: number; delivered: number };
+    expect((await status()).pending).toBeGreaterThan(0);
+    await expect.poll(async () => (await status()).pending, { timeout: 10_000 }).toBe(0);
+    expect((await status()).delivered).toBe(40);
+    expect(received).toHaveLength(40);
+  });
 });

@@ -18,7 +18,13 @@ import {
   startPaymentsHarness,
   type TestUser,
 } from '../payments/support';
-import { mailDoc, mailKeysStartingWith, startTestMailDev, testSender } from './support';
+import {
+  clearOutbox,
+  mailDoc,
+  mailKeysStartingWith,
+  startTestMailDev,
+  testSender,
+} from './support';
 
 let harness: Awaited<ReturnType<typeof startPaymentsHarness>>;
 let maildev: Awaited<ReturnType<typeof startTestMailDev>>;
@@ -28,6 +34,7 @@ beforeAll(async () => {
   harness = await startPaymentsHarness();
   maildev = await startTestMailDev();
   manager = await createUser('manager');
+  await clearOutbox();
 });
 afterAll(async () => {
   await Promise.all([harness?.stop(), maildev?.stop()]);

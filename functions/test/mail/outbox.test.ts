@@ -13,7 +13,7 @@ import {
   type QueuedMail,
 } from '../../src/mail/outbox';
 import { freePort } from '../../../scripts/lib/ports';
-import { mailDoc, startTestMailDev, testSender } from './support';
+import { clearOutbox, mailDoc, startTestMailDev, testSender } from './support';
 
 let maildev: Awaited<ReturnType<typeof startTestMailDev>>;
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
     vi.spyOn(log, level).mockImplementation(() => undefined);
   }
   maildev = await startTestMailDev();
+  await clearOutbox();
 });
 afterAll(async () => {
   await maildev?.stop();

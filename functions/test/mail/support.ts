@@ -56,3 +56,19 @@ export async function mailKeysStartingWith(prefix: string): Promise<string[]> {
 }
 
 export const later = (ms: number) => Timestamp.fromMillis(Date.now() + ms);
+
+/**
+ * Empties the outbox of the shared test database. The files that sweep it call this first: the
+ * orders other files made (hundreds of confirmations, one per manager each) are due by then and
+ * would otherwise be swept, and sent, before their own messages. Files run one at a time.
+ */
+export async function clearOutbox(): Promise<void> {
+  const db = firestore();
+  for (;;) {
+    const page = await db.collection(COLLECTIONS.mail).limit(400).get();
+    if (page.empty) return;
+    const batch = db.batch();
+    page.docs.forEach((doc) => batch.delete(doc.ref));
+    await batch.commit();
+  }
+}

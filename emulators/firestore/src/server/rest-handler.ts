@@ -417,7 +417,8 @@ async function triggerAdmin(
   parts: string[],
   query: URLSearchParams,
 ): Promise<TriggerAdminReply | null> {
-  const isTriggerPath = parts[2] === 'triggers' || parts[2] === 'eventarcTrigger';
+  const isTriggerPath =
+    parts[2] === 'triggers' || parts[2] === 'eventarcTrigger' || parts[2] === 'triggerDeliveries';
   if (!isTriggerPath) return null;
   const text = req.method === 'PUT' || req.method === 'POST' ? await readBody(req) : '';
   return handleTriggerAdmin(triggers, req.method ?? 'GET', parts, query, () => JSON.parse(text));

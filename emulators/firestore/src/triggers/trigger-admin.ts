@@ -4,6 +4,8 @@
  * - POST   /emulator/v1/projects/{p}/eventarcTrigger?eventarcTriggerId={key}   2nd gen
  * - GET    /emulator/v1/projects/{p}/triggers                          the registered triggers
  * - DELETE /emulator/v1/projects/{p}/triggers[/{key}]                  unregister
+ * and one of ours, for tests that must not leave work behind:
+ * - GET    /emulator/v1/projects/{p}/triggerDeliveries                 events still to deliver
  */
 import {
   parseV1Registration,
@@ -37,6 +39,10 @@ export function handleTriggerAdmin(
       const key = query.get('eventarcTriggerId') ?? '';
       triggers.registry.add(parseV2Registration(project, key, body()));
       return { status: 200, body: {} };
+    }
+    if (resource === 'triggerDeliveries' && parts.length === 3 && method === 'GET') {
+      const { stats } = triggers.delivery;
+      return { status: 200, body: { pending: triggers.delivery.pending, ...stats } };
     }
     if (resource !== 'triggers') return null;
     if (parts.length === 4 && method === 'PUT') {
