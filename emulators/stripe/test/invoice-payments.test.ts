@@ -10,7 +10,9 @@ import { CLOCK_START, subscribe, WEEK, weeklyPrice } from './billing-support.js'
 import {
   startTestSandbox,
   startWebhookReceiver,
-  verifiedEvents,
+  deliveredEvents,
+  failure,
+  forgetEvents,
   type WebhookReceiver,
 } from './support.js';
 
@@ -33,22 +35,9 @@ beforeEach(async () => {
   receiver.answerAfter(0);
 });
 
-async function events(): Promise<Stripe.Event[]> {
-  await sandbox.whenWebhooksIdle();
-  return verifiedEvents(stripe, receiver);
-}
+const events = () => deliveredEvents(sandbox, stripe, receiver);
 
-async function clearEvents(): Promise<void> {
-  await sandbox.whenWebhooksIdle();
-  receiver.received.length = 0;
-}
-
-function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => new Error('expected the request to fail'),
-    (error: unknown) => error,
-  );
-}
+const clearEvents = () => forgetEvents(sandbox, receiver);
 
 /** 2 × a biweekly $18.50 price ($37.00 a period), on a clock at CLOCK_START when asked. */
 async function subscribed(options: { clock?: boolean } = {}) {

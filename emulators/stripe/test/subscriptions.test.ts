@@ -11,7 +11,8 @@ import {
   startTestSandbox,
   startWebhookReceiver,
   submitForm,
-  verifiedEvents,
+  deliveredEvents,
+  failure,
   type WebhookReceiver,
 } from './support.js';
 
@@ -33,17 +34,7 @@ beforeEach(async () => {
   receiver.received.length = 0;
 });
 
-async function events(): Promise<Stripe.Event[]> {
-  await sandbox.whenWebhooksIdle();
-  return verifiedEvents(stripe, receiver);
-}
-
-function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => new Error('expected the request to fail'),
-    (error: unknown) => error,
-  );
-}
+const events = () => deliveredEvents(sandbox, stripe, receiver);
 
 async function expectInvalid(promise: Promise<unknown>, param: string, message?: RegExp) {
   const error = await failure(promise);

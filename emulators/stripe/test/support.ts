@@ -154,3 +154,30 @@ export function submitPay(baseUrl: string, sessionId: string): Promise<Response>
     redirect: 'manual',
   });
 }
+
+/** The events delivered so far, once the sandbox has sent everything queued, signatures checked. */
+export async function deliveredEvents(
+  sandbox: Pick<StripeSandbox, 'whenWebhooksIdle'>,
+  stripe: Stripe,
+  receiver: WebhookReceiver,
+): Promise<Stripe.Event[]> {
+  await sandbox.whenWebhooksIdle();
+  return verifiedEvents(stripe, receiver);
+}
+
+/** Forgets the events delivered so far, once the sandbox has sent everything queued. */
+export async function forgetEvents(
+  sandbox: Pick<StripeSandbox, 'whenWebhooksIdle'>,
+  receiver: WebhookReceiver,
+): Promise<void> {
+  await sandbox.whenWebhooksIdle();
+  receiver.received.length = 0;
+}
+
+/** The error a request was refused with (an Error saying so when it succeeded). */
+export function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => new Error('expected the request to fail'),
+    (error: unknown) => error,
+  );
+}

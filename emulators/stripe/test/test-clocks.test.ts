@@ -16,7 +16,9 @@ import {
 import {
   startTestSandbox,
   startWebhookReceiver,
-  verifiedEvents,
+  deliveredEvents,
+  failure,
+  forgetEvents,
   type WebhookReceiver,
 } from './support.js';
 
@@ -39,22 +41,9 @@ beforeEach(async () => {
   receiver.answerAfter(0);
 });
 
-async function events(): Promise<Stripe.Event[]> {
-  await sandbox.whenWebhooksIdle();
-  return verifiedEvents(stripe, receiver);
-}
+const events = () => deliveredEvents(sandbox, stripe, receiver);
 
-async function clearEvents(): Promise<void> {
-  await sandbox.whenWebhooksIdle();
-  receiver.received.length = 0;
-}
-
-function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => new Error('expected the request to fail'),
-    (error: unknown) => error,
-  );
-}
+const clearEvents = () => forgetEvents(sandbox, receiver);
 
 /** A clock at CLOCK_START and a customer on it subscribed to 2 × a biweekly $18.50 price. */
 async function subscribedOnClock() {

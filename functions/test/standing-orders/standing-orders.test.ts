@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -25,6 +24,7 @@ import {
 import { createContext } from '../../src/lib/context';
 import { reconcileStandingOrder } from '../../src/standing-orders/reconcile';
 import { firestore } from '../../src/lib/admin';
+import { advanceBuyerClock } from '../../../scripts/lib/test-clocks';
 import { recordSubscriptionEnded, renewalOrderId } from '../../src/standing-orders/renewals';
 import {
   cartOf,
@@ -165,23 +165,14 @@ async function subscribed(
 
 /** Moves the buyer's Stripe test clock on by `weeks` weeks (and an hour), renewals delivered. */
 async function advance(buyer: TestUser, weeks: number) {
-  const customerId = (await firestore().doc(paths.stripeCustomer(buyer.uid)).get()).get(
+  const customerId: unknown = (await firestore().doc(paths.stripeCustomer(buyer.uid)).get()).get(
     'customer_id',
-  ) as string;
-  const customer = await harness.stripe.customers.retrieve(customerId);
-  if (customer.deleted) throw new Error('customer deleted');
-  const clockId =
-    typeof customer.test_clock === 'string' ? customer.test_clock : customer.test_clock?.id;
-  if (!clockId) throw new Error(`customer ${customerId} has no test clock`);
-  const clock = await harness.stripe.testHelpers.testClocks.retrieve(clockId);
-  await harness.stripe.testHelpers.testClocks.advance(clockId, {
-    frozen_time: clock.frozen_time + weeks * 7 * 24 * 3600 + 3600,
+  );
+  await advanceBuyerClock({
+    stripe: harness.stripe,
+    customerId: typeof customerId === 'string' ? customerId : null,
+    weeks,
   });
-  for (let i = 0; i < 200; i++) {
-    const now = await harness.stripe.testHelpers.testClocks.retrieve(clockId);
-    if (now.status === 'ready') break;
-    await sleep(25);
-  }
   await harness.sandbox.whenWebhooksIdle();
 }
 
