@@ -59,7 +59,10 @@ j.step('a retailer checks out the cart as a standing order every 2 weeks', async
   const { page } = buyer;
   await signInBuyer(page, account.email);
   await page.goto('/portal/store?q=variety');
-  await productCard(page, PACK.name).getByRole('button', { name: /add to cart/i }).click();
+  const card = productCard(page, PACK.name);
+  await card.getByRole('button', { name: /^Add to Cart/ }).click();
+  // The cart write must land before the page is left, or it is lost with the page.
+  await see(card.getByRole('button', { name: /Add to Cart \(1/ }));
   await page.goto('/portal/cart');
   await see(page.getByRole('article', { name: PACK.name }));
   await page.getByRole('radio', { name: 'Deliver every 2 weeks' }).check();

@@ -10,6 +10,7 @@ export * from './stock';
 export * from './catalog-search';
 export * from './quick-order';
 export * from './standing-orders';
+export * from './insights';
 export * from './catalog-csv';
 export * from './shipping';
 export * from './ship-to';
