@@ -184,8 +184,11 @@ export interface AcceptedResponse {
   accepted: true;
 }
 
-/** The signed-in applicant asks for a new verification link. */
-export const resendVerificationEmailRequest = z.strictObject({});
+/**
+ * The signed-in applicant asks for a new verification link; a manager may ask for one on behalf
+ * of a buyer by naming their uid (the store page).
+ */
+export const resendVerificationEmailRequest = z.strictObject({ uid: id.optional() });
 export type ResendVerificationEmailRequest = z.infer<typeof resendVerificationEmailRequest>;
 
 /**
