@@ -1,4 +1,5 @@
 /** The Firestore API operations, shared by the REST and gRPC front ends (internal JSON in and out). */
+import { Usage } from './usage';
 import { randomBytes } from 'node:crypto';
 import type { Authorizer } from '../server/authorize.js';
 import { compareDocumentPaths, type StoredDocument } from '../store/document-store.js';
@@ -70,6 +71,8 @@ export function autoId(): string {
 
 export class FirestoreService {
   readonly clock = new MonotonicClock();
+  /** Reads per project, as billed (GET /emulator/v1/projects/{p}/usage). */
+  readonly usage = new Usage();
   /** Past document versions, for reads at a `readTime`. */
   readonly history: VersionHistory;
 
@@ -293,6 +296,7 @@ export class FirestoreService {
       const docs = paths.map((p) => store.get(p));
       paths.forEach((p, i) => this.authorizeGet(db, caller, p, docs[i]));
       const readTime = formatMicros(this.clock.now());
+      this.usage.count(dbName.project, 'get', paths.length);
       const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
       paths.forEach((p, i) => {
         const doc = docs[i];
@@ -320,6 +324,7 @@ export class FirestoreService {
     const read = (): DocumentJson => {
       const doc = db.readStore(tx).get(parsed.path);
       this.authorizeGet(db, caller, parsed.path, doc);
+      this.usage.count(parsed.db.project, 'get', 1);
       if (tx) db.recordRead(tx, parsed.path, doc?.updateTime ?? null);
       if (!doc)
         throw new FirestoreError(
@@ -393,6 +398,7 @@ export class FirestoreService {
     const readTime = formatMicros(readMicros);
     const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];
     const docs = result.documents;
+    this.usage.count(dbName.project, 'query', Math.max(1, docs.length));
     docs.forEach((doc, i) => {
       if (tx) db.recordRead(tx, doc.path, doc.updateTime);
       const entry: JsonRecord = {
@@ -445,6 +451,11 @@ export class FirestoreService {
       tx,
       (result) => {
         if (tx) for (const doc of result.documents) db.recordRead(tx, doc.path, doc.updateTime);
+        this.usage.count(
+          dbName.project,
+          'aggregation',
+          Usage.aggregationReads(result.documents.length),
+        );
         const aggregateFields: Record<string, Value> = aggregate(
           result.documents,
           agg.aggregations ?? [],
@@ -544,6 +555,7 @@ export class FirestoreService {
       ? docs.slice(start, start + (request.pageSize as number))
       : docs.slice(start);
     const mask = maskPaths(request.mask);
+    this.usage.count(parent.db.project, 'query', Math.max(1, page.length));
     const out: JsonRecord = {};
     if (page.length > 0)
       out['documents'] = page.map((d) =>

@@ -536,6 +536,7 @@ export class ListenSession {
         }
         let first = true;
         for (const group of groups.values()) {
+          this.hub.service.usage.count(dbName.project, 'listen', 1);
           this.send({
             documentChange: {
               document: this.service.toDocumentJson(dbName, p.doc, group[0]?.projection),

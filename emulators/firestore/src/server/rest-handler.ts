@@ -359,6 +359,12 @@ async function handleEmulatorAdmin(
     await deleteRecursively(db, prefix, ctx.service.clock.now());
     return { kind: 'json', body: {} };
   }
+  // /emulator/v1/projects/{p}/usage: the reads billed so far (src/engine/usage.ts); DELETE resets.
+  if (parts.length === 3 && parts[2] === 'usage' && (method === 'GET' || method === 'DELETE')) {
+    const project = decodeSegment(parts[1] as string);
+    if (method === 'DELETE') ctx.service.usage.reset(project);
+    return { kind: 'json', body: method === 'GET' ? ctx.service.usage.get(project) : {} };
+  }
   if (parts.length === 2 && (parts[1] as string).endsWith(':export') && method === 'POST') {
     const project = decodeSegment((parts[1] as string).slice(0, -':export'.length));
     const body = parseJson(await readBody(req)) as {

@@ -1,0 +1,63 @@
+/**
+ * Billing-style usage counters per project, for tests that check how much a page or a function
+ * reads (GET /emulator/v1/projects/{p}/usage; DELETE resets). Counted as Firestore bills reads:
+ * one per document returned by a get, batch get, query, listing or listener; one per document
+ * asked for and missing; one for a query that returns nothing; one per 1,000 index entries (at
+ * least one) for an aggregation.
+ */
+export interface UsageCounters {
+  /** Billed document reads. */
+  documentReads: number;
+  /** Documents returned, by kind of call. */
+  getReads: number;
+  queryReads: number;
+  aggregationReads: number;
+  listenReads: number;
+  /** Requests that read: gets and batch gets, queries, aggregations, listings. */
+  readRequests: number;
+}
+
+const empty = (): UsageCounters => ({
+  documentReads: 0,
+  getReads: 0,
+  queryReads: 0,
+  aggregationReads: 0,
+  listenReads: 0,
+  readRequests: 0,
+});
+
+export type ReadKind = 'get' | 'query' | 'aggregation' | 'listen';
+
+export class Usage {
+  private readonly byProject = new Map<string, UsageCounters>();
+
+  private counters(project: string): UsageCounters {
+    let c = this.byProject.get(project);
+    if (!c) {
+      c = empty();
+      this.byProject.set(project, c);
+    }
+    return c;
+  }
+
+  /** `reads` billed reads of one request (`request` false: more reads of a request counted). */
+  count(project: string, kind: ReadKind, reads: number, request = kind !== 'listen'): void {
+    const c = this.counters(project);
+    c.documentReads += reads;
+    c[`${kind}Reads`] += reads;
+    if (request) c.readRequests += 1;
+  }
+
+  /** Reads billed for an aggregation over `entries` index entries. */
+  static aggregationReads(entries: number): number {
+    return Math.max(1, Math.ceil(entries / 1000));
+  }
+
+  get(project: string): UsageCounters {
+    return { ...this.counters(project) };
+  }
+
+  reset(project: string): void {
+    this.byProject.delete(project);
+  }
+}
