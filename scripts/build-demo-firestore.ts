@@ -6,17 +6,22 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  buildRollups,
   catalogProductProblem,
   COLLECTIONS,
   formatInvoiceNumber,
+  isBuyerRole,
+  normalizeSearchText,
   orderTotal,
   paths,
   priceOrderLines,
+  searchKeysOf,
   splitCatalogProduct,
   type CatalogProduct,
   type Carrier,
   type CheckoutState,
   type OrderStatus,
+  type SalesOrder,
   type ShipTo,
 } from '@portal/domain';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -104,6 +109,8 @@ function order(
   const stockTaken = Object.fromEntries(lines.filter((l) => products.get(l.product_id)!.stock_on_hand !== null).map((l) => [l.product_id, l.quantity]));
   const paid = history.find(([s]) => s === 'processing');
   const refunds = (fulfilment.refunds ?? []).map((r) => ({ ...r, amount: r.amount === 'all' ? amount : r.amount, at: ts(r.at), by: 'demo-manager' }));
+  const invoiceNumber = paid ? formatInvoiceNumber(++invoiceSequence) : null;
+  const email = buyer.email.toLowerCase();
   return {
     user_id: uid,
     store_name: buyer.storeName,
@@ -120,12 +127,16 @@ function order(
     paid_at: paid ? ts(paid[1]) : null,
     status_history: history.map(([s, at]) => ({ status: s, at: ts(at), by: s === 'processing' || s === 'pending' ? 'stripe' : 'demo-manager' })),
     ship_to: shipTos[uid] as unknown as SeedValue,
-    invoice_number: paid ? formatInvoiceNumber(++invoiceSequence) : null,
+    invoice_number: invoiceNumber,
     shipment: fulfilment.shipment ? { ...fulfilment.shipment, shipped_at: ts(fulfilment.shipment.shipped_at) } : null,
     refunds,
     refunded_amount: refunds.reduce((sum, r) => sum + r.amount, 0),
     stock_taken: stockTaken,
     ...(fulfilment.restockedAt ? { restocked_at: ts(fulfilment.restockedAt) } : {}),
+    // The managers' search fields, as the onOrderWrittenForSearch trigger keeps them.
+    search_keys: searchKeysOf({ storeName: buyer.storeName, email, orderId: id, invoiceNumber }),
+    buyer_role: buyer.role,
+    buyer_email: email,
   };
 }
 
@@ -163,6 +174,9 @@ for (const a of DEMO_ACCOUNTS) {
     created_at: ts('2025-09-01T17:00:00Z'),
     ...(a.status === 'pending' ? {} : { reviewed_at: ts('2025-09-02T16:30:00Z'), reviewed_by: 'demo-manager' }),
     ...(shipTos[a.uid] ? { ship_to: shipTos[a.uid] as unknown as SeedValue } : {}),
+    // The managers' search fields, as the onProfileWrittenForSearch trigger keeps them.
+    search_keys: searchKeysOf({ storeName: a.storeName, email: a.email.toLowerCase() }),
+    store_name_lower: normalizeSearchText(a.storeName),
   };
 }
 // The wholesale price is its own document (wholesale_prices/{id}): retailers read products/{id}.
@@ -187,10 +201,19 @@ documents[paths.checkout('Pz6hJ4cY0uMr')] = checkout('Pz6hJ4cY0uMr', 'demo-retai
 documents[paths.checkout('Hb2kR5vQ8wZn')] = checkout('Hb2kR5vQ8wZn', 'demo-wholesaler', '2025-11-02T19:12:00Z', 'replaced', [{ product_id: 'blue-coast', quantity: 6 }]);
 for (const [id, data] of Object.entries(orders)) documents[paths.order(id)] = data;
 
+// The Overview's sales rollups, as the functions keep them with every order change: built from
+// the orders above and the approved buyers at their review (what `npm run rollups:rebuild` makes).
+const stamp = (value: unknown) => new Date((value as { $timestamp: string }).$timestamp);
+const rollups = buildRollups(
+  Object.values(orders).map((o) => ({ ...o, items: o.items as unknown as SalesOrder['items'], paid_at: o.paid_at ? stamp(o.paid_at) : null })),
+  DEMO_ACCOUNTS.filter((a) => a.status === 'approved' && isBuyerRole(a.role)).map((a) => stamp(documents[paths.profile(a.uid)]!.reviewed_at)),
+);
+for (const { ref, rollup } of rollups) documents[ref.path] = rollup as unknown as Record<string, SeedValue>;
+
 // The retailer has something in the cart already.
 documents[paths.cartItem('demo-retailer', 'blue-coast')] = { product_id: 'blue-coast', quantity: 2, updated_at: ts('2025-11-20T18:00:00Z') };
 
 const sorted = Object.fromEntries(Object.entries(documents).sort(([a], [b]) => a.localeCompare(b)));
 const file = path.join(ROOT, 'emulator-data/firestore.json');
 await writeFile(file, `${JSON.stringify({ version: 1, documents: sorted }, null, 2)}\n`);
-console.log(`Wrote ${Object.keys(sorted).length} documents (${COLLECTIONS.products}: ${catalog.length}, ${COLLECTIONS.wholesalePrices}: ${catalog.length}, ${COLLECTIONS.orders}: ${Object.keys(orders).length}, ${COLLECTIONS.checkouts}: 2) to emulator-data/firestore.json`);
+console.log(`Wrote ${Object.keys(sorted).length} documents (${COLLECTIONS.products}: ${catalog.length}, ${COLLECTIONS.wholesalePrices}: ${catalog.length}, ${COLLECTIONS.orders}: ${Object.keys(orders).length}, ${COLLECTIONS.checkouts}: 2, sales rollups: ${rollups.length}) to emulator-data/firestore.json`);

@@ -48,6 +48,8 @@ export interface RouteSize {
   firebase: boolean;
   /** The PDF library is in the route's static closure (it must load only on Download PDF). */
   pdfLib: boolean;
+  /** Recharts is in the route's static closure (it must load only with the Overview's charts). */
+  charts: boolean;
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -96,6 +98,8 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
   const hasFirebase = (file: string) =>
     holds(file, /node_modules\/(@firebase|firebase)\//, /@firebase\/|FirebaseError/);
   const hasPdfLib = (file: string) => holds(file, /node_modules\/pdf-lib\//, /PDFDocument/);
+  const hasCharts = (file: string) =>
+    holds(file, /node_modules\/recharts\//, /recharts-responsive-container/);
 
   return routes.map(([route, modules]) => {
     const keys = new Set<string>();
@@ -111,6 +115,7 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
       cssBytes: [...css].reduce((sum, file) => sum + gzipped(file), 0),
       firebase: js.some(hasFirebase),
       pdfLib: js.some(hasPdfLib),
+      charts: js.some(hasCharts),
     };
   });
 }

@@ -16,9 +16,17 @@ import {
   syncEmailVerificationHandler,
 } from './handlers/account-mail';
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
+import { getSalesOverviewHandler } from './handlers/get-sales-overview';
 import { manageStandingOrderHandler } from './handlers/manage-standing-order';
 import { productChangedHandler, profileChangedHandler } from './handlers/standing-order-triggers';
 import { refundOrderHandler } from './handlers/refund-order';
+import { getStoreDetailsHandler } from './handlers/get-store-details';
+import { searchOrdersHandler } from './handlers/search-orders';
+import {
+  orderWrittenForSearchHandler,
+  profileWrittenForSearchHandler,
+} from './handlers/search-triggers';
+import { searchUsersHandler } from './handlers/search-users';
 import { saveShipToHandler } from './handlers/save-ship-to';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
 import { sweepStaleCheckoutsHandler } from './handlers/stale-checkouts';
@@ -117,3 +125,19 @@ export const retryMail = onSchedule(
   retryMailHandler,
 );
 export const onProfileCreated = onDocumentCreated('profiles/{uid}', profileCreatedHandler);
+
+// Manager insight (docs/manager-insight.md). The Orders and Users tables search, filter, sort and
+// page on the server; orders and profiles carry the search fields, kept by two triggers
+// (insights/search-fields.ts) that write only what differs.
+export const getSalesOverview = onCall(CALLABLE_OPTIONS, getSalesOverviewHandler);
+export const searchOrders = onCall(CALLABLE_OPTIONS, searchOrdersHandler);
+export const searchUsers = onCall(CALLABLE_OPTIONS, searchUsersHandler);
+export const getStoreDetails = onCall(CALLABLE_OPTIONS, getStoreDetailsHandler);
+export const onOrderWrittenForSearch = onDocumentWritten(
+  'orders/{orderId}',
+  orderWrittenForSearchHandler,
+);
+export const onProfileWrittenForSearch = onDocumentWritten(
+  'profiles/{uid}',
+  profileWrittenForSearchHandler,
+);

@@ -5,14 +5,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ORDER_EXPORT_MAX } from '@portal/domain';
+import { TABLE_EXPORT_MAX } from '@portal/domain';
 import { ROOT } from './stack';
 
 /**
  * Numbers the app itself uses that equal an emulator port: the order export asks for one row
  * past its cap (5001, the Functions emulator's port) to tell that it was cut.
  */
-const APP_NUMBERS = [ORDER_EXPORT_MAX + 1];
+const APP_NUMBERS = [TABLE_EXPORT_MAX + 1];
 
 interface FirebaseJson {
   emulators?: Record<string, { port?: number }>;

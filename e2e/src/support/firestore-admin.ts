@@ -101,6 +101,23 @@ export async function readDocument(
   return fromFields(document.fields ?? {});
 }
 
+/** Every document of a top-level collection, as plain values keyed by document id. */
+export async function listCollection(
+  stack: StackInfo,
+  collection: string,
+): Promise<Map<string, Record<string, unknown>>> {
+  const rows = (await post(stack, 'runQuery', {
+    structuredQuery: { from: [{ collectionId: collection }] },
+  })) as { document?: { name: string; fields?: Record<string, FirestoreValue> } }[];
+  const out = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    if (!row.document) continue;
+    const id = row.document.name.slice(row.document.name.lastIndexOf('/') + 1);
+    out.set(id, fromFields(row.document.fields ?? {}));
+  }
+  return out;
+}
+
 export type { Plain };
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { FieldValue } from 'firebase-admin/firestore';
 import { normalizeEmail, paths, RATE_LIMITS } from '@portal/domain';
-import { PreconditionError, RateLimitedError } from '../lib/errors';
+import { NotFoundError, PreconditionError, RateLimitedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { limitCallable, takeRateLimit, TOO_MANY_REQUESTS } from '../lib/rate-limit';
 import { verificationMail, type MailDeps } from '../mail/notifications';
@@ -20,11 +21,42 @@ export async function resendVerificationEmail(
   const user = await findUser(deps.auth, uid);
   if (!user?.email) throw new PreconditionError('Your account has no email address.');
   if (user.emailVerified) throw new PreconditionError('Your email address is already verified.');
+  await queueVerificationMail(deps, uid, user.email, ip);
+}
+
+/**
+ * The same mail, asked for by a manager for a buyer (the store page): the buyer's per-user
+ * window counts it (so a manager's clicks and the buyer's own add up), the manager's IP its
+ * per-IP window. An unknown uid is not found; a manager's account is not a buyer's.
+ */
+export async function resendVerificationEmailFor(
+  deps: MailDeps,
+  uid: string,
+  ip: string,
+): Promise<void> {
+  const user = await findUser(deps.auth, uid);
+  if (!user) throw new NotFoundError('No user with this id.');
+  if (user.customClaims?.role === 'manager') {
+    throw new PreconditionError('Verification mails are sent to buyers only.');
+  }
+  if (!user.email) throw new PreconditionError('This account has no email address.');
+  if (user.emailVerified) {
+    throw new PreconditionError("This buyer's email address is already verified.");
+  }
+  await queueVerificationMail(deps, uid, user.email, ip);
+}
+
+async function queueVerificationMail(
+  deps: MailDeps,
+  uid: string,
+  email: string,
+  ip: string,
+): Promise<void> {
   await limitCallable(deps.db, 'resendVerificationEmail', { uid, ip });
   const profile = await deps.db.doc(paths.profile(uid)).get();
   const storeName = (profile.get('store_name') as string | undefined) ?? '';
   await queueMails(deps.db, [
-    await verificationMail(deps, { uid, email: user.email }, storeName, randomUUID()),
+    await verificationMail(deps, { uid, email }, storeName, randomUUID()),
   ]);
   log.info('verification_mail_queued', { uid });
 }
@@ -53,7 +85,13 @@ export async function syncEmailVerification(
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (snap.exists && snap.get('email_verified') !== user.emailVerified) {
-      tx.update(ref, { email_verified: user.emailVerified });
+      // When it became verified: the store page's history ("Email verified").
+      tx.update(ref, {
+        email_verified: user.emailVerified,
+        ...(user.emailVerified && snap.get('email_verified_at') === undefined
+          ? { email_verified_at: FieldValue.serverTimestamp() }
+          : {}),
+      });
     }
   });
 }

@@ -11,6 +11,7 @@ import {
   type Role,
   type SetProfileStatusRequest,
 } from '@portal/domain';
+import { applyApprovalRollup } from '../insights/sales-rollups';
 import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
 import { profileReviewedMail } from '../mail/notifications';
@@ -199,6 +200,8 @@ export async function changeProfileStatus(
       reviewed_by: actor,
       email_verified: user.emailVerified,
     });
+    // The Overview's "approved buyers" counts it on today's business day, in the same commit.
+    if (grantsAccess) applyApprovalRollup(tx, deps.db, new Date());
     writeMails();
     const entry: AuditEntry = {
       action: 'profile.status_changed',

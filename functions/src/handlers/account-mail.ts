@@ -4,9 +4,13 @@ import {
   syncEmailVerificationRequest,
   type AcceptedResponse,
 } from '@portal/domain';
-import { resendVerificationEmail, syncEmailVerification } from '../accounts/email-verification';
+import {
+  resendVerificationEmail,
+  resendVerificationEmailFor,
+  syncEmailVerification,
+} from '../accounts/email-verification';
 import { requestPasswordReset } from '../accounts/password-reset';
-import { callerIp, parseData, requireAuth } from '../lib/caller';
+import { callerIp, parseData, requireAuth, requireManager } from '../lib/caller';
 import { callable } from './edge';
 
 /**
@@ -22,14 +26,20 @@ export const requestPasswordResetHandler = callable(
 );
 
 /**
- * Callable resendVerificationEmail({}) (the signed-in applicant): a new verification link,
- * within its limits per user and per IP (taken by the service, after its own checks).
+ * Callable resendVerificationEmail({ uid? }): a new verification link, within its limits per
+ * user and per IP (taken by the service, after its own checks). Without a uid, the signed-in
+ * applicant's own; with one, a manager's request for that buyer (anyone else: permission-denied).
  */
 export const resendVerificationEmailHandler = callable(
   async (request, ctx): Promise<AcceptedResponse> => {
     const caller = requireAuth(request);
-    parseData(resendVerificationEmailRequest, request.data);
-    await resendVerificationEmail(ctx, caller.uid, callerIp(request));
+    const { uid } = parseData(resendVerificationEmailRequest, request.data);
+    if (uid === undefined) {
+      await resendVerificationEmail(ctx, caller.uid, callerIp(request));
+    } else {
+      requireManager(request);
+      await resendVerificationEmailFor(ctx, uid, callerIp(request));
+    }
     return { accepted: true };
   },
 );

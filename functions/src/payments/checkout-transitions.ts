@@ -12,6 +12,7 @@ import {
   type CheckoutState,
   type OrderStatus,
 } from '@portal/domain';
+import { applyOrderRollup } from '../insights/sales-rollups';
 import { orderPaidMails, type MailDeps } from '../mail/notifications';
 import { stageMails } from '../mail/outbox';
 import { orderIdOfSession } from './checkout-session';
@@ -224,6 +225,8 @@ export async function recordCheckoutCompleted(
         stripe_payment_intent_id: paymentIntentOf(session) ?? order.stripe_payment_intent_id,
         status_history: historyWith(order.status_history, 'processing', now, STRIPE_ACTOR),
       });
+      // The sales figures count the payment in the same commit (insights/sales-rollups.ts).
+      applyOrderRollup(tx, db, order, { ...order, status: 'processing', paid_at: now });
       return { status: 'processing', outcome: 'paid' };
     }
     const status: OrderStatus = paid ? 'processing' : 'pending';
@@ -242,6 +245,7 @@ export async function recordCheckoutCompleted(
       checkout.id,
     );
     tx.create(orderRef, { ...created, stock_taken: taken });
+    applyOrderRollup(tx, db, null, created);
     tx.update(checkoutRef, {
       state: 'completed' satisfies CheckoutState,
       updated_at: now,
@@ -287,6 +291,8 @@ export function recordAsyncPaymentFailed(
         status_history: historyWith(created.status_history, 'cancelled', now, STRIPE_ACTOR),
         stock_taken: {},
       });
+      // Never paid: counts nowhere (written for the rule that every order change goes through it).
+      applyOrderRollup(tx, db, null, { ...created, status: 'cancelled' });
       tx.update(checkoutRef, {
         state: 'completed' satisfies CheckoutState,
         updated_at: now,
@@ -306,6 +312,7 @@ export function recordAsyncPaymentFailed(
       status_history: historyWith(order.status_history, 'cancelled', now, STRIPE_ACTOR),
       ...(Object.keys(restocked).length > 0 ? { restocked_at: now } : {}),
     });
+    applyOrderRollup(tx, db, order, { ...order, status: 'cancelled' });
     return { status: 'cancelled', outcome: 'payment-failed' };
   });
 }

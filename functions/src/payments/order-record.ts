@@ -84,9 +84,12 @@ export interface OrderState {
   amount: number;
   status: OrderStatus;
   stripe_session_id: string | null;
-  items: Array<Pick<OrderLine, 'product_id' | 'quantity'>>;
+  /** The lines as ordered (name and line_total read as '' and 0 where missing). */
+  items: Array<Pick<OrderLine, 'product_id' | 'quantity' | 'name' | 'line_total'>>;
   status_history: StatusChange[];
   source: CheckoutSource;
+  /** When the payment was recorded (null while pending, or never paid). */
+  paid_at: Timestamp | null;
   stripe_payment_intent_id: string | null;
   invoice_number: string | null;
   refunds: RefundDoc[];
@@ -116,9 +119,16 @@ export function readOrderState(snap: DocumentSnapshot): OrderState | null {
   const items = Array.isArray(data.items)
     ? data.items.flatMap((item: unknown) => {
         if (typeof item !== 'object' || item === null) return [];
-        const { product_id, quantity } = item as Record<string, unknown>;
+        const { product_id, quantity, name, line_total } = item as Record<string, unknown>;
         return typeof product_id === 'string' && typeof quantity === 'number'
-          ? [{ product_id, quantity }]
+          ? [
+              {
+                product_id,
+                quantity,
+                name: typeof name === 'string' ? name : '',
+                line_total: typeof line_total === 'number' ? line_total : 0,
+              },
+            ]
           : [];
       })
     : [];
@@ -135,6 +145,7 @@ export function readOrderState(snap: DocumentSnapshot): OrderState | null {
       ? (data.status_history as StatusChange[])
       : [],
     source: data.source === 'buy_now' ? 'buy_now' : 'cart',
+    paid_at: data.paid_at instanceof Timestamp ? data.paid_at : null,
     stripe_payment_intent_id:
       typeof data.stripe_payment_intent_id === 'string' ? data.stripe_payment_intent_id : null,
     invoice_number: typeof data.invoice_number === 'string' ? data.invoice_number : null,

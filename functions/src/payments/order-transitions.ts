@@ -1,5 +1,6 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { canManagerMoveOrder, COLLECTIONS, type OrderStatus } from '@portal/domain';
+import { applyOrderRollup } from '../insights/sales-rollups';
 import { log } from '../lib/log';
 import {
   orderCancelledMail,
@@ -118,6 +119,7 @@ export async function moveOrder(
       ...(options.shipment ? { shipment: { ...options.shipment, shipped_at: now } } : {}),
       ...restock(now),
     });
+    applyOrderRollup(tx, db, order, { ...order, status: to });
     writeMails();
     return { from: order.status, to, unchanged: false };
   });
@@ -190,6 +192,7 @@ export async function recordRefund(
         : {}),
       ...restock(now),
     });
+    applyOrderRollup(tx, db, order, { ...order, status, refunded_amount: refundedAmount });
     writeMails();
     return { status, refundedAmount, outcome: known ? 'already-recorded' : 'recorded' };
   });

@@ -14,6 +14,7 @@ import {
   type OrderStatus,
   type StandingOrderStatus,
 } from '@portal/domain';
+import { applyOrderRollup } from '../insights/sales-rollups';
 import { log } from '../lib/log';
 import {
   orderPaidMails,
@@ -267,6 +268,7 @@ export async function recordInvoicePaid(
     };
     const taken = commitStock(tx, stock, unitsOf(lines), false, orderId);
     tx.create(orderRef, { ...order, stock_taken: taken });
+    applyOrderRollup(tx, db, null, order);
     const status: StandingOrderStatus =
       standing.status === 'payment_failed' ? 'active' : standing.status;
     tx.update(ref, {

@@ -11,8 +11,12 @@ import {
   manageStandingOrderRequest,
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
+  salesOverviewRequest,
   saveShipToRequest,
+  searchOrdersRequest,
+  searchUsersRequest,
   setProfileStatusRequest,
+  storeDetailsRequest,
   subscribeNewsletterRequest,
   syncEmailVerificationRequest,
   updateOrderStatusRequest,
@@ -26,6 +30,7 @@ import {
   syncEmailVerificationHandler,
 } from '../../src/handlers/account-mail';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
 import type { CallRequest } from '../../src/handlers/edge';
 import {
   confirmNewsletterHandler,
@@ -33,6 +38,9 @@ import {
   unsubscribeNewsletterHandler,
 } from '../../src/handlers/newsletter';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
+import { searchOrdersHandler } from '../../src/handlers/search-orders';
+import { searchUsersHandler } from '../../src/handlers/search-users';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { saveShipToHandler } from '../../src/handlers/save-ship-to';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
@@ -180,6 +188,31 @@ const TABLE: Record<CallableName, Row> = {
     schema: newsletterTokenRequest,
     caller: 'anonymous',
     valid: { token: NO_SUCH_TOKEN },
+  },
+  getSalesOverview: {
+    handler: getSalesOverviewHandler,
+    schema: salesOverviewRequest,
+    caller: 'manager',
+    valid: { range: { from: '2025-06-01', to: '2025-06-30' }, interval: 'week' },
+  },
+  // The search payloads leave out status, role and range: null is a valid value of each.
+  searchOrders: {
+    handler: searchOrdersHandler,
+    schema: searchOrdersRequest,
+    caller: 'manager',
+    valid: { q: `bad-input-${RUN}`, sort: 'amount', direction: 'asc', page: 2, pageSize: 10 },
+  },
+  searchUsers: {
+    handler: searchUsersHandler,
+    schema: searchUsersRequest,
+    caller: 'manager',
+    valid: { q: `bad-input-${RUN}`, sort: 'store_name', direction: 'asc', page: 1, all: true },
+  },
+  getStoreDetails: {
+    handler: getStoreDetailsHandler,
+    schema: storeDetailsRequest,
+    caller: 'manager',
+    valid: { uid: uidOf('target') },
   },
 };
 

@@ -46,8 +46,19 @@ const RUN = randomUUID().slice(0, 8);
 /** The mail callables anyone may call: limited per address and per IP by their own rules. */
 const MAIL_CALLABLES_LIMITED_SEPARATELY = ['requestPasswordReset', 'subscribeNewsletter'] as const;
 
-/** Deployed callables deliberately without a limit: a token link's one document, no mail. */
-const NOT_RATE_LIMITED = ['confirmNewsletter', 'unsubscribeNewsletter'];
+/**
+ * Deployed callables deliberately without a limit: a token link's one document, no mail; the
+ * managers' Overview, searches and store page, which only read (a manager types into the
+ * search box).
+ */
+const NOT_RATE_LIMITED = [
+  'confirmNewsletter',
+  'unsubscribeNewsletter',
+  'getSalesOverview',
+  'searchOrders',
+  'searchUsers',
+  'getStoreDetails',
+];
 
 type CallerKind = 'buyer' | 'manager' | 'applicant';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailKeys, paths, RATE_LIMITS } from '@portal/domain';
+import type { Timestamp } from 'firebase-admin/firestore';
+import { COLLECTIONS, mailKeys, paths, RATE_LIMITS } from '@portal/domain';
 import { onApplicationCreated } from '../../src/accounts/application-mails';
 import { requestPasswordReset } from '../../src/accounts/password-reset';
 import {
@@ -12,6 +13,7 @@ import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { log } from '../../src/lib/log';
+import { callableRateWindows, rateLimitId } from '../../src/lib/rate-limit';
 import { deliverMail } from '../../src/mail/outbox';
 import { linkIn } from '../../../scripts/lib/maildev';
 import {
@@ -266,6 +268,119 @@ describe('verification links', () => {
     });
     await expect(syncEmailVerificationHandler(fromIp({ email: 'nope' }))).rejects.toMatchObject({
       code: 'invalid-argument',
+    });
+  });
+});
+
+describe('verification links asked for by a manager ({ uid })', () => {
+  /** A request from an IP of the test's own, so no other test shares the per-IP window. */
+  const withIp = async (account: TestAccount, data: unknown, ip: string) => ({
+    ...(await requestAs(account, data)),
+    rawRequest: { ip },
+  });
+  const newIp = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const userWindow = (uid: string) =>
+    firestore()
+      .collection(COLLECTIONS.rateLimits)
+      .doc(
+        rateLimitId(
+          callableRateWindows('resendVerificationEmail', { uid, ip: '' }).perUser.name,
+          uid,
+        ),
+      );
+
+  it("sends the buyer the same mail, counted in the buyer's own per-user window", async () => {
+    const buyer = await createAccount('wholesaler', 'pending', { emailVerified: false });
+    const ip = newIp();
+    // The buyer asks once themselves; the manager's requests share their window.
+    expect(await resendVerificationEmailHandler(await withIp(buyer, {}, ip))).toEqual({
+      accepted: true,
+    });
+    const forBuyer = await withIp(manager, { uid: buyer.uid }, newIp());
+    for (let i = 1; i < RATE_LIMITS.verificationPerUser.max; i++) {
+      expect(await resendVerificationEmailHandler(forBuyer)).toEqual({ accepted: true });
+    }
+    await expect(resendVerificationEmailHandler(forBuyer)).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: 'Too many requests. Try again later.',
+    });
+    await expect(resendVerificationEmailHandler(await withIp(buyer, {}, ip))).rejects.toMatchObject(
+      {
+        code: 'resource-exhausted',
+      },
+    );
+
+    const keys = await mailKeysStartingWith(`verify-email.${buyer.uid}.`);
+    expect(keys).toHaveLength(RATE_LIMITS.verificationPerUser.max);
+    expect(await mailKeysStartingWith(`verify-email.${manager.uid}.`)).toEqual([]);
+    await deliver(keys.at(-1)!);
+    const mail = await maildev.client.waitFor(
+      buyer.email,
+      (m) => m.subject === 'Verify your email address',
+    );
+    expect(mail.text).toContain(`Hello Store ${buyer.uid},`);
+    expect(
+      linkIn(mail.text, `${process.env.WEB_ORIGIN}/auth/action?mode=verifyEmail&oobCode=`),
+    ).toBeTruthy();
+  });
+
+  it('refuses anyone but a manager naming a uid, and counts and queues nothing', async () => {
+    const buyer = await createAccount('retailer', 'pending', { emailVerified: false });
+    const approved = await createAccount('retailer', 'approved', { emailVerified: false });
+    for (const [caller, uid] of [
+      [approved, buyer.uid],
+      [approved, approved.uid],
+      [buyer, buyer.uid],
+    ] as const) {
+      await expect(
+        resendVerificationEmailHandler(await withIp(caller, { uid }, newIp())),
+      ).rejects.toMatchObject({ code: 'permission-denied', message: 'Only managers can do this.' });
+    }
+    expect(await mailKeysStartingWith(`verify-email.${buyer.uid}.`)).toEqual([]);
+    expect(await mailKeysStartingWith(`verify-email.${approved.uid}.`)).toEqual([]);
+    expect((await userWindow(buyer.uid).get()).exists).toBe(false);
+  });
+
+  it('refuses a verified buyer, an unknown uid, a manager and a malformed uid, counting nothing', async () => {
+    const verified = await createAccount('retailer', 'approved');
+    const ask = async (uid: unknown) =>
+      resendVerificationEmailHandler(await withIp(manager, { uid }, newIp()));
+    await expect(ask(verified.uid)).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: "This buyer's email address is already verified.",
+    });
+    await expect(ask(`no-such-user-${randomUUID()}`)).rejects.toMatchObject({
+      code: 'not-found',
+      message: 'No user with this id.',
+    });
+    await expect(ask(manager.uid)).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'Verification mails are sent to buyers only.',
+    });
+    for (const uid of ['a/b', '', 42, 'x'.repeat(129)]) {
+      await expect(ask(uid)).rejects.toMatchObject({ code: 'invalid-argument' });
+    }
+    expect(await mailKeysStartingWith(`verify-email.${verified.uid}.`)).toEqual([]);
+    expect((await userWindow(verified.uid).get()).exists).toBe(false);
+  });
+
+  it('records when the address became verified, once (the store page shows it)', async () => {
+    const applicant = await createAccount('retailer', 'pending', { emailVerified: false });
+    await syncEmailVerificationHandler(fromIp({ email: applicant.email }));
+    expect((await profileOf(applicant.uid)).email_verified_at).toBeUndefined();
+    await adminAuth().updateUser(applicant.uid, { emailVerified: true });
+    const before = Date.now();
+    await syncEmailVerificationHandler(fromIp({ email: applicant.email }));
+    const first = (await profileOf(applicant.uid)).email_verified_at as Timestamp;
+    expect(first.toMillis()).toBeGreaterThanOrEqual(before - 5_000);
+    // Unverified and verified again (an address change): the first time stays.
+    await adminAuth().updateUser(applicant.uid, { emailVerified: false });
+    await syncEmailVerificationHandler(fromIp({ email: applicant.email }));
+    await adminAuth().updateUser(applicant.uid, { emailVerified: true });
+    await syncEmailVerificationHandler(fromIp({ email: applicant.email }));
+    expect(await profileOf(applicant.uid)).toMatchObject({
+      email_verified: true,
+      email_verified_at: first,
     });
   });
 });

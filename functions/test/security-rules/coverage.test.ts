@@ -13,6 +13,7 @@ import {
   mailCases,
   newsletterCases,
   rateLimitCases,
+  salesRollupCases,
   stripeCustomerCases,
   stripeEventCases,
 } from './cases/server-only';
@@ -37,6 +38,7 @@ const all: RuleCase[] = [
   ...checkoutCases,
   ...invoiceCounterCases,
   ...stripeCustomerCases,
+  ...salesRollupCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 

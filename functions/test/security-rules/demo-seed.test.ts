@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../../scripts/demo-accounts';
+import { orderSearchFields, profileSearchFields } from '../../src/insights/search-fields';
 import {
   availableStock,
+  buildRollups,
   catalogProductProblem,
   COLLECTIONS,
   minimumOrderQuantity,
@@ -10,8 +13,12 @@ import {
   SKU_PATTERN,
   stockState,
   wholesalePriceSchema,
+  isBuyerRole,
+  ROLLUP_COLLECTIONS,
+  ROLLUP_LEVELS,
   withWholesalePrice,
   type CatalogProduct,
+  type SalesOrder,
 } from '@portal/domain';
 
 /**
@@ -115,5 +122,46 @@ describe('demo seed (emulator-data/firestore.json)', () => {
         null,
       ]);
     }
+  });
+
+  it('gives every profile and order the search fields the triggers would write', () => {
+    const accounts = new Map(DEMO_ACCOUNTS.map((a) => [a.uid, a]));
+    const profiles = inCollection(COLLECTIONS.profiles);
+    expect(profiles.map(([uid]) => uid).sort()).toEqual([...accounts.keys()].sort());
+    for (const [uid, data] of profiles) {
+      const wanted = profileSearchFields(data, accounts.get(uid)!.email);
+      expect([
+        uid,
+        { search_keys: data.search_keys, store_name_lower: data.store_name_lower },
+      ]).toEqual([uid, wanted]);
+    }
+    const orders = inCollection(COLLECTIONS.orders);
+    expect(orders.length).toBeGreaterThan(0);
+    for (const [id, data] of orders) {
+      const account = accounts.get(data.user_id as string)!;
+      const role = account.role === 'manager' ? null : account.role;
+      const wanted = orderSearchFields(id, data, { role, email: account.email });
+      const { search_keys, buyer_role, buyer_email } = data;
+      expect([id, { search_keys, buyer_role, buyer_email }]).toEqual([id, wanted]);
+    }
+  });
+  it('has the sales rollups of its orders and approved buyers (what a rebuild would write)', () => {
+    const orders = inCollection(COLLECTIONS.orders).map(([, data]) => decode(data) as SalesOrder);
+    const approvals = inCollection(COLLECTIONS.profiles)
+      .map(([, data]) => decode(data) as { role: unknown; status: unknown; reviewed_at?: Date })
+      .filter((p) => p.status === 'approved' && isBuyerRole(p.role))
+      .map((p) => p.reviewed_at!);
+    const built = buildRollups(orders, approvals);
+    expect(built.some(({ rollup }) => rollup.paid_orders > 0)).toBe(true);
+    expect(built.some(({ rollup }) => rollup.approved_buyers > 0)).toBe(true);
+    const seeded = ROLLUP_LEVELS.flatMap((level) =>
+      inCollection(ROLLUP_COLLECTIONS[level]).map(([id, data]) => [
+        `${ROLLUP_COLLECTIONS[level]}/${id}`,
+        data,
+      ]),
+    );
+    expect(Object.fromEntries(seeded)).toEqual(
+      Object.fromEntries(built.map(({ ref, rollup }) => [ref.path, rollup])),
+    );
   });
 });

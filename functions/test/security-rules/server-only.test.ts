@@ -6,6 +6,7 @@ import {
   mailCases,
   newsletterCases,
   rateLimitCases,
+  salesRollupCases,
   stripeCustomerCases,
   stripeEventCases,
 } from './cases/server-only';
@@ -20,3 +21,4 @@ runMatrix('firestore.rules: checkout_locks/{uid}', checkoutLockCases);
 runMatrix('firestore.rules: checkouts/{checkoutId}', checkoutCases);
 runMatrix('firestore.rules: counters/{id}', invoiceCounterCases);
 runMatrix('firestore.rules: stripe_customers/{uid}', stripeCustomerCases);
+runMatrix('firestore.rules: sales_days, sales_weeks, sales_months', salesRollupCases);

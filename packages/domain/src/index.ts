@@ -11,6 +11,8 @@ export * from './catalog-search';
 export * from './quick-order';
 export * from './standing-orders';
 export * from './insights';
+export * from './sales-rollups';
+export * from './search-keys';
 export * from './catalog-csv';
 export * from './shipping';
 export * from './ship-to';

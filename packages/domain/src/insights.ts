@@ -264,12 +264,24 @@ export const DEFAULT_TABLE_PAGE_SIZE = 20;
 export const TABLE_EXPORT_MAX = 5000;
 export const SEARCH_TEXT_MAX = 80;
 
-const searchText = z.string().trim().max(SEARCH_TEXT_MAX).default('');
-const page = z.number().int().min(1).max(10_000).default(1);
+const searchText = z
+  .string()
+  .trim()
+  .max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`)
+  .default('');
+const page = z
+  .number()
+  .int('Page must be a whole number')
+  .min(1, 'Page must be at least 1')
+  .max(10_000, 'Page must be at most 10000')
+  .default(1);
 const pageSize = z
   .number()
   .int()
-  .refine((n) => (TABLE_PAGE_SIZES as readonly number[]).includes(n), 'Unknown page size')
+  .refine(
+    (n) => (TABLE_PAGE_SIZES as readonly number[]).includes(n),
+    `Page size must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
+  )
   .default(DEFAULT_TABLE_PAGE_SIZE);
 const sortDirection = z.enum(['asc', 'desc']).default('desc');
 
@@ -303,6 +315,10 @@ export interface OrderRow {
   amount: number;
   refundedAmount: number;
   itemCount: number;
+  /** The lines in words: "Purple Dream Syrup x 4; Blue Coast Syrup x 2". */
+  lines: string;
+  /** The ship-to on one line, or null when the order has none. */
+  shipTo: string | null;
   paymentType: string;
   /** ISO instants. */
   createdAt: string;
@@ -342,6 +358,8 @@ export type SearchUsersQuery = z.output<typeof searchUsersRequest>;
 export interface UserRow {
   uid: string;
   storeName: string;
+  fullName: string;
+  sellerPermitId: string;
   email: string;
   role: BuyerRole;
   status: ProfileStatus;
@@ -373,7 +391,7 @@ export interface StoreHistoryEntry {
 }
 
 export interface StoreDetailsResponse {
-  user: UserRow & { phone: string | null; sellerPermitId: string | null };
+  user: UserRow & { phone: string | null };
   /** Applied, verified, approved/rejected: oldest first. */
   history: StoreHistoryEntry[];
   /** Newest first, at most 50. */

@@ -127,9 +127,6 @@ export function orderTotalProblem(total: Cents): string | null {
 /** Cart and order line quantities are whole numbers from 1 to this cap. */
 export const MAX_LINE_QUANTITY = 999;
 
-/** A safety bound on one CSV export of orders; a wider range is cut and the manager told so. */
-export const ORDER_EXPORT_MAX = 5000;
-
 /** '#' plus the first 8 characters of the id (docs/product.md §19). */
 export function shortOrderId(id: string): string {
   return `#${id.slice(0, 8)}`;

@@ -25,6 +25,12 @@ export const COLLECTIONS = {
   stripeCustomers: 'stripe_customers',
   /** Standing orders (written by the functions only; the buyer reads their own, managers all). */
   standingOrders: 'standing_orders',
+  /** Sales figures per business day (Pacific) of payment, kept with every order change (server only). */
+  salesDays: 'sales_days',
+  /** The same per week, keyed by the week's Monday (server only). */
+  salesWeeks: 'sales_weeks',
+  /** The same per month, keyed YYYY-MM (server only). */
+  salesMonths: 'sales_months',
 } as const;
 
 export const paths = {

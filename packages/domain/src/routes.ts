@@ -142,6 +142,13 @@ export const ROUTES = {
     layouts: withFirebase,
     access: 'manager',
   },
+  adminStore: {
+    path: '/admin/stores/:uid',
+    title: 'Store',
+    module: 'admin-store',
+    layouts: withFirebase,
+    access: 'manager',
+  },
   notFound: {
     path: '*',
     title: 'Page not found',

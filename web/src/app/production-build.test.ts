@@ -11,7 +11,7 @@ import {
 } from '../../../scripts/lib/bundle-scan';
 import { buildWeb } from '../../../scripts/lib/web-build';
 import { LANDING_BUDGET, landingProblem, measureRouteSizes } from '../../../scripts/route-sizes';
-import { EXPORT_MAX_ORDERS } from '../entities/orders';
+import { TABLE_EXPORT_MAX } from '@portal/domain';
 
 /**
  * Real production builds (`vite build`, a couple of seconds each) into temporary folders, with
@@ -84,6 +84,12 @@ describe('the production build with no env file', () => {
     // ...but it is in the build (a lazy chunk), so the check above can see it.
     expect(prod.js()).toContain('PDFDocument');
   });
+
+  it('loads the chart library only with the Overview charts, in its own chunk', () => {
+    const sizes = measureRouteSizes(prod.outDir);
+    expect(sizes.filter((s) => s.charts).map((s) => s.route)).toEqual([]);
+    expect(prod.js()).toContain('recharts-responsive-container');
+  });
 });
 
 describe('the checks themselves', () => {
@@ -100,8 +106,8 @@ describe('the checks themselves', () => {
         'the emulator port 8080',
       ]),
     );
-    // The export's probe of one row past its cap (the Functions emulator's port) is not a finding.
-    expect(emulatorPortLiterals(js, markers)).not.toContain(EXPORT_MAX_ORDERS + 1);
+    // One past the export's cap (the Functions emulator's port) is not a finding.
+    expect(emulatorPortLiterals(js, markers)).not.toContain(TABLE_EXPORT_MAX + 1);
   });
 });
 

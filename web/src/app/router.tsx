@@ -39,6 +39,7 @@ export const pageModules: Record<string, LazyModule> = {
   invoice: () => import('./routes/invoice'),
   'admin-invoice': () => import('./routes/admin-invoice'),
   'packing-slip': () => import('./routes/packing-slip'),
+  'admin-store': () => import('./routes/admin-store'),
   'not-found': () => import('./routes/not-found'),
 };
 

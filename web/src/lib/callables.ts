@@ -12,10 +12,18 @@ import {
   type RefundOrderResponse,
   type RequestPasswordResetRequest,
   type ResendVerificationEmailRequest,
+  type SalesOverviewRequest,
+  type SalesOverviewResponse,
   type SaveShipToRequest,
   type SaveShipToResponse,
+  type SearchOrdersRequest,
+  type SearchOrdersResponse,
+  type SearchUsersRequest,
+  type SearchUsersResponse,
   type SetProfileStatusRequest,
   type SetProfileStatusResponse,
+  type StoreDetailsRequest,
+  type StoreDetailsResponse,
   type SubscribeNewsletterRequest,
   type SyncEmailVerificationRequest,
   type UpdateOrderStatusRequest,
@@ -50,6 +58,10 @@ export const callRefundOrder = callable<RefundOrderRequest, RefundOrderResponse>
 export const callSaveShipTo = callable<SaveShipToRequest, SaveShipToResponse>(
   FUNCTION_NAMES.saveShipTo,
 );
+/** The managers' Overview: totals against the previous period, a series and the top lists. */
+export const callGetSalesOverview = callable<SalesOverviewRequest, SalesOverviewResponse>(
+  FUNCTION_NAMES.getSalesOverview,
+);
 /** Skip, unskip, set_quantities and cancel (the buyer, their own), pause and resume (managers). */
 export const callManageStandingOrder = callable<
   ManageStandingOrderRequest,
@@ -60,7 +72,19 @@ export const callManageStandingOrder = callable<
 export const callRequestPasswordReset = callable<RequestPasswordResetRequest, AcceptedResponse>(
   FUNCTION_NAMES.requestPasswordReset,
 );
-/** The signed-in applicant asks for a new verification link. */
+/** Managers: one page of orders (or all of them, for the CSV) by search, filters and sort. */
+export const callSearchOrders = callable<SearchOrdersRequest, SearchOrdersResponse>(
+  FUNCTION_NAMES.searchOrders,
+);
+/** Managers: one page of buyers (or all of them, for the CSV) by search, filters and sort. */
+export const callSearchUsers = callable<SearchUsersRequest, SearchUsersResponse>(
+  FUNCTION_NAMES.searchUsers,
+);
+/** Managers: one buyer's profile, history, orders and revenue (the store page). */
+export const callGetStoreDetails = callable<StoreDetailsRequest, StoreDetailsResponse>(
+  FUNCTION_NAMES.getStoreDetails,
+);
+/** A new verification link: the signed-in applicant's own, or a buyer's ({ uid }, managers). */
 export const callResendVerificationEmail = callable<
   ResendVerificationEmailRequest,
   AcceptedResponse

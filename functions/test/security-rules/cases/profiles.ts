@@ -237,6 +237,20 @@ export const profileCases: RuleCase[] = [
     expect: 'deny',
     why: "someone else's uid",
   },
+  // The search fields are the trigger's (functions/src/insights/search-fields.ts).
+  ...(
+    [
+      ['search_keys', ['corner', 'anything']],
+      ['store_name_lower', 'corner smoke shop'],
+    ] as const
+  ).map(([field, value]): RuleCase => ({
+    actor: 'applicant',
+    op: 'create',
+    path: self('applicant'),
+    data: application(U.applicant, { [field]: value }),
+    expect: 'deny',
+    why: `sign-up with ${field}`,
+  })),
   ...ACTORS.map((actor): RuleCase => ({
     actor,
     op: 'create',
@@ -419,6 +433,30 @@ export const profileCases: RuleCase[] = [
     expect: 'deny',
     why: 'overwrite the whole profile (role, status, created_at)',
   },
+
+  // The search fields: kept by the trigger, never by a client (a buyer could make their store
+  // turn up in any manager's search).
+  ...(
+    [
+      ['retailer', { search_keys: ['a', 'b'] }, 'search_keys alone'],
+      [
+        'retailer',
+        { store_name: 'Renamed', search_keys: ['renamed'] },
+        'store_name plus search_keys',
+      ],
+      ['wholesaler', { store_name_lower: 'aaa first' }, 'store_name_lower (the sort)'],
+      ['wholesaler', { buyer_role: 'retailer' }, 'buyer_role'],
+      ['retailer', { buyer_email: 'someone@else.test' }, 'buyer_email'],
+      ['manager', { search_keys: [] }, 'managers do not write them either'],
+    ] as const
+  ).map(([actor, data, why]): RuleCase => ({
+    actor,
+    op: 'update',
+    path: actor === 'manager' ? paths.profile(U.retailer) : self(actor),
+    data,
+    expect: 'deny',
+    why,
+  })),
 
   // delete: nobody, from a client.
   ...ACTORS.filter(hasProfile).map((actor): RuleCase => ({

@@ -5,8 +5,9 @@ import type { Operation, RuleCase } from '../support/matrix';
 
 /**
  * Collections only the functions write: newsletter_subscribers, mail, rate_limits, audit_log,
- * stripe_events, checkout_locks, counters, stripe_customers (every client request is denied,
- * managers included); checkouts, which managers may read.
+ * stripe_events, checkout_locks, counters, stripe_customers, sales_days, sales_weeks,
+ * sales_months (every client request is denied, managers included); checkouts, which managers
+ * may read.
  */
 
 const everyone: Actor[] = [...ACTORS, 'applicant'];
@@ -108,6 +109,16 @@ export const checkoutLockCases: RuleCase[] = closed(COLLECTIONS.checkoutLocks, '
 export const invoiceCounterCases: RuleCase[] = closed(COLLECTIONS.counters, 'invoices', {
   next: 1,
 });
+
+/**
+ * The sales rollups: every store's revenue, kept by the functions in the order's transaction.
+ * Managers see them only through getSalesOverview; a client write would falsify the figures.
+ */
+export const salesRollupCases: RuleCase[] = [
+  ...closed(COLLECTIONS.salesDays, '2025-10-15', { revenue: 0 }),
+  ...closed(COLLECTIONS.salesWeeks, '2025-10-13', { revenue: 0 }),
+  ...closed(COLLECTIONS.salesMonths, '2025-10', { revenue: 0 }),
+];
 
 export const stripeCustomerCases: RuleCase[] = closed(
   COLLECTIONS.stripeCustomers,

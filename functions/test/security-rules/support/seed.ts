@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
-import { COLLECTIONS, paths } from '@portal/domain';
+import { COLLECTIONS, paths, searchKeysOf } from '@portal/domain';
 import { ACCOUNTS } from './actors';
 import { clearFirestore, rulesAdminDb } from './target';
 
@@ -138,6 +138,9 @@ function profile(uid: string, role: string, status: string) {
     created_at: at,
     reviewed_at: status === 'pending' ? null : at,
     reviewed_by: status === 'pending' ? null : U.manager,
+    // What the search trigger adds to every profile (functions/src/insights/search-fields.ts).
+    search_keys: searchKeysOf({ storeName: `Store of ${uid}`, email: null }),
+    store_name_lower: `store of ${uid}`,
   };
 }
 
@@ -251,6 +254,21 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.standingOrder(STANDING_ORDER.retailer)]: standingOrder(U.retailer),
   [paths.standingOrder(STANDING_ORDER.another)]: standingOrder(U.another),
   [paths.stripeCustomer(U.retailer)]: { customer_id: 'cus_rules_retailer' },
+  // The sales rollups of the retailer's order (a closed collection's documents exist to be refused).
+  ...Object.fromEntries(
+    [
+      `${COLLECTIONS.salesDays}/2025-10-15`,
+      `${COLLECTIONS.salesWeeks}/2025-10-13`,
+      `${COLLECTIONS.salesMonths}/2025-10`,
+    ].map((path) => [
+      path,
+      {
+        revenue: 3499,
+        paid_orders: 1,
+        stores: { [U.retailer]: { name: 'Corner Smoke Shop', revenue: 3499, orders: 1 } },
+      },
+    ]),
+  ),
   [`${COLLECTIONS.stripeEvents}/evt_1`]: {
     type: 'checkout.session.completed',
     order_id: ORDER.retailer,

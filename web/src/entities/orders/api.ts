@@ -1,6 +1,5 @@
 import {
   CHECKOUT_STATES,
-  ORDER_EXPORT_MAX,
   PAID_ORDER_STATUSES,
   type CheckoutAttempt,
   type Order,
@@ -28,8 +27,6 @@ import {
   ordersCollection,
   parseCheckoutAttempt,
   parseOrder,
-  parseOrderSummary,
-  type OrderSummary,
 } from './documents';
 
 /**
@@ -44,69 +41,8 @@ export async function fetchOrders(uid: string): Promise<Order[]> {
   return parseDocuments(snapshot.docs, parseOrder, 'skip');
 }
 
-/** Orders per page of the Recent Orders table. */
-export const ORDERS_PAGE_SIZE = 20;
-
 /** Where the next page starts: the last document of the previous page (opaque to callers). */
 export type OrdersCursor = QueryDocumentSnapshot;
-
-export interface OrdersPage {
-  orders: OrderSummary[];
-  /** Present when at least one more order exists after this page. */
-  nextCursor: OrdersCursor | null;
-}
-
-/**
- * One page of all orders, newest first (managers only). Cursor-based (startAfter the last
- * document of the previous page + limit), so each page costs one small query however many
- * orders exist. One extra document is asked for to know whether a next page exists. A malformed
- * order fails the page loudly instead of rendering junk.
- */
-export async function fetchRecentOrdersPage(cursor: OrdersCursor | null): Promise<OrdersPage> {
-  const base = [orderBy('created_at', 'desc')] as const;
-  const orders = ordersCollection();
-  const q = cursor
-    ? query(orders, ...base, startAfter(cursor), limit(ORDERS_PAGE_SIZE + 1))
-    : query(orders, ...base, limit(ORDERS_PAGE_SIZE + 1));
-  const snapshot = await getDocs(q);
-  const docs = snapshot.docs.slice(0, ORDERS_PAGE_SIZE);
-  return {
-    orders: parseDocuments(docs, parseOrderSummary, 'throw'),
-    nextCursor: snapshot.docs.length > ORDERS_PAGE_SIZE ? (docs[docs.length - 1] ?? null) : null,
-  };
-}
-
-/** A safety bound on one export; a wider range is cut and the manager is told to narrow it. */
-export const EXPORT_MAX_ORDERS = ORDER_EXPORT_MAX;
-
-/** Creation times from `start` up to, not including, `endExclusive`. */
-export interface CreatedRange {
-  start: Date;
-  endExclusive: Date;
-}
-
-export interface ExportedOrders {
-  orders: OrderSummary[];
-  truncated: boolean;
-}
-
-/** Orders created in [start, endExclusive), oldest first (managers only). */
-export async function fetchOrdersForExport(range: CreatedRange): Promise<ExportedOrders> {
-  const snapshot = await getDocs(
-    query(
-      ordersCollection(),
-      where('created_at', '>=', range.start),
-      where('created_at', '<', range.endExclusive),
-      orderBy('created_at', 'asc'),
-      limit(EXPORT_MAX_ORDERS + 1),
-    ),
-  );
-  const docs = snapshot.docs.slice(0, EXPORT_MAX_ORDERS);
-  return {
-    orders: parseDocuments(docs, parseOrderSummary, 'throw'),
-    truncated: snapshot.docs.length > EXPORT_MAX_ORDERS,
-  };
-}
 
 /** How many orders exist, counted on the server (no documents downloaded). */
 export async function countOrders(): Promise<number> {
@@ -158,7 +94,13 @@ export interface CheckoutsPage {
 /** Checkouts that never became orders (open, expired, replaced, failed), newest first. */
 const ABANDONED_STATES = CHECKOUT_STATES.filter((state) => state !== 'completed');
 
-/** One page of abandoned checkouts (managers), cursor-based like Recent Orders. */
+/** Abandoned checkouts per page. */
+export const CHECKOUTS_PAGE_SIZE = 20;
+
+/**
+ * One page of abandoned checkouts (managers), cursor-based: startAfter the last document of the
+ * previous page, one extra document asked for to know whether a next page exists.
+ */
 export async function fetchAbandonedCheckoutsPage(
   cursor: OrdersCursor | null,
 ): Promise<CheckoutsPage> {
@@ -168,12 +110,12 @@ export async function fetchAbandonedCheckoutsPage(
   ] as const;
   const checkouts = checkoutsCollection();
   const q = cursor
-    ? query(checkouts, ...base, startAfter(cursor), limit(ORDERS_PAGE_SIZE + 1))
-    : query(checkouts, ...base, limit(ORDERS_PAGE_SIZE + 1));
+    ? query(checkouts, ...base, startAfter(cursor), limit(CHECKOUTS_PAGE_SIZE + 1))
+    : query(checkouts, ...base, limit(CHECKOUTS_PAGE_SIZE + 1));
   const snapshot = await getDocs(q);
-  const docs = snapshot.docs.slice(0, ORDERS_PAGE_SIZE);
+  const docs = snapshot.docs.slice(0, CHECKOUTS_PAGE_SIZE);
   return {
     checkouts: parseDocuments(docs, parseCheckoutAttempt, 'skip'),
-    nextCursor: snapshot.docs.length > ORDERS_PAGE_SIZE ? (docs[docs.length - 1] ?? null) : null,
+    nextCursor: snapshot.docs.length > CHECKOUTS_PAGE_SIZE ? (docs[docs.length - 1] ?? null) : null,
   };
 }

@@ -1,5 +1,4 @@
 import {
-  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -10,8 +9,6 @@ import {
   fetchAbandonedCheckoutsPage,
   fetchOrder,
   fetchOrders,
-  fetchOrdersForExport,
-  fetchRecentOrdersPage,
   refundOrder,
   updateOrderStatus,
   type OrdersCursor,
@@ -48,23 +45,6 @@ const ordersQueryOptions = (uid: string) =>
 
 export function useOrders(uid: string) {
   return useQuery({ ...ordersQueryOptions(uid), enabled: uid !== '' });
-}
-
-const recentOrdersQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: orderKeys.recent(),
-    queryFn: ({ pageParam }) => fetchRecentOrdersPage(pageParam),
-    initialPageParam: null as OrdersCursor | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-
-export function useRecentOrders() {
-  return useInfiniteQuery(recentOrdersQueryOptions());
-}
-
-/** A mutation rather than a query: the export runs when the manager asks, and is not cached. */
-export function useExportOrders() {
-  return useMutation({ mutationFn: fetchOrdersForExport });
 }
 
 /** After a manager changes an order: the table, the totals (revenue is net of refunds), the order. */

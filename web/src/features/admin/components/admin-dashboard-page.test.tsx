@@ -5,15 +5,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signOutUser, useManagerCheck, type ManagerCheck } from '@/lib/session';
 import { renderWithProviders } from '@/testing/render';
 import { useAllProducts } from '@/entities/catalog';
-import { useExportOrders, useRecentOrders } from '@/entities/orders';
 import { useProfiles } from '@/entities/profile';
 import { useEditableSupportContent } from '@/entities/support';
 import { useTotals } from '../api/get-totals';
+import { useSearchOrders, useSearchUsers } from '../api/search';
 import { loaded, makeProfile, stub } from '../testing/stubs';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
 vi.mock('@/lib/session', () => ({ useManagerCheck: vi.fn(), signOutUser: vi.fn() }));
 vi.mock('../api/get-totals', () => ({ useTotals: vi.fn() }));
+vi.mock('../api/search', { spy: true });
 vi.mock('@/entities/orders', { spy: true });
 vi.mock('@/entities/profile', { spy: true });
 vi.mock('@/entities/catalog', { spy: true });
@@ -42,12 +43,9 @@ beforeEach(() => {
   vi.mocked(useTotals).mockReturnValue(
     stub<typeof useTotals>(loaded({ totalOrders: 3, totalUsers: 5, revenue: 123456 })),
   );
-  vi.mocked(useRecentOrders).mockReturnValue(
-    stub<typeof useRecentOrders>({
-      ...loaded({ pages: [{ orders: [], nextCursor: null }] }),
-      hasNextPage: false,
-    }),
-  );
+  const noRows = { rows: [], total: 0, page: 1, pageSize: 20, truncated: false };
+  vi.mocked(useSearchOrders).mockReturnValue(stub<typeof useSearchOrders>(loaded(noRows)));
+  vi.mocked(useSearchUsers).mockReturnValue(stub<typeof useSearchUsers>(loaded(noRows)));
   vi.mocked(useProfiles).mockReturnValue(
     stub<typeof useProfiles>(
       loaded([makeProfile(), makeProfile({ id: 'uid-2', status: 'pending' })]),
@@ -56,9 +54,6 @@ beforeEach(() => {
   vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([])));
   vi.mocked(useEditableSupportContent).mockReturnValue(
     stub<typeof useEditableSupportContent>(loaded([])),
-  );
-  vi.mocked(useExportOrders).mockReturnValue(
-    stub<typeof useExportOrders>({ mutateAsync: vi.fn(), isPending: false }),
   );
   vi.mocked(signOutUser).mockResolvedValue(undefined);
 });
@@ -129,6 +124,14 @@ describe('/admin access', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=catalog'));
     await userEvent.click(screen.getByRole('tab', { name: 'Orders' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('lists Overview first, and still opens Orders without ?tab=', () => {
+    vi.mocked(useManagerCheck).mockReturnValue(checked(true));
+    renderPage();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs.slice(0, 2)).toEqual(['Overview', 'Orders']);
+    expect(screen.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('falls back to Orders for an unknown tab', () => {

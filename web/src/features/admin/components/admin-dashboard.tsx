@@ -6,15 +6,15 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useProfiles } from '@/entities/profile';
 import { AbandonedCheckoutsTable } from './abandoned-checkouts-table';
 import { CatalogPanel } from './catalog-panel';
-import { OrdersExport } from './orders-export';
 import { RecentOrdersTable } from './recent-orders-table';
 import { StandingOrdersPanel } from './standing-orders-panel';
 import { TotalsCards } from './totals-cards';
 import { TutorialsPanel } from './tutorials-panel';
 import { UserManagementTable } from './user-management-table';
+import { OverviewPanel } from '../overview/overview-panel';
 import './admin-dashboard.css';
 
-const TABS = ['orders', 'standing-orders', 'users', 'catalog', 'tutorials'] as const;
+const TABS = ['overview', 'orders', 'standing-orders', 'users', 'catalog', 'tutorials'] as const;
 type TabKey = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab === value);
 
@@ -55,13 +55,13 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
           activeKey={active}
           onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
           items={[
+            { key: 'overview', label: 'Overview', children: <OverviewPanel /> },
             {
               key: 'orders',
               label: 'Orders',
               children: (
                 <div className="admin-stack">
                   <RecentOrdersTable />
-                  <OrdersExport />
                   <AbandonedCheckoutsTable />
                 </div>
               ),

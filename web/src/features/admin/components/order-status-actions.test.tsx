@@ -3,7 +3,8 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { useRefundOrder, useUpdateOrderStatus } from '@/entities/orders';
-import { makeOrder, stub } from '../testing/stubs';
+import { makeOrderRow } from '../testing/search-stubs';
+import { stub } from '../testing/stubs';
 import { OrderStatusActions } from './order-status-actions';
 
 vi.mock('@/entities/orders', { spy: true });
@@ -13,7 +14,7 @@ vi.setConfig({ testTimeout: 40_000 });
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 const updateAsync = vi.fn();
 const refundAsync = vi.fn();
-const paid = makeOrder({ id: 'paid0005xyz', status: 'processing' });
+const paid = makeOrderRow({ id: 'paid0005xyz', status: 'processing' });
 
 beforeEach(() => {
   updateAsync.mockReset().mockResolvedValue({ orderId: paid.id, status: 'cancelled' });

@@ -9,7 +9,8 @@ import {
 import { Button, Checkbox, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { useUpdateOrderStatus, type OrderSummary } from '@/entities/orders';
+import { useUpdateOrderStatus } from '@/entities/orders';
+import { refundableOf, type ManagedOrder } from './managed-order';
 import { orderStatusLabel } from './order-status-tag';
 import { RefundOrderModal } from './refund-order-modal';
 import { ShipOrderModal } from './ship-order-modal';
@@ -28,7 +29,7 @@ const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
  * again. Shipping asks for the carrier and tracking number; cancelling a paid order refunds it
  * in full, and asks first (and whether to put the items back in stock: off unless ticked).
  */
-export function OrderStatusActions({ order }: { order: OrderSummary }) {
+export function OrderStatusActions({ order }: { order: ManagedOrder }) {
   const notify = useNotify();
   const update = useUpdateOrderStatus();
   const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
@@ -37,7 +38,7 @@ export function OrderStatusActions({ order }: { order: OrderSummary }) {
   const next = managerOrderMoves(status);
   const busy = update.isPending;
   const label = shortOrderId(order.id);
-  const left = refundableCents(order);
+  const left = refundableCents(refundableOf(order));
   const canRefund = isPaidStatus(status) && left > 0;
 
   const move = async (to: OrderStatus) => {

@@ -3,18 +3,20 @@ import { Alert, Checkbox, Input, Modal, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { centsToDollarString, formatUsd, refundableCents, shortOrderId } from '@portal/domain';
-import { useRefundOrder, type OrderSummary } from '@/entities/orders';
+import { useRefundOrder } from '@/entities/orders';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from './form-field';
+import { refundableOf, type ManagedOrder } from './managed-order';
 import { refundFormSchema, refundRequestOf, type RefundFormValues } from './refund-form';
 
 /** A partial (or full) refund of a paid order: amount in dollars, optional reason. */
-export function RefundOrderModal({ order, onClose }: { order: OrderSummary; onClose: () => void }) {
+export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onClose: () => void }) {
   const notify = useNotify();
   const refund = useRefundOrder();
   const [failure, setFailure] = useState<string | null>(null);
-  const left = refundableCents(order);
-  const schema = useMemo(() => refundFormSchema(order), [order]);
+  const refundable = useMemo(() => refundableOf(order), [order]);
+  const left = refundableCents(refundable);
+  const schema = useMemo(() => refundFormSchema(refundable), [refundable]);
   const form = useForm<RefundFormValues>({
     resolver: zodResolver(schema),
     defaultValues: { amount: centsToDollarString(left), reason: '', restock: false },
@@ -45,8 +47,8 @@ export function RefundOrderModal({ order, onClose }: { order: OrderSummary; onCl
     >
       <p>
         Paid {formatUsd(order.amount)}
-        {order.refunded_amount > 0 ? `, refunded ${formatUsd(order.refunded_amount)} so far` : ''}.
-        Up to {formatUsd(left)} can be refunded. The money goes back to the buyer&apos;s card.
+        {order.refundedAmount > 0 ? `, refunded ${formatUsd(order.refundedAmount)} so far` : ''}. Up
+        to {formatUsd(left)} can be refunded. The money goes back to the buyer&apos;s card.
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <FormField id="refund-amount" label="Refund amount" error={errors.amount?.message}>

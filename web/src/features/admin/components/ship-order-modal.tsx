@@ -10,9 +10,10 @@ import {
   shortOrderId,
   type Carrier,
 } from '@portal/domain';
-import { useUpdateOrderStatus, type OrderSummary } from '@/entities/orders';
+import { useUpdateOrderStatus } from '@/entities/orders';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from './form-field';
+import type { ManagedOrder } from './managed-order';
 
 interface ShipFormValues {
   carrier: Carrier | undefined;
@@ -25,7 +26,13 @@ const carrierOptions = CARRIERS.map((carrier) => ({
 }));
 
 /** Marking an order shipped: the carrier and its tracking number, which the buyer then sees. */
-export function ShipOrderModal({ order, onClose }: { order: OrderSummary; onClose: () => void }) {
+export function ShipOrderModal({
+  order,
+  onClose,
+}: {
+  order: Pick<ManagedOrder, 'id'>;
+  onClose: () => void;
+}) {
   const notify = useNotify();
   const update = useUpdateOrderStatus();
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,48 +1,82 @@
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { SearchUsersRequest, SearchUsersResponse } from '@portal/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
+import { expectToast } from '@/testing/toasts';
 import { useProfiles, useSetProfileStatus } from '@/entities/profile';
-import { failed, loaded, makeProfile, stub } from '../testing/stubs';
+import { makeUserRow, page } from '../testing/search-stubs';
+import { loaded, makeProfile, stub } from '../testing/stubs';
+import { downloadTextFile } from '../utils/download-file';
 import { UserManagementTable } from './user-management-table';
 
+const callables = vi.hoisted(() => ({
+  callSearchOrders: vi.fn(),
+  callSearchUsers: vi.fn(),
+  callGetStoreDetails: vi.fn(),
+  callResendVerificationEmail: vi.fn(),
+}));
+vi.mock('@/lib/callables', () => callables);
 vi.mock('@/entities/profile', { spy: true });
+vi.mock('../utils/download-file', () => ({ downloadTextFile: vi.fn() }));
 
+vi.setConfig({ testTimeout: 40_000 });
+
+const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+const search = callables.callSearchUsers;
 const mutateAsync = vi.fn();
 
-const pending = makeProfile({
-  id: 'uid-pending',
-  store_name: 'Cloud Nine Smoke',
-  full_name: 'Pat Pending',
-  seller_permit_id: 'SP-1001',
+const pending = makeUserRow({
+  uid: 'uid-pending',
+  storeName: 'Cloud Nine Smoke',
+  email: 'pat@cloudnine.test',
   status: 'pending',
-  email_verified: true,
-  created_at: new Date('2025-03-02T12:00:00Z'),
+  emailVerified: true,
+  createdAt: '2025-03-02T12:00:00.000Z',
 });
-const unverified = makeProfile({
-  id: 'uid-unverified',
-  store_name: 'Late Night Vapes',
-  full_name: 'Una Verified',
+const unverified = makeUserRow({
+  uid: 'uid-unverified',
+  storeName: 'Late Night Vapes',
+  email: 'una@latenight.test',
   status: 'pending',
-  email_verified: false,
+  emailVerified: false,
 });
-const legacy = makeProfile({ id: 'uid-legacy', store_name: 'Old Town Smoke', status: 'pending' });
-const approved = makeProfile({
-  id: 'uid-approved',
-  store_name: 'Blue Coast Vapes',
-  full_name: 'Alex Approved',
-  seller_permit_id: 'SP-2002',
+const approved = makeUserRow({
+  uid: 'uid-approved',
+  storeName: 'Blue Coast Vapes',
+  email: 'alex@bluecoast.test',
   role: 'wholesaler',
   status: 'approved',
+  emailVerified: false,
+  reviewedAt: '2025-03-03T12:00:00.000Z',
 });
-const rejected = makeProfile({ id: 'uid-rejected', store_name: 'Nope Shop', status: 'rejected' });
-const manager = makeProfile({
-  id: 'uid-manager',
-  store_name: 'Electric Slush HQ',
-  role: 'manager',
-  status: 'approved',
-  seller_permit_id: '',
-});
+const rejected = makeUserRow({ uid: 'uid-rejected', storeName: 'Nope Shop', status: 'rejected' });
+
+const DEFAULTS: SearchUsersRequest = {
+  q: '',
+  status: null,
+  role: null,
+  range: null,
+  sort: 'created_at',
+  direction: 'desc',
+  page: 1,
+  pageSize: 20,
+};
+
+function answer(
+  result: SearchUsersResponse,
+  exported: SearchUsersResponse = { ...result, truncated: false },
+) {
+  search.mockImplementation(async (request: SearchUsersRequest) =>
+    request.all ? exported : result,
+  );
+}
+
+const lastRequest = () => search.mock.calls.at(-1)?.[0] as SearchUsersRequest;
+
+function renderTable(route = '/admin?tab=users') {
+  return renderWithProviders(<UserManagementTable />, { route, path: '/admin' });
+}
 
 function rowOf(store: string) {
   const row = screen.getByText(store).closest('tr');
@@ -51,40 +85,139 @@ function rowOf(store: string) {
 }
 
 beforeEach(() => {
+  search.mockReset();
   mutateAsync.mockReset();
+  vi.mocked(downloadTextFile).mockReset();
+  answer(page([pending, approved, rejected]));
   vi.mocked(useSetProfileStatus).mockReturnValue(
     stub<typeof useSetProfileStatus>({ mutateAsync, isPending: false }),
   );
   vi.mocked(useProfiles).mockReturnValue(
-    stub<typeof useProfiles>(loaded([pending, approved, rejected, manager])),
+    stub<typeof useProfiles>(
+      loaded([makeProfile({ status: 'pending' }), makeProfile({ id: 'u2', status: 'approved' })]),
+    ),
   );
 });
 
-describe('UserManagementTable', () => {
-  it('shows store name, permit ID, role, status and joined date for each profile', () => {
-    renderWithProviders(<UserManagementTable />);
-    for (const header of [
-      'Store Name',
-      'Seller Permit ID',
-      'Role',
-      'Status',
-      'Email',
-      'Joined',
-      'Actions',
-    ]) {
+describe('UserManagementTable: the URL is the query', () => {
+  it('asks searchUsers for the first page, newest first, without parameters', async () => {
+    renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    expect(lastRequest()).toEqual(DEFAULTS);
+  });
+
+  it('maps q, status, role, range, sort, dir, page and size to the request', async () => {
+    answer(page([pending], { total: 80, page: 3, pageSize: 10 }));
+    renderTable(
+      '/admin?tab=users&q=cloud&status=pending&role=retailer&from=2025-01-01&to=2025-03-31&sort=store&dir=asc&page=3&size=10',
+    );
+    await screen.findByText('Cloud Nine Smoke');
+    expect(lastRequest()).toEqual({
+      q: 'cloud',
+      status: 'pending',
+      role: 'retailer',
+      range: { from: '2025-01-01', to: '2025-03-31' },
+      sort: 'store_name',
+      direction: 'asc',
+      page: 3,
+      pageSize: 10,
+    });
+  });
+
+  it('searches after the debounce, keeping the tab', async () => {
+    const { router } = renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    await user.type(screen.getByPlaceholderText('Search store or email'), 'blue');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users&q=blue'));
+    await waitFor(() => expect(lastRequest()).toEqual({ ...DEFAULTS, q: 'blue' }));
+  });
+
+  it('filters by status, with the pending count beside Pending', async () => {
+    const { router } = renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    const option = await screen.findByRole('option', { name: /Pending/ });
+    expect(option).toHaveTextContent('Pending 1');
+    await user.click(option);
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users&status=pending'));
+    await waitFor(() => expect(lastRequest()).toEqual({ ...DEFAULTS, status: 'pending' }));
+  });
+
+  it('sorts by Applied and Store Name on the server', async () => {
+    const { router } = renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    await user.click(screen.getByRole('columnheader', { name: /Store Name/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users&sort=store&dir=asc'));
+    await waitFor(() =>
+      expect(lastRequest()).toEqual({ ...DEFAULTS, sort: 'store_name', direction: 'asc' }),
+    );
+    await user.click(screen.getByRole('columnheader', { name: /Applied/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
+    await user.click(screen.getByRole('columnheader', { name: /Applied/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users&dir=asc'));
+    await waitFor(() => expect(lastRequest()).toEqual({ ...DEFAULTS, direction: 'asc' }));
+  });
+
+  it('pages on the server', async () => {
+    answer(page([pending, approved], { total: 41 }));
+    const { router } = renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    await user.click(screen.getByTitle('3'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users&page=3'));
+    await waitFor(() => expect(lastRequest()).toEqual({ ...DEFAULTS, page: 3 }));
+  });
+
+  it('ignores garbage in the URL with a warning', async () => {
+    renderTable('/admin?tab=users&status=banned&sort=amount');
+    await screen.findByText('Cloud Nine Smoke');
+    expect(lastRequest()).toEqual(DEFAULTS);
+    expect(screen.getByText('Unknown status "banned".')).toBeInTheDocument();
+    expect(screen.getByText('Unknown sort "amount".')).toBeInTheDocument();
+  });
+
+  it('shows an empty filter with Clear filters', async () => {
+    answer(page([]));
+    const { router } = renderTable('/admin?tab=users&q=zzz');
+    expect(await screen.findByText('No users match these filters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
+  });
+
+  it("shows 'Could not load users' with Retry when the search fails", async () => {
+    search.mockRejectedValue(new Error('internal'));
+    renderTable();
+    expect(await screen.findByText('Could not load users')).toBeInTheDocument();
+    await expectToast('Error', 'Failed to fetch data');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('UserManagementTable rows', () => {
+  it('shows store (linked to its page), email with verification, role, status, applied and reviewed', async () => {
+    renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    for (const header of ['Email', 'Role', 'Status', 'Reviewed', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
     const row = rowOf('Cloud Nine Smoke');
-    expect(row.getByText('Pat Pending')).toBeInTheDocument();
-    expect(row.getByText('SP-1001')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: 'Cloud Nine Smoke' })).toHaveAttribute(
+      'href',
+      '/admin/stores/uid-pending',
+    );
+    expect(row.getByText('pat@cloudnine.test')).toBeInTheDocument();
+    expect(row.getByText('Verified')).toBeInTheDocument();
     expect(row.getByText('Retailer')).toBeInTheDocument();
     expect(row.getByText('Pending')).toBeInTheDocument();
     expect(row.getByText('Mar 2, 2025')).toBeInTheDocument();
-    expect(rowOf('Blue Coast Vapes').getByText('Wholesaler')).toBeInTheDocument();
+    const other = rowOf('Blue Coast Vapes');
+    expect(other.getByText('Wholesaler')).toBeInTheDocument();
+    expect(other.getByText('Not verified')).toBeInTheDocument();
+    expect(other.getByText('Mar 3, 2025')).toBeInTheDocument();
   });
 
-  it('offers Approve only on pending rows and Reject only on approved rows, nothing for managers', () => {
-    renderWithProviders(<UserManagementTable />);
+  it('offers Approve only on pending rows and Reject only on approved rows', async () => {
+    renderTable();
+    await screen.findByText('Cloud Nine Smoke');
     const p = rowOf('Cloud Nine Smoke');
     expect(p.getByRole('button', { name: /Approve/ })).toBeInTheDocument();
     expect(p.queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
@@ -92,117 +225,101 @@ describe('UserManagementTable', () => {
     expect(a.getByRole('button', { name: /Reject/ })).toBeInTheDocument();
     expect(a.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     expect(rowOf('Nope Shop').queryAllByRole('button')).toHaveLength(0);
-    expect(rowOf('Electric Slush HQ').queryAllByRole('button')).toHaveLength(0);
   });
 
   it("approves through setProfileStatus and toasts 'Profile approved successfully'", async () => {
     mutateAsync.mockResolvedValue({ uid: 'uid-pending', status: 'approved' });
-    renderWithProviders(<UserManagementTable />);
-    await userEvent.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
+    renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    await user.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
     expect(mutateAsync).toHaveBeenCalledWith({ uid: 'uid-pending', status: 'approved' });
     expect(await screen.findByText('Profile approved successfully')).toBeInTheDocument();
   });
 
   it("rejects after a confirmation and toasts 'Profile rejected successfully'", async () => {
     mutateAsync.mockResolvedValue({ uid: 'uid-approved', status: 'rejected' });
-    renderWithProviders(<UserManagementTable />);
-    await userEvent.click(rowOf('Blue Coast Vapes').getByRole('button', { name: /Reject/ }));
+    renderTable();
+    await screen.findByText('Blue Coast Vapes');
+    await user.click(rowOf('Blue Coast Vapes').getByRole('button', { name: /Reject/ }));
     expect(mutateAsync).not.toHaveBeenCalled();
     const confirm = await screen.findByRole('tooltip');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Reject' }));
+    expect(within(confirm).getByText('Reject Blue Coast Vapes?')).toBeInTheDocument();
+    expect(within(confirm).getByText('They lose access to the portal.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Reject' }));
     expect(mutateAsync).toHaveBeenCalledWith({ uid: 'uid-approved', status: 'rejected' });
     expect(await screen.findByText('Profile rejected successfully')).toBeInTheDocument();
   });
 
-  it("toasts 'Failed to update profile' when the function refuses", async () => {
-    mutateAsync.mockRejectedValue(new Error('permission-denied'));
-    renderWithProviders(<UserManagementTable />);
-    await userEvent.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
-    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
-  });
-
-  it('shows whether each buyer verified their email (absent counts as not verified)', () => {
-    vi.mocked(useProfiles).mockReturnValue(
-      stub<typeof useProfiles>(loaded([pending, unverified, legacy, approved, manager])),
-    );
-    renderWithProviders(<UserManagementTable />);
-    expect(rowOf('Cloud Nine Smoke').getByText('Verified')).toBeInTheDocument();
-    expect(rowOf('Late Night Vapes').getByText('Not verified')).toBeInTheDocument();
-    expect(rowOf('Old Town Smoke').getByText('Not verified')).toBeInTheDocument();
-    expect(rowOf('Blue Coast Vapes').getByText('Not verified')).toBeInTheDocument();
-    expect(rowOf('Electric Slush HQ').queryByText(/verified/i)).not.toBeInTheDocument();
-  });
-
-  it.each([
-    ['unverified', 'Late Night Vapes', 'uid-unverified'],
-    ['never synced', 'Old Town Smoke', 'uid-legacy'],
-  ])(
-    'asks before approving an %s applicant, and approves with allowUnverified once confirmed',
-    async (_name, store, uid) => {
-      mutateAsync.mockResolvedValue({ uid, status: 'approved' });
-      vi.mocked(useProfiles).mockReturnValue(
-        stub<typeof useProfiles>(loaded([pending, unverified, legacy])),
-      );
-      renderWithProviders(<UserManagementTable />);
-      await userEvent.click(rowOf(store).getByRole('button', { name: /Approve/ }));
-      const confirm = await screen.findByRole('tooltip');
-      expect(within(confirm).getByText('Approve without a verified email?')).toBeInTheDocument();
-      expect(
-        within(confirm).getByText(`${store} has not verified their email address yet.`),
-      ).toBeInTheDocument();
-      expect(mutateAsync).not.toHaveBeenCalled();
-      await userEvent.click(within(confirm).getByRole('button', { name: 'Approve anyway' }));
-      expect(mutateAsync).toHaveBeenCalledTimes(1);
-      expect(mutateAsync).toHaveBeenCalledWith({ uid, status: 'approved', allowUnverified: true });
-      expect(await screen.findByText('Profile approved successfully')).toBeInTheDocument();
-    },
-  );
-
-  it('does not approve an unverified applicant when the manager cancels', async () => {
-    vi.mocked(useProfiles).mockReturnValue(stub<typeof useProfiles>(loaded([unverified])));
-    renderWithProviders(<UserManagementTable />);
-    await userEvent.click(rowOf('Late Night Vapes').getByRole('button', { name: /Approve/ }));
+  it('asks before approving an unverified applicant, and approves with allowUnverified', async () => {
+    mutateAsync.mockResolvedValue({ uid: 'uid-unverified', status: 'approved' });
+    answer(page([unverified]));
+    renderTable();
+    await screen.findByText('Late Night Vapes');
+    await user.click(rowOf('Late Night Vapes').getByRole('button', { name: /Approve/ }));
     const confirm = await screen.findByRole('tooltip');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(within(confirm).getByText('Approve without a verified email?')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText('Late Night Vapes has not verified their email address yet.'),
+    ).toBeInTheDocument();
     expect(mutateAsync).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Approve anyway' }));
+    expect(mutateAsync).toHaveBeenCalledWith({
+      uid: 'uid-unverified',
+      status: 'approved',
+      allowUnverified: true,
+    });
   });
 
-  it("shows the server's reason when it refuses the approval", async () => {
-    mutateAsync.mockRejectedValue(
+  it("shows the server's reason when it refuses the approval, else 'Failed to update profile'", async () => {
+    mutateAsync.mockRejectedValueOnce(
       Object.assign(new Error('The applicant has not verified their email address.'), {
         code: 'functions/failed-precondition',
       }),
     );
-    renderWithProviders(<UserManagementTable />);
-    await userEvent.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
+    mutateAsync.mockRejectedValueOnce(new Error('permission-denied'));
+    renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    await user.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
     expect(
       await screen.findByText('The applicant has not verified their email address.'),
     ).toBeInTheDocument();
+    await user.click(rowOf('Cloud Nine Smoke').getByRole('button', { name: /Approve/ }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
   });
+});
 
-  it('filters by status with a count for each', async () => {
-    renderWithProviders(<UserManagementTable />);
-    expect(screen.getByText('All (4)')).toBeInTheDocument();
-    expect(screen.getByText('Approved (2)')).toBeInTheDocument();
-    expect(screen.getByText('Rejected (1)')).toBeInTheDocument();
-    const pendingOption = screen.getByRole('radio', { name: /Pending/ });
-    expect(pendingOption.closest('label')).toHaveTextContent('Pending 1');
-    await userEvent.click(pendingOption.closest('label') ?? pendingOption);
-    expect(screen.getByText('Cloud Nine Smoke')).toBeInTheDocument();
-    expect(screen.queryByText('Blue Coast Vapes')).not.toBeInTheDocument();
-    expect(screen.queryByText('Nope Shop')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByText('Rejected (1)'));
-    expect(screen.getByText('Nope Shop')).toBeInTheDocument();
-    expect(screen.queryByText('Cloud Nine Smoke')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByText('All (4)'));
-    expect(screen.getByText('Blue Coast Vapes')).toBeInTheDocument();
-  });
-
-  it("toasts 'Failed to fetch data' when profiles cannot load", async () => {
-    vi.mocked(useProfiles).mockReturnValue(stub<typeof useProfiles>(failed()));
-    renderWithProviders(<UserManagementTable />);
-    expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();
-    expect(screen.getByText('Could not load users')).toBeInTheDocument();
+describe('UserManagementTable: Export CSV', () => {
+  it('downloads every buyer of the filter, escaped, and warns when cut at the limit', async () => {
+    answer(
+      page([pending]),
+      page([pending, makeUserRow({ uid: 'u9', storeName: '=HYPERLINK("x")' })], {
+        truncated: true,
+      }),
+    );
+    renderTable('/admin?tab=users&status=pending&role=retailer');
+    await screen.findByText('Cloud Nine Smoke');
+    await user.click(screen.getByRole('button', { name: /Export CSV/ }));
+    expect(search).toHaveBeenLastCalledWith({
+      q: '',
+      status: 'pending',
+      role: 'retailer',
+      range: null,
+      sort: 'created_at',
+      direction: 'desc',
+      all: true,
+    });
+    await waitFor(() => expect(downloadTextFile).toHaveBeenCalledTimes(1));
+    const [fileName, csv] = vi.mocked(downloadTextFile).mock.calls[0] ?? [];
+    expect(fileName).toBe('users-all-pending-retailer.csv');
+    expect(csv?.slice(1).split('\r\n')).toEqual([
+      'User ID,Store,Full Name,Seller Permit ID,Email,Role,Status,Verified,Applied,Reviewed',
+      'uid-pending,Cloud Nine Smoke,Pat Lee,SP-1001,pat@cloudnine.test,retailer,pending,yes,2025-03-02T12:00:00.000Z,',
+      `u9,"'=HYPERLINK(""x"")",Pat Lee,SP-1001,pat@cloudnine.test,retailer,pending,yes,2025-03-02T12:00:00.000Z,`,
+      '',
+    ]);
+    expect(
+      await screen.findByText('Only the first 5,000 users were exported; narrow the filter.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -225,17 +342,17 @@ describe('UserManagementTable on a phone', () => {
     };
   });
 
-  it('shows cards with the permit ID and the same Approve action', async () => {
+  it('shows cards with the store link and the same Approve action', async () => {
     mutateAsync.mockResolvedValue({ uid: 'uid-pending', status: 'approved' });
-    renderWithProviders(<UserManagementTable />);
+    renderTable();
+    const card = within(await screen.findByRole('article', { name: 'Cloud Nine Smoke' }));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    const card = within(screen.getByRole('article', { name: 'Cloud Nine Smoke' }));
-    expect(card.getByText('Permit SP-1001')).toBeInTheDocument();
-    expect(card.getByText('Pat Pending')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('article', { name: 'Electric Slush HQ' })).queryAllByRole('button'),
-    ).toHaveLength(0);
-    await userEvent.click(card.getByRole('button', { name: /Approve/ }));
+    expect(card.getByRole('link', { name: 'Cloud Nine Smoke' })).toHaveAttribute(
+      'href',
+      '/admin/stores/uid-pending',
+    );
+    expect(card.getByText('pat@cloudnine.test')).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: /Approve/ }));
     expect(await screen.findByText('Profile approved successfully')).toBeInTheDocument();
   });
 });

@@ -1,217 +1,234 @@
-import { PROFILE_STATUSES, ROLE_LABELS, type ProfileStatus, type Role } from '@portal/domain';
 import {
+  BUYER_ROLES,
+  PROFILE_STATUSES,
+  ROLE_LABELS,
+  routePath,
+  TABLE_EXPORT_MAX,
+  TABLE_PAGE_SIZES,
+  type ProfileStatus,
+  type SearchUsersRequest,
+  type UserRow,
+  type UserSortField,
+} from '@portal/domain';
+import {
+  Alert,
   Badge,
-  Button,
   Card,
   Grid,
-  Popconfirm,
-  Segmented,
+  Pagination,
+  Select,
   Skeleton,
   Table,
-  Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { callableErrorMessage, isCallableError } from '@/lib/callable-errors';
+import { Link } from 'react-router';
 import { useNotify } from '@/lib/notify';
-import { useProfiles, useSetProfileStatus, type ProfileRecord } from '@/entities/profile';
+import { useProfiles } from '@/entities/profile';
+import { useExportSearchUsers, useSearchUsers } from '../api/search';
+import { useTableParams } from '../hooks/use-table-params';
+import { exportFileName } from '../utils/csv';
+import { downloadTextFile } from '../utils/download-file';
+import { isFiltered, type TableSpec, type TableState } from '../utils/table-params';
+import { buildUsersCsv } from '../utils/users-csv';
+import {
+  EmailVerifiedTag,
+  PROFILE_STATUS_TAG,
+  ProfileActions,
+  ProfileStatusTag,
+  type ReviewTarget,
+} from './profile-actions';
+import { TableEmpty, TableError } from './table-states';
+import { IgnoredParamsAlert, TableToolbar } from './table-toolbar';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
-type Filter = 'all' | ProfileStatus;
-
-const STATUS_TAG: Readonly<Record<ProfileStatus, { color: string; label: string }>> = {
-  pending: { color: 'warning', label: 'Pending' },
-  approved: { color: 'success', label: 'Approved' },
-  rejected: { color: 'error', label: 'Rejected' },
+/** What the Users tab reads from its URL (sort names: applied, store). */
+export const USERS_TABLE: TableSpec<ProfileStatus, UserSortField> = {
+  statuses: PROFILE_STATUSES,
+  sorts: { applied: 'created_at', store: 'store_name' },
+  defaultSort: 'created_at',
 };
+type UsersState = TableState<ProfileStatus, UserSortField>;
 
-/** The toast text of a refused change: the server's reason when it gives one a manager can act on. */
-function failedText(error: unknown): string {
-  return isCallableError(error, 'failed-precondition')
-    ? callableErrorMessage(error, 'Failed to update profile')
-    : 'Failed to update profile';
+export const USERS_TRUNCATED_TEXT = `Only the first ${TABLE_EXPORT_MAX.toLocaleString('en-US')} users were exported; narrow the filter.`;
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const formatDay = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '—');
+
+const targetOf = (row: UserRow): ReviewTarget => ({
+  uid: row.uid,
+  storeName: row.storeName,
+  role: row.role,
+  status: row.status,
+  emailVerified: row.emailVerified,
+});
+
+function filterOf(state: UsersState): SearchUsersRequest {
+  return {
+    q: state.q,
+    status: state.status,
+    role: state.role,
+    range: state.range,
+    sort: state.sort,
+    direction: state.direction,
+  };
 }
 
-const joinedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+function StoreLink({ row }: { row: UserRow }) {
+  return <Link to={routePath('adminStore', { uid: row.uid })}>{row.storeName}</Link>;
+}
 
-/** Whether the applicant verified their address (copied from Auth; absent counts as not). */
-const isVerified = (profile: ProfileRecord) => profile.email_verified === true;
-
-/** The Email column: verified or not, for buyers (a manager's row shows nothing). */
-function EmailTag({ profile }: { profile: ProfileRecord }) {
-  if (profile.role === 'manager') return <span className="admin-muted">—</span>;
-  return isVerified(profile) ? (
-    <Tag color="success">Verified</Tag>
-  ) : (
-    <Tag color="orange">Not verified</Tag>
+function EmailCell({ row }: { row: UserRow }) {
+  return (
+    <div>
+      <div>{row.email}</div>
+      <EmailVerifiedTag role={row.role} verified={row.emailVerified} />
+    </div>
   );
 }
 
-function ProfileActions({ profile }: { profile: ProfileRecord }) {
-  const notify = useNotify();
-  const setStatus = useSetProfileStatus();
+const antOrder = (state: UsersState, field: UserSortField) =>
+  state.sort === field ? (state.direction === 'asc' ? 'ascend' : 'descend') : null;
 
-  const change = async (status: 'approved' | 'rejected', allowUnverified = false) => {
-    try {
-      await setStatus.mutateAsync(
-        allowUnverified
-          ? { uid: profile.id, status, allowUnverified }
-          : { uid: profile.id, status },
-      );
-      notify.success('Success', `Profile ${status} successfully`);
-    } catch (error) {
-      notify.error('Error', failedText(error));
-    }
-  };
-
-  // Managers' own rows (and rejected rows) offer nothing; docs/product.md §15.1: Approve only on
-  // pending rows, Reject only on approved rows.
-  if (profile.role === 'manager') return null;
-  if (profile.status === 'pending' && !isVerified(profile)) {
-    // Approving an address nobody has confirmed: the manager says so explicitly.
-    return (
-      <Popconfirm
-        title="Approve without a verified email?"
-        description={`${profile.store_name} has not verified their email address yet.`}
-        okText="Approve anyway"
-        cancelText="Cancel"
-        onConfirm={() => change('approved', true)}
-      >
-        <Button
-          size="small"
-          type="primary"
-          loading={setStatus.isPending}
-          aria-label={`Approve ${profile.store_name}`}
-        >
-          Approve
-        </Button>
-      </Popconfirm>
-    );
-  }
-  if (profile.status === 'pending') {
-    return (
-      <Button
-        size="small"
-        type="primary"
-        loading={setStatus.isPending}
-        onClick={() => change('approved')}
-        aria-label={`Approve ${profile.store_name}`}
-      >
-        Approve
-      </Button>
-    );
-  }
-  if (profile.status === 'approved') {
-    return (
-      <Popconfirm
-        title={`Reject ${profile.store_name}?`}
-        description="They lose access to the portal."
-        okText="Reject"
-        okButtonProps={{ danger: true }}
-        cancelText="Cancel"
-        onConfirm={() => change('rejected')}
-      >
-        <Button
-          size="small"
-          danger
-          loading={setStatus.isPending}
-          aria-label={`Reject ${profile.store_name}`}
-        >
-          Reject
-        </Button>
-      </Popconfirm>
-    );
-  }
-  return null;
+function columnsOf(state: UsersState): TableColumnsType<UserRow> {
+  return [
+    {
+      title: 'Store Name',
+      key: 'store',
+      sorter: true,
+      sortOrder: antOrder(state, 'store_name'),
+      sortDirections: ['ascend', 'descend'],
+      render: (_, row) => (
+        <>
+          <StoreLink row={row} />
+          {row.fullName && <div className="admin-muted">{row.fullName}</div>}
+        </>
+      ),
+    },
+    { title: 'Seller Permit ID', key: 'permit', render: (_, row) => row.sellerPermitId || '—' },
+    { title: 'Email', key: 'email', render: (_, row) => <EmailCell row={row} /> },
+    { title: 'Role', key: 'role', render: (_, row) => ROLE_LABELS[row.role] },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, row) => <ProfileStatusTag status={row.status} />,
+    },
+    {
+      title: 'Applied',
+      key: 'applied',
+      sorter: true,
+      sortOrder: antOrder(state, 'created_at'),
+      sortDirections: ['descend', 'ascend'],
+      render: (_, row) => formatDay(row.createdAt),
+    },
+    { title: 'Reviewed', key: 'reviewed', render: (_, row) => formatDay(row.reviewedAt) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, row) => <ProfileActions target={targetOf(row)} />,
+    },
+  ];
 }
 
-const columns: TableColumnsType<ProfileRecord> = [
-  {
-    title: 'Store Name',
-    dataIndex: 'store_name',
-    render: (_, p) => (
-      <div>
-        <div>{p.store_name}</div>
-        <div className="admin-muted">{p.full_name}</div>
-      </div>
-    ),
-  },
-  { title: 'Seller Permit ID', dataIndex: 'seller_permit_id', render: (id: string) => id || '—' },
-  { title: 'Role', dataIndex: 'role', render: (role: Role) => ROLE_LABELS[role] },
-  { title: 'Email', key: 'email_verified', render: (_, p) => <EmailTag profile={p} /> },
-  {
-    title: 'Status',
-    dataIndex: 'status',
-    render: (status: ProfileStatus) => (
-      <Tag color={STATUS_TAG[status].color}>{STATUS_TAG[status].label}</Tag>
-    ),
-  },
-  { title: 'Joined', dataIndex: 'created_at', render: (date: Date) => joinedFormat.format(date) },
-  { title: 'Actions', key: 'actions', render: (_, p) => <ProfileActions profile={p} /> },
-];
-
-/** A profile on a phone: a card instead of a table row that would need sideways scrolling. */
-function ProfileCard({ profile }: { profile: ProfileRecord }) {
-  const tag = STATUS_TAG[profile.status];
+/** A buyer on a phone: a card instead of a table row that would need sideways scrolling. */
+function UserCard({ row }: { row: UserRow }) {
   return (
-    <Card size="small" role="article" aria-label={profile.store_name}>
+    <Card size="small" role="article" aria-label={row.storeName}>
       <div className="admin-card__top">
         <div>
-          <strong>{profile.store_name}</strong>
-          <div className="admin-muted">{profile.full_name}</div>
+          <strong>
+            <StoreLink row={row} />
+          </strong>
+          <div className="admin-muted">{row.email}</div>
         </div>
-        <Tag color={tag.color}>{tag.label}</Tag>
+        <ProfileStatusTag status={row.status} />
       </div>
       <div className="admin-card__meta">
-        <span>{ROLE_LABELS[profile.role]}</span>
-        <span>Permit {profile.seller_permit_id || '—'}</span>
-        <span>Joined {joinedFormat.format(profile.created_at)}</span>
-        {profile.role !== 'manager' && (
-          <span>
-            Email <EmailTag profile={profile} />
-          </span>
-        )}
+        <span>{ROLE_LABELS[row.role]}</span>
+        <span>Applied {formatDay(row.createdAt)}</span>
+        <span>
+          Email <EmailVerifiedTag role={row.role} verified={row.emailVerified} />
+        </span>
       </div>
       <div style={{ marginTop: 8 }}>
-        <ProfileActions profile={profile} />
+        <ProfileActions target={targetOf(row)} />
       </div>
     </Card>
   );
 }
 
-/** Every profile, newest first, filtered by status with a count per status. */
+const PHONE_SORTS = [
+  { value: 'created_at:desc', label: 'Newest first' },
+  { value: 'created_at:asc', label: 'Oldest first' },
+  { value: 'store_name:asc', label: 'Store, A to Z' },
+  { value: 'store_name:desc', label: 'Store, Z to A' },
+];
+
+const roleOptions = BUYER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/**
+ * Every buyer, searched, filtered, sorted and paged by the searchUsers function; all of it in
+ * the URL, as on the Orders tab. The store name opens the store page; Approve and Reject work
+ * from the row.
+ */
 export function UserManagementTable() {
-  const profiles = useProfiles();
-  const [filter, setFilter] = useState<Filter>('all');
+  const notify = useNotify();
   const phone = Grid.useBreakpoint().xs === true;
-  useFetchErrorToast(profiles.isError);
-
-  const counts = useMemo(() => {
-    const byStatus: Record<Filter, number> = { all: 0, pending: 0, approved: 0, rejected: 0 };
-    for (const p of profiles.data ?? []) {
-      byStatus.all += 1;
-      byStatus[p.status] += 1;
-    }
-    return byStatus;
-  }, [profiles.data]);
-
-  const rows = useMemo(
-    () => (profiles.data ?? []).filter((p) => filter === 'all' || p.status === filter),
-    [profiles.data, filter],
+  const { state, ignored, update, clear, onPageChange, onTableChange } =
+    useTableParams(USERS_TABLE);
+  const request = useMemo(
+    () => ({ ...filterOf(state), page: state.page, pageSize: state.pageSize }),
+    [state],
   );
+  const search = useSearchUsers(request);
+  const exporter = useExportSearchUsers();
+  const profiles = useProfiles();
+  const [truncated, setTruncated] = useState(false);
+  useFetchErrorToast(search.isError);
 
-  const options = (['all', ...PROFILE_STATUSES] as const).map((value) => ({
-    value,
+  const rows = search.data?.rows ?? [];
+  const total = search.data?.total ?? 0;
+  const pendingCount = profiles.data?.filter((p) => p.status === 'pending').length ?? 0;
+
+  const statusOptions = PROFILE_STATUSES.map((status) => ({
+    value: status,
     label:
-      value === 'pending' && counts.pending > 0 ? (
+      status === 'pending' && pendingCount > 0 ? (
         <span>
-          Pending <Badge count={counts.pending} color="orange" />
+          Pending <Badge count={pendingCount} color="orange" size="small" />
         </span>
       ) : (
-        `${value === 'all' ? 'All' : STATUS_TAG[value].label} (${counts[value]})`
+        PROFILE_STATUS_TAG[status].label
       ),
   }));
+
+  const exportCsv = async () => {
+    try {
+      const result = await exporter.mutateAsync(filterOf(state));
+      setTruncated(result.truncated);
+      if (result.rows.length === 0) {
+        notify.info('No Users', 'No users match these filters.');
+        return;
+      }
+      downloadTextFile(exportFileName('users', state), buildUsersCsv(result.rows));
+      const count = result.rows.length;
+      notify.success('Export Ready', `Exported ${count} user${count === 1 ? '' : 's'}.`);
+    } catch {
+      notify.error('Error', 'Failed to export users');
+    }
+  };
+
+  const empty = (
+    <TableEmpty
+      filtered={isFiltered(state)}
+      total={total}
+      noneText="No users here"
+      noMatchText="No users match these filters."
+      onClear={clear}
+      onFirstPage={() => update({ page: 1 })}
+    />
+  );
 
   return (
     <section aria-labelledby="user-management-title">
@@ -219,37 +236,99 @@ export function UserManagementTable() {
         <Typography.Title level={2} id="user-management-title" style={{ fontSize: 20 }}>
           User Management
         </Typography.Title>
-        <div className="admin-filter">
-          <Segmented<Filter>
-            aria-label="Filter by status"
-            size={phone ? 'small' : 'middle'}
-            options={options}
-            value={filter}
-            onChange={setFilter}
-          />
-        </div>
       </div>
-      {phone ? (
-        <div className="admin-cards" aria-busy={profiles.isPending}>
-          {profiles.isPending && <Skeleton active />}
-          {rows.map((profile) => (
-            <ProfileCard key={profile.id} profile={profile} />
+      <TableToolbar
+        search={{
+          value: state.q,
+          placeholder: 'Search store or email',
+          onSearch: (q) => update({ q }, { replace: true }),
+        }}
+        selects={[
+          {
+            label: 'Status',
+            value: state.status,
+            options: statusOptions,
+            onChange: (status) => update({ status: status as ProfileStatus | null }),
+          },
+          {
+            label: 'Role',
+            value: state.role,
+            options: roleOptions,
+            onChange: (role) => update({ role: role as UsersState['role'] }),
+          },
+        ]}
+        range={{
+          value: state.range,
+          label: 'Applied dates',
+          onChange: (range) => update({ range }),
+        }}
+        extra={
+          phone && (
+            <Select
+              aria-label="Sort"
+              className="admin-toolbar__select"
+              prefix="Sort:"
+              value={`${state.sort}:${state.direction}`}
+              options={PHONE_SORTS}
+              onChange={(value: string) => {
+                const [sort, direction] = value.split(':') as [UserSortField, 'asc' | 'desc'];
+                update({ sort, direction });
+              }}
+            />
+          )
+        }
+        onExport={() => void exportCsv()}
+        exporting={exporter.isPending}
+      />
+      <IgnoredParamsAlert ignored={ignored} />
+      {truncated && (
+        <Alert
+          className="admin-table-alert"
+          type="warning"
+          showIcon
+          closable={{ onClose: () => setTruncated(false) }}
+          title={USERS_TRUNCATED_TEXT}
+        />
+      )}
+      {search.isError ? (
+        <TableError text="Could not load users" onRetry={() => void search.refetch()} />
+      ) : phone ? (
+        <div className="admin-cards" aria-busy={search.isFetching}>
+          {search.isPending && <Skeleton active />}
+          {rows.map((row) => (
+            <UserCard key={row.uid} row={row} />
           ))}
-          {!profiles.isPending && rows.length === 0 && (
-            <Typography.Text type="secondary">
-              {profiles.isError ? 'Could not load users' : 'No users here'}
-            </Typography.Text>
+          {!search.isPending && rows.length === 0 && empty}
+          {total > 0 && (
+            <Pagination
+              className="admin-pagination"
+              size="small"
+              current={state.page}
+              pageSize={state.pageSize}
+              total={total}
+              pageSizeOptions={TABLE_PAGE_SIZES.map(String)}
+              onChange={onPageChange}
+            />
           )}
         </div>
       ) : (
-        <Table<ProfileRecord>
-          rowKey="id"
-          columns={columns}
+        <Table<UserRow>
+          rowKey="uid"
+          columns={columnsOf(state)}
           dataSource={rows}
-          loading={profiles.isPending}
+          loading={search.isFetching}
+          showSorterTooltip={false}
+          onChange={onTableChange}
+          pagination={{
+            current: state.page,
+            pageSize: state.pageSize,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: TABLE_PAGE_SIZES.map(String),
+            showTotal: (all, [first, last]) => `${first}–${last} of ${all}`,
+          }}
           scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-          locale={{ emptyText: profiles.isError ? 'Could not load users' : 'No users here' }}
+          locale={{ emptyText: search.isPending ? ' ' : empty }}
         />
       )}
     </section>

@@ -1,4 +1,4 @@
-import type { SupportContent } from '@portal/domain';
+import type { SalesOverviewResponse, SalesTotals, SupportContent } from '@portal/domain';
 import type { ProductWithPrices } from '@/entities/catalog';
 import type { OrderSummary } from '@/entities/orders';
 import type { ProfileRecord } from '@/entities/profile';
@@ -119,6 +119,34 @@ export function makeTutorial(overrides: Partial<SupportContent> = {}): SupportCo
     title: 'Cleaning your slushie machine',
     category: 'Maintenance',
     video_url: 'https://videos.example/cleaning',
+    ...overrides,
+  };
+}
+
+const noSales: SalesTotals = {
+  revenue: 0,
+  refunded: 0,
+  paidOrders: 0,
+  averageOrderValue: 0,
+  approvedBuyers: 0,
+};
+
+/** A getSalesOverview answer for 2026-03-09 – 2026-03-15 (a week, per day), with no sales. */
+export function makeSalesOverview(
+  overrides: Partial<SalesOverviewResponse> = {},
+): SalesOverviewResponse {
+  const days = ['09', '10', '11', '12', '13', '14', '15'];
+  return {
+    range: { from: '2026-03-09', to: '2026-03-15' },
+    previousRange: { from: '2026-03-02', to: '2026-03-08' },
+    totals: noSales,
+    previousTotals: noSales,
+    interval: 'day',
+    series: days.map((d) => ({ start: `2026-03-${d}`, revenue: 0, orders: 0 })),
+    byStatus: { processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
+    topProductsByRevenue: [],
+    topProductsByUnits: [],
+    topStores: [],
     ...overrides,
   };
 }

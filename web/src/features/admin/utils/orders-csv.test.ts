@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildOrdersCsv, centsToCsvAmount, csvCell, type CsvOrder } from './orders-csv';
-
-const order = (overrides: Partial<CsvOrder> = {}): CsvOrder => ({
-  id: 'ord_1',
-  created_at: new Date('2025-03-04T05:06:07.000Z'),
-  store_name: 'Smoke City',
-  status: 'processing',
-  payment_type: 'one_time',
-  amount: 12345,
-  items: [
-    { name: 'Purple Dream Syrup', quantity: 2 },
-    { name: 'Slushie Machine', quantity: 1 },
-  ],
-  invoice_number: 'INV-000007',
-  refunded_amount: 0,
-  ship_to: {
-    name: 'Sam Rivera',
-    phone: '',
-    address: {
-      line1: '500 Market St',
-      line2: '',
-      city: 'San Francisco',
-      state: 'CA',
-      postal_code: '94105',
-      country: 'US',
-    },
-  },
-  ...overrides,
-});
+import { makeOrderRow, makeUserRow } from '../testing/search-stubs';
+import { buildCsv, centsToCsvAmount, csvCell, exportFileName } from './csv';
+import { buildOrdersCsv } from './orders-csv';
+import { buildUsersCsv } from './users-csv';
 
 function rowsOf(csv: string): string[] {
   expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -70,46 +45,99 @@ describe('centsToCsvAmount', () => {
   });
 });
 
+describe('buildCsv', () => {
+  it('writes a BOM, the header even with no rows, and CRLF line ends', () => {
+    expect(buildCsv(['A', 'B'], [])).toBe('\uFEFFA,B\r\n');
+  });
+});
+
 describe('buildOrdersCsv', () => {
   it('writes the header row even with no orders', () => {
     expect(rowsOf(buildOrdersCsv([]))).toEqual([
-      'Order ID,Date,Store,Status,Payment Type,Amount (USD),Refunded (USD),Invoice,Ship To,Items',
+      'Order ID,Date,Store,Status,Payment Type,Amount (USD),Refunded (USD),Invoice,Email,Role,Ship To,Items,Paid At',
     ]);
   });
 
-  it('writes one row per order with ISO dates, dollars and "name x qty" items', () => {
+  it('writes one row per order with ISO dates, dollars and raw values', () => {
     const rows = rowsOf(
       buildOrdersCsv([
-        order(),
-        order({
+        makeOrderRow({
+          id: 'ord_1',
+          amount: 12345,
+          itemCount: 2,
+          lines: 'Purple Dream Syrup x 4; Blue Coast Syrup x 2',
+          shipTo: 'Pat Lee, 1 Main St, Oakland, CA 94607',
+        }),
+        makeOrderRow({
           id: 'ord_2',
           amount: 990,
-          items: [],
           status: 'cancelled',
-          refunded_amount: 990,
-          invoice_number: null,
-          ship_to: null,
+          refundedAmount: 990,
+          invoiceNumber: null,
+          email: null,
+          role: null,
+          paidAt: null,
         }),
       ]),
     );
     expect(rows).toHaveLength(3);
     expect(rows[1]).toBe(
-      'ord_1,2025-03-04T05:06:07.000Z,Smoke City,processing,one_time,123.45,0.00,INV-000007,"Sam Rivera, 500 Market St, San Francisco, CA 94105, United States",Purple Dream Syrup x 2; Slushie Machine x 1',
+      'ord_1,2025-03-04T18:30:00.000Z,Smoke City,processing,one_time,123.45,0.00,INV-000042,owner@smokecity.test,retailer,"Pat Lee, 1 Main St, Oakland, CA 94607",Purple Dream Syrup x 4; Blue Coast Syrup x 2,2025-03-04T18:31:00.000Z',
     );
     expect(rows[2]).toBe(
-      'ord_2,2025-03-04T05:06:07.000Z,Smoke City,cancelled,one_time,9.90,9.90,,,',
+      'ord_2,2025-03-04T18:30:00.000Z,Smoke City,cancelled,one_time,9.90,9.90,,,,,Purple Dream Syrup x 1,',
     );
   });
 
-  it('escapes hostile store and product names', () => {
+  it('escapes hostile store names and emails', () => {
     const csv = buildOrdersCsv([
-      order({
-        store_name: '=cmd|" /C calc"!A0',
-        items: [{ name: 'Syrup, "Blue"\nCoast', quantity: 3 }],
-      }),
+      makeOrderRow({ storeName: '=cmd|" /C calc"!A0', email: '+1@x.test' }),
     ]);
-    const body = csv.slice(1);
-    expect(body).toContain(`"'=cmd|"" /C calc""!A0"`);
-    expect(body).toContain('"Syrup, ""Blue""\nCoast x 3"');
+    expect(csv).toContain(`"'=cmd|"" /C calc""!A0"`);
+    expect(csv).toContain(`,'+1@x.test,`);
+  });
+});
+
+describe('buildUsersCsv', () => {
+  it('writes uid, store, email, role, status, verified, applied and reviewed, escaped', () => {
+    const rows = rowsOf(
+      buildUsersCsv([
+        makeUserRow({
+          uid: 'u1',
+          storeName: 'Smoke, "City"',
+          status: 'approved',
+          reviewedAt: '2025-03-03T09:00:00.000Z',
+        }),
+        makeUserRow({ uid: 'u2', storeName: '@evil', emailVerified: false, createdAt: null }),
+      ]),
+    );
+    expect(rows).toEqual([
+      'User ID,Store,Full Name,Seller Permit ID,Email,Role,Status,Verified,Applied,Reviewed',
+      'u1,"Smoke, ""City""",Pat Lee,SP-1001,pat@cloudnine.test,retailer,approved,yes,2025-03-02T12:00:00.000Z,2025-03-03T09:00:00.000Z',
+      "u2,'@evil,Pat Lee,SP-1001,pat@cloudnine.test,retailer,pending,no,,",
+    ]);
+  });
+});
+
+describe('exportFileName', () => {
+  const none = { q: '', status: null, role: null, range: null };
+
+  it('says the filter', () => {
+    expect(
+      exportFileName('orders', {
+        ...none,
+        status: 'shipped',
+        range: { from: '2026-11-01', to: '2026-11-26' },
+      }),
+    ).toBe('orders-2026-11-01-to-2026-11-26-shipped.csv');
+    expect(exportFileName('users', none)).toBe('users-all.csv');
+    expect(
+      exportFileName('users', {
+        ...none,
+        status: 'pending',
+        role: 'wholesaler',
+        q: ' Cloud Nine/?',
+      }),
+    ).toBe('users-all-pending-wholesaler-search-cloud-nine.csv');
   });
 });

@@ -1,0 +1,18 @@
+import { salesOverviewRequest, type SalesOverviewResponse } from '@portal/domain';
+import { parseData, requireManager } from '../lib/caller';
+import { getSalesOverview } from '../insights/sales-overview';
+import { callable } from './edge';
+
+/**
+ * Callable getSalesOverview({ range: { from, to }, interval? }) (managers): the dashboard's
+ * sales figures for a range of business days and the period before it, read from the sales
+ * rollups (docs/manager-insight.md). Reads only, a few hundred documents at most: not rate
+ * limited.
+ */
+export const getSalesOverviewHandler = callable(
+  async (request, ctx): Promise<SalesOverviewResponse> => {
+    requireManager(request);
+    const query = parseData(salesOverviewRequest, request.data);
+    return getSalesOverview(query, ctx);
+  },
+);

@@ -1,0 +1,109 @@
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type SetOptions,
+} from 'firebase-admin/firestore';
+import {
+  approvalDelta,
+  ORDER_STATUSES,
+  rollupDelta,
+  type RollupIncrement,
+  type RollupWrite,
+  type SalesOrder,
+} from '@portal/domain';
+
+/**
+ * The sales rollups (sales_days, sales_weeks, sales_months) kept in step with the orders: every
+ * transaction that creates an order or changes what it counts (status, amount, refunds, paid_at)
+ * ends with applyOrderRollup, so the figures change in the same commit as the order, or not at
+ * all. Blind writes (set with merge and FieldValue.increment), no reads: they can go at the end
+ * of any transaction and never make it conflict on a read. The figures and the reasons:
+ * packages/domain/src/sales-rollups.ts, docs/manager-insight.md.
+ */
+
+/** What a transaction or a batch offers for a merge write. */
+export interface RollupWriter {
+  set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown;
+}
+
+/** An order as the functions hold it: paid_at as a Timestamp (a document) or a Date. */
+export type RollupOrder = Omit<SalesOrder, 'paid_at'> & { paid_at: Timestamp | Date | null };
+
+function salesOrder(order: RollupOrder | null): SalesOrder | null {
+  if (!order) return null;
+  const paid = order.paid_at;
+  return { ...order, paid_at: paid instanceof Timestamp ? paid.toDate() : paid };
+}
+
+/** The increments as a merge write: numbers become FieldValue.increment, names are set. */
+export function incrementData(increment: RollupIncrement): DocumentData {
+  const convert = (value: unknown, key: string): unknown => {
+    if (typeof value === 'number') return FieldValue.increment(value);
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v, k)]));
+    }
+    if (key === 'name') return value;
+    throw new Error(`Unexpected rollup field ${key}`);
+  };
+  return convert(increment, '') as DocumentData;
+}
+
+function write(tx: RollupWriter, db: Firestore, writes: RollupWrite[]): number {
+  for (const { ref, increment } of writes) {
+    tx.set(db.doc(ref.path), incrementData(increment), { merge: true });
+  }
+  return writes.length;
+}
+
+/**
+ * Writes what an order change does to the rollups (contribution(after) - contribution(before)),
+ * in `tx`. `before` null: the order is being created. Returns how many documents it touched (0
+ * when nothing that counts changed, a move from pending to cancelled say).
+ */
+export function applyOrderRollup(
+  tx: RollupWriter,
+  db: Firestore,
+  before: RollupOrder | null,
+  after: RollupOrder | null,
+): number {
+  return write(tx, db, rollupDelta(salesOrder(before), salesOrder(after)));
+}
+
+/** One more approved buyer on the business day (and week, and month) of `at`, in `tx`. */
+export function applyApprovalRollup(tx: RollupWriter, db: Firestore, at: Date): number {
+  return write(tx, db, approvalDelta(at));
+}
+
+/**
+ * An order document as the rollups read it (the rebuild), or null when it lacks what they need.
+ */
+export function salesOrderOfDoc(data: DocumentData | undefined): SalesOrder | null {
+  if (!data || typeof data.user_id !== 'string' || typeof data.amount !== 'number') return null;
+  const status = ORDER_STATUSES.find((s) => s === data.status);
+  if (!status) return null;
+  const items = Array.isArray(data.items) ? (data.items as unknown[]) : [];
+  return {
+    user_id: data.user_id,
+    store_name: typeof data.store_name === 'string' ? data.store_name : '',
+    status,
+    amount: data.amount,
+    refunded_amount: typeof data.refunded_amount === 'number' ? data.refunded_amount : 0,
+    paid_at: data.paid_at instanceof Timestamp ? data.paid_at.toDate() : null,
+    items: items.flatMap((item) => {
+      if (typeof item !== 'object' || item === null) return [];
+      const { product_id, name, quantity, line_total } = item as Record<string, unknown>;
+      if (typeof product_id !== 'string' || typeof quantity !== 'number') return [];
+      return [
+        {
+          product_id,
+          name: typeof name === 'string' ? name : '',
+          quantity,
+          line_total: typeof line_total === 'number' ? line_total : 0,
+        },
+      ];
+    }),
+  };
+}

@@ -1,0 +1,216 @@
+import type { Auth } from 'firebase-admin/auth';
+import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  isBuyerRole,
+  normalizeSearchText,
+  paths,
+  searchKeysOf,
+  type BuyerRole,
+} from '@portal/domain';
+import { findUser } from '../accounts/profile-status';
+
+/**
+ * The fields the managers' search reads (docs/manager-insight.md, "Searching orders and users"):
+ *
+ * - orders/{id}: `search_keys` (store name, buyer's email, order id, invoice number),
+ *   `buyer_role` (the role filter) and `buyer_email` (the table's column);
+ * - profiles/{uid}: `search_keys` (store name, email) and `store_name_lower` (the sort by store).
+ *
+ * Derived data, kept by the Firestore triggers onOrderWrittenForSearch and
+ * onProfileWrittenForSearch (handlers/search-triggers.ts) and by the backfill
+ * (scripts/backfill-search-keys.ts), never by the code that writes orders and profiles. Each sync
+ * re-reads the document in a transaction and writes only these fields and only when they differ,
+ * so its own write, delivered to it again, changes nothing, and a late delivery of an older event
+ * computes from the current document.
+ */
+
+export type SearchDeps = { db: Firestore; auth: Auth };
+
+export interface OrderSearchFields {
+  search_keys: string[];
+  buyer_role: BuyerRole | null;
+  buyer_email: string | null;
+}
+
+export interface ProfileSearchFields {
+  search_keys: string[];
+  store_name_lower: string;
+}
+
+/** Who placed an order, as its search fields need them. */
+export interface Buyer {
+  role: BuyerRole | null;
+  email: string | null;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function orderSearchFields(
+  orderId: string,
+  order: DocumentData,
+  buyer: Buyer,
+): OrderSearchFields {
+  const invoice = order.invoice_number;
+  return {
+    search_keys: searchKeysOf({
+      storeName: text(order.store_name),
+      email: buyer.email,
+      orderId,
+      invoiceNumber: typeof invoice === 'string' ? invoice : null,
+    }),
+    buyer_role: buyer.role,
+    buyer_email: buyer.email,
+  };
+}
+
+export function profileSearchFields(
+  profile: DocumentData,
+  email: string | null,
+): ProfileSearchFields {
+  const storeName = text(profile.store_name);
+  return {
+    search_keys: searchKeysOf({ storeName, email }),
+    store_name_lower: normalizeSearchText(storeName),
+  };
+}
+
+/** The fields of `wanted` whose stored value differs (absent counts as different). */
+export function changedFields(
+  stored: DocumentData,
+  wanted: OrderSearchFields | ProfileSearchFields,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(wanted).filter(
+      ([key, value]) => !(key in stored) || JSON.stringify(stored[key]) !== JSON.stringify(value),
+    ),
+  );
+}
+
+export type SyncOutcome = 'updated' | 'unchanged' | 'missing';
+
+async function emailOf(auth: Auth, uid: string): Promise<string | null> {
+  if (!uid) return null;
+  const user = await findUser(auth, uid);
+  return user?.email ? user.email.toLowerCase() : null;
+}
+
+/** The order's buyer: the role on their profile, the address on their Auth user. */
+export async function buyerOf(deps: SearchDeps, uid: string): Promise<Buyer> {
+  if (!uid) return { role: null, email: null };
+  const [profile, email] = await Promise.all([
+    deps.db.doc(paths.profile(uid)).get(),
+    emailOf(deps.auth, uid),
+  ]);
+  const role: unknown = profile.get('role');
+  return { role: isBuyerRole(role) ? role : null, email };
+}
+
+export interface SyncOptions {
+  /** Compute only: report 'updated' for what would be written, write nothing (the backfill's dry run). */
+  dryRun?: boolean;
+  /** How the order's buyer is looked up (the backfill shares one lookup per buyer). */
+  buyer?: (uid: string) => Promise<Buyer>;
+}
+
+/**
+ * Brings orders/{orderId}'s search fields in line with the order and its buyer. Returns what it
+ * did: `missing` for a deleted order, `unchanged` when the fields were already right.
+ */
+export async function syncOrderSearchFields(
+  deps: SearchDeps,
+  orderId: string,
+  options: SyncOptions = {},
+): Promise<SyncOutcome> {
+  const ref = deps.db.doc(paths.order(orderId));
+  const first = await ref.get();
+  if (!first.exists) return 'missing';
+  const lookup = options.buyer ?? ((uid: string) => buyerOf(deps, uid));
+  const buyer = await lookup(text(first.get('user_id')));
+  return deps.db.runTransaction(async (tx): Promise<SyncOutcome> => {
+    const snapshot = await tx.get(ref);
+    const order = snapshot.data();
+    if (!order) return 'missing';
+    // The buyer was looked up for the order as first read; user_id never changes.
+    const changed = changedFields(order, orderSearchFields(orderId, order, buyer));
+    if (Object.keys(changed).length === 0) return 'unchanged';
+    if (!options.dryRun) tx.update(ref, changed);
+    return 'updated';
+  });
+}
+
+/** Brings profiles/{uid}'s search fields in line with its store name and the user's address. */
+export async function syncProfileSearchFields(
+  deps: SearchDeps,
+  uid: string,
+  options: Pick<SyncOptions, 'dryRun'> = {},
+): Promise<SyncOutcome> {
+  const ref = deps.db.doc(paths.profile(uid));
+  const email = await emailOf(deps.auth, uid);
+  return deps.db.runTransaction(async (tx): Promise<SyncOutcome> => {
+    const snapshot = await tx.get(ref);
+    const profile = snapshot.data();
+    if (!profile) return 'missing';
+    const changed = changedFields(profile, profileSearchFields(profile, email));
+    if (Object.keys(changed).length === 0) return 'unchanged';
+    if (!options.dryRun) tx.update(ref, changed);
+    return 'updated';
+  });
+}
+
+export interface BackfillReport {
+  profiles: { scanned: number; updated: number };
+  orders: { scanned: number; updated: number };
+}
+
+/**
+ * The backfill (scripts/backfill-search-keys.ts): every profile, then every order, synced as
+ * the triggers would, a page at a time; each buyer looked up once. Idempotent: a second run
+ * updates nothing. With `dryRun`, counts what it would update.
+ */
+export async function backfillSearchFields(
+  deps: SearchDeps,
+  options: { dryRun?: boolean; pageSize?: number } = {},
+): Promise<BackfillReport> {
+  const pageSize = options.pageSize ?? 300;
+  const buyers = new Map<string, Promise<Buyer>>();
+  const buyer = (uid: string) => {
+    let found = buyers.get(uid);
+    if (!found) buyers.set(uid, (found = buyerOf(deps, uid)));
+    return found;
+  };
+  const report: BackfillReport = {
+    profiles: { scanned: 0, updated: 0 },
+    orders: { scanned: 0, updated: 0 },
+  };
+  const each = async (
+    collection: string,
+    sync: (id: string) => Promise<SyncOutcome>,
+    counts: { scanned: number; updated: number },
+  ) => {
+    let after: string | undefined;
+    for (;;) {
+      let page = deps.db.collection(collection).orderBy(FieldPath.documentId()).limit(pageSize);
+      if (after) page = page.startAfter(after);
+      const ids = (await page.select().get()).docs.map((doc) => doc.id);
+      for (const id of ids) {
+        counts.scanned++;
+        if ((await sync(id)) === 'updated') counts.updated++;
+      }
+      if (ids.length < pageSize) return;
+      after = ids[ids.length - 1];
+    }
+  };
+  const dryRun = options.dryRun ?? false;
+  await each(
+    COLLECTIONS.profiles,
+    (uid) => syncProfileSearchFields(deps, uid, { dryRun }),
+    report.profiles,
+  );
+  await each(
+    COLLECTIONS.orders,
+    (id) => syncOrderSearchFields(deps, id, { dryRun, buyer }),
+    report.orders,
+  );
+  return report;
+}

@@ -1,0 +1,240 @@
+import type { UserRecord } from 'firebase-admin/auth';
+import type {
+  DocumentData,
+  Firestore,
+  Query,
+  QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
+import {
+  isBuyerRole,
+  ORDER_STATUSES,
+  PROFILE_STATUSES,
+  shipToLines,
+  shipToSchema,
+  TABLE_EXPORT_MAX,
+  type OrderRow,
+  type SearchOrdersQuery,
+  type SearchOrdersResponse,
+  type SearchResponse,
+  type SearchUsersQuery,
+  type SearchUsersResponse,
+  type UserRow,
+} from '@portal/domain';
+import type { Context } from '../lib/context';
+import { ordersQueryPlan, usersQueryPlan, type QueryPlan } from './search-plan';
+
+/**
+ * searchOrders and searchUsers: a query plan (search-plan.ts) run with the Admin SDK. The total
+ * is a count() of the same filters; a page is offset((page - 1) * pageSize).limit(pageSize);
+ * `all` returns up to TABLE_EXPORT_MAX rows (the CSV export) and says when more matched.
+ */
+
+type SearchDeps = Pick<Context, 'db' | 'auth'>;
+
+/** The plan's filters as an Admin SDK query (no order, no paging: what count() runs on). */
+export function filteredQuery(db: Firestore, plan: QueryPlan): Query {
+  let query: Query = db.collection(plan.collection);
+  for (const { field, op, value } of plan.equalities) query = query.where(field, op, value);
+  if (plan.contains)
+    query = query.where(plan.contains.field, 'array-contains', plan.contains.token);
+  if (plan.range) {
+    query = query
+      .where(plan.range.field, '>=', plan.range.start)
+      .where(plan.range.field, '<', plan.range.endExclusive);
+  }
+  return query;
+}
+
+/** Runs a plan: the total, then one page or (with `all`) every row up to TABLE_EXPORT_MAX. */
+export async function runPlan(
+  db: Firestore,
+  plan: QueryPlan,
+  paging: { page: number; pageSize: number; all: boolean },
+  fields: readonly string[],
+): Promise<{ docs: QueryDocumentSnapshot[]; total: number; truncated: boolean }> {
+  const filtered = filteredQuery(db, plan);
+  // Only the row's fields travel (not the ~200 search keys of each document).
+  const ordered = filtered.orderBy(plan.orderBy.field, plan.orderBy.direction).select(...fields);
+  const [count, snapshot] = await Promise.all([
+    filtered.count().get(),
+    paging.all
+      ? ordered.limit(TABLE_EXPORT_MAX + 1).get()
+      : ordered
+          .offset((paging.page - 1) * paging.pageSize)
+          .limit(paging.pageSize)
+          .get(),
+  ]);
+  const docs = snapshot.docs.slice(0, paging.all ? TABLE_EXPORT_MAX : paging.pageSize);
+  return {
+    docs,
+    total: count.data().count,
+    truncated: paging.all && snapshot.docs.length > TABLE_EXPORT_MAX,
+  };
+}
+
+/** An instant as an ISO string; null for anything that is not a timestamp. */
+export function isoOf(value: unknown): string | null {
+  if (value instanceof Date) return value.toISOString();
+  if (value !== null && typeof value === 'object' && 'toDate' in value) {
+    const toDate = (value as { toDate: unknown }).toDate;
+    if (typeof toDate === 'function') return (toDate.call(value) as Date).toISOString();
+  }
+  return null;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const cents = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
+
+/** The fields of an order a row is made of. */
+export const ORDER_ROW_FIELDS = [
+  'invoice_number',
+  'user_id',
+  'store_name',
+  'buyer_email',
+  'buyer_role',
+  'status',
+  'amount',
+  'refunded_amount',
+  'items',
+  'payment_type',
+  'ship_to',
+  'created_at',
+  'paid_at',
+] as const;
+
+/** An order's lines in words, for the CSV: "Purple Dream Syrup x 4; Blue Coast Syrup x 2". */
+function linesText(items: unknown): string {
+  if (!Array.isArray(items)) return '';
+  return items
+    .map(
+      (item: { name?: unknown; quantity?: unknown }) =>
+        `${text(item?.name)} x ${cents(item?.quantity)}`,
+    )
+    .join('; ');
+}
+
+/** A stored ship-to on one line, or null when there is none (or it does not parse). */
+function shipToText(value: unknown): string | null {
+  const parsed = shipToSchema.safeParse(value);
+  return parsed.success ? shipToLines(parsed.data).join(', ') : null;
+}
+
+/** An orders/{id} document as a row of the Orders table. */
+export function orderRowOf(id: string, data: DocumentData): OrderRow {
+  const status = ORDER_STATUSES.find((s) => s === data.status) ?? 'pending';
+  const role: unknown = data.buyer_role;
+  return {
+    id,
+    invoiceNumber: typeof data.invoice_number === 'string' ? data.invoice_number : null,
+    userId: text(data.user_id),
+    storeName: text(data.store_name),
+    email: typeof data.buyer_email === 'string' ? data.buyer_email : null,
+    role: isBuyerRole(role) ? role : null,
+    status,
+    amount: cents(data.amount),
+    refundedAmount: cents(data.refunded_amount),
+    itemCount: Array.isArray(data.items) ? data.items.length : 0,
+    lines: linesText(data.items),
+    shipTo: shipToText(data.ship_to),
+    paymentType: text(data.payment_type) || 'one_time',
+    createdAt: isoOf(data.created_at) ?? new Date(0).toISOString(),
+    paidAt: isoOf(data.paid_at),
+  };
+}
+
+/** The fields of a profile a row is made of (the address is the Auth user's). */
+export const USER_ROW_FIELDS = [
+  'store_name',
+  'full_name',
+  'seller_permit_id',
+  'role',
+  'status',
+  'email_verified',
+  'created_at',
+  'reviewed_at',
+] as const;
+
+/** A profiles/{uid} document (and its Auth user, for the address) as a row of the Users table. */
+export function userRowOf(uid: string, data: DocumentData, user: UserRecord | undefined): UserRow {
+  const role: unknown = data.role;
+  return {
+    uid,
+    storeName: text(data.store_name),
+    fullName: text(data.full_name),
+    sellerPermitId: text(data.seller_permit_id),
+    email: user?.email ?? '',
+    role: isBuyerRole(role) ? role : 'retailer',
+    status: PROFILE_STATUSES.find((s) => s === data.status) ?? 'pending',
+    emailVerified: data.email_verified === true,
+    createdAt: isoOf(data.created_at),
+    reviewedAt: isoOf(data.reviewed_at),
+  };
+}
+
+/** The Auth users of these uids, by uid (Auth answers at most 100 per call). */
+export async function authUsersOf(
+  deps: Pick<Context, 'auth'>,
+  uids: readonly string[],
+): Promise<Map<string, UserRecord>> {
+  const users = new Map<string, UserRecord>();
+  const unique = [...new Set(uids)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const { users: found } = await deps.auth.getUsers(
+      unique.slice(i, i + 100).map((uid) => ({ uid })),
+    );
+    for (const user of found) users.set(user.uid, user);
+  }
+  return users;
+}
+
+function response<Row>(
+  rows: Row[],
+  total: number,
+  truncated: boolean,
+  query: { page: number; pageSize: number; all: boolean },
+): SearchResponse<Row> {
+  return query.all
+    ? { rows, total, page: 1, pageSize: TABLE_EXPORT_MAX, truncated }
+    : { rows, total, page: query.page, pageSize: query.pageSize, truncated: false };
+}
+
+export async function searchOrders(
+  deps: SearchDeps,
+  query: SearchOrdersQuery,
+): Promise<SearchOrdersResponse> {
+  const { docs, total, truncated } = await runPlan(
+    deps.db,
+    ordersQueryPlan(query),
+    query,
+    ORDER_ROW_FIELDS,
+  );
+  return response(
+    docs.map((doc) => orderRowOf(doc.id, doc.data())),
+    total,
+    truncated,
+    query,
+  );
+}
+
+export async function searchUsers(
+  deps: SearchDeps,
+  query: SearchUsersQuery,
+): Promise<SearchUsersResponse> {
+  const { docs, total, truncated } = await runPlan(
+    deps.db,
+    usersQueryPlan(query),
+    query,
+    USER_ROW_FIELDS,
+  );
+  const users = await authUsersOf(
+    deps,
+    docs.map((doc) => doc.id),
+  );
+  return response(
+    docs.map((doc) => userRowOf(doc.id, doc.data(), users.get(doc.id))),
+    total,
+    truncated,
+    query,
+  );
+}

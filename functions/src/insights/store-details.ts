@@ -1,0 +1,104 @@
+import { AggregateField } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  isBuyerRole,
+  PAID_ORDER_STATUSES,
+  paths,
+  type StoreDetailsResponse,
+  type StoreHistoryEntry,
+} from '@portal/domain';
+import { findUser } from '../accounts/profile-status';
+import type { Context } from '../lib/context';
+import { NotFoundError } from '../lib/errors';
+import { authUsersOf, isoOf, orderRowOf, userRowOf } from './search';
+
+/**
+ * getStoreDetails({ uid }): one buyer's store page for managers: the profile and Auth user, the
+ * history (applied, verified, reviewed), the 50 newest orders, how many orders there are and the
+ * lifetime revenue, net of refunds, summed on the server. docs/manager-insight.md.
+ */
+
+export const STORE_ORDERS_SHOWN = 50;
+export const NO_SUCH_STORE = 'No store with this id.';
+
+/** What a review (audit action profile.status_changed) says, by the status it moved to. */
+const REVIEW_WORDS: Record<string, string> = { approved: 'Approved', rejected: 'Rejected' };
+
+/** Who did it, in words: the manager's address, or the claims command line. */
+function actorName(actor: string, emails: Map<string, string>): string {
+  if (actor === 'claims-cli') return 'the claims command line';
+  return emails.get(actor) ?? actor;
+}
+
+export async function storeDetails(
+  deps: Pick<Context, 'db' | 'auth'>,
+  uid: string,
+): Promise<StoreDetailsResponse> {
+  const { db } = deps;
+  const [profile, user] = await Promise.all([
+    db.doc(paths.profile(uid)).get(),
+    findUser(deps.auth, uid),
+  ]);
+  const data = profile.data();
+  // A manager's account is not a store (nor is an Auth user who never applied).
+  if (!data || !isBuyerRole(data.role) || user?.customClaims?.role === 'manager') {
+    throw new NotFoundError(NO_SUCH_STORE);
+  }
+
+  const orders = db.collection(COLLECTIONS.orders).where('user_id', '==', uid);
+  const paid = orders.where('status', 'in', [...PAID_ORDER_STATUSES]);
+  const [newest, count, revenue, refunded, audit] = await Promise.all([
+    orders.orderBy('created_at', 'desc').limit(STORE_ORDERS_SHOWN).get(),
+    orders.count().get(),
+    paid.aggregate({ total: AggregateField.sum('amount') }).get(),
+    paid.aggregate({ total: AggregateField.sum('refunded_amount') }).get(),
+    db.collection(COLLECTIONS.auditLog).where('target', '==', uid).get(),
+  ]);
+
+  const reviews = audit.docs
+    .map((doc) => doc.data())
+    .filter((entry) => entry.action === 'profile.status_changed' && typeof entry.to === 'string');
+  const actors = await authUsersOf(
+    deps,
+    reviews.map((entry) => String(entry.actor)).filter((actor) => actor !== 'claims-cli'),
+  );
+  const emails = new Map([...actors].map(([id, u]) => [id, u.email ?? id]));
+
+  const history: StoreHistoryEntry[] = [];
+  const applied = isoOf(data.created_at) ?? user?.metadata.creationTime;
+  if (applied) history.push({ at: new Date(applied).toISOString(), event: 'Applied' });
+  const verifiedAt = isoOf(data.email_verified_at);
+  if (verifiedAt) history.push({ at: verifiedAt, event: 'Email verified' });
+  for (const entry of reviews) {
+    const at = isoOf(entry.at);
+    if (!at) continue;
+    const words = REVIEW_WORDS[entry.to as string] ?? `Moved to ${String(entry.to)}`;
+    history.push({ at, event: `${words} by ${actorName(String(entry.actor), emails)}` });
+  }
+  history.sort((a, b) => a.at.localeCompare(b.at));
+
+  const row = userRowOf(uid, data, user ?? undefined);
+  const shipTo = data.ship_to as { phone?: unknown } | null | undefined;
+  const phone = typeof shipTo?.phone === 'string' && shipTo.phone ? shipTo.phone : null;
+  const permit = typeof data.seller_permit_id === 'string' ? data.seller_permit_id : '';
+  const orderRows = newest.docs.map((doc) => {
+    const order = orderRowOf(doc.id, doc.data());
+    // Orders the search trigger has not reached yet: the buyer is known here.
+    return { ...order, email: order.email ?? row.email, role: order.role ?? row.role };
+  });
+  return {
+    user: {
+      ...row,
+      // Auth is the source of truth; the profile's flag is a copy for the Users table.
+      emailVerified: user?.emailVerified ?? row.emailVerified,
+      createdAt: row.createdAt ?? (applied ? new Date(applied).toISOString() : null),
+      phone,
+      sellerPermitId: permit,
+    },
+    history,
+    orders: orderRows,
+    orderCount: count.data().count,
+    lifetimeRevenue: (revenue.data().total ?? 0) - (refunded.data().total ?? 0),
+    lastOrderAt: orderRows[0]?.createdAt ?? null,
+  };
+}

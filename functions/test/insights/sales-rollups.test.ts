@@ -1,0 +1,467 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import {
+  addDays,
+  buildRollups,
+  businessDay,
+  COLLECTIONS,
+  emptyRollup,
+  paths,
+  RANGE_PROBLEMS,
+  ROLLUP_COLLECTIONS,
+  ROLLUP_LEVELS,
+  ROLLUP_STATUSES,
+  type RollupLevel,
+  sumRollups,
+  type SalesOrder,
+  type SalesOverviewResponse,
+  type SalesRollup,
+} from '@portal/domain';
+import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
+import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
+import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
+import { rebuildSalesRollups } from '../../src/insights/rebuild-rollups';
+import { salesOrderOfDoc } from '../../src/insights/sales-rollups';
+import { firestore } from '../../src/lib/admin';
+import { createAccount, profileOf, requestAs } from '../accounts/support';
+import {
+  checkoutOf,
+  createUser,
+  orderOf,
+  payWithShipTo,
+  setCart,
+  startPaymentsHarness,
+  type TestUser,
+} from '../payments/support';
+import { clearProject, comparable, projectDb, rollupDocs } from './rollup-support';
+
+/**
+ * The sales rollups after real flows on the shared stack (checkout, Stripe's webhooks, shipping,
+ * refunds, a cancellation, a delayed payment that clears and one that fails, an approval): they
+ * move by exactly what buildRollups makes of those orders and that approval, and
+ * getSalesOverview answers from them. Other files' orders share the database, so the test
+ * compares what changed, not what is there.
+ */
+
+let harness: Awaited<ReturnType<typeof startPaymentsHarness>>;
+let manager: TestUser;
+let storeA: TestUser;
+let storeB: TestUser;
+const orderIds: string[] = [];
+let approvedUid = '';
+let before: Map<string, SalesRollup>;
+let after: Map<string, SalesRollup>;
+let overviewBefore: SalesOverviewResponse;
+let overviewAfter: SalesOverviewResponse;
+let orders: SalesOrder[];
+let cancelledAmount = 0;
+
+const PARTIAL_REFUND = 1234;
+const today = businessDay(new Date());
+// Yesterday to tomorrow: the flows may cross Pacific midnight.
+const RANGE = { from: addDays(today, -1), to: addDays(today, 1) };
+
+async function checkout(buyer: TestUser, lines: Record<string, number>) {
+  await setCart(buyer.uid, lines);
+  const { orderId } = await createCheckoutSessionHandler(buyer.request({}));
+  orderIds.push(orderId);
+  return { orderId, sessionId: (await checkoutOf(orderId)).stripe_session_id! };
+}
+
+async function paid(buyer: TestUser, lines: Record<string, number>) {
+  const { orderId, sessionId } = await checkout(buyer, lines);
+  await payWithShipTo(harness.sandbox, sessionId);
+  expect((await orderOf(orderId)).status).toBe('processing');
+  return orderId;
+}
+
+const overview = () => getSalesOverviewHandler(manager.request({ range: RANGE }));
+
+beforeAll(async () => {
+  harness = await startPaymentsHarness();
+  [manager, storeA, storeB] = await Promise.all([
+    createUser('manager'),
+    createUser('retailer'),
+    createUser('retailer'),
+  ]);
+  const applicant = await createAccount('wholesaler', 'pending');
+  before = await rollupDocs(firestore());
+  overviewBefore = await overview();
+
+  // A: paid and left processing; paid and shipped; paid and cancelled (a full refund).
+  await paid(storeA, { 'purple-dream': 12 });
+  const shipped = await paid(storeA, { 'blue-coast': 2, 'red-rush': 1 });
+  await updateOrderStatusHandler(
+    manager.request({
+      orderId: shipped,
+      status: 'shipped',
+      shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    }),
+  );
+  const cancelled = await paid(storeA, { 'mango-tango': 3 });
+  cancelledAmount = (await orderOf(cancelled)).amount;
+  await updateOrderStatusHandler(manager.request({ orderId: cancelled, status: 'cancelled' }));
+  // B: paid, then partly refunded; a bank transfer that clears; one that fails.
+  const refunded = await paid(storeB, { 'green-machine': 4, 'purple-dream': 1 });
+  await refundOrderHandler(
+    manager.request({ orderId: refunded, amount: PARTIAL_REFUND, reason: 'Damaged in transit' }),
+  );
+  const clears = await checkout(storeB, { 'red-rush': 5 });
+  await payWithShipTo(harness.sandbox, clears.sessionId, { delayed: true });
+  expect((await orderOf(clears.orderId)).status).toBe('pending');
+  await harness.sandbox.settleDelayedPayment(clears.sessionId, 'succeeded');
+  const fails = await checkout(storeB, { 'blue-coast': 1 });
+  await payWithShipTo(harness.sandbox, fails.sessionId, { delayed: true });
+  await harness.sandbox.settleDelayedPayment(fails.sessionId, 'failed');
+  // The approval.
+  await setProfileStatusHandler(manager.request({ uid: applicant.uid, status: 'approved' }));
+  approvedUid = applicant.uid;
+  await harness.sandbox.whenWebhooksIdle();
+
+  const snaps = await Promise.all(orderIds.map((id) => firestore().doc(paths.order(id)).get()));
+  orders = snaps.map((snap) => salesOrderOfDoc(snap.data())!);
+  expect(orders.map((o) => o.status)).toEqual([
+    'processing',
+    'shipped',
+    'cancelled',
+    'processing',
+    'processing',
+    'cancelled',
+  ]);
+  after = await rollupDocs(firestore());
+  overviewAfter = await overview();
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.stop();
+});
+
+/** What changed at one level (every day, week or month document summed): after - before. */
+function changeAt(level: RollupLevel) {
+  const prefix = `${ROLLUP_COLLECTIONS[level]}/`;
+  const of = (docs: Map<string, SalesRollup>) =>
+    sumRollups([...docs].filter(([path]) => path.startsWith(prefix)).map(([, rollup]) => rollup));
+  const was = of(before);
+  const now = of(after);
+  return {
+    revenue: now.revenue - was.revenue,
+    refunded: now.refunded - was.refunded,
+    paidOrders: now.paid_orders - was.paid_orders,
+    approvedBuyers: now.approved_buyers - was.approved_buyers,
+    statuses: Object.fromEntries(
+      ROLLUP_STATUSES.map((status) => [status, now.statuses[status] - was.statuses[status]]),
+    ),
+    storeA: now.stores[storeA.uid],
+    storeB: now.stores[storeB.uid],
+    units: Object.fromEntries(
+      Object.entries(now.products).map(([id, p]) => [id, p.units - (was.products[id]?.units ?? 0)]),
+    ),
+  };
+}
+
+describe('sales rollups kept with every order change', () => {
+  it('count the five paid orders, their refunds, statuses, stores and products at every level', () => {
+    const paidOrders = orders.slice(0, 5);
+    const gross = paidOrders.reduce((sum, o) => sum + o.amount, 0);
+    // Units of the lines of orders paid and not cancelled, by product.
+    const units: Record<string, number> = {};
+    for (const o of [orders[0]!, orders[1]!, orders[3]!, orders[4]!]) {
+      for (const line of o.items)
+        units[line.product_id] = (units[line.product_id] ?? 0) + line.quantity;
+    }
+    for (const level of ROLLUP_LEVELS) {
+      const change = changeAt(level);
+      expect([level, change]).toMatchObject([
+        level,
+        {
+          revenue: gross,
+          refunded: PARTIAL_REFUND + cancelledAmount,
+          paidOrders: 5,
+          approvedBuyers: 1,
+          statuses: { processing: 3, shipped: 1, delivered: 0, cancelled: 1 },
+          storeA: {
+            name: `Store of ${storeA.uid}`,
+            revenue: orders[0]!.amount + orders[1]!.amount,
+            orders: 3,
+          },
+          storeB: {
+            name: `Store of ${storeB.uid}`,
+            revenue: orders[3]!.amount - PARTIAL_REFUND + orders[4]!.amount,
+            orders: 2,
+          },
+        },
+      ]);
+      for (const [productId, n] of Object.entries(units)) {
+        expect([level, productId, change.units[productId]]).toEqual([level, productId, n]);
+      }
+      // The cancelled order's mango-tango is not sold (nobody else bought it in between).
+      expect([level, change.units['mango-tango'] ?? 0]).toEqual([level, 0]);
+    }
+  });
+
+  it('equal, document by document, what was there plus buildRollups of these orders and the approval', async () => {
+    const reviewedAt = (await profileOf(approvedUid)).reviewed_at as Timestamp;
+    const built = new Map(
+      buildRollups(orders, [reviewedAt.toDate()]).map(({ ref, rollup }) => [ref.path, rollup]),
+    );
+    expect(built.size).toBeGreaterThanOrEqual(3);
+    const touched = new Set([...before.keys(), ...after.keys(), ...built.keys()]);
+    for (const path of touched) {
+      const expected = sumRollups([
+        before.get(path) ?? emptyRollup(),
+        built.get(path) ?? emptyRollup(),
+      ]);
+      expect([path, comparable(after.get(path))]).toEqual([path, comparable(expected)]);
+    }
+  });
+});
+
+describe('getSalesOverview', () => {
+  it('answers the range with the rollups: totals, statuses and series moved by these orders', () => {
+    const gross = orders.slice(0, 5).reduce((sum, o) => sum + o.amount, 0);
+    const refunded = PARTIAL_REFUND + cancelledAmount;
+    const was = overviewBefore.totals;
+    const now = overviewAfter.totals;
+    expect(overviewAfter.range).toEqual(RANGE);
+    expect(overviewAfter.previousRange).toEqual({
+      from: addDays(RANGE.from, -3),
+      to: addDays(RANGE.from, -1),
+    });
+    expect({
+      revenue: now.revenue - was.revenue,
+      refunded: now.refunded - was.refunded,
+      paidOrders: now.paidOrders - was.paidOrders,
+      approvedBuyers: now.approvedBuyers - was.approvedBuyers,
+    }).toEqual({ revenue: gross - refunded, refunded, paidOrders: 5, approvedBuyers: 1 });
+    expect(now.averageOrderValue).toBe(Math.round(now.revenue / now.paidOrders));
+    expect(overviewAfter.byStatus.processing - overviewBefore.byStatus.processing).toBe(3);
+    expect(overviewAfter.byStatus.cancelled - overviewBefore.byStatus.cancelled).toBe(1);
+    expect(overviewAfter.interval).toBe('day');
+    expect(overviewAfter.series.map((p) => p.start)).toEqual([RANGE.from, today, RANGE.to]);
+    expect(overviewAfter.series.reduce((sum, p) => sum + p.revenue, 0)).toBe(now.revenue);
+    expect(overviewAfter.series.reduce((sum, p) => sum + p.orders, 0)).toBe(now.paidOrders);
+  });
+
+  it("gives each top store its latest order's time", async () => {
+    expect(overviewAfter.topStores.length).toBeGreaterThan(0);
+    for (const store of overviewAfter.topStores) {
+      const all = await firestore()
+        .collection(COLLECTIONS.orders)
+        .where('user_id', '==', store.uid)
+        .get();
+      const latest = Math.max(
+        ...all.docs.map((d) => (d.get('created_at') as Timestamp).toMillis()),
+      );
+      expect([store.uid, store.lastOrderAt]).toEqual([store.uid, new Date(latest).toISOString()]);
+    }
+    const b = overviewAfter.topStores.find((s) => s.uid === storeB.uid);
+    // Three orders, but the failed bank transfer was never paid.
+    if (b) expect(b.orders).toBe(2);
+  });
+
+  it('gives weeks when asked', async () => {
+    const weeks = await getSalesOverviewHandler(
+      manager.request({ range: RANGE, interval: 'week' }),
+    );
+    expect(weeks.interval).toBe('week');
+    expect(weeks.totals).toEqual(overviewAfter.totals);
+    expect(weeks.series.reduce((sum, p) => sum + p.revenue, 0)).toBe(weeks.totals.revenue);
+    for (const point of weeks.series)
+      expect(new Date(`${point.start}T12:00:00Z`).getUTCDay()).toBe(1);
+  });
+
+  it('is for managers only', async () => {
+    await expect(getSalesOverviewHandler(storeA.request({ range: RANGE }))).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    const pending = await createAccount('retailer', 'pending');
+    await expect(
+      getSalesOverviewHandler(await requestAs(pending, { range: RANGE })),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(getSalesOverviewHandler({ data: { range: RANGE } })).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+  });
+
+  it('refuses bad ranges and unknown keys with invalid-argument and the reason', async () => {
+    const refusals: Array<[unknown, string | null]> = [
+      [{ range: { from: '2025-02-10', to: '2025-02-01' } }, RANGE_PROBLEMS.endBeforeStart],
+      [{ range: { from: '2019-01-01', to: '2025-01-01' } }, RANGE_PROBLEMS.tooLong],
+      [{ range: { from: '2025-02-30', to: '2025-03-01' } }, RANGE_PROBLEMS.badDate],
+      [{ range: { from: '02/01/2025', to: '2025-03-01' } }, RANGE_PROBLEMS.badDate],
+      [{ range: RANGE, extra: true }, null],
+      [{ range: { ...RANGE, timeZone: 'UTC' } }, null],
+      [{ range: RANGE, interval: 'month' }, null],
+      [{}, null],
+      [null, null],
+    ];
+    for (const [data, message] of refusals) {
+      const refused = getSalesOverviewHandler(manager.request(data));
+      await expect(refused, JSON.stringify(data)).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+      if (message) await expect(refused).rejects.toThrow(message);
+    }
+  });
+});
+
+describe('rebuilding the rollups (npm run rollups:rebuild)', () => {
+  const PROJECT = 'insights-rebuild';
+  const db = projectDb(PROJECT);
+  const ts = (iso: string) => Timestamp.fromDate(new Date(iso));
+  const line = (product_id: string, quantity: number, unit: number) => ({
+    product_id,
+    name: `Name of ${product_id}`,
+    description: '',
+    image_url: '',
+    unit_amount: unit,
+    quantity,
+    line_total: unit * quantity,
+  });
+  const ORDERS: Record<string, Record<string, unknown>> = {
+    o1: {
+      user_id: 'u1',
+      store_name: 'One',
+      status: 'delivered',
+      amount: 7000,
+      refunded_amount: 0,
+      paid_at: ts('2025-03-09T07:30:00Z'),
+      items: [line('p1', 2, 3500)],
+    },
+    o2: {
+      user_id: 'u1',
+      store_name: 'One',
+      status: 'cancelled',
+      amount: 3500,
+      refunded_amount: 3500,
+      paid_at: ts('2025-03-10T18:00:00Z'),
+      items: [line('p1', 1, 3500)],
+    },
+    o3: {
+      user_id: 'u2',
+      store_name: 'Two',
+      status: 'shipped',
+      amount: 9000,
+      refunded_amount: 1000,
+      paid_at: ts('2025-04-01T18:00:00Z'),
+      items: [line('p2', 3, 3000)],
+    },
+    // Never paid, and an order from before refunds were recorded (no refunded_amount).
+    o4: {
+      user_id: 'u2',
+      store_name: 'Two',
+      status: 'pending',
+      amount: 100,
+      paid_at: null,
+      items: [line('p2', 1, 100)],
+    },
+    o5: {
+      user_id: 'u3',
+      store_name: 'Three',
+      status: 'processing',
+      amount: 2000,
+      paid_at: ts('2025-04-02T18:00:00Z'),
+      items: [line('p3', 1, 2000)],
+    },
+  };
+
+  beforeAll(async () => {
+    await clearProject(PROJECT);
+    const batch = db.batch();
+    for (const [id, data] of Object.entries(ORDERS)) batch.set(db.doc(paths.order(id)), data);
+    // Approved: one through setProfileStatus (audit entry), one by hand (reviewed_at only), one
+    // approved then rejected (still an approval that happened); a manager and a pending buyer
+    // are none.
+    const profile = (role: string, status: string, reviewed: string | null) => ({
+      role,
+      status,
+      store_name: 'S',
+      ...(reviewed ? { reviewed_at: ts(reviewed) } : {}),
+    });
+    batch.set(db.doc(paths.profile('a1')), profile('retailer', 'approved', '2025-03-11T18:00:00Z'));
+    batch.set(
+      db.doc(paths.profile('a2')),
+      profile('wholesaler', 'approved', '2025-04-01T18:00:00Z'),
+    );
+    batch.set(db.doc(paths.profile('a3')), profile('retailer', 'rejected', '2025-05-01T18:00:00Z'));
+    batch.set(db.doc(paths.profile('m1')), profile('manager', 'approved', '2025-03-11T18:00:00Z'));
+    batch.set(db.doc(paths.profile('p1')), profile('retailer', 'pending', null));
+    const audit = (target: string, to: string, at: string) => ({
+      action: 'profile.status_changed',
+      actor: 'm1',
+      target,
+      from: to === 'approved' ? 'pending' : 'approved',
+      to,
+      at: ts(at),
+    });
+    batch.set(
+      db.collection(COLLECTIONS.auditLog).doc(),
+      audit('a1', 'approved', '2025-03-11T17:59:59Z'),
+    );
+    batch.set(
+      db.collection(COLLECTIONS.auditLog).doc(),
+      audit('a3', 'approved', '2025-03-12T18:00:00Z'),
+    );
+    batch.set(
+      db.collection(COLLECTIONS.auditLog).doc(),
+      audit('a3', 'rejected', '2025-05-01T18:00:00Z'),
+    );
+    // Stale figures: a document no order names, and a wrong one.
+    batch.set(db.doc(`${COLLECTIONS.salesDays}/2024-01-01`), { revenue: 5 });
+    batch.set(db.doc(`${COLLECTIONS.salesMonths}/2025-03`), {
+      revenue: 1,
+      stores: { x: { name: 'X', revenue: 1, orders: 1 } },
+    });
+    await batch.commit();
+  });
+
+  const expected = () =>
+    buildRollups(
+      Object.values(ORDERS).map((data) => salesOrderOfDoc(data)!),
+      ['2025-03-11T17:59:59Z', '2025-04-01T18:00:00Z', '2025-03-12T18:00:00Z'].map(
+        (iso) => new Date(iso),
+      ),
+    );
+
+  it('reports the documents that differ without --apply, and changes nothing', async () => {
+    const stored = await rollupDocs(db);
+    const report = await rebuildSalesRollups(db, { apply: false });
+    expect(report).toMatchObject({ orders: 5, approvals: 3, written: 0, deleted: 0 });
+    expect(report.documents).toBe(expected().length);
+    // Every document is missing or wrong.
+    expect(report.changed).toEqual(
+      [...new Set([...expected().map((d) => d.ref.path), ...stored.keys()])].sort(),
+    );
+    expect(await rollupDocs(db)).toEqual(stored);
+  });
+
+  it('writes every document from the orders and approvals and deletes the stale ones', async () => {
+    const report = await rebuildSalesRollups(db, { apply: true });
+    const built = expected();
+    expect(report).toMatchObject({ written: built.length, deleted: 1 });
+    const stored = await rollupDocs(db);
+    expect([...stored.keys()].sort()).toEqual(built.map((d) => d.ref.path));
+    for (const { ref, rollup } of built) {
+      expect([ref.path, comparable(stored.get(ref.path))]).toEqual([ref.path, rollup]);
+    }
+    // 2025-03-09T07:30Z is 23:30 on March 8 in Los Angeles.
+    expect(stored.get(`${COLLECTIONS.salesDays}/2025-03-08`)?.revenue).toBe(7000);
+    expect(stored.get(`${COLLECTIONS.salesMonths}/2025-03`)).toMatchObject({
+      revenue: 10_500,
+      refunded: 3500,
+      paid_orders: 2,
+      approved_buyers: 2,
+      products: { p1: { name: 'Name of p1', revenue: 7000, units: 2 } },
+      stores: { u1: { name: 'One', revenue: 7000, orders: 2 } },
+    });
+    expect(stored.get(`${COLLECTIONS.salesMonths}/2025-04`)).toMatchObject({
+      revenue: 11_000,
+      refunded: 1000,
+      approved_buyers: 1,
+    });
+    // Run again: nothing differs.
+    expect((await rebuildSalesRollups(db, { apply: false })).changed).toEqual([]);
+  });
+});

@@ -1,0 +1,576 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  businessDay,
+  DAY_SERIES_MAX_DAYS,
+  previousRange,
+  rangeInstants,
+  rangeLength,
+  startOfBusinessDay,
+  WEEK_SERIES_MAX_DAYS,
+  type DayRange,
+} from './insights';
+import {
+  approvalDelta,
+  buildRollups,
+  coverRange,
+  emptyRollup,
+  monthDays,
+  orderContribution,
+  planOverview,
+  readRollup,
+  rollupDays,
+  rollupDelta,
+  rollupRefsOfDay,
+  seriesInterval,
+  sumRollups,
+  summarizeOverview,
+  weekStart,
+  type RollupRef,
+  type RollupWrite,
+  type SalesOrder,
+  type SalesRollup,
+} from './sales-rollups';
+
+const at = (iso: string) => new Date(iso);
+
+function order(overrides: Partial<SalesOrder> = {}): SalesOrder {
+  return {
+    user_id: 'u1',
+    store_name: 'Corner Shop',
+    status: 'processing',
+    amount: 5000,
+    refunded_amount: 0,
+    // 10:00 Pacific (daylight time) on 2025-06-10, a Tuesday.
+    paid_at: at('2025-06-10T17:00:00Z'),
+    items: [
+      { product_id: 'syrup', name: 'Purple Syrup', quantity: 2, line_total: 3000 },
+      { product_id: 'cups', name: 'Cups', quantity: 4, line_total: 2000 },
+    ],
+    ...overrides,
+  };
+}
+
+/** Every day of a range, in order. */
+function daysOf(range: DayRange): string[] {
+  const days: string[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The days the documents cover, in order, repeats kept. */
+const coveredDays = (refs: RollupRef[]) => refs.flatMap((ref) => daysOf(rollupDays(ref)));
+
+const paths = (writes: RollupWrite[]) => writes.map((w) => w.ref.path);
+
+describe('business days (America/Los_Angeles)', () => {
+  it('puts an instant on its Pacific day, not its UTC day', () => {
+    // 2025-06-11T03:00Z is 20:00 on June 10 in Los Angeles (UTC-7).
+    expect(businessDay(at('2025-06-11T03:00:00Z'))).toBe('2025-06-10');
+    expect(businessDay(at('2025-06-11T06:59:59.999Z'))).toBe('2025-06-10');
+    expect(businessDay(at('2025-06-11T07:00:00Z'))).toBe('2025-06-11');
+    // Winter: UTC-8.
+    expect(businessDay(at('2025-01-15T07:59:59.999Z'))).toBe('2025-01-14');
+    expect(businessDay(at('2025-01-15T08:00:00Z'))).toBe('2025-01-15');
+  });
+
+  it('starts each day at Pacific midnight across the daylight-saving changes', () => {
+    // 2025-03-09: clocks go forward at 2:00; the day starts at midnight PST (08:00Z).
+    expect(startOfBusinessDay('2025-03-09').toISOString()).toBe('2025-03-09T08:00:00.000Z');
+    expect(startOfBusinessDay('2025-03-10').toISOString()).toBe('2025-03-10T07:00:00.000Z');
+    // 2025-11-02: clocks go back at 2:00; the day starts at midnight PDT (07:00Z).
+    expect(startOfBusinessDay('2025-11-02').toISOString()).toBe('2025-11-02T07:00:00.000Z');
+    expect(startOfBusinessDay('2025-11-03').toISOString()).toBe('2025-11-03T08:00:00.000Z');
+    const hours = (day: string) => {
+      const { start, endExclusive } = rangeInstants({ from: day, to: day });
+      return (endExclusive.getTime() - start.getTime()) / 3_600_000;
+    };
+    expect([hours('2025-03-09'), hours('2025-06-10'), hours('2025-11-02')]).toEqual([23, 24, 25]);
+  });
+
+  it('counts an order on the Pacific day of its payment, on the daylight-saving days too', () => {
+    const dayOf = (iso: string) => orderContribution(order({ paid_at: at(iso) }))?.day;
+    // The last minute before the spring change's midnight, and the first of the next day.
+    expect(dayOf('2025-03-09T07:59:00Z')).toBe('2025-03-08');
+    expect(dayOf('2025-03-09T08:00:00Z')).toBe('2025-03-09');
+    // 23:30 on March 9 is already daylight time (UTC-7).
+    expect(dayOf('2025-03-10T06:30:00Z')).toBe('2025-03-09');
+    expect(dayOf('2025-03-10T07:00:00Z')).toBe('2025-03-10');
+    // The 25-hour day: 01:30 happens twice; 23:30 is standard time (UTC-8).
+    expect(dayOf('2025-11-02T08:30:00Z')).toBe('2025-11-02');
+    expect(dayOf('2025-11-02T09:30:00Z')).toBe('2025-11-02');
+    expect(dayOf('2025-11-03T07:30:00Z')).toBe('2025-11-02');
+    expect(dayOf('2025-11-03T08:00:00Z')).toBe('2025-11-03');
+  });
+
+  it('starts weeks on Monday and names months YYYY-MM', () => {
+    expect(weekStart('2025-03-09')).toBe('2025-03-03'); // a Sunday
+    expect(weekStart('2025-03-10')).toBe('2025-03-10'); // a Monday
+    expect(weekStart('2025-03-11')).toBe('2025-03-10');
+    expect(weekStart('2026-01-01')).toBe('2025-12-29'); // a Thursday: the week began last year
+    expect(rollupRefsOfDay('2026-01-01').map((r) => r.path)).toEqual([
+      'sales_days/2026-01-01',
+      'sales_weeks/2025-12-29',
+      'sales_months/2026-01',
+    ]);
+    expect(monthDays('2024-02')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(monthDays('2025-02')).toEqual({ from: '2025-02-01', to: '2025-02-28' });
+    expect(rollupDays({ level: 'week', id: '2025-12-29' })).toEqual({
+      from: '2025-12-29',
+      to: '2026-01-04',
+    });
+  });
+});
+
+describe('an order in the rollups', () => {
+  it('counts nothing before it is paid', () => {
+    expect(orderContribution(order({ status: 'pending', paid_at: null }))).toBeNull();
+    expect(orderContribution(order({ status: 'pending' }))).toBeNull();
+    expect(orderContribution(order({ status: 'cancelled', paid_at: null }))).toBeNull();
+    expect(rollupDelta(null, order({ status: 'pending', paid_at: null }))).toEqual([]);
+    // A delayed payment that failed: pending -> cancelled, never paid.
+    expect(
+      rollupDelta(
+        order({ status: 'pending', paid_at: null }),
+        order({ status: 'cancelled', paid_at: null }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('adds a payment to its day, week and month', () => {
+    const paid = order();
+    const increment = {
+      revenue: 5000,
+      paid_orders: 1,
+      statuses: { processing: 1 },
+      products: {
+        syrup: { name: 'Purple Syrup', revenue: 3000, units: 2 },
+        cups: { name: 'Cups', revenue: 2000, units: 4 },
+      },
+      stores: { u1: { name: 'Corner Shop', revenue: 5000, orders: 1 } },
+    };
+    const writes = rollupDelta(null, paid);
+    expect(paths(writes)).toEqual([
+      'sales_days/2025-06-10',
+      'sales_months/2025-06',
+      'sales_weeks/2025-06-09',
+    ]);
+    for (const write of writes) expect(write.increment).toEqual(increment);
+    // A pending order that clears adds the same.
+    const pending = order({ status: 'pending', paid_at: null });
+    expect(rollupDelta(pending, paid)).toEqual(writes);
+  });
+
+  it('adds up lines of one product', () => {
+    const twice = order({
+      items: [
+        { product_id: 'syrup', name: 'Purple Syrup', quantity: 2, line_total: 3000 },
+        { product_id: 'syrup', name: 'Purple Syrup', quantity: 1, line_total: 2000 },
+      ],
+    });
+    expect(orderContribution(twice)?.rollup.products).toEqual({
+      syrup: { name: 'Purple Syrup', revenue: 5000, units: 3 },
+    });
+  });
+
+  it('moves only the status count when an order ships or is delivered', () => {
+    const processing = order();
+    const shipped = order({ status: 'shipped' });
+    const delivered = order({ status: 'delivered' });
+    for (const write of rollupDelta(processing, shipped)) {
+      expect(write.increment).toEqual({ statuses: { processing: -1, shipped: 1 } });
+    }
+    for (const write of rollupDelta(shipped, delivered)) {
+      expect(write.increment).toEqual({ statuses: { shipped: -1, delivered: 1 } });
+    }
+    expect(rollupDelta(shipped, shipped)).toEqual([]);
+  });
+
+  it('takes a partial refund off the store, keeps the products', () => {
+    const writes = rollupDelta(
+      order({ status: 'shipped' }),
+      order({ status: 'shipped', refunded_amount: 1500 }),
+    );
+    expect(writes).toHaveLength(3);
+    for (const write of writes) {
+      expect(write.increment).toEqual({
+        refunded: 1500,
+        stores: { u1: { name: 'Corner Shop', revenue: -1500 } },
+      });
+    }
+  });
+
+  it('takes a cancelled order out of the products and its refund off the store', () => {
+    const writes = rollupDelta(
+      order({ refunded_amount: 1000 }),
+      order({ status: 'cancelled', refunded_amount: 5000 }),
+    );
+    for (const write of writes) {
+      expect(write.increment).toEqual({
+        refunded: 4000,
+        statuses: { processing: -1, cancelled: 1 },
+        products: {
+          syrup: { name: 'Purple Syrup', revenue: -3000, units: -2 },
+          cups: { name: 'Cups', revenue: -2000, units: -4 },
+        },
+        stores: { u1: { name: 'Corner Shop', revenue: -4000 } },
+      });
+    }
+    // Still a paid order: it counts in paid_orders, gross revenue and refunded.
+    expect(
+      orderContribution(order({ status: 'cancelled', refunded_amount: 5000 }))?.rollup,
+    ).toMatchObject({
+      revenue: 5000,
+      refunded: 5000,
+      paid_orders: 1,
+      products: {},
+      stores: { u1: { revenue: 0, orders: 1 } },
+    });
+  });
+
+  it('adds up, over a lifecycle, to what is built from the final order', () => {
+    const steps = [
+      null,
+      order({ status: 'pending', paid_at: null }),
+      order(),
+      order({ status: 'shipped' }),
+      order({ status: 'shipped', refunded_amount: 700 }),
+      order({ status: 'delivered', refunded_amount: 700 }),
+    ];
+    const second = [null, order({ user_id: 'u2', store_name: 'Two', amount: 900, items: [] })];
+    const third = [
+      null,
+      order({ paid_at: at('2025-06-16T17:00:00Z') }),
+      order({ paid_at: at('2025-06-16T17:00:00Z'), status: 'cancelled', refunded_amount: 5000 }),
+    ];
+    const docs = new Map<string, SalesRollup>();
+    for (const lifecycle of [steps, second, third]) {
+      for (let i = 1; i < lifecycle.length; i += 1) {
+        for (const { ref, increment } of rollupDelta(lifecycle[i - 1]!, lifecycle[i]!)) {
+          docs.set(
+            ref.path,
+            sumRollups([docs.get(ref.path) ?? emptyRollup(), readRollup(increment)]),
+          );
+        }
+      }
+    }
+    const built = buildRollups([steps.at(-1)!, second.at(-1)!, third.at(-1)!], []);
+    expect(built.map((b) => b.ref.path)).toEqual([...docs.keys()].sort());
+    for (const { ref, rollup } of built) {
+      const incremental = docs.get(ref.path)!;
+      // Entries brought back to zero (the cancelled order's products) are dropped from both.
+      const compact = (r: SalesRollup) => ({
+        ...r,
+        products: Object.fromEntries(Object.entries(r.products).filter(([, p]) => p.units !== 0)),
+      });
+      expect([ref.path, compact(incremental)]).toEqual([ref.path, rollup]);
+    }
+    expect(built.find((b) => b.ref.path === 'sales_months/2025-06')?.rollup).toEqual({
+      revenue: 10900,
+      refunded: 5700,
+      paid_orders: 3,
+      statuses: { processing: 1, shipped: 0, delivered: 1, cancelled: 1 },
+      approved_buyers: 0,
+      products: {
+        syrup: { name: 'Purple Syrup', revenue: 3000, units: 2 },
+        cups: { name: 'Cups', revenue: 2000, units: 4 },
+      },
+      stores: {
+        u1: { name: 'Corner Shop', revenue: 4300, orders: 2 },
+        u2: { name: 'Two', revenue: 900, orders: 1 },
+      },
+    });
+  });
+
+  it('counts an approval on its Pacific day, week and month', () => {
+    const writes = approvalDelta(at('2025-03-10T06:30:00Z'));
+    expect(writes).toEqual([
+      {
+        ref: expect.objectContaining({ path: 'sales_days/2025-03-09' }),
+        increment: { approved_buyers: 1 },
+      },
+      {
+        ref: expect.objectContaining({ path: 'sales_weeks/2025-03-03' }),
+        increment: { approved_buyers: 1 },
+      },
+      {
+        ref: expect.objectContaining({ path: 'sales_months/2025-03' }),
+        increment: { approved_buyers: 1 },
+      },
+    ]);
+    const built = buildRollups([], [at('2025-03-10T06:30:00Z'), at('2025-03-10T07:30:00Z')]);
+    expect(built.map((b) => [b.ref.path, b.rollup.approved_buyers])).toEqual([
+      ['sales_days/2025-03-09', 1],
+      ['sales_days/2025-03-10', 1],
+      ['sales_months/2025-03', 2],
+      ['sales_weeks/2025-03-03', 1],
+      ['sales_weeks/2025-03-10', 1],
+    ]);
+  });
+
+  it('reads a stored document with missing or odd fields as zeros', () => {
+    expect(readRollup(undefined)).toEqual(emptyRollup());
+    expect(
+      readRollup({
+        approved_buyers: 2,
+        statuses: { shipped: 1, bogus: 4 },
+        products: { p: { units: 3 }, q: 'x' },
+        revenue: 'lots',
+      }),
+    ).toEqual({
+      ...emptyRollup(),
+      approved_buyers: 2,
+      statuses: { processing: 0, shipped: 1, delivered: 0, cancelled: 0 },
+      products: { p: { name: '', revenue: 0, units: 3 }, q: { name: '', revenue: 0, units: 0 } },
+    });
+  });
+});
+
+describe('which documents answer a range', () => {
+  const RANGES: DayRange[] = [
+    { from: '2025-06-10', to: '2025-06-10' },
+    { from: '2025-06-01', to: '2025-06-30' },
+    { from: '2025-06-09', to: '2025-06-15' },
+    { from: '2025-01-29', to: '2025-03-03' },
+    { from: '2024-02-26', to: '2024-03-31' },
+    { from: '2025-12-22', to: '2026-01-11' },
+    { from: '2021-03-17', to: '2026-03-16' },
+    { from: '2024-01-01', to: '2024-12-31' },
+  ];
+
+  it('covers every day of the range exactly once', () => {
+    for (const range of RANGES) {
+      expect([range, coveredDays(coverRange(range))]).toEqual([range, daysOf(range)]);
+    }
+    // Every start and length in a window around a year end and a leap day.
+    for (let start = 0; start < 45; start += 1) {
+      for (const length of [1, 2, 6, 7, 8, 13, 27, 28, 29, 31, 33, 62, 95]) {
+        const from = addDays('2023-12-20', start * 17);
+        const range = { from, to: addDays(from, length - 1) };
+        expect([range, coveredDays(coverRange(range))]).toEqual([range, daysOf(range)]);
+      }
+    }
+  });
+
+  it('uses the fewest documents', () => {
+    const count = (from: string, to: string) => coverRange({ from, to }).length;
+    expect(count('2025-06-10', '2025-06-10')).toBe(1);
+    expect(count('2025-06-01', '2025-06-30')).toBe(1); // the month
+    expect(count('2025-06-09', '2025-06-15')).toBe(1); // the week
+    expect(count('2025-06-09', '2025-07-06')).toBe(4); // four weeks beat a month and 8 days
+    expect(count('2024-01-01', '2024-12-31')).toBe(12);
+    // 3 days of January, February, 3 days of March (no whole week fits around them).
+    expect(count('2025-01-29', '2025-03-03')).toBe(7);
+    // Monday 2025-08-25 .. Sunday 2025-08-31 is a week; then September and October.
+    expect(count('2025-08-25', '2025-10-31')).toBe(3);
+    // Monday 2025-03-31 is left over between the week before it and April.
+    expect(count('2025-03-24', '2025-05-31')).toBe(4);
+    // Five years: 58 whole months and the two ends by weeks and days.
+    const five = coverRange({ from: '2021-03-17', to: '2026-03-16' });
+    expect(five.filter((r) => r.level === 'month')).toHaveLength(59);
+    expect(five.length).toBeLessThanOrEqual(59 + 2 * (3 + 6));
+  });
+
+  it('picks days up to 92 days, weeks up to two years, months beyond, weeks when asked', () => {
+    const from = '2025-01-01';
+    const ofLength = (days: number) => ({ from, to: addDays(from, days - 1) });
+    expect(seriesInterval(ofLength(1))).toBe('day');
+    expect(seriesInterval(ofLength(DAY_SERIES_MAX_DAYS))).toBe('day');
+    expect(seriesInterval(ofLength(DAY_SERIES_MAX_DAYS + 1))).toBe('week');
+    expect(seriesInterval(ofLength(WEEK_SERIES_MAX_DAYS))).toBe('week');
+    expect(seriesInterval(ofLength(WEEK_SERIES_MAX_DAYS + 1))).toBe('month');
+    expect(seriesInterval(ofLength(7), 'week')).toBe('week');
+    expect(seriesInterval(ofLength(WEEK_SERIES_MAX_DAYS + 1), 'week')).toBe('month');
+  });
+
+  it('plans zero-filled buckets that cover the range, and the previous period', () => {
+    for (const range of RANGES) {
+      for (const asked of ['day', 'week'] as const) {
+        const plan = planOverview(range, asked);
+        expect(coveredDays(plan.series.flatMap((b) => b.refs))).toEqual(daysOf(range));
+        expect(coveredDays(plan.previous)).toEqual(daysOf(previousRange(range)));
+        expect(plan.reads.length).toBe(new Set(plan.reads.map((r) => r.path)).size);
+        expect(plan.reads.length).toBeLessThan(250);
+        // Buckets follow each other: each starts where the calendar says.
+        for (const bucket of plan.series) {
+          if (plan.interval === 'week') expect(weekStart(bucket.start)).toBe(bucket.start);
+          if (plan.interval === 'month') expect(bucket.start.endsWith('-01')).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('reads a week partly outside the range as its days inside', () => {
+    // Wednesday 2025-06-11 .. Tuesday 2025-06-24, by weeks.
+    const plan = planOverview({ from: '2025-06-11', to: '2025-06-24' }, 'week');
+    expect(plan.interval).toBe('week');
+    expect(plan.series.map((b) => [b.start, b.refs.map((r) => r.path)])).toEqual([
+      [
+        '2025-06-09',
+        ['2025-06-11', '2025-06-12', '2025-06-13', '2025-06-14', '2025-06-15'].map(
+          (d) => `sales_days/${d}`,
+        ),
+      ],
+      ['2025-06-16', ['sales_weeks/2025-06-16']],
+      ['2025-06-23', ['sales_days/2025-06-23', 'sales_days/2025-06-24']],
+    ]);
+  });
+
+  it('reads few documents for the ranges the Overview offers', () => {
+    const sizes = {
+      'last 30 days': planOverview({ from: '2026-02-15', to: '2026-03-16' }).reads.length,
+      'this year': planOverview({ from: '2026-01-01', to: '2026-12-30' }).reads.length,
+      'five years': planOverview({ from: '2021-03-17', to: '2026-03-16' }).reads.length,
+    };
+    expect(sizes['last 30 days']).toBeLessThanOrEqual(30 + 14);
+    expect(sizes['this year']).toBeLessThanOrEqual(53 + 12 + 2 + 6 + 12);
+    expect(sizes['five years']).toBeLessThanOrEqual(2 * (61 + 2 * 9));
+  });
+});
+
+describe('the Overview from the documents', () => {
+  // Orders over three weeks of June 2025 (Pacific days): the range is June 11..24.
+  const orders: SalesOrder[] = [
+    // June 10 (before the range, same week as its first days).
+    order({ paid_at: at('2025-06-10T17:00:00Z'), amount: 100_00, items: [] }),
+    // June 11: two stores.
+    order({ paid_at: at('2025-06-11T17:00:00Z') }),
+    order({
+      user_id: 'u2',
+      store_name: 'Big Store',
+      paid_at: at('2025-06-12T06:30:00Z'), // 23:30 on June 11
+      amount: 12_000,
+      items: [{ product_id: 'machine', name: 'Machine', quantity: 1, line_total: 12_000 }],
+    }),
+    // June 17: shipped, partly refunded.
+    order({ status: 'shipped', refunded_amount: 1000, paid_at: at('2025-06-17T20:00:00Z') }),
+    // June 24: cancelled with a full refund.
+    order({ status: 'cancelled', refunded_amount: 5000, paid_at: at('2025-06-24T20:00:00Z') }),
+    // June 25 (after the range).
+    order({ paid_at: at('2025-06-25T20:00:00Z'), amount: 77_00, items: [] }),
+    // Never paid.
+    order({ status: 'pending', paid_at: null, amount: 999_00 }),
+    // The previous period (May 28 .. June 10) has the June 10 order and this one.
+    order({
+      user_id: 'u3',
+      store_name: 'Old',
+      paid_at: at('2025-05-28T17:00:00Z'),
+      amount: 3000,
+      items: [],
+    }),
+  ];
+  const approvals = [
+    at('2025-06-12T18:00:00Z'),
+    at('2025-06-20T18:00:00Z'),
+    at('2025-06-05T18:00:00Z'),
+  ];
+  const docs = new Map(
+    buildRollups(orders, approvals).map(({ ref, rollup }) => [ref.path, rollup]),
+  );
+  const range = { from: '2025-06-11', to: '2025-06-24' };
+
+  it('sums the range, the previous period and the statuses', () => {
+    const overview = summarizeOverview(planOverview(range), docs);
+    expect(overview.range).toEqual(range);
+    expect(overview.previousRange).toEqual({ from: '2025-05-28', to: '2025-06-10' });
+    // Paid: 5000 + 12000 + 5000 + 5000 = 27000; refunded 1000 + 5000.
+    expect(overview.totals).toEqual({
+      revenue: 21_000,
+      refunded: 6000,
+      paidOrders: 4,
+      averageOrderValue: 5250,
+      approvedBuyers: 2,
+    });
+    expect(overview.previousTotals).toEqual({
+      revenue: 13_000,
+      refunded: 0,
+      paidOrders: 2,
+      averageOrderValue: 6500,
+      approvedBuyers: 1,
+    });
+    expect(overview.byStatus).toEqual({ processing: 2, shipped: 1, delivered: 0, cancelled: 1 });
+  });
+
+  it('gives a zero-filled day series', () => {
+    const overview = summarizeOverview(planOverview(range), docs);
+    expect(overview.interval).toBe('day');
+    expect(overview.series).toHaveLength(rangeLength(range));
+    expect(overview.series[0]).toEqual({ start: '2025-06-11', revenue: 17_000, orders: 2 });
+    expect(overview.series[1]).toEqual({ start: '2025-06-12', revenue: 0, orders: 0 });
+    expect(overview.series[6]).toEqual({ start: '2025-06-17', revenue: 4000, orders: 1 });
+    expect(overview.series[13]).toEqual({ start: '2025-06-24', revenue: 0, orders: 1 });
+    expect(overview.series.reduce((sum, p) => sum + p.revenue, 0)).toBe(overview.totals.revenue);
+  });
+
+  it('gives weeks that count only their days inside the range', () => {
+    const overview = summarizeOverview(planOverview(range, 'week'), docs);
+    expect(overview.interval).toBe('week');
+    // The June 10 order is in the first week but not in the range.
+    expect(overview.series).toEqual([
+      { start: '2025-06-09', revenue: 17_000, orders: 2 },
+      { start: '2025-06-16', revenue: 4000, orders: 1 },
+      { start: '2025-06-23', revenue: 0, orders: 1 },
+    ]);
+    expect(overview.totals.revenue).toBe(21_000);
+  });
+
+  it('ranks products by revenue and by units, and stores by revenue net of refunds', () => {
+    const overview = summarizeOverview(planOverview(range), docs);
+    // Cancelled lines are out; the partial refund stays on the products.
+    expect(overview.topProductsByRevenue).toEqual([
+      { productId: 'machine', name: 'Machine', revenue: 12_000, units: 1 },
+      { productId: 'syrup', name: 'Purple Syrup', revenue: 6000, units: 4 },
+      { productId: 'cups', name: 'Cups', revenue: 4000, units: 8 },
+    ]);
+    expect(overview.topProductsByUnits.map((p) => p.productId)).toEqual([
+      'cups',
+      'syrup',
+      'machine',
+    ]);
+    expect(overview.topStores).toEqual([
+      { uid: 'u2', storeName: 'Big Store', revenue: 12_000, orders: 1, lastOrderAt: null },
+      { uid: 'u1', storeName: 'Corner Shop', revenue: 9000, orders: 3, lastOrderAt: null },
+    ]);
+  });
+
+  it('keeps ten of each list', () => {
+    const many: SalesOrder[] = Array.from({ length: 14 }, (_, i) =>
+      order({
+        user_id: `s${i}`,
+        store_name: `Store ${i}`,
+        amount: 1000 + i,
+        items: [{ product_id: `p${i}`, name: `P${i}`, quantity: 20 - i, line_total: 1000 + i }],
+      }),
+    );
+    const built = new Map(buildRollups(many, []).map(({ ref, rollup }) => [ref.path, rollup]));
+    const overview = summarizeOverview(
+      planOverview({ from: '2025-06-10', to: '2025-06-10' }),
+      built,
+    );
+    expect(overview.topProductsByRevenue.map((p) => p.productId)).toEqual(
+      [13, 12, 11, 10, 9, 8, 7, 6, 5, 4].map((i) => `p${i}`),
+    );
+    expect(overview.topProductsByUnits.map((p) => p.productId)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `p${i}`),
+    );
+    expect(overview.topStores.map((s) => s.uid)).toEqual(
+      [13, 12, 11, 10, 9, 8, 7, 6, 5, 4].map((i) => `s${i}`),
+    );
+  });
+
+  it('answers an empty period with zeros', () => {
+    const overview = summarizeOverview(
+      planOverview({ from: '2030-01-01', to: '2030-01-07' }),
+      docs,
+    );
+    expect(overview.totals).toEqual({
+      revenue: 0,
+      refunded: 0,
+      paidOrders: 0,
+      averageOrderValue: 0,
+      approvedBuyers: 0,
+    });
+    expect(overview.series.every((p) => p.revenue === 0 && p.orders === 0)).toBe(true);
+    expect(overview.topStores).toEqual([]);
+  });
+});

@@ -1,0 +1,604 @@
+import {
+  addDays,
+  businessDay,
+  DAY_SERIES_MAX_DAYS,
+  dayNumber,
+  dayOfNumber,
+  previousRange,
+  rangeLength,
+  TOP_LIST_SIZE,
+  WEEK_SERIES_MAX_DAYS,
+  type DayRange,
+  type ProductFigure,
+  type SalesOverviewResponse,
+  type SalesPoint,
+  type SalesTotals,
+  type SeriesInterval,
+  type StoreFigure,
+} from './insights';
+import type { OrderLine, OrderStatus } from './orders';
+import { COLLECTIONS } from './paths';
+
+/**
+ * Sales rollups: the figures of the manager's Overview, kept per business day, week and month in
+ * sales_days/{YYYY-MM-DD}, sales_weeks/{Monday's YYYY-MM-DD} and sales_months/{YYYY-MM}, so that
+ * a range of any length is answered from a few hundred documents at most, never by reading the
+ * orders. Everything about an order (its amount, its refunds, its status now) counts on the
+ * business day (Pacific) it was paid. The functions apply rollupDelta in the transaction of
+ * every order change; buildRollups makes the same documents from scratch (a rebuild, the demo
+ * data). The design and its reasons: docs/manager-insight.md, "Sales figures: rollups".
+ */
+
+/** The statuses a paid order can be in (a pending order is not paid yet). */
+export const ROLLUP_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type RollupStatus = (typeof ROLLUP_STATUSES)[number];
+
+export interface ProductRollup {
+  name: string;
+  /** Cents: the line totals of paid orders that were not cancelled. */
+  revenue: number;
+  units: number;
+}
+
+export interface StoreRollup {
+  name: string;
+  /** Cents: paid amount less refunds. */
+  revenue: number;
+  /** Paid orders (cancelled ones included). */
+  orders: number;
+}
+
+/** One rollup document: the orders paid on its days, as they stand now, and the approvals. */
+export interface SalesRollup {
+  /** Cents: the gross amount paid. */
+  revenue: number;
+  /** Cents: refunded of those orders (whenever the refund happened). */
+  refunded: number;
+  paid_orders: number;
+  statuses: Record<RollupStatus, number>;
+  /** Buyers approved on these days. */
+  approved_buyers: number;
+  products: Record<string, ProductRollup>;
+  stores: Record<string, StoreRollup>;
+}
+
+/** What a rollup needs of an order (the order document, timestamps as Dates). */
+export interface SalesOrder {
+  user_id: string;
+  store_name: string;
+  status: OrderStatus;
+  amount: number;
+  refunded_amount: number;
+  paid_at: Date | null;
+  items: ReadonlyArray<Pick<OrderLine, 'product_id' | 'name' | 'quantity' | 'line_total'>>;
+}
+
+export const ROLLUP_LEVELS = ['day', 'week', 'month'] as const;
+export type RollupLevel = (typeof ROLLUP_LEVELS)[number];
+
+export const ROLLUP_COLLECTIONS: Readonly<Record<RollupLevel, string>> = {
+  day: COLLECTIONS.salesDays,
+  week: COLLECTIONS.salesWeeks,
+  month: COLLECTIONS.salesMonths,
+};
+
+/** One rollup document: its level, its id (YYYY-MM-DD, or YYYY-MM for a month) and its path. */
+export interface RollupRef {
+  level: RollupLevel;
+  id: string;
+  path: string;
+}
+
+// ---- calendar --------------------------------------------------------------------------------
+
+function dayNumberOf(day: string): number {
+  const n = dayNumber(day);
+  if (n === null) throw new Error(`Not a day: ${day}`);
+  return n;
+}
+
+/** The Monday of the week a day is in (weeks run Monday to Sunday). */
+export function weekStart(day: string): string {
+  const n = dayNumberOf(day);
+  // Day 0 (1970-01-01) was a Thursday: (n + 3) % 7 is 0 on Mondays.
+  return dayOfNumber(n - ((n + 3) % 7));
+}
+
+/** 'YYYY-MM' of a day. */
+export function monthOf(day: string): string {
+  dayNumberOf(day);
+  return day.slice(0, 7);
+}
+
+/** The days of a month ('YYYY-MM'). */
+export function monthDays(month: string): DayRange {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+export function rollupRef(level: RollupLevel, id: string): RollupRef {
+  return { level, id, path: `${ROLLUP_COLLECTIONS[level]}/${id}` };
+}
+
+/** The three documents a business day counts in: its day, its week, its month. */
+export function rollupRefsOfDay(day: string): RollupRef[] {
+  return [
+    rollupRef('day', day),
+    rollupRef('week', weekStart(day)),
+    rollupRef('month', monthOf(day)),
+  ];
+}
+
+/** The days a rollup document covers. */
+export function rollupDays(ref: Pick<RollupRef, 'level' | 'id'>): DayRange {
+  if (ref.level === 'day') return { from: ref.id, to: ref.id };
+  if (ref.level === 'week') return { from: ref.id, to: addDays(ref.id, 6) };
+  return monthDays(ref.id);
+}
+
+// ---- figures ---------------------------------------------------------------------------------
+
+export function emptyRollup(): SalesRollup {
+  return {
+    revenue: 0,
+    refunded: 0,
+    paid_orders: 0,
+    statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
+    approved_buyers: 0,
+    products: {},
+    stores: {},
+  };
+}
+
+/** Adds `source` (or subtracts it, sign -1) into `target`; a name in `source` replaces the old. */
+function addInto(target: SalesRollup, source: SalesRollup, sign: 1 | -1 = 1): void {
+  target.revenue += sign * source.revenue;
+  target.refunded += sign * source.refunded;
+  target.paid_orders += sign * source.paid_orders;
+  target.approved_buyers += sign * source.approved_buyers;
+  for (const status of ROLLUP_STATUSES) target.statuses[status] += sign * source.statuses[status];
+  for (const [id, product] of Object.entries(source.products)) {
+    const was = target.products[id] ?? { name: '', revenue: 0, units: 0 };
+    target.products[id] = {
+      name: product.name || was.name,
+      revenue: was.revenue + sign * product.revenue,
+      units: was.units + sign * product.units,
+    };
+  }
+  for (const [uid, store] of Object.entries(source.stores)) {
+    const was = target.stores[uid] ?? { name: '', revenue: 0, orders: 0 };
+    target.stores[uid] = {
+      name: store.name || was.name,
+      revenue: was.revenue + sign * store.revenue,
+      orders: was.orders + sign * store.orders,
+    };
+  }
+}
+
+/** The sum of rollups, in order (later names win). */
+export function sumRollups(rollups: Iterable<SalesRollup>): SalesRollup {
+  const total = emptyRollup();
+  for (const rollup of rollups) addInto(total, rollup);
+  return total;
+}
+
+/** The rollup without product and store entries whose figures are all zero. */
+export function compactRollup(rollup: SalesRollup): SalesRollup {
+  const keep = <T>(entries: Record<string, T>, counts: (entry: T) => boolean) =>
+    Object.fromEntries(Object.entries(entries).filter(([, entry]) => counts(entry)));
+  return {
+    ...rollup,
+    statuses: { ...rollup.statuses },
+    products: keep(rollup.products, (p) => p.revenue !== 0 || p.units !== 0),
+    stores: keep(rollup.stores, (s) => s.revenue !== 0 || s.orders !== 0),
+  };
+}
+
+const num = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/**
+ * A rollup document as stored (fields that were never incremented are absent), or no document:
+ * missing figures read as 0.
+ */
+export function readRollup(data: unknown): SalesRollup {
+  const doc = record(data);
+  const statuses = record(doc.statuses);
+  const rollup = emptyRollup();
+  rollup.revenue = num(doc.revenue);
+  rollup.refunded = num(doc.refunded);
+  rollup.paid_orders = num(doc.paid_orders);
+  rollup.approved_buyers = num(doc.approved_buyers);
+  for (const status of ROLLUP_STATUSES) rollup.statuses[status] = num(statuses[status]);
+  for (const [id, value] of Object.entries(record(doc.products))) {
+    const entry = record(value);
+    rollup.products[id] = {
+      name: str(entry.name),
+      revenue: num(entry.revenue),
+      units: num(entry.units),
+    };
+  }
+  for (const [uid, value] of Object.entries(record(doc.stores))) {
+    const entry = record(value);
+    rollup.stores[uid] = {
+      name: str(entry.name),
+      revenue: num(entry.revenue),
+      orders: num(entry.orders),
+    };
+  }
+  return rollup;
+}
+
+/**
+ * What one order adds to the rollups of the business day it was paid on, or null when it counts
+ * nowhere (not paid). Products count the lines of orders that were not cancelled; the store
+ * counts what was paid less what was refunded.
+ */
+export function orderContribution(
+  order: SalesOrder | null,
+): { day: string; rollup: SalesRollup } | null {
+  if (!order || !order.paid_at || order.status === 'pending') return null;
+  const rollup = emptyRollup();
+  rollup.revenue = order.amount;
+  rollup.refunded = order.refunded_amount;
+  rollup.paid_orders = 1;
+  rollup.statuses[order.status] = 1;
+  rollup.stores[order.user_id] = {
+    name: order.store_name,
+    revenue: order.amount - order.refunded_amount,
+    orders: 1,
+  };
+  if (order.status !== 'cancelled') {
+    for (const line of order.items) {
+      const was = rollup.products[line.product_id] ?? { name: line.name, revenue: 0, units: 0 };
+      rollup.products[line.product_id] = {
+        name: was.name || line.name,
+        revenue: was.revenue + line.line_total,
+        units: was.units + line.quantity,
+      };
+    }
+  }
+  return { day: businessDay(order.paid_at), rollup };
+}
+
+/** Increments of one rollup document; absent fields and entries do not change. */
+export interface RollupIncrement {
+  revenue?: number;
+  refunded?: number;
+  paid_orders?: number;
+  approved_buyers?: number;
+  statuses?: Partial<Record<RollupStatus, number>>;
+  /** `name` is set (not incremented) with the figures of the entry. */
+  products?: Record<string, { name: string; revenue?: number; units?: number }>;
+  stores?: Record<string, { name: string; revenue?: number; orders?: number }>;
+}
+
+export interface RollupWrite {
+  ref: RollupRef;
+  increment: RollupIncrement;
+}
+
+/** A rollup as increments, zero figures and entries left out; null when nothing changes. */
+function toIncrement(rollup: SalesRollup): RollupIncrement | null {
+  const increment: RollupIncrement = {};
+  for (const key of ['revenue', 'refunded', 'paid_orders', 'approved_buyers'] as const) {
+    if (rollup[key] !== 0) increment[key] = rollup[key];
+  }
+  const statuses = Object.fromEntries(
+    ROLLUP_STATUSES.filter((s) => rollup.statuses[s] !== 0).map((s) => [s, rollup.statuses[s]]),
+  );
+  if (Object.keys(statuses).length > 0) increment.statuses = statuses;
+  const products: NonNullable<RollupIncrement['products']> = {};
+  for (const [id, { name, revenue, units }] of Object.entries(rollup.products)) {
+    if (revenue === 0 && units === 0) continue;
+    products[id] = {
+      name,
+      ...(revenue !== 0 ? { revenue } : {}),
+      ...(units !== 0 ? { units } : {}),
+    };
+  }
+  if (Object.keys(products).length > 0) increment.products = products;
+  const stores: NonNullable<RollupIncrement['stores']> = {};
+  for (const [uid, { name, revenue, orders }] of Object.entries(rollup.stores)) {
+    if (revenue === 0 && orders === 0) continue;
+    stores[uid] = {
+      name,
+      ...(revenue !== 0 ? { revenue } : {}),
+      ...(orders !== 0 ? { orders } : {}),
+    };
+  }
+  if (Object.keys(stores).length > 0) increment.stores = stores;
+  return Object.keys(increment).length > 0 ? increment : null;
+}
+
+/** Accumulates rollups per document (day, week and month of each contribution). */
+class RollupSet {
+  private readonly docs = new Map<string, { ref: RollupRef; rollup: SalesRollup }>();
+
+  add(day: string, rollup: SalesRollup, sign: 1 | -1 = 1): void {
+    for (const ref of rollupRefsOfDay(day)) {
+      let doc = this.docs.get(ref.path);
+      if (!doc) {
+        doc = { ref, rollup: emptyRollup() };
+        this.docs.set(ref.path, doc);
+      }
+      addInto(doc.rollup, rollup, sign);
+    }
+  }
+
+  entries(): Array<{ ref: RollupRef; rollup: SalesRollup }> {
+    return [...this.docs.values()].sort((a, b) => compare(a.ref.path, b.ref.path));
+  }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * What an order change does to the rollups: contribution(after) - contribution(before), per
+ * document, zero figures left out (a change that moves no figure writes nothing). `before` null:
+ * the order is created; `after` null: it is deleted.
+ */
+export function rollupDelta(before: SalesOrder | null, after: SalesOrder | null): RollupWrite[] {
+  const set = new RollupSet();
+  const was = orderContribution(before);
+  const now = orderContribution(after);
+  if (was) set.add(was.day, was.rollup, -1);
+  if (now) set.add(now.day, now.rollup, 1);
+  return set.entries().flatMap(({ ref, rollup }) => {
+    const increment = toIncrement(rollup);
+    return increment ? [{ ref, increment }] : [];
+  });
+}
+
+/** A buyer approved at `at`: one more approved buyer on that business day, week and month. */
+export function approvalDelta(at: Date): RollupWrite[] {
+  return rollupRefsOfDay(businessDay(at)).map((ref) => ({
+    ref,
+    increment: { approved_buyers: 1 },
+  }));
+}
+
+/**
+ * Every rollup document, computed from scratch from the orders and the times buyers were
+ * approved: what the incremental writes add up to. Sorted by path.
+ */
+export function buildRollups(
+  orders: Iterable<SalesOrder>,
+  approvals: Iterable<Date>,
+): Array<{ ref: RollupRef; rollup: SalesRollup }> {
+  const set = new RollupSet();
+  for (const order of orders) {
+    const contribution = orderContribution(order);
+    if (contribution) set.add(contribution.day, contribution.rollup);
+  }
+  for (const at of approvals) {
+    const rollup = emptyRollup();
+    rollup.approved_buyers = 1;
+    set.add(businessDay(at), rollup);
+  }
+  return set.entries().map(({ ref, rollup }) => ({ ref, rollup: compactRollup(rollup) }));
+}
+
+// ---- reading: which documents answer a range -------------------------------------------------
+
+/** The interval of the series: days up to 92 days, weeks up to two years, months beyond. */
+export function seriesInterval(range: DayRange, asked: 'day' | 'week' = 'day'): SeriesInterval {
+  const days = rangeLength(range);
+  if (asked === 'day' && days <= DAY_SERIES_MAX_DAYS) return 'day';
+  if (days <= WEEK_SERIES_MAX_DAYS) return 'week';
+  return 'month';
+}
+
+/**
+ * The fewest rollup documents whose days are exactly the range (each day once): whole months,
+ * whole weeks and single days, found by a shortest path over the days (ties go to the larger
+ * document).
+ */
+export function coverRange(range: DayRange): RollupRef[] {
+  const first = dayNumberOf(range.from);
+  const last = dayNumberOf(range.to);
+  const length = last - first + 1;
+  if (length <= 0) return [];
+  // best[i]: the fewest documents covering days first+i .. last; step[i]: the first of them.
+  const best = new Array<number>(length + 1).fill(0);
+  const step = new Array<{ ref: RollupRef; days: number } | null>(length + 1).fill(null);
+  for (let i = length - 1; i >= 0; i -= 1) {
+    const day = dayOfNumber(first + i);
+    const options: Array<{ ref: RollupRef; days: number }> = [];
+    if (day.endsWith('-01')) {
+      const month = monthDays(monthOf(day));
+      const days = rangeLength(month);
+      if (i + days <= length) options.push({ ref: rollupRef('month', monthOf(day)), days });
+    }
+    if (weekStart(day) === day && i + 7 <= length) {
+      options.push({ ref: rollupRef('week', day), days: 7 });
+    }
+    options.push({ ref: rollupRef('day', day), days: 1 });
+    let chosen = options[0]!;
+    for (const option of options) {
+      if (best[i + option.days]! < best[i + chosen.days]!) chosen = option;
+    }
+    best[i] = 1 + best[i + chosen.days]!;
+    step[i] = chosen;
+  }
+  const refs: RollupRef[] = [];
+  for (let i = 0; i < length;) {
+    const chosen = step[i]!;
+    refs.push(chosen.ref);
+    i += chosen.days;
+  }
+  return refs;
+}
+
+/** A bucket of the chart: its first day and the documents that hold its days of the range. */
+export interface SeriesBucket {
+  start: string;
+  refs: RollupRef[];
+}
+
+/** What getSalesOverview reads for a range: the series, and the previous period's cover. */
+export interface OverviewPlan {
+  range: DayRange;
+  previousRange: DayRange;
+  interval: SeriesInterval;
+  /** Every bucket of the range in order; together their documents cover the range exactly. */
+  series: SeriesBucket[];
+  /** The fewest documents covering the previous period (its totals only). */
+  previous: RollupRef[];
+  /** Every document to read, once. */
+  reads: RollupRef[];
+}
+
+const clip = (bucket: DayRange, range: DayRange): DayRange => ({
+  from: bucket.from > range.from ? bucket.from : range.from,
+  to: bucket.to < range.to ? bucket.to : range.to,
+});
+const sameRange = (a: DayRange, b: DayRange) => a.from === b.from && a.to === b.to;
+
+function daysOf(range: DayRange): RollupRef[] {
+  const refs: RollupRef[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    refs.push(rollupRef('day', day));
+  }
+  return refs;
+}
+
+function seriesOf(range: DayRange, interval: SeriesInterval): SeriesBucket[] {
+  if (interval === 'day') return daysOf(range).map((ref) => ({ start: ref.id, refs: [ref] }));
+  const buckets: SeriesBucket[] = [];
+  if (interval === 'week') {
+    for (let monday = weekStart(range.from); monday <= range.to; monday = addDays(monday, 7)) {
+      const days = rollupDays({ level: 'week', id: monday });
+      const inside = clip(days, range);
+      // A week partly outside the range counts only its days inside: those are read as days.
+      buckets.push({
+        start: monday,
+        refs: sameRange(days, inside) ? [rollupRef('week', monday)] : daysOf(inside),
+      });
+    }
+    return buckets;
+  }
+  for (
+    let month = monthOf(range.from);
+    month <= monthOf(range.to);
+    month = monthOf(addDays(monthDays(month).to, 1))
+  ) {
+    const days = monthDays(month);
+    const inside = clip(days, range);
+    buckets.push({
+      start: days.from,
+      refs: sameRange(days, inside) ? [rollupRef('month', month)] : coverRange(inside),
+    });
+  }
+  return buckets;
+}
+
+/** The documents to read for an Overview of `range` (a valid range: see rangeProblem). */
+export function planOverview(range: DayRange, asked: 'day' | 'week' = 'day'): OverviewPlan {
+  const interval = seriesInterval(range, asked);
+  const series = seriesOf(range, interval);
+  const previous = previousRange(range);
+  const previousRefs = coverRange(previous);
+  const reads = new Map<string, RollupRef>();
+  for (const ref of [...series.flatMap((b) => b.refs), ...previousRefs]) reads.set(ref.path, ref);
+  return {
+    range,
+    previousRange: previous,
+    interval,
+    series,
+    previous: previousRefs,
+    reads: [...reads.values()],
+  };
+}
+
+// ---- the answer ------------------------------------------------------------------------------
+
+export function salesTotals(rollup: SalesRollup): SalesTotals {
+  const revenue = rollup.revenue - rollup.refunded;
+  return {
+    revenue,
+    refunded: rollup.refunded,
+    paidOrders: rollup.paid_orders,
+    averageOrderValue: rollup.paid_orders > 0 ? Math.round(revenue / rollup.paid_orders) : 0,
+    approvedBuyers: rollup.approved_buyers,
+  };
+}
+
+/** Top products by revenue (ties: units, then id), only those with figures. */
+export function topProductsByRevenue(rollup: SalesRollup, size = TOP_LIST_SIZE): ProductFigure[] {
+  return productFigures(rollup)
+    .sort((a, b) => b.revenue - a.revenue || b.units - a.units || compare(a.productId, b.productId))
+    .slice(0, size);
+}
+
+/** Top products by units (ties: revenue, then id). */
+export function topProductsByUnits(rollup: SalesRollup, size = TOP_LIST_SIZE): ProductFigure[] {
+  return productFigures(rollup)
+    .sort((a, b) => b.units - a.units || b.revenue - a.revenue || compare(a.productId, b.productId))
+    .slice(0, size);
+}
+
+function productFigures(rollup: SalesRollup): ProductFigure[] {
+  return Object.entries(rollup.products)
+    .filter(([, p]) => p.revenue !== 0 || p.units !== 0)
+    .map(([productId, p]) => ({
+      productId,
+      name: p.name || productId,
+      revenue: p.revenue,
+      units: p.units,
+    }));
+}
+
+/** Top stores by revenue net of refunds (ties: orders, then uid); lastOrderAt left null. */
+export function topStores(rollup: SalesRollup, size = TOP_LIST_SIZE): StoreFigure[] {
+  return Object.entries(rollup.stores)
+    .filter(([, s]) => s.orders !== 0 || s.revenue !== 0)
+    .map(([uid, s]) => ({
+      uid,
+      storeName: s.name,
+      revenue: s.revenue,
+      orders: s.orders,
+      lastOrderAt: null,
+    }))
+    .sort((a, b) => b.revenue - a.revenue || b.orders - a.orders || compare(a.uid, b.uid))
+    .slice(0, size);
+}
+
+/**
+ * The Overview from the documents the plan named (by path; a missing one counts as empty). The
+ * top stores' lastOrderAt is left null: the caller looks it up.
+ */
+export function summarizeOverview(
+  plan: OverviewPlan,
+  docs: ReadonlyMap<string, SalesRollup>,
+): SalesOverviewResponse {
+  const rollupOf = (ref: RollupRef) => docs.get(ref.path) ?? emptyRollup();
+  const buckets = plan.series.map((bucket) => ({
+    start: bucket.start,
+    rollup: sumRollups(bucket.refs.map(rollupOf)),
+  }));
+  const total = sumRollups(buckets.map((b) => b.rollup));
+  const series: SalesPoint[] = buckets.map(({ start, rollup }) => ({
+    start,
+    revenue: rollup.revenue - rollup.refunded,
+    orders: rollup.paid_orders,
+  }));
+  return {
+    range: plan.range,
+    previousRange: plan.previousRange,
+    totals: salesTotals(total),
+    previousTotals: salesTotals(sumRollups(plan.previous.map(rollupOf))),
+    interval: plan.interval,
+    series,
+    byStatus: { ...total.statuses },
+    topProductsByRevenue: topProductsByRevenue(total),
+    topProductsByUnits: topProductsByUnits(total),
+    topStores: topStores(total),
+  };
+}

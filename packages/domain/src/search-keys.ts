@@ -1,0 +1,100 @@
+import { formatInvoiceNumber, parseInvoiceNumber } from './invoices';
+
+/**
+ * Search keys: Firestore cannot look inside a string, so an order or a profile carries the
+ * tokens a manager's search may be, `search_keys: string[]`, and the search callables ask for
+ * `search_keys array-contains <the query's token>`. A query finds a document when it is the
+ * start of a word of the store name (several words too), an email address or its start, the
+ * email's domain, an order id or an invoice number (INV-000123, 000123 or 123).
+ *
+ * The keys and the query go through the same normalization (searchTokenOf): lower case, accents
+ * removed, blanks collapsed to one space, cut to SEARCH_TOKEN_MAX characters. Written by the
+ * Firestore triggers of functions/src/insights/search-fields.ts; docs/manager-insight.md.
+ */
+
+/** The longest token: a longer query is cut to this, so it still finds the key of its start. */
+export const SEARCH_TOKEN_MAX = 24;
+/** The shortest word or email prefix kept as a key (one letter would match half the stores). */
+export const SEARCH_PREFIX_MIN = 2;
+/** The most keys one document carries: identifiers and emails first, then the name's prefixes. */
+export const SEARCH_KEYS_MAX = 200;
+
+/** Lower case, accents removed, every run of blanks one space, no blanks at either end. */
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The token a search text is looked up by: normalized and cut to SEARCH_TOKEN_MAX characters
+ * ('' for a blank text). An invoice number in any form the invoice shows (INV-123, inv-000123)
+ * becomes its canonical key, 'inv-000123'.
+ */
+export function searchTokenOf(text: string): string {
+  const invoice = parseInvoiceNumber(text);
+  if (invoice !== null) return cut(formatInvoiceNumber(invoice).toLowerCase());
+  return cut(normalizeSearchText(text));
+}
+
+function cut(normalized: string): string {
+  return normalized.slice(0, SEARCH_TOKEN_MAX).trimEnd();
+}
+
+/** Every start of `text` of SEARCH_PREFIX_MIN to SEARCH_TOKEN_MAX characters, as tokens. */
+function prefixesOf(text: string): string[] {
+  const out: string[] = [];
+  const limit = Math.min(text.length, SEARCH_TOKEN_MAX);
+  for (let end = SEARCH_PREFIX_MIN; end <= limit; end++) {
+    // A prefix ending in a blank is the same token as the one before it (queries are trimmed).
+    if (text[end - 1] !== ' ') out.push(text.slice(0, end));
+  }
+  return out;
+}
+
+/** The forms of an invoice number a manager may type: 'inv-000123', '000123' and '123'. */
+function invoiceKeys(invoiceNumber: string): string[] {
+  const sequence = parseInvoiceNumber(invoiceNumber);
+  if (sequence === null) return [searchTokenOf(invoiceNumber)];
+  const canonical = formatInvoiceNumber(sequence).toLowerCase();
+  return [canonical, canonical.slice(canonical.indexOf('-') + 1), String(sequence)];
+}
+
+export interface SearchKeySource {
+  storeName: string;
+  /** The buyer's address (Firebase Auth's), null when unknown. */
+  email: string | null;
+  orderId?: string;
+  invoiceNumber?: string | null;
+}
+
+/**
+ * The search keys of an order (with its id and invoice number) or a profile (without): at most
+ * SEARCH_KEYS_MAX distinct tokens, in this order: the order id, the invoice number's forms, the
+ * email in full (the one key that may be longer than SEARCH_TOKEN_MAX), its starts, its domain, then every start of every word of the store name (the
+ * rest of the name included: "nine sm" for "Cloud Nine Smoke"), earlier words first.
+ */
+export function searchKeysOf(source: SearchKeySource): string[] {
+  const keys = new Set<string>();
+  const add = (token: string) => {
+    if (token.length > 0 && keys.size < SEARCH_KEYS_MAX) keys.add(token);
+  };
+  if (source.orderId) add(searchTokenOf(source.orderId));
+  if (source.invoiceNumber) invoiceKeys(source.invoiceNumber).forEach(add);
+  const email = normalizeSearchText(source.email ?? '').replace(/ /g, '');
+  if (email) {
+    // In full (also when longer than a token: a query is cut, so its start is what finds it).
+    add(email);
+    prefixesOf(email).forEach(add);
+    const at = email.lastIndexOf('@');
+    if (at >= 0) add(cut(email.slice(at + 1)));
+  }
+  const name = normalizeSearchText(source.storeName);
+  for (let start = 0; start < name.length; start++) {
+    if (start === 0 || name[start - 1] === ' ') prefixesOf(name.slice(start)).forEach(add);
+  }
+  return [...keys];
+}

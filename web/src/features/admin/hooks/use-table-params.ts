@@ -1,0 +1,76 @@
+import type { TablePaginationConfig } from 'antd';
+import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  defaultTableState,
+  readTableParams,
+  writeTableParams,
+  type TableSpec,
+  type TableState,
+} from '../utils/table-params';
+
+/**
+ * A server-side table's state, read from and written to the URL. `update` starts again from
+ * page 1 unless it sets the page; `clear` drops the search, the filters and the sort;
+ * `onTableChange` and `onPageChange` turn antd's sort and pagination events into updates.
+ */
+export function useTableParams<Status extends string, SortField extends string>(
+  spec: TableSpec<Status, SortField>,
+) {
+  const [params, setParams] = useSearchParams();
+  const { state, ignored } = useMemo(() => readTableParams(spec, params), [spec, params]);
+
+  const update = useCallback(
+    (change: Partial<TableState<Status, SortField>>, options: { replace?: boolean } = {}) => {
+      setParams(
+        (previous) =>
+          writeTableParams(
+            spec,
+            { ...readTableParams(spec, previous).state, page: 1, ...change },
+            previous,
+          ),
+        { replace: options.replace ?? false },
+      );
+    },
+    [spec, setParams],
+  );
+
+  const clear = useCallback(() => {
+    setParams((previous) => writeTableParams(spec, defaultTableState(spec), previous));
+  }, [spec, setParams]);
+
+  /** A new page, or a new page size (which starts again from page 1). */
+  const onPageChange = useCallback(
+    (page: number, pageSize: number) =>
+      update({ page: pageSize === state.pageSize ? page : 1, pageSize }),
+    [update, state.pageSize],
+  );
+
+  /** antd's Table onChange: pages, and sorting by a column whose key is a URL sort name. */
+  const onTableChange = useCallback(
+    <Row>(
+      pagination: TablePaginationConfig,
+      _filters: unknown,
+      sorter: SorterResult<Row> | SorterResult<Row>[],
+      extra: TableCurrentDataSource<Row>,
+    ) => {
+      if (extra.action === 'paginate') {
+        onPageChange(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
+        return;
+      }
+      if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+      const key = String(sorter.columnKey);
+      const field = Object.hasOwn(spec.sorts, key) ? spec.sorts[key] : undefined;
+      // A third click clears antd's sort: back to the default order.
+      if (field && sorter.order) {
+        update({ sort: field, direction: sorter.order === 'ascend' ? 'asc' : 'desc' });
+      } else {
+        update({ sort: spec.defaultSort, direction: 'desc' });
+      }
+    },
+    [spec, update, onPageChange, state.pageSize],
+  );
+
+  return { state, ignored, update, clear, onPageChange, onTableChange };
+}

@@ -1,0 +1,121 @@
+import { Button, Card, Empty, Skeleton } from 'antd';
+import { Component, Suspense, useState, type ReactNode } from 'react';
+
+export const NO_SALES_TEXT = 'No paid orders in this range.';
+
+export interface Column<Row> {
+  title: string;
+  numeric?: boolean;
+  render: (row: Row) => ReactNode;
+}
+
+/** A chart's figures as a plain table (the chart's accessible alternative). */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+}) {
+  return (
+    <div className="overview-table">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.title} scope="col" className={column.numeric ? 'is-numeric' : ''}>
+                {column.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.title} className={column.numeric ? 'is-numeric' : ''}>
+                  {column.render(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Shows `fallback` (the table) when the chart module cannot be loaded. */
+class ChartBoundary extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * One Overview chart in a card: its title, its own controls, a "Show table" switch between the
+ * chart (lazy, a skeleton while it loads) and the same figures as a table, and an empty state.
+ */
+export function ChartCard({
+  id,
+  title,
+  controls,
+  note,
+  empty,
+  chart,
+  table,
+}: {
+  id: string;
+  title: string;
+  controls?: ReactNode;
+  /** A line under the controls ("Shown per month for ranges over 2 years"). */
+  note?: string | null;
+  empty: boolean;
+  chart: ReactNode;
+  table: ReactNode;
+}) {
+  const [showTable, setShowTable] = useState(false);
+  return (
+    <section aria-labelledby={id} className="overview-card">
+      <Card
+        size="small"
+        title={
+          <h3 id={id} className="overview-card__title">
+            {title}
+          </h3>
+        }
+      >
+        <div className="overview-card__controls">
+          {controls}
+          {!empty && (
+            <Button size="small" aria-pressed={showTable} onClick={() => setShowTable((v) => !v)}>
+              Show table
+            </Button>
+          )}
+        </div>
+        {note && <p className="admin-muted overview-card__note">{note}</p>}
+        {empty ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_SALES_TEXT} />
+        ) : showTable ? (
+          table
+        ) : (
+          <ChartBoundary fallback={table}>
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>{chart}</Suspense>
+          </ChartBoundary>
+        )}
+      </Card>
+    </section>
+  );
+}

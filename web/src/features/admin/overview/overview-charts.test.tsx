@@ -1,0 +1,62 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProductsChart, RevenueChart, StatusChart } from './overview-charts';
+import { statusRows } from './overview-figures';
+
+// jsdom lays nothing out: give ResponsiveContainer's box a size so the charts draw.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 0, y: 0, width: 600, height: 280 }),
+  );
+});
+afterEach(() => vi.restoreAllMocks());
+
+const bars = (chart: Element) => chart.querySelectorAll('.recharts-bar-rectangle');
+
+describe('the Overview charts (Recharts)', () => {
+  it('draws revenue per bucket as an image named by its summary', async () => {
+    render(
+      <RevenueChart
+        series={[
+          { start: '2026-03-09', revenue: 50_000, orders: 40 },
+          { start: '2026-03-10', revenue: 10_000, orders: 5 },
+          { start: '2026-03-11', revenue: 62_500, orders: 57 },
+        ]}
+        interval="day"
+        summary="Revenue per day, Mar 9 – Mar 11"
+      />,
+    );
+    const chart = await screen.findByRole('img', { name: 'Revenue per day, Mar 9 – Mar 11' });
+    expect(chart.tagName.toLowerCase()).toBe('svg');
+    expect(chart).not.toHaveAttribute('tabindex');
+    expect(bars(chart)).toHaveLength(3);
+  });
+
+  it('draws paid orders by status', async () => {
+    const rows = statusRows({ processing: 1, shipped: 2, delivered: 3, cancelled: 4 });
+    render(<StatusChart rows={rows} summary="Paid orders by status" />);
+    const chart = await screen.findByRole('img', { name: 'Paid orders by status' });
+    expect(bars(chart)).toHaveLength(4);
+    for (const label of ['Processing', 'Shipped', 'Delivered', 'Cancelled'])
+      expect(chart).toHaveTextContent(label);
+  });
+
+  it('draws the top products as horizontal bars, long names shortened on the axis', async () => {
+    render(
+      <ProductsChart
+        rows={[
+          { productId: 'a', name: 'Blue Raspberry Slush Syrup', revenue: 80_000, units: 30 },
+          { productId: 'b', name: 'Grape', revenue: 32_500, units: 45 },
+        ]}
+        measure="units"
+        summary="Top 2 products by units"
+      />,
+    );
+    const chart = await screen.findByRole('img', { name: 'Top 2 products by units' });
+    expect(bars(chart)).toHaveLength(2);
+    // (jsdom measures no text, so Recharts puts each word of a tick on a line of its own.)
+    expect(chart).toHaveTextContent(/Slus…/);
+    expect(chart).not.toHaveTextContent(/Syrup/);
+    expect(chart).toHaveTextContent(/Grape/);
+  });
+});

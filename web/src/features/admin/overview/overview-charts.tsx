@@ -1,0 +1,127 @@
+import {
+  formatUsd,
+  type ProductFigure,
+  type SalesPoint,
+  type SeriesInterval,
+} from '@portal/domain';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { axisUsd, bucketLabel, type ProductMeasure, type StatusRow } from './overview-figures';
+
+/**
+ * The Overview's charts: the only module that imports Recharts, loaded lazily (overview-panel),
+ * so the dashboard's first load does not carry the chart library. Each chart is an image to
+ * assistive technology (role="img") named by a one-line summary; the table beside it (Show
+ * table) carries the same figures.
+ */
+
+const BAR = '#6d28d9';
+const GRID = '#e9e3f7';
+const TICK = { fill: '#5b4b8a', fontSize: 12 };
+const HEIGHT = 280;
+
+const usdTooltip = (value: unknown) => formatUsd(Number(value));
+/** Long product names stop at 20 characters on the axis (the tooltip and table have them whole). */
+const shortName = (name: string) => (name.length > 20 ? `${name.slice(0, 19)}…` : name);
+
+export function RevenueChart({
+  series,
+  interval,
+  summary,
+}: {
+  series: SalesPoint[];
+  interval: SeriesInterval;
+  summary: string;
+}) {
+  return (
+    <ResponsiveContainer width="100%" height={HEIGHT}>
+      <BarChart
+        data={series}
+        role="img"
+        aria-label={summary}
+        accessibilityLayer={false}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid vertical={false} stroke={GRID} />
+        <XAxis
+          dataKey="start"
+          tickFormatter={(start: string) => bucketLabel(start, interval)}
+          tick={TICK}
+          minTickGap={12}
+        />
+        <YAxis tickFormatter={axisUsd} tick={TICK} width={64} />
+        <Tooltip
+          formatter={usdTooltip}
+          labelFormatter={(start) => bucketLabel(String(start), interval)}
+        />
+        <Bar dataKey="revenue" name="Revenue" fill={BAR} radius={[3, 3, 0, 0]} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function StatusChart({ rows, summary }: { rows: StatusRow[]; summary: string }) {
+  return (
+    <ResponsiveContainer width="100%" height={HEIGHT}>
+      <BarChart
+        data={rows}
+        role="img"
+        aria-label={summary}
+        accessibilityLayer={false}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid vertical={false} stroke={GRID} />
+        <XAxis dataKey="label" tick={TICK} interval={0} />
+        <YAxis allowDecimals={false} tick={TICK} width={40} />
+        <Tooltip />
+        <Bar dataKey="orders" name="Orders" fill={BAR} radius={[3, 3, 0, 0]} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function ProductsChart({
+  rows,
+  measure,
+  summary,
+}: {
+  rows: ProductFigure[];
+  measure: ProductMeasure;
+  summary: string;
+}) {
+  const money = measure === 'revenue';
+  return (
+    <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 32 + 40)}>
+      <BarChart
+        data={rows}
+        layout="vertical"
+        role="img"
+        aria-label={summary}
+        accessibilityLayer={false}
+        margin={{ top: 0, right: 12, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid horizontal={false} stroke={GRID} />
+        <XAxis
+          type="number"
+          tickFormatter={money ? axisUsd : undefined}
+          allowDecimals={false}
+          tick={TICK}
+        />
+        <YAxis
+          type="category"
+          dataKey="name"
+          tickFormatter={shortName}
+          tick={TICK}
+          width={150}
+          interval={0}
+        />
+        <Tooltip formatter={money ? usdTooltip : undefined} />
+        <Bar
+          dataKey={measure}
+          name={money ? 'Revenue' : 'Units'}
+          fill={BAR}
+          radius={[0, 3, 3, 0]}
+        />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

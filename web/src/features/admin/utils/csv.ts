@@ -1,0 +1,65 @@
+/**
+ * CSV files the dashboard downloads (orders, users): RFC 4180 cells, CRLF line ends, a UTF-8
+ * byte-order mark so spreadsheet apps read accented store names correctly, and no cell a
+ * spreadsheet would run as a formula.
+ */
+
+/**
+ * A spreadsheet would run a cell starting with = + - @ (or tab / carriage return) as a formula
+ * (CSV injection); a leading single quote makes it plain text.
+ */
+function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break; quotes doubled. */
+export function csvCell(raw: string): string {
+  const value = neutraliseFormula(raw);
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Cents as dollars with two decimals and no currency sign or grouping, e.g. 123456 -> "1234.56". */
+export function centsToCsvAmount(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** A header row and the rows, every cell escaped. */
+export function buildCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Part of a file name from free text: lowercase letters, digits and dashes, at most 30. */
+export function fileNamePart(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 30)
+    .replace(/-+$/, '');
+}
+
+/**
+ * The file name of an export that says its filter, e.g. orders-2026-11-01-to-2026-11-26-shipped.csv
+ * or users-all-pending-search-cloud-nine.csv.
+ */
+export function exportFileName(
+  kind: 'orders' | 'users',
+  filter: {
+    q: string;
+    status: string | null;
+    role: string | null;
+    range: { from: string; to: string } | null;
+  },
+): string {
+  const parts: string[] = [
+    kind,
+    filter.range ? `${filter.range.from}-to-${filter.range.to}` : 'all',
+  ];
+  if (filter.status) parts.push(filter.status);
+  if (filter.role) parts.push(filter.role);
+  const search = fileNamePart(filter.q);
+  if (search) parts.push('search', search);
+  return `${parts.join('-')}.csv`;
+}
