@@ -384,6 +384,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         path.join(ROOT, 'node_modules/.bin/vite'),
         ['web', '--port', String(ports.web), '--strictPort', '--host', '127.0.0.1'],
         {
+          // The app as `npm start` serves it, whoever starts the stack: under vitest NODE_ENV is
+          // 'test', and antd's components would then all share the id "test-id" (a dialog named
+          // by aria-labelledby would take another element's text as its name).
+          NODE_ENV: 'development',
           VITE_EMULATOR_HOST: host,
           VITE_AUTH_EMULATOR_PORT: String(ports.auth),
           VITE_FIRESTORE_EMULATOR_PORT: String(ports.firestore),

@@ -3,14 +3,14 @@
  * step by step. Steps run in order; when one fails, the later steps fail at once with the name
  * of the step that broke (no retries), and the failing page is saved to e2e/artifacts/.
  */
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, test } from 'vitest';
 import type { StackInfo } from './provided';
 
-const E2E_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const E2E_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOTS_DIR = path.join(E2E_ROOT, 'screenshots');
 export const ARTIFACTS_DIR = path.join(E2E_ROOT, 'artifacts');
 
@@ -78,6 +78,12 @@ export function journey(slug: string): Journey {
           await Promise.allSettled(
             people.map(({ name: who, person }) =>
               person.page.screenshot({ path: path.join(ARTIFACTS_DIR, `${slug}--${who}--failed.png`) }),
+            ),
+          );
+          // The page as it was (what a screenshot cannot show: roles, names, hidden elements).
+          await Promise.allSettled(
+            people.map(async ({ name: who, person }) =>
+              writeFile(path.join(ARTIFACTS_DIR, `${slug}--${who}--failed.html`), await person.page.content()),
             ),
           );
           const urls = people.map(({ name: who, person }) => `${who} at ${person.page.url()}`).join('; ');

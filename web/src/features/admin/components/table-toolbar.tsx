@@ -65,11 +65,18 @@ export interface ToolbarSelect {
   onChange: (value: string | null) => void;
 }
 
+/** The sort on phones, where there are no column headers to click. */
+export interface ToolbarSort {
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
+
 const ALL = 'all';
 
 /**
- * A server-side table's toolbar: search, filters, a date range and Export CSV. It wraps on
- * narrow screens.
+ * A server-side table's toolbar: search, filters, a date range, the sort (phones) and Export
+ * CSV. It wraps on narrow screens.
  */
 export function TableToolbar({
   search,
@@ -77,15 +84,14 @@ export function TableToolbar({
   range,
   onExport,
   exporting,
-  extra,
+  sort,
 }: {
   search: { value: string; placeholder: string; onSearch: (text: string) => void };
   selects: readonly ToolbarSelect[];
   range: { value: DayRange | null; label: string; onChange: (range: DayRange | null) => void };
   onExport: () => void;
   exporting: boolean;
-  /** More controls (the sort on phones). */
-  extra?: ReactNode;
+  sort?: ToolbarSort;
 }) {
   return (
     <div className="admin-toolbar" role="search">
@@ -117,7 +123,16 @@ export function TableToolbar({
           );
         }}
       />
-      {extra}
+      {sort && (
+        <Select<string>
+          aria-label="Sort"
+          className="admin-toolbar__select"
+          prefix="Sort:"
+          value={sort.value}
+          options={[...sort.options]}
+          onChange={sort.onChange}
+        />
+      )}
       <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting}>
         Export CSV
       </Button>

@@ -5,14 +5,16 @@ import { useSearchParams } from 'react-router';
 import {
   defaultTableState,
   readTableParams,
+  tableFilter,
   writeTableParams,
   type TableSpec,
   type TableState,
 } from '../utils/table-params';
 
 /**
- * A server-side table's state, read from and written to the URL. `update` starts again from
- * page 1 unless it sets the page; `clear` drops the search, the filters and the sort;
+ * A server-side table's state, read from and written to the URL. `filter` is what the export
+ * asks for, `request` what the page asks for (the filter and the page). `update` starts again
+ * from page 1 unless it sets the page; `clear` drops the search, the filters and the sort;
  * `onTableChange` and `onPageChange` turn antd's sort and pagination events into updates.
  */
 export function useTableParams<Status extends string, SortField extends string>(
@@ -20,6 +22,11 @@ export function useTableParams<Status extends string, SortField extends string>(
 ) {
   const [params, setParams] = useSearchParams();
   const { state, ignored } = useMemo(() => readTableParams(spec, params), [spec, params]);
+  const filter = useMemo(() => tableFilter(state), [state]);
+  const request = useMemo(
+    () => ({ ...filter, page: state.page, pageSize: state.pageSize }),
+    [filter, state.page, state.pageSize],
+  );
 
   const update = useCallback(
     (change: Partial<TableState<Status, SortField>>, options: { replace?: boolean } = {}) => {
@@ -72,5 +79,9 @@ export function useTableParams<Status extends string, SortField extends string>(
     [spec, update, onPageChange, state.pageSize],
   );
 
-  return { state, ignored, update, clear, onPageChange, onTableChange };
+  return { state, ignored, filter, request, update, clear, onPageChange, onTableChange };
 }
+
+export type TableParams<Status extends string, SortField extends string> = ReturnType<
+  typeof useTableParams<Status, SortField>
+>;

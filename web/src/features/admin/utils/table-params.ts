@@ -34,6 +34,12 @@ export interface TableState<Status extends string, SortField extends string> {
   pageSize: number;
 }
 
+/** What the table asks the server for, but the page: also what its CSV export asks for. */
+export type TableFilter<Status extends string, SortField extends string> = Omit<
+  TableState<Status, SortField>,
+  'page' | 'pageSize'
+>;
+
 export const TABLE_PARAM_KEYS = [
   'q',
   'status',
@@ -170,4 +176,18 @@ export function writeTableParams<Status extends string, SortField extends string
 /** Whether the table is narrowed by a search or a filter (sort and page do not count). */
 export function isFiltered(state: TableState<string, string>): boolean {
   return state.q !== '' || state.status !== null || state.role !== null || state.range !== null;
+}
+
+/** The filter of a table state: its search, filters and sort, without the page. */
+export function tableFilter<Status extends string, SortField extends string>(
+  state: TableState<Status, SortField>,
+): TableFilter<Status, SortField> {
+  return {
+    q: state.q,
+    status: state.status,
+    role: state.role,
+    range: state.range,
+    sort: state.sort,
+    direction: state.direction,
+  };
 }

@@ -1,0 +1,261 @@
+import { BUYER_ROLES, ROLE_LABELS, TABLE_PAGE_SIZES, type BuyerRole } from '@portal/domain';
+import { Alert, Grid, Pagination, Skeleton, Table, Typography } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useState, type ComponentType } from 'react';
+import { useNotify } from '@/lib/notify';
+import type { TableParams } from '../hooks/use-table-params';
+import { exportFileName } from '../utils/csv';
+import { downloadTextFile } from '../utils/download-file';
+import {
+  isFiltered,
+  type SortDirection,
+  type TableFilter,
+  type TableState,
+} from '../utils/table-params';
+import { TableEmpty, TableError } from './table-states';
+import { IgnoredParamsAlert, TableToolbar, type ToolbarSelect } from './table-toolbar';
+import { useFetchErrorToast } from './use-fetch-error-toast';
+
+/**
+ * A manager's server-side table (Orders, Users): the toolbar, a desktop antd Table or phone cards
+ * with a sort and a pager, the loading, empty and error states, and Export CSV of the filter.
+ * The search, filters, sort and page live in the URL (useTableParams); the table using it gives
+ * its columns, card, options, callables and words.
+ */
+
+const PAGE_SIZE_OPTIONS = TABLE_PAGE_SIZES.map(String);
+const roleOptions = BUYER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** A column sorted by the server: shows the URL's sort; its key is the URL's sort name. */
+export function sortableColumn<SortField extends string>(
+  state: TableState<string, SortField>,
+  field: SortField,
+  first: 'ascend' | 'descend',
+): { sorter: true; sortOrder: SortOrder; sortDirections: SortOrder[] } {
+  return {
+    sorter: true,
+    sortOrder: state.sort === field ? (state.direction === 'asc' ? 'ascend' : 'descend') : null,
+    sortDirections: first === 'descend' ? ['descend', 'ascend'] : ['ascend', 'descend'],
+  };
+}
+
+/** A choice of the phones' sort select: "field:direction". */
+export interface PhoneSort<SortField extends string> {
+  value: `${SortField}:${SortDirection}`;
+  label: string;
+}
+
+/** The words of a table. */
+export interface ServerTableTexts {
+  searchPlaceholder: string;
+  rangeLabel: string;
+  /** No rows and no filter. */
+  none: string;
+  /** A filter that matches nothing (also the toast of an empty export). */
+  noMatch: string;
+  loadError: string;
+  /** The export stopped at TABLE_EXPORT_MAX rows. */
+  truncated: string;
+  exportEmptyTitle: string;
+  exported: (count: number) => string;
+  exportFailed: string;
+}
+
+/** One page of rows, from useQuery. */
+interface PageQuery<Row> {
+  data?: { rows: readonly Row[]; total: number };
+  isError: boolean;
+  isPending: boolean;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/** Every row of the filter for the CSV, from useMutation. */
+interface CsvExport<Status extends string, SortField extends string, Row> {
+  mutation: {
+    mutateAsync: (
+      filter: TableFilter<Status, SortField>,
+    ) => Promise<{ rows: readonly Row[]; truncated: boolean }>;
+    isPending: boolean;
+  };
+  kind: Parameters<typeof exportFileName>[0];
+  buildCsv: (rows: readonly Row[]) => string;
+}
+
+/** Export CSV: asks for every row of the filter and downloads them, or says why not. */
+function useCsvExport<Status extends string, SortField extends string, Row>(
+  { mutation, kind, buildCsv }: CsvExport<Status, SortField, Row>,
+  filter: TableFilter<Status, SortField>,
+  texts: ServerTableTexts,
+) {
+  const notify = useNotify();
+  const [truncated, setTruncated] = useState(false);
+  const run = async () => {
+    try {
+      const result = await mutation.mutateAsync(filter);
+      setTruncated(result.truncated);
+      if (result.rows.length === 0) {
+        notify.info(texts.exportEmptyTitle, texts.noMatch);
+        return;
+      }
+      downloadTextFile(exportFileName(kind, filter), buildCsv(result.rows));
+      notify.success('Export Ready', texts.exported(result.rows.length));
+    } catch {
+      notify.error('Error', texts.exportFailed);
+    }
+  };
+  return { run, truncated, dismiss: () => setTruncated(false) };
+}
+
+export function ServerTable<Row extends object, Status extends string, SortField extends string>({
+  title,
+  titleId,
+  texts,
+  params,
+  query,
+  statusOptions,
+  phoneSorts,
+  columns,
+  rowKey,
+  card: Card,
+  tableProps,
+  csv,
+}: {
+  title: string;
+  /** The heading's id, which labels the section. */
+  titleId: string;
+  texts: ServerTableTexts;
+  params: TableParams<Status, SortField>;
+  query: PageQuery<Row>;
+  statusOptions: ToolbarSelect['options'];
+  phoneSorts: readonly PhoneSort<SortField>[];
+  columns: TableColumnsType<Row>;
+  rowKey: keyof Row & string;
+  /** A row on a phone: a card instead of a table row that would need sideways scrolling. */
+  card: ComponentType<{ row: Row }>;
+  /** More of the desktop table (size, expandable rows). */
+  tableProps?: Pick<TableProps<Row>, 'size' | 'expandable'>;
+  csv: CsvExport<Status, SortField, Row>;
+}) {
+  const phone = Grid.useBreakpoint().xs === true;
+  const { state, ignored, filter, update, clear, onPageChange, onTableChange } = params;
+  const exporter = useCsvExport(csv, filter, texts);
+  useFetchErrorToast(query.isError);
+
+  const rows = query.data?.rows ?? [];
+  const total = query.data?.total ?? 0;
+
+  const empty = (
+    <TableEmpty
+      filtered={isFiltered(state)}
+      total={total}
+      noneText={texts.none}
+      noMatchText={texts.noMatch}
+      onClear={clear}
+      onFirstPage={() => update({ page: 1 })}
+    />
+  );
+
+  return (
+    <section aria-labelledby={titleId}>
+      <div className="admin-section-header">
+        <Typography.Title level={2} id={titleId} style={{ fontSize: 20 }}>
+          {title}
+        </Typography.Title>
+      </div>
+      <TableToolbar
+        search={{
+          value: state.q,
+          placeholder: texts.searchPlaceholder,
+          onSearch: (q) => update({ q }, { replace: true }),
+        }}
+        selects={[
+          {
+            label: 'Status',
+            value: state.status,
+            options: statusOptions,
+            onChange: (status) => update({ status: status as Status | null }),
+          },
+          {
+            label: 'Role',
+            value: state.role,
+            options: roleOptions,
+            onChange: (role) => update({ role: role as BuyerRole | null }),
+          },
+        ]}
+        range={{
+          value: state.range,
+          label: texts.rangeLabel,
+          onChange: (range) => update({ range }),
+        }}
+        sort={
+          phone
+            ? {
+                value: `${state.sort}:${state.direction}`,
+                options: phoneSorts,
+                onChange: (value) => {
+                  const [sort, direction] = value.split(':') as [SortField, SortDirection];
+                  update({ sort, direction });
+                },
+              }
+            : undefined
+        }
+        onExport={() => void exporter.run()}
+        exporting={csv.mutation.isPending}
+      />
+      <IgnoredParamsAlert ignored={ignored} />
+      {exporter.truncated && (
+        <Alert
+          className="admin-table-alert"
+          type="warning"
+          showIcon
+          closable={{ onClose: exporter.dismiss }}
+          title={texts.truncated}
+        />
+      )}
+      {query.isError ? (
+        <TableError text={texts.loadError} onRetry={() => void query.refetch()} />
+      ) : phone ? (
+        <div className="admin-cards" aria-busy={query.isFetching}>
+          {query.isPending && <Skeleton active />}
+          {rows.map((row) => (
+            <Card key={String(row[rowKey])} row={row} />
+          ))}
+          {!query.isPending && rows.length === 0 && empty}
+          {total > 0 && (
+            <Pagination
+              className="admin-pagination"
+              size="small"
+              current={state.page}
+              pageSize={state.pageSize}
+              total={total}
+              pageSizeOptions={PAGE_SIZE_OPTIONS}
+              onChange={onPageChange}
+            />
+          )}
+        </div>
+      ) : (
+        <Table<Row>
+          rowKey={rowKey}
+          columns={columns}
+          dataSource={rows}
+          loading={query.isFetching}
+          showSorterTooltip={false}
+          onChange={onTableChange}
+          pagination={{
+            current: state.page,
+            pageSize: state.pageSize,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal: (all, [first, last]) => `${first}–${last} of ${all}`,
+          }}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: query.isPending ? ' ' : empty }}
+          {...tableProps}
+        />
+      )}
+    </section>
+  );
+}
