@@ -356,6 +356,8 @@ describe('searchUsers', () => {
     expect(found.rows[0]).toEqual({
       uid: uidOf('a'),
       storeName: store('a').name,
+      fullName: `Name ${uidOf('a')}`,
+      sellerPermitId: `SR-A-${RUN}`,
       email: emailOf('a'),
       role: 'retailer',
       status: 'approved',
