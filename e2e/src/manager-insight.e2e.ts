@@ -211,7 +211,11 @@ j.step('the store page shows the buyer, their orders and lifetime revenue', asyn
   const { page } = manager;
   await page.goto('/admin?tab=users');
   await page.getByRole('searchbox', { name: 'Search store or email' }).fill(storeA.email);
-  await page.getByRole('link', { name: storeA.storeName }).first().click();
+  // As a manager would: the search has answered (one buyer) before the store is opened.
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(storeA.email);
+  const users = page.getByRole('region', { name: 'User Management' });
+  await see(users.getByText('1–1 of 1'));
+  await users.getByRole('link', { name: storeA.storeName }).click();
   await at(page, `/admin/stores/${storeA.uid}`);
   await see(page.getByRole('heading', { level: 1, name: storeA.storeName }));
   const sales = page.locator('.ant-card').filter({ has: page.getByText('Lifetime revenue') });
