@@ -401,13 +401,3 @@ export interface StoreDetailsResponse {
   lifetimeRevenue: number;
   lastOrderAt: string | null;
 }
-
-/** Words of a search text, lowercased, for matching names and emails. */
-export function searchTerms(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9@._+-]+/)
-    .filter((term) => term.length > 0);
-}
