@@ -9,7 +9,9 @@
  * plus every lazy layout and route module on its way (web/src/app/router.tsx) with their static
  * imports. Firebase is detected from the source maps (any module under node_modules/firebase or
  * node_modules/@firebase), with a text marker as a fallback when maps are missing.
- * The CLI exits 1 when the landing route has Firebase code or more than 200 KB gzipped JavaScript.
+ * Limits: SIZE_TARGETS per kind of route, INTERIM_CEILINGS for the routes not there yet, and no
+ * Firebase code on the landing route. The CLI prints every route with its verdict and exits 1
+ * when any route breaks its limit (production-build.test.ts checks the same in `npm test`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +21,6 @@ import { ROUTES } from '@portal/domain';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'web/dist');
-export const LANDING_BUDGET = 200 * 1024;
 
 /**
  * Route -> lazy modules on its way, outermost first, from the domain's route table (the router
@@ -31,6 +32,15 @@ export function routeModules(): [string, string[]][] {
     [...r.layouts, r.module],
   ]);
 }
+
+/**
+ * Lazy chunks a route fetches as soon as it shows, beyond its route module (by source file, as
+ * the Vite manifest names them): the dashboard's default tab is its own chunk, but a manager
+ * opening /admin gets it at once, so it counts towards /admin's first load.
+ */
+export const FIRST_LOAD_CHUNKS: Readonly<Record<string, readonly string[]>> = {
+  [ROUTES.admin.path]: ['src/features/admin/tabs/orders-tab.tsx'],
+};
 
 interface Chunk {
   file: string;
@@ -105,6 +115,7 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
     const keys = new Set<string>();
     closure(entryKey, keys);
     for (const name of modules) closure(`src/app/routes/${name}.tsx`, keys);
+    for (const source of FIRST_LOAD_CHUNKS[route] ?? []) closure(source, keys);
     const chunks = [...keys].map((key) => manifest[key]!);
     const js = chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js'));
     const css = new Set(chunks.flatMap((chunk) => chunk.css ?? []));
@@ -120,26 +131,93 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
   });
 }
 
-export function routeSizeRows(sizes: readonly RouteSize[]): string[][] {
-  return sizes.map((s) => [
-    s.route,
-    kb(s.jsBytes),
-    String(s.jsFiles),
-    kb(s.cssBytes),
-    s.firebase ? 'yes' : 'no',
-  ]);
-}
-export const ROUTE_SIZE_HEADER = ['Route', 'JS (gzip)', 'JS files', 'CSS (gzip)', 'Firebase'];
+const KB = 1024;
 
-/** Why the landing route breaks its budget, or '' when it does not. */
+/** The size targets: first-load JavaScript (gzip) per kind of route, and CSS (gzip) per route. */
+export const SIZE_TARGETS = { public: 150 * KB, portal: 250 * KB, admin: 330 * KB, css: 30 * KB };
+export type RouteKind = 'public' | 'portal' | 'admin';
+
+/**
+ * Public: anyone may open it (landing, apply, sign-in pages, mail links, 404). Portal: a signed-in
+ * buyer (the portal, invoices, the page Stripe returns to). Admin: a signed-in manager.
+ */
+export function routeKind(route: string): RouteKind {
+  if (route === ROUTES.adminLogin.path) return 'public';
+  if (route.startsWith('/admin')) return 'admin';
+  if (route.startsWith('/portal') || route === ROUTES.paymentSuccess.path) return 'portal';
+  return 'public';
+}
+
+/**
+ * Ceilings for the routes that are still over their target: no route may grow past the size it
+ * had when the targets were set (rounded up by a few KB), so each change can only bring them
+ * closer. A ceiling is removed once its route meets the target (a test keeps this list honest).
+ * Why these routes are over, and what would bring them down: docs/performance.md.
+ */
+export const INTERIM_CEILINGS: Readonly<Record<string, number>> = {};
+
+/** The most a route's first-load JavaScript may weigh now: its target, or its interim ceiling. */
+export function jsLimit(route: string): number {
+  return INTERIM_CEILINGS[route] ?? SIZE_TARGETS[routeKind(route)];
+}
+
+/** Why a route breaks its limits ('' when it does not). */
+export function budgetProblem(size: RouteSize): string {
+  const problems: string[] = [];
+  const limit = jsLimit(size.route);
+  if (size.jsBytes > limit) {
+    problems.push(
+      `${size.route} loads ${kb(size.jsBytes)} of JavaScript, over its ${
+        INTERIM_CEILINGS[size.route] ? 'interim ceiling' : 'budget'
+      } of ${kb(limit)}`,
+    );
+  }
+  if (size.cssBytes > SIZE_TARGETS.css) {
+    problems.push(`${size.route} loads ${kb(size.cssBytes)} of CSS, over ${kb(SIZE_TARGETS.css)}`);
+  }
+  return problems.join('; ');
+}
+
+/** Every route's problem (landing rules included), one line each. */
+export function sizeProblems(sizes: readonly RouteSize[]): string[] {
+  const landing = landingProblem(sizes);
+  return [...(landing ? [landing] : []), ...sizes.map(budgetProblem).filter(Boolean)];
+}
+
+export function routeSizeRows(sizes: readonly RouteSize[]): string[][] {
+  return sizes.map((s) => {
+    const target = SIZE_TARGETS[routeKind(s.route)];
+    const verdict = budgetProblem(s)
+      ? 'FAIL'
+      : s.jsBytes <= target
+        ? 'ok'
+        : `over target by ${kb(s.jsBytes - target)}`;
+    return [
+      s.route,
+      kb(s.jsBytes),
+      `${kb(target)}${INTERIM_CEILINGS[s.route] ? ` (now ≤ ${kb(INTERIM_CEILINGS[s.route])})` : ''}`,
+      String(s.jsFiles),
+      kb(s.cssBytes),
+      s.firebase ? 'yes' : 'no',
+      verdict,
+    ];
+  });
+}
+export const ROUTE_SIZE_HEADER = [
+  'Route',
+  'JS (gzip)',
+  'JS target',
+  'JS files',
+  'CSS (gzip)',
+  'Firebase',
+  'Verdict',
+];
+
+/** Why the landing route breaks its rules, or '' when it does not. */
 export function landingProblem(sizes: readonly RouteSize[]): string {
   const landing = sizes.find((s) => s.route === ROUTES.home.path);
   if (!landing) return 'The landing route was not measured.';
-  let problem = '';
-  if (landing.firebase) problem += 'The landing route loads Firebase SDK code. ';
-  if (landing.jsBytes > LANDING_BUDGET)
-    problem += `The landing route is ${kb(landing.jsBytes)} gzipped, over ${kb(LANDING_BUDGET)}.`;
-  return problem.trim();
+  return landing.firebase ? 'The landing route loads Firebase SDK code.' : '';
 }
 
 /** A production build into a temporary folder, for the report (web-build.ts, loaded only here). */
@@ -172,13 +250,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(line(ROUTE_SIZE_HEADER));
     console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
     for (const row of rows) console.log(line(row));
-    const problem = landingProblem(sizes);
+    const problems = sizeProblems(sizes);
+    const met = sizes.filter((s) => s.jsBytes <= SIZE_TARGETS[routeKind(s.route)]).length;
     console.log(
-      problem
-        ? `\nFAIL: ${problem}`
-        : `\nLanding route: no Firebase SDK code, within ${kb(LANDING_BUDGET)} gzipped.`,
+      `\nTargets: public ${kb(SIZE_TARGETS.public)}, portal ${kb(SIZE_TARGETS.portal)}, admin ${kb(
+        SIZE_TARGETS.admin,
+      )} of JavaScript; ${kb(SIZE_TARGETS.css)} of CSS per route. ${met} of ${sizes.length} routes meet their JavaScript target.`,
     );
-    process.exit(problem ? 1 : 0);
+    for (const problem of problems) console.log(`FAIL: ${problem}`);
+    if (problems.length === 0)
+      console.log('No route is over its limit; the landing route has no Firebase code.');
+    process.exit(problems.length > 0 ? 1 : 0);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(2);

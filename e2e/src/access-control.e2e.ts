@@ -1,8 +1,12 @@
-/** A signed-out visitor and a rejected account are kept out of /portal and /admin. */
+/**
+ * A signed-out visitor and a rejected account are kept out of /portal and /admin; a buyer whose
+ * session ends in another tab is told so and brought back after signing in again.
+ */
 import { expect } from 'vitest';
+import { createApprovedBuyer } from './support/accounts';
 import { journey } from './support/journey';
 import { snap } from './support/screens';
-import { at, see, seeToast, submitSignIn } from './support/ui';
+import { at, see, seeToast, signInBuyer, submitSignIn } from './support/ui';
 
 const j = journey('access-control');
 const PORTAL_PAGES = ['/portal/store', '/portal/cart', '/portal/my-account', '/portal'];
@@ -56,4 +60,27 @@ j.step('an approved retailer is refused at /admin too', async () => {
   await submitSignIn(page, 'retailer@demo.test');
   await seeToast(page, 'Access Denied', "You don't have admin privileges");
   expect(new URL(page.url()).pathname).toBe('/admin/login');
+});
+
+j.step("a buyer signed out in another tab is told the session expired, and comes back to the page after signing in", async () => {
+  const account = await createApprovedBuyer(j.stack, 'retailer', 'expired');
+  const { page, context } = await j.person('buyer-two-tabs');
+  await signInBuyer(page, account.email, account.password);
+  await page.goto('/portal/cart');
+  await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
+  const other = await context.newPage();
+  await other.goto('/portal/store');
+  await see(other.getByRole('heading', { name: 'VIP Product Catalog' }));
+  await other.getByRole('button', { name: 'Logout' }).click();
+  await at(other, '/login');
+  // The first tab hears Firebase Auth drop the user: not a visitor, a session that ended.
+  await at(page, '/login');
+  expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent('/portal/cart')}`);
+  await see(page.getByText('Your session has expired. Please sign in again.'));
+  await submitSignIn(page, account.email, account.password);
+  await at(page, '/portal/cart');
+  await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
+  // The tab that logged out on purpose says nothing of an expired session.
+  expect(await other.getByText('Your session has expired. Please sign in again.').count()).toBe(0);
+  await other.close();
 });

@@ -12,6 +12,7 @@ import { linkIn, mailClient } from '../../scripts/lib/maildev';
 import { uniqueTag } from './support/accounts';
 import { journey, type Person } from './support/journey';
 import { E2E_SHIP_TO, fillShipTo } from './support/stripe-page';
+import { checkA11yBothWidths } from './support/a11y';
 import { snap } from './support/screens';
 import {
   at,
@@ -76,6 +77,11 @@ j.step('a visitor reads the landing page and opens the application form', async 
 
 j.step('the visitor applies as a retailer', async () => {
   const { page } = visitor;
+  // Submitted empty first: every field says what it needs.
+  await page.getByRole('button', { name: /submit|apply|request access/i }).click();
+  await see(page.getByText('Full name is required'));
+  await see(page.getByText('Seller permit number is required'));
+  await checkA11yBothWidths(page, 'apply-errors');
   await page.getByLabel(/full name/i).fill(applicant.fullName);
   await page.getByLabel(/store name/i).fill(applicant.storeName);
   await page.getByLabel(/email/i).fill(applicant.email);
@@ -148,7 +154,21 @@ j.step('the manager approves the applicant in /admin', async () => {
   await seeToast(page, 'Profile approved successfully');
   await seeText(row, /approved/i);
   expect(await row.getByRole('button', { name: /approve/i }).count()).toBe(0);
-});
+  // The Reject confirmation of the approved buyer (opened from a table row on desktop, from a
+  // card on phones) is checked, then dismissed: the buyer stays approved.
+  const popconfirm = page.locator('.ant-popconfirm').filter({ visible: true });
+  const confirmReject = popconfirm.getByRole('button', { name: 'Reject', exact: true });
+  const openReject = async () => {
+    if (await confirmReject.isVisible()) return;
+    await page.getByRole('button', { name: `Reject ${applicant.storeName}` }).first().click();
+    await see(confirmReject);
+  };
+  await checkA11yBothWidths(page, 'admin-users-reject-confirm', openReject);
+  await openReject();
+  await popconfirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect.poll(() => confirmReject.isVisible()).toBe(false);
+  await seeText(row, /approved/i);
+}, 150_000);
 
 j.step(
   "the approval mail's link opens sign-in; 'Welcome back!', then /portal/my-account after about 3 s",
@@ -196,6 +216,8 @@ j.step('the buyer sees retailer prices and adds two products', async () => {
     .click();
   await see(productCard(page, MANGO.name).getByRole('button', { name: /Add to Cart \(1/ }));
   await see(page.getByRole('link', { name: /cart, 2 items/i }));
+  // The store with products in the cart (counts on the cards and the header's cart).
+  await checkA11yBothWidths(page, 'store-with-cart');
 });
 
 j.step('the buyer changes quantities in the cart', async () => {

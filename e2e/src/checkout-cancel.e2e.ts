@@ -1,4 +1,7 @@
-/** Cancel on the Stripe page returns the buyer to their cart, unchanged. */
+/**
+ * Cancel on the Stripe page returns the buyer to their cart, unchanged, with
+ * 'Payment cancelled — your cart is unchanged' said once (a reload does not say it again).
+ */
 import { expect } from 'vitest';
 import { createApprovedBuyer } from './support/accounts';
 import { journey, type Person } from './support/journey';
@@ -6,6 +9,7 @@ import { snap } from './support/screens';
 import { at, productCard, see, seeText, signInBuyer, usd, usdPattern, seeQuantity } from './support/ui';
 
 const j = journey('checkout-cancel');
+const CANCELLED = 'Payment cancelled — your cart is unchanged';
 const BLUE = { name: 'Blue Coast Syrup', retailer: 3499 };
 const RED = { name: 'Red Rush Syrup', retailer: 3299 };
 const total = 2 * BLUE.retailer + RED.retailer;
@@ -40,6 +44,9 @@ j.step('the buyer proceeds to checkout and presses Cancel on the Stripe page', a
   await see(page.getByText(usd(total)).first());
   await page.getByRole('link', { name: 'Cancel' }).click();
   await at(page, '/portal/cart');
+  // The cancel URL carries the flag the cart reads, then drops from the address.
+  await see(page.getByRole('status').filter({ hasText: CANCELLED }));
+  await page.waitForURL((url) => url.pathname === '/portal/cart' && url.search === '', { waitUntil: 'commit' });
 });
 
 j.step('the cart is unchanged', async () => {
@@ -55,4 +62,14 @@ j.step('the cart is unchanged', async () => {
   await snap(page, 'cart-after-cancel');
   // No error toast on the way back.
   expect(await page.locator('.ant-notification-notice-error').count()).toBe(0);
+});
+
+j.step('a reload of the cart does not say it again', async () => {
+  const { page } = buyer;
+  await page.reload();
+  await see(page.getByRole('article', { name: BLUE.name }));
+  await see(page.getByRole('link', { name: /cart, 3 items/i }));
+  const url = new URL(page.url());
+  expect(url.pathname + url.search).toBe('/portal/cart');
+  expect(await page.getByText(CANCELLED).count()).toBe(0);
 });

@@ -13,6 +13,7 @@ import {
   uniqueTag,
   type TestBuyer,
 } from './support/accounts';
+import { checkA11yBothWidths } from './support/a11y';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { see, seeToast, submitSignIn } from './support/ui';
@@ -26,11 +27,12 @@ let buyer: TestBuyer;
 let person: Person;
 let resetLink = '';
 
-async function askForReset(email: string) {
+async function askForReset(email: string, check = false) {
   const { page } = person;
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await see(page.getByRole('heading', { name: 'Reset Password' }));
+  if (check) await checkA11yBothWidths(page, 'forgot-password');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await see(page.getByText(SAME_ANSWER));
@@ -42,7 +44,7 @@ j.step(
     buyer = await createApprovedBuyer(j.stack, 'retailer', 'reset');
     person = await j.person('buyer');
     const nobody = `nobody-${uniqueTag()}@e2e.test`;
-    await askForReset(nobody);
+    await askForReset(nobody, true);
     await askForReset(buyer.email);
     await snap(person.page, 'forgot-password-sent');
     const mail = await mails.waitFor(buyer.email, (m) => m.subject === 'Reset your password');
@@ -94,6 +96,7 @@ j.step('a tampered code and a link without one are refused with a clear message'
   );
   await page.goto('/auth/action?mode=resetPassword');
   await see(page.getByRole('heading', { name: 'This link is not valid.' }));
+  await checkA11yBothWidths(page, 'auth-action-invalid-link');
 });
 
 j.step(

@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
+import { checkA11yBothWidths } from './support/a11y';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { listCollection, waitForTriggers, writeDocuments, type Plain } from './support/firestore-admin';
 import { ARTIFACTS_DIR, E2E_ROOT, journey, type Person } from './support/journey';
@@ -236,7 +237,64 @@ j.step('garbage in the URL gets a clear message and the default range', async ()
   await see(page.getByRole('alert').filter({ hasText: 'Unknown date range.' }));
   const today = pacificDay(new Date());
   await seeTotals(manager, await figuresOf(daysBefore(today, 29), today));
+  await checkA11yBothWidths(page, 'admin-overview-bad-range');
   await page.goto('/admin?tab=orders&status=bogus&page=abc&size=7');
   await see(page.getByRole('region', { name: 'Recent Orders' }));
   await see(page.getByRole('alert').first());
+});
+
+j.step('the Catalog tab, the product form and the import preview pass axe', async () => {
+  const { page } = manager;
+  await page.goto('/admin?tab=catalog');
+  const catalog = page.getByRole('region', { name: 'Catalog' });
+  await see(catalog.getByRole('button', { name: /^Edit / }));
+  await checkA11yBothWidths(page, 'admin-catalog');
+
+  // The product form, submitted empty: each field says what it needs.
+  await catalog.getByRole('button', { name: 'Add Product' }).click();
+  const productForm = page.getByRole('dialog', { name: 'Add Product' });
+  await productForm.getByRole('button', { name: 'Create Product' }).click();
+  await see(productForm.getByText('SKU is required'));
+  await checkA11yBothWidths(page, 'admin-product-form-errors');
+  await productForm.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect.poll(() => productForm.isVisible()).toBe(false);
+
+  // The import preview of the catalog's own export: every row an update, nothing imported.
+  const download = page.waitForEvent('download');
+  await catalog.getByRole('button', { name: 'Export CSV' }).click();
+  const file = path.join(ARTIFACTS_DIR, 'manager-insight-catalog.csv');
+  await (await download).saveAs(file);
+  await page.getByLabel('Catalog CSV file').setInputFiles(file);
+  const preview = page.getByRole('dialog', { name: /^Import catalog: / });
+  await see(preview.getByText(/to update/));
+  await checkA11yBothWidths(page, 'admin-catalog-import-preview');
+  await preview.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect.poll(() => preview.isVisible()).toBe(false);
+});
+
+j.step('the Tutorials tab, its form and a Delete confirmation pass axe', async () => {
+  const { page } = manager;
+  await page.goto('/admin?tab=tutorials');
+  const tutorials = page.getByRole('region', { name: 'Support Tutorials' });
+  await see(tutorials.getByRole('button', { name: /^Edit / }));
+  await checkA11yBothWidths(page, 'admin-tutorials');
+  await tutorials.getByRole('button', { name: 'Add Tutorial' }).click();
+  const tutorialForm = page.getByRole('dialog', { name: 'Add Tutorial' });
+  await tutorialForm.getByRole('button', { name: 'Add Tutorial' }).click();
+  await see(tutorialForm.getByText('Title is required'));
+  await checkA11yBothWidths(page, 'admin-tutorial-form-errors');
+  await tutorialForm.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect.poll(() => tutorialForm.isVisible()).toBe(false);
+
+  // A Delete confirmation (a table row on desktop, a card on phones), dismissed.
+  const confirm = page.locator('.ant-popconfirm').filter({ visible: true });
+  const openDelete = async () => {
+    if (await confirm.isVisible()) return;
+    await tutorials.getByRole('button', { name: /^Delete / }).first().click();
+    await see(confirm.getByRole('button', { name: 'Delete', exact: true }));
+  };
+  await checkA11yBothWidths(page, 'admin-tutorial-delete-confirm', openDelete);
+  await openDelete();
+  await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect.poll(() => confirm.count()).toBe(0);
 });

@@ -6,9 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import { linkIn, mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
+import { checkA11yBothWidths } from './support/a11y';
 import { ARTIFACTS_DIR, journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { E2E_SHIP_TO, expireSession, fillShipTo, onStripePage } from './support/stripe-page';
@@ -53,6 +55,21 @@ function recentOrders(person: Person) {
 
 function orderRow(person: Person, label: string) {
   return recentOrders(person).getByRole('row').filter({ hasText: label }).first();
+}
+
+/**
+ * Opens `target` (a dialog or a confirmation) with the order's `button`, on its table row on
+ * desktop or its card on a phone, unless it is open already.
+ */
+async function openFromOrder(person: Person, label: string, button: string, target: Locator) {
+  if (await target.isVisible()) return;
+  await recentOrders(person)
+    .locator('tr, [role="article"]')
+    .filter({ hasText: label })
+    .first()
+    .getByRole('button', { name: button, exact: true })
+    .click();
+  await see(target);
 }
 
 j.step(
@@ -127,6 +144,11 @@ j.step(
     const dialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
     await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
     await see(dialog.getByText('Choose the carrier.'));
+    // The dialog belongs to the row: at phone width the order is a card, where it is opened
+    // again; back at desktop width, the row is shown again, folded, and the dialog closed.
+    const openShip = () => openFromOrder(manager, firstOrder, 'Mark Shipped', dialog);
+    await checkA11yBothWidths(page, 'admin-ship-dialog', openShip);
+    await openShip();
     await dialog.getByLabel('Carrier').click();
     await page.getByTitle('UPS', { exact: true }).click();
     await dialog.getByLabel('Tracking number').fill('1z 999-aa1 0123456784');
@@ -138,10 +160,38 @@ j.step(
     await see(
       orderRow(manager, firstOrder).locator('.ant-tag').getByText('Shipped', { exact: true }),
     );
+    if (!(await details.isVisible())) await row.getByRole('button', { name: /expand row/i }).click();
     await see(details.getByRole('link', { name: new RegExp(`Track package ${TRACKING}`) }));
     await snap(page, 'admin-dashboard-order-book');
   },
 );
+
+j.step("the manager's invoice, packing slip and refund dialog of the shipped order pass axe", async () => {
+  const { page } = manager;
+  const row = orderRow(manager, firstOrder);
+  const details = page.getByRole('group', { name: `Fulfilment of order ${firstOrder}` });
+  if (!(await details.isVisible())) await row.getByRole('button', { name: /expand row/i }).click();
+  // The manager's invoice and packing slip, each opened from its link in a new tab.
+  for (const [link, heading] of [
+    [/^Invoice INV-\d{6} of order/, /^Invoice INV-\d{6}$/],
+    [/^Packing slip of order/, /^Packing slip$/],
+  ] as const) {
+    const href = await details.getByRole('link', { name: link }).getAttribute('href');
+    const tab = await manager.context.newPage();
+    await tab.goto(href ?? '');
+    await see(tab.getByRole('heading', { level: 1, name: heading }));
+    await seeText(tab.locator('.print-doc'), /500 Market St/);
+    await checkA11yBothWidths(tab, heading.source.includes('Invoice') ? 'admin-invoice' : 'packing-slip');
+    await tab.close();
+  }
+  // The refund dialog of the shipped order, at both widths.
+  const refund = page.getByRole('dialog', { name: `Refund order ${firstOrder}` });
+  const openRefund = () => openFromOrder(manager, firstOrder, `Refund ${firstOrder}`, refund);
+  await checkA11yBothWidths(page, 'admin-refund-dialog', openRefund);
+  await openRefund();
+  await refund.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect.poll(() => refund.isVisible()).toBe(false);
+});
 
 j.step('the buyer gets the shipped mail with the carrier and the tracking link', async () => {
   const mail = await mailClient(j.stack.urls.mail).waitFor(account.email, (m) =>
@@ -203,9 +253,13 @@ j.step(
     const row = orderRow(manager, secondOrder);
     await seeText(row, /Processing/);
     const before = await revenue(admin);
-    await row.getByRole('button', { name: 'Cancel Order' }).click();
-    await see(admin.getByText(`Cancel and refund ${usd(GREEN.retailer)} to the buyer?`));
-    await admin.getByRole('button', { name: 'Yes, cancel' }).click();
+    const confirm = admin.locator('.ant-popconfirm').filter({ visible: true });
+    const question = confirm.getByText(`Cancel and refund ${usd(GREEN.retailer)} to the buyer?`);
+    const openCancel = () => openFromOrder(manager, secondOrder, 'Cancel Order', question);
+    await openCancel();
+    await checkA11yBothWidths(admin, 'admin-cancel-confirm', openCancel);
+    await openCancel();
+    await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
     await see(
       orderRow(manager, secondOrder).locator('.ant-tag').getByText('Cancelled', { exact: true }),
     );

@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import Stripe from 'stripe';
 import { advanceBuyerClock } from '../../scripts/lib/test-clocks';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
+import { checkA11yBothWidths } from './support/a11y';
 import { readDocument } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
@@ -82,7 +83,7 @@ j.step('a retailer checks out the cart as a standing order every 2 weeks', async
   await expect.poll(async () => (await standingOrder()).status).toBe('active');
   const first = await readDocument(j.stack, `orders/${standingOrderId}`);
   expect(first).toMatchObject({ payment_type: 'subscription', amount: PACK.unit });
-});
+}, 150_000);
 
 j.step('My Account shows the standing order with its next delivery', async () => {
   const { page } = buyer;
@@ -157,10 +158,17 @@ j.step('the buyer cancels; however far the clock moves, no further order comes',
   const { page } = buyer;
   await page.goto('/portal/my-account?tab=standing-orders');
   const card = standingCard(buyer);
-  await card.getByRole('button', { name: 'Cancel standing order' }).click();
-  await see(page.getByText('Cancel this standing order?'));
+  const confirm = page.locator('.ant-popconfirm').filter({ visible: true });
+  const openCancel = async () => {
+    if (await confirm.isVisible()) return;
+    await card.getByRole('button', { name: 'Cancel standing order' }).click();
+    await see(confirm.getByText('Cancel this standing order?'));
+  };
+  await openCancel();
   await see(page.getByText('No further deliveries will be made or charged.'));
-  await page.getByRole('button', { name: 'Yes, cancel' }).click();
+  await checkA11yBothWidths(page, 'account-standing-order-cancel-confirm', openCancel);
+  await openCancel();
+  await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
   await seeText(standingCard(buyer), /Cancelled/);
   await expect.poll(async () => (await standingOrder()).status).toBe('cancelled');
   await snap(page, 'account-standing-order-cancelled');

@@ -6,7 +6,7 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, test } from 'vitest';
 import type { StackInfo } from './provided';
 
@@ -24,10 +24,15 @@ export interface Person {
   context: BrowserContext;
 }
 
+export type PersonDevice = Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile' | 'reducedMotion'>;
+
 export interface Journey {
   readonly stack: StackInfo;
-  /** A new person: their own browser context (cookies, storage), at 1280x800. */
-  person(name: string): Promise<Person>;
+  /**
+   * A new person: their own browser context (cookies, storage), at 1280x800 unless `device` says
+   * otherwise (a phone: `{ viewport: PHONE, hasTouch: true, isMobile: true }`; reduced motion).
+   */
+  person(name: string, device?: PersonDevice): Promise<Person>;
   /** Runs `fn` as the next step of this journey. */
   step(name: string, fn: () => Promise<void>, timeoutMs?: number): void;
 }
@@ -54,9 +59,9 @@ export function journey(slug: string): Journey {
 
   return {
     stack,
-    async person(name) {
+    async person(name, device = {}) {
       if (!browser) throw new Error('journey() browser is not connected yet: call person() inside a step');
-      const context = await browser.newContext({ baseURL: stack.urls.web, viewport: DESKTOP, locale: 'en-US' });
+      const context = await browser.newContext({ baseURL: stack.urls.web, viewport: DESKTOP, locale: 'en-US', ...device });
       context.setDefaultTimeout(UI_TIMEOUT);
       context.setDefaultNavigationTimeout(UI_TIMEOUT);
       const page = await context.newPage();

@@ -1,18 +1,16 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { checkA11y, settle } from './a11y';
 import { DESKTOP, PHONE, SCREENSHOTS_DIR } from './journey';
-
-/** Waits for two animation frames, so layout that follows a resize has been painted. */
-async function settle(page: Page): Promise<void> {
-  // A string expression: it runs in the page, where requestAnimationFrame exists.
-  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-}
 
 /**
  * Saves what the person sees now as e2e/screenshots/<name>-1280x800.png and
- * <name>-390x844.png (the page is laid out again at phone width for the second, then restored).
+ * <name>-390x844.png (the page is laid out again at phone width for the second, then restored),
+ * and checks each width with axe (support/a11y.ts): a serious or critical violation at either
+ * width fails the step, after both screenshots are saved.
  */
 export async function snap(page: Page, name: string): Promise<void> {
+  const problems: string[] = [];
   const shot = async (size: { width: number; height: number }) => {
     await page.setViewportSize(size);
     await settle(page);
@@ -20,9 +18,13 @@ export async function snap(page: Page, name: string): Promise<void> {
       path: path.join(SCREENSHOTS_DIR, `${name}-${size.width}x${size.height}.png`),
       animations: 'disabled',
     });
+    await checkA11y(page, name).catch((error: unknown) => {
+      problems.push(error instanceof Error ? error.message : String(error));
+    });
   };
   await shot(DESKTOP);
   await shot(PHONE);
   await page.setViewportSize(DESKTOP);
   await settle(page);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
 }

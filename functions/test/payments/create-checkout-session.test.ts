@@ -92,7 +92,7 @@ describe('createCheckoutSession: pricing on the server', () => {
       expect(session.success_url).toBe(
         `${process.env.WEB_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       );
-      expect(session.cancel_url).toBe(`${process.env.WEB_ORIGIN}/portal/cart`);
+      expect(session.cancel_url).toBe(`${process.env.WEB_ORIGIN}/portal/cart?checkout=cancelled`);
       // The buyer's one Stripe Customer, with US ship-to and phone collection.
       expect(session.customer).toMatch(/^cus_/);
       const customer = await harness.stripe.customers.retrieve(session.customer as string);

@@ -180,7 +180,7 @@ describe('Checkout Session parameters', () => {
       metadata: { orderId: 'order1', uid: 'user1' },
       payment_intent_data: { metadata: { orderId: 'order1', uid: 'user1' } },
       success_url: 'https://shop.test/payment-success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://shop.test/portal/cart',
+      cancel_url: 'https://shop.test/portal/cart?checkout=cancelled',
       customer: 'cus_1',
       customer_update: { shipping: 'auto' },
       shipping_address_collection: { allowed_countries: ['US'] },

@@ -23,5 +23,6 @@ export * from './mail';
 export * from './rate-limits';
 export * from './paths';
 export * from './routes';
+export * from './return-path';
 export * from './schemas';
 export * from './contracts';

@@ -181,7 +181,13 @@ export function checkoutSuccessUrl(webOrigin: string): string {
   return `${webOrigin}${ROUTES.paymentSuccess.path}?session_id={CHECKOUT_SESSION_ID}`;
 }
 
-/** Where Stripe Checkout returns a buyer who cancelled: their cart. */
+/**
+ * The flag of the cancel URL (`?checkout=cancelled`): the cart says the payment was cancelled,
+ * then drops the flag from its address so a reload does not say it again.
+ */
+export const CHECKOUT_CANCELLED = { param: 'checkout', value: 'cancelled' } as const;
+
+/** Where Stripe Checkout returns a buyer who cancelled: their cart, with the cancelled flag. */
 export function checkoutCancelUrl(webOrigin: string): string {
-  return `${webOrigin}${ROUTES.cart.path}`;
+  return `${webOrigin}${ROUTES.cart.path}?${CHECKOUT_CANCELLED.param}=${CHECKOUT_CANCELLED.value}`;
 }

@@ -1,12 +1,39 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { useState, type ReactNode } from 'react';
-import { theme } from '@/config/theme';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { theme, touchTheme } from '@/config/theme';
 import { createQueryClient } from '@/lib/query-client';
+import { REDUCED_MOTION_QUERY, TOUCH_LAYOUT_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import '@/styles/touch.css';
+
+/**
+ * The antd theme for this screen: the brand theme, with 44 px controls on touch layouts and
+ * without antd's motion (transitions, collapse and wave animations) when motion is off.
+ */
+export function appTheme({ motion, touch }: { motion: boolean; touch: boolean }): ThemeConfig {
+  const components = { ...theme.components };
+  if (touch) {
+    for (const [name, tokens] of Object.entries(touchTheme.components ?? {})) {
+      const key = name as keyof typeof components;
+      components[key] = { ...components[key], ...tokens } as never;
+    }
+  }
+  return {
+    ...theme,
+    token: {
+      ...theme.token,
+      ...(touch ? touchTheme.token : {}),
+      ...(motion ? {} : { motion: false }),
+    },
+    components,
+  };
+}
 
 /**
  * antd theme, one-at-a-time notifications and the query client. Mounted by the UI-shell layout
  * route (and by tests), not at the root: the landing page is plain HTML and CSS and stays light.
+ * Motion follows the system's reduced-motion setting (and `motion={false}`, for tests); the
+ * control sizes follow the touch layout query (lib/use-media-query.ts). Both are live.
  */
 export function AppProviders({
   children,
@@ -18,8 +45,12 @@ export function AppProviders({
   motion?: boolean;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const touch = useMediaQuery(TOUCH_LAYOUT_QUERY);
+  const moving = motion && !reducedMotion;
+  const themeConfig = useMemo(() => appTheme({ motion: moving, touch }), [moving, touch]);
   return (
-    <ConfigProvider theme={motion ? theme : { ...theme, token: { ...theme.token, motion: false } }}>
+    <ConfigProvider theme={themeConfig}>
       <AntApp notification={{ maxCount: 1, placement: 'top' }} message={{ maxCount: 1 }}>
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </AntApp>

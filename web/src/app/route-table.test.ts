@@ -51,7 +51,9 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
     expect(pathsOf(createRoutes())).toContain('/portal/basket');
     expect(pathsOf(createRoutes())).not.toContain(original);
     expect(routeModules().map(([route]) => route)).toContain('/portal/basket');
-    expect(checkoutCancelUrl('https://shop.example')).toBe('https://shop.example/portal/basket');
+    expect(checkoutCancelUrl('https://shop.example')).toBe(
+      'https://shop.example/portal/basket?checkout=cancelled',
+    );
     expect(checkoutSuccessUrl('https://shop.example')).toBe(
       'https://shop.example/payment-success?session_id={CHECKOUT_SESSION_ID}',
     );

@@ -1,5 +1,6 @@
 import type { NonIndexRouteObject, RouteObject } from 'react-router';
 import { ROUTES, type LayoutModule, type RouteDef } from '@portal/domain';
+import { AppLoading } from '@/components/app-loading';
 import { RouterErrorScreen } from '@/components/router-error-screen';
 
 /**
@@ -48,7 +49,12 @@ export const pageModules: Record<string, LazyModule> = {
  * share the layout route objects. The catch-all (`*`) comes last at its level.
  */
 export function createRoutes(table: Readonly<Record<string, RouteDef>> = ROUTES): RouteObject[] {
-  const root: Branch = { errorElement: <RouterErrorScreen />, children: [] };
+  // HydrateFallback: what shows while the first page's lazy modules load (plain HTML, no antd).
+  const root: Branch = {
+    errorElement: <RouterErrorScreen />,
+    HydrateFallback: AppLoading,
+    children: [],
+  };
   const layoutNodes = new Map<string, Branch>();
   const defs = Object.values(table).sort((a, b) => Number(a.path === '*') - Number(b.path === '*'));
   for (const def of defs) {

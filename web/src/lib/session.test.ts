@@ -1,9 +1,25 @@
+import type * as FirebaseAuth from 'firebase/auth';
 import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useClaims, useManagerCheck, useSession } from './session';
+import { signOutUser, useClaims, useManagerCheck, useSession } from './session';
+import { resetSessionEnd, sessionEnded } from './session-end';
 
 const reactfire = vi.hoisted(() => ({ useSigninCheck: vi.fn(), useIdTokenResult: vi.fn() }));
 vi.mock('reactfire', () => reactfire);
+const firebaseAuth = vi.hoisted(() => ({
+  listeners: [] as ((user: unknown) => void)[],
+  signOut: vi.fn(),
+}));
+vi.mock('firebase/auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof FirebaseAuth>()),
+  onIdTokenChanged: (_auth: unknown, listener: (user: unknown) => void) => {
+    firebaseAuth.listeners.push(listener);
+    return () => undefined;
+  },
+  signOut: firebaseAuth.signOut,
+}));
+/** Firebase Auth's ID-token listeners hear this user (or none). */
+const tokenChanged = (user: unknown) => firebaseAuth.listeners.forEach((listen) => listen(user));
 
 const user = { uid: 'u1', email: 'manager@demo.test' } as User;
 
@@ -62,5 +78,38 @@ describe('useClaims', () => {
       data: { claims: { role: 'superuser', status: 'approved', email: 'x@y.z' } },
     });
     expect(useClaims(user)).toEqual({ status: 'success', claims: { status: 'approved' } });
+  });
+});
+
+describe('the end of a session (session-end.ts)', () => {
+  beforeEach(() => {
+    resetSessionEnd();
+    firebaseAuth.signOut.mockReset().mockImplementation(async () => tokenChanged(null));
+  });
+
+  it('follows Firebase Auth from the moment the module loads', () => {
+    expect(firebaseAuth.listeners).toHaveLength(1);
+  });
+
+  it('knows a session that ended without this tab signing out (expired, revoked, another tab)', () => {
+    tokenChanged(user);
+    expect(sessionEnded()).toBe(false);
+    tokenChanged(null);
+    expect(sessionEnded()).toBe(true);
+    // Signing in again starts afresh.
+    tokenChanged(user);
+    expect(sessionEnded()).toBe(false);
+  });
+
+  it('does not take Logout for an expired session', async () => {
+    tokenChanged(user);
+    await signOutUser();
+    expect(firebaseAuth.signOut).toHaveBeenCalledTimes(1);
+    expect(sessionEnded()).toBe(false);
+  });
+
+  it('says nothing about a visitor who was never signed in', () => {
+    tokenChanged(null);
+    expect(sessionEnded()).toBe(false);
   });
 });

@@ -1,7 +1,13 @@
 import { parseAccessClaims, resolveAccess, type AccessClaims } from '@portal/domain';
-import { signOut, type User } from 'firebase/auth';
+import { onIdTokenChanged, signOut, type User } from 'firebase/auth';
 import { useIdTokenResult, useSigninCheck } from 'reactfire';
 import { auth } from './firebase';
+import { noteAuthUser, noteSignOutAsked } from './session-end';
+
+// Follows the session for session-end.ts: registered when this module loads, before any
+// reactfire hook listens, so a session that ends by itself is known as such before the guards
+// render the signed-out state.
+onIdTokenChanged(auth, (user) => noteAuthUser(user !== null));
 
 /**
  * The signed-in state, through reactfire: it follows Firebase Auth's state and ID token and
@@ -56,6 +62,8 @@ export async function readClaims(user: User, forceRefresh = false): Promise<Part
   return parseAccessClaims(result.claims);
 }
 
+/** Signs out on purpose (Logout, a pending account): the guards say nothing about a session end. */
 export async function signOutUser(): Promise<void> {
+  noteSignOutAsked();
   await signOut(auth);
 }

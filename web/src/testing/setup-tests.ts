@@ -1,13 +1,22 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetSessionEnd } from '../lib/session-end';
 import { fakeDb } from './fake-firestore-lite';
 
 // Every web test runs against the one Firestore stand-in (fake-firestore-lite.ts), empty at the
 // start of each test: no test talks to a real Firestore or mocks the SDK on its own.
 vi.mock('firebase/firestore/lite', () => import('./fake-firestore-lite'));
-beforeEach(() => fakeDb.reset());
+beforeEach(() => {
+  fakeDb.reset();
+  // Every test starts as a fresh tab: no session has ended (web/src/lib/session-end.ts).
+  resetSessionEnd();
+});
 afterEach(() => cleanup());
+
+// Tabs and dialogs are lazy chunks: their first import in a test can take a few seconds on a
+// busy 2-core machine, so find* and waitFor wait up to 5 s (testing-library's default is 1 s).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Node-environment tests (e.g. the build budget) have no window.
 if (typeof window !== 'undefined') {

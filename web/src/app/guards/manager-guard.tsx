@@ -1,16 +1,23 @@
 import type { ReactNode } from 'react';
 import { AccessDeniedRedirect } from '@/components/access-denied-redirect';
 import { PageLoader } from '@/components/page-loader';
+import { pageReload, ServerUnreachable } from '@/components/server-unreachable';
 import { useManagerCheck } from '@/lib/session';
 
 /**
- * Manager pages outside the dashboard (invoices, packing slips): a loading state while the
- * session is read, the page for a manager, 'Access Denied' and /admin/login for anyone else. The
- * rules check the same claim on every read.
+ * Manager pages outside the dashboard (invoices, packing slips, store pages): a loading state
+ * while the session is read, the page for a manager, 'Access Denied' and /admin/login for anyone
+ * else (or, when the manager's session ended by itself, /admin/login with 'Your session has
+ * expired. Please sign in again.' and this page as the return path). A session that cannot be
+ * read (offline) is a failure with Retry, not a refusal. The rules check the same claim on every
+ * read.
  */
 export function ManagerGuard({ children }: { children: ReactNode }) {
   const check = useManagerCheck();
   if (check.status === 'loading') return <PageLoader label="Checking access" />;
-  if (check.status === 'error' || !check.isManager) return <AccessDeniedRedirect />;
+  if (check.status === 'error') {
+    return <ServerUnreachable onRetry={() => pageReload.reload()} />;
+  }
+  if (!check.isManager) return <AccessDeniedRedirect />;
   return children;
 }

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '@/testing/fake-firestore-lite';
 import { BUYER_UID, seedCartItem, seedProfile, signedInSession } from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
+import { noteAuthUser, noteSignOutAsked } from '@/lib/session-end';
 import { PENDING_MESSAGE, PortalGuard } from './portal-guard';
 import { PortalHeader } from '@/features/shop';
 
@@ -20,6 +21,11 @@ const auth = vi.hoisted(() => ({
     auth.token = token;
     auth.listeners.forEach((listener) => listener());
   },
+  /** Changes the session as Firebase Auth would (signed out here or elsewhere, expired). */
+  setSession(session: unknown) {
+    auth.session = session;
+    auth.listeners.forEach((listener) => listener());
+  },
 }));
 vi.mock('@/lib/session', async () => {
   const { useSyncExternalStore } = await import('react');
@@ -28,7 +34,7 @@ vi.mock('@/lib/session', async () => {
     return () => auth.listeners.delete(listener);
   };
   return {
-    useSession: () => auth.session,
+    useSession: () => useSyncExternalStore(subscribe, () => auth.session),
     useClaims: () => useSyncExternalStore(subscribe, () => auth.token),
     readClaims: auth.readClaims,
     signOutUser: auth.signOutUser,
@@ -42,9 +48,17 @@ function LoginMarker() {
     <main>
       <h1>Login page</h1>
       {notice && <p>Notice: {notice}</p>}
+      <p>Search: {location.search}</p>
     </main>
   );
 }
+
+const EXPIRED = 'Your session has expired. Please sign in again.';
+const UNREACHABLE = "We can't reach the server right now.";
+const unavailable = () =>
+  Object.assign(new Error('Failed to get document because the client is offline.'), {
+    code: 'unavailable',
+  });
 
 function renderGuard() {
   return renderWithProviders(
@@ -81,10 +95,89 @@ describe('PortalGuard', () => {
     expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
   });
 
-  it('sends a visitor without a user to /login', async () => {
+  it('sends a visitor without a user to /login, with the page to come back to and no notice', async () => {
     auth.session = { status: 'signed-out', user: null, claims: null };
-    renderGuard();
+    const { router } = renderGuard();
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?next=%2Fportal%2Fstore');
+    expect(screen.queryByText(/Notice:/)).not.toBeInTheDocument();
+  });
+
+  it('sends a buyer whose session ended by itself to /login with the message and this page to return to', async () => {
+    seedProfile('retailer');
+    noteAuthUser(true);
+    const { router } = renderGuard();
+    expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    // Firebase Auth drops the user: the token expired or was revoked, or another tab signed out.
+    act(() => {
+      noteAuthUser(false);
+      auth.setSession({ status: 'signed-out', user: null, claims: null });
+    });
+    expect(await screen.findByText(`Notice: ${EXPIRED}`)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?next=%2Fportal%2Fstore');
+    expect(auth.signOutUser).not.toHaveBeenCalled();
+  });
+
+  it('says nothing of an expired session after Logout', async () => {
+    seedProfile('retailer');
+    noteAuthUser(true);
+    renderGuard();
+    expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    act(() => {
+      noteSignOutAsked();
+      noteAuthUser(false);
+      auth.setSession({ status: 'signed-out', user: null, claims: null });
+    });
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(screen.queryByText(/Notice:/)).not.toBeInTheDocument();
+  });
+
+  it('shows a designed failure, not /login, when the profile cannot be read, and reads it again on Retry', async () => {
+    seedProfile('retailer');
+    fakeDb.fail('getDoc', `profiles/${BUYER_UID}`, unavailable(), true);
+    const user = userEvent.setup();
+    const { router } = renderGuard();
+    expect(await screen.findByText(UNREACHABLE)).toBeInTheDocument();
+    expect(screen.getByText('Check your connection, then try again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/portal/store');
+    expect(screen.queryByText('Login page')).not.toBeInTheDocument();
+    expect(auth.signOutUser).not.toHaveBeenCalled();
+    const reads = fakeDb.calls.filter((c) => c.op === 'getDoc').length;
+    await user.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    expect(fakeDb.calls.filter((c) => c.op === 'getDoc').length).toBeGreaterThan(reads);
+  });
+
+  it('shows the same failure when the ID token cannot be read, and reads it from the server on Retry', async () => {
+    seedProfile('retailer');
+    auth.token = { status: 'error', claims: {} };
+    auth.readClaims.mockResolvedValue({ role: 'retailer', status: 'approved' });
+    const user = userEvent.setup();
+    renderGuard();
+    expect(await screen.findByText(UNREACHABLE)).toBeInTheDocument();
+    expect(screen.queryByText('Login page')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    expect(auth.readClaims).toHaveBeenCalledWith(signedInSession.user, true);
+  });
+
+  it('does not sign out an approved buyer whose stale token cannot be refreshed (offline)', async () => {
+    seedProfile('retailer');
+    auth.token = { status: 'success', claims: { role: 'retailer', status: 'pending' } };
+    auth.readClaims
+      .mockRejectedValueOnce(
+        Object.assign(new Error('offline'), { code: 'auth/network-request-failed' }),
+      )
+      .mockResolvedValueOnce({ role: 'retailer', status: 'approved' });
+    const user = userEvent.setup();
+    renderGuard();
+    expect(await screen.findByText(UNREACHABLE)).toBeInTheDocument();
+    expect(screen.queryByText(PENDING_MESSAGE)).not.toBeInTheDocument();
+    expect(auth.signOutUser).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    expect(auth.readClaims).toHaveBeenCalledTimes(2);
   });
 
   it('waits for a slow token instead of bouncing an approved buyer', async () => {
@@ -168,7 +261,7 @@ describe('PortalGuard', () => {
     expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
   });
 
-  it('sends a user whose profile cannot be loaded or does not exist to /login', async () => {
+  it('sends a user who has no profile to /login', async () => {
     renderGuard();
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });

@@ -4,6 +4,8 @@ import { Navigate, useNavigate } from 'react-router';
 import type { User } from 'firebase/auth';
 import { isBuyerRole, resolveAccess, type AccessClaims } from '@portal/domain';
 import { PageLoader } from '@/components/page-loader';
+import { ServerUnreachable } from '@/components/server-unreachable';
+import { SignInRedirect } from '@/components/sign-in-redirect';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/entities/profile';
 import { readClaims, signOutUser, useClaims, useSession } from '@/lib/session';
@@ -25,16 +27,18 @@ interface PortalGuardProps {
 
 /**
  * The guard of /portal/* (docs/product.md §8.1): a loading state, then /login when there is no user
- * or the account is not approved. Approval needs both the ID-token claims and the profile to say
- * "approved retailer or wholesaler". Nothing is decided while either is loading, and when the
- * profile says approved but the cached token does not (approval happened after sign-in), the
- * token is refreshed once before deciding, so an approved buyer is never bounced by a stale or
- * slow token.
+ * (with the page as the return path, and 'Your session has expired. Please sign in again.' when
+ * the session ended by itself) or the account is not approved. Approval needs both the ID-token
+ * claims and the profile to say "approved retailer or wholesaler". Nothing is decided while either
+ * is loading, and when the profile says approved but the cached token does not (approval happened
+ * after sign-in), the token is refreshed once before deciding, so an approved buyer is never
+ * bounced by a stale or slow token. A token or profile that cannot be read (offline, Firestore
+ * unavailable) is a failure with Retry, never a reason to go to /login.
  */
 export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardProps) {
   const session = useSession();
   if (session.status === 'loading') return <PageLoader label="Checking your access" />;
-  if (session.status === 'signed-out') return <Navigate to={paths.login} replace />;
+  if (session.status === 'signed-out') return <SignInRedirect area="portal" />;
   return (
     <ApprovedBuyerCheck user={session.user} redirectDelayMs={redirectDelayMs}>
       {children}
@@ -43,7 +47,10 @@ export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardPro
 }
 
 type Refreshed =
-  { state: 'idle' } | { state: 'done'; claims: Partial<AccessClaims> } | { state: 'failed' };
+  | { state: 'idle' }
+  | { state: 'pending' }
+  | { state: 'done'; claims: Partial<AccessClaims> }
+  | { state: 'failed' };
 
 function ApprovedBuyerCheck({
   user,
@@ -77,13 +84,39 @@ function ApprovedBuyerCheck({
     };
   }, [needsRefresh, user]);
 
-  if (token.status === 'loading' || profile.isPending || needsRefresh) {
+  // The cached token could not be read, and no forced refresh has read it since.
+  const tokenFailed = token.status === 'error' && refreshed.state !== 'done';
+
+  // Reads again what failed: the profile, and the token (forced, from the server).
+  function retry() {
+    if (profile.isError) void profile.refetch();
+    if (tokenFailed) {
+      setRefreshed({ state: 'pending' });
+      readClaims(user, true).then(
+        (fresh) => setRefreshed({ state: 'done', claims: fresh }),
+        () => setRefreshed({ state: 'failed' }),
+      );
+    } else if (refreshed.state === 'failed') {
+      // The refresh of a stale token failed: the effect above runs it again.
+      setRefreshed({ state: 'idle' });
+    }
+  }
+
+  if (
+    (token.status === 'loading' && refreshed.state !== 'done') ||
+    profile.isPending ||
+    needsRefresh ||
+    refreshed.state === 'pending'
+  ) {
     return <PageLoader label="Checking your access" />;
   }
-  // An unloadable profile or token goes to /login (docs/product.md §17.9).
-  if (token.status === 'error' || profile.isError || !profile.data) {
-    return <Navigate to={paths.login} replace />;
+  // A profile or token that cannot be read is a failure to show, not a missing sign-in
+  // (docs/product.md §17.9): the buyer stays signed in, with Retry.
+  if (profile.isError || tokenFailed || refreshed.state === 'failed') {
+    return <ServerUnreachable onRetry={retry} retrying={profile.isFetching} />;
   }
+  // No profile at all: not an applicant of this portal.
+  if (!profile.data) return <Navigate to={paths.login} replace />;
   // A manager has no cart or catalog prices here: their place is the admin dashboard (not a
   // reason to sign them out).
   if (access.kind === 'manager') return <Navigate to={paths.admin} replace />;

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -153,6 +153,27 @@ describe('AccountPage: Orders', () => {
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Start Shopping' }));
     expect(await screen.findByRole('heading', { name: 'Store page' })).toBeInTheDocument();
+  });
+
+  it("never shows 'No orders yet' while the orders are being read, then shows what was read", async () => {
+    seedProfile('retailer');
+    const { queryClient } = renderAccount();
+    expect(
+      await screen.findByRole('heading', { name: 'No orders yet' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    // A payment later: the cached empty list is read again (held here to watch the read).
+    seedOrder('order-new-1', '2026-01-05T10:00:00Z', 'processing', [
+      line('blue-coast', 'Blue Coast Syrup', 3499, 2),
+    ]);
+    const release = fakeDb.hold('getDocs');
+    await act(async () => {
+      void queryClient.invalidateQueries({ queryKey: ['orders', BUYER_UID] });
+    });
+    await waitFor(() => expect(screen.getByLabelText('Loading orders')).toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'No orders yet' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('listitem', { name: 'Order #order-ne' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No orders yet' })).not.toBeInTheDocument();
   });
 
   it('reorders: adds the active products to the cart, skips inactive ones with a message, then opens the cart', async () => {

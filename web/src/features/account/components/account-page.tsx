@@ -1,5 +1,5 @@
-import { Tabs } from 'antd';
-import { useEffect } from 'react';
+import { Skeleton, Tabs } from 'antd';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useNotify } from '@/lib/notify';
 import { useOrders } from '@/entities/orders';
@@ -8,10 +8,18 @@ import { useSupportContent } from '@/entities/support';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrdersTab } from './orders-tab';
-import { ProfileTab } from './profile-tab';
-import { StandingOrdersTab } from './standing-orders-tab';
-import { SupportTab } from './support-tab';
 import './account.css';
+
+// Orders, the default tab, comes with the page; the other three are fetched when first opened.
+const StandingOrdersTab = lazy(() =>
+  import('./standing-orders-tab').then((m) => ({ default: m.StandingOrdersTab })),
+);
+const SupportTab = lazy(() => import('./support-tab').then((m) => ({ default: m.SupportTab })));
+const ProfileTab = lazy(() => import('./profile-tab').then((m) => ({ default: m.ProfileTab })));
+
+function LazyTab({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>{children}</Suspense>;
+}
 
 const TABS = ['orders', 'standing-orders', 'support', 'profile'] as const;
 type TabKey = (typeof TABS)[number];
@@ -54,13 +62,29 @@ export function AccountPage() {
           {
             key: 'standing-orders',
             label: 'Standing orders',
-            children: <StandingOrdersTab uid={uid} />,
+            children: (
+              <LazyTab>
+                <StandingOrdersTab uid={uid} />
+              </LazyTab>
+            ),
           },
-          { key: 'support', label: 'Support', children: <SupportTab support={support} /> },
+          {
+            key: 'support',
+            label: 'Support',
+            children: (
+              <LazyTab>
+                <SupportTab support={support} />
+              </LazyTab>
+            ),
+          },
           {
             key: 'profile',
             label: 'Profile',
-            children: <ProfileTab uid={uid} profile={profile} />,
+            children: (
+              <LazyTab>
+                <ProfileTab uid={uid} profile={profile} />
+              </LazyTab>
+            ),
           },
         ]}
       />

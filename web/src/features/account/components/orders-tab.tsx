@@ -38,7 +38,11 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
     });
   }
 
-  if (orders.isPending) {
+  // The empty state only for a list that has been read: while a read is on its way (the first,
+  // or a cached empty list refreshed after a payment) the loading state shows, never both.
+  const reading =
+    orders.isPending || (!orders.isError && orders.isFetching && (orders.data?.length ?? 0) === 0);
+  if (reading) {
     return (
       <div aria-busy="true" aria-label="Loading orders" className="account-list">
         {[0, 1, 2].map((index) => (

@@ -78,7 +78,8 @@ function renderTab() {
 }
 
 async function card(name: RegExp | string = /^Standing order/) {
-  const [found] = await screen.findAllByRole('listitem', { name });
+  // The tab is its own chunk: the first render waits for it.
+  const [found] = await screen.findAllByRole('listitem', { name }, { timeout: 10_000 });
   return found!;
 }
 
@@ -112,7 +113,9 @@ describe('My Account: Standing orders', () => {
     expect(
       screen.getByRole('tab', { name: 'Standing orders', selected: true }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Loading standing orders')).toBeInTheDocument();
+    expect(
+      await screen.findByLabelText('Loading standing orders', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     release();
     const list = await screen.findByRole('list', { name: 'Standing orders' });
     const cards = within(list).getAllByRole('listitem', { name: /^Standing order/ });

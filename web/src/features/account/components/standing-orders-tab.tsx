@@ -26,7 +26,13 @@ export function StandingOrdersTab({ uid }: { uid: string }) {
     if (failed) notify.error(...ACCOUNT_TOASTS.load);
   }, [failed, notify]);
 
-  if (standingOrders.isPending) {
+  // The empty state only for a list that has been read, never while a read is on its way.
+  const reading =
+    standingOrders.isPending ||
+    (!standingOrders.isError &&
+      standingOrders.isFetching &&
+      (standingOrders.data?.length ?? 0) === 0);
+  if (reading) {
     return (
       <div aria-busy="true" aria-label="Loading standing orders" className="account-list">
         {[0, 1].map((index) => (

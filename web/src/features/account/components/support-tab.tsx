@@ -5,7 +5,11 @@ import type { SupportContent } from '@portal/domain';
 import { ACCOUNT_TOASTS } from './account-toasts';
 
 export function SupportTab({ support }: { support: UseQueryResult<SupportContent[]> }) {
-  if (support.isPending) {
+  // The empty state only for a list that has been read, never while a read is on its way.
+  const reading =
+    support.isPending ||
+    (!support.isError && support.isFetching && (support.data?.length ?? 0) === 0);
+  if (reading) {
     return (
       <div aria-busy="true" aria-label="Loading tutorials" className="support-grid">
         {[0, 1, 2].map((index) => (
@@ -43,7 +47,7 @@ export function SupportTab({ support }: { support: UseQueryResult<SupportContent
             <Tag color="purple" className="support-card__category">
               {item.category}
             </Tag>
-            <h3 className="support-card__title">{item.title}</h3>
+            <h2 className="support-card__title">{item.title}</h2>
             <a
               className="account-link-button support-card__watch"
               href={item.video_url}

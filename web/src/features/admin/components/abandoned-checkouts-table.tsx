@@ -2,6 +2,7 @@ import { CHECKOUT_STATE_LABELS, formatUsd, type CheckoutAttempt } from '@portal/
 import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useAbandonedCheckouts } from '@/entities/orders';
+import { ScrollBox } from './scroll-box';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -53,19 +54,24 @@ export function AbandonedCheckoutsTable() {
       <Typography.Paragraph type="secondary">
         Checkouts a buyer started but did not pay. They are not orders and count in no total.
       </Typography.Paragraph>
-      <Table<CheckoutAttempt>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        loading={checkouts.isPending || checkouts.isFetchingNextPage}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        aria-label="Abandoned checkouts"
-        locale={{
-          emptyText: checkouts.isError ? 'Could not load checkouts' : 'No abandoned checkouts.',
-        }}
-      />
+      <ScrollBox label="Abandoned checkouts table">
+        <Table<CheckoutAttempt>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          loading={checkouts.isPending || checkouts.isFetchingNextPage}
+          pagination={false}
+          aria-label="Abandoned checkouts"
+          locale={{
+            emptyText: checkouts.isPending
+              ? ' '
+              : checkouts.isError
+                ? 'Could not load checkouts'
+                : 'No abandoned checkouts.',
+          }}
+        />
+      </ScrollBox>
       {(page > 0 || canGoNext) && (
         <nav className="admin-pager" aria-label="Abandoned checkouts pages">
           <Button onClick={() => setPageIndex(page - 1)} disabled={page === 0}>

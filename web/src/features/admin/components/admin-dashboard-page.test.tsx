@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageReload } from '@/components/server-unreachable';
 import { signOutUser, useManagerCheck, type ManagerCheck } from '@/lib/session';
+import { noteAuthUser } from '@/lib/session-end';
 import { renderWithProviders } from '@/testing/render';
 import { useAllProducts } from '@/entities/catalog';
 import { useProfiles } from '@/entities/profile';
@@ -78,10 +80,29 @@ describe('/admin access', () => {
     await expectAccessDenied();
   });
 
-  it('denies access when the token cannot be read', async () => {
+  it('says the server cannot be reached when the token cannot be read, with Retry, and stays', async () => {
     vi.mocked(useManagerCheck).mockReturnValue({ status: 'error' });
-    renderPage();
-    await expectAccessDenied();
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
+    const { router } = renderPage();
+    expect(await screen.findByText("We can't reach the server right now.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+    reload.mockRestore();
+  });
+
+  it('sends a manager whose session ended by itself to /admin/login with the message and this page to return to', async () => {
+    noteAuthUser(true);
+    noteAuthUser(false);
+    vi.mocked(useManagerCheck).mockReturnValue(checked(false, null));
+    const { router } = renderPage('/admin?tab=users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/admin?tab=users')}`);
+    expect(router.state.location.state).toEqual({
+      notice: 'Your session has expired. Please sign in again.',
+    });
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
   });
 
   it('shows a manager the dashboard with the brand, their email and Logout', async () => {
@@ -93,7 +114,10 @@ describe('/admin access', () => {
     for (const tab of ['Orders', 'Standing orders', 'Users', 'Catalog', 'Tutorials']) {
       expect(screen.getByRole('tab', { name: new RegExp(tab) })).toBeInTheDocument();
     }
-    expect(screen.getByRole('heading', { name: 'Recent Orders' })).toBeInTheDocument();
+    // The Orders tab is its own chunk: it arrives after the header.
+    expect(
+      await screen.findByRole('heading', { name: 'Recent Orders' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AccessDeniedRedirect } from '@/components/access-denied-redirect';
 import { PageLoader } from '@/components/page-loader';
+import { pageReload, ServerUnreachable } from '@/components/server-unreachable';
 import { paths } from '@/config/paths';
 import { signOutUser, useManagerCheck } from '@/lib/session';
 import { AdminDashboard } from './admin-dashboard';
+import { preloadTab, tabFromParam } from '../tabs/lazy-tabs';
 
 /**
  * /admin checks the manager claim itself (not wrapped in the buyer guard): a loading state
@@ -16,6 +18,10 @@ export function AdminDashboardPage() {
   const check = useManagerCheck();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const [params] = useSearchParams();
+  const firstTab = tabFromParam(params.get('tab'));
+  // The tab's chunk downloads while access is checked, not after.
+  useEffect(() => preloadTab(firstTab), [firstTab]);
 
   const logout = async () => {
     // Set first, so the signed-out session below is not mistaken for an intruder.
@@ -29,6 +35,8 @@ export function AdminDashboardPage() {
 
   if (signingOut) return <PageLoader label="Signing out" />;
   if (check.status === 'loading') return <PageLoader label="Checking access" />;
-  if (check.status === 'error' || !check.isManager || !check.user) return <AccessDeniedRedirect />;
+  // A session that cannot be read (offline) is no refusal: Retry reads it again.
+  if (check.status === 'error') return <ServerUnreachable onRetry={() => pageReload.reload()} />;
+  if (!check.isManager || !check.user) return <AccessDeniedRedirect />;
   return <AdminDashboard email={check.user.email ?? ''} onLogout={() => void logout()} />;
 }

@@ -4,19 +4,9 @@ import { useSearchParams } from 'react-router';
 import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useProfiles } from '@/entities/profile';
-import { AbandonedCheckoutsTable } from './abandoned-checkouts-table';
-import { CatalogPanel } from './catalog-panel';
-import { RecentOrdersTable } from './recent-orders-table';
-import { StandingOrdersPanel } from './standing-orders-panel';
 import { TotalsCards } from './totals-cards';
-import { TutorialsPanel } from './tutorials-panel';
-import { UserManagementTable } from './user-management-table';
-import { OverviewPanel } from '../overview/overview-panel';
+import { LazyTab, tabFromParam } from '../tabs/lazy-tabs';
 import './admin-dashboard.css';
-
-const TABS = ['overview', 'orders', 'standing-orders', 'users', 'catalog', 'tutorials'] as const;
-type TabKey = (typeof TABS)[number];
-const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab === value);
 
 /**
  * The manager's dashboard: header, totals, then one tab per job. The tab lives in ?tab= (links
@@ -25,8 +15,7 @@ const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab 
 export function AdminDashboard({ email, onLogout }: { email: string; onLogout: () => void }) {
   const profiles = useProfiles();
   const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const active: TabKey = isTab(requested) ? requested : 'orders';
+  const active = tabFromParam(params.get('tab'));
   usePageTitle('Admin Dashboard');
   const pendingCount = profiles.data?.filter((p) => p.status === 'pending').length ?? 0;
 
@@ -55,18 +44,13 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
           activeKey={active}
           onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
           items={[
-            { key: 'overview', label: 'Overview', children: <OverviewPanel /> },
+            { key: 'overview', label: 'Overview', children: <LazyTab tab="overview" /> },
+            { key: 'orders', label: 'Orders', children: <LazyTab tab="orders" /> },
             {
-              key: 'orders',
-              label: 'Orders',
-              children: (
-                <div className="admin-stack">
-                  <RecentOrdersTable />
-                  <AbandonedCheckoutsTable />
-                </div>
-              ),
+              key: 'standing-orders',
+              label: 'Standing orders',
+              children: <LazyTab tab="standing-orders" />,
             },
-            { key: 'standing-orders', label: 'Standing orders', children: <StandingOrdersPanel /> },
             {
               key: 'users',
               label: (
@@ -77,10 +61,10 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
                   )}
                 </span>
               ),
-              children: <UserManagementTable />,
+              children: <LazyTab tab="users" />,
             },
-            { key: 'catalog', label: 'Catalog', children: <CatalogPanel /> },
-            { key: 'tutorials', label: 'Tutorials', children: <TutorialsPanel /> },
+            { key: 'catalog', label: 'Catalog', children: <LazyTab tab="catalog" /> },
+            { key: 'tutorials', label: 'Tutorials', children: <LazyTab tab="tutorials" /> },
           ]}
         />
       </main>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useImportCatalog } from '@/entities/catalog';
 import type { CatalogImportPlan, PlannedRow } from '../utils/catalog-csv';
+import { ScrollBox } from './scroll-box';
 import './catalog-editor.css';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -163,15 +164,16 @@ export function CatalogImportModal({
               style={{ marginBottom: 12 }}
             />
           )}
-          <Table<PlannedRow>
-            size="small"
-            rowKey="line"
-            columns={rowColumns}
-            dataSource={plan.rows}
-            pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-            scroll={{ x: 'max-content' }}
-            aria-label="Import preview"
-          />
+          <ScrollBox label="Import preview table">
+            <Table<PlannedRow>
+              size="small"
+              rowKey="line"
+              columns={rowColumns}
+              dataSource={plan.rows}
+              pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+              aria-label="Import preview"
+            />
+          </ScrollBox>
         </>
       )}
     </Modal>

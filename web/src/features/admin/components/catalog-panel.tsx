@@ -92,14 +92,15 @@ function ToggleActive({ product }: { product: Product }) {
   );
 }
 
+/** Edit and (de)activate: a group of its own, 8 px apart, wrapping on a narrow card. */
 function ProductActions({ product, onEdit }: { product: Product; onEdit: () => void }) {
   return (
-    <>
+    <div className="admin-actions">
       <Button size="small" onClick={onEdit} aria-label={`Edit ${product.name}`}>
         Edit
       </Button>
       <ToggleActive product={product} />
-    </>
+    </div>
   );
 }
 

@@ -82,7 +82,8 @@ export function EditableListSection<T extends { id: string }>(props: Props<T>) {
           loading={props.isPending}
           scroll={{ x: 'max-content' }}
           pagination={props.pagination ?? false}
-          locale={{ emptyText: empty }}
+          // No empty state behind the spinner: only once the list has been read.
+          locale={{ emptyText: props.isPending ? ' ' : empty }}
         />
       )}
       {props.children}

@@ -7,13 +7,20 @@ import {
   type OrderStatus,
 } from '@portal/domain';
 import { Button, Checkbox, Popconfirm, Space } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useConfirmFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useUpdateOrderStatus } from '@/entities/orders';
 import { refundableOf, type ManagedOrder } from './managed-order';
 import { orderStatusLabel } from './order-status-tag';
-import { RefundOrderModal } from './refund-order-modal';
-import { ShipOrderModal } from './ship-order-modal';
+
+// The two dialogs (forms, validation) are fetched when a manager first opens one.
+const ShipOrderModal = lazy(() =>
+  import('./ship-order-modal').then((m) => ({ default: m.ShipOrderModal })),
+);
+const RefundOrderModal = lazy(() =>
+  import('./refund-order-modal').then((m) => ({ default: m.RefundOrderModal })),
+);
 
 const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
   pending: 'Mark Pending',
@@ -34,6 +41,10 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
   const update = useUpdateOrderStatus();
   const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
   const [restock, setRestock] = useState(false);
+  // Opening the confirmation starts with the box unticked.
+  const confirmFocus = useConfirmFocus((open) => {
+    if (open) setRestock(false);
+  });
   const { status } = order;
   const next = managerOrderMoves(status);
   const busy = update.isPending;
@@ -90,9 +101,7 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
               }
               okText="Yes, cancel"
               cancelText="Keep order"
-              onOpenChange={(open) => {
-                if (open) setRestock(false);
-              }}
+              {...confirmFocus}
               onConfirm={() => move(to)}
             >
               <Button size="small" danger disabled={busy}>
@@ -119,8 +128,10 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
           Refund
         </Button>
       )}
-      {dialog === 'ship' && <ShipOrderModal order={order} onClose={() => setDialog(null)} />}
-      {dialog === 'refund' && <RefundOrderModal order={order} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === 'ship' && <ShipOrderModal order={order} onClose={() => setDialog(null)} />}
+        {dialog === 'refund' && <RefundOrderModal order={order} onClose={() => setDialog(null)} />}
+      </Suspense>
     </Space>
   );
 }

@@ -11,6 +11,7 @@ import {
   type Control,
   type FieldErrors,
 } from 'react-hook-form';
+import { useReturnFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
 import { useSaveProduct, type ProductWithPrices } from '@/entities/catalog';
 import { FormField } from './form-field';
@@ -102,6 +103,8 @@ export function ProductFormModal({
   categories?: readonly string[];
   onClose: () => void;
 }) {
+  // Removed when closed: the focus goes back to the button that opened it.
+  useReturnFocus();
   const notify = useNotify();
   const save = useSaveProduct();
   const schema = useMemo(() => productFormSchema(otherSkus), [otherSkus]);

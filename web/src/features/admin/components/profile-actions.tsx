@@ -1,6 +1,7 @@
 import type { ProfileStatus, Role } from '@portal/domain';
 import { Button, Popconfirm, Tag } from 'antd';
-import { callableErrorMessage, isCallableError } from '@/lib/callable-errors';
+import { callableErrorMessage } from '@/lib/callable-errors';
+import { useConfirmFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
 import { useSetProfileStatus } from '@/entities/profile';
 
@@ -33,9 +34,7 @@ export function EmailVerifiedTag({ role, verified }: { role: Role; verified: boo
 
 /** The toast text of a refused change: the server's reason when it gives one a manager can act on. */
 function failedText(error: unknown): string {
-  return isCallableError(error, 'failed-precondition')
-    ? callableErrorMessage(error, 'Failed to update profile')
-    : 'Failed to update profile';
+  return callableErrorMessage(error, 'Failed to update profile');
 }
 
 /**
@@ -51,6 +50,7 @@ export function ProfileActions({
 }) {
   const notify = useNotify();
   const setStatus = useSetProfileStatus();
+  const confirmFocus = useConfirmFocus();
   const { uid, storeName } = target;
 
   const change = async (status: 'approved' | 'rejected', allowUnverified = false) => {
@@ -69,6 +69,7 @@ export function ProfileActions({
     // Approving an address nobody has confirmed: the manager says so explicitly.
     return (
       <Popconfirm
+        {...confirmFocus}
         title="Approve without a verified email?"
         description={`${storeName} has not verified their email address yet.`}
         okText="Approve anyway"
@@ -102,6 +103,7 @@ export function ProfileActions({
   if (target.status === 'approved') {
     return (
       <Popconfirm
+        {...confirmFocus}
         title={`Reject ${storeName}?`}
         description="They lose access to the portal."
         okText="Reject"

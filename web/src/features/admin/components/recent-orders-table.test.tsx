@@ -251,6 +251,30 @@ describe('RecentOrdersTable: the URL is the query', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 
+  it('never shows the empty state behind the spinner while a page is being read', async () => {
+    let answerNow: (result: SearchOrdersResponse) => void = () => undefined;
+    search.mockImplementation(
+      () =>
+        new Promise<SearchOrdersResponse>((resolve) => {
+          answerNow = resolve;
+        }),
+    );
+    const { queryClient } = renderTable();
+    await waitFor(() => expect(search).toHaveBeenCalledTimes(1));
+    expect(document.querySelector('.ant-spin-spinning')).not.toBeNull();
+    expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();
+    answerNow(page([]));
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    // Read again (an order was moved elsewhere, say): the empty page is no answer meanwhile.
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    await waitFor(() => expect(search).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
+    expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();
+    answerNow(page([newest]));
+    expect(await screen.findByText('Cloud Nine Smoke')).toBeInTheDocument();
+    expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();
+  });
+
   it("shows the failure in place with Retry, and toasts 'Failed to fetch data'", async () => {
     search.mockRejectedValue(new Error('internal'));
     renderTable();

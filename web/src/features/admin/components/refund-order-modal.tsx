@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { centsToDollarString, formatUsd, refundableCents, shortOrderId } from '@portal/domain';
 import { useRefundOrder } from '@/entities/orders';
+import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from './form-field';
 import { refundableOf, type ManagedOrder } from './managed-order';
@@ -11,6 +12,8 @@ import { refundFormSchema, refundRequestOf, type RefundFormValues } from './refu
 
 /** A partial (or full) refund of a paid order: amount in dollars, optional reason. */
 export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onClose: () => void }) {
+  // Removed when closed: the focus goes back to the button that opened it.
+  useReturnFocus();
   const notify = useNotify();
   const refund = useRefundOrder();
   const [failure, setFailure] = useState<string | null>(null);

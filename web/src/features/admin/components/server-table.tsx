@@ -218,11 +218,11 @@ export function ServerTable<Row extends object, Status extends string, SortField
         <TableError text={texts.loadError} onRetry={() => void query.refetch()} />
       ) : phone ? (
         <div className="admin-cards" aria-busy={query.isFetching}>
-          {query.isPending && <Skeleton active />}
+          {(query.isPending || (query.isFetching && rows.length === 0)) && <Skeleton active />}
           {rows.map((row) => (
             <Card key={String(row[rowKey])} row={row} />
           ))}
-          {!query.isPending && rows.length === 0 && empty}
+          {!query.isPending && !query.isFetching && rows.length === 0 && empty}
           {total > 0 && (
             <Pagination
               className="admin-pagination"
@@ -252,7 +252,8 @@ export function ServerTable<Row extends object, Status extends string, SortField
             showTotal: (all, [first, last]) => `${first}–${last} of ${all}`,
           }}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: query.isPending ? ' ' : empty }}
+          // No empty state behind the spinner: only once the page has been read.
+          locale={{ emptyText: query.isPending || query.isFetching ? ' ' : empty }}
           {...tableProps}
         />
       )}

@@ -11,6 +11,7 @@ import {
   type Carrier,
 } from '@portal/domain';
 import { useUpdateOrderStatus } from '@/entities/orders';
+import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from './form-field';
 import type { ManagedOrder } from './managed-order';
@@ -33,6 +34,8 @@ export function ShipOrderModal({
   order: Pick<ManagedOrder, 'id'>;
   onClose: () => void;
 }) {
+  // Removed when closed: the focus goes back to the button that opened it.
+  useReturnFocus();
   const notify = useNotify();
   const update = useUpdateOrderStatus();
   const [failure, setFailure] = useState<string | null>(null);

@@ -22,6 +22,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAllStandingOrders, useManageStandingOrder } from '@/entities/standing-orders';
+import { useConfirmFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
@@ -53,6 +54,7 @@ export function itemsSummary(order: StandingOrder): string {
 function StandingOrderActions({ order }: { order: StandingOrder }) {
   const notify = useNotify();
   const manage = useManageStandingOrder();
+  const confirmFocus = useConfirmFocus();
   if (order.status === 'cancelled') return <span className="admin-muted">—</span>;
   const busy = manage.isPending;
   const running = (action: string) => busy && manage.variables?.action === action;
@@ -83,6 +85,7 @@ function StandingOrderActions({ order }: { order: StandingOrder }) {
         {toggle === 'pause' ? 'Pause' : 'Resume'}
       </Button>
       <Popconfirm
+        {...confirmFocus}
         title="Cancel this standing order?"
         description="No further deliveries will be made or charged."
         okText="Yes, cancel"
@@ -214,9 +217,11 @@ export function StandingOrdersPanel() {
           scroll={{ x: 'max-content' }}
           aria-label="Upcoming deliveries"
           locale={{
-            emptyText: standingOrders.isError
-              ? failedText
-              : `No deliveries in the next ${UPCOMING_DELIVERY_DAYS} days.`,
+            emptyText: standingOrders.isPending
+              ? ' '
+              : standingOrders.isError
+                ? failedText
+                : `No deliveries in the next ${UPCOMING_DELIVERY_DAYS} days.`,
           }}
         />
       </section>
@@ -247,7 +252,11 @@ export function StandingOrdersPanel() {
           pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
           aria-label="All standing orders"
           locale={{
-            emptyText: standingOrders.isError ? failedText : 'No standing orders here',
+            emptyText: standingOrders.isPending
+              ? ' '
+              : standingOrders.isError
+                ? failedText
+                : 'No standing orders here',
           }}
         />
       </section>

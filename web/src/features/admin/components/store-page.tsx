@@ -100,7 +100,14 @@ function ResendVerificationButton({ uid }: { uid: string }) {
   );
 }
 
-function StoreDetails({ details }: { details: StoreDetailsResponse }) {
+function StoreDetails({
+  details,
+  refreshing,
+}: {
+  details: StoreDetailsResponse;
+  /** The store is being read again (after Approve, say): no empty state meanwhile. */
+  refreshing: boolean;
+}) {
   const { user } = details;
   const history = [...details.history].sort((a, b) => a.at.localeCompare(b.at));
   return (
@@ -172,7 +179,8 @@ function StoreDetails({ details }: { details: StoreDetailsResponse }) {
             dataSource={details.orders}
             pagination={details.orders.length > 10 ? { pageSize: 10 } : false}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: 'No orders yet' }}
+            loading={refreshing && details.orders.length === 0}
+            locale={{ emptyText: refreshing ? ' ' : 'No orders yet' }}
           />
         </Card>
         <Card size="small" title="History">
@@ -231,7 +239,7 @@ export function AdminStorePage({ uid }: { uid: string }) {
       />
     );
   } else {
-    body = <StoreDetails details={details.data} />;
+    body = <StoreDetails details={details.data} refreshing={details.isFetching} />;
   }
 
   return (

@@ -114,7 +114,10 @@ export function TableToolbar({
         aria-label={range.label}
         placeholder={['From', 'To']}
         format={DAY_FORMAT}
-        allowEmpty={[false, false]}
+        // Either end may be left empty: with both required, Tab from the empty From field is
+        // pulled back into it (the picker locks the focus on a required empty field), a keyboard
+        // trap. A half range is no range (onChange below).
+        allowEmpty={[true, true]}
         value={range.value ? [dayjs(range.value.from), dayjs(range.value.to)] : null}
         onChange={(days) => {
           const [from, to] = days ?? [];

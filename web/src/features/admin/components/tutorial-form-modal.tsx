@@ -3,6 +3,7 @@ import { supportContentSchema, type SupportContent } from '@portal/domain';
 import { Input, Modal } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useReturnFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
 import { useSaveSupportItem } from '@/entities/support';
 import { FormField } from './form-field';
@@ -18,6 +19,8 @@ export function TutorialFormModal({
   item?: SupportContent;
   onClose: () => void;
 }) {
+  // Removed when closed: the focus goes back to the button that opened it.
+  useReturnFocus();
   const notify = useNotify();
   const save = useSaveSupportItem();
   const {

@@ -1,6 +1,7 @@
 import type { SupportContent } from '@portal/domain';
 import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { useConfirmFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
 import { useDeleteSupportItem, useEditableSupportContent } from '@/entities/support';
 import { EditableListSection } from './editable-list-section';
@@ -12,6 +13,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; item: SupportContent } | nul
 function DeleteTutorial({ item }: { item: SupportContent }) {
   const notify = useNotify();
   const remove = useDeleteSupportItem();
+  const confirmFocus = useConfirmFocus();
   const confirm = async () => {
     try {
       await remove.mutateAsync(item.id);
@@ -22,6 +24,7 @@ function DeleteTutorial({ item }: { item: SupportContent }) {
   };
   return (
     <Popconfirm
+      {...confirmFocus}
       title={`Delete "${item.title}"?`}
       description="Buyers will no longer see this tutorial."
       okText="Delete"
@@ -49,14 +52,15 @@ function VideoLink({ item }: { item: SupportContent }) {
   );
 }
 
+/** Edit and Delete: a group of its own, 8 px apart, wrapping on a narrow card. */
 function TutorialActions({ item, onEdit }: { item: SupportContent; onEdit: () => void }) {
   return (
-    <>
+    <div className="admin-actions">
       <Button size="small" onClick={onEdit} aria-label={`Edit ${item.title}`}>
         Edit
       </Button>
       <DeleteTutorial item={item} />
-    </>
+    </div>
   );
 }
 

@@ -92,9 +92,9 @@ export function ChartCard({
       <Card
         size="small"
         title={
-          <h3 id={id} className="overview-card__title">
+          <h2 id={id} className="overview-card__title">
             {title}
-          </h3>
+          </h2>
         }
       >
         <div className="overview-card__controls">

@@ -44,9 +44,9 @@ export function TopStoresTable({ stores }: { stores: StoreFigure[] }) {
       <Card
         size="small"
         title={
-          <h3 id="overview-top-stores" className="overview-card__title">
+          <h2 id="overview-top-stores" className="overview-card__title">
             {TITLE}
-          </h3>
+          </h2>
         }
       >
         <Table<StoreFigure>

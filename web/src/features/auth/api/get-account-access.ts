@@ -1,6 +1,5 @@
 import type { User } from 'firebase/auth';
 import { resolveAccess } from '@portal/domain';
-import { fetchProfile } from '@/entities/profile';
 import { readClaims } from '@/lib/session';
 
 /** Where a freshly signed-in account may go. */
@@ -25,6 +24,8 @@ export async function getAccountAccess(user: User): Promise<AccountAccess> {
   if (resolveAccess(claims).kind === 'manager') return 'manager';
   let profile;
   try {
+    // Firestore is fetched when a buyer signs in, not with the sign-in page.
+    const { fetchProfile } = await import('@/entities/profile');
     profile = await fetchProfile(user.uid);
   } catch (error) {
     throw new ProfileUnreadableError(error);

@@ -6,8 +6,8 @@ import {
   type User,
 } from 'firebase/auth';
 import type { ApplicationForm } from '@portal/domain';
-import { createPendingProfile } from '@/entities/profile';
 import { auth } from '@/lib/firebase';
+import { noteSignOutAsked } from '@/lib/session-end';
 
 /** The auth account could not be created (email taken, weak password, network...). */
 export class AccountCreationError extends Error {
@@ -28,6 +28,8 @@ export class ProfileSaveError extends Error {
 async function saveProfile(user: User, form: ApplicationForm): Promise<void> {
   const fullName = form.fullName.trim();
   await updateProfile(user, { displayName: fullName });
+  // Firestore is fetched when an application is sent, not with the form.
+  const { createPendingProfile } = await import('@/entities/profile');
   await createPendingProfile(user.uid, {
     full_name: fullName,
     store_name: form.storeName.trim(),
@@ -52,9 +54,12 @@ export async function submitApplication(form: ApplicationForm): Promise<void> {
   try {
     await saveProfile(user, form);
   } catch (error) {
+    noteSignOutAsked();
     await deleteUser(user).catch(() => undefined);
     await signOut(auth).catch(() => undefined);
     throw new ProfileSaveError(error);
   }
+  // On purpose: no "session expired" later in this tab.
+  noteSignOutAsked();
   await signOut(auth).catch(() => undefined);
 }

@@ -17,11 +17,13 @@ vi.mock('@/lib/session', () => ({ readClaims: api.readClaims, signOutUser: api.s
 
 const user = { uid: 'm1', email: 'manager@shop.test' } as User;
 
-function renderAdminLogin() {
+function renderAdminLogin(route = '/admin/login') {
   return renderWithProviders(<AdminLoginPage />, {
-    route: '/admin/login',
+    route,
+    path: '/admin/login',
     routes: [
       { path: '/admin', element: <h1>Admin Dashboard</h1> },
+      { path: '/admin/stores/:uid', element: <h1>Store page</h1> },
       { path: '/', element: <h1>Home page</h1> },
       { path: '/forgot-password', element: <h1>Forgot password page</h1> },
     ],
@@ -128,5 +130,36 @@ describe('AdminLoginPage', () => {
     const { router } = renderAdminLogin();
     await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
     expect(router.state.location.pathname).toBe('/forgot-password');
+  });
+
+  it('says why the guard sent a manager here, and takes them back to the page they were on', async () => {
+    api.readClaims.mockResolvedValue({ role: 'manager', status: 'approved' });
+    const { router } = renderAdminLogin(
+      `/admin/login?next=${encodeURIComponent('/admin/stores/u1?x=1')}`,
+    );
+    await act(() =>
+      router.navigate(router.state.location, {
+        replace: true,
+        state: { notice: 'Your session has expired. Please sign in again.' },
+      }),
+    );
+    expect(
+      await screen.findByText('Your session has expired. Please sign in again.'),
+    ).toBeInTheDocument();
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/stores/u1'));
+    expect(router.state.location.search).toBe('?x=1');
+    expect(await screen.findByRole('heading', { name: 'Store page' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a buyer page', '/portal/cart'],
+    ['another site', 'https://evil.example/admin'],
+    ['a scheme-relative address', '//evil.example/admin'],
+  ])('ignores a return path to %s and opens the dashboard', async (_, next) => {
+    api.readClaims.mockResolvedValue({ role: 'manager', status: 'approved' });
+    const { router } = renderAdminLogin(`/admin/login?next=${encodeURIComponent(next)}`);
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginFormSchema, resolveAccess, type LoginForm } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
@@ -11,17 +11,21 @@ import { signIn } from '../api/sign-in';
 import { authErrorText, isAuthError, isInvalidCredentials } from '../lib/auth-errors';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
+import { noticeOf, returnPathOf } from './sign-in-notice';
 import { TextField } from './text-field';
 
 /**
  * /admin/login (docs/product.md §7, §3.2, §17.3): sign in, then only an account whose refreshed ID
- * token carries the manager claim goes on to /admin; anyone else is signed out again with
- * 'Access Denied'.
+ * token carries the manager claim goes on to /admin (or, sent here by a guard with
+ * `?next=<admin page>` after the session ended, back to that page); anyone else is signed out
+ * again with 'Access Denied'.
  */
 export function AdminLoginPage() {
   usePageTitle('Admin Login');
   const notify = useNotify();
   const navigate = useNavigate();
+  const notice = noticeOf(useLocation().state);
+  const [params] = useSearchParams();
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: '', password: '' },
@@ -39,7 +43,7 @@ export function AdminLoginPage() {
         return;
       }
       notify.success(...AUTH_TOASTS.adminWelcome);
-      navigate(paths.admin);
+      navigate(returnPathOf(params, 'admin') ?? paths.admin);
     } catch (error) {
       if (signedIn) await signOutUser().catch(() => undefined);
       if (isAuthError(error) || isInvalidCredentials(error)) {
@@ -63,6 +67,9 @@ export function AdminLoginPage() {
         </Link>
       }
     >
+      {notice && (
+        <Alert className="auth-notice" type="warning" showIcon title={notice} role="status" />
+      )}
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
           control={form.control}

@@ -32,14 +32,16 @@ function authError(code: string, message = `Firebase: Error (${code}).`) {
   return Object.assign(new Error(message), { code });
 }
 
-function renderLogin() {
+function renderLogin(route = '/login') {
   return renderWithProviders(<LoginPage />, {
     path: '/login',
-    route: '/login',
+    route,
     routes: [
       { path: '/portal/my-account', element: <h1>Account page</h1> },
       { path: '/portal/store', element: <h1>Store page</h1> },
+      { path: '/portal/cart', element: <h1>Cart page</h1> },
       { path: '/admin', element: <h1>Admin page</h1> },
+      { path: '/admin/stores/:uid', element: <h1>Store admin page</h1> },
       { path: '/apply', element: <h1>Apply page</h1> },
       { path: '/forgot-password', element: <h1>Forgot password page</h1> },
     ],
@@ -103,6 +105,64 @@ describe('LoginPage', () => {
     act(() => vi.advanceTimersByTime(200));
     await waitFor(() => expect(router.state.location.pathname).toBe('/portal/my-account'));
     expect(screen.getByRole('heading', { name: 'Account page' })).toBeInTheDocument();
+  });
+
+  it('closes the welcome toast when the timed move leaves the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    api.getAccountAccess.mockResolvedValue('approved');
+    const { router } = renderLogin();
+    await fillAndSubmit(u);
+    await expectToast('Welcome back!', 'Taking you to your account in 3 seconds.');
+    act(() => vi.advanceTimersByTime(2900));
+    expect(document.querySelector('.ant-notification-notice')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/my-account'));
+    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toBeNull());
+  });
+
+  it('closes the welcome toast when something else sends the buyer away (a redirect, a sign-out)', async () => {
+    api.getAccountAccess.mockResolvedValue('approved');
+    const { router } = renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await expectToast('Welcome back!', '');
+    // The guard of the next page, or Logout, moves the browser on (here to /apply).
+    await act(() => router.navigate('/apply', { replace: true }));
+    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toBeNull());
+  });
+
+  it('takes a buyer sent here by the guard straight back to their page, without the timed move', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    api.getAccountAccess.mockResolvedValue('approved');
+    const { router } = renderLogin(`/login?next=${encodeURIComponent('/portal/cart?x=1')}`);
+    await fillAndSubmit(u);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/cart'));
+    expect(router.state.location.search).toBe('?x=1');
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(5000));
+    expect(router.state.location.pathname).toBe('/portal/cart');
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  it.each([
+    ['another site', 'https://evil.example/portal/cart'],
+    ['a scheme-relative address', '//evil.example/portal/cart'],
+    ['a page outside the portal', '/forgot-password'],
+    ['a dot-dot escape', '/portal/../apply'],
+  ])('ignores a return path to %s: the usual welcome', async (_, next) => {
+    api.getAccountAccess.mockResolvedValue('approved');
+    const { router } = renderLogin(`/login?next=${encodeURIComponent(next)}`);
+    await fillAndSubmit(userEvent.setup());
+    await expectToast('Welcome back!', '');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('takes a manager back to an admin page of the return path', async () => {
+    api.getAccountAccess.mockResolvedValue('manager');
+    const { router } = renderLogin(`/login?next=${encodeURIComponent('/admin/stores/u1')}`);
+    await fillAndSubmit(userEvent.setup(), 'manager@shop.test');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/stores/u1'));
   });
 
   it('goes to the store from the toast and cancels the timed move', async () => {

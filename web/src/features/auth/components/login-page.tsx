@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, App, Button, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginFormSchema, type LoginForm } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
@@ -15,15 +15,10 @@ import { signIn } from '../api/sign-in';
 import { authErrorText, CATCH_ALL, isAuthError, isInvalidCredentials } from '../lib/auth-errors';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS, LOGIN_REDIRECT_MS } from './auth-toasts';
+import { noticeOf, returnPathOf } from './sign-in-notice';
 import { TextField } from './text-field';
 
 const WELCOME_KEY = 'login-welcome-back';
-
-/** Router state the portal guard hands over when it sends a not-approved account here. */
-function noticeOf(state: unknown): string | undefined {
-  if (typeof state !== 'object' || state === null || !('notice' in state)) return undefined;
-  return typeof state.notice === 'string' ? state.notice : undefined;
-}
 
 export const VERIFICATION_SENT = 'Verification email sent. Check your inbox.';
 
@@ -38,7 +33,9 @@ function resendErrorText(error: unknown): string {
 /**
  * /login, Portal Access (docs/product.md §6, §15.3, §17.2): sign in, then a manager goes to /admin, an
  * approved buyer gets 'Welcome back!' with Store and Account and moves to /portal/my-account
- * after 3 seconds, anyone else gets 'Account Pending' and is signed out. A pending applicant
+ * after 3 seconds (or, sent here by the guard with `?next=<portal page>`, goes straight back to
+ * that page), anyone else gets 'Account Pending' and is signed out. The welcome toast closes when
+ * this page is left: it speaks of the move from here. A pending applicant
  * whose address is not verified yet stays signed in while this page shows the verification
  * panel (resending the link needs the account), and is signed out when they leave it.
  */
@@ -49,6 +46,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const notice = noticeOf(location.state);
+  const [params] = useSearchParams();
   // Set once 'Welcome back!' shows: the timed move to the account, cancelled on unmount or
   // when a button of the toast is used.
   const [welcomed, setWelcomed] = useState(false);
@@ -67,8 +65,13 @@ export function LoginPage() {
   useEffect(() => {
     if (!welcomed) return;
     const timer = window.setTimeout(() => navigate(paths.account), LOGIN_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [welcomed, navigate]);
+    return () => {
+      window.clearTimeout(timer);
+      // Leaving the page (the timed move, a toast button, a link, a redirect) ends the welcome:
+      // it must not stay on the next page.
+      notification.destroy(WELCOME_KEY);
+    };
+  }, [welcomed, navigate, notification]);
 
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
@@ -108,9 +111,12 @@ export function LoginPage() {
       signedIn = true;
       const access = await getAccountAccess(user);
       if (access === 'manager') {
-        navigate(paths.admin);
+        navigate(returnPathOf(params, 'admin') ?? paths.admin);
       } else if (access === 'approved') {
-        welcome();
+        // Back to the page the session ended on, else the welcome and the timed move.
+        const back = returnPathOf(params, 'portal');
+        if (back) navigate(back, { replace: true });
+        else welcome();
       } else if (!user.emailVerified) {
         notify.info(...AUTH_TOASTS.accountPending);
         setUnverified({ email: user.email ?? values.email.trim() });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CreateCheckoutSessionRequest } from '@portal/domain';
-import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
+import { callableErrorCode, userFacingCallableMessage } from '@/lib/callable-errors';
 import { callCreateCheckoutSession } from '@/lib/callables';
 
 export class CheckoutUrlError extends Error {
@@ -50,19 +50,12 @@ export function useCreateCheckout() {
 }
 
 /**
- * Refusals of checkout whose server message is written for the buyer ("Only 5 left of Blue
- * Coast.", a case pack, a cart changed meanwhile): shown under the button beside the toast.
+ * The server's reason a checkout was refused, when it is written for the buyer ("Only 5 left of
+ * Blue Coast Syrup.", a case pack, a cart changed meanwhile, "Orders can total at most
+ * $999,999.99; split this one.", an account no longer approved), shown under the button beside
+ * the toast; else null (a crash, a network failure, an answer without a payment page).
  */
-const BUYER_FACING_CHECKOUT_ERRORS = new Set([
-  'failed-precondition',
-  'aborted',
-  'resource-exhausted',
-  'unavailable',
-]);
-
-/** The server's reason a checkout was refused, when it is one for the buyer; else null. */
 export function checkoutRefusal(error: unknown): string | null {
-  const code = callableErrorCode(error);
-  if (!code || !BUYER_FACING_CHECKOUT_ERRORS.has(code)) return null;
-  return callableErrorMessage(error, '') || null;
+  if (callableErrorCode(error) === undefined) return null;
+  return userFacingCallableMessage(error);
 }

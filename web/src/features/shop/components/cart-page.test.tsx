@@ -14,7 +14,7 @@ import {
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { checkoutNavigation } from '../api/create-checkout';
-import { CartPage } from './cart-page';
+import { CartPage, CHECKOUT_CANCELLED_NOTICE } from './cart-page';
 
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
 const callables = vi.hoisted(() => ({ callCreateCheckoutSession: vi.fn() }));
@@ -22,9 +22,10 @@ vi.mock('@/lib/callables', () => callables);
 
 const cartPath = (productId: string) => `profiles/${BUYER_UID}/cart_items/${productId}`;
 
-function renderCart() {
+function renderCart(route = '/portal/cart') {
   return renderWithProviders(<CartPage />, {
-    route: '/portal/cart',
+    route,
+    path: '/portal/cart',
     routes: [{ path: '/portal/store', element: <h1>Store page</h1> }],
   });
 }
@@ -265,6 +266,44 @@ describe('CartPage', () => {
     expect(summary().queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('says the payment was cancelled when Stripe brings the buyer back, once', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    const { router, unmount } = renderCart('/portal/cart?checkout=cancelled');
+    expect(await screen.findByRole('article', { name: 'Blue Coast Syrup' })).toBeInTheDocument();
+    // Announced politely, as a status.
+    expect(screen.getByText(CHECKOUT_CANCELLED_NOTICE).closest('[role="status"]')).not.toBeNull();
+    expect(CHECKOUT_CANCELLED_NOTICE).toBe('Payment cancelled — your cart is unchanged');
+    // The flag leaves the address (replaced, not a new entry), the notice stays on screen.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/portal/cart');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByText(CHECKOUT_CANCELLED_NOTICE)).toBeInTheDocument();
+    // A reload of the address as it now is says nothing more.
+    unmount();
+    renderCart(router.state.location.pathname + router.state.location.search);
+    expect(await screen.findByRole('article', { name: 'Blue Coast Syrup' })).toBeInTheDocument();
+    expect(screen.queryByText(CHECKOUT_CANCELLED_NOTICE)).not.toBeInTheDocument();
+  });
+
+  it('closes the cancelled notice, and shows none on a plain visit', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    const user = userEvent.setup();
+    const { unmount } = renderCart('/portal/cart?checkout=cancelled');
+    const notice = await screen.findByText(CHECKOUT_CANCELLED_NOTICE);
+    await user.click(within(notice.closest('.ant-alert') as HTMLElement).getByRole('button'));
+    await waitFor(() =>
+      expect(screen.queryByText(CHECKOUT_CANCELLED_NOTICE)).not.toBeInTheDocument(),
+    );
+    unmount();
+    renderCart();
+    expect(await screen.findByRole('article', { name: 'Blue Coast Syrup' })).toBeInTheDocument();
+    expect(screen.queryByText(CHECKOUT_CANCELLED_NOTICE)).not.toBeInTheDocument();
+  });
+
   it("toasts 'Failed to initiate checkout.' when the session cannot be created", async () => {
     seedProfile('retailer');
     seedProducts();
@@ -412,6 +451,55 @@ describe('CartPage', () => {
     await user.click(within(short).getByRole('button', { name: 'Change Blue Coast Syrup to 10' }));
     await waitFor(() => expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(10));
     expect(within(short).queryByText('Only 10 left')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'failed-precondition',
+      'Orders can total at most $999,999.99; split this one. [400]',
+      'Orders can total at most $999,999.99; split this one.',
+    ],
+    [
+      'permission-denied',
+      'Your account is not approved for ordering. [403]',
+      'Your account is not approved for ordering.',
+    ],
+    [
+      'resource-exhausted',
+      'Too many requests. Try again later. [429]',
+      'Too many requests. Try again later.',
+    ],
+  ])(
+    "shows the server's %s message under the button in its own words",
+    async (code, sdkMessage, shown) => {
+      seedProfile('retailer');
+      seedProducts();
+      seedCartItem('blue-coast', 2);
+      // As the Functions SDK reports it: the server's message and the HTTP status.
+      callables.callCreateCheckoutSession.mockRejectedValue(
+        Object.assign(new Error(sdkMessage), { code: `functions/${code}` }),
+      );
+      const user = userEvent.setup();
+      renderCart();
+      await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+      await expectToast('Error', 'Failed to initiate checkout.');
+      expect(summary().getByRole('alert').textContent).toBe(shown);
+    },
+  );
+
+  it('shows no server text under the button for a crash or a network failure', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    callables.callCreateCheckoutSession.mockRejectedValue(
+      Object.assign(new Error('INTERNAL [500]'), { code: 'functions/internal' }),
+    );
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+    await expectToast('Error', 'Failed to initiate checkout.');
+    expect(summary().queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/INTERNAL/)).not.toBeInTheDocument();
   });
 
   it("shows the server's reason under the button when checkout is refused", async () => {

@@ -6,8 +6,8 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { formatUsd } from '@portal/domain';
+import { Link, useSearchParams } from 'react-router';
+import { CHECKOUT_CANCELLED, formatUsd } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
@@ -31,6 +31,38 @@ export const CART_TOASTS = {
   removed: ['Success', 'Item removed from cart.'],
 } as const;
 
+/** Said once when Stripe Checkout's Cancel brings the buyer back here (docs/product.md §10.3). */
+export const CHECKOUT_CANCELLED_NOTICE = 'Payment cancelled — your cart is unchanged';
+
+/**
+ * Whether the buyer just cancelled on the payment page (`?checkout=cancelled`, the cancel URL).
+ * The flag leaves the address at once, so a reload does not say it again; the notice stays
+ * until it is closed or the buyer leaves the page.
+ */
+function useCheckoutCancelledNotice(): [boolean, () => void] {
+  const [params, setParams] = useSearchParams();
+  const flagged = params.get(CHECKOUT_CANCELLED.param) === CHECKOUT_CANCELLED.value;
+  const [shown, setShown] = useState(flagged);
+  // Back here with the flag while the page was open: say it again.
+  const [wasFlagged, setWasFlagged] = useState(flagged);
+  if (flagged !== wasFlagged) {
+    setWasFlagged(flagged);
+    if (flagged) setShown(true);
+  }
+  useEffect(() => {
+    if (!flagged) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CHECKOUT_CANCELLED.param);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [flagged, setParams]);
+  return [shown, () => setShown(false)];
+}
+
 /**
  * /portal/cart: lines with typed quantities (rounded to case packs) priced at the break their
  * quantity reaches, the Order Summary, and checkout of the whole cart. The prices here are for
@@ -47,6 +79,7 @@ export function CartPage() {
   const checkout = useCreateCheckout();
   // One-time purchase (null) or a standing order every so many weeks.
   const [deliveryWeeks, setDeliveryWeeks] = useState<DeliveryInterval>(null);
+  const [cancelled, dismissCancelled] = useCheckoutCancelledNotice();
 
   const failed = cart.isError || products.isError || profile.isError;
   useEffect(() => {
@@ -94,6 +127,16 @@ export function CartPage() {
       </Link>
     </div>
   );
+  const cancelledNotice = cancelled && (
+    <Alert
+      type="info"
+      showIcon
+      role="status"
+      style={{ marginBottom: 16 }}
+      title={CHECKOUT_CANCELLED_NOTICE}
+      closable={{ onClose: dismissCancelled }}
+    />
+  );
 
   if (failed) {
     return (
@@ -116,6 +159,7 @@ export function CartPage() {
     return (
       <main className="portal-page">
         {header}
+        {cancelledNotice}
         <div className="cart-layout" aria-busy="true" aria-label="Loading cart">
           <div className="cart-lines">
             {[0, 1, 2].map((index) => (
@@ -137,6 +181,7 @@ export function CartPage() {
         <div className="portal-page__head">
           <h1 className="portal-page__title">Your Cart</h1>
         </div>
+        {cancelledNotice}
         <div className="portal-state">
           <ShoppingOutlined className="portal-state__icon" aria-hidden="true" />
           <h2>Your Cart is Empty</h2>
@@ -157,6 +202,7 @@ export function CartPage() {
   return (
     <main className="portal-page">
       {header}
+      {cancelledNotice}
       <div className="cart-layout">
         <section className="cart-lines" aria-label="Cart items">
           {summary.lines.map((line) => (
@@ -250,7 +296,7 @@ function CartLineRow({
         <div className="cart-line__image cart-line__image--missing" aria-hidden="true" />
       )}
       <div className="cart-line__info">
-        <h3 className="cart-line__name">{name}</h3>
+        <h2 className="cart-line__name">{name}</h2>
         {product ? (
           <p className="cart-line__description">{product.description}</p>
         ) : (
@@ -309,6 +355,7 @@ function CartLineRow({
         )}
         {product && <p className="cart-line__total">{formatUsd(line.lineTotal)}</p>}
         <Button
+          className="cart-line__remove"
           type="text"
           danger
           icon={<DeleteOutlined />}

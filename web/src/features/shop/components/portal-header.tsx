@@ -16,6 +16,18 @@ import { cartItemCount, useCart } from '@/entities/cart';
 import { useBuyer } from '@/entities/profile';
 import './shop.css';
 
+/** Overflow of the count badge: 100 items and more show 99+. */
+const BADGE_MAX = 99;
+
+/**
+ * The cart link's name: the count, and above 99 also the badge's visible 99+ (a name must hold
+ * the text it shows, WCAG 2.5.3).
+ */
+function cartLabel(count: number): string {
+  const items = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  return count > BADGE_MAX ? `${items} (${BADGE_MAX}+)` : items;
+}
+
 /**
  * The buyer portal's header (docs/product.md §8.2): store name, role badge, Quick Order, cart
  * icon with the number of items (sum of quantities), My Account and Logout. Labels collapse to icons on phones;
@@ -27,6 +39,7 @@ export function PortalHeader() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const count = cartItemCount(cart.data);
+  const storeName = profile.data?.store_name ?? brand.shortName;
 
   async function logout() {
     try {
@@ -51,8 +64,9 @@ export function PortalHeader() {
             <ThunderboltFilled aria-hidden="true" />
           </Link>
           <div className="portal-header__names">
-            <Link to={paths.store} className="portal-header__store">
-              {profile.data?.store_name ?? brand.shortName}
+            {/* One line, cut with an ellipsis when long: the title shows the whole name. */}
+            <Link to={paths.store} className="portal-header__store" title={storeName}>
+              {storeName}
             </Link>
             <div className="portal-header__meta">
               {profile.data && (
@@ -72,14 +86,10 @@ export function PortalHeader() {
             <UnorderedListOutlined aria-hidden="true" />
             <span className="portal-header__label">Quick Order</span>
           </Link>
-          <Link
-            to={paths.cart}
-            className="portal-header__cart"
-            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-          >
+          <Link to={paths.cart} className="portal-header__cart" aria-label={cartLabel(count)}>
             <Badge
               count={count}
-              overflowCount={99}
+              overflowCount={BADGE_MAX}
               size="small"
               color="#22d3ee"
               styles={{ indicator: { color: '#0b0620' } }}

@@ -1,0 +1,130 @@
+/**
+ * Accessibility checks with axe-core (through @axe-core/playwright) on the screen a person is
+ * looking at. A serious or critical violation fails the step, with every such violation listed
+ * (rule, impact, help, the first elements and their HTML); the whole axe report of a failing check
+ * is saved to e2e/artifacts/a11y--<label>-<width>.json. Only pages of the web app are checked:
+ * the Stripe sandbox's hosted page and MailDev are other people's pages. With E2E_A11Y_LOG=<file>,
+ * every check appends all its findings (moderate and minor too) and its duration to that file.
+ */
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ARTIFACTS_DIR, DESKTOP, PHONE } from './journey';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+/** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices. */
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/**
+ * Experimental in axe (so off by default) but WCAG 2.5.3 Label in Name, and one of Lighthouse's
+ * audits: a control's accessible name must contain its visible text.
+ */
+const EXTRA_RULES = ['label-content-name-mismatch'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const MAX_TARGETS = 5;
+
+/** Waits for two animation frames, so layout that follows a resize has been painted. */
+export async function settle(page: Page): Promise<void> {
+  // A string expression: it runs in the page, where requestAnimationFrame exists.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+}
+
+/**
+ * Waits (at most 2 s) until the page's finite CSS animations and transitions have ended: a
+ * dialog or toast fading in is measured at its final colours, not half transparent.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ])`);
+}
+
+function isAppPage(page: Page): boolean {
+  try {
+    return new URL(page.url()).origin === new URL(inject('stack').urls.web).origin;
+  } catch {
+    return false;
+  }
+}
+
+function describe(violation: Violation): string {
+  const nodes = violation.nodes.slice(0, MAX_TARGETS).map((node) => {
+    const html = node.html.replace(/\s+/g, ' ');
+    const summary = (node.failureSummary ?? '').split('\n').slice(1).join(' ').replace(/\s+/g, ' ').trim();
+    return `      ${node.target.join(' >>> ')}\n        ${html.length > 160 ? `${html.slice(0, 160)}…` : html}${summary ? `\n        ${summary.length > 200 ? `${summary.slice(0, 200)}…` : summary}` : ''}`;
+  });
+  const more = violation.nodes.length > MAX_TARGETS ? `\n      …and ${violation.nodes.length - MAX_TARGETS} more` : '';
+  return `  ${violation.id} (${violation.impact}, ${violation.nodes.length}x): ${violation.help}\n${nodes.join('\n')}${more}`;
+}
+
+function slug(label: string): string {
+  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/**
+ * Runs axe on the page as it is now. Resolves with false when the page is not the web app's
+ * (nothing checked), true when it passed; rejects listing every serious or critical violation.
+ */
+export async function checkA11y(page: Page, label: string): Promise<boolean> {
+  if (!isAppPage(page)) return false;
+  const t0 = performance.now();
+  await animationsDone(page);
+  const results = await new AxeBuilder({ page })
+    .options({
+      runOnly: { type: 'tag', values: A11Y_TAGS },
+      rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])),
+    })
+    // No iframes of ours to look into: axe.run in the page itself, without the blank page
+    // AxeBuilder otherwise opens in the person's context to merge frame results.
+    .setLegacyMode(true)
+    .analyze();
+  const viewport = page.viewportSize();
+  const where = `${label} at ${viewport ? `${viewport.width}x${viewport.height}` : 'an unknown size'} (${page.url()})`;
+  const log = process.env.E2E_A11Y_LOG;
+  if (log) {
+    // Every finding, moderate and minor ones too, one JSON line per check (docs/testing.md).
+    const findings = results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' >>> ')),
+    }));
+    await appendFile(log, `${JSON.stringify({ where, ms: Math.round(performance.now() - t0), findings })}\n`);
+  }
+  const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
+  if (failing.length === 0) return true;
+  const file = `a11y--${slug(label)}-${viewport?.width ?? 0}.json`;
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  await writeFile(path.join(ARTIFACTS_DIR, file), JSON.stringify(results, null, 2));
+  throw new Error(
+    `Accessibility: ${failing.length} serious or critical axe violation(s) on ${where}:\n${failing.map(describe).join('\n')}\n  (full report in e2e/artifacts/${file})`,
+  );
+}
+
+/**
+ * checkA11y at 1280x800, then laid out again at 390x844, then back at 1280x800. Both widths are
+ * checked before a failure is reported. `reach`, when given, runs at each width before the check
+ * to bring the page into the state to check: a dialog or confirmation opened from a table row on
+ * desktop is gone when a phone shows that row as a card, so it opens it again (and should do
+ * nothing when it is open). Back at 1280x800 the page may have lost such a state again.
+ */
+export async function checkA11yBothWidths(page: Page, label: string, reach?: () => Promise<void>): Promise<void> {
+  const errors: string[] = [];
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    if (reach) await reach();
+    await checkA11y(page, label).catch((error: unknown) => {
+      errors.push(error instanceof Error ? error.message : String(error));
+    });
+  }
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+  if (errors.length > 0) throw new Error(errors.join('\n'));
+}

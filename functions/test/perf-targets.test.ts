@@ -1,0 +1,310 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, type RouteName } from '@portal/domain';
+import { DEMO_ACCOUNTS } from '../../scripts/demo-accounts';
+import {
+  ADMIN_TABS,
+  demoValues,
+  manifestKey,
+  markdownTable,
+  misses,
+  PERF_TABLE_HEADER,
+  PERF_TARGETS,
+  perfPages,
+  perfRow,
+  selectPages,
+  tabExtraFiles,
+  tabModules,
+  type LighthouseNumbers,
+  type Manifest,
+  type PerfValues,
+} from '../../scripts/lib/perf-targets';
+
+const repo = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
+
+const VALUES: PerfValues = {
+  buyerEmail: 'retailer@demo.test',
+  buyerName: 'Rico Alvarez',
+  storeUid: 'demo-retailer',
+  storeName: 'Cloud Nine Smoke Shop',
+  managerEmail: 'manager@demo.test',
+  productId: 'purple-dream',
+  productName: 'Purple Dream Syrup',
+  orderId: 'DmR7q2Lk9xPa',
+  invoiceNumber: 'INV-000002',
+  oobCode: 'code/with+chars',
+  newsletterToken: 'a'.repeat(43),
+  sessionId: 'cs_test_123',
+};
+
+const GOOD: LighthouseNumbers = {
+  performance: 100,
+  accessibility: 100,
+  lcpMs: 1200,
+  cls: 0,
+  finalPath: '/',
+};
+
+describe('the pages npm run perf measures', () => {
+  const pages = perfPages();
+
+  it('are every route of the route table, the admin dashboard once per tab', () => {
+    const routes = Object.keys(ROUTES) as RouteName[];
+    for (const route of routes) {
+      const count = pages.filter((page) => page.route === route).length;
+      expect(count, route).toBe(route === 'admin' ? ADMIN_TABS.length : 1);
+    }
+    expect(pages).toHaveLength(routes.length - 1 + ADMIN_TABS.length);
+    expect(new Set(pages.map((page) => page.label)).size).toBe(pages.length);
+    expect(pages.filter((page) => page.route === 'admin').map((page) => page.url(VALUES))).toEqual([
+      '/admin?tab=overview',
+      '/admin',
+      '/admin?tab=standing-orders',
+      '/admin?tab=users',
+      '/admin?tab=catalog',
+      '/admin?tab=tutorials',
+    ]);
+  });
+
+  it('hold public pages to the public targets and the rest to the signed-in ones', () => {
+    const publicLabels = pages
+      .filter((page) => page.targets === 'public')
+      .map((page) => page.label)
+      .sort();
+    expect(publicLabels).toEqual(
+      [
+        '/',
+        '/apply',
+        '/login',
+        '/admin/login',
+        '/forgot-password',
+        '/auth/action',
+        '/newsletter/:action',
+        '/payment-success',
+        '(404)',
+      ].sort(),
+    );
+    expect(PERF_TARGETS).toEqual({
+      public: { performance: 95, accessibility: 100, lcpMs: 2500, cls: 0.05 },
+      signedIn: { performance: 90, accessibility: 98, lcpMs: 2500, cls: 0.05 },
+    });
+  });
+
+  it('sign in as the persona each route needs, visitors first', () => {
+    const personaOf = (route: RouteName) => pages.find((page) => page.route === route)?.persona;
+    for (const [name, route] of Object.entries(ROUTES) as [
+      RouteName,
+      (typeof ROUTES)[RouteName],
+    ][]) {
+      const expected =
+        route.access === 'manager'
+          ? 'manager'
+          : route.access === 'approved-buyer' || name === 'paymentSuccess'
+            ? 'buyer'
+            : 'visitor';
+      expect(personaOf(name), name).toBe(expected);
+    }
+    const order = pages.map((page) => page.persona);
+    expect(order.lastIndexOf('visitor')).toBeLessThan(order.indexOf('buyer'));
+    expect(order.lastIndexOf('buyer')).toBeLessThan(order.indexOf('manager'));
+  });
+
+  it('fill every param with this run’s values, encoded', () => {
+    const url = (route: RouteName) => pages.find((page) => page.route === route)!.url(VALUES);
+    for (const page of pages) expect(page.url(VALUES), page.label).not.toMatch(/:[a-z]/i);
+    expect(url('product')).toBe('/portal/products/purple-dream');
+    expect(url('invoice')).toBe('/portal/orders/DmR7q2Lk9xPa/invoice');
+    expect(url('adminInvoice')).toBe('/admin/orders/DmR7q2Lk9xPa/invoice');
+    expect(url('packingSlip')).toBe('/admin/orders/DmR7q2Lk9xPa/packing-slip');
+    expect(url('adminStore')).toBe('/admin/stores/demo-retailer');
+    expect(url('authAction')).toBe('/auth/action?mode=resetPassword&oobCode=code%2Fwith%2Bchars');
+    expect(url('newsletter')).toBe(`/newsletter/confirm?token=${'a'.repeat(43)}`);
+    expect(url('paymentSuccess')).toBe('/payment-success?session_id=cs_test_123');
+    expect(
+      pages
+        .find((page) => page.route === 'paymentSuccess')!
+        .url({ ...VALUES, sessionId: undefined }),
+    ).toBe('/payment-success');
+    const notFound = pages.find((page) => page.route === 'notFound')!;
+    expect(Object.values(ROUTES).some((r) => r.path === notFound.url(VALUES))).toBe(false);
+    // /portal sends the buyer on to the store; the tabs stay on /admin.
+    expect(pages.find((page) => page.route === 'portal')!.finalPath(VALUES)).toBe('/portal/store');
+    expect(pages.find((page) => page.tab === 'users')!.finalPath(VALUES)).toBe('/admin');
+    expect(pages.find((page) => page.route === 'product')!.expect(VALUES)).toContain(
+      'Purple Dream Syrup',
+    );
+  });
+});
+
+describe('the admin tabs', () => {
+  it('are the dashboard’s tabs, in its order', () => {
+    const source = readFileSync(
+      repo('web/src/features/admin/components/admin-dashboard.tsx'),
+      'utf8',
+    );
+    const keys = [...source.matchAll(/\{\s*key: '([a-z-]+)'/g)].map((match) => match[1]);
+    expect(keys).toEqual(ADMIN_TABS.map((tab) => tab.key));
+  });
+
+  it('are found in the lazy tabs’ loaders, each with the module it imports', () => {
+    const source = `const loaders = {
+  overview: () =>
+    import('../overview/overview-panel').then((m) => ({ default: m.OverviewPanel })),
+  orders: () => import('./orders-tab'),
+  'standing-orders': () => import("../components/standing-orders-panel"),
+  unknown: () => import('./not-a-tab'),
+};`;
+    expect(tabModules(source, 'src/features/admin/tabs')).toEqual({
+      overview: 'src/features/admin/overview/overview-panel',
+      orders: 'src/features/admin/tabs/orders-tab',
+      'standing-orders': 'src/features/admin/components/standing-orders-panel',
+    });
+    expect(tabModules('export function Tabs() {}', 'x')).toEqual({});
+    const loaders = repo('web/src/features/admin/tabs/lazy-tabs.tsx');
+    if (existsSync(loaders)) {
+      const found = tabModules(readFileSync(loaders, 'utf8'), 'src/features/admin/tabs');
+      expect(Object.keys(found).sort()).toEqual(ADMIN_TABS.map((tab) => tab.key).sort());
+    }
+  });
+
+  it('add only the chunks the dashboard route does not already load', () => {
+    const manifest: Manifest = {
+      'index.html': { file: 'entry.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'react.js' },
+      '_table.js': { file: 'table.js', imports: ['_react.js'] },
+      'src/app/routes/admin.tsx': { file: 'admin.js', imports: ['_react.js'] },
+      'src/tabs/users.tsx': { file: 'users.js', imports: ['_table.js', '_react.js', '_style.css'] },
+      '_style.css': { file: 'style.css' },
+    };
+    expect(manifestKey(manifest, 'src/tabs/users')).toBe('src/tabs/users.tsx');
+    expect(manifestKey(manifest, 'src/tabs/none')).toBeUndefined();
+    expect(
+      tabExtraFiles(
+        manifest,
+        ['index.html', 'src/app/routes/admin.tsx'],
+        'src/tabs/users.tsx',
+      ).sort(),
+    ).toEqual(['table.js', 'users.js']);
+    expect(
+      tabExtraFiles(manifest, ['index.html', 'src/tabs/users.tsx'], 'src/tabs/users.tsx'),
+    ).toEqual([]);
+  });
+});
+
+describe('the demo values', () => {
+  it('are an approved buyer’s paid, invoiced order of a product on sale, from the seed', () => {
+    const seed = JSON.parse(readFileSync(repo('emulator-data/firestore.json'), 'utf8')) as {
+      documents: Record<string, Record<string, unknown>>;
+    };
+    const values = demoValues(seed.documents, DEMO_ACCOUNTS);
+    const order = seed.documents[`orders/${values.orderId}`]!;
+    const buyer = DEMO_ACCOUNTS.find((account) => account.email === values.buyerEmail)!;
+    expect(buyer).toMatchObject({ uid: values.storeUid, status: 'approved' });
+    expect(buyer.role).not.toBe('manager');
+    expect(order.user_id).toBe(buyer.uid);
+    expect(order.invoice_number).toBe(values.invoiceNumber);
+    expect(['paid', 'processing', 'shipped', 'delivered']).toContain(order.status);
+    expect(seed.documents[`products/${values.productId}`]).toMatchObject({
+      is_active: true,
+      name: values.productName,
+    });
+    expect(values.managerEmail).toBe('manager@demo.test');
+  });
+
+  it('are refused when the seed has no such order', () => {
+    expect(() => demoValues({}, DEMO_ACCOUNTS)).toThrow(/No approved demo buyer/);
+    expect(() => demoValues({}, [])).toThrow(/No approved demo manager/);
+  });
+});
+
+describe('--routes', () => {
+  const pages = perfPages();
+  const labels = (list: string) => selectPages(pages, list).map((page) => page.label);
+
+  it('takes route paths, admin tab URLs, route names and 404, in the table’s order', () => {
+    expect(labels('/admin')).toHaveLength(ADMIN_TABS.length);
+    expect(labels('/admin?tab=users, /')).toEqual(['/', '/admin?tab=users (Users)']);
+    expect(labels('/admin?tab=orders')).toEqual(['/admin (Orders)']);
+    // Visitors' pages first (the 404), then the buyer's.
+    expect(labels('404,product,/portal/orders/:orderId/invoice')).toEqual([
+      '(404)',
+      '/portal/products/:productId',
+      '/portal/orders/:orderId/invoice',
+    ]);
+  });
+
+  it('refuses a page it does not know, or none', () => {
+    expect(() => labels('/nope')).toThrow(/no page "\/nope"/);
+    expect(() => labels('/admin?tab=nope')).toThrow(/no page/);
+    expect(() => labels(' , ')).toThrow(/at least one/);
+  });
+});
+
+describe('the verdict', () => {
+  const publicPage = { targets: 'public' } as const;
+  const signedIn = { targets: 'signedIn' } as const;
+
+  it('is ok when every target is met, to the limit', () => {
+    expect(misses(publicPage, '/', { numbers: GOOD })).toEqual([]);
+    expect(
+      misses(signedIn, '/admin', {
+        numbers: {
+          performance: 90,
+          accessibility: 98,
+          lcpMs: 2500,
+          cls: 0.05,
+          finalPath: '/admin',
+        },
+      }),
+    ).toEqual([]);
+  });
+
+  it('lists every miss', () => {
+    expect(
+      misses(publicPage, '/', {
+        numbers: { performance: 94, accessibility: 99, lcpMs: 2600, cls: 0.06, finalPath: '/' },
+      }),
+    ).toEqual([
+      'performance 94 < 95',
+      'accessibility 99 < 100',
+      'LCP 2.6 s > 2.5 s',
+      'CLS 0.060 > 0.05',
+    ]);
+    expect(
+      misses(signedIn, '/portal/cart', {
+        numbers: { ...GOOD, performance: 89, accessibility: 97, finalPath: '/login' },
+        problems: ['the page did not show its content'],
+      }),
+    ).toEqual([
+      'the page did not show its content',
+      'ended on /login',
+      'performance 89 < 90',
+      'accessibility 97 < 98',
+    ]);
+    expect(
+      misses(publicPage, '/', {
+        numbers: { performance: null, accessibility: null, lcpMs: null, cls: null, finalPath: '/' },
+      }),
+    ).toEqual(['no performance score', 'no accessibility score', 'no LCP', 'no CLS']);
+    expect(misses(publicPage, '/', { error: 'PAGE_HUNG' })).toEqual(['not measured: PAGE_HUNG']);
+  });
+
+  it('makes one row of the table', () => {
+    const row = perfRow('/admin (Orders)', '400.0 KB', { numbers: { ...GOOD, cls: 0.0123 } }, []);
+    expect(row).toEqual(['/admin (Orders)', '400.0 KB', '100', '100', '1.2 s', '0.012', 'ok']);
+    expect(row).toHaveLength(PERF_TABLE_HEADER.length);
+    expect(perfRow('/', 'n/a', { error: 'x' }, ['not measured: x'])).toEqual([
+      '/',
+      'n/a',
+      'n/a',
+      'n/a',
+      'n/a',
+      'n/a',
+      'not measured: x',
+    ]);
+    expect(markdownTable(['A', 'Bee'], [['long cell', 'x']])).toBe(
+      '| A         | Bee |\n| --------- | --- |\n| long cell | x   |',
+    );
+  });
+});

@@ -1,0 +1,109 @@
+import { act, render, screen } from '@testing-library/react';
+import { theme as antdTheme } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REDUCED_MOTION_QUERY, TOUCH_LAYOUT_QUERY } from '@/lib/use-media-query';
+import { AppProviders, appTheme } from './providers';
+
+/** What antd's components are given: motion on or off, and the control height. */
+function TokenProbe() {
+  const { token } = antdTheme.useToken();
+  return (
+    <p>
+      motion {String(token.motion)}, control {token.controlHeight}, small {token.controlHeightSM}
+    </p>
+  );
+}
+
+/** A matchMedia whose answers the test sets, and changes live (listeners are told). */
+function fakeMedia(initial: Record<string, boolean>) {
+  const answers = { ...initial };
+  const listeners = new Map<string, Set<() => void>>();
+  window.matchMedia = (query: string) =>
+    ({
+      get matches() {
+        return answers[query] ?? false;
+      },
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: (_: string, listener: () => void) => {
+        if (!listeners.has(query)) listeners.set(query, new Set());
+        listeners.get(query)?.add(listener);
+      },
+      removeEventListener: (_: string, listener: () => void) => {
+        listeners.get(query)?.delete(listener);
+      },
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList;
+  return {
+    set(query: string, matches: boolean) {
+      answers[query] = matches;
+      act(() => listeners.get(query)?.forEach((listener) => listener()));
+    },
+  };
+}
+
+describe('AppProviders: reduced motion and touch layouts', () => {
+  const realMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it("keeps antd's motion and its 32 px controls on a desktop that did not ask for less motion", () => {
+    fakeMedia({});
+    render(
+      <AppProviders>
+        <TokenProbe />
+      </AppProviders>,
+    );
+    expect(screen.getByText('motion true, control 32, small 24')).toBeInTheDocument();
+  });
+
+  it("turns antd's motion off when the system asks for reduced motion, and back on live", () => {
+    const media = fakeMedia({ [REDUCED_MOTION_QUERY]: true });
+    render(
+      <AppProviders>
+        <TokenProbe />
+      </AppProviders>,
+    );
+    expect(screen.getByText(/^motion false,/)).toBeInTheDocument();
+    media.set(REDUCED_MOTION_QUERY, false);
+    expect(screen.getByText(/^motion true,/)).toBeInTheDocument();
+    media.set(REDUCED_MOTION_QUERY, true);
+    expect(screen.getByText(/^motion false,/)).toBeInTheDocument();
+  });
+
+  it('keeps motion off when told to (tests), whatever the system says', () => {
+    fakeMedia({ [REDUCED_MOTION_QUERY]: false });
+    render(
+      <AppProviders motion={false}>
+        <TokenProbe />
+      </AppProviders>,
+    );
+    expect(screen.getByText(/^motion false,/)).toBeInTheDocument();
+  });
+
+  it('makes every control 44 px tall, small ones included, on a touch layout (live)', () => {
+    const media = fakeMedia({ [TOUCH_LAYOUT_QUERY]: true });
+    render(
+      <AppProviders>
+        <TokenProbe />
+      </AppProviders>,
+    );
+    expect(screen.getByText('motion true, control 44, small 44')).toBeInTheDocument();
+    media.set(TOUCH_LAYOUT_QUERY, false);
+    expect(screen.getByText('motion true, control 32, small 24')).toBeInTheDocument();
+  });
+
+  it('appTheme keeps the brand tokens and adds only the switches asked for', () => {
+    const plain = appTheme({ motion: true, touch: false });
+    expect(plain.token).not.toHaveProperty('motion');
+    expect(plain.token).not.toHaveProperty('controlHeight');
+    expect(plain.token?.colorPrimary).toBeDefined();
+    const both = appTheme({ motion: false, touch: true });
+    expect(both.token).toMatchObject({ motion: false, controlHeight: 44, controlHeightSM: 44 });
+    expect(both.token?.colorPrimary).toBe(plain.token?.colorPrimary);
+    expect(both.components?.Segmented).toMatchObject({ controlHeight: 48 });
+  });
+});
