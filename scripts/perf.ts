@@ -538,7 +538,7 @@ function notes(lhr: LighthouseReport): string[] {
     })
     .filter(
       ({ audit }) =>
-        !/^(first-contentful-paint|largest-contentful-paint|speed-index|total-blocking-time|cumulative-layout-shift|interactive|max-potential-fid)$/.test(
+        !/^(first-contentful-paint|largest-contentful-paint|speed-index|total-blocking-time|cumulative-layout-shift|interactive|max-potential-fid|largest-contentful-paint-element)$/.test(
           audit.id,
         ),
     )
