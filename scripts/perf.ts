@@ -106,8 +106,6 @@ function buildForStack(outDir: string, stack: RunningStack): void {
   const built = buildWeb(outDir, {
     logLevel: 'warn',
     vars: {
-      // A shell's NODE_ENV=test or development would bundle React's development build.
-      NODE_ENV: 'production',
       VITE_USE_EMULATORS: 'true',
       VITE_EMULATOR_HOST: new URL(stack.urls.firestore).hostname,
       VITE_AUTH_EMULATOR_PORT: port(stack.urls.auth),

@@ -150,11 +150,31 @@ export function routeKind(route: string): RouteKind {
 
 /**
  * Ceilings for the routes that are still over their target: no route may grow past the size it
- * had when the targets were set (rounded up by a few KB), so each change can only bring them
- * closer. A ceiling is removed once its route meets the target (a test keeps this list honest).
+ * had when the targets were set (measured 2026-11-26, plus 3 KB, rounded up), so each change
+ * can only bring them closer. A ceiling is removed once its route meets the target (a test
+ * keeps this list honest).
  * Why these routes are over, and what would bring them down: docs/performance.md.
  */
-export const INTERIM_CEILINGS: Readonly<Record<string, number>> = {};
+export const INTERIM_CEILINGS: Readonly<Record<string, number>> = {
+  '/apply': 338 * KB, // 334.2 KB measured
+  '/login': 337 * KB, // 333.1 KB measured
+  '/admin/login': 334 * KB, // 330.5 KB measured
+  '/forgot-password': 331 * KB, // 327.3 KB measured
+  '/auth/action': 335 * KB, // 331.8 KB measured
+  '/newsletter/:action': 299 * KB, // 295.5 KB measured
+  '/payment-success': 308 * KB, // 304.1 KB measured
+  '/admin': 563 * KB, // 559.4 KB measured
+  '/portal': 345 * KB, // 341.6 KB measured
+  '/portal/store': 407 * KB, // 403.8 KB measured
+  '/portal/products/:productId': 412 * KB, // 408.6 KB measured
+  '/portal/quick-order': 374 * KB, // 370.1 KB measured
+  '/portal/cart': 386 * KB, // 382.8 KB measured
+  '/portal/my-account': 381 * KB, // 377.4 KB measured
+  '/portal/orders/:orderId/invoice': 351 * KB, // 347.7 KB measured
+  '/admin/orders/:orderId/invoice': 338 * KB, // 334.8 KB measured
+  '/admin/orders/:orderId/packing-slip': 336 * KB, // 332.5 KB measured
+  '/admin/stores/:uid': 516 * KB, // 512.2 KB measured
+};
 
 /** The most a route's first-load JavaScript may weigh now: its target, or its interim ceiling. */
 export function jsLimit(route: string): number {

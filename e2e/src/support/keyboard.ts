@@ -73,7 +73,15 @@ const INSPECT_FOCUS = `
 `;
 // A function made from source text, so the test runner's transform cannot add helpers to it
 // (Playwright sends its text to the page).
-const inspectFocus = new Function('target', INSPECT_FOCUS) as (target: unknown) => FocusStop;
+// First waits (at most 1 s) for the page's finite transitions to end: antd animates a field's
+// focus outline from 0 px, so a look taken the instant the focus lands could see no ring yet.
+const inspectFocus = new Function('target', `
+  const running = document.getAnimations()
+    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+    .map((a) => a.finished.catch(() => undefined));
+  return Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 1000))])
+    .then(() => { ${INSPECT_FOCUS} });
+`) as (target: unknown) => Promise<FocusStop>;
 
 /** Where the focus is now. */
 export async function focusStop(page: Page): Promise<FocusStop> {

@@ -153,7 +153,8 @@ export const ROUTES = {
     path: '*',
     title: 'Page not found',
     module: 'not-found',
-    layouts: ['ui-shell'],
+    // No layout: the 404 page is plain HTML and CSS like the landing page (no antd, no Firebase).
+    layouts: [],
     access: 'public',
   },
 } as const satisfies Record<string, RouteDef>;

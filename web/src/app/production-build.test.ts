@@ -36,7 +36,7 @@ function build(
   logLevel: 'error' | 'warn' = 'error',
 ) {
   const outDir = path.join(temp, name);
-  // NODE_ENV stays as vitest sets it (test), which must not matter.
+  // vitest sets NODE_ENV=test; buildWeb builds with NODE_ENV=production all the same.
   const { ok, output } = buildWeb(outDir, { vars, logLevel });
   const js = () => bundleJs(outDir);
   return { ok, output, outDir, js };

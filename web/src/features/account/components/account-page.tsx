@@ -40,6 +40,7 @@ export function AccountPage() {
   const active: TabKey = isTab(requested) ? requested : 'orders';
   const { uid, profile } = useBuyer();
   const orders = useOrders(uid);
+  // Read here too (the same cached query) for the page's load-failure toast.
   const support = useSupportContent();
 
   const failed = profile.isError || orders.isError || support.isError;
@@ -73,7 +74,7 @@ export function AccountPage() {
             label: 'Support',
             children: (
               <LazyTab>
-                <SupportTab support={support} />
+                <SupportTab />
               </LazyTab>
             ),
           },
@@ -82,7 +83,7 @@ export function AccountPage() {
             label: 'Profile',
             children: (
               <LazyTab>
-                <ProfileTab uid={uid} profile={profile} />
+                <ProfileTab uid={uid} />
               </LazyTab>
             ),
           },

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Input, Skeleton, Tag } from 'antd';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
@@ -12,7 +11,7 @@ import {
   type ProfileUpdate,
 } from '@portal/domain';
 import { useNotify } from '@/lib/notify';
-import { useUpdateStoreName } from '@/entities/profile';
+import { useProfile, useUpdateStoreName } from '@/entities/profile';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { ShipToCard } from './ship-to-card';
 
@@ -27,13 +26,13 @@ const STATUS_LABELS: Record<ProfileStatus, string> = {
   rejected: 'Rejected',
 };
 
-export function ProfileTab({
-  uid,
-  profile,
-}: {
-  uid: string;
-  profile: UseQueryResult<Profile | null>;
-}) {
+/**
+ * Reads the profile itself rather than taking the page's query result: this tab is a lazy chunk,
+ * and React Query re-renders a component only for the result fields read while it rendered, so a
+ * result handed down before the chunk arrived could stay at "loading" for good.
+ */
+export function ProfileTab({ uid }: { uid: string }) {
+  const profile = useProfile(uid);
   if (profile.isPending) {
     return (
       <div className="account-card profile-card" aria-busy="true" aria-label="Loading profile">

@@ -1,10 +1,11 @@
 import { PlayCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { Button, Skeleton, Tag } from 'antd';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { SupportContent } from '@portal/domain';
+import { useSupportContent } from '@/entities/support';
 import { ACCOUNT_TOASTS } from './account-toasts';
 
-export function SupportTab({ support }: { support: UseQueryResult<SupportContent[]> }) {
+/** Reads the tutorials itself, for the reason ProfileTab reads the profile itself. */
+export function SupportTab() {
+  const support = useSupportContent();
   // The empty state only for a list that has been read, never while a read is on its way.
   const reading =
     support.isPending ||

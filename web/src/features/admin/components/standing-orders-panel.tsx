@@ -10,16 +10,8 @@ import {
   type StandingOrder,
   type StandingOrderStatus,
 } from '@portal/domain';
-import {
-  Button,
-  Popconfirm,
-  Segmented,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { ChoiceSegmented } from '@/components/choice-segmented';
 import { useMemo, useState } from 'react';
 import { useAllStandingOrders, useManageStandingOrder } from '@/entities/standing-orders';
 import { useConfirmFocus } from '@/lib/focus-return';
@@ -231,7 +223,7 @@ export function StandingOrdersPanel() {
             All standing orders
           </Typography.Title>
           <div className="admin-filter">
-            <Segmented<Filter>
+            <ChoiceSegmented<Filter>
               aria-label="Filter by status"
               options={(['all', ...STANDING_ORDER_STATUSES] as const).map((value) => ({
                 value,

@@ -8,7 +8,8 @@ import {
   type SalesOverviewResponse,
   type SalesPoint,
 } from '@portal/domain';
-import { Alert, Button, Col, Row, Segmented, Skeleton, Spin } from 'antd';
+import { Alert, Button, Col, Row, Skeleton, Spin } from 'antd';
+import { ChoiceSegmented } from '@/components/choice-segmented';
 import { lazy, useState } from 'react';
 import { useFetchErrorToast } from '../components/use-fetch-error-toast';
 import { ChartCard, DataTable, type Column } from './chart-card';
@@ -151,7 +152,7 @@ function OverviewCharts({
           id="overview-revenue"
           title="Revenue"
           controls={
-            <Segmented<AskedInterval>
+            <ChoiceSegmented<AskedInterval>
               size="small"
               aria-label="Revenue per"
               value={interval}
@@ -202,7 +203,7 @@ function OverviewCharts({
           id="overview-products"
           title={`Top ${TOP_LIST_SIZE} products`}
           controls={
-            <Segmented<ProductMeasure>
+            <ChoiceSegmented<ProductMeasure>
               size="small"
               aria-label="Rank products by"
               value={measure}
