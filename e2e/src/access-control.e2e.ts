@@ -1,6 +1,7 @@
 /**
  * A signed-out visitor and a rejected account are kept out of /portal and /admin; a buyer whose
- * session ends in another tab is told so and brought back after signing in again.
+ * session ends in another tab is told so and brought back after signing in again; a buyer who
+ * cannot reach Firestore gets a failure with Retry, not the sign-in page.
  */
 import { expect } from 'vitest';
 import { createApprovedBuyer } from './support/accounts';
@@ -77,6 +78,7 @@ j.step("a buyer signed out in another tab is told the session expired, and comes
   await at(page, '/login');
   expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent('/portal/cart')}`);
   await see(page.getByText('Your session has expired. Please sign in again.'));
+  await snap(page, 'login-session-expired');
   await submitSignIn(page, account.email, account.password);
   await at(page, '/portal/cart');
   await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
@@ -84,3 +86,22 @@ j.step("a buyer signed out in another tab is told the session expired, and comes
   expect(await other.getByText('Your session has expired. Please sign in again.').count()).toBe(0);
   await other.close();
 });
+
+j.step("a signed-in buyer who cannot reach Firestore sees 'We can't reach the server right now.' with Retry, and stays signed in", async () => {
+  const account = await createApprovedBuyer(j.stack, 'retailer', 'offline');
+  const { page } = await j.person('buyer-offline');
+  await signInBuyer(page, account.email, account.password);
+  // Every Firestore request of this page fails as on a dropped connection; Auth still answers.
+  const firestore = `${new URL(j.stack.urls.firestore).origin}/**`;
+  await page.route(firestore, (route) => route.abort('internetdisconnected'));
+  await page.goto('/portal/my-account');
+  // The profile read fails after its retries (about 15 s): a failure with Retry, never /login.
+  const alert = await see(page.getByRole('alert').filter({ hasText: "We can't reach the server right now." }), 60_000);
+  await see(alert.getByText('Check your connection, then try again.'));
+  expect(new URL(page.url()).pathname).toBe('/portal/my-account');
+  await snap(page, 'server-unreachable');
+  await page.unroute(firestore);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await see(page.getByRole('heading', { name: 'My Account', level: 1 }), 30_000);
+  expect(new URL(page.url()).pathname).toBe('/portal/my-account');
+}, 120_000);

@@ -6,6 +6,7 @@
  */
 import { expect } from 'vitest';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
+import { checkA11yBothWidths } from './support/a11y';
 import { readDocument } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
@@ -84,6 +85,8 @@ j.step(
     await snap(page, 'product-page');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await see(page.getByText(/60 in your cart/));
+    // "60 in your cart · View cart": the link must stand out from its sentence by more than colour.
+    await checkA11yBothWidths(page, 'product-page-in-cart');
     // Back to store returns to the filtered store the buyer came from.
     await page.getByRole('link', { name: 'Back to store' }).first().click();
     await at(page, '/portal/store');

@@ -12,6 +12,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { ARTIFACTS_DIR, DESKTOP, PHONE } from './journey';
+import { transitionsDone } from './layout';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
@@ -30,19 +31,6 @@ const MAX_TARGETS = 5;
 export async function settle(page: Page): Promise<void> {
   // A string expression: it runs in the page, where requestAnimationFrame exists.
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-}
-
-/**
- * Waits (at most 2 s) until the page's finite CSS animations and transitions have ended: a
- * dialog or toast fading in is measured at its final colours, not half transparent.
- */
-async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(`Promise.race([
-    Promise.all(document.getAnimations()
-      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-      .map((a) => a.finished.catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, 2000)),
-  ])`);
 }
 
 function isAppPage(page: Page): boolean {
@@ -74,7 +62,7 @@ function slug(label: string): string {
 export async function checkA11y(page: Page, label: string): Promise<boolean> {
   if (!isAppPage(page)) return false;
   const t0 = performance.now();
-  await animationsDone(page);
+  await transitionsDone(page);
   const results = await new AxeBuilder({ page })
     .options({
       runOnly: { type: 'tag', values: A11Y_TAGS },

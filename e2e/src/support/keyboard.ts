@@ -4,6 +4,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { transitionsDoneSource } from './layout';
 
 /** Where the focus is now, and whether a person can see it. */
 export interface FocusStop {
@@ -75,13 +76,10 @@ const INSPECT_FOCUS = `
 // (Playwright sends its text to the page).
 // First waits (at most 1 s) for the page's finite transitions to end: antd animates a field's
 // focus outline from 0 px, so a look taken the instant the focus lands could see no ring yet.
-const inspectFocus = new Function('target', `
-  const running = document.getAnimations()
-    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-    .map((a) => a.finished.catch(() => undefined));
-  return Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 1000))])
-    .then(() => { ${INSPECT_FOCUS} });
-`) as (target: unknown) => Promise<FocusStop>;
+const inspectFocus = new Function(
+  'target',
+  `return ${transitionsDoneSource(1000)}.then(() => { ${INSPECT_FOCUS} });`,
+) as (target: unknown) => Promise<FocusStop>;
 
 /** Where the focus is now. */
 export async function focusStop(page: Page): Promise<FocusStop> {

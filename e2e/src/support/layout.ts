@@ -71,17 +71,26 @@ export async function smallTapTargets(page: Page, min = TAP_TARGET_MIN): Promise
 }
 
 /**
- * Waits (at most 2 s) until the page's finite CSS transitions and animations have ended: after a
- * resize the touch layout's controls ease from one size to the other, and a box measured halfway
- * is neither.
+ * Page-side source of a promise that settles when the page's finite CSS transitions and
+ * animations have ended, or after `maxMs`, whichever comes first (infinite ones, a spinner, are
+ * not waited for).
  */
-export async function transitionsDone(page: Page): Promise<void> {
-  await page.evaluate(`Promise.race([
+export function transitionsDoneSource(maxMs: number): string {
+  return `Promise.race([
     Promise.all(document.getAnimations()
       .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
       .map((a) => a.finished.catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, 2000)),
-  ])`);
+    new Promise((resolve) => setTimeout(resolve, ${maxMs})),
+  ])`;
+}
+
+/**
+ * Waits (at most 2 s) until the page's finite CSS transitions and animations have ended: after a
+ * resize the touch layout's controls ease from one size to the other, and a box measured halfway
+ * is neither; a dialog or toast fading in is measured at its final colours, not half transparent.
+ */
+export async function transitionsDone(page: Page, maxMs = 2000): Promise<void> {
+  await page.evaluate(transitionsDoneSource(maxMs));
 }
 
 /** The page's scroll width and client width: wider content scrolls sideways. */

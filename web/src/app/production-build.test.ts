@@ -117,7 +117,10 @@ describe('the production build with no env file', () => {
   });
 });
 
-describe('the checks themselves', () => {
+// A test that runs a build of its own (about 10 s alone, far more on a busy machine).
+const BUILDS = { timeout: 120_000 };
+
+describe('the checks themselves', BUILDS, () => {
   const size = (route: string, jsKb: number, cssKb = 2): RouteSize => ({
     route,
     jsBytes: jsKb * 1024,
@@ -166,7 +169,7 @@ describe('the checks themselves', () => {
   });
 });
 
-describe('a production build that could not work', () => {
+describe('a production build that could not work', BUILDS, () => {
   it('is refused when only part of the Firebase web config is given', () => {
     const partial = build('partial', {
       VITE_FIREBASE_API_KEY: 'AIza-test',

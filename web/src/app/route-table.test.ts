@@ -31,7 +31,10 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
     const [landing, shell] = root?.children ?? [];
     expect(landing).toMatchObject({ path: '/' });
     expect(shell?.lazy).toBe(layoutModules['ui-shell']);
-    expect(shell?.children?.at(-1)).toMatchObject({ path: '*' });
+    // The 404 page, like the landing page, has no layout (no antd): the root's last child.
+    expect(root?.children?.at(-1)).toMatchObject({ path: '*' });
+    expect(root?.children?.at(-1)?.lazy).toBe(pageModules['not-found']);
+    expect(pathsOf(shell?.children ?? [])).not.toContain('*');
     const firebase = shell?.children?.[0];
     expect(firebase?.lazy).toBe(layoutModules['firebase-layout']);
     const portal = firebase?.children?.find((r) => r.lazy === layoutModules['portal-layout']);

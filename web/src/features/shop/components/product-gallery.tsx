@@ -16,6 +16,7 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
           alt={many ? `${name}, image ${shown + 1} of ${images.length}` : name}
           width={640}
           height={480}
+          fetchPriority="high"
           decoding="async"
         />
       </div>

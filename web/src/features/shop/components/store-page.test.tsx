@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import {
   BUYER_UID,
+  demoProducts,
   seedCartItem,
   seedProducts,
   seedProfile,
@@ -62,11 +63,34 @@ describe('StorePage', () => {
     const card = await screen.findByRole('article', { name: 'Purple Dream Syrup' });
     expect(within(card).getByText('$24.99')).toBeInTheDocument();
     expect(within(card).queryByText('Wholesale')).not.toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: 'Purple Dream Syrup' })).toHaveAttribute(
-      'loading',
-      'lazy',
-    );
     expect(within(card).getByText('Grape and berry, our best seller.')).toBeInTheDocument();
+  });
+
+  it("loads the first row's images (4 cards) at once and first, the others lazily", async () => {
+    seedProfile('retailer');
+    const { id: _id, ...purple } = demoProducts[0];
+    for (let i = 0; i < 6; i += 1) {
+      fakeDb.seed(`products/flavor-${i}`, { ...purple, name: `Flavor ${i}`, sort_order: i });
+    }
+    renderStore();
+    await screen.findByRole('article', { name: 'Flavor 5' });
+    const images = [0, 1, 2, 3, 4, 5].map((i) => screen.getByRole('img', { name: `Flavor ${i}` }));
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'high',
+      'high',
+      'high',
+      null,
+      null,
+    ]);
   });
 
   it('shows the wholesaler price and the Wholesale badge to a wholesaler', async () => {
@@ -121,7 +145,7 @@ describe('StorePage', () => {
       quantity: 1,
     });
     expect(
-      await within(card).findByRole('button', { name: 'Add to Cart (1 in cart)' }),
+      await within(card).findByRole('button', { name: 'Add to Cart 1 in cart' }),
     ).toBeInTheDocument();
   });
 
@@ -132,8 +156,8 @@ describe('StorePage', () => {
     const user = userEvent.setup();
     renderStore();
     const card = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
-    await user.click(await within(card).findByRole('button', { name: 'Add to Cart (3 in cart)' }));
-    await within(card).findByRole('button', { name: 'Add to Cart (4 in cart)' });
+    await user.click(await within(card).findByRole('button', { name: 'Add to Cart 3 in cart' }));
+    await within(card).findByRole('button', { name: 'Add to Cart 4 in cart' });
     await waitFor(() =>
       expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(4),
     );
@@ -500,8 +524,8 @@ describe('StorePage: cards with SKU, stock, case packs and breaks', () => {
     await waitFor(() =>
       expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(24),
     );
-    await user.click(await within(blue).findByRole('button', { name: 'Add to Cart (24 in cart)' }));
-    await within(blue).findByRole('button', { name: 'Add to Cart (36 in cart)' });
+    await user.click(await within(blue).findByRole('button', { name: 'Add to Cart 24 in cart' }));
+    await within(blue).findByRole('button', { name: 'Add to Cart 36 in cart' });
     await waitFor(() =>
       expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(36),
     );
@@ -511,7 +535,7 @@ describe('StorePage: cards with SKU, stock, case packs and breaks', () => {
     seedCartItem('blue-coast', 30);
     const { user } = renderCatalog();
     const blue = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
-    await user.click(await within(blue).findByRole('button', { name: 'Add to Cart (30 in cart)' }));
+    await user.click(await within(blue).findByRole('button', { name: 'Add to Cart 30 in cart' }));
     await waitFor(() =>
       expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(36),
     );
@@ -521,7 +545,7 @@ describe('StorePage: cards with SKU, stock, case packs and breaks', () => {
     seedCartItem('twin-bowl', 3);
     renderCatalog();
     const machine = await screen.findByRole('article', { name: 'Twin Bowl Slush Machine' });
-    const add = await within(machine).findByRole('button', { name: 'Add to Cart (3 in cart)' });
+    const add = await within(machine).findByRole('button', { name: 'Add to Cart 3 in cart' });
     expect(add).toBeDisabled();
     expect(add).toHaveAccessibleDescription('Only 3 left, and 3 are in your cart.');
     // Buy Now checks out the minimum on its own: still possible.

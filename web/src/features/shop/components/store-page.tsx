@@ -23,6 +23,9 @@ import { StoreToolbar } from './store-toolbar';
 import { LoadFailed } from './load-failed';
 import './shop.css';
 
+/** Cards in the grid's first row at its widest (4 columns): their images load eagerly. */
+const FIRST_ROW = 4;
+
 /** Toasts of the store (docs/product.md §17.4) (title: text). */
 export const STORE_TOASTS = {
   profile: ['Error', 'Could not load profile data.'],
@@ -242,9 +245,10 @@ export function StorePage() {
             <>
               <div className="product-grid">
                 <StoreQueryContext value={linkContext}>
-                  {visible.map((product) => (
+                  {visible.map((product, index) => (
                     <ProductCard
                       key={product.id}
+                      eager={index < FIRST_ROW}
                       product={product}
                       role={role}
                       inCart={quantityInCart(cart.data, product.id)}
