@@ -24,12 +24,12 @@ j.step('a buyer fills a cart: two Blue Coast, one Red Rush', async () => {
   await page.goto('/portal/store');
   const blue = productCard(page, BLUE.name);
   await blue.getByRole('button', { name: /^Add to Cart/ }).click();
-  await see(blue.getByRole('button', { name: /Add to Cart \(1/ }));
+  await see(blue.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
   await blue.getByRole('button', { name: /^Add to Cart/ }).click();
-  await see(blue.getByRole('button', { name: /Add to Cart \(2/ }));
+  await see(blue.getByRole('button', { name: /^Add to Cart 2 in cart$/ }));
   const red = productCard(page, RED.name);
   await red.getByRole('button', { name: /^Add to Cart/ }).click();
-  await see(red.getByRole('button', { name: /Add to Cart \(1/ }));
+  await see(red.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
   await page.getByRole('link', { name: /cart, 3 items/i }).click();
   await at(page, '/portal/cart');
   const summary = page.getByRole('complementary').filter({ hasText: 'Order Summary' });

@@ -197,7 +197,7 @@ j.step('the buyer adds to the cart, opens it from the header and steps a quantit
   await tabTo(page, add);
   await page.keyboard.press('Enter');
   await seeToast(page, 'Added to Cart', 'Product successfully added to your cart.');
-  await see(productCard(page, PURPLE.name).getByRole('button', { name: /Add to Cart \(1/ }));
+  await see(productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
   // Back up to the header's cart link.
   const cart = page.getByRole('link', { name: /cart, 1 item/i });
   await tabTo(page, cart, { back: true, max: 30 });

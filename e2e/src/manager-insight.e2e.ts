@@ -135,7 +135,7 @@ j.step('two stores have orders from the last weeks, and one more is paid today',
   await page.goto('/portal/store?q=variety');
   const card = productCard(page, PACK.name);
   await card.getByRole('button', { name: /^Add to Cart/ }).click();
-  await see(card.getByRole('button', { name: /Add to Cart \(1/ }));
+  await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
   await page.goto('/portal/cart');
   await see(page.getByRole('article', { name: PACK.name }));
   await page.getByRole('button', { name: /proceed to checkout/i }).click();

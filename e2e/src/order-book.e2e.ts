@@ -83,7 +83,7 @@ j.step(
     await productCard(page, BLUE.name)
       .getByRole('button', { name: /^Add to Cart/ })
       .click();
-    await see(productCard(page, BLUE.name).getByRole('button', { name: /Add to Cart \(1/ }));
+    await see(productCard(page, BLUE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
     await page.getByRole('link', { name: /cart, 1 item/i }).click();
     await at(page, '/portal/cart');
     await page.getByRole('button', { name: /proceed to checkout/i }).click();

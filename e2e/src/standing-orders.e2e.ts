@@ -63,7 +63,7 @@ j.step('a retailer checks out the cart as a standing order every 2 weeks', async
   const card = productCard(page, PACK.name);
   await card.getByRole('button', { name: /^Add to Cart/ }).click();
   // The cart write must land before the page is left, or it is lost with the page.
-  await see(card.getByRole('button', { name: /Add to Cart \(1/ }));
+  await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
   await page.goto('/portal/cart');
   await see(page.getByRole('article', { name: PACK.name }));
   await page.getByRole('radio', { name: 'Deliver every 2 weeks' }).check();
