@@ -23,7 +23,8 @@ const NAME_OF = `(el) => (el.getAttribute('aria-label') || el.textContent || el.
  * Every visible control on the page smaller than `min` x `min` CSS pixels, as
  * "<tag role> "name" WxH" lines (empty when all pass). A control is measured by the box a finger
  * hits: antd draws an input, select, radio or checkbox inside a wrapper (the whole wrapper, and a
- * radio's or checkbox's label, takes the tap), so the wrapper is measured instead.
+ * radio's or checkbox's label, takes the tap), so the wrapper is measured instead; a plain radio
+ * or checkbox inside its <label> is measured as the label, for the same reason.
  *
  * Exempt, as WCAG 2.5.5 allows: links laid out inline (`display: inline`) inside a paragraph or
  * list item whose text goes on around them ("contact support at support@…"), and a link with a
@@ -47,7 +48,9 @@ export async function smallTapTargets(page: Page, min = TAP_TARGET_MIN): Promise
     const seen = new Set();
     const measured = [];
     for (const el of document.querySelectorAll(CONTROLS)) {
-      const target = el.closest(HIT) || el;
+      // A plain radio or checkbox inside its label: the whole label takes the tap.
+      const inLabel = el.tagName === 'INPUT' && (el.type === 'radio' || el.type === 'checkbox') ? el.closest('label') : null;
+      const target = el.closest(HIT) || inLabel || el;
       if (seen.has(target)) continue;
       seen.add(target);
       const style = getComputedStyle(target);

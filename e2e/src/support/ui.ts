@@ -30,9 +30,12 @@ export async function at(page: Page, pathname: string | RegExp, timeout = UI_TIM
   );
 }
 
-/** A toast (antd notification) with this title, and optionally this text. */
+/**
+ * A toast with this title, and optionally this text: an antd notification in the portal and the
+ * dashboard, a plain one (`.toast`) on the sign-in and application pages.
+ */
 export async function seeToast(page: Page, title: string, text?: string, timeout = UI_TIMEOUT): Promise<Locator> {
-  const toast = page.locator('.ant-notification-notice').filter({ hasText: title });
+  const toast = page.locator('.ant-notification-notice, .toast').filter({ hasText: title });
   await see(text ? toast.filter({ hasText: text }) : toast, timeout);
   return toast.first();
 }

@@ -5,7 +5,7 @@ import { shipToSchema, type ShipTo } from './ship-to';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import type { ProfileStatus } from './roles';
 import { newsletterTokenSchema } from './mail';
-import { emailSchema } from './schemas';
+import { emailSchema } from './form-schemas';
 import {
   INTERVAL_PROBLEM,
   isStandingOrderInterval,

@@ -24,5 +24,6 @@ export * from './rate-limits';
 export * from './paths';
 export * from './routes';
 export * from './return-path';
+export * from './form-schemas';
 export * from './schemas';
 export * from './contracts';

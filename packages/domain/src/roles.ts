@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Zod Mini: the public pages read these roles without loading the whole of Zod (form-schemas.ts).
+import * as z from 'zod/mini';
 
 /** Business roles. Buyers apply as retailer or wholesaler; managers are granted by a manager. */
 export const ROLES = ['retailer', 'wholesaler', 'manager'] as const;
@@ -39,7 +40,7 @@ export interface AccessClaims {
 }
 
 const claimValue = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values).optional().catch(undefined);
+  z.catch(z.optional(z.enum(values)), undefined);
 const accessClaimsSchema = z.object({
   role: claimValue(ROLES),
   status: claimValue(PROFILE_STATUSES),

@@ -5,8 +5,13 @@
  */
 export type RouteAccess = 'public' | 'approved-buyer' | 'manager';
 
-/** Lazy layout modules, outermost first (web/src/app/routes/<name>.tsx). */
-export type LayoutModule = 'ui-shell' | 'firebase-layout' | 'portal-layout';
+/**
+ * Lazy layout modules, outermost first (web/src/app/routes/<name>.tsx): 'public-shell' is the
+ * sign-in and application pages' light frame (plain toasts, no antd, Firebase fetched when a form
+ * is used); 'ui-shell' brings antd, toasts and the query client; 'firebase-layout' Firebase;
+ * 'portal-layout' the buyer's portal.
+ */
+export type LayoutModule = 'public-shell' | 'ui-shell' | 'firebase-layout' | 'portal-layout';
 
 export interface RouteDef {
   path: string;
@@ -18,6 +23,7 @@ export interface RouteDef {
   access: RouteAccess;
 }
 
+const publicForm = ['public-shell'] as const satisfies readonly LayoutModule[];
 const withFirebase = ['ui-shell', 'firebase-layout'] as const satisfies readonly LayoutModule[];
 const portal = [...withFirebase, 'portal-layout'] as const satisfies readonly LayoutModule[];
 
@@ -27,28 +33,28 @@ export const ROUTES = {
     path: '/apply',
     title: 'Request Access',
     module: 'apply',
-    layouts: withFirebase,
+    layouts: publicForm,
     access: 'public',
   },
   login: {
     path: '/login',
     title: 'Portal Access',
     module: 'login',
-    layouts: withFirebase,
+    layouts: publicForm,
     access: 'public',
   },
   adminLogin: {
     path: '/admin/login',
     title: 'Admin Login',
     module: 'admin-login',
-    layouts: withFirebase,
+    layouts: publicForm,
     access: 'public',
   },
   forgotPassword: {
     path: '/forgot-password',
     title: 'Reset Password',
     module: 'forgot-password',
-    layouts: withFirebase,
+    layouts: publicForm,
     access: 'public',
   },
   authAction: {

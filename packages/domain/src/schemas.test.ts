@@ -4,8 +4,8 @@ import {
   setProfileStatusRequest,
   verifyPaymentRequest,
 } from './contracts';
+import { applicationFormSchema } from './form-schemas';
 import {
-  applicationFormSchema,
   catalogProductSchema,
   productSchema,
   splitCatalogProduct,

@@ -4,70 +4,8 @@ import { MAX_PRICE_BREAKS, priceBreaksProblem } from './price-breaks';
 import { MAX_STOCK_UNITS } from './stock';
 import { shipToSchema } from './ship-to';
 import { CARRIERS } from './shipping';
-import { BUYER_ROLES, PROFILE_STATUSES, ROLES } from './roles';
-
-/** Field limits shared by forms, callables and firestore.rules (keep the rules in step). */
-export const LIMITS = {
-  fullName: 100,
-  storeName: 100,
-  sellerPermitId: 50,
-  email: 254,
-  passwordMin: 6,
-  passwordMax: 128,
-  productName: 120,
-  productDescription: 1000,
-  url: 2048,
-  supportTitle: 150,
-  supportCategory: 60,
-  sku: 40,
-  productCategory: 60,
-  productImages: 8,
-  maxPriceCents: 10_000_000,
-} as const;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(LIMITS.email, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
-
-/** A password a person chooses (sign-up, reset). */
-export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
-  .max(LIMITS.passwordMax, 'Password is too long');
-
-/** The Request Access form (/apply). Every field is required. */
-export const applicationFormSchema = z.object({
-  fullName: requiredText('Full name', LIMITS.fullName),
-  storeName: requiredText('Store name', LIMITS.storeName),
-  email: emailSchema,
-  password: newPasswordSchema,
-  sellerPermitId: requiredText('Seller permit number', LIMITS.sellerPermitId),
-  businessType: z.enum(BUYER_ROLES, { error: 'Choose retailer or wholesaler' }),
-});
-export type ApplicationForm = z.infer<typeof applicationFormSchema>;
-
-export const loginFormSchema = z.object({
-  email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
-});
-export type LoginForm = z.infer<typeof loginFormSchema>;
-
-export const newsletterFormSchema = z.object({ email: emailSchema });
-
-/** Forgot password (/forgot-password). */
-export const forgotPasswordFormSchema = z.object({ email: emailSchema });
-export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+import { PROFILE_STATUSES, ROLES } from './roles';
+import { LIMITS, newPasswordSchema, requiredText } from './form-schemas';
 
 /** The new password on the reset page (/auth/action?mode=resetPassword). */
 export const resetPasswordFormSchema = z
@@ -77,7 +15,6 @@ export const resetPasswordFormSchema = z
     path: ['confirm'],
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
-export type NewsletterForm = z.infer<typeof newsletterFormSchema>;
 
 export const profileUpdateSchema = z.object({
   storeName: requiredText('Store name', LIMITS.storeName),

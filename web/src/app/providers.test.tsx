@@ -1,6 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { theme as antdTheme } from 'antd';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handOverToast, useNotify } from '@/lib/notify';
 import { REDUCED_MOTION_QUERY, TOUCH_LAYOUT_QUERY } from '@/lib/use-media-query';
 import { AppProviders, appTheme } from './providers';
 
@@ -105,5 +107,73 @@ describe('AppProviders: reduced motion and touch layouts', () => {
     expect(both.token).toMatchObject({ motion: false, controlHeight: 44, controlHeightSM: 44 });
     expect(both.token?.colorPrimary).toBe(plain.token?.colorPrimary);
     expect(both.components?.Segmented).toMatchObject({ controlHeight: 48 });
+  });
+});
+
+describe('AppProviders toasts', () => {
+  it('shows the toast the public shell handed over (the admin welcome), once', async () => {
+    handOverToast({
+      kind: 'success',
+      title: 'Welcome back!',
+      text: 'Successfully logged in as admin',
+    });
+    const { unmount } = render(
+      <AppProviders motion={false}>
+        <p>Dashboard</p>
+      </AppProviders>,
+    );
+    await waitFor(() =>
+      expect(document.querySelector('.ant-notification-notice')).toHaveTextContent(
+        'Welcome back!Successfully logged in as admin',
+      ),
+    );
+    unmount();
+    render(
+      <AppProviders motion={false}>
+        <p>Dashboard again</p>
+      </AppProviders>,
+    );
+    await screen.findByText('Dashboard again');
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  it('gives pages useNotify with actions and close by key', async () => {
+    const store = vi.fn();
+    function Page() {
+      const notify = useNotify();
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() =>
+              notify.info('Welcome back!', 'Taking you on.', {
+                key: 'welcome',
+                actions: [{ label: 'Store', onClick: store }],
+              })
+            }
+          >
+            Show
+          </button>
+          <button type="button" onClick={() => notify.close('welcome')}>
+            Hide
+          </button>
+        </>
+      );
+    }
+    render(
+      <AppProviders motion={false}>
+        <Page />
+      </AppProviders>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const toast = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-notification-notice');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    await userEvent.click(within(toast).getByRole('button', { name: 'Store' }));
+    expect(store).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toBeNull());
   });
 });

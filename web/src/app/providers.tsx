@@ -1,7 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { App as AntApp, Button, ConfigProvider, Space, type ThemeConfig } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { theme, touchTheme } from '@/config/theme';
+import { NotifyProvider, takeHandedOverToast, type Notify, type ToastOptions } from '@/lib/notify';
 import { createQueryClient } from '@/lib/query-client';
 import { REDUCED_MOTION_QUERY, TOUCH_LAYOUT_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import '@/styles/touch.css';
@@ -52,8 +53,55 @@ export function AppProviders({
   return (
     <ConfigProvider theme={themeConfig}>
       <AntApp notification={{ maxCount: 1, placement: 'top' }} message={{ maxCount: 1 }}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        <AntNotify>
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        </AntNotify>
       </AntApp>
     </ConfigProvider>
   );
+}
+
+/**
+ * useNotify() inside the UI shell: antd notifications at the top, one at a time. A toast the
+ * public shell carried over (the admin's welcome on the way from /admin/login) shows on mount.
+ */
+function AntNotify({ children }: { children: ReactNode }) {
+  const { notification } = AntApp.useApp();
+  useEffect(() => {
+    const toast = takeHandedOverToast();
+    if (toast)
+      notification[toast.kind]({ title: toast.title, description: toast.text, placement: 'top' });
+  }, [notification]);
+  const notify = useMemo<Notify>(() => {
+    const show =
+      (kind: 'success' | 'error' | 'info') =>
+      (title: string, text?: string, options: ToastOptions = {}) =>
+        notification[kind]({
+          key: options.key,
+          title,
+          description: text,
+          placement: 'top',
+          actions: options.actions?.length ? (
+            <Space>
+              {options.actions.map((action) => (
+                <Button
+                  key={action.label}
+                  size="small"
+                  type={action.primary ? 'primary' : 'default'}
+                  onClick={action.onClick}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            </Space>
+          ) : undefined,
+        });
+    return {
+      success: show('success'),
+      error: show('error'),
+      info: show('info'),
+      close: (key) => notification.destroy(key),
+    };
+  }, [notification]);
+  return <NotifyProvider value={notify}>{children}</NotifyProvider>;
 }

@@ -28,8 +28,16 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
 
   it('nests pages in their layouts and keeps the catch-all last', () => {
     const [root] = createRoutes();
-    const [landing, shell] = root?.children ?? [];
+    const [landing, publicShell, shell] = root?.children ?? [];
     expect(landing).toMatchObject({ path: '/' });
+    // The sign-in and application forms: no antd, Firebase only once a form is used.
+    expect(publicShell?.lazy).toBe(layoutModules['public-shell']);
+    expect(pathsOf(publicShell?.children ?? [])).toEqual([
+      '/apply',
+      '/login',
+      '/admin/login',
+      '/forgot-password',
+    ]);
     expect(shell?.lazy).toBe(layoutModules['ui-shell']);
     // The 404 page, like the landing page, has no layout (no antd): the root's last child.
     expect(root?.children?.at(-1)).toMatchObject({ path: '*' });

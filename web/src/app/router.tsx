@@ -6,8 +6,10 @@ import { RouterErrorScreen } from '@/components/router-error-screen';
 /**
  * The router, built from the domain's route table (packages/domain/src/routes.ts): every page is
  * its own lazy chunk inside its lazy layouts. The landing page is plain HTML and CSS (no antd, no
- * Firebase); everything else sits in the UI shell (antd, toasts, query client); routes that need
- * Firebase sit in the Firebase layout; /portal/* sits in the portal layout (approved buyers only).
+ * Firebase); the sign-in and application pages sit in the public shell (plain toasts, Firebase
+ * fetched when a form is used); everything else sits in the UI shell (antd, toasts, query
+ * client); routes that need Firebase sit in the Firebase layout; /portal/* sits in the portal
+ * layout (approved buyers only).
  *
  * The import() calls are written out so the bundler splits each module into its own chunk; a
  * test checks that every module of the table has one here and the other way round.
@@ -16,6 +18,7 @@ type LazyModule = NonNullable<NonIndexRouteObject['lazy']>;
 type Branch = NonIndexRouteObject & { children: RouteObject[] };
 
 export const layoutModules: Record<LayoutModule, LazyModule> = {
+  'public-shell': () => import('./routes/public-shell'),
   'ui-shell': () => import('./routes/ui-shell'),
   'firebase-layout': () => import('./routes/firebase-layout'),
   'portal-layout': () => import('./routes/portal-layout'),

@@ -15,8 +15,8 @@ function BoltMark() {
 
 /**
  * The branded frame without antd: the brand (linking home) over a night-purple background, the
- * page's card(s) centred in <main>. The 404 page uses it as is, so it loads no antd at all;
- * BrandScreen adds the antd theme of the sign-in and payment-result cards.
+ * page's card(s) centred in <main>. The 404 and sign-in pages use it as is, so they load no antd;
+ * BrandScreen adds the antd theme of the payment-result and newsletter cards.
  */
 export function BrandFrame({ children }: { children: ReactNode }) {
   return (

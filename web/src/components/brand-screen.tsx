@@ -10,14 +10,19 @@ const cardTheme: ThemeConfig = {
   token: { colorBorder: '#8f80bd', colorPrimaryHover: '#5b21b6', colorPrimaryActive: '#4c1d95' },
 };
 
+/** The antd theme of the white cards, for antd controls inside one. */
+export function CardTheme({ children }: { children: ReactNode }) {
+  return <ConfigProvider theme={cardTheme}>{children}</ConfigProvider>;
+}
+
 /**
- * The branded frame of the sign-in and payment-result pages (BrandFrame) with the antd theme
- * of their cards.
+ * The branded frame of the payment-result and newsletter pages (BrandFrame) with the antd
+ * theme of their cards.
  */
 export function BrandScreen({ children }: { children: ReactNode }) {
   return (
     <BrandFrame>
-      <ConfigProvider theme={cardTheme}>{children}</ConfigProvider>
+      <CardTheme>{children}</CardTheme>
     </BrandFrame>
   );
 }

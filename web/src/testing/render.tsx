@@ -4,6 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { PlainToasts } from '@/components/toast-region';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -24,6 +25,11 @@ export function renderWithProviders(
     queryClient?: QueryClient;
     /** Renders inside React StrictMode (effects mount twice), as the app does in development. */
     strict?: boolean;
+    /**
+     * The layout the page sits in: 'ui' (antd, toasts, query client; the default) or 'public'
+     * (the sign-in and application pages: plain toasts only).
+     */
+    shell?: 'ui' | 'public';
   } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const route = options.route ?? '/';
@@ -32,10 +38,15 @@ export function renderWithProviders(
     [{ path: options.path ?? route.split('?')[0], element: ui }, ...(options.routes ?? [])],
     { initialEntries: [route] },
   );
+  const page = <RouterProvider router={router} />;
   const result = render(
-    <AppProviders queryClient={queryClient} motion={false}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    options.shell === 'public' ? (
+      <PlainToasts>{page}</PlainToasts>
+    ) : (
+      <AppProviders queryClient={queryClient} motion={false}>
+        {page}
+      </AppProviders>
+    ),
     { reactStrictMode: options.strict ?? false },
   );
   return { ...result, router, queryClient };

@@ -1,11 +1,16 @@
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 
-function notices(): string[] {
-  return [...document.querySelectorAll('.ant-notification-notice')].map((n) => n.textContent ?? '');
+/** The toasts on screen: the UI shell's antd notifications or the public shell's plain ones. */
+export function toastElements(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('.ant-notification-notice, .toast')];
 }
 
-/** Waits for a toast (antd notification) with this title and text, as docs/product.md §17 writes them. */
+function notices(): string[] {
+  return toastElements().map((n) => n.textContent ?? '');
+}
+
+/** Waits for a toast with this title and text, as docs/product.md §17 writes them. */
 export async function expectToast(title: string, text: string): Promise<void> {
   await waitFor(() => {
     expect(

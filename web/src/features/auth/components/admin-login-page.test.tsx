@@ -19,6 +19,7 @@ const user = { uid: 'm1', email: 'manager@shop.test' } as User;
 
 function renderAdminLogin(route = '/admin/login') {
   return renderWithProviders(<AdminLoginPage />, {
+    shell: 'public',
     route,
     path: '/admin/login',
     routes: [

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button } from 'antd';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginFormSchema, resolveAccess, type LoginForm } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
-import { readClaims, signOutUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
-import { signIn } from '../api/sign-in';
+import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api';
 import { authErrorText, isAuthError, isInvalidCredentials } from '../lib/auth-errors';
+import { AuthAlert, AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
 import { noticeOf, returnPathOf } from './sign-in-notice';
@@ -18,7 +17,7 @@ import { TextField } from './text-field';
  * /admin/login (docs/product.md §7, §3.2, §17.3): sign in, then only an account whose refreshed ID
  * token carries the manager claim goes on to /admin (or, sent here by a guard with
  * `?next=<admin page>` after the session ended, back to that page); anyone else is signed out
- * again with 'Access Denied'.
+ * again with 'Access Denied'. Firebase comes with the first use of the form, not with the page.
  */
 export function AdminLoginPage() {
   usePageTitle('Admin Login');
@@ -32,20 +31,23 @@ export function AdminLoginPage() {
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
+    let api: AuthApi | undefined;
     let signedIn = false;
     try {
-      const user = await signIn(values);
+      api = await loadAuthApi();
+      const user = await api.signIn(values);
       signedIn = true;
-      const claims = await readClaims(user, true);
+      const claims = await api.readClaims(user, true);
       if (resolveAccess(claims).kind !== 'manager') {
-        await signOutUser().catch(() => undefined);
+        await api.signOutUser().catch(() => undefined);
         notify.error(...AUTH_TOASTS.accessDenied);
         return;
       }
-      notify.success(...AUTH_TOASTS.adminWelcome);
+      // The dashboard is in the UI shell: the welcome is carried over to it.
+      notify.success(...AUTH_TOASTS.adminWelcome, { carry: true });
       navigate(returnPathOf(params, 'admin') ?? paths.admin);
     } catch (error) {
-      if (signedIn) await signOutUser().catch(() => undefined);
+      if (signedIn) await api?.signOutUser().catch(() => undefined);
       if (isAuthError(error) || isInvalidCredentials(error)) {
         notify.error(AUTH_TOASTS.adminLoginFailed, authErrorText(error));
       } else {
@@ -67,10 +69,13 @@ export function AdminLoginPage() {
         </Link>
       }
     >
-      {notice && (
-        <Alert className="auth-notice" type="warning" showIcon title={notice} role="status" />
-      )}
-      <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      {notice && <AuthAlert className="auth-notice" kind="warning" title={notice} role="status" />}
+      <form
+        className="auth-form"
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={preloadAuthApi}
+        noValidate
+      >
         <TextField
           control={form.control}
           name="email"
@@ -90,9 +95,9 @@ export function AdminLoginPage() {
         <p className="auth-form__aside">
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>
-        <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy}>
+        <AuthButton primary type="submit" busy={busy}>
           {busy ? 'Signing In…' : 'Sign In'}
-        </Button>
+        </AuthButton>
       </form>
     </AuthLayout>
   );

@@ -19,6 +19,7 @@ vi.mock('../api/sign-up', () => api);
 
 function renderApply() {
   return renderWithProviders(<ApplyPage />, {
+    shell: 'public',
     route: '/apply',
     routes: [
       { path: '/', element: <h1>Home page</h1> },

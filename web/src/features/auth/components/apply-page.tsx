@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircleFilled } from '@ant-design/icons';
-import { Button, Radio } from 'antd';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,8 +6,9 @@ import { applicationFormSchema, LIMITS, type ApplicationForm } from '@portal/dom
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
-import { AccountCreationError, ProfileSaveError, submitApplication } from '../api/sign-up';
+import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api';
 import { authErrorText } from '../lib/auth-errors';
+import { AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
 import { TextField } from './text-field';
@@ -18,6 +17,18 @@ const BUSINESS_TYPES = [
   { value: 'retailer', label: 'Retailer', hint: 'Smokeshop or store' },
   { value: 'wholesaler', label: 'Wholesaler', hint: 'Distributor, buying in volume' },
 ] as const;
+
+/** The submitted card's check mark (inline, so the page needs no icon library). */
+function CheckCircle() {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.2 14.2-4.3-4.3 1.4-1.4 2.9 2.9 5.7-5.7 1.4 1.4-7.1 7.1Z"
+      />
+    </svg>
+  );
+}
 
 const homeLink = (
   <Link to={paths.home} className="auth-below__link">
@@ -40,13 +51,16 @@ export function ApplyPage() {
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
+    let api: AuthApi | undefined;
     try {
-      await submitApplication(values);
+      api = await loadAuthApi();
+      await api.submitApplication(values);
       setSubmitted(true);
       notify.success(...AUTH_TOASTS.applicationSubmitted);
     } catch (error) {
-      if (error instanceof ProfileSaveError) notify.error(...AUTH_TOASTS.profileSaveError);
-      else if (error instanceof AccountCreationError)
+      if (api && error instanceof api.ProfileSaveError)
+        notify.error(...AUTH_TOASTS.profileSaveError);
+      else if (api && error instanceof api.AccountCreationError)
         notify.error(AUTH_TOASTS.applicationError, authErrorText(error.cause));
       else notify.error(...AUTH_TOASTS.applicationCatchAll);
     }
@@ -54,7 +68,7 @@ export function ApplyPage() {
 
   if (submitted) {
     return (
-      <AuthLayout title="Application Submitted!" icon={<CheckCircleFilled aria-hidden="true" />}>
+      <AuthLayout title="Application Submitted!" icon={<CheckCircle />}>
         <div className="auth-submitted">
           <p className="auth-submitted__note">
             We&apos;ll review your application and notify you when approved. Review usually takes
@@ -81,7 +95,12 @@ export function ApplyPage() {
       subtitle="Apply for wholesale pricing. We review every application within 24-48 hours."
       below={homeLink}
     >
-      <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form
+        className="auth-form"
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={preloadAuthApi}
+        noValidate
+      >
         <div className="auth-form__grid">
           <TextField
             control={form.control}
@@ -135,20 +154,26 @@ export function ApplyPage() {
             control={form.control}
             name="businessType"
             render={({ field }) => (
-              <Radio.Group
-                className="auth-choice"
-                name={field.name}
-                value={field.value}
-                onChange={(event) => field.onChange(event.target.value)}
-                aria-invalid={!!businessTypeError}
-              >
+              <div className="auth-choice">
                 {BUSINESS_TYPES.map((type) => (
-                  <Radio key={type.value} value={type.value} onBlur={field.onBlur}>
-                    <span className="auth-choice__label">{type.label}</span>
-                    <span className="auth-choice__hint">{type.hint}</span>
-                  </Radio>
+                  <label key={type.value} className="auth-choice__option">
+                    <input
+                      type="radio"
+                      className="auth-choice__input"
+                      name={field.name}
+                      value={type.value}
+                      checked={field.value === type.value}
+                      onChange={() => field.onChange(type.value)}
+                      onBlur={field.onBlur}
+                      aria-invalid={!!businessTypeError}
+                    />
+                    <span className="auth-choice__text">
+                      <span className="auth-choice__label">{type.label}</span>
+                      <span className="auth-choice__hint">{type.hint}</span>
+                    </span>
+                  </label>
                 ))}
-              </Radio.Group>
+              </div>
             )}
           />
           {businessTypeError && (
@@ -157,9 +182,9 @@ export function ApplyPage() {
             </p>
           )}
         </fieldset>
-        <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy}>
+        <AuthButton primary type="submit" busy={busy}>
           {busy ? 'Submitting…' : 'Submit Application'}
-        </Button>
+        </AuthButton>
       </form>
       <p className="auth-card__switch">
         Already approved? <Link to={paths.login}>Log in</Link>

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS, resetPasswordFormSchema, type ResetPasswordForm } from '@portal/domain';
+import { CardTheme } from '@/components/brand-screen';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useOneShot } from '@/lib/use-one-shot';
@@ -42,9 +43,18 @@ export function AuthActionPage() {
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const oobCode = params.get('oobCode');
-  if (oobCode && mode === 'verifyEmail') return <VerifyEmail oobCode={oobCode} />;
-  if (oobCode && mode === 'resetPassword') return <ResetPassword oobCode={oobCode} />;
-  return <InvalidLink />;
+  // Its cards hold antd buttons: the cards' theme (AuthLayout itself is antd-free).
+  return (
+    <CardTheme>
+      {oobCode && mode === 'verifyEmail' ? (
+        <VerifyEmail oobCode={oobCode} />
+      ) : oobCode && mode === 'resetPassword' ? (
+        <ResetPassword oobCode={oobCode} />
+      ) : (
+        <InvalidLink />
+      )}
+    </CardTheme>
+  );
 }
 
 function SignInLink() {

@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import { BrandScreen } from '@/components/brand-screen';
+import { BrandFrame } from '@/components/brand-frame';
 import './auth.css';
 
 /**
  * The sign-in pages: one centred card with the page's heading inside the shared branded frame.
- * Mobile first; the card widens on larger screens.
+ * Mobile first; the card widens on larger screens. No antd: a page that puts antd controls in
+ * the card wraps itself in CardTheme (components/brand-screen.tsx).
  */
 export function AuthLayout({
   title,
@@ -27,7 +28,7 @@ export function AuthLayout({
 }) {
   const headingId = useId();
   return (
-    <BrandScreen>
+    <BrandFrame>
       <section
         className={['auth-card', wide && 'auth-card--wide', icon && 'auth-card--status']
           .filter(Boolean)
@@ -43,6 +44,6 @@ export function AuthLayout({
         {children}
       </section>
       {below && <div className="auth-below">{below}</div>}
-    </BrandScreen>
+    </BrandFrame>
   );
 }

@@ -17,6 +17,7 @@ const SENT =
 
 function renderPage() {
   return renderWithProviders(<ForgotPasswordPage />, {
+    shell: 'public',
     route: '/forgot-password',
     routes: [{ path: '/login', element: <h1>Login page</h1> }],
   });

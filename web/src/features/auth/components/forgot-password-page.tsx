@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,7 +6,8 @@ import { forgotPasswordFormSchema, LIMITS, type ForgotPasswordForm } from '@port
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
-import { requestPasswordReset } from '../api/request-password-reset';
+import { loadAuthApi, preloadAuthApi } from '../api/load-auth-api';
+import { AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
 import { TextField } from './text-field';
@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await requestPasswordReset(values);
+      await (await loadAuthApi()).requestPasswordReset(values);
       setSent(true);
     } catch {
       notify.error(...AUTH_TOASTS.resetRequestFailed);
@@ -68,7 +68,12 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <>
-          <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <form
+            className="auth-form"
+            onSubmit={(event) => void onSubmit(event)}
+            onFocus={preloadAuthApi}
+            noValidate
+          >
             <TextField
               control={form.control}
               name="email"
@@ -78,16 +83,9 @@ export function ForgotPasswordPage() {
               autoComplete="email"
               maxLength={LIMITS.email}
             />
-            <Button
-              type="primary"
-              htmlType="submit"
-              size="large"
-              block
-              loading={busy}
-              disabled={busy}
-            >
+            <AuthButton primary type="submit" busy={busy}>
               {busy ? 'Sending…' : 'Send reset link'}
-            </Button>
+            </AuthButton>
           </form>
           <p className="auth-card__switch">
             Remembered it? <Link to={paths.login}>Back to sign in</Link>

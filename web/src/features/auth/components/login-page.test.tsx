@@ -4,7 +4,7 @@ import type { User } from 'firebase/auth';
 import type { AcceptedResponse, ResendVerificationEmailRequest } from '@portal/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { expectToast } from '@/testing/toasts';
+import { expectToast, toastElements } from '@/testing/toasts';
 import { LoginPage } from './login-page';
 
 const api = vi.hoisted(() => ({
@@ -34,6 +34,7 @@ function authError(code: string, message = `Firebase: Error (${code}).`) {
 
 function renderLogin(route = '/login') {
   return renderWithProviders(<LoginPage />, {
+    shell: 'public',
     path: '/login',
     route,
     routes: [
@@ -92,7 +93,7 @@ describe('LoginPage', () => {
     await expectToast('Welcome back!', '');
     expect(api.signIn).toHaveBeenCalledWith({ email: 'buyer@shop.test', password: 'demo1234' });
     expect(api.getAccountAccess).toHaveBeenCalledWith(user);
-    const toast = document.querySelector<HTMLElement>('.ant-notification-notice');
+    const toast = toastElements()[0] ?? null;
     expect(toast).not.toBeNull();
     expect(within(toast as HTMLElement).getByRole('button', { name: 'Store' })).toBeInTheDocument();
     expect(
@@ -115,10 +116,10 @@ describe('LoginPage', () => {
     await fillAndSubmit(u);
     await expectToast('Welcome back!', 'Taking you to your account in 3 seconds.');
     act(() => vi.advanceTimersByTime(2900));
-    expect(document.querySelector('.ant-notification-notice')).not.toBeNull();
+    expect(toastElements()[0] ?? null).not.toBeNull();
     act(() => vi.advanceTimersByTime(200));
     await waitFor(() => expect(router.state.location.pathname).toBe('/portal/my-account'));
-    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toBeNull());
+    await waitFor(() => expect(toastElements()[0] ?? null).toBeNull());
   });
 
   it('closes the welcome toast when something else sends the buyer away (a redirect, a sign-out)', async () => {
@@ -128,7 +129,7 @@ describe('LoginPage', () => {
     await expectToast('Welcome back!', '');
     // The guard of the next page, or Logout, moves the browser on (here to /apply).
     await act(() => router.navigate('/apply', { replace: true }));
-    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toBeNull());
+    await waitFor(() => expect(toastElements()[0] ?? null).toBeNull());
   });
 
   it('takes a buyer sent here by the guard straight back to their page, without the timed move', async () => {
@@ -142,7 +143,7 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(5000));
     expect(router.state.location.pathname).toBe('/portal/cart');
-    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    expect(toastElements()[0] ?? null).toBeNull();
   });
 
   it.each([

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, App, Button, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,12 +6,10 @@ import { loginFormSchema, type LoginForm } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
-import { signOutUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
-import { getAccountAccess, ProfileUnreadableError } from '../api/get-account-access';
-import { resendVerificationEmail } from '../api/resend-verification';
-import { signIn } from '../api/sign-in';
+import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api';
 import { authErrorText, CATCH_ALL, isAuthError, isInvalidCredentials } from '../lib/auth-errors';
+import { AuthAlert, AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS, LOGIN_REDIRECT_MS } from './auth-toasts';
 import { noticeOf, returnPathOf } from './sign-in-notice';
@@ -38,11 +35,11 @@ function resendErrorText(error: unknown): string {
  * this page is left: it speaks of the move from here. A pending applicant
  * whose address is not verified yet stays signed in while this page shows the verification
  * panel (resending the link needs the account), and is signed out when they leave it.
+ * Firebase comes with the first use of the form (api/load-auth-api.ts), not with the page.
  */
 export function LoginPage() {
   usePageTitle('Portal Access');
   const notify = useNotify();
-  const { notification } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const notice = noticeOf(location.state);
@@ -58,7 +55,7 @@ export function LoginPage() {
   useEffect(() => {
     if (!unverified) return;
     return () => {
-      void signOutUser().catch(() => undefined);
+      void signOutQuietly();
     };
   }, [unverified]);
 
@@ -69,9 +66,9 @@ export function LoginPage() {
       window.clearTimeout(timer);
       // Leaving the page (the timed move, a toast button, a link, a redirect) ends the welcome:
       // it must not stay on the next page.
-      notification.destroy(WELCOME_KEY);
+      notify.close(WELCOME_KEY);
     };
-  }, [welcomed, navigate, notification]);
+  }, [welcomed, navigate, notify]);
 
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
@@ -80,36 +77,29 @@ export function LoginPage() {
 
   function goFromWelcome(to: string) {
     setWelcomed(false);
-    notification.destroy(WELCOME_KEY);
+    notify.close(WELCOME_KEY);
     navigate(to);
   }
 
   function welcome() {
-    notification.success({
+    notify.success(AUTH_TOASTS.welcomeBack, AUTH_TOASTS.welcomeBackText, {
       key: WELCOME_KEY,
-      title: AUTH_TOASTS.welcomeBack,
-      description: AUTH_TOASTS.welcomeBackText,
-      placement: 'top',
-      actions: (
-        <Space>
-          <Button size="small" onClick={() => goFromWelcome(paths.store)}>
-            Store
-          </Button>
-          <Button size="small" type="primary" onClick={() => goFromWelcome(paths.account)}>
-            Account
-          </Button>
-        </Space>
-      ),
+      actions: [
+        { label: 'Store', onClick: () => goFromWelcome(paths.store) },
+        { label: 'Account', primary: true, onClick: () => goFromWelcome(paths.account) },
+      ],
     });
     setWelcomed(true);
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
+    let api: AuthApi | undefined;
     let signedIn = false;
     try {
-      const user = await signIn(values);
+      api = await loadAuthApi();
+      const user = await api.signIn(values);
       signedIn = true;
-      const access = await getAccountAccess(user);
+      const access = await api.getAccountAccess(user);
       if (access === 'manager') {
         navigate(returnPathOf(params, 'admin') ?? paths.admin);
       } else if (access === 'approved') {
@@ -121,13 +111,14 @@ export function LoginPage() {
         notify.info(...AUTH_TOASTS.accountPending);
         setUnverified({ email: user.email ?? values.email.trim() });
       } else {
-        await signOutUser().catch(() => undefined);
+        await api.signOutUser().catch(() => undefined);
         notify.info(...AUTH_TOASTS.accountPending);
       }
     } catch (error) {
-      if (signedIn) await signOutUser().catch(() => undefined);
-      if (error instanceof ProfileUnreadableError) notify.error(...AUTH_TOASTS.profileUnreadable);
-      else if (isInvalidCredentials(error)) notify.error(...AUTH_TOASTS.loginFailed);
+      if (signedIn) await api?.signOutUser().catch(() => undefined);
+      if (api && error instanceof api.ProfileUnreadableError) {
+        notify.error(...AUTH_TOASTS.profileUnreadable);
+      } else if (isInvalidCredentials(error)) notify.error(...AUTH_TOASTS.loginFailed);
       else if (isAuthError(error)) notify.error(AUTH_TOASTS.loginError, authErrorText(error));
       else notify.error(...AUTH_TOASTS.loginCatchAll);
     }
@@ -147,13 +138,18 @@ export function LoginPage() {
       }
     >
       {notice && !unverified && (
-        <Alert className="auth-notice" type="warning" showIcon title={notice} role="status" />
+        <AuthAlert className="auth-notice" kind="warning" title={notice} role="status" />
       )}
       {unverified ? (
         <VerifyEmailPanel email={unverified.email} onSignOut={() => setUnverified(null)} />
       ) : (
         <>
-          <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <form
+            className="auth-form"
+            onSubmit={(event) => void onSubmit(event)}
+            onFocus={preloadAuthApi}
+            noValidate
+          >
             <TextField
               control={form.control}
               name="email"
@@ -173,16 +169,9 @@ export function LoginPage() {
             <p className="auth-form__aside">
               <Link to={paths.forgotPassword}>Forgot password?</Link>
             </p>
-            <Button
-              type="primary"
-              htmlType="submit"
-              size="large"
-              block
-              loading={busy}
-              disabled={busy}
-            >
+            <AuthButton primary type="submit" busy={busy}>
               {busy ? 'Signing In…' : 'Sign In'}
-            </Button>
+            </AuthButton>
           </form>
           <p className="auth-card__switch">
             New partner? <Link to={paths.apply}>Apply for access</Link>
@@ -191,6 +180,13 @@ export function LoginPage() {
       )}
     </AuthLayout>
   );
+}
+
+/** Signs out a pending account when it leaves the panel (Firebase is loaded by then). */
+function signOutQuietly(): Promise<void> {
+  return loadAuthApi()
+    .then((api) => api.signOutUser())
+    .catch(() => undefined);
 }
 
 /**
@@ -211,7 +207,7 @@ function VerifyEmailPanel({ email, onSignOut }: { email: string; onSignOut: () =
     setSending(true);
     setResult(null);
     try {
-      await resendVerificationEmail();
+      await (await loadAuthApi()).resendVerificationEmail();
       setResult({ ok: true, text: VERIFICATION_SENT });
     } catch (error) {
       setResult({ ok: false, text: resendErrorText(error) });
@@ -228,29 +224,14 @@ function VerifyEmailPanel({ email, onSignOut }: { email: string; onSignOut: () =
       role="group"
       aria-label="Verify your email"
     >
-      <Alert
-        type="info"
-        showIcon
-        title="Please verify your email address."
-        description={
-          <>
-            We sent a link to <strong>{email}</strong>.
-          </>
-        }
-      />
+      <AuthAlert kind="info" title="Please verify your email address.">
+        We sent a link to <strong>{email}</strong>.
+      </AuthAlert>
       <div className="auth-verify__actions">
-        <Button
-          type="primary"
-          size="large"
-          loading={sending}
-          disabled={sending}
-          onClick={() => void resend()}
-        >
+        <AuthButton primary busy={sending} onClick={() => void resend()}>
           {sending ? 'Sending…' : 'Resend verification email'}
-        </Button>
-        <Button size="large" onClick={onSignOut}>
-          Sign out
-        </Button>
+        </AuthButton>
+        <AuthButton onClick={onSignOut}>Sign out</AuthButton>
       </div>
       <p className="auth-status" role="status">
         {result?.ok ? result.text : ''}

@@ -1,9 +1,9 @@
-import { Input } from 'antd';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 /**
  * A labelled text input bound to react-hook-form, with its inline message announced to screen
- * readers and tied to the input by aria-describedby.
+ * readers and tied to the input by aria-describedby. A plain input styled by auth.css, so the
+ * sign-in pages load no antd.
  */
 export function TextField<T extends FieldValues>({
   control,
@@ -38,15 +38,14 @@ export function TextField<T extends FieldValues>({
             <label htmlFor={id} className="auth-field__label">
               {label}
             </label>
-            <Input
+            <input
               {...field}
               value={typeof field.value === 'string' ? field.value : ''}
               id={id}
               type={type}
-              size="large"
+              className="auth-input"
               autoComplete={autoComplete}
               maxLength={maxLength}
-              status={error ? 'error' : undefined}
               aria-invalid={!!error}
               aria-describedby={describedBy || undefined}
             />

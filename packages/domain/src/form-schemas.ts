@@ -1,0 +1,85 @@
+import * as z from 'zod/mini';
+import { BUYER_ROLES } from './roles';
+
+/**
+ * The public forms' schemas (apply, sign in, forgot password, newsletter) and the field rules
+ * they share with the rest of the domain. Written with Zod Mini, whose functions a bundler can
+ * leave out when unused: the public pages validate with a few kilobytes of Zod instead of all of
+ * it. Zod Mini schemas are Zod schemas (the same core), so the classic schemas in schemas.ts and
+ * contracts.ts use these rules inside their own objects, and the server parses them alike.
+ */
+
+/** Field limits shared by forms, callables and firestore.rules (keep the rules in step). */
+export const LIMITS = {
+  fullName: 100,
+  storeName: 100,
+  sellerPermitId: 50,
+  email: 254,
+  passwordMin: 6,
+  passwordMax: 128,
+  productName: 120,
+  productDescription: 1000,
+  url: 2048,
+  supportTitle: 150,
+  supportCategory: 60,
+  sku: 40,
+  productCategory: 60,
+  productImages: 8,
+  maxPriceCents: 10_000_000,
+} as const;
+
+/** A required text field, trimmed, with its label in its messages. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
+
+export const emailSchema = z.pipe(
+  z
+    .string({ error: 'Email is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Email is required'),
+      z.maxLength(LIMITS.email, 'Email is too long'),
+    ),
+  z.email('Enter a valid email address'),
+);
+
+/** A password a person chooses (sign-up, reset). */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .check(
+    z.minLength(1, 'Password is required'),
+    z.minLength(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`),
+    z.maxLength(LIMITS.passwordMax, 'Password is too long'),
+  );
+
+/** The Request Access form (/apply). Every field is required. */
+export const applicationFormSchema = z.object({
+  fullName: requiredText('Full name', LIMITS.fullName),
+  storeName: requiredText('Store name', LIMITS.storeName),
+  email: emailSchema,
+  password: newPasswordSchema,
+  sellerPermitId: requiredText('Seller permit number', LIMITS.sellerPermitId),
+  businessType: z.enum(BUYER_ROLES, { error: 'Choose retailer or wholesaler' }),
+});
+export type ApplicationForm = z.infer<typeof applicationFormSchema>;
+
+export const loginFormSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .check(z.minLength(1, 'Password is required')),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+export const newsletterFormSchema = z.object({ email: emailSchema });
+export type NewsletterForm = z.infer<typeof newsletterFormSchema>;
+
+/** Forgot password (/forgot-password). */
+export const forgotPasswordFormSchema = z.object({ email: emailSchema });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
