@@ -14,7 +14,7 @@ import { freePort, waitForPort } from '../../scripts/lib/ports';
 import type { ManagedProcess } from '../../scripts/lib/processes';
 import { buildWeb, startWebPreview } from '../../scripts/lib/web-build';
 import { DESKTOP, PHONE, UI_TIMEOUT } from './support/journey';
-import { see } from './support/ui';
+import { see, seeToast } from './support/ui';
 
 const HOSTING_CONFIG = {
   apiKey: 'AIza-e2e-hosting-key',
@@ -126,10 +126,14 @@ test.each([
       const page = await context.newPage();
       const initJson = page.waitForResponse((r) => r.url() === `${origin}/__/firebase/init.json`);
       await page.goto('/login');
-      expect((await initJson).status()).toBe(200);
+      await see(page.getByRole('heading', { name: 'Portal Access' }));
+      // The sign-in page loads no Firebase until the form is used (the public shell).
+      expect(recaptcha).toHaveLength(0);
+      expect(authCalls).toHaveLength(0);
       await page.getByLabel('Email').fill('buyer@acme.test');
       await page.getByLabel('Password').fill('not-the-password');
       await page.getByRole('button', { name: 'Sign In' }).click();
+      expect((await initJson).status()).toBe(200);
       await see(page.getByText('Login Failed'));
 
       expect(authCalls.map((u) => u.pathname)).toContain('/v1/accounts:signInWithPassword');
@@ -172,11 +176,19 @@ test('without Hosting config a production build says so instead of starting agai
   });
   try {
     const page = await context.newPage();
-    await page.goto('/login');
+    // A page in the Firebase layout needs the config to show at all.
+    await page.goto('/portal');
     // vite preview answers the missing file with the SPA's index.html, as a plain static host would.
     await see(page.getByRole('heading', { name: 'Unexpected Application Error!' }));
     await see(page.getByText('/__/firebase/init.json is not a Firebase web config'));
     await see(page.getByText('Is the app served by Firebase Hosting?'));
+    // The sign-in page shows without Firebase, and a sign-in that cannot start says so.
+    await page.goto('/login');
+    await see(page.getByRole('heading', { name: 'Portal Access' }));
+    await page.getByLabel('Email').fill('buyer@acme.test');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await seeToast(page, 'Login Error', 'Something went wrong. Please try again.');
     expect(elsewhere).toEqual([]);
   } finally {
     await context.close();

@@ -7,6 +7,7 @@ import {
   type ToastKind,
   type ToastOptions,
 } from '@/lib/notify';
+import { StatusIcon } from './status-icon';
 import './toast-region.css';
 
 type Kind = ToastKind;
@@ -27,29 +28,6 @@ let nextToastId = 1;
 /** How long a toast stays, as antd's notifications (the UI shell's) do; hovering or focusing it holds it. */
 export const TOAST_MS = 4500;
 
-const ICON_PATHS: Record<Kind, string> = {
-  success:
-    'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.2 14.2-4.3-4.3 1.4-1.4 2.9 2.9 5.7-5.7 1.4 1.4-7.1 7.1Z',
-  error:
-    'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm3.5 12.1-1.4 1.4L12 13.4l-2.1 2.1-1.4-1.4 2.1-2.1-2.1-2.1 1.4-1.4 2.1 2.1 2.1-2.1 1.4 1.4-2.1 2.1 2.1 2.1Z',
-  info: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2v6Zm0-8h-2V7h2v2Z',
-};
-
-function ToastIcon({ kind }: { kind: Kind }) {
-  return (
-    <svg
-      className="toast__icon"
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path fill="currentColor" d={ICON_PATHS[kind]} />
-    </svg>
-  );
-}
-
 function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   const [held, setHeld] = useState(false);
   useEffect(() => {
@@ -65,7 +43,7 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
-      <ToastIcon kind={toast.kind} />
+      <StatusIcon kind={toast.kind} size={22} className="toast__icon" />
       <div className="toast__body">
         <p className="toast__title">{toast.title}</p>
         {toast.text && <p className="toast__text">{toast.text}</p>}

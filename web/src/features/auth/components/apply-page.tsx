@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applicationFormSchema, LIMITS, type ApplicationForm } from '@portal/domain';
+import { StatusIcon } from '@/components/status-icon';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -17,18 +18,6 @@ const BUSINESS_TYPES = [
   { value: 'retailer', label: 'Retailer', hint: 'Smokeshop or store' },
   { value: 'wholesaler', label: 'Wholesaler', hint: 'Distributor, buying in volume' },
 ] as const;
-
-/** The submitted card's check mark (inline, so the page needs no icon library). */
-function CheckCircle() {
-  return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.2 14.2-4.3-4.3 1.4-1.4 2.9 2.9 5.7-5.7 1.4 1.4-7.1 7.1Z"
-      />
-    </svg>
-  );
-}
 
 const homeLink = (
   <Link to={paths.home} className="auth-below__link">
@@ -68,7 +57,7 @@ export function ApplyPage() {
 
   if (submitted) {
     return (
-      <AuthLayout title="Application Submitted!" icon={<CheckCircle />}>
+      <AuthLayout title="Application Submitted!" icon={<StatusIcon kind="success" />}>
         <div className="auth-submitted">
           <p className="auth-submitted__note">
             We&apos;ll review your application and notify you when approved. Review usually takes

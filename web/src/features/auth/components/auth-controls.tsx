@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StatusIcon } from '@/components/status-icon';
 
 /**
  * The sign-in pages' buttons and notices: plain elements styled by auth.css (the brand's
@@ -32,11 +33,6 @@ export function AuthButton({
   );
 }
 
-const ALERT_ICONS = {
-  warning: 'M1 21h22L12 2 1 21Zm12-3h-2v-2h2v2Zm0-4h-2v-4h2v4Z',
-  info: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2v6Zm0-8h-2V7h2v2Z',
-} as const;
-
 /**
  * A notice inside the card: a title and, when given, a text under it. `role="status"` for a
  * notice that appears while the person is on the page (read out politely).
@@ -48,7 +44,7 @@ export function AuthAlert({
   className,
   role,
 }: {
-  kind: keyof typeof ALERT_ICONS;
+  kind: 'warning' | 'info';
   title: ReactNode;
   children?: ReactNode;
   className?: string;
@@ -59,16 +55,7 @@ export function AuthAlert({
       className={['auth-alert', `auth-alert--${kind}`, className].filter(Boolean).join(' ')}
       role={role}
     >
-      <svg
-        className="auth-alert__icon"
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path fill="currentColor" d={ALERT_ICONS[kind]} />
-      </svg>
+      <StatusIcon kind={kind} size={18} className="auth-alert__icon" />
       <div>
         <p className="auth-alert__title">{title}</p>
         {children && <div className="auth-alert__text">{children}</div>}
