@@ -1,7 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
 import { theme as antdTheme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PlainToasts } from '@/components/toast-region';
+import { ACCESS_DENIED_TEXT, ACCESS_DENIED_TITLE } from '@/components/access-denied-redirect';
 import { handOverToast, useNotify } from '@/lib/notify';
 import { REDUCED_MOTION_QUERY, TOUCH_LAYOUT_QUERY } from '@/lib/use-media-query';
 import { AppProviders, appTheme } from './providers';
@@ -135,6 +138,61 @@ describe('AppProviders toasts', () => {
     );
     await screen.findByText('Dashboard again');
     expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  it('carries a toast across the change of shell both ways (Access Denied, then the welcome)', async () => {
+    /** A page of the UI shell that refuses and moves on, as AccessDeniedRedirect does. */
+    function Refuse({ onMove }: { onMove: () => void }) {
+      const notify = useNotify();
+      useEffect(() => {
+        notify.error(ACCESS_DENIED_TITLE, ACCESS_DENIED_TEXT, { carry: true });
+        onMove();
+      }, [notify, onMove]);
+      return null;
+    }
+    /** The admin login in the public shell: signs in and moves on with its welcome. */
+    function AdminLogin({ onMove }: { onMove: () => void }) {
+      const notify = useNotify();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            notify.success('Welcome back!', 'Successfully logged in as admin', { carry: true });
+            onMove();
+          }}
+        >
+          Sign In
+        </button>
+      );
+    }
+    function App() {
+      const [shell, setShell] = useState<'ui' | 'public' | 'ui-again'>('ui');
+      if (shell === 'public') {
+        return (
+          <PlainToasts>
+            <AdminLogin onMove={() => setShell('ui-again')} />
+          </PlainToasts>
+        );
+      }
+      return (
+        <AppProviders motion={false}>
+          {shell === 'ui' ? <Refuse onMove={() => setShell('public')} /> : <p>Dashboard</p>}
+        </AppProviders>
+      );
+    }
+    render(<App />);
+    // The refusal shows in the public shell's plain toast.
+    await waitFor(() =>
+      expect(document.querySelector('.toast')).toHaveTextContent(ACCESS_DENIED_TITLE),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByText('Dashboard');
+    await waitFor(() =>
+      expect(document.querySelector('.ant-notification-notice')).toHaveTextContent(
+        'Successfully logged in as admin',
+      ),
+    );
+    expect(document.querySelector('.toast')).toBeNull();
   });
 
   it('gives pages useNotify with actions and close by key', async () => {

@@ -1,8 +1,15 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, ConfigProvider, Space, type ThemeConfig } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { theme, touchTheme } from '@/config/theme';
-import { NotifyProvider, takeHandedOverToast, type Notify, type ToastOptions } from '@/lib/notify';
+import {
+  NotifyProvider,
+  useToastHandOver,
+  type CarriedToast,
+  type Notify,
+  type ToastKind,
+  type ToastOptions,
+} from '@/lib/notify';
 import { createQueryClient } from '@/lib/query-client';
 import { REDUCED_MOTION_QUERY, TOUCH_LAYOUT_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import '@/styles/touch.css';
@@ -62,20 +69,23 @@ export function AppProviders({
 }
 
 /**
- * useNotify() inside the UI shell: antd notifications at the top, one at a time. A toast the
- * public shell carried over (the admin's welcome on the way from /admin/login) shows on mount.
+ * useNotify() inside the UI shell: antd notifications at the top, one at a time. Carried toasts
+ * cross to and from the public shell (lib/notify.tsx, useToastHandOver): the admin's welcome
+ * arrives from /admin/login; 'Access Denied' leaves for it.
  */
 function AntNotify({ children }: { children: ReactNode }) {
   const { notification } = AntApp.useApp();
-  useEffect(() => {
-    const toast = takeHandedOverToast();
-    if (toast)
-      notification[toast.kind]({ title: toast.title, description: toast.text, placement: 'top' });
-  }, [notification]);
+  const showLeft = useCallback(
+    (toast: CarriedToast) =>
+      notification[toast.kind]({ title: toast.title, description: toast.text, placement: 'top' }),
+    [notification],
+  );
+  const handOver = useToastHandOver(showLeft);
   const notify = useMemo<Notify>(() => {
     const show =
-      (kind: 'success' | 'error' | 'info') =>
-      (title: string, text?: string, options: ToastOptions = {}) =>
+      (kind: ToastKind) =>
+      (title: string, text?: string, options: ToastOptions = {}) => {
+        handOver.shown({ kind, title, text }, options);
         notification[kind]({
           key: options.key,
           title,
@@ -96,12 +106,16 @@ function AntNotify({ children }: { children: ReactNode }) {
             </Space>
           ) : undefined,
         });
+      };
     return {
       success: show('success'),
       error: show('error'),
       info: show('info'),
-      close: (key) => notification.destroy(key),
+      close: (key) => {
+        handOver.closed(key);
+        notification.destroy(key);
+      },
     };
-  }, [notification]);
+  }, [notification, handOver]);
   return <NotifyProvider value={notify}>{children}</NotifyProvider>;
 }

@@ -26,7 +26,8 @@ function AccessDenied() {
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    notify.error(ACCESS_DENIED_TITLE, ACCESS_DENIED_TEXT);
+    // The admin login is in the public shell: the toast goes with the move.
+    notify.error(ACCESS_DENIED_TITLE, ACCESS_DENIED_TEXT, { carry: true });
     navigate(paths.adminLogin, { replace: true });
   }, [navigate, notify]);
   return <PageLoader label="Redirecting" />;

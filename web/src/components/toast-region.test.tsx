@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { takeHandedOverToast, useNotify, type Notify } from '@/lib/notify';
+import { handOverToast, takeHandedOverToast, TOAST_MS, useNotify, type Notify } from '@/lib/notify';
 import { toastElements } from '@/testing/toasts';
-import { PlainToasts, TOAST_MS } from './toast-region';
+import { PlainToasts } from './toast-region';
 
 /** Hands the provider's Notify to the test. */
 function Capture({ onNotify }: { onNotify: (notify: Notify) => void }) {
@@ -73,7 +73,7 @@ describe('PlainToasts (the public pages’ toasts)', () => {
     expect(toastElements()).toHaveLength(0);
   });
 
-  it('stays while the pointer is on it or focus is in it', async () => {
+  it('stays while the pointer is on it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderToasts();
@@ -82,6 +82,25 @@ describe('PlainToasts (the public pages’ toasts)', () => {
     act(() => vi.advanceTimersByTime(TOAST_MS * 3));
     expect(toastElements()).toHaveLength(1);
     await u.unhover(toastElements()[0] as HTMLElement);
+    act(() => vi.advanceTimersByTime(TOAST_MS + 100));
+    expect(toastElements()).toHaveLength(0);
+  });
+
+  it('stays while focus is in it, whatever the pointer does', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderToasts();
+    act(() => notify.info('Held', undefined, { actions: [{ label: 'Store', onClick: vi.fn() }] }));
+    act(() => screen.getByRole('button', { name: 'Store' }).focus());
+    await u.hover(toastElements()[0] as HTMLElement);
+    await u.unhover(toastElements()[0] as HTMLElement);
+    act(() => vi.advanceTimersByTime(TOAST_MS * 3));
+    expect(toastElements()).toHaveLength(1);
+    // Focus moving inside the toast keeps it too.
+    act(() => screen.getByRole('button', { name: 'Close' }).focus());
+    act(() => vi.advanceTimersByTime(TOAST_MS * 3));
+    expect(toastElements()).toHaveLength(1);
+    act(() => screen.getByRole('button', { name: 'Close' }).blur());
     act(() => vi.advanceTimersByTime(TOAST_MS + 100));
     expect(toastElements()).toHaveLength(0);
   });
@@ -119,6 +138,41 @@ describe('PlainToasts (the public pages’ toasts)', () => {
     const second = renderToasts();
     act(() => notify.error('Access Denied'));
     second.unmount();
+    expect(takeHandedOverToast()).toBeNull();
+  });
+
+  it('does not carry a toast the person closed, or one that has already gone', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const closedByHand = renderToasts();
+    act(() => notify.success('Welcome back!', undefined, { carry: true }));
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: 'Close' }));
+    closedByHand.unmount();
+    expect(takeHandedOverToast()).toBeNull();
+
+    const timedOut = renderToasts();
+    act(() => notify.success('Welcome back!', undefined, { carry: true }));
+    act(() => vi.advanceTimersByTime(TOAST_MS + 100));
+    timedOut.unmount();
+    expect(takeHandedOverToast()).toBeNull();
+  });
+
+  it('shows the toast the UI shell left for it, once, if it was left just now', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    handOverToast({
+      kind: 'error',
+      title: 'Access Denied',
+      text: "You don't have manager privileges",
+    });
+    const first = renderToasts();
+    expect(toastElements()[0]).toHaveTextContent("Access DeniedYou don't have manager privileges");
+    first.unmount();
+    renderToasts();
+    expect(toastElements()).toHaveLength(0);
+
+    handOverToast({ kind: 'error', title: 'Access Denied' });
+    act(() => vi.advanceTimersByTime(6000));
     expect(takeHandedOverToast()).toBeNull();
   });
 

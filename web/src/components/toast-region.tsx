@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
-  handOverToast,
   NotifyProvider,
+  TOAST_MS,
+  useToastHandOver,
+  type CarriedToast,
   type Notify,
   type ToastAction,
   type ToastKind,
@@ -19,17 +21,19 @@ interface Toast {
   text?: string;
   key?: string;
   actions?: readonly ToastAction[];
-  carry?: boolean;
 }
 
 /** Tells toasts apart, so a new one with the same words starts its own timer. */
 let nextToastId = 1;
 
-/** How long a toast stays, as antd's notifications (the UI shell's) do; hovering or focusing it holds it. */
-export const TOAST_MS = 4500;
-
+/**
+ * One toast: it closes after TOAST_MS, as antd's notifications (the UI shell's) do, unless the
+ * pointer is on it or focus is in it (each holds it on its own).
+ */
 function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
-  const [held, setHeld] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
   useEffect(() => {
     if (held) return;
     const timer = window.setTimeout(onClose, TOAST_MS);
@@ -38,10 +42,12 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   return (
     <div
       className={`toast toast--${toast.kind}`}
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={() => setHeld(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
     >
       <StatusIcon kind={toast.kind} size={22} className="toast__icon" />
       <div className="toast__body">
@@ -83,31 +89,36 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
  */
 export function PlainToasts({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
-  const close = useCallback(() => setToast(null), []);
-  // Leaving for the other shell with a carried toast on screen hands it over.
-  const current = useRef<Toast | null>(null);
-  useEffect(() => {
-    current.current = toast;
-  }, [toast]);
-  useEffect(
-    () => () => {
-      const left = current.current;
-      if (left?.carry) handOverToast({ kind: left.kind, title: left.title, text: left.text });
-    },
-    [],
-  );
-  const notify = useMemo<Notify>(() => {
-    const show =
-      (kind: Kind) =>
-      (title: string, text?: string, options: ToastOptions = {}) =>
-        setToast({ id: nextToastId++, kind, title, text, ...options });
-    return {
-      success: show('success'),
-      error: show('error'),
-      info: show('info'),
-      close: (key) => setToast((current) => (current?.key === key ? null : current)),
-    };
+  const showLeft = useCallback((left: CarriedToast) => {
+    setToast({ id: nextToastId++, ...left });
   }, []);
+  const handOver = useToastHandOver(showLeft);
+  const close = useCallback(() => {
+    handOver.closed();
+    setToast(null);
+  }, [handOver]);
+  const notify = useMemo<Notify>(() => {
+    const show = (kind: Kind, title: string, text?: string, options: ToastOptions = {}) => {
+      handOver.shown({ kind, title, text }, options);
+      setToast({
+        id: nextToastId++,
+        kind,
+        title,
+        text,
+        key: options.key,
+        actions: options.actions,
+      });
+    };
+    return {
+      success: (title, text, options) => show('success', title, text, options),
+      error: (title, text, options) => show('error', title, text, options),
+      info: (title, text, options) => show('info', title, text, options),
+      close: (key) => {
+        handOver.closed(key);
+        setToast((current) => (current?.key === key ? null : current));
+      },
+    };
+  }, [handOver]);
   const card = toast && <ToastCard key={toast.id} toast={toast} onClose={close} />;
   return (
     <NotifyProvider value={notify}>

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { callableErrorMessage } from './callable-errors';
 
 /** A button inside a toast (the welcome toast's Store and Account, say). */
@@ -13,8 +13,9 @@ export interface ToastOptions {
   key?: string;
   actions?: readonly ToastAction[];
   /**
-   * The toast speaks of the page the form moves to, which may sit in the other shell (from
-   * /admin/login to /admin): it is shown there too when this page's shell goes away under it.
+   * The toast speaks of the page the app moves to, which may sit in the other shell (from
+   * /admin/login to /admin, or from a refused /admin to /admin/login): it is shown there too
+   * when this page's shell goes away under it.
    */
   carry?: boolean;
 }
@@ -52,18 +53,53 @@ export interface CarriedToast {
   text?: string;
 }
 
-let carried: CarriedToast | null = null;
+/** How long a toast stays on screen (antd's default, kept by the plain toasts too). */
+export const TOAST_MS = 4500;
+/** A handed-over toast older than this is dropped: the move it spoke of did not happen. */
+const HAND_OVER_MS = 5000;
+
+let carried: { toast: CarriedToast; at: number } | null = null;
 
 /** A shell going away leaves its carried toast for the next one (see ToastOptions.carry). */
 export function handOverToast(toast: CarriedToast): void {
-  carried = toast;
+  carried = { toast, at: Date.now() };
 }
 
-/** The toast a shell left for this one, once. */
+/** The toast a shell left for this one, once, if it was left just now. */
 export function takeHandedOverToast(): CarriedToast | null {
-  const toast = carried;
+  const left = carried;
   carried = null;
-  return toast;
+  return left && Date.now() - left.at < HAND_OVER_MS ? left.toast : null;
+}
+
+/**
+ * The hand-over, for a toast provider: shows the toast the other shell left when this one
+ * mounts, and leaves its own carried toast, if still on screen, when it goes away. `show`
+ * must be stable. Returns what the provider calls when it shows (or closes) a toast.
+ */
+export function useToastHandOver(show: (toast: CarriedToast) => void) {
+  const own = useRef<{ toast: CarriedToast; key?: string; at: number } | null>(null);
+  useEffect(() => {
+    const left = takeHandedOverToast();
+    if (left) show(left);
+    return () => {
+      const mine = own.current;
+      if (mine && Date.now() - mine.at < TOAST_MS) handOverToast(mine.toast);
+    };
+  }, [show]);
+  return useMemo(
+    () => ({
+      /** A toast was shown: remembered if it is to be carried, else an earlier one is forgotten. */
+      shown(toast: CarriedToast, options: ToastOptions) {
+        own.current = options.carry ? { toast, key: options.key, at: Date.now() } : null;
+      },
+      /** A toast was closed: by the person (no key), or by its key (only that one). */
+      closed(key?: string) {
+        if (key === undefined || own.current?.key === key) own.current = null;
+      },
+    }),
+    [],
+  );
 }
 
 /** The message of an unknown error, for toasts that show the server's message. */

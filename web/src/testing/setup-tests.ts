@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { takeHandedOverToast } from '../lib/notify';
 import { resetSessionEnd } from '../lib/session-end';
 import { fakeDb } from './fake-firestore-lite';
 
@@ -12,7 +13,11 @@ beforeEach(() => {
   // Every test starts as a fresh tab: no session has ended (web/src/lib/session-end.ts).
   resetSessionEnd();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // A carried toast left by a test's unmounted shell is that test's own (lib/notify.tsx).
+  takeHandedOverToast();
+});
 
 // Tabs and dialogs are lazy chunks: their first import in a test can take a few seconds on a
 // busy 2-core machine, so find* and waitFor wait up to 5 s (testing-library's default is 1 s).

@@ -44,7 +44,7 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
     orders.isPending || (!orders.isError && orders.isFetching && (orders.data?.length ?? 0) === 0);
   if (reading) {
     return (
-      <div aria-busy="true" aria-label="Loading orders" className="account-list">
+      <div role="status" aria-busy="true" aria-label="Loading orders" className="account-list">
         {[0, 1, 2].map((index) => (
           <div key={index} className="account-card">
             <Skeleton active paragraph={{ rows: 1 }} />

@@ -35,7 +35,12 @@ export function ProfileTab({ uid }: { uid: string }) {
   const profile = useProfile(uid);
   if (profile.isPending) {
     return (
-      <div className="account-card profile-card" aria-busy="true" aria-label="Loading profile">
+      <div
+        className="account-card profile-card"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading profile"
+      >
         <Skeleton active paragraph={{ rows: 4 }} />
       </div>
     );

@@ -34,7 +34,12 @@ export function StandingOrdersTab({ uid }: { uid: string }) {
       (standingOrders.data?.length ?? 0) === 0);
   if (reading) {
     return (
-      <div aria-busy="true" aria-label="Loading standing orders" className="account-list">
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label="Loading standing orders"
+        className="account-list"
+      >
         {[0, 1].map((index) => (
           <div key={index} className="account-card">
             <Skeleton active paragraph={{ rows: 2 }} />

@@ -12,7 +12,7 @@ export function SupportTab() {
     (!support.isError && support.isFetching && (support.data?.length ?? 0) === 0);
   if (reading) {
     return (
-      <div aria-busy="true" aria-label="Loading tutorials" className="support-grid">
+      <div role="status" aria-busy="true" aria-label="Loading tutorials" className="support-grid">
         {[0, 1, 2].map((index) => (
           <div key={index} className="account-card">
             <Skeleton active paragraph={{ rows: 1 }} />

@@ -72,6 +72,13 @@ describe('ApplyPage', () => {
     }
     expect(screen.getByLabelText('Full Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full name is required');
+    for (const choice of [/Retailer/, /Wholesaler/]) {
+      const radio = screen.getByRole('radio', { name: choice });
+      expect(radio).toHaveAttribute('aria-invalid', 'true');
+      expect(radio).toHaveAccessibleDescription('Choose retailer or wholesaler');
+    }
+    // The first field with a problem takes the focus.
+    expect(screen.getByLabelText('Full Name')).toHaveFocus();
     expect(api.submitApplication).not.toHaveBeenCalled();
   });
 

@@ -144,9 +144,11 @@ export function ApplyPage() {
             name="businessType"
             render={({ field }) => (
               <div className="auth-choice">
-                {BUSINESS_TYPES.map((type) => (
+                {BUSINESS_TYPES.map((type, index) => (
                   <label key={type.value} className="auth-choice__option">
                     <input
+                      // The first choice takes the focus when the form finds no business type.
+                      ref={index === 0 ? field.ref : undefined}
                       type="radio"
                       className="auth-choice__input"
                       name={field.name}
@@ -155,6 +157,7 @@ export function ApplyPage() {
                       onChange={() => field.onChange(type.value)}
                       onBlur={field.onBlur}
                       aria-invalid={!!businessTypeError}
+                      aria-describedby={businessTypeError ? 'apply-business-type-error' : undefined}
                     />
                     <span className="auth-choice__text">
                       <span className="auth-choice__label">{type.label}</span>

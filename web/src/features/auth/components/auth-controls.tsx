@@ -43,17 +43,20 @@ export function AuthAlert({
   children,
   className,
   role,
+  id,
 }: {
   kind: 'warning' | 'info';
   title: ReactNode;
   children?: ReactNode;
   className?: string;
   role?: 'status';
+  id?: string;
 }) {
   return (
     <div
       className={['auth-alert', `auth-alert--${kind}`, className].filter(Boolean).join(' ')}
       role={role}
+      id={id}
     >
       <StatusIcon kind={kind} size={18} className="auth-alert__icon" />
       <div>

@@ -319,6 +319,10 @@ describe('LoginPage, a pending applicant with an unverified email', () => {
   it('keeps them signed in on the page and asks them to verify their address', async () => {
     await signInUnverified();
     expect(screen.getByText('Please verify your email address.')).toBeInTheDocument();
+    // The panel takes the focus, and its notice is what a screen reader reads with it.
+    const panel = screen.getByRole('group', { name: 'Verify your email' });
+    expect(panel).toHaveFocus();
+    expect(panel).toHaveAccessibleDescription(/Please verify your email address\./);
     expect(screen.getByText(/We sent a link to/)).toHaveTextContent(
       'We sent a link to buyer@shop.test.',
     );

@@ -223,8 +223,9 @@ function VerifyEmailPanel({ email, onSignOut }: { email: string; onSignOut: () =
       tabIndex={-1}
       role="group"
       aria-label="Verify your email"
+      aria-describedby="login-verify-notice"
     >
-      <AuthAlert kind="info" title="Please verify your email address.">
+      <AuthAlert id="login-verify-notice" kind="info" title="Please verify your email address.">
         We sent a link to <strong>{email}</strong>.
       </AuthAlert>
       <div className="auth-verify__actions">

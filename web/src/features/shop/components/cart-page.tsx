@@ -160,7 +160,7 @@ export function CartPage() {
       <main className="portal-page">
         {header}
         {cancelledNotice}
-        <div className="cart-layout" aria-busy="true" aria-label="Loading cart">
+        <div className="cart-layout" role="status" aria-busy="true" aria-label="Loading cart">
           <div className="cart-lines">
             {[0, 1, 2].map((index) => (
               <div key={index} className="cart-line">

@@ -65,7 +65,12 @@ export function ProductPage({ productId }: { productId: string }) {
         </Link>
       </nav>
       {loading ? (
-        <div className="product-page__layout" aria-busy="true" aria-label="Loading product">
+        <div
+          className="product-page__layout"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading product"
+        >
           <Skeleton.Node active className="product-page__skeleton-media">
             <span />
           </Skeleton.Node>

@@ -192,7 +192,7 @@ export function StorePage() {
       </div>
 
       {loading && !failed ? (
-        <div className="product-grid" aria-busy="true" aria-label="Loading products">
+        <div className="product-grid" role="status" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: 8 }, (_, index) => (
             <div key={index} className="product-card product-card--skeleton">
               <Skeleton.Node active className="product-card__skeleton-media">
