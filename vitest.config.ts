@@ -21,8 +21,9 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so the
     // suites that can run side by side (web, domain, the emulators') would not. Most of their
     // time is waiting on builds, jsdom and sockets, so two workers finish them about a third
-    // sooner here. The functions and end-to-end suites share one stack each and still run their
-    // files one at a time.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // sooner here. The end-to-end journeys run on one local stack per worker
+    // (e2e/src/global-setup.ts), hence at most 4. The functions suite shares one stack and runs
+    // its files one at a time, after the rest.
+    maxWorkers: Math.min(4, Math.max(2, availableParallelism() - 1)),
   },
 });

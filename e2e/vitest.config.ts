@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 
-// Journeys share one local stack and one browser (started once by the global setup), so they
-// run one file after another in a single worker. Each journey is independent of the others'
-// data: fresh accounts, or demo accounts no other journey changes.
+// Journeys run side by side, one per vitest worker, each worker on a local stack of its own
+// (started by the global setup with one shared browser); one stack serves its worker's journeys
+// one after another. Each journey is independent of the others' data: fresh accounts, or demo
+// accounts no other journey changes.
 export default defineProject({
   test: {
     name: 'e2e',
@@ -11,7 +12,6 @@ export default defineProject({
     globalSetup: ['src/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
     retry: 0,
   },
 });

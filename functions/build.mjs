@@ -7,9 +7,16 @@ import { readFile } from 'node:fs/promises';
 const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
+// --outfile <file>: somewhere else than lib/index.js (a test's check of the bundle; rewriting lib/
+// would make a running Functions emulator reload).
+const outArg = process.argv.indexOf('--outfile');
+const outfile =
+  outArg > 0 ? process.argv[outArg + 1] : new URL('./lib/index.js', import.meta.url).pathname;
+if (!outfile) throw new Error('--outfile needs a path');
+
 const options = {
   entryPoints: [new URL('./src/index.ts', import.meta.url).pathname],
-  outfile: new URL('./lib/index.js', import.meta.url).pathname,
+  outfile,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -27,5 +34,7 @@ if (process.argv.includes('--watch')) {
   const result = await build({ ...options, metafile: true });
   const inputs = Object.keys(result.metafile.inputs);
   const inlined = inputs.filter((file) => file.includes('packages/domain/')).length;
-  console.log(`functions: built lib/index.js (${inputs.length} modules, ${inlined} from @portal/domain inlined)`);
+  console.log(
+    `functions: built ${outArg > 0 ? outfile : 'lib/index.js'} (${inputs.length} modules, ${inlined} from @portal/domain inlined)`,
+  );
 }

@@ -6,9 +6,10 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/support/global-setup.ts'],
+    setupFiles: ['./test/support/use-worker-stack.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // One shared emulator stack; files run one at a time so they don't reset each other's data.
-    fileParallelism: false,
+    // Files run side by side, each worker on an emulator stack of its own (global-setup.ts), so
+    // no file resets the data of another that is running.
   },
 });

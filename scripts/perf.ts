@@ -56,7 +56,7 @@ import {
 import { freePort, waitForPort } from './lib/ports';
 import { startProcess, type ManagedProcess } from './lib/processes';
 import { DEMO_PASSWORD, PROJECT_ID, ROOT, startStack, type RunningStack } from './lib/stack';
-import { buildWeb, startWebPreview } from './lib/web-build';
+import { buildWeb, localStackBuildVars, startWebPreview } from './lib/web-build';
 import * as routeSizes from './route-sizes';
 import {
   kb,
@@ -102,19 +102,15 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
 
 /** A production build wired to this stack's emulators (never to web/dist). */
 function buildForStack(outDir: string, stack: RunningStack): void {
-  const port = (url: string) => new URL(url).port;
   const built = buildWeb(outDir, {
     logLevel: 'warn',
-    vars: {
-      VITE_USE_EMULATORS: 'true',
-      VITE_EMULATOR_HOST: new URL(stack.urls.firestore).hostname,
-      VITE_AUTH_EMULATOR_PORT: port(stack.urls.auth),
-      VITE_FIRESTORE_EMULATOR_PORT: port(stack.urls.firestore),
-      VITE_FUNCTIONS_EMULATOR_PORT: port(stack.urls.functions),
-      VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
-      VITE_APP_CHECK_EXCHANGE_URL: stack.urls.appCheck,
-      VITE_APP_CHECK_DEBUG_TOKEN: stack.appCheckDebugToken,
-    },
+    vars: localStackBuildVars({
+      host: new URL(stack.urls.firestore).hostname,
+      ports: stack.ports,
+      projectId: PROJECT_ID,
+      appCheckUrl: stack.urls.appCheck,
+      appCheckDebugToken: stack.appCheckDebugToken,
+    }),
   });
   if (!built.ok) {
     console.log(built.output.split('\n').slice(-40).join('\n'));

@@ -4,9 +4,10 @@
  * (Every journey's calls carry one: the web app gets it with the debug token npm start prints.)
  */
 import { randomUUID } from 'node:crypto';
-import { expect, inject, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { thisStack } from './support/provided';
 
-const stack = inject('stack');
+const stack = thisStack();
 const callableUrl = (name: string) =>
   `${stack.urls.functions}/${stack.projectId}/us-central1/${name}`;
 const APP_ID = '1:000000000000:web:000000000000';

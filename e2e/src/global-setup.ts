@@ -1,15 +1,18 @@
 /**
- * Starts the whole local stack once (the same `startStack` as `npm start`, on free ports) and
- * one headless Debian Chromium, hands their addresses to the journeys, and stops both at the
- * end, also when a journey or the setup itself fails. Stack output goes to
- * e2e/artifacts/stack.log (git-ignored) for diagnosis.
+ * Starts the local stack (the same `startStack` as `npm start`, on free ports, serving a
+ * production build of the web app) once per vitest worker that can run a journey, and one
+ * headless Debian Chromium; hands their addresses to the journeys, and stops all of them at the
+ * end, also when a journey or the setup itself fails. Two journeys running side by side each have
+ * a stack of their own (support/provided.ts `thisStack`). Stack output goes to
+ * e2e/artifacts/stack-<n>.log (git-ignored) for diagnosis.
  */
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { PROJECT_ID, ROOT, startStack, type RunningStack } from '../../scripts/lib/stack';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium';
+import { stacksNeeded } from '../../test-support/worker-stack';
 import './support/provided';
 
 const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
@@ -20,42 +23,52 @@ export default async function setup(project: TestProject): Promise<() => Promise
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const logFile = createWriteStream(path.join(ARTIFACTS, 'stack.log'));
-  const log = (service: string, line: string) => logFile.write(`${service.padEnd(16)} ${line}\n`);
+  const count = await stacksNeeded(project, process.env.E2E_STACKS);
+  const logFiles: WriteStream[] = [];
+  const logger = (name: string) => {
+    const file = createWriteStream(path.join(ARTIFACTS, `${name}.log`));
+    logFiles.push(file);
+    return (service: string, line: string) => file.write(`${service.padEnd(16)} ${line}\n`);
+  };
 
-  let stack: RunningStack | undefined;
+  const stacks: RunningStack[] = [];
   let browser: BrowserServer | undefined;
   const teardown = async () => {
-    await Promise.allSettled([browser?.close(), stack?.stop()]);
-    await new Promise<void>((resolve) => logFile.end(resolve));
+    await Promise.allSettled([browser?.close(), ...stacks.map((stack) => stack.stop())]);
+    await Promise.all(logFiles.map((file) => new Promise<void>((resolve) => file.end(resolve))));
   };
 
   const t0 = performance.now();
-  const [stackResult, browserResult] = await Promise.allSettled([
-    startStack({ ports: 'free', log }),
+  const webServer = process.env.E2E_WEB_SERVER === 'dev' ? 'dev' : 'build';
+  const [browserResult, ...stackResults] = await Promise.allSettled([
     chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS }),
+    // The production build, as it ships (E2E_WEB_SERVER=dev: the Vite dev server, to debug).
+    ...Array.from({ length: count }, (_, i) => startStack({ ports: 'free', log: logger(`stack-${i + 1}`), webServer })),
   ]);
-  if (stackResult.status === 'fulfilled') stack = stackResult.value;
-  if (browserResult.status === 'fulfilled') browser = browserResult.value;
-  if (!stack || !browser) {
+  if (browserResult.status === 'fulfilled') browser = browserResult.value as BrowserServer;
+  for (const result of stackResults) {
+    if (result.status === 'fulfilled') stacks.push(result.value as RunningStack);
+  }
+  const failure = [browserResult, ...stackResults].find((result) => result.status === 'rejected');
+  if (failure) {
     await teardown();
-    const reason =
-      stackResult.status === 'rejected'
-        ? stackResult.reason
-        : browserResult.status === 'rejected'
-          ? browserResult.reason
-          : 'unknown';
+    const reason = failure.reason as unknown;
     throw new Error(
-      `e2e setup failed (see e2e/artifacts/stack.log): ${reason instanceof Error ? reason.message : String(reason)}`,
+      `e2e setup failed (see e2e/artifacts/stack-*.log): ${reason instanceof Error ? reason.message : String(reason)}`,
     );
   }
-  log('e2e', `stack and browser ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const ready = `${count} stack(s) and the browser ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  logger('setup')('e2e', ready);
 
-  project.provide('stack', {
-    urls: stack.urls,
-    projectId: PROJECT_ID,
-    appCheckDebugToken: stack.appCheckDebugToken,
-  });
-  project.provide('browserWsEndpoint', browser.wsEndpoint());
+  project.provide(
+    'stacks',
+    stacks.map((stack) => ({
+      urls: stack.urls,
+      projectId: PROJECT_ID,
+      appCheckDebugToken: stack.appCheckDebugToken,
+      productionBuild: webServer === 'build',
+    })),
+  );
+  project.provide('browserWsEndpoint', (browser as BrowserServer).wsEndpoint());
   return teardown;
 }

@@ -3,8 +3,8 @@
  * The store with 2,000 more products (the generated fixture in test-support/catalog-fixture.ts)
  * stays responsive: each search answers (the result count and the cards updated in the page) in
  * under 100 ms, measured inside Chromium. Measured on a production build (what buyers run; the
- * dev server's React is several times slower) wired to this run's emulators and served by
- * `vite preview`. The products are written through the emulator's admin endpoint and deleted
+ * dev server's React is several times slower): the stack's own, or, when the journeys run on the
+ * dev server (E2E_WEB_SERVER=dev), one built here and served by `vite preview`. The products are written through the emulator's admin endpoint and deleted
  * again at the end, so the journeys after this one see the demo catalog.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { freePort, waitForPort } from '../../scripts/lib/ports';
 import type { ManagedProcess } from '../../scripts/lib/processes';
-import { buildWeb, startWebPreview } from '../../scripts/lib/web-build';
+import { buildWeb, localStackBuildVars, startWebPreview } from '../../scripts/lib/web-build';
 import { catalogFixtureDocuments, generateCatalog } from '../../test-support/catalog-fixture';
 import { createApprovedBuyer } from './support/accounts';
 import {
@@ -39,20 +39,19 @@ let buyer: Person;
 
 beforeAll(async () => {
   const { urls } = j.stack;
-  const port = (url: string) => new URL(url).port;
+  if (j.stack.productionBuild) {
+    origin = urls.web;
+    return;
+  }
+  const port = (url: string) => Number(new URL(url).port);
   const built = buildWeb(outDir, {
-    vars: {
-      // vitest runs with NODE_ENV=test, under which Vite bundles React's development build.
-      NODE_ENV: 'production',
-      VITE_USE_EMULATORS: 'true',
-      VITE_EMULATOR_HOST: new URL(urls.firestore).hostname,
-      VITE_AUTH_EMULATOR_PORT: port(urls.auth),
-      VITE_FIRESTORE_EMULATOR_PORT: port(urls.firestore),
-      VITE_FUNCTIONS_EMULATOR_PORT: port(urls.functions),
-      VITE_FIREBASE_PROJECT_ID: j.stack.projectId,
-      VITE_APP_CHECK_EXCHANGE_URL: urls.appCheck,
-      VITE_APP_CHECK_DEBUG_TOKEN: j.stack.appCheckDebugToken,
-    },
+    vars: localStackBuildVars({
+      host: new URL(urls.firestore).hostname,
+      ports: { auth: port(urls.auth), firestore: port(urls.firestore), functions: port(urls.functions) },
+      projectId: j.stack.projectId,
+      appCheckUrl: urls.appCheck,
+      appCheckDebugToken: j.stack.appCheckDebugToken,
+    }),
   });
   if (!built.ok) throw new Error(`vite build failed:\n${built.output}`);
   const previewPort = await freePort();

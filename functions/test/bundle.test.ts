@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleProblems } from '../../scripts/check-functions-bundle';
 
@@ -7,8 +9,18 @@ const here = (path: string) => new URL(path, import.meta.url);
 
 describe('the deployable functions bundle', () => {
   it('inlines @portal/domain and requires only declared dependencies at run time', () => {
-    execFileSync(process.execPath, [here('../build.mjs').pathname], { stdio: 'pipe' });
-    const bundle = readFileSync(here('../lib/index.js'), 'utf8');
+    // Built beside, not into lib/: a running Functions emulator (e2e) would reload.
+    const dir = mkdtempSync(path.join(tmpdir(), 'functions-bundle-'));
+    let bundle: string;
+    try {
+      const outfile = path.join(dir, 'index.js');
+      execFileSync(process.execPath, [here('../build.mjs').pathname, '--outfile', outfile], {
+        stdio: 'pipe',
+      });
+      bundle = readFileSync(outfile, 'utf8');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const pkg = JSON.parse(readFileSync(here('../package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };

@@ -4,24 +4,26 @@
  * and `vite preview` of such a folder. Used by the production-build test, the production-bundle
  * e2e test, `npm run sizes` and `npm run perf`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startProcess, type ManagedProcess } from './processes';
-import { ROOT } from './stack';
+import { ROOT } from './root';
 
 export interface WebBuild {
   ok: boolean;
   output: string;
 }
 
-export function buildWeb(
-  outDir: string,
-  options: { vars?: Record<string, string>; logLevel?: 'error' | 'warn' | 'info' } = {},
-): WebBuild {
+export interface WebBuildOptions {
+  vars?: Record<string, string>;
+  logLevel?: 'error' | 'warn' | 'info';
+}
+
+function buildCommand(outDir: string, options: WebBuildOptions) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')));
-  const result = spawnSync(
-    process.execPath,
-    [
+  return {
+    command: process.execPath,
+    args: [
       path.join(ROOT, 'node_modules/vite/bin/vite.js'),
       'build',
       '--manifest',
@@ -31,16 +33,53 @@ export function buildWeb(
       '--logLevel',
       options.logLevel ?? 'error',
     ],
-    {
-      cwd: path.join(ROOT, 'web'),
-      // Always React's production build: a caller's NODE_ENV (vitest sets `test`, a shell may say
-      // `development`) would otherwise bundle the development build, 60-70 KB more per route.
-      env: { ...env, ...options.vars, NODE_ENV: 'production' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
+    cwd: path.join(ROOT, 'web'),
+    // Always React's production build: a caller's NODE_ENV (vitest sets `test`, a shell may say
+    // `development`) would otherwise bundle the development build, 60-70 KB more per route.
+    env: { ...env, ...options.vars, NODE_ENV: 'production' },
+  };
+}
+
+export function buildWeb(outDir: string, options: WebBuildOptions = {}): WebBuild {
+  const { command, args, cwd, env } = buildCommand(outDir, options);
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+}
+
+/** The same build without blocking the caller (the stack starts its other services meanwhile). */
+export function buildWebInBackground(outDir: string, options: WebBuildOptions = {}): Promise<WebBuild> {
+  const { command, args, cwd, env } = buildCommand(outDir, options);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', (error) => resolve({ ok: false, output: `${output}${error.message}` }));
+    child.once('exit', (code) => resolve({ ok: code === 0, output }));
+  });
+}
+
+/**
+ * The VITE_* variables of a build wired to a local stack's emulators (e2e, npm run perf): never
+ * deployable, and the build says so.
+ */
+export function localStackBuildVars(stack: {
+  host: string;
+  ports: { auth: number; firestore: number; functions: number };
+  projectId: string;
+  appCheckUrl: string;
+  appCheckDebugToken: string;
+}): Record<string, string> {
+  return {
+    VITE_USE_EMULATORS: 'true',
+    VITE_EMULATOR_HOST: stack.host,
+    VITE_AUTH_EMULATOR_PORT: String(stack.ports.auth),
+    VITE_FIRESTORE_EMULATOR_PORT: String(stack.ports.firestore),
+    VITE_FUNCTIONS_EMULATOR_PORT: String(stack.ports.functions),
+    VITE_FIREBASE_PROJECT_ID: stack.projectId,
+    VITE_APP_CHECK_EXCHANGE_URL: stack.appCheckUrl,
+    VITE_APP_CHECK_DEBUG_TOKEN: stack.appCheckDebugToken,
+  };
 }
 
 /** Serves a built folder with `vite preview` on 127.0.0.1:port (the caller waits for the port). */

@@ -10,9 +10,9 @@ import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { ARTIFACTS_DIR, DESKTOP, PHONE } from './journey';
 import { transitionsDone } from './layout';
+import { thisStack } from './provided';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
@@ -27,6 +27,14 @@ const EXTRA_RULES = ['label-content-name-mismatch'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const MAX_TARGETS = 5;
 
+const FREEZE_MOTION = `(() => {
+  const style = document.createElement('style');
+  style.id = 'a11y-check-no-motion';
+  style.textContent = '*, *::before, *::after { animation: none !important; transition: none !important; }';
+  document.head.append(style);
+})()`;
+const THAW_MOTION = `document.getElementById('a11y-check-no-motion')?.remove()`;
+
 /** Waits for two animation frames, so layout that follows a resize has been painted. */
 export async function settle(page: Page): Promise<void> {
   // A string expression: it runs in the page, where requestAnimationFrame exists.
@@ -35,7 +43,7 @@ export async function settle(page: Page): Promise<void> {
 
 function isAppPage(page: Page): boolean {
   try {
-    return new URL(page.url()).origin === new URL(inject('stack').urls.web).origin;
+    return new URL(page.url()).origin === new URL(thisStack().urls.web).origin;
   } catch {
     return false;
   }
@@ -63,6 +71,10 @@ export async function checkA11y(page: Page, label: string): Promise<boolean> {
   if (!isAppPage(page)) return false;
   const t0 = performance.now();
   await transitionsDone(page);
+  // While axe reads the page (1 to 2 s), nothing animates: a toast that starts to fade out
+  // meanwhile is read at its resting colours, not half transparent over the page (a contrast
+  // failure of a frame no one reads). Entrances have ended above; the style goes away after.
+  await page.evaluate(FREEZE_MOTION);
   const results = await new AxeBuilder({ page })
     .options({
       runOnly: { type: 'tag', values: A11Y_TAGS },
@@ -73,7 +85,8 @@ export async function checkA11y(page: Page, label: string): Promise<boolean> {
     // No iframes of ours to look into: axe.run in the page itself, without the blank page
     // AxeBuilder otherwise opens in the person's context to merge frame results.
     .setLegacyMode(true)
-    .analyze();
+    .analyze()
+    .finally(() => page.evaluate(THAW_MOTION).catch(() => undefined));
   const viewport = page.viewportSize();
   const where = `${label} at ${viewport ? `${viewport.width}x${viewport.height}` : 'an unknown size'} (${page.url()})`;
   const log = process.env.E2E_A11Y_LOG;

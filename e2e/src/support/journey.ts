@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, test } from 'vitest';
-import type { StackInfo } from './provided';
+import { thisStack, type StackInfo } from './provided';
 
 export const E2E_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOTS_DIR = path.join(E2E_ROOT, 'screenshots');
@@ -38,7 +38,7 @@ export interface Journey {
 }
 
 export function journey(slug: string): Journey {
-  const stack = inject('stack');
+  const stack = thisStack();
   let browser: Browser | undefined;
   const people: { name: string; person: Person }[] = [];
   let broken: string | undefined;
