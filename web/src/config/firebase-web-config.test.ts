@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   configFromBuildEnv,
+  fetchHostingConfig,
   isLocalBuild,
   parseHostingInitJson,
   productionBuildProblems,
@@ -76,5 +77,78 @@ describe("Firebase Hosting's init.json", () => {
     expect(() => parseHostingInitJson('<!doctype html>')).toThrow(
       'Is the app served by Firebase Hosting?',
     );
+  });
+});
+
+describe('fetching init.json from Firebase Hosting', () => {
+  const initJson = {
+    apiKey: 'AIza-key',
+    authDomain: 'acme.firebaseapp.com',
+    projectId: 'acme',
+    appId: '1:2:web:3',
+    storageBucket: 'acme.appspot.com',
+  };
+  const ok = () => new Response(JSON.stringify(initJson), { status: 200 });
+  /** A fetch that answers each call with the next outcome (a Response, or an error to throw). */
+  const scripted = (outcomes: (Response | Error)[]) => {
+    const calls: string[] = [];
+    const fetchImpl = (async (url: string) => {
+      calls.push(url);
+      const next = outcomes.shift();
+      if (!next) throw new Error('no more answers scripted');
+      if (next instanceof Error) throw next;
+      return next;
+    }) as unknown as typeof fetch;
+    return { fetchImpl, calls };
+  };
+  const waits: number[] = [];
+  const wait = async (ms: number) => {
+    waits.push(ms);
+  };
+
+  it('tries a dropped request and a 5xx again, waiting between attempts, and then succeeds', async () => {
+    waits.length = 0;
+    const { fetchImpl, calls } = scripted([
+      new TypeError('Failed to fetch'),
+      new Response('', { status: 503 }),
+      ok(),
+    ]);
+    const config = await fetchHostingConfig(fetchImpl, [400, 1500], wait);
+    expect(config.projectId).toBe('acme');
+    expect(calls).toEqual([
+      '/__/firebase/init.json',
+      '/__/firebase/init.json',
+      '/__/firebase/init.json',
+    ]);
+    expect(waits).toEqual([400, 1500]);
+  });
+
+  it('gives up after the last attempt with the reason', async () => {
+    waits.length = 0;
+    const { fetchImpl, calls } = scripted([
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+    ]);
+    await expect(fetchHostingConfig(fetchImpl, [400, 1500], wait)).rejects.toThrow(
+      'Could not load the Firebase config from /__/firebase/init.json (Failed to fetch).',
+    );
+    expect(calls).toHaveLength(3);
+  });
+
+  it('fails at once on a 404 (not served by Firebase Hosting): no retry', async () => {
+    waits.length = 0;
+    const { fetchImpl, calls } = scripted([new Response('not found', { status: 404 })]);
+    await expect(fetchHostingConfig(fetchImpl, [400, 1500], wait)).rejects.toThrow('(HTTP 404)');
+    expect(calls).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('refuses an answer that is not a config without trying again', async () => {
+    const { fetchImpl, calls } = scripted([new Response('<!doctype html>', { status: 200 })]);
+    await expect(fetchHostingConfig(fetchImpl, [400, 1500], wait)).rejects.toThrow(
+      'is not a Firebase web config',
+    );
+    expect(calls).toHaveLength(1);
   });
 });

@@ -101,3 +101,39 @@ export function parseHostingInitJson(body: unknown): FirebaseWebConfig {
   }
   return parsed.data;
 }
+
+/** Waits before the second and third attempt at init.json. */
+export const HOSTING_CONFIG_RETRY_MS = [400, 1500] as const;
+
+/**
+ * Fetches and parses Firebase Hosting's init.json. A network failure, a 5xx or a 429 is tried
+ * again (HOSTING_CONFIG_RETRY_MS): the module that waits for this is evaluated once per page
+ * load, so a single dropped request would otherwise leave every sign-in failing until a reload.
+ * Any other answer (404: not served by Hosting) fails at once.
+ */
+export async function fetchHostingConfig(
+  fetchImpl: typeof fetch = fetch,
+  retryMs: readonly number[] = HOSTING_CONFIG_RETRY_MS,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<FirebaseWebConfig> {
+  for (let attempt = 0; ; attempt += 1) {
+    let response: Response | undefined;
+    let failure: string;
+    try {
+      response = await fetchImpl(HOSTING_INIT_URL, { credentials: 'same-origin' });
+      failure = `HTTP ${response.status}`;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    if (response?.ok) {
+      // Anything but JSON (an HTML fallback page, say) is reported as not being a config.
+      return parseHostingInitJson(await response.json().catch(() => null));
+    }
+    const transient = !response || response.status >= 500 || response.status === 429;
+    const delay = retryMs[attempt];
+    if (!transient || delay === undefined) {
+      throw new Error(`Could not load the Firebase config from ${HOSTING_INIT_URL} (${failure}).`);
+    }
+    await wait(delay);
+  }
+}

@@ -9,7 +9,7 @@ import {
 import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
 import { env } from '@/config/env';
 import { startAppCheck } from './app-check';
-import { HOSTING_INIT_URL, parseHostingInitJson, type FirebaseWebConfig } from '@/config/firebase-web-config';
+import { fetchHostingConfig } from '@/config/firebase-web-config';
 
 /**
  * Firebase, initialised once at module level (never in render). Only routes that need
@@ -18,18 +18,9 @@ import { HOSTING_INIT_URL, parseHostingInitJson, type FirebaseWebConfig } from '
  *
  * A production build made without VITE_FIREBASE_* reads the project's web config from Firebase
  * Hosting before anything else touches Firebase (top-level await: the lazy routes that import
- * this module wait for it).
+ * this module wait for it; a dropped request is tried again, see fetchHostingConfig).
  */
-async function hostingConfig(): Promise<FirebaseWebConfig> {
-  const response = await fetch(HOSTING_INIT_URL, { credentials: 'same-origin' });
-  if (!response.ok) {
-    throw new Error(`Could not load the Firebase config from ${HOSTING_INIT_URL} (HTTP ${response.status}).`);
-  }
-  // Anything but JSON (an HTML fallback page, say) is reported as not being a config.
-  return parseHostingInitJson(await response.json().catch(() => null));
-}
-
-export const firebaseApp = initializeApp(env.firebase ?? (await hostingConfig()));
+export const firebaseApp = initializeApp(env.firebase ?? (await fetchHostingConfig()));
 // Before any Firebase call, so every callable and Firestore request carries an App Check token.
 startAppCheck(firebaseApp, { emulators: env.emulators, siteKey: env.appCheckSiteKey });
 // getAuth() without its popup/redirect helper: sign-in is by email and password only, so no
