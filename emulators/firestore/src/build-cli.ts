@@ -12,6 +12,7 @@
  * Not part of the bundle itself (cli.ts does not import it); esbuild is a root devDependency.
  */
 import { readdirSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,20 +69,30 @@ export async function buildFirestoreCli(): Promise<string> {
     a.path.endsWith('.map') === b.path.endsWith('.map') ? 0 : a.path.endsWith('.map') ? -1 : 1,
   );
   for (const file of files) {
-    const temp = `${file.path}.${process.pid}.tmp`;
+    // Unique per build: two builds at once (two stacks starting) must not rename each other's file.
+    const temp = `${file.path}.${process.pid}.${randomUUID()}.tmp`;
     await writeFile(temp, file.contents);
     await rename(temp, file.path);
   }
   return FIRESTORE_CLI_BUNDLE;
 }
 
+/** The build under way, shared by the stacks that start together in one process. */
+let pendingBuild: Promise<string> | undefined;
+
 /**
  * Builds dist/cli.mjs only when it is missing or older than any file in src/; resolves with its
  * absolute path. For the local stack: `node <that path> --port ...` instead of tsx + src/cli.ts.
  */
 export async function ensureFirestoreCliBundle(): Promise<string> {
-  if (!firestoreCliBundleIsFresh()) await buildFirestoreCli();
-  return FIRESTORE_CLI_BUNDLE;
+  pendingBuild ??= firestoreCliBundleIsFresh()
+    ? Promise.resolve(FIRESTORE_CLI_BUNDLE)
+    : buildFirestoreCli();
+  try {
+    return await pendingBuild;
+  } finally {
+    pendingBuild = undefined;
+  }
 }
 
 // `node --import tsx src/build-cli.ts` (npm run build): always rebuild.
