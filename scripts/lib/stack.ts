@@ -233,6 +233,17 @@ function buildFunctionsOnce(log: (service: string, line: string) => void): Promi
   return functionsBuild;
 }
 
+let functionsEmulatorQueue: Promise<void> = Promise.resolve();
+
+/** Waits until no other Functions emulator of this process is starting; call the result when ready. */
+async function functionsEmulatorTurn(): Promise<() => void> {
+  const previous = functionsEmulatorQueue;
+  let done: () => void = () => undefined;
+  functionsEmulatorQueue = new Promise<void>((resolve) => (done = resolve));
+  await previous;
+  return done;
+}
+
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const selected = { firestore: true, stripe: true, auth: true, functions: true, web: true, ...options.services };
   const want = { ...selected, mail: selected.mail ?? selected.functions };
@@ -296,6 +307,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
   };
 
+  let functionsLoadFailure: string | undefined;
   try {
     const waits: Promise<void>[] = [];
     webBuild =
@@ -405,6 +417,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             extraArgs: ['--import', demoSeed],
           })
         : null;
+      // One Functions emulator starting at a time per process: on first start it writes the
+      // parameters' defaults to functions/.env.local, and a second one loading the functions
+      // meanwhile fails ("already defined") and serves none.
+      const turn = want.functions ? await functionsEmulatorTurn() : () => undefined;
       const svc = launch(
         'firebase',
         path.join(ROOT, 'node_modules/.bin/firebase'),
@@ -422,7 +438,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         RUN_DIR,
       );
       started.push(svc);
-      waits.push(ready(svc, (l) => l.includes('All emulators ready'), 90_000));
+      // firebase-tools reports "All emulators ready" even when the functions failed to load.
+      svc.lines.on('line', (line: string) => {
+        if (want.functions && line.includes('Failed to load function definition')) functionsLoadFailure ??= line.trim();
+      });
+      const firebaseReady = ready(svc, (l) => l.includes('All emulators ready'), 90_000);
+      void firebaseReady.then(turn, turn);
+      waits.push(firebaseReady);
     }
     if (want.web && webBuild) {
       const built = await webBuild;
@@ -464,6 +486,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       waits.push(waitForPort(ports.web, 30_000));
     }
     await Promise.all(waits);
+    if (functionsLoadFailure) {
+      throw new Error(`The Functions emulator could not load the functions: ${functionsLoadFailure}`);
+    }
     if (want.mail && want.firestore) {
       // The retry sweep of the outbox: in production a scheduled function, here the same code
       // on a timer (the Functions emulator runs no schedules). scripts/mail-worker.ts.
