@@ -15,20 +15,15 @@ export const MAX_STACKS = 4;
 
 /**
  * How many stacks a suite's global setup starts: one per worker that will run one of its files,
- * that is as many as vitest runs at once, no more than there are files to run (one for
- * `npx vitest run --project e2e reorder`), `override` when set (1: every file on one stack, one
- * after another), and never more than MAX_STACKS.
+ * that is as many as vitest runs at once (1 for a suite whose files run one after another), no
+ * more than there are files to run (one for `npx vitest run --project e2e reorder`), and never
+ * more than MAX_STACKS. Never fewer than the workers: two files running at once must not share.
  */
-export async function stacksNeeded(
-  project: {
-    config: { maxWorkers?: unknown };
-    vitest: { config: { maxWorkers?: unknown } };
-    globTestFiles(filters?: string[]): Promise<{ testFiles: string[] }>;
-  },
-  override?: string,
-): Promise<number> {
-  const asked = Number(override);
-  if (Number.isInteger(asked) && asked > 0) return Math.min(asked, MAX_STACKS);
+export async function stacksNeeded(project: {
+  config: { maxWorkers?: unknown };
+  vitest: { config: { maxWorkers?: unknown } };
+  globTestFiles(filters?: string[]): Promise<{ testFiles: string[] }>;
+}): Promise<number> {
   const workers = Number(project.config.maxWorkers || project.vitest.config.maxWorkers) || 1;
   // The command line's file filters (not public API: without them every file is counted).
   const filters = (project.vitest as { filenamePattern?: string[] }).filenamePattern;

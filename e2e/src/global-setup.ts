@@ -1,10 +1,10 @@
 /**
  * Starts the local stack (the same `startStack` as `npm start`, on free ports, serving a
- * production build of the web app) once per vitest worker that can run a journey, and one
- * headless Debian Chromium; hands their addresses to the journeys, and stops all of them at the
- * end, also when a journey or the setup itself fails. Two journeys running side by side each have
- * a stack of their own (support/provided.ts `thisStack`). Stack output goes to
- * e2e/artifacts/stack-<n>.log (git-ignored) for diagnosis.
+ * production build of the web app) and one headless Debian Chromium; hands their addresses to
+ * the journeys, and stops all of them at the end, also when a journey or the setup itself fails.
+ * The journeys run one after another on one stack; with E2E_PARALLEL=1 (e2e/vitest.config.ts)
+ * they run side by side, and each vitest worker gets a stack of its own (support/provided.ts
+ * `thisStack`). Stack output goes to e2e/artifacts/stack-<n>.log (git-ignored) for diagnosis.
  */
 import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const count = await stacksNeeded(project, process.env.E2E_STACKS);
+  const count = await stacksNeeded(project);
   const logFiles: WriteStream[] = [];
   const logger = (name: string) => {
     const file = createWriteStream(path.join(ARTIFACTS, `${name}.log`));

@@ -4,8 +4,8 @@
  * stays responsive: each search answers (the result count and the cards updated in the page) in
  * under 100 ms, measured inside Chromium. Measured on a production build (what buyers run; the
  * dev server's React is several times slower): the stack's own, or, when the journeys run on the
- * dev server (E2E_WEB_SERVER=dev), one built here and served by `vite preview`. The products are written through the emulator's admin endpoint and deleted
- * again at the end, so the journeys after this one see the demo catalog.
+ * dev server (E2E_WEB_SERVER=dev), one built here and served by `vite preview`. The products are
+ * written through the emulator's admin endpoint and deleted again at the end, so the journeys after this one see the demo catalog.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

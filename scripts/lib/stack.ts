@@ -439,9 +439,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       );
       started.push(svc);
       // firebase-tools reports "All emulators ready" even when the functions failed to load.
-      svc.lines.on('line', (line: string) => {
-        if (want.functions && line.includes('Failed to load function definition')) functionsLoadFailure ??= line.trim();
-      });
+      if (want.functions) {
+        svc.lines.on('line', (line: string) => {
+          if (line.includes('Failed to load function definition')) functionsLoadFailure ??= line.trim();
+        });
+      }
       const firebaseReady = ready(svc, (l) => l.includes('All emulators ready'), 90_000);
       void firebaseReady.then(turn, turn);
       waits.push(firebaseReady);

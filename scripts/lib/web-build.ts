@@ -2,7 +2,7 @@
  * One `vite build` of the web app into a folder of the caller's, as on a machine with no env
  * file: no VITE_* variable from the calling shell, only those given, and NODE_ENV=production;
  * and `vite preview` of such a folder. Used by the production-build test, the production-bundle
- * e2e test, `npm run sizes` and `npm run perf`.
+ * e2e test, `npm run sizes`, `npm run perf` and the e2e stack (startStack's webServer 'build').
  */
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';

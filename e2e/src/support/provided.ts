@@ -15,7 +15,7 @@ export interface StackInfo {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One stack per vitest worker: two journeys running at once never share one. */
+    /** One stack per vitest worker that runs journeys: two running at once never share one. */
     stacks: StackInfo[];
     browserWsEndpoint: string;
   }

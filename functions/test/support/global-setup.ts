@@ -13,11 +13,10 @@ declare module 'vitest' {
  * Starts the Auth emulator, the local Firestore emulator and the Stripe sandbox on free ports,
  * once per vitest worker that will run a function test file, so files running side by side never
  * reset each other's data (support/use-worker-stack.ts points each file at its worker's stack).
- * Handlers are called directly; e2e covers the Functions emulator. FUNCTIONS_STACKS=1 runs every
- * file on one stack.
+ * Handlers are called directly; e2e covers the Functions emulator.
  */
 export default async function setup(project: TestProject) {
-  const count = await stacksNeeded(project, process.env.FUNCTIONS_STACKS);
+  const count = await stacksNeeded(project);
   const results = await Promise.allSettled(
     Array.from({ length: count }, (_, i) =>
       startStack({
