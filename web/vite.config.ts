@@ -33,8 +33,31 @@ function checkedFirebaseConfig(): Plugin {
   };
 }
 
+/**
+ * antd's form context module (imported by every input, radio, select and modal, form or not)
+ * takes FormProvider from @rc-component/form's index, whose top-level statics (Form.Field,
+ * Form.useForm...) keep the whole form library, with its validator, in any page that shows an
+ * input: about 13 KB gzipped. This points that one import at the module that defines
+ * FormProvider; pages with an antd Form still load the library through their own imports.
+ */
+function antdFormContextAlone(): Plugin {
+  const formContext = /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
+  return {
+    name: 'portal:antd-form-context-alone',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer, options) {
+      if (source !== '@rc-component/form' || !importer || !formContext.test(importer)) return null;
+      return this.resolve('@rc-component/form/es/FormContext', importer, {
+        ...options,
+        skipSelf: true,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), checkedFirebaseConfig()],
+  plugins: [react(), checkedFirebaseConfig(), antdFormContextAlone()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${src('')}/` },

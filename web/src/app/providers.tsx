@@ -1,6 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, ConfigProvider, Space, type ThemeConfig } from 'antd';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import {
+  Button,
+  ConfigProvider,
+  notification as antNotification,
+  Space,
+  type ThemeConfig,
+} from 'antd';
+import useAppRootStyle from 'antd/es/app/style';
+import { useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { theme, touchTheme } from '@/config/theme';
 import {
   NotifyProvider,
@@ -59,13 +66,26 @@ export function AppProviders({
   const themeConfig = useMemo(() => appTheme({ motion: moving, touch }), [moving, touch]);
   return (
     <ConfigProvider theme={themeConfig}>
-      <AntApp notification={{ maxCount: 1, placement: 'top' }} message={{ maxCount: 1 }}>
+      <AppRoot>
         <AntNotify>
           <QueryClientProvider client={client}>{children}</QueryClientProvider>
         </AntNotify>
-      </AntApp>
+      </AppRoot>
     </ConfigProvider>
   );
+}
+
+/**
+ * The element antd's App would render: its class and style (text colour, size, line height and
+ * font from the theme, and antd's link style for links inside). antd's App itself is not used: it
+ * also sets up the message and modal APIs, which load the Modal and Form code (about 28 KB
+ * gzipped) on every page, though only the notification API is used here (AntNotify).
+ */
+function AppRoot({ children }: { children: ReactNode }) {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const prefixCls = getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppRootStyle(prefixCls);
+  return <div className={`${prefixCls} ${hashId} ${cssVarCls}`.trim()}>{children}</div>;
 }
 
 /**
@@ -74,7 +94,10 @@ export function AppProviders({
  * arrives from /admin/login; 'Access Denied' leaves for it.
  */
 function AntNotify({ children }: { children: ReactNode }) {
-  const { notification } = AntApp.useApp();
+  const [notification, notificationHolder] = antNotification.useNotification({
+    maxCount: 1,
+    placement: 'top',
+  });
   const showLeft = useCallback(
     (toast: CarriedToast) =>
       notification[toast.kind]({ title: toast.title, description: toast.text, placement: 'top' }),
@@ -117,5 +140,10 @@ function AntNotify({ children }: { children: ReactNode }) {
       },
     };
   }, [notification, handOver]);
-  return <NotifyProvider value={notify}>{children}</NotifyProvider>;
+  return (
+    <NotifyProvider value={notify}>
+      {notificationHolder}
+      {children}
+    </NotifyProvider>
+  );
 }

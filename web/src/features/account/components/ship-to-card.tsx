@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Input, Select } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { shipToSchema, US_STATES, type ShipTo } from '@portal/domain';
 import type { z } from 'zod';
+import { NativeSelect } from '@/components/native-select';
 import { ShipToAddress } from '@/components/order-fulfilment';
 import { useSaveShipTo } from '@/entities/profile';
 import { errorMessage, useNotify } from '@/lib/notify';
@@ -160,17 +161,16 @@ function ShipToEditor({
             control={form.control}
             name="address.state"
             render={({ field }) => (
-              <Select
+              <NativeSelect
                 id="ship-to-state"
-                value={field.value || undefined}
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 options={stateOptions}
-                showSearch
                 placeholder="Choose"
-                size="large"
-                status={errors.address?.state ? 'error' : undefined}
-                aria-invalid={!!errors.address?.state}
+                invalid={!!errors.address?.state}
               />
             )}
           />

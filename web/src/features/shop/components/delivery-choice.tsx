@@ -1,4 +1,3 @@
-import { Radio } from 'antd';
 import { useId } from 'react';
 import {
   deliveryChoiceLabel,
@@ -23,8 +22,9 @@ export function standingOrderExplanation(weeks: StandingOrderInterval): string {
 }
 
 /**
- * Delivery: a one-time purchase (the default) or a standing order every 2, 4 or 8 weeks. Radio
- * buttons, one under the other: arrow keys move between them.
+ * Delivery: a one-time purchase (the default) or a standing order every 2, 4 or 8 weeks. The
+ * browser's own radio buttons, one under the other, in the brand colour: arrow keys move between
+ * them (antd's radio group would bring its form library to the cart, about 18 KB gzipped).
  */
 export function DeliveryChoice({
   value,
@@ -37,24 +37,32 @@ export function DeliveryChoice({
 }) {
   const titleId = useId();
   const noteId = useId();
+  const name = useId();
   return (
     <div className="delivery-choice">
       <h3 id={titleId} className="delivery-choice__title">
         Delivery
       </h3>
-      <Radio.Group
+      <div
+        role="radiogroup"
         aria-labelledby={titleId}
         aria-describedby={value ? noteId : undefined}
-        orientation="vertical"
         className="delivery-choice__options"
-        options={options}
-        value={value ?? ONE_TIME}
-        disabled={disabled}
-        onChange={(event) => {
-          const choice = event.target.value as Choice;
-          onChange(choice === ONE_TIME ? null : choice);
-        }}
-      />
+      >
+        {options.map((option) => (
+          <label key={option.value} className="delivery-choice__option">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={(value ?? ONE_TIME) === option.value}
+              disabled={disabled}
+              onChange={() => onChange(option.value === ONE_TIME ? null : option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
       {value && (
         <p id={noteId} className="delivery-choice__note">
           {standingOrderExplanation(value)}

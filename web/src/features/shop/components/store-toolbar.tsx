@@ -1,7 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Input, Select } from 'antd';
+import { Input } from 'antd';
 import { useMemo } from 'react';
 import { MAX_SEARCH_LENGTH, STORE_SORT_LABELS, STORE_SORTS, type StoreSort } from '@portal/domain';
+import { NativeSelect } from '@/components/native-select';
 
 interface StoreToolbarProps {
   /** The search box's text (filters as it is typed). */
@@ -60,27 +61,18 @@ export function StoreToolbar({
         <label htmlFor="store-category" className="store-toolbar__label">
           Category
         </label>
-        <Select
+        <NativeSelect
           id="store-category"
-          size="large"
           value={category}
           options={categoryOptions}
           onChange={onCategory}
-          popupMatchSelectWidth={false}
         />
       </div>
       <div className="store-toolbar__field">
         <label htmlFor="store-sort" className="store-toolbar__label">
           Sort by
         </label>
-        <Select
-          id="store-sort"
-          size="large"
-          value={sort}
-          options={sortOptions}
-          onChange={onSort}
-          popupMatchSelectWidth={false}
-        />
+        <NativeSelect id="store-sort" value={sort} options={sortOptions} onChange={onSort} />
       </div>
     </div>
   );
