@@ -2,6 +2,7 @@
  * Wires triggers only. Handlers are plain exported functions in src/handlers (callables built
  * with handlers/edge.ts), tested directly against the local stack.
  */
+import './lib/zod-locale';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import {
   onDocumentCreated,

@@ -1,6 +1,7 @@
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { resolveAccess, type Access, type BuyerRole } from '@portal/domain';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import './zod-locale';
 
 /**
  * The callables' checks of who is calling and what they sent: edge code, so it answers with
@@ -54,7 +55,7 @@ export function callerIp(request: { rawRequest?: { ip?: string | undefined } }):
 }
 
 /** Parses request.data with a domain schema; bad input is invalid-argument with the first issue. */
-export function parseData<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+export function parseData<S extends z.ZodMiniType>(schema: S, data: unknown): z.infer<S> {
   const result = schema.safeParse(data ?? {});
   if (!result.success) {
     const issue = result.error.issues[0];

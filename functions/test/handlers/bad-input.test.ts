@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   createCheckoutSessionRequest,
   newsletterTokenRequest,
@@ -80,7 +80,7 @@ type JsonObject = { [key: string]: Json };
 interface Row {
   handler: (request: CallRequest) => Promise<unknown>;
   /** The domain schema the handler parses request.data with (decides which cases are valid). */
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   caller: CallerKind;
   /** A payload that passes validation (it may still be refused for business reasons). */
   valid: JsonObject;
@@ -319,7 +319,8 @@ function badCases(valid: JsonObject): BadCase[] {
 }
 
 /** What parseData (lib/caller.ts) would accept: undefined and null data read as {}. */
-const schemaAccepts = (schema: z.ZodType, data: unknown) => schema.safeParse(data ?? {}).success;
+const schemaAccepts = (schema: z.ZodMiniType, data: unknown) =>
+  schema.safeParse(data ?? {}).success;
 
 /** The row's bad payloads, less those its schema accepts of the ones that may be valid. */
 function casesFor(name: CallableName): BadCase[] {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, ORDER_STATUSES, type OrderStatus } from './orders';
 import { REFUND_REASON_MAX } from './refunds';
 import { shipToSchema, type ShipTo } from './ship-to';
@@ -16,26 +16,28 @@ import {
 /**
  * Request and response contracts of the callable functions. The functions parse `request.data`
  * with these schemas; the web client types its calls with them. The client never sends a price.
+ * A check without a message of its own answers in Zod's English words ("Too big: …"): the
+ * functions load Zod's English locale (functions/src/lib/zod-locale.ts), which Zod Mini does not.
  */
 /**
  * A Firestore document id: no '/', and none of the ids Firestore reserves ('.', '..', '__x__'),
  * which would otherwise reach the database and come back as an internal error.
  */
-const id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(128)
-  .regex(/^[^/]+$/, 'Must be a document id')
-  .refine((value) => value !== '.' && value !== '..' && !/^__.*__$/.test(value), {
+const id = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(128),
+  z.regex(/^[^/]+$/, 'Must be a document id'),
+  z.refine((value) => value !== '.' && value !== '..' && !/^__.*__$/.test(value), {
     message: 'Must be a document id',
-  });
+  }),
+);
 
 export const setProfileStatusRequest = z.strictObject({
   uid: id,
   status: z.enum(['approved', 'rejected']),
   /** Approve even though the applicant has not verified their email (the manager confirmed). */
-  allowUnverified: z.boolean().optional(),
+  allowUnverified: z.optional(z.boolean()),
 });
 export type SetProfileStatusRequest = z.infer<typeof setProfileStatusRequest>;
 export interface SetProfileStatusResponse {
@@ -47,19 +49,25 @@ export interface SetProfileStatusResponse {
  * Without productId: the caller's whole server-side cart. With productId: Buy Now of one unit.
  * With interval (weeks): the cart as a standing order, delivered and charged every 2, 4 or 8 weeks.
  */
-export const createCheckoutSessionRequest = z
-  .strictObject({
-    productId: id.optional(),
-    interval: z.unknown().refine(isStandingOrderInterval, { message: INTERVAL_PROBLEM }).optional(),
-  })
-  .refine((request) => !(request.productId && request.interval !== undefined), {
-    message: 'A standing order is made from the cart, not with Buy Now.',
-    path: ['interval'],
-  })
-  .transform((request) => ({
+export const createCheckoutSessionRequest = z.pipe(
+  z
+    .strictObject({
+      productId: z.optional(id),
+      interval: z.optional(
+        z.unknown().check(z.refine(isStandingOrderInterval, { message: INTERVAL_PROBLEM })),
+      ),
+    })
+    .check(
+      z.refine((request) => !(request.productId && request.interval !== undefined), {
+        message: 'A standing order is made from the cart, not with Buy Now.',
+        path: ['interval'],
+      }),
+    ),
+  z.transform((request: { productId?: string | undefined; interval?: unknown }) => ({
     productId: request.productId,
     interval: request.interval as StandingOrderInterval | undefined,
-  }));
+  })),
+);
 export type CreateCheckoutSessionRequest = z.input<typeof createCheckoutSessionRequest>;
 export interface CreateCheckoutSessionResponse {
   url: string;
@@ -69,10 +77,12 @@ export interface CreateCheckoutSessionResponse {
 export const verifyPaymentRequest = z.strictObject({
   sessionId: z
     .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .regex(/^cs_[A-Za-z0-9_]+$/, 'Not a checkout session id'),
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(255),
+      z.regex(/^cs_[A-Za-z0-9_]+$/, 'Not a checkout session id'),
+    ),
 });
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
 export interface VerifyPaymentResponse {
@@ -85,14 +95,16 @@ export interface VerifyPaymentResponse {
 /** What a manager types when shipping: the carrier and its tracking number (normalized). */
 export const shipmentInput = z.strictObject({
   carrier: z.enum(CARRIERS, { error: 'Choose the carrier.' }),
-  trackingNumber: z
-    .string({ error: 'Enter the tracking number.' })
-    .max(100, 'A tracking number has 5 to 40 letters and digits.')
-    .superRefine((value, ctx) => {
-      const problem = trackingNumberProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform(normalizeTrackingNumber),
+  trackingNumber: z.pipe(
+    z.string({ error: 'Enter the tracking number.' }).check(
+      z.maxLength(100, 'A tracking number has 5 to 40 letters and digits.'),
+      z.superRefine((value, ctx) => {
+        const problem = trackingNumberProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+    z.transform(normalizeTrackingNumber),
+  ),
 });
 export type ShipmentInput = z.input<typeof shipmentInput>;
 
@@ -104,32 +116,34 @@ export const updateOrderStatusRequest = z
   .strictObject({
     orderId: id,
     status: z.enum(ORDER_STATUSES),
-    shipment: shipmentInput.optional(),
-    restock: z.boolean({ error: 'Restock is true or false.' }).default(false),
+    shipment: z.optional(shipmentInput),
+    restock: z._default(z.boolean({ error: 'Restock is true or false.' }), false),
   })
-  .superRefine((request, ctx) => {
-    if (request.status === 'shipped' && !request.shipment) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['shipment'],
-        message: 'Enter the carrier and tracking number to mark the order shipped.',
-      });
-    }
-    if (request.status !== 'shipped' && request.shipment) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['shipment'],
-        message: 'Only a shipped order has a carrier and tracking number.',
-      });
-    }
-    if (request.status !== 'cancelled' && request.restock) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['restock'],
-        message: 'Only cancelling an order puts its units back in stock.',
-      });
-    }
-  });
+  .check(
+    z.superRefine((request, ctx) => {
+      if (request.status === 'shipped' && !request.shipment) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['shipment'],
+          message: 'Enter the carrier and tracking number to mark the order shipped.',
+        });
+      }
+      if (request.status !== 'shipped' && request.shipment) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['shipment'],
+          message: 'Only a shipped order has a carrier and tracking number.',
+        });
+      }
+      if (request.status !== 'cancelled' && request.restock) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['restock'],
+          message: 'Only cancelling an order puts its units back in stock.',
+        });
+      }
+    }),
+  );
 export type UpdateOrderStatusRequest = z.input<typeof updateOrderStatusRequest>;
 export interface UpdateOrderStatusResponse {
   orderId: string;
@@ -145,19 +159,26 @@ export interface UpdateOrderStatusResponse {
 export const refundOrderRequest = z.strictObject({
   orderId: id,
   /** Cents. */
-  amount: z
-    .number({ error: 'Enter the refund amount.' })
-    .int('Enter the refund amount in whole cents.')
-    .min(1, 'Enter a refund amount above $0.00.')
-    .max(99_999_999, 'Enter a refund amount above $0.00.')
-    .optional(),
-  reason: z
-    .string()
-    .trim()
-    .max(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`)
-    .regex(/^[^\p{Cc}]*$/u, 'Remove the special characters from the reason.')
-    .default(''),
-  restock: z.boolean({ error: 'Restock is true or false.' }).default(false),
+  amount: z.optional(
+    z
+      .number({ error: 'Enter the refund amount.' })
+      .check(
+        z.int('Enter the refund amount in whole cents.'),
+        z.gte(1, 'Enter a refund amount above $0.00.'),
+        z.lte(99_999_999, 'Enter a refund amount above $0.00.'),
+      ),
+  ),
+  reason: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`),
+        z.regex(/^[^\p{Cc}]*$/u, 'Remove the special characters from the reason.'),
+      ),
+    '',
+  ),
+  restock: z._default(z.boolean({ error: 'Restock is true or false.' }), false),
 });
 export type RefundOrderRequest = z.input<typeof refundOrderRequest>;
 export interface RefundOrderResponse {
@@ -188,7 +209,7 @@ export interface AcceptedResponse {
  * The signed-in applicant asks for a new verification link; a manager may ask for one on behalf
  * of a buyer by naming their uid (the store page).
  */
-export const resendVerificationEmailRequest = z.strictObject({ uid: id.optional() });
+export const resendVerificationEmailRequest = z.strictObject({ uid: z.optional(id) });
 export type ResendVerificationEmailRequest = z.infer<typeof resendVerificationEmailRequest>;
 
 /**
@@ -229,13 +250,20 @@ export const manageStandingOrderRequest = z.discriminatedUnion(
           id,
           z
             .number({ error: 'Enter the quantity as a whole number.' })
-            .int('Enter the quantity as a whole number.')
-            .min(1, 'Enter a quantity of at least 1. To stop a product, cancel the standing order.')
-            .max(MAX_LINE_QUANTITY, `Enter a quantity of at most ${MAX_LINE_QUANTITY}.`),
+            .check(
+              z.int('Enter the quantity as a whole number.'),
+              z.gte(
+                1,
+                'Enter a quantity of at least 1. To stop a product, cancel the standing order.',
+              ),
+              z.lte(MAX_LINE_QUANTITY, `Enter a quantity of at most ${MAX_LINE_QUANTITY}.`),
+            ),
         )
-        .refine((quantities) => Object.keys(quantities).length > 0, {
-          message: 'Enter at least one quantity.',
-        }),
+        .check(
+          z.refine((quantities) => Object.keys(quantities).length > 0, {
+            message: 'Enter at least one quantity.',
+          }),
+        ),
     }),
   ],
   { error: 'Choose skip, unskip, set_quantities, pause, resume or cancel.' },

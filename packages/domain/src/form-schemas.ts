@@ -3,10 +3,10 @@ import { BUYER_ROLES } from './roles';
 
 /**
  * The public forms' schemas (apply, sign in, forgot password, newsletter) and the field rules
- * they share with the rest of the domain. Written with Zod Mini, whose functions a bundler can
- * leave out when unused: the public pages validate with a few kilobytes of Zod instead of all of
- * it. Zod Mini schemas are Zod schemas (the same core), so the classic schemas in schemas.ts and
- * contracts.ts use these rules inside their own objects, and the server parses them alike.
+ * they share with the rest of the domain. Written with Zod Mini, like every schema of the domain,
+ * whose functions a bundler can leave out when unused: the public pages validate with a few
+ * kilobytes of Zod instead of all of it. Zod Mini loads no locale, so every check here says its
+ * own message (en-messages.ts has Zod's English ones for the checks that had none).
  */
 
 /** Field limits shared by forms, callables and firestore.rules (keep the rules in step). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import { BUYER_ROLES, PROFILE_STATUSES, type BuyerRole, type ProfileStatus } from './roles';
 
@@ -184,12 +184,12 @@ export function resolveRange(
   return problem ? fallback(problem) : { preset: 'custom', range, problem: null };
 }
 
-export const dayRangeSchema = z
-  .strictObject({ from: z.string(), to: z.string() })
-  .superRefine((range, ctx) => {
+export const dayRangeSchema = z.strictObject({ from: z.string(), to: z.string() }).check(
+  z.superRefine((range, ctx) => {
     const problem = rangeProblem(range);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  }),
+);
 
 // ---- getSalesOverview (managers) -------------------------------------------------------------
 
@@ -199,7 +199,7 @@ export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
 export const salesOverviewRequest = z.strictObject({
   range: dayRangeSchema,
   /** The chart's buckets; the server may use a coarser one for a long range (see the response). */
-  interval: z.enum(['day', 'week']).default('day'),
+  interval: z._default(z.enum(['day', 'week']), 'day'),
 });
 export type SalesOverviewRequest = z.input<typeof salesOverviewRequest>;
 
@@ -264,26 +264,36 @@ export const DEFAULT_TABLE_PAGE_SIZE = 20;
 export const TABLE_EXPORT_MAX = 5000;
 export const SEARCH_TEXT_MAX = 80;
 
-const searchText = z
-  .string()
-  .trim()
-  .max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`)
-  .default('');
-const page = z
-  .number()
-  .int('Page must be a whole number')
-  .min(1, 'Page must be at least 1')
-  .max(10_000, 'Page must be at most 10000')
-  .default(1);
-const pageSize = z
-  .number()
-  .int()
-  .refine(
-    (n) => (TABLE_PAGE_SIZES as readonly number[]).includes(n),
-    `Page size must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
-  )
-  .default(DEFAULT_TABLE_PAGE_SIZE);
-const sortDirection = z.enum(['asc', 'desc']).default('desc');
+const searchText = z._default(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`),
+    ),
+  '',
+);
+const page = z._default(
+  z
+    .number()
+    .check(
+      z.int('Page must be a whole number'),
+      z.gte(1, 'Page must be at least 1'),
+      z.lte(10_000, 'Page must be at most 10000'),
+    ),
+  1,
+);
+const pageSize = z._default(
+  z.number().check(
+    z.int(),
+    z.refine(
+      (n) => (TABLE_PAGE_SIZES as readonly number[]).includes(n),
+      `Page size must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
+    ),
+  ),
+  DEFAULT_TABLE_PAGE_SIZE,
+);
+const sortDirection = z._default(z.enum(['asc', 'desc']), 'desc');
 
 export const ORDER_SORT_FIELDS = ['created_at', 'amount', 'store_name'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -291,15 +301,15 @@ export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 export const searchOrdersRequest = z.strictObject({
   /** Part of a store name, an email, an order id or an invoice number (INV-000123 or 123). */
   q: searchText,
-  status: z.enum(ORDER_STATUSES).nullable().default(null),
-  role: z.enum(BUYER_ROLES).nullable().default(null),
-  range: dayRangeSchema.nullable().default(null),
-  sort: z.enum(ORDER_SORT_FIELDS).default('created_at'),
+  status: z._default(z.nullable(z.enum(ORDER_STATUSES)), null),
+  role: z._default(z.nullable(z.enum(BUYER_ROLES)), null),
+  range: z._default(z.nullable(dayRangeSchema), null),
+  sort: z._default(z.enum(ORDER_SORT_FIELDS), 'created_at'),
   direction: sortDirection,
   page,
   pageSize,
   /** Every matching row (up to TABLE_EXPORT_MAX) instead of one page: the CSV export. */
-  all: z.boolean().default(false),
+  all: z._default(z.boolean(), false),
 });
 export type SearchOrdersRequest = z.input<typeof searchOrdersRequest>;
 export type SearchOrdersQuery = z.output<typeof searchOrdersRequest>;
@@ -343,14 +353,14 @@ export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export const searchUsersRequest = z.strictObject({
   /** Part of a store name, or an email. */
   q: searchText,
-  status: z.enum(PROFILE_STATUSES).nullable().default(null),
-  role: z.enum(BUYER_ROLES).nullable().default(null),
-  range: dayRangeSchema.nullable().default(null),
-  sort: z.enum(USER_SORT_FIELDS).default('created_at'),
+  status: z._default(z.nullable(z.enum(PROFILE_STATUSES)), null),
+  role: z._default(z.nullable(z.enum(BUYER_ROLES)), null),
+  range: z._default(z.nullable(dayRangeSchema), null),
+  sort: z._default(z.enum(USER_SORT_FIELDS), 'created_at'),
   direction: sortDirection,
   page,
   pageSize,
-  all: z.boolean().default(false),
+  all: z._default(z.boolean(), false),
 });
 export type SearchUsersRequest = z.input<typeof searchUsersRequest>;
 export type SearchUsersQuery = z.output<typeof searchUsersRequest>;
@@ -376,10 +386,7 @@ export type SearchUsersResponse = SearchResponse<UserRow>;
 export const storeDetailsRequest = z.strictObject({
   uid: z
     .string()
-    .trim()
-    .min(1)
-    .max(128)
-    .regex(/^[^/]+$/, 'Must be a document id'),
+    .check(z.trim(), z.minLength(1), z.maxLength(128), z.regex(/^[^/]+$/, 'Must be a document id')),
 });
 export type StoreDetailsRequest = z.infer<typeof storeDetailsRequest>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Mail: the outbox document every message goes through, its delivery states and retry schedule,
@@ -43,23 +43,25 @@ export function headerSafe(text: string, max: number = MAIL_LIMITS.subject): str
 }
 
 /** One recipient: a plain address (no display name, no list, nothing a header could be hidden in). */
-export const mailRecipientSchema = z
-  .string()
-  .max(254)
-  .refine((value) => !HEADER_UNSAFE.test(value), 'An address cannot contain line breaks')
-  .pipe(z.email('Not an email address'));
+export const mailRecipientSchema = z.pipe(
+  z.string().check(
+    z.maxLength(254),
+    z.refine((value) => !HEADER_UNSAFE.test(value), 'An address cannot contain line breaks'),
+  ),
+  z.email('Not an email address'),
+);
 
 /** The outbox document as queued: the extension's `to` and `message`. */
 export const outgoingMailSchema = z.object({
-  to: z.array(mailRecipientSchema).min(1).max(MAIL_LIMITS.recipients),
+  to: z.array(mailRecipientSchema).check(z.minLength(1), z.maxLength(MAIL_LIMITS.recipients)),
   message: z.object({
-    subject: z
-      .string()
-      .min(1)
-      .max(MAIL_LIMITS.subject)
-      .refine((value) => !HEADER_UNSAFE.test(value), 'A subject cannot contain line breaks'),
-    text: z.string().min(1).max(MAIL_LIMITS.text),
-    html: z.string().min(1).max(MAIL_LIMITS.html),
+    subject: z.string().check(
+      z.minLength(1),
+      z.maxLength(MAIL_LIMITS.subject),
+      z.refine((value) => !HEADER_UNSAFE.test(value), 'A subject cannot contain line breaks'),
+    ),
+    text: z.string().check(z.minLength(1), z.maxLength(MAIL_LIMITS.text)),
+    html: z.string().check(z.minLength(1), z.maxLength(MAIL_LIMITS.html)),
   }),
 });
 export type OutgoingMail = z.infer<typeof outgoingMailSchema>;
@@ -133,4 +135,4 @@ export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
 /** The unguessable token in newsletter confirm and unsubscribe links. */
 export const newsletterTokenSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{32,64}$/, 'This link is not valid.');
+  .check(z.regex(/^[A-Za-z0-9_-]{32,64}$/, 'This link is not valid.'));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CHECKOUT_STATES, MAX_LINE_QUANTITY, ORDER_STATUSES, PAYMENT_TYPES } from './orders';
 import { MAX_PRICE_BREAKS, priceBreaksProblem } from './price-breaks';
 import { MAX_STOCK_UNITS } from './stock';
@@ -6,14 +6,17 @@ import { shipToSchema } from './ship-to';
 import { CARRIERS } from './shipping';
 import { PROFILE_STATUSES, ROLES } from './roles';
 import { LIMITS, newPasswordSchema, requiredText } from './form-schemas';
+import { atLeast, atMost, integer, lengthAtLeast, lengthAtMost } from './en-messages';
 
 /** The new password on the reset page (/auth/action?mode=resetPassword). */
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
-  .refine((form) => form.password === form.confirm, {
-    message: 'The passwords do not match',
-    path: ['confirm'],
-  });
+  .check(
+    z.refine((form) => form.password === form.confirm, {
+      message: 'The passwords do not match',
+      path: ['confirm'],
+    }),
+  );
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const profileUpdateSchema = z.object({
@@ -23,33 +26,36 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** profiles/{uid} as stored (timestamps are converted to Date by the reader). */
 export const profileSchema = z.object({
-  user_id: z.string().min(1),
+  user_id: z.string().check(lengthAtLeast(1)),
   full_name: z.string(),
   store_name: z.string(),
   seller_permit_id: z.string(),
   role: z.enum(ROLES),
   status: z.enum(PROFILE_STATUSES),
   created_at: z.date(),
-  reviewed_at: z.date().nullable().optional(),
-  reviewed_by: z.string().nullable().optional(),
+  reviewed_at: z.optional(z.nullable(z.date())),
+  reviewed_by: z.optional(z.nullable(z.string())),
   /** The default ship-to (written by the functions only): the last order's, or as edited. */
-  ship_to: shipToSchema.nullable().optional(),
+  ship_to: z.optional(z.nullable(shipToSchema)),
   /** Whether the address is verified, copied from Firebase Auth by the functions. */
-  email_verified: z.boolean().optional(),
+  email_verified: z.optional(z.boolean()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-const cents = z.number().int('Must be whole cents').min(0).max(LIMITS.maxPriceCents);
+const cents = z
+  .number()
+  .check(z.int('Must be whole cents'), atLeast(0), atMost(LIMITS.maxPriceCents));
 
 /** A Firestore Timestamp (anything with toDate()) or a Date, read as a Date. */
-export const storedDate = z.preprocess(
-  (value) =>
+export const storedDate = z.pipe(
+  z.transform((value: unknown) =>
     value !== null &&
     typeof value === 'object' &&
     'toDate' in value &&
     typeof (value as { toDate: unknown }).toDate === 'function'
       ? (value as { toDate: () => unknown }).toDate()
       : value,
+  ),
   z.date(),
 );
 
@@ -61,30 +67,32 @@ export function normalizeSku(text: string): string {
   return text.trim().toUpperCase();
 }
 
-export const skuSchema = z
-  .string({ error: 'SKU is required' })
-  .transform(normalizeSku)
-  .pipe(
-    z
-      .string()
-      .min(1, 'SKU is required')
-      .max(LIMITS.sku, `SKU must be at most ${LIMITS.sku} characters`)
-      .regex(SKU_PATTERN, 'SKU may use letters, digits, dot, dash and underscore only'),
-  );
+export const skuSchema = z.pipe(
+  z.pipe(z.string({ error: 'SKU is required' }), z.transform(normalizeSku)),
+  z
+    .string()
+    .check(
+      z.minLength(1, 'SKU is required'),
+      z.maxLength(LIMITS.sku, `SKU must be at most ${LIMITS.sku} characters`),
+      z.regex(SKU_PATTERN, 'SKU may use letters, digits, dot, dash and underscore only'),
+    ),
+);
 
 const packSize = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(1, `${label} must be at least 1`)
-    .max(MAX_LINE_QUANTITY, `${label} must be at most ${MAX_LINE_QUANTITY}`);
+    .check(
+      z.int(`${label} must be a whole number`),
+      z.gte(1, `${label} must be at least 1`),
+      z.lte(MAX_LINE_QUANTITY, `${label} must be at most ${MAX_LINE_QUANTITY}`),
+    );
 
 export const priceBreakSchema = z.object({
-  min_quantity: z.number().int().min(2).max(MAX_LINE_QUANTITY),
+  min_quantity: z.number().check(integer(), atLeast(2), atMost(MAX_LINE_QUANTITY)),
   /** At least a cent: a break never gives goods away (a typo like 24:0). */
-  unit_amount: cents.min(1, 'A break price must be at least $0.01'),
+  unit_amount: cents.check(z.gte(1, 'A break price must be at least $0.01')),
 });
-export const priceBreaksSchema = z.array(priceBreakSchema).max(MAX_PRICE_BREAKS);
+export const priceBreaksSchema = z.array(priceBreakSchema).check(lengthAtMost(MAX_PRICE_BREAKS));
 
 /**
  * products/{id} as stored: everything a buyer of any role may see. It holds no wholesale price:
@@ -95,22 +103,32 @@ export const priceBreaksSchema = z.array(priceBreakSchema).max(MAX_PRICE_BREAKS)
  */
 export const productSchema = z.object({
   name: requiredText('Name', LIMITS.productName),
-  description: z.string().trim().max(LIMITS.productDescription),
+  description: z.string().check(z.trim(), lengthAtMost(LIMITS.productDescription)),
   /** The main image (the card's); `images` are the product page's further images. */
-  image_url: z.string().trim().min(1, 'Image is required').max(LIMITS.url),
+  image_url: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Image is required'), lengthAtMost(LIMITS.url)),
   price_retailer: cents,
   is_active: z.boolean(),
-  sort_order: z.number().int().min(0).max(100_000),
-  sku: z.string().max(LIMITS.sku).default(''),
-  category: z.string().trim().max(LIMITS.productCategory).default(''),
-  images: z.array(z.string().trim().min(1).max(LIMITS.url)).max(LIMITS.productImages).default([]),
-  case_pack: packSize('Case pack').default(1),
-  min_quantity: packSize('Minimum order').default(1),
+  sort_order: z.number().check(integer(), atLeast(0), atMost(100_000)),
+  sku: z._default(z.string().check(lengthAtMost(LIMITS.sku)), ''),
+  category: z._default(z.string().check(z.trim(), lengthAtMost(LIMITS.productCategory)), ''),
+  images: z._default(
+    z
+      .array(z.string().check(z.trim(), lengthAtLeast(1), lengthAtMost(LIMITS.url)))
+      .check(lengthAtMost(LIMITS.productImages)),
+    [],
+  ),
+  case_pack: z._default(packSize('Case pack'), 1),
+  min_quantity: z._default(packSize('Minimum order'), 1),
   /** The retail price breaks (wholesale ones are on wholesale_prices/{id}). */
-  price_breaks: priceBreaksSchema.default([]),
-  stock_on_hand: z.number().int().min(0).max(MAX_STOCK_UNITS).nullable().default(null),
-  stock_reserved: z.number().int().min(0).default(0),
-  created_at: storedDate.nullable().default(null),
+  price_breaks: z._default(priceBreaksSchema, []),
+  stock_on_hand: z._default(
+    z.nullable(z.number().check(integer(), atLeast(0), atMost(MAX_STOCK_UNITS))),
+    null,
+  ),
+  stock_reserved: z._default(z.number().check(integer(), atLeast(0)), 0),
+  created_at: z._default(z.nullable(storedDate), null),
 });
 export type Product = z.infer<typeof productSchema> & { id: string };
 
@@ -133,7 +151,7 @@ export const PRODUCT_DEFAULTS = {
  */
 export const wholesalePriceSchema = z.object({
   price_wholesaler: cents,
-  price_breaks: priceBreaksSchema.default([]),
+  price_breaks: z._default(priceBreaksSchema, []),
 });
 export type WholesalePrice = z.infer<typeof wholesalePriceSchema>;
 
@@ -142,9 +160,9 @@ export type WholesalePrice = z.infer<typeof wholesalePriceSchema>;
  * wholesale_prices/{id}). Only code that may know the wholesale price builds one: checkout
  * pricing on the server, the manager's catalog editor, and a wholesaler's store.
  */
-export const catalogProductSchema = productSchema.extend({
+export const catalogProductSchema = z.extend(productSchema, {
   price_wholesaler: cents,
-  wholesale_breaks: priceBreaksSchema.default([]),
+  wholesale_breaks: z._default(priceBreaksSchema, []),
 });
 export type CatalogProduct = z.infer<typeof catalogProductSchema> & { id: string };
 
@@ -183,8 +201,8 @@ export function catalogProductProblem(product: Omit<CatalogProduct, 'id'>): stri
 }
 
 export const cartItemSchema = z.object({
-  product_id: z.string().min(1),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  product_id: z.string().check(lengthAtLeast(1)),
+  quantity: z.number().check(integer(), atLeast(1), atMost(MAX_LINE_QUANTITY)),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -194,13 +212,13 @@ export const orderLineSchema = z.object({
   description: z.string(),
   image_url: z.string(),
   unit_amount: cents,
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
-  line_total: z.number().int().min(0),
+  quantity: z.number().check(integer(), atLeast(1), atMost(MAX_LINE_QUANTITY)),
+  line_total: z.number().check(integer(), atLeast(0)),
 });
 
 export const refundEntrySchema = z.object({
   refund_id: z.string(),
-  amount: z.number().int().min(1),
+  amount: z.number().check(integer(), atLeast(1)),
   reason: z.string(),
   at: z.date(),
   /** A manager's uid, or 'stripe' for a refund made in the Stripe dashboard. */
@@ -218,28 +236,30 @@ export const orderSchema = z.object({
   user_id: z.string(),
   store_name: z.string(),
   items: z.array(orderLineSchema),
-  amount: z.number().int().min(0),
+  amount: z.number().check(integer(), atLeast(0)),
   currency: z.literal('usd'),
   payment_type: z.enum(PAYMENT_TYPES),
   status: z.enum(ORDER_STATUSES),
-  stripe_session_id: z.string().nullable(),
+  stripe_session_id: z.nullable(z.string()),
   created_at: z.date(),
-  paid_at: z.date().nullable(),
+  paid_at: z.nullable(z.date()),
   status_history: z.array(orderStatusChangeSchema),
   // Orders from before the order book (docs/order-lifecycle.md) have none of the fields below.
   /** The buyer's seller permit number when they checked out (on the invoice). */
-  seller_permit_id: z.string().default(''),
+  seller_permit_id: z._default(z.string(), ''),
   /** Where the goods go, as collected by Stripe Checkout. */
-  ship_to: shipToSchema.nullable().default(null),
+  ship_to: z._default(z.nullable(shipToSchema), null),
   /** INV-000123, allocated when the order is paid. */
-  invoice_number: z.string().nullable().default(null),
-  shipment: z
-    .object({ carrier: z.enum(CARRIERS), tracking_number: z.string(), shipped_at: z.date() })
-    .nullable()
-    .default(null),
-  refunds: z.array(refundEntrySchema).default([]),
+  invoice_number: z._default(z.nullable(z.string()), null),
+  shipment: z._default(
+    z.nullable(
+      z.object({ carrier: z.enum(CARRIERS), tracking_number: z.string(), shipped_at: z.date() }),
+    ),
+    null,
+  ),
+  refunds: z._default(z.array(refundEntrySchema), []),
   /** Cents: the sum of `refunds`, kept on the order so revenue can be summed on the server. */
-  refunded_amount: z.number().int().min(0).default(0),
+  refunded_amount: z._default(z.number().check(integer(), atLeast(0)), 0),
 });
 export type Order = z.infer<typeof orderSchema> & { id: string };
 
@@ -248,7 +268,7 @@ export const checkoutAttemptSchema = z.object({
   user_id: z.string(),
   store_name: z.string(),
   items: z.array(orderLineSchema),
-  amount: z.number().int().min(0),
+  amount: z.number().check(integer(), atLeast(0)),
   state: z.enum(CHECKOUT_STATES),
   created_at: z.date(),
   updated_at: z.date(),
@@ -258,10 +278,9 @@ export type CheckoutAttempt = z.infer<typeof checkoutAttemptSchema> & { id: stri
 export const supportContentSchema = z.object({
   title: requiredText('Title', LIMITS.supportTitle),
   category: requiredText('Category', LIMITS.supportCategory),
-  video_url: z
-    .string()
-    .trim()
-    .max(LIMITS.url)
-    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) video URL' })),
+  video_url: z.pipe(
+    z.string().check(z.trim(), lengthAtMost(LIMITS.url)),
+    z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) video URL' }),
+  ),
 });
 export type SupportContent = z.infer<typeof supportContentSchema> & { id: string };

@@ -2,7 +2,7 @@
  * Where an order goes: the ship-to name, phone and US address collected by Stripe Checkout and
  * editable on My Account. One schema for the order, the profile default and the forms.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The 50 states, DC and the territories USPS delivers to. */
 export const US_STATES = [
@@ -71,36 +71,40 @@ export const US_STATES = [
 const line = (max: number) =>
   z
     .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .regex(/^[^\p{Cc}]*$/u, 'Remove the special characters.');
+    .check(
+      z.trim(),
+      z.maxLength(max, `Use at most ${max} characters.`),
+      z.regex(/^[^\p{Cc}]*$/u, 'Remove the special characters.'),
+    );
 
 export const shipToAddressSchema = z.object({
-  line1: line(100).min(1, 'Enter the street address.'),
-  line2: line(100).default(''),
-  city: line(60).min(1, 'Enter the city.'),
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((s) => (US_STATES as readonly string[]).includes(s), 'Choose a US state.'),
+  line1: line(100).check(z.minLength(1, 'Enter the street address.')),
+  line2: z._default(line(100), ''),
+  city: line(60).check(z.minLength(1, 'Enter the city.')),
+  state: z.string().check(
+    z.trim(),
+    z.toUpperCase(),
+    z.refine((s) => (US_STATES as readonly string[]).includes(s), 'Choose a US state.'),
+  ),
   postal_code: z
     .string()
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code (or ZIP+4).'),
+    .check(z.trim(), z.regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code (or ZIP+4).')),
   country: z.literal('US', { error: 'We ship to US addresses only.' }),
 });
 
 export const shipToSchema = z.object({
-  name: line(100).min(1, 'Enter the name to ship to.'),
+  name: line(100).check(z.minLength(1, 'Enter the name to ship to.')),
   /** Digits with an optional leading +, as Stripe collects it; empty when not given. */
   phone: z
-    .string()
-    .trim()
-    .transform((s) => s.replace(/[\s().-]/g, ''))
-    .refine(
-      (s) => s === '' || /^\+?\d{10,15}$/.test(s),
-      'Enter a phone number with 10 to 15 digits.',
+    .pipe(
+      z.string().check(z.trim()),
+      z.transform((s: string) => s.replace(/[\s().-]/g, '')),
+    )
+    .check(
+      z.refine(
+        (s) => s === '' || /^\+?\d{10,15}$/.test(s),
+        'Enter a phone number with 10 to 15 digits.',
+      ),
     ),
   address: shipToAddressSchema,
 });

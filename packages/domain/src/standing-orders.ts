@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Cents } from './money';
 import { MAX_LINE_QUANTITY } from './orders';
 import { storedDate } from './schemas';
 import { shipToSchema } from './ship-to';
+import { atLeast, atMost, integer } from './en-messages';
 
 /**
  * Standing orders: a buyer's regular restock, billed by a Stripe subscription and delivered every
@@ -69,12 +70,12 @@ export function linePauseNotice(name: string, reason: LinePauseReason): string {
 export const standingOrderLineSchema = z.object({
   product_id: z.string(),
   name: z.string(),
-  sku: z.string().default(''),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  sku: z._default(z.string(), ''),
+  quantity: z.number().check(integer(), atLeast(1), atMost(MAX_LINE_QUANTITY)),
   /** Cents per unit charged from the next cycle (the server's price for this role and quantity). */
-  unit_amount: z.number().int().min(0),
+  unit_amount: z.number().check(integer(), atLeast(0)),
   /** Why the line is left out of the next delivery; null while it is delivered. */
-  paused_reason: z.enum(LINE_PAUSE_REASONS).nullable().default(null),
+  paused_reason: z._default(z.nullable(z.enum(LINE_PAUSE_REASONS)), null),
 });
 export type StandingOrderLine = z.infer<typeof standingOrderLineSchema>;
 
@@ -82,23 +83,23 @@ export const standingOrderSchema = z.object({
   user_id: z.string(),
   store_name: z.string(),
   role: z.enum(['retailer', 'wholesaler']),
-  interval_weeks: z.number().int(),
+  interval_weeks: z.number().check(integer()),
   status: z.enum(STANDING_ORDER_STATUSES),
   lines: z.array(standingOrderLineSchema),
-  ship_to: shipToSchema.nullable().default(null),
+  ship_to: z._default(z.nullable(shipToSchema), null),
   /** The next cycle's date (when it is charged and the order is made); null once cancelled. */
-  next_delivery_at: storedDate.nullable().default(null),
+  next_delivery_at: z._default(z.nullable(storedDate), null),
   /** The delivery the buyer skipped (it passes without a charge); null when none is skipped. */
-  skipped_delivery_at: storedDate.nullable().default(null),
+  skipped_delivery_at: z._default(z.nullable(storedDate), null),
   /** A manager paused it (only a manager resumes it). */
-  paused_by_manager: z.boolean().default(false),
+  paused_by_manager: z._default(z.boolean(), false),
   created_at: storedDate,
   updated_at: storedDate,
-  cancelled_at: storedDate.nullable().default(null),
+  cancelled_at: z._default(z.nullable(storedDate), null),
   /** The order of the last paid cycle. */
-  last_order_id: z.string().nullable().default(null),
-  orders_count: z.number().int().min(0).default(0),
-  stripe_subscription_id: z.string().nullable().default(null),
+  last_order_id: z._default(z.nullable(z.string()), null),
+  orders_count: z._default(z.number().check(integer(), atLeast(0)), 0),
+  stripe_subscription_id: z._default(z.nullable(z.string()), null),
 });
 export type StandingOrder = z.infer<typeof standingOrderSchema> & { id: string };
 

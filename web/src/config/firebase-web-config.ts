@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The Firebase web app configuration and where a build gets it. Pure (no `import.meta`), so the
@@ -10,11 +10,12 @@ import { z } from 'zod';
  *   app reads Firebase Hosting's reserved `/__/firebase/init.json` when it starts. A `demo-`
  *   project, a partial set of values or an emulator setting fails the build.
  */
+const required = () => z.string().check(z.minLength(1));
 export const firebaseWebConfigSchema = z.object({
-  apiKey: z.string().min(1),
-  authDomain: z.string().min(1),
-  projectId: z.string().min(1),
-  appId: z.string().min(1),
+  apiKey: required(),
+  authDomain: required(),
+  projectId: required(),
+  appId: required(),
 });
 export type FirebaseWebConfig = z.infer<typeof firebaseWebConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { BuildEnv, FirebaseWebConfig } from './firebase-web-config';
 
 /**
@@ -31,14 +31,37 @@ export function localFirebaseConfig(vars: BuildEnv): FirebaseWebConfig {
 }
 
 export function emulatorAddresses(vars: BuildEnv): EmulatorAddresses {
-  // Built here, not at module level, so a production build drops it with this function.
+  // Built here, not at module level, so a production build drops it with this function. Zod
+  // Mini has no messages of its own (it loads no locale): these are Zod's English ones.
+  const port = (fallback: number) =>
+    z._default(
+      z.coerce
+        .number({
+          error: (issue) => `Invalid input: expected number, received ${String(issue.input)}`,
+        })
+        .check(
+          z.int({
+            error: (issue) =>
+              issue.code === 'too_big'
+                ? `Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}`
+                : issue.code === 'too_small'
+                  ? `Too small: expected int to be >=${Number.MIN_SAFE_INTEGER}`
+                  : 'Invalid input: expected int, received number',
+          }),
+          z.positive('Too small: expected number to be >0'),
+        ),
+      fallback,
+    );
   const emulatorVarsSchema = z.object({
-    VITE_EMULATOR_HOST: z.string().min(1).default('127.0.0.1'),
-    VITE_AUTH_EMULATOR_PORT: z.coerce.number().int().positive().default(9099),
-    VITE_FIRESTORE_EMULATOR_PORT: z.coerce.number().int().positive().default(8080),
-    VITE_FUNCTIONS_EMULATOR_PORT: z.coerce.number().int().positive().default(5001),
-    VITE_APP_CHECK_EXCHANGE_URL: z.string().url().default('http://127.0.0.1:9095'),
-    VITE_APP_CHECK_DEBUG_TOKEN: z.string().trim().default(''),
+    VITE_EMULATOR_HOST: z._default(
+      z.string().check(z.minLength(1, 'Too small: expected string to have >=1 characters')),
+      '127.0.0.1',
+    ),
+    VITE_AUTH_EMULATOR_PORT: port(9099),
+    VITE_FIRESTORE_EMULATOR_PORT: port(8080),
+    VITE_FUNCTIONS_EMULATOR_PORT: port(5001),
+    VITE_APP_CHECK_EXCHANGE_URL: z._default(z.url('Invalid URL'), 'http://127.0.0.1:9095'),
+    VITE_APP_CHECK_DEBUG_TOKEN: z._default(z.string().check(z.trim()), ''),
   });
   const parsed = emulatorVarsSchema.safeParse(vars);
   if (!parsed.success) {

@@ -6,6 +6,7 @@ import {
   type Order,
 } from '@portal/domain';
 import { collection, type DocumentData } from 'firebase/firestore/lite';
+import * as z from 'zod/mini';
 import { db, toDate, type Parsed } from '../firestore';
 
 /**
@@ -60,7 +61,7 @@ export function parseCheckoutAttempt(id: string, data: DocumentData): Parsed<Che
 }
 
 /** What the manager's dashboard and export show of an order (the rest is not needed there). */
-const orderSummarySchema = orderSchema.pick({
+const orderSummarySchema = z.pick(orderSchema, {
   user_id: true,
   store_name: true,
   items: true,

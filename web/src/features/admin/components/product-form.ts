@@ -11,36 +11,39 @@ import {
   skuSchema,
   type PriceBreak,
 } from '@portal/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ProductWithPrices } from '@/entities/catalog';
 
 const DOLLARS = /^\d+(\.\d{1,2})?$/;
 const DOLLARS_MESSAGE = 'Enter an amount in dollars, like 12.50';
 
 const dollarField = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .regex(DOLLARS, DOLLARS_MESSAGE)
-    .refine((value) => !DOLLARS.test(value) || dollarsToCents(value) <= LIMITS.maxPriceCents, {
+  z.string().check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.regex(DOLLARS, DOLLARS_MESSAGE),
+    z.refine((value) => !DOLLARS.test(value) || dollarsToCents(value) <= LIMITS.maxPriceCents, {
       error: `At most $${(LIMITS.maxPriceCents / 100).toLocaleString('en-US')}`,
-    });
+    }),
+  );
 
 /** A whole number typed in an InputNumber (null while empty). */
 const wholeNumber = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label} is required` })
-    .nullable()
-    .refine((value) => value !== null, { error: `${label} is required` })
-    .transform((value) => value ?? 0)
-    .pipe(
+  z.pipe(
+    z.pipe(
       z
-        .number()
-        .int(`${label} must be a whole number`)
-        .min(min, `${label} must be at least ${min}`)
-        .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`),
-    );
+        .nullable(z.number({ error: `${label} is required` }))
+        .check(z.refine((value) => value !== null, { error: `${label} is required` })),
+      z.transform((value: number | null) => value ?? 0),
+    ),
+    z
+      .number()
+      .check(
+        z.int(`${label} must be a whole number`),
+        z.gte(min, `${label} must be at least ${min}`),
+        z.lte(max, `${label} must be at most ${max.toLocaleString('en-US')}`),
+      ),
+  );
 
 /** One row of a price break editor: from how many units, at what unit price (dollars). */
 const breakRow = z.object({
@@ -49,7 +52,7 @@ const breakRow = z.object({
 });
 const breakRows = z
   .array(breakRow)
-  .max(MAX_PRICE_BREAKS, `At most ${MAX_PRICE_BREAKS} price breaks`);
+  .check(z.maxLength(MAX_PRICE_BREAKS, `At most ${MAX_PRICE_BREAKS} price breaks`));
 const breaksInCents = (rows: readonly { min_quantity: number; unit_amount: string }[]) =>
   rows.map((row): PriceBreak => ({ ...row, unit_amount: dollarsToCents(row.unit_amount) }));
 
@@ -78,7 +81,7 @@ function ladderOf(base: unknown, rows: unknown): { base: number; breaks: PriceBr
 }
 
 /** What a form saves: the catalog view without stock_reserved and created_at (never edited). */
-const savedProductSchema = catalogProductSchema.omit({ stock_reserved: true, created_at: true });
+const savedProductSchema = z.omit(catalogProductSchema, { stock_reserved: true, created_at: true });
 
 /**
  * The product form: prices are typed in dollars and stored in cents, the SKU is upper-cased and
@@ -89,18 +92,22 @@ const savedProductSchema = catalogProductSchema.omit({ stock_reserved: true, cre
  * the domain's catalogProductSchema, so the form accepts nothing the schemas (and the rules) refuse.
  */
 export function productFormSchema(otherSkus: ReadonlySet<string> = new Set()) {
-  return z
+  const fields = z
     .object({
       name: productSchema.shape.name,
-      sku: skuSchema.refine((sku) => !otherSkus.has(sku), {
-        error: 'Another product already has this SKU',
-      }),
+      sku: skuSchema.check(
+        z.refine((sku) => !otherSkus.has(sku), {
+          error: 'Another product already has this SKU',
+        }),
+      ),
       category: z
         .string()
-        .trim()
-        .max(
-          LIMITS.productCategory,
-          `Category must be at most ${LIMITS.productCategory} characters`,
+        .check(
+          z.trim(),
+          z.maxLength(
+            LIMITS.productCategory,
+            `Category must be at most ${LIMITS.productCategory} characters`,
+          ),
         ),
       description: productSchema.shape.description,
       image_url: productSchema.shape.image_url,
@@ -109,12 +116,14 @@ export function productFormSchema(otherSkus: ReadonlySet<string> = new Set()) {
           z.object({
             url: z
               .string()
-              .trim()
-              .min(1, 'Enter the image URL or remove the row')
-              .max(LIMITS.url, 'This URL is too long'),
+              .check(
+                z.trim(),
+                z.minLength(1, 'Enter the image URL or remove the row'),
+                z.maxLength(LIMITS.url, 'This URL is too long'),
+              ),
           }),
         )
-        .max(LIMITS.productImages, `At most ${LIMITS.productImages} more images`),
+        .check(z.maxLength(LIMITS.productImages, `At most ${LIMITS.productImages} more images`)),
       price_retailer: dollarField('Retailer price'),
       price_breaks: breakRows,
       price_wholesaler: dollarField('Wholesaler price'),
@@ -122,52 +131,60 @@ export function productFormSchema(otherSkus: ReadonlySet<string> = new Set()) {
       case_pack: wholeNumber('Case pack', 1, MAX_LINE_QUANTITY),
       min_quantity: wholeNumber('Minimum order', 1, MAX_LINE_QUANTITY),
       track_stock: z.boolean(),
-      stock_on_hand: z.number().nullable(),
+      stock_on_hand: z.nullable(z.number()),
       is_active: z.boolean(),
       sort_order: wholeNumber('Sort order', 0, 100_000),
     })
-    .superRefine((values, ctx) => {
-      // Cross-field checks run even when another field is wrong, so every problem shows at once;
-      // each is checked only when the fields it reads are valid themselves.
-      const stockProblem = stockOnHandProblem(values.track_stock, values.stock_on_hand);
-      if (stockProblem) {
-        ctx.addIssue({ code: 'custom', path: ['stock_on_hand'], message: stockProblem });
-      }
-      const { case_pack: pack, min_quantity: minimum } = values;
-      if (isWhole(pack) && pack >= 1 && isWhole(minimum) && minimum % pack !== 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['min_quantity'],
-          message: `The minimum order must be a multiple of the case pack (${pack})`,
-        });
-      }
-      for (const [name, base] of [
-        ['price_breaks', values.price_retailer],
-        ['wholesale_breaks', values.price_wholesaler],
-      ] as const) {
-        const ladder = ladderOf(base, values[name]);
-        const problem = ladder && priceBreaksProblem(ladder.base, ladder.breaks);
-        if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
-      }
-    })
-    .transform(({ track_stock, images, ...values }) => ({
-      ...values,
-      images: images.map((image) => image.url),
-      price_retailer: dollarsToCents(values.price_retailer),
-      price_breaks: breaksInCents(values.price_breaks),
-      price_wholesaler: dollarsToCents(values.price_wholesaler),
-      wholesale_breaks: breaksInCents(values.wholesale_breaks),
-      stock_on_hand: track_stock ? values.stock_on_hand : null,
-    }))
-    .superRefine((values, ctx) => {
-      // The domain's own check of what is saved (each field passed its form check already).
-      const saved = savedProductSchema.safeParse(values);
-      if (!saved.success) {
-        for (const issue of saved.error.issues) {
-          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    .check(
+      z.superRefine((values, ctx) => {
+        // Cross-field checks run even when another field is wrong, so every problem shows at once;
+        // each is checked only when the fields it reads are valid themselves.
+        const stockProblem = stockOnHandProblem(values.track_stock, values.stock_on_hand);
+        if (stockProblem) {
+          ctx.addIssue({ code: 'custom', path: ['stock_on_hand'], message: stockProblem });
         }
-      }
-    });
+        const { case_pack: pack, min_quantity: minimum } = values;
+        if (isWhole(pack) && pack >= 1 && isWhole(minimum) && minimum % pack !== 0) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['min_quantity'],
+            message: `The minimum order must be a multiple of the case pack (${pack})`,
+          });
+        }
+        for (const [name, base] of [
+          ['price_breaks', values.price_retailer],
+          ['wholesale_breaks', values.price_wholesaler],
+        ] as const) {
+          const ladder = ladderOf(base, values[name]);
+          const problem = ladder && priceBreaksProblem(ladder.base, ladder.breaks);
+          if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+        }
+      }),
+    );
+  return z
+    .pipe(
+      fields,
+      z.transform(({ track_stock, images, ...values }: z.output<typeof fields>) => ({
+        ...values,
+        images: images.map((image) => image.url),
+        price_retailer: dollarsToCents(values.price_retailer),
+        price_breaks: breaksInCents(values.price_breaks),
+        price_wholesaler: dollarsToCents(values.price_wholesaler),
+        wholesale_breaks: breaksInCents(values.wholesale_breaks),
+        stock_on_hand: track_stock ? values.stock_on_hand : null,
+      })),
+    )
+    .check(
+      z.superRefine((values, ctx) => {
+        // The domain's own check of what is saved (each field passed its form check already).
+        const saved = savedProductSchema.safeParse(values);
+        if (!saved.success) {
+          for (const issue of saved.error.issues) {
+            ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+          }
+        }
+      }),
+    );
 }
 
 export type ProductFormSchema = ReturnType<typeof productFormSchema>;

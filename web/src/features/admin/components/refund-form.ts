@@ -6,7 +6,7 @@ import {
   refundProblem,
   type RefundableOrder,
 } from '@portal/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const DOLLARS = /^\d+(\.\d{1,2})?$/;
 
@@ -19,35 +19,39 @@ const DOLLARS = /^\d+(\.\d{1,2})?$/;
 export function refundFormSchema(order: RefundableOrder) {
   return z
     .object({
-      amount: z
-        .string()
-        .trim()
-        .min(1, 'Enter the refund amount.')
-        .regex(DOLLARS, 'Enter an amount in dollars, like 12.50.')
-        .superRefine((value, ctx) => {
+      amount: z.string().check(
+        z.trim(),
+        z.minLength(1, 'Enter the refund amount.'),
+        z.regex(DOLLARS, 'Enter an amount in dollars, like 12.50.'),
+        z.superRefine((value, ctx) => {
           if (!DOLLARS.test(value)) return;
           const problem = refundProblem(order, dollarsToCents(value));
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
         }),
+      ),
       reason: z
         .string()
-        .trim()
-        .max(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`),
+        .check(
+          z.trim(),
+          z.maxLength(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`),
+        ),
       /** Put the order's items back in stock (the manager's choice; off by default). */
       restock: z.boolean(),
     })
-    .superRefine((values, ctx) => {
-      // Goods come back with a refund of everything left (the refundOrder function refuses
-      // restocking with a partial refund).
-      if (!values.restock || !DOLLARS.test(values.amount)) return;
-      if (dollarsToCents(values.amount) !== refundableCents(order)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['restock'],
-          message: `Putting the items back in stock goes with refunding everything left (${formatUsd(refundableCents(order))}).`,
-        });
-      }
-    });
+    .check(
+      z.superRefine((values, ctx) => {
+        // Goods come back with a refund of everything left (the refundOrder function refuses
+        // restocking with a partial refund).
+        if (!values.restock || !DOLLARS.test(values.amount)) return;
+        if (dollarsToCents(values.amount) !== refundableCents(order)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['restock'],
+            message: `Putting the items back in stock goes with refunding everything left (${formatUsd(refundableCents(order))}).`,
+          });
+        }
+      }),
+    );
 }
 export type RefundFormValues = z.infer<ReturnType<typeof refundFormSchema>>;
 

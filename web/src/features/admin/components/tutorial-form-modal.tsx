@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { supportContentSchema, type SupportContent } from '@portal/domain';
 import { Input, Modal } from 'antd';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { useReturnFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
 import { useSaveSupportItem } from '@/entities/support';
