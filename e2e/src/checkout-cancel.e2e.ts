@@ -61,7 +61,7 @@ j.step('the cart is unchanged', async () => {
   expect(await page.getByRole('button', { name: /proceed to checkout/i }).isEnabled()).toBe(true);
   await snap(page, 'cart-after-cancel');
   // No error toast on the way back.
-  expect(await page.locator('.ant-notification-notice-error').count()).toBe(0);
+  expect(await page.locator('.toast--error').count()).toBe(0);
 });
 
 j.step('a reload of the cart does not say it again', async () => {

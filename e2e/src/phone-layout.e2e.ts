@@ -153,7 +153,7 @@ j.step('with 125 units in the cart the 99+ badge sits inside the cart link, clea
   const nav = page.getByRole('navigation', { name: 'Portal' });
   const cart = nav.getByRole('link', { name: 'Cart, 125 items (99+)' });
   await see(cart);
-  const badge = cart.locator('.ant-badge-count');
+  const badge = cart.locator('.portal-header__count');
   for (const size of [PHONE, MIDDLE, DESKTOP]) {
     await atSize(page, size);
     expect(await badge.innerText()).toBe('99+');

@@ -31,11 +31,10 @@ export async function at(page: Page, pathname: string | RegExp, timeout = UI_TIM
 }
 
 /**
- * A toast with this title, and optionally this text: an antd notification in the portal and the
- * dashboard, a plain one (`.toast`) on the sign-in and application pages.
+ * A toast with this title, and optionally this text (components/toast-region.tsx).
  */
 export async function seeToast(page: Page, title: string, text?: string, timeout = UI_TIMEOUT): Promise<Locator> {
-  const toast = page.locator('.ant-notification-notice, .toast').filter({ hasText: title });
+  const toast = page.locator('.toast').filter({ hasText: title });
   await see(text ? toast.filter({ hasText: text }) : toast, timeout);
   return toast.first();
 }

@@ -126,7 +126,7 @@ describe('AppProviders toasts', () => {
       </AppProviders>,
     );
     await waitFor(() =>
-      expect(document.querySelector('.ant-notification-notice')).toHaveTextContent(
+      expect(document.querySelector('.toast')).toHaveTextContent(
         'Welcome back!Successfully logged in as admin',
       ),
     );
@@ -137,7 +137,7 @@ describe('AppProviders toasts', () => {
       </AppProviders>,
     );
     await screen.findByText('Dashboard again');
-    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    expect(document.querySelector('.toast')).toBeNull();
   });
 
   it('carries a toast across the change of shell both ways (Access Denied, then the welcome)', async () => {
@@ -188,11 +188,10 @@ describe('AppProviders toasts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByText('Dashboard');
     await waitFor(() =>
-      expect(document.querySelector('.ant-notification-notice')).toHaveTextContent(
-        'Successfully logged in as admin',
-      ),
+      expect(document.querySelector('.toast')).toHaveTextContent('Successfully logged in as admin'),
     );
-    expect(document.querySelector('.toast')).toBeNull();
+    // One toast on screen: the public shell's region left with its shell.
+    expect(document.querySelectorAll('.toast')).toHaveLength(1);
   });
 
   it('gives pages useNotify with actions and close by key', async () => {
@@ -225,13 +224,13 @@ describe('AppProviders toasts', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     const toast = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('.ant-notification-notice');
+      const found = document.querySelector<HTMLElement>('.toast');
       expect(found).not.toBeNull();
       return found as HTMLElement;
     });
     await userEvent.click(within(toast).getByRole('button', { name: 'Store' }));
     expect(store).toHaveBeenCalledOnce();
     await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
-    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toBeNull());
+    await waitFor(() => expect(document.querySelector('.toast')).toBeNull());
   });
 });

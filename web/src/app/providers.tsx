@@ -1,22 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  ConfigProvider,
-  notification as antNotification,
-  Space,
-  type ThemeConfig,
-} from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import useAppRootStyle from 'antd/es/app/style';
-import { useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useContext, useMemo, useState, type ReactNode } from 'react';
 import { theme, touchTheme } from '@/config/theme';
-import {
-  NotifyProvider,
-  useToastHandOver,
-  type CarriedToast,
-  type Notify,
-  type ToastKind,
-  type ToastOptions,
-} from '@/lib/notify';
+import { PlainToasts } from '@/components/toast-region';
 import { createQueryClient } from '@/lib/query-client';
 import { REDUCED_MOTION_QUERY, TOUCH_LAYOUT_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import '@/styles/touch.css';
@@ -45,7 +32,8 @@ export function appTheme({ motion, touch }: { motion: boolean; touch: boolean })
 }
 
 /**
- * antd theme, one-at-a-time notifications and the query client. Mounted by the UI-shell layout
+ * antd theme, one-at-a-time toasts (the same plain ones as the public shell's) and the query
+ * client. Mounted by the UI-shell layout
  * route (and by tests), not at the root: the landing page is plain HTML and CSS and stays light.
  * Motion follows the system's reduced-motion setting (and `motion={false}`, for tests); the
  * control sizes follow the touch layout query (lib/use-media-query.ts). Both are live.
@@ -67,9 +55,9 @@ export function AppProviders({
   return (
     <ConfigProvider theme={themeConfig}>
       <AppRoot>
-        <AntNotify>
+        <PlainToasts>
           <QueryClientProvider client={client}>{children}</QueryClientProvider>
-        </AntNotify>
+        </PlainToasts>
       </AppRoot>
     </ConfigProvider>
   );
@@ -78,72 +66,12 @@ export function AppProviders({
 /**
  * The element antd's App would render: its class and style (text colour, size, line height and
  * font from the theme, and antd's link style for links inside). antd's App itself is not used: it
- * also sets up the message and modal APIs, which load the Modal and Form code (about 28 KB
- * gzipped) on every page, though only the notification API is used here (AntNotify).
+ * also sets up the message, modal and notification APIs, which load the Modal and Form code
+ * (about 28 KB gzipped) on every page; toasts are the plain ones of every page (PlainToasts).
  */
 function AppRoot({ children }: { children: ReactNode }) {
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   const prefixCls = getPrefixCls('app');
   const [hashId, cssVarCls] = useAppRootStyle(prefixCls);
   return <div className={`${prefixCls} ${hashId} ${cssVarCls}`.trim()}>{children}</div>;
-}
-
-/**
- * useNotify() inside the UI shell: antd notifications at the top, one at a time. Carried toasts
- * cross to and from the public shell (lib/notify.tsx, useToastHandOver): the admin's welcome
- * arrives from /admin/login; 'Access Denied' leaves for it.
- */
-function AntNotify({ children }: { children: ReactNode }) {
-  const [notification, notificationHolder] = antNotification.useNotification({
-    maxCount: 1,
-    placement: 'top',
-  });
-  const showLeft = useCallback(
-    (toast: CarriedToast) =>
-      notification[toast.kind]({ title: toast.title, description: toast.text, placement: 'top' }),
-    [notification],
-  );
-  const handOver = useToastHandOver(showLeft);
-  const notify = useMemo<Notify>(() => {
-    const show =
-      (kind: ToastKind) =>
-      (title: string, text?: string, options: ToastOptions = {}) => {
-        handOver.shown({ kind, title, text }, options);
-        notification[kind]({
-          key: options.key,
-          title,
-          description: text,
-          placement: 'top',
-          actions: options.actions?.length ? (
-            <Space>
-              {options.actions.map((action) => (
-                <Button
-                  key={action.label}
-                  size="small"
-                  type={action.primary ? 'primary' : 'default'}
-                  onClick={action.onClick}
-                >
-                  {action.label}
-                </Button>
-              ))}
-            </Space>
-          ) : undefined,
-        });
-      };
-    return {
-      success: show('success'),
-      error: show('error'),
-      info: show('info'),
-      close: (key) => {
-        handOver.closed(key);
-        notification.destroy(key);
-      },
-    };
-  }, [notification, handOver]);
-  return (
-    <NotifyProvider value={notify}>
-      {notificationHolder}
-      {children}
-    </NotifyProvider>
-  );
 }

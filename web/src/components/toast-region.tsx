@@ -27,7 +27,7 @@ interface Toast {
 let nextToastId = 1;
 
 /**
- * One toast: it closes after TOAST_MS, as antd's notifications (the UI shell's) do, unless the
+ * One toast: it closes after TOAST_MS (as antd's notifications would), unless the
  * pointer is on it or focus is in it (each holds it on its own).
  */
 function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
@@ -81,8 +81,8 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
 }
 
 /**
- * useNotify() on the public pages, without antd: one toast at a time at the top of the screen,
- * as the UI shell shows them. Errors are announced at once (an assertive live region), the
+ * useNotify() on every page but the landing page (the public shell and the UI shell each mount
+ * one), without antd: one toast at a time at the top of the screen. Errors are announced at once (an assertive live region), the
  * others politely; both regions are in the page from the start, so screen readers hear what is
  * put in them. (Live regions without a role, so they do not stand in for the page's own status
  * messages.)

@@ -21,10 +21,9 @@ export interface ToastOptions {
 }
 
 /**
- * Toasts as docs/product.md §17 writes them: a title and a text, one visible at a time. Two
- * providers give it: the UI shell's antd notifications (app/providers.tsx) and the public
- * pages' plain toasts (components/toast-region.tsx), so a page does not care which shell it is
- * in.
+ * Toasts as docs/product.md §17 writes them: a title and a text, one visible at a time. Given by
+ * the toast region (components/toast-region.tsx) that the public shell and the UI shell each
+ * mount; a toast that should outlive its shell is handed over (useToastHandOver).
  */
 export interface Notify {
   success(title: string, text?: string, options?: ToastOptions): void;

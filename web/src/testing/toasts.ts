@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 
-/** The toasts on screen: the UI shell's antd notifications or the public shell's plain ones. */
+/** The toasts on screen (components/toast-region.tsx). */
 export function toastElements(): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>('.ant-notification-notice, .toast')];
+  return [...document.querySelectorAll<HTMLElement>('.toast')];
 }
 
 function notices(): string[] {

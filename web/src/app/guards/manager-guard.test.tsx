@@ -57,7 +57,7 @@ describe('ManagerGuard', () => {
     expect(router.state.location.state).toEqual({
       notice: 'Your session has expired. Please sign in again.',
     });
-    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    expect(document.querySelector('.toast')).toBeNull();
   });
 
   it('says the server cannot be reached when the session cannot be read, with Retry', async () => {
@@ -68,7 +68,7 @@ describe('ManagerGuard', () => {
     await userEvent.click(screen.getByRole('button', { name: /Retry/ }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(router.state.location.pathname).toBe('/admin/orders/o1/packing-slip');
-    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    expect(document.querySelector('.toast')).toBeNull();
     reload.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
-import { Skeleton, Tabs } from 'antd';
+import { Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageTabs } from '@/components/page-tabs';
 import { useNotify } from '@/lib/notify';
 import { useOrders } from '@/entities/orders';
 import { useBuyer } from '@/entities/profile';
@@ -54,10 +55,9 @@ export function AccountPage() {
         <h1 className="account-page__title">My Account</h1>
         {profile.data && <p className="account-page__subtitle">{profile.data.store_name}</p>}
       </div>
-      <Tabs
+      <PageTabs
         activeKey={active}
         onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
-        size="large"
         items={[
           { key: 'orders', label: 'Orders', children: <OrdersTab uid={uid} orders={orders} /> },
           {

@@ -3,7 +3,7 @@ import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { shipToSchema, US_STATES, type ShipTo } from '@portal/domain';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { NativeSelect } from '@/components/native-select';
 import { ShipToAddress } from '@/components/order-fulfilment';
 import { useSaveShipTo } from '@/entities/profile';

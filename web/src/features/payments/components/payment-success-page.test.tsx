@@ -27,7 +27,7 @@ function renderPage(route: string) {
 }
 
 function notices() {
-  return document.querySelectorAll('.ant-notification-notice').length;
+  return document.querySelectorAll('.toast').length;
 }
 
 beforeEach(() => {

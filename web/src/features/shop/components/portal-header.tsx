@@ -5,7 +5,7 @@ import {
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Badge, Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@portal/domain';
@@ -70,12 +70,9 @@ export function PortalHeader() {
             </Link>
             <div className="portal-header__meta">
               {profile.data && (
-                <Tag
-                  className="portal-header__role"
-                  color={role === 'wholesaler' ? 'cyan' : 'purple'}
-                >
+                <span className={`portal-header__role portal-header__role--${role}`}>
                   {ROLE_LABELS[role]}
-                </Tag>
+                </span>
               )}
               <span className="portal-header__brand-name">{brand.name}</span>
             </div>
@@ -87,15 +84,14 @@ export function PortalHeader() {
             <span className="portal-header__label">Quick Order</span>
           </Link>
           <Link to={paths.cart} className="portal-header__cart" aria-label={cartLabel(count)}>
-            <Badge
-              count={count}
-              overflowCount={BADGE_MAX}
-              size="small"
-              color="#22d3ee"
-              styles={{ indicator: { color: '#0b0620' } }}
-            >
-              <ShoppingCartOutlined className="portal-header__cart-icon" />
-            </Badge>
+            <ShoppingCartOutlined className="portal-header__cart-icon" aria-hidden="true" />
+            {count > 0 && (
+              <span
+                className={`portal-header__count${count > 9 ? ' portal-header__count--wide' : ''}`}
+              >
+                {count > BADGE_MAX ? `${BADGE_MAX}+` : count}
+              </span>
+            )}
           </Link>
           <Link to={paths.account} className="portal-header__button" aria-label="My Account">
             <UserOutlined aria-hidden="true" />

@@ -1,0 +1,78 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { PageTabs, tabAfterKey } from './page-tabs';
+
+type Key = 'one' | 'two' | 'three';
+
+function Harness({ start = 'one' as Key }: { start?: Key }) {
+  const [active, setActive] = useState<Key>(start);
+  return (
+    <PageTabs<Key>
+      activeKey={active}
+      onChange={setActive}
+      items={[
+        { key: 'one', label: 'One', children: <p>First panel</p> },
+        { key: 'two', label: 'Two', children: <input aria-label="Note" /> },
+        { key: 'three', label: 'Three', children: <p>Third panel</p> },
+      ]}
+    />
+  );
+}
+
+describe('tabAfterKey', () => {
+  it('wraps with the arrows and jumps with Home and End', () => {
+    expect(tabAfterKey('ArrowRight', 2, 3)).toBe(0);
+    expect(tabAfterKey('ArrowLeft', 0, 3)).toBe(2);
+    expect(tabAfterKey('ArrowRight', 0, 3)).toBe(1);
+    expect(tabAfterKey('Home', 2, 3)).toBe(0);
+    expect(tabAfterKey('End', 0, 3)).toBe(2);
+    expect(tabAfterKey('Enter', 1, 3)).toBeNull();
+  });
+});
+
+describe('PageTabs', () => {
+  it('ties each tab to its panel and shows only the open one', () => {
+    render(<Harness start="two" />);
+    const tab = screen.getByRole('tab', { name: 'Two', selected: true });
+    const panel = screen.getByRole('tabpanel', { name: 'Two' });
+    expect(tab).toHaveAttribute('aria-controls', panel.id);
+    expect(tab).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('tab', { name: 'One' })).toHaveAttribute('tabindex', '-1');
+    // Panels never opened are not rendered at all.
+    expect(screen.queryByText('First panel')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+  });
+
+  it('moves and opens with the arrow keys, Home and End, one tab stop for the list', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.tab();
+    expect(screen.getByRole('tab', { name: 'One' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Two', selected: true })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Three', selected: true })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'One', selected: true })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Three', selected: true })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'One', selected: true })).toHaveFocus();
+    // Tab leaves the list for the open panel.
+    await user.tab();
+    expect(screen.getByRole('tabpanel', { name: 'One' })).toHaveFocus();
+  });
+
+  it('keeps a panel opened before mounted while hidden, with what was typed', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('tab', { name: 'Two' }));
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'keep me');
+    await user.click(screen.getByRole('tab', { name: 'Three' }));
+    expect(screen.queryByRole('textbox', { name: 'Note' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Two' }));
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('keep me');
+  });
+});

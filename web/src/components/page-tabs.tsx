@@ -1,0 +1,110 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import './page-tabs.css';
+
+export interface PageTab<K extends string> {
+  key: K;
+  label: string;
+  children: ReactNode;
+}
+
+/** The tab a key press moves to, or null for any other key (Left/Right wrap; Home, End). */
+export function tabAfterKey(key: string, index: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (index + 1) % count;
+    case 'ArrowLeft':
+      return (index - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A page's tabs (WAI-ARIA tabs, automatic activation): one tab stop for the list, arrow keys,
+ * Home and End move to a tab and open it. A panel opened once stays mounted while hidden, so a
+ * form keeps what was typed. The list scrolls sideways when the tabs do not fit (a phone), to
+ * the focused tab. Drawn like antd's large tabs: 16 px labels, the primary
+ * colour and a 2 px bar under the open tab.
+ */
+export function PageTabs<K extends string>({
+  items,
+  activeKey,
+  onChange,
+}: {
+  items: readonly PageTab<K>[];
+  activeKey: K;
+  onChange: (key: K) => void;
+}) {
+  const id = useId();
+  const tabRefs = useRef(new Map<K, HTMLButtonElement>());
+  const [opened, setOpened] = useState<ReadonlySet<K>>(() => new Set([activeKey]));
+  if (!opened.has(activeKey)) setOpened(new Set(opened).add(activeKey));
+
+  const tabId = (key: K) => `${id}-tab-${key}`;
+  const panelId = (key: K) => `${id}-panel-${key}`;
+  const activeIndex = Math.max(
+    0,
+    items.findIndex((item) => item.key === activeKey),
+  );
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const next = tabAfterKey(event.key, activeIndex, items.length);
+    if (next === null) return;
+    event.preventDefault();
+    const key = items[next]!.key;
+    // Focus also scrolls the list to the tab.
+    tabRefs.current.get(key)?.focus();
+    if (key !== activeKey) onChange(key);
+  }
+
+  return (
+    <div className="page-tabs">
+      <div role="tablist" className="page-tabs__list">
+        {items.map((item) => {
+          const active = item.key === activeKey;
+          return (
+            <button
+              key={item.key}
+              ref={(node) => {
+                if (node) tabRefs.current.set(item.key, node);
+                else tabRefs.current.delete(item.key);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(item.key)}
+              className="page-tabs__tab"
+              aria-selected={active}
+              aria-controls={panelId(item.key)}
+              tabIndex={active ? 0 : -1}
+              onKeyDown={onKeyDown}
+              onClick={() => {
+                if (!active) onChange(item.key);
+              }}
+            >
+              {item.label}
+            </button>
+          );
+        })}
+      </div>
+      {items
+        .filter((item) => opened.has(item.key))
+        .map((item) => (
+          <div
+            key={item.key}
+            role="tabpanel"
+            id={panelId(item.key)}
+            className="page-tabs__panel"
+            aria-labelledby={tabId(item.key)}
+            hidden={item.key !== activeKey}
+            tabIndex={item.key === activeKey ? 0 : -1}
+          >
+            {item.children}
+          </div>
+        ))}
+    </div>
+  );
+}
