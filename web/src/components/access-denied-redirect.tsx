@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PageLoader } from '@/components/page-loader';
+import { AppLoading } from '@/components/app-loading';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { sessionEnded } from '@/lib/session-end';
@@ -30,5 +30,5 @@ function AccessDenied() {
     notify.error(ACCESS_DENIED_TITLE, ACCESS_DENIED_TEXT, { carry: true });
     navigate(paths.adminLogin, { replace: true });
   }, [navigate, notify]);
-  return <PageLoader label="Redirecting" />;
+  return <AppLoading label="Redirecting" />;
 }

@@ -1,15 +1,20 @@
 import './app-loading.css';
 
+/** The loading spinner: plain HTML and CSS (no antd), shown only once loading takes 300 ms. */
+export function Spinner() {
+  return <span className="app-loading__spinner" aria-hidden="true" />;
+}
+
 /**
- * What the router shows while the first page's lazy modules load (its HydrateFallback): a plain
- * HTML and CSS spinner, read out as 'Loading'. It sits on the root route, before the landing
- * page, so it must never bring in antd or Firebase (PageLoader is the antd one for the pages).
+ * A page's loading state, read out as its label: the router's first-load state (its
+ * HydrateFallback) and the guards' while the session or access is checked. It sits on the root
+ * route, before the landing page, so it must never bring in antd or Firebase.
  */
-export function AppLoading() {
+export function AppLoading({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="app-loading" role="status" aria-live="polite">
-      <span className="app-loading__spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading</span>
+      <Spinner />
+      <span className="visually-hidden">{label}</span>
     </div>
   );
 }

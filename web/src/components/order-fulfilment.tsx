@@ -6,7 +6,7 @@ import {
   type Order,
   type ShipTo,
 } from '@portal/domain';
-import { Tag } from 'antd';
+import { Tag } from './tag';
 
 /**
  * What the buyer's and the manager's order views share about fulfilment: the ship-to address,

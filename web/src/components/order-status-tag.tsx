@@ -1,8 +1,8 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@portal/domain';
-import { Tag } from 'antd';
+import { Tag, type TagColor } from './tag';
 
 /** Status colours of the buyer's views (docs/product.md §15.4): account orders and the payment result. */
-const STATUS_COLORS: Readonly<Record<OrderStatus, string>> = {
+const STATUS_COLORS: Readonly<Record<OrderStatus, TagColor>> = {
   pending: 'gold',
   processing: 'blue',
   shipped: 'purple',

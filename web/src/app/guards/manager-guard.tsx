@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AccessDeniedRedirect } from '@/components/access-denied-redirect';
-import { PageLoader } from '@/components/page-loader';
+import { AppLoading } from '@/components/app-loading';
 import { pageReload, ServerUnreachable } from '@/components/server-unreachable';
 import { useManagerCheck } from '@/lib/session';
 
@@ -14,7 +14,7 @@ import { useManagerCheck } from '@/lib/session';
  */
 export function ManagerGuard({ children }: { children: ReactNode }) {
   const check = useManagerCheck();
-  if (check.status === 'loading') return <PageLoader label="Checking access" />;
+  if (check.status === 'loading') return <AppLoading label="Checking access" />;
   if (check.status === 'error') {
     return <ServerUnreachable onRetry={() => pageReload.reload()} />;
   }

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from 'firebase/auth';
 import { isBuyerRole, resolveAccess, type AccessClaims } from '@portal/domain';
-import { PageLoader } from '@/components/page-loader';
+import { AppLoading } from '@/components/app-loading';
 import { ServerUnreachable } from '@/components/server-unreachable';
 import { SignInRedirect } from '@/components/sign-in-redirect';
 import { paths } from '@/config/paths';
@@ -37,7 +37,7 @@ interface PortalGuardProps {
  */
 export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardProps) {
   const session = useSession();
-  if (session.status === 'loading') return <PageLoader label="Checking your access" />;
+  if (session.status === 'loading') return <AppLoading label="Checking your access" />;
   if (session.status === 'signed-out') return <SignInRedirect area="portal" />;
   return (
     <ApprovedBuyerCheck user={session.user} redirectDelayMs={redirectDelayMs}>
@@ -108,7 +108,7 @@ function ApprovedBuyerCheck({
     needsRefresh ||
     refreshed.state === 'pending'
   ) {
-    return <PageLoader label="Checking your access" />;
+    return <AppLoading label="Checking your access" />;
   }
   // A profile or token that cannot be read is a failure to show, not a missing sign-in
   // (docs/product.md §17.9): the buyer stays signed in, with Retry.

@@ -118,9 +118,9 @@ describe('AccountPage: Orders', () => {
     ]);
     expect(within(orders[0]!).getByText('Apr 15, 2025')).toBeInTheDocument();
     expect(within(orders[0]!).getByText('$25.99')).toBeInTheDocument();
-    expect(within(orders[0]!).getByText('Processing')).toHaveClass('ant-tag-blue');
+    expect(within(orders[0]!).getByText('Processing')).toHaveClass('tag--blue');
     expect(within(orders[1]!).getByText('$49.98')).toBeInTheDocument();
-    expect(within(orders[1]!).getByText('Delivered')).toHaveClass('ant-tag-green');
+    expect(within(orders[1]!).getByText('Delivered')).toHaveClass('tag--green');
     const ordersQuery = fakeDb.calls.find((c) => c.op === 'getDocs' && c.path === 'orders');
     expect(ordersQuery?.constraints).toEqual([
       { type: 'where', field: 'user_id', op: '==', value: BUYER_UID },

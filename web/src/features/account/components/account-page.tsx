@@ -1,4 +1,3 @@
-import { Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTabs } from '@/components/page-tabs';
@@ -10,6 +9,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrdersTab } from './orders-tab';
 import './account.css';
+import { TextSkeleton } from '@/components/skeleton';
 
 // Orders, the default tab, comes with the page; the other three are fetched when first opened.
 const StandingOrdersTab = lazy(() =>
@@ -19,7 +19,7 @@ const SupportTab = lazy(() => import('./support-tab').then((m) => ({ default: m.
 const ProfileTab = lazy(() => import('./profile-tab').then((m) => ({ default: m.ProfileTab })));
 
 function LazyTab({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>{children}</Suspense>;
+  return <Suspense fallback={<TextSkeleton rows={4} />}>{children}</Suspense>;
 }
 
 const TABS = ['orders', 'standing-orders', 'support', 'profile'] as const;

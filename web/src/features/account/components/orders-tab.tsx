@@ -1,5 +1,5 @@
 import { DownOutlined, RedoOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useReorder } from '../api/reorder';
 import { ACCOUNT_TOASTS } from './account-toasts';
+import { TextSkeleton } from '@/components/skeleton';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -47,7 +48,7 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
       <div role="status" aria-busy="true" aria-label="Loading orders" className="account-list">
         {[0, 1, 2].map((index) => (
           <div key={index} className="account-card">
-            <Skeleton active paragraph={{ rows: 1 }} />
+            <TextSkeleton rows={1} />
           </div>
         ))}
       </div>

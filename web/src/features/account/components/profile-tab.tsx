@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Input, Skeleton, Tag } from 'antd';
+import { Button, Input, Tag } from 'antd';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
@@ -14,6 +14,7 @@ import { useNotify } from '@/lib/notify';
 import { useProfile, useUpdateStoreName } from '@/entities/profile';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { ShipToCard } from './ship-to-card';
+import { TextSkeleton } from '@/components/skeleton';
 
 const STATUS_COLORS: Record<ProfileStatus, string> = {
   approved: 'green',
@@ -41,7 +42,7 @@ export function ProfileTab({ uid }: { uid: string }) {
         aria-busy="true"
         aria-label="Loading profile"
       >
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <TextSkeleton rows={4} />
       </div>
     );
   }

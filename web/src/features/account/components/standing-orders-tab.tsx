@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -7,6 +7,7 @@ import { useStandingOrders } from '@/entities/standing-orders';
 import { useNotify } from '@/lib/notify';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { StandingOrderCard } from './standing-order-card';
+import { TextSkeleton } from '@/components/skeleton';
 
 /** The empty state: a heading and how to start one. */
 export const NO_STANDING_ORDERS = [
@@ -42,7 +43,7 @@ export function StandingOrdersTab({ uid }: { uid: string }) {
       >
         {[0, 1].map((index) => (
           <div key={index} className="account-card">
-            <Skeleton active paragraph={{ rows: 2 }} />
+            <TextSkeleton rows={2} />
           </div>
         ))}
       </div>

@@ -1,7 +1,8 @@
 import { PlayCircleFilled, ReloadOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useSupportContent } from '@/entities/support';
 import { ACCOUNT_TOASTS } from './account-toasts';
+import { TextSkeleton } from '@/components/skeleton';
 
 /** Reads the tutorials itself, for the reason ProfileTab reads the profile itself. */
 export function SupportTab() {
@@ -15,7 +16,7 @@ export function SupportTab() {
       <div role="status" aria-busy="true" aria-label="Loading tutorials" className="support-grid">
         {[0, 1, 2].map((index) => (
           <div key={index} className="account-card">
-            <Skeleton active paragraph={{ rows: 1 }} />
+            <TextSkeleton rows={1} />
           </div>
         ))}
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccessDeniedRedirect } from '@/components/access-denied-redirect';
-import { PageLoader } from '@/components/page-loader';
+import { AppLoading } from '@/components/app-loading';
 import { pageReload, ServerUnreachable } from '@/components/server-unreachable';
 import { paths } from '@/config/paths';
 import { signOutUser, useManagerCheck } from '@/lib/session';
@@ -33,8 +33,8 @@ export function AdminDashboardPage() {
     }
   };
 
-  if (signingOut) return <PageLoader label="Signing out" />;
-  if (check.status === 'loading') return <PageLoader label="Checking access" />;
+  if (signingOut) return <AppLoading label="Signing out" />;
+  if (check.status === 'loading') return <AppLoading label="Checking access" />;
   // A session that cannot be read (offline) is no refusal: Retry reads it again.
   if (check.status === 'error') return <ServerUnreachable onRetry={() => pageReload.reload()} />;
   if (!check.isManager || !check.user) return <AccessDeniedRedirect />;

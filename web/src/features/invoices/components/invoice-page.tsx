@@ -1,5 +1,5 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { seller } from '@/config/seller';
@@ -9,6 +9,7 @@ import { invoiceContent } from '../lib/invoice-content';
 import { saveFile } from '../lib/save-file';
 import { InvoiceDocument } from './invoice-document';
 import './print-doc.css';
+import { TextSkeleton } from '@/components/skeleton';
 
 /**
  * An order's invoice (the buyer's own, or any for a manager: the rules decide what can be read).
@@ -28,7 +29,7 @@ export function InvoicePage({
   if (order.isPending) {
     return (
       <main className="print-page" aria-busy="true" aria-label="Loading invoice">
-        <Skeleton active paragraph={{ rows: 10 }} />
+        <TextSkeleton rows={10} />
       </main>
     );
   }

@@ -1,11 +1,12 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button } from 'antd';
 import { Link } from 'react-router';
 import { shipToLines, shortOrderId } from '@portal/domain';
 import { seller } from '@/config/seller';
 import { useOrder } from '@/entities/orders';
 import { usePageTitle } from '@/lib/use-page-title';
 import './print-doc.css';
+import { TextSkeleton } from '@/components/skeleton';
 
 /** What goes in the box: ship-to, store name, the lines with quantities, no prices. */
 export function PackingSlipPage({
@@ -25,7 +26,7 @@ export function PackingSlipPage({
   if (order.isPending) {
     return (
       <main className="print-page" aria-busy="true" aria-label="Loading packing slip">
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <TextSkeleton rows={8} />
       </main>
     );
   }

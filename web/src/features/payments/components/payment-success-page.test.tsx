@@ -59,10 +59,10 @@ describe('PaymentSuccessPage', () => {
   it('leads on to the store and to the account', async () => {
     mocks.callVerifyPayment.mockResolvedValue({ amount: 500, status: 'processing', orderId: 'o1' });
     const { router } = renderPage(`/payment-success?session_id=${SESSION}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue Shopping' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Continue Shopping' }));
     expect(router.state.location.pathname).toBe('/portal/store');
     await act(() => router.navigate(`/payment-success?session_id=${SESSION}`));
-    await userEvent.click(await screen.findByRole('button', { name: 'View Account' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'View Account' }));
     expect(router.state.location.pathname).toBe('/portal/my-account');
   });
 
@@ -87,7 +87,7 @@ describe('PaymentSuccessPage', () => {
     expect(screen.queryByText('Payment Successful!', { selector: 'h1' })).not.toBeInTheDocument();
     expect(mocks.callVerifyPayment).toHaveBeenCalledTimes(1); // no retries
     expect(notices()).toBe(1);
-    await userEvent.click(screen.getByRole('button', { name: 'View Account' }));
+    await userEvent.click(screen.getByRole('link', { name: 'View Account' }));
     expect(router.state.location.pathname).toBe('/portal/my-account');
   });
 
@@ -114,7 +114,7 @@ describe('PaymentSuccessPage', () => {
       'Verification Error',
       'There was an issue verifying your payment. Please contact support.',
     );
-    expect(screen.getByRole('button', { name: 'Continue Shopping' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeInTheDocument();
   });
 
   it('does not call the server for a session_id that is not a checkout session', async () => {
@@ -131,8 +131,8 @@ describe('PaymentSuccessPage', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Payment Successful!' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continue Shopping' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'View Account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Account' })).toBeInTheDocument();
     expect(screen.queryByText('Amount paid')).not.toBeInTheDocument();
     await waitFor(() => expect(mocks.callVerifyPayment).not.toHaveBeenCalled());
     expect(notices()).toBe(0);

@@ -1,10 +1,10 @@
-import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatUsd, isPaidStatus, shortOrderId, type VerifyPaymentResponse } from '@portal/domain';
+import { Spinner } from '@/components/app-loading';
 import { BrandScreen } from '@/components/brand-screen';
 import { OrderStatusTag } from '@/components/order-status-tag';
+import { StatusIcon } from '@/components/status-icon';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
@@ -61,7 +61,7 @@ export function PaymentSuccessPage() {
       {outcome.state === 'verifying' ? (
         <section className="result-card" aria-busy="true" aria-labelledby="pay-title">
           <div role="status" className="pay-card__verifying">
-            <Spin size="large" />
+            <Spinner />
             <h1 id="pay-title" className="result-card__title">
               Verifying your payment…
             </h1>
@@ -125,11 +125,10 @@ function ResultCard({
   text: ReactNode;
   children?: ReactNode;
 }) {
-  const navigate = useNavigate();
   return (
     <section className="result-card" aria-labelledby="pay-title">
       <div className={`result-card__icon result-card__icon--${tone}`} aria-hidden="true">
-        {tone === 'success' ? <CheckCircleFilled /> : <ExclamationCircleFilled />}
+        <StatusIcon kind={tone} />
       </div>
       <h1 id="pay-title" className="result-card__title">
         {title}
@@ -137,12 +136,12 @@ function ResultCard({
       <p className="result-card__text">{text}</p>
       {children}
       <div className="result-card__actions">
-        <Button type="primary" size="large" block onClick={() => navigate(paths.store)}>
+        <Link to={paths.store} className="result-card__button">
           Continue Shopping
-        </Button>
-        <Button size="large" block onClick={() => navigate(paths.account)}>
+        </Link>
+        <Link to={paths.account} className="result-card__button result-card__button--secondary">
           View Account
-        </Button>
+        </Link>
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import {
   LockOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CHECKOUT_CANCELLED, formatUsd } from '@portal/domain';
@@ -20,6 +20,7 @@ import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
 import { LoadFailed } from './load-failed';
 import './shop.css';
+import { TextSkeleton } from '@/components/skeleton';
 
 /** Toasts of the cart (docs/product.md §17.5) (title: text). */
 export const CART_TOASTS = {
@@ -164,11 +165,11 @@ export function CartPage() {
           <div className="cart-lines">
             {[0, 1, 2].map((index) => (
               <div key={index} className="cart-line">
-                <Skeleton avatar={{ shape: 'square', size: 88 }} active paragraph={{ rows: 2 }} />
+                <TextSkeleton picture={88} rows={2} />
               </div>
             ))}
           </div>
-          <Skeleton active className="order-summary" />
+          <TextSkeleton className="order-summary" />
         </div>
       </main>
     );

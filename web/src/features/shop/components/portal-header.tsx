@@ -9,6 +9,7 @@ import { Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@portal/domain';
+import { Tag } from '@/components/tag';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { signOutUser } from '@/lib/session';
@@ -70,9 +71,12 @@ export function PortalHeader() {
             </Link>
             <div className="portal-header__meta">
               {profile.data && (
-                <span className={`portal-header__role portal-header__role--${role}`}>
+                <Tag
+                  className="portal-header__role"
+                  color={role === 'wholesaler' ? 'cyan' : 'purple'}
+                >
                   {ROLE_LABELS[role]}
-                </span>
+                </Tag>
               )}
               <span className="portal-header__brand-name">{brand.name}</span>
             </div>

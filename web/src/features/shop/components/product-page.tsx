@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -24,6 +24,7 @@ import { StockBadge } from './stock-badge';
 import { STORE_TOASTS } from './store-page';
 import { LoadFailed } from './load-failed';
 import './shop.css';
+import { BlockSkeleton, TextSkeleton } from '@/components/skeleton';
 
 /** Toasts of the product page (title: text); adding to the cart uses the store's. */
 export const PRODUCT_TOASTS = {
@@ -71,10 +72,8 @@ export function ProductPage({ productId }: { productId: string }) {
           aria-busy="true"
           aria-label="Loading product"
         >
-          <Skeleton.Node active className="product-page__skeleton-media">
-            <span />
-          </Skeleton.Node>
-          <Skeleton active title={{ width: '70%' }} paragraph={{ rows: 6 }} />
+          <BlockSkeleton className="product-page__skeleton-media" />
+          <TextSkeleton titleWidth="70%" rows={6} />
         </div>
       ) : failed ? (
         <LoadFailed

@@ -1,5 +1,5 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Input, Skeleton } from 'antd';
+import { Button, Input } from 'antd';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
@@ -18,6 +18,7 @@ import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { LoadFailed } from './load-failed';
 import './shop.css';
+import { TextSkeleton } from '@/components/skeleton';
 
 /** Toasts of quick order (title: text). */
 export const QUICK_ORDER_TOASTS = {
@@ -249,7 +250,7 @@ export function QuickOrderPage() {
             {batch?.done ? 'Added to your cart' : 'To add'}
           </h2>
           {!ready ? (
-            <Skeleton active paragraph={{ rows: 3 }} />
+            <TextSkeleton rows={3} />
           ) : table.length === 0 ? (
             <p className="quick-order__empty">
               Products appear here as you type their SKUs. Each product page shows its SKU.

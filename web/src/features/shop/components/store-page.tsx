@@ -1,4 +1,4 @@
-import { Button, Empty, Skeleton } from 'antd';
+import { Button, Empty } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -22,6 +22,7 @@ import { StoreQueryContext } from './store-query-context';
 import { StoreToolbar } from './store-toolbar';
 import { LoadFailed } from './load-failed';
 import './shop.css';
+import { BlockSkeleton, TextSkeleton } from '@/components/skeleton';
 
 /** Cards in the grid's first row at its widest (4 columns): their images load eagerly. */
 const FIRST_ROW = 4;
@@ -195,10 +196,8 @@ export function StorePage() {
         <div className="product-grid" role="status" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: 8 }, (_, index) => (
             <div key={index} className="product-card product-card--skeleton">
-              <Skeleton.Node active className="product-card__skeleton-media">
-                <span />
-              </Skeleton.Node>
-              <Skeleton active paragraph={{ rows: 2 }} />
+              <BlockSkeleton className="product-card__skeleton-media" />
+              <TextSkeleton rows={2} />
             </div>
           ))}
         </div>

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import './tag.css';
+
+/** antd's preset tag colours used by the portal (light background, border, dark text). */
+export type TagColor = 'gold' | 'blue' | 'purple' | 'green' | 'red' | 'cyan' | 'magenta';
+
+/**
+ * A small coloured label (an order's status, a buyer's role), drawn like antd's Tag in its
+ * preset colours (plain HTML and CSS: antd's Tag brings its closable and checkable parts).
+ */
+export function Tag({
+  color,
+  className,
+  children,
+}: {
+  color: TagColor;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className={['tag', `tag--${color}`, className].filter(Boolean).join(' ')}>
+      {children}
+    </span>
+  );
+}
