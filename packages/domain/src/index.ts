@@ -25,5 +25,6 @@ export * from './paths';
 export * from './routes';
 export * from './return-path';
 export * from './form-schemas';
+export * from './en-messages';
 export * from './schemas';
 export * from './contracts';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { integer } from '@portal/domain';
 import type { BuildEnv, FirebaseWebConfig } from './firebase-web-config';
 
 /**
@@ -39,17 +40,7 @@ export function emulatorAddresses(vars: BuildEnv): EmulatorAddresses {
         .number({
           error: (issue) => `Invalid input: expected number, received ${String(issue.input)}`,
         })
-        .check(
-          z.int({
-            error: (issue) =>
-              issue.code === 'too_big'
-                ? `Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}`
-                : issue.code === 'too_small'
-                  ? `Too small: expected int to be >=${Number.MIN_SAFE_INTEGER}`
-                  : 'Invalid input: expected int, received number',
-          }),
-          z.positive('Too small: expected number to be >0'),
-        ),
+        .check(integer(), z.positive('Too small: expected number to be >0')),
       fallback,
     );
   const emulatorVarsSchema = z.object({
