@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { forgotPasswordFormSchema, LIMITS, type ForgotPasswordForm } from '@portal/domain';
@@ -30,8 +30,9 @@ export function ForgotPasswordPage() {
     defaultValues: { email: '' },
   });
 
-  // The form (and its focused button) goes away: keyboard and screen reader users land on the answer.
-  useEffect(() => {
+  // The form (and its focused button) goes away: keyboard and screen reader users land on the answer,
+  // in the same commit that shows it (a layout effect: no moment with the focus on the page's body).
+  useLayoutEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
