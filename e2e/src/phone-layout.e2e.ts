@@ -280,15 +280,13 @@ j.step("keyboard focus draws a ring at 3:1 on the cart's button, link and field;
     expect(ring.contrast, `${what}: ${JSON.stringify(ring)}`).toBeGreaterThanOrEqual(3);
   }
 
-  // Reduced motion: no transition runs and antd's motion token is off; back on when it is lifted.
-  const motionToken = () => checkout.evaluate((el) => getComputedStyle(el).getPropertyValue('--ant-motion-duration-mid').trim());
-  expect(await motionToken()).toBe('0.2s');
+  // Reduced motion: no transition runs (the button is the shop's own, in antd's look; antd's
+  // motion token is checked in web/src/app/providers.test.tsx); back on when it is lifted.
   expect(await longestMotionMs(checkout)).toBeGreaterThan(0);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await expect.poll(motionToken).toBe('0s');
-  expect(await longestMotionMs(checkout)).toBeLessThanOrEqual(0.01);
+  await expect.poll(() => longestMotionMs(checkout)).toBeLessThanOrEqual(0.01);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await expect.poll(motionToken).toBe('0.2s');
+  await expect.poll(() => longestMotionMs(checkout)).toBeGreaterThan(0);
 });
 
 j.step("on a touch phone My Account's Support tab (Watch Tutorial links) has 44 px controls", async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../scripts/lib/bundle-scan';
 import { buildWeb } from '../../../scripts/lib/web-build';
 import {
+  antdProblems,
   budgetProblem,
   INTERIM_CEILINGS,
   firebaseFreeRoutes,
@@ -115,6 +116,20 @@ describe('the production build with no env file', () => {
     expect(prod.js()).toContain('PDFDocument');
   });
 
+  it("loads antd only on the dashboard's pages: the buyer's pages draw its look without it", () => {
+    const sizes = measureRouteSizes(prod.outDir);
+    expect(sizes.filter((s) => s.antd).map((s) => s.route)).toEqual([
+      '/admin',
+      '/admin/stores/:uid',
+    ]);
+    expect(antdProblems(sizes)).toEqual([]);
+    // The checks see antd when a buyer's route loads it.
+    const store = sizes.find((s) => s.route === '/portal/store')!;
+    expect(antdProblems([{ ...store, antd: true }])).toEqual([
+      '/portal/store loads antd in its first load.',
+    ]);
+  });
+
   it('loads the chart library only with the Overview charts, in its own chunk', () => {
     const sizes = measureRouteSizes(prod.outDir);
     expect(sizes.filter((s) => s.charts).map((s) => s.route)).toEqual([]);
@@ -132,6 +147,7 @@ describe('the checks themselves', BUILDS, () => {
     jsFiles: 10,
     cssBytes: cssKb * 1024,
     firebase: false,
+    antd: false,
     pdfLib: false,
     charts: false,
   });

@@ -7,7 +7,8 @@ import { PlainToasts } from '@/components/toast-region';
 import { ACCESS_DENIED_TEXT, ACCESS_DENIED_TITLE } from '@/components/access-denied-redirect';
 import { handOverToast, useNotify } from '@/lib/notify';
 import { REDUCED_MOTION_QUERY, TOUCH_LAYOUT_QUERY } from '@/lib/use-media-query';
-import { AppProviders, appTheme } from './providers';
+import { AntdTheme, appTheme } from '@/components/antd-theme';
+import { AppProviders } from './providers';
 
 /** What antd's components are given: motion on or off, and the control height. */
 function TokenProbe() {
@@ -49,7 +50,7 @@ function fakeMedia(initial: Record<string, boolean>) {
   };
 }
 
-describe('AppProviders: reduced motion and touch layouts', () => {
+describe('AntdTheme: reduced motion and touch layouts', () => {
   const realMatchMedia = window.matchMedia;
   afterEach(() => {
     window.matchMedia = realMatchMedia;
@@ -58,9 +59,9 @@ describe('AppProviders: reduced motion and touch layouts', () => {
   it("keeps antd's motion and its 32 px controls on a desktop that did not ask for less motion", () => {
     fakeMedia({});
     render(
-      <AppProviders>
+      <AntdTheme>
         <TokenProbe />
-      </AppProviders>,
+      </AntdTheme>,
     );
     expect(screen.getByText('motion true, control 32, small 24')).toBeInTheDocument();
   });
@@ -68,9 +69,9 @@ describe('AppProviders: reduced motion and touch layouts', () => {
   it("turns antd's motion off when the system asks for reduced motion, and back on live", () => {
     const media = fakeMedia({ [REDUCED_MOTION_QUERY]: true });
     render(
-      <AppProviders>
+      <AntdTheme>
         <TokenProbe />
-      </AppProviders>,
+      </AntdTheme>,
     );
     expect(screen.getByText(/^motion false,/)).toBeInTheDocument();
     media.set(REDUCED_MOTION_QUERY, false);
@@ -82,9 +83,9 @@ describe('AppProviders: reduced motion and touch layouts', () => {
   it('keeps motion off when told to (tests), whatever the system says', () => {
     fakeMedia({ [REDUCED_MOTION_QUERY]: false });
     render(
-      <AppProviders motion={false}>
+      <AntdTheme motion={false}>
         <TokenProbe />
-      </AppProviders>,
+      </AntdTheme>,
     );
     expect(screen.getByText(/^motion false,/)).toBeInTheDocument();
   });
@@ -92,9 +93,9 @@ describe('AppProviders: reduced motion and touch layouts', () => {
   it('makes every control 44 px tall, small ones included, on a touch layout (live)', () => {
     const media = fakeMedia({ [TOUCH_LAYOUT_QUERY]: true });
     render(
-      <AppProviders>
+      <AntdTheme>
         <TokenProbe />
-      </AppProviders>,
+      </AntdTheme>,
     );
     expect(screen.getByText('motion true, control 44, small 44')).toBeInTheDocument();
     media.set(TOUCH_LAYOUT_QUERY, false);
@@ -121,7 +122,7 @@ describe('AppProviders toasts', () => {
       text: 'Successfully logged in as admin',
     });
     const { unmount } = render(
-      <AppProviders motion={false}>
+      <AppProviders>
         <p>Dashboard</p>
       </AppProviders>,
     );
@@ -132,7 +133,7 @@ describe('AppProviders toasts', () => {
     );
     unmount();
     render(
-      <AppProviders motion={false}>
+      <AppProviders>
         <p>Dashboard again</p>
       </AppProviders>,
     );
@@ -175,7 +176,7 @@ describe('AppProviders toasts', () => {
         );
       }
       return (
-        <AppProviders motion={false}>
+        <AppProviders>
           {shell === 'ui' ? <Refuse onMove={() => setShell('public')} /> : <p>Dashboard</p>}
         </AppProviders>
       );
@@ -218,7 +219,7 @@ describe('AppProviders toasts', () => {
       );
     }
     render(
-      <AppProviders motion={false}>
+      <AppProviders>
         <Page />
       </AppProviders>,
     );

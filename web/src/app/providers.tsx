@@ -1,77 +1,28 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider, type ThemeConfig } from 'antd';
-import useAppRootStyle from 'antd/es/app/style';
-import { useContext, useMemo, useState, type ReactNode } from 'react';
-import { theme, touchTheme } from '@/config/theme';
+import { useState, type ReactNode } from 'react';
 import { PlainToasts } from '@/components/toast-region';
 import { createQueryClient } from '@/lib/query-client';
-import { REDUCED_MOTION_QUERY, TOUCH_LAYOUT_QUERY, useMediaQuery } from '@/lib/use-media-query';
-import '@/styles/touch.css';
+import '@/styles/ui-root.css';
 
 /**
- * The antd theme for this screen: the brand theme, with 44 px controls on touch layouts and
- * without antd's motion (transitions, collapse and wave animations) when motion is off.
- */
-export function appTheme({ motion, touch }: { motion: boolean; touch: boolean }): ThemeConfig {
-  const components = { ...theme.components };
-  if (touch) {
-    for (const [name, tokens] of Object.entries(touchTheme.components ?? {})) {
-      const key = name as keyof typeof components;
-      components[key] = { ...components[key], ...tokens } as never;
-    }
-  }
-  return {
-    ...theme,
-    token: {
-      ...theme.token,
-      ...(touch ? touchTheme.token : {}),
-      ...(motion ? {} : { motion: false }),
-    },
-    components,
-  };
-}
-
-/**
- * antd theme, one-at-a-time toasts (the same plain ones as the public shell's) and the query
- * client. Mounted by the UI-shell layout
- * route (and by tests), not at the root: the landing page is plain HTML and CSS and stays light.
- * Motion follows the system's reduced-motion setting (and `motion={false}`, for tests); the
- * control sizes follow the touch layout query (lib/use-media-query.ts). Both are live.
+ * What every page but the landing page and the public forms shares: the base text style of
+ * antd's App (styles/ui-root.css), one-at-a-time toasts (the same plain ones as the public
+ * shell's) and the query client. Mounted by the UI-shell layout route (and by tests). antd's
+ * theme is not here: only the pages that draw antd components load it (components/antd-theme.tsx).
  */
 export function AppProviders({
   children,
   queryClient,
-  motion = true,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
-  motion?: boolean;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-  const touch = useMediaQuery(TOUCH_LAYOUT_QUERY);
-  const moving = motion && !reducedMotion;
-  const themeConfig = useMemo(() => appTheme({ motion: moving, touch }), [moving, touch]);
   return (
-    <ConfigProvider theme={themeConfig}>
-      <AppRoot>
-        <PlainToasts>
-          <QueryClientProvider client={client}>{children}</QueryClientProvider>
-        </PlainToasts>
-      </AppRoot>
-    </ConfigProvider>
+    <div className="ui-root">
+      <PlainToasts>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </PlainToasts>
+    </div>
   );
-}
-
-/**
- * The element antd's App would render: its class and style (text colour, size, line height and
- * font from the theme, and antd's link style for links inside). antd's App itself is not used: it
- * also sets up the message, modal and notification APIs, which load the Modal and Form code
- * (about 28 KB gzipped) on every page; toasts are the plain ones of every page (PlainToasts).
- */
-function AppRoot({ children }: { children: ReactNode }) {
-  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
-  const prefixCls = getPrefixCls('app');
-  const [hashId, cssVarCls] = useAppRootStyle(prefixCls);
-  return <div className={`${prefixCls} ${hashId} ${cssVarCls}`.trim()}>{children}</div>;
 }

@@ -57,6 +57,17 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
     ]);
   });
 
+  it("puts antd's theme only around the pages that draw antd components", () => {
+    const withAntd = Object.values(ROUTES)
+      .filter((r) => (r.layouts as readonly string[]).includes('antd-layout'))
+      .map((r) => r.path);
+    expect(withAntd.sort()).toEqual(['/admin', '/admin/stores/:uid']);
+    for (const route of Object.values(ROUTES)) {
+      const layouts = route.layouts as readonly string[];
+      if (layouts.includes('antd-layout')) expect(layouts.at(-1)).toBe('antd-layout');
+    }
+  });
+
   it('moves the router, the size report and the Stripe return URLs when a path changes there', () => {
     cart.path = '/portal/basket';
     expect(pathsOf(createRoutes())).toContain('/portal/basket');

@@ -1,5 +1,6 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { ReloadOutlined } from '@/components/icons';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
 
 /** docs/product.md §8.1, §12.1, §17.9: what a guard shows when it cannot read the session's data. */
 export const SERVER_UNREACHABLE = {
@@ -30,7 +31,7 @@ export function ServerUnreachable({
     <main style={{ maxWidth: 560, margin: '15vh auto 0', padding: '0 16px' }}>
       <Alert
         type="error"
-        showIcon
+
         role="alert"
         title={SERVER_UNREACHABLE.title}
         description={SERVER_UNREACHABLE.text}

@@ -3,6 +3,7 @@ import { render, renderHook, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { AntdTheme } from '@/components/antd-theme';
 import { AppProviders } from '@/app/providers';
 import { PlainToasts } from '@/components/toast-region';
 
@@ -43,8 +44,9 @@ export function renderWithProviders(
     options.shell === 'public' ? (
       <PlainToasts>{page}</PlainToasts>
     ) : (
-      <AppProviders queryClient={queryClient} motion={false}>
-        {page}
+      <AppProviders queryClient={queryClient}>
+        {/* antd's theme, without motion, for the pages that draw antd components. */}
+        <AntdTheme motion={false}>{page}</AntdTheme>
       </AppProviders>
     ),
     { reactStrictMode: options.strict ?? false },

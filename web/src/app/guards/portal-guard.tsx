@@ -1,4 +1,5 @@
-import { Alert, Button } from 'antd';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from 'firebase/auth';
@@ -140,7 +141,7 @@ function PendingNotice({ delayMs }: { delayMs: number }) {
     <main className="portal-guard-notice">
       <Alert
         type="warning"
-        showIcon
+
         title="Account Pending"
         description={PENDING_MESSAGE}
         action={

@@ -276,7 +276,7 @@ describe('AccountPage: Support', () => {
       'Draining the machine',
       'Unboxing and first run',
     ]);
-    expect(within(items[2]!).getByText('Setup')).toHaveClass('ant-tag');
+    expect(within(items[2]!).getByText('Setup')).toHaveClass('tag');
     const watch = within(items[0]!).getByRole('link', {
       name: /Watch Tutorial: Cleaning the bowls/,
     });
@@ -320,8 +320,8 @@ describe('AccountPage: Profile', () => {
     expect(permit).toHaveValue('SP-123456');
     expect(permit).toHaveAttribute('readonly');
     expect(permit).toHaveAccessibleDescription('Contact support to update your permit ID');
-    expect(screen.getByText('Wholesaler')).toHaveClass('ant-tag');
-    expect(screen.getByText('Approved')).toHaveClass('ant-tag-green');
+    expect(screen.getByText('Wholesaler')).toHaveClass('tag');
+    expect(screen.getByText('Approved')).toHaveClass('tag--green');
   });
 
   it('shows a loading state while the profile is read', async () => {

@@ -1,5 +1,5 @@
-import { DownOutlined, RedoOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { DownOutlined, RedoOutlined, ReloadOutlined, UpOutlined } from '@/components/icons';
+import { Button } from '@/components/button';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

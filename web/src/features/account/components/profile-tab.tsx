@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Input, Tag } from 'antd';
+import { ReloadOutlined } from '@/components/icons';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
+import { Tag, type TagColor } from '@/components/tag';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
@@ -16,7 +18,7 @@ import { ACCOUNT_TOASTS } from './account-toasts';
 import { ShipToCard } from './ship-to-card';
 import { TextSkeleton } from '@/components/skeleton';
 
-const STATUS_COLORS: Record<ProfileStatus, string> = {
+const STATUS_COLORS: Record<ProfileStatus, TagColor> = {
   approved: 'green',
   pending: 'gold',
   rejected: 'red',
@@ -108,12 +110,11 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
           control={form.control}
           name="storeName"
           render={({ field }) => (
-            <Input
+            <TextInput
               {...field}
               id="profile-store-name"
               size="large"
               maxLength={100}
-              status={error ? 'error' : undefined}
               aria-invalid={!!error}
               aria-describedby={error ? 'profile-store-name-error' : undefined}
             />
@@ -128,7 +129,7 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
 
       <div className="profile-field">
         <label htmlFor="profile-permit">Seller permit ID</label>
-        <Input
+        <TextInput
           id="profile-permit"
           size="large"
           value={profile.seller_permit_id}

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Input } from 'antd';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { shipToSchema, US_STATES, type ShipTo } from '@portal/domain';
@@ -115,7 +117,7 @@ function ShipToEditor({
         control={form.control}
         name={name}
         render={({ field }) => (
-          <Input
+          <TextInput
             id={id}
             name={field.name}
             value={(field.value as string | undefined) ?? ''}
@@ -123,7 +125,6 @@ function ShipToEditor({
             onBlur={field.onBlur}
             ref={field.ref}
             size="large"
-            status={error ? 'error' : undefined}
             aria-invalid={!!error}
             aria-describedby={error ? `${id}-error` : undefined}
             {...props}
@@ -187,7 +188,7 @@ function ShipToEditor({
         )}
       </div>
       <p className="profile-field__hint">Country: United States (we ship to US addresses only)</p>
-      {failure && <Alert type="error" showIcon message={failure} role="alert" />}
+      {failure && <Alert type="error" title={failure} role="alert" />}
       <div className="ship-to__actions">
         <Button type="primary" htmlType="submit" size="large" loading={save.isPending}>
           Save address

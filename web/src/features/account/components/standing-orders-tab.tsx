@@ -1,5 +1,6 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { AntdTheme } from '@/components/antd-theme';
+import { Button } from '@/components/button';
+import { ReloadOutlined } from '@/components/icons';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -19,7 +20,20 @@ export const NO_STANDING_ORDERS = [
  * My Account, Standing orders: the buyer's recurring orders, newest first and the cancelled ones
  * last. Read when the tab is opened, and again after each change the buyer makes.
  */
+/**
+ * The Standing orders tab, a lazy chunk of My Account: its cards confirm with antd's Popconfirm
+ * and edit quantities in antd's Modal, so the tab brings antd's theme with it (the rest of the
+ * buyer's pages load no antd).
+ */
 export function StandingOrdersTab({ uid }: { uid: string }) {
+  return (
+    <AntdTheme>
+      <StandingOrders uid={uid} />
+    </AntdTheme>
+  );
+}
+
+function StandingOrders({ uid }: { uid: string }) {
   const notify = useNotify();
   const standingOrders = useStandingOrders(uid);
   const failed = standingOrders.isError;

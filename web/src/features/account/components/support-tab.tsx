@@ -1,5 +1,6 @@
-import { PlayCircleFilled, ReloadOutlined } from '@ant-design/icons';
-import { Button, Tag } from 'antd';
+import { PlayCircleFilled, ReloadOutlined } from '@/components/icons';
+import { Button } from '@/components/button';
+import { Tag } from '@/components/tag';
 import { useSupportContent } from '@/entities/support';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { TextSkeleton } from '@/components/skeleton';

@@ -1,11 +1,11 @@
-import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, ExclamationCircleFilled } from '@/components/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Spin } from 'antd';
+import { Spinner } from '@/components/app-loading';
+import { Button } from '@/components/button';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS, resetPasswordFormSchema, type ResetPasswordForm } from '@portal/domain';
-import { CardTheme } from '@/components/brand-screen';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useOneShot } from '@/lib/use-one-shot';
@@ -45,7 +45,7 @@ export function AuthActionPage() {
   const oobCode = params.get('oobCode');
   // Its cards hold antd buttons: the cards' theme (AuthLayout itself is antd-free).
   return (
-    <CardTheme>
+    <>
       {oobCode && mode === 'verifyEmail' ? (
         <VerifyEmail oobCode={oobCode} />
       ) : oobCode && mode === 'resetPassword' ? (
@@ -53,7 +53,7 @@ export function AuthActionPage() {
       ) : (
         <InvalidLink />
       )}
-    </CardTheme>
+    </>
   );
 }
 
@@ -82,9 +82,9 @@ function ResultCard({
       title={title}
       icon={
         tone === 'success' ? (
-          <CheckCircleFilled aria-hidden="true" />
+          <CheckCircleFilled />
         ) : (
-          <ExclamationCircleFilled aria-hidden="true" className="auth-icon--warning" />
+          <ExclamationCircleFilled className="auth-icon--warning" />
         )
       }
     >
@@ -98,7 +98,7 @@ function ResultCard({
 
 function Checking({ title }: { title: string }) {
   return (
-    <AuthLayout title={title} icon={<Spin size="large" />}>
+    <AuthLayout title={title} icon={<Spinner />}>
       <div className="auth-submitted" role="status" aria-live="polite">
         <p className="auth-submitted__note">This takes a moment. Please keep this page open.</p>
       </div>

@@ -4,8 +4,8 @@ import './auth.css';
 
 /**
  * The sign-in pages: one centred card with the page's heading inside the shared branded frame.
- * Mobile first; the card widens on larger screens. No antd: a page that puts antd controls in
- * the card wraps itself in CardTheme (components/brand-screen.tsx).
+ * Mobile first; the card widens on larger screens. No antd: the controls are plain elements
+ * (auth-controls.tsx, components/button.tsx).
  */
 export function AuthLayout({
   title,

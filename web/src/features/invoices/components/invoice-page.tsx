@@ -1,5 +1,6 @@
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { DownloadOutlined, PrinterOutlined } from '@/components/icons';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { seller } from '@/config/seller';
@@ -43,9 +44,9 @@ export function InvoicePage({
       <main className="print-page">
         <Alert
           type="error"
-          showIcon
+
           role="alert"
-          message="The invoice could not be loaded. Try again in a moment."
+          title="The invoice could not be loaded. Try again in a moment."
         />
         {back}
       </main>
@@ -102,9 +103,9 @@ export function InvoicePage({
       {pdfState === 'failed' && (
         <Alert
           type="error"
-          showIcon
+
           role="alert"
-          message="The PDF could not be made. Try again, or print the page."
+          title="The PDF could not be made. Try again, or print the page."
         />
       )}
       <InvoiceDocument content={content} />

@@ -1,5 +1,6 @@
-import { PrinterOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { PrinterOutlined } from '@/components/icons';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
 import { Link } from 'react-router';
 import { shipToLines, shortOrderId } from '@portal/domain';
 import { seller } from '@/config/seller';
@@ -36,9 +37,9 @@ export function PackingSlipPage({
         {order.isError ? (
           <Alert
             type="error"
-            showIcon
+
             role="alert"
-            message="The order could not be loaded. Try again in a moment."
+            title="The order could not be loaded. Try again in a moment."
           />
         ) : (
           <h1>Order not found.</h1>

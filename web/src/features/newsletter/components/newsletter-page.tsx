@@ -1,8 +1,9 @@
-import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
+import { CheckCircleFilled, ExclamationCircleFilled } from '@/components/icons';
+import { Spinner } from '@/components/app-loading';
+import { Button } from '@/components/button';
 import { useId, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { BrandScreen } from '@/components/brand-screen';
+import { BrandFrame } from '@/components/brand-frame';
 import { paths } from '@/config/paths';
 import { callableErrorCode } from '@/lib/callable-errors';
 import { useOneShot } from '@/lib/use-one-shot';
@@ -35,7 +36,7 @@ export function NewsletterPage() {
     return (
       <NewsletterCard
         title={action === 'confirm' ? 'Confirming your subscription…' : 'Unsubscribing…'}
-        icon={<Spin size="large" />}
+        icon={<Spinner />}
         busy
       >
         <p className="result-card__text">This takes a moment. Please keep this page open.</p>
@@ -115,7 +116,7 @@ function NewsletterCard({
 }) {
   const headingId = useId();
   return (
-    <BrandScreen>
+    <BrandFrame>
       <section className="result-card" aria-labelledby={headingId} aria-busy={busy || undefined}>
         <div
           className={`result-card__icon result-card__icon--${tone ?? 'busy'}`}
@@ -130,6 +131,6 @@ function NewsletterCard({
           {children}
         </div>
       </section>
-    </BrandScreen>
+    </BrandFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatUsd, isPaidStatus, shortOrderId, type VerifyPaymentResponse } from '@portal/domain';
 import { Spinner } from '@/components/app-loading';
-import { BrandScreen } from '@/components/brand-screen';
+import { BrandFrame } from '@/components/brand-frame';
 import { OrderStatusTag } from '@/components/order-status-tag';
 import { StatusIcon } from '@/components/status-icon';
 import { brand } from '@/config/brand';
@@ -57,7 +57,7 @@ export function PaymentSuccessPage() {
   useOutcomeToast(sessionId, outcome.state);
 
   return (
-    <BrandScreen>
+    <BrandFrame>
       {outcome.state === 'verifying' ? (
         <section className="result-card" aria-busy="true" aria-labelledby="pay-title">
           <div role="status" className="pay-card__verifying">
@@ -96,7 +96,7 @@ export function PaymentSuccessPage() {
           {outcome.state === 'paid' && <PaymentDetails payment={outcome.payment} />}
         </ResultCard>
       )}
-    </BrandScreen>
+    </BrandFrame>
   );
 }
 

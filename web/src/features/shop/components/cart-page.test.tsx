@@ -176,7 +176,7 @@ describe('CartPage', () => {
     // Disabled while processing.
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toHaveClass(
-        'ant-btn-loading',
+        'button--loading',
       ),
     );
     expect(callables.callCreateCheckoutSession).toHaveBeenCalledWith({});
@@ -294,7 +294,7 @@ describe('CartPage', () => {
     const user = userEvent.setup();
     const { unmount } = renderCart('/portal/cart?checkout=cancelled');
     const notice = await screen.findByText(CHECKOUT_CANCELLED_NOTICE);
-    await user.click(within(notice.closest('.ant-alert') as HTMLElement).getByRole('button'));
+    await user.click(within(notice.closest('.alert') as HTMLElement).getByRole('button'));
     await waitFor(() =>
       expect(screen.queryByText(CHECKOUT_CANCELLED_NOTICE)).not.toBeInTheDocument(),
     );

@@ -3,8 +3,9 @@ import {
   DeleteOutlined,
   LockOutlined,
   ShoppingOutlined,
-} from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+} from '@/components/icons';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CHECKOUT_CANCELLED, formatUsd } from '@portal/domain';
@@ -131,11 +132,11 @@ export function CartPage() {
   const cancelledNotice = cancelled && (
     <Alert
       type="info"
-      showIcon
+
       role="status"
       style={{ marginBottom: 16 }}
       title={CHECKOUT_CANCELLED_NOTICE}
-      closable={{ onClose: dismissCancelled }}
+      onClose={dismissCancelled}
     />
   );
 
@@ -238,7 +239,7 @@ export function CartPage() {
           {summary.unavailable.length > 0 && (
             <Alert
               type="warning"
-              showIcon
+
               title="Remove the unavailable items to check out."
               className="order-summary__alert"
             />

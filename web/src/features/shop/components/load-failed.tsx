@@ -1,5 +1,5 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { ReloadOutlined } from '@/components/icons';
+import { Button } from '@/components/button';
 
 /**
  * What a portal page shows when its data could not be read: the reason as the state's heading

@@ -4,8 +4,8 @@ import {
   ThunderboltFilled,
   UnorderedListOutlined,
   UserOutlined,
-} from '@ant-design/icons';
-import { Button } from 'antd';
+} from '@/components/icons';
+import { Button } from '@/components/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@portal/domain';

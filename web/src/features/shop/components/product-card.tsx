@@ -1,4 +1,4 @@
-import { LoadingOutlined, ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { LoadingOutlined, ShoppingCartOutlined, ThunderboltOutlined } from '@/components/icons';
 import { memo, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatUsd, minimumOrderQuantity, stockState, type BuyerRole } from '@portal/domain';

@@ -1,5 +1,6 @@
-import { ArrowLeftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Tag } from 'antd';
+import { ArrowLeftOutlined, ShoppingCartOutlined } from '@/components/icons';
+import { Button } from '@/components/button';
+import { Tag } from '@/components/tag';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {

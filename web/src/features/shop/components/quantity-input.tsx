@@ -1,5 +1,6 @@
-import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Input } from 'antd';
+import { MinusOutlined, PlusOutlined } from '@/components/icons';
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
 import { useId, useState } from 'react';
 import {
   maximumOrderQuantity,
@@ -85,7 +86,7 @@ export function QuantityInput({
           disabled={disabled || down < min}
           onClick={() => stepTo(down)}
         />
-        <Input
+        <TextInput
           className="quantity-stepper__value"
           value={text}
           inputMode="numeric"

@@ -1,5 +1,6 @@
-import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Input } from 'antd';
+import { ShoppingCartOutlined } from '@/components/icons';
+import { Button } from '@/components/button';
+import { TextArea } from '@/components/text-input';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
@@ -193,7 +194,7 @@ export function QuickOrderPage() {
             {QUICK_ORDER_HELP}. A tab or a comma between them works too, so a list pasted from a
             spreadsheet can go in as it is.
           </p>
-          <Input.TextArea
+          <TextArea
             id={fieldId}
             className="quick-order__text"
             value={text}

@@ -1,4 +1,5 @@
-import { Button, Empty } from 'antd';
+import { Button } from '@/components/button';
+import { EmptyIllustration } from '@/components/empty-illustration';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -211,7 +212,7 @@ export function StorePage() {
         />
       ) : catalog.length === 0 ? (
         <div className="portal-state">
-          <Empty description={false} />
+          <EmptyIllustration />
           <h2>No Products Available</h2>
           <p>New products are on their way. Check back soon.</p>
         </div>

@@ -1,5 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Input } from 'antd';
+import { SearchOutlined } from '@/components/icons';
+import { TextInput } from '@/components/text-input';
 import { useMemo } from 'react';
 import { MAX_SEARCH_LENGTH, STORE_SORT_LABELS, STORE_SORTS, type StoreSort } from '@portal/domain';
 import { NativeSelect } from '@/components/native-select';
@@ -43,7 +43,7 @@ export function StoreToolbar({
         <label htmlFor="store-search" className="store-toolbar__label">
           Search
         </label>
-        <Input
+        <TextInput
           id="store-search"
           size="large"
           value={search}

@@ -1,0 +1,75 @@
+import type { CSSProperties, ReactNode } from 'react';
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  CloseOutlined,
+  ExclamationCircleFilled,
+  InfoCircleFilled,
+} from './icons';
+import './alert.css';
+
+const ICONS = {
+  success: CheckCircleFilled,
+  info: InfoCircleFilled,
+  warning: ExclamationCircleFilled,
+  error: CloseCircleFilled,
+} as const;
+
+export interface AlertProps {
+  type: keyof typeof ICONS;
+  title: ReactNode;
+  /** A second, longer text under the title; the notice is drawn larger then. */
+  description?: ReactNode;
+  /** A button at the end of the notice (Retry, Sign out). */
+  action?: ReactNode;
+  /** Shows a close button that calls this. */
+  onClose?: () => void;
+  /** `alert` (read out at once, the default, as antd's) or `status` (read out politely). */
+  role?: 'alert' | 'status';
+  className?: string;
+  style?: CSSProperties;
+  id?: string;
+}
+
+/**
+ * A notice in antd's Alert look with the brand theme (alert.css): a tinted box with the type's
+ * filled icon, a title, an optional description, action and close button.
+ */
+export function Alert({
+  type,
+  title,
+  description,
+  action,
+  onClose,
+  role = 'alert',
+  className,
+  style,
+  id,
+}: AlertProps) {
+  const Icon = ICONS[type];
+  const classes = [
+    'alert',
+    `alert--${type}`,
+    description !== undefined && 'alert--with-description',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={classes} role={role} style={style} id={id}>
+      <span className="alert__icon">
+        <Icon />
+      </span>
+      <div className="alert__section">
+        <div className="alert__title">{title}</div>
+        {description !== undefined && <div className="alert__description">{description}</div>}
+      </div>
+      {action && <div className="alert__actions">{action}</div>}
+      {onClose && (
+        <button type="button" className="alert__close" aria-label="Close" onClick={onClose}>
+          <CloseOutlined />
+        </button>
+      )}
+    </div>
+  );
+}
