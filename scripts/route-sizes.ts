@@ -238,8 +238,13 @@ export const ROUTE_SIZE_HEADER = [
  * Firebase when they are used).
  */
 export function firebaseFreeRoutes(): string[] {
+  return routesOutside('firebase-layout');
+}
+
+/** The routes whose chain of layouts does not include this one. */
+function routesOutside(layout: string): string[] {
   return routeModules()
-    .filter(([, modules]) => !modules.includes('firebase-layout'))
+    .filter(([, modules]) => !modules.includes(layout))
     .map(([route]) => route);
 }
 
@@ -259,9 +264,7 @@ export function firebaseProblems(sizes: readonly RouteSize[]): string[] {
  * lazily with its own theme.
  */
 export function antdFreeRoutes(): string[] {
-  return routeModules()
-    .filter(([, modules]) => !modules.includes('antd-layout'))
-    .map(([route]) => route);
+  return routesOutside('antd-layout');
 }
 
 /** Each antd-free route that loads antd's code in its first load. */

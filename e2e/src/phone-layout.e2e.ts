@@ -261,7 +261,7 @@ j.step('the catalog cards of a phone-width window (a mouse, not touch) keep Edit
   await snap(page, 'admin-catalog');
 }, 180_000);
 
-j.step("keyboard focus draws a ring at 3:1 on the cart's button, link and field; reduced motion turns transitions and antd motion off, live", async () => {
+j.step("keyboard focus draws a ring at 3:1 on the cart's button, link and field; reduced motion turns transitions off, live", async () => {
   const { page } = buyer;
   await atSize(page, DESKTOP);
   const rings: Record<string, { style: string; width: number; contrast: number }> = {};
