@@ -21,11 +21,14 @@ describe('TotalsCards', () => {
     expect(screen.getByText('$12,345.67')).toBeInTheDocument();
   });
 
-  it('shows no numbers while loading', () => {
+  it('shows a dash on each value line while loading, so nothing moves when the numbers come', () => {
     vi.mocked(useTotals).mockReturnValue(stub<typeof useTotals>(loading()));
-    renderWithProviders(<TotalsCards />);
+    const { container } = renderWithProviders(<TotalsCards />);
     expect(screen.getByText('Revenue')).toBeInTheDocument();
     expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+    expect(screen.getAllByText('—')).toHaveLength(3);
+    expect(container.querySelector('.ant-skeleton')).toBeNull();
+    expect(container.querySelector('.admin-totals')).toHaveAttribute('aria-busy', 'true');
   });
 
   it("toasts 'Failed to fetch data' when the totals cannot load", async () => {
