@@ -18,26 +18,17 @@ export function TotalsCards() {
     <Row gutter={[16, 16]} className="admin-totals" aria-busy={totals.isPending || undefined}>
       <Col xs={8}>
         <Card size="small">
-          <Statistic
-            title="Total Orders"
-            value={value((t) => t.totalOrders)}
-          />
+          <Statistic title="Total Orders" value={value((t) => t.totalOrders)} />
         </Card>
       </Col>
       <Col xs={8}>
         <Card size="small">
-          <Statistic
-            title="Total Users"
-            value={value((t) => t.totalUsers)}
-          />
+          <Statistic title="Total Users" value={value((t) => t.totalUsers)} />
         </Card>
       </Col>
       <Col xs={8}>
         <Card size="small">
-          <Statistic
-            title="Revenue"
-            value={value((t) => formatUsd(t.revenue))}
-          />
+          <Statistic title="Revenue" value={value((t) => formatUsd(t.revenue))} />
         </Card>
       </Col>
     </Row>
