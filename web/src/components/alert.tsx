@@ -7,6 +7,7 @@ import {
   InfoCircleFilled,
 } from './icons';
 import './alert.css';
+import { classNames } from '@/lib/class-names';
 
 const ICONS = {
   success: CheckCircleFilled,
@@ -47,14 +48,12 @@ export function Alert({
   id,
 }: AlertProps) {
   const Icon = ICONS[type];
-  const classes = [
+  const classes = classNames(
     'alert',
     `alert--${type}`,
     description !== undefined && 'alert--with-description',
     className,
-  ]
-    .filter(Boolean)
-    .join(' ');
+  );
   return (
     <div className={classes} role={role} style={style} id={id}>
       <span className="alert__icon">

@@ -29,9 +29,9 @@ export function appTheme({ motion, touch }: { motion: boolean; touch: boolean })
 }
 
 /**
- * antd's brand theme, for the pages that draw antd components (the dashboard, My Account, the
- * e-mail link pages): mounted by the antd layout route (app/routes/antd-layout.tsx), by the lazy My Account tab that draws antd, and by tests. The
- * buyer's shop pages draw antd's look with plain elements (components/button.tsx and its
+ * antd's brand theme, for what draws antd components: the dashboard's pages (mounted by the antd
+ * layout route, app/routes/antd-layout.tsx), My Account's lazy Standing orders tab, and tests.
+ * The buyer's pages draw antd's look with plain elements (components/button.tsx and its
  * siblings) and load no antd. Motion follows the system's reduced-motion setting (and
  * `motion={false}`, for tests); the control sizes follow the touch layout query
  * (lib/use-media-query.ts). Both are live.

@@ -1,6 +1,7 @@
 import { Children, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { LoadingOutlined } from './icons';
 import './button.css';
+import { classNames } from '@/lib/class-names';
 
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
   /** The look, as antd names it: outlined (default), filled in the brand colour, text or link. */
@@ -65,19 +66,17 @@ export function Button({
 }: ButtonProps) {
   const parts = label(children);
   const iconOnly = parts.length === 0;
-  const classes = [
+  const classes = classNames(
     'button',
     `button--${type}`,
     size !== 'middle' && `button--${size}`,
     danger && 'button--danger',
     block && 'button--block',
     loading && 'button--loading',
-    iconOnly && (icon || loading) && 'button--icon-only',
+    iconOnly && Boolean(icon || loading) && 'button--icon-only',
     iconPlacement === 'end' && 'button--icon-end',
     className,
-  ]
-    .filter(Boolean)
-    .join(' ');
+  );
   const shownIcon = loading ? <LoadingOutlined spin /> : icon;
   return (
     <button

@@ -4,19 +4,18 @@ import CheckCircleFilledSvg from '@ant-design/icons-svg/es/asn/CheckCircleFilled
 import CloseCircleFilledSvg from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import CloseSvg from '@ant-design/icons-svg/es/asn/CloseOutlined';
 import DeleteSvg from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import DownSvg from '@ant-design/icons-svg/es/asn/DownOutlined';
 import DownloadSvg from '@ant-design/icons-svg/es/asn/DownloadOutlined';
 import ExclamationCircleFilledSvg from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import InfoCircleFilledSvg from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
-import DownSvg from '@ant-design/icons-svg/es/asn/DownOutlined';
-import RedoSvg from '@ant-design/icons-svg/es/asn/RedoOutlined';
-import UpSvg from '@ant-design/icons-svg/es/asn/UpOutlined';
-import PlayCircleFilledSvg from '@ant-design/icons-svg/es/asn/PlayCircleFilled';
 import LoadingSvg from '@ant-design/icons-svg/es/asn/LoadingOutlined';
 import LockSvg from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LogoutSvg from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import MinusSvg from '@ant-design/icons-svg/es/asn/MinusOutlined';
+import PlayCircleFilledSvg from '@ant-design/icons-svg/es/asn/PlayCircleFilled';
 import PlusSvg from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import PrinterSvg from '@ant-design/icons-svg/es/asn/PrinterOutlined';
+import RedoSvg from '@ant-design/icons-svg/es/asn/RedoOutlined';
 import ReloadSvg from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import SearchSvg from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import ShoppingCartSvg from '@ant-design/icons-svg/es/asn/ShoppingCartOutlined';
@@ -24,9 +23,11 @@ import ShoppingSvg from '@ant-design/icons-svg/es/asn/ShoppingOutlined';
 import ThunderboltFilledSvg from '@ant-design/icons-svg/es/asn/ThunderboltFilled';
 import ThunderboltSvg from '@ant-design/icons-svg/es/asn/ThunderboltOutlined';
 import UnorderedListSvg from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
+import UpSvg from '@ant-design/icons-svg/es/asn/UpOutlined';
 import UserSvg from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { createElement, type ReactNode } from 'react';
 import './icons.css';
+import { classNames } from '@/lib/class-names';
 
 /** The SVG's attributes as React names them (`fill-rule` is `fillRule`). */
 function reactAttributes(attrs: AbstractNode['attrs']): Record<string, string> {
@@ -44,7 +45,7 @@ function draw(node: AbstractNode, key?: number): ReactNode {
 
 export interface IconProps {
   className?: string;
-  /** Turns the icon, as antd's `spin` does (still when motion is reduced). */
+  /** Turns the icon, as antd's `spin` does (not when motion is reduced: styles/global.css). */
   spin?: boolean;
 }
 
@@ -56,21 +57,25 @@ export interface IconProps {
  */
 function icon(definition: IconDefinition) {
   const root = definition.icon as AbstractNode;
+  // The glyph is the same on every render: its attributes and paths are made once.
+  const svgAttributes = {
+    ...reactAttributes(root.attrs),
+    width: '1em',
+    height: '1em',
+    fill: 'currentColor',
+    'aria-hidden': 'true',
+  };
+  const paths = root.children?.map(draw);
   function Icon({ className, spin }: IconProps) {
-    const classes = ['anticon', `anticon-${definition.name}`, className].filter(Boolean).join(' ');
     return (
-      <span className={classes} aria-hidden="true">
+      <span
+        className={classNames('anticon', `anticon-${definition.name}`, className)}
+        aria-hidden="true"
+      >
         {createElement(
           'svg',
-          {
-            ...reactAttributes(root.attrs),
-            className: spin ? 'anticon-spin' : undefined,
-            width: '1em',
-            height: '1em',
-            fill: 'currentColor',
-            'aria-hidden': 'true',
-          },
-          root.children?.map(draw),
+          { ...svgAttributes, className: spin ? 'anticon-spin' : undefined },
+          paths,
         )}
       </span>
     );
@@ -84,6 +89,7 @@ export const CheckCircleFilled = icon(CheckCircleFilledSvg);
 export const CloseCircleFilled = icon(CloseCircleFilledSvg);
 export const CloseOutlined = icon(CloseSvg);
 export const DeleteOutlined = icon(DeleteSvg);
+export const DownOutlined = icon(DownSvg);
 export const DownloadOutlined = icon(DownloadSvg);
 export const ExclamationCircleFilled = icon(ExclamationCircleFilledSvg);
 export const InfoCircleFilled = icon(InfoCircleFilledSvg);
@@ -91,8 +97,10 @@ export const LoadingOutlined = icon(LoadingSvg);
 export const LockOutlined = icon(LockSvg);
 export const LogoutOutlined = icon(LogoutSvg);
 export const MinusOutlined = icon(MinusSvg);
+export const PlayCircleFilled = icon(PlayCircleFilledSvg);
 export const PlusOutlined = icon(PlusSvg);
 export const PrinterOutlined = icon(PrinterSvg);
+export const RedoOutlined = icon(RedoSvg);
 export const ReloadOutlined = icon(ReloadSvg);
 export const SearchOutlined = icon(SearchSvg);
 export const ShoppingCartOutlined = icon(ShoppingCartSvg);
@@ -100,8 +108,5 @@ export const ShoppingOutlined = icon(ShoppingSvg);
 export const ThunderboltFilled = icon(ThunderboltFilledSvg);
 export const ThunderboltOutlined = icon(ThunderboltSvg);
 export const UnorderedListOutlined = icon(UnorderedListSvg);
-export const UserOutlined = icon(UserSvg);
-export const DownOutlined = icon(DownSvg);
-export const RedoOutlined = icon(RedoSvg);
 export const UpOutlined = icon(UpSvg);
-export const PlayCircleFilled = icon(PlayCircleFilledSvg);
+export const UserOutlined = icon(UserSvg);

@@ -1,5 +1,6 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import './native-select.css';
+import { classNames } from '@/lib/class-names';
 
 export interface NativeSelectOption<V extends string> {
   value: V;
@@ -38,9 +39,7 @@ export function NativeSelect<V extends string>({
   return (
     <select
       {...rest}
-      className={['native-select', invalid && 'native-select--invalid', className]
-        .filter(Boolean)
-        .join(' ')}
+      className={classNames('native-select', invalid && 'native-select--invalid', className)}
       value={value}
       aria-invalid={invalid || undefined}
       onChange={(event) => onChange(event.target.value as V)}

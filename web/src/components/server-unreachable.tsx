@@ -1,6 +1,6 @@
-import { ReloadOutlined } from '@/components/icons';
-import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
+import { Alert } from './alert';
+import { Button } from './button';
+import { ReloadOutlined } from './icons';
 
 /** docs/product.md §8.1, §12.1, §17.9: what a guard shows when it cannot read the session's data. */
 export const SERVER_UNREACHABLE = {
@@ -31,7 +31,6 @@ export function ServerUnreachable({
     <main style={{ maxWidth: 560, margin: '15vh auto 0', padding: '0 16px' }}>
       <Alert
         type="error"
-
         role="alert"
         title={SERVER_UNREACHABLE.title}
         description={SERVER_UNREACHABLE.text}

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import './skeleton.css';
+import { classNames } from '@/lib/class-names';
 
 /**
  * Grey placeholder lines while content loads, drawn like antd's Skeleton (plain HTML and CSS, no
@@ -23,9 +24,7 @@ export function TextSkeleton({
   const title: CSSProperties = { width: titleWidth ?? (picture ? '50%' : '38%') };
   return (
     <div
-      className={['skeleton', picture !== undefined && 'skeleton--picture', className]
-        .filter(Boolean)
-        .join(' ')}
+      className={classNames('skeleton', picture !== undefined && 'skeleton--picture', className)}
       aria-hidden="true"
     >
       {picture !== undefined && (
@@ -47,9 +46,6 @@ export function TextSkeleton({
 /** A grey block (an image's place), sized by its class. */
 export function BlockSkeleton({ className }: { className?: string }) {
   return (
-    <span
-      className={['skeleton__bar skeleton__block', className].filter(Boolean).join(' ')}
-      aria-hidden="true"
-    />
+    <span className={classNames('skeleton__bar skeleton__block', className)} aria-hidden="true" />
   );
 }

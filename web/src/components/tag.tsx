@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import './tag.css';
+import { classNames } from '@/lib/class-names';
 
 /** antd's preset tag colours used by the portal (light background, border, dark text). */
 export type TagColor = 'gold' | 'blue' | 'purple' | 'green' | 'red' | 'cyan' | 'magenta';
@@ -17,9 +18,5 @@ export function Tag({
   className?: string;
   children: ReactNode;
 }) {
-  return (
-    <span className={['tag', `tag--${color}`, className].filter(Boolean).join(' ')}>
-      {children}
-    </span>
-  );
+  return <span className={classNames('tag', `tag--${color}`, className)}>{children}</span>;
 }

@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { CloseCircleFilled } from './icons';
 import './text-input.css';
+import { classNames } from '@/lib/class-names';
 
 type Size = 'small' | 'middle' | 'large';
 
@@ -50,7 +51,7 @@ export function TextInput({
     if (event.key === 'Enter' && !event.nativeEvent.isComposing) onPressEnter?.(event);
   };
   if (!prefix && !allowClear) {
-    const classes = ['text-input', sizeClass(size), className].filter(Boolean).join(' ');
+    const classes = classNames('text-input', sizeClass(size), className);
     return <input {...rest} ref={ref} className={classes} onKeyDown={keyDown} />;
   }
   const setRef = (element: HTMLInputElement | null) => {
@@ -68,15 +69,13 @@ export function TextInput({
     input.dispatchEvent(new Event('input', { bubbles: true }));
     input.focus();
   };
-  const classes = [
+  const classes = classNames(
     'text-input',
     'text-input--affix',
     sizeClass(size),
     rest.disabled && 'text-input--disabled',
     className,
-  ]
-    .filter(Boolean)
-    .join(' ');
+  );
   return (
     <span className={classes}>
       {prefix && <span className="text-input__prefix">{prefix}</span>}
@@ -104,6 +103,6 @@ export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 
 /** A text area in the same look as TextInput. */
 export function TextArea({ className, ref, ...rest }: TextAreaProps) {
-  const classes = ['text-input', 'text-input--area', className].filter(Boolean).join(' ');
+  const classes = classNames('text-input', 'text-input--area', className);
   return <textarea {...rest} ref={ref} className={classes} />;
 }

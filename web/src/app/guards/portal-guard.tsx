@@ -141,7 +141,6 @@ function PendingNotice({ delayMs }: { delayMs: number }) {
     <main className="portal-guard-notice">
       <Alert
         type="warning"
-
         title="Account Pending"
         description={PENDING_MESSAGE}
         action={

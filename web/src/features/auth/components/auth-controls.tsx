@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { StatusIcon } from '@/components/status-icon';
+import { classNames } from '@/lib/class-names';
 
 /**
  * The sign-in pages' buttons and notices: plain elements styled by auth.css (the brand's
@@ -53,11 +54,7 @@ export function AuthAlert({
   id?: string;
 }) {
   return (
-    <div
-      className={['auth-alert', `auth-alert--${kind}`, className].filter(Boolean).join(' ')}
-      role={role}
-      id={id}
-    >
+    <div className={classNames('auth-alert', `auth-alert--${kind}`, className)} role={role} id={id}>
       <StatusIcon kind={kind} size={18} className="auth-alert__icon" />
       <div>
         <p className="auth-alert__title">{title}</p>

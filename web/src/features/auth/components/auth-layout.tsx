@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { BrandFrame } from '@/components/brand-frame';
 import './auth.css';
+import { classNames } from '@/lib/class-names';
 
 /**
  * The sign-in pages: one centred card with the page's heading inside the shared branded frame.
@@ -30,9 +31,11 @@ export function AuthLayout({
   return (
     <BrandFrame>
       <section
-        className={['auth-card', wide && 'auth-card--wide', icon && 'auth-card--status']
-          .filter(Boolean)
-          .join(' ')}
+        className={classNames(
+          'auth-card',
+          wide && 'auth-card--wide',
+          Boolean(icon) && 'auth-card--status',
+        )}
         aria-labelledby={headingId}
       >
         {icon && <div className="auth-card__icon">{icon}</div>}

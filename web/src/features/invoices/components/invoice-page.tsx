@@ -44,7 +44,6 @@ export function InvoicePage({
       <main className="print-page">
         <Alert
           type="error"
-
           role="alert"
           title="The invoice could not be loaded. Try again in a moment."
         />
@@ -103,7 +102,6 @@ export function InvoicePage({
       {pdfState === 'failed' && (
         <Alert
           type="error"
-
           role="alert"
           title="The PDF could not be made. Try again, or print the page."
         />

@@ -37,7 +37,6 @@ export function PackingSlipPage({
         {order.isError ? (
           <Alert
             type="error"
-
             role="alert"
             title="The order could not be loaded. Try again in a moment."
           />

@@ -132,7 +132,6 @@ export function CartPage() {
   const cancelledNotice = cancelled && (
     <Alert
       type="info"
-
       role="status"
       style={{ marginBottom: 16 }}
       title={CHECKOUT_CANCELLED_NOTICE}
@@ -239,7 +238,6 @@ export function CartPage() {
           {summary.unavailable.length > 0 && (
             <Alert
               type="warning"
-
               title="Remove the unavailable items to check out."
               className="order-summary__alert"
             />
