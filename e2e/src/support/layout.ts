@@ -74,23 +74,34 @@ export async function smallTapTargets(page: Page, min = TAP_TARGET_MIN): Promise
 }
 
 /**
- * Page-side source of a promise that settles when the page's finite CSS transitions and
- * animations have ended, or after `maxMs`, whichever comes first (infinite ones, a spinner, are
- * not waited for).
+ * Page-side source of a promise that settles once the page's finite CSS transitions and
+ * animations have reached their end: each is finished at once (`Animation.finish()`, as
+ * Playwright's screenshots do), frame after frame while finishing one starts the next (antd's
+ * motion runs in phases), for at most `maxMs`. Infinite ones (a spinner) are left running.
+ * Waiting for them to run out instead cost up to `maxMs` on every look: antd's click wave fades
+ * for 2 s, a button's focus ring eases in over 0.2 s.
  */
 export function transitionsDoneSource(maxMs: number): string {
-  return `Promise.race([
-    Promise.all(document.getAnimations()
-      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-      .map((a) => a.finished.catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, ${maxMs})),
-  ])`;
+  return `(async () => {
+    const deadline = performance.now() + ${maxMs};
+    for (;;) {
+      const running = document.getAnimations().filter((a) => a.playState !== 'finished'
+        && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+      if (running.length === 0) return;
+      for (const animation of running) {
+        try { animation.finish(); } catch { /* cancelled meanwhile */ }
+      }
+      if (performance.now() > deadline) return;
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    }
+  })()`;
 }
 
 /**
- * Waits (at most 2 s) until the page's finite CSS transitions and animations have ended: after a
- * resize the touch layout's controls ease from one size to the other, and a box measured halfway
- * is neither; a dialog or toast fading in is measured at its final colours, not half transparent.
+ * Brings the page's finite CSS transitions and animations to their end (at most 2 s of frames):
+ * after a resize the touch layout's controls ease from one size to the other, and a box measured
+ * halfway is neither; a dialog or toast fading in is measured at its final colours, not half
+ * transparent.
  */
 export async function transitionsDone(page: Page, maxMs = 2000): Promise<void> {
   await page.evaluate(transitionsDoneSource(maxMs));
