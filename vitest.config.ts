@@ -20,7 +20,7 @@ export default defineConfig({
     silent: 'passed-only',
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so the
     // suites that can run side by side (web, domain, the emulators') would not. Most of their
-    // time is waiting on builds, jsdom and sockets, so two workers finish them about a third
+    // time is waiting on builds, the test DOM and sockets, so two workers finish them about a third
     // sooner here. The end-to-end journeys run on one local stack per worker
     // (e2e/src/global-setup.ts), hence at most 4. The functions suite shares one stack and runs
     // its files one at a time, after the rest.

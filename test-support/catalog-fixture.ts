@@ -7,7 +7,7 @@
  *
  * Deterministic: the same (count, seed) always gives the same products, so a test that fails
  * can be rerun on exactly the same catalog. No I/O and no Node or DOM APIs, so the end-to-end
- * tests (written to Firestore) and the web unit tests (rendered in jsdom) share it.
+ * tests (written to Firestore) and the web unit tests (rendered in happy-dom) share it.
  */
 import {
   COLLECTIONS,

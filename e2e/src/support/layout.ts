@@ -1,5 +1,5 @@
 /**
- * Layout measured in the browser (jsdom has no layout): tap target sizes, horizontal overflow,
+ * Layout measured in the browser (the unit tests' DOM has no layout): tap target sizes, horizontal overflow,
  * text contrast, element boxes. The in-page code is written as string expressions, as in
  * a11y.ts: it runs in the page, not in Node.
  */

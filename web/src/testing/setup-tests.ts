@@ -25,7 +25,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // Node-environment tests (e.g. the build budget) have no window.
 if (typeof window !== 'undefined') {
-  // jsdom lacks these browser APIs that antd's responsive components use.
+  // Browser APIs antd's responsive components use, where the test DOM lacks them.
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
       ({
@@ -47,7 +47,7 @@ if (typeof window !== 'undefined') {
     }
     (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
   }
-  // antd reads computed styles of pseudo elements (scrollbar size); jsdom throws "Not implemented".
+  // antd reads computed styles of pseudo elements (scrollbar size); a test DOM may throw "Not implemented".
   const originalGetComputedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => originalGetComputedStyle(element);
 }

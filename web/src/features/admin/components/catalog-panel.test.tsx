@@ -8,12 +8,12 @@ import { CatalogPanel } from './catalog-panel';
 
 vi.mock('@/entities/catalog', { spy: true });
 
-// Modal forms are heavy in jsdom; give them room on a busy machine.
+// Modal forms are heavy in the test DOM; give them room on a busy machine.
 vi.setConfig({ testTimeout: 40_000 });
 
 const mutateAsync = vi.fn();
 const setActive = vi.fn();
-// No pointer-events check: it calls getComputedStyle on every ancestor, slow in jsdom under antd's CSS.
+// No pointer-events check: it calls getComputedStyle on every ancestor, slow in the test DOM under antd's CSS.
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 /** Types by pasting: one change event instead of one per key (antd forms re-render per key). */

@@ -12,12 +12,12 @@ import { TutorialsPanel } from './tutorials-panel';
 
 vi.mock('@/entities/support', { spy: true });
 
-// Modal forms are heavy in jsdom; give them room on a busy machine.
+// Modal forms are heavy in the test DOM; give them room on a busy machine.
 vi.setConfig({ testTimeout: 40_000 });
 
 const save = vi.fn();
 const remove = vi.fn();
-// No pointer-events check: it calls getComputedStyle on every ancestor, slow in jsdom under antd's CSS.
+// No pointer-events check: it calls getComputedStyle on every ancestor, slow in the test DOM under antd's CSS.
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 async function fill(input: HTMLElement, text: string) {

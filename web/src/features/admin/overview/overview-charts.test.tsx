@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductsChart, RevenueChart, StatusChart } from './overview-charts';
 import { statusRows } from './overview-figures';
 
-// jsdom lays nothing out: give ResponsiveContainer's box a size so the charts draw.
+// The test DOM lays nothing out: give ResponsiveContainer's box a size so the charts draw.
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
     DOMRect.fromRect({ x: 0, y: 0, width: 600, height: 280 }),
@@ -54,7 +54,7 @@ describe('the Overview charts (Recharts)', () => {
     );
     const chart = await screen.findByRole('img', { name: 'Top 2 products by units' });
     expect(bars(chart)).toHaveLength(2);
-    // (jsdom measures no text, so Recharts puts each word of a tick on a line of its own.)
+    // (the test DOM measures no text, so Recharts puts each word of a tick on a line of its own.)
     expect(chart).toHaveTextContent(/Slus…/);
     expect(chart).not.toHaveTextContent(/Syrup/);
     expect(chart).toHaveTextContent(/Grape/);

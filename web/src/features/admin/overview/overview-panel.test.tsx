@@ -306,7 +306,7 @@ describe('Overview: charts', () => {
   });
 
   it('loads the charts (a lazy module) and names each by what it shows', async () => {
-    // jsdom lays nothing out: give the charts' boxes a size so Recharts draws.
+    // The test DOM lays nothing out: give the charts' boxes a size so Recharts draws.
     const box = vi
       .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
       .mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 600, height: 280 }));

@@ -23,7 +23,7 @@ export async function createCheckout(request: CreateCheckoutSessionRequest): Pro
 
 /**
  * Goes to the payment page in the same tab: a tab opened after an await is blocked by browsers.
- * Kept apart so tests can watch it (jsdom cannot navigate).
+ * Kept apart so tests can watch it (the test DOM cannot navigate).
  */
 export const checkoutNavigation = {
   go(url: string): void {

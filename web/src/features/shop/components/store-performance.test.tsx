@@ -19,7 +19,7 @@ const FILTER_BUDGET_MS = 100;
 /** Building the index: once per catalog load, not per keystroke; a loose bound. */
 const INDEX_BUDGET_MS = 250;
 /**
- * A generous bound for re-rendering the store after one typed character, in jsdom on a shared
+ * A generous bound for re-rendering the store after one typed character, in the test DOM (happy-dom) on a shared
  * two-core machine (about 150-550 ms measured when quiet, up to about 1.1 s while production builds
  * run beside it). It catches the store rendering far more cards than a page of them.
  */
@@ -90,7 +90,7 @@ describe('the store with 2,000 products', () => {
     expect(slowest).toBeLessThan(FILTER_BUDGET_MS);
   });
 
-  it(`re-renders the store after one typed character in under ${RENDER_BUDGET_MS} ms (jsdom)`, async () => {
+  it(`re-renders the store after one typed character in under ${RENDER_BUDGET_MS} ms (happy-dom)`, async () => {
     seedProfile('retailer');
     const products = generateCatalog(CATALOG_SIZE, 18);
     for (const [path, data] of catalogFixtureDocuments(products)) fakeDb.seed(path, data);
@@ -107,12 +107,12 @@ describe('the store with 2,000 products', () => {
       return { value, ms };
     });
     console.info(
-      `Store, ${CATALOG_SIZE} products in jsdom: loaded and first shown in ${firstRender.toFixed(0)} ms; ` +
+      `Store, ${CATALOG_SIZE} products in happy-dom: loaded and first shown in ${firstRender.toFixed(0)} ms; ` +
         typing.map((t) => `typing "${t.value}" re-rendered in ${t.ms.toFixed(1)} ms`).join('; '),
     );
     expect(screen.getByRole('status')).toHaveTextContent(/^\d+ products$/);
     expect(screen.getAllByRole('article')[0]).toHaveAccessibleName(/Cherry/);
     for (const { ms } of typing) expect(ms).toBeLessThan(RENDER_BUDGET_MS);
-    // Loading 2,000 documents through the fake Firestore and the schema takes seconds in jsdom.
+    // Loading 2,000 documents through the fake Firestore and the schema takes seconds in the test DOM.
   }, 60_000);
 });
