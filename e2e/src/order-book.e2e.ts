@@ -162,6 +162,17 @@ j.step(
     );
     if (!(await details.isVisible())) await row.getByRole('button', { name: /expand row/i }).click();
     await see(details.getByRole('link', { name: new RegExp(`Track package ${TRACKING}`) }));
+    // At 1280 px the whole table fits, its open row too: no column (Actions, the lines' Line
+    // total) runs past the box and hides behind a sideways scroll.
+    const box = await recentOrders(manager).locator('.ant-table-content').first().boundingBox();
+    for (const header of [
+      recentOrders(manager).getByRole('columnheader', { name: 'Actions', exact: true }),
+      page.getByRole('table', { name: `Items of order ${firstOrder}` }).getByRole('columnheader', { name: 'Line total', exact: true }),
+    ]) {
+      const cell = await header.boundingBox();
+      if (!box || !cell) throw new Error(`no box for ${header.toString()}`);
+      expect(cell.x + cell.width, `${header.toString()} runs past the table's box`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    }
     await snap(page, 'admin-dashboard-order-book');
   },
 );

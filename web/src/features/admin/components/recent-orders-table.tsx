@@ -81,6 +81,7 @@ function columnsOf(state: OrdersState): TableColumnsType<OrderRow> {
     {
       title: 'Order',
       key: 'id',
+      className: 'admin-cell--nowrap',
       render: (_, row) => <Typography.Text code>{shortOrderId(row.id)}</Typography.Text>,
     },
     {
@@ -99,12 +100,23 @@ function columnsOf(state: OrdersState): TableColumnsType<OrderRow> {
       title: 'Amount',
       key: 'amount',
       align: 'right',
+      className: 'admin-cell--nowrap',
       ...sortableColumn(state, 'amount', 'descend'),
       render: (_, row) => formatUsd(row.amount),
     },
-    { title: 'Type', key: 'type', render: (_, row) => paymentTypeLabel(row.paymentType) },
+    {
+      title: 'Type',
+      key: 'type',
+      className: 'admin-cell--nowrap',
+      render: (_, row) => paymentTypeLabel(row.paymentType),
+    },
     { title: 'Status', key: 'status', render: (_, row) => <StatusCell row={row} /> },
-    { title: 'Invoice', key: 'invoice', render: (_, row) => <InvoiceLink row={row} /> },
+    {
+      title: 'Invoice',
+      key: 'invoice',
+      className: 'admin-cell--nowrap',
+      render: (_, row) => <InvoiceLink row={row} />,
+    },
     {
       title: 'Actions',
       key: 'actions',

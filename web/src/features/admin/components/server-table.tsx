@@ -251,7 +251,10 @@ export function ServerTable<Row extends object, Status extends string, SortField
             pageSizeOptions: PAGE_SIZE_OPTIONS,
             showTotal: (all, [first, last]) => `${first}–${last} of ${all}`,
           }}
-          scroll={{ x: 'max-content' }}
+          // As wide as the window (antd adds min-width 100%), or the content's narrowest when
+          // that is wider: columns wrap before the table scrolls. ('max-content' kept every cell
+          // on one line, so at 1280 px the Actions ran past the window.)
+          scroll={{ x: 'min-content' }}
           // No empty state behind the spinner: only once the page has been read.
           locale={{ emptyText: query.isPending || query.isFetching ? ' ' : empty }}
           {...tableProps}
