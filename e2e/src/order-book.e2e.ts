@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { linkIn, mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { checkA11yBothWidths } from './support/a11y';
+import { boxOf } from './support/layout';
 import { ARTIFACTS_DIR, journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { E2E_SHIP_TO, expireSession, fillShipTo, onStripePage } from './support/stripe-page';
@@ -164,13 +165,12 @@ j.step(
     await see(details.getByRole('link', { name: new RegExp(`Track package ${TRACKING}`) }));
     // At 1280 px the whole table fits, its open row too: no column (Actions, the lines' Line
     // total) runs past the box and hides behind a sideways scroll.
-    const box = await recentOrders(manager).locator('.ant-table-content').first().boundingBox();
+    const box = await boxOf(recentOrders(manager).locator('.ant-table-content'));
     for (const header of [
       recentOrders(manager).getByRole('columnheader', { name: 'Actions', exact: true }),
       page.getByRole('table', { name: `Items of order ${firstOrder}` }).getByRole('columnheader', { name: 'Line total', exact: true }),
     ]) {
-      const cell = await header.boundingBox();
-      if (!box || !cell) throw new Error(`no box for ${header.toString()}`);
+      const cell = await boxOf(header);
       expect(cell.x + cell.width, `${header.toString()} runs past the table's box`).toBeLessThanOrEqual(box.x + box.width + 0.5);
     }
     await snap(page, 'admin-dashboard-order-book');

@@ -1,6 +1,6 @@
 /**
- * Layout at phone width and on touch screens, measured in Chromium (the unit tests' DOM has no layout): the
- * portal header with a 60-character store name (one line, cut with an ellipsis, same height as
+ * Layout at phone width and on touch screens, measured in Chromium (the unit tests' DOM has no
+ * layout): the portal header with a 60-character store name (one line, cut with an ellipsis, same height as
  * with a short name) and a cart of 125 units (the 99+ badge inside the cart link); the cart's
  * quantity, price and total columns lining up from line to line; every control of the buyer's
  * pages and the managers' orders, users, catalog and store page at least 44 x 44 px on a touch

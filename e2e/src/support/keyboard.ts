@@ -75,7 +75,8 @@ const INSPECT_FOCUS = `
 // A function made from source text, so the test runner's transform cannot add helpers to it
 // (Playwright sends its text to the page).
 // First brings the page's finite transitions to their end (support/layout.ts): antd animates a
-// field's focus outline from 0 px, so a look taken the instant the focus lands could see no ring yet.
+// field's focus outline from 0 px, so a look taken the instant the focus lands could see no ring
+// yet.
 const inspectFocus = new Function(
   'target',
   `return ${transitionsDoneSource(1000)}.then(() => { ${INSPECT_FOCUS} });`,

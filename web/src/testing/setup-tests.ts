@@ -22,32 +22,3 @@ afterEach(() => {
 // Tabs and dialogs are lazy chunks: their first import in a test can take a few seconds on a
 // busy 2-core machine, so find* and waitFor wait up to 5 s (testing-library's default is 1 s).
 configure({ asyncUtilTimeout: 5_000 });
-
-// Node-environment tests (e.g. the build budget) have no window.
-if (typeof window !== 'undefined') {
-  // Browser APIs antd's responsive components use, where the test DOM lacks them.
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
-  if (!('ResizeObserver' in window)) {
-    class ResizeObserverStub {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    }
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
-  }
-  // antd reads computed styles of pseudo elements (scrollbar size); a test DOM may throw "Not implemented".
-  const originalGetComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => originalGetComputedStyle(element);
-}

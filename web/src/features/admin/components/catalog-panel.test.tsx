@@ -13,7 +13,8 @@ vi.setConfig({ testTimeout: 40_000 });
 
 const mutateAsync = vi.fn();
 const setActive = vi.fn();
-// No pointer-events check: it calls getComputedStyle on every ancestor, slow in the test DOM under antd's CSS.
+// No pointer-events check: it calls getComputedStyle on every ancestor, slow in the test DOM
+// under antd's CSS.
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 /** Types by pasting: one change event instead of one per key (antd forms re-render per key). */

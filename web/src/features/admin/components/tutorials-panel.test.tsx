@@ -17,7 +17,8 @@ vi.setConfig({ testTimeout: 40_000 });
 
 const save = vi.fn();
 const remove = vi.fn();
-// No pointer-events check: it calls getComputedStyle on every ancestor, slow in the test DOM under antd's CSS.
+// No pointer-events check: it calls getComputedStyle on every ancestor, slow in the test DOM
+// under antd's CSS.
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 async function fill(input: HTMLElement, text: string) {
