@@ -20,6 +20,7 @@ export * from './refunds';
 export * from './invoices';
 export * from './brand';
 export * from './mail';
+export * from './newsletter-token';
 export * from './rate-limits';
 export * from './paths';
 export * from './routes';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { NEWSLETTER_TOKEN_PATTERN } from './newsletter-token';
 
 /**
  * Mail: the outbox document every message goes through, its delivery states and retry schedule,
@@ -135,4 +136,4 @@ export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
 /** The unguessable token in newsletter confirm and unsubscribe links. */
 export const newsletterTokenSchema = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9_-]{32,64}$/, 'This link is not valid.'));
+  .check(z.regex(NEWSLETTER_TOKEN_PATTERN, 'This link is not valid.'));

@@ -64,14 +64,14 @@ export const ROUTES = {
     path: '/auth/action',
     title: 'Account',
     module: 'auth-action',
-    layouts: withFirebase,
+    layouts: publicForm,
     access: 'public',
   },
   newsletter: {
     path: '/newsletter/:action',
     title: 'Newsletter',
     module: 'newsletter',
-    layouts: withFirebase,
+    layouts: publicForm,
     access: 'public',
   },
   paymentSuccess: {

@@ -30,13 +30,16 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
     const [root] = createRoutes();
     const [landing, publicShell, shell] = root?.children ?? [];
     expect(landing).toMatchObject({ path: '/' });
-    // The sign-in and application forms: no antd, Firebase only once a form is used.
+    // The sign-in and application forms (no antd, Firebase only once a form is used) and the
+    // pages our e-mails link to (Auth's REST API; the callables without Auth).
     expect(publicShell?.lazy).toBe(layoutModules['public-shell']);
     expect(pathsOf(publicShell?.children ?? [])).toEqual([
       '/apply',
       '/login',
       '/admin/login',
       '/forgot-password',
+      '/auth/action',
+      '/newsletter/:action',
     ]);
     expect(shell?.lazy).toBe(layoutModules['ui-shell']);
     // The 404 page, like the landing page, has no layout (no antd): the root's last child.

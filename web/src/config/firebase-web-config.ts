@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /**
  * The Firebase web app configuration and where a build gets it. Pure (no `import.meta`), so the
  * Vite config checks a production build with the same rules the app applies at start-up.
@@ -10,14 +8,12 @@ import * as z from 'zod/mini';
  *   app reads Firebase Hosting's reserved `/__/firebase/init.json` when it starts. A `demo-`
  *   project, a partial set of values or an emulator setting fails the build.
  */
-const required = () => z.string().check(z.minLength(1));
-export const firebaseWebConfigSchema = z.object({
-  apiKey: required(),
-  authDomain: required(),
-  projectId: required(),
-  appId: required(),
-});
-export type FirebaseWebConfig = z.infer<typeof firebaseWebConfigSchema>;
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId: string;
+}
 
 /** The build variables that make up the web config, in the order of FirebaseWebConfig. */
 export const FIREBASE_CONFIG_VARS = {
@@ -53,7 +49,7 @@ export function configFromBuildEnv(vars: BuildEnv): FirebaseWebConfig | null {
         `Set all of ${Object.values(FIREBASE_CONFIG_VARS).join(', ')}, or none of them to use Firebase Hosting's ${HOSTING_INIT_URL}.`,
     );
   }
-  return firebaseWebConfigSchema.parse(Object.fromEntries(entries));
+  return webConfig((key) => vars[FIREBASE_CONFIG_VARS[key]]?.trim() ?? '');
 }
 
 /**
@@ -91,16 +87,37 @@ export function productionBuildProblems(vars: BuildEnv): string[] {
   return problems;
 }
 
-/** Parses Firebase Hosting's init.json (it carries more keys than the app needs). */
+/**
+ * Parses Firebase Hosting's init.json (it carries more keys than the app needs): the four values
+ * must be non-empty strings. Checked by hand, not with a schema library, so a page that needs
+ * only Firebase's app (the newsletter links) loads none for four strings.
+ */
 export function parseHostingInitJson(body: unknown): FirebaseWebConfig {
-  const parsed = firebaseWebConfigSchema.safeParse(body);
-  if (!parsed.success) {
+  const isObject = typeof body === 'object' && body !== null;
+  const config = webConfig((key) => {
+    const value: unknown = isObject ? (body as Record<string, unknown>)[key] : undefined;
+    return typeof value === 'string' ? value : '';
+  });
+  const missing = Object.entries(config)
+    .filter(([, value]) => value === '')
+    .map(([key]) => key);
+  if (!isObject || missing.length > 0) {
     throw new Error(
-      `${HOSTING_INIT_URL} is not a Firebase web config (${parsed.error.issues.map((i) => i.path.join('.') || 'body').join(', ')} missing). ` +
+      `${HOSTING_INIT_URL} is not a Firebase web config (${isObject ? missing.join(', ') : 'body'} missing). ` +
         'Is the app served by Firebase Hosting?',
     );
   }
-  return parsed.data;
+  return config;
+}
+
+/** The four values, each read by its key. */
+function webConfig(value: (key: keyof FirebaseWebConfig) => string): FirebaseWebConfig {
+  return {
+    apiKey: value('apiKey'),
+    authDomain: value('authDomain'),
+    projectId: value('projectId'),
+    appId: value('appId'),
+  };
 }
 
 /** Waits before the second and third attempt at init.json. */

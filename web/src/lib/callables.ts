@@ -31,7 +31,7 @@ import {
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
 } from '@portal/domain';
-import { functions } from './firebase';
+import { functions } from './firebase-app';
 
 /** Typed callable functions; request and response shapes come from @portal/domain. */
 function callable<Req, Res>(name: string) {

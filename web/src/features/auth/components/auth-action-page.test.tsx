@@ -1,22 +1,25 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as FirebaseAuth from 'firebase/auth';
 import type { AcceptedResponse, SyncEmailVerificationRequest } from '@portal/domain';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { auth } from '@/lib/firebase';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { AuthActionPage } from './auth-action-page';
 
-const sdk = vi.hoisted(() => ({
-  checkActionCode: vi.fn(),
-  applyActionCode: vi.fn(),
-  verifyPasswordResetCode: vi.fn(),
-  confirmPasswordReset: vi.fn(),
-}));
-vi.mock('firebase/auth', async (importOriginal) => ({
-  ...(await importOriginal<typeof FirebaseAuth>()),
-  ...sdk,
+/**
+ * The page applies the links' codes with Auth's REST API (api/identity-toolkit.ts): a stand-in
+ * for the Auth server answers its requests, so the requests and the server's answers (and their
+ * errors, as Identity Toolkit words them) are what is tested. The Auth emulator answers them for
+ * real in the mail journey.
+ */
+type Reply = { status?: number; body: unknown } | 'offline';
+const server = vi.hoisted(() => ({
+  /** accounts:resetPassword without a new password: reads the code. */
+  check: vi.fn<(oobCode: string) => Promise<Reply>>(),
+  /** accounts:update: applies a verification code. */
+  apply: vi.fn<(oobCode: string) => Promise<Reply>>(),
+  /** accounts:resetPassword with a new password: uses a reset code. */
+  confirm: vi.fn<(oobCode: string, newPassword: string) => Promise<Reply>>(),
 }));
 const callables = vi.hoisted(() => ({
   callSyncEmailVerification:
@@ -25,9 +28,31 @@ const callables = vi.hoisted(() => ({
 vi.mock('@/lib/callables', () => callables);
 
 const CODE = 'oob-code-123';
+const ok = (body: object = {}): Reply => ({ body });
+/** An Identity Toolkit refusal, as the server sends it. */
+const refused = (message: string): Reply => ({
+  status: 400,
+  body: {
+    error: { code: 400, message, errors: [{ message, domain: 'global', reason: 'invalid' }] },
+  },
+});
 
-function authError(code: string) {
-  return Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+async function identityToolkit(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input));
+  expect(init?.method).toBe('POST');
+  expect(url.searchParams.get('key')).toBeTruthy();
+  const body = JSON.parse(String(init?.body)) as { oobCode: string; newPassword?: string };
+  const method = url.pathname.replace(/^.*\/identitytoolkit\.googleapis\.com\/v1\//, '');
+  let reply: Reply;
+  if (method === 'accounts:update') reply = await server.apply(body.oobCode);
+  else if (method !== 'accounts:resetPassword') throw new Error(`Unexpected request ${url.href}`);
+  else if (body.newPassword === undefined) reply = await server.check(body.oobCode);
+  else reply = await server.confirm(body.oobCode, body.newPassword);
+  if (reply === 'offline') throw new TypeError('Failed to fetch');
+  return new Response(JSON.stringify(reply.body), {
+    status: reply.status ?? 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 function renderAction(query: string, { strict = false } = {}) {
@@ -44,21 +69,23 @@ function renderAction(query: string, { strict = false } = {}) {
 }
 
 beforeEach(() => {
-  for (const fn of Object.values(sdk)) fn.mockReset();
-  sdk.checkActionCode.mockResolvedValue({
-    operation: 'VERIFY_EMAIL',
-    data: { email: 'ada@cloudnine.test' },
-  });
-  sdk.applyActionCode.mockResolvedValue(undefined);
-  sdk.verifyPasswordResetCode.mockResolvedValue('ada@cloudnine.test');
-  sdk.confirmPasswordReset.mockResolvedValue(undefined);
+  vi.stubGlobal('fetch', vi.fn(identityToolkit));
+  server.check
+    .mockReset()
+    .mockResolvedValue(ok({ email: 'ada@cloudnine.test', requestType: 'VERIFY_EMAIL' }));
+  server.apply.mockReset().mockResolvedValue(ok({ email: 'ada@cloudnine.test' }));
+  server.confirm.mockReset().mockResolvedValue(ok({ email: 'ada@cloudnine.test' }));
   callables.callSyncEmailVerification.mockReset().mockResolvedValue({ accepted: true });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('AuthActionPage, verifyEmail', () => {
   it('verifies the address once (even in StrictMode), syncs the profile and leads to sign in', async () => {
     let finish: () => void = () => undefined;
-    sdk.applyActionCode.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    server.apply.mockReturnValue(new Promise<Reply>((resolve) => (finish = () => resolve(ok()))));
     const { router } = renderAction(`?mode=verifyEmail&oobCode=${CODE}`, { strict: true });
     expect(screen.getByRole('heading', { name: 'Verifying your email…' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toBeInTheDocument();
@@ -68,10 +95,10 @@ describe('AuthActionPage, verifyEmail', () => {
     expect(
       screen.getByText(/is verified. We'll review your application and notify you when approved./),
     ).toHaveTextContent('Your email address ada@cloudnine.test is verified.');
-    expect(sdk.checkActionCode).toHaveBeenCalledTimes(1);
-    expect(sdk.checkActionCode).toHaveBeenCalledWith(auth, CODE);
-    expect(sdk.applyActionCode).toHaveBeenCalledTimes(1);
-    expect(sdk.applyActionCode).toHaveBeenCalledWith(auth, CODE);
+    expect(server.check).toHaveBeenCalledTimes(1);
+    expect(server.check).toHaveBeenCalledWith(CODE);
+    expect(server.apply).toHaveBeenCalledTimes(1);
+    expect(server.apply).toHaveBeenCalledWith(CODE);
     expect(callables.callSyncEmailVerification).toHaveBeenCalledTimes(1);
     expect(callables.callSyncEmailVerification).toHaveBeenCalledWith({
       email: 'ada@cloudnine.test',
@@ -87,19 +114,19 @@ describe('AuthActionPage, verifyEmail', () => {
   });
 
   it('tells an expired link apart and points to Resend verification email', async () => {
-    sdk.checkActionCode.mockRejectedValue(authError('auth/expired-action-code'));
+    server.check.mockResolvedValue(refused('EXPIRED_OOB_CODE'));
     renderAction(`?mode=verifyEmail&oobCode=${CODE}`);
     expect(
       await screen.findByRole('heading', { name: 'This link has expired.' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/Resend verification email/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-    expect(sdk.applyActionCode).not.toHaveBeenCalled();
+    expect(server.apply).not.toHaveBeenCalled();
     expect(callables.callSyncEmailVerification).not.toHaveBeenCalled();
   });
 
   it('says a used link has already been used', async () => {
-    sdk.applyActionCode.mockRejectedValue(authError('auth/invalid-action-code'));
+    server.apply.mockResolvedValue(refused('INVALID_OOB_CODE'));
     renderAction(`?mode=verifyEmail&oobCode=${CODE}`);
     expect(
       await screen.findByRole('heading', {
@@ -110,12 +137,21 @@ describe('AuthActionPage, verifyEmail', () => {
   });
 
   it('offers to try again when the check fails for another reason', async () => {
-    sdk.checkActionCode.mockRejectedValue(authError('auth/network-request-failed'));
+    server.check.mockResolvedValue('offline');
     renderAction(`?mode=verifyEmail&oobCode=${CODE}`);
     expect(
       await screen.findByRole('heading', { name: "We couldn't check this link." }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('offers to try again when the server fails without an Auth error', async () => {
+    server.check.mockResolvedValue({ status: 503, body: 'Service Unavailable' });
+    renderAction(`?mode=verifyEmail&oobCode=${CODE}`);
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't check this link." }),
+    ).toBeInTheDocument();
+    expect(server.apply).not.toHaveBeenCalled();
   });
 });
 
@@ -133,14 +169,14 @@ describe('AuthActionPage, resetPassword', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('ada@cloudnine.test')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveAttribute('type', 'password');
-    expect(sdk.verifyPasswordResetCode).toHaveBeenCalledTimes(1);
-    expect(sdk.verifyPasswordResetCode).toHaveBeenCalledWith(auth, CODE);
+    expect(server.check).toHaveBeenCalledTimes(1);
+    expect(server.check).toHaveBeenCalledWith(CODE);
 
     await choose('new-secret-1');
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
     expect(screen.getByText('You can now sign in with your new password.')).toBeInTheDocument();
-    expect(sdk.confirmPasswordReset).toHaveBeenCalledTimes(1);
-    expect(sdk.confirmPasswordReset).toHaveBeenCalledWith(auth, CODE, 'new-secret-1');
+    expect(server.confirm).toHaveBeenCalledTimes(1);
+    expect(server.confirm).toHaveBeenCalledWith(CODE, 'new-secret-1');
     await userEvent.click(screen.getByRole('link', { name: 'Sign in' }));
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -154,11 +190,11 @@ describe('AuthActionPage, resetPassword', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
-    expect(sdk.confirmPasswordReset).not.toHaveBeenCalled();
+    expect(server.confirm).not.toHaveBeenCalled();
   });
 
   it('shows an expired link instead of the form', async () => {
-    sdk.verifyPasswordResetCode.mockRejectedValue(authError('auth/expired-action-code'));
+    server.check.mockResolvedValue(refused('EXPIRED_OOB_CODE'));
     renderAction(`?mode=resetPassword&oobCode=${CODE}`);
     expect(
       await screen.findByRole('heading', { name: 'This link has expired.' }),
@@ -171,7 +207,7 @@ describe('AuthActionPage, resetPassword', () => {
   });
 
   it('shows a used link instead of the form', async () => {
-    sdk.verifyPasswordResetCode.mockRejectedValue(authError('auth/invalid-action-code'));
+    server.check.mockResolvedValue(refused('INVALID_OOB_CODE'));
     renderAction(`?mode=resetPassword&oobCode=${CODE}`);
     expect(
       await screen.findByRole('heading', {
@@ -181,7 +217,7 @@ describe('AuthActionPage, resetPassword', () => {
   });
 
   it('says the link was used when the code is spent before saving', async () => {
-    sdk.confirmPasswordReset.mockRejectedValue(authError('auth/invalid-action-code'));
+    server.confirm.mockResolvedValue(refused('INVALID_OOB_CODE'));
     renderAction(`?mode=resetPassword&oobCode=${CODE}`);
     await choose('new-secret-1');
     expect(
@@ -192,7 +228,9 @@ describe('AuthActionPage, resetPassword', () => {
   });
 
   it('puts a weak password refused by the server on the field', async () => {
-    sdk.confirmPasswordReset.mockRejectedValue(authError('auth/weak-password'));
+    server.confirm.mockResolvedValue(
+      refused('WEAK_PASSWORD : Password should be at least 6 characters'),
+    );
     renderAction(`?mode=resetPassword&oobCode=${CODE}`);
     await choose('123456');
     expect(await screen.findByText('Password must be at least 6 characters.')).toBeInTheDocument();
@@ -201,7 +239,7 @@ describe('AuthActionPage, resetPassword', () => {
   });
 
   it('toasts other failures and keeps the form', async () => {
-    sdk.confirmPasswordReset.mockRejectedValue(authError('auth/network-request-failed'));
+    server.confirm.mockResolvedValue('offline');
     renderAction(`?mode=resetPassword&oobCode=${CODE}`);
     await choose('new-secret-1');
     await expectToast(
@@ -225,9 +263,7 @@ describe('AuthActionPage, other links', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'This link is not valid.' }),
     ).toBeInTheDocument();
-    expect(sdk.checkActionCode).not.toHaveBeenCalled();
-    expect(sdk.applyActionCode).not.toHaveBeenCalled();
-    expect(sdk.verifyPasswordResetCode).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('link', { name: 'Back to Home' }));
     expect(router.state.location.pathname).toBe('/');
   });

@@ -1,7 +1,6 @@
-import { CheckCircleFilled, ExclamationCircleFilled } from '@/components/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Spinner } from '@/components/app-loading';
-import { Button } from '@/components/button';
+import { StatusIcon } from '@/components/status-icon';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { useOneShot } from '@/lib/use-one-shot';
 import { usePageTitle } from '@/lib/use-page-title';
 import { checkPasswordResetLink, resetPassword, verifyEmailLink } from '../api/auth-actions';
 import { authErrorCode, authErrorText } from '../lib/auth-errors';
+import { AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
 import { TextField } from './text-field';
@@ -43,7 +43,6 @@ export function AuthActionPage() {
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const oobCode = params.get('oobCode');
-  // Its cards hold antd buttons: the cards' theme (AuthLayout itself is antd-free).
   return (
     <>
       {oobCode && mode === 'verifyEmail' ? (
@@ -82,9 +81,9 @@ function ResultCard({
       title={title}
       icon={
         tone === 'success' ? (
-          <CheckCircleFilled />
+          <StatusIcon kind="success" />
         ) : (
-          <ExclamationCircleFilled className="auth-icon--warning" />
+          <StatusIcon kind="warning" className="auth-icon--warning" />
         )
       }
     >
@@ -138,9 +137,9 @@ function ProblemCard({ problem, mode }: { problem: LinkProblem; mode: Mode }) {
         title="We couldn't check this link."
         text="Check your connection and try again."
       >
-        <Button type="primary" size="large" block onClick={() => window.location.reload()}>
+        <AuthButton primary onClick={() => window.location.reload()}>
           Try again
-        </Button>
+        </AuthButton>
       </ResultCard>
     );
   }
@@ -286,9 +285,9 @@ function NewPasswordForm({
           autoComplete="new-password"
           maxLength={LIMITS.passwordMax}
         />
-        <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy}>
+        <AuthButton primary type="submit" busy={busy}>
           {busy ? 'Saving…' : 'Save new password'}
-        </Button>
+        </AuthButton>
       </form>
     </AuthLayout>
   );

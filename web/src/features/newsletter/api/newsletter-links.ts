@@ -1,4 +1,4 @@
-import { newsletterTokenRequest, type NewsletterTokenResponse } from '@portal/domain';
+import { isNewsletterTokenShape, type NewsletterTokenResponse } from '@portal/domain';
 import { callConfirmNewsletter, callUnsubscribeNewsletter } from '@/lib/callables';
 
 /** The newsletter links of our emails: /newsletter/confirm and /newsletter/unsubscribe. */
@@ -10,7 +10,7 @@ export function isNewsletterAction(value: string | undefined): value is Newslett
 
 /** Whether a link's token has the shape the server accepts (no call for one that has not). */
 export function isNewsletterToken(token: string | null): token is string {
-  return token !== null && newsletterTokenRequest.safeParse({ token }).success;
+  return isNewsletterTokenShape(token);
 }
 
 /** Confirms the subscription of a confirm link's token (double opt-in). */
