@@ -172,7 +172,7 @@ export function routeKind(route: string): RouteKind {
  * Why these routes are over, and what would bring them down: docs/performance.md.
  */
 export const INTERIM_CEILINGS: Readonly<Record<string, number>> = {
-  '/admin': 531 * KB, // 527.9 KB measured
+  '/admin': 498 * KB, // 494.3 KB measured (527.9 KB before the date fields went native)
   '/admin/stores/:uid': 484 * KB, // 480.6 KB measured
 };
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { SearchOrdersRequest, SearchOrdersResponse } from '@portal/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -224,6 +224,39 @@ describe('RecentOrdersTable: the URL is the query', () => {
     ]) {
       expect(screen.getByText(problem)).toBeInTheDocument();
     }
+  });
+
+  it('filters by a date range once both days are typed, the earlier first, and drops it when a day is emptied', async () => {
+    const { router } = renderTable('/admin?page=2');
+    await screen.findByText('Cloud Nine Smoke');
+    const from = screen.getByLabelText('Order dates: from');
+    const to = screen.getByLabelText('Order dates: to');
+    expect(from).toHaveAttribute('type', 'date');
+    // One end alone is no range: it stays in its field and asks for nothing.
+    await user.type(from, '2026-11-20');
+    expect(router.state.location.search).toBe('?page=2');
+    expect(from).toHaveValue('2026-11-20');
+    // To before From: the range runs from the earlier day.
+    await user.type(to, '2026-11-02');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2026-11-02&to=2026-11-20'),
+    );
+    await waitFor(() =>
+      expect(lastRequest()).toEqual({
+        ...DEFAULTS,
+        range: { from: '2026-11-02', to: '2026-11-20' },
+      }),
+    );
+    expect(from).toHaveValue('2026-11-02');
+    expect(to).toHaveValue('2026-11-20');
+    await user.clear(to);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastRequest()).toEqual(DEFAULTS));
+    expect(from).toHaveValue('2026-11-02');
+    // A range from elsewhere (a link, Back) replaces what the fields hold.
+    await act(() => router.navigate('/admin?from=2026-10-01&to=2026-10-31'));
+    expect(from).toHaveValue('2026-10-01');
+    expect(to).toHaveValue('2026-10-31');
   });
 
   it('ignores a range over 5 years', async () => {

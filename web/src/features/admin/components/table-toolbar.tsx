@@ -1,14 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { SEARCH_TEXT_MAX, type DayRange } from '@portal/domain';
-import { Alert, Button, DatePicker, Input, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Button, Input, Select } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import './admin-tables.css';
 
 /** How long the search box waits after the last key before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-const DAY_FORMAT = 'YYYY-MM-DD';
 
 /**
  * The search box: searches SEARCH_DEBOUNCE_MS after the last key, or at once on Enter; follows
@@ -55,6 +52,75 @@ function SearchBox({
         if (trimmed !== value) onSearch(trimmed);
       }}
     />
+  );
+}
+
+/** `{ from, to }` as one string, so a range is compared by its days, not by its object. */
+const rangeKey = (range: DayRange | null) => (range ? `${range.from}/${range.to}` : '');
+
+/**
+ * The date range as two native date fields, From and To: a phone shows its own date picker, a
+ * keyboard types the day, and the dashboard loads no calendar library for it. The range applies
+ * once both ends are set (the earlier day first); emptying either end removes it. An end alone
+ * stays in its field until the other is given.
+ */
+function DayRangeInputs({
+  value,
+  label,
+  onChange,
+}: {
+  value: DayRange | null;
+  label: string;
+  onChange: (range: DayRange | null) => void;
+}) {
+  const [draft, setDraft] = useState({ from: value?.from ?? '', to: value?.to ?? '' });
+  // The range the URL held at the last render, and the one these fields last asked for.
+  const [seen, setSeen] = useState(rangeKey(value));
+  const [asked, setAsked] = useState<string | null>(null);
+  if (rangeKey(value) !== seen) {
+    setSeen(rangeKey(value));
+    setAsked(null);
+    // Moved from elsewhere (Clear filters, Back): show what the URL says now.
+    if (rangeKey(value) !== asked) setDraft({ from: value?.from ?? '', to: value?.to ?? '' });
+  }
+
+  const apply = (range: DayRange | null) => {
+    setAsked(rangeKey(range));
+    onChange(range);
+  };
+  const change = (end: 'from' | 'to', day: string) => {
+    const next = { ...draft, [end]: day };
+    if (next.from && next.to && next.from > next.to) {
+      setDraft({ from: next.to, to: next.from });
+      apply({ from: next.to, to: next.from });
+      return;
+    }
+    setDraft(next);
+    if (next.from && next.to) apply(next);
+    else if (value) apply(null);
+  };
+
+  return (
+    <div className="admin-toolbar__range" role="group" aria-label={label}>
+      <Input
+        type="date"
+        prefix="From"
+        aria-label={`${label}: from`}
+        placeholder="From"
+        value={draft.from}
+        max={draft.to || undefined}
+        onChange={(event) => change('from', event.target.value)}
+      />
+      <Input
+        type="date"
+        prefix="To"
+        aria-label={`${label}: to`}
+        placeholder="To"
+        value={draft.to}
+        min={draft.from || undefined}
+        onChange={(event) => change('to', event.target.value)}
+      />
+    </div>
   );
 }
 
@@ -108,24 +174,7 @@ export function TableToolbar({
           onChange={(value) => select.onChange(value === ALL ? null : value)}
         />
       ))}
-      <DatePicker.RangePicker
-        className="admin-toolbar__range"
-        classNames={{ popup: { root: 'admin-range-popup' } }}
-        aria-label={range.label}
-        placeholder={['From', 'To']}
-        format={DAY_FORMAT}
-        // Either end may be left empty: with both required, Tab from the empty From field is
-        // pulled back into it (the picker locks the focus on a required empty field), a keyboard
-        // trap. A half range is no range (onChange below).
-        allowEmpty={[true, true]}
-        value={range.value ? [dayjs(range.value.from), dayjs(range.value.to)] : null}
-        onChange={(days) => {
-          const [from, to] = days ?? [];
-          range.onChange(
-            from && to ? { from: from.format(DAY_FORMAT), to: to.format(DAY_FORMAT) } : null,
-          );
-        }}
-      />
+      <DayRangeInputs {...range} />
       {sort && (
         <Select<string>
           aria-label="Sort"
