@@ -55,6 +55,11 @@ function SearchBox({
   );
 }
 
+const RANGE_ENDS = [
+  { end: 'from', text: 'From' },
+  { end: 'to', text: 'To' },
+] as const;
+
 /** `{ from, to }` as one string, so a range is compared by its days, not by its object. */
 const rangeKey = (range: DayRange | null) => (range ? `${range.from}/${range.to}` : '');
 
@@ -102,24 +107,20 @@ function DayRangeInputs({
 
   return (
     <div className="admin-toolbar__range" role="group" aria-label={label}>
-      <Input
-        type="date"
-        prefix="From"
-        aria-label={`${label}: from`}
-        placeholder="From"
-        value={draft.from}
-        max={draft.to || undefined}
-        onChange={(event) => change('from', event.target.value)}
-      />
-      <Input
-        type="date"
-        prefix="To"
-        aria-label={`${label}: to`}
-        placeholder="To"
-        value={draft.to}
-        min={draft.from || undefined}
-        onChange={(event) => change('to', event.target.value)}
-      />
+      {RANGE_ENDS.map(({ end, text }) => (
+        <Input
+          key={end}
+          type="date"
+          prefix={text}
+          aria-label={`${label}: ${end}`}
+          placeholder={text}
+          value={draft[end]}
+          // The browser's picker offers no From after To, and no To before From.
+          min={end === 'to' ? draft.from || undefined : undefined}
+          max={end === 'from' ? draft.to || undefined : undefined}
+          onChange={(event) => change(end, event.target.value)}
+        />
+      ))}
     </div>
   );
 }
