@@ -56,13 +56,24 @@ export async function confirmPasswordReset(oobCode: string, newPassword: string)
   await post('accounts:resetPassword', { oobCode, newPassword });
 }
 
+/** The web config read from Firebase Hosting, once per page (a reset link makes two requests). */
+let hostingConfig: ReturnType<typeof fetchHostingConfig> | null = null;
+
+async function apiKey(): Promise<string> {
+  if (env.firebase) return env.firebase.apiKey;
+  hostingConfig ??= fetchHostingConfig().catch((error: unknown) => {
+    hostingConfig = null; // the next request asks again
+    throw error;
+  });
+  return (await hostingConfig).apiKey;
+}
+
 /** Identity Toolkit's address: the Auth emulator's locally, Google's in production. */
 async function endpoint(method: string): Promise<string> {
-  const { apiKey } = env.firebase ?? (await fetchHostingConfig());
   const base = env.emulators
     ? `http://${env.emulators.host}:${env.emulators.authPort}/identitytoolkit.googleapis.com`
     : 'https://identitytoolkit.googleapis.com';
-  return `${base}/v1/${method}?key=${encodeURIComponent(apiKey)}`;
+  return `${base}/v1/${method}?key=${encodeURIComponent(await apiKey())}`;
 }
 
 async function post(method: string, request: object): Promise<Record<string, unknown>> {
@@ -88,10 +99,12 @@ function refusal(status: number, error: unknown): AuthRequestError {
     typeof error === 'object' && error !== null
       ? text((error as { message?: unknown }).message)
       : null;
-  const [name = '', detail] = (message ?? '').split(/\s*:\s*/, 2);
+  const full = message ?? '';
+  const colon = full.indexOf(':');
+  const name = (colon < 0 ? full : full.slice(0, colon)).trim();
   const code = SERVER_ERRORS[name] ?? (status >= 500 ? 'auth/internal-error' : 'auth/unknown');
   // Only the server's explanation is a message (WEAK_PASSWORD's); the rest is read by its code.
-  return new AuthRequestError(code, detail ?? '');
+  return new AuthRequestError(code, colon < 0 ? '' : full.slice(colon + 1).trim());
 }
 
 function text(value: unknown): string | null {

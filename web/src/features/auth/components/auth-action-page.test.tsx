@@ -238,6 +238,16 @@ describe('AuthActionPage, resetPassword', () => {
     expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
   });
 
+  it("toasts the server's own explanation of a refusal it gives no code for", async () => {
+    server.confirm.mockResolvedValue(
+      refused('PASSWORD_POLICY_VIOLATION : Policy: use 12 characters or more'),
+    );
+    renderAction(`?mode=resetPassword&oobCode=${CODE}`);
+    await choose('new-secret-1');
+    await expectToast('Password Not Changed', 'Policy: use 12 characters or more');
+    expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+  });
+
   it('toasts other failures and keeps the form', async () => {
     server.confirm.mockResolvedValue('offline');
     renderAction(`?mode=resetPassword&oobCode=${CODE}`);
