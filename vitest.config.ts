@@ -20,9 +20,10 @@ export default defineConfig({
     silent: 'passed-only',
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so the
     // suites that can run side by side (web, domain, the emulators') would not. Two workers keep
-    // both cores busy (97% measured while these suites run) and finish them about a third sooner. The end-to-end journeys run on one local stack per worker
-    // (e2e/src/global-setup.ts), hence at most 4. The functions suite shares one stack and runs
-    // its files one at a time, after the rest.
+    // both cores busy (97% measured while these suites run) and finish them about a third
+    // sooner. The end-to-end journeys run on one local stack per worker (e2e/src/global-setup.ts),
+    // hence at most 4. The functions suite shares one stack and runs its files one at a time,
+    // after the rest.
     maxWorkers: Math.min(4, Math.max(2, availableParallelism() - 1)),
   },
 });

@@ -1,14 +1,15 @@
 /**
  * Layout at phone width and on touch screens, measured in Chromium (the unit tests' DOM has no
- * layout): the portal header with a 60-character store name (one line, cut with an ellipsis, same height as
- * with a short name) and a cart of 125 units (the 99+ badge inside the cart link); the cart's
- * quantity, price and total columns lining up from line to line; every control of the buyer's
- * pages and the managers' orders, users, catalog and store page at least 44 x 44 px on a touch
- * phone (and on a touch tablet); the managers' card buttons 8 px apart and inside their card;
- * a visible focus ring on a button, a link and a field, and reduced motion turning transitions
- * and antd's motion off. A fresh retailer whose profile and cart are written directly; the demo
- * retailer's order history and the demo manager's screens are only looked at. Touch layout: a
- * coarse pointer or a screen under 640 px (web/src/lib/use-media-query.ts).
+ * layout): the portal header with a 60-character store name (one line, cut with an ellipsis,
+ * same height as with a short name) and a cart of 125 units (the 99+ badge inside the cart
+ * link); the cart's quantity, price and total columns lining up from line to line; every control
+ * of the buyer's pages and the managers' orders, users, catalog and store page at least 44 x 44
+ * px on a touch phone (and on a touch tablet); the managers' card buttons 8 px apart and
+ * inside their card; a visible focus ring on a button, a link and a field, and reduced motion
+ * turning transitions and antd's motion off. A fresh retailer whose profile and cart are
+ * written directly; the demo retailer's order history and the demo manager's screens are only
+ * looked at. Touch layout: a coarse pointer or a screen under 640 px
+ * (web/src/lib/use-media-query.ts).
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';

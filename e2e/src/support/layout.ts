@@ -1,7 +1,7 @@
 /**
  * Layout measured in the browser (the unit tests' DOM has no layout): tap target sizes,
- * horizontal overflow, text contrast, element boxes. The in-page code is written as string expressions, as in
- * a11y.ts: it runs in the page, not in Node.
+ * horizontal overflow, text contrast, element boxes. The in-page code is written as string
+ * expressions, as in a11y.ts: it runs in the page, not in Node.
  */
 import type { Locator, Page } from 'playwright-core';
 

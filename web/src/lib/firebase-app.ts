@@ -16,10 +16,7 @@ import { startAppCheck } from './app-check';
  */
 export const firebaseApp = initializeApp(env.firebase ?? (await fetchHostingConfig()));
 // Before any Firebase call, so every callable and Firestore request carries an App Check token.
-export const appCheck = startAppCheck(firebaseApp, {
-  emulators: env.emulators,
-  siteKey: env.appCheckSiteKey,
-});
+startAppCheck(firebaseApp, { emulators: env.emulators, siteKey: env.appCheckSiteKey });
 export const functions = getFunctions(firebaseApp, env.functionsRegion);
 
 if (env.emulators) {

@@ -63,6 +63,9 @@ const RANGE_ENDS = [
 /** `{ from, to }` as one string, so a range is compared by its days, not by its object. */
 const rangeKey = (range: DayRange | null) => (range ? `${range.from}/${range.to}` : '');
 
+/** What the two fields show for a range ('' for an end not given). */
+const fieldsOf = (range: DayRange | null) => ({ from: range?.from ?? '', to: range?.to ?? '' });
+
 /**
  * The date range as two native date fields, From and To: a phone shows its own date picker, a
  * keyboard types the day, and the dashboard loads no calendar library for it. The range applies
@@ -78,31 +81,28 @@ function DayRangeInputs({
   label: string;
   onChange: (range: DayRange | null) => void;
 }) {
-  const [draft, setDraft] = useState({ from: value?.from ?? '', to: value?.to ?? '' });
+  const key = rangeKey(value);
+  const [draft, setDraft] = useState(() => fieldsOf(value));
   // The range the URL held at the last render, and the one these fields last asked for.
-  const [seen, setSeen] = useState(rangeKey(value));
+  const [seen, setSeen] = useState(key);
   const [asked, setAsked] = useState<string | null>(null);
-  if (rangeKey(value) !== seen) {
-    setSeen(rangeKey(value));
+  if (key !== seen) {
+    setSeen(key);
     setAsked(null);
     // Moved from elsewhere (Clear filters, Back): show what the URL says now.
-    if (rangeKey(value) !== asked) setDraft({ from: value?.from ?? '', to: value?.to ?? '' });
+    if (key !== asked) setDraft(fieldsOf(value));
   }
 
-  const apply = (range: DayRange | null) => {
-    setAsked(rangeKey(range));
-    onChange(range);
-  };
   const change = (end: 'from' | 'to', day: string) => {
-    const next = { ...draft, [end]: day };
-    if (next.from && next.to && next.from > next.to) {
-      setDraft({ from: next.to, to: next.from });
-      apply({ from: next.to, to: next.from });
-      return;
-    }
+    const typed = { ...draft, [end]: day };
+    const next =
+      typed.from && typed.to && typed.from > typed.to ? { from: typed.to, to: typed.from } : typed;
     setDraft(next);
-    if (next.from && next.to) apply(next);
-    else if (value) apply(null);
+    const range = next.from && next.to ? next : null;
+    if (range || value) {
+      setAsked(rangeKey(range));
+      onChange(range);
+    }
   };
 
   return (

@@ -1,4 +1,4 @@
-import { isNewsletterTokenShape, type NewsletterTokenResponse } from '@portal/domain';
+import type { NewsletterTokenResponse } from '@portal/domain';
 import { callConfirmNewsletter, callUnsubscribeNewsletter } from '@/lib/callables';
 
 /** The newsletter links of our emails: /newsletter/confirm and /newsletter/unsubscribe. */
@@ -6,11 +6,6 @@ export type NewsletterAction = 'confirm' | 'unsubscribe';
 
 export function isNewsletterAction(value: string | undefined): value is NewsletterAction {
   return value === 'confirm' || value === 'unsubscribe';
-}
-
-/** Whether a link's token has the shape the server accepts (no call for one that has not). */
-export function isNewsletterToken(token: string | null): token is string {
-  return isNewsletterTokenShape(token);
 }
 
 /** Confirms the subscription of a confirm link's token (double opt-in). */

@@ -8,12 +8,8 @@ import { paths } from '@/config/paths';
 import { callableErrorCode } from '@/lib/callable-errors';
 import { useOneShot } from '@/lib/use-one-shot';
 import { usePageTitle } from '@/lib/use-page-title';
-import {
-  confirmSubscription,
-  isNewsletterAction,
-  isNewsletterToken,
-  unsubscribe,
-} from '../api/newsletter-links';
+import { isNewsletterTokenShape } from '@portal/domain';
+import { confirmSubscription, isNewsletterAction, unsubscribe } from '../api/newsletter-links';
 import './newsletter.css';
 
 /**
@@ -26,7 +22,8 @@ export function NewsletterPage() {
   const { action } = useParams();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const usable = isNewsletterAction(action) && isNewsletterToken(token) ? token : null;
+  // A token without the shape the server accepts costs no call.
+  const usable = isNewsletterAction(action) && isNewsletterTokenShape(token) ? token : null;
   const confirmed = useOneShot(action === 'confirm' ? usable : null, confirmSubscription);
   const unsubscribed = useOneShot(action === 'unsubscribe' ? usable : null, unsubscribe);
   const result = action === 'confirm' ? confirmed : unsubscribed;
