@@ -2,12 +2,13 @@
  * Any other path shows the 404 page, whose link returns home; /payment-success alone shows no
  * details; the accessibility check (support/a11y.ts) fails on a page with a real violation. At
  * 390 px the 404 page and the router's error screen (a page whose code fails to load) fit the
- * screen, with their text at 4.5:1 or more.
+ * screen, with their text at 4.5:1 or more. A failed step's message quotes what the page shows.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { checkA11y } from './support/a11y';
+import { failureContext } from './support/failure-context';
 import { ARTIFACTS_DIR, journey, PHONE } from './support/journey';
 import { horizontalOverflow, textContrast } from './support/layout';
 import { snap } from './support/screens';
@@ -62,6 +63,26 @@ j.step('the accessibility check fails on a real violation, names it and saves th
   // Pages that are not the web app's (MailDev here, the Stripe sandbox's page) are not checked.
   await page.goto(j.stack.urls.mail);
   expect(await checkA11y(page, 'maildev')).toBe(false);
+});
+
+j.step("a failed step's message quotes what the page shows, not what it hides", async () => {
+  const { page } = await j.person('failure-probe');
+  await page.goto('/no-such-page');
+  await see(page.getByText('Oops! Page not found'));
+  await page.evaluate(`(() => {
+    const shown = document.createElement('div');
+    shown.setAttribute('role', 'alert');
+    shown.textContent = 'Order could not be shipped: try again';
+    const hidden = document.createElement('div');
+    hidden.setAttribute('role', 'alert');
+    hidden.style.display = 'none';
+    hidden.textContent = 'A hidden message';
+    document.body.append(shown, hidden);
+  })()`);
+  const context = await failureContext([{ name: 'probe', page }], path.join(ARTIFACTS_DIR, 'none.log'), ARTIFACTS_DIR);
+  expect(context).toContain("probe's page shows:");
+  expect(context).toContain('alert: Order could not be shipped: try again');
+  expect(context).not.toContain('A hidden message');
 });
 
 j.step('at 390 px the 404 page fits the screen and its text reads at 4.5:1 or more', async () => {

@@ -152,9 +152,13 @@ j.step(
     await openShip();
     await dialog.getByLabel('Carrier').click();
     await page.getByTitle('UPS', { exact: true }).click();
+    // The choice shows in the field (a click that did not take would fail here, not later).
+    await see(dialog.getByTitle('UPS', { exact: true }));
     await dialog.getByLabel('Tracking number').fill('1z 999-aa1 0123456784');
     await see(dialog.getByText(`Saved as ${TRACKING}`));
     await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
+    // The dialog closes once the order is shipped and the table has been read again.
+    await dialog.waitFor({ state: 'hidden' });
     await see(
       orderRow(manager, firstOrder).getByRole('button', { name: 'Mark Delivered', exact: true }),
     );

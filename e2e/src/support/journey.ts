@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, test } from 'vitest';
+import { failureContext } from './failure-context';
 import { thisStack, type StackInfo } from './provided';
 
 export const E2E_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -92,7 +93,15 @@ export function journey(slug: string): Journey {
             ),
           );
           const urls = people.map(({ name: who, person }) => `${who} at ${person.page.url()}`).join('; ');
-          if (error instanceof Error) error.message = `${error.message}\n  (${urls}; screenshots in e2e/artifacts/${slug}--*--failed.png)`;
+          // Appended after the screenshots and the log lines have been written.
+          const context = await failureContext(
+            people.map(({ name: who, person }) => ({ name: who, page: person.page })),
+            logFile,
+            ARTIFACTS_DIR,
+          ).catch(() => '');
+          if (error instanceof Error) {
+            error.message = `${error.message}\n  (${urls}; screenshots in e2e/artifacts/${slug}--*--failed.png)${context}`;
+          }
           throw error;
         }
       }, timeoutMs);
