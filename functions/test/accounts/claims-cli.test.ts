@@ -1,17 +1,55 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth } from '../../src/lib/admin';
 import { auditEntriesFor, claimsOf, createAccount, profileOf } from './support';
 
 /**
- * scripts/claims.ts run as a user runs it (node + tsx), pointed at the test stack through the
- * same environment variables the global setup exported.
+ * scripts/claims.ts run as a process, pointed at the test stack through the same environment
+ * variables the global setup exported. The usage test runs it as a user does (node + tsx); the
+ * others run the same source bundled once by esbuild (tsx compiles it again on every start:
+ * 1.8 s a run, against about 0.4 s for the bundle), with the packages it imports left to
+ * node_modules as under tsx.
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Under node_modules, so the bundle's imports of firebase-admin resolve as the script's do. */
+const BUNDLE_DIR = path.join(ROOT, 'node_modules/.cache/claims-cli-test');
+let bundle = '';
+
+beforeAll(async () => {
+  await mkdir(BUNDLE_DIR, { recursive: true });
+  const dir = await mkdtemp(path.join(BUNDLE_DIR, 'run-'));
+  bundle = path.join(dir, 'claims.mjs');
+  await build({
+    entryPoints: [path.join(ROOT, 'scripts/claims.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        // Packages stay imports (resolved from node_modules at run time); the workspace's own
+        // domain package is TypeScript, so it is bundled, as tsx would compile it.
+        name: 'packages-external',
+        setup(esbuild) {
+          esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  if (bundle) await rm(path.dirname(bundle), { recursive: true, force: true });
+});
 
 interface CliResult {
   code: number;
@@ -19,15 +57,20 @@ interface CliResult {
   stderr: string;
 }
 
-function claims(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+function claims(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  via: 'bundle' | 'tsx' = 'bundle',
+): Promise<CliResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete childEnv.GOOGLE_APPLICATION_CREDENTIALS;
   if (env.GOOGLE_APPLICATION_CREDENTIALS)
     childEnv.GOOGLE_APPLICATION_CREDENTIALS = env.GOOGLE_APPLICATION_CREDENTIALS;
+  const command = via === 'tsx' ? ['--import', 'tsx', 'scripts/claims.ts'] : [bundle];
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'scripts/claims.ts', ...args],
+      [...command, ...args],
       { cwd: ROOT, env: childEnv, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -39,11 +82,12 @@ function claims(args: string[], env: Record<string, string | undefined> = {}): P
 
 describe('claims CLI: usage', () => {
   it('exits 2 with the usage for a missing or unknown command, a missing email or a bad email', async () => {
+    // As a user runs it: node + tsx, on the TypeScript source.
     const [none, unknown, noEmail, badEmail] = await Promise.all([
-      claims([]),
-      claims(['frobnicate', 'someone@example.com']),
-      claims(['approve']),
-      claims(['approve', 'not-an-email']),
+      claims([], {}, 'tsx'),
+      claims(['frobnicate', 'someone@example.com'], {}, 'tsx'),
+      claims(['approve'], {}, 'tsx'),
+      claims(['approve', 'not-an-email'], {}, 'tsx'),
     ]);
     expect([none.code, unknown.code, noEmail.code, badEmail.code]).toEqual([2, 2, 2, 2]);
     expect(none.stderr).toContain('Missing command');
