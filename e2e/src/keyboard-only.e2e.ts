@@ -87,9 +87,23 @@ const TABS = {
 type TabKey = keyof typeof TABS;
 const TAB_KEYS = Object.keys(TABS) as TabKey[];
 
-/** A dashboard tab by its key (its accessible name also holds "Tab n of 6" while focused). */
+/** The dashboard's tab labels (Users also shows the count of applicants waiting). */
+const TAB_LABELS: Record<TabKey, string> = {
+  overview: 'Overview',
+  orders: 'Orders',
+  'standing-orders': 'Standing orders',
+  users: 'Users',
+  catalog: 'Catalog',
+  tutorials: 'Tutorials',
+};
+
+function dashboardTabs(page: Page): Locator {
+  return page.getByRole('tablist').getByRole('tab');
+}
+
+/** A dashboard tab by its key. */
 function dashboardTab(page: Page, key: TabKey): Locator {
-  return page.locator(`[data-node-key="${key}"] [role="tab"]`);
+  return dashboardTabs(page).filter({ hasText: new RegExp(`^${TAB_LABELS[key]}( \\d+)?$`) });
 }
 
 /** Enter (or Space) on the focused tab opens it: its content shows once its chunk is loaded. */
@@ -105,7 +119,7 @@ async function openFocusedTab(page: Page, key: TabKey, press: 'Enter' | 'Space' 
  * content, or Tab from the top when nothing has the focus), then arrows to `key` and opens it.
  */
 async function switchTab(page: Page, key: TabKey): Promise<void> {
-  const selected = page.locator('[data-node-key] [role="tab"][aria-selected="true"]');
+  const selected = dashboardTabs(page).and(page.locator('[aria-selected="true"]'));
   let current: TabKey = 'orders';
   for (const k of TAB_KEYS) if ((await dashboardTab(page, k).getAttribute('aria-selected')) === 'true') current = k;
   const lost = (await focusStop(page)).name === 'body';

@@ -6,12 +6,19 @@ import { PageTabs, tabAfterKey } from './page-tabs';
 
 type Key = 'one' | 'two' | 'three';
 
-function Harness({ start = 'one' as Key }: { start?: Key }) {
+function Harness({
+  start = 'one' as Key,
+  activation,
+}: {
+  start?: Key;
+  activation?: 'automatic' | 'manual';
+}) {
   const [active, setActive] = useState<Key>(start);
   return (
     <PageTabs<Key>
       activeKey={active}
       onChange={setActive}
+      activation={activation}
       items={[
         { key: 'one', label: 'One', children: <p>First panel</p> },
         { key: 'two', label: 'Two', children: <input aria-label="Note" /> },
@@ -63,6 +70,29 @@ describe('PageTabs', () => {
     // Tab leaves the list for the open panel.
     await user.tab();
     expect(screen.getByRole('tabpanel', { name: 'One' })).toHaveFocus();
+  });
+
+  it('with manual activation, the arrows only move the focus; Enter or Space opens the tab', async () => {
+    const user = userEvent.setup();
+    render(<Harness activation="manual" />);
+    await user.tab();
+    await user.keyboard('{ArrowRight}');
+    const two = screen.getByRole('tab', { name: 'Two' });
+    expect(two).toHaveFocus();
+    expect(two).toHaveAttribute('aria-selected', 'false');
+    // Not opened, so not rendered: arrowing past a tab does not load it.
+    expect(screen.queryByRole('textbox', { name: 'Note' })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowRight}{ArrowLeft}');
+    expect(two).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('tab', { name: 'Two', selected: true })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Note' })).toBeInTheDocument();
+    await user.keyboard('{End} ');
+    expect(screen.getByRole('tab', { name: 'Three', selected: true })).toHaveFocus();
+    // The list is still one tab stop: back into it lands on the open tab.
+    await user.tab();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('tab', { name: 'Three' })).toHaveFocus();
   });
 
   it('keeps a panel opened before mounted while hidden, with what was typed', async () => {

@@ -3,7 +3,8 @@ import './page-tabs.css';
 
 export interface PageTab<K extends string> {
   key: K;
-  label: string;
+  /** The tab's text; it may hold more than text (a count), which is then part of its name. */
+  label: ReactNode;
   children: ReactNode;
 }
 
@@ -24,20 +25,24 @@ export function tabAfterKey(key: string, index: number, count: number): number |
 }
 
 /**
- * A page's tabs (WAI-ARIA tabs, automatic activation): one tab stop for the list, arrow keys,
- * Home and End move to a tab and open it. A panel opened once stays mounted while hidden, so a
- * form keeps what was typed. The list scrolls sideways when the tabs do not fit (a phone), to
- * the focused tab. Drawn like antd's large tabs: 16 px labels, the primary
- * colour and a 2 px bar under the open tab.
+ * A page's tabs (WAI-ARIA tabs): one tab stop for the list; arrow keys, Home and End move to a
+ * tab and, with automatic activation (the default), open it. With manual activation they only
+ * move the focus, and Enter or Space opens the focused tab: for panels that take a while to load
+ * (the dashboard's), so that arrowing past one does not fetch it. A panel opened once stays
+ * mounted while hidden, so a form keeps what was typed. The list scrolls sideways when the tabs
+ * do not fit (a phone), to the focused tab. Drawn like antd's large tabs: 16 px labels, the
+ * primary colour and a 2 px bar under the open tab.
  */
 export function PageTabs<K extends string>({
   items,
   activeKey,
   onChange,
+  activation = 'automatic',
 }: {
   items: readonly PageTab<K>[];
   activeKey: K;
   onChange: (key: K) => void;
+  activation?: 'automatic' | 'manual';
 }) {
   const id = useId();
   const tabRefs = useRef(new Map<K, HTMLButtonElement>());
@@ -46,25 +51,20 @@ export function PageTabs<K extends string>({
 
   const tabId = (key: K) => `${id}-tab-${key}`;
   const panelId = (key: K) => `${id}-panel-${key}`;
-  const activeIndex = Math.max(
-    0,
-    items.findIndex((item) => item.key === activeKey),
-  );
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const next = tabAfterKey(event.key, activeIndex, items.length);
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const next = tabAfterKey(event.key, index, items.length);
     if (next === null) return;
     event.preventDefault();
     const key = items[next]!.key;
     // Focus also scrolls the list to the tab.
     tabRefs.current.get(key)?.focus();
-    if (key !== activeKey) onChange(key);
+    if (activation === 'automatic' && key !== activeKey) onChange(key);
   }
 
   return (
     <div className="page-tabs">
       <div role="tablist" className="page-tabs__list">
-        {items.map((item) => {
+        {items.map((item, index) => {
           const active = item.key === activeKey;
           return (
             <button
@@ -80,7 +80,7 @@ export function PageTabs<K extends string>({
               aria-selected={active}
               aria-controls={panelId(item.key)}
               tabIndex={active ? 0 : -1}
-              onKeyDown={onKeyDown}
+              onKeyDown={(event) => onKeyDown(event, index)}
               onClick={() => {
                 if (!active) onChange(item.key);
               }}

@@ -1,16 +1,19 @@
-import { Badge, Button, Layout, Tabs, Typography } from 'antd';
+import { Button } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
+import { PageTabs } from '@/components/page-tabs';
 import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useProfiles } from '@/entities/profile';
 import { TotalsCards } from './totals-cards';
-import { LazyTab, tabFromParam } from '../tabs/lazy-tabs';
+import { LazyTab, tabFromParam, type TabKey } from '../tabs/lazy-tabs';
 import './admin-dashboard.css';
 
 /**
  * The manager's dashboard: header, totals, then one tab per job. The tab lives in ?tab= (links
- * in mails open the Users tab), Orders by default.
+ * in mails open the Users tab), Orders by default. The tabs are the portal's own (PageTabs, as on
+ * My Account), not antd's: its tab bar, with the menu and pop-up it brings, is not in the
+ * dashboard's first load.
  */
 export function AdminDashboard({ email, onLogout }: { email: string; onLogout: () => void }) {
   const profiles = useProfiles();
@@ -20,13 +23,11 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
   const pendingCount = profiles.data?.filter((p) => p.status === 'pending').length ?? 0;
 
   return (
-    <Layout className="admin-page">
+    <div className="admin-page">
       <header className="admin-header">
         <div className="admin-header__brand">
           <span className="admin-header__name">{brand.name}</span>
-          <Typography.Title level={1} className="admin-header__title">
-            Admin Dashboard
-          </Typography.Title>
+          <h1 className="admin-header__title">Admin Dashboard</h1>
         </div>
         <div className="admin-header__user">
           <span className="admin-header__email" title={email}>
@@ -39,8 +40,8 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
       </header>
       <main className="admin-main">
         <TotalsCards />
-        <Tabs
-          className="admin-tabs"
+        <PageTabs<TabKey>
+          activation="manual"
           activeKey={active}
           onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
           items={[
@@ -54,12 +55,15 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
             {
               key: 'users',
               label: (
-                <span>
-                  Users{' '}
+                <>
+                  Users
+                  {pendingCount > 0 && ' '}
                   {pendingCount > 0 && (
-                    <Badge count={pendingCount} color="orange" title={`${pendingCount} pending`} />
+                    <span className="admin-tabs__count" title={`${pendingCount} pending`}>
+                      {pendingCount}
+                    </span>
                   )}
-                </span>
+                </>
               ),
               children: <LazyTab tab="users" />,
             },
@@ -68,6 +72,6 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
           ]}
         />
       </main>
-    </Layout>
+    </div>
   );
 }
