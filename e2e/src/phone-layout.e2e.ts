@@ -96,6 +96,14 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
   expect(scrollWidth, `page width ${where}`).toBeLessThanOrEqual(clientWidth);
 }
 
+/** The open tab of a page opened on it (by its URL) is wholly on screen, not scrolled away. */
+async function expectOpenTabInView(page: Page, where: string): Promise<void> {
+  const tab = await boxOf(page.getByRole('tablist').getByRole('tab', { selected: true }));
+  const width = page.viewportSize()?.width ?? 0;
+  expect(tab.x, `${where}: the open tab starts off screen`).toBeGreaterThanOrEqual(0);
+  expect(tab.x + tab.width, `${where}: the open tab runs off screen`).toBeLessThanOrEqual(width);
+}
+
 /** Presses Tab, then focuses `target` (keyboard modality: the browser shows :focus-visible). */
 async function keyboardFocus(page: Page, target: Locator): Promise<void> {
   await page.keyboard.press('Tab');
@@ -238,6 +246,7 @@ j.step("on a touch phone the managers' orders, users, catalog and store page hav
     ['/admin?tab=tutorials', cards],
   ] as const) {
     small.push(...await smallOn(page, path, ready));
+    await expectOpenTabInView(page, path);
     crowded.push(...(await crowdedControls(page, '[role=article]')).map((line) => `${path}: ${line}`));
     await expectNoSidewaysScroll(page, path);
   }
@@ -294,5 +303,6 @@ j.step("on a touch phone My Account's Support tab (Watch Tutorial links) has 44 
   const { page } = buyerTouch;
   await atSize(page, PHONE);
   const small = await smallOn(page, '/portal/my-account?tab=support', (p) => p.getByRole('link', { name: /^Watch Tutorial/ }));
+  await expectOpenTabInView(page, '/portal/my-account?tab=support');
   expect(small, `controls under 44 x 44 px:\n${small.join('\n')}`).toEqual([]);
 });

@@ -1,4 +1,11 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import './page-tabs.css';
 
 export interface PageTab<K extends string> {
@@ -24,13 +31,21 @@ export function tabAfterKey(key: string, index: number, count: number): number |
   }
 }
 
+/** Scrolls the list sideways, and only the list, until the tab is wholly in view. */
+function revealInList(list: HTMLElement, tab: HTMLElement): void {
+  const box = list.getBoundingClientRect();
+  const own = tab.getBoundingClientRect();
+  if (own.left < box.left) list.scrollLeft -= box.left - own.left;
+  else if (own.right > box.right) list.scrollLeft += own.right - box.right;
+}
+
 /**
  * A page's tabs (WAI-ARIA tabs): one tab stop for the list; arrow keys, Home and End move to a
  * tab and, with automatic activation (the default), open it. With manual activation they only
  * move the focus, and Enter or Space opens the focused tab: for panels that take a while to load
  * (the dashboard's), so that arrowing past one does not fetch it. A panel opened once stays
  * mounted while hidden, so a form keeps what was typed. The list scrolls sideways when the tabs
- * do not fit (a phone), to the focused tab. Drawn like antd's large tabs: 16 px labels, the
+ * do not fit (a phone), to the focused tab, and to the open one when the page opens on it. Drawn like antd's large tabs: 16 px labels, the
  * primary colour and a 2 px bar under the open tab.
  */
 export function PageTabs<K extends string>({
@@ -49,6 +64,22 @@ export function PageTabs<K extends string>({
   const [opened, setOpened] = useState<ReadonlySet<K>>(() => new Set([activeKey]));
   if (!opened.has(activeKey)) setOpened(new Set(opened).add(activeKey));
 
+  const listRef = useRef<HTMLDivElement>(null);
+  // A page opened on a tab far along the list (a link to ?tab=…, on a phone) shows that tab,
+  // also once a tab grows and moves it (a count that arrives with its data, a web font) and
+  // when the list narrows (a window made smaller, a phone turned upright).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = tabRefs.current.get(activeKey);
+    if (!list || !tab) return;
+    revealInList(list, tab);
+    if (typeof ResizeObserver === 'undefined') return;
+    const resized = new ResizeObserver(() => revealInList(list, tab));
+    resized.observe(list);
+    for (const each of tabRefs.current.values()) resized.observe(each);
+    return () => resized.disconnect();
+  }, [activeKey]);
+
   const tabId = (key: K) => `${id}-tab-${key}`;
   const panelId = (key: K) => `${id}-panel-${key}`;
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -63,7 +94,7 @@ export function PageTabs<K extends string>({
 
   return (
     <div className="page-tabs">
-      <div role="tablist" className="page-tabs__list">
+      <div role="tablist" className="page-tabs__list" ref={listRef}>
         {items.map((item, index) => {
           const active = item.key === activeKey;
           return (
