@@ -12,7 +12,7 @@ import { auditEntriesFor, claimsOf, createAccount, profileOf } from './support';
  * scripts/claims.ts run as a process, pointed at the test stack through the same environment
  * variables the global setup exported. The usage test runs it as a user does (node + tsx); the
  * others run the same source bundled once by esbuild (tsx compiles it again on every start:
- * 1.8 s a run, against about 0.4 s for the bundle), with the packages it imports left to
+ * 1.8 s a run, against about 0.8 s for the bundle), with the packages it imports left to
  * node_modules as under tsx.
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

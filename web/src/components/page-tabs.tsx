@@ -45,8 +45,9 @@ function revealInList(list: HTMLElement, tab: HTMLElement): void {
  * move the focus, and Enter or Space opens the focused tab: for panels that take a while to load
  * (the dashboard's), so that arrowing past one does not fetch it. A panel opened once stays
  * mounted while hidden, so a form keeps what was typed. The list scrolls sideways when the tabs
- * do not fit (a phone), to the focused tab, and to the open one when the page opens on it. Drawn like antd's large tabs: 16 px labels, the
- * primary colour and a 2 px bar under the open tab.
+ * do not fit (a phone), to the focused tab, and to the open one when the page opens on it.
+ * Drawn like antd's large tabs: 16 px labels, the primary colour and a 2 px bar under the open
+ * tab.
  */
 export function PageTabs<K extends string>({
   items,

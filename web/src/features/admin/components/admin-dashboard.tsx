@@ -57,11 +57,13 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
               label: (
                 <>
                   Users
-                  {pendingCount > 0 && ' '}
                   {pendingCount > 0 && (
-                    <span className="admin-tabs__count" title={`${pendingCount} pending`}>
-                      {pendingCount}
-                    </span>
+                    <>
+                      {' '}
+                      <span className="admin-tabs__count" title={`${pendingCount} pending`}>
+                        {pendingCount}
+                      </span>
+                    </>
                   )}
                 </>
               ),
