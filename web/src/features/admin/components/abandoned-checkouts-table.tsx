@@ -1,5 +1,6 @@
 import { CHECKOUT_STATE_LABELS, formatUsd, type CheckoutAttempt } from '@portal/domain';
-import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import './admin-tables.css';
 import { useState } from 'react';
 import { useAbandonedCheckouts } from '@/entities/orders';
 import { ScrollBox } from './scroll-box';
@@ -47,13 +48,13 @@ export function AbandonedCheckoutsTable() {
   return (
     <section aria-labelledby="abandoned-checkouts-title">
       <div className="admin-section-header">
-        <Typography.Title level={2} id="abandoned-checkouts-title" style={{ fontSize: 20 }}>
+        <h2 id="abandoned-checkouts-title" className="admin-section-title">
           Abandoned checkouts
-        </Typography.Title>
+        </h2>
       </div>
-      <Typography.Paragraph type="secondary">
+      <p className="admin-secondary admin-paragraph">
         Checkouts a buyer started but did not pay. They are not orders and count in no total.
-      </Typography.Paragraph>
+      </p>
       <ScrollBox label="Abandoned checkouts table">
         <Table<CheckoutAttempt>
           rowKey="id"

@@ -10,7 +10,7 @@ import {
   type OrderSortField,
   type OrderStatus,
 } from '@portal/domain';
-import { Button, Card, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RefundedTag } from '@/components/order-fulfilment';
@@ -82,7 +82,7 @@ function columnsOf(state: OrdersState): TableColumnsType<OrderRow> {
       title: 'Order',
       key: 'id',
       className: 'admin-cell--nowrap',
-      render: (_, row) => <Typography.Text code>{shortOrderId(row.id)}</Typography.Text>,
+      render: (_, row) => <code className="admin-code">{shortOrderId(row.id)}</code>,
     },
     {
       title: 'Date',

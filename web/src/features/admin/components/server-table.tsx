@@ -1,5 +1,5 @@
 import { BUYER_ROLES, ROLE_LABELS, TABLE_PAGE_SIZES, type BuyerRole } from '@portal/domain';
-import { Alert, Grid, Pagination, Skeleton, Table, Typography } from 'antd';
+import { Alert, Grid, Pagination, Skeleton, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState, type ComponentType } from 'react';
@@ -160,9 +160,9 @@ export function ServerTable<Row extends object, Status extends string, SortField
   return (
     <section aria-labelledby={titleId}>
       <div className="admin-section-header">
-        <Typography.Title level={2} id={titleId} style={{ fontSize: 20 }}>
+        <h2 id={titleId} className="admin-section-title">
           {title}
-        </Typography.Title>
+        </h2>
       </div>
       <TableToolbar
         search={{

@@ -1,4 +1,5 @@
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
+import './admin-tables.css';
 
 /**
  * What a server-side table shows without rows: a filter that matches nothing (with Clear
@@ -22,7 +23,7 @@ export function TableEmpty({
   if (total > 0) {
     return (
       <div className="admin-table-empty">
-        <Typography.Text type="secondary">This page is past the last one.</Typography.Text>
+        <span className="admin-secondary">This page is past the last one.</span>
         <Button size="small" onClick={onFirstPage}>
           First page
         </Button>
@@ -32,7 +33,7 @@ export function TableEmpty({
   if (filtered) {
     return (
       <div className="admin-table-empty">
-        <Typography.Text type="secondary">{noMatchText}</Typography.Text>
+        <span className="admin-secondary">{noMatchText}</span>
         <Button size="small" onClick={onClear}>
           Clear filters
         </Button>
@@ -41,7 +42,7 @@ export function TableEmpty({
   }
   return (
     <div className="admin-table-empty">
-      <Typography.Text type="secondary">{noneText}</Typography.Text>
+      <span className="admin-secondary">{noneText}</span>
     </div>
   );
 }
