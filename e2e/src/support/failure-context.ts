@@ -68,14 +68,14 @@ export async function failureContext(
   consoleLog: string,
   artifactsDir: string,
 ): Promise<string> {
-  const sections: string[] = [];
+  const sections: [string, string[]][] = [];
   for (const { name, page } of people) {
-    const messages = await visibleMessages(page).catch(() => []);
-    if (messages.length > 0) sections.push(`${name}'s page shows:\n${messages.map((m) => `    ${m}`).join('\n')}`);
+    sections.push([`${name}'s page shows`, await visibleMessages(page).catch(() => [])]);
   }
-  const browser = await recentBrowserErrors(consoleLog);
-  if (browser.length > 0) sections.push(`browser errors:\n${browser.map((l) => `    ${l}`).join('\n')}`);
-  const stack = await recentStackTrouble(artifactsDir).catch(() => []);
-  if (stack.length > 0) sections.push(`stack warnings and errors:\n${stack.map((l) => `    ${l}`).join('\n')}`);
-  return sections.map((section) => `\n  ${section}`).join('');
+  sections.push(['browser errors', await recentBrowserErrors(consoleLog)]);
+  sections.push(['stack warnings and errors', await recentStackTrouble(artifactsDir).catch(() => [])]);
+  return sections
+    .filter(([, lines]) => lines.length > 0)
+    .map(([title, lines]) => `\n  ${title}:${lines.map((line) => `\n    ${line}`).join('')}`)
+    .join('');
 }

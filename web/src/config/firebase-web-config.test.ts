@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   configFromBuildEnv,
   fetchHostingConfig,
+  hostingConfig,
   isLocalBuild,
   parseHostingInitJson,
   productionBuildProblems,
@@ -142,6 +143,19 @@ describe('fetching init.json from Firebase Hosting', () => {
     await expect(fetchHostingConfig(fetchImpl, [400, 1500], wait)).rejects.toThrow('(HTTP 404)');
     expect(calls).toHaveLength(1);
     expect(waits).toEqual([]);
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shares one page's config between its callers, and asks again after a failure", async () => {
+    const { fetchImpl, calls } = scripted([new Response('not found', { status: 404 }), ok()]);
+    vi.stubGlobal('fetch', fetchImpl);
+    await expect(hostingConfig()).rejects.toThrow('(HTTP 404)');
+    const [first, second] = await Promise.all([hostingConfig(), hostingConfig()]);
+    expect(first.apiKey).toBe('AIza-key');
+    expect(second).toBe(first);
+    expect((await hostingConfig()).projectId).toBe('acme');
+    expect(calls).toHaveLength(2);
   });
 
   it('refuses an answer that is not a config without trying again', async () => {

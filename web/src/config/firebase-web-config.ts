@@ -155,3 +155,17 @@ export async function fetchHostingConfig(
     await wait(delay);
   }
 }
+
+let pageConfig: Promise<FirebaseWebConfig> | null = null;
+
+/**
+ * Hosting's config for this page: fetched once and shared by everything that needs it (the
+ * Firebase app, the account links' Auth requests); after a failure the next caller asks again.
+ */
+export function hostingConfig(): Promise<FirebaseWebConfig> {
+  pageConfig ??= fetchHostingConfig().catch((error: unknown) => {
+    pageConfig = null;
+    throw error;
+  });
+  return pageConfig;
+}

@@ -1,7 +1,7 @@
 import { initializeApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
 import { env } from '@/config/env';
-import { fetchHostingConfig } from '@/config/firebase-web-config';
+import { hostingConfig } from '@/config/firebase-web-config';
 import { startAppCheck } from './app-check';
 
 /**
@@ -14,7 +14,7 @@ import { startAppCheck } from './app-check';
  * Hosting before anything else touches Firebase (top-level await: the modules that import this
  * one wait for it; a dropped request is tried again, see fetchHostingConfig).
  */
-export const firebaseApp = initializeApp(env.firebase ?? (await fetchHostingConfig()));
+export const firebaseApp = initializeApp(env.firebase ?? (await hostingConfig()));
 // Before any Firebase call, so every callable and Firestore request carries an App Check token.
 startAppCheck(firebaseApp, { emulators: env.emulators, siteKey: env.appCheckSiteKey });
 export const functions = getFunctions(firebaseApp, env.functionsRegion);

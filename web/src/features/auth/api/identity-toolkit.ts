@@ -1,5 +1,5 @@
 import { env } from '@/config/env';
-import { fetchHostingConfig } from '@/config/firebase-web-config';
+import { hostingConfig } from '@/config/firebase-web-config';
 
 /**
  * The one-time codes of our account emails, applied through Firebase Auth's REST API (Identity
@@ -56,16 +56,9 @@ export async function confirmPasswordReset(oobCode: string, newPassword: string)
   await post('accounts:resetPassword', { oobCode, newPassword });
 }
 
-/** The web config read from Firebase Hosting, once per page (a reset link makes two requests). */
-let hostingConfig: ReturnType<typeof fetchHostingConfig> | null = null;
-
+/** The build's key, or Hosting's (read once per page: a reset link makes two requests). */
 async function apiKey(): Promise<string> {
-  if (env.firebase) return env.firebase.apiKey;
-  hostingConfig ??= fetchHostingConfig().catch((error: unknown) => {
-    hostingConfig = null; // the next request asks again
-    throw error;
-  });
-  return (await hostingConfig).apiKey;
+  return env.firebase?.apiKey ?? (await hostingConfig()).apiKey;
 }
 
 /** Identity Toolkit's address: the Auth emulator's locally, Google's in production. */

@@ -1,3 +1,4 @@
+import { isNewsletterTokenShape } from '@portal/domain';
 import { CheckCircleFilled, ExclamationCircleFilled } from '@/components/icons';
 import { Spinner } from '@/components/app-loading';
 import { Button } from '@/components/button';
@@ -8,7 +9,6 @@ import { paths } from '@/config/paths';
 import { callableErrorCode } from '@/lib/callable-errors';
 import { useOneShot } from '@/lib/use-one-shot';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isNewsletterTokenShape } from '@portal/domain';
 import { confirmSubscription, isNewsletterAction, unsubscribe } from '../api/newsletter-links';
 import './newsletter.css';
 
