@@ -1,10 +1,10 @@
 import { CHECKOUT_STATE_LABELS, formatUsd, type CheckoutAttempt } from '@portal/domain';
 import { Button, Table, Tag, type TableColumnsType } from 'antd';
-import './admin-tables.css';
 import { useState } from 'react';
 import { useAbandonedCheckouts } from '@/entities/orders';
 import { ScrollBox } from './scroll-box';
 import { useFetchErrorToast } from './use-fetch-error-toast';
+import './admin-tables.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
