@@ -77,11 +77,15 @@ j.step("a failed step's message quotes what the page shows, not what it hides", 
     hidden.setAttribute('role', 'alert');
     hidden.style.display = 'none';
     hidden.textContent = 'A hidden message';
-    document.body.append(shown, hidden);
+    const toast = document.createElement('div');
+    toast.className = 'toast';
+    toast.textContent = 'Error Failed to refund: try again';
+    document.body.append(shown, hidden, toast);
   })()`);
   const context = await failureContext([{ name: 'probe', page }], path.join(ARTIFACTS_DIR, 'none.log'), ARTIFACTS_DIR);
   expect(context).toContain("probe's page shows:");
   expect(context).toContain('alert: Order could not be shipped: try again');
+  expect(context).toContain('toast: Error Failed to refund: try again');
   expect(context).not.toContain('A hidden message');
 });
 

@@ -34,7 +34,8 @@ const squeeze = (text: string) => {
 /** The visible messages on a page: alerts, dialogs and toasts, in document order. */
 export async function visibleMessages(page: Page): Promise<string[]> {
   const texts = await page
-    .locator('[role="alert"], [role="dialog"], [role="alertdialog"], .ant-message-notice, .ant-notification-notice')
+    // The portal's own toasts (components/toast-region.tsx) have no role: found by their class.
+    .locator('[role="alert"], [role="dialog"], [role="alertdialog"], .toast, .ant-message-notice, .ant-notification-notice')
     .evaluateAll((nodes) =>
       nodes
         .filter((node) => (node as HTMLElement).offsetParent !== null || getComputedStyle(node).position === 'fixed')
