@@ -30,6 +30,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { COLLECTIONS, normalizeEmail, ROUTES } from '@portal/domain';
+import { staticClosure, type Manifest } from '../web/build/route-chunks';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_DEFAULT_PATH } from './lib/chromium';
 import {
@@ -42,12 +43,10 @@ import {
   perfRow,
   routeLabel,
   selectPages,
-  staticClosure,
   tabExtraFiles,
   tabModules,
   targetLines,
   type LighthouseNumbers,
-  type Manifest,
   type PageOutcome,
   type PerfPage,
   type PerfValues,

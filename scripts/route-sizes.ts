@@ -1,7 +1,7 @@
 /**
  * Gzipped JavaScript (and CSS) per route of the production web build, and whether a route carries
- * Firebase SDK code, measured in web/dist (built with `npm run build -w web -- --manifest`: the
- * Vite manifest gives the chunk import graph). `npm run sizes` passes `--build`: a production
+ * Firebase SDK code, measured in web/dist (built with `npm run build -w web`: the Vite manifest
+ * gives the chunk import graph). `npm run sizes` passes `--build`: a production
  * build into a temporary folder first, with a stand-in App Check site key when none is set (the
  * key changes no size, and web/dist is left as it was). `npm run perf` uses the same measurement.
  *
@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ROUTES } from '@portal/domain';
+import { routeFirstLoad, type Manifest } from '../web/build/route-chunks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'web/dist');
@@ -28,28 +29,11 @@ const DIST = path.join(ROOT, 'web/dist');
  * is built from the same table). The 404 page is listed as '(404)'.
  */
 export function routeModules(): [string, string[]][] {
-  return Object.values(ROUTES).map((r) => [
-    r.path === '*' ? '(404)' : r.path,
-    [...r.layouts, r.module],
-  ]);
+  return Object.values(ROUTES).map((r) => [routeLabel(r.path), [...r.layouts, r.module]]);
 }
 
-/**
- * Lazy chunks a route fetches as soon as it shows, beyond its route module (by source file, as
- * the Vite manifest names them): the dashboard's default tab is its own chunk, but a manager
- * opening /admin gets it at once, so it counts towards /admin's first load.
- */
-export const FIRST_LOAD_CHUNKS: Readonly<Record<string, readonly string[]>> = {
-  [ROUTES.admin.path]: ['src/features/admin/tabs/orders-tab.tsx'],
-};
-
-interface Chunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, Chunk>;
+/** A route's name in the report: its path, '(404)' for the catch-all. */
+const routeLabel = (path: string) => (path === '*' ? '(404)' : path);
 
 export interface RouteSize {
   route: string;
@@ -73,25 +57,10 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function measureRouteSizes(dist = DIST): RouteSize[] {
   const manifestFile = path.join(dist, '.vite/manifest.json');
   if (!existsSync(manifestFile)) {
-    throw new Error(
-      `No ${path.relative(ROOT, manifestFile)}: run \`npm run build -w web -- --manifest\` first.`,
-    );
+    throw new Error(`No ${path.relative(ROOT, manifestFile)}: run \`npm run build -w web\` first.`);
   }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
 
-  const routes = routeModules();
-
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
-
-  /** The chunk and its static imports, recursively (manifest keys). */
-  const closure = (key: string, into: Set<string>) => {
-    if (into.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
-    into.add(key);
-    for (const child of chunk.imports ?? []) closure(child, into);
-  };
   const gzCache = new Map<string, number>();
   const gzipped = (file: string): number => {
     let size = gzCache.get(file);
@@ -120,19 +89,13 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
   const hasCharts = (file: string) =>
     holds(file, /node_modules\/recharts\//, /recharts-responsive-container/);
 
-  return routes.map(([route, modules]) => {
-    const keys = new Set<string>();
-    closure(entryKey, keys);
-    for (const name of modules) closure(`src/app/routes/${name}.tsx`, keys);
-    for (const source of FIRST_LOAD_CHUNKS[route] ?? []) closure(source, keys);
-    const chunks = [...keys].map((key) => manifest[key]!);
-    const js = chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js'));
-    const css = new Set(chunks.flatMap((chunk) => chunk.css ?? []));
+  return Object.values(ROUTES).map((def) => {
+    const { js, css } = routeFirstLoad(manifest, def);
     return {
-      route,
+      route: routeLabel(def.path),
       jsBytes: js.reduce((sum, file) => sum + gzipped(file), 0),
       jsFiles: js.length,
-      cssBytes: [...css].reduce((sum, file) => sum + gzipped(file), 0),
+      cssBytes: css.reduce((sum, file) => sum + gzipped(file), 0),
       firebase: js.some(hasFirebase),
       firebaseAuth: js.some(hasFirebaseAuth),
       antd: js.some(hasAntd),

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { routeDocumentsBuild, routeDocumentsPreview } from './build/route-documents-plugin.ts';
 import { isLocalBuild, productionBuildProblems } from './src/config/firebase-web-config.ts';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
@@ -57,7 +58,13 @@ function antdFormContextAlone(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), checkedFirebaseConfig(), antdFormContextAlone()],
+  plugins: [
+    react(),
+    checkedFirebaseConfig(),
+    antdFormContextAlone(),
+    routeDocumentsBuild(),
+    routeDocumentsPreview(),
+  ],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${src('')}/` },
@@ -69,6 +76,8 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: {
     target: 'es2022',
+    // The route documents (build/route-documents.ts) read the chunk graph from the manifest.
+    manifest: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
   },

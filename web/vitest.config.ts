@@ -12,7 +12,7 @@ export default defineProject({
     // happy-dom: the whole suite in about 200 s instead of jsdom's 255 s on two workers (a fifth
     // less CPU), the same 624 tests passing on both.
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     testTimeout: 15_000,
   },

@@ -5,14 +5,16 @@
  * Google's Auth API are answered here (this machine is offline) and recorded, as is App Check's
  * reCAPTCHA Enterprise script.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { routePath } from '@portal/domain';
 import { freePort, waitForPort } from '../../scripts/lib/ports';
 import type { ManagedProcess } from '../../scripts/lib/processes';
 import { buildWeb, startWebPreview } from '../../scripts/lib/web-build';
+import type { Manifest } from '../../web/build/route-chunks';
 import { DESKTOP, PHONE, UI_TIMEOUT } from './support/journey';
 import { see, seeToast } from './support/ui';
 
@@ -200,4 +202,34 @@ test('without Hosting config a production build says so instead of starting agai
   } finally {
     await context.close();
   }
+});
+
+test("each URL gets its route's document, as Hosting's rewrites serve it, with the route's code preloaded", async () => {
+  const manifest = JSON.parse(
+    readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const chunk = (module: string) => manifest[`src/app/routes/${module}.tsx`]!.file;
+  const html = async (url: string) => {
+    const response = await fetch(`${origin}${url}`);
+    expect(response.status, url).toBe(200);
+    return response.text();
+  };
+  const cases = [
+    { url: '/', module: 'landing' },
+    { url: '/login?next=%2Fportal%2Fcart', module: 'login' },
+    { url: routePath('product', { productId: 'purple-dream' }), module: 'product' },
+    { url: '/admin', module: 'admin' },
+    { url: '/no/such/page', module: 'not-found' },
+  ];
+  for (const { url, module } of cases) {
+    const document = await html(url);
+    expect(document, url).toContain(
+      `<link rel="modulepreload" crossorigin href="/${chunk(module)}">`,
+    );
+    for (const other of cases.filter((c) => c.module !== module)) {
+      expect(document, `${url} preloads ${other.module}`).not.toContain(chunk(other.module));
+    }
+  }
+  // Files are served as they are, never a document.
+  expect(await html('/favicon.svg')).toContain('<svg');
 });

@@ -17,9 +17,9 @@ import {
   tabExtraFiles,
   tabModules,
   type LighthouseNumbers,
-  type Manifest,
   type PerfValues,
 } from '../../scripts/lib/perf-targets';
+import type { Manifest } from '../../web/build/route-chunks';
 
 const repo = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
 

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { BRAND, isPaidStatus, ROUTES, type OrderStatus, type RouteName } from '@portal/domain';
+import { staticClosure, type Manifest } from '../../web/build/route-chunks';
 
 /** Lighthouse targets (mobile preset, simulated throttling): one place for the script and docs. */
 export const PERF_TARGETS = {
@@ -355,30 +356,11 @@ export function tabModules(source: string, fromDir: string): Partial<Record<Admi
   return found;
 }
 
-export interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
-
 /** A module's key in the Vite manifest (the source path without or with its extension). */
 export function manifestKey(manifest: Manifest, module: string): string | undefined {
   return [module, `${module}.tsx`, `${module}.ts`, `${module}/index.tsx`, `${module}/index.ts`].find(
     (key) => key in manifest,
   );
-}
-
-/** The chunks (manifest keys) these chunks load statically, themselves included. */
-export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const child of manifest[key].imports ?? []) visit(child);
-  };
-  keys.forEach(visit);
-  return seen;
 }
 
 /**

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,9 @@ import {
   sizeProblems,
   type RouteSize,
 } from '../../../scripts/route-sizes';
-import { TABLE_EXPORT_MAX } from '@portal/domain';
+import { ROUTES, TABLE_EXPORT_MAX } from '@portal/domain';
+import { routeFirstLoad, type Manifest } from '../../build/route-chunks';
+import { routeDocument } from '../../build/route-documents';
 
 /**
  * Real production builds (`vite build`, a couple of seconds each) into temporary folders, with
@@ -58,6 +60,9 @@ function around(js: string, needle: string): string | null {
 
 describe('the production build with no env file', () => {
   const prod = build('production', SITE_KEY);
+  // Measured once (source maps read for every chunk: about 4 s), read by the checks below.
+  let measured: RouteSize[] | undefined;
+  const prodSizes = () => (measured ??= measureRouteSizes(prod.outDir));
 
   it('builds', () => {
     expect(prod.output).toBe('');
@@ -80,7 +85,7 @@ describe('the production build with no env file', () => {
   });
 
   it('keeps the landing page, the 404 page, the sign-in and application forms and the account links free of Firebase', () => {
-    const sizes = measureRouteSizes(prod.outDir);
+    const sizes = prodSizes();
     const at = (route: string) => sizes.find((s) => s.route === route)!;
     expect(firebaseFreeRoutes().sort()).toEqual(
       ['/', '/apply', '/login', '/admin/login', '/forgot-password', '/auth/action', '(404)'].sort(),
@@ -103,11 +108,11 @@ describe('the production build with no env file', () => {
   });
 
   it('keeps every route within its size limit (its target, or its interim ceiling)', () => {
-    expect(sizeProblems(measureRouteSizes(prod.outDir))).toEqual([]);
+    expect(sizeProblems(prodSizes())).toEqual([]);
   });
 
   it('lists an interim ceiling only for a route still over its target', () => {
-    const sizes = measureRouteSizes(prod.outDir);
+    const sizes = prodSizes();
     for (const [route, ceiling] of Object.entries(INTERIM_CEILINGS)) {
       const size = sizes.find((s) => s.route === route);
       expect(size, `${route} is not a route`).toBeDefined();
@@ -120,7 +125,7 @@ describe('the production build with no env file', () => {
   });
 
   it('loads the PDF library only when an invoice is downloaded, in its own chunk', () => {
-    const sizes = measureRouteSizes(prod.outDir);
+    const sizes = prodSizes();
     expect(sizes.filter((s) => s.pdfLib).map((s) => s.route)).toEqual([]);
     expect(sizes.map((s) => s.route)).toContain('/portal/orders/:orderId/invoice');
     // ...but it is in the build (a lazy chunk), so the check above can see it.
@@ -128,7 +133,7 @@ describe('the production build with no env file', () => {
   });
 
   it("loads antd only on the dashboard's pages: the buyer's pages draw its look without it", () => {
-    const sizes = measureRouteSizes(prod.outDir);
+    const sizes = prodSizes();
     expect(sizes.filter((s) => s.antd).map((s) => s.route)).toEqual([
       '/admin',
       '/admin/stores/:uid',
@@ -142,9 +147,36 @@ describe('the production build with no env file', () => {
   });
 
   it('loads the chart library only with the Overview charts, in its own chunk', () => {
-    const sizes = measureRouteSizes(prod.outDir);
+    const sizes = prodSizes();
     expect(sizes.filter((s) => s.charts).map((s) => s.route)).toEqual([]);
     expect(prod.js()).toContain('recharts-responsive-container');
+  });
+
+  it("writes each route's document, preloading exactly that route's first load", () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(prod.outDir, '.vite/manifest.json'), 'utf8'),
+    ) as Manifest;
+    const preloaded = (html: string, rel: string) =>
+      [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="/([^"]+)"`, 'g'))].map(
+        (match) => match[1],
+      );
+    for (const route of Object.values(ROUTES)) {
+      const html = readFileSync(path.join(prod.outDir, routeDocument(route)), 'utf8');
+      const { js, css } = routeFirstLoad(manifest, route);
+      const entry = js[0]!;
+      expect(html, route.path).toContain(`<script type="module" crossorigin src="/${entry}">`);
+      expect(preloaded(html, 'modulepreload').sort(), route.path).toEqual(js.slice(1).sort());
+      expect(
+        [...preloaded(html, 'stylesheet'), ...preloaded(html, 'preload')].sort(),
+        route.path,
+      ).toEqual([...css].sort());
+    }
+    // The login page fetches its form at once, the landing page does not.
+    const login = readFileSync(path.join(prod.outDir, routeDocument(ROUTES.login)), 'utf8');
+    const landing = readFileSync(path.join(prod.outDir, 'index.html'), 'utf8');
+    const loginChunk = manifest['src/app/routes/login.tsx']!.file;
+    expect(login).toContain(loginChunk);
+    expect(landing).not.toContain(loginChunk);
   });
 });
 

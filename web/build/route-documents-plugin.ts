@@ -1,0 +1,65 @@
+/**
+ * The Vite side of route-documents.ts: the build writes one document per route beside
+ * index.html, and `vite preview` serves them the way Firebase Hosting's rewrites do.
+ */
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROUTES } from '../../packages/domain/src/routes';
+import type { Plugin } from 'vite';
+import { routeFirstLoad, type Manifest } from './route-chunks';
+import { documentFor, routeDocument, withPreloads } from './route-documents';
+
+const MANIFEST = '.vite/manifest.json';
+
+/**
+ * Writes `_routes/<page>.html` for every route beside index.html and adds the landing page's
+ * preloads to index.html, once the build is on disk. Needs the manifest (`build.manifest: true`).
+ */
+export function routeDocumentsBuild(): Plugin {
+  return {
+    name: 'portal:route-documents',
+    apply: 'build',
+    writeBundle(options) {
+      if (!options.dir) throw new Error('The route documents need the build folder (build.outDir)');
+      const outDir = options.dir;
+      const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST), 'utf8')) as Manifest;
+      const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      for (const route of Object.values(ROUTES)) {
+        const file = path.join(outDir, routeDocument(route));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, withPreloads(index, routeFirstLoad(manifest, route)));
+      }
+    },
+  };
+}
+
+/**
+ * `vite preview` answers a URL that is no file of the build with the route's document, as
+ * Hosting's rewrites do (firebase.json), instead of index.html for every one.
+ */
+export function routeDocumentsPreview(): Plugin {
+  return {
+    name: 'portal:route-documents-preview',
+    configurePreviewServer(server) {
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      const isFile = (file: string) => {
+        try {
+          return statSync(file).isFile();
+        } catch {
+          return false;
+        }
+      };
+      server.middlewares.use((req, _res, next) => {
+        if ((req.method === 'GET' || req.method === 'HEAD') && req.url) {
+          const url = new URL(req.url, 'http://preview.invalid');
+          const pathname = decodeURIComponent(url.pathname);
+          const file = path.join(outDir, pathname);
+          if (file.startsWith(outDir) && !isFile(file) && pathname !== '/') {
+            req.url = `${documentFor(pathname)}${url.search}`;
+          }
+        }
+        next();
+      });
+    },
+  };
+}
