@@ -227,5 +227,15 @@ describe('the local App Check exchange (scripts/lib/app-check-exchange.ts)', () 
       'https://evil.example',
     );
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    for (const origin of ['https://localhost:4173', 'http://127.0.0.1:5173']) {
+      const local = await post(exchangeUrl(), JSON.stringify({ debugToken: DEBUG_TOKEN }), origin);
+      expect(local.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    const lookalike = await post(
+      exchangeUrl(),
+      JSON.stringify({ debugToken: DEBUG_TOKEN }),
+      'https://localhost.evil.example',
+    );
+    expect(lookalike.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -26,10 +26,13 @@ const PATH = /^\/v1\/projects\/([^/]+)\/apps\/([^/]+):exchangeDebugToken$/;
 const APP_ID = /^[\w:.-]{1,100}$/;
 const MAX_BODY_BYTES = 4096;
 
-/** Browsers on this machine only: the dev server and the tests' pages. */
+/**
+ * Browsers on this machine only: the dev server and the tests' pages, over http, or https when
+ * `npm run perf` serves the build over HTTP/2 as Hosting does.
+ */
 function allowedOrigin(origin: string | undefined): string | null {
   if (!origin) return null;
-  return /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin) ? origin : null;
+  return /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin) ? origin : null;
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -63,6 +63,11 @@ export interface StackOptions {
    */
   webServer?: 'dev' | 'build';
   /**
+   * The web app's origin is https (`npm run perf` serves the build over HTTP/2 with TLS, as
+   * Firebase Hosting does): the links the functions make (Stripe's return, mails) say so.
+   */
+  webTls?: boolean;
+  /**
    * Keep the emulators' data (Auth and Firestore) in this folder: imported at start when it holds
    * an export (else the demo data is loaded), exported on exit (firebase-tools' --import and
    * --export-on-exit, official layout). Needs the Functions emulator (firebase-tools).
@@ -260,7 +265,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
   const host = '127.0.0.1';
   const urls = {
-    web: `http://localhost:${ports.web}`,
+    web: `${options.webTls ? 'https' : 'http'}://localhost:${ports.web}`,
     auth: `http://${host}:${ports.auth}`,
     functions: `http://${host}:${ports.functions}`,
     firestore: `http://${host}:${ports.firestore}`,

@@ -82,12 +82,22 @@ export function localStackBuildVars(stack: {
   };
 }
 
-/** Serves a built folder with `vite preview` on 127.0.0.1:port (the caller waits for the port). */
-export function startWebPreview(outDir: string, port: number): ManagedProcess {
+/**
+ * Serves a built folder with `vite preview` on 127.0.0.1:port (the caller waits for the port);
+ * with `tls` (a key and certificate file), over HTTP/2 and https, as Firebase Hosting serves.
+ */
+export function startWebPreview(
+  outDir: string,
+  port: number,
+  options: { tls?: { keyFile: string; certFile: string } } = {},
+): ManagedProcess {
   return startProcess({
     name: 'preview',
     command: path.join(ROOT, 'node_modules/.bin/vite'),
     args: ['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
     cwd: path.join(ROOT, 'web'),
+    env: options.tls
+      ? { PREVIEW_TLS_KEY_FILE: options.tls.keyFile, PREVIEW_TLS_CERT_FILE: options.tls.certFile }
+      : undefined,
   });
 }
