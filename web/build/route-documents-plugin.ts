@@ -4,8 +4,9 @@
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROUTES } from '../../packages/domain/src/routes';
-import type { Plugin } from 'vite';
+import { ROUTES, type LayoutModule } from '../../packages/domain/src/routes';
+import { loadEnv, type Plugin } from 'vite';
+import { firebaseDataOrigins, type BuildEnv } from '../src/config/firebase-web-config';
 import { routeFirstLoad, type Manifest } from './route-chunks';
 import { documentFor, routeDocument, withPreloads } from './route-documents';
 
@@ -13,12 +14,17 @@ const MANIFEST = '.vite/manifest.json';
 
 /**
  * Writes `_routes/<page>.html` for every route beside index.html and adds the landing page's
- * preloads to index.html, once the build is on disk. Needs the manifest (`build.manifest: true`).
+ * preloads to index.html, once the build is on disk; the documents of the pages that read
+ * Firebase on arrival also preconnect to its services. Needs the manifest (`build.manifest: true`).
  */
 export function routeDocumentsBuild(): Plugin {
+  let env: BuildEnv = {};
   return {
     name: 'portal:route-documents',
     apply: 'build',
+    configResolved(config) {
+      env = loadEnv(config.mode, config.envDir || config.root, 'VITE_');
+    },
     writeBundle(options) {
       if (!options.dir) throw new Error('The route documents need the build folder (build.outDir)');
       const outDir = options.dir;
@@ -27,7 +33,11 @@ export function routeDocumentsBuild(): Plugin {
       for (const route of Object.values(ROUTES)) {
         const file = path.join(outDir, routeDocument(route));
         mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, withPreloads(index, routeFirstLoad(manifest, route)));
+        // Pages in the Firebase layout read Auth and Firestore as soon as they open.
+        const preconnect = (route.layouts as readonly LayoutModule[]).includes('firebase-layout')
+          ? firebaseDataOrigins(env)
+          : [];
+        writeFileSync(file, withPreloads(index, routeFirstLoad(manifest, route), preconnect));
       }
     },
   };

@@ -88,6 +88,19 @@ describe('withPreloads', () => {
     );
   });
 
+  it('opens the connections to the given origins first', () => {
+    const html = withPreloads(INDEX, { js: ['assets/login-2.js'], css: [] }, [
+      'https://firestore.googleapis.com',
+    ]);
+    expect(html).toContain(
+      [
+        '    <link rel="preconnect" crossorigin href="https://firestore.googleapis.com">',
+        '    <link rel="modulepreload" crossorigin href="/assets/login-2.js">',
+        '  </head>',
+      ].join('\n'),
+    );
+  });
+
   it('leaves index.html as it is when it loads everything already, and refuses one without a head', () => {
     expect(withPreloads(INDEX, { js: ['assets/index-1.js'], css: [] })).toBe(INDEX);
     expect(() => withPreloads('<html><body></body></html>', { js: [], css: [] })).toThrow(

@@ -85,12 +85,19 @@ export function documentFor(
 /**
  * index.html with the route's first load preloaded: a modulepreload link for each JavaScript file
  * and a style preload for each CSS file that the page does not reference yet, before `</head>`.
- * `crossorigin` as on Vite's own tags, so the browser reuses the preloaded responses.
+ * `crossorigin` as on Vite's own tags, so the browser reuses the preloaded responses. The
+ * `preconnect` origins come first: the data services the page calls once its code has run, so
+ * their connections are open by then (the SDKs' requests carry no cookies: `crossorigin`).
  */
-export function withPreloads(html: string, firstLoad: Pick<FirstLoad, 'js' | 'css'>): string {
+export function withPreloads(
+  html: string,
+  firstLoad: Pick<FirstLoad, 'js' | 'css'>,
+  preconnect: readonly string[] = [],
+): string {
   const href = (file: string) => `/${file}`;
   const missing = (file: string) => !html.includes(`"${href(file)}"`);
   const links = [
+    ...preconnect.map((origin) => `<link rel="preconnect" crossorigin href="${origin}">`),
     ...firstLoad.js
       .filter(missing)
       .map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),

@@ -26,6 +26,7 @@ import {
 import { ROUTES, TABLE_EXPORT_MAX } from '@portal/domain';
 import { routeFirstLoad, type Manifest } from '../../build/route-chunks';
 import { routeDocument } from '../../build/route-documents';
+import { firebaseDataOrigins } from '../config/firebase-web-config';
 
 /**
  * Real production builds (`vite build`, a couple of seconds each) into temporary folders, with
@@ -177,6 +178,14 @@ describe('the production build with no env file', () => {
     const loginChunk = manifest['src/app/routes/login.tsx']!.file;
     expect(login).toContain(loginChunk);
     expect(landing).not.toContain(loginChunk);
+    // Pages that read Firebase on arrival connect to Google's APIs while their code downloads;
+    // the public ones do not.
+    const store = readFileSync(path.join(prod.outDir, routeDocument(ROUTES.store)), 'utf8');
+    const preconnects = (html: string) =>
+      [...html.matchAll(/<link rel="preconnect" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preconnects(store)).toEqual(firebaseDataOrigins({}));
+    expect(preconnects(login)).toEqual([]);
+    expect(preconnects(landing)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  firebaseDataOrigins,
   configFromBuildEnv,
   fetchHostingConfig,
   hostingConfig,
@@ -57,6 +58,30 @@ describe('the Firebase web config of a build', () => {
         expect.stringContaining('VITE_APP_CHECK_SITE_KEY is not set'),
       ]);
     }
+  });
+});
+
+describe('the origins a signed-in page reads from at once', () => {
+  it("are Google's Auth and Firestore APIs in production", () => {
+    expect(firebaseDataOrigins({})).toEqual([
+      'https://identitytoolkit.googleapis.com',
+      'https://firestore.googleapis.com',
+    ]);
+  });
+
+  it("are the Auth and Firestore emulators in a local build, at its ports or npm start's", () => {
+    expect(firebaseDataOrigins({ VITE_USE_EMULATORS: 'true' })).toEqual([
+      'http://127.0.0.1:9099',
+      'http://127.0.0.1:8080',
+    ]);
+    expect(
+      firebaseDataOrigins({
+        VITE_USE_EMULATORS: 'true',
+        VITE_EMULATOR_HOST: 'localhost',
+        VITE_AUTH_EMULATOR_PORT: '41001',
+        VITE_FIRESTORE_EMULATOR_PORT: '41002',
+      }),
+    ).toEqual(['http://localhost:41001', 'http://localhost:41002']);
   });
 });
 

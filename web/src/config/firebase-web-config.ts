@@ -28,6 +28,31 @@ export const HOSTING_INIT_URL = '/__/firebase/init.json';
 
 export type BuildEnv = Record<string, string | undefined>;
 
+/** Where a local build finds the emulators when its variables do not say (`npm start`'s ports). */
+export const EMULATOR_DEFAULTS = {
+  host: '127.0.0.1',
+  authPort: 9099,
+  firestorePort: 8080,
+  functionsPort: 5001,
+} as const;
+
+/**
+ * The origins a signed-in page reads from as soon as it opens: Firebase Auth (the session
+ * check) and Firestore, Google's APIs in production, the emulators in a local build. The route
+ * documents tell the browser to connect to them while the page's code downloads.
+ */
+export function firebaseDataOrigins(vars: BuildEnv): string[] {
+  if (!isLocalBuild(vars)) {
+    return ['https://identitytoolkit.googleapis.com', 'https://firestore.googleapis.com'];
+  }
+  const host = vars.VITE_EMULATOR_HOST?.trim() || EMULATOR_DEFAULTS.host;
+  const port = (name: string, fallback: number) => vars[name]?.trim() || String(fallback);
+  return [
+    `http://${host}:${port('VITE_AUTH_EMULATOR_PORT', EMULATOR_DEFAULTS.authPort)}`,
+    `http://${host}:${port('VITE_FIRESTORE_EMULATOR_PORT', EMULATOR_DEFAULTS.firestorePort)}`,
+  ];
+}
+
 /** A build is local (wired to the emulators) only when it says so explicitly. */
 export function isLocalBuild(vars: BuildEnv): boolean {
   return vars.VITE_USE_EMULATORS === 'true';

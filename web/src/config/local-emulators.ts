@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { integer } from '@portal/domain';
-import type { BuildEnv, FirebaseWebConfig } from './firebase-web-config';
+import { EMULATOR_DEFAULTS, type BuildEnv, type FirebaseWebConfig } from './firebase-web-config';
 
 /**
  * Local wiring: the demo project and the emulators' addresses. Only the Vite dev server and
@@ -46,11 +46,11 @@ export function emulatorAddresses(vars: BuildEnv): EmulatorAddresses {
   const emulatorVarsSchema = z.object({
     VITE_EMULATOR_HOST: z._default(
       z.string().check(z.minLength(1, 'Too small: expected string to have >=1 characters')),
-      '127.0.0.1',
+      EMULATOR_DEFAULTS.host,
     ),
-    VITE_AUTH_EMULATOR_PORT: port(9099),
-    VITE_FIRESTORE_EMULATOR_PORT: port(8080),
-    VITE_FUNCTIONS_EMULATOR_PORT: port(5001),
+    VITE_AUTH_EMULATOR_PORT: port(EMULATOR_DEFAULTS.authPort),
+    VITE_FIRESTORE_EMULATOR_PORT: port(EMULATOR_DEFAULTS.firestorePort),
+    VITE_FUNCTIONS_EMULATOR_PORT: port(EMULATOR_DEFAULTS.functionsPort),
     VITE_APP_CHECK_EXCHANGE_URL: z._default(z.url('Invalid URL'), 'http://127.0.0.1:9095'),
     VITE_APP_CHECK_DEBUG_TOKEN: z._default(z.string().check(z.trim()), ''),
   });
