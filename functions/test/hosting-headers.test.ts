@@ -77,6 +77,23 @@ describe('Hosting security headers (firebase.json)', () => {
     expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 
+  it('has every document checked again before use, and the hashed assets cached for good', () => {
+    // Hosting applies every rule whose source matches, the last one winning for a key: the
+    // documents (index.html, the route documents, rewritten URLs) take the '**' rule's no-cache,
+    // so a browser never keeps a document that names the chunks of a release replaced since;
+    // /assets/** (file names carry a content hash) overrides it, after it.
+    const config = JSON.parse(readFileSync(`${repoRoot}firebase.json`, 'utf8')) as {
+      hosting: { headers: HostingHeaders[] };
+    };
+    const rules = config.hosting.headers;
+    const cacheControl = (source: string) =>
+      rules.find((r) => r.source === source)?.headers.find((h) => h.key === 'Cache-Control')?.value;
+    expect(headers.get('cache-control')).toBe('no-cache');
+    expect(cacheControl('/assets/**')).toBe('public, max-age=31536000, immutable');
+    const order = rules.map((r) => r.source);
+    expect(order.indexOf('**')).toBeLessThan(order.indexOf('/assets/**'));
+  });
+
   it('matches the page: index.html has no inline script the policy would block', () => {
     const html = readFileSync(`${repoRoot}web/index.html`, 'utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
