@@ -230,6 +230,8 @@ test("each URL gets its route's document, as Hosting's rewrites serve it, with t
       expect(document, `${url} preloads ${other.module}`).not.toContain(chunk(other.module));
     }
   }
+  // An address that is no valid encoding is a page nobody has, not a server error.
+  expect(await html('/portal/%E0%A4%A')).toContain(chunk('not-found'));
   // Files are served as they are, never a document.
   expect(await html('/favicon.svg')).toContain('<svg');
 });

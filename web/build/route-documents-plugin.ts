@@ -12,6 +12,15 @@ import { documentFor, routeDocument, withPreloads } from './route-documents';
 
 const MANIFEST = '.vite/manifest.json';
 
+/** A URL path decoded, or as it came when it is no valid encoding (then no file or route has it). */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /**
  * Writes `_routes/<page>.html` for every route beside index.html and adds the landing page's
  * preloads to index.html, once the build is on disk; the documents of the pages that read
@@ -62,7 +71,7 @@ export function routeDocumentsPreview(): Plugin {
       server.middlewares.use((req, _res, next) => {
         if ((req.method === 'GET' || req.method === 'HEAD') && req.url) {
           const url = new URL(req.url, 'http://preview.invalid');
-          const pathname = decodeURIComponent(url.pathname);
+          const pathname = decodedPath(url.pathname);
           const file = path.join(outDir, pathname);
           if (file.startsWith(outDir) && !isFile(file) && pathname !== '/') {
             req.url = `${documentFor(pathname)}${url.search}`;
