@@ -85,6 +85,11 @@ j.step(
     await snap(page, 'product-page');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await see(page.getByText(/60 in your cart/));
+    // The cart can show the new count before the add has settled; the busy button (antd's
+    // faded loading look, ignoring clicks) is no state to judge contrast in (a CI run caught it).
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Add to Cart' }).getAttribute('aria-busy'))
+      .toBeNull();
     // "60 in your cart · View cart": the link must stand out from its sentence by more than colour.
     await checkA11yBothWidths(page, 'product-page-in-cart');
     // Back to store returns to the filtered store the buyer came from.
