@@ -30,7 +30,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { COLLECTIONS, normalizeEmail, ROUTES } from '@portal/domain';
-import { staticClosure, type Manifest } from '../web/build/route-chunks';
+import { readManifest, routeModuleKeys, staticClosure } from '../web/build/route-chunks';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_DEFAULT_PATH } from './lib/chromium';
 import { makeLocalCertificate } from './lib/local-tls';
@@ -141,18 +141,12 @@ function sizeVerdict(sizes: RouteSize[]): string[] | null {
  * the Vite manifest), shown as the sum and its two parts.
  */
 function firstLoadJs(outDir: string, sizes: RouteSize[], pages: PerfPage[]): Map<PerfPage, string> {
-  const manifest = JSON.parse(
-    readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest;
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const manifest = readManifest(outDir);
   const tabsDir = 'src/features/admin/tabs';
   const loaders = path.join(ROOT, 'web', tabsDir, 'lazy-tabs.tsx');
   const modules = existsSync(loaders) ? tabModules(readFileSync(loaders, 'utf8'), tabsDir) : {};
-  const admin = ROUTES.admin;
-  const adminKeys = [
-    ...(entry ? [entry] : []),
-    ...[...admin.layouts, admin.module].map((name) => `src/app/routes/${name}.tsx`),
-  ];
+  // The dashboard without its tab (the Orders tab is in /admin's own first load).
+  const adminKeys = routeModuleKeys(manifest, ROUTES.admin);
   const gzipCache = new Map<string, number>();
   const gz = (file: string) => {
     let size = gzipCache.get(file);

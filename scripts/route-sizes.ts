@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ROUTES } from '@portal/domain';
-import { routeFirstLoad, type Manifest } from '../web/build/route-chunks';
+import { readManifest, routeFirstLoad } from '../web/build/route-chunks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'web/dist');
@@ -55,11 +55,7 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Measures every route of the built app in web/dist. Throws when the build or the table is off. */
 export function measureRouteSizes(dist = DIST): RouteSize[] {
-  const manifestFile = path.join(dist, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) {
-    throw new Error(`No ${path.relative(ROOT, manifestFile)}: run \`npm run build -w web\` first.`);
-  }
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const manifest = readManifest(dist);
 
   const gzCache = new Map<string, number>();
   const gzipped = (file: string): number => {

@@ -5,7 +5,7 @@
  * Google's Auth API are answered here (this machine is offline) and recorded, as is App Check's
  * reCAPTCHA Enterprise script.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -14,7 +14,7 @@ import { routePath } from '@portal/domain';
 import { freePort, waitForPort } from '../../scripts/lib/ports';
 import type { ManagedProcess } from '../../scripts/lib/processes';
 import { buildWeb, startWebPreview } from '../../scripts/lib/web-build';
-import type { Manifest } from '../../web/build/route-chunks';
+import { readManifest } from '../../web/build/route-chunks';
 import { DESKTOP, PHONE, UI_TIMEOUT } from './support/journey';
 import { see, seeToast } from './support/ui';
 
@@ -205,9 +205,7 @@ test('without Hosting config a production build says so instead of starting agai
 });
 
 test("each URL gets its route's document, as Hosting's rewrites serve it, with the route's code preloaded", async () => {
-  const manifest = JSON.parse(
-    readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest;
+  const manifest = readManifest(outDir);
   const chunk = (module: string) => manifest[`src/app/routes/${module}.tsx`]!.file;
   const html = async (url: string) => {
     const response = await fetch(`${origin}${url}`);

@@ -7,6 +7,8 @@
  */
 // The route table by its file: Vite loads its config (and these modules) with Node, which cannot
 // import the domain package's TypeScript entry, but bundles a relative import.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ROUTES, type RouteDef } from '../../packages/domain/src/routes';
 
 export interface ManifestChunk {
@@ -16,6 +18,20 @@ export interface ManifestChunk {
   css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
+
+/** Where Vite writes the manifest in a build folder (`build.manifest: true`). */
+const MANIFEST_FILE = '.vite/manifest.json';
+
+/** The manifest of the build in `dir`. Throws, saying how to make one, when there is none. */
+export function readManifest(dir: string): Manifest {
+  const file = path.join(dir, MANIFEST_FILE);
+  if (!existsSync(file)) {
+    throw new Error(
+      `No ${path.relative(process.cwd(), file)}: run \`npm run build -w web\` first.`,
+    );
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
 
 /**
  * Lazy chunks a route fetches as soon as it shows, beyond its route module (by source file, as
@@ -54,22 +70,38 @@ export interface FirstLoad {
   css: string[];
 }
 
+type RouteModules = Pick<RouteDef, 'path' | 'layouts' | 'module'>;
+
 /**
- * The route's first load. Throws when one of its modules has no chunk in the manifest (a route
- * table the build does not match).
+ * The manifest keys a route's page is built from: the entry, its lazy layouts and its page
+ * module, without the FIRST_LOAD_CHUNKS it fetches next. Throws when one of them has no chunk in
+ * the manifest (a route table the build does not match).
  */
-export function routeFirstLoad(
-  manifest: Manifest,
-  route: Pick<RouteDef, 'path' | 'layouts' | 'module'>,
-): FirstLoad {
-  const roots = [
+export function routeModuleKeys(manifest: Manifest, route: RouteModules): string[] {
+  const keys = [
     entryKey(manifest),
     ...[...route.layouts, route.module].map((name) => `src/app/routes/${name}.tsx`),
-    ...(FIRST_LOAD_CHUNKS[route.path] ?? []),
   ];
-  for (const root of roots) {
-    if (!manifest[root]) throw new Error(`${root} is not in the Vite manifest`);
+  return inManifest(manifest, keys);
+}
+
+/** The keys as given, once each is known to the manifest. */
+function inManifest(manifest: Manifest, keys: string[]): string[] {
+  for (const key of keys) {
+    if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest`);
   }
+  return keys;
+}
+
+/**
+ * The route's first load: its modules (routeModuleKeys) and the chunks it fetches at once, with
+ * their static imports. Throws when one of them has no chunk in the manifest.
+ */
+export function routeFirstLoad(manifest: Manifest, route: RouteModules): FirstLoad {
+  const roots = [
+    ...routeModuleKeys(manifest, route),
+    ...inManifest(manifest, [...(FIRST_LOAD_CHUNKS[route.path] ?? [])]),
+  ];
   const keys = [...staticClosure(manifest, roots)];
   const chunks = keys.map((key) => manifest[key]!);
   return {

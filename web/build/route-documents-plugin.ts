@@ -7,10 +7,8 @@ import path from 'node:path';
 import { ROUTES, type LayoutModule } from '../../packages/domain/src/routes';
 import { loadEnv, type Plugin } from 'vite';
 import { firebaseDataOrigins, type BuildEnv } from '../src/config/firebase-web-config';
-import { routeFirstLoad, type Manifest } from './route-chunks';
+import { readManifest, routeFirstLoad } from './route-chunks';
 import { documentFor, routeDocument, withPreloads } from './route-documents';
-
-const MANIFEST = '.vite/manifest.json';
 
 /** A URL path decoded, or as it came when it is no valid encoding (then no file or route has it). */
 function decodedPath(pathname: string): string {
@@ -37,7 +35,7 @@ export function routeDocumentsBuild(): Plugin {
     writeBundle(options) {
       if (!options.dir) throw new Error('The route documents need the build folder (build.outDir)');
       const outDir = options.dir;
-      const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST), 'utf8')) as Manifest;
+      const manifest = readManifest(outDir);
       const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       for (const route of Object.values(ROUTES)) {
         const file = path.join(outDir, routeDocument(route));

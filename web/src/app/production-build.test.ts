@@ -24,7 +24,7 @@ import {
   type RouteSize,
 } from '../../../scripts/route-sizes';
 import { ROUTES, TABLE_EXPORT_MAX } from '@portal/domain';
-import { routeFirstLoad, type Manifest } from '../../build/route-chunks';
+import { readManifest, routeFirstLoad } from '../../build/route-chunks';
 import { routeDocument } from '../../build/route-documents';
 import { firebaseDataOrigins } from '../config/firebase-web-config';
 
@@ -154,9 +154,7 @@ describe('the production build with no env file', () => {
   });
 
   it("writes each route's document, preloading exactly that route's first load", () => {
-    const manifest = JSON.parse(
-      readFileSync(path.join(prod.outDir, '.vite/manifest.json'), 'utf8'),
-    ) as Manifest;
+    const manifest = readManifest(prod.outDir);
     const preloaded = (html: string, rel: string) =>
       [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="/([^"]+)"`, 'g'))].map(
         (match) => match[1],
