@@ -8,7 +8,7 @@ import { ROUTES, type LayoutModule } from '../../packages/domain/src/routes';
 import { loadEnv, type Plugin } from 'vite';
 import { firebaseDataOrigins, type BuildEnv } from '../src/config/firebase-web-config';
 import { readManifest, routeFirstLoad } from './route-chunks';
-import { documentFor, routeDocument, withPreloads } from './route-documents';
+import { documentFor, hostingRewrites, routeDocument, withPreloads } from './route-documents';
 
 /** A URL path decoded, or as it came when it is no valid encoding (then no file or route has it). */
 function decodedPath(pathname: string): string {
@@ -59,6 +59,7 @@ export function routeDocumentsPreview(): Plugin {
     name: 'portal:route-documents-preview',
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      const rewrites = hostingRewrites();
       const isFile = (file: string) => {
         try {
           return statSync(file).isFile();
@@ -72,7 +73,7 @@ export function routeDocumentsPreview(): Plugin {
           const pathname = decodedPath(url.pathname);
           const file = path.join(outDir, pathname);
           if (file.startsWith(outDir) && !isFile(file) && pathname !== '/') {
-            req.url = `${documentFor(pathname)}${url.search}`;
+            req.url = `${documentFor(pathname, rewrites)}${url.search}`;
           }
         }
         next();
