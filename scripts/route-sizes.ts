@@ -29,11 +29,11 @@ const DIST = path.join(ROOT, 'web/dist');
  * is built from the same table). The 404 page is listed as '(404)'.
  */
 export function routeModules(): [string, string[]][] {
-  return Object.values(ROUTES).map((r) => [routeLabel(r.path), [...r.layouts, r.module]]);
+  return Object.values(ROUTES).map((r) => [pathLabel(r.path), [...r.layouts, r.module]]);
 }
 
-/** A route's name in the report: its path, '(404)' for the catch-all. */
-const routeLabel = (path: string) => (path === '*' ? '(404)' : path);
+/** A route's name in the reports (sizes, perf): its path, '(404)' for the catch-all. */
+export const pathLabel = (path: string) => (path === '*' ? '(404)' : path);
 
 export interface RouteSize {
   route: string;
@@ -88,7 +88,7 @@ export function measureRouteSizes(dist = DIST): RouteSize[] {
   return Object.values(ROUTES).map((def) => {
     const { js, css } = routeFirstLoad(manifest, def);
     return {
-      route: routeLabel(def.path),
+      route: pathLabel(def.path),
       jsBytes: js.reduce((sum, file) => sum + gzipped(file), 0),
       jsFiles: js.length,
       cssBytes: css.reduce((sum, file) => sum + gzipped(file), 0),

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { BRAND, isPaidStatus, ROUTES, type OrderStatus, type RouteName } from '@portal/domain';
 import { staticClosure, type Manifest } from '../../web/build/route-chunks';
+import { pathLabel } from '../route-sizes';
 
 /** Lighthouse targets (mobile preset, simulated throttling): one place for the script and docs. */
 export const PERF_TARGETS = {
@@ -188,10 +189,9 @@ const TAB_EXPECT: Record<AdminTabKey, (v: PerfValues) => string[]> = {
   tutorials: () => ['Support Tutorials'],
 };
 
-/** The route's path as the table shows it ('(404)' for the catch-all, as route-sizes does). */
+/** The route's path as the table shows it ('(404)' for the catch-all), as the size report does. */
 export function routeLabel(route: RouteName): string {
-  const path = ROUTES[route].path;
-  return path === '*' ? '(404)' : path;
+  return pathLabel(ROUTES[route].path);
 }
 
 /** The admin tab's URL: /admin for the default tab, /admin?tab=<key> for the others. */
