@@ -1,5 +1,14 @@
 import { AccountPage } from '@/features/account';
+import { ordersQueryOptions } from '@/entities/orders';
+import { supportContentQueryOptions } from '@/entities/support';
+import { buyerReads, prefetchLoader } from '../prefetch';
 
 export function Component() {
   return <AccountPage />;
 }
+
+/** The buyer's orders (the default tab) and the support content, read alongside the guard's checks. */
+export const loader = prefetchLoader(
+  buyerReads(({ uid }) => [ordersQueryOptions(uid), supportContentQueryOptions()]),
+);
+export { shouldRevalidate } from '../prefetch';

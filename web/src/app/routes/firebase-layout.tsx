@@ -1,6 +1,11 @@
+import { onAuthStateChanged } from 'firebase/auth';
 import { Outlet } from 'react-router';
 import { AuthProvider, FirebaseAppProvider, FunctionsProvider } from 'reactfire';
 import { auth, firebaseApp, functions } from '@/lib/firebase';
+import { noteSignedInAccount } from '../app-query-client';
+
+// Another account signing in on this tab starts from an empty cache (app-query-client.ts).
+onAuthStateChanged(auth, (user) => noteSignedInAccount(user?.uid ?? null));
 
 /** Layout route that brings in Firebase (reactfire providers) for every route that needs it. */
 export function Component() {

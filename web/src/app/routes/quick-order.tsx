@@ -1,5 +1,11 @@
 import { QuickOrderPage } from '@/features/shop';
+import { productsQueryOptions } from '@/entities/catalog';
+import { buyerReads, prefetchLoader } from '../prefetch';
 
 export function Component() {
   return <QuickOrderPage />;
 }
+
+/** The catalog priced for the buyer's role, read alongside the guard's checks. */
+export const loader = prefetchLoader(buyerReads(({ role }) => [productsQueryOptions(role)]));
+export { shouldRevalidate } from '../prefetch';

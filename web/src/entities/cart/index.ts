@@ -12,6 +12,7 @@ export {
 export {
   cartAdditionOf,
   cartKeys,
+  cartQueryOptions,
   useAddManyToCart,
   useAddToCart,
   useCart,

@@ -16,7 +16,7 @@ export const cartKeys = {
   ofBuyer: (uid: string) => ['cart', uid] as const,
 };
 
-const cartQueryOptions = (uid: string) =>
+export const cartQueryOptions = (uid: string) =>
   queryOptions({ queryKey: cartKeys.ofBuyer(uid), queryFn: () => fetchCart(uid) });
 
 export function useCart(uid: string) {

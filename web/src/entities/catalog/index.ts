@@ -17,6 +17,8 @@ export {
 } from './api';
 export {
   catalogKeys,
+  productQueryOptions,
+  productsQueryOptions,
   useAllProducts,
   useImportCatalog,
   useProduct,

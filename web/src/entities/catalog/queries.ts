@@ -35,7 +35,7 @@ export const catalogKeys = {
  * query waits rather than fetching a retailer's view first). Keyed by role under
  * catalogKeys.all(), so invalidating that key refreshes every role's view.
  */
-const productsQueryOptions = (role: BuyerRole | undefined) =>
+export const productsQueryOptions = (role: BuyerRole | undefined) =>
   queryOptions({
     queryKey: catalogKeys.forRole(role),
     queryFn: role ? () => fetchProducts(role) : skipToken,
@@ -50,11 +50,16 @@ export function useProducts(role: BuyerRole | undefined) {
  * the store, it starts from the catalog already loaded (no wait) and is read again only once
  * that is stale; opened from a link, it reads the one product, not the whole catalog.
  */
+export const productQueryOptions = (role: BuyerRole | undefined, id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.product(role, id),
+    queryFn: role ? () => fetchProduct(role, id) : skipToken,
+  });
+
 export function useProduct(role: BuyerRole | undefined, id: string) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: catalogKeys.product(role, id),
-    queryFn: role ? () => fetchProduct(role, id) : skipToken,
+    ...productQueryOptions(role, id),
     initialData: () =>
       queryClient
         .getQueryData<PricedProduct[]>(catalogKeys.forRole(role))

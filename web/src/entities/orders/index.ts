@@ -2,6 +2,8 @@ export type { OrderSummary } from './documents';
 export { countOrders, sumPaidRevenue } from './api';
 export {
   orderKeys,
+  orderQueryOptions,
+  ordersQueryOptions,
   useAbandonedCheckouts,
   useOrder,
   useOrders,

@@ -27,8 +27,11 @@ export const orderKeys = {
   abandoned: () => ['admin', 'checkouts'] as const,
 };
 
+export const orderQueryOptions = (orderId: string) =>
+  queryOptions({ queryKey: orderKeys.one(orderId), queryFn: () => fetchOrder(orderId) });
+
 export function useOrder(orderId: string) {
-  return useQuery({ queryKey: orderKeys.one(orderId), queryFn: () => fetchOrder(orderId) });
+  return useQuery(orderQueryOptions(orderId));
 }
 
 export function useAbandonedCheckouts() {
@@ -40,7 +43,7 @@ export function useAbandonedCheckouts() {
   });
 }
 
-const ordersQueryOptions = (uid: string) =>
+export const ordersQueryOptions = (uid: string) =>
   queryOptions({ queryKey: orderKeys.ofBuyer(uid), queryFn: () => fetchOrders(uid) });
 
 export function useOrders(uid: string) {

@@ -2,6 +2,7 @@ export type { ProfileRecord } from './documents';
 export { countProfiles, createPendingProfile, fetchProfile, fetchProfiles } from './api';
 export {
   profileKeys,
+  profileQueryOptions,
   useProfile,
   useProfiles,
   useSaveShipTo,

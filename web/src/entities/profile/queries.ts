@@ -9,7 +9,7 @@ export const profileKeys = {
   list: () => ['admin', 'profiles'] as const,
 };
 
-const profileQueryOptions = (uid: string) =>
+export const profileQueryOptions = (uid: string) =>
   queryOptions({ queryKey: profileKeys.detail(uid), queryFn: () => fetchProfile(uid) });
 
 export function useProfile(uid: string | undefined) {

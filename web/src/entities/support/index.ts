@@ -1,5 +1,6 @@
 export { fetchSupportContent, fetchSupportContentForEditing } from './api';
 export {
+  supportContentQueryOptions,
   supportKeys,
   useDeleteSupportItem,
   useEditableSupportContent,

@@ -13,7 +13,7 @@ export const supportKeys = {
   editor: () => ['admin', 'support'] as const,
 };
 
-const supportContentQueryOptions = () =>
+export const supportContentQueryOptions = () =>
   queryOptions({ queryKey: supportKeys.all(), queryFn: fetchSupportContent });
 
 export function useSupportContent() {

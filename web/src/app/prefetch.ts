@@ -1,0 +1,92 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { resolveAccess, type BuyerRole } from '@portal/domain';
+import { auth } from '@/lib/firebase';
+import { readClaims } from '@/lib/session';
+import { appQueryClient } from './app-query-client';
+
+/**
+ * A read a page starts before it renders: the same query options (key and function) its hooks
+ * use, so the hook finds the read in flight or done.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's reads have their own data types
+export type PageRead = { queryKey: QueryKey; queryFn?: any };
+
+/** Who the session's ID token says is signed in, when the reads are chosen. */
+export type SignedIn =
+  { kind: 'buyer'; uid: string; role: BuyerRole } | { kind: 'manager'; uid: string };
+
+export type PageReads = (who: SignedIn, args: LoaderFunctionArgs) => readonly PageRead[];
+
+/**
+ * A route loader that starts a signed-in page's Firestore reads as soon as Firebase Auth has
+ * restored the session, alongside the guard's own checks instead of after them. Without it a
+ * buyer's store waited for Auth, then the guard's profile read, and only then asked for the
+ * catalog: one round trip more before the first product image.
+ *
+ * It waits for nothing and decides nothing: it returns at once, the guard still decides who sees
+ * the page, and the rules check the same claims on every read. It reads only when the cached ID
+ * token already says an approved buyer (or a manager, for `manager` reads), and only what the
+ * cache does not hold yet (a page opened from another page finds its data as before). A read
+ * that fails is left to the page's own hook, which tries again and shows the page's error.
+ */
+export function prefetchLoader(
+  reads: PageReads,
+  { client = appQueryClient }: { client?: QueryClient } = {},
+) {
+  return (args: LoaderFunctionArgs): null => {
+    void startReads(reads, args, client);
+    return null;
+  };
+}
+
+/** The signed-in account as its cached ID token says (no network unless the token expired). */
+async function signedIn(): Promise<SignedIn | null> {
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) return null;
+  const access = resolveAccess(await readClaims(user));
+  if (access.kind === 'buyer') return { kind: 'buyer', uid: user.uid, role: access.role };
+  if (access.kind === 'manager') return { kind: 'manager', uid: user.uid };
+  return null;
+}
+
+async function startReads(reads: PageReads, args: LoaderFunctionArgs, client: QueryClient) {
+  let who: SignedIn | null;
+  try {
+    who = await signedIn();
+  } catch {
+    return; // Offline or a broken session: the guard shows it.
+  }
+  if (!who) return;
+  await Promise.all(
+    reads(who, args).map((read) =>
+      // No retries here: a failed read is the page's hook's to try again (on mount).
+      client.ensureQueryData({ ...read, retry: false }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    ),
+  );
+}
+
+/** Reads only for an approved buyer: the reads of a portal page. */
+export function buyerReads(
+  reads: (
+    buyer: Extract<SignedIn, { kind: 'buyer' }>,
+    args: LoaderFunctionArgs,
+  ) => readonly PageRead[],
+): PageReads {
+  return (who, args) => (who.kind === 'buyer' ? reads(who, args) : []);
+}
+
+/** Reads only for a manager: the reads of a manager page. */
+export function managerReads(reads: (args: LoaderFunctionArgs) => readonly PageRead[]): PageReads {
+  return (who, args) => (who.kind === 'manager' ? reads(args) : []);
+}
+
+/**
+ * A route whose loader only starts reads never needs it run again for the same page (a search
+ * typed into the URL, say): the page's hooks keep its data fresh.
+ */
+export const shouldRevalidate = () => false;

@@ -1,0 +1,150 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartKeys } from '@/entities/cart';
+import { catalogKeys } from '@/entities/catalog';
+import { orderKeys } from '@/entities/orders';
+import { profileKeys } from '@/entities/profile';
+import { supportKeys } from '@/entities/support';
+import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
+import {
+  BUYER_UID,
+  seedCartItem,
+  seedProducts,
+  seedProfile,
+  seedWholesalePrices,
+} from '@/testing/portal-fixtures';
+import { appQueryClient } from './app-query-client';
+import { pageModules, layoutModules } from './router';
+
+const session = vi.hoisted(() => ({ user: null as null | { uid: string; claims: object } }));
+vi.mock('@/lib/firebase', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  auth: {
+    authStateReady: async () => undefined,
+    get currentUser() {
+      const user = session.user;
+      return user && { uid: user.uid, getIdTokenResult: async () => ({ claims: user.claims }) };
+    },
+  },
+}));
+// Only the loaders run here (no page renders), so the session module needs only readClaims.
+vi.mock('@/lib/session', async () => {
+  const { parseAccessClaims } = await import('@portal/domain');
+  return {
+    readClaims: async (user: { getIdTokenResult: () => Promise<{ claims: object }> }) =>
+      parseAccessClaims((await user.getIdTokenResult()).claims),
+  };
+});
+
+const WHOLESALER = { uid: BUYER_UID, claims: { role: 'wholesaler', status: 'approved' } };
+const MANAGER = { uid: 'manager-1', claims: { role: 'manager' } };
+
+type Loader = (args: LoaderFunctionArgs) => unknown;
+/** A route's lazy module (router.tsx writes each as a function returning the module). */
+type LazyModule = (typeof pageModules)[string];
+async function loaderOf(lazy: LazyModule): Promise<Loader | undefined> {
+  const load = lazy as () => Promise<{ loader?: Loader }>;
+  return (await load()).loader;
+}
+
+/** Runs a route module's loader and waits until the reads it started have settled. */
+async function runLoader(load: LazyModule, params: Record<string, string> = {}) {
+  const loader = await loaderOf(load);
+  expect(loader).toBeTypeOf('function');
+  const request = new Request('https://portal.test/');
+  expect(loader!({ params, request } as unknown as LoaderFunctionArgs)).toBeNull();
+  await vi.waitFor(() => expect(appQueryClient.isFetching()).toBe(0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await vi.waitFor(() => expect(appQueryClient.isFetching()).toBe(0));
+}
+
+const cachedKeys = () =>
+  appQueryClient
+    .getQueryCache()
+    .getAll()
+    .map((query) => query.queryKey);
+
+beforeEach(() => {
+  appQueryClient.clear();
+  session.user = WHOLESALER;
+  seedProfile('wholesaler');
+  seedProducts();
+  seedWholesalePrices();
+  seedCartItem('purple-dream', 6);
+  fakeDb.seed('orders/o1', {
+    user_id: BUYER_UID,
+    status: 'paid',
+    items: [],
+    total_cents: 0,
+    created_at: Timestamp.fromDate(new Date('2025-03-01T10:00:00Z')),
+  });
+});
+
+describe('route loaders: the reads a signed-in page starts before it renders', () => {
+  it("the portal layout reads the buyer's profile and cart", async () => {
+    await runLoader(layoutModules['portal-layout']);
+    expect(cachedKeys()).toEqual(
+      expect.arrayContaining([profileKeys.detail(BUYER_UID), cartKeys.ofBuyer(BUYER_UID)]),
+    );
+    expect(appQueryClient.getQueryData(cartKeys.ofBuyer(BUYER_UID))).toEqual([
+      expect.objectContaining({ product_id: 'purple-dream', quantity: 6 }),
+    ]);
+  });
+
+  it.each(['store', 'quick-order', 'cart'])(
+    "%s reads the catalog priced for the token's role (a wholesaler's prices)",
+    async (module) => {
+      await runLoader(pageModules[module]!);
+      const catalog = appQueryClient.getQueryData<{ id: string; unit_price: number }[]>(
+        catalogKeys.forRole('wholesaler'),
+      );
+      expect(catalog?.find((product) => product.id === 'purple-dream')?.unit_price).toBe(1899);
+      expect(cachedKeys()).toHaveLength(1);
+    },
+  );
+
+  it('the product page reads that one product', async () => {
+    await runLoader(pageModules.product!, { productId: 'blue-coast' });
+    expect(cachedKeys()).toEqual([catalogKeys.product('wholesaler', 'blue-coast')]);
+    expect(appQueryClient.getQueryData(catalogKeys.product('wholesaler', 'blue-coast'))).toEqual(
+      expect.objectContaining({ id: 'blue-coast', unit_price: 1999 }),
+    );
+  });
+
+  it("My Account reads the buyer's orders and the support content", async () => {
+    await runLoader(pageModules.account!);
+    expect(cachedKeys()).toEqual(
+      expect.arrayContaining([orderKeys.ofBuyer(BUYER_UID), supportKeys.all()]),
+    );
+    expect(cachedKeys()).toHaveLength(2);
+  });
+
+  it("the buyer's invoice reads the order", async () => {
+    await runLoader(pageModules.invoice!, { orderId: 'o1' });
+    expect(cachedKeys()).toEqual([orderKeys.one('o1')]);
+  });
+
+  it.each(['admin-invoice', 'packing-slip'])(
+    '%s reads the order for a manager and nothing for a buyer',
+    async (module) => {
+      await runLoader(pageModules[module]!, { orderId: 'o1' });
+      expect(cachedKeys()).toEqual([]);
+      session.user = MANAGER;
+      await runLoader(pageModules[module]!, { orderId: 'o1' });
+      expect(cachedKeys()).toEqual([orderKeys.one('o1')]);
+    },
+  );
+
+  it('a manager opening a portal page starts no buyer reads', async () => {
+    session.user = MANAGER;
+    await runLoader(layoutModules['portal-layout']);
+    await runLoader(pageModules.store!);
+    expect(cachedKeys()).toEqual([]);
+  });
+
+  it('public pages and the landing page have no loader (nothing to read before them)', async () => {
+    for (const module of ['landing', 'login', 'apply', 'not-found']) {
+      expect(await loaderOf(pageModules[module]!)).toBeUndefined();
+    }
+  });
+});
