@@ -36,10 +36,12 @@ export function readManifest(dir: string): Manifest {
 /**
  * Lazy chunks a route fetches as soon as it shows, beyond its route module (by source file, as
  * the Vite manifest names them): the dashboard's default tab is its own chunk, but a manager
- * opening /admin gets it at once, so it belongs to /admin's first load.
+ * opening /admin gets it at once, so it belongs to /admin's first load; /portal goes straight on
+ * to the store, so the store's page module belongs to its first load (its document preloads it).
  */
 export const FIRST_LOAD_CHUNKS: Readonly<Record<string, readonly string[]>> = {
   [ROUTES.admin.path]: ['src/features/admin/tabs/orders-tab.tsx'],
+  [ROUTES.portal.path]: [`src/app/routes/${ROUTES.store.module}.tsx`],
 };
 
 /** The chunks (manifest keys) these chunks load statically, themselves included. */

@@ -36,6 +36,12 @@ vi.mock('@/lib/session', async () => {
   };
 });
 
+const callables = vi.hoisted(() => ({ callGetStoreDetails: vi.fn() }));
+vi.mock('@/lib/callables', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...callables,
+}));
+
 const WHOLESALER = { uid: BUYER_UID, claims: { role: 'wholesaler', status: 'approved' } };
 const MANAGER = { uid: 'manager-1', claims: { role: 'manager' } };
 
@@ -135,10 +141,40 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
     },
   );
 
+  it('the dashboard reads the totals and the accounts for a manager, nothing for a buyer', async () => {
+    await runLoader(pageModules.admin!);
+    expect(cachedKeys()).toEqual([]);
+    session.user = MANAGER;
+    await runLoader(pageModules.admin!);
+    expect(cachedKeys()).toEqual(expect.arrayContaining([orderKeys.totals(), profileKeys.list()]));
+    expect(cachedKeys()).toHaveLength(2);
+  });
+
+  it("a store's page reads its details through the callable for a manager", async () => {
+    callables.callGetStoreDetails.mockReset().mockResolvedValue({ uid: BUYER_UID });
+    await runLoader(pageModules['admin-store']!, { uid: BUYER_UID });
+    expect(callables.callGetStoreDetails).not.toHaveBeenCalled();
+    session.user = MANAGER;
+    await runLoader(pageModules['admin-store']!, { uid: BUYER_UID });
+    expect(callables.callGetStoreDetails).toHaveBeenCalledWith({ uid: BUYER_UID });
+    expect(cachedKeys()).toHaveLength(1);
+  });
+
   it('a manager opening a portal page starts no buyer reads', async () => {
     session.user = MANAGER;
     await runLoader(layoutModules['portal-layout']);
     await runLoader(pageModules.store!);
+    expect(cachedKeys()).toEqual([]);
+  });
+
+  it('/portal sends the browser on to the store before anything renders', async () => {
+    const loader = await loaderOf(pageModules['portal-index']!);
+    const response = loader!({
+      params: {},
+      request: new Request('https://portal.test/portal'),
+    } as unknown as LoaderFunctionArgs) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/portal/store');
     expect(cachedKeys()).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
-import { AdminStorePage } from '@/features/admin';
+import { AdminStorePage, storeDetailsQueryOptions } from '@/features/admin';
 import { ManagerGuard } from '../guards/manager-guard';
+import { managerReads, prefetchLoader } from '../prefetch';
 
 /** /admin/stores/:uid: one buyer's store (profile, history, orders), for managers. */
 export function Component() {
@@ -11,3 +12,9 @@ export function Component() {
     </ManagerGuard>
   );
 }
+
+/** The store's details (profile, history, orders), read with the manager check. */
+export const loader = prefetchLoader(
+  managerReads(({ params }) => (params.uid ? [storeDetailsQueryOptions(params.uid)] : [])),
+);
+export { shouldRevalidate } from '../prefetch';

@@ -1,7 +1,11 @@
-import { Navigate } from 'react-router';
+import { redirect } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** /portal itself goes to the store. */
-export function Component() {
-  return <Navigate to={paths.store} replace />;
+/**
+ * /portal itself goes to the store, before anything renders: the store's loader then starts the
+ * catalog read alongside the guard's checks (a redirect rendered inside the guard waited for
+ * them). The guard of /portal/store decides who may stay.
+ */
+export function loader() {
+  return redirect(paths.store);
 }

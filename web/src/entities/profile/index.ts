@@ -3,6 +3,7 @@ export { countProfiles, createPendingProfile, fetchProfile, fetchProfiles } from
 export {
   profileKeys,
   profileQueryOptions,
+  profilesQueryOptions,
   useProfile,
   useProfiles,
   useSaveShipTo,

@@ -16,7 +16,7 @@ export function useProfile(uid: string | undefined) {
   return useQuery({ ...profileQueryOptions(uid ?? ''), enabled: !!uid });
 }
 
-const profilesQueryOptions = () =>
+export const profilesQueryOptions = () =>
   queryOptions({ queryKey: profileKeys.list(), queryFn: fetchProfiles });
 
 export function useProfiles() {

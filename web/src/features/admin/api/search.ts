@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { SearchOrdersRequest, SearchUsersRequest } from '@portal/domain';
 import { isCallableError } from '@/lib/callable-errors';
 import {
@@ -69,10 +75,12 @@ export function useExportSearchUsers() {
   });
 }
 
+export const storeDetailsQueryOptions = (uid: string) =>
+  queryOptions({ queryKey: searchKeys.store(uid), queryFn: () => callGetStoreDetails({ uid }) });
+
 export function useStoreDetails(uid: string) {
   return useQuery({
-    queryKey: searchKeys.store(uid),
-    queryFn: () => callGetStoreDetails({ uid }),
+    ...storeDetailsQueryOptions(uid),
     enabled: uid !== '',
     retry: useRetryUnlessRefused(),
   });
