@@ -210,7 +210,7 @@ describe('the functions deploy package', () => {
         'test/payments/support.ts',
         'node_modules/stripe/index.js',
         'tsconfig.json',
-        'vitest.config.ts',
+        'vitest.config.mts',
         'build.mjs',
         'firebase-debug.log',
       ])

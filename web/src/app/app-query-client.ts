@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -26,3 +27,22 @@ export function accountWatcher(client: QueryClient): (uid: string | null) => voi
 
 /** The app client's watcher: the Firebase layout calls it whenever Firebase Auth's user changes. */
 export const noteSignedInAccount = accountWatcher(appQueryClient);
+
+let pendingClear: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The app's client for the UI shell, dropped when the shell goes away (to a sign-in page, say), as
+ * a client made anew on each mount was: an account that signs out there and back in (the same
+ * account, approved meanwhile) reads its profile afresh instead of seeing the cached "pending" one.
+ * The clear waits a task and a mount cancels it, so React's StrictMode (unmount and mount again
+ * at once, in development) keeps what the route loaders started.
+ */
+export function useAppQueryClient(client = appQueryClient): QueryClient {
+  useEffect(() => {
+    clearTimeout(pendingClear);
+    return () => {
+      pendingClear = setTimeout(() => client.clear(), 0);
+    };
+  }, [client]);
+  return client;
+}

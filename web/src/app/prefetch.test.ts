@@ -1,7 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buyerReads, managerReads, prefetchLoader, type PageRead } from './prefetch';
+import {
+  buyerReads,
+  managerReads,
+  prefetchLoader,
+  shouldRevalidate,
+  type PageRead,
+} from './prefetch';
 
 type Claims = Record<string, unknown>;
 const session = vi.hoisted(() => ({
@@ -69,6 +75,7 @@ describe('prefetchLoader', () => {
     expect(reads).toHaveBeenCalledWith(
       { kind: 'buyer', uid: 'buyer-1', role: 'wholesaler' },
       expect.objectContaining({ params: { productId: 'p1' } }),
+      client,
     );
     expect(catalog.fetch).toHaveBeenCalledTimes(1);
     expect(client.getQueryData(['catalog'])).toBe('catalog data');
@@ -177,19 +184,33 @@ describe('prefetchLoader', () => {
     expect(client.getQueryData(['catalog'])).toBe('catalog data');
   });
 
-  it("leaves a failed read to the page's hook: no unhandled rejection, the query in error, the other reads done", async () => {
+  it("reads with the client's retries, then leaves a failed read to the page's hook: no unhandled rejection, the other reads done", async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: 2, retryDelay: 0 } } });
     const failing = read(
       'profile',
-      vi.fn(async () => Promise.reject(new Error('permission-denied'))),
+      vi.fn(async () => Promise.reject(new Error('unavailable'))),
     );
     const cart = read('cart');
     prefetchLoader(
       buyerReads(() => [failing, cart]),
       { client },
     )(args());
-    await settle();
-    expect(client.getQueryState(['profile'])?.status).toBe('error');
-    expect(failing.fetch).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(client.getQueryState(['profile'])?.status).toBe('error'));
+    expect(failing.fetch).toHaveBeenCalledTimes(3);
     expect(client.getQueryData(['cart'])).toBe('cart data');
+  });
+});
+
+describe('shouldRevalidate', () => {
+  const check = (from: string, to: string) =>
+    shouldRevalidate({
+      currentUrl: new URL(from, 'https://portal.test'),
+      nextUrl: new URL(to, 'https://portal.test'),
+    } as Parameters<typeof shouldRevalidate>[0]);
+
+  it('runs a loader again for another path (another product), not for a new search alone', () => {
+    expect(check('/portal/products/a', '/portal/products/b')).toBe(true);
+    expect(check('/portal/store', '/portal/store?q=grape')).toBe(false);
+    expect(check('/admin', '/admin?tab=users')).toBe(false);
   });
 });

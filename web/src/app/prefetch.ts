@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router';
 import { resolveAccess, type BuyerRole } from '@portal/domain';
 import { auth } from '@/lib/firebase';
 import { readClaims } from '@/lib/session';
@@ -16,7 +16,11 @@ export type PageRead = { queryKey: QueryKey; queryFn?: any };
 export type SignedIn =
   { kind: 'buyer'; uid: string; role: BuyerRole } | { kind: 'manager'; uid: string };
 
-export type PageReads = (who: SignedIn, args: LoaderFunctionArgs) => readonly PageRead[];
+export type PageReads = (
+  who: SignedIn,
+  args: LoaderFunctionArgs,
+  client: QueryClient,
+) => readonly PageRead[];
 
 /**
  * A route loader that starts a signed-in page's Firestore reads as soon as Firebase Auth has
@@ -28,7 +32,8 @@ export type PageReads = (who: SignedIn, args: LoaderFunctionArgs) => readonly Pa
  * the page, and the rules check the same claims on every read. It reads only when the cached ID
  * token already says an approved buyer (or a manager, for `manager` reads), and only what the
  * cache does not hold yet (a page opened from another page finds its data as before). A read
- * that fails is left to the page's own hook, which tries again and shows the page's error.
+ * runs with the client's retries; a page's hook that mounts while it is under way shares it, and
+ * a hook that mounts after it failed reads again.
  */
 export function prefetchLoader(
   reads: PageReads,
@@ -60,9 +65,9 @@ async function startReads(reads: PageReads, args: LoaderFunctionArgs, client: Qu
   }
   if (!who) return;
   await Promise.all(
-    reads(who, args).map((read) =>
-      // No retries here: a failed read is the page's hook's to try again (on mount).
-      client.ensureQueryData({ ...read, retry: false }).then(
+    reads(who, args, client).map((read) =>
+      // The client's retries (a hook that joins the read shares them).
+      client.ensureQueryData(read).then(
         () => undefined,
         () => undefined,
       ),
@@ -75,18 +80,23 @@ export function buyerReads(
   reads: (
     buyer: Extract<SignedIn, { kind: 'buyer' }>,
     args: LoaderFunctionArgs,
+    client: QueryClient,
   ) => readonly PageRead[],
 ): PageReads {
-  return (who, args) => (who.kind === 'buyer' ? reads(who, args) : []);
+  return (who, args, client) => (who.kind === 'buyer' ? reads(who, args, client) : []);
 }
 
 /** Reads only for a manager: the reads of a manager page. */
-export function managerReads(reads: (args: LoaderFunctionArgs) => readonly PageRead[]): PageReads {
-  return (who, args) => (who.kind === 'manager' ? reads(args) : []);
+export function managerReads(
+  reads: (args: LoaderFunctionArgs, client: QueryClient) => readonly PageRead[],
+): PageReads {
+  return (who, args, client) => (who.kind === 'manager' ? reads(args, client) : []);
 }
 
 /**
- * A route whose loader only starts reads never needs it run again for the same page (a search
- * typed into the URL, say): the page's hooks keep its data fresh.
+ * A loader that only starts reads runs again when the path changes (another product, another
+ * order), not for a change of the search alone (a search typed into the store's URL, a tab of
+ * the dashboard): the page's hooks keep its data fresh.
  */
-export const shouldRevalidate = () => false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname;

@@ -72,6 +72,8 @@ const cachedKeys = () =>
 
 beforeEach(() => {
   appQueryClient.clear();
+  // A read that fails here fails at once (the client's retries are prefetch.test.ts's business).
+  appQueryClient.setDefaultOptions({ queries: { retry: false } });
   session.user = WHOLESALER;
   seedProfile('wholesaler');
   seedProducts();
@@ -112,6 +114,15 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
   it('the product page reads that one product', async () => {
     await runLoader(pageModules.product!, { productId: 'blue-coast' });
     expect(cachedKeys()).toEqual([catalogKeys.product('wholesaler', 'blue-coast')]);
+    expect(appQueryClient.getQueryData(catalogKeys.product('wholesaler', 'blue-coast'))).toEqual(
+      expect.objectContaining({ id: 'blue-coast', unit_price: 1999 }),
+    );
+  });
+
+  it('the product page opened from the store starts from the cached catalog and reads nothing', async () => {
+    await runLoader(pageModules.store!);
+    fakeDb.reset(); // a read now would find no product (null)
+    await runLoader(pageModules.product!, { productId: 'blue-coast' });
     expect(appQueryClient.getQueryData(catalogKeys.product('wholesaler', 'blue-coast'))).toEqual(
       expect.objectContaining({ id: 'blue-coast', unit_price: 1999 }),
     );
@@ -158,6 +169,21 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
     await runLoader(pageModules['admin-store']!, { uid: BUYER_UID });
     expect(callables.callGetStoreDetails).toHaveBeenCalledWith({ uid: BUYER_UID });
     expect(cachedKeys()).toHaveLength(1);
+  });
+
+  it("a store's page does not try again a store the callable refuses (as its hook would not), other failures yes", async () => {
+    appQueryClient.setDefaultOptions({ queries: { retry: 2, retryDelay: 0 } });
+    session.user = MANAGER;
+    const refusal = Object.assign(new Error('No such store.'), { code: 'functions/not-found' });
+    callables.callGetStoreDetails.mockReset().mockRejectedValue(refusal);
+    await runLoader(pageModules['admin-store']!, { uid: 'nobody' });
+    expect(callables.callGetStoreDetails).toHaveBeenCalledTimes(1);
+
+    appQueryClient.clear();
+    const outage = Object.assign(new Error('Unavailable.'), { code: 'functions/unavailable' });
+    callables.callGetStoreDetails.mockReset().mockRejectedValue(outage);
+    await runLoader(pageModules['admin-store']!, { uid: 'nobody' });
+    expect(callables.callGetStoreDetails).toHaveBeenCalledTimes(3);
   });
 
   it('a manager opening a portal page starts no buyer reads', async () => {

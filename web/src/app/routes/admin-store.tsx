@@ -15,6 +15,8 @@ export function Component() {
 
 /** The store's details (profile, history, orders), read with the manager check. */
 export const loader = prefetchLoader(
-  managerReads(({ params }) => (params.uid ? [storeDetailsQueryOptions(params.uid)] : [])),
+  managerReads(({ params }, client) =>
+    params.uid ? [storeDetailsQueryOptions(params.uid, client)] : [],
+  ),
 );
 export { shouldRevalidate } from '../prefetch';

@@ -11,6 +11,8 @@ export function Component() {
 
 /** The product priced for the buyer's role, read alongside the guard's checks. */
 export const loader = prefetchLoader(
-  buyerReads(({ role }, { params }) => [productQueryOptions(role, params.productId ?? '')]),
+  buyerReads(({ role }, { params }, client) => [
+    productQueryOptions(role, params.productId ?? '', client),
+  ]),
 );
 export { shouldRevalidate } from '../prefetch';

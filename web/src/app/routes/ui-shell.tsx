@@ -1,11 +1,12 @@
 import { Outlet } from 'react-router';
-import { appQueryClient } from '../app-query-client';
+import { useAppQueryClient } from '../app-query-client';
 import { AppProviders } from '../providers';
 
 /** Layout route for every page except the landing page: toasts and the app's query client. */
 export function Component() {
+  const queryClient = useAppQueryClient();
   return (
-    <AppProviders queryClient={appQueryClient}>
+    <AppProviders queryClient={queryClient}>
       <Outlet />
     </AppProviders>
   );

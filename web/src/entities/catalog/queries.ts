@@ -1,4 +1,5 @@
 import {
+  type QueryClient,
   queryOptions,
   skipToken,
   useMutation,
@@ -48,24 +49,26 @@ export function useProducts(role: BuyerRole | undefined) {
 /**
  * One product priced for a role (null: not in their catalog), for the product page. Opened from
  * the store, it starts from the catalog already loaded (no wait) and is read again only once
- * that is stale; opened from a link, it reads the one product, not the whole catalog.
+ * that is stale; opened from a link, it reads the one product, not the whole catalog. The page's
+ * loader and its hook share these options, so whichever makes the query first starts it so.
  */
-export const productQueryOptions = (role: BuyerRole | undefined, id: string) =>
+export const productQueryOptions = (
+  role: BuyerRole | undefined,
+  id: string,
+  queryClient: QueryClient,
+) =>
   queryOptions({
     queryKey: catalogKeys.product(role, id),
     queryFn: role ? () => fetchProduct(role, id) : skipToken,
-  });
-
-export function useProduct(role: BuyerRole | undefined, id: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    ...productQueryOptions(role, id),
     initialData: () =>
       queryClient
         .getQueryData<PricedProduct[]>(catalogKeys.forRole(role))
         ?.find((product) => product.id === id),
     initialDataUpdatedAt: () => queryClient.getQueryState(catalogKeys.forRole(role))?.dataUpdatedAt,
   });
+
+export function useProduct(role: BuyerRole | undefined, id: string) {
+  return useQuery(productQueryOptions(role, id, useQueryClient()));
 }
 
 /**

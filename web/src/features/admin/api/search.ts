@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  type QueryClient,
   queryOptions,
   useMutation,
   useQuery,
@@ -33,7 +34,11 @@ const REFUSALS = ['invalid-argument', 'permission-denied', 'unauthenticated', 'n
 
 /** The query client's retry policy, except for refusals. */
 function useRetryUnlessRefused() {
-  const retry = useQueryClient().getDefaultOptions().queries?.retry ?? 3;
+  return retryUnlessRefused(useQueryClient());
+}
+
+function retryUnlessRefused(client: QueryClient) {
+  const retry = client.getDefaultOptions().queries?.retry ?? 3;
   return (failures: number, error: Error): boolean => {
     if (REFUSALS.some((code) => isCallableError(error, code))) return false;
     if (typeof retry === 'function') return retry(failures, error);
@@ -75,15 +80,16 @@ export function useExportSearchUsers() {
   });
 }
 
-export const storeDetailsQueryOptions = (uid: string) =>
-  queryOptions({ queryKey: searchKeys.store(uid), queryFn: () => callGetStoreDetails({ uid }) });
+/** A store's details; a refusal (no such store, not a manager) is not tried again. */
+export const storeDetailsQueryOptions = (uid: string, client: QueryClient) =>
+  queryOptions({
+    queryKey: searchKeys.store(uid),
+    queryFn: () => callGetStoreDetails({ uid }),
+    retry: retryUnlessRefused(client),
+  });
 
 export function useStoreDetails(uid: string) {
-  return useQuery({
-    ...storeDetailsQueryOptions(uid),
-    enabled: uid !== '',
-    retry: useRetryUnlessRefused(),
-  });
+  return useQuery({ ...storeDetailsQueryOptions(uid, useQueryClient()), enabled: uid !== '' });
 }
 
 /** A manager sends a buyer a new verification link. */
