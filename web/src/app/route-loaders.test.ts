@@ -202,6 +202,11 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/portal/store');
     expect(cachedKeys()).toEqual([]);
+    // A leaf route without a Component makes React Router warn on every load of /portal.
+    const { Component } = (await (pageModules['portal-index'] as () => Promise<object>)()) as {
+      Component?: unknown;
+    };
+    expect(Component).toBeTypeOf('function');
   });
 
   it('public pages and the landing page have no loader (nothing to read before them)', async () => {

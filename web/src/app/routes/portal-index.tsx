@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { Navigate, redirect } from 'react-router';
 import { paths } from '@/config/paths';
 
 /**
@@ -8,4 +8,9 @@ import { paths } from '@/config/paths';
  */
 export function loader() {
   return redirect(paths.store);
+}
+
+/** What the route renders should the loader not have run (React Router wants a leaf to render). */
+export function Component() {
+  return <Navigate to={paths.store} replace />;
 }
