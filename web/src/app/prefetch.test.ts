@@ -59,6 +59,13 @@ function read(
   return { queryKey: [key], queryFn: fetch, fetch };
 }
 
+/** Runs, as a loader would, a buyer page's loader that starts these reads. */
+const loadForBuyer = (...reads: PageRead[]) =>
+  prefetchLoader(
+    buyerReads(() => reads),
+    { client },
+  )(args());
+
 /** Lets the loader's chain (auth ready, token read, the reads) run to its end. */
 async function settle() {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -85,10 +92,7 @@ describe('prefetchLoader', () => {
     let restore!: () => void;
     session.ready = new Promise((resolve) => (restore = resolve));
     const catalog = read('catalog');
-    prefetchLoader(
-      buyerReads(() => [catalog]),
-      { client },
-    )(args());
+    loadForBuyer(catalog);
     await settle();
     expect(catalog.fetch).not.toHaveBeenCalled();
     restore();
@@ -106,10 +110,7 @@ describe('prefetchLoader', () => {
     session.user = user;
     const catalog = read('catalog');
     const order = read('order');
-    prefetchLoader(
-      buyerReads(() => [catalog]),
-      { client },
-    )(args());
+    loadForBuyer(catalog);
     prefetchLoader(
       managerReads(() => [order]),
       { client },
@@ -122,12 +123,8 @@ describe('prefetchLoader', () => {
   it("starts a manager page's reads for a manager only, and a buyer page's for a buyer only", async () => {
     const buyerRead = read('cart');
     const managerRead = read('order');
-    const reads = (value: PageRead) => value;
     const load = () => {
-      prefetchLoader(
-        buyerReads(() => [reads(buyerRead)]),
-        { client },
-      )(args());
+      loadForBuyer(buyerRead);
       prefetchLoader(
         managerReads(({ params }) => [read(`order ${params.orderId}`, managerRead.fetch)]),
         {
@@ -155,10 +152,7 @@ describe('prefetchLoader', () => {
   it('does not read again what the cache already holds (a page opened from another page)', async () => {
     client.setQueryData(['catalog'], 'cached');
     const catalog = read('catalog');
-    prefetchLoader(
-      buyerReads(() => [catalog]),
-      { client },
-    )(args());
+    loadForBuyer(catalog);
     await settle();
     expect(catalog.fetch).not.toHaveBeenCalled();
     expect(client.getQueryData(['catalog'])).toBe('cached');
@@ -170,13 +164,9 @@ describe('prefetchLoader', () => {
       'catalog',
       vi.fn(() => new Promise<string>((resolve) => (finish = resolve))),
     );
-    const loader = prefetchLoader(
-      buyerReads(() => [slow]),
-      { client },
-    );
-    loader(args());
+    loadForBuyer(slow);
     await settle();
-    loader(args());
+    loadForBuyer(slow);
     await settle();
     expect(slow.fetch).toHaveBeenCalledTimes(1);
     finish('catalog data');
@@ -191,10 +181,7 @@ describe('prefetchLoader', () => {
       vi.fn(async () => Promise.reject(new Error('unavailable'))),
     );
     const cart = read('cart');
-    prefetchLoader(
-      buyerReads(() => [failing, cart]),
-      { client },
-    )(args());
+    loadForBuyer(failing, cart);
     await vi.waitFor(() => expect(client.getQueryState(['profile'])?.status).toBe('error'));
     expect(failing.fetch).toHaveBeenCalledTimes(3);
     expect(client.getQueryData(['cart'])).toBe('cart data');
