@@ -156,7 +156,7 @@ j.step('the manager approves the applicant in /admin', async () => {
   expect(await row.getByRole('button', { name: /approve/i }).count()).toBe(0);
   // The Reject confirmation of the approved buyer (opened from a table row on desktop, from a
   // card on phones) is checked, then dismissed: the buyer stays approved.
-  const popconfirm = page.locator('.ant-popconfirm').filter({ visible: true });
+  const popconfirm = page.locator('.confirm-popover').filter({ visible: true });
   const confirmReject = popconfirm.getByRole('button', { name: 'Reject', exact: true });
   const openReject = async () => {
     if (await confirmReject.isVisible()) return;

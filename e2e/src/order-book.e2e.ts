@@ -65,7 +65,7 @@ function orderRow(person: Person, label: string) {
 async function openFromOrder(person: Person, label: string, button: string, target: Locator) {
   if (await target.isVisible()) return;
   await recentOrders(person)
-    .locator('tr, [role="article"]')
+    .locator('tr, article')
     .filter({ hasText: label })
     .first()
     .getByRole('button', { name: button, exact: true })
@@ -137,7 +137,7 @@ j.step(
     await expect.poll(() => attempts.count()).toBe(2);
     await seeText(abandoned, /Expired/);
     await seeText(abandoned, /Open/);
-    await row.getByRole('button', { name: /expand row/i }).click();
+    await row.getByRole('button', { name: `Details of order ${firstOrder}` }).click();
     const details = page.getByRole('group', { name: `Fulfilment of order ${firstOrder}` });
     await seeText(details, /500 Market St/);
     await seeText(details, /San Francisco, CA 94105/);
@@ -163,13 +163,13 @@ j.step(
       orderRow(manager, firstOrder).getByRole('button', { name: 'Mark Delivered', exact: true }),
     );
     await see(
-      orderRow(manager, firstOrder).locator('.ant-tag').getByText('Shipped', { exact: true }),
+      orderRow(manager, firstOrder).locator('.tag').getByText('Shipped', { exact: true }),
     );
-    if (!(await details.isVisible())) await row.getByRole('button', { name: /expand row/i }).click();
+    if (!(await details.isVisible())) await row.getByRole('button', { name: `Details of order ${firstOrder}` }).click();
     await see(details.getByRole('link', { name: new RegExp(`Track package ${TRACKING}`) }));
     // At 1280 px the whole table fits, its open row too: no column (Actions, the lines' Line
     // total) runs past the box and hides behind a sideways scroll.
-    const box = await boxOf(recentOrders(manager).locator('.ant-table-content'));
+    const box = await boxOf(recentOrders(manager).locator('.data-table .admin-scroll-box'));
     for (const header of [
       recentOrders(manager).getByRole('columnheader', { name: 'Actions', exact: true }),
       page.getByRole('table', { name: `Items of order ${firstOrder}` }).getByRole('columnheader', { name: 'Line total', exact: true }),
@@ -185,7 +185,7 @@ j.step("the manager's invoice, packing slip and refund dialog of the shipped ord
   const { page } = manager;
   const row = orderRow(manager, firstOrder);
   const details = page.getByRole('group', { name: `Fulfilment of order ${firstOrder}` });
-  if (!(await details.isVisible())) await row.getByRole('button', { name: /expand row/i }).click();
+  if (!(await details.isVisible())) await row.getByRole('button', { name: `Details of order ${firstOrder}` }).click();
   // The manager's invoice and packing slip, each opened from its link in a new tab.
   for (const [link, heading] of [
     [/^Invoice INV-\d{6} of order/, /^Invoice INV-\d{6}$/],
@@ -268,7 +268,7 @@ j.step(
     const row = orderRow(manager, secondOrder);
     await seeText(row, /Processing/);
     const before = await revenue(admin);
-    const confirm = admin.locator('.ant-popconfirm').filter({ visible: true });
+    const confirm = admin.locator('.confirm-popover').filter({ visible: true });
     const question = confirm.getByText(`Cancel and refund ${usd(GREEN.retailer)} to the buyer?`);
     const openCancel = () => openFromOrder(manager, secondOrder, 'Cancel Order', question);
     await openCancel();
@@ -276,7 +276,7 @@ j.step(
     await openCancel();
     await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
     await see(
-      orderRow(manager, secondOrder).locator('.ant-tag').getByText('Cancelled', { exact: true }),
+      orderRow(manager, secondOrder).locator('.tag').getByText('Cancelled', { exact: true }),
     );
     await seeText(
       orderRow(manager, secondOrder),

@@ -82,7 +82,7 @@ export function productCard(page: Page, name: string): Locator {
 
 /** The Revenue total on the admin dashboard, in cents, once it has loaded. */
 export async function revenue(page: Page): Promise<number> {
-  const card = page.locator('.ant-statistic').filter({ hasText: 'Revenue' });
+  const card = page.locator('.admin-stat').filter({ hasText: 'Revenue' });
   await seeText(card, /\$[\d,]+\.\d{2}/);
   return cents(await card.innerText());
 }

@@ -85,7 +85,7 @@ export const ROUTES = {
     path: '/admin',
     title: 'Admin Dashboard',
     module: 'admin',
-    layouts: withAntd,
+    layouts: withFirebase,
     access: 'manager',
   },
   portal: {

@@ -64,7 +64,7 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
     const withAntd = Object.values(ROUTES)
       .filter((r) => (r.layouts as readonly string[]).includes('antd-layout'))
       .map((r) => r.path);
-    expect(withAntd.sort()).toEqual(['/admin', '/admin/stores/:uid']);
+    expect(withAntd.sort()).toEqual(['/admin/stores/:uid']);
     for (const route of Object.values(ROUTES)) {
       const layouts = route.layouts as readonly string[];
       if (layouts.includes('antd-layout')) expect(layouts.at(-1)).toBe('antd-layout');

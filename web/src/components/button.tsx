@@ -11,6 +11,8 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   size?: 'small' | 'middle' | 'large';
   /** Red: an action that removes something. */
   danger?: boolean;
+  /** A primary button drawn outlined: the brand colour's text and border on no background. */
+  ghost?: boolean;
   /** As wide as its container. */
   block?: boolean;
   /** Working: a spinner in place of the icon, and clicks do nothing until it is done. */
@@ -54,6 +56,7 @@ export function Button({
   htmlType = 'button',
   size = 'middle',
   danger = false,
+  ghost = false,
   block = false,
   loading = false,
   icon,
@@ -71,6 +74,7 @@ export function Button({
     `button--${type}`,
     size !== 'middle' && `button--${size}`,
     danger && 'button--danger',
+    ghost && 'button--ghost',
     block && 'button--block',
     loading && 'button--loading',
     iconOnly && Boolean(icon || loading) && 'button--icon-only',

@@ -1,5 +1,7 @@
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
 import ArrowLeftSvg from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import CaretDownSvg from '@ant-design/icons-svg/es/asn/CaretDownOutlined';
+import CaretUpSvg from '@ant-design/icons-svg/es/asn/CaretUpOutlined';
 import CheckCircleFilledSvg from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import CloseCircleFilledSvg from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import CloseSvg from '@ant-design/icons-svg/es/asn/CloseOutlined';
@@ -8,6 +10,7 @@ import DownSvg from '@ant-design/icons-svg/es/asn/DownOutlined';
 import DownloadSvg from '@ant-design/icons-svg/es/asn/DownloadOutlined';
 import ExclamationCircleFilledSvg from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import InfoCircleFilledSvg from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
+import LeftSvg from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import LoadingSvg from '@ant-design/icons-svg/es/asn/LoadingOutlined';
 import LockSvg from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LogoutSvg from '@ant-design/icons-svg/es/asn/LogoutOutlined';
@@ -18,6 +21,7 @@ import PrinterSvg from '@ant-design/icons-svg/es/asn/PrinterOutlined';
 import RedoSvg from '@ant-design/icons-svg/es/asn/RedoOutlined';
 import ReloadSvg from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import SearchSvg from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import RightSvg from '@ant-design/icons-svg/es/asn/RightOutlined';
 import ShoppingCartSvg from '@ant-design/icons-svg/es/asn/ShoppingCartOutlined';
 import ShoppingSvg from '@ant-design/icons-svg/es/asn/ShoppingOutlined';
 import ThunderboltFilledSvg from '@ant-design/icons-svg/es/asn/ThunderboltFilled';
@@ -85,6 +89,8 @@ function icon(definition: IconDefinition) {
 }
 
 export const ArrowLeftOutlined = icon(ArrowLeftSvg);
+export const CaretDownOutlined = icon(CaretDownSvg);
+export const CaretUpOutlined = icon(CaretUpSvg);
 export const CheckCircleFilled = icon(CheckCircleFilledSvg);
 export const CloseCircleFilled = icon(CloseCircleFilledSvg);
 export const CloseOutlined = icon(CloseSvg);
@@ -93,6 +99,7 @@ export const DownOutlined = icon(DownSvg);
 export const DownloadOutlined = icon(DownloadSvg);
 export const ExclamationCircleFilled = icon(ExclamationCircleFilledSvg);
 export const InfoCircleFilled = icon(InfoCircleFilledSvg);
+export const LeftOutlined = icon(LeftSvg);
 export const LoadingOutlined = icon(LoadingSvg);
 export const LockOutlined = icon(LockSvg);
 export const LogoutOutlined = icon(LogoutSvg);
@@ -103,6 +110,7 @@ export const PrinterOutlined = icon(PrinterSvg);
 export const RedoOutlined = icon(RedoSvg);
 export const ReloadOutlined = icon(ReloadSvg);
 export const SearchOutlined = icon(SearchSvg);
+export const RightOutlined = icon(RightSvg);
 export const ShoppingCartOutlined = icon(ShoppingCartSvg);
 export const ShoppingOutlined = icon(ShoppingSvg);
 export const ThunderboltFilled = icon(ThunderboltFilledSvg);

@@ -1,26 +1,22 @@
 import { CHECKOUT_STATE_LABELS, formatUsd, type CheckoutAttempt } from '@portal/domain';
-import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { Button } from '@/components/button';
+import { Tag } from '@/components/tag';
 import { useAbandonedCheckouts } from '@/entities/orders';
-import { ScrollBox } from './scroll-box';
+import { DataTable, type DataColumn } from './data-table';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 import './admin-tables.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-const columns: TableColumnsType<CheckoutAttempt> = [
-  { title: 'Started', dataIndex: 'created_at', render: (date: Date) => dateFormat.format(date) },
-  { title: 'Store', dataIndex: 'store_name' },
-  {
-    title: 'Amount',
-    dataIndex: 'amount',
-    align: 'right',
-    render: (cents: number) => formatUsd(cents),
-  },
+const columns: readonly DataColumn<CheckoutAttempt>[] = [
+  { title: 'Started', key: 'started', render: (row) => dateFormat.format(row.created_at) },
+  { title: 'Store', key: 'store', render: (row) => row.store_name },
+  { title: 'Amount', key: 'amount', align: 'right', render: (row) => formatUsd(row.amount) },
   {
     title: 'State',
-    dataIndex: 'state',
-    render: (state: CheckoutAttempt['state']) => <Tag>{CHECKOUT_STATE_LABELS[state]}</Tag>,
+    key: 'state',
+    render: (row) => <Tag color="default">{CHECKOUT_STATE_LABELS[row.state]}</Tag>,
   },
 ];
 
@@ -55,24 +51,15 @@ export function AbandonedCheckoutsTable() {
       <p className="admin-secondary admin-paragraph">
         Checkouts a buyer started but did not pay. They are not orders and count in no total.
       </p>
-      <ScrollBox label="Abandoned checkouts table">
-        <Table<CheckoutAttempt>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={rows}
-          loading={checkouts.isPending || checkouts.isFetchingNextPage}
-          pagination={false}
-          aria-label="Abandoned checkouts"
-          locale={{
-            emptyText: checkouts.isPending
-              ? ' '
-              : checkouts.isError
-                ? 'Could not load checkouts'
-                : 'No abandoned checkouts.',
-          }}
-        />
-      </ScrollBox>
+      <DataTable<CheckoutAttempt>
+        label="Abandoned checkouts"
+        size="small"
+        rowKey={(row) => row.id}
+        columns={columns}
+        rows={rows}
+        loading={checkouts.isPending || checkouts.isFetchingNextPage}
+        empty={checkouts.isError ? 'Could not load checkouts' : 'No abandoned checkouts.'}
+      />
       {(page > 0 || canGoNext) && (
         <nav className="admin-pager" aria-label="Abandoned checkouts pages">
           <Button onClick={() => setPageIndex(page - 1)} disabled={page === 0}>

@@ -1,6 +1,6 @@
-import { Button } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
+import { Button } from '@/components/button';
+import { LogoutOutlined } from '@/components/icons';
 import { PageTabs } from '@/components/page-tabs';
 import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -13,7 +13,8 @@ import './admin-dashboard.css';
  * The manager's dashboard: header, totals, then one tab per job. The tab lives in ?tab= (links
  * in mails open the Users tab), Orders by default. The tabs are the portal's own (PageTabs, as on
  * My Account), not antd's: its tab bar, with the menu and pop-up it brings, is not in the
- * dashboard's first load.
+ * dashboard's first load. Nothing in that first load (header, totals, the Orders tab) draws antd;
+ * the tabs and dialogs that do bring antd's theme with them (lazy-tabs.tsx).
  */
 export function AdminDashboard({ email, onLogout }: { email: string; onLogout: () => void }) {
   const profiles = useProfiles();

@@ -1,9 +1,30 @@
-import { formatUsd, routePath, shortOrderId, type Order } from '@portal/domain';
-import { Alert, Button, Skeleton, Table } from 'antd';
+import { formatUsd, routePath, shortOrderId, type Order, type OrderLine } from '@portal/domain';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { TextSkeleton } from '@/components/skeleton';
 import { RefundedTag, ShipToAddress, TrackingLink } from '@/components/order-fulfilment';
 import { useOrder } from '@/entities/orders';
+import { DataTable, type DataColumn } from './data-table';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+const ITEM_COLUMNS: readonly DataColumn<OrderLine>[] = [
+  { title: 'Product', key: 'name', render: (line) => line.name },
+  {
+    title: 'Unit price',
+    key: 'unit',
+    align: 'right',
+    render: (line) => formatUsd(line.unit_amount),
+  },
+  { title: 'Qty', key: 'quantity', align: 'right', render: (line) => line.quantity },
+  {
+    title: 'Line total',
+    key: 'total',
+    align: 'right',
+    className: 'admin-cell--nowrap',
+    render: (line) => formatUsd(line.line_total),
+  },
+];
 
 /** Ship-to, shipment, refunds and the print pages of one order. */
 function OrderFulfilment({ order }: { order: Order }) {
@@ -73,13 +94,16 @@ export function OrderDetails({ orderId }: { orderId: string }) {
   const order = useOrder(orderId);
   const label = shortOrderId(orderId);
   if (order.isPending) {
-    return <Skeleton active paragraph={{ rows: 3 }} aria-label={`Loading order ${label}`} />;
+    return (
+      <div role="status" aria-label={`Loading order ${label}`}>
+        <TextSkeleton rows={3} />
+      </div>
+    );
   }
   if (order.isError || !order.data) {
     return (
       <Alert
         type="error"
-        showIcon
         title={order.isError ? `Could not load order ${label}.` : `Order ${label} was not found.`}
         action={
           order.isError ? (
@@ -95,29 +119,12 @@ export function OrderDetails({ orderId }: { orderId: string }) {
   return (
     <div className="admin-order-details">
       <OrderFulfilment order={full} />
-      <Table
+      <DataTable<OrderLine>
         size="small"
+        label={`Items of order ${label}`}
         rowKey={(line) => line.product_id}
-        pagination={false}
-        dataSource={full.items}
-        scroll={{ x: 'max-content' }}
-        aria-label={`Items of order ${label}`}
-        columns={[
-          { title: 'Product', dataIndex: 'name' },
-          {
-            title: 'Unit price',
-            dataIndex: 'unit_amount',
-            align: 'right',
-            render: (c: number) => formatUsd(c),
-          },
-          { title: 'Qty', dataIndex: 'quantity', align: 'right' },
-          {
-            title: 'Line total',
-            dataIndex: 'line_total',
-            align: 'right',
-            render: (c: number) => formatUsd(c),
-          },
-        ]}
+        rows={full.items}
+        columns={ITEM_COLUMNS}
       />
     </div>
   );

@@ -6,20 +6,22 @@ import {
   shortOrderId,
   type OrderStatus,
 } from '@portal/domain';
-import { Button, Checkbox, Popconfirm, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useConfirmFocus } from '@/lib/focus-return';
+import { Button } from '@/components/button';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useUpdateOrderStatus } from '@/entities/orders';
+import { ConfirmPopover } from './confirm-popover';
 import { refundableOf, type ManagedOrder } from './managed-order';
 import { orderStatusLabel } from './order-status-tag';
+import { withAntdTheme } from './with-antd-theme';
 
-// The two dialogs (forms, validation) are fetched when a manager first opens one.
-const ShipOrderModal = lazy(() =>
-  import('./ship-order-modal').then((m) => ({ default: m.ShipOrderModal })),
+// The two dialogs (antd's Modal and form fields, with its theme) are fetched when a manager
+// first opens one.
+const ShipOrderModal = lazy(
+  withAntdTheme(() => import('./ship-order-modal').then((m) => m.ShipOrderModal)),
 );
-const RefundOrderModal = lazy(() =>
-  import('./refund-order-modal').then((m) => ({ default: m.RefundOrderModal })),
+const RefundOrderModal = lazy(
+  withAntdTheme(() => import('./refund-order-modal').then((m) => m.RefundOrderModal)),
 );
 
 const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
@@ -41,10 +43,6 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
   const update = useUpdateOrderStatus();
   const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
   const [restock, setRestock] = useState(false);
-  // Opening the confirmation starts with the box unticked.
-  const confirmFocus = useConfirmFocus((open) => {
-    if (open) setRestock(false);
-  });
   const { status } = order;
   const next = managerOrderMoves(status);
   const busy = update.isPending;
@@ -76,11 +74,11 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
   }
 
   return (
-    <Space wrap size={8}>
+    <div className="admin-actions">
       {next.map((to) => {
         if (to === 'cancelled') {
           return (
-            <Popconfirm
+            <ConfirmPopover
               key={to}
               title={`Cancel order ${label}?`}
               description={
@@ -90,24 +88,30 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
                       ? `Cancel and refund ${formatUsd(left)} to the buyer?`
                       : "The buyer's order will be marked cancelled."}
                   </div>
-                  <Checkbox
-                    checked={restock}
-                    onChange={(event) => setRestock(event.target.checked)}
-                    style={{ marginTop: 8 }}
-                  >
+                  <label className="confirm-popover__check">
+                    <input
+                      type="checkbox"
+                      checked={restock}
+                      onChange={(event) => setRestock(event.target.checked)}
+                    />
                     Put the items back in stock
-                  </Checkbox>
+                  </label>
                 </>
               }
               okText="Yes, cancel"
               cancelText="Keep order"
-              {...confirmFocus}
+              // Opening the confirmation starts with the box unticked.
+              onOpenChange={(open) => {
+                if (open) setRestock(false);
+              }}
               onConfirm={() => move(to)}
             >
-              <Button size="small" danger disabled={busy}>
-                {ACTION_LABEL[to]}
-              </Button>
-            </Popconfirm>
+              {(trigger) => (
+                <Button {...trigger} size="small" danger disabled={busy}>
+                  {ACTION_LABEL[to]}
+                </Button>
+              )}
+            </ConfirmPopover>
           );
         }
         return (
@@ -132,6 +136,6 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
         {dialog === 'ship' && <ShipOrderModal order={order} onClose={() => setDialog(null)} />}
         {dialog === 'refund' && <RefundOrderModal order={order} onClose={() => setDialog(null)} />}
       </Suspense>
-    </Space>
+    </div>
   );
 }

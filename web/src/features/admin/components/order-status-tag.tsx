@@ -1,12 +1,12 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@portal/domain';
-import { Tag } from 'antd';
+import { Tag, type TagColor } from '@/components/tag';
 
 /**
  * The admin badge (docs/product.md §12.3, §15.4): the states a paid order moves through
  * normally are delivered (done, green) and processing / shipped (paid and on its way, blue). pending (not paid yet) and cancelled need a manager's eye, so
  * they are warnings (orange).
  */
-const STATUS_TONE: Readonly<Record<OrderStatus, string>> = {
+const STATUS_TONE: Readonly<Record<OrderStatus, TagColor>> = {
   delivered: 'success',
   processing: 'blue',
   shipped: 'blue',

@@ -1,9 +1,10 @@
 import type { ProfileStatus, Role } from '@portal/domain';
-import { Button, Popconfirm, Tag } from 'antd';
+import { Button } from '@/components/button';
+import { Tag, type TagColor } from '@/components/tag';
 import { callableErrorMessage } from '@/lib/callable-errors';
-import { useConfirmFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
 import { useSetProfileStatus } from '@/entities/profile';
+import { ConfirmPopover } from './confirm-popover';
 
 /** Whom a manager approves or rejects (a Users row, the store page). */
 export interface ReviewTarget {
@@ -14,12 +15,13 @@ export interface ReviewTarget {
   emailVerified: boolean;
 }
 
-export const PROFILE_STATUS_TAG: Readonly<Record<ProfileStatus, { color: string; label: string }>> =
-  {
-    pending: { color: 'warning', label: 'Pending' },
-    approved: { color: 'success', label: 'Approved' },
-    rejected: { color: 'error', label: 'Rejected' },
-  };
+export const PROFILE_STATUS_TAG: Readonly<
+  Record<ProfileStatus, { color: TagColor; label: string }>
+> = {
+  pending: { color: 'warning', label: 'Pending' },
+  approved: { color: 'success', label: 'Approved' },
+  rejected: { color: 'error', label: 'Rejected' },
+};
 
 export function ProfileStatusTag({ status }: { status: ProfileStatus }) {
   const tag = PROFILE_STATUS_TAG[status];
@@ -50,7 +52,6 @@ export function ProfileActions({
 }) {
   const notify = useNotify();
   const setStatus = useSetProfileStatus();
-  const confirmFocus = useConfirmFocus();
   const { uid, storeName } = target;
 
   const change = async (status: 'approved' | 'rejected', allowUnverified = false) => {
@@ -68,23 +69,24 @@ export function ProfileActions({
   if (target.status === 'pending' && !target.emailVerified) {
     // Approving an address nobody has confirmed: the manager says so explicitly.
     return (
-      <Popconfirm
-        {...confirmFocus}
+      <ConfirmPopover
         title="Approve without a verified email?"
         description={`${storeName} has not verified their email address yet.`}
         okText="Approve anyway"
-        cancelText="Cancel"
         onConfirm={() => change('approved', true)}
       >
-        <Button
-          size={size}
-          type="primary"
-          loading={setStatus.isPending}
-          aria-label={`Approve ${storeName}`}
-        >
-          Approve
-        </Button>
-      </Popconfirm>
+        {(trigger) => (
+          <Button
+            {...trigger}
+            size={size}
+            type="primary"
+            loading={setStatus.isPending}
+            aria-label={`Approve ${storeName}`}
+          >
+            Approve
+          </Button>
+        )}
+      </ConfirmPopover>
     );
   }
   if (target.status === 'pending') {
@@ -102,19 +104,25 @@ export function ProfileActions({
   }
   if (target.status === 'approved') {
     return (
-      <Popconfirm
-        {...confirmFocus}
+      <ConfirmPopover
         title={`Reject ${storeName}?`}
         description="They lose access to the portal."
         okText="Reject"
-        okButtonProps={{ danger: true }}
-        cancelText="Cancel"
+        okDanger
         onConfirm={() => change('rejected')}
       >
-        <Button size={size} danger loading={setStatus.isPending} aria-label={`Reject ${storeName}`}>
-          Reject
-        </Button>
-      </Popconfirm>
+        {(trigger) => (
+          <Button
+            {...trigger}
+            size={size}
+            danger
+            loading={setStatus.isPending}
+            aria-label={`Reject ${storeName}`}
+          >
+            Reject
+          </Button>
+        )}
+      </ConfirmPopover>
     );
   }
   return null;

@@ -10,14 +10,15 @@ import {
   type OrderSortField,
   type OrderStatus,
 } from '@portal/domain';
-import { Button, Card, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/button';
 import { RefundedTag } from '@/components/order-fulfilment';
 import { useExportSearchOrders, useSearchOrders } from '../api/search';
 import { useTableParams } from '../hooks/use-table-params';
 import { buildOrdersCsv } from '../utils/orders-csv';
 import type { TableSpec, TableState } from '../utils/table-params';
+import type { DataColumn } from './data-table';
 import { OrderDetails } from './order-details';
 import { OrderStatusActions } from './order-status-actions';
 import { AdminOrderStatusTag } from './order-status-tag';
@@ -69,32 +70,32 @@ function InvoiceLink({ row }: { row: OrderRow }) {
 
 function StatusCell({ row }: { row: OrderRow }) {
   return (
-    <>
+    <span className="admin-tags">
       <AdminOrderStatusTag status={row.status} />
       <RefundedTag cents={row.refundedAmount} />
-    </>
+    </span>
   );
 }
 
-function columnsOf(state: OrdersState): TableColumnsType<OrderRow> {
+function columnsOf(state: OrdersState): DataColumn<OrderRow>[] {
   return [
     {
       title: 'Order',
       key: 'id',
       className: 'admin-cell--nowrap',
-      render: (_, row) => <code className="admin-code">{shortOrderId(row.id)}</code>,
+      render: (row) => <code className="admin-code">{shortOrderId(row.id)}</code>,
     },
     {
       title: 'Date',
       key: 'date',
       ...sortableColumn(state, 'created_at', 'descend'),
-      render: (_, row) => formatDate(row.createdAt),
+      render: (row) => formatDate(row.createdAt),
     },
     {
       title: 'Store',
       key: 'store',
       ...sortableColumn(state, 'store_name', 'ascend'),
-      render: (_, row) => <StoreCell row={row} />,
+      render: (row) => <StoreCell row={row} />,
     },
     {
       title: 'Amount',
@@ -102,27 +103,27 @@ function columnsOf(state: OrdersState): TableColumnsType<OrderRow> {
       align: 'right',
       className: 'admin-cell--nowrap',
       ...sortableColumn(state, 'amount', 'descend'),
-      render: (_, row) => formatUsd(row.amount),
+      render: (row) => formatUsd(row.amount),
     },
     {
       title: 'Type',
       key: 'type',
       className: 'admin-cell--nowrap',
-      render: (_, row) => paymentTypeLabel(row.paymentType),
+      render: (row) => paymentTypeLabel(row.paymentType),
     },
-    { title: 'Status', key: 'status', render: (_, row) => <StatusCell row={row} /> },
+    { title: 'Status', key: 'status', render: (row) => <StatusCell row={row} /> },
     {
       title: 'Invoice',
       key: 'invoice',
       className: 'admin-cell--nowrap',
-      render: (_, row) => <InvoiceLink row={row} />,
+      render: (row) => <InvoiceLink row={row} />,
     },
     {
       title: 'Actions',
       key: 'actions',
       // A set width lets the buttons wrap instead of pushing the table past the screen.
       width: 240,
-      render: (_, row) => <OrderStatusActions order={row} />,
+      render: (row) => <OrderStatusActions order={row} />,
     },
   ];
 }
@@ -131,12 +132,7 @@ function columnsOf(state: OrdersState): TableColumnsType<OrderRow> {
 function OrderCard({ row }: { row: OrderRow }) {
   const [open, setOpen] = useState(false);
   return (
-    <Card
-      size="small"
-      className="admin-card"
-      aria-label={`Order ${shortOrderId(row.id)}`}
-      role="article"
-    >
+    <article className="admin-card" aria-label={`Order ${shortOrderId(row.id)}`}>
       <div className="admin-card__top">
         <StoreCell row={row} />
         <span>
@@ -160,7 +156,7 @@ function OrderCard({ row }: { row: OrderRow }) {
         {open && <OrderDetails orderId={row.id} />}
       </div>
       <OrderStatusActions order={row} />
-    </Card>
+    </article>
   );
 }
 
@@ -217,7 +213,8 @@ export function RecentOrdersTable() {
         expandable: {
           // The expand buttons' column is named for screen readers (it shows no heading).
           columnTitle: <span className="visually-hidden">Details</span>,
-          expandedRowRender: (row) => <OrderDetails orderId={row.id} />,
+          render: (row) => <OrderDetails orderId={row.id} />,
+          label: (row) => `Details of order ${shortOrderId(row.id)}`,
         },
       }}
       csv={{ mutation: exporter, kind: 'orders', buildCsv: buildOrdersCsv }}

@@ -1,9 +1,9 @@
 import { BUYER_ROLES, ROLE_LABELS, TABLE_PAGE_SIZES, type BuyerRole } from '@portal/domain';
-import { Alert, Grid, Pagination, Skeleton, Table } from 'antd';
-import type { TableColumnsType, TableProps } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
 import { useState, type ComponentType } from 'react';
+import { Alert } from '@/components/alert';
+import { TextSkeleton } from '@/components/skeleton';
 import { useNotify } from '@/lib/notify';
+import { useMediaQuery } from '@/lib/use-media-query';
 import type { TableParams } from '../hooks/use-table-params';
 import { exportFileName } from '../utils/csv';
 import { downloadTextFile } from '../utils/download-file';
@@ -13,18 +13,21 @@ import {
   type TableFilter,
   type TableState,
 } from '../utils/table-params';
+import { DataTable, type ColumnSort, type DataColumn, type DataTableProps } from './data-table';
+import { TablePager } from './table-pager';
 import { TableEmpty, TableError } from './table-states';
 import { IgnoredParamsAlert, TableToolbar, type ToolbarSelect } from './table-toolbar';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
 /**
- * A manager's server-side table (Orders, Users): the toolbar, a desktop antd Table or phone cards
- * with a sort and a pager, the loading, empty and error states, and Export CSV of the filter.
+ * A manager's server-side table (Orders, Users): the toolbar, a desktop table (DataTable) or phone
+ * cards with a sort, the pager (TablePager), the loading, empty and error states, and Export CSV of the filter.
  * The search, filters, sort and page live in the URL (useTableParams); the table using it gives
  * its columns, card, options, callables and words.
  */
 
-const PAGE_SIZE_OPTIONS = TABLE_PAGE_SIZES.map(String);
+/** Phones (under 576 px) get cards instead of table rows, and a compact pager. */
+const PHONE_QUERY = '(max-width: 575.98px)';
 const roleOptions = BUYER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** A column sorted by the server: shows the URL's sort; its key is the URL's sort name. */
@@ -32,11 +35,12 @@ export function sortableColumn<SortField extends string>(
   state: TableState<string, SortField>,
   field: SortField,
   first: 'ascend' | 'descend',
-): { sorter: true; sortOrder: SortOrder; sortDirections: SortOrder[] } {
+): { sort: ColumnSort } {
   return {
-    sorter: true,
-    sortOrder: state.sort === field ? (state.direction === 'asc' ? 'ascend' : 'descend') : null,
-    sortDirections: first === 'descend' ? ['descend', 'ascend'] : ['ascend', 'descend'],
+    sort: {
+      order: state.sort === field ? (state.direction === 'asc' ? 'ascend' : 'descend') : null,
+      first,
+    },
   };
 }
 
@@ -130,16 +134,16 @@ export function ServerTable<Row extends object, Status extends string, SortField
   query: PageQuery<Row>;
   statusOptions: ToolbarSelect['options'];
   phoneSorts: readonly PhoneSort<SortField>[];
-  columns: TableColumnsType<Row>;
+  columns: readonly DataColumn<Row>[];
   rowKey: keyof Row & string;
   /** A row on a phone: a card instead of a table row that would need sideways scrolling. */
   card: ComponentType<{ row: Row }>;
   /** More of the desktop table (size, expandable rows). */
-  tableProps?: Pick<TableProps<Row>, 'size' | 'expandable'>;
+  tableProps?: Pick<DataTableProps<Row>, 'size' | 'expandable'>;
   csv: CsvExport<Status, SortField, Row>;
 }) {
-  const phone = Grid.useBreakpoint().xs === true;
-  const { state, ignored, filter, update, clear, onPageChange, onTableChange } = params;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const { state, ignored, filter, update, clear, onPageChange, onSort } = params;
   const exporter = useCsvExport(csv, filter, texts);
   useFetchErrorToast(query.isError);
 
@@ -209,8 +213,7 @@ export function ServerTable<Row extends object, Status extends string, SortField
         <Alert
           className="admin-table-alert"
           type="warning"
-          showIcon
-          closable={{ onClose: exporter.dismiss }}
+          onClose={exporter.dismiss}
           title={texts.truncated}
         />
       )}
@@ -218,46 +221,38 @@ export function ServerTable<Row extends object, Status extends string, SortField
         <TableError text={texts.loadError} onRetry={() => void query.refetch()} />
       ) : phone ? (
         <div className="admin-cards" aria-busy={query.isFetching}>
-          {(query.isPending || (query.isFetching && rows.length === 0)) && <Skeleton active />}
+          {(query.isPending || (query.isFetching && rows.length === 0)) && (
+            <div role="status" aria-label={`Loading ${title}`}>
+              <TextSkeleton />
+            </div>
+          )}
           {rows.map((row) => (
             <Card key={String(row[rowKey])} row={row} />
           ))}
           {!query.isPending && !query.isFetching && rows.length === 0 && empty}
-          {total > 0 && (
-            <Pagination
-              className="admin-pagination"
-              size="small"
-              current={state.page}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizeOptions={PAGE_SIZE_OPTIONS}
-              onChange={onPageChange}
-            />
-          )}
         </div>
       ) : (
-        <Table<Row>
-          rowKey={rowKey}
+        <DataTable<Row>
+          label={title}
+          rowKey={(row) => String(row[rowKey])}
           columns={columns}
-          dataSource={rows}
+          rows={rows}
           loading={query.isFetching}
-          showSorterTooltip={false}
-          onChange={onTableChange}
-          pagination={{
-            current: state.page,
-            pageSize: state.pageSize,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (all, [first, last]) => `${first}–${last} of ${all}`,
-          }}
-          // As wide as the window (antd adds min-width 100%), or the content's narrowest when
-          // that is wider: columns wrap before the table scrolls. ('max-content' kept every cell
-          // on one line, so at 1280 px the Actions ran past the window.)
-          scroll={{ x: 'min-content' }}
+          onSort={onSort}
           // No empty state behind the spinner: only once the page has been read.
-          locale={{ emptyText: query.isPending || query.isFetching ? ' ' : empty }}
+          empty={query.isPending ? null : empty}
           {...tableProps}
+        />
+      )}
+      {!query.isError && total > 0 && (
+        <TablePager
+          label={title}
+          page={state.page}
+          pageSize={state.pageSize}
+          total={total}
+          pageSizes={TABLE_PAGE_SIZES}
+          compact={phone}
+          onChange={onPageChange}
         />
       )}
     </section>

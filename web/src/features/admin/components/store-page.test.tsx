@@ -95,7 +95,7 @@ describe('AdminStorePage', () => {
     expect(screen.getByText('pat@cloudnine.test')).toBeInTheDocument();
     expect(screen.getByText('Not verified')).toBeInTheDocument();
     expect(screen.getByText('Wholesaler')).toBeInTheDocument();
-    expect(screen.getByText('Pending', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(screen.getByText('Pending', { selector: '.tag' })).toBeInTheDocument();
     expect(screen.getByText('+14155550123')).toBeInTheDocument();
     expect(screen.getByText('SP-1001')).toBeInTheDocument();
     expect(screen.getByText('Mar 2, 2025')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('AdminStorePage', () => {
     mutateAsync.mockResolvedValue({ uid: 'uid-cloud', status: 'approved' });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Approve Cloud Nine Smoke' }));
-    const confirm = await screen.findByRole('tooltip');
+    const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Approve without a verified email?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Approve anyway' }));
     expect(mutateAsync).toHaveBeenCalledWith({
@@ -148,7 +148,7 @@ describe('AdminStorePage', () => {
     expect(
       screen.queryByRole('button', { name: /Resend verification email/ }),
     ).not.toBeInTheDocument();
-    const confirm = await screen.findByRole('tooltip');
+    const confirm = await screen.findByRole('dialog');
     await user.click(within(confirm).getByRole('button', { name: 'Reject' }));
     expect(mutateAsync).toHaveBeenCalledWith({ uid: 'uid-cloud', status: 'rejected' });
   });

@@ -1,4 +1,5 @@
-import { Alert, Button } from 'antd';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
 import './admin-tables.css';
 
 /**
@@ -53,7 +54,6 @@ export function TableError({ text, onRetry }: { text: string; onRetry: () => voi
     <Alert
       className="admin-table-alert"
       type="error"
-      showIcon
       role="alert"
       title={text}
       action={

@@ -1,7 +1,9 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { SEARCH_TEXT_MAX, type DayRange } from '@portal/domain';
-import { Alert, Button, Input, Select } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { DownloadOutlined, DownOutlined, SearchOutlined } from '@/components/icons';
+import { TextInput } from '@/components/text-input';
 import './admin-tables.css';
 
 /** How long the search box waits after the last key before it searches. */
@@ -39,16 +41,18 @@ function SearchBox({
   }, [text, value]);
 
   return (
-    <Input.Search
+    <TextInput
+      type="search"
       className="admin-toolbar__search"
+      prefix={<SearchOutlined />}
       aria-label={placeholder}
       placeholder={placeholder}
       value={text}
       maxLength={SEARCH_TEXT_MAX}
       allowClear
       onChange={(event) => setText(event.target.value)}
-      onSearch={(typed) => {
-        const trimmed = typed.trim();
+      onPressEnter={() => {
+        const trimmed = text.trim();
         if (trimmed !== value) onSearch(trimmed);
       }}
     />
@@ -108,10 +112,11 @@ function DayRangeInputs({
   return (
     <div className="admin-toolbar__range" role="group" aria-label={label}>
       {RANGE_ENDS.map(({ end, text }) => (
-        <Input
+        <TextInput
           key={end}
           type="date"
-          prefix={text}
+          className="admin-toolbar__day"
+          prefix={<span className="admin-toolbar__prefix">{text}</span>}
           aria-label={`${label}: ${end}`}
           placeholder={text}
           value={draft[end]}
@@ -128,7 +133,7 @@ function DayRangeInputs({
 export interface ToolbarSelect {
   label: string;
   value: string | null;
-  options: readonly { value: string; label: ReactNode }[];
+  options: readonly { value: string; label: string }[];
   onChange: (value: string | null) => void;
 }
 
@@ -140,6 +145,53 @@ export interface ToolbarSort {
 }
 
 const ALL = 'all';
+
+/**
+ * A filter as the browser's own select, its label written inside the box before the choice
+ * ("Status: All"), as antd's Select with a prefix drew it: a phone opens its own picker.
+ */
+function LabelledSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const select = useRef<HTMLSelectElement>(null);
+  const openPicker = (event: MouseEvent) => {
+    if (event.target === select.current || !select.current) return;
+    select.current.focus();
+    try {
+      select.current.showPicker();
+    } catch {
+      // Not every browser opens a select's picker from script: the focus is there.
+    }
+  };
+  return (
+    <span className="admin-toolbar__select" onClick={openPicker}>
+      <span className="admin-toolbar__prefix" aria-hidden="true">
+        {label}:
+      </span>
+      <select
+        ref={select}
+        aria-label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <DownOutlined className="admin-toolbar__arrow" />
+    </span>
+  );
+}
 
 /**
  * A server-side table's toolbar: search, filters, a date range, the sort (phones) and Export
@@ -164,25 +216,20 @@ export function TableToolbar({
     <div className="admin-toolbar" role="search">
       <SearchBox {...search} />
       {selects.map((select) => (
-        <Select<string>
+        <LabelledSelect
           key={select.label}
-          className="admin-toolbar__select"
-          aria-label={select.label}
-          prefix={`${select.label}:`}
+          label={select.label}
           value={select.value ?? ALL}
-          popupMatchSelectWidth={false}
           options={[{ value: ALL, label: 'All' }, ...select.options]}
           onChange={(value) => select.onChange(value === ALL ? null : value)}
         />
       ))}
       <DayRangeInputs {...range} />
       {sort && (
-        <Select<string>
-          aria-label="Sort"
-          className="admin-toolbar__select"
-          prefix="Sort:"
+        <LabelledSelect
+          label="Sort"
           value={sort.value}
-          options={[...sort.options]}
+          options={sort.options}
           onChange={sort.onChange}
         />
       )}
@@ -200,7 +247,6 @@ export function IgnoredParamsAlert({ ignored }: { ignored: readonly string[] }) 
     <Alert
       className="admin-table-alert"
       type="warning"
-      showIcon
       title="Some filters in this link were ignored."
       description={
         <ul className="admin-table-alert__list">

@@ -7,13 +7,13 @@ import {
   type UserRow,
   type UserSortField,
 } from '@portal/domain';
-import { Badge, Card, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useProfiles } from '@/entities/profile';
 import { useExportSearchUsers, useSearchUsers } from '../api/search';
 import { useTableParams } from '../hooks/use-table-params';
 import type { TableSpec, TableState } from '../utils/table-params';
 import { buildUsersCsv } from '../utils/users-csv';
+import type { DataColumn } from './data-table';
 import {
   EmailVerifiedTag,
   PROFILE_STATUS_TAG,
@@ -57,38 +57,38 @@ function EmailCell({ row }: { row: UserRow }) {
   );
 }
 
-function columnsOf(state: UsersState): TableColumnsType<UserRow> {
+function columnsOf(state: UsersState): DataColumn<UserRow>[] {
   return [
     {
       title: 'Store Name',
       key: 'store',
       ...sortableColumn(state, 'store_name', 'ascend'),
-      render: (_, row) => (
+      render: (row) => (
         <>
           <StoreLink row={row} />
           {row.fullName && <div className="admin-muted">{row.fullName}</div>}
         </>
       ),
     },
-    { title: 'Seller Permit ID', key: 'permit', render: (_, row) => row.sellerPermitId || '—' },
-    { title: 'Email', key: 'email', render: (_, row) => <EmailCell row={row} /> },
-    { title: 'Role', key: 'role', render: (_, row) => ROLE_LABELS[row.role] },
+    { title: 'Seller Permit ID', key: 'permit', render: (row) => row.sellerPermitId || '—' },
+    { title: 'Email', key: 'email', render: (row) => <EmailCell row={row} /> },
+    { title: 'Role', key: 'role', render: (row) => ROLE_LABELS[row.role] },
     {
       title: 'Status',
       key: 'status',
-      render: (_, row) => <ProfileStatusTag status={row.status} />,
+      render: (row) => <ProfileStatusTag status={row.status} />,
     },
     {
       title: 'Applied',
       key: 'applied',
       ...sortableColumn(state, 'created_at', 'descend'),
-      render: (_, row) => formatDay(row.createdAt),
+      render: (row) => formatDay(row.createdAt),
     },
-    { title: 'Reviewed', key: 'reviewed', render: (_, row) => formatDay(row.reviewedAt) },
+    { title: 'Reviewed', key: 'reviewed', render: (row) => formatDay(row.reviewedAt) },
     {
       title: 'Actions',
       key: 'actions',
-      render: (_, row) => <ProfileActions target={targetOf(row)} />,
+      render: (row) => <ProfileActions target={targetOf(row)} />,
     },
   ];
 }
@@ -96,7 +96,7 @@ function columnsOf(state: UsersState): TableColumnsType<UserRow> {
 /** A buyer on a phone: a card instead of a table row that would need sideways scrolling. */
 function UserCard({ row }: { row: UserRow }) {
   return (
-    <Card size="small" role="article" aria-label={row.storeName}>
+    <article className="admin-card" aria-label={row.storeName}>
       <div className="admin-card__top">
         <div>
           <strong>
@@ -116,7 +116,7 @@ function UserCard({ row }: { row: UserRow }) {
       <div style={{ marginTop: 8 }}>
         <ProfileActions target={targetOf(row)} />
       </div>
-    </Card>
+    </article>
   );
 }
 
@@ -154,13 +154,9 @@ export function UserManagementTable() {
   const statusOptions = PROFILE_STATUSES.map((status) => ({
     value: status,
     label:
-      status === 'pending' && pendingCount > 0 ? (
-        <span>
-          Pending <Badge count={pendingCount} color="orange" size="small" />
-        </span>
-      ) : (
-        PROFILE_STATUS_TAG[status].label
-      ),
+      status === 'pending' && pendingCount > 0
+        ? `Pending (${pendingCount})`
+        : PROFILE_STATUS_TAG[status].label,
   }));
 
   return (

@@ -1,7 +1,6 @@
-import type { TablePaginationConfig } from 'antd';
-import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { SortOrder } from '../components/data-table';
 import {
   defaultTableState,
   readTableParams,
@@ -15,7 +14,7 @@ import {
  * A server-side table's state, read from and written to the URL. `filter` is what the export
  * asks for, `request` what the page asks for (the filter and the page). `update` starts again
  * from page 1 unless it sets the page; `clear` drops the search, the filters and the sort;
- * `onTableChange` and `onPageChange` turn antd's sort and pagination events into updates.
+ * `onSort` and `onPageChange` turn the table's sort and pager events into updates.
  */
 export function useTableParams<Status extends string, SortField extends string>(
   spec: TableSpec<Status, SortField>,
@@ -54,32 +53,18 @@ export function useTableParams<Status extends string, SortField extends string>(
     [update, state.pageSize],
   );
 
-  /** antd's Table onChange: pages, and sorting by a column whose key is a URL sort name. */
-  const onTableChange = useCallback(
-    <Row>(
-      pagination: TablePaginationConfig,
-      _filters: unknown,
-      sorter: SorterResult<Row> | SorterResult<Row>[],
-      extra: TableCurrentDataSource<Row>,
-    ) => {
-      if (extra.action === 'paginate') {
-        onPageChange(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
-        return;
-      }
-      if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-      const key = String(sorter.columnKey);
+  /** A sortable column's header was clicked: its key is a URL sort name. */
+  const onSort = useCallback(
+    (key: string, order: SortOrder) => {
       const field = Object.hasOwn(spec.sorts, key) ? spec.sorts[key] : undefined;
-      // A third click clears antd's sort: back to the default order.
-      if (field && sorter.order) {
-        update({ sort: field, direction: sorter.order === 'ascend' ? 'asc' : 'desc' });
-      } else {
-        update({ sort: spec.defaultSort, direction: 'desc' });
-      }
+      // A third click clears the column's sort: back to the default order.
+      if (field && order) update({ sort: field, direction: order === 'ascend' ? 'asc' : 'desc' });
+      else update({ sort: spec.defaultSort, direction: 'desc' });
     },
-    [spec, update, onPageChange, state.pageSize],
+    [spec, update],
   );
 
-  return { state, ignored, filter, request, update, clear, onPageChange, onTableChange };
+  return { state, ignored, filter, request, update, clear, onPageChange, onSort };
 }
 
 export type TableParams<Status extends string, SortField extends string> = ReturnType<

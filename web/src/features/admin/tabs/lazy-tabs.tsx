@@ -1,27 +1,30 @@
-import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Spinner } from '@/components/app-loading';
+import { withAntdTheme } from '../components/with-antd-theme';
 
 /**
  * Each dashboard tab is its own chunk, fetched when the tab is first opened: the dashboard's
  * first load carries the header, the totals and the tab the manager is on, not the tables,
- * forms, date pickers and trees of the other five. Orders, the default tab, is fetched together
+ * forms, date pickers and trees of the other five. The tabs drawn with antd bring its theme in
+ * their chunk (withAntdTheme); the Orders tab draws no antd. Orders, the default tab, is fetched together
  * while the manager's access is checked (`preloadTab`), so it is not fetched only after that.
  */
+type TabModule = { default: ComponentType };
+
 const loaders = {
-  overview: () => import('../overview/overview-panel').then((m) => ({ default: m.OverviewPanel })),
+  overview: withAntdTheme(() => import('../overview/overview-panel').then((m) => m.OverviewPanel)),
   orders: () => import('./orders-tab'),
-  'standing-orders': () =>
-    import('../components/standing-orders-panel').then((m) => ({
-      default: m.StandingOrdersPanel,
-    })),
-  users: () =>
-    import('../components/user-management-table').then((m) => ({
-      default: m.UserManagementTable,
-    })),
-  catalog: () => import('../components/catalog-panel').then((m) => ({ default: m.CatalogPanel })),
-  tutorials: () =>
-    import('../components/tutorials-panel').then((m) => ({ default: m.TutorialsPanel })),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+  'standing-orders': withAntdTheme(() =>
+    import('../components/standing-orders-panel').then((m) => m.StandingOrdersPanel),
+  ),
+  users: withAntdTheme(() =>
+    import('../components/user-management-table').then((m) => m.UserManagementTable),
+  ),
+  catalog: withAntdTheme(() => import('../components/catalog-panel').then((m) => m.CatalogPanel)),
+  tutorials: withAntdTheme(() =>
+    import('../components/tutorials-panel').then((m) => m.TutorialsPanel),
+  ),
+} satisfies Record<string, () => Promise<TabModule>>;
 
 export type TabKey = keyof typeof loaders;
 const TAB_KEYS = Object.keys(loaders) as TabKey[];
@@ -44,7 +47,7 @@ export function preloadTab(key: TabKey): void {
 function TabLoading() {
   return (
     <div className="admin-tab-loading" role="status" aria-live="polite">
-      <Spin />
+      <Spinner />
       <span className="visually-hidden">Loading tab</span>
     </div>
   );

@@ -1,0 +1,248 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmPopover } from './confirm-popover';
+import { DataTable, nextSortOrder, type DataColumn, type SortOrder } from './data-table';
+import { pageList, TablePager } from './table-pager';
+
+/** The dashboard's own table, pager and confirmation (its first load draws no antd). */
+
+interface Row {
+  id: string;
+  store: string;
+  amount: number;
+}
+
+const ROWS: Row[] = [
+  { id: 'a', store: 'Cloud Nine', amount: 120 },
+  { id: 'b', store: 'Blue Coast', amount: 45 },
+];
+
+function SortableTable({ onSort }: { onSort: (key: string, order: SortOrder) => void }) {
+  const [order, setOrder] = useState<SortOrder>(null);
+  const columns: DataColumn<Row>[] = [
+    { key: 'store', title: 'Store', render: (row) => row.store },
+    {
+      key: 'amount',
+      title: 'Amount',
+      align: 'right',
+      sort: { order, first: 'descend' },
+      render: (row) => `$${row.amount}`,
+    },
+  ];
+  return (
+    <DataTable<Row>
+      label="Orders"
+      columns={columns}
+      rows={ROWS}
+      rowKey={(row) => row.id}
+      onSort={(key, next) => {
+        setOrder(next);
+        onSort(key, next);
+      }}
+      expandable={{
+        columnTitle: <span className="visually-hidden">Details</span>,
+        label: (row) => `Details of ${row.store}`,
+        render: (row) => <p>More about {row.store}</p>,
+      }}
+    />
+  );
+}
+
+describe('DataTable', () => {
+  it('cycles a sortable column as antd does: its first order, the other, then none', () => {
+    expect(nextSortOrder({ order: null, first: 'descend' })).toBe('descend');
+    expect(nextSortOrder({ order: 'descend', first: 'descend' })).toBe('ascend');
+    expect(nextSortOrder({ order: 'ascend', first: 'descend' })).toBeNull();
+    expect(nextSortOrder({ order: null, first: 'ascend' })).toBe('ascend');
+    expect(nextSortOrder({ order: 'ascend', first: 'ascend' })).toBe('descend');
+  });
+
+  it('sorts from a button in the header and says the order with aria-sort', async () => {
+    const user = userEvent.setup();
+    const onSort = vi.fn();
+    render(<SortableTable onSort={onSort} />);
+    const table = screen.getByRole('table', { name: 'Orders' });
+    const amount = within(table).getByRole('columnheader', { name: /Amount/ });
+    expect(amount).not.toHaveAttribute('aria-sort');
+    expect(within(table).getByRole('columnheader', { name: 'Store' })).not.toContainElement(
+      within(table).queryByRole('button', { name: 'Store' }),
+    );
+    await user.click(within(amount).getByRole('button'));
+    expect(onSort).toHaveBeenLastCalledWith('amount', 'descend');
+    expect(amount).toHaveAttribute('aria-sort', 'descending');
+    // The keyboard sorts too.
+    within(amount).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(amount).toHaveAttribute('aria-sort', 'ascending');
+    await user.keyboard(' ');
+    expect(onSort).toHaveBeenLastCalledWith('amount', null);
+    expect(amount).not.toHaveAttribute('aria-sort');
+  });
+
+  it('opens a row below itself with a named button', async () => {
+    const user = userEvent.setup();
+    render(<SortableTable onSort={() => undefined} />);
+    const open = screen.getByRole('button', { name: 'Details of Blue Coast' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('More about Blue Coast')).not.toBeInTheDocument();
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const below = screen.getByText('More about Blue Coast').closest('tr');
+    expect(below?.previousElementSibling).toHaveTextContent('Blue Coast');
+    await user.click(open);
+    expect(screen.queryByText('More about Blue Coast')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state, but not while loading, and a spinner while it loads', () => {
+    const columns: DataColumn<Row>[] = [{ key: 'store', title: 'Store', render: (r) => r.store }];
+    const props = { label: 'Orders', columns, rows: [], rowKey: (r: Row) => r.id, empty: 'None' };
+    const { rerender, container } = render(<DataTable<Row> {...props} loading />);
+    expect(screen.queryByText('None')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(container.querySelector('.data-table')).toHaveAttribute('aria-busy', 'true');
+    rerender(<DataTable<Row> {...props} />);
+    expect(screen.getByText('None')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('TablePager', () => {
+  it('lists every page when there are few, else the first, the last and two around the current', () => {
+    expect(pageList(1, 1)).toEqual([1]);
+    expect(pageList(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageList(1, 20)).toEqual([1, 2, 3, 4, 5, 6, null, 20]);
+    expect(pageList(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
+    expect(pageList(20, 20)).toEqual([1, null, 15, 16, 17, 18, 19, 20]);
+    expect(pageList(5, 8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(pageList(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
+    expect(pageList(5, 12)).toEqual([1, 2, 3, 4, 5, 6, 7, null, 12]);
+  });
+
+  it('says which rows are shown, goes to a page, and starts again from page 1 for a new size', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <TablePager
+        label="Orders"
+        page={2}
+        pageSize={20}
+        total={45}
+        pageSizes={[10, 20, 50]}
+        onChange={onChange}
+      />,
+    );
+    const pager = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(pager).toHaveTextContent('21–40 of 45');
+    expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    expect(onChange).toHaveBeenLastCalledWith(3, 20);
+    await user.click(within(pager).getByRole('button', { name: 'Previous page' }));
+    expect(onChange).toHaveBeenLastCalledWith(1, 20);
+    await user.selectOptions(within(pager).getByRole('combobox', { name: 'Rows per page' }), '50');
+    expect(onChange).toHaveBeenLastCalledWith(1, 50);
+  });
+
+  it('disables the ends and, compact on phones, says "Page n of m"', () => {
+    render(
+      <TablePager
+        label="Orders"
+        page={3}
+        pageSize={20}
+        total={45}
+        pageSizes={[20]}
+        compact
+        onChange={() => undefined}
+      />,
+    );
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Page 1' })).not.toBeInTheDocument();
+  });
+});
+
+function Confirm({ onConfirm }: { onConfirm: () => void }) {
+  const [ticked, setTicked] = useState(false);
+  return (
+    <>
+      <ConfirmPopover
+        title="Cancel order #1?"
+        description={
+          <label>
+            <input type="checkbox" checked={ticked} onChange={(e) => setTicked(e.target.checked)} />
+            Restock
+          </label>
+        }
+        okText="Yes, cancel"
+        cancelText="Keep order"
+        onOpenChange={(open) => open && setTicked(false)}
+        onConfirm={onConfirm}
+      >
+        {(trigger) => (
+          <button type="button" {...trigger}>
+            Cancel Order
+          </button>
+        )}
+      </ConfirmPopover>
+      <p>Elsewhere</p>
+    </>
+  );
+}
+
+describe('ConfirmPopover', () => {
+  it('opens as a dialog named by its title, with the focus on its first control', async () => {
+    const user = userEvent.setup();
+    render(<Confirm onConfirm={() => undefined} />);
+    const opener = screen.getByRole('button', { name: 'Cancel Order' });
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #1?' });
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByRole('checkbox', { name: 'Restock' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Keep order' })).toHaveFocus();
+  });
+
+  it('closes with Escape, Cancel or a click outside, giving the focus back, and confirms nothing', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<Confirm onConfirm={onConfirm} />);
+    const opener = screen.getByRole('button', { name: 'Cancel Order' });
+    await user.click(opener);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    await user.click(opener);
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep order' }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    await user.click(opener);
+    await screen.findByRole('dialog');
+    await user.click(screen.getByText('Elsewhere'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('confirms once and closes; the box starts unticked each time it opens', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<Confirm onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Restock' }));
+    expect(screen.getByRole('checkbox', { name: 'Restock' })).toBeChecked();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    expect(await screen.findByRole('checkbox', { name: 'Restock' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
