@@ -311,6 +311,34 @@ describe('RecentOrdersTable: the URL is the query', () => {
     expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();
   });
 
+  it('shows what follows the table (the abandoned checkouts) only once the first page has come', async () => {
+    let answerNow: (result: SearchOrdersResponse) => void = () => undefined;
+    search.mockImplementation(
+      () =>
+        new Promise<SearchOrdersResponse>((resolve) => {
+          answerNow = resolve;
+        }),
+    );
+    renderWithProviders(<RecentOrdersTable after={<p>Below the table</p>} />, {
+      route: '/admin',
+      path: '/admin',
+    });
+    await waitFor(() => expect(search).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Below the table')).not.toBeInTheDocument();
+    answerNow(page([newest]));
+    expect(await screen.findByText('Below the table')).toBeInTheDocument();
+  });
+
+  it('shows what follows the table when the first page fails too', async () => {
+    search.mockRejectedValue(new Error('internal'));
+    renderWithProviders(<RecentOrdersTable after={<p>Below the table</p>} />, {
+      route: '/admin',
+      path: '/admin',
+    });
+    expect(await screen.findByText('Could not load orders')).toBeInTheDocument();
+    expect(screen.getByText('Below the table')).toBeInTheDocument();
+  });
+
   it("shows the failure in place with Retry, and toasts 'Failed to fetch data'", async () => {
     search.mockRejectedValue(new Error('internal'));
     renderTable();

@@ -10,7 +10,7 @@ import {
   type OrderSortField,
   type OrderStatus,
 } from '@portal/domain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { RefundedTag } from '@/components/order-fulfilment';
@@ -190,9 +190,10 @@ const TEXTS: ServerTableTexts = {
 /**
  * Every order, searched, filtered, sorted and paged by the searchOrders function; all of it in
  * the URL (?q=&status=&role=&from=&to=&sort=&dir=&page=&size=), so a link or Back shows the same
- * table. Export CSV downloads every order of the filter.
+ * table. Export CSV downloads every order of the filter. `after` follows it once the first page
+ * has been read.
  */
-export function RecentOrdersTable() {
+export function RecentOrdersTable({ after }: { after?: ReactNode }) {
   const params = useTableParams(ORDERS_TABLE);
   const search = useSearchOrders(params.request);
   const exporter = useExportSearchOrders();
@@ -218,6 +219,7 @@ export function RecentOrdersTable() {
         },
       }}
       csv={{ mutation: exporter, kind: 'orders', buildCsv: buildOrdersCsv }}
+      after={after}
     />
   );
 }

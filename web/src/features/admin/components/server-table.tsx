@@ -1,5 +1,5 @@
 import { BUYER_ROLES, ROLE_LABELS, TABLE_PAGE_SIZES, type BuyerRole } from '@portal/domain';
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { TextSkeleton } from '@/components/skeleton';
 import { useNotify } from '@/lib/notify';
@@ -125,6 +125,7 @@ export function ServerTable<Row extends object, Status extends string, SortField
   card: Card,
   tableProps,
   csv,
+  after,
 }: {
   title: string;
   /** The heading's id, which labels the section. */
@@ -141,6 +142,11 @@ export function ServerTable<Row extends object, Status extends string, SortField
   /** More of the desktop table (size, expandable rows). */
   tableProps?: Pick<DataTableProps<Row>, 'size' | 'expandable'>;
   csv: CsvExport<Status, SortField, Row>;
+  /**
+   * What follows the table on the page, shown once its first page has been read (or failed): it
+   * would otherwise be pushed down when the rows come (a layout shift Lighthouse counts).
+   */
+  after?: ReactNode;
 }) {
   const phone = useMediaQuery(PHONE_QUERY);
   const { state, ignored, filter, update, clear, onPageChange, onSort } = params;
@@ -162,99 +168,102 @@ export function ServerTable<Row extends object, Status extends string, SortField
   );
 
   return (
-    <section aria-labelledby={titleId}>
-      <div className="admin-section-header">
-        <h2 id={titleId} className="admin-section-title">
-          {title}
-        </h2>
-      </div>
-      <TableToolbar
-        search={{
-          value: state.q,
-          placeholder: texts.searchPlaceholder,
-          onSearch: (q) => update({ q }, { replace: true }),
-        }}
-        selects={[
-          {
-            label: 'Status',
-            value: state.status,
-            options: statusOptions,
-            onChange: (status) => update({ status: status as Status | null }),
-          },
-          {
-            label: 'Role',
-            value: state.role,
-            options: roleOptions,
-            onChange: (role) => update({ role: role as BuyerRole | null }),
-          },
-        ]}
-        range={{
-          value: state.range,
-          label: texts.rangeLabel,
-          onChange: (range) => update({ range }),
-        }}
-        sort={
-          phone
-            ? {
-                value: `${state.sort}:${state.direction}`,
-                options: phoneSorts,
-                onChange: (value) => {
-                  const [sort, direction] = value.split(':') as [SortField, SortDirection];
-                  update({ sort, direction });
-                },
-              }
-            : undefined
-        }
-        onExport={() => void exporter.run()}
-        exporting={csv.mutation.isPending}
-      />
-      <IgnoredParamsAlert ignored={ignored} />
-      {exporter.truncated && (
-        <Alert
-          className="admin-table-alert"
-          type="warning"
-          onClose={exporter.dismiss}
-          title={texts.truncated}
-        />
-      )}
-      {query.isError ? (
-        <TableError text={texts.loadError} onRetry={() => void query.refetch()} />
-      ) : phone ? (
-        <div className="admin-cards" aria-busy={query.isFetching}>
-          {(query.isPending || (query.isFetching && rows.length === 0)) && (
-            <div role="status" aria-label={`Loading ${title}`}>
-              <TextSkeleton />
-            </div>
-          )}
-          {rows.map((row) => (
-            <Card key={String(row[rowKey])} row={row} />
-          ))}
-          {!query.isPending && !query.isFetching && rows.length === 0 && empty}
+    <>
+      <section aria-labelledby={titleId}>
+        <div className="admin-section-header">
+          <h2 id={titleId} className="admin-section-title">
+            {title}
+          </h2>
         </div>
-      ) : (
-        <DataTable<Row>
-          label={title}
-          rowKey={(row) => String(row[rowKey])}
-          columns={columns}
-          rows={rows}
-          loading={query.isFetching}
-          onSort={onSort}
-          // No empty state behind the spinner: only once the page has been read.
-          empty={query.isPending ? null : empty}
-          {...tableProps}
+        <TableToolbar
+          search={{
+            value: state.q,
+            placeholder: texts.searchPlaceholder,
+            onSearch: (q) => update({ q }, { replace: true }),
+          }}
+          selects={[
+            {
+              label: 'Status',
+              value: state.status,
+              options: statusOptions,
+              onChange: (status) => update({ status: status as Status | null }),
+            },
+            {
+              label: 'Role',
+              value: state.role,
+              options: roleOptions,
+              onChange: (role) => update({ role: role as BuyerRole | null }),
+            },
+          ]}
+          range={{
+            value: state.range,
+            label: texts.rangeLabel,
+            onChange: (range) => update({ range }),
+          }}
+          sort={
+            phone
+              ? {
+                  value: `${state.sort}:${state.direction}`,
+                  options: phoneSorts,
+                  onChange: (value) => {
+                    const [sort, direction] = value.split(':') as [SortField, SortDirection];
+                    update({ sort, direction });
+                  },
+                }
+              : undefined
+          }
+          onExport={() => void exporter.run()}
+          exporting={csv.mutation.isPending}
         />
-      )}
-      {!query.isError && total > 0 && (
-        <TablePager
-          label={title}
-          page={state.page}
-          pageSize={state.pageSize}
-          total={total}
-          pageSizes={TABLE_PAGE_SIZES}
-          compact={phone}
-          onChange={onPageChange}
-        />
-      )}
-    </section>
+        <IgnoredParamsAlert ignored={ignored} />
+        {exporter.truncated && (
+          <Alert
+            className="admin-table-alert"
+            type="warning"
+            onClose={exporter.dismiss}
+            title={texts.truncated}
+          />
+        )}
+        {query.isError ? (
+          <TableError text={texts.loadError} onRetry={() => void query.refetch()} />
+        ) : phone ? (
+          <div className="admin-cards" aria-busy={query.isFetching}>
+            {(query.isPending || (query.isFetching && rows.length === 0)) && (
+              <div role="status" aria-label={`Loading ${title}`}>
+                <TextSkeleton />
+              </div>
+            )}
+            {rows.map((row) => (
+              <Card key={String(row[rowKey])} row={row} />
+            ))}
+            {!query.isPending && !query.isFetching && rows.length === 0 && empty}
+          </div>
+        ) : (
+          <DataTable<Row>
+            label={title}
+            rowKey={(row) => String(row[rowKey])}
+            columns={columns}
+            rows={rows}
+            loading={query.isFetching}
+            onSort={onSort}
+            // No empty state behind the spinner: only once the page has been read.
+            empty={query.isPending ? null : empty}
+            {...tableProps}
+          />
+        )}
+        {!query.isError && total > 0 && (
+          <TablePager
+            label={title}
+            page={state.page}
+            pageSize={state.pageSize}
+            total={total}
+            pageSizes={TABLE_PAGE_SIZES}
+            compact={phone}
+            onChange={onPageChange}
+          />
+        )}
+      </section>
+      {!query.isPending && after}
+    </>
   );
 }

