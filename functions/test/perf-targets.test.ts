@@ -16,6 +16,7 @@ import {
   selectPages,
   tabExtraFiles,
   tabModules,
+  antdThemedTabs,
   type LighthouseNumbers,
   type PerfValues,
 } from '../../scripts/lib/perf-targets';
@@ -153,18 +154,30 @@ describe('the admin tabs', () => {
     import('../overview/overview-panel').then((m) => ({ default: m.OverviewPanel })),
   orders: () => import('./orders-tab'),
   'standing-orders': () => import("../components/standing-orders-panel"),
+  users: withAntdTheme(() =>
+    import('../components/user-management-table').then((m) => m.UserManagementTable),
+  ),
   unknown: () => import('./not-a-tab'),
 };`;
     expect(tabModules(source, 'src/features/admin/tabs')).toEqual({
       overview: 'src/features/admin/overview/overview-panel',
       orders: 'src/features/admin/tabs/orders-tab',
       'standing-orders': 'src/features/admin/components/standing-orders-panel',
+      users: 'src/features/admin/components/user-management-table',
     });
+    // The tabs drawn with antd fetch its theme with their chunk.
+    expect(antdThemedTabs(source)).toEqual(['users']);
     expect(tabModules('export function Tabs() {}', 'x')).toEqual({});
     const loaders = repo('web/src/features/admin/tabs/lazy-tabs.tsx');
     if (existsSync(loaders)) {
       const found = tabModules(readFileSync(loaders, 'utf8'), 'src/features/admin/tabs');
       expect(Object.keys(found).sort()).toEqual(ADMIN_TABS.map((tab) => tab.key).sort());
+      // Every tab but Orders (which draws no antd) brings antd's theme.
+      expect(antdThemedTabs(readFileSync(loaders, 'utf8')).sort()).toEqual(
+        ADMIN_TABS.map((tab) => tab.key)
+          .filter((key) => key !== 'orders')
+          .sort(),
+      );
     }
   });
 

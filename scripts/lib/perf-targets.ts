@@ -341,6 +341,10 @@ export function demoValues(
 // Admin tab chunks
 // -------------------------------------------------------------------------------------------
 
+/** A tab's loader: `key: () => import('…')`, or wrapped in antd's theme, `key: withAntdTheme(() => import('…')`. */
+const TAB_LOADER =
+  /['"]?([a-z][\w-]*)['"]?\s*:\s*(withAntdTheme\(\s*)?\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
 /**
  * The module each lazy admin tab imports, from the source of the tabs' loaders
  * (`key: () => import('../overview/overview-panel')…`), resolved against `fromDir`, or {} when
@@ -348,12 +352,22 @@ export function demoValues(
  */
 export function tabModules(source: string, fromDir: string): Partial<Record<AdminTabKey, string>> {
   const found: Partial<Record<AdminTabKey, string>> = {};
-  const pattern = /['"]?([a-z][\w-]*)['"]?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
-  for (const [, key, specifier] of source.matchAll(pattern)) {
+  for (const [, key, , specifier] of source.matchAll(TAB_LOADER)) {
     const tab = ADMIN_TABS.find((t) => t.key === key)?.key;
     if (tab && specifier) found[tab] = path.posix.join(fromDir, specifier);
   }
   return found;
+}
+
+/** The module that wraps a tab in antd's theme, fetched with the tabs whose loader uses it. */
+export const ANTD_THEME_MODULE = 'src/components/antd-theme';
+
+/** The lazy tabs whose loader wraps them in antd's theme (withAntdTheme): they load its module too. */
+export function antdThemedTabs(source: string): AdminTabKey[] {
+  return [...source.matchAll(TAB_LOADER)].flatMap(([, key, themed]) => {
+    const tab = ADMIN_TABS.find((t) => t.key === key)?.key;
+    return tab && themed ? [tab] : [];
+  });
 }
 
 /** A module's key in the Vite manifest (the source path without or with its extension). */
