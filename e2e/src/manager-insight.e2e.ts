@@ -219,7 +219,7 @@ j.step('the store page shows the buyer, their orders and lifetime revenue', asyn
   await users.getByRole('link', { name: storeA.storeName }).click();
   await at(page, `/admin/stores/${storeA.uid}`);
   await see(page.getByRole('heading', { level: 1, name: storeA.storeName }));
-  const sales = page.locator('.ant-card').filter({ has: page.getByText('Lifetime revenue') });
+  const sales = page.getByRole('region', { name: 'Sales' });
   await seeText(sales, usd(20000 + 15000 + PACK.unit));
   await seeText(sales, /Orders\s*3/);
   await see(page.getByText('Applied').first());

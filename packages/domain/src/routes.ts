@@ -9,11 +9,11 @@ export type RouteAccess = 'public' | 'approved-buyer' | 'manager';
  * Lazy layout modules, outermost first (web/src/app/routes/<name>.tsx): 'public-shell' is the
  * sign-in and application pages' light frame (plain toasts, no antd, Firebase fetched when a form
  * is used); 'ui-shell' brings the base text style, toasts and the query client; 'firebase-layout'
- * Firebase; 'portal-layout' the buyer's portal; 'antd-layout' antd's brand theme, innermost, for
- * the pages that draw antd components (the buyer's shop pages draw its look with plain elements).
+ * Firebase; 'portal-layout' the buyer's portal. No page loads antd at first: every page draws its
+ * look with plain elements, and the dashboard's tabs and dialogs that draw antd components bring
+ * its theme in their own chunk.
  */
-export type LayoutModule =
-  'public-shell' | 'ui-shell' | 'firebase-layout' | 'portal-layout' | 'antd-layout';
+export type LayoutModule = 'public-shell' | 'ui-shell' | 'firebase-layout' | 'portal-layout';
 
 export interface RouteDef {
   path: string;
@@ -28,7 +28,6 @@ export interface RouteDef {
 const publicForm = ['public-shell'] as const satisfies readonly LayoutModule[];
 const withFirebase = ['ui-shell', 'firebase-layout'] as const satisfies readonly LayoutModule[];
 const portal = [...withFirebase, 'portal-layout'] as const satisfies readonly LayoutModule[];
-const withAntd = [...withFirebase, 'antd-layout'] as const satisfies readonly LayoutModule[];
 
 export const ROUTES = {
   home: { path: '/', title: '', module: 'landing', layouts: [], access: 'public' },
@@ -155,7 +154,7 @@ export const ROUTES = {
     path: '/admin/stores/:uid',
     title: 'Store',
     module: 'admin-store',
-    layouts: withAntd,
+    layouts: withFirebase,
     access: 'manager',
   },
   notFound: {

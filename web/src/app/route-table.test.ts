@@ -60,15 +60,16 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
     ]);
   });
 
-  it("puts antd's theme only around the pages that draw antd components", () => {
-    const withAntd = Object.values(ROUTES)
-      .filter((r) => (r.layouts as readonly string[]).includes('antd-layout'))
-      .map((r) => r.path);
-    expect(withAntd.sort()).toEqual(['/admin/stores/:uid']);
-    for (const route of Object.values(ROUTES)) {
-      const layouts = route.layouts as readonly string[];
-      if (layouts.includes('antd-layout')) expect(layouts.at(-1)).toBe('antd-layout');
-    }
+  it("wraps no page in antd's theme: the dashboard's pages sit in the Firebase layout", () => {
+    const layouts = new Set(Object.values(ROUTES).flatMap((r) => [...r.layouts]));
+    expect([...layouts].sort()).toEqual([
+      'firebase-layout',
+      'portal-layout',
+      'public-shell',
+      'ui-shell',
+    ]);
+    expect(ROUTES.admin.layouts).toEqual(['ui-shell', 'firebase-layout']);
+    expect(ROUTES.adminStore.layouts).toEqual(['ui-shell', 'firebase-layout']);
   });
 
   it('moves the router, the size report and the Stripe return URLs when a path changes there', () => {

@@ -22,7 +22,6 @@ export const layoutModules: Record<LayoutModule, LazyModule> = {
   'ui-shell': () => import('./routes/ui-shell'),
   'firebase-layout': () => import('./routes/firebase-layout'),
   'portal-layout': () => import('./routes/portal-layout'),
-  'antd-layout': () => import('./routes/antd-layout'),
 };
 
 export const pageModules: Record<string, LazyModule> = {

@@ -100,7 +100,7 @@ describe('AdminStorePage', () => {
     expect(screen.getByText('SP-1001')).toBeInTheDocument();
     expect(screen.getByText('Mar 2, 2025')).toBeInTheDocument();
 
-    const events = [...document.querySelectorAll('.ant-timeline-item')].map(
+    const events = [...document.querySelectorAll('.admin-timeline__item')].map(
       (item) => item.textContent,
     );
     expect(events).toHaveLength(2);

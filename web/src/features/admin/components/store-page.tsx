@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
 import {
   formatUsd,
   ROLE_LABELS,
@@ -7,26 +6,21 @@ import {
   type OrderRow,
   type StoreDetailsResponse,
 } from '@portal/domain';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Skeleton,
-  Statistic,
-  Table,
-  Timeline,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { ArrowLeftOutlined, MailOutlined } from '@/components/icons';
+import { TextSkeleton } from '@/components/skeleton';
 import { paths } from '@/config/paths';
 import { callableErrorMessage, isCallableError } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useResendVerificationEmail, useStoreDetails } from '../api/search';
+import { DataTable, type DataColumn } from './data-table';
 import { AdminOrderStatusTag } from './order-status-tag';
 import { EmailVerifiedTag, ProfileActions, ProfileStatusTag } from './profile-actions';
+import { TablePager } from './table-pager';
 import './admin-dashboard.css';
 import './admin-tables.css';
 
@@ -44,16 +38,18 @@ const BACK_TO = `${paths.admin}?tab=users`;
 function BackLink() {
   return (
     <Link to={BACK_TO}>
-      <ArrowLeftOutlined aria-hidden /> Back to dashboard
+      <ArrowLeftOutlined /> Back to dashboard
     </Link>
   );
 }
 
-const orderColumns: TableColumnsType<OrderRow> = [
+// Each cell on one line: on a phone the table scrolls sideways in its box instead.
+const orderColumns: readonly DataColumn<OrderRow>[] = [
   {
     title: 'Invoice',
     key: 'invoice',
-    render: (_, row) =>
+    className: 'admin-cell--nowrap',
+    render: (row) =>
       row.invoiceNumber ? (
         <a
           href={routePath('adminInvoice', { orderId: row.id })}
@@ -64,20 +60,26 @@ const orderColumns: TableColumnsType<OrderRow> = [
           {row.invoiceNumber}
         </a>
       ) : (
-        <Typography.Text code>{shortOrderId(row.id)}</Typography.Text>
+        <code className="admin-code">{shortOrderId(row.id)}</code>
       ),
   },
-  { title: 'Date', key: 'date', render: (_, row) => timeFormat.format(new Date(row.createdAt)) },
+  {
+    title: 'Date',
+    key: 'date',
+    className: 'admin-cell--nowrap',
+    render: (row) => timeFormat.format(new Date(row.createdAt)),
+  },
   {
     title: 'Status',
     key: 'status',
-    render: (_, row) => <AdminOrderStatusTag status={row.status} />,
+    render: (row) => <AdminOrderStatusTag status={row.status} />,
   },
   {
     title: 'Amount',
     key: 'amount',
     align: 'right',
-    render: (_, row) => formatUsd(row.amount),
+    className: 'admin-cell--nowrap',
+    render: (row) => formatUsd(row.amount),
   },
 ];
 
@@ -100,6 +102,71 @@ function ResendVerificationButton({ uid }: { uid: string }) {
   );
 }
 
+/** A box with a title, drawn like antd's small Card (admin-tables.css). */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = `store-panel-${title.toLowerCase()}`;
+  return (
+    <section className="admin-panel" aria-labelledby={id}>
+      <h2 className="admin-panel__title" id={id}>
+        {title}
+      </h2>
+      <div className="admin-panel__body">{children}</div>
+    </section>
+  );
+}
+
+/** A figure with its name above it, as antd's Statistic. */
+function Figure({ title, value }: { title: string; value: string }) {
+  return (
+    <div className="admin-figure">
+      <div className="admin-stat__title">{title}</div>
+      <div className="admin-stat__value">{value}</div>
+    </div>
+  );
+}
+
+/** The newest orders, ten to a page once there are more than ten. */
+const ORDERS_PAGE = 10;
+
+function StoreOrders({
+  storeName,
+  orders,
+  refreshing,
+}: {
+  storeName: string;
+  orders: readonly OrderRow[];
+  refreshing: boolean;
+}) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(orders.length / ORDERS_PAGE));
+  const shown = Math.min(page, pages);
+  const rows = orders.slice((shown - 1) * ORDERS_PAGE, shown * ORDERS_PAGE);
+  return (
+    <>
+      <DataTable<OrderRow>
+        label={`Orders of ${storeName}`}
+        size="small"
+        rowKey={(row) => row.id}
+        columns={orderColumns}
+        rows={rows}
+        loading={refreshing && orders.length === 0}
+        empty={refreshing ? null : 'No orders yet'}
+      />
+      {orders.length > ORDERS_PAGE && (
+        <TablePager
+          label={`Orders of ${storeName}`}
+          page={shown}
+          pageSize={ORDERS_PAGE}
+          total={orders.length}
+          pageSizes={[ORDERS_PAGE]}
+          compact
+          onChange={(next) => setPage(next)}
+        />
+      )}
+    </>
+  );
+}
+
 function StoreDetails({
   details,
   refreshing,
@@ -110,12 +177,25 @@ function StoreDetails({
 }) {
   const { user } = details;
   const history = [...details.history].sort((a, b) => a.at.localeCompare(b.at));
+  const facts: { label: string; value: ReactNode }[] = [
+    {
+      label: 'Email',
+      value: (
+        <span>
+          {user.email} <EmailVerifiedTag role={user.role} verified={user.emailVerified} />
+        </span>
+      ),
+    },
+    { label: 'Role', value: ROLE_LABELS[user.role] },
+    { label: 'Status', value: <ProfileStatusTag status={user.status} /> },
+    { label: 'Phone', value: user.phone || '—' },
+    { label: 'Seller permit', value: user.sellerPermitId || '—' },
+    { label: 'Applied', value: formatDay(user.createdAt) },
+  ];
   return (
     <>
       <div className="admin-store__head">
-        <Typography.Title level={1} style={{ fontSize: 26 }}>
-          {user.storeName}
-        </Typography.Title>
+        <h1 className="admin-store__title">{user.storeName}</h1>
         <div className="admin-store__actions">
           <ProfileActions
             size="middle"
@@ -131,71 +211,47 @@ function StoreDetails({
         </div>
       </div>
       <div className="admin-store__grid">
-        <Card size="small" title="Profile">
-          <Descriptions
-            className="admin-store__facts"
-            column={1}
-            size="small"
-            items={[
-              {
-                key: 'email',
-                label: 'Email',
-                children: (
-                  <span>
-                    {user.email} <EmailVerifiedTag role={user.role} verified={user.emailVerified} />
-                  </span>
-                ),
-              },
-              { key: 'role', label: 'Role', children: ROLE_LABELS[user.role] },
-              {
-                key: 'status',
-                label: 'Status',
-                children: <ProfileStatusTag status={user.status} />,
-              },
-              { key: 'phone', label: 'Phone', children: user.phone || '—' },
-              { key: 'permit', label: 'Seller permit', children: user.sellerPermitId || '—' },
-              { key: 'applied', label: 'Applied', children: formatDay(user.createdAt) },
-            ]}
-          />
-        </Card>
-        <Card size="small" title="Sales">
-          <Statistic title="Lifetime revenue" value={formatUsd(details.lifetimeRevenue)} />
-          <Statistic title="Orders" value={details.orderCount} />
-          <Statistic title="Last order" value={formatDay(details.lastOrderAt)} />
-        </Card>
+        <Panel title="Profile">
+          <dl className="admin-store__facts">
+            {facts.map((fact) => (
+              <div key={fact.label} className="admin-store__fact">
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Panel>
+        <Panel title="Sales">
+          <Figure title="Lifetime revenue" value={formatUsd(details.lifetimeRevenue)} />
+          <Figure title="Orders" value={details.orderCount.toLocaleString('en-US')} />
+          <Figure title="Last order" value={formatDay(details.lastOrderAt)} />
+        </Panel>
       </div>
       <div className="admin-store__grid">
-        <Card size="small" title="Orders">
+        <Panel title="Orders">
           {details.orderCount > details.orders.length && (
-            <Typography.Paragraph type="secondary">
+            <p className="admin-secondary admin-paragraph">
               The newest {details.orders.length} of {details.orderCount} orders.
-            </Typography.Paragraph>
+            </p>
           )}
-          <Table<OrderRow>
-            rowKey="id"
-            size="small"
-            aria-label={`Orders of ${user.storeName}`}
-            columns={orderColumns}
-            dataSource={details.orders}
-            pagination={details.orders.length > 10 ? { pageSize: 10 } : false}
-            scroll={{ x: 'max-content' }}
-            loading={refreshing && details.orders.length === 0}
-            locale={{ emptyText: refreshing ? ' ' : 'No orders yet' }}
-          />
-        </Card>
-        <Card size="small" title="History">
+          <StoreOrders storeName={user.storeName} orders={details.orders} refreshing={refreshing} />
+        </Panel>
+        <Panel title="History">
           {history.length === 0 ? (
-            <Typography.Text type="secondary">Nothing yet.</Typography.Text>
+            <span className="admin-secondary">Nothing yet.</span>
           ) : (
-            <Timeline
-              items={history.map((entry, index) => ({
-                key: `${entry.at}-${index}`,
-                title: timeFormat.format(new Date(entry.at)),
-                content: entry.event,
-              }))}
-            />
+            <ol className="admin-timeline">
+              {history.map((entry, index) => (
+                <li key={`${entry.at}-${index}`} className="admin-timeline__item">
+                  <div className="admin-timeline__time">
+                    {timeFormat.format(new Date(entry.at))}
+                  </div>
+                  <div>{entry.event}</div>
+                </li>
+              ))}
+            </ol>
           )}
-        </Card>
+        </Panel>
       </div>
     </>
   );
@@ -204,7 +260,7 @@ function StoreDetails({
 /**
  * /admin/stores/:uid: one buyer for managers: their profile, what happened to it, their orders
  * and revenue, and Approve / Reject / Resend verification email. The route's guard checks the
- * manager claim; getStoreDetails checks it again.
+ * manager claim; getStoreDetails checks it again. Drawn without antd (its look in plain elements).
  */
 export function AdminStorePage({ uid }: { uid: string }) {
   const details = useStoreDetails(uid);
@@ -217,18 +273,17 @@ export function AdminStorePage({ uid }: { uid: string }) {
 
   let body;
   if (notFound) {
-    body = (
-      <Typography.Title level={1} style={{ fontSize: 24 }}>
-        No store with this id.
-      </Typography.Title>
-    );
+    body = <h1 className="admin-store__title admin-store__title--small">No store with this id.</h1>;
   } else if (details.isPending) {
-    body = <Skeleton active paragraph={{ rows: 8 }} aria-label="Loading store" />;
+    body = (
+      <div role="status" aria-label="Loading store">
+        <TextSkeleton rows={8} />
+      </div>
+    );
   } else if (details.isError) {
     body = (
       <Alert
         type="error"
-        showIcon
         role="alert"
         title="Could not load this store."
         action={
