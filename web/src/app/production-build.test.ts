@@ -145,7 +145,6 @@ describe('the production build with no env file', () => {
       ]);
     }
     // ...or a buyer's route.
-    // The checks see antd when a buyer's route loads it.
     const store = sizes.find((s) => s.route === '/portal/store')!;
     expect(antdProblems([{ ...store, antd: true }])).toEqual([
       '/portal/store loads antd in its first load.',

@@ -34,10 +34,12 @@ function placeBelow(trigger: HTMLElement, box: HTMLElement): { top: number; left
 /**
  * A confirmation next to the button that asks for it, in antd's Popconfirm look (the dashboard's
  * first load carries no antd): a title, an optional description (a checkbox, say), Cancel and the
- * confirming button. It is a non-modal dialog named by its title. Opening it moves the focus to
- * its first control (a checkbox, or Cancel: never the confirming button first); Escape, Cancel, a
- * click outside or confirming closes it and gives the focus back to the button. It is drawn at
- * the end of the page (a table's scroll box would clip it) under the button.
+ * confirming button. It is a non-modal dialog named by its title and described by its description.
+ * Opening it moves the focus to its first control (a checkbox, or Cancel: never the confirming
+ * button first); Escape, Cancel or confirming closes it and gives the focus back to the button; a
+ * click elsewhere or the focus leaving it closes it too, leaving the focus where it went. It is
+ * drawn at the end of the page (a table's scroll box would clip it) under the button, and follows
+ * the button when anything scrolls.
  */
 export function ConfirmPopover({
   title,
@@ -62,14 +64,22 @@ export function ConfirmPopover({
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
   const trigger = useRef<HTMLButtonElement | null>(null);
   const box = useRef<HTMLDivElement | null>(null);
+  // The focus moves into the box once per opening (not again when a resize moves the box).
+  const focused = useRef(false);
   const titleId = useId();
+  const descriptionId = useId();
 
-  const change = (next: boolean) => {
+  /**
+   * Opens or closes. Closing gives the focus back to the button (Escape, Cancel, confirming),
+   * except when the person clicked or moved the focus elsewhere: that stays where it went.
+   */
+  const change = (next: boolean, restoreFocus = true) => {
     setOpen(next);
     onOpenChange?.(next);
     if (!next) {
       setPlace(null);
-      trigger.current?.focus();
+      focused.current = false;
+      if (restoreFocus) trigger.current?.focus();
     }
   };
   const latestChange = useRef(change);
@@ -82,24 +92,42 @@ export function ConfirmPopover({
     const at = () =>
       setPlace(placeBelow(trigger.current as HTMLElement, box.current as HTMLElement));
     at();
+    // Follows the button when the window or a box around it (the table's) scrolls or resizes.
     window.addEventListener('resize', at);
-    return () => window.removeEventListener('resize', at);
+    document.addEventListener('scroll', at, true);
+    return () => {
+      window.removeEventListener('resize', at);
+      document.removeEventListener('scroll', at, true);
+    };
   }, [open]);
 
   useEffect(() => {
-    if (!open || !place) return;
-    box.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    if (!open || !place || focused.current || !box.current) return;
+    focused.current = true;
+    // Near the bottom of a phone's screen the box opens below the fold: bring it into view.
+    box.current.scrollIntoView?.({ block: 'nearest' });
+    box.current.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   }, [open, place]);
 
   useEffect(() => {
     if (!open) return undefined;
-    const outside = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (box.current?.contains(target) || trigger.current?.contains(target)) return;
-      latestChange.current(false);
+    const inside = (node: EventTarget | null) =>
+      node instanceof Node &&
+      (box.current?.contains(node) === true || trigger.current?.contains(node) === true);
+    // A click (or a tap) elsewhere closes it; a finger scrolling the page does not click.
+    const click = (event: MouseEvent) => {
+      if (!inside(event.target)) latestChange.current(false, false);
     };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
+    // So does the focus leaving it (Tab past its last button, a dialog opened elsewhere).
+    const focus = (event: FocusEvent) => {
+      if (!inside(event.target)) latestChange.current(false, false);
+    };
+    document.addEventListener('click', click, true);
+    document.addEventListener('focusin', focus);
+    return () => {
+      document.removeEventListener('click', click, true);
+      document.removeEventListener('focusin', focus);
+    };
   }, [open]);
 
   return (
@@ -117,6 +145,7 @@ export function ConfirmPopover({
             className="confirm-popover"
             role="dialog"
             aria-labelledby={titleId}
+            aria-describedby={description !== undefined ? descriptionId : undefined}
             tabIndex={-1}
             style={place ? { top: place.top, left: place.left } : { visibility: 'hidden' }}
             onKeyDown={(event) => {
@@ -133,7 +162,9 @@ export function ConfirmPopover({
                   {title}
                 </div>
                 {description !== undefined && (
-                  <div className="confirm-popover__description">{description}</div>
+                  <div className="confirm-popover__description" id={descriptionId}>
+                    {description}
+                  </div>
                 )}
               </div>
             </div>

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConfirmPopover } from './confirm-popover';
 import { DataTable, nextSortOrder, type DataColumn, type SortOrder } from './data-table';
 import { pageList, TablePager } from './table-pager';
+import { TableToolbar } from './table-toolbar';
 
 /** The dashboard's own table, pager and confirmation (its first load draws no antd). */
 
@@ -208,7 +209,7 @@ describe('ConfirmPopover', () => {
     expect(within(dialog).getByRole('button', { name: 'Keep order' })).toHaveFocus();
   });
 
-  it('closes with Escape, Cancel or a click outside, giving the focus back, and confirms nothing', async () => {
+  it('closes with Escape or Cancel (the focus back on its button) or a click outside, and confirms nothing', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();
     render(<Confirm onConfirm={onConfirm} />);
@@ -244,5 +245,89 @@ describe('ConfirmPopover', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('ConfirmPopover, leaving it', () => {
+  it('is described by its description, for a screen reader that lands on its checkbox', async () => {
+    const user = userEvent.setup();
+    render(<Confirm onConfirm={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    expect(await screen.findByRole('dialog')).toHaveAccessibleDescription('Restock');
+  });
+
+  it('closes when the focus leaves it, and a click elsewhere keeps the focus where it went', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Confirm onConfirm={() => undefined} />
+        <button type="button">Mark Shipped</button>
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Cancel Order' });
+    await user.click(opener);
+    await screen.findByRole('dialog');
+    // Shift+Tab from its first control goes back into the page: the box closes behind it.
+    await user.tab({ shift: true });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark Shipped' })).toHaveFocus();
+    await user.click(opener);
+    await screen.findByRole('dialog');
+    const other = screen.getByRole('button', { name: 'Mark Shipped' });
+    await user.click(other);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(other).toHaveFocus();
+    expect(opener).not.toHaveFocus();
+  });
+});
+
+describe('TablePager with one page size', () => {
+  it('offers no rows-per-page choice', () => {
+    render(
+      <TablePager
+        label="Orders of Cloud Nine"
+        page={1}
+        pageSize={10}
+        total={23}
+        pageSizes={[10]}
+        onChange={() => undefined}
+      />,
+    );
+    expect(screen.getByText('1–10 of 23')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Rows per page' })).not.toBeInTheDocument();
+  });
+});
+
+describe('TableToolbar filters', () => {
+  it('opens the picker from a click on the box, but not again from a click on an option', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <TableToolbar
+        search={{ value: '', placeholder: 'Search', onSearch: () => undefined }}
+        selects={[
+          {
+            label: 'Status',
+            value: null,
+            options: [{ value: 'shipped', label: 'Shipped' }],
+            onChange,
+          },
+        ]}
+        range={{ value: null, label: 'Dates', onChange: () => undefined }}
+        onExport={() => undefined}
+        exporting={false}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
+    const showPicker = vi.fn();
+    select.showPicker = showPicker;
+    await user.click(screen.getByText('Status:'));
+    expect(showPicker).toHaveBeenCalledTimes(1);
+    expect(select).toHaveFocus();
+    // Firefox clicks the option picked: that click must not open the list again.
+    await user.click(within(select).getByRole('option', { name: 'Shipped' }));
+    expect(showPicker).toHaveBeenCalledTimes(1);
+    await user.selectOptions(select, 'Shipped');
+    expect(onChange).toHaveBeenLastCalledWith('shipped');
   });
 });

@@ -74,68 +74,71 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
   }
 
   return (
-    <div className="admin-actions">
-      {next.map((to) => {
-        if (to === 'cancelled') {
+    <>
+      <div className="admin-actions">
+        {next.map((to) => {
+          if (to === 'cancelled') {
+            return (
+              <ConfirmPopover
+                key={to}
+                title={`Cancel order ${label}?`}
+                description={
+                  <>
+                    <div>
+                      {left > 0
+                        ? `Cancel and refund ${formatUsd(left)} to the buyer?`
+                        : "The buyer's order will be marked cancelled."}
+                    </div>
+                    <label className="confirm-popover__check">
+                      <input
+                        type="checkbox"
+                        checked={restock}
+                        onChange={(event) => setRestock(event.target.checked)}
+                      />
+                      Put the items back in stock
+                    </label>
+                  </>
+                }
+                okText="Yes, cancel"
+                cancelText="Keep order"
+                // Opening the confirmation starts with the box unticked.
+                onOpenChange={(open) => {
+                  if (open) setRestock(false);
+                }}
+                onConfirm={() => move(to)}
+              >
+                {(trigger) => (
+                  <Button {...trigger} size="small" danger disabled={busy}>
+                    {ACTION_LABEL[to]}
+                  </Button>
+                )}
+              </ConfirmPopover>
+            );
+          }
           return (
-            <ConfirmPopover
+            <Button
               key={to}
-              title={`Cancel order ${label}?`}
-              description={
-                <>
-                  <div>
-                    {left > 0
-                      ? `Cancel and refund ${formatUsd(left)} to the buyer?`
-                      : "The buyer's order will be marked cancelled."}
-                  </div>
-                  <label className="confirm-popover__check">
-                    <input
-                      type="checkbox"
-                      checked={restock}
-                      onChange={(event) => setRestock(event.target.checked)}
-                    />
-                    Put the items back in stock
-                  </label>
-                </>
-              }
-              okText="Yes, cancel"
-              cancelText="Keep order"
-              // Opening the confirmation starts with the box unticked.
-              onOpenChange={(open) => {
-                if (open) setRestock(false);
-              }}
-              onConfirm={() => move(to)}
+              size="small"
+              type="primary"
+              ghost
+              disabled={busy}
+              onClick={() => (to === 'shipped' ? setDialog('ship') : void move(to))}
             >
-              {(trigger) => (
-                <Button {...trigger} size="small" danger disabled={busy}>
-                  {ACTION_LABEL[to]}
-                </Button>
-              )}
-            </ConfirmPopover>
+              {ACTION_LABEL[to]}
+            </Button>
           );
-        }
-        return (
-          <Button
-            key={to}
-            size="small"
-            type="primary"
-            ghost
-            disabled={busy}
-            onClick={() => (to === 'shipped' ? setDialog('ship') : void move(to))}
-          >
-            {ACTION_LABEL[to]}
+        })}
+        {canRefund && (
+          <Button size="small" onClick={() => setDialog('refund')} aria-label={`Refund ${label}`}>
+            Refund
           </Button>
-        );
-      })}
-      {canRefund && (
-        <Button size="small" onClick={() => setDialog('refund')} aria-label={`Refund ${label}`}>
-          Refund
-        </Button>
-      )}
+        )}
+      </div>
+      {/* Outside the row of buttons: the themed dialog's wrapper takes no place in it. */}
       <Suspense fallback={null}>
         {dialog === 'ship' && <ShipOrderModal order={order} onClose={() => setDialog(null)} />}
         {dialog === 'refund' && <RefundOrderModal order={order} onClose={() => setDialog(null)} />}
       </Suspense>
-    </div>
+    </>
   );
 }

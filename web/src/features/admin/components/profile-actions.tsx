@@ -69,7 +69,9 @@ export function ProfileActions({
   if (target.status === 'pending' && !target.emailVerified) {
     // Approving an address nobody has confirmed: the manager says so explicitly.
     return (
+      // Keyed, so a refetch that turns this row into a Reject never keeps this box open.
       <ConfirmPopover
+        key="approve-unverified"
         title="Approve without a verified email?"
         description={`${storeName} has not verified their email address yet.`}
         okText="Approve anyway"
@@ -105,6 +107,7 @@ export function ProfileActions({
   if (target.status === 'approved') {
     return (
       <ConfirmPopover
+        key="reject"
         title={`Reject ${storeName}?`}
         description="They lose access to the portal."
         okText="Reject"

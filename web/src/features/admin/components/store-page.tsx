@@ -159,7 +159,6 @@ function StoreOrders({
           pageSize={ORDERS_PAGE}
           total={orders.length}
           pageSizes={[ORDERS_PAGE]}
-          compact
           onChange={(next) => setPage(next)}
         />
       )}

@@ -22,7 +22,7 @@ export function pageList(current: number, pages: number): (number | null)[] {
 
 /**
  * A table's pager in antd's Pagination look: "21–40 of 120", previous, the page numbers, next,
- * and the rows per page (a native select). Compact on phones: the numbers give way to "Page 2
+ * and the rows per page (a native select, when there is a choice). Compact on phones: the numbers give way to "Page 2
  * of 6". Page and size are the URL's (useTableParams); a new size starts from page 1 there.
  */
 export function TablePager({
@@ -106,18 +106,20 @@ export function TablePager({
       >
         <RightOutlined />
       </button>
-      <select
-        className="table-pager__size"
-        aria-label="Rows per page"
-        value={pageSize}
-        onChange={(event) => onChange(1, Number(event.target.value))}
-      >
-        {pageSizes.map((size) => (
-          <option key={size} value={size}>
-            {size} / page
-          </option>
-        ))}
-      </select>
+      {pageSizes.length > 1 && (
+        <select
+          className="table-pager__size"
+          aria-label="Rows per page"
+          value={pageSize}
+          onChange={(event) => onChange(1, Number(event.target.value))}
+        >
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size} / page
+            </option>
+          ))}
+        </select>
+      )}
     </nav>
   );
 }

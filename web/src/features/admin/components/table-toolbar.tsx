@@ -163,7 +163,8 @@ function LabelledSelect({
 }) {
   const select = useRef<HTMLSelectElement>(null);
   const openPicker = (event: MouseEvent) => {
-    if (event.target === select.current || !select.current) return;
+    // Not a click on the select or one of its options (Firefox clicks the option picked).
+    if (!select.current || select.current.contains(event.target as Node)) return;
     select.current.focus();
     try {
       select.current.showPicker();

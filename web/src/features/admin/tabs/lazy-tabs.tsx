@@ -6,8 +6,9 @@ import { withAntdTheme } from '../components/with-antd-theme';
  * Each dashboard tab is its own chunk, fetched when the tab is first opened: the dashboard's
  * first load carries the header, the totals and the tab the manager is on, not the tables,
  * forms, date pickers and trees of the other five. The tabs drawn with antd bring its theme in
- * their chunk (withAntdTheme); the Orders tab draws no antd. Orders, the default tab, is fetched together
- * while the manager's access is checked (`preloadTab`), so it is not fetched only after that.
+ * their chunk (withAntdTheme); the Orders and Users tabs draw no antd. Orders, the default tab,
+ * is fetched together while the manager's access is checked (`preloadTab`), so it is not fetched
+ * only after that.
  */
 type TabModule = { default: ComponentType };
 
@@ -17,9 +18,10 @@ const loaders = {
   'standing-orders': withAntdTheme(() =>
     import('../components/standing-orders-panel').then((m) => m.StandingOrdersPanel),
   ),
-  users: withAntdTheme(() =>
-    import('../components/user-management-table').then((m) => m.UserManagementTable),
-  ),
+  users: () =>
+    import('../components/user-management-table').then((m) => ({
+      default: m.UserManagementTable,
+    })),
   catalog: withAntdTheme(() => import('../components/catalog-panel').then((m) => m.CatalogPanel)),
   tutorials: withAntdTheme(() =>
     import('../components/tutorials-panel').then((m) => m.TutorialsPanel),

@@ -1,3 +1,4 @@
+import { useAbandonedCheckouts } from '@/entities/orders';
 import { AbandonedCheckoutsTable } from '../components/abandoned-checkouts-table';
 import { RecentOrdersTable } from '../components/recent-orders-table';
 
@@ -7,6 +8,8 @@ import { RecentOrdersTable } from '../components/recent-orders-table';
  * shift: CLS 0.072).
  */
 export default function OrdersTab() {
+  // Their first page is read now, beside the order book's, though shown after it.
+  useAbandonedCheckouts();
   return (
     <div className="admin-stack">
       <RecentOrdersTable after={<AbandonedCheckoutsTable />} />
