@@ -4,7 +4,13 @@ import type { SearchOrdersRequest, SearchOrdersResponse } from '@portal/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
-import { useOrder, useRefundOrder, useUpdateOrderStatus } from '@/entities/orders';
+import {
+  useAbandonedCheckouts,
+  useOrder,
+  useRefundOrder,
+  useUpdateOrderStatus,
+} from '@/entities/orders';
+import OrdersTab from '../tabs/orders-tab';
 import { makeOrderRow, page } from '../testing/search-stubs';
 import { loaded, makeOrder, stub } from '../testing/stubs';
 import { downloadTextFile } from '../utils/download-file';
@@ -327,6 +333,23 @@ describe('RecentOrdersTable: the URL is the query', () => {
     expect(screen.queryByText('Below the table')).not.toBeInTheDocument();
     answerNow(page([newest]));
     expect(await screen.findByText('Below the table')).toBeInTheDocument();
+  });
+
+  it('the Orders tab reads the abandoned checkouts beside the order book, and shows them after it', async () => {
+    let answerNow: (result: SearchOrdersResponse) => void = () => undefined;
+    search.mockImplementation(
+      () =>
+        new Promise<SearchOrdersResponse>((resolve) => {
+          answerNow = resolve;
+        }),
+    );
+    vi.mocked(useAbandonedCheckouts).mockClear();
+    renderWithProviders(<OrdersTab />, { route: '/admin', path: '/admin' });
+    await waitFor(() => expect(search).toHaveBeenCalledTimes(1));
+    expect(useAbandonedCheckouts).toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Abandoned checkouts' })).not.toBeInTheDocument();
+    answerNow(page([newest]));
+    expect(await screen.findByRole('heading', { name: 'Abandoned checkouts' })).toBeInTheDocument();
   });
 
   it('shows what follows the table when the first page fails too', async () => {
