@@ -439,8 +439,8 @@ j.step('Standing orders: the status filter moves with the arrows (no standing or
   // A radio group: Tab lands on the checked choice (web/src/components/choice-segmented.tsx), the
   // arrows move the choice.
   const filter = page.getByRole('radiogroup', { name: 'Filter by status' });
-  const choice = (name: RegExp) => filter.locator('label.ant-segmented-item', { hasText: name });
-  const chosen = () => filter.locator('.ant-segmented-item-selected').innerText();
+  const choice = (name: RegExp) => filter.locator('label.segmented__item', { hasText: name });
+  const chosen = () => filter.locator('.segmented__item--selected').innerText();
   await tabTo(page, choice(/^All/), { max: 20 });
   await page.keyboard.press('ArrowRight');
   await expect.poll(chosen).toMatch(/^Active/);

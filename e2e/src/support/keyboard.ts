@@ -47,7 +47,7 @@ const INSPECT_FOCUS = `
   const candidates = [el];
   let up = el.parentElement;
   for (let depth = 0; up && up !== document.body && depth < 5; depth += 1, up = up.parentElement) {
-    if (/\\b(ant-(input|select|picker|radio|checkbox|switch|segmented|tabs-tab|pagination|btn|input-number)|text-input--affix|admin-toolbar__select)/.test(classOf(up))) candidates.push(up);
+    if (/\\b(ant-(input|select|picker|radio|checkbox|switch|segmented|tabs-tab|pagination|btn|input-number)|text-input--affix|admin-toolbar__select|segmented__item)/.test(classOf(up))) candidates.push(up);
   }
   for (const sibling of Array.from(el.parentElement ? el.parentElement.children : [])) {
     if (sibling !== el && /-inner\\b/.test(classOf(sibling))) candidates.push(sibling);

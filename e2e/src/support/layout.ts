@@ -38,7 +38,7 @@ export async function smallTapTargets(page: Page, min = TAP_TARGET_MIN): Promise
     const min = ${min};
     const nameOf = ${NAME_OF};
     const CONTROLS = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=tab], [role=menuitem], [role=checkbox], [role=radio], [role=switch], [role=combobox], [tabindex]:not([tabindex="-1"])';
-    const HIT = '.text-input--affix, .ant-input-affix-wrapper, .ant-input-number, .ant-select, .ant-picker, .ant-radio-wrapper, .ant-checkbox-wrapper, .ant-radio-button-wrapper, .ant-segmented-item, .ant-pagination-item, .ant-pagination-prev, .ant-pagination-next, .ant-pagination-jump-prev, .ant-pagination-jump-next';
+    const HIT = '.text-input--affix, .segmented__item, .ant-input-affix-wrapper, .ant-input-number, .ant-select, .ant-picker, .ant-radio-wrapper, .ant-checkbox-wrapper, .ant-radio-button-wrapper, .ant-segmented-item, .ant-pagination-item, .ant-pagination-prev, .ant-pagination-next, .ant-pagination-jump-prev, .ant-pagination-jump-next';
     const inSentence = (el) => {
       if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
       const block = el.closest('p, li, dd');

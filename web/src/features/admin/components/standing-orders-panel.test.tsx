@@ -166,7 +166,7 @@ describe('Admin: Standing orders', () => {
       'Gone',
     ]);
     const cloud = rowOf('Cloud Nine');
-    expect(cloud.getByText('Active')).toHaveClass('ant-tag');
+    expect(cloud.getByText('Active')).toHaveClass('tag');
     expect(cloud.getByText('Every 2 weeks')).toBeInTheDocument();
     expect(cloud.getByText(dayFormat.format(dates.cloud))).toBeInTheDocument();
     expect(cloud.getByText('$461.82')).toBeInTheDocument();
@@ -176,7 +176,7 @@ describe('Admin: Standing orders', () => {
     expect(
       rowOf('Skipper').getByText(dayFormat.format(new Date(dates.skipped.getTime() + 14 * DAY))),
     ).toBeInTheDocument();
-    expect(rowOf('Vapor Palace').getByText('Payment failed')).toHaveClass('ant-tag');
+    expect(rowOf('Vapor Palace').getByText('Payment failed')).toHaveClass('tag');
 
     await user.click(screen.getByText('Cancelled (1)'));
     expect(rowsOf('All standing orders').map((cells) => cells[0])).toEqual(['Gone']);

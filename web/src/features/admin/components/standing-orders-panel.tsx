@@ -10,18 +10,21 @@ import {
   type StandingOrder,
   type StandingOrderStatus,
 } from '@portal/domain';
-import { Button, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { ChoiceSegmented } from '@/components/choice-segmented';
 import { useMemo, useState } from 'react';
+import { Button } from '@/components/button';
+import { ChoiceSegmented } from '@/components/choice-segmented';
+import { Tag, type TagColor } from '@/components/tag';
 import { useAllStandingOrders, useManageStandingOrder } from '@/entities/standing-orders';
-import { useConfirmFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
+import { ConfirmPopover } from './confirm-popover';
+import { DataTable, type DataColumn } from './data-table';
+import { TablePager } from './table-pager';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
 type Filter = 'all' | StandingOrderStatus;
 type Upcoming = ReturnType<typeof upcomingDeliveries>[number];
 
-const STATUS_COLORS: Readonly<Record<StandingOrderStatus, string>> = {
+const STATUS_COLORS: Readonly<Record<StandingOrderStatus, TagColor>> = {
   active: 'success',
   paused: 'warning',
   payment_failed: 'error',
@@ -46,7 +49,6 @@ export function itemsSummary(order: StandingOrder): string {
 function StandingOrderActions({ order }: { order: StandingOrder }) {
   const notify = useNotify();
   const manage = useManageStandingOrder();
-  const confirmFocus = useConfirmFocus();
   if (order.status === 'cancelled') return <span className="admin-muted">—</span>;
   const busy = manage.isPending;
   const running = (action: string) => busy && manage.variables?.action === action;
@@ -64,7 +66,7 @@ function StandingOrderActions({ order }: { order: StandingOrder }) {
 
   const toggle: 'pause' | 'resume' = order.paused_by_manager ? 'resume' : 'pause';
   return (
-    <Space wrap size={8}>
+    <div className="admin-actions">
       <Button
         size="small"
         type="primary"
@@ -76,69 +78,95 @@ function StandingOrderActions({ order }: { order: StandingOrder }) {
       >
         {toggle === 'pause' ? 'Pause' : 'Resume'}
       </Button>
-      <Popconfirm
-        {...confirmFocus}
+      <ConfirmPopover
         title="Cancel this standing order?"
         description="No further deliveries will be made or charged."
         okText="Yes, cancel"
-        okButtonProps={{ danger: true }}
+        okDanger
         cancelText="Keep it"
         onConfirm={() => run('cancel')}
       >
-        <Button
-          size="small"
-          danger
-          loading={running('cancel')}
-          disabled={busy && !running('cancel')}
-          aria-label={`Cancel standing order of ${store}`}
-        >
-          Cancel
-        </Button>
-      </Popconfirm>
-    </Space>
+        {(trigger) => (
+          <Button
+            {...trigger}
+            size="small"
+            danger
+            loading={running('cancel')}
+            disabled={busy && !running('cancel')}
+            aria-label={`Cancel standing order of ${store}`}
+          >
+            Cancel
+          </Button>
+        )}
+      </ConfirmPopover>
+    </div>
   );
 }
 
-const upcomingColumns: TableColumnsType<Upcoming> = [
-  { title: 'Date', key: 'at', render: (_, { at }) => dayFormat.format(at) },
-  { title: 'Store', key: 'store', render: (_, { order }) => order.store_name },
+const upcomingColumns: readonly DataColumn<Upcoming>[] = [
+  {
+    title: 'Date',
+    key: 'at',
+    className: 'admin-cell--nowrap',
+    render: ({ at }) => dayFormat.format(at),
+  },
+  {
+    title: 'Store',
+    key: 'store',
+    className: 'admin-store-cell',
+    render: ({ order }) => order.store_name,
+  },
   {
     title: 'Interval',
     key: 'interval',
-    render: (_, { order }) => intervalLabel(order.interval_weeks),
+    className: 'admin-cell--nowrap',
+    render: ({ order }) => intervalLabel(order.interval_weeks),
   },
-  { title: 'Items', key: 'items', render: (_, { order }) => itemsSummary(order) },
+  {
+    title: 'Items',
+    key: 'items',
+    className: 'admin-cell--nowrap',
+    render: ({ order }) => itemsSummary(order),
+  },
   {
     title: 'Cycle total',
     key: 'total',
     align: 'right',
-    render: (_, { order }) => formatUsd(standingOrderCycleAmount(order.lines)),
+    className: 'admin-cell--nowrap',
+    render: ({ order }) => formatUsd(standingOrderCycleAmount(order.lines)),
   },
 ];
 
-const columns: TableColumnsType<StandingOrder> = [
-  { title: 'Store', dataIndex: 'store_name' },
+const columns: readonly DataColumn<StandingOrder>[] = [
+  {
+    title: 'Store',
+    key: 'store',
+    className: 'admin-store-cell',
+    render: (order) => order.store_name,
+  },
   {
     title: 'Interval',
-    dataIndex: 'interval_weeks',
-    render: (weeks: number) => intervalLabel(weeks),
+    key: 'interval',
+    className: 'admin-cell--nowrap',
+    render: (order) => intervalLabel(order.interval_weeks),
   },
   {
     title: 'Status',
-    dataIndex: 'status',
-    render: (_, order) => (
-      <Space size={4} wrap>
+    key: 'status',
+    render: (order) => (
+      <span className="admin-tags">
         <StandingOrderStatusTag status={order.status} />
         {order.paused_by_manager && order.status !== 'cancelled' && (
           <span className="admin-muted">by a manager</span>
         )}
-      </Space>
+      </span>
     ),
   },
   {
     title: 'Next delivery',
     key: 'next',
-    render: (_, order) => {
+    className: 'admin-cell--nowrap',
+    render: (order) => {
       if (order.status === 'cancelled' || order.status === 'paused') return '—';
       const next = nextChargedDelivery(order);
       return next ? dayFormat.format(next) : '—';
@@ -148,17 +176,31 @@ const columns: TableColumnsType<StandingOrder> = [
     title: 'Cycle total',
     key: 'total',
     align: 'right',
-    render: (_, order) => formatUsd(standingOrderCycleAmount(order.lines)),
+    className: 'admin-cell--nowrap',
+    render: (order) => formatUsd(standingOrderCycleAmount(order.lines)),
   },
-  { title: 'Deliveries so far', dataIndex: 'orders_count', align: 'right' },
-  { title: 'Created', dataIndex: 'created_at', render: (date: Date) => dayFormat.format(date) },
+  {
+    title: 'Deliveries so far',
+    key: 'deliveries',
+    align: 'right',
+    render: (order) => order.orders_count,
+  },
+  {
+    title: 'Created',
+    key: 'created',
+    className: 'admin-cell--nowrap',
+    render: (order) => dayFormat.format(order.created_at),
+  },
   {
     title: 'Actions',
     key: 'actions',
     width: 200,
-    render: (_, order) => <StandingOrderActions order={order} />,
+    render: (order) => <StandingOrderActions order={order} />,
   },
 ];
+
+/** Twenty standing orders a page once there are more. */
+const PAGE_SIZE = 20;
 
 /**
  * The manager's Standing orders tab: the deliveries due in the next 14 days (one row per cycle,
@@ -168,6 +210,7 @@ const columns: TableColumnsType<StandingOrder> = [
 export function StandingOrdersPanel() {
   const standingOrders = useAllStandingOrders();
   const [filter, setFilter] = useState<Filter>('all');
+  const [page, setPage] = useState(1);
   // "Now" is when the tab opened: the list of the next 14 days does not shift under the manager.
   const [now] = useState(() => new Date());
   useFetchErrorToast(standingOrders.isError);
@@ -190,38 +233,41 @@ export function StandingOrdersPanel() {
     [all, filter],
   );
   const failedText = 'Could not load standing orders';
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shown = Math.min(page, pages);
+  const pageRows = rows.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE);
+  const choose = (next: Filter) => {
+    setFilter(next);
+    setPage(1);
+  };
 
   return (
     <div className="admin-stack">
       <section aria-labelledby="upcoming-deliveries-title">
         <div className="admin-section-header">
-          <Typography.Title level={2} id="upcoming-deliveries-title" style={{ fontSize: 20 }}>
+          <h2 id="upcoming-deliveries-title" className="admin-section-title">
             {`Upcoming deliveries (next ${UPCOMING_DELIVERY_DAYS} days)`}
-          </Typography.Title>
+          </h2>
         </div>
-        <Table<Upcoming>
+        <DataTable<Upcoming>
+          label="Upcoming deliveries"
           rowKey={({ order, at }) => `${order.id}-${at.getTime()}`}
           size="small"
           columns={upcomingColumns}
-          dataSource={upcoming}
+          rows={upcoming}
           loading={standingOrders.isPending}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          aria-label="Upcoming deliveries"
-          locale={{
-            emptyText: standingOrders.isPending
-              ? ' '
-              : standingOrders.isError
-                ? failedText
-                : `No deliveries in the next ${UPCOMING_DELIVERY_DAYS} days.`,
-          }}
+          empty={
+            standingOrders.isError
+              ? failedText
+              : `No deliveries in the next ${UPCOMING_DELIVERY_DAYS} days.`
+          }
         />
       </section>
       <section aria-labelledby="all-standing-orders-title">
         <div className="admin-section-header">
-          <Typography.Title level={2} id="all-standing-orders-title" style={{ fontSize: 20 }}>
+          <h2 id="all-standing-orders-title" className="admin-section-title">
             All standing orders
-          </Typography.Title>
+          </h2>
           <div className="admin-filter">
             <ChoiceSegmented<Filter>
               aria-label="Filter by status"
@@ -230,27 +276,29 @@ export function StandingOrdersPanel() {
                 label: `${value === 'all' ? 'All' : STANDING_ORDER_STATUS_LABELS[value]} (${counts[value]})`,
               }))}
               value={filter}
-              onChange={setFilter}
+              onChange={choose}
             />
           </div>
         </div>
-        <Table<StandingOrder>
-          rowKey="id"
+        <DataTable<StandingOrder>
+          label="All standing orders"
+          rowKey={(order) => order.id}
           size="middle"
           columns={columns}
-          dataSource={rows}
+          rows={pageRows}
           loading={standingOrders.isPending}
-          scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-          aria-label="All standing orders"
-          locale={{
-            emptyText: standingOrders.isPending
-              ? ' '
-              : standingOrders.isError
-                ? failedText
-                : 'No standing orders here',
-          }}
+          empty={standingOrders.isError ? failedText : 'No standing orders here'}
         />
+        {rows.length > PAGE_SIZE && (
+          <TablePager
+            label="All standing orders"
+            page={shown}
+            pageSize={PAGE_SIZE}
+            total={rows.length}
+            pageSizes={[PAGE_SIZE]}
+            onChange={(next) => setPage(next)}
+          />
+        )}
       </section>
     </div>
   );

@@ -6,7 +6,7 @@ import { withAntdTheme } from '../components/with-antd-theme';
  * Each dashboard tab is its own chunk, fetched when the tab is first opened: the dashboard's
  * first load carries the header, the totals and the tab the manager is on, not the tables,
  * forms, date pickers and trees of the other five. The tabs drawn with antd bring its theme in
- * their chunk (withAntdTheme); the Orders and Users tabs draw no antd. Orders, the default tab,
+ * their chunk (withAntdTheme); the Orders, Standing orders and Users tabs draw no antd. Orders, the default tab,
  * is fetched together while the manager's access is checked (`preloadTab`), so it is not fetched
  * only after that.
  */
@@ -15,9 +15,10 @@ type TabModule = { default: ComponentType };
 const loaders = {
   overview: withAntdTheme(() => import('../overview/overview-panel').then((m) => m.OverviewPanel)),
   orders: () => import('./orders-tab'),
-  'standing-orders': withAntdTheme(() =>
-    import('../components/standing-orders-panel').then((m) => m.StandingOrdersPanel),
-  ),
+  'standing-orders': () =>
+    import('../components/standing-orders-panel').then((m) => ({
+      default: m.StandingOrdersPanel,
+    })),
   users: () =>
     import('../components/user-management-table').then((m) => ({
       default: m.UserManagementTable,
