@@ -137,12 +137,9 @@ function orderRow(page: Page, label: string): Locator {
   return recentOrders(page).getByRole('row').filter({ hasText: label }).first();
 }
 
-/**
- * The visible confirmation opened from a button: the dashboard's own (confirm-popover.tsx: an
- * order's cancel, a buyer's approval) or antd's Popconfirm (a tutorial's delete).
- */
+/** The visible confirmation opened from a button (the dashboard's confirm-popover.tsx). */
 function popconfirm(page: Page): Locator {
-  return page.locator('.confirm-popover, .ant-popconfirm').filter({ visible: true });
+  return page.locator('.confirm-popover').filter({ visible: true });
 }
 
 /**

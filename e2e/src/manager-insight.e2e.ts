@@ -287,7 +287,7 @@ j.step('the Tutorials tab, its form and a Delete confirmation pass axe', async (
   await expect.poll(() => tutorialForm.isVisible()).toBe(false);
 
   // A Delete confirmation (a table row on desktop, a card on phones), dismissed.
-  const confirm = page.locator('.ant-popconfirm').filter({ visible: true });
+  const confirm = page.locator('.confirm-popover').filter({ visible: true });
   const openDelete = async () => {
     if (await confirm.isVisible()) return;
     await tutorials.getByRole('button', { name: /^Delete / }).first().click();

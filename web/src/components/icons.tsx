@@ -29,6 +29,7 @@ import ThunderboltFilledSvg from '@ant-design/icons-svg/es/asn/ThunderboltFilled
 import ThunderboltSvg from '@ant-design/icons-svg/es/asn/ThunderboltOutlined';
 import UnorderedListSvg from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
 import UpSvg from '@ant-design/icons-svg/es/asn/UpOutlined';
+import UploadSvg from '@ant-design/icons-svg/es/asn/UploadOutlined';
 import UserSvg from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { createElement, type ReactNode } from 'react';
 import './icons.css';
@@ -119,4 +120,5 @@ export const ThunderboltFilled = icon(ThunderboltFilledSvg);
 export const ThunderboltOutlined = icon(ThunderboltSvg);
 export const UnorderedListOutlined = icon(UnorderedListSvg);
 export const UpOutlined = icon(UpSvg);
+export const UploadOutlined = icon(UploadSvg);
 export const UserOutlined = icon(UserSvg);

@@ -1,4 +1,3 @@
-import { DownloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   catalogCategories,
   formatUsd,
@@ -7,8 +6,19 @@ import {
   stockState,
   type StockState,
 } from '@portal/domain';
-import { Button, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { useDeferredValue, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+} from 'react';
+import { Button } from '@/components/button';
+import { DownloadOutlined, SearchOutlined, UploadOutlined } from '@/components/icons';
+import { Tag, type TagColor } from '@/components/tag';
+import { TextInput } from '@/components/text-input';
 import { useNotify } from '@/lib/notify';
 import {
   useAllProducts,
@@ -22,18 +32,27 @@ import {
   type CatalogImportPlan,
 } from '../utils/catalog-csv';
 import { downloadTextFile } from '../utils/download-file';
-import { CatalogImportModal } from './catalog-import-modal';
+import type { DataColumn } from './data-table';
 import { EditableListSection } from './editable-list-section';
-import { ProductFormModal } from './product-form-modal';
 import { otherSkus } from './product-form';
 import { useFetchErrorToast } from './use-fetch-error-toast';
+import { withAntdTheme } from './with-antd-theme';
+
+// The product form and the import preview (antd's Modal, form and table, with its theme) are
+// fetched when first opened: the tab's list and toolbar load no antd.
+const ProductFormModal = lazy(
+  withAntdTheme(() => import('./product-form-modal').then((m) => m.ProductFormModal)),
+);
+const CatalogImportModal = lazy(
+  withAntdTheme(() => import('./catalog-import-modal').then((m) => m.CatalogImportModal)),
+);
 
 /** A product without a wholesale_prices document cannot be bought by wholesalers: say so. */
 function wholesaleLabel(cents: number | null): string {
   return cents === null ? 'Not set' : formatUsd(cents);
 }
 
-const STOCK_TAG_COLOR: Readonly<Record<StockState, string>> = {
+const STOCK_TAG_COLOR: Readonly<Record<StockState, TagColor>> = {
   in_stock: 'success',
   low: 'warning',
   out: 'error',
@@ -173,83 +192,74 @@ export function CatalogPanel() {
     }
   };
 
-  const columns: TableColumnsType<Product> = [
+  const columns: DataColumn<Product>[] = [
     {
       title: 'Image',
-      dataIndex: 'image_url',
-      render: (url: string, p) => (
-        <img src={url} alt={p.name} className="admin-thumb" loading="lazy" />
-      ),
+      key: 'image',
+      render: (p) => <img src={p.image_url} alt={p.name} className="admin-thumb" loading="lazy" />,
     },
     {
       title: 'Name',
-      dataIndex: 'name',
-      render: (_, p) => (
-        <div style={{ maxWidth: 320 }}>
+      key: 'name',
+      render: (p) => (
+        <div className="admin-product-cell">
           <div>{p.name}</div>
-          <Typography.Paragraph
-            className="admin-muted"
-            ellipsis={{ rows: 1 }}
-            style={{ margin: 0 }}
-          >
-            {p.description}
-          </Typography.Paragraph>
+          <div className="admin-muted admin-one-line">{p.description}</div>
         </div>
       ),
     },
     {
       title: 'SKU',
-      dataIndex: 'sku',
-      render: (sku: string) => (sku ? <code>{sku}</code> : <Tag color="warning">No SKU</Tag>),
+      key: 'sku',
+      render: (p) => (p.sku ? <code>{p.sku}</code> : <Tag color="warning">No SKU</Tag>),
     },
-    { title: 'Category', dataIndex: 'category', render: (c: string) => c || '—' },
+    { title: 'Category', key: 'category', render: (p) => p.category || '—' },
     {
       title: 'Retailer',
-      dataIndex: 'price_retailer',
+      key: 'retailer',
       align: 'right',
-      render: (c: number, p) => (
+      render: (p) => (
         <span>
-          {formatUsd(c)}
+          {formatUsd(p.price_retailer)}
           <span className="admin-muted">{breaksNote(p.price_breaks.length)}</span>
         </span>
       ),
     },
     {
       title: 'Wholesaler',
-      dataIndex: 'price_wholesaler',
+      key: 'wholesaler',
       align: 'right',
-      render: (c: number | null, p) => (
+      render: (p) => (
         <span>
-          {wholesaleLabel(c)}
+          {wholesaleLabel(p.price_wholesaler)}
           <span className="admin-muted">{breaksNote(p.wholesale_breaks.length)}</span>
         </span>
       ),
     },
-    { title: 'Pack / min', key: 'pack', render: (_, p) => packLabel(p) },
-    { title: 'Stock', key: 'stock', render: (_, p) => <StockCell product={p} /> },
+    { title: 'Pack / min', key: 'pack', render: (p) => packLabel(p) },
+    { title: 'Stock', key: 'stock', render: (p) => <StockCell product={p} /> },
     {
       title: 'Status',
-      dataIndex: 'is_active',
-      render: (active: boolean) =>
-        active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>,
+      key: 'status',
+      render: (p) =>
+        p.is_active ? <Tag color="success">Active</Tag> : <Tag color="default">Inactive</Tag>,
     },
-    { title: 'Order', dataIndex: 'sort_order', align: 'right' },
+    { title: 'Order', key: 'order', align: 'right', render: (p) => p.sort_order },
     {
       title: 'Actions',
       key: 'actions',
-      render: (_, p) => (
-        <Space wrap size={8}>
-          <ProductActions product={p} onEdit={() => setEditing({ mode: 'edit', product: p })} />
-        </Space>
+      render: (p) => (
+        <ProductActions product={p} onEdit={() => setEditing({ mode: 'edit', product: p })} />
       ),
     },
   ];
 
   const toolbar = (
     <div className="admin-section-header" style={{ marginTop: 0 }}>
-      <Space wrap size={8}>
-        <Input
+      <div className="admin-actions">
+        <TextInput
           allowClear
+          className="admin-catalog-search"
           prefix={<SearchOutlined />}
           placeholder="Search name or SKU"
           aria-label="Search products by name or SKU"
@@ -258,15 +268,14 @@ export function CatalogPanel() {
             setSearch(event.target.value);
             setPage((current) => ({ ...current, current: 1 }));
           }}
-          style={{ width: 260 }}
         />
         {search.trim() !== '' && (
-          <Typography.Text type="secondary" aria-live="polite">
+          <span className="admin-secondary" aria-live="polite">
             {shown.length} of {list.length} products
-          </Typography.Text>
+          </span>
         )}
-      </Space>
-      <Space wrap size={8}>
+      </div>
+      <div className="admin-actions">
         <Button
           icon={<DownloadOutlined />}
           onClick={() => void exportCsv()}
@@ -292,7 +301,7 @@ export function CatalogPanel() {
           data-testid="catalog-csv-input"
           onChange={(event) => void chooseFile(event)}
         />
-      </Space>
+      </div>
     </div>
   );
 
@@ -310,12 +319,9 @@ export function CatalogPanel() {
       columns={columns}
       toolbar={toolbar}
       pagination={{
-        current: page.current,
+        page: page.current,
         pageSize: page.pageSize,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        hideOnSinglePage: true,
-        showTotal: (total, [from, to]) => `${from}–${to} of ${total}`,
+        pageSizes: PAGE_SIZES,
         onChange: (current, pageSize) => setPage({ current, pageSize }),
       }}
       cardLabel={(p) => p.name}
@@ -336,30 +342,32 @@ export function CatalogPanel() {
                 <StockCell product={p} />
               </div>
             </div>
-            {p.is_active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>}
+            {p.is_active ? <Tag color="success">Active</Tag> : <Tag color="default">Inactive</Tag>}
           </div>
-          <Space wrap size={8} style={{ marginTop: 8 }}>
+          <div className="admin-card__actions">
             <ProductActions product={p} onEdit={() => setEditing({ mode: 'edit', product: p })} />
-          </Space>
+          </div>
         </>
       )}
     >
-      {editing && (
-        <ProductFormModal
-          product={editing.mode === 'edit' ? editing.product : undefined}
-          nextSortOrder={nextSortOrder}
-          otherSkus={skusOfOthers}
-          categories={categories}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {importing && (
-        <CatalogImportModal
-          fileName={importing.fileName}
-          plan={importing.plan}
-          onClose={() => setImporting(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing && (
+          <ProductFormModal
+            product={editing.mode === 'edit' ? editing.product : undefined}
+            nextSortOrder={nextSortOrder}
+            otherSkus={skusOfOthers}
+            categories={categories}
+            onClose={() => setEditing(null)}
+          />
+        )}
+        {importing && (
+          <CatalogImportModal
+            fileName={importing.fileName}
+            plan={importing.plan}
+            onClose={() => setImporting(null)}
+          />
+        )}
+      </Suspense>
     </EditableListSection>
   );
 }

@@ -80,6 +80,11 @@ export interface DataTableProps<Row> {
   empty?: ReactNode;
   /** A sortable header was clicked: the column's key and its new order. */
   onSort?: (key: string, order: SortOrder) => void;
+  /**
+   * Every cell on one line (antd's `scroll.x: 'max-content'`): the table is as wide as its
+   * content and scrolls sideways in its box when that is wider. Off: columns wrap first.
+   */
+  oneLine?: boolean;
   /** Rows that open below themselves, with a button in a first column. */
   expandable?: {
     columnTitle: ReactNode;
@@ -106,6 +111,7 @@ export function DataTable<Row>({
   loading = false,
   empty,
   onSort,
+  oneLine = false,
   expandable,
 }: DataTableProps<Row>) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
@@ -120,7 +126,12 @@ export function DataTable<Row>({
 
   return (
     <div
-      className={classNames('data-table', `data-table--${size}`, loading && 'data-table--loading')}
+      className={classNames(
+        'data-table',
+        `data-table--${size}`,
+        oneLine && 'data-table--one-line',
+        loading && 'data-table--loading',
+      )}
       aria-busy={loading || undefined}
     >
       <ScrollBox label={`${label} table`}>

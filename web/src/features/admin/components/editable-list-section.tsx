@@ -1,15 +1,18 @@
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Grid,
-  Skeleton,
-  Table,
-  Typography,
-  type TableColumnsType,
-  type TablePaginationConfig,
-} from 'antd';
 import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/button';
+import { PlusOutlined } from '@/components/icons';
+import { TextSkeleton } from '@/components/skeleton';
+import { DataTable, type DataColumn } from './data-table';
+import { usePhoneLayout } from './phone-layout';
+import { TablePager } from './table-pager';
+
+/** A list's pages, kept by the list's owner (the catalog). */
+export interface ListPages {
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  onChange: (page: number, pageSize: number) => void;
+}
 
 interface Props<T extends { id: string }> {
   /** id of the section heading (the section is labelled by it). */
@@ -24,7 +27,7 @@ interface Props<T extends { id: string }> {
   emptyText: string;
   errorText: string;
   /** Desktop: a table with these columns. */
-  columns: TableColumnsType<T>;
+  columns: readonly DataColumn<T>[];
   /** Phone: one card per item with this label and content. */
   cardLabel: (item: T) => string;
   renderCard: (item: T) => ReactNode;
@@ -32,26 +35,34 @@ interface Props<T extends { id: string }> {
   children?: ReactNode;
   /** Under the heading: search, import and export (the catalog). */
   toolbar?: ReactNode;
-  /** The table's pages (none by default: short lists); phones show as many cards, then More. */
-  pagination?: TablePaginationConfig;
+  /**
+   * The table's pages (none by default: short lists), with a pager once there is more than one;
+   * phones show as many cards, then More.
+   */
+  pagination?: ListPages;
 }
 
 /**
  * A manager's editable list (catalog, tutorials): heading with an Add button, then a table on
- * desktop or cards on phones, with loading, empty and error states.
+ * desktop or cards on phones, with loading, empty and error states. Plain elements in antd's look
+ * (DataTable, TablePager): the list itself loads no antd.
  */
 export function EditableListSection<T extends { id: string }>(props: Props<T>) {
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = usePhoneLayout();
   const empty = props.isError ? props.errorText : props.emptyText;
-  const pageSize = props.pagination?.pageSize ?? props.pagination?.defaultPageSize ?? 50;
+  const pages = props.pagination;
+  const pageSize = pages?.pageSize ?? 50;
   const [cardPages, setCardPages] = useState(1);
-  const cards = props.pagination ? props.items.slice(0, pageSize * cardPages) : props.items;
+  const cards = pages ? props.items.slice(0, pageSize * cardPages) : props.items;
+  const lastPage = Math.max(1, Math.ceil(props.items.length / pageSize));
+  const page = pages ? Math.min(pages.page, lastPage) : 1;
+  const rows = pages ? props.items.slice((page - 1) * pageSize, page * pageSize) : props.items;
   return (
     <section aria-labelledby={props.headingId}>
       <div className="admin-section-header">
-        <Typography.Title level={2} id={props.headingId} style={{ fontSize: 20 }}>
+        <h2 id={props.headingId} className="admin-section-title">
           {props.title}
-        </Typography.Title>
+        </h2>
         <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd}>
           {props.addLabel}
         </Button>
@@ -59,32 +70,48 @@ export function EditableListSection<T extends { id: string }>(props: Props<T>) {
       {props.toolbar}
       {phone ? (
         <div className="admin-cards" aria-busy={props.isPending}>
-          {props.isPending && <Skeleton active />}
+          {props.isPending && (
+            <div role="status" aria-label={`Loading ${props.title}`}>
+              <TextSkeleton />
+            </div>
+          )}
           {cards.map((item) => (
-            <Card key={item.id} size="small" role="article" aria-label={props.cardLabel(item)}>
+            <article key={item.id} className="admin-card" aria-label={props.cardLabel(item)}>
               {props.renderCard(item)}
-            </Card>
+            </article>
           ))}
           {cards.length < props.items.length && (
-            <Button onClick={() => setCardPages((pages) => pages + 1)}>
+            <Button onClick={() => setCardPages((shown) => shown + 1)}>
               Show more ({props.items.length - cards.length} left)
             </Button>
           )}
           {!props.isPending && props.items.length === 0 && (
-            <Typography.Text type="secondary">{empty}</Typography.Text>
+            <span className="admin-secondary">{empty}</span>
           )}
         </div>
       ) : (
-        <Table<T>
-          rowKey="id"
-          columns={props.columns}
-          dataSource={[...props.items]}
-          loading={props.isPending}
-          scroll={{ x: 'max-content' }}
-          pagination={props.pagination ?? false}
-          // No empty state behind the spinner: only once the list has been read.
-          locale={{ emptyText: props.isPending ? ' ' : empty }}
-        />
+        <>
+          <DataTable<T>
+            label={props.title}
+            rowKey={(item) => item.id}
+            columns={props.columns}
+            rows={rows}
+            loading={props.isPending}
+            oneLine
+            // No empty state behind the spinner: only once the list has been read.
+            empty={props.isPending ? null : empty}
+          />
+          {pages && props.items.length > pageSize && (
+            <TablePager
+              label={props.title}
+              page={page}
+              pageSize={pageSize}
+              total={props.items.length}
+              pageSizes={pages.pageSizes}
+              onChange={pages.onChange}
+            />
+          )}
+        </>
       )}
       {props.children}
     </section>

@@ -78,6 +78,21 @@ function answer(
   );
 }
 
+/**
+ * The table's searches wait until the test answers: the function returned answers the latest one
+ * (each search asks again, with a promise of its own).
+ */
+function answerLater(): (result: SearchOrdersResponse) => void {
+  let answerNow: (result: SearchOrdersResponse) => void = () => undefined;
+  search.mockImplementation(
+    () =>
+      new Promise<SearchOrdersResponse>((resolve) => {
+        answerNow = resolve;
+      }),
+  );
+  return (result) => answerNow(result);
+}
+
 const lastRequest = () => search.mock.calls.at(-1)?.[0] as SearchOrdersRequest;
 const pageRequests = () =>
   search.mock.calls.map(([request]) => request as SearchOrdersRequest).filter((r) => !r.all);
@@ -294,13 +309,7 @@ describe('RecentOrdersTable: the URL is the query', () => {
   });
 
   it('never shows the empty state behind the spinner while a page is being read', async () => {
-    let answerNow: (result: SearchOrdersResponse) => void = () => undefined;
-    search.mockImplementation(
-      () =>
-        new Promise<SearchOrdersResponse>((resolve) => {
-          answerNow = resolve;
-        }),
-    );
+    const answerNow = answerLater();
     const { queryClient } = renderTable();
     await waitFor(() => expect(search).toHaveBeenCalledTimes(1));
     expect(document.querySelector('.data-table__spinner')).not.toBeNull();
@@ -318,13 +327,7 @@ describe('RecentOrdersTable: the URL is the query', () => {
   });
 
   it('shows what follows the table (the abandoned checkouts) only once the first page has come', async () => {
-    let answerNow: (result: SearchOrdersResponse) => void = () => undefined;
-    search.mockImplementation(
-      () =>
-        new Promise<SearchOrdersResponse>((resolve) => {
-          answerNow = resolve;
-        }),
-    );
+    const answerNow = answerLater();
     renderWithProviders(<RecentOrdersTable after={<p>Below the table</p>} />, {
       route: '/admin',
       path: '/admin',
@@ -336,13 +339,7 @@ describe('RecentOrdersTable: the URL is the query', () => {
   });
 
   it('the Orders tab reads the abandoned checkouts beside the order book, and shows them after it', async () => {
-    let answerNow: (result: SearchOrdersResponse) => void = () => undefined;
-    search.mockImplementation(
-      () =>
-        new Promise<SearchOrdersResponse>((resolve) => {
-          answerNow = resolve;
-        }),
-    );
+    const answerNow = answerLater();
     vi.mocked(useAbandonedCheckouts).mockClear();
     renderWithProviders(<OrdersTab />, { route: '/admin', path: '/admin' });
     await waitFor(() => expect(search).toHaveBeenCalledTimes(1));

@@ -3,7 +3,6 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { TextSkeleton } from '@/components/skeleton';
 import { useNotify } from '@/lib/notify';
-import { useMediaQuery } from '@/lib/use-media-query';
 import type { TableParams } from '../hooks/use-table-params';
 import { exportFileName } from '../utils/csv';
 import { downloadTextFile } from '../utils/download-file';
@@ -14,6 +13,7 @@ import {
   type TableState,
 } from '../utils/table-params';
 import { DataTable, type ColumnSort, type DataColumn, type DataTableProps } from './data-table';
+import { usePhoneLayout } from './phone-layout';
 import { TablePager } from './table-pager';
 import { TableEmpty, TableError } from './table-states';
 import { IgnoredParamsAlert, TableToolbar, type ToolbarSelect } from './table-toolbar';
@@ -26,8 +26,6 @@ import { useFetchErrorToast } from './use-fetch-error-toast';
  * its columns, card, options, callables and words.
  */
 
-/** Phones (under 576 px) get cards instead of table rows, and a compact pager. */
-const PHONE_QUERY = '(max-width: 575.98px)';
 const roleOptions = BUYER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** A column sorted by the server: shows the URL's sort; its key is the URL's sort name. */
@@ -148,7 +146,8 @@ export function ServerTable<Row extends object, Status extends string, SortField
    */
   after?: ReactNode;
 }) {
-  const phone = useMediaQuery(PHONE_QUERY);
+  // Phones get cards instead of table rows, and a compact pager.
+  const phone = usePhoneLayout();
   const { state, ignored, filter, update, clear, onPageChange, onSort } = params;
   const exporter = useCsvExport(csv, filter, texts);
   useFetchErrorToast(query.isError);

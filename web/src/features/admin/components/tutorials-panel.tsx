@@ -1,19 +1,25 @@
 import type { SupportContent } from '@portal/domain';
-import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { useConfirmFocus } from '@/lib/focus-return';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@/components/button';
+import { Tag } from '@/components/tag';
 import { useNotify } from '@/lib/notify';
 import { useDeleteSupportItem, useEditableSupportContent } from '@/entities/support';
+import { ConfirmPopover } from './confirm-popover';
+import type { DataColumn } from './data-table';
 import { EditableListSection } from './editable-list-section';
-import { TutorialFormModal } from './tutorial-form-modal';
 import { useFetchErrorToast } from './use-fetch-error-toast';
+import { withAntdTheme } from './with-antd-theme';
+
+// The add and edit dialog (antd's Modal and form, with its theme) is fetched when first opened.
+const TutorialFormModal = lazy(
+  withAntdTheme(() => import('./tutorial-form-modal').then((m) => m.TutorialFormModal)),
+);
 
 type Editing = { mode: 'create' } | { mode: 'edit'; item: SupportContent } | null;
 
 function DeleteTutorial({ item }: { item: SupportContent }) {
   const notify = useNotify();
   const remove = useDeleteSupportItem();
-  const confirmFocus = useConfirmFocus();
   const confirm = async () => {
     try {
       await remove.mutateAsync(item.id);
@@ -23,19 +29,25 @@ function DeleteTutorial({ item }: { item: SupportContent }) {
     }
   };
   return (
-    <Popconfirm
-      {...confirmFocus}
+    <ConfirmPopover
       title={`Delete "${item.title}"?`}
       description="Buyers will no longer see this tutorial."
       okText="Delete"
-      okButtonProps={{ danger: true }}
-      cancelText="Cancel"
+      okDanger
       onConfirm={confirm}
     >
-      <Button size="small" danger loading={remove.isPending} aria-label={`Delete ${item.title}`}>
-        Delete
-      </Button>
-    </Popconfirm>
+      {(trigger) => (
+        <Button
+          {...trigger}
+          size="small"
+          danger
+          loading={remove.isPending}
+          aria-label={`Delete ${item.title}`}
+        >
+          Delete
+        </Button>
+      )}
+    </ConfirmPopover>
   );
 }
 
@@ -71,25 +83,19 @@ export function TutorialsPanel() {
   useFetchErrorToast(tutorials.isError);
   const list = tutorials.data ?? [];
 
-  const columns: TableColumnsType<SupportContent> = [
-    { title: 'Title', dataIndex: 'title' },
+  const columns: DataColumn<SupportContent>[] = [
+    { title: 'Title', key: 'title', render: (item) => item.title },
     {
       title: 'Category',
-      dataIndex: 'category',
-      render: (c: string) => <Tag color="purple">{c}</Tag>,
+      key: 'category',
+      render: (item) => <Tag color="purple">{item.category}</Tag>,
     },
-    {
-      title: 'Video',
-      dataIndex: 'video_url',
-      render: (_, item) => <VideoLink item={item} />,
-    },
+    { title: 'Video', key: 'video', render: (item) => <VideoLink item={item} /> },
     {
       title: 'Actions',
       key: 'actions',
-      render: (_, item) => (
-        <Space wrap size={8}>
-          <TutorialActions item={item} onEdit={() => setEditing({ mode: 'edit', item })} />
-        </Space>
+      render: (item) => (
+        <TutorialActions item={item} onEdit={() => setEditing({ mode: 'edit', item })} />
       ),
     },
   ];
@@ -113,19 +119,21 @@ export function TutorialsPanel() {
             <strong>{item.title}</strong>
             <Tag color="purple">{item.category}</Tag>
           </div>
-          <Space wrap size={8} style={{ marginTop: 8 }}>
+          <div className="admin-actions admin-card__actions">
             <VideoLink item={item} />
             <TutorialActions item={item} onEdit={() => setEditing({ mode: 'edit', item })} />
-          </Space>
+          </div>
         </>
       )}
     >
-      {editing && (
-        <TutorialFormModal
-          item={editing.mode === 'edit' ? editing.item : undefined}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing && (
+          <TutorialFormModal
+            item={editing.mode === 'edit' ? editing.item : undefined}
+            onClose={() => setEditing(null)}
+          />
+        )}
+      </Suspense>
     </EditableListSection>
   );
 }

@@ -5,10 +5,10 @@ import { withAntdTheme } from '../components/with-antd-theme';
 /**
  * Each dashboard tab is its own chunk, fetched when the tab is first opened: the dashboard's
  * first load carries the header, the totals and the tab the manager is on, not the tables,
- * forms, date pickers and trees of the other five. The tabs drawn with antd bring its theme in
- * their chunk (withAntdTheme); the Orders, Standing orders and Users tabs draw no antd. Orders, the default tab,
- * is fetched together while the manager's access is checked (`preloadTab`), so it is not fetched
- * only after that.
+ * forms, date pickers and trees of the other five. A tab drawn with antd brings its theme in its
+ * chunk (withAntdTheme): only the Overview does now; the others draw none (their dialogs bring
+ * antd when opened). Orders, the default tab, is fetched together while the manager's access is
+ * checked (`preloadTab`), so it is not fetched only after that.
  */
 type TabModule = { default: ComponentType };
 
@@ -23,10 +23,9 @@ const loaders = {
     import('../components/user-management-table').then((m) => ({
       default: m.UserManagementTable,
     })),
-  catalog: withAntdTheme(() => import('../components/catalog-panel').then((m) => m.CatalogPanel)),
-  tutorials: withAntdTheme(() =>
-    import('../components/tutorials-panel').then((m) => m.TutorialsPanel),
-  ),
+  catalog: () => import('../components/catalog-panel').then((m) => ({ default: m.CatalogPanel })),
+  tutorials: () =>
+    import('../components/tutorials-panel').then((m) => ({ default: m.TutorialsPanel })),
 } satisfies Record<string, () => Promise<TabModule>>;
 
 export type TabKey = keyof typeof loaders;
