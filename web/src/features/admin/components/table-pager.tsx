@@ -23,7 +23,8 @@ export function pageList(current: number, pages: number): (number | null)[] {
 /**
  * A table's pager in antd's Pagination look: "21–40 of 120", previous, the page numbers, next,
  * and the rows per page (a native select, when there is a choice). Compact on phones: the numbers give way to "Page 2
- * of 6". Page and size are the URL's (useTableParams); a new size starts from page 1 there.
+ * of 6". Page and size are the caller's (the URL's for Orders and Users, useTableParams; local
+ * state for the catalog and standing orders); a new size starts from page 1.
  */
 export function TablePager({
   label,
