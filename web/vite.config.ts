@@ -69,7 +69,14 @@ function previewTls() {
   return key && cert ? { key: readFileSync(key), cert: readFileSync(cert) } : undefined;
 }
 
+/**
+ * One id per build (and per dev server start): the last view a device keeps (src/lib/last-view.ts)
+ * is shown only by the build that wrote it, so data shaped by older parsers never reaches a page.
+ */
+const webBuildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
 export default defineConfig({
+  define: { __WEB_BUILD_ID__: JSON.stringify(webBuildId) },
   plugins: [
     react(),
     checkedFirebaseConfig(),

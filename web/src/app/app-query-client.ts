@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { keepLastView, restoreLastView } from '@/lib/last-view';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -27,6 +28,13 @@ export function accountWatcher(client: QueryClient): (uid: string | null) => voi
 
 /** The app client's watcher: the Firebase layout calls it whenever Firebase Auth's user changes. */
 export const noteSignedInAccount = accountWatcher(appQueryClient);
+
+// A returning person's last view on this device (lib/last-view.ts) is in the client before the
+// first page renders; it belongs to that account, so another account signing in drops it. Their
+// reads are kept again once a guard confirms them.
+const restored = restoreLastView(appQueryClient);
+if (restored) noteSignedInAccount(restored.uid);
+keepLastView(appQueryClient);
 
 let pendingClear: ReturnType<typeof setTimeout> | undefined;
 

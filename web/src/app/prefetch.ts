@@ -66,11 +66,17 @@ async function startReads(reads: PageReads, args: LoaderFunctionArgs, client: Qu
   if (!who) return;
   await Promise.all(
     reads(who, args, client).map((read) =>
-      // The client's retries (a hook that joins the read shares them).
-      client.ensureQueryData(read).then(
-        () => undefined,
-        () => undefined,
-      ),
+      // The client's retries (a hook that joins the read shares them). Data restored from the
+      // device's last view (invalidated when restored) is shown as it is and read afresh at once.
+      client
+        .ensureQueryData({
+          ...read,
+          revalidateIfStale: client.getQueryState(read.queryKey)?.isInvalidated === true,
+        })
+        .then(
+          () => undefined,
+          () => undefined,
+        ),
     ),
   );
 }

@@ -1,6 +1,16 @@
 import type * as FirebaseAuth from 'firebase/auth';
 import type { User } from 'firebase/auth';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  confirmAccount,
+  keepLastView,
+  LAST_VIEW_KEY,
+  resetLastViewState,
+  restoredAccount,
+  restoreLastView,
+} from './last-view';
 import { signOutUser, useClaims, useManagerCheck, useSession } from './session';
 import { resetSessionEnd, sessionEnded } from './session-end';
 
@@ -14,7 +24,9 @@ vi.mock('firebase/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof FirebaseAuth>()),
   onIdTokenChanged: (_auth: unknown, listener: (user: unknown) => void) => {
     firebaseAuth.listeners.push(listener);
-    return () => undefined;
+    return () => {
+      firebaseAuth.listeners = firebaseAuth.listeners.filter((other) => other !== listener);
+    };
   },
   signOut: firebaseAuth.signOut,
 }));
@@ -72,12 +84,92 @@ describe('useManagerCheck', () => {
 });
 
 describe('useClaims', () => {
-  it('validates the claims of the ID token instead of casting them', () => {
-    reactfire.useIdTokenResult.mockReturnValue({
-      status: 'success',
-      data: { claims: { role: 'superuser', status: 'approved', email: 'x@y.z' } },
+  const withToken = (claims: Record<string, unknown> | Error) =>
+    ({
+      ...user,
+      getIdTokenResult: vi.fn(async () => {
+        if (claims instanceof Error) throw claims;
+        return { claims };
+      }),
+    }) as unknown as User;
+
+  it('validates the claims of the ID token instead of casting them', async () => {
+    const signedIn = withToken({ role: 'superuser', status: 'approved', email: 'x@y.z' });
+    const { result } = renderHook(() => useClaims(signedIn));
+    expect(result.current.status).toBe('loading');
+    act(() => tokenChanged(signedIn));
+    await waitFor(() =>
+      expect(result.current).toEqual({ status: 'success', claims: { status: 'approved' } }),
+    );
+  });
+
+  it('is loading while there is no user, and an error when the token cannot be read', async () => {
+    const { result, rerender } = renderHook(({ who }: { who: User | null }) => useClaims(who), {
+      initialProps: { who: null as User | null },
     });
-    expect(useClaims(user)).toEqual({ status: 'success', claims: { status: 'approved' } });
+    expect(result.current).toEqual({ status: 'loading', claims: {} });
+    const broken = withToken(new Error('network-request-failed'));
+    rerender({ who: broken });
+    act(() => tokenChanged(broken));
+    await waitFor(() => expect(result.current).toEqual({ status: 'error', claims: {} }));
+  });
+
+  it("reads the claims again when Firebase Auth's token changes (a refresh after approval)", async () => {
+    let claims: Record<string, unknown> = { role: 'retailer', status: 'pending' };
+    const signedIn = {
+      ...user,
+      getIdTokenResult: vi.fn(async () => ({ claims })),
+    } as unknown as User;
+    const { result } = renderHook(() => useClaims(signedIn));
+    act(() => tokenChanged(signedIn));
+    await waitFor(() => expect(result.current.claims).toEqual({ role: 'retailer', status: 'pending' }));
+    claims = { role: 'retailer', status: 'approved' };
+    act(() => tokenChanged(signedIn));
+    await waitFor(() => expect(result.current.claims).toEqual({ role: 'retailer', status: 'approved' }));
+  });
+});
+
+describe("the device's last view follows the session (last-view.ts)", () => {
+  const other = { uid: 'u2', email: 'someone@demo.test' } as User;
+
+  function keptView(uid: string) {
+    resetLastViewState();
+    localStorage.clear();
+    const writer = new QueryClient();
+    const stop = keepLastView(writer);
+    writer.setQueryData(['profile', uid], { role: 'retailer', status: 'approved' });
+    vi.useFakeTimers();
+    confirmAccount({ kind: 'buyer', uid, email: `${uid}@demo.test` });
+    vi.advanceTimersByTime(1100);
+    vi.useRealTimers();
+    stop();
+    resetLastViewState();
+    expect(restoreLastView(new QueryClient())?.uid).toBe(uid);
+  }
+
+  it('keeps the view while the same account is signed in', () => {
+    keptView('u1');
+    tokenChanged(user);
+    expect(restoredAccount()?.uid).toBe('u1');
+    expect(localStorage.getItem(LAST_VIEW_KEY)).not.toBeNull();
+  });
+
+  it('forgets it when the session is gone or another account is signed in', () => {
+    keptView('u1');
+    tokenChanged(null);
+    expect(restoredAccount()).toBeNull();
+    expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
+    keptView('u1');
+    tokenChanged(other);
+    expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
+  });
+
+  it('forgets it on Logout', async () => {
+    keptView('u1');
+    firebaseAuth.signOut.mockResolvedValue(undefined);
+    await signOutUser();
+    expect(restoredAccount()).toBeNull();
+    expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
   });
 });
 

@@ -1,13 +1,20 @@
 import { parseAccessClaims, resolveAccess, type AccessClaims } from '@portal/domain';
 import { onIdTokenChanged, signOut, type User } from 'firebase/auth';
-import { useIdTokenResult, useSigninCheck } from 'reactfire';
+import { useEffect, useState } from 'react';
+import { useSigninCheck } from 'reactfire';
 import { auth } from './firebase';
+import { forgetLastView, restoredAccount } from './last-view';
 import { noteAuthUser, noteSignOutAsked } from './session-end';
 
 // Follows the session for session-end.ts: registered when this module loads, before any
 // reactfire hook listens, so a session that ends by itself is known as such before the guards
-// render the signed-out state.
-onIdTokenChanged(auth, (user) => noteAuthUser(user !== null));
+// render the signed-out state. The device's last view (last-view.ts) goes with a session that
+// is gone, and is not another account's to see.
+onIdTokenChanged(auth, (user) => {
+  noteAuthUser(user !== null);
+  const restored = restoredAccount();
+  if (!user || (restored && restored.uid !== user.uid)) forgetLastView();
+});
 
 /**
  * The signed-in state, through reactfire: it follows Firebase Auth's state and ID token and
@@ -50,10 +57,40 @@ export function useManagerCheck(): ManagerCheck {
   return { status: 'success', user: data.user, isManager: data.signedIn && data.hasRequiredClaims };
 }
 
-/** Custom claims of a signed-in user, read from the (cached) ID token. */
-export function useClaims(user: User): { status: 'loading' | 'success' | 'error'; claims: Partial<AccessClaims> } {
-  const { status, data } = useIdTokenResult(user);
-  return { status, claims: parseAccessClaims(data?.claims) };
+type ClaimsResult = {
+  status: 'loading' | 'success' | 'error';
+  claims: Partial<AccessClaims>;
+};
+
+/**
+ * Custom claims of a signed-in user, read from the (cached) ID token and again whenever Firebase
+ * Auth's token changes. Loading while there is no user yet (the session is still being checked).
+ */
+export function useClaims(user: User | null): ClaimsResult {
+  const [result, setResult] = useState<ClaimsResult & { user: User | null }>({
+    user: null,
+    status: 'loading',
+    claims: {},
+  });
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    const read = () =>
+      user.getIdTokenResult().then(
+        (token) =>
+          live && setResult({ user, status: 'success', claims: parseAccessClaims(token.claims) }),
+        () => live && setResult({ user, status: 'error', claims: {} }),
+      );
+    const unsubscribe = onIdTokenChanged(auth, (next) => {
+      if (next?.uid === user.uid) void read();
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [user]);
+  if (!user || result.user !== user) return { status: 'loading', claims: {} };
+  return { status: result.status, claims: result.claims };
 }
 
 /** Reads claims directly (outside React), forcing a refresh so a fresh approval is seen. */
@@ -65,5 +102,6 @@ export async function readClaims(user: User, forceRefresh = false): Promise<Part
 /** Signs out on purpose (Logout, a pending account): the guards say nothing about a session end. */
 export async function signOutUser(): Promise<void> {
   noteSignOutAsked();
+  forgetLastView();
   await signOut(auth);
 }

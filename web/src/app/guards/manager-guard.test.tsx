@@ -1,19 +1,50 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '@/components/server-unreachable';
 import { noteAuthUser } from '@/lib/session-end';
+import {
+  encodeView,
+  LAST_VIEW_KEY,
+  resetLastViewState,
+  restoredAccount,
+  restoreLastView,
+} from '@/lib/last-view';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { ManagerGuard } from './manager-guard';
 
-const check = vi.hoisted(() => ({ value: { status: 'loading' } as Record<string, unknown> }));
-vi.mock('@/lib/session', () => ({ useManagerCheck: () => check.value }));
+const check = vi.hoisted(() => ({
+  value: { status: 'loading' } as Record<string, unknown>,
+  listeners: new Set<() => void>(),
+  set(value: Record<string, unknown>) {
+    check.value = value;
+    check.listeners.forEach((listener) => listener());
+  },
+}));
+vi.mock('@/lib/session', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (listener: () => void) => {
+    check.listeners.add(listener);
+    return () => check.listeners.delete(listener);
+  };
+  return { useManagerCheck: () => useSyncExternalStore(subscribe, () => check.value) };
+});
+
+let mounts = 0;
+function Slip() {
+  useEffect(() => {
+    mounts += 1;
+  }, []);
+  return <h1>Packing slip</h1>;
+}
 
 function renderGuarded() {
   return renderWithProviders(
     <ManagerGuard>
-      <h1>Packing slip</h1>
+      <Slip />
     </ManagerGuard>,
     {
       route: '/admin/orders/o1/packing-slip',
@@ -25,7 +56,24 @@ function renderGuarded() {
 
 beforeEach(() => {
   check.value = { status: 'loading' };
+  mounts = 0;
+  localStorage.clear();
+  resetLastViewState();
 });
+
+/** A manager's last view kept on this device by an earlier visit, restored as the app starts. */
+function restoreManagerView() {
+  localStorage.setItem(
+    LAST_VIEW_KEY,
+    encodeView({
+      build: 'unbuilt',
+      savedAt: Date.now(),
+      account: { kind: 'manager', uid: 'm1', email: 'm@x.test' },
+      queries: [],
+    }),
+  );
+  expect(restoreLastView(new QueryClient())?.kind).toBe('manager');
+}
 
 describe('ManagerGuard', () => {
   it('waits for the session, then shows a manager the page', () => {
@@ -70,5 +118,42 @@ describe('ManagerGuard', () => {
     expect(router.state.location.pathname).toBe('/admin/orders/o1/packing-slip');
     expect(document.querySelector('.toast')).toBeNull();
     reload.mockRestore();
+  });
+
+  it("shows a returning manager's page from the last view while the session is checked, drawn once", async () => {
+    restoreManagerView();
+    renderGuarded();
+    expect(screen.getByRole('heading', { name: 'Packing slip' })).toBeInTheDocument();
+    act(() =>
+      check.set({ status: 'success', isManager: true, user: { uid: 'm1', email: 'm@x.test' } }),
+    );
+    expect(screen.getByRole('heading', { name: 'Packing slip' })).toBeInTheDocument();
+    expect(mounts).toBe(1);
+    await waitFor(() => expect(localStorage.getItem(LAST_VIEW_KEY)).toContain('"manager"'));
+  });
+
+  it('forgets the last view and refuses the page when the session is no manager any more', async () => {
+    restoreManagerView();
+    renderGuarded();
+    expect(screen.getByRole('heading', { name: 'Packing slip' })).toBeInTheDocument();
+    act(() => check.set({ status: 'success', isManager: false, user: null }));
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
+    expect(restoredAccount()).toBeNull();
+  });
+
+  it("does not show a buyer's last view to a manager page", () => {
+    localStorage.setItem(
+      LAST_VIEW_KEY,
+      encodeView({
+        build: 'unbuilt',
+        savedAt: Date.now(),
+        account: { kind: 'buyer', uid: 'b1', email: 'b@x.test' },
+        queries: [],
+      }),
+    );
+    restoreLastView(new QueryClient());
+    renderGuarded();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking access');
   });
 });

@@ -3,6 +3,7 @@ import { AccessDeniedRedirect } from '@/components/access-denied-redirect';
 import { AppLoading } from '@/components/app-loading';
 import { pageReload, ServerUnreachable } from '@/components/server-unreachable';
 import { useManagerCheck } from '@/lib/session';
+import { useLastViewManager } from '@/lib/last-view-guard';
 
 /**
  * Manager pages outside the dashboard (invoices, packing slips, store pages): a loading state
@@ -10,11 +11,15 @@ import { useManagerCheck } from '@/lib/session';
  * else (or, when the manager's session ended by itself, /admin/login with 'Your session has
  * expired. Please sign in again.' and this page as the return path). A session that cannot be
  * read (offline) is a failure with Retry, not a refusal. The rules check the same claim on every
- * read.
+ * read. A returning manager's last view on this device shows while the session is checked
+ * (lib/last-view.ts).
  */
 export function ManagerGuard({ children }: { children: ReactNode }) {
   const check = useManagerCheck();
-  if (check.status === 'loading') return <AppLoading label="Checking access" />;
+  const lastView = useLastViewManager(check);
+  if (check.status === 'loading') {
+    return lastView ? children : <AppLoading label="Checking access" />;
+  }
   if (check.status === 'error') {
     return <ServerUnreachable onRetry={() => pageReload.reload()} />;
   }

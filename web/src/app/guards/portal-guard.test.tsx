@@ -4,7 +4,17 @@ import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '@/testing/fake-firestore-lite';
 import { BUYER_UID, seedCartItem, seedProfile, signedInSession } from '@/testing/portal-fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { createTestQueryClient, renderWithProviders } from '@/testing/render';
+import { dehydrate } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { profileQueryOptions } from '@/entities/profile';
+import {
+  encodeView,
+  LAST_VIEW_KEY,
+  resetLastViewState,
+  restoredAccount,
+  restoreLastView,
+} from '@/lib/last-view';
 import { noteAuthUser, noteSignOutAsked } from '@/lib/session-end';
 import { PENDING_MESSAGE, PortalGuard } from './portal-guard';
 import { PortalHeader } from '@/features/shop';
@@ -60,13 +70,24 @@ const unavailable = () =>
     code: 'unavailable',
   });
 
-function renderGuard() {
+let pageMounts = 0;
+/** Counts how often the guarded page is drawn anew (mounted), not merely rendered again. */
+function MountCounter() {
+  useEffect(() => {
+    pageMounts += 1;
+  }, []);
+  return null;
+}
+
+function renderGuard(queryClient = createTestQueryClient()) {
   return renderWithProviders(
     <PortalGuard redirectDelayMs={50}>
+      <MountCounter />
       <PortalHeader />
       <h1>Portal content</h1>
     </PortalGuard>,
     {
+      queryClient,
       route: '/portal/store',
       routes: [
         { path: '/login', element: <LoginMarker /> },
@@ -81,6 +102,9 @@ function renderGuard() {
 const approved = { status: 'success', claims: { role: 'retailer', status: 'approved' } };
 
 beforeEach(() => {
+  pageMounts = 0;
+  localStorage.clear();
+  resetLastViewState();
   auth.session = signedInSession;
   auth.token = approved;
   auth.readClaims.mockReset();
@@ -281,5 +305,91 @@ describe('PortalGuard', () => {
     renderGuard();
     await user.click(await screen.findByRole('link', { name: 'Cart, 0 items' }));
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
+  });
+
+  describe("a returning buyer's last view on this device", () => {
+    /**
+     * The buyer's profile as the app read it on an earlier visit (from the fake Firestore, as
+     * seeded now), kept on the device, and restored into the client the page will use.
+     */
+    async function restoredClient() {
+      const earlier = createTestQueryClient();
+      await earlier.fetchQuery(profileQueryOptions(BUYER_UID));
+      localStorage.setItem(
+        LAST_VIEW_KEY,
+        encodeView({
+          build: 'unbuilt',
+          savedAt: Date.now(),
+          account: { kind: 'buyer', uid: BUYER_UID, email: 'buyer@demo.test' },
+          queries: dehydrate(earlier).queries,
+        }),
+      );
+      const client = createTestQueryClient();
+      expect(restoreLastView(client)?.uid).toBe(BUYER_UID);
+      return client;
+    }
+    const checking = { status: 'loading', user: null, claims: null };
+
+    it('shows the page from the last view while the session is checked, and does not draw it again once confirmed', async () => {
+      seedProfile('retailer');
+      const client = await restoredClient();
+      auth.session = checking;
+      auth.token = { status: 'loading', claims: {} };
+      renderGuard(client);
+      expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+      expect(screen.queryByText('Checking your access')).not.toBeInTheDocument();
+      expect(screen.getByText('Cloud Nine Smokeshop')).toBeInTheDocument();
+
+      act(() => auth.setSession(signedInSession));
+      act(() => auth.setToken(approved));
+      await waitFor(() =>
+        expect(client.getQueryState(profileQueryOptions(BUYER_UID).queryKey)?.isInvalidated).toBe(
+          false,
+        ),
+      );
+      expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+      expect(pageMounts).toBe(1);
+      expect(restoredAccount()?.uid).toBe(BUYER_UID);
+    });
+
+    it('sends the buyer to /login and forgets the view when the session is gone', async () => {
+      seedProfile('retailer');
+      const client = await restoredClient();
+      auth.session = checking;
+      const { router } = renderGuard(client);
+      expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+      act(() => auth.setSession({ status: 'signed-out', user: null, claims: null }));
+      expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?next=%2Fportal%2Fstore');
+      expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
+      expect(restoredAccount()).toBeNull();
+    });
+
+    it("decides on the server's profile, not the kept one: an account no longer approved gets the pending message", async () => {
+      seedProfile('retailer');
+      const client = await restoredClient();
+      seedProfile('retailer', { status: 'pending' });
+      auth.session = checking;
+      renderGuard(client);
+      expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+      act(() => auth.setSession(signedInSession));
+      expect(await screen.findByText(PENDING_MESSAGE)).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Portal content' })).not.toBeInTheDocument();
+      expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
+    });
+
+    it("is not another account's to see: a different buyer signed in waits for their own check", async () => {
+      seedProfile('retailer');
+      const client = await restoredClient();
+      auth.session = {
+        status: 'signed-in',
+        user: { uid: 'someone-else', email: 'x@demo.test' },
+        claims: {},
+      };
+      auth.token = { status: 'loading', claims: {} };
+      renderGuard(client);
+      expect(screen.getByRole('status')).toHaveTextContent('Checking your access');
+      expect(screen.queryByRole('heading', { name: 'Portal content' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from 'firebase/auth';
@@ -8,7 +9,8 @@ import { AppLoading } from '@/components/app-loading';
 import { ServerUnreachable } from '@/components/server-unreachable';
 import { SignInRedirect } from '@/components/sign-in-redirect';
 import { paths } from '@/config/paths';
-import { useProfile } from '@/entities/profile';
+import { BuyerUidContext, profileQueryOptions, useProfile } from '@/entities/profile';
+import { confirmAccount, forgetLastView, restoredAccount } from '@/lib/last-view';
 import { readClaims, signOutUser, useClaims, useSession } from '@/lib/session';
 import '../portal-layout.css';
 
@@ -35,16 +37,60 @@ interface PortalGuardProps {
  * after sign-in), the token is refreshed once before deciding, so an approved buyer is never
  * bounced by a stale or slow token. A token or profile that cannot be read (offline, Firestore
  * unavailable) is a failure with Retry, never a reason to go to /login.
+ *
+ * A returning buyer's last view on this device (lib/last-view.ts) shows while the session is
+ * checked, in place of the loading state: the page renders from their last data and reads
+ * afresh, and the guard still decides once Firebase Auth answers. The page is the same element
+ * before and after the decision, so it is not drawn twice.
  */
 export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardProps) {
   const session = useSession();
-  if (session.status === 'loading') return <AppLoading label="Checking your access" />;
+  const user = session.status === 'signed-in' ? session.user : null;
+  const verdict = useBuyerVerdict(user);
+  const lastView = useLastViewBuyer(session.status === 'signed-out' ? null : user);
+  const uid = user?.uid ?? lastView?.uid ?? '';
+  const email = user?.email ?? lastView?.email ?? '';
+  const letIn = verdict.kind === 'buyer';
+
+  useEffect(() => {
+    if (letIn && uid) confirmAccount({ kind: 'buyer', uid, email });
+  }, [letIn, uid, email]);
+  const refused = session.status === 'signed-out' || (verdict.kind !== 'checking' && !letIn);
+  useEffect(() => {
+    if (refused && verdict.kind !== 'unreachable') forgetLastView();
+  }, [refused, verdict.kind]);
+
+  if (letIn || (verdict.kind === 'checking' && lastView && session.status !== 'signed-out')) {
+    return <BuyerUidContext.Provider value={uid}>{children}</BuyerUidContext.Provider>;
+  }
   if (session.status === 'signed-out') return <SignInRedirect area="portal" />;
-  return (
-    <ApprovedBuyerCheck user={session.user} redirectDelayMs={redirectDelayMs}>
-      {children}
-    </ApprovedBuyerCheck>
-  );
+  switch (verdict.kind) {
+    case 'checking':
+      return <AppLoading label="Checking your access" />;
+    case 'unreachable':
+      return <ServerUnreachable onRetry={verdict.retry} retrying={verdict.retrying} />;
+    case 'not-applicant':
+      return <Navigate to={paths.login} replace />;
+    case 'manager':
+      return <Navigate to={paths.admin} replace />;
+    case 'pending':
+      return <PendingNotice delayMs={redirectDelayMs ?? 2500} />;
+  }
+}
+
+/**
+ * The buyer whose last view this device restored, while it may stand in for the loading state:
+ * the session is still being checked (or is this same account's), and the restored data holds
+ * their approved buyer profile.
+ */
+function useLastViewBuyer(user: User | null): { uid: string; email: string } | null {
+  const account = restoredAccount();
+  const client = useQueryClient();
+  if (!account || account.kind !== 'buyer') return null;
+  if (user && user.uid !== account.uid) return null;
+  const profile = client.getQueryData(profileQueryOptions(account.uid).queryKey);
+  const approved = !!profile && isBuyerRole(profile.role) && profile.status === 'approved';
+  return approved ? { uid: account.uid, email: account.email } : null;
 }
 
 type Refreshed =
@@ -53,13 +99,18 @@ type Refreshed =
   | { state: 'done'; claims: Partial<AccessClaims> }
   | { state: 'failed' };
 
-function ApprovedBuyerCheck({
-  user,
-  children,
-  redirectDelayMs,
-}: PortalGuardProps & { user: User }) {
+type BuyerVerdict =
+  | { kind: 'checking' }
+  | { kind: 'buyer' }
+  | { kind: 'unreachable'; retry: () => void; retrying: boolean }
+  | { kind: 'not-applicant' }
+  | { kind: 'manager' }
+  | { kind: 'pending' };
+
+/** The access decision for a signed-in user (checking while there is none yet). */
+function useBuyerVerdict(user: User | null): BuyerVerdict {
   const token = useClaims(user);
-  const profile = useProfile(user.uid);
+  const profile = useProfile(user?.uid);
   const [refreshed, setRefreshed] = useState<Refreshed>({ state: 'idle' });
 
   const profileApproved =
@@ -74,7 +125,7 @@ function ApprovedBuyerCheck({
     refreshed.state === 'idle';
 
   useEffect(() => {
-    if (!needsRefresh) return;
+    if (!needsRefresh || !user) return;
     let live = true;
     readClaims(user, true).then(
       (claims) => live && setRefreshed({ state: 'done', claims }),
@@ -90,6 +141,7 @@ function ApprovedBuyerCheck({
 
   // Reads again what failed: the profile, and the token (forced, from the server).
   function retry() {
+    if (!user) return;
     if (profile.isError) void profile.refetch();
     if (tokenFailed) {
       setRefreshed({ state: 'pending' });
@@ -103,26 +155,30 @@ function ApprovedBuyerCheck({
     }
   }
 
+  if (!user) return { kind: 'checking' };
+  // The profile restored from the device is no answer: the decision waits for the server's.
+  const profileFromServer = profile.isFetchedAfterMount || profile.isError;
   if (
     (token.status === 'loading' && refreshed.state !== 'done') ||
     profile.isPending ||
+    (!profileFromServer && profile.isFetching) ||
     needsRefresh ||
     refreshed.state === 'pending'
   ) {
-    return <AppLoading label="Checking your access" />;
+    return { kind: 'checking' };
   }
   // A profile or token that cannot be read is a failure to show, not a missing sign-in
   // (docs/product.md §17.9): the buyer stays signed in, with Retry.
   if (profile.isError || tokenFailed || refreshed.state === 'failed') {
-    return <ServerUnreachable onRetry={retry} retrying={profile.isFetching} />;
+    return { kind: 'unreachable', retry, retrying: profile.isFetching };
   }
   // No profile at all: not an applicant of this portal.
-  if (!profile.data) return <Navigate to={paths.login} replace />;
+  if (!profile.data) return { kind: 'not-applicant' };
   // A manager has no cart or catalog prices here: their place is the admin dashboard (not a
   // reason to sign them out).
-  if (access.kind === 'manager') return <Navigate to={paths.admin} replace />;
-  if (access.kind !== 'buyer') return <PendingNotice delayMs={redirectDelayMs ?? 2500} />;
-  return <>{children}</>;
+  if (access.kind === 'manager') return { kind: 'manager' };
+  if (access.kind !== 'buyer') return { kind: 'pending' };
+  return { kind: 'buyer' };
 }
 
 /** Shows the pending message, then signs the account out and goes to /login with the notice. */

@@ -10,4 +10,4 @@ export {
   useSetProfileStatus,
   useUpdateStoreName,
 } from './queries';
-export { useBuyer } from './use-buyer';
+export { BuyerUidContext, useBuyer } from './use-buyer';

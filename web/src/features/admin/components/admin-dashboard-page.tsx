@@ -5,6 +5,7 @@ import { AppLoading } from '@/components/app-loading';
 import { pageReload, ServerUnreachable } from '@/components/server-unreachable';
 import { paths } from '@/config/paths';
 import { signOutUser, useManagerCheck } from '@/lib/session';
+import { useLastViewManager } from '@/lib/last-view-guard';
 import { AdminDashboard } from './admin-dashboard';
 import { preloadTab, tabFromParam } from '../tabs/lazy-tabs';
 
@@ -12,7 +13,8 @@ import { preloadTab, tabFromParam } from '../tabs/lazy-tabs';
  * /admin checks the manager claim itself (not wrapped in the buyer guard): a loading state
  * while reactfire's sign-in check reads the session and the ID token, then the dashboard for a
  * manager, or 'Access Denied' and /admin/login for anyone else. The claim comes from the ID
- * token's custom claims, which only the functions set; the rules check the same claim.
+ * token's custom claims, which only the functions set; the rules check the same claim. A
+ * returning manager's last view on this device shows while the session is checked (lib/last-view.ts).
  */
 export function AdminDashboardPage() {
   const check = useManagerCheck();
@@ -33,8 +35,13 @@ export function AdminDashboardPage() {
     }
   };
 
+  const lastView = useLastViewManager(check);
+
   if (signingOut) return <AppLoading label="Signing out" />;
-  if (check.status === 'loading') return <AppLoading label="Checking access" />;
+  if (check.status === 'loading') {
+    if (lastView) return <AdminDashboard email={lastView.email} onLogout={() => void logout()} />;
+    return <AppLoading label="Checking access" />;
+  }
   // A session that cannot be read (offline) is no refusal: Retry reads it again.
   if (check.status === 'error') return <ServerUnreachable onRetry={() => pageReload.reload()} />;
   if (!check.isManager || !check.user) return <AccessDeniedRedirect />;
