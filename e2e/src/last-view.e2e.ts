@@ -59,8 +59,10 @@ j.step("a returning buyer's store shows from the last view before the session ch
   await page.reload();
   await see(productCard(page, 'Purple Dream Syrup'));
   await see(page.getByRole('link', { name: /^Cart, \d+ items?$/ }));
-  // The page is there while the check is still held: not "Checking your access".
-  expect(check.held()).toBeGreaterThan(0);
+  // The check starts after the first paint; the page stays while it is held, with no
+  // "Checking your access" in its place.
+  await expect.poll(() => check.held()).toBeGreaterThan(0);
+  await see(productCard(page, 'Purple Dream Syrup'));
   expect(await page.getByText('Checking your access').count()).toBe(0);
   await snap(page, 'last-view-store');
   await check.release();
@@ -105,7 +107,8 @@ j.step("a returning manager's dashboard shows from the last view before the sess
   const check = await holdSessionCheck(page);
   await page.reload();
   await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
-  expect(check.held()).toBeGreaterThan(0);
+  await expect.poll(() => check.held()).toBeGreaterThan(0);
+  await see(page.getByRole('heading', { name: 'Recent Orders' }));
   expect(await page.getByText('Checking access').count()).toBe(0);
   await check.release();
   await at(page, '/admin');

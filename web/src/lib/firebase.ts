@@ -7,6 +7,7 @@ import {
 } from 'firebase/auth';
 import { env } from '@/config/env';
 import { firebaseApp, functions } from './firebase-app';
+import { openedAfterFirstPaint } from './first-paint';
 
 /**
  * Firebase Auth on the app of ./firebase-app.ts (App Check and the callables), for the routes
@@ -19,7 +20,15 @@ export { firebaseApp, functions };
 // getAuth() without its popup/redirect helper: sign-in is by email and password only, so no
 // Google sign-in iframe or script is ever loaded (the Content-Security-Policy allows none).
 export const auth = initializeAuth(firebaseApp, {
-  persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  persistence: [
+    // The saved session is read (and checked with the server) after the first paint: a
+    // returning person's last view is on screen first (first-paint.ts, last-view.ts).
+    openedAfterFirstPaint(
+      indexedDBLocalPersistence as unknown as new () => { _isAvailable(): Promise<boolean> },
+    ) as unknown as typeof indexedDBLocalPersistence,
+    browserLocalPersistence,
+    browserSessionPersistence,
+  ],
 });
 
 if (env.emulators) {

@@ -1,7 +1,9 @@
 import { onAuthStateChanged } from 'firebase/auth';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AuthProvider, FirebaseAppProvider, FunctionsProvider } from 'reactfire';
 import { auth, firebaseApp, functions } from '@/lib/firebase';
+import { noteFirstCommit } from '@/lib/first-paint';
 import { noteSignedInAccount } from '../app-query-client';
 
 // Another account signing in on this tab starts from an empty cache (app-query-client.ts).
@@ -9,6 +11,7 @@ onAuthStateChanged(auth, (user) => noteSignedInAccount(user?.uid ?? null));
 
 /** Layout route that brings in Firebase (reactfire providers) for every route that needs it. */
 export function Component() {
+  useEffect(noteFirstCommit, []);
   return (
     <FirebaseAppProvider firebaseApp={firebaseApp}>
       <AuthProvider sdk={auth}>

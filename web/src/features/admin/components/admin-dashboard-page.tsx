@@ -23,7 +23,7 @@ export function AdminDashboardPage() {
   const [params] = useSearchParams();
   const firstTab = tabFromParam(params.get('tab'));
   // The tab's chunk downloads while access is checked, not after.
-  useEffect(() => preloadTab(firstTab), [firstTab]);
+  useEffect(() => void preloadTab(firstTab), [firstTab]);
 
   const logout = async () => {
     // Set first, so the signed-out session below is not mistaken for an intruder.

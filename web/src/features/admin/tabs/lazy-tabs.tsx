@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Spinner } from '@/components/app-loading';
+import { afterFirstPaint } from '@/lib/first-paint';
 import { withAntdTheme } from '../components/with-antd-theme';
 
 /**
@@ -7,8 +8,9 @@ import { withAntdTheme } from '../components/with-antd-theme';
  * first load carries the header, the totals and the tab the manager is on, not the tables,
  * forms, date pickers and trees of the other five. A tab drawn with antd brings its theme in its
  * chunk (withAntdTheme): only the Overview does now; the others draw none (their dialogs bring
- * antd when opened). Orders, the default tab, is fetched together while the manager's access is
- * checked (`preloadTab`), so it is not fetched only after that.
+ * antd when opened). The dashboard's route loader fetches the tab in the URL and waits for it
+ * (`preloadTab`), so the dashboard paints once with its tab; the Overview, 220 KB with antd, is
+ * fetched after the dashboard's first paint instead (`paintsAfterDashboard`).
  */
 type TabModule = { default: ComponentType };
 
@@ -31,19 +33,56 @@ const loaders = {
 export type TabKey = keyof typeof loaders;
 const TAB_KEYS = Object.keys(loaders) as TabKey[];
 
+/**
+ * A tab whose chunk is too large to hold the dashboard's first paint for: the Overview (antd and
+ * its theme, about 220 KB). The dashboard paints first, with the tab's loading state.
+ */
+export function paintsAfterDashboard(key: TabKey): boolean {
+  return key === 'overview';
+}
+
 /** The tab named by ?tab=, Orders when it names none. */
 export function tabFromParam(value: string | null): TabKey {
   return TAB_KEYS.find((key) => key === value) ?? 'orders';
 }
 
-const components = Object.fromEntries(TAB_KEYS.map((key) => [key, lazy(loaders[key])])) as Record<
-  TabKey,
-  LazyExoticComponent<ComponentType>
->;
+/** Each tab's chunk, fetched once; the component once it has come. */
+const fetching = new Map<TabKey, Promise<TabModule>>();
+const loaded: Partial<Record<TabKey, ComponentType>> = {};
 
-/** Starts fetching a tab's chunk (the dashboard page does it for the tab in the URL at once). */
-export function preloadTab(key: TabKey): void {
-  void loaders[key]();
+function loadTab(key: TabKey): Promise<TabModule> {
+  let promise = fetching.get(key);
+  if (!promise) {
+    // A tab that paints after the dashboard is fetched after the dashboard's first paint, so its
+    // download does not hold that paint back.
+    const fetched = paintsAfterDashboard(key)
+      ? afterFirstPaint.then(() => loaders[key]())
+      : loaders[key]();
+    promise = fetched.then((module) => {
+      loaded[key] = module.default;
+      return module;
+    });
+    // A chunk that failed to load is fetched again next time (the tab's error shows it).
+    promise.catch(() => fetching.delete(key));
+    fetching.set(key, promise);
+  }
+  return promise;
+}
+
+const components = Object.fromEntries(
+  TAB_KEYS.map((key) => [key, lazy(() => loadTab(key))]),
+) as Record<TabKey, LazyExoticComponent<ComponentType>>;
+
+/**
+ * Fetches a tab's chunk: the dashboard's route loader waits for the tab in the URL, so the
+ * dashboard's first paint has the tab in it (no loading state in its place, no second paint).
+ * Never rejects: a chunk that cannot be fetched is the tab's own error when it renders.
+ */
+export function preloadTab(key: TabKey): Promise<void> {
+  return loadTab(key).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 function TabLoading() {
@@ -57,7 +96,8 @@ function TabLoading() {
 
 /** The tab's content, with a small loading state while its chunk arrives. */
 export function LazyTab({ tab }: { tab: TabKey }) {
-  const Tab = components[tab];
+  // A tab whose chunk has come renders at once; React.lazy would wait a tick behind a fallback.
+  const Tab = loaded[tab] ?? components[tab];
   return (
     <Suspense fallback={<TabLoading />}>
       <Tab />
