@@ -18,7 +18,8 @@
  *
  * Options: --routes <comma list> measures only those pages (route paths as in the route table,
  * `/admin?tab=<tab>`, route names or 404) and skips the benchmark; --reports <dir> keeps each
- * Lighthouse report there as JSON.
+ * Lighthouse report there as JSON; --first-visit measures the signed-in pages without the last
+ * view the app keeps on the device (a person's first visit on this device since signing in).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -68,10 +69,12 @@ import {
   type RouteSize,
 } from './route-sizes';
 
-const USAGE = `Usage: npm run perf [-- --routes <comma list>] [-- --reports <dir>]
-  --routes  only these pages, e.g. /,/login,/admin?tab=overview,/portal/products/:productId,404
-            (an admin tab alone: /admin?tab=<tab>; /admin is every tab); skips the benchmark
-  --reports keep each page's Lighthouse report (JSON) in this folder`;
+const USAGE = `Usage: npm run perf [-- --routes <comma list>] [-- --reports <dir>] [-- --first-visit]
+  --routes      only these pages, e.g. /,/login,/admin?tab=overview,/portal/products/:productId,404
+                (an admin tab alone: /admin?tab=<tab>; /admin is every tab); skips the benchmark
+  --reports     keep each page's Lighthouse report (JSON) in this folder
+  --first-visit empty localStorage before each run: the signed-in pages without the last view
+                the app keeps on the device (web/src/lib/last-view.ts), as on a first visit`;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH;
 /** How long a page may take to show its content before Lighthouse runs (a cold dev stack). */
@@ -417,6 +420,7 @@ type LighthouseReport = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr
 async function runLighthouse(
   url: string,
   port: number,
+  firstVisit: boolean,
 ): Promise<{ numbers?: LighthouseNumbers; lhr?: LighthouseReport; error?: string }> {
   try {
     const result = await lighthouse(url, {
@@ -427,9 +431,17 @@ async function runLighthouse(
       // The mobile preset (Lighthouse's default config: a mid-range phone, simulated slow 4G
       // and 4x CPU slowdown). Before each run Lighthouse empties the HTTP cache and these
       // stores, and keeps IndexedDB and localStorage: the signed-in session (Firebase Auth keeps
-      // it in IndexedDB) survives, every page starts from a cold cache alike. (With
-      // disableStorageReset the cache would stay warm from the page before.)
-      clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'],
+      // it in IndexedDB) survives, and so does the last view the app keeps in localStorage from
+      // the persona's earlier visit (checkPage); every page starts from a cold cache alike.
+      // (With disableStorageReset the cache would stay warm from the page before.) A first
+      // visit empties localStorage too.
+      clearStorageTypes: [
+        'file_systems',
+        'shader_cache',
+        'service_workers',
+        'cache_storage',
+        ...(firstVisit ? (['local_storage'] as const) : []),
+      ],
     });
     const lhr = result?.lhr;
     if (!lhr) return { error: 'Lighthouse returned no report' };
@@ -470,6 +482,7 @@ async function measurePersona(
   stack: RunningStack,
   values: PerfValues,
   reportsDir: string | undefined,
+  firstVisit: boolean,
 ): Promise<Map<PerfPage, Measured>> {
   const out = new Map<PerfPage, Measured>();
   const chrome = await startChromium();
@@ -509,7 +522,7 @@ async function measurePersona(
     for (const page of pages) {
       const url = `${origin}${page.url(values)}`;
       const t0 = performance.now();
-      const result = await runLighthouse(url, chrome.port);
+      const result = await runLighthouse(url, chrome.port, firstVisit);
       console.log(
         `  ${page.label.padEnd(38)} ${result.numbers ? `perf ${result.numbers.performance}, a11y ${result.numbers.accessibility}` : `failed: ${result.error}`} (${seconds(t0).toFixed(0)} s)`,
       );
@@ -593,6 +606,7 @@ async function main(): Promise<number> {
     options: {
       routes: { type: 'string' },
       reports: { type: 'string' },
+      'first-visit': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -696,6 +710,7 @@ async function main(): Promise<number> {
         stack,
         values,
         reportsDir,
+        args['first-visit'] ?? false,
       ))
         measured.set(page, result);
     }
@@ -715,7 +730,7 @@ async function main(): Promise<number> {
     rows.push(perfRow(page.label, jsColumn.get(page) ?? 'n/a', result.outcome, list));
   }
   table(
-    `Lighthouse, mobile preset (simulated throttling), ${pages.length} pages, production build under vite preview over HTTP/2`,
+    `Lighthouse, mobile preset (simulated throttling), ${pages.length} pages, production build under vite preview over HTTP/2${args['first-visit'] ? ', first visit (no last view on the device)' : ''}`,
     PERF_TABLE_HEADER,
     rows,
   );

@@ -31,7 +31,8 @@ export type PageReads = (
  * It waits for nothing and decides nothing: it returns at once, the guard still decides who sees
  * the page, and the rules check the same claims on every read. It reads only when the cached ID
  * token already says an approved buyer (or a manager, for `manager` reads), and only what the
- * cache does not hold yet (a page opened from another page finds its data as before). A read
+ * cache does not hold yet (a page opened from another page finds its data as before) or holds
+ * from the device's last view (restored, marked for reading again: read at once). A read
  * runs with the client's retries; a page's hook that mounts while it is under way shares it, and
  * a hook that mounts after it failed reads again.
  */

@@ -5,6 +5,7 @@ import {
   decodeView,
   encodeView,
   forgetLastView,
+  isFromDevice,
   keepLastView,
   LAST_VIEW_KEY,
   LAST_VIEW_MAX_AGE_MS,
@@ -186,5 +187,60 @@ describe('restoring the view', () => {
     restoreLastView(new QueryClient());
     confirmAccount({ kind: 'manager', uid: 'manager-1', email: 'manager@demo.test' });
     expect(restoredAccount()).toBeNull();
+  });
+
+  it('tells the data restored from the device from data read since', () => {
+    keepOne([]);
+    const client = new QueryClient();
+    restoreLastView(client);
+    const restoredAt = client.getQueryState(['orders', 'buyer-1'])!.dataUpdatedAt;
+    expect(isFromDevice(restoredAt)).toBe(true);
+    vi.advanceTimersByTime(10);
+    client.setQueryData(['orders', 'buyer-1'], [{ id: 'fresh' }]);
+    expect(isFromDevice(client.getQueryState(['orders', 'buyer-1'])!.dataUpdatedAt)).toBe(false);
+    expect(isFromDevice(0)).toBe(false);
+    forgetLastView();
+    expect(isFromDevice(restoredAt)).toBe(false);
+  });
+
+  it('does not keep a restored query older than the age limit that was never read again', () => {
+    keepOne([{ id: 'old' }]);
+    const client = new QueryClient();
+    stops.push(keepLastView(client));
+    restoreLastView(client);
+    confirmAccount(buyer);
+    vi.advanceTimersByTime(1100);
+    expect((stored()?.queries as unknown[]).length).toBe(1);
+    vi.advanceTimersByTime(LAST_VIEW_MAX_AGE_MS);
+    read(client, ['cart', 'buyer-1'], { items: [] });
+    vi.advanceTimersByTime(1100);
+    const keys = (stored()?.queries as { queryKey: unknown[] }[]).map((query) => query.queryKey);
+    expect(keys).toEqual([['cart', 'buyer-1']]);
+  });
+});
+
+describe('another tab of the browser', () => {
+  it('stops this tab keeping its view when another tab forgets it (Logout there)', () => {
+    const client = keptClient();
+    confirmAccount(buyer);
+    vi.advanceTimersByTime(1100);
+    localStorage.removeItem(LAST_VIEW_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: LAST_VIEW_KEY, newValue: null }));
+    read(client, ['cart', 'buyer-1'], { items: [] });
+    vi.advanceTimersByTime(1100);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()).toBeNull();
+  });
+
+  it("keeps going when the other tab keeps the same account's view", () => {
+    const client = keptClient();
+    confirmAccount(buyer);
+    vi.advanceTimersByTime(1100);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: LAST_VIEW_KEY, newValue: localStorage.getItem(LAST_VIEW_KEY) }),
+    );
+    read(client, ['cart', 'buyer-1'], { items: [] });
+    vi.advanceTimersByTime(1100);
+    expect((stored()?.queries as unknown[]).length).toBe(1);
   });
 });

@@ -44,6 +44,8 @@ const BUILD_ID = typeof __WEB_BUILD_ID__ === 'string' ? __WEB_BUILD_ID__ : 'unbu
 let confirmed: RememberedAccount | null = null;
 /** Whose view this tab started with (restoreLastView), until forgotten. */
 let restored: RememberedAccount | null = null;
+/** When this tab restored it: data read before then came from the device. */
+let restoredAt = 0;
 let pendingWrite: ReturnType<typeof setTimeout> | undefined;
 let watchedClient: QueryClient | null = null;
 
@@ -130,6 +132,7 @@ function readStored(now: number): Stored | null {
 export function forgetLastView(): void {
   confirmed = null;
   restored = null;
+  restoredAt = 0;
   clearTimeout(pendingWrite);
   pendingWrite = undefined;
   try {
@@ -160,12 +163,47 @@ export function restoreLastView(client: QueryClient, now = Date.now()): Remember
     return null;
   }
   restored = stored.account;
+  restoredAt = now;
   return restored;
 }
 
 /** Whose last view this tab started with, while it still stands (null once forgotten). */
 export function restoredAccount(): RememberedAccount | null {
   return restored;
+}
+
+/**
+ * Whether a query's data is the device's (restored, not read since): the guards decide on what
+ * the server answers, never on this.
+ */
+export function isFromDevice(dataUpdatedAt: number): boolean {
+  return restored !== null && dataUpdatedAt > 0 && dataUpdatedAt <= restoredAt;
+}
+
+/** The account uid of a stored view's text: null for none, '' for one that cannot be read. */
+function keptUidIn(text: string | null | undefined): string | null {
+  if (!text) return null;
+  try {
+    const parsed = storedSchema.safeParse(decodeView(text));
+    return parsed.success ? parsed.data.account.uid : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The uid whose view this device keeps: the one confirmed here, restored here or stored. */
+function keptUid(): string | null {
+  return confirmed?.uid ?? restored?.uid ?? keptUidIn(storage()?.getItem(LAST_VIEW_KEY));
+}
+
+/**
+ * Firebase Auth's user changed (session.ts): a view is never another account's to see, and goes
+ * with a session that is gone. Called with the signed-in uid, or null for none.
+ */
+export function noteAuthAccount(uid: string | null): void {
+  const kept = keptUid();
+  if (kept === null) return;
+  if (uid === null || kept !== uid) forgetLastView();
 }
 
 /**
@@ -188,25 +226,30 @@ function scheduleWrite(delay = WRITE_DELAY_MS): void {
   pendingWrite = setTimeout(writeNow, delay);
 }
 
-/** The successful queries that are plain data, largest left out first when over the limit. */
-function keptQueries(client: QueryClient): unknown[] {
+/**
+ * The successful queries that are plain data and were read within the age limit (a restored
+ * query never read again does not stay on the device for ever), each encoded once; the largest
+ * are left out when over the size limit.
+ */
+function keptQueries(client: QueryClient, now: number): string[] {
   const candidates = dehydrate(client).queries.flatMap((query) => {
+    if (now - query.state.dataUpdatedAt > LAST_VIEW_MAX_AGE_MS) return [];
     try {
-      return [{ query, size: encodeView(query).length }];
+      return [encodeView(query)];
     } catch (error) {
       if (error instanceof NotPlainData) return [];
       throw error;
     }
   });
-  candidates.sort((a, b) => a.size - b.size);
-  const queries: unknown[] = [];
+  candidates.sort((a, b) => a.length - b.length);
+  const kept: string[] = [];
   let total = 0;
-  for (const { query, size } of candidates) {
-    if (total + size > LAST_VIEW_MAX_CHARS) break;
-    queries.push(query);
-    total += size;
+  for (const text of candidates) {
+    if (total + text.length > LAST_VIEW_MAX_CHARS) break;
+    kept.push(text);
+    total += text.length;
   }
-  return queries;
+  return kept;
 }
 
 function writeNow(): void {
@@ -215,14 +258,15 @@ function writeNow(): void {
   const client = watchedClient;
   const store = storage();
   if (!account || !client || !store) return;
-  const stored: Stored = {
-    build: BUILD_ID,
-    savedAt: Date.now(),
-    account,
-    queries: keptQueries(client),
-  };
+  const now = Date.now();
+  const envelope: Stored = { build: BUILD_ID, savedAt: now, account, queries: [] };
+  // The envelope with the queries, already encoded, put in its empty list.
+  const text = encodeView(envelope).replace(
+    /"queries":\[\]}$/,
+    `"queries":[${keptQueries(client, now).join(',')}]}`,
+  );
   try {
-    store.setItem(LAST_VIEW_KEY, encodeView(stored));
+    store.setItem(LAST_VIEW_KEY, text);
   } catch {
     // Full or refused: keep nothing rather than half a view.
     forgetLastView();
@@ -247,15 +291,30 @@ export function keepLastView(client: QueryClient): () => void {
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') flush();
   };
+  // Another tab of this browser forgot the view (Logout there) or keeps another account's:
+  // this tab stops keeping its own, so it cannot write a signed-out account's view back.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== LAST_VIEW_KEY && event.key !== null) return;
+    const mine = confirmed?.uid ?? restored?.uid;
+    if (!mine) return;
+    if (keptUidIn(event.newValue) !== mine) {
+      confirmed = null;
+      restored = null;
+      clearTimeout(pendingWrite);
+      pendingWrite = undefined;
+    }
+  };
   if (typeof document !== 'undefined') {
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', flush);
+    window.addEventListener('storage', onStorage);
   }
   return () => {
     unsubscribe();
     if (typeof document !== 'undefined') {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', flush);
+      window.removeEventListener('storage', onStorage);
     }
     if (watchedClient === client) watchedClient = null;
   };
@@ -267,5 +326,6 @@ export function resetLastViewState(): void {
   pendingWrite = undefined;
   confirmed = null;
   restored = null;
+  restoredAt = 0;
   watchedClient = null;
 }

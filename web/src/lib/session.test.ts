@@ -164,6 +164,21 @@ describe("the device's last view follows the session (last-view.ts)", () => {
     expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
   });
 
+  it("forgets another account's view when someone signs in, in a tab that restored none (the sign-in page)", () => {
+    keptView('u2');
+    resetLastViewState(); // a tab that started on /login: nothing restored, nothing confirmed
+    expect(localStorage.getItem(LAST_VIEW_KEY)).not.toBeNull();
+    tokenChanged(user); // u1 signs in
+    expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
+  });
+
+  it("keeps the view of the account that signs in again on the sign-in page", () => {
+    keptView('u1');
+    resetLastViewState();
+    tokenChanged(user);
+    expect(localStorage.getItem(LAST_VIEW_KEY)).not.toBeNull();
+  });
+
   it('forgets it on Logout', async () => {
     keptView('u1');
     firebaseAuth.signOut.mockResolvedValue(undefined);

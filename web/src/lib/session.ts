@@ -3,7 +3,7 @@ import { onIdTokenChanged, signOut, type User } from 'firebase/auth';
 import { useEffect, useState } from 'react';
 import { useSigninCheck } from 'reactfire';
 import { auth } from './firebase';
-import { forgetLastView, restoredAccount } from './last-view';
+import { forgetLastView, noteAuthAccount } from './last-view';
 import { noteAuthUser, noteSignOutAsked } from './session-end';
 
 // Follows the session for session-end.ts: registered when this module loads, before any
@@ -12,8 +12,7 @@ import { noteAuthUser, noteSignOutAsked } from './session-end';
 // is gone, and is not another account's to see.
 onIdTokenChanged(auth, (user) => {
   noteAuthUser(user !== null);
-  const restored = restoredAccount();
-  if (!user || (restored && restored.uid !== user.uid)) forgetLastView();
+  noteAuthAccount(user?.uid ?? null);
 });
 
 /**

@@ -8,6 +8,7 @@ import { createTestQueryClient, renderWithProviders } from '@/testing/render';
 import { dehydrate } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { profileQueryOptions } from '@/entities/profile';
+import * as lastView from '@/lib/last-view';
 import {
   encodeView,
   LAST_VIEW_KEY,
@@ -37,6 +38,7 @@ const auth = vi.hoisted(() => ({
     auth.listeners.forEach((listener) => listener());
   },
 }));
+vi.mock('@/lib/last-view', { spy: true });
 vi.mock('@/lib/session', async () => {
   const { useSyncExternalStore } = await import('react');
   const subscribe = (listener: () => void) => {
@@ -102,6 +104,7 @@ function renderGuard(queryClient = createTestQueryClient()) {
 const approved = { status: 'success', claims: { role: 'retailer', status: 'approved' } };
 
 beforeEach(() => {
+  vi.mocked(lastView.confirmAccount).mockClear();
   pageMounts = 0;
   localStorage.clear();
   resetLastViewState();
@@ -365,17 +368,47 @@ describe('PortalGuard', () => {
       expect(restoredAccount()).toBeNull();
     });
 
-    it("decides on the server's profile, not the kept one: an account no longer approved gets the pending message", async () => {
+    it("decides on the server's profile, not the kept one: nothing is decided while it is read, and an account no longer approved gets the pending message", async () => {
       seedProfile('retailer');
       const client = await restoredClient();
       seedProfile('retailer', { status: 'pending' });
       auth.session = checking;
+      const release = fakeDb.hold('getDoc');
       renderGuard(client);
       expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+      // Signed in, with a token that says approved: the kept profile says approved too, but the
+      // server's is still being read.
       act(() => auth.setSession(signedInSession));
+      act(() => auth.setToken(approved));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(lastView.confirmAccount).not.toHaveBeenCalled();
+      expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+      release();
       expect(await screen.findByText(PENDING_MESSAGE)).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Portal content' })).not.toBeInTheDocument();
+      expect(lastView.confirmAccount).not.toHaveBeenCalled();
       expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
+    });
+
+    it('lets the buyer in once the server says approved, and keeps their view from then on', async () => {
+      seedProfile('retailer');
+      const client = await restoredClient();
+      auth.session = checking;
+      const release = fakeDb.hold('getDoc');
+      renderGuard(client);
+      act(() => auth.setSession(signedInSession));
+      act(() => auth.setToken(approved));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(lastView.confirmAccount).not.toHaveBeenCalled();
+      release();
+      await waitFor(() =>
+        expect(lastView.confirmAccount).toHaveBeenCalledWith({
+          kind: 'buyer',
+          uid: BUYER_UID,
+          email: 'buyer@demo.test',
+        }),
+      );
+      expect(pageMounts).toBe(1);
     });
 
     it("is not another account's to see: a different buyer signed in waits for their own check", async () => {

@@ -10,7 +10,7 @@ import { ServerUnreachable } from '@/components/server-unreachable';
 import { SignInRedirect } from '@/components/sign-in-redirect';
 import { paths } from '@/config/paths';
 import { BuyerUidContext, profileQueryOptions, useProfile } from '@/entities/profile';
-import { confirmAccount, forgetLastView, restoredAccount } from '@/lib/last-view';
+import { confirmAccount, forgetLastView, isFromDevice, restoredAccount } from '@/lib/last-view';
 import { readClaims, signOutUser, useClaims, useSession } from '@/lib/session';
 import '../portal-layout.css';
 
@@ -156,12 +156,13 @@ function useBuyerVerdict(user: User | null): BuyerVerdict {
   }
 
   if (!user) return { kind: 'checking' };
-  // The profile restored from the device is no answer: the decision waits for the server's.
-  const profileFromServer = profile.isFetchedAfterMount || profile.isError;
+  // The profile restored from the device is no answer: the decision waits for the server's
+  // (offline, it keeps waiting, with the last view on screen).
+  const profileFromDevice = !profile.isError && isFromDevice(profile.dataUpdatedAt);
   if (
     (token.status === 'loading' && refreshed.state !== 'done') ||
     profile.isPending ||
-    (!profileFromServer && profile.isFetching) ||
+    profileFromDevice ||
     needsRefresh ||
     refreshed.state === 'pending'
   ) {

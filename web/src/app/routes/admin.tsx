@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { profilesQueryOptions } from '@/entities/profile';
 import {
   AdminDashboardPage,
-  paintsAfterDashboard,
-  preloadTab,
+  preloadTabForFirstPaint,
   tabFromParam,
   totalsQueryOptions,
 } from '@/features/admin';
@@ -19,15 +18,14 @@ const startReads = prefetchLoader(
 );
 
 /**
- * Starts the reads and the chunk of the tab in the URL, and waits for that chunk: the dashboard
- * then paints once, with its tab (a returning manager's last view shows whole at the first
- * paint). Not for a tab that paints after the dashboard (the Overview brings antd, 220 KB).
+ * Starts the reads and the chunk of the tab in the URL, and waits for that chunk (3 s at most):
+ * the dashboard then paints once, with its tab (a returning manager's last view shows whole at
+ * the first paint). Not for a tab that paints after the dashboard (the Overview brings antd,
+ * 220 KB).
  */
 export async function loader(args: LoaderFunctionArgs): Promise<null> {
   startReads(args);
-  const tab = tabFromParam(new URL(args.request.url).searchParams.get('tab'));
-  const chunk = preloadTab(tab);
-  if (!paintsAfterDashboard(tab)) await chunk;
+  await preloadTabForFirstPaint(tabFromParam(new URL(args.request.url).searchParams.get('tab')));
   return null;
 }
 export { shouldRevalidate } from '../prefetch';

@@ -10,8 +10,9 @@ import { useProfile } from './queries';
 export const BuyerUidContext = createContext<string | null>(null);
 
 /**
- * The signed-in buyer inside /portal/* (the guard has already checked the session and the
- * approval): uid, profile query, and the role that picks the price.
+ * The buyer inside /portal/*: the one the guard let in, or the returning buyer whose last view
+ * shows while the guard still checks (the rules check every read and write either way): uid,
+ * profile query, and the role that picks the price.
  */
 export function useBuyer() {
   const session = useSession();

@@ -2,4 +2,4 @@ export { AdminDashboardPage } from './components/admin-dashboard-page';
 export { AdminStorePage } from './components/store-page';
 export { totalsQueryOptions } from './api/get-totals';
 export { storeDetailsQueryOptions } from './api/search';
-export { paintsAfterDashboard, preloadTab, tabFromParam } from './tabs/lazy-tabs';
+export { preloadTabForFirstPaint, tabFromParam } from './tabs/lazy-tabs';

@@ -8,7 +8,13 @@ import {
   useSaveSupportItem,
 } from '@/entities/support';
 import { loaded, makeTutorial, stub } from '../testing/stubs';
-import { LazyTab, paintsAfterDashboard, preloadTab, tabFromParam } from './lazy-tabs';
+import {
+  LazyTab,
+  paintsAfterDashboard,
+  preloadTab,
+  preloadTabForFirstPaint,
+  tabFromParam,
+} from './lazy-tabs';
 
 vi.mock('@/entities/support', { spy: true });
 
@@ -24,6 +30,13 @@ vi.mock('@/lib/first-paint', async (importOriginal) => ({
   ...(await importOriginal<typeof FirstPaint>()),
   afterFirstPaint: paint.promise,
 }));
+
+/** When the Overview's module (antd and its theme) is first imported. */
+const overviewImport = vi.hoisted(() => ({ started: false }));
+vi.mock('../overview/overview-panel', () => {
+  overviewImport.started = true;
+  return { OverviewPanel: () => null };
+});
 
 vi.setConfig({ testTimeout: 40_000 });
 
@@ -47,7 +60,8 @@ describe('the dashboard tabs', () => {
   });
 
   it('renders a tab whose chunk has come at once: no loading state, no second paint', async () => {
-    await preloadTab('tutorials');
+    // What the dashboard's loader waits for before the first paint.
+    await preloadTabForFirstPaint('tutorials');
     renderWithProviders(<LazyTab tab="tutorials" />);
     // Synchronously, on the first render.
     expect(screen.getByText('Cleaning your slushie machine')).toBeInTheDocument();
@@ -70,10 +84,14 @@ describe('the dashboard tabs', () => {
     const overview = preloadTab('overview').then(() => {
       fetched = true;
     });
+    // The dashboard's loader does not wait for it either.
+    await preloadTabForFirstPaint('overview');
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(overviewImport.started).toBe(false);
     expect(fetched).toBe(false);
     paint.resolve();
     await overview;
+    expect(overviewImport.started).toBe(true);
     expect(fetched).toBe(true);
   });
 });

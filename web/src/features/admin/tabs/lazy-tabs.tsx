@@ -62,8 +62,7 @@ function loadTab(key: TabKey): Promise<TabModule> {
       loaded[key] = module.default;
       return module;
     });
-    // A chunk that failed to load is fetched again next time (the tab's error shows it).
-    promise.catch(() => fetching.delete(key));
+    // A chunk that fails to load is the tab's error when it renders (React.lazy keeps it).
     fetching.set(key, promise);
   }
   return promise;
@@ -83,6 +82,21 @@ export function preloadTab(key: TabKey): Promise<void> {
     () => undefined,
     () => undefined,
   );
+}
+
+/** How long the dashboard's first paint waits for its tab's chunk at most (a stalled network). */
+export const TAB_WAIT_MS = 3000;
+
+/** preloadTab, but given up on (not cancelled) after TAB_WAIT_MS: the tab then shows loading. */
+export function preloadTabForFirstPaint(key: TabKey): Promise<void> {
+  if (paintsAfterDashboard(key)) {
+    void preloadTab(key);
+    return Promise.resolve();
+  }
+  return Promise.race([
+    preloadTab(key),
+    new Promise<void>((resolve) => setTimeout(resolve, TAB_WAIT_MS)),
+  ]);
 }
 
 function TabLoading() {
