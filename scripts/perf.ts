@@ -327,6 +327,9 @@ async function addToCart(context: BrowserContext, origin: string, values: PerfVa
     await see(page, [values.productName]);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await see(page, ['in your cart']);
+    // The page may say so from the last view the app keeps on the device before the write is
+    // done (the cart as it was before a payment): the tab stays until the write has been sent.
+    await page.waitForLoadState('networkidle');
   } finally {
     await page.close();
   }
