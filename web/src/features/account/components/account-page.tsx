@@ -10,10 +10,13 @@ import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrdersTab } from './orders-tab';
 import './account.css';
 import { TextSkeleton } from '@/components/skeleton';
+import { withAntdTheme } from '@/components/with-antd-theme';
 
 // Orders, the default tab, comes with the page; the other three are fetched when first opened.
-const StandingOrdersTab = lazy(() =>
-  import('./standing-orders-tab').then((m) => ({ default: m.StandingOrdersTab })),
+// Its cards confirm with antd's Popconfirm and edit quantities in antd's Modal: antd's theme
+// comes with the tab (the rest of the buyer's pages load no antd).
+const StandingOrdersTab = lazy(
+  withAntdTheme(() => import('./standing-orders-tab').then((m) => m.StandingOrdersTab)),
 );
 const SupportTab = lazy(() => import('./support-tab').then((m) => ({ default: m.SupportTab })));
 const ProfileTab = lazy(() => import('./profile-tab').then((m) => ({ default: m.ProfileTab })));

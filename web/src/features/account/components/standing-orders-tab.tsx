@@ -1,4 +1,3 @@
-import { AntdTheme } from '@/components/antd-theme';
 import { Button } from '@/components/button';
 import { ReloadOutlined } from '@/components/icons';
 import { useEffect } from 'react';
@@ -18,22 +17,10 @@ export const NO_STANDING_ORDERS = [
 
 /**
  * My Account, Standing orders: the buyer's recurring orders, newest first and the cancelled ones
- * last. Read when the tab is opened, and again after each change the buyer makes.
- */
-/**
- * The Standing orders tab, a lazy chunk of My Account: its cards confirm with antd's Popconfirm
- * and edit quantities in antd's Modal, so the tab brings antd's theme with it (the rest of the
- * buyer's pages load no antd).
+ * last. Read when the tab is opened, and again after each change the buyer makes. A lazy chunk of
+ * My Account that brings antd's theme with it (account-page, withAntdTheme).
  */
 export function StandingOrdersTab({ uid }: { uid: string }) {
-  return (
-    <AntdTheme>
-      <StandingOrders uid={uid} />
-    </AntdTheme>
-  );
-}
-
-function StandingOrders({ uid }: { uid: string }) {
   const notify = useNotify();
   const standingOrders = useStandingOrders(uid);
   const failed = standingOrders.isError;

@@ -36,7 +36,7 @@ import type { DataColumn } from './data-table';
 import { EditableListSection } from './editable-list-section';
 import { otherSkus } from './product-form';
 import { useFetchErrorToast } from './use-fetch-error-toast';
-import { withAntdTheme } from './with-antd-theme';
+import { withAntdTheme } from '@/components/with-antd-theme';
 
 // The product form and the import preview (antd's Modal, form and table, with its theme) are
 // fetched when first opened: the tab's list and toolbar load no antd.

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmPopover } from './confirm-popover';
 import { DataTable, nextSortOrder, type DataColumn, type SortOrder } from './data-table';
-import { pageList, TablePager } from './table-pager';
+import { pageCount, pageList, pageOf, TablePager } from './table-pager';
 import { TableToolbar } from './table-toolbar';
 
 /** The dashboard's own table, pager and confirmation (its first load draws no antd). */
@@ -119,6 +119,18 @@ describe('TablePager', () => {
     expect(pageList(5, 8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(pageList(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
     expect(pageList(5, 12)).toEqual([1, 2, 3, 4, 5, 6, 7, null, 12]);
+  });
+
+  it('cuts a list held in memory into pages, keeping the page within the pages there are', () => {
+    const rows = Array.from({ length: 45 }, (_, i) => i + 1);
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(45, 20)).toBe(3);
+    expect(pageOf(rows, 1, 20)).toEqual({ page: 1, rows: rows.slice(0, 20) });
+    expect(pageOf(rows, 3, 20)).toEqual({ page: 3, rows: [41, 42, 43, 44, 45] });
+    // The list shrank under a later page, or a page below 1 was asked for.
+    expect(pageOf(rows, 9, 20).page).toBe(3);
+    expect(pageOf(rows, 0, 20)).toEqual({ page: 1, rows: rows.slice(0, 20) });
+    expect(pageOf([], 2, 20)).toEqual({ page: 1, rows: [] });
   });
 
   it('says which rows are shown, goes to a page, and starts again from page 1 for a new size', async () => {

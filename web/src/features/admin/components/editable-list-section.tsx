@@ -4,7 +4,7 @@ import { PlusOutlined } from '@/components/icons';
 import { TextSkeleton } from '@/components/skeleton';
 import { DataTable, type DataColumn } from './data-table';
 import { usePhoneLayout } from './phone-layout';
-import { TablePager } from './table-pager';
+import { pageOf, TablePager } from './table-pager';
 
 /** A list's pages, kept by the list's owner (the catalog). */
 export interface ListPages {
@@ -54,9 +54,9 @@ export function EditableListSection<T extends { id: string }>(props: Props<T>) {
   const pageSize = pages?.pageSize ?? 50;
   const [cardPages, setCardPages] = useState(1);
   const cards = pages ? props.items.slice(0, pageSize * cardPages) : props.items;
-  const lastPage = Math.max(1, Math.ceil(props.items.length / pageSize));
-  const page = pages ? Math.min(pages.page, lastPage) : 1;
-  const rows = pages ? props.items.slice((page - 1) * pageSize, page * pageSize) : props.items;
+  const { page, rows } = pages
+    ? pageOf(props.items, pages.page, pageSize)
+    : { page: 1, rows: props.items };
   return (
     <section aria-labelledby={props.headingId}>
       <div className="admin-section-header">

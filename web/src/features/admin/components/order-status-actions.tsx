@@ -13,7 +13,7 @@ import { useUpdateOrderStatus } from '@/entities/orders';
 import { ConfirmPopover } from './confirm-popover';
 import { refundableOf, type ManagedOrder } from './managed-order';
 import { orderStatusLabel } from './order-status-tag';
-import { withAntdTheme } from './with-antd-theme';
+import { withAntdTheme } from '@/components/with-antd-theme';
 
 // The two dialogs (antd's Modal and form fields, with its theme) are fetched when a manager
 // first opens one.

@@ -18,7 +18,7 @@ import { useAllStandingOrders, useManageStandingOrder } from '@/entities/standin
 import { errorMessage, useNotify } from '@/lib/notify';
 import { ConfirmPopover } from './confirm-popover';
 import { DataTable, type DataColumn } from './data-table';
-import { TablePager } from './table-pager';
+import { pageOf, TablePager } from './table-pager';
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
 type Filter = 'all' | StandingOrderStatus;
@@ -233,9 +233,7 @@ export function StandingOrdersPanel() {
     [all, filter],
   );
   const failedText = 'Could not load standing orders';
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const shown = Math.min(page, pages);
-  const pageRows = rows.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE);
+  const { page: shown, rows: pageRows } = pageOf(rows, page, PAGE_SIZE);
   const choose = (next: Filter) => {
     setFilter(next);
     setPage(1);

@@ -20,7 +20,7 @@ import { useResendVerificationEmail, useStoreDetails } from '../api/search';
 import { DataTable, type DataColumn } from './data-table';
 import { AdminOrderStatusTag } from './order-status-tag';
 import { EmailVerifiedTag, ProfileActions, ProfileStatusTag } from './profile-actions';
-import { TablePager } from './table-pager';
+import { pageOf, TablePager } from './table-pager';
 import './admin-dashboard.css';
 import './admin-tables.css';
 
@@ -138,9 +138,7 @@ function StoreOrders({
   refreshing: boolean;
 }) {
   const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(orders.length / ORDERS_PAGE));
-  const shown = Math.min(page, pages);
-  const rows = orders.slice((shown - 1) * ORDERS_PAGE, shown * ORDERS_PAGE);
+  const { page: shown, rows } = pageOf(orders, page, ORDERS_PAGE);
   return (
     <>
       <DataTable<OrderRow>

@@ -20,6 +20,24 @@ export function pageList(current: number, pages: number): (number | null)[] {
   return [1, ...head, ...middle, ...tail, pages];
 }
 
+/** How many pages `total` rows make at `pageSize` a page (1 for none). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * One page of a list held in memory: the page asked for, kept within the pages there are (a list
+ * that shrank under it), and its rows.
+ */
+export function pageOf<Row>(
+  rows: readonly Row[],
+  page: number,
+  pageSize: number,
+): { page: number; rows: Row[] } {
+  const shown = Math.min(Math.max(1, page), pageCount(rows.length, pageSize));
+  return { page: shown, rows: rows.slice((shown - 1) * pageSize, shown * pageSize) };
+}
+
 /**
  * A table's pager in antd's Pagination look: "21–40 of 120", previous, the page numbers, next,
  * and the rows per page (a native select, when there is a choice). Compact on phones: the numbers give way to "Page 2
@@ -44,7 +62,7 @@ export function TablePager({
   compact?: boolean;
   onChange: (page: number, pageSize: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   const first = Math.min(total, (page - 1) * pageSize + 1);
   const last = Math.min(total, page * pageSize);
   const go = (to: number) => onChange(to, pageSize);

@@ -8,7 +8,7 @@ import { ConfirmPopover } from './confirm-popover';
 import type { DataColumn } from './data-table';
 import { EditableListSection } from './editable-list-section';
 import { useFetchErrorToast } from './use-fetch-error-toast';
-import { withAntdTheme } from './with-antd-theme';
+import { withAntdTheme } from '@/components/with-antd-theme';
 
 // The add and edit dialog (antd's Modal and form, with its theme) is fetched when first opened.
 const TutorialFormModal = lazy(

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Spinner } from '@/components/app-loading';
 import { afterFirstPaint } from '@/lib/first-paint';
-import { withAntdTheme } from '../components/with-antd-theme';
+import { withAntdTheme } from '@/components/with-antd-theme';
 
 /**
  * Each dashboard tab is its own chunk, fetched when the tab is first opened: the dashboard's

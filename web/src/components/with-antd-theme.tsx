@@ -2,8 +2,9 @@ import type { ComponentType } from 'react';
 
 /**
  * For `lazy()`: a component drawn with antd, wrapped in antd's brand theme, with the theme's code
- * fetched in the same chunk as the component. The dashboard's first load (header, totals, the
- * Orders tab) draws no antd; the tabs and dialogs that do bring the theme with them.
+ * fetched in the same chunk as the component. No page draws antd in its first load; the parts
+ * that do (the dashboard's Overview and dialogs, My Account's Standing orders tab) bring the
+ * theme with them.
  */
 export function withAntdTheme<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
