@@ -2,8 +2,7 @@
  * Resolves once the signed-in pages have painted for the first time. Work that the first view
  * does not need starts after it, so that view is not held behind it: Firebase Auth's check of the
  * saved session (lib/firebase.ts; a returning person sees their last view meanwhile,
- * lib/last-view.ts) and the chunk of a dashboard tab that paints after the dashboard. Never
- * later than MAX_WAIT_MS after the app starts, whatever renders.
+ * lib/last-view.ts). Never later than MAX_WAIT_MS after the app starts, whatever renders.
  */
 const MAX_WAIT_MS = 1000;
 

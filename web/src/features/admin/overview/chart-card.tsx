@@ -1,5 +1,7 @@
-import { Button, Card, Empty, Skeleton } from 'antd';
 import { Component, Suspense, useState, type ReactNode } from 'react';
+import { Button } from '@/components/button';
+import { EmptyIllustration } from '@/components/empty-illustration';
+import { TextSkeleton } from '@/components/skeleton';
 
 export const NO_SALES_TEXT = 'No paid orders in this range.';
 
@@ -89,14 +91,12 @@ export function ChartCard({
   const [showTable, setShowTable] = useState(false);
   return (
     <section aria-labelledby={id} className="overview-card">
-      <Card
-        size="small"
-        title={
-          <h2 id={id} className="overview-card__title">
-            {title}
-          </h2>
-        }
-      >
+      <div className="overview-card__head">
+        <h2 id={id} className="overview-card__title">
+          {title}
+        </h2>
+      </div>
+      <div className="overview-card__body">
         <div className="overview-card__controls">
           {controls}
           {!empty && (
@@ -107,15 +107,25 @@ export function ChartCard({
         </div>
         {note && <p className="admin-muted overview-card__note">{note}</p>}
         {empty ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_SALES_TEXT} />
+          <NoSales />
         ) : showTable ? (
           table
         ) : (
           <ChartBoundary fallback={table}>
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>{chart}</Suspense>
+            <Suspense fallback={<TextSkeleton rows={5} />}>{chart}</Suspense>
           </ChartBoundary>
         )}
-      </Card>
+      </div>
     </section>
+  );
+}
+
+/** The empty state of a chart or list: antd's simple Empty, without antd. */
+export function NoSales() {
+  return (
+    <div className="overview-empty">
+      <EmptyIllustration />
+      <p className="overview-empty__text">{NO_SALES_TEXT}</p>
+    </div>
   );
 }

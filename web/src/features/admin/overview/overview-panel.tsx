@@ -8,8 +8,11 @@ import {
   type SalesOverviewResponse,
   type SalesPoint,
 } from '@portal/domain';
-import { Alert, Button, Col, Row, Skeleton, Spin } from 'antd';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/app-loading';
+import { Button } from '@/components/button';
 import { ChoiceSegmented } from '@/components/choice-segmented';
+import { TextSkeleton } from '@/components/skeleton';
 import { lazy, useState } from 'react';
 import { useFetchErrorToast } from '../components/use-fetch-error-toast';
 import { ChartCard, DataTable, type Column } from './chart-card';
@@ -65,17 +68,16 @@ export function OverviewPanel() {
         <span className="admin-muted overview-toolbar__range">{rangeText}</span>
         {overview.isPlaceholderData && (
           <span role="status" className="overview-toolbar__updating">
-            <Spin size="small" /> Updating…
+            <Spinner /> Updating…
           </span>
         )}
       </div>
       {view.problem && (
-        <Alert type="warning" showIcon role="alert" title={`${view.problem} ${FALLBACK_TEXT}`} />
+        <Alert type="warning" role="alert" title={`${view.problem} ${FALLBACK_TEXT}`} />
       )}
       {overview.isError && !data ? (
         <Alert
           type="error"
-          showIcon
           role="alert"
           title="Could not load the overview."
           action={
@@ -104,7 +106,9 @@ export function OverviewPanel() {
               days={rangeLength(view.range)}
             />
           ) : (
-            <Skeleton active paragraph={{ rows: 8 }} />
+            <div role="status" aria-label="Loading the overview">
+              <TextSkeleton rows={8} />
+            </div>
           )}
         </>
       )}
@@ -146,8 +150,8 @@ function OverviewCharts({
   ];
 
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} xl={12}>
+    <div className="overview-grid">
+      <div className="overview-grid__cell">
         <ChartCard
           id="overview-revenue"
           title="Revenue"
@@ -181,8 +185,8 @@ function OverviewCharts({
             />
           }
         />
-      </Col>
-      <Col xs={24} xl={12}>
+      </div>
+      <div className="overview-grid__cell">
         <ChartCard
           id="overview-status"
           title="Orders by status"
@@ -197,8 +201,8 @@ function OverviewCharts({
             />
           }
         />
-      </Col>
-      <Col xs={24} xl={12}>
+      </div>
+      <div className="overview-grid__cell">
         <ChartCard
           id="overview-products"
           title={`Top ${TOP_LIST_SIZE} products`}
@@ -231,10 +235,10 @@ function OverviewCharts({
             />
           }
         />
-      </Col>
-      <Col xs={24} xl={12}>
+      </div>
+      <div className="overview-grid__cell">
         <TopStoresTable stores={data.topStores} />
-      </Col>
-    </Row>
+      </div>
+    </div>
   );
 }

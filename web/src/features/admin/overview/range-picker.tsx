@@ -5,10 +5,12 @@ import {
   type DayRange,
   type RangePreset,
 } from '@portal/domain';
-import { Select, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { NativeSelect } from '@/components/native-select';
+import { withAntdTheme } from '@/components/with-antd-theme';
 
-const CustomDates = lazy(() => import('./custom-dates'));
+// antd's range picker, with antd's theme, fetched only when Custom is chosen.
+const CustomDates = lazy(withAntdTheme(() => import('./custom-dates').then((m) => m.default)));
 const options = RANGE_PRESETS.map((value) => ({ value, label: RANGE_PRESET_LABELS[value] }));
 
 /**
@@ -38,7 +40,7 @@ export function RangePicker({
 
   return (
     <div className="overview-range">
-      <Select<RangePreset>
+      <NativeSelect<RangePreset>
         aria-label="Date range"
         className="overview-range__preset"
         value={preset}
@@ -49,7 +51,15 @@ export function RangePicker({
         }}
       />
       {preset === 'custom' && (
-        <Suspense fallback={<Skeleton.Input active className="overview-range__dates" />}>
+        <Suspense
+          fallback={
+            <span
+              className="skeleton__bar overview-range__dates overview-range__dates--loading"
+              role="status"
+              aria-label="Loading the date picker"
+            />
+          }
+        >
           <CustomDates range={range} today={today} invalid={problem !== null} onPick={pick} />
         </Suspense>
       )}

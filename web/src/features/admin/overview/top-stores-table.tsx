@@ -5,63 +5,54 @@ import {
   TOP_LIST_SIZE,
   type StoreFigure,
 } from '@portal/domain';
-import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import { NO_SALES_TEXT } from './chart-card';
+import { DataTable, type DataColumn } from '../components/data-table';
+import { NoSales } from './chart-card';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeZone: BUSINESS_TIME_ZONE,
 });
 
-const columns: TableColumnsType<StoreFigure> = [
+const columns: DataColumn<StoreFigure>[] = [
   {
-    title: 'Store',
     key: 'store',
-    render: (_, store) => (
+    title: 'Store',
+    render: (store) => (
       <Link to={routePath('adminStore', { uid: store.uid })}>{store.storeName}</Link>
     ),
   },
+  { key: 'revenue', title: 'Revenue', align: 'right', render: (store) => formatUsd(store.revenue) },
+  { key: 'orders', title: 'Orders', align: 'right', render: (store) => store.orders },
   {
-    title: 'Revenue',
-    dataIndex: 'revenue',
-    align: 'right',
-    render: (cents: number) => formatUsd(cents),
-  },
-  { title: 'Orders', dataIndex: 'orders', align: 'right' },
-  {
+    key: 'last-order',
     title: 'Last order',
-    dataIndex: 'lastOrderAt',
-    render: (at: string | null) => (at ? dayFormat.format(new Date(at)) : '—'),
+    render: (store) => (store.lastOrderAt ? dayFormat.format(new Date(store.lastOrderAt)) : '—'),
   },
 ];
 
 const TITLE = `Top ${TOP_LIST_SIZE} stores by revenue`;
 
+/** The range's top stores, each opening its store page, in a card like the charts'. */
 export function TopStoresTable({ stores }: { stores: StoreFigure[] }) {
   return (
     <section aria-labelledby="overview-top-stores" className="overview-card">
-      <Card
-        size="small"
-        title={
-          <h2 id="overview-top-stores" className="overview-card__title">
-            {TITLE}
-          </h2>
-        }
-      >
-        <Table<StoreFigure>
-          rowKey="uid"
+      <div className="overview-card__head">
+        <h2 id="overview-top-stores" className="overview-card__title">
+          {TITLE}
+        </h2>
+      </div>
+      <div className="overview-card__body">
+        <DataTable<StoreFigure>
+          label={TITLE}
           size="small"
+          oneLine
           columns={columns}
-          dataSource={stores}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          aria-label={TITLE}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_SALES_TEXT} />,
-          }}
+          rows={stores}
+          rowKey={(store) => store.uid}
+          empty={<NoSales />}
         />
-      </Card>
+      </div>
     </section>
   );
 }

@@ -1,21 +1,17 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Spinner } from '@/components/app-loading';
-import { afterFirstPaint } from '@/lib/first-paint';
-import { withAntdTheme } from '@/components/with-antd-theme';
 
 /**
  * Each dashboard tab is its own chunk, fetched when the tab is first opened: the dashboard's
  * first load carries the header, the totals and the tab the manager is on, not the tables,
- * forms, date pickers and trees of the other five. A tab drawn with antd brings its theme in its
- * chunk (withAntdTheme): only the Overview does now; the others draw none (their dialogs bring
- * antd when opened). The dashboard's route loader fetches the tab in the URL and waits for it
- * (`preloadTab`), so the dashboard paints once with its tab; the Overview, 220 KB with antd, is
- * fetched after the dashboard's first paint instead (`paintsAfterDashboard`).
+ * forms and charts of the other five. No tab draws antd (their dialogs and the Overview's custom
+ * dates bring it, with its theme, when opened). The dashboard's route loader fetches the tab in
+ * the URL and waits for it (`preloadTabForFirstPaint`), so the dashboard paints once with its tab.
  */
 type TabModule = { default: ComponentType };
 
 const loaders = {
-  overview: withAntdTheme(() => import('../overview/overview-panel').then((m) => m.OverviewPanel)),
+  overview: () => import('../overview/overview-panel').then((m) => ({ default: m.OverviewPanel })),
   orders: () => import('./orders-tab'),
   'standing-orders': () =>
     import('../components/standing-orders-panel').then((m) => ({
@@ -33,14 +29,6 @@ const loaders = {
 export type TabKey = keyof typeof loaders;
 const TAB_KEYS = Object.keys(loaders) as TabKey[];
 
-/**
- * A tab whose chunk is too large to hold the dashboard's first paint for: the Overview (antd and
- * its theme, about 220 KB). The dashboard paints first, with the tab's loading state.
- */
-export function paintsAfterDashboard(key: TabKey): boolean {
-  return key === 'overview';
-}
-
 /** The tab named by ?tab=, Orders when it names none. */
 export function tabFromParam(value: string | null): TabKey {
   return TAB_KEYS.find((key) => key === value) ?? 'orders';
@@ -53,12 +41,7 @@ const loaded: Partial<Record<TabKey, ComponentType>> = {};
 function loadTab(key: TabKey): Promise<TabModule> {
   let promise = fetching.get(key);
   if (!promise) {
-    // A tab that paints after the dashboard is fetched after the dashboard's first paint, so its
-    // download does not hold that paint back.
-    const fetched = paintsAfterDashboard(key)
-      ? afterFirstPaint.then(() => loaders[key]())
-      : loaders[key]();
-    promise = fetched.then((module) => {
+    promise = loaders[key]().then((module) => {
       loaded[key] = module.default;
       return module;
     });
@@ -89,10 +72,6 @@ export const TAB_WAIT_MS = 3000;
 
 /** preloadTab, but given up on (not cancelled) after TAB_WAIT_MS: the tab then shows loading. */
 export function preloadTabForFirstPaint(key: TabKey): Promise<void> {
-  if (paintsAfterDashboard(key)) {
-    void preloadTab(key);
-    return Promise.resolve();
-  }
   return Promise.race([
     preloadTab(key),
     new Promise<void>((resolve) => setTimeout(resolve, TAB_WAIT_MS)),
