@@ -345,7 +345,7 @@ j.step('the manager ships, delivers and refunds the first order, and cancels the
 
   // Deliver.
   const deliver = first.getByRole('button', { name: 'Mark Delivered', exact: true });
-  await tabTo(page, deliver, { max: 60 });
+  await tabTo(page, deliver, { max: 150 });
   await page.keyboard.press('Enter');
   await seeToast(page, 'Success', `Order ${firstOrder} is now Delivered`, ACTION_TIMEOUT);
   await seeText(first, /Delivered/);
@@ -372,7 +372,8 @@ j.step('the manager ships, delivers and refunds the first order, and cancels the
   // Cancel the second order: its confirmation, Escape first, then "Yes, cancel".
   const cancel = second.getByRole('button', { name: 'Cancel Order', exact: true });
   const confirm = popconfirm(page);
-  await tabTo(page, cancel, { max: 60 });
+  // The table holds the other journeys' orders too (they share the stack, in any order).
+  await tabTo(page, cancel, { max: 150 });
   await page.keyboard.press('Enter');
   await see(confirm.getByText(`Cancel order ${secondOrder}?`));
   await expect.poll(() => hasFocus(confirm)).toBe(true);
