@@ -2,6 +2,7 @@ import type { SalesOverviewResponse } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as FirstPaint from '@/lib/first-paint';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { makeSalesOverview } from '../testing/stubs';
@@ -9,6 +10,11 @@ import { OverviewPanel } from './overview-panel';
 
 const callables = vi.hoisted(() => ({ callGetSalesOverview: vi.fn() }));
 vi.mock('@/lib/callables', () => callables);
+// The page has painted: the charts' chunk is fetched at once.
+vi.mock('@/lib/first-paint', async (importOriginal) => ({
+  ...(await importOriginal<typeof FirstPaint>()),
+  afterFirstPaint: Promise.resolve(),
+}));
 
 vi.setConfig({ testTimeout: 40_000 });
 

@@ -13,6 +13,7 @@ import { Spinner } from '@/components/app-loading';
 import { Button } from '@/components/button';
 import { ChoiceSegmented } from '@/components/choice-segmented';
 import { TextSkeleton } from '@/components/skeleton';
+import { afterFirstPaint } from '@/lib/first-paint';
 import { lazy, useState } from 'react';
 import { useFetchErrorToast } from '../components/use-fetch-error-toast';
 import { ChartCard, DataTable, type Column } from './chart-card';
@@ -38,8 +39,10 @@ import { TopStoresTable } from './top-stores-table';
 import { FALLBACK_TEXT, useOverviewRange, type AskedInterval } from './use-overview-range';
 import './overview.css';
 
-// Every Recharts import is in overview-charts: one lazy chunk, loaded when a chart is shown.
-const charts = () => import('./overview-charts');
+// Every Recharts import is in overview-charts: one lazy chunk, loaded when a chart is shown, and
+// not before the dashboard's first paint (a returning manager's last view draws the charts at
+// once: the chunk would hold that paint back).
+const charts = () => afterFirstPaint.then(() => import('./overview-charts'));
 const RevenueChart = lazy(() => charts().then((m) => ({ default: m.RevenueChart })));
 const StatusChart = lazy(() => charts().then((m) => ({ default: m.StatusChart })));
 const ProductsChart = lazy(() => charts().then((m) => ({ default: m.ProductsChart })));
