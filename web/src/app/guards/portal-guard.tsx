@@ -47,7 +47,7 @@ export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardPro
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
   const verdict = useBuyerVerdict(user);
-  const lastView = useLastViewBuyer(session.status === 'signed-out' ? null : user);
+  const lastView = useLastViewBuyer(user);
   const uid = user?.uid ?? lastView?.uid ?? '';
   const email = user?.email ?? lastView?.email ?? '';
   const letIn = verdict.kind === 'buyer';
