@@ -31,13 +31,18 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { COLLECTIONS, normalizeEmail, ROUTES } from '@portal/domain';
+import {
+  manifestKey,
+  TAB_LOADERS_FILE,
+  tabExtraFiles,
+  tabModules,
+} from '../web/build/admin-tab-chunks';
 import { readManifest, routeModuleKeys, staticClosure } from '../web/build/route-chunks';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_DEFAULT_PATH } from './lib/chromium';
 import { makeLocalCertificate } from './lib/local-tls';
 import {
   demoValues,
-  manifestKey,
   markdownTable,
   misses,
   PERF_TABLE_HEADER,
@@ -45,10 +50,6 @@ import {
   perfRow,
   routeLabel,
   selectPages,
-  tabExtraFiles,
-  tabModules,
-  antdThemedTabs,
-  ANTD_THEME_MODULE,
   targetLines,
   type LighthouseNumbers,
   type PageOutcome,
@@ -149,14 +150,11 @@ function sizeVerdict(sizes: RouteSize[]): string[] | null {
  */
 function firstLoadJs(outDir: string, sizes: RouteSize[], pages: PerfPage[]): Map<PerfPage, string> {
   const manifest = readManifest(outDir);
-  const tabsDir = 'src/features/admin/tabs';
-  const loaders = path.join(ROOT, 'web', tabsDir, 'lazy-tabs.tsx');
-  const loadersSource = existsSync(loaders) ? readFileSync(loaders, 'utf8') : '';
-  const modules = tabModules(loadersSource, tabsDir);
-  // A tab drawn with antd fetches antd's theme module with its own chunk.
-  const themed = new Set(antdThemedTabs(loadersSource));
-  const themeKey = manifestKey(manifest, ANTD_THEME_MODULE);
-  // The dashboard without its tab (the Orders tab is in /admin's own first load).
+  const loaders = path.join(ROOT, 'web', TAB_LOADERS_FILE);
+  const modules = existsSync(loaders)
+    ? tabModules(readFileSync(loaders, 'utf8'), path.posix.dirname(TAB_LOADERS_FILE))
+    : {};
+  // The dashboard without its tab: its document preloads only the tab in the URL.
   const adminKeys = routeModuleKeys(manifest, ROUTES.admin);
   const gzipCache = new Map<string, number>();
   const gz = (file: string) => {
@@ -180,11 +178,7 @@ function firstLoadJs(outDir: string, sizes: RouteSize[], pages: PerfPage[]): Map
     const module = page.tab ? modules[page.tab] : undefined;
     const key = module ? manifestKey(manifest, module) : undefined;
     if (key) {
-      const files = new Set(tabExtraFiles(manifest, adminKeys, key));
-      if (page.tab && themed.has(page.tab) && themeKey) {
-        for (const file of tabExtraFiles(manifest, adminKeys, themeKey)) files.add(file);
-      }
-      const extra = sum([...files]);
+      const extra = sum(tabExtraFiles(manifest, adminKeys, key).js);
       text = `${kb(adminBase + extra)} (${kb(adminBase)} + ${kb(extra)} tab)`;
     }
     out.set(page, text);

@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '@portal/domain';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-accounts';
 import {
   ADMIN_TABS,
+  DEFAULT_ADMIN_TAB,
   demoValues,
-  manifestKey,
   markdownTable,
   misses,
   PERF_TABLE_HEADER,
@@ -14,13 +14,10 @@ import {
   perfPages,
   perfRow,
   selectPages,
-  tabExtraFiles,
-  tabModules,
-  antdThemedTabs,
   type LighthouseNumbers,
   type PerfValues,
 } from '../../scripts/lib/perf-targets';
-import type { Manifest } from '../../web/build/route-chunks';
+import { defaultTab, TAB_LOADERS_FILE, tabModules } from '../../web/build/admin-tab-chunks';
 
 const repo = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
 
@@ -148,56 +145,11 @@ describe('the admin tabs', () => {
     expect(keys).toEqual(ADMIN_TABS.map((tab) => tab.key));
   });
 
-  it('are found in the lazy tabs’ loaders, each with the module it imports', () => {
-    const source = `const loaders = {
-  overview: () =>
-    import('../overview/overview-panel').then((m) => ({ default: m.OverviewPanel })),
-  orders: () => import('./orders-tab'),
-  'standing-orders': () => import("../components/standing-orders-panel"),
-  users: withAntdTheme(() =>
-    import('../components/user-management-table').then((m) => m.UserManagementTable),
-  ),
-  unknown: () => import('./not-a-tab'),
-};`;
-    expect(tabModules(source, 'src/features/admin/tabs')).toEqual({
-      overview: 'src/features/admin/overview/overview-panel',
-      orders: 'src/features/admin/tabs/orders-tab',
-      'standing-orders': 'src/features/admin/components/standing-orders-panel',
-      users: 'src/features/admin/components/user-management-table',
-    });
-    // The tabs drawn with antd fetch its theme with their chunk.
-    expect(antdThemedTabs(source)).toEqual(['users']);
-    expect(tabModules('export function Tabs() {}', 'x')).toEqual({});
-    const loaders = repo('web/src/features/admin/tabs/lazy-tabs.tsx');
-    if (existsSync(loaders)) {
-      const found = tabModules(readFileSync(loaders, 'utf8'), 'src/features/admin/tabs');
-      expect(Object.keys(found).sort()).toEqual(ADMIN_TABS.map((tab) => tab.key).sort());
-      // No tab draws antd any more (their dialogs and the Overview's custom dates bring it).
-      expect(antdThemedTabs(readFileSync(loaders, 'utf8'))).toEqual([]);
-    }
-  });
-
-  it('add only the chunks the dashboard route does not already load', () => {
-    const manifest: Manifest = {
-      'index.html': { file: 'entry.js', isEntry: true, imports: ['_react.js'] },
-      '_react.js': { file: 'react.js' },
-      '_table.js': { file: 'table.js', imports: ['_react.js'] },
-      'src/app/routes/admin.tsx': { file: 'admin.js', imports: ['_react.js'] },
-      'src/tabs/users.tsx': { file: 'users.js', imports: ['_table.js', '_react.js', '_style.css'] },
-      '_style.css': { file: 'style.css' },
-    };
-    expect(manifestKey(manifest, 'src/tabs/users')).toBe('src/tabs/users.tsx');
-    expect(manifestKey(manifest, 'src/tabs/none')).toBeUndefined();
-    expect(
-      tabExtraFiles(
-        manifest,
-        ['index.html', 'src/app/routes/admin.tsx'],
-        'src/tabs/users.tsx',
-      ).sort(),
-    ).toEqual(['table.js', 'users.js']);
-    expect(
-      tabExtraFiles(manifest, ['index.html', 'src/tabs/users.tsx'], 'src/tabs/users.tsx'),
-    ).toEqual([]);
+  it('are the tabs of the dashboard’s loaders, with its default', () => {
+    const source = readFileSync(repo(`web/${TAB_LOADERS_FILE}`), 'utf8');
+    const found = tabModules(source, 'src/features/admin/tabs');
+    expect(Object.keys(found).sort()).toEqual(ADMIN_TABS.map((tab) => tab.key).sort());
+    expect(defaultTab(source)).toBe(DEFAULT_ADMIN_TAB);
   });
 });
 

@@ -5,9 +5,7 @@
  * Nothing here starts a process or touches the network, so it is unit tested
  * (functions/test/perf-targets.test.ts).
  */
-import path from 'node:path';
 import { BRAND, isPaidStatus, ROUTES, type OrderStatus, type RouteName } from '@portal/domain';
-import { staticClosure, type Manifest } from '../../web/build/route-chunks';
 import { pathLabel } from '../route-sizes';
 
 /** Lighthouse targets (mobile preset, simulated throttling): one place for the script and docs. */
@@ -335,58 +333,6 @@ export function demoValues(
     }
   }
   throw new Error('No approved demo buyer with a paid, invoiced order of an active product');
-}
-
-// -------------------------------------------------------------------------------------------
-// Admin tab chunks
-// -------------------------------------------------------------------------------------------
-
-/** A tab's loader: `key: () => import('…')`, or wrapped in antd's theme, `key: withAntdTheme(() => import('…')`. */
-const TAB_LOADER =
-  /['"]?([a-z][\w-]*)['"]?\s*:\s*(withAntdTheme\(\s*)?\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-/**
- * The module each lazy admin tab imports, from the source of the tabs' loaders
- * (`key: () => import('../overview/overview-panel')…`), resolved against `fromDir`, or {} when
- * the tabs are not lazy.
- */
-export function tabModules(source: string, fromDir: string): Partial<Record<AdminTabKey, string>> {
-  const found: Partial<Record<AdminTabKey, string>> = {};
-  for (const [, key, , specifier] of source.matchAll(TAB_LOADER)) {
-    const tab = ADMIN_TABS.find((t) => t.key === key)?.key;
-    if (tab && specifier) found[tab] = path.posix.join(fromDir, specifier);
-  }
-  return found;
-}
-
-/** The module that wraps a tab in antd's theme, fetched with the tabs whose loader uses it. */
-export const ANTD_THEME_MODULE = 'src/components/antd-theme';
-
-/** The lazy tabs whose loader wraps them in antd's theme (withAntdTheme): they load its module too. */
-export function antdThemedTabs(source: string): AdminTabKey[] {
-  return [...source.matchAll(TAB_LOADER)].flatMap(([, key, themed]) => {
-    const tab = ADMIN_TABS.find((t) => t.key === key)?.key;
-    return tab && themed ? [tab] : [];
-  });
-}
-
-/** A module's key in the Vite manifest (the source path without or with its extension). */
-export function manifestKey(manifest: Manifest, module: string): string | undefined {
-  return [module, `${module}.tsx`, `${module}.ts`, `${module}/index.tsx`, `${module}/index.ts`].find(
-    (key) => key in manifest,
-  );
-}
-
-/**
- * The JavaScript files a lazy tab adds to its route's first load: the tab's chunk and its static
- * imports that the route's own closure (entry, layouts, page module) does not already hold.
- */
-export function tabExtraFiles(manifest: Manifest, routeKeys: readonly string[], tabKey: string): string[] {
-  const route = staticClosure(manifest, routeKeys);
-  return [...staticClosure(manifest, [tabKey])]
-    .filter((key) => !route.has(key))
-    .map((key) => manifest[key]!.file)
-    .filter((file) => file.endsWith('.js'));
 }
 
 // -------------------------------------------------------------------------------------------

@@ -36,7 +36,8 @@ export function readManifest(dir: string): Manifest {
 /**
  * Lazy chunks a route fetches as soon as it shows, beyond its route module (by source file, as
  * the Vite manifest names them): the dashboard's default tab is its own chunk, but a manager
- * opening /admin gets it at once, so it belongs to /admin's first load; /portal goes straight on
+ * opening /admin gets it at once, so it belongs to /admin's first load (its document preloads the
+ * chunks of the tab in the URL instead, admin-tab-chunks.ts); /portal goes straight on
  * to the store, so the store's page module belongs to its first load (its document preloads it).
  */
 export const FIRST_LOAD_CHUNKS: Readonly<Record<string, readonly string[]>> = {
@@ -96,14 +97,16 @@ function inManifest(manifest: Manifest, keys: string[]): string[] {
 }
 
 /**
- * The route's first load: its modules (routeModuleKeys) and the chunks it fetches at once, with
- * their static imports. Throws when one of them has no chunk in the manifest.
+ * The route's first load: its modules (routeModuleKeys) and the chunks it fetches at once
+ * (`fetchedNext`, its FIRST_LOAD_CHUNKS unless given), with their static imports. Throws when one
+ * of them has no chunk in the manifest.
  */
-export function routeFirstLoad(manifest: Manifest, route: RouteModules): FirstLoad {
-  const roots = [
-    ...routeModuleKeys(manifest, route),
-    ...inManifest(manifest, [...(FIRST_LOAD_CHUNKS[route.path] ?? [])]),
-  ];
+export function routeFirstLoad(
+  manifest: Manifest,
+  route: RouteModules,
+  fetchedNext: readonly string[] = FIRST_LOAD_CHUNKS[route.path] ?? [],
+): FirstLoad {
+  const roots = [...routeModuleKeys(manifest, route), ...inManifest(manifest, [...fetchedNext])];
   const keys = [...staticClosure(manifest, roots)];
   const chunks = keys.map((key) => manifest[key]!);
   return {

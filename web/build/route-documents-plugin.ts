@@ -7,7 +7,15 @@ import path from 'node:path';
 import { ROUTES, type LayoutModule } from '../../packages/domain/src/routes';
 import { loadEnv, type Plugin } from 'vite';
 import { firebaseDataOrigins, type BuildEnv } from '../src/config/firebase-web-config';
-import { readManifest, routeFirstLoad } from './route-chunks';
+import {
+  defaultTab,
+  TAB_LOADERS_FILE,
+  tabModules,
+  tabPreloadFile,
+  tabPreloadScript,
+  tabsExtraFiles,
+} from './admin-tab-chunks';
+import { readManifest, routeFirstLoad, routeModuleKeys, type Manifest } from './route-chunks';
 import { documentFor, hostingRewrites, routeDocument, withPreloads } from './route-documents';
 
 /** A URL path decoded, or as it came when it is no valid encoding (then no file or route has it). */
@@ -19,6 +27,15 @@ function decodedPath(pathname: string): string {
   }
 }
 
+/** The script that preloads the chunks of the dashboard's tab in the URL, and its build file. */
+function adminTabPreload(webRoot: string, manifest: Manifest): { file: string; text: string } {
+  const source = readFileSync(path.join(webRoot, TAB_LOADERS_FILE), 'utf8');
+  const modules = tabModules(source, path.posix.dirname(TAB_LOADERS_FILE));
+  const tabs = tabsExtraFiles(manifest, routeModuleKeys(manifest, ROUTES.admin), modules);
+  const text = tabPreloadScript(tabs, defaultTab(source));
+  return { file: tabPreloadFile(text), text };
+}
+
 /**
  * Writes `_routes/<page>.html` for every route beside index.html and adds the landing page's
  * preloads to index.html, once the build is on disk; the documents of the pages that read
@@ -26,11 +43,13 @@ function decodedPath(pathname: string): string {
  */
 export function routeDocumentsBuild(): Plugin {
   let env: BuildEnv = {};
+  let root = '';
   return {
     name: 'portal:route-documents',
     apply: 'build',
     configResolved(config) {
       env = loadEnv(config.mode, config.envDir || config.root, 'VITE_');
+      root = config.root;
     },
     writeBundle(options) {
       if (!options.dir) throw new Error('The route documents need the build folder (build.outDir)');
@@ -44,6 +63,14 @@ export function routeDocumentsBuild(): Plugin {
         const preconnect = (route.layouts as readonly LayoutModule[]).includes('firebase-layout')
           ? firebaseDataOrigins(env)
           : [];
+        if (route.path === ROUTES.admin.path) {
+          // The dashboard's tab comes from the URL: a script preloads it (admin-tab-chunks.ts).
+          const script = adminTabPreload(root, manifest);
+          writeFileSync(path.join(outDir, script.file), script.text);
+          const load = routeFirstLoad(manifest, route, []);
+          writeFileSync(file, withPreloads(index, load, preconnect, [script.file]));
+          continue;
+        }
         writeFileSync(file, withPreloads(index, routeFirstLoad(manifest, route), preconnect));
       }
     },

@@ -101,6 +101,19 @@ describe('withPreloads', () => {
     );
   });
 
+  it('puts the scripts that preload more before the first script and stylesheet', () => {
+    const html = withPreloads(INDEX, { js: [], css: [] }, [], ['assets/tab-preload-1.js']);
+    const lines = html.split('\n');
+    const script = lines.indexOf('    <script src="/assets/tab-preload-1.js"></script>');
+    expect(script).toBeGreaterThan(0);
+    expect(lines[script + 1]).toMatch(/^ {4}<(script type="module"|link rel="stylesheet")/);
+    expect(lines.slice(0, script).join('\n')).not.toMatch(/<script|rel="stylesheet"/);
+    expect(html.replace(`${lines[script]}\n`, '')).toBe(INDEX);
+    expect(() =>
+      withPreloads('<html><head>\n</head></html>', { js: [], css: [] }, [], ['assets/x.js']),
+    ).toThrow('no script or stylesheet line');
+  });
+
   it('leaves index.html as it is when it loads everything already, and refuses one without a head', () => {
     expect(withPreloads(INDEX, { js: ['assets/index-1.js'], css: [] })).toBe(INDEX);
     expect(() => withPreloads('<html><body></body></html>', { js: [], css: [] })).toThrow(

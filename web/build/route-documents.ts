@@ -88,11 +88,17 @@ export function documentFor(
  * `crossorigin` as on Vite's own tags, so the browser reuses the preloaded responses. The
  * `preconnect` origins come first: the data services the page calls once its code has run, so
  * their connections are open by then (the SDKs' requests carry no cookies: `crossorigin`).
+ * `scripts` (build files) are scripts that preload more (the dashboard's tab in the URL,
+ * admin-tab-chunks.ts): classic scripts before the page's first script and stylesheet, so they
+ * are fetched at high priority and run as soon as they come, waiting for no stylesheet (a few
+ * hundred bytes; the parser waits for them, but the module scripts run only once the document is
+ * parsed anyway).
  */
 export function withPreloads(
   html: string,
   firstLoad: Pick<FirstLoad, 'js' | 'css'>,
   preconnect: readonly string[] = [],
+  scripts: readonly string[] = [],
 ): string {
   const href = (file: string) => `/${file}`;
   const missing = (file: string) => !html.includes(`"${href(file)}"`);
@@ -107,7 +113,14 @@ export function withPreloads(
   ];
   const head = /^([ \t]*)<\/head>/m;
   if (!head.test(html)) throw new Error('index.html has no </head> line');
-  return html.replace(head, (end, indent: string) =>
+  const withLinks = html.replace(head, (end, indent: string) =>
     [...links.map((link) => `${indent}  ${link}\n`), end].join(''),
+  );
+  if (scripts.length === 0) return withLinks;
+  // Before the first script and stylesheet: a classic script waits for the stylesheets above it.
+  const first = /^([ \t]*)<(script|link rel="stylesheet")\b/m;
+  if (!first.test(withLinks)) throw new Error('index.html has no script or stylesheet line');
+  return withLinks.replace(first, (line, indent: string) =>
+    [...scripts.map((file) => `${indent}<script src="${href(file)}"></script>\n`), line].join(''),
   );
 }

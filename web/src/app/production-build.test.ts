@@ -25,6 +25,7 @@ import {
 } from '../../../scripts/route-sizes';
 import { ROUTES, TABLE_EXPORT_MAX } from '@portal/domain';
 import { readManifest, routeFirstLoad } from '../../build/route-chunks';
+import { runInNewContext } from 'node:vm';
 import { routeDocument } from '../../build/route-documents';
 import { firebaseDataOrigins } from '../config/firebase-web-config';
 
@@ -165,7 +166,12 @@ describe('the production build with no env file', () => {
       );
     for (const route of Object.values(ROUTES)) {
       const html = readFileSync(path.join(prod.outDir, routeDocument(route)), 'utf8');
-      const { js, css } = routeFirstLoad(manifest, route);
+      // The dashboard's document leaves its tab to a script (below).
+      const { js, css } = routeFirstLoad(
+        manifest,
+        route,
+        route.path === ROUTES.admin.path ? [] : undefined,
+      );
       const entry = js[0]!;
       expect(html, route.path).toContain(`<script type="module" crossorigin src="/${entry}">`);
       expect(preloaded(html, 'modulepreload').sort(), route.path).toEqual(js.slice(1).sort());
@@ -174,6 +180,37 @@ describe('the production build with no env file', () => {
         route.path,
       ).toEqual([...css].sort());
     }
+    // The dashboard's script preloads the tab in the URL: with the document's own preloads, that
+    // is /admin's first load with that tab's chunks, and no other tab's.
+    const admin = readFileSync(path.join(prod.outDir, routeDocument(ROUTES.admin)), 'utf8');
+    const scriptFile =
+      /<script src="\/(assets\/admin-tab-preload-[\w-]+\.js)"><\/script>/.exec(admin)?.[1];
+    expect(scriptFile).toBeDefined();
+    const script = readFileSync(path.join(prod.outDir, scriptFile!), 'utf8');
+    const adminLoad = (search: string) => {
+      const links: string[] = [];
+      const document = {
+        createElement: () => ({ href: '' }),
+        head: { appendChild: (link: { href: string }) => links.push(link.href.slice(1)) },
+      };
+      runInNewContext(script, { document, location: { search }, URLSearchParams });
+      return [
+        ...preloaded(admin, 'modulepreload'),
+        ...preloaded(admin, 'stylesheet'),
+        ...preloaded(admin, 'preload'),
+        ...links,
+      ];
+    };
+    const withTab = (tab: string | undefined) => {
+      const load = routeFirstLoad(manifest, ROUTES.admin, tab ? [tab] : undefined);
+      return [...new Set([...load.js.slice(1), ...load.css])].sort();
+    };
+    expect([...new Set(adminLoad(''))].sort()).toEqual(withTab(undefined));
+    const overview = 'src/features/admin/overview/overview-panel.tsx';
+    expect([...new Set(adminLoad('?tab=overview'))].sort()).toEqual(withTab(overview));
+    expect(adminLoad('?tab=overview')).not.toContain(
+      manifest['src/features/admin/tabs/orders-tab.tsx']!.file,
+    );
     // The login page fetches its form at once, the landing page does not.
     const login = readFileSync(path.join(prod.outDir, routeDocument(ROUTES.login)), 'utf8');
     const landing = readFileSync(path.join(prod.outDir, 'index.html'), 'utf8');

@@ -39,14 +39,84 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
+/** A stand-in for the browser's Largest Contentful Paint reports: `report(t)` is one entry. */
+function stubLargestPaintReports() {
+  const observers: Array<(entries: Array<{ startTime: number }>) => void> = [];
+  class Observer {
+    static supportedEntryTypes = ['largest-contentful-paint'];
+    constructor(private callback: (list: { getEntries(): Array<{ startTime: number }> }) => void) {}
+    observe() {
+      observers.push((entries) => this.callback({ getEntries: () => entries }));
+    }
+    disconnect() {
+      observers.length = 0;
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', Observer);
+  return {
+    report: (startTime: number) => observers.forEach((notify) => notify([{ startTime }])),
+    watching: () => observers.length,
+  };
+}
+
 describe('afterFirstPaint', () => {
-  it('resolves once a frame has been painted after the first commit, not at the commit', async () => {
+  it('resolves when the browser reports a largest element painted since the first commit', async () => {
+    const reports = stubLargestPaintReports();
+    const { afterFirstPaint, noteFirstCommit } = await freshModule();
+    noteFirstCommit();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports.watching()).toBe(1);
+    reports.report(performance.now() - 50); // the loading screen's paint, before the commit
+    expect(await settled(afterFirstPaint)).toBe(false);
+    runFrame();
+    runFrame(); // two frame callbacks: the frame may not be on screen yet
+    expect(await settled(afterFirstPaint)).toBe(false);
+    reports.report(performance.now());
+    expect(await settled(afterFirstPaint)).toBe(true);
+    expect(reports.watching()).toBe(0);
+  });
+
+  it('waits for the first view\'s images to load before it waits for their paint', async () => {
+    const reports = stubLargestPaintReports();
+    const image = document.createElement('img');
+    Object.defineProperty(image, 'complete', { value: false });
+    let decoded!: () => void;
+    image.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+    document.body.append(image);
+    try {
+      const { afterFirstPaint, noteFirstCommit } = await freshModule();
+      noteFirstCommit();
+      await vi.advanceTimersByTimeAsync(0);
+      reports.report(performance.now()); // the text painted; the photo is still loading
+      expect(reports.watching()).toBe(0);
+      expect(await settled(afterFirstPaint)).toBe(false);
+      await vi.advanceTimersByTimeAsync(10);
+      decoded();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await settled(afterFirstPaint)).toBe(false);
+      reports.report(performance.now()); // the photo painted
+      expect(await settled(afterFirstPaint)).toBe(true);
+    } finally {
+      image.remove();
+    }
+  });
+
+  it('resolves two frames and 100 ms after the commit when nothing larger is reported', async () => {
     const { afterFirstPaint, noteFirstCommit } = await freshModule();
     expect(await settled(afterFirstPaint)).toBe(false);
     noteFirstCommit();
+    await vi.advanceTimersByTimeAsync(0);
     runFrame(); // the frame that paints the commit: its callbacks run before the paint
+    runFrame();
+    await vi.advanceTimersByTimeAsync(99);
     expect(await settled(afterFirstPaint)).toBe(false);
-    runFrame(); // the next frame: the first one has been painted
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(afterFirstPaint)).toBe(true);
+  });
+
+  it('resolves at once for a page long painted (a sign-in form in use)', async () => {
+    const { afterFirstPaint, noteAlreadyPainted } = await freshModule();
+    noteAlreadyPainted();
     expect(await settled(afterFirstPaint)).toBe(true);
   });
 
@@ -74,8 +144,10 @@ describe('openedAfterFirstPaint', () => {
     expect(await settled(available)).toBe(false);
     expect(asked).not.toHaveBeenCalled();
     noteFirstCommit();
+    await vi.advanceTimersByTimeAsync(0);
     runFrame();
     runFrame();
+    await vi.advanceTimersByTimeAsync(100);
     expect(await settled(available)).toBe(true);
     await expect(available).resolves.toBe(true);
     expect(asked).toHaveBeenCalledTimes(1);

@@ -1,5 +1,5 @@
 import { onAuthStateChanged } from 'firebase/auth';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AuthProvider, FirebaseAppProvider, FunctionsProvider } from 'reactfire';
 import { auth, firebaseApp, functions } from '@/lib/firebase';
@@ -11,7 +11,7 @@ onAuthStateChanged(auth, (user) => noteSignedInAccount(user?.uid ?? null));
 
 /** Layout route that brings in Firebase (reactfire providers) for every route that needs it. */
 export function Component() {
-  useEffect(noteFirstCommit, []);
+  useLayoutEffect(noteFirstCommit, []);
   return (
     <FirebaseAppProvider firebaseApp={firebaseApp}>
       <AuthProvider sdk={auth}>

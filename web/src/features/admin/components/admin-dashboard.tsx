@@ -6,7 +6,7 @@ import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useProfiles } from '@/entities/profile';
 import { TotalsCards } from './totals-cards';
-import { LazyTab, tabFromParam, type TabKey } from '../tabs/lazy-tabs';
+import { DEFAULT_TAB, LazyTab, tabFromParam, type TabKey } from '../tabs/lazy-tabs';
 import './admin-dashboard.css';
 
 /**
@@ -44,7 +44,7 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
         <PageTabs<TabKey>
           activation="manual"
           activeKey={active}
-          onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
+          onChange={(key) => setParams(key === DEFAULT_TAB ? {} : { tab: key }, { replace: true })}
           items={[
             { key: 'overview', label: 'Overview', children: <LazyTab tab="overview" /> },
             { key: 'orders', label: 'Orders', children: <LazyTab tab="orders" /> },

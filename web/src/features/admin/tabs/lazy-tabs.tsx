@@ -5,8 +5,9 @@ import { Spinner } from '@/components/app-loading';
  * Each dashboard tab is its own chunk, fetched when the tab is first opened: the dashboard's
  * first load carries the header, the totals and the tab the manager is on, not the tables,
  * forms and charts of the other five. No tab draws antd (their dialogs and the Overview's custom
- * dates bring it, with its theme, when opened). The dashboard's route loader fetches the tab in
- * the URL and waits for it (`preloadTabForFirstPaint`), so the dashboard paints once with its tab.
+ * dates bring it, with its theme, when opened). /admin's document preloads the chunks of the tab
+ * in the URL (web/build/admin-tab-chunks.ts), and the dashboard's route loader fetches the tab and
+ * waits for it (`preloadTabForFirstPaint`), so the dashboard paints once with its tab.
  */
 type TabModule = { default: ComponentType };
 
@@ -29,9 +30,15 @@ const loaders = {
 export type TabKey = keyof typeof loaders;
 const TAB_KEYS = Object.keys(loaders) as TabKey[];
 
-/** The tab named by ?tab=, Orders when it names none. */
+/**
+ * The tab the dashboard opens when the URL names none (its URL is then plain /admin). The build
+ * reads it from this file (web/build/admin-tab-chunks.ts): /admin's document preloads its chunks.
+ */
+export const DEFAULT_TAB: TabKey = 'orders';
+
+/** The tab named by ?tab=, the default tab when it names none. */
 export function tabFromParam(value: string | null): TabKey {
-  return TAB_KEYS.find((key) => key === value) ?? 'orders';
+  return TAB_KEYS.find((key) => key === value) ?? DEFAULT_TAB;
 }
 
 /** Each tab's chunk, fetched once; the component once it has come. */

@@ -1,6 +1,6 @@
 // Everything the sign-in and application forms need from Firebase, loaded lazily as one chunk
 // (load-auth-api.ts).
-import { noteFirstCommit } from '@/lib/first-paint';
+import { noteAlreadyPainted } from '@/lib/first-paint';
 
 export { signIn } from './sign-in';
 export { getAccountAccess, ProfileUnreadableError } from './get-account-access';
@@ -11,4 +11,4 @@ export { readClaims, signOutUser } from '@/lib/session';
 
 // A form is being used, so its page has long been painted: Firebase Auth need not wait for the
 // first paint of a signed-in page (lib/first-paint.ts) before it starts.
-noteFirstCommit();
+noteAlreadyPainted();
