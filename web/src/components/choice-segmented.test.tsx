@@ -51,4 +51,26 @@ describe('ChoiceSegmented', () => {
     await user.click(screen.getByText('Paused (0)'));
     expect(onChange).toHaveBeenCalledTimes(1);
   });
+
+  it('shows a chosen option that is disabled unchosen, so Tab still reaches the others', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <ChoiceSegmented<'day' | 'week'>
+        aria-label="Revenue per"
+        value="day"
+        onChange={onChange}
+        options={[
+          { value: 'day', label: 'Day', disabled: true },
+          { value: 'week', label: 'Week' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('radio', { name: 'Day' })).not.toBeChecked();
+    expect(screen.getByText('Day').closest('label')).not.toHaveClass('segmented__item--selected');
+    await user.tab();
+    expect(screen.getByRole('radio', { name: 'Week' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(onChange).toHaveBeenLastCalledWith('week');
+  });
 });

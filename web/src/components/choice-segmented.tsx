@@ -12,7 +12,8 @@ export interface ChoiceOption<T extends string> {
  * A short choice drawn like antd's Segmented (choice-segmented.css: a grey track, the chosen item
  * raised in white), built from native radio buttons in a radio group: Tab goes straight to the
  * checked choice and the arrows move the choice, as in any radio group, and no antd loads for it.
- * Touch layouts: 44 px tall items.
+ * Touch layouts: 44 px tall items. Forced colors (Windows contrast themes): the chosen item is
+ * outlined in the system's highlight colour.
  */
 export function ChoiceSegmented<T extends string>({
   options,
@@ -37,7 +38,9 @@ export function ChoiceSegmented<T extends string>({
       className={classNames('segmented', size === 'small' && 'segmented--small', className)}
     >
       {options.map((option) => {
-        const checked = option.value === value;
+        // A chosen option that is disabled is shown unchosen: a radio group whose checked radio
+        // is disabled has no tab stop in browsers, so the keyboard could not reach the others.
+        const checked = option.value === value && !option.disabled;
         return (
           <label
             key={option.value}

@@ -1,6 +1,7 @@
 import { formatUsd, type CatalogRowError } from '@portal/domain';
 import { Alert, Modal, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useImportCatalog } from '@/entities/catalog';
 import type { CatalogImportPlan, PlannedRow } from '../utils/catalog-csv';
@@ -66,6 +67,8 @@ export function CatalogImportModal({
   plan: CatalogImportPlan;
   onClose: () => void;
 }) {
+  // Removed when closed: the focus goes back to the Import CSV button.
+  useReturnFocus();
   const notify = useNotify();
   const importCatalog = useImportCatalog();
   const [progress, setProgress] = useState<Progressing | null>(null);

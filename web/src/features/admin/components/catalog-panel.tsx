@@ -6,16 +6,9 @@ import {
   stockState,
   type StockState,
 } from '@portal/domain';
-import {
-  lazy,
-  Suspense,
-  useDeferredValue,
-  useMemo,
-  useRef,
-  useState,
-  type ChangeEvent,
-} from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/button';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { DownloadOutlined, SearchOutlined, UploadOutlined } from '@/components/icons';
 import { Tag, type TagColor } from '@/components/tag';
 import { TextInput } from '@/components/text-input';
@@ -40,10 +33,10 @@ import { withAntdTheme } from '@/components/with-antd-theme';
 
 // The product form and the import preview (antd's Modal, form and table, with its theme) are
 // fetched when first opened: the tab's list and toolbar load no antd.
-const ProductFormModal = lazy(
+const ProductFormModal = lazyDialog(
   withAntdTheme(() => import('./product-form-modal').then((m) => m.ProductFormModal)),
 );
-const CatalogImportModal = lazy(
+const CatalogImportModal = lazyDialog(
   withAntdTheme(() => import('./catalog-import-modal').then((m) => m.CatalogImportModal)),
 );
 
@@ -182,6 +175,8 @@ export function CatalogPanel() {
     input.value = '';
     if (!file) return;
     setCsvBusy('import');
+    // The preview's code downloads while the file is read (its failure is the dialog's to say).
+    CatalogImportModal.preload().catch(() => undefined);
     try {
       const plan = await readCatalogCsv(await file.text(), list);
       setImporting({ fileName: file.name, plan });
@@ -350,24 +345,22 @@ export function CatalogPanel() {
         </>
       )}
     >
-      <Suspense fallback={null}>
-        {editing && (
-          <ProductFormModal
-            product={editing.mode === 'edit' ? editing.product : undefined}
-            nextSortOrder={nextSortOrder}
-            otherSkus={skusOfOthers}
-            categories={categories}
-            onClose={() => setEditing(null)}
-          />
-        )}
-        {importing && (
-          <CatalogImportModal
-            fileName={importing.fileName}
-            plan={importing.plan}
-            onClose={() => setImporting(null)}
-          />
-        )}
-      </Suspense>
+      {editing && (
+        <ProductFormModal
+          product={editing.mode === 'edit' ? editing.product : undefined}
+          nextSortOrder={nextSortOrder}
+          otherSkus={skusOfOthers}
+          categories={categories}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {importing && (
+        <CatalogImportModal
+          fileName={importing.fileName}
+          plan={importing.plan}
+          onClose={() => setImporting(null)}
+        />
+      )}
     </EditableListSection>
   );
 }

@@ -6,8 +6,9 @@ import {
   shortOrderId,
   type OrderStatus,
 } from '@portal/domain';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/button';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useUpdateOrderStatus } from '@/entities/orders';
 import { ConfirmPopover } from './confirm-popover';
@@ -17,10 +18,10 @@ import { withAntdTheme } from '@/components/with-antd-theme';
 
 // The two dialogs (antd's Modal and form fields, with its theme) are fetched when a manager
 // first opens one.
-const ShipOrderModal = lazy(
+const ShipOrderModal = lazyDialog(
   withAntdTheme(() => import('./ship-order-modal').then((m) => m.ShipOrderModal)),
 );
-const RefundOrderModal = lazy(
+const RefundOrderModal = lazyDialog(
   withAntdTheme(() => import('./refund-order-modal').then((m) => m.RefundOrderModal)),
 );
 
@@ -135,10 +136,8 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
         )}
       </div>
       {/* Outside the row of buttons: the themed dialog's wrapper takes no place in it. */}
-      <Suspense fallback={null}>
-        {dialog === 'ship' && <ShipOrderModal order={order} onClose={() => setDialog(null)} />}
-        {dialog === 'refund' && <RefundOrderModal order={order} onClose={() => setDialog(null)} />}
-      </Suspense>
+      {dialog === 'ship' && <ShipOrderModal order={order} onClose={() => setDialog(null)} />}
+      {dialog === 'refund' && <RefundOrderModal order={order} onClose={() => setDialog(null)} />}
     </>
   );
 }

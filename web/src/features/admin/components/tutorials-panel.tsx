@@ -1,6 +1,7 @@
 import type { SupportContent } from '@portal/domain';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/button';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { Tag } from '@/components/tag';
 import { useNotify } from '@/lib/notify';
 import { useDeleteSupportItem, useEditableSupportContent } from '@/entities/support';
@@ -11,7 +12,7 @@ import { useFetchErrorToast } from './use-fetch-error-toast';
 import { withAntdTheme } from '@/components/with-antd-theme';
 
 // The add and edit dialog (antd's Modal and form, with its theme) is fetched when first opened.
-const TutorialFormModal = lazy(
+const TutorialFormModal = lazyDialog(
   withAntdTheme(() => import('./tutorial-form-modal').then((m) => m.TutorialFormModal)),
 );
 
@@ -126,14 +127,12 @@ export function TutorialsPanel() {
         </>
       )}
     >
-      <Suspense fallback={null}>
-        {editing && (
-          <TutorialFormModal
-            item={editing.mode === 'edit' ? editing.item : undefined}
-            onClose={() => setEditing(null)}
-          />
-        )}
-      </Suspense>
+      {editing && (
+        <TutorialFormModal
+          item={editing.mode === 'edit' ? editing.item : undefined}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </EditableListSection>
   );
 }

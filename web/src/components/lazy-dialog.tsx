@@ -1,0 +1,74 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { Spinner } from '@/components/app-loading';
+import { useNotify } from '@/lib/notify';
+import './lazy-dialog.css';
+
+/** What a dialog mounted only while open takes: it calls onClose to be removed. */
+interface DialogProps {
+  onClose: () => void;
+}
+
+/** Said when a dialog's code cannot be fetched (offline, or a deploy replaced the chunk). */
+export const DIALOG_LOAD_FAILED = 'Could not open this. Check your connection and try again.';
+
+/**
+ * A dialog whose code is a chunk of its own, fetched when it is first opened (antd's Modal and
+ * its theme, say), for `{open && <Dialog … onClose={…} />}`:
+ * - while the chunk comes, a small "Opening…" status shows where the dialog will be, so a click
+ *   is never met by nothing;
+ * - when it cannot be fetched, an error toast says so and the dialog closes: the button that
+ *   opened it tries again (unlike `React.lazy`, which keeps a failed load for good);
+ * - once fetched, it opens at once the next time.
+ * `preload()` starts the fetch early (from a button's hover, or beside other work).
+ */
+export function lazyDialog<Props extends DialogProps>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): ComponentType<Props> & { preload: () => Promise<ComponentType<Props>> } {
+  let loaded: ComponentType<Props> | null = null;
+  let fetching: Promise<ComponentType<Props>> | null = null;
+  const preload = () => {
+    fetching ??= load().then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        fetching = null;
+        throw error;
+      },
+    );
+    return fetching;
+  };
+
+  function LazyDialog(props: Props) {
+    const notify = useNotify();
+    const [Dialog, setDialog] = useState<ComponentType<Props> | null>(() => loaded);
+    const { onClose } = props;
+    useEffect(() => {
+      if (Dialog) return;
+      let live = true;
+      preload().then(
+        (component) => {
+          if (live) setDialog(() => component);
+        },
+        () => {
+          if (!live) return;
+          notify.error('Error', DIALOG_LOAD_FAILED);
+          onClose();
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [Dialog, notify, onClose]);
+    if (!Dialog) return <DialogOpening />;
+    return <Dialog {...props} />;
+  }
+  return Object.assign(LazyDialog, { preload });
+}
+
+function DialogOpening() {
+  return (
+    <div className="dialog-opening" role="status">
+      <Spinner />
+      <span>Opening…</span>
+    </div>
+  );
+}
