@@ -59,4 +59,26 @@ describe('the Overview charts (Recharts)', () => {
     expect(chart).not.toHaveTextContent(/Syrup/);
     expect(chart).toHaveTextContent(/Grape/);
   });
+
+  it('draws its bars whole at once, with no growing animation (refreshed data redraws in place)', async () => {
+    render(
+      <StatusChart
+        rows={statusRows({ processing: 1, shipped: 2, delivered: 3, cancelled: 4 })}
+        summary="Paid orders by status"
+      />,
+    );
+    const chart = await screen.findByRole('img', { name: 'Paid orders by status' });
+    // Each bar is drawn at its full height in the first drawing (an animated bar starts with no
+    // shape): the tops of 1, 2, 3 and 4 orders climb in equal steps.
+    const tops = [...chart.querySelectorAll('.recharts-bar-rectangle')].map((bar) => {
+      const start = /^M\s*[-\d.]+,([-\d.]+)/.exec(
+        bar.querySelector('path')?.getAttribute('d') ?? '',
+      );
+      return start ? Number(start[1]) : NaN;
+    });
+    expect(tops).toHaveLength(4);
+    const steps = tops.slice(1).map((top, index) => tops[index]! - top);
+    for (const step of steps) expect(step).toBeCloseTo(steps[0]!, 0);
+    expect(steps[0]).toBeGreaterThan(20);
+  });
 });
