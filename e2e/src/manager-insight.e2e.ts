@@ -157,6 +157,8 @@ j.step('the Overview for the last 30 days matches the orders', async () => {
   expect(expected.byStore.get(storeA.uid)).toBe(20000 + 15000 + PACK.unit);
   expect(expected.byStore.get(storeB.uid)).toBe(25000);
   await seeTotals(manager, expected);
+  // A chart draws once near the viewport (chart-card.tsx): scroll to it, as a manager would.
+  await page.getByRole('region', { name: 'Orders by status' }).scrollIntoViewIfNeeded();
   await see(page.getByRole('img', { name: statusSummary(expected) }));
 });
 
@@ -169,6 +171,8 @@ j.step('picking "Last 7 days" changes the totals and the charts, and they match 
   await page.getByRole('combobox', { name: 'Date range' }).selectOption({ label: 'Last 7 days' });
   await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('last-7-days');
   await seeTotals(manager, week);
+  // A chart draws once near the viewport (chart-card.tsx): scroll to it, as a manager would.
+  await page.getByRole('region', { name: 'Orders by status' }).scrollIntoViewIfNeeded();
   await see(page.getByRole('img', { name: statusSummary(week) }));
   // Store A's week: today's order and the one from two days ago; store B's order is older.
   const top = page.getByRole('region', { name: /Top 10 stores/ });

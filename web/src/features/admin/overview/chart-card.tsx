@@ -1,4 +1,4 @@
-import { Component, Suspense, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { EmptyIllustration } from '@/components/empty-illustration';
 import { TextSkeleton } from '@/components/skeleton';
@@ -66,9 +66,43 @@ class ChartBoundary extends Component<
   }
 }
 
+/** How far below (or above) the viewport a chart starts drawing, so it is ready when scrolled to. */
+const NEAR_VIEWPORT = '200px 0px';
+
+/**
+ * Its children once its box comes near the viewport, its placeholder until then (at once where
+ * IntersectionObserver is missing). A chart takes tens of milliseconds of main-thread work to
+ * draw (a phone's main thread is busy with the page's first reads just then): the charts below
+ * the fold wait until the manager scrolls towards them.
+ */
+export function WhenNearViewport({
+  placeholder,
+  children,
+}: {
+  placeholder: ReactNode;
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = box.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return near ? children : <div ref={box}>{placeholder}</div>;
+}
+
 /**
  * One Overview chart in a card: its title, its own controls, a "Show table" switch between the
- * chart (lazy, a skeleton while it loads) and the same figures as a table, and an empty state.
+ * chart (lazy, drawn once near the viewport, a skeleton until then) and the same figures as a
+ * table, and an empty state.
  */
 export function ChartCard({
   id,
@@ -112,7 +146,9 @@ export function ChartCard({
           table
         ) : (
           <ChartBoundary fallback={table}>
-            <Suspense fallback={<TextSkeleton rows={5} />}>{chart}</Suspense>
+            <WhenNearViewport placeholder={<TextSkeleton rows={5} />}>
+              <Suspense fallback={<TextSkeleton rows={5} />}>{chart}</Suspense>
+            </WhenNearViewport>
           </ChartBoundary>
         )}
       </div>

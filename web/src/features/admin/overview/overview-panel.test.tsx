@@ -313,6 +313,8 @@ describe('Overview: charts', () => {
     const box = vi
       .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
       .mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 600, height: 280 }));
+    // Nor does it scroll: every chart is near the viewport (chart-card.test.tsx tests the wait).
+    vi.stubGlobal('IntersectionObserver', undefined);
     renderPanel('&range=last-7-days');
     expect(
       await screen.findByRole('img', {
@@ -330,6 +332,7 @@ describe('Overview: charts', () => {
       }),
     ).toBeInTheDocument();
     box.mockRestore();
+    vi.unstubAllGlobals();
   });
 
   it('lists the top stores with a link to each store', async () => {

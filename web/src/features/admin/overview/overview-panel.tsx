@@ -14,7 +14,7 @@ import { Button } from '@/components/button';
 import { ChoiceSegmented } from '@/components/choice-segmented';
 import { TextSkeleton } from '@/components/skeleton';
 import { afterFirstPaint } from '@/lib/first-paint';
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { useFetchErrorToast } from '../components/use-fetch-error-toast';
 import { ChartCard, DataTable, type Column } from './chart-card';
 import {
@@ -52,6 +52,10 @@ const ProductsChart = lazy(() => charts().then((m) => ({ default: m.ProductsChar
  * period, revenue over time, paid orders by status, the top products and the top stores.
  */
 export function OverviewPanel() {
+  // The charts' code comes after the first paint even while no chart is near the viewport yet.
+  useEffect(() => {
+    charts().catch(() => undefined);
+  }, []);
   const view = useOverviewRange();
   const overview = useSalesOverview(view.range, view.interval);
   useFetchErrorToast(overview.isError);
@@ -133,7 +137,8 @@ function OverviewCharts({
   days: number;
 }) {
   const [measure, setMeasure] = useState<ProductMeasure>('revenue');
-  const statuses = statusRows(data.byStatus);
+  // The same rows while the figures are the same: the memoised chart is not drawn again.
+  const statuses = useMemo(() => statusRows(data.byStatus), [data.byStatus]);
   const products = measure === 'revenue' ? data.topProductsByRevenue : data.topProductsByUnits;
   const revenueCaption = `Revenue per ${INTERVAL_WORDS[data.interval]}, ${rangeText}`;
 
