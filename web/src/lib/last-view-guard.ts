@@ -1,5 +1,10 @@
 import { useEffect } from 'react';
-import { confirmAccount, forgetLastView, restoredAccount } from './last-view';
+import {
+  confirmAccount,
+  forgetLastView,
+  restoredAccount,
+  type RememberedAccount,
+} from './last-view';
 import type { ManagerCheck } from './session';
 
 /**
@@ -12,14 +17,28 @@ export function useLastViewManager(check: ManagerCheck): { uid: string; email: s
   const confirmedUid = check.status === 'success' && check.isManager ? (check.user?.uid ?? '') : '';
   const confirmedEmail =
     check.status === 'success' && check.isManager ? (check.user?.email ?? '') : '';
-  const refused = check.status === 'success' && !check.isManager;
-  useEffect(() => {
-    if (confirmedUid) confirmAccount({ kind: 'manager', uid: confirmedUid, email: confirmedEmail });
-  }, [confirmedUid, confirmedEmail]);
-  useEffect(() => {
-    if (refused) forgetLastView();
-  }, [refused]);
+  useLastViewVerdict(
+    confirmedUid ? { kind: 'manager', uid: confirmedUid, email: confirmedEmail } : null,
+    check.status === 'success' && !check.isManager,
+  );
   const account = restoredAccount();
   if (check.status !== 'loading' || !account || account.kind !== 'manager') return null;
   return { uid: account.uid, email: account.email };
+}
+
+/**
+ * Keeps the last view in step with a guard's decision: the account it let in (its reads are
+ * kept from now on), or a refusal (the view is forgotten). Neither while it is still deciding,
+ * nor when the session cannot be read (offline).
+ */
+export function useLastViewVerdict(letIn: RememberedAccount | null, refused: boolean): void {
+  const kind = letIn?.kind;
+  const uid = letIn?.uid;
+  const email = letIn?.email ?? '';
+  useEffect(() => {
+    if (kind && uid) confirmAccount({ kind, uid, email });
+  }, [kind, uid, email]);
+  useEffect(() => {
+    if (refused) forgetLastView();
+  }, [refused]);
 }

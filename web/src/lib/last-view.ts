@@ -110,9 +110,11 @@ export function decodeView(text: string): unknown {
   });
 }
 
-/** The view kept on this device, when it is this build's, readable and recent enough. */
-function readStored(now: number): Stored | null {
-  const text = storage()?.getItem(LAST_VIEW_KEY);
+/**
+ * The view kept on this device, when it is this build's, readable and recent enough (`text`:
+ * what the device keeps, read by the caller).
+ */
+function readStored(text: string | null | undefined, now: number): Stored | null {
   if (!text) return null;
   let parsed: z.infer<typeof storedSchema>;
   try {
@@ -148,10 +150,11 @@ export function forgetLastView(): void {
  * reads afresh on mount.
  */
 export function restoreLastView(client: QueryClient, now = Date.now()): RememberedAccount | null {
-  const stored = readStored(now);
+  const text = storage()?.getItem(LAST_VIEW_KEY);
+  const stored = readStored(text, now);
   if (!stored) {
     // Another build's or an old view: not shown, and not kept either.
-    if (storage()?.getItem(LAST_VIEW_KEY)) forgetLastView();
+    if (text) forgetLastView();
     return null;
   }
   try {

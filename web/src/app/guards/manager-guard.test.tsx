@@ -6,12 +6,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '@/components/server-unreachable';
 import { noteAuthUser } from '@/lib/session-end';
 import {
-  encodeView,
   LAST_VIEW_KEY,
   resetLastViewState,
   restoredAccount,
   restoreLastView,
 } from '@/lib/last-view';
+import { storeLastView } from '@/testing/last-view';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { ManagerGuard } from './manager-guard';
@@ -63,15 +63,7 @@ beforeEach(() => {
 
 /** A manager's last view kept on this device by an earlier visit, restored as the app starts. */
 function restoreManagerView() {
-  localStorage.setItem(
-    LAST_VIEW_KEY,
-    encodeView({
-      build: 'unbuilt',
-      savedAt: Date.now(),
-      account: { kind: 'manager', uid: 'm1', email: 'm@x.test' },
-      queries: [],
-    }),
-  );
+  storeLastView({ kind: 'manager', uid: 'm1', email: 'm@x.test' });
   expect(restoreLastView(new QueryClient())?.kind).toBe('manager');
 }
 
@@ -143,15 +135,7 @@ describe('ManagerGuard', () => {
   });
 
   it("does not show a buyer's last view to a manager page", () => {
-    localStorage.setItem(
-      LAST_VIEW_KEY,
-      encodeView({
-        build: 'unbuilt',
-        savedAt: Date.now(),
-        account: { kind: 'buyer', uid: 'b1', email: 'b@x.test' },
-        queries: [],
-      }),
-    );
+    storeLastView({ kind: 'buyer', uid: 'b1', email: 'b@x.test' });
     restoreLastView(new QueryClient());
     renderGuarded();
     expect(screen.getByRole('status')).toHaveTextContent('Checking access');

@@ -10,12 +10,12 @@ import { useEffect } from 'react';
 import { profileQueryOptions } from '@/entities/profile';
 import * as lastView from '@/lib/last-view';
 import {
-  encodeView,
   LAST_VIEW_KEY,
   resetLastViewState,
   restoredAccount,
   restoreLastView,
 } from '@/lib/last-view';
+import { storeLastView } from '@/testing/last-view';
 import { noteAuthUser, noteSignOutAsked } from '@/lib/session-end';
 import { PENDING_MESSAGE, PortalGuard } from './portal-guard';
 import { PortalHeader } from '@/features/shop';
@@ -318,14 +318,9 @@ describe('PortalGuard', () => {
     async function restoredClient() {
       const earlier = createTestQueryClient();
       await earlier.fetchQuery(profileQueryOptions(BUYER_UID));
-      localStorage.setItem(
-        LAST_VIEW_KEY,
-        encodeView({
-          build: 'unbuilt',
-          savedAt: Date.now(),
-          account: { kind: 'buyer', uid: BUYER_UID, email: 'buyer@demo.test' },
-          queries: dehydrate(earlier).queries,
-        }),
+      storeLastView(
+        { kind: 'buyer', uid: BUYER_UID, email: 'buyer@demo.test' },
+        dehydrate(earlier).queries,
       );
       const client = createTestQueryClient();
       expect(restoreLastView(client)?.uid).toBe(BUYER_UID);

@@ -10,7 +10,8 @@ import { ServerUnreachable } from '@/components/server-unreachable';
 import { SignInRedirect } from '@/components/sign-in-redirect';
 import { paths } from '@/config/paths';
 import { BuyerUidContext, profileQueryOptions, useProfile } from '@/entities/profile';
-import { confirmAccount, forgetLastView, isFromDevice, restoredAccount } from '@/lib/last-view';
+import { isFromDevice, restoredAccount } from '@/lib/last-view';
+import { useLastViewVerdict } from '@/lib/last-view-guard';
 import { readClaims, signOutUser, useClaims, useSession } from '@/lib/session';
 import '../portal-layout.css';
 
@@ -52,13 +53,11 @@ export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardPro
   const email = user?.email ?? lastView?.email ?? '';
   const letIn = verdict.kind === 'buyer';
 
-  useEffect(() => {
-    if (letIn && uid) confirmAccount({ kind: 'buyer', uid, email });
-  }, [letIn, uid, email]);
   const refused = session.status === 'signed-out' || (verdict.kind !== 'checking' && !letIn);
-  useEffect(() => {
-    if (refused && verdict.kind !== 'unreachable') forgetLastView();
-  }, [refused, verdict.kind]);
+  useLastViewVerdict(
+    letIn && uid ? { kind: 'buyer', uid, email } : null,
+    refused && verdict.kind !== 'unreachable',
+  );
 
   if (letIn || (verdict.kind === 'checking' && lastView && session.status !== 'signed-out')) {
     return <BuyerUidContext.Provider value={uid}>{children}</BuyerUidContext.Provider>;

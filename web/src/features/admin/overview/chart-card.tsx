@@ -124,7 +124,7 @@ export function ChartCard({
 }) {
   const [showTable, setShowTable] = useState(false);
   return (
-    <section aria-labelledby={id} className="overview-card">
+    <section aria-labelledby={id} className="admin-surface overview-card">
       <div className="overview-card__head">
         <h2 id={id} className="overview-card__title">
           {title}

@@ -36,7 +36,7 @@ const TITLE = `Top ${TOP_LIST_SIZE} stores by revenue`;
 /** The range's top stores, each opening its store page, in a card like the charts'. */
 export function TopStoresTable({ stores }: { stores: StoreFigure[] }) {
   return (
-    <section aria-labelledby="overview-top-stores" className="overview-card">
+    <section aria-labelledby="overview-top-stores" className="admin-surface overview-card">
       <div className="overview-card__head">
         <h2 id="overview-top-stores" className="overview-card__title">
           {TITLE}
