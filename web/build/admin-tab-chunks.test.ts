@@ -12,7 +12,8 @@ import {
   tabPreloadScript,
   tabsExtraFiles,
 } from './admin-tab-chunks';
-import type { Manifest } from './route-chunks';
+import { ROUTES } from '@portal/domain';
+import { FIRST_LOAD_CHUNKS, type Manifest } from './route-chunks';
 
 const loadersSource = readFileSync(new URL(`../${TAB_LOADERS_FILE}`, import.meta.url), 'utf8');
 
@@ -39,6 +40,10 @@ export const DEFAULT_TAB: TabKey = 'orders';`;
     const modules = tabModules(loadersSource, 'src/features/admin/tabs');
     expect(Object.keys(modules).length).toBeGreaterThanOrEqual(6);
     expect(Object.keys(modules)).toContain(defaultTab(loadersSource));
+    // /admin's first load (the size report's) is the dashboard with its default tab.
+    expect(FIRST_LOAD_CHUNKS[ROUTES.admin.path]).toEqual([
+      `${modules[defaultTab(loadersSource)]}.tsx`,
+    ]);
   });
 });
 

@@ -48,7 +48,11 @@ describe('lazyDialog', () => {
     const Modal = lazyDialog(load);
     render(<Opener Modal={Modal} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Opening…');
+    // A status region at once, its words after 0.3 s (a change screen readers announce).
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('');
+    expect(await screen.findByText('Opening…')).toBeInTheDocument();
+    expect(status).toHaveTextContent('Opening…');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(async () => calls[0]!.resolve());
     expect(await screen.findByRole('dialog', { name: 'Edit product' })).toBeInTheDocument();

@@ -64,11 +64,27 @@ export function lazyDialog<Props extends DialogProps>(
   return Object.assign(LazyDialog, { preload });
 }
 
+/** How long a dialog's code may take before "Opening…" shows (a quick fetch flashes nothing). */
+const OPENING_DELAY_MS = 300;
+
+/**
+ * "Opening…", in a status region that is on the page before its text: screen readers announce a
+ * change of a live region's text, not a region that arrives with it.
+ */
 function DialogOpening() {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), OPENING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
-    <div className="dialog-opening" role="status">
-      <Spinner />
-      <span>Opening…</span>
+    <div className={slow ? 'dialog-opening' : 'visually-hidden'} role="status">
+      {slow && (
+        <>
+          <Spinner />
+          <span>Opening…</span>
+        </>
+      )}
     </div>
   );
 }

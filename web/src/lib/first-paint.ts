@@ -26,21 +26,25 @@ let noted = false;
 
 /**
  * The Firebase layout has committed its first render (call it from a layout effect, before the
- * browser paints): resolves once that view is on screen. Its images (a product photo is often
- * the largest element) are loaded and decoded first; then the browser's own report of a largest
- * element painted since the commit says it has been shown. (A frame callback runs before its
- * frame is painted, and the compositor shows the frame later still: two frame callbacks alone
- * can come a few milliseconds before the paint.)
+ * browser paints): resolves once that view is on screen. The browser's Largest Contentful Paint
+ * reports say so: a largest element painted since the commit, and, when the view has images
+ * still loading (a product photo is often the largest element), one of those images. Without a
+ * fitting report (a view that paints nothing larger than before, a browser without the reports,
+ * images that never come) it counts as shown two frames and REPORT_WAIT_MS after it has stopped
+ * waiting for them. (A frame callback runs before its frame is painted, and the compositor shows
+ * the frame later still: two frame callbacks alone can come a few milliseconds before the paint.)
  */
 export function noteFirstCommit(): void {
   if (noted) return;
   noted = true;
-  const committedAt = performance.now();
+  const reports = largestPaintReports(performance.now());
   void (async () => {
     try {
-      const waitedForImages = await firstViewImages();
-      await largestPaintSince(waitedForImages ? performance.now() : committedAt);
+      const images = pendingImages();
+      if (images.length > 0) await loaded(images);
+      await reports.shown(images);
     } finally {
+      reports.stop();
       resolvePainted();
     }
   })();
@@ -52,45 +56,78 @@ export function noteAlreadyPainted(): void {
   resolvePainted();
 }
 
-/** Waits for the images of the document still loading (not lazy ones); whether there were any. */
-async function firstViewImages(): Promise<boolean> {
-  if (typeof document === 'undefined') return false;
-  const pending = Array.from(document.querySelectorAll('img')).filter(
+/** The images of the document still loading (not lazy ones). */
+function pendingImages(): HTMLImageElement[] {
+  if (typeof document === 'undefined') return [];
+  return Array.from(document.querySelectorAll('img')).filter(
     (image) => !image.complete && image.loading !== 'lazy',
   );
-  if (pending.length === 0) return false;
-  await Promise.race([
-    Promise.all(pending.map((image) => image.decode().catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, IMAGES_WAIT_MS)),
-  ]);
-  return true;
 }
 
+/** Resolves once the images are loaded and decoded (or failed), IMAGES_WAIT_MS at most. */
+async function loaded(images: HTMLImageElement[]): Promise<void> {
+  await Promise.race([
+    Promise.all(images.map((image) => image.decode().catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, IMAGES_WAIT_MS)),
+  ]);
+}
+
+/** A Largest Contentful Paint report, as far as this module reads it. */
+type LargestPaint = { startTime: number; element?: Element | null };
+
 /**
- * Resolves when the browser reports a largest element painted at or after `since`, or two frames
- * and REPORT_WAIT_MS after the call when it reports none.
+ * Listens, from now on, to the browser's reports of a largest element painted at or after
+ * `since`. `shown(images)` resolves when one has come (one of `images` when there are any), else
+ * on the next report, else two frames and REPORT_WAIT_MS after it is called.
  */
-function largestPaintSince(since: number): Promise<void> {
-  return new Promise((resolve) => {
-    let observer: PerformanceObserver | undefined;
-    const done = () => {
+function largestPaintReports(since: number): {
+  shown: (images: readonly Element[]) => Promise<void>;
+  stop: () => void;
+} {
+  const seen: LargestPaint[] = [];
+  let onReport: (() => void) | undefined;
+  let observer: PerformanceObserver | undefined;
+  if (supportsLargestPaint()) {
+    observer = new PerformanceObserver((list) => {
+      const fresh = (list.getEntries() as LargestPaint[]).filter((entry) => entry.startTime >= since);
+      if (fresh.length === 0) return;
+      seen.push(...fresh);
+      onReport?.();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  }
+  const fits = (images: readonly Element[]) =>
+    images.length === 0
+      ? seen.length > 0
+      : seen.some((entry) => entry.element != null && images.includes(entry.element));
+  return {
+    shown: (images) =>
+      new Promise((resolve) => {
+        if (fits(images)) {
+          resolve();
+          return;
+        }
+        // A report from now on will do: the view, or what of it has come, is on screen.
+        onReport = () => resolve();
+        if (typeof requestAnimationFrame !== 'function') {
+          setTimeout(resolve, REPORT_WAIT_MS);
+          return;
+        }
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, REPORT_WAIT_MS)));
+      }),
+    stop: () => {
+      onReport = undefined;
       observer?.disconnect();
-      resolve();
-    };
-    if (typeof PerformanceObserver !== 'undefined') {
-      if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-        observer = new PerformanceObserver((list) => {
-          if (list.getEntries().some((entry) => entry.startTime >= since)) done();
-        });
-        observer.observe({ type: 'largest-contentful-paint', buffered: true });
-      }
-    }
-    if (typeof requestAnimationFrame !== 'function') {
-      setTimeout(done, REPORT_WAIT_MS);
-      return;
-    }
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, REPORT_WAIT_MS)));
-  });
+    },
+  };
+}
+
+/** Whether this browser reports Largest Contentful Paint (Safari does not). */
+function supportsLargestPaint(): boolean {
+  return (
+    typeof PerformanceObserver !== 'undefined' &&
+    (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint') ?? false)
+  );
 }
 
 /** A Firebase Auth persistence class, as far as this module needs to know it. */

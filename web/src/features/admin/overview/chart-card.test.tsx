@@ -55,6 +55,19 @@ describe('WhenNearViewport', () => {
     expect(io.disconnected()).toBeGreaterThan(0);
   });
 
+  it('draws every chart before the page is printed', () => {
+    stubIntersections();
+    render(
+      <WhenNearViewport placeholder={<p>Chart loading</p>}>
+        <p>The chart</p>
+      </WhenNearViewport>,
+    );
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    expect(screen.getByText('The chart')).toBeInTheDocument();
+  });
+
   it('draws at once where the browser has no IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(

@@ -87,6 +87,9 @@ export function WhenNearViewport({
   useEffect(() => {
     const element = box.current;
     if (near || !element) return;
+    // A printed Overview has every chart.
+    const print = () => setNear(true);
+    window.addEventListener('beforeprint', print);
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
@@ -94,7 +97,10 @@ export function WhenNearViewport({
       { rootMargin: NEAR_VIEWPORT },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('beforeprint', print);
+    };
   }, [near]);
   return near ? children : <div ref={box}>{placeholder}</div>;
 }

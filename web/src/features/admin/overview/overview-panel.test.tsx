@@ -384,6 +384,20 @@ describe('Overview: charts', () => {
     ]);
   });
 
+  it('shows Week chosen when a range too long for days is drawn per week', async () => {
+    callables.callGetSalesOverview.mockResolvedValue(
+      makeSalesOverview({
+        interval: 'week',
+        series: [{ start: '2025-03-17', revenue: 1_000, orders: 1 }],
+      }),
+    );
+    renderPanel('&range=custom&from=2025-03-16&to=2026-03-15');
+    const revenue = within(await screen.findByRole('radiogroup', { name: 'Revenue per' }));
+    await waitFor(() => expect(revenue.getByRole('radio', { name: 'Week' })).toBeChecked());
+    expect(revenue.getByRole('radio', { name: 'Day' })).toBeDisabled();
+    expect(revenue.getByRole('radio', { name: 'Day' })).not.toBeChecked();
+  });
+
   it('says so when the range has no paid orders', async () => {
     callables.callGetSalesOverview.mockResolvedValue(makeSalesOverview());
     renderPanel('&range=last-7-days');

@@ -167,7 +167,8 @@ function OverviewCharts({
             <ChoiceSegmented<AskedInterval>
               size="small"
               aria-label="Revenue per"
-              value={interval}
+              // The buckets the chart shows: Week when a long range turns a Day asked for into weeks.
+              value={data.interval === 'week' ? 'week' : interval}
               onChange={onInterval}
               options={[
                 { value: 'day', label: 'Day', disabled: days > DAY_SERIES_MAX_DAYS },
