@@ -31,13 +31,8 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { COLLECTIONS, normalizeEmail, ROUTES } from '@portal/domain';
-import {
-  manifestKey,
-  TAB_LOADERS_FILE,
-  tabExtraFiles,
-  tabModules,
-} from '../web/build/admin-tab-chunks';
-import { readManifest, routeModuleKeys, staticClosure } from '../web/build/route-chunks';
+import { adminTabFiles } from '../web/build/admin-tab-chunks';
+import { readManifest, routeFirstLoad } from '../web/build/route-chunks';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_DEFAULT_PATH } from './lib/chromium';
 import { makeLocalCertificate } from './lib/local-tls';
@@ -150,12 +145,8 @@ function sizeVerdict(sizes: RouteSize[]): string[] | null {
  */
 function firstLoadJs(outDir: string, sizes: RouteSize[], pages: PerfPage[]): Map<PerfPage, string> {
   const manifest = readManifest(outDir);
-  const loaders = path.join(ROOT, 'web', TAB_LOADERS_FILE);
-  const modules = existsSync(loaders)
-    ? tabModules(readFileSync(loaders, 'utf8'), path.posix.dirname(TAB_LOADERS_FILE))
-    : {};
-  // The dashboard without its tab: its document preloads only the tab in the URL.
-  const adminKeys = routeModuleKeys(manifest, ROUTES.admin);
+  // The dashboard without its tab (its document preloads only the tab in the URL), and each tab.
+  const { tabs } = adminTabFiles(path.join(ROOT, 'web'), manifest);
   const gzipCache = new Map<string, number>();
   const gz = (file: string) => {
     let size = gzipCache.get(file);
@@ -166,19 +157,14 @@ function firstLoadJs(outDir: string, sizes: RouteSize[], pages: PerfPage[]): Map
     return size;
   };
   const sum = (files: string[]) => files.reduce((total, file) => total + gz(file), 0);
-  const adminBase = sum(
-    [...staticClosure(manifest, adminKeys)]
-      .map((key) => manifest[key]!.file)
-      .filter((file) => file.endsWith('.js')),
-  );
+  const adminBase = sum(routeFirstLoad(manifest, ROUTES.admin, []).js);
   const out = new Map<PerfPage, string>();
   for (const page of pages) {
     const size = sizes.find((s) => s.route === routeLabel(page.route));
     let text = size ? kb(size.jsBytes) : 'n/a';
-    const module = page.tab ? modules[page.tab] : undefined;
-    const key = module ? manifestKey(manifest, module) : undefined;
-    if (key) {
-      const extra = sum(tabExtraFiles(manifest, adminKeys, key).js);
+    const tab = page.tab ? tabs[page.tab] : undefined;
+    if (tab) {
+      const extra = sum(tab.js);
       text = `${kb(adminBase + extra)} (${kb(adminBase)} + ${kb(extra)} tab)`;
     }
     out.set(page, text);

@@ -9,8 +9,11 @@
  * The tabs' modules are read from the loaders' source, so the loaders stay the one list of tabs.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { staticClosure, type Manifest } from './route-chunks';
+// The route table by its file (route-chunks.ts says why).
+import { ROUTES } from '../../packages/domain/src/routes';
+import { routeModuleKeys, staticClosure, type Manifest } from './route-chunks';
 
 /** The tabs' loaders, relative to the web package. */
 export const TAB_LOADERS_FILE = 'src/features/admin/tabs/lazy-tabs.tsx';
@@ -95,6 +98,23 @@ export function tabsExtraFiles(
       return [tab, tabExtraFiles(manifest, routeKeys, key)];
     }),
   );
+}
+
+/**
+ * Every tab's extra files beyond the dashboard's own modules, and the default tab, read from the
+ * loaders in the web package at `webRoot` and the build's manifest: what the preload script
+ * chooses from, and what `npm run perf` weighs for each tab.
+ */
+export function adminTabFiles(
+  webRoot: string,
+  manifest: Manifest,
+): { tabs: Record<string, TabFiles>; fallback: string } {
+  const source = readFileSync(path.join(webRoot, TAB_LOADERS_FILE), 'utf8');
+  const modules = tabModules(source, path.posix.dirname(TAB_LOADERS_FILE));
+  return {
+    tabs: tabsExtraFiles(manifest, routeModuleKeys(manifest, ROUTES.admin), modules),
+    fallback: defaultTab(source),
+  };
 }
 
 /**

@@ -7,15 +7,8 @@ import path from 'node:path';
 import { ROUTES, type LayoutModule } from '../../packages/domain/src/routes';
 import { loadEnv, type Plugin } from 'vite';
 import { firebaseDataOrigins, type BuildEnv } from '../src/config/firebase-web-config';
-import {
-  defaultTab,
-  TAB_LOADERS_FILE,
-  tabModules,
-  tabPreloadFile,
-  tabPreloadScript,
-  tabsExtraFiles,
-} from './admin-tab-chunks';
-import { readManifest, routeFirstLoad, routeModuleKeys, type Manifest } from './route-chunks';
+import { adminTabFiles, tabPreloadFile, tabPreloadScript } from './admin-tab-chunks';
+import { readManifest, routeFirstLoad, type Manifest } from './route-chunks';
 import { documentFor, hostingRewrites, routeDocument, withPreloads } from './route-documents';
 
 /** A URL path decoded, or as it came when it is no valid encoding (then no file or route has it). */
@@ -29,10 +22,8 @@ function decodedPath(pathname: string): string {
 
 /** The script that preloads the chunks of the dashboard's tab in the URL, and its build file. */
 function adminTabPreload(webRoot: string, manifest: Manifest): { file: string; text: string } {
-  const source = readFileSync(path.join(webRoot, TAB_LOADERS_FILE), 'utf8');
-  const modules = tabModules(source, path.posix.dirname(TAB_LOADERS_FILE));
-  const tabs = tabsExtraFiles(manifest, routeModuleKeys(manifest, ROUTES.admin), modules);
-  const text = tabPreloadScript(tabs, defaultTab(source));
+  const { tabs, fallback } = adminTabFiles(webRoot, manifest);
+  const text = tabPreloadScript(tabs, fallback);
   return { file: tabPreloadFile(text), text };
 }
 

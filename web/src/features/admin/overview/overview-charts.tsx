@@ -14,7 +14,7 @@ import { axisUsd, bucketLabel, type ProductMeasure, type StatusRow } from './ove
  * assistive technology (role="img") named by a one-line summary; the table beside it (Show
  * table) carries the same figures.
  *
- * No animation (`isAnimationActive={false}` on the bars and tooltips): the bars are drawn whole at
+ * No animation (NO_ANIMATION on the bars and tooltips): the bars are drawn whole at
  * once. Recharts' growing bars re-render the chart every frame for their whole run, each time the
  * data comes (a returning manager's last view, then the fresh read): hundreds of milliseconds of
  * main-thread work on a phone, and motion that a reduced-motion setting would not stop. Each chart
@@ -22,6 +22,8 @@ import { axisUsd, bucketLabel, type ProductMeasure, type StatusRow } from './ove
  * draw it again.
  */
 
+/** Spread on every Bar and Tooltip (see above). */
+const NO_ANIMATION = { isAnimationActive: false } as const;
 const BAR = '#6d28d9';
 const GRID = '#e9e3f7';
 const TICK = { fill: '#5b4b8a', fontSize: 12 };
@@ -58,17 +60,11 @@ export const RevenueChart = memo(function RevenueChart({
         />
         <YAxis tickFormatter={axisUsd} tick={TICK} width={64} />
         <Tooltip
-          isAnimationActive={false}
+          {...NO_ANIMATION}
           formatter={usdTooltip}
           labelFormatter={(start) => bucketLabel(String(start), interval)}
         />
-        <Bar
-          dataKey="revenue"
-          name="Revenue"
-          fill={BAR}
-          radius={[3, 3, 0, 0]}
-          isAnimationActive={false}
-        />
+        <Bar dataKey="revenue" name="Revenue" fill={BAR} radius={[3, 3, 0, 0]} {...NO_ANIMATION} />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -93,14 +89,8 @@ export const StatusChart = memo(function StatusChart({
         <CartesianGrid vertical={false} stroke={GRID} />
         <XAxis dataKey="label" tick={TICK} interval={0} />
         <YAxis allowDecimals={false} tick={TICK} width={40} />
-        <Tooltip isAnimationActive={false} />
-        <Bar
-          dataKey="orders"
-          name="Orders"
-          fill={BAR}
-          radius={[3, 3, 0, 0]}
-          isAnimationActive={false}
-        />
+        <Tooltip {...NO_ANIMATION} />
+        <Bar dataKey="orders" name="Orders" fill={BAR} radius={[3, 3, 0, 0]} {...NO_ANIMATION} />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -141,13 +131,13 @@ export const ProductsChart = memo(function ProductsChart({
           width={150}
           interval={0}
         />
-        <Tooltip isAnimationActive={false} formatter={money ? usdTooltip : undefined} />
+        <Tooltip {...NO_ANIMATION} formatter={money ? usdTooltip : undefined} />
         <Bar
           dataKey={measure}
           name={money ? 'Revenue' : 'Units'}
           fill={BAR}
           radius={[0, 3, 3, 0]}
-          isAnimationActive={false}
+          {...NO_ANIMATION}
         />
       </BarChart>
     </ResponsiveContainer>
