@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { assertPinnedNode } from './scripts/lib/node-runtime';
+import { assertPinnedNode } from './scripts/lib/node-runtime.ts';
 
 // Every suite runs on the production Node.js (scripts/lib/node-runtime.ts): another major fails
 // here, before any test, instead of testing a runtime production never runs.

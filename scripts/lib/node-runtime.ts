@@ -17,7 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './root';
+import { ROOT } from './root.ts';
 
 /** The npm registry's packages that carry a Node.js binary, by platform and CPU. */
 export const NODE_BINARY_PACKAGES = [
