@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The web suite (and the Vite build it tests) runs on the production Node.js pinned in the root
  * package.json (scripts/lib/node-runtime.ts), not on the machine's own Node.
