@@ -195,6 +195,8 @@ describe('the functions deploy package', () => {
       };
       for (const file of [
         'package.json',
+        // Written by the predeploy from the root lock: Cloud Build installs exactly these versions.
+        'package-lock.json',
         'README.md',
         'lib/index.js',
         'lib/index.js.map',
@@ -219,6 +221,7 @@ describe('the functions deploy package', () => {
         'README.md',
         'lib/index.js',
         'lib/index.js.map',
+        'package-lock.json',
         'package.json',
       ]);
     } finally {
@@ -226,14 +229,27 @@ describe('the functions deploy package', () => {
     }
   });
 
-  it('as it would be uploaded from this checkout holds only the build, package.json and README', async () => {
+  it('as it would be uploaded from this checkout holds only the build, package.json, its lockfile and README', async () => {
     const artefacts = await deployArtefacts(path.join(repoRoot, 'functions'));
     expect(artefacts).toContain('package.json');
     expect(artefacts.filter((file) => NEVER_UPLOADED.test(file))).toEqual([]);
     expect(
       artefacts.filter(
-        (file) => !file.startsWith('lib/') && !['package.json', 'README.md'].includes(file),
+        (file) =>
+          !file.startsWith('lib/') &&
+          !['package.json', 'package-lock.json', 'README.md'].includes(file),
       ),
     ).toEqual([]);
+  });
+
+  it('is prepared by the predeploy: the build, then the lockfile from the root lock', () => {
+    const config = JSON.parse(readFileSync(path.join(repoRoot, 'firebase.json'), 'utf8')) as {
+      functions: Array<{ predeploy?: string[] }>;
+    };
+    const predeploy = config.functions[0]?.predeploy ?? [];
+    expect(predeploy).toEqual([
+      'npm --prefix "$PROJECT_DIR" run build -w functions',
+      'npm --prefix "$PROJECT_DIR" exec -- tsx "$PROJECT_DIR/scripts/lib/functions-lockfile.ts"',
+    ]);
   });
 });
