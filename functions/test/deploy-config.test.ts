@@ -64,6 +64,47 @@ describe('the Cloud Functions runtime', () => {
   });
 });
 
+describe('firestore.indexes.json', () => {
+  const require = createRequire(import.meta.url);
+  const spec = JSON.parse(readFileSync(path.join(repoRoot, 'firestore.indexes.json'), 'utf8')) as {
+    indexes: unknown[];
+    fieldOverrides?: Array<{ collectionGroup: string; fieldPath: string; ttl?: boolean }>;
+  };
+  const ttl = spec.fieldOverrides?.find(
+    (field) => field.collectionGroup === 'rate_limits' && field.fieldPath === 'expires_at',
+  );
+
+  it('turns on the TTL policy of rate_limits.expires_at, exempt from single-field indexing', () => {
+    expect(ttl).toEqual({
+      collectionGroup: 'rate_limits',
+      fieldPath: 'expires_at',
+      ttl: true,
+      indexes: [],
+    });
+  });
+
+  it('is what firebase-tools deploys: its validator takes it, and the field is patched with a TTL config', async () => {
+    const { FirestoreApi } = require('firebase-tools/lib/firestore/api') as {
+      FirestoreApi: new () => {
+        validateSpec(spec: unknown): void;
+        patchField(project: string, field: unknown): Promise<void>;
+        apiClient: unknown;
+      };
+    };
+    const api = new FirestoreApi();
+    expect(() => api.validateSpec(spec)).not.toThrow();
+    const patches: unknown[][] = [];
+    api.apiClient = { patch: (...args: unknown[]) => Promise.resolve(patches.push(args)) };
+    await api.patchField('acme-portal', ttl);
+    expect(patches).toEqual([
+      [
+        '/projects/acme-portal/databases/(default)/collectionGroups/rate_limits/fields/expires_at',
+        { indexConfig: { indexes: [] }, ttlConfig: {} },
+      ],
+    ]);
+  });
+});
+
 describe('scaling', () => {
   it('caps the instances of every deployed function by one configurable parameter', () => {
     const endpoints = Object.entries(deployed).map(
