@@ -15,7 +15,7 @@ import {
 } from '../../scripts/lib/functions-runtimes';
 import { deploySteps, parseDeployArgs } from '../../scripts/deploy';
 import * as deployed from '../src/index';
-import { MAX_INSTANCES_DEFAULT, maxInstances } from '../src/lib/scaling';
+import { MAX_INSTANCES_DEFAULT, maxInstances } from '../src/lib/params';
 
 const deployScript = fileURLToPath(new URL('../../scripts/deploy.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
