@@ -18,7 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundleJs, localMarkers, localWiring } from './lib/bundle-scan';
+import { webDistFindings } from './lib/bundle-scan';
 import {
   readDeployRuntimeConfig,
   runtimeProblems,
@@ -133,7 +133,7 @@ export function deploySteps(project: string, mode: 'deploy' | 'check-only' | 'pl
     {
       title: 'Nothing in web/dist points at the emulators or a demo project',
       run: () => {
-        const findings = localWiring(bundleJs(path.join(ROOT, 'web/dist')), localMarkers());
+        const findings = webDistFindings(path.join(ROOT, 'web/dist'));
         if (findings.length > 0) throw new CheckError(`web/dist contains ${findings.join(', ')}.`);
       },
     },

@@ -258,10 +258,10 @@ describe('the functions deploy package', () => {
         'firebase-debug.log',
       ])
         plant(file);
+      // lib/index.js.map stays here too: no source map is deployed (docs/deploying.md).
       expect(await deployArtefacts(dir)).toEqual([
         'README.md',
         'lib/index.js',
-        'lib/index.js.map',
         'package-lock.json',
         'package.json',
       ]);
@@ -274,6 +274,7 @@ describe('the functions deploy package', () => {
     const artefacts = await deployArtefacts(path.join(repoRoot, 'functions'));
     expect(artefacts).toContain('package.json');
     expect(artefacts.filter((file) => NEVER_UPLOADED.test(file))).toEqual([]);
+    expect(artefacts.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(
       artefacts.filter(
         (file) =>
@@ -292,5 +293,105 @@ describe('the functions deploy package', () => {
       'npm --prefix "$PROJECT_DIR" run build -w functions',
       'npm --prefix "$PROJECT_DIR" exec -- tsx "$PROJECT_DIR/scripts/lib/functions-lockfile.ts"',
     ]);
+  });
+});
+
+interface HostingConfig {
+  public: string;
+  ignore?: string[];
+  predeploy?: string[];
+}
+const hostingConfig = () =>
+  (
+    JSON.parse(readFileSync(path.join(repoRoot, 'firebase.json'), 'utf8')) as {
+      hosting: HostingConfig;
+    }
+  ).hosting;
+
+/** What `firebase deploy` uploads of a built site: firebase-tools' own listing, with the hosting ignore. */
+function hostingArtefacts(publicDir: string): string[] {
+  const require = createRequire(import.meta.url);
+  const { listFiles } = require('firebase-tools/lib/listFiles') as {
+    listFiles(cwd: string, ignore?: string[]): string[];
+  };
+  return listFiles(publicDir, hostingConfig().ignore).sort();
+}
+
+function plantSite(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hosting-public-'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+describe('the hosting deploy', () => {
+  it('uploads no source map and no build-only file (checked with firebase-tools’ own file listing)', () => {
+    const dir = plantSite({
+      'index.html': '<!doctype html>',
+      '_routes/login.html': '<!doctype html>',
+      'assets/index-abc123.js': 'console.log(1)',
+      'assets/index-abc123.js.map': '{"version":3}',
+      'assets/index-def456.css': 'body{}',
+      'assets/index-def456.css.map': '{"version":3}',
+      'assets/nested/deep/chunk.js.map': '{"version":3}',
+      // The Vite manifest (the build's chunk graph, source paths and all) is for the build only.
+      '.vite/manifest.json': '{}',
+      '.DS_Store': '',
+    });
+    try {
+      expect(hostingArtefacts(dir)).toEqual([
+        '_routes/login.html',
+        'assets/index-abc123.js',
+        'assets/index-def456.css',
+        'index.html',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is built and checked by its predeploy, so a bare firebase deploy cannot ship a stale web/dist', () => {
+    const hosting = hostingConfig();
+    expect(hosting.public).toBe('web/dist');
+    // $PROJECT_DIR is the project root, $RESOURCE_DIR the hosting public folder (firebase-tools'
+    // lifecycle hooks); the build runs first, the check reads what will be uploaded.
+    expect(hosting.predeploy).toEqual([
+      'npm --prefix "$PROJECT_DIR" exec -- tsx "$PROJECT_DIR/scripts/web-dist.ts" build',
+      'npm --prefix "$PROJECT_DIR" exec -- tsx "$PROJECT_DIR/scripts/web-dist.ts" check "$RESOURCE_DIR"',
+    ]);
+  });
+
+  it('stops at the check when the built site points at the emulators or a demo project', () => {
+    const webDist = fileURLToPath(new URL('../../scripts/web-dist.ts', import.meta.url));
+    const check = (dir: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', webDist, 'check', dir], {
+        encoding: 'utf8',
+        cwd: repoRoot,
+      });
+    const local = plantSite({
+      'index.html': '<!doctype html>',
+      'assets/index.js': 'connectAuthEmulator(auth, "http://127.0.0.1:9099")',
+    });
+    const demo = plantSite({ 'assets/index.js': 'const projectId = "demo-wholesale-portal";' });
+    const clean = plantSite({ 'assets/index.js': 'fetch("/__/firebase/init.json")' });
+    try {
+      const refused = check(local);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('the loopback address 127.0.0.1');
+      expect(refused.stderr).toContain('the emulator port 9099');
+      expect(refused.stderr).toContain('must not be deployed');
+      expect(check(demo).stderr).toContain('the demo project id "demo-wholesale-portal"');
+      expect(check(demo).status).toBe(1);
+      expect(check(clean).status).toBe(0);
+      const usage = spawnSync(process.execPath, ['--import', 'tsx', webDist, 'deploy'], {
+        encoding: 'utf8',
+        cwd: repoRoot,
+      });
+      expect(usage.status).toBe(2);
+    } finally {
+      for (const dir of [local, demo, clean]) rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
