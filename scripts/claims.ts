@@ -190,7 +190,10 @@ async function run({ command, email, allowUnverified }: Parsed, deps: AccountsDe
 /** Messages for the failures a user can act on; anything else is reported as it is. */
 function explain(error: unknown, target: Target): string {
   const text = error instanceof Error ? error.message : String(error);
-  if (target.production && /default credentials|Could not load the default credentials/i.test(text)) {
+  if (
+    target.production &&
+    /default credentials|Could not load the default credentials/i.test(text)
+  ) {
     return `No Google credentials for ${target.description}: run \`gcloud auth application-default login\` (or set GOOGLE_APPLICATION_CREDENTIALS to a service-account key file). ${text}`;
   }
   if (/ECONNREFUSED|fetch failed|UNAVAILABLE|socket hang up/i.test(text)) {

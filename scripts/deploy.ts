@@ -150,7 +150,8 @@ export function auditOutcome(result: {
       message: `npm audit: no high or critical advisory in the production dependencies${below.length > 0 ? ` (below the level: ${below.join(', ')})` : ''}.`,
     };
   }
-  const report = json && (json.auditReportVersion !== undefined || json.vulnerabilities !== undefined);
+  const report =
+    json && (json.auditReportVersion !== undefined || json.vulnerabilities !== undefined);
   if (report) {
     const blocking = Object.entries(json!.vulnerabilities ?? {})
       .filter(([, v]) => BLOCKING.has(v.severity ?? ''))
@@ -267,7 +268,10 @@ function command(
 
 /** The web build's settings as the production build reads them (web/.env*, the environment). */
 function webBuildProblems(): string[] {
-  const vars = { ...loadEnv('production', path.join(ROOT, 'web'), 'VITE_'), VITE_USE_EMULATORS: 'false' };
+  const vars = {
+    ...loadEnv('production', path.join(ROOT, 'web'), 'VITE_'),
+    VITE_USE_EMULATORS: 'false',
+  };
   return productionBuildProblems(vars);
 }
 
@@ -353,7 +357,10 @@ export function deploySteps({ project, skipAudit }: Omit<DeployOptions, 'mode'>)
     ),
     ...predeployHooks(project).map(({ command: hook, env }): DeployStep => {
       const summary = HOOK_SUMMARIES[hook];
-      if (!summary) throw new Error(`firebase.json has a predeploy hook scripts/deploy.ts does not describe: ${hook}`);
+      if (!summary)
+        throw new Error(
+          `firebase.json has a predeploy hook scripts/deploy.ts does not describe: ${hook}`,
+        );
       return {
         summary,
         command: hook,
@@ -391,9 +398,7 @@ export function deploySteps({ project, skipAudit }: Omit<DeployOptions, 'mode'>)
 
 /** The steps a mode runs here: a deploy leaves the hooks to firebase deploy; --check-only stops before it. */
 export function stepsToRun(steps: DeployStep[], mode: Exclude<DeployMode, 'plan'>): DeployStep[] {
-  return mode === 'deploy'
-    ? steps.filter((step) => step.by === 'script')
-    : steps.slice(0, -1);
+  return mode === 'deploy' ? steps.filter((step) => step.by === 'script') : steps.slice(0, -1);
 }
 
 /* ----------------------------------------------------------------------------------------------
@@ -408,7 +413,7 @@ export function stepsToRun(steps: DeployStep[], mode: Exclude<DeployMode, 'plan'
 export const ONE_TIME_SETUP: readonly string[] = [
   'Create the Firebase project on the Blaze plan, enable Email/Password sign-in, create the Firestore database and register the web app (section 1).',
   'Register the web app with App Check (reCAPTCHA Enterprise), put its site key in `web/.env.production.local`, and enforce App Check for Cloud Firestore once the deployed app works (section 1).',
-  "Add the Stripe webhook endpoint at the deployed `stripeWebhook` URL and store its signing secret as `STRIPE_WEBHOOK_SECRET` (section 2): the URL exists only after the first deploy.",
+  'Add the Stripe webhook endpoint at the deployed `stripeWebhook` URL and store its signing secret as `STRIPE_WEBHOOK_SECRET` (section 2): the URL exists only after the first deploy.',
   "Set the action URL of Authentication's e-mail templates to `https://<your domain>/auth/action` (section 3).",
   'Make the first manager: `gcloud auth application-default login`, then `npm run claims -- grant-manager <email> --project <id>` (section 5).',
 ];
@@ -432,7 +437,9 @@ function closingNotes(options: DeployOptions): string[] {
   return [
     'Manual steps left for this deploy: none.',
     ...(options.skipAudit
-      ? ['The dependency audit was skipped (--skip-audit): npm audit did not check the production dependencies.']
+      ? [
+          'The dependency audit was skipped (--skip-audit): npm audit did not check the production dependencies.',
+        ]
       : []),
     asked.length > 0
       ? `firebase deploy will ask, once, for the settings that functions/.env and functions/.env.${options.project} do not hold yet: ${asked.join(', ')} (defaults offered; the answers are kept in functions/.env.${options.project}), and for any secret Secret Manager does not hold yet.`
@@ -468,7 +475,9 @@ function main(): number {
   const started = Date.now();
   const steps = stepsToRun(deploySteps(options), options.mode);
   for (const [i, step] of steps.entries()) {
-    console.log(`\n[${i + 1}/${steps.length}] ${step.summary.replace(/`/g, '')}\n      ${step.command}`);
+    console.log(
+      `\n[${i + 1}/${steps.length}] ${step.summary.replace(/`/g, '')}\n      ${step.command}`,
+    );
     try {
       step.run();
     } catch (error) {

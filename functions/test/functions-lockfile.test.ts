@@ -29,7 +29,7 @@ function productionClosure(): Map<string, string> {
   const packages = rootLock.packages;
   const found = new Map<string, string>();
   const up = (from: string, name: string): string | undefined => {
-    for (let dir = from; ; ) {
+    for (let dir = from; ;) {
       const candidate = `${dir ? `${dir}/` : ''}node_modules/${name}`;
       if (packages[candidate]) return candidate;
       if (!dir) return undefined;
@@ -94,7 +94,8 @@ describe('functions/package-lock.json (from the root package-lock.json)', () => 
     const expected = productionClosure();
     expect(expected.size).toBeGreaterThan(100);
     // Every package production loads, as the same tarball, not only the same version number.
-    for (const [key, integrity] of expected) expect(locked.get(key)?.integrity, key).toBe(integrity);
+    for (const [key, integrity] of expected)
+      expect(locked.get(key)?.integrity, key).toBe(integrity);
     // Besides, only what a devDependency brings in and a production package takes as an optional
     // peer (npm installs those unless dev and optional packages are both left out).
     const besides = [...locked].filter(([key]) => !expected.has(key));
@@ -177,7 +178,11 @@ describe('laying out a workspace’s part of a root lockfile', () => {
         dependencies: { x: '^1.0.0', b: '^2.0.0' },
         optionalDependencies: { fsevents: '^2.0.0', o: '^1.0.0' },
         peerDependencies: { p: '^1.0.0', q: '^1.0.0', t: '^5.0.0', z: '^1.0.0' },
-        peerDependenciesMeta: { q: { optional: true }, t: { optional: true }, z: { optional: true } },
+        peerDependenciesMeta: {
+          q: { optional: true },
+          t: { optional: true },
+          z: { optional: true },
+        },
       },
       'node_modules/a/node_modules/b': { version: '2.0.0', integrity: 'sha512-b2' },
       'node_modules/b': { version: '1.0.0', integrity: 'sha512-b1', dev: true },
