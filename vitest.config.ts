@@ -1,5 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { assertPinnedNode } from './scripts/lib/node-runtime.ts';
+
+// Every suite runs on the production Node.js (scripts/lib/node-runtime.ts): another major fails
+// here, before any test, instead of testing a runtime production never runs.
+assertPinnedNode('npm test');
 
 // One vitest run covers every workspace; each workspace keeps its own vitest.config.ts
 // (environment, setup files, timeouts). The summary reporter prints the closing line

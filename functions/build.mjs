@@ -19,7 +19,7 @@ const options = {
   outfile,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'cjs',
   sourcemap: true,
   external,

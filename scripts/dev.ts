@@ -9,7 +9,15 @@
  *                                          (the demo data the first time; exported on Ctrl-C)
  */
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { assertPinnedNode } from './lib/node-runtime';
 import { DEMO_PASSWORD, startStack, type RunningStack } from './lib/stack';
+
+try {
+  assertPinnedNode('npm start');
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}
 
 const official =
   process.argv.includes('--official-firestore') || process.env.PORTAL_FIRESTORE === 'official';

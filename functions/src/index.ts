@@ -142,3 +142,16 @@ export const onProfileWrittenForSearch = onDocumentWritten(
   'profiles/{uid}',
   profileWrittenForSearchHandler,
 );
+
+// Local emulator only: what the running functions report about their own runtime
+// (e2e/src/node-runtime.e2e.ts checks that the Functions emulator runs them on the production
+// Node.js). Never deployed: `firebase deploy` loads this module without FUNCTIONS_EMULATOR, and
+// an empty group declares no function (functions/test/node-runtime.test.ts).
+export const emulator =
+  process.env.FUNCTIONS_EMULATOR === 'true'
+    ? {
+        runtime: onRequest((_request, response) => {
+          response.json({ node: process.version });
+        }),
+      }
+    : {};

@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 // The route table by its file (route-chunks.ts says why).
-import { ROUTES } from '../../packages/domain/src/routes';
-import { routeModuleKeys, staticClosure, type Manifest } from './route-chunks';
+import { ROUTES } from '../../packages/domain/src/routes.ts';
+import { routeModuleKeys, staticClosure, type Manifest } from './route-chunks.ts';
 
 /** The tabs' loaders, relative to the web package. */
 export const TAB_LOADERS_FILE = 'src/features/admin/tabs/lazy-tabs.tsx';

@@ -9,7 +9,7 @@
 // import the domain package's TypeScript entry, but bundles a relative import.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROUTES, type RouteDef } from '../../packages/domain/src/routes';
+import { ROUTES, type RouteDef } from '../../packages/domain/src/routes.ts';
 
 export interface ManifestChunk {
   file: string;

@@ -4,12 +4,12 @@
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROUTES, type LayoutModule } from '../../packages/domain/src/routes';
+import { ROUTES, type LayoutModule } from '../../packages/domain/src/routes.ts';
 import { loadEnv, type Plugin } from 'vite';
-import { firebaseDataOrigins, type BuildEnv } from '../src/config/firebase-web-config';
-import { adminTabFiles, tabPreloadFile, tabPreloadScript } from './admin-tab-chunks';
-import { readManifest, routeFirstLoad, type Manifest } from './route-chunks';
-import { documentFor, hostingRewrites, routeDocument, withPreloads } from './route-documents';
+import { firebaseDataOrigins, type BuildEnv } from '../src/config/firebase-web-config.ts';
+import { adminTabFiles, tabPreloadFile, tabPreloadScript } from './admin-tab-chunks.ts';
+import { readManifest, routeFirstLoad, type Manifest } from './route-chunks.ts';
+import { documentFor, hostingRewrites, routeDocument, withPreloads } from './route-documents.ts';
 
 /** A URL path decoded, or as it came when it is no valid encoding (then no file or route has it). */
 function decodedPath(pathname: string): string {

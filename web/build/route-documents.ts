@@ -16,8 +16,8 @@
  */
 // The route table by its file: Vite loads its config (and these modules) with Node, which cannot
 // import the domain package's TypeScript entry, but bundles a relative import.
-import { ROUTES, type RouteDef } from '../../packages/domain/src/routes';
-import type { FirstLoad } from './route-chunks';
+import { ROUTES, type RouteDef } from '../../packages/domain/src/routes.ts';
+import type { FirstLoad } from './route-chunks.ts';
 
 /** The folder of the route documents, in the build folder. */
 export const ROUTE_DOCUMENTS_DIR = '_routes';

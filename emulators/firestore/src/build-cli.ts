@@ -55,7 +55,7 @@ export async function buildFirestoreCli(): Promise<string> {
     outfile: FIRESTORE_CLI_BUNDLE,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'esm',
     packages: 'external',
     sourcemap: 'linked',

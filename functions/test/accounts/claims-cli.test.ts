@@ -30,7 +30,7 @@ beforeAll(async () => {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     logLevel: 'warning',
     plugins: [
       {
