@@ -5,10 +5,10 @@
  * (search_keys, buyer_role, buyer_email on orders; search_keys, store_name_lower on profiles),
  * computed as the triggers compute them (functions/src/insights/search-fields.ts). Idempotent:
  * writes only documents whose fields differ, so a second run writes nothing. Without --apply it
- * only counts what it would write. Target: the local emulators (Firestore 127.0.0.1:8080, Auth
- * 127.0.0.1:9099, project demo-wholesale-portal) unless GOOGLE_APPLICATION_CREDENTIALS names a
- * real project's key (then --project, or the key's project_id). Exit codes: 0 done, 1 failed,
- * 2 bad usage.
+ * only counts what it would write. Target (scripts/lib/admin-target.ts): the project of
+ * --project <id> (Application Default Credentials, or GOOGLE_APPLICATION_CREDENTIALS' key), else
+ * the local emulators (Firestore 127.0.0.1:8080, Auth 127.0.0.1:9099, project
+ * demo-wholesale-portal). Exit codes: 0 done, 1 failed, 2 bad usage.
  */
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';

@@ -13,17 +13,18 @@
  * (functions/src/accounts/profile-status.ts), so the transitions, audit entries and write order
  * are the same; the audit actor is "claims-cli".
  *
- * Target: the local stack by default (Auth emulator 127.0.0.1:9099, Firestore 127.0.0.1:8080,
- * project demo-wholesale-portal; FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST /
- * GCLOUD_PROJECT override them). With GOOGLE_APPLICATION_CREDENTIALS set it talks to the real
- * project named by --project (or the credentials' project_id).
+ * Target (scripts/lib/admin-target.ts): the real project named by --project, with
+ * firebase-admin's default credential (Application Default Credentials from
+ * `gcloud auth application-default login`, or the key file GOOGLE_APPLICATION_CREDENTIALS names);
+ * with a key file and no --project, the key's project. Otherwise the local stack (Auth emulator
+ * 127.0.0.1:9099, Firestore 127.0.0.1:8080, project demo-wholesale-portal;
+ * FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST / GCLOUD_PROJECT override them).
  *
  * Exit codes: 0 done, 1 the operation failed (unknown email, transition not allowed, backend
  * unreachable), 2 bad usage.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { deleteApp, type App } from 'firebase-admin/app';
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { paths } from '@portal/domain';
@@ -34,15 +35,16 @@ import {
   revokeManager,
   type AccountsDeps,
 } from '../functions/src/accounts/profile-status';
+import {
+  AdminTargetUsageError,
+  LOCAL,
+  openAdminTarget,
+  resolveAdminTarget,
+} from './lib/admin-target';
 
 const COMMANDS = ['show', 'approve', 'reject', 'grant-manager', 'revoke-manager'] as const;
 type Command = (typeof COMMANDS)[number];
 const ACTOR = 'claims-cli';
-const LOCAL = {
-  auth: '127.0.0.1:9099',
-  firestore: '127.0.0.1:8080',
-  project: 'demo-wholesale-portal',
-} as const;
 const TIMEOUT_MS = 30_000;
 
 const USAGE = `Usage: npm run claims -- <command> <email> [--project <id>] [--allow-unverified]
@@ -54,9 +56,10 @@ Commands:
   grant-manager <email>   make the user a manager (verified email, enabled account)
   revoke-manager <email>  take manager access away and end the user's sessions
 
-Without GOOGLE_APPLICATION_CREDENTIALS it uses the local emulators (Auth ${LOCAL.auth},
-Firestore ${LOCAL.firestore}, project ${LOCAL.project}). With it, the real project given by
---project (or the credentials' project_id).`;
+With --project <id> it works on that Firebase project, signed in with Application Default
+Credentials (gcloud auth application-default login) or the key file GOOGLE_APPLICATION_CREDENTIALS
+names. Without --project: the local emulators (Auth ${LOCAL.auth}, Firestore ${LOCAL.firestore},
+project ${LOCAL.project}), or with a key file its project.`;
 
 class UsageError extends Error {}
 class FailedError extends Error {}
@@ -65,52 +68,6 @@ interface Target {
   projectId: string;
   description: string;
   production: boolean;
-}
-
-function credentialsProject(file: string): string | undefined {
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { project_id?: unknown };
-    return typeof parsed.project_id === 'string' ? parsed.project_id : undefined;
-  } catch {
-    throw new UsageError(`GOOGLE_APPLICATION_CREDENTIALS does not name a readable JSON key file.`);
-  }
-}
-
-/** Where the CLI talks to; sets the emulator variables for the local stack. */
-function resolveTarget(projectFlag: string | undefined): Target {
-  const env = process.env;
-  const credentials = env.GOOGLE_APPLICATION_CREDENTIALS;
-  if (credentials) {
-    const keyProject = credentialsProject(credentials);
-    const projectId = projectFlag || env.GCLOUD_PROJECT || env.GOOGLE_CLOUD_PROJECT || keyProject;
-    if (!projectId)
-      throw new UsageError(
-        'Name the project with --project <id> (the credentials do not say which).',
-      );
-    const hosts = [env.FIREBASE_AUTH_EMULATOR_HOST, env.FIRESTORE_EMULATOR_HOST].filter(Boolean);
-    // With one emulator named, the other service would be the real project's: the CLI would
-    // read users in the emulator and write profiles to production (or the other way round).
-    if (hosts.length === 1)
-      throw new UsageError(
-        'Set both FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST, or neither: with only one, the other service would be the real project.',
-      );
-    const emulated = hosts.length === 2;
-    return {
-      projectId,
-      production: !emulated,
-      description: emulated
-        ? `project ${projectId} through the emulators named in FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST`
-        : `project ${projectId} (Google Cloud, credentials from GOOGLE_APPLICATION_CREDENTIALS)`,
-    };
-  }
-  env.FIREBASE_AUTH_EMULATOR_HOST ||= LOCAL.auth;
-  env.FIRESTORE_EMULATOR_HOST ||= LOCAL.firestore;
-  const projectId = projectFlag || env.GCLOUD_PROJECT || LOCAL.project;
-  return {
-    projectId,
-    production: false,
-    description: `local emulators (Auth ${env.FIREBASE_AUTH_EMULATOR_HOST}, Firestore ${env.FIRESTORE_EMULATOR_HOST}), project ${projectId}`,
-  };
 }
 
 interface Parsed {
@@ -233,10 +190,16 @@ async function run({ command, email, allowUnverified }: Parsed, deps: AccountsDe
 /** Messages for the failures a user can act on; anything else is reported as it is. */
 function explain(error: unknown, target: Target): string {
   const text = error instanceof Error ? error.message : String(error);
+  if (
+    target.production &&
+    /default credentials|Could not load the default credentials/i.test(text)
+  ) {
+    return `No Google credentials for ${target.description}: run \`gcloud auth application-default login\` (or set GOOGLE_APPLICATION_CREDENTIALS to a service-account key file). ${text}`;
+  }
   if (/ECONNREFUSED|fetch failed|UNAVAILABLE|socket hang up/i.test(text)) {
     return target.production
       ? `Cannot reach ${target.description}: ${text}`
-      : `Cannot reach the ${target.description}. Start the local stack with \`npm start\`, or set GOOGLE_APPLICATION_CREDENTIALS (and --project) for a real project.`;
+      : `Cannot reach the ${target.description}. Start the local stack with \`npm start\`, or give --project <id> for a real project.`;
   }
   return text;
 }
@@ -246,15 +209,14 @@ async function main(): Promise<number> {
   let target: Target | undefined;
   try {
     const parsed = parse(process.argv.slice(2));
-    const { project } = parsed;
-    target = resolveTarget(project);
+    const decision = resolveAdminTarget({ project: parsed.project, env: process.env, auth: true });
+    target = {
+      projectId: decision.projectId,
+      description: decision.description,
+      production: decision.kind === 'google-cloud' && !decision.emulated,
+    };
     console.error(`claims: ${target.description}`);
-    app = initializeApp(
-      target.production
-        ? { credential: applicationDefault(), projectId: target.projectId }
-        : { projectId: target.projectId },
-      'claims-cli',
-    );
+    app = openAdminTarget(decision, 'claims-cli');
     // Mails the change causes (approved, rejected) link to the portal: WEB_ORIGIN, else the
     // local web app or the project's Hosting site.
     const env = {
@@ -284,7 +246,7 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof AdminTargetUsageError) {
       if (error.message) console.error(`claims: ${error.message}\n`);
       console.error(USAGE);
       return 2;

@@ -3,10 +3,10 @@
  *
  * Moves the checkout attempts that earlier releases kept as pending or cancelled orders out of
  * the order book into checkouts/{id} (functions/src/payments/order-book-migration.ts). Without
- * --apply it only lists what it would move. Target: the local Firestore emulator
- * (127.0.0.1:8080, project demo-wholesale-portal) unless GOOGLE_APPLICATION_CREDENTIALS names a
- * real project's key (then --project, or the key's project_id). Exit codes: 0 done, 1 failed,
- * 2 bad usage.
+ * --apply it only lists what it would move. Target (scripts/lib/admin-target.ts): the project of
+ * --project <id> (Application Default Credentials, or GOOGLE_APPLICATION_CREDENTIALS' key), else
+ * the local Firestore emulator (127.0.0.1:8080, project demo-wholesale-portal). Exit codes: 0
+ * done, 1 failed, 2 bad usage.
  */
 import { getFirestore } from 'firebase-admin/firestore';
 import { migrateOrderBook } from '../functions/src/payments/order-book-migration';

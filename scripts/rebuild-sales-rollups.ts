@@ -4,10 +4,10 @@
  * Rebuilds the sales rollups (sales_days, sales_weeks, sales_months) from every order and every
  * buyer approval (functions/src/insights/rebuild-rollups.ts): for a deployment over existing
  * orders, or when the figures are found off. Without --apply it only reports which documents
- * differ. Run it while no order is changing (see the module). Target: the local Firestore
- * emulator (127.0.0.1:8080, project demo-wholesale-portal) unless GOOGLE_APPLICATION_CREDENTIALS
- * names a real project's key (then --project, or the key's project_id). Exit codes: 0 done,
- * 1 failed, 2 bad usage.
+ * differ. Run it while no order is changing (see the module). Target
+ * (scripts/lib/admin-target.ts): the project of --project <id> (Application Default Credentials,
+ * or GOOGLE_APPLICATION_CREDENTIALS' key), else the local Firestore emulator (127.0.0.1:8080,
+ * project demo-wholesale-portal). Exit codes: 0 done, 1 failed, 2 bad usage.
  */
 import { getFirestore } from 'firebase-admin/firestore';
 import { rebuildSalesRollups } from '../functions/src/insights/rebuild-rollups';

@@ -97,7 +97,11 @@ export default defineConfig({
     target: 'es2022',
     // The route documents (build/route-documents.ts) read the chunk graph from the manifest.
     manifest: true,
-    sourcemap: true,
+    // Source maps are written for this machine (the size report, scripts/route-sizes.ts, reads
+    // which packages a chunk holds from them; they decode a production stack trace) but the
+    // chunks do not name them, and firebase.json's hosting ignore keeps every *.map out of the
+    // deploy: the site never serves its sources. docs/deploying.md.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
   },
 });

@@ -41,7 +41,7 @@ import {
   unsubscribeNewsletterHandler,
 } from './handlers/newsletter';
 import { CALLABLE_OPTIONS } from './lib/app-check';
-import { maxInstances } from './lib/scaling';
+import { maxInstances } from './lib/params';
 import { smtpPassword } from './mail/config';
 import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
 

@@ -1,24 +1,169 @@
 /**
- * What the one-off admin scripts (migrate:search-keys, rollups:rebuild, migrate:order-book)
- * share: their options (--apply, --project <id>, --help and any of their own), where they write,
- * and their exit codes (0 done, 1 failed, 2 bad usage).
+ * Where the command-line tools that use the Admin SDK work (the claims CLI, migrate:search-keys,
+ * rollups:rebuild, migrate:order-book), and what the admin scripts share: their options
+ * (--apply, --project <id>, --help and any of their own) and exit codes (0 done, 1 failed, 2 bad
+ * usage).
  *
- * Target: the local emulators (Firestore 127.0.0.1:8080, Auth 127.0.0.1:9099 for a script that
- * asks for it, project demo-wholesale-portal; FIRESTORE_EMULATOR_HOST, FIREBASE_AUTH_EMULATOR_HOST
- * and GCLOUD_PROJECT override them) unless GOOGLE_APPLICATION_CREDENTIALS names a real project's
- * key: then the project of --project, or the key's project_id.
+ * The target (resolveAdminTarget, a pure decision):
+ *   - `--project <id>` of a real project (not demo-): that project on Google Cloud, with
+ *     firebase-admin's default credential: the key file GOOGLE_APPLICATION_CREDENTIALS names, or
+ *     else Application Default Credentials (`gcloud auth application-default login`), whose
+ *     requests are billed to the project itself (GOOGLE_CLOUD_QUOTA_PROJECT, unless set: user
+ *     credentials need a quota project for the Auth API);
+ *   - no --project but GOOGLE_APPLICATION_CREDENTIALS: the project of GCLOUD_PROJECT /
+ *     GOOGLE_CLOUD_PROJECT or the key's project_id;
+ *   - otherwise the local emulators (Firestore 127.0.0.1:8080, Auth 127.0.0.1:9099 for a tool that
+ *     asks for it, project demo-wholesale-portal; FIRESTORE_EMULATOR_HOST,
+ *     FIREBASE_AUTH_EMULATOR_HOST and GCLOUD_PROJECT override them).
+ * A project id that is not one, or a key file that cannot be read, is a usage error before
+ * anything is set or contacted.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import {
+  applicationDefault,
+  deleteApp,
+  initializeApp,
+  type App,
+  type AppOptions,
+} from 'firebase-admin/app';
 
 type ScriptOptions = NonNullable<ParseArgsConfig['options']>;
 
-const LOCAL = {
+export const LOCAL = {
   firestore: '127.0.0.1:8080',
   auth: '127.0.0.1:9099',
   project: 'demo-wholesale-portal',
 } as const;
+
+/** A Firebase (Google Cloud) project id: 6 to 30 lowercase letters, digits and dashes. */
+const PROJECT_ID = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
+
+/** Bad usage: the tool prints it with its usage and exits 2. */
+export class AdminTargetUsageError extends Error {
+  override name = 'AdminTargetUsageError';
+}
+
+export type AdminTargetDecision =
+  | {
+      kind: 'emulators';
+      projectId: string;
+      /** The emulator variables to set (those not set already). */
+      setEnv: Record<string, string>;
+      description: string;
+    }
+  | {
+      kind: 'google-cloud';
+      projectId: string;
+      /** firebase-admin's applicationDefault(): the key file, or Application Default Credentials. */
+      credential: 'key-file' | 'application-default';
+      /** Both emulator variables are set: the project's data in the emulators. */
+      emulated: boolean;
+      setEnv: Record<string, string>;
+      description: string;
+    };
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The project_id of a service-account key file (undefined when it names none). */
+export function keyFileProject(file: string): string | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { project_id?: unknown };
+    return typeof parsed.project_id === 'string' ? parsed.project_id : undefined;
+  } catch {
+    throw new AdminTargetUsageError(
+      'GOOGLE_APPLICATION_CREDENTIALS does not name a readable JSON key file.',
+    );
+  }
+}
+
+/**
+ * Where a tool works (see the module). `auth`: it uses Auth too, so the local target sets the
+ * Auth emulator, and with credentials both emulators or neither must be named (with one, the other
+ * service would be the real project's). Changes nothing: the caller applies `setEnv`.
+ */
+export function resolveAdminTarget({
+  project,
+  env,
+  auth = false,
+  readKeyProject = keyFileProject,
+}: {
+  project: string | undefined;
+  env: Env;
+  auth?: boolean;
+  readKeyProject?: (file: string) => string | undefined;
+}): AdminTargetDecision {
+  const flag = project?.trim();
+  if (flag !== undefined && !PROJECT_ID.test(flag)) {
+    throw new AdminTargetUsageError(
+      `"${flag}" is not a Firebase project id (6 to 30 lowercase letters, digits and dashes, starting with a letter).`,
+    );
+  }
+  const keyFile = env.GOOGLE_APPLICATION_CREDENTIALS || undefined;
+  const demo = flag?.startsWith('demo-') ?? false;
+  if (demo || (!flag && !keyFile)) {
+    const setEnv: Record<string, string> = {};
+    if (!env.FIRESTORE_EMULATOR_HOST) setEnv.FIRESTORE_EMULATOR_HOST = LOCAL.firestore;
+    if (auth && !env.FIREBASE_AUTH_EMULATOR_HOST) setEnv.FIREBASE_AUTH_EMULATOR_HOST = LOCAL.auth;
+    const hosts = { ...env, ...setEnv };
+    const projectId = flag || env.GCLOUD_PROJECT || LOCAL.project;
+    const where = auth
+      ? `Auth ${hosts.FIREBASE_AUTH_EMULATOR_HOST}, Firestore ${hosts.FIRESTORE_EMULATOR_HOST}`
+      : `Firestore ${hosts.FIRESTORE_EMULATOR_HOST}`;
+    return {
+      kind: 'emulators',
+      projectId,
+      setEnv,
+      description: `local emulators (${where}), project ${projectId}`,
+    };
+  }
+  const keyProject = keyFile ? readKeyProject(keyFile) : undefined;
+  const projectId = flag || env.GCLOUD_PROJECT || env.GOOGLE_CLOUD_PROJECT || keyProject;
+  if (!projectId) {
+    throw new AdminTargetUsageError(
+      'Name the project with --project <id> (the credentials do not say which).',
+    );
+  }
+  const hosts = [env.FIREBASE_AUTH_EMULATOR_HOST, env.FIRESTORE_EMULATOR_HOST].filter(Boolean);
+  if (auth && hosts.length === 1) {
+    throw new AdminTargetUsageError(
+      'Set both FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST, or neither: with only one, the other service would be the real project.',
+    );
+  }
+  const emulated = auth ? hosts.length === 2 : !!env.FIRESTORE_EMULATOR_HOST;
+  const credential = keyFile ? 'key-file' : 'application-default';
+  const setEnv: Record<string, string> =
+    credential === 'application-default' && !env.GOOGLE_CLOUD_QUOTA_PROJECT
+      ? { GOOGLE_CLOUD_QUOTA_PROJECT: projectId }
+      : {};
+  const how =
+    credential === 'key-file'
+      ? 'credentials from GOOGLE_APPLICATION_CREDENTIALS'
+      : 'Application Default Credentials';
+  return {
+    kind: 'google-cloud',
+    projectId,
+    credential,
+    emulated,
+    setEnv,
+    description: emulated
+      ? `project ${projectId} through the emulators named in FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST`
+      : `project ${projectId} (Google Cloud, ${how})`,
+  };
+}
+
+/** The Admin SDK app options for a decision: the project id, and the default credential for Google Cloud. */
+export function adminAppOptions(target: AdminTargetDecision): AppOptions {
+  return target.kind === 'google-cloud'
+    ? { credential: applicationDefault(), projectId: target.projectId }
+    : { projectId: target.projectId };
+}
+
+/** Applies the decision to this process (its variables) and makes the Admin SDK app `appName`. */
+export function openAdminTarget(target: AdminTargetDecision, appName: string): App {
+  Object.assign(process.env, target.setEnv);
+  return initializeApp(adminAppOptions(target), appName);
+}
 
 /** The options every admin script takes. */
 const COMMON_OPTIONS = {
@@ -61,36 +206,29 @@ export function parseAdminArgs<const Own extends ScriptOptions = Record<never, n
 export interface AdminTarget {
   app: App;
   projectId: string;
-  /** Where the script writes, for its report: "project p" or "project p, emulator host:port". */
+  /** Where the script writes, for its report: "project p (Google Cloud, ...)" or the emulators. */
   description: string;
 }
 
 /**
- * The project the script works on, and a Firebase app named `appName` for it (see the module).
- * `auth`: the script also uses Auth, so the local target sets the Auth emulator too. Exits 2 when
- * the key does not say which project and --project does not either.
+ * The target of an admin script (resolveAdminTarget) and a Firebase app named `appName` for it.
+ * `auth`: the script also uses Auth. Bad usage (a bad --project, an unreadable key, no project)
+ * prints the problem and exits 2 before anything is set.
  */
 export function initAdminTarget(
   appName: string,
   project: string | undefined,
   { auth = false }: { auth?: boolean } = {},
 ): AdminTarget {
-  const credentials = process.env.GOOGLE_APPLICATION_CREDENTIALS;
-  let projectId: string;
-  if (credentials) {
-    const key = JSON.parse(readFileSync(credentials, 'utf8')) as { project_id?: string };
-    projectId = project ?? key.project_id ?? fail('Name the project with --project <id>.', 2);
-  } else {
-    process.env.FIRESTORE_EMULATOR_HOST ||= LOCAL.firestore;
-    if (auth) process.env.FIREBASE_AUTH_EMULATOR_HOST ||= LOCAL.auth;
-    projectId = project ?? process.env.GCLOUD_PROJECT ?? LOCAL.project;
+  let target: AdminTargetDecision;
+  try {
+    target = resolveAdminTarget({ project, env: process.env, auth });
+  } catch (error) {
+    if (error instanceof AdminTargetUsageError) fail(error.message, 2);
+    throw error;
   }
-  const app = initializeApp(
-    credentials ? { credential: applicationDefault(), projectId } : { projectId },
-    appName,
-  );
-  const where = credentials ? '' : `, emulator ${process.env.FIRESTORE_EMULATOR_HOST}`;
-  return { app, projectId, description: `project ${projectId}${where}` };
+  const app = openAdminTarget(target, appName);
+  return { app, projectId: target.projectId, description: target.description };
 }
 
 /**

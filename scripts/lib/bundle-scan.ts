@@ -1,12 +1,13 @@
 /**
  * Finds signs that a built web bundle is wired to the local emulators or a demo project: what a
- * deployed site must never contain. Used by the production-build test and by `npm run deploy`
- * before anything is uploaded.
+ * deployed site must never contain. Used by the production-build test and, through
+ * `scripts/web-dist.ts check`, by firebase.json's hosting predeploy (so by `npm run deploy` and a
+ * bare `firebase deploy` alike) before anything is uploaded.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TABLE_EXPORT_MAX } from '@portal/domain';
-import { ROOT } from './stack';
+import { ROOT } from './root';
 
 /**
  * Numbers the app itself uses that equal an emulator port: the order export asks for one row
@@ -63,4 +64,9 @@ export function localWiring(js: string, options: ScanOptions): string[] {
   for (const id of demoIds(js)) findings.push(`the demo project id "${id}"`);
   for (const port of emulatorPortLiterals(js, options)) findings.push(`the emulator port ${port}`);
   return findings;
+}
+
+/** What in the built site at `dir` points at the emulators or a demo project (empty when clean). */
+export function webDistFindings(dir: string, root = ROOT): string[] {
+  return localWiring(bundleJs(dir), localMarkers(root));
 }

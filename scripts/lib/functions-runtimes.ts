@@ -1,6 +1,6 @@
 /**
  * The Cloud Functions Node.js runtimes and when Google retires them: the one list the runtime
- * test (functions/test/deploy-config.test.ts) and the predeploy check (scripts/predeploy.ts) read.
+ * test (functions/test/deploy-config.test.ts) and the deploy check (scripts/deploy.ts) read.
  *
  * Source: Google Cloud's "Runtime support schedule" for Cloud Functions / Cloud Run functions
  * (cloud.google.com/functions/docs/runtime-support), which firebase-tools mirrors in

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureFirestoreCliBundle } from '../../emulators/firestore/src/build-cli';
+import { SETTINGS } from '../../functions/src/lib/params';
 import { prepareFirebaseToolsLaunch } from '../../emulators/firestore/src/firebase-tools/launch-under-firebase-tools';
 import { MAILDEV_BIN, maildevArgs } from './maildev';
 import { freePort, isPortOpen, waitForPort } from './ports';
@@ -141,7 +142,58 @@ async function choosePorts(mode: 'fixed' | 'free'): Promise<StackPorts> {
 
 const RUN_DIR = path.join(ROOT, '.portal-run');
 
-async function writeFirebaseConfig(ports: StackPorts, firestore: boolean): Promise<string> {
+/**
+ * The functions' params (functions/src/lib/params.ts) as the local stack sets them: MailDev, the
+ * stack's web app, short mail retries. Among them SMTP_HOST, the one param without a default
+ * (the Functions emulator would otherwise ask for it, and fail with no terminal to ask in).
+ */
+export function localFunctionsSettings(options: {
+  host: string;
+  smtpPort: number;
+  webOrigin: string;
+  mailRetryDelaysMs?: string;
+}): Record<string, string> {
+  return {
+    WEB_ORIGIN: options.webOrigin,
+    SMTP_HOST: options.host,
+    SMTP_PORT: String(options.smtpPort),
+    MAIL_FROM: 'Electric Slush Co. <orders@electricslush.example>',
+    MAIL_RETRY_DELAYS_MS: options.mailRetryDelaysMs ?? LOCAL_MAIL_RETRY_DELAYS_MS,
+  };
+}
+
+/**
+ * The env folder of this stack's Functions emulator (firebase.json's functions[].configDir).
+ * firebase-tools gives a function the values of its env files over its own environment, and on
+ * start writes every param they lack (its default) into the .env.local it reads: with the one
+ * functions/.env.local, the first stack's ports, or the production defaults (mail retries hours
+ * apart), would win over each stack's own settings. So each stack has a folder of its own, with
+ * functions/.env and functions/.env.<project> as they are and an .env.local of the stack's
+ * settings, written afresh at every start. Returns its path relative to RUN_DIR.
+ */
+async function writeFunctionsEnvDir(ports: StackPorts, settings: Record<string, string>): Promise<string> {
+  const name = `functions-env.${ports.auth}`;
+  const dir = path.join(RUN_DIR, name);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const file of ['.env', `.env.${PROJECT_ID}`]) {
+    const source = path.join(ROOT, 'functions', file);
+    if (existsSync(source)) await writeFile(path.join(dir, file), await readFile(source));
+  }
+  const params = new Set<string>(SETTINGS.map((param) => param.name));
+  const lines = Object.entries(settings)
+    .filter(([key]) => params.has(key))
+    // Quoted (dotenv's double-quoted form) unless plain: MAIL_FROM has spaces and <>.
+    .map(([key, value]) => `${key}=${/^[\w./:@,-]*$/.test(value) ? value : JSON.stringify(value)}\n`);
+  await writeFile(path.join(dir, '.env.local'), `# This stack's settings (scripts/lib/stack.ts).\n${lines.join('')}`);
+  return name;
+}
+
+async function writeFirebaseConfig(
+  ports: StackPorts,
+  firestore: boolean,
+  functionsConfigDir: string,
+): Promise<string> {
   const dir = RUN_DIR;
   await mkdir(dir, { recursive: true });
   // firebase-tools wants the rules inside the config's folder: link them (edits still reach
@@ -153,7 +205,7 @@ async function writeFirebaseConfig(ports: StackPorts, firestore: boolean): Promi
   const file = path.join(dir, `firebase.${ports.auth}.json`);
   // Paths are relative to the config file's folder.
   const config = {
-    functions: [{ source: '../functions', codebase: 'default' }],
+    functions: [{ source: '../functions', codebase: 'default', configDir: functionsConfigDir }],
     firestore: { rules: 'firestore.rules', indexes: 'firestore.indexes.json' },
     emulators: {
       singleProjectMode: true,
@@ -275,6 +327,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
   const appCheckDebugToken = await localAppCheckDebugToken(options.ports);
   const webhookUrl = `${urls.functions}/${PROJECT_ID}/us-central1/stripeWebhook`;
+  const functionsSettings = localFunctionsSettings({
+    host,
+    smtpPort: ports.smtp,
+    webOrigin: urls.web,
+    mailRetryDelaysMs: options.mailRetryDelaysMs,
+  });
   const env: Record<string, string> = {
     GCLOUD_PROJECT: PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
@@ -284,12 +342,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // advanced (scripts/advance-clock.ts), not on the wall clock.
     STRIPE_TEST_CLOCKS: 'per-customer',
     STRIPE_WEBHOOK_SECRET,
-    WEB_ORIGIN: urls.web,
-    // Mail goes to MailDev (no login); attempts are retried after seconds, not hours.
-    SMTP_HOST: host,
-    SMTP_PORT: String(ports.smtp),
-    MAIL_FROM: 'Electric Slush Co. <orders@electricslush.example>',
-    MAIL_RETRY_DELAYS_MS: options.mailRetryDelaysMs ?? LOCAL_MAIL_RETRY_DELAYS_MS,
+    // The web origin; mail goes to MailDev (no login), retried after seconds, not hours. The
+    // Functions emulator gets these from its env folder too (writeFunctionsEnvDir).
+    ...functionsSettings,
     // Everything here is local: never probe the cloud metadata server (Admin SDK, firebase-tools).
     METADATA_SERVER_DETECTION: 'none',
     // The callables accept only App Check tokens from the local exchange (functions/src/lib/app-check.ts).
@@ -409,7 +464,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }
       }
       if (want.functions) await (localSecrets ??= ensureLocalSecrets());
-      const config = await writeFirebaseConfig(ports, firebaseToolsRunsFirestore);
+      const config = await writeFirebaseConfig(
+        ports,
+        firebaseToolsRunsFirestore,
+        await writeFunctionsEnvDir(ports, functionsSettings),
+      );
       const importDir =
         options.dataDir && existsSync(path.join(options.dataDir, 'firebase-export-metadata.json'))
           ? path.resolve(options.dataDir)
@@ -422,9 +481,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             extraArgs: ['--import', demoSeed],
           })
         : null;
-      // One Functions emulator starting at a time per process: on first start it writes the
-      // parameters' defaults to functions/.env.local, and a second one loading the functions
-      // meanwhile fails ("already defined") and serves none.
+      // One Functions emulator starting at a time per process. It was needed while every stack's
+      // emulator wrote the parameters' defaults to the one functions/.env.local (a second one
+      // loading meanwhile failed, "already defined", and served none); each stack now has its
+      // own env folder (writeFunctionsEnvDir), and the queue stays until its removal is measured.
       const turn = want.functions ? await functionsEmulatorTurn() : () => undefined;
       const svc = launch(
         'firebase',

@@ -6,6 +6,7 @@ import { resolveMailConfig } from '../mail/config';
 import { deliverMail, sweepOutbox, type SenderDeps } from '../mail/outbox';
 import { smtpTransport, type MailTransport } from '../mail/transport';
 import { log } from '../lib/log';
+import { runtimeEnv } from '../lib/params';
 
 /**
  * The sender's entry points: the Firestore trigger on mail/{id} (delivers a new message at once),
@@ -14,7 +15,7 @@ import { log } from '../lib/log';
  */
 let cachedTransport: { signature: string; transport: MailTransport } | undefined;
 
-export function senderDeps(env: Env = process.env): SenderDeps {
+export function senderDeps(env: Env = runtimeEnv()): SenderDeps {
   const { db } = createContext({ env });
   const config = resolveMailConfig(env);
   return {

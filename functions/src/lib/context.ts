@@ -8,6 +8,7 @@ import {
   type Env,
 } from '../payments/stripe-client';
 import { adminAuth, firestore } from './admin';
+import { runtimeEnv } from './params';
 
 /**
  * Everything a handler needs from outside the code: the one way the functions' dependencies are
@@ -29,7 +30,10 @@ import { adminAuth, firestore } from './admin';
  * and tests collect its lines with vi.spyOn(log, ...). The layers: docs/architecture.md.
  */
 export interface Context {
-  /** Secrets and params arrive as environment variables at run time. */
+  /**
+   * The settings (lib/params.ts: each param's value()) over process.env, where the secrets
+   * arrive at run time; a test gives its own record instead.
+   */
   env: Env;
   db: Firestore;
   auth: Auth;
@@ -44,7 +48,7 @@ export interface Context {
 }
 
 export function createContext(overrides: Partial<Context> = {}): Context {
-  const env = overrides.env ?? process.env;
+  const env = overrides.env ?? runtimeEnv();
   return {
     env,
     db: overrides.db ?? firestore(),

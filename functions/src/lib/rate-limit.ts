@@ -13,7 +13,8 @@ import { log } from './log';
  * Fixed-window rate limits kept in Firestore (rate_limits/{name}.{hash}): one transaction per
  * call reads the window(s) and counts the call, so concurrent calls from many instances share one
  * count. The subject (an address, an IP, a uid) is hashed: the collection holds no addresses.
- * Each document carries `expires_at` for a Firestore TTL policy to clean up old windows.
+ * Each document carries `expires_at` for the Firestore TTL policy that cleans up old windows
+ * (firestore.indexes.json's fieldOverrides, deployed with the indexes).
  * The limits themselves: packages/domain/src/rate-limits.ts.
  */
 export function rateLimitId(name: string, subject: string): string {

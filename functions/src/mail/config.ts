@@ -1,11 +1,13 @@
 import { defineSecret } from 'firebase-functions/params';
 import { parseRetryDelays, BRAND } from '@portal/domain';
+import { SMTP_PORT_DEFAULT } from '../lib/params';
 import type { Env } from '../payments/stripe-client';
 
 /**
  * Mail configuration: which SMTP server the sender delivers through, the From address, and the
- * retry schedule. Read from the environment at run time (functions/.env for a deployment; the
- * local stack sets them for MailDev):
+ * retry schedule. Each setting is a param (lib/params.ts: firebase deploy asks for a missing one);
+ * the sender reads them from the context's environment at run time (the local stack sets them for
+ * MailDev):
  *
  *   SMTP_HOST, SMTP_PORT        the server (port 465 means implicit TLS; others use STARTTLS
  *                               when the server offers it)
@@ -36,7 +38,7 @@ export class MailConfigError extends Error {
 export function resolveMailConfig(env: Env): MailConfig {
   const host = env.SMTP_HOST?.trim();
   if (!host) throw new MailConfigError('SMTP_HOST is not configured.');
-  const port = Number(env.SMTP_PORT?.trim() || '587');
+  const port = Number(env.SMTP_PORT?.trim() || String(SMTP_PORT_DEFAULT));
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {
     throw new MailConfigError(`SMTP_PORT is not a port: ${env.SMTP_PORT}`);
   }

@@ -9,8 +9,8 @@ import Stripe from 'stripe';
  *   firebase functions:secrets:set STRIPE_WEBHOOK_SECRET  # whsec_... of the webhook endpoint
  *   The webhook endpoint in the Stripe dashboard is the deployed `stripeWebhook` URL, listening to
  *   checkout.session.completed, checkout.session.async_payment_succeeded and
- *   checkout.session.expired. WEB_ORIGIN (functions/.env) is the site the buyer returns to; it
- *   defaults to https://<project id>.web.app.
+ *   checkout.session.expired. WEB_ORIGIN (a param, lib/params.ts) is the site the buyer returns
+ *   to; it defaults to https://<project id>.web.app.
  *
  * Local stack (`npm start`, the function tests): no real key is configured, and
  *   STRIPE_SANDBOX_URL=http://127.0.0.1:12111 selects the local Stripe sandbox (emulators/stripe)
@@ -33,7 +33,7 @@ type StripeTarget =
   | { kind: 'stripe'; apiKey: string }
   | { kind: 'sandbox'; apiKey: string; host: string; port: number; protocol: 'http' | 'https' };
 
-/** The environment the configuration is read from (process.env at run time). */
+/** The environment the configuration is read from (at run time, lib/params.ts runtimeEnv()). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export class PaymentsConfigError extends Error {

@@ -119,6 +119,33 @@ describe('claims CLI: usage', () => {
     expect(result.stderr).toContain('Name the project with --project <id>');
   });
 
+  it('works on the --project project with Application Default Credentials, no key file needed', async () => {
+    // No key file, no emulators, and no ADC on this machine: the CLI goes to Google Cloud with
+    // firebase-admin's default credential and says how to sign in when there is none.
+    const result = await claims(['show', 'someone@example.com', '--project', 'acme-wholesale'], {
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      FIRESTORE_EMULATOR_HOST: '',
+      HOME: await mkdtemp(path.join(tmpdir(), 'claims-cli-home-')),
+      CLOUDSDK_CONFIG: path.join(tmpdir(), 'claims-cli-no-gcloud'),
+      METADATA_SERVER_DETECTION: 'none',
+      GOOGLE_CLOUD_QUOTA_PROJECT: '',
+    });
+    expect(result.stderr).toContain(
+      'claims: project acme-wholesale (Google Cloud, Application Default Credentials)',
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('gcloud auth application-default login');
+  });
+
+  it('refuses a bad project id with the usage, before touching anything', async () => {
+    const target = await createAccount('retailer', 'pending');
+    const result = await claims(['grant-manager', target.email, '--project', 'Acme Wholesale']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('"Acme Wholesale" is not a Firebase project id');
+    expect(result.stderr).toContain('Usage: npm run claims');
+    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'pending' });
+  });
+
   it('refuses credentials with only one of the two emulators named (the other would be production)', async () => {
     const key = path.join(await mkdtemp(path.join(tmpdir(), 'claims-cli-')), 'key.json');
     await writeFile(key, JSON.stringify({ type: 'service_account', project_id: 'acme-prod' }));

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,15 @@ describe('the production build with no env file', () => {
     expect(localWiring(js, markers)).toEqual([]);
     expect(around(js, markers.demoProject)).toBeNull();
     expect(around(js, '/__/firebase/init.json')).not.toBeNull();
+  });
+
+  it('writes its source maps for this machine, but no chunk names one (Hosting never serves them)', () => {
+    const assets = path.join(prod.outDir, 'assets');
+    const files = readdirSync(assets);
+    const chunks = files.filter((file) => /\.(js|css)$/.test(file));
+    expect(chunks.filter((file) => files.includes(`${file}.map`)).length).toBeGreaterThan(0);
+    for (const file of chunks)
+      expect(readFileSync(path.join(assets, file), 'utf8'), file).not.toMatch(/sourceMappingURL/);
   });
 
   it('starts App Check with reCAPTCHA Enterprise and the site key it was given', () => {
