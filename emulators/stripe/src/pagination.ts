@@ -40,7 +40,7 @@ export function paginate<T extends { id: string }>(
   kind: string,
 ): Stripe.ApiList<T> {
   let start = 0;
-  let end = items.length;
+  let end: number;
   if (page.startingAfter) {
     const index = items.findIndex((item) => item.id === page.startingAfter);
     if (index === -1) throw resourceMissing(kind, page.startingAfter, 'starting_after');

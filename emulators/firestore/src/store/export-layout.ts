@@ -69,7 +69,7 @@ export async function readExport(
   db: DatabaseName,
 ): Promise<{ path: string; fields: Fields }[]> {
   const raw = await readFile(metadataFile);
-  let metadata: Partial<OverallMetadata> | null = null;
+  let metadata: Partial<OverallMetadata> | null;
   try {
     metadata = JSON.parse(raw.toString('utf8')) as Partial<OverallMetadata>;
   } catch {
