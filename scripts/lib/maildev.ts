@@ -5,7 +5,7 @@ import { startProcess, type ManagedProcess } from './processes';
 
 /**
  * MailDev (the npm package `maildev`): an SMTP server that keeps every message and shows it in a
- * web UI with a REST API. `npm start` runs it on 1025/1080 (scripts/lib/stack.ts); tests run
+ * web UI with a REST API (under /api since MailDev 3). `npm start` runs it on 1025/1080 (scripts/lib/stack.ts); tests run
  * their own on free ports and read what arrived through the REST API below.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,7 +32,7 @@ export function mailClient(webUrl: string) {
     if (!response.ok) throw new Error(`MailDev ${method} ${route}: ${response.status}`);
     return response;
   };
-  const all = async (): Promise<CaughtMail[]> => (await (await api('GET', '/email')).json()) as CaughtMail[];
+  const all = async (): Promise<CaughtMail[]> => (await (await api('GET', '/api/email')).json()) as CaughtMail[];
   return {
     all,
     /** The messages to one address. */
@@ -60,7 +60,7 @@ export function mailClient(webUrl: string) {
       }
     },
     async clear(): Promise<void> {
-      await api('DELETE', '/email/all');
+      await api('DELETE', '/api/email/all');
     },
   };
 }

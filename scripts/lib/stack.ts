@@ -85,7 +85,7 @@ export interface RunningStack {
     functions: string;
     firestore: string;
     stripe: string;
-    /** MailDev's web UI and REST API (GET /email). */
+    /** MailDev's web UI and REST API (GET /api/email). */
     mail: string;
     /** The local App Check exchange the web app trades its debug token at. */
     appCheck: string;
