@@ -160,7 +160,7 @@ j.step('a 60-character store name stays on one line, cut with an ellipsis, and t
 j.step('with 125 units in the cart the 99+ badge sits inside the cart link, clear of the other header controls', async () => {
   const { page } = buyer;
   const nav = page.getByRole('navigation', { name: 'Portal' });
-  const cart = nav.getByRole('link', { name: 'Cart, 125 items (99+)' });
+  const cart = nav.getByRole('link', { name: 'Cart, 99+ (125 items)' });
   await see(cart);
   const badge = cart.locator('.portal-header__count');
   for (const size of [PHONE, MIDDLE, DESKTOP]) {

@@ -41,7 +41,7 @@ import {
   unsubscribeNewsletterHandler,
 } from './handlers/newsletter';
 import { CALLABLE_OPTIONS } from './lib/app-check';
-import { maxInstances } from './lib/params';
+import { inFunctionsEmulator, maxInstances } from './lib/params';
 import { smtpPassword } from './mail/config';
 import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
 
@@ -147,11 +147,10 @@ export const onProfileWrittenForSearch = onDocumentWritten(
 // (e2e/src/node-runtime.e2e.ts checks that the Functions emulator runs them on the production
 // Node.js). Never deployed: `firebase deploy` loads this module without FUNCTIONS_EMULATOR, and
 // an empty group declares no function (functions/test/node-runtime.test.ts).
-export const emulator =
-  process.env.FUNCTIONS_EMULATOR === 'true'
-    ? {
-        runtime: onRequest((_request, response) => {
-          response.json({ node: process.version });
-        }),
-      }
-    : {};
+export const emulator = inFunctionsEmulator()
+  ? {
+      runtime: onRequest((_request, response) => {
+        response.json({ node: process.version });
+      }),
+    }
+  : {};

@@ -82,6 +82,9 @@ export const SETTINGS = [
   maxInstances,
 ] as const;
 
+/** Whether these functions run in the local Functions emulator (never true when deployed). */
+export const inFunctionsEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === 'true';
+
 /** Set by Cloud Functions / Cloud Run, or by the Functions emulator. */
 export const PLATFORM_ENV = ['GCLOUD_PROJECT', 'GCP_PROJECT', 'K_SERVICE', 'FUNCTIONS_EMULATOR'] as const;
 
