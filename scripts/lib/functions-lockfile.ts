@@ -36,7 +36,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface LockEntry {
+/** What a package.json and a lockfile entry both say about a package's dependencies. */
+interface DependencyFields {
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  devDependencies?: Record<string, string>;
+  engines?: Record<string, string>;
+}
+
+export interface LockEntry extends DependencyFields {
   name?: string;
   version?: string;
   resolved?: string;
@@ -45,12 +55,6 @@ export interface LockEntry {
   dev?: boolean;
   optional?: boolean;
   devOptional?: boolean;
-  dependencies?: Record<string, string>;
-  optionalDependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
-  devDependencies?: Record<string, string>;
-  engines?: Record<string, string>;
   [field: string]: unknown;
 }
 
@@ -62,15 +66,9 @@ export interface Lockfile {
   packages: Record<string, LockEntry>;
 }
 
-export interface PackageJson {
+export interface PackageJson extends DependencyFields {
   name?: string;
   version?: string;
-  dependencies?: Record<string, string>;
-  optionalDependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
-  devDependencies?: Record<string, string>;
-  engines?: Record<string, string>;
 }
 
 export class LockfileError extends Error {
