@@ -32,6 +32,7 @@ import {
   runtimeWarnings,
   todayUtc,
 } from './lib/functions-runtimes';
+import { FIREBASE_PROJECT_ID, NPM, NPX } from './lib/commands';
 import { ROOT } from './lib/root';
 
 const USAGE = `Usage: npm run deploy -- --project <firebase-project-id> [--check-only | --plan] [--skip-audit]
@@ -79,7 +80,7 @@ export function parseDeployArgs(argv: string[]): DeployOptions {
   const { values } = parsed;
   const project = values.project?.trim();
   if (!project) throw new UsageError('Name the Firebase project to deploy to with --project <id>.');
-  if (!/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/.test(project)) {
+  if (!FIREBASE_PROJECT_ID.test(project)) {
     throw new UsageError(
       `"${project}" is not a Firebase project id (6-30 lowercase letters, digits and dashes).`,
     );
@@ -244,6 +245,21 @@ export function predeployHooks(
   }));
 }
 
+/** Runs a command in the project root (through a shell when `cmd` is a whole command line). */
+function runChecked(
+  failure: string,
+  cmd: string,
+  args: string[] | { shell: true },
+  env: Record<string, string> = {},
+): void {
+  const options = { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } } as const;
+  const result = Array.isArray(args)
+    ? spawnSync(cmd, args, options)
+    : spawnSync(cmd, { ...options, shell: true });
+  if (result.status !== 0)
+    throw new CheckError(`${failure} failed (exit ${result.status ?? result.signal}).`);
+}
+
 function command(
   summary: string,
   cmd: string,
@@ -254,15 +270,7 @@ function command(
     summary,
     command: [cmd, ...args].join(' '),
     by: 'script',
-    run: () => {
-      const result = spawnSync(cmd, args, {
-        cwd: ROOT,
-        stdio: 'inherit',
-        env: { ...process.env, ...env },
-      });
-      if (result.status !== 0)
-        throw new CheckError(`${summary} failed (exit ${result.status ?? result.signal}).`);
-    },
+    run: () => runChecked(summary, cmd, args, env),
   };
 }
 
@@ -276,8 +284,8 @@ function webBuildProblems(): string[] {
 }
 
 export function deploySteps({ project, skipAudit }: Omit<DeployOptions, 'mode'>): DeployStep[] {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const auditSummary =
+    '`npm audit --omit=dev --audit-level=high`: no known high or critical advisory in what runs in production';
   const steps: DeployStep[] = [
     {
       summary: 'the project is a real one (a `demo-` project exists only in the emulators)',
@@ -300,8 +308,7 @@ export function deploySteps({ project, skipAudit }: Omit<DeployOptions, 'mode'>)
     },
     skipAudit
       ? {
-          summary:
-            '`npm audit --omit=dev --audit-level=high`: no known high or critical advisory in what runs in production',
+          summary: auditSummary,
           command: 'skipped (--skip-audit)',
           by: 'script',
           run: () =>
@@ -310,12 +317,11 @@ export function deploySteps({ project, skipAudit }: Omit<DeployOptions, 'mode'>)
             ),
         }
       : {
-          summary:
-            '`npm audit --omit=dev --audit-level=high`: no known high or critical advisory in what runs in production',
-          command: `${npm} ${AUDIT_ARGS.join(' ')}`,
+          summary: auditSummary,
+          command: `${NPM} ${AUDIT_ARGS.join(' ')}`,
           by: 'script',
           run: () => {
-            const result = spawnSync(npm, [...AUDIT_ARGS], { cwd: ROOT, encoding: 'utf8' });
+            const result = spawnSync(NPM, [...AUDIT_ARGS], { cwd: ROOT, encoding: 'utf8' });
             const outcome = auditOutcome({
               status: result.status,
               stdout: result.stdout ?? '',
@@ -338,11 +344,11 @@ export function deploySteps({ project, skipAudit }: Omit<DeployOptions, 'mode'>)
           );
       },
     },
-    command('typecheck of every workspace', npm, ['run', '--silent', 'typecheck']),
-    command('lint of every workspace', npm, ['run', '--silent', 'lint']),
+    command('typecheck of every workspace', NPM, ['run', '--silent', 'typecheck']),
+    command('lint of every workspace', NPM, ['run', '--silent', 'lint']),
     command(
       'the domain tests and the security rules matrix (the local stack starts for them)',
-      npx,
+      NPX,
       [
         'vitest',
         'run',
@@ -365,32 +371,23 @@ export function deploySteps({ project, skipAudit }: Omit<DeployOptions, 'mode'>)
         summary,
         command: hook,
         by: 'firebase deploy',
-        run: () => {
-          // As firebase-tools runs a hook: through a shell, in the project root, with its variables.
-          const result = spawnSync(hook, {
-            cwd: ROOT,
-            shell: true,
-            stdio: 'inherit',
-            env: { ...process.env, ...env },
-          });
-          if (result.status !== 0)
-            throw new CheckError(`${summary} failed (exit ${result.status ?? result.signal}).`);
-        },
+        // As firebase-tools runs a hook: through a shell, in the project root, with its variables.
+        run: () => runChecked(summary, hook, { shell: true }, env),
       };
     }),
     {
       summary: `\`firebase deploy --only ${DEPLOY_TARGETS}\`: hosting, functions, rules and indexes (with the TTL policy); it runs the predeploy steps above before it uploads anything`,
-      command: `${npx} firebase deploy --only ${DEPLOY_TARGETS} --project ${project}`,
+      command: `${NPX} firebase deploy --only ${DEPLOY_TARGETS} --project ${project}`,
       by: 'script',
-      run: () => {
-        const result = spawnSync(
-          npx,
-          ['firebase', 'deploy', '--only', DEPLOY_TARGETS, '--project', project],
-          { cwd: ROOT, stdio: 'inherit' },
-        );
-        if (result.status !== 0)
-          throw new CheckError(`firebase deploy failed (exit ${result.status ?? result.signal}).`);
-      },
+      run: () =>
+        runChecked('firebase deploy', NPX, [
+          'firebase',
+          'deploy',
+          '--only',
+          DEPLOY_TARGETS,
+          '--project',
+          project,
+        ]),
     },
   ];
   return steps;

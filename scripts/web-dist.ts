@@ -14,14 +14,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webDistFindings } from './lib/bundle-scan';
+import { NPM } from './lib/commands';
 import { ROOT } from './lib/root';
 
 const USAGE = 'Usage: tsx scripts/web-dist.ts build | check [dir]';
 
 /** Builds web/dist for production; returns the build's exit code. */
 export function buildWebForDeploy(): number {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', '--silent', 'build', '-w', 'web'], {
+  const result = spawnSync(NPM, ['run', '--silent', 'build', '-w', 'web'], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, VITE_USE_EMULATORS: 'false' },

@@ -27,6 +27,7 @@ import {
   type App,
   type AppOptions,
 } from 'firebase-admin/app';
+import { FIREBASE_PROJECT_ID } from './commands';
 
 type ScriptOptions = NonNullable<ParseArgsConfig['options']>;
 
@@ -35,9 +36,6 @@ export const LOCAL = {
   auth: '127.0.0.1:9099',
   project: 'demo-wholesale-portal',
 } as const;
-
-/** A Firebase (Google Cloud) project id: 6 to 30 lowercase letters, digits and dashes. */
-const PROJECT_ID = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
 
 /** Bad usage: the tool prints it with its usage and exits 2. */
 export class AdminTargetUsageError extends Error {
@@ -94,7 +92,7 @@ export function resolveAdminTarget({
   readKeyProject?: (file: string) => string | undefined;
 }): AdminTargetDecision {
   const flag = project?.trim();
-  if (flag !== undefined && !PROJECT_ID.test(flag)) {
+  if (flag !== undefined && !FIREBASE_PROJECT_ID.test(flag)) {
     throw new AdminTargetUsageError(
       `"${flag}" is not a Firebase project id (6 to 30 lowercase letters, digits and dashes, starting with a letter).`,
     );

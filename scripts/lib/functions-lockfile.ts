@@ -35,6 +35,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NPM } from './commands';
+import { ROOT } from './root';
 
 /** What a package.json and a lockfile entry both say about a package's dependencies. */
 interface DependencyFields {
@@ -447,7 +449,7 @@ export function npmCiAccepts(pkg: PackageJson, lockfile: Lockfile): { ok: boolea
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
     writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify(lockfile, null, 2));
     const result = spawnSync(
-      process.platform === 'win32' ? 'npm.cmd' : 'npm',
+      NPM,
       ['ci', '--dry-run', '--ignore-scripts', '--offline', '--no-audit', '--no-fund', '--loglevel=error'],
       { cwd: dir, encoding: 'utf8', shell: process.platform === 'win32' },
     );
@@ -475,7 +477,7 @@ export function writeFunctionsLockfile(root: string): FunctionsLock & { file: st
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../..'));
+  const root = path.resolve(process.argv[2] ?? ROOT);
   try {
     const { lockfile, overridden } = writeFunctionsLockfile(root);
     const count = Object.keys(lockfile.packages).length - 1;
