@@ -12,10 +12,7 @@ import { authErrorCode } from './profile-status';
  */
 
 /** Whether the buyer's Auth account still exists and is enabled. */
-export async function buyerAccountOpen(
-  deps: Pick<Context, 'auth'>,
-  uid: string,
-): Promise<boolean> {
+export async function buyerAccountOpen(deps: Pick<Context, 'auth'>, uid: string): Promise<boolean> {
   try {
     return !(await deps.auth.getUser(uid)).disabled;
   } catch (error) {

@@ -43,8 +43,7 @@ export async function refundRefusedOrder(
   const left =
     (typeof amount === 'number' ? amount : 0) - (typeof refunded === 'number' ? refunded : 0);
   const paymentIntent =
-    (snap.get('stripe_payment_intent_id') as string | null | undefined) ??
-    paymentIntentOf(session);
+    (snap.get('stripe_payment_intent_id') as string | null | undefined) ?? paymentIntentOf(session);
   if (!deps.stripe) throw new Error(`No Stripe client to refund refused order ${orderId}`);
   const stripe = deps.stripe();
   const subscription =
@@ -52,7 +51,11 @@ export async function refundRefusedOrder(
   if (subscription) {
     await stripe.subscriptions.cancel(subscription).catch((error: unknown) => {
       // Already cancelled (a replay) is the outcome wanted.
-      log.warn('refused_subscription_cancel_failed', { orderId, subscription, error: String(error) });
+      log.warn('refused_subscription_cancel_failed', {
+        orderId,
+        subscription,
+        error: String(error),
+      });
     });
   }
   if (left <= 0) return;

@@ -163,7 +163,9 @@ export function planReservation(
   const held = Object.values(others).reduce((sum, q) => sum + q, 0);
   if (asked > 0 && asked + held > MAX_HELD_UNITS_PER_BUYER) {
     return {
-      short: new HoldCapError(`${heldUnitsCapMessage(asked, held)}.`, { cap: MAX_HELD_UNITS_PER_BUYER }),
+      short: new HoldCapError(`${heldUnitsCapMessage(asked, held)}.`, {
+        cap: MAX_HELD_UNITS_PER_BUYER,
+      }),
       retire: false,
     };
   }

@@ -139,8 +139,7 @@ describe('a buyer rejected with an open checkout', () => {
     const again = await verifyPaymentHandler(call(manager, { sessionId }));
     expect(again.status).toBe('cancelled');
     expect(
-      (await harness.stripe.refunds.list({ payment_intent: order.stripe_payment_intent_id! }))
-        .data,
+      (await harness.stripe.refunds.list({ payment_intent: order.stripe_payment_intent_id! })).data,
     ).toHaveLength(1);
   });
 

@@ -34,7 +34,8 @@ const call = (user: TestUser, data: unknown = {}): CallRequest => ({
   ...user.request(data),
   rawRequest: { ip: IP },
 });
-const checkout = (user: TestUser, data: unknown = {}) => createCheckoutSessionHandler(call(user, data));
+const checkout = (user: TestUser, data: unknown = {}) =>
+  createCheckoutSessionHandler(call(user, data));
 
 beforeAll(async () => {
   harness = await startPaymentsHarness();
