@@ -219,10 +219,11 @@ export async function recordCheckoutCompleted(
     const counter = paid ? await readInvoiceCounter(tx, db) : null;
     const removeCartLines = order ? () => undefined : await readCartLines(tx, db, checkout);
     // A paid order takes the units its checkout held (read here, written below); a delayed
-    // payment leaves them held until it settles. A new order takes its units even when its hold
+    // payment leaves them held until it settles. An order takes its units even when its hold
     // was released already (closed on our side, then paid at Stripe all the same: the buyer
-    // paid); a pending order made before holds were kept took them when it was made.
-    const takes = paid && (order ? checkout.stock_held === true : true);
+    // paid). A pending order made before holds were kept took them when it was made (its
+    // stock_taken is not empty), one made before stock takes none (no stock_taken).
+    const takes = paid && (!order || checkout.stock_held === true || tookNothingYet(order));
     const stock = await readStock(tx, db, takes ? holdProducts(checkout.stock_hold) : []);
     // A standing order's first checkout starts the standing order, with the same id.
     const writeStandingOrder = order
@@ -246,16 +247,14 @@ export async function recordCheckoutCompleted(
     const now = Timestamp.now();
     const invoiceNumber = counter ? allocateInvoiceNumber(tx, counter) : null;
     writeMails();
-    const takeHeldUnits = () => {
-      const taken = commitStock(tx, stock, checkout.stock_hold ?? {}, true, checkout.id);
-      tx.update(checkoutRef, { stock_held: false, updated_at: now });
-      return taken;
-    };
+    const held = checkout.stock_held === true;
+    const takeUnits = () => commitStock(tx, stock, checkout.stock_hold ?? {}, held, checkout.id);
 
     if (order) {
       // Its units were held while the payment settled (orders made pending before they were
       // held took them then: stock_taken, and the checkout holds nothing).
-      const taken = takes ? takeHeldUnits() : null;
+      const taken = takes ? takeUnits() : null;
+      if (held) tx.update(checkoutRef, { stock_held: false, updated_at: now });
       tx.update(orderRef, {
         status: 'processing',
         paid_at: now,
@@ -277,16 +276,14 @@ export async function recordCheckoutCompleted(
       by: STRIPE_ACTOR,
       paymentIntentId: facts?.paymentIntentId ?? null,
     });
-    const taken = takes
-      ? commitStock(tx, stock, checkout.stock_hold ?? {}, checkout.stock_held === true, checkout.id)
-      : {};
+    const taken = takes ? takeUnits() : {};
     tx.create(orderRef, { ...created, stock_taken: taken });
     applyOrderRollup(tx, db, null, created);
     tx.update(checkoutRef, {
       state: 'completed' satisfies CheckoutState,
       updated_at: now,
       // A delayed payment keeps the hold until it settles (recordAsyncPaymentFailed releases it).
-      stock_held: !paid && checkout.stock_held === true,
+      stock_held: !paid && held,
     });
     removeCartLines(now);
     writeStandingOrder(now);
@@ -300,6 +297,10 @@ export async function recordCheckoutCompleted(
   }
   return result;
 }
+
+/** A pending order that took no units when it was made (they were held, or released). */
+const tookNothingYet = (order: OrderState) =>
+  order.stock_taken !== null && Object.keys(order.stock_taken).length === 0;
 
 /**
  * The order of a buyer who is no longer approved: made (or moved to) cancelled, marked
@@ -355,7 +356,7 @@ async function refuseOrder(
     // through it).
     applyOrderRollup(tx, db, null, { ...created, status: 'cancelled' });
   }
-  if (held || checkout.state === 'open') {
+  if (held || !order) {
     tx.update(checkoutRef, {
       state: 'completed' satisfies CheckoutState,
       updated_at: now,

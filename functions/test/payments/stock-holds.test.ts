@@ -7,6 +7,7 @@ import type { CallRequest } from '../../src/handlers/edge';
 import { toHttpsError } from '../../src/handlers/edge';
 import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
+import { closeCheckout } from '../../src/payments/checkout-transitions';
 import { createCheckout } from '../../src/payments/create-checkout';
 import {
   checkoutOf,
@@ -224,5 +225,22 @@ describe('a delayed payment (bank transfer) while it settles', () => {
     // A replay of the settlement takes nothing more.
     await harness.sandbox.whenWebhooksIdle();
     expect(await levels(id)).toEqual({ on_hand: 6, reserved: 0 });
+  });
+
+  it('of a checkout closed on our side takes its units when it clears, not before', async () => {
+    const id = await product('stale-transfer', { name: 'Stale Transfer Syrup', stock_on_hand: 10 });
+    const buyer = await createUser('retailer');
+    await setCart(buyer.uid, { [id]: 2 });
+    const { orderId } = await checkout(buyer);
+    const sessionId = (await checkoutOf(orderId)).stripe_session_id!;
+    // Closed here (its hold released) while a stale tab still has the session open.
+    expect(await closeCheckout(firestore(), orderId, 'replaced', { withSession: true })).toBe(true);
+    await payWithShipTo(harness.sandbox, sessionId, { delayed: true });
+    expect((await orderOf(orderId)).status).toBe('pending');
+    expect(await levels(id)).toEqual({ on_hand: 10, reserved: 0 });
+    await harness.sandbox.settleDelayedPayment(sessionId, 'succeeded');
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await orderOf(orderId)).status).toBe('processing');
+    expect(await levels(id)).toEqual({ on_hand: 8, reserved: 0 });
   });
 });
