@@ -8,7 +8,8 @@ import { callable } from './edge';
 /**
  * Callable setProfileStatus({ uid, status }) (managers): approves a pending applicant or rejects
  * an approved buyer. Sets the custom claims { role, status }, records the review on the profile
- * and in audit_log, and on rejection revokes the user's refresh tokens so their session ends.
+ * and in audit_log, and on rejection revokes the user's refresh tokens so their session ends (the
+ * onProfileChanged trigger then closes their open checkouts: payments/buyer-checkouts.ts).
  * The web client refreshes its ID token after a claims change; see accounts/profile-status.ts for
  * the order of the writes. Rate limited per manager and per IP (each change mails the applicant);
  * the claims command line is not.

@@ -2,6 +2,7 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Change, FirestoreEvent } from 'firebase-functions/v2/firestore';
 import { createContext } from '../lib/context';
 import { log } from '../lib/log';
+import { closeCheckoutsOfBuyer } from '../payments/buyer-checkouts';
 import { cancelStandingOrdersOfBuyer } from '../standing-orders/manage';
 import { reconcileStandingOrdersOfProduct } from '../standing-orders/reconcile';
 
@@ -50,8 +51,10 @@ export async function productChangedHandler(
 }
 
 /**
- * A profile changed: when a buyer is rejected (by a manager or the claims command line), their
- * open standing orders are cancelled so that nothing more is charged or shipped to them.
+ * A profile changed: when a buyer loses their approval (rejected by a manager or the claims
+ * command line), their open checkouts are closed, their stock released and the old Checkout
+ * URLs made unpayable (payments/buyer-checkouts.ts), and their open standing orders are
+ * cancelled so that nothing more is charged or shipped to them.
  */
 export async function profileChangedHandler(
   event: Pick<
@@ -61,8 +64,12 @@ export async function profileChangedHandler(
 ): Promise<void> {
   const before: unknown = event.data?.before.get('status');
   const after: unknown = event.data?.after.get('status');
-  if (after !== 'rejected' || before === 'rejected') return;
   const { uid } = event.params;
+  if (before === 'approved' && after !== 'approved') {
+    const closed = await closeCheckoutsOfBuyer(createContext(), uid);
+    if (closed > 0) log.info('checkouts_closed_on_access_lost', { uid, closed, status: after });
+  }
+  if (after !== 'rejected' || before === 'rejected') return;
   const cancelled = await cancelStandingOrdersOfBuyer(createContext(), uid, 'system:rejected');
   if (cancelled > 0) log.info('standing_orders_cancelled_on_rejection', { uid, cancelled });
 }

@@ -1,13 +1,20 @@
-import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { COLLECTIONS, paths } from '@portal/domain';
-import { REUSE_MARGIN_MS } from './checkout-session';
+import { PreconditionError } from '../lib/errors';
+import { CHECKOUT_SESSION_LIFETIME_MS, MIN_SESSION_LIFETIME_MS } from './checkout-session';
 import { readCheckout, type CheckoutDoc } from './checkout-record';
 import {
   planReservation,
   readStock,
   reserveStock,
+  type StockHold,
   type StockLine,
-  type StockShortError,
+  type StockRefusal,
 } from './stock';
 
 /**
@@ -24,6 +31,12 @@ interface CheckoutLock {
   session_id: string | null;
   url: string | null;
   expires_at: Timestamp | null;
+  /**
+   * When the buyer's hold ends: an hour after the first checkout of an unbroken run of open
+   * checkouts. A checkout that replaces an open one inherits it, so calling again never renews
+   * a hold. Absent on locks written before it (then: expires_at, or claimed_at plus an hour).
+   */
+  hold_until?: Timestamp | null;
 }
 
 /** A 'creating' claim older than this is taken over (its caller crashed or timed out). */
@@ -47,6 +60,8 @@ type ClaimResult =
       kind: 'created';
       checkoutId: string;
       previous: { checkoutId: string; sessionId: string | null } | null;
+      /** When its hold (and so its session) ends: never later than the previous one's. */
+      holdUntil: Date;
     }
   /**
    * Too little stock for the lines while the buyer's previous open checkout (a different cart)
@@ -56,7 +71,7 @@ type ClaimResult =
   | {
       kind: 'retire-first';
       previous: { checkoutId: string; sessionId: string | null };
-      short: StockShortError;
+      short: StockRefusal;
     };
 
 function lockRef(db: Firestore, uid: string) {
@@ -69,13 +84,68 @@ function readLock(data: DocumentData | undefined): CheckoutLock | null {
   return data as CheckoutLock;
 }
 
+/** When the hold of the lock's checkout ends (older locks: from its session or its claim). */
+function holdEndOf(lock: CheckoutLock): number {
+  if (lock.hold_until) return lock.hold_until.toMillis();
+  if (lock.expires_at) return lock.expires_at.toMillis();
+  return lock.claimed_at.toMillis() + CHECKOUT_SESSION_LIFETIME_MS;
+}
+
+/**
+ * A new checkout would have to outlast the buyer's current hold, which is never renewed: Stripe
+ * makes a session last at least 30 minutes, so in the last half hour of a hold only its own
+ * session can be paid. The message says how long until a new checkout can start.
+ */
+export class HoldEndingError extends PreconditionError {
+  override name = 'HoldEndingError';
+  constructor(readonly minutesLeft: number) {
+    super(
+      `Your last checkout holds its items for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}. Pay for it on the payment page (check out the same cart to get back to it), or check out again after it ends.`,
+      { minutesLeft },
+    );
+  }
+}
+
+/**
+ * What the buyer's other holds take, per product: checkouts of theirs that still hold stock (a
+ * delayed payment settling, or an open checkout that could not be retired), except `replaced`,
+ * the open checkout this claim replaces (its units are about to be released).
+ */
+async function otherHolds(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  replaced: string | null,
+): Promise<StockHold> {
+  const snap = await tx.get(
+    db
+      .collection(COLLECTIONS.checkouts)
+      .where('user_id', '==', uid)
+      .where('stock_held', '==', true),
+  );
+  const units: StockHold = {};
+  for (const doc of snap.docs) {
+    if (doc.id === replaced) continue;
+    const checkout = readCheckout(doc);
+    if (!checkout?.stock_held) continue;
+    for (const [productId, quantity] of Object.entries(checkout.stock_hold ?? {})) {
+      units[productId] = (units[productId] ?? 0) + quantity;
+    }
+  }
+  return units;
+}
+
 /**
  * Reuses the buyer's open checkout for the same fingerprint, or creates a checkout (built by
  * `buildCheckout`) and claims the lock, in one transaction. A new checkout reserves the stock of
  * its `lines` in the same transaction (stock_reserved of each stock-tracked product, recorded on
  * the checkout as stock_hold); when a product has fewer units available than its line asks for,
- * nothing is written and the claim is refused with "Only N left of <name>." (StockShortError).
- * A reused or awaited checkout keeps the hold it made when it was created.
+ * nothing is written and the claim is refused with "Only N left of <name>." (StockShortError),
+ * and so it is when the buyer would hold more than one buyer may (HoldCapError; the caps are in
+ * packages/domain/src/stock-holds.ts). A reused or awaited checkout keeps the hold it made when
+ * it was created. A hold is never renewed: a new checkout that replaces an open one ends when
+ * that one would have (`holdUntil`), and is refused (HoldEndingError) when too little of it is
+ * left for a Stripe session.
  */
 export async function claimCheckout(
   db: Firestore,
@@ -100,8 +170,10 @@ export async function claimCheckout(
           pending.url &&
           pending.session_id &&
           pending.expires_at &&
-          pending.expires_at.toMillis() > now + REUSE_MARGIN_MS
+          pending.expires_at.toMillis() > now
         ) {
+          // Handed out again until it ends, however close that is: a new session would renew
+          // the hold.
           return {
             kind: 'reuse',
             checkoutId: pending.checkout_id,
@@ -116,15 +188,27 @@ export async function claimCheckout(
       const previous = pending
         ? { checkoutId: pending.checkout_id, sessionId: pending.session_id }
         : null;
-      // Reads before writes: the products whose stock the new checkout reserves.
-      const stock = await readStock(
-        tx,
-        db,
-        lines.map((line) => line.product_id),
-      );
+      // A checkout that replaces an open one ends when that one would have: never renewed. (One
+      // whose hold has ended, its expiry not yet reported by Stripe, starts a new hold.)
+      const previousEnd = pending ? holdEndOf(pending) : null;
+      const renewing = previousEnd !== null && previousEnd > now;
+      const holdUntil = renewing ? previousEnd : now + CHECKOUT_SESSION_LIFETIME_MS;
+      if (renewing && holdUntil - now < MIN_SESSION_LIFETIME_MS) {
+        throw new HoldEndingError(Math.ceil((holdUntil - now) / 60_000));
+      }
+      // Reads before writes: the products whose stock the new checkout reserves, and what the
+      // buyer's other holds take (they count toward what one buyer may hold).
+      const [stock, others] = await Promise.all([
+        readStock(
+          tx,
+          db,
+          lines.map((line) => line.product_id),
+        ),
+        lines.length > 0 ? otherHolds(tx, db, uid, previous?.checkoutId ?? null) : {},
+      ]);
       // The previous checkout's units are the buyer's own: it is replaced by this one.
       const own = previous && current?.stock_held ? (current.stock_hold ?? {}) : {};
-      const plan = planReservation(stock, lines, own);
+      const plan = planReservation(stock, lines, own, others);
       if ('short' in plan) {
         // Enough only with the buyer's own previous hold: retire that checkout first, then retry.
         if (plan.retire && previous) return { kind: 'retire-first', previous, short: plan.short };
@@ -146,9 +230,15 @@ export async function claimCheckout(
         session_id: null,
         url: null,
         expires_at: null,
+        hold_until: Timestamp.fromMillis(holdUntil),
       };
       tx.set(ref, next);
-      return { kind: 'created', checkoutId: checkoutRef.id, previous };
+      return {
+        kind: 'created',
+        checkoutId: checkoutRef.id,
+        previous,
+        holdUntil: new Date(holdUntil),
+      };
     },
     { maxAttempts: CLAIM_MAX_ATTEMPTS },
   );

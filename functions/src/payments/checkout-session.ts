@@ -4,8 +4,11 @@ import { checkoutCancelUrl, checkoutSuccessUrl, type OrderLine } from '@portal/d
 /** Checkout sessions close after an hour; a checkout whose session expired never becomes an order. */
 export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
-/** A session closer than this to its expiry is not handed out again. */
-export const REUSE_MARGIN_MS = 10 * 60 * 1000;
+/**
+ * Stripe refuses a session that expires less than 30 minutes after it is created; a minute more
+ * leaves room for the time between the claim and the session's creation.
+ */
+export const MIN_SESSION_LIFETIME_MS = 31 * 60 * 1000;
 
 interface CheckoutSessionInput {
   checkoutId: string;

@@ -30,6 +30,13 @@ import {
   type StockHold,
 } from './stock';
 import { readEventSeen, recordEvent, type EventRef } from './stripe-event-log';
+import { buyerAccountOpen } from '../accounts/current-approval';
+import {
+  NOT_APPROVED_ACTOR,
+  REFUSED_BUYER_NOT_APPROVED,
+  refundRefusedOrder,
+} from './refused-payments';
+import { log } from '../lib/log';
 import { stageStandingOrder, subscriptionFactsOf } from '../standing-orders/first-cycle';
 
 /** The session is not one of ours (no checkout id): nothing to do. */
@@ -58,7 +65,12 @@ export type CompletedOutcome =
   /** the order already records this (the webhook and verifyPayment both report it) */
   | 'already-recorded'
   /** the session is not complete: nothing to record */
-  | 'not-complete';
+  | 'not-complete'
+  /**
+   * the buyer is no longer approved (rejected, or their account closed): the order is made
+   * cancelled, not for fulfilment, its hold released and nobody mailed; a payment is refunded
+   */
+  | 'refused';
 
 export type FailedOutcome = 'payment-failed' | 'ignored';
 export type ExpiredOutcome = 'expired' | 'ignored';
@@ -159,13 +171,19 @@ async function readCartLines(tx: Transaction, db: Firestore, checkout: CheckoutR
 /**
  * Records a complete Checkout Session, once: the first report creates the order (same id as the
  * checkout) with the ship-to Stripe collected, removes the ordered lines from the cart, makes the
- * ship-to the buyer's default, takes the checkout's reserved units from stock (stock_on_hand and
- * stock_reserved, recorded on the order as stock_taken) and closes the checkout; a paid session
- * also gets the next invoice number. A later report of the payment (async_payment_succeeded)
- * moves a pending order to processing with its invoice number (its stock was taken already).
- * The webhook and verifyPayment both call this; whichever
- * comes second changes nothing. The payment's mails (confirmation to the buyer, new order to
- * the managers) are queued in the same transaction as the payment is recorded.
+ * ship-to the buyer's default and closes the checkout. A paid session takes the checkout's
+ * reserved units from stock (stock_on_hand and stock_reserved, recorded on the order as
+ * stock_taken) and gets the next invoice number. A delayed payment (bank transfer) makes the
+ * order pending and leaves its units held (the checkout keeps stock_held): they stay on hand,
+ * unavailable to others, until the payment settles. Its later report (async_payment_succeeded)
+ * moves the pending order to processing with its invoice number and takes the held units then.
+ * The webhook and verifyPayment both call this; whichever comes second changes nothing. The
+ * payment's mails (confirmation to the buyer, new order to the managers) are queued in the same
+ * transaction as the payment is recorded.
+ *
+ * A buyer who is no longer approved (rejected, the profile gone or the account disabled since
+ * the checkout was made) gets no order for fulfilment: it is made cancelled (outcome 'refused'),
+ * the hold released, nobody mailed, and a payment is refunded in full (refused-payments.ts).
  */
 export async function recordCheckoutCompleted(
   deps: MailDeps & { stripe?: () => Stripe },
@@ -176,7 +194,11 @@ export async function recordCheckoutCompleted(
   // A standing order's checkout: its subscription and next cycle, read before the transaction.
   const facts =
     session.status === 'complete' ? await subscriptionFactsOf(deps.stripe, session) : null;
-  return onSession<CompletedOutcome>(db, session, event, async (tx, read) => {
+  // The buyer's Auth account (the session names the buyer; checked against the checkout below).
+  const buyerUid = session.metadata?.uid;
+  const accountOpen =
+    session.status === 'complete' && buyerUid ? await buyerAccountOpen(deps, buyerUid) : true;
+  const result = await onSession<CompletedOutcome>(db, session, event, async (tx, read) => {
     const { checkout, order, checkoutRef, orderRef } = read;
     if (session.status !== 'complete') {
       return { status: order?.status ?? null, outcome: 'not-complete', recordEvent: false };
@@ -186,13 +208,23 @@ export async function recordCheckoutCompleted(
     if (order && !(order.status === 'pending' && paid)) {
       return { status: order.status, outcome: 'already-recorded' };
     }
-    // Reads before writes: the invoice counter, the cart lines, the profile.
+    // Reads before writes: the profile (is the buyer still approved?) first.
+    const profileRef = db.doc(paths.profile(checkout.user_id));
+    const profile = await tx.get(profileRef);
+    const approved =
+      profile.get('status') === 'approved' && (buyerUid !== checkout.user_id || accountOpen);
+    if (!approved) return refuseOrder(tx, db, read, session, facts?.paymentIntentId ?? null);
+
+    // Then the invoice counter, the cart lines.
     const counter = paid ? await readInvoiceCounter(tx, db) : null;
     const removeCartLines = order ? () => undefined : await readCartLines(tx, db, checkout);
-    const profileRef = db.doc(paths.profile(checkout.user_id));
-    const profileExists = order ? false : (await tx.get(profileRef)).exists;
-    // The order takes the units its checkout reserved (read here, written below).
-    const stock = await readStock(tx, db, order ? [] : holdProducts(checkout.stock_hold));
+    // A paid order takes the units its checkout held (read here, written below); a delayed
+    // payment leaves them held until it settles. An order takes its units even when its hold
+    // was released already (closed on our side, then paid at Stripe all the same: the buyer
+    // paid). A pending order made before holds were kept took them when it was made (its
+    // stock_taken is not empty), one made before stock takes none (no stock_taken).
+    const takes = paid && (!order || checkout.stock_held === true || tookNothingYet(order));
+    const stock = await readStock(tx, db, takes ? holdProducts(checkout.stock_hold) : []);
     // A standing order's first checkout starts the standing order, with the same id.
     const writeStandingOrder = order
       ? () => undefined
@@ -215,8 +247,14 @@ export async function recordCheckoutCompleted(
     const now = Timestamp.now();
     const invoiceNumber = counter ? allocateInvoiceNumber(tx, counter) : null;
     writeMails();
+    const held = checkout.stock_held === true;
+    const takeUnits = () => commitStock(tx, stock, checkout.stock_hold ?? {}, held, checkout.id);
 
     if (order) {
+      // Its units were held while the payment settled (orders made pending before they were
+      // held took them then: stock_taken, and the checkout holds nothing).
+      const taken = takes ? takeUnits() : null;
+      if (held) tx.update(checkoutRef, { stock_held: false, updated_at: now });
       tx.update(orderRef, {
         status: 'processing',
         paid_at: now,
@@ -224,6 +262,7 @@ export async function recordCheckoutCompleted(
         invoice_number: invoiceNumber,
         stripe_payment_intent_id: paymentIntentOf(session) ?? order.stripe_payment_intent_id,
         status_history: historyWith(order.status_history, 'processing', now, STRIPE_ACTOR),
+        ...(taken ? { stock_taken: taken } : {}),
       });
       // The sales figures count the payment in the same commit (insights/sales-rollups.ts).
       applyOrderRollup(tx, db, order, { ...order, status: 'processing', paid_at: now });
@@ -237,33 +276,107 @@ export async function recordCheckoutCompleted(
       by: STRIPE_ACTOR,
       paymentIntentId: facts?.paymentIntentId ?? null,
     });
-    const taken = commitStock(
-      tx,
-      stock,
-      checkout.stock_hold ?? {},
-      checkout.stock_held === true,
-      checkout.id,
-    );
+    const taken = takes ? takeUnits() : {};
     tx.create(orderRef, { ...created, stock_taken: taken });
     applyOrderRollup(tx, db, null, created);
     tx.update(checkoutRef, {
       state: 'completed' satisfies CheckoutState,
       updated_at: now,
-      stock_held: false,
+      // A delayed payment keeps the hold until it settles (recordAsyncPaymentFailed releases it).
+      stock_held: !paid && held,
     });
     removeCartLines(now);
     writeStandingOrder(now);
     // The last order's ship-to is the buyer's default (My Account shows and edits it).
-    if (profileExists && created.ship_to) tx.update(profileRef, { ship_to: created.ship_to });
+    if (profile.exists && created.ship_to) tx.update(profileRef, { ship_to: created.ship_to });
     return { status, outcome: paid ? 'paid' : 'awaiting-payment' };
   });
+  // The money of a refused order goes back (also on a replay, until the refund is recorded).
+  if (result.status === 'cancelled' && session.payment_status === 'paid') {
+    await refundRefusedOrder(deps, result.orderId, session);
+  }
+  return result;
+}
+
+/** A pending order that took no units when it was made (they were held, or released). */
+const tookNothingYet = (order: OrderState) =>
+  order.stock_taken !== null && Object.keys(order.stock_taken).length === 0;
+
+/**
+ * The order of a buyer who is no longer approved: made (or moved to) cancelled, marked
+ * refused_reason 'buyer_not_approved' so that its payment is refunded, its units released (held
+ * by the checkout) or put back (taken by a pending order made before holds were kept). No mail,
+ * no invoice number, the cart and the default ship-to left alone.
+ */
+async function refuseOrder(
+  tx: Transaction,
+  db: Firestore,
+  read: Read,
+  session: Stripe.Checkout.Session,
+  firstInvoicePayment: string | null,
+): Promise<Applied<CompletedOutcome>> {
+  const { checkout, order, checkoutRef, orderRef } = read;
+  const held = checkout.stock_held === true;
+  const taken: StockHold = !held && order && !order.restocked_at ? (order.stock_taken ?? {}) : {};
+  const stock = await readStock(
+    tx,
+    db,
+    held ? holdProducts(checkout.stock_hold) : holdProducts(taken),
+  );
+  const now = Timestamp.now();
+  if (held) releaseStock(tx, stock, checkout.stock_hold ?? {});
+  const restocked = restockStock(tx, stock, taken);
+  const refused = { refused_reason: REFUSED_BUYER_NOT_APPROVED };
+  if (order) {
+    tx.update(orderRef, {
+      ...refused,
+      status: 'cancelled',
+      updated_at: now,
+      stripe_payment_intent_id: paymentIntentOf(session) ?? order.stripe_payment_intent_id,
+      status_history: historyWith(order.status_history, 'cancelled', now, NOT_APPROVED_ACTOR),
+      ...(Object.keys(restocked).length > 0 ? { restocked_at: now } : {}),
+    });
+    applyOrderRollup(tx, db, order, { ...order, status: 'cancelled' });
+  } else {
+    const created = orderFromCheckout(checkout, session, {
+      status: 'pending',
+      invoiceNumber: null,
+      now,
+      by: STRIPE_ACTOR,
+      paymentIntentId: firstInvoicePayment,
+    });
+    tx.create(orderRef, {
+      ...created,
+      ...refused,
+      status: 'cancelled',
+      status_history: historyWith(created.status_history, 'cancelled', now, NOT_APPROVED_ACTOR),
+      stock_taken: {},
+    });
+    // Never paid for good: counts nowhere (written for the rule that every order change goes
+    // through it).
+    applyOrderRollup(tx, db, null, { ...created, status: 'cancelled' });
+  }
+  if (held || !order) {
+    tx.update(checkoutRef, {
+      state: 'completed' satisfies CheckoutState,
+      updated_at: now,
+      stock_held: false,
+    });
+  }
+  log.warn('checkout_refused_buyer_not_approved', {
+    orderId: checkout.id,
+    uid: checkout.user_id,
+    sessionId: session.id,
+    paymentStatus: session.payment_status,
+  });
+  return { status: 'cancelled', outcome: 'refused' };
 }
 
 /**
  * A delayed payment failed (checkout.session.async_payment_failed): the pending order is
- * cancelled by Stripe and the units it took go back on hand. If the completion was never
- * recorded, the order is created cancelled, so the attempt still shows what happened, and the
- * checkout's hold is released.
+ * cancelled by Stripe and the units its checkout held are released (never taken from on hand).
+ * If the completion was never recorded, the order is created cancelled, so the attempt still
+ * shows what happened, and the checkout's hold is released.
  */
 export function recordAsyncPaymentFailed(
   db: Firestore,
@@ -301,10 +414,20 @@ export function recordAsyncPaymentFailed(
       return { status: 'cancelled', outcome: 'payment-failed' };
     }
     if (order.status !== 'pending') return { status: order.status, outcome: 'ignored' };
-    // The pending order took its units when it was made: they go back on the shelf.
-    const units: StockHold = order.restocked_at ? {} : (order.stock_taken ?? {});
-    const stock = await readStock(tx, db, holdProducts(units));
+    // The pending order's units are still held by its checkout: the hold is released. (A pending
+    // order made before holds were kept took its units then: they go back on the shelf.)
+    const held = checkout.stock_held === true;
+    const units: StockHold = held || order.restocked_at ? {} : (order.stock_taken ?? {});
+    const stock = await readStock(
+      tx,
+      db,
+      held ? holdProducts(checkout.stock_hold) : holdProducts(units),
+    );
     const now = Timestamp.now();
+    if (held) {
+      releaseStock(tx, stock, checkout.stock_hold ?? {});
+      tx.update(checkoutRef, { stock_held: false, updated_at: now });
+    }
     const restocked = restockStock(tx, stock, units);
     tx.update(orderRef, {
       status: 'cancelled',

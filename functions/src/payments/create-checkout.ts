@@ -13,6 +13,7 @@ import {
   type ShipTo,
   type StandingOrderInterval,
 } from '@portal/domain';
+import { buyerAccountOpen, NOT_APPROVED } from '../accounts/current-approval';
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -27,13 +28,13 @@ import {
 } from './checkout-lines';
 import { claimCheckout, openCheckout, peekCheckout, releaseCheckout } from './checkout-lock';
 import type { CheckoutDoc } from './checkout-record';
-import { CHECKOUT_SESSION_LIFETIME_MS, checkoutSessionParams } from './checkout-session';
+import { checkoutSessionParams } from './checkout-session';
 import {
   closeCheckout,
   recordCheckoutCompleted,
   recordCheckoutExpired,
 } from './checkout-transitions';
-import type { StockShortError } from './stock';
+import type { StockRefusal } from './stock';
 import { customerForCheckout, forgetCustomer, isMissingCustomer } from './stripe-customers';
 import { recurringPriceIds } from '../standing-orders/recurring-prices';
 import { useTestClocks } from './stripe-client';
@@ -67,7 +68,7 @@ interface BuyerProfile {
 async function profileOfApprovedBuyer(db: Firestore, uid: string): Promise<BuyerProfile> {
   const profile = await db.doc(paths.profile(uid)).get();
   if (!profile.exists || profile.get('status') !== 'approved') {
-    throw new NotAllowedError('Your account is not approved for ordering.');
+    throw new NotAllowedError(NOT_APPROVED);
   }
   const text = (field: string) => {
     const value: unknown = profile.get(field);
@@ -123,10 +124,13 @@ export async function createCheckout(
   interval?: StandingOrderInterval,
 ): Promise<CreateCheckoutSessionResponse> {
   const { db, stripe, now } = ctx;
-  const [profile, { source, requests: asked }] = await Promise.all([
+  const [profile, { source, requests: asked }, accountOpen] = await Promise.all([
     profileOfApprovedBuyer(db, buyer.uid),
     readLineRequests(db, buyer.uid, productId),
+    buyerAccountOpen(ctx, buyer.uid),
   ]);
+  // A disabled or deleted account's ID token still passes for up to an hour.
+  if (!accountOpen) throw new NotAllowedError(NOT_APPROVED);
   const products = await loadProducts(
     db,
     asked.map((r) => r.product_id),
@@ -154,7 +158,7 @@ export async function createCheckout(
 
   // The refusal to give when the attempts end while the buyer's previous checkout still holds
   // the stock this one needs (it could not be retired).
-  let short: StockShortError | null = null;
+  let short: StockRefusal | null = null;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     // Reserves the lines' stock as it creates the checkout, or refuses "Only N left of X.".
     const claim = await claimCheckout(
@@ -212,7 +216,8 @@ export async function createCheckout(
       continue;
     }
 
-    const expiresAt = new Date(now() + CHECKOUT_SESSION_LIFETIME_MS);
+    // The session ends with the hold: an hour from the buyer's first open checkout.
+    const expiresAt = claim.holdUntil;
     const checkoutId = claim.checkoutId;
     const customerFor = (attemptKey: string) =>
       customerForCheckout(

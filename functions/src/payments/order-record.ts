@@ -73,6 +73,11 @@ export interface OrderDoc {
   stock_taken?: StockHold;
   /** When the order's units were put back on hand (a cancellation that restocked): once. */
   restocked_at?: Timestamp;
+  /**
+   * Set when the order was made cancelled instead of going to fulfilment: 'buyer_not_approved'
+   * (the buyer lost access before paying; the payment is refunded, payments/refused-payments.ts).
+   */
+  refused_reason?: 'buyer_not_approved';
 }
 
 /** The fields the transitions rely on, checked when read (older or hand-made orders included). */

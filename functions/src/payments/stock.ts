@@ -1,5 +1,14 @@
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { COLLECTIONS, MAX_STOCK_UNITS, stockShortMessage, type QuantityRule } from '@portal/domain';
+import {
+  COLLECTIONS,
+  heldUnitsCapMessage,
+  holdCapMessage,
+  MAX_HELD_UNITS_PER_BUYER,
+  MAX_STOCK_UNITS,
+  maxHeldUnits,
+  stockShortMessage,
+  type QuantityRule,
+} from '@portal/domain';
 import { PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 
@@ -92,17 +101,31 @@ export class StockShortError extends PreconditionError {
 }
 
 /**
- * What reserving the lines would hold, or the first shortage: the units of each tracked product
- * the lines ask for, checked against what is available. `own` is what the buyer's previous open
- * checkout holds (it is about to be replaced): those units count as the buyer's. A shortage they
- * cover is `retire` (release that hold first, then reserve); else the refusal names what the
- * buyer could have. Writes nothing.
+ * A reservation refused because the buyer would hold more than one buyer may at a time
+ * (maxHeldUnits of a product, MAX_HELD_UNITS_PER_BUYER in all: packages/domain/src/stock-holds.ts).
+ */
+export class HoldCapError extends PreconditionError {
+  override name = 'HoldCapError';
+}
+
+/** Why a reservation was refused: too little stock, or more than one buyer may hold. */
+export type StockRefusal = StockShortError | HoldCapError;
+
+/**
+ * What reserving the lines would hold, or the first refusal: the units of each tracked product
+ * the lines ask for, checked against what is available and against what one buyer may hold.
+ * `own` is what the buyer's previous open checkout holds (it is about to be replaced): those
+ * units count as the buyer's. A shortage they cover is `retire` (release that hold first, then
+ * reserve); else the refusal names what the buyer could have. `others` is what the buyer's other
+ * holds (a delayed payment settling) already take: they count toward the buyer's caps. Writes
+ * nothing.
  */
 export function planReservation(
   read: StockRead,
   lines: readonly StockLine[],
   own: StockHold = {},
-): { hold: StockHold } | { short: StockShortError; retire: boolean } {
+  others: StockHold = {},
+): { hold: StockHold } | { short: StockRefusal; retire: boolean } {
   const wanted = unitsOf(lines);
   const nameOf = (productId: string) =>
     lines.find((line) => line.product_id === productId)?.name ?? productId;
@@ -117,13 +140,34 @@ export function planReservation(
     const { onHand, reserved } = levelsOf(snap);
     if (onHand === null) continue;
     const available = Math.max(0, onHand - reserved);
+    const rule = ruleOf(snap);
     if (available < quantity) {
       const mine = Math.min(available + (own[productId] ?? 0), onHand);
-      const short = new StockShortError(productId, mine, nameOf(productId), ruleOf(snap));
+      const short = new StockShortError(productId, mine, nameOf(productId), rule);
       if (mine < quantity) return { short, retire: false };
       retire ??= short;
     }
+    // One buyer never holds more than their share of a product, whatever is available.
+    const cap = maxHeldUnits(onHand, rule);
+    const heldElsewhere = others[productId] ?? 0;
+    if (heldElsewhere + quantity > cap) {
+      const message = holdCapMessage(nameOf(productId), cap, heldElsewhere, rule);
+      return {
+        short: new HoldCapError(`${message}.`, { productId, cap, held: heldElsewhere }),
+        retire: false,
+      };
+    }
     hold[productId] = quantity;
+  }
+  const asked = Object.values(hold).reduce((sum, q) => sum + q, 0);
+  const held = Object.values(others).reduce((sum, q) => sum + q, 0);
+  if (asked > 0 && asked + held > MAX_HELD_UNITS_PER_BUYER) {
+    return {
+      short: new HoldCapError(`${heldUnitsCapMessage(asked, held)}.`, {
+        cap: MAX_HELD_UNITS_PER_BUYER,
+      }),
+      retire: false,
+    };
   }
   return retire ? { short: retire, retire: true } : { hold };
 }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { COLLECTIONS, type VerifyPaymentResponse } from '@portal/domain';
+import { requireCurrentlyApproved } from '../accounts/current-approval';
 import type { Caller } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
@@ -26,6 +27,10 @@ export async function verifyPayment(
   ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
 ): Promise<VerifyPaymentResponse> {
   const { db, stripe } = ctx;
+  // A buyer must still be approved now, not only when their ID token was minted (a rejected
+  // buyer's token lives up to an hour): a rejected buyer's payment is refused and refunded, and
+  // they are told nothing more about it here.
+  if (caller.access.kind !== 'manager') await requireCurrentlyApproved(ctx, caller.uid);
   // Whose payment this is comes from our own checkout record, before anything is asked of
   // Stripe: a caller cannot make the functions spend Stripe calls on sessions that are not theirs.
   const found = await db

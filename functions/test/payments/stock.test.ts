@@ -156,25 +156,25 @@ describe('stock: reserve at checkout', () => {
   });
 
   it('refuses a line with more units than are available, "Only N left of <name>.", writing nothing', async () => {
-    const id = await product('short', { name: 'Short Syrup', stock_on_hand: 5 });
-    const first = await openCheckout({ [id]: 3 });
-    expect(await levels(id)).toEqual({ on_hand: 5, reserved: 3 });
+    const id = await product('short', { name: 'Short Syrup', stock_on_hand: 10 });
+    const first = await openCheckout({ [id]: 5 });
+    expect(await levels(id)).toEqual({ on_hand: 10, reserved: 5 });
 
     const buyer = await createUser('wholesaler');
-    await setCart(buyer.uid, { [id]: 4, 'blue-coast': 1 });
+    await setCart(buyer.uid, { [id]: 6, 'blue-coast': 1 });
     await expect(checkout(buyer)).rejects.toMatchObject({
       code: 'failed-precondition',
-      message: 'Only 2 left of Short Syrup.',
-      details: { productId: id, available: 2 },
+      message: 'Only 5 left of Short Syrup.',
+      details: { productId: id, available: 5 },
     });
     expect(await checkoutsOfUser(buyer.uid)).toHaveLength(0);
     expect((await firestore().doc(paths.checkoutLock(buyer.uid)).get()).exists).toBe(false);
-    expect(await levels(id)).toEqual({ on_hand: 5, reserved: 3 });
+    expect(await levels(id)).toEqual({ on_hand: 10, reserved: 5 });
 
-    // Two units are still there: those are sold.
-    await setCart(buyer.uid, { [id]: 2 });
+    // Five units are still there: those are sold.
+    await setCart(buyer.uid, { [id]: 5 });
     await checkout(buyer);
-    expect(await levels(id)).toEqual({ on_hand: 5, reserved: 5 });
+    expect(await levels(id)).toEqual({ on_hand: 10, reserved: 10 });
 
     // None left: out of stock, for Buy Now too.
     const late = await createUser('retailer');
@@ -219,16 +219,17 @@ describe('stock: release', () => {
   });
 
   it("a buyer's own previous checkout does not count against their changed cart", async () => {
-    const id = await product('own', { name: 'Own Hold Syrup', stock_on_hand: 5 });
+    const id = await product('own', { name: 'Own Hold Syrup', stock_on_hand: 10 });
+    await openCheckout({ [id]: 5 });
     const { buyer, orderId: first } = await openCheckout({ [id]: 4 });
-    expect(await levels(id)).toEqual({ on_hand: 5, reserved: 4 });
+    expect(await levels(id)).toEqual({ on_hand: 10, reserved: 9 });
     // 5 wanted, 1 available to others, but 4 of the 5 are this buyer's own previous hold.
     await setCart(buyer.uid, { [id]: 5 });
     const second = await checkout(buyer);
     expect((await checkoutOf(first)).state).toBe('replaced');
     const oldSession = await harness.stripe.checkout.sessions.retrieve(await sessionOf(first));
     expect(oldSession.status).toBe('expired');
-    expect(await levels(id)).toEqual({ on_hand: 5, reserved: 5 });
+    expect(await levels(id)).toEqual({ on_hand: 10, reserved: 10 });
     expect(await stockOf(second.orderId)).toEqual({ hold: { [id]: 5 }, held: true });
 
     // Six is more than there is at all: refused (the five are the buyer's to have), and the open
@@ -238,7 +239,7 @@ describe('stock: release', () => {
       code: 'failed-precondition',
       message: 'Only 5 left of Own Hold Syrup.',
     });
-    expect(await levels(id)).toEqual({ on_hand: 5, reserved: 5 });
+    expect(await levels(id)).toEqual({ on_hand: 10, reserved: 10 });
     expect((await checkoutOf(second.orderId)).state).toBe('open');
     expect(await checkoutsOfUser(buyer.uid)).toHaveLength(2);
   });
@@ -257,13 +258,13 @@ describe('stock: release', () => {
 describe('stock: commit and restock', () => {
   it('a paid order takes exactly its quantities from stock on hand and ends the hold', async () => {
     const a = await product('commit-a', { name: 'Commit A Syrup', stock_on_hand: 10 });
-    const b = await product('commit-b', { name: 'Commit B Syrup', stock_on_hand: 4 });
+    const b = await product('commit-b', { name: 'Commit B Syrup', stock_on_hand: 8 });
     const untracked = await product('commit-u', { name: 'Commit U Syrup', stock_on_hand: null });
-    const other = await openCheckout({ [a]: 1 });
+    const other = await openCheckout({ [a]: 1, [b]: 4 });
     const { buyer, orderId } = await paidOrder({ [a]: 3, [b]: 4, [untracked]: 5 });
 
     expect(await levels(a)).toEqual({ on_hand: 7, reserved: 1 });
-    expect(await levels(b)).toEqual({ on_hand: 0, reserved: 0 });
+    expect(await levels(b)).toEqual({ on_hand: 4, reserved: 4 });
     expect(await levels(untracked)).toEqual({ on_hand: null, reserved: 0 });
     expect(await stockOf(orderId)).toEqual({ hold: { [a]: 3, [b]: 4 }, held: false });
     const order = (await firestore().doc(paths.order(orderId)).get()).data()!;
@@ -357,12 +358,14 @@ describe('stock: commit and restock', () => {
     expect(await levels(id)).toEqual({ on_hand: 10, reserved: 0 });
   });
 
-  it('a delayed payment that fails puts a pending order’s units back; one never recorded releases its hold', async () => {
+  it('a delayed payment that fails releases what a pending order held; one never recorded releases its hold', async () => {
     const id = await product('delayed', { name: 'Delayed Syrup', stock_on_hand: 10 });
     const pending = await openCheckout({ [id]: 2 });
     await payWithShipTo(harness.sandbox, pending.sessionId, { delayed: true });
     expect((await orderOf(pending.orderId)).status).toBe('pending');
-    expect(await levels(id)).toEqual({ on_hand: 8, reserved: 0 });
+    // Still on hand while the transfer settles, and held: nobody else can buy those two.
+    expect(await levels(id)).toEqual({ on_hand: 10, reserved: 2 });
+    expect(await stockOf(pending.orderId)).toEqual({ hold: { [id]: 2 }, held: true });
     await harness.sandbox.settleDelayedPayment(pending.sessionId, 'failed');
     await harness.sandbox.whenWebhooksIdle();
     expect((await orderOf(pending.orderId)).status).toBe('cancelled');

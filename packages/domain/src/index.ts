@@ -7,6 +7,7 @@ export * from './order-pricing';
 export * from './quantities';
 export * from './price-breaks';
 export * from './stock';
+export * from './stock-holds';
 export * from './catalog-search';
 export * from './quick-order';
 export * from './standing-orders';

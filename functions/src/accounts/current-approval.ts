@@ -1,0 +1,36 @@
+import { paths } from '@portal/domain';
+import type { Context } from '../lib/context';
+import { NotAllowedError } from '../lib/errors';
+import { authErrorCode } from './profile-status';
+
+/**
+ * Whether a buyer may still order, asked of Firestore and Auth rather than of the ID token: a
+ * token keeps the claims it was minted with for up to an hour after a rejection, and outlives a
+ * disabled or deleted account as long. The callables that take or confirm a payment
+ * (createCheckoutSession, verifyPayment) and the recording of a payment
+ * (payments/checkout-transitions.ts) ask this too.
+ */
+
+/** Whether the buyer's Auth account still exists and is enabled. */
+export async function buyerAccountOpen(deps: Pick<Context, 'auth'>, uid: string): Promise<boolean> {
+  try {
+    return !(await deps.auth.getUser(uid)).disabled;
+  } catch (error) {
+    if (authErrorCode(error) === 'auth/user-not-found') return false;
+    throw error;
+  }
+}
+
+export const NOT_APPROVED = 'Your account is not approved for ordering.';
+
+/** Refuses (NotAllowedError) a buyer whose profile is not approved now or whose account closed. */
+export async function requireCurrentlyApproved(
+  deps: Pick<Context, 'db' | 'auth'>,
+  uid: string,
+): Promise<void> {
+  const [profile, open] = await Promise.all([
+    deps.db.doc(paths.profile(uid)).get(),
+    buyerAccountOpen(deps, uid),
+  ]);
+  if (profile.get('status') !== 'approved' || !open) throw new NotAllowedError(NOT_APPROVED);
+}
