@@ -9,7 +9,7 @@ import {
   onDocumentUpdated,
   onDocumentWritten,
 } from 'firebase-functions/v2/firestore';
-import { onCall, onRequest } from 'firebase-functions/v2/https';
+import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import {
   requestPasswordResetHandler,
@@ -41,12 +41,14 @@ import {
   unsubscribeNewsletterHandler,
 } from './handlers/newsletter';
 import { CALLABLE_OPTIONS } from './lib/app-check';
+import { onCall } from './lib/guarded-on-call';
 import { inFunctionsEmulator, maxInstances } from './lib/params';
 import { smtpPassword } from './mail/config';
 import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
 
 // Every function: a cap on instances, so a traffic spike or a loop cannot run up the bill.
-// Every callable: App Check enforced (lib/app-check.ts), so only our web app can call it.
+// Every callable: App Check enforced (lib/app-check.ts), so only our web app can call it, and
+// a body too large or too deep refused before firebase-functions decodes it (lib/guarded-on-call.ts).
 setGlobalOptions({ maxInstances });
 
 // Accounts and access: managers approve or reject applicants (custom claims).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { UserRecord } from 'firebase-admin/auth';
 import { FieldValue } from 'firebase-admin/firestore';
-import { normalizeEmail, paths, RATE_LIMITS } from '@portal/domain';
+import { mailboxOf, normalizeEmail, paths, RATE_LIMITS } from '@portal/domain';
 import { NotFoundError, PreconditionError, RateLimitedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { limitCallable, takeRateLimit, TOO_MANY_REQUESTS } from '../lib/rate-limit';
@@ -52,7 +53,15 @@ async function queueVerificationMail(
   email: string,
   ip: string,
 ): Promise<void> {
-  await limitCallable(deps.db, 'resendVerificationEmail', { uid, ip });
+  // Per user and per IP (the callable's windows), and per inbox: many accounts whose addresses
+  // reach one inbox (victim+1@…, victim+2@…) share its window (mailboxOf).
+  await limitCallable(deps.db, 'resendVerificationEmail', { uid, ip }, [
+    {
+      name: 'verification-email',
+      subject: mailboxOf(email),
+      limit: RATE_LIMITS.verificationPerEmail,
+    },
+  ]);
   const profile = await deps.db.doc(paths.profile(uid)).get();
   const storeName = (profile.get('store_name') as string | undefined) ?? '';
   await queueMails(deps.db, [
@@ -61,10 +70,15 @@ async function queueVerificationMail(
   log.info('verification_mail_queued', { uid });
 }
 
+/** A profile id no account has (Auth uids are letters and digits): the lookup of no account. */
+const NO_ACCOUNT = '~no-account';
+
 /**
  * Copies Auth's emailVerified onto the profile (what the managers' table shows), after the action
  * page applied a verification code. Only ever copies Auth's own answer, so calling it for any
- * address reveals and changes nothing else; the caller learns nothing either way.
+ * address reveals and changes nothing else; the caller learns nothing either way. An address
+ * without an account takes the same steps (the profile transaction reads a profile nobody has),
+ * so the work, like the answer, is the same; the handler evens out the time (lib/fixed-time.ts).
  */
 export async function syncEmailVerification(
   deps: MailDeps,
@@ -74,17 +88,16 @@ export async function syncEmailVerification(
   if (!(await takeRateLimit(deps.db, 'email-sync-ip', ip, RATE_LIMITS.emailSyncPerIp))) {
     throw new RateLimitedError(TOO_MANY_REQUESTS);
   }
-  let user;
+  let user: UserRecord | null = null;
   try {
     user = await deps.auth.getUserByEmail(normalizeEmail(email));
   } catch (error) {
-    if (authErrorCode(error) === 'auth/user-not-found') return;
-    throw error;
+    if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
-  const ref = deps.db.doc(paths.profile(user.uid));
+  const ref = deps.db.doc(paths.profile(user?.uid ?? NO_ACCOUNT));
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (snap.exists && snap.get('email_verified') !== user.emailVerified) {
+    if (user && snap.exists && snap.get('email_verified') !== user.emailVerified) {
       // When it became verified: the store page's history ("Email verified").
       tx.update(ref, {
         email_verified: user.emailVerified,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeEmail, RATE_LIMITS } from '@portal/domain';
+import { mailboxOf, normalizeEmail, RATE_LIMITS } from '@portal/domain';
 import { log } from '../lib/log';
 import { takeRateLimit } from '../lib/rate-limit';
 import { passwordResetMail, type MailDeps } from '../mail/notifications';
@@ -8,7 +8,8 @@ import { authErrorCode } from './profile-status';
 
 /**
  * Forgot password: queues a reset mail when the address belongs to an enabled account, within
- * the limits per address and per IP. The caller always gets the same answer, whatever happened
+ * the limits per inbox (mailboxOf: tagged and dotted spellings of one address count together)
+ * and per IP. The caller always gets the same answer, whatever happened
  * (no account, disabled, over a limit), so the form reveals nothing about who has an account.
  * Returns what happened, for logs and tests only.
  */
@@ -21,7 +22,12 @@ export async function requestPasswordReset(
   const withinIp = await takeRateLimit(deps.db, 'reset-ip', ip, RATE_LIMITS.passwordResetPerIp);
   const withinEmail =
     withinIp &&
-    (await takeRateLimit(deps.db, 'reset-email', email, RATE_LIMITS.passwordResetPerEmail));
+    (await takeRateLimit(
+      deps.db,
+      'reset-email',
+      mailboxOf(email),
+      RATE_LIMITS.passwordResetPerEmail,
+    ));
   if (!withinIp || !withinEmail) {
     log.warn('password_reset_rate_limited', { by: withinIp ? 'email' : 'ip' });
     return 'rate-limited';

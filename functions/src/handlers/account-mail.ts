@@ -11,16 +11,18 @@ import {
 } from '../accounts/email-verification';
 import { requestPasswordReset } from '../accounts/password-reset';
 import { callerIp, parseData, requireAuth, requireManager } from '../lib/caller';
+import { inFixedTime } from '../lib/fixed-time';
 import { callable } from './edge';
 
 /**
  * Callable requestPasswordReset({ email }) (anyone): a reset mail when the address has an
- * account; always { accepted: true }, so the answer says nothing about who has an account.
+ * account; always { accepted: true } after the same time (lib/fixed-time.ts), so neither the
+ * answer nor its timing says who has an account.
  */
 export const requestPasswordResetHandler = callable(
   async (request, ctx): Promise<AcceptedResponse> => {
     const { email } = parseData(requestPasswordResetRequest, request.data);
-    await requestPasswordReset(ctx, email, callerIp(request));
+    await inFixedTime(() => requestPasswordReset(ctx, email, callerIp(request)));
     return { accepted: true };
   },
 );
@@ -44,11 +46,14 @@ export const resendVerificationEmailHandler = callable(
   },
 );
 
-/** Callable syncEmailVerification({ email }) (anyone): profile.email_verified from Auth. */
+/**
+ * Callable syncEmailVerification({ email }) (anyone): profile.email_verified from Auth. The same
+ * answer after the same time for every address (lib/fixed-time.ts).
+ */
 export const syncEmailVerificationHandler = callable(
   async (request, ctx): Promise<AcceptedResponse> => {
     const { email } = parseData(syncEmailVerificationRequest, request.data);
-    await syncEmailVerification(ctx, email, callerIp(request));
+    await inFixedTime(() => syncEmailVerification(ctx, email, callerIp(request)));
     return { accepted: true };
   },
 );

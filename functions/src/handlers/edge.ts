@@ -5,6 +5,7 @@ import {
 } from 'firebase-functions/v2/https';
 import { checkLocalAppCheck } from '../lib/app-check';
 import { createContext, type Context } from '../lib/context';
+import { payloadProblem } from '../lib/payload-limits';
 import {
   ConcurrentChangeError,
   NotAllowedError,
@@ -49,9 +50,11 @@ export function toHttpsError(error: unknown): unknown {
 
 /**
  * A callable handler: checks the local App Check token in the emulator (lib/app-check.ts; in
- * production the runtime has), builds the context (lib/context.ts), runs `body`, and turns a service's
- * refusal into its HttpsError. Errors that are not refusals (a Firestore outage, a bug) pass
- * through unchanged, and the Functions runtime answers them with `internal`.
+ * production the runtime has), refuses `data` beyond the size, depth and width any callable takes
+ * (lib/payload-limits.ts) with invalid-argument before a schema walks it, builds the context
+ * (lib/context.ts), runs `body`, and turns a service's refusal into its HttpsError. Errors that
+ * are not refusals (a Firestore outage, a bug) pass through unchanged, and the Functions runtime
+ * answers them with `internal`.
  */
 export function callable<Res>(
   body: (request: CallRequest, ctx: Context) => Promise<Res>,
@@ -59,6 +62,8 @@ export function callable<Res>(
   return async (request) => {
     try {
       checkLocalAppCheck(request);
+      const problem = payloadProblem(request.data);
+      if (problem) throw new HttpsError('invalid-argument', problem);
       return await body(request, createContext());
     } catch (error) {
       throw toHttpsError(error);

@@ -1,6 +1,7 @@
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { resolveAccess, type Access, type BuyerRole } from '@portal/domain';
 import type { z } from 'zod/mini';
+import { clientIp, type ClientRequest } from './client-ip';
 import './zod-locale';
 
 /**
@@ -47,20 +48,35 @@ export function requireApprovedBuyerOrManager(request: CallerRequest): Caller {
 }
 
 /**
- * The caller's IP as the platform reports it (for per-IP rate limits). Behind Google's front end
- * that is the client's address; a request without one shares the 'unknown' bucket.
+ * The caller's IP for per-IP rate limits: the hop Google's front end appended to
+ * X-Forwarded-For (never the entries the client wrote, which `req.ip` would take), normalised
+ * (IPv6 as its /64). Why and how: client-ip.ts. A request without one shares the 'unknown' bucket.
  */
-export function callerIp(request: { rawRequest?: { ip?: string | undefined } }): string {
-  return request.rawRequest?.ip || 'unknown';
+export function callerIp(request: { rawRequest?: ClientRequest | undefined }): string {
+  return clientIp(request.rawRequest);
 }
 
-/** Parses request.data with a domain schema; bad input is invalid-argument with the first issue. */
+/**
+ * Parses request.data with a domain schema; bad input is invalid-argument with the first issue.
+ * Unknown keys are refused without naming them: the caller chose them, and echoing a request's
+ * keys back would hand an attacker a megabyte-sized answer for a megabyte of keys.
+ */
 export function parseData<S extends z.ZodMiniType>(schema: S, data: unknown): z.infer<S> {
   const result = schema.safeParse(data ?? {});
   if (!result.success) {
     const issue = result.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new HttpsError('invalid-argument', `${where}${issue?.message ?? 'Invalid request'}`);
+    // A record's bad key is in the path: cut each part short, the caller wrote it.
+    const where = issue?.path.length
+      ? `${issue.path.map((part) => String(part).slice(0, MAX_PATH_PART)).join('.')}: `
+      : '';
+    const message =
+      issue?.code === 'unrecognized_keys' ? UNKNOWN_FIELDS : (issue?.message ?? 'Invalid request');
+    throw new HttpsError('invalid-argument', `${where}${message}`);
   }
   return result.data;
 }
+
+const MAX_PATH_PART = 64;
+
+/** What a request with a field its callable does not take is told. */
+export const UNKNOWN_FIELDS = 'This request has a field it does not take.';

@@ -94,7 +94,8 @@ export function callableRateWindows(
 
 /**
  * The rate limits of a signed-in callable that costs money or sends mail: one call more for the
- * caller and for their IP, or RateLimitedError (nothing counted) when either window is full.
+ * caller and for their IP (and in any `more` windows of the call's own, named in the log by
+ * their name), or RateLimitedError (nothing counted) when any window is full.
  * Handlers call it after the caller check and parseData (bad input counts nothing) and before
  * anything that calls Stripe, sends mail or writes.
  */
@@ -102,14 +103,15 @@ export async function limitCallable(
   db: Firestore,
   name: RateLimitedCallable,
   caller: { uid: string; ip: string },
+  more: readonly RateWindow[] = [],
   now: number = Date.now(),
 ): Promise<void> {
   const { perUser, perIp } = callableRateWindows(name, caller);
-  const full = await takeRateLimits(db, [perUser, perIp], now);
+  const full = await takeRateLimits(db, [perUser, perIp, ...more], now);
   if (full) {
     log.warn('rate_limited', {
       callable: name,
-      by: full === perUser ? 'user' : 'ip',
+      by: full === perUser ? 'user' : full === perIp ? 'ip' : full.name,
       uid: caller.uid,
     });
     throw new RateLimitedError(TOO_MANY_REQUESTS);

@@ -1,6 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, normalizeEmail, RATE_LIMITS, type NewsletterState } from '@portal/domain';
+import {
+  COLLECTIONS,
+  mailboxOf,
+  normalizeEmail,
+  RATE_LIMITS,
+  type NewsletterState,
+} from '@portal/domain';
 import { NotFoundError, RateLimitedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { takeRateLimit } from '../lib/rate-limit';
@@ -35,8 +41,12 @@ export async function subscribe(
     throw new RateLimitedError(TOO_MANY_SIGNUPS);
   }
   const email = normalizeEmail(rawEmail);
-  // An address typed again and again gets a few mails an hour, not one per click.
-  if (!(await takeRateLimit(deps.db, 'newsletter-email', email, RATE_LIMITS.newsletterPerEmail))) {
+  // An inbox gets a few mails an hour, not one per click, however its address is spelled
+  // (victim+1@…, victim+2@…: mailboxOf); the subscription keeps the address as typed.
+  const mailbox = mailboxOf(email);
+  if (
+    !(await takeRateLimit(deps.db, 'newsletter-email', mailbox, RATE_LIMITS.newsletterPerEmail))
+  ) {
     return 'address-limited';
   }
   const id = subscriberId(email);

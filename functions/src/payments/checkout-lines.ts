@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  MAX_ORDER_LINES,
   minimumOrderQuantity,
   OrderPricingError,
   paths,
@@ -24,8 +25,8 @@ import { log } from '../lib/log';
  */
 export type CheckoutSource = 'cart' | 'buy_now';
 
-/** Stripe Checkout accepts at most 100 line items in payment mode. */
-const MAX_CHECKOUT_LINES = 100;
+/** Stripe Checkout accepts at most 100 line items in payment mode (the domain's order cap). */
+const MAX_CHECKOUT_LINES = MAX_ORDER_LINES;
 
 /**
  * The lines a buyer asked for, read from the server: cart documents contribute only their id

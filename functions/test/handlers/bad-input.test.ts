@@ -56,8 +56,8 @@ import { databaseState, stateChanges, type DatabaseState } from '../support/data
 
 /**
  * Security acceptance: bad input to every callable (missing fields, wrong types, oversized
- * strings, 10 000-element arrays, extra keys, non-object data) is refused with invalid-argument
- * and changes nothing, neither in Firestore (rate_limits and the mail outbox included) nor in
+ * strings, 10 000-element arrays and records, 100 000-deep nesting, extra keys (never named in
+ * the answer), non-object data) is refused with invalid-argument and changes nothing, neither in Firestore (rate_limits and the mail outbox included) nor in
  * Auth. One row per callable deployed by src/index.ts: who may call it and one valid-shaped
  * payload; the bad payloads are derived from that payload.
  */
@@ -230,11 +230,24 @@ interface BadCase {
    * dropped when the row's schema accepts it; every other case must be refused.
    */
   mayBeValid?: true;
+  /** Text of the request (a key it made up) that the answer must not repeat. */
+  notEchoed?: string;
 }
 
 const OVERSIZED = 'a'.repeat(100_000);
 const HUGE = 10_000;
 const huge = (value: unknown) => Array.from({ length: HUGE }, () => value);
+/** Deeper than anything the callable protocol's decoder or a schema could walk by recursion. */
+const DEEP = 100_000;
+function deep(value: unknown): unknown {
+  let nested = value;
+  for (let i = 0; i < DEEP; i++) nested = [nested];
+  return nested;
+}
+/** Many keys whose names must not come back in the answer. */
+const ECHO_MARK = 'echoed-key-';
+const manyKeys = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`${ECHO_MARK}${i}`, 'x']));
 
 type Kind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 const kindOf = (value: Json): Kind =>
@@ -289,7 +302,11 @@ function badCases(valid: JsonObject): BadCase[] {
     { label: 'data an empty array', data: [] },
     { label: 'data the valid payload in an array', data: [valid] },
     { label: `data a ${HUGE}-element array`, data: huge(valid) },
-    { label: 'an unknown key', data: { ...valid, unexpected: 'x' } },
+    { label: 'an unknown key', data: { ...valid, unexpected: 'x' }, notEchoed: 'unexpected' },
+    { label: 'a few unknown keys', data: { ...valid, ...manyKeys(3) }, notEchoed: ECHO_MARK },
+    { label: '50 000 unknown keys', data: { ...valid, ...manyKeys(50_000) }, notEchoed: ECHO_MARK },
+    { label: `data nested ${DEEP} deep`, data: deep(valid) },
+    { label: `an unknown key nested ${DEEP} deep`, data: { ...valid, unexpected: deep('x') } },
     { label: 'a role key', data: { ...valid, role: 'manager' } },
     // What JSON.parse gives for {"__proto__": ...}: an own key, as the callable protocol decodes.
     {
@@ -307,11 +324,18 @@ function badCases(valid: JsonObject): BadCase[] {
       cases.push({ label: `${at} an oversized string`, data: withAt(valid, path, OVERSIZED) });
     }
     cases.push({ label: `${at} a ${HUGE}-element array`, data: withAt(valid, path, huge(value)) });
+    cases.push({ label: `${at} nested ${DEEP} deep`, data: withAt(valid, path, deep(value)) });
     if (isObject(value)) {
       cases.push({
         label: `${at} with an unknown key`,
         data: withAt(valid, path, { ...value, unexpected: 'x' }),
         mayBeValid: true,
+      });
+      // A record (quantities) as large as the edge allows, then past it.
+      cases.push({
+        label: `${at} with 10 000 entries`,
+        data: withAt(valid, path, { ...value, ...manyKeys(10_000) }),
+        notEchoed: ECHO_MARK,
       });
     }
   }
@@ -362,7 +386,10 @@ function invoke(name: CallableName, via: 'handler' | 'deployed', request: CallRe
   return fn.run({ ...request, acceptsStreaming: false } as unknown as CallableRequest);
 }
 
-const isInvalidArgument = (outcome: CallOutcome) => refusedWith(outcome, 'invalid-argument');
+/** Refused with invalid-argument, in an answer that repeats none of the keys the case made up. */
+const isInvalidArgument = (outcome: CallOutcome, notEchoed?: string) =>
+  refusedWith(outcome, 'invalid-argument') &&
+  (notEchoed === undefined || !describeOutcome(outcome).includes(notEchoed));
 
 // ---------------------------------------------------------------------------------------------
 
@@ -412,7 +439,7 @@ describe('bad input to every callable', () => {
       for (const badCase of cases) {
         for (const via of ['handler', 'deployed'] as const) {
           const outcome = await settle(invoke(name, via, requestAs(caller, badCase.data)));
-          if (!isInvalidArgument(outcome)) {
+          if (!isInvalidArgument(outcome, badCase.notEchoed)) {
             failures.push(`${badCase.label} (${via}): ${describeOutcome(outcome)}`);
           }
         }

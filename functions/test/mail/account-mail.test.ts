@@ -203,6 +203,26 @@ describe('forgot password', () => {
     });
   });
 
+  it('counts the resets of one inbox together, however its accounts spell its address', async () => {
+    // Two accounts whose addresses reach one inbox (plus tags): one window of 3 between them.
+    const inbox = `inbox-${randomUUID().slice(0, 8)}`;
+    const tagged = await Promise.all(
+      [1, 2].map((tag) => createAccount('retailer', 'approved', { uid: `${inbox}+${tag}` })),
+    );
+    const results = [];
+    for (const account of [...tagged, ...tagged, ...tagged]) {
+      results.push(await requestPasswordReset(ctx(), account.email, `10.4.${results.length}.1`));
+    }
+    expect(results.filter((r) => r === 'queued')).toHaveLength(
+      RATE_LIMITS.passwordResetPerEmail.max,
+    );
+    let mails = 0;
+    for (const account of tagged) {
+      mails += (await mailKeysStartingWith(`password-reset.${account.uid}.`)).length;
+    }
+    expect(mails).toBe(RATE_LIMITS.passwordResetPerEmail.max);
+  });
+
   it.each([
     [{ email: 'not-an-email' }],
     [{ email: '' }],
@@ -238,6 +258,38 @@ describe('verification links', () => {
     expect(
       linkIn(mail.text, `${process.env.WEB_ORIGIN}/auth/action?mode=verifyEmail&oobCode=`),
     ).toBeTruthy();
+  });
+
+  it('limits verification mails per inbox, over every account whose address reaches it', async () => {
+    const inbox = `verify-${randomUUID().slice(0, 8)}`;
+    const applicants = await Promise.all(
+      [1, 2, 3].map((tag) =>
+        createAccount('retailer', 'pending', { emailVerified: false, uid: `${inbox}+${tag}` }),
+      ),
+    );
+    const outcomes: string[] = [];
+    for (const applicant of [...applicants, ...applicants]) {
+      const request = {
+        ...(await requestAs(applicant, {})),
+        rawRequest: { ip: `10.5.${outcomes.length}.${Math.floor(Math.random() * 250)}` },
+      };
+      outcomes.push(
+        await resendVerificationEmailHandler(request).then(
+          () => 'sent',
+          (error: { code?: string }) => error.code ?? 'error',
+        ),
+      );
+    }
+    const max = RATE_LIMITS.verificationPerEmail.max;
+    expect(outcomes).toEqual([
+      ...Array<string>(max).fill('sent'),
+      ...Array<string>(outcomes.length - max).fill('resource-exhausted'),
+    ]);
+    let mails = 0;
+    for (const applicant of applicants) {
+      mails += (await mailKeysStartingWith(`verify-email.${applicant.uid}.`)).length;
+    }
+    expect(mails).toBe(max);
   });
 
   it('refuses a verified account and a visitor', async () => {

@@ -6,6 +6,7 @@ import {
   unsubscribeNewsletterHandler,
 } from '../../src/handlers/newsletter';
 import { firestore } from '../../src/lib/admin';
+import { ANONYMOUS_ANSWER_MS } from '../../src/lib/fixed-time';
 import { log } from '../../src/lib/log';
 import { deliverMail } from '../../src/mail/outbox';
 import { subscriberId } from '../../src/newsletter/subscriptions';
@@ -82,6 +83,50 @@ describe('newsletter double opt-in', () => {
     expect(await mailKeysStartingWith(`newsletter-confirm.${subscriberId(base)}.`)).toHaveLength(
       RATE_LIMITS.newsletterPerEmail.max,
     );
+  });
+
+  it('limits mails per inbox however the address is spelled, keeping the address as typed', async () => {
+    const run = Date.now();
+    const spellings = [
+      `Fan${run}+1@gmail.com`,
+      `fan${run}+2@gmail.com`,
+      `f.a.n${run}@gmail.com`,
+      `fan${run}+x@googlemail.com`,
+      `fan${run}+3@gmail.com`,
+    ];
+    for (const email of spellings) await subscribeNewsletterHandler(call({ email }));
+    let mails = 0;
+    for (const email of spellings) {
+      mails += (await mailKeysStartingWith(`newsletter-confirm.${subscriberId(email)}.`)).length;
+    }
+    expect(mails).toBe(RATE_LIMITS.newsletterPerEmail.max);
+    // The first spellings got their mails, each to the address as it was typed.
+    expect(await subscriber(spellings[0]!)).toMatchObject({ email: spellings[0]!.toLowerCase() });
+    const [key] = await mailKeysStartingWith(`newsletter-confirm.${subscriberId(spellings[0]!)}.`);
+    expect((await firestore().collection(COLLECTIONS.mail).doc(key!).get()).get('to')).toEqual([
+      spellings[0]!.toLowerCase(),
+    ]);
+  });
+
+  it('answers a confirmed and a new address the same, after the same time', async () => {
+    const confirmed = `steady-${Date.now()}@news.test`;
+    await subscribeNewsletterHandler(call({ email: confirmed }));
+    await firestore()
+      .collection(COLLECTIONS.newsletterSubscribers)
+      .doc(subscriberId(confirmed))
+      .update({ state: 'confirmed' });
+    const ms = { confirmed: [] as number[], fresh: [] as number[] };
+    for (let i = 0; i < 3; i++) {
+      for (const which of ['confirmed', 'fresh'] as const) {
+        const email = which === 'confirmed' ? confirmed : `new-${i}-${Date.now()}@news.test`;
+        const started = performance.now();
+        expect(await subscribeNewsletterHandler(call({ email }))).toEqual({ accepted: true });
+        ms[which].push(performance.now() - started);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    expect(Math.abs(median(ms.confirmed) - median(ms.fresh))).toBeLessThan(15);
+    expect(Math.min(...ms.confirmed, ...ms.fresh)).toBeGreaterThanOrEqual(ANONYMOUS_ANSWER_MS - 2);
   });
 
   it('limits sign-ups per IP with a clear message', async () => {

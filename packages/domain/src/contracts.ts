@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_LINE_QUANTITY, ORDER_STATUSES, type OrderStatus } from './orders';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from './orders';
 import { REFUND_REASON_MAX } from './refunds';
 import { shipToSchema, type ShipTo } from './ship-to';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
@@ -262,6 +262,10 @@ export const manageStandingOrderRequest = z.discriminatedUnion(
         .check(
           z.refine((quantities) => Object.keys(quantities).length > 0, {
             message: 'Enter at least one quantity.',
+          }),
+          // An order has at most this many lines, so a longer list can name no real order.
+          z.refine((quantities) => Object.keys(quantities).length <= MAX_ORDER_LINES, {
+            message: `Enter at most ${MAX_ORDER_LINES} quantities.`,
           }),
         ),
     }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   headerSafe,
+  mailboxOf,
   MAIL_MAX_ATTEMPTS,
   MAIL_RETRY_DELAYS_MS,
   mailKeys,
@@ -84,5 +85,29 @@ describe('mail keys', () => {
 describe('normalizeEmail', () => {
   it('lower-cases and trims', () => {
     expect(normalizeEmail('  Buyer@Shop.COM ')).toBe('buyer@shop.com');
+  });
+});
+
+describe('mailboxOf', () => {
+  it('gives every tagged, dotted or capitalised spelling of one inbox the same key', () => {
+    for (const typed of [
+      'victim@gmail.com',
+      ' Victim@GMAIL.com ',
+      'victim+1@gmail.com',
+      'victim+news+2@gmail.com',
+      'v.i.c.t.i.m@gmail.com',
+      'V.ictim+x@googlemail.com',
+    ]) {
+      expect(mailboxOf(typed), typed).toBe('victim@gmail.com');
+    }
+    expect(mailboxOf('buyer+orders@shop.test')).toBe('buyer@shop.test');
+  });
+
+  it('keeps dots where the provider does not ignore them, and other addresses apart', () => {
+    expect(mailboxOf('first.last@shop.test')).toBe('first.last@shop.test');
+    expect(mailboxOf('first.last@shop.test')).not.toBe(mailboxOf('firstlast@shop.test'));
+    expect(mailboxOf('victim@gmail.com')).not.toBe(mailboxOf('victim@shop.test'));
+    // A leading '+' is the whole local part, not a tag.
+    expect(mailboxOf('+1@shop.test')).toBe('+1@shop.test');
   });
 });

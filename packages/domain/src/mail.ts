@@ -28,9 +28,36 @@ export type MailDeliveryState = (typeof MAIL_DELIVERY_STATES)[number];
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
 const HEADER_UNSAFE = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
-/** Lower-cased and trimmed: one newsletter subscription and one rate limit per address. */
+/** Lower-cased and trimmed: one newsletter subscription per address, as typed. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** Providers that ignore dots in the local part (a.b@gmail.com is ab@gmail.com), by domain. */
+const DOTLESS_MAILBOX_DOMAINS: Readonly<Record<string, string>> = {
+  'gmail.com': 'gmail.com',
+  'googlemail.com': 'gmail.com',
+};
+
+/**
+ * The inbox an address delivers to, as far as we can tell from the address alone: lower case,
+ * without a `+tag` (victim+1@x and victim+2@x reach victim@x at nearly every provider), and
+ * without dots for the providers that ignore them. It is the subject of the per-address rate
+ * limits of the mails anyone can ask for (password reset, verification, newsletter sign-up), so
+ * that tagged or dotted spellings of one address cannot multiply the mails one inbox gets. Only
+ * ever a key: mails go to, and documents keep, the address as it was typed.
+ */
+export function mailboxOf(email: string): string {
+  const normalized = normalizeEmail(email);
+  const at = normalized.lastIndexOf('@');
+  if (at <= 0) return normalized;
+  const local = normalized.slice(0, at);
+  const domain = normalized.slice(at + 1);
+  const plus = local.indexOf('+');
+  const untagged = plus > 0 ? local.slice(0, plus) : local;
+  const dotless = DOTLESS_MAILBOX_DOMAINS[domain];
+  if (dotless === undefined) return `${untagged}@${domain}`;
+  return `${untagged.replace(/\./g, '')}@${dotless}`;
 }
 
 /**

@@ -127,6 +127,12 @@ export function orderTotalProblem(total: Cents): string | null {
 /** Cart and order line quantities are whole numbers from 1 to this cap. */
 export const MAX_LINE_QUANTITY = 999;
 
+/**
+ * The most lines one order (or one standing order's quantities) can have: Stripe Checkout takes
+ * at most 100 line items in payment mode.
+ */
+export const MAX_ORDER_LINES = 100;
+
 /** '#' plus the first 8 characters of the id (docs/product.md §19). */
 export function shortOrderId(id: string): string {
   return `#${id.slice(0, 8)}`;

@@ -18,12 +18,16 @@ const HOUR = 3_600_000;
 
 /**
  * Limits of the calls that are limited by their own rules (per address, per IP, per user):
- * password reset, verification links, newsletter sign-ups, the verified flag's sync.
+ * password reset, verification links, newsletter sign-ups, the verified flag's sync. A limit
+ * per address counts the inbox (mailboxOf in mail.ts: `a.b+1@gmail.com` is `ab@gmail.com`), so
+ * spelling one address many ways does not send it more mails.
  */
 export const RATE_LIMITS = {
   passwordResetPerEmail: { max: 3, windowMs: HOUR },
   passwordResetPerIp: { max: 20, windowMs: HOUR },
   verificationPerUser: { max: 3, windowMs: HOUR },
+  /** Verification links to one inbox, over all the accounts whose address reaches it. */
+  verificationPerEmail: { max: 5, windowMs: HOUR },
   newsletterPerEmail: { max: 3, windowMs: HOUR },
   newsletterPerIp: { max: 10, windowMs: HOUR },
   emailSyncPerIp: { max: 30, windowMs: HOUR },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCheckoutSessionRequest, manageStandingOrderRequest } from './contracts';
+import { MAX_ORDER_LINES } from './orders';
 import {
   deliveryChoiceLabel,
   INTERVAL_PROBLEM,
@@ -141,5 +142,18 @@ describe('standing order requests', () => {
     ];
     for (const input of bad)
       expect(manageStandingOrderRequest.safeParse(input).success).toBe(false);
+  });
+
+  it('takes at most as many quantities as an order has lines', () => {
+    const quantities = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, 1]));
+    const request = (count: number) => ({
+      standingOrderId: 's',
+      action: 'set_quantities',
+      quantities: quantities(count),
+    });
+    expect(manageStandingOrderRequest.safeParse(request(MAX_ORDER_LINES)).success).toBe(true);
+    const tooMany = manageStandingOrderRequest.safeParse(request(MAX_ORDER_LINES + 1));
+    expect(tooMany.error?.issues[0]?.message).toBe(`Enter at most ${MAX_ORDER_LINES} quantities.`);
   });
 });

@@ -7,6 +7,10 @@ export const CATCH_ALL = 'Something went wrong. Please try again.';
 export const INVALID_CREDENTIALS = 'Invalid email or password. Please check your credentials.';
 
 const FRIENDLY: Readonly<Record<string, string>> = {
+  // Says that an address has an account, on purpose: Firebase Auth's sign-up answers this code to
+  // anyone who calls it with the address, so hiding it here would hide nothing. Everything else
+  // that takes an address without signing in (forgot password, the verified flag, the newsletter)
+  // answers the same words after the same time (functions/src/lib/fixed-time.ts).
   'auth/email-already-in-use': 'An account with this email already exists.',
   'auth/weak-password': 'Password must be at least 6 characters.',
   'auth/invalid-email': 'Enter a valid email address.',
