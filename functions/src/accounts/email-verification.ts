@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { FieldValue } from 'firebase-admin/firestore';
-import { normalizeEmail, paths, RATE_LIMITS } from '@portal/domain';
+import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { EXPIRES_AT_FIELD, isBuyerRole, normalizeEmail, paths, RATE_LIMITS } from '@portal/domain';
 import { NotFoundError, PreconditionError, RateLimitedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { limitCallable, takeRateLimit, TOO_MANY_REQUESTS } from '../lib/rate-limit';
-import { verificationMail, type MailDeps } from '../mail/notifications';
-import { queueMails } from '../mail/outbox';
+import { newApplicationMails, verificationMail, type MailDeps } from '../mail/notifications';
+import { queueMails, stageMails } from '../mail/outbox';
 import { authErrorCode, findUser } from './profile-status';
 
 /**
@@ -53,11 +53,7 @@ async function queueVerificationMail(
   ip: string,
 ): Promise<void> {
   await limitCallable(deps.db, 'resendVerificationEmail', { uid, ip });
-  const profile = await deps.db.doc(paths.profile(uid)).get();
-  const storeName = (profile.get('store_name') as string | undefined) ?? '';
-  await queueMails(deps.db, [
-    await verificationMail(deps, { uid, email }, storeName, randomUUID()),
-  ]);
+  await queueMails(deps.db, [await verificationMail(deps, { uid, email }, randomUUID())]);
   log.info('verification_mail_queued', { uid });
 }
 
@@ -65,6 +61,11 @@ async function queueVerificationMail(
  * Copies Auth's emailVerified onto the profile (what the managers' table shows), after the action
  * page applied a verification code. Only ever copies Auth's own answer, so calling it for any
  * address reveals and changes nothing else; the caller learns nothing either way.
+ *
+ * The moment a pending applicant's address becomes verified is when the application is real:
+ * the profile loses its expiry (expires_at, the TTL policy's field) and every manager gets the
+ * "New application" mail, in the same transaction (before it, nobody but the address's owner
+ * could have been mailed anything the applicant wrote).
  */
 export async function syncEmailVerification(
   deps: MailDeps,
@@ -82,16 +83,42 @@ export async function syncEmailVerification(
     throw error;
   }
   const ref = deps.db.doc(paths.profile(user.uid));
+  const before = await ref.get();
+  const mails =
+    before.exists && becomesVerifiedApplication(before, user.emailVerified)
+      ? await newApplicationMails(deps, user.uid, {
+          storeName: String(before.get('store_name') ?? ''),
+          fullName: String(before.get('full_name') ?? ''),
+          role: String(before.get('role')),
+          email: user.email ?? email,
+        })
+      : [];
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (snap.exists && snap.get('email_verified') !== user.emailVerified) {
-      // When it became verified: the store page's history ("Email verified").
-      tx.update(ref, {
-        email_verified: user.emailVerified,
-        ...(user.emailVerified && snap.get('email_verified_at') === undefined
-          ? { email_verified_at: FieldValue.serverTimestamp() }
-          : {}),
-      });
-    }
+    if (!snap.exists || snap.get('email_verified') === user.emailVerified) return;
+    const writeMails = await stageMails(
+      tx,
+      deps.db,
+      becomesVerifiedApplication(snap, user.emailVerified) ? mails : [],
+    );
+    // When it became verified: the store page's history ("Email verified").
+    tx.update(ref, {
+      email_verified: user.emailVerified,
+      ...(user.emailVerified && snap.get('email_verified_at') === undefined
+        ? { email_verified_at: FieldValue.serverTimestamp() }
+        : {}),
+      ...(user.emailVerified ? { [EXPIRES_AT_FIELD]: FieldValue.delete() } : {}),
+    });
+    writeMails();
   });
+}
+
+/** A pending application whose address is verified only now. */
+function becomesVerifiedApplication(snap: DocumentSnapshot, verified: boolean): boolean {
+  return (
+    verified &&
+    snap.get('email_verified') !== true &&
+    snap.get('status') === 'pending' &&
+    isBuyerRole(snap.get('role'))
+  );
 }
