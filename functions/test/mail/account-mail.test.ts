@@ -156,7 +156,7 @@ describe('a new application', () => {
     ] as const) {
       await expect(apply(applicant, { ...APPLICATION, [field]: value })).rejects.toMatchObject({
         code: 'invalid-argument',
-        message: expect.stringContaining('Remove the special characters.'),
+        message: expect.stringContaining('cannot contain special characters'),
       });
     }
     expect(await profileExists(applicant.uid)).toBe(false);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './plain-text';
+import { hasUnsafeText } from './plain-text';
 import { BUYER_ROLES } from './roles';
 
 /**
@@ -46,7 +46,7 @@ export const requiredText = (label: string, max: number) =>
  */
 export const nameText = (label: string, max: number) =>
   requiredText(label, max).check(
-    z.refine((value) => !hasUnsafeText(value), `${label}: ${UNSAFE_TEXT_MESSAGE}`),
+    z.refine((value) => !hasUnsafeText(value), `${label} cannot contain special characters`),
   );
 
 export const emailSchema = z.pipe(
