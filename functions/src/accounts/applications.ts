@@ -11,11 +11,7 @@ import {
 import { NotAllowedError, PreconditionError, RateLimitedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { takeRateLimits, TOO_MANY_REQUESTS, type RateWindow } from '../lib/rate-limit';
-import {
-  applicationReceivedMail,
-  newApplicationMails,
-  type MailDeps,
-} from '../mail/notifications';
+import { applicationReceivedMail, newApplicationMails, type MailDeps } from '../mail/notifications';
 import { stageMails } from '../mail/outbox';
 import { findUser } from './profile-status';
 

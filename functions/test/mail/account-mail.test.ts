@@ -83,7 +83,7 @@ const apply = async (account: TestAccount, data: unknown = APPLICATION) =>
   submitApplicationHandler({ ...(await requestAs(account, data)), ...fromIp(data) });
 
 describe('a new application', () => {
-  it('writes the pending profile and mails the unverified address a verification link with none of the applicant\'s words', async () => {
+  it("writes the pending profile and mails the unverified address a verification link with none of the applicant's words", async () => {
     const applicant = await newAccount();
     expect(await apply(applicant)).toEqual({ accepted: true });
     const profile = await profileOf(applicant.uid);
@@ -249,6 +249,10 @@ describe('approval and rejection mails', () => {
     });
     expect((await profileOf(applicant.uid)).status).toBe('pending');
     expect(await claimsOf(applicant.uid)).toBeUndefined();
+    // As submitApplication left it: unverified, so expiring.
+    await firestore()
+      .doc(paths.profile(applicant.uid))
+      .update({ expires_at: TimestampValue.fromMillis(Date.now() + UNVERIFIED_APPLICANT_TTL_MS) });
     expect(await mailDoc(mailKeys.profileApproved(applicant.uid))).toBeNull();
 
     await setProfileStatusHandler(
@@ -258,6 +262,8 @@ describe('approval and rejection mails', () => {
       status: 'approved',
       email_verified: false,
     });
+    // Approved without a verified address: kept, no longer expiring.
+    expect(await profileOf(applicant.uid)).not.toHaveProperty('expires_at');
     await deliver(mailKeys.profileApproved(applicant.uid));
     const mail = await maildev.client.waitFor(applicant.email);
     expect(mail.subject).toBe('Your wholesale account is approved');

@@ -11,12 +11,13 @@
  */
 
 /** One character of the refused set (the ranges firestore.rules' plainName lists too). */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
-export const UNSAFE_TEXT_CHAR = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+export const UNSAFE_TEXT_CHAR =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
 
 const UNSAFE_TEXT_RUN = new RegExp(`${UNSAFE_TEXT_CHAR.source}+`, 'g');
 
-/** What a form says when a name holds one of them. */
+/** What the ship-to form says when a line holds one of them (names: nameText's message). */
 export const UNSAFE_TEXT_MESSAGE = 'Remove the special characters.';
 
 /** Whether the text holds a control or bidirectional formatting character. */

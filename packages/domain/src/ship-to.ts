@@ -73,13 +73,11 @@ export const US_STATES = [
  * injection into mails and PDFs, no reordered names: plain-text.ts).
  */
 const line = (max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(max, `Use at most ${max} characters.`),
-      z.refine((value) => !hasUnsafeText(value), UNSAFE_TEXT_MESSAGE),
-    );
+  z.string().check(
+    z.trim(),
+    z.maxLength(max, `Use at most ${max} characters.`),
+    z.refine((value) => !hasUnsafeText(value), UNSAFE_TEXT_MESSAGE),
+  );
 
 export const shipToAddressSchema = z.object({
   line1: line(100).check(z.minLength(1, 'Enter the street address.')),

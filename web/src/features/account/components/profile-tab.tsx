@@ -67,6 +67,11 @@ export function ProfileTab({ uid }: { uid: string }) {
   );
 }
 
+/** Whether the last rename is under a minute old (read when the form is sent, not in render). */
+function renameTooSoon(profile: Profile): boolean {
+  return storeRenameWaitMs(profile.store_name_changed_at, Date.now()) > 0;
+}
+
 function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
   const notify = useNotify();
   const update = useUpdateStoreName(uid);
@@ -79,7 +84,7 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
 
   const onSubmit = form.handleSubmit((values) => {
     // One rename a minute (the rules refuse a quicker one): say so instead of a failed save.
-    if (storeRenameWaitMs(profile.store_name_changed_at, Date.now()) > 0) {
+    if (renameTooSoon(profile)) {
       notify.error(...ACCOUNT_TOASTS.renameTooSoon);
       return;
     }
