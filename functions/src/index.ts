@@ -34,7 +34,9 @@ import { sweepStaleCheckoutsHandler } from './handlers/stale-checkouts';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
 import { updateOrderStatusHandler } from './handlers/update-order-status';
 import { verifyPaymentHandler } from './handlers/verify-payment';
-import { profileCreatedHandler, retryMailHandler, sendMailHandler } from './handlers/mail-sender';
+import { retryMailHandler, sendMailHandler } from './handlers/mail-sender';
+import { submitApplicationHandler } from './handlers/submit-application';
+import { sweepExpiredApplicantsHandler } from './handlers/expired-applicants';
 import {
   confirmNewsletterHandler,
   subscribeNewsletterHandler,
@@ -51,7 +53,13 @@ import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
 // a body too large or too deep refused before firebase-functions decodes it (lib/guarded-on-call.ts).
 setGlobalOptions({ maxInstances });
 
-// Accounts and access: managers approve or reject applicants (custom claims).
+// Accounts and access: a business applies (the pending profile and its first mail); managers
+// approve or reject applicants (custom claims); unverified applicants expire.
+export const submitApplication = onCall(CALLABLE_OPTIONS, submitApplicationHandler);
+export const sweepExpiredApplicants = onSchedule(
+  { schedule: 'every 24 hours', timeoutSeconds: 540 },
+  sweepExpiredApplicantsHandler,
+);
 export const setProfileStatus = onCall(CALLABLE_OPTIONS, setProfileStatusHandler);
 export const saveShipTo = onCall(
   { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
@@ -118,7 +126,7 @@ export const confirmNewsletter = onCall(CALLABLE_OPTIONS, confirmNewsletterHandl
 export const unsubscribeNewsletter = onCall(CALLABLE_OPTIONS, unsubscribeNewsletterHandler);
 
 // Mail: the outbox (mail/{eventKey}) is delivered when a message is created, and retried on a
-// schedule; new applications queue their mails. functions/src/mail/outbox.ts.
+// schedule. functions/src/mail/outbox.ts.
 export const sendMail = onDocumentCreated(
   { document: 'mail/{mailId}', secrets: [smtpPassword] },
   sendMailHandler,
@@ -127,7 +135,6 @@ export const retryMail = onSchedule(
   { schedule: 'every 1 minutes', secrets: [smtpPassword] },
   retryMailHandler,
 );
-export const onProfileCreated = onDocumentCreated('profiles/{uid}', profileCreatedHandler);
 
 // Manager insight (docs/manager-insight.md). The Orders and Users tables search, filter, sort and
 // page on the server; orders and profiles carry the search fields, kept by two triggers

@@ -96,6 +96,18 @@ describe('firestore.indexes.json', () => {
     });
   });
 
+  // Unverified applicants and unconfirmed newsletter sign-ups expire (packages/domain expiry.ts).
+  it.each(['profiles', 'mail', 'newsletter_subscribers'])(
+    'turns on the TTL policy of %s.expires_at, exempt from single-field indexing',
+    (collectionGroup) => {
+      expect(
+        spec.fieldOverrides?.find(
+          (field) => field.collectionGroup === collectionGroup && field.fieldPath === 'expires_at',
+        ),
+      ).toEqual({ collectionGroup, fieldPath: 'expires_at', ttl: true, indexes: [] });
+    },
+  );
+
   it('is what firebase-tools deploys: its validator takes it, and the field is patched with a TTL config', async () => {
     const { FirestoreApi } = require('firebase-tools/lib/firestore/api') as {
       FirestoreApi: new () => {

@@ -38,8 +38,8 @@ async function call(url: string, body: unknown): Promise<Record<string, unknown>
 
 /**
  * A fresh applicant as /apply leaves one: an Auth user without claims whose address is not
- * verified, and a pending profile (written through the emulator's admin endpoint, so the
- * profile trigger queues the application mails as for a real sign-up).
+ * verified, and a pending profile (written through the emulator's admin endpoint; no mail is
+ * queued: the journeys that need the application mail apply through /apply itself).
  */
 export async function createApplicant(stack: StackInfo, label: string): Promise<TestBuyer> {
   return createBuyer(stack, 'retailer', label, 'pending');

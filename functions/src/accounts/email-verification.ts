@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from 'firebase-admin/auth';
-import { FieldValue } from 'firebase-admin/firestore';
-import { mailboxOf, normalizeEmail, paths, RATE_LIMITS } from '@portal/domain';
+import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  EXPIRES_AT_FIELD,
+  isBuyerRole,
+  mailboxOf,
+  normalizeEmail,
+  paths,
+  RATE_LIMITS,
+} from '@portal/domain';
 import { NotFoundError, PreconditionError, RateLimitedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { limitCallable, takeRateLimit, TOO_MANY_REQUESTS } from '../lib/rate-limit';
-import { verificationMail, type MailDeps } from '../mail/notifications';
-import { queueMails } from '../mail/outbox';
+import { newApplicationMails, verificationMail, type MailDeps } from '../mail/notifications';
+import { queueMails, stageMails } from '../mail/outbox';
 import { authErrorCode, findUser } from './profile-status';
 
 /**
@@ -62,11 +69,7 @@ async function queueVerificationMail(
       limit: RATE_LIMITS.verificationPerEmail,
     },
   ]);
-  const profile = await deps.db.doc(paths.profile(uid)).get();
-  const storeName = (profile.get('store_name') as string | undefined) ?? '';
-  await queueMails(deps.db, [
-    await verificationMail(deps, { uid, email }, storeName, randomUUID()),
-  ]);
+  await queueMails(deps.db, [await verificationMail(deps, { uid, email }, randomUUID())]);
   log.info('verification_mail_queued', { uid });
 }
 
@@ -79,6 +82,11 @@ const NO_ACCOUNT = '~no-account';
  * address reveals and changes nothing else; the caller learns nothing either way. An address
  * without an account takes the same steps (the profile transaction reads a profile nobody has),
  * so the work, like the answer, is the same; the handler evens out the time (lib/fixed-time.ts).
+ *
+ * The moment a pending applicant's address becomes verified is when the application is real:
+ * the profile loses its expiry (expires_at, the TTL policy's field) and every manager gets the
+ * "New application" mail, in the same transaction (before it, nobody but the address's owner
+ * could have been mailed anything the applicant wrote).
  */
 export async function syncEmailVerification(
   deps: MailDeps,
@@ -95,16 +103,42 @@ export async function syncEmailVerification(
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
   const ref = deps.db.doc(paths.profile(user?.uid ?? NO_ACCOUNT));
+  const before = await ref.get();
+  const mails =
+    user && before.exists && becomesVerifiedApplication(before, user.emailVerified)
+      ? await newApplicationMails(deps, user.uid, {
+          storeName: String(before.get('store_name') ?? ''),
+          fullName: String(before.get('full_name') ?? ''),
+          role: String(before.get('role')),
+          email: user.email ?? email,
+        })
+      : [];
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (user && snap.exists && snap.get('email_verified') !== user.emailVerified) {
-      // When it became verified: the store page's history ("Email verified").
-      tx.update(ref, {
-        email_verified: user.emailVerified,
-        ...(user.emailVerified && snap.get('email_verified_at') === undefined
-          ? { email_verified_at: FieldValue.serverTimestamp() }
-          : {}),
-      });
-    }
+    if (!user || !snap.exists || snap.get('email_verified') === user.emailVerified) return;
+    const writeMails = await stageMails(
+      tx,
+      deps.db,
+      becomesVerifiedApplication(snap, user.emailVerified) ? mails : [],
+    );
+    // When it became verified: the store page's history ("Email verified").
+    tx.update(ref, {
+      email_verified: user.emailVerified,
+      ...(user.emailVerified && snap.get('email_verified_at') === undefined
+        ? { email_verified_at: FieldValue.serverTimestamp() }
+        : {}),
+      ...(user.emailVerified ? { [EXPIRES_AT_FIELD]: FieldValue.delete() } : {}),
+    });
+    writeMails();
   });
+}
+
+/** A pending application whose address is verified only now. */
+function becomesVerifiedApplication(snap: DocumentSnapshot, verified: boolean): boolean {
+  return (
+    verified &&
+    snap.get('email_verified') !== true &&
+    snap.get('status') === 'pending' &&
+    isBuyerRole(snap.get('role'))
+  );
 }

@@ -3,6 +3,7 @@ import type { Auth, UserRecord } from 'firebase-admin/auth';
 import {
   canTransitionProfile,
   COLLECTIONS,
+  EXPIRES_AT_FIELD,
   isBuyerRole,
   paths,
   PROFILE_STATUSES,
@@ -199,6 +200,8 @@ export async function changeProfileStatus(
       reviewed_at: FieldValue.serverTimestamp(),
       reviewed_by: actor,
       email_verified: user.emailVerified,
+      // A reviewed profile stays, verified or not (an unverified applicant's expires).
+      [EXPIRES_AT_FIELD]: FieldValue.delete(),
     });
     // The Overview's "approved buyers" counts it on today's business day, in the same commit.
     if (grantsAccess) applyApprovalRollup(tx, deps.db, new Date());

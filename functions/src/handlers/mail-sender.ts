@@ -1,5 +1,4 @@
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
-import { onApplicationCreated } from '../accounts/application-mails';
 import { createContext } from '../lib/context';
 import type { Env } from '../payments/stripe-client';
 import { resolveMailConfig } from '../mail/config';
@@ -11,7 +10,7 @@ import { runtimeEnv } from '../lib/params';
 /**
  * The sender's entry points: the Firestore trigger on mail/{id} (delivers a new message at once),
  * the retry sweep (on a schedule in production; the local stack runs the same function in its
- * mail worker), and the trigger on new profiles that queues the application mails.
+ * mail worker).
  */
 let cachedTransport: { signature: string; transport: MailTransport } | undefined;
 
@@ -51,10 +50,4 @@ export async function sendMailHandler(
 export async function retryMailHandler(): Promise<void> {
   const counts = await sweepOutbox(senderDeps());
   if (counts.sent + counts.retry + counts.failed > 0) log.info('mail_sweep', counts);
-}
-
-export async function profileCreatedHandler(
-  event: FirestoreEvent<QueryDocumentSnapshot | undefined, { uid: string }>,
-): Promise<void> {
-  await onApplicationCreated(createContext(), event.params.uid, event.data?.data());
 }

@@ -3,7 +3,9 @@ import type { Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   mailKeys,
+  PENDING_NEWSLETTER_TTL_MS,
   trackingUrl,
+  UNVERIFIED_APPLICANT_TTL_MS,
   type Carrier,
   type OrderLine,
   type ShipTo,
@@ -287,44 +289,52 @@ async function verificationUrl(deps: MailDeps, links: PortalLinks, email: string
   return links.authAction(link);
 }
 
-/** A new application: to the applicant (with a verification link) and to every manager. */
-export function applicationMails(
+/** When a mail to an address nobody has proven yet expires (the TTL policy on mail). */
+function unprovenExpiry(now: number, ttlMs: number): number {
+  return now + ttlMs;
+}
+
+/**
+ * A new application, to the applicant: a verification link and nothing the applicant wrote (the
+ * address is not proven yet, so it may be someone else's). Expires with the unverified applicant.
+ */
+export async function applicationReceivedMail(
+  deps: MailDeps,
+  user: { uid: string; email: string },
+  now: number = Date.now(),
+): Promise<QueuedMail> {
+  const { links, render } = setting(deps);
+  return {
+    ...(await one(
+      'application-received',
+      mailKeys.applicationReceived(user.uid),
+      user.email,
+      messages.applicationReceived({ verifyUrl: await verificationUrl(deps, links, user.email) }),
+      render,
+    )),
+    expiresAt: unprovenExpiry(now, UNVERIFIED_APPLICANT_TTL_MS),
+  };
+}
+
+/**
+ * A new application, to every manager: sent once the applicant has verified the address
+ * (syncEmailVerification), so a stranger's sign-up with someone else's address reaches nobody.
+ */
+export function newApplicationMails(
   deps: MailDeps,
   uid: string,
-  application: { storeName: string; fullName: string; role: string },
+  application: { storeName: string; fullName: string; role: string; email: string },
 ): Promise<QueuedMail[]> {
-  return safely('application-received', { uid }, async () => {
-    const user = await deps.auth.getUser(uid);
-    if (!user.email) return [];
+  return safely('new-application', { uid }, async () => {
     const { links, render } = setting(deps);
     const mails: QueuedMail[] = [];
-    if (!user.emailVerified) {
-      mails.push(
-        await one(
-          'application-received',
-          mailKeys.applicationReceived(uid),
-          user.email,
-          messages.applicationReceived({
-            storeName: application.storeName,
-            verifyUrl: await verificationUrl(deps, links, user.email),
-          }),
-          render,
-        ),
-      );
-    }
     for (const manager of await managerRecipients(deps.db, deps.auth)) {
       mails.push(
         await one(
           'new-application',
           mailKeys.newApplication(uid, manager.uid),
           manager.email,
-          messages.newApplication({
-            storeName: application.storeName,
-            fullName: application.fullName,
-            email: user.email,
-            role: application.role,
-            usersUrl: links.adminUsers(),
-          }),
+          messages.newApplication({ ...application, usersUrl: links.adminUsers() }),
           render,
         ),
       );
@@ -333,21 +343,27 @@ export function applicationMails(
   });
 }
 
-/** A new verification link the applicant asked for (requestId makes each request its own mail). */
+/**
+ * A new verification link the applicant (or a manager for them) asked for: requestId makes each
+ * request its own mail; like the first, it carries nothing the applicant wrote.
+ */
 export async function verificationMail(
   deps: MailDeps,
   user: { uid: string; email: string },
-  storeName: string,
   requestId: string,
+  now: number = Date.now(),
 ): Promise<QueuedMail> {
   const { links, render } = setting(deps);
-  return one(
-    'verify-email',
-    mailKeys.verifyEmail(user.uid, requestId),
-    user.email,
-    messages.verifyEmail({ storeName, verifyUrl: await verificationUrl(deps, links, user.email) }),
-    render,
-  );
+  return {
+    ...(await one(
+      'verify-email',
+      mailKeys.verifyEmail(user.uid, requestId),
+      user.email,
+      messages.verifyEmail({ verifyUrl: await verificationUrl(deps, links, user.email) }),
+      render,
+    )),
+    expiresAt: unprovenExpiry(now, UNVERIFIED_APPLICANT_TTL_MS),
+  };
 }
 
 export async function passwordResetMail(
@@ -366,20 +382,25 @@ export async function passwordResetMail(
   );
 }
 
+/** The newsletter's confirmation: to an address not confirmed yet, so it expires with it. */
 export async function newsletterConfirmMail(
   deps: Pick<MailDeps, 'env'>,
   subscription: { id: string; email: string; token: string },
   requestId: string,
+  now: number = Date.now(),
 ): Promise<QueuedMail> {
   const { links, render } = setting(deps);
-  return one(
-    'newsletter-confirm',
-    mailKeys.newsletterConfirm(subscription.id, requestId),
-    subscription.email,
-    messages.newsletterConfirm({
-      confirmUrl: links.newsletter('confirm', subscription.token),
-      unsubscribeUrl: links.newsletter('unsubscribe', subscription.token),
-    }),
-    render,
-  );
+  return {
+    ...(await one(
+      'newsletter-confirm',
+      mailKeys.newsletterConfirm(subscription.id, requestId),
+      subscription.email,
+      messages.newsletterConfirm({
+        confirmUrl: links.newsletter('confirm', subscription.token),
+        unsubscribeUrl: links.newsletter('unsubscribe', subscription.token),
+      }),
+      render,
+    )),
+    expiresAt: unprovenExpiry(now, PENDING_NEWSLETTER_TTL_MS),
+  };
 }

@@ -47,6 +47,11 @@ export interface QueuedMail {
   mail: OutgoingMail;
   /** What caused it (for logs and the outbox's readers): 'order-confirmation', ... */
   kind: string;
+  /**
+   * When the TTL policy may delete the document (ms since the epoch): mail to an address nobody
+   * has proven yet (packages/domain expiry.ts). Absent: kept.
+   */
+  expiresAt?: number;
 }
 
 interface Delivery {
@@ -73,6 +78,9 @@ function queuedDoc(queued: QueuedMail, now: number, graceMs: number) {
     created_at: Timestamp.fromMillis(now),
     delivery: { state: 'PENDING', attempts: 0, error: null } satisfies Delivery,
     retry_at: Timestamp.fromMillis(now + graceMs),
+    ...(queued.expiresAt === undefined
+      ? {}
+      : { expires_at: Timestamp.fromMillis(queued.expiresAt) }),
   };
 }
 

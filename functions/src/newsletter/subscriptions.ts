@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  EXPIRES_AT_FIELD,
   mailboxOf,
   normalizeEmail,
+  PENDING_NEWSLETTER_TTL_MS,
   RATE_LIMITS,
   type NewsletterState,
 } from '@portal/domain';
@@ -18,7 +20,8 @@ import { stageMails } from '../mail/outbox';
  * address}, so one address is one document however often it is typed. Subscribing (again) sends
  * a confirmation mail; only `confirmed` subscriptions count; the token in the confirm and
  * unsubscribe links works without signing in. Browsers never write the collection: only these
- * functions do.
+ * functions do. A pending subscription (and its confirmation mail) carries `expires_at`, so the
+ * TTL policy deletes a sign-up nobody confirmed; confirming removes it.
  */
 export const TOO_MANY_SIGNUPS = 'Too many sign-ups from here. Please try again later.';
 export const INVALID_LINK = 'This link is not valid.';
@@ -65,6 +68,7 @@ export async function subscribe(
         state: 'pending' satisfies NewsletterState,
         token,
         updated_at: FieldValue.serverTimestamp(),
+        [EXPIRES_AT_FIELD]: Timestamp.fromMillis(Date.now() + PENDING_NEWSLETTER_TTL_MS),
         ...(snap.exists ? {} : { created_at: FieldValue.serverTimestamp() }),
       },
       { merge: true },
@@ -95,6 +99,8 @@ async function setStateByToken(db: Firestore, token: string, state: LinkState): 
       state,
       [state === 'confirmed' ? 'confirmed_at' : 'unsubscribed_at']: FieldValue.serverTimestamp(),
       updated_at: FieldValue.serverTimestamp(),
+      // A confirmed address is kept; an unsubscribed one that was never confirmed still expires.
+      ...(state === 'confirmed' ? { [EXPIRES_AT_FIELD]: FieldValue.delete() } : {}),
     });
     return state;
   });

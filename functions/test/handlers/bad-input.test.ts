@@ -17,6 +17,7 @@ import {
   searchUsersRequest,
   setProfileStatusRequest,
   storeDetailsRequest,
+  submitApplicationRequest,
   subscribeNewsletterRequest,
   syncEmailVerificationRequest,
   updateOrderStatusRequest,
@@ -44,6 +45,7 @@ import { searchUsersHandler } from '../../src/handlers/search-users';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { saveShipToHandler } from '../../src/handlers/save-ship-to';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
+import { submitApplicationHandler } from '../../src/handlers/submit-application';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { adminAuth, firestore } from '../../src/lib/admin';
@@ -164,6 +166,19 @@ const TABLE: Record<CallableName, Row> = {
     schema: resendVerificationEmailRequest,
     caller: 'applicant',
     valid: {},
+  },
+  // The applicant already has a profile: a valid payload is refused for that, and bad ones
+  // before it (and before any limit is counted).
+  submitApplication: {
+    handler: submitApplicationHandler,
+    schema: submitApplicationRequest,
+    caller: 'applicant',
+    valid: {
+      fullName: 'Ada Applicant',
+      storeName: 'Corner Smoke Shop',
+      sellerPermitId: 'SP-123456',
+      businessType: 'retailer',
+    },
   },
   syncEmailVerification: {
     handler: syncEmailVerificationHandler,

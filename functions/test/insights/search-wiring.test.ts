@@ -3,7 +3,6 @@ import {
   getStoreDetails,
   onOrderWrittenForSearch,
   onProfileChanged,
-  onProfileCreated,
   onProfileWrittenForSearch,
   searchOrders,
   searchUsers,
@@ -47,9 +46,6 @@ describe('manager insight: search (src/index.ts)', () => {
     // The profile's other triggers stay as they were: the search trigger is its own function.
     expect(triggerOf(onProfileChanged).eventType).toBe(
       'google.cloud.firestore.document.v1.updated',
-    );
-    expect(triggerOf(onProfileCreated).eventType).toBe(
-      'google.cloud.firestore.document.v1.created',
     );
   });
 });

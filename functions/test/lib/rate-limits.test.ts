@@ -44,7 +44,11 @@ import { databaseState, stateChanges } from '../support/database-state';
 const RUN = randomUUID().slice(0, 8);
 
 /** The mail callables anyone may call: limited per address and per IP by their own rules. */
-const MAIL_CALLABLES_LIMITED_SEPARATELY = ['requestPasswordReset', 'subscribeNewsletter'] as const;
+const MAIL_CALLABLES_LIMITED_SEPARATELY = [
+  'requestPasswordReset',
+  'subscribeNewsletter',
+  'submitApplication',
+] as const;
 
 /**
  * Deployed callables deliberately without a limit: a token link's one document, no mail; the

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Timestamp } from 'firebase-admin/firestore';
-import { COLLECTIONS, mailKeys, paths, RATE_LIMITS } from '@portal/domain';
-import { onApplicationCreated } from '../../src/accounts/application-mails';
+import { Timestamp as TimestampValue } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  mailKeys,
+  paths,
+  RATE_LIMITS,
+  UNVERIFIED_APPLICANT_TTL_MS,
+} from '@portal/domain';
 import { requestPasswordReset } from '../../src/accounts/password-reset';
 import {
   requestPasswordResetHandler,
@@ -10,6 +16,7 @@ import {
   syncEmailVerificationHandler,
 } from '../../src/handlers/account-mail';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
+import { submitApplicationHandler } from '../../src/handlers/submit-application';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { log } from '../../src/lib/log';
@@ -19,6 +26,7 @@ import { linkIn } from '../../../scripts/lib/maildev';
 import {
   claimsOf,
   createAccount,
+  PASSWORD,
   profileOf,
   requestAs,
   type TestAccount,
@@ -54,26 +62,83 @@ async function deliver(...keys: string[]) {
   for (const key of keys) expect(await deliverMail(sender, key)).toBe('sent');
 }
 
+const profileExists = async (uid: string) =>
+  (await firestore().doc(paths.profile(uid)).get()).exists;
+const expiryOf = async (key: string) =>
+  ((await mailDoc(key)) as Record<string, unknown> | null)?.expires_at;
+
+/** A new account as the web's sign-up leaves it: an Auth user, unverified, no claims, no profile. */
+const newAccount = () =>
+  createAccount('retailer', 'pending', { claims: null, emailVerified: false, noProfile: true });
+
+const APPLICATION = {
+  fullName: 'Ada Applicant',
+  storeName: 'Visit https://evil.test/login',
+  sellerPermitId: 'SP-123456',
+  businessType: 'retailer',
+} as const;
+
+/** submitApplication as the account, from an IP of its own (the per-IP window is not shared). */
+const apply = async (account: TestAccount, data: unknown = APPLICATION) =>
+  submitApplicationHandler({ ...(await requestAs(account, data)), ...fromIp(data) });
+
 describe('a new application', () => {
-  it('mails the applicant a verification link and every manager a link to the Users tab, once', async () => {
-    const applicant = await createAccount('retailer', 'pending', { emailVerified: false });
+  it("writes the pending profile and mails the unverified address a verification link with none of the applicant's words", async () => {
+    const applicant = await newAccount();
+    expect(await apply(applicant)).toEqual({ accepted: true });
     const profile = await profileOf(applicant.uid);
-    expect(await onApplicationCreated(ctx(), applicant.uid, profile)).toBeGreaterThanOrEqual(2);
-    // The trigger delivered twice (a retry) queues nothing more.
-    expect(await onApplicationCreated(ctx(), applicant.uid, profile)).toBe(0);
+    expect(profile).toMatchObject({
+      user_id: applicant.uid,
+      full_name: 'Ada Applicant',
+      store_name: 'Visit https://evil.test/login',
+      seller_permit_id: 'SP-123456',
+      role: 'retailer',
+      status: 'pending',
+      email_verified: false,
+    });
+    // Until verified, the profile expires (the TTL policy on profiles.expires_at).
+    const expires = (profile.expires_at as Timestamp).toMillis();
+    expect(expires - Date.now()).toBeGreaterThan(UNVERIFIED_APPLICANT_TTL_MS - 60_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(UNVERIFIED_APPLICANT_TTL_MS);
 
     const toApplicant = mailKeys.applicationReceived(applicant.uid);
-    const toManager = mailKeys.newApplication(applicant.uid, manager.uid);
-    await deliver(toApplicant, toManager);
+    expect(await expiryOf(toApplicant)).toBeDefined();
+    // The managers hear of it only once the address is verified.
+    expect(await mailDoc(mailKeys.newApplication(applicant.uid, manager.uid))).toBeNull();
+
+    await deliver(toApplicant);
     const received = await maildev.client.waitFor(applicant.email);
     expect(received.subject).toBe('We received your application');
-    expect(received.text).toContain(`Hello Store ${applicant.uid},`);
+    expect(received.text).toContain('Hello,');
+    for (const words of ['evil.test', 'Ada', 'SP-123456']) {
+      expect(received.text).not.toContain(words);
+      expect(received.html).not.toContain(words);
+    }
     const verify = linkIn(
       received.text,
       `${process.env.WEB_ORIGIN}/auth/action?mode=verifyEmail&oobCode=`,
     );
     expect(new URL(verify).searchParams.get('oobCode')).toBeTruthy();
+  });
 
+  it('mails every manager once the address is verified, and the profile stops expiring', async () => {
+    const applicant = await newAccount();
+    await apply(applicant, { ...APPLICATION, storeName: `Store ${applicant.uid}` });
+    // Syncing before the address is verified: still nothing for the managers.
+    await syncEmailVerificationHandler(fromIp({ email: applicant.email }));
+    expect(await mailDoc(mailKeys.newApplication(applicant.uid, manager.uid))).toBeNull();
+
+    await adminAuth().updateUser(applicant.uid, { emailVerified: true });
+    await syncEmailVerificationHandler(fromIp({ email: applicant.email }));
+    const profile = await profileOf(applicant.uid);
+    expect(profile.email_verified).toBe(true);
+    expect(profile.expires_at).toBeUndefined();
+    // Synced again (the page reloaded): no second mail, nothing changes.
+    await syncEmailVerificationHandler(fromIp({ email: applicant.email }));
+
+    const toManager = mailKeys.newApplication(applicant.uid, manager.uid);
+    expect(await expiryOf(toManager)).toBeUndefined();
+    await deliver(toManager);
     const note = await maildev.client.waitFor(manager.email, (m) =>
       m.subject.includes(`Store ${applicant.uid}`),
     );
@@ -82,15 +147,77 @@ describe('a new application', () => {
     expect(note.text).toContain(`Email: ${applicant.email}`);
   });
 
-  it('a store name with a header injection adds no header and no recipient', async () => {
+  it('refuses names with control or bidi characters, a second application and a reviewed account, and writes nothing', async () => {
+    const applicant = await newAccount();
+    for (const [field, value] of [
+      ['storeName', 'Shop \u202egnp.exe'],
+      ['fullName', 'Ada\u2066'],
+      ['storeName', 'Shop\r\nBcc: evil@inject.test'],
+    ] as const) {
+      await expect(apply(applicant, { ...APPLICATION, [field]: value })).rejects.toMatchObject({
+        code: 'invalid-argument',
+        message: expect.stringContaining('cannot contain special characters'),
+      });
+    }
+    expect(await profileExists(applicant.uid)).toBe(false);
+    expect(await mailDoc(mailKeys.applicationReceived(applicant.uid))).toBeNull();
+
+    await apply(applicant);
+    await expect(apply(applicant)).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'This account has already applied.',
+    });
+    const reviewed = await createAccount('retailer', 'approved', { noProfile: true });
+    await expect(apply(reviewed)).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(submitApplicationHandler({ data: APPLICATION })).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+  });
+
+  it('limits applications per address (normalised) and per IP, counting and writing nothing over them', async () => {
+    const ip = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const email = `limit-${randomUUID().slice(0, 8)}@accounts.test`;
+    const applyFrom = async (account: TestAccount, from: string) =>
+      submitApplicationHandler({
+        ...(await requestAs(account, APPLICATION)),
+        rawRequest: { ip: from },
+      });
+    // The same address, typed differently, applies from new accounts (each deleted after).
+    for (let i = 0; i < RATE_LIMITS.applicationPerEmail.max; i++) {
+      const account = await newAccountWithEmail(i % 2 ? email.toUpperCase() : email);
+      expect(await applyFrom(account, `10.6.0.${i}`)).toEqual({ accepted: true });
+      await adminAuth().deleteUser(account.uid);
+    }
+    const again = await newAccountWithEmail(` ${email.toUpperCase()}`.trim());
+    await expect(applyFrom(again, '10.6.1.1')).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: 'Too many requests. Try again later.',
+    });
+    expect(await profileExists(again.uid)).toBe(false);
+    expect(await mailDoc(mailKeys.applicationReceived(again.uid))).toBeNull();
+
+    // One IP: full after its limit, whatever the addresses.
+    const ipWindow = firestore()
+      .collection(COLLECTIONS.rateLimits)
+      .doc(rateLimitId('application-ip', ip));
+    await ipWindow.set({
+      window_start: TimestampValue.now(),
+      count: RATE_LIMITS.applicationPerIp.max,
+      expires_at: TimestampValue.fromMillis(Date.now() + RATE_LIMITS.applicationPerIp.windowMs),
+    });
+    const fresh = await newAccount();
+    await expect(applyFrom(fresh, ip)).rejects.toMatchObject({ code: 'resource-exhausted' });
+    expect(await profileExists(fresh.uid)).toBe(false);
+    expect((await ipWindow.get()).get('count')).toBe(RATE_LIMITS.applicationPerIp.max);
+  });
+
+  it('a store name written with a header injection (before the refusal) adds no header and no recipient', async () => {
     const applicant = await createAccount('retailer', 'pending', { emailVerified: false });
     const storeName = 'Evil Shop\r\nBcc: evil@inject.test\r\nX-Extra: 1';
     await firestore().doc(paths.profile(applicant.uid)).update({ store_name: storeName });
-    await onApplicationCreated(ctx(), applicant.uid, await profileOf(applicant.uid));
-    await deliver(
-      mailKeys.newApplication(applicant.uid, manager.uid),
-      mailKeys.applicationReceived(applicant.uid),
-    );
+    await adminAuth().updateUser(applicant.uid, { emailVerified: true });
+    await syncEmailVerificationHandler(fromIp({ email: applicant.email }));
+    await deliver(mailKeys.newApplication(applicant.uid, manager.uid));
     const note = await maildev.client.waitFor(manager.email, (m) =>
       m.subject.startsWith('New application: Evil Shop'),
     );
@@ -99,12 +226,14 @@ describe('a new application', () => {
     expect(note.to.map((to) => to.address)).toEqual([manager.email]);
     expect(await maildev.client.to('evil@inject.test')).toEqual([]);
   });
-
-  it('queues nothing for a profile that is not a pending buyer (a manager made by the CLI)', async () => {
-    const someone = await createAccount('manager', 'approved');
-    expect(await onApplicationCreated(ctx(), someone.uid, await profileOf(someone.uid))).toBe(0);
-  });
 });
+
+/** An Auth user with this address (as sign-up makes it), no profile. */
+async function newAccountWithEmail(email: string): Promise<TestAccount> {
+  const uid = `acct-limit-${randomUUID().slice(0, 8)}`;
+  await adminAuth().createUser({ uid, email, password: PASSWORD, emailVerified: false });
+  return { uid, email: email.toLowerCase() };
+}
 
 describe('approval and rejection mails', () => {
   it('refuses to approve an unverified applicant unless the manager confirms, and changes nothing', async () => {
@@ -120,6 +249,10 @@ describe('approval and rejection mails', () => {
     });
     expect((await profileOf(applicant.uid)).status).toBe('pending');
     expect(await claimsOf(applicant.uid)).toBeUndefined();
+    // As submitApplication left it: unverified, so expiring.
+    await firestore()
+      .doc(paths.profile(applicant.uid))
+      .update({ expires_at: TimestampValue.fromMillis(Date.now() + UNVERIFIED_APPLICANT_TTL_MS) });
     expect(await mailDoc(mailKeys.profileApproved(applicant.uid))).toBeNull();
 
     await setProfileStatusHandler(
@@ -129,6 +262,8 @@ describe('approval and rejection mails', () => {
       status: 'approved',
       email_verified: false,
     });
+    // Approved without a verified address: kept, no longer expiring.
+    expect(await profileOf(applicant.uid)).not.toHaveProperty('expires_at');
     await deliver(mailKeys.profileApproved(applicant.uid));
     const mail = await maildev.client.waitFor(applicant.email);
     expect(mail.subject).toBe('Your wholesale account is approved');
@@ -370,7 +505,9 @@ describe('verification links asked for by a manager ({ uid })', () => {
       buyer.email,
       (m) => m.subject === 'Verify your email address',
     );
-    expect(mail.text).toContain(`Hello Store ${buyer.uid},`);
+    // The address is not verified: none of the buyer's words (a fixed greeting).
+    expect(mail.text).toContain('Hello,');
+    expect(mail.text).not.toContain(`Store ${buyer.uid}`);
     expect(
       linkIn(mail.text, `${process.env.WEB_ORIGIN}/auth/action?mode=verifyEmail&oobCode=`),
     ).toBeTruthy();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COLLECTIONS, RATE_LIMITS } from '@portal/domain';
+import type { Timestamp } from 'firebase-admin/firestore';
+import { COLLECTIONS, PENDING_NEWSLETTER_TTL_MS, RATE_LIMITS } from '@portal/domain';
 import {
   confirmNewsletterHandler,
   subscribeNewsletterHandler,
@@ -11,7 +12,7 @@ import { log } from '../../src/lib/log';
 import { deliverMail } from '../../src/mail/outbox';
 import { subscriberId } from '../../src/newsletter/subscriptions';
 import { linkIn } from '../../../scripts/lib/maildev';
-import { mailKeysStartingWith, startTestMailDev, testSender } from './support';
+import { mailDoc, mailKeysStartingWith, startTestMailDev, testSender } from './support';
 
 let maildev: Awaited<ReturnType<typeof startTestMailDev>>;
 let ipCounter = 0;
@@ -66,6 +67,21 @@ describe('newsletter double opt-in', () => {
     expect(await subscriber(email)).toMatchObject({ state: 'unsubscribed' });
     // An old confirm link does not subscribe again.
     expect(await confirmNewsletterHandler(call({ token }))).toEqual({ state: 'unsubscribed' });
+  });
+
+  it('a sign-up nobody confirms expires (TTL field on the subscriber and its mail); confirming keeps it', async () => {
+    const email = `expiring-${Date.now()}@news.test`;
+    const before = Date.now();
+    await subscribeNewsletterHandler(call({ email }));
+    const pending = await subscriber(email);
+    const expires = (pending?.expires_at as Timestamp).toMillis();
+    expect(expires).toBeGreaterThanOrEqual(before + PENDING_NEWSLETTER_TTL_MS);
+    expect(expires).toBeLessThanOrEqual(Date.now() + PENDING_NEWSLETTER_TTL_MS);
+    const [key] = await mailKeysStartingWith(`newsletter-confirm.${subscriberId(email)}.`);
+    expect((await mailDoc(key!)) as unknown).toHaveProperty('expires_at');
+
+    await confirmNewsletterHandler(call({ token: pending?.token }));
+    expect(await subscriber(email)).not.toHaveProperty('expires_at');
   });
 
   it('keeps one document per normalized address however it is typed', async () => {

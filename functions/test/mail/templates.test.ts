@@ -57,8 +57,10 @@ describe('each mail says what matters', () => {
       'https://x.firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=CODE123&apiKey=k&lang=en',
     );
     expect(verifyUrl).toBe(`${ORIGIN}/auth/action?mode=verifyEmail&oobCode=CODE123`);
-    const mail = await render(messages.applicationReceived({ storeName: 'Shop', verifyUrl }));
+    const mail = await render(messages.applicationReceived({ verifyUrl }));
     expect(mail.subject).toBe('We received your application');
+    // The address is not proven yet: a fixed greeting, none of the applicant's words.
+    expect(mail.text).toContain('Hello,');
     expect(mail.text).toContain(`Verify email address: ${verifyUrl}`);
     expect(mail.html).toContain(`href="${verifyUrl.replace(/&/g, '&amp;')}"`);
     expect(mail.text).toContain("We'll review your application and notify you when approved.");
@@ -77,6 +79,29 @@ describe('each mail says what matters', () => {
     expect(mail.text).toContain('Email: ana@cloud9.example');
     expect(mail.text).toContain('Business type: wholesaler');
     expect(mail.text).toContain(`${ORIGIN}/admin?tab=users`);
+  });
+
+  it('new application: control and bidi characters in the names are stripped, subject and body', async () => {
+    const mail = await render(
+      messages.newApplication({
+        storeName: 'Cloud \u202eenin\u202c Nine',
+        fullName: 'Ana\u2066 Diaz\u2069\r\n',
+        email: 'ana@cloud9.example',
+        role: 'wholesaler',
+        usersUrl: links.adminUsers(),
+      }),
+    );
+    expect(mail.subject).toBe('New application: Cloud enin Nine');
+    expect(mail.text).toContain('Store: Cloud enin Nine');
+    expect(mail.text).toContain('Contact: Ana Diaz\n');
+    expect(mail.html).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it('the greeting loses control and bidi characters (a store name written before the rules refused them)', async () => {
+    const mail = await render(
+      messages.profileApproved({ storeName: 'Shop\u202e evil', signInUrl: links.signIn() }),
+    );
+    expect(mail.text).toContain('Hello Shop evil,');
   });
 
   it('approved: a sign-in link; rejected: polite, with the contact address', async () => {

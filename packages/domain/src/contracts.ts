@@ -3,9 +3,9 @@ import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } 
 import { REFUND_REASON_MAX } from './refunds';
 import { shipToSchema, type ShipTo } from './ship-to';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
-import type { ProfileStatus } from './roles';
+import { BUYER_ROLES, type ProfileStatus } from './roles';
 import { newsletterTokenSchema } from './mail';
-import { emailSchema } from './form-schemas';
+import { emailSchema, LIMITS, nameText } from './form-schemas';
 import {
   INTERVAL_PROBLEM,
   isStandingOrderInterval,
@@ -204,6 +204,18 @@ export type RequestPasswordResetRequest = z.infer<typeof requestPasswordResetReq
 export interface AcceptedResponse {
   accepted: true;
 }
+
+/**
+ * A business applies (/apply): the form's fields but the address and password, which made the
+ * Auth account the call is signed in with. The function writes the pending profile.
+ */
+export const submitApplicationRequest = z.strictObject({
+  fullName: nameText('Full name', LIMITS.fullName),
+  storeName: nameText('Store name', LIMITS.storeName),
+  sellerPermitId: nameText('Seller permit number', LIMITS.sellerPermitId),
+  businessType: z.enum(BUYER_ROLES, { error: 'Choose retailer or wholesaler' }),
+});
+export type SubmitApplicationRequest = z.infer<typeof submitApplicationRequest>;
 
 /**
  * The signed-in applicant asks for a new verification link; a manager may ask for one on behalf

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { hasUnsafeText } from './plain-text';
 import { BUYER_ROLES } from './roles';
 
 /**
@@ -38,6 +39,16 @@ export const requiredText = (label: string, max: number) =>
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
 
+/**
+ * A required name shown in mails and the dashboard (full name, store name, permit): plain text
+ * only, no control or bidirectional formatting characters (plain-text.ts; firestore.rules
+ * refuses the same in profiles).
+ */
+export const nameText = (label: string, max: number) =>
+  requiredText(label, max).check(
+    z.refine((value) => !hasUnsafeText(value), `${label} cannot contain special characters`),
+  );
+
 export const emailSchema = z.pipe(
   z
     .string({ error: 'Email is required' })
@@ -60,11 +71,11 @@ export const newPasswordSchema = z
 
 /** The Request Access form (/apply). Every field is required. */
 export const applicationFormSchema = z.object({
-  fullName: requiredText('Full name', LIMITS.fullName),
-  storeName: requiredText('Store name', LIMITS.storeName),
+  fullName: nameText('Full name', LIMITS.fullName),
+  storeName: nameText('Store name', LIMITS.storeName),
   email: emailSchema,
   password: newPasswordSchema,
-  sellerPermitId: requiredText('Seller permit number', LIMITS.sellerPermitId),
+  sellerPermitId: nameText('Seller permit number', LIMITS.sellerPermitId),
   businessType: z.enum(BUYER_ROLES, { error: 'Choose retailer or wholesaler' }),
 });
 export type ApplicationForm = z.infer<typeof applicationFormSchema>;

@@ -30,3 +30,5 @@ export * from './form-schemas';
 export * from './en-messages';
 export * from './schemas';
 export * from './contracts';
+export * from './plain-text';
+export * from './expiry';

@@ -45,6 +45,11 @@ describe('headerSafe', () => {
     expect(headerSafe('a\u2028b')).toBe('a b');
   });
 
+  it('drops the bidirectional overrides, isolates and marks and the C1 controls', () => {
+    expect(headerSafe('Shop \u202egnp.exe\u202c')).toBe('Shop gnp.exe');
+    expect(headerSafe('\u2066a\u2069\u200f\u061c\u0085b')).toBe('a b');
+  });
+
   it('cuts to the limit', () => {
     expect(headerSafe('x'.repeat(500), 10)).toHaveLength(10);
   });

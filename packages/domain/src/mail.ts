@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { NEWSLETTER_TOKEN_PATTERN } from './newsletter-token';
+import { hasUnsafeText, stripUnsafeText } from './plain-text';
 
 /**
  * Mail: the outbox document every message goes through, its delivery states and retry schedule,
@@ -61,13 +62,12 @@ export function mailboxOf(email: string): string {
 }
 
 /**
- * Text that goes into a header (a subject built from a store name): control characters become
- * spaces and runs of space collapse, so no value can add a header or a recipient.
+ * Text that goes into a header (a subject built from a store name): control and bidirectional
+ * formatting characters become spaces and runs of space collapse, so no value can add a header
+ * or a recipient, or reverse what the inbox shows (plain-text.ts).
  */
 export function headerSafe(text: string, max: number = MAIL_LIMITS.subject): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
-  const flat = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ');
-  return flat.trim().slice(0, max);
+  return stripUnsafeText(text).slice(0, max);
 }
 
 /** One recipient: a plain address (no display name, no list, nothing a header could be hidden in). */
@@ -86,7 +86,7 @@ export const outgoingMailSchema = z.object({
     subject: z.string().check(
       z.minLength(1),
       z.maxLength(MAIL_LIMITS.subject),
-      z.refine((value) => !HEADER_UNSAFE.test(value), 'A subject cannot contain line breaks'),
+      z.refine((value) => !hasUnsafeText(value), 'A subject cannot contain line breaks'),
     ),
     text: z.string().check(z.minLength(1), z.maxLength(MAIL_LIMITS.text)),
     html: z.string().check(z.minLength(1), z.maxLength(MAIL_LIMITS.html)),

@@ -70,6 +70,7 @@ export const FUNCTION_NAMES = {
   requestPasswordReset: 'requestPasswordReset',
   resendVerificationEmail: 'resendVerificationEmail',
   syncEmailVerification: 'syncEmailVerification',
+  submitApplication: 'submitApplication',
   subscribeNewsletter: 'subscribeNewsletter',
   confirmNewsletter: 'confirmNewsletter',
   unsubscribeNewsletter: 'unsubscribeNewsletter',

@@ -15,12 +15,13 @@ export interface RateLimit {
 }
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
  * Limits of the calls that are limited by their own rules (per address, per IP, per user):
- * password reset, verification links, newsletter sign-ups, the verified flag's sync. A limit
- * per address counts the inbox (mailboxOf in mail.ts: `a.b+1@gmail.com` is `ab@gmail.com`), so
- * spelling one address many ways does not send it more mails.
+ * password reset, verification links, newsletter sign-ups, the verified flag's sync,
+ * applications. A limit per address counts the inbox (mailboxOf in mail.ts: `a.b+1@gmail.com` is
+ * `ab@gmail.com`), so spelling one address many ways does not send it more mails.
  */
 export const RATE_LIMITS = {
   passwordResetPerEmail: { max: 3, windowMs: HOUR },
@@ -31,6 +32,10 @@ export const RATE_LIMITS = {
   newsletterPerEmail: { max: 3, windowMs: HOUR },
   newsletterPerIp: { max: 10, windowMs: HOUR },
   emailSyncPerIp: { max: 30, windowMs: HOUR },
+  // A business applies once; a typo retried, or an account deleted after a failed save, a few
+  // times. Per address (normalised) a day, so nobody is mailed an application again and again.
+  applicationPerEmail: { max: 3, windowMs: DAY },
+  applicationPerIp: { max: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 type FunctionName = (typeof FUNCTION_NAMES)[keyof typeof FUNCTION_NAMES];
@@ -94,4 +99,5 @@ export const SEPARATELY_RATE_LIMITED = {
   requestPasswordReset: ['passwordResetPerEmail', 'passwordResetPerIp'],
   subscribeNewsletter: ['newsletterPerEmail', 'newsletterPerIp'],
   syncEmailVerification: ['emailSyncPerIp'],
+  submitApplication: ['applicationPerEmail', 'applicationPerIp'],
 } as const satisfies Partial<Record<FunctionName, readonly (keyof typeof RATE_LIMITS)[]>>;

@@ -5,7 +5,7 @@ import { MAX_STOCK_UNITS } from './stock';
 import { shipToSchema } from './ship-to';
 import { CARRIERS } from './shipping';
 import { PROFILE_STATUSES, ROLES } from './roles';
-import { LIMITS, newPasswordSchema, requiredText } from './form-schemas';
+import { LIMITS, nameText, newPasswordSchema, requiredText } from './form-schemas';
 import { atLeast, atMost, integer, lengthAtLeast, lengthAtMost } from './en-messages';
 
 /** The new password on the reset page (/auth/action?mode=resetPassword). */
@@ -19,8 +19,21 @@ export const resetPasswordFormSchema = z
   );
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
+/**
+ * The least time between two store renames: each rename is mirrored into the search fields and
+ * the standing orders by triggers, so a loop of renames is a loop of function runs. The rules
+ * check it (firestore.rules, profiles: store_name_changed_at; keep both in step).
+ */
+export const STORE_RENAME_INTERVAL_MS = 60_000;
+
+/** How long until the store may be renamed again (0: now), from the last rename's time. */
+export function storeRenameWaitMs(lastRenamedAt: Date | null | undefined, now: number): number {
+  if (!lastRenamedAt) return 0;
+  return Math.max(0, lastRenamedAt.getTime() + STORE_RENAME_INTERVAL_MS - now);
+}
+
 export const profileUpdateSchema = z.object({
-  storeName: requiredText('Store name', LIMITS.storeName),
+  storeName: nameText('Store name', LIMITS.storeName),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
@@ -39,6 +52,8 @@ export const profileSchema = z.object({
   ship_to: z.optional(z.nullable(shipToSchema)),
   /** Whether the address is verified, copied from Firebase Auth by the functions. */
   email_verified: z.optional(z.boolean()),
+  /** When the owner last renamed the store (the rules space renames STORE_RENAME_INTERVAL_MS). */
+  store_name_changed_at: z.optional(z.nullable(z.date())),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -3,6 +3,7 @@
  * editable on My Account. One schema for the order, the profile default and the forms.
  */
 import * as z from 'zod/mini';
+import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './plain-text';
 
 /** The 50 states, DC and the territories USPS delivers to. */
 export const US_STATES = [
@@ -67,15 +68,16 @@ export const US_STATES = [
   'AP',
 ] as const;
 
-/** Printable text without control characters (no header or line injection into mails and PDFs). */
+/**
+ * Printable text without control or bidirectional formatting characters (no header or line
+ * injection into mails and PDFs, no reordered names: plain-text.ts).
+ */
 const line = (max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(max, `Use at most ${max} characters.`),
-      z.regex(/^[^\p{Cc}]*$/u, 'Remove the special characters.'),
-    );
+  z.string().check(
+    z.trim(),
+    z.maxLength(max, `Use at most ${max} characters.`),
+    z.refine((value) => !hasUnsafeText(value), UNSAFE_TEXT_MESSAGE),
+  );
 
 export const shipToAddressSchema = z.object({
   line1: line(100).check(z.minLength(1, 'Enter the street address.')),

@@ -24,6 +24,7 @@ import {
   type SetProfileStatusResponse,
   type StoreDetailsRequest,
   type StoreDetailsResponse,
+  type SubmitApplicationRequest,
   type SubscribeNewsletterRequest,
   type SyncEmailVerificationRequest,
   type UpdateOrderStatusRequest,
@@ -89,6 +90,10 @@ export const callResendVerificationEmail = callable<
   ResendVerificationEmailRequest,
   AcceptedResponse
 >(FUNCTION_NAMES.resendVerificationEmail);
+/** A new account's application (/apply): the function writes the pending profile. */
+export const callSubmitApplication = callable<SubmitApplicationRequest, AcceptedResponse>(
+  FUNCTION_NAMES.submitApplication,
+);
 /** After a verified address: copies Auth's emailVerified onto the profile. */
 export const callSyncEmailVerification = callable<SyncEmailVerificationRequest, AcceptedResponse>(
   FUNCTION_NAMES.syncEmailVerification,

@@ -54,7 +54,12 @@ export function seedWholesalePrices(
 
 export function seedProfile(
   role: BuyerRole = 'retailer',
-  overrides: Partial<{ status: string; store_name: string; seller_permit_id: string }> = {},
+  overrides: Partial<{
+    status: string;
+    store_name: string;
+    seller_permit_id: string;
+    store_name_changed_at: Timestamp;
+  }> = {},
 ): void {
   fakeDb.seed(`profiles/${BUYER_UID}`, {
     user_id: BUYER_UID,

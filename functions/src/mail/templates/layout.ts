@@ -1,4 +1,4 @@
-import { BRAND, headerSafe } from '@portal/domain';
+import { BRAND, headerSafe, stripUnsafeText } from '@portal/domain';
 
 /**
  * The one layout every mail is rendered with: the brand's header (logo text and colours), the
@@ -8,7 +8,8 @@ import { BRAND, headerSafe } from '@portal/domain';
  *
  * Everything interpolated is escaped for HTML; links must be absolute http(s) URLs; the subject
  * is flattened to one line (headerSafe), so no value (a store name typed at sign-up) can add a
- * header, a recipient or markup.
+ * header, a recipient or markup; the subject and the greeting lose control and bidirectional
+ * formatting characters (stripUnsafeText), so a name cannot reorder what the reader sees.
  */
 export type Block =
   | { kind: 'text'; text: string }
@@ -118,7 +119,8 @@ function blockText(block: Block): string {
 
 export async function renderMail(content: MailContent, ctx: RenderContext): Promise<RenderedMail> {
   const subject = headerSafe(content.subject);
-  const greeting = content.greetingName ? `Hello ${content.greetingName},` : 'Hello,';
+  const name = content.greetingName && stripUnsafeText(content.greetingName);
+  const greeting = name ? `Hello ${name},` : 'Hello,';
   const footer = [
     `Questions? Write to ${ctx.contact}.`,
     ...(content.unsubscribeUrl ? [`Unsubscribe: ${safeUrl(content.unsubscribeUrl)}`] : []),

@@ -2,6 +2,7 @@ import {
   CARRIER_LABELS,
   formatUsd,
   shipToLines,
+  stripUnsafeText,
   type Carrier,
   type OrderLine,
   type ShipTo,
@@ -13,12 +14,16 @@ import type { MailContent } from './layout';
  * it shows and the absolute links it needs (links.ts builds them from the portal's address).
  */
 
-export function applicationReceived(p: { storeName: string; verifyUrl: string }): MailContent {
+/**
+ * The first mail to an address nobody has proven yet: anyone can type any address at /apply, so
+ * it carries nothing the applicant wrote (no name, no store name, no permit), only our own words
+ * and the verification link. The managers hear of the application once the address is verified.
+ */
+export function applicationReceived(p: { verifyUrl: string }): MailContent {
   return {
     subject: 'We received your application',
     preview: 'Verify your email address so we can review your application.',
     heading: 'Thanks for applying',
-    greetingName: p.storeName,
     blocks: [
       {
         kind: 'text',
@@ -33,12 +38,15 @@ export function applicationReceived(p: { storeName: string; verifyUrl: string })
   };
 }
 
-export function verifyEmail(p: { storeName: string; verifyUrl: string }): MailContent {
+/**
+ * A new verification link for an address not verified yet: like the first mail, nothing the
+ * applicant wrote (they may not be who owns the address).
+ */
+export function verifyEmail(p: { verifyUrl: string }): MailContent {
   return {
     subject: 'Verify your email address',
     preview: 'Confirm your email address for your wholesale account.',
     heading: 'Verify your email address',
-    greetingName: p.storeName,
     blocks: [
       { kind: 'text', text: 'Please confirm that this is your email address.' },
       { kind: 'button', label: 'Verify email address', url: p.verifyUrl },
@@ -47,6 +55,7 @@ export function verifyEmail(p: { storeName: string; verifyUrl: string }): MailCo
   };
 }
 
+/** To the managers, once the applicant verified the address (names stripped of control characters). */
 export function newApplication(p: {
   storeName: string;
   fullName: string;
@@ -54,6 +63,7 @@ export function newApplication(p: {
   role: string;
   usersUrl: string;
 }): MailContent {
+  p = { ...p, storeName: stripUnsafeText(p.storeName), fullName: stripUnsafeText(p.fullName) };
   return {
     subject: `New application: ${p.storeName}`,
     preview: `${p.storeName} applied for a ${p.role} account.`,

@@ -1,10 +1,10 @@
-import { serverTimestamp, Timestamp } from 'firebase/firestore/lite';
+import { doc, serverTimestamp, Timestamp, updateDoc } from 'firebase/firestore/lite';
 import { paths } from '@portal/domain';
 import { ACTORS, uidOf, type Actor } from '../support/actors';
 import type { RuleCase } from '../support/matrix';
 import { U } from '../support/seed';
 
-/** profiles/{uid}: own read whatever the status, sign-up as pending, store_name edits only. */
+/** profiles/{uid}: own read whatever the status, no client creates, store_name edits only. */
 
 const PROFILES = 'profiles';
 const hasProfile = (actor: Actor) => actor !== 'anonymous' && actor !== 'applicant';
@@ -27,10 +27,9 @@ function application(
   };
 }
 
-function without(data: Record<string, unknown>, key: string): Record<string, unknown> {
-  const copy = { ...data };
-  delete copy[key];
-  return copy;
+/** The web's rename: the new name and the commit time (packages/domain STORE_RENAME_INTERVAL_MS). */
+function rename(storeName: unknown, at: unknown = serverTimestamp()): Record<string, unknown> {
+  return { store_name: storeName, store_name_changed_at: at };
 }
 
 const self = (actor: Actor) => paths.profile(uidOf(actor));
@@ -108,148 +107,25 @@ export const profileCases: RuleCase[] = [
     expect: 'deny',
   },
 
-  // create: only the sign-up write, for the caller's own uid, as a pending retailer or wholesaler.
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant),
-    expect: 'allow',
-    why: 'sign-up as retailer',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { role: 'wholesaler' }),
-    expect: 'allow',
-    why: 'sign-up as wholesaler',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { status: 'approved' }),
-    expect: 'deny',
-    why: 'self-approval',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { role: 'manager' }),
-    expect: 'deny',
-    why: 'self-made manager',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { role: 'admin' }),
-    expect: 'deny',
-    why: 'unknown role',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { user_id: U.retailer }),
-    expect: 'deny',
-    why: 'user_id of someone else',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { reviewed_by: U.manager }),
-    expect: 'deny',
-    why: 'extra field',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: without(application(U.applicant), 'seller_permit_id'),
-    expect: 'deny',
-    why: 'missing field',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { created_at: Timestamp.fromDate(new Date('2020-01-01')) }),
-    expect: 'deny',
-    why: 'client timestamp',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { store_name: 'x'.repeat(101) }),
-    expect: 'deny',
-    why: 'store_name over 100',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { store_name: 'x'.repeat(100) }),
-    expect: 'allow',
-    why: 'store_name of exactly 100',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { full_name: '' }),
-    expect: 'deny',
-    why: 'empty full_name',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { full_name: '   ' }),
-    expect: 'deny',
-    why: 'blank full_name',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { seller_permit_id: 'x'.repeat(51) }),
-    expect: 'deny',
-    why: 'permit over 50',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: self('applicant'),
-    data: application(U.applicant, { full_name: 42 }),
-    expect: 'deny',
-    why: 'full_name not a string',
-  },
-  {
-    actor: 'applicant',
-    op: 'create',
-    path: paths.profile('rules-someone-else'),
-    data: application('rules-someone-else'),
-    expect: 'deny',
-    why: "someone else's uid",
-  },
-  // The search fields are the trigger's (functions/src/insights/search-fields.ts).
+  // create: nobody. The submitApplication function writes the pending profile (its limits per IP
+  // and per address, and the rule that no applicant text is mailed to an unverified address,
+  // would otherwise be walked around by writing the profile directly).
   ...(
     [
-      ['search_keys', ['corner', 'anything']],
-      ['store_name_lower', 'corner smoke shop'],
+      [application(U.applicant), 'the old sign-up write, as retailer'],
+      [application(U.applicant, { role: 'wholesaler' }), 'the old sign-up write, as wholesaler'],
+      [application(U.applicant, { status: 'approved' }), 'self-approval'],
+      [application(U.applicant, { role: 'manager' }), 'self-made manager'],
+      [application(U.applicant, { store_name: 'Visit https://evil.test/login' }), 'a link'],
+      [application(U.applicant, { store_name: 'Shop \u202egnp.exe' }), 'a bidi override'],
     ] as const
-  ).map(([field, value]): RuleCase => ({
+  ).map(([data, why]): RuleCase => ({
     actor: 'applicant',
     op: 'create',
     path: self('applicant'),
-    data: application(U.applicant, { [field]: value }),
+    data,
     expect: 'deny',
-    why: `sign-up with ${field}`,
+    why: `${why}: profiles are written by submitApplication`,
   })),
   ...ACTORS.map((actor): RuleCase => ({
     actor,
@@ -260,12 +136,13 @@ export const profileCases: RuleCase[] = [
     why: "a profile for someone else's uid",
   })),
 
-  // update: an approved buyer changes store_name of their own profile, nothing else.
+  // update: an approved buyer changes store_name of their own profile, nothing else, stamping
+  // store_name_changed_at with the commit time, at most once a minute.
   ...approvedBuyers.map((actor): RuleCase => ({
     actor,
     op: 'update',
     path: self(actor),
-    data: { store_name: 'Renamed Store' },
+    data: rename('Renamed Store'),
     expect: 'allow',
     why: 'own store_name',
   })),
@@ -273,10 +150,72 @@ export const profileCases: RuleCase[] = [
     actor,
     op: 'update',
     path: self(actor),
-    data: { store_name: 'Renamed Store' },
+    data: rename('Renamed Store'),
     expect: 'deny',
     why: 'not an approved buyer',
   })),
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: self('retailer'),
+    data: { store_name: 'Renamed Store' },
+    expect: 'deny',
+    why: 'a rename without its time',
+  },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: self('retailer'),
+    data: rename('Renamed Store', Timestamp.fromDate(new Date('2020-01-01'))),
+    expect: 'deny',
+    why: "a rename with the browser's time",
+  },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: self('retailer'),
+    data: { store_name_changed_at: serverTimestamp() },
+    expect: 'allow',
+    why: 'the time alone (no rename) is harmless, and starts the wait',
+  },
+  {
+    actor: 'wholesaler',
+    op: 'update',
+    path: self('wholesaler'),
+    run: async (db) => {
+      await updateDoc(doc(db, self('wholesaler')), rename('Electric Slush HQ'));
+      await updateDoc(doc(db, self('wholesaler')), rename('Electric Slush HQ 2'));
+    },
+    expect: 'deny',
+    why: 'a second rename within the minute (each rename runs the triggers)',
+  },
+  ...(
+    [
+      ['Shop \u202egnp.exe', 'a right-to-left override'],
+      ['\u2066Shop\u2069', 'bidi isolates'],
+      ['Shop\u200f', 'a right-to-left mark'],
+      ['Shop\u061c', 'an Arabic letter mark'],
+      ['Shop\nBcc: x@evil.test', 'a line break'],
+      ['Shop\u0000', 'a NUL'],
+      ['Shop\u0085', 'a C1 control'],
+      ['Shop\u2028', 'a line separator'],
+    ] as const
+  ).map(([name, why]): RuleCase => ({
+    actor: 'retailer',
+    op: 'update',
+    path: self('retailer'),
+    data: rename(name),
+    expect: 'deny',
+    why: `a store name with ${why}`,
+  })),
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: self('retailer'),
+    data: rename('متجر السحاب 🧊'),
+    expect: 'allow',
+    why: 'a store name in any script, with emoji',
+  },
   ...approvedBuyers.map((actor): RuleCase => ({
     actor,
     op: 'update',
@@ -302,21 +241,21 @@ export const profileCases: RuleCase[] = [
     actor: 'anonymous',
     op: 'update',
     path: paths.profile(U.retailer),
-    data: { store_name: 'Hijacked' },
+    data: rename('Hijacked'),
     expect: 'deny',
   },
   {
     actor: 'applicant',
     op: 'update',
     path: paths.profile(U.retailer),
-    data: { store_name: 'Hijacked' },
+    data: rename('Hijacked'),
     expect: 'deny',
   },
   {
     actor: 'another',
     op: 'update',
     path: paths.profile(U.retailer),
-    data: { store_name: 'Hijacked' },
+    data: rename('Hijacked'),
     expect: 'deny',
     why: "another buyer's profile",
   },
@@ -324,7 +263,7 @@ export const profileCases: RuleCase[] = [
     actor: 'manager',
     op: 'update',
     path: paths.profile(U.retailer),
-    data: { store_name: 'Renamed by manager' },
+    data: rename('Renamed by manager'),
     expect: 'deny',
     why: 'managers use the function',
   },
@@ -380,7 +319,7 @@ export const profileCases: RuleCase[] = [
     actor: 'retailer',
     op: 'update',
     path: self('retailer'),
-    data: { store_name: 'Renamed', role: 'manager' },
+    data: { ...rename('Renamed'), role: 'manager' },
     expect: 'deny',
     why: 'store_name plus a role write',
   },
@@ -388,7 +327,7 @@ export const profileCases: RuleCase[] = [
     actor: 'retailer',
     op: 'update',
     path: self('retailer'),
-    data: { store_name: 'Renamed', reviewed_by: U.retailer },
+    data: { ...rename('Renamed'), reviewed_by: U.retailer },
     expect: 'deny',
     why: 'review fields',
   },
@@ -404,7 +343,7 @@ export const profileCases: RuleCase[] = [
     actor: 'retailer',
     op: 'update',
     path: self('retailer'),
-    data: { store_name: '' },
+    data: rename(''),
     expect: 'deny',
     why: 'empty store_name',
   },
@@ -412,7 +351,7 @@ export const profileCases: RuleCase[] = [
     actor: 'retailer',
     op: 'update',
     path: self('retailer'),
-    data: { store_name: 'x'.repeat(101) },
+    data: rename('x'.repeat(101)),
     expect: 'deny',
     why: 'store_name over 100',
   },
@@ -420,7 +359,15 @@ export const profileCases: RuleCase[] = [
     actor: 'retailer',
     op: 'update',
     path: self('retailer'),
-    data: { store_name: 7 },
+    data: rename('x'.repeat(100)),
+    expect: 'allow',
+    why: 'store_name of exactly 100',
+  },
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: self('retailer'),
+    data: rename(7),
     expect: 'deny',
     why: 'store_name not a string',
   },
@@ -441,7 +388,7 @@ export const profileCases: RuleCase[] = [
       ['retailer', { search_keys: ['a', 'b'] }, 'search_keys alone'],
       [
         'retailer',
-        { store_name: 'Renamed', search_keys: ['renamed'] },
+        { ...rename('Renamed'), search_keys: ['renamed'] },
         'store_name plus search_keys',
       ],
       ['wholesaler', { store_name_lower: 'aaa first' }, 'store_name_lower (the sort)'],
@@ -487,7 +434,7 @@ export const profileCases: RuleCase[] = [
     actor: 'revoked',
     op: 'update',
     path: self('revoked'),
-    data: { store_name: 'Still here' },
+    data: rename('Still here'),
     expect: 'deny',
     why: 'rejected after the token was issued',
   },

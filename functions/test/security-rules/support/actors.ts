@@ -26,9 +26,9 @@ export const ACTORS = [
 ] as const;
 /**
  * More: `applicant` is a freshly signed-up user (signed in, no claims, no profile yet: the
- * sign-up write); `revoked` still holds an ID token with approved claims while their profile was
- * rejected since (the hour before that token expires); `pendingWholesaler` applied as a
- * wholesaler and waits for approval; `revokedWholesaler` is `revoked` with the wholesaler role
+ * sign-up write the rules now refuse); `revoked` still holds an ID token with approved claims
+ * while their profile was rejected since (the hour before that token expires);
+ * `pendingWholesaler` applied as a wholesaler and waits for approval; `revokedWholesaler` is `revoked` with the wholesaler role
  * (both are the callers wholesale_prices must refuse although their role claim is wholesaler).
  */
 export type Actor =

@@ -140,7 +140,8 @@ export function runMatrix(title: string, cases: readonly RuleCase[]): void {
           () => ({ allowed: true as const }),
           (error: unknown) => ({ allowed: false as const, error }),
         );
-        if (writes && outcome.allowed) dirty = true;
+        // A `run` of several writes may have made some before the one refused.
+        if (writes && (outcome.allowed || c.run !== undefined)) dirty = true;
         if (c.expect === 'allow') {
           if (!outcome.allowed) throw outcome.error;
         } else {

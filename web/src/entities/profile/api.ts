@@ -1,6 +1,5 @@
 import {
   profileUpdateSchema,
-  type BuyerRole,
   type ProfileUpdate,
   type SetProfileStatusRequest,
   type ShipTo,
@@ -12,7 +11,6 @@ import {
   orderBy,
   query,
   serverTimestamp,
-  setDoc,
   updateDoc,
 } from 'firebase/firestore/lite';
 import { callSaveShipTo, callSetProfileStatus } from '@/lib/callables';
@@ -43,31 +41,16 @@ export async function countProfiles(): Promise<number> {
   return (await getCount(profilesCollection())).data().count;
 }
 
-/** What an applicant gives about their business (already trimmed). */
-export interface Applicant {
-  full_name: string;
-  store_name: string;
-  seller_permit_id: string;
-  role: BuyerRole;
-}
-
-/** Creates a new account's profile as pending: exactly the fields the security rules allow. */
-export async function createPendingProfile(uid: string, applicant: Applicant): Promise<void> {
-  await setDoc(profileRef(uid), {
-    user_id: uid,
-    full_name: applicant.full_name,
-    store_name: applicant.store_name,
-    seller_permit_id: applicant.seller_permit_id,
-    role: applicant.role,
-    status: 'pending',
-    created_at: serverTimestamp(),
-  });
-}
-
-/** Updates only `store_name` of profiles/{uid}: the one field a buyer may change. */
+/**
+ * Updates only `store_name` of profiles/{uid}, the one field a buyer may change, with the time of
+ * the rename: the rules allow one rename a minute (STORE_RENAME_INTERVAL_MS).
+ */
 export async function updateStoreName(uid: string, update: ProfileUpdate): Promise<void> {
   const { storeName } = profileUpdateSchema.parse(update);
-  await updateDoc(profileRef(uid), { store_name: storeName });
+  await updateDoc(profileRef(uid), {
+    store_name: storeName,
+    store_name_changed_at: serverTimestamp(),
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ export function parseProfile(id: string, data: DocumentData): Parsed<ProfileReco
     ...data,
     created_at: toDate(data.created_at) ?? new Date(0),
     reviewed_at: toDate(data.reviewed_at),
+    store_name_changed_at: toDate(data.store_name_changed_at),
   });
   return parsed.success ? { success: true, data: { id, ...parsed.data } } : parsed;
 }

@@ -1,5 +1,5 @@
 export type { ProfileRecord } from './documents';
-export { countProfiles, createPendingProfile, fetchProfile, fetchProfiles } from './api';
+export { countProfiles, fetchProfile, fetchProfiles } from './api';
 export {
   profileKeys,
   profileQueryOptions,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
+import { STORE_RENAME_INTERVAL_MS } from '@portal/domain';
 import {
   BUYER_UID,
   seedCartItem,
@@ -346,9 +347,54 @@ describe('AccountPage: Profile', () => {
     expect(write).toEqual({
       op: 'updateDoc',
       path: `profiles/${BUYER_UID}`,
-      data: { store_name: 'Vapor Palace' },
+      // The rules allow one rename a minute, timed by the server's clock.
+      data: { store_name: 'Vapor Palace', store_name_changed_at: expect.anything() },
     });
     expect(await screen.findByText('Vapor Palace')).toBeInTheDocument(); // page subtitle, refetched
+  });
+
+  it('says when a rename comes too soon after the last one, without writing', async () => {
+    seedProfile('retailer');
+    const user = userEvent.setup();
+    renderAccount('/portal/my-account?tab=profile');
+    const input = await screen.findByLabelText('Store name');
+    await user.clear(input);
+    await user.type(input, 'Electric Slush HQ');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await expectToast('Success', 'Your profile has been successfully updated.');
+    expect(await screen.findByText('Electric Slush HQ')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Store name'), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await expectToast('Not Yet', 'You changed the store name a moment ago. Try again in a minute.');
+    expect(fakeDb.calls.filter((c) => c.op === 'updateDoc')).toHaveLength(1);
+  });
+
+  it('renames again once the minute since the last rename has passed', async () => {
+    seedProfile('retailer', {
+      store_name_changed_at: Timestamp.fromDate(
+        new Date(Date.now() - STORE_RENAME_INTERVAL_MS - 1000),
+      ),
+    });
+    const user = userEvent.setup();
+    renderAccount('/portal/my-account?tab=profile');
+    await user.type(await screen.findByLabelText('Store name'), ' West');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await expectToast('Success', 'Your profile has been successfully updated.');
+  });
+
+  it('refuses a store name with direction or control characters without writing', async () => {
+    seedProfile('retailer');
+    const user = userEvent.setup();
+    renderAccount('/portal/my-account?tab=profile');
+    const input = await screen.findByLabelText('Store name');
+    await user.clear(input);
+    await user.type(input, 'Shop \u202egnp.exe');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(
+      await screen.findByText('Store name cannot contain special characters'),
+    ).toBeInTheDocument();
+    expect(fakeDb.calls.some((c) => c.op === 'updateDoc')).toBe(false);
   });
 
   it('refuses an empty store name without writing', async () => {

@@ -4,6 +4,7 @@ export const ACCOUNT_TOASTS = {
   update: ['Error', 'Could not update profile.'],
   unexpected: ['Error', 'Something went wrong.'],
   updated: ['Success', 'Your profile has been successfully updated.'],
+  renameTooSoon: ['Not Yet', 'You changed the store name a moment ago. Try again in a minute.'],
 } as const;
 
 /** Success toasts of the standing orders' actions (title: text); failures show the server's reason. */

@@ -8,6 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import {
   profileUpdateSchema,
   ROLE_LABELS,
+  storeRenameWaitMs,
   type Profile,
   type ProfileStatus,
   type ProfileUpdate,
@@ -66,6 +67,11 @@ export function ProfileTab({ uid }: { uid: string }) {
   );
 }
 
+/** Whether the last rename is under a minute old (read when the form is sent, not in render). */
+function renameTooSoon(profile: Profile): boolean {
+  return storeRenameWaitMs(profile.store_name_changed_at, Date.now()) > 0;
+}
+
 function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
   const notify = useNotify();
   const update = useUpdateStoreName(uid);
@@ -76,12 +82,17 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
   const { reset } = form;
   useEffect(() => reset({ storeName: profile.store_name }), [profile.store_name, reset]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutateAsync(values).then(
+  const onSubmit = form.handleSubmit((values) => {
+    // One rename a minute (the rules refuse a quicker one): say so instead of a failed save.
+    if (renameTooSoon(profile)) {
+      notify.error(...ACCOUNT_TOASTS.renameTooSoon);
+      return;
+    }
+    return update.mutateAsync(values).then(
       () => notify.success(...ACCOUNT_TOASTS.updated),
       () => notify.error(...ACCOUNT_TOASTS.update),
-    ),
-  );
+    );
+  });
   const error = form.formState.errors.storeName?.message;
 
   return (

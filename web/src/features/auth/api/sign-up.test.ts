@@ -2,7 +2,7 @@ import type * as FirebaseAuth from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationForm } from '@portal/domain';
 import { auth } from '@/lib/firebase';
-import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
+import { fakeDb } from '@/testing/fake-firestore-lite';
 import { AccountCreationError, ProfileSaveError, submitApplication } from './sign-up';
 
 const sdk = vi.hoisted(() => {
@@ -22,6 +22,9 @@ const sdk = vi.hoisted(() => {
     deleteUser: track('deleteUser', undefined),
   };
 });
+const callables = vi.hoisted(() => ({ callSubmitApplication: vi.fn() }));
+vi.mock('@/lib/callables', () => callables);
+
 vi.mock('firebase/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof FirebaseAuth>()),
   createUserWithEmailAndPassword: sdk.createUserWithEmailAndPassword,
@@ -42,34 +45,31 @@ const form: ApplicationForm = {
 beforeEach(() => {
   sdk.calls.length = 0;
   vi.clearAllMocks();
-  // Firestore writes take their place among the auth calls.
-  fakeDb.onCall((call) => sdk.calls.push(call.op));
+  callables.callSubmitApplication.mockReset().mockImplementation(async () => {
+    sdk.calls.push('submitApplication');
+    return { accepted: true };
+  });
 });
 
 describe('submitApplication', () => {
-  it('creates the user, names it, saves the pending profile the rules allow, then signs out', async () => {
+  it('creates the user, names it, has submitApplication write the pending profile, then signs out', async () => {
     await submitApplication(form);
-    expect(sdk.calls).toEqual(['createUser', 'updateProfile', 'setDoc', 'signOut']);
+    expect(sdk.calls).toEqual(['createUser', 'updateProfile', 'submitApplication', 'signOut']);
     expect(sdk.createUserWithEmailAndPassword).toHaveBeenCalledWith(
       auth,
       'ada@cloudnine.test',
       'secret12',
     );
     expect(sdk.updateProfile).toHaveBeenCalledWith(sdk.user, { displayName: 'Ada Lovelace' });
-    expect(fakeDb.calls.map((c) => [c.op, c.path, c.options])).toEqual([
-      ['setDoc', 'profiles/new-uid', undefined],
-    ]);
-    const { created_at, ...saved } = fakeDb.get('profiles/new-uid') ?? {};
-    expect(saved).toEqual({
-      user_id: 'new-uid',
-      full_name: 'Ada Lovelace',
-      store_name: 'Cloud Nine Smoke',
-      seller_permit_id: 'SP-123456',
-      role: 'retailer',
-      status: 'pending',
+    // Trimmed; no address or password (the signed-in account is the applicant).
+    expect(callables.callSubmitApplication).toHaveBeenCalledWith({
+      fullName: 'Ada Lovelace',
+      storeName: 'Cloud Nine Smoke',
+      sellerPermitId: 'SP-123456',
+      businessType: 'retailer',
     });
-    // The server's timestamp (serverTimestamp()), not the browser's clock.
-    expect(created_at).toBeInstanceOf(Timestamp);
+    // Browsers write no profile (the rules refuse it).
+    expect(fakeDb.calls).toEqual([]);
   });
 
   it('reports a refused account without touching the profile', async () => {
@@ -78,13 +78,26 @@ describe('submitApplication', () => {
     const error = await submitApplication(form).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AccountCreationError);
     expect((error as AccountCreationError).cause).toBe(refused);
-    expect(fakeDb.calls).toEqual([]);
+    expect(callables.callSubmitApplication).not.toHaveBeenCalled();
   });
 
-  it('deletes the new account and signs out when the profile cannot be saved', async () => {
-    fakeDb.fail('setDoc', 'profiles/new-uid');
-    await expect(submitApplication(form)).rejects.toBeInstanceOf(ProfileSaveError);
-    expect(sdk.calls).toEqual(['createUser', 'updateProfile', 'setDoc', 'deleteUser', 'signOut']);
-    expect(fakeDb.has('profiles/new-uid')).toBe(false);
+  it('deletes the new account and signs out when the profile cannot be saved (or the limit is reached)', async () => {
+    const refused = Object.assign(new Error('Too many requests. Try again later.'), {
+      code: 'functions/resource-exhausted',
+    });
+    callables.callSubmitApplication.mockImplementationOnce(async () => {
+      sdk.calls.push('submitApplication');
+      throw refused;
+    });
+    const error = await submitApplication(form).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProfileSaveError);
+    expect((error as ProfileSaveError).cause).toBe(refused);
+    expect(sdk.calls).toEqual([
+      'createUser',
+      'updateProfile',
+      'submitApplication',
+      'deleteUser',
+      'signOut',
+    ]);
   });
 });

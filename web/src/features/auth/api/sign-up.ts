@@ -6,6 +6,7 @@ import {
   type User,
 } from 'firebase/auth';
 import type { ApplicationForm } from '@portal/domain';
+import { callSubmitApplication } from '@/lib/callables';
 import { auth } from '@/lib/firebase';
 import { noteSignOutAsked } from '@/lib/session-end';
 
@@ -28,19 +29,19 @@ export class ProfileSaveError extends Error {
 async function saveProfile(user: User, form: ApplicationForm): Promise<void> {
   const fullName = form.fullName.trim();
   await updateProfile(user, { displayName: fullName });
-  // Firestore is fetched when an application is sent, not with the form.
-  const { createPendingProfile } = await import('@/entities/profile');
-  await createPendingProfile(user.uid, {
-    full_name: fullName,
-    store_name: form.storeName.trim(),
-    seller_permit_id: form.sellerPermitId.trim(),
-    role: form.businessType,
+  // The submitApplication function writes the pending profile (browsers cannot create one): it
+  // limits applications per IP and per address and sends the first mail.
+  await callSubmitApplication({
+    fullName,
+    storeName: form.storeName.trim(),
+    sellerPermitId: form.sellerPermitId.trim(),
+    businessType: form.businessType,
   });
 }
 
 /**
- * The sign-up flow (docs/product.md §15.2): create the auth user, name it, write its profile as
- * pending, then sign it out: a pending applicant must not stay signed in. When the profile
+ * The sign-up flow (docs/product.md §15.2): create the auth user, name it, have the
+ * submitApplication function write its profile as pending, then sign it out: a pending applicant must not stay signed in. When the profile
  * cannot be saved the new account is deleted again (best effort), so the applicant can retry
  * with the same email instead of being stuck with an account that has no profile.
  */

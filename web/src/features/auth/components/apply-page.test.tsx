@@ -92,6 +92,19 @@ describe('ApplyPage', () => {
     expect(api.submitApplication).not.toHaveBeenCalled();
   });
 
+  it('refuses control and text-direction characters in the names, and sends nothing', async () => {
+    renderApply();
+    await fillForm('Retailer');
+    const store = screen.getByLabelText('Store Name');
+    await userEvent.clear(store);
+    await userEvent.type(store, 'Shop \u202egnp.exe');
+    await submit();
+    expect(
+      await screen.findByText('Store name cannot contain special characters'),
+    ).toBeInTheDocument();
+    expect(api.submitApplication).not.toHaveBeenCalled();
+  });
+
   it("submits the application and shows 'Application Submitted!' with the review time", async () => {
     const { router } = renderApply();
     await fillForm('Wholesaler');
