@@ -22,6 +22,8 @@ export interface RefundDoc {
   reason: string;
   at: Timestamp;
   by: string;
+  /** The refundOrder request that made it; absent for dashboard refunds and older entries. */
+  request_id?: string;
 }
 
 export interface ShipmentDoc {

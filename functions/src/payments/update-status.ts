@@ -9,7 +9,7 @@ import { NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import { readOrderState } from './order-record';
 import { IllegalTransitionError, moveOrder } from './order-transitions';
-import { refundOrder } from './refunds';
+import { cancellationRequestId, refundOrder } from './refunds';
 
 /**
  * updateOrderStatus: a manager moves an order along the state machine; the move is recorded.
@@ -36,7 +36,13 @@ export async function updateOrderStatus(
   if (to === 'cancelled' && before.status === 'processing') {
     const refunded = await refundOrder(
       managerUid,
-      { orderId, reason: 'Order cancelled', cancel: true, restock },
+      {
+        orderId,
+        requestId: cancellationRequestId(before),
+        reason: 'Order cancelled',
+        cancel: true,
+        restock,
+      },
       ctx,
     );
     return { orderId, status: refunded.status };

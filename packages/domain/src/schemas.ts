@@ -223,6 +223,8 @@ export const refundEntrySchema = z.object({
   at: z.date(),
   /** A manager's uid, or 'stripe' for a refund made in the Stripe dashboard. */
   by: z.string(),
+  /** The refundOrder request that made it (absent for dashboard refunds and older entries). */
+  request_id: z.optional(z.string()),
 });
 export type RefundEntry = z.infer<typeof refundEntrySchema>;
 
