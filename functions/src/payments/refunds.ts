@@ -1,4 +1,3 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import {
   COLLECTIONS,
@@ -10,6 +9,7 @@ import {
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
+import { idOf, orderOfPayment } from './order-of-payment';
 import { readOrderState, type OrderState, type RefundDoc } from './order-record';
 import { recordRefund, STRIPE_ACTOR } from './order-transitions';
 import { stripeFailure } from './stripe-errors';
@@ -173,19 +173,6 @@ export interface RefundsRecorded {
   status: OrderStatus | null;
   outcome: 'recorded' | 'already-recorded' | 'no-order' | 'not-succeeded';
 }
-
-async function orderOfPayment(db: Firestore, paymentIntent: string | null) {
-  if (!paymentIntent) return null;
-  const found = await db
-    .collection(COLLECTIONS.orders)
-    .where('stripe_payment_intent_id', '==', paymentIntent)
-    .limit(1)
-    .get();
-  return found.docs[0]?.id ?? null;
-}
-
-const idOf = (value: string | { id: string } | null) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * A refund reported by Stripe (refund.created / refund.updated carry the refund; charge.refunded

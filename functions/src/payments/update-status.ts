@@ -8,7 +8,7 @@ import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import { readOrderState } from './order-record';
-import { IllegalTransitionError, moveOrder } from './order-transitions';
+import { IllegalTransitionError, moveOrder, OpenDisputeError } from './order-transitions';
 import { cancellationRequestId, refundOrder } from './refunds';
 
 /**
@@ -64,6 +64,7 @@ export async function updateOrderStatus(
     });
     return { orderId, status: moved.to };
   } catch (error) {
+    if (error instanceof OpenDisputeError) throw new PreconditionError(error.message);
     if (error instanceof IllegalTransitionError) {
       const message =
         error.from !== before.status

@@ -228,6 +228,20 @@ export const refundEntrySchema = z.object({
 });
 export type RefundEntry = z.infer<typeof refundEntrySchema>;
 
+/**
+ * An order's payment dispute as Stripe last reported it (charge.dispute.*): Stripe's status and
+ * reason, the amount disputed in cents, when it opened and when it closed (null while open).
+ */
+export const orderDisputeSchema = z.object({
+  dispute_id: z.string(),
+  status: z.string(),
+  reason: z.string(),
+  amount: z.number().check(integer(), atLeast(0)),
+  opened_at: z.date(),
+  closed_at: z.nullable(z.date()),
+});
+export type OrderDispute = z.infer<typeof orderDisputeSchema>;
+
 export const orderStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   at: z.date(),
@@ -262,6 +276,8 @@ export const orderSchema = z.object({
   refunds: z._default(z.array(refundEntrySchema), []),
   /** Cents: the sum of `refunds`, kept on the order so revenue can be summed on the server. */
   refunded_amount: z._default(z.number().check(integer(), atLeast(0)), 0),
+  /** The payment dispute Stripe reported, if any (open ones block shipping). */
+  dispute: z._default(z.nullable(orderDisputeSchema), null),
 });
 export type Order = z.infer<typeof orderSchema> & { id: string };
 
