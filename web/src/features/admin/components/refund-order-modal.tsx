@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, Input, Modal, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { centsToDollarString, formatUsd, refundableCents, shortOrderId } from '@portal/domain';
 import { useRefundOrder } from '@/entities/orders';
@@ -35,7 +35,7 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
   const errors = form.formState.errors;
   const label = shortOrderId(order.id);
 
-  const submit = form.handleSubmit(async (values) => {
+  const refundWith = async (values: RefundFormValues) => {
     setFailure(null);
     try {
       attempt.current = refundAttemptFor(attempt.current, refundRequestOf(order.id, values), () =>
@@ -48,7 +48,9 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
     } catch (error) {
       setFailure(errorMessage(error));
     }
-  });
+  };
+  // handleSubmit is called when the form is submitted, not while rendering (the ref is read then).
+  const submit = (event?: BaseSyntheticEvent) => form.handleSubmit(refundWith)(event);
 
   return (
     <Modal
