@@ -16,7 +16,8 @@ import {
 } from './support';
 
 /**
- * Disputes (chargebacks) reach the portal as signed charge.dispute.* events. The events here are
+ * Disputes (chargebacks) reach the portal as signed charge.dispute.* events: opened and answered
+ * in the Stripe sandbox (its events delivered to the webhook), and, to replay and reorder them,
  * built as Stripe renders them in the pinned API version (a Dispute object in data.object) and
  * signed with the endpoint's secret, like every delivery.
  */
@@ -220,6 +221,50 @@ describe('disputes', () => {
         manager.request({ orderId: payment.orderId, status: 'delivered' }),
       ),
     ).toEqual({ orderId: payment.orderId, status: 'delivered' });
+  });
+
+  it('a dispute opened in the Stripe sandbox reaches the order; winning evidence lets it ship', async () => {
+    const payment = await paidOrder('red-rush');
+    const dispute = await harness.sandbox.openDispute(payment.paymentIntent, {
+      reason: 'product_not_received',
+    });
+    await harness.sandbox.whenWebhooksIdle();
+    const order = (await orderOf(payment.orderId)) as unknown as {
+      dispute: { dispute_id: string; status: string; reason: string };
+    };
+    expect(order.dispute).toMatchObject({
+      dispute_id: dispute.id,
+      status: 'needs_response',
+      reason: 'product_not_received',
+    });
+    expect(
+      await mailDoc(mailKeys.disputeOpened(payment.orderId, dispute.id, manager.uid)),
+    ).not.toBeNull();
+    await expect(
+      updateOrderStatusHandler(
+        manager.request({ orderId: payment.orderId, status: 'shipped', shipment: SHIP }),
+      ),
+    ).rejects.toMatchObject({ code: 'failed-precondition' });
+    // Stripe refuses to refund a disputed charge: cancelling is refused and changes nothing.
+    await expect(
+      updateOrderStatusHandler(manager.request({ orderId: payment.orderId, status: 'cancelled' })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringContaining('Stripe refused the refund'),
+    });
+    expect((await orderOf(payment.orderId)).status).toBe('processing');
+
+    await harness.stripe.disputes.update(dispute.id, {
+      evidence: { uncategorized_text: 'winning_evidence' },
+    });
+    await harness.sandbox.whenWebhooksIdle();
+    const won = (await orderOf(payment.orderId)) as unknown as { dispute: { status: string } };
+    expect(won.dispute.status).toBe('won');
+    expect(
+      await updateOrderStatusHandler(
+        manager.request({ orderId: payment.orderId, status: 'shipped', shipment: SHIP }),
+      ),
+    ).toEqual({ orderId: payment.orderId, status: 'shipped' });
   });
 
   it('ignores a dispute of a payment the portal does not know, and refuses unsigned ones', async () => {
