@@ -214,8 +214,10 @@ const retrieveCharge: Handler = (state, request, match) => {
 };
 
 const createRefund: Handler = (state, request) => {
-  const { refund, charge } = state.ledger.refund(request.params, (id) =>
-    state.paymentIntents.get(id),
+  const { refund, charge } = state.ledger.refund(
+    request.params,
+    (id) => state.paymentIntents.get(id),
+    (chargeId) => state.disputes.openOn(chargeId) !== undefined,
   );
   state.options.log(`refunded ${refund.amount} ${refund.currency} of ${charge.id} (${refund.id})`);
   state.announceRefund(refund, charge);
@@ -242,6 +244,47 @@ const listRefunds: Handler = (state, request) => {
   return { status: 200, body: paginate(refunds, page, '/v1/refunds', 'refund') };
 };
 
+const DISPUTE_LIST_PARAMS: ReadonlyArray<Param<Stripe.DisputeListParams>> = [
+  'charge',
+  'payment_intent',
+  'limit',
+  'starting_after',
+  'ending_before',
+  'expand',
+];
+
+const retrieveDispute: Handler = (state, request, match) => {
+  assertKnownKeys(request.params, EXPAND_ONLY, '');
+  const id = match[1] as string;
+  const dispute = state.disputes.get(id);
+  if (!dispute) throw resourceMissing('dispute', id, 'dispute');
+  return { status: 200, body: dispute };
+};
+
+const listDisputes: Handler = (state, request) => {
+  assertKnownKeys(request.params, DISPUTE_LIST_PARAMS, '');
+  const page = readPageParams(request.params);
+  const charge = readString(request.params.charge, 'charge') || undefined;
+  const paymentIntent = readString(request.params.payment_intent, 'payment_intent') || undefined;
+  const disputes = state.disputes.list({
+    ...(charge ? { charge } : {}),
+    ...(paymentIntent ? { paymentIntent } : {}),
+  });
+  return { status: 200, body: paginate(disputes, page, '/v1/disputes', 'dispute') };
+};
+
+const updateDispute: Handler = (state, request, match) => {
+  const { dispute, events } = state.disputes.update(match[1] as string, request.params);
+  state.announceDispute(dispute, events);
+  return { status: 200, body: dispute };
+};
+
+const closeDispute: Handler = (state, request, match) => {
+  const dispute = state.disputes.close(match[1] as string, request.params);
+  state.announceDispute(dispute, ['charge.dispute.closed']);
+  return { status: 200, body: dispute };
+};
+
 const ROUTES: ReadonlyArray<Route> = [
   ...PRICE_ROUTES,
   ...SUBSCRIPTION_ROUTES,
@@ -254,6 +297,10 @@ const ROUTES: ReadonlyArray<Route> = [
   { method: 'POST', pattern: /^\/v1\/refunds$/, handler: createRefund },
   { method: 'GET', pattern: /^\/v1\/refunds$/, handler: listRefunds },
   { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handler: retrieveRefund },
+  { method: 'GET', pattern: /^\/v1\/disputes$/, handler: listDisputes },
+  { method: 'GET', pattern: /^\/v1\/disputes\/([^/]+)$/, handler: retrieveDispute },
+  { method: 'POST', pattern: /^\/v1\/disputes\/([^/]+)$/, handler: updateDispute },
+  { method: 'POST', pattern: /^\/v1\/disputes\/([^/]+)\/close$/, handler: closeDispute },
   { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handler: createSession },
   { method: 'GET', pattern: /^\/v1\/checkout\/sessions$/, handler: listSessions },
   { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handler: retrieveSession },

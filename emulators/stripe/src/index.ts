@@ -6,12 +6,14 @@ import { handleCheckoutPage, handleSettleRequest } from './checkout-pages.js';
 import { renderMessagePage } from './hosted-page.js';
 import { sendHtml, sendJson } from './http-utils.js';
 import { SandboxState, type SubscriptionEventOrder } from './sandbox-state.js';
-import type { DeliveryRecord } from './types.js';
+import type { DisputeReason } from './disputes.js';
+import type { DeliveryRecord, Dispute } from './types.js';
 import type { RetryPolicy } from './webhook-dispatcher.js';
 
 export type {
   CheckoutSession,
   DeliveryRecord,
+  Dispute,
   Invoice,
   InvoicePayment,
   LineItem,
@@ -23,6 +25,7 @@ export type {
   TestClock,
 } from './types.js';
 export type { SubscriptionEventOrder } from './sandbox-state.js';
+export { DISPUTE_REASONS, type DisputeReason } from './disputes.js';
 export { FAILING_TEST_PAYMENT_METHOD, VISA_TEST_PAYMENT_METHOD } from './payment-methods.js';
 export type { RetryPolicy } from './webhook-dispatcher.js';
 export { API_VERSION } from './events.js';
@@ -111,6 +114,13 @@ export interface StripeSandbox {
    * or _failed. Rejects for an unknown session or one with no delayed payment waiting.
    */
   settleDelayedPayment(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<void>;
+  /**
+   * The buyer's bank disputes a paid payment, as with Stripe's test card 4000 0000 0000 0259:
+   * a `needs_response` dispute of its whole charge (`reason` default `fraudulent`), then
+   * charge.dispute.created and charge.dispute.funds_withdrawn (first attempts awaited). Rejects
+   * for an unknown or unpaid payment intent, or one whose charge has an open dispute.
+   */
+  openDispute(paymentIntentId: string, options?: { reason?: DisputeReason }): Promise<Dispute>;
   deliveries(): ReadonlyArray<DeliveryRecord>;
   /** Resolves when no event is waiting and no webhook attempt is running or scheduled. */
   whenWebhooksIdle(): Promise<void>;
@@ -225,6 +235,14 @@ export async function startStripeSandbox(
       if (result.outcome === 'missing') throw new Error(`No such checkout.session: '${sessionId}'`);
       if (result.outcome === 'not-awaiting')
         throw new Error(`Checkout session ${sessionId} has no delayed payment to settle`);
+    },
+    async openDispute(paymentIntentId, options = {}) {
+      const dispute = await state.openDispute(paymentIntentId, options.reason ?? 'fraudulent');
+      if (!dispute)
+        throw new Error(
+          `Payment intent ${paymentIntentId} has no succeeded charge without an open dispute`,
+        );
+      return dispute;
     },
     async advanceClock(clockId, frozenTime) {
       const clock = state.clocks.get(clockId);

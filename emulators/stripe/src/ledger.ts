@@ -143,6 +143,7 @@ export class Ledger {
   refund(
     params: FormObject,
     paymentIntentOf: (id: string) => PaymentIntent | undefined,
+    disputed: (chargeId: string) => boolean = () => false,
   ): { refund: Refund; charge: Charge } {
     assertKnownKeys(params, REFUND_PARAMS, '');
     const piId = readString(params.payment_intent, 'payment_intent') || undefined;
@@ -171,6 +172,15 @@ export class Ledger {
     if (!charge) throw missingReference('charge', chargeId ?? '', 'charge');
     if (chargeId && charge.id !== chargeId) {
       throw invalidRequest('The charge and payment_intent do not belong together.', 'charge');
+    }
+    if (disputed(charge.id)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Charge ${charge.id} has been charged back; cannot issue a refund.`,
+        'charge',
+        'charge_disputed',
+      );
     }
     const left = charge.amount - charge.amount_refunded;
     if (left === 0) {

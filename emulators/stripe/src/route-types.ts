@@ -22,6 +22,8 @@ export type ApiBody =
   | Stripe.Charge
   | Stripe.Refund
   | Stripe.ApiList<Stripe.Refund>
+  | Stripe.Dispute
+  | Stripe.ApiList<Stripe.Dispute>
   | Product
   | Price
   | Stripe.ApiList<Price>

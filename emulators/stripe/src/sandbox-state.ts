@@ -1,6 +1,7 @@
 import { validateCheckoutForm, type CollectedDetails } from './checkout-form.js';
 import { runClockAdvance } from './clock-advance.js';
 import { CustomerStore } from './customer-store.js';
+import { DisputeStore, type DisputeEventType, type DisputeReason } from './disputes.js';
 import { buildEvent } from './events.js';
 import { IdempotencyStore } from './idempotency.js';
 import { InvoicePaymentStore } from './invoice-payment-store.js';
@@ -17,6 +18,7 @@ import { TestClockStore } from './test-clocks.js';
 import type {
   Charge,
   Customer,
+  Dispute,
   EventObject,
   PreviousAttributes,
   Refund,
@@ -72,6 +74,7 @@ export class SandboxState {
   readonly store: SessionStore;
   readonly customers: CustomerStore;
   readonly ledger: Ledger;
+  readonly disputes: DisputeStore;
   readonly idempotency: IdempotencyStore;
   readonly webhooks: WebhookDispatcher;
   readonly prices: PriceStore;
@@ -100,6 +103,7 @@ export class SandboxState {
     this.prices = new PriceStore(options.now);
     this.clocks = new TestClockStore(options.now);
     this.ledger = new Ledger(options.now);
+    this.disputes = new DisputeStore(options.now);
     this.idempotency = new IdempotencyStore(options.now);
     this.webhooks = new WebhookDispatcher({
       url: () => this.webhookUrl,
@@ -271,6 +275,33 @@ export class SandboxState {
     );
   }
 
+  /**
+   * Opens a dispute of a succeeded payment's charge, as the bank of a buyer who paid with Stripe's
+   * test card 4000 0000 0000 0259 would: charge.dispute.created, then
+   * charge.dispute.funds_withdrawn (first attempts awaited). Null when the payment intent is
+   * unknown, has no succeeded charge, or its charge has an open dispute already.
+   */
+  async openDispute(paymentIntentId: string, reason: DisputeReason): Promise<Dispute | null> {
+    const paymentIntent = this.paymentIntents.get(paymentIntentId);
+    const charge =
+      paymentIntent?.status === 'succeeded' && paymentIntent.latest_charge
+        ? this.ledger.getCharge(String(paymentIntent.latest_charge))
+        : undefined;
+    if (!charge || this.disputes.openOn(charge.id)) return null;
+    const dispute = this.disputes.open(charge, reason);
+    this.options.log(`disputed ${charge.id} (${dispute.id}, ${reason})`);
+    await this.send(
+      this.event('charge.dispute.created', dispute),
+      this.event('charge.dispute.funds_withdrawn', dispute),
+    );
+    return dispute;
+  }
+
+  /** Announces a change to a dispute: its events, in the background, as API changes do. */
+  announceDispute(dispute: Dispute, events: readonly DisputeEventType[]): void {
+    this.sendInBackground(...events.map((type) => this.event(type, dispute)));
+  }
+
   /** Sends one event; resolves after its first delivery attempt. */
   emit<T extends StripeEvent['type']>(type: T, object: EventObject<T>): Promise<void> {
     return this.send(this.event(type, object));
@@ -332,6 +363,7 @@ export class SandboxState {
     this.paymentIntents.clear();
     this.customers.clear();
     this.ledger.clear();
+    this.disputes.clear();
     this.idempotency.clear();
     this.prices.clear();
     this.subscriptions.clear();

@@ -123,6 +123,15 @@ export type Refund = Stripe.Refund & {
   status: string;
 };
 
+/** A dispute of one of the sandbox's charges. */
+export type Dispute = Stripe.Dispute & {
+  charge: string;
+  payment_intent: string | null;
+  evidence_details: Stripe.Dispute.EvidenceDetails & { due_by: number };
+  status: Known<Stripe.Dispute.Status>;
+  reason: string;
+};
+
 /** The events the sandbox sends. */
 export type StripeEvent =
   | Stripe.CheckoutSessionCompletedEvent
@@ -131,6 +140,11 @@ export type StripeEvent =
   | Stripe.CheckoutSessionAsyncPaymentFailedEvent
   | Stripe.ChargeRefundedEvent
   | Stripe.RefundCreatedEvent
+  | Stripe.ChargeDisputeCreatedEvent
+  | Stripe.ChargeDisputeFundsWithdrawnEvent
+  | Stripe.ChargeDisputeUpdatedEvent
+  | Stripe.ChargeDisputeClosedEvent
+  | Stripe.ChargeDisputeFundsReinstatedEvent
   | Stripe.CustomerSubscriptionCreatedEvent
   | Stripe.CustomerSubscriptionUpdatedEvent
   | Stripe.CustomerSubscriptionDeletedEvent

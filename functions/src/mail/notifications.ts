@@ -150,6 +150,39 @@ export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<Queue
   });
 }
 
+/** A dispute opened on an order's payment: "payment disputed" to every manager (once each). */
+export function disputeOpenedMails(
+  deps: MailDeps,
+  order: { id: string; store_name: string; invoice_number: string | null },
+  dispute: { id: string; amount: number; reason: string; status: string; respondBy: Date | null },
+): Promise<QueuedMail[]> {
+  return safely('dispute-opened', { orderId: order.id, disputeId: dispute.id }, async () => {
+    const { links, render } = setting(deps);
+    const mails: QueuedMail[] = [];
+    for (const manager of await managerRecipients(deps.db, deps.auth)) {
+      mails.push(
+        await one(
+          'dispute-opened',
+          mailKeys.disputeOpened(order.id, dispute.id, manager.uid),
+          manager.email,
+          messages.disputeOpened({
+            storeName: order.store_name,
+            orderId: order.id,
+            invoiceNumber: order.invoice_number,
+            amount: dispute.amount,
+            reason: dispute.reason,
+            status: dispute.status,
+            respondBy: dispute.respondBy,
+            orderUrl: links.adminOrder(order.id),
+          }),
+          render,
+        ),
+      );
+    }
+    return mails;
+  });
+}
+
 interface BuyerOrder {
   id: string;
   user_id: string;

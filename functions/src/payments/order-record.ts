@@ -22,6 +22,25 @@ export interface RefundDoc {
   reason: string;
   at: Timestamp;
   by: string;
+  /** The refundOrder request that made it; absent for dashboard refunds and older entries. */
+  request_id?: string;
+}
+
+/**
+ * The payment dispute Stripe last reported on the order (charge.dispute.*). `event_created` is
+ * the time of the event that wrote it (Stripe's seconds), so an older event delivered late does
+ * not undo a newer one.
+ */
+export interface DisputeDoc {
+  dispute_id: string;
+  /** Stripe's status: needs_response, under_review, won, lost, ... (open: isOpenDisputeStatus). */
+  status: string;
+  reason: string;
+  /** Cents disputed. */
+  amount: number;
+  opened_at: Timestamp;
+  closed_at: Timestamp | null;
+  event_created: number;
 }
 
 export interface ShipmentDoc {
@@ -78,6 +97,8 @@ export interface OrderDoc {
    * (the buyer lost access before paying; the payment is refunded, payments/refused-payments.ts).
    */
   refused_reason?: 'buyer_not_approved';
+  /** The payment dispute Stripe reported, if any. */
+  dispute?: DisputeDoc;
 }
 
 /** The fields the transitions rely on, checked when read (older or hand-made orders included). */
@@ -104,6 +125,8 @@ export interface OrderState {
   stock_taken: StockHold | null;
   /** Set once the order's units went back on hand. */
   restocked_at: Timestamp | null;
+  /** The payment dispute Stripe last reported; null when there is none (or not readable). */
+  dispute: DisputeDoc | null;
 }
 
 class CorruptOrderError extends Error {
@@ -159,6 +182,22 @@ export function readOrderState(snap: DocumentSnapshot): OrderState | null {
     shipment: readShipment(data.shipment),
     stock_taken: readHold(data.stock_taken),
     restocked_at: data.restocked_at instanceof Timestamp ? data.restocked_at : null,
+    dispute: readDispute(data.dispute),
+  };
+}
+
+function readDispute(value: unknown): DisputeDoc | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const d = value as Record<string, unknown>;
+  if (typeof d.dispute_id !== 'string' || typeof d.status !== 'string') return null;
+  return {
+    dispute_id: d.dispute_id,
+    status: d.status,
+    reason: typeof d.reason === 'string' ? d.reason : '',
+    amount: typeof d.amount === 'number' ? d.amount : 0,
+    opened_at: d.opened_at instanceof Timestamp ? d.opened_at : Timestamp.fromMillis(0),
+    closed_at: d.closed_at instanceof Timestamp ? d.closed_at : null,
+    event_created: typeof d.event_created === 'number' ? d.event_created : 0,
   };
 }
 

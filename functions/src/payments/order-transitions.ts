@@ -1,5 +1,10 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { canManagerMoveOrder, COLLECTIONS, type OrderStatus } from '@portal/domain';
+import {
+  canManagerMoveOrder,
+  COLLECTIONS,
+  disputeMoveProblem,
+  type OrderStatus,
+} from '@portal/domain';
 import { applyOrderRollup } from '../insights/sales-rollups';
 import { log } from '../lib/log';
 import {
@@ -66,12 +71,18 @@ export class IllegalTransitionError extends Error {
   }
 }
 
+/** A move refused because the order's payment is disputed (and the dispute is still open). */
+export class OpenDisputeError extends Error {
+  override name = 'OpenDisputeError';
+}
+
 /**
  * A manager's move along the state machine, with the history of changes on the order; marking
  * it shipped records the shipment. `expect` guards against a change made in between. The buyer's
  * mail (shipped with tracking, cancelled) is queued in the same transaction. An order already in
  * the requested state is left as it is (`unchanged`): asking twice is not an error. Cancelling
- * with `restock` puts the order's units back on hand in the same transaction, once.
+ * with `restock` puts the order's units back on hand in the same transaction, once. An order whose
+ * payment dispute is open is not shipped or marked delivered (OpenDisputeError).
  */
 export async function moveOrder(
   deps: MailDeps,
@@ -98,6 +109,9 @@ export async function moveOrder(
       throw new IllegalTransitionError(order.status, to);
     }
     if (!canManagerMoveOrder(order.status, to)) throw new IllegalTransitionError(order.status, to);
+    // Checked in the transaction: a dispute recorded a moment before the move still stops it.
+    const disputed = disputeMoveProblem(order.dispute, to);
+    if (disputed) throw new OpenDisputeError(disputed);
     const restock = await prepareRestock(
       tx,
       db,

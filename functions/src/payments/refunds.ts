@@ -1,4 +1,3 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import {
   COLLECTIONS,
@@ -10,12 +9,18 @@ import {
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
-import { readOrderState, type OrderState } from './order-record';
+import { idOf, orderOfPayment } from './order-of-payment';
+import { readOrderState, type OrderState, type RefundDoc } from './order-record';
 import { recordRefund, STRIPE_ACTOR } from './order-transitions';
 import { stripeFailure } from './stripe-errors';
 
 interface RefundInput {
   orderId: string;
+  /**
+   * The refund the manager asked for, named once by the client (a UUID) and sent again on a
+   * retry; a cancellation names its refund after the refunds already made (cancellationRequestId).
+   */
+  requestId: string;
   /** Cents; without it, everything left to refund. */
   amount?: number | undefined;
   reason: string;
@@ -26,12 +31,34 @@ interface RefundInput {
 }
 
 /**
- * The Idempotency-Key of the n-th refund of an order (n = refunds recorded so far): a retried or
- * doubled call makes one Stripe refund, which is then recorded once by its id. A call for another
- * amount with the same key is refused by Stripe (idempotency_error): the order changed meanwhile.
+ * The Idempotency-Key of one refund request: a retried, doubled or raced call with the same
+ * request id makes one Stripe refund (Stripe answers the same refund again for 24 hours), which is
+ * then recorded once by its id. The same request id with another amount, reason or manager is
+ * refused by Stripe (idempotency_error). A count of the refunds made so far would not do: a retry
+ * after a success sees one more refund and so makes another.
  */
-export function refundIdempotencyKey(order: Pick<OrderState, 'id' | 'refunds'>): string {
-  return `refund:${order.id}:${order.refunds.length}`;
+export function refundIdempotencyKey(orderId: string, requestId: string): string {
+  return `refund:${orderId}:${requestId}`;
+}
+
+/**
+ * The request id of a cancellation's refund. An order is cancelled once (a second cancel finds
+ * it cancelled and refunds nothing), so the refunds made before it name it: two managers
+ * cancelling at once, or a retry after a lost answer, make one refund.
+ */
+export function cancellationRequestId(order: Pick<OrderState, 'refunds'>): string {
+  return `cancel-${order.refunds.length}`;
+}
+
+/** The answer to a refund request already recorded on the order: the first call's result. */
+function answerOf(order: OrderState, refund: RefundDoc): RefundOrderResponse {
+  return {
+    orderId: order.id,
+    status: order.status,
+    refundId: refund.refund_id,
+    amount: refund.amount,
+    refundedAmount: order.refunded_amount,
+  };
 }
 
 /**
@@ -48,6 +75,10 @@ export async function refundOrder(
   const { db, stripe } = ctx;
   const order = readOrderState(await db.collection(COLLECTIONS.orders).doc(input.orderId).get());
   if (!order) throw new NotFoundError('Order not found.');
+  // A retry of a refund already recorded (its answer was lost, a double click, another tab)
+  // answers what the first call did, before anything is checked against the order as it is now.
+  const earlier = order.refunds.find((r) => r.request_id === input.requestId);
+  if (earlier) return answerOf(order, earlier);
   const left = refundableCents(order);
   const amount = input.amount ?? left;
   const problem = refundProblem(order, amount);
@@ -81,14 +112,17 @@ export async function refundOrder(
           orderId: order.id,
           by: managerUid,
           reason: input.reason,
+          requestId: input.requestId,
           ...(input.cancel === true ? { cancel: 'true' } : {}),
           ...(input.restock === true ? { restock: 'true' } : {}),
         },
       },
-      { idempotencyKey: refundIdempotencyKey(order) },
+      { idempotencyKey: refundIdempotencyKey(order.id, input.requestId) },
     );
   } catch (error) {
     if (error instanceof Stripe.errors.StripeIdempotencyError) {
+      // This request id already made a refund with other details (another amount or manager):
+      // the order changed since this request was made, or someone else is refunding it.
       throw new ConcurrentChangeError(
         'This order was refunded by someone else meanwhile. Reload and try again.',
       );
@@ -106,7 +140,13 @@ export async function refundOrder(
   const recorded = await recordRefund(
     ctx,
     order.id,
-    { refund_id: refund.id, amount: refund.amount, reason: input.reason, by: managerUid },
+    {
+      refund_id: refund.id,
+      amount: refund.amount,
+      reason: input.reason,
+      by: managerUid,
+      request_id: input.requestId,
+    },
     { cancel: input.cancel === true, restock: input.restock === true },
   );
   if (!recorded) throw new NotFoundError('Order not found.');
@@ -133,19 +173,6 @@ export interface RefundsRecorded {
   status: OrderStatus | null;
   outcome: 'recorded' | 'already-recorded' | 'no-order' | 'not-succeeded';
 }
-
-async function orderOfPayment(db: Firestore, paymentIntent: string | null) {
-  if (!paymentIntent) return null;
-  const found = await db
-    .collection(COLLECTIONS.orders)
-    .where('stripe_payment_intent_id', '==', paymentIntent)
-    .limit(1)
-    .get();
-  return found.docs[0]?.id ?? null;
-}
-
-const idOf = (value: string | { id: string } | null) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * A refund reported by Stripe (refund.created / refund.updated carry the refund; charge.refunded
@@ -177,6 +204,9 @@ export async function recordStripeRefunds(
         amount: refund.amount,
         reason: refund.metadata?.reason ?? refund.reason ?? '',
         by: refund.metadata?.by ?? STRIPE_ACTOR,
+        // refundOrder's request id travels in the metadata, so a webhook that records the
+        // refund first still lets a retry of that request find it.
+        ...(refund.metadata?.requestId ? { request_id: refund.metadata.requestId } : {}),
       },
       {
         cancel: refund.metadata?.cancel === 'true',

@@ -8,8 +8,8 @@ import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import { readOrderState } from './order-record';
-import { IllegalTransitionError, moveOrder } from './order-transitions';
-import { refundOrder } from './refunds';
+import { IllegalTransitionError, moveOrder, OpenDisputeError } from './order-transitions';
+import { cancellationRequestId, refundOrder } from './refunds';
 
 /**
  * updateOrderStatus: a manager moves an order along the state machine; the move is recorded.
@@ -36,7 +36,13 @@ export async function updateOrderStatus(
   if (to === 'cancelled' && before.status === 'processing') {
     const refunded = await refundOrder(
       managerUid,
-      { orderId, reason: 'Order cancelled', cancel: true, restock },
+      {
+        orderId,
+        requestId: cancellationRequestId(before),
+        reason: 'Order cancelled',
+        cancel: true,
+        restock,
+      },
       ctx,
     );
     return { orderId, status: refunded.status };
@@ -58,6 +64,7 @@ export async function updateOrderStatus(
     });
     return { orderId, status: moved.to };
   } catch (error) {
+    if (error instanceof OpenDisputeError) throw new PreconditionError(error.message);
     if (error instanceof IllegalTransitionError) {
       const message =
         error.from !== before.status

@@ -9,6 +9,7 @@ import {
   recordCheckoutExpired,
   type SessionTransition,
 } from './checkout-transitions';
+import { recordDispute, type DisputeRecorded } from './disputes';
 import { logTransition } from './order-transitions';
 import { recordStripeRefunds, type RefundsRecorded } from './refunds';
 import {
@@ -47,12 +48,37 @@ export type WebhookResult =
   /** Processing failed (order missing, amount mismatch, Firestore error): retry. */
   | { kind: 'failed' };
 
-type Applied = SessionTransition<string> | RefundsRecorded | StandingOrderTransition;
+type Applied =
+  SessionTransition<string> | RefundsRecorded | DisputeRecorded | StandingOrderTransition;
+
+/**
+ * Every event type applyEvent handles: the Stripe webhook endpoint must listen to all of them
+ * (docs/deploying.md lists them; a test checks that it does).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'refund.created',
+  'refund.updated',
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.voided',
+  'customer.subscription.deleted',
+] as const satisfies readonly Stripe.Event.Type[];
 
 /**
  * Applies the events the portal uses (the SDK's Event union types `data.object` by `type`); null
  * for the others. A refund made anywhere (the refundOrder call or the Stripe dashboard) arrives
- * as refund.created / charge.refunded and is recorded on its order once.
+ * as refund.created / charge.refunded and is recorded on its order once; a dispute arrives as
+ * charge.dispute.* and is recorded on its order.
  */
 function applyEvent(
   event: Stripe.Event,
@@ -72,6 +98,13 @@ function applyEvent(
       return recordStripeRefunds(ctx, { refund: event.data.object });
     case 'charge.refunded':
       return recordStripeRefunds(ctx, { charge: event.data.object });
+    // A payment disputed (chargeback): recorded on its order, which cannot ship while it is open.
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+      return recordDispute(ctx, event.data.object, { ...ref, created: event.created });
     // Standing orders (subscriptions): standing-orders/renewals.ts.
     case 'invoice.paid':
       return recordInvoicePaid(ctx, event.data.object, ref);

@@ -147,7 +147,13 @@ const TABLE: Record<CallableName, Row> = {
     handler: refundOrderHandler,
     schema: refundOrderRequest,
     caller: 'manager',
-    valid: { orderId: NO_SUCH_ORDER, amount: 500, reason: 'Damaged in transit', restock: false },
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      requestId: '6f1c8a52-3d4e-4b7a-9c21-0e5f6a7b8c9d',
+      amount: 500,
+      reason: 'Damaged in transit',
+      restock: false,
+    },
   },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
@@ -106,7 +107,12 @@ beforeAll(async () => {
   // B: paid, then partly refunded; a bank transfer that clears; one that fails.
   const refunded = await paid(storeB, { 'green-machine': 4, 'purple-dream': 1 });
   await refundOrderHandler(
-    manager.request({ orderId: refunded, amount: PARTIAL_REFUND, reason: 'Damaged in transit' }),
+    manager.request({
+      orderId: refunded,
+      requestId: randomUUID(),
+      amount: PARTIAL_REFUND,
+      reason: 'Damaged in transit',
+    }),
   );
   const clears = await checkout(storeB, { 'red-rush': 5 });
   await payWithShipTo(harness.sandbox, clears.sessionId, { delayed: true });

@@ -114,7 +114,12 @@ const ROWS: Record<RateLimitedCallable, Row> = {
   refundOrder: {
     handler: refundOrderHandler,
     caller: 'manager',
-    valid: { orderId: NO_SUCH_ORDER, amount: 500, reason: 'Damaged in transit' },
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      requestId: '6f1c8a52-3d4e-4b7a-9c21-0e5f6a7b8c9d',
+      amount: 500,
+      reason: 'Damaged in transit',
+    },
   },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,

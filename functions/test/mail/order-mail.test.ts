@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailKeys } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
@@ -102,7 +103,12 @@ describe('order mails', () => {
     expect(linkIn(shipped.text, 'https://www.ups.com/')).toContain('1Z999AA10123456784');
 
     await refundOrderHandler(
-      manager.request({ orderId, amount: 500, reason: 'One bottle leaked' }),
+      manager.request({
+        orderId,
+        requestId: randomUUID(),
+        amount: 500,
+        reason: 'One bottle leaked',
+      }),
     );
     await harness.sandbox.whenWebhooksIdle();
     const refundKeys = await mailKeysStartingWith(`order-refunded.${orderId}.`);

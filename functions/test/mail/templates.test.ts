@@ -158,6 +158,29 @@ describe('each mail says what matters', () => {
     expect(mail.text).toContain(`${ORIGIN}/admin?tab=orders&order=o1`);
   });
 
+  it('dispute opened (managers): the amount, reason, deadline, not to ship, and the order link', async () => {
+    const mail = await render(
+      messages.disputeOpened({
+        storeName: 'Cloud Nine',
+        orderId: 'o1',
+        invoiceNumber: 'INV-000042',
+        amount: 8997,
+        reason: 'product_not_received',
+        status: 'needs_response',
+        respondBy: new Date('2026-03-14T23:59:59Z'),
+        orderUrl: links.adminOrder('o1'),
+      }),
+    );
+    expect(mail.subject).toBe('Payment disputed: INV-000042 from Cloud Nine');
+    expect(mail.text).toContain('will not let it be shipped');
+    expect(mail.text).toContain('Disputed: $89.97');
+    expect(mail.text).toContain('Reason: product not received');
+    expect(mail.text).toContain('Status: needs response');
+    expect(mail.text).toContain('Respond by: Mar 14, 2026');
+    expect(mail.text).toContain(`${ORIGIN}/admin?tab=orders&order=o1`);
+    expect(visible(mail.html)).toContain('Payment disputed');
+  });
+
   it('shipped: carrier, tracking number and the carrier tracking link', async () => {
     const mail = await render(
       messages.orderShipped({

@@ -323,7 +323,9 @@ describe('stock: commit and restock', () => {
     })();
     expect(await levels(id)).toEqual({ on_hand: 8, reserved: 0 });
     await expect(
-      refundOrderHandler(call(manager, { orderId, amount: 500, restock: true })),
+      refundOrderHandler(
+        call(manager, { requestId: randomUUID(), orderId, amount: 500, restock: true }),
+      ),
     ).rejects.toMatchObject({
       code: 'failed-precondition',
       message: 'Putting the items back in stock goes with refunding everything left on the order.',
@@ -342,10 +344,10 @@ describe('stock: commit and restock', () => {
     expect(await levels(id)).toEqual({ on_hand: 8, reserved: 0 });
 
     // A partial refund without restock is a refund; the rest, with restock, brings the units back.
-    await refundOrderHandler(call(manager, { orderId, amount: 500 }));
+    await refundOrderHandler(call(manager, { requestId: randomUUID(), orderId, amount: 500 }));
     await harness.sandbox.whenWebhooksIdle();
     expect(await levels(id)).toEqual({ on_hand: 8, reserved: 0 });
-    await refundOrderHandler(call(manager, { orderId, restock: true }));
+    await refundOrderHandler(call(manager, { requestId: randomUUID(), orderId, restock: true }));
     await harness.sandbox.whenWebhooksIdle();
     const order = (await firestore().doc(paths.order(orderId)).get()).data()!;
     expect(order).toMatchObject({ status: 'processing', refunded_amount: amount });
@@ -353,7 +355,7 @@ describe('stock: commit and restock', () => {
     expect(await levels(id)).toEqual({ on_hand: 10, reserved: 0 });
     // Nothing left to refund: refused, and nothing moves.
     await expect(
-      refundOrderHandler(call(manager, { orderId, restock: true })),
+      refundOrderHandler(call(manager, { requestId: randomUUID(), orderId, restock: true })),
     ).rejects.toMatchObject({ code: 'failed-precondition' });
     expect(await levels(id)).toEqual({ on_hand: 10, reserved: 0 });
   });

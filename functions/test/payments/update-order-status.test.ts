@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
@@ -214,26 +215,36 @@ describe('refunds', () => {
     const { orderId, amount, paymentIntent } = await paidOrder('purple-dream', 3);
     await updateOrderStatusHandler(manager.request({ orderId, status: 'shipped', shipment: UPS }));
     const first = await refundOrderHandler(
-      manager.request({ orderId, amount: 1000, reason: 'One gallon arrived dented' }),
+      manager.request({
+        requestId: randomUUID(),
+        orderId,
+        amount: 1000,
+        reason: 'One gallon arrived dented',
+      }),
     );
     expect(first).toMatchObject({ orderId, status: 'shipped', amount: 1000, refundedAmount: 1000 });
     expect(first.refundId).toMatch(/^re_/);
 
     await expect(
-      refundOrderHandler(manager.request({ orderId, amount: amount - 1000 + 1 })),
+      refundOrderHandler(
+        manager.request({ requestId: randomUUID(), orderId, amount: amount - 1000 + 1 }),
+      ),
     ).rejects.toMatchObject({
       code: 'failed-precondition',
       message: expect.stringContaining('more than the'),
     });
-    const rest = await refundOrderHandler(manager.request({ orderId }));
+    const rest = await refundOrderHandler(manager.request({ requestId: randomUUID(), orderId }));
     expect(rest).toMatchObject({
       amount: amount - 1000,
       refundedAmount: amount,
       status: 'shipped',
     });
-    await expect(refundOrderHandler(manager.request({ orderId, amount: 1 }))).rejects.toMatchObject(
-      { code: 'failed-precondition', message: 'This order has already been refunded in full.' },
-    );
+    await expect(
+      refundOrderHandler(manager.request({ requestId: randomUUID(), orderId, amount: 1 })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'This order has already been refunded in full.',
+    });
     await harness.sandbox.whenWebhooksIdle();
     const order = await orderOf(orderId);
     expect(order.refunds.map((r) => [r.amount, r.reason])).toEqual([
@@ -245,21 +256,77 @@ describe('refunds', () => {
     expect(atStripe.data).toHaveLength(2);
   });
 
-  it('a repeated or doubled refund call refunds once', async () => {
+  it('the same refund request, repeated or doubled, refunds once and answers the first result', async () => {
     const { orderId, paymentIntent } = await paidOrder('blue-coast', 2);
-    const calls = await Promise.allSettled(
-      Array.from({ length: 3 }, () =>
-        refundOrderHandler(manager.request({ orderId, amount: 500 })),
-      ),
+    const request = { requestId: randomUUID(), orderId, amount: 500, reason: 'Short one bottle' };
+    const first = await refundOrderHandler(manager.request(request));
+    expect(first).toMatchObject({ orderId, amount: 500, refundedAmount: 500 });
+    // A retry after the success (its answer was lost), then a burst of the same call at once.
+    const again = await refundOrderHandler(manager.request(request));
+    const burst = await Promise.all(
+      Array.from({ length: 3 }, () => refundOrderHandler(manager.request(request))),
     );
-    const refundIds = new Set(
-      calls.flatMap((c) => (c.status === 'fulfilled' ? [c.value.refundId] : [])),
+    for (const answer of [again, ...burst]) expect(answer).toEqual(first);
+    await harness.sandbox.whenWebhooksIdle();
+    const order = await orderOf(orderId);
+    expect(order.refunds).toEqual([
+      expect.objectContaining({
+        refund_id: first.refundId,
+        amount: 500,
+        request_id: request.requestId,
+      }),
+    ]);
+    expect(order.refunded_amount).toBe(500);
+    expect(
+      (await harness.stripe.refunds.list({ payment_intent: paymentIntent })).data,
+    ).toHaveLength(1);
+
+    // A second refund the manager asks for (a new request id) is a refund of its own.
+    const second = await refundOrderHandler(
+      manager.request({ ...request, requestId: randomUUID() }),
     );
-    expect(refundIds.size).toBe(1);
+    expect(second.refundId).not.toBe(first.refundId);
+    expect(second.refundedAmount).toBe(1000);
+    expect(
+      (await harness.stripe.refunds.list({ payment_intent: paymentIntent })).data,
+    ).toHaveLength(2);
+  });
+
+  it('calls racing with one new refund request make one Stripe refund', async () => {
+    const { orderId, paymentIntent } = await paidOrder('blue-coast', 2);
+    const request = { requestId: randomUUID(), orderId };
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => refundOrderHandler(manager.request(request))),
+    );
+    expect(new Set(answers.map((a) => a.refundId)).size).toBe(1);
     await harness.sandbox.whenWebhooksIdle();
     const order = await orderOf(orderId);
     expect(order.refunds).toHaveLength(1);
-    expect(order.refunded_amount).toBe(500);
+    expect(order.refunded_amount).toBe(order.amount);
+    expect(
+      (await harness.stripe.refunds.list({ payment_intent: paymentIntent })).data,
+    ).toHaveLength(1);
+  });
+
+  it('a refund request recorded by its webhook first is still found by a retry', async () => {
+    const { orderId, paymentIntent } = await paidOrder('mango-tango', 2);
+    const requestId = randomUUID();
+    // The call's Stripe refund went through but its answer was lost: only the webhook records it.
+    const refund = await harness.stripe.refunds.create(
+      {
+        payment_intent: paymentIntent,
+        amount: 300,
+        reason: 'requested_by_customer',
+        metadata: { orderId, by: manager.uid, reason: '', requestId },
+      },
+      { idempotencyKey: `refund:${orderId}:${requestId}` },
+    );
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await orderOf(orderId)).refunds).toEqual([
+      expect.objectContaining({ refund_id: refund.id, request_id: requestId, by: manager.uid }),
+    ]);
+    const retry = await refundOrderHandler(manager.request({ requestId, orderId, amount: 300 }));
+    expect(retry).toMatchObject({ refundId: refund.id, amount: 300, refundedAmount: 300 });
     expect(
       (await harness.stripe.refunds.list({ payment_intent: paymentIntent })).data,
     ).toHaveLength(1);
@@ -301,12 +368,12 @@ describe('refunds', () => {
   it('refuses refunds of unpaid orders, bad amounts and non-managers, changing nothing', async () => {
     const { orderId: pendingId, sessionId } = await openCheckout('red-rush');
     await payWithShipTo(harness.sandbox, sessionId, { delayed: true });
-    await expect(refundOrderHandler(manager.request({ orderId: pendingId }))).rejects.toMatchObject(
-      {
-        code: 'failed-precondition',
-        message: 'Only a paid order can be refunded.',
-      },
-    );
+    await expect(
+      refundOrderHandler(manager.request({ requestId: randomUUID(), orderId: pendingId })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'Only a paid order can be refunded.',
+    });
     const { orderId } = await paidOrder('red-rush');
     for (const data of [
       { orderId, amount: 0 },
@@ -316,17 +383,21 @@ describe('refunds', () => {
       { orderId, reason: 'x'.repeat(201) },
       { orderId, reason: 'ok\r\nBcc: someone@example.com' },
       { orderId, extra: true },
+      { orderId, amount: 500 },
+      { orderId, requestId: 'retry-1' },
       {},
     ]) {
       await expect(refundOrderHandler(manager.request(data))).rejects.toMatchObject({
         code: 'invalid-argument',
       });
     }
-    await expect(refundOrderHandler(buyer.request({ orderId }))).rejects.toMatchObject({
+    await expect(
+      refundOrderHandler(buyer.request({ requestId: randomUUID(), orderId })),
+    ).rejects.toMatchObject({
       code: 'permission-denied',
     });
     await expect(
-      refundOrderHandler(manager.request({ orderId: 'no-such-order' })),
+      refundOrderHandler(manager.request({ requestId: randomUUID(), orderId: 'no-such-order' })),
     ).rejects.toMatchObject({ code: 'not-found' });
     const order = await orderOf(orderId);
     expect(order.refunds).toEqual([]);

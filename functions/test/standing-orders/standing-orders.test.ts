@@ -553,7 +553,12 @@ describe('refunds', () => {
     const { buyer, id } = await subscribed({ [syrup]: 4 });
     expect((await orderOf(id)).stripe_payment_intent_id).toMatch(/^pi_/);
     const partial = await refundOrderHandler(
-      call(manager, { orderId: id, amount: 500, reason: 'One bottle broken' }),
+      call(manager, {
+        orderId: id,
+        requestId: randomUUID(),
+        amount: 500,
+        reason: 'One bottle broken',
+      }),
     );
     expect(partial).toMatchObject({ amount: 500, refundedAmount: 500, status: 'processing' });
 

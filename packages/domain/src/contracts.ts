@@ -154,10 +154,13 @@ export interface UpdateOrderStatusResponse {
  * refundOrder (managers): a partial refund of a paid order. Without an amount, everything left.
  * Cancelling a processing order (updateOrderStatus) refunds it in full. `restock` puts the
  * order's units back in stock (goods returned) and goes only with refunding everything left: a
- * partial refund that asks for it is refused (failed-precondition).
+ * partial refund that asks for it is refused (failed-precondition). `requestId` names one refund
+ * the manager asked for: the client makes it once per refund and sends it again on a retry, so a
+ * retried, doubled or raced call makes one refund and answers the first call's result.
  */
 export const refundOrderRequest = z.strictObject({
   orderId: id,
+  requestId: z.uuid({ error: 'Must be a refund request id (a UUID).' }),
   /** Cents. */
   amount: z.optional(
     z

@@ -18,6 +18,7 @@ export * from './catalog-csv';
 export * from './shipping';
 export * from './ship-to';
 export * from './refunds';
+export * from './disputes';
 export * from './invoices';
 export * from './brand';
 export * from './mail';

@@ -149,6 +149,9 @@ export const mailKeys = {
     `standing-order-payment-failed.${part(standingOrderId)}.${part(invoiceId)}`,
   orderRefunded: (orderId: string, refundId: string) =>
     `order-refunded.${part(orderId)}.${part(refundId)}`,
+  /** One per manager for each dispute opened on an order's payment. */
+  disputeOpened: (orderId: string, disputeId: string, managerUid: string) =>
+    `dispute-opened.${part(orderId)}.${part(disputeId)}.${part(managerUid)}`,
   verifyEmail: (uid: string, requestId: string) => `verify-email.${part(uid)}.${part(requestId)}`,
   passwordReset: (uid: string, requestId: string) =>
     `password-reset.${part(uid)}.${part(requestId)}`,

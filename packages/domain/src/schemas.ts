@@ -238,8 +238,24 @@ export const refundEntrySchema = z.object({
   at: z.date(),
   /** A manager's uid, or 'stripe' for a refund made in the Stripe dashboard. */
   by: z.string(),
+  /** The refundOrder request that made it (absent for dashboard refunds and older entries). */
+  request_id: z.optional(z.string()),
 });
 export type RefundEntry = z.infer<typeof refundEntrySchema>;
+
+/**
+ * An order's payment dispute as Stripe last reported it (charge.dispute.*): Stripe's status and
+ * reason, the amount disputed in cents, when it opened and when it closed (null while open).
+ */
+export const orderDisputeSchema = z.object({
+  dispute_id: z.string(),
+  status: z.string(),
+  reason: z.string(),
+  amount: z.number().check(integer(), atLeast(0)),
+  opened_at: z.date(),
+  closed_at: z.nullable(z.date()),
+});
+export type OrderDispute = z.infer<typeof orderDisputeSchema>;
 
 export const orderStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES),
@@ -275,6 +291,8 @@ export const orderSchema = z.object({
   refunds: z._default(z.array(refundEntrySchema), []),
   /** Cents: the sum of `refunds`, kept on the order so revenue can be summed on the server. */
   refunded_amount: z._default(z.number().check(integer(), atLeast(0)), 0),
+  /** The payment dispute Stripe reported, if any (open ones block shipping). */
+  dispute: z._default(z.nullable(orderDisputeSchema), null),
 });
 export type Order = z.infer<typeof orderSchema> & { id: string };
 

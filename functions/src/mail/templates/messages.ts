@@ -1,5 +1,6 @@
 import {
   CARRIER_LABELS,
+  disputeStatusLabel,
   formatUsd,
   shipToLines,
   stripUnsafeText,
@@ -119,6 +120,9 @@ export function profileRejected(p: { storeName: string; contact: string }): Mail
   };
 }
 
+/** Dates in mails are days, in UTC: the mail is read anywhere. */
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
 interface OrderFacts {
   storeName: string;
   orderId: string;
@@ -187,6 +191,42 @@ export function newOrder(
           ...(p.invoiceNumber ? [['Invoice', p.invoiceNumber] as const] : []),
           ['Units', String(p.units)],
           ['Total', formatUsd(p.amount)],
+        ],
+      },
+      { kind: 'button', label: 'Open the order', url: p.orderUrl },
+    ],
+  };
+}
+
+/** To every manager: a buyer's bank disputes an order's payment (a chargeback). */
+export function disputeOpened(
+  p: OrderFacts & {
+    amount: number;
+    reason: string;
+    status: string;
+    respondBy: Date | null;
+    orderUrl: string;
+  },
+): MailContent {
+  return {
+    subject: `Payment disputed: ${orderLabel(p)} from ${p.storeName}`,
+    preview: `The bank of ${p.storeName} disputes ${formatUsd(p.amount)}. Do not ship the order.`,
+    heading: 'A payment was disputed',
+    blocks: [
+      {
+        kind: 'text',
+        text: `The buyer's bank disputes the payment of this order. The portal will not let it be shipped or marked delivered while the dispute is open. Answer the dispute in the Stripe dashboard${p.respondBy ? ' before the deadline' : ''}.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Store', p.storeName],
+          ['Order', p.orderId],
+          ...(p.invoiceNumber ? [['Invoice', p.invoiceNumber] as const] : []),
+          ['Disputed', formatUsd(p.amount)],
+          ['Reason', disputeStatusLabel(p.reason)],
+          ['Status', disputeStatusLabel(p.status)],
+          ...(p.respondBy ? [['Respond by', dayFormat.format(p.respondBy)] as const] : []),
         ],
       },
       { kind: 'button', label: 'Open the order', url: p.orderUrl },

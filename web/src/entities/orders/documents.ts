@@ -32,9 +32,13 @@ export function parseOrder(id: string, data: DocumentData): Parsed<Order> {
   return parsed.success ? { success: true, data: { ...parsed.data, id } } : parsed;
 }
 
-/** The order's timestamps as Dates (a missing refunds list stays missing: the schema defaults it). */
+/**
+ * The order's timestamps as Dates (a missing refunds list or dispute stays missing: the schema
+ * defaults it).
+ */
 function withDates(data: DocumentData): DocumentData {
   const shipment = data.shipment as Record<string, unknown> | null | undefined;
+  const dispute = data.dispute as Record<string, unknown> | null | undefined;
   return {
     ...data,
     created_at: toDate(data.created_at),
@@ -44,6 +48,15 @@ function withDates(data: DocumentData): DocumentData {
       at: toDate(change.at),
     })),
     ...(shipment ? { shipment: { ...shipment, shipped_at: toDate(shipment.shipped_at) } } : {}),
+    ...(dispute
+      ? {
+          dispute: {
+            ...dispute,
+            opened_at: toDate(dispute.opened_at),
+            closed_at: toDate(dispute.closed_at),
+          },
+        }
+      : {}),
     ...(Array.isArray(data.refunds)
       ? { refunds: records(data.refunds).map((refund) => ({ ...refund, at: toDate(refund.at) })) }
       : {}),
@@ -74,6 +87,7 @@ const orderSummarySchema = z.pick(orderSchema, {
   shipment: true,
   refunds: true,
   refunded_amount: true,
+  dispute: true,
 });
 export type OrderSummary = ReturnType<typeof orderSummarySchema.parse> & { id: string };
 

@@ -65,6 +65,7 @@ function seedOrder(id: string, overrides: Record<string, unknown> = {}) {
       },
     ],
     refunded_amount: 2500,
+    dispute: null,
     ...overrides,
   });
 }
@@ -177,6 +178,7 @@ describe('the invoice PDF', () => {
     shipment: null,
     refunds: [],
     refunded_amount: 0,
+    dispute: null,
   });
 
   it('is a letter-size PDF that continues on more pages for a long order', async () => {

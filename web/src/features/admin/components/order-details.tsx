@@ -1,4 +1,13 @@
-import { formatUsd, routePath, shortOrderId, type Order, type OrderLine } from '@portal/domain';
+import {
+  disputeStatusLabel,
+  formatUsd,
+  isOpenDisputeStatus,
+  routePath,
+  shortOrderId,
+  type Order,
+  type OrderDispute,
+  type OrderLine,
+} from '@portal/domain';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { TextSkeleton } from '@/components/skeleton';
@@ -26,11 +35,35 @@ const ITEM_COLUMNS: readonly DataColumn<OrderLine>[] = [
   },
 ];
 
-/** Ship-to, shipment, refunds and the print pages of one order. */
+/**
+ * The order's payment dispute: while open, a warning that it cannot ship (updateOrderStatus
+ * refuses too); once closed, its outcome. Answering it happens in the Stripe dashboard.
+ */
+function DisputeNotice({ dispute }: { dispute: OrderDispute }) {
+  const status = disputeStatusLabel(dispute.status);
+  const facts = `${formatUsd(dispute.amount)} disputed on ${dayFormat.format(dispute.opened_at)} (${disputeStatusLabel(dispute.reason)})`;
+  return isOpenDisputeStatus(dispute.status) ? (
+    <Alert
+      type="warning"
+      title={`Payment disputed: ${status}`}
+      description={`${facts}. Do not ship until the dispute is resolved in Stripe.`}
+    />
+  ) : (
+    <Alert
+      type="info"
+      role="status"
+      title={`Payment dispute closed: ${status}`}
+      description={`${facts}${dispute.closed_at ? `; closed on ${dayFormat.format(dispute.closed_at)}` : ''}.`}
+    />
+  );
+}
+
+/** Ship-to, shipment, refunds, a payment dispute and the print pages of one order. */
 function OrderFulfilment({ order }: { order: Order }) {
   const label = shortOrderId(order.id);
   return (
     <div className="admin-fulfilment" aria-label={`Fulfilment of order ${label}`} role="group">
+      {order.dispute && <DisputeNotice dispute={order.dispute} />}
       <div>
         <strong>Ship to</strong>
         {order.ship_to ? (

@@ -15,6 +15,7 @@ const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsChe
 const updateAsync = vi.fn();
 const refundAsync = vi.fn();
 const paid = makeOrderRow({ id: 'paid0005xyz', status: 'processing' });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 beforeEach(() => {
   updateAsync.mockReset().mockResolvedValue({ orderId: paid.id, status: 'cancelled' });
@@ -77,6 +78,7 @@ describe('Putting the items back in stock', () => {
         amount: 5000,
         reason: '',
         restock: true,
+        requestId: expect.stringMatching(UUID),
       }),
     );
   });
@@ -87,7 +89,40 @@ describe('Putting the items back in stock', () => {
     const d = within(await screen.findByRole('dialog'));
     await user.click(d.getByRole('button', { name: 'Refund' }));
     await waitFor(() =>
-      expect(refundAsync).toHaveBeenCalledWith({ orderId: paid.id, amount: 5000, reason: '' }),
+      expect(refundAsync).toHaveBeenCalledWith({
+        orderId: paid.id,
+        amount: 5000,
+        reason: '',
+        requestId: expect.stringMatching(UUID),
+      }),
     );
+  });
+});
+
+describe('Refund retries', () => {
+  it('a refund submitted again after a failure keeps its request id; another amount gets a new one', async () => {
+    refundAsync.mockReset().mockRejectedValue(new Error('The payment service is unavailable.'));
+    renderWithProviders(<OrderStatusActions order={paid} />);
+    await user.click(screen.getByRole('button', { name: 'Refund #paid0005' }));
+    const d = within(await screen.findByRole('dialog'));
+    const amount = d.getByLabelText('Refund amount');
+    await user.clear(amount);
+    await user.type(amount, '10');
+    await user.click(d.getByRole('button', { name: 'Refund' }));
+    expect(await d.findByRole('alert')).toHaveTextContent('The payment service is unavailable.');
+    await user.click(d.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(refundAsync).toHaveBeenCalledTimes(2));
+    await user.clear(amount);
+    await user.type(amount, '12');
+    await user.click(d.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(refundAsync).toHaveBeenCalledTimes(3));
+
+    const [first, retry, other] = refundAsync.mock.calls.map(
+      ([request]) => request as { amount: number; requestId: string },
+    );
+    expect(first).toMatchObject({ amount: 1000, requestId: expect.stringMatching(UUID) });
+    expect(retry).toEqual(first);
+    expect(other).toMatchObject({ amount: 1200, requestId: expect.stringMatching(UUID) });
+    expect(other!.requestId).not.toBe(first!.requestId);
   });
 });

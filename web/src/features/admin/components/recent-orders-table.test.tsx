@@ -516,6 +516,7 @@ describe('RecentOrdersTable rows', () => {
         orderId: 'shipped3xyz',
         amount: 1250,
         reason: 'Dented lid',
+        requestId: expect.any(String),
       }),
     );
     expect(await screen.findByText('Refunded $12.50 on order #shipped3')).toBeInTheDocument();
@@ -555,6 +556,51 @@ describe('RecentOrdersTable rows', () => {
     const lines = screen.getByRole('table', { name: 'Items of order #shipped3' });
     expect(within(lines).getByText('Purple Dream Syrup')).toBeInTheDocument();
     expect(within(lines).getByText('$25.00')).toBeInTheDocument();
+  });
+
+  it('warns on an order whose payment is disputed, and shows how a closed dispute ended', async () => {
+    const dispute = {
+      dispute_id: 'dp_1',
+      status: 'needs_response',
+      reason: 'product_not_received',
+      amount: 5000,
+      opened_at: new Date('2025-03-06T12:00:00Z'),
+      closed_at: null,
+    };
+    vi.mocked(useOrder).mockReturnValue(
+      stub<typeof useOrder>(loaded(makeOrder({ id: 'shipped3xyz', dispute }))),
+    );
+    answer(page([shipped]));
+    renderTable();
+    await user.click(await screen.findByRole('button', { name: 'Details of order #shipped3' }));
+    const details = within(
+      await screen.findByRole('group', { name: 'Fulfilment of order #shipped3' }),
+    );
+    const warning = details.getByRole('alert');
+    expect(warning).toHaveTextContent('Payment disputed: needs response');
+    expect(warning).toHaveTextContent(
+      '$50.00 disputed on Mar 6, 2025 (product not received). Do not ship until the dispute is resolved in Stripe.',
+    );
+
+    vi.mocked(useOrder).mockReturnValue(
+      stub<typeof useOrder>(
+        loaded(
+          makeOrder({
+            id: 'shipped3xyz',
+            dispute: { ...dispute, status: 'won', closed_at: new Date('2025-04-01T12:00:00Z') },
+          }),
+        ),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Details of order #shipped3' }));
+    await user.click(screen.getByRole('button', { name: 'Details of order #shipped3' }));
+    const closed = within(
+      await screen.findByRole('group', { name: 'Fulfilment of order #shipped3' }),
+    );
+    expect(closed.queryByRole('alert')).not.toBeInTheDocument();
+    expect(closed.getByRole('status')).toHaveTextContent(
+      'Payment dispute closed: won$50.00 disputed on Mar 6, 2025 (product not received); closed on Apr 1, 2025.',
+    );
   });
 });
 

@@ -64,3 +64,29 @@ export function refundRequestOf(orderId: string, values: RefundFormValues) {
     ...(values.restock ? { restock: true } : {}),
   };
 }
+
+/** One refund the manager asked for: the request as submitted and the id that names it. */
+export interface RefundAttempt {
+  request: ReturnType<typeof refundRequestOf>;
+  requestId: string;
+}
+
+/**
+ * The attempt a submit belongs to. Submitting the same refund again (its answer was lost, the
+ * call failed, the button was pressed twice) is a retry: it keeps the request id, so the server
+ * refunds once and answers the first result. Another amount, reason or restock is another refund,
+ * with a new id.
+ */
+export function refundAttemptFor(
+  previous: RefundAttempt | null,
+  request: ReturnType<typeof refundRequestOf>,
+  newId: () => string,
+): RefundAttempt {
+  const same =
+    previous !== null &&
+    previous.request.orderId === request.orderId &&
+    previous.request.amount === request.amount &&
+    previous.request.reason === request.reason &&
+    previous.request.restock === request.restock;
+  return same ? previous : { request, requestId: newId() };
+}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, Input, Modal, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { centsToDollarString, formatUsd, refundableCents, shortOrderId } from '@portal/domain';
 import { useRefundOrder } from '@/entities/orders';
@@ -8,7 +8,13 @@ import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from './form-field';
 import { refundableOf, type ManagedOrder } from './managed-order';
-import { refundFormSchema, refundRequestOf, type RefundFormValues } from './refund-form';
+import {
+  refundAttemptFor,
+  refundFormSchema,
+  refundRequestOf,
+  type RefundAttempt,
+  type RefundFormValues,
+} from './refund-form';
 
 /** A partial (or full) refund of a paid order: amount in dollars, optional reason. */
 export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onClose: () => void }) {
@@ -17,6 +23,8 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
   const notify = useNotify();
   const refund = useRefundOrder();
   const [failure, setFailure] = useState<string | null>(null);
+  // The refund being asked for, named once: a retry sends the same request id (one refund).
+  const attempt = useRef<RefundAttempt | null>(null);
   const refundable = useMemo(() => refundableOf(order), [order]);
   const left = refundableCents(refundable);
   const schema = useMemo(() => refundFormSchema(refundable), [refundable]);
@@ -27,16 +35,22 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
   const errors = form.formState.errors;
   const label = shortOrderId(order.id);
 
-  const submit = form.handleSubmit(async (values) => {
+  const refundWith = async (values: RefundFormValues) => {
     setFailure(null);
     try {
-      const result = await refund.mutateAsync(refundRequestOf(order.id, values));
+      attempt.current = refundAttemptFor(attempt.current, refundRequestOf(order.id, values), () =>
+        crypto.randomUUID(),
+      );
+      const { request, requestId } = attempt.current;
+      const result = await refund.mutateAsync({ ...request, requestId });
       notify.success('Refunded', `Refunded ${formatUsd(result.amount)} on order ${label}`);
       onClose();
     } catch (error) {
       setFailure(errorMessage(error));
     }
-  });
+  };
+  // handleSubmit is called when the form is submitted, not while rendering (the ref is read then).
+  const submit = (event?: BaseSyntheticEvent) => form.handleSubmit(refundWith)(event);
 
   return (
     <Modal

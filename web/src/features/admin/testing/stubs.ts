@@ -69,6 +69,7 @@ export function makeOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     shipment: null,
     refunds: [],
     refunded_amount: 0,
+    dispute: null,
     ...overrides,
   };
 }
