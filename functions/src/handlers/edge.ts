@@ -3,7 +3,7 @@ import {
   type CallableRequest,
   type FunctionsErrorCode,
 } from 'firebase-functions/v2/https';
-import { checkLocalAppCheck } from '../lib/app-check';
+import { checkAppCheck } from '../lib/app-check';
 import { createContext, type Context } from '../lib/context';
 import {
   ConcurrentChangeError,
@@ -17,10 +17,12 @@ import {
 
 /**
  * What a callable handler reads of the request the Functions runtime hands it: the caller, the
- * data, (for per-IP rate limits) the address the platform reports, and (for the local App Check
- * check) the headers.
+ * data, what the runtime verified of the App Check token (whether it was spent before), (for
+ * per-IP rate limits) the address the platform reports, and (for the local App Check check) the
+ * headers.
  */
 export type CallRequest = Pick<CallableRequest, 'auth' | 'data'> & {
+  app?: { alreadyConsumed?: boolean | undefined } | undefined;
   rawRequest?: {
     ip?: string | undefined;
     headers?: Record<string, string | string[] | undefined>;
@@ -48,8 +50,9 @@ export function toHttpsError(error: unknown): unknown {
 }
 
 /**
- * A callable handler: checks the local App Check token in the emulator (lib/app-check.ts; in
- * production the runtime has), builds the context (lib/context.ts), runs `body`, and turns a service's
+ * A callable handler: builds the context (lib/context.ts), refuses a spent App Check token and,
+ * in the emulator, checks (and where asked, spends) the local one (lib/app-check.ts; in
+ * production the runtime has verified it), runs `body`, and turns a service's
  * refusal into its HttpsError. Errors that are not refusals (a Firestore outage, a bug) pass
  * through unchanged, and the Functions runtime answers them with `internal`.
  */
@@ -58,8 +61,9 @@ export function callable<Res>(
 ): (request: CallRequest) => Promise<Res> {
   return async (request) => {
     try {
-      checkLocalAppCheck(request);
-      return await body(request, createContext());
+      const ctx = createContext();
+      await checkAppCheck(request, ctx.db);
+      return await body(request, ctx);
     } catch (error) {
       throw toHttpsError(error);
     }
