@@ -153,10 +153,10 @@ export function CatalogPanel() {
   const editingId = editing?.mode === 'edit' ? editing.product.id : undefined;
   const skusOfOthers = useMemo(() => otherSkus(list, editingId), [list, editingId]);
 
-  const exportCsv = async () => {
+  const exportCsv = () => {
     setCsvBusy('export');
     try {
-      downloadTextFile(catalogCsvFileName(), await buildCatalogCsv(list));
+      downloadTextFile(catalogCsvFileName(), buildCatalogCsv(list));
       notify.success(
         'Export Ready',
         `Exported ${list.length} product${list.length === 1 ? '' : 's'}.`,
@@ -273,7 +273,7 @@ export function CatalogPanel() {
       <div className="admin-actions">
         <Button
           icon={<DownloadOutlined />}
-          onClick={() => void exportCsv()}
+          onClick={exportCsv}
           loading={csvBusy === 'export'}
           disabled={products.isPending || products.isError}
         >
