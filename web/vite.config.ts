@@ -91,7 +91,30 @@ export default defineConfig({
       { find: /^firebase\/(database|storage|remote-config|firestore)$/, replacement: unusedSdk },
     ],
   },
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    fs: {
+      // The dev server serves any file of the repository through /@fs/ (its allow list is the
+      // workspace root) to any page that can reach it. Secrets live beside the code there: the
+      // functions' .secret.local (Stripe keys, SMTP password), .env files, the stack's run
+      // folder. Setting `deny` replaces Vite's own list, so it is repeated first.
+      deny: [
+        // Vite's defaults (vite/dist/node: serverConfigDefaults.fs.deny).
+        '.env',
+        '.env.*',
+        '*.{crt,pem,key,p12,pfx,cer,der}',
+        '.npmrc',
+        '.yarnrc.yml',
+        '**/.git/**',
+        // Ours: every secret and env file, and any machine-local override.
+        '.secret*',
+        '.env*',
+        '*.local',
+      ],
+    },
+  },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, https: previewTls() },
   build: {
     target: 'es2022',

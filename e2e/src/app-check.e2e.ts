@@ -58,3 +58,23 @@ test('the exchange refuses another debug token; its token for the real one is ac
   expect(answer.status).toBe(200);
   expect(answer.body).toEqual({ result: { accepted: true } });
 });
+
+test('a token spent on an anonymous callable is refused the second time; signed-in callables take it again', async () => {
+  const { body } = await exchange(stack.appCheckDebugToken);
+  const token = body.token!;
+  expect((await subscribe({ 'x-firebase-appcheck': token })).status).toBe(200);
+  expect(await subscribe({ 'x-firebase-appcheck': token })).toEqual(refused);
+
+  const { body: other } = await exchange(stack.appCheckDebugToken);
+  const overview = async () => {
+    const response = await fetch(callableUrl('getSalesOverview'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-firebase-appcheck': other.token! },
+      body: JSON.stringify({ data: {} }),
+    });
+    return (await response.json()) as { error?: { message: string } };
+  };
+  // Past App Check both times: the callable itself wants a signed-in manager.
+  expect((await overview()).error?.message).toBe('Sign in first.');
+  expect((await overview()).error?.message).toBe('Sign in first.');
+});

@@ -14,7 +14,12 @@ import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { checkA11yBothWidths } from './support/a11y';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
-import { listCollection, waitForTriggers, writeDocuments, type Plain } from './support/firestore-admin';
+import {
+  listCollection,
+  waitForTriggers,
+  writeDocuments,
+  type Plain,
+} from './support/firestore-admin';
 import { ARTIFACTS_DIR, E2E_ROOT, journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
@@ -38,8 +43,25 @@ function daysBefore(day: string, days: number): string {
 }
 
 /** A paid order as the functions store one (only what the books and the tables read). */
-function pastOrder(buyer: TestBuyer, id: string, paidAt: Date, status: string, amount: number, refunded = 0) {
-  const lines = [{ product_id: 'purple-dream', name: 'Purple Dream Syrup', description: '', image_url: '/products/purple-dream.svg', unit_amount: amount / 4, quantity: 4, line_total: amount }];
+function pastOrder(
+  buyer: TestBuyer,
+  id: string,
+  paidAt: Date,
+  status: string,
+  amount: number,
+  refunded = 0,
+) {
+  const lines = [
+    {
+      product_id: 'purple-dream',
+      name: 'Purple Dream Syrup',
+      description: '',
+      image_url: '/products/purple-dream.svg',
+      unit_amount: amount / 4,
+      quantity: 4,
+      line_total: amount,
+    },
+  ];
   const data: { [key: string]: Plain } = {
     user_id: buyer.uid,
     store_name: buyer.storeName,
@@ -60,7 +82,18 @@ function pastOrder(buyer: TestBuyer, id: string, paidAt: Date, status: string, a
     ship_to: null,
     invoice_number: null,
     shipment: null,
-    refunds: refunded > 0 ? [{ refund_id: `re_${id}`, amount: refunded, reason: 'Damaged', at: paidAt, by: 'manager' }] : [],
+    refunds:
+      refunded > 0
+        ? [
+            {
+              refund_id: `re_${id}`,
+              amount: refunded,
+              reason: 'Damaged',
+              at: paidAt,
+              by: 'manager',
+            },
+          ]
+        : [],
     refunded_amount: refunded,
   };
   return [`orders/${id}`, data] as const;
@@ -77,7 +110,13 @@ interface Figures {
 /** The figures of the days from..to, added up here from every order in Firestore. */
 async function figuresOf(from: string, to: string): Promise<Figures> {
   const orders = await listCollection(j.stack, 'orders');
-  const figures: Figures = { revenue: 0, paidOrders: 0, average: 0, statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0 }, byStore: new Map() };
+  const figures: Figures = {
+    revenue: 0,
+    paidOrders: 0,
+    average: 0,
+    statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
+    byStore: new Map(),
+  };
   for (const order of orders.values()) {
     if (!(order.paid_at instanceof Date) || order.status === 'pending') continue;
     const day = pacificDay(order.paid_at);
@@ -94,13 +133,24 @@ async function figuresOf(from: string, to: string): Promise<Figures> {
 }
 
 function totalCard(person: Person, title: string) {
-  return person.page.locator('.overview-totals .admin-stat').filter({ has: person.page.locator('.admin-stat__title', { hasText: title }) });
+  return person.page
+    .locator('.overview-totals .admin-stat')
+    .filter({ has: person.page.locator('.admin-stat__title', { hasText: title }) });
 }
 
 async function seeTotals(person: Person, expected: Figures): Promise<void> {
-  await seeText(totalCard(person, 'Net revenue').locator('.admin-stat__value'), usd(expected.revenue));
-  await seeText(totalCard(person, 'Paid orders').locator('.admin-stat__value'), String(expected.paidOrders));
-  await seeText(totalCard(person, 'Average order value').locator('.admin-stat__value'), usd(expected.average));
+  await seeText(
+    totalCard(person, 'Net revenue').locator('.admin-stat__value'),
+    usd(expected.revenue),
+  );
+  await seeText(
+    totalCard(person, 'Paid orders').locator('.admin-stat__value'),
+    String(expected.paidOrders),
+  );
+  await seeText(
+    totalCard(person, 'Average order value').locator('.admin-stat__value'),
+    usd(expected.average),
+  );
 }
 
 function statusSummary(expected: Figures): string {
@@ -108,44 +158,81 @@ function statusSummary(expected: Figures): string {
   return `Paid orders by status: Processing ${s.processing}, Shipped ${s.shipped}, Delivered ${s.delivered}, Cancelled ${s.cancelled}.`;
 }
 
-j.step('two stores have orders from the last weeks, and one more is paid today', async () => {
-  storeA = await createApprovedBuyer(j.stack, 'retailer', 'insight');
-  storeB = await createApprovedBuyer(j.stack, 'wholesaler', 'insight');
-  const now = Date.now();
-  const history = new Map([
-    pastOrder(storeA, `insA1${storeA.uid.slice(0, 6)}`, new Date(now - 2 * DAY_MS), 'delivered', 20000),
-    pastOrder(storeA, `insA2${storeA.uid.slice(0, 6)}`, new Date(now - 12 * DAY_MS), 'processing', 15000),
-    pastOrder(storeB, `insB1${storeB.uid.slice(0, 6)}`, new Date(now - 20 * DAY_MS), 'shipped', 30000, 5000),
-  ]);
-  await writeDocuments(j.stack, history);
-  await waitForTriggers(j.stack);
-  // History written behind the functions' back is counted by the rebuild, as after an import.
-  const firestore = new URL(j.stack.urls.firestore);
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', path.join(E2E_ROOT, '..', 'scripts/rebuild-sales-rollups.ts'), '--apply', '--project', j.stack.projectId],
-    { cwd: path.join(E2E_ROOT, '..'), env: { ...process.env, FIRESTORE_EMULATOR_HOST: firestore.host, GOOGLE_APPLICATION_CREDENTIALS: '' } },
-  );
-  expect(stdout).toMatch(/rollup documents/);
+j.step(
+  'two stores have orders from the last weeks, and one more is paid today',
+  async () => {
+    storeA = await createApprovedBuyer(j.stack, 'retailer', 'insight');
+    storeB = await createApprovedBuyer(j.stack, 'wholesaler', 'insight');
+    const now = Date.now();
+    const history = new Map([
+      pastOrder(
+        storeA,
+        `insA1${storeA.uid.slice(0, 6)}`,
+        new Date(now - 2 * DAY_MS),
+        'delivered',
+        20000,
+      ),
+      pastOrder(
+        storeA,
+        `insA2${storeA.uid.slice(0, 6)}`,
+        new Date(now - 12 * DAY_MS),
+        'processing',
+        15000,
+      ),
+      pastOrder(
+        storeB,
+        `insB1${storeB.uid.slice(0, 6)}`,
+        new Date(now - 20 * DAY_MS),
+        'shipped',
+        30000,
+        5000,
+      ),
+    ]);
+    await writeDocuments(j.stack, history);
+    await waitForTriggers(j.stack);
+    // History written behind the functions' back is counted by the rebuild, as after an import.
+    const firestore = new URL(j.stack.urls.firestore);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(E2E_ROOT, '..', 'scripts/rebuild-sales-rollups.ts'),
+        '--apply',
+        '--project',
+        j.stack.projectId,
+      ],
+      {
+        cwd: path.join(E2E_ROOT, '..'),
+        env: {
+          ...process.env,
+          FIRESTORE_EMULATOR_HOST: firestore.host,
+          GOOGLE_APPLICATION_CREDENTIALS: '',
+        },
+      },
+    );
+    expect(stdout).toMatch(/rollup documents/);
 
-  // Today's order goes through checkout and the webhook: its figures come with the payment.
-  const buyer = await j.person('buyer');
-  const { page } = buyer;
-  await signInBuyer(page, storeA.email);
-  await page.goto('/portal/store?q=variety');
-  const card = productCard(page, PACK.name);
-  await card.getByRole('button', { name: /^Add to Cart/ }).click();
-  await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
-  await page.goto('/portal/cart');
-  await see(page.getByRole('article', { name: PACK.name }));
-  await page.getByRole('button', { name: /proceed to checkout/i }).click();
-  await onStripePage(page, j.stack);
-  await fillShipTo(page);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await at(page, '/payment-success', 30_000);
-  await see(page.getByText('Payment Successful!').first(), 30_000);
-  await buyer.context.close();
-}, 150_000);
+    // Today's order goes through checkout and the webhook: its figures come with the payment.
+    const buyer = await j.person('buyer');
+    const { page } = buyer;
+    await signInBuyer(page, storeA.email);
+    await page.goto('/portal/store?q=variety');
+    const card = productCard(page, PACK.name);
+    await card.getByRole('button', { name: /^Add to Cart/ }).click();
+    await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
+    await page.goto('/portal/cart');
+    await see(page.getByRole('article', { name: PACK.name }));
+    await page.getByRole('button', { name: /proceed to checkout/i }).click();
+    await onStripePage(page, j.stack);
+    await fillShipTo(page);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await at(page, '/payment-success', 30_000);
+    await see(page.getByText('Payment Successful!').first(), 30_000);
+    await buyer.context.close();
+  },
+  150_000,
+);
 
 j.step('the Overview for the last 30 days matches the orders', async () => {
   manager = await j.person('manager');
@@ -162,29 +249,35 @@ j.step('the Overview for the last 30 days matches the orders', async () => {
   await see(page.getByRole('img', { name: statusSummary(expected) }));
 });
 
-j.step('picking "Last 7 days" changes the totals and the charts, and they match again', async () => {
-  const { page } = manager;
-  const today = pacificDay(new Date());
-  const month = await figuresOf(daysBefore(today, 29), today);
-  const week = await figuresOf(daysBefore(today, 6), today);
-  expect(week.revenue).toBeLessThan(month.revenue);
-  await page.getByRole('combobox', { name: 'Date range' }).selectOption({ label: 'Last 7 days' });
-  await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('last-7-days');
-  await seeTotals(manager, week);
-  // A chart draws once near the viewport (chart-card.tsx): scroll to it, as a manager would.
-  await page.getByRole('region', { name: 'Orders by status' }).scrollIntoViewIfNeeded();
-  await see(page.getByRole('img', { name: statusSummary(week) }));
-  // Store A's week: today's order and the one from two days ago; store B's order is older.
-  const top = page.getByRole('region', { name: /Top 10 stores/ });
-  const rowA = top.getByRole('row').filter({ hasText: storeA.storeName });
-  await seeText(rowA, usd(20000 + PACK.unit));
-  expect(await top.getByRole('row').filter({ hasText: storeB.storeName }).count()).toBe(0);
-  const status = page.getByRole('region', { name: 'Orders by status' });
-  await status.getByRole('button', { name: 'Show table' }).click();
-  const table = status.getByRole('table', { name: /Paid orders by status/ });
-  await seeText(table.getByRole('row').filter({ hasText: 'Delivered' }), String(week.statuses.delivered));
-  await snap(page, 'admin-overview');
-});
+j.step(
+  'picking "Last 7 days" changes the totals and the charts, and they match again',
+  async () => {
+    const { page } = manager;
+    const today = pacificDay(new Date());
+    const month = await figuresOf(daysBefore(today, 29), today);
+    const week = await figuresOf(daysBefore(today, 6), today);
+    expect(week.revenue).toBeLessThan(month.revenue);
+    await page.getByRole('combobox', { name: 'Date range' }).selectOption({ label: 'Last 7 days' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('last-7-days');
+    await seeTotals(manager, week);
+    // A chart draws once near the viewport (chart-card.tsx): scroll to it, as a manager would.
+    await page.getByRole('region', { name: 'Orders by status' }).scrollIntoViewIfNeeded();
+    await see(page.getByRole('img', { name: statusSummary(week) }));
+    // Store A's week: today's order and the one from two days ago; store B's order is older.
+    const top = page.getByRole('region', { name: /Top 10 stores/ });
+    const rowA = top.getByRole('row').filter({ hasText: storeA.storeName });
+    await seeText(rowA, usd(20000 + PACK.unit));
+    expect(await top.getByRole('row').filter({ hasText: storeB.storeName }).count()).toBe(0);
+    const status = page.getByRole('region', { name: 'Orders by status' });
+    await status.getByRole('button', { name: 'Show table' }).click();
+    const table = status.getByRole('table', { name: /Paid orders by status/ });
+    await seeText(
+      table.getByRole('row').filter({ hasText: 'Delivered' }),
+      String(week.statuses.delivered),
+    );
+    await snap(page, 'admin-overview');
+  },
+);
 
 j.step('a store is found by part of its name and exactly its orders are exported', async () => {
   const { page } = manager;
@@ -193,20 +286,28 @@ j.step('a store is found by part of its name and exactly its orders are exported
   await page.goto('/admin?tab=orders');
   const tag = storeA.storeName.split(' ').at(-1)!;
   const part = `shop ${tag.slice(0, 4)}`;
-  await page.getByRole('searchbox', { name: 'Search store, email, order or invoice number' }).fill(part);
+  await page
+    .getByRole('searchbox', { name: 'Search store, email, order or invoice number' })
+    .fill(part);
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(part);
   const orders = page.getByRole('region', { name: 'Recent Orders' });
   // The unfiltered page may still show while the search loads: wait for exactly store A's rows.
-  const rowsOf = (buyer: TestBuyer) => orders.getByRole('row').filter({ hasText: buyer.storeName }).count();
-  await expect.poll(async () => [await rowsOf(storeA), await rowsOf(storeB)], { timeout: 20_000 }).toEqual([3, 0]);
+  const rowsOf = (buyer: TestBuyer) =>
+    orders.getByRole('row').filter({ hasText: buyer.storeName }).count();
+  await expect
+    .poll(async () => [await rowsOf(storeA), await rowsOf(storeB)], { timeout: 20_000 })
+    .toEqual([3, 0]);
   await see(orders.getByText('1–3 of 3'));
   await snap(page, 'admin-orders-search');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = path.join(ARTIFACTS_DIR, 'manager-insight-orders.csv');
   await (await download).saveAs(file);
-  const csv = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
-  expect(csv[0]).toMatch(/^Order ID,Date,Store,/);
+  const csv = (await readFile(file, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(csv[0]).toMatch(/^"Order ID","Date","Store",/);
   expect(csv).toHaveLength(4);
   for (const row of csv.slice(1)) expect(row).toContain(storeA.storeName);
 });
@@ -293,7 +394,10 @@ j.step('the Tutorials tab, its form and a Delete confirmation pass axe', async (
   const confirm = page.locator('.confirm-popover').filter({ visible: true });
   const openDelete = async () => {
     if (await confirm.isVisible()) return;
-    await tutorials.getByRole('button', { name: /^Delete / }).first().click();
+    await tutorials
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
     await see(confirm.getByRole('button', { name: 'Delete', exact: true }));
   };
   await checkA11yBothWidths(page, 'admin-tutorial-delete-confirm', openDelete);

@@ -11,6 +11,7 @@ import {
 } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { FUNCTION_NAMES } from '@portal/domain';
 import {
   requestPasswordResetHandler,
   resendVerificationEmailHandler,
@@ -42,45 +43,52 @@ import {
   subscribeNewsletterHandler,
   unsubscribeNewsletterHandler,
 } from './handlers/newsletter';
-import { CALLABLE_OPTIONS } from './lib/app-check';
+import { callableOptions } from './lib/app-check';
 import { onCall } from './lib/guarded-on-call';
 import { inFunctionsEmulator, maxInstances } from './lib/params';
 import { smtpPassword } from './mail/config';
 import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
 
 // Every function: a cap on instances, so a traffic spike or a loop cannot run up the bill.
-// Every callable: App Check enforced (lib/app-check.ts), so only our web app can call it, and
-// a body too large or too deep refused before firebase-functions decodes it (lib/guarded-on-call.ts).
+// Every callable: App Check enforced (lib/app-check.ts), so only our web app can call it; the
+// ones anyone may call signed out spend a limited-use token per call (replay protection). A body
+// too large or too deep is refused before firebase-functions decodes it (lib/guarded-on-call.ts).
 setGlobalOptions({ maxInstances });
 
 // Accounts and access: a business applies (the pending profile and its first mail); managers
 // approve or reject applicants (custom claims); unverified applicants expire.
-export const submitApplication = onCall(CALLABLE_OPTIONS, submitApplicationHandler);
+export const submitApplication = onCall(
+  callableOptions(FUNCTION_NAMES.submitApplication),
+  submitApplicationHandler,
+);
 export const sweepExpiredApplicants = onSchedule(
   { schedule: 'every 24 hours', timeoutSeconds: 540 },
   sweepExpiredApplicantsHandler,
 );
-export const setProfileStatus = onCall(CALLABLE_OPTIONS, setProfileStatusHandler);
+export const setProfileStatus = onCall(
+  callableOptions(FUNCTION_NAMES.setProfileStatus),
+  setProfileStatusHandler,
+);
 export const saveShipTo = onCall(
-  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  { ...callableOptions(FUNCTION_NAMES.saveShipTo), secrets: [stripeSecretKey] },
   saveShipToHandler,
 );
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = onCall(
-  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  { ...callableOptions(FUNCTION_NAMES.createCheckoutSession), secrets: [stripeSecretKey] },
   createCheckoutSessionHandler,
 );
 export const verifyPayment = onCall(
-  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  { ...callableOptions(FUNCTION_NAMES.verifyPayment), secrets: [stripeSecretKey] },
   verifyPaymentHandler,
 );
 export const updateOrderStatus = onCall(
-  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  { ...callableOptions(FUNCTION_NAMES.updateOrderStatus), secrets: [stripeSecretKey] },
   updateOrderStatusHandler,
 );
 export const refundOrder = onCall(
-  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  { ...callableOptions(FUNCTION_NAMES.refundOrder), secrets: [stripeSecretKey] },
   refundOrderHandler,
 );
 export const stripeWebhook = onRequest(
@@ -98,7 +106,7 @@ export const sweepStaleCheckouts = onSchedule(
 // a product's price, stock or status change reprices or pauses its lines from the next cycle.
 // standing-orders/*.ts, docs/standing-orders.md.
 export const manageStandingOrder = onCall(
-  { ...CALLABLE_OPTIONS, secrets: [stripeSecretKey] },
+  { ...callableOptions(FUNCTION_NAMES.manageStandingOrder), secrets: [stripeSecretKey] },
   manageStandingOrderHandler,
 );
 export const onProductChanged = onDocumentWritten(
@@ -116,14 +124,32 @@ export const onProfileChanged = onDocumentUpdated(
 );
 
 // Accounts by mail: forgot password, verification links, the verified flag on the profile.
-export const requestPasswordReset = onCall(CALLABLE_OPTIONS, requestPasswordResetHandler);
-export const resendVerificationEmail = onCall(CALLABLE_OPTIONS, resendVerificationEmailHandler);
-export const syncEmailVerification = onCall(CALLABLE_OPTIONS, syncEmailVerificationHandler);
+export const requestPasswordReset = onCall(
+  callableOptions(FUNCTION_NAMES.requestPasswordReset),
+  requestPasswordResetHandler,
+);
+export const resendVerificationEmail = onCall(
+  callableOptions(FUNCTION_NAMES.resendVerificationEmail),
+  resendVerificationEmailHandler,
+);
+export const syncEmailVerification = onCall(
+  callableOptions(FUNCTION_NAMES.syncEmailVerification),
+  syncEmailVerificationHandler,
+);
 
 // Newsletter with double opt-in.
-export const subscribeNewsletter = onCall(CALLABLE_OPTIONS, subscribeNewsletterHandler);
-export const confirmNewsletter = onCall(CALLABLE_OPTIONS, confirmNewsletterHandler);
-export const unsubscribeNewsletter = onCall(CALLABLE_OPTIONS, unsubscribeNewsletterHandler);
+export const subscribeNewsletter = onCall(
+  callableOptions(FUNCTION_NAMES.subscribeNewsletter),
+  subscribeNewsletterHandler,
+);
+export const confirmNewsletter = onCall(
+  callableOptions(FUNCTION_NAMES.confirmNewsletter),
+  confirmNewsletterHandler,
+);
+export const unsubscribeNewsletter = onCall(
+  callableOptions(FUNCTION_NAMES.unsubscribeNewsletter),
+  unsubscribeNewsletterHandler,
+);
 
 // Mail: the outbox (mail/{eventKey}) is delivered when a message is created, and retried on a
 // schedule. functions/src/mail/outbox.ts.
@@ -139,10 +165,19 @@ export const retryMail = onSchedule(
 // Manager insight (docs/manager-insight.md). The Orders and Users tables search, filter, sort and
 // page on the server; orders and profiles carry the search fields, kept by two triggers
 // (insights/search-fields.ts) that write only what differs.
-export const getSalesOverview = onCall(CALLABLE_OPTIONS, getSalesOverviewHandler);
-export const searchOrders = onCall(CALLABLE_OPTIONS, searchOrdersHandler);
-export const searchUsers = onCall(CALLABLE_OPTIONS, searchUsersHandler);
-export const getStoreDetails = onCall(CALLABLE_OPTIONS, getStoreDetailsHandler);
+export const getSalesOverview = onCall(
+  callableOptions(FUNCTION_NAMES.getSalesOverview),
+  getSalesOverviewHandler,
+);
+export const searchOrders = onCall(
+  callableOptions(FUNCTION_NAMES.searchOrders),
+  searchOrdersHandler,
+);
+export const searchUsers = onCall(callableOptions(FUNCTION_NAMES.searchUsers), searchUsersHandler);
+export const getStoreDetails = onCall(
+  callableOptions(FUNCTION_NAMES.getStoreDetails),
+  getStoreDetailsHandler,
+);
 export const onOrderWrittenForSearch = onDocumentWritten(
   'orders/{orderId}',
   orderWrittenForSearchHandler,

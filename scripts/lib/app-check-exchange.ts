@@ -3,11 +3,15 @@
  * (there is none offline). The web app's local provider sends it the debug token `npm start`
  * prints and gets a token signed with a key derived from that debug token; the callables verify
  * it in the Functions emulator (functions/src/lib/app-check.ts). The request and answer have the
- * shape of App Check's exchangeDebugToken. Listens on loopback only.
+ * shape of App Check's exchangeDebugToken (`limitedUse: true` asks for a limited-use token, which
+ * lives 5 minutes). Every token carries its own `jti`, so the replay-protected callables can
+ * spend it once. (The web app's custom provider cannot tell the two kinds apart: the SDK asks it
+ * for a new token for each limited-use call and it gets a normal one, with its own jti, spent
+ * the same way.) Listens on loopback only.
  */
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import { mintLocalAppCheckToken } from '../../functions/src/lib/app-check';
+import { mintLocalAppCheckToken } from '../../functions/src/lib/local-app-check-token';
 
 export interface AppCheckExchangeOptions {
   host: string;
@@ -85,14 +89,23 @@ export function startAppCheckExchange(options: AppCheckExchangeOptions): Promise
     req.on('end', () => {
       if (size > MAX_BODY_BYTES) return fail(413, 'INVALID_ARGUMENT', 'Request too large.');
       let debugToken: unknown;
+      let limitedUse: unknown;
       try {
-        debugToken = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { debugToken?: unknown })
-          ?.debugToken;
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          debugToken?: unknown;
+          limitedUse?: unknown;
+          limited_use?: unknown;
+        } | null;
+        debugToken = body?.debugToken;
+        limitedUse = body?.limitedUse ?? body?.limited_use ?? false;
       } catch {
         return fail(400, 'INVALID_ARGUMENT', 'The body must be JSON: { "debugToken": "..." }.');
       }
       if (typeof debugToken !== 'string' || debugToken === '') {
         return fail(400, 'INVALID_ARGUMENT', 'debugToken is required.');
+      }
+      if (typeof limitedUse !== 'boolean') {
+        return fail(400, 'INVALID_ARGUMENT', 'limitedUse must be true or false.');
       }
       if (projectId !== options.projectId || !sameSecret(debugToken, options.debugToken)) {
         return fail(403, 'PERMISSION_DENIED', 'App attestation failed: unknown debug token.');
@@ -102,6 +115,7 @@ export function startAppCheckExchange(options: AppCheckExchangeOptions): Promise
         projectId,
         appId,
         nowMs: now(),
+        limitedUse,
       });
       answer(200, { token, ttl: `${ttlSeconds}s` });
     });

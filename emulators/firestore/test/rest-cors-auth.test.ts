@@ -82,7 +82,7 @@ describe('CORS', () => {
   );
 
   it.each([ORIGIN, 'https://example.com', 'null'])(
-    'an error answer carries CORS headers for origin %s',
+    'an error answer of the Firestore API carries CORS headers for origin %s',
     async (origin) => {
       const res = await rest(target, 'GET', '/c/missing', { admin: false, headers: { origin } });
       expect(res.status).toBe(404);
@@ -108,7 +108,7 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
   });
 
-  it('404 Not Found answers carry CORS headers', async () => {
+  it('404 Not Found answers carry CORS headers (to a page of this machine)', async () => {
     const res = await rest(target, 'GET', '/v1/nope', {
       admin: false,
       headers: { origin: ORIGIN },
@@ -250,5 +250,102 @@ describe('REST: routing names are checked before the token', () => {
     expect(res.json<{ error: { message: string } }>().error.message).toBe(
       'Collection id "__x__" is invalid because it is reserved.',
     );
+  });
+});
+
+describe('admin endpoints and other origins (a page on another site must not wipe the data)', () => {
+  const EVIL = ['http://evil.test', 'https://evil.test', 'null', 'http://localhost.evil.test'];
+  const LOOPBACK = ['http://localhost:5173', 'http://127.0.0.1:4000', 'http://[::1]:8080'];
+  const clearPath = () => `/emulator/v1/projects/${target.projectId}/databases/(default)/documents`;
+
+  async function seed(): Promise<void> {
+    const res = await rest(target, 'PATCH', '/guard/doc', {
+      body: { fields: { n: { integerValue: '1' } } },
+    });
+    expect(res.status).toBe(200);
+  }
+  const stillThere = async () => (await rest(target, 'GET', '/guard/doc')).status === 200;
+
+  it.each(EVIL)('refuses clearing the data from %s, and keeps it', async (origin) => {
+    await seed();
+    const res = await rest(target, 'DELETE', clearPath(), { headers: { origin } });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(await stillThere()).toBe(true);
+  });
+
+  it.each(EVIL)('refuses the preflight of an admin call from %s', async (origin) => {
+    const res = await rest(target, 'OPTIONS', clearPath(), {
+      admin: false,
+      headers: {
+        origin,
+        'access-control-request-method': 'DELETE',
+        'access-control-request-private-network': 'true',
+      },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-private-network')).toBeNull();
+  });
+
+  it('refuses a simple (unpreflighted) export, a rules swap and a usage reset from another site', async () => {
+    const origin = 'http://evil.test';
+    const project = `/emulator/v1/projects/${target.projectId}`;
+    const calls: Array<[string, string, string]> = [
+      ['POST', `${project}:export`, JSON.stringify({ export_directory: 'evil-export' })],
+      [
+        'PUT',
+        `${project}:securityRules`,
+        JSON.stringify({ rules: { files: [{ content: 'allow read, write;' }] } }),
+      ],
+      ['DELETE', `${project}/usage`, ''],
+      ['GET', `${project}/usage`, ''],
+      ['GET', '/emulator/v1/anything', ''],
+    ];
+    for (const [method, path, raw] of calls) {
+      const res = await rest(target, method, path, {
+        admin: false,
+        raw: method === 'GET' ? undefined : raw,
+        headers: { origin, 'content-type': 'text/plain' },
+      });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.text, `${method} ${path}`).not.toContain('"documents"');
+    }
+  });
+
+  it.each(LOOPBACK)('lets a page served from this machine (%s) clear the data', async (origin) => {
+    await seed();
+    const preflight = await rest(target, 'OPTIONS', clearPath(), {
+      admin: false,
+      headers: { origin, 'access-control-request-method': 'DELETE' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    const res = await rest(target, 'DELETE', clearPath(), { headers: { origin } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(await stillThere()).toBe(false);
+  });
+
+  it('answers the Firestore API to another site without credentials or private-network access', async () => {
+    const res = await rest(target, 'GET', '/c/missing', {
+      admin: false,
+      headers: { origin: 'https://evil.test' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://evil.test');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await rest(target, 'OPTIONS', '/c/a', {
+      admin: false,
+      headers: {
+        origin: 'https://evil.test',
+        'access-control-request-method': 'GET',
+        'access-control-request-private-network': 'true',
+      },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-private-network')).toBeNull();
   });
 });

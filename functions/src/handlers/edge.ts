@@ -3,7 +3,7 @@ import {
   type CallableRequest,
   type FunctionsErrorCode,
 } from 'firebase-functions/v2/https';
-import { checkLocalAppCheck } from '../lib/app-check';
+import { checkAppCheck } from '../lib/app-check';
 import { createContext, type Context } from '../lib/context';
 import { payloadProblem } from '../lib/payload-limits';
 import {
@@ -18,10 +18,12 @@ import {
 
 /**
  * What a callable handler reads of the request the Functions runtime hands it: the caller, the
- * data, (for per-IP rate limits) the address the platform reports, and (for the local App Check
- * check) the headers.
+ * data, what the runtime verified of the App Check token (whether it was spent before), (for
+ * per-IP rate limits) the address the platform reports, and (for the local App Check check) the
+ * headers.
  */
 export type CallRequest = Pick<CallableRequest, 'auth' | 'data'> & {
+  app?: { alreadyConsumed?: boolean | undefined } | undefined;
   rawRequest?: {
     ip?: string | undefined;
     headers?: Record<string, string | string[] | undefined>;
@@ -49,22 +51,24 @@ export function toHttpsError(error: unknown): unknown {
 }
 
 /**
- * A callable handler: checks the local App Check token in the emulator (lib/app-check.ts; in
- * production the runtime has), refuses `data` beyond the size, depth and width any callable takes
- * (lib/payload-limits.ts) with invalid-argument before a schema walks it, builds the context
- * (lib/context.ts), runs `body`, and turns a service's refusal into its HttpsError. Errors that
- * are not refusals (a Firestore outage, a bug) pass through unchanged, and the Functions runtime
- * answers them with `internal`.
+ * A callable handler: builds the context (lib/context.ts), refuses a spent App Check token and,
+ * in the emulator, checks (and where asked, spends) the local one (lib/app-check.ts; in
+ * production the runtime has verified it), refuses `data` beyond the size, depth and width any
+ * callable takes (lib/payload-limits.ts) with invalid-argument before a schema walks it, runs
+ * `body`, and turns a service's refusal into its HttpsError. Errors that are not refusals (a
+ * Firestore outage, a bug) pass through unchanged, and the Functions runtime answers them with
+ * `internal`.
  */
 export function callable<Res>(
   body: (request: CallRequest, ctx: Context) => Promise<Res>,
 ): (request: CallRequest) => Promise<Res> {
   return async (request) => {
     try {
-      checkLocalAppCheck(request);
+      const ctx = createContext();
+      await checkAppCheck(request, ctx.db);
       const problem = payloadProblem(request.data);
       if (problem) throw new HttpsError('invalid-argument', problem);
-      return await body(request, createContext());
+      return await body(request, ctx);
     } catch (error) {
       throw toHttpsError(error);
     }

@@ -6,6 +6,7 @@ import { orderCases } from './cases/orders';
 import { profileCases } from './cases/profiles';
 import { standingOrderCases } from './cases/standing-orders';
 import {
+  appCheckTokenCases,
   auditLogCases,
   checkoutCases,
   checkoutLockCases,
@@ -33,6 +34,7 @@ const all: RuleCase[] = [
   ...mailCases,
   ...rateLimitCases,
   ...auditLogCases,
+  ...appCheckTokenCases,
   ...stripeEventCases,
   ...checkoutLockCases,
   ...checkoutCases,

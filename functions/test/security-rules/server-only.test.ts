@@ -1,4 +1,5 @@
 import {
+  appCheckTokenCases,
   auditLogCases,
   checkoutCases,
   checkoutLockCases,
@@ -16,6 +17,7 @@ runMatrix('firestore.rules: newsletter_subscribers/{id}', newsletterCases);
 runMatrix('firestore.rules: mail/{eventKey}', mailCases);
 runMatrix('firestore.rules: rate_limits/{id}', rateLimitCases);
 runMatrix('firestore.rules: audit_log/{id}', auditLogCases);
+runMatrix('firestore.rules: app_check_tokens/{jti}', appCheckTokenCases);
 runMatrix('firestore.rules: stripe_events/{id}', stripeEventCases);
 runMatrix('firestore.rules: checkout_locks/{uid}', checkoutLockCases);
 runMatrix('firestore.rules: checkouts/{checkoutId}', checkoutCases);

@@ -31,6 +31,12 @@ export const COLLECTIONS = {
   salesWeeks: 'sales_weeks',
   /** The same per month, keyed YYYY-MM (server only). */
   salesMonths: 'sales_months',
+  /**
+   * The local stack only: one per limited-use App Check token a replay-protected callable has
+   * spent (id: the token's jti), with an expires_at for TTL (functions/src/lib/app-check.ts).
+   * In production App Check's backend keeps this record; nothing writes it there.
+   */
+  appCheckTokens: 'app_check_tokens',
 } as const;
 
 export const paths = {
@@ -51,6 +57,7 @@ export const paths = {
   mail: (key: string) => `${COLLECTIONS.mail}/${key}`,
   newsletterSubscriber: (id: string) => `${COLLECTIONS.newsletterSubscribers}/${id}`,
   rateLimit: (key: string) => `${COLLECTIONS.rateLimits}/${key}`,
+  appCheckToken: (jti: string) => `${COLLECTIONS.appCheckTokens}/${jti}`,
 } as const;
 
 /** Names of the callable and HTTPS functions, shared by the web client and the functions. */
@@ -75,3 +82,22 @@ export const FUNCTION_NAMES = {
   confirmNewsletter: 'confirmNewsletter',
   unsubscribeNewsletter: 'unsubscribeNewsletter',
 } as const;
+
+export type FunctionName = (typeof FUNCTION_NAMES)[keyof typeof FUNCTION_NAMES];
+
+/**
+ * The callables anyone may call signed out (forgot password, the verified flag, the newsletter)
+ * take a limited-use App Check token and spend it: one attestation buys one call, so a token
+ * copied out of a browser cannot drive a flood of calls for the hour a normal token lives. The
+ * web app asks for a fresh limited-use token for each call to these
+ * (web/src/lib/callables.ts), the functions are deployed with consumeAppCheckToken and refuse a
+ * token already spent (functions/src/lib/app-check.ts). The signed-in callables keep the normal
+ * token: they are limited per user, and App Check's consume call costs a round trip each.
+ */
+export const REPLAY_PROTECTED_CALLABLES: ReadonlySet<FunctionName> = new Set<FunctionName>([
+  FUNCTION_NAMES.requestPasswordReset,
+  FUNCTION_NAMES.syncEmailVerification,
+  FUNCTION_NAMES.subscribeNewsletter,
+  FUNCTION_NAMES.confirmNewsletter,
+  FUNCTION_NAMES.unsubscribeNewsletter,
+]);

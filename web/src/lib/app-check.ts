@@ -17,6 +17,11 @@ import type { EmulatorAddresses } from '@/config/local-emulators';
  *   (VITE_APP_CHECK_SITE_KEY; a production build without it is refused).
  * - Local: the stack's App Check exchange trades the debug token `npm start` printed for a token
  *   the callables verify in the Functions emulator (functions/src/lib/app-check.ts).
+ *
+ * The replay-protected callables (web/src/lib/callables.ts) ask for a limited-use token for each
+ * call. The SDK keeps no limited-use token: it asks the provider again each time, reCAPTCHA for a
+ * new attestation and the local provider the exchange for a new token (its own jti), which the
+ * function then spends.
  */
 export function startAppCheck(
   app: FirebaseApp,

@@ -1,6 +1,7 @@
 import { httpsCallable } from 'firebase/functions';
 import {
   FUNCTION_NAMES,
+  REPLAY_PROTECTED_CALLABLES,
   type AcceptedResponse,
   type CreateCheckoutSessionRequest,
   type CreateCheckoutSessionResponse,
@@ -31,12 +32,19 @@ import {
   type UpdateOrderStatusResponse,
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
+  type FunctionName,
 } from '@portal/domain';
 import { functions } from './firebase-app';
 
-/** Typed callable functions; request and response shapes come from @portal/domain. */
-function callable<Req, Res>(name: string) {
-  const fn = httpsCallable<Req, Res>(functions, name);
+/**
+ * Typed callable functions; request and response shapes come from @portal/domain. The callables
+ * anyone may call signed out get a fresh limited-use App Check token for each call, which the
+ * function spends (REPLAY_PROTECTED_CALLABLES): a second call with the same token is refused.
+ */
+function callable<Req, Res>(name: FunctionName) {
+  const fn = httpsCallable<Req, Res>(functions, name, {
+    limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
+  });
   return async (data: Req): Promise<Res> => (await fn(data)).data;
 }
 

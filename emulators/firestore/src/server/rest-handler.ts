@@ -435,8 +435,21 @@ export async function handleRest(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  applyCors(req, res);
   const head = req.method === 'HEAD';
+  let pathname = '/';
+  try {
+    pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    // An unparsable target is answered below (404), as before.
+  }
+  if (!applyCors(req, res, pathname)) {
+    const refusal = new FirestoreError(
+      'PERMISSION_DENIED',
+      'The emulator admin endpoints answer pages served from this machine only.',
+    );
+    send(res, 403, errorText(refusal), 'application/json', head);
+    return;
+  }
   if (req.method === 'OPTIONS') {
     res.writeHead(200, { 'content-length': 0 });
     res.end();

@@ -6,7 +6,8 @@ import type { Operation, RuleCase } from '../support/matrix';
 /**
  * Collections only the functions write: newsletter_subscribers, mail, rate_limits, audit_log,
  * stripe_events, checkout_locks, counters, stripe_customers, sales_days, sales_weeks,
- * sales_months (every client request is denied, managers included); checkouts, which managers
+ * sales_months, app_check_tokens (every client request is denied, managers included); checkouts,
+ * which managers
  * may read.
  */
 
@@ -84,6 +85,16 @@ export const mailCases: RuleCase[] = [
 export const rateLimitCases: RuleCase[] = closed(COLLECTIONS.rateLimits, 'reset-ip.abc', {
   count: 0,
   window_start: serverTimestamp(),
+});
+
+/**
+ * app_check_tokens: the limited-use App Check tokens the local stack has spent; a client that
+ * could delete one would replay it.
+ */
+export const appCheckTokenCases: RuleCase[] = closed(COLLECTIONS.appCheckTokens, 'jti-1', {
+  app_id: '1:000000000000:web:000000000000',
+  spent_at: serverTimestamp(),
+  expires_at: serverTimestamp(),
 });
 
 export const auditLogCases: RuleCase[] = closed(COLLECTIONS.auditLog, 'entry-1', {

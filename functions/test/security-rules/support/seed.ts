@@ -234,6 +234,7 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     delivery: { state: 'SUCCESS', attempts: 1, error: null },
   },
   [`${COLLECTIONS.rateLimits}/reset-ip.abc`]: { count: 3, window_start: at, expires_at: at },
+  [`${COLLECTIONS.appCheckTokens}/jti-1`]: { app_id: 'app', spent_at: at, expires_at: at },
   [`${COLLECTIONS.auditLog}/entry-1`]: {
     action: 'profile.status_changed',
     actor: U.manager,

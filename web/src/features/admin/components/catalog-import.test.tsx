@@ -214,9 +214,12 @@ describe('Catalog CSV export', () => {
     await waitFor(() => expect(downloadTextFile).toHaveBeenCalledTimes(1));
     const [fileName, csv] = vi.mocked(downloadTextFile).mock.calls[0]!;
     expect(fileName).toMatch(/^catalog-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = csv.split('\r\n');
-    expect(lines[0]).toBe(CATALOG_CSV_COLUMNS.join(','));
-    expect(lines).toHaveLength(3);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe(CATALOG_CSV_COLUMNS.map((column) => `"${column}"`).join(','));
+    // The header, two products and the final line end.
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe('');
     const plan = await readCatalogCsv(csv, [syrup, machine]);
     expect(plan).toMatchObject({ errors: [], created: 0, updated: 2 });
     expect(await screen.findByText('Exported 2 products.')).toBeInTheDocument();

@@ -632,9 +632,9 @@ describe('RecentOrdersTable: Export CSV', () => {
     const [fileName, csv] = vi.mocked(downloadTextFile).mock.calls[0] ?? [];
     expect(fileName).toBe('orders-2026-11-01-to-2026-11-26-shipped-search-smoke.csv');
     expect(csv?.slice(1).split('\r\n')).toEqual([
-      'Order ID,Date,Store,Status,Payment Type,Amount (USD),Refunded (USD),Invoice,Email,Role,Ship To,Items,Paid At',
-      'shipped3xyz,2025-03-04T18:30:00.000Z,Green Machine,shipped,one_time,50.00,0.00,INV-000042,owner@smokecity.test,retailer,,Purple Dream Syrup x 1,2025-03-04T18:31:00.000Z',
-      `ord_2,2025-03-04T18:30:00.000Z,"'=cmd|"" /C calc""!A0",shipped,one_time,50.00,0.00,,owner@smokecity.test,retailer,,Purple Dream Syrup x 1,2025-03-04T18:31:00.000Z`,
+      '"Order ID","Date","Store","Status","Payment Type","Amount (USD)","Refunded (USD)","Invoice","Email","Role","Ship To","Items","Paid At"',
+      '"shipped3xyz","2025-03-04T18:30:00.000Z","Green Machine","shipped","one_time","50.00","0.00","INV-000042","owner@smokecity.test","retailer","","Purple Dream Syrup x 1","2025-03-04T18:31:00.000Z"',
+      `"ord_2","2025-03-04T18:30:00.000Z","'=cmd|"" /C calc""!A0","shipped","one_time","50.00","0.00","","owner@smokecity.test","retailer","","Purple Dream Syrup x 1","2025-03-04T18:31:00.000Z"`,
       '',
     ]);
     await expectToast('Export Ready', 'Exported 2 orders.');

@@ -318,9 +318,9 @@ describe('UserManagementTable: Export CSV', () => {
     const [fileName, csv] = vi.mocked(downloadTextFile).mock.calls[0] ?? [];
     expect(fileName).toBe('users-all-pending-retailer.csv');
     expect(csv?.slice(1).split('\r\n')).toEqual([
-      'User ID,Store,Full Name,Seller Permit ID,Email,Role,Status,Verified,Applied,Reviewed',
-      'uid-pending,Cloud Nine Smoke,Pat Lee,SP-1001,pat@cloudnine.test,retailer,pending,yes,2025-03-02T12:00:00.000Z,',
-      `u9,"'=HYPERLINK(""x"")",Pat Lee,SP-1001,pat@cloudnine.test,retailer,pending,yes,2025-03-02T12:00:00.000Z,`,
+      '"User ID","Store","Full Name","Seller Permit ID","Email","Role","Status","Verified","Applied","Reviewed"',
+      '"uid-pending","Cloud Nine Smoke","Pat Lee","SP-1001","pat@cloudnine.test","retailer","pending","yes","2025-03-02T12:00:00.000Z",""',
+      `"u9","'=HYPERLINK(""x"")","Pat Lee","SP-1001","pat@cloudnine.test","retailer","pending","yes","2025-03-02T12:00:00.000Z",""`,
       '',
     ]);
     expect(

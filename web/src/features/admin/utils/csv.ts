@@ -1,21 +1,34 @@
 /**
- * CSV files the dashboard downloads (orders, users): RFC 4180 cells, CRLF line ends, a UTF-8
- * byte-order mark so spreadsheet apps read accented store names correctly, and no cell a
- * spreadsheet would run as a formula.
+ * The one home for writing CSV: every file the dashboard downloads (orders, users, the catalog)
+ * is built here. RFC 4180 cells, CRLF line ends, a UTF-8 byte-order mark so spreadsheet apps read
+ * accented store names correctly, and no cell a spreadsheet would run as a formula.
  */
 
-/**
- * A spreadsheet would run a cell starting with = + - @ (or tab / carriage return) as a formula
- * (CSV injection); a leading single quote makes it plain text.
- */
+/** A cell starting with one of these is run as a formula by spreadsheets (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** The single quote `neutraliseFormula` put before such a cell. */
+const NEUTRALISED_FORMULA = /^'(?=[=+\-@\t\r])/;
+
+/** A leading single quote makes a would-be formula plain text. */
 function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break; quotes doubled. */
+/**
+ * A cell's text as it was before `csvCell` neutralised it: the catalog import takes the quote off
+ * again, so an exported file imports back unchanged.
+ */
+export function restoreNeutralisedFormula(value: string): string {
+  return value.replace(NEUTRALISED_FORMULA, '');
+}
+
+/**
+ * One CSV cell (RFC 4180), always quoted, quotes doubled, a would-be formula neutralised. Quoting
+ * every cell matters beyond commas: a spreadsheet set to a locale whose separator is `;` splits
+ * an unquoted `Acme;=WEBSERVICE(...)` into a second cell that starts with `=` and runs it.
+ */
 export function csvCell(raw: string): string {
-  const value = neutraliseFormula(raw);
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return `"${neutraliseFormula(raw).replace(/"/g, '""')}"`;
 }
 
 /** Cents as dollars with two decimals and no currency sign or grouping, e.g. 123456 -> "1234.56". */

