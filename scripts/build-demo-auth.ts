@@ -33,12 +33,27 @@ const lines = new EventEmitter();
 const proc = startProcess({
   name: 'auth',
   command: path.join(ROOT, 'node_modules/.bin/firebase'),
-  args: ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config, '--export-on-exit', exportDir],
+  args: [
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    PROJECT_ID,
+    '--config',
+    config,
+    '--export-on-exit',
+    exportDir,
+  ],
   cwd: work,
   onLine: (line) => lines.emit('line', line),
 });
 try {
-  await waitForLine(proc, (fn) => lines.on('line', fn), (l) => l.includes('All emulators ready'), 60_000);
+  await waitForLine(
+    proc,
+    (fn) => lines.on('line', fn),
+    (l) => l.includes('All emulators ready'),
+    60_000,
+  );
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authPort}`;
   const { initializeApp } = await import('firebase-admin/app');
   const { getAuth } = await import('firebase-admin/auth');
@@ -59,12 +74,22 @@ try {
   const target = path.join(ROOT, 'emulator-data');
   await mkdir(target, { recursive: true });
   await rm(path.join(target, 'auth_export'), { recursive: true, force: true });
-  await cp(path.join(exportDir, 'auth_export'), path.join(target, 'auth_export'), { recursive: true });
-  const metadata = JSON.parse(await readFile(path.join(exportDir, 'firebase-export-metadata.json'), 'utf8'));
-  await writeFile(path.join(target, 'firebase-export-metadata.json'), `${JSON.stringify(metadata, null, 2)}\n`);
+  await cp(path.join(exportDir, 'auth_export'), path.join(target, 'auth_export'), {
+    recursive: true,
+  });
+  const metadata = JSON.parse(
+    await readFile(path.join(exportDir, 'firebase-export-metadata.json'), 'utf8'),
+  );
+  await writeFile(
+    path.join(target, 'firebase-export-metadata.json'),
+    `${JSON.stringify(metadata, null, 2)}\n`,
+  );
   // Pretty-print the accounts so reviews can read them.
   const accountsFile = path.join(target, 'auth_export/accounts.json');
-  await writeFile(accountsFile, `${JSON.stringify(JSON.parse(await readFile(accountsFile, 'utf8')), null, 2)}\n`);
+  await writeFile(
+    accountsFile,
+    `${JSON.stringify(JSON.parse(await readFile(accountsFile, 'utf8')), null, 2)}\n`,
+  );
   console.log(`Wrote ${DEMO_ACCOUNTS.length} demo accounts to emulator-data/auth_export`);
 } finally {
   await proc.stop();

@@ -40,26 +40,276 @@ const ts = (iso: string) => ({ $timestamp: iso });
  * seeded syrups and machines (20 open checkouts of a double bowl in the latency test), so those
  * stay well above what they take.
  */
-const retailSyrupBreaks = (base: number) => [{ min_quantity: 12, unit_amount: base - 200 }, { min_quantity: 24, unit_amount: base - 400 }];
-const wholesaleSyrupBreaks = (base: number) => [{ min_quantity: 24, unit_amount: base - 200 }, { min_quantity: 48, unit_amount: base - 400 }];
+const retailSyrupBreaks = (base: number) => [
+  { min_quantity: 12, unit_amount: base - 200 },
+  { min_quantity: 24, unit_amount: base - 400 },
+];
+const wholesaleSyrupBreaks = (base: number) => [
+  { min_quantity: 24, unit_amount: base - 200 },
+  { min_quantity: 48, unit_amount: base - 400 },
+];
 const byTheUnit = { case_pack: 1, min_quantity: 1, stock_reserved: 0 };
 const day = (iso: string) => new Date(`${iso}T16:00:00Z`);
-const FLAVOR_IMAGES = ['/products/purple-dream.svg', '/products/blue-coast.svg', '/products/green-machine.svg', '/products/red-rush.svg', '/products/mango-tango.svg'];
+const FLAVOR_IMAGES = [
+  '/products/purple-dream.svg',
+  '/products/blue-coast.svg',
+  '/products/green-machine.svg',
+  '/products/red-rush.svg',
+  '/products/mango-tango.svg',
+];
 
 const catalog: CatalogProduct[] = [
-  { id: 'purple-dream', sku: 'SYR-PURPLE', category: 'Syrups', name: 'Purple Dream Syrup', description: 'Grape and blackberry slush syrup, 1 gallon. Our best seller.', image_url: '/products/purple-dream.svg', images: ['/products/syrup-variety-pack.svg'], price_retailer: 3499, price_breaks: retailSyrupBreaks(3499), price_wholesaler: 2799, wholesale_breaks: wholesaleSyrupBreaks(2799), ...byTheUnit, stock_on_hand: 240, is_active: true, sort_order: 1, created_at: day('2025-03-03') },
-  { id: 'blue-coast', sku: 'SYR-BLUE', category: 'Syrups', name: 'Blue Coast Syrup', description: 'Blue raspberry with a citrus finish, 1 gallon.', image_url: '/products/blue-coast.svg', images: [], price_retailer: 3499, price_breaks: retailSyrupBreaks(3499), price_wholesaler: 2799, wholesale_breaks: wholesaleSyrupBreaks(2799), ...byTheUnit, stock_on_hand: 180, is_active: true, sort_order: 2, created_at: day('2025-03-03') },
-  { id: 'green-machine', sku: 'SYR-GREEN', category: 'Syrups', name: 'Green Machine Syrup', description: 'Sour green apple and lime, 1 gallon.', image_url: '/products/green-machine.svg', images: [], price_retailer: 3499, price_breaks: retailSyrupBreaks(3499), price_wholesaler: 2799, wholesale_breaks: wholesaleSyrupBreaks(2799), ...byTheUnit, stock_on_hand: 150, is_active: true, sort_order: 3, created_at: day('2025-04-14') },
-  { id: 'red-rush', sku: 'SYR-RED', category: 'Syrups', name: 'Red Rush Syrup', description: 'Cherry and strawberry, 1 gallon.', image_url: '/products/red-rush.svg', images: [], price_retailer: 3299, price_breaks: retailSyrupBreaks(3299), price_wholesaler: 2599, wholesale_breaks: wholesaleSyrupBreaks(2599), ...byTheUnit, stock_on_hand: 120, is_active: true, sort_order: 4, created_at: day('2025-04-14') },
-  { id: 'mango-tango', sku: 'SYR-MANGO', category: 'Syrups', name: 'Mango Tango Syrup', description: 'Mango and passion fruit, 1 gallon.', image_url: '/products/mango-tango.svg', images: [], price_retailer: 3299, price_breaks: retailSyrupBreaks(3299), price_wholesaler: 2599, wholesale_breaks: wholesaleSyrupBreaks(2599), ...byTheUnit, stock_on_hand: 140, is_active: true, sort_order: 5, created_at: day('2025-06-02') },
-  { id: 'syrup-variety-pack', sku: 'SYR-VARIETY-5', category: 'Bundles', name: 'Syrup Variety Pack', description: 'Five gallons: one of each flavor. Top-selling flavors included.', image_url: '/products/syrup-variety-pack.svg', images: FLAVOR_IMAGES, price_retailer: 15999, price_breaks: [], price_wholesaler: 12499, wholesale_breaks: [], ...byTheUnit, stock_on_hand: null, is_active: true, sort_order: 6, created_at: day('2025-06-02') },
-  { id: 'slushie-machine-single', sku: 'MCH-SINGLE', category: 'Machines', name: 'Slushie Machine, Single Bowl', description: '12 L bowl with LED lighting. Countertop size for small shops.', image_url: '/products/slushie-machine-single.svg', images: [], price_retailer: 89900, price_breaks: [], price_wholesaler: 74900, wholesale_breaks: [], ...byTheUnit, stock_on_hand: 35, is_active: true, sort_order: 7, created_at: day('2025-02-10') },
-  { id: 'slushie-machine-double', sku: 'MCH-DOUBLE', category: 'Machines', name: 'Slushie Machine, Double Bowl', description: 'Two 12 L bowls with LED lighting, high volume.', image_url: '/products/slushie-machine-double.svg', images: [], price_retailer: 149900, price_breaks: [], price_wholesaler: 124900, wholesale_breaks: [{ min_quantity: 3, unit_amount: 119900 }], ...byTheUnit, stock_on_hand: 45, is_active: true, sort_order: 8, created_at: day('2025-02-10') },
-  { id: 'slushie-machine-triple', sku: 'MCH-TRIPLE', category: 'Machines', name: 'Slushie Machine, Triple Bowl', description: 'Three 15 L bowls, industrial compressor, LED lighting.', image_url: '/products/slushie-machine-triple.svg', images: [], price_retailer: 219900, price_breaks: [], price_wholesaler: 184900, wholesale_breaks: [], ...byTheUnit, stock_on_hand: 8, is_active: true, sort_order: 9, created_at: day('2025-09-08') },
-  { id: 'slush-cups-16oz', sku: 'CUP-16OZ', category: 'Supplies', name: 'Slush Cups, 16 oz (sleeve of 50)', description: 'Clear PET cups that show off the color. Sold in cases of 20 sleeves (1,000 cups). Fit our 16 oz dome lids.', image_url: '/products/slush-cups-16oz.svg', images: ['/products/dome-lids-16oz.svg'], price_retailer: 650, price_breaks: [{ min_quantity: 60, unit_amount: 590 }, { min_quantity: 100, unit_amount: 540 }], price_wholesaler: 520, wholesale_breaks: [{ min_quantity: 60, unit_amount: 470 }, { min_quantity: 100, unit_amount: 430 }], case_pack: 20, min_quantity: 20, stock_reserved: 0, stock_on_hand: 400, is_active: true, sort_order: 10, created_at: day('2025-10-20') },
-  { id: 'dome-lids-16oz', sku: 'LID-16OZ', category: 'Supplies', name: 'Dome Lids, 16 oz (sleeve of 50)', description: 'Dome lids with a straw slot for our 16 oz cups. Sold in cases of 20 sleeves.', image_url: '/products/dome-lids-16oz.svg', images: [], price_retailer: 450, price_breaks: [{ min_quantity: 60, unit_amount: 400 }], price_wholesaler: 360, wholesale_breaks: [{ min_quantity: 60, unit_amount: 320 }], case_pack: 20, min_quantity: 20, stock_reserved: 0, stock_on_hand: 0, is_active: true, sort_order: 11, created_at: day('2025-10-20') },
-  { id: 'spoon-straws', sku: 'STR-SPOON', category: 'Supplies', name: 'Spoon Straws (box of 250)', description: 'Wide spoon straws in assorted colors. Sold in cases of 6 boxes, at least 2 cases per order.', image_url: '/products/spoon-straws.svg', images: [], price_retailer: 1299, price_breaks: [{ min_quantity: 24, unit_amount: 1199 }], price_wholesaler: 999, wholesale_breaks: [{ min_quantity: 24, unit_amount: 899 }, { min_quantity: 48, unit_amount: 849 }], case_pack: 6, min_quantity: 12, stock_reserved: 0, stock_on_hand: 90, is_active: true, sort_order: 12, created_at: day('2025-11-05') },
-  { id: 'cola-classic', sku: 'SYR-COLA', category: 'Syrups', name: 'Cola Classic Syrup (retired)', description: 'Discontinued flavor kept for past orders.', image_url: '/products/red-rush.svg', images: [], price_retailer: 2999, price_breaks: [], price_wholesaler: 2299, wholesale_breaks: [], ...byTheUnit, stock_on_hand: null, is_active: false, sort_order: 99, created_at: day('2024-11-04') },
+  {
+    id: 'purple-dream',
+    sku: 'SYR-PURPLE',
+    category: 'Syrups',
+    name: 'Purple Dream Syrup',
+    description: 'Grape and blackberry slush syrup, 1 gallon. Our best seller.',
+    image_url: '/products/purple-dream.svg',
+    images: ['/products/syrup-variety-pack.svg'],
+    price_retailer: 3499,
+    price_breaks: retailSyrupBreaks(3499),
+    price_wholesaler: 2799,
+    wholesale_breaks: wholesaleSyrupBreaks(2799),
+    ...byTheUnit,
+    stock_on_hand: 240,
+    is_active: true,
+    sort_order: 1,
+    created_at: day('2025-03-03'),
+  },
+  {
+    id: 'blue-coast',
+    sku: 'SYR-BLUE',
+    category: 'Syrups',
+    name: 'Blue Coast Syrup',
+    description: 'Blue raspberry with a citrus finish, 1 gallon.',
+    image_url: '/products/blue-coast.svg',
+    images: [],
+    price_retailer: 3499,
+    price_breaks: retailSyrupBreaks(3499),
+    price_wholesaler: 2799,
+    wholesale_breaks: wholesaleSyrupBreaks(2799),
+    ...byTheUnit,
+    stock_on_hand: 180,
+    is_active: true,
+    sort_order: 2,
+    created_at: day('2025-03-03'),
+  },
+  {
+    id: 'green-machine',
+    sku: 'SYR-GREEN',
+    category: 'Syrups',
+    name: 'Green Machine Syrup',
+    description: 'Sour green apple and lime, 1 gallon.',
+    image_url: '/products/green-machine.svg',
+    images: [],
+    price_retailer: 3499,
+    price_breaks: retailSyrupBreaks(3499),
+    price_wholesaler: 2799,
+    wholesale_breaks: wholesaleSyrupBreaks(2799),
+    ...byTheUnit,
+    stock_on_hand: 150,
+    is_active: true,
+    sort_order: 3,
+    created_at: day('2025-04-14'),
+  },
+  {
+    id: 'red-rush',
+    sku: 'SYR-RED',
+    category: 'Syrups',
+    name: 'Red Rush Syrup',
+    description: 'Cherry and strawberry, 1 gallon.',
+    image_url: '/products/red-rush.svg',
+    images: [],
+    price_retailer: 3299,
+    price_breaks: retailSyrupBreaks(3299),
+    price_wholesaler: 2599,
+    wholesale_breaks: wholesaleSyrupBreaks(2599),
+    ...byTheUnit,
+    stock_on_hand: 120,
+    is_active: true,
+    sort_order: 4,
+    created_at: day('2025-04-14'),
+  },
+  {
+    id: 'mango-tango',
+    sku: 'SYR-MANGO',
+    category: 'Syrups',
+    name: 'Mango Tango Syrup',
+    description: 'Mango and passion fruit, 1 gallon.',
+    image_url: '/products/mango-tango.svg',
+    images: [],
+    price_retailer: 3299,
+    price_breaks: retailSyrupBreaks(3299),
+    price_wholesaler: 2599,
+    wholesale_breaks: wholesaleSyrupBreaks(2599),
+    ...byTheUnit,
+    stock_on_hand: 140,
+    is_active: true,
+    sort_order: 5,
+    created_at: day('2025-06-02'),
+  },
+  {
+    id: 'syrup-variety-pack',
+    sku: 'SYR-VARIETY-5',
+    category: 'Bundles',
+    name: 'Syrup Variety Pack',
+    description: 'Five gallons: one of each flavor. Top-selling flavors included.',
+    image_url: '/products/syrup-variety-pack.svg',
+    images: FLAVOR_IMAGES,
+    price_retailer: 15999,
+    price_breaks: [],
+    price_wholesaler: 12499,
+    wholesale_breaks: [],
+    ...byTheUnit,
+    stock_on_hand: null,
+    is_active: true,
+    sort_order: 6,
+    created_at: day('2025-06-02'),
+  },
+  {
+    id: 'slushie-machine-single',
+    sku: 'MCH-SINGLE',
+    category: 'Machines',
+    name: 'Slushie Machine, Single Bowl',
+    description: '12 L bowl with LED lighting. Countertop size for small shops.',
+    image_url: '/products/slushie-machine-single.svg',
+    images: [],
+    price_retailer: 89900,
+    price_breaks: [],
+    price_wholesaler: 74900,
+    wholesale_breaks: [],
+    ...byTheUnit,
+    stock_on_hand: 35,
+    is_active: true,
+    sort_order: 7,
+    created_at: day('2025-02-10'),
+  },
+  {
+    id: 'slushie-machine-double',
+    sku: 'MCH-DOUBLE',
+    category: 'Machines',
+    name: 'Slushie Machine, Double Bowl',
+    description: 'Two 12 L bowls with LED lighting, high volume.',
+    image_url: '/products/slushie-machine-double.svg',
+    images: [],
+    price_retailer: 149900,
+    price_breaks: [],
+    price_wholesaler: 124900,
+    wholesale_breaks: [{ min_quantity: 3, unit_amount: 119900 }],
+    ...byTheUnit,
+    stock_on_hand: 45,
+    is_active: true,
+    sort_order: 8,
+    created_at: day('2025-02-10'),
+  },
+  {
+    id: 'slushie-machine-triple',
+    sku: 'MCH-TRIPLE',
+    category: 'Machines',
+    name: 'Slushie Machine, Triple Bowl',
+    description: 'Three 15 L bowls, industrial compressor, LED lighting.',
+    image_url: '/products/slushie-machine-triple.svg',
+    images: [],
+    price_retailer: 219900,
+    price_breaks: [],
+    price_wholesaler: 184900,
+    wholesale_breaks: [],
+    ...byTheUnit,
+    stock_on_hand: 8,
+    is_active: true,
+    sort_order: 9,
+    created_at: day('2025-09-08'),
+  },
+  {
+    id: 'slush-cups-16oz',
+    sku: 'CUP-16OZ',
+    category: 'Supplies',
+    name: 'Slush Cups, 16 oz (sleeve of 50)',
+    description:
+      'Clear PET cups that show off the color. Sold in cases of 20 sleeves (1,000 cups). Fit our 16 oz dome lids.',
+    image_url: '/products/slush-cups-16oz.svg',
+    images: ['/products/dome-lids-16oz.svg'],
+    price_retailer: 650,
+    price_breaks: [
+      { min_quantity: 60, unit_amount: 590 },
+      { min_quantity: 100, unit_amount: 540 },
+    ],
+    price_wholesaler: 520,
+    wholesale_breaks: [
+      { min_quantity: 60, unit_amount: 470 },
+      { min_quantity: 100, unit_amount: 430 },
+    ],
+    case_pack: 20,
+    min_quantity: 20,
+    stock_reserved: 0,
+    stock_on_hand: 400,
+    is_active: true,
+    sort_order: 10,
+    created_at: day('2025-10-20'),
+  },
+  {
+    id: 'dome-lids-16oz',
+    sku: 'LID-16OZ',
+    category: 'Supplies',
+    name: 'Dome Lids, 16 oz (sleeve of 50)',
+    description: 'Dome lids with a straw slot for our 16 oz cups. Sold in cases of 20 sleeves.',
+    image_url: '/products/dome-lids-16oz.svg',
+    images: [],
+    price_retailer: 450,
+    price_breaks: [{ min_quantity: 60, unit_amount: 400 }],
+    price_wholesaler: 360,
+    wholesale_breaks: [{ min_quantity: 60, unit_amount: 320 }],
+    case_pack: 20,
+    min_quantity: 20,
+    stock_reserved: 0,
+    stock_on_hand: 0,
+    is_active: true,
+    sort_order: 11,
+    created_at: day('2025-10-20'),
+  },
+  {
+    id: 'spoon-straws',
+    sku: 'STR-SPOON',
+    category: 'Supplies',
+    name: 'Spoon Straws (box of 250)',
+    description:
+      'Wide spoon straws in assorted colors. Sold in cases of 6 boxes, at least 2 cases per order.',
+    image_url: '/products/spoon-straws.svg',
+    images: [],
+    price_retailer: 1299,
+    price_breaks: [{ min_quantity: 24, unit_amount: 1199 }],
+    price_wholesaler: 999,
+    wholesale_breaks: [
+      { min_quantity: 24, unit_amount: 899 },
+      { min_quantity: 48, unit_amount: 849 },
+    ],
+    case_pack: 6,
+    min_quantity: 12,
+    stock_reserved: 0,
+    stock_on_hand: 90,
+    is_active: true,
+    sort_order: 12,
+    created_at: day('2025-11-05'),
+  },
+  {
+    id: 'cola-classic',
+    sku: 'SYR-COLA',
+    category: 'Syrups',
+    name: 'Cola Classic Syrup (retired)',
+    description: 'Discontinued flavor kept for past orders.',
+    image_url: '/products/red-rush.svg',
+    images: [],
+    price_retailer: 2999,
+    price_breaks: [],
+    price_wholesaler: 2299,
+    wholesale_breaks: [],
+    ...byTheUnit,
+    stock_on_hand: null,
+    is_active: false,
+    sort_order: 99,
+    created_at: day('2024-11-04'),
+  },
 ];
 for (const { id, ...product } of catalog) {
   const problem = catalogProductProblem(product);
@@ -67,11 +317,36 @@ for (const { id, ...product } of catalog) {
 }
 
 const tutorials = [
-  { id: 'setup-first-run', title: 'Setting up your slushie machine', category: 'Setup', video_url: 'https://videos.electricslush.example/setup-first-run' },
-  { id: 'setup-syrup-ratio', title: 'Mixing syrup at the right ratio', category: 'Setup', video_url: 'https://videos.electricslush.example/syrup-ratio' },
-  { id: 'clean-daily', title: 'Daily cleaning in 10 minutes', category: 'Maintenance', video_url: 'https://videos.electricslush.example/daily-cleaning' },
-  { id: 'clean-deep', title: 'Monthly deep clean and sanitising', category: 'Maintenance', video_url: 'https://videos.electricslush.example/deep-clean' },
-  { id: 'fix-not-freezing', title: 'Troubleshooting: slush not freezing', category: 'Troubleshooting', video_url: 'https://videos.electricslush.example/not-freezing' },
+  {
+    id: 'setup-first-run',
+    title: 'Setting up your slushie machine',
+    category: 'Setup',
+    video_url: 'https://videos.electricslush.example/setup-first-run',
+  },
+  {
+    id: 'setup-syrup-ratio',
+    title: 'Mixing syrup at the right ratio',
+    category: 'Setup',
+    video_url: 'https://videos.electricslush.example/syrup-ratio',
+  },
+  {
+    id: 'clean-daily',
+    title: 'Daily cleaning in 10 minutes',
+    category: 'Maintenance',
+    video_url: 'https://videos.electricslush.example/daily-cleaning',
+  },
+  {
+    id: 'clean-deep',
+    title: 'Monthly deep clean and sanitising',
+    category: 'Maintenance',
+    video_url: 'https://videos.electricslush.example/deep-clean',
+  },
+  {
+    id: 'fix-not-freezing',
+    title: 'Troubleshooting: slush not freezing',
+    category: 'Troubleshooting',
+    video_url: 'https://videos.electricslush.example/not-freezing',
+  },
 ];
 
 const products = new Map(catalog.map((p) => [p.id, { ...p, is_active: true }] as const));
@@ -79,8 +354,30 @@ const account = (uid: string) => DEMO_ACCOUNTS.find((a) => a.uid === uid)!;
 
 /** Where the demo buyers' goods go (their default ship-to and the one on their orders). */
 const shipTos: Record<string, ShipTo> = {
-  'demo-retailer': { name: 'Rico Alvarez', phone: '+13105550142', address: { line1: '1418 Ocean Front Walk', line2: '', city: 'Venice', state: 'CA', postal_code: '90291', country: 'US' } },
-  'demo-wholesaler': { name: 'Wendy Park', phone: '+12065550177', address: { line1: '2200 Alaskan Way', line2: 'Dock 4', city: 'Seattle', state: 'WA', postal_code: '98121', country: 'US' } },
+  'demo-retailer': {
+    name: 'Rico Alvarez',
+    phone: '+13105550142',
+    address: {
+      line1: '1418 Ocean Front Walk',
+      line2: '',
+      city: 'Venice',
+      state: 'CA',
+      postal_code: '90291',
+      country: 'US',
+    },
+  },
+  'demo-wholesaler': {
+    name: 'Wendy Park',
+    phone: '+12065550177',
+    address: {
+      line1: '2200 Alaskan Way',
+      line2: 'Dock 4',
+      city: 'Seattle',
+      state: 'WA',
+      postal_code: '98121',
+      country: 'US',
+    },
+  },
 };
 
 interface Fulfilment {
@@ -106,9 +403,18 @@ function order(
   const amount = orderTotal(items);
   // The units the order took from stock when it was made (tracked products only); the stock
   // levels above are what is left after them.
-  const stockTaken = Object.fromEntries(lines.filter((l) => products.get(l.product_id)!.stock_on_hand !== null).map((l) => [l.product_id, l.quantity]));
+  const stockTaken = Object.fromEntries(
+    lines
+      .filter((l) => products.get(l.product_id)!.stock_on_hand !== null)
+      .map((l) => [l.product_id, l.quantity]),
+  );
   const paid = history.find(([s]) => s === 'processing');
-  const refunds = (fulfilment.refunds ?? []).map((r) => ({ ...r, amount: r.amount === 'all' ? amount : r.amount, at: ts(r.at), by: 'demo-manager' }));
+  const refunds = (fulfilment.refunds ?? []).map((r) => ({
+    ...r,
+    amount: r.amount === 'all' ? amount : r.amount,
+    at: ts(r.at),
+    by: 'demo-manager',
+  }));
   const invoiceNumber = paid ? formatInvoiceNumber(++invoiceSequence) : null;
   const email = buyer.email.toLowerCase();
   return {
@@ -125,10 +431,16 @@ function order(
     stripe_payment_intent_id: null,
     created_at: ts(history[0]![1]),
     paid_at: paid ? ts(paid[1]) : null,
-    status_history: history.map(([s, at]) => ({ status: s, at: ts(at), by: s === 'processing' || s === 'pending' ? 'stripe' : 'demo-manager' })),
+    status_history: history.map(([s, at]) => ({
+      status: s,
+      at: ts(at),
+      by: s === 'processing' || s === 'pending' ? 'stripe' : 'demo-manager',
+    })),
     ship_to: shipTos[uid] as unknown as SeedValue,
     invoice_number: invoiceNumber,
-    shipment: fulfilment.shipment ? { ...fulfilment.shipment, shipped_at: ts(fulfilment.shipment.shipped_at) } : null,
+    shipment: fulfilment.shipment
+      ? { ...fulfilment.shipment, shipped_at: ts(fulfilment.shipment.shipped_at) }
+      : null,
     refunds,
     refunded_amount: refunds.reduce((sum, r) => sum + r.amount, 0),
     stock_taken: stockTaken,
@@ -141,7 +453,13 @@ function order(
 }
 
 /** A checkout that never became an order (the Abandoned checkouts view). */
-function checkout(id: string, uid: string, at: string, state: CheckoutState, lines: { product_id: string; quantity: number }[]) {
+function checkout(
+  id: string,
+  uid: string,
+  at: string,
+  state: CheckoutState,
+  lines: { product_id: string; quantity: number }[],
+) {
   const buyer = account(uid);
   const items = priceOrderLines(lines, products, buyer.role);
   return {
@@ -172,7 +490,9 @@ for (const a of DEMO_ACCOUNTS) {
     // The demo Auth accounts are verified (scripts/build-demo-auth.ts).
     email_verified: true,
     created_at: ts('2025-09-01T17:00:00Z'),
-    ...(a.status === 'pending' ? {} : { reviewed_at: ts('2025-09-02T16:30:00Z'), reviewed_by: 'demo-manager' }),
+    ...(a.status === 'pending'
+      ? {}
+      : { reviewed_at: ts('2025-09-02T16:30:00Z'), reviewed_by: 'demo-manager' }),
     ...(shipTos[a.uid] ? { ship_to: shipTos[a.uid] as unknown as SeedValue } : {}),
     // The managers' search fields, as the onProfileWrittenForSearch trigger keeps them.
     search_keys: searchKeysOf({ storeName: a.storeName, email: a.email.toLowerCase() }),
@@ -183,37 +503,134 @@ for (const a of DEMO_ACCOUNTS) {
 for (const { id, ...joined } of catalog) {
   const { product, wholesale } = splitCatalogProduct(joined);
   const { created_at, ...fields } = product;
-  documents[paths.product(id)] = { ...(fields as unknown as Record<string, SeedValue>), created_at: created_at ? ts(created_at.toISOString()) : null };
+  documents[paths.product(id)] = {
+    ...(fields as unknown as Record<string, SeedValue>),
+    created_at: created_at ? ts(created_at.toISOString()) : null,
+  };
   documents[paths.wholesalePrice(id)] = wholesale as unknown as Record<string, SeedValue>;
 }
 for (const { id, ...tutorial } of tutorials) documents[paths.supportItem(id)] = tutorial;
 
 // In the order they were paid (invoice numbers follow payment order).
 const orders = {
-  'Ya1sN7gH3dVb': order('Ya1sN7gH3dVb', 'demo-wholesaler', 'cancelled', [{ product_id: 'red-rush', quantity: 12 }], [['processing', '2025-09-15T20:01:30Z'], ['cancelled', '2025-09-16T15:00:00Z']], { refunds: [{ refund_id: 're_demo_Ya1sN7gH3dVb', amount: 'all', reason: 'Order cancelled', at: '2025-09-16T15:00:00Z' }], restockedAt: '2025-09-16T15:00:00Z' }),
-  'DmR7q2Lk9xPa': order('DmR7q2Lk9xPa', 'demo-retailer', 'delivered', [{ product_id: 'purple-dream', quantity: 4 }, { product_id: 'blue-coast', quantity: 2 }], [['processing', '2025-10-03T18:21:10Z'], ['shipped', '2025-10-04T15:00:00Z'], ['delivered', '2025-10-07T19:45:00Z']], { shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784', shipped_at: '2025-10-04T15:00:00Z' } }),
-  'Wq9eF2tX5aLo': order('Wq9eF2tX5aLo', 'demo-wholesaler', 'processing', [{ product_id: 'slushie-machine-double', quantity: 2 }, { product_id: 'purple-dream', quantity: 10 }, { product_id: 'mango-tango', quantity: 6 }], [['processing', '2025-10-21T17:31:40Z']]),
-  'Kt3vB8nW1sQe': order('Kt3vB8nW1sQe', 'demo-retailer', 'shipped', [{ product_id: 'slushie-machine-single', quantity: 1 }, { product_id: 'syrup-variety-pack', quantity: 1 }], [['processing', '2025-11-12T21:06:02Z'], ['shipped', '2025-11-14T16:10:00Z']], { shipment: { carrier: 'fedex', tracking_number: '612999AA10123456', shipped_at: '2025-11-14T16:10:00Z' } }),
+  Ya1sN7gH3dVb: order(
+    'Ya1sN7gH3dVb',
+    'demo-wholesaler',
+    'cancelled',
+    [{ product_id: 'red-rush', quantity: 12 }],
+    [
+      ['processing', '2025-09-15T20:01:30Z'],
+      ['cancelled', '2025-09-16T15:00:00Z'],
+    ],
+    {
+      refunds: [
+        {
+          refund_id: 're_demo_Ya1sN7gH3dVb',
+          amount: 'all',
+          reason: 'Order cancelled',
+          at: '2025-09-16T15:00:00Z',
+        },
+      ],
+      restockedAt: '2025-09-16T15:00:00Z',
+    },
+  ),
+  DmR7q2Lk9xPa: order(
+    'DmR7q2Lk9xPa',
+    'demo-retailer',
+    'delivered',
+    [
+      { product_id: 'purple-dream', quantity: 4 },
+      { product_id: 'blue-coast', quantity: 2 },
+    ],
+    [
+      ['processing', '2025-10-03T18:21:10Z'],
+      ['shipped', '2025-10-04T15:00:00Z'],
+      ['delivered', '2025-10-07T19:45:00Z'],
+    ],
+    {
+      shipment: {
+        carrier: 'ups',
+        tracking_number: '1Z999AA10123456784',
+        shipped_at: '2025-10-04T15:00:00Z',
+      },
+    },
+  ),
+  Wq9eF2tX5aLo: order(
+    'Wq9eF2tX5aLo',
+    'demo-wholesaler',
+    'processing',
+    [
+      { product_id: 'slushie-machine-double', quantity: 2 },
+      { product_id: 'purple-dream', quantity: 10 },
+      { product_id: 'mango-tango', quantity: 6 },
+    ],
+    [['processing', '2025-10-21T17:31:40Z']],
+  ),
+  Kt3vB8nW1sQe: order(
+    'Kt3vB8nW1sQe',
+    'demo-retailer',
+    'shipped',
+    [
+      { product_id: 'slushie-machine-single', quantity: 1 },
+      { product_id: 'syrup-variety-pack', quantity: 1 },
+    ],
+    [
+      ['processing', '2025-11-12T21:06:02Z'],
+      ['shipped', '2025-11-14T16:10:00Z'],
+    ],
+    {
+      shipment: {
+        carrier: 'fedex',
+        tracking_number: '612999AA10123456',
+        shipped_at: '2025-11-14T16:10:00Z',
+      },
+    },
+  ),
 };
 documents[paths.invoiceCounter()] = { next: invoiceSequence + 1 };
 // Checkouts that never became orders: one left open and expired, one replaced by a newer cart.
-documents[paths.checkout('Pz6hJ4cY0uMr')] = checkout('Pz6hJ4cY0uMr', 'demo-retailer', '2025-11-19T16:40:00Z', 'expired', [{ product_id: 'green-machine', quantity: 3 }]);
-documents[paths.checkout('Hb2kR5vQ8wZn')] = checkout('Hb2kR5vQ8wZn', 'demo-wholesaler', '2025-11-02T19:12:00Z', 'replaced', [{ product_id: 'blue-coast', quantity: 6 }]);
+documents[paths.checkout('Pz6hJ4cY0uMr')] = checkout(
+  'Pz6hJ4cY0uMr',
+  'demo-retailer',
+  '2025-11-19T16:40:00Z',
+  'expired',
+  [{ product_id: 'green-machine', quantity: 3 }],
+);
+documents[paths.checkout('Hb2kR5vQ8wZn')] = checkout(
+  'Hb2kR5vQ8wZn',
+  'demo-wholesaler',
+  '2025-11-02T19:12:00Z',
+  'replaced',
+  [{ product_id: 'blue-coast', quantity: 6 }],
+);
 for (const [id, data] of Object.entries(orders)) documents[paths.order(id)] = data;
 
 // The Overview's sales rollups, as the functions keep them with every order change: built from
 // the orders above and the approved buyers at their review (what `npm run rollups:rebuild` makes).
 const stamp = (value: unknown) => new Date((value as { $timestamp: string }).$timestamp);
 const rollups = buildRollups(
-  Object.values(orders).map((o) => ({ ...o, items: o.items as unknown as SalesOrder['items'], paid_at: o.paid_at ? stamp(o.paid_at) : null })),
-  DEMO_ACCOUNTS.filter((a) => a.status === 'approved' && isBuyerRole(a.role)).map((a) => stamp(documents[paths.profile(a.uid)]!.reviewed_at)),
+  Object.values(orders).map((o) => ({
+    ...o,
+    items: o.items as unknown as SalesOrder['items'],
+    paid_at: o.paid_at ? stamp(o.paid_at) : null,
+  })),
+  DEMO_ACCOUNTS.filter((a) => a.status === 'approved' && isBuyerRole(a.role)).map((a) =>
+    stamp(documents[paths.profile(a.uid)]!.reviewed_at),
+  ),
 );
-for (const { ref, rollup } of rollups) documents[ref.path] = rollup as unknown as Record<string, SeedValue>;
+for (const { ref, rollup } of rollups)
+  documents[ref.path] = rollup as unknown as Record<string, SeedValue>;
 
 // The retailer has something in the cart already.
-documents[paths.cartItem('demo-retailer', 'blue-coast')] = { product_id: 'blue-coast', quantity: 2, updated_at: ts('2025-11-20T18:00:00Z') };
+documents[paths.cartItem('demo-retailer', 'blue-coast')] = {
+  product_id: 'blue-coast',
+  quantity: 2,
+  updated_at: ts('2025-11-20T18:00:00Z'),
+};
 
 const sorted = Object.fromEntries(Object.entries(documents).sort(([a], [b]) => a.localeCompare(b)));
 const file = path.join(ROOT, 'emulator-data/firestore.json');
 await writeFile(file, `${JSON.stringify({ version: 1, documents: sorted }, null, 2)}\n`);
-console.log(`Wrote ${Object.keys(sorted).length} documents (${COLLECTIONS.products}: ${catalog.length}, ${COLLECTIONS.wholesalePrices}: ${catalog.length}, ${COLLECTIONS.orders}: ${Object.keys(orders).length}, ${COLLECTIONS.checkouts}: 2, sales rollups: ${rollups.length}) to emulator-data/firestore.json`);
+console.log(
+  `Wrote ${Object.keys(sorted).length} documents (${COLLECTIONS.products}: ${catalog.length}, ${COLLECTIONS.wholesalePrices}: ${catalog.length}, ${COLLECTIONS.orders}: ${Object.keys(orders).length}, ${COLLECTIONS.checkouts}: 2, sales rollups: ${rollups.length}) to emulator-data/firestore.json`,
+);

@@ -33,7 +33,9 @@ function decode(value: Json): unknown {
   return value;
 }
 
-const seed = JSON.parse(await readFile(path.join(ROOT, 'emulator-data/firestore.json'), 'utf8')) as {
+const seed = JSON.parse(
+  await readFile(path.join(ROOT, 'emulator-data/firestore.json'), 'utf8'),
+) as {
   version: number;
   documents: Record<string, Record<string, Json>>;
 };

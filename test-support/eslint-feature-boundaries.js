@@ -38,7 +38,8 @@ const rule = {
     docs: { description: 'Keep features independent and shared code free of features' },
     schema: [],
     messages: {
-      crossFeature: "Feature '{{from}}' must not import feature '{{to}}'; move shared code to components/ or lib/, or compose them in app/.",
+      crossFeature:
+        "Feature '{{from}}' must not import feature '{{to}}'; move shared code to components/ or lib/, or compose them in app/.",
       sharedToFeature: "Shared code must not import from features/ or app/ ('{{source}}').",
       featureToApp: "A feature must not import from app/ ('{{source}}').",
     },
@@ -55,7 +56,11 @@ const rule = {
       const to = classify(target + path.sep + 'x');
       if (!to) return;
       if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature) {
-        context.report({ node, messageId: 'crossFeature', data: { from: from.feature, to: to.feature } });
+        context.report({
+          node,
+          messageId: 'crossFeature',
+          data: { from: from.feature, to: to.feature },
+        });
       } else if (
         (from.layer === 'shared' && (to.layer === 'feature' || to.layer === 'app')) ||
         (from.layer === 'testing' && to.layer === 'feature')
@@ -65,7 +70,12 @@ const rule = {
         context.report({ node, messageId: 'featureToApp', data: { source } });
       }
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (node) => check({ source: node.source }),
+    };
   },
 };
 

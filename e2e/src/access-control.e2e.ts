@@ -63,45 +63,57 @@ j.step('an approved retailer is refused at /admin too', async () => {
   expect(new URL(page.url()).pathname).toBe('/admin/login');
 });
 
-j.step("a buyer signed out in another tab is told the session expired, and comes back to the page after signing in", async () => {
-  const account = await createApprovedBuyer(j.stack, 'retailer', 'expired');
-  const { page, context } = await j.person('buyer-two-tabs');
-  await signInBuyer(page, account.email, account.password);
-  await page.goto('/portal/cart');
-  await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
-  const other = await context.newPage();
-  await other.goto('/portal/store');
-  await see(other.getByRole('heading', { name: 'VIP Product Catalog' }));
-  await other.getByRole('button', { name: 'Logout' }).click();
-  await at(other, '/login');
-  // The first tab hears Firebase Auth drop the user: not a visitor, a session that ended.
-  await at(page, '/login');
-  expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent('/portal/cart')}`);
-  await see(page.getByText('Your session has expired. Please sign in again.'));
-  await snap(page, 'login-session-expired');
-  await submitSignIn(page, account.email, account.password);
-  await at(page, '/portal/cart');
-  await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
-  // The tab that logged out on purpose says nothing of an expired session.
-  expect(await other.getByText('Your session has expired. Please sign in again.').count()).toBe(0);
-  await other.close();
-});
+j.step(
+  'a buyer signed out in another tab is told the session expired, and comes back to the page after signing in',
+  async () => {
+    const account = await createApprovedBuyer(j.stack, 'retailer', 'expired');
+    const { page, context } = await j.person('buyer-two-tabs');
+    await signInBuyer(page, account.email, account.password);
+    await page.goto('/portal/cart');
+    await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
+    const other = await context.newPage();
+    await other.goto('/portal/store');
+    await see(other.getByRole('heading', { name: 'VIP Product Catalog' }));
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await at(other, '/login');
+    // The first tab hears Firebase Auth drop the user: not a visitor, a session that ended.
+    await at(page, '/login');
+    expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent('/portal/cart')}`);
+    await see(page.getByText('Your session has expired. Please sign in again.'));
+    await snap(page, 'login-session-expired');
+    await submitSignIn(page, account.email, account.password);
+    await at(page, '/portal/cart');
+    await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
+    // The tab that logged out on purpose says nothing of an expired session.
+    expect(await other.getByText('Your session has expired. Please sign in again.').count()).toBe(
+      0,
+    );
+    await other.close();
+  },
+);
 
-j.step("a signed-in buyer who cannot reach Firestore sees 'We can't reach the server right now.' with Retry, and stays signed in", async () => {
-  const account = await createApprovedBuyer(j.stack, 'retailer', 'offline');
-  const { page } = await j.person('buyer-offline');
-  await signInBuyer(page, account.email, account.password);
-  // Every Firestore request of this page fails as on a dropped connection; Auth still answers.
-  const firestore = `${new URL(j.stack.urls.firestore).origin}/**`;
-  await page.route(firestore, (route) => route.abort('internetdisconnected'));
-  await page.goto('/portal/my-account');
-  // The profile read fails after its retries (about 15 s): a failure with Retry, never /login.
-  const alert = await see(page.getByRole('alert').filter({ hasText: "We can't reach the server right now." }), 60_000);
-  await see(alert.getByText('Check your connection, then try again.'));
-  expect(new URL(page.url()).pathname).toBe('/portal/my-account');
-  await snap(page, 'server-unreachable');
-  await page.unroute(firestore);
-  await alert.getByRole('button', { name: 'Retry' }).click();
-  await see(page.getByRole('heading', { name: 'My Account', level: 1 }), 30_000);
-  expect(new URL(page.url()).pathname).toBe('/portal/my-account');
-}, 120_000);
+j.step(
+  "a signed-in buyer who cannot reach Firestore sees 'We can't reach the server right now.' with Retry, and stays signed in",
+  async () => {
+    const account = await createApprovedBuyer(j.stack, 'retailer', 'offline');
+    const { page } = await j.person('buyer-offline');
+    await signInBuyer(page, account.email, account.password);
+    // Every Firestore request of this page fails as on a dropped connection; Auth still answers.
+    const firestore = `${new URL(j.stack.urls.firestore).origin}/**`;
+    await page.route(firestore, (route) => route.abort('internetdisconnected'));
+    await page.goto('/portal/my-account');
+    // The profile read fails after its retries (about 15 s): a failure with Retry, never /login.
+    const alert = await see(
+      page.getByRole('alert').filter({ hasText: "We can't reach the server right now." }),
+      60_000,
+    );
+    await see(alert.getByText('Check your connection, then try again.'));
+    expect(new URL(page.url()).pathname).toBe('/portal/my-account');
+    await snap(page, 'server-unreachable');
+    await page.unroute(firestore);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await see(page.getByRole('heading', { name: 'My Account', level: 1 }), 30_000);
+    expect(new URL(page.url()).pathname).toBe('/portal/my-account');
+  },
+  120_000,
+);

@@ -24,7 +24,9 @@ import {
   signInManager,
   submitSignIn,
   usd,
-  usdPattern, seeQuantity } from './support/ui';
+  usdPattern,
+  seeQuantity,
+} from './support/ui';
 
 const j = journey('buyer-onboarding');
 const mails = mailClient(j.stack.urls.mail);
@@ -129,48 +131,55 @@ j.step("the new applicant cannot get in: 'Account Pending'", async () => {
   await at(page, '/login');
 });
 
-j.step('the manager approves the applicant in /admin', async () => {
-  manager = await j.person('manager');
-  const { page } = manager;
-  await page.goto('/admin/login');
-  await see(page.getByRole('heading', { name: 'Admin Login' }));
-  await snap(page, 'admin-login');
-  await signInManager(page);
-  await seeToast(page, 'Welcome back!', 'Successfully logged in as admin');
-  await see(page.getByRole('heading', { name: 'Recent Orders' }));
-  revenueBefore = await revenue(page);
-  await snap(page, 'admin-dashboard');
-  // The new-application mail (sent once the address was verified) links to the Users tab.
-  const note = await mails.waitFor(
-    'manager@demo.test',
-    (m) => m.subject === `New application: ${applicant.storeName}`,
-  );
-  expect(note.text).toContain(`Email: ${applicant.email}`);
-  await page.goto(linkIn(note.text, `${j.stack.urls.web}/admin?tab=users`));
-  await see(page.getByRole('tab', { name: /users/i, selected: true }));
-  const row = page.getByRole('row').filter({ hasText: applicant.storeName });
-  await seeText(row, /pending/i);
-  await seeText(row, /Verified/);
-  await snap(page, 'admin-users');
-  await row.getByRole('button', { name: /approve/i }).click();
-  await seeToast(page, 'Profile approved successfully');
-  await seeText(row, /approved/i);
-  expect(await row.getByRole('button', { name: /approve/i }).count()).toBe(0);
-  // The Reject confirmation of the approved buyer (opened from a table row on desktop, from a
-  // card on phones) is checked, then dismissed: the buyer stays approved.
-  const popconfirm = page.locator('.confirm-popover').filter({ visible: true });
-  const confirmReject = popconfirm.getByRole('button', { name: 'Reject', exact: true });
-  const openReject = async () => {
-    if (await confirmReject.isVisible()) return;
-    await page.getByRole('button', { name: `Reject ${applicant.storeName}` }).first().click();
-    await see(confirmReject);
-  };
-  await checkA11yBothWidths(page, 'admin-users-reject-confirm', openReject);
-  await openReject();
-  await popconfirm.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await expect.poll(() => confirmReject.isVisible()).toBe(false);
-  await seeText(row, /approved/i);
-}, 150_000);
+j.step(
+  'the manager approves the applicant in /admin',
+  async () => {
+    manager = await j.person('manager');
+    const { page } = manager;
+    await page.goto('/admin/login');
+    await see(page.getByRole('heading', { name: 'Admin Login' }));
+    await snap(page, 'admin-login');
+    await signInManager(page);
+    await seeToast(page, 'Welcome back!', 'Successfully logged in as admin');
+    await see(page.getByRole('heading', { name: 'Recent Orders' }));
+    revenueBefore = await revenue(page);
+    await snap(page, 'admin-dashboard');
+    // The new-application mail (sent once the address was verified) links to the Users tab.
+    const note = await mails.waitFor(
+      'manager@demo.test',
+      (m) => m.subject === `New application: ${applicant.storeName}`,
+    );
+    expect(note.text).toContain(`Email: ${applicant.email}`);
+    await page.goto(linkIn(note.text, `${j.stack.urls.web}/admin?tab=users`));
+    await see(page.getByRole('tab', { name: /users/i, selected: true }));
+    const row = page.getByRole('row').filter({ hasText: applicant.storeName });
+    await seeText(row, /pending/i);
+    await seeText(row, /Verified/);
+    await snap(page, 'admin-users');
+    await row.getByRole('button', { name: /approve/i }).click();
+    await seeToast(page, 'Profile approved successfully');
+    await seeText(row, /approved/i);
+    expect(await row.getByRole('button', { name: /approve/i }).count()).toBe(0);
+    // The Reject confirmation of the approved buyer (opened from a table row on desktop, from a
+    // card on phones) is checked, then dismissed: the buyer stays approved.
+    const popconfirm = page.locator('.confirm-popover').filter({ visible: true });
+    const confirmReject = popconfirm.getByRole('button', { name: 'Reject', exact: true });
+    const openReject = async () => {
+      if (await confirmReject.isVisible()) return;
+      await page
+        .getByRole('button', { name: `Reject ${applicant.storeName}` })
+        .first()
+        .click();
+      await see(confirmReject);
+    };
+    await checkA11yBothWidths(page, 'admin-users-reject-confirm', openReject);
+    await openReject();
+    await popconfirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => confirmReject.isVisible()).toBe(false);
+    await seeText(row, /approved/i);
+  },
+  150_000,
+);
 
 j.step(
   "the approval mail's link opens sign-in; 'Welcome back!', then /portal/my-account after about 3 s",
@@ -212,7 +221,9 @@ j.step('the buyer sees retailer prices and adds two products', async () => {
     .getByRole('button', { name: /^Add to Cart/ })
     .click();
   await seeToast(page, 'Added to Cart', 'Product successfully added to your cart.');
-  await see(productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
+  await see(
+    productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }),
+  );
   await productCard(page, MANGO.name)
     .getByRole('button', { name: /^Add to Cart/ })
     .click();

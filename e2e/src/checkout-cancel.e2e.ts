@@ -6,7 +6,16 @@ import { expect } from 'vitest';
 import { createApprovedBuyer } from './support/accounts';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { at, productCard, see, seeText, signInBuyer, usd, usdPattern, seeQuantity } from './support/ui';
+import {
+  at,
+  productCard,
+  see,
+  seeText,
+  signInBuyer,
+  usd,
+  usdPattern,
+  seeQuantity,
+} from './support/ui';
 
 const j = journey('checkout-cancel');
 const CANCELLED = 'Payment cancelled — your cart is unchanged';
@@ -40,13 +49,17 @@ j.step('a buyer fills a cart: two Blue Coast, one Red Rush', async () => {
 j.step('the buyer proceeds to checkout and presses Cancel on the Stripe page', async () => {
   const { page } = buyer;
   await page.getByRole('button', { name: /proceed to checkout/i }).click();
-  await page.waitForURL((url) => url.origin === new URL(j.stack.urls.stripe).origin, { waitUntil: 'load' });
+  await page.waitForURL((url) => url.origin === new URL(j.stack.urls.stripe).origin, {
+    waitUntil: 'load',
+  });
   await see(page.getByText(usd(total)).first());
   await page.getByRole('link', { name: 'Cancel' }).click();
   await at(page, '/portal/cart');
   // The cancel URL carries the flag the cart reads, then drops from the address.
   await see(page.getByRole('status').filter({ hasText: CANCELLED }));
-  await page.waitForURL((url) => url.pathname === '/portal/cart' && url.search === '', { waitUntil: 'commit' });
+  await page.waitForURL((url) => url.pathname === '/portal/cart' && url.search === '', {
+    waitUntil: 'commit',
+  });
 });
 
 j.step('the cart is unchanged', async () => {

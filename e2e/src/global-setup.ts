@@ -43,7 +43,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const [browserResult, ...stackResults] = await Promise.allSettled([
     chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS }),
     // The production build, as it ships (E2E_WEB_SERVER=dev: the Vite dev server, to debug).
-    ...Array.from({ length: count }, (_, i) => startStack({ ports: 'free', log: logger(`stack-${i + 1}`), webServer })),
+    ...Array.from({ length: count }, (_, i) =>
+      startStack({ ports: 'free', log: logger(`stack-${i + 1}`), webServer }),
+    ),
   ]);
   if (browserResult.status === 'fulfilled') browser = browserResult.value as BrowserServer;
   for (const result of stackResults) {

@@ -16,7 +16,16 @@ import { journey, type Person } from './support/journey';
 import { expectFocusTrapped, focusStop, hasFocus, tabTo, typeInto } from './support/keyboard';
 import { snap } from './support/screens';
 import { E2E_SHIP_TO, onStripePage } from './support/stripe-page';
-import { at, productCard, see, seeQuantity, seeText, seeToast, usd, usdPattern } from './support/ui';
+import {
+  at,
+  productCard,
+  see,
+  seeQuantity,
+  seeText,
+  seeToast,
+  usd,
+  usdPattern,
+} from './support/ui';
 
 const j = journey('keyboard-only');
 const tag = uniqueTag();
@@ -107,10 +116,16 @@ function dashboardTab(page: Page, key: TabKey): Locator {
 }
 
 /** Enter (or Space) on the focused tab opens it: its content shows once its chunk is loaded. */
-async function openFocusedTab(page: Page, key: TabKey, press: 'Enter' | 'Space' = 'Enter'): Promise<void> {
+async function openFocusedTab(
+  page: Page,
+  key: TabKey,
+  press: 'Enter' | 'Space' = 'Enter',
+): Promise<void> {
   await expect.poll(() => hasFocus(dashboardTab(page, key))).toBe(true);
   await page.keyboard.press(press);
-  await expect.poll(() => dashboardTab(page, key).getAttribute('aria-selected'), { timeout: TAB_TIMEOUT }).toBe('true');
+  await expect
+    .poll(() => dashboardTab(page, key).getAttribute('aria-selected'), { timeout: TAB_TIMEOUT })
+    .toBe('true');
   await see(page.getByRole('heading', { name: TABS[key], exact: true }), TAB_TIMEOUT);
 }
 
@@ -121,11 +136,13 @@ async function openFocusedTab(page: Page, key: TabKey, press: 'Enter' | 'Space' 
 async function switchTab(page: Page, key: TabKey): Promise<void> {
   const selected = dashboardTabs(page).and(page.locator('[aria-selected="true"]'));
   let current: TabKey = 'orders';
-  for (const k of TAB_KEYS) if ((await dashboardTab(page, k).getAttribute('aria-selected')) === 'true') current = k;
+  for (const k of TAB_KEYS)
+    if ((await dashboardTab(page, k).getAttribute('aria-selected')) === 'true') current = k;
   const lost = (await focusStop(page)).name === 'body';
   await tabTo(page, selected, { back: !lost, max: 80 });
   const moves = TAB_KEYS.indexOf(key) - TAB_KEYS.indexOf(current);
-  for (let i = 0; i < Math.abs(moves); i += 1) await page.keyboard.press(moves > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(moves); i += 1)
+    await page.keyboard.press(moves > 0 ? 'ArrowRight' : 'ArrowLeft');
   await openFocusedTab(page, key);
 }
 
@@ -146,7 +163,12 @@ function popconfirm(page: Page): Locator {
  * Opens a dialog with Enter on `opener`, checks that Tab and Shift+Tab stay inside it, closes
  * it with Escape and checks that the focus is back on the opener.
  */
-async function escapeDialog(page: Page, opener: Locator, dialog: Locator, max?: number): Promise<void> {
+async function escapeDialog(
+  page: Page,
+  opener: Locator,
+  dialog: Locator,
+  max?: number,
+): Promise<void> {
   await tabTo(page, opener, { max });
   await page.keyboard.press('Enter');
   await see(dialog);
@@ -159,298 +181,351 @@ async function escapeDialog(page: Page, opener: Locator, dialog: Locator, max?: 
     .toBe('the opener');
 }
 
-j.step('a visitor fills the whole application form with the keyboard and submits it', async () => {
-  shopper = await j.person('visitor');
-  const { page } = shopper;
-  await page.goto('/apply');
-  // The first page of the run: the dev server may still be compiling the app.
-  await see(page.getByRole('heading', { name: 'Request Access' }), 60_000);
-  await typeInto(page, page.getByLabel('Full Name'), applicant.fullName);
-  await typeInto(page, page.getByLabel('Store Name'), applicant.storeName);
-  await typeInto(page, page.getByLabel('Email'), applicant.email);
-  await typeInto(page, page.getByLabel('Password'), applicant.password);
-  await typeInto(page, page.getByLabel('Seller Permit Number'), applicant.permit);
-  // Business type: Tab lands on the first choice, Space chooses it, arrows move the choice.
-  const retailer = page.getByRole('radio', { name: /Retailer/ });
-  const wholesaler = page.getByRole('radio', { name: /Wholesaler/ });
-  await tabTo(page, retailer);
-  await page.keyboard.press('Space');
-  expect(await retailer.isChecked()).toBe(true);
-  await page.keyboard.press('ArrowDown');
-  await expect.poll(() => wholesaler.isChecked()).toBe(true);
-  await page.keyboard.press('ArrowUp');
-  await expect.poll(() => retailer.isChecked()).toBe(true);
-  await snap(page, 'keyboard-apply');
-  await tabTo(page, page.getByRole('button', { name: 'Submit Application' }));
-  await page.keyboard.press('Enter');
-  await see(page.getByText('Application Submitted!').first());
-  await see(page.getByRole('link', { name: 'Return to Home' }));
-  await tabTo(page, page.getByRole('link', { name: 'Return to Home' }));
-}, STEP_TIMEOUT);
+j.step(
+  'a visitor fills the whole application form with the keyboard and submits it',
+  async () => {
+    shopper = await j.person('visitor');
+    const { page } = shopper;
+    await page.goto('/apply');
+    // The first page of the run: the dev server may still be compiling the app.
+    await see(page.getByRole('heading', { name: 'Request Access' }), 60_000);
+    await typeInto(page, page.getByLabel('Full Name'), applicant.fullName);
+    await typeInto(page, page.getByLabel('Store Name'), applicant.storeName);
+    await typeInto(page, page.getByLabel('Email'), applicant.email);
+    await typeInto(page, page.getByLabel('Password'), applicant.password);
+    await typeInto(page, page.getByLabel('Seller Permit Number'), applicant.permit);
+    // Business type: Tab lands on the first choice, Space chooses it, arrows move the choice.
+    const retailer = page.getByRole('radio', { name: /Retailer/ });
+    const wholesaler = page.getByRole('radio', { name: /Wholesaler/ });
+    await tabTo(page, retailer);
+    await page.keyboard.press('Space');
+    expect(await retailer.isChecked()).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => wholesaler.isChecked()).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => retailer.isChecked()).toBe(true);
+    await snap(page, 'keyboard-apply');
+    await tabTo(page, page.getByRole('button', { name: 'Submit Application' }));
+    await page.keyboard.press('Enter');
+    await see(page.getByText('Application Submitted!').first());
+    await see(page.getByRole('link', { name: 'Return to Home' }));
+    await tabTo(page, page.getByRole('link', { name: 'Return to Home' }));
+  },
+  STEP_TIMEOUT,
+);
 
-j.step('an approved buyer signs in on /login with the keyboard', async () => {
-  buyer = await createApprovedBuyer(j.stack, 'retailer', 'keyboard');
-  shopper = await j.person('buyer');
-  const { page } = shopper;
-  await page.goto('/login');
-  await see(page.getByRole('heading', { name: 'Portal Access' }));
-  await typeInto(page, page.getByLabel('Email'), buyer.email);
-  await typeInto(page, page.getByLabel('Password'), buyer.password);
-  await tabTo(page, page.getByRole('button', { name: 'Sign In' }));
-  await page.keyboard.press('Enter');
-  await seeToast(page, 'Welcome back!');
-}, STEP_TIMEOUT);
+j.step(
+  'an approved buyer signs in on /login with the keyboard',
+  async () => {
+    buyer = await createApprovedBuyer(j.stack, 'retailer', 'keyboard');
+    shopper = await j.person('buyer');
+    const { page } = shopper;
+    await page.goto('/login');
+    await see(page.getByRole('heading', { name: 'Portal Access' }));
+    await typeInto(page, page.getByLabel('Email'), buyer.email);
+    await typeInto(page, page.getByLabel('Password'), buyer.password);
+    await tabTo(page, page.getByRole('button', { name: 'Sign In' }));
+    await page.keyboard.press('Enter');
+    await seeToast(page, 'Welcome back!');
+  },
+  STEP_TIMEOUT,
+);
 
-j.step('the buyer adds to the cart, opens it from the header and steps a quantity', async () => {
-  const { page } = shopper;
-  await page.goto('/portal/store');
-  await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
-  const add = productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart/ });
-  await tabTo(page, add, { max: 30 });
-  await snap(page, 'keyboard-store');
-  await tabTo(page, add);
-  await page.keyboard.press('Enter');
-  await seeToast(page, 'Added to Cart', 'Product successfully added to your cart.');
-  await see(productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
-  // Back up to the header's cart link.
-  const cart = page.getByRole('link', { name: /cart, 1 item/i });
-  await tabTo(page, cart, { back: true, max: 30 });
-  await page.keyboard.press('Enter');
-  await at(page, '/portal/cart');
-  await see(page.getByRole('heading', { name: 'Your Cart' }));
-  const line = page.getByRole('article', { name: PURPLE.name });
-  await seeQuantity(line, 1);
-  await tabTo(page, line.getByRole('button', { name: `Increase quantity of ${PURPLE.name}` }));
-  await page.keyboard.press('Enter');
-  await seeQuantity(line, 2);
-  await page.keyboard.press('Space');
-  await seeQuantity(line, 3);
-  // Shift+Tab back to the typed quantity: type 2 and press Enter.
-  const field = line.getByRole('textbox', { name: `Quantity of ${PURPLE.name}` });
-  await tabTo(page, field, { back: true });
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type('2');
-  await page.keyboard.press('Enter');
-  await seeQuantity(line, 2);
-  const summary = page.getByRole('complementary').filter({ hasText: 'Order Summary' });
-  await seeText(summary, new RegExp(`Total\\s*${usdPattern(2 * PURPLE.retailer).source}`));
-}, STEP_TIMEOUT);
+j.step(
+  'the buyer adds to the cart, opens it from the header and steps a quantity',
+  async () => {
+    const { page } = shopper;
+    await page.goto('/portal/store');
+    await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
+    const add = productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart/ });
+    await tabTo(page, add, { max: 30 });
+    await snap(page, 'keyboard-store');
+    await tabTo(page, add);
+    await page.keyboard.press('Enter');
+    await seeToast(page, 'Added to Cart', 'Product successfully added to your cart.');
+    await see(
+      productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }),
+    );
+    // Back up to the header's cart link.
+    const cart = page.getByRole('link', { name: /cart, 1 item/i });
+    await tabTo(page, cart, { back: true, max: 30 });
+    await page.keyboard.press('Enter');
+    await at(page, '/portal/cart');
+    await see(page.getByRole('heading', { name: 'Your Cart' }));
+    const line = page.getByRole('article', { name: PURPLE.name });
+    await seeQuantity(line, 1);
+    await tabTo(page, line.getByRole('button', { name: `Increase quantity of ${PURPLE.name}` }));
+    await page.keyboard.press('Enter');
+    await seeQuantity(line, 2);
+    await page.keyboard.press('Space');
+    await seeQuantity(line, 3);
+    // Shift+Tab back to the typed quantity: type 2 and press Enter.
+    const field = line.getByRole('textbox', { name: `Quantity of ${PURPLE.name}` });
+    await tabTo(page, field, { back: true });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await seeQuantity(line, 2);
+    const summary = page.getByRole('complementary').filter({ hasText: 'Order Summary' });
+    await seeText(summary, new RegExp(`Total\\s*${usdPattern(2 * PURPLE.retailer).source}`));
+  },
+  STEP_TIMEOUT,
+);
 
-j.step('the buyer checks out and pays on the Stripe sandbox page with the keyboard', async () => {
-  const { page } = shopper;
-  await tabTo(page, page.getByRole('button', { name: /proceed to checkout/i }));
-  await page.keyboard.press('Enter');
-  await onStripePage(page, j.stack);
-  await see(page.getByText(PURPLE.name));
-  await typeShipTo(page);
-  firstOrder = await payByKeyboard(page, 2 * PURPLE.retailer);
-  await see(page.getByText('Processing', { exact: true }).first(), 30_000);
-}, STEP_TIMEOUT);
+j.step(
+  'the buyer checks out and pays on the Stripe sandbox page with the keyboard',
+  async () => {
+    const { page } = shopper;
+    await tabTo(page, page.getByRole('button', { name: /proceed to checkout/i }));
+    await page.keyboard.press('Enter');
+    await onStripePage(page, j.stack);
+    await see(page.getByText(PURPLE.name));
+    await typeShipTo(page);
+    firstOrder = await payByKeyboard(page, 2 * PURPLE.retailer);
+    await see(page.getByText('Processing', { exact: true }).first(), 30_000);
+  },
+  STEP_TIMEOUT,
+);
 
-j.step('the buyer buys a second product with Buy Now (the ship-to is remembered)', async () => {
-  const { page } = shopper;
-  await page.goto('/portal/store');
-  await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
-  await tabTo(page, page.getByRole('button', { name: `Buy Now: ${BLUE.name}` }), { max: 40 });
-  await page.keyboard.press('Enter');
-  await onStripePage(page, j.stack);
-  await see(page.getByText(BLUE.name));
-  await expect.poll(() => page.getByLabel('Address line 1').inputValue()).toBe(E2E_SHIP_TO.line1);
-  secondOrder = await payByKeyboard(page, BLUE.retailer);
-  expect(secondOrder).not.toBe(firstOrder);
-}, STEP_TIMEOUT);
+j.step(
+  'the buyer buys a second product with Buy Now (the ship-to is remembered)',
+  async () => {
+    const { page } = shopper;
+    await page.goto('/portal/store');
+    await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
+    await tabTo(page, page.getByRole('button', { name: `Buy Now: ${BLUE.name}` }), { max: 40 });
+    await page.keyboard.press('Enter');
+    await onStripePage(page, j.stack);
+    await see(page.getByText(BLUE.name));
+    await expect.poll(() => page.getByLabel('Address line 1').inputValue()).toBe(E2E_SHIP_TO.line1);
+    secondOrder = await payByKeyboard(page, BLUE.retailer);
+    expect(secondOrder).not.toBe(firstOrder);
+  },
+  STEP_TIMEOUT,
+);
 
-j.step('the manager signs in on /admin/login and goes through every tab with the arrows', async () => {
-  manager = await j.person('manager');
-  const { page } = manager;
-  await page.goto('/admin/login');
-  await see(page.getByRole('heading', { name: 'Admin Login' }));
-  await typeInto(page, page.getByLabel('Email'), 'manager@demo.test');
-  await typeInto(page, page.getByLabel('Password'), 'demo1234');
-  await tabTo(page, page.getByRole('button', { name: 'Sign In' }));
-  await page.keyboard.press('Enter');
-  await at(page, '/admin');
-  await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
-  await see(dashboardTab(page, 'orders'));
-  // Tab reaches the selected tab (Orders); the arrows move along the tabs and Enter opens one.
-  await tabTo(page, dashboardTab(page, 'orders'), { max: 30 });
-  for (const key of ['standing-orders', 'users', 'catalog', 'tutorials'] as const) {
+j.step(
+  'the manager signs in on /admin/login and goes through every tab with the arrows',
+  async () => {
+    manager = await j.person('manager');
+    const { page } = manager;
+    await page.goto('/admin/login');
+    await see(page.getByRole('heading', { name: 'Admin Login' }));
+    await typeInto(page, page.getByLabel('Email'), 'manager@demo.test');
+    await typeInto(page, page.getByLabel('Password'), 'demo1234');
+    await tabTo(page, page.getByRole('button', { name: 'Sign In' }));
+    await page.keyboard.press('Enter');
+    await at(page, '/admin');
+    await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
+    await see(dashboardTab(page, 'orders'));
+    // Tab reaches the selected tab (Orders); the arrows move along the tabs and Enter opens one.
+    await tabTo(page, dashboardTab(page, 'orders'), { max: 30 });
+    for (const key of ['standing-orders', 'users', 'catalog', 'tutorials'] as const) {
+      await page.keyboard.press('ArrowRight');
+      await openFocusedTab(page, key);
+    }
+    // Home goes to the first tab, Overview; then ArrowRight and Space open Orders again.
+    await tabTo(page, dashboardTab(page, 'tutorials'), { back: true, max: 30 });
+    await page.keyboard.press('Home');
+    await openFocusedTab(page, 'overview');
+    await snap(page, 'keyboard-admin-tabs');
+    // Laid out at phone width and back, the tabs may have been drawn again (the focus then lost).
+    const lost = (await focusStop(page)).name === 'body';
+    await tabTo(page, dashboardTab(page, 'overview'), { back: !lost, max: 80 });
     await page.keyboard.press('ArrowRight');
-    await openFocusedTab(page, key);
-  }
-  // Home goes to the first tab, Overview; then ArrowRight and Space open Orders again.
-  await tabTo(page, dashboardTab(page, 'tutorials'), { back: true, max: 30 });
-  await page.keyboard.press('Home');
-  await openFocusedTab(page, 'overview');
-  await snap(page, 'keyboard-admin-tabs');
-  // Laid out at phone width and back, the tabs may have been drawn again (the focus then lost).
-  const lost = (await focusStop(page)).name === 'body';
-  await tabTo(page, dashboardTab(page, 'overview'), { back: !lost, max: 80 });
-  await page.keyboard.press('ArrowRight');
-  await openFocusedTab(page, 'orders', 'Space');
-}, STEP_TIMEOUT);
+    await openFocusedTab(page, 'orders', 'Space');
+  },
+  STEP_TIMEOUT,
+);
 
-j.step('the manager approves the applicant in Users, with its confirmation', async () => {
-  const { page } = manager;
-  await switchTab(page, 'users');
-  // Newest first: the applicant is near the top (the search box is not used: the server's
-  // search index may not hold the new profile yet).
-  const row = page.getByRole('row').filter({ hasText: applicant.storeName });
-  await seeText(row, /Pending/, 60_000);
-  await tabTo(page, row.getByRole('button', { name: `Approve ${applicant.storeName}` }), { max: 80 });
-  await page.keyboard.press('Enter');
-  // The confirmation takes the focus (its Cancel first); Tab goes on to Approve anyway.
-  const confirm = popconfirm(page);
-  await see(confirm.getByText('Approve without a verified email?'));
-  await expect.poll(() => hasFocus(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true);
-  await tabTo(page, confirm.getByRole('button', { name: 'Approve anyway' }), { max: 5 });
-  await page.keyboard.press('Enter');
-  await seeToast(page, 'Success', 'Profile approved successfully', ACTION_TIMEOUT);
-  await seeText(row, /Approved/);
-}, STEP_TIMEOUT);
+j.step(
+  'the manager approves the applicant in Users, with its confirmation',
+  async () => {
+    const { page } = manager;
+    await switchTab(page, 'users');
+    // Newest first: the applicant is near the top (the search box is not used: the server's
+    // search index may not hold the new profile yet).
+    const row = page.getByRole('row').filter({ hasText: applicant.storeName });
+    await seeText(row, /Pending/, 60_000);
+    await tabTo(page, row.getByRole('button', { name: `Approve ${applicant.storeName}` }), {
+      max: 80,
+    });
+    await page.keyboard.press('Enter');
+    // The confirmation takes the focus (its Cancel first); Tab goes on to Approve anyway.
+    const confirm = popconfirm(page);
+    await see(confirm.getByText('Approve without a verified email?'));
+    await expect.poll(() => hasFocus(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await tabTo(page, confirm.getByRole('button', { name: 'Approve anyway' }), { max: 5 });
+    await page.keyboard.press('Enter');
+    await seeToast(page, 'Success', 'Profile approved successfully', ACTION_TIMEOUT);
+    await seeText(row, /Approved/);
+  },
+  STEP_TIMEOUT,
+);
 
-j.step('the manager ships, delivers and refunds the first order, and cancels the second', async () => {
-  const { page } = manager;
-  await switchTab(page, 'orders');
-  // Newest first: the two orders are at the top.
-  const first = orderRow(page, firstOrder);
-  const second = orderRow(page, secondOrder);
-  await seeText(first, /Processing/i, 60_000);
-  await seeText(second, /Processing/i, 60_000);
+j.step(
+  'the manager ships, delivers and refunds the first order, and cancels the second',
+  async () => {
+    const { page } = manager;
+    await switchTab(page, 'orders');
+    // Newest first: the two orders are at the top.
+    const first = orderRow(page, firstOrder);
+    const second = orderRow(page, secondOrder);
+    await seeText(first, /Processing/i, 60_000);
+    await seeText(second, /Processing/i, 60_000);
 
-  // Ship: the dialog keeps the focus, Escape closes it; then carrier and tracking, Mark shipped.
-  const ship = first.getByRole('button', { name: 'Mark Shipped', exact: true });
-  const shipDialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
-  await escapeDialog(page, ship, shipDialog, 60);
-  await page.keyboard.press('Enter');
-  await see(shipDialog);
-  const carrier = shipDialog.getByRole('combobox', { name: 'Carrier' });
-  await tabTo(page, carrier, { max: 5 });
-  await page.keyboard.press('ArrowDown');
-  // The list is open and its active option (what a screen reader announces) is UPS.
-  await expect.poll(async () => {
-    const active = await carrier.getAttribute('aria-activedescendant');
-    return active ? page.locator(`[id="${active}"]`).getAttribute('aria-label') : null;
-  }, { timeout: 20_000 }).toBe('UPS');
-  await page.keyboard.press('Enter');
-  await seeText(shipDialog.locator('.ant-select'), /UPS/);
-  await typeInto(page, shipDialog.getByRole('textbox', { name: 'Tracking number' }), TRACKING, 5);
-  // axe at this width only: at phone width the orders table becomes cards and this row's dialog
-  // closes (the ship dialog is checked at both widths in the order-book journey).
-  await checkA11y(page, 'keyboard-admin-ship');
-  await tabTo(page, shipDialog.getByRole('button', { name: 'Mark shipped', exact: true }), { max: 5 });
-  await page.keyboard.press('Enter');
-  await seeToast(page, 'Success', `Order ${firstOrder} is now Shipped`, ACTION_TIMEOUT);
-  await expect.poll(() => shipDialog.isVisible()).toBe(false);
+    // Ship: the dialog keeps the focus, Escape closes it; then carrier and tracking, Mark shipped.
+    const ship = first.getByRole('button', { name: 'Mark Shipped', exact: true });
+    const shipDialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
+    await escapeDialog(page, ship, shipDialog, 60);
+    await page.keyboard.press('Enter');
+    await see(shipDialog);
+    const carrier = shipDialog.getByRole('combobox', { name: 'Carrier' });
+    await tabTo(page, carrier, { max: 5 });
+    await page.keyboard.press('ArrowDown');
+    // The list is open and its active option (what a screen reader announces) is UPS.
+    await expect
+      .poll(
+        async () => {
+          const active = await carrier.getAttribute('aria-activedescendant');
+          return active ? page.locator(`[id="${active}"]`).getAttribute('aria-label') : null;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('UPS');
+    await page.keyboard.press('Enter');
+    await seeText(shipDialog.locator('.ant-select'), /UPS/);
+    await typeInto(page, shipDialog.getByRole('textbox', { name: 'Tracking number' }), TRACKING, 5);
+    // axe at this width only: at phone width the orders table becomes cards and this row's dialog
+    // closes (the ship dialog is checked at both widths in the order-book journey).
+    await checkA11y(page, 'keyboard-admin-ship');
+    await tabTo(page, shipDialog.getByRole('button', { name: 'Mark shipped', exact: true }), {
+      max: 5,
+    });
+    await page.keyboard.press('Enter');
+    await seeToast(page, 'Success', `Order ${firstOrder} is now Shipped`, ACTION_TIMEOUT);
+    await expect.poll(() => shipDialog.isVisible()).toBe(false);
 
-  // Deliver.
-  const deliver = first.getByRole('button', { name: 'Mark Delivered', exact: true });
-  await tabTo(page, deliver, { max: 150 });
-  await page.keyboard.press('Enter');
-  await seeToast(page, 'Success', `Order ${firstOrder} is now Delivered`, ACTION_TIMEOUT);
-  await seeText(first, /Delivered/);
+    // Deliver.
+    const deliver = first.getByRole('button', { name: 'Mark Delivered', exact: true });
+    await tabTo(page, deliver, { max: 150 });
+    await page.keyboard.press('Enter');
+    await seeToast(page, 'Success', `Order ${firstOrder} is now Delivered`, ACTION_TIMEOUT);
+    await seeText(first, /Delivered/);
 
-  // Refund $5.00 of it, with a reason; the restock box is ticked and unticked with Space.
-  const refund = first.getByRole('button', { name: `Refund ${firstOrder}` });
-  const refundDialog = page.getByRole('dialog', { name: `Refund order ${firstOrder}` });
-  await escapeDialog(page, refund, refundDialog, 60);
-  await page.keyboard.press('Enter');
-  await see(refundDialog);
-  await typeInto(page, refundDialog.getByRole('textbox', { name: 'Refund amount' }), '5.00', 5);
-  await typeInto(page, refundDialog.getByRole('textbox', { name: 'Reason' }), 'Keyboard test', 5);
-  const restock = refundDialog.getByRole('checkbox', { name: 'Put the items back in stock' });
-  await tabTo(page, restock, { max: 5 });
-  await page.keyboard.press('Space');
-  await expect.poll(() => restock.isChecked()).toBe(true);
-  await page.keyboard.press('Space');
-  await expect.poll(() => restock.isChecked()).toBe(false);
-  await tabTo(page, refundDialog.getByRole('button', { name: 'Refund', exact: true }), { max: 5 });
-  await page.keyboard.press('Enter');
-  await seeToast(page, 'Refunded', `Refunded ${usd(500)} on order ${firstOrder}`, ACTION_TIMEOUT);
-  await expect.poll(() => refundDialog.isVisible()).toBe(false);
+    // Refund $5.00 of it, with a reason; the restock box is ticked and unticked with Space.
+    const refund = first.getByRole('button', { name: `Refund ${firstOrder}` });
+    const refundDialog = page.getByRole('dialog', { name: `Refund order ${firstOrder}` });
+    await escapeDialog(page, refund, refundDialog, 60);
+    await page.keyboard.press('Enter');
+    await see(refundDialog);
+    await typeInto(page, refundDialog.getByRole('textbox', { name: 'Refund amount' }), '5.00', 5);
+    await typeInto(page, refundDialog.getByRole('textbox', { name: 'Reason' }), 'Keyboard test', 5);
+    const restock = refundDialog.getByRole('checkbox', { name: 'Put the items back in stock' });
+    await tabTo(page, restock, { max: 5 });
+    await page.keyboard.press('Space');
+    await expect.poll(() => restock.isChecked()).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => restock.isChecked()).toBe(false);
+    await tabTo(page, refundDialog.getByRole('button', { name: 'Refund', exact: true }), {
+      max: 5,
+    });
+    await page.keyboard.press('Enter');
+    await seeToast(page, 'Refunded', `Refunded ${usd(500)} on order ${firstOrder}`, ACTION_TIMEOUT);
+    await expect.poll(() => refundDialog.isVisible()).toBe(false);
 
-  // Cancel the second order: its confirmation, Escape first, then "Yes, cancel".
-  const cancel = second.getByRole('button', { name: 'Cancel Order', exact: true });
-  const confirm = popconfirm(page);
-  // The table holds the other journeys' orders too (they share the stack, in any order).
-  await tabTo(page, cancel, { max: 150 });
-  await page.keyboard.press('Enter');
-  await see(confirm.getByText(`Cancel order ${secondOrder}?`));
-  await expect.poll(() => hasFocus(confirm)).toBe(true);
-  await page.keyboard.press('Escape');
-  await expect.poll(() => confirm.count()).toBe(0);
-  await expect.poll(() => hasFocus(cancel)).toBe(true);
-  await page.keyboard.press('Enter');
-  await see(confirm.getByText(`Cancel order ${secondOrder}?`));
-  // The restock box comes first: ticked and unticked with Space, then on to Yes, cancel.
-  const restockAll = confirm.getByRole('checkbox', { name: 'Put the items back in stock' });
-  await expect.poll(() => hasFocus(restockAll)).toBe(true);
-  await page.keyboard.press('Space');
-  await expect.poll(() => restockAll.isChecked()).toBe(true);
-  await page.keyboard.press('Space');
-  await expect.poll(() => restockAll.isChecked()).toBe(false);
-  await tabTo(page, confirm.getByRole('button', { name: 'Yes, cancel' }), { max: 5 });
-  await page.keyboard.press('Enter');
-  await seeToast(page, 'Success', `Order ${secondOrder} is now Cancelled`, ACTION_TIMEOUT);
-  await seeText(second, /Cancelled/);
-}, STEP_TIMEOUT);
+    // Cancel the second order: its confirmation, Escape first, then "Yes, cancel".
+    const cancel = second.getByRole('button', { name: 'Cancel Order', exact: true });
+    const confirm = popconfirm(page);
+    // The table holds the other journeys' orders too (they share the stack, in any order).
+    await tabTo(page, cancel, { max: 150 });
+    await page.keyboard.press('Enter');
+    await see(confirm.getByText(`Cancel order ${secondOrder}?`));
+    await expect.poll(() => hasFocus(confirm)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect.poll(() => hasFocus(cancel)).toBe(true);
+    await page.keyboard.press('Enter');
+    await see(confirm.getByText(`Cancel order ${secondOrder}?`));
+    // The restock box comes first: ticked and unticked with Space, then on to Yes, cancel.
+    const restockAll = confirm.getByRole('checkbox', { name: 'Put the items back in stock' });
+    await expect.poll(() => hasFocus(restockAll)).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => restockAll.isChecked()).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => restockAll.isChecked()).toBe(false);
+    await tabTo(page, confirm.getByRole('button', { name: 'Yes, cancel' }), { max: 5 });
+    await page.keyboard.press('Enter');
+    await seeToast(page, 'Success', `Order ${secondOrder} is now Cancelled`, ACTION_TIMEOUT);
+    await seeText(second, /Cancelled/);
+  },
+  STEP_TIMEOUT,
+);
 
-j.step('Catalog and Tutorials: the add and edit dialogs close with Escape', async () => {
-  const { page } = manager;
-  await switchTab(page, 'catalog');
-  await escapeDialog(
-    page,
-    page.getByRole('button', { name: 'Add Product' }),
-    page.getByRole('dialog', { name: 'Add Product' }),
-  );
-  await escapeDialog(
-    page,
-    page.getByRole('button', { name: `Edit ${PURPLE.name}` }),
-    page.getByRole('dialog', { name: `Edit ${PURPLE.name}` }),
-  );
+j.step(
+  'Catalog and Tutorials: the add and edit dialogs close with Escape',
+  async () => {
+    const { page } = manager;
+    await switchTab(page, 'catalog');
+    await escapeDialog(
+      page,
+      page.getByRole('button', { name: 'Add Product' }),
+      page.getByRole('dialog', { name: 'Add Product' }),
+    );
+    await escapeDialog(
+      page,
+      page.getByRole('button', { name: `Edit ${PURPLE.name}` }),
+      page.getByRole('dialog', { name: `Edit ${PURPLE.name}` }),
+    );
 
-  await switchTab(page, 'tutorials');
-  await escapeDialog(
-    page,
-    page.getByRole('button', { name: 'Add Tutorial' }),
-    page.getByRole('dialog', { name: 'Add Tutorial' }),
-  );
-  const edit = page.getByRole('button', { name: /^Edit / }).first();
-  await escapeDialog(page, edit, page.getByRole('dialog', { name: 'Edit Tutorial' }));
-  // A tutorial's Delete asks first: the confirmation takes the focus, Escape gives it back.
-  const remove = page.getByRole('button', { name: /^Delete / }).first();
-  await tabTo(page, remove, { max: 5 });
-  await page.keyboard.press('Enter');
-  const confirm = popconfirm(page);
-  await see(confirm.getByRole('button', { name: 'Delete', exact: true }));
-  await expect.poll(() => hasFocus(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true);
-  await page.keyboard.press('Escape');
-  await expect.poll(() => confirm.count()).toBe(0);
-  await expect.poll(() => hasFocus(remove)).toBe(true);
-}, STEP_TIMEOUT);
+    await switchTab(page, 'tutorials');
+    await escapeDialog(
+      page,
+      page.getByRole('button', { name: 'Add Tutorial' }),
+      page.getByRole('dialog', { name: 'Add Tutorial' }),
+    );
+    const edit = page.getByRole('button', { name: /^Edit / }).first();
+    await escapeDialog(page, edit, page.getByRole('dialog', { name: 'Edit Tutorial' }));
+    // A tutorial's Delete asks first: the confirmation takes the focus, Escape gives it back.
+    const remove = page.getByRole('button', { name: /^Delete / }).first();
+    await tabTo(page, remove, { max: 5 });
+    await page.keyboard.press('Enter');
+    const confirm = popconfirm(page);
+    await see(confirm.getByRole('button', { name: 'Delete', exact: true }));
+    await expect.poll(() => hasFocus(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect.poll(() => hasFocus(remove)).toBe(true);
+  },
+  STEP_TIMEOUT,
+);
 
-j.step('Standing orders: the status filter moves with the arrows (no standing order to act on)', async () => {
-  const { page } = manager;
-  await switchTab(page, 'standing-orders');
-  // The demo data has no standing orders, so there is no Pause, Resume or Cancel to press here
-  // (the standing-orders journey presses them); the filter is still worked by keyboard.
-  // A radio group: Tab lands on the checked choice (web/src/components/choice-segmented.tsx), the
-  // arrows move the choice.
-  const filter = page.getByRole('radiogroup', { name: 'Filter by status' });
-  const choice = (name: RegExp) => filter.locator('label.segmented__item', { hasText: name });
-  const chosen = () => filter.locator('.segmented__item--selected').innerText();
-  await tabTo(page, choice(/^All/), { max: 20 });
-  // Its focus ring (3 px, 2 px off the item) is drawn whole: the filter's scroll box, which clips
-  // what is drawn past its edge, leaves room for it on every side of the first choice.
-  const ringRoom = await choice(/^All/).evaluate((item) => {
-    const box = item.closest('.admin-filter')!.getBoundingClientRect();
-    const ring = item.getBoundingClientRect();
-    return Math.min(ring.top - box.top, box.bottom - ring.bottom, ring.left - box.left);
-  });
-  expect(ringRoom).toBeGreaterThanOrEqual(5);
-  await snap(page, 'keyboard-standing-orders-filter');
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(chosen).toMatch(/^Active/);
-  expect(await hasFocus(choice(/^Active/))).toBe(true);
-  await see(page.getByText('No standing orders here'));
-}, STEP_TIMEOUT);
+j.step(
+  'Standing orders: the status filter moves with the arrows (no standing order to act on)',
+  async () => {
+    const { page } = manager;
+    await switchTab(page, 'standing-orders');
+    // The demo data has no standing orders, so there is no Pause, Resume or Cancel to press here
+    // (the standing-orders journey presses them); the filter is still worked by keyboard.
+    // A radio group: Tab lands on the checked choice (web/src/components/choice-segmented.tsx), the
+    // arrows move the choice.
+    const filter = page.getByRole('radiogroup', { name: 'Filter by status' });
+    const choice = (name: RegExp) => filter.locator('label.segmented__item', { hasText: name });
+    const chosen = () => filter.locator('.segmented__item--selected').innerText();
+    await tabTo(page, choice(/^All/), { max: 20 });
+    // Its focus ring (3 px, 2 px off the item) is drawn whole: the filter's scroll box, which clips
+    // what is drawn past its edge, leaves room for it on every side of the first choice.
+    const ringRoom = await choice(/^All/).evaluate((item) => {
+      const box = item.closest('.admin-filter')!.getBoundingClientRect();
+      const ring = item.getBoundingClientRect();
+      return Math.min(ring.top - box.top, box.bottom - ring.bottom, ring.left - box.left);
+    });
+    expect(ringRoom).toBeGreaterThanOrEqual(5);
+    await snap(page, 'keyboard-standing-orders-filter');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(chosen).toMatch(/^Active/);
+    expect(await hasFocus(choice(/^Active/))).toBe(true);
+    await see(page.getByText('No standing orders here'));
+  },
+  STEP_TIMEOUT,
+);

@@ -47,7 +47,11 @@ beforeAll(async () => {
   const built = buildWeb(outDir, {
     vars: localStackBuildVars({
       host: new URL(urls.firestore).hostname,
-      ports: { auth: port(urls.auth), firestore: port(urls.firestore), functions: port(urls.functions) },
+      ports: {
+        auth: port(urls.auth),
+        firestore: port(urls.firestore),
+        functions: port(urls.functions),
+      },
       projectId: j.stack.projectId,
       appCheckUrl: urls.appCheck,
       appCheckDebugToken: j.stack.appCheckDebugToken,

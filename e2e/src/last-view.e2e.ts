@@ -34,7 +34,9 @@ async function holdSessionCheck(page: Page) {
       releasing = true;
       // What Identity Toolkit answers for an account that no longer exists.
       const body = JSON.stringify({ error: { code: 400, message: 'USER_NOT_FOUND', errors: [] } });
-      await Promise.all(held.map((route) => route.fulfill({ status: 400, contentType: 'application/json', body })));
+      await Promise.all(
+        held.map((route) => route.fulfill({ status: 400, contentType: 'application/json', body })),
+      );
       await page.unroute(LOOKUP);
     },
   };
@@ -46,71 +48,87 @@ const keptAccount = async (page: Page) => {
   return text ? (JSON.parse(text) as { account: { kind: string; email: string } }).account : null;
 };
 
-j.step("a returning buyer's store shows from the last view before the session check answers", async () => {
-  const buyer = await createApprovedBuyer(j.stack, 'retailer', 'last-view');
-  const { page } = await j.person('returning-buyer');
-  await signInBuyer(page, buyer.email, buyer.password);
-  await page.goto('/portal/store');
-  await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
-  await see(productCard(page, 'Purple Dream Syrup'));
-  await expect.poll(() => keptAccount(page)).toEqual({ kind: 'buyer', uid: buyer.uid, email: buyer.email });
+j.step(
+  "a returning buyer's store shows from the last view before the session check answers",
+  async () => {
+    const buyer = await createApprovedBuyer(j.stack, 'retailer', 'last-view');
+    const { page } = await j.person('returning-buyer');
+    await signInBuyer(page, buyer.email, buyer.password);
+    await page.goto('/portal/store');
+    await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
+    await see(productCard(page, 'Purple Dream Syrup'));
+    await expect
+      .poll(() => keptAccount(page))
+      .toEqual({ kind: 'buyer', uid: buyer.uid, email: buyer.email });
 
-  const check = await holdSessionCheck(page);
-  await page.reload();
-  await see(productCard(page, 'Purple Dream Syrup'));
-  await see(page.getByRole('link', { name: /^Cart, \d+ items?$/ }));
-  // The check starts after the first paint; the page stays while it is held, with no
-  // "Checking your access" in its place.
-  await expect.poll(() => check.held()).toBeGreaterThan(0);
-  await see(productCard(page, 'Purple Dream Syrup'));
-  expect(await page.getByText('Checking your access').count()).toBe(0);
-  await snap(page, 'last-view-store');
-  await check.release();
-  // The check answers: the same page stays, and reads afresh.
-  await page.waitForLoadState('networkidle');
-  await at(page, '/portal/store');
-  await see(productCard(page, 'Purple Dream Syrup'));
+    const check = await holdSessionCheck(page);
+    await page.reload();
+    await see(productCard(page, 'Purple Dream Syrup'));
+    await see(page.getByRole('link', { name: /^Cart, \d+ items?$/ }));
+    // The check starts after the first paint; the page stays while it is held, with no
+    // "Checking your access" in its place.
+    await expect.poll(() => check.held()).toBeGreaterThan(0);
+    await see(productCard(page, 'Purple Dream Syrup'));
+    expect(await page.getByText('Checking your access').count()).toBe(0);
+    await snap(page, 'last-view-store');
+    await check.release();
+    // The check answers: the same page stays, and reads afresh.
+    await page.waitForLoadState('networkidle');
+    await at(page, '/portal/store');
+    await see(productCard(page, 'Purple Dream Syrup'));
 
-  // Logout forgets the view: the next visit starts at the sign-in page.
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await at(page, '/login');
-  expect(await keptView(page)).toBeNull();
-  await page.goto('/portal/store');
-  await at(page, '/login');
-  expect(await productCard(page, 'Purple Dream Syrup').count()).toBe(0);
-});
+    // Logout forgets the view: the next visit starts at the sign-in page.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await at(page, '/login');
+    expect(await keptView(page)).toBeNull();
+    await page.goto('/portal/store');
+    await at(page, '/login');
+    expect(await productCard(page, 'Purple Dream Syrup').count()).toBe(0);
+  },
+);
 
-j.step('a session the server no longer knows ends at the sign-in page, and the view is forgotten', async () => {
-  const buyer = await createApprovedBuyer(j.stack, 'retailer', 'last-view-gone');
-  const { page } = await j.person('gone-buyer');
-  await signInBuyer(page, buyer.email, buyer.password);
-  await page.goto('/portal/cart');
-  await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
-  await expect.poll(() => keptAccount(page)).not.toBeNull();
+j.step(
+  'a session the server no longer knows ends at the sign-in page, and the view is forgotten',
+  async () => {
+    const buyer = await createApprovedBuyer(j.stack, 'retailer', 'last-view-gone');
+    const { page } = await j.person('gone-buyer');
+    await signInBuyer(page, buyer.email, buyer.password);
+    await page.goto('/portal/cart');
+    await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
+    await expect.poll(() => keptAccount(page)).not.toBeNull();
 
-  const check = await holdSessionCheck(page);
-  await page.reload();
-  await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
-  await expect.poll(() => check.held()).toBeGreaterThan(0);
-  await check.refuse();
-  await at(page, '/login');
-  expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent('/portal/cart')}`);
-  expect(await keptView(page)).toBeNull();
-});
+    const check = await holdSessionCheck(page);
+    await page.reload();
+    await see(page.getByRole('heading', { name: 'Your Cart', level: 1 }));
+    await expect.poll(() => check.held()).toBeGreaterThan(0);
+    await check.refuse();
+    await at(page, '/login');
+    expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent('/portal/cart')}`);
+    expect(await keptView(page)).toBeNull();
+  },
+);
 
-j.step("a returning manager's dashboard shows from the last view before the session check answers", async () => {
-  const { page } = await j.person('returning-manager');
-  await signInManager(page);
-  await see(page.getByRole('table', { name: /Orders/ }).or(page.getByRole('list', { name: /Orders/ })).first());
-  await expect.poll(async () => (await keptAccount(page))?.kind).toBe('manager');
+j.step(
+  "a returning manager's dashboard shows from the last view before the session check answers",
+  async () => {
+    const { page } = await j.person('returning-manager');
+    await signInManager(page);
+    await see(
+      page
+        .getByRole('table', { name: /Orders/ })
+        .or(page.getByRole('list', { name: /Orders/ }))
+        .first(),
+    );
+    await expect.poll(async () => (await keptAccount(page))?.kind).toBe('manager');
 
-  const check = await holdSessionCheck(page);
-  await page.reload();
-  await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
-  await expect.poll(() => check.held()).toBeGreaterThan(0);
-  await see(page.getByRole('heading', { name: 'Recent Orders' }));
-  expect(await page.getByText('Checking access').count()).toBe(0);
-  await check.release();
-  await at(page, '/admin');
-  await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
-});
+    const check = await holdSessionCheck(page);
+    await page.reload();
+    await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
+    await expect.poll(() => check.held()).toBeGreaterThan(0);
+    await see(page.getByRole('heading', { name: 'Recent Orders' }));
+    expect(await page.getByText('Checking access').count()).toBe(0);
+    await check.release();
+    await at(page, '/admin');
+    await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
+  },
+);

@@ -36,34 +36,44 @@ j.step('/payment-success without session_id shows the success card without detai
   await snap(page, 'payment-success-no-session');
 });
 
-j.step('the accessibility check fails on a real violation, names it and saves the report', async () => {
-  const { page } = await j.person('a11y-probe');
-  await page.goto('/no-such-page');
-  await see(page.getByText('Oops! Page not found'));
-  expect(await checkA11y(page, 'a11y probe')).toBe(true);
-  // An image without alt text and grey text on grey: a critical and a serious violation.
-  await page.evaluate(`(() => {
+j.step(
+  'the accessibility check fails on a real violation, names it and saves the report',
+  async () => {
+    const { page } = await j.person('a11y-probe');
+    await page.goto('/no-such-page');
+    await see(page.getByText('Oops! Page not found'));
+    expect(await checkA11y(page, 'a11y probe')).toBe(true);
+    // An image without alt text and grey text on grey: a critical and a serious violation.
+    await page.evaluate(`(() => {
     const probe = document.createElement('div');
     probe.id = 'a11y-probe';
     probe.innerHTML = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20">'
       + '<p style="color:#777;background:#888">Hard to read</p>';
     document.body.append(probe);
   })()`);
-  const failure = await checkA11y(page, 'a11y probe').then(() => undefined, (error: unknown) => error);
-  expect(failure).toBeInstanceOf(Error);
-  const message = (failure as Error).message;
-  expect(message).toMatch(/image-alt \(critical, 1x\)/);
-  expect(message).toMatch(/color-contrast \(serious, 1x\)/);
-  expect(message).toContain('#a11y-probe');
-  expect(message).toContain('Hard to read');
-  const report = JSON.parse(await readFile(path.join(ARTIFACTS_DIR, 'a11y--a11y-probe-1280.json'), 'utf8'));
-  expect(report.violations.map((v: { id: string }) => v.id)).toEqual(expect.arrayContaining(['image-alt', 'color-contrast']));
-  await page.evaluate(`document.getElementById('a11y-probe').remove()`);
-  expect(await checkA11y(page, 'a11y probe')).toBe(true);
-  // Pages that are not the web app's (MailDev here, the Stripe sandbox's page) are not checked.
-  await page.goto(j.stack.urls.mail);
-  expect(await checkA11y(page, 'maildev')).toBe(false);
-});
+    const failure = await checkA11y(page, 'a11y probe').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    const message = (failure as Error).message;
+    expect(message).toMatch(/image-alt \(critical, 1x\)/);
+    expect(message).toMatch(/color-contrast \(serious, 1x\)/);
+    expect(message).toContain('#a11y-probe');
+    expect(message).toContain('Hard to read');
+    const report = JSON.parse(
+      await readFile(path.join(ARTIFACTS_DIR, 'a11y--a11y-probe-1280.json'), 'utf8'),
+    );
+    expect(report.violations.map((v: { id: string }) => v.id)).toEqual(
+      expect.arrayContaining(['image-alt', 'color-contrast']),
+    );
+    await page.evaluate(`document.getElementById('a11y-probe').remove()`);
+    expect(await checkA11y(page, 'a11y probe')).toBe(true);
+    // Pages that are not the web app's (MailDev here, the Stripe sandbox's page) are not checked.
+    await page.goto(j.stack.urls.mail);
+    expect(await checkA11y(page, 'maildev')).toBe(false);
+  },
+);
 
 j.step("a failed step's message quotes what the page shows, not what it hides", async () => {
   const { page } = await j.person('failure-probe');
@@ -82,7 +92,11 @@ j.step("a failed step's message quotes what the page shows, not what it hides", 
     toast.textContent = 'Error Failed to refund: try again';
     document.body.append(shown, hidden, toast);
   })()`);
-  const context = await failureContext([{ name: 'probe', page }], path.join(ARTIFACTS_DIR, 'none.log'), ARTIFACTS_DIR);
+  const context = await failureContext(
+    [{ name: 'probe', page }],
+    path.join(ARTIFACTS_DIR, 'none.log'),
+    ARTIFACTS_DIR,
+  );
   expect(context).toContain("probe's page shows:");
   expect(context).toContain('alert: Order could not be shipped: try again');
   expect(context).toContain('toast: Error Failed to refund: try again');
@@ -96,27 +110,34 @@ j.step('at 390 px the 404 page fits the screen and its text reads at 4.5:1 or mo
   await see(title);
   const { scrollWidth, clientWidth } = await horizontalOverflow(page);
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-  for (const text of [page.getByText('404', { exact: true }), title, page.getByText(/^This page does not exist/)]) {
+  for (const text of [
+    page.getByText('404', { exact: true }),
+    title,
+    page.getByText(/^This page does not exist/),
+  ]) {
     expect(await textContrast(text), await text.innerText()).toBeGreaterThanOrEqual(4.5);
   }
   await see(page.getByRole('link', { name: 'Return to Home' }));
 });
 
-j.step("a page whose code fails to load shows the router's error screen on brand, within 390 px", async () => {
-  const { page } = await j.person('visitor-error', { viewport: PHONE });
-  // The 404 page's module cannot be fetched (a deploy replaced it, the network dropped): the
-  // router's error screen, whose message is the module's long URL.
-  await page.route(/\/not-found(\.tsx|-[\w-]+\.js)(\?.*)?$/, (route) => route.abort());
-  await page.goto('/no-such-page');
-  const title = page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' });
-  await see(title);
-  const message = page.getByRole('alert').locator('p');
-  expect(await message.innerText()).toMatch(/not-found/);
-  const { scrollWidth, clientWidth } = await horizontalOverflow(page);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-  for (const text of [title, message]) {
-    expect(await textContrast(text)).toBeGreaterThanOrEqual(4.5);
-  }
-  await see(page.getByRole('link', { name: 'Return to Home' }));
-  await snap(page, 'router-error');
-});
+j.step(
+  "a page whose code fails to load shows the router's error screen on brand, within 390 px",
+  async () => {
+    const { page } = await j.person('visitor-error', { viewport: PHONE });
+    // The 404 page's module cannot be fetched (a deploy replaced it, the network dropped): the
+    // router's error screen, whose message is the module's long URL.
+    await page.route(/\/not-found(\.tsx|-[\w-]+\.js)(\?.*)?$/, (route) => route.abort());
+    await page.goto('/no-such-page');
+    const title = page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' });
+    await see(title);
+    const message = page.getByRole('alert').locator('p');
+    expect(await message.innerText()).toMatch(/not-found/);
+    const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    for (const text of [title, message]) {
+      expect(await textContrast(text)).toBeGreaterThanOrEqual(4.5);
+    }
+    await see(page.getByRole('link', { name: 'Return to Home' }));
+    await snap(page, 'router-error');
+  },
+);

@@ -84,7 +84,9 @@ j.step(
     await productCard(page, BLUE.name)
       .getByRole('button', { name: /^Add to Cart/ })
       .click();
-    await see(productCard(page, BLUE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
+    await see(
+      productCard(page, BLUE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }),
+    );
     await page.getByRole('link', { name: /cart, 1 item/i }).click();
     await at(page, '/portal/cart');
     await page.getByRole('button', { name: /proceed to checkout/i }).click();
@@ -162,51 +164,62 @@ j.step(
     await see(
       orderRow(manager, firstOrder).getByRole('button', { name: 'Mark Delivered', exact: true }),
     );
-    await see(
-      orderRow(manager, firstOrder).locator('.tag').getByText('Shipped', { exact: true }),
-    );
-    if (!(await details.isVisible())) await row.getByRole('button', { name: `Details of order ${firstOrder}` }).click();
+    await see(orderRow(manager, firstOrder).locator('.tag').getByText('Shipped', { exact: true }));
+    if (!(await details.isVisible()))
+      await row.getByRole('button', { name: `Details of order ${firstOrder}` }).click();
     await see(details.getByRole('link', { name: new RegExp(`Track package ${TRACKING}`) }));
     // At 1280 px the whole table fits, its open row too: no column (Actions, the lines' Line
     // total) runs past the box and hides behind a sideways scroll.
     const box = await boxOf(recentOrders(manager).locator('.data-table .admin-scroll-box'));
     for (const header of [
       recentOrders(manager).getByRole('columnheader', { name: 'Actions', exact: true }),
-      page.getByRole('table', { name: `Items of order ${firstOrder}` }).getByRole('columnheader', { name: 'Line total', exact: true }),
+      page
+        .getByRole('table', { name: `Items of order ${firstOrder}` })
+        .getByRole('columnheader', { name: 'Line total', exact: true }),
     ]) {
       const cell = await boxOf(header);
-      expect(cell.x + cell.width, `${header.toString()} runs past the table's box`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      expect(
+        cell.x + cell.width,
+        `${header.toString()} runs past the table's box`,
+      ).toBeLessThanOrEqual(box.x + box.width + 0.5);
     }
     await snap(page, 'admin-dashboard-order-book');
   },
 );
 
-j.step("the manager's invoice, packing slip and refund dialog of the shipped order pass axe", async () => {
-  const { page } = manager;
-  const row = orderRow(manager, firstOrder);
-  const details = page.getByRole('group', { name: `Fulfilment of order ${firstOrder}` });
-  if (!(await details.isVisible())) await row.getByRole('button', { name: `Details of order ${firstOrder}` }).click();
-  // The manager's invoice and packing slip, each opened from its link in a new tab.
-  for (const [link, heading] of [
-    [/^Invoice INV-\d{6} of order/, /^Invoice INV-\d{6}$/],
-    [/^Packing slip of order/, /^Packing slip$/],
-  ] as const) {
-    const href = await details.getByRole('link', { name: link }).getAttribute('href');
-    const tab = await manager.context.newPage();
-    await tab.goto(href ?? '');
-    await see(tab.getByRole('heading', { level: 1, name: heading }));
-    await seeText(tab.locator('.print-doc'), /500 Market St/);
-    await checkA11yBothWidths(tab, heading.source.includes('Invoice') ? 'admin-invoice' : 'packing-slip');
-    await tab.close();
-  }
-  // The refund dialog of the shipped order, at both widths.
-  const refund = page.getByRole('dialog', { name: `Refund order ${firstOrder}` });
-  const openRefund = () => openFromOrder(manager, firstOrder, `Refund ${firstOrder}`, refund);
-  await checkA11yBothWidths(page, 'admin-refund-dialog', openRefund);
-  await openRefund();
-  await refund.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await expect.poll(() => refund.isVisible()).toBe(false);
-});
+j.step(
+  "the manager's invoice, packing slip and refund dialog of the shipped order pass axe",
+  async () => {
+    const { page } = manager;
+    const row = orderRow(manager, firstOrder);
+    const details = page.getByRole('group', { name: `Fulfilment of order ${firstOrder}` });
+    if (!(await details.isVisible()))
+      await row.getByRole('button', { name: `Details of order ${firstOrder}` }).click();
+    // The manager's invoice and packing slip, each opened from its link in a new tab.
+    for (const [link, heading] of [
+      [/^Invoice INV-\d{6} of order/, /^Invoice INV-\d{6}$/],
+      [/^Packing slip of order/, /^Packing slip$/],
+    ] as const) {
+      const href = await details.getByRole('link', { name: link }).getAttribute('href');
+      const tab = await manager.context.newPage();
+      await tab.goto(href ?? '');
+      await see(tab.getByRole('heading', { level: 1, name: heading }));
+      await seeText(tab.locator('.print-doc'), /500 Market St/);
+      await checkA11yBothWidths(
+        tab,
+        heading.source.includes('Invoice') ? 'admin-invoice' : 'packing-slip',
+      );
+      await tab.close();
+    }
+    // The refund dialog of the shipped order, at both widths.
+    const refund = page.getByRole('dialog', { name: `Refund order ${firstOrder}` });
+    const openRefund = () => openFromOrder(manager, firstOrder, `Refund ${firstOrder}`, refund);
+    await checkA11yBothWidths(page, 'admin-refund-dialog', openRefund);
+    await openRefund();
+    await refund.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => refund.isVisible()).toBe(false);
+  },
+);
 
 j.step('the buyer gets the shipped mail with the carrier and the tracking link', async () => {
   const mail = await mailClient(j.stack.urls.mail).waitFor(account.email, (m) =>

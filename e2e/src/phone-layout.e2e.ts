@@ -17,7 +17,16 @@ import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { settle } from './support/a11y';
 import { writeDocuments } from './support/firestore-admin';
 import { DESKTOP, journey, PHONE, type Person } from './support/journey';
-import { boxOf, crowdedControls, focusRing, horizontalOverflow, lineCount, longestMotionMs, smallTapTargets, transitionsDone } from './support/layout';
+import {
+  boxOf,
+  crowdedControls,
+  focusRing,
+  horizontalOverflow,
+  lineCount,
+  longestMotionMs,
+  smallTapTargets,
+  transitionsDone,
+} from './support/layout';
 import { snap } from './support/screens';
 import { productCard, see, signInBuyer, signInManager } from './support/ui';
 
@@ -41,17 +50,25 @@ let buyerTouch: Person;
 
 async function writeProfile(storeName: string): Promise<void> {
   const now = new Date();
-  await writeDocuments(j.stack, new Map([[`profiles/${account.uid}`, {
-    user_id: account.uid,
-    full_name: account.fullName,
-    store_name: storeName,
-    seller_permit_id: account.sellerPermitId,
-    role: account.role,
-    status: 'approved',
-    created_at: now,
-    reviewed_at: now,
-    reviewed_by: 'demo-manager',
-  }]]));
+  await writeDocuments(
+    j.stack,
+    new Map([
+      [
+        `profiles/${account.uid}`,
+        {
+          user_id: account.uid,
+          full_name: account.fullName,
+          store_name: storeName,
+          seller_permit_id: account.sellerPermitId,
+          role: account.role,
+          status: 'approved',
+          created_at: now,
+          reviewed_at: now,
+          reviewed_by: 'demo-manager',
+        },
+      ],
+    ]),
+  );
 }
 
 async function atSize(page: Page, size: { width: number; height: number }): Promise<void> {
@@ -61,29 +78,54 @@ async function atSize(page: Page, size: { width: number; height: number }): Prom
 }
 
 /** The header's height and its store name's lines, at each width. */
-async function headerAt(page: Page, widths: { width: number; height: number }[]): Promise<Record<number, { height: number; lines: number }>> {
+async function headerAt(
+  page: Page,
+  widths: { width: number; height: number }[],
+): Promise<Record<number, { height: number; lines: number }>> {
   const out: Record<number, { height: number; lines: number }> = {};
   for (const size of widths) {
     await atSize(page, size);
     const name = page.locator('.portal-header__store');
-    out[size.width] = { height: (await boxOf(page.locator('.portal-header'))).height, lines: await lineCount(name) };
+    out[size.width] = {
+      height: (await boxOf(page.locator('.portal-header'))).height,
+      lines: await lineCount(name),
+    };
   }
   await atSize(page, DESKTOP);
   return out;
 }
 
 /** True when `inner` lies within `outer` (half a pixel of rounding allowed). */
-function inside(inner: { x: number; y: number; width: number; height: number }, outer: { x: number; y: number; width: number; height: number }): boolean {
-  return inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5
-    && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+function inside(
+  inner: { x: number; y: number; width: number; height: number },
+  outer: { x: number; y: number; width: number; height: number },
+): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
 }
 
-function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
-  return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+function overlap(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
+  return (
+    a.x < b.x + b.width - 0.5 &&
+    b.x < a.x + a.width - 0.5 &&
+    a.y < b.y + b.height - 0.5 &&
+    b.y < a.y + a.height - 0.5
+  );
 }
 
 /** Opens `path`, waits for `ready`, and lists the controls under 44 x 44 px there. */
-async function smallOn(page: Page, path: string, ready: (page: Page) => Locator): Promise<string[]> {
+async function smallOn(
+  page: Page,
+  path: string,
+  ready: (page: Page) => Locator,
+): Promise<string[]> {
   await page.goto(path);
   await see(ready(page), 60_000);
   await settle(page);
@@ -111,198 +153,279 @@ async function keyboardFocus(page: Page, target: Locator): Promise<void> {
   expect(await target.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
 }
 
-j.step('a 60-character store name stays on one line, cut with an ellipsis, and the header keeps its height', async () => {
-  account = await createApprovedBuyer(j.stack, 'retailer', 'phone');
-  await writeProfile(LONG_NAME);
-  const now = new Date();
-  await writeDocuments(j.stack, new Map(CART.map((line) => [
-    `profiles/${account.uid}/cart_items/${line.id}`,
-    { product_id: line.id, quantity: line.quantity, updated_at: now },
-  ])));
-  buyer = await j.person('buyer');
-  const { page } = buyer;
-  // The dev server compiles the sign-in page on its first request: give it time once.
-  await page.goto('/login');
-  await see(page.getByRole('heading', { name: 'Portal Access' }), 60_000);
-  await signInBuyer(page, account.email);
-  await page.goto('/portal/cart');
-  await see(page.getByRole('heading', { name: 'Order Summary' }));
-  // The whole name is the link's accessible name and its title (the tooltip).
-  const name = page.getByRole('link', { name: LONG_NAME, exact: true });
-  await see(name);
-  expect(await name.getAttribute('title')).toBe(LONG_NAME);
-  const widths = [PHONE, MIDDLE, DESKTOP];
-  const long = await headerAt(page, widths);
-  for (const size of widths) {
-    await atSize(page, size);
-    // Cut, not wrapped: where the name is wider than its box, it ends in an ellipsis.
-    const cut = await name.evaluate((el) => ({ overflow: getComputedStyle(el).textOverflow, cut: el.scrollWidth > el.clientWidth }));
-    expect(cut, `at ${size.width} px`).toEqual({ overflow: 'ellipsis', cut: size.width < DESKTOP.width });
-    await expectNoSidewaysScroll(page, `at ${size.width} px`);
-  }
-  await atSize(page, DESKTOP);
-  await snap(page, 'cart-long-store-name');
-
-  await writeProfile(SHORT_NAME);
-  await page.reload();
-  await see(page.getByRole('link', { name: SHORT_NAME, exact: true }));
-  const short = await headerAt(page, widths);
-  for (const size of widths) {
-    expect(long[size.width]?.lines, `long name at ${size.width} px`).toBe(1);
-    expect(short[size.width]?.lines, `short name at ${size.width} px`).toBe(1);
-    expect(long[size.width]?.height, `header at ${size.width} px`).toBe(short[size.width]?.height);
-  }
-  await writeProfile(LONG_NAME);
-  await page.reload();
-  await see(page.getByRole('link', { name: LONG_NAME, exact: true }));
-}, 240_000);
-
-j.step('with 125 units in the cart the 99+ badge sits inside the cart link, clear of the other header controls', async () => {
-  const { page } = buyer;
-  const nav = page.getByRole('navigation', { name: 'Portal' });
-  const cart = nav.getByRole('link', { name: 'Cart, 99+ (125 items)' });
-  await see(cart);
-  const badge = cart.locator('.portal-header__count');
-  for (const size of [PHONE, MIDDLE, DESKTOP]) {
-    await atSize(page, size);
-    expect(await badge.innerText()).toBe('99+');
-    const cartBox = await boxOf(cart);
-    const badgeBox = await boxOf(badge);
-    expect(inside(badgeBox, cartBox), `badge ${JSON.stringify(badgeBox)} in link ${JSON.stringify(cartBox)} at ${size.width} px`).toBe(true);
-    for (const other of ['Quick Order', 'My Account', 'Logout']) {
-      const otherBox = await boxOf(nav.getByRole(other === 'Logout' ? 'button' : 'link', { name: other }));
-      expect(overlap(badgeBox, otherBox), `badge over ${other} at ${size.width} px`).toBe(false);
-      expect(overlap(cartBox, otherBox), `cart link over ${other} at ${size.width} px`).toBe(false);
-    }
-  }
-  await atSize(page, DESKTOP);
-});
-
-j.step('the cart lines keep quantity, unit price and total in the same columns at 390 px and 1280 px', async () => {
-  const { page } = buyer;
-  for (const size of [PHONE, DESKTOP]) {
-    await atSize(page, size);
-    const columns = [];
-    for (const line of CART) {
-      const row = page.getByRole('article', { name: line.name });
-      columns.push({
-        quantity: (await boxOf(row.getByRole('group', { name: `Quantity of ${line.name}` }))).x,
-        price: (await boxOf(row.locator('.cart-line__unit'))).x,
-        totalLeft: (await boxOf(row.locator('.cart-line__total'))).x,
-        totalRight: await row.locator('.cart-line__total').evaluate((el) => el.getBoundingClientRect().right),
-        remove: (await boxOf(row.getByRole('button', { name: `Remove ${line.name}` }))).x,
+j.step(
+  'a 60-character store name stays on one line, cut with an ellipsis, and the header keeps its height',
+  async () => {
+    account = await createApprovedBuyer(j.stack, 'retailer', 'phone');
+    await writeProfile(LONG_NAME);
+    const now = new Date();
+    await writeDocuments(
+      j.stack,
+      new Map(
+        CART.map((line) => [
+          `profiles/${account.uid}/cart_items/${line.id}`,
+          { product_id: line.id, quantity: line.quantity, updated_at: now },
+        ]),
+      ),
+    );
+    buyer = await j.person('buyer');
+    const { page } = buyer;
+    // The dev server compiles the sign-in page on its first request: give it time once.
+    await page.goto('/login');
+    await see(page.getByRole('heading', { name: 'Portal Access' }), 60_000);
+    await signInBuyer(page, account.email);
+    await page.goto('/portal/cart');
+    await see(page.getByRole('heading', { name: 'Order Summary' }));
+    // The whole name is the link's accessible name and its title (the tooltip).
+    const name = page.getByRole('link', { name: LONG_NAME, exact: true });
+    await see(name);
+    expect(await name.getAttribute('title')).toBe(LONG_NAME);
+    const widths = [PHONE, MIDDLE, DESKTOP];
+    const long = await headerAt(page, widths);
+    for (const size of widths) {
+      await atSize(page, size);
+      // Cut, not wrapped: where the name is wider than its box, it ends in an ellipsis.
+      const cut = await name.evaluate((el) => ({
+        overflow: getComputedStyle(el).textOverflow,
+        cut: el.scrollWidth > el.clientWidth,
+      }));
+      expect(cut, `at ${size.width} px`).toEqual({
+        overflow: 'ellipsis',
+        cut: size.width < DESKTOP.width,
       });
+      await expectNoSidewaysScroll(page, `at ${size.width} px`);
     }
-    const [first, ...others] = columns;
-    for (const other of others) {
-      for (const key of Object.keys(first ?? {}) as (keyof NonNullable<typeof first>)[]) {
-        expect(Math.abs(Number(other[key]) - Number(first?.[key])), `${key} at ${size.width} px: ${JSON.stringify(columns)}`).toBeLessThanOrEqual(1);
+    await atSize(page, DESKTOP);
+    await snap(page, 'cart-long-store-name');
+
+    await writeProfile(SHORT_NAME);
+    await page.reload();
+    await see(page.getByRole('link', { name: SHORT_NAME, exact: true }));
+    const short = await headerAt(page, widths);
+    for (const size of widths) {
+      expect(long[size.width]?.lines, `long name at ${size.width} px`).toBe(1);
+      expect(short[size.width]?.lines, `short name at ${size.width} px`).toBe(1);
+      expect(long[size.width]?.height, `header at ${size.width} px`).toBe(
+        short[size.width]?.height,
+      );
+    }
+    await writeProfile(LONG_NAME);
+    await page.reload();
+    await see(page.getByRole('link', { name: LONG_NAME, exact: true }));
+  },
+  240_000,
+);
+
+j.step(
+  'with 125 units in the cart the 99+ badge sits inside the cart link, clear of the other header controls',
+  async () => {
+    const { page } = buyer;
+    const nav = page.getByRole('navigation', { name: 'Portal' });
+    const cart = nav.getByRole('link', { name: 'Cart, 99+ (125 items)' });
+    await see(cart);
+    const badge = cart.locator('.portal-header__count');
+    for (const size of [PHONE, MIDDLE, DESKTOP]) {
+      await atSize(page, size);
+      expect(await badge.innerText()).toBe('99+');
+      const cartBox = await boxOf(cart);
+      const badgeBox = await boxOf(badge);
+      expect(
+        inside(badgeBox, cartBox),
+        `badge ${JSON.stringify(badgeBox)} in link ${JSON.stringify(cartBox)} at ${size.width} px`,
+      ).toBe(true);
+      for (const other of ['Quick Order', 'My Account', 'Logout']) {
+        const otherBox = await boxOf(
+          nav.getByRole(other === 'Logout' ? 'button' : 'link', { name: other }),
+        );
+        expect(overlap(badgeBox, otherBox), `badge over ${other} at ${size.width} px`).toBe(false);
+        expect(overlap(cartBox, otherBox), `cart link over ${other} at ${size.width} px`).toBe(
+          false,
+        );
       }
     }
-    await expectNoSidewaysScroll(page, `at ${size.width} px`);
-  }
-  await atSize(page, DESKTOP);
-});
+    await atSize(page, DESKTOP);
+  },
+);
 
-j.step('on a touch phone every control of the store, product, quick order, cart and My Account is at least 44 x 44 px', async () => {
-  buyerTouch = await j.person('buyer-touch', TOUCH_PHONE);
-  const { page } = buyerTouch;
-  expect(await page.evaluate('matchMedia("(pointer: coarse)").matches')).toBe(true);
-  await signInBuyer(page, account.email);
-  const small = [
-    ...await smallOn(page, '/portal/store', (p) => productCard(p, 'Blue Coast Syrup')),
-    ...await smallOn(page, '/portal/products/blue-coast', (p) => p.getByRole('heading', { level: 1, name: 'Blue Coast Syrup' })),
-    ...await smallOn(page, '/portal/quick-order', (p) => p.getByRole('heading', { level: 1, name: 'Quick Order' })),
-    ...await smallOn(page, '/portal/cart', (p) => p.getByRole('heading', { name: 'Order Summary' })),
-    ...await smallOn(page, '/portal/my-account', (p) => p.getByRole('tab', { name: 'Orders' })),
-    ...await smallOn(page, '/portal/my-account?tab=standing-orders', (p) => p.getByText(/No standing orders/)),
-    ...await smallOn(page, '/portal/my-account?tab=profile', (p) => p.getByRole('button', { name: 'Update Profile' })),
-  ];
-  // A touch tablet: the coarse pointer alone makes it a touch layout.
-  await atSize(page, TABLET);
-  small.push(...(await smallOn(page, '/portal/cart', (p) => p.getByRole('heading', { name: 'Order Summary' }))).map((line) => `1024 px ${line}`));
-  expect(small, `controls under 44 x 44 px:\n${small.join('\n')}`).toEqual([]);
-}, 180_000);
+j.step(
+  'the cart lines keep quantity, unit price and total in the same columns at 390 px and 1280 px',
+  async () => {
+    const { page } = buyer;
+    for (const size of [PHONE, DESKTOP]) {
+      await atSize(page, size);
+      const columns = [];
+      for (const line of CART) {
+        const row = page.getByRole('article', { name: line.name });
+        columns.push({
+          quantity: (await boxOf(row.getByRole('group', { name: `Quantity of ${line.name}` }))).x,
+          price: (await boxOf(row.locator('.cart-line__unit'))).x,
+          totalLeft: (await boxOf(row.locator('.cart-line__total'))).x,
+          totalRight: await row
+            .locator('.cart-line__total')
+            .evaluate((el) => el.getBoundingClientRect().right),
+          remove: (await boxOf(row.getByRole('button', { name: `Remove ${line.name}` }))).x,
+        });
+      }
+      const [first, ...others] = columns;
+      for (const other of others) {
+        for (const key of Object.keys(first ?? {}) as (keyof NonNullable<typeof first>)[]) {
+          expect(
+            Math.abs(Number(other[key]) - Number(first?.[key])),
+            `${key} at ${size.width} px: ${JSON.stringify(columns)}`,
+          ).toBeLessThanOrEqual(1);
+        }
+      }
+      await expectNoSidewaysScroll(page, `at ${size.width} px`);
+    }
+    await atSize(page, DESKTOP);
+  },
+);
 
-j.step("on a touch phone the demo retailer's order history (orders with their actions) has 44 px controls", async () => {
-  // Only looks: the reorder journey relies on this account's cart, which nothing here touches.
-  const { page } = await j.person('retailer-touch', TOUCH_PHONE);
-  await signInBuyer(page, 'retailer@demo.test');
-  const small = await smallOn(page, '/portal/my-account', (p) => p.getByText('#Kt3vB8nW'));
-  expect(small, `controls under 44 x 44 px:\n${small.join('\n')}`).toEqual([]);
-  expect(await crowdedControls(page, '.order-card')).toEqual([]);
-}, 120_000);
+j.step(
+  'on a touch phone every control of the store, product, quick order, cart and My Account is at least 44 x 44 px',
+  async () => {
+    buyerTouch = await j.person('buyer-touch', TOUCH_PHONE);
+    const { page } = buyerTouch;
+    expect(await page.evaluate('matchMedia("(pointer: coarse)").matches')).toBe(true);
+    await signInBuyer(page, account.email);
+    const small = [
+      ...(await smallOn(page, '/portal/store', (p) => productCard(p, 'Blue Coast Syrup'))),
+      ...(await smallOn(page, '/portal/products/blue-coast', (p) =>
+        p.getByRole('heading', { level: 1, name: 'Blue Coast Syrup' }),
+      )),
+      ...(await smallOn(page, '/portal/quick-order', (p) =>
+        p.getByRole('heading', { level: 1, name: 'Quick Order' }),
+      )),
+      ...(await smallOn(page, '/portal/cart', (p) =>
+        p.getByRole('heading', { name: 'Order Summary' }),
+      )),
+      ...(await smallOn(page, '/portal/my-account', (p) => p.getByRole('tab', { name: 'Orders' }))),
+      ...(await smallOn(page, '/portal/my-account?tab=standing-orders', (p) =>
+        p.getByText(/No standing orders/),
+      )),
+      ...(await smallOn(page, '/portal/my-account?tab=profile', (p) =>
+        p.getByRole('button', { name: 'Update Profile' }),
+      )),
+    ];
+    // A touch tablet: the coarse pointer alone makes it a touch layout.
+    await atSize(page, TABLET);
+    small.push(
+      ...(
+        await smallOn(page, '/portal/cart', (p) =>
+          p.getByRole('heading', { name: 'Order Summary' }),
+        )
+      ).map((line) => `1024 px ${line}`),
+    );
+    expect(small, `controls under 44 x 44 px:\n${small.join('\n')}`).toEqual([]);
+  },
+  180_000,
+);
 
-j.step("on a touch phone the managers' orders, users, catalog and store page have 44 px controls, card buttons 8 px apart inside their card", async () => {
-  const { page } = await j.person('manager-touch', TOUCH_PHONE);
-  await signInManager(page);
-  const small: string[] = [];
-  const crowded: string[] = [];
-  const cards = (p: Page) => p.getByRole('article').first();
-  for (const [path, ready] of [
-    ['/admin?tab=orders', cards],
-    ['/admin?tab=users', cards],
-    ['/admin?tab=catalog', (p: Page) => p.getByRole('button', { name: 'Edit Blue Coast Syrup' })],
-    ['/admin?tab=tutorials', cards],
-  ] as const) {
-    small.push(...await smallOn(page, path, ready));
-    await expectOpenTabInView(page, path);
-    crowded.push(...(await crowdedControls(page, '[role=article]')).map((line) => `${path}: ${line}`));
-    await expectNoSidewaysScroll(page, path);
-  }
-  small.push(...await smallOn(page, `/admin/stores/${account.uid}`, (p) => p.getByRole('heading', { level: 1, name: LONG_NAME })));
-  crowded.push(...await crowdedControls(page, '.admin-store__head'));
-  expect(small, `controls under 44 x 44 px:\n${small.join('\n')}`).toEqual([]);
-  expect(crowded, `crowded controls:\n${crowded.join('\n')}`).toEqual([]);
-}, 240_000);
+j.step(
+  "on a touch phone the demo retailer's order history (orders with their actions) has 44 px controls",
+  async () => {
+    // Only looks: the reorder journey relies on this account's cart, which nothing here touches.
+    const { page } = await j.person('retailer-touch', TOUCH_PHONE);
+    await signInBuyer(page, 'retailer@demo.test');
+    const small = await smallOn(page, '/portal/my-account', (p) => p.getByText('#Kt3vB8nW'));
+    expect(small, `controls under 44 x 44 px:\n${small.join('\n')}`).toEqual([]);
+    expect(await crowdedControls(page, '.order-card')).toEqual([]);
+  },
+  120_000,
+);
 
-j.step('the catalog cards of a phone-width window (a mouse, not touch) keep Edit and Deactivate 8 px apart', async () => {
-  const { page } = await j.person('manager');
-  await signInManager(page);
-  await page.goto('/admin?tab=catalog');
-  await see(page.getByRole('button', { name: 'Edit Blue Coast Syrup' }), 60_000);
-  await atSize(page, PHONE);
-  await see(page.getByRole('article', { name: 'Blue Coast Syrup' }));
-  const edit = await boxOf(page.getByRole('button', { name: 'Edit Blue Coast Syrup' }));
-  const toggle = await boxOf(page.getByRole('button', { name: 'Deactivate Blue Coast Syrup' }));
-  expect(toggle.x - (edit.x + edit.width)).toBeGreaterThanOrEqual(8);
-  expect(await crowdedControls(page, '[role=article]')).toEqual([]);
-  await atSize(page, DESKTOP);
-  await snap(page, 'admin-catalog');
-}, 180_000);
+j.step(
+  "on a touch phone the managers' orders, users, catalog and store page have 44 px controls, card buttons 8 px apart inside their card",
+  async () => {
+    const { page } = await j.person('manager-touch', TOUCH_PHONE);
+    await signInManager(page);
+    const small: string[] = [];
+    const crowded: string[] = [];
+    const cards = (p: Page) => p.getByRole('article').first();
+    for (const [path, ready] of [
+      ['/admin?tab=orders', cards],
+      ['/admin?tab=users', cards],
+      ['/admin?tab=catalog', (p: Page) => p.getByRole('button', { name: 'Edit Blue Coast Syrup' })],
+      ['/admin?tab=tutorials', cards],
+    ] as const) {
+      small.push(...(await smallOn(page, path, ready)));
+      await expectOpenTabInView(page, path);
+      crowded.push(
+        ...(await crowdedControls(page, '[role=article]')).map((line) => `${path}: ${line}`),
+      );
+      await expectNoSidewaysScroll(page, path);
+    }
+    small.push(
+      ...(await smallOn(page, `/admin/stores/${account.uid}`, (p) =>
+        p.getByRole('heading', { level: 1, name: LONG_NAME }),
+      )),
+    );
+    crowded.push(...(await crowdedControls(page, '.admin-store__head')));
+    expect(small, `controls under 44 x 44 px:\n${small.join('\n')}`).toEqual([]);
+    expect(crowded, `crowded controls:\n${crowded.join('\n')}`).toEqual([]);
+  },
+  240_000,
+);
 
-j.step("keyboard focus draws a ring at 3:1 on the cart's button, link and field; reduced motion turns transitions off, live", async () => {
-  const { page } = buyer;
-  await atSize(page, DESKTOP);
-  const rings: Record<string, { style: string; width: number; contrast: number }> = {};
-  const checkout = page.getByRole('button', { name: 'Proceed to Checkout' });
-  await keyboardFocus(page, checkout);
-  rings.button = await focusRing(checkout);
-  const back = page.getByRole('link', { name: 'Continue Shopping' });
-  await keyboardFocus(page, back);
-  rings.link = await focusRing(back);
-  const quantity = page.getByRole('textbox', { name: `Quantity of ${CART[0]?.name}` });
-  await keyboardFocus(page, quantity);
-  rings.field = await focusRing(quantity);
-  for (const [what, ring] of Object.entries(rings)) {
-    expect(ring.style, what).not.toBe('none');
-    expect(ring.width, what).toBeGreaterThanOrEqual(2);
-    expect(ring.contrast, `${what}: ${JSON.stringify(ring)}`).toBeGreaterThanOrEqual(3);
-  }
+j.step(
+  'the catalog cards of a phone-width window (a mouse, not touch) keep Edit and Deactivate 8 px apart',
+  async () => {
+    const { page } = await j.person('manager');
+    await signInManager(page);
+    await page.goto('/admin?tab=catalog');
+    await see(page.getByRole('button', { name: 'Edit Blue Coast Syrup' }), 60_000);
+    await atSize(page, PHONE);
+    await see(page.getByRole('article', { name: 'Blue Coast Syrup' }));
+    const edit = await boxOf(page.getByRole('button', { name: 'Edit Blue Coast Syrup' }));
+    const toggle = await boxOf(page.getByRole('button', { name: 'Deactivate Blue Coast Syrup' }));
+    expect(toggle.x - (edit.x + edit.width)).toBeGreaterThanOrEqual(8);
+    expect(await crowdedControls(page, '[role=article]')).toEqual([]);
+    await atSize(page, DESKTOP);
+    await snap(page, 'admin-catalog');
+  },
+  180_000,
+);
 
-  // Reduced motion: no transition runs (the button is the shop's own, in antd's look; antd's
-  // motion token is checked in web/src/app/providers.test.tsx); back on when it is lifted.
-  expect(await longestMotionMs(checkout)).toBeGreaterThan(0);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await expect.poll(() => longestMotionMs(checkout)).toBeLessThanOrEqual(0.01);
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await expect.poll(() => longestMotionMs(checkout)).toBeGreaterThan(0);
-});
+j.step(
+  "keyboard focus draws a ring at 3:1 on the cart's button, link and field; reduced motion turns transitions off, live",
+  async () => {
+    const { page } = buyer;
+    await atSize(page, DESKTOP);
+    const rings: Record<string, { style: string; width: number; contrast: number }> = {};
+    const checkout = page.getByRole('button', { name: 'Proceed to Checkout' });
+    await keyboardFocus(page, checkout);
+    rings.button = await focusRing(checkout);
+    const back = page.getByRole('link', { name: 'Continue Shopping' });
+    await keyboardFocus(page, back);
+    rings.link = await focusRing(back);
+    const quantity = page.getByRole('textbox', { name: `Quantity of ${CART[0]?.name}` });
+    await keyboardFocus(page, quantity);
+    rings.field = await focusRing(quantity);
+    for (const [what, ring] of Object.entries(rings)) {
+      expect(ring.style, what).not.toBe('none');
+      expect(ring.width, what).toBeGreaterThanOrEqual(2);
+      expect(ring.contrast, `${what}: ${JSON.stringify(ring)}`).toBeGreaterThanOrEqual(3);
+    }
 
-j.step("on a touch phone My Account's Support tab (Watch Tutorial links) has 44 px controls", async () => {
-  const { page } = buyerTouch;
-  await atSize(page, PHONE);
-  const small = await smallOn(page, '/portal/my-account?tab=support', (p) => p.getByRole('link', { name: /^Watch Tutorial/ }));
-  await expectOpenTabInView(page, '/portal/my-account?tab=support');
-  expect(small, `controls under 44 x 44 px:\n${small.join('\n')}`).toEqual([]);
-});
+    // Reduced motion: no transition runs (the button is the shop's own, in antd's look; antd's
+    // motion token is checked in web/src/app/providers.test.tsx); back on when it is lifted.
+    expect(await longestMotionMs(checkout)).toBeGreaterThan(0);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => longestMotionMs(checkout)).toBeLessThanOrEqual(0.01);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(() => longestMotionMs(checkout)).toBeGreaterThan(0);
+  },
+);
+
+j.step(
+  "on a touch phone My Account's Support tab (Watch Tutorial links) has 44 px controls",
+  async () => {
+    const { page } = buyerTouch;
+    await atSize(page, PHONE);
+    const small = await smallOn(page, '/portal/my-account?tab=support', (p) =>
+      p.getByRole('link', { name: /^Watch Tutorial/ }),
+    );
+    await expectOpenTabInView(page, '/portal/my-account?tab=support');
+    expect(small, `controls under 44 x 44 px:\n${small.join('\n')}`).toEqual([]);
+  },
+);

@@ -22,7 +22,11 @@ j.step('a buyer opens the Profile tab of My Account', async () => {
 
   await page.getByRole('tab', { name: 'Support' }).click();
   await see(page.getByText('Setting up your slushie machine'));
-  await see(page.getByRole('button', { name: /watch tutorial/i }).or(page.getByRole('link', { name: /watch tutorial/i })));
+  await see(
+    page
+      .getByRole('button', { name: /watch tutorial/i })
+      .or(page.getByRole('link', { name: /watch tutorial/i })),
+  );
   await snap(page, 'account-support');
 
   await page.getByRole('tab', { name: 'Profile' }).click();
@@ -50,7 +54,9 @@ j.step('the buyer renames the store and the new name stays after a reload', asyn
   await page.reload();
   await see(page.getByRole('tab', { name: 'Orders' }));
   await page.getByRole('tab', { name: 'Profile' }).click();
-  await expect.poll(() => page.getByRole('textbox', { name: /store name/i }).inputValue()).toBe(newName);
+  await expect
+    .poll(() => page.getByRole('textbox', { name: /store name/i }).inputValue())
+    .toBe(newName);
   await seeText(page.locator('header').first(), new RegExp(newName));
 });
 

@@ -18,7 +18,10 @@ j.step('the demo retailer opens Orders and presses Reorder on a past order', asy
   const order = page.getByText('#Kt3vB8nW').first();
   await see(order);
   await snap(page, 'account-orders-history');
-  await page.getByRole('listitem', { name: 'Order #Kt3vB8nW' }).getByRole('button', { name: /reorder/i }).click();
+  await page
+    .getByRole('listitem', { name: 'Order #Kt3vB8nW' })
+    .getByRole('button', { name: /reorder/i })
+    .click();
 });
 
 j.step("the buyer lands in the cart with the order's lines", async () => {

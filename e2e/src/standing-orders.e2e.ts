@@ -54,36 +54,40 @@ function standingCard(person: Person) {
   return person.page.getByRole('listitem', { name: /standing order every 2 weeks/i }).first();
 }
 
-j.step('a retailer checks out the cart as a standing order every 2 weeks', async () => {
-  account = await createApprovedBuyer(j.stack, 'retailer', 'standing');
-  buyer = await j.person('retailer');
-  const { page } = buyer;
-  await signInBuyer(page, account.email);
-  await page.goto('/portal/store?q=variety');
-  const card = productCard(page, PACK.name);
-  await card.getByRole('button', { name: /^Add to Cart/ }).click();
-  // The cart write must land before the page is left, or it is lost with the page.
-  await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
-  await page.goto('/portal/cart');
-  await see(page.getByRole('article', { name: PACK.name }));
-  await page.getByRole('radio', { name: 'Deliver every 2 weeks' }).check();
-  await see(page.getByText(/charged for this cart now and every 2 weeks/));
-  await snap(page, 'cart-standing-order');
-  await page.getByRole('button', { name: 'Start standing order' }).click();
-  const sessionId = await onStripePage(page, j.stack);
-  await see(page.getByText(/every 2 weeks/i).first());
-  await see(page.getByText(usd(PACK.unit)).first());
-  await fillShipTo(page);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await at(page, '/payment-success', 30_000);
-  await see(page.getByText('Payment Successful!').first(), 30_000);
-  const session = await stripe().checkout.sessions.retrieve(sessionId);
-  expect(session.mode).toBe('subscription');
-  standingOrderId = session.client_reference_id ?? '';
-  await expect.poll(async () => (await standingOrder()).status).toBe('active');
-  const first = await readDocument(j.stack, `orders/${standingOrderId}`);
-  expect(first).toMatchObject({ payment_type: 'subscription', amount: PACK.unit });
-}, 150_000);
+j.step(
+  'a retailer checks out the cart as a standing order every 2 weeks',
+  async () => {
+    account = await createApprovedBuyer(j.stack, 'retailer', 'standing');
+    buyer = await j.person('retailer');
+    const { page } = buyer;
+    await signInBuyer(page, account.email);
+    await page.goto('/portal/store?q=variety');
+    const card = productCard(page, PACK.name);
+    await card.getByRole('button', { name: /^Add to Cart/ }).click();
+    // The cart write must land before the page is left, or it is lost with the page.
+    await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
+    await page.goto('/portal/cart');
+    await see(page.getByRole('article', { name: PACK.name }));
+    await page.getByRole('radio', { name: 'Deliver every 2 weeks' }).check();
+    await see(page.getByText(/charged for this cart now and every 2 weeks/));
+    await snap(page, 'cart-standing-order');
+    await page.getByRole('button', { name: 'Start standing order' }).click();
+    const sessionId = await onStripePage(page, j.stack);
+    await see(page.getByText(/every 2 weeks/i).first());
+    await see(page.getByText(usd(PACK.unit)).first());
+    await fillShipTo(page);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await at(page, '/payment-success', 30_000);
+    await see(page.getByText('Payment Successful!').first(), 30_000);
+    const session = await stripe().checkout.sessions.retrieve(sessionId);
+    expect(session.mode).toBe('subscription');
+    standingOrderId = session.client_reference_id ?? '';
+    await expect.poll(async () => (await standingOrder()).status).toBe('active');
+    const first = await readDocument(j.stack, `orders/${standingOrderId}`);
+    expect(first).toMatchObject({ payment_type: 'subscription', amount: PACK.unit });
+  },
+  150_000,
+);
 
 j.step('My Account shows the standing order with its next delivery', async () => {
   const { page } = buyer;

@@ -51,7 +51,9 @@ const THAW_MOTION = `document.getElementById('a11y-check-no-motion')?.remove()`;
 /** Waits for two animation frames, so layout that follows a resize has been painted. */
 export async function settle(page: Page): Promise<void> {
   // A string expression: it runs in the page, where requestAnimationFrame exists.
-  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  await page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
 }
 
 function isAppPage(page: Page): boolean {
@@ -65,15 +67,26 @@ function isAppPage(page: Page): boolean {
 function describe(violation: Violation): string {
   const nodes = violation.nodes.slice(0, MAX_TARGETS).map((node) => {
     const html = node.html.replace(/\s+/g, ' ');
-    const summary = (node.failureSummary ?? '').split('\n').slice(1).join(' ').replace(/\s+/g, ' ').trim();
+    const summary = (node.failureSummary ?? '')
+      .split('\n')
+      .slice(1)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     return `      ${node.target.join(' >>> ')}\n        ${html.length > 160 ? `${html.slice(0, 160)}…` : html}${summary ? `\n        ${summary.length > 200 ? `${summary.slice(0, 200)}…` : summary}` : ''}`;
   });
-  const more = violation.nodes.length > MAX_TARGETS ? `\n      …and ${violation.nodes.length - MAX_TARGETS} more` : '';
+  const more =
+    violation.nodes.length > MAX_TARGETS
+      ? `\n      …and ${violation.nodes.length - MAX_TARGETS} more`
+      : '';
   return `  ${violation.id} (${violation.impact}, ${violation.nodes.length}x): ${violation.help}\n${nodes.join('\n')}${more}`;
 }
 
 function slug(label: string): string {
-  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 const AXE_OPTIONS = {
@@ -89,9 +102,13 @@ const AXE_OPTIONS = {
  */
 async function runAxe(page: Page): Promise<AxeResults> {
   // String expressions: they run in the page, where `window.axe` lives.
-  const present = await page.evaluate('typeof window.axe === "object" && typeof window.axe.run === "function"');
+  const present = await page.evaluate(
+    'typeof window.axe === "object" && typeof window.axe.run === "function"',
+  );
   if (!present) await page.evaluate(AXE_SOURCE);
-  return (await page.evaluate(`window.axe.run(document, ${JSON.stringify(AXE_OPTIONS)})`)) as AxeResults;
+  return (await page.evaluate(
+    `window.axe.run(document, ${JSON.stringify(AXE_OPTIONS)})`,
+  )) as AxeResults;
 }
 
 /**
@@ -120,7 +137,10 @@ export async function checkA11y(page: Page, label: string): Promise<boolean> {
       help: v.help,
       targets: v.nodes.map((n) => n.target.join(' >>> ')),
     }));
-    await appendFile(log, `${JSON.stringify({ where, ms: Math.round(performance.now() - t0), findings })}\n`);
+    await appendFile(
+      log,
+      `${JSON.stringify({ where, ms: Math.round(performance.now() - t0), findings })}\n`,
+    );
   }
   const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
   if (failing.length === 0) return true;
@@ -139,7 +159,11 @@ export async function checkA11y(page: Page, label: string): Promise<boolean> {
  * desktop is gone when a phone shows that row as a card, so it opens it again (and should do
  * nothing when it is open). Back at 1280x800 the page may have lost such a state again.
  */
-export async function checkA11yBothWidths(page: Page, label: string, reach?: () => Promise<void>): Promise<void> {
+export async function checkA11yBothWidths(
+  page: Page,
+  label: string,
+  reach?: () => Promise<void>,
+): Promise<void> {
   const errors: string[] = [];
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);

@@ -35,16 +35,28 @@ const squeeze = (text: string) => {
 export async function visibleMessages(page: Page): Promise<string[]> {
   const texts = await page
     // The portal's own toasts (components/toast-region.tsx) have no role: found by their class.
-    .locator('[role="alert"], [role="dialog"], [role="alertdialog"], .toast, .ant-message-notice, .ant-notification-notice')
+    .locator(
+      '[role="alert"], [role="dialog"], [role="alertdialog"], .toast, .ant-message-notice, .ant-notification-notice',
+    )
     .evaluateAll((nodes) =>
       nodes
-        .filter((node) => (node as HTMLElement).offsetParent !== null || getComputedStyle(node).position === 'fixed')
-        .map((node) => `${node.getAttribute('role') ?? 'toast'}: ${(node as HTMLElement).innerText}`),
+        .filter(
+          (node) =>
+            (node as HTMLElement).offsetParent !== null ||
+            getComputedStyle(node).position === 'fixed',
+        )
+        .map(
+          (node) => `${node.getAttribute('role') ?? 'toast'}: ${(node as HTMLElement).innerText}`,
+        ),
     );
   return texts.map(squeeze).filter((text) => !/^\w+:\s*$/.test(text));
 }
 
-async function lastLines(file: string, window: number, keep: (line: string) => boolean): Promise<string[]> {
+async function lastLines(
+  file: string,
+  window: number,
+  keep: (line: string) => boolean,
+): Promise<string[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
   return text
     .split('\n')
@@ -55,12 +67,15 @@ async function lastLines(file: string, window: number, keep: (line: string) => b
 }
 
 /** The browser errors this journey recorded (journey.ts writes them to `consoleLog`). */
-export const recentBrowserErrors = (consoleLog: string) => lastLines(consoleLog, MAX_LOG_LINES, () => true);
+export const recentBrowserErrors = (consoleLog: string) =>
+  lastLines(consoleLog, MAX_LOG_LINES, () => true);
 
 /** The warnings and errors the journey's stack logged lately (global-setup.ts writes the log). */
 export function recentStackTrouble(artifactsDir: string): Promise<string[]> {
   const index = workerIndex(inject('stacks').length) + 1;
-  return lastLines(path.join(artifactsDir, `stack-${index}.log`), STACK_LOG_WINDOW, (line) => STACK_TROUBLE.test(line));
+  return lastLines(path.join(artifactsDir, `stack-${index}.log`), STACK_LOG_WINDOW, (line) =>
+    STACK_TROUBLE.test(line),
+  );
 }
 
 /** The whole addition to the error message, one section per source that has something to say. */
@@ -74,7 +89,10 @@ export async function failureContext(
     sections.push([`${name}'s page shows`, await visibleMessages(page).catch(() => [])]);
   }
   sections.push(['browser errors', await recentBrowserErrors(consoleLog)]);
-  sections.push(['stack warnings and errors', await recentStackTrouble(artifactsDir).catch(() => [])]);
+  sections.push([
+    'stack warnings and errors',
+    await recentStackTrouble(artifactsDir).catch(() => []),
+  ]);
   return sections
     .filter(([, lines]) => lines.length > 0)
     .map(([title, lines]) => `\n  ${title}:${lines.map((line) => `\n    ${line}`).join('')}`)

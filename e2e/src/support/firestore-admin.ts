@@ -130,10 +130,12 @@ export async function waitForTriggers(stack: StackInfo, timeoutMs = 180_000): Pr
   const url = `${stack.urls.firestore}/emulator/v1/projects/${stack.projectId}/triggerDeliveries`;
   for (;;) {
     const response = await fetch(url);
-    if (!response.ok) throw new Error(`trigger deliveries: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`trigger deliveries: ${response.status} ${await response.text()}`);
     const { pending } = (await response.json()) as { pending: number };
     if (pending === 0) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`${pending} trigger events still pending`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`${pending} trigger events still pending`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -6,7 +6,13 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, inject, test } from 'vitest';
 import { failureContext } from './failure-context';
 import { thisStack, type StackInfo } from './provided';
@@ -25,7 +31,10 @@ export interface Person {
   context: BrowserContext;
 }
 
-export type PersonDevice = Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile' | 'reducedMotion'>;
+export type PersonDevice = Pick<
+  BrowserContextOptions,
+  'viewport' | 'hasTouch' | 'isMobile' | 'reducedMotion'
+>;
 
 export interface Journey {
   readonly stack: StackInfo;
@@ -61,8 +70,14 @@ export function journey(slug: string): Journey {
   return {
     stack,
     async person(name, device = {}) {
-      if (!browser) throw new Error('journey() browser is not connected yet: call person() inside a step');
-      const context = await browser.newContext({ baseURL: stack.urls.web, viewport: DESKTOP, locale: 'en-US', ...device });
+      if (!browser)
+        throw new Error('journey() browser is not connected yet: call person() inside a step');
+      const context = await browser.newContext({
+        baseURL: stack.urls.web,
+        viewport: DESKTOP,
+        locale: 'en-US',
+        ...device,
+      });
       context.setDefaultTimeout(UI_TIMEOUT);
       context.setDefaultNavigationTimeout(UI_TIMEOUT);
       const page = await context.newPage();
@@ -75,36 +90,47 @@ export function journey(slug: string): Journey {
       return person;
     },
     step(name, fn, timeoutMs = 90_000) {
-      test(name, async () => {
-        if (broken) throw new Error(`Not run: the earlier step "${broken}" failed`);
-        try {
-          await fn();
-        } catch (error) {
-          broken = name;
-          await Promise.allSettled(
-            people.map(({ name: who, person }) =>
-              person.page.screenshot({ path: path.join(ARTIFACTS_DIR, `${slug}--${who}--failed.png`) }),
-            ),
-          );
-          // The page as it was (what a screenshot cannot show: roles, names, hidden elements).
-          await Promise.allSettled(
-            people.map(async ({ name: who, person }) =>
-              writeFile(path.join(ARTIFACTS_DIR, `${slug}--${who}--failed.html`), await person.page.content()),
-            ),
-          );
-          const urls = people.map(({ name: who, person }) => `${who} at ${person.page.url()}`).join('; ');
-          // Appended after the screenshots and the log lines have been written.
-          const context = await failureContext(
-            people.map(({ name: who, person }) => ({ name: who, page: person.page })),
-            logFile,
-            ARTIFACTS_DIR,
-          ).catch(() => '');
-          if (error instanceof Error) {
-            error.message = `${error.message}\n  (${urls}; screenshots in e2e/artifacts/${slug}--*--failed.png)${context}`;
+      test(
+        name,
+        async () => {
+          if (broken) throw new Error(`Not run: the earlier step "${broken}" failed`);
+          try {
+            await fn();
+          } catch (error) {
+            broken = name;
+            await Promise.allSettled(
+              people.map(({ name: who, person }) =>
+                person.page.screenshot({
+                  path: path.join(ARTIFACTS_DIR, `${slug}--${who}--failed.png`),
+                }),
+              ),
+            );
+            // The page as it was (what a screenshot cannot show: roles, names, hidden elements).
+            await Promise.allSettled(
+              people.map(async ({ name: who, person }) =>
+                writeFile(
+                  path.join(ARTIFACTS_DIR, `${slug}--${who}--failed.html`),
+                  await person.page.content(),
+                ),
+              ),
+            );
+            const urls = people
+              .map(({ name: who, person }) => `${who} at ${person.page.url()}`)
+              .join('; ');
+            // Appended after the screenshots and the log lines have been written.
+            const context = await failureContext(
+              people.map(({ name: who, person }) => ({ name: who, page: person.page })),
+              logFile,
+              ARTIFACTS_DIR,
+            ).catch(() => '');
+            if (error instanceof Error) {
+              error.message = `${error.message}\n  (${urls}; screenshots in e2e/artifacts/${slug}--*--failed.png)${context}`;
+            }
+            throw error;
           }
-          throw error;
-        }
-      }, timeoutMs);
+        },
+        timeoutMs,
+      );
     },
   };
 }

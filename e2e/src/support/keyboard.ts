@@ -116,8 +116,10 @@ export async function tabTo(
   target: Locator | string | RegExp,
   { max = 40, back = false }: { max?: number; back?: boolean } = {},
 ): Promise<number> {
-  const what = typeof target === 'string' || target instanceof RegExp ? String(target) : target.toString();
-  if (typeof target !== 'string' && !(target instanceof RegExp)) await target.waitFor({ state: 'visible' });
+  const what =
+    typeof target === 'string' || target instanceof RegExp ? String(target) : target.toString();
+  if (typeof target !== 'string' && !(target instanceof RegExp))
+    await target.waitFor({ state: 'visible' });
   const visited: string[] = [];
   for (let presses = 0; ; presses += 1) {
     const stop = await stopAt(page, target);
@@ -139,7 +141,12 @@ export async function tabTo(
 }
 
 /** Tabs to a text field and types into it, replacing what it held. */
-export async function typeInto(page: Page, field: Locator, text: string, max?: number): Promise<void> {
+export async function typeInto(
+  page: Page,
+  field: Locator,
+  text: string,
+  max?: number,
+): Promise<void> {
   await tabTo(page, field, { max });
   await page.keyboard.press('ControlOrMeta+A');
   if (text === '') await page.keyboard.press('Delete');
@@ -158,7 +165,11 @@ export async function hasFocus(target: Locator): Promise<boolean> {
  * browser's own controls (antd's Modal, like a native modal dialog, lets it: `body` here), but
  * the next press brings it back into the dialog. Returns the stops seen.
  */
-export async function expectFocusTrapped(page: Page, dialog: Locator, presses = 12): Promise<string[]> {
+export async function expectFocusTrapped(
+  page: Page,
+  dialog: Locator,
+  presses = 12,
+): Promise<string[]> {
   const seen: string[] = [];
   let inDialog = 0;
   for (const key of ['Tab', 'Shift+Tab']) {
@@ -172,13 +183,16 @@ export async function expectFocusTrapped(page: Page, dialog: Locator, presses = 
         continue;
       }
       if (!(await hasFocus(dialog))) {
-        throw new Error(`${key} left the dialog after ${i + 1} presses, at ${stop.name}; stops: ${seen.join(', ')}`);
+        throw new Error(
+          `${key} left the dialog after ${i + 1} presses, at ${stop.name}; stops: ${seen.join(', ')}`,
+        );
       }
       outOfPage = false;
       inDialog += 1;
       expectVisible(stop);
     }
   }
-  if (inDialog === 0) throw new Error(`Tab never reached a control of the dialog; stops: ${seen.join(', ')}`);
+  if (inDialog === 0)
+    throw new Error(`Tab never reached a control of the dialog; stops: ${seen.join(', ')}`);
   return seen;
 }

@@ -108,8 +108,12 @@ export async function transitionsDone(page: Page, maxMs = 2000): Promise<void> {
 }
 
 /** The page's scroll width and client width: wider content scrolls sideways. */
-export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
-  return page.evaluate(`({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth })`) as Promise<{ scrollWidth: number; clientWidth: number }>;
+export async function horizontalOverflow(
+  page: Page,
+): Promise<{ scrollWidth: number; clientWidth: number }> {
+  return page.evaluate(
+    `({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth })`,
+  ) as Promise<{ scrollWidth: number; clientWidth: number }>;
 }
 
 /**
@@ -118,7 +122,8 @@ export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: num
  * the answer unknowable, and this throws). Both colours are blended over white as drawn.
  */
 export async function textContrast(locator: Locator): Promise<number> {
-  return locator.first().evaluate(inPage<number>(`(el) => {
+  return locator.first().evaluate(
+    inPage<number>(`(el) => {
     const parse = (text) => {
       const m = /rgba?\\(([^)]+)\\)/.exec(text);
       if (!m) throw new Error('unreadable colour ' + text);
@@ -150,11 +155,14 @@ export async function textContrast(locator: Locator): Promise<number> {
     };
     const [hi, lo] = [lum(text), lum(back)].sort((a, b) => b - a);
     return (hi + 0.05) / (lo + 0.05);
-  }`));
+  }`),
+  );
 }
 
 /** The element's box in CSS pixels (throws when it is not rendered). */
-export async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+export async function boxOf(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
   const box = await locator.first().boundingBox();
   if (!box) throw new Error(`${String(locator)} is not rendered`);
   return box;
@@ -162,11 +170,13 @@ export async function boxOf(locator: Locator): Promise<{ x: number; y: number; w
 
 /** How many lines the element's text is laid out on (its text's line boxes, padding aside). */
 export async function lineCount(locator: Locator): Promise<number> {
-  return locator.first().evaluate(inPage<number>(`(el) => {
+  return locator.first().evaluate(
+    inPage<number>(`(el) => {
     const range = document.createRange();
     range.selectNodeContents(el);
     return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
-  }`));
+  }`),
+  );
 }
 
 /**
@@ -174,7 +184,11 @@ export async function lineCount(locator: Locator): Promise<number> {
  * (each card of a list, say): two buttons or links on the same row less than `minGap` px apart
  * (or overlapping), and any control running past its root's edges. Empty when none.
  */
-export async function crowdedControls(page: Page, rootSelector: string, minGap = 8): Promise<string[]> {
+export async function crowdedControls(
+  page: Page,
+  rootSelector: string,
+  minGap = 8,
+): Promise<string[]> {
   return page.evaluate(`(() => {
     const minGap = ${minGap};
     const nameOf = ${NAME_OF};
@@ -213,8 +227,11 @@ export async function crowdedControls(page: Page, rootSelector: string, minGap =
  * The focus indicator the element draws now: its outline's style and width, and the contrast of
  * the outline's colour with the solid background behind the element (as textContrast finds it).
  */
-export async function focusRing(locator: Locator): Promise<{ style: string; width: number; contrast: number }> {
-  return locator.first().evaluate(inPage<{ style: string; width: number; contrast: number }>(`(el) => {
+export async function focusRing(
+  locator: Locator,
+): Promise<{ style: string; width: number; contrast: number }> {
+  return locator.first().evaluate(
+    inPage<{ style: string; width: number; contrast: number }>(`(el) => {
     const parse = (text) => {
       const m = /rgba?\\(([^)]+)\\)/.exec(text);
       if (!m) throw new Error('unreadable colour ' + text);
@@ -234,14 +251,17 @@ export async function focusRing(locator: Locator): Promise<{ style: string; widt
     const ring = parse(style.outlineColor);
     const [hi, lo] = [lum(ring), lum(back)].sort((a, b) => b - a);
     return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) || 0, contrast: (hi + 0.05) / (lo + 0.05) };
-  }`));
+  }`),
+  );
 }
 
 /** The longest CSS transition or animation duration of the element, in milliseconds. */
 export async function longestMotionMs(locator: Locator): Promise<number> {
-  return locator.first().evaluate(inPage<number>(`(el) => {
+  return locator.first().evaluate(
+    inPage<number>(`(el) => {
     const style = getComputedStyle(el);
     const ms = (list) => list.split(',').map((t) => (t.trim().endsWith('ms') ? parseFloat(t) : parseFloat(t) * 1000));
     return Math.max(0, ...ms(style.transitionDuration), ...ms(style.animationDuration));
-  }`));
+  }`),
+  );
 }

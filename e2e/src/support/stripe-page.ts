@@ -25,7 +25,9 @@ export const E2E_SHIP_TO: E2eShipTo = {
 
 /** Waits for the sandbox page after Proceed to Checkout or Buy Now. */
 export async function onStripePage(page: Page, stack: StackInfo): Promise<string> {
-  await page.waitForURL((url) => url.origin === new URL(stack.urls.stripe).origin, { waitUntil: 'load' });
+  await page.waitForURL((url) => url.origin === new URL(stack.urls.stripe).origin, {
+    waitUntil: 'load',
+  });
   await see(page.getByRole('heading', { name: 'Checkout' }));
   const id = /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(page.url())?.[1];
   if (!id) throw new Error(`no session id in ${page.url()}`);
@@ -49,5 +51,6 @@ export async function expireSession(stack: StackInfo, sessionId: string): Promis
     method: 'POST',
     headers: { authorization: 'Bearer sk_test_local_sandbox' },
   });
-  if (!response.ok) throw new Error(`expire ${sessionId}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`expire ${sessionId}: ${response.status} ${await response.text()}`);
 }

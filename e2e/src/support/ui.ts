@@ -16,16 +16,28 @@ export async function see(locator: Locator, timeout = UI_TIMEOUT): Promise<Locat
 }
 
 /** Waits until the locator's text matches. */
-export async function seeText(locator: Locator, expected: string | RegExp, timeout = UI_TIMEOUT): Promise<void> {
+export async function seeText(
+  locator: Locator,
+  expected: string | RegExp,
+  timeout = UI_TIMEOUT,
+): Promise<void> {
   await expect
-    .poll(async () => ((await locator.count()) > 0 ? locator.first().innerText() : ''), { timeout, interval: 100 })
+    .poll(async () => ((await locator.count()) > 0 ? locator.first().innerText() : ''), {
+      timeout,
+      interval: 100,
+    })
     .toMatch(expected);
 }
 
 /** Waits until the page is at `pathname` (and optionally a search string). */
-export async function at(page: Page, pathname: string | RegExp, timeout = UI_TIMEOUT): Promise<void> {
+export async function at(
+  page: Page,
+  pathname: string | RegExp,
+  timeout = UI_TIMEOUT,
+): Promise<void> {
   await page.waitForURL(
-    (url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname)),
+    (url) =>
+      typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname),
     { timeout, waitUntil: 'commit' },
   );
 }
@@ -33,7 +45,12 @@ export async function at(page: Page, pathname: string | RegExp, timeout = UI_TIM
 /**
  * A toast with this title, and optionally this text (components/toast-region.tsx).
  */
-export async function seeToast(page: Page, title: string, text?: string, timeout = UI_TIMEOUT): Promise<Locator> {
+export async function seeToast(
+  page: Page,
+  title: string,
+  text?: string,
+  timeout = UI_TIMEOUT,
+): Promise<Locator> {
   const toast = page.locator('.toast').filter({ hasText: title });
   await see(text ? toast.filter({ hasText: text }) : toast, timeout);
   return toast.first();
@@ -52,14 +69,28 @@ export function cents(text: string): number {
 }
 
 /** Fills the email and password of a sign-in form and submits it. */
-export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function submitSignIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.getByLabel(/email/i).first().fill(email);
-  await page.getByLabel(/password/i).first().fill(password);
-  await page.getByRole('button', { name: /^(sign in|log in|login|access portal)/i }).first().click();
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(password);
+  await page
+    .getByRole('button', { name: /^(sign in|log in|login|access portal)/i })
+    .first()
+    .click();
 }
 
 /** Buyer sign-in at /login, up to the 'Welcome back!' toast. */
-export async function signInBuyer(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signInBuyer(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto('/login');
   await see(page.getByRole('heading', { name: 'Portal Access' }));
   await submitSignIn(page, email, password);
@@ -93,7 +124,11 @@ export function usdPattern(amountInCents: number): RegExp {
 }
 
 /** Waits until a cart line's typed quantity field (− [n] +) shows `quantity`. */
-export async function seeQuantity(line: Locator, quantity: number, timeout = UI_TIMEOUT): Promise<void> {
+export async function seeQuantity(
+  line: Locator,
+  quantity: number,
+  timeout = UI_TIMEOUT,
+): Promise<void> {
   const field = line.getByRole('textbox', { name: /^Quantity of / });
   await expect.poll(() => field.inputValue(), { timeout }).toBe(String(quantity));
 }

@@ -192,8 +192,9 @@ describe('the production build with no env file', () => {
     // The dashboard's script preloads the tab in the URL: with the document's own preloads, that
     // is /admin's first load with that tab's chunks, and no other tab's.
     const admin = readFileSync(path.join(prod.outDir, routeDocument(ROUTES.admin)), 'utf8');
-    const scriptFile =
-      /<script src="\/(assets\/admin-tab-preload-[\w-]+\.js)"><\/script>/.exec(admin)?.[1];
+    const scriptFile = /<script src="\/(assets\/admin-tab-preload-[\w-]+\.js)"><\/script>/.exec(
+      admin,
+    )?.[1];
     expect(scriptFile).toBeDefined();
     const script = readFileSync(path.join(prod.outDir, scriptFile!), 'utf8');
     const adminLoad = (search: string) => {
