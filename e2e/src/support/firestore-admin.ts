@@ -79,6 +79,23 @@ export async function writeDocuments(
   }
 }
 
+/** Sets the given top-level fields of one existing document, leaving the others as they are. */
+export async function patchDocument(
+  stack: StackInfo,
+  path: string,
+  fields: { [key: string]: Plain },
+): Promise<void> {
+  await post(stack, 'commit', {
+    writes: [
+      {
+        update: { name: `${databaseName(stack)}/documents/${path}`, fields: toFields(fields) },
+        updateMask: { fieldPaths: Object.keys(fields) },
+        currentDocument: { exists: true },
+      },
+    ],
+  });
+}
+
 /** Deletes documents by path, 500 per commit. */
 export async function deleteDocuments(stack: StackInfo, paths: readonly string[]): Promise<void> {
   const writes = paths.map((path) => ({ delete: `${databaseName(stack)}/documents/${path}` }));
