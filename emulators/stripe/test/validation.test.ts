@@ -163,13 +163,13 @@ describe('authentication', () => {
   });
 
   it('answers an unrecognized URL with 404 invalid_request_error', async () => {
-    const response = await fetch(`${sandbox.url}/v1/disputes/dp_1`, {
+    const response = await fetch(`${sandbox.url}/v1/payouts/po_1`, {
       headers: { authorization: `Bearer ${API_KEY}` },
     });
     expect(response.status).toBe(404);
     const body = (await response.json()) as { error: { type: string; message: string } };
     expect(body.error).toMatchObject({ type: 'invalid_request_error' });
-    expect(body.error.message).toContain('Unrecognized request URL (GET: /v1/disputes/dp_1)');
+    expect(body.error.message).toContain('Unrecognized request URL (GET: /v1/payouts/po_1)');
     expect(response.headers.get('request-id')).toMatch(/^req_/);
   });
 

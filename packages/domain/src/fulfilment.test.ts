@@ -184,23 +184,29 @@ describe('order book requests', () => {
     ]);
   });
 
-  it('takes refunds in whole cents above zero with a short plain reason', () => {
-    expect(refundOrderRequest.parse({ orderId: 'o1' })).toEqual({
+  it('takes refunds in whole cents above zero with a short plain reason, named by a request id', () => {
+    const requestId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const base = { orderId: 'o1', requestId };
+    expect(refundOrderRequest.parse(base)).toEqual({
       orderId: 'o1',
+      requestId,
       reason: '',
       restock: false,
     });
-    expect(refundOrderRequest.parse({ orderId: 'o1', restock: true }).restock).toBe(true);
-    expect(refundOrderRequest.safeParse({ orderId: 'o1', restock: 1 }).success).toBe(false);
-    expect(refundOrderRequest.safeParse({ orderId: 'o1', amount: 0 }).success).toBe(false);
-    expect(refundOrderRequest.safeParse({ orderId: 'o1', amount: 10.5 }).success).toBe(false);
-    expect(refundOrderRequest.safeParse({ orderId: 'o1', amount: '100' }).success).toBe(false);
-    expect(refundOrderRequest.safeParse({ orderId: 'o1', reason: 'x\r\nBcc: a@b.c' }).success).toBe(
+    // The request id makes a retried call one refund: none, or one that is not a UUID, is refused.
+    expect(refundOrderRequest.safeParse({ orderId: 'o1' }).success).toBe(false);
+    expect(refundOrderRequest.safeParse({ orderId: 'o1', requestId: 'retry-1' }).success).toBe(
       false,
     );
-    expect(refundOrderRequest.safeParse({ orderId: 'o1', reason: 'x'.repeat(201) }).success).toBe(
+    expect(refundOrderRequest.parse({ ...base, restock: true }).restock).toBe(true);
+    expect(refundOrderRequest.safeParse({ ...base, restock: 1 }).success).toBe(false);
+    expect(refundOrderRequest.safeParse({ ...base, amount: 0 }).success).toBe(false);
+    expect(refundOrderRequest.safeParse({ ...base, amount: 10.5 }).success).toBe(false);
+    expect(refundOrderRequest.safeParse({ ...base, amount: '100' }).success).toBe(false);
+    expect(refundOrderRequest.safeParse({ ...base, reason: 'x\r\nBcc: a@b.c' }).success).toBe(
       false,
     );
+    expect(refundOrderRequest.safeParse({ ...base, reason: 'x'.repeat(201) }).success).toBe(false);
   });
 
   it('fills route parameters, encoded', () => {
