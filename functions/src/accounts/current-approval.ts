@@ -1,5 +1,6 @@
 import { paths } from '@portal/domain';
 import type { Context } from '../lib/context';
+import { NOT_APPROVED } from '../lib/caller';
 import { NotAllowedError } from '../lib/errors';
 import { authErrorCode } from './profile-status';
 
@@ -20,8 +21,6 @@ export async function buyerAccountOpen(deps: Pick<Context, 'auth'>, uid: string)
     throw error;
   }
 }
-
-export const NOT_APPROVED = 'Your account is not approved for ordering.';
 
 /** Refuses (NotAllowedError) a buyer whose profile is not approved now or whose account closed. */
 export async function requireCurrentlyApproved(

@@ -1,4 +1,5 @@
 import { paths, type SaveShipToResponse, type ShipTo } from '@portal/domain';
+import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { NotAllowedError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -19,7 +20,7 @@ export async function saveShipTo(
   const profileRef = db.doc(paths.profile(uid));
   const profile = await profileRef.get();
   if (!profile.exists || profile.get('status') !== 'approved') {
-    throw new NotAllowedError('Your account is not approved for ordering.');
+    throw new NotAllowedError(NOT_APPROVED);
   }
   const customerId = await storedCustomerId(db, uid);
   if (customerId) {

@@ -17,6 +17,9 @@ export interface Caller {
 
 type CallerRequest = Pick<CallableRequest, 'auth'>;
 
+/** The refusal of a caller who may not order (not an approved buyer, or no longer one). */
+export const NOT_APPROVED = 'Your account is not approved for ordering.';
+
 export function requireAuth(request: CallerRequest): Caller {
   if (!request.auth) throw new HttpsError('unauthenticated', 'Sign in first.');
   return { uid: request.auth.uid, access: resolveAccess(request.auth.token) };
@@ -33,7 +36,7 @@ export function requireManager(request: CallerRequest): Caller {
 export function requireApprovedBuyer(request: CallerRequest): Caller & { role: BuyerRole } {
   const { uid, access } = requireAuth(request);
   if (access.kind !== 'buyer') {
-    throw new HttpsError('permission-denied', 'Your account is not approved for ordering.');
+    throw new HttpsError('permission-denied', NOT_APPROVED);
   }
   return { uid, access, role: access.role };
 }
@@ -42,7 +45,7 @@ export function requireApprovedBuyer(request: CallerRequest): Caller & { role: B
 export function requireApprovedBuyerOrManager(request: CallerRequest): Caller {
   const caller = requireAuth(request);
   if (caller.access.kind !== 'buyer' && caller.access.kind !== 'manager') {
-    throw new HttpsError('permission-denied', 'Your account is not approved for ordering.');
+    throw new HttpsError('permission-denied', NOT_APPROVED);
   }
   return caller;
 }

@@ -13,7 +13,8 @@ import {
   type ShipTo,
   type StandingOrderInterval,
 } from '@portal/domain';
-import { buyerAccountOpen, NOT_APPROVED } from '../accounts/current-approval';
+import { buyerAccountOpen } from '../accounts/current-approval';
+import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { COLLECTIONS } from '@portal/domain';
+import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { log } from '../lib/log';
 import { recordRefund } from './order-transitions';
@@ -23,7 +24,7 @@ export const REFUSED_BUYER_NOT_APPROVED = 'buyer_not_approved';
 export const NOT_APPROVED_ACTOR = 'system:not-approved';
 
 /** The reason stored on the refund (the buyer sees it on the order and the invoice). */
-const REFUND_REASON = 'Your account is not approved for ordering.';
+const REFUND_REASON = NOT_APPROVED;
 
 /**
  * Refunds what is left of a refused order (refused_reason set) at Stripe and records the refund
