@@ -2,8 +2,8 @@
  * Cloud Storage end to end without Java: firebase-tools runs its Storage emulator with our rules
  * runtime (src/storage-rules/, through the `java` stand-in) evaluating the test-only rules in
  * test/fixtures/storage/storage.rules. The real `firebase/storage` web SDK uploads and downloads
- * under those rules (anonymous, signed in, claims, content type and size, firestore.get), the
- * admin credentials bypass them, and the fixture's onObjectFinalized function
+ * under those rules (anonymous, signed in, claims, content type and size, firestore.get),
+ * firebase-admin's Storage bypasses them, and the fixture's onObjectFinalized function
  * (test/fixtures/storage-functions) runs for an upload.
  */
 import { readFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ import {
   type App,
 } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage as getAdminStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFirebaseToolsStack,
@@ -181,23 +182,14 @@ describe('Storage rules through the web SDK', () => {
 });
 
 describe('Storage with admin credentials', () => {
-  it('uploads and downloads anywhere, whatever the rules say', async () => {
-    const base = `http://127.0.0.1:${stack.storagePort}`;
-    const name = encodeURIComponent('nobody/may/write.txt');
-    const put = await fetch(
-      `${base}/upload/storage/v1/b/${bucket}/o?uploadType=media&name=${name}`,
-      {
-        method: 'POST',
-        headers: { Authorization: 'Bearer owner', 'Content-Type': 'text/plain' },
-        body: 'admin wrote this',
-      },
-    );
-    expect(put.status).toBe(200);
-    const got = await fetch(`${base}/storage/v1/b/${bucket}/o/${name}?alt=media`, {
-      headers: { Authorization: 'Bearer owner' },
-    });
-    expect(await got.text()).toBe('admin wrote this');
-    // The same object is refused to a browser: the shipped-style rules have no match for it.
+  it('firebase-admin uploads and downloads anywhere, whatever the rules say', async () => {
+    // firebase-admin/storage (@google-cloud/storage) finds the emulator through this variable.
+    process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${stack.storagePort}`;
+    const file = getAdminStorage(adminApp).bucket(bucket).file('nobody/may/write.txt');
+    await file.save('admin wrote this', { contentType: 'text/plain' });
+    const [bytes] = await file.download();
+    expect(bytes.toString('utf8')).toBe('admin wrote this');
+    // The same object is refused to a browser: no rule matches it.
     expect(await refused(getBytes(ref(webStorage({ sub: 'ana' }), 'nobody/may/write.txt')))).toBe(
       'storage/unauthorized',
     );
