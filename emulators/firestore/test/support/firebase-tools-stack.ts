@@ -84,6 +84,9 @@ export async function startFirebaseToolsStack(options: {
         ...launch.env,
         NO_UPDATE_NOTIFIER: '1',
         METADATA_SERVER_DETECTION: 'none',
+        // Seconds firebase-tools waits for the functions' code to load (default 10): a busy
+        // machine can take longer, and the functions are then silently not served.
+        FUNCTIONS_DISCOVERY_TIMEOUT: '60',
         FIRESTORE_EMULATOR_HOST: undefined,
       },
     },
