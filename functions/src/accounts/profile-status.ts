@@ -7,7 +7,9 @@ import {
   isBuyerRole,
   paths,
   PROFILE_STATUSES,
+  profileReviewOf,
   ROLES,
+  type ProfileReview,
   type ProfileStatus,
   type Role,
   type SetProfileStatusRequest,
@@ -19,7 +21,7 @@ import { profileReviewedMail } from '../mail/notifications';
 import { stageMails } from '../mail/outbox';
 
 /**
- * Approving and rejecting accounts: the one code path behind the setProfileStatus callable and
+ * Reviewing accounts (approve, decline, reject, reopen: packages/domain roles.ts): the one code path behind the setProfileStatus callable and
  * the claims CLI (scripts/claims.ts). Access is decided by the custom claims { role, status } on
  * the Auth user (firestore.rules and the callables read them); profiles/{uid} carries the same
  * status for display, plus who reviewed it and when, and audit_log keeps the history.
@@ -30,8 +32,8 @@ import { stageMails } from '../mail/outbox';
  *   tokens FIRST, then commits the profile + audit entry. If the commit fails, the user has
  *   already lost access, the profile still reads "approved", and the manager's retry (the
  *   Reject button is still shown) runs the whole change again.
- * - A change that grants access (approval) commits the profile + audit entry FIRST and sets the
- *   claims LAST. If setting the claims fails, the user has no more access than before; the
+ * - A change that takes none away (approval; a reopen, rejected -> pending) commits the profile +
+ *   audit entry FIRST and sets the claims LAST. If setting the claims fails, the user has no more access than before; the
  *   profile already reads "approved", so a retry finds profile and claims out of step and only
  *   sets the claims (recorded as `profile.claims_synced`).
  * The profile + audit entry are one Firestore transaction that re-reads the status, so two
@@ -52,6 +54,8 @@ interface ProfileStatusResult {
   role: Role;
   from: ProfileStatus;
   status: ProfileStatus;
+  /** What the change was; null when only the claims were brought in line. */
+  review: ProfileReview | null;
   /** True when only the claims were brought in line with an already-changed profile. */
   synced: boolean;
 }
@@ -62,7 +66,7 @@ type AuditAction =
   | 'profile.manager_granted'
   | 'profile.manager_revoked';
 
-/** One audit_log document: who did what to whom, from which value to which. */
+/** One audit_log document: who did what to whom, from which value to which, and why. */
 interface AuditEntry {
   action: AuditAction;
   actor: string;
@@ -70,12 +74,18 @@ interface AuditEntry {
   from: string | null;
   to: string;
   at: FieldValue;
+  /** A status change's review: approve, decline, reject or reopen. */
+  review?: ProfileReview;
+  /** The note a manager gave with a decline or rejection (it was mailed to the applicant). */
+  reason?: string;
 }
 
 interface StoredProfile {
   role: Role;
   status: ProfileStatus;
   storeName: string;
+  /** How many times the profile was reopened (mailKeys' review round). */
+  round: number;
 }
 
 export async function findUser(auth: Auth, uid: string): Promise<UserRecord | null> {
@@ -103,7 +113,11 @@ function readProfile(data: Record<string, unknown> | undefined): StoredProfile |
   const role = ROLES.find((r) => r === data.role);
   const status = PROFILE_STATUSES.find((s) => s === data.status);
   const storeName = typeof data.store_name === 'string' ? data.store_name : '';
-  return role && status ? { role, status, storeName } : null;
+  const round =
+    typeof data.review_round === 'number' && Number.isInteger(data.review_round)
+      ? Math.max(0, data.review_round)
+      : 0;
+  return role && status ? { role, status, storeName, round } : null;
 }
 
 function auditRef(db: Firestore) {
@@ -122,8 +136,10 @@ async function applyClaims(
 }
 
 /**
- * Moves a buyer's profile along pending -> approved -> rejected (canTransitionProfile), as
- * `actor` (a manager's uid, or "claims-cli"). Throws NotFoundError / PreconditionError.
+ * Moves a buyer's profile along an allowed review (profileReviewOf: pending -> approved or
+ * rejected, approved -> rejected, rejected -> pending), as `actor` (a manager's uid, or
+ * "claims-cli"). A reopen starts a new review round (`review_round`), so the next review mails
+ * again. Throws NotFoundError / PreconditionError.
  */
 export async function changeProfileStatus(
   deps: AccountsDeps,
@@ -171,21 +187,37 @@ export async function changeProfileStatus(
       at: FieldValue.serverTimestamp(),
     };
     await auditRef(deps.db).create(entry);
-    return { uid, role, from, status: to, synced: true };
+    return { uid, role, from, status: to, review: null, synced: true };
   }
 
-  if (!canTransitionProfile(from, to)) {
-    throw new PreconditionError(`A ${from} profile cannot become ${to}.`);
+  const review = profileReviewOf(from, to);
+  if (!review) throw new PreconditionError(refusalOf(from, to));
+  const reason = request.reason?.trim() || undefined;
+  if (reason !== undefined && review !== 'decline' && review !== 'reject') {
+    throw new PreconditionError('A reason goes with a decline or a rejection only.');
   }
 
   const grantsAccess = to === 'approved';
+  // Access ends first (decline, reject); anything else changes the claims after the commit.
+  const takesAccess = to === 'rejected';
+  // A reopen starts the next round of review mails.
+  const round = review === 'reopen' ? profile.round + 1 : profile.round;
   // The address is where the approval mail, order confirmations and resets go: a manager
   // approves an unverified one only on purpose (the dashboard asks first).
   if (grantsAccess && !user.emailVerified && request.allowUnverified !== true) {
     throw new PreconditionError(UNVERIFIED_EMAIL);
   }
-  if (!grantsAccess) await applyClaims(deps, user, role, to);
-  const mails = await profileReviewedMail(deps, uid, profile.storeName, to);
+  // The Overview counts a buyer's first approval only (as the rollup rebuild does): a reopened
+  // profile may have been approved in an earlier round.
+  const countsApproval = grantsAccess && (profile.round === 0 || !(await wasApproved(deps, uid)));
+  if (takesAccess) await applyClaims(deps, user, role, to);
+  const mails = await profileReviewedMail(deps, {
+    uid,
+    storeName: profile.storeName,
+    review,
+    round,
+    reason,
+  });
 
   await deps.db.runTransaction(async (tx) => {
     const current = readProfile((await tx.get(profileRef)).data());
@@ -197,14 +229,16 @@ export async function changeProfileStatus(
     const writeMails = await stageMails(tx, deps.db, mails);
     tx.update(profileRef, {
       status: to,
-      reviewed_at: FieldValue.serverTimestamp(),
-      reviewed_by: actor,
+      // A reopened profile waits for a review again: it has none (the history is in audit_log).
+      reviewed_at: review === 'reopen' ? FieldValue.delete() : FieldValue.serverTimestamp(),
+      reviewed_by: review === 'reopen' ? FieldValue.delete() : actor,
       email_verified: user.emailVerified,
       // A reviewed profile stays, verified or not (an unverified applicant's expires).
       [EXPIRES_AT_FIELD]: FieldValue.delete(),
+      ...(review === 'reopen' ? { review_round: round } : {}),
     });
     // The Overview's "approved buyers" counts it on today's business day, in the same commit.
-    if (grantsAccess) applyApprovalRollup(tx, deps.db, new Date());
+    if (countsApproval) applyApprovalRollup(tx, deps.db, new Date());
     writeMails();
     const entry: AuditEntry = {
       action: 'profile.status_changed',
@@ -213,12 +247,34 @@ export async function changeProfileStatus(
       from,
       to,
       at: FieldValue.serverTimestamp(),
+      review,
+      ...(reason !== undefined ? { reason } : {}),
     };
     tx.create(auditRef(deps.db), entry);
   });
 
-  if (grantsAccess) await applyClaims(deps, user, role, to);
-  return { uid, role, from, status: to, synced: false };
+  if (!takesAccess) await applyClaims(deps, user, role, to);
+  return { uid, role, from, status: to, review, synced: false };
+}
+
+/** Whether the audit log has approved this buyer before. */
+async function wasApproved(deps: AccountsDeps, uid: string): Promise<boolean> {
+  const earlier = await deps.db
+    .collection(COLLECTIONS.auditLog)
+    .where('target', '==', uid)
+    .where('action', '==', 'profile.status_changed')
+    .where('to', '==', 'approved')
+    .limit(1)
+    .get();
+  return !earlier.empty;
+}
+
+/** Why a change is not a review, in words a manager can act on. */
+function refusalOf(from: ProfileStatus, to: ProfileStatus): string {
+  if (from === 'rejected' && to === 'approved') {
+    return 'A rejected profile cannot be approved directly: reopen it first.';
+  }
+  return `A ${from} profile cannot become ${to}.`;
 }
 
 /**

@@ -6,9 +6,12 @@ import { limitCallable } from '../lib/rate-limit';
 import { callable } from './edge';
 
 /**
- * Callable setProfileStatus({ uid, status }) (managers): approves a pending applicant or rejects
- * an approved buyer. Sets the custom claims { role, status }, records the review on the profile
- * and in audit_log, and on rejection revokes the user's refresh tokens so their session ends (the
+ * Callable setProfileStatus({ uid, status, reason? }) (managers): approves or declines a pending
+ * applicant, rejects an approved buyer, or reopens a rejected one (status pending); the allowed
+ * moves are packages/domain's PROFILE_TRANSITIONS, anything else is refused (failed-precondition)
+ * and changes nothing. A decline or rejection may carry a note, mailed to the applicant and kept
+ * in audit_log. Sets the custom claims { role, status }, records the review on the profile
+ * and in audit_log, mails the applicant, and on decline or rejection revokes the user's refresh tokens so their session ends (the
  * onProfileChanged trigger then closes their open checkouts: payments/buyer-checkouts.ts).
  * The web client refreshes its ID token after a claims change; see accounts/profile-status.ts for
  * the order of the writes. Rate limited per manager and per IP (each change mails the applicant);
@@ -25,6 +28,7 @@ export const setProfileStatusHandler = callable(
       target: result.uid,
       from: result.from,
       to: result.status,
+      review: result.review,
       synced: result.synced,
     });
     return { uid: result.uid, status: result.status };

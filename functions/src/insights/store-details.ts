@@ -21,8 +21,16 @@ import { authUsersOf, isoOf, orderRowOf, userRowOf } from './search';
 export const STORE_ORDERS_SHOWN = 50;
 export const NO_SUCH_STORE = 'No store with this id.';
 
-/** What a review (audit action profile.status_changed) says, by the status it moved to. */
-const REVIEW_WORDS: Record<string, string> = { approved: 'Approved', rejected: 'Rejected' };
+/** What a review (audit action profile.status_changed) says, by its review (older entries: by the status it moved to). */
+const REVIEW_WORDS: Record<string, string> = {
+  approve: 'Approved',
+  decline: 'Declined',
+  reject: 'Rejected',
+  reopen: 'Reopened',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  pending: 'Reopened',
+};
 
 /** Who did it, in words: the manager's address, or the claims command line. */
 function actorName(actor: string, emails: Map<string, string>): string {
@@ -72,8 +80,10 @@ export async function storeDetails(
   for (const entry of reviews) {
     const at = isoOf(entry.at);
     if (!at) continue;
-    const words = REVIEW_WORDS[entry.to as string] ?? `Moved to ${String(entry.to)}`;
-    history.push({ at, event: `${words} by ${actorName(String(entry.actor), emails)}` });
+    const key = typeof entry.review === 'string' ? entry.review : (entry.to as string);
+    const words = REVIEW_WORDS[key] ?? `Moved to ${String(entry.to)}`;
+    const reason = typeof entry.reason === 'string' && entry.reason ? `: ${entry.reason}` : '';
+    history.push({ at, event: `${words} by ${actorName(String(entry.actor), emails)}${reason}` });
   }
   history.sort((a, b) => a.at.localeCompare(b.at));
 

@@ -8,6 +8,7 @@ import {
   UNVERIFIED_APPLICANT_TTL_MS,
   type Carrier,
   type OrderLine,
+  type ProfileReview,
   type ShipTo,
 } from '@portal/domain';
 import type { Context } from '../lib/context';
@@ -286,33 +287,67 @@ export function standingOrderPaymentFailedMail(
 }
 
 /** A manager approved or rejected an applicant. */
-export function profileReviewedMail(
-  deps: MailDeps,
-  uid: string,
-  storeName: string,
-  status: 'approved' | 'rejected',
-): Promise<QueuedMail[]> {
-  return safely(`profile-${status}`, { uid }, async () => {
+/** The facts of one review that its mail needs. */
+export interface ReviewFacts {
+  uid: string;
+  storeName: string;
+  review: ProfileReview;
+  /** The profile's review round (mailKeys): 0 until it is first reopened. */
+  round: number;
+  /** A decline's or rejection's note to the applicant. */
+  reason?: string | undefined;
+}
+
+/** The applicant's mail of a review: approved, declined, rejected or reopened. */
+export function profileReviewedMail(deps: MailDeps, facts: ReviewFacts): Promise<QueuedMail[]> {
+  const { uid, storeName, review, round, reason } = facts;
+  return safely(`profile-${review}`, { uid }, async () => {
     const email = await addressOf(deps.auth, uid);
     if (!email) return [];
     const { links, render } = setting(deps);
-    return [
-      status === 'approved'
-        ? await one(
+    const contact = render.contact;
+    switch (review) {
+      case 'approve':
+        return [
+          await one(
             'profile-approved',
-            mailKeys.profileApproved(uid),
+            mailKeys.profileApproved(uid, round),
             email,
             messages.profileApproved({ storeName, signInUrl: links.signIn() }),
             render,
-          )
-        : await one(
-            'profile-rejected',
-            mailKeys.profileRejected(uid),
+          ),
+        ];
+      case 'decline':
+        return [
+          await one(
+            'profile-declined',
+            mailKeys.profileDeclined(uid, round),
             email,
-            messages.profileRejected({ storeName, contact: render.contact }),
+            messages.profileRejected({ storeName, contact, reason }),
             render,
           ),
-    ];
+        ];
+      case 'reject':
+        return [
+          await one(
+            'profile-rejected',
+            mailKeys.profileRejected(uid, round),
+            email,
+            messages.profileRejected({ storeName, contact, reason }),
+            render,
+          ),
+        ];
+      case 'reopen':
+        return [
+          await one(
+            'profile-reopened',
+            mailKeys.profileReopened(uid, round),
+            email,
+            messages.profileReopened({ storeName, contact }),
+            render,
+          ),
+        ];
+    }
   });
 }
 

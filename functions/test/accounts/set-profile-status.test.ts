@@ -70,7 +70,8 @@ describe('setProfileStatus: arguments and targets', () => {
     ['no data', undefined],
     ['an empty object', {}],
     ['a missing status', { uid: 'someone' }],
-    ['status pending', { uid: 'someone', status: 'pending' }],
+    ['a reason with an approval', { uid: 'someone', status: 'approved', reason: 'Welcome' }],
+    ['a reason of 501 characters', { uid: 'someone', status: 'rejected', reason: 'x'.repeat(501) }],
     ['an unknown status', { uid: 'someone', status: 'banned' }],
     ['a role instead of a status', { uid: 'someone', status: 'approved', role: 'manager' }],
     ['an empty uid', { uid: '', status: 'approved' }],
@@ -103,10 +104,11 @@ describe('setProfileStatus: arguments and targets', () => {
   });
 
   it.each([
-    ['pending', 'rejected'],
     ['rejected', 'approved'],
     ['rejected', 'rejected'],
     ['approved', 'approved'],
+    ['approved', 'pending'],
+    ['pending', 'pending'],
   ] as const)('refuses %s -> %s with failed-precondition and changes nothing', async (from, to) => {
     const target = await createAccount('wholesaler', from);
     await expect(
@@ -318,5 +320,123 @@ describe('setProfileStatus: rejection', () => {
     expect((await firestore().doc(paths.profile(bystander.uid)).get()).data()?.status).toBe(
       'approved',
     );
+  });
+});
+
+describe('setProfileStatus: decline and reopen', () => {
+  it('declines a pending applicant with a reason: claims, revocation, profile and an audit entry with the reason', async () => {
+    const target = await createAccount('retailer', 'pending');
+    const validAfter = new Date(
+      (await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0,
+    ).getTime();
+    await sleep(1100);
+    const result = await setProfileStatusHandler(
+      await asManager({ uid: target.uid, status: 'rejected', reason: '  Outside our area.  ' }),
+    );
+    expect(result).toEqual({ uid: target.uid, status: 'rejected' });
+    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(await profileOf(target.uid)).toMatchObject({
+      status: 'rejected',
+      reviewed_by: manager.uid,
+    });
+    expect(await auditEntriesFor(target.uid)).toEqual([
+      expect.objectContaining({
+        action: 'profile.status_changed',
+        actor: manager.uid,
+        target: target.uid,
+        from: 'pending',
+        to: 'rejected',
+        review: 'decline',
+        reason: 'Outside our area.',
+        at: expect.any(Timestamp),
+      }),
+    ]);
+    expect(
+      new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime(),
+    ).toBeGreaterThan(validAfter);
+  });
+
+  it('declines without a reason: the audit entry has none', async () => {
+    const target = await createAccount('wholesaler', 'pending');
+    await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
+    const [entry] = await auditEntriesFor(target.uid);
+    expect(entry).toMatchObject({ review: 'decline', to: 'rejected' });
+    expect(entry).not.toHaveProperty('reason');
+  });
+
+  it('reopens a rejected account: pending in profile and claims, a new review round, audited', async () => {
+    const target = await createAccount('retailer', 'rejected');
+    await firestore()
+      .doc(paths.profile(target.uid))
+      .update({ reviewed_at: Timestamp.now(), reviewed_by: 'someone' });
+    const result = await setProfileStatusHandler(
+      await asManager({ uid: target.uid, status: 'pending' }),
+    );
+    expect(result).toEqual({ uid: target.uid, status: 'pending' });
+    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'pending' });
+    const profile = await profileOf(target.uid);
+    expect(profile).toMatchObject({ status: 'pending', review_round: 1 });
+    // It waits for a review again.
+    expect(profile).not.toHaveProperty('reviewed_at');
+    expect(profile).not.toHaveProperty('reviewed_by');
+    expect(await auditEntriesFor(target.uid)).toEqual([
+      expect.objectContaining({
+        actor: manager.uid,
+        from: 'rejected',
+        to: 'pending',
+        review: 'reopen',
+      }),
+    ]);
+    // The new claims are in the next ID token the user gets.
+    const token = await adminAuth().verifyIdToken(await signIn(target.email));
+    expect([token.role, token.status]).toEqual(['retailer', 'pending']);
+  });
+
+  it('lets a reopened account be approved, and declined again after another reopen', async () => {
+    const target = await createAccount('wholesaler', 'pending');
+    await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
+    await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'pending' }));
+    await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' }));
+    expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
+    await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
+    await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'pending' }));
+    expect((await profileOf(target.uid)).review_round).toBe(2);
+    const reviews = (await auditEntriesFor(target.uid)).map((entry) => entry.review);
+    expect(reviews.sort()).toEqual(['approve', 'decline', 'reject', 'reopen', 'reopen']);
+  });
+
+  it('refuses a reason with a reopen and a rejected account going straight to approved, changing nothing', async () => {
+    const target = await createAccount('retailer', 'rejected');
+    await expect(
+      setProfileStatusHandler(
+        await asManager({ uid: target.uid, status: 'pending', reason: 'Try again' }),
+      ),
+    ).rejects.toMatchObject({ code: 'invalid-argument' });
+    await expect(
+      setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'A rejected profile cannot be approved directly: reopen it first.',
+    });
+    expect((await profileOf(target.uid)).status).toBe('rejected');
+    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(await auditEntriesFor(target.uid)).toEqual([]);
+  });
+
+  it('refuses a reopen or a decline from a buyer', async () => {
+    const caller = await createAccount('retailer', 'approved');
+    const target = await createAccount('retailer', 'rejected');
+    await expect(
+      setProfileStatusHandler(await requestAs(caller, { uid: target.uid, status: 'pending' })),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    expect((await profileOf(target.uid)).status).toBe('rejected');
+  });
+
+  it('refuses to reopen a manager', async () => {
+    const other = await createAccount('manager', 'approved');
+    await expect(
+      setProfileStatusHandler(await asManager({ uid: other.uid, status: 'pending' })),
+    ).rejects.toMatchObject({ code: 'failed-precondition' });
+    expect(await claimsOf(other.uid)).toEqual({ role: 'manager', status: 'approved' });
   });
 });

@@ -283,6 +283,55 @@ describe('approval and rejection mails', () => {
     );
     expect(mail.text).toContain('support@electricslush.example');
   });
+
+  it("mails a decline with the manager's note, a reopen, and a second decline of the next round", async () => {
+    const applicant = await createAccount('retailer', 'pending');
+    await setProfileStatusHandler(
+      await requestAs(manager, {
+        uid: applicant.uid,
+        status: 'rejected',
+        reason: 'We only supply stores in California for now.',
+      }),
+    );
+    await deliver(mailKeys.profileDeclined(applicant.uid));
+    const declined = await maildev.client.waitFor(
+      applicant.email,
+      (m) => m.subject === 'About your wholesale application',
+    );
+    expect(declined.text).toContain(
+      'A note from our team: We only supply stores in California for now.',
+    );
+    expect(declined.text).toContain("we'll gladly take another look");
+
+    await setProfileStatusHandler(
+      await requestAs(manager, { uid: applicant.uid, status: 'pending' }),
+    );
+    await deliver(mailKeys.profileReopened(applicant.uid, 1));
+    const reopened = await maildev.client.waitFor(
+      applicant.email,
+      (m) => m.subject === "We're taking another look at your application",
+    );
+    expect(reopened.text).toContain("we've reopened your application");
+    expect(reopened.text).toContain('support@electricslush.example');
+
+    // Declined again, without a note: a mail of its own (the first round's is not reused).
+    await setProfileStatusHandler(
+      await requestAs(manager, { uid: applicant.uid, status: 'rejected' }),
+    );
+    expect(await mailDoc(mailKeys.profileDeclined(applicant.uid, 1))).toMatchObject({
+      to: [applicant.email],
+    });
+    await deliver(mailKeys.profileDeclined(applicant.uid, 1));
+    await expect
+      .poll(
+        async () =>
+          (await maildev.client.to(applicant.email)).filter(
+            (m) => m.subject === 'About your wholesale application',
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(2);
+  });
 });
 
 describe('forgot password', () => {

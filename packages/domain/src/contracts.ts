@@ -3,7 +3,13 @@ import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } 
 import { REFUND_REASON_MAX } from './refunds';
 import { shipToSchema, type ShipTo } from './ship-to';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
-import { BUYER_ROLES, type ProfileStatus } from './roles';
+import { hasUnsafeText } from './plain-text';
+import {
+  BUYER_ROLES,
+  PROFILE_REVIEW_REASON_MAX,
+  PROFILE_STATUSES,
+  type ProfileStatus,
+} from './roles';
 import { newsletterTokenSchema } from './mail';
 import { emailSchema, LIMITS, nameText } from './form-schemas';
 import {
@@ -33,12 +39,37 @@ const id = z.string().check(
   }),
 );
 
-export const setProfileStatusRequest = z.strictObject({
-  uid: id,
-  status: z.enum(['approved', 'rejected']),
-  /** Approve even though the applicant has not verified their email (the manager confirmed). */
-  allowUnverified: z.optional(z.boolean()),
-});
+/**
+ * A manager's review (approve, decline, reject, reopen: roles.ts PROFILE_TRANSITIONS decides which
+ * status may follow which). `status` is where the profile goes: `pending` reopens a rejected one.
+ */
+export const setProfileStatusRequest = z
+  .strictObject({
+    uid: id,
+    status: z.enum(PROFILE_STATUSES, 'Status must be pending, approved or rejected.'),
+    /** Approve even though the applicant has not verified their email (the manager confirmed). */
+    allowUnverified: z.optional(z.boolean()),
+    /** Declining or rejecting only: an optional note, mailed to the applicant. */
+    reason: z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(
+          PROFILE_REVIEW_REASON_MAX,
+          `Keep the reason under ${PROFILE_REVIEW_REASON_MAX} characters.`,
+        ),
+        z.refine(
+          (value) => !hasUnsafeText(value.replace(/\r?\n/g, ' ')),
+          'Remove the special characters from the reason.',
+        ),
+      ),
+    ),
+  })
+  .check(
+    z.refine((request) => request.reason === undefined || request.status === 'rejected', {
+      message: 'A reason goes with a decline or a rejection only.',
+      path: ['reason'],
+    }),
+  );
 export type SetProfileStatusRequest = z.infer<typeof setProfileStatusRequest>;
 export interface SetProfileStatusResponse {
   uid: string;

@@ -85,6 +85,15 @@ describe('mail keys', () => {
     expect(mailKeys.newOrder('o1', 'm1')).not.toBe(mailKeys.newOrder('o1', 'm2'));
     expect(mailKeys.orderRefunded('o1', 're_1')).not.toBe(mailKeys.orderRefunded('o1', 're_2'));
   });
+
+  it('gives each review round of a profile its own review mails (a reopened profile mails again)', () => {
+    expect(mailKeys.profileApproved('u1')).toBe('profile-approved.u1');
+    expect(mailKeys.profileApproved('u1', 0)).toBe('profile-approved.u1');
+    expect(mailKeys.profileApproved('u1', 1)).toBe('profile-approved.u1.round-1');
+    expect(mailKeys.profileDeclined('u1', 2)).toBe('profile-declined.u1.round-2');
+    expect(mailKeys.profileReopened('u1', 1)).not.toBe(mailKeys.profileReopened('u1', 2));
+    expect(mailKeys.profileRejected('u1', 1)).not.toBe(mailKeys.profileRejected('u1'));
+  });
 });
 
 describe('normalizeEmail', () => {

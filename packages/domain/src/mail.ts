@@ -128,6 +128,11 @@ function part(value: string): string {
   return value.replace(/\//g, '_');
 }
 
+/** The review round of a key: nothing for the first (round 0), `.round-<n>` after a reopen. */
+function roundPart(round: number): string {
+  return round > 0 ? `.round-${round}` : '';
+}
+
 /**
  * The event key of each message: its outbox document id. One event, one key, so the same event
  * reported twice queues nothing new. Messages a person asks for again (a new reset link) carry
@@ -137,8 +142,16 @@ export const mailKeys = {
   applicationReceived: (uid: string) => `application-received.${part(uid)}`,
   newApplication: (uid: string, managerUid: string) =>
     `new-application.${part(uid)}.${part(managerUid)}`,
-  profileApproved: (uid: string) => `profile-approved.${part(uid)}`,
-  profileRejected: (uid: string) => `profile-rejected.${part(uid)}`,
+  /**
+   * Review mails: one per review of each round. A reopened profile starts a new round (its
+   * `review_round`, 1, 2, ...), so approving, declining or rejecting it again mails again; the
+   * first round's keys are the ones used before reopening existed.
+   */
+  profileApproved: (uid: string, round = 0) => `profile-approved.${part(uid)}${roundPart(round)}`,
+  profileRejected: (uid: string, round = 0) => `profile-rejected.${part(uid)}${roundPart(round)}`,
+  profileDeclined: (uid: string, round = 0) => `profile-declined.${part(uid)}${roundPart(round)}`,
+  profileReopened: (uid: string, round: number) =>
+    `profile-reopened.${part(uid)}${roundPart(round)}`,
   orderConfirmation: (orderId: string) => `order-confirmation.${part(orderId)}`,
   newOrder: (orderId: string, managerUid: string) =>
     `new-order.${part(orderId)}.${part(managerUid)}`,

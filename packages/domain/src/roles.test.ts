@@ -1,15 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { canTransitionProfile, nextProfileStatuses, parseAccessClaims } from './roles';
+import {
+  canTransitionProfile,
+  nextProfileStatuses,
+  parseAccessClaims,
+  PROFILE_STATUSES,
+  profileReviewOf,
+  profileReviewsFrom,
+} from './roles';
 
 describe('profile status transitions (docs/product.md §15.1)', () => {
-  it('allows pending -> approved and approved -> rejected only', () => {
-    expect(canTransitionProfile('pending', 'approved')).toBe(true);
-    expect(canTransitionProfile('approved', 'rejected')).toBe(true);
-    expect(canTransitionProfile('pending', 'rejected')).toBe(false);
-    expect(canTransitionProfile('rejected', 'approved')).toBe(false);
-    expect(canTransitionProfile('approved', 'approved')).toBe(false);
-    expect(canTransitionProfile('approved', 'pending')).toBe(false);
-    expect(nextProfileStatuses('rejected')).toEqual([]);
+  it('names each allowed change: approve, decline, reject, reopen', () => {
+    expect(profileReviewOf('pending', 'approved')).toBe('approve');
+    expect(profileReviewOf('pending', 'rejected')).toBe('decline');
+    expect(profileReviewOf('approved', 'rejected')).toBe('reject');
+    expect(profileReviewOf('rejected', 'pending')).toBe('reopen');
+  });
+
+  it('allows nothing else', () => {
+    const allowed = PROFILE_STATUSES.flatMap((from) =>
+      PROFILE_STATUSES.filter((to) => canTransitionProfile(from, to)).map((to) => `${from}->${to}`),
+    );
+    expect(allowed).toEqual([
+      'pending->approved',
+      'pending->rejected',
+      'approved->rejected',
+      'rejected->pending',
+    ]);
+    expect(profileReviewOf('rejected', 'approved')).toBeNull();
+    expect(profileReviewOf('approved', 'pending')).toBeNull();
+    expect(profileReviewOf('approved', 'approved')).toBeNull();
+  });
+
+  it('offers the reviews of each status', () => {
+    expect(profileReviewsFrom('pending')).toEqual(['approve', 'decline']);
+    expect(profileReviewsFrom('approved')).toEqual(['reject']);
+    expect(profileReviewsFrom('rejected')).toEqual(['reopen']);
+    expect(nextProfileStatuses('rejected')).toEqual(['pending']);
+    expect(nextProfileStatuses('pending')).toEqual(['approved', 'rejected']);
   });
 });
 

@@ -12,22 +12,44 @@ export const PROFILE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
 /**
- * Allowed profile status changes (docs/product.md §15.1): a manager approves a pending applicant and
- * can reject an approved account. Nothing else moves.
+ * What a manager does to a buyer's profile, each one allowed change of status (docs/product.md
+ * §15.1): approve a pending applicant, decline one, reject an approved account, reopen a rejected
+ * one (it is pending again and can be reviewed once more). Nothing else moves.
  */
-const PROFILE_TRANSITIONS: Readonly<Record<ProfileStatus, readonly ProfileStatus[]>> = {
-  pending: ['approved'],
-  approved: ['rejected'],
-  rejected: [],
+export const PROFILE_REVIEWS = ['approve', 'decline', 'reject', 'reopen'] as const;
+export type ProfileReview = (typeof PROFILE_REVIEWS)[number];
+
+const PROFILE_TRANSITIONS: Readonly<
+  Record<ProfileStatus, Readonly<Partial<Record<ProfileStatus, ProfileReview>>>>
+> = {
+  pending: { approved: 'approve', rejected: 'decline' },
+  approved: { rejected: 'reject' },
+  rejected: { pending: 'reopen' },
 };
 
+/** The review that moves a profile from `from` to `to`, or null when no review does. */
+export function profileReviewOf(from: ProfileStatus, to: ProfileStatus): ProfileReview | null {
+  return PROFILE_TRANSITIONS[from][to] ?? null;
+}
+
 export function canTransitionProfile(from: ProfileStatus, to: ProfileStatus): boolean {
-  return PROFILE_TRANSITIONS[from].includes(to);
+  return profileReviewOf(from, to) !== null;
 }
 
 export function nextProfileStatuses(from: ProfileStatus): readonly ProfileStatus[] {
-  return PROFILE_TRANSITIONS[from];
+  return PROFILE_STATUSES.filter((to) => canTransitionProfile(from, to));
 }
+
+/** The reviews a manager is offered for a profile in this status (the Users tab's buttons). */
+export function profileReviewsFrom(from: ProfileStatus): readonly ProfileReview[] {
+  return PROFILE_STATUSES.flatMap((to) => {
+    const review = profileReviewOf(from, to);
+    return review ? [review] : [];
+  });
+}
+
+/** A decline's or a rejection's note to the applicant (mailed; kept in audit_log): at most this long. */
+export const PROFILE_REVIEW_REASON_MAX = 500;
 
 export function isBuyerRole(role: unknown): role is BuyerRole {
   return role === 'retailer' || role === 'wholesaler';

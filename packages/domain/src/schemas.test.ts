@@ -112,8 +112,40 @@ describe('callable contracts', () => {
     expect(createCheckoutSessionRequest.safeParse({}).success).toBe(true);
   });
 
-  it('only lets managers ask for approved or rejected', () => {
-    expect(setProfileStatusRequest.safeParse({ uid: 'u1', status: 'pending' }).success).toBe(false);
+  it('lets managers ask for a profile status, with a reason only when declining or rejecting', () => {
+    expect(setProfileStatusRequest.safeParse({ uid: 'u1', status: 'pending' }).success).toBe(true);
+    expect(setProfileStatusRequest.safeParse({ uid: 'u1', status: 'manager' }).success).toBe(false);
+    expect(
+      setProfileStatusRequest.safeParse({ uid: 'u1', status: 'rejected', reason: '  Out of area ' })
+        .data,
+    ).toEqual({ uid: 'u1', status: 'rejected', reason: 'Out of area' });
+    expect(
+      setProfileStatusRequest.safeParse({
+        uid: 'u1',
+        status: 'rejected',
+        reason: 'Line one\nLine two',
+      }).success,
+    ).toBe(true);
+    const misplaced = setProfileStatusRequest.safeParse({
+      uid: 'u1',
+      status: 'pending',
+      reason: 'Welcome back',
+    });
+    expect(misplaced.error?.issues[0]?.message).toBe(
+      'A reason goes with a decline or a rejection only.',
+    );
+    const long = setProfileStatusRequest.safeParse({
+      uid: 'u1',
+      status: 'rejected',
+      reason: 'x'.repeat(501),
+    });
+    expect(long.error?.issues[0]?.message).toBe('Keep the reason under 500 characters.');
+    const unsafe = setProfileStatusRequest.safeParse({
+      uid: 'u1',
+      status: 'rejected',
+      reason: 'see \u202Eevil',
+    });
+    expect(unsafe.error?.issues[0]?.message).toBe('Remove the special characters from the reason.');
     expect(setProfileStatusRequest.safeParse({ uid: 'a/b', status: 'approved' }).success).toBe(
       false,
     );

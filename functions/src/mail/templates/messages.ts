@@ -101,7 +101,16 @@ export function profileApproved(p: { storeName: string; signInUrl: string }): Ma
   };
 }
 
-export function profileRejected(p: { storeName: string; contact: string }): MailContent {
+/**
+ * A declined application or a rejected account. A manager's note, when they wrote one, is quoted
+ * as plain text (line breaks and special characters become spaces).
+ */
+export function profileRejected(p: {
+  storeName: string;
+  contact: string;
+  reason?: string | undefined;
+}): MailContent {
+  const reason = p.reason ? stripUnsafeText(p.reason) : '';
   return {
     subject: 'About your wholesale application',
     preview: 'An update on your application.',
@@ -112,9 +121,30 @@ export function profileRejected(p: { storeName: string; contact: string }): Mail
         kind: 'text',
         text: "Thank you for your interest in working with us. After reviewing your application, we're not able to open a wholesale account for your business at this time.",
       },
+      ...(reason ? [{ kind: 'text' as const, text: `A note from our team: ${reason}` }] : []),
       {
         kind: 'text',
         text: `If you think this is a mistake or your situation has changed, write to ${p.contact} and we'll gladly take another look.`,
+      },
+    ],
+  };
+}
+
+/** A declined or rejected application reopened by a manager: it is pending again. */
+export function profileReopened(p: { storeName: string; contact: string }): MailContent {
+  return {
+    subject: "We're taking another look at your application",
+    preview: 'Your wholesale application is open again.',
+    heading: 'Your application is open again',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: "Good news: we've reopened your application for a wholesale account and will review it again. There's nothing you need to do; we'll write to you as soon as we've decided.",
+      },
+      {
+        kind: 'text',
+        text: `Questions in the meantime? Write to ${p.contact}.`,
       },
     ],
   };

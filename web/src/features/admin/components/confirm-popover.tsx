@@ -12,7 +12,7 @@ import { Button } from '@/components/button';
 import { ExclamationCircleFilled } from '@/components/icons';
 import './confirm-popover.css';
 
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), [href]';
+const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), [href]';
 
 /** What the trigger needs: the handlers and state that open the confirmation. */
 export interface ConfirmTrigger {

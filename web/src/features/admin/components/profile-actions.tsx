@@ -1,4 +1,11 @@
-import type { ProfileStatus, Role } from '@portal/domain';
+import { useId, useState } from 'react';
+import {
+  PROFILE_REVIEW_REASON_MAX,
+  type ProfileReview,
+  type ProfileStatus,
+  type Role,
+  type SetProfileStatusRequest,
+} from '@portal/domain';
 import { Button } from '@/components/button';
 import { Tag, type TagColor } from '@/components/tag';
 import { callableErrorMessage } from '@/lib/callable-errors';
@@ -39,9 +46,20 @@ function failedText(error: unknown): string {
   return callableErrorMessage(error, 'Failed to update profile');
 }
 
+/** The success toast of each review (Approve and Reject keep the seed's words). */
+export const REVIEW_DONE_TEXT: Readonly<Record<ProfileReview, string>> = {
+  approve: 'Profile approved successfully',
+  decline: 'Profile declined successfully',
+  reject: 'Profile rejected successfully',
+  reopen: 'Profile reopened successfully',
+};
+
 /**
- * Approve (pending) and Reject (approved) through setProfileStatus, with their confirmations;
- * docs/product.md §15.1. Managers' and rejected profiles offer nothing.
+ * What a manager may do to a buyer through setProfileStatus, with their confirmations
+ * (docs/product.md §12.4, §15.1): a pending applicant is approved or declined (with an optional
+ * reason, mailed), an approved buyer rejected, a rejected one reopened (pending again). The
+ * server decides again whether the move is allowed (packages/domain PROFILE_TRANSITIONS).
+ * Managers' profiles offer nothing.
  */
 export function ProfileActions({
   target,
@@ -54,54 +72,65 @@ export function ProfileActions({
   const setStatus = useSetProfileStatus();
   const { uid, storeName } = target;
 
-  const change = async (status: 'approved' | 'rejected', allowUnverified = false) => {
+  const change = async (review: ProfileReview, request: SetProfileStatusRequest) => {
     try {
-      await setStatus.mutateAsync(
-        allowUnverified ? { uid, status, allowUnverified } : { uid, status },
-      );
-      notify.success('Success', `Profile ${status} successfully`);
+      await setStatus.mutateAsync(request);
+      notify.success('Success', REVIEW_DONE_TEXT[review]);
     } catch (error) {
       notify.error('Error', failedText(error));
     }
   };
 
   if (target.role === 'manager') return null;
-  if (target.status === 'pending' && !target.emailVerified) {
-    // Approving an address nobody has confirmed: the manager says so explicitly.
+  const busy = setStatus.isPending;
+  if (target.status === 'pending') {
     return (
-      // Keyed, so a refetch that turns this row into a Reject never keeps this box open.
-      <ConfirmPopover
-        key="approve-unverified"
-        title="Approve without a verified email?"
-        description={`${storeName} has not verified their email address yet.`}
-        okText="Approve anyway"
-        onConfirm={() => change('approved', true)}
-      >
-        {(trigger) => (
+      <div className="admin-actions">
+        {target.emailVerified ? (
           <Button
-            {...trigger}
             size={size}
             type="primary"
-            loading={setStatus.isPending}
+            loading={busy}
+            onClick={() => change('approve', { uid, status: 'approved' })}
             aria-label={`Approve ${storeName}`}
           >
             Approve
           </Button>
+        ) : (
+          // Approving an address nobody has confirmed: the manager says so explicitly.
+          // Keyed, so a refetch that turns this row into a Reject never keeps this box open.
+          <ConfirmPopover
+            key="approve-unverified"
+            title="Approve without a verified email?"
+            description={`${storeName} has not verified their email address yet.`}
+            okText="Approve anyway"
+            onConfirm={() => change('approve', { uid, status: 'approved', allowUnverified: true })}
+          >
+            {(trigger) => (
+              <Button
+                {...trigger}
+                size={size}
+                type="primary"
+                loading={busy}
+                aria-label={`Approve ${storeName}`}
+              >
+                Approve
+              </Button>
+            )}
+          </ConfirmPopover>
         )}
-      </ConfirmPopover>
-    );
-  }
-  if (target.status === 'pending') {
-    return (
-      <Button
-        size={size}
-        type="primary"
-        loading={setStatus.isPending}
-        onClick={() => change('approved')}
-        aria-label={`Approve ${storeName}`}
-      >
-        Approve
-      </Button>
+        <DeclineButton
+          storeName={storeName}
+          size={size}
+          busy={busy}
+          onDecline={(reason) =>
+            change(
+              'decline',
+              reason ? { uid, status: 'rejected', reason } : { uid, status: 'rejected' },
+            )
+          }
+        />
+      </div>
     );
   }
   if (target.status === 'approved') {
@@ -112,21 +141,81 @@ export function ProfileActions({
         description="They lose access to the portal."
         okText="Reject"
         okDanger
-        onConfirm={() => change('rejected')}
+        onConfirm={() => change('reject', { uid, status: 'rejected' })}
       >
         {(trigger) => (
-          <Button
-            {...trigger}
-            size={size}
-            danger
-            loading={setStatus.isPending}
-            aria-label={`Reject ${storeName}`}
-          >
+          <Button {...trigger} size={size} danger loading={busy} aria-label={`Reject ${storeName}`}>
             Reject
           </Button>
         )}
       </ConfirmPopover>
     );
   }
-  return null;
+  return (
+    <ConfirmPopover
+      key="reopen"
+      title={`Reopen ${storeName}?`}
+      description="Their application goes back to pending for another review. We email them that it is open again."
+      okText="Reopen"
+      onConfirm={() => change('reopen', { uid, status: 'pending' })}
+    >
+      {(trigger) => (
+        <Button {...trigger} size={size} loading={busy} aria-label={`Reopen ${storeName}`}>
+          Reopen
+        </Button>
+      )}
+    </ConfirmPopover>
+  );
+}
+
+/**
+ * Decline, after a confirmation that takes an optional reason (mailed to the applicant; empty on
+ * each opening).
+ */
+function DeclineButton({
+  storeName,
+  size,
+  busy,
+  onDecline,
+}: {
+  storeName: string;
+  size: 'small' | 'middle';
+  busy: boolean;
+  onDecline: (reason: string) => unknown;
+}) {
+  const [reason, setReason] = useState('');
+  const fieldId = useId();
+  return (
+    <ConfirmPopover
+      key="decline"
+      title={`Decline ${storeName}?`}
+      description={
+        <>
+          <span>We email them that their application was declined.</span>
+          <label className="confirm-popover__field" htmlFor={fieldId}>
+            <span>Reason (optional, included in the email)</span>
+            <textarea
+              id={fieldId}
+              rows={3}
+              maxLength={PROFILE_REVIEW_REASON_MAX}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </label>
+        </>
+      }
+      okText="Decline"
+      okDanger
+      onOpenChange={(open) => {
+        if (open) setReason('');
+      }}
+      onConfirm={() => onDecline(reason.trim())}
+    >
+      {(trigger) => (
+        <Button {...trigger} size={size} danger loading={busy} aria-label={`Decline ${storeName}`}>
+          Decline
+        </Button>
+      )}
+    </ConfirmPopover>
+  );
 }

@@ -221,16 +221,76 @@ describe('UserManagementTable rows', () => {
     expect(other.getByText('Mar 3, 2025')).toBeInTheDocument();
   });
 
-  it('offers Approve only on pending rows and Reject only on approved rows', async () => {
+  it('offers Approve and Decline on pending rows, Reject on approved rows, Reopen on rejected rows', async () => {
     renderTable();
     await screen.findByText('Cloud Nine Smoke');
-    const p = rowOf('Cloud Nine Smoke');
-    expect(p.getByRole('button', { name: /Approve/ })).toBeInTheDocument();
-    expect(p.queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
-    const a = rowOf('Blue Coast Vapes');
-    expect(a.getByRole('button', { name: /Reject/ })).toBeInTheDocument();
-    expect(a.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
-    expect(rowOf('Nope Shop').queryAllByRole('button')).toHaveLength(0);
+    const buttonsOf = (store: string) =>
+      rowOf(store)
+        .queryAllByRole('button')
+        .map((button) => button.textContent);
+    expect(buttonsOf('Cloud Nine Smoke')).toEqual(['Approve', 'Decline']);
+    expect(buttonsOf('Blue Coast Vapes')).toEqual(['Reject']);
+    expect(buttonsOf('Nope Shop')).toEqual(['Reopen']);
+  });
+
+  it("declines after a confirmation, with the optional reason, and toasts 'Profile declined successfully'", async () => {
+    mutateAsync.mockResolvedValue({ uid: 'uid-pending', status: 'rejected' });
+    renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    await user.click(
+      rowOf('Cloud Nine Smoke').getByRole('button', { name: 'Decline Cloud Nine Smoke' }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Decline Cloud Nine Smoke?' });
+    expect(
+      within(confirm).getByText('We email them that their application was declined.'),
+    ).toBeInTheDocument();
+    const reason = within(confirm).getByRole('textbox', {
+      name: 'Reason (optional, included in the email)',
+    });
+    // The field takes the focus first, never the confirming button.
+    await waitFor(() => expect(reason).toHaveFocus());
+    await user.type(reason, '  We only supply California stores.  ');
+    expect(mutateAsync).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Decline' }));
+    expect(mutateAsync).toHaveBeenCalledWith({
+      uid: 'uid-pending',
+      status: 'rejected',
+      reason: 'We only supply California stores.',
+    });
+    expect(await screen.findByText('Profile declined successfully')).toBeInTheDocument();
+  });
+
+  it('declines without a reason when the field is left empty, and Cancel sends nothing', async () => {
+    mutateAsync.mockResolvedValue({ uid: 'uid-pending', status: 'rejected' });
+    renderTable();
+    await screen.findByText('Cloud Nine Smoke');
+    const open = () =>
+      user.click(
+        rowOf('Cloud Nine Smoke').getByRole('button', { name: 'Decline Cloud Nine Smoke' }),
+      );
+    await open();
+    let confirm = await screen.findByRole('dialog');
+    await user.type(within(confirm).getByRole('textbox'), 'draft');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(mutateAsync).not.toHaveBeenCalled();
+    await open();
+    confirm = await screen.findByRole('dialog');
+    // A new opening starts empty.
+    expect(within(confirm).getByRole('textbox')).toHaveValue('');
+    await user.click(within(confirm).getByRole('button', { name: 'Decline' }));
+    expect(mutateAsync).toHaveBeenCalledWith({ uid: 'uid-pending', status: 'rejected' });
+  });
+
+  it("reopens a rejected row after a confirmation and toasts 'Profile reopened successfully'", async () => {
+    mutateAsync.mockResolvedValue({ uid: 'uid-rejected', status: 'pending' });
+    renderTable();
+    await screen.findByText('Nope Shop');
+    await user.click(rowOf('Nope Shop').getByRole('button', { name: 'Reopen Nope Shop' }));
+    expect(mutateAsync).not.toHaveBeenCalled();
+    const confirm = await screen.findByRole('dialog', { name: 'Reopen Nope Shop?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reopen' }));
+    expect(mutateAsync).toHaveBeenCalledWith({ uid: 'uid-rejected', status: 'pending' });
+    expect(await screen.findByText('Profile reopened successfully')).toBeInTheDocument();
   });
 
   it("approves through setProfileStatus and toasts 'Profile approved successfully'", async () => {
@@ -330,6 +390,19 @@ describe('UserManagementTable: Export CSV', () => {
 });
 
 describe('UserManagementTable on a phone', () => {
+  it('shows on each card what the table shows before approving: contact name and seller permit', async () => {
+    answer(
+      page([makeUserRow({ ...pending, fullName: 'Pat Lee', sellerPermitId: 'SP-1001' }), rejected]),
+    );
+    renderTable();
+    const card = within(await screen.findByRole('article', { name: 'Cloud Nine Smoke' }));
+    expect(card.getByText('Pat Lee')).toBeInTheDocument();
+    expect(card.getByText('Seller permit SP-1001')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Decline Cloud Nine Smoke' })).toBeInTheDocument();
+    const other = within(screen.getByRole('article', { name: 'Nope Shop' }));
+    expect(other.getByRole('button', { name: 'Reopen Nope Shop' })).toBeInTheDocument();
+  });
+
   const realMatchMedia = window.matchMedia;
   beforeEach(() => {
     window.matchMedia = (query: string) =>

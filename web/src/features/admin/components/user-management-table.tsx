@@ -93,7 +93,10 @@ function columnsOf(state: UsersState): DataColumn<UserRow>[] {
   ];
 }
 
-/** A buyer on a phone: a card instead of a table row that would need sideways scrolling. */
+/**
+ * A buyer on a phone: a card instead of a table row that would need sideways scrolling, with what
+ * the row shows a manager before approving (contact name, seller permit, address).
+ */
 function UserCard({ row }: { row: UserRow }) {
   return (
     <article className="admin-card" aria-label={row.storeName}>
@@ -102,11 +105,13 @@ function UserCard({ row }: { row: UserRow }) {
           <strong>
             <StoreLink row={row} />
           </strong>
+          {row.fullName && <div>{row.fullName}</div>}
           <div className="admin-muted">{row.email}</div>
         </div>
         <ProfileStatusTag status={row.status} />
       </div>
       <div className="admin-card__meta">
+        <span>Seller permit {row.sellerPermitId || '—'}</span>
         <span>{ROLE_LABELS[row.role]}</span>
         <span>Applied {formatDay(row.createdAt)}</span>
         <span>
@@ -141,8 +146,8 @@ const TEXTS: ServerTableTexts = {
 
 /**
  * Every buyer, searched, filtered, sorted and paged by the searchUsers function; all of it in
- * the URL, as on the Orders tab. The store name opens the store page; Approve and Reject work
- * from the row.
+ * the URL, as on the Orders tab. The store name opens the store page; Approve, Decline, Reject
+ * and Reopen work from the row.
  */
 export function UserManagementTable() {
   const params = useTableParams(USERS_TABLE);

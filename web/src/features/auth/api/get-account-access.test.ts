@@ -46,17 +46,29 @@ describe('getAccountAccess', () => {
 
   it.each([
     ['pending profile', profile('retailer', 'pending'), { role: 'retailer', status: 'pending' }],
-    ['rejected profile', profile('retailer', 'rejected'), { role: 'retailer', status: 'rejected' }],
     ['approved profile without approved claims', profile('retailer', 'approved'), {}],
+  ] as const)('keeps out a %s as pending', async (_name, stored, claims) => {
+    mocks.readClaims.mockResolvedValue(claims);
+    seedProfile(stored);
+    await expect(getAccountAccess(user)).resolves.toBe('pending');
+  });
+
+  it.each([
+    ['rejected profile', profile('retailer', 'rejected'), { role: 'retailer', status: 'rejected' }],
     [
       'approved claims with a rejected profile',
       profile('retailer', 'rejected'),
       { role: 'retailer', status: 'approved' },
     ],
-  ] as const)('keeps out a %s', async (_name, stored, claims) => {
+    [
+      'rejected claims with a profile not updated yet',
+      profile('retailer', 'approved'),
+      { role: 'retailer', status: 'rejected' },
+    ],
+  ] as const)('keeps out a %s as rejected', async (_name, stored, claims) => {
     mocks.readClaims.mockResolvedValue(claims);
     seedProfile(stored);
-    await expect(getAccountAccess(user)).resolves.toBe('pending');
+    await expect(getAccountAccess(user)).resolves.toBe('rejected');
   });
 
   it('reports an unreadable or missing profile', async () => {

@@ -3,7 +3,7 @@ import { resolveAccess } from '@portal/domain';
 import { readClaims } from '@/lib/session';
 
 /** Where a freshly signed-in account may go. */
-export type AccountAccess = 'manager' | 'approved' | 'pending';
+export type AccountAccess = 'manager' | 'approved' | 'pending' | 'rejected';
 
 /** The profile could not be read (or does not exist): the account's status is unknown. */
 export class ProfileUnreadableError extends Error {
@@ -17,7 +17,8 @@ export class ProfileUnreadableError extends Error {
  * Decides what a signed-in account may do (docs/product.md §15.3, §3.2). The ID token is refreshed
  * first, so an approval given since the last sign-in counts. A manager claim goes to /admin.
  * Portal access needs both the profile and the claims to say "approved buyer" (the security
- * rules check the claims): anything else, rejected included, is pending.
+ * rules check the claims). A rejected profile or claim is 'rejected' (told so, with a way to get
+ * in touch); anything else is pending.
  */
 export async function getAccountAccess(user: User): Promise<AccountAccess> {
   const claims = await readClaims(user, true);
@@ -31,5 +32,7 @@ export async function getAccountAccess(user: User): Promise<AccountAccess> {
     throw new ProfileUnreadableError(error);
   }
   if (!profile) throw new ProfileUnreadableError();
-  return resolveAccess(claims, profile).kind === 'buyer' ? 'approved' : 'pending';
+  const access = resolveAccess(claims, profile).kind;
+  if (access === 'buyer') return 'approved';
+  return access === 'rejected' ? 'rejected' : 'pending';
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationForm } from '@portal/domain';
@@ -24,6 +24,7 @@ function renderApply() {
     routes: [
       { path: '/', element: <h1>Home page</h1> },
       { path: '/login', element: <h1>Login page</h1> },
+      { path: '/forgot-password', element: <h1>Forgot password page</h1> },
     ],
   });
 }
@@ -143,6 +144,39 @@ describe('ApplyPage', () => {
     await submit();
     await expectToast('Application Error', 'An account with this email already exists.');
     expect(screen.getByRole('heading', { level: 1, name: 'Request Access' })).toBeInTheDocument();
+  });
+
+  it('links a taken email to sign in and to the password reset, on the page', async () => {
+    api.submitApplication.mockRejectedValue(
+      new api.AccountCreationError(
+        Object.assign(new Error('Firebase: Error (auth/email-already-in-use).'), {
+          code: 'auth/email-already-in-use',
+        }),
+      ),
+    );
+    const { router } = renderApply();
+    await fillForm('Retailer');
+    await submit();
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('An account with this email already exists.');
+    expect(within(notice).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await userEvent.click(within(notice).getByRole('link', { name: 'reset your password' }));
+    expect(router.state.location.pathname).toBe('/forgot-password');
+  });
+
+  it('shows no sign-in links for other sign-up errors', async () => {
+    api.submitApplication.mockRejectedValue(
+      new api.AccountCreationError(
+        Object.assign(new Error('Firebase: Error (auth/weak-password).'), {
+          code: 'auth/weak-password',
+        }),
+      ),
+    );
+    renderApply();
+    await fillForm();
+    await submit();
+    await expectToast('Application Error', 'Password must be at least 6 characters.');
+    expect(screen.queryByRole('link', { name: 'reset your password' })).not.toBeInTheDocument();
   });
 
   it("shows 'Application Error' with the server's message", async () => {

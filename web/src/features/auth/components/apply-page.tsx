@@ -8,8 +8,8 @@ import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api';
-import { authErrorText } from '../lib/auth-errors';
-import { AuthButton } from './auth-controls';
+import { authErrorText, isEmailInUse } from '../lib/auth-errors';
+import { AuthAlert, AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
 import { TextField } from './text-field';
@@ -28,12 +28,15 @@ const homeLink = (
 /**
  * /apply, Request Access (docs/product.md §5, §15.2, §16, §17.1): every field required, business type
  * retailer or wholesaler; the account is created, its profile saved as pending, and the
- * applicant sees 'Application Submitted!'.
+ * applicant sees 'Application Submitted!'. An address that already has an account gets the
+ * error toast and, above the form, links to sign in and to reset the password.
  */
 export function ApplyPage() {
   usePageTitle('Request Access');
   const notify = useNotify();
   const [submitted, setSubmitted] = useState(false);
+  // The address already has an account: the page offers sign-in and a password reset.
+  const [emailInUse, setEmailInUse] = useState(false);
   const form = useForm<ApplicationForm>({
     resolver: zodResolver(applicationFormSchema),
     defaultValues: { fullName: '', storeName: '', email: '', password: '', sellerPermitId: '' },
@@ -41,6 +44,7 @@ export function ApplyPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     let api: AuthApi | undefined;
+    setEmailInUse(false);
     try {
       api = await loadAuthApi();
       await api.submitApplication(values);
@@ -49,9 +53,10 @@ export function ApplyPage() {
     } catch (error) {
       if (api && error instanceof api.ProfileSaveError)
         notify.error(...AUTH_TOASTS.profileSaveError);
-      else if (api && error instanceof api.AccountCreationError)
+      else if (api && error instanceof api.AccountCreationError) {
         notify.error(AUTH_TOASTS.applicationError, authErrorText(error.cause));
-      else notify.error(...AUTH_TOASTS.applicationCatchAll);
+        if (isEmailInUse(error.cause)) setEmailInUse(true);
+      } else notify.error(...AUTH_TOASTS.applicationCatchAll);
     }
   });
 
@@ -90,6 +95,17 @@ export function ApplyPage() {
         onFocus={preloadAuthApi}
         noValidate
       >
+        {emailInUse && (
+          <AuthAlert
+            kind="warning"
+            title={authErrorText({ code: 'auth/email-already-in-use' })}
+            role="status"
+          >
+            Is it yours? <Link to={paths.login}>Sign in</Link>, or{' '}
+            <Link to={paths.forgotPassword}>reset your password</Link> if you don&apos;t remember
+            it.
+          </AuthAlert>
+        )}
         <div className="auth-form__grid">
           <TextField
             control={form.control}

@@ -1,3 +1,4 @@
+import { brand } from '@/config/brand';
 import { CATCH_ALL, INVALID_CREDENTIALS } from '../lib/auth-errors';
 
 /** docs/product.md §17.1 to §17.3, sign-up, login and admin login: [title, text]. */
@@ -16,6 +17,10 @@ export const AUTH_TOASTS = {
   accountPending: [
     'Account Pending',
     "Your account is still pending approval. We'll notify you when it's ready.",
+  ],
+  accountNotApproved: [
+    'Account Not Approved',
+    `Your application was not approved. Questions? Write to ${brand.supportEmail}.`,
   ],
   welcomeBack: 'Welcome back!',
   welcomeBackText: 'Taking you to your account in 3 seconds.',

@@ -9,7 +9,8 @@ import { LoginPage } from './login-page';
 
 const api = vi.hoisted(() => ({
   signIn: vi.fn<(form: { email: string; password: string }) => Promise<User>>(),
-  getAccountAccess: vi.fn<(user: User) => Promise<'manager' | 'approved' | 'pending'>>(),
+  getAccountAccess:
+    vi.fn<(user: User) => Promise<'manager' | 'approved' | 'pending' | 'rejected'>>(),
   signOutUser: vi.fn<() => Promise<void>>(),
   ProfileUnreadableError: class ProfileUnreadableError extends Error {},
   callResendVerificationEmail:
@@ -199,20 +200,52 @@ describe('LoginPage', () => {
     expect(router.state.location.pathname).toBe('/apply');
   });
 
-  it.each(['pending', 'rejected'])(
-    "signs out a verified %s account with 'Account Pending' and stays on /login",
-    async () => {
-      api.getAccountAccess.mockResolvedValue('pending');
-      const { router } = renderLogin();
-      await fillAndSubmit(userEvent.setup());
-      await expectToast(
-        'Account Pending',
-        "Your account is still pending approval. We'll notify you when it's ready.",
-      );
-      expect(api.signOutUser).toHaveBeenCalledTimes(1);
-      expect(router.state.location.pathname).toBe('/login');
-    },
-  );
+  it("signs out a verified pending account with 'Account Pending', kept above the form", async () => {
+    api.getAccountAccess.mockResolvedValue('pending');
+    const { router } = renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await expectToast(
+      'Account Pending',
+      "Your account is still pending approval. We'll notify you when it's ready.",
+    );
+    expect(api.signOutUser).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/login');
+    // The toast fades; the page keeps saying why, above the form.
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent(
+      "Account PendingYour account is still pending approval. We'll notify you when it's ready.",
+    );
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('tells a rejected account the truth, with our contact address, and signs it out', async () => {
+    api.signIn.mockResolvedValue(unverifiedUser);
+    api.getAccountAccess.mockResolvedValue('rejected');
+    const { router } = renderLogin();
+    await fillAndSubmit(userEvent.setup());
+    await expectToast(
+      'Account Not Approved',
+      'Your application was not approved. Questions? Write to support@electricslush.example.',
+    );
+    expect(api.signOutUser).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByText(/pending approval/)).not.toBeInTheDocument();
+    // Not the verification panel, even with an unverified address: the form and the notice.
+    expect(screen.queryByText('Please verify your email address.')).not.toBeInTheDocument();
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Account Not Approved');
+    expect(notice).toHaveTextContent("we'll gladly take another look");
+    expect(
+      within(notice).getByRole('link', { name: 'support@electricslush.example' }),
+    ).toHaveAttribute('href', 'mailto:support@electricslush.example');
+    // The next attempt starts without it.
+    api.getAccountAccess.mockResolvedValue('approved');
+    api.signIn.mockResolvedValue(user);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Account Not Approved', { selector: 'p' })).not.toBeInTheDocument(),
+    );
+  });
 
   it('sends a manager to /admin', async () => {
     api.getAccountAccess.mockResolvedValue('manager');

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginFormSchema, type LoginForm } from '@portal/domain';
+import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
@@ -16,6 +17,42 @@ import { noticeOf, returnPathOf } from './sign-in-notice';
 import { TextField } from './text-field';
 
 const WELCOME_KEY = 'login-welcome-back';
+
+/** Why the account was signed out again: shown above the form until the next attempt. */
+type Refusal = 'pending' | 'rejected';
+
+/**
+ * The page's own copy of the refusal toast, which fades: the form comes back empty, and this
+ * says why. A rejected account is told the truth and how to reach us (the rejection mail's
+ * words); a pending one keeps the seed's 'Account Pending'.
+ */
+function RefusalAlert({ refusal }: { refusal: Refusal }) {
+  if (refusal === 'pending') {
+    return (
+      <AuthAlert
+        className="auth-notice"
+        kind="info"
+        title={AUTH_TOASTS.accountPending[0]}
+        role="status"
+      >
+        {AUTH_TOASTS.accountPending[1]}
+      </AuthAlert>
+    );
+  }
+  return (
+    <AuthAlert
+      className="auth-notice"
+      kind="warning"
+      title={AUTH_TOASTS.accountNotApproved[0]}
+      role="status"
+    >
+      We&apos;re not able to open a wholesale account for your business at this time. If you think
+      this is a mistake or your situation has changed, write to{' '}
+      <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> and we&apos;ll gladly take
+      another look.
+    </AuthAlert>
+  );
+}
 
 export const VERIFICATION_SENT = 'Verification email sent. Check your inbox.';
 
@@ -31,7 +68,8 @@ function resendErrorText(error: unknown): string {
  * /login, Portal Access (docs/product.md §6, §15.3, §17.2): sign in, then a manager goes to /admin, an
  * approved buyer gets 'Welcome back!' with Store and Account and moves to /portal/my-account
  * after 3 seconds (or, sent here by the guard with `?next=<portal page>`, goes straight back to
- * that page), anyone else gets 'Account Pending' and is signed out. The welcome toast closes when
+ * that page), a rejected account gets 'Account Not Approved' with our contact address, anyone
+ * else 'Account Pending'; both are signed out, and the reason stays above the form. The welcome toast closes when
  * this page is left: it speaks of the move from here. A pending applicant
  * whose address is not verified yet stays signed in while this page shows the verification
  * panel (resending the link needs the account), and is signed out when they leave it.
@@ -49,6 +87,8 @@ export function LoginPage() {
   const [welcomed, setWelcomed] = useState(false);
   // The pending applicant with an unverified address, signed in while the panel shows.
   const [unverified, setUnverified] = useState<{ email: string } | null>(null);
+  // Why the last attempt was signed out again (the toast fades; this stays).
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   // A pending account never stays signed in beyond the panel: closing it (or leaving the page)
   // signs out.
@@ -95,6 +135,7 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     let api: AuthApi | undefined;
     let signedIn = false;
+    setRefusal(null);
     try {
       api = await loadAuthApi();
       const user = await api.signIn(values);
@@ -107,12 +148,17 @@ export function LoginPage() {
         const back = returnPathOf(params, 'portal');
         if (back) navigate(back, { replace: true });
         else welcome();
+      } else if (access === 'rejected') {
+        await api.signOutUser().catch(() => undefined);
+        notify.info(...AUTH_TOASTS.accountNotApproved);
+        setRefusal('rejected');
       } else if (!user.emailVerified) {
         notify.info(...AUTH_TOASTS.accountPending);
         setUnverified({ email: user.email ?? values.email.trim() });
       } else {
         await api.signOutUser().catch(() => undefined);
         notify.info(...AUTH_TOASTS.accountPending);
+        setRefusal('pending');
       }
     } catch (error) {
       if (signedIn) await api?.signOutUser().catch(() => undefined);
@@ -137,7 +183,8 @@ export function LoginPage() {
         </Link>
       }
     >
-      {notice && !unverified && (
+      {refusal && !unverified && <RefusalAlert refusal={refusal} />}
+      {notice && !unverified && !refusal && (
         <AuthAlert className="auth-notice" kind="warning" title={notice} role="status" />
       )}
       {unverified ? (

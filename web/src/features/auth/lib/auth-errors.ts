@@ -33,6 +33,11 @@ export function authErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** Sign-up found an account with this address already (the apply page links to sign in and reset). */
+export function isEmailInUse(error: unknown): boolean {
+  return authErrorCode(error) === 'auth/email-already-in-use';
+}
+
 /** An error thrown by Firebase Auth (or by the server behind it), as opposed to a bug or a crash. */
 export function isAuthError(error: unknown): boolean {
   return authErrorCode(error)?.startsWith('auth/') ?? false;
