@@ -83,14 +83,17 @@ function searchTerms(q: string): string[] {
  */
 export const SEARCH_WEIGHTS = { name: 30, category: 20, description: 10, wordStart: 1 } as const;
 
-const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+/** A letter or digit of folded text (lower case, accents removed; other scripts count too). */
+function isWordCharacter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code > 127;
+}
 
 /** Where `term` is found in `text`: 0 nowhere, 1 inside a word, 2 at the start of a word. */
 function found(text: string, term: string): 0 | 1 | 2 {
   let at = text.indexOf(term);
   if (at < 0) return 0;
   while (at >= 0) {
-    if (at === 0 || !WORD_CHARACTER.test(text[at - 1]!)) return 2;
+    if (at === 0 || !isWordCharacter(text.charCodeAt(at - 1))) return 2;
     at = text.indexOf(term, at + 1);
   }
   return 1;
@@ -156,7 +159,7 @@ export function catalogIndex<P extends SearchableProduct>(
     apply(query: StoreQuery): P[] {
       const terms = searchTerms(query.q);
       const matches: number[] = [];
-      const scores = new Map<number, number>();
+      const scores = new Float64Array(products.length);
       for (let index = 0; index < products.length; index += 1) {
         if (query.category && products[index]!.category !== query.category) continue;
         if (terms.length === 0) {
@@ -166,12 +169,12 @@ export function catalogIndex<P extends SearchableProduct>(
         const score = relevance(index, terms);
         if (score === 0) continue;
         matches.push(index);
-        scores.set(index, score);
+        scores[index] = score;
       }
       const order = compare[query.sort];
       const ranked =
         terms.length > 0 && query.sort === 'featured'
-          ? (a: number, b: number) => scores.get(b)! - scores.get(a)! || order(a, b)
+          ? (a: number, b: number) => scores[b]! - scores[a]! || order(a, b)
           : order;
       return matches.sort(ranked).map((index) => products[index]!);
     },
