@@ -15,8 +15,11 @@ export function portalLinks(origin: string) {
     home: () => at('/'),
     signIn: () => at(routePath('login')),
     adminUsers: () => at(routePath('admin'), { tab: 'users' }),
+    /** The Orders tab with this order found, expanded and scrolled to (docs/order-lifecycle.md). */
     adminOrder: (orderId: string) => at(routePath('admin'), { tab: 'orders', order: orderId }),
     orders: () => at(routePath('account')),
+    /** The buyer's My Account orders with this order expanded and scrolled to. */
+    accountOrder: (orderId: string) => at(routePath('account'), { order: orderId }),
     standingOrders: () => at(routePath('account'), { tab: 'standing-orders' }),
     invoice: (orderId: string) => at(routePath('invoice', { orderId })),
     newsletter: (action: 'confirm' | 'unsubscribe', token: string) =>

@@ -125,6 +125,7 @@ export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<Queue
             amount: order.amount,
             shipTo: order.ship_to,
             invoiceUrl: links.invoice(order.id),
+            orderUrl: links.accountOrder(order.id),
           }),
           render,
         ),

@@ -1,5 +1,9 @@
 import type Stripe from 'stripe';
-import { COLLECTIONS, type VerifyPaymentResponse } from '@portal/domain';
+import {
+  COLLECTIONS,
+  PAYMENT_OF_ANOTHER_ACCOUNT,
+  type VerifyPaymentResponse,
+} from '@portal/domain';
 import { requireCurrentlyApproved } from '../accounts/current-approval';
 import type { Caller } from '../lib/caller';
 import type { Context } from '../lib/context';
@@ -45,7 +49,7 @@ export async function verifyPayment(
   const checkout = readCheckout(found.docs[0]!);
   if (!checkout) throw new NotFoundError('Payment session not found.');
   if (checkout.user_id !== caller.uid && caller.access.kind !== 'manager') {
-    throw new NotAllowedError('This payment belongs to another account.');
+    throw new NotAllowedError(PAYMENT_OF_ANOTHER_ACCOUNT);
   }
   const checkoutId = checkout.id;
 

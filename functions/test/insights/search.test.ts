@@ -269,6 +269,47 @@ describe('searchOrders: search', () => {
       paidAt: order.createdAt.toISOString(),
     } satisfies OrderRow);
   });
+  it('finds an order by every form of its number people see: short id, full id, invoice', async () => {
+    // An id as Firestore draws them (20 letters and digits, mixed case): its first 8 are the
+    // short number the screens show ("#ebluQw4S").
+    const id = firestore().collection('orders').doc().id;
+    const sequence = INVOICE_BASE + 90;
+    const invoice = formatInvoiceNumber(sequence);
+    const order: SeededOrder = {
+      ...ORDERS[0]!,
+      id,
+      store: store('a'),
+      invoice,
+    };
+    const ref = firestore().doc(paths.order(id));
+    await ref.set({ ...orderDocument(order), store_name: `Numbered ${RUN}` });
+    try {
+      expect(await syncOrderSearchFields(ctx(), id)).toBe('updated');
+      const short = id.slice(0, 8);
+      const forms = [
+        `#${short}`,
+        short,
+        `# ${short} `,
+        `#${short.toLowerCase()}`,
+        short.toUpperCase(),
+        id,
+        `#${id}`,
+        id.toLowerCase(),
+        invoice,
+        invoice.toLowerCase(),
+        `#${invoice}`,
+        `INV ${sequence}`,
+        `inv${String(sequence).padStart(6, '0')}`,
+        String(sequence),
+      ];
+      for (const q of forms) {
+        const found = await orders({ q });
+        expect([q, ids(found.rows)]).toEqual([q, [id]]);
+      }
+    } finally {
+      await ref.delete();
+    }
+  });
 });
 
 describe('searchOrders: filters', () => {
@@ -641,6 +682,14 @@ describe('the search triggers’ logic', () => {
     }
     // One order is already up to date.
     expect(await syncOrderSearchFields(deps, ORDERS[0]!.id)).toBe('updated');
+    // One was synced before orders had their short number as a key: the backfill adds it.
+    const shortKey = ORDERS[2]!.id.slice(0, 8).toLowerCase();
+    expect(await syncOrderSearchFields(deps, ORDERS[2]!.id)).toBe('updated');
+    const synced = (await db.doc(paths.order(ORDERS[2]!.id)).get()).get('search_keys') as string[];
+    expect(synced).toContain(shortKey);
+    await db
+      .doc(paths.order(ORDERS[2]!.id))
+      .update({ search_keys: synced.filter((key) => key !== shortKey) });
 
     const dry = await backfillSearchFields(deps, { dryRun: true, pageSize: 2 });
     expect(dry).toEqual({
@@ -653,6 +702,7 @@ describe('the search triggers’ logic', () => {
     const order = await db.doc(paths.order(ORDERS[1]!.id)).get();
     expect(order.get('buyer_email')).toBe(emailOf('b'));
     expect(order.get('search_keys')).toContain(ORDERS[1]!.invoice!.toLowerCase());
+    expect((await db.doc(paths.order(ORDERS[2]!.id)).get()).get('search_keys')).toContain(shortKey);
     const renamed = (await db.doc(paths.profile(uidOf('b'))).get()).data()!;
     expect(renamed.store_name_lower).toBe('old name');
     expect(renamed.search_keys).toContain(emailOf('b'));

@@ -117,7 +117,7 @@ describe('each mail says what matters', () => {
     expect(rejected.text).toContain('write to hello@brand.example');
   });
 
-  it('order confirmation: lines, total, ship-to and the invoice link', async () => {
+  it('order confirmation: lines, total, ship-to, the invoice link and the order in My Account', async () => {
     const mail = await render(
       messages.orderConfirmation({
         storeName: 'Cloud Nine',
@@ -130,9 +130,12 @@ describe('each mail says what matters', () => {
         amount: 8997,
         shipTo: shipToSchema.parse(PAY_SHIP_TO),
         invoiceUrl: links.invoice('ord123456789'),
+        orderUrl: links.accountOrder('ord123456789'),
       }),
     );
     expect(mail.subject).toBe('Order confirmed: INV-000042');
+    expect(mail.text).toContain(`${ORIGIN}/portal/my-account?order=ord123456789`);
+    expect(visible(mail.html)).toContain('Open the order');
     expect(mail.text).toContain('2 x Purple Dream  $59.98');
     expect(mail.text).toContain('1 x Blue Coast  $29.99');
     expect(mail.text).toContain('Total: $89.97');

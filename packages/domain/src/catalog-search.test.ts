@@ -115,8 +115,8 @@ describe('catalogIndex: search', () => {
     expect(ids(index.apply(query({ q: 'brûlée' })))).toEqual(['creme']);
   });
 
-  it('does not search the category or the price', () => {
-    expect(ids(index.apply(query({ q: 'supplies' })))).toEqual([]);
+  it('searches the category, never the price', () => {
+    expect(ids(index.apply(query({ q: 'supplies' })))).toEqual(['cups']);
     expect(ids(index.apply(query({ q: '3499' })))).toEqual([]);
   });
 
@@ -130,6 +130,89 @@ describe('catalogIndex: search', () => {
     const before = ids(products);
     index.apply(query({ sort: 'price_desc' }));
     expect(ids(products)).toEqual(before);
+  });
+});
+
+describe('catalogIndex: descriptions, flavours and the best matches first', () => {
+  const described = (base: Item, description: string): Item => ({ ...base, description });
+  const syrups: Item[] = [
+    described(
+      item('purple', 'Purple Dream Syrup', 'SYR-PURPLE', 'Syrups', 3499, 1, null),
+      'Grape and blackberry slush syrup, 1 gallon. Our best seller.',
+    ),
+    described(
+      item('red', 'Red Rush Syrup', 'SYR-RED', 'Syrups', 3299, 2, null),
+      'Cherry with a hint of lime.',
+    ),
+    described(
+      item('pack', 'Syrup Variety Pack', 'SYR-PACK', 'Syrups', 9999, 3, null),
+      'Five gallons: one each of grape, cherry, blue raspberry, mango and green apple.',
+    ),
+    described(
+      item('grape', 'Grape Escape Syrup', 'SYR-GRAPE', 'Syrups', 3499, 9, null),
+      'Concord grape, 1 gallon.',
+    ),
+    described(
+      item('cherrybowl', 'Slushie Machine', 'MCH-1', 'Cherry Red Machines', 89900, 4, null),
+      'A 12 L bowl with LED lighting.',
+    ),
+    item('plain', 'Cup Holder', 'CUP-H', '', 1200, 5, null),
+  ];
+  const index = catalogIndex(syrups, byPrice);
+
+  it('finds a flavour named only in the description', () => {
+    expect(ids(index.apply(query({ q: 'blackberry' })))).toEqual(['purple']);
+    expect(ids(index.apply(query({ q: 'LIME' })))).toEqual(['red']);
+  });
+
+  it('puts the name first, then the category, then the description (featured order on ties)', () => {
+    // Name "Grape Escape"; then the two descriptions, in featured order.
+    expect(ids(index.apply(query({ q: 'grape' })))).toEqual(['grape', 'purple', 'pack']);
+    // The category "Cherry Red Machines" before the descriptions that mention cherry.
+    expect(ids(index.apply(query({ q: 'cherry' })))).toEqual(['cherrybowl', 'red', 'pack']);
+  });
+
+  it('ranks a word at the start of a word above the same word inside one', () => {
+    const rush = catalogIndex(
+      [
+        item('brush', 'Cleaning Brush', 'BR-1', '', 500, 1, null),
+        item('rush', 'Red Rush Syrup', 'SYR-RED', '', 3299, 2, null),
+      ],
+      byPrice,
+    );
+    expect(ids(rush.apply(query({ q: 'rush' })))).toEqual(['rush', 'brush']);
+  });
+
+  it('needs every word somewhere, and adds up where each was found', () => {
+    // "grape" and "mango" are both in the pack's description only.
+    expect(ids(index.apply(query({ q: 'grape mango' })))).toEqual(['pack']);
+    // "syrup grape": the Grape Escape has both in its name.
+    expect(ids(index.apply(query({ q: 'syrup grape' })))[0]).toBe('grape');
+    expect(index.apply(query({ q: 'grape espresso' }))).toEqual([]);
+  });
+
+  it('keeps a sort the buyer chose; ranks only under Featured', () => {
+    expect(ids(index.apply(query({ q: 'grape', sort: 'price_desc' })))).toEqual([
+      'pack',
+      'grape',
+      'purple',
+    ]);
+    expect(ids(index.apply(query({ q: 'grape', sort: 'name' })))).toEqual([
+      'grape',
+      'purple',
+      'pack',
+    ]);
+  });
+
+  it('changes nothing without words: featured order, products without a description included', () => {
+    expect(ids(index.apply(DEFAULT_STORE_QUERY))).toEqual([
+      'purple',
+      'red',
+      'pack',
+      'cherrybowl',
+      'plain',
+      'grape',
+    ]);
   });
 });
 

@@ -15,7 +15,7 @@ export const STORE_SORT_LABELS: Readonly<Record<StoreSort, string>> = {
 };
 
 export interface StoreQuery {
-  /** Words to find in the name or SKU ('' for everything). */
+  /** Words to find in the name, SKU, category or description ('' for everything). */
   q: string;
   /** One category ('' for all). */
   category: string;
@@ -56,6 +56,8 @@ export interface SearchableProduct {
   name: string;
   sku: string;
   category: string;
+  /** Searched too, ranked below the name and the category ('' or absent: nothing to find). */
+  description?: string;
   sort_order: number;
   created_at: Date | null;
 }
@@ -67,23 +69,58 @@ function foldCase(text: string): string {
     .toLowerCase();
 }
 
-/** The words of a search: each must appear in the name or the SKU. */
+/** The words of a search: each must appear in the name, SKU, category or description. */
 function searchTerms(q: string): string[] {
   return foldCase(q).split(/\s+/).filter(Boolean);
 }
 
 /**
- * A search index over a catalog: built once per catalog (a lower-cased name + SKU per product,
- * each product's place in name order, its price and creation time), then `apply` filters and
- * sorts for a query with plain number comparisons (the name collation runs once, at build). 2,000
- * products filter and sort in about a millisecond per query on a laptop; measured in
- * docs/catalog.md.
+ * How well a word matches each field (docs/catalog.md, "Search"): the name or SKU counts most,
+ * then the category, then the description; a word that starts a word of the field counts a
+ * little more than one found inside a word. A product's relevance is the sum over the query's
+ * words of each word's best field, so "grape" finds Purple Dream Syrup by its description, and a
+ * product named "Grape Rush" comes before it.
+ */
+export const SEARCH_WEIGHTS = { name: 30, category: 20, description: 10, wordStart: 1 } as const;
+
+/** A letter or digit of folded text (lower case, accents removed; other scripts count too). */
+function isWordCharacter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code > 127;
+}
+
+/** Where `term` is found in `text`: 0 nowhere, 1 inside a word, 2 at the start of a word. */
+function found(text: string, term: string): 0 | 1 | 2 {
+  let at = text.indexOf(term);
+  if (at < 0) return 0;
+  while (at >= 0) {
+    if (at === 0 || !isWordCharacter(text.charCodeAt(at - 1))) return 2;
+    at = text.indexOf(term, at + 1);
+  }
+  return 1;
+}
+
+/** A word's score in one field: the field's weight, plus a little for the start of a word. */
+function fieldScore(text: string, term: string, weight: number): number {
+  const where = found(text, term);
+  return where === 0 ? 0 : weight + (where === 2 ? SEARCH_WEIGHTS.wordStart : 0);
+}
+
+/**
+ * A search index over a catalog: built once per catalog (the folded name + SKU, category and
+ * description of each product, each product's place in name order, its price and creation time),
+ * then `apply` filters, ranks and sorts for a query with plain string searches and number
+ * comparisons (the name collation runs once, at build). With words to find and the Featured
+ * sort, the best matches come first (SEARCH_WEIGHTS), ties in featured order; another sort the
+ * buyer chose is kept as chosen. 2,000 products filter and sort in a few milliseconds per query
+ * on a laptop; measured in docs/catalog.md.
  */
 export function catalogIndex<P extends SearchableProduct>(
   products: readonly P[],
   priceOf: (product: P) => number,
 ) {
-  const keys = products.map((product) => `${foldCase(product.name)} ${foldCase(product.sku)}`);
+  const names = products.map((product) => `${foldCase(product.name)} ${foldCase(product.sku)}`);
+  const categories = products.map((product) => foldCase(product.category));
+  const descriptions = products.map((product) => foldCase(product.description ?? ''));
   const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   // Each product's rank in name order (equal names keep catalog order: the sort is stable).
   const nameRank = new Array<number>(products.length);
@@ -104,16 +141,42 @@ export function catalogIndex<P extends SearchableProduct>(
     price_desc: (a, b) => prices[b]! - prices[a]! || name(a, b),
     newest: (a, b) => created[b]! - created[a]! || name(a, b),
   };
+  /** The product's relevance to the words (0: a word is found nowhere, so no match). */
+  const relevance = (index: number, terms: readonly string[]): number => {
+    let total = 0;
+    for (const term of terms) {
+      const best = Math.max(
+        fieldScore(names[index]!, term, SEARCH_WEIGHTS.name),
+        fieldScore(categories[index]!, term, SEARCH_WEIGHTS.category),
+        fieldScore(descriptions[index]!, term, SEARCH_WEIGHTS.description),
+      );
+      if (best === 0) return 0;
+      total += best;
+    }
+    return total;
+  };
   return {
     apply(query: StoreQuery): P[] {
       const terms = searchTerms(query.q);
       const matches: number[] = [];
+      const scores = new Float64Array(products.length);
       for (let index = 0; index < products.length; index += 1) {
         if (query.category && products[index]!.category !== query.category) continue;
-        const key = keys[index]!;
-        if (terms.every((term) => key.includes(term))) matches.push(index);
+        if (terms.length === 0) {
+          matches.push(index);
+          continue;
+        }
+        const score = relevance(index, terms);
+        if (score === 0) continue;
+        matches.push(index);
+        scores[index] = score;
       }
-      return matches.sort(compare[query.sort]).map((index) => products[index]!);
+      const order = compare[query.sort];
+      const ranked =
+        terms.length > 0 && query.sort === 'featured'
+          ? (a: number, b: number) => scores[b]! - scores[a]! || order(a, b)
+          : order;
+      return matches.sort(ranked).map((index) => products[index]!);
     },
   };
 }

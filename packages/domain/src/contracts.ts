@@ -116,6 +116,11 @@ export const verifyPaymentRequest = z.strictObject({
     ),
 });
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
+/**
+ * verifyPayment's refusal of a session that another account paid for (permission-denied): the
+ * success page tells the buyer so instead of "Payment Successful!" (docs/payments.md).
+ */
+export const PAYMENT_OF_ANOTHER_ACCOUNT = 'This payment belongs to another account.';
 export interface VerifyPaymentResponse {
   /** cents */
   amount: number;

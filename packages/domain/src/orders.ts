@@ -133,7 +133,10 @@ export const MAX_LINE_QUANTITY = 999;
  */
 export const MAX_ORDER_LINES = 100;
 
+/** How many characters of an order's id its short number shows. */
+export const SHORT_ORDER_ID_LENGTH = 8;
+
 /** '#' plus the first 8 characters of the id (docs/product.md §19). */
 export function shortOrderId(id: string): string {
-  return `#${id.slice(0, 8)}`;
+  return `#${id.slice(0, SHORT_ORDER_ID_LENGTH)}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shortOrderId } from './orders';
 import {
   normalizeSearchText,
   SEARCH_KEYS_MAX,
@@ -30,6 +31,17 @@ describe('normalizeSearchText and searchTokenOf', () => {
     expect(searchTokenOf('INV-000123')).toBe('inv-000123');
     expect(searchTokenOf('inv-123')).toBe('inv-000123');
     expect(searchTokenOf('123')).toBe('123');
+    // As people type them: a space or nothing after INV, a '#' in front, any case.
+    expect(searchTokenOf('INV 123')).toBe('inv-000123');
+    expect(searchTokenOf('inv000123')).toBe('inv-000123');
+    expect(searchTokenOf(' #INV-000123 ')).toBe('inv-000123');
+  });
+
+  it("drops the '#' the screens put before an order's number", () => {
+    expect(searchTokenOf('#ebluQw4S')).toBe('ebluqw4s');
+    expect(searchTokenOf('# ebluQw4S ')).toBe('ebluqw4s');
+    expect(searchTokenOf('##ebluQw4S')).toBe('ebluqw4s');
+    expect(searchTokenOf('#')).toBe('');
   });
 });
 
@@ -89,19 +101,33 @@ describe('searchKeysOf', () => {
     expect(finds(keys, 'very-long-company-name.example')).toBe(true);
   });
 
-  it('keeps the order id lower-cased and the invoice number in its three forms', () => {
+  it('keeps the order id and its short number lower-cased, and the invoice number in its three forms', () => {
     const keys = searchKeysOf({
       storeName: 'Shop',
       email: 'a@b.test',
       orderId: 'DmR7q2Lk9xPa',
       invoiceNumber: 'INV-000123',
     });
-    expect(keys.slice(0, 4)).toEqual(['dmr7q2lk9xpa', 'inv-000123', '000123', '123']);
-    for (const query of ['DmR7q2Lk9xPa', 'INV-000123', 'inv-123', '000123', '123']) {
+    expect(keys.slice(0, 5)).toEqual(['dmr7q2lk9xpa', 'dmr7q2lk', 'inv-000123', '000123', '123']);
+    for (const query of [
+      'DmR7q2Lk9xPa',
+      '#DmR7q2Lk9xPa',
+      shortOrderId('DmR7q2Lk9xPa'),
+      'DmR7q2Lk',
+      '#dmr7q2lk',
+      'DMR7Q2LK',
+      'INV-000123',
+      'inv-123',
+      'INV 123',
+      '#INV-000123',
+      '000123',
+      '123',
+    ]) {
       expect(finds(keys, query), query).toBe(true);
     }
     expect(finds(keys, '12')).toBe(false);
     expect(finds(keys, 'dmr7')).toBe(false);
+    expect(finds(keys, '#dmr7q2l')).toBe(false);
   });
 
   it('handles an order without an invoice and a buyer without an address', () => {
@@ -111,6 +137,7 @@ describe('searchKeysOf', () => {
       orderId: 'o1',
       invoiceNumber: null,
     });
+    // An id shorter than a short number is its own short number (one key).
     expect(keys).toEqual(['o1', 'sh', 'sho', 'shop']);
     expect(keysOf('', null)).toEqual([]);
   });
@@ -125,6 +152,7 @@ describe('searchKeysOf', () => {
     });
     expect(keys).toHaveLength(SEARCH_KEYS_MAX);
     expect(keys.slice(0, 5)).toEqual(['order1', 'inv-000007', '000007', '7', 'owner@store.test']);
+    expect(keys).not.toContain('word39abc');
     expect(finds(keys, 'owner@st')).toBe(true);
     expect(finds(keys, 'word0abc')).toBe(true);
     expect(finds(keys, 'word39abc')).toBe(false);

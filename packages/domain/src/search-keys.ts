@@ -1,11 +1,13 @@
 import { formatInvoiceNumber, parseInvoiceNumber } from './invoices';
+import { SHORT_ORDER_ID_LENGTH } from './orders';
 
 /**
  * Search keys: Firestore cannot look inside a string, so an order or a profile carries the
  * tokens a manager's search may be, `search_keys: string[]`, and the search callables ask for
  * `search_keys array-contains <the query's token>`. A query finds a document when it is the
  * start of a word of the store name (several words too), an email address or its start, the
- * email's domain, an order id or an invoice number (INV-000123, 000123 or 123).
+ * email's domain, an order id, in full or as the short number the screens show (#ebluQw4S, with
+ * or without the '#', in any case), or an invoice number (INV-000123, INV 123, 000123 or 123).
  *
  * The keys and the query go through the same normalization (searchTokenOf): lower case, accents
  * removed, blanks collapsed to one space, cut to SEARCH_TOKEN_MAX characters. Written by the
@@ -29,15 +31,21 @@ export function normalizeSearchText(text: string): string {
     .trim();
 }
 
+/** An invoice number as people type it: INV-000123, inv 123, INV000123 ('#' already dropped). */
+const TYPED_INVOICE = /^inv[\s-]?(\d{1,15})$/i;
+
 /**
  * The token a search text is looked up by: normalized and cut to SEARCH_TOKEN_MAX characters
- * ('' for a blank text). An invoice number in any form the invoice shows (INV-123, inv-000123)
- * becomes its canonical key, 'inv-000123'.
+ * ('' for a blank text), without the '#' the screens put before an order's number. An invoice
+ * number in any form people type (INV-123, inv-000123, INV 123) becomes its canonical key,
+ * 'inv-000123'.
  */
 export function searchTokenOf(text: string): string {
-  const invoice = parseInvoiceNumber(text);
+  const bare = text.trim().replace(/^#+\s*/, '');
+  const typed = TYPED_INVOICE.exec(bare);
+  const invoice = parseInvoiceNumber(typed ? `INV-${typed[1]}` : bare);
   if (invoice !== null) return cut(formatInvoiceNumber(invoice).toLowerCase());
-  return cut(normalizeSearchText(text));
+  return cut(normalizeSearchText(bare));
 }
 
 function cut(normalized: string): string {
@@ -73,7 +81,7 @@ export interface SearchKeySource {
 
 /**
  * The search keys of an order (with its id and invoice number) or a profile (without): at most
- * SEARCH_KEYS_MAX distinct tokens, in this order: the order id, the invoice number's forms, the
+ * SEARCH_KEYS_MAX distinct tokens, in this order: the order id and its short number, the invoice number's forms, the
  * email in full (the one key that may be longer than SEARCH_TOKEN_MAX), its starts, its domain, then every start of every word of the store name (the
  * rest of the name included: "nine sm" for "Cloud Nine Smoke"), earlier words first.
  */
@@ -82,7 +90,11 @@ export function searchKeysOf(source: SearchKeySource): string[] {
   const add = (token: string) => {
     if (token.length > 0 && keys.size < SEARCH_KEYS_MAX) keys.add(token);
   };
-  if (source.orderId) add(searchTokenOf(source.orderId));
+  if (source.orderId) {
+    add(searchTokenOf(source.orderId));
+    // The short number the screens show (shortOrderId), without its '#'.
+    add(searchTokenOf(source.orderId.slice(0, SHORT_ORDER_ID_LENGTH)));
+  }
   if (source.invoiceNumber) invoiceKeys(source.invoiceNumber).forEach(add);
   const email = normalizeSearchText(source.email ?? '').replace(/ /g, '');
   if (email) {

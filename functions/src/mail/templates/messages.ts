@@ -169,6 +169,8 @@ export function orderConfirmation(
     amount: number;
     shipTo: ShipTo | null;
     invoiceUrl: string;
+    /** The order in the buyer's My Account, opened (links.accountOrder). */
+    orderUrl: string;
   },
 ): MailContent {
   return {
@@ -200,6 +202,7 @@ export function orderConfirmation(
       p.shipTo
         ? { kind: 'address', title: 'Ship to', lines: shipToLines(p.shipTo) }
         : { kind: 'text', text: "We'll contact you for the shipping address." },
+      { kind: 'button', label: 'Open the order', url: p.orderUrl },
       { kind: 'button', label: 'View invoice', url: p.invoiceUrl },
     ],
   };

@@ -147,6 +147,59 @@ describe('AccountPage: Orders', () => {
     expect(within(lines).getByText('$49.98')).toBeInTheDocument();
   });
 
+  it("opens the order a mail's link names (?order=<id>), expanded, and says so", async () => {
+    seedProfile('retailer');
+    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [
+      line('purple-dream', 'Purple Dream Syrup', 2499, 2),
+    ]);
+    seedOrder('bbbbbbbb2222', '2025-04-15T12:00:00Z', 'processing', [
+      line('blue-coast', 'Blue Coast Syrup', 2599, 1),
+    ]);
+    renderAccount('/portal/my-account?order=aaaaaaaa1111');
+    expect(
+      await screen.findByText('Order #aaaaaaaa from your email is open below.'),
+    ).toBeInTheDocument();
+    const linked = screen.getByRole('listitem', { name: 'Order #aaaaaaaa' });
+    expect(within(linked).getByRole('button', { name: 'Hide items' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Items of order #aaaaaaaa' })).getByText(
+        'Purple Dream Syrup',
+      ),
+    ).toBeInTheDocument();
+    expect(linked).toHaveClass('order-card--linked');
+    // The other order stays closed.
+    const other = screen.getByRole('listitem', { name: 'Order #bbbbbbbb' });
+    expect(within(other).getByRole('button', { name: /Show 1 item/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it("says clearly when the linked order is not this account's (or does not exist)", async () => {
+    seedProfile('retailer');
+    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [
+      line('purple-dream', 'Purple Dream Syrup', 2499, 2),
+    ]);
+    seedOrder(
+      'cccccccc3333',
+      '2025-05-15T12:00:00Z',
+      'processing',
+      [line('blue-coast', 'Blue Coast Syrup', 2599, 1)],
+      'someone-else',
+    );
+    renderAccount('/portal/my-account?order=cccccccc3333');
+    expect(
+      await screen.findByText("Order #cccccccc isn't among this account's orders."),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/sign in with that account to see it/)).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Order #cccccccc' })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Order #aaaaaaaa' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hide items' })).not.toBeInTheDocument();
+  });
+
   it("shows 'No orders yet' with Start Shopping", async () => {
     seedProfile('retailer');
     const user = userEvent.setup();

@@ -1,8 +1,9 @@
 import { DownOutlined, RedoOutlined, ReloadOutlined, UpOutlined } from '@/components/icons';
 import { Button } from '@/components/button';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/alert';
 import { formatUsd, routePath, shortOrderId, type Order } from '@portal/domain';
 import { RefundedTag, TrackingLink } from '@/components/order-fulfilment';
 import { OrderStatusTag } from '@/components/order-status-tag';
@@ -18,10 +19,45 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
 });
 
+/** The URL parameter of the order a link opens (the confirmation mail's "Open the order"). */
+export const LINKED_ORDER_PARAM = 'order';
+const ORDER_ID = /^[A-Za-z0-9]{1,40}$/;
+
+/** The words of the notice above the list when a link names an order (docs/order-lifecycle.md). */
+export const LINKED_ORDER_TEXTS = {
+  found: (label: string) => `Order ${label} from your email is open below.`,
+  missing: (label: string) => `Order ${label} isn't among this account's orders.`,
+  missingText:
+    'It may have been placed with another account: sign in with that account to see it. The orders of this account are listed below.',
+} as const;
+
+function LinkedOrderNotice({ orderId, found }: { orderId: string; found: boolean }) {
+  const label = shortOrderId(orderId);
+  return found ? (
+    <Alert
+      className="account-notice"
+      type="info"
+      role="status"
+      title={LINKED_ORDER_TEXTS.found(label)}
+    />
+  ) : (
+    <Alert
+      className="account-notice"
+      type="warning"
+      title={LINKED_ORDER_TEXTS.missing(label)}
+      description={LINKED_ORDER_TEXTS.missingText}
+    />
+  );
+}
+
 export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult<Order[]> }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const reorder = useReorder(uid);
+  const [params] = useSearchParams();
+  const raw = params.get(LINKED_ORDER_PARAM);
+  // A buyer reads only their own orders: an order of another account is simply not in the list.
+  const linked = raw && ORDER_ID.test(raw) ? raw : null;
 
   function reorderOrder(order: Order) {
     reorder.mutate(order.items, {
@@ -64,9 +100,13 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
       </div>
     );
   }
+  const notice = linked ? (
+    <LinkedOrderNotice orderId={linked} found={orders.data.some((o) => o.id === linked)} />
+  ) : null;
   if (orders.data.length === 0) {
     return (
       <div className="account-state">
+        {notice}
         <h2>No orders yet</h2>
         <p>Your orders will show up here once you check out.</p>
         <Link to={paths.store} className="account-link-button">
@@ -76,34 +116,52 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
     );
   }
   return (
-    <ul className="account-list" aria-label="Order history">
-      {orders.data.map((order) => (
-        <OrderCard
-          key={order.id}
-          order={order}
-          reordering={reorder.isPending && reorder.variables === order.items}
-          onReorder={() => reorderOrder(order)}
-        />
-      ))}
-    </ul>
+    <>
+      {notice}
+      <ul className="account-list" aria-label="Order history">
+        {orders.data.map((order) => (
+          <OrderCard
+            key={order.id}
+            order={order}
+            linked={order.id === linked}
+            reordering={reorder.isPending && reorder.variables === order.items}
+            onReorder={() => reorderOrder(order)}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 
 function OrderCard({
   order,
+  linked,
   reordering,
   onReorder,
 }: {
   order: Order;
+  /** The order a link points at: it starts open, marked, and is scrolled to once. */
+  linked: boolean;
   reordering: boolean;
   onReorder: () => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(linked);
+  const ref = useRef<HTMLLIElement | null>(null);
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (!linked || scrolled.current || !ref.current) return;
+    scrolled.current = true;
+    ref.current.scrollIntoView?.({ block: 'center' });
+  }, [linked]);
   const itemsId = `order-${order.id}-items`;
   const count = order.items.reduce((sum, line) => sum + line.quantity, 0);
   const label = shortOrderId(order.id);
   return (
-    <li className="account-card order-card" aria-label={`Order ${label}`}>
+    <li
+      ref={ref}
+      className={linked ? 'account-card order-card order-card--linked' : 'account-card order-card'}
+      aria-label={`Order ${label}`}
+    >
       <div className="order-card__summary">
         <div className="order-card__id">
           <strong>{label}</strong>

@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   CaretDownOutlined,
   CaretUpOutlined,
@@ -92,6 +92,27 @@ export interface DataTableProps<Row> {
     /** The expand button's name, so a screen reader says which row it opens. */
     label: (row: Row) => string;
   };
+  /**
+   * The row a link points at (its key): it starts expanded, is marked, and is scrolled into view
+   * once it is among the rows (the mail's "Open the order").
+   */
+  focusKey?: string | null;
+}
+
+/**
+ * Scrolls the element into view the first time it is there and `active` (the row a link points
+ * at; later re-renders leave the page where the person scrolled it).
+ */
+export function useScrollIntoViewOnce<T extends HTMLElement>(active: boolean) {
+  const ref = useRef<T | null>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    if (!active || done.current || !ref.current) return;
+    done.current = true;
+    // jsdom-like test environments have no scrollIntoView.
+    ref.current.scrollIntoView?.({ block: 'center' });
+  });
+  return ref;
 }
 
 /**
@@ -113,8 +134,18 @@ export function DataTable<Row>({
   onSort,
   oneLine = false,
   expandable,
+  focusKey = null,
 }: DataTableProps<Row>) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  // The row a link points at opens once, when the link names it (also after the first render).
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (focusKey && expandable && openedFor !== focusKey) {
+    setOpenedFor(focusKey);
+    setOpen((previous) => new Set(previous).add(focusKey));
+  }
+  const focusRef = useScrollIntoViewOnce<HTMLTableRowElement>(
+    focusKey !== null && rows.some((row) => rowKey(row) === focusKey),
+  );
   const toggle = (key: string) =>
     setOpen((previous) => {
       const next = new Set(previous);
@@ -180,7 +211,12 @@ export function DataTable<Row>({
               return (
                 <Fragment key={key}>
                   <tr
-                    className={classNames('data-table__row', expanded && 'data-table__row--open')}
+                    ref={key === focusKey ? focusRef : undefined}
+                    className={classNames(
+                      'data-table__row',
+                      expanded && 'data-table__row--open',
+                      key === focusKey && 'data-table__row--focus',
+                    )}
                   >
                     {expandable && (
                       <td className="data-table__expand-cell">

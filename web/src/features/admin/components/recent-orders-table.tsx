@@ -10,15 +10,16 @@ import {
   type OrderSortField,
   type OrderStatus,
 } from '@portal/domain';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { RefundedTag } from '@/components/order-fulfilment';
 import { useExportSearchOrders, useSearchOrders } from '../api/search';
 import { useTableParams } from '../hooks/use-table-params';
 import { buildOrdersCsv } from '../utils/orders-csv';
 import type { TableSpec, TableState } from '../utils/table-params';
-import type { DataColumn } from './data-table';
+import { useScrollIntoViewOnce, type DataColumn } from './data-table';
 import { OrderDetails } from './order-details';
 import { OrderStatusActions } from './order-status-actions';
 import { AdminOrderStatusTag } from './order-status-tag';
@@ -129,10 +130,16 @@ function columnsOf(state: OrdersState): DataColumn<OrderRow>[] {
 }
 
 /** An order on a phone: a card instead of a table row that would need sideways scrolling. */
-function OrderCard({ row }: { row: OrderRow }) {
-  const [open, setOpen] = useState(false);
+function OrderCard({ row, focused = false }: { row: OrderRow; focused?: boolean }) {
+  // The order a link points at starts open, marked, and scrolled to.
+  const [open, setOpen] = useState(focused);
+  const ref = useScrollIntoViewOnce<HTMLElement>(focused);
   return (
-    <article className="admin-card" aria-label={`Order ${shortOrderId(row.id)}`}>
+    <article
+      ref={ref}
+      className={focused ? 'admin-card admin-card--focus' : 'admin-card'}
+      aria-label={`Order ${shortOrderId(row.id)}`}
+    >
       <div className="admin-card__top">
         <StoreCell row={row} />
         <span>
@@ -187,16 +194,93 @@ const TEXTS: ServerTableTexts = {
   exportFailed: 'Failed to export orders',
 };
 
+/** The URL parameter of the order a link opens (the new-order mail's "Open the order"). */
+export const LINKED_ORDER_PARAM = 'order';
+
+/** An order id as a link may carry it: Firestore's ids are letters and digits (1 to 40 here). */
+const ORDER_ID = /^[A-Za-z0-9]{1,40}$/;
+
+/**
+ * The order a link points at (?order=<id>): the table searches for it (its id is one of its
+ * search keys), so it is found whatever page it would be on; the row starts expanded and is
+ * scrolled to, and a notice says what happened, or that no such order exists.
+ */
+function useLinkedOrder(
+  q: string,
+  update: (change: { q: string }, o: { replace: boolean }) => void,
+) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(LINKED_ORDER_PARAM);
+  const linked = raw && ORDER_ID.test(raw) ? raw : null;
+  // The search follows the link once, when the table opens on it with no search of its own.
+  useEffect(() => {
+    if (linked && q === '') update({ q: linked }, { replace: true });
+    // Only when the link changes: a search the manager types afterwards is theirs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linked]);
+  const showing = linked !== null && q.toLowerCase() === linked.toLowerCase();
+  const showAll = () =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete(LINKED_ORDER_PARAM);
+      next.delete('q');
+      next.delete('page');
+      return next;
+    });
+  return { linked: showing ? linked : null, showAll };
+}
+
+function LinkedOrderNotice({
+  orderId,
+  found,
+  onShowAll,
+}: {
+  orderId: string;
+  found: boolean;
+  onShowAll: () => void;
+}) {
+  const label = shortOrderId(orderId);
+  const action = (
+    <Button size="small" onClick={onShowAll}>
+      Show all orders
+    </Button>
+  );
+  return found ? (
+    <Alert
+      className="admin-table-alert"
+      type="info"
+      role="status"
+      title={`Order ${label} from your link is open below.`}
+      action={action}
+    />
+  ) : (
+    <Alert
+      className="admin-table-alert"
+      type="warning"
+      title={`No order ${label} was found.`}
+      description="The link may be incomplete, or the order was removed. Search by store, email, order or invoice number."
+      action={action}
+    />
+  );
+}
+
 /**
  * Every order, searched, filtered, sorted and paged by the searchOrders function; all of it in
  * the URL (?q=&status=&role=&from=&to=&sort=&dir=&page=&size=), so a link or Back shows the same
  * table. Export CSV downloads every order of the filter. `after` follows it once the first page
- * has been read.
+ * has been read. ?order=<id> (the new-order mail's link) opens that order (useLinkedOrder).
  */
 export function RecentOrdersTable({ after }: { after?: ReactNode }) {
   const params = useTableParams(ORDERS_TABLE);
   const search = useSearchOrders(params.request);
   const exporter = useExportSearchOrders();
+  const { linked, showAll } = useLinkedOrder(params.state.q, params.update);
+  const rows = search.data?.rows;
+  const found = linked !== null && (rows ?? []).some((row) => row.id === linked);
+  const notice =
+    linked !== null && rows && !search.isFetching ? (
+      <LinkedOrderNotice orderId={linked} found={found} onShowAll={showAll} />
+    ) : null;
   return (
     <ServerTable
       title="Recent Orders"
@@ -209,6 +293,8 @@ export function RecentOrdersTable({ after }: { after?: ReactNode }) {
       columns={columnsOf(params.state)}
       rowKey="id"
       card={OrderCard}
+      focusKey={linked}
+      notice={notice}
       tableProps={{
         size: 'middle',
         expandable: {

@@ -122,6 +122,8 @@ export function ServerTable<Row extends object, Status extends string, SortField
   rowKey,
   card: Card,
   tableProps,
+  focusKey = null,
+  notice,
   csv,
   after,
 }: {
@@ -136,9 +138,13 @@ export function ServerTable<Row extends object, Status extends string, SortField
   columns: readonly DataColumn<Row>[];
   rowKey: keyof Row & string;
   /** A row on a phone: a card instead of a table row that would need sideways scrolling. */
-  card: ComponentType<{ row: Row }>;
+  card: ComponentType<{ row: Row; focused?: boolean }>;
   /** More of the desktop table (size, expandable rows). */
   tableProps?: Pick<DataTableProps<Row>, 'size' | 'expandable'>;
+  /** The row a link points at: opened, marked and scrolled to, in the table and as a card. */
+  focusKey?: string | null;
+  /** A notice above the rows (what a link opened, or that it found nothing). */
+  notice?: ReactNode;
   csv: CsvExport<Status, SortField, Row>;
   /**
    * What follows the table on the page, shown once its first page has been read (or failed): it
@@ -215,6 +221,7 @@ export function ServerTable<Row extends object, Status extends string, SortField
           exporting={csv.mutation.isPending}
         />
         <IgnoredParamsAlert ignored={ignored} />
+        {notice}
         {exporter.truncated && (
           <Alert
             className="admin-table-alert"
@@ -233,7 +240,11 @@ export function ServerTable<Row extends object, Status extends string, SortField
               </div>
             )}
             {rows.map((row) => (
-              <Card key={String(row[rowKey])} row={row} />
+              <Card
+                key={String(row[rowKey])}
+                row={row}
+                focused={focusKey !== null && String(row[rowKey]) === focusKey}
+              />
             ))}
             {!query.isPending && !query.isFetching && rows.length === 0 && empty}
           </div>
@@ -247,6 +258,7 @@ export function ServerTable<Row extends object, Status extends string, SortField
             onSort={onSort}
             // No empty state behind the spinner: only once the page has been read.
             empty={query.isPending ? null : empty}
+            focusKey={focusKey}
             {...tableProps}
           />
         )}

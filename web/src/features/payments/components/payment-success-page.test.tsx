@@ -1,10 +1,18 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { VerifyPaymentRequest, VerifyPaymentResponse } from '@portal/domain';
+import {
+  PAYMENT_OF_ANOTHER_ACCOUNT,
+  type VerifyPaymentRequest,
+  type VerifyPaymentResponse,
+} from '@portal/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
-import { PaymentSuccessPage } from './payment-success-page';
+import { PAYMENT_PAGE_TEXTS, PaymentSuccessPage } from './payment-success-page';
+
+/** An error as the Functions SDK throws it: a code and the server's message. */
+const callableError = (code: string, message: string) =>
+  Object.assign(new Error(message), { code: `functions/${code}` });
 
 const mocks = vi.hoisted(() => ({
   callVerifyPayment: vi.fn<(request: VerifyPaymentRequest) => Promise<VerifyPaymentResponse>>(),
@@ -117,23 +125,86 @@ describe('PaymentSuccessPage', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeInTheDocument();
   });
 
-  it('does not call the server for a session_id that is not a checkout session', async () => {
+  it('says a session_id that is not a checkout session names no payment, without a call', async () => {
     renderPage('/payment-success?session_id=%3Cscript%3E');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment Not Found' }),
+    ).toBeInTheDocument();
+    expect(mocks.callVerifyPayment).not.toHaveBeenCalled();
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+    expect(notices()).toBe(0);
+  });
+
+  it('never says "Payment Successful!" without a session_id: explains and links to the orders', async () => {
+    const { router } = renderPage('/payment-success');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'No Payment to Show' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_PAGE_TEXTS.noSession.text)).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+    expect(document.title).not.toMatch(/Payment Successful/);
+    await waitFor(() => expect(mocks.callVerifyPayment).not.toHaveBeenCalled());
+    expect(notices()).toBe(0);
+    await userEvent.click(screen.getByRole('link', { name: 'View Your Orders' }));
+    expect(router.state.location.pathname).toBe('/portal/my-account');
+  });
+
+  it('says so when the server knows no such session (not-found), without a toast', async () => {
+    mocks.callVerifyPayment.mockRejectedValue(
+      callableError('not-found', 'Payment session not found.'),
+    );
+    renderPage(`/payment-success?session_id=${SESSION}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment Not Found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_PAGE_TEXTS.unknown.text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Your Orders' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+    expect(document.title).toMatch(/^Payment Not Found/);
+    expect(notices()).toBe(0);
+  });
+
+  it("says another account's session is not this buyer's, as the server decided", async () => {
+    mocks.callVerifyPayment.mockRejectedValue(
+      callableError('permission-denied', `${PAYMENT_OF_ANOTHER_ACCOUNT} [403]`),
+    );
+    renderPage(`/payment-success?session_id=${SESSION}`);
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'This Payment Is on Another Account',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_PAGE_TEXTS.notYours.text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Your Orders' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+    expect(notices()).toBe(0);
+  });
+
+  it('treats any other refusal as a failed verification', async () => {
+    mocks.callVerifyPayment.mockRejectedValue(
+      callableError('permission-denied', 'Your account is not approved for ordering.'),
+    );
+    renderPage(`/payment-success?session_id=${SESSION}`);
     await expectToast(
       'Verification Error',
       'There was an issue verifying your payment. Please contact support.',
     );
-    expect(mocks.callVerifyPayment).not.toHaveBeenCalled();
+    expect(
+      screen.getByRole('heading', { level: 1, name: "We Couldn't Verify Your Payment" }),
+    ).toBeInTheDocument();
   });
 
-  it('shows the success card without details and without a call when there is no session_id', async () => {
-    renderPage('/payment-success');
+  it('asks a signed-out visitor to sign in, without asking the server', async () => {
+    mocks.session = { status: 'signed-out' };
+    renderPage(`/payment-success?session_id=${SESSION}`);
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Payment Successful!' }),
+      screen.getByRole('heading', { level: 1, name: 'Sign In to See Your Payment' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View Account' })).toBeInTheDocument();
-    expect(screen.queryByText('Amount paid')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fportal%2Fmy-account',
+    );
     await waitFor(() => expect(mocks.callVerifyPayment).not.toHaveBeenCalled());
     expect(notices()).toBe(0);
   });

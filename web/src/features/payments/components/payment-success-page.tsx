@@ -1,6 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatUsd, isPaidStatus, shortOrderId, type VerifyPaymentResponse } from '@portal/domain';
+import {
+  formatUsd,
+  isPaidStatus,
+  PAYMENT_OF_ANOTHER_ACCOUNT,
+  shortOrderId,
+  signInPath,
+  type VerifyPaymentResponse,
+} from '@portal/domain';
 import { Spinner } from '@/components/app-loading';
 import { BrandFrame } from '@/components/brand-frame';
 import { OrderStatusTag } from '@/components/order-status-tag';
@@ -8,9 +15,10 @@ import { StatusIcon } from '@/components/status-icon';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
+import { callableErrorCode } from '@/lib/callable-errors';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useVerifyPayment } from '../api/verify-payment';
+import { InvalidSessionIdError, useVerifyPayment } from '../api/verify-payment';
 import './payment-success.css';
 
 /** docs/product.md §17.8, payment success: [title, text]. */
@@ -28,24 +36,80 @@ type Outcome =
   | { state: 'paid'; payment: VerifyPaymentResponse }
   /** Checkout complete with a delayed method: the order exists, the payment is clearing. */
   | { state: 'processing'; payment: VerifyPaymentResponse }
+  /** The server knows no such session (or the id is not one): nothing was paid on this link. */
+  | { state: 'unknown' }
+  /** The server says another account paid this session. */
+  | { state: 'not-yours' }
+  /** Nobody is signed in: the server cannot say whose payment it is. */
+  | { state: 'signed-out' }
   | { state: 'failed' };
 
+/** The page's words for each refusal and the page title of each state (docs/payments.md). */
+export const PAYMENT_PAGE_TEXTS = {
+  noSession: {
+    title: 'No Payment to Show',
+    text: 'This page confirms a payment right after checkout, and this link does not name one. Nothing was charged by opening it. Your orders and their status are in your account.',
+  },
+  unknown: {
+    title: 'Payment Not Found',
+    text: 'We could not find a payment for this link. It may be incomplete or out of date, and nothing was charged by opening it. Your orders and their status are in your account.',
+  },
+  notYours: {
+    title: 'This Payment Is on Another Account',
+    text: 'This payment was made while signed in to another account, so we cannot show it here. Sign in with the account that placed the order to see it, or find your own orders in your account.',
+  },
+  signedOut: {
+    title: 'Sign In to See Your Payment',
+    text: 'Sign in with the account that placed the order to see it, with its payment, among your orders.',
+  },
+} as const;
+
+const PAGE_TITLES: Record<Outcome['state'], string> = {
+  'no-session': PAYMENT_PAGE_TEXTS.noSession.title,
+  verifying: 'Verifying Payment',
+  paid: 'Payment Successful',
+  processing: 'Order Received',
+  unknown: PAYMENT_PAGE_TEXTS.unknown.title,
+  'not-yours': PAYMENT_PAGE_TEXTS.notYours.title,
+  'signed-out': PAYMENT_PAGE_TEXTS.signedOut.title,
+  failed: 'Payment Not Verified',
+};
+
+/** What a failed verification means: a refusal the server decided, or a real failure. */
+function refusalOf(error: unknown): Outcome {
+  if (error instanceof InvalidSessionIdError) return { state: 'unknown' };
+  const code = callableErrorCode(error);
+  if (code === 'not-found') return { state: 'unknown' };
+  if (code === 'unauthenticated') return { state: 'signed-out' };
+  if (
+    code === 'permission-denied' &&
+    error instanceof Error &&
+    error.message.startsWith(PAYMENT_OF_ANOTHER_ACCOUNT)
+  ) {
+    return { state: 'not-yours' };
+  }
+  return { state: 'failed' };
+}
+
 /**
- * /payment-success (docs/product.md §13, §17.8): where the payment page sends the buyer back. With a
- * session_id the payment is verified on the server and its amount and status are shown; without
- * one, the success card without details. A failed verification (or a session that was not paid)
- * gets the Verification Error toast and a card that still leads on.
+ * /payment-success (docs/product.md §13, §17.8; docs/payments.md): where the payment page sends
+ * the buyer back. With a session_id the payment is verified on the server and its amount and
+ * status are shown; "Payment Successful!" only when the server says this caller's session was
+ * paid. Without a session_id, an unknown session, another account's session or nobody signed in,
+ * the page says so and leads to the orders. A failed verification (or a session that was not
+ * paid) gets the Verification Error toast and a card that still leads on.
  */
 export function PaymentSuccessPage() {
-  usePageTitle('Payment Successful');
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const session = useSession();
-  const verification = useVerifyPayment(sessionId, session.status !== 'loading');
+  // Asked only for a signed-in caller: the server decides whose session it is.
+  const verification = useVerifyPayment(sessionId, session.status === 'signed-in');
 
   let outcome: Outcome;
   if (!sessionId) outcome = { state: 'no-session' };
-  else if (verification.isError) outcome = { state: 'failed' };
+  else if (session.status === 'signed-out') outcome = { state: 'signed-out' };
+  else if (verification.isError) outcome = refusalOf(verification.error);
   else if (verification.data)
     outcome = isPaidStatus(verification.data.status)
       ? { state: 'paid', payment: verification.data }
@@ -54,6 +118,7 @@ export function PaymentSuccessPage() {
         : { state: 'failed' };
   else outcome = { state: 'verifying' };
 
+  usePageTitle(PAGE_TITLES[outcome.state]);
   useOutcomeToast(sessionId, outcome.state);
 
   return (
@@ -68,6 +133,14 @@ export function PaymentSuccessPage() {
             <p className="result-card__text">This takes a moment. Please keep this page open.</p>
           </div>
         </section>
+      ) : outcome.state === 'no-session' ? (
+        <NoPaymentCard {...PAYMENT_PAGE_TEXTS.noSession} />
+      ) : outcome.state === 'unknown' ? (
+        <NoPaymentCard {...PAYMENT_PAGE_TEXTS.unknown} />
+      ) : outcome.state === 'not-yours' ? (
+        <NoPaymentCard {...PAYMENT_PAGE_TEXTS.notYours} />
+      ) : outcome.state === 'signed-out' ? (
+        <SignInCard />
       ) : outcome.state === 'failed' ? (
         <ResultCard
           tone="warning"
@@ -93,10 +166,53 @@ export function PaymentSuccessPage() {
           title="Payment Successful!"
           text="Thank you for your order. We'll get it ready to ship."
         >
-          {outcome.state === 'paid' && <PaymentDetails payment={outcome.payment} />}
+          <PaymentDetails payment={outcome.payment} />
         </ResultCard>
       )}
     </BrandFrame>
+  );
+}
+
+/** No payment to confirm on this link: says why, and leads to the orders first. */
+function NoPaymentCard({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="result-card" aria-labelledby="pay-title">
+      <div className="result-card__icon result-card__icon--warning" aria-hidden="true">
+        <StatusIcon kind="warning" />
+      </div>
+      <h1 id="pay-title" className="result-card__title">
+        {title}
+      </h1>
+      <p className="result-card__text">{text}</p>
+      <div className="result-card__actions">
+        <Link to={paths.account} className="result-card__button">
+          View Your Orders
+        </Link>
+        <Link to={paths.store} className="result-card__button result-card__button--secondary">
+          Continue Shopping
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Nobody signed in: a way to sign in that leads to the orders. */
+function SignInCard() {
+  return (
+    <section className="result-card" aria-labelledby="pay-title">
+      <div className="result-card__icon result-card__icon--warning" aria-hidden="true">
+        <StatusIcon kind="warning" />
+      </div>
+      <h1 id="pay-title" className="result-card__title">
+        {PAYMENT_PAGE_TEXTS.signedOut.title}
+      </h1>
+      <p className="result-card__text">{PAYMENT_PAGE_TEXTS.signedOut.text}</p>
+      <div className="result-card__actions">
+        <Link to={signInPath('portal', paths.account)} className="result-card__button">
+          Sign In
+        </Link>
+      </div>
+    </section>
   );
 }
 

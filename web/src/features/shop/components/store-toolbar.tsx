@@ -48,7 +48,7 @@ export function StoreToolbar({
           size="large"
           value={search}
           maxLength={MAX_SEARCH_LENGTH}
-          placeholder="Name or SKU"
+          placeholder="Name, flavor or SKU"
           prefix={<SearchOutlined aria-hidden="true" />}
           autoComplete="off"
           enterKeyHint="search"
