@@ -159,13 +159,11 @@ export interface UpdateOrderStatusResponse {
 export function refundNoteSchema(kind: 'internal' | 'customer') {
   const max = kind === 'internal' ? REFUND_INTERNAL_NOTE_MAX : REFUND_CUSTOMER_NOTE_MAX;
   const name = kind === 'internal' ? 'internal note' : 'note to the customer';
-  return z
-    .string({ error: `The ${name} must be text.` })
-    .check(
-      z.trim(),
-      z.maxLength(max, `Keep the ${name} to ${max} characters or fewer.`),
-      z.refine((value) => !hasUnsafeText(value), `Remove the special characters from the ${name}.`),
-    );
+  return z.string({ error: `The ${name} must be text.` }).check(
+    z.trim(),
+    z.maxLength(max, `Keep the ${name} to ${max} characters or fewer.`),
+    z.refine((value) => !hasUnsafeText(value), `Remove the special characters from the ${name}.`),
+  );
 }
 
 /**

@@ -488,7 +488,13 @@ describe('the Overview from the documents', () => {
       averageOrderValue: 6500,
       approvedBuyers: 1,
     });
-    expect(overview.byStatus).toEqual({ processing: 2, shipped: 1, delivered: 0, cancelled: 1, refunded: 0 });
+    expect(overview.byStatus).toEqual({
+      processing: 2,
+      shipped: 1,
+      delivered: 0,
+      cancelled: 1,
+      refunded: 0,
+    });
   });
 
   it('gives a zero-filled day series', () => {

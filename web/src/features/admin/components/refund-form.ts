@@ -69,7 +69,6 @@ export function refundFormSchema(order: RefundableOrder) {
 }
 export type RefundFormValues = z.infer<ReturnType<typeof refundFormSchema>>;
 
-
 /** What the refundOrder call gets from the form (`restock` only when asked for). */
 export function refundRequestOf(orderId: string, values: RefundFormValues) {
   return {

@@ -102,7 +102,11 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
         <FormField
           id="refund-internal-note"
           label="Internal note (optional)"
-          extra={<span id="refund-internal-note-help">For the books and other managers. The customer never sees it.</span>}
+          extra={
+            <span id="refund-internal-note-help">
+              For the books and other managers. The customer never sees it.
+            </span>
+          }
           error={errors.internalNote?.message}
         >
           <Controller
@@ -123,7 +127,11 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
         <FormField
           id="refund-customer-note"
           label="Note to the customer (optional)"
-          extra={<span id="refund-customer-note-help">Printed on the customer&apos;s invoice and in their refund email.</span>}
+          extra={
+            <span id="refund-customer-note-help">
+              Printed on the customer&apos;s invoice and in their refund email.
+            </span>
+          }
           error={errors.customerNote?.message}
         >
           <Controller

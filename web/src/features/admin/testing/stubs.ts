@@ -47,7 +47,7 @@ export function makeOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
         unit_amount: 2500,
         quantity: 2,
         line_total: 5000,
-        sku: "SYR-PURPLE",
+        sku: 'SYR-PURPLE',
         case_pack: 1,
       },
     ],
