@@ -7,6 +7,7 @@ import type {
 } from 'firebase-admin/firestore';
 import {
   isBuyerRole,
+  effectiveOrderStatus,
   ORDER_STATUSES,
   PROFILE_STATUSES,
   shipToLines,
@@ -122,7 +123,13 @@ function shipToText(value: unknown): string | null {
 
 /** An orders/{id} document as a row of the Orders table. */
 export function orderRowOf(id: string, data: DocumentData): OrderRow {
-  const status = ORDER_STATUSES.find((s) => s === data.status) ?? 'pending';
+  const stored = ORDER_STATUSES.find((s) => s === data.status) ?? 'pending';
+  // An order refunded in full before the refunded status existed reads as refunded.
+  const status = effectiveOrderStatus({
+    status: stored,
+    amount: cents(data.amount),
+    refunded_amount: cents(data.refunded_amount),
+  });
   const role: unknown = data.buyer_role;
   return {
     id,

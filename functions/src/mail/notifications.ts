@@ -238,13 +238,15 @@ export function orderShippedMail(
 export function orderRefundedMail(
   deps: MailDeps,
   order: BuyerOrder,
-  refund: { refund_id: string; amount: number },
+  refund: { refund_id: string; amount: number; customer_note?: string },
   totalRefunded: number,
 ) {
   return toBuyer(deps, order, 'order-refunded', (links, facts) => ({
     key: mailKeys.orderRefunded(order.id, refund.refund_id),
     content: messages.orderRefunded({
       ...facts,
+      // Only the note to the customer: the internal note never reaches a mail.
+      note: refund.customer_note ?? '',
       refunded: refund.amount,
       totalRefunded,
       amount: order.amount,

@@ -16,10 +16,19 @@ export interface StatusChange {
   by: string;
 }
 
+/**
+ * One refund on the order, as the buyer may read it: the amount, when, who, and the note to the
+ * customer (printed on the invoice). The manager's internal note is never here: it is kept in
+ * order_notes/{orderId}, which only managers read (RefundNoteDoc). `reason` is the single field of
+ * refunds recorded before the notes were split; readers treat it as internal and never show it to
+ * the buyer (`npm run migrate:refunds` moves it to order_notes).
+ */
 export interface RefundDoc {
   refund_id: string;
   amount: number;
-  reason: string;
+  customer_note: string;
+  /** Only on refunds recorded before the notes were split. */
+  reason?: string;
   at: Timestamp;
   by: string;
   /** The refundOrder request that made it; absent for dashboard refunds and older entries. */

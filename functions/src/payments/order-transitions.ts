@@ -3,6 +3,8 @@ import {
   canManagerMoveOrder,
   COLLECTIONS,
   disputeMoveProblem,
+  isFullyRefunded,
+  REFUNDED_NOT_SHIPPABLE,
   type OrderStatus,
 } from '@portal/domain';
 import { applyOrderRollup } from '../insights/sales-rollups';
@@ -76,6 +78,14 @@ export class OpenDisputeError extends Error {
   override name = 'OpenDisputeError';
 }
 
+/** Shipping refused: the order was refunded in full (refunded, or processing from before). */
+export class RefundedOrderError extends Error {
+  override name = 'RefundedOrderError';
+  constructor() {
+    super(REFUNDED_NOT_SHIPPABLE);
+  }
+}
+
 /**
  * A manager's move along the state machine, with the history of changes on the order; marking
  * it shipped records the shipment. `expect` guards against a change made in between. The buyer's
@@ -104,6 +114,12 @@ export async function moveOrder(
     // A shipment with another carrier or tracking number is not the same move.
     if (order.status === to && sameShipment(order.shipment, options.shipment)) {
       return { from: to, to, unchanged: true };
+    }
+    // Checked in the transaction, before the state machine: a refund that took back everything a
+    // moment before stops the shipment, and an order refunded in full before the refunded status
+    // existed (still processing) is not shipped either.
+    if (to === 'shipped' && (order.status === 'refunded' || isFullyRefunded(order))) {
+      throw new RefundedOrderError();
     }
     if (options.expect && order.status !== options.expect) {
       throw new IllegalTransitionError(order.status, to);
@@ -164,7 +180,7 @@ export type RefundOutcome = 'recorded' | 'already-recorded';
 export async function recordRefund(
   deps: MailDeps,
   orderId: string,
-  refund: Omit<RefundDoc, 'at'>,
+  refund: Omit<RefundDoc, 'at'> & { internal_note?: string },
   options: { cancel?: boolean; restock?: boolean } = {},
 ): Promise<{ status: OrderStatus; refundedAmount: number; outcome: RefundOutcome } | null> {
   const { db } = deps;
@@ -172,11 +188,29 @@ export async function recordRefund(
   return db.runTransaction(async (tx) => {
     const order = readOrderState(await tx.get(orderRef));
     if (!order) return null;
+    const { internal_note: internalNote, ...entry } = refund;
     const known = order.refunds.some((r) => r.refund_id === refund.refund_id);
-    const refunds = known ? order.refunds : [...order.refunds, { ...refund, at: Timestamp.now() }];
+    const refunds = known ? order.refunds : [...order.refunds, { ...entry, at: Timestamp.now() }];
     const refundedAmount = refunds.reduce((sum, r) => sum + r.amount, 0);
     const cancel = options.cancel === true && order.status === 'processing';
+    // The internal note goes where the buyer cannot read it (order_notes, managers only), never
+    // on the order. Written with each recording (after the transaction's reads), so the call and
+    // its webhook, whichever comes first, keep it.
+    const writeNote = () => {
+      if (!internalNote) return;
+      tx.set(
+        db.collection(COLLECTIONS.orderNotes).doc(orderId),
+        {
+          order_id: orderId,
+          refunds: {
+            [refund.refund_id]: { internal_note: internalNote, by: refund.by, at: Timestamp.now() },
+          },
+        },
+        { merge: true },
+      );
+    };
     if (known && !cancel) {
+      writeNote();
       return { status: order.status, refundedAmount, outcome: 'already-recorded' as const };
     }
     // Restocked with the cancellation, or with the refund that leaves nothing to refund.
@@ -196,16 +230,22 @@ export async function recordRefund(
           : await orderRefundedMail(deps, order, refund, refundedAmount),
     );
     const now = Timestamp.now();
-    const status: OrderStatus = cancel ? 'cancelled' : order.status;
+    // A processing order refunded in full leaves the fulfilment flow: refunded, never shipped.
+    const status: OrderStatus = cancel
+      ? 'cancelled'
+      : order.status === 'processing' && refundedAmount >= order.amount
+        ? 'refunded'
+        : order.status;
     tx.update(orderRef, {
       refunds,
       refunded_amount: refundedAmount,
       updated_at: now,
-      ...(cancel
+      ...(status !== order.status
         ? { status, status_history: historyWith(order.status_history, status, now, refund.by) }
         : {}),
       ...restock(now),
     });
+    writeNote();
     applyOrderRollup(tx, db, order, { ...order, status, refunded_amount: refundedAmount });
     writeMails();
     return { status, refundedAmount, outcome: known ? 'already-recorded' : 'recorded' };

@@ -23,7 +23,10 @@ interface RefundInput {
   requestId: string;
   /** Cents; without it, everything left to refund. */
   amount?: number | undefined;
-  reason: string;
+  /** For the managers and the books: kept in order_notes/{orderId}, never on the order. */
+  internalNote: string;
+  /** Printed on the buyer's invoice and in the refund mail. */
+  customerNote: string;
   /** Cancel a processing order with the refund (a full refund). */
   cancel?: boolean;
   /** Put the order's units back on hand (a full refund only: everything left, or `cancel`). */
@@ -111,7 +114,10 @@ export async function refundOrder(
         metadata: {
           orderId: order.id,
           by: managerUid,
-          reason: input.reason,
+          // Both notes travel with the refund, so a webhook that records it first keeps each
+          // where it belongs (the internal one away from the order the buyer reads).
+          internal_note: input.internalNote,
+          customer_note: input.customerNote,
           requestId: input.requestId,
           ...(input.cancel === true ? { cancel: 'true' } : {}),
           ...(input.restock === true ? { restock: 'true' } : {}),
@@ -143,7 +149,8 @@ export async function refundOrder(
     {
       refund_id: refund.id,
       amount: refund.amount,
-      reason: input.reason,
+      customer_note: input.customerNote,
+      internal_note: input.internalNote,
       by: managerUid,
       request_id: input.requestId,
     },
@@ -202,7 +209,9 @@ export async function recordStripeRefunds(
       {
         refund_id: refund.id,
         amount: refund.amount,
-        reason: refund.metadata?.reason ?? refund.reason ?? '',
+        customer_note: refund.metadata?.customer_note ?? '',
+        // A refund made before the notes were split carries one `reason`, written for the books.
+        internal_note: refund.metadata?.internal_note ?? refund.metadata?.reason ?? '',
         by: refund.metadata?.by ?? STRIPE_ACTOR,
         // refundOrder's request id travels in the metadata, so a webhook that records the
         // refund first still lets a retry of that request find it.

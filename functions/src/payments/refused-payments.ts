@@ -23,8 +23,8 @@ export const REFUSED_BUYER_NOT_APPROVED = 'buyer_not_approved';
 /** Who the refusal is recorded as, in the order's status history and on its refund. */
 export const NOT_APPROVED_ACTOR = 'system:not-approved';
 
-/** The reason stored on the refund (the buyer sees it on the order and the invoice). */
-const REFUND_REASON = NOT_APPROVED;
+/** The note to the customer stored on the refund (the buyer sees it on the invoice). */
+const REFUND_NOTE = NOT_APPROVED;
 
 /**
  * Refunds what is left of a refused order (refused_reason set) at Stripe and records the refund
@@ -70,7 +70,7 @@ export async function refundRefusedOrder(
       {
         payment_intent: paymentIntent,
         amount: left,
-        metadata: { orderId, by: NOT_APPROVED_ACTOR, reason: REFUND_REASON },
+        metadata: { orderId, by: NOT_APPROVED_ACTOR, customer_note: REFUND_NOTE },
       },
       { idempotencyKey: `refund:${orderId}:${REFUSED_BUYER_NOT_APPROVED}` },
     );
@@ -80,7 +80,7 @@ export async function refundRefusedOrder(
   await recordRefund(deps, orderId, {
     refund_id: refund.id,
     amount: refund.amount,
-    reason: REFUND_REASON,
+    customer_note: REFUND_NOTE,
     by: NOT_APPROVED_ACTOR,
   });
   log.info('refused_order_refunded', { orderId, refundId: refund.id, amount: refund.amount });

@@ -8,7 +8,12 @@ import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import { readOrderState } from './order-record';
-import { IllegalTransitionError, moveOrder, OpenDisputeError } from './order-transitions';
+import {
+  IllegalTransitionError,
+  moveOrder,
+  OpenDisputeError,
+  RefundedOrderError,
+} from './order-transitions';
 import { cancellationRequestId, refundOrder } from './refunds';
 
 /**
@@ -39,7 +44,8 @@ export async function updateOrderStatus(
       {
         orderId,
         requestId: cancellationRequestId(before),
-        reason: 'Order cancelled',
+        internalNote: '',
+        customerNote: 'Order cancelled',
         cancel: true,
         restock,
       },
@@ -64,7 +70,9 @@ export async function updateOrderStatus(
     });
     return { orderId, status: moved.to };
   } catch (error) {
-    if (error instanceof OpenDisputeError) throw new PreconditionError(error.message);
+    if (error instanceof OpenDisputeError || error instanceof RefundedOrderError) {
+      throw new PreconditionError(error.message);
+    }
     if (error instanceof IllegalTransitionError) {
       const message =
         error.from !== before.status

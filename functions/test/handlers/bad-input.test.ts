@@ -151,7 +151,7 @@ const TABLE: Record<CallableName, Row> = {
       orderId: NO_SUCH_ORDER,
       requestId: '6f1c8a52-3d4e-4b7a-9c21-0e5f6a7b8c9d',
       amount: 500,
-      reason: 'Damaged in transit',
+      customerNote: 'Damaged in transit',
       restock: false,
     },
   },

@@ -111,7 +111,7 @@ beforeAll(async () => {
       orderId: refunded,
       requestId: randomUUID(),
       amount: PARTIAL_REFUND,
-      reason: 'Damaged in transit',
+      customerNote: 'Damaged in transit',
     }),
   );
   const clears = await checkout(storeB, { 'red-rush': 5 });

@@ -107,7 +107,7 @@ describe('order mails', () => {
         orderId,
         requestId: randomUUID(),
         amount: 500,
-        reason: 'One bottle leaked',
+        customerNote: 'One bottle leaked',
       }),
     );
     await harness.sandbox.whenWebhooksIdle();

@@ -213,10 +213,25 @@ describe('each mail says what matters', () => {
         totalRefunded: 2500,
         amount: 8997,
         ordersUrl: links.orders(),
+        note: '',
       }),
     );
     expect(refunded.subject).toBe('Refund of $15.00 for order o1');
     expect(refunded.text).toContain('Refunded in total: $25.00');
+    expect(refunded.text).not.toContain('Note:');
+    const withNote = await render(
+      messages.orderRefunded({
+        storeName: 'S',
+        orderId: 'o1',
+        invoiceNumber: null,
+        refunded: 1500,
+        totalRefunded: 1500,
+        amount: 8997,
+        ordersUrl: links.orders(),
+        note: 'Sorry about the dented jug.',
+      }),
+    );
+    expect(withNote.text).toContain('Note: Sorry about the dented jug.');
     const cancelled = await render(
       messages.orderCancelled({
         storeName: 'S',

@@ -139,7 +139,13 @@ export async function orderOf(orderId: string) {
     } | null;
     invoice_number: string | null;
     shipment: { carrier: string; tracking_number: string; shipped_at: Timestamp } | null;
-    refunds: Array<{ refund_id: string; amount: number; reason: string; by: string }>;
+    refunds: Array<{
+      refund_id: string;
+      amount: number;
+      customer_note: string;
+      reason?: string;
+      by: string;
+    }>;
     refunded_amount: number;
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
+import { firestore } from '../../src/lib/admin';
 import {
   checkoutOf,
   createUser,
@@ -192,6 +193,60 @@ describe('updateOrderStatus: shipping', () => {
 });
 
 describe('refunds', () => {
+  it('keeps the internal note off the order, and a fully refunded order becomes refunded and is never shipped', async () => {
+    const { orderId, amount } = await paidOrder('mango-tango', 2);
+    const result = await refundOrderHandler(
+      manager.request({
+        requestId: randomUUID(),
+        orderId,
+        internalNote: 'Supplier credit 4471, do not tell the store',
+        customerNote: 'Sorry, we are out of this flavour.',
+      }),
+    );
+    expect(result).toMatchObject({ status: 'refunded', refundedAmount: amount });
+    await harness.sandbox.whenWebhooksIdle();
+    const order = await orderOf(orderId);
+    expect(order.status).toBe('refunded');
+    expect(order.status_history.at(-1)).toMatchObject({ status: 'refunded', by: manager.uid });
+    // The order (which the buyer reads) holds the customer's note only, once.
+    expect(order.refunds).toHaveLength(1);
+    expect(order.refunds[0]).toMatchObject({ customer_note: 'Sorry, we are out of this flavour.' });
+    expect(JSON.stringify(order)).not.toContain('Supplier credit');
+    // The internal note is kept apart, in order_notes (managers only: the rules tests).
+    const notes = (await firestore().collection('order_notes').doc(orderId).get()).data();
+    expect(Object.values(notes?.refunds ?? {})).toEqual([
+      expect.objectContaining({
+        internal_note: 'Supplier credit 4471, do not tell the store',
+        by: manager.uid,
+      }),
+    ]);
+    await expect(
+      updateOrderStatusHandler(manager.request({ orderId, status: 'shipped', shipment: UPS })),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'This order was refunded in full, so it cannot be shipped.',
+    });
+    expect((await orderOf(orderId)).status).toBe('refunded');
+  });
+
+  it('refuses shipping an order refunded in full before the refunded status existed', async () => {
+    const { orderId, amount } = await paidOrder('mango-tango', 1);
+    // As stored by earlier releases: still processing, everything refunded.
+    await firestore()
+      .collection('orders')
+      .doc(orderId)
+      .update({
+        refunded_amount: amount,
+        refunds: [{ refund_id: 're_old', amount, reason: 'x', by: 'm', at: new Date() }],
+      });
+    await expect(
+      updateOrderStatusHandler(manager.request({ orderId, status: 'shipped', shipment: UPS })),
+    ).rejects.toMatchObject({
+      message: 'This order was refunded in full, so it cannot be shipped.',
+    });
+    expect((await orderOf(orderId)).status).toBe('processing');
+  });
+
   it('cancelling a paid order refunds it in full at Stripe and marks it refunded', async () => {
     const { orderId, amount, paymentIntent } = await paidOrder('green-machine', 2);
     expect(
@@ -201,7 +256,7 @@ describe('refunds', () => {
     expect(order.status).toBe('cancelled');
     expect(order.refunded_amount).toBe(amount);
     expect(order.refunds).toEqual([
-      expect.objectContaining({ amount, reason: 'Order cancelled', by: manager.uid }),
+      expect.objectContaining({ amount, customer_note: 'Order cancelled', by: manager.uid }),
     ]);
     expect(order.status_history.at(-1)).toMatchObject({ status: 'cancelled', by: manager.uid });
     const refunds = await harness.stripe.refunds.list({ payment_intent: paymentIntent });
@@ -219,7 +274,7 @@ describe('refunds', () => {
         requestId: randomUUID(),
         orderId,
         amount: 1000,
-        reason: 'One gallon arrived dented',
+        customerNote: 'One gallon arrived dented',
       }),
     );
     expect(first).toMatchObject({ orderId, status: 'shipped', amount: 1000, refundedAmount: 1000 });
@@ -247,7 +302,7 @@ describe('refunds', () => {
     });
     await harness.sandbox.whenWebhooksIdle();
     const order = await orderOf(orderId);
-    expect(order.refunds.map((r) => [r.amount, r.reason])).toEqual([
+    expect(order.refunds.map((r) => [r.amount, r.customer_note])).toEqual([
       [1000, 'One gallon arrived dented'],
       [amount - 1000, ''],
     ]);
@@ -258,7 +313,12 @@ describe('refunds', () => {
 
   it('the same refund request, repeated or doubled, refunds once and answers the first result', async () => {
     const { orderId, paymentIntent } = await paidOrder('blue-coast', 2);
-    const request = { requestId: randomUUID(), orderId, amount: 500, reason: 'Short one bottle' };
+    const request = {
+      requestId: randomUUID(),
+      orderId,
+      amount: 500,
+      internalNote: 'Short one bottle',
+    };
     const first = await refundOrderHandler(manager.request(request));
     expect(first).toMatchObject({ orderId, amount: 500, refundedAmount: 500 });
     // A retry after the success (its answer was lost), then a burst of the same call at once.
@@ -380,8 +440,8 @@ describe('refunds', () => {
       { orderId, amount: -5 },
       { orderId, amount: 10.5 },
       { orderId, amount: '100' },
-      { orderId, reason: 'x'.repeat(201) },
-      { orderId, reason: 'ok\r\nBcc: someone@example.com' },
+      { orderId, internalNote: 'x'.repeat(501) },
+      { orderId, customerNote: 'ok\r\nBcc: someone@example.com' },
       { orderId, extra: true },
       { orderId, amount: 500 },
       { orderId, requestId: 'retry-1' },

@@ -12,6 +12,7 @@ import {
   checkoutLockCases,
   invoiceCounterCases,
   mailCases,
+  orderNotesCases,
   newsletterCases,
   rateLimitCases,
   salesRollupCases,
@@ -38,6 +39,7 @@ const all: RuleCase[] = [
   ...stripeEventCases,
   ...checkoutLockCases,
   ...checkoutCases,
+  ...orderNotesCases,
   ...invoiceCounterCases,
   ...stripeCustomerCases,
   ...salesRollupCases,
@@ -72,6 +74,7 @@ describe('rules matrix coverage', () => {
       'orders',
       'standing_orders',
       'checkouts',
+      'order_notes',
     ]) {
       const outcomes = new Set(
         all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),

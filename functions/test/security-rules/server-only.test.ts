@@ -6,6 +6,7 @@ import {
   invoiceCounterCases,
   mailCases,
   newsletterCases,
+  orderNotesCases,
   rateLimitCases,
   salesRollupCases,
   stripeCustomerCases,
@@ -21,6 +22,7 @@ runMatrix('firestore.rules: app_check_tokens/{jti}', appCheckTokenCases);
 runMatrix('firestore.rules: stripe_events/{id}', stripeEventCases);
 runMatrix('firestore.rules: checkout_locks/{uid}', checkoutLockCases);
 runMatrix('firestore.rules: checkouts/{checkoutId}', checkoutCases);
+runMatrix('firestore.rules: order_notes/{orderId} (internal refund notes)', orderNotesCases);
 runMatrix('firestore.rules: counters/{id}', invoiceCounterCases);
 runMatrix('firestore.rules: stripe_customers/{uid}', stripeCustomerCases);
 runMatrix('firestore.rules: sales_days, sales_weeks, sales_months', salesRollupCases);

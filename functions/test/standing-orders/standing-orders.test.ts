@@ -557,7 +557,7 @@ describe('refunds', () => {
         orderId: id,
         requestId: randomUUID(),
         amount: 500,
-        reason: 'One bottle broken',
+        customerNote: 'One bottle broken',
       }),
     );
     expect(partial).toMatchObject({ amount: 500, refundedAmount: 500, status: 'processing' });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from './orders';
-import { REFUND_REASON_MAX } from './refunds';
+import { REFUND_CUSTOMER_NOTE_MAX, REFUND_INTERNAL_NOTE_MAX } from './refunds';
+import { hasUnsafeText } from './plain-text';
 import { shipToSchema, type ShipTo } from './ship-to';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import { hasUnsafeText } from './plain-text';
@@ -187,6 +188,21 @@ export interface UpdateOrderStatusResponse {
 }
 
 /**
+ * One of a refund's two notes (docs/order-lifecycle.md#refunds): trimmed plain text (no control
+ * or bidirectional formatting characters, plain-text.ts), at most REFUND_INTERNAL_NOTE_MAX or
+ * REFUND_CUSTOMER_NOTE_MAX characters. The refund dialog checks the same.
+ */
+export function refundNoteSchema(kind: 'internal' | 'customer') {
+  const max = kind === 'internal' ? REFUND_INTERNAL_NOTE_MAX : REFUND_CUSTOMER_NOTE_MAX;
+  const name = kind === 'internal' ? 'internal note' : 'note to the customer';
+  return z.string({ error: `The ${name} must be text.` }).check(
+    z.trim(),
+    z.maxLength(max, `Keep the ${name} to ${max} characters or fewer.`),
+    z.refine((value) => !hasUnsafeText(value), `Remove the special characters from the ${name}.`),
+  );
+}
+
+/**
  * refundOrder (managers): a partial refund of a paid order. Without an amount, everything left.
  * Cancelling a processing order (updateOrderStatus) refunds it in full. `restock` puts the
  * order's units back in stock (goods returned) and goes only with refunding everything left: a
@@ -207,16 +223,10 @@ export const refundOrderRequest = z.strictObject({
         z.lte(99_999_999, 'Enter a refund amount above $0.00.'),
       ),
   ),
-  reason: z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`),
-        z.regex(/^[^\p{Cc}]*$/u, 'Remove the special characters from the reason.'),
-      ),
-    '',
-  ),
+  /** For the managers and the books; never shown to the buyer. */
+  internalNote: z._default(refundNoteSchema('internal'), ''),
+  /** Printed on the buyer's invoice and in the refund mail. */
+  customerNote: z._default(refundNoteSchema('customer'), ''),
   restock: z._default(z.boolean({ error: 'Restock is true or false.' }), false),
 });
 export type RefundOrderRequest = z.input<typeof refundOrderRequest>;

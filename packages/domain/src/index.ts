@@ -20,6 +20,7 @@ export * from './ship-to';
 export * from './refunds';
 export * from './disputes';
 export * from './invoices';
+export * from './order-documents';
 export * from './brand';
 export * from './mail';
 export * from './newsletter-token';

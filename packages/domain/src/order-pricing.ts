@@ -74,6 +74,9 @@ export function priceOrderLines(
       unit_amount,
       quantity,
       line_total: unit_amount * quantity,
+      // For the invoice and the packing slip: the SKU and the case pack as they were when sold.
+      sku: product.sku,
+      case_pack: product.case_pack,
     };
   });
 }

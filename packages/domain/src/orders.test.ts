@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   canManagerMoveOrder,
   canTransitionOrder,
+  effectiveOrderStatus,
+  isFullyRefunded,
+  isPaidStatus,
   managerOrderMoves,
+  ORDER_STATUS_LABELS,
   MAX_LINE_QUANTITY,
   OrderPricingError,
   orderTotal,
@@ -160,5 +164,27 @@ describe('order total limits', () => {
     expect(orderTotalProblem(100_000_000)).toBe(
       'Orders can total at most $999,999.99; split this one',
     );
+  });
+});
+
+describe('refunded orders', () => {
+  it('a processing order moves to refunded; refunded is final and no manager moves there', () => {
+    expect(canTransitionOrder('processing', 'refunded')).toBe(true);
+    expect(canTransitionOrder('refunded', 'shipped')).toBe(false);
+    expect(canTransitionOrder('shipped', 'refunded')).toBe(false);
+    expect(managerOrderMoves('refunded')).toEqual([]);
+    expect(canManagerMoveOrder('processing', 'refunded')).toBe(false);
+    expect(managerOrderMoves('processing')).toEqual(['shipped', 'cancelled']);
+  });
+
+  it('an order refunded in full while processing reads as refunded', () => {
+    const order = { status: 'processing' as const, amount: 5000, refunded_amount: 5000 };
+    expect(isFullyRefunded(order)).toBe(true);
+    expect(effectiveOrderStatus(order)).toBe('refunded');
+    expect(effectiveOrderStatus({ ...order, refunded_amount: 4999 })).toBe('processing');
+    expect(effectiveOrderStatus({ ...order, status: 'shipped' })).toBe('shipped');
+    expect(effectiveOrderStatus({ ...order, amount: 0, refunded_amount: 0 })).toBe('processing');
+    expect(isPaidStatus('refunded')).toBe(true);
+    expect(ORDER_STATUS_LABELS.refunded).toBe('Refunded');
   });
 });

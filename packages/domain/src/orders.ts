@@ -6,6 +6,7 @@ export const ORDER_STATUSES = [
   'shipped',
   'delivered',
   'cancelled',
+  'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -15,6 +16,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 
 /**
@@ -39,14 +41,18 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 /**
  * An order exists once its Checkout Session is complete (docs/order-lifecycle.md):
  * pending (payment processing) -> processing (paid) -> shipped -> delivered; pending -> cancelled
- * when the delayed payment fails; processing -> cancelled with a full refund.
+ * when the delayed payment fails; processing -> cancelled with a full refund; processing ->
+ * refunded when refunds (refundOrder, or the Stripe dashboard) leave nothing to refund: the goods
+ * are not owed any more, so it leaves the fulfilment flow. Shipped and delivered orders keep
+ * their status when refunded (the goods went out). delivered, cancelled and refunded are final.
  */
 const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['processing', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
+  processing: ['shipped', 'cancelled', 'refunded'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
+  refunded: [],
 };
 
 export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
@@ -61,22 +67,51 @@ export function nextOrderStatuses(from: OrderStatus): readonly OrderStatus[] {
  * The moves a manager may make: the state machine, except the moves out of pending, which only
  * Stripe makes: pending means "checkout complete, payment still processing" (a delayed payment
  * method); Stripe reports it paid (processing) or failed (cancelled). Cancelling a processing
- * order refunds it.
+ * order refunds it. Nobody moves an order to refunded by hand: refunding everything left does.
  */
 export function canManagerMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return canTransitionOrder(from, to) && from !== 'pending';
+  return canTransitionOrder(from, to) && from !== 'pending' && to !== 'refunded';
 }
 
 export function managerOrderMoves(from: OrderStatus): readonly OrderStatus[] {
   return nextOrderStatuses(from).filter((to) => canManagerMoveOrder(from, to));
 }
 
-/** Orders that have been paid for count towards revenue. */
-export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
+/**
+ * Orders that have been paid for count towards revenue (net of refunds: a refunded order nets
+ * nothing, and still counts as a paid order, as it did while it was processing).
+ */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = [
+  'processing',
+  'shipped',
+  'delivered',
+  'refunded',
+];
 
 export function isPaidStatus(status: OrderStatus): boolean {
   return PAID_ORDER_STATUSES.includes(status);
 }
+
+/** Whether refunds took back everything the order was paid (a paid order with an amount). */
+export function isFullyRefunded(order: { amount: Cents; refunded_amount: Cents }): boolean {
+  return order.amount > 0 && order.refunded_amount >= order.amount;
+}
+
+/**
+ * The status an order is shown and handled as. An order refunded in full before the refunded
+ * status existed is still stored as processing until `npm run migrate:refunds` moves it; it reads
+ * as refunded everywhere all the same (no Ship button, a Refunded badge).
+ */
+export function effectiveOrderStatus(order: {
+  status: OrderStatus;
+  amount: Cents;
+  refunded_amount: Cents;
+}): OrderStatus {
+  return order.status === 'processing' && isFullyRefunded(order) ? 'refunded' : order.status;
+}
+
+/** What updateOrderStatus says when asked to ship an order refunded in full. */
+export const REFUNDED_NOT_SHIPPABLE = 'This order was refunded in full, so it cannot be shipped.';
 
 export interface OrderLine {
   product_id: string;
@@ -86,6 +121,10 @@ export interface OrderLine {
   unit_amount: Cents;
   quantity: number;
   line_total: Cents;
+  /** The product's SKU when it was ordered ('' when it had none, or for orders from before). */
+  sku?: string;
+  /** Units per case when it was ordered (1: sold by the unit; absent on orders from before). */
+  case_pack?: number;
 }
 
 export interface LineRequest {

@@ -6,6 +6,11 @@ export const COLLECTIONS = {
   wholesalePrices: 'wholesale_prices',
   cartItems: 'cart_items',
   orders: 'orders',
+  /**
+   * One per order that has a manager's internal refund notes (same id as the order): managers
+   * read it, buyers never (firestore.rules); written only by the functions.
+   */
+  orderNotes: 'order_notes',
   supportContent: 'support_content',
   /** One per normalized address (id: its SHA-256): pending, confirmed or unsubscribed (server only). */
   newsletterSubscribers: 'newsletter_subscribers',

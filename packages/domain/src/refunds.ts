@@ -12,8 +12,14 @@ export interface RefundableOrder {
   refunds?: readonly { amount: Cents }[];
 }
 
-/** A refund's reason is optional text for the books, up to this many characters. */
-export const REFUND_REASON_MAX = 200;
+/**
+ * A refund carries two optional notes: an internal one for the managers and the books (never
+ * shown to the buyer: kept apart from the order, in order_notes), and one to the customer
+ * (printed on the invoice and in the refund mail). Plain text (plain-text.ts), up to these many
+ * characters each. Stripe keeps both in the refund's metadata (500 characters a value at most).
+ */
+export const REFUND_INTERNAL_NOTE_MAX = 500;
+export const REFUND_CUSTOMER_NOTE_MAX = 200;
 
 export function refundedCents(order: Pick<RefundableOrder, 'refunds'>): Cents {
   return (order.refunds ?? []).reduce((sum, r) => sum + r.amount, 0);
@@ -26,6 +32,7 @@ export function refundableCents(order: RefundableOrder): Cents {
 /** Why this refund cannot be made, or null when it can. */
 export function refundProblem(order: RefundableOrder, amount: Cents): string | null {
   if (!isPaidStatus(order.status)) return 'Only a paid order can be refunded.';
+  if (order.status === 'refunded') return 'This order has already been refunded in full.';
   if (!isCents(amount) || amount === 0) return 'Enter a refund amount above $0.00.';
   const left = refundableCents(order);
   if (left === 0) return 'This order has already been refunded in full.';

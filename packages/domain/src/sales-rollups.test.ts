@@ -269,7 +269,7 @@ describe('an order in the rollups', () => {
       revenue: 10900,
       refunded: 5700,
       paid_orders: 3,
-      statuses: { processing: 1, shipped: 0, delivered: 1, cancelled: 1 },
+      statuses: { processing: 1, shipped: 0, delivered: 1, cancelled: 1, refunded: 0 },
       approved_buyers: 0,
       products: {
         syrup: { name: 'Purple Syrup', revenue: 3000, units: 2 },
@@ -320,7 +320,7 @@ describe('an order in the rollups', () => {
     ).toEqual({
       ...emptyRollup(),
       approved_buyers: 2,
-      statuses: { processing: 0, shipped: 1, delivered: 0, cancelled: 0 },
+      statuses: { processing: 0, shipped: 1, delivered: 0, cancelled: 0, refunded: 0 },
       products: { p: { name: '', revenue: 0, units: 3 }, q: { name: '', revenue: 0, units: 0 } },
     });
   });
@@ -488,7 +488,13 @@ describe('the Overview from the documents', () => {
       averageOrderValue: 6500,
       approvedBuyers: 1,
     });
-    expect(overview.byStatus).toEqual({ processing: 2, shipped: 1, delivered: 0, cancelled: 1 });
+    expect(overview.byStatus).toEqual({
+      processing: 2,
+      shipped: 1,
+      delivered: 0,
+      cancelled: 1,
+      refunded: 0,
+    });
   });
 
   it('gives a zero-filled day series', () => {

@@ -30,7 +30,13 @@ import { COLLECTIONS } from './paths';
  */
 
 /** The statuses a paid order can be in (a pending order is not paid yet). */
-export const ROLLUP_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const ROLLUP_STATUSES = [
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
 export type RollupStatus = (typeof ROLLUP_STATUSES)[number];
 
 export interface ProductRollup {
@@ -144,7 +150,7 @@ export function emptyRollup(): SalesRollup {
     revenue: 0,
     refunded: 0,
     paid_orders: 0,
-    statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
+    statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 },
     approved_buyers: 0,
     products: {},
     stores: {},

@@ -229,12 +229,22 @@ export const orderLineSchema = z.object({
   unit_amount: cents,
   quantity: z.number().check(integer(), atLeast(1), atMost(MAX_LINE_QUANTITY)),
   line_total: z.number().check(integer(), atLeast(0)),
+  /** The SKU and case pack when sold (orders from before have neither: '' and 1). */
+  sku: z._default(z.string(), ''),
+  case_pack: z._default(z.number().check(integer(), atLeast(1)), 1),
 });
 
+/**
+ * One refund as the order (which its buyer reads) records it. `customer_note` is the note to the
+ * customer, printed on the invoice. The manager's internal note is not on the order: it is in
+ * order_notes/{orderId} (orderNotesSchema), which buyers cannot read. `reason` is the one note of
+ * refunds recorded before the split, written "for the books": it is never shown to the buyer.
+ */
 export const refundEntrySchema = z.object({
   refund_id: z.string(),
   amount: z.number().check(integer(), atLeast(1)),
-  reason: z.string(),
+  customer_note: z._default(z.string(), ''),
+  reason: z.optional(z.string()),
   at: z.date(),
   /** A manager's uid, or 'stripe' for a refund made in the Stripe dashboard. */
   by: z.string(),
@@ -242,6 +252,18 @@ export const refundEntrySchema = z.object({
   request_id: z.optional(z.string()),
 });
 export type RefundEntry = z.infer<typeof refundEntrySchema>;
+
+/**
+ * order_notes/{orderId}: the managers' internal notes of an order's refunds, keyed by Stripe
+ * refund id. Only managers read it (firestore.rules); only the functions write it.
+ */
+export const orderNotesSchema = z.object({
+  refunds: z._default(
+    z.record(z.string(), z.object({ internal_note: z.string(), by: z.string(), at: z.date() })),
+    {},
+  ),
+});
+export type OrderNotes = z.infer<typeof orderNotesSchema>;
 
 /**
  * An order's payment dispute as Stripe last reported it (charge.dispute.*): Stripe's status and

@@ -8,6 +8,7 @@ const STATUS_COLORS: Readonly<Record<OrderStatus, TagColor>> = {
   shipped: 'purple',
   delivered: 'green',
   cancelled: 'red',
+  refunded: 'red',
 };
 
 export function OrderStatusTag({ status, className }: { status: OrderStatus; className?: string }) {

@@ -297,7 +297,14 @@ export function orderShipped(
 }
 
 export function orderRefunded(
-  p: OrderFacts & { refunded: number; totalRefunded: number; amount: number; ordersUrl: string },
+  p: OrderFacts & {
+    refunded: number;
+    totalRefunded: number;
+    amount: number;
+    ordersUrl: string;
+    /** The manager's note to the customer ('' for none). */
+    note: string;
+  },
 ): MailContent {
   return {
     subject: `Refund of ${formatUsd(p.refunded)} for ${orderLabel(p)}`,
@@ -315,6 +322,7 @@ export function orderRefunded(
           ['Order', p.orderId],
           ['Order total', formatUsd(p.amount)],
           ['Refunded in total', formatUsd(p.totalRefunded)],
+          ...(p.note ? [['Note', p.note] as const] : []),
         ],
       },
       { kind: 'button', label: 'View your orders', url: p.ordersUrl },

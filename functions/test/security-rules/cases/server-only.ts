@@ -138,6 +138,31 @@ export const stripeCustomerCases: RuleCase[] = closed(
 );
 
 /** checkouts: managers read them (abandoned checkouts); nobody writes one from a client. */
+/**
+ * order_notes/{orderId}: the managers' internal refund notes. Even the buyer whose order it is
+ * cannot read them (the order itself they can); managers read them; nobody writes them.
+ */
+export const orderNotesCases: RuleCase[] = [
+  ...closed(COLLECTIONS.orderNotes, 'order-retailer', {
+    order_id: 'order-retailer',
+    refunds: {},
+  }).filter((c) => c.actor !== 'manager' || (c.op !== 'get' && c.op !== 'list')),
+  {
+    actor: 'manager',
+    op: 'get',
+    path: `${COLLECTIONS.orderNotes}/order-retailer`,
+    expect: 'allow',
+    why: "the order's internal refund notes",
+  },
+  {
+    actor: 'manager',
+    op: 'list',
+    path: COLLECTIONS.orderNotes,
+    expect: 'allow',
+    why: 'managers read every note',
+  },
+];
+
 export const checkoutCases: RuleCase[] = [
   ...closed(COLLECTIONS.checkouts, 'checkout-retailer', {
     user_id: 'rules-retailer',

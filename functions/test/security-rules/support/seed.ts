@@ -252,6 +252,11 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     created_at: at,
   },
   [paths.invoiceCounter()]: { next: 7 },
+  // The internal refund note of the retailer's own order: managers only.
+  [`${COLLECTIONS.orderNotes}/${ORDER.retailer}`]: {
+    order_id: ORDER.retailer,
+    refunds: { re_rules: { internal_note: 'Supplier credit 4471', by: U.manager, at } },
+  },
   [paths.standingOrder(STANDING_ORDER.retailer)]: standingOrder(U.retailer),
   [paths.standingOrder(STANDING_ORDER.another)]: standingOrder(U.another),
   [paths.stripeCustomer(U.retailer)]: { customer_id: 'cus_rules_retailer' },

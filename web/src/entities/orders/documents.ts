@@ -1,6 +1,7 @@
 import {
   checkoutAttemptSchema,
   COLLECTIONS,
+  effectiveOrderStatus,
   orderSchema,
   type CheckoutAttempt,
   type Order,
@@ -26,10 +27,14 @@ function records(value: unknown): Record<string, unknown>[] {
  * The one reading of an order document, in full: timestamps (also in the history, the shipment
  * and the refunds) become Dates, then the domain schema checks the whole order. Orders from
  * before the order book lack ship-to, invoice, shipment and refunds: the schema defaults them.
+ * An order refunded in full while it was processing, before the refunded status existed, reads
+ * as refunded (effectiveOrderStatus).
  */
 export function parseOrder(id: string, data: DocumentData): Parsed<Order> {
   const parsed = orderSchema.safeParse(withDates(data));
-  return parsed.success ? { success: true, data: { ...parsed.data, id } } : parsed;
+  return parsed.success
+    ? { success: true, data: { ...parsed.data, status: effectiveOrderStatus(parsed.data), id } }
+    : parsed;
 }
 
 /**
@@ -98,5 +103,7 @@ export function parseOrderSummary(id: string, data: DocumentData): Parsed<OrderS
     ...dated,
     created_at: dated.created_at ?? new Date(0),
   });
-  return parsed.success ? { success: true, data: { id, ...parsed.data } } : parsed;
+  return parsed.success
+    ? { success: true, data: { id, ...parsed.data, status: effectiveOrderStatus(parsed.data) } }
+    : parsed;
 }

@@ -32,6 +32,8 @@ const line = (n: number) => ({
   unit_amount: 2500,
   quantity: 2,
   line_total: 5000,
+  sku: `SYR-${n}`,
+  case_pack: 1,
 });
 
 function seedOrder(id: string, overrides: Record<string, unknown> = {}) {
@@ -39,7 +41,7 @@ function seedOrder(id: string, overrides: Record<string, unknown> = {}) {
     user_id: 'buyer-1',
     store_name: 'Cloud Nine Smokeshop',
     seller_permit_id: 'SR-EAA-102938',
-    items: [line(1), line(2)],
+    items: [line(1), { ...line(2), quantity: 60, line_total: 5000, case_pack: 20 }],
     amount: 10_000,
     currency: 'usd',
     payment_type: 'one_time',
@@ -59,7 +61,10 @@ function seedOrder(id: string, overrides: Record<string, unknown> = {}) {
       {
         refund_id: 're_1',
         amount: 2500,
-        reason: 'Dented lid',
+        // A note to the customer, and the one `reason` of a refund from before the split, which
+        // was written for the books: never printed.
+        customer_note: 'Dented lid',
+        reason: 'Supplier credit 4471',
         at: at('2025-03-06T10:00:00Z'),
         by: 'm1',
       },
@@ -88,17 +93,23 @@ describe('InvoicePage', () => {
     renderInvoice('ord00001');
     const invoice = within(await screen.findByRole('article', { name: 'Invoice INV-000123' }));
     expect(invoice.getByText(DEFAULT_SELLER.name)).toBeInTheDocument();
-    expect(invoice.getByText('Cloud Nine Smokeshop')).toBeInTheDocument();
+    // Bill to, and the ship-to, which starts with the store.
+    expect(invoice.getAllByText('Cloud Nine Smokeshop')).toHaveLength(2);
     expect(invoice.getByText('Seller permit: SR-EAA-102938')).toBeInTheDocument();
     expect(invoice.getByText('500 Market St')).toBeInTheDocument();
     expect(invoice.getByText('Partially refunded')).toBeInTheDocument();
     expect(invoice.getByText('#ord00001')).toBeInTheDocument();
     const rows = invoice.getAllByRole('row').map((row) => row.textContent);
-    expect(rows).toContain('Purple Dream Syrup 12$25.00$50.00');
+    // SKU, product, quantity (in cases when the line has a case pack), unit price, line total.
+    expect(rows).toContain('SYR-1Purple Dream Syrup 12$25.00$50.00');
+    expect(rows).toContain('SYR-2Purple Dream Syrup 23 cases × 20 = 60$25.00$50.00');
     expect(rows).toContain('Subtotal$100.00');
     expect(rows).toContain('ShippingFree');
-    expect(rows.some((r) => /^Refund .*\(Dented lid\)-\$25\.00$/.test(r ?? ''))).toBe(true);
     expect(rows).toContain('Total$100.00');
+    // The refund once, with only the note to the customer; no second "Refunded" line.
+    const refundRows = rows.filter((r) => /Refund/.test(r ?? ''));
+    expect(refundRows).toEqual(['Refund March 6, 2025 (Dented lid)-$25.00']);
+    expect(invoice.queryByText(/Supplier credit/)).not.toBeInTheDocument();
     expect(rows).toContain('Net paid$75.00');
     expect(screen.getByRole('button', { name: /Print/ })).toBeInTheDocument();
   });
@@ -150,10 +161,18 @@ describe('PackingSlipPage', () => {
       />,
     );
     const slip = within(await screen.findByRole('article', { name: 'Packing slip' }));
-    expect(slip.getByText('Cloud Nine Smokeshop')).toBeInTheDocument();
+    // The store in the facts and at the top of the ship-to.
+    expect(slip.getAllByText('Cloud Nine Smokeshop')).toHaveLength(2);
+    const shipTo = within(slip.getByRole('region', { name: 'Ship to' }));
+    expect(shipTo.getByText('Cloud Nine Smokeshop')).toBeInTheDocument();
     expect(slip.getByText('San Francisco, CA 94105')).toBeInTheDocument();
-    expect(slip.getByText('Purple Dream Syrup 2')).toBeInTheDocument();
-    expect(slip.getByText('4')).toBeInTheDocument();
+    const header = slip.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(header).toEqual(['SKU', 'Product', 'Qty', 'Packed']);
+    const rows = slip.getAllByRole('row').map((row) => row.textContent);
+    // A unit line shows the quantity; a case line the breakdown.
+    expect(rows).toContain('SYR-1Purple Dream Syrup 12☐');
+    expect(rows).toContain('SYR-2Purple Dream Syrup 23 cases × 20 = 60☐');
+    expect(slip.getByText('62')).toBeInTheDocument();
     expect(slip.queryByText(/\$/)).not.toBeInTheDocument();
   });
 });

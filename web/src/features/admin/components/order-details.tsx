@@ -88,7 +88,7 @@ function OrderFulfilment({ order }: { order: Order }) {
               {order.refunds.map((refund) => (
                 <li key={refund.refund_id}>
                   {formatUsd(refund.amount)} on {dayFormat.format(refund.at)}
-                  {refund.reason ? ` (${refund.reason})` : ''}
+                  {refund.customer_note ? ` (${refund.customer_note})` : ''}
                 </li>
               ))}
             </ul>

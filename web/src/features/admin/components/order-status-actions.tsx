@@ -31,6 +31,7 @@ const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
   shipped: 'Mark Shipped',
   delivered: 'Mark Delivered',
   cancelled: 'Cancel Order',
+  refunded: 'Mark Refunded',
 };
 
 /**

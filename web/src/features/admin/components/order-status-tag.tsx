@@ -12,6 +12,7 @@ const STATUS_TONE: Readonly<Record<OrderStatus, TagColor>> = {
   shipped: 'blue',
   pending: 'warning',
   cancelled: 'warning',
+  refunded: 'warning',
 };
 
 export function orderStatusLabel(status: OrderStatus): string {

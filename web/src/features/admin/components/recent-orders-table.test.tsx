@@ -528,7 +528,9 @@ describe('RecentOrdersTable rows', () => {
       status: 'shipped',
       shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784', shipped_at: new Date() },
       refunded_amount: 700,
-      refunds: [{ refund_id: 're_1', amount: 700, reason: 'Dented lid', at: new Date(), by: 'm1' }],
+      refunds: [
+        { refund_id: 're_1', amount: 700, customer_note: 'Dented lid', at: new Date(), by: 'm1' },
+      ],
     });
     vi.mocked(useOrder).mockReturnValue(stub<typeof useOrder>(loaded(full)));
     answer(page([shipped]));

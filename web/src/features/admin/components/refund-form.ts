@@ -1,8 +1,8 @@
 import {
   dollarsToCents,
   formatUsd,
-  REFUND_REASON_MAX,
   refundableCents,
+  refundNoteSchema,
   refundProblem,
   type RefundableOrder,
 } from '@portal/domain';
@@ -10,10 +10,28 @@ import * as z from 'zod/mini';
 
 const DOLLARS = /^\d+(\.\d{1,2})?$/;
 
+/** A note's line breaks (Enter in the text box) become spaces: the notes are one line of text. */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/** A note as the refundOrder function checks it (refundNoteSchema), once its lines are joined. */
+function noteField(kind: 'internal' | 'customer') {
+  return z.string().check(
+    z.superRefine((value, ctx) => {
+      const parsed = refundNoteSchema(kind).safeParse(oneLine(value));
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid' });
+      }
+    }),
+  );
+}
+
 /**
  * The refund form: the amount typed in dollars (at most two decimals), checked against what is
- * left to refund with the domain's refundProblem (the refundOrder function checks it again), an
- * optional reason, and whether to put the items back in stock (only with a refund of everything
+ * left to refund with the domain's refundProblem (the refundOrder function checks it again), two
+ * optional notes (an internal one for the books, never shown to the buyer, and one to the
+ * customer, printed on the invoice; each checked as the function checks it), and whether to put the items back in stock (only with a refund of everything
  * left: goods returned).
  */
 export function refundFormSchema(order: RefundableOrder) {
@@ -29,12 +47,8 @@ export function refundFormSchema(order: RefundableOrder) {
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
         }),
       ),
-      reason: z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters.`),
-        ),
+      internalNote: noteField('internal'),
+      customerNote: noteField('customer'),
       /** Put the order's items back in stock (the manager's choice; off by default). */
       restock: z.boolean(),
     })
@@ -60,7 +74,8 @@ export function refundRequestOf(orderId: string, values: RefundFormValues) {
   return {
     orderId,
     amount: dollarsToCents(values.amount),
-    reason: values.reason,
+    internalNote: oneLine(values.internalNote),
+    customerNote: oneLine(values.customerNote),
     ...(values.restock ? { restock: true } : {}),
   };
 }
@@ -74,7 +89,7 @@ export interface RefundAttempt {
 /**
  * The attempt a submit belongs to. Submitting the same refund again (its answer was lost, the
  * call failed, the button was pressed twice) is a retry: it keeps the request id, so the server
- * refunds once and answers the first result. Another amount, reason or restock is another refund,
+ * refunds once and answers the first result. Another amount, note or restock is another refund,
  * with a new id.
  */
 export function refundAttemptFor(
@@ -86,7 +101,8 @@ export function refundAttemptFor(
     previous !== null &&
     previous.request.orderId === request.orderId &&
     previous.request.amount === request.amount &&
-    previous.request.reason === request.reason &&
+    previous.request.internalNote === request.internalNote &&
+    previous.request.customerNote === request.customerNote &&
     previous.request.restock === request.restock;
   return same ? previous : { request, requestId: newId() };
 }

@@ -2,7 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, Input, Modal, Typography } from 'antd';
 import { useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { centsToDollarString, formatUsd, refundableCents, shortOrderId } from '@portal/domain';
+import {
+  centsToDollarString,
+  formatUsd,
+  REFUND_CUSTOMER_NOTE_MAX,
+  REFUND_INTERNAL_NOTE_MAX,
+  refundableCents,
+  shortOrderId,
+} from '@portal/domain';
 import { useRefundOrder } from '@/entities/orders';
 import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
@@ -16,7 +23,11 @@ import {
   type RefundFormValues,
 } from './refund-form';
 
-/** A partial (or full) refund of a paid order: amount in dollars, optional reason. */
+/**
+ * A partial (or full) refund of a paid order: amount in dollars, an optional internal note (for
+ * the books, never shown to the buyer) and an optional note to the customer (on their invoice and
+ * refund mail).
+ */
 export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onClose: () => void }) {
   // Removed when closed: the focus goes back to the button that opened it.
   useReturnFocus();
@@ -30,7 +41,12 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
   const schema = useMemo(() => refundFormSchema(refundable), [refundable]);
   const form = useForm<RefundFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: centsToDollarString(left), reason: '', restock: false },
+    defaultValues: {
+      amount: centsToDollarString(left),
+      internalNote: '',
+      customerNote: '',
+      restock: false,
+    },
   });
   const errors = form.formState.errors;
   const label = shortOrderId(order.id);
@@ -83,18 +99,52 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
             )}
           />
         </FormField>
-        <FormField id="refund-reason" label="Reason" error={errors.reason?.message}>
+        <FormField
+          id="refund-internal-note"
+          label="Internal note (optional)"
+          extra={
+            <span id="refund-internal-note-help">
+              For the books and other managers. The customer never sees it.
+            </span>
+          }
+          error={errors.internalNote?.message}
+        >
           <Controller
             control={form.control}
-            name="reason"
+            name="internalNote"
             render={({ field }) => (
               <Input.TextArea
                 {...field}
-                id="refund-reason"
+                id="refund-internal-note"
+                aria-describedby="refund-internal-note-help"
                 rows={2}
-                maxLength={250}
-                placeholder="Optional, for the books"
-                aria-invalid={Boolean(errors.reason)}
+                maxLength={REFUND_INTERNAL_NOTE_MAX + 50}
+                aria-invalid={Boolean(errors.internalNote)}
+              />
+            )}
+          />
+        </FormField>
+        <FormField
+          id="refund-customer-note"
+          label="Note to the customer (optional)"
+          extra={
+            <span id="refund-customer-note-help">
+              Printed on the customer&apos;s invoice and in their refund email.
+            </span>
+          }
+          error={errors.customerNote?.message}
+        >
+          <Controller
+            control={form.control}
+            name="customerNote"
+            render={({ field }) => (
+              <Input.TextArea
+                {...field}
+                id="refund-customer-note"
+                aria-describedby="refund-customer-note-help"
+                rows={2}
+                maxLength={REFUND_CUSTOMER_NOTE_MAX + 50}
+                aria-invalid={Boolean(errors.customerNote)}
               />
             )}
           />

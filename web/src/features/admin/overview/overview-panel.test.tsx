@@ -80,7 +80,7 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     { start: '2026-03-10', revenue: 0, orders: 0 },
     { start: '2026-03-11', revenue: 62_500, orders: 57 },
   ],
-  byStatus: { processing: 10, shipped: 20, delivered: 60, cancelled: 7 },
+  byStatus: { processing: 10, shipped: 20, delivered: 60, cancelled: 7, refunded: 0 },
   topProductsByRevenue: [
     { productId: 'blue', name: 'Blue Raspberry Syrup', revenue: 80_000, units: 30 },
     { productId: 'grape', name: 'Purple Dream Syrup', revenue: 32_500, units: 45 },

@@ -46,6 +46,7 @@ export function InvoiceDocument({ content }: { content: InvoiceContent }) {
         <caption className="sr-only">Items</caption>
         <thead>
           <tr>
+            <th scope="col">SKU</th>
             <th scope="col">Product</th>
             <th scope="col" className="num">
               Qty
@@ -61,6 +62,7 @@ export function InvoiceDocument({ content }: { content: InvoiceContent }) {
         <tbody>
           {content.lines.map((line, index) => (
             <tr key={index}>
+              <td className="print-doc__sku">{line.sku}</td>
               <td>{line.name}</td>
               <td className="num">{line.quantity}</td>
               <td className="num">{line.unit}</td>
@@ -69,9 +71,9 @@ export function InvoiceDocument({ content }: { content: InvoiceContent }) {
           ))}
         </tbody>
         <tfoot>
-          {content.totals.map(([label, value]) => (
-            <tr key={label} className={label === 'Total' || label === 'Net paid' ? 'strong' : ''}>
-              <th scope="row" colSpan={3}>
+          {content.totals.map(([label, value], index) => (
+            <tr key={index} className={label === 'Total' || label === 'Net paid' ? 'strong' : ''}>
+              <th scope="row" colSpan={4}>
                 {label}
               </th>
               <td className="num">{value}</td>

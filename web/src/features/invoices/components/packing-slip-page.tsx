@@ -2,14 +2,17 @@ import { PrinterOutlined } from '@/components/icons';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Link } from 'react-router';
-import { shipToLines, shortOrderId } from '@portal/domain';
+import { documentQuantity, documentShipToLines, shortOrderId } from '@portal/domain';
 import { seller } from '@/config/seller';
 import { useOrder } from '@/entities/orders';
 import { usePageTitle } from '@/lib/use-page-title';
 import './print-doc.css';
 import { TextSkeleton } from '@/components/skeleton';
 
-/** What goes in the box: ship-to, store name, the lines with quantities, no prices. */
+/**
+ * What goes in the box: the store and its ship-to, the lines with SKU and quantity (in cases:
+ * "3 cases × 20 = 60"; lines sold by the unit show the quantity), no prices.
+ */
 export function PackingSlipPage({
   orderId,
   backTo,
@@ -92,17 +95,19 @@ export function PackingSlipPage({
         <section aria-labelledby="slip-ship-to" className="print-doc__ship">
           <h2 id="slip-ship-to">Ship to</h2>
           <address className="print-doc__block print-doc__block--large">
-            {(o.ship_to ? shipToLines(o.ship_to) : ['No ship-to address on this order.']).map(
-              (line, index) => (
-                <span key={index}>{line}</span>
-              ),
-            )}
+            {(o.ship_to
+              ? documentShipToLines(o.store_name, o.ship_to)
+              : ['No ship-to address on this order.']
+            ).map((line, index) => (
+              <span key={index}>{line}</span>
+            ))}
           </address>
         </section>
         <table className="print-doc__table">
           <caption className="sr-only">Items to pack</caption>
           <thead>
             <tr>
+              <th scope="col">SKU</th>
               <th scope="col">Product</th>
               <th scope="col" className="num">
                 Qty
@@ -115,8 +120,9 @@ export function PackingSlipPage({
           <tbody>
             {o.items.map((line) => (
               <tr key={line.product_id}>
+                <td className="print-doc__sku">{line.sku || '—'}</td>
                 <td>{line.name}</td>
-                <td className="num">{line.quantity}</td>
+                <td className="num print-doc__qty">{documentQuantity(line)}</td>
                 <td className="num" aria-label="Packed check box">
                   ☐
                 </td>
@@ -125,7 +131,9 @@ export function PackingSlipPage({
           </tbody>
           <tfoot>
             <tr className="strong">
-              <th scope="row">Units</th>
+              <th scope="row" colSpan={2}>
+                Units
+              </th>
               <td className="num">{units}</td>
               <td />
             </tr>

@@ -1,8 +1,9 @@
 import {
+  documentQuantity,
+  documentShipToLines,
   formatUsd,
   invoicePaymentStatus,
   invoiceTotals,
-  shipToLines,
   shortOrderId,
   type Order,
 } from '@portal/domain';
@@ -12,7 +13,9 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /**
  * Everything an invoice says, as text: one home for the page and the PDF, so both print the
- * same. Amounts are formatted here.
+ * same. Amounts are formatted here. Each refund is one line, with only the note to the customer
+ * (the internal note is not on the order at all; a refund from before the split shows none), and
+ * the total refunded is not repeated under them: Net paid follows.
  */
 export function invoiceContent(order: Order, seller: Seller) {
   const totals = invoiceTotals(order);
@@ -30,29 +33,27 @@ export function invoiceContent(order: Order, seller: Seller) {
       order.store_name,
       `Seller permit: ${order.seller_permit_id || '—'}`,
     ],
-    shipTo: order.ship_to ? shipToLines(order.ship_to) : ['No ship-to address on this order.'],
+    shipTo: order.ship_to
+      ? documentShipToLines(order.store_name, order.ship_to)
+      : ['No ship-to address on this order.'],
     lines: order.items.map((line) => ({
+      sku: line.sku || '—',
       name: line.name,
-      quantity: String(line.quantity),
+      quantity: documentQuantity(line),
       unit: formatUsd(line.unit_amount),
       total: formatUsd(line.line_total),
     })),
     totals: [
       ['Subtotal', formatUsd(totals.subtotal)],
       ['Shipping', 'Free'],
+      ['Total', formatUsd(totals.total)],
       ...order.refunds.map(
         (refund): [string, string] => [
-          `Refund ${dateFormat.format(refund.at)}${refund.reason ? ` (${refund.reason})` : ''}`,
+          `Refund ${dateFormat.format(refund.at)}${refund.customer_note ? ` (${refund.customer_note})` : ''}`,
           `-${formatUsd(refund.amount)}`,
         ],
       ),
-      ['Total', formatUsd(totals.total)],
-      ...(totals.refunded > 0
-        ? ([
-            ['Refunded', `-${formatUsd(totals.refunded)}`],
-            ['Net paid', formatUsd(totals.net)],
-          ] as [string, string][])
-        : []),
+      ...(totals.refunded > 0 ? ([['Net paid', formatUsd(totals.net)]] as [string, string][]) : []),
     ] as [string, string][],
   };
 }

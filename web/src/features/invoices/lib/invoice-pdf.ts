@@ -99,7 +99,8 @@ export async function buildInvoicePdf(content: InvoiceContent): Promise<Uint8Arr
 
   // The lines.
   const columns = { qty: right - 170, unit: right - 80, total: right };
-  const nameWidth = columns.qty - 40 - MARGIN;
+  // Room on the left of the quantity for a case breakdown ("3 cases × 20 = 60").
+  const nameWidth = columns.qty - 100 - MARGIN;
   const header = () => {
     text('Product', MARGIN, { font: bold });
     text('Qty', columns.qty, { font: bold, align: 'right' });
@@ -111,7 +112,7 @@ export async function buildInvoicePdf(content: InvoiceContent): Promise<Uint8Arr
   };
   header();
   for (const line of content.lines) {
-    const nameLines = wrap(line.name, regular, SIZE, nameWidth);
+    const nameLines = [...wrap(line.name, regular, SIZE, nameWidth), `SKU ${line.sku}`];
     if (newPageIfNeeded(nameLines.length * LEADING + LEADING)) header();
     text(line.quantity, columns.qty, { align: 'right' });
     text(line.unit, columns.unit, { align: 'right' });
