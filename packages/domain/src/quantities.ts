@@ -122,29 +122,40 @@ export function casesText(cases: number): string {
   return cases === 1 ? '1 case' : `${cases} cases`;
 }
 
-/** The text of the "round up" choice: "round up to 40 (2 cases)", or "round up to 24" by the unit. */
-export function roundUpText(proposal: QuantityProposal, up: QuantityChoice): string {
-  const cases = proposal.pack > 1 ? ` (${casesText(up.cases)})` : '';
-  return `round up to ${up.quantity}${cases}`;
+/** A choice as the buyer sees it: its button's text, and its name when the text alone is short. */
+export interface ProposalChoice {
+  quantity: number;
+  /** "round up to 40 (2 cases)", "down to 20" (after a round up), "round down to 980 (49 cases)". */
+  text: string;
+  /** The accessible name: the text, or "round down to 20" for "down to 20". */
+  name: string;
+}
+
+/** The proposal's choices, up first: the pieces of proposalText. */
+export function proposalChoices(proposal: QuantityProposal): ProposalChoice[] {
+  const cases = (choice: QuantityChoice) =>
+    proposal.pack > 1 ? ` (${casesText(choice.cases)})` : '';
+  const choices: ProposalChoice[] = [];
+  const { up, down } = proposal;
+  if (up) {
+    const text = `round up to ${up.quantity}${cases(up)}`;
+    choices.push({ quantity: up.quantity, text, name: text });
+  }
+  if (down) {
+    const text = up ? `down to ${down.quantity}` : `round down to ${down.quantity}${cases(down)}`;
+    choices.push({ quantity: down.quantity, text, name: `round down to ${down.quantity}` });
+  }
+  return choices;
 }
 
 /**
  * The whole proposal as one sentence: "Sold in cases of 20: round up to 40 (2 cases) or down to
- * 20.", "The minimum order is 24 units: round up to 24 (2 cases).", "Sold in cases of 20: round
- * down to 980 (49 cases)." (the cap).
+ * 20.", "The minimum order is 24 units: round up to 24 (4 cases).", "Sold in cases of 20: round
+ * down to 980 (49 cases)." (the line cap).
  */
 export function proposalText(proposal: QuantityProposal): string {
-  const { up, down } = proposal;
-  const cases = (choice: QuantityChoice) =>
-    proposal.pack > 1 ? ` (${casesText(choice.cases)})` : '';
-  const choices = up
-    ? down
-      ? `${roundUpText(proposal, up)} or down to ${down.quantity}`
-      : roundUpText(proposal, up)
-    : down
-      ? `round down to ${down.quantity}${cases(down)}`
-      : '';
-  return `${proposal.reason}: ${choices}.`;
+  const choices = proposalChoices(proposal).map((choice) => choice.text);
+  return `${proposal.reason}: ${choices.join(' or ')}.`;
 }
 
 /**
