@@ -90,6 +90,9 @@ export function PortalHeader() {
             <span className="portal-header__label portal-header__label--phone">Quick Order</span>
           </Link>
           <Link to={paths.cart} className="portal-header__cart" aria-label={cartLabel(count)}>
+            {/* First in the text, so the name "Cart, 3 lines" holds what is shown ("Cart 3"); drawn
+                under the icon on phones. */}
+            <span className="portal-header__label portal-header__label--phone">Cart</span>{' '}
             <span className="portal-header__cart-mark">
               <ShoppingCartOutlined className="portal-header__cart-icon" aria-hidden="true" />
               {count > 0 && (
@@ -100,7 +103,6 @@ export function PortalHeader() {
                 </span>
               )}
             </span>
-            <span className="portal-header__label portal-header__label--phone">Cart</span>
           </Link>
           <Link to={paths.account} className="portal-header__button" aria-label="My Account">
             <UserOutlined aria-hidden="true" />
