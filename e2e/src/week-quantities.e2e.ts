@@ -162,7 +162,7 @@ j.step(
     const { page } = buyer;
     await page.goto('/portal/quick-order');
     const field = page.getByLabel('SKUs and quantities');
-    await field.fill('SYR-COLA 4\nBOGUS-1 5\nLID-16OZ 20');
+    await field.fill('SYR-RED 4\nBOGUS-1 5\nLID-16OZ 20');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await seeText(
       page.getByRole('status').filter({ hasText: 'to your cart' }),
@@ -174,7 +174,7 @@ j.step(
     await seeText(held, /Line 1: Unknown SKU BOGUS-1/);
     await seeText(held, /Line 2: .*out of stock/);
     expect(await field.inputValue()).toBe('BOGUS-1 5\nLID-16OZ 20');
-    await expect.poll(() => cartQuantity('cola-classic')).toBe(4);
+    await expect.poll(() => cartQuantity('red-rush')).toBe(4);
     expect(await cartQuantity('dome-lids-16oz')).toBeUndefined();
     await see(
       page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Cart, 4 lines' }),
