@@ -64,7 +64,7 @@ j.step(
     const check = await holdSessionCheck(page);
     await page.reload();
     await see(productCard(page, 'Purple Dream Syrup'));
-    await see(page.getByRole('link', { name: /^Cart, \d+ items?$/ }));
+    await see(page.getByRole('link', { name: /^Cart, \d+ lines?$/ }));
     // The check starts after the first paint; the page stays while it is held, with no
     // "Checking your access" in its place.
     await expect.poll(() => check.held()).toBeGreaterThan(0);

@@ -4,6 +4,9 @@ import {
   maximumOrderQuantity,
   minimumOrderQuantity,
   parseQuantityInput,
+  casesText,
+  proposalText,
+  proposeQuantity,
   quantityProblem,
   roundQuantity,
   type QuantityRule,
@@ -169,5 +172,73 @@ describe('parseQuantityInput', () => {
     ['99999999999999999999999', 'At most 999 per order line'],
   ])('refuses %j: %s', (text, error) => {
     expect(parseQuantityInput(text)).toEqual({ ok: false, error });
+  });
+});
+
+describe('proposing a quantity instead of rounding it', () => {
+  const text = (wanted: number, rule: QuantityRule) => {
+    const proposal = proposeQuantity(wanted, rule);
+    return proposal && proposalText(proposal);
+  };
+
+  it('offers the case up and the case down for a quantity between two cases', () => {
+    expect(proposeQuantity(30, caseOf20)).toEqual({
+      wanted: 30,
+      reason: 'Sold in cases of 20',
+      up: { quantity: 40, cases: 2 },
+      down: { quantity: 20, cases: 1 },
+      pack: 20,
+    });
+    expect(text(30, caseOf20)).toBe('Sold in cases of 20: round up to 40 (2 cases) or down to 20.');
+    expect(text(25, caseOf6Min24)).toBe(
+      'Sold in cases of 6: round up to 30 (5 cases) or down to 24.',
+    );
+  });
+
+  it('says "1 case" for a single case', () => {
+    expect(casesText(1)).toBe('1 case');
+    expect(casesText(3)).toBe('3 cases');
+    expect(text(5, { case_pack: 12, min_quantity: 1 })).toBe(
+      'Sold in cases of 12: round up to 12 (1 case).',
+    );
+  });
+
+  it('offers only up when down would be 0 or below the minimum', () => {
+    expect(proposeQuantity(10, caseOf20)?.down).toBeNull();
+    expect(text(10, caseOf20)).toBe('Sold in cases of 20: round up to 20 (1 case).');
+    expect(text(10, caseOf6Min24)).toBe('The minimum order is 24 units: round up to 24 (4 cases).');
+    expect(text(35, { case_pack: 20, min_quantity: 30 })).toBe(
+      'The minimum order is 30 units: round up to 40 (2 cases).',
+    );
+    // Sold by the unit: no cases to name.
+    expect(text(4, unitsMin10)).toBe('The minimum order is 10 units: round up to 10.');
+  });
+
+  it('offers only down when up would pass the line cap', () => {
+    expect(proposeQuantity(990, caseOf20)?.up).toBeNull();
+    expect(text(990, caseOf20)).toBe('Sold in cases of 20: round down to 980 (49 cases).');
+  });
+
+  it('proposes nothing for a quantity the rule allows', () => {
+    expect(proposeQuantity(40, caseOf20)).toBeNull();
+    expect(proposeQuantity(24, caseOf6Min24)).toBeNull();
+    expect(proposeQuantity(7, byUnit)).toBeNull();
+    expect(proposeQuantity(999, byUnit)).toBeNull();
+  });
+
+  it('always offers at least one choice, each an allowed quantity', () => {
+    for (const rule of [byUnit, caseOf12, caseOf20, caseOf6Min24, unitsMin10]) {
+      for (let wanted = 1; wanted <= MAX_LINE_QUANTITY; wanted += 1) {
+        const proposal = proposeQuantity(wanted, rule);
+        if (!proposal) {
+          expect(quantityProblem('X', wanted, rule)).toBeNull();
+          continue;
+        }
+        expect(proposal.up ?? proposal.down).not.toBeNull();
+        for (const choice of [proposal.up, proposal.down]) {
+          if (choice) expect(quantityProblem('X', choice.quantity, rule)).toBeNull();
+        }
+      }
+    }
   });
 });

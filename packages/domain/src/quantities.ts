@@ -67,6 +67,97 @@ export function roundQuantity(wanted: number, rule: QuantityRule): RoundedQuanti
   return { quantity: wanted, note: null };
 }
 
+/** One way to make a typed quantity orderable: the quantity and its whole number of cases. */
+export interface QuantityChoice {
+  quantity: number;
+  cases: number;
+}
+
+/**
+ * What the buyer is offered for a typed quantity the rule does not allow, instead of changing it
+ * for them (a cart line keeps its quantity until they choose): the next whole number of cases up
+ * and the one down. `down` is null when it would fall to 0 or below the minimum, `up` when it
+ * would pass the line cap; at least one of them is always there.
+ */
+export interface QuantityProposal {
+  /** The quantity as typed. */
+  wanted: number;
+  /** The rule it breaks: "Sold in cases of 20", "The minimum order is 24 units". */
+  reason: string;
+  up: QuantityChoice | null;
+  down: QuantityChoice | null;
+  /** The case pack, 1 for a product sold by the unit (its choices then name no cases). */
+  pack: number;
+}
+
+/**
+ * The proposal for `wanted` (a whole number >= 1, as parseQuantityInput reads it), or null when
+ * the rule allows it as it is.
+ */
+export function proposeQuantity(wanted: number, rule: QuantityRule): QuantityProposal | null {
+  const pack = Math.max(1, rule.case_pack);
+  const min = minimumOrderQuantity(rule);
+  const max = maximumOrderQuantity(rule);
+  if (wanted % pack === 0 && wanted >= min && wanted <= max) return null;
+  const choice = (quantity: number): QuantityChoice => ({ quantity, cases: quantity / pack });
+  const upTo = Math.max(min, Math.ceil(wanted / pack) * pack);
+  const downTo = Math.min(max, Math.floor(wanted / pack) * pack);
+  const reason =
+    wanted < min && rule.min_quantity > pack
+      ? `The minimum order is ${units(rule.min_quantity)}`
+      : wanted > max && pack === 1
+        ? `At most ${max} per order line`
+        : `Sold in cases of ${pack}`;
+  return {
+    wanted,
+    reason,
+    up: upTo <= max ? choice(upTo) : null,
+    down: downTo >= min && downTo >= 1 ? choice(downTo) : null,
+    pack,
+  };
+}
+
+/** "2 cases", "1 case". */
+export function casesText(cases: number): string {
+  return cases === 1 ? '1 case' : `${cases} cases`;
+}
+
+/** A choice as the buyer sees it: its button's text, and its name when the text alone is short. */
+export interface ProposalChoice {
+  quantity: number;
+  /** "round up to 40 (2 cases)", "down to 20" (after a round up), "round down to 980 (49 cases)". */
+  text: string;
+  /** The accessible name: the text, or "round down to 20" for "down to 20". */
+  name: string;
+}
+
+/** The proposal's choices, up first: the pieces of proposalText. */
+export function proposalChoices(proposal: QuantityProposal): ProposalChoice[] {
+  const cases = (choice: QuantityChoice) =>
+    proposal.pack > 1 ? ` (${casesText(choice.cases)})` : '';
+  const choices: ProposalChoice[] = [];
+  const { up, down } = proposal;
+  if (up) {
+    const text = `round up to ${up.quantity}${cases(up)}`;
+    choices.push({ quantity: up.quantity, text, name: text });
+  }
+  if (down) {
+    const text = up ? `down to ${down.quantity}` : `round down to ${down.quantity}${cases(down)}`;
+    choices.push({ quantity: down.quantity, text, name: `round down to ${down.quantity}` });
+  }
+  return choices;
+}
+
+/**
+ * The whole proposal as one sentence: "Sold in cases of 20: round up to 40 (2 cases) or down to
+ * 20.", "The minimum order is 24 units: round up to 24 (4 cases).", "Sold in cases of 20: round
+ * down to 980 (49 cases)." (the line cap).
+ */
+export function proposalText(proposal: QuantityProposal): string {
+  const choices = proposalChoices(proposal).map((choice) => choice.text);
+  return `${proposal.reason}: ${choices.join(' or ')}.`;
+}
+
 /**
  * Why `quantity` of the product named `name` cannot be ordered, or null when it can. The server's
  * check at checkout; the message names the product and says what would be accepted.

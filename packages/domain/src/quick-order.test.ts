@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_QUICK_ORDER_LINES,
   parseQuickOrderText,
+  readQuickOrder,
   resolveQuickOrder,
   type QuickOrderLine,
   type QuickOrderProduct,
@@ -218,5 +219,42 @@ describe('resolveQuickOrder', () => {
       ['cups', 60],
     ]);
     expect(errors).toEqual([{ line: 3, text: 'NOPE', error: 'Unknown SKU NOPE' }]);
+  });
+});
+
+describe('readQuickOrder', () => {
+  it('keeps the valid lines to add and holds back only the bad ones, each with its reason', () => {
+    const text = [
+      'syr-blue 4',
+      'BOGUS-1 5',
+      '',
+      'LID-16 20',
+      'CUP-16 40',
+      'STR-SPOON 1.5',
+      'lid-16 40',
+    ].join('\n');
+    const read = readQuickOrder(text, bySku);
+    expect(read.resolved.map((r) => [r.line, r.product.sku, r.quantity])).toEqual([
+      [1, 'SYR-BLUE', 4],
+      [5, 'CUP-16', 40],
+    ]);
+    expect(read.errors.map((e) => [e.line, e.error])).toEqual([
+      [2, 'Unknown SKU BOGUS-1'],
+      [4, 'lids name is out of stock.'],
+      [6, 'Enter a whole number'],
+    ]);
+    // Both lines of the out-of-stock SKU are held back, as typed.
+    expect(read.heldBack).toBe('BOGUS-1 5\nLID-16 20\nSTR-SPOON 1.5\nlid-16 40');
+    expect(read.empty).toBe(false);
+  });
+
+  it('holds back nothing when every line is good, and knows an empty field', () => {
+    expect(readQuickOrder('SYR-BLUE 4\r\nCUP-16 20', bySku).heldBack).toBe('');
+    expect(readQuickOrder(' \n', bySku)).toEqual({
+      resolved: [],
+      errors: [],
+      heldBack: '',
+      empty: true,
+    });
   });
 });

@@ -128,3 +128,37 @@ export function resolveQuickOrder(
   }
   return { resolved, errors: errors.sort((a, b) => a.line - b.line) };
 }
+
+/**
+ * A quick order read in full: the lines that can be added now, every line's problem (by line
+ * number), and the text of the lines held back (all lines of a SKU with a problem, as typed), so
+ * the valid lines are added and only the bad ones stay in the field to be fixed.
+ */
+export function readQuickOrder(
+  text: string,
+  bySku: ReadonlyMap<string, QuickOrderProduct>,
+  inCart: (productId: string) => number = () => 0,
+): {
+  resolved: ResolvedQuickOrderLine[];
+  errors: QuickOrderLineError[];
+  heldBack: string;
+  empty: boolean;
+} {
+  const parsed = parseQuickOrderText(text);
+  const { resolved, errors: lineErrors } = resolveQuickOrder(parsed.lines, bySku, inCart);
+  const errors = [...parsed.errors, ...lineErrors].sort((a, b) => a.line - b.line);
+  const badLines = new Set(parsed.errors.map((error) => error.line));
+  const badSkus = new Set(lineErrors.map((error) => normalizeSku(error.text)));
+  for (const line of parsed.lines) if (badSkus.has(line.sku)) badLines.add(line.line);
+  const heldBack = text
+    .split(/\r?\n/)
+    .filter((_, index) => badLines.has(index + 1))
+    .map((row) => row.trim())
+    .join('\n');
+  return {
+    resolved,
+    errors,
+    heldBack,
+    empty: parsed.lines.length + parsed.errors.length === 0,
+  };
+}

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { PageTabs, tabAfterKey } from './page-tabs';
+import { describe, expect, it, vi } from 'vitest';
+import { hiddenEnds, PageTabs, tabAfterKey } from './page-tabs';
 
 type Key = 'one' | 'two' | 'three';
 
@@ -39,7 +39,59 @@ describe('tabAfterKey', () => {
   });
 });
 
+describe('hiddenEnds', () => {
+  it('names the ends with tabs scrolled past them', () => {
+    expect(hiddenEnds({ scrollLeft: 0, clientWidth: 390, scrollWidth: 390 })).toEqual({
+      start: false,
+      end: false,
+    });
+    expect(hiddenEnds({ scrollLeft: 0, clientWidth: 390, scrollWidth: 600 })).toEqual({
+      start: false,
+      end: true,
+    });
+    expect(hiddenEnds({ scrollLeft: 100, clientWidth: 390, scrollWidth: 600 })).toEqual({
+      start: true,
+      end: true,
+    });
+    expect(hiddenEnds({ scrollLeft: 210, clientWidth: 390, scrollWidth: 600 })).toEqual({
+      start: true,
+      end: false,
+    });
+  });
+});
+
 describe('PageTabs', () => {
+  it('fades a cut end under an arrow that scrolls the list that way (layout faked: no layout here)', () => {
+    render(<Harness />);
+    const list = screen.getByRole('tablist');
+    // Before the list has any overflow: no fade, no arrow.
+    const strip = list.parentElement!;
+    expect(strip).not.toHaveAttribute('data-hidden-end');
+    expect(document.querySelector('.page-tabs__arrow')).toBeNull();
+    Object.defineProperties(list, {
+      clientWidth: { configurable: true, value: 300 },
+      scrollWidth: { configurable: true, value: 500 },
+    });
+    const scrollBy = vi.fn();
+    list.scrollBy = scrollBy as typeof list.scrollBy;
+    fireEvent.scroll(list);
+    expect(strip).toHaveAttribute('data-hidden-end');
+    expect(strip).not.toHaveAttribute('data-hidden-start');
+    const arrow = document.querySelector<HTMLButtonElement>('.page-tabs__arrow--end')!;
+    // Pointer only: out of the tab order and of the accessibility tree (the tabs are all there).
+    expect(arrow).toHaveAttribute('aria-hidden', 'true');
+    expect(arrow).toHaveAttribute('tabindex', '-1');
+    fireEvent.click(arrow);
+    expect(scrollBy).toHaveBeenCalledWith(expect.objectContaining({ left: 180 }));
+    list.scrollLeft = 200;
+    fireEvent.scroll(list);
+    expect(strip).toHaveAttribute('data-hidden-start');
+    expect(strip).not.toHaveAttribute('data-hidden-end');
+    expect(document.querySelector('.page-tabs__arrow--end')).toBeNull();
+    fireEvent.click(document.querySelector('.page-tabs__arrow--start')!);
+    expect(scrollBy).toHaveBeenLastCalledWith(expect.objectContaining({ left: -180 }));
+  });
+
   it('ties each tab to its panel and shows only the open one', () => {
     render(<Harness start="two" />);
     const tab = screen.getByRole('tab', { name: 'Two', selected: true });

@@ -229,7 +229,10 @@ describe('PortalGuard', () => {
     expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
     expect(await screen.findByText('Cloud Nine Smokeshop')).toBeInTheDocument();
     expect(screen.getByText('Wholesaler')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Cart, 5 items' })).toBeInTheDocument();
+    // The badge counts lines (2 products), not units (5).
+    const cart = await screen.findByRole('link', { name: 'Cart, 2 lines' });
+    expect(cart).toHaveTextContent('2');
+    expect(cart).not.toHaveTextContent('5');
     expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute(
       'href',
       '/portal/my-account',
@@ -306,7 +309,7 @@ describe('PortalGuard', () => {
     seedProfile('retailer');
     const user = userEvent.setup();
     renderGuard();
-    await user.click(await screen.findByRole('link', { name: 'Cart, 0 items' }));
+    await user.click(await screen.findByRole('link', { name: 'Cart, 0 lines' }));
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
   });
 

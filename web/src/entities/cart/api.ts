@@ -33,6 +33,11 @@ export function cartItemCount(items: readonly CartItem[] | undefined): number {
   return (items ?? []).reduce((sum, item) => sum + item.quantity, 0);
 }
 
+/** The number of lines in the cart (one per product), which the header's badge shows. */
+export function cartLineCount(items: readonly CartItem[] | undefined): number {
+  return items?.length ?? 0;
+}
+
 export function quantityInCart(items: readonly CartItem[] | undefined, productId: string): number {
   return items?.find((item) => item.product_id === productId)?.quantity ?? 0;
 }

@@ -6,6 +6,7 @@ import {
   addToCart,
   CartLimitError,
   cartItemCount,
+  cartLineCount,
   fetchCart,
   quantityInCart,
   setCartQuantities,
@@ -126,7 +127,7 @@ describe('cart operations', () => {
     expect(fakeDb.get(line)?.quantity).toBe(1);
   });
 
-  it('fetchCart reads the lines and skips malformed ones; counts sum the quantities', async () => {
+  it('fetchCart reads the lines and skips malformed ones; counts sum the quantities or count the lines', async () => {
     fakeDb.seed(line, { product_id: 'p1', quantity: 2 });
     fakeDb.seed('profiles/u1/cart_items/p2', { product_id: 'p2', quantity: 3 });
     fakeDb.seed('profiles/u1/cart_items/bad', { product_id: 'bad', quantity: 0 });
@@ -137,6 +138,8 @@ describe('cart operations', () => {
       { product_id: 'p2', quantity: 3 },
     ]);
     expect(cartItemCount(items)).toBe(5);
+    expect(cartLineCount(items)).toBe(2);
+    expect(cartLineCount(undefined)).toBe(0);
     expect(quantityInCart(items, 'p2')).toBe(3);
     expect(quantityInCart(items, 'nope')).toBe(0);
   });

@@ -3,6 +3,7 @@ export {
   addToCart,
   CartLimitError,
   cartItemCount,
+  cartLineCount,
   fetchCart,
   quantityInCart,
   setCartQuantities,

@@ -194,6 +194,7 @@ export function CatalogPanel() {
     {
       title: 'Name',
       key: 'name',
+      width: 240,
       render: (p) => (
         <div className="admin-product-cell">
           <div>{p.name}</div>
@@ -211,6 +212,7 @@ export function CatalogPanel() {
       title: 'Retailer',
       key: 'retailer',
       align: 'right',
+      className: 'admin-cell--wrap',
       render: (p) => (
         <span>
           {formatUsd(p.price_retailer)}
@@ -222,6 +224,7 @@ export function CatalogPanel() {
       title: 'Wholesaler',
       key: 'wholesaler',
       align: 'right',
+      className: 'admin-cell--wrap',
       render: (p) => (
         <span>
           {wholesaleLabel(p.price_wholesaler)}
@@ -229,8 +232,20 @@ export function CatalogPanel() {
         </span>
       ),
     },
-    { title: 'Pack / min', key: 'pack', render: (p) => packLabel(p) },
-    { title: 'Stock', key: 'stock', render: (p) => <StockCell product={p} /> },
+    {
+      title: 'Pack / min',
+      key: 'pack',
+      width: 96,
+      className: 'admin-cell--wrap',
+      render: (p) => packLabel(p),
+    },
+    {
+      title: 'Stock',
+      key: 'stock',
+      width: 112,
+      className: 'admin-cell--wrap',
+      render: (p) => <StockCell product={p} />,
+    },
     {
       title: 'Status',
       key: 'status',
@@ -309,6 +324,8 @@ export function CatalogPanel() {
       emptyText={search.trim() ? 'No product matches this search' : 'No products yet'}
       errorText="Could not load products"
       columns={columns}
+      // 12 x 8 px cells: the eleven columns, Stock and Edit included, fit 1280 px.
+      tableSize="middle"
       toolbar={toolbar}
       pagination={{
         page: page.current,

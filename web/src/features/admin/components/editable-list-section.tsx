@@ -40,6 +40,8 @@ interface Props<T extends { id: string }> {
    * phones show as many cards, then More.
    */
   pagination?: ListPages;
+  /** The table's cell padding (DataTable's sizes); 16 px by default. */
+  tableSize?: 'small' | 'middle' | 'large';
 }
 
 /**
@@ -98,6 +100,7 @@ export function EditableListSection<T extends { id: string }>(props: Props<T>) {
             rows={rows}
             loading={props.isPending}
             oneLine
+            size={props.tableSize}
             // No empty state behind the spinner: only once the list has been read.
             empty={props.isPending ? null : empty}
           />

@@ -342,7 +342,7 @@ describe('CartPage', () => {
     expect(screen.queryByRole('button', { name: /Proceed to Checkout/ })).not.toBeInTheDocument();
   });
 
-  it('rounds a typed quantity up to the case pack, says so, and writes the rounded quantity', async () => {
+  it('offers the case up or down for a typed quantity, changing nothing until the buyer chooses', async () => {
     seedProfile('retailer');
     seedProduct('blue-coast', { case_pack: 6 });
     seedCartItem('blue-coast', 6);
@@ -350,17 +350,77 @@ describe('CartPage', () => {
     renderCart();
     const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
     const input = quantityOf(line, 'Blue Coast Syrup');
+    const writes = () =>
+      fakeDb.calls.filter((c) => ['setDoc', 'updateDoc', 'deleteDoc', 'commit'].includes(c.op));
+    const before = writes().length;
     await user.clear(input);
     await user.type(input, '10{Enter}');
-    expect(await within(line).findByText('Sold in cases of 6: 10 units became 12.')).toBeVisible();
-    expect(input).toHaveValue('12');
+    const proposal = await within(line).findByRole('status');
+    expect(proposal).toHaveTextContent(
+      'Sold in cases of 6: round up to 12 (2 cases) or down to 6.',
+    );
+    expect(input).toHaveAccessibleDescription(
+      /^Sold in cases of 6: round up to 12 \(2 cases\) or down to 6/,
+    );
+    // Nothing is written and the line still costs what it did.
+    expect(writes()).toHaveLength(before);
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(6);
+    expect(summary().getByText('Subtotal (6 items)')).toBeInTheDocument();
+    // Leaving the field keeps the offer open; still nothing written.
+    await user.tab();
+    expect(within(line).getByRole('status')).toBeInTheDocument();
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(6);
+
+    await user.click(within(proposal).getByRole('button', { name: 'round up to 12 (2 cases)' }));
     await expectToast('Success', 'Cart updated successfully.');
     expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(12);
-    // The stepper steps by a case.
+    await waitFor(() => expect(input).toHaveValue('12'));
+    expect(within(line).queryByRole('status')).not.toBeInTheDocument();
+
+    // Down is the other choice.
+    await user.clear(input);
+    await user.type(input, '15{Enter}');
+    await user.click(await within(line).findByRole('button', { name: 'round down to 12' }));
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(12);
+    await user.clear(input);
+    await user.type(input, '21{Enter}');
+    await user.click(await within(line).findByRole('button', { name: 'round down to 18' }));
+    await waitFor(() => expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(18));
+
+    // Escape drops the offer and puts the quantity back.
+    await user.clear(input);
+    await user.type(input, '20{Enter}');
+    expect(await within(line).findByRole('status')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(within(line).queryByRole('status')).not.toBeInTheDocument();
+    expect(input).toHaveValue('18');
+
+    // A whole number of cases is applied at once, and the stepper steps by a case.
+    await user.clear(input);
+    await user.type(input, '24{Enter}');
+    await waitFor(() => expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(24));
     await user.click(
       within(line).getByRole('button', { name: 'Increase quantity of Blue Coast Syrup' }),
     );
-    await waitFor(() => expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(18));
+    await waitFor(() => expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(30));
+  });
+
+  it('offers only the minimum when less is typed, and nothing down', async () => {
+    seedProfile('retailer');
+    seedProduct('blue-coast', { case_pack: 6, min_quantity: 24 });
+    seedCartItem('blue-coast', 30);
+    const user = userEvent.setup();
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    const input = quantityOf(line, 'Blue Coast Syrup');
+    await user.clear(input);
+    await user.type(input, '10{Enter}');
+    const proposal = await within(line).findByRole('status');
+    expect(proposal).toHaveTextContent('The minimum order is 24 units: round up to 24 (4 cases).');
+    expect(within(proposal).getAllByRole('button')).toHaveLength(1);
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(30);
+    await user.click(within(proposal).getByRole('button', { name: 'round up to 24 (4 cases)' }));
+    await waitFor(() => expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(24));
   });
 
   it('refuses typed text that is not a whole number, writing nothing', async () => {

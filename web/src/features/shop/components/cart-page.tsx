@@ -348,6 +348,7 @@ function CartLineRow({
             name={name}
             quantity={line.quantity}
             rule={product}
+            propose
             onChange={(quantity) => onQuantity(quantity)}
           />
         ) : (

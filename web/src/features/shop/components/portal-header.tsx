@@ -13,33 +13,34 @@ import { Tag } from '@/components/tag';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { signOutUser } from '@/lib/session';
-import { cartItemCount, useCart } from '@/entities/cart';
+import { cartLineCount, useCart } from '@/entities/cart';
 import { useBuyer } from '@/entities/profile';
 import './shop.css';
 
-/** Overflow of the count badge: 100 items and more show 99+. */
+/** Overflow of the count badge: 100 lines and more show 99+. */
 const BADGE_MAX = 99;
 
 /**
- * The cart link's name: the count, and above 99 the badge's visible 99+ first, then the count (a
- * name must hold the text it shows, WCAG 2.5.3; axe 4.14 does not find "99+" inside "(99+)").
+ * The cart link's name: the number of lines (products, not units: 120 syrups and 2 machines are
+ * 2 lines), and above 99 the badge's visible 99+ first, then the count (a name must hold the text
+ * it shows, WCAG 2.5.3; axe 4.14 does not find "99+" inside "(99+)").
  */
-function cartLabel(count: number): string {
-  const items = `${count} ${count === 1 ? 'item' : 'items'}`;
-  return count > BADGE_MAX ? `Cart, ${BADGE_MAX}+ (${items})` : `Cart, ${items}`;
+export function cartLabel(count: number): string {
+  const lines = `${count} ${count === 1 ? 'line' : 'lines'}`;
+  return count > BADGE_MAX ? `Cart, ${BADGE_MAX}+ (${lines})` : `Cart, ${lines}`;
 }
 
 /**
  * The buyer portal's header (docs/product.md §8.2): store name, role badge, Quick Order, cart
- * icon with the number of items (sum of quantities), My Account and Logout. Labels collapse to icons on phones;
- * every control keeps an accessible name.
+ * icon with the number of lines, My Account and Logout. On phones each icon keeps a short visible
+ * label under it (Quick Order, Cart, Account, Logout); every control keeps its accessible name.
  */
 export function PortalHeader() {
   const { uid, profile, role } = useBuyer();
   const cart = useCart(uid);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const count = cartItemCount(cart.data);
+  const count = cartLineCount(cart.data);
   const storeName = profile.data?.store_name ?? brand.shortName;
 
   async function logout() {
@@ -86,20 +87,27 @@ export function PortalHeader() {
           <Link to={paths.quickOrder} className="portal-header__button" aria-label="Quick Order">
             <UnorderedListOutlined aria-hidden="true" />
             <span className="portal-header__label">Quick Order</span>
+            <span className="portal-header__label portal-header__label--phone">Quick Order</span>
           </Link>
           <Link to={paths.cart} className="portal-header__cart" aria-label={cartLabel(count)}>
-            <ShoppingCartOutlined className="portal-header__cart-icon" aria-hidden="true" />
-            {count > 0 && (
-              <span
-                className={`portal-header__count${count > 9 ? ' portal-header__count--wide' : ''}`}
-              >
-                {count > BADGE_MAX ? `${BADGE_MAX}+` : count}
-              </span>
-            )}
+            {/* First in the text, so the name "Cart, 3 lines" holds what is shown ("Cart 3"); drawn
+                under the icon on phones. */}
+            <span className="portal-header__label portal-header__label--phone">Cart</span>{' '}
+            <span className="portal-header__cart-mark">
+              <ShoppingCartOutlined className="portal-header__cart-icon" aria-hidden="true" />
+              {count > 0 && (
+                <span
+                  className={`portal-header__count${count > 9 ? ' portal-header__count--wide' : ''}`}
+                >
+                  {count > BADGE_MAX ? `${BADGE_MAX}+` : count}
+                </span>
+              )}
+            </span>
           </Link>
           <Link to={paths.account} className="portal-header__button" aria-label="My Account">
             <UserOutlined aria-hidden="true" />
             <span className="portal-header__label">My Account</span>
+            <span className="portal-header__label portal-header__label--phone">Account</span>
           </Link>
           <Button
             type="text"
@@ -109,6 +117,7 @@ export function PortalHeader() {
             aria-label="Logout"
           >
             <span className="portal-header__label">Logout</span>
+            <span className="portal-header__label portal-header__label--phone">Logout</span>
           </Button>
         </nav>
       </div>

@@ -1,12 +1,15 @@
 import { MinusOutlined, PlusOutlined } from '@/components/icons';
 import { Button } from '@/components/button';
 import { TextInput } from '@/components/text-input';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import {
   maximumOrderQuantity,
   minimumOrderQuantity,
   parseQuantityInput,
+  proposalChoices,
+  proposeQuantity,
   roundQuantity,
+  type QuantityProposal,
   type QuantityRule,
 } from '@portal/domain';
 
@@ -17,6 +20,12 @@ interface QuantityInputProps {
   /** Case pack and minimum: − and + step by a case; a typed number is rounded to them. */
   rule: QuantityRule;
   disabled?: boolean;
+  /**
+   * Offer the case up and the case down for a typed quantity the rule breaks, and change nothing
+   * until one is chosen (the cart: a changed line changes what the buyer pays), instead of
+   * rounding it with a note (the product page, whose total shows before anything is added).
+   */
+  propose?: boolean;
   /** A new quantity, already rounded; `note` says why it differs from what was typed. */
   onChange: (quantity: number, note: string | null) => void;
 }
@@ -31,10 +40,12 @@ export function QuantityInput({
   quantity,
   rule,
   disabled = false,
+  propose = false,
   onChange,
 }: QuantityInputProps) {
   const [text, setText] = useState(String(quantity));
   const [message, setMessage] = useState<{ kind: 'error' | 'note'; text: string } | null>(null);
+  const [proposal, setProposal] = useState<QuantityProposal | null>(null);
   const messageId = useId();
   const step = Math.max(1, rule.case_pack);
   const min = minimumOrderQuantity(rule);
@@ -46,6 +57,7 @@ export function QuantityInput({
     setShown(quantity);
     setText(String(quantity));
     if (message?.kind === 'error') setMessage(null);
+    setProposal(null);
   }
 
   const commit = () => {
@@ -54,11 +66,20 @@ export function QuantityInput({
     if (text.trim() === String(quantity)) {
       setText(String(quantity));
       if (message?.kind === 'error') setMessage(null);
+      setProposal(null);
       return;
     }
     const parsed = parseQuantityInput(text);
     if (!parsed.ok) {
+      setProposal(null);
       setMessage({ kind: 'error', text: parsed.error });
+      return;
+    }
+    if (propose) {
+      const offer = proposeQuantity(parsed.quantity, rule);
+      setMessage(null);
+      setProposal(offer);
+      if (!offer && parsed.quantity !== quantity) onChange(parsed.quantity, null);
       return;
     }
     const rounded = roundQuantity(parsed.quantity, rule);
@@ -73,8 +94,16 @@ export function QuantityInput({
   const down = Math.ceil(quantity / step) * step - step;
   const stepTo = (next: number) => {
     setMessage(null);
+    setProposal(null);
     onChange(next, null);
   };
+  // Escape puts the quantity back as it is and drops an open proposal.
+  const restore = () => {
+    setText(String(quantity));
+    setMessage(null);
+    setProposal(null);
+  };
+  const described = message || proposal ? messageId : undefined;
 
   return (
     <div className="quantity-input">
@@ -94,11 +123,17 @@ export function QuantityInput({
           size="small"
           aria-label={`Quantity of ${name}`}
           aria-invalid={message?.kind === 'error' ? true : undefined}
-          aria-describedby={message ? messageId : undefined}
+          aria-describedby={described}
           disabled={disabled}
           onChange={(event) => setText(event.target.value)}
           onBlur={commit}
           onPressEnter={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && (proposal || text !== String(quantity))) {
+              event.preventDefault();
+              restore();
+            }
+          }}
         />
         <Button
           size="small"
@@ -108,6 +143,25 @@ export function QuantityInput({
           onClick={() => stepTo(up)}
         />
       </div>
+      {proposal && (
+        <p id={messageId} className="quantity-input__proposal" role="status">
+          {proposal.reason}:{' '}
+          {proposalChoices(proposal).map((choice, index) => (
+            <Fragment key={choice.quantity}>
+              {index > 0 && ' or '}
+              <Button
+                size="small"
+                className="quantity-input__choice"
+                aria-label={choice.name === choice.text ? undefined : choice.name}
+                onClick={() => stepTo(choice.quantity)}
+              >
+                {choice.text}
+              </Button>
+            </Fragment>
+          ))}
+          .
+        </p>
+      )}
       {message && (
         <p
           id={messageId}

@@ -13,7 +13,7 @@ import {
 } from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
-import { ADD_FAILED, NOTHING_ADDED, QuickOrderPage } from './quick-order-page';
+import { ADD_FAILED, HELD_BACK, NOTHING_ADDED, QuickOrderPage } from './quick-order-page';
 
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
 
@@ -107,39 +107,63 @@ describe('QuickOrderPage', () => {
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
   });
 
-  it('lists an unknown SKU with its line number and adds nothing', async () => {
+  it('adds the valid lines and holds back only the bad ones, each with its reason', async () => {
     seedProfile('retailer');
     seedCatalog();
     const user = userEvent.setup();
     renderQuickOrder();
     const input = await field();
-    await user.type(input, 'SYR-BLUE 12{Enter}NOPE-1 3{Enter}SYR-OLD 2');
+    await user.type(input, 'SYR-BLUE 12{Enter}NOPE-1 3{Enter}SYR-OLD 2{Enter}SYR-PURPLE 3');
     await waitFor(() => expect(addButton()).toBeEnabled());
     await user.click(addButton());
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(NOTHING_ADDED);
+    expect(await screen.findByRole('status')).toHaveTextContent('Added 2 products to your cart.');
+    expect(commits()).toHaveLength(1);
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(12);
+    expect(fakeDb.get(cartPath('purple-dream'))?.quantity).toBe(3);
+    // Only the bad lines stay in the field, renumbered as it now reads, each with its reason.
+    expect(input).toHaveValue('NOPE-1 3\nSYR-OLD 2');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(HELD_BACK);
+    expect(alert).not.toHaveTextContent(NOTHING_ADDED);
     expect(
       within(alert)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Line 2: Unknown SKU NOPE-1',
+      'Line 1: Unknown SKU NOPE-1',
       // Inactive products are not in the buyer's catalog.
-      'Line 3: Unknown SKU SYR-OLD',
+      'Line 2: Unknown SKU SYR-OLD',
     ]);
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription(/Line 2: Unknown SKU NOPE-1/);
-    expect(commits()).toHaveLength(0);
-    expect(fakeDb.has(cartPath('blue-coast'))).toBe(false);
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(/Line 1: Unknown SKU NOPE-1/);
+    expect(screen.getByRole('heading', { name: 'Added to your cart' })).toBeInTheDocument();
+    expect(tableRows()).toHaveLength(2);
 
-    // Fixing the lines clears their errors as they are typed.
+    // Fixing the held lines clears their errors as they are typed, and adds them.
     await user.clear(input);
-    await user.type(input, 'SYR-BLUE 12');
+    await user.type(input, 'SYR-BLUE 6');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(addButton());
     expect(await screen.findByRole('status')).toHaveTextContent('Added 1 product to your cart.');
-    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(12);
+    await waitFor(() => expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(18));
+    expect(input).toHaveValue('');
+  });
+
+  it('adds nothing when no line can be added, and lists every line', async () => {
+    seedProfile('retailer');
+    seedCatalog();
+    const user = userEvent.setup();
+    renderQuickOrder();
+    const input = await field();
+    await user.type(input, 'NOPE-1 3{Enter}SYR-OLD 2');
+    await waitFor(() => expect(addButton()).toBeEnabled());
+    await user.click(addButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(NOTHING_ADDED);
+    expect(within(alert).getAllByRole('listitem')).toHaveLength(2);
+    expect(commits()).toHaveLength(0);
+    expect(input).toHaveValue('NOPE-1 3\nSYR-OLD 2');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('reports unreadable lines and an empty field', async () => {

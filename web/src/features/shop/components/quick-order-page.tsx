@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import {
   formatUsd,
   normalizeSku,
-  parseQuickOrderText,
-  resolveQuickOrder,
+  readQuickOrder,
   unitPriceAt,
   type QuickOrderLineError,
 } from '@portal/domain';
@@ -31,6 +30,8 @@ export const ADD_FAILED = 'Could not add the products to your cart. Nothing was 
 
 export const QUICK_ORDER_HELP = 'Paste or type one SKU and quantity per line, like SYR-BLUE 24';
 export const NOTHING_ADDED = 'Nothing was added: fix the lines below.';
+/** Over the lines left in the field after the valid ones were added. */
+export const HELD_BACK = 'Not added yet: fix these lines and add them again.';
 
 /** One row of the table: a product and the units a quick order adds (or added) to the cart. */
 interface QuickOrderRow {
@@ -65,8 +66,9 @@ function products(count: number): string {
 /**
  * /portal/quick-order: the buyer types or pastes "SKU quantity" lines and adds them all to the
  * cart in one step. The lines are read as they are typed (the table shows what would be added,
- * rounded to case packs); Add to cart checks every line and adds all of them in one batch, or
- * nothing and lists each line's problem.
+ * rounded to case packs); Add to cart checks every line and adds the valid ones in one batch,
+ * leaving only the bad ones in the field, each with its problem (nothing is added when no line can
+ * be).
  */
 export function QuickOrderPage() {
   const notify = useNotify();
@@ -78,6 +80,8 @@ export function QuickOrderPage() {
   const addMany = useAddManyToCart(uid);
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  /** The last add took the valid lines and left the bad ones in the field. */
+  const [heldBack, setHeldBack] = useState(false);
   const [batch, setBatch] = useState<Batch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const fieldId = useId();
@@ -105,24 +109,25 @@ export function QuickOrderPage() {
   );
 
   const order = useMemo(() => {
-    const parsed = parseQuickOrderText(text);
     const inCart = (productId: string) => quantityInCart(cart.data, productId);
-    const { resolved, errors } = resolveQuickOrder(parsed.lines, bySku, inCart);
-    const rows = resolved.flatMap((line): QuickOrderRow[] => {
+    const read = readQuickOrder(text, bySku, inCart);
+    const rows = read.resolved.flatMap((line): QuickOrderRow[] => {
       const product = byId.get(line.product.id);
       if (!product) return [];
       const lineQuantity = inCart(product.id) + line.quantity;
       return [{ line: line.line, product, quantity: line.quantity, lineQuantity, note: line.note }];
     });
-    const allErrors = [...parsed.errors, ...errors].sort((a, b) => a.line - b.line);
-    return { rows, errors: allErrors, empty: parsed.lines.length + parsed.errors.length === 0 };
+    return { rows, errors: read.errors, heldBack: read.heldBack, empty: read.empty };
   }, [text, bySku, byId, cart.data]);
 
   const ready = catalog.isSuccess && cart.isSuccess;
+  // While a batch is written its lines are already in the cached cart: no errors until it is done.
   const errors: string[] =
-    submitted && !batch
+    submitted && (!batch || batch.done)
       ? order.empty
-        ? ['Type at least one SKU and quantity.']
+        ? heldBack
+          ? []
+          : ['Type at least one SKU and quantity.']
         : order.errors.map(errorText)
       : [];
   const showErrors = errors.length > 0;
@@ -133,16 +138,21 @@ export function QuickOrderPage() {
     setSubmitted(true);
     setBatch(null);
     setFailure(null);
-    if (order.empty || order.errors.length > 0) return;
+    setHeldBack(false);
+    // Nothing to add (an empty field, or no line that can be added): say why, add nothing.
+    if (order.empty || order.rows.length === 0) return;
+    // The valid lines are added; the bad ones stay in the field with their reasons.
     const rows = order.rows;
+    const held = order.errors.length > 0 ? order.heldBack : '';
     setBatch({ rows, done: false });
     addMany.mutate(
       rows.map((row) => ({ productId: row.product.id, quantity: row.quantity })),
       {
         onSuccess: () => {
           setBatch({ rows, done: true });
-          setText('');
-          setSubmitted(false);
+          setText(held);
+          setSubmitted(held !== '');
+          setHeldBack(held !== '');
         },
         onError: (error) => {
           setBatch(null);
@@ -213,7 +223,7 @@ export function QuickOrderPage() {
           />
           {showErrors && (
             <div id={errorsId} className="quick-order__errors" role="alert">
-              <p className="quick-order__errors-title">{NOTHING_ADDED}</p>
+              <p className="quick-order__errors-title">{heldBack ? HELD_BACK : NOTHING_ADDED}</p>
               <ul>
                 {errors.map((error) => (
                   <li key={error}>{error}</li>
