@@ -15,6 +15,7 @@ export function portalLinks(origin: string) {
     home: () => at('/'),
     signIn: () => at(routePath('login')),
     adminUsers: () => at(routePath('admin'), { tab: 'users' }),
+    adminStandingOrders: () => at(routePath('admin'), { tab: 'standing-orders' }),
     adminOrder: (orderId: string) => at(routePath('admin'), { tab: 'orders', order: orderId }),
     orders: () => at(routePath('account')),
     standingOrders: () => at(routePath('account'), { tab: 'standing-orders' }),
