@@ -11,6 +11,7 @@ import { useNotify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useVerifyPayment } from '../api/verify-payment';
+import { StandingOrderTerms } from './standing-order-terms';
 import './payment-success.css';
 
 /** docs/product.md §17.8, payment success: [title, text]. */
@@ -94,6 +95,9 @@ export function PaymentSuccessPage() {
           text="Thank you for your order. We'll get it ready to ship."
         >
           {outcome.state === 'paid' && <PaymentDetails payment={outcome.payment} />}
+          {outcome.state === 'paid' && outcome.payment.standingOrder && (
+            <StandingOrderTerms terms={outcome.payment.standingOrder} />
+          )}
         </ResultCard>
       )}
     </BrandFrame>
