@@ -127,9 +127,9 @@ describe('standing order mails', () => {
     const text = plain(await mail(mailKeys.orderConfirmation(id)));
     const next = nextDate(await snapshot(id));
     expect(text).toContain('delivery of your standing order (every 2 weeks)');
-    expect(text).toMatch(/Delivery\s+Every 2 weeks/);
-    expect(text).toMatch(/Charged each delivery\s+\$42\.00/);
-    expect(text).toMatch(new RegExp(`Next charge\\s+${next}`));
+    expect(text).toMatch(/Delivery: Every 2 weeks/);
+    expect(text).toMatch(/Charged each delivery: \$42\.00/);
+    expect(text).toMatch(new RegExp(`Next charge: ${next}`));
     expect(text).toContain('renews automatically');
     expect(text).toContain('My Account > Standing orders');
     expect(text).toContain('"Cancel standing order"');
@@ -164,7 +164,7 @@ describe('standing order mails', () => {
     const following = day.format(new Date(after.next_delivery_at!.getTime() + 14 * 86_400_000));
     expect(text).toContain(`due on ${skippedDate}. Nothing is charged or shipped for it.`);
     expect(text).toContain(`Your next delivery is charged $20.00 on ${following}.`);
-    expect(text).toMatch(new RegExp(`Next charge\\s+${following}`));
+    expect(text).toMatch(new RegExp(`Next charge: ${following}`));
     expect(text).toContain('"Cancel standing order"');
     // A skip is the buyer's business: no manager mail.
     expect(await mailKeysStartingWith(`standing-order-changed-manager.${id}`)).toEqual([]);
@@ -195,15 +195,15 @@ describe('standing order mails', () => {
     expect(text).toContain(
       `apply from the next delivery, on ${nextDate(after)}. Each delivery now costs $50.00 (it was $20.00).`,
     );
-    expect(text).toMatch(/Change Mail Syrup[\s\S]*10[\s\S]*\$50\.00/);
+    expect(text).toMatch(/10 x Change Mail Syrup\s+\$50\.00/);
     const toManager = await mail(mailKeys.standingOrderChangedManager(id, writeId, manager.uid));
     expect(toManager.to).toEqual([manager.email]);
     expect(toManager.message.subject).toMatch(
       /^Standing order changed: Store of .+: \$50\.00 per delivery$/,
     );
     const managerText = plain(toManager);
-    expect(managerText).toMatch(/Before\s+\$20\.00/);
-    expect(managerText).toMatch(/From the next delivery\s+\$50\.00/);
+    expect(managerText).toMatch(/Before: \$20\.00/);
+    expect(managerText).toMatch(/From the next delivery: \$50\.00/);
     expect(managerText).toContain('/admin?tab=standing-orders');
   });
 
@@ -242,7 +242,7 @@ describe('standing order mails', () => {
     expect(text).toContain('No further deliveries will be made or charged.');
     const toManager = await mail(mailKeys.standingOrderCancelledManager(id, manager.uid));
     expect(toManager.message.subject).toMatch(/^Standing order cancelled: Store of /);
-    expect(plain(toManager)).toMatch(/Was charged each delivery\s+\$20\.00/);
+    expect(plain(toManager)).toMatch(/Was charged each delivery: \$20\.00/);
     expect(await mailKeysStartingWith(`standing-order-cancelled.${id}`)).toHaveLength(1);
   });
 
