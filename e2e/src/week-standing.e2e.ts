@@ -128,26 +128,26 @@ j.step(
       j.stack,
       new Map([
         order(
-          account,
+          owner,
           `wk14a${tag}`,
           `${month(-1)}-03`,
           NAMES.map(([id, n], i) => [id, n, 8000 * (i + 1)]),
         ),
         order(
-          account,
+          owner,
           `wk14b${tag}`,
           `${month(-1)}-20`,
           NAMES.slice(0, 2).map(([id, n]) => [id, n, 12000]),
         ),
         // The 1st of the month before: in "the whole month before", not in "the 30 days before".
         order(
-          account,
+          owner,
           `wk14c${tag}`,
           `${month(-2)}-01`,
           NAMES.slice(0, 1).map(([id, n]) => [id, n, 40000]),
         ),
         order(
-          account,
+          owner,
           `wk14d${tag}`,
           `${month(-2)}-15`,
           NAMES.slice(1, 2).map(([id, n]) => [id, n, 10000]),
