@@ -20,7 +20,11 @@ import {
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
 import { getSalesOverviewHandler } from './handlers/get-sales-overview';
 import { manageStandingOrderHandler } from './handlers/manage-standing-order';
-import { productChangedHandler, profileChangedHandler } from './handlers/standing-order-triggers';
+import {
+  productChangedHandler,
+  profileChangedHandler,
+  standingOrderChangedHandler,
+} from './handlers/standing-order-triggers';
 import { refundOrderHandler } from './handlers/refund-order';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
 import { searchOrdersHandler } from './handlers/search-orders';
@@ -121,6 +125,11 @@ export const onWholesalePriceChanged = onDocumentWritten(
 export const onProfileChanged = onDocumentUpdated(
   { document: 'profiles/{uid}', secrets: [stripeSecretKey] },
   profileChangedHandler,
+);
+/** A standing order skipped, changed or cancelled: the buyer's (and managers') mails. */
+export const onStandingOrderChanged = onDocumentUpdated(
+  'standing_orders/{standingOrderId}',
+  (event) => standingOrderChangedHandler(event).then(() => undefined),
 );
 
 // Accounts by mail: forgot password, verification links, the verified flag on the profile.

@@ -4,8 +4,10 @@ import { getSalesOverview } from '../insights/sales-overview';
 import { callable } from './edge';
 
 /**
- * Callable getSalesOverview({ range: { from, to }, interval? }) (managers): the dashboard's
- * sales figures for a range of business days and the period before it, read from the sales
+ * Callable getSalesOverview({ range: { from, to }, interval?, preset? }) (managers): the
+ * dashboard's sales figures for a range of business days and the period it is compared with
+ * (comparisonRange: the preset says which, e.g. Last month against the whole month before), read
+ * from the sales
  * rollups (docs/manager-insight.md). Reads only, a few hundred documents at most: not rate
  * limited.
  */

@@ -1,10 +1,13 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Change, FirestoreEvent } from 'firebase-functions/v2/firestore';
-import { createContext } from '../lib/context';
+import { createContext, type Context } from '../lib/context';
 import { log } from '../lib/log';
+import { standingOrderChangeMails } from '../mail/standing-order-mails';
+import { queueMails } from '../mail/outbox';
 import { closeCheckoutsOfBuyer } from '../payments/buyer-checkouts';
 import { cancelStandingOrdersOfBuyer } from '../standing-orders/manage';
 import { reconcileStandingOrdersOfProduct } from '../standing-orders/reconcile';
+import { readStandingOrder } from '../standing-orders/standing-order-record';
 
 /** The fields of a product or wholesale price that a standing order's next cycle depends on. */
 const WATCHED = [
@@ -72,4 +75,42 @@ export async function profileChangedHandler(
   if (after !== 'rejected' || before === 'rejected') return;
   const cancelled = await cancelStandingOrdersOfBuyer(createContext(), uid, 'system:rejected');
   if (cancelled > 0) log.info('standing_orders_cancelled_on_rejection', { uid, cancelled });
+}
+
+/**
+ * A standing order was written: the buyer (and the managers, for a cancellation or a new total)
+ * hear of a skip, an undone skip, new quantities or a cancellation, whoever made it
+ * (mail/standing-order-mails.ts). The keys name the write, so the platform running the trigger
+ * again for the same write queues nothing new. A mail that cannot be built is logged; the change
+ * stands.
+ */
+export async function standingOrderChangedHandler(
+  event: Pick<
+    FirestoreEvent<Change<DocumentSnapshot> | undefined, { standingOrderId: string }>,
+    'params' | 'data'
+  >,
+  ctx: Pick<Context, 'db' | 'auth' | 'env'> = createContext(),
+): Promise<number> {
+  const { standingOrderId } = event.params;
+  try {
+    const before = event.data ? readStandingOrder(event.data.before) : null;
+    const after = event.data ? readStandingOrder(event.data.after) : null;
+    if (!before || !after) return 0;
+    const mails = await standingOrderChangeMails(ctx, before, after);
+    if (mails.length === 0) return 0;
+    const queued = await queueMails(ctx.db, mails);
+    log.info('standing_order_mails_queued', {
+      standingOrderId,
+      kinds: mails.map((mail) => mail.kind),
+      queued,
+    });
+    return queued;
+  } catch (error) {
+    log.error('mail_not_queued', {
+      mailEvent: 'standing-order-changed',
+      standingOrderId,
+      message: error instanceof Error ? error.message : String(error),
+    });
+    return 0;
+  }
 }

@@ -1,10 +1,12 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  comparisonRange,
   planOverview,
   readRollup,
   summarizeOverview,
   type DayRange,
+  type RangePreset,
   type SalesOverviewResponse,
   type SalesRollup,
 } from '@portal/domain';
@@ -18,11 +20,15 @@ import type { Context } from '../lib/context';
  * latest order (one document each, in parallel; index orders user_id asc, created_at desc).
  */
 export async function getSalesOverview(
-  request: { range: DayRange; interval: 'day' | 'week' },
+  request: { range: DayRange; interval: 'day' | 'week'; preset?: RangePreset | undefined },
   ctx: Pick<Context, 'db'>,
 ): Promise<SalesOverviewResponse> {
   const { db } = ctx;
-  const plan = planOverview(request.range, request.interval);
+  const plan = planOverview(
+    request.range,
+    request.interval,
+    comparisonRange(request.range, request.preset),
+  );
   const snaps =
     plan.reads.length > 0 ? await db.getAll(...plan.reads.map((r) => db.doc(r.path))) : [];
   const docs = new Map<string, SalesRollup>(

@@ -100,6 +100,11 @@ export interface OrderFacts {
   amount: number;
   ship_to: ShipTo | null;
   invoice_number: string | null;
+  /**
+   * A delivery of a standing order: its cadence, what each delivery is charged from the next one,
+   * and when the next is charged (the confirmation states them, with how to cancel).
+   */
+  standing?: { interval_weeks: number; cycle_amount: number; next_charge_at: Date | null };
 }
 
 /** A paid order: the confirmation to the buyer and "new order" to every manager. */
@@ -126,6 +131,15 @@ export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<Queue
             shipTo: order.ship_to,
             invoiceUrl: links.invoice(order.id),
             orderUrl: links.accountOrder(order.id),
+            standing: order.standing
+              ? {
+                  intervalWeeks: order.standing.interval_weeks,
+                  cycleAmount: order.standing.cycle_amount,
+                  nextChargeAt: order.standing.next_charge_at,
+                  standingOrdersUrl: links.standingOrders(),
+                  contact: render.contact,
+                }
+              : undefined,
           }),
           render,
         ),

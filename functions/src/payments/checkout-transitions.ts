@@ -241,6 +241,14 @@ export async function recordCheckoutCompleted(
             amount: checkout.amount,
             ship_to: shipToOfSession(session),
             invoice_number: counter ? formatInvoiceNumber(counter.next) : null,
+            standing:
+              checkout.interval_weeks !== undefined
+                ? {
+                    interval_weeks: checkout.interval_weeks,
+                    cycle_amount: checkout.amount,
+                    next_charge_at: facts?.nextDeliveryAt?.toDate() ?? null,
+                  }
+                : undefined,
           }),
         )
       : () => undefined;

@@ -2,6 +2,9 @@ import type Stripe from 'stripe';
 import {
   COLLECTIONS,
   PAYMENT_OF_ANOTHER_ACCOUNT,
+  nextChargedDelivery,
+  paths,
+  standingOrderCycleAmount,
   type VerifyPaymentResponse,
 } from '@portal/domain';
 import { requireCurrentlyApproved } from '../accounts/current-approval';
@@ -18,6 +21,7 @@ import {
 } from './checkout-transitions';
 import { readOrderState } from './order-record';
 import { logTransition } from './order-transitions';
+import { readStandingOrder } from '../standing-orders/standing-order-record';
 import { isMissingResource, stripeFailure } from './stripe-errors';
 
 /**
@@ -92,5 +96,21 @@ export async function verifyPayment(
         : 'This checkout is not complete yet. Finish it on the payment page.',
     );
   }
-  return { amount: order.amount, status: order.status, orderId: checkoutId };
+  const answer: VerifyPaymentResponse = {
+    amount: order.amount,
+    status: order.status,
+    orderId: checkoutId,
+  };
+  if (checkout.interval_weeks === undefined) return answer;
+  // A standing order's first payment: the page states its terms (cadence, next charge).
+  const standing = readStandingOrder(await db.doc(paths.standingOrder(checkoutId)).get());
+  const next = standing && standing.status !== 'cancelled' ? nextChargedDelivery(standing) : null;
+  return {
+    ...answer,
+    standingOrder: {
+      intervalWeeks: checkout.interval_weeks,
+      cycleAmount: standing ? standingOrderCycleAmount(standing.lines) : checkout.amount,
+      nextChargeAt: next ? next.toISOString() : null,
+    },
+  };
 }

@@ -9,7 +9,9 @@ import type Stripe from 'stripe';
 import {
   COLLECTIONS,
   formatInvoiceNumber,
+  nextChargedDelivery,
   paths,
+  standingOrderCycleAmount,
   type OrderLine,
   type OrderStatus,
   type StandingOrderStatus,
@@ -227,6 +229,14 @@ export async function recordInvoicePaid(
         amount,
         ship_to: standing.ship_to,
         invoice_number: formatInvoiceNumber(counter.next),
+        standing: {
+          interval_weeks: standing.interval_weeks,
+          cycle_amount: standingOrderCycleAmount(standing.lines),
+          next_charge_at: nextChargedDelivery({
+            ...standing,
+            next_delivery_at: next?.toDate() ?? standing.next_delivery_at,
+          }),
+        },
       }),
     );
     const now = Timestamp.now();

@@ -127,6 +127,11 @@ export interface VerifyPaymentResponse {
   amount: number;
   status: OrderStatus;
   orderId: string;
+  /**
+   * The checkout started a standing order: its cadence, what each delivery is charged, and the
+   * next charge (ISO, null until Stripe has told us), for the page to state with how to cancel.
+   */
+  standingOrder?: { intervalWeeks: number; cycleAmount: number; nextChargeAt: string | null };
 }
 
 /** What a manager types when shipping: the carrier and its tracking number (normalized). */

@@ -12,6 +12,7 @@ export * from './catalog-search';
 export * from './quick-order';
 export * from './standing-orders';
 export * from './insights';
+export * from './chart-labels';
 export * from './sales-rollups';
 export * from './search-keys';
 export * from './catalog-csv';

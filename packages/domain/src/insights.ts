@@ -120,6 +120,64 @@ export function previousRange(range: DayRange): DayRange {
   return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
 }
 
+/** The last day of the calendar month of `day` ('YYYY-MM-DD'). */
+function endOfMonth(day: string): string {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  return dayOfNumber(Date.UTC(y, m, 1) / DAY_MS - 1);
+}
+
+/** `day` moved by whole months, kept inside the month it lands in (Mar 31 - 1 month = Feb 28/29). */
+function addMonths(day: string, months: number): string {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7)) - 1 + months;
+  const first = dayOfNumber(Date.UTC(y, m, 1) / DAY_MS);
+  const last = endOfMonth(first);
+  const wanted = `${first.slice(0, 8)}${day.slice(8, 10)}`;
+  return wanted > last ? last : wanted;
+}
+
+/** How many whole calendar months the range is (the 1st of one to the last of another), else 0. */
+function wholeMonths(range: DayRange): number {
+  if (range.from.slice(8) !== '01' || range.to !== endOfMonth(range.to)) return 0;
+  const months = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+  return months(range.to) - months(range.from) + 1;
+}
+
+/**
+ * The period a range is compared with, as people mean it for each preset:
+ * - Today: yesterday. Last 7 / Last 30 days: the 7 / 30 days before them.
+ * - This month (the 1st to today): the previous month from its 1st to the same day of the month
+ *   (Mar 1-31 against Feb 1-28, or Feb 1-29 in a leap year).
+ * - Last month: the whole calendar month before it (November against all of October).
+ * - This year (Jan 1 to today): last year from Jan 1 to the same date (Feb 29 against Feb 28).
+ * - Custom: whole calendar months against as many whole months before them; any other range
+ *   against the days of the same length just before it.
+ * Days are business days (Pacific), so a month's days are its days in the store's time zone,
+ * daylight saving included (a day is a day whatever its hours).
+ */
+export function comparisonRange(range: DayRange, preset: RangePreset = 'custom'): DayRange {
+  switch (preset) {
+    case 'this-month':
+      if (range.from.slice(8) === '01' && range.from.slice(0, 7) === range.to.slice(0, 7)) {
+        return { from: addMonths(range.from, -1), to: addMonths(range.to, -1) };
+      }
+      break;
+    case 'this-year':
+      if (range.from.slice(5) === '01-01' && range.from.slice(0, 4) === range.to.slice(0, 4)) {
+        return { from: addMonths(range.from, -12), to: addMonths(range.to, -12) };
+      }
+      break;
+    default:
+      break;
+  }
+  const months = wholeMonths(range);
+  if (months > 0 && preset !== 'today' && preset !== 'last-7-days' && preset !== 'last-30-days') {
+    return { from: addMonths(range.from, -months), to: endOfMonth(addMonths(range.from, -1)) };
+  }
+  return previousRange(range);
+}
+
 /** The days a preset names, seen from `today` (a business day). */
 export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: string): DayRange {
   const [y, m] = today.split('-');
@@ -200,6 +258,8 @@ export const salesOverviewRequest = z.strictObject({
   range: dayRangeSchema,
   /** The chart's buckets; the server may use a coarser one for a long range (see the response). */
   interval: z._default(z.enum(['day', 'week']), 'day'),
+  /** Which preset the range came from: what it is compared with (comparisonRange). */
+  preset: z.optional(z.enum(RANGE_PRESETS)),
 });
 export type SalesOverviewRequest = z.input<typeof salesOverviewRequest>;
 

@@ -160,6 +160,20 @@ export const mailKeys = {
   /** One per failed invoice of a standing order. */
   standingOrderPaymentFailed: (standingOrderId: string, invoiceId: string) =>
     `standing-order-payment-failed.${part(standingOrderId)}.${part(invoiceId)}`,
+  /** Standing order changes: one per write of the standing order (its updated_at in ms). */
+  standingOrderSkipped: (standingOrderId: string, writeId: string) =>
+    `standing-order-skipped.${part(standingOrderId)}.${part(writeId)}`,
+  standingOrderUnskipped: (standingOrderId: string, writeId: string) =>
+    `standing-order-unskipped.${part(standingOrderId)}.${part(writeId)}`,
+  standingOrderChanged: (standingOrderId: string, writeId: string) =>
+    `standing-order-changed.${part(standingOrderId)}.${part(writeId)}`,
+  standingOrderChangedManager: (standingOrderId: string, writeId: string, managerUid: string) =>
+    `standing-order-changed-manager.${part(standingOrderId)}.${part(writeId)}.${part(managerUid)}`,
+  /** A standing order is cancelled once: one mail to the buyer, one to each manager. */
+  standingOrderCancelled: (standingOrderId: string) =>
+    `standing-order-cancelled.${part(standingOrderId)}`,
+  standingOrderCancelledManager: (standingOrderId: string, managerUid: string) =>
+    `standing-order-cancelled-manager.${part(standingOrderId)}.${part(managerUid)}`,
   orderRefunded: (orderId: string, refundId: string) =>
     `order-refunded.${part(orderId)}.${part(refundId)}`,
   /** One per manager for each dispute opened on an order's payment. */

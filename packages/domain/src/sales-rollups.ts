@@ -506,10 +506,13 @@ function seriesOf(range: DayRange, interval: SeriesInterval): SeriesBucket[] {
 }
 
 /** The documents to read for an Overview of `range` (a valid range: see rangeProblem). */
-export function planOverview(range: DayRange, asked: 'day' | 'week' = 'day'): OverviewPlan {
+export function planOverview(
+  range: DayRange,
+  asked: 'day' | 'week' = 'day',
+  previous: DayRange = previousRange(range),
+): OverviewPlan {
   const interval = seriesInterval(range, asked);
   const series = seriesOf(range, interval);
-  const previous = previousRange(range);
   const previousRefs = coverRange(previous);
   const reads = new Map<string, RollupRef>();
   for (const ref of [...series.flatMap((b) => b.refs), ...previousRefs]) reads.set(ref.path, ref);

@@ -7,8 +7,9 @@ import {
   type Carrier,
   type OrderLine,
   type ShipTo,
+  type StandingOrderLine,
 } from '@portal/domain';
-import type { MailContent } from './layout';
+import type { Block, MailContent } from './layout';
 
 /**
  * Every mail the portal sends, as content for the one layout (layout.ts). Each takes the facts
@@ -163,6 +164,55 @@ function orderLabel(o: OrderFacts): string {
   return o.invoiceNumber ?? `order ${o.orderId.slice(0, 8)}`;
 }
 
+/** What every standing order mail says about the standing order itself. */
+export interface StandingTerms {
+  intervalWeeks: number;
+  /** Cents charged each delivery from the next one. */
+  cycleAmount: number;
+  /** When the next delivery is charged, or null when it is not known yet. */
+  nextChargeAt: Date | null;
+  standingOrdersUrl: string;
+  /** The address for questions (and for cancelling by mail). */
+  contact: string;
+}
+
+/** "Dec 16, 2026", or what the buyer can do when the date is not known yet. */
+function nextChargeText(at: Date | null): string {
+  return at ? dayFormat.format(at) : 'shown in My Account > Standing orders';
+}
+
+/**
+ * The terms of an automatic renewal, in the words a buyer needs (as automatic-renewal laws ask:
+ * what is charged, how often, when next, and how to cancel).
+ */
+function standingTermsBlocks(t: StandingTerms, cancelled = false): Block[] {
+  if (cancelled) {
+    return [
+      { kind: 'button', label: 'View your standing orders', url: t.standingOrdersUrl },
+      { kind: 'text', text: `Questions? Write to ${t.contact}.` },
+    ];
+  }
+  return [
+    {
+      kind: 'facts',
+      rows: [
+        ['Delivery', `Every ${t.intervalWeeks} weeks`],
+        ['Charged each delivery', formatUsd(t.cycleAmount)],
+        ['Next charge', nextChargeText(t.nextChargeAt)],
+      ],
+    },
+    {
+      kind: 'text',
+      text: `This standing order renews automatically: we charge ${formatUsd(t.cycleAmount)} to the card you paid with every ${t.intervalWeeks} weeks and ship that delivery, until you cancel.`,
+    },
+    {
+      kind: 'text',
+      text: `How to cancel: sign in, open My Account > Standing orders and choose "Cancel standing order", or write to ${t.contact}. Cancel before the next charge date and nothing more is charged. You can skip a delivery or change quantities there too.`,
+    },
+    { kind: 'button', label: 'View your standing orders', url: t.standingOrdersUrl },
+  ];
+}
+
 export function orderConfirmation(
   p: OrderFacts & {
     items: readonly Pick<OrderLine, 'name' | 'quantity' | 'line_total'>[];
@@ -171,6 +221,8 @@ export function orderConfirmation(
     invoiceUrl: string;
     /** The order in the buyer's My Account, opened (links.accountOrder). */
     orderUrl: string;
+    /** An order of a standing order: its terms (cadence, next charge, how to cancel). */
+    standing?: StandingTerms | undefined;
   },
 ): MailContent {
   return {
@@ -204,6 +256,15 @@ export function orderConfirmation(
         : { kind: 'text', text: "We'll contact you for the shipping address." },
       { kind: 'button', label: 'Open the order', url: p.orderUrl },
       { kind: 'button', label: 'View invoice', url: p.invoiceUrl },
+      ...(p.standing
+        ? [
+            {
+              kind: 'text',
+              text: `This order is a delivery of your standing order (every ${p.standing.intervalWeeks} weeks).`,
+            } as const,
+            ...standingTermsBlocks(p.standing),
+          ]
+        : []),
     ],
   };
 }
@@ -370,6 +431,145 @@ export function standingOrderPaymentFailed(p: {
         text: `We could not charge your card ${formatUsd(p.amount)} for your standing order (every ${p.intervalWeeks} weeks), so this delivery is on hold. We retry automatically; if your card changed, contact us.`,
       },
       { kind: 'button', label: 'View your standing orders', url: p.standingOrdersUrl },
+    ],
+  };
+}
+
+type StandingLine = Pick<StandingOrderLine, 'name' | 'quantity' | 'unit_amount' | 'paused_reason'>;
+
+function standingLinesBlock(lines: readonly StandingLine[], total: number): Block {
+  return {
+    kind: 'lines',
+    items: lines
+      .filter((line) => line.paused_reason === null)
+      .map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        total: formatUsd(line.unit_amount * line.quantity),
+      })),
+    total: formatUsd(total),
+  };
+}
+
+/** The buyer skipped their next delivery. */
+export function standingOrderSkipped(
+  p: StandingTerms & { storeName: string; skippedAt: Date },
+): MailContent {
+  const skipped = dayFormat.format(p.skippedAt);
+  return {
+    subject: `Delivery of ${skipped} skipped`,
+    preview: `Nothing is charged for it. Next delivery: ${nextChargeText(p.nextChargeAt)}.`,
+    heading: 'Your delivery is skipped',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: `You skipped the delivery of your standing order due on ${skipped}. Nothing is charged or shipped for it. Your next delivery is charged ${formatUsd(p.cycleAmount)} on ${nextChargeText(p.nextChargeAt)}.`,
+      },
+      { kind: 'facts', rows: [['Skipped delivery', skipped]] },
+      ...standingTermsBlocks(p),
+    ],
+  };
+}
+
+/** The buyer undid the skip: the delivery is on again. */
+export function standingOrderUnskipped(p: StandingTerms & { storeName: string }): MailContent {
+  return {
+    subject: `Delivery of ${nextChargeText(p.nextChargeAt)} back on`,
+    preview: `We charge ${formatUsd(p.cycleAmount)} and ship it as planned.`,
+    heading: 'Your next delivery is back on',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: `You undid the skip: your next delivery is charged ${formatUsd(p.cycleAmount)} on ${nextChargeText(p.nextChargeAt)} and shipped as planned.`,
+      },
+      ...standingTermsBlocks(p),
+    ],
+  };
+}
+
+/** The buyer (or a manager) changed the quantities, from the next delivery on. */
+export function standingOrderChanged(
+  p: StandingTerms & {
+    storeName: string;
+    lines: readonly StandingLine[];
+    previousAmount: number;
+  },
+): MailContent {
+  return {
+    subject: `Standing order changed: ${formatUsd(p.cycleAmount)} every ${p.intervalWeeks} weeks`,
+    preview: `From your next delivery on ${nextChargeText(p.nextChargeAt)}.`,
+    heading: 'Your standing order is changed',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text:
+          p.previousAmount === p.cycleAmount
+            ? `Your new quantities apply from the next delivery, on ${nextChargeText(p.nextChargeAt)}. Each delivery still costs ${formatUsd(p.cycleAmount)}.`
+            : `Your new quantities apply from the next delivery, on ${nextChargeText(p.nextChargeAt)}. Each delivery now costs ${formatUsd(p.cycleAmount)} (it was ${formatUsd(p.previousAmount)}).`,
+      },
+      standingLinesBlock(p.lines, p.cycleAmount),
+      ...standingTermsBlocks(p),
+    ],
+  };
+}
+
+/** The standing order is cancelled: nothing more is charged or shipped. */
+export function standingOrderCancelled(
+  p: StandingTerms & { storeName: string; cancelledAt: Date },
+): MailContent {
+  return {
+    subject: 'Your standing order is cancelled',
+    preview: 'No further deliveries will be made or charged.',
+    heading: 'Your standing order is cancelled',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: `Your standing order (${formatUsd(p.cycleAmount)} every ${p.intervalWeeks} weeks) is cancelled as of ${dayFormat.format(p.cancelledAt)}. No further deliveries will be made or charged. Deliveries already paid are shipped as usual.`,
+      },
+      ...standingTermsBlocks(p, true),
+    ],
+  };
+}
+
+/** To every manager: a standing order was cancelled, or its total per delivery moved. */
+export function standingOrderNotice(p: {
+  kind: 'cancelled' | 'changed';
+  storeName: string;
+  intervalWeeks: number;
+  cycleAmount: number;
+  previousAmount: number;
+  nextChargeAt: Date | null;
+  standingOrdersUrl: string;
+}): MailContent {
+  const cancelled = p.kind === 'cancelled';
+  return {
+    subject: cancelled
+      ? `Standing order cancelled: ${p.storeName}`
+      : `Standing order changed: ${p.storeName}: ${formatUsd(p.cycleAmount)} per delivery`,
+    preview: cancelled
+      ? `${p.storeName} cancelled ${formatUsd(p.previousAmount)} every ${p.intervalWeeks} weeks.`
+      : `${formatUsd(p.previousAmount)} before, ${formatUsd(p.cycleAmount)} from the next delivery.`,
+    heading: cancelled ? 'A standing order was cancelled' : 'A standing order changed',
+    blocks: [
+      {
+        kind: 'facts',
+        rows: [
+          ['Store', p.storeName],
+          ['Delivery', `Every ${p.intervalWeeks} weeks`],
+          ...(cancelled
+            ? ([['Was charged each delivery', formatUsd(p.previousAmount)]] as const)
+            : ([
+                ['Before', formatUsd(p.previousAmount)],
+                ['From the next delivery', formatUsd(p.cycleAmount)],
+                ['Next charge', nextChargeText(p.nextChargeAt)],
+              ] as const)),
+        ],
+      },
+      { kind: 'button', label: 'Open standing orders', url: p.standingOrdersUrl },
     ],
   };
 }

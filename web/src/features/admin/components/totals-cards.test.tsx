@@ -13,6 +13,10 @@ describe('TotalsCards', () => {
       stub<typeof useTotals>(loaded({ totalOrders: 1234, totalUsers: 56, revenue: 1234567 })),
     );
     renderWithProviders(<TotalsCards />);
+    // Labelled apart from the Overview's figures of a period.
+    const group = screen.getByRole('region', { name: 'All time' });
+    expect(group).toContainElement(screen.getByText('Total Orders'));
+    expect(screen.getByRole('heading', { level: 2, name: 'All time' })).toBeInTheDocument();
     expect(screen.getByText('Total Orders')).toBeInTheDocument();
     expect(screen.getByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('Total Users')).toBeInTheDocument();

@@ -12,6 +12,16 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const bars = (chart: Element) => chart.querySelectorAll('.recharts-bar-rectangle');
+/** The category axis's labels as shown (without their hover titles). */
+const ticks = (chart: Element) =>
+  [...chart.querySelectorAll('text:has(> title)')].map((text) =>
+    [...text.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent)
+      .join(''),
+  );
+const titles = (chart: Element) =>
+  [...chart.querySelectorAll('text > title')].map((title) => title.textContent);
 
 describe('the Overview charts (Recharts)', () => {
   it('draws revenue per bucket as an image named by its summary', async () => {
@@ -54,10 +64,31 @@ describe('the Overview charts (Recharts)', () => {
     );
     const chart = await screen.findByRole('img', { name: 'Top 2 products by units' });
     expect(bars(chart)).toHaveLength(2);
-    // (the test DOM measures no text, so Recharts puts each word of a tick on a line of its own.)
-    expect(chart).toHaveTextContent(/Slus…/);
-    expect(chart).not.toHaveTextContent(/Syrup/);
-    expect(chart).toHaveTextContent(/Grape/);
+    expect(ticks(chart)).toEqual(['Blue Raspberry Slus…', 'Grape']);
+  });
+
+  it('labels products that share a long start by what tells them apart, the full name on hover', async () => {
+    const names = [
+      'Blue Coast Syrup - Wild Cherry Lime',
+      'Blue Coast Syrup - Blue Raspberry Ice',
+      'Blue Coast Syrup - Mango Peach Sunrise',
+    ];
+    render(
+      <ProductsChart
+        rows={names.map((name, i) => ({
+          productId: `p${i}`,
+          name,
+          revenue: 90_000 - i * 10_000,
+          units: 10,
+        }))}
+        measure="revenue"
+        summary="Top 3 products by revenue"
+      />,
+    );
+    const chart = await screen.findByRole('img', { name: 'Top 3 products by revenue' });
+    // Not three bars labelled "Blue Coast Syrup - …".
+    expect(ticks(chart)).toEqual(['Wild Cherry Lime', 'Blue Raspberry Ice', 'Mango Peach Sunrise']);
+    expect(titles(chart)).toEqual(names);
   });
 
   it('draws its bars whole at once, with no growing animation (refreshed data redraws in place)', async () => {

@@ -1,10 +1,11 @@
 import {
+  chartLabels,
   formatUsd,
   type ProductFigure,
   type SalesPoint,
   type SeriesInterval,
 } from '@portal/domain';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { axisUsd, bucketLabel, type ProductMeasure, type StatusRow } from './overview-figures';
 
@@ -30,8 +31,32 @@ const TICK = { fill: '#5b4b8a', fontSize: 12 };
 const HEIGHT = 280;
 
 const usdTooltip = (value: unknown) => formatUsd(Number(value));
-/** Long product names stop at 20 characters on the axis (the tooltip and table have them whole). */
-const shortName = (name: string) => (name.length > 20 ? `${name.slice(0, 19)}…` : name);
+/**
+ * A product's label on the axis: what tells its name apart from the others' (chartLabels: "Wild
+ * Cherry Lime" for "Blue Coast Syrup - Wild Cherry Lime" among its siblings), with the full name
+ * as its hover title; the tooltip and the table have it whole too.
+ */
+function ProductTick({
+  x,
+  y,
+  payload,
+  labels,
+}: {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+  labels: ReadonlyMap<string, string>;
+}) {
+  const name = String(payload?.value ?? '');
+  return (
+    <g transform={`translate(${x ?? 0},${y ?? 0})`}>
+      <text x={-4} y={0} dy="0.355em" textAnchor="end" fill={TICK.fill} fontSize={TICK.fontSize}>
+        <title>{name}</title>
+        {labels.get(name) ?? name}
+      </text>
+    </g>
+  );
+}
 
 export const RevenueChart = memo(function RevenueChart({
   series,
@@ -106,6 +131,11 @@ export const ProductsChart = memo(function ProductsChart({
   summary: string;
 }) {
   const money = measure === 'revenue';
+  const labels = useMemo(() => {
+    const names = rows.map((row) => row.name);
+    const short = chartLabels(names);
+    return new Map(names.map((name, index) => [name, short[index]!]));
+  }, [rows]);
   return (
     <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 32 + 40)}>
       <BarChart
@@ -126,8 +156,7 @@ export const ProductsChart = memo(function ProductsChart({
         <YAxis
           type="category"
           dataKey="name"
-          tickFormatter={shortName}
-          tick={TICK}
+          tick={<ProductTick labels={labels} />}
           width={150}
           interval={0}
         />

@@ -3,6 +3,7 @@ import {
   bucketLabel,
   change,
   comparisonText,
+  periodLabel,
   formatDayRange,
   intervalNote,
   productsSummary,
@@ -34,11 +35,25 @@ describe('the Overview figures', () => {
     expect(comparisonText('last-7-days', { from: '2026-03-09', to: today }, today)).toBe(
       'vs. the previous 7 days',
     );
+    // Last month against the whole month before it, not the 28 days before it (Jan 4 – Jan 31).
     expect(comparisonText('last-month', { from: '2026-02-01', to: '2026-02-28' }, today)).toBe(
-      'vs. Jan 4 – Jan 31',
+      'vs. Jan 1 – Jan 31',
+    );
+    expect(comparisonText('this-month', { from: '2026-03-01', to: today }, today)).toBe(
+      'vs. Feb 1 – Feb 15',
     );
     expect(comparisonText('custom', { from: '2026-10-01', to: '2026-10-31' }, '2026-12-01')).toBe(
-      'vs. Aug 31 – Sep 30',
+      'vs. Sep 1 – Sep 30',
+    );
+    expect(comparisonText('custom', { from: '2026-10-05', to: '2026-10-11' }, '2026-12-01')).toBe(
+      'vs. Sep 28 – Oct 4',
+    );
+    // The period the figures cover, labelled apart from the all-time totals.
+    expect(periodLabel('last-month', { from: '2026-02-01', to: '2026-02-28' }, today)).toBe(
+      'Last month: Feb 1 – Feb 28',
+    );
+    expect(periodLabel('custom', { from: '2026-02-03', to: '2026-02-09' }, today)).toBe(
+      'Feb 3 – Feb 9',
     );
   });
 

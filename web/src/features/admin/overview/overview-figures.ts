@@ -4,7 +4,8 @@ import {
   formatUsd,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
-  previousRange,
+  comparisonRange,
+  RANGE_PRESET_LABELS,
   rangeLength,
   type DayRange,
   type OrderStatus,
@@ -56,12 +57,21 @@ export function formatDayRange(range: DayRange, today: string): string {
   return `${formatDay(range.from, withYear)} – ${formatDay(range.to, withYear)}`;
 }
 
-/** What the totals are compared with: "vs. the previous 7 days", "vs. Oct 1 – Oct 31". */
+/**
+ * What the totals are compared with (comparisonRange: the period people mean by the preset):
+ * "vs. the previous 7 days", "vs. Oct 1 – Oct 31" for Last month in November.
+ */
 export function comparisonText(preset: RangePreset, range: DayRange, today: string): string {
   if (preset === 'today') return 'vs. the previous day';
   if (preset === 'last-7-days' || preset === 'last-30-days')
     return `vs. the previous ${rangeLength(range)} days`;
-  return `vs. ${formatDayRange(previousRange(range), today)}`;
+  return `vs. ${formatDayRange(comparisonRange(range, preset), today)}`;
+}
+
+/** What the period figures cover: "Last month: Nov 1 – Nov 30", or the days of a custom range. */
+export function periodLabel(preset: RangePreset, range: DayRange, today: string): string {
+  const days = formatDayRange(range, today);
+  return preset === 'custom' ? days : `${RANGE_PRESET_LABELS[preset]}: ${days}`;
 }
 
 export interface Change {

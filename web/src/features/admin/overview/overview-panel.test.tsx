@@ -30,7 +30,12 @@ function renderPanel(query = '') {
   return renderWithProviders(<OverviewPanel />, { route: `/admin?tab=overview${query}` });
 }
 
-const requested = () => callables.callGetSalesOverview.mock.calls.map(([request]) => request);
+/** The ranges and intervals asked for (the preset each came from: `presetsAsked`). */
+const requested = () =>
+  callables.callGetSalesOverview.mock.calls.map(([{ preset: _preset, ...request }]) => request);
+/** The preset sent with each request: what the server compares the range with. */
+const presetsAsked = () =>
+  callables.callGetSalesOverview.mock.calls.map(([request]) => request.preset);
 const lastRequest = () => requested().at(-1);
 
 /** The body rows of a table, each as the text of its cells. */
@@ -112,7 +117,10 @@ describe('Overview: the range in the URL', () => {
     expect(requested()).toEqual([
       { range: { from: '2026-03-09', to: '2026-03-15' }, interval: 'day' },
     ]);
+    expect(presetsAsked()).toEqual(['last-7-days']);
     expect(screen.getByText('Mar 9 – Mar 15')).toBeInTheDocument();
+    // The period's figures are labelled as such, apart from the all-time totals.
+    expect(screen.getByRole('region', { name: 'Last 7 days: Mar 9 – Mar 15' })).toBeInTheDocument();
     expect(screen.getAllByText('vs. the previous 7 days')).toHaveLength(4);
     expect(screen.getByRole('combobox', { name: 'Date range' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -138,7 +146,7 @@ describe('Overview: the range in the URL', () => {
         interval: 'day',
       }),
     );
-    expect(await screen.findAllByText('vs. Feb 14 – Feb 28')).toHaveLength(4);
+    expect(await screen.findAllByText('vs. Feb 1 – Feb 15')).toHaveLength(4);
   });
 
   it('uses a custom range from the URL, and Custom starts from the days shown', async () => {

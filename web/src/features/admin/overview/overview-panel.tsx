@@ -25,6 +25,7 @@ import {
   INTERVAL_HEADINGS,
   INTERVAL_WORDS,
   intervalNote,
+  periodLabel,
   productsSummary,
   revenueSummary,
   statusRows,
@@ -57,7 +58,7 @@ export function OverviewPanel() {
     charts().catch(() => undefined);
   }, []);
   const view = useOverviewRange();
-  const overview = useSalesOverview(view.range, view.interval);
+  const overview = useSalesOverview(view.range, view.interval, view.preset);
   useFetchErrorToast(overview.isError);
   const data = overview.data;
   const rangeText = formatDayRange(view.range, view.today);
@@ -103,6 +104,7 @@ export function OverviewPanel() {
             totals={data?.totals ?? null}
             previous={data?.previousTotals ?? null}
             comparison={comparisonText(view.preset, view.range, view.today)}
+            period={periodLabel(view.preset, view.range, view.today)}
           />
           {data ? (
             <OverviewCharts

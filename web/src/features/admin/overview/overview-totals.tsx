@@ -20,26 +20,34 @@ export function OverviewTotals({
   totals,
   previous,
   comparison,
+  period,
 }: {
   totals: SalesTotals | null;
   previous: SalesTotals | null;
   /** "vs. the previous 7 days" */
   comparison: string;
+  /** What the figures cover, apart from the all-time totals: "Last month: Nov 1 – Nov 30". */
+  period: string;
 }) {
   return (
-    <div className="overview-totals" aria-busy={!totals || undefined}>
-      {FIGURES.map(({ key, title, money }) => (
-        <div key={key} className="admin-stat overview-stat">
-          <div className="admin-stat__title">{title}</div>
-          <div className="admin-stat__value">
-            {totals ? (money ? formatUsd(totals[key]) : grouped(totals[key])) : '—'}
+    <section className="overview-period" aria-labelledby="overview-period-label">
+      <h2 id="overview-period-label" className="admin-group-label">
+        {period}
+      </h2>
+      <div className="overview-totals" aria-busy={!totals || undefined}>
+        {FIGURES.map(({ key, title, money }) => (
+          <div key={key} className="admin-stat overview-stat">
+            <div className="admin-stat__title">{title}</div>
+            <div className="admin-stat__value">
+              {totals ? (money ? formatUsd(totals[key]) : grouped(totals[key])) : '—'}
+            </div>
+            {totals && previous && (
+              <ChangeLine current={totals[key]} previous={previous[key]} comparison={comparison} />
+            )}
           </div>
-          {totals && previous && (
-            <ChangeLine current={totals[key]} previous={previous[key]} comparison={comparison} />
-          )}
-        </div>
-      ))}
-    </div>
+        ))}
+      </div>
+    </section>
   );
 }
 

@@ -1,22 +1,27 @@
-import type { DayRange } from '@portal/domain';
+import type { DayRange, RangePreset } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callGetSalesOverview } from '@/lib/callables';
 import type { AskedInterval } from './use-overview-range';
 
 export const overviewKeys = {
   all: () => ['admin', 'overview'] as const,
-  range: (range: DayRange, interval: AskedInterval) =>
-    [...overviewKeys.all(), range.from, range.to, interval] as const,
+  range: (range: DayRange, interval: AskedInterval, preset: RangePreset = 'custom') =>
+    [...overviewKeys.all(), range.from, range.to, interval, preset] as const,
 };
 
 /**
- * The Overview's figures (getSalesOverview). While another range loads, the last one stays on
+ * The Overview's figures (getSalesOverview). The preset says what the range is compared with
+ * (Last month: the whole month before it). While another range loads, the last one stays on
  * screen (`isPlaceholderData`) instead of a blank page.
  */
-export function useSalesOverview(range: DayRange, interval: AskedInterval) {
+export function useSalesOverview(
+  range: DayRange,
+  interval: AskedInterval,
+  preset: RangePreset = 'custom',
+) {
   return useQuery({
-    queryKey: overviewKeys.range(range, interval),
-    queryFn: () => callGetSalesOverview({ range, interval }),
+    queryKey: overviewKeys.range(range, interval, preset),
+    queryFn: () => callGetSalesOverview({ range, interval, preset }),
     placeholderData: keepPreviousData,
   });
 }

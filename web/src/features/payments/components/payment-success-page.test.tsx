@@ -64,6 +64,31 @@ describe('PaymentSuccessPage', () => {
     expect(mocks.callVerifyPayment).toHaveBeenCalledTimes(1);
   });
 
+  it("states a standing order's cadence, next charge and how to cancel, with a link to manage it", async () => {
+    mocks.callVerifyPayment.mockResolvedValue({
+      amount: 15999,
+      status: 'processing',
+      orderId: 'ord12345xyz',
+      standingOrder: { intervalWeeks: 2, cycleAmount: 15999, nextChargeAt: '2026-12-16T20:00:00Z' },
+    });
+    renderPage(`/payment-success?session_id=${SESSION}`);
+    const terms = await screen.findByRole('region', { name: 'Standing order: every 2 weeks' });
+    expect(terms).toHaveTextContent(
+      'This standing order renews automatically: we charge $159.99 to the card you paid with every 2 weeks and ship that delivery, until you cancel.',
+    );
+    expect(terms).toHaveTextContent('Next charge: Dec 16, 2026');
+    expect(terms).toHaveTextContent('choose “Cancel standing order” before the next charge date');
+    await userEvent.click(screen.getByRole('link', { name: 'My Account > Standing orders' }));
+    expect(await screen.findByRole('heading', { name: 'Account page' })).toBeInTheDocument();
+  });
+
+  it('says nothing of standing orders for a one-time payment', async () => {
+    mocks.callVerifyPayment.mockResolvedValue({ amount: 500, status: 'processing', orderId: 'o1' });
+    renderPage(`/payment-success?session_id=${SESSION}`);
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
+    expect(screen.queryByText(/Standing order/)).not.toBeInTheDocument();
+  });
+
   it('leads on to the store and to the account', async () => {
     mocks.callVerifyPayment.mockResolvedValue({ amount: 500, status: 'processing', orderId: 'o1' });
     const { router } = renderPage(`/payment-success?session_id=${SESSION}`);

@@ -19,6 +19,7 @@ import { callableErrorCode } from '@/lib/callable-errors';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { InvalidSessionIdError, useVerifyPayment } from '../api/verify-payment';
+import { StandingOrderTerms } from './standing-order-terms';
 import './payment-success.css';
 
 /** docs/product.md §17.8, payment success: [title, text]. */
@@ -167,6 +168,9 @@ export function PaymentSuccessPage() {
           text="Thank you for your order. We'll get it ready to ship."
         >
           <PaymentDetails payment={outcome.payment} />
+          {outcome.payment.standingOrder && (
+            <StandingOrderTerms terms={outcome.payment.standingOrder} />
+          )}
         </ResultCard>
       )}
     </BrandFrame>
