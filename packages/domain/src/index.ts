@@ -33,3 +33,6 @@ export * from './schemas';
 export * from './contracts';
 export * from './plain-text';
 export * from './expiry';
+export * from './site-content';
+export * from './markdown';
+export * from './policy-defaults';
