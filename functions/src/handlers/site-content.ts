@@ -22,7 +22,10 @@ export async function supportContactOf(db: Firestore): Promise<SupportContact> {
   return readSupportContact(snapshot.data());
 }
 
-export async function siteContent(db: Firestore, page: string | undefined): Promise<SiteContentAnswer> {
+export async function siteContent(
+  db: Firestore,
+  page: string | undefined,
+): Promise<SiteContentAnswer> {
   const [support, pageDoc] = await Promise.all([
     supportContactOf(db),
     isPolicySlug(page) ? db.collection(COLLECTIONS.policyPages).doc(page).get() : null,
@@ -37,7 +40,8 @@ export async function siteContent(db: Firestore, page: string | undefined): Prom
         ? {
             slug: page,
             body,
-            updated_at: typeof updated?.toDate === 'function' ? updated.toDate().toISOString() : null,
+            updated_at:
+              typeof updated?.toDate === 'function' ? updated.toDate().toISOString() : null,
           }
         : null,
   };

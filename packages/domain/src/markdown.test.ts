@@ -47,7 +47,8 @@ describe('parseMarkdown', () => {
   });
 
   it('keeps raw HTML (an image with onerror, an iframe) as text', () => {
-    const source = '<img src=x onerror="alert(1)"> and <iframe src="https://evil.example"></iframe>';
+    const source =
+      '<img src=x onerror="alert(1)"> and <iframe src="https://evil.example"></iframe>';
     const [block] = parseMarkdown(source);
     expect(block).toEqual({ type: 'paragraph', children: [{ type: 'text', text: source }] });
   });
@@ -116,5 +117,29 @@ describe('safeHref', () => {
     '',
   ])('refuses %j', (url) => {
     expect(safeHref(url)).toBeNull();
+  });
+});
+
+describe('underscores inside words', () => {
+  it('keeps window.__name and snake_case as typed (no bold, no italic)', () => {
+    const source = '<script>window.__pwned = true</script> [a](javascript:window.__pwned=true)';
+    const [block] = parseMarkdown(source);
+    expect(block).toEqual({
+      type: 'paragraph',
+      children: [
+        { type: 'text', text: '<script>window.__pwned = true</script> ' },
+        { type: 'text', text: 'a' },
+      ],
+    });
+    expect(parseMarkdown('__bold__ and _soft_')).toEqual([
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'strong', children: [{ type: 'text', text: 'bold' }] },
+          { type: 'text', text: ' and ' },
+          { type: 'em', children: [{ type: 'text', text: 'soft' }] },
+        ],
+      },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A small Markdown reader for the policy pages: it turns a manager's text into a tree of blocks
  * and inline pieces, never into HTML. The web app draws the tree with React elements
- * (web/src/features/legal/markdown-view.tsx), so every character of the text is text: `<script>`,
+ * (web/src/components/markdown-view.tsx), so every character of the text is text: `<script>`,
  * `<img onerror=…>` or any other raw HTML shows as the characters typed and runs nothing.
  *
  * What it reads: headings (`#` to `###`; drawn one level below the page's own title), paragraphs,
@@ -77,8 +77,26 @@ function linkAt(src: string, start: number): LinkMatch | null {
   }
   if (end < 0) return null;
   // A title after the URL ("[a](https://x "Title")") is dropped.
-  const url = src.slice(close + 2, end).trim().split(/\s+/)[0] ?? '';
+  const url =
+    src
+      .slice(close + 2, end)
+      .trim()
+      .split(/\s+/)[0] ?? '';
   return { label: src.slice(start + 1, close), url, end: end + 1 };
+}
+
+/** Where a run of `size` markers closes (an underscore run not followed by a letter), or -1. */
+function closer(src: string, from: number, marker: string, size: number): number {
+  const run = marker.repeat(size);
+  let end = src.indexOf(run, from);
+  while (end >= 0) {
+    const after = src[end + size];
+    const sameRun = after === marker;
+    const intraword = marker === '_' && after !== undefined && /[A-Za-z0-9]/.test(after);
+    if (!sameRun && !intraword) return end;
+    end = src.indexOf(run, end + 1);
+  }
+  return -1;
 }
 
 const ESCAPABLE = /[\\`*_[\]()#!>+\-.{}|~]/;
@@ -109,23 +127,18 @@ function parseInline(src: string, depth: number): MarkdownInline[] {
         continue;
       }
     }
-    if (nest && (c === '*' || c === '_') && next === c) {
-      const marker = c + c;
-      const end = src.indexOf(marker, i + 2);
-      if (end > i + 2) {
-        flush();
-        out.push({ type: 'strong', children: parseInline(src.slice(i + 2, end), depth + 1) });
-        i = end + 2;
-        continue;
-      }
-    }
+    // Emphasis: `**`/`__` strong, `*`/`_` italic. An underscore inside a word (snake_case,
+    // window.__name) is a character, as in CommonMark: it neither opens nor closes.
     const wordBefore = i > 0 && /[A-Za-z0-9]/.test(src[i - 1]!);
-    if (nest && (c === '*' || c === '_') && next !== undefined && next !== ' ' && !wordBefore) {
-      const end = src.indexOf(c, i + 1);
-      if (end > i + 1) {
+    if (nest && (c === '*' || c === '_') && !(c === '_' && wordBefore)) {
+      const size = next === c ? 2 : 1;
+      const end = closer(src, i + size, c, size);
+      const opensWord = src[i + size] !== undefined && src[i + size] !== ' ';
+      if (end > i + size && opensWord && (size === 2 || !wordBefore)) {
         flush();
-        out.push({ type: 'em', children: parseInline(src.slice(i + 1, end), depth + 1) });
-        i = end + 1;
+        const children = parseInline(src.slice(i + size, end), depth + 1);
+        out.push(size === 2 ? { type: 'strong', children } : { type: 'em', children });
+        i = end + size;
         continue;
       }
     }

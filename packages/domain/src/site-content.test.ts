@@ -19,9 +19,9 @@ describe('policy page text', () => {
 
   it('refuses an empty page, a page over the limit and unsafe characters', () => {
     expect(policyPageUpdateSchema.safeParse({ body: '   ' }).success).toBe(false);
-    expect(policyPageUpdateSchema.safeParse({ body: 'a'.repeat(POLICY_BODY_MAX + 1) }).success).toBe(
-      false,
-    );
+    expect(
+      policyPageUpdateSchema.safeParse({ body: 'a'.repeat(POLICY_BODY_MAX + 1) }).success,
+    ).toBe(false);
     const rlo = policyPageUpdateSchema.safeParse({ body: 'Refunds \u202Eexe.txt' });
     expect(rlo.success).toBe(false);
     expect(rlo.error?.issues[0]?.message).toBe(
@@ -56,10 +56,13 @@ describe('support contact', () => {
   );
 
   it('treats empty fields as unset and trims what is typed', () => {
-    expect(supportContactSchema.parse({ phone: '  ', email: '' })).toEqual({ phone: '', email: '' });
-    expect(supportContactSchema.parse({ phone: ' 562-555-0147 ', email: ' help@shop.example ' })).toEqual(
-      { phone: '562-555-0147', email: 'help@shop.example' },
-    );
+    expect(supportContactSchema.parse({ phone: '  ', email: '' })).toEqual({
+      phone: '',
+      email: '',
+    });
+    expect(
+      supportContactSchema.parse({ phone: ' 562-555-0147 ', email: ' help@shop.example ' }),
+    ).toEqual({ phone: '562-555-0147', email: 'help@shop.example' });
   });
 
   it('says what is wrong with a bad phone or email', () => {

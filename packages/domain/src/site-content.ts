@@ -48,16 +48,17 @@ export const policyBodySchema = z.pipe(
     z.string({ error: 'Write the page' }),
     z.transform((value: string) => normalizePolicyBody(value)),
   ),
-  z
-    .string()
-    .check(
-      z.minLength(1, 'Write the page'),
-      z.maxLength(POLICY_BODY_MAX, `Keep the page under ${POLICY_BODY_MAX.toLocaleString('en-US')} characters`),
-      z.refine(
-        (value) => !UNSAFE_MARKDOWN_CHAR.test(value),
-        'Remove the special characters (control or text-direction characters).',
-      ),
+  z.string().check(
+    z.minLength(1, 'Write the page'),
+    z.maxLength(
+      POLICY_BODY_MAX,
+      `Keep the page under ${POLICY_BODY_MAX.toLocaleString('en-US')} characters`,
     ),
+    z.refine(
+      (value) => !UNSAFE_MARKDOWN_CHAR.test(value),
+      'Remove the special characters (control or text-direction characters).',
+    ),
+  ),
 );
 
 /** policy_pages/{slug} as a manager saves it (updated_at: the server's time, set by the writer). */
@@ -98,27 +99,20 @@ const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$
 export const supportContactSchema = z.object({
   phone: z.pipe(
     z.string().check(z.trim()),
-    z
-      .string()
-      .check(
-        z.maxLength(SUPPORT_PHONE_MAX, 'Phone is too long'),
-        z.refine(
-          (value) => value === '' || isPhoneNumber(value),
-          'Enter a phone number: digits, spaces, dashes, an optional leading +',
-        ),
+    z.string().check(
+      z.maxLength(SUPPORT_PHONE_MAX, 'Phone is too long'),
+      z.refine(
+        (value) => value === '' || isPhoneNumber(value),
+        'Enter a phone number: digits, spaces, dashes, an optional leading +',
       ),
+    ),
   ),
   email: z.pipe(
     z.string().check(z.trim()),
-    z
-      .string()
-      .check(
-        z.maxLength(SUPPORT_EMAIL_MAX, 'Email is too long'),
-        z.refine(
-          (value) => value === '' || EMAIL_PATTERN.test(value),
-          'Enter a valid email address',
-        ),
-      ),
+    z.string().check(
+      z.maxLength(SUPPORT_EMAIL_MAX, 'Email is too long'),
+      z.refine((value) => value === '' || EMAIL_PATTERN.test(value), 'Enter a valid email address'),
+    ),
   ),
 });
 export type SupportContact = z.infer<typeof supportContactSchema>;

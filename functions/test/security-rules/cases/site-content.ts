@@ -132,6 +132,7 @@ export const siteSettingsCases: RuleCase[] = [
     data: contact({ phone: '', email: '' }),
     replace: true,
     expect: 'allow',
+    why: 'both unset',
   },
   ...nonManagers.map((actor): RuleCase => ({
     actor,

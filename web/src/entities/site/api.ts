@@ -56,5 +56,9 @@ export async function savePolicyPage({
   uid: string;
 }): Promise<void> {
   const valid = policyPageUpdateSchema.parse({ body });
-  await setDoc(policyRef(slug), { body: valid.body, updated_at: serverTimestamp(), updated_by: uid });
+  await setDoc(policyRef(slug), {
+    body: valid.body,
+    updated_at: serverTimestamp(),
+    updated_by: uid,
+  });
 }

@@ -1,10 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  fetchPolicyPages,
-  fetchSupportSettings,
-  savePolicyPage,
-  saveSupportSettings,
-} from './api';
+import { fetchPolicyPages, fetchSupportSettings, savePolicyPage, saveSupportSettings } from './api';
 
 export const siteKeys = {
   support: () => ['site', 'support'] as const,

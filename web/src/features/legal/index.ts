@@ -1,3 +1,1 @@
-export { PolicyPage, policyPath, ContactLine } from './components/policy-page';
-export { MarkdownView } from './components/markdown-view';
-export { fetchSiteContent, fetchSupportContact, type SiteContent } from './api/site-content';
+export { PolicyPage, ContactLine } from './components/policy-page';

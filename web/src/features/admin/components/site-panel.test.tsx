@@ -11,10 +11,11 @@ import {
 } from '@/entities/site';
 import { failed, loaded, loading, stub } from '../testing/stubs';
 import { SitePanel } from './site-panel';
+import type * as Firebase from '@/lib/firebase';
 
 vi.mock('@/entities/site', { spy: true });
 vi.mock('@/lib/firebase', async (original) => ({
-  ...(await original<typeof import('@/lib/firebase')>()),
+  ...(await original<typeof Firebase>()),
   auth: { currentUser: { uid: 'manager-1' } },
 }));
 vi.setConfig({ testTimeout: 40_000 });

@@ -8,14 +8,13 @@ import {
   type PolicySlug,
   type SupportContact,
 } from '@portal/domain';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { ReloadOutlined } from '@/components/icons';
 import { NativeSelect } from '@/components/native-select';
 import { TextSkeleton } from '@/components/skeleton';
 import { TextArea, TextInput } from '@/components/text-input';
-import { MarkdownView } from '@/features/legal/components/markdown-view';
-import '@/features/legal/components/legal.css';
+import { MarkdownView } from '@/components/markdown-view';
 import { auth } from '@/lib/firebase';
 import { useNotify } from '@/lib/notify';
 import {
@@ -39,7 +38,7 @@ function Field({
   label: string;
   hint?: string;
   error?: string;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <div className="site-field">
@@ -151,7 +150,6 @@ export function PolicyEditor({ pages }: { pages: readonly PolicyPage[] }) {
   const draft = drafts[slug] ?? stored;
   const changed = draft !== stored;
   const title = POLICY_PAGES.find((page) => page.slug === slug)!.title;
-  useEffect(() => setError(null), [slug]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -183,7 +181,10 @@ export function PolicyEditor({ pages }: { pages: readonly PolicyPage[] }) {
             id={`${id}-page`}
             value={slug}
             options={PAGE_OPTIONS}
-            onChange={(value) => setSlug(value)}
+            onChange={(value) => {
+              setSlug(value);
+              setError(null);
+            }}
           />
         </Field>
         <a
@@ -225,9 +226,9 @@ export function PolicyEditor({ pages }: { pages: readonly PolicyPage[] }) {
             Preview
           </h3>
           <div className="site-policy__paper">
-            <h1 className="legal-card__title">{title}</h1>
+            <h1 className="site-policy__title">{title}</h1>
             {draft.trim() ? (
-              <MarkdownView className="markdown" source={draft} />
+              <MarkdownView source={draft} />
             ) : (
               <p className="site-field__hint">Nothing written yet.</p>
             )}
@@ -282,7 +283,7 @@ export function SitePanel() {
       </section>
       <section className="admin-surface site-section" aria-labelledby="site-pages-title">
         <h2 id="site-pages-title">Policy pages</h2>
-        <p className="site-field__hint">
+        <p className="site-field__hint site-section__intro">
           The footer&apos;s Privacy, Terms, Shipping and Refund pages. Anyone can read them.
         </p>
         {pages.isPending ? (

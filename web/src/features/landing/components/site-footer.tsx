@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
-import { fetchSupportContact } from '@/features/legal/api/site-content';
+import { fetchSupportContact } from '@/lib/site-content';
 import { NewsletterForm } from './newsletter-form';
 import { BrandLogo } from './site-header';
 import styles from './landing.module.css';

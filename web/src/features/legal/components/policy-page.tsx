@@ -1,23 +1,27 @@
-import { isPolicySlug, POLICY_PAGES, policyTitle, telHref, type PolicySlug } from '@portal/domain';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  isPolicySlug,
+  POLICY_PAGES,
+  policyTitle,
+  routePath,
+  telHref,
+  type PolicySlug,
+} from '@portal/domain';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandFrame } from '@/components/brand-frame';
 import { TextSkeleton } from '@/components/skeleton';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
-import { fetchSiteContent, type SiteContent } from '../api/site-content';
-import { MarkdownView } from './markdown-view';
+import { MarkdownView } from '@/components/markdown-view';
+import { fetchSiteContent, type SiteContent } from '@/lib/site-content';
 import './legal.css';
 
 /** The address of a policy page. */
-export function policyPath(slug: PolicySlug): string {
-  return paths.policy.replace(':page', slug);
+function policyPath(slug: PolicySlug): string {
+  return routePath('policy', { page: slug });
 }
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'ready'; content: SiteContent };
+type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; content: SiteContent };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -82,28 +86,30 @@ function KnownPolicy({ slug }: { slug: PolicySlug }) {
   const title = policyTitle(slug);
   usePageTitle(title);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const read = useCallback(
-    (signal?: AbortSignal) => {
-      setLoad({ state: 'loading' });
-      fetchSiteContent(slug, signal).then(
-        (content) => setLoad({ state: 'ready', content }),
-        () => {
-          if (!signal?.aborted) setLoad({ state: 'error' });
-        },
-      );
-    },
-    [slug],
-  );
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    read(controller.signal);
+    fetchSiteContent(slug, controller.signal).then(
+      (content) => setLoad({ state: 'ready', content }),
+      () => {
+        if (!controller.signal.aborted) setLoad({ state: 'error' });
+      },
+    );
     return () => controller.abort();
-  }, [read]);
+  }, [slug, attempt]);
+  const retry = () => {
+    setLoad({ state: 'loading' });
+    setAttempt((n) => n + 1);
+  };
 
   return (
     <BrandFrame>
       <PolicyNav current={slug} />
-      <article className="legal-card" aria-labelledby="policy-title" aria-busy={load.state === 'loading'}>
+      <article
+        className="legal-card"
+        aria-labelledby="policy-title"
+        aria-busy={load.state === 'loading'}
+      >
         <h1 id="policy-title" className="legal-card__title">
           {title}
         </h1>
@@ -115,7 +121,7 @@ function KnownPolicy({ slug }: { slug: PolicySlug }) {
         {load.state === 'error' && (
           <div role="alert">
             <p>We could not load this page. Check your connection and try again.</p>
-            <button type="button" className="result-card__button" onClick={() => read()}>
+            <button type="button" className="result-card__button" onClick={retry}>
               Try Again
             </button>
           </div>
@@ -133,7 +139,7 @@ function KnownPolicy({ slug }: { slug: PolicySlug }) {
                 Last updated {dateFormat.format(load.content.page.updatedAt)}
               </p>
             )}
-            <MarkdownView className="markdown" source={load.content.page.body} />
+            <MarkdownView source={load.content.page.body} />
             <ContactLine content={load.content} />
           </>
         )}

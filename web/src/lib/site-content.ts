@@ -38,15 +38,19 @@ async function endpoint(): Promise<string> {
 /** Reads the answer leniently: a field that is missing or malformed is "not set" / no page. */
 export function readSiteContent(body: unknown, slug: PolicySlug | undefined): SiteContent {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const page = (typeof fields.page === 'object' && fields.page !== null ? fields.page : {}) as Record<
-    string,
-    unknown
-  >;
+  const page = (
+    typeof fields.page === 'object' && fields.page !== null ? fields.page : {}
+  ) as Record<string, unknown>;
   const updated = typeof page.updated_at === 'string' ? new Date(page.updated_at) : null;
   return {
     support: readSupportContact(fields.support),
     page:
-      slug && typeof page.slug === 'string' && page.slug === slug && isPolicySlug(page.slug) && typeof page.body === 'string' && page.body
+      slug &&
+      typeof page.slug === 'string' &&
+      page.slug === slug &&
+      isPolicySlug(page.slug) &&
+      typeof page.body === 'string' &&
+      page.body
         ? {
             slug,
             body: page.body,
@@ -56,7 +60,10 @@ export function readSiteContent(body: unknown, slug: PolicySlug | undefined): Si
   };
 }
 
-export async function fetchSiteContent(slug?: PolicySlug, signal?: AbortSignal): Promise<SiteContent> {
+export async function fetchSiteContent(
+  slug?: PolicySlug,
+  signal?: AbortSignal,
+): Promise<SiteContent> {
   const url = `${await endpoint()}${slug ? `?page=${encodeURIComponent(slug)}` : ''}`;
   let response: Response;
   try {

@@ -1,5 +1,6 @@
 import { parseMarkdown, type MarkdownBlock, type MarkdownInline } from '@portal/domain';
 import { useMemo, type ReactNode } from 'react';
+import './markdown.css';
 
 /**
  * A policy page's Markdown, drawn with React elements from the domain's reader
@@ -54,7 +55,7 @@ function block(node: MarkdownBlock, index: number): ReactNode {
   }
 }
 
-export function MarkdownView({ source, className }: { source: string; className?: string }) {
+export function MarkdownView({ source }: { source: string }) {
   const blocks = useMemo(() => parseMarkdown(source), [source]);
-  return <div className={className}>{blocks.map(block)}</div>;
+  return <div className="markdown">{blocks.map(block)}</div>;
 }
