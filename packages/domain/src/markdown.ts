@@ -39,15 +39,13 @@ export function safeHref(raw: string): string | null {
   if (/^\/(?!\/)/.test(url)) return url;
   if (/^mailto:[^@/?#]+@[^@/?#]+\.[^@/?#]+$/i.test(url)) return url;
   if (/^tel:\+?[0-9().-]{3,30}$/i.test(url)) return url;
-  if (/^https?:\/\//i.test(url)) {
-    try {
-      const parsed = new URL(url);
-      if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname) {
-        return url;
-      }
-    } catch {
-      return null;
-    }
+  // An http(s) URL with a host name (no user:password@, no empty host).
+  if (
+    /^https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]{1,5})?(?:[/?#][^\s]*)?$/i.test(
+      url,
+    )
+  ) {
+    return url;
   }
   return null;
 }
