@@ -9,11 +9,13 @@ import {
   buildRollups,
   catalogProductProblem,
   COLLECTIONS,
+  DEFAULT_POLICIES,
   formatInvoiceNumber,
   isBuyerRole,
   normalizeSearchText,
   orderTotal,
   paths,
+  POLICY_PAGES,
   priceOrderLines,
   searchKeysOf,
   splitCatalogProduct,
@@ -510,6 +512,16 @@ for (const { id, ...joined } of catalog) {
   documents[paths.wholesalePrice(id)] = wholesale as unknown as Record<string, SeedValue>;
 }
 for (const { id, ...tutorial } of tutorials) documents[paths.supportItem(id)] = tutorial;
+// The footer's policy pages: real default policies a manager edits (packages/domain
+// policy-defaults.ts). The support contact (site_settings/support) is not seeded: unset, nothing
+// shows until a manager sets it in the dashboard's Site tab.
+for (const { slug } of POLICY_PAGES) {
+  documents[paths.policyPage(slug)] = {
+    body: DEFAULT_POLICIES[slug],
+    updated_at: ts('2025-11-03T17:00:00Z'),
+    updated_by: 'demo-manager',
+  };
+}
 
 // In the order they were paid (invoice numbers follow payment order).
 const orders = {

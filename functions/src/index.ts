@@ -35,6 +35,7 @@ import {
 import { searchUsersHandler } from './handlers/search-users';
 import { saveShipToHandler } from './handlers/save-ship-to';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
+import { siteContentHandler } from './handlers/site-content';
 import { sweepStaleCheckoutsHandler } from './handlers/stale-checkouts';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
 import { updateOrderStatusHandler } from './handlers/update-order-status';
@@ -95,6 +96,9 @@ export const refundOrder = onCall(
   { ...callableOptions(FUNCTION_NAMES.refundOrder), secrets: [stripeSecretKey] },
   refundOrderHandler,
 );
+// The support contact and the policy pages for the pages without Firebase (the landing page and
+// /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
+export const siteContent = onRequest({ cors: true }, siteContentHandler);
 export const stripeWebhook = onRequest(
   { secrets: [stripeSecretKey, stripeWebhookSecret] },
   stripeWebhookHandler,

@@ -120,6 +120,8 @@ const PAGE_SPECS: Record<
     expect: () => ["You're subscribed"],
   },
   notFound: { persona: 'visitor', url: () => NOT_FOUND_PATH, expect: () => ['Page not found'] },
+  // A policy page: its title is drawn at once, the text after one GET (siteContent).
+  policy: { persona: 'visitor', url: () => '/legal/terms', expect: () => ['Terms of Service'] },
   // /payment-success verifies the session with the signed-in buyer's token.
   paymentSuccess: {
     persona: 'buyer',

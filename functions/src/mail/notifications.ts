@@ -3,6 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   mailKeys,
+  NO_SUPPORT_CONTACT,
   PENDING_NEWSLETTER_TTL_MS,
   trackingUrl,
   UNVERIFIED_APPLICANT_TTL_MS,
@@ -10,7 +11,9 @@ import {
   type OrderLine,
   type ProfileReview,
   type ShipTo,
+  type SupportContact,
 } from '@portal/domain';
+import { supportContactOf } from '../handlers/site-content';
 import type { Context } from '../lib/context';
 import { log } from '../lib/log';
 import { resolveWebOrigin } from '../payments/stripe-client';
@@ -36,12 +39,25 @@ interface Recipient {
   email: string;
 }
 
-/** Links and footer from the environment alone (the newsletter needs nothing else). */
-function setting(deps: Pick<MailDeps, 'env'>): { links: PortalLinks; render: RenderContext } {
+/** The render settings, with the support contact a manager set, still being read. */
+type MailSetting = RenderContext & { pendingSupport: Promise<SupportContact> };
+
+/**
+ * Links and footer: the origin and contact address from the environment, and the support
+ * contact a manager set in the dashboard (site_settings/support, read once per event; when it
+ * cannot be read the footer names the environment's address alone).
+ */
+function setting(deps: Pick<MailDeps, 'env'> & Partial<Pick<MailDeps, 'db'>>): {
+  links: PortalLinks;
+  render: MailSetting;
+} {
   const origin = resolveWebOrigin(deps.env);
+  const pendingSupport = deps.db
+    ? supportContactOf(deps.db).catch(() => NO_SUPPORT_CONTACT)
+    : Promise.resolve(NO_SUPPORT_CONTACT);
   return {
     links: portalLinks(origin),
-    render: { portalUrl: origin, contact: contactAddress(deps.env) },
+    render: { portalUrl: origin, contact: contactAddress(deps.env), pendingSupport },
   };
 }
 
@@ -69,9 +85,12 @@ async function one(
   key: string,
   to: string,
   content: MailContent,
-  render: RenderContext,
+  render: MailSetting,
 ): Promise<QueuedMail> {
-  return { kind, key, mail: { to: [to], message: await renderMail(content, render) } };
+  const { pendingSupport, ...context } = render;
+  const supportContact = await pendingSupport;
+  const message = await renderMail(content, { ...context, supportContact });
+  return { kind, key, mail: { to: [to], message } };
 }
 
 /** Runs a builder; a failure is logged and means no mail, never a failed change. */

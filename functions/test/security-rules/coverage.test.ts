@@ -5,6 +5,7 @@ import { productCases, supportContentCases, wholesalePriceCases } from './cases/
 import { orderCases } from './cases/orders';
 import { profileCases } from './cases/profiles';
 import { standingOrderCases } from './cases/standing-orders';
+import { policyPageCases, siteSettingsCases } from './cases/site-content';
 import {
   appCheckTokenCases,
   auditLogCases,
@@ -29,6 +30,8 @@ const all: RuleCase[] = [
   ...productCases,
   ...wholesalePriceCases,
   ...supportContentCases,
+  ...policyPageCases,
+  ...siteSettingsCases,
   ...orderCases,
   ...standingOrderCases,
   ...newsletterCases,

@@ -35,3 +35,6 @@ export * from './schemas';
 export * from './contracts';
 export * from './plain-text';
 export * from './expiry';
+export * from './site-content';
+export * from './markdown';
+export * from './policy-defaults';

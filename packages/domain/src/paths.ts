@@ -12,6 +12,10 @@ export const COLLECTIONS = {
    */
   orderNotes: 'order_notes',
   supportContent: 'support_content',
+  /** The footer's policy pages (id: privacy, terms, shipping, refunds): anyone reads, managers write. */
+  policyPages: 'policy_pages',
+  /** Settings the site shows to everyone (site_settings/support: the support contact). */
+  siteSettings: 'site_settings',
   /** One per normalized address (id: its SHA-256): pending, confirmed or unsubscribed (server only). */
   newsletterSubscribers: 'newsletter_subscribers',
   /** The outbox: one message per event key, delivered by the mail sender (server only). */
@@ -53,6 +57,8 @@ export const paths = {
     `${COLLECTIONS.profiles}/${uid}/${COLLECTIONS.cartItems}/${productId}`,
   order: (orderId: string) => `${COLLECTIONS.orders}/${orderId}`,
   supportItem: (id: string) => `${COLLECTIONS.supportContent}/${id}`,
+  policyPage: (slug: string) => `${COLLECTIONS.policyPages}/${slug}`,
+  supportSettings: () => `${COLLECTIONS.siteSettings}/support`,
   stripeEvent: (eventId: string) => `${COLLECTIONS.stripeEvents}/${eventId}`,
   checkoutLock: (uid: string) => `${COLLECTIONS.checkoutLocks}/${uid}`,
   checkout: (checkoutId: string) => `${COLLECTIONS.checkouts}/${checkoutId}`,

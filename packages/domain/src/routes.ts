@@ -73,6 +73,15 @@ export const ROUTES = {
     layouts: publicForm,
     access: 'public',
   },
+  // The footer's policy pages (privacy, terms, shipping, refunds): plain HTML and CSS like the
+  // landing page; their text comes from the siteContent function (site-content.ts).
+  policy: {
+    path: '/legal/:page',
+    title: 'Policy',
+    module: 'policy',
+    layouts: [],
+    access: 'public',
+  },
   paymentSuccess: {
     path: '/payment-success',
     title: 'Payment Successful',

@@ -28,8 +28,11 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
 
   it('nests pages in their layouts and keeps the catch-all last', () => {
     const [root] = createRoutes();
-    const [landing, publicShell, shell] = root?.children ?? [];
+    const [landing, publicShell, policy, shell] = root?.children ?? [];
     expect(landing).toMatchObject({ path: '/' });
+    // The policy pages, like the landing page, have no layout (no antd, no Firebase).
+    expect(policy).toMatchObject({ path: '/legal/:page' });
+    expect(policy?.lazy).toBe(pageModules.policy);
     // The sign-in and application forms (no antd, Firebase only once a form is used) and the
     // pages our e-mails link to (Auth's REST API; the callables without Auth).
     expect(publicShell?.lazy).toBe(layoutModules['public-shell']);

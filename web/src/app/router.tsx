@@ -32,6 +32,7 @@ export const pageModules: Record<string, LazyModule> = {
   'forgot-password': () => import('./routes/forgot-password'),
   'auth-action': () => import('./routes/auth-action'),
   newsletter: () => import('./routes/newsletter'),
+  policy: () => import('./routes/policy'),
   'payment-success': () => import('./routes/payment-success'),
   admin: () => import('./routes/admin'),
   'portal-index': () => import('./routes/portal-index'),

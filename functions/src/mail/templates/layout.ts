@@ -1,4 +1,4 @@
-import { BRAND, headerSafe, stripUnsafeText } from '@portal/domain';
+import { BRAND, headerSafe, stripUnsafeText, type SupportContact } from '@portal/domain';
 
 /**
  * The one layout every mail is rendered with: the brand's header (logo text and colours), the
@@ -40,6 +40,18 @@ export interface RenderContext {
   contact: string;
   /** The portal's origin, linked from the footer. */
   portalUrl: string;
+  /**
+   * The support phone and email a manager set (site_settings/support): the footer names that
+   * email instead of `contact`, and the phone when there is one; '' fields are left out.
+   */
+  supportContact?: SupportContact;
+}
+
+/** The footer's question line: the support email (or the contact address) and the phone. */
+export function footerContactLine(ctx: RenderContext): string {
+  const email = ctx.supportContact?.email || ctx.contact;
+  const phone = ctx.supportContact?.phone;
+  return phone ? `Questions? Write to ${email} or call ${phone}.` : `Questions? Write to ${email}.`;
 }
 
 export interface RenderedMail {
@@ -122,7 +134,7 @@ export async function renderMail(content: MailContent, ctx: RenderContext): Prom
   const name = content.greetingName && stripUnsafeText(content.greetingName);
   const greeting = name ? `Hello ${name},` : 'Hello,';
   const footer = [
-    `Questions? Write to ${ctx.contact}.`,
+    footerContactLine(ctx),
     ...(content.unsubscribeUrl ? [`Unsubscribe: ${safeUrl(content.unsubscribeUrl)}`] : []),
   ];
   const source = `<mjml>
@@ -152,7 +164,7 @@ export async function renderMail(content: MailContent, ctx: RenderContext): Prom
     </mj-section>
     <mj-section padding="12px 24px">
       <mj-column>
-        <mj-text font-size="12px" color="${C.muted}" padding="0">${escapeHtml(`Questions? Write to ${ctx.contact}.`)}</mj-text>
+        <mj-text font-size="12px" color="${C.muted}" padding="0">${escapeHtml(footerContactLine(ctx))}</mj-text>
         ${content.unsubscribeUrl ? `<mj-text font-size="12px" padding="4px 0 0"><a href="${escapeHtml(safeUrl(content.unsubscribeUrl))}" style="color:${C.muted}">Unsubscribe</a></mj-text>` : ''}
         <mj-text font-size="12px" color="${C.muted}" padding="4px 0 0"><a href="${escapeHtml(safeUrl(ctx.portalUrl))}" style="color:${C.muted}">${escapeHtml(BRAND.name)} partner portal</a></mj-text>
       </mj-column>

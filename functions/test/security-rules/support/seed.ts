@@ -217,6 +217,16 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     ],
   }),
   [paths.supportItem('tutorial-1')]: validSupportItem(),
+  [paths.policyPage('terms')]: {
+    body: '## Terms\n\nOrders are final once paid.',
+    updated_at: Timestamp.fromDate(CREATED_AT),
+    updated_by: U.manager,
+  },
+  [paths.supportSettings()]: {
+    phone: '+1 562 555 0147',
+    email: 'help@shop.example',
+    updated_at: Timestamp.fromDate(CREATED_AT),
+  },
   [paths.order(ORDER.retailer)]: order(U.retailer, 'processing'),
   [paths.order(ORDER.another)]: order(U.another, 'delivered'),
   [paths.order(ORDER.wholesaler)]: order(U.wholesaler, 'shipped'),

@@ -2,11 +2,55 @@ import { PlayCircleFilled, ReloadOutlined } from '@/components/icons';
 import { Button } from '@/components/button';
 import { Tag } from '@/components/tag';
 import { useSupportContent } from '@/entities/support';
+import { useSupportSettings } from '@/entities/site';
+import { telHref } from '@portal/domain';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { TextSkeleton } from '@/components/skeleton';
 
-/** Reads the tutorials itself, for the reason ProfileTab reads the profile itself. */
+/**
+ * The support phone and email a manager set (site_settings/support), above the tutorials; only
+ * what is set is shown, and nothing at all while it loads, when it fails or when neither is set.
+ */
+export function SupportContactCard() {
+  const settings = useSupportSettings();
+  const phone = settings.data?.phone ?? '';
+  const email = settings.data?.email ?? '';
+  if (!phone && !email) return null;
+  return (
+    <section className="account-card support-contact" aria-labelledby="support-contact-title">
+      <h2 id="support-contact-title" className="support-contact__title">
+        Talk to our support team
+      </h2>
+      <ul className="support-contact__list">
+        {phone && (
+          <li>
+            <span className="support-contact__label">Phone</span>{' '}
+            <a href={telHref(phone)}>{phone}</a>
+          </li>
+        )}
+        {email && (
+          <li>
+            <span className="support-contact__label">Email</span>{' '}
+            <a href={`mailto:${email}`}>{email}</a>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+/** The contact card, then the tutorials. */
 export function SupportTab() {
+  return (
+    <>
+      <SupportContactCard />
+      <Tutorials />
+    </>
+  );
+}
+
+/** Reads the tutorials itself, for the reason ProfileTab reads the profile itself. */
+function Tutorials() {
   const support = useSupportContent();
   // The empty state only for a list that has been read, never while a read is on its way.
   const reading =

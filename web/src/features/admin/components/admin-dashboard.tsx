@@ -72,6 +72,7 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
             },
             { key: 'catalog', label: 'Catalog', children: <LazyTab tab="catalog" /> },
             { key: 'tutorials', label: 'Tutorials', children: <LazyTab tab="tutorials" /> },
+            { key: 'site', label: 'Site', children: <LazyTab tab="site" /> },
           ]}
         />
       </main>

@@ -25,6 +25,7 @@ const loaders = {
   catalog: () => import('../components/catalog-panel').then((m) => ({ default: m.CatalogPanel })),
   tutorials: () =>
     import('../components/tutorials-panel').then((m) => ({ default: m.TutorialsPanel })),
+  site: () => import('../components/site-panel').then((m) => ({ default: m.SitePanel })),
 } satisfies Record<string, () => Promise<TabModule>>;
 
 export type TabKey = keyof typeof loaders;

@@ -1,17 +1,21 @@
+import { POLICY_PAGES, routePath, telHref } from '@portal/domain';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
+import { fetchSupportContact } from '@/lib/site-content';
 import { NewsletterForm } from './newsletter-form';
 import { BrandLogo } from './site-header';
 import styles from './landing.module.css';
 
 /**
  * A footer entry either has a real destination or it does not exist yet (docs/product.md §4.4).
- * About Us, FAQ, Setup Guide and the legal pages have no page yet; a link that goes nowhere (`href="#"`)
- * would be announced as a link and do nothing, which is neither honest nor accessible. So those
- * render as plain text marked "soon" (also for screen readers), and keyboard focus only ever lands
- * on things that work. Contact Us opens an email to support and Wholesale leads to the
- * application, which are real destinations.
+ * About Us, FAQ and Setup Guide have no page yet; a link that goes nowhere (`href="#"`) would be
+ * announced as a link and do nothing, which is neither honest nor accessible. So those render as
+ * plain text marked "soon" (also for screen readers), and keyboard focus only ever lands on things
+ * that work. The legal links open the policy pages (/legal/:page, text a manager edits), Contact
+ * Us opens an email to support (the address a manager set, else the brand's) and Wholesale leads
+ * to the application. The support phone a manager set is listed under Support; unset, nothing is.
  */
 type FooterItem = { label: string; to?: string; href?: string };
 
@@ -36,12 +40,10 @@ const GROUPS: { title: string; items: FooterItem[] }[] = [
   },
   {
     title: 'Legal',
-    items: [
-      { label: 'Privacy Policy' },
-      { label: 'Terms of Service' },
-      { label: 'Shipping Policy' },
-      { label: 'Refund Policy' },
-    ],
+    items: POLICY_PAGES.map((page) => ({
+      label: page.title,
+      to: routePath('policy', { page: page.slug }),
+    })),
   },
 ];
 
@@ -68,7 +70,36 @@ function FooterEntry({ item }: { item: FooterItem }) {
   );
 }
 
+/** The support contact a manager set, read after the page has drawn; unset until then. */
+function useSupportContact() {
+  const [contact, setContact] = useState({ phone: '', email: '' });
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchSupportContact(controller.signal).then(setContact);
+    return () => controller.abort();
+  }, []);
+  return contact;
+}
+
 export function SiteFooter() {
+  const support = useSupportContact();
+  const groups = GROUPS.map((group) =>
+    group.title === 'Support'
+      ? {
+          ...group,
+          items: [
+            ...group.items.map((item) =>
+              item.label === 'Contact Us' && support.email
+                ? { ...item, href: `mailto:${support.email}` }
+                : item,
+            ),
+            ...(support.phone
+              ? [{ label: `Call ${support.phone}`, href: telHref(support.phone) }]
+              : []),
+          ],
+        }
+      : group,
+  );
   return (
     <footer className={styles.footer}>
       <div className={styles.container}>
@@ -81,7 +112,7 @@ export function SiteFooter() {
             <h2 className={styles.footerHeading}>{brand.footer.newsletterHeading}</h2>
             <NewsletterForm />
           </div>
-          {GROUPS.map((group) => (
+          {groups.map((group) => (
             <nav key={group.title} aria-labelledby={`footer-${group.title}`}>
               <h2 id={`footer-${group.title}`} className={styles.footerHeading}>
                 {group.title}

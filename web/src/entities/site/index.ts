@@ -1,0 +1,8 @@
+export {
+  siteKeys,
+  supportSettingsQueryOptions,
+  usePolicyPages,
+  useSavePolicyPage,
+  useSaveSupportSettings,
+  useSupportSettings,
+} from './queries';

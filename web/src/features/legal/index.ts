@@ -1,0 +1,1 @@
+export { PolicyPage, ContactLine } from './components/policy-page';
