@@ -32,4 +32,5 @@ export * from './en-messages';
 export * from './schemas';
 export * from './contracts';
 export * from './plain-text';
+export * from './product-photos';
 export * from './expiry';
