@@ -5,7 +5,7 @@
  *   npm start                              Java-free Firestore emulator (default)
  *   npm start -- --official-firestore      firebase-tools' Firestore emulator (Java 21 + internet)
  *   PORTAL_FIRESTORE=official npm start    same, by environment
- *   npm start -- --data <dir>              keep Auth and Firestore data in <dir> across restarts
+ *   npm start -- --data <dir>              keep Auth, Firestore and Storage data in <dir> across restarts
  *                                          (the demo data the first time; exported on Ctrl-C)
  */
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -82,6 +82,7 @@ if (stack && !stopping) {
     ['Auth emulator', stack.urls.auth],
     ['Functions emulator', stack.urls.functions],
     [official ? 'Firestore (official emulator)' : 'Firestore emulator', stack.urls.firestore],
+    ['Storage emulator', stack.urls.storage],
     ['Stripe sandbox', stack.urls.stripe],
     ['MailDev (every mail sent)', stack.urls.mail],
     ['MailDev SMTP', `smtp://127.0.0.1:${stack.ports.smtp}`],

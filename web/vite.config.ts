@@ -59,6 +59,24 @@ function antdFormContextAlone(): Plugin {
 }
 
 /**
+ * reactfire imports firebase/storage at module level for hooks the app never calls: for reactfire
+ * (only) it gets the stand-in, so signed-in pages do not carry the Storage SDK. The app's own
+ * Storage code (src/lib/storage.ts, loaded only by the pages that upload or show photos) gets the
+ * real SDK. See the README beside stand-in.ts.
+ */
+function reactfireStorageStandIn(): Plugin {
+  const reactfire = /[\\/]node_modules[\\/]reactfire[\\/]/;
+  return {
+    name: 'portal:reactfire-storage-stand-in',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'firebase/storage' || !importer || !reactfire.test(importer)) return null;
+      return unusedSdk;
+    },
+  };
+}
+
+/**
  * TLS for `vite preview` when both files are named: `npm run perf` serves the build over HTTP/2,
  * as Firebase Hosting does (Vite's server speaks HTTP/2 once it has TLS). Over HTTP/1.1 a browser
  * opens at most six connections to a host, so a page's 30 to 100 chunks would wait in line.
@@ -81,6 +99,7 @@ export default defineConfig({
     react(),
     checkedFirebaseConfig(),
     antdFormContextAlone(),
+    reactfireStorageStandIn(),
     routeDocumentsBuild(),
     routeDocumentsPreview(),
   ],
@@ -88,7 +107,8 @@ export default defineConfig({
     alias: [
       { find: /^@\//, replacement: `${src('')}/` },
       // reactfire imports these SDKs for hooks the app never uses: see the README beside stand-in.ts.
-      { find: /^firebase\/(database|storage|remote-config|firestore)$/, replacement: unusedSdk },
+      // firebase/storage only for reactfire (reactfireStorageStandIn): the app's own uploads use it.
+      { find: /^firebase\/(database|remote-config|firestore)$/, replacement: unusedSdk },
     ],
   },
   server: {

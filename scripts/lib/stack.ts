@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureFirestoreCliBundle } from '../../emulators/firestore/src/build-cli';
+import { STORAGE_RULES_BUNDLE, ensureFirestoreCliBundle } from '../../emulators/firestore/src/build-cli';
 import { SETTINGS } from '../../functions/src/lib/params';
 import { prepareFirebaseToolsLaunch } from '../../emulators/firestore/src/firebase-tools/launch-under-firebase-tools';
 import { MAILDEV_BIN, maildevArgs } from './maildev';
@@ -13,11 +13,12 @@ import { ROOT } from './root';
 import { buildWebInBackground, localStackBuildVars, type WebBuild } from './web-build';
 
 /**
- * The local stack: the Java-free Firestore emulator, the Stripe sandbox, firebase-tools' Auth
- * and Functions emulators and the web app. Used by `npm start`, the function tests and e2e,
+ * The local stack: the Java-free Firestore emulator, the Stripe sandbox, firebase-tools' Auth,
+ * Functions and Storage emulators and the web app. Used by `npm start`, the function tests and e2e,
  * so all three run the same thing. With the Functions emulator, firebase-tools itself runs our
  * Firestore emulator (in place of its Java one) so that Firestore triggers are registered and
- * delivered: docs/firestore-triggers.md.
+ * delivered: docs/firestore-triggers.md. Its Storage emulator evaluates storage.rules with our
+ * Java-free rules runtime, through the same `java` stand-in: docs/storage.md.
  */
 export { ROOT };
 export const PROJECT_ID = 'demo-wholesale-portal';
@@ -32,6 +33,8 @@ export const FIXED_PORTS = {
   auth: 9099,
   functions: 5001,
   firestore: 8080,
+  /** firebase-tools' Cloud Storage emulator (JavaScript; its rules runtime is ours, on Node). */
+  storage: 9199,
   /** Reserved by firebase-tools for its Firestore emulator's UI websocket (unused by ours). */
   firestoreWebsocket: 9150,
   stripe: 12111,
@@ -49,7 +52,11 @@ export interface StackOptions {
   /** 'fixed' uses the documented ports (npm start); 'free' picks free ports (tests). */
   ports: 'fixed' | 'free';
   /** Which services to run; `mail` (MailDev and the mail worker) defaults to `functions`. */
-  services?: Partial<Record<'firestore' | 'stripe' | 'auth' | 'functions' | 'web' | 'mail', boolean>>;
+  services?: Partial<
+    Record<'firestore' | 'stripe' | 'auth' | 'functions' | 'storage' | 'web' | 'mail', boolean>
+  >;
+  /** The Storage rules file (absolute); default the repository's storage.rules. For tests' fixtures. */
+  storageRules?: string;
   /** Waits between mail delivery attempts (MAIL_RETRY_DELAYS_MS); default short for local use. */
   mailRetryDelaysMs?: string;
   /** Use firebase-tools' official Firestore emulator (needs Java 21 and internet). */
@@ -84,6 +91,8 @@ export interface RunningStack {
     auth: string;
     functions: string;
     firestore: string;
+    /** The Storage emulator (the web SDK's connectStorageEmulator host:port, REST for the admin SDK). */
+    storage: string;
     stripe: string;
     /** MailDev's web UI and REST API (GET /api/email). */
     mail: string;
@@ -193,6 +202,7 @@ async function writeFirebaseConfig(
   ports: StackPorts,
   firestore: boolean,
   functionsConfigDir: string,
+  storageRules: string | null,
 ): Promise<string> {
   const dir = RUN_DIR;
   await mkdir(dir, { recursive: true });
@@ -202,11 +212,20 @@ async function writeFirebaseConfig(
     const link = path.join(dir, file);
     if (!existsSync(link)) await symlink(path.join('..', file), link).catch(() => undefined);
   }
+  // The Storage rules likewise (a test's fixture rules get a link of this stack's own).
+  let storageRulesLink: string | null = null;
+  if (storageRules !== null) {
+    storageRulesLink = `storage.${ports.auth}.rules`;
+    const link = path.join(dir, storageRulesLink);
+    await rm(link, { force: true });
+    await symlink(path.relative(dir, storageRules), link);
+  }
   const file = path.join(dir, `firebase.${ports.auth}.json`);
   // Paths are relative to the config file's folder.
   const config = {
     functions: [{ source: '../functions', codebase: 'default', configDir: functionsConfigDir }],
     firestore: { rules: 'firestore.rules', indexes: 'firestore.indexes.json' },
+    ...(storageRulesLink !== null ? { storage: { rules: storageRulesLink } } : {}),
     emulators: {
       singleProjectMode: true,
       auth: { host: '127.0.0.1', port: ports.auth },
@@ -220,6 +239,7 @@ async function writeFirebaseConfig(
             },
           }
         : {}),
+      ...(storageRulesLink !== null ? { storage: { host: '127.0.0.1', port: ports.storage } } : {}),
       hub: { host: '127.0.0.1', port: ports.hub },
       logging: { host: '127.0.0.1', port: ports.logging },
       ui: { enabled: false },
@@ -302,7 +322,15 @@ async function functionsEmulatorTurn(): Promise<() => void> {
 }
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const selected = { firestore: true, stripe: true, auth: true, functions: true, web: true, ...options.services };
+  const selected = {
+    firestore: true,
+    stripe: true,
+    auth: true,
+    functions: true,
+    storage: true,
+    web: true,
+    ...options.services,
+  };
   const want = { ...selected, mail: selected.mail ?? selected.functions };
   const log = options.log ?? (() => undefined);
   const ports = await choosePorts(options.ports);
@@ -321,6 +349,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     auth: `http://${host}:${ports.auth}`,
     functions: `http://${host}:${ports.functions}`,
     firestore: `http://${host}:${ports.firestore}`,
+    storage: `http://${host}:${ports.storage}`,
     stripe: `http://${host}:${ports.stripe}`,
     mail: `http://${host}:${ports.mailWeb}`,
     appCheck: `http://${host}:${ports.appCheck}`,
@@ -337,6 +366,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     GCLOUD_PROJECT: PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
     FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
+    // firebase-admin's Storage (@google-cloud/storage) and other clients find the Storage emulator here.
+    ...(want.storage
+      ? {
+          FIREBASE_STORAGE_EMULATOR_HOST: `${host}:${ports.storage}`,
+          STORAGE_EMULATOR_HOST: `http://${host}:${ports.storage}`,
+        }
+      : {}),
     STRIPE_SANDBOX_URL: urls.stripe,
     // Each buyer's Stripe Customer gets its own test clock: standing orders renew when it is
     // advanced (scripts/advance-clock.ts), not on the wall clock.
@@ -383,8 +419,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           })
         : null;
     // The prebuilt bundle (rebuilt only when src/ changed): no TypeScript compile at start.
+    // It holds the Storage rules runtime too (dist/storage-rules.mjs).
     const firestoreCli =
-      want.firestore && !options.officialFirestore ? await ensureFirestoreCliBundle() : '';
+      (want.firestore && !options.officialFirestore) || want.storage
+        ? await ensureFirestoreCliBundle()
+        : '';
     const demoSeed = path.join(ROOT, 'emulator-data/firestore.json');
     // With the Functions emulator, firebase-tools starts our Firestore emulator (below).
     const firestoreUnderFirebaseTools = want.firestore && want.functions && !options.officialFirestore;
@@ -452,9 +491,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       started.push(svc);
       waits.push(ready(svc, (l) => l.includes('App Check exchange ready'), 20_000));
     }
-    if (want.auth || want.functions) {
+    if (want.auth || want.functions || want.storage) {
       const only = [want.auth ? 'auth' : null, want.functions ? 'functions' : null];
       if (firebaseToolsRunsFirestore) only.push('firestore');
+      if (want.storage) only.push('storage');
       if (want.functions) {
         await buildFunctionsOnce(log);
         if (options.watch) {
@@ -468,19 +508,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ports,
         firebaseToolsRunsFirestore,
         await writeFunctionsEnvDir(ports, functionsSettings),
+        want.storage ? (options.storageRules ?? path.join(ROOT, 'storage.rules')) : null,
       );
       const importDir =
         options.dataDir && existsSync(path.join(options.dataDir, 'firebase-export-metadata.json'))
           ? path.resolve(options.dataDir)
           : path.join(ROOT, 'emulator-data');
-      const firestoreLaunch = firestoreUnderFirebaseTools
-        ? await prepareFirebaseToolsLaunch({
-            dir: path.join(RUN_DIR, `firestore-${ports.firestore}`),
-            cli: firestoreCli,
-            // The demo seed; rules come from firebase.json (firebase-tools passes --rules).
-            extraArgs: ['--import', demoSeed],
-          })
-        : null;
+      // The `java` stand-in: our Firestore emulator and our Storage rules runtime in place of jars.
+      const firestoreLaunch =
+        firestoreUnderFirebaseTools || want.storage
+          ? await prepareFirebaseToolsLaunch({
+              dir: path.join(RUN_DIR, `firestore-${ports.firestore}`),
+              cli: firestoreUnderFirebaseTools ? firestoreCli : undefined,
+              storageRules: want.storage ? STORAGE_RULES_BUNDLE : undefined,
+              // The demo seed; rules come from firebase.json (firebase-tools passes --rules).
+              extraArgs: ['--import', demoSeed],
+            })
+          : null;
       // One Functions emulator starting at a time per process. It was needed while every stack's
       // emulator wrote the parameters' defaults to the one functions/.env.local (a second one
       // loading meanwhile failed, "already defined", and served none); each stack now has its
@@ -543,6 +587,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           VITE_AUTH_EMULATOR_PORT: String(ports.auth),
           VITE_FIRESTORE_EMULATOR_PORT: String(ports.firestore),
           VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
+          VITE_STORAGE_EMULATOR_PORT: String(ports.storage),
           VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
           VITE_APP_CHECK_EXCHANGE_URL: urls.appCheck,
           VITE_APP_CHECK_DEBUG_TOKEN: appCheckDebugToken,

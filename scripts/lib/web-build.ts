@@ -65,7 +65,7 @@ export function buildWebInBackground(outDir: string, options: WebBuildOptions = 
  */
 export function localStackBuildVars(stack: {
   host: string;
-  ports: { auth: number; firestore: number; functions: number };
+  ports: { auth: number; firestore: number; functions: number; storage: number };
   projectId: string;
   appCheckUrl: string;
   appCheckDebugToken: string;
@@ -76,6 +76,7 @@ export function localStackBuildVars(stack: {
     VITE_AUTH_EMULATOR_PORT: String(stack.ports.auth),
     VITE_FIRESTORE_EMULATOR_PORT: String(stack.ports.firestore),
     VITE_FUNCTIONS_EMULATOR_PORT: String(stack.ports.functions),
+    VITE_STORAGE_EMULATOR_PORT: String(stack.ports.storage),
     VITE_FIREBASE_PROJECT_ID: stack.projectId,
     VITE_APP_CHECK_EXCHANGE_URL: stack.appCheckUrl,
     VITE_APP_CHECK_DEBUG_TOKEN: stack.appCheckDebugToken,

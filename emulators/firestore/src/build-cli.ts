@@ -1,6 +1,8 @@
 /**
- * The prebuilt CLI: `dist/cli.mjs`, one ESM file bundled by esbuild from `src/cli.ts`, so that
- * starting the emulator compiles no TypeScript (`node emulators/firestore/dist/cli.mjs ...`).
+ * The prebuilt CLIs: `dist/cli.mjs`, one ESM file bundled by esbuild from `src/cli.ts`, so that
+ * starting the emulator compiles no TypeScript (`node emulators/firestore/dist/cli.mjs ...`), and
+ * `dist/storage-rules.mjs` from `src/storage-rules/cli.ts`, the Cloud Storage rules runtime
+ * firebase-tools' Storage emulator talks to (docs/storage.md).
  * Packages from node_modules stay external: the emulator loads none of them at start
  * (protobufjs and re2js are required on first use), and `src/proto/firestore-proto.ts` finds the
  * protos in @google-cloud/firestore's folder from the bundle's location (dist/ sits next to src/,
@@ -22,6 +24,8 @@ const SRC_DIR = path.join(PACKAGE_DIR, 'src');
 
 /** Absolute path of the bundle: run it with `node <path> --port 8080 ...` (same flags as src/cli.ts). */
 export const FIRESTORE_CLI_BUNDLE = path.join(PACKAGE_DIR, 'dist', 'cli.mjs');
+/** Absolute path of the Storage rules runtime: `node <path> serve` (src/storage-rules/cli.ts). */
+export const STORAGE_RULES_BUNDLE = path.join(PACKAGE_DIR, 'dist', 'storage-rules.mjs');
 
 function newestMtimeMs(dir: string): number {
   let newest = 0;
@@ -33,11 +37,14 @@ function newestMtimeMs(dir: string): number {
   return newest;
 }
 
-/** True when dist/cli.mjs exists and is newer than every file under src/. */
+/** True when dist/cli.mjs and dist/storage-rules.mjs exist and are newer than every file under src/. */
 export function firestoreCliBundleIsFresh(): boolean {
   let built: number;
   try {
-    built = statSync(FIRESTORE_CLI_BUNDLE).mtimeMs;
+    built = Math.min(
+      statSync(FIRESTORE_CLI_BUNDLE).mtimeMs,
+      statSync(STORAGE_RULES_BUNDLE).mtimeMs,
+    );
   } catch {
     return false;
   }
@@ -45,14 +52,18 @@ export function firestoreCliBundleIsFresh(): boolean {
 }
 
 /**
- * Builds dist/cli.mjs (and its source map) now. The files are written under temporary names and
+ * Builds dist/cli.mjs and dist/storage-rules.mjs (and their source maps) now. The files are written under temporary names and
  * renamed, so a process starting the bundle meanwhile never reads a half-written file.
  */
 export async function buildFirestoreCli(): Promise<string> {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(SRC_DIR, 'cli.ts')],
-    outfile: FIRESTORE_CLI_BUNDLE,
+    entryPoints: {
+      cli: path.join(SRC_DIR, 'cli.ts'),
+      'storage-rules': path.join(SRC_DIR, 'storage-rules/cli.ts'),
+    },
+    outdir: path.dirname(FIRESTORE_CLI_BUNDLE),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     target: 'node22',

@@ -86,14 +86,24 @@ describe('the origins a signed-in page reads from at once', () => {
 });
 
 describe("Firebase Hosting's init.json", () => {
-  it('gives the four values the app needs, whatever else it carries', () => {
+  it('gives the four values the app needs and the storage bucket, whatever else it carries', () => {
     expect(
       parseHostingInitJson({
         ...{ apiKey: 'k', authDomain: 'a', projectId: 'p', appId: 'i' },
         storageBucket: 'b',
         messagingSenderId: '9',
       }),
-    ).toEqual({ apiKey: 'k', authDomain: 'a', projectId: 'p', appId: 'i' });
+    ).toStrictEqual({
+      apiKey: 'k',
+      authDomain: 'a',
+      projectId: 'p',
+      appId: 'i',
+      storageBucket: 'b',
+    });
+    // A project without a default bucket: no storageBucket key at all.
+    expect(
+      parseHostingInitJson({ apiKey: 'k', authDomain: 'a', projectId: 'p', appId: 'i' }),
+    ).toStrictEqual({ apiKey: 'k', authDomain: 'a', projectId: 'p', appId: 'i' });
   });
 
   it('is refused with a clear message when it is not a config (an SPA fallback page, say)', () => {

@@ -13,7 +13,16 @@ export interface FirebaseWebConfig {
   authDomain: string;
   projectId: string;
   appId: string;
+  /**
+   * The project's default Cloud Storage bucket (product photos). Optional: Hosting's init.json
+   * carries it when the project has one, a build may set VITE_FIREBASE_STORAGE_BUCKET, and the
+   * local project uses `<projectId>.appspot.com`, the bucket firebase-tools' emulator serves.
+   */
+  storageBucket?: string;
 }
+
+/** The optional build variable naming the Cloud Storage bucket (FirebaseWebConfig.storageBucket). */
+export const STORAGE_BUCKET_VAR = 'VITE_FIREBASE_STORAGE_BUCKET';
 
 /** The build variables that make up the web config, in the order of FirebaseWebConfig. */
 export const FIREBASE_CONFIG_VARS = {
@@ -21,7 +30,8 @@ export const FIREBASE_CONFIG_VARS = {
   authDomain: 'VITE_FIREBASE_AUTH_DOMAIN',
   projectId: 'VITE_FIREBASE_PROJECT_ID',
   appId: 'VITE_FIREBASE_APP_ID',
-} as const satisfies Record<keyof FirebaseWebConfig, string>;
+} as const satisfies Record<Exclude<keyof FirebaseWebConfig, 'storageBucket'>, string>;
+type RequiredKey = keyof typeof FIREBASE_CONFIG_VARS;
 
 /** Firebase Hosting serves the project's web config here (reserved URL). */
 export const HOSTING_INIT_URL = '/__/firebase/init.json';
@@ -34,6 +44,7 @@ export const EMULATOR_DEFAULTS = {
   authPort: 9099,
   firestorePort: 8080,
   functionsPort: 5001,
+  storagePort: 9199,
 } as const;
 
 /**
@@ -67,14 +78,17 @@ export function configFromBuildEnv(vars: BuildEnv): FirebaseWebConfig | null {
   if (given.length === 0) return null;
   const missing = entries
     .filter(([, value]) => value === '')
-    .map(([key]) => FIREBASE_CONFIG_VARS[key as keyof FirebaseWebConfig]);
+    .map(([key]) => FIREBASE_CONFIG_VARS[key as RequiredKey]);
   if (missing.length > 0) {
     throw new Error(
       `Incomplete Firebase web config: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
         `Set all of ${Object.values(FIREBASE_CONFIG_VARS).join(', ')}, or none of them to use Firebase Hosting's ${HOSTING_INIT_URL}.`,
     );
   }
-  return webConfig((key) => vars[FIREBASE_CONFIG_VARS[key]]?.trim() ?? '');
+  return withBucket(
+    webConfig((key) => vars[FIREBASE_CONFIG_VARS[key]]?.trim() ?? ''),
+    vars[STORAGE_BUCKET_VAR],
+  );
 }
 
 /**
@@ -132,11 +146,18 @@ export function parseHostingInitJson(body: unknown): FirebaseWebConfig {
         'Is the app served by Firebase Hosting?',
     );
   }
-  return config;
+  const bucket: unknown = (body as Record<string, unknown>)['storageBucket'];
+  return withBucket(config, typeof bucket === 'string' ? bucket : undefined);
 }
 
-/** The four values, each read by its key. */
-function webConfig(value: (key: keyof FirebaseWebConfig) => string): FirebaseWebConfig {
+/** The config with its storage bucket when one is given (non-empty). */
+function withBucket(config: FirebaseWebConfig, bucket: string | undefined): FirebaseWebConfig {
+  const trimmed = bucket?.trim();
+  return trimmed ? { ...config, storageBucket: trimmed } : config;
+}
+
+/** The four required values, each read by its key. */
+function webConfig(value: (key: RequiredKey) => string): FirebaseWebConfig {
   return {
     apiKey: value('apiKey'),
     authDomain: value('authDomain'),

@@ -12,6 +12,8 @@ export interface EmulatorAddresses {
   authPort: number;
   firestorePort: number;
   functionsPort: number;
+  /** firebase-tools' Storage emulator (rules run by our Java-free runtime, docs/storage.md). */
+  storagePort: number;
   /**
    * The local App Check exchange and the debug token `npm start` printed; null when the build
    * was given none (a local build for page measurements): the callables then refuse calls.
@@ -28,6 +30,8 @@ export function localFirebaseConfig(vars: BuildEnv): FirebaseWebConfig {
     authDomain: value('VITE_FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
     projectId,
     appId: value('VITE_FIREBASE_APP_ID') ?? '1:000000000000:web:000000000000',
+    // The default bucket name firebase-tools' Storage emulator and Functions emulator use.
+    storageBucket: value('VITE_FIREBASE_STORAGE_BUCKET') ?? `${projectId}.appspot.com`,
   };
 }
 
@@ -51,6 +55,7 @@ export function emulatorAddresses(vars: BuildEnv): EmulatorAddresses {
     VITE_AUTH_EMULATOR_PORT: port(EMULATOR_DEFAULTS.authPort),
     VITE_FIRESTORE_EMULATOR_PORT: port(EMULATOR_DEFAULTS.firestorePort),
     VITE_FUNCTIONS_EMULATOR_PORT: port(EMULATOR_DEFAULTS.functionsPort),
+    VITE_STORAGE_EMULATOR_PORT: port(EMULATOR_DEFAULTS.storagePort),
     VITE_APP_CHECK_EXCHANGE_URL: z._default(z.url('Invalid URL'), 'http://127.0.0.1:9095'),
     VITE_APP_CHECK_DEBUG_TOKEN: z._default(z.string().check(z.trim()), ''),
   });
@@ -66,6 +71,7 @@ export function emulatorAddresses(vars: BuildEnv): EmulatorAddresses {
     authPort: raw.VITE_AUTH_EMULATOR_PORT,
     firestorePort: raw.VITE_FIRESTORE_EMULATOR_PORT,
     functionsPort: raw.VITE_FUNCTIONS_EMULATOR_PORT,
+    storagePort: raw.VITE_STORAGE_EMULATOR_PORT,
     appCheck: raw.VITE_APP_CHECK_DEBUG_TOKEN
       ? { exchangeUrl: raw.VITE_APP_CHECK_EXCHANGE_URL, debugToken: raw.VITE_APP_CHECK_DEBUG_TOKEN }
       : null,

@@ -66,3 +66,6 @@ export interface RulesetAst {
   functions: FunctionDecl[];
   matches: MatchBlock[];
 }
+
+/** The services a ruleset can be written for: Firestore's, or Cloud Storage's (storage.rules). */
+export type RulesService = 'cloud.firestore' | 'firebase.storage';

@@ -1,4 +1,4 @@
-import type { AllowMethod, AllowStmt, RulesetAst } from './ast.js';
+import type { AllowMethod, AllowStmt, RulesService, RulesetAst } from './ast.js';
 import { RulesEvalError } from './errors.js';
 import { evaluate, type EvalEnv } from './evaluator.js';
 import type { Fields, RulesMethod, RulesQuery, RulesRequest } from './firestore-types.js';
@@ -47,7 +47,7 @@ const COVERS: Record<AllowMethod, readonly RulesMethod[]> = {
   write: ['create', 'update', 'delete'],
 };
 
-interface Outcome {
+export interface Outcome {
   allowed: boolean;
   parts: string[];
   details: string[];
@@ -95,7 +95,7 @@ export class RulesEngine {
     let outcome: Outcome;
     if (!isList) {
       const resource = req.resource === null ? null : resourceMap(req.resource, prefix, relative);
-      outcome = this.run(req.method, matched, request, resource, docs);
+      outcome = runAllows(req.method, matched, request, resource, docs);
     } else {
       outcome = this.judgeQuery(req.query, matched, request, docs);
     }
@@ -143,52 +143,57 @@ export class RulesEngine {
     }
     let last: Outcome | null = null;
     for (const scenario of cases) {
-      const outcome = this.run('list', matched, request, symbolicResource(scenario), docs);
+      const outcome = runAllows('list', matched, request, symbolicResource(scenario), docs);
       if (!outcome.allowed) return outcome;
       last = outcome;
     }
     return last as Outcome;
   }
+}
 
-  private run(
-    method: RulesMethod,
-    matched: MatchedBlock[],
-    request: RMap,
-    resource: RValue,
-    docs: DocumentAccess,
-  ): Outcome {
-    const candidates: { allow: AllowStmt; m: MatchedBlock }[] = [];
-    for (const m of matched) {
-      for (const allow of m.allows) {
-        if (allow.methods.some((am) => COVERS[am].includes(method))) candidates.push({ allow, m });
-      }
+/**
+ * Runs the allow statements of the matched blocks that cover `method`, in source order: the
+ * first that holds allows. Shared by Firestore's engine and Cloud Storage's (storage-engine.ts).
+ */
+export function runAllows(
+  method: RulesMethod,
+  matched: MatchedBlock[],
+  request: RMap,
+  resource: RValue,
+  docs: DocumentAccess,
+  service?: RulesService,
+): Outcome {
+  const candidates: { allow: AllowStmt; m: MatchedBlock }[] = [];
+  for (const m of matched) {
+    for (const allow of m.allows) {
+      if (allow.methods.some((am) => COVERS[am].includes(method))) candidates.push({ allow, m });
     }
-    candidates.sort((a, b) => a.allow.line - b.allow.line);
-    const parts: string[] = [];
-    const details: string[] = [];
-    let firstLine: number | undefined;
-    for (const { allow, m } of candidates) {
-      if (allow.condition === null) return { allowed: true, parts, details, line: allow.line };
-      const vars = new Map<string, Binding>(m.bindings);
-      vars.set('request', request);
-      vars.set('resource', resource);
-      const globals = new Scope(vars);
-      const env: EvalEnv = { functions: m.functions, docs, globals, depth: 0 };
-      firstLine ??= allow.line;
-      try {
-        const v = evaluate(allow.condition, globals, env);
-        if (v === true) return { allowed: true, parts, details, line: allow.line };
-        parts.push(
-          `${v === false ? 'false' : 'Condition is not a bool'} for '${method}' @ L${allow.line}`,
-        );
-      } catch (e) {
-        if (!(e instanceof RulesEvalError)) throw e;
-        parts.push(`${e.message} for '${method}' @ L${allow.line}`);
-        details.push(`L${e.line}:${e.column} ${e.message}`);
-      }
-    }
-    return { allowed: false, parts, details, line: firstLine };
   }
+  candidates.sort((a, b) => a.allow.line - b.allow.line);
+  const parts: string[] = [];
+  const details: string[] = [];
+  let firstLine: number | undefined;
+  for (const { allow, m } of candidates) {
+    if (allow.condition === null) return { allowed: true, parts, details, line: allow.line };
+    const vars = new Map<string, Binding>(m.bindings);
+    vars.set('request', request);
+    vars.set('resource', resource);
+    const globals = new Scope(vars);
+    const env: EvalEnv = { functions: m.functions, docs, globals, depth: 0, service };
+    firstLine ??= allow.line;
+    try {
+      const v = evaluate(allow.condition, globals, env);
+      if (v === true) return { allowed: true, parts, details, line: allow.line };
+      parts.push(
+        `${v === false ? 'false' : 'Condition is not a bool'} for '${method}' @ L${allow.line}`,
+      );
+    } catch (e) {
+      if (!(e instanceof RulesEvalError)) throw e;
+      parts.push(`${e.message} for '${method}' @ L${allow.line}`);
+      details.push(`L${e.line}:${e.column} ${e.message}`);
+    }
+  }
+  return { allowed: false, parts, details, line: firstLine };
 }
 
 function resourceMap(fields: Fields, prefix: readonly string[], relative: readonly string[]): RMap {

@@ -1,4 +1,4 @@
-import type { BinaryOp, Expr, FunctionDecl } from './ast.js';
+import type { BinaryOp, Expr, FunctionDecl, RulesService } from './ast.js';
 import { asBool, asInt, asString } from './coerce.js';
 import { RulesEvalError, evalError } from './errors.js';
 import {
@@ -34,7 +34,15 @@ export interface EvalEnv {
   /** request, resource and the path wildcards: what function bodies see besides their params. */
   globals: Scope;
   depth: number;
+  /**
+   * 'firebase.storage' (storage.rules): documents are read with `firestore.get(path)` /
+   * `firestore.exists(path)`, and the bare `get`, `exists`, `getAfter`, `existsAfter` of
+   * Firestore rules do not exist. Default 'cloud.firestore'.
+   */
+  service?: RulesService;
 }
+
+const FIRESTORE_DOCUMENT_GLOBALS = new Set(['get', 'exists', 'getAfter', 'existsAfter']);
 
 /** A wildcard or value a list query leaves unknown: any use of it is an error. */
 export const UNKNOWN: RValue = new RMap(new Map(), true);
@@ -319,7 +327,8 @@ function call(expr: Extract<Expr, { kind: 'call' }>, scope: Scope, env: EvalEnv)
   if (callee.kind === 'ident') {
     const fn = env.functions.resolve(callee.name);
     if (fn !== undefined) return applyFunction(fn, expr.args, scope, env);
-    if (!hasGlobal(callee.name))
+    const storage = env.service === 'firebase.storage';
+    if (!hasGlobal(callee.name) || (storage && FIRESTORE_DOCUMENT_GLOBALS.has(callee.name)))
       throw evalError(`Function not found error: Name: [${callee.name}].`);
     return callGlobal(
       callee.name,
@@ -329,6 +338,20 @@ function call(expr: Extract<Expr, { kind: 'call' }>, scope: Scope, env: EvalEnv)
   }
   if (callee.kind === 'member') {
     const obj = callee.object;
+    if (
+      env.service === 'firebase.storage' &&
+      obj.kind === 'ident' &&
+      obj.name === 'firestore' &&
+      scope.lookup(obj.name) === undefined
+    ) {
+      if (callee.name !== 'get' && callee.name !== 'exists')
+        throw evalError(`Function not found error: Name: [firestore.${callee.name}].`);
+      return callGlobal(
+        callee.name,
+        expr.args.map((a) => evaluate(a, scope, env)),
+        env.docs,
+      );
+    }
     if (obj.kind === 'ident' && isNamespace(obj.name) && scope.lookup(obj.name) === undefined) {
       return callNamespace(
         obj.name,

@@ -1,4 +1,5 @@
 import type {
+  RulesService,
   AllowMethod,
   AllowStmt,
   BinaryOp,
@@ -38,9 +39,13 @@ const RESERVED = new Set([
   'allow',
 ]);
 
-/** Parses a rules_version 2 `service cloud.firestore` ruleset. Throws RulesSyntaxError. */
-export function parseRules(source: string, file = 'firestore.rules'): RulesetAst {
-  return new Parser(source, file).parseRuleset();
+/** Parses a `service cloud.firestore` (or `firebase.storage`) ruleset. Throws RulesSyntaxError. */
+export function parseRules(
+  source: string,
+  file = 'firestore.rules',
+  service: RulesService = 'cloud.firestore',
+): RulesetAst {
+  return new Parser(source, file).parseRuleset(service);
 }
 
 /** Parses a single expression (used by tests and tools). */
@@ -111,7 +116,7 @@ class Parser {
     return { line: t.line, column: t.column };
   }
 
-  parseRuleset(): RulesetAst {
+  parseRuleset(expected: RulesService): RulesetAst {
     let version: string | null = null;
     if (this.is('rules_version')) {
       this.advance();
@@ -130,8 +135,8 @@ class Parser {
     this.advance();
     let service = this.ident('a service name').text;
     while (this.accept('.')) service += '.' + this.ident('a service name').text;
-    if (service !== 'cloud.firestore')
-      this.fail(`expected service cloud.firestore but found service ${service}`, svc);
+    if (service !== expected)
+      this.fail(`expected service ${expected} but found service ${service}`, svc);
     this.expect('{', 'to open the service block');
     const functions: FunctionDecl[] = [];
     const matches: MatchBlock[] = [];
@@ -471,7 +476,7 @@ class Parser {
     this.fail(`unexpected ${this.describe(t)} in an expression`);
   }
 
-  /** `/databases/$(database)/documents/users/$(request.auth.uid)` */
+  /** `/databases/$(database)/documents/users/$(request.auth.uid)`, `/databases/(default)/...` */
   private parsePathLiteral(t: Token): Expr {
     const src = this.lx.source;
     let p = t.start;
@@ -485,6 +490,11 @@ class Parser {
           parts.push(this.parseExpr());
           const close = this.expect(')', 'to close $(');
           p = close.end;
+        } else if (src[p] === '(' && /^\([A-Za-z0-9_-]+\)/.test(src.slice(p, p + 130))) {
+          // A literal database name in parentheses: /databases/(default)/documents/...
+          const close = src.indexOf(')', p);
+          parts.push(src.slice(p, close + 1));
+          p = close + 1;
         } else if (p < src.length && isPathChar(src[p] as string)) {
           const s = p;
           while (p < src.length && isPathChar(src[p] as string)) p++;

@@ -1,13 +1,15 @@
 /**
  * firebase-tools' Functions and Firestore emulators, with our emulator standing in for the
- * official Firestore one (src/firebase-tools/launch-under-firebase-tools.ts), on free ports.
+ * official Firestore one (src/firebase-tools/launch-under-firebase-tools.ts), on free ports; with
+ * `storageRules`, its Storage emulator too, evaluating them with our rules runtime
+ * (src/storage-rules/) in place of the Java one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureFirestoreCliBundle } from '../../src/build-cli.js';
+import { STORAGE_RULES_BUNDLE, ensureFirestoreCliBundle } from '../../src/build-cli.js';
 import { freePort } from './free-port.js';
 import { prepareFirebaseToolsLaunch } from '../../src/firebase-tools/launch-under-firebase-tools.js';
 
@@ -18,6 +20,8 @@ export interface FirebaseToolsStack {
   projectId: string;
   firestore: { host: string; port: number };
   functionsPort: number;
+  /** The Storage emulator's port (0 without storageRules). */
+  storagePort: number;
   /** Everything firebase-tools printed (shown when a test fails). */
   output(): string;
   stop(): Promise<void>;
@@ -27,35 +31,45 @@ export async function startFirebaseToolsStack(options: {
   projectId: string;
   functionsSource: string;
   rules: string;
+  /** Run the Storage emulator with these rules. */
+  storageRules?: string;
 }): Promise<FirebaseToolsStack> {
   const dir = await mkdtemp(path.join(tmpdir(), 'firestore-triggers-'));
-  const [firestore, functions, hub, logging, websocket] = await Promise.all(
-    Array.from({ length: 5 }, () => freePort()),
+  const [firestore, functions, hub, logging, websocket, storagePort] = await Promise.all(
+    Array.from({ length: 6 }, () => freePort()),
   );
+  const storage = options.storageRules !== undefined;
   await writeFile(path.join(dir, 'firestore.rules'), options.rules);
+  if (storage) await writeFile(path.join(dir, 'storage.rules'), options.storageRules ?? '');
   await writeFile(
     path.join(dir, 'firebase.json'),
     JSON.stringify({
       functions: [{ source: path.relative(dir, options.functionsSource), codebase: 'default' }],
       firestore: { rules: 'firestore.rules' },
+      ...(storage ? { storage: { rules: 'storage.rules' } } : {}),
       emulators: {
         singleProjectMode: true,
         functions: { host: '127.0.0.1', port: functions },
         firestore: { host: '127.0.0.1', port: firestore, websocketPort: websocket },
+        ...(storage ? { storage: { host: '127.0.0.1', port: storagePort } } : {}),
         hub: { host: '127.0.0.1', port: hub },
         logging: { host: '127.0.0.1', port: logging },
         ui: { enabled: false },
       },
     }),
   );
-  const launch = await prepareFirebaseToolsLaunch({ dir, cli: await ensureFirestoreCliBundle() });
+  const launch = await prepareFirebaseToolsLaunch({
+    dir,
+    cli: await ensureFirestoreCliBundle(),
+    storageRules: storage ? STORAGE_RULES_BUNDLE : undefined,
+  });
   let output = '';
   const child: ChildProcess = spawn(
     path.join(REPO_ROOT, 'node_modules/.bin/firebase'),
     [
       'emulators:start',
       '--only',
-      'functions,firestore',
+      storage ? 'functions,firestore,storage' : 'functions,firestore',
       '--project',
       options.projectId,
       '--config',
@@ -118,6 +132,7 @@ export async function startFirebaseToolsStack(options: {
     projectId: options.projectId,
     firestore: { host: '127.0.0.1', port: firestore },
     functionsPort: functions,
+    storagePort: storage ? storagePort : 0,
     output: () => output,
     stop,
   };
