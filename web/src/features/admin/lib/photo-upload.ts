@@ -1,26 +1,8 @@
 /**
  * Uploads a product photo to Cloud Storage. Only the catalog editor imports this module, and it
- * loads `firebase/storage` on the first upload (a dynamic import), so no other page ships it.
+ * loads `firebase/storage` (with lib/storage.ts, the app's Storage) on the first upload, a dynamic
+ * import, so no other page ships the Storage SDK.
  */
-import { env } from '@/config/env';
-import { firebaseApp } from '@/lib/firebase';
-
-type StorageModule = typeof import('firebase/storage');
-let loaded: Promise<{ sdk: StorageModule; storage: ReturnType<StorageModule['getStorage']> }> | null =
-  null;
-
-function storage() {
-  loaded ??= import('firebase/storage').then((sdk) => {
-    const instance = sdk.getStorage(firebaseApp);
-    if (env.emulators) {
-      const { host } = env.emulators;
-      const port = (env.emulators as { storagePort?: number }).storagePort ?? 9199;
-      sdk.connectStorageEmulator(instance, host, port);
-    }
-    return { sdk, storage: instance };
-  });
-  return loaded;
-}
 
 /**
  * Uploads `file` to `path` with its content type, reporting the percent sent. Resolves when
@@ -31,10 +13,11 @@ export async function uploadPhoto(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<void> {
-  const { sdk, storage: instance } = await storage();
-  const task = sdk.uploadBytesResumable(sdk.ref(instance, path), file, {
-    contentType: file.type,
-  });
+  const [{ ref, uploadBytesResumable }, { storage }] = await Promise.all([
+    import('firebase/storage'),
+    import('@/lib/storage'),
+  ]);
+  const task = uploadBytesResumable(ref(storage, path), file, { contentType: file.type });
   await new Promise<void>((resolve, reject) => {
     task.on(
       'state_changed',
