@@ -140,7 +140,8 @@ describe('CatalogPanel', () => {
     mutateAsync.mockResolvedValue('new-id');
     renderWithProviders(<CatalogPanel />);
     await user.click(screen.getByRole('button', { name: /Add Product/ }));
-    const dialog = await screen.findByRole('dialog');
+    // The first test to open the form loads it (and the photo uploader) on a busy machine.
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     const d = within(dialog);
     await fill(d.getByLabelText('Name'), 'Blue Coast Syrup');
     await fill(d.getByLabelText('SKU'), 'syr-blue');
