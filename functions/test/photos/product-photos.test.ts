@@ -6,10 +6,13 @@
  */
 import { getStorage } from 'firebase-admin/storage';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COLLECTIONS, paths, productPhotoPath } from '@portal/domain';
 import { firestore } from '../../src/lib/admin';
 import { processProductPhoto, syncProductImageSizes } from '../../src/photos/product-photos';
+
+// Decoding and resizing on a busy machine, and the emulators' round trips.
+vi.setConfig({ testTimeout: 120_000 });
 
 const db = firestore();
 const bucket = getStorage().bucket(`${process.env.GCLOUD_PROJECT}.appspot.com`);

@@ -45,6 +45,7 @@ describe('resizeProductPhoto', () => {
     expect(result.sizes.map((s) => [s.width, s.height])).toEqual([
       [160, 320],
       [400, 800],
+      [500, 1000],
     ]);
   });
 

@@ -58,8 +58,11 @@ export function PhotosField({
   const [pending, setPending] = useState<Pending[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [made, setMade] = useState<ImageSizes>({});
+  // The images as they are when an upload finishes (others may have finished meanwhile).
   const latest = useRef(images);
-  latest.current = images;
+  useEffect(() => {
+    latest.current = images;
+  }, [images]);
   const aborter = useRef(new AbortController());
   useEffect(() => {
     const controller = aborter.current;
