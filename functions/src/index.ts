@@ -11,6 +11,7 @@ import {
 } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { FUNCTION_NAMES } from '@portal/domain';
 import {
   requestPasswordResetHandler,
@@ -25,6 +26,10 @@ import {
   profileChangedHandler,
   standingOrderChangedHandler,
 } from './handlers/standing-order-triggers';
+import {
+  productImagesChangedHandler,
+  productPhotoUploadedHandler,
+} from './handlers/product-photos';
 import { refundOrderHandler } from './handlers/refund-order';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
 import { searchOrdersHandler } from './handlers/search-orders';
@@ -124,6 +129,16 @@ export const onProductChanged = onDocumentWritten(
 export const onWholesalePriceChanged = onDocumentWritten(
   { document: 'wholesale_prices/{productId}', secrets: [stripeSecretKey] },
   productChangedHandler,
+);
+// Product photos (docs/catalog.md#photos): an upload to product-photos/ is checked and made into
+// the sizes the pages ask for; a product's image_sizes follow its images.
+export const onProductPhotoUploaded = onObjectFinalized(
+  { memory: '1GiB', timeoutSeconds: 120 },
+  productPhotoUploadedHandler,
+);
+export const onProductImagesChanged = onDocumentWritten(
+  'products/{productId}',
+  productImagesChangedHandler,
 );
 // A rejected buyer's standing orders are cancelled (they can no longer reach them).
 export const onProfileChanged = onDocumentUpdated(

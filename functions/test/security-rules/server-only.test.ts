@@ -2,6 +2,7 @@ import {
   appCheckTokenCases,
   auditLogCases,
   checkoutCases,
+  productPhotoCases,
   checkoutLockCases,
   invoiceCounterCases,
   mailCases,
@@ -23,6 +24,7 @@ runMatrix('firestore.rules: stripe_events/{id}', stripeEventCases);
 runMatrix('firestore.rules: checkout_locks/{uid}', checkoutLockCases);
 runMatrix('firestore.rules: checkouts/{checkoutId}', checkoutCases);
 runMatrix('firestore.rules: order_notes/{orderId} (internal refund notes)', orderNotesCases);
+runMatrix('firestore.rules: product_photos/{photoId}', productPhotoCases);
 runMatrix('firestore.rules: counters/{id}', invoiceCounterCases);
 runMatrix('firestore.rules: stripe_customers/{uid}', stripeCustomerCases);
 runMatrix('firestore.rules: sales_days, sales_weeks, sales_months', salesRollupCases);

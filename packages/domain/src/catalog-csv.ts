@@ -45,7 +45,10 @@ export const REQUIRED_CATALOG_COLUMNS: readonly CatalogCsvColumn[] = [
 export const MAX_CATALOG_IMPORT_ROWS = 5000;
 
 /** A product as one CSV row reads, before it is matched to an existing product. */
-export type CatalogRow = Omit<CatalogProduct, 'id' | 'stock_reserved' | 'created_at'>;
+export type CatalogRow = Omit<
+  CatalogProduct,
+  'id' | 'stock_reserved' | 'created_at' | 'image_sizes'
+>;
 
 export interface CatalogRowError {
   /** The row's line in the file (the header is line 1). */
@@ -140,7 +143,12 @@ function readRow(record: Readonly<Record<string, string | undefined>>): CatalogR
   }
   const problem = catalogProductProblem(parsed.data);
   if (problem) throw new Error(problem);
-  const { stock_reserved: _reserved, created_at: _created, ...row } = parsed.data;
+  const {
+    stock_reserved: _reserved,
+    created_at: _created,
+    image_sizes: _sizes,
+    ...row
+  } = parsed.data;
   return { ...row, sku: sku.data };
 }
 

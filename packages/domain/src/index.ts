@@ -34,6 +34,7 @@ export * from './en-messages';
 export * from './schemas';
 export * from './contracts';
 export * from './plain-text';
+export * from './product-photos';
 export * from './expiry';
 export * from './site-content';
 export * from './markdown';

@@ -4,6 +4,7 @@ import { unitPriceAt, type PriceBreak } from './price-breaks';
 import { priceForRole } from './pricing';
 import { quantityProblem } from './quantities';
 import type { Role } from './roles';
+import { imageSource } from './product-photos';
 import type { CatalogProduct, Product } from './schemas';
 
 /**
@@ -70,7 +71,8 @@ export function priceOrderLines(
       product_id,
       name: product.name,
       description: product.description,
-      image_url: product.image_url,
+      // The order keeps a URL: an uploaded photo's small size (none while its sizes are made).
+      image_url: imageSource(product.image_url, product.image_sizes, 160)?.src ?? '',
       unit_amount,
       quantity,
       line_total: unit_amount * quantity,

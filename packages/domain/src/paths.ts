@@ -28,6 +28,8 @@ export const COLLECTIONS = {
   checkoutLocks: 'checkout_locks',
   /** Checkout attempts (server only): one per Checkout Session; a completed one becomes an order. */
   checkouts: 'checkouts',
+  /** The functions' verdict on each uploaded product photo (server only; managers read). */
+  productPhotos: 'product_photos',
   /** Sequences allocated in transactions (server only): counters/invoices. */
   counters: 'counters',
   /** One per buyer: their Stripe Customer id (server only). */

@@ -144,6 +144,16 @@ export const productSchema = z.object({
   ),
   stock_reserved: z._default(z.number().check(integer(), atLeast(0)), 0),
   created_at: z._default(z.nullable(storedDate), null),
+  /**
+   * The sizes made of each uploaded photo (product-photos.ts), by photo id. Written only by the
+   * functions; a product whose images are all URLs has none.
+   */
+  image_sizes: z.optional(
+    z.record(
+      z.string(),
+      z.array(z.object({ width: z.number().check(integer(), atLeast(1)), url: z.string() })),
+    ),
+  ),
 });
 export type Product = z.infer<typeof productSchema> & { id: string };
 

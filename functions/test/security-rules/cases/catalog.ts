@@ -137,6 +137,10 @@ const catalogFieldCases: RuleCase[] = [
   refusedCreate(catalogProduct({ stock_reserved: 5 }), 'created with units reserved'),
   refusedCreate(catalogProduct({ stock_reserved: '0' }), 'stock_reserved as a string'),
   refusedCreate(
+    catalogProduct({ image_sizes: { p1: [{ width: 400, url: 'https://example.com/a.webp' }] } }),
+    'created with photo sizes (only the functions make them)',
+  ),
+  refusedCreate(
     catalogProduct({ created_at: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) }),
     'backdated created_at (the Newest sort)',
   ),
@@ -294,6 +298,14 @@ const catalogFieldCases: RuleCase[] = [
     data: { stock_reserved: 0 },
     expect: 'deny',
     why: 'clearing the reservations of open checkouts',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { image_sizes: { p1: [{ width: 400, url: 'https://example.com/a.webp' }] } },
+    expect: 'deny',
+    why: 'writing photo sizes (only the functions make them)',
   },
   {
     actor: 'manager',

@@ -184,3 +184,29 @@ export const checkoutCases: RuleCase[] = [
     why: 'abandoned checkouts view',
   },
 ];
+
+/**
+ * product_photos: the functions' verdict on an uploaded product photo. Managers read it (the
+ * catalog editor waits for it); nobody writes one from a client, a manager included.
+ */
+export const productPhotoCases: RuleCase[] = [
+  ...closed(COLLECTIONS.productPhotos, 'photo-1', {
+    product_id: 'p',
+    status: 'ready',
+    sizes: [],
+  }).filter((c) => c.actor !== 'manager' || (c.op !== 'get' && c.op !== 'list')),
+  {
+    actor: 'manager',
+    op: 'get',
+    path: `${COLLECTIONS.productPhotos}/photo-1`,
+    expect: 'allow',
+    why: 'the catalog editor waits for the verdict',
+  },
+  {
+    actor: 'manager',
+    op: 'list',
+    path: COLLECTIONS.productPhotos,
+    expect: 'allow',
+    why: 'the catalog editor waits for the verdict',
+  },
+];

@@ -1,4 +1,5 @@
 import {
+  COLLECTIONS,
   priceBreaksFor,
   unitPriceFor,
   withWholesalePrice,
@@ -7,10 +8,12 @@ import {
   type CatalogRow,
   type Cents,
   type PriceBreak,
+  type PhotoSize,
   type Product,
   type WholesalePrice,
 } from '@portal/domain';
 import {
+  doc,
   getDoc,
   getDocs,
   increment,
@@ -210,7 +213,12 @@ function writeProduct(batch: WriteBatch, productId: string, write: ProductWrite)
 
 /** What the catalog editor saves: a new product, or an update of one it loaded. */
 export type SaveProductInput =
-  | { id?: undefined; data: ProductData }
+  | {
+      id?: undefined;
+      data: ProductData;
+      /** The new product's id when the editor chose it first (photos were uploaded under it). */
+      newId?: string;
+    }
   | {
       id: string;
       data: ProductData;
@@ -232,7 +240,7 @@ export type SaveProductInput =
  */
 export async function saveProduct(input: SaveProductInput): Promise<string> {
   const documents = productDocuments(input.data);
-  const productId = input.id ?? newProductId();
+  const productId = input.id ?? input.newId ?? newProductId();
   const batch = writeBatch(db);
   if (input.id === undefined) {
     writeProduct(batch, productId, { mode: 'create', documents });
@@ -337,4 +345,38 @@ export async function importCatalog(
   }
   const created = planned.filter((item) => item.write.mode === 'create').length;
   return { created, updated: planned.length - created };
+}
+
+/** The functions' verdict on an uploaded product photo (product_photos/{photoId}). */
+export type PhotoVerdict =
+  { status: 'ready'; sizes: PhotoSize[] } | { status: 'refused'; message: string };
+
+/**
+ * Waits for the functions' verdict on a photo just uploaded (they check it and make its sizes in
+ * a few seconds). The Lite SDK has no listeners, so it asks every `intervalMs`; it gives up with
+ * an error after `timeoutMs`, or quietly when `signal` aborts (the form was closed).
+ */
+export async function waitForProductPhoto(
+  photoId: string,
+  {
+    signal,
+    intervalMs = 1000,
+    timeoutMs = 120_000,
+  }: {
+    signal?: AbortSignal;
+    intervalMs?: number;
+    timeoutMs?: number;
+  } = {},
+): Promise<PhotoVerdict> {
+  const ref = doc(db, COLLECTIONS.productPhotos, photoId);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    const snapshot = await getDoc(ref);
+    const data = snapshot.data();
+    if (data?.status === 'ready') return { status: 'ready', sizes: data.sizes as PhotoSize[] };
+    if (data?.status === 'refused') return { status: 'refused', message: String(data.message) };
+    if (Date.now() > until) throw new Error('The photo was not processed in time');
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
 }

@@ -55,11 +55,17 @@ export type ProductWithPrices = Product & {
  * first save) sets. `stock_reserved` and `created_at` may be passed along (a product read from
  * the list is saved back) but are never written by an update.
  */
-export type ProductData = Omit<ProductWithPrices, 'id' | 'stock_reserved' | 'created_at'> &
-  Partial<Pick<ProductWithPrices, 'stock_reserved' | 'created_at'>>;
+export type ProductData = Omit<
+  ProductWithPrices,
+  'id' | 'stock_reserved' | 'created_at' | 'image_sizes'
+> &
+  Partial<Pick<ProductWithPrices, 'stock_reserved' | 'created_at' | 'image_sizes'>>;
 
-/** The fields of products/{id} a manager writes (all of them but stock_reserved, created_at). */
-export type EditableProduct = Omit<Product, 'id' | 'stock_reserved' | 'created_at'>;
+/**
+ * The fields of products/{id} a manager writes: all of them but stock_reserved, created_at and
+ * image_sizes (the photo sizes the functions make).
+ */
+export type EditableProduct = Omit<Product, 'id' | 'stock_reserved' | 'created_at' | 'image_sizes'>;
 
 /**
  * The documents a product is saved as, each checked against its domain schema and the catalog's
@@ -77,9 +83,15 @@ export function productDocuments(data: ProductData): {
     wholesale_breaks,
     stock_reserved: _reserved,
     created_at: _created,
+    image_sizes: _sizes,
     ...rest
   } = data;
-  const { stock_reserved: _r, created_at: _c, ...product } = productSchema.parse(rest);
+  const {
+    stock_reserved: _r,
+    created_at: _c,
+    image_sizes: _s,
+    ...product
+  } = productSchema.parse(rest);
   const wholesale =
     price_wholesaler === null
       ? null
@@ -150,7 +162,9 @@ export function mergeImportRow(
  */
 export function checkJoinedProduct(
   candidate: Record<string, unknown>,
-): { product: Omit<CatalogProduct, 'id' | 'stock_reserved' | 'created_at'> } | { error: string } {
+):
+  | { product: Omit<CatalogProduct, 'id' | 'stock_reserved' | 'created_at' | 'image_sizes'> }
+  | { error: string } {
   const parsed = catalogProductSchema.safeParse({
     ...candidate,
     stock_reserved: 0,
@@ -162,6 +176,11 @@ export function checkJoinedProduct(
   }
   const problem = catalogProductProblem(parsed.data);
   if (problem) return { error: problem };
-  const { stock_reserved: _reserved, created_at: _created, ...product } = parsed.data;
+  const {
+    stock_reserved: _reserved,
+    created_at: _created,
+    image_sizes: _sizes,
+    ...product
+  } = parsed.data;
   return { product };
 }

@@ -1,5 +1,5 @@
 export type { ProductData, ProductWithPrices } from './documents';
-export { checkJoinedProduct, mergeImportRow } from './documents';
+export { checkJoinedProduct, mergeImportRow, newProductId } from './documents';
 export {
   fetchActiveProducts,
   fetchAllProducts,
@@ -14,6 +14,8 @@ export {
   type CatalogImportResult,
   type SaveProductInput,
   type PricedProduct,
+  type PhotoVerdict,
+  waitForProductPhoto,
 } from './api';
 export {
   catalogKeys,

@@ -2,11 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { useAllProducts, useSaveProduct, useSetProductActive } from '@/entities/catalog';
+import {
+  newProductId,
+  useAllProducts,
+  useSaveProduct,
+  useSetProductActive,
+  waitForProductPhoto,
+} from '@/entities/catalog';
+import { uploadPhoto } from '../lib/photo-upload';
 import { failed, loaded, makeProduct, stub } from '../testing/stubs';
 import { CatalogPanel } from './catalog-panel';
 
 vi.mock('@/entities/catalog', { spy: true });
+vi.mock('../lib/photo-upload', () => ({ uploadPhoto: vi.fn(() => Promise.resolve()) }));
 
 // Modal forms are heavy in the test DOM; give them room on a busy machine.
 vi.setConfig({ testTimeout: 40_000 });
@@ -56,6 +64,13 @@ const rowNames = () =>
 beforeEach(() => {
   mutateAsync.mockReset();
   setActive.mockReset();
+  vi.mocked(newProductId).mockReturnValue('new-product-id');
+  vi.mocked(waitForProductPhoto).mockResolvedValue({
+    status: 'ready',
+    sizes: [{ width: 160, url: 'https://example.test/160.webp' }],
+  });
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
   vi.mocked(useSaveProduct).mockReturnValue(
     stub<typeof useSaveProduct>({ mutateAsync, isPending: false }),
   );
@@ -125,15 +140,18 @@ describe('CatalogPanel', () => {
     mutateAsync.mockResolvedValue('new-id');
     renderWithProviders(<CatalogPanel />);
     await user.click(screen.getByRole('button', { name: /Add Product/ }));
-    const dialog = await screen.findByRole('dialog');
+    // The first test to open the form loads it (and the photo uploader) on a busy machine.
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     const d = within(dialog);
     await fill(d.getByLabelText('Name'), 'Blue Coast Syrup');
     await fill(d.getByLabelText('SKU'), 'syr-blue');
     await fill(d.getByLabelText('Category'), 'Syrups');
     await fill(d.getByLabelText('Description'), 'Blue raspberry');
-    await fill(d.getByLabelText('Image URL'), '/images/blue.png');
-    await user.click(d.getByRole('button', { name: /Add image/ }));
-    await fill(d.getByLabelText('Image 2 URL'), '/images/blue-2.png');
+    const files = dialog.querySelector<HTMLInputElement>('input[type=file]')!;
+    await user.upload(files, new File([new Uint8Array(64)], 'blue.png', { type: 'image/png' }));
+    await d.findByRole('img', { name: 'Main photo' });
+    await user.upload(files, new File([new Uint8Array(64)], 'blue-2.png', { type: 'image/png' }));
+    await d.findByRole('img', { name: 'Photo 2' });
     await fill(d.getByLabelText('Retailer price (USD)'), '19.5');
     await user.click(d.getByRole('button', { name: /Add retail price break/ }));
     await fill(d.getByLabelText('Retail break 1 from quantity'), '24');
@@ -146,16 +164,18 @@ describe('CatalogPanel', () => {
     await user.click(d.getByLabelText('Track stock'));
     await fill(d.getByLabelText('Stock on hand'), '100');
     await user.click(d.getByRole('button', { name: 'Create Product' }));
+    const [first, second] = vi.mocked(uploadPhoto).mock.calls.map(([path]) => path);
+    expect(first).toMatch(/^product-photos\/new-product-id\/[A-Za-z0-9]{20}$/);
     await waitFor(() =>
       expect(mutateAsync).toHaveBeenCalledWith({
-        id: undefined,
+        newId: 'new-product-id',
         data: {
           name: 'Blue Coast Syrup',
           sku: 'SYR-BLUE',
           category: 'Syrups',
           description: 'Blue raspberry',
-          image_url: '/images/blue.png',
-          images: ['/images/blue-2.png'],
+          image_url: first,
+          images: [second],
           price_retailer: 1950,
           price_breaks: [{ min_quantity: 24, unit_amount: 1750 }],
           price_wholesaler: 1525,

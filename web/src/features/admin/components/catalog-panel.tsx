@@ -4,8 +4,10 @@ import {
   minimumOrderQuantity,
   STOCK_STATE_LABELS,
   stockState,
+  THUMB_IMAGE_SIZES,
   type StockState,
 } from '@portal/domain';
+import { ProductImage } from '@/components/product-image';
 import { useDeferredValue, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/button';
 import { lazyDialog } from '@/components/lazy-dialog';
@@ -189,7 +191,17 @@ export function CatalogPanel() {
     {
       title: 'Image',
       key: 'image',
-      render: (p) => <img src={p.image_url} alt={p.name} className="admin-thumb" loading="lazy" />,
+      render: (p) => (
+        <ProductImage
+          image={p.image_url}
+          imageSizes={p.image_sizes}
+          sizes={THUMB_IMAGE_SIZES}
+          fallbackWidth={160}
+          alt={p.name}
+          className="admin-thumb"
+          loading="lazy"
+        />
+      ),
     },
     {
       title: 'Name',
@@ -338,7 +350,15 @@ export function CatalogPanel() {
         <>
           <div className="admin-card__top">
             <div style={{ display: 'flex', gap: 10, minWidth: 0 }}>
-              <img src={p.image_url} alt="" className="admin-thumb" loading="lazy" />
+              <ProductImage
+                image={p.image_url}
+                imageSizes={p.image_sizes}
+                sizes={THUMB_IMAGE_SIZES}
+                fallbackWidth={160}
+                alt=""
+                className="admin-thumb"
+                loading="lazy"
+              />
               <div>
                 <strong>{p.name}</strong>
                 <div className="admin-card__meta" style={{ marginTop: 0 }}>

@@ -1,20 +1,13 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS } from '@portal/domain';
-import { AutoComplete, Button, Input, InputNumber, Modal, Switch, Typography } from 'antd';
-import { useMemo } from 'react';
-import {
-  Controller,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldErrors,
-} from 'react-hook-form';
+import { AutoComplete, Input, InputNumber, Modal, Switch } from 'antd';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { useReturnFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
-import { useSaveProduct, type ProductWithPrices } from '@/entities/catalog';
+import { newProductId, useSaveProduct, type ProductWithPrices } from '@/entities/catalog';
 import { FormField } from './form-field';
+import { PhotosField } from './photos-field';
 import { PriceBreaksField } from './price-breaks-field';
 import {
   productFormDefaults,
@@ -29,60 +22,14 @@ type FormControl = Control<ProductFormInput, unknown, ProductFormOutput>;
 const NO_SKUS: ReadonlySet<string> = new Set();
 const NO_CATEGORIES: readonly string[] = [];
 
-/** The product page's further images: a list of URLs, added and removed. */
-function ImageUrlsField({
-  control,
-  errors,
-}: {
-  control: FormControl;
-  errors: FieldErrors<ProductFormInput>;
-}) {
-  const { fields, append, remove } = useFieldArray({ control, name: 'images' });
-  const full = fields.length >= LIMITS.productImages;
-  return (
-    <fieldset className="product-form__list" aria-label="More images">
-      <legend className="price-breaks__legend">More images</legend>
-      {fields.map((field, index) => {
-        const message = errors.images?.[index]?.url?.message;
-        return (
-          <div key={field.id} className="price-breaks__row">
-            <div className="price-breaks__inputs">
-              <Controller
-                control={control}
-                name={`images.${index}.url`}
-                render={({ field: input }) => (
-                  <Input
-                    {...input}
-                    aria-label={`Image ${index + 2} URL`}
-                    placeholder="https://... or /images/..."
-                    status={message ? 'error' : undefined}
-                  />
-                )}
-              />
-              <Button
-                icon={<DeleteOutlined />}
-                aria-label={`Remove image ${index + 2}`}
-                onClick={() => remove(index)}
-              />
-            </div>
-            {message && (
-              <Typography.Text type="danger" className="price-breaks__error">
-                {message}
-              </Typography.Text>
-            )}
-          </div>
-        );
-      })}
-      <Button
-        size="small"
-        icon={<PlusOutlined />}
-        disabled={full}
-        onClick={() => append({ url: '' })}
-      >
-        {full ? `At most ${LIMITS.productImages} more images` : 'Add image'}
-      </Button>
-    </fieldset>
-  );
+/** The first problem with the further photos (the schema checks each reference and the count). */
+function imagesError(errors: FieldErrors<ProductFormInput>): string | undefined {
+  const images = errors.images;
+  if (!images) return undefined;
+  if (images.message) return images.message;
+  return Array.isArray(images)
+    ? images.find((image) => image?.url?.message)?.url?.message
+    : undefined;
 }
 
 /**
@@ -112,12 +59,30 @@ export function ProductFormModal({
     control,
     handleSubmit,
     setValue,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<ProductFormInput, unknown, ProductFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: productFormDefaults(product, nextSortOrder),
   });
   const trackStock = useWatch({ control, name: 'track_stock' });
+  // A new product's id is chosen now: its photos are uploaded under it before the first save.
+  const [productId] = useState(() => product?.id ?? newProductId());
+  const [uploading, setUploading] = useState(false);
+  const mainImage = useWatch({ control, name: 'image_url' });
+  const moreImages = useWatch({ control, name: 'images' });
+  const photos = useMemo(
+    () => [mainImage, ...moreImages.map((image) => image.url)].filter((image) => image !== ''),
+    [mainImage, moreImages],
+  );
+  const setPhotos = (list: string[]) => {
+    const [first = '', ...rest] = list;
+    setValue('image_url', first, { shouldDirty: true, shouldValidate: isSubmitted });
+    setValue(
+      'images',
+      rest.map((url) => ({ url })),
+      { shouldDirty: true, shouldValidate: isSubmitted },
+    );
+  };
   const categoryText = useWatch({ control, name: 'category' });
   const categoryOptions = useMemo(() => {
     const typed = categoryText.trim().toLowerCase();
@@ -130,7 +95,9 @@ export function ProductFormModal({
     try {
       // An update sends the product as loaded too: stock on hand is written only when the
       // manager changed it, as the difference (sales made while the form was open still count).
-      await save.mutateAsync(product ? { id: product.id, data, loaded: product } : { data });
+      await save.mutateAsync(
+        product ? { id: product.id, data, loaded: product } : { data, newId: productId },
+      );
       notify.success(
         'Success',
         product ? 'Product updated successfully' : 'Product created successfully',
@@ -150,6 +117,7 @@ export function ProductFormModal({
       onOk={submit}
       onCancel={onClose}
       confirmLoading={save.isPending}
+      okButtonProps={{ disabled: uploading }}
       destroyOnHidden
     >
       <form onSubmit={submit} noValidate aria-label="Product form" className="product-form">
@@ -216,16 +184,14 @@ export function ProductFormModal({
             </FormField>
           )}
         />
-        <Controller
-          control={control}
-          name="image_url"
-          render={({ field }) => (
-            <FormField id="product-image" label="Image URL" error={errors.image_url?.message}>
-              <Input id="product-image" placeholder="https://... or /images/..." {...field} />
-            </FormField>
-          )}
+        <PhotosField
+          productId={productId}
+          images={photos}
+          sizes={product?.image_sizes}
+          onChange={setPhotos}
+          onBusyChange={setUploading}
+          error={errors.image_url?.message ?? imagesError(errors)}
         />
-        <ImageUrlsField control={control} errors={errors} />
 
         <div className="product-form__grid">
           <div>

@@ -8,7 +8,8 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CHECKOUT_CANCELLED, formatUsd } from '@portal/domain';
+import { CHECKOUT_CANCELLED, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
+import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
@@ -284,9 +285,12 @@ function CartLineRow({
   return (
     <article className={`cart-line${product ? '' : ' cart-line--unavailable'}`} aria-label={name}>
       {product ? (
-        <img
+        <ProductImage
           className="cart-line__image"
-          src={product.image_url}
+          image={product.image_url}
+          imageSizes={product.image_sizes}
+          sizes={THUMB_IMAGE_SIZES}
+          fallbackWidth={160}
           alt={name}
           loading="lazy"
           width={88}

@@ -1,7 +1,14 @@
 import { LoadingOutlined, ShoppingCartOutlined, ThunderboltOutlined } from '@/components/icons';
 import { memo, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatUsd, minimumOrderQuantity, stockState, type BuyerRole } from '@portal/domain';
+import {
+  CARD_IMAGE_SIZES,
+  formatUsd,
+  minimumOrderQuantity,
+  stockState,
+  type BuyerRole,
+} from '@portal/domain';
+import { ProductImage } from '@/components/product-image';
 import type { PricedProduct } from '@/entities/catalog';
 import {
   addProblem,
@@ -71,8 +78,10 @@ export const ProductCard = memo(function ProductCard({
   return (
     <article className="product-card" aria-labelledby={headingId}>
       <div className="product-card__media">
-        <img
-          src={product.image_url}
+        <ProductImage
+          image={product.image_url}
+          imageSizes={product.image_sizes}
+          sizes={CARD_IMAGE_SIZES}
           alt={product.name}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : undefined}

@@ -142,7 +142,11 @@ function ProductDetails({
 
   return (
     <div className="product-page__layout">
-      <ProductGallery name={product.name} images={[product.image_url, ...product.images]} />
+      <ProductGallery
+        name={product.name}
+        images={[product.image_url, ...product.images]}
+        imageSizes={product.image_sizes}
+      />
       <div className="product-page__info">
         {product.category && <p className="product-page__category">{product.category}</p>}
         <h1 className="portal-page__title">{product.name}</h1>
