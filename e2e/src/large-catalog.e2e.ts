@@ -51,6 +51,7 @@ beforeAll(async () => {
         auth: port(urls.auth),
         firestore: port(urls.firestore),
         functions: port(urls.functions),
+        storage: port(urls.storage),
       },
       projectId: j.stack.projectId,
       appCheckUrl: urls.appCheck,

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from './orders';
 import { REFUND_CUSTOMER_NOTE_MAX, REFUND_INTERNAL_NOTE_MAX } from './refunds';
-import { hasUnsafeText } from './plain-text';
 import { shipToSchema, type ShipTo } from './ship-to';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import { hasUnsafeText } from './plain-text';
