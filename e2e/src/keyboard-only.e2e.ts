@@ -247,7 +247,7 @@ j.step(
       productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }),
     );
     // Back up to the header's cart link.
-    const cart = page.getByRole('link', { name: /cart, 1 item/i });
+    const cart = page.getByRole('link', { name: /^cart, 1 line$/i });
     await tabTo(page, cart, { back: true, max: 30 });
     await page.keyboard.press('Enter');
     await at(page, '/portal/cart');

@@ -87,7 +87,7 @@ j.step(
     await see(
       productCard(page, BLUE.name).getByRole('button', { name: /^Add to Cart 1 in cart$/ }),
     );
-    await page.getByRole('link', { name: /cart, 1 item/i }).click();
+    await page.getByRole('link', { name: /^cart, 1 line$/i }).click();
     await at(page, '/portal/cart');
     await page.getByRole('button', { name: /proceed to checkout/i }).click();
     await onStripePage(page, j.stack);

@@ -184,15 +184,18 @@ describe('order book requests', () => {
     ]);
   });
 
-  it('takes refunds in whole cents above zero with a short plain reason, named by a request id', () => {
+  it('takes refunds in whole cents above zero with two short plain notes, named by a request id', () => {
     const requestId = '0f8fad5b-d9cb-469f-a165-70867728950e';
     const base = { orderId: 'o1', requestId };
     expect(refundOrderRequest.parse(base)).toEqual({
       orderId: 'o1',
       requestId,
-      reason: '',
+      internalNote: '',
+      customerNote: '',
       restock: false,
     });
+    // The old single reason (which printed on the customer's invoice) is no longer taken.
+    expect(refundOrderRequest.safeParse({ ...base, reason: 'for the books' }).success).toBe(false);
     // The request id makes a retried call one refund: none, or one that is not a UUID, is refused.
     expect(refundOrderRequest.safeParse({ orderId: 'o1' }).success).toBe(false);
     expect(refundOrderRequest.safeParse({ orderId: 'o1', requestId: 'retry-1' }).success).toBe(
