@@ -62,6 +62,7 @@ describe('the pages npm run perf measures', () => {
       '/admin?tab=users',
       '/admin?tab=catalog',
       '/admin?tab=tutorials',
+      '/admin?tab=site',
     ]);
   });
 

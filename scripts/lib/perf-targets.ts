@@ -32,6 +32,7 @@ export const ADMIN_TABS = [
   { key: 'users', label: 'Users' },
   { key: 'catalog', label: 'Catalog' },
   { key: 'tutorials', label: 'Tutorials' },
+  { key: 'site', label: 'Site' },
 ] as const;
 export type AdminTabKey = (typeof ADMIN_TABS)[number]['key'];
 export const DEFAULT_ADMIN_TAB: AdminTabKey = 'orders';

@@ -86,7 +86,14 @@ export const SETTINGS = [
 export const inFunctionsEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === 'true';
 
 /** Set by Cloud Functions / Cloud Run, or by the Functions emulator. */
-export const PLATFORM_ENV = ['GCLOUD_PROJECT', 'GCP_PROJECT', 'K_SERVICE', 'FUNCTIONS_EMULATOR'] as const;
+export const PLATFORM_ENV = [
+  'GCLOUD_PROJECT',
+  'GCP_PROJECT',
+  'K_SERVICE',
+  'FUNCTIONS_EMULATOR',
+  // Set by the Functions emulator when the Storage emulator runs (never in production).
+  'FIREBASE_STORAGE_EMULATOR_HOST',
+] as const;
 
 /**
  * The local stack's own wiring (scripts/lib/stack.ts): the Stripe sandbox, per-customer test

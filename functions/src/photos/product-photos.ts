@@ -10,6 +10,7 @@ import {
   productPhotoSizePath,
   type PhotoSize,
 } from '@portal/domain';
+import { runtimeEnv } from '../lib/params';
 import { resizeProductPhoto } from './resize';
 
 /** The part of a Cloud Storage bucket (firebase-admin's) the photo functions use. */
@@ -39,7 +40,7 @@ export function downloadUrl(
   bucket: string,
   path: string,
   token: string,
-  emulatorHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST,
+  emulatorHost = runtimeEnv().FIREBASE_STORAGE_EMULATOR_HOST,
 ): string {
   const origin = emulatorHost
     ? `http://${emulatorHost.replace(/^https?:\/\//, '')}`

@@ -213,7 +213,9 @@ describe('claims CLI: commands against the local stack', () => {
     const target = await createAccount('retailer', 'rejected');
     const result = await claims(['approve', target.email]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('A rejected profile cannot become approved');
+    expect(result.stderr).toContain(
+      'A rejected profile cannot be approved directly: reopen it first.',
+    );
     expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
   });
 
