@@ -30,11 +30,11 @@ j.step('a signed-out visitor is sent from /admin to /admin/login', async () => {
   await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
 });
 
-j.step("a rejected account is signed out at /login with 'Account Pending'", async () => {
+j.step("a rejected account is signed out at /login with 'Account Not Approved'", async () => {
   const { page } = await j.person('rejected');
   await page.goto('/login');
   await submitSignIn(page, 'rejected@demo.test');
-  await seeToast(page, 'Account Pending');
+  await seeToast(page, 'Account Not Approved');
   expect(new URL(page.url()).pathname).toBe('/login');
   for (const path of PORTAL_PAGES) {
     await page.goto(path);

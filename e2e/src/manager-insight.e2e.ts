@@ -103,7 +103,7 @@ interface Figures {
   revenue: number;
   paidOrders: number;
   average: number;
-  statuses: Record<'processing' | 'shipped' | 'delivered' | 'cancelled', number>;
+  statuses: Record<'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded', number>;
   byStore: Map<string, number>;
 }
 
@@ -114,7 +114,7 @@ async function figuresOf(from: string, to: string): Promise<Figures> {
     revenue: 0,
     paidOrders: 0,
     average: 0,
-    statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0 },
+    statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 },
     byStore: new Map(),
   };
   for (const order of orders.values()) {
@@ -155,7 +155,7 @@ async function seeTotals(person: Person, expected: Figures): Promise<void> {
 
 function statusSummary(expected: Figures): string {
   const s = expected.statuses;
-  return `Paid orders by status: Processing ${s.processing}, Shipped ${s.shipped}, Delivered ${s.delivered}, Cancelled ${s.cancelled}.`;
+  return `Paid orders by status: Processing ${s.processing}, Shipped ${s.shipped}, Delivered ${s.delivered}, Cancelled ${s.cancelled}, Refunded ${s.refunded}.`;
 }
 
 j.step(

@@ -1,6 +1,6 @@
 /**
- * Any other path shows the 404 page, whose link returns home; /payment-success alone shows no
- * details; the accessibility check (support/a11y.ts) fails on a page with a real violation. At
+ * Any other path shows the 404 page, whose link returns home; /payment-success alone says there
+ * is no payment to show; the accessibility check (support/a11y.ts) fails on a page with a real violation. At
  * 390 px the 404 page and the router's error screen (a page whose code fails to load) fit the
  * screen, with their text at 4.5:1 or more. A failed step's message quotes what the page shows.
  */
@@ -28,10 +28,11 @@ j.step("an unknown path shows 'Oops! Page not found' and Return to Home goes to 
   await see(page.getByRole('heading', { level: 1, name: "California's Electric Flavor" }));
 });
 
-j.step('/payment-success without session_id shows the success card without details', async () => {
+j.step('/payment-success without session_id says there is no payment, never success', async () => {
   const { page } = await j.person('visitor-payment');
   await page.goto('/payment-success');
-  await see(page.getByRole('heading', { name: 'Payment Successful!' }));
+  await see(page.getByRole('heading', { name: 'No Payment to Show' }));
+  expect(await page.getByRole('heading', { name: 'Payment Successful!' }).count()).toBe(0);
   expect(await page.getByText('Amount paid').count()).toBe(0);
   await snap(page, 'payment-success-no-session');
 });

@@ -188,6 +188,7 @@ const TAB_EXPECT: Record<AdminTabKey, (v: PerfValues) => string[]> = {
   users: (v) => ['User Management', v.buyerName],
   catalog: (v) => [v.productName],
   tutorials: () => ['Support Tutorials'],
+  site: () => ['Support contact', 'Policy pages'],
 };
 
 /** The route's path as the table shows it ('(404)' for the catch-all), as the size report does. */

@@ -210,8 +210,10 @@ export async function recordStripeRefunds(
         refund_id: refund.id,
         amount: refund.amount,
         customer_note: refund.metadata?.customer_note ?? '',
-        // A refund made before the notes were split carries one `reason`, written for the books.
-        internal_note: refund.metadata?.internal_note ?? refund.metadata?.reason ?? '',
+        // A refund made before the notes were split carries one `reason`, written for the books;
+        // one made in the Stripe dashboard has only Stripe's own reason (duplicate, fraudulent...).
+        internal_note:
+          refund.metadata?.internal_note ?? refund.metadata?.reason ?? refund.reason ?? '',
         by: refund.metadata?.by ?? STRIPE_ACTOR,
         // refundOrder's request id travels in the metadata, so a webhook that records the
         // refund first still lets a retry of that request find it.

@@ -350,7 +350,8 @@ describe('stock: commit and restock', () => {
     await refundOrderHandler(call(manager, { requestId: randomUUID(), orderId, restock: true }));
     await harness.sandbox.whenWebhooksIdle();
     const order = (await firestore().doc(paths.order(orderId)).get()).data()!;
-    expect(order).toMatchObject({ status: 'processing', refunded_amount: amount });
+    // Nothing left to refund: the order is refunded, out of the processing flow.
+    expect(order).toMatchObject({ status: 'refunded', refunded_amount: amount });
     expect(order.restocked_at).toBeDefined();
     expect(await levels(id)).toEqual({ on_hand: 10, reserved: 0 });
     // Nothing left to refund: refused, and nothing moves.

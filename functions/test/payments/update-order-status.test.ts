@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -406,10 +407,14 @@ describe('refunds', () => {
       expect.objectContaining({
         refund_id: refund.id,
         amount: 700,
-        reason: 'duplicate',
+        customer_note: '',
         by: 'stripe',
       }),
     ]);
+    // Stripe's reason is for the books: kept in the managers-only notes, never on the order.
+    expect(order.refunds[0]).not.toHaveProperty('reason');
+    const notes = (await firestore().collection(COLLECTIONS.orderNotes).doc(orderId).get()).data();
+    expect(notes?.refunds?.[refund.id]).toMatchObject({ internal_note: 'duplicate', by: 'stripe' });
     expect(order.refunded_amount).toBe(700);
 
     // Stripe delivers again (a retry, a replay): each event five more times, still one refund.
