@@ -68,11 +68,17 @@ j.step(
       mimeType: 'image/jpeg',
       buffer: original,
     });
-    const added = form.getByRole('img', { name: 'Photo 2' });
+    // The cups already show two pictures (their own and the lids'): the upload is the third.
+    const added = form.getByRole('img', { name: 'Photo 3' });
     await see(added, 120_000);
-    await expect.poll(() => added.getAttribute('src')).toContain('product-photo-sizes');
+    await expect
+      .poll(() => added.getAttribute('src'), { timeout: 120_000 })
+      .toContain('product-photo-sizes');
+    await form.getByRole('button', { name: 'Move photo 3 earlier' }).click();
     await form.getByRole('button', { name: 'Move photo 2 earlier' }).click();
-    await see(form.getByRole('img', { name: 'Main photo' }));
+    await expect
+      .poll(() => form.getByRole('img', { name: 'Main photo' }).getAttribute('src'))
+      .toContain('product-photo-sizes');
     await form.getByRole('group', { name: 'Photos' }).scrollIntoViewIfNeeded();
     await snap(page, 'week-16-product-photos-after');
     await form.getByRole('button', { name: 'Save Changes' }).click();

@@ -206,7 +206,7 @@ export function CatalogPanel() {
     {
       title: 'Name',
       key: 'name',
-      width: 240,
+      width: 200,
       render: (p) => (
         <div className="admin-product-cell">
           <div>{p.name}</div>
