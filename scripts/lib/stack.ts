@@ -395,8 +395,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // The production build of the web app (webServer 'build') runs while the emulators start.
   const webBuildDir = path.join(RUN_DIR, `web-${ports.web}`);
   let webBuild: Promise<WebBuild> | null = null;
+  // firebase-tools keeps the Storage emulator's files under <tmpdir>/firebase/storage/blobs and
+  // deletes that folder when it stops: with one shared tmpdir, a stack that stopped took the files
+  // of every other stack running beside it (tests), and their next upload crashed firebase-tools.
+  // Each stack's firebase-tools gets a tmpdir of its own.
+  const firebaseTmpDir = path.join(RUN_DIR, `firebase-tmp-${ports.auth}`);
   const stopAndCleanUp = async () => {
     await stop();
+    await rm(firebaseTmpDir, { recursive: true, force: true });
     if (webBuild) {
       await webBuild;
       await rm(webBuildDir, { recursive: true, force: true });
@@ -530,6 +536,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // loading meanwhile failed, "already defined", and served none); each stack now has its
       // own env folder (writeFunctionsEnvDir), and the queue stays until its removal is measured.
       const turn = want.functions ? await functionsEmulatorTurn() : () => undefined;
+      await mkdir(firebaseTmpDir, { recursive: true });
       const svc = launch(
         'firebase',
         path.join(ROOT, 'node_modules/.bin/firebase'),
@@ -541,7 +548,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           '--import', importDir,
           ...(options.dataDir ? ['--export-on-exit', path.resolve(options.dataDir)] : []),
         ],
-        { ...env, ...firestoreLaunch?.env, NO_UPDATE_NOTIFIER: '1' },
+        { ...env, ...firestoreLaunch?.env, NO_UPDATE_NOTIFIER: '1', TMPDIR: firebaseTmpDir },
         log,
         // firebase-tools writes firestore-debug.log (our emulator's output) into its cwd.
         RUN_DIR,

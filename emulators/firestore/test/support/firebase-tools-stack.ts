@@ -88,6 +88,9 @@ export async function startFirebaseToolsStack(options: {
         // machine can take longer, and the functions are then silently not served.
         FUNCTIONS_DISCOVERY_TIMEOUT: '60',
         FIRESTORE_EMULATOR_HOST: undefined,
+        // The Storage emulator's files live under <tmpdir>/firebase/storage and are deleted when
+        // it stops: a tmpdir of this stack's own keeps other stacks' files (scripts/lib/stack.ts).
+        TMPDIR: dir,
       },
     },
   );
