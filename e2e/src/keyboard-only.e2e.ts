@@ -413,14 +413,26 @@ j.step(
     await seeToast(page, 'Success', `Order ${firstOrder} is now Delivered`, ACTION_TIMEOUT);
     await seeText(first, /Delivered/);
 
-    // Refund $5.00 of it, with a reason; the restock box is ticked and unticked with Space.
+    // Refund $5.00 of it, with an internal note and one to the customer; the restock box is
+    // ticked and unticked with Space.
     const refund = first.getByRole('button', { name: `Refund ${firstOrder}` });
     const refundDialog = page.getByRole('dialog', { name: `Refund order ${firstOrder}` });
     await escapeDialog(page, refund, refundDialog, 60);
     await page.keyboard.press('Enter');
     await see(refundDialog);
     await typeInto(page, refundDialog.getByRole('textbox', { name: 'Refund amount' }), '5.00', 5);
-    await typeInto(page, refundDialog.getByRole('textbox', { name: 'Reason' }), 'Keyboard test', 5);
+    await typeInto(
+      page,
+      refundDialog.getByRole('textbox', { name: 'Internal note (optional)' }),
+      'Keyboard test',
+      5,
+    );
+    await typeInto(
+      page,
+      refundDialog.getByRole('textbox', { name: 'Note to the customer (optional)' }),
+      'Sorry for the wait',
+      5,
+    );
     const restock = refundDialog.getByRole('checkbox', { name: 'Put the items back in stock' });
     await tabTo(page, restock, { max: 5 });
     await page.keyboard.press('Space');
