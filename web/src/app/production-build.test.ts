@@ -95,11 +95,20 @@ describe('the production build with no env file', () => {
     expect(around(js, 'local App Check exchange')).toBeNull();
   });
 
-  it('keeps the landing page, the 404 page, the sign-in and application forms and the account links free of Firebase', () => {
+  it('keeps the landing page, the 404 page, the policy pages, the sign-in and application forms and the account links free of Firebase', () => {
     const sizes = prodSizes();
     const at = (route: string) => sizes.find((s) => s.route === route)!;
     expect(firebaseFreeRoutes().sort()).toEqual(
-      ['/', '/apply', '/login', '/admin/login', '/forgot-password', '/auth/action', '(404)'].sort(),
+      [
+        '/',
+        '/apply',
+        '/login',
+        '/admin/login',
+        '/forgot-password',
+        '/auth/action',
+        '/legal/:page',
+        '(404)',
+      ].sort(),
     );
     for (const route of firebaseFreeRoutes()) expect(at(route).firebase, route).toBe(false);
     // The newsletter links call a function on arrival: Firebase's app and App Check, no Auth.

@@ -19,10 +19,12 @@ describe('fetchTotals', () => {
     seedOrder('o5', 'cancelled', 700);
     seedOrder('o6', 'processing', 0);
     seedOrder('o7', 'pending', 10);
+    seedOrder('o9', 'refunded', 800, 800);
     for (const uid of ['u1', 'u2', 'u3', 'u4']) fakeDb.seed(`profiles/${uid}`, { user_id: uid });
 
-    // 1000 + (2000 - 500) + 1200; the cancelled orders (refunded in full, or never paid) add nothing.
-    await expect(fetchTotals()).resolves.toEqual({ totalOrders: 8, totalUsers: 4, revenue: 3700 });
+    // 1000 + (2000 - 500) + 1200 + (800 - 800); the cancelled orders (refunded in full, or never
+    // paid) add nothing, and the refunded one is paid but nets to zero.
+    await expect(fetchTotals()).resolves.toEqual({ totalOrders: 9, totalUsers: 4, revenue: 3700 });
     expect(fakeDb.calls.some((c) => c.op === 'getDocs')).toBe(false);
     expect(fakeDb.calls).toEqual([
       { op: 'getCount', path: 'orders', constraints: [] },
@@ -35,7 +37,7 @@ describe('fetchTotals', () => {
             type: 'where',
             field: 'status',
             op: 'in',
-            value: ['processing', 'shipped', 'delivered'],
+            value: ['processing', 'shipped', 'delivered', 'refunded'],
           },
         ],
         aggregate: {

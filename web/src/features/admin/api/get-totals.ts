@@ -5,7 +5,7 @@ import { countProfiles } from '@/entities/profile';
 export interface AdminTotals {
   totalOrders: number;
   totalUsers: number;
-  /** cents: sum of `amount` over paid orders (processing, shipped, delivered) */
+  /** cents: sum of `amount` net of refunds over paid orders (processing, shipped, delivered, refunded) */
   revenue: number;
 }
 

@@ -147,10 +147,11 @@ describe('CatalogPanel', () => {
     await fill(d.getByLabelText('SKU'), 'syr-blue');
     await fill(d.getByLabelText('Category'), 'Syrups');
     await fill(d.getByLabelText('Description'), 'Blue raspberry');
-    const files = dialog.querySelector<HTMLInputElement>('input[type=file]')!;
-    await user.upload(files, new File([new Uint8Array(64)], 'blue.png', { type: 'image/png' }));
+    // The uploader renders a new file input after each upload: find the current one each time.
+    const files = () => dialog.querySelector<HTMLInputElement>('input[type=file]')!;
+    await user.upload(files(), new File([new Uint8Array(64)], 'blue.png', { type: 'image/png' }));
     await d.findByRole('img', { name: 'Main photo' });
-    await user.upload(files, new File([new Uint8Array(64)], 'blue-2.png', { type: 'image/png' }));
+    await user.upload(files(), new File([new Uint8Array(64)], 'blue-2.png', { type: 'image/png' }));
     await d.findByRole('img', { name: 'Photo 2' });
     await fill(d.getByLabelText('Retailer price (USD)'), '19.5');
     await user.click(d.getByRole('button', { name: /Add retail price break/ }));

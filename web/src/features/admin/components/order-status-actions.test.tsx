@@ -76,7 +76,8 @@ describe('Putting the items back in stock', () => {
       expect(refundAsync).toHaveBeenCalledWith({
         orderId: paid.id,
         amount: 5000,
-        reason: '',
+        internalNote: '',
+        customerNote: '',
         restock: true,
         requestId: expect.stringMatching(UUID),
       }),
@@ -92,7 +93,8 @@ describe('Putting the items back in stock', () => {
       expect(refundAsync).toHaveBeenCalledWith({
         orderId: paid.id,
         amount: 5000,
-        reason: '',
+        internalNote: '',
+        customerNote: '',
         requestId: expect.stringMatching(UUID),
       }),
     );

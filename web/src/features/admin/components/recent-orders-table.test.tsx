@@ -509,13 +509,21 @@ describe('RecentOrdersTable rows', () => {
     ).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '12.50');
-    await user.type(dialog.getByLabelText('Reason'), 'Dented lid');
+    await user.type(
+      dialog.getByLabelText('Internal note (optional)'),
+      'Dented lid, carrier claim 44',
+    );
+    await user.type(
+      dialog.getByLabelText('Note to the customer (optional)'),
+      'Sorry about the dented lid.',
+    );
     await user.click(dialog.getByRole('button', { name: 'Refund' }));
     await waitFor(() =>
       expect(refundAsync).toHaveBeenCalledWith({
         orderId: 'shipped3xyz',
         amount: 1250,
-        reason: 'Dented lid',
+        internalNote: 'Dented lid, carrier claim 44',
+        customerNote: 'Sorry about the dented lid.',
         requestId: expect.any(String),
       }),
     );

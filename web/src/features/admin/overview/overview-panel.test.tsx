@@ -85,7 +85,7 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     { start: '2026-03-10', revenue: 0, orders: 0 },
     { start: '2026-03-11', revenue: 62_500, orders: 57 },
   ],
-  byStatus: { processing: 10, shipped: 20, delivered: 60, cancelled: 7, refunded: 0 },
+  byStatus: { processing: 10, shipped: 20, delivered: 60, cancelled: 7, refunded: 3 },
   topProductsByRevenue: [
     { productId: 'blue', name: 'Blue Raspberry Syrup', revenue: 80_000, units: 30 },
     { productId: 'grape', name: 'Purple Dream Syrup', revenue: 32_500, units: 45 },
@@ -297,6 +297,7 @@ describe('Overview: charts', () => {
       ['Shipped', '20'],
       ['Delivered', '60'],
       ['Cancelled', '7'],
+      ['Refunded', '3'],
     ]);
 
     const products = card('Top 10 products');
@@ -331,7 +332,7 @@ describe('Overview: charts', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', {
-        name: 'Paid orders by status: Processing 10, Shipped 20, Delivered 60, Cancelled 7.',
+        name: 'Paid orders by status: Processing 10, Shipped 20, Delivered 60, Cancelled 7, Refunded 3.',
       }),
     ).toBeInTheDocument();
     expect(

@@ -22,7 +22,7 @@ import { PriceTiers } from './price-tiers';
 import { ProductGallery } from './product-gallery';
 import { QuantityInput } from './quantity-input';
 import { StockBadge } from './stock-badge';
-import { STORE_TOASTS } from './store-page';
+import { STORE_TOASTS } from './store-toasts';
 import { LoadFailed } from './load-failed';
 import './shop.css';
 import { BlockSkeleton, TextSkeleton } from '@/components/skeleton';

@@ -23,21 +23,11 @@ import { StoreQueryContext } from './store-query-context';
 import { StoreToolbar } from './store-toolbar';
 import { LoadFailed } from './load-failed';
 import './shop.css';
+import { STORE_TOASTS } from './store-toasts';
 import { BlockSkeleton, TextSkeleton } from '@/components/skeleton';
 
 /** Cards in the grid's first row at its widest (4 columns): their images load eagerly. */
 const FIRST_ROW = 4;
-
-/** Toasts of the store (docs/product.md §17.4) (title: text). */
-export const STORE_TOASTS = {
-  profile: ['Error', 'Could not load profile data.'],
-  products: ['Error', 'Could not load products.'],
-  store: ['Error', 'Something went wrong loading the store.'],
-  add: ['Error', 'Could not add item to cart.'],
-  unexpected: ['Error', 'Something went wrong.'],
-  payment: ['Payment Error', 'Failed to create payment session'],
-  added: ['Added to Cart', 'Product successfully added to your cart.'],
-} as const;
 
 /** How long typing pauses before the search goes into the URL (filtering does not wait). */
 export const SEARCH_URL_DELAY_MS = 300;
