@@ -2,7 +2,7 @@
  * Quantities and layout from a week of real use (issue items 12 and 13), measured in Chromium:
  * a typed cart quantity that breaks a case pack is offered "round up … or down …" and changes
  * nothing until the buyer chooses; quick order adds the valid lines and holds back only the bad
- * ones; the cart badge counts lines; the admin Catalog fits 1280 px with Stock and Edit in view;
+ * ones; the cart badge counts lines; the admin Catalog fits 1280 px with Stock, Edit and Deactivate in view;
  * the phone's tab strips show that they scroll (a fade and an arrow at the cut edge); the phone
  * header's icons carry visible labels. A fresh retailer whose cart is written directly; the demo
  * manager's screens are only looked at.
@@ -238,7 +238,7 @@ j.step(
 );
 
 j.step(
-  "the manager's dashboard tabs at 390 px fade and scroll; the Catalog fits 1280 px with Stock and Edit in view",
+  "the manager's dashboard tabs at 390 px fade and scroll; the Catalog fits 1280 px with Stock, Edit and Deactivate in view",
   async () => {
     const { page } = await j.person('manager');
     await signInManager(page);
@@ -254,15 +254,22 @@ j.step(
     await atSize(page, DESKTOP);
     const overflow = await horizontalOverflow(page);
     expect(overflow.scrollWidth, 'page').toBeLessThanOrEqual(overflow.clientWidth);
-    // Stock and Edit are reached without scrolling sideways (the page itself never scrolls
-    // sideways); the table's last buttons may still sit in its own scroll box.
+    // Stock, Edit and Deactivate are reached without scrolling sideways: the page never scrolls
+    // sideways, and the table's last button ends inside the table's own box.
     const stock = page.getByRole('columnheader', { name: 'Stock' });
+    const deactivate = page.getByRole('button', { name: 'Deactivate Blue Coast Syrup' });
+    const table = page.locator('table').filter({ has: edit });
+    const tableBox = await boxOf(table.locator('xpath=..'));
     for (const [what, locator] of [
       ['Stock', stock],
       ['Edit', edit],
+      ['Deactivate', deactivate],
     ] as const) {
       const box = await boxOf(locator);
       expect(box.x + box.width, `${what} in view`).toBeLessThanOrEqual(DESKTOP.width);
+      expect(box.x + box.width, `${what} inside the table's box`).toBeLessThanOrEqual(
+        tableBox.x + tableBox.width,
+      );
     }
     await snap(page, 'week-13-admin-catalog-1280-after');
   },

@@ -268,6 +268,9 @@ export function CatalogPanel() {
     {
       title: 'Actions',
       key: 'actions',
+      // Edit above Deactivate: the column is as wide as its widest button, so 1280 px fits all.
+      width: 104,
+      className: 'admin-cell--wrap',
       render: (p) => (
         <ProductActions product={p} onEdit={() => setEditing({ mode: 'edit', product: p })} />
       ),
