@@ -16,7 +16,7 @@ import {
   type SeriesInterval,
   type StoreFigure,
 } from './insights';
-import type { OrderLine, OrderStatus } from './orders';
+import { ORDER_STATUSES, type OrderLine, type OrderStatus } from './orders';
 import { COLLECTIONS } from './paths';
 
 /**
@@ -30,14 +30,10 @@ import { COLLECTIONS } from './paths';
  */
 
 /** The statuses a paid order can be in (a pending order is not paid yet). */
-export const ROLLUP_STATUSES = [
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const;
-export type RollupStatus = (typeof ROLLUP_STATUSES)[number];
+export type RollupStatus = Exclude<OrderStatus, 'pending'>;
+export const ROLLUP_STATUSES: readonly RollupStatus[] = ORDER_STATUSES.filter(
+  (status): status is RollupStatus => status !== 'pending',
+);
 
 export interface ProductRollup {
   name: string;

@@ -141,7 +141,7 @@ export function PaymentSuccessPage() {
       ) : outcome.state === 'not-yours' ? (
         <NoPaymentCard {...PAYMENT_PAGE_TEXTS.notYours} />
       ) : outcome.state === 'signed-out' ? (
-        <SignInCard />
+        <NoPaymentCard {...PAYMENT_PAGE_TEXTS.signedOut} signIn />
       ) : outcome.state === 'failed' ? (
         <ResultCard
           tone="warning"
@@ -177,8 +177,19 @@ export function PaymentSuccessPage() {
   );
 }
 
-/** No payment to confirm on this link: says why, and leads to the orders first. */
-function NoPaymentCard({ title, text }: { title: string; text: string }) {
+/**
+ * No payment to confirm on this link: says why, and leads to the orders first. A signed-out
+ * visitor is offered Sign In instead, which leads to the orders once signed in.
+ */
+function NoPaymentCard({
+  title,
+  text,
+  signIn = false,
+}: {
+  title: string;
+  text: string;
+  signIn?: boolean;
+}) {
   return (
     <section className="result-card" aria-labelledby="pay-title">
       <div className="result-card__icon result-card__icon--warning" aria-hidden="true">
@@ -189,32 +200,20 @@ function NoPaymentCard({ title, text }: { title: string; text: string }) {
       </h1>
       <p className="result-card__text">{text}</p>
       <div className="result-card__actions">
-        <Link to={paths.account} className="result-card__button">
-          View Your Orders
-        </Link>
-        <Link to={paths.store} className="result-card__button result-card__button--secondary">
-          Continue Shopping
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-/** Nobody signed in: a way to sign in that leads to the orders. */
-function SignInCard() {
-  return (
-    <section className="result-card" aria-labelledby="pay-title">
-      <div className="result-card__icon result-card__icon--warning" aria-hidden="true">
-        <StatusIcon kind="warning" />
-      </div>
-      <h1 id="pay-title" className="result-card__title">
-        {PAYMENT_PAGE_TEXTS.signedOut.title}
-      </h1>
-      <p className="result-card__text">{PAYMENT_PAGE_TEXTS.signedOut.text}</p>
-      <div className="result-card__actions">
-        <Link to={signInPath('portal', paths.account)} className="result-card__button">
-          Sign In
-        </Link>
+        {signIn ? (
+          <Link to={signInPath('portal', paths.account)} className="result-card__button">
+            Sign In
+          </Link>
+        ) : (
+          <>
+            <Link to={paths.account} className="result-card__button">
+              View Your Orders
+            </Link>
+            <Link to={paths.store} className="result-card__button result-card__button--secondary">
+              Continue Shopping
+            </Link>
+          </>
+        )}
       </div>
     </section>
   );
