@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS, paths, ROLLUP_COLLECTIONS, ROLLUP_LEVELS } from '@portal/domain';
@@ -355,4 +357,55 @@ describe('migrating refunds recorded before the notes split (npm run migrate:ref
     });
     expect(await stored(db)).toEqual(settled);
   });
+});
+
+describe('npm run migrate:refunds (the script)', () => {
+  // A demo- project: the script's local target, on the worker's emulator
+  // (FIRESTORE_EMULATOR_HOST, set by the global setup).
+  const PROJECT = 'demo-refunds-migration-cli';
+  const db = projectDb(PROJECT);
+  const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+  function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.GOOGLE_APPLICATION_CREDENTIALS;
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/migrate-refunds.ts', ...args],
+        { cwd: ROOT, env, timeout: 60_000 },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
+    });
+  }
+
+  beforeAll(async () => {
+    await seed(db, PROJECT, { full: ORDERS.full! });
+  });
+
+  it('refuses bad flags with the usage (exit 2) and changes nothing; counts, then moves with --apply', async () => {
+    const before = await stored(db);
+    // (Side by side: neither writes.)
+    const [typo, dry] = await Promise.all([
+      run(['--aply', '--project', PROJECT]),
+      run(['--project', PROJECT]),
+    ]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("Unknown option '--aply'");
+    expect(typo.stderr).toContain('Usage: npm run migrate:refunds -- [--apply] [--project <id>]');
+    expect([dry.code, dry.stderr]).toEqual([0, '']);
+    expect(dry.stdout).toContain('Would move 1 of 1 orders from processing to refunded');
+    expect(dry.stdout).toContain('Would move 2 refund reasons of 1 orders to order_notes');
+    expect(dry.stdout).toContain('full: processing -> refunded, 2 reasons');
+    expect(dry.stdout).toContain('Run again with --apply');
+    expect(await stored(db)).toEqual(before);
+
+    const applied = await run(['--apply', '--project', PROJECT]);
+    expect([applied.code, applied.stderr]).toEqual([0, '']);
+    expect(applied.stdout).toContain('Moved 1 of 1 orders from processing to refunded');
+    expect((await db.doc(paths.order('full')).get()).get('status')).toBe('refunded');
+  }, 120_000);
 });
