@@ -266,6 +266,14 @@ describe('migrating refunds recorded before the notes split (npm run migrate:ref
     expect((full.updated_at as Timestamp).toMillis()).toBeGreaterThan(Date.now() - 60_000);
     const liveFull = (await live.doc(paths.order('full')).get()).data()!;
     expect(liveFull.status).toBe(full.status);
+    // The live refund's internal note, by the same writer the migration uses.
+    const liveNotes = (await live.collection(COLLECTIONS.orderNotes).doc('full').get()).data();
+    expect(liveNotes).toEqual({
+      order_id: 'full',
+      refunds: {
+        re_full_2: { internal_note: FULL_LAST.reason, by: MANAGER, at: expect.any(Timestamp) },
+      },
+    });
 
     // Every rollup document as the live path left it: the order moved from processing to
     // refunded in the Overview's orders by status; revenue, refunds, stores, products as before.
