@@ -36,6 +36,17 @@ export interface RefundDoc {
 }
 
 /**
+ * One refund's internal note, as order_notes/{orderId} keeps it under `refunds.{refund_id}`: the
+ * manager's note for the books, who wrote it and when. Managers read it, buyers never
+ * (firestore.rules); only the functions write it (writeRefundNotes).
+ */
+export interface RefundNoteDoc {
+  internal_note: string;
+  by: string;
+  at: Timestamp;
+}
+
+/**
  * The payment dispute Stripe last reported on the order (charge.dispute.*). `event_created` is
  * the time of the event that wrote it (Stripe's seconds), so an older event delivered late does
  * not undo a newer one.

@@ -20,6 +20,7 @@ import {
   readOrderState,
   type OrderState,
   type RefundDoc,
+  type RefundNoteDoc,
   type ShipmentDoc,
   type StatusChange,
 } from './order-record';
@@ -37,6 +38,26 @@ export function historyWith(
   by: string,
 ): StatusChange[] {
   return [...history, { status, at, by }];
+}
+
+/**
+ * Writes internal refund notes (keyed by Stripe refund id) into order_notes/{orderId}, merged
+ * with the notes already there, in `tx` (after its reads). The one writer of order_notes: the
+ * refunds as they are recorded (recordRefund) and the legacy reasons moved off the orders
+ * (refunds-migration.ts). Nothing is written for no notes.
+ */
+export function writeRefundNotes(
+  tx: Transaction,
+  db: Firestore,
+  orderId: string,
+  notes: Readonly<Record<string, RefundNoteDoc>>,
+): void {
+  if (Object.keys(notes).length === 0) return;
+  tx.set(
+    db.collection(COLLECTIONS.orderNotes).doc(orderId),
+    { order_id: orderId, refunds: notes },
+    { merge: true },
+  );
 }
 
 /**
@@ -198,16 +219,9 @@ export async function recordRefund(
     // its webhook, whichever comes first, keep it.
     const writeNote = () => {
       if (!internalNote) return;
-      tx.set(
-        db.collection(COLLECTIONS.orderNotes).doc(orderId),
-        {
-          order_id: orderId,
-          refunds: {
-            [refund.refund_id]: { internal_note: internalNote, by: refund.by, at: Timestamp.now() },
-          },
-        },
-        { merge: true },
-      );
+      writeRefundNotes(tx, db, orderId, {
+        [refund.refund_id]: { internal_note: internalNote, by: refund.by, at: Timestamp.now() },
+      });
     };
     if (known && !cancel) {
       writeNote();
