@@ -384,7 +384,7 @@ const shipTos: Record<string, ShipTo> = {
 
 interface Fulfilment {
   shipment?: { carrier: Carrier; tracking_number: string; shipped_at: string };
-  refunds?: { refund_id: string; amount: number | 'all'; reason: string; at: string }[];
+  refunds?: { refund_id: string; amount: number | 'all'; customer_note: string; at: string }[];
   /** When a cancellation put the order's units back in stock. */
   restockedAt?: string;
 }
@@ -539,7 +539,7 @@ const orders = {
         {
           refund_id: 're_demo_Ya1sN7gH3dVb',
           amount: 'all',
-          reason: 'Order cancelled',
+          customer_note: 'Order cancelled',
           at: '2025-09-16T15:00:00Z',
         },
       ],
