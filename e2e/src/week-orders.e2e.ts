@@ -166,6 +166,8 @@ j.step(
 
     await page.goto('/payment-success');
     await see(page.getByRole('heading', { level: 1, name: 'No Payment to Show' }));
+    expect(await page.getByText('Payment Successful!').count()).toBe(0);
+    await snap(page, 'week-06-payment-success-no-session-after');
     await page.getByRole('link', { name: 'View Your Orders' }).click();
     await at(page, '/portal/my-account');
   },

@@ -226,6 +226,8 @@ j.step(
     await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
     await page.goto('/portal/cart');
     await page.getByRole('radio', { name: 'Deliver every 2 weeks' }).check();
+    await page.getByRole('button', { name: 'Start standing order' }).scrollIntoViewIfNeeded();
+    await snap(page, 'week-07-standing-order-cart-after');
     await page.getByRole('button', { name: 'Start standing order' }).click();
     await onStripePage(page, j.stack);
     await fillShipTo(page);
