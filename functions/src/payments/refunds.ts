@@ -212,8 +212,13 @@ export async function recordStripeRefunds(
         customer_note: refund.metadata?.customer_note ?? '',
         // A refund made before the notes were split carries one `reason`, written for the books;
         // one made in the Stripe dashboard has only Stripe's own reason (duplicate, fraudulent...).
+        // One the portal made (its metadata names who) never takes Stripe's reason: refundOrder
+        // always sends requested_by_customer, and Stripe drops an empty note from the metadata,
+        // so a refund without an internal note would read "requested_by_customer".
         internal_note:
-          refund.metadata?.internal_note ?? refund.metadata?.reason ?? refund.reason ?? '',
+          refund.metadata?.internal_note ??
+          refund.metadata?.reason ??
+          (refund.metadata?.by ? '' : (refund.reason ?? '')),
         by: refund.metadata?.by ?? STRIPE_ACTOR,
         // refundOrder's request id travels in the metadata, so a webhook that records the
         // refund first still lets a retry of that request find it.

@@ -230,6 +230,28 @@ describe('refunds', () => {
     expect((await orderOf(orderId)).status).toBe('refunded');
   });
 
+  it("keeps no internal note for a refund without one (not Stripe's requested_by_customer)", async () => {
+    const { orderId } = await paidOrder('mango-tango', 2);
+    const first = await refundOrderHandler(
+      manager.request({
+        requestId: randomUUID(),
+        orderId,
+        amount: 300,
+        internalNote: 'Carrier claim 4471',
+        customerNote: 'One jug leaked.',
+      }),
+    );
+    // No internal note: Stripe gets no internal_note in the metadata (it drops empty values).
+    const second = await refundOrderHandler(
+      manager.request({ requestId: randomUUID(), orderId, amount: 200 }),
+    );
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await orderOf(orderId)).refunds).toHaveLength(2);
+    const notes = (await firestore().collection(COLLECTIONS.orderNotes).doc(orderId).get()).data();
+    expect(notes?.refunds?.[first.refundId]).toMatchObject({ internal_note: 'Carrier claim 4471' });
+    expect(notes?.refunds).not.toHaveProperty(second.refundId);
+  });
+
   it('refuses shipping an order refunded in full before the refunded status existed', async () => {
     const { orderId, amount } = await paidOrder('mango-tango', 1);
     // As stored by earlier releases: still processing, everything refunded.

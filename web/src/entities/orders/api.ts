@@ -3,6 +3,7 @@ import {
   PAID_ORDER_STATUSES,
   type CheckoutAttempt,
   type Order,
+  type OrderNotes,
   type RefundOrderRequest,
   type UpdateOrderStatusRequest,
 } from '@portal/domain';
@@ -24,9 +25,11 @@ import { callRefundOrder, callUpdateOrderStatus } from '@/lib/callables';
 import { parseDocuments, parsedOrThrow } from '../firestore';
 import {
   checkoutsCollection,
+  orderNotesCollection,
   ordersCollection,
   parseCheckoutAttempt,
   parseOrder,
+  parseOrderNotes,
 } from './documents';
 
 /**
@@ -74,6 +77,16 @@ export async function fetchOrder(orderId: string): Promise<Order | null> {
     if ((error as { code?: string }).code === 'permission-denied') return null;
     throw error;
   }
+}
+
+/**
+ * The managers' internal notes of one order's refunds (managers only: the rules refuse anyone
+ * else). An order without any has no document: no notes.
+ */
+export async function fetchOrderNotes(orderId: string): Promise<OrderNotes> {
+  const snapshot = await getDoc(doc(orderNotesCollection(), orderId));
+  if (!snapshot.exists()) return { refunds: {} };
+  return parsedOrThrow(parseOrderNotes(snapshot.data()));
 }
 
 /** Moves an order along its state machine; the updateOrderStatus function checks the transition. */

@@ -2,9 +2,11 @@ import {
   checkoutAttemptSchema,
   COLLECTIONS,
   effectiveOrderStatus,
+  orderNotesSchema,
   orderSchema,
   type CheckoutAttempt,
   type Order,
+  type OrderNotes,
 } from '@portal/domain';
 import { collection, type DocumentData } from 'firebase/firestore/lite';
 import * as z from 'zod/mini';
@@ -15,6 +17,12 @@ import { db, toDate, type Parsed } from '../firestore';
  * and by managers.
  */
 export const ordersCollection = () => collection(db, COLLECTIONS.orders);
+
+/**
+ * order_notes/{orderId}: the managers' internal notes of an order's refunds, written by the
+ * functions; only managers may read them (firestore.rules).
+ */
+export const orderNotesCollection = () => collection(db, COLLECTIONS.orderNotes);
 
 /** checkouts/{id}: checkout attempts, read by managers (the ones that never became orders). */
 export const checkoutsCollection = () => collection(db, COLLECTIONS.checkouts);
@@ -66,6 +74,16 @@ function withDates(data: DocumentData): DocumentData {
       ? { refunds: records(data.refunds).map((refund) => ({ ...refund, at: toDate(refund.at) })) }
       : {}),
   };
+}
+
+/** An order's internal refund notes, keyed by Stripe refund id, their times as Dates. */
+export function parseOrderNotes(data: DocumentData): Parsed<OrderNotes> {
+  const refunds = (data.refunds ?? {}) as Record<string, Record<string, unknown>>;
+  return orderNotesSchema.safeParse({
+    refunds: Object.fromEntries(
+      Object.entries(refunds).map(([id, note]) => [id, { ...note, at: toDate(note.at) }]),
+    ),
+  });
 }
 
 /** A checkout attempt, for the manager's Abandoned checkouts view. */

@@ -6,6 +6,7 @@ export {
   ordersQueryOptions,
   useAbandonedCheckouts,
   useOrder,
+  useOrderNotes,
   useOrders,
   useRefundOrder,
   useUpdateOrderStatus,

@@ -8,6 +8,7 @@ import {
 import {
   fetchAbandonedCheckoutsPage,
   fetchOrder,
+  fetchOrderNotes,
   fetchOrders,
   refundOrder,
   updateOrderStatus,
@@ -23,6 +24,8 @@ export const orderKeys = {
   totals: () => ['admin', 'totals'] as const,
   /** One order (invoice, packing slip). */
   one: (orderId: string) => ['order', orderId] as const,
+  /** Its internal refund notes (managers): under the order's key, so refreshing it reads them too. */
+  notes: (orderId: string) => ['order', orderId, 'notes'] as const,
   /** Checkouts that never became orders (managers). */
   abandoned: () => ['admin', 'checkouts'] as const,
 };
@@ -32,6 +35,15 @@ export const orderQueryOptions = (orderId: string) =>
 
 export function useOrder(orderId: string) {
   return useQuery(orderQueryOptions(orderId));
+}
+
+/** The managers' internal notes of an order's refunds, read only when `enabled`. */
+export function useOrderNotes(orderId: string, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.notes(orderId),
+    queryFn: () => fetchOrderNotes(orderId),
+    enabled,
+  });
 }
 
 export function useAbandonedCheckouts() {

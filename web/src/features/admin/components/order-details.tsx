@@ -7,12 +7,14 @@ import {
   type Order,
   type OrderDispute,
   type OrderLine,
+  type OrderNotes,
+  type RefundEntry,
 } from '@portal/domain';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { TextSkeleton } from '@/components/skeleton';
 import { RefundedTag, ShipToAddress, TrackingLink } from '@/components/order-fulfilment';
-import { useOrder } from '@/entities/orders';
+import { useOrder, useOrderNotes } from '@/entities/orders';
 import { DataTable, type DataColumn } from './data-table';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -58,9 +60,19 @@ function DisputeNotice({ dispute }: { dispute: OrderDispute }) {
   );
 }
 
+/**
+ * The manager's internal note of a refund: from order_notes (read only when the order has
+ * refunds), or the one `reason` of a refund recorded before the notes were split ("for the
+ * books"). The buyer never sees either: this is the managers' dashboard.
+ */
+function internalNoteOf(refund: RefundEntry, notes: OrderNotes | undefined): string | undefined {
+  return notes?.refunds[refund.refund_id]?.internal_note || refund.reason || undefined;
+}
+
 /** Ship-to, shipment, refunds, a payment dispute and the print pages of one order. */
 function OrderFulfilment({ order }: { order: Order }) {
   const label = shortOrderId(order.id);
+  const notes = useOrderNotes(order.id, order.refunds.length > 0);
   return (
     <div className="admin-fulfilment" aria-label={`Fulfilment of order ${label}`} role="group">
       {order.dispute && <DisputeNotice dispute={order.dispute} />}
@@ -85,12 +97,16 @@ function OrderFulfilment({ order }: { order: Order }) {
           <>
             <strong>Refunds</strong> <RefundedTag cents={order.refunded_amount} />
             <ul className="admin-refunds">
-              {order.refunds.map((refund) => (
-                <li key={refund.refund_id}>
-                  {formatUsd(refund.amount)} on {dayFormat.format(refund.at)}
-                  {refund.customer_note ? ` (${refund.customer_note})` : ''}
-                </li>
-              ))}
+              {order.refunds.map((refund) => {
+                const internal = internalNoteOf(refund, notes.data);
+                return (
+                  <li key={refund.refund_id}>
+                    {formatUsd(refund.amount)} on {dayFormat.format(refund.at)}
+                    {refund.customer_note ? ` (${refund.customer_note})` : ''}
+                    {internal && <div className="admin-muted">Internal note: {internal}</div>}
+                  </li>
+                );
+              })}
             </ul>
           </>
         )}

@@ -7,6 +7,7 @@ import { expectToast } from '@/testing/toasts';
 import {
   useAbandonedCheckouts,
   useOrder,
+  useOrderNotes,
   useRefundOrder,
   useUpdateOrderStatus,
 } from '@/entities/orders';
@@ -530,17 +531,33 @@ describe('RecentOrdersTable rows', () => {
     expect(await screen.findByText('Refunded $12.50 on order #shipped3')).toBeInTheDocument();
   });
 
-  it('reads the whole order when a row is expanded: ship-to, tracking, refunds, print pages, lines', async () => {
+  it('reads the whole order when a row is expanded: ship-to, tracking, refunds and their internal notes, print pages, lines', async () => {
     const full = makeOrder({
       id: 'shipped3xyz',
       status: 'shipped',
       shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784', shipped_at: new Date() },
-      refunded_amount: 700,
+      refunded_amount: 1000,
       refunds: [
         { refund_id: 're_1', amount: 700, customer_note: 'Dented lid', at: new Date(), by: 'm1' },
+        // Recorded before the notes were split: its one reason was for the books.
+        {
+          refund_id: 're_0',
+          amount: 300,
+          customer_note: '',
+          reason: 'Goodwill',
+          at: new Date(),
+          by: 'm1',
+        },
       ],
     });
     vi.mocked(useOrder).mockReturnValue(stub<typeof useOrder>(loaded(full)));
+    vi.mocked(useOrderNotes).mockReturnValue(
+      stub<typeof useOrderNotes>(
+        loaded({
+          refunds: { re_1: { internal_note: 'Carrier claim 44', by: 'm1', at: new Date() } },
+        }),
+      ),
+    );
     answer(page([shipped]));
     renderTable();
     await screen.findByText('Green Machine');
@@ -555,6 +572,9 @@ describe('RecentOrdersTable rows', () => {
       details.getByRole('link', { name: /Track package 1Z999AA10123456784 with UPS/ }),
     ).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(details.getByText(/\$7\.00 on .*\(Dented lid\)/)).toBeInTheDocument();
+    expect(useOrderNotes).toHaveBeenCalledWith('shipped3xyz', true);
+    expect(details.getByText('Internal note: Carrier claim 44')).toBeInTheDocument();
+    expect(details.getByText('Internal note: Goodwill')).toBeInTheDocument();
     expect(details.getByRole('link', { name: /Invoice INV-000042/ })).toHaveAttribute(
       'href',
       '/admin/orders/shipped3xyz/invoice',

@@ -64,7 +64,7 @@ export function InvoiceDocument({ content }: { content: InvoiceContent }) {
             <tr key={index}>
               <td className="print-doc__sku">{line.sku}</td>
               <td>{line.name}</td>
-              <td className="num">{line.quantity}</td>
+              <td className="num print-doc__qty">{line.quantity}</td>
               <td className="num">{line.unit}</td>
               <td className="num">{line.total}</td>
             </tr>
