@@ -1,5 +1,5 @@
 import { Children, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { LoadingOutlined } from './icons';
+import { LoadingOutlined } from './loading-icon';
 import './button.css';
 import { classNames } from '@/lib/class-names';
 

@@ -1,4 +1,3 @@
-import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
 import ArrowLeftSvg from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import CaretDownSvg from '@ant-design/icons-svg/es/asn/CaretDownOutlined';
 import CaretUpSvg from '@ant-design/icons-svg/es/asn/CaretUpOutlined';
@@ -11,7 +10,6 @@ import DownloadSvg from '@ant-design/icons-svg/es/asn/DownloadOutlined';
 import ExclamationCircleFilledSvg from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import InfoCircleFilledSvg from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 import LeftSvg from '@ant-design/icons-svg/es/asn/LeftOutlined';
-import LoadingSvg from '@ant-design/icons-svg/es/asn/LoadingOutlined';
 import LockSvg from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LogoutSvg from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import MailSvg from '@ant-design/icons-svg/es/asn/MailOutlined';
@@ -31,64 +29,15 @@ import UnorderedListSvg from '@ant-design/icons-svg/es/asn/UnorderedListOutlined
 import UpSvg from '@ant-design/icons-svg/es/asn/UpOutlined';
 import UploadSvg from '@ant-design/icons-svg/es/asn/UploadOutlined';
 import UserSvg from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { createElement, type ReactNode } from 'react';
-import './icons.css';
-import { classNames } from '@/lib/class-names';
-
-/** The SVG's attributes as React names them (`fill-rule` is `fillRule`). */
-function reactAttributes(attrs: AbstractNode['attrs']): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(attrs).map(([name, value]) => [
-      name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
-      value,
-    ]),
-  );
-}
-
-function draw(node: AbstractNode, key?: number): ReactNode {
-  return createElement(node.tag, { key, ...reactAttributes(node.attrs) }, node.children?.map(draw));
-}
-
-export interface IconProps {
-  className?: string;
-  /** Turns the icon, as antd's `spin` does (not when motion is reduced: styles/global.css). */
-  spin?: boolean;
-}
+import { icon } from './svg-icon';
 
 /**
- * antd's icon set (the SVG data of `@ant-design/icons-svg`) drawn as plain inline SVG: the same
- * glyphs and the same `anticon` box (1em, the text's colour) as `@ant-design/icons`, without its
- * React package, which brings antd's colour and style runtime to every page that shows an icon.
- * Icons are decorative: the text or the control's label beside them says what they mean.
+ * The portal's icons (antd's glyphs drawn by svg-icon.tsx), one import for the pages. Every page
+ * that imports this module downloads every icon in it: a component on public pages takes its one
+ * icon from its own module instead (loading-icon.tsx for the button's spinner).
  */
-function icon(definition: IconDefinition) {
-  const root = definition.icon as AbstractNode;
-  // The glyph is the same on every render: its attributes and paths are made once.
-  const svgAttributes = {
-    ...reactAttributes(root.attrs),
-    width: '1em',
-    height: '1em',
-    fill: 'currentColor',
-    'aria-hidden': 'true',
-  };
-  const paths = root.children?.map(draw);
-  function Icon({ className, spin }: IconProps) {
-    return (
-      <span
-        className={classNames('anticon', `anticon-${definition.name}`, className)}
-        aria-hidden="true"
-      >
-        {createElement(
-          'svg',
-          { ...svgAttributes, className: spin ? 'anticon-spin' : undefined },
-          paths,
-        )}
-      </span>
-    );
-  }
-  Icon.displayName = definition.name;
-  return Icon;
-}
+export { LoadingOutlined } from './loading-icon';
+export type { IconProps } from './svg-icon';
 
 export const ArrowLeftOutlined = icon(ArrowLeftSvg);
 export const CaretDownOutlined = icon(CaretDownSvg);
@@ -102,7 +51,6 @@ export const DownloadOutlined = icon(DownloadSvg);
 export const ExclamationCircleFilled = icon(ExclamationCircleFilledSvg);
 export const InfoCircleFilled = icon(InfoCircleFilledSvg);
 export const LeftOutlined = icon(LeftSvg);
-export const LoadingOutlined = icon(LoadingSvg);
 export const LockOutlined = icon(LockSvg);
 export const LogoutOutlined = icon(LogoutSvg);
 export const MailOutlined = icon(MailSvg);

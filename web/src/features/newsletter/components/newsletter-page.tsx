@@ -1,10 +1,10 @@
 import { isNewsletterTokenShape } from '@portal/domain';
-import { CheckCircleFilled, ExclamationCircleFilled } from '@/components/icons';
 import { Spinner } from '@/components/app-loading';
 import { Button } from '@/components/button';
 import { useId, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BrandFrame } from '@/components/brand-frame';
+import { StatusIcon } from '@/components/status-icon';
 import { paths } from '@/config/paths';
 import { callableErrorCode } from '@/lib/callable-errors';
 import { useOneShot } from '@/lib/use-one-shot';
@@ -119,7 +119,7 @@ function NewsletterCard({
           className={`result-card__icon result-card__icon--${tone ?? 'busy'}`}
           aria-hidden="true"
         >
-          {icon ?? (tone === 'success' ? <CheckCircleFilled /> : <ExclamationCircleFilled />)}
+          {icon ?? <StatusIcon kind={tone === 'success' ? 'success' : 'attention'} />}
         </div>
         <div role={busy ? 'status' : undefined}>
           <h1 id={headingId} className="result-card__title">
