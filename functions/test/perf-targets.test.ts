@@ -80,6 +80,7 @@ describe('the pages npm run perf measures', () => {
         '/forgot-password',
         '/auth/action',
         '/newsletter/:action',
+        '/legal/:page',
         '/payment-success',
         '(404)',
       ].sort(),

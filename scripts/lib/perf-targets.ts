@@ -82,6 +82,7 @@ export const PUBLIC_ROUTES: readonly RouteName[] = [
   'forgotPassword',
   'authAction',
   'newsletter',
+  'policy',
   'paymentSuccess',
   'notFound',
 ];

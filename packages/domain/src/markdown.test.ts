@@ -7,6 +7,18 @@ function texts(blocks: MarkdownBlock[]): string {
 }
 
 describe('parseMarkdown', () => {
+  it('draws the highest heading level of the text as h2 and never skips a level', () => {
+    const levels = (source: string) =>
+      parseMarkdown(source).flatMap((b) => (b.type === 'heading' ? [b.level] : []));
+    // Sections written with ## under the page's title (its h1) are h2, their ### parts h3.
+    expect(levels('## Accounts\n\n### Closing one\n\n## Payment')).toEqual([2, 3, 2]);
+    expect(levels('# A\n\n## B\n\n### C')).toEqual([2, 3, 4]);
+    // A level the text skips is not skipped in the page: ## then #### is h2 then h3.
+    expect(levels('## A\n\n#### B')).toEqual([2, 3]);
+    // A deeper heading first is still h2; the outline then goes on from there.
+    expect(levels('### Small first\n\n# Big\n\n### Small again')).toEqual([2, 2, 3]);
+  });
+
   it('reads headings, paragraphs, lists, rules and inline formatting', () => {
     const blocks = parseMarkdown(
       '# Title\n\nSome **bold** and *soft* and `code`.\nSame paragraph.\n\n- one\n- two\n\n1. first\n2. second\n\n---',

@@ -4,7 +4,9 @@
  * (web/src/components/markdown-view.tsx), so every character of the text is text: `<script>`,
  * `<img onerror=…>` or any other raw HTML shows as the characters typed and runs nothing.
  *
- * What it reads: headings (`#` to `###`; drawn one level below the page's own title), paragraphs,
+ * What it reads: headings (`#` to `###`; the text's highest level is drawn one level below the
+ * page's own title, and no heading is more than one level below the one before it, so `##`
+ * sections under the title are h2, never an h3 after the h1), paragraphs,
  * bullet (`-`, `*`, `+`) and numbered (`1.`) lists, a rule (`---`), **bold**, *italic*, `code`
  * and [links](https://example.com). Links go only to http(s), mailto: and tel: addresses or to a
  * path of this site (`/legal/terms`); any other link (javascript:, data:, vbscript:, a
@@ -176,6 +178,8 @@ const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 /** The blocks of a Markdown text (see the top of this file for what is read). */
 export function parseMarkdown(source: string): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = [];
+  // How many `#`s each heading had (levelHeadings turns them into levels at the end).
+  const hashes = new Map<MarkdownBlock, number>();
   let paragraph: string[] = [];
   // A holder, so the closures and the loop read the same list (TypeScript narrows a plain `let`).
   const state: { list: { ordered: boolean; items: string[] } | null } = { list: null };
@@ -213,8 +217,13 @@ export function parseMarkdown(source: string): MarkdownBlock[] {
     if (heading) {
       endParagraph();
       endList();
-      const level = Math.min(heading[1]!.length + 1, 4) as 2 | 3 | 4;
-      blocks.push({ type: 'heading', level, children: parseInline(heading[2]!, 0) });
+      const block: MarkdownBlock = {
+        type: 'heading',
+        level: 2,
+        children: parseInline(heading[2]!, 0),
+      };
+      hashes.set(block, heading[1]!.length);
+      blocks.push(block);
       continue;
     }
     const bullet = BULLET.exec(line);
@@ -243,7 +252,24 @@ export function parseMarkdown(source: string): MarkdownBlock[] {
   }
   endParagraph();
   endList();
+  levelHeadings(blocks, hashes);
   return blocks;
+}
+
+/**
+ * Heading levels from the number of `#`s: the distinct counts in the text, fewest first, are h2,
+ * h3 and h4, and a heading is at most one level below the heading before it (the page's title
+ * is the h1), so the outline never skips a level whatever the text uses.
+ */
+function levelHeadings(blocks: MarkdownBlock[], hashes: ReadonlyMap<MarkdownBlock, number>) {
+  const counts = [...new Set(hashes.values())].sort((a, b) => a - b);
+  let previous = 1;
+  for (const block of blocks) {
+    if (block.type !== 'heading') continue;
+    const rank = counts.indexOf(hashes.get(block)!) + 2;
+    block.level = Math.min(rank, previous + 1, 4) as 2 | 3 | 4;
+    previous = block.level;
+  }
 }
 
 /** The text of inline pieces without their formatting (a heading's words, a link's label). */
