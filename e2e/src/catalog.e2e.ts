@@ -18,13 +18,12 @@ const CUPS = {
   id: 'slush-cups-16oz',
   sku: 'CUP-16OZ',
   name: 'Slush Cups, 16 oz (sleeve of 50)',
-  stock: 400,
 };
 const LIDS = 'Dome Lids, 16 oz (sleeve of 50)';
 const STRAWS = 'Spoon Straws (box of 250)';
 const BREAK_PRICE = 590;
-// STR-SPOON: cases of 6, minimum 12, retail $12.99, 90 in stock.
-const STRAWS_LINE = { id: 'spoon-straws', unit: 1299, quantity: 12, stock: 90 };
+// STR-SPOON: cases of 6, minimum 12, retail $12.99.
+const STRAWS_LINE = { id: 'spoon-straws', unit: 1299, quantity: 12 };
 let account: TestBuyer;
 let buyer: Person;
 
@@ -142,6 +141,16 @@ j.step(
       usd(STRAWS_LINE.quantity * STRAWS_LINE.unit),
     );
     await snap(page, 'cart-case-pack');
+    // Other journeys on this stack buy cups and straws too: the order must take exactly its own
+    // quantities from what is on hand now.
+    const onHand = async (id: string) => {
+      const product = await readDocument(j.stack, `products/${id}`);
+      return { on_hand: product?.stock_on_hand, reserved: product?.stock_reserved };
+    };
+    const cupsBefore = await onHand(CUPS.id);
+    const strawsBefore = await onHand(STRAWS_LINE.id);
+    expect(cupsBefore.reserved).toBe(0);
+    expect(strawsBefore.reserved).toBe(0);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await onStripePage(page, j.stack);
     await see(page.getByText(usd(total)).first());
@@ -150,14 +159,10 @@ j.step(
     await at(page, '/payment-success', 30_000);
     await see(page.getByText('Payment Successful!').first(), 30_000);
     await expect
-      .poll(async () => {
-        const product = await readDocument(j.stack, `products/${CUPS.id}`);
-        return { on_hand: product?.stock_on_hand, reserved: product?.stock_reserved };
-      })
-      .toEqual({ on_hand: CUPS.stock - 60, reserved: 0 });
-    const straws = await readDocument(j.stack, `products/${STRAWS_LINE.id}`);
-    expect({ on_hand: straws?.stock_on_hand, reserved: straws?.stock_reserved }).toEqual({
-      on_hand: STRAWS_LINE.stock - STRAWS_LINE.quantity,
+      .poll(() => onHand(CUPS.id), { timeout: 30_000 })
+      .toEqual({ on_hand: Number(cupsBefore.on_hand) - 60, reserved: 0 });
+    expect(await onHand(STRAWS_LINE.id)).toEqual({
+      on_hand: Number(strawsBefore.on_hand) - STRAWS_LINE.quantity,
       reserved: 0,
     });
   },
