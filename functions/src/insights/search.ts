@@ -7,11 +7,9 @@ import type {
 } from 'firebase-admin/firestore';
 import {
   isBuyerRole,
-  effectiveOrderStatus,
-  ORDER_STATUSES,
+  ORDER_ROW_FIELDS,
+  parseOrderRow,
   PROFILE_STATUSES,
-  shipToLines,
-  shipToSchema,
   TABLE_EXPORT_MAX,
   type OrderRow,
   type SearchOrdersQuery,
@@ -22,6 +20,7 @@ import {
   type UserRow,
 } from '@portal/domain';
 import type { Context } from '../lib/context';
+import { log } from '../lib/log';
 import { ordersQueryPlan, usersQueryPlan, type QueryPlan } from './search-plan';
 
 /**
@@ -84,70 +83,18 @@ export function isoOf(value: unknown): string | null {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const cents = (value: unknown): number =>
-  typeof value === 'number' && Number.isFinite(value) ? value : 0;
 
-/** The fields of an order a row is made of. */
-export const ORDER_ROW_FIELDS = [
-  'invoice_number',
-  'user_id',
-  'store_name',
-  'buyer_email',
-  'buyer_role',
-  'status',
-  'amount',
-  'refunded_amount',
-  'items',
-  'payment_type',
-  'ship_to',
-  'created_at',
-  'paid_at',
-] as const;
-
-/** An order's lines in words, for the CSV: "Purple Dream Syrup x 4; Blue Coast Syrup x 2". */
-function linesText(items: unknown): string {
-  if (!Array.isArray(items)) return '';
-  return items
-    .map(
-      (item: { name?: unknown; quantity?: unknown }) =>
-        `${text(item?.name)} x ${cents(item?.quantity)}`,
-    )
-    .join('; ');
-}
-
-/** A stored ship-to on one line, or null when there is none (or it does not parse). */
-function shipToText(value: unknown): string | null {
-  const parsed = shipToSchema.safeParse(value);
-  return parsed.success ? shipToLines(parsed.data).join(', ') : null;
-}
-
-/** An orders/{id} document as a row of the Orders table. */
-export function orderRowOf(id: string, data: DocumentData): OrderRow {
-  const stored = ORDER_STATUSES.find((s) => s === data.status) ?? 'pending';
-  // An order refunded in full before the refunded status existed reads as refunded.
-  const status = effectiveOrderStatus({
-    status: stored,
-    amount: cents(data.amount),
-    refunded_amount: cents(data.refunded_amount),
+/**
+ * Stored orders as rows (the domain's order row codec). An order that does not read as one is
+ * left out and logged, so one corrupt document does not break the managers' table.
+ */
+export function orderRowsOf(docs: readonly QueryDocumentSnapshot[]): OrderRow[] {
+  return docs.flatMap((doc) => {
+    const parsed = parseOrderRow(doc.id, doc.data());
+    if (parsed.success) return [parsed.row];
+    log.error('order_row_unreadable', { orderId: doc.id, problem: parsed.problem });
+    return [];
   });
-  const role: unknown = data.buyer_role;
-  return {
-    id,
-    invoiceNumber: typeof data.invoice_number === 'string' ? data.invoice_number : null,
-    userId: text(data.user_id),
-    storeName: text(data.store_name),
-    email: typeof data.buyer_email === 'string' ? data.buyer_email : null,
-    role: isBuyerRole(role) ? role : null,
-    status,
-    amount: cents(data.amount),
-    refundedAmount: cents(data.refunded_amount),
-    itemCount: Array.isArray(data.items) ? data.items.length : 0,
-    lines: linesText(data.items),
-    shipTo: shipToText(data.ship_to),
-    paymentType: text(data.payment_type) || 'one_time',
-    createdAt: isoOf(data.created_at) ?? new Date(0).toISOString(),
-    paidAt: isoOf(data.paid_at),
-  };
 }
 
 /** The fields of a profile a row is made of (the address is the Auth user's). */
@@ -216,12 +163,7 @@ export async function searchOrders(
     query,
     ORDER_ROW_FIELDS,
   );
-  return response(
-    docs.map((doc) => orderRowOf(doc.id, doc.data())),
-    total,
-    truncated,
-    query,
-  );
+  return response(orderRowsOf(docs), total, truncated, query);
 }
 
 export async function searchUsers(

@@ -10,7 +10,7 @@ import {
 import { findUser } from '../accounts/profile-status';
 import type { Context } from '../lib/context';
 import { NotFoundError } from '../lib/errors';
-import { authUsersOf, isoOf, orderRowOf, userRowOf } from './search';
+import { authUsersOf, isoOf, orderRowsOf, userRowOf } from './search';
 
 /**
  * getStoreDetails({ uid }): one buyer's store page for managers: the profile and Auth user, the
@@ -91,8 +91,7 @@ export async function storeDetails(
   const shipTo = data.ship_to as { phone?: unknown } | null | undefined;
   const phone = typeof shipTo?.phone === 'string' && shipTo.phone ? shipTo.phone : null;
   const permit = typeof data.seller_permit_id === 'string' ? data.seller_permit_id : '';
-  const orderRows = newest.docs.map((doc) => {
-    const order = orderRowOf(doc.id, doc.data());
+  const orderRows = orderRowsOf(newest.docs).map((order) => {
     // Orders the search trigger has not reached yet: the buyer is known here.
     return { ...order, email: order.email ?? row.email, role: order.role ?? row.role };
   });

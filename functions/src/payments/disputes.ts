@@ -49,9 +49,9 @@ async function disputedPayment(
  */
 function supersedes(incoming: DisputeDoc, recorded: DisputeDoc | null): boolean {
   if (!recorded) return true;
-  if (incoming.event_created !== recorded.event_created) {
-    return incoming.event_created > recorded.event_created;
-  }
+  const incomingAt = incoming.event_created ?? 0;
+  const recordedAt = recorded.event_created ?? 0;
+  if (incomingAt !== recordedAt) return incomingAt > recordedAt;
   if (incoming.dispute_id !== recorded.dispute_id) return true;
   return isOpenDisputeStatus(recorded.status) || !isOpenDisputeStatus(incoming.status);
 }

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { shipToSchema, type OrderStatus, type ShipTo } from '@portal/domain';
 import { log } from '../lib/log';
 import type { CheckoutRecord } from './checkout-record';
-import type { OrderDoc } from './order-record';
+import type { OrderRecord } from './order-record';
 
 /** The ship-to Stripe Checkout collected (name and US address, phone), or null without one. */
 export function shipToOfSession(
@@ -60,7 +60,7 @@ export function orderFromCheckout(
     /** A standing order's first payment: the payment intent of its first invoice. */
     paymentIntentId?: string | null;
   },
-): OrderDoc {
+): OrderRecord {
   const { now, status } = fields;
   const standing = checkout.interval_weeks !== undefined;
   return {
@@ -88,5 +88,6 @@ export function orderFromCheckout(
     shipment: null,
     refunds: [],
     refunded_amount: 0,
+    dispute: null,
   };
 }

@@ -27,7 +27,7 @@ import { stageMails } from '../mail/outbox';
 import { readCheckout } from '../payments/checkout-record';
 import { CheckoutMissingError, recordCheckoutCompleted } from '../payments/checkout-transitions';
 import { allocateInvoiceNumber, readInvoiceCounter } from '../payments/invoice-numbers';
-import type { OrderDoc } from '../payments/order-record';
+import type { OrderRecord } from '../payments/order-record';
 import { historyWith, STRIPE_ACTOR } from '../payments/order-transitions';
 import { commitStock, readStock, unitsOf } from '../payments/stock';
 import { readEventSeen, recordEvent, type EventRef } from '../payments/stripe-event-log';
@@ -109,6 +109,9 @@ async function chargedLines(
       unit_amount: Math.round(line.amount / quantity),
       quantity,
       line_total: line.amount,
+      // As renewals have always been recorded: no SKU, sold by the unit.
+      sku: '',
+      case_pack: 1,
     };
   });
 }
@@ -242,7 +245,7 @@ export async function recordInvoicePaid(
     const now = Timestamp.now();
     const invoiceNumber = allocateInvoiceNumber(tx, counter);
     writeMails();
-    const order: OrderDoc = {
+    const order: OrderRecord = {
       user_id: standing.user_id,
       store_name: standing.store_name,
       seller_permit_id: standing.seller_permit_id,
@@ -275,6 +278,7 @@ export async function recordInvoicePaid(
       shipment: null,
       refunds: [],
       refunded_amount: 0,
+      dispute: null,
     };
     const taken = commitStock(tx, stock, unitsOf(lines), false, orderId);
     tx.create(orderRef, { ...order, stock_taken: taken });

@@ -149,6 +149,8 @@ const line = (product_id: string, quantity: number, unit_amount: number): OrderL
   unit_amount,
   quantity,
   line_total: unit_amount * quantity,
+  sku: '',
+  case_pack: 1,
 });
 
 describe('checkout fingerprint', () => {

@@ -114,6 +114,8 @@ async function claimedOnly(productId: string, quantity: number, at: number) {
     unit_amount: 1000,
     quantity,
     line_total: 1000 * quantity,
+    sku: '',
+    case_pack: 1,
   };
   const claim = await claimCheckout(
     firestore(),

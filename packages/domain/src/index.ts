@@ -32,6 +32,8 @@ export * from './return-path';
 export * from './form-schemas';
 export * from './en-messages';
 export * from './schemas';
+export * from './order-schema';
+export * from './order-row';
 export * from './contracts';
 export * from './plain-text';
 export * from './product-photos';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
+import type { OrderRow } from './order-row';
 import { BUYER_ROLES, PROFILE_STATUSES, type BuyerRole, type ProfileStatus } from './roles';
 
 /**
@@ -373,27 +374,6 @@ export const searchOrdersRequest = z.strictObject({
 });
 export type SearchOrdersRequest = z.input<typeof searchOrdersRequest>;
 export type SearchOrdersQuery = z.output<typeof searchOrdersRequest>;
-
-export interface OrderRow {
-  id: string;
-  invoiceNumber: string | null;
-  userId: string;
-  storeName: string;
-  email: string | null;
-  role: BuyerRole | null;
-  status: OrderStatus;
-  amount: number;
-  refundedAmount: number;
-  itemCount: number;
-  /** The lines in words: "Purple Dream Syrup x 4; Blue Coast Syrup x 2". */
-  lines: string;
-  /** The ship-to on one line, or null when the order has none. */
-  shipTo: string | null;
-  paymentType: string;
-  /** ISO instants. */
-  createdAt: string;
-  paidAt: string | null;
-}
 
 export interface SearchResponse<Row> {
   rows: Row[];

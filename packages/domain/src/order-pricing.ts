@@ -1,5 +1,6 @@
 import type { Cents } from './money';
-import { OrderPricingError, type LineRequest, type OrderLine } from './orders';
+import { OrderPricingError, type LineRequest } from './orders';
+import type { OrderLine } from './order-schema';
 import { unitPriceAt, type PriceBreak } from './price-breaks';
 import { priceForRole } from './pricing';
 import { quantityProblem } from './quantities';

@@ -113,20 +113,6 @@ export function effectiveOrderStatus(order: {
 /** What updateOrderStatus says when asked to ship an order refunded in full. */
 export const REFUNDED_NOT_SHIPPABLE = 'This order was refunded in full, so it cannot be shipped.';
 
-export interface OrderLine {
-  product_id: string;
-  name: string;
-  description: string;
-  image_url: string;
-  unit_amount: Cents;
-  quantity: number;
-  line_total: Cents;
-  /** The product's SKU when it was ordered ('' when it had none, or for orders from before). */
-  sku?: string;
-  /** Units per case when it was ordered (1: sold by the unit; absent on orders from before). */
-  case_pack?: number;
-}
-
 export interface LineRequest {
   product_id: string;
   quantity: number;
@@ -142,7 +128,7 @@ export class OrderPricingError extends Error {
   }
 }
 
-export function orderTotal(lines: readonly Pick<OrderLine, 'line_total'>[]): Cents {
+export function orderTotal(lines: readonly { line_total: Cents }[]): Cents {
   return lines.reduce((sum, line) => sum + line.line_total, 0);
 }
 

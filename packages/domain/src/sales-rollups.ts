@@ -16,7 +16,8 @@ import {
   type SeriesInterval,
   type StoreFigure,
 } from './insights';
-import { ORDER_STATUSES, type OrderLine, type OrderStatus } from './orders';
+import { ORDER_STATUSES, type OrderStatus } from './orders';
+import type { OrderLine } from './order-schema';
 import { COLLECTIONS } from './paths';
 
 /**

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
-import { CHECKOUT_STATES, MAX_LINE_QUANTITY, ORDER_STATUSES, PAYMENT_TYPES } from './orders';
+import { MAX_LINE_QUANTITY } from './orders';
 import { MAX_PRICE_BREAKS, priceBreaksProblem } from './price-breaks';
 import { MAX_STOCK_UNITS } from './stock';
 import { shipToSchema } from './ship-to';
-import { CARRIERS } from './shipping';
 import { PROFILE_STATUSES, ROLES } from './roles';
 import { LIMITS, nameText, newPasswordSchema, requiredText } from './form-schemas';
 import { atLeast, atMost, integer, lengthAtLeast, lengthAtMost } from './en-messages';
@@ -230,115 +229,6 @@ export const cartItemSchema = z.object({
   quantity: z.number().check(integer(), atLeast(1), atMost(MAX_LINE_QUANTITY)),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
-
-export const orderLineSchema = z.object({
-  product_id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  image_url: z.string(),
-  unit_amount: cents,
-  quantity: z.number().check(integer(), atLeast(1), atMost(MAX_LINE_QUANTITY)),
-  line_total: z.number().check(integer(), atLeast(0)),
-  /** The SKU and case pack when sold (orders from before have neither: '' and 1). */
-  sku: z._default(z.string(), ''),
-  case_pack: z._default(z.number().check(integer(), atLeast(1)), 1),
-});
-
-/**
- * One refund as the order (which its buyer reads) records it. `customer_note` is the note to the
- * customer, printed on the invoice. The manager's internal note is not on the order: it is in
- * order_notes/{orderId} (orderNotesSchema), which buyers cannot read. `reason` is the one note of
- * refunds recorded before the split, written "for the books": it is never shown to the buyer.
- */
-export const refundEntrySchema = z.object({
-  refund_id: z.string(),
-  amount: z.number().check(integer(), atLeast(1)),
-  customer_note: z._default(z.string(), ''),
-  reason: z.optional(z.string()),
-  at: z.date(),
-  /** A manager's uid, or 'stripe' for a refund made in the Stripe dashboard. */
-  by: z.string(),
-  /** The refundOrder request that made it (absent for dashboard refunds and older entries). */
-  request_id: z.optional(z.string()),
-});
-export type RefundEntry = z.infer<typeof refundEntrySchema>;
-
-/**
- * order_notes/{orderId}: the managers' internal notes of an order's refunds, keyed by Stripe
- * refund id. Only managers read it (firestore.rules); only the functions write it.
- */
-export const orderNotesSchema = z.object({
-  refunds: z._default(
-    z.record(z.string(), z.object({ internal_note: z.string(), by: z.string(), at: z.date() })),
-    {},
-  ),
-});
-export type OrderNotes = z.infer<typeof orderNotesSchema>;
-
-/**
- * An order's payment dispute as Stripe last reported it (charge.dispute.*): Stripe's status and
- * reason, the amount disputed in cents, when it opened and when it closed (null while open).
- */
-export const orderDisputeSchema = z.object({
-  dispute_id: z.string(),
-  status: z.string(),
-  reason: z.string(),
-  amount: z.number().check(integer(), atLeast(0)),
-  opened_at: z.date(),
-  closed_at: z.nullable(z.date()),
-});
-export type OrderDispute = z.infer<typeof orderDisputeSchema>;
-
-export const orderStatusChangeSchema = z.object({
-  status: z.enum(ORDER_STATUSES),
-  at: z.date(),
-  by: z.string(),
-});
-
-export const orderSchema = z.object({
-  user_id: z.string(),
-  store_name: z.string(),
-  items: z.array(orderLineSchema),
-  amount: z.number().check(integer(), atLeast(0)),
-  currency: z.literal('usd'),
-  payment_type: z.enum(PAYMENT_TYPES),
-  status: z.enum(ORDER_STATUSES),
-  stripe_session_id: z.nullable(z.string()),
-  created_at: z.date(),
-  paid_at: z.nullable(z.date()),
-  status_history: z.array(orderStatusChangeSchema),
-  // Orders from before the order book (docs/order-lifecycle.md) have none of the fields below.
-  /** The buyer's seller permit number when they checked out (on the invoice). */
-  seller_permit_id: z._default(z.string(), ''),
-  /** Where the goods go, as collected by Stripe Checkout. */
-  ship_to: z._default(z.nullable(shipToSchema), null),
-  /** INV-000123, allocated when the order is paid. */
-  invoice_number: z._default(z.nullable(z.string()), null),
-  shipment: z._default(
-    z.nullable(
-      z.object({ carrier: z.enum(CARRIERS), tracking_number: z.string(), shipped_at: z.date() }),
-    ),
-    null,
-  ),
-  refunds: z._default(z.array(refundEntrySchema), []),
-  /** Cents: the sum of `refunds`, kept on the order so revenue can be summed on the server. */
-  refunded_amount: z._default(z.number().check(integer(), atLeast(0)), 0),
-  /** The payment dispute Stripe reported, if any (open ones block shipping). */
-  dispute: z._default(z.nullable(orderDisputeSchema), null),
-});
-export type Order = z.infer<typeof orderSchema> & { id: string };
-
-/** checkouts/{id}: one Checkout attempt (managers see the ones that never became an order). */
-export const checkoutAttemptSchema = z.object({
-  user_id: z.string(),
-  store_name: z.string(),
-  items: z.array(orderLineSchema),
-  amount: z.number().check(integer(), atLeast(0)),
-  state: z.enum(CHECKOUT_STATES),
-  created_at: z.date(),
-  updated_at: z.date(),
-});
-export type CheckoutAttempt = z.infer<typeof checkoutAttemptSchema> & { id: string };
 
 export const supportContentSchema = z.object({
   title: requiredText('Title', LIMITS.supportTitle),

@@ -1,4 +1,3 @@
-export type { OrderSummary } from './documents';
 export { countOrders, sumPaidRevenue } from './api';
 export {
   orderKeys,

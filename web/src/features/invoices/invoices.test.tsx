@@ -198,6 +198,9 @@ describe('the invoice PDF', () => {
     refunds: [],
     refunded_amount: 0,
     dispute: null,
+    source: 'cart',
+    cart_fingerprint: '',
+    stripe_payment_intent_id: null,
   });
 
   it('is a letter-size PDF that continues on more pages for a long order', async () => {

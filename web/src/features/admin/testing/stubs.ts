@@ -1,6 +1,5 @@
-import type { SalesOverviewResponse, SalesTotals, SupportContent } from '@portal/domain';
+import type { Order, SalesOverviewResponse, SalesTotals, SupportContent } from '@portal/domain';
 import type { ProductWithPrices } from '@/entities/catalog';
-import type { OrderSummary } from '@/entities/orders';
 import type { ProfileRecord } from '@/entities/profile';
 
 /**
@@ -33,7 +32,7 @@ export const failed = () => ({
   error: new Error('boom'),
 });
 
-export function makeOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
+export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: 'order0001abcdef',
     user_id: 'buyer-1',
@@ -52,9 +51,17 @@ export function makeOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
       },
     ],
     amount: 5000,
+    currency: 'usd',
     payment_type: 'one_time',
     status: 'processing',
+    stripe_session_id: 'cs_test_order0001abcdef',
+    stripe_payment_intent_id: 'pi_test_order0001',
     created_at: new Date('2025-03-04T18:30:00Z'),
+    paid_at: new Date('2025-03-04T18:30:00Z'),
+    status_history: [],
+    seller_permit_id: 'SP-1001',
+    source: 'cart',
+    cart_fingerprint: '',
     ship_to: {
       name: 'Sam Rivera',
       phone: '+14155550123',

@@ -1,0 +1,191 @@
+import * as z from 'zod/mini';
+import { atLeast, atMost, integer } from './en-messages';
+import { LIMITS } from './form-schemas';
+import { BUYER_ROLES } from './roles';
+import { CHECKOUT_STATES, MAX_LINE_QUANTITY, ORDER_STATUSES, PAYMENT_TYPES } from './orders';
+import { shipToSchema } from './ship-to';
+import { CARRIERS } from './shipping';
+import { storedDate } from './schemas';
+
+/**
+ * The one definition of an order: orders/{id} and its parts (lines, status changes, shipment,
+ * refunds, dispute) and order_notes/{orderId}. Everything else is derived from it:
+ * - the browser reads orders with `orderSchema` (its instants as Dates);
+ * - the functions read and write them with `orderSchemasOf(timestamp)` (their instants as
+ *   Firestore Timestamps), so the document type they write is this schema's output;
+ * - the managers' search row is a pick of it (order-row.ts).
+ * A new order field is added here, once; the compiler then asks for it where orders are made.
+ *
+ * `instant` is the schema of a stored moment: the browser's turns a Timestamp into a Date, the
+ * functions' checks for a Firestore Timestamp and keeps it.
+ */
+export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant) {
+  const line = z.object({
+    product_id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    image_url: z.string(),
+    unit_amount: z.number().check(integer(), atLeast(0), atMost(LIMITS.maxPriceCents)),
+    quantity: z.number().check(integer(), atLeast(1), atMost(MAX_LINE_QUANTITY)),
+    line_total: z.number().check(integer(), atLeast(0)),
+    /** The SKU and case pack when sold (orders from before have neither: '' and 1). */
+    sku: z._default(z.string(), ''),
+    case_pack: z._default(z.number().check(integer(), atLeast(1)), 1),
+  });
+
+  const statusChange = z.object({ status: z.enum(ORDER_STATUSES), at: instant, by: z.string() });
+
+  const shipment = z.object({
+    carrier: z.enum(CARRIERS),
+    tracking_number: z.string(),
+    shipped_at: instant,
+  });
+
+  /**
+   * One refund as the order (which its buyer reads) records it. `customer_note` is the note to
+   * the customer, printed on the invoice. The manager's internal note is not on the order: it is
+   * in order_notes/{orderId} (`notes`), which buyers cannot read. `reason` is the one note of
+   * refunds recorded before the split, written "for the books": it is never shown to the buyer
+   * (`npm run migrate:refunds` moves it to order_notes).
+   */
+  const refund = z.object({
+    refund_id: z.string(),
+    amount: z.number().check(integer(), atLeast(1)),
+    customer_note: z._default(z.string(), ''),
+    reason: z.optional(z.string()),
+    at: instant,
+    /** A manager's uid, or 'stripe' for a refund made in the Stripe dashboard. */
+    by: z.string(),
+    /** The refundOrder request that made it (absent for dashboard refunds and older entries). */
+    request_id: z.optional(z.string()),
+  });
+
+  /** One refund's internal note: the manager's note for the books, who wrote it and when. */
+  const refundNote = z.object({ internal_note: z.string(), by: z.string(), at: instant });
+
+  /**
+   * order_notes/{orderId}: the managers' internal notes of an order's refunds, keyed by Stripe
+   * refund id. Only managers read it (firestore.rules); only the functions write it.
+   */
+  const notes = z.object({ refunds: z._default(z.record(z.string(), refundNote), {}) });
+
+  /**
+   * The payment dispute Stripe last reported (charge.dispute.*): Stripe's status (open ones block
+   * shipping: isOpenDisputeStatus) and reason, the amount disputed in cents, when it opened and
+   * closed (null while open), and the time of the event that wrote it (Stripe's seconds), so an
+   * older event delivered late does not undo a newer one.
+   */
+  const dispute = z.object({
+    dispute_id: z.string(),
+    status: z.string(),
+    reason: z._default(z.string(), ''),
+    amount: z._default(z.number().check(integer(), atLeast(0)), 0),
+    opened_at: instant,
+    closed_at: z._default(z.nullable(instant), null),
+    event_created: z.optional(z.number()),
+  });
+
+  /**
+   * orders/{id}. The id is the id of the checkout it came from (or of the standing order's
+   * renewal). Orders from before the order book have none of the fields from `seller_permit_id`
+   * on: the defaults stand in for them.
+   */
+  const order = z.object({
+    user_id: z.string(),
+    store_name: z.string(),
+    items: z.array(line),
+    amount: z.number().check(integer(), atLeast(0)),
+    currency: z.literal('usd'),
+    /** 'subscription': a cycle of a standing order (its first checkout, or a paid renewal). */
+    payment_type: z.enum(PAYMENT_TYPES),
+    status: z.enum(ORDER_STATUSES),
+    stripe_session_id: z.nullable(z.string()),
+    created_at: instant,
+    updated_at: z.optional(instant),
+    paid_at: z.nullable(instant),
+    status_history: z.array(statusChange),
+    /** The buyer's seller permit number when they checked out (on the invoice). */
+    seller_permit_id: z._default(z.string(), ''),
+    /** Where the goods go, as collected by Stripe Checkout. */
+    ship_to: z._default(z.nullable(shipToSchema), null),
+    /** INV-000123, allocated when the order is paid. */
+    invoice_number: z._default(z.nullable(z.string()), null),
+    shipment: z._default(z.nullable(shipment), null),
+    refunds: z._default(z.array(refund), []),
+    /** Cents: the sum of `refunds`, kept on the order so revenue can be summed on the server. */
+    refunded_amount: z._default(z.number().check(integer(), atLeast(0)), 0),
+    /** The payment dispute Stripe reported, if any. */
+    dispute: z._default(z.nullable(dispute), null),
+    /**
+     * 'cart' orders remove the purchased lines from the cart once paid; Buy Now leaves it alone;
+     * 'standing_order' is a renewal of a standing order (no checkout of its own).
+     */
+    source: z._default(z.enum(ORDER_SOURCES), 'cart'),
+    /** What was priced, to recognise a repeated checkout of the same cart. */
+    cart_fingerprint: z._default(z.string(), ''),
+    stripe_payment_intent_id: z._default(z.nullable(z.string()), null),
+    /** The standing order this order is a cycle of; absent on one-time orders. */
+    standing_order_id: z.optional(z.string()),
+    /** The Stripe invoice a standing order's cycle was paid with (one order per invoice). */
+    stripe_invoice_id: z.optional(z.nullable(z.string())),
+    /** Units per product taken from stock when the order was made (stock-tracked products). */
+    stock_taken: z.optional(z.record(z.string(), z.number())),
+    /** When the order's units were put back on hand (a cancellation that restocked): once. */
+    restocked_at: z.optional(instant),
+    /**
+     * Set when the order was made cancelled instead of going to fulfilment: the buyer lost
+     * access before paying, and the payment is refunded.
+     */
+    refused_reason: z.optional(z.literal('buyer_not_approved')),
+    // Kept by the search triggers (functions/src/insights/search-fields.ts), not at checkout.
+    /** The buyer's role, the Orders table's role filter. */
+    buyer_role: z.optional(z.nullable(z.enum(BUYER_ROLES))),
+    /** The buyer's sign-in address, the Orders table's email column. */
+    buyer_email: z.optional(z.nullable(z.string())),
+    /** Lower-case prefixes of the store name, email, order id and invoice number. */
+    search_keys: z.optional(z.array(z.string())),
+  });
+
+  return { order, line, statusChange, shipment, refund, refundNote, notes, dispute };
+}
+
+/** Where an order came from: the cart, Buy Now, or a standing order's renewal. */
+export const ORDER_SOURCES = ['cart', 'buy_now', 'standing_order'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+type OrderSchemas<Instant extends z.core.SomeType> = ReturnType<typeof orderSchemasOf<Instant>>;
+type BrowserSchemas = OrderSchemas<typeof storedDate>;
+let browserSchemas: BrowserSchemas | undefined;
+/**
+ * One of the order's schemas as the browser reads them (every instant a Date), built once. Each
+ * export below is a call marked pure, so a page that uses none of them carries none of this.
+ */
+function browser<K extends keyof BrowserSchemas>(key: K): BrowserSchemas[K] {
+  browserSchemas ??= orderSchemasOf(storedDate);
+  return browserSchemas[key];
+}
+export const orderSchema = /* @__PURE__ */ browser('order');
+export const orderLineSchema = /* @__PURE__ */ browser('line');
+export const orderStatusChangeSchema = /* @__PURE__ */ browser('statusChange');
+export const refundEntrySchema = /* @__PURE__ */ browser('refund');
+export const orderNotesSchema = /* @__PURE__ */ browser('notes');
+export const orderDisputeSchema = /* @__PURE__ */ browser('dispute');
+
+export type Order = z.output<typeof orderSchema> & { id: string };
+/** A line as read: lines from before SKUs and case packs read as '' and 1. */
+export type OrderLine = z.output<typeof orderLineSchema>;
+export type RefundEntry = z.output<typeof refundEntrySchema>;
+export type OrderNotes = z.output<typeof orderNotesSchema>;
+export type OrderDispute = z.output<typeof orderDisputeSchema>;
+
+/** checkouts/{id}: one Checkout attempt (managers see the ones that never became an order). */
+export const checkoutAttemptSchema = z.object({
+  user_id: z.string(),
+  store_name: z.string(),
+  items: z.array(orderLineSchema),
+  amount: z.number().check(integer(), atLeast(0)),
+  state: z.enum(CHECKOUT_STATES),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+export type CheckoutAttempt = z.infer<typeof checkoutAttemptSchema> & { id: string };
