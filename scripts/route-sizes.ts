@@ -20,6 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ROUTES } from '@portal/domain';
 import { readManifest, routeFirstLoad } from '../web/build/route-chunks';
+import {
+  pathLabel,
+  PUBLIC_ROUTES,
+  routeAudience,
+  routeNamed,
+  type RouteAudience,
+} from './lib/route-access';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'web/dist');
@@ -31,9 +38,6 @@ const DIST = path.join(ROOT, 'web/dist');
 export function routeModules(): [string, string[]][] {
   return Object.values(ROUTES).map((r) => [pathLabel(r.path), [...r.layouts, r.module]]);
 }
-
-/** A route's name in the reports (sizes, perf): its path, '(404)' for the catch-all. */
-export const pathLabel = (path: string) => (path === '*' ? '(404)' : path);
 
 export interface RouteSize {
   route: string;
@@ -107,15 +111,20 @@ const KB = 1024;
 export const SIZE_TARGETS = { public: 150 * KB, portal: 250 * KB, admin: 330 * KB, css: 30 * KB };
 export type RouteKind = 'public' | 'portal' | 'admin';
 
+const KIND_OF_AUDIENCE: Readonly<Record<RouteAudience, RouteKind>> = {
+  visitor: 'public',
+  buyer: 'portal',
+  manager: 'admin',
+};
+
 /**
- * Public: anyone may open it (landing, apply, sign-in pages, mail links, 404). Portal: a signed-in
- * buyer (the portal, invoices, the page Stripe returns to). Admin: a signed-in manager.
+ * Public: a visitor opens it (landing, apply, sign-in pages, mail links, policy pages, 404).
+ * Portal: a signed-in buyer (the portal, invoices, the page Stripe returns to). Admin: a signed-in
+ * manager. Who opens each route comes from the route table (lib/route-access.ts); `route` is its
+ * path or its label in the report.
  */
 export function routeKind(route: string): RouteKind {
-  if (route === ROUTES.adminLogin.path) return 'public';
-  if (route.startsWith('/admin')) return 'admin';
-  if (route.startsWith('/portal') || route === ROUTES.paymentSuccess.path) return 'portal';
-  return 'public';
+  return KIND_OF_AUDIENCE[routeAudience(routeNamed(route))];
 }
 
 /**
@@ -216,16 +225,14 @@ export function firebaseFreeRoutes(): string[] {
   return authFreeRoutes().filter((route) => !CALLABLE_ON_ARRIVAL.includes(route));
 }
 
-/** Routes whose first load must carry no Firebase Auth SDK: every one outside the Firebase layout. */
+/**
+ * Routes whose first load must carry no Firebase Auth SDK: every public route outside the
+ * Firebase layout (lib/route-access.ts; every signed-in route is inside it).
+ */
 export function authFreeRoutes(): string[] {
-  return routesOutside('firebase-layout');
-}
-
-/** The routes whose chain of layouts does not include this one. */
-function routesOutside(layout: string): string[] {
-  return routeModules()
-    .filter(([, modules]) => !modules.includes(layout))
-    .map(([route]) => route);
+  return PUBLIC_ROUTES.filter(
+    (name) => !(ROUTES[name].layouts as readonly string[]).includes('firebase-layout'),
+  ).map((name) => pathLabel(ROUTES[name].path));
 }
 
 /**

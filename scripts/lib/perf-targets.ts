@@ -6,7 +6,7 @@
  * (functions/test/perf-targets.test.ts).
  */
 import { BRAND, isPaidStatus, ROUTES, type OrderStatus, type RouteName } from '@portal/domain';
-import { pathLabel } from '../route-sizes';
+import { pathLabel, PUBLIC_ROUTES, routeAudience, type RouteAudience } from './route-access';
 
 /** Lighthouse targets (mobile preset, simulated throttling): one place for the script and docs. */
 export const PERF_TARGETS = {
@@ -17,8 +17,11 @@ export const PERF_TARGETS = {
 } as const;
 export type TargetClass = keyof typeof PERF_TARGETS;
 
-/** Who is signed in when the page is measured (each in a Chromium profile of its own). */
-export type Persona = 'visitor' | 'buyer' | 'manager';
+/**
+ * Who is signed in when the page is measured (each in a Chromium profile of its own): the route's
+ * audience (route-access.ts).
+ */
+export type Persona = RouteAudience;
 
 /**
  * The admin dashboard's tabs (web/src/features/admin/components/admin-dashboard.tsx), in its
@@ -73,109 +76,84 @@ export interface PerfPage {
   expect(values: PerfValues): string[];
 }
 
-/** The public routes; every other route is measured against the signed-in targets. */
-export const PUBLIC_ROUTES: readonly RouteName[] = [
-  'home',
-  'apply',
-  'login',
-  'adminLogin',
-  'forgotPassword',
-  'authAction',
-  'newsletter',
-  'policy',
-  'paymentSuccess',
-  'notFound',
-];
-
 /** A path no route has: the 404 page. */
 export const NOT_FOUND_PATH = '/perf-check/no-such-page';
 
 const enc = encodeURIComponent;
 
-/** How each route is opened and recognised (the 404 under NOT_FOUND_PATH). */
+/**
+ * How each route is opened and recognised (the 404 under NOT_FOUND_PATH); who opens it is its
+ * audience (route-access.ts).
+ */
 const PAGE_SPECS: Record<
   RouteName,
   {
-    persona: Persona;
     url: (v: PerfValues) => string;
     final?: (v: PerfValues) => string;
     expect: (v: PerfValues) => string[];
   }
 > = {
-  home: { persona: 'visitor', url: () => '/', expect: () => [BRAND.tagline] },
-  apply: { persona: 'visitor', url: () => '/apply', expect: () => ['Request Access'] },
-  login: { persona: 'visitor', url: () => '/login', expect: () => ['Portal Access'] },
-  adminLogin: { persona: 'visitor', url: () => '/admin/login', expect: () => ['Admin Login'] },
+  home: { url: () => '/', expect: () => [BRAND.tagline] },
+  apply: { url: () => '/apply', expect: () => ['Request Access'] },
+  login: { url: () => '/login', expect: () => ['Portal Access'] },
+  adminLogin: { url: () => '/admin/login', expect: () => ['Admin Login'] },
   forgotPassword: {
-    persona: 'visitor',
     url: () => '/forgot-password',
     expect: () => ['Reset Password'],
   },
   authAction: {
-    persona: 'visitor',
     url: (v) => `/auth/action?mode=resetPassword&oobCode=${enc(v.oobCode)}`,
     expect: () => ['Choose a new password'],
   },
   newsletter: {
-    persona: 'visitor',
     url: (v) => `/newsletter/confirm?token=${enc(v.newsletterToken)}`,
     expect: () => ["You're subscribed"],
   },
-  notFound: { persona: 'visitor', url: () => NOT_FOUND_PATH, expect: () => ['Page not found'] },
+  notFound: { url: () => NOT_FOUND_PATH, expect: () => ['Page not found'] },
   // A policy page: its title is drawn at once, the text after one GET (siteContent).
-  policy: { persona: 'visitor', url: () => '/legal/terms', expect: () => ['Terms of Service'] },
+  policy: { url: () => '/legal/terms', expect: () => ['Terms of Service'] },
   // /payment-success verifies the session with the signed-in buyer's token.
   paymentSuccess: {
-    persona: 'buyer',
     url: (v) => (v.sessionId ? `/payment-success?session_id=${enc(v.sessionId)}` : '/payment-success'),
     expect: () => ['Payment Successful!'],
   },
   // /portal sends the buyer on to the store.
   portal: {
-    persona: 'buyer',
     url: () => '/portal',
     final: () => ROUTES.store.path,
     expect: (v) => ['VIP Product Catalog', v.productName],
   },
   store: {
-    persona: 'buyer',
     url: () => '/portal/store',
     expect: (v) => ['VIP Product Catalog', v.productName],
   },
   product: {
-    persona: 'buyer',
     url: (v) => `/portal/products/${enc(v.productId)}`,
     expect: (v) => [v.productName, 'Add to Cart'],
   },
-  quickOrder: { persona: 'buyer', url: () => '/portal/quick-order', expect: () => ['Quick Order'] },
+  quickOrder: { url: () => '/portal/quick-order', expect: () => ['Quick Order'] },
   cart: {
-    persona: 'buyer',
     url: () => '/portal/cart',
     expect: (v) => ['Your Cart', v.productName],
   },
   account: {
-    persona: 'buyer',
     url: () => '/portal/my-account',
     expect: (v) => ['My Account', v.storeName],
   },
   invoice: {
-    persona: 'buyer',
     url: (v) => `/portal/orders/${enc(v.orderId)}/invoice`,
     expect: (v) => [`Invoice ${v.invoiceNumber}`],
   },
-  admin: { persona: 'manager', url: () => '/admin', expect: () => ['Admin Dashboard'] },
+  admin: { url: () => '/admin', expect: () => ['Admin Dashboard'] },
   adminInvoice: {
-    persona: 'manager',
     url: (v) => `/admin/orders/${enc(v.orderId)}/invoice`,
     expect: (v) => [`Invoice ${v.invoiceNumber}`],
   },
   packingSlip: {
-    persona: 'manager',
     url: (v) => `/admin/orders/${enc(v.orderId)}/packing-slip`,
     expect: (v) => ['Packing slip', v.buyerName],
   },
   adminStore: {
-    persona: 'manager',
     url: (v) => `/admin/stores/${enc(v.storeUid)}`,
     expect: (v) => [v.storeName],
   },
@@ -216,7 +194,7 @@ export function perfPages(): PerfPage[] {
   for (const route of Object.keys(ROUTES) as RouteName[]) {
     const spec = PAGE_SPECS[route];
     const targets: TargetClass = PUBLIC_ROUTES.includes(route) ? 'public' : 'signedIn';
-    const base = { route, persona: spec.persona, targets };
+    const base = { route, persona: routeAudience(route), targets };
     if (route === 'admin') {
       for (const { key } of ADMIN_TABS) {
         pages.push({
