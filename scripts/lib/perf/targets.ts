@@ -1,12 +1,12 @@
 /**
- * The pure half of `npm run perf` (scripts/perf.ts): the targets, the pages it measures (every
- * route of the route table, each admin dashboard tab, routes with params filled in from the demo
- * data), the `--routes` selection, the verdict of a measured page and the rows of its table.
- * Nothing here starts a process or touches the network, so it is unit tested
- * (functions/test/perf-targets.test.ts).
+ * What `npm run perf` (scripts/perf.ts) measures and against what: the Lighthouse targets, the
+ * pages (every route of the route table, each admin dashboard tab, routes with params filled in
+ * with the run's values: values.ts) and the `--routes` selection. Nothing here starts a process
+ * or touches the network, so it is unit tested (functions/test/perf-targets.test.ts).
  */
-import { BRAND, isPaidStatus, ROUTES, type OrderStatus, type RouteName } from '@portal/domain';
-import { pathLabel, PUBLIC_ROUTES, routeAudience, type RouteAudience } from './route-access';
+import { BRAND, ROUTES, type RouteName } from '@portal/domain';
+import { pathLabel, PUBLIC_ROUTES, routeAudience, type RouteAudience } from '../route-access';
+import type { PerfValues } from './values';
 
 /** Lighthouse targets (mobile preset, simulated throttling): one place for the script and docs. */
 export const PERF_TARGETS = {
@@ -19,7 +19,7 @@ export type TargetClass = keyof typeof PERF_TARGETS;
 
 /**
  * Who is signed in when the page is measured (each in a Chromium profile of its own): the route's
- * audience (route-access.ts).
+ * audience (lib/route-access.ts).
  */
 export type Persona = RouteAudience;
 
@@ -39,27 +39,6 @@ export const ADMIN_TABS = [
 ] as const;
 export type AdminTabKey = (typeof ADMIN_TABS)[number]['key'];
 export const DEFAULT_ADMIN_TAB: AdminTabKey = 'orders';
-
-/** What the pages are measured with: demo data, plus what the run makes (link codes, a payment). */
-export interface PerfValues {
-  buyerEmail: string;
-  buyerName: string;
-  /** The buyer's uid, for the manager's store page. */
-  storeUid: string;
-  storeName: string;
-  managerEmail: string;
-  productId: string;
-  productName: string;
-  /** A paid order of the buyer's, with an invoice. */
-  orderId: string;
-  invoiceNumber: string;
-  /** A password reset code from the Auth emulator (/auth/action?mode=resetPassword). */
-  oobCode: string;
-  /** A pending newsletter subscription's token (/newsletter/confirm). */
-  newsletterToken: string;
-  /** The Checkout Session the buyer paid in this run; none: /payment-success without one. */
-  sessionId?: string;
-}
 
 export interface PerfPage {
   /** The table's first column: the route's path (its pattern), with the tab for admin tabs. */
@@ -83,7 +62,7 @@ const enc = encodeURIComponent;
 
 /**
  * How each route is opened and recognised (the 404 under NOT_FOUND_PATH); who opens it is its
- * audience (route-access.ts).
+ * audience (lib/route-access.ts).
  */
 const PAGE_SPECS: Record<
   RouteName,
@@ -114,7 +93,8 @@ const PAGE_SPECS: Record<
   policy: { url: () => '/legal/terms', expect: () => ['Terms of Service'] },
   // /payment-success verifies the session with the signed-in buyer's token.
   paymentSuccess: {
-    url: (v) => (v.sessionId ? `/payment-success?session_id=${enc(v.sessionId)}` : '/payment-success'),
+    url: (v) =>
+      v.sessionId ? `/payment-success?session_id=${enc(v.sessionId)}` : '/payment-success',
     expect: () => ['Payment Successful!'],
   },
   // /portal sends the buyer on to the store.
@@ -219,7 +199,9 @@ export function perfPages(): PerfPage[] {
   const order: Persona[] = ['visitor', 'buyer', 'manager'];
   return pages
     .map((page, index) => ({ page, index }))
-    .sort((a, b) => order.indexOf(a.page.persona) - order.indexOf(b.page.persona) || a.index - b.index)
+    .sort(
+      (a, b) => order.indexOf(a.page.persona) - order.indexOf(b.page.persona) || a.index - b.index,
+    )
     .map(({ page }) => page);
 }
 
@@ -259,158 +241,4 @@ export function selectPages(pages: readonly PerfPage[], list: string): PerfPage[
 function tabOfEntry(entry: string): AdminTabKey | undefined {
   const match = /^\/admin\?tab=([\w-]+)$/.exec(entry);
   return ADMIN_TABS.find((tab) => tab.key === match?.[1])?.key;
-}
-
-// -------------------------------------------------------------------------------------------
-// Values from the demo data
-// -------------------------------------------------------------------------------------------
-
-interface DemoAccountLike {
-  uid: string;
-  email: string;
-  fullName: string;
-  storeName: string;
-  role: string;
-  status: string;
-}
-
-/**
- * The demo buyer, order and product the signed-in pages are measured with, from the demo seed
- * (emulator-data/firestore.json's documents) and the demo accounts: the first approved retailer
- * with a paid order that has an invoice, that order, and its first product still on sale.
- */
-export function demoValues(
-  documents: Readonly<Record<string, Record<string, unknown>>>,
-  accounts: readonly DemoAccountLike[],
-): Omit<PerfValues, 'oobCode' | 'newsletterToken' | 'sessionId'> {
-  const manager = accounts.find((a) => a.role === 'manager' && a.status === 'approved');
-  if (!manager) throw new Error('No approved demo manager');
-  const orders = Object.entries(documents)
-    .filter(([key]) => key.startsWith('orders/') && key.split('/').length === 2)
-    .map(([key, data]) => ({ id: key.slice('orders/'.length), data }))
-    .sort((a, b) => a.id.localeCompare(b.id));
-  for (const buyer of accounts.filter(
-    (a) => a.role !== 'manager' && a.status === 'approved',
-  )) {
-    for (const { id, data } of orders) {
-      if (data.user_id !== buyer.uid || typeof data.invoice_number !== 'string') continue;
-      if (!isPaidStatus(data.status as OrderStatus)) continue;
-      const items = Array.isArray(data.items) ? (data.items as Record<string, unknown>[]) : [];
-      const item = items.find((line) => {
-        const product = documents[`products/${String(line.product_id)}`];
-        return product?.is_active === true && typeof product.name === 'string';
-      });
-      if (!item) continue;
-      const productId = String(item.product_id);
-      return {
-        buyerEmail: buyer.email,
-        buyerName: buyer.fullName,
-        storeUid: buyer.uid,
-        storeName: buyer.storeName,
-        managerEmail: manager.email,
-        productId,
-        productName: String(documents[`products/${productId}`]?.name),
-        orderId: id,
-        invoiceNumber: data.invoice_number,
-      };
-    }
-  }
-  throw new Error('No approved demo buyer with a paid, invoiced order of an active product');
-}
-
-// -------------------------------------------------------------------------------------------
-// Verdicts and rows
-// -------------------------------------------------------------------------------------------
-
-export interface LighthouseNumbers {
-  /** 0-100, null when Lighthouse could not score the category. */
-  performance: number | null;
-  accessibility: number | null;
-  lcpMs: number | null;
-  cls: number | null;
-  /** The path of the page Lighthouse ended on. */
-  finalPath: string;
-}
-
-export interface PageOutcome {
-  numbers?: LighthouseNumbers;
-  /** Why Lighthouse gave no numbers. */
-  error?: string;
-  /** What went wrong before Lighthouse ran (the page did not show its content, ...). */
-  problems?: readonly string[];
-}
-
-export const formatSeconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-export const formatCls = (cls: number) => cls.toFixed(3);
-
-/** What misses the page's targets, [] when it meets all of them. */
-export function misses(page: Pick<PerfPage, 'targets'>, expectedPath: string, outcome: PageOutcome): string[] {
-  const target = PERF_TARGETS[page.targets];
-  const out = [...(outcome.problems ?? [])];
-  const n = outcome.numbers;
-  if (!n) return [...out, `not measured${outcome.error ? `: ${outcome.error}` : ''}`];
-  if (n.finalPath !== expectedPath) out.push(`ended on ${n.finalPath}`);
-  if (n.performance === null) out.push('no performance score');
-  else if (n.performance < target.performance)
-    out.push(`performance ${n.performance} < ${target.performance}`);
-  if (n.accessibility === null) out.push('no accessibility score');
-  else if (n.accessibility < target.accessibility)
-    out.push(`accessibility ${n.accessibility} < ${target.accessibility}`);
-  if (n.lcpMs === null) out.push('no LCP');
-  else if (n.lcpMs > target.lcpMs)
-    out.push(`LCP ${formatSeconds(n.lcpMs)} > ${formatSeconds(target.lcpMs)}`);
-  if (n.cls === null) out.push('no CLS');
-  else if (n.cls > target.cls) out.push(`CLS ${formatCls(n.cls)} > ${target.cls}`);
-  return out;
-}
-
-export function verdict(list: readonly string[]): string {
-  return list.length === 0 ? 'ok' : list.join('; ');
-}
-
-export const PERF_TABLE_HEADER = [
-  'Route (tab)',
-  'JS gz first load',
-  'Performance',
-  'Accessibility',
-  'LCP',
-  'CLS',
-  'Verdict',
-];
-
-/** One row of the table. `js` is the first-load JavaScript column, already formatted. */
-export function perfRow(label: string, js: string, outcome: PageOutcome, missed: readonly string[]): string[] {
-  const n = outcome.numbers;
-  const show = (value: number | null | undefined, format: (v: number) => string) =>
-    value === null || value === undefined ? 'n/a' : format(value);
-  return [
-    label,
-    js,
-    show(n?.performance, String),
-    show(n?.accessibility, String),
-    show(n?.lcpMs, formatSeconds),
-    show(n?.cls, formatCls),
-    verdict(missed),
-  ];
-}
-
-/** A Markdown table, columns padded to their widest cell. */
-export function markdownTable(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join(
-    '\n',
-  );
-}
-
-/** The targets as one line per class, for the report. */
-export function targetLines(): string[] {
-  const { public: pub, signedIn } = PERF_TARGETS;
-  const line = (t: (typeof PERF_TARGETS)[TargetClass]) =>
-    `performance >= ${t.performance}, accessibility >= ${t.accessibility}, LCP <= ${formatSeconds(t.lcpMs)}, CLS <= ${t.cls}`;
-  return [
-    `Public pages (${PUBLIC_ROUTES.map(routeLabel).join(', ')}): ${line(pub)}.`,
-    `Signed-in pages (the rest, each admin tab included): ${line(signedIn)}.`,
-  ];
 }
