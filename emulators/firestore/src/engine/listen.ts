@@ -34,7 +34,8 @@ import {
 import type { Caller } from './caller.js';
 import type { ClearEvent, CommitEvent, Database } from './database.js';
 import { FirestoreError, invalidArgument } from './errors.js';
-import type { FirestoreService, JsonRecord } from './firestore-service.js';
+import type { FirestoreService } from './firestore-service.js';
+import type { JsonRecord } from './service-core.js';
 import {
   compileQuery,
   executeQuery,

@@ -11,7 +11,7 @@ import { constants as http2constants } from 'node:http2';
 import type protobuf from 'protobufjs';
 import type { Caller } from '../engine/caller.js';
 import { FirestoreError, invalidArgument } from '../engine/errors.js';
-import type { JsonRecord } from '../engine/firestore-service.js';
+import type { JsonRecord } from '../engine/service-core.js';
 import type { MaybePromise } from '../engine/locks.js';
 import { ListenHub, type ListenRequestJson } from '../engine/listen.js';
 import { WriteSession, type WriteRequestJson } from '../engine/write-stream.js';
