@@ -130,20 +130,9 @@ export function routeKind(route: string): RouteKind {
 /**
  * Ceilings for the routes that are still over their target: no route may grow past its size
  * when the ceiling was set (plus 3 KB, rounded up), so each change can only bring them closer.
- * A ceiling is removed once its route meets the target (a test keeps this list honest).
- *
- * Set 2026-11-26; reset 2026-11-27, when the sign-in and application pages left antd and
- * Firebase (the public shell), and again the same day when the signed-in pages lost antd's App,
- * its notifications, the form library and classic Zod: 37 to 92 KB less each; reset 2026-11-27
- * once more when the buyer's pages and the e-mail link pages left antd (components/button.tsx
- * and its siblings draw its look): every portal route meets its target (docs/performance.md).
- * That evening the e-mail link pages met theirs (no Auth SDK) and /admin's ceiling came down
- * with the date picker; both came down again when the dashboard's tabs became the portal's own,
- * and /admin's once more when the Orders tab drew its titles and notes without antd's Typography.
- * On 2026-11-28 /admin (248.7 KB) and /admin/stores/:uid (234.2 KB) met theirs: the dashboard's
- * first load and a store's page draw no antd. No route is over its target now; a new ceiling is
- * only for a route that cannot meet its target yet, with the reason beside it.
- * Why these routes are over, and what would bring them down: docs/performance.md.
+ * A ceiling is removed once its route meets the target (a test keeps this list honest). No route
+ * is over its target now; a new ceiling is only for a route that cannot meet its target yet, with
+ * the reason beside it (why a route is over, and what would bring it down: docs/performance.md).
  */
 export const INTERIM_CEILINGS: Readonly<Record<string, number>> = {};
 

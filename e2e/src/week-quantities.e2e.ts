@@ -1,11 +1,11 @@
 /**
- * Quantities and layout from a week of real use (issue items 12 and 13), measured in Chromium:
- * a typed cart quantity that breaks a case pack is offered "round up … or down …" and changes
- * nothing until the buyer chooses; quick order adds the valid lines and holds back only the bad
- * ones; the cart badge counts lines; the admin Catalog fits 1280 px with Stock, Edit and Deactivate in view;
- * the phone's tab strips show that they scroll (a fade and an arrow at the cut edge); the phone
- * header's icons carry visible labels. A fresh retailer whose cart is written directly; the demo
- * manager's screens are only looked at.
+ * Quantities and layout from a week of real use, measured in Chromium: a typed cart quantity that
+ * breaks a case pack is offered "round up … or down …" and changes nothing until the buyer chooses;
+ * quick order adds the valid lines and holds back only the bad ones; the cart badge counts lines;
+ * the admin Catalog fits 1280 px with Stock, Edit and Deactivate in view; the phone's tab strips
+ * show that they scroll (a fade and an arrow at the cut edge); the phone header's icons carry
+ * visible labels. A fresh retailer whose cart is written directly; the demo manager's screens are
+ * only looked at.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
