@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { settle } from './support/a11y';
-import { readDocument, writeDocuments } from './support/firestore-admin';
+import { readDocument, writeCart } from './support/firestore-admin';
 import { DESKTOP, journey, PHONE, type Person } from './support/journey';
 import { boxOf, horizontalOverflow, transitionsDone } from './support/layout';
 import { snap } from './support/screens';
@@ -100,16 +100,7 @@ j.step(
   'the cart badge counts lines: 3 lines of 142 units read "Cart, 3 lines"',
   async () => {
     account = await createApprovedBuyer(j.stack, 'retailer', 'week-quantities');
-    const now = new Date();
-    await writeDocuments(
-      j.stack,
-      new Map(
-        CART.map((line) => [
-          `profiles/${account.uid}/cart_items/${line.id}`,
-          { product_id: line.id, quantity: line.quantity, updated_at: now },
-        ]),
-      ),
-    );
+    await writeCart(j.stack, account.uid, CART);
     buyer = await j.person('buyer');
     const { page } = buyer;
     // The dev server compiles the sign-in page on its first request: give it time once.

@@ -13,7 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
-import { listCollection, waitForTriggers, writeDocuments } from './support/firestore-admin';
+import { listCollection, waitForTriggers, writeCart } from './support/firestore-admin';
 import { settle } from './support/a11y';
 import { DESKTOP, journey, PHONE, type Person } from './support/journey';
 import { horizontalOverflow, transitionsDone } from './support/layout';
@@ -177,16 +177,7 @@ j.step(
   'a retailer pays a three-line order with case packs through the Stripe sandbox',
   async () => {
     account = await createApprovedBuyer(j.stack, 'retailer', 'week-refunds');
-    const now = new Date();
-    await writeDocuments(
-      j.stack,
-      new Map(
-        LINES.map((line) => [
-          `profiles/${account.uid}/cart_items/${line.id}`,
-          { product_id: line.id, quantity: line.quantity, updated_at: now },
-        ]),
-      ),
-    );
+    await writeCart(j.stack, account.uid, LINES);
     buyer = await j.person('buyer');
     const { page } = buyer;
     await page.goto('/login');
