@@ -20,6 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ROUTES } from '@portal/domain';
 import { readManifest, routeFirstLoad } from '../web/build/route-chunks';
+import {
+  pathLabel,
+  PUBLIC_ROUTES,
+  routeAudience,
+  routeNamed,
+  type RouteAudience,
+} from './lib/route-access';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'web/dist');
@@ -31,9 +38,6 @@ const DIST = path.join(ROOT, 'web/dist');
 export function routeModules(): [string, string[]][] {
   return Object.values(ROUTES).map((r) => [pathLabel(r.path), [...r.layouts, r.module]]);
 }
-
-/** A route's name in the reports (sizes, perf): its path, '(404)' for the catch-all. */
-export const pathLabel = (path: string) => (path === '*' ? '(404)' : path);
 
 export interface RouteSize {
   route: string;
@@ -107,34 +111,28 @@ const KB = 1024;
 export const SIZE_TARGETS = { public: 150 * KB, portal: 250 * KB, admin: 330 * KB, css: 30 * KB };
 export type RouteKind = 'public' | 'portal' | 'admin';
 
+const KIND_OF_AUDIENCE: Readonly<Record<RouteAudience, RouteKind>> = {
+  visitor: 'public',
+  buyer: 'portal',
+  manager: 'admin',
+};
+
 /**
- * Public: anyone may open it (landing, apply, sign-in pages, mail links, 404). Portal: a signed-in
- * buyer (the portal, invoices, the page Stripe returns to). Admin: a signed-in manager.
+ * Public: a visitor opens it (landing, apply, sign-in pages, mail links, policy pages, 404).
+ * Portal: a signed-in buyer (the portal, invoices, the page Stripe returns to). Admin: a signed-in
+ * manager. Who opens each route comes from the route table (lib/route-access.ts); `route` is its
+ * path or its label in the report.
  */
 export function routeKind(route: string): RouteKind {
-  if (route === ROUTES.adminLogin.path) return 'public';
-  if (route.startsWith('/admin')) return 'admin';
-  if (route.startsWith('/portal') || route === ROUTES.paymentSuccess.path) return 'portal';
-  return 'public';
+  return KIND_OF_AUDIENCE[routeAudience(routeNamed(route))];
 }
 
 /**
  * Ceilings for the routes that are still over their target: no route may grow past its size
  * when the ceiling was set (plus 3 KB, rounded up), so each change can only bring them closer.
- * A ceiling is removed once its route meets the target (a test keeps this list honest).
- *
- * Set 2026-11-26; reset 2026-11-27, when the sign-in and application pages left antd and
- * Firebase (the public shell), and again the same day when the signed-in pages lost antd's App,
- * its notifications, the form library and classic Zod: 37 to 92 KB less each; reset 2026-11-27
- * once more when the buyer's pages and the e-mail link pages left antd (components/button.tsx
- * and its siblings draw its look): every portal route meets its target (docs/performance.md).
- * That evening the e-mail link pages met theirs (no Auth SDK) and /admin's ceiling came down
- * with the date picker; both came down again when the dashboard's tabs became the portal's own,
- * and /admin's once more when the Orders tab drew its titles and notes without antd's Typography.
- * On 2026-11-28 /admin (248.7 KB) and /admin/stores/:uid (234.2 KB) met theirs: the dashboard's
- * first load and a store's page draw no antd. No route is over its target now; a new ceiling is
- * only for a route that cannot meet its target yet, with the reason beside it.
- * Why these routes are over, and what would bring them down: docs/performance.md.
+ * A ceiling is removed once its route meets the target (a test keeps this list honest). No route
+ * is over its target now; a new ceiling is only for a route that cannot meet its target yet, with
+ * the reason beside it (why a route is over, and what would bring it down: docs/performance.md).
  */
 export const INTERIM_CEILINGS: Readonly<Record<string, number>> = {};
 
@@ -216,16 +214,14 @@ export function firebaseFreeRoutes(): string[] {
   return authFreeRoutes().filter((route) => !CALLABLE_ON_ARRIVAL.includes(route));
 }
 
-/** Routes whose first load must carry no Firebase Auth SDK: every one outside the Firebase layout. */
+/**
+ * Routes whose first load must carry no Firebase Auth SDK: every public route outside the
+ * Firebase layout (lib/route-access.ts; every signed-in route is inside it).
+ */
 export function authFreeRoutes(): string[] {
-  return routesOutside('firebase-layout');
-}
-
-/** The routes whose chain of layouts does not include this one. */
-function routesOutside(layout: string): string[] {
-  return routeModules()
-    .filter(([, modules]) => !modules.includes(layout))
-    .map(([route]) => route);
+  return PUBLIC_ROUTES.filter(
+    (name) => !(ROUTES[name].layouts as readonly string[]).includes('firebase-layout'),
+  ).map((name) => pathLabel(ROUTES[name].path));
 }
 
 /**

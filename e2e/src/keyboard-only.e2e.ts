@@ -1,10 +1,10 @@
 /**
- * Keyboard only (issue #21): after opening each page, people use nothing but the keyboard (Tab,
- * Shift+Tab, Enter, Space, arrows, Escape, typing). A visitor applies; an approved buyer signs in,
- * adds to the cart, changes a quantity, checks out and pays on the Stripe sandbox page, then buys
- * a second product with Buy Now; the manager signs in, goes through every dashboard tab, approves
- * the applicant, ships, delivers and refunds the first order, cancels the second, and opens and
- * closes the catalog's and the tutorials' dialogs with Escape. Every control is reached with Tab
+ * Keyboard only: after opening each page, people use nothing but the keyboard (Tab, Shift+Tab,
+ * Enter, Space, arrows, Escape, typing). A visitor applies; an approved buyer signs in, adds to the
+ * cart, changes a quantity, checks out and pays on the Stripe sandbox page, then buys a second
+ * product with Buy Now; the manager signs in, goes through every dashboard tab, approves the
+ * applicant, ships, delivers and refunds the first order, cancels the second, and opens and closes
+ * the catalog's and the tutorials' dialogs with Escape. Every control is reached with Tab
  * (support/keyboard.ts tabTo), every focus stop on the way shows its focus, dialogs keep the focus
  * inside and give it back to the button that opened them.
  */

@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { settle } from './support/a11y';
-import { writeDocuments } from './support/firestore-admin';
+import { writeCart, writeDocuments } from './support/firestore-admin';
 import { DESKTOP, journey, PHONE, type Person } from './support/journey';
 import {
   boxOf,
@@ -158,16 +158,7 @@ j.step(
   async () => {
     account = await createApprovedBuyer(j.stack, 'retailer', 'phone');
     await writeProfile(LONG_NAME);
-    const now = new Date();
-    await writeDocuments(
-      j.stack,
-      new Map(
-        CART.map((line) => [
-          `profiles/${account.uid}/cart_items/${line.id}`,
-          { product_id: line.id, quantity: line.quantity, updated_at: now },
-        ]),
-      ),
-    );
+    await writeCart(j.stack, account.uid, CART);
     buyer = await j.person('buyer');
     const { page } = buyer;
     // The dev server compiles the sign-in page on its first request: give it time once.

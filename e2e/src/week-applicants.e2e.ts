@@ -1,9 +1,9 @@
 /**
- * Reviewing applicants as a week of real use asked for (docs/product.md §6, §12.4): a manager
- * declines a pending applicant with a reason (mailed) and reopens it (mailed); a rejected account
- * is told so at sign-in, with our address, and the page keeps saying it; a manager's phone shows
- * the contact name and seller permit on each Users card; a taken email on Apply links to sign in
- * and to the password reset.
+ * Reviewing applicants as a week of real use asked for (docs/product.md#6-portal-access-login,
+ * docs/product.md#124-users-tab): a manager declines a pending applicant with a reason (mailed) and
+ * reopens it (mailed); a rejected account is told so at sign-in, with our address, and the page
+ * keeps saying it; a manager's phone shows the contact name and seller permit on each Users card; a
+ * taken email on Apply links to sign in and to the password reset.
  */
 import { expect } from 'vitest';
 import { mailClient } from '../../scripts/lib/maildev';

@@ -1,8 +1,9 @@
 /**
- * Issue 47, item 10 (docs/product.md, "Policy pages and the support contact"): a manager sets the
- * support phone and rewrites the Terms in the dashboard's Site tab (with its preview); a visitor
- * opens the new Terms from the landing page's footer, where the phone is listed; a buyer finds
- * the phone on the Support tab. Raw HTML and a javascript: link in the Terms stay inert.
+ * Policy pages and the support contact, from a week of real use
+ * (docs/product.md#45-policy-pages-legalpage, docs/product.md#127-site-tab-tabsite): a manager sets
+ * the support phone and rewrites the Terms in the dashboard's Site tab (with its preview); a
+ * visitor opens the new Terms from the landing page's footer, where the phone is listed; a buyer
+ * finds the phone on the Support tab. Raw HTML and a javascript: link in the Terms stay inert.
  */
 import { expect } from 'vitest';
 import { createApprovedBuyer } from './support/accounts';

@@ -1,10 +1,10 @@
 /**
- * Order numbers people can use, no false success page, and a search that finds flavors (issue
- * "A week of real use", items 3, 6 and 11): a manager finds an order by the short number on
- * screen; the new-order mail's link opens the order expanded, after signing in, and the buyer's
- * confirmation mail opens it in My Account (another buyer is told it is not theirs);
- * /payment-success with a bogus session and with another buyer's session explains instead of
- * "Payment Successful!"; the store's search finds a flavor named only in a description.
+ * Order numbers people can use, no false success page, and a search that finds flavors (from a week
+ * of real use): a manager finds an order by the short number on screen; the new-order mail's link
+ * opens the order expanded, after signing in, and the buyer's confirmation mail opens it in My
+ * Account (another buyer is told it is not theirs); /payment-success with a bogus session and with
+ * another buyer's session explains instead of "Payment Successful!"; the store's search finds a
+ * flavor named only in a description.
  */
 import { expect } from 'vitest';
 import { linkIn, mailClient } from '../../scripts/lib/maildev';

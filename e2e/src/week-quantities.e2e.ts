@@ -1,17 +1,17 @@
 /**
- * Quantities and layout from a week of real use (issue items 12 and 13), measured in Chromium:
- * a typed cart quantity that breaks a case pack is offered "round up … or down …" and changes
- * nothing until the buyer chooses; quick order adds the valid lines and holds back only the bad
- * ones; the cart badge counts lines; the admin Catalog fits 1280 px with Stock, Edit and Deactivate in view;
- * the phone's tab strips show that they scroll (a fade and an arrow at the cut edge); the phone
- * header's icons carry visible labels. A fresh retailer whose cart is written directly; the demo
- * manager's screens are only looked at.
+ * Quantities and layout from a week of real use, measured in Chromium: a typed cart quantity that
+ * breaks a case pack is offered "round up … or down …" and changes nothing until the buyer chooses;
+ * quick order adds the valid lines and holds back only the bad ones; the cart badge counts lines;
+ * the admin Catalog fits 1280 px with Stock, Edit and Deactivate in view; the phone's tab strips
+ * show that they scroll (a fade and an arrow at the cut edge); the phone header's icons carry
+ * visible labels. A fresh retailer whose cart is written directly; the demo manager's screens are
+ * only looked at.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { settle } from './support/a11y';
-import { readDocument, writeDocuments } from './support/firestore-admin';
+import { readDocument, writeCart } from './support/firestore-admin';
 import { DESKTOP, journey, PHONE, type Person } from './support/journey';
 import { boxOf, horizontalOverflow, transitionsDone } from './support/layout';
 import { snap } from './support/screens';
@@ -100,16 +100,7 @@ j.step(
   'the cart badge counts lines: 3 lines of 142 units read "Cart, 3 lines"',
   async () => {
     account = await createApprovedBuyer(j.stack, 'retailer', 'week-quantities');
-    const now = new Date();
-    await writeDocuments(
-      j.stack,
-      new Map(
-        CART.map((line) => [
-          `profiles/${account.uid}/cart_items/${line.id}`,
-          { product_id: line.id, quantity: line.quantity, updated_at: now },
-        ]),
-      ),
-    );
+    await writeCart(j.stack, account.uid, CART);
     buyer = await j.person('buyer');
     const { page } = buyer;
     // The dev server compiles the sign-in page on its first request: give it time once.

@@ -1,19 +1,19 @@
 /**
- * Refunds and order documents from a week of real use (issue items 4, 5 and 8): a fresh retailer
- * pays a three-line order through the Stripe sandbox (cups in cases of 20, spoon straws in cases
- * of 6, a syrup by the gallon). The packing slip prints each line's SKU and its cases ("3 cases ×
- * 20 = 60") and the store above the ship-to. The manager refunds part of the order with an
- * internal note and a note to the customer: the buyer's invoice prints the customer's note, the
- * refund once and never the internal note (nor does the refund mail), the buyer's own sign-in is
- * refused order_notes, and the manager reads the internal note in the expanded order. Refunding
- * the rest makes the order Refunded: the row offers no shipping, the status filter's Refunded
- * finds it, and the buyer sees it Refunded, with each refund once on the invoice.
+ * Refunds and order documents from a week of real use: a fresh retailer pays a three-line order
+ * through the Stripe sandbox (cups in cases of 20, spoon straws in cases of 6, a syrup by the
+ * gallon). The packing slip prints each line's SKU and its cases ("3 cases × 20 = 60") and the
+ * store above the ship-to. The manager refunds part of the order with an internal note and a note
+ * to the customer: the buyer's invoice prints the customer's note, the refund once and never the
+ * internal note (nor does the refund mail), the buyer's own sign-in is refused order_notes, and the
+ * manager reads the internal note in the expanded order. Refunding the rest makes the order
+ * Refunded: the row offers no shipping, the status filter's Refunded finds it, and the buyer sees
+ * it Refunded, with each refund once on the invoice.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
-import { listCollection, waitForTriggers, writeDocuments } from './support/firestore-admin';
+import { listCollection, waitForTriggers, writeCart } from './support/firestore-admin';
 import { settle } from './support/a11y';
 import { DESKTOP, journey, PHONE, type Person } from './support/journey';
 import { horizontalOverflow, transitionsDone } from './support/layout';
@@ -177,16 +177,7 @@ j.step(
   'a retailer pays a three-line order with case packs through the Stripe sandbox',
   async () => {
     account = await createApprovedBuyer(j.stack, 'retailer', 'week-refunds');
-    const now = new Date();
-    await writeDocuments(
-      j.stack,
-      new Map(
-        LINES.map((line) => [
-          `profiles/${account.uid}/cart_items/${line.id}`,
-          { product_id: line.id, quantity: line.quantity, updated_at: now },
-        ]),
-      ),
-    );
+    await writeCart(j.stack, account.uid, LINES);
     buyer = await j.person('buyer');
     const { page } = buyer;
     await page.goto('/login');
@@ -324,7 +315,7 @@ j.step(
       new RegExp(`^Refund .*\\(${CUSTOMER_NOTE}\\)\\s+-${usdPattern(FIRST_REFUND).source}$`),
     );
     await seeText(invoice.getByRole('row').filter({ hasText: 'Net paid' }), usdPattern(REST));
-    // Item 8 on the invoice: SKU, cases and the store above the ship-to.
+    // The invoice too: SKU, cases and the store above the ship-to.
     for (const line of LINES) {
       const row = invoice.getByRole('row').filter({ hasText: line.sku });
       await seeText(row, line.name);

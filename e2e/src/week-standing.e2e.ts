@@ -1,5 +1,5 @@
 /**
- * Standing orders speak up, and the Overview says what it shows (issue 47, items 7 and 14).
+ * Standing orders speak up, and the Overview says what it shows (from a week of real use).
  * A fresh retailer starts a standing order every 2 weeks: the payment page and the first
  * confirmation state the cadence, the next charge and how to cancel. They skip the next
  * delivery, undo it, change the quantities and cancel, in My Account; each action's mail arrives

@@ -1,22 +1,25 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '@portal/domain';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-accounts';
+import { parsePerfArgs } from '../../scripts/lib/perf/args';
 import {
-  ADMIN_TABS,
-  DEFAULT_ADMIN_TAB,
-  demoValues,
   markdownTable,
   misses,
   PERF_TABLE_HEADER,
+  perfRow,
+  type LighthouseNumbers,
+} from '../../scripts/lib/perf/report';
+import {
+  ADMIN_TABS,
+  DEFAULT_ADMIN_TAB,
   PERF_TARGETS,
   perfPages,
-  perfRow,
   selectPages,
-  type LighthouseNumbers,
-  type PerfValues,
-} from '../../scripts/lib/perf-targets';
+} from '../../scripts/lib/perf/targets';
+import { demoValues, type PerfValues } from '../../scripts/lib/perf/values';
 import { defaultTab, TAB_LOADERS_FILE, tabModules } from '../../web/build/admin-tab-chunks';
 
 const repo = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
@@ -178,6 +181,26 @@ describe('the demo values', () => {
   it('are refused when the seed has no such order', () => {
     expect(() => demoValues({}, DEMO_ACCOUNTS)).toThrow(/No approved demo buyer/);
     expect(() => demoValues({}, [])).toThrow(/No approved demo manager/);
+  });
+});
+
+describe('the command line', () => {
+  it('reads the options, none by default', () => {
+    expect(parsePerfArgs([])).toEqual({ firstVisit: false, help: false });
+    expect(
+      parsePerfArgs(['--routes', '/,404', '--reports', 'perf-reports', '--first-visit']),
+    ).toEqual({
+      routes: '/,404',
+      reportsDir: path.resolve('perf-reports'),
+      firstVisit: true,
+      help: false,
+    });
+    expect(parsePerfArgs(['-h']).help).toBe(true);
+  });
+
+  it('refuses an unknown option or a missing value', () => {
+    expect(() => parsePerfArgs(['--nope'])).toThrow(/Unknown option '--nope'/);
+    expect(() => parsePerfArgs(['--routes'])).toThrow(/argument missing/);
   });
 });
 

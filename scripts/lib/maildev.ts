@@ -64,7 +64,6 @@ export function mailClient(webUrl: string) {
     },
   };
 }
-export type MailClient = ReturnType<typeof mailClient>;
 
 /** The first absolute link in a text that starts with `prefix` (a mail's plain-text part). */
 export function linkIn(text: string, prefix: string): string {

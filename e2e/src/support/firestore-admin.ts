@@ -4,6 +4,7 @@
  * journeys that need data no UI makes (a catalog of 2,000 products) or must check what the
  * server stored (stock after a payment).
  */
+import { paths } from '@portal/domain';
 import type { StackInfo } from './provided';
 
 type Plain = string | number | boolean | null | Date | Plain[] | { [key: string]: Plain };
@@ -77,6 +78,28 @@ export async function writeDocuments(
   for (let start = 0; start < writes.length; start += 500) {
     await post(stack, 'commit', { writes: writes.slice(start, start + 500) });
   }
+}
+
+/**
+ * Puts these lines in a buyer's cart, one document per product under profiles/{uid}/cart_items
+ * (the fields the cart page writes), so a journey can start from a filled cart. `id` is the
+ * product's id.
+ */
+export async function writeCart(
+  stack: StackInfo,
+  uid: string,
+  lines: readonly { id: string; quantity: number }[],
+): Promise<void> {
+  const now = new Date();
+  await writeDocuments(
+    stack,
+    new Map(
+      lines.map((line) => [
+        paths.cartItem(uid, line.id),
+        { product_id: line.id, quantity: line.quantity, updated_at: now },
+      ]),
+    ),
+  );
 }
 
 /** Sets the given top-level fields of one existing document, leaving the others as they are. */

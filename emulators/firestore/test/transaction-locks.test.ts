@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../src/engine/caller.js';
 import { CONTENTION_ABORT, Databases, EXPIRED_TRANSACTION } from '../src/engine/database.js';
 import { FirestoreError } from '../src/engine/errors.js';
-import { FirestoreService, type JsonRecord } from '../src/engine/firestore-service.js';
+import { FirestoreService } from '../src/engine/firestore-service.js';
+import type { JsonRecord } from '../src/engine/service-core.js';
 import { createAuthorizer } from '../src/server/authorize.js';
 import { adminClient } from './support/sdk-apps.js';
 import {

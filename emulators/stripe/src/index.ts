@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
-import { handleApi } from './api-server.js';
-import { handleCheckoutPage, handleSettleRequest } from './checkout-pages.js';
-import { renderMessagePage } from './hosted-page.js';
-import { sendHtml, sendJson } from './http-utils.js';
-import { SandboxState, type SubscriptionEventOrder } from './sandbox-state.js';
-import type { DisputeReason } from './disputes.js';
-import type { DeliveryRecord, Dispute } from './types.js';
-import type { RetryPolicy } from './webhook-dispatcher.js';
+import { handleApi } from './server/api-server.js';
+import { handleCheckoutPage, handleSettleRequest } from './hosted-pages/checkout-pages.js';
+import { renderMessagePage } from './hosted-pages/hosted-page.js';
+import { sendHtml, sendJson } from './server/http-utils.js';
+import { SandboxState, type SubscriptionEventOrder } from './server/sandbox-state.js';
+import type { DisputeReason } from './payments/disputes.js';
+import type { DeliveryRecord, Dispute } from './core/types.js';
+import type { RetryPolicy } from './webhooks/webhook-dispatcher.js';
 
 export type {
   CheckoutSession,
@@ -23,12 +23,15 @@ export type {
   Subscription,
   SubscriptionItem,
   TestClock,
-} from './types.js';
-export type { SubscriptionEventOrder } from './sandbox-state.js';
-export { DISPUTE_REASONS, type DisputeReason } from './disputes.js';
-export { FAILING_TEST_PAYMENT_METHOD, VISA_TEST_PAYMENT_METHOD } from './payment-methods.js';
-export type { RetryPolicy } from './webhook-dispatcher.js';
-export { API_VERSION } from './events.js';
+} from './core/types.js';
+export type { SubscriptionEventOrder } from './server/sandbox-state.js';
+export { DISPUTE_REASONS, type DisputeReason } from './payments/disputes.js';
+export {
+  FAILING_TEST_PAYMENT_METHOD,
+  VISA_TEST_PAYMENT_METHOD,
+} from './payments/payment-methods.js';
+export type { RetryPolicy } from './webhooks/webhook-dispatcher.js';
+export { API_VERSION } from './webhooks/events.js';
 
 export const DEFAULT_PORT = 12111;
 export const DEFAULT_API_KEY = 'sk_test_local_sandbox';

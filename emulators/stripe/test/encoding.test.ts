@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalForm, parseForm, splitKey } from '../src/form-encoding.js';
-import { formatAmount } from '../src/money.js';
+import { canonicalForm, parseForm, splitKey } from '../src/core/form-encoding.js';
+import { formatAmount } from '../src/core/money.js';
 
 describe('form encoding', () => {
   it('splits bracket keys and refuses malformed ones', () => {

@@ -1,5 +1,5 @@
 /**
- * Attacks on App Check, the CSV exports and the dev stack (issue #46: W3, W5, D1, D2, D3).
+ * Attacks on App Check, the CSV exports and the dev stack (docs/security.md: W3, W5, D1, D2, D3).
  * Each row goes through a door an attacker has: HTTP to the deployed callables, the handlers with
  * a crafted request, the web app's export functions as the dashboard calls them, HTTP to the Vite
  * dev server and to the Firestore emulator.

@@ -14,6 +14,7 @@ export * from './standing-orders';
 export * from './insights';
 export * from './chart-labels';
 export * from './sales-rollups';
+export * from './sales-overview-plan';
 export * from './search-keys';
 export * from './catalog-csv';
 export * from './shipping';

@@ -161,7 +161,7 @@ export const MAX_ORDER_LINES = 100;
 /** How many characters of an order's id its short number shows. */
 export const SHORT_ORDER_ID_LENGTH = 8;
 
-/** '#' plus the first 8 characters of the id (docs/product.md §19). */
+/** '#' plus the first 8 characters of the id (docs/product.md#19-constants-and-limits). */
 export function shortOrderId(id: string): string {
   return `#${id.slice(0, SHORT_ORDER_ID_LENGTH)}`;
 }

@@ -1,13 +1,13 @@
 import { ROUTES } from './routes';
 
 /**
- * Where a person goes back to after signing in again (docs/product.md §8.1, §12.1): the page
- * they were on when their session ended, carried in the sign-in page's address as
- * `?next=<path>`. Anyone can write that address, so it is read as untrusted text and followed
- * only when it is a path of this site inside the area of that sign-in page: `/portal/...` after
- * the buyers' sign-in, `/admin/...` after the managers'. Anything else (another origin,
- * `//host`, a backslash, an encoded dot segment, a control character) is ignored: never an open
- * redirect.
+ * Where a person goes back to after signing in again (docs/product.md#81-guard,
+ * docs/product.md#121-access): the page they were on when their session ended, carried in the
+ * sign-in page's address as `?next=<path>`. Anyone can write that address, so it is read as
+ * untrusted text and followed only when it is a path of this site inside the area of that sign-in
+ * page: `/portal/...` after the buyers' sign-in, `/admin/...` after the managers'. Anything else
+ * (another origin, `//host`, a backslash, an encoded dot segment, a control character) is ignored:
+ * never an open redirect.
  */
 
 /** The query parameter of the sign-in pages that holds the return path. */

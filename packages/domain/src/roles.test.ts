@@ -8,7 +8,7 @@ import {
   profileReviewsFrom,
 } from './roles';
 
-describe('profile status transitions (docs/product.md §15.1)', () => {
+describe('profile status transitions (docs/product.md#151-profile-status)', () => {
   it('names each allowed change: approve, decline, reject, reopen', () => {
     expect(profileReviewOf('pending', 'approved')).toBe('approve');
     expect(profileReviewOf('pending', 'rejected')).toBe('decline');

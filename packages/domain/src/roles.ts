@@ -12,9 +12,10 @@ export const PROFILE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
 /**
- * What a manager does to a buyer's profile, each one allowed change of status (docs/product.md
- * §15.1): approve a pending applicant, decline one, reject an approved account, reopen a rejected
- * one (it is pending again and can be reviewed once more). Nothing else moves.
+ * What a manager does to a buyer's profile, each one allowed change of status
+ * (docs/product.md#151-profile-status): approve a pending applicant, decline one, reject an
+ * approved account, reopen a rejected one (it is pending again and can be reviewed once more).
+ * Nothing else moves.
  */
 export const PROFILE_REVIEWS = ['approve', 'decline', 'reject', 'reopen'] as const;
 export type ProfileReview = (typeof PROFILE_REVIEWS)[number];

@@ -10,21 +10,18 @@ import {
   WEEK_SERIES_MAX_DAYS,
   type DayRange,
 } from './insights';
+import { coverRange, planOverview, seriesInterval, summarizeOverview } from './sales-overview-plan';
 import {
   approvalDelta,
   buildRollups,
-  coverRange,
   emptyRollup,
   monthDays,
   orderContribution,
-  planOverview,
   readRollup,
   rollupDays,
   rollupDelta,
   rollupRefsOfDay,
-  seriesInterval,
   sumRollups,
-  summarizeOverview,
   weekStart,
   type RollupRef,
   type RollupWrite,

@@ -13,13 +13,6 @@ export const CARRIER_LABELS: Readonly<Record<Carrier, string>> = {
   other: 'Other',
 };
 
-export function isCarrier(value: unknown): value is Carrier {
-  return typeof value === 'string' && (CARRIERS as readonly string[]).includes(value);
-}
-
-/** Tracking numbers are letters and digits (spaces and dashes as typed are dropped), 5 to 40. */
-export const TRACKING_NUMBER_PATTERN = /^[A-Z0-9]{5,40}$/;
-
 /** "1z 999-aa1 0123456784" -> "1Z999AA10123456784"; the form shows what will be saved. */
 export function normalizeTrackingNumber(text: string): string {
   return text.replace(/[\s-]+/g, '').toUpperCase();

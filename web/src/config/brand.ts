@@ -1,6 +1,7 @@
 /**
  * The brand and its marketing copy: one home, so the landing page, titles and footer agree.
- * Figures (500+ locations, 5 stars, 2025) are the ones docs/product.md §4 and §19 state; do not invent others.
+ * Figures (500+ locations, 5 stars, 2025) are the ones docs/product.md#4-landing-page- and
+ * docs/product.md#19-constants-and-limits state; do not invent others.
  */
 import { BRAND } from '@portal/domain';
 

@@ -5,5 +5,3 @@ import { appPaths } from '@portal/domain';
  * Build links and redirects from these only.
  */
 export const paths = appPaths;
-
-export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,21 +1,6 @@
 import type { ThemeConfig } from 'antd';
 
 /**
- * Brand theme: deep night purple with electric violet and cyan accents. Colour pairs were
- * chosen for WCAG AA contrast (text on surfaces >= 4.5:1).
- */
-export const brandColors = {
-  night: '#0b0620',
-  surface: '#150c33',
-  violet: '#7c3aed',
-  violetLight: '#a78bfa',
-  cyan: '#22d3ee',
-  lime: '#a3e635',
-  text: '#f5f3ff',
-  muted: '#c4b5fd',
-} as const;
-
-/**
  * Text colours are WCAG AA (4.5:1 or more) on white and on the page background (#f7f5fc); the
  * e2e journeys check every screen with axe (docs/testing.md). antd's defaults are not: its
  * grey secondary text, placeholders, red and the light status and tag colours read at 2-3.4:1.

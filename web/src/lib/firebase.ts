@@ -6,7 +6,7 @@ import {
   initializeAuth,
 } from 'firebase/auth';
 import { env } from '@/config/env';
-import { firebaseApp, functions } from './firebase-app';
+import { firebaseApp } from './firebase-app';
 import { openedAfterFirstPaint } from './first-paint';
 
 /**
@@ -15,7 +15,7 @@ import { openedAfterFirstPaint } from './first-paint';
  * the landing page ships no Firebase code and the newsletter links no Auth. Firestore is not here:
  * the entities (web/src/entities/firestore.ts) own it.
  */
-export { firebaseApp, functions };
+export { firebaseApp };
 
 // getAuth() without its popup/redirect helper: sign-in is by email and password only, so no
 // Google sign-in iframe or script is ever loaded (the Content-Security-Policy allows none).

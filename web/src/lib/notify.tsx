@@ -21,9 +21,9 @@ export interface ToastOptions {
 }
 
 /**
- * Toasts as docs/product.md §17 writes them: a title and a text, one visible at a time. Given by
- * the toast region (components/toast-region.tsx) that the public shell and the UI shell each
- * mount; a toast that should outlive its shell is handed over (useToastHandOver).
+ * Toasts as docs/product.md#17-messages writes them: a title and a text, one visible at a time.
+ * Given by the toast region (components/toast-region.tsx) that the public shell and the UI shell
+ * each mount; a toast that should outlive its shell is handed over (useToastHandOver).
  */
 export interface Notify {
   success(title: string, text?: string, options?: ToastOptions): void;

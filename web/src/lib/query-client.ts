@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * docs/product.md §19: retry 3 times with exponential backoff from 1 s doubling up to 30 s, cache
- * kept 5 minutes. These are TanStack Query's defaults, spelled out so they stay true.
+ * docs/product.md#19-constants-and-limits: retry 3 times with exponential backoff from 1 s doubling
+ * up to 30 s, cache kept 5 minutes. These are TanStack Query's defaults, spelled out so they stay
+ * true.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

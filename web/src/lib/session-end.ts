@@ -1,9 +1,9 @@
 /**
- * Whether this tab's Firebase session ended by itself: someone was signed in, then was not,
- * without this tab signing them out (signOutUser, or the sign-up flow's sign-out). That is a
- * session that expired or was revoked (a rejected buyer's, within the hour), or one signed out in
- * another tab. The guards then send the person to sign in again with
- * SESSION_EXPIRED_MESSAGE (docs/product.md §8.1, §12.1) instead of treating them as a visitor.
+ * Whether this tab's Firebase session ended by itself: someone was signed in, then was not, without
+ * this tab signing them out (signOutUser, or the sign-up flow's sign-out). That is a session that
+ * expired or was revoked (a rejected buyer's, within the hour), or one signed out in another tab.
+ * The guards then send the person to sign in again with SESSION_EXPIRED_MESSAGE
+ * (docs/product.md#81-guard, docs/product.md#121-access) instead of treating them as a visitor.
  *
  * Fed by Firebase Auth's ID-token listener (session.ts). Kept apart from session.ts, without
  * Firebase, so screens and their tests can read it.
@@ -46,5 +46,8 @@ export function resetSessionEnd(): void {
   ended = false;
 }
 
-/** docs/product.md §8.1, §12.1: above the sign-in form after a session ended by itself. */
+/**
+ * Above the sign-in form after a session ended by itself (docs/product.md#81-guard,
+ * docs/product.md#121-access).
+ */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';

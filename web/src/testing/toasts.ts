@@ -10,7 +10,7 @@ function notices(): string[] {
   return toastElements().map((n) => n.textContent ?? '');
 }
 
-/** Waits for a toast with this title and text, as docs/product.md §17 writes them. */
+/** Waits for a toast with this title and text, as docs/product.md#17-messages writes them. */
 export async function expectToast(title: string, text: string): Promise<void> {
   await waitFor(() => {
     expect(

@@ -10,7 +10,8 @@ import { formatMicros } from '../store/timestamp.js';
 import type { Caller } from './caller.js';
 import { invalidArgument } from './errors.js';
 import { thenMaybe, type MaybePromise } from './locks.js';
-import { autoId, type FirestoreService, type JsonRecord } from './firestore-service.js';
+import type { FirestoreService } from './firestore-service.js';
+import { autoId, type JsonRecord } from './service-core.js';
 import type { WriteJson } from './request-types.js';
 
 export interface WriteRequestJson {

@@ -4,7 +4,6 @@ import {
   RMap,
   RPath,
   RSet,
-  RTimestamp,
   RDuration,
   RBytes,
   type RValue,
@@ -55,11 +54,6 @@ export function asMap(v: RValue): RMap {
 
 export function asPath(v: RValue): RPath {
   if (!(v instanceof RPath)) wrong('path', v);
-  return v;
-}
-
-export function asTimestamp(v: RValue): RTimestamp {
-  if (!(v instanceof RTimestamp)) wrong('timestamp', v);
   return v;
 }
 

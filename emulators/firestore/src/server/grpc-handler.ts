@@ -1,10 +1,9 @@
 /** gRPC (HTTP/2) front end for google.firestore.v1.Firestore, as firebase-admin calls it. */
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import { constants as http2constants } from 'node:http2';
-import { gunzipSync } from 'node:zlib';
 import type protobuf from 'protobufjs';
 import type { Caller } from '../engine/caller.js';
-import { FirestoreError, GrpcCode, invalidArgument } from '../engine/errors.js';
+import { FirestoreError, invalidArgument } from '../engine/errors.js';
 import type { FirestoreService } from '../engine/firestore-service.js';
 import { firestoreService } from '../proto/firestore-proto.js';
 import { messageFromObject, messageToObject, TO_OBJECT_OPTIONS } from '../proto/json-codec.js';
@@ -16,10 +15,8 @@ import {
 } from '../store/resource-name.js';
 import { callerFromAuthorization } from './auth-header.js';
 import type { EmulatorContext } from './emulator-context.js';
+import { frame, MAX_GRPC_MESSAGE_BYTES, sendError, unframe } from './grpc-framing.js';
 import { handleStreamingCall, STREAMING_METHODS } from './grpc-streams.js';
-
-/** The official emulator's cap on one gRPC message (100 MiB). */
-export const MAX_GRPC_MESSAGE_BYTES = 104_857_600;
 
 type Handler = (
   service: FirestoreService,
@@ -85,86 +82,6 @@ function validateRoute(method: string, r: Record<string, unknown>): void {
     default:
       return;
   }
-}
-
-function frame(message: Uint8Array): Buffer {
-  const out = Buffer.alloc(5 + message.length);
-  out.writeUInt8(0, 0);
-  out.writeUInt32BE(message.length, 1);
-  out.set(message, 5);
-  return out;
-}
-
-function unframe(data: Buffer, encoding: string | undefined): Buffer[] {
-  const messages: Buffer[] = [];
-  let offset = 0;
-  while (offset + 5 <= data.length) {
-    const compressed = data.readUInt8(offset) === 1;
-    const length = data.readUInt32BE(offset + 1);
-    let body = data.subarray(offset + 5, offset + 5 + length);
-    if (compressed) {
-      if (encoding !== 'gzip')
-        throw new FirestoreError('UNIMPLEMENTED', `Unsupported grpc-encoding ${encoding ?? ''}`);
-      body = gunzipSync(body);
-    }
-    messages.push(body);
-    offset += 5 + length;
-  }
-  return messages;
-}
-
-/** grpc-message percent-encoding (gRPC spec): bytes outside printable ASCII, and '%', become %XX. */
-export function encodeGrpcMessage(message: string): string {
-  let out = '';
-  for (const byte of Buffer.from(message, 'utf8')) {
-    out +=
-      byte >= 0x20 && byte <= 0x7e && byte !== 0x25
-        ? String.fromCharCode(byte)
-        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
-/**
- * Ends the call with `error`: in a Trailers-Only response, or with `headersFirst` as response
- * headers followed by trailers. Server-streaming calls use the latter: @grpc/grpc-js then reports
- * the response metadata first, and firebase-admin's stream layer (retry-request) does not take the
- * error for a connection failure and retry the call twice with second-long delays (an ABORTED read
- * of a transaction would otherwise reach the SDK's transaction runner ~7 s late).
- */
-export function sendError(
-  stream: ServerHttp2Stream,
-  error: FirestoreError,
-  headersFirst = false,
-): void {
-  if (stream.destroyed || stream.closed) return;
-  if (stream.headersSent) {
-    stream.end();
-    return;
-  }
-  if (headersFirst) {
-    stream.respond(
-      { [http2constants.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc+proto' },
-      { waitForTrailers: true },
-    );
-    stream.once('wantTrailers', () =>
-      stream.sendTrailers({
-        'grpc-status': String(GrpcCode[error.status]),
-        'grpc-message': encodeGrpcMessage(error.message),
-      }),
-    );
-    stream.end();
-    return;
-  }
-  stream.respond(
-    {
-      [http2constants.HTTP2_HEADER_STATUS]: 200,
-      'content-type': 'application/grpc+proto',
-      'grpc-status': String(GrpcCode[error.status]),
-      'grpc-message': encodeGrpcMessage(error.message),
-    },
-    { endStream: true },
-  );
 }
 
 function encodeResponse(type: protobuf.Type, json: unknown): Buffer {

@@ -8,11 +8,10 @@
  */
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import { constants as http2constants } from 'node:http2';
-import { gunzipSync } from 'node:zlib';
 import type protobuf from 'protobufjs';
 import type { Caller } from '../engine/caller.js';
 import { FirestoreError, invalidArgument } from '../engine/errors.js';
-import type { JsonRecord } from '../engine/firestore-service.js';
+import type { JsonRecord } from '../engine/service-core.js';
 import type { MaybePromise } from '../engine/locks.js';
 import { ListenHub, type ListenRequestJson } from '../engine/listen.js';
 import { WriteSession, type WriteRequestJson } from '../engine/write-stream.js';
@@ -20,49 +19,9 @@ import { firestoreService } from '../proto/firestore-proto.js';
 import { messageFromObject, messageToObject, TO_OBJECT_OPTIONS } from '../proto/json-codec.js';
 import { callerFromAuthorization } from './auth-header.js';
 import type { EmulatorContext } from './emulator-context.js';
-import { encodeGrpcMessage, MAX_GRPC_MESSAGE_BYTES, sendError } from './grpc-handler.js';
+import { encodeGrpcMessage, frame, FrameDecoder, sendError } from './grpc-framing.js';
 
 export const STREAMING_METHODS = new Set(['Listen', 'Write']);
-
-/** Splits a request body into gRPC messages as its chunks arrive. */
-class FrameDecoder {
-  private buffered: Buffer = Buffer.alloc(0);
-  constructor(private readonly encoding: string | undefined) {}
-
-  push(chunk: Buffer): Buffer[] {
-    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
-    const out: Buffer[] = [];
-    while (this.buffered.length >= 5) {
-      const compressed = this.buffered.readUInt8(0) === 1;
-      const length = this.buffered.readUInt32BE(1);
-      if (length > MAX_GRPC_MESSAGE_BYTES)
-        throw new FirestoreError(
-          'RESOURCE_EXHAUSTED',
-          `gRPC message exceeds maximum size ${MAX_GRPC_MESSAGE_BYTES}: ${length}`,
-        );
-      if (this.buffered.length < 5 + length) break;
-      let body = this.buffered.subarray(5, 5 + length);
-      this.buffered = this.buffered.subarray(5 + length);
-      if (compressed) {
-        if (this.encoding !== 'gzip')
-          throw new FirestoreError(
-            'UNIMPLEMENTED',
-            `Unsupported grpc-encoding ${this.encoding ?? ''}`,
-          );
-        body = gunzipSync(body);
-      }
-      out.push(body);
-    }
-    return out;
-  }
-}
-
-function frame(message: Uint8Array): Buffer {
-  const out = Buffer.alloc(5 + message.length);
-  out.writeUInt32BE(message.length, 1);
-  out.set(message, 5);
-  return out;
-}
 
 interface StreamSession {
   /** The answers to one request; later (a promise) when a Write commit waits for a lock. */

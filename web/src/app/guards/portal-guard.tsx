@@ -15,7 +15,10 @@ import { useLastViewVerdict } from '@/lib/last-view-guard';
 import { readClaims, signOutUser, useClaims, useSession } from '@/lib/session';
 import '../portal-layout.css';
 
-/** docs/product.md §8.1: the message the guard shows to a signed-in account that is not approved. */
+/**
+ * The message the guard shows to a signed-in account that is not approved
+ * (docs/product.md#81-guard).
+ */
 export const PENDING_MESSAGE = 'Your account is still pending approval.';
 
 /** Router state handed to /login when the guard sends someone there. */
@@ -30,14 +33,14 @@ interface PortalGuardProps {
 }
 
 /**
- * The guard of /portal/* (docs/product.md §8.1): a loading state, then /login when there is no user
- * (with the page as the return path, and 'Your session has expired. Please sign in again.' when
- * the session ended by itself) or the account is not approved. Approval needs both the ID-token
- * claims and the profile to say "approved retailer or wholesaler". Nothing is decided while either
- * is loading, and when the profile says approved but the cached token does not (approval happened
- * after sign-in), the token is refreshed once before deciding, so an approved buyer is never
- * bounced by a stale or slow token. A token or profile that cannot be read (offline, Firestore
- * unavailable) is a failure with Retry, never a reason to go to /login.
+ * The guard of /portal/* (docs/product.md#81-guard): a loading state, then /login when there is no
+ * user (with the page as the return path, and 'Your session has expired. Please sign in again.'
+ * when the session ended by itself) or the account is not approved. Approval needs both the
+ * ID-token claims and the profile to say "approved retailer or wholesaler". Nothing is decided
+ * while either is loading, and when the profile says approved but the cached token does not
+ * (approval happened after sign-in), the token is refreshed once before deciding, so an approved
+ * buyer is never bounced by a stale or slow token. A token or profile that cannot be read (offline,
+ * Firestore unavailable) is a failure with Retry, never a reason to go to /login.
  *
  * A returning buyer's last view on this device (lib/last-view.ts) shows while the session is
  * checked, in place of the loading state: the page renders from their last data and reads
@@ -168,7 +171,7 @@ function useBuyerVerdict(user: User | null): BuyerVerdict {
     return { kind: 'checking' };
   }
   // A profile or token that cannot be read is a failure to show, not a missing sign-in
-  // (docs/product.md §17.9): the buyer stays signed in, with Retry.
+  // (docs/product.md#179-where-failures-lead): the buyer stays signed in, with Retry.
   if (profile.isError || tokenFailed || refreshed.state === 'failed') {
     return { kind: 'unreachable', retry, retrying: profile.isFetching };
   }

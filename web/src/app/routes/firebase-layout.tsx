@@ -1,8 +1,8 @@
 import { onAuthStateChanged } from 'firebase/auth';
 import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
-import { AuthProvider, FirebaseAppProvider, FunctionsProvider } from 'reactfire';
-import { auth, firebaseApp, functions } from '@/lib/firebase';
+import { AuthProvider, FirebaseAppProvider } from 'reactfire';
+import { auth, firebaseApp } from '@/lib/firebase';
 import { noteFirstCommit } from '@/lib/first-paint';
 import { noteSignedInAccount } from '../app-query-client';
 
@@ -15,9 +15,7 @@ export function Component() {
   return (
     <FirebaseAppProvider firebaseApp={firebaseApp}>
       <AuthProvider sdk={auth}>
-        <FunctionsProvider sdk={functions}>
-          <Outlet />
-        </FunctionsProvider>
+        <Outlet />
       </AuthProvider>
     </FirebaseAppProvider>
   );

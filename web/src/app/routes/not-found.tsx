@@ -4,10 +4,10 @@ import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
- * 404 (docs/product.md §14), on the brand's frame like the other result pages: a white card with
- * its text at AA contrast. No antd and no Firebase (the route has no layout), so an unknown
- * address costs a phone little more than the router. 'Return to Home' is one link styled as
- * the primary button, and the click stays inside the SPA.
+ * 404 (docs/product.md#14-page-not-found-and-the-error-screen), on the brand's frame like the other
+ * result pages: a white card with its text at AA contrast. No antd and no Firebase (the route has
+ * no layout), so an unknown address costs a phone little more than the router. 'Return to Home' is
+ * one link styled as the primary button, and the click stays inside the SPA.
  */
 export function Component() {
   usePageTitle('Page not found');

@@ -6,7 +6,10 @@ import { cartQueryOptions } from '@/entities/cart';
 import { profileQueryOptions } from '@/entities/profile';
 import { buyerReads, prefetchLoader } from '../prefetch';
 
-/** /portal/*: the approved-buyer guard (docs/product.md §8), then the portal header and the page. */
+/**
+ * /portal/*: the approved-buyer guard (docs/product.md#8-the-buyer-portal-portal-guard-and-header),
+ * then the portal header and the page.
+ */
 export function Component() {
   return (
     <PortalGuard>

@@ -1,4 +1,4 @@
-/** Toasts of the account page (docs/product.md §17.6) (title: text). */
+/** Toasts of the account page (docs/product.md#176-my-account) (title: text). */
 export const ACCOUNT_TOASTS = {
   load: ['Error', 'Could not load account data.'],
   update: ['Error', 'Could not update profile.'],

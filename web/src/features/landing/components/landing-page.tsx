@@ -13,8 +13,8 @@ import { SiteHeader } from './site-header';
 import styles from './landing.module.css';
 
 /**
- * The public landing page (docs/product.md §4). Plain semantic HTML and a CSS module: no
- * antd and no Firebase on this route, so a phone gets it fast. The newsletter form loads
+ * The public landing page (docs/product.md#4-landing-page-). Plain semantic HTML and a CSS module:
+ * no antd and no Firebase on this route, so a phone gets it fast. The newsletter form loads
  * Firebase only when submitted.
  */
 export function LandingPage() {

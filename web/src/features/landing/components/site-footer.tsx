@@ -9,13 +9,14 @@ import { BrandLogo } from './site-header';
 import styles from './landing.module.css';
 
 /**
- * A footer entry either has a real destination or it does not exist yet (docs/product.md §4.4).
- * About Us, FAQ and Setup Guide have no page yet; a link that goes nowhere (`href="#"`) would be
- * announced as a link and do nothing, which is neither honest nor accessible. So those render as
- * plain text marked "soon" (also for screen readers), and keyboard focus only ever lands on things
- * that work. The legal links open the policy pages (/legal/:page, text a manager edits), Contact
- * Us opens an email to support (the address a manager set, else the brand's) and Wholesale leads
- * to the application. The support phone a manager set is listed under Support; unset, nothing is.
+ * A footer entry either has a real destination or it does not exist yet
+ * (docs/product.md#44-footer). About Us, FAQ and Setup Guide have no page yet; a link that goes
+ * nowhere (`href="#"`) would be announced as a link and do nothing, which is neither honest nor
+ * accessible. So those render as plain text marked "soon" (also for screen readers), and keyboard
+ * focus only ever lands on things that work. The legal links open the policy pages (/legal/:page,
+ * text a manager edits), Contact Us opens an email to support (the address a manager set, else the
+ * brand's) and Wholesale leads to the application. The support phone a manager set is listed under
+ * Support; unset, nothing is.
  */
 type FooterItem = { label: string; to?: string; href?: string };
 

@@ -22,7 +22,7 @@ import { InvalidSessionIdError, useVerifyPayment } from '../api/verify-payment';
 import { StandingOrderTerms } from './standing-order-terms';
 import './payment-success.css';
 
-/** docs/product.md §17.8, payment success: [title, text]. */
+/** Payment success (docs/product.md#178-payment-result): [title, text]. */
 export const PAYMENT_TOASTS = {
   success: ['Payment Successful!', 'Your order has been processed.'],
   failed: [
@@ -93,12 +93,13 @@ function refusalOf(error: unknown): Outcome {
 }
 
 /**
- * /payment-success (docs/product.md §13, §17.8; docs/payments.md): where the payment page sends
- * the buyer back. With a session_id the payment is verified on the server and its amount and
- * status are shown; "Payment Successful!" only when the server says this caller's session was
- * paid. Without a session_id, an unknown session, another account's session or nobody signed in,
- * the page says so and leads to the orders. A failed verification (or a session that was not
- * paid) gets the Verification Error toast and a card that still leads on.
+ * /payment-success (docs/product.md#13-payment-result-payment-success,
+ * docs/product.md#178-payment-result; docs/payments.md): where the payment page sends the buyer
+ * back. With a session_id the payment is verified on the server and its amount and status are
+ * shown; "Payment Successful!" only when the server says this caller's session was paid. Without a
+ * session_id, an unknown session, another account's session or nobody signed in, the page says so
+ * and leads to the orders. A failed verification (or a session that was not paid) gets the
+ * Verification Error toast and a card that still leads on.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();

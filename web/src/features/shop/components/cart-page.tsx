@@ -24,7 +24,7 @@ import { LoadFailed } from './load-failed';
 import './shop.css';
 import { TextSkeleton } from '@/components/skeleton';
 
-/** Toasts of the cart (docs/product.md §17.5) (title: text). */
+/** Toasts of the cart (docs/product.md#175-cart) (title: text). */
 export const CART_TOASTS = {
   load: ['Error', 'Failed to load cart data.'],
   update: ['Error', 'Failed to update cart.'],
@@ -34,7 +34,10 @@ export const CART_TOASTS = {
   removed: ['Success', 'Item removed from cart.'],
 } as const;
 
-/** Said once when Stripe Checkout's Cancel brings the buyer back here (docs/product.md §10.3). */
+/**
+ * Said once when Stripe Checkout's Cancel brings the buyer back here
+ * (docs/product.md#103-checkout).
+ */
 export const CHECKOUT_CANCELLED_NOTICE = 'Payment cancelled — your cart is unchanged';
 
 /**

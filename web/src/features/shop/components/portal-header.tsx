@@ -31,7 +31,7 @@ export function cartLabel(count: number): string {
 }
 
 /**
- * The buyer portal's header (docs/product.md §8.2): store name, role badge, Quick Order, cart
+ * The buyer portal's header (docs/product.md#82-header): store name, role badge, Quick Order, cart
  * icon with the number of lines, My Account and Logout. On phones each icon keeps a short visible
  * label under it (Quick Order, Cart, Account, Logout); every control keeps its accessible name.
  */

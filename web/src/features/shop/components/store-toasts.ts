@@ -1,6 +1,7 @@
 /**
- * Toasts of the store (docs/product.md §17.4) (title: text). The product page shares them, from
- * here rather than from the store page, so it does not load the store page's code (4 KB).
+ * Toasts of the store (docs/product.md#174-store-product-page-and-quick-order) (title: text). The
+ * product page shares them, from here rather than from the store page, so it does not load the
+ * store page's code (4 KB).
  */
 export const STORE_TOASTS = {
   profile: ['Error', 'Could not load profile data.'],

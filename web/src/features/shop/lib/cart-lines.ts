@@ -64,7 +64,7 @@ export interface CartSummary {
   unavailable: CartLine[];
   /** At the break prices the quantities reach; the server prices the order at checkout. */
   subtotal: Cents;
-  /** Shipping is shown as free (docs/product.md §19). */
+  /** Shipping is shown as free (docs/product.md#19-constants-and-limits). */
   shipping: Cents;
   total: Cents;
   itemCount: number;

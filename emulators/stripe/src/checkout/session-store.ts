@@ -1,0 +1,355 @@
+import Stripe from 'stripe';
+import type { CollectedDetails } from './checkout-form.js';
+import type {
+  CreateSessionInput,
+  CustomerUpdate,
+  SubscriptionData,
+} from './create-session-params.js';
+import { newId } from '../core/ids.js';
+import { buildPaymentIntent, type PaymentIntentStore } from '../payments/payment-intents.js';
+import type {
+  CheckoutSession,
+  LineItem,
+  PaymentIntent,
+  ProductInfo,
+  SessionStatus,
+} from '../core/types.js';
+
+export interface StoredSession {
+  session: CheckoutSession;
+  lines: LineItem[];
+  products: ProductInfo[];
+  paymentIntentMetadata: Stripe.Metadata;
+  /** `subscription_data` of a subscription-mode session. */
+  subscriptionData: SubscriptionData | null;
+  /** What Checkout saves on the session's customer once paid (`customer_update[...]=auto`). */
+  customerUpdate: CustomerUpdate;
+  /** Paid by a delayed method: complete, its payment still to settle (once). */
+  awaitingSettlement: boolean;
+}
+
+/** What became of a paid subscription-mode session. */
+export interface SubscriptionCompletion {
+  details: CollectedDetails;
+  /** The session's customer: the one it named, or the one Checkout created. */
+  customer: string;
+  customerEmail: string | null;
+  subscription: string;
+  invoice: string;
+}
+
+/** How the buyer paid on the hosted page (or through `sandbox.pay`). */
+export interface PaymentDetails {
+  /** The ship-to and phone the session asked for. */
+  details: CollectedDetails;
+  /** A delayed method (bank transfer): the session completes unpaid and settles later. */
+  delayed: boolean;
+  /** The customer's email, when the session has a customer. */
+  customerEmail: string | null;
+}
+
+export interface SessionFilter {
+  paymentIntent?: string;
+  status?: SessionStatus;
+}
+
+export interface SessionStoreOptions {
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  /** Base of the hosted page links, without a trailing slash. */
+  publicUrl: () => string;
+  /** Where the payment intents made on Pay are kept (shared with invoices' payments). */
+  paymentIntents: PaymentIntentStore;
+  /** Called once when an open session passes its `expires_at` or is expired through the API. */
+  onExpired: (session: CheckoutSession) => void;
+}
+
+/** The payment method types a session offers when the request names none. */
+const DEFAULT_PAYMENT_METHOD_TYPES = ['card'];
+
+/**
+ * A line item: of a saved price (`line_items[i][price]`), or with the one-time price Stripe makes
+ * from `price_data`.
+ */
+function lineItem(line: CreateSessionInput['lines'][number], created: number): LineItem {
+  const amount = line.unitAmount * line.quantity;
+  return {
+    id: newId('li', 24),
+    object: 'item',
+    adjustable_quantity: null,
+    amount_discount: 0,
+    amount_subtotal: amount,
+    amount_tax: 0,
+    amount_total: amount,
+    currency: line.currency,
+    description: line.product.name,
+    metadata: {},
+    price: line.price ?? {
+      id: newId('price', 24),
+      object: 'price',
+      active: false,
+      billing_scheme: 'per_unit',
+      created,
+      currency: line.currency,
+      custom_unit_amount: null,
+      livemode: false,
+      lookup_key: null,
+      metadata: {},
+      nickname: null,
+      product: newId('prod', 14),
+      recurring: null,
+      tax_behavior: 'unspecified',
+      tiers_mode: null,
+      transform_quantity: null,
+      type: 'one_time',
+      unit_amount: line.unitAmount,
+      unit_amount_decimal: Stripe.Decimal.from(line.unitAmount),
+    },
+    quantity: line.quantity,
+  };
+}
+
+/** In-memory Checkout Sessions and their line items; Pay makes their payment intents. */
+export class SessionStore {
+  private readonly sessions = new Map<string, StoredSession>();
+
+  constructor(private readonly options: SessionStoreOptions) {}
+
+  private nowSeconds(): number {
+    return Math.floor(this.options.now() / 1000);
+  }
+
+  create(input: CreateSessionInput): StoredSession {
+    const { created } = input;
+    const id = newId('cs_test', 58);
+    const lines = input.lines.map((line) => lineItem(line, created));
+    const total = lines.reduce((sum, line) => sum + line.amount_total, 0);
+    const subscription = input.mode === 'subscription';
+    const session: CheckoutSession = {
+      id,
+      object: 'checkout.session',
+      adaptive_pricing: null,
+      after_expiration: null,
+      allow_promotion_codes: null,
+      allowed_payment_method_types: input.allowedPaymentMethodTypes,
+      amount_subtotal: total,
+      amount_total: total,
+      automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+      billing_address_collection: null,
+      cancel_url: input.cancelUrl,
+      client_reference_id: input.clientReferenceId,
+      client_secret: null,
+      collected_information: null,
+      consent: null,
+      consent_collection: null,
+      created,
+      currency: input.currency,
+      currency_conversion: null,
+      custom_fields: [],
+      custom_text: {
+        after_submit: null,
+        shipping_address: null,
+        submit: null,
+        terms_of_service_acceptance: null,
+      },
+      customer: input.customer,
+      customer_account: null,
+      customer_creation: input.customer || subscription ? null : 'if_required',
+      customer_details: null,
+      customer_email: input.customerEmail,
+      discounts: [],
+      expires_at: input.expiresAt,
+      integration_identifier: null,
+      invoice: null,
+      invoice_creation: null,
+      livemode: false,
+      locale: null,
+      managed_payments: null,
+      metadata: input.metadata,
+      mode: input.mode,
+      origin_context: null,
+      payment_intent: null,
+      payment_link: null,
+      payment_method_collection: subscription ? 'always' : 'if_required',
+      payment_method_configuration_details: null,
+      payment_method_options: {},
+      payment_method_types: input.allowedPaymentMethodTypes ?? DEFAULT_PAYMENT_METHOD_TYPES,
+      payment_status: 'unpaid',
+      permissions: null,
+      recovered_from: null,
+      saved_payment_method_options: null,
+      setup_intent: null,
+      shipping_address_collection: input.allowedCountries
+        ? {
+            allowed_countries:
+              input.allowedCountries as Stripe.Checkout.Session.ShippingAddressCollection.AllowedCountry[],
+          }
+        : null,
+      phone_number_collection: { enabled: input.phoneRequired },
+      shipping_cost: null,
+      shipping_options: [],
+      status: 'open',
+      submit_type: null,
+      subscription: null,
+      success_url: input.successUrl,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      ui_mode: 'hosted_page',
+      url: `${this.options.publicUrl()}/checkout/${id}`,
+      wallet_options: null,
+    };
+    const stored: StoredSession = {
+      session,
+      lines,
+      products: input.lines.map((line) => line.product),
+      paymentIntentMetadata: input.paymentIntentMetadata,
+      subscriptionData: input.subscriptionData,
+      customerUpdate: input.customerUpdate,
+      awaitingSettlement: false,
+    };
+    this.sessions.set(id, stored);
+    return stored;
+  }
+
+  /** The session, after moving it to `expired` if its `expires_at` has passed. */
+  get(id: string): StoredSession | undefined {
+    const stored = this.sessions.get(id);
+    if (
+      stored &&
+      stored.session.status === 'open' &&
+      this.nowSeconds() >= stored.session.expires_at
+    ) {
+      this.markExpired(stored);
+    }
+    return stored;
+  }
+
+  /** Newest first, like Stripe's list endpoints. */
+  list(filter: SessionFilter): CheckoutSession[] {
+    const all = [...this.sessions.keys()].reverse().flatMap((id) => {
+      const stored = this.get(id);
+      return stored ? [stored.session] : [];
+    });
+    return all.filter(
+      (session) =>
+        (filter.paymentIntent === undefined || session.payment_intent === filter.paymentIntent) &&
+        (filter.status === undefined || session.status === filter.status),
+    );
+  }
+
+  /** Expires an open session; returns false when it is not open. */
+  expire(stored: StoredSession): boolean {
+    if (stored.session.status !== 'open') return false;
+    this.markExpired(stored);
+    return true;
+  }
+
+  /**
+   * Completes an open payment-mode session with what the buyer entered: paid by card, or
+   * (delayed) unpaid with its payment processing. Returns the new payment intent, or null when the
+   * session is not open (already paid or expired).
+   */
+  complete(stored: StoredSession, payment: PaymentDetails): PaymentIntent | null {
+    const session = stored.session;
+    if (session.status !== 'open') return null;
+    const { delayed } = payment;
+    const { shipping, phone } = payment.details;
+    const created = this.nowSeconds();
+    const paymentIntent = this.options.paymentIntents.add(
+      buildPaymentIntent({
+        amount: session.amount_total,
+        currency: session.currency,
+        customer: typeof session.customer === 'string' ? session.customer : null,
+        created,
+        status: delayed ? 'processing' : 'succeeded',
+        metadata: stored.paymentIntentMetadata,
+        description: null,
+        allowedPaymentMethodTypes: session.allowed_payment_method_types,
+        paymentMethodTypes: session.payment_method_types,
+        paymentMethod: null,
+        shipping: shipping ? { address: shipping.address, name: shipping.name, phone } : null,
+      }),
+    );
+    this.markComplete(stored, payment.details, payment.customerEmail);
+    session.payment_status = delayed ? 'unpaid' : 'paid';
+    session.payment_intent = paymentIntent.id;
+    stored.awaitingSettlement = delayed;
+    return paymentIntent;
+  }
+
+  /**
+   * Completes an open subscription-mode session: paid, with its customer, subscription and first
+   * invoice, and no payment intent of its own (the first invoice's payment has it, as at Stripe).
+   * Returns false when the session is not open.
+   */
+  completeSubscription(stored: StoredSession, completion: SubscriptionCompletion): boolean {
+    const session = stored.session;
+    if (session.status !== 'open') return false;
+    session.customer = completion.customer;
+    this.markComplete(stored, completion.details, completion.customerEmail);
+    session.payment_status = 'paid';
+    session.subscription = completion.subscription;
+    session.invoice = completion.invoice;
+    return true;
+  }
+
+  /** Complete, with what the buyer typed in `customer_details` and `collected_information`. */
+  private markComplete(
+    stored: StoredSession,
+    details: CollectedDetails,
+    customerEmail: string | null,
+  ): void {
+    const session = stored.session;
+    const { shipping, phone } = details;
+    session.status = 'complete';
+    session.url = null;
+    session.customer_details = {
+      address: shipping?.address ?? null,
+      business_name: null,
+      email: session.customer_email ?? customerEmail,
+      individual_name: null,
+      name: shipping?.name ?? null,
+      phone,
+      tax_exempt: 'none',
+      tax_ids: [],
+    };
+    session.collected_information = shipping
+      ? {
+          business_name: null,
+          individual_name: null,
+          shipping_details: { name: shipping.name, address: shipping.address },
+        }
+      : null;
+  }
+
+  /**
+   * Settles a delayed payment once: succeeded marks the session paid and the payment intent
+   * succeeded; failed leaves the session unpaid and the intent waiting for a payment method.
+   * Returns the payment intent, or null when the session has no payment awaiting settlement.
+   */
+  settle(stored: StoredSession, outcome: 'succeeded' | 'failed'): PaymentIntent | null {
+    const { session } = stored;
+    const paymentIntent = session.payment_intent
+      ? this.options.paymentIntents.get(session.payment_intent)
+      : undefined;
+    if (!stored.awaitingSettlement || !paymentIntent) return null;
+    stored.awaitingSettlement = false;
+    if (outcome === 'succeeded') {
+      session.payment_status = 'paid';
+      paymentIntent.status = 'succeeded';
+      paymentIntent.amount_received = paymentIntent.amount;
+    } else {
+      paymentIntent.status = 'requires_payment_method';
+    }
+    return paymentIntent;
+  }
+
+  clear(): void {
+    this.sessions.clear();
+  }
+
+  private markExpired(stored: StoredSession): void {
+    stored.session.status = 'expired';
+    stored.session.url = null;
+    this.options.onExpired(stored.session);
+  }
+}

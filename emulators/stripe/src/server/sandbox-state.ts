@@ -1,0 +1,376 @@
+import { validateCheckoutForm, type CollectedDetails } from '../checkout/checkout-form.js';
+import { runClockAdvance } from '../billing/clock-advance.js';
+import { CustomerStore } from '../customers/customer-store.js';
+import { DisputeStore, type DisputeEventType, type DisputeReason } from '../payments/disputes.js';
+import { buildEvent } from '../webhooks/events.js';
+import { IdempotencyStore } from './idempotency.js';
+import { InvoicePaymentStore } from '../billing/invoice-payment-store.js';
+import { InvoiceStore } from '../billing/invoice-store.js';
+import { Ledger } from '../payments/ledger.js';
+import { PaymentIntentStore } from '../payments/payment-intents.js';
+import { PaymentMethodStore } from '../payments/payment-methods.js';
+import { PriceStore } from '../billing/price-store.js';
+import { SessionStore, type StoredSession } from '../checkout/session-store.js';
+import type { ShippingErrors, ShippingForm } from '../checkout/shipping-details.js';
+import { invoiceShipping, startSubscription } from '../billing/subscription-billing.js';
+import { SubscriptionStore } from '../billing/subscription-store.js';
+import { TestClockStore } from '../billing/test-clocks.js';
+import type {
+  Charge,
+  Customer,
+  Dispute,
+  EventObject,
+  PreviousAttributes,
+  Refund,
+  StripeEvent,
+  TestClock,
+} from '../core/types.js';
+import { WebhookDispatcher, type RetryPolicy } from '../webhooks/webhook-dispatcher.js';
+
+export interface SandboxStateOptions {
+  apiKey: string;
+  webhookUrl: string | undefined;
+  webhookSecret: string;
+  retry: RetryPolicy;
+  webhookTimeoutMs: number;
+  now: () => number;
+  log: (line: string) => void;
+  publicUrl: () => string;
+}
+
+export type PayOutcome =
+  | { outcome: 'paid'; stored: StoredSession; delayed: boolean }
+  | { outcome: 'already-paid'; stored: StoredSession }
+  | { outcome: 'expired'; stored: StoredSession }
+  /** The ship-to or phone typed is not acceptable: nothing was paid. */
+  | { outcome: 'invalid'; stored: StoredSession; errors: ShippingErrors }
+  /** A delayed method chosen for a subscription session, which offers card only. */
+  | { outcome: 'method-unavailable'; stored: StoredSession }
+  | { outcome: 'missing' };
+
+/**
+ * The order of a subscription checkout's events: `session-first` (default) sends
+ * customer.subscription.created, checkout.session.completed, invoice.created, invoice.finalized,
+ * invoice.paid; `invoice-first` sends the invoice's three before checkout.session.completed.
+ */
+export type SubscriptionEventOrder = 'session-first' | 'invoice-first';
+
+/** What the buyer submits on the hosted page: the form's fields and the payment method. */
+export interface PayInput {
+  form?: Partial<ShippingForm>;
+  delayed?: boolean;
+  subscriptionEvents?: SubscriptionEventOrder;
+}
+
+export type SettleOutcome =
+  | { outcome: 'settled'; stored: StoredSession }
+  | { outcome: 'not-awaiting'; stored: StoredSession }
+  | { outcome: 'missing' };
+
+/** Everything the sandbox holds, shared by the API, the hosted page and the programmatic handle. */
+export class SandboxState {
+  /** Payment intents of one-time Checkout payments and of invoices. */
+  readonly paymentIntents = new PaymentIntentStore();
+  readonly store: SessionStore;
+  readonly customers: CustomerStore;
+  readonly ledger: Ledger;
+  readonly disputes: DisputeStore;
+  readonly idempotency: IdempotencyStore;
+  readonly webhooks: WebhookDispatcher;
+  readonly prices: PriceStore;
+  readonly subscriptions = new SubscriptionStore();
+  readonly invoices = new InvoiceStore();
+  readonly invoicePayments = new InvoicePaymentStore();
+  readonly clocks: TestClockStore;
+  readonly paymentMethods = new PaymentMethodStore();
+  /** Bumped by reset(): work started before it (a clock advance, queued events) is dropped. */
+  generation = 0;
+  private webhookUrl: string | undefined;
+  /** The last delivery queued: events go out one after the other, in the order they were sent. */
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(readonly options: SandboxStateOptions) {
+    this.webhookUrl = options.webhookUrl;
+    this.store = new SessionStore({
+      now: options.now,
+      publicUrl: options.publicUrl,
+      paymentIntents: this.paymentIntents,
+      onExpired: (session) => {
+        void this.emit('checkout.session.expired', session);
+      },
+    });
+    this.customers = new CustomerStore(options.now);
+    this.prices = new PriceStore(options.now);
+    this.clocks = new TestClockStore(options.now);
+    this.ledger = new Ledger(options.now);
+    this.disputes = new DisputeStore(options.now);
+    this.idempotency = new IdempotencyStore(options.now);
+    this.webhooks = new WebhookDispatcher({
+      url: () => this.webhookUrl,
+      secret: options.webhookSecret,
+      retry: options.retry,
+      now: options.now,
+      log: options.log,
+      timeoutMs: options.webhookTimeoutMs,
+    });
+  }
+
+  setWebhookUrl(url: string | undefined): void {
+    this.webhookUrl = url;
+  }
+
+  /**
+   * Pays an open session with what the buyer entered: checks the ship-to and phone the session
+   * asks for, marks it complete (paid by card, or unpaid with a delayed method) with a new payment
+   * intent and, when paid, its charge; saves the ship-to on the customer when the session says
+   * so; then delivers `checkout.session.completed` (first attempt awaited, retries later).
+   */
+  async pay(sessionId: string, input: PayInput = {}): Promise<PayOutcome> {
+    const stored = this.store.get(sessionId);
+    if (!stored) return { outcome: 'missing' };
+    const { session } = stored;
+    if (session.status === 'expired') return { outcome: 'expired', stored };
+    if (session.status !== 'open') return { outcome: 'already-paid', stored };
+    const delayed = input.delayed === true;
+    if (delayed && session.mode === 'subscription')
+      return { outcome: 'method-unavailable', stored };
+    const checked = validateCheckoutForm(input.form ?? {}, {
+      allowedCountries: session.shipping_address_collection?.allowed_countries ?? null,
+      phoneRequired: session.phone_number_collection?.enabled === true,
+    });
+    if (!checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
+    const { details } = checked;
+    const customer = session.customer ? this.customers.get(String(session.customer)) : undefined;
+    if (session.mode === 'subscription') {
+      await this.subscribe(stored, details, customer, input.subscriptionEvents ?? 'session-first');
+      return { outcome: 'paid', stored, delayed: false };
+    }
+    const paymentIntent = this.store.complete(stored, {
+      details,
+      delayed,
+      customerEmail: customer?.email ?? null,
+    });
+    if (!paymentIntent) return { outcome: 'already-paid', stored };
+    if (!delayed) this.ledger.charge(paymentIntent, session.customer_details);
+    if (customer) this.customers.saveFromCheckout(customer.id, details, stored.customerUpdate);
+    this.options.log(
+      `${delayed ? 'completed (payment processing)' : 'paid'} ${sessionId} (${session.amount_total} ${session.currency})`,
+    );
+    await this.emit('checkout.session.completed', session);
+    return { outcome: 'paid', stored, delayed };
+  }
+
+  /**
+   * Pays a subscription session: the customer (the session's, or a new one with what was typed),
+   * the subscription and its first invoice, paid; the ship-to saved per `customer_update`; then
+   * the events in the order asked for (first attempts awaited).
+   */
+  private async subscribe(
+    stored: StoredSession,
+    details: CollectedDetails,
+    existing: Customer | undefined,
+    order: SubscriptionEventOrder,
+  ): Promise<void> {
+    const { session } = stored;
+    const email = session.customer_email ?? existing?.email ?? null;
+    const customer = existing ?? this.customers.createFromCheckout(details, email);
+    const started = startSubscription(this, {
+      customer,
+      items: stored.lines.flatMap((line) =>
+        line.price.recurring ? [{ price: line.price, quantity: line.quantity }] : [],
+      ),
+      metadata: { ...stored.subscriptionData?.metadata },
+      description: stored.subscriptionData?.description ?? null,
+      currency: session.currency,
+      at: this.nowFor(customer),
+      // The ship-to typed, else the one the customer has saved.
+      shipping: invoiceShipping(
+        details.shipping ? { ...details.shipping, phone: details.phone } : customer.shipping,
+      ),
+      email,
+    });
+    this.store.completeSubscription(stored, {
+      details,
+      customer: customer.id,
+      customerEmail: customer.email ?? null,
+      subscription: started.subscription.id,
+      invoice: started.invoice.id,
+    });
+    if (existing) this.customers.saveFromCheckout(existing.id, details, stored.customerUpdate);
+    this.options.log(
+      `paid ${session.id}: ${started.subscription.id} for ${customer.id} (${session.amount_total} ${session.currency} every period)`,
+    );
+    const completed = this.event('checkout.session.completed', session);
+    const { subscriptionEvents, invoiceEvents } = started;
+    await this.send(
+      ...(order === 'invoice-first'
+        ? [...subscriptionEvents, ...invoiceEvents, completed]
+        : [...subscriptionEvents, completed, ...invoiceEvents]),
+    );
+  }
+
+  /** "Now" in seconds for a customer's objects: its test clock's frozen time, if it has one. */
+  nowFor(customer: Customer | string | null | undefined): number {
+    const found = typeof customer === 'string' ? this.customers.get(customer) : customer;
+    const clock =
+      typeof found?.test_clock === 'string' ? this.clocks.get(found.test_clock) : undefined;
+    return clock ? clock.frozen_time : Math.floor(this.options.now() / 1000);
+  }
+
+  /**
+   * Starts moving a test clock to `target` (it is `advancing` at once; throws a Stripe error for
+   * a clock not ready or a time not after its frozen time) and returns the walk (clock-advance.ts),
+   * which resolves once the clock is `ready` again.
+   */
+  advanceClock(clock: TestClock, target: number): Promise<void> {
+    this.clocks.beginAdvanceTo(clock, target);
+    return this.runAdvance(clock, target);
+  }
+
+  /** Walks a clock already set `advancing` (TestClockStore.beginAdvance) to `target`. */
+  runAdvance(clock: TestClock, target: number): Promise<void> {
+    this.options.log(`test clock ${clock.id} advancing to ${target}`);
+    return runClockAdvance(this, clock, target);
+  }
+
+  /**
+   * Deletes a test clock with its customers, their subscriptions, invoices and invoice payments,
+   * as Stripe does.
+   */
+  deleteClock(id: string) {
+    const deleted = this.clocks.delete(id);
+    const customers = new Set(this.customers.onClock(id).map((customer) => customer.id));
+    this.subscriptions.forgetCustomers(customers);
+    this.invoicePayments.forgetInvoices(this.invoices.forgetCustomers(customers));
+    this.customers.forget(customers);
+    return deleted;
+  }
+
+  /** Settles a delayed payment: async_payment_succeeded (with its charge) or _failed. */
+  async settle(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<SettleOutcome> {
+    const stored = this.store.get(sessionId);
+    if (!stored) return { outcome: 'missing' };
+    const paymentIntent = this.store.settle(stored, outcome);
+    if (!paymentIntent) return { outcome: 'not-awaiting', stored };
+    if (outcome === 'succeeded') this.ledger.charge(paymentIntent, stored.session.customer_details);
+    this.options.log(`delayed payment ${outcome} for ${sessionId}`);
+    await this.emit(
+      outcome === 'succeeded'
+        ? 'checkout.session.async_payment_succeeded'
+        : 'checkout.session.async_payment_failed',
+      stored.session,
+    );
+    return { outcome: 'settled', stored };
+  }
+
+  /**
+   * Announces a refund as Stripe does: refund.created, then charge.refunded, delivered in the
+   * background (`whenWebhooksIdle` waits for both). Both events are built now, so each shows the
+   * refund and the charge as this refund left them, whatever happens before they are sent.
+   */
+  announceRefund(refund: Refund, charge: Charge): void {
+    this.sendInBackground(
+      this.event('refund.created', refund),
+      this.event('charge.refunded', charge),
+    );
+  }
+
+  /**
+   * Opens a dispute of a succeeded payment's charge, as the bank of a buyer who paid with Stripe's
+   * test card 4000 0000 0000 0259 would: charge.dispute.created, then
+   * charge.dispute.funds_withdrawn (first attempts awaited). Null when the payment intent is
+   * unknown, has no succeeded charge, or its charge has an open dispute already.
+   */
+  async openDispute(paymentIntentId: string, reason: DisputeReason): Promise<Dispute | null> {
+    const paymentIntent = this.paymentIntents.get(paymentIntentId);
+    const charge =
+      paymentIntent?.status === 'succeeded' && paymentIntent.latest_charge
+        ? this.ledger.getCharge(String(paymentIntent.latest_charge))
+        : undefined;
+    if (!charge || this.disputes.openOn(charge.id)) return null;
+    const dispute = this.disputes.open(charge, reason);
+    this.options.log(`disputed ${charge.id} (${dispute.id}, ${reason})`);
+    await this.send(
+      this.event('charge.dispute.created', dispute),
+      this.event('charge.dispute.funds_withdrawn', dispute),
+    );
+    return dispute;
+  }
+
+  /** Announces a change to a dispute: its events, in the background, as API changes do. */
+  announceDispute(dispute: Dispute, events: readonly DisputeEventType[]): void {
+    this.sendInBackground(...events.map((type) => this.event(type, dispute)));
+  }
+
+  /** Sends one event; resolves after its first delivery attempt. */
+  emit<T extends StripeEvent['type']>(type: T, object: EventObject<T>): Promise<void> {
+    return this.send(this.event(type, object));
+  }
+
+  /**
+   * Delivers events after every event sent before them (first attempts one after the other,
+   * awaited; retries in the background). Events queued before a reset() are dropped.
+   */
+  send(...events: StripeEvent[]): Promise<void> {
+    const generation = this.generation;
+    const run = this.tail.then(() =>
+      generation === this.generation ? this.webhooks.dispatch(...events) : undefined,
+    );
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** `send` without waiting (API requests answer before their events go out, as at Stripe). */
+  sendInBackground(...events: StripeEvent[]): void {
+    this.send(...events).catch((error: unknown) => {
+      this.options.log(`webhook delivery failed: ${String(error)}`);
+    });
+  }
+
+  /** Resolves when no event is queued and no attempt is running or scheduled. */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      const tail = this.tail;
+      await tail;
+      await this.webhooks.whenIdle();
+      if (tail === this.tail) return;
+    }
+  }
+
+  /** An event with a snapshot of `object` as it is now (and what an update changed). */
+  event<T extends StripeEvent['type']>(
+    type: T,
+    object: EventObject<T>,
+    previousAttributes?: PreviousAttributes<T>,
+  ): StripeEvent {
+    return buildEvent(
+      type,
+      object,
+      this.options.now(),
+      this.webhookUrl ? 1 : 0,
+      previousAttributes,
+    );
+  }
+
+  log(line: string): void {
+    this.options.log(line);
+  }
+
+  reset(): void {
+    this.generation += 1;
+    this.tail = Promise.resolve();
+    this.store.clear();
+    this.paymentIntents.clear();
+    this.customers.clear();
+    this.ledger.clear();
+    this.disputes.clear();
+    this.idempotency.clear();
+    this.prices.clear();
+    this.subscriptions.clear();
+    this.invoices.clear();
+    this.invoicePayments.clear();
+    this.clocks.clear();
+    this.paymentMethods.clear();
+    this.webhooks.reset();
+  }
+}

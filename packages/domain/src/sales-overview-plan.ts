@@ -1,0 +1,260 @@
+import {
+  addDays,
+  DAY_SERIES_MAX_DAYS,
+  dayNumber,
+  dayOfNumber,
+  previousRange,
+  rangeLength,
+  TOP_LIST_SIZE,
+  WEEK_SERIES_MAX_DAYS,
+  type DayRange,
+  type ProductFigure,
+  type SalesOverviewResponse,
+  type SalesPoint,
+  type SalesTotals,
+  type SeriesInterval,
+  type StoreFigure,
+} from './insights';
+import {
+  emptyRollup,
+  monthDays,
+  monthOf,
+  rollupDays,
+  rollupRef,
+  sumRollups,
+  weekStart,
+  type RollupRef,
+  type SalesRollup,
+} from './sales-rollups';
+
+/**
+ * The read side of the sales rollups (sales-rollups.ts): which rollup documents answer an
+ * Overview of a range (planOverview: the fewest documents, each day once), and the Overview
+ * made from them (summarizeOverview). getSalesOverview reads the plan's documents in one batch.
+ */
+
+/** Code-unit order of ids, the tie-break of the top lists. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+// ---- which documents answer a range -------------------------------------------------------------
+
+/** The interval of the series: days up to 92 days, weeks up to two years, months beyond. */
+export function seriesInterval(range: DayRange, asked: 'day' | 'week' = 'day'): SeriesInterval {
+  const days = rangeLength(range);
+  if (asked === 'day' && days <= DAY_SERIES_MAX_DAYS) return 'day';
+  if (days <= WEEK_SERIES_MAX_DAYS) return 'week';
+  return 'month';
+}
+
+/**
+ * The fewest rollup documents whose days are exactly the range (each day once): whole months,
+ * whole weeks and single days, found by a shortest path over the days (ties go to the larger
+ * document).
+ */
+export function coverRange(range: DayRange): RollupRef[] {
+  const first = dayNumber(range.from);
+  const last = dayNumber(range.to);
+  if (first === null || last === null)
+    throw new Error(`Not a day: ${first === null ? range.from : range.to}`);
+  const length = last - first + 1;
+  if (length <= 0) return [];
+  // best[i]: the fewest documents covering days first+i .. last; step[i]: the first of them.
+  const best = new Array<number>(length + 1).fill(0);
+  const step = new Array<{ ref: RollupRef; days: number } | null>(length + 1).fill(null);
+  for (let i = length - 1; i >= 0; i -= 1) {
+    const day = dayOfNumber(first + i);
+    const options: Array<{ ref: RollupRef; days: number }> = [];
+    if (day.endsWith('-01')) {
+      const month = monthDays(monthOf(day));
+      const days = rangeLength(month);
+      if (i + days <= length) options.push({ ref: rollupRef('month', monthOf(day)), days });
+    }
+    if (weekStart(day) === day && i + 7 <= length) {
+      options.push({ ref: rollupRef('week', day), days: 7 });
+    }
+    options.push({ ref: rollupRef('day', day), days: 1 });
+    let chosen = options[0]!;
+    for (const option of options) {
+      if (best[i + option.days]! < best[i + chosen.days]!) chosen = option;
+    }
+    best[i] = 1 + best[i + chosen.days]!;
+    step[i] = chosen;
+  }
+  const refs: RollupRef[] = [];
+  for (let i = 0; i < length;) {
+    const chosen = step[i]!;
+    refs.push(chosen.ref);
+    i += chosen.days;
+  }
+  return refs;
+}
+
+/** A bucket of the chart: its first day and the documents that hold its days of the range. */
+export interface SeriesBucket {
+  start: string;
+  refs: RollupRef[];
+}
+
+/** What getSalesOverview reads for a range: the series, and the previous period's cover. */
+export interface OverviewPlan {
+  range: DayRange;
+  previousRange: DayRange;
+  interval: SeriesInterval;
+  /** Every bucket of the range in order; together their documents cover the range exactly. */
+  series: SeriesBucket[];
+  /** The fewest documents covering the previous period (its totals only). */
+  previous: RollupRef[];
+  /** Every document to read, once. */
+  reads: RollupRef[];
+}
+
+const clip = (bucket: DayRange, range: DayRange): DayRange => ({
+  from: bucket.from > range.from ? bucket.from : range.from,
+  to: bucket.to < range.to ? bucket.to : range.to,
+});
+const sameRange = (a: DayRange, b: DayRange) => a.from === b.from && a.to === b.to;
+
+function daysOf(range: DayRange): RollupRef[] {
+  const refs: RollupRef[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    refs.push(rollupRef('day', day));
+  }
+  return refs;
+}
+
+function seriesOf(range: DayRange, interval: SeriesInterval): SeriesBucket[] {
+  if (interval === 'day') return daysOf(range).map((ref) => ({ start: ref.id, refs: [ref] }));
+  const buckets: SeriesBucket[] = [];
+  if (interval === 'week') {
+    for (let monday = weekStart(range.from); monday <= range.to; monday = addDays(monday, 7)) {
+      const days = rollupDays({ level: 'week', id: monday });
+      const inside = clip(days, range);
+      // A week partly outside the range counts only its days inside: those are read as days.
+      buckets.push({
+        start: monday,
+        refs: sameRange(days, inside) ? [rollupRef('week', monday)] : daysOf(inside),
+      });
+    }
+    return buckets;
+  }
+  for (
+    let month = monthOf(range.from);
+    month <= monthOf(range.to);
+    month = monthOf(addDays(monthDays(month).to, 1))
+  ) {
+    const days = monthDays(month);
+    const inside = clip(days, range);
+    buckets.push({
+      start: days.from,
+      refs: sameRange(days, inside) ? [rollupRef('month', month)] : coverRange(inside),
+    });
+  }
+  return buckets;
+}
+
+/** The documents to read for an Overview of `range` (a valid range: see rangeProblem). */
+export function planOverview(
+  range: DayRange,
+  asked: 'day' | 'week' = 'day',
+  previous: DayRange = previousRange(range),
+): OverviewPlan {
+  const interval = seriesInterval(range, asked);
+  const series = seriesOf(range, interval);
+  const previousRefs = coverRange(previous);
+  const reads = new Map<string, RollupRef>();
+  for (const ref of [...series.flatMap((b) => b.refs), ...previousRefs]) reads.set(ref.path, ref);
+  return {
+    range,
+    previousRange: previous,
+    interval,
+    series,
+    previous: previousRefs,
+    reads: [...reads.values()],
+  };
+}
+
+// ---- the answer ------------------------------------------------------------------------------
+
+export function salesTotals(rollup: SalesRollup): SalesTotals {
+  const revenue = rollup.revenue - rollup.refunded;
+  return {
+    revenue,
+    refunded: rollup.refunded,
+    paidOrders: rollup.paid_orders,
+    averageOrderValue: rollup.paid_orders > 0 ? Math.round(revenue / rollup.paid_orders) : 0,
+    approvedBuyers: rollup.approved_buyers,
+  };
+}
+
+/** Top products by revenue (ties: units, then id), only those with figures. */
+export function topProductsByRevenue(rollup: SalesRollup, size = TOP_LIST_SIZE): ProductFigure[] {
+  return productFigures(rollup)
+    .sort((a, b) => b.revenue - a.revenue || b.units - a.units || compare(a.productId, b.productId))
+    .slice(0, size);
+}
+
+/** Top products by units (ties: revenue, then id). */
+export function topProductsByUnits(rollup: SalesRollup, size = TOP_LIST_SIZE): ProductFigure[] {
+  return productFigures(rollup)
+    .sort((a, b) => b.units - a.units || b.revenue - a.revenue || compare(a.productId, b.productId))
+    .slice(0, size);
+}
+
+function productFigures(rollup: SalesRollup): ProductFigure[] {
+  return Object.entries(rollup.products)
+    .filter(([, p]) => p.revenue !== 0 || p.units !== 0)
+    .map(([productId, p]) => ({
+      productId,
+      name: p.name || productId,
+      revenue: p.revenue,
+      units: p.units,
+    }));
+}
+
+/** Top stores by revenue net of refunds (ties: orders, then uid); lastOrderAt left null. */
+export function topStores(rollup: SalesRollup, size = TOP_LIST_SIZE): StoreFigure[] {
+  return Object.entries(rollup.stores)
+    .filter(([, s]) => s.orders !== 0 || s.revenue !== 0)
+    .map(([uid, s]) => ({
+      uid,
+      storeName: s.name,
+      revenue: s.revenue,
+      orders: s.orders,
+      lastOrderAt: null,
+    }))
+    .sort((a, b) => b.revenue - a.revenue || b.orders - a.orders || compare(a.uid, b.uid))
+    .slice(0, size);
+}
+
+/**
+ * The Overview from the documents the plan named (by path; a missing one counts as empty). The
+ * top stores' lastOrderAt is left null: the caller looks it up.
+ */
+export function summarizeOverview(
+  plan: OverviewPlan,
+  docs: ReadonlyMap<string, SalesRollup>,
+): SalesOverviewResponse {
+  const rollupOf = (ref: RollupRef) => docs.get(ref.path) ?? emptyRollup();
+  const buckets = plan.series.map((bucket) => ({
+    start: bucket.start,
+    rollup: sumRollups(bucket.refs.map(rollupOf)),
+  }));
+  const total = sumRollups(buckets.map((b) => b.rollup));
+  const series: SalesPoint[] = buckets.map(({ start, rollup }) => ({
+    start,
+    revenue: rollup.revenue - rollup.refunded,
+    orders: rollup.paid_orders,
+  }));
+  return {
+    range: plan.range,
+    previousRange: plan.previousRange,
+    totals: salesTotals(total),
+    previousTotals: salesTotals(sumRollups(plan.previous.map(rollupOf))),
+    interval: plan.interval,
+    series,
+    byStatus: { ...total.statuses },
+    topProductsByRevenue: topProductsByRevenue(total),
+    topProductsByUnits: topProductsByUnits(total),
+    topStores: topStores(total),
+  };
+}
