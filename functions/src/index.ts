@@ -57,7 +57,7 @@ import { callableOptions } from './lib/app-check';
 import { onCall } from './lib/guarded-on-call';
 import { inFunctionsEmulator, maxInstances } from './lib/params';
 import { smtpPassword } from './mail/config';
-import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
+import { stripeSecretKey, stripeWebhookSecret } from './lib/stripe-client';
 
 // Every function: a cap on instances, so a traffic spike or a loop cannot run up the bill.
 // Every callable: App Check enforced (lib/app-check.ts), so only our web app can call it; the

@@ -16,7 +16,7 @@ import {
 import { supportContactOf } from '../handlers/site-content';
 import type { Context } from '../lib/context';
 import { log } from '../lib/log';
-import { resolveWebOrigin } from '../payments/stripe-client';
+import { resolveWebOrigin } from '../lib/stripe-client';
 import { contactAddress } from './config';
 import { portalLinks, type PortalLinks } from './links';
 import type { QueuedMail } from './outbox';

@@ -38,7 +38,7 @@ import {
 import type { StockRefusal } from './stock';
 import { customerForCheckout, forgetCustomer, isMissingCustomer } from './stripe-customers';
 import { recurringPriceIds } from '../standing-orders/recurring-prices';
-import { useTestClocks } from './stripe-client';
+import { useTestClocks } from '../lib/stripe-client';
 import { isMissingResource, stripeFailure } from './stripe-errors';
 
 interface CheckoutBuyer {

@@ -12,7 +12,7 @@ import {
   resolveStripeTarget,
   resolveWebhookSecret,
   resolveWebOrigin,
-} from '../../src/payments/stripe-client';
+} from '../../src/lib/stripe-client';
 import { webhookAnswer } from '../../src/handlers/stripe-webhook';
 import { createContext } from '../../src/lib/context';
 import { log } from '../../src/lib/log';
