@@ -1,8 +1,8 @@
 import { paths } from '@portal/domain';
+import { authErrorCode } from '../lib/auth-users';
 import type { Context } from '../lib/context';
 import { NOT_APPROVED } from '../lib/caller';
 import { NotAllowedError } from '../lib/errors';
-import { authErrorCode } from './profile-status';
 
 /**
  * Whether a buyer may still order, asked of Firestore and Auth rather than of the ID token: a
