@@ -12,18 +12,13 @@ import {
   withWholesalePrice,
   type BuyerRole,
   type CatalogProduct,
+  type CheckoutSource,
   type LineRequest,
   type OrderLine,
   type Product,
 } from '@portal/domain';
 import { PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
-
-/**
- * Where the lines of a checkout come from: the whole server-side cart, or Buy Now of one product
- * (the least of it that may be ordered: its minimum, in whole cases).
- */
-export type CheckoutSource = 'cart' | 'buy_now';
 
 /** Stripe Checkout accepts at most 100 line items in payment mode (the domain's order cap). */
 const MAX_CHECKOUT_LINES = MAX_ORDER_LINES;

@@ -2,10 +2,10 @@ import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import {
   CHECKOUT_STATES,
   type BuyerRole,
+  type CheckoutSource,
   type CheckoutState,
   type OrderLine,
 } from '@portal/domain';
-import type { CheckoutSource } from './checkout-lines';
 import { readHold, type StockHold } from './stock';
 
 /**

@@ -8,6 +8,7 @@ import {
   shipToSchema,
   shortOrderId,
   type BuyerRole,
+  type CheckoutSource,
   type CreateCheckoutSessionResponse,
   type OrderLine,
   type ShipTo,
@@ -25,7 +26,6 @@ import {
   loadProducts,
   priceLinesOrRefuse,
   readLineRequests,
-  type CheckoutSource,
 } from './checkout-lines';
 import { claimCheckout, openCheckout, peekCheckout, releaseCheckout } from './checkout-lock';
 import type { CheckoutDoc } from './checkout-record';

@@ -7,7 +7,7 @@ import {
   type PaymentType,
   type ShipTo,
 } from '@portal/domain';
-import type { CheckoutSource } from './checkout-lines';
+import type { CheckoutSource } from '@portal/domain';
 import { readHold, type StockHold } from './stock';
 
 export interface StatusChange {
