@@ -109,7 +109,7 @@ export const stripeWebhook = onRequest(
   stripeWebhookHandler,
 );
 // Open checkouts past their session's lifetime (no session, or Stripe's webhook never came):
-// settled as Stripe knows them, their stock released or committed. payments/stale-checkouts.ts.
+// settled as Stripe knows them, their stock released or committed. checkout/stale-checkouts.ts.
 export const sweepStaleCheckouts = onSchedule(
   { schedule: 'every 15 minutes', secrets: [stripeSecretKey], timeoutSeconds: 300 },
   sweepStaleCheckoutsHandler,

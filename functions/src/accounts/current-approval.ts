@@ -9,7 +9,7 @@ import { NotAllowedError } from '../lib/errors';
  * token keeps the claims it was minted with for up to an hour after a rejection, and outlives a
  * disabled or deleted account as long. The callables that take or confirm a payment
  * (createCheckoutSession, verifyPayment) and the recording of a payment
- * (payments/checkout-transitions.ts) ask this too.
+ * (checkout/checkout-transitions.ts) ask this too.
  */
 
 /** Whether the buyer's Auth account still exists and is enabled. */

@@ -19,7 +19,7 @@ import { resolveWebhookSecret, resolveWebOrigin, stripeClient, type Env } from '
  *
  * The Stripe client, the webhook secret and the web origin are functions, resolved on first use:
  * only the calls that need them fail when they are not configured, and at the point where the
- * service turns that into its answer (payments/stripe-errors.ts, payments/webhook.ts).
+ * service turns that into its answer (stripe/stripe-errors.ts, stripe-events/webhook.ts).
  *
  * The logger is not part of it: `log` (lib/log.ts) is a stateless module every layer imports,
  * and tests collect its lines with vi.spyOn(log, ...). The layers: docs/architecture.md.

@@ -2,7 +2,7 @@ import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/fire
 import type Stripe from 'stripe';
 import { COLLECTIONS, paths, type ShipTo } from '@portal/domain';
 import { log } from '../lib/log';
-import type { CheckoutRecord } from '../payments/checkout-record';
+import type { CheckoutRecord } from '../checkout/checkout-record';
 import { newStandingOrder } from './standing-order-record';
 import { paymentIntentOfInvoice, subscriptionPeriodEnd, toDate } from './stripe-objects';
 

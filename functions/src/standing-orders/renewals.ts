@@ -24,13 +24,13 @@ import {
   type MailDeps,
 } from '../mail/notifications';
 import { stageMails } from '../mail/outbox';
-import { readCheckout } from '../payments/checkout-record';
-import { CheckoutMissingError, recordCheckoutCompleted } from '../payments/checkout-transitions';
-import { allocateInvoiceNumber, readInvoiceCounter } from '../payments/invoice-numbers';
-import type { OrderDoc } from '../payments/order-record';
-import { historyWith, STRIPE_ACTOR } from '../payments/order-transitions';
-import { commitStock, readStock, unitsOf } from '../payments/stock';
-import { readEventSeen, recordEvent, type EventRef } from '../payments/stripe-event-log';
+import { readCheckout } from '../checkout/checkout-record';
+import { CheckoutMissingError, recordCheckoutCompleted } from '../checkout/checkout-transitions';
+import { allocateInvoiceNumber, readInvoiceCounter } from '../orders/invoice-numbers';
+import type { OrderDoc } from '../orders/order-record';
+import { historyWith, STRIPE_ACTOR } from '../orders/order-transitions';
+import { commitStock, readStock, unitsOf } from '../orders/stock';
+import { readEventSeen, recordEvent, type EventRef } from '../stripe/stripe-event-log';
 import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
 import {
   invoicePeriodEnd,

@@ -35,11 +35,11 @@ import {
   recordCheckoutCompleted,
   recordCheckoutExpired,
 } from './checkout-transitions';
-import type { StockRefusal } from './stock';
-import { customerForCheckout, forgetCustomer, isMissingCustomer } from './stripe-customers';
+import type { StockRefusal } from '../orders/stock';
+import { customerForCheckout, forgetCustomer, isMissingCustomer } from '../stripe/stripe-customers';
 import { recurringPriceIds } from '../standing-orders/recurring-prices';
 import { useTestClocks } from '../lib/stripe-client';
-import { isMissingResource, stripeFailure } from './stripe-errors';
+import { isMissingResource, stripeFailure } from '../stripe/stripe-errors';
 
 interface CheckoutBuyer {
   uid: string;

@@ -6,7 +6,7 @@ import {
   type CheckoutState,
   type OrderLine,
 } from '@portal/domain';
-import { readHold, type StockHold } from './stock';
+import { readHold, type StockHold } from '../orders/stock';
 
 /**
  * checkouts/{checkoutId}: one checkout attempt, written by createCheckoutSession. It is not an

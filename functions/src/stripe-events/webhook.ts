@@ -8,10 +8,10 @@ import {
   recordCheckoutCompleted,
   recordCheckoutExpired,
   type SessionTransition,
-} from './checkout-transitions';
-import { recordDispute, type DisputeRecorded } from './disputes';
-import { logTransition } from './order-transitions';
-import { recordStripeRefunds, type RefundsRecorded } from './refunds';
+} from '../checkout/checkout-transitions';
+import { recordDispute, type DisputeRecorded } from '../orders/disputes';
+import { logTransition } from '../orders/order-transitions';
+import { recordStripeRefunds, type RefundsRecorded } from '../orders/refunds';
 import {
   recordInvoicePaid,
   recordInvoicePaymentFailed,
