@@ -15,6 +15,7 @@ import {
   type StandingOrderInterval,
 } from '@portal/domain';
 import { buyerAccountOpen } from '../accounts/current-approval';
+import { loadProducts } from '../catalog/products';
 import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../lib/errors';
@@ -23,7 +24,6 @@ import type { MailDeps } from '../mail/notifications';
 import {
   buyNowQuantity,
   checkoutFingerprint,
-  loadProducts,
   priceLinesOrRefuse,
   readLineRequests,
 } from './checkout-lines';
