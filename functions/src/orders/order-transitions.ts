@@ -28,8 +28,6 @@ import { holdProducts, readStock, restockStock, type StockHold } from './stock';
 
 /** Who moved an order when Stripe reported it (by the webhook or by verifyPayment). */
 export const STRIPE_ACTOR = 'stripe';
-/** Who closed a checkout that was replaced by a newer one, or whose session failed. */
-export const SYSTEM_ACTOR = 'system';
 
 export function historyWith(
   history: readonly StatusChange[],
