@@ -3,6 +3,27 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './test-support/eslint-feature-boundaries.js';
+import { layers } from './test-support/eslint-layers.js';
+
+/** The repository's own rules: portal/feature-boundaries, portal/layers. */
+const portal = { rules: { ...featureBoundaries.rules, ...layers.rules } };
+
+/**
+ * The layers of functions/src from the top down (docs/architecture.md, "The functions"): the
+ * wiring, the edge, the services, lib. A file imports its own folder and the layers below it;
+ * folders that share a line are independent. A new folder gets its place here.
+ */
+const FUNCTIONS_LAYERS = [
+  'index.ts',
+  'handlers',
+  ['stripe-events', 'migrations'],
+  'checkout',
+  ['standing-orders', 'accounts', 'newsletter'],
+  'orders',
+  'mail',
+  ['stripe', 'insights', 'catalog', 'site-content', 'photos'],
+  'lib',
+];
 
 export default tseslint.config(
   {
@@ -35,7 +56,7 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, portal: featureBoundaries },
+    plugins: { 'react-hooks': reactHooks, portal },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'portal/feature-boundaries': 'error',
@@ -75,6 +96,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tests may import anything; the functions' own files only downward.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { portal },
+    rules: { 'portal/layers': ['error', { root: 'functions/src', layers: FUNCTIONS_LAYERS }] },
   },
   {
     // The domain package is shared by the browser and the functions: no Firebase, no Node APIs.

@@ -29,12 +29,12 @@ import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { paths } from '@portal/domain';
 import {
-  authErrorCode,
   changeProfileStatus,
   grantManager,
   revokeManager,
   type AccountsDeps,
 } from '../functions/src/accounts/profile-status';
+import { authErrorCode } from '../functions/src/lib/auth-users';
 import {
   AdminTargetUsageError,
   LOCAL,

@@ -2,14 +2,14 @@
  * `npm run migrate:order-book -- [--apply] [--before YYYY-MM-DD] [--project <id>]`
  *
  * Moves the checkout attempts that earlier releases kept as pending or cancelled orders out of
- * the order book into checkouts/{id} (functions/src/payments/order-book-migration.ts). Without
+ * the order book into checkouts/{id} (functions/src/migrations/order-book-migration.ts). Without
  * --apply it only lists what it would move. Target (scripts/lib/admin-target.ts): the project of
  * --project <id> (Application Default Credentials, or GOOGLE_APPLICATION_CREDENTIALS' key), else
  * the local Firestore emulator (127.0.0.1:8080, project demo-wholesale-portal). Exit codes: 0
  * done, 1 failed, 2 bad usage.
  */
 import { getFirestore } from 'firebase-admin/firestore';
-import { migrateOrderBook } from '../functions/src/payments/order-book-migration';
+import { migrateOrderBook } from '../functions/src/migrations/order-book-migration';
 import { fail, initAdminTarget, parseAdminArgs, runOnTarget } from './lib/admin-target';
 
 const USAGE =

@@ -2,7 +2,7 @@
  * `npm run migrate:refunds -- [--apply] [--project <id>]`
  *
  * Brings the refunds recorded before the refund's two notes and the refunded status to today's
- * shape (functions/src/payments/refunds-migration.ts): a processing order refunded in full moves
+ * shape (functions/src/migrations/refunds-migration.ts): a processing order refunded in full moves
  * to refunded (its sales rollups with it, in the same transaction), and each refund's legacy
  * `reason` moves from the order, which its buyer reads, to the managers-only
  * order_notes/{orderId}. Idempotent: a second run writes nothing. Without --apply it only counts
@@ -12,7 +12,7 @@
  * done, 1 failed, 2 bad usage.
  */
 import { getFirestore } from 'firebase-admin/firestore';
-import { migrateRefunds } from '../functions/src/payments/refunds-migration';
+import { migrateRefunds } from '../functions/src/migrations/refunds-migration';
 import { initAdminTarget, parseAdminArgs, runOnTarget } from './lib/admin-target';
 
 const USAGE = 'Usage: npm run migrate:refunds -- [--apply] [--project <id>]';

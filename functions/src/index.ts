@@ -57,7 +57,7 @@ import { callableOptions } from './lib/app-check';
 import { onCall } from './lib/guarded-on-call';
 import { inFunctionsEmulator, maxInstances } from './lib/params';
 import { smtpPassword } from './mail/config';
-import { stripeSecretKey, stripeWebhookSecret } from './payments/stripe-client';
+import { stripeSecretKey, stripeWebhookSecret } from './lib/stripe-client';
 
 // Every function: a cap on instances, so a traffic spike or a loop cannot run up the bill.
 // Every callable: App Check enforced (lib/app-check.ts), so only our web app can call it; the
@@ -109,7 +109,7 @@ export const stripeWebhook = onRequest(
   stripeWebhookHandler,
 );
 // Open checkouts past their session's lifetime (no session, or Stripe's webhook never came):
-// settled as Stripe knows them, their stock released or committed. payments/stale-checkouts.ts.
+// settled as Stripe knows them, their stock released or committed. checkout/stale-checkouts.ts.
 export const sweepStaleCheckouts = onSchedule(
   { schedule: 'every 15 minutes', secrets: [stripeSecretKey], timeoutSeconds: 300 },
   sweepStaleCheckoutsHandler,

@@ -8,7 +8,7 @@ import { localFunctionsSettings } from '../../scripts/lib/stack';
 import { createContext } from '../src/lib/context';
 import { LOCAL_STACK_ENV, PLATFORM_ENV, runtimeEnv, SETTINGS } from '../src/lib/params';
 import { contactAddress, resolveMailConfig } from '../src/mail/config';
-import { resolveWebOrigin } from '../src/payments/stripe-client';
+import { resolveWebOrigin } from '../src/lib/stripe-client';
 import '../src/index';
 
 /**

@@ -8,12 +8,12 @@ import {
   type ProfileStatus,
   type SubmitApplicationRequest,
 } from '@portal/domain';
+import { findUser } from '../lib/auth-users';
 import { NotAllowedError, PreconditionError, RateLimitedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { takeRateLimits, TOO_MANY_REQUESTS, type RateWindow } from '../lib/rate-limit';
 import { applicationReceivedMail, newApplicationMails, type MailDeps } from '../mail/notifications';
 import { stageMails } from '../mail/outbox';
-import { findUser } from './profile-status';
 
 export const ALREADY_APPLIED = 'This account has already applied.';
 export const NO_ADDRESS = 'Your account has no email address.';

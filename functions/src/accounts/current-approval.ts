@@ -1,15 +1,15 @@
 import { paths } from '@portal/domain';
+import { authErrorCode } from '../lib/auth-users';
 import type { Context } from '../lib/context';
 import { NOT_APPROVED } from '../lib/caller';
 import { NotAllowedError } from '../lib/errors';
-import { authErrorCode } from './profile-status';
 
 /**
  * Whether a buyer may still order, asked of Firestore and Auth rather than of the ID token: a
  * token keeps the claims it was minted with for up to an hour after a rejection, and outlives a
  * disabled or deleted account as long. The callables that take or confirm a payment
  * (createCheckoutSession, verifyPayment) and the recording of a payment
- * (payments/checkout-transitions.ts) ask this too.
+ * (checkout/checkout-transitions.ts) ask this too.
  */
 
 /** Whether the buyer's Auth account still exists and is enabled. */

@@ -9,12 +9,12 @@ import {
   paths,
   RATE_LIMITS,
 } from '@portal/domain';
+import { authErrorCode, findUser } from '../lib/auth-users';
 import { NotFoundError, PreconditionError, RateLimitedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { limitCallable, takeRateLimit, TOO_MANY_REQUESTS } from '../lib/rate-limit';
 import { newApplicationMails, verificationMail, type MailDeps } from '../mail/notifications';
 import { queueMails, stageMails } from '../mail/outbox';
-import { authErrorCode, findUser } from './profile-status';
 
 /**
  * A new verification link for the signed-in applicant ("Resend verification email"): rate

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mailboxOf, normalizeEmail, RATE_LIMITS } from '@portal/domain';
+import { authErrorCode } from '../lib/auth-users';
 import { log } from '../lib/log';
 import { takeRateLimit } from '../lib/rate-limit';
 import { passwordResetMail, type MailDeps } from '../mail/notifications';
 import { queueMails } from '../mail/outbox';
-import { authErrorCode } from './profile-status';
 
 /**
  * Forgot password: queues a reset mail when the address belongs to an enabled account, within

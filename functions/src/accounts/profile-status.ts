@@ -1,5 +1,5 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { Auth, UserRecord } from 'firebase-admin/auth';
+import type { UserRecord } from 'firebase-admin/auth';
 import {
   canTransitionProfile,
   COLLECTIONS,
@@ -15,6 +15,7 @@ import {
   type SetProfileStatusRequest,
 } from '@portal/domain';
 import { applyApprovalRollup } from '../insights/sales-rollups';
+import { findUser } from '../lib/auth-users';
 import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
 import { profileReviewedMail } from '../mail/notifications';
@@ -86,26 +87,6 @@ interface StoredProfile {
   storeName: string;
   /** How many times the profile was reopened (mailKeys' review round). */
   round: number;
-}
-
-export async function findUser(auth: Auth, uid: string): Promise<UserRecord | null> {
-  try {
-    return await auth.getUser(uid);
-  } catch (error) {
-    if (authErrorCode(error) === 'auth/user-not-found') return null;
-    throw error;
-  }
-}
-
-export function authErrorCode(error: unknown): string | undefined {
-  if (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    typeof error.code === 'string'
-  )
-    return error.code;
-  return undefined;
 }
 
 function readProfile(data: Record<string, unknown> | undefined): StoredProfile | null {

@@ -3,8 +3,8 @@ import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { NotAllowedError } from '../lib/errors';
 import { log } from '../lib/log';
-import { forgetCustomer, storedCustomerId, stripeShipping } from '../payments/stripe-customers';
-import { isMissingResource, stripeFailure } from '../payments/stripe-errors';
+import { forgetCustomer, storedCustomerId, stripeShipping } from '../stripe/stripe-customers';
+import { isMissingResource, stripeFailure } from '../stripe/stripe-errors';
 
 /**
  * saveShipTo: the buyer's default ship-to. It goes to their Stripe Customer first (Checkout

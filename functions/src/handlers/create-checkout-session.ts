@@ -1,7 +1,7 @@
 import { createCheckoutSessionRequest, type CreateCheckoutSessionResponse } from '@portal/domain';
 import { callerIp, parseData, requireApprovedBuyer } from '../lib/caller';
 import { limitCallable } from '../lib/rate-limit';
-import { createCheckout } from '../payments/create-checkout';
+import { createCheckout } from '../checkout/create-checkout';
 import { callable } from './edge';
 
 /**

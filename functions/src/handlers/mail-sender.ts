@@ -1,6 +1,6 @@
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
 import { createContext } from '../lib/context';
-import type { Env } from '../payments/stripe-client';
+import type { Env } from '../lib/stripe-client';
 import { resolveMailConfig } from '../mail/config';
 import { deliverMail, sweepOutbox, type SenderDeps } from '../mail/outbox';
 import { smtpTransport, type MailTransport } from '../mail/transport';

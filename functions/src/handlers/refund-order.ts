@@ -1,7 +1,7 @@
 import { refundOrderRequest, type RefundOrderResponse } from '@portal/domain';
 import { callerIp, parseData, requireManager } from '../lib/caller';
 import { limitCallable } from '../lib/rate-limit';
-import { refundOrder } from '../payments/refunds';
+import { refundOrder } from '../orders/refunds';
 import { callable } from './edge';
 
 /**

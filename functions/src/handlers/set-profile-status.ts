@@ -12,7 +12,7 @@ import { callable } from './edge';
  * and changes nothing. A decline or rejection may carry a note, mailed to the applicant and kept
  * in audit_log. Sets the custom claims { role, status }, records the review on the profile
  * and in audit_log, mails the applicant, and on decline or rejection revokes the user's refresh tokens so their session ends (the
- * onProfileChanged trigger then closes their open checkouts: payments/buyer-checkouts.ts).
+ * onProfileChanged trigger then closes their open checkouts: checkout/buyer-checkouts.ts).
  * The web client refreshes its ID token after a claims change; see accounts/profile-status.ts for
  * the order of the writes. Rate limited per manager and per IP (each change mails the applicant);
  * the claims command line is not.

@@ -1,51 +1,7 @@
-import {
-  COLLECTIONS,
-  isPolicySlug,
-  paths,
-  readSupportContact,
-  type SiteContentAnswer,
-  type SupportContact,
-} from '@portal/domain';
-import type { Firestore } from 'firebase-admin/firestore';
+import { isPolicySlug } from '@portal/domain';
 import { createContext } from '../lib/context';
 import { log } from '../lib/log';
-
-/**
- * GET siteContent?page=<slug>: the support contact and, when asked, one policy page, for the
- * pages that load no Firebase (the landing page and the policy pages, docs/product.md). They are
- * public documents (firestore.rules lets anyone read them); served by a function because
- * Firestore enforces App Check in production and those pages carry no App Check. A short browser
- * cache keeps a visitor from asking twice a minute; a manager's change shows within a minute.
- */
-export async function supportContactOf(db: Firestore): Promise<SupportContact> {
-  const snapshot = await db.doc(paths.supportSettings()).get();
-  return readSupportContact(snapshot.data());
-}
-
-export async function siteContent(
-  db: Firestore,
-  page: string | undefined,
-): Promise<SiteContentAnswer> {
-  const [support, pageDoc] = await Promise.all([
-    supportContactOf(db),
-    isPolicySlug(page) ? db.collection(COLLECTIONS.policyPages).doc(page).get() : null,
-  ]);
-  const data = pageDoc?.data();
-  const body = typeof data?.body === 'string' ? data.body : '';
-  const updated = data?.updated_at as { toDate?: () => Date } | undefined;
-  return {
-    support,
-    page:
-      isPolicySlug(page) && body
-        ? {
-            slug: page,
-            body,
-            updated_at:
-              typeof updated?.toDate === 'function' ? updated.toDate().toISOString() : null,
-          }
-        : null,
-  };
-}
+import { siteContent } from '../site-content/site-content';
 
 interface Request {
   method: string;
@@ -56,6 +12,13 @@ interface Response {
   status(code: number): { json(body: unknown): unknown };
 }
 
+/**
+ * GET siteContent?page=<slug>: the support contact and, when asked, one policy page, for the
+ * pages that load no Firebase (the landing page and the policy pages, docs/product.md). They are
+ * public documents (firestore.rules lets anyone read them); served by a function because
+ * Firestore enforces App Check in production and those pages carry no App Check. A short browser
+ * cache keeps a visitor from asking twice a minute; a manager's change shows within a minute.
+ */
 export async function siteContentHandler(request: Request, response: Response): Promise<void> {
   if (request.method !== 'GET') {
     response.set('Allow', 'GET');

@@ -1,8 +1,8 @@
 import { createContext } from '../lib/context';
-import { sweepStaleCheckouts } from '../payments/stale-checkouts';
+import { sweepStaleCheckouts } from '../checkout/stale-checkouts';
 
 /**
- * The sweep of stale checkouts (payments/stale-checkouts.ts): on a schedule in production; the
+ * The sweep of stale checkouts (checkout/stale-checkouts.ts): on a schedule in production; the
  * local stack runs the same function in its checkout worker (scripts/checkout-worker.ts).
  */
 export async function sweepStaleCheckoutsHandler(): Promise<void> {

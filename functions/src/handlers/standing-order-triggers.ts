@@ -4,7 +4,7 @@ import { createContext, type Context } from '../lib/context';
 import { log } from '../lib/log';
 import { standingOrderChangeMails } from '../mail/standing-order-mails';
 import { queueMails } from '../mail/outbox';
-import { closeCheckoutsOfBuyer } from '../payments/buyer-checkouts';
+import { closeCheckoutsOfBuyer } from '../checkout/buyer-checkouts';
 import { cancelStandingOrdersOfBuyer } from '../standing-orders/manage';
 import { reconcileStandingOrdersOfProduct } from '../standing-orders/reconcile';
 import { readStandingOrder } from '../standing-orders/standing-order-record';
@@ -56,7 +56,7 @@ export async function productChangedHandler(
 /**
  * A profile changed: when a buyer loses their approval (rejected by a manager or the claims
  * command line), their open checkouts are closed, their stock released and the old Checkout
- * URLs made unpayable (payments/buyer-checkouts.ts), and their open standing orders are
+ * URLs made unpayable (checkout/buyer-checkouts.ts), and their open standing orders are
  * cancelled so that nothing more is charged or shipped to them.
  */
 export async function profileChangedHandler(

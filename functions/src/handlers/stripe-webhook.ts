@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createContext } from '../lib/context';
-import { handleWebhook, type WebhookResult } from '../payments/webhook';
+import { handleWebhook, type WebhookResult } from '../stripe-events/webhook';
 
 /** What the handler needs of the request: Cloud Functions keep the exact bytes in rawBody. */
 interface RawBodyRequest {
@@ -45,7 +45,7 @@ export function webhookAnswer(result: WebhookResult): {
 
 /**
  * HTTPS stripeWebhook: Stripe POSTs signed events here. The signature is checked on the raw
- * body; payments/webhook.ts decides what each delivery does, webhookAnswer what Stripe is told.
+ * body; stripe-events/webhook.ts decides what each delivery does, webhookAnswer what Stripe is told.
  */
 export async function stripeWebhookHandler(req: RawBodyRequest, res: JsonResponse): Promise<void> {
   const header = req.headers['stripe-signature'];

@@ -1,7 +1,7 @@
 import { updateOrderStatusRequest, type UpdateOrderStatusResponse } from '@portal/domain';
 import { callerIp, parseData, requireManager } from '../lib/caller';
 import { limitCallable } from '../lib/rate-limit';
-import { updateOrderStatus } from '../payments/update-status';
+import { updateOrderStatus } from '../orders/update-status';
 import { callable } from './edge';
 
 /**

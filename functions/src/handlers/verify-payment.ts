@@ -1,7 +1,7 @@
 import { verifyPaymentRequest, type VerifyPaymentResponse } from '@portal/domain';
 import { callerIp, parseData, requireApprovedBuyerOrManager } from '../lib/caller';
 import { limitCallable } from '../lib/rate-limit';
-import { verifyPayment } from '../payments/verify-payment';
+import { verifyPayment } from '../checkout/verify-payment';
 import { callable } from './edge';
 
 /**

@@ -8,7 +8,7 @@ import {
   searchKeysOf,
   type BuyerRole,
 } from '@portal/domain';
-import { findUser } from '../accounts/profile-status';
+import { findUser } from '../lib/auth-users';
 
 /**
  * The fields the managers' search reads (docs/manager-insight.md, "Searching orders and users"):

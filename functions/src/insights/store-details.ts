@@ -7,7 +7,7 @@ import {
   type StoreDetailsResponse,
   type StoreHistoryEntry,
 } from '@portal/domain';
-import { findUser } from '../accounts/profile-status';
+import { findUser } from '../lib/auth-users';
 import type { Context } from '../lib/context';
 import { NotFoundError } from '../lib/errors';
 import { authUsersOf, isoOf, orderRowsOf, userRowOf } from './search';

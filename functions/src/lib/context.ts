@@ -1,14 +1,9 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import {
-  resolveWebhookSecret,
-  resolveWebOrigin,
-  stripeClient,
-  type Env,
-} from '../payments/stripe-client';
 import { adminAuth, firestore } from './admin';
 import { runtimeEnv } from './params';
+import { resolveWebhookSecret, resolveWebOrigin, stripeClient, type Env } from './stripe-client';
 
 /**
  * Everything a handler needs from outside the code: the one way the functions' dependencies are
@@ -19,12 +14,12 @@ import { runtimeEnv } from './params';
  *
  * A factory rather than module-level singletons, so a test can swap one part for one call
  * without touching process.env or other tests. What is expensive is still created once: the
- * Admin SDK app (lib/admin.ts) and the Stripe client (payments/stripe-client.ts, per
+ * Admin SDK app (lib/admin.ts) and the Stripe client (lib/stripe-client.ts, per
  * configuration) are cached where they are made, so a context costs a few property reads.
  *
  * The Stripe client, the webhook secret and the web origin are functions, resolved on first use:
  * only the calls that need them fail when they are not configured, and at the point where the
- * service turns that into its answer (payments/stripe-errors.ts, payments/webhook.ts).
+ * service turns that into its answer (stripe/stripe-errors.ts, stripe-events/webhook.ts).
  *
  * The logger is not part of it: `log` (lib/log.ts) is a stateless module every layer imports,
  * and tests collect its lines with vi.spyOn(log, ...). The layers: docs/architecture.md.

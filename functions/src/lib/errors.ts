@@ -1,5 +1,5 @@
 /**
- * The errors the services (src/payments, src/accounts) throw when they refuse a request. Each
+ * The errors the services (checkout/, orders/, accounts/, ...) throw when they refuse a request. Each
  * says what went wrong in the words the client shows; which HttpsError code that becomes is
  * decided at the edge only (handlers/edge.ts), so a service never imports firebase-functions'
  * HttpsError and the same code serves the callables and the claims CLI.

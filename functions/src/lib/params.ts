@@ -1,6 +1,6 @@
 import { defineInt, defineString, expr, projectID } from 'firebase-functions/params';
 import { BRAND, MAIL_RETRY_DELAYS_MS } from '@portal/domain';
-import type { Env } from '../payments/stripe-client';
+import type { Env } from './stripe-client';
 
 /**
  * Every plain setting of the functions, declared as a firebase-functions param: `firebase deploy`
@@ -13,7 +13,7 @@ import type { Env } from '../payments/stripe-client';
  * its own record instead.
  *
  * Secrets are not here: they are defineSecret values next to the code that needs them
- * (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET in payments/stripe-client.ts, SMTP_PASSWORD in
+ * (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET in lib/stripe-client.ts, SMTP_PASSWORD in
  * mail/config.ts). Nor are the variables the platform sets (PLATFORM_ENV) or the local stack's own
  * wiring, which a deployed function never has (LOCAL_STACK_ENV). functions/test/params.test.ts
  * checks that every variable the functions read is one of the three.
@@ -98,7 +98,7 @@ export const PLATFORM_ENV = [
 /**
  * The local stack's own wiring (scripts/lib/stack.ts): the Stripe sandbox, per-customer test
  * clocks and the App Check debug token. A deployed function never has them, and refuses or
- * ignores them (payments/stripe-client.ts, lib/app-check.ts): they are not deploy settings.
+ * ignores them (lib/stripe-client.ts, lib/app-check.ts): they are not deploy settings.
  */
 export const LOCAL_STACK_ENV = [
   'STRIPE_SANDBOX_URL',

@@ -1,7 +1,7 @@
 import { defineSecret } from 'firebase-functions/params';
 import { parseRetryDelays, BRAND } from '@portal/domain';
 import { SMTP_PORT_DEFAULT } from '../lib/params';
-import type { Env } from '../payments/stripe-client';
+import type { Env } from '../lib/stripe-client';
 
 /**
  * Mail configuration: which SMTP server the sender delivers through, the From address, and the

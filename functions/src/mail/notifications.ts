@@ -13,10 +13,10 @@ import {
   type ShipTo,
   type SupportContact,
 } from '@portal/domain';
-import { supportContactOf } from '../handlers/site-content';
 import type { Context } from '../lib/context';
 import { log } from '../lib/log';
-import { resolveWebOrigin } from '../payments/stripe-client';
+import { resolveWebOrigin } from '../lib/stripe-client';
+import { supportContactOf } from '../site-content/site-content';
 import { contactAddress } from './config';
 import { portalLinks, type PortalLinks } from './links';
 import type { QueuedMail } from './outbox';

@@ -4,7 +4,7 @@ import {
   standingOrderCycleAmount,
   type StandingOrder,
 } from '@portal/domain';
-import { resolveWebOrigin } from '../payments/stripe-client';
+import { resolveWebOrigin } from '../lib/stripe-client';
 import { contactAddress } from './config';
 import { portalLinks } from './links';
 import { managerRecipients, type MailDeps } from './notifications';

@@ -1,8 +1,7 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { COLLECTIONS, paths, type ShipTo } from '@portal/domain';
+import { COLLECTIONS, paths, type BuyerRole, type OrderLine, type ShipTo } from '@portal/domain';
 import { log } from '../lib/log';
-import type { CheckoutRecord } from '../payments/checkout-record';
 import { newStandingOrder } from './standing-order-record';
 import { paymentIntentOfInvoice, subscriptionPeriodEnd, toDate } from './stripe-objects';
 
@@ -13,6 +12,22 @@ export interface SubscriptionFacts {
   nextDeliveryAt: Timestamp | null;
   /** What paid the first invoice (subscription sessions have no payment intent of their own). */
   paymentIntentId: string | null;
+}
+
+/**
+ * What a standing order takes from the checkout that starts it (checkouts/{id}, whose record
+ * checkout/checkout-transitions.ts hands over).
+ */
+export interface FirstCheckout {
+  id: string;
+  user_id: string;
+  store_name: string;
+  seller_permit_id: string;
+  items: readonly OrderLine[];
+  /** Every this many weeks; absent on a one-time checkout, which starts no standing order. */
+  interval_weeks?: number;
+  /** The buyer's role when they checked out, which prices every cycle ('retailer' when absent). */
+  role?: BuyerRole;
 }
 
 const idOf = (value: string | { id: string } | null): string | null =>
@@ -66,7 +81,7 @@ export async function stageStandingOrder(
   tx: Transaction,
   db: Firestore,
   input: {
-    checkout: CheckoutRecord;
+    checkout: FirstCheckout;
     facts: SubscriptionFacts | null;
     shipTo: ShipTo | null;
   },

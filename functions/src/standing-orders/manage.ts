@@ -10,7 +10,7 @@ import type { Caller } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
-import { isMissingResource, stripeFailure } from '../payments/stripe-errors';
+import { isMissingResource, stripeFailure } from '../stripe/stripe-errors';
 import { reconcileStandingOrder, type Intent } from './reconcile';
 import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
 

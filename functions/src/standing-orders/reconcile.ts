@@ -12,11 +12,11 @@ import {
   type StandingOrderLine,
   type StandingOrderStatus,
 } from '@portal/domain';
+import { loadProducts } from '../catalog/products';
 import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
-import { loadProducts } from '../payments/checkout-lines';
-import { stripeFailure } from '../payments/stripe-errors';
+import { stripeFailure } from '../stripe/stripe-errors';
 import { recurringPriceIds } from './recurring-prices';
 import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
 import { productIdOfPrice } from './stripe-objects';

@@ -24,13 +24,11 @@ import {
   type MailDeps,
 } from '../mail/notifications';
 import { stageMails } from '../mail/outbox';
-import { readCheckout } from '../payments/checkout-record';
-import { CheckoutMissingError, recordCheckoutCompleted } from '../payments/checkout-transitions';
-import { allocateInvoiceNumber, readInvoiceCounter } from '../payments/invoice-numbers';
-import type { OrderRecord } from '../payments/order-record';
-import { historyWith, STRIPE_ACTOR } from '../payments/order-transitions';
-import { commitStock, readStock, unitsOf } from '../payments/stock';
-import { readEventSeen, recordEvent, type EventRef } from '../payments/stripe-event-log';
+import { allocateInvoiceNumber, readInvoiceCounter } from '../orders/invoice-numbers';
+import type { OrderRecord } from '../orders/order-record';
+import { historyWith, STRIPE_ACTOR } from '../orders/order-transitions';
+import { commitStock, readStock, unitsOf } from '../orders/stock';
+import { readEventSeen, recordEvent, type EventRef } from '../stripe/stripe-event-log';
 import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
 import {
   invoicePeriodEnd,
@@ -38,7 +36,7 @@ import {
   paymentIntentOfInvoice,
   productIdOfPrice,
   standingOrderIdOf,
-  subscriptionOfInvoice,
+  standingOrderOfInvoice,
   toDate,
 } from './stripe-objects';
 
@@ -56,6 +54,14 @@ export interface StandingOrderTransition {
 
 type Deps = MailDeps & { stripe: () => Stripe };
 
+/**
+ * The event names a standing order this project does not have (another environment sharing the
+ * Stripe account, or data deleted here): nothing to record, and retrying will not change that.
+ */
+export class StandingOrderMissingError extends Error {
+  override name = 'StandingOrderMissingError';
+}
+
 /** The order of a renewal: one id per Stripe invoice, so a replayed event finds it. */
 export function renewalOrderId(invoiceId: string): string {
   return createHash('sha256').update(`invoice:${invoiceId}`).digest('hex').slice(0, 20);
@@ -66,16 +72,6 @@ const notOurs = (outcome: string): StandingOrderTransition => ({
   status: null,
   outcome,
 });
-
-/** The standing order an invoice bills, from the subscription's metadata (read again if absent). */
-async function standingOrderOfInvoice(deps: Deps, invoice: Stripe.Invoice): Promise<string | null> {
-  const subscription = subscriptionOfInvoice(invoice);
-  if (!subscription) return null;
-  const fromInvoice = standingOrderIdOf(subscription.metadata);
-  if (fromInvoice) return fromInvoice;
-  const read = await deps.stripe().subscriptions.retrieve(subscription.id);
-  return standingOrderIdOf(read.metadata);
-}
 
 /**
  * The lines an invoice charged, as order lines: each Stripe line's price names its product (the
@@ -121,7 +117,7 @@ async function readStanding(tx: Transaction, db: Firestore, id: string, event?: 
   const seen = await readEventSeen(tx, db, event);
   const ref = db.doc(paths.standingOrder(id));
   const standing = readStandingOrder(await tx.get(ref));
-  if (!standing) throw new CheckoutMissingError(`Standing order ${id} does not exist`);
+  if (!standing) throw new StandingOrderMissingError(`Standing order ${id} does not exist`);
   return { seen, ref, standing };
 }
 
@@ -167,37 +163,28 @@ function skipAfter(standing: StandingOrderRecord, next: Timestamp | null) {
 }
 
 /**
- * invoice.paid. The first invoice pays the standing order's checkout: it is recorded as the
- * checkout's completion (the same transition as checkout.session.completed, whichever comes
- * first). A renewal becomes a new order of the buyer (payment type 'subscription', the lines and
- * amounts Stripe charged, the standing order's ship-to, the next invoice number) exactly once per
- * invoice; its units leave stock; the buyer and managers get the order mails.
+ * invoice.paid for a renewal (every invoice but a standing order's first, which pays its checkout:
+ * checkout/first-invoice.ts). A renewal becomes a new order of the buyer (payment type
+ * 'subscription', the lines and amounts Stripe charged, the standing order's ship-to, the next
+ * invoice number) exactly once per invoice; its units leave stock; the buyer and managers get the
+ * order mails.
  */
-export async function recordInvoicePaid(
+export async function recordRenewalPaid(
   deps: Deps,
   invoice: Stripe.Invoice,
   event?: EventRef,
 ): Promise<StandingOrderTransition> {
   const { db } = deps;
-  const standingId = await standingOrderOfInvoice(deps, invoice);
+  const standingId = await standingOrderOfInvoice(deps.stripe, invoice);
   if (!standingId) return notOurs('not-a-standing-order');
-
   if (invoice.billing_reason === 'subscription_create') {
-    const checkout = readCheckout(await db.doc(paths.checkout(standingId)).get());
-    if (!checkout?.stripe_session_id) {
-      throw new CheckoutMissingError(`Checkout ${standingId} of invoice ${invoice.id} is missing`);
-    }
-    const session = await deps.stripe().checkout.sessions.retrieve(checkout.stripe_session_id);
-    const result = await recordCheckoutCompleted(deps, session, event);
-    if (result.outcome === 'not-complete') {
-      // Stripe retries the delivery; by then Checkout has completed the session.
-      throw new Error(`Session ${session.id} of paid invoice ${invoice.id} is not complete yet`);
-    }
-    return result;
+    throw new Error(`Invoice ${invoice.id} is a standing order's first: its checkout records it`);
   }
 
   const preview = readStandingOrder(await db.doc(paths.standingOrder(standingId)).get());
-  if (!preview) throw new CheckoutMissingError(`Standing order ${standingId} does not exist`);
+  if (!preview) {
+    throw new StandingOrderMissingError(`Standing order ${standingId} does not exist`);
+  }
   const [lines, paymentIntentId] = await Promise.all([
     chargedLines(deps.stripe(), invoice, preview),
     // What a refund of this delivery goes to.
@@ -309,7 +296,7 @@ export async function recordInvoicePaymentFailed(
   event?: EventRef,
 ): Promise<StandingOrderTransition> {
   const { db } = deps;
-  const standingId = await standingOrderOfInvoice(deps, invoice);
+  const standingId = await standingOrderOfInvoice(deps.stripe, invoice);
   if (!standingId) return notOurs('not-a-standing-order');
   // A declined first payment never completes its Checkout Session: nothing was started.
   if (invoice.billing_reason !== 'subscription_cycle') return notOurs('not-a-renewal');
@@ -348,7 +335,7 @@ export async function recordInvoiceVoided(
   event?: EventRef,
 ): Promise<StandingOrderTransition> {
   const { db } = deps;
-  const standingId = await standingOrderOfInvoice(deps, invoice);
+  const standingId = await standingOrderOfInvoice(deps.stripe, invoice);
   if (!standingId) return notOurs('not-a-standing-order');
   return onStandingOrder(db, standingId, event, (tx, { ref, standing }) => {
     const next = nextDate(invoice, standing);

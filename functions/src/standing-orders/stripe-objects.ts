@@ -28,6 +28,22 @@ export function standingOrderIdOf(metadata: Stripe.Metadata | null | undefined):
   return id && !id.includes('/') ? id : null;
 }
 
+/**
+ * The standing order an invoice bills, from its subscription's metadata (the subscription read
+ * again when the invoice's copy has none); null for an invoice that is not a standing order's.
+ */
+export async function standingOrderOfInvoice(
+  stripe: () => Stripe,
+  invoice: Stripe.Invoice,
+): Promise<string | null> {
+  const subscription = subscriptionOfInvoice(invoice);
+  if (!subscription) return null;
+  const fromInvoice = standingOrderIdOf(subscription.metadata);
+  if (fromInvoice) return fromInvoice;
+  const read = await stripe().subscriptions.retrieve(subscription.id);
+  return standingOrderIdOf(read.metadata);
+}
+
 /** When the period an invoice bills ends: the next cycle's date (seconds). */
 export function invoicePeriodEnd(invoice: Stripe.Invoice): number | null {
   const ends = invoice.lines.data.map((line) => line.period.end);

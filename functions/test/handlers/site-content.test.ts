@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@portal/domain';
-import { siteContent, siteContentHandler } from '../../src/handlers/site-content';
+import { siteContentHandler } from '../../src/handlers/site-content';
 import { firestore } from '../../src/lib/admin';
+import { siteContent } from '../../src/site-content/site-content';
 
 /** A response that records what the handler set and sent. */
 function recorder() {

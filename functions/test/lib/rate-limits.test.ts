@@ -27,7 +27,7 @@ import {
   TOO_MANY_REQUESTS,
   type RateWindow,
 } from '../../src/lib/rate-limit';
-import * as stripeClientModule from '../../src/payments/stripe-client';
+import * as stripeClientModule from '../../src/lib/stripe-client';
 import { createAccount, requestAs, type TestAccount } from '../accounts/support';
 import { describeOutcome, refusedWith, settle, type CallOutcome } from '../support/call-outcome';
 import { deployedCallableNames } from '../support/deployed-callables';

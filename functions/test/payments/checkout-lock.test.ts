@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Timestamp } from 'firebase-admin/firestore';
 import { paths } from '@portal/domain';
 import { firestore } from '../../src/lib/admin';
-import { claimCheckout, openCheckout, peekCheckout } from '../../src/payments/checkout-lock';
-import type { CheckoutDoc } from '../../src/payments/checkout-record';
-import { closeCheckout } from '../../src/payments/checkout-transitions';
+import { claimCheckout, openCheckout, peekCheckout } from '../../src/checkout/checkout-lock';
+import type { CheckoutDoc } from '../../src/checkout/checkout-record';
+import { closeCheckout } from '../../src/checkout/checkout-transitions';
 import { checkoutOf } from './support';
 
 function checkout(uid: string, fingerprint: string) {

@@ -7,7 +7,7 @@ import { toHttpsError } from '../../src/handlers/edge';
 import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { ConcurrentChangeError } from '../../src/lib/errors';
-import { createCheckout } from '../../src/payments/create-checkout';
+import { createCheckout } from '../../src/checkout/create-checkout';
 import {
   createUser,
   demoUser,

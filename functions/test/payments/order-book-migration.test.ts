@@ -2,7 +2,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS, paths } from '@portal/domain';
 import { firestore } from '../../src/lib/admin';
-import { migrateOrderBook } from '../../src/payments/order-book-migration';
+import { migrateOrderBook } from '../../src/migrations/order-book-migration';
 
 /** Orders as the releases before the order book wrote them, dated before any other test's. */
 const at = (iso: string) => Timestamp.fromDate(new Date(iso));

@@ -1,22 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import Stripe from 'stripe';
 import { checkoutCancelUrl, checkoutSuccessUrl, type OrderLine } from '@portal/domain';
-import { checkoutFingerprint } from '../../src/payments/checkout-lines';
+import { checkoutFingerprint } from '../../src/checkout/checkout-lines';
 import {
   absoluteImageUrl,
   checkoutSessionParams,
   orderIdOfSession,
-} from '../../src/payments/checkout-session';
+} from '../../src/checkout/checkout-session';
 import {
   PaymentsConfigError,
   resolveStripeTarget,
   resolveWebhookSecret,
   resolveWebOrigin,
-} from '../../src/payments/stripe-client';
+} from '../../src/lib/stripe-client';
 import { webhookAnswer } from '../../src/handlers/stripe-webhook';
 import { createContext } from '../../src/lib/context';
 import { log } from '../../src/lib/log';
-import { handleWebhook } from '../../src/payments/webhook';
+import { handleWebhook } from '../../src/stripe-events/webhook';
 
 describe('Stripe configuration', () => {
   it('uses real Stripe when a secret key is configured, even with a sandbox URL', () => {

@@ -5,12 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS, paths, ROLLUP_COLLECTIONS, ROLLUP_LEVELS } from '@portal/domain';
 import { rebuildSalesRollups } from '../../src/insights/rebuild-rollups';
 import { createContext } from '../../src/lib/context';
-import { recordRefund } from '../../src/payments/order-transitions';
-import { MIGRATION_ACTOR, migrateRefunds } from '../../src/payments/refunds-migration';
+import { recordRefund } from '../../src/orders/order-transitions';
+import { MIGRATION_ACTOR, migrateRefunds } from '../../src/migrations/refunds-migration';
 import { clearProject, comparable, projectDb, rollupDocs } from '../insights/rollup-support';
 
 /**
- * `npm run migrate:refunds` (functions/src/payments/refunds-migration.ts) on orders as the
+ * `npm run migrate:refunds` (functions/src/migrations/refunds-migration.ts) on orders as the
  * releases before the refund's two notes and the refunded status wrote them, in Firestore
  * projects of their own on the worker's emulator (so the rollups hold these orders only). A
  * second project gets the same orders with the last refund of the fully refunded one still to

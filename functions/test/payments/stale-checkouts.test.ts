@@ -7,9 +7,9 @@ import type { CallRequest } from '../../src/handlers/edge';
 import { sweepStaleCheckouts as scheduled } from '../../src/index';
 import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
-import { claimCheckout } from '../../src/payments/checkout-lock';
-import { CHECKOUT_SESSION_LIFETIME_MS } from '../../src/payments/checkout-session';
-import { STALE_CHECKOUT_MARGIN_MS, sweepStaleCheckouts } from '../../src/payments/stale-checkouts';
+import { claimCheckout } from '../../src/checkout/checkout-lock';
+import { CHECKOUT_SESSION_LIFETIME_MS } from '../../src/checkout/checkout-session';
+import { STALE_CHECKOUT_MARGIN_MS, sweepStaleCheckouts } from '../../src/checkout/stale-checkouts';
 import {
   checkoutOf,
   createUser,

@@ -7,8 +7,8 @@ import type { CallRequest } from '../../src/handlers/edge';
 import { toHttpsError } from '../../src/handlers/edge';
 import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
-import { closeCheckout } from '../../src/payments/checkout-transitions';
-import { createCheckout } from '../../src/payments/create-checkout';
+import { closeCheckout } from '../../src/checkout/checkout-transitions';
+import { createCheckout } from '../../src/checkout/create-checkout';
 import {
   checkoutOf,
   checkoutsOfUser,

@@ -9,7 +9,7 @@ import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { firestore } from '../../src/lib/admin';
-import { closeCheckout } from '../../src/payments/checkout-transitions';
+import { closeCheckout } from '../../src/checkout/checkout-transitions';
 import {
   cartOf,
   checkoutOf,

@@ -7,7 +7,7 @@ import { firestore } from '../../src/lib/admin';
 import { requireAuth } from '../../src/lib/caller';
 import { createContext } from '../../src/lib/context';
 import { NotAllowedError, NotFoundError } from '../../src/lib/errors';
-import { verifyPayment } from '../../src/payments/verify-payment';
+import { verifyPayment } from '../../src/checkout/verify-payment';
 import {
   cartOf,
   checkoutOf,

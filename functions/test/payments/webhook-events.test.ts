@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_EVENT_TYPES } from '../../src/payments/webhook';
+import { WEBHOOK_EVENT_TYPES } from '../../src/stripe-events/webhook';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');

@@ -35,6 +35,13 @@ export const CHECKOUT_STATE_LABELS: Readonly<Record<CheckoutState, string>> = {
   failed: 'Failed',
 };
 
+/**
+ * Where the lines of a checkout come from: the whole server-side cart, or Buy Now of one product
+ * (the least of it that may be ordered: its minimum, in whole cases). The checkout and its order
+ * keep it; a standing order's renewal has none (its order's source is 'standing_order').
+ */
+export type CheckoutSource = 'cart' | 'buy_now';
+
 export const PAYMENT_TYPES = ['one_time', 'subscription'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 

@@ -14,7 +14,7 @@ import { orderableUnits } from './stock';
  * - In total: at most MAX_HELD_UNITS_PER_BUYER units of stock-tracked products, all together.
  *
  * How long a hold lasts (an hour from the buyer's first open checkout; a new checkout never
- * extends it) is the functions' concern: functions/src/payments/checkout-lock.ts.
+ * extends it) is the functions' concern: functions/src/checkout/checkout-lock.ts.
  */
 
 /** The share of a product's units on hand one buyer may hold at once. */

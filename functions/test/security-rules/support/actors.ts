@@ -7,7 +7,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import type { AccessClaims } from '@portal/domain';
-import { findUser } from '../../../src/accounts/profile-status';
+import { findUser } from '../../../src/lib/auth-users';
 import { authHost, firestoreTarget, projectId, rulesAdminAuth } from './target';
 
 /**

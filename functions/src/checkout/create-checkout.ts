@@ -8,12 +8,14 @@ import {
   shipToSchema,
   shortOrderId,
   type BuyerRole,
+  type CheckoutSource,
   type CreateCheckoutSessionResponse,
   type OrderLine,
   type ShipTo,
   type StandingOrderInterval,
 } from '@portal/domain';
 import { buyerAccountOpen } from '../accounts/current-approval';
+import { loadProducts } from '../catalog/products';
 import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../lib/errors';
@@ -22,10 +24,8 @@ import type { MailDeps } from '../mail/notifications';
 import {
   buyNowQuantity,
   checkoutFingerprint,
-  loadProducts,
   priceLinesOrRefuse,
   readLineRequests,
-  type CheckoutSource,
 } from './checkout-lines';
 import { claimCheckout, openCheckout, peekCheckout, releaseCheckout } from './checkout-lock';
 import type { CheckoutDoc } from './checkout-record';
@@ -35,11 +35,11 @@ import {
   recordCheckoutCompleted,
   recordCheckoutExpired,
 } from './checkout-transitions';
-import type { StockRefusal } from './stock';
-import { customerForCheckout, forgetCustomer, isMissingCustomer } from './stripe-customers';
+import type { StockRefusal } from '../orders/stock';
+import { customerForCheckout, forgetCustomer, isMissingCustomer } from '../stripe/stripe-customers';
 import { recurringPriceIds } from '../standing-orders/recurring-prices';
-import { useTestClocks } from './stripe-client';
-import { isMissingResource, stripeFailure } from './stripe-errors';
+import { useTestClocks } from '../lib/stripe-client';
+import { isMissingResource, stripeFailure } from '../stripe/stripe-errors';
 
 interface CheckoutBuyer {
   uid: string;

@@ -17,10 +17,10 @@ import { orderPaidMails, type MailDeps } from '../mail/notifications';
 import { stageMails } from '../mail/outbox';
 import { orderIdOfSession } from './checkout-session';
 import { readCheckout, type CheckoutRecord } from './checkout-record';
-import { allocateInvoiceNumber, readInvoiceCounter } from './invoice-numbers';
+import { allocateInvoiceNumber, readInvoiceCounter } from '../orders/invoice-numbers';
 import { orderFromCheckout, paymentIntentOf, shipToOfSession } from './order-from-checkout';
-import { readOrderState, type OrderState } from './order-record';
-import { historyWith, STRIPE_ACTOR } from './order-transitions';
+import { readOrderState, type OrderState } from '../orders/order-record';
+import { historyWith, STRIPE_ACTOR } from '../orders/order-transitions';
 import {
   commitStock,
   holdProducts,
@@ -28,8 +28,8 @@ import {
   releaseStock,
   restockStock,
   type StockHold,
-} from './stock';
-import { readEventSeen, recordEvent, type EventRef } from './stripe-event-log';
+} from '../orders/stock';
+import { readEventSeen, recordEvent, type EventRef } from '../stripe/stripe-event-log';
 import { buyerAccountOpen } from '../accounts/current-approval';
 import {
   NOT_APPROVED_ACTOR,

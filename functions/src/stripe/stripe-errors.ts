@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { log } from '../lib/log';
 import { PaymentServiceError, PortalError } from '../lib/errors';
-import { PaymentsConfigError } from './stripe-client';
+import { PaymentsConfigError } from '../lib/stripe-client';
 
 /** True for Stripe's "no such object" answer (an unknown session id). */
 export function isMissingResource(error: unknown): boolean {

@@ -3,9 +3,9 @@ import { COLLECTIONS } from '@portal/domain';
 import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { log } from '../lib/log';
-import { recordRefund } from './order-transitions';
+import { recordRefund } from '../orders/order-transitions';
 import { paymentIntentOf } from './order-from-checkout';
-import { stripeFailure } from './stripe-errors';
+import { stripeFailure } from '../stripe/stripe-errors';
 
 /**
  * Payments from buyers who lost access. A buyer rejected (or whose account was disabled or

@@ -11,7 +11,7 @@ import {
   recordCheckoutExpired,
 } from './checkout-transitions';
 import { expireOrRead } from './create-checkout';
-import { isMissingResource } from './stripe-errors';
+import { isMissingResource } from '../stripe/stripe-errors';
 
 /**
  * The sweep of stale checkouts (the `sweepStaleCheckouts` scheduled function, every 15 minutes).

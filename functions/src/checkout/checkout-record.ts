@@ -2,11 +2,11 @@ import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import {
   CHECKOUT_STATES,
   type BuyerRole,
+  type CheckoutSource,
   type CheckoutState,
   type OrderLine,
 } from '@portal/domain';
-import type { CheckoutSource } from './checkout-lines';
-import { readHold, type StockHold } from './stock';
+import { readHold, type StockHold } from '../orders/stock';
 
 /**
  * checkouts/{checkoutId}: one checkout attempt, written by createCheckoutSession. It is not an

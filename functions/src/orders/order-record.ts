@@ -1,7 +1,6 @@
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { orderSchemasOf } from '@portal/domain';
+import { orderSchemasOf, type CheckoutSource } from '@portal/domain';
 import * as z from 'zod/mini';
-import type { CheckoutSource } from './checkout-lines';
 import type { StockHold } from './stock';
 
 /** A stored moment, as the Admin SDK reads and writes it. */

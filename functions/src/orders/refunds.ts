@@ -12,7 +12,7 @@ import { log } from '../lib/log';
 import { idOf, orderOfPayment } from './order-of-payment';
 import { readOrderState, type OrderState, type RefundDoc } from './order-record';
 import { recordRefund, STRIPE_ACTOR } from './order-transitions';
-import { stripeFailure } from './stripe-errors';
+import { stripeFailure } from '../stripe/stripe-errors';
 
 interface RefundInput {
   orderId: string;

@@ -1,8 +1,8 @@
 import { FieldPath, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, isFullyRefunded } from '@portal/domain';
 import { applyOrderRollup } from '../insights/sales-rollups';
-import { readOrderState, type RefundNoteDoc } from './order-record';
-import { historyWith, writeRefundNotes } from './order-transitions';
+import { readOrderState, type RefundNoteDoc } from '../orders/order-record';
+import { historyWith, writeRefundNotes } from '../orders/order-transitions';
 
 /**
  * Brings the refunds recorded before the refund's notes were split and the refunded status

@@ -9,7 +9,7 @@ import {
   recordCheckoutExpired,
 } from './checkout-transitions';
 import { expireOrRead } from './create-checkout';
-import { isMissingResource } from './stripe-errors';
+import { isMissingResource } from '../stripe/stripe-errors';
 
 /**
  * A buyer lost access (rejected, by a manager or the claims command line): each of their open

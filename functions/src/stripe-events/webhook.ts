@@ -8,15 +8,17 @@ import {
   recordCheckoutCompleted,
   recordCheckoutExpired,
   type SessionTransition,
-} from './checkout-transitions';
-import { recordDispute, type DisputeRecorded } from './disputes';
-import { logTransition } from './order-transitions';
-import { recordStripeRefunds, type RefundsRecorded } from './refunds';
+} from '../checkout/checkout-transitions';
+import { recordFirstInvoicePaid } from '../checkout/first-invoice';
+import { recordDispute, type DisputeRecorded } from '../orders/disputes';
+import { logTransition } from '../orders/order-transitions';
+import { recordStripeRefunds, type RefundsRecorded } from '../orders/refunds';
 import {
-  recordInvoicePaid,
   recordInvoicePaymentFailed,
   recordInvoiceVoided,
+  recordRenewalPaid,
   recordSubscriptionEnded,
+  StandingOrderMissingError,
   type StandingOrderTransition,
 } from '../standing-orders/renewals';
 
@@ -105,9 +107,13 @@ function applyEvent(
     case 'charge.dispute.funds_withdrawn':
     case 'charge.dispute.funds_reinstated':
       return recordDispute(ctx, event.data.object, { ...ref, created: event.created });
-    // Standing orders (subscriptions): standing-orders/renewals.ts.
+    // Standing orders (subscriptions). The first invoice pays the standing order's checkout
+    // (checkout/first-invoice.ts); the later ones, and the other events, are its renewals'
+    // (standing-orders/renewals.ts).
     case 'invoice.paid':
-      return recordInvoicePaid(ctx, event.data.object, ref);
+      return event.data.object.billing_reason === 'subscription_create'
+        ? recordFirstInvoicePaid(ctx, event.data.object, ref)
+        : recordRenewalPaid(ctx, event.data.object, ref);
     case 'invoice.payment_failed':
       return recordInvoicePaymentFailed(ctx, event.data.object, ref);
     case 'invoice.voided':
@@ -183,6 +189,10 @@ export async function handleWebhook(
     if (error instanceof CheckoutMissingError) {
       // Acknowledged (200): Stripe would otherwise retry an event no delivery can apply for days.
       log.warn('stripe_webhook_unknown_checkout', { ...fields, message: error.message });
+      return { kind: 'ignored' };
+    }
+    if (error instanceof StandingOrderMissingError) {
+      log.warn('stripe_webhook_unknown_standing_order', { ...fields, message: error.message });
       return { kind: 'ignored' };
     }
     log.error('stripe_webhook_failed', {

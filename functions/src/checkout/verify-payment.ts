@@ -19,10 +19,10 @@ import {
   recordCheckoutCompleted,
   recordCheckoutExpired,
 } from './checkout-transitions';
-import { readOrderState } from './order-record';
-import { logTransition } from './order-transitions';
+import { readOrderState } from '../orders/order-record';
+import { logTransition } from '../orders/order-transitions';
 import { readStandingOrder } from '../standing-orders/standing-order-record';
-import { isMissingResource, stripeFailure } from './stripe-errors';
+import { isMissingResource, stripeFailure } from '../stripe/stripe-errors';
 
 /**
  * verifyPayment: the success page asks about its session. Stripe is the source of truth: a

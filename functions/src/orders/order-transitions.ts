@@ -28,8 +28,6 @@ import { holdProducts, readStock, restockStock, type StockHold } from './stock';
 
 /** Who moved an order when Stripe reported it (by the webhook or by verifyPayment). */
 export const STRIPE_ACTOR = 'stripe';
-/** Who closed a checkout that was replaced by a newer one, or whose session failed. */
-export const SYSTEM_ACTOR = 'system';
 
 export function historyWith(
   history: readonly StatusChange[],
@@ -44,7 +42,7 @@ export function historyWith(
  * Writes internal refund notes (keyed by Stripe refund id) into order_notes/{orderId}, merged
  * with the notes already there, in `tx` (after its reads). The one writer of order_notes: the
  * refunds as they are recorded (recordRefund) and the legacy reasons moved off the orders
- * (refunds-migration.ts). Nothing is written for no notes.
+ * (migrations/refunds-migration.ts). Nothing is written for no notes.
  */
 export function writeRefundNotes(
   tx: Transaction,

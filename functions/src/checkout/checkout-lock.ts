@@ -15,7 +15,7 @@ import {
   type StockHold,
   type StockLine,
   type StockRefusal,
-} from './stock';
+} from '../orders/stock';
 
 /**
  * checkout_locks/{uid}: the buyer's checkout in progress. Claimed in a transaction together with

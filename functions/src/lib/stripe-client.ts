@@ -8,7 +8,7 @@ import Stripe from 'stripe';
  *   firebase functions:secrets:set STRIPE_SECRET_KEY      # sk_live_... or sk_test_... from the dashboard
  *   firebase functions:secrets:set STRIPE_WEBHOOK_SECRET  # whsec_... of the webhook endpoint
  *   The webhook endpoint in the Stripe dashboard is the deployed `stripeWebhook` URL, listening to
- *   every event type in WEBHOOK_EVENT_TYPES (payments/webhook.ts; docs/deploying.md lists them:
+ *   every event type in WEBHOOK_EVENT_TYPES (stripe-events/webhook.ts; docs/deploying.md lists them:
  *   checkout sessions, refunds, disputes, standing orders' invoices). WEB_ORIGIN (a param, lib/params.ts) is the site the buyer returns
  *   to; it defaults to https://<project id>.web.app.
  *

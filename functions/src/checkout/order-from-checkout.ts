@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { shipToSchema, type OrderStatus, type ShipTo } from '@portal/domain';
 import { log } from '../lib/log';
 import type { CheckoutRecord } from './checkout-record';
-import type { OrderRecord } from './order-record';
+import type { OrderRecord } from '../orders/order-record';
 
 /** The ship-to Stripe Checkout collected (name and US address, phone), or null without one. */
 export function shipToOfSession(

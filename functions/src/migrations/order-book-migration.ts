@@ -1,6 +1,6 @@
 import { Timestamp, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
 import { COLLECTIONS, type CheckoutState } from '@portal/domain';
-import { readCheckout } from './checkout-record';
+import { readCheckout } from '../checkout/checkout-record';
 
 /**
  * Moves checkout attempts out of the order book. Before the order book, createCheckoutSession
