@@ -25,6 +25,22 @@ const FUNCTIONS_LAYERS = [
   'lib',
 ];
 
+/**
+ * The web app's layers, from the top down: the entry, the app shell and routes, the features
+ * (which never import each other: portal/feature-boundaries), the entities (one home per kind of
+ * Firestore document), then the shared UI kit, then the shared code below it.
+ */
+const WEB_LAYERS = [
+  'main.tsx',
+  'app',
+  'features',
+  'entities',
+  'components',
+  'lib',
+  'config',
+  ['styles', 'build-id.d.ts'],
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -103,6 +119,17 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     plugins: { portal },
     rules: { 'portal/layers': ['error', { root: 'functions/src', layers: FUNCTIONS_LAYERS }] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/testing/**'],
+    plugins: { portal },
+    rules: {
+      'portal/layers': [
+        'error',
+        { root: 'web/src', layers: WEB_LAYERS, aliases: { '@/': 'web/src/' } },
+      ],
+    },
   },
   {
     // The domain package is shared by the browser and the functions: no Firebase, no Node APIs.
