@@ -9,10 +9,10 @@ import {
   onDocumentUpdated,
   onDocumentWritten,
 } from 'firebase-functions/v2/firestore';
-import { onRequest } from 'firebase-functions/v2/https';
+import { onRequest, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
-import { FUNCTION_NAMES } from '@portal/domain';
+import { FUNCTION_NAMES, type FunctionName } from '@portal/domain';
 import {
   requestPasswordResetHandler,
   resendVerificationEmailHandler,
@@ -65,42 +65,47 @@ import { stripeSecretKey, stripeWebhookSecret } from './lib/stripe-client';
 // too large or too deep is refused before firebase-functions decodes it (lib/guarded-on-call.ts).
 setGlobalOptions({ maxInstances });
 
+/** A callable by its name: App Check as `callableOptions` says, the body guard, any secrets. */
+function callable<T, Return>(
+  name: FunctionName,
+  handler: (request: CallableRequest<T>) => Return,
+  extra: Pick<CallableOptions, 'secrets'> = {},
+) {
+  return onCall<T, Return>({ ...callableOptions(name), ...extra }, handler);
+}
+/** For the callables that reach Stripe. */
+const withStripe = { secrets: [stripeSecretKey] };
+
 // Accounts and access: a business applies (the pending profile and its first mail); managers
 // approve or reject applicants (custom claims); unverified applicants expire.
-export const submitApplication = onCall(
-  callableOptions(FUNCTION_NAMES.submitApplication),
+export const submitApplication = callable(
+  FUNCTION_NAMES.submitApplication,
   submitApplicationHandler,
 );
 export const sweepExpiredApplicants = onSchedule(
   { schedule: 'every 24 hours', timeoutSeconds: 540 },
   sweepExpiredApplicantsHandler,
 );
-export const setProfileStatus = onCall(
-  callableOptions(FUNCTION_NAMES.setProfileStatus),
-  setProfileStatusHandler,
-);
-export const saveShipTo = onCall(
-  { ...callableOptions(FUNCTION_NAMES.saveShipTo), secrets: [stripeSecretKey] },
-  saveShipToHandler,
-);
+export const setProfileStatus = callable(FUNCTION_NAMES.setProfileStatus, setProfileStatusHandler);
+export const saveShipTo = callable(FUNCTION_NAMES.saveShipTo, saveShipToHandler, withStripe);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
-export const createCheckoutSession = onCall(
-  { ...callableOptions(FUNCTION_NAMES.createCheckoutSession), secrets: [stripeSecretKey] },
+export const createCheckoutSession = callable(
+  FUNCTION_NAMES.createCheckoutSession,
   createCheckoutSessionHandler,
+  withStripe,
 );
-export const verifyPayment = onCall(
-  { ...callableOptions(FUNCTION_NAMES.verifyPayment), secrets: [stripeSecretKey] },
+export const verifyPayment = callable(
+  FUNCTION_NAMES.verifyPayment,
   verifyPaymentHandler,
+  withStripe,
 );
-export const updateOrderStatus = onCall(
-  { ...callableOptions(FUNCTION_NAMES.updateOrderStatus), secrets: [stripeSecretKey] },
+export const updateOrderStatus = callable(
+  FUNCTION_NAMES.updateOrderStatus,
   updateOrderStatusHandler,
+  withStripe,
 );
-export const refundOrder = onCall(
-  { ...callableOptions(FUNCTION_NAMES.refundOrder), secrets: [stripeSecretKey] },
-  refundOrderHandler,
-);
+export const refundOrder = callable(FUNCTION_NAMES.refundOrder, refundOrderHandler, withStripe);
 // The support contact and the policy pages for the pages without Firebase (the landing page and
 // /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
 export const siteContent = onRequest({ cors: true }, siteContentHandler);
@@ -118,9 +123,10 @@ export const sweepStaleCheckouts = onSchedule(
 // Standing orders (subscriptions): the buyer or a manager skips, changes, pauses or cancels one;
 // a product's price, stock or status change reprices or pauses its lines from the next cycle.
 // standing-orders/*.ts, docs/standing-orders.md.
-export const manageStandingOrder = onCall(
-  { ...callableOptions(FUNCTION_NAMES.manageStandingOrder), secrets: [stripeSecretKey] },
+export const manageStandingOrder = callable(
+  FUNCTION_NAMES.manageStandingOrder,
   manageStandingOrderHandler,
+  withStripe,
 );
 export const onProductChanged = onDocumentWritten(
   { document: 'products/{productId}', secrets: [stripeSecretKey] },
@@ -152,30 +158,30 @@ export const onStandingOrderChanged = onDocumentUpdated(
 );
 
 // Accounts by mail: forgot password, verification links, the verified flag on the profile.
-export const requestPasswordReset = onCall(
-  callableOptions(FUNCTION_NAMES.requestPasswordReset),
+export const requestPasswordReset = callable(
+  FUNCTION_NAMES.requestPasswordReset,
   requestPasswordResetHandler,
 );
-export const resendVerificationEmail = onCall(
-  callableOptions(FUNCTION_NAMES.resendVerificationEmail),
+export const resendVerificationEmail = callable(
+  FUNCTION_NAMES.resendVerificationEmail,
   resendVerificationEmailHandler,
 );
-export const syncEmailVerification = onCall(
-  callableOptions(FUNCTION_NAMES.syncEmailVerification),
+export const syncEmailVerification = callable(
+  FUNCTION_NAMES.syncEmailVerification,
   syncEmailVerificationHandler,
 );
 
 // Newsletter with double opt-in.
-export const subscribeNewsletter = onCall(
-  callableOptions(FUNCTION_NAMES.subscribeNewsletter),
+export const subscribeNewsletter = callable(
+  FUNCTION_NAMES.subscribeNewsletter,
   subscribeNewsletterHandler,
 );
-export const confirmNewsletter = onCall(
-  callableOptions(FUNCTION_NAMES.confirmNewsletter),
+export const confirmNewsletter = callable(
+  FUNCTION_NAMES.confirmNewsletter,
   confirmNewsletterHandler,
 );
-export const unsubscribeNewsletter = onCall(
-  callableOptions(FUNCTION_NAMES.unsubscribeNewsletter),
+export const unsubscribeNewsletter = callable(
+  FUNCTION_NAMES.unsubscribeNewsletter,
   unsubscribeNewsletterHandler,
 );
 
@@ -193,19 +199,10 @@ export const retryMail = onSchedule(
 // Manager insight (docs/manager-insight.md). The Orders and Users tables search, filter, sort and
 // page on the server; orders and profiles carry the search fields, kept by two triggers
 // (insights/search-fields.ts) that write only what differs.
-export const getSalesOverview = onCall(
-  callableOptions(FUNCTION_NAMES.getSalesOverview),
-  getSalesOverviewHandler,
-);
-export const searchOrders = onCall(
-  callableOptions(FUNCTION_NAMES.searchOrders),
-  searchOrdersHandler,
-);
-export const searchUsers = onCall(callableOptions(FUNCTION_NAMES.searchUsers), searchUsersHandler);
-export const getStoreDetails = onCall(
-  callableOptions(FUNCTION_NAMES.getStoreDetails),
-  getStoreDetailsHandler,
-);
+export const getSalesOverview = callable(FUNCTION_NAMES.getSalesOverview, getSalesOverviewHandler);
+export const searchOrders = callable(FUNCTION_NAMES.searchOrders, searchOrdersHandler);
+export const searchUsers = callable(FUNCTION_NAMES.searchUsers, searchUsersHandler);
+export const getStoreDetails = callable(FUNCTION_NAMES.getStoreDetails, getStoreDetailsHandler);
 export const onOrderWrittenForSearch = onDocumentWritten(
   'orders/{orderId}',
   orderWrittenForSearchHandler,
