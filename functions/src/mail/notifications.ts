@@ -342,48 +342,26 @@ export function profileReviewedMail(deps: MailDeps, facts: ReviewFacts): Promise
     if (!email) return [];
     const { links, render } = setting(deps);
     const contact = render.contact;
-    switch (review) {
-      case 'approve':
-        return [
-          await one(
-            'profile-approved',
-            mailKeys.profileApproved(uid, round),
-            email,
-            messages.profileApproved({ storeName, signInUrl: links.signIn() }),
-            render,
-          ),
-        ];
-      case 'decline':
-        return [
-          await one(
-            'profile-declined',
-            mailKeys.profileDeclined(uid, round),
-            email,
-            messages.profileRejected({ storeName, contact, reason }),
-            render,
-          ),
-        ];
-      case 'reject':
-        return [
-          await one(
-            'profile-rejected',
-            mailKeys.profileRejected(uid, round),
-            email,
-            messages.profileRejected({ storeName, contact, reason }),
-            render,
-          ),
-        ];
-      case 'reopen':
-        return [
-          await one(
-            'profile-reopened',
-            mailKeys.profileReopened(uid, round),
-            email,
-            messages.profileReopened({ storeName, contact }),
-            render,
-          ),
-        ];
-    }
+    const rejected = () => messages.profileRejected({ storeName, contact, reason });
+    const byReview: Record<
+      ProfileReview,
+      { kind: string; key: (uid: string, round: number) => string; content: () => MailContent }
+    > = {
+      approve: {
+        kind: 'profile-approved',
+        key: mailKeys.profileApproved,
+        content: () => messages.profileApproved({ storeName, signInUrl: links.signIn() }),
+      },
+      decline: { kind: 'profile-declined', key: mailKeys.profileDeclined, content: rejected },
+      reject: { kind: 'profile-rejected', key: mailKeys.profileRejected, content: rejected },
+      reopen: {
+        kind: 'profile-reopened',
+        key: mailKeys.profileReopened,
+        content: () => messages.profileReopened({ storeName, contact }),
+      },
+    };
+    const { kind, key, content } = byReview[review];
+    return [await one(kind, key(uid, round), email, content(), render)];
   });
 }
 
@@ -393,9 +371,31 @@ async function verificationUrl(deps: MailDeps, links: PortalLinks, email: string
   return links.authAction(link);
 }
 
-/** When a mail to an address nobody has proven yet expires (the TTL policy on mail). */
-function unprovenExpiry(now: number, ttlMs: number): number {
-  return now + ttlMs;
+/** A mail to an address nobody has proven yet: expires `ttlMs` after `now` (mail's TTL policy). */
+async function unproven(
+  mail: Promise<QueuedMail>,
+  now: number,
+  ttlMs: number,
+): Promise<QueuedMail> {
+  return { ...(await mail), expiresAt: now + ttlMs };
+}
+
+/** A verification link, and nothing else, to the applicant: expires with the unverified applicant. */
+async function verifyLinkMail(
+  deps: MailDeps,
+  email: string,
+  kind: string,
+  key: string,
+  content: (p: { verifyUrl: string }) => MailContent,
+  now: number,
+): Promise<QueuedMail> {
+  const { links, render } = setting(deps);
+  const verifyUrl = await verificationUrl(deps, links, email);
+  return unproven(
+    one(kind, key, email, content({ verifyUrl }), render),
+    now,
+    UNVERIFIED_APPLICANT_TTL_MS,
+  );
 }
 
 /**
@@ -407,17 +407,14 @@ export async function applicationReceivedMail(
   user: { uid: string; email: string },
   now: number = Date.now(),
 ): Promise<QueuedMail> {
-  const { links, render } = setting(deps);
-  return {
-    ...(await one(
-      'application-received',
-      mailKeys.applicationReceived(user.uid),
-      user.email,
-      messages.applicationReceived({ verifyUrl: await verificationUrl(deps, links, user.email) }),
-      render,
-    )),
-    expiresAt: unprovenExpiry(now, UNVERIFIED_APPLICANT_TTL_MS),
-  };
+  return verifyLinkMail(
+    deps,
+    user.email,
+    'application-received',
+    mailKeys.applicationReceived(user.uid),
+    messages.applicationReceived,
+    now,
+  );
 }
 
 /**
@@ -457,17 +454,14 @@ export async function verificationMail(
   requestId: string,
   now: number = Date.now(),
 ): Promise<QueuedMail> {
-  const { links, render } = setting(deps);
-  return {
-    ...(await one(
-      'verify-email',
-      mailKeys.verifyEmail(user.uid, requestId),
-      user.email,
-      messages.verifyEmail({ verifyUrl: await verificationUrl(deps, links, user.email) }),
-      render,
-    )),
-    expiresAt: unprovenExpiry(now, UNVERIFIED_APPLICANT_TTL_MS),
-  };
+  return verifyLinkMail(
+    deps,
+    user.email,
+    'verify-email',
+    mailKeys.verifyEmail(user.uid, requestId),
+    messages.verifyEmail,
+    now,
+  );
 }
 
 export async function passwordResetMail(
@@ -494,8 +488,8 @@ export async function newsletterConfirmMail(
   now: number = Date.now(),
 ): Promise<QueuedMail> {
   const { links, render } = setting(deps);
-  return {
-    ...(await one(
+  return unproven(
+    one(
       'newsletter-confirm',
       mailKeys.newsletterConfirm(subscription.id, requestId),
       subscription.email,
@@ -504,7 +498,8 @@ export async function newsletterConfirmMail(
         unsubscribeUrl: links.newsletter('unsubscribe', subscription.token),
       }),
       render,
-    )),
-    expiresAt: unprovenExpiry(now, PENDING_NEWSLETTER_TTL_MS),
-  };
+    ),
+    now,
+    PENDING_NEWSLETTER_TTL_MS,
+  );
 }

@@ -162,6 +162,27 @@ function skipAfter(standing: StandingOrderRecord, next: Timestamp | null) {
   return skipped.getTime() < next.toMillis() ? { skipped_delivery_at: null } : {};
 }
 
+/** What an invoice event does to the standing order the invoice is of. */
+type InvoiceTransition = (
+  deps: Deps,
+  invoice: Stripe.Invoice,
+  standingId: string,
+  event?: EventRef,
+) => Promise<StandingOrderTransition>;
+
+/** An invoice event's handler: an invoice of no standing order is not ours. */
+function ofStandingOrderInvoice(transition: InvoiceTransition) {
+  return async (
+    deps: Deps,
+    invoice: Stripe.Invoice,
+    event?: EventRef,
+  ): Promise<StandingOrderTransition> => {
+    const standingId = await standingOrderOfInvoice(deps.stripe, invoice);
+    if (!standingId) return notOurs('not-a-standing-order');
+    return transition(deps, invoice, standingId, event);
+  };
+}
+
 /**
  * invoice.paid for a renewal (every invoice but a standing order's first, which pays its checkout:
  * checkout/first-invoice.ts). A renewal becomes a new order of the buyer (payment type
@@ -169,186 +190,174 @@ function skipAfter(standing: StandingOrderRecord, next: Timestamp | null) {
  * invoice number) exactly once per invoice; its units leave stock; the buyer and managers get the
  * order mails.
  */
-export async function recordRenewalPaid(
-  deps: Deps,
-  invoice: Stripe.Invoice,
-  event?: EventRef,
-): Promise<StandingOrderTransition> {
-  const { db } = deps;
-  const standingId = await standingOrderOfInvoice(deps.stripe, invoice);
-  if (!standingId) return notOurs('not-a-standing-order');
-  if (invoice.billing_reason === 'subscription_create') {
-    throw new Error(`Invoice ${invoice.id} is a standing order's first: its checkout records it`);
-  }
-
-  const preview = readStandingOrder(await db.doc(paths.standingOrder(standingId)).get());
-  if (!preview) {
-    throw new StandingOrderMissingError(`Standing order ${standingId} does not exist`);
-  }
-  const [lines, paymentIntentId] = await Promise.all([
-    chargedLines(deps.stripe(), invoice, preview),
-    // What a refund of this delivery goes to.
-    paymentIntentOfInvoice(deps.stripe(), invoice.id),
-  ]);
-  const orderId = renewalOrderId(invoice.id);
-  const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
-
-  return db.runTransaction(async (tx) => {
-    const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
-    const existing = await tx.get(orderRef);
-    if (seen || existing.exists) {
-      const status = (existing.get('status') as OrderStatus | undefined) ?? null;
-      return { orderId, status, outcome: seen ? 'duplicate-event' : 'already-recorded' };
+export const recordRenewalPaid = ofStandingOrderInvoice(
+  async (deps, invoice, standingId, event) => {
+    const { db } = deps;
+    if (invoice.billing_reason === 'subscription_create') {
+      throw new Error(`Invoice ${invoice.id} is a standing order's first: its checkout records it`);
     }
-    const counter = await readInvoiceCounter(tx, db);
-    const stock = await readStock(
-      tx,
-      db,
-      lines.map((line) => line.product_id),
-    );
-    const amount = invoice.amount_paid;
-    const next = nextDate(invoice, standing);
-    const writeMails = await stageMails(
-      tx,
-      db,
-      await orderPaidMails(deps, {
-        id: orderId,
+
+    const preview = readStandingOrder(await db.doc(paths.standingOrder(standingId)).get());
+    if (!preview) {
+      throw new StandingOrderMissingError(`Standing order ${standingId} does not exist`);
+    }
+    const [lines, paymentIntentId] = await Promise.all([
+      chargedLines(deps.stripe(), invoice, preview),
+      // What a refund of this delivery goes to.
+      paymentIntentOfInvoice(deps.stripe(), invoice.id),
+    ]);
+    const orderId = renewalOrderId(invoice.id);
+    const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
+
+    return db.runTransaction(async (tx) => {
+      const { seen, ref, standing } = await readStanding(tx, db, standingId, event);
+      const existing = await tx.get(orderRef);
+      if (seen || existing.exists) {
+        const status = (existing.get('status') as OrderStatus | undefined) ?? null;
+        return { orderId, status, outcome: seen ? 'duplicate-event' : 'already-recorded' };
+      }
+      const counter = await readInvoiceCounter(tx, db);
+      const stock = await readStock(
+        tx,
+        db,
+        lines.map((line) => line.product_id),
+      );
+      const amount = invoice.amount_paid;
+      const next = nextDate(invoice, standing);
+      const writeMails = await stageMails(
+        tx,
+        db,
+        await orderPaidMails(deps, {
+          id: orderId,
+          user_id: standing.user_id,
+          store_name: standing.store_name,
+          items: lines,
+          amount,
+          ship_to: standing.ship_to,
+          invoice_number: formatInvoiceNumber(counter.next),
+          standing: {
+            interval_weeks: standing.interval_weeks,
+            cycle_amount: standingOrderCycleAmount(standing.lines),
+            next_charge_at: nextChargedDelivery({
+              ...standing,
+              next_delivery_at: next?.toDate() ?? standing.next_delivery_at,
+            }),
+          },
+        }),
+      );
+      const now = Timestamp.now();
+      const invoiceNumber = allocateInvoiceNumber(tx, counter);
+      writeMails();
+      const order: OrderRecord = {
         user_id: standing.user_id,
         store_name: standing.store_name,
-        items: lines,
+        seller_permit_id: standing.seller_permit_id,
+        items: lines.map((line) => {
+          const product = stock.get(line.product_id);
+          const image: unknown = product?.get('image_url');
+          const description: unknown = product?.get('description');
+          return {
+            ...line,
+            image_url: typeof image === 'string' ? image : '',
+            description: typeof description === 'string' ? description : '',
+          };
+        }),
         amount,
+        currency: 'usd',
+        payment_type: 'subscription',
+        status: 'processing',
+        stripe_session_id: null,
+        stripe_payment_intent_id: paymentIntentId,
+        created_at: now,
+        updated_at: now,
+        paid_at: now,
+        status_history: historyWith([], 'processing', now, STRIPE_ACTOR),
+        cart_fingerprint: '',
+        source: 'standing_order',
+        standing_order_id: standingId,
+        stripe_invoice_id: invoice.id,
         ship_to: standing.ship_to,
-        invoice_number: formatInvoiceNumber(counter.next),
-        standing: {
-          interval_weeks: standing.interval_weeks,
-          cycle_amount: standingOrderCycleAmount(standing.lines),
-          next_charge_at: nextChargedDelivery({
-            ...standing,
-            next_delivery_at: next?.toDate() ?? standing.next_delivery_at,
-          }),
-        },
-      }),
-    );
-    const now = Timestamp.now();
-    const invoiceNumber = allocateInvoiceNumber(tx, counter);
-    writeMails();
-    const order: OrderRecord = {
-      user_id: standing.user_id,
-      store_name: standing.store_name,
-      seller_permit_id: standing.seller_permit_id,
-      items: lines.map((line) => {
-        const product = stock.get(line.product_id);
-        const image: unknown = product?.get('image_url');
-        const description: unknown = product?.get('description');
-        return {
-          ...line,
-          image_url: typeof image === 'string' ? image : '',
-          description: typeof description === 'string' ? description : '',
-        };
-      }),
-      amount,
-      currency: 'usd',
-      payment_type: 'subscription',
-      status: 'processing',
-      stripe_session_id: null,
-      stripe_payment_intent_id: paymentIntentId,
-      created_at: now,
-      updated_at: now,
-      paid_at: now,
-      status_history: historyWith([], 'processing', now, STRIPE_ACTOR),
-      cart_fingerprint: '',
-      source: 'standing_order',
-      standing_order_id: standingId,
-      stripe_invoice_id: invoice.id,
-      ship_to: standing.ship_to,
-      invoice_number: invoiceNumber,
-      shipment: null,
-      refunds: [],
-      refunded_amount: 0,
-      dispute: null,
-    };
-    const taken = commitStock(tx, stock, unitsOf(lines), false, orderId);
-    tx.create(orderRef, { ...order, stock_taken: taken });
-    applyOrderRollup(tx, db, null, order);
-    const status: StandingOrderStatus =
-      standing.status === 'payment_failed' ? 'active' : standing.status;
-    tx.update(ref, {
-      status,
-      last_order_id: orderId,
-      orders_count: standing.orders_count + 1,
-      ...(next ? { next_delivery_at: next } : {}),
-      ...skipAfter(standing, next),
-      updated_at: now,
+        invoice_number: invoiceNumber,
+        shipment: null,
+        refunds: [],
+        refunded_amount: 0,
+        dispute: null,
+      };
+      const taken = commitStock(tx, stock, unitsOf(lines), false, orderId);
+      tx.create(orderRef, { ...order, stock_taken: taken });
+      applyOrderRollup(tx, db, null, order);
+      const status: StandingOrderStatus =
+        standing.status === 'payment_failed' ? 'active' : standing.status;
+      tx.update(ref, {
+        status,
+        last_order_id: orderId,
+        orders_count: standing.orders_count + 1,
+        ...(next ? { next_delivery_at: next } : {}),
+        ...skipAfter(standing, next),
+        updated_at: now,
+      });
+      recordEvent(tx, db, event, { orderId, sessionId: null, outcome: 'renewal-paid' });
+      return { orderId, status: 'processing', outcome: 'renewal-paid' };
     });
-    recordEvent(tx, db, event, { orderId, sessionId: null, outcome: 'renewal-paid' });
-    return { orderId, status: 'processing', outcome: 'renewal-paid' };
-  });
-}
+  },
+);
 
 /**
  * invoice.payment_failed on a renewal: the standing order shows "Payment failed" (Stripe retries
  * the charge; a later invoice.paid makes the order and clears it) and the buyer gets one mail
  * per failed invoice. The cycle's date moves on as Stripe's period did.
  */
-export async function recordInvoicePaymentFailed(
-  deps: Deps,
-  invoice: Stripe.Invoice,
-  event?: EventRef,
-): Promise<StandingOrderTransition> {
-  const { db } = deps;
-  const standingId = await standingOrderOfInvoice(deps.stripe, invoice);
-  if (!standingId) return notOurs('not-a-standing-order');
-  // A declined first payment never completes its Checkout Session: nothing was started.
-  if (invoice.billing_reason !== 'subscription_cycle') return notOurs('not-a-renewal');
-  const paidOrder = db.collection(COLLECTIONS.orders).doc(renewalOrderId(invoice.id));
-  return onStandingOrder(db, standingId, event, async (tx, { ref, standing }) => {
-    // The failure reported after a retry of the same invoice was paid: old news.
-    if (standing.status === 'cancelled' || (await tx.get(paidOrder)).exists) return 'ignored';
-    const writeMails = await stageMails(
-      tx,
-      db,
-      await standingOrderPaymentFailedMail(deps, standing, {
-        id: invoice.id,
-        amount: invoice.amount_due,
-      }),
-    );
-    const next = nextDate(invoice, standing);
-    writeMails();
-    tx.update(ref, {
-      status: 'payment_failed' satisfies StandingOrderStatus,
-      last_payment_failed_at: Timestamp.now(),
-      ...(next ? { next_delivery_at: next } : {}),
-      ...skipAfter(standing, next),
-      updated_at: Timestamp.now(),
+export const recordInvoicePaymentFailed = ofStandingOrderInvoice(
+  async (deps, invoice, standingId, event) => {
+    const { db } = deps;
+    // A declined first payment never completes its Checkout Session: nothing was started.
+    if (invoice.billing_reason !== 'subscription_cycle') return notOurs('not-a-renewal');
+    const paidOrder = db.collection(COLLECTIONS.orders).doc(renewalOrderId(invoice.id));
+    return onStandingOrder(db, standingId, event, async (tx, { ref, standing }) => {
+      // The failure reported after a retry of the same invoice was paid: old news.
+      if (standing.status === 'cancelled' || (await tx.get(paidOrder)).exists) return 'ignored';
+      const writeMails = await stageMails(
+        tx,
+        db,
+        await standingOrderPaymentFailedMail(deps, standing, {
+          id: invoice.id,
+          amount: invoice.amount_due,
+        }),
+      );
+      const next = nextDate(invoice, standing);
+      writeMails();
+      tx.update(ref, {
+        status: 'payment_failed' satisfies StandingOrderStatus,
+        last_payment_failed_at: Timestamp.now(),
+        ...(next ? { next_delivery_at: next } : {}),
+        ...skipAfter(standing, next),
+        updated_at: Timestamp.now(),
+      });
+      return 'payment-failed';
     });
-    return 'payment-failed';
-  });
-}
+  },
+);
 
 /**
  * invoice.voided: a cycle passed without a charge (the buyer skipped it, or a manager paused the
  * standing order). Its next date moves on; a skip of that cycle is used up.
  */
-export async function recordInvoiceVoided(
-  deps: Deps,
-  invoice: Stripe.Invoice,
-  event?: EventRef,
-): Promise<StandingOrderTransition> {
-  const { db } = deps;
-  const standingId = await standingOrderOfInvoice(deps.stripe, invoice);
-  if (!standingId) return notOurs('not-a-standing-order');
-  return onStandingOrder(db, standingId, event, (tx, { ref, standing }) => {
-    const next = nextDate(invoice, standing);
-    if (standing.status !== 'cancelled' && next) {
-      tx.update(ref, {
-        next_delivery_at: next,
-        ...skipAfter(standing, next),
-        updated_at: Timestamp.now(),
-      });
-    }
-    return 'cycle-skipped';
-  });
-}
+export const recordInvoiceVoided = ofStandingOrderInvoice(
+  async (deps, invoice, standingId, event) => {
+    const { db } = deps;
+    return onStandingOrder(db, standingId, event, (tx, { ref, standing }) => {
+      const next = nextDate(invoice, standing);
+      if (standing.status !== 'cancelled' && next) {
+        tx.update(ref, {
+          next_delivery_at: next,
+          ...skipAfter(standing, next),
+          updated_at: Timestamp.now(),
+        });
+      }
+      return 'cycle-skipped';
+    });
+  },
+);
 
 /**
  * customer.subscription.deleted: the subscription ended (cancelled here, in the Stripe dashboard,
