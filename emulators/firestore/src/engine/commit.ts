@@ -1,5 +1,5 @@
 /** Atomic commits: preconditions, update masks, transforms, rules checks, and transaction conflicts. */
-import type { Authorizer, RulesMethod } from '../server/authorize.js';
+import type { Authorizer, RulesMethod } from './authorizer.js';
 import type { StoredDocument } from '../store/document-store.js';
 import {
   deleteField,

@@ -5,7 +5,7 @@
  * documents' JSON form.
  */
 import { randomBytes } from 'node:crypto';
-import type { Authorizer } from '../server/authorize.js';
+import type { Authorizer } from './authorizer.js';
 import type { StoredDocument } from '../store/document-store.js';
 import { parseFieldPath, projectFields, invalidFieldPathMessage } from '../store/field-path.js';
 import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
