@@ -41,6 +41,39 @@ const WEB_LAYERS = [
   ['styles', 'build-id.d.ts'],
 ];
 
+/**
+ * The Stripe sandbox's layers, from the top down (emulators/stripe/README.md, "Layout"): the CLI
+ * and its flags, the package entry, the hosted pages, the API server (its routes, the sandbox's
+ * state), then the API resources, each over the ones it builds on, and core/ under all of them.
+ * Folders that share a line are independent. A new folder gets its place here.
+ */
+const STRIPE_SANDBOX_LAYERS = [
+  'cli.ts',
+  'cli-options.ts',
+  'index.ts',
+  'hosted-pages',
+  'server',
+  'checkout',
+  'billing',
+  ['customers', 'payments', 'webhooks'],
+  'core',
+];
+
+/**
+ * The Firestore emulator's layers, from the top down (emulators/firestore/README.md, "Layout"):
+ * the programs, the package entry, the server, the triggers, then the engine, the protos and the
+ * rules engine, and the store under all of them. Folders that share a line are independent. A new
+ * folder gets its place here.
+ */
+const FIRESTORE_EMULATOR_LAYERS = [
+  ['build-cli.ts', 'cli.ts', 'firebase-tools', 'storage-rules'],
+  'index.ts',
+  'server',
+  'triggers',
+  ['engine', 'proto', 'rules'],
+  'store',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -128,6 +161,26 @@ export default tseslint.config(
       'portal/layers': [
         'error',
         { root: 'web/src', layers: WEB_LAYERS, aliases: { '@/': 'web/src/' } },
+      ],
+    },
+  },
+  {
+    // The emulators' own files import only downward; their tests anything.
+    files: ['emulators/stripe/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { portal },
+    rules: {
+      'portal/layers': ['error', { root: 'emulators/stripe/src', layers: STRIPE_SANDBOX_LAYERS }],
+    },
+  },
+  {
+    files: ['emulators/firestore/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { portal },
+    rules: {
+      'portal/layers': [
+        'error',
+        { root: 'emulators/firestore/src', layers: FIRESTORE_EMULATOR_LAYERS },
       ],
     },
   },

@@ -2,7 +2,8 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { Databases } from './engine/database.js';
 import { FirestoreService } from './engine/firestore-service.js';
-import { createAuthorizer, type Authorizer } from './server/authorize.js';
+import type { Authorizer } from './engine/authorizer.js';
+import { createAuthorizer } from './server/authorize.js';
 import { checkBindHost } from './server/bind-host.js';
 import { listen } from './server/http-server.js';
 import { createTriggerDispatcher } from './triggers/index.js';

@@ -6,7 +6,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../src/engine/caller.js';
 import { CONTENTION_ABORT, Databases, EXPIRED_TRANSACTION } from '../src/engine/database.js';
-import { FirestoreError } from '../src/engine/errors.js';
+import { FirestoreError } from '../src/store/errors.js';
 import { FirestoreService } from '../src/engine/firestore-service.js';
 import type { JsonRecord } from '../src/engine/service-core.js';
 import { createAuthorizer } from '../src/server/authorize.js';

@@ -1,4 +1,4 @@
-import { CliUsageError, parseCliOptions, USAGE } from './server/cli-options.js';
+import { CliUsageError, parseCliOptions, USAGE } from './cli-options.js';
 import { startStripeSandbox } from './index.js';
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CliUsageError, parseCliOptions } from '../src/server/cli-options.js';
+import { CliUsageError, parseCliOptions } from '../src/cli-options.js';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 

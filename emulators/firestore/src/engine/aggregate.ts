@@ -2,7 +2,7 @@
 import type { StoredDocument } from '../store/document-store.js';
 import { getField, parseFieldPath, invalidFieldPathMessage } from '../store/field-path.js';
 import type { Value } from '../store/value.js';
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../store/errors.js';
 import type { AggregationJson } from './request-types.js';
 
 const INT64_MAX = 2n ** 63n - 1n;

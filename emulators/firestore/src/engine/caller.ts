@@ -1,5 +1,5 @@
 /** Who is calling: the admin (Bearer owner), a signed-in user, or nobody. */
-import type { AuthContext } from '../server/authorize.js';
+import type { AuthContext } from './authorizer.js';
 
 export type Caller = { kind: 'admin' } | { kind: 'user'; auth: AuthContext | null };
 

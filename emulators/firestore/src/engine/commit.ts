@@ -1,5 +1,5 @@
 /** Atomic commits: preconditions, update masks, transforms, rules checks, and transaction conflicts. */
-import type { Authorizer, RulesMethod } from '../server/authorize.js';
+import type { Authorizer, RulesMethod } from './authorizer.js';
 import type { StoredDocument } from '../store/document-store.js';
 import {
   deleteField,
@@ -19,7 +19,7 @@ import {
 import { fieldsIdentical, type Fields, type Value } from '../store/value.js';
 import type { Caller } from './caller.js';
 import type { Database, Transaction } from './database.js';
-import { FirestoreError, invalidArgument, throwIfDenied } from './errors.js';
+import { FirestoreError, invalidArgument, throwIfDenied } from '../store/errors.js';
 import { applyTransforms, transformPath } from './field-transforms.js';
 import type { PreconditionJson, WriteJson, WriteResultJson } from './request-types.js';
 import { validateDocumentPath, validateDocumentSize, validateFields } from './validate-fields.js';

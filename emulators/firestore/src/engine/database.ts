@@ -1,7 +1,7 @@
 /** One database's state: its documents and its open transactions. */
 import { DocumentStore, type StoredDocument } from '../store/document-store.js';
 import type { Micros } from '../store/timestamp.js';
-import { FirestoreError, invalidArgument } from './errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 import { LockTable, type LockOwner, type MaybePromise } from './locks.js';
 
 /** A transaction; a read-write one is a lock owner (src/engine/locks.ts). */

@@ -7,7 +7,7 @@ import { compareDocumentPaths, type StoredDocument } from '../store/document-sto
 import { documentsRoot, parseParentName, validateIdSegment } from '../store/resource-name.js';
 import { compareUtf8 } from '../store/value.js';
 import type { Caller } from './caller.js';
-import { FirestoreError, invalidArgument, throwIfDenied } from './errors.js';
+import { FirestoreError, invalidArgument, throwIfDenied } from '../store/errors.js';
 import type { ConsistencySelector } from './request-types.js';
 import { maskPaths, type DocumentMask, type JsonRecord, type ServiceCore } from './service-core.js';
 

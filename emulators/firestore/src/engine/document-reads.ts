@@ -16,7 +16,7 @@ import type { Value } from '../store/value.js';
 import { aggregate, aggregationPath } from './aggregate.js';
 import type { Caller } from './caller.js';
 import type { Database, Transaction } from './database.js';
-import { FirestoreError, invalidArgument } from './errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 import type { MaybePromise } from './locks.js';
 import { checkAggregationLimits } from './query-limits.js';
 import { compileQuery, executeQuery, type CompiledQuery, type QueryResult } from './query.js';

@@ -15,7 +15,7 @@ import {
 import { formatMicros, type Micros } from '../store/timestamp.js';
 import type { Caller } from './caller.js';
 import { alreadyExists, commitWrites, validateWrites, writeTargets } from './commit.js';
-import { FirestoreError, invalidArgument } from './errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 import type { MaybePromise } from './locks.js';
 import type {
   DocumentJson,

@@ -6,7 +6,7 @@ import {
   invalidFieldPathMessage,
 } from '../store/field-path.js';
 import { compareNumbers, isNumber, valuesEqual, type Fields, type Value } from '../store/value.js';
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../store/errors.js';
 import type { FieldTransformJson } from './request-types.js';
 
 const INT64_MAX = 2n ** 63n - 1n;

@@ -8,7 +8,7 @@ import type { DatabaseName } from '../store/resource-name.js';
 import { DocumentListing } from './document-listing.js';
 import { DocumentReads } from './document-reads.js';
 import { DocumentWrites } from './document-writes.js';
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../store/errors.js';
 import { ServiceCore, type JsonRecord } from './service-core.js';
 
 type Reads = DocumentReads;

@@ -13,7 +13,7 @@ import {
 } from '../store/resource-name.js';
 import type { Micros } from '../store/timestamp.js';
 import type { Database } from './database.js';
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../store/errors.js';
 import {
   compileQuery,
   executeQuery,

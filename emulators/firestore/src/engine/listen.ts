@@ -23,7 +23,7 @@ import { databaseRoot, parseDatabaseName, type DatabaseName } from '../store/res
 import { formatMicros, type Micros } from '../store/timestamp.js';
 import type { Caller } from './caller.js';
 import type { ClearEvent, CommitEvent, Database } from './database.js';
-import { FirestoreError, invalidArgument } from './errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 import type { FirestoreService } from './firestore-service.js';
 import { ResponseBatch } from './listen-batch.js';
 import { ChangeHistory } from './listen-history.js';

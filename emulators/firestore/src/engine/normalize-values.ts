@@ -1,7 +1,7 @@
 /** Stored-form normalisation of incoming values: timestamps truncated to microseconds, -0 stored as 0. */
 import { formatTimestamp, parseTimestamp, truncateToMicros } from '../store/timestamp.js';
 import type { Fields, Value } from '../store/value.js';
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../store/errors.js';
 
 export function normalizeValue(value: Value): Value {
   if ('timestampValue' in value) {

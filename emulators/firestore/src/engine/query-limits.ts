@@ -11,7 +11,7 @@
  * - at most 5 aggregations per request, with unique aliases that are not reserved (`__x__`) and
  *   at most 1,500 bytes.
  */
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../store/errors.js';
 import type { AggregationJson, FilterJson } from './request-types.js';
 
 export const MAX_DISJUNCTIONS = 30;

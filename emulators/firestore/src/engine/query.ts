@@ -11,7 +11,7 @@ import {
   valuesEqual,
   type Value,
 } from '../store/value.js';
-import { FirestoreError, invalidArgument } from './errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 import { checkFilterLimits } from './query-limits.js';
 import type {
   CursorJson,

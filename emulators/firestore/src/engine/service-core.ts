@@ -5,7 +5,7 @@
  * documents' JSON form.
  */
 import { randomBytes } from 'node:crypto';
-import type { Authorizer } from '../server/authorize.js';
+import type { Authorizer } from './authorizer.js';
 import type { StoredDocument } from '../store/document-store.js';
 import { parseFieldPath, projectFields, invalidFieldPathMessage } from '../store/field-path.js';
 import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
@@ -14,7 +14,7 @@ import type { Fields } from '../store/value.js';
 import type { Caller } from './caller.js';
 import type { CommitContext } from './commit.js';
 import type { Database, Databases, Transaction } from './database.js';
-import { invalidArgument, throwIfDenied } from './errors.js';
+import { invalidArgument, throwIfDenied } from '../store/errors.js';
 import type { CompiledQuery } from './query.js';
 import type { ConsistencySelector, DocumentJson, StructuredQueryJson } from './request-types.js';
 import { Usage } from './usage.js';

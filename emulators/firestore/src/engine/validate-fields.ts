@@ -1,5 +1,5 @@
 /** Limits and naming rules the official emulator enforces on stored documents. */
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../store/errors.js';
 import type { Fields, Value } from '../store/value.js';
 
 export const MAX_DOCUMENT_BYTES = 1_048_576;

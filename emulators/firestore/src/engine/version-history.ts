@@ -10,7 +10,7 @@
 import type { DocumentStore, StoredDocument } from '../store/document-store.js';
 import { parseTimestamp, timestampToMicros, type Micros } from '../store/timestamp.js';
 import type { Database, Databases } from './database.js';
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../store/errors.js';
 
 /** Firestore keeps one hour of document versions (without point-in-time recovery). */
 export const VERSION_RETENTION_MICROS = 3_600_000_000;

@@ -8,7 +8,7 @@
 import { databaseRoot, parseDatabaseName, type DatabaseName } from '../store/resource-name.js';
 import { formatMicros } from '../store/timestamp.js';
 import type { Caller } from './caller.js';
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../store/errors.js';
 import { thenMaybe, type MaybePromise } from './locks.js';
 import type { FirestoreService } from './firestore-service.js';
 import { autoId, type JsonRecord } from './service-core.js';

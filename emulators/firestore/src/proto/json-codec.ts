@@ -4,7 +4,7 @@
  * timestamps as RFC 3339 strings, bytes as base64, enums as names, wrappers unwrapped, NullValue as null.
  */
 import type protobuf from 'protobufjs';
-import { INVALID_PAYLOAD, invalidArgument } from '../engine/errors.js';
+import { INVALID_PAYLOAD, invalidArgument } from '../store/errors.js';
 import { formatTimestamp, parseTimestamp } from '../store/timestamp.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,6 +1,6 @@
 /** Reads the Authorization header the way the official emulator does (tokens are decoded, never verified). */
 import { ADMIN, ANONYMOUS, type Caller } from '../engine/caller.js';
-import { FirestoreError, invalidArgument } from '../engine/errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 
 const BASE64URL = /^[A-Za-z0-9_-]*=*$/;
 

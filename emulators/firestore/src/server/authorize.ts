@@ -1,62 +1,12 @@
 /**
  * The seam between the emulator core and the security-rules engine. The core calls `authorize` for
- * every non-admin request; the rules engine (src/rules) judges it against the rules file, reloads
- * the file when it changes and keeps the last good rules on a bad edit.
+ * every non-admin request (the `Authorizer` of `src/engine/authorizer.ts`); the rules engine
+ * (src/rules) judges it against the rules file, reloads the file when it changes and keeps the last
+ * good rules on a bad edit.
  */
+import type { AuthorizeRequest, Authorizer } from '../engine/authorizer.js';
 import { RulesAuthorizer } from '../rules/authorizer.js';
 import type { QueryFilter, QueryOrder, RulesRequest } from '../rules/firestore-types.js';
-import type { Fields as StoredFields, Value as StoredValue } from '../store/value.js';
-
-export type Value = StoredValue;
-export type Fields = StoredFields; // REST JSON Value per field
-
-export interface AuthContext {
-  uid: string;
-  token: Record<string, unknown>;
-}
-
-export type RulesMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
-
-export interface AuthorizeRequest {
-  method: RulesMethod;
-  /** Document path under documents/, e.g. "products/abc"; for list: the collection path (collection group: the collection id, with allDescendants true). */
-  path: string;
-  auth: AuthContext | null;
-  time: Date;
-  /**
-   * Optional: the request time in microseconds since the epoch (the commit time). Pass it on writes
-   * so that `request.resource.data.t == request.time` holds for a REQUEST_TIME server timestamp;
-   * a Date keeps only milliseconds.
-   */
-  timeMicros?: number;
-  /** Stored document fields before the operation (null when missing). */
-  resource: Fields | null;
-  /** Document fields after the write (create/update), else null. */
-  requestResource: Fields | null;
-  query?: {
-    collectionId: string;
-    parent: string;
-    allDescendants: boolean;
-    /** The StructuredQuery filter in REST JSON form. */
-    where?: unknown;
-    orderBy?: unknown[];
-    limit?: number;
-    offset?: number;
-  };
-  /** Document reads for rules get()/exists(): before and after the whole commit. */
-  lookup: { get(path: string): Fields | null; getAfter(path: string): Fields | null };
-}
-
-export interface AuthorizeDecision {
-  allowed: boolean;
-  message?: string;
-}
-
-export interface Authorizer {
-  authorize(req: AuthorizeRequest): AuthorizeDecision;
-  setRulesSource(source: string): { ok: true } | { ok: false; error: string };
-  close(): void;
-}
 
 /**
  * The rules file is loaded (parsed, then watched) by the first request that needs rules, or by a

@@ -1,7 +1,7 @@
 /** What the front ends share: the API operations, the rules seam, and logging. */
 import type { FirestoreService } from '../engine/firestore-service.js';
 import type { TriggerDispatcher } from '../triggers/index.js';
-import type { Authorizer } from './authorize.js';
+import type { Authorizer } from '../engine/authorizer.js';
 
 export interface EmulatorContext {
   service: FirestoreService;

@@ -6,7 +6,7 @@
 import type { ServerHttp2Stream } from 'node:http2';
 import { constants as http2constants } from 'node:http2';
 import { gunzipSync } from 'node:zlib';
-import { FirestoreError, GrpcCode } from '../engine/errors.js';
+import { FirestoreError, GrpcCode } from '../store/errors.js';
 
 /** The official emulator's cap on one gRPC message (100 MiB). */
 export const MAX_GRPC_MESSAGE_BYTES = 104_857_600;

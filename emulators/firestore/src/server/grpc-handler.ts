@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import { constants as http2constants } from 'node:http2';
 import type protobuf from 'protobufjs';
 import type { Caller } from '../engine/caller.js';
-import { FirestoreError, invalidArgument } from '../engine/errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 import type { FirestoreService } from '../engine/firestore-service.js';
 import { firestoreService } from '../proto/firestore-proto.js';
 import { messageFromObject, messageToObject, TO_OBJECT_OPTIONS } from '../proto/json-codec.js';

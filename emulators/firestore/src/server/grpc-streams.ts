@@ -10,7 +10,7 @@ import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import { constants as http2constants } from 'node:http2';
 import type protobuf from 'protobufjs';
 import type { Caller } from '../engine/caller.js';
-import { FirestoreError, invalidArgument } from '../engine/errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 import type { JsonRecord } from '../engine/service-core.js';
 import type { MaybePromise } from '../engine/locks.js';
 import { ListenHub, type ListenRequestJson } from '../engine/listen.js';

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import net from 'node:net';
-import { FirestoreError } from '../engine/errors.js';
+import { FirestoreError } from '../store/errors.js';
 import type { EmulatorContext } from './emulator-context.js';
 import { handleGrpc } from './grpc-handler.js';
 import { handleRest } from './rest-handler.js';

@@ -1,7 +1,7 @@
 /** JSON bodies as the official emulator writes them. */
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import type { FirestoreError } from '../engine/errors.js';
+import type { FirestoreError } from '../store/errors.js';
 
 /**
  * Non-finite doubles travel as the strings "NaN", "Infinity" and "-Infinity"; empty repeated and map

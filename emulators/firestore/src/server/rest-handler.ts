@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../engine/database.js';
 import type { Caller } from '../engine/caller.js';
-import { FirestoreError, INVALID_PAYLOAD, invalidArgument } from '../engine/errors.js';
+import { FirestoreError, INVALID_PAYLOAD, invalidArgument } from '../store/errors.js';
 import type { DocumentMask } from '../engine/service-core.js';
 import type { DocumentJson, PreconditionJson } from '../engine/request-types.js';
 import { firestoreType } from '../proto/firestore-proto.js';

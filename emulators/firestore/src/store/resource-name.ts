@@ -1,5 +1,5 @@
 /** Resource names: projects/{p}/databases/{d}/documents/{path}. */
-import { invalidArgument } from '../engine/errors.js';
+import { invalidArgument } from './errors.js';
 
 export interface DatabaseName {
   project: string;

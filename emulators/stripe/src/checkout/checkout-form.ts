@@ -1,10 +1,6 @@
 import { normalizePhone } from './phone-number.js';
-import {
-  validateShipping,
-  type CollectedShipping,
-  type ShippingErrors,
-  type ShippingForm,
-} from './shipping-details.js';
+import { validateShipping, type ShippingErrors, type ShippingForm } from './shipping-details.js';
+import type { CollectedDetails, CollectedShipping } from '../core/types.js';
 
 /** What a session asks the buyer for on the hosted page. */
 export interface FormRequirements {
@@ -12,12 +8,6 @@ export interface FormRequirements {
   allowedCountries: readonly string[] | null;
   /** `phone_number_collection[enabled]`: a phone number is required. */
   phoneRequired: boolean;
-}
-
-/** What the buyer gave: the ship-to and the phone, each null when the session did not ask. */
-export interface CollectedDetails {
-  shipping: CollectedShipping | null;
-  phone: string | null;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '../core/param-readers.js';
 import { knownCountryName } from './shipping-details.js';
 import { invalidRequest, missingParam } from '../core/stripe-error.js';
-import type { Known, Param, Price, Product, ProductInfo } from '../core/types.js';
+import type { CustomerUpdate, Known, Param, Price, Product, ProductInfo } from '../core/types.js';
 
 export interface LineInput {
   quantity: number;
@@ -45,16 +45,6 @@ export interface SubscriptionData {
 export interface Catalog {
   getPrice(id: string): Price | undefined;
   getProduct(id: string): Product | undefined;
-}
-
-/** `customer_update`: true for each field set to `auto`. */
-export interface CustomerUpdate {
-  /** The ship-to typed, onto `customer.shipping`. */
-  shipping: boolean;
-  /** The address typed, onto `customer.address`. */
-  address: boolean;
-  /** The name typed, onto `customer.name`. */
-  name: boolean;
 }
 
 export interface CreateSessionInput {

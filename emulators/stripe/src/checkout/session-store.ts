@@ -1,14 +1,11 @@
 import Stripe from 'stripe';
-import type { CollectedDetails } from './checkout-form.js';
-import type {
-  CreateSessionInput,
-  CustomerUpdate,
-  SubscriptionData,
-} from './create-session-params.js';
+import type { CreateSessionInput, SubscriptionData } from './create-session-params.js';
 import { newId } from '../core/ids.js';
 import { buildPaymentIntent, type PaymentIntentStore } from '../payments/payment-intents.js';
 import type {
   CheckoutSession,
+  CollectedDetails,
+  CustomerUpdate,
   LineItem,
   PaymentIntent,
   ProductInfo,

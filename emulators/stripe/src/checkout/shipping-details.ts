@@ -1,10 +1,4 @@
-import type Stripe from 'stripe';
-
-/** A ship-to as Checkout collects it (`collected_information.shipping_details`). */
-export interface CollectedShipping {
-  name: string;
-  address: Stripe.Address;
-}
+import type { CollectedShipping } from '../core/types.js';
 
 /** The fields of the hosted page's ship-to and phone form, as typed. */
 export interface ShippingForm {

@@ -171,6 +171,28 @@ export interface ProductInfo {
   images: string[];
 }
 
+/** A ship-to as Checkout collects it (`collected_information.shipping_details`). */
+export interface CollectedShipping {
+  name: string;
+  address: Stripe.Address;
+}
+
+/** What the buyer gave: the ship-to and the phone, each null when the session did not ask. */
+export interface CollectedDetails {
+  shipping: CollectedShipping | null;
+  phone: string | null;
+}
+
+/** A session's `customer_update`: true for each field set to `auto`. */
+export interface CustomerUpdate {
+  /** The ship-to typed, onto `customer.shipping`. */
+  shipping: boolean;
+  /** The address typed, onto `customer.address`. */
+  address: boolean;
+  /** The name typed, onto `customer.name`. */
+  name: boolean;
+}
+
 export interface DeliveryRecord {
   eventId: string;
   type: StripeEvent['type'];

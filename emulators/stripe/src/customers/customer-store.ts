@@ -1,6 +1,4 @@
 import type Stripe from 'stripe';
-import type { CollectedDetails } from '../checkout/checkout-form.js';
-import type { CustomerUpdate } from '../checkout/create-session-params.js';
 import type { FormObject } from '../core/form-encoding.js';
 import { newId } from '../core/ids.js';
 import {
@@ -11,7 +9,7 @@ import {
   requireString,
 } from '../core/param-readers.js';
 import { invalidRequest, missingReference, resourceMissing } from '../core/stripe-error.js';
-import type { Customer, Param } from '../core/types.js';
+import type { CollectedDetails, Customer, CustomerUpdate, Param } from '../core/types.js';
 
 const CUSTOMER_PARAMS: ReadonlyArray<Param<Stripe.CustomerUpdateParams>> = [
   'email',

@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
 import { readCreateSessionParams } from '../checkout/create-session-params.js';
 import type { FormObject } from '../core/form-encoding.js';
-import { INVOICE_PAYMENT_ROUTES } from '../billing/invoice-payment-routes.js';
+import { INVOICE_PAYMENT_ROUTES } from './invoice-payment-routes.js';
 import { paginate, readPageParams } from '../core/pagination.js';
 import { assertKnownKeys, readString, readStringList } from '../core/param-readers.js';
-import { PRICE_ROUTES } from '../billing/price-routes.js';
+import { PRICE_ROUTES } from './price-routes.js';
 import {
   readExpand as readExpandFields,
   type ApiRequest,
@@ -15,8 +15,8 @@ import {
 import type { SandboxState } from './sandbox-state.js';
 import type { StoredSession } from '../checkout/session-store.js';
 import { invalidRequest, resourceMissing } from '../core/stripe-error.js';
-import { SUBSCRIPTION_ROUTES } from '../billing/subscription-routes.js';
-import { TEST_CLOCK_ROUTES } from '../billing/test-clock-routes.js';
+import { SUBSCRIPTION_ROUTES } from './subscription-routes.js';
+import { TEST_CLOCK_ROUTES } from './test-clock-routes.js';
 import type { Param, SessionStatus } from '../core/types.js';
 
 export type { ApiBody, ApiRequest, ApiResult } from './route-types.js';

@@ -1,4 +1,4 @@
-import { validateCheckoutForm, type CollectedDetails } from '../checkout/checkout-form.js';
+import { validateCheckoutForm } from '../checkout/checkout-form.js';
 import { runClockAdvance } from '../billing/clock-advance.js';
 import { CustomerStore } from '../customers/customer-store.js';
 import { DisputeStore, type DisputeEventType, type DisputeReason } from '../payments/disputes.js';
@@ -17,6 +17,7 @@ import { SubscriptionStore } from '../billing/subscription-store.js';
 import { TestClockStore } from '../billing/test-clocks.js';
 import type {
   Charge,
+  CollectedDetails,
   Customer,
   Dispute,
   EventObject,

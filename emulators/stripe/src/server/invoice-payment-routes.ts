@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
-import { INVOICE_PAYMENT_LIST_PARAMS } from './invoice-payment-store.js';
+import { INVOICE_PAYMENT_LIST_PARAMS } from '../billing/invoice-payment-store.js';
 import { paginate, readPageParams } from '../core/pagination.js';
 import { assertKnownKeys } from '../core/param-readers.js';
-import { readExpand, type Handler, type Route } from '../server/route-types.js';
-import type { SandboxState } from '../server/sandbox-state.js';
+import { readExpand, type Handler, type Route } from './route-types.js';
+import type { SandboxState } from './sandbox-state.js';
 import { missingReference } from '../core/stripe-error.js';
 import type { Invoice, InvoicePayment, Param } from '../core/types.js';
 

@@ -1,14 +1,17 @@
 import type Stripe from 'stripe';
 import type { FormObject } from '../core/form-encoding.js';
 import { INVOICE_EXPANDABLE, renderInvoice } from './invoice-payment-routes.js';
-import { INVOICE_LIST_PARAMS } from './invoice-store.js';
+import { INVOICE_LIST_PARAMS } from '../billing/invoice-store.js';
 import { paginate, readPageParams } from '../core/pagination.js';
 import { assertKnownKeys, readBoolean, readObject, readString } from '../core/param-readers.js';
-import { readExpand, type Handler, type Route } from '../server/route-types.js';
-import type { SandboxState } from '../server/sandbox-state.js';
-import { chargeInvoice } from './subscription-billing.js';
-import { SUBSCRIPTION_LIST_PARAMS, type StoredSubscription } from './subscription-store.js';
-import { updateSubscription } from './subscription-update.js';
+import { readExpand, type Handler, type Route } from './route-types.js';
+import type { SandboxState } from './sandbox-state.js';
+import { chargeInvoice } from '../billing/subscription-billing.js';
+import {
+  SUBSCRIPTION_LIST_PARAMS,
+  type StoredSubscription,
+} from '../billing/subscription-store.js';
+import { updateSubscription } from '../billing/subscription-update.js';
 import { invalidRequest, StripeApiError } from '../core/stripe-error.js';
 import type { Known, Param, Subscription } from '../core/types.js';
 

@@ -1,4 +1,4 @@
-import type { StripeSandboxOptions } from '../index.js';
+import type { StripeSandboxOptions } from './index.js';
 
 export class CliUsageError extends Error {}
 

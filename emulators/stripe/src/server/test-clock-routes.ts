@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { snapshot } from '../webhooks/events.js';
 import { paginate, readPageParams } from '../core/pagination.js';
 import { assertKnownKeys } from '../core/param-readers.js';
-import { readExpand, type Handler, type Route } from '../server/route-types.js';
+import { readExpand, type Handler, type Route } from './route-types.js';
 import type { Param } from '../core/types.js';
 
 const NOTHING_EXPANDABLE: ReadonlyArray<string> = [];

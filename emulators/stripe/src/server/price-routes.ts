@@ -1,7 +1,7 @@
 import { paginate, readPageParams } from '../core/pagination.js';
 import { assertKnownKeys } from '../core/param-readers.js';
-import { PRICE_LIST_PARAMS } from './price-store.js';
-import { readExpand, type Handler, type Route } from '../server/route-types.js';
+import { PRICE_LIST_PARAMS } from '../billing/price-store.js';
+import { readExpand, type Handler, type Route } from './route-types.js';
 
 const EXPAND_ONLY = ['expand'];
 const NOTHING_EXPANDABLE: ReadonlyArray<string> = [];
