@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { Tag } from '@/components/tag';
 import { useAbandonedCheckouts } from '@/entities/orders';
-import { DataTable, type DataColumn } from './data-table';
-import { useFetchErrorToast } from './use-fetch-error-toast';
+import { DataTable, type DataColumn } from '@/components/table/data-table';
+import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import './admin-tables.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -5,7 +5,7 @@ import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useImportCatalog } from '@/entities/catalog';
 import type { CatalogImportPlan, PlannedRow } from '../utils/catalog-csv';
-import { ScrollBox } from './scroll-box';
+import { ScrollBox } from '@/components/table/scroll-box';
 import './catalog-editor.css';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -7,12 +7,12 @@ import { renderWithProviders } from '@/testing/render';
 import { useAllProducts } from '@/entities/catalog';
 import { loaded, makeProduct, stub } from '../testing/stubs';
 import { readCatalogCsv } from '../utils/catalog-csv';
-import { downloadTextFile } from '../utils/download-file';
+import { downloadTextFile } from '@/components/table/download-file';
 import { CatalogPanel } from './catalog-panel';
 
 // The product list is a stand-in; importing runs the real entity code against the fake Firestore.
 vi.mock('@/entities/catalog', { spy: true });
-vi.mock('../utils/download-file', () => ({ downloadTextFile: vi.fn() }));
+vi.mock('@/components/table/download-file', () => ({ downloadTextFile: vi.fn() }));
 
 vi.setConfig({ testTimeout: 40_000 });
 

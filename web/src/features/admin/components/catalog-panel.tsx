@@ -26,11 +26,11 @@ import {
   readCatalogCsv,
   type CatalogImportPlan,
 } from '../utils/catalog-csv';
-import { downloadTextFile } from '../utils/download-file';
-import type { DataColumn } from './data-table';
+import { downloadTextFile } from '@/components/table/download-file';
+import type { DataColumn } from '@/components/table/data-table';
 import { EditableListSection } from './editable-list-section';
 import { otherSkus } from './product-form';
-import { useFetchErrorToast } from './use-fetch-error-toast';
+import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { withAntdTheme } from '@/components/with-antd-theme';
 
 // The product form and the import preview (antd's Modal, form and table, with its theme) are

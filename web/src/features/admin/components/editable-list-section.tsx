@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { PlusOutlined } from '@/components/icons';
 import { TextSkeleton } from '@/components/skeleton';
-import { DataTable, type DataColumn } from './data-table';
-import { usePhoneLayout } from './phone-layout';
-import { pageOf, TablePager } from './table-pager';
+import { DataTable, type DataColumn } from '@/components/table/data-table';
+import { usePhoneLayout } from '@/components/table/phone-layout';
+import { pageOf, TablePager } from '@/components/table/table-pager';
 
 /** A list's pages, kept by the list's owner (the catalog). */
 export interface ListPages {

@@ -15,7 +15,7 @@ import { Button } from '@/components/button';
 import { TextSkeleton } from '@/components/skeleton';
 import { RefundedTag, ShipToAddress, TrackingLink } from '@/components/order-fulfilment';
 import { useOrder, useOrderNotes } from '@/entities/orders';
-import { DataTable, type DataColumn } from './data-table';
+import { DataTable, type DataColumn } from '@/components/table/data-table';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

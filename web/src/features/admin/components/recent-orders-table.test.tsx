@@ -14,7 +14,7 @@ import {
 import OrdersTab from '../tabs/orders-tab';
 import { makeOrderRow, page } from '../testing/search-stubs';
 import { loaded, makeOrder, stub } from '../testing/stubs';
-import { downloadTextFile } from '../utils/download-file';
+import { downloadTextFile } from '@/components/table/download-file';
 import { RecentOrdersTable } from './recent-orders-table';
 
 const callables = vi.hoisted(() => ({
@@ -25,7 +25,7 @@ const callables = vi.hoisted(() => ({
 }));
 vi.mock('@/lib/callables', () => callables);
 vi.mock('@/entities/orders', { spy: true });
-vi.mock('../utils/download-file', () => ({ downloadTextFile: vi.fn() }));
+vi.mock('@/components/table/download-file', () => ({ downloadTextFile: vi.fn() }));
 
 vi.setConfig({ testTimeout: 40_000 });
 

@@ -16,14 +16,19 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { RefundedTag } from '@/components/order-fulfilment';
 import { useExportSearchOrders, useSearchOrders } from '../api/search';
-import { useTableParams } from '../hooks/use-table-params';
+import { useTableParams } from '@/components/table/use-table-params';
 import { buildOrdersCsv } from '../utils/orders-csv';
-import type { TableSpec, TableState } from '../utils/table-params';
-import { useScrollIntoViewOnce, type DataColumn } from './data-table';
+import type { TableSpec, TableState } from '@/components/table/table-params';
+import { useScrollIntoViewOnce, type DataColumn } from '@/components/table/data-table';
 import { OrderDetails } from './order-details';
 import { OrderStatusActions } from './order-status-actions';
 import { AdminOrderStatusTag } from './order-status-tag';
-import { ServerTable, sortableColumn, type PhoneSort, type ServerTableTexts } from './server-table';
+import {
+  ServerTable,
+  sortableColumn,
+  type PhoneSort,
+  type ServerTableTexts,
+} from '@/components/table/server-table';
 
 /** What the Orders tab reads from its URL (sort names: date, amount, store). */
 export const ORDERS_TABLE: TableSpec<OrderStatus, OrderSortField> = {
@@ -247,7 +252,7 @@ function LinkedOrderNotice({
   );
   return found ? (
     <Alert
-      className="admin-table-alert"
+      className="table-alert"
       type="info"
       role="status"
       title={`Order ${label} from your link is open below.`}
@@ -255,7 +260,7 @@ function LinkedOrderNotice({
     />
   ) : (
     <Alert
-      className="admin-table-alert"
+      className="table-alert"
       type="warning"
       title={`No order ${label} was found.`}
       description="The link may be incomplete, or the order was removed. Search by store, email, order or invoice number."

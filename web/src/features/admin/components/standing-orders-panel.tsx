@@ -17,9 +17,9 @@ import { Tag, type TagColor } from '@/components/tag';
 import { useAllStandingOrders, useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { ConfirmPopover } from './confirm-popover';
-import { DataTable, type DataColumn } from './data-table';
-import { pageOf, TablePager } from './table-pager';
-import { useFetchErrorToast } from './use-fetch-error-toast';
+import { DataTable, type DataColumn } from '@/components/table/data-table';
+import { pageOf, TablePager } from '@/components/table/table-pager';
+import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 
 type Filter = 'all' | StandingOrderStatus;
 type Upcoming = ReturnType<typeof upcomingDeliveries>[number];

@@ -17,10 +17,10 @@ import { callableErrorMessage, isCallableError } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useResendVerificationEmail, useStoreDetails } from '../api/search';
-import { DataTable, type DataColumn } from './data-table';
+import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { AdminOrderStatusTag } from './order-status-tag';
 import { EmailVerifiedTag, ProfileActions, ProfileStatusTag } from './profile-actions';
-import { pageOf, TablePager } from './table-pager';
+import { pageOf, TablePager } from '@/components/table/table-pager';
 import './admin-dashboard.css';
 import './admin-tables.css';
 

@@ -1,6 +1,6 @@
 import { formatUsd } from '@portal/domain';
 import { useTotals } from '../api/get-totals';
-import { useFetchErrorToast } from './use-fetch-error-toast';
+import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 
 /** A number as antd's Statistic shows it: with thousands separators. */
 const grouped = (value: number) => value.toLocaleString('en-US');

@@ -6,9 +6,9 @@ import { Tag } from '@/components/tag';
 import { useNotify } from '@/lib/notify';
 import { useDeleteSupportItem, useEditableSupportContent } from '@/entities/support';
 import { ConfirmPopover } from './confirm-popover';
-import type { DataColumn } from './data-table';
+import type { DataColumn } from '@/components/table/data-table';
 import { EditableListSection } from './editable-list-section';
-import { useFetchErrorToast } from './use-fetch-error-toast';
+import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { withAntdTheme } from '@/components/with-antd-theme';
 
 // The add and edit dialog (antd's Modal and form, with its theme) is fetched when first opened.

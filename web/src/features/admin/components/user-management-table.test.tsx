@@ -7,7 +7,7 @@ import { expectToast } from '@/testing/toasts';
 import { useProfiles, useSetProfileStatus } from '@/entities/profile';
 import { makeUserRow, page } from '../testing/search-stubs';
 import { loaded, makeProfile, stub } from '../testing/stubs';
-import { downloadTextFile } from '../utils/download-file';
+import { downloadTextFile } from '@/components/table/download-file';
 import { UserManagementTable } from './user-management-table';
 
 const callables = vi.hoisted(() => ({
@@ -18,7 +18,7 @@ const callables = vi.hoisted(() => ({
 }));
 vi.mock('@/lib/callables', () => callables);
 vi.mock('@/entities/profile', { spy: true });
-vi.mock('../utils/download-file', () => ({ downloadTextFile: vi.fn() }));
+vi.mock('@/components/table/download-file', () => ({ downloadTextFile: vi.fn() }));
 
 vi.setConfig({ testTimeout: 40_000 });
 

@@ -10,10 +10,10 @@ import {
 import { Link } from 'react-router';
 import { useProfiles } from '@/entities/profile';
 import { useExportSearchUsers, useSearchUsers } from '../api/search';
-import { useTableParams } from '../hooks/use-table-params';
-import type { TableSpec, TableState } from '../utils/table-params';
+import { useTableParams } from '@/components/table/use-table-params';
+import type { TableSpec, TableState } from '@/components/table/table-params';
 import { buildUsersCsv } from '../utils/users-csv';
-import type { DataColumn } from './data-table';
+import type { DataColumn } from '@/components/table/data-table';
 import {
   EmailVerifiedTag,
   PROFILE_STATUS_TAG,
@@ -21,7 +21,12 @@ import {
   ProfileStatusTag,
   type ReviewTarget,
 } from './profile-actions';
-import { ServerTable, sortableColumn, type PhoneSort, type ServerTableTexts } from './server-table';
+import {
+  ServerTable,
+  sortableColumn,
+  type PhoneSort,
+  type ServerTableTexts,
+} from '@/components/table/server-table';
 
 /** What the Users tab reads from its URL (sort names: applied, store). */
 export const USERS_TABLE: TableSpec<ProfileStatus, UserSortField> = {

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import type * as PapaTypes from 'papaparse';
 import { checkJoinedProduct, mergeImportRow, type ProductWithPrices } from '@/entities/catalog';
-import { buildCsv, restoreNeutralisedFormula } from './csv';
+import { buildCsv, restoreNeutralisedFormula } from '@/components/table/csv';
 
 /**
  * The catalog CSV in the manager's browser: the export (every product, in the domain's columns,

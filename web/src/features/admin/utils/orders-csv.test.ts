@@ -6,7 +6,7 @@ import {
   csvCell,
   exportFileName,
   restoreNeutralisedFormula,
-} from './csv';
+} from '@/components/table/csv';
 import { buildOrdersCsv } from './orders-csv';
 import { buildUsersCsv } from './users-csv';
 

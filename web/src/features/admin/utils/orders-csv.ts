@@ -1,5 +1,5 @@
 import type { OrderRow } from '@portal/domain';
-import { buildCsv, centsToCsvAmount } from './csv';
+import { buildCsv, centsToCsvAmount } from '@/components/table/csv';
 
 export const ORDERS_CSV_HEADER = [
   'Order ID',

@@ -1,5 +1,5 @@
 import type { UserRow } from '@portal/domain';
-import { buildCsv } from './csv';
+import { buildCsv } from '@/components/table/csv';
 
 export const USERS_CSV_HEADER = [
   'User ID',

@@ -1,4 +1,4 @@
-import { LeftOutlined, RightOutlined } from '@/components/icons';
+import { LeftOutlined, RightOutlined } from '../icons';
 import { classNames } from '@/lib/class-names';
 import './table-pager.css';
 

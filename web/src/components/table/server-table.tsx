@@ -1,17 +1,12 @@
 import { BUYER_ROLES, ROLE_LABELS, TABLE_PAGE_SIZES, type BuyerRole } from '@portal/domain';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { Alert } from '@/components/alert';
-import { TextSkeleton } from '@/components/skeleton';
+import { Alert } from '../alert';
+import { TextSkeleton } from '../skeleton';
 import { useNotify } from '@/lib/notify';
-import type { TableParams } from '../hooks/use-table-params';
-import { exportFileName } from '../utils/csv';
-import { downloadTextFile } from '../utils/download-file';
-import {
-  isFiltered,
-  type SortDirection,
-  type TableFilter,
-  type TableState,
-} from '../utils/table-params';
+import type { TableParams } from './use-table-params';
+import { exportFileName } from './csv';
+import { downloadTextFile } from './download-file';
+import { isFiltered, type SortDirection, type TableFilter, type TableState } from './table-params';
 import { DataTable, type ColumnSort, type DataColumn, type DataTableProps } from './data-table';
 import { usePhoneLayout } from './phone-layout';
 import { TablePager } from './table-pager';
@@ -224,7 +219,7 @@ export function ServerTable<Row extends object, Status extends string, SortField
         {notice}
         {exporter.truncated && (
           <Alert
-            className="admin-table-alert"
+            className="table-alert"
             type="warning"
             onClose={exporter.dismiss}
             title={texts.truncated}

@@ -1,11 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  CaretDownOutlined,
-  CaretUpOutlined,
-  MinusOutlined,
-  PlusOutlined,
-} from '@/components/icons';
-import { Spinner } from '@/components/app-loading';
+import { CaretDownOutlined, CaretUpOutlined, MinusOutlined, PlusOutlined } from '../icons';
+import { Spinner } from '../app-loading';
 import { classNames } from '@/lib/class-names';
 import { ScrollBox } from './scroll-box';
 import './data-table.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import './admin-tables.css';
+import './table.css';
 
 /**
  * A table wider than the screen (a phone) scrolls sideways in this box. While it does, the box
@@ -25,7 +25,7 @@ export function ScrollBox({ label, children }: { label: string; children: ReactN
   return (
     <div
       ref={ref}
-      className="admin-scroll-box"
+      className="scroll-box"
       role="group"
       aria-label={label}
       tabIndex={scrolls ? 0 : undefined}

@@ -1,6 +1,18 @@
+import { ORDER_STATUSES, type OrderSortField, type OrderStatus } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { ORDERS_TABLE } from '../components/recent-orders-table';
-import { defaultTableState, readTableParams, writeTableParams } from './table-params';
+import {
+  defaultTableState,
+  readTableParams,
+  writeTableParams,
+  type TableSpec,
+} from './table-params';
+
+/** A table as the Orders tab describes its own (its statuses, sorts and default sort). */
+const ORDERS_TABLE: TableSpec<OrderStatus, OrderSortField> = {
+  statuses: ORDER_STATUSES,
+  sorts: { date: 'created_at', amount: 'amount', store: 'store_name' },
+  defaultSort: 'created_at',
+};
 
 const read = (query: string) => readTableParams(ORDERS_TABLE, new URLSearchParams(query));
 

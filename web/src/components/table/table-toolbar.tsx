@@ -1,10 +1,10 @@
 import { SEARCH_TEXT_MAX, type DayRange } from '@portal/domain';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
-import { DownloadOutlined, DownOutlined, SearchOutlined } from '@/components/icons';
-import { TextInput } from '@/components/text-input';
-import './admin-tables.css';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import { DownloadOutlined, DownOutlined, SearchOutlined } from '../icons';
+import { TextInput } from '../text-input';
+import './table.css';
 
 /** How long the search box waits after the last key before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -43,7 +43,7 @@ function SearchBox({
   return (
     <TextInput
       type="search"
-      className="admin-toolbar__search"
+      className="table-toolbar__search"
       prefix={<SearchOutlined />}
       aria-label={placeholder}
       placeholder={placeholder}
@@ -110,13 +110,13 @@ function DayRangeInputs({
   };
 
   return (
-    <div className="admin-toolbar__range" role="group" aria-label={label}>
+    <div className="table-toolbar__range" role="group" aria-label={label}>
       {RANGE_ENDS.map(({ end, text }) => (
         <TextInput
           key={end}
           type="date"
-          className="admin-toolbar__day"
-          prefix={<span className="admin-toolbar__prefix">{text}</span>}
+          className="table-toolbar__day"
+          prefix={<span className="table-toolbar__prefix">{text}</span>}
           aria-label={`${label}: ${end}`}
           placeholder={text}
           value={draft[end]}
@@ -173,8 +173,8 @@ function LabelledSelect({
     }
   };
   return (
-    <span className="admin-toolbar__select" onClick={openPicker}>
-      <span className="admin-toolbar__prefix" aria-hidden="true">
+    <span className="table-toolbar__select" onClick={openPicker}>
+      <span className="table-toolbar__prefix" aria-hidden="true">
         {label}:
       </span>
       <select
@@ -189,7 +189,7 @@ function LabelledSelect({
           </option>
         ))}
       </select>
-      <DownOutlined className="admin-toolbar__arrow" />
+      <DownOutlined className="table-toolbar__arrow" />
     </span>
   );
 }
@@ -214,7 +214,7 @@ export function TableToolbar({
   sort?: ToolbarSort;
 }) {
   return (
-    <div className="admin-toolbar" role="search">
+    <div className="table-toolbar" role="search">
       <SearchBox {...search} />
       {selects.map((select) => (
         <LabelledSelect
@@ -246,11 +246,11 @@ export function IgnoredParamsAlert({ ignored }: { ignored: readonly string[] }) 
   if (ignored.length === 0) return null;
   return (
     <Alert
-      className="admin-table-alert"
+      className="table-alert"
       type="warning"
       title="Some filters in this link were ignored."
       description={
-        <ul className="admin-table-alert__list">
+        <ul className="table-alert__list">
           {ignored.map((problem) => (
             <li key={problem}>{problem}</li>
           ))}

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { SortOrder } from '../components/data-table';
+import type { SortOrder } from './data-table';
 import {
   defaultTableState,
   readTableParams,
@@ -8,7 +8,7 @@ import {
   writeTableParams,
   type TableSpec,
   type TableState,
-} from '../utils/table-params';
+} from './table-params';
 
 /**
  * A server-side table's state, read from and written to the URL. `filter` is what the export

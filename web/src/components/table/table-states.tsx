@@ -1,6 +1,6 @@
-import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
-import './admin-tables.css';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import './table.css';
 
 /**
  * What a server-side table shows without rows: a filter that matches nothing (with Clear
@@ -23,7 +23,7 @@ export function TableEmpty({
 }) {
   if (total > 0) {
     return (
-      <div className="admin-table-empty">
+      <div className="table-empty">
         <span className="admin-secondary">This page is past the last one.</span>
         <Button size="small" onClick={onFirstPage}>
           First page
@@ -33,7 +33,7 @@ export function TableEmpty({
   }
   if (filtered) {
     return (
-      <div className="admin-table-empty">
+      <div className="table-empty">
         <span className="admin-secondary">{noMatchText}</span>
         <Button size="small" onClick={onClear}>
           Clear filters
@@ -42,7 +42,7 @@ export function TableEmpty({
     );
   }
   return (
-    <div className="admin-table-empty">
+    <div className="table-empty">
       <span className="admin-secondary">{noneText}</span>
     </div>
   );
@@ -52,7 +52,7 @@ export function TableEmpty({
 export function TableError({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
     <Alert
-      className="admin-table-alert"
+      className="table-alert"
       type="error"
       role="alert"
       title={text}
