@@ -11,7 +11,7 @@ import { Button } from '@/components/button';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useUpdateOrderStatus } from '@/entities/orders';
-import { ConfirmPopover } from './confirm-popover';
+import { ConfirmPopover } from '@/components/confirm-popover';
 import { refundableOf, type ManagedOrder } from './managed-order';
 import { orderStatusLabel } from './order-status-tag';
 import { withAntdTheme } from '@/components/with-antd-theme';

@@ -11,7 +11,7 @@ import { Tag, type TagColor } from '@/components/tag';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { useSetProfileStatus } from '@/entities/profile';
-import { ConfirmPopover } from './confirm-popover';
+import { ConfirmPopover } from '@/components/confirm-popover';
 
 /** Whom a manager approves or rejects (a Users row, the store page). */
 export interface ReviewTarget {

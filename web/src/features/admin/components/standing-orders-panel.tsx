@@ -16,7 +16,7 @@ import { ChoiceSegmented } from '@/components/choice-segmented';
 import { Tag, type TagColor } from '@/components/tag';
 import { useAllStandingOrders, useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { ConfirmPopover } from './confirm-popover';
+import { ConfirmPopover } from '@/components/confirm-popover';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { pageOf, TablePager } from '@/components/table/table-pager';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';

@@ -125,7 +125,7 @@ describe('AdminStorePage', () => {
     mutateAsync.mockResolvedValue({ uid: 'uid-cloud', status: 'approved' });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Approve Cloud Nine Smoke' }));
-    const confirm = await screen.findByRole('dialog');
+    const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText('Approve without a verified email?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Approve anyway' }));
     expect(mutateAsync).toHaveBeenCalledWith({
@@ -148,7 +148,7 @@ describe('AdminStorePage', () => {
     expect(
       screen.queryByRole('button', { name: /Resend verification email/ }),
     ).not.toBeInTheDocument();
-    const confirm = await screen.findByRole('dialog');
+    const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Reject' }));
     expect(mutateAsync).toHaveBeenCalledWith({ uid: 'uid-cloud', status: 'rejected' });
   });

@@ -120,7 +120,7 @@ describe('TutorialsPanel', () => {
     renderWithProviders(<TutorialsPanel />);
     await user.click(screen.getByRole('button', { name: 'Delete Cleaning your slushie machine' }));
     expect(remove).not.toHaveBeenCalled();
-    const confirm = await screen.findByRole('dialog');
+    const confirm = await screen.findByRole('alertdialog');
     expect(
       within(confirm).getByText('Delete "Cleaning your slushie machine"?'),
     ).toBeInTheDocument();
@@ -134,7 +134,7 @@ describe('TutorialsPanel', () => {
     renderWithProviders(<TutorialsPanel />);
     await user.click(screen.getByRole('button', { name: 'Delete Cleaning your slushie machine' }));
     await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
     expect(await screen.findByText('Failed to remove tutorial')).toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { lazyDialog } from '@/components/lazy-dialog';
 import { Tag } from '@/components/tag';
 import { useNotify } from '@/lib/notify';
 import { useDeleteSupportItem, useEditableSupportContent } from '@/entities/support';
-import { ConfirmPopover } from './confirm-popover';
+import { ConfirmPopover } from '@/components/confirm-popover';
 import type { DataColumn } from '@/components/table/data-table';
 import { EditableListSection } from './editable-list-section';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';

@@ -240,7 +240,7 @@ describe('UserManagementTable rows', () => {
     await user.click(
       rowOf('Cloud Nine Smoke').getByRole('button', { name: 'Decline Cloud Nine Smoke' }),
     );
-    const confirm = await screen.findByRole('dialog', { name: 'Decline Cloud Nine Smoke?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Decline Cloud Nine Smoke?' });
     expect(
       within(confirm).getByText('We email them that their application was declined.'),
     ).toBeInTheDocument();
@@ -269,12 +269,12 @@ describe('UserManagementTable rows', () => {
         rowOf('Cloud Nine Smoke').getByRole('button', { name: 'Decline Cloud Nine Smoke' }),
       );
     await open();
-    let confirm = await screen.findByRole('dialog');
+    let confirm = await screen.findByRole('alertdialog');
     await user.type(within(confirm).getByRole('textbox'), 'draft');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(mutateAsync).not.toHaveBeenCalled();
     await open();
-    confirm = await screen.findByRole('dialog');
+    confirm = await screen.findByRole('alertdialog');
     // A new opening starts empty.
     expect(within(confirm).getByRole('textbox')).toHaveValue('');
     await user.click(within(confirm).getByRole('button', { name: 'Decline' }));
@@ -287,7 +287,7 @@ describe('UserManagementTable rows', () => {
     await screen.findByText('Nope Shop');
     await user.click(rowOf('Nope Shop').getByRole('button', { name: 'Reopen Nope Shop' }));
     expect(mutateAsync).not.toHaveBeenCalled();
-    const confirm = await screen.findByRole('dialog', { name: 'Reopen Nope Shop?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reopen Nope Shop?' });
     await user.click(within(confirm).getByRole('button', { name: 'Reopen' }));
     expect(mutateAsync).toHaveBeenCalledWith({ uid: 'uid-rejected', status: 'pending' });
     expect(await screen.findByText('Profile reopened successfully')).toBeInTheDocument();
@@ -308,7 +308,7 @@ describe('UserManagementTable rows', () => {
     await screen.findByText('Blue Coast Vapes');
     await user.click(rowOf('Blue Coast Vapes').getByRole('button', { name: /Reject/ }));
     expect(mutateAsync).not.toHaveBeenCalled();
-    const confirm = await screen.findByRole('dialog');
+    const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText('Reject Blue Coast Vapes?')).toBeInTheDocument();
     expect(within(confirm).getByText('They lose access to the portal.')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Reject' }));
@@ -322,7 +322,7 @@ describe('UserManagementTable rows', () => {
     renderTable();
     await screen.findByText('Late Night Vapes');
     await user.click(rowOf('Late Night Vapes').getByRole('button', { name: /Approve/ }));
-    const confirm = await screen.findByRole('dialog');
+    const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText('Approve without a verified email?')).toBeInTheDocument();
     expect(
       within(confirm).getByText('Late Night Vapes has not verified their email address yet.'),

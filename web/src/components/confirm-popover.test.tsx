@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,13 +33,13 @@ function Confirm({ onConfirm }: { onConfirm: () => void }) {
 }
 
 describe('ConfirmPopover', () => {
-  it('opens as a dialog named by its title, with the focus on its first control', async () => {
+  it('opens as an alert dialog named by its title, with the focus on its first control', async () => {
     const user = userEvent.setup();
     render(<Confirm onConfirm={() => undefined} />);
     const opener = screen.getByRole('button', { name: 'Cancel Order' });
     expect(opener).toHaveAttribute('aria-expanded', 'false');
     await user.click(opener);
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #1?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order #1?' });
     expect(opener).toHaveAttribute('aria-expanded', 'true');
     expect(within(dialog).getByRole('checkbox', { name: 'Restock' })).toHaveFocus();
     await user.tab();
@@ -52,20 +52,20 @@ describe('ConfirmPopover', () => {
     render(<Confirm onConfirm={onConfirm} />);
     const opener = screen.getByRole('button', { name: 'Cancel Order' });
     await user.click(opener);
-    await screen.findByRole('dialog');
+    await screen.findByRole('alertdialog');
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
     await user.click(opener);
     await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep order' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep order' }),
     );
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
     await user.click(opener);
-    await screen.findByRole('dialog');
+    await screen.findByRole('alertdialog');
     await user.click(screen.getByText('Elsewhere'));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(onConfirm).not.toHaveBeenCalled();
   });
 
@@ -81,7 +81,22 @@ describe('ConfirmPopover', () => {
     expect(await screen.findByRole('checkbox', { name: 'Restock' })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('ConfirmPopover, placed by Floating UI', () => {
+  it('is drawn at the end of the page, controlled by its button, positioned by left and top', async () => {
+    const user = userEvent.setup();
+    render(<Confirm onConfirm={() => undefined} />);
+    const opener = screen.getByRole('button', { name: 'Cancel Order' });
+    expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(opener);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.parentElement).toBe(document.body);
+    expect(opener).toHaveAttribute('aria-controls', dialog.id);
+    expect(dialog.style.position).toBe('absolute');
+    expect(dialog.style.transform).toBe('');
   });
 });
 
@@ -90,7 +105,7 @@ describe('ConfirmPopover, leaving it', () => {
     const user = userEvent.setup();
     render(<Confirm onConfirm={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
-    expect(await screen.findByRole('dialog')).toHaveAccessibleDescription('Restock');
+    expect(await screen.findByRole('alertdialog')).toHaveAccessibleDescription('Restock');
   });
 
   it('closes when the focus leaves it, and a click elsewhere keeps the focus where it went', async () => {
@@ -103,16 +118,17 @@ describe('ConfirmPopover, leaving it', () => {
     );
     const opener = screen.getByRole('button', { name: 'Cancel Order' });
     await user.click(opener);
-    await screen.findByRole('dialog');
-    // Shift+Tab from its first control goes back into the page: the box closes behind it.
+    await screen.findByRole('alertdialog');
+    // Shift+Tab from its first control goes back into the page: the box closes behind it (Floating
+    // UI's focus manager sees the focus leave and closes it a microtask later).
     await user.tab({ shift: true });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Mark Shipped' })).toHaveFocus();
     await user.click(opener);
-    await screen.findByRole('dialog');
+    await screen.findByRole('alertdialog');
     const other = screen.getByRole('button', { name: 'Mark Shipped' });
     await user.click(other);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(other).toHaveFocus();
     expect(opener).not.toHaveFocus();
   });
