@@ -6,7 +6,7 @@ import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'r
 import { useReturnFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
 import { newProductId, useSaveProduct, type ProductWithPrices } from '@/entities/catalog';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 import { PhotosField } from './photos-field';
 import { PriceBreaksField } from './price-breaks-field';
 import {
@@ -127,7 +127,7 @@ export function ProductFormModal({
             name="name"
             render={({ field }) => (
               <FormField id="product-name" label="Name" error={errors.name?.message}>
-                <Input id="product-name" {...field} />
+                <Input id="product-name" {...field} status={errors.name ? 'error' : undefined} />
               </FormField>
             )}
           />
@@ -139,11 +139,12 @@ export function ProductFormModal({
                 id="product-sku"
                 label="SKU"
                 error={errors.sku?.message}
-                extra="Letters, digits, dot, dash and underscore; saved in capitals."
+                hint="Letters, digits, dot, dash and underscore; saved in capitals."
               >
                 <Input
                   id="product-sku"
                   {...field}
+                  status={errors.sku ? 'error' : undefined}
                   maxLength={LIMITS.sku}
                   onBlur={() => {
                     setValue('sku', field.value.trim().toUpperCase());
@@ -161,6 +162,9 @@ export function ProductFormModal({
             <FormField id="product-category" label="Category" error={errors.category?.message}>
               <AutoComplete
                 id="product-category"
+                // The width antd's Form.Item gives a select inside it.
+                style={{ width: '100%' }}
+                status={errors.category ? 'error' : undefined}
                 options={categoryOptions}
                 value={field.value}
                 onChange={(value: string) => field.onChange(value)}
@@ -180,7 +184,12 @@ export function ProductFormModal({
               label="Description"
               error={errors.description?.message}
             >
-              <Input.TextArea id="product-description" rows={3} {...field} />
+              <Input.TextArea
+                id="product-description"
+                rows={3}
+                {...field}
+                status={errors.description ? 'error' : undefined}
+              />
             </FormField>
           )}
         />
@@ -204,7 +213,13 @@ export function ProductFormModal({
                   label="Retailer price (USD)"
                   error={errors.price_retailer?.message}
                 >
-                  <Input id="product-price-retailer" prefix="$" inputMode="decimal" {...field} />
+                  <Input
+                    id="product-price-retailer"
+                    prefix="$"
+                    inputMode="decimal"
+                    {...field}
+                    status={errors.price_retailer ? 'error' : undefined}
+                  />
                 </FormField>
               )}
             />
@@ -225,7 +240,13 @@ export function ProductFormModal({
                   label="Wholesaler price (USD)"
                   error={errors.price_wholesaler?.message}
                 >
-                  <Input id="product-price-wholesaler" prefix="$" inputMode="decimal" {...field} />
+                  <Input
+                    id="product-price-wholesaler"
+                    prefix="$"
+                    inputMode="decimal"
+                    {...field}
+                    status={errors.price_wholesaler ? 'error' : undefined}
+                  />
                 </FormField>
               )}
             />
@@ -267,7 +288,7 @@ export function ProductFormModal({
               <FormField
                 id="product-track-stock"
                 label="Track stock"
-                extra={
+                hint={
                   field.value
                     ? 'Buyers cannot order more than is available.'
                     : 'Not tracked: always orderable (e.g. built to order).'
@@ -311,7 +332,7 @@ export function ProductFormModal({
               <FormField
                 id="product-active"
                 label="Active"
-                extra="Inactive products are hidden from buyers; past orders keep their lines."
+                hint="Inactive products are hidden from buyers; past orders keep their lines."
               >
                 <Switch id="product-active" checked={field.value} onChange={field.onChange} />
               </FormField>
@@ -347,9 +368,10 @@ function WholeNumberField({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormField id={id} label={label} error={error} extra={extra}>
+        <FormField id={id} label={label} error={error} hint={extra}>
           <InputNumber
             id={id}
+            status={error ? 'error' : undefined}
             min={min}
             precision={0}
             style={{ width: '100%' }}

@@ -13,7 +13,7 @@ import {
 import { useRefundOrder } from '@/entities/orders';
 import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 import { refundableOf, type ManagedOrder } from './managed-order';
 import {
   refundAttemptFor,
@@ -95,6 +95,7 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
                 prefix="$"
                 inputMode="decimal"
                 aria-invalid={Boolean(errors.amount)}
+                status={errors.amount ? 'error' : undefined}
               />
             )}
           />
@@ -102,7 +103,7 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
         <FormField
           id="refund-internal-note"
           label="Internal note (optional)"
-          extra={
+          hint={
             <span id="refund-internal-note-help">
               For the books and other managers. The customer never sees it.
             </span>
@@ -120,6 +121,7 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
                 rows={2}
                 maxLength={REFUND_INTERNAL_NOTE_MAX + 50}
                 aria-invalid={Boolean(errors.internalNote)}
+                status={errors.internalNote ? 'error' : undefined}
               />
             )}
           />
@@ -127,7 +129,7 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
         <FormField
           id="refund-customer-note"
           label="Note to the customer (optional)"
-          extra={
+          hint={
             <span id="refund-customer-note-help">
               Printed on the customer&apos;s invoice and in their refund email.
             </span>
@@ -145,6 +147,7 @@ export function RefundOrderModal({ order, onClose }: { order: ManagedOrder; onCl
                 rows={2}
                 maxLength={REFUND_CUSTOMER_NOTE_MAX + 50}
                 aria-invalid={Boolean(errors.customerNote)}
+                status={errors.customerNote ? 'error' : undefined}
               />
             )}
           />

@@ -13,7 +13,7 @@ import {
 import { useUpdateOrderStatus } from '@/entities/orders';
 import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 import type { ManagedOrder } from './managed-order';
 
 interface ShipFormValues {
@@ -87,6 +87,9 @@ export function ShipOrderModal({
                 options={carrierOptions}
                 placeholder="Choose the carrier"
                 aria-invalid={Boolean(errors.carrier)}
+                status={errors.carrier ? 'error' : undefined}
+                // The width antd's Form.Item gives a select inside it.
+                style={{ width: '100%' }}
               />
             )}
           />
@@ -95,7 +98,7 @@ export function ShipOrderModal({
           id="ship-tracking"
           label="Tracking number"
           error={errors.trackingNumber?.message}
-          extra={normalized && normalized !== typed ? `Saved as ${normalized}` : undefined}
+          hint={normalized && normalized !== typed ? `Saved as ${normalized}` : undefined}
         >
           <Controller
             control={form.control}
@@ -107,6 +110,7 @@ export function ShipOrderModal({
                 autoComplete="off"
                 spellCheck={false}
                 aria-invalid={Boolean(errors.trackingNumber)}
+                status={errors.trackingNumber ? 'error' : undefined}
               />
             )}
           />

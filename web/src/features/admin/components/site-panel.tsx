@@ -8,8 +8,9 @@ import {
   type PolicySlug,
   type SupportContact,
 } from '@portal/domain';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
+import { FormField } from '@/components/form-field';
 import { ReloadOutlined } from '@/components/icons';
 import { NativeSelect } from '@/components/native-select';
 import { TextSkeleton } from '@/components/skeleton';
@@ -26,39 +27,6 @@ import {
 import './site-panel.css';
 
 type ContactErrors = Partial<Record<keyof SupportContact, string>>;
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="site-field">
-      <label htmlFor={id} className="site-field__label">
-        {label}
-      </label>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="site-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="site-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The support phone and email: checked with supportContactSchema; empty = not shown anywhere. */
 function SupportContactForm({ initial }: { initial: SupportContact }) {
@@ -92,10 +60,15 @@ function SupportContactForm({ initial }: { initial: SupportContact }) {
     errors[key] ? `${id}-${key}-error` : `${id}-${key}-hint`;
   return (
     <form className="site-contact" onSubmit={(event) => void submit(event)} noValidate>
-      <Field
+      <FormField
+        className="site-field"
         id={`${id}-phone`}
         label="Support phone"
-        hint="Shown on the home page, the buyers' Support tab and in mails. Leave empty to hide."
+        hint={
+          errors.phone
+            ? undefined
+            : "Shown on the home page, the buyers' Support tab and in mails. Leave empty to hide."
+        }
         error={errors.phone}
       >
         <TextInput
@@ -108,11 +81,12 @@ function SupportContactForm({ initial }: { initial: SupportContact }) {
           aria-describedby={described('phone')}
           onChange={(event) => setForm({ ...form, phone: event.target.value })}
         />
-      </Field>
-      <Field
+      </FormField>
+      <FormField
+        className="site-field"
         id={`${id}-email`}
         label="Support email"
-        hint="Shown in the same places. Leave empty to hide."
+        hint={errors.email ? undefined : 'Shown in the same places. Leave empty to hide.'}
         error={errors.email}
       >
         <TextInput
@@ -125,7 +99,7 @@ function SupportContactForm({ initial }: { initial: SupportContact }) {
           aria-describedby={described('email')}
           onChange={(event) => setForm({ ...form, email: event.target.value })}
         />
-      </Field>
+      </FormField>
       <div className="site-actions">
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Save contact
@@ -176,7 +150,7 @@ export function PolicyEditor({ pages }: { pages: readonly PolicyPage[] }) {
   return (
     <form className="site-policy" onSubmit={(event) => void submit(event)} noValidate>
       <div className="site-policy__bar">
-        <Field id={`${id}-page`} label="Page">
+        <FormField className="site-field" id={`${id}-page`} label="Page">
           <NativeSelect
             id={`${id}-page`}
             value={slug}
@@ -186,7 +160,7 @@ export function PolicyEditor({ pages }: { pages: readonly PolicyPage[] }) {
               setError(null);
             }}
           />
-        </Field>
+        </FormField>
         <a
           className="site-policy__view"
           href={routePath('policy', { page: slug })}
@@ -197,10 +171,15 @@ export function PolicyEditor({ pages }: { pages: readonly PolicyPage[] }) {
         </a>
       </div>
       <div className="site-policy__panes">
-        <Field
+        <FormField
+          className="site-field"
           id={`${id}-body`}
           label={`${title} (Markdown)`}
-          hint="# Heading, **bold**, *italic*, - list, [link](https://…). HTML and images are not shown."
+          hint={
+            error
+              ? undefined
+              : '# Heading, **bold**, *italic*, - list, [link](https://…). HTML and images are not shown.'
+          }
           error={error ?? undefined}
         >
           <TextArea
@@ -220,7 +199,7 @@ export function PolicyEditor({ pages }: { pages: readonly PolicyPage[] }) {
             {draft.length.toLocaleString('en-US')} / {POLICY_BODY_MAX.toLocaleString('en-US')}{' '}
             characters
           </p>
-        </Field>
+        </FormField>
         <section className="site-policy__preview" aria-labelledby={`${id}-preview`}>
           <h3 id={`${id}-preview`} className="site-field__label">
             Preview

@@ -6,7 +6,7 @@ import type { z } from 'zod/mini';
 import { useReturnFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
 import { useSaveSupportItem } from '@/entities/support';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 type TutorialInput = z.input<typeof supportContentSchema>;
 type TutorialOutput = z.output<typeof supportContentSchema>;
@@ -65,7 +65,7 @@ export function TutorialFormModal({
           name="title"
           render={({ field }) => (
             <FormField id="tutorial-title" label="Title" error={errors.title?.message}>
-              <Input id="tutorial-title" {...field} />
+              <Input id="tutorial-title" {...field} status={errors.title ? 'error' : undefined} />
             </FormField>
           )}
         />
@@ -74,7 +74,12 @@ export function TutorialFormModal({
           name="category"
           render={({ field }) => (
             <FormField id="tutorial-category" label="Category" error={errors.category?.message}>
-              <Input id="tutorial-category" placeholder="e.g. Slushie Machines" {...field} />
+              <Input
+                id="tutorial-category"
+                placeholder="e.g. Slushie Machines"
+                {...field}
+                status={errors.category ? 'error' : undefined}
+              />
             </FormField>
           )}
         />
@@ -83,7 +88,13 @@ export function TutorialFormModal({
           name="video_url"
           render={({ field }) => (
             <FormField id="tutorial-video" label="Video URL" error={errors.video_url?.message}>
-              <Input id="tutorial-video" type="url" placeholder="https://" {...field} />
+              <Input
+                id="tutorial-video"
+                type="url"
+                placeholder="https://"
+                {...field}
+                status={errors.video_url ? 'error' : undefined}
+              />
             </FormField>
           )}
         />
