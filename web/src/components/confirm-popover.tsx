@@ -12,7 +12,7 @@ import {
 import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button';
-import { ExclamationCircleFilled } from './icons';
+import { ExclamationCircleFilled } from './alert-icons';
 import './confirm-popover.css';
 
 /** What the trigger needs: its ref, the click that opens the confirmation and its ARIA state. */
