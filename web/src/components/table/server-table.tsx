@@ -170,8 +170,8 @@ export function ServerTable<Row extends object, Status extends string, SortField
   return (
     <>
       <section aria-labelledby={titleId}>
-        <div className="admin-section-header">
-          <h2 id={titleId} className="admin-section-title">
+        <div className="table-section-header">
+          <h2 id={titleId} className="table-section-title">
             {title}
           </h2>
         </div>
@@ -228,7 +228,7 @@ export function ServerTable<Row extends object, Status extends string, SortField
         {query.isError ? (
           <TableError text={texts.loadError} onRetry={() => void query.refetch()} />
         ) : phone ? (
-          <div className="admin-cards" aria-busy={query.isFetching}>
+          <div className="table-cards" aria-busy={query.isFetching}>
             {(query.isPending || (query.isFetching && rows.length === 0)) && (
               <div role="status" aria-label={`Loading ${title}`}>
                 <TextSkeleton />

@@ -24,7 +24,7 @@ export function TableEmpty({
   if (total > 0) {
     return (
       <div className="table-empty">
-        <span className="admin-secondary">This page is past the last one.</span>
+        <span className="table-secondary">This page is past the last one.</span>
         <Button size="small" onClick={onFirstPage}>
           First page
         </Button>
@@ -34,7 +34,7 @@ export function TableEmpty({
   if (filtered) {
     return (
       <div className="table-empty">
-        <span className="admin-secondary">{noMatchText}</span>
+        <span className="table-secondary">{noMatchText}</span>
         <Button size="small" onClick={onClear}>
           Clear filters
         </Button>
@@ -43,7 +43,7 @@ export function TableEmpty({
   }
   return (
     <div className="table-empty">
-      <span className="admin-secondary">{noneText}</span>
+      <span className="table-secondary">{noneText}</span>
     </div>
   );
 }
