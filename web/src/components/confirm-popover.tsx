@@ -78,7 +78,9 @@ export function ConfirmPopover({
     placement: 'bottom-start',
     // left/top rather than a transform: the box's text is laid out on whole pixels, as before.
     transform: false,
-    middleware: [offset(GAP), flip({ padding: GAP }), shift({ padding: GAP })],
+    // Above the button only when there is no room below; sideways it is shifted, not flipped to
+    // the button's end, so it stays as near the button's start as the window allows.
+    middleware: [offset(GAP), flip({ padding: GAP, crossAxis: false }), shift({ padding: GAP })],
     whileElementsMounted: autoUpdate,
   });
   // A click elsewhere (not a finger that starts scrolling the page), and Escape.
