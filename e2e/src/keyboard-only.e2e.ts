@@ -154,7 +154,7 @@ function orderRow(page: Page, label: string): Locator {
   return recentOrders(page).getByRole('row').filter({ hasText: label }).first();
 }
 
-/** The visible confirmation opened from a button (the dashboard's confirm-popover.tsx). */
+/** The visible confirmation opened from a button (web/src/components/confirm-popover.tsx). */
 function popconfirm(page: Page): Locator {
   return page.locator('.confirm-popover').filter({ visible: true });
 }

@@ -170,7 +170,7 @@ j.step(
     await see(details.getByRole('link', { name: new RegExp(`Track package ${TRACKING}`) }));
     // At 1280 px the whole table fits, its open row too: no column (Actions, the lines' Line
     // total) runs past the box and hides behind a sideways scroll.
-    const box = await boxOf(recentOrders(manager).locator('.data-table .admin-scroll-box'));
+    const box = await boxOf(recentOrders(manager).locator('.data-table .scroll-box'));
     for (const header of [
       recentOrders(manager).getByRole('columnheader', { name: 'Actions', exact: true }),
       page

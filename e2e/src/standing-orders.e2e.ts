@@ -162,7 +162,7 @@ j.step('the buyer cancels; however far the clock moves, no further order comes',
   const { page } = buyer;
   await page.goto('/portal/my-account?tab=standing-orders');
   const card = standingCard(buyer);
-  const confirm = page.locator('.ant-popconfirm').filter({ visible: true });
+  const confirm = page.locator('.confirm-popover').filter({ visible: true });
   const openCancel = async () => {
     if (await confirm.isVisible()) return;
     await card.getByRole('button', { name: 'Cancel standing order' }).click();

@@ -35,7 +35,7 @@ j.step(
     const row = page.getByRole('row').filter({ hasText: applicant.storeName });
     await seeText(row, /Pending/, SLOW);
     await row.getByRole('button', { name: `Decline ${applicant.storeName}` }).click();
-    const confirm = page.getByRole('dialog', { name: `Decline ${applicant.storeName}?` });
+    const confirm = page.getByRole('alertdialog', { name: `Decline ${applicant.storeName}?` });
     await see(confirm);
     const reason = confirm.getByRole('textbox', {
       name: 'Reason (optional, included in the email)',
@@ -68,7 +68,7 @@ j.step(
     const { page } = manager;
     const row = page.getByRole('row').filter({ hasText: applicant.storeName });
     await row.getByRole('button', { name: `Reopen ${applicant.storeName}` }).click();
-    const confirm = page.getByRole('dialog', { name: `Reopen ${applicant.storeName}?` });
+    const confirm = page.getByRole('alertdialog', { name: `Reopen ${applicant.storeName}?` });
     await see(confirm);
     await snap(page, 'week-01-reopen-applicant-after');
     if (!(await confirm.isVisible())) {

@@ -294,7 +294,7 @@ j.step(
     await page.goto('/portal/my-account?tab=standing-orders');
     const card = standingCard(buyer);
     await card.getByRole('button', { name: 'Cancel standing order' }).click();
-    const confirm = page.locator('.ant-popconfirm').filter({ visible: true });
+    const confirm = page.locator('.confirm-popover').filter({ visible: true });
     await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
     await seeText(standingCard(buyer), /Cancelled/);
     const cancelled = await exactlyOne(account.email, /^Your standing order is cancelled$/);

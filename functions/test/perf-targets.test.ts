@@ -143,7 +143,7 @@ describe('the pages npm run perf measures', () => {
 describe('the admin tabs', () => {
   it('are the dashboard’s tabs, in its order', () => {
     const source = readFileSync(
-      repo('web/src/features/admin/components/admin-dashboard.tsx'),
+      repo('web/src/features/admin/dashboard/admin-dashboard.tsx'),
       'utf8',
     );
     const keys = [...source.matchAll(/\{\s*key: '([a-z-]+)'/g)].map((match) => match[1]);
@@ -152,7 +152,7 @@ describe('the admin tabs', () => {
 
   it('are the tabs of the dashboard’s loaders, with its default', () => {
     const source = readFileSync(repo(`web/${TAB_LOADERS_FILE}`), 'utf8');
-    const found = tabModules(source, 'src/features/admin/tabs');
+    const found = tabModules(source, 'src/features/admin/dashboard');
     expect(Object.keys(found).sort()).toEqual(ADMIN_TABS.map((tab) => tab.key).sort());
     expect(defaultTab(source)).toBe(DEFAULT_ADMIN_TAB);
   });

@@ -22,14 +22,14 @@ describe('the tabs’ loaders', () => {
     const source = `const loaders = {
   overview: () =>
     import('../overview/overview-panel').then((m) => ({ default: m.OverviewPanel })),
-  orders: () => import('./orders-tab'),
-  'standing-orders': () => import("../components/standing-orders-panel"),
+  orders: () => import('../orders/orders-tab'),
+  'standing-orders': () => import("../standing-orders/standing-orders-panel"),
 };
 export const DEFAULT_TAB: TabKey = 'orders';`;
-    expect(tabModules(source, 'src/features/admin/tabs')).toEqual({
+    expect(tabModules(source, 'src/features/admin/dashboard')).toEqual({
       overview: 'src/features/admin/overview/overview-panel',
-      orders: 'src/features/admin/tabs/orders-tab',
-      'standing-orders': 'src/features/admin/components/standing-orders-panel',
+      orders: 'src/features/admin/orders/orders-tab',
+      'standing-orders': 'src/features/admin/standing-orders/standing-orders-panel',
     });
     expect(defaultTab(source)).toBe('orders');
     expect(tabModules('export function Tabs() {}', 'x')).toEqual({});
@@ -37,7 +37,7 @@ export const DEFAULT_TAB: TabKey = 'orders';`;
   });
 
   it('are read from the dashboard’s own file, whose default tab is one of them', () => {
-    const modules = tabModules(loadersSource, 'src/features/admin/tabs');
+    const modules = tabModules(loadersSource, 'src/features/admin/dashboard');
     expect(Object.keys(modules).length).toBeGreaterThanOrEqual(6);
     expect(Object.keys(modules)).toContain(defaultTab(loadersSource));
     // /admin's first load (the size report's) is the dashboard with its default tab.

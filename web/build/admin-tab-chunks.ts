@@ -1,6 +1,6 @@
 /**
  * The admin dashboard's tabs as the build sees them. Each tab is a lazy chunk
- * (src/features/admin/tabs/lazy-tabs.tsx), and the URL's `?tab=` names the one a manager opens.
+ * (src/features/admin/dashboard/lazy-tabs.tsx), and the URL's `?tab=` names the one a manager opens.
  * A static route document cannot read the query, so /admin's document loads a small script that
  * preloads the chunks of the tab in the URL (the default tab when it names none). They download
  * beside the dashboard's own code instead of after it has run, and the other tabs' chunks are not
@@ -16,7 +16,7 @@ import { ROUTES } from '../../packages/domain/src/routes.ts';
 import { routeModuleKeys, staticClosure, type Manifest } from './route-chunks.ts';
 
 /** The tabs' loaders, relative to the web package. */
-export const TAB_LOADERS_FILE = 'src/features/admin/tabs/lazy-tabs.tsx';
+export const TAB_LOADERS_FILE = 'src/features/admin/dashboard/lazy-tabs.tsx';
 
 /** A tab's loader in that file: `key: () => import('…')` (a quoted key too). */
 const TAB_LOADER = /['"]?([a-z][\w-]*)['"]?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;

@@ -41,7 +41,7 @@ export function readManifest(dir: string): Manifest {
  * to the store, so the store's page module belongs to its first load (its document preloads it).
  */
 export const FIRST_LOAD_CHUNKS: Readonly<Record<string, readonly string[]>> = {
-  [ROUTES.admin.path]: ['src/features/admin/tabs/orders-tab.tsx'],
+  [ROUTES.admin.path]: ['src/features/admin/orders/orders-tab.tsx'],
   [ROUTES.portal.path]: [`src/app/routes/${ROUTES.store.module}.tsx`],
 };
 

@@ -26,7 +26,7 @@ export interface FocusStop {
  * not fully transparent: antd's focus ring `0 0 0 2px`, not a button's resting `0 2px 0` drop
  * shadow) on the focused element; on an antd wrapper around it (up to 5 levels: an input inside
  * `.ant-input-affix-wrapper` or `.text-input--affix`, a select's search input inside `.ant-select`,
- * a dashboard filter's select inside `.admin-toolbar__select`); or on a sibling drawn
+ * a dashboard filter's select inside `.table-toolbar__select`); or on a sibling drawn
  * in its place (`.ant-radio-inner`, `.ant-checkbox-inner` next to the real, invisible input).
  */
 const INSPECT_FOCUS = `
@@ -47,7 +47,7 @@ const INSPECT_FOCUS = `
   const candidates = [el];
   let up = el.parentElement;
   for (let depth = 0; up && up !== document.body && depth < 5; depth += 1, up = up.parentElement) {
-    if (/\\b(ant-(input|select|picker|radio|checkbox|switch|segmented|tabs-tab|pagination|btn|input-number)|text-input--affix|admin-toolbar__select|segmented__item)/.test(classOf(up))) candidates.push(up);
+    if (/\\b(ant-(input|select|picker|radio|checkbox|switch|segmented|tabs-tab|pagination|btn|input-number)|text-input--affix|table-toolbar__select|segmented__item)/.test(classOf(up))) candidates.push(up);
   }
   for (const sibling of Array.from(el.parentElement ? el.parentElement.children : [])) {
     if (sibling !== el && /-inner\\b/.test(classOf(sibling))) candidates.push(sibling);

@@ -222,14 +222,14 @@ attackTable('App Check, CSV exports and the dev stack', [
     timeoutMs: 60_000,
     run: async () => {
       await withViteServer(async (vite) => {
-        const load = (module: string) => vite.ssrLoadModule(`/src/features/admin/utils/${module}`);
-        const orders = (await load('orders-csv.ts')) as {
+        const load = (module: string) => vite.ssrLoadModule(`/src/features/admin/${module}`);
+        const orders = (await load('orders/orders-csv.ts')) as {
           buildOrdersCsv: (rows: unknown[]) => string;
         };
-        const users = (await load('users-csv.ts')) as {
+        const users = (await load('users/users-csv.ts')) as {
           buildUsersCsv: (rows: unknown[]) => string;
         };
-        const catalog = (await load('catalog-csv.ts')) as {
+        const catalog = (await load('catalog/catalog-csv.ts')) as {
           buildCatalogCsv: (products: unknown[]) => string | Promise<string>;
         };
         const exports: Array<[string, string]> = [

@@ -3,8 +3,8 @@ import { hasUnsafeText } from './plain-text';
 import { BUYER_ROLES } from './roles';
 
 /**
- * The public forms' schemas (apply, sign in, forgot password, newsletter) and the field rules
- * they share with the rest of the domain. Written with Zod Mini, like every schema of the domain,
+ * The public forms' schemas (apply, sign in, forgot password, new password, newsletter) and the
+ * field rules they share with the rest of the domain. Written with Zod Mini, like every schema of the domain,
  * whose functions a bundler can leave out when unused: the public pages validate with a few
  * kilobytes of Zod instead of all of it. Zod Mini loads no locale, so every check here says its
  * own message (en-messages.ts has Zod's English ones for the checks that had none).
@@ -94,3 +94,14 @@ export type NewsletterForm = z.infer<typeof newsletterFormSchema>;
 /** Forgot password (/forgot-password). */
 export const forgotPasswordFormSchema = z.object({ email: emailSchema });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+
+/** The new password on the reset page (/auth/action?mode=resetPassword). */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .check(
+    z.refine((form) => form.password === form.confirm, {
+      message: 'The passwords do not match',
+      path: ['confirm'],
+    }),
+  );
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

@@ -4,19 +4,8 @@ import { MAX_PRICE_BREAKS, priceBreaksProblem } from './price-breaks';
 import { MAX_STOCK_UNITS } from './stock';
 import { shipToSchema } from './ship-to';
 import { PROFILE_STATUSES, ROLES } from './roles';
-import { LIMITS, nameText, newPasswordSchema, requiredText } from './form-schemas';
+import { LIMITS, nameText, requiredText } from './form-schemas';
 import { atLeast, atMost, integer, lengthAtLeast, lengthAtMost } from './en-messages';
-
-/** The new password on the reset page (/auth/action?mode=resetPassword). */
-export const resetPasswordFormSchema = z
-  .object({ password: newPasswordSchema, confirm: z.string() })
-  .check(
-    z.refine((form) => form.password === form.confirm, {
-      message: 'The passwords do not match',
-      path: ['confirm'],
-    }),
-  );
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /**
  * The least time between two store renames: each rename is mirrored into the search fields and

@@ -24,7 +24,7 @@ export type TargetClass = keyof typeof PERF_TARGETS;
 export type Persona = RouteAudience;
 
 /**
- * The admin dashboard's tabs (web/src/features/admin/components/admin-dashboard.tsx), in its
+ * The admin dashboard's tabs (web/src/features/admin/dashboard/admin-dashboard.tsx), in its
  * order. The tab is in ?tab=; Orders, the default, has none. The unit test checks this list
  * against the dashboard's source.
  */

@@ -228,7 +228,7 @@ describe('the production build with no env file', () => {
     const overview = 'src/features/admin/overview/overview-panel.tsx';
     expect([...new Set(adminLoad('?tab=overview'))].sort()).toEqual(withTab(overview));
     expect(adminLoad('?tab=overview')).not.toContain(
-      manifest['src/features/admin/tabs/orders-tab.tsx']!.file,
+      manifest['src/features/admin/orders/orders-tab.tsx']!.file,
     );
     // The login page fetches its form at once, the landing page does not.
     const login = readFileSync(path.join(prod.outDir, routeDocument(ROUTES.login)), 'utf8');

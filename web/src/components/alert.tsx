@@ -5,7 +5,7 @@ import {
   CloseOutlined,
   ExclamationCircleFilled,
   InfoCircleFilled,
-} from './icons';
+} from './alert-icons';
 import './alert.css';
 import { classNames } from '@/lib/class-names';
 
@@ -25,8 +25,13 @@ export interface AlertProps {
   action?: ReactNode;
   /** Shows a close button that calls this. */
   onClose?: () => void;
-  /** `alert` (read out at once, the default, as antd's) or `status` (read out politely). */
-  role?: 'alert' | 'status';
+  /**
+   * `alert` (read out at once, the default, as antd's), `status` (read out politely), or `false`
+   * for a notice that is only read where it stands (one that describes a group, say).
+   */
+  role?: 'alert' | 'status' | false;
+  /** An icon of the page's own in place of the type's (antd's `icon`). */
+  icon?: ReactNode;
   className?: string;
   style?: CSSProperties;
   id?: string;
@@ -34,7 +39,7 @@ export interface AlertProps {
 
 /**
  * A notice in antd's Alert look with the brand theme (alert.css): a tinted box with the type's
- * filled icon, a title, an optional description, action and close button.
+ * filled icon (or one given), a title, an optional description, action and close button.
  */
 export function Alert({
   type,
@@ -43,6 +48,7 @@ export function Alert({
   action,
   onClose,
   role = 'alert',
+  icon,
   className,
   style,
   id,
@@ -55,10 +61,8 @@ export function Alert({
     className,
   );
   return (
-    <div className={classes} role={role} style={style} id={id}>
-      <span className="alert__icon">
-        <Icon />
-      </span>
+    <div className={classes} role={role || undefined} style={style} id={id}>
+      <span className="alert__icon">{icon ?? <Icon />}</span>
       <div className="alert__section">
         <div className="alert__title">{title}</div>
         {description !== undefined && <div className="alert__description">{description}</div>}

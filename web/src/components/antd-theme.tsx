@@ -30,7 +30,7 @@ export function appTheme({ motion, touch }: { motion: boolean; touch: boolean })
 
 /**
  * antd's brand theme, for what draws antd components: the dashboard's lazy tabs and dialogs
- * (features/admin/components/with-antd-theme.tsx), My Account's lazy Standing orders tab, and
+ * (components/with-antd-theme.tsx), My Account's lazy Standing orders tab, and
  * tests. No page loads it at first.
  * The buyer's pages draw antd's look with plain elements (components/button.tsx and its
  * siblings) and load no antd. Motion follows the system's reduced-motion setting (and

@@ -1,14 +1,9 @@
 import ArrowLeftSvg from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import CaretDownSvg from '@ant-design/icons-svg/es/asn/CaretDownOutlined';
 import CaretUpSvg from '@ant-design/icons-svg/es/asn/CaretUpOutlined';
-import CheckCircleFilledSvg from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
-import CloseCircleFilledSvg from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
-import CloseSvg from '@ant-design/icons-svg/es/asn/CloseOutlined';
 import DeleteSvg from '@ant-design/icons-svg/es/asn/DeleteOutlined';
 import DownSvg from '@ant-design/icons-svg/es/asn/DownOutlined';
 import DownloadSvg from '@ant-design/icons-svg/es/asn/DownloadOutlined';
-import ExclamationCircleFilledSvg from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
-import InfoCircleFilledSvg from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 import LeftSvg from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import LockSvg from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LogoutSvg from '@ant-design/icons-svg/es/asn/LogoutOutlined';
@@ -34,22 +29,25 @@ import { icon } from './svg-icon';
 /**
  * The portal's icons (antd's glyphs drawn by svg-icon.tsx), one import for the pages. Every page
  * that imports this module downloads every icon in it: a component on public pages takes its one
- * icon from its own module instead (loading-icon.tsx for the button's spinner).
+ * icons from their own module instead (loading-icon.tsx for the button's spinner, alert-icons.tsx
+ * for the notices' and the text box's clear button).
  */
+export {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  CloseOutlined,
+  ExclamationCircleFilled,
+  InfoCircleFilled,
+} from './alert-icons';
 export { LoadingOutlined } from './loading-icon';
 export type { IconProps } from './svg-icon';
 
 export const ArrowLeftOutlined = icon(ArrowLeftSvg);
 export const CaretDownOutlined = icon(CaretDownSvg);
 export const CaretUpOutlined = icon(CaretUpSvg);
-export const CheckCircleFilled = icon(CheckCircleFilledSvg);
-export const CloseCircleFilled = icon(CloseCircleFilledSvg);
-export const CloseOutlined = icon(CloseSvg);
 export const DeleteOutlined = icon(DeleteSvg);
 export const DownOutlined = icon(DownSvg);
 export const DownloadOutlined = icon(DownloadSvg);
-export const ExclamationCircleFilled = icon(ExclamationCircleFilledSvg);
-export const InfoCircleFilled = icon(InfoCircleFilledSvg);
 export const LeftOutlined = icon(LeftSvg);
 export const LockOutlined = icon(LockSvg);
 export const LogoutOutlined = icon(LogoutSvg);

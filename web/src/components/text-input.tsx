@@ -6,7 +6,7 @@ import {
   type Ref,
   type TextareaHTMLAttributes,
 } from 'react';
-import { CloseCircleFilled } from './icons';
+import { CloseCircleFilled } from './alert-icons';
 import './text-input.css';
 import { classNames } from '@/lib/class-names';
 

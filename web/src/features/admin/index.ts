@@ -1,5 +1,5 @@
-export { AdminDashboardPage } from './components/admin-dashboard-page';
-export { AdminStorePage } from './components/store-page';
-export { totalsQueryOptions } from './api/get-totals';
-export { storeDetailsQueryOptions } from './api/search';
-export { preloadTabForFirstPaint, tabFromParam } from './tabs/lazy-tabs';
+export { AdminDashboardPage } from './dashboard/admin-dashboard-page';
+export { AdminStorePage } from './users/store-page';
+export { totalsQueryOptions } from './dashboard/get-totals';
+export { storeDetailsQueryOptions } from './shared/search';
+export { preloadTabForFirstPaint, tabFromParam } from './dashboard/lazy-tabs';

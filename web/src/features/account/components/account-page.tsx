@@ -13,8 +13,8 @@ import { TextSkeleton } from '@/components/skeleton';
 import { withAntdTheme } from '@/components/with-antd-theme';
 
 // Orders, the default tab, comes with the page; the other three are fetched when first opened.
-// Its cards confirm with antd's Popconfirm and edit quantities in antd's Modal: antd's theme
-// comes with the tab (the rest of the buyer's pages load no antd).
+// Its cards confirm with the shared ConfirmPopover and edit quantities in antd's Modal: antd's
+// theme comes with the tab (the rest of the buyer's pages load no antd).
 const StandingOrdersTab = lazy(
   withAntdTheme(() => import('./standing-orders-tab').then((m) => m.StandingOrdersTab)),
 );

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ReloadOutlined } from '@/components/icons';
 import { Button } from '@/components/button';
+import { FormField } from '@/components/form-field';
 import { TextInput } from '@/components/text-input';
 import { Tag, type TagColor } from '@/components/tag';
 import { useEffect } from 'react';
@@ -115,31 +116,22 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
         </span>
       </div>
 
-      <div className="profile-field">
-        <label htmlFor="profile-store-name">Store name</label>
-        <Controller
-          control={form.control}
-          name="storeName"
-          render={({ field }) => (
-            <TextInput
-              {...field}
-              id="profile-store-name"
-              size="large"
-              maxLength={100}
-              aria-invalid={!!error}
-              aria-describedby={error ? 'profile-store-name-error' : undefined}
-            />
-          )}
-        />
-        {error && (
-          <p id="profile-store-name-error" className="profile-field__error" role="alert">
-            {error}
-          </p>
+      <FormField className="profile-field" id="profile-store-name" label="Store name" error={error}>
+        {(aria) => (
+          <Controller
+            control={form.control}
+            name="storeName"
+            render={({ field }) => <TextInput {...field} {...aria} size="large" maxLength={100} />}
+          />
         )}
-      </div>
+      </FormField>
 
-      <div className="profile-field">
-        <label htmlFor="profile-permit">Seller permit ID</label>
+      <FormField
+        className="profile-field"
+        id="profile-permit"
+        label="Seller permit ID"
+        hint="Contact support to update your permit ID"
+      >
         <TextInput
           id="profile-permit"
           size="large"
@@ -147,10 +139,7 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
           readOnly
           aria-describedby="profile-permit-hint"
         />
-        <p id="profile-permit-hint" className="profile-field__hint">
-          Contact support to update your permit ID
-        </p>
-      </div>
+      </FormField>
 
       <Button type="primary" htmlType="submit" size="large" loading={update.isPending}>
         Update Profile

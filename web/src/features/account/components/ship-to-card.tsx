@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { FormField } from '@/components/form-field';
 import { TextInput } from '@/components/text-input';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
@@ -52,30 +53,6 @@ export function ShipToCard({ uid, shipTo }: { uid: string; shipTo: ShipTo | null
   );
 }
 
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="profile-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="profile-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function ShipToEditor({
   uid,
   shipTo,
@@ -112,7 +89,7 @@ function ShipToEditor({
     error: string | undefined,
     props: Record<string, unknown> = {},
   ) => (
-    <Field id={id} label={label} error={error}>
+    <FormField className="profile-field" id={id} label={label} error={error}>
       <Controller
         control={form.control}
         name={name}
@@ -131,7 +108,7 @@ function ShipToEditor({
           />
         )}
       />
-    </Field>
+    </FormField>
   );
 
   return (
@@ -157,7 +134,12 @@ function ShipToEditor({
         maxLength: 60,
       })}
       <div className="ship-to__row">
-        <Field id="ship-to-state" label="State" error={errors.address?.state?.message}>
+        <FormField
+          className="profile-field"
+          id="ship-to-state"
+          label="State"
+          error={errors.address?.state?.message}
+        >
           <Controller
             control={form.control}
             name="address.state"
@@ -175,7 +157,7 @@ function ShipToEditor({
               />
             )}
           />
-        </Field>
+        </FormField>
         {text(
           'address.postal_code',
           'ship-to-zip',

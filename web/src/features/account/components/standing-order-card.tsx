@@ -1,4 +1,4 @@
-import { Alert, Button, Popconfirm, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { useState } from 'react';
 import {
   formatUsd,
@@ -13,6 +13,7 @@ import {
   type StandingOrderLine,
   type StandingOrderStatus,
 } from '@portal/domain';
+import { ConfirmPopover } from '@/components/confirm-popover';
 import { brand } from '@/config/brand';
 import { useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
@@ -191,18 +192,25 @@ export function StandingOrderCard({ order }: { order: StandingOrder }) {
           >
             Change quantities
           </Button>
-          <Popconfirm
+          <ConfirmPopover
             title={CANCEL_TITLE}
             description={CANCEL_TEXT}
             okText="Yes, cancel"
-            okButtonProps={{ danger: true }}
+            okDanger
             cancelText="Keep it"
             onConfirm={() => run('cancel')}
           >
-            <Button danger loading={running('cancel')} disabled={busy && !running('cancel')}>
-              Cancel standing order
-            </Button>
-          </Popconfirm>
+            {(trigger) => (
+              <Button
+                {...trigger}
+                danger
+                loading={running('cancel')}
+                disabled={busy && !running('cancel')}
+              >
+                Cancel standing order
+              </Button>
+            )}
+          </ConfirmPopover>
         </div>
       )}
       {editing && (

@@ -15,7 +15,7 @@ import { ChoiceSegmented } from '@/components/choice-segmented';
 import { TextSkeleton } from '@/components/skeleton';
 import { afterFirstPaint } from '@/lib/first-paint';
 import { lazy, useEffect, useMemo, useState } from 'react';
-import { useFetchErrorToast } from '../components/use-fetch-error-toast';
+import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { ChartCard, DataTable, type Column } from './chart-card';
 import {
   bucketLabel,

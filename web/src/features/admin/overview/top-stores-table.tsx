@@ -6,7 +6,7 @@ import {
   type StoreFigure,
 } from '@portal/domain';
 import { Link } from 'react-router';
-import { DataTable, type DataColumn } from '../components/data-table';
+import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { NoSales } from './chart-card';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {

@@ -2,16 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginFormSchema, resolveAccess, type LoginForm } from '@portal/domain';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { FormField } from '@/components/form-field';
+import { StatusIcon } from '@/components/status-icon';
+import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api';
 import { authErrorText, isAuthError, isInvalidCredentials } from '../lib/auth-errors';
-import { AuthAlert, AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
 import { noticeOf, returnPathOf } from './sign-in-notice';
-import { TextField } from './text-field';
 
 /**
  * /admin/login (docs/product.md §7, §3.2, §17.3): sign in, then only an account whose refreshed ID
@@ -69,35 +72,65 @@ export function AdminLoginPage() {
         </Link>
       }
     >
-      {notice && <AuthAlert className="auth-notice" kind="warning" title={notice} role="status" />}
+      {notice && (
+        <Alert
+          className="auth-alert auth-notice"
+          type="warning"
+          icon={<StatusIcon kind="warning" size={18} />}
+          title={notice}
+          role="status"
+        />
+      )}
       <form
         className="auth-form"
         onSubmit={(event) => void onSubmit(event)}
         onFocus={preloadAuthApi}
         noValidate
       >
-        <TextField
-          control={form.control}
-          name="email"
+        <FormField
           id="admin-email"
           label="Email"
-          type="email"
-          autoComplete="username"
-        />
-        <TextField
-          control={form.control}
-          name="password"
+          error={form.formState.errors.email?.message}
+          className="auth-field"
+        >
+          {(aria) => (
+            <TextInput
+              {...form.register('email')}
+              {...aria}
+              type="email"
+              autoComplete="username"
+              className="auth-input"
+            />
+          )}
+        </FormField>
+        <FormField
           id="admin-password"
           label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
+          error={form.formState.errors.password?.message}
+          className="auth-field"
+        >
+          {(aria) => (
+            <TextInput
+              {...form.register('password')}
+              {...aria}
+              type="password"
+              autoComplete="current-password"
+              className="auth-input"
+            />
+          )}
+        </FormField>
         <p className="auth-form__aside">
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>
-        <AuthButton primary type="submit" busy={busy}>
+        <Button
+          className="auth-button"
+          type="primary"
+          htmlType="submit"
+          loading={busy}
+          disabled={busy}
+        >
           {busy ? 'Signing In…' : 'Sign In'}
-        </AuthButton>
+        </Button>
       </form>
     </AuthLayout>
   );

@@ -3,16 +3,18 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applicationFormSchema, LIMITS, type ApplicationForm } from '@portal/domain';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { FormField } from '@/components/form-field';
+import { TextInput } from '@/components/text-input';
 import { StatusIcon } from '@/components/status-icon';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api';
 import { authErrorText, isEmailInUse } from '../lib/auth-errors';
-import { AuthAlert, AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
-import { TextField } from './text-field';
 
 const BUSINESS_TYPES = [
   { value: 'retailer', label: 'Retailer', hint: 'Smokeshop or store' },
@@ -96,60 +98,108 @@ export function ApplyPage() {
         noValidate
       >
         {emailInUse && (
-          <AuthAlert
-            kind="warning"
+          <Alert
+            className="auth-alert"
+            type="warning"
+            icon={<StatusIcon kind="warning" size={18} />}
             title={authErrorText({ code: 'auth/email-already-in-use' })}
+            description={
+              <>
+                Is it yours? <Link to={paths.login}>Sign in</Link>, or{' '}
+                <Link to={paths.forgotPassword}>reset your password</Link> if you don&apos;t
+                remember it.
+              </>
+            }
             role="status"
-          >
-            Is it yours? <Link to={paths.login}>Sign in</Link>, or{' '}
-            <Link to={paths.forgotPassword}>reset your password</Link> if you don&apos;t remember
-            it.
-          </AuthAlert>
+          />
         )}
         <div className="auth-form__grid">
-          <TextField
-            control={form.control}
-            name="fullName"
+          <FormField
             id="apply-full-name"
             label="Full Name"
-            autoComplete="name"
-            maxLength={LIMITS.fullName}
-          />
-          <TextField
-            control={form.control}
-            name="storeName"
+            error={form.formState.errors.fullName?.message}
+            className="auth-field"
+          >
+            {(aria) => (
+              <TextInput
+                {...form.register('fullName')}
+                {...aria}
+                type="text"
+                autoComplete="name"
+                maxLength={LIMITS.fullName}
+                className="auth-input"
+              />
+            )}
+          </FormField>
+          <FormField
             id="apply-store-name"
             label="Store Name"
-            autoComplete="organization"
-            maxLength={LIMITS.storeName}
-          />
-          <TextField
-            control={form.control}
-            name="email"
+            error={form.formState.errors.storeName?.message}
+            className="auth-field"
+          >
+            {(aria) => (
+              <TextInput
+                {...form.register('storeName')}
+                {...aria}
+                type="text"
+                autoComplete="organization"
+                maxLength={LIMITS.storeName}
+                className="auth-input"
+              />
+            )}
+          </FormField>
+          <FormField
             id="apply-email"
             label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={LIMITS.email}
-          />
-          <TextField
-            control={form.control}
-            name="password"
+            error={form.formState.errors.email?.message}
+            className="auth-field"
+          >
+            {(aria) => (
+              <TextInput
+                {...form.register('email')}
+                {...aria}
+                type="email"
+                autoComplete="email"
+                maxLength={LIMITS.email}
+                className="auth-input"
+              />
+            )}
+          </FormField>
+          <FormField
             id="apply-password"
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
             hint={`At least ${LIMITS.passwordMin} characters`}
-          />
+            error={form.formState.errors.password?.message}
+            className="auth-field"
+          >
+            {(aria) => (
+              <TextInput
+                {...form.register('password')}
+                {...aria}
+                type="password"
+                autoComplete="new-password"
+                maxLength={LIMITS.passwordMax}
+                className="auth-input"
+              />
+            )}
+          </FormField>
         </div>
-        <TextField
-          control={form.control}
-          name="sellerPermitId"
+        <FormField
           id="apply-seller-permit"
           label="Seller Permit Number"
-          maxLength={LIMITS.sellerPermitId}
-        />
+          error={form.formState.errors.sellerPermitId?.message}
+          className="auth-field"
+        >
+          {(aria) => (
+            <TextInput
+              {...form.register('sellerPermitId')}
+              {...aria}
+              type="text"
+              maxLength={LIMITS.sellerPermitId}
+              className="auth-input"
+            />
+          )}
+        </FormField>
         <fieldset
           className="auth-fieldset"
           aria-describedby={businessTypeError ? 'apply-business-type-error' : undefined}
@@ -190,9 +240,15 @@ export function ApplyPage() {
             </p>
           )}
         </fieldset>
-        <AuthButton primary type="submit" busy={busy}>
+        <Button
+          className="auth-button"
+          type="primary"
+          htmlType="submit"
+          loading={busy}
+          disabled={busy}
+        >
           {busy ? 'Submitting…' : 'Submit Application'}
-        </AuthButton>
+        </Button>
       </form>
       <p className="auth-card__switch">
         Already approved? <Link to={paths.login}>Log in</Link>

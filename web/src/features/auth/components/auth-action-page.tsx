@@ -5,16 +5,17 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS, resetPasswordFormSchema, type ResetPasswordForm } from '@portal/domain';
+import { Button } from '@/components/button';
+import { FormField } from '@/components/form-field';
+import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useOneShot } from '@/lib/use-one-shot';
 import { usePageTitle } from '@/lib/use-page-title';
 import { checkPasswordResetLink, resetPassword, verifyEmailLink } from '../api/auth-actions';
 import { authErrorCode, authErrorText } from '../lib/auth-errors';
-import { AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
-import { TextField } from './text-field';
 
 type Mode = 'verifyEmail' | 'resetPassword';
 
@@ -137,9 +138,9 @@ function ProblemCard({ problem, mode }: { problem: LinkProblem; mode: Mode }) {
         title="We couldn't check this link."
         text="Check your connection and try again."
       >
-        <AuthButton primary onClick={() => window.location.reload()}>
+        <Button className="auth-button" type="primary" onClick={() => window.location.reload()}>
           Try again
-        </AuthButton>
+        </Button>
       </ResultCard>
     );
   }
@@ -266,28 +267,50 @@ function NewPasswordForm({
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {/* The account's address, for password managers that save the new password. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          control={form.control}
-          name="password"
+        <FormField
           id="reset-password"
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
           hint={`At least ${LIMITS.passwordMin} characters`}
-        />
-        <TextField
-          control={form.control}
-          name="confirm"
+          error={form.formState.errors.password?.message}
+          className="auth-field"
+        >
+          {(aria) => (
+            <TextInput
+              {...form.register('password')}
+              {...aria}
+              type="password"
+              autoComplete="new-password"
+              maxLength={LIMITS.passwordMax}
+              className="auth-input"
+            />
+          )}
+        </FormField>
+        <FormField
           id="reset-confirm"
           label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
-        />
-        <AuthButton primary type="submit" busy={busy}>
+          error={form.formState.errors.confirm?.message}
+          className="auth-field"
+        >
+          {(aria) => (
+            <TextInput
+              {...form.register('confirm')}
+              {...aria}
+              type="password"
+              autoComplete="new-password"
+              maxLength={LIMITS.passwordMax}
+              className="auth-input"
+            />
+          )}
+        </FormField>
+        <Button
+          className="auth-button"
+          type="primary"
+          htmlType="submit"
+          loading={busy}
+          disabled={busy}
+        >
           {busy ? 'Saving…' : 'Save new password'}
-        </AuthButton>
+        </Button>
       </form>
     </AuthLayout>
   );

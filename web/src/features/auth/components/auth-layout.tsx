@@ -5,8 +5,9 @@ import { classNames } from '@/lib/class-names';
 
 /**
  * The sign-in pages: one centred card with the page's heading inside the shared branded frame.
- * Mobile first; the card widens on larger screens. No antd: the controls are plain elements
- * (auth-controls.tsx, components/button.tsx).
+ * Mobile first; the card widens on larger screens. No antd: the controls are the shared plain
+ * ones (components/form-field.tsx, text-input.tsx, button.tsx, alert.tsx) in the card's own look
+ * (auth.css).
  */
 export function AuthLayout({
   title,

@@ -3,14 +3,15 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { forgotPasswordFormSchema, LIMITS, type ForgotPasswordForm } from '@portal/domain';
+import { Button } from '@/components/button';
+import { FormField } from '@/components/form-field';
+import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { loadAuthApi, preloadAuthApi } from '../api/load-auth-api';
-import { AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
-import { TextField } from './text-field';
 
 /** The one answer, whether or not the address has an account (nothing to learn from it). */
 export const RESET_LINK_SENT =
@@ -75,18 +76,32 @@ export function ForgotPasswordPage() {
             onFocus={preloadAuthApi}
             noValidate
           >
-            <TextField
-              control={form.control}
-              name="email"
+            <FormField
               id="forgot-email"
               label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={LIMITS.email}
-            />
-            <AuthButton primary type="submit" busy={busy}>
+              error={form.formState.errors.email?.message}
+              className="auth-field"
+            >
+              {(aria) => (
+                <TextInput
+                  {...form.register('email')}
+                  {...aria}
+                  type="email"
+                  autoComplete="email"
+                  maxLength={LIMITS.email}
+                  className="auth-input"
+                />
+              )}
+            </FormField>
+            <Button
+              className="auth-button"
+              type="primary"
+              htmlType="submit"
+              loading={busy}
+              disabled={busy}
+            >
               {busy ? 'Sending…' : 'Send reset link'}
-            </AuthButton>
+            </Button>
           </form>
           <p className="auth-card__switch">
             Remembered it? <Link to={paths.login}>Back to sign in</Link>

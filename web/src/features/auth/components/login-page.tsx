@@ -3,6 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginFormSchema, type LoginForm } from '@portal/domain';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { FormField } from '@/components/form-field';
+import { StatusIcon } from '@/components/status-icon';
+import { TextInput } from '@/components/text-input';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
@@ -10,11 +15,9 @@ import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api';
 import { authErrorText, CATCH_ALL, isAuthError, isInvalidCredentials } from '../lib/auth-errors';
-import { AuthAlert, AuthButton } from './auth-controls';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS, LOGIN_REDIRECT_MS } from './auth-toasts';
 import { noticeOf, returnPathOf } from './sign-in-notice';
-import { TextField } from './text-field';
 
 const WELCOME_KEY = 'login-welcome-back';
 
@@ -29,28 +32,32 @@ type Refusal = 'pending' | 'rejected';
 function RefusalAlert({ refusal }: { refusal: Refusal }) {
   if (refusal === 'pending') {
     return (
-      <AuthAlert
-        className="auth-notice"
-        kind="info"
+      <Alert
+        className="auth-alert auth-notice"
+        type="info"
+        icon={<StatusIcon kind="info" size={18} />}
         title={AUTH_TOASTS.accountPending[0]}
+        description={AUTH_TOASTS.accountPending[1]}
         role="status"
-      >
-        {AUTH_TOASTS.accountPending[1]}
-      </AuthAlert>
+      />
     );
   }
   return (
-    <AuthAlert
-      className="auth-notice"
-      kind="warning"
+    <Alert
+      className="auth-alert auth-notice"
+      type="warning"
+      icon={<StatusIcon kind="warning" size={18} />}
       title={AUTH_TOASTS.accountNotApproved[0]}
+      description={
+        <>
+          We&apos;re not able to open a wholesale account for your business at this time. If you
+          think this is a mistake or your situation has changed, write to{' '}
+          <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> and we&apos;ll gladly
+          take another look.
+        </>
+      }
       role="status"
-    >
-      We&apos;re not able to open a wholesale account for your business at this time. If you think
-      this is a mistake or your situation has changed, write to{' '}
-      <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> and we&apos;ll gladly take
-      another look.
-    </AuthAlert>
+    />
   );
 }
 
@@ -185,7 +192,13 @@ export function LoginPage() {
     >
       {refusal && !unverified && <RefusalAlert refusal={refusal} />}
       {notice && !unverified && !refusal && (
-        <AuthAlert className="auth-notice" kind="warning" title={notice} role="status" />
+        <Alert
+          className="auth-alert auth-notice"
+          type="warning"
+          icon={<StatusIcon kind="warning" size={18} />}
+          title={notice}
+          role="status"
+        />
       )}
       {unverified ? (
         <VerifyEmailPanel email={unverified.email} onSignOut={() => setUnverified(null)} />
@@ -197,28 +210,50 @@ export function LoginPage() {
             onFocus={preloadAuthApi}
             noValidate
           >
-            <TextField
-              control={form.control}
-              name="email"
+            <FormField
               id="login-email"
               label="Email"
-              type="email"
-              autoComplete="email"
-            />
-            <TextField
-              control={form.control}
-              name="password"
+              error={form.formState.errors.email?.message}
+              className="auth-field"
+            >
+              {(aria) => (
+                <TextInput
+                  {...form.register('email')}
+                  {...aria}
+                  type="email"
+                  autoComplete="email"
+                  className="auth-input"
+                />
+              )}
+            </FormField>
+            <FormField
               id="login-password"
               label="Password"
-              type="password"
-              autoComplete="current-password"
-            />
+              error={form.formState.errors.password?.message}
+              className="auth-field"
+            >
+              {(aria) => (
+                <TextInput
+                  {...form.register('password')}
+                  {...aria}
+                  type="password"
+                  autoComplete="current-password"
+                  className="auth-input"
+                />
+              )}
+            </FormField>
             <p className="auth-form__aside">
               <Link to={paths.forgotPassword}>Forgot password?</Link>
             </p>
-            <AuthButton primary type="submit" busy={busy}>
+            <Button
+              className="auth-button"
+              type="primary"
+              htmlType="submit"
+              loading={busy}
+              disabled={busy}
+            >
               {busy ? 'Signing In…' : 'Sign In'}
-            </AuthButton>
+            </Button>
           </form>
           <p className="auth-card__switch">
             New partner? <Link to={paths.apply}>Apply for access</Link>
@@ -272,14 +307,32 @@ function VerifyEmailPanel({ email, onSignOut }: { email: string; onSignOut: () =
       aria-label="Verify your email"
       aria-describedby="login-verify-notice"
     >
-      <AuthAlert id="login-verify-notice" kind="info" title="Please verify your email address.">
-        We sent a link to <strong>{email}</strong>.
-      </AuthAlert>
+      <Alert
+        id="login-verify-notice"
+        className="auth-alert"
+        type="info"
+        icon={<StatusIcon kind="info" size={18} />}
+        title="Please verify your email address."
+        description={
+          <>
+            We sent a link to <strong>{email}</strong>.
+          </>
+        }
+        role={false}
+      />
       <div className="auth-verify__actions">
-        <AuthButton primary busy={sending} onClick={() => void resend()}>
+        <Button
+          className="auth-button"
+          type="primary"
+          loading={sending}
+          disabled={sending}
+          onClick={() => void resend()}
+        >
           {sending ? 'Sending…' : 'Resend verification email'}
-        </AuthButton>
-        <AuthButton onClick={onSignOut}>Sign out</AuthButton>
+        </Button>
+        <Button className="auth-button" onClick={onSignOut}>
+          Sign out
+        </Button>
       </div>
       <p className="auth-status" role="status">
         {result?.ok ? result.text : ''}
