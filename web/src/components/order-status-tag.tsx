@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@portal/domain';
 import { Tag, type TagColor } from './tag';
 
-/** Status colours of the buyer's views (docs/product.md §15.4): account orders and the payment result. */
+/** Status colours of the buyer's views (docs/product.md#154-order-status): account orders and the payment result. */
 const STATUS_COLORS: Readonly<Record<OrderStatus, TagColor>> = {
   pending: 'gold',
   processing: 'blue',

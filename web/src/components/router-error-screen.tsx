@@ -85,7 +85,7 @@ const styles = {
 } satisfies Record<string, CSSProperties>;
 
 /**
- * The router's error screen (docs/product.md §14): 'Unexpected Application Error!', the message
+ * The router's error screen (docs/product.md#14-page-not-found-and-the-error-screen): 'Unexpected Application Error!', the message
  * and a 'Return to Home' link (a full page load, which starts the app afresh).
  */
 export function RouterErrorScreen() {

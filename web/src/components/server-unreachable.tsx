@@ -2,7 +2,7 @@ import { Alert } from './alert';
 import { Button } from './button';
 import { ReloadOutlined } from './icons';
 
-/** docs/product.md §8.1, §12.1, §17.9: what a guard shows when it cannot read the session's data. */
+/** docs/product.md#81-guard, docs/product.md#121-access, docs/product.md#179-where-failures-lead: what a guard shows when it cannot read the session's data. */
 export const SERVER_UNREACHABLE = {
   title: "We can't reach the server right now.",
   text: 'Check your connection, then try again.',

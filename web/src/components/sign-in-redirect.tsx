@@ -11,7 +11,7 @@ export interface SignInNotice {
 /**
  * Sends someone without a session to the sign-in page of the area they were in (`/login` for
  * /portal/*, `/admin/login` for the managers' pages) with the page they were on as the return
- * path (`?next=`), so that signing in brings them back to it (docs/product.md §8.1, §12.1). When
+ * path (`?next=`), so that signing in brings them back to it (docs/product.md#81-guard, docs/product.md#121-access). When
  * their session ended by itself (expired, revoked, signed out in another tab), the sign-in page
  * says so: 'Your session has expired. Please sign in again.'
  */

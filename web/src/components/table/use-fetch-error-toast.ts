@@ -3,7 +3,7 @@ import { useNotify } from '@/lib/notify';
 
 export const FETCH_ERROR_TEXT = 'Failed to fetch data';
 
-/** Shows the 'Failed to fetch data' toast (docs/product.md §17.7) once each time a dashboard query fails. */
+/** Shows the 'Failed to fetch data' toast (docs/product.md#177-admin-dashboard) once each time a dashboard query fails. */
 export function useFetchErrorToast(isError: boolean): void {
   const notify = useNotify();
   useEffect(() => {

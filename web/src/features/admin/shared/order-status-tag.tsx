@@ -2,7 +2,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@portal/domain';
 import { Tag, type TagColor } from '@/components/tag';
 
 /**
- * The admin badge (docs/product.md §12.3, §15.4): the states a paid order moves through
+ * The admin badge (docs/product.md#123-orders-tab, docs/product.md#154-order-status): the states a paid order moves through
  * normally are delivered (done, green) and processing / shipped (paid and on its way, blue). pending (not paid yet) and cancelled need a manager's eye, so
  * they are warnings (orange).
  */

@@ -56,7 +56,7 @@ export const REVIEW_DONE_TEXT: Readonly<Record<ProfileReview, string>> = {
 
 /**
  * What a manager may do to a buyer through setProfileStatus, with their confirmations
- * (docs/product.md §12.4, §15.1): a pending applicant is approved or declined (with an optional
+ * (docs/product.md#124-users-tab, docs/product.md#151-profile-status): a pending applicant is approved or declined (with an optional
  * reason, mailed), an approved buyer rejected, a rejected one reopened (pending again). The
  * server decides again whether the move is allowed (packages/domain PROFILE_TRANSITIONS).
  * Managers' profiles offer nothing.

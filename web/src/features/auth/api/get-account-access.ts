@@ -14,7 +14,7 @@ export class ProfileUnreadableError extends Error {
 }
 
 /**
- * Decides what a signed-in account may do (docs/product.md §15.3, §3.2). The ID token is refreshed
+ * Decides what a signed-in account may do (docs/product.md#153-login-flow-buyers, docs/product.md#32-how-access-is-decided). The ID token is refreshed
  * first, so an approval given since the last sign-in counts. A manager claim goes to /admin.
  * Portal access needs both the profile and the claims to say "approved buyer" (the security
  * rules check the claims). A rejected profile or claim is 'rejected' (told so, with a way to get

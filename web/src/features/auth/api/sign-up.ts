@@ -40,7 +40,7 @@ async function saveProfile(user: User, form: ApplicationForm): Promise<void> {
 }
 
 /**
- * The sign-up flow (docs/product.md §15.2): create the auth user, name it, have the
+ * The sign-up flow (docs/product.md#152-sign-up-flow): create the auth user, name it, have the
  * submitApplication function write its profile as pending, then sign it out: a pending applicant must not stay signed in. When the profile
  * cannot be saved the new account is deleted again (best effort), so the applicant can retry
  * with the same email instead of being stuck with an account that has no profile.

@@ -17,7 +17,7 @@ import { AUTH_TOASTS } from './auth-toasts';
 import { noticeOf, returnPathOf } from './sign-in-notice';
 
 /**
- * /admin/login (docs/product.md §7, §3.2, §17.3): sign in, then only an account whose refreshed ID
+ * /admin/login (docs/product.md#7-admin-login-adminlogin, docs/product.md#32-how-access-is-decided, docs/product.md#173-admin-login): sign in, then only an account whose refreshed ID
  * token carries the manager claim goes on to /admin (or, sent here by a guard with
  * `?next=<admin page>` after the session ended, back to that page); anyone else is signed out
  * again with 'Access Denied'. Firebase comes with the first use of the form, not with the page.

@@ -28,7 +28,7 @@ const homeLink = (
 );
 
 /**
- * /apply, Request Access (docs/product.md §5, §15.2, §16, §17.1): every field required, business type
+ * /apply, Request Access (docs/product.md#5-request-access-apply, docs/product.md#152-sign-up-flow, docs/product.md#16-validation-rules, docs/product.md#171-request-access): every field required, business type
  * retailer or wholesaler; the account is created, its profile saved as pending, and the
  * applicant sees 'Application Submitted!'. An address that already has an account gets the
  * error toast and, above the form, links to sign in and to reset the password.

@@ -1,7 +1,7 @@
 import { brand } from '@/config/brand';
 import { CATCH_ALL, INVALID_CREDENTIALS } from '../lib/auth-errors';
 
-/** docs/product.md §17.1 to §17.3, sign-up, login and admin login: [title, text]. */
+/** docs/product.md#171-request-access, docs/product.md#172-portal-access, docs/product.md#173-admin-login: sign-up, login and admin login: [title, text]. */
 export const AUTH_TOASTS = {
   applicationError: 'Application Error',
   applicationCatchAll: ['Application Error', CATCH_ALL],
@@ -35,5 +35,5 @@ export const AUTH_TOASTS = {
   passwordResetFailed: 'Password Not Changed',
 } as const satisfies Record<string, string | readonly [string, string]>;
 
-/** The login redirect delay (docs/product.md §19). */
+/** The login redirect delay (docs/product.md#19-constants-and-limits). */
 export const LOGIN_REDIRECT_MS = 3000;

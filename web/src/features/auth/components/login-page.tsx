@@ -72,7 +72,7 @@ function resendErrorText(error: unknown): string {
 }
 
 /**
- * /login, Portal Access (docs/product.md §6, §15.3, §17.2): sign in, then a manager goes to /admin, an
+ * /login, Portal Access (docs/product.md#6-portal-access-login, docs/product.md#153-login-flow-buyers, docs/product.md#172-portal-access): sign in, then a manager goes to /admin, an
  * approved buyer gets 'Welcome back!' with Store and Account and moves to /portal/my-account
  * after 3 seconds (or, sent here by the guard with `?next=<portal page>`, goes straight back to
  * that page), a rejected account gets 'Account Not Approved' with our contact address, anyone
