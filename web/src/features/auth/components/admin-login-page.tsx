@@ -2,11 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginFormSchema, resolveAccess, type LoginForm } from '@portal/domain';
-import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
-import { FormField } from '@/components/form-field';
-import { StatusIcon } from '@/components/status-icon';
-import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -15,6 +10,7 @@ import { authErrorText, isAuthError, isInvalidCredentials } from '../lib/auth-er
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
 import { noticeOf, returnPathOf } from './sign-in-notice';
+import { AuthTextField, AuthSubmit, AuthNotice } from './auth-fields';
 
 /**
  * /admin/login (docs/product.md#7-admin-login-adminlogin, docs/product.md#32-how-access-is-decided, docs/product.md#173-admin-login): sign in, then only an account whose refreshed ID
@@ -72,65 +68,35 @@ export function AdminLoginPage() {
         </Link>
       }
     >
-      {notice && (
-        <Alert
-          className="auth-alert auth-notice"
-          type="warning"
-          icon={<StatusIcon kind="warning" size={18} />}
-          title={notice}
-          role="status"
-        />
-      )}
+      {notice && <AuthNotice title={notice} />}
       <form
         className="auth-form"
         onSubmit={(event) => void onSubmit(event)}
         onFocus={preloadAuthApi}
         noValidate
       >
-        <FormField
+        <AuthTextField
           id="admin-email"
           label="Email"
           error={form.formState.errors.email?.message}
-          className="auth-field"
-        >
-          {(aria) => (
-            <TextInput
-              {...form.register('email')}
-              {...aria}
-              type="email"
-              autoComplete="username"
-              className="auth-input"
-            />
-          )}
-        </FormField>
-        <FormField
+          registration={form.register('email')}
+          type="email"
+          autoComplete="username"
+        />
+        <AuthTextField
           id="admin-password"
           label="Password"
           error={form.formState.errors.password?.message}
-          className="auth-field"
-        >
-          {(aria) => (
-            <TextInput
-              {...form.register('password')}
-              {...aria}
-              type="password"
-              autoComplete="current-password"
-              className="auth-input"
-            />
-          )}
-        </FormField>
+          registration={form.register('password')}
+          type="password"
+          autoComplete="current-password"
+        />
         <p className="auth-form__aside">
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>
-        <Button
-          className="auth-button"
-          type="primary"
-          htmlType="submit"
-          loading={busy}
-          disabled={busy}
-        >
-          {busy ? 'Signing In…' : 'Sign In'}
-        </Button>
+        <AuthSubmit busy={busy} busyText="Signing In…">
+          Sign In
+        </AuthSubmit>
       </form>
     </AuthLayout>
   );

@@ -4,9 +4,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applicationFormSchema, LIMITS, type ApplicationForm } from '@portal/domain';
 import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
-import { FormField } from '@/components/form-field';
-import { TextInput } from '@/components/text-input';
 import { StatusIcon } from '@/components/status-icon';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
@@ -15,6 +12,7 @@ import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api'
 import { authErrorText, isEmailInUse } from '../lib/auth-errors';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
+import { AuthTextField, AuthSubmit } from './auth-fields';
 
 const BUSINESS_TYPES = [
   { value: 'retailer', label: 'Retailer', hint: 'Smokeshop or store' },
@@ -114,92 +112,52 @@ export function ApplyPage() {
           />
         )}
         <div className="auth-form__grid">
-          <FormField
+          <AuthTextField
             id="apply-full-name"
             label="Full Name"
             error={form.formState.errors.fullName?.message}
-            className="auth-field"
-          >
-            {(aria) => (
-              <TextInput
-                {...form.register('fullName')}
-                {...aria}
-                type="text"
-                autoComplete="name"
-                maxLength={LIMITS.fullName}
-                className="auth-input"
-              />
-            )}
-          </FormField>
-          <FormField
+            registration={form.register('fullName')}
+            type="text"
+            autoComplete="name"
+            maxLength={LIMITS.fullName}
+          />
+          <AuthTextField
             id="apply-store-name"
             label="Store Name"
             error={form.formState.errors.storeName?.message}
-            className="auth-field"
-          >
-            {(aria) => (
-              <TextInput
-                {...form.register('storeName')}
-                {...aria}
-                type="text"
-                autoComplete="organization"
-                maxLength={LIMITS.storeName}
-                className="auth-input"
-              />
-            )}
-          </FormField>
-          <FormField
+            registration={form.register('storeName')}
+            type="text"
+            autoComplete="organization"
+            maxLength={LIMITS.storeName}
+          />
+          <AuthTextField
             id="apply-email"
             label="Email"
             error={form.formState.errors.email?.message}
-            className="auth-field"
-          >
-            {(aria) => (
-              <TextInput
-                {...form.register('email')}
-                {...aria}
-                type="email"
-                autoComplete="email"
-                maxLength={LIMITS.email}
-                className="auth-input"
-              />
-            )}
-          </FormField>
-          <FormField
+            registration={form.register('email')}
+            type="email"
+            autoComplete="email"
+            maxLength={LIMITS.email}
+          />
+          <AuthTextField
             id="apply-password"
             label="Password"
             hint={`At least ${LIMITS.passwordMin} characters`}
             error={form.formState.errors.password?.message}
-            className="auth-field"
-          >
-            {(aria) => (
-              <TextInput
-                {...form.register('password')}
-                {...aria}
-                type="password"
-                autoComplete="new-password"
-                maxLength={LIMITS.passwordMax}
-                className="auth-input"
-              />
-            )}
-          </FormField>
+            registration={form.register('password')}
+            type="password"
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+          />
         </div>
-        <FormField
+        <AuthTextField
           id="apply-seller-permit"
           label="Seller Permit Number"
           error={form.formState.errors.sellerPermitId?.message}
-          className="auth-field"
-        >
-          {(aria) => (
-            <TextInput
-              {...form.register('sellerPermitId')}
-              {...aria}
-              type="text"
-              maxLength={LIMITS.sellerPermitId}
-              className="auth-input"
-            />
-          )}
-        </FormField>
+          registration={form.register('sellerPermitId')}
+          type="text"
+          maxLength={LIMITS.sellerPermitId}
+        />
         <fieldset
           className="auth-fieldset"
           aria-describedby={businessTypeError ? 'apply-business-type-error' : undefined}
@@ -240,15 +198,9 @@ export function ApplyPage() {
             </p>
           )}
         </fieldset>
-        <Button
-          className="auth-button"
-          type="primary"
-          htmlType="submit"
-          loading={busy}
-          disabled={busy}
-        >
-          {busy ? 'Submitting…' : 'Submit Application'}
-        </Button>
+        <AuthSubmit busy={busy} busyText="Submitting…">
+          Submit Application
+        </AuthSubmit>
       </form>
       <p className="auth-card__switch">
         Already approved? <Link to={paths.login}>Log in</Link>

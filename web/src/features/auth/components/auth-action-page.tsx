@@ -6,8 +6,6 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS, resetPasswordFormSchema, type ResetPasswordForm } from '@portal/domain';
 import { Button } from '@/components/button';
-import { FormField } from '@/components/form-field';
-import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useOneShot } from '@/lib/use-one-shot';
@@ -16,6 +14,7 @@ import { checkPasswordResetLink, resetPassword, verifyEmailLink } from '../api/a
 import { authErrorCode, authErrorText } from '../lib/auth-errors';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
+import { AuthTextField, AuthSubmit } from './auth-fields';
 
 type Mode = 'verifyEmail' | 'resetPassword';
 
@@ -267,50 +266,28 @@ function NewPasswordForm({
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {/* The account's address, for password managers that save the new password. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField
+        <AuthTextField
           id="reset-password"
           label="New password"
           hint={`At least ${LIMITS.passwordMin} characters`}
           error={form.formState.errors.password?.message}
-          className="auth-field"
-        >
-          {(aria) => (
-            <TextInput
-              {...form.register('password')}
-              {...aria}
-              type="password"
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-              className="auth-input"
-            />
-          )}
-        </FormField>
-        <FormField
+          registration={form.register('password')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordMax}
+        />
+        <AuthTextField
           id="reset-confirm"
           label="Confirm password"
           error={form.formState.errors.confirm?.message}
-          className="auth-field"
-        >
-          {(aria) => (
-            <TextInput
-              {...form.register('confirm')}
-              {...aria}
-              type="password"
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-              className="auth-input"
-            />
-          )}
-        </FormField>
-        <Button
-          className="auth-button"
-          type="primary"
-          htmlType="submit"
-          loading={busy}
-          disabled={busy}
-        >
-          {busy ? 'Saving…' : 'Save new password'}
-        </Button>
+          registration={form.register('confirm')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordMax}
+        />
+        <AuthSubmit busy={busy} busyText="Saving…">
+          Save new password
+        </AuthSubmit>
       </form>
     </AuthLayout>
   );

@@ -3,15 +3,13 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { forgotPasswordFormSchema, LIMITS, type ForgotPasswordForm } from '@portal/domain';
-import { Button } from '@/components/button';
-import { FormField } from '@/components/form-field';
-import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { loadAuthApi, preloadAuthApi } from '../api/load-auth-api';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
+import { AuthTextField, AuthSubmit } from './auth-fields';
 
 /** The one answer, whether or not the address has an account (nothing to learn from it). */
 export const RESET_LINK_SENT =
@@ -76,32 +74,18 @@ export function ForgotPasswordPage() {
             onFocus={preloadAuthApi}
             noValidate
           >
-            <FormField
+            <AuthTextField
               id="forgot-email"
               label="Email"
               error={form.formState.errors.email?.message}
-              className="auth-field"
-            >
-              {(aria) => (
-                <TextInput
-                  {...form.register('email')}
-                  {...aria}
-                  type="email"
-                  autoComplete="email"
-                  maxLength={LIMITS.email}
-                  className="auth-input"
-                />
-              )}
-            </FormField>
-            <Button
-              className="auth-button"
-              type="primary"
-              htmlType="submit"
-              loading={busy}
-              disabled={busy}
-            >
-              {busy ? 'Sending…' : 'Send reset link'}
-            </Button>
+              registration={form.register('email')}
+              type="email"
+              autoComplete="email"
+              maxLength={LIMITS.email}
+            />
+            <AuthSubmit busy={busy} busyText="Sending…">
+              Send reset link
+            </AuthSubmit>
           </form>
           <p className="auth-card__switch">
             Remembered it? <Link to={paths.login}>Back to sign in</Link>

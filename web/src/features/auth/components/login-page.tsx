@@ -5,9 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginFormSchema, type LoginForm } from '@portal/domain';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { FormField } from '@/components/form-field';
 import { StatusIcon } from '@/components/status-icon';
-import { TextInput } from '@/components/text-input';
 import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
@@ -18,6 +16,7 @@ import { authErrorText, CATCH_ALL, isAuthError, isInvalidCredentials } from '../
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS, LOGIN_REDIRECT_MS } from './auth-toasts';
 import { noticeOf, returnPathOf } from './sign-in-notice';
+import { AuthTextField, AuthSubmit, AuthNotice } from './auth-fields';
 
 const WELCOME_KEY = 'login-welcome-back';
 
@@ -191,15 +190,7 @@ export function LoginPage() {
       }
     >
       {refusal && !unverified && <RefusalAlert refusal={refusal} />}
-      {notice && !unverified && !refusal && (
-        <Alert
-          className="auth-alert auth-notice"
-          type="warning"
-          icon={<StatusIcon kind="warning" size={18} />}
-          title={notice}
-          role="status"
-        />
-      )}
+      {notice && !unverified && !refusal && <AuthNotice title={notice} />}
       {unverified ? (
         <VerifyEmailPanel email={unverified.email} onSignOut={() => setUnverified(null)} />
       ) : (
@@ -210,50 +201,28 @@ export function LoginPage() {
             onFocus={preloadAuthApi}
             noValidate
           >
-            <FormField
+            <AuthTextField
               id="login-email"
               label="Email"
               error={form.formState.errors.email?.message}
-              className="auth-field"
-            >
-              {(aria) => (
-                <TextInput
-                  {...form.register('email')}
-                  {...aria}
-                  type="email"
-                  autoComplete="email"
-                  className="auth-input"
-                />
-              )}
-            </FormField>
-            <FormField
+              registration={form.register('email')}
+              type="email"
+              autoComplete="email"
+            />
+            <AuthTextField
               id="login-password"
               label="Password"
               error={form.formState.errors.password?.message}
-              className="auth-field"
-            >
-              {(aria) => (
-                <TextInput
-                  {...form.register('password')}
-                  {...aria}
-                  type="password"
-                  autoComplete="current-password"
-                  className="auth-input"
-                />
-              )}
-            </FormField>
+              registration={form.register('password')}
+              type="password"
+              autoComplete="current-password"
+            />
             <p className="auth-form__aside">
               <Link to={paths.forgotPassword}>Forgot password?</Link>
             </p>
-            <Button
-              className="auth-button"
-              type="primary"
-              htmlType="submit"
-              loading={busy}
-              disabled={busy}
-            >
-              {busy ? 'Signing In…' : 'Sign In'}
-            </Button>
+            <AuthSubmit busy={busy} busyText="Signing In…">
+              Sign In
+            </AuthSubmit>
           </form>
           <p className="auth-card__switch">
             New partner? <Link to={paths.apply}>Apply for access</Link>
