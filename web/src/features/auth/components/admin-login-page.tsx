@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginFormSchema, resolveAccess, type LoginForm } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
-import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api';
+import { loadAuthApi, type AuthApi } from '../api/load-auth-api';
 import { authErrorText, isAuthError, isInvalidCredentials } from '../lib/auth-errors';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
 import { noticeOf, returnPathOf } from './sign-in-notice';
-import { AuthTextField, AuthSubmit, AuthNotice } from './auth-fields';
+import { AuthNotice, BackHomeLink, SignInForm } from './auth-fields';
 
 /**
  * /admin/login (docs/product.md#7-admin-login-adminlogin, docs/product.md#32-how-access-is-decided, docs/product.md#173-admin-login): sign in, then only an account whose refreshed ID
@@ -55,49 +55,15 @@ export function AdminLoginPage() {
     }
   });
 
-  const busy = form.formState.isSubmitting;
-
   return (
     <AuthLayout
       title="Admin Login"
       eyebrow="Managers only"
       subtitle="Sign in to manage orders, partners and the catalog."
-      below={
-        <Link to={paths.home} className="auth-below__link">
-          Back to Home
-        </Link>
-      }
+      below={<BackHomeLink />}
     >
       {notice && <AuthNotice title={notice} />}
-      <form
-        className="auth-form"
-        onSubmit={(event) => void onSubmit(event)}
-        onFocus={preloadAuthApi}
-        noValidate
-      >
-        <AuthTextField
-          id="admin-email"
-          label="Email"
-          error={form.formState.errors.email?.message}
-          registration={form.register('email')}
-          type="email"
-          autoComplete="username"
-        />
-        <AuthTextField
-          id="admin-password"
-          label="Password"
-          error={form.formState.errors.password?.message}
-          registration={form.register('password')}
-          type="password"
-          autoComplete="current-password"
-        />
-        <p className="auth-form__aside">
-          <Link to={paths.forgotPassword}>Forgot password?</Link>
-        </p>
-        <AuthSubmit busy={busy} busyText="Signing In…">
-          Sign In
-        </AuthSubmit>
-      </form>
+      <SignInForm form={form} onSubmit={onSubmit} idPrefix="admin" emailAutoComplete="username" />
     </AuthLayout>
   );
 }

@@ -12,18 +12,14 @@ import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api'
 import { authErrorText, isEmailInUse } from '../lib/auth-errors';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
-import { AuthTextField, AuthSubmit } from './auth-fields';
+import { AuthTextField, AuthSubmit, BackHomeLink } from './auth-fields';
 
 const BUSINESS_TYPES = [
   { value: 'retailer', label: 'Retailer', hint: 'Smokeshop or store' },
   { value: 'wholesaler', label: 'Wholesaler', hint: 'Distributor, buying in volume' },
 ] as const;
 
-const homeLink = (
-  <Link to={paths.home} className="auth-below__link">
-    Back to Home
-  </Link>
-);
+const homeLink = <BackHomeLink />;
 
 /**
  * /apply, Request Access (docs/product.md#5-request-access-apply, docs/product.md#152-sign-up-flow, docs/product.md#16-validation-rules, docs/product.md#171-request-access): every field required, business type

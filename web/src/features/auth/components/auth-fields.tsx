@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormReturn, UseFormRegisterReturn } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { FormField } from '@/components/form-field';
 import { StatusIcon } from '@/components/status-icon';
 import { TextInput, type TextInputProps } from '@/components/text-input';
+import { paths } from '@/config/paths';
+import { preloadAuthApi } from '../api/load-auth-api';
 
 /**
  * The sign-in card's parts, made of the shared UI kit in the card's look (auth.css): a text
@@ -66,5 +69,64 @@ export function AuthNotice({ title }: { title: ReactNode }) {
       title={title}
       role="status"
     />
+  );
+}
+
+/** The link under the card back to the landing page. */
+export function BackHomeLink() {
+  return (
+    <Link to={paths.home} className="auth-below__link">
+      Back to Home
+    </Link>
+  );
+}
+
+/**
+ * The email and password form of Portal Access and Admin Login: the page decides what signing
+ * in means (`onSubmit`); `idPrefix` names the fields, `emailAutoComplete` tells the browser which
+ * saved login to offer.
+ */
+export function SignInForm({
+  form,
+  onSubmit,
+  idPrefix,
+  emailAutoComplete,
+}: {
+  form: UseFormReturn<{ email: string; password: string }>;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => Promise<void>;
+  idPrefix: string;
+  emailAutoComplete: 'email' | 'username';
+}) {
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form
+      className="auth-form"
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={preloadAuthApi}
+      noValidate
+    >
+      <AuthTextField
+        id={`${idPrefix}-email`}
+        label="Email"
+        error={errors.email?.message}
+        registration={form.register('email')}
+        type="email"
+        autoComplete={emailAutoComplete}
+      />
+      <AuthTextField
+        id={`${idPrefix}-password`}
+        label="Password"
+        error={errors.password?.message}
+        registration={form.register('password')}
+        type="password"
+        autoComplete="current-password"
+      />
+      <p className="auth-form__aside">
+        <Link to={paths.forgotPassword}>Forgot password?</Link>
+      </p>
+      <AuthSubmit busy={isSubmitting} busyText="Signing In…">
+        Sign In
+      </AuthSubmit>
+    </form>
   );
 }

@@ -9,7 +9,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { loadAuthApi, preloadAuthApi } from '../api/load-auth-api';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS } from './auth-toasts';
-import { AuthTextField, AuthSubmit } from './auth-fields';
+import { AuthTextField, AuthSubmit, BackHomeLink } from './auth-fields';
 
 /** The one answer, whether or not the address has an account (nothing to learn from it). */
 export const RESET_LINK_SENT =
@@ -51,11 +51,7 @@ export function ForgotPasswordPage() {
       title="Reset Password"
       eyebrow="Partner portal"
       subtitle={sent ? undefined : "Enter your account's email and we'll send you a reset link."}
-      below={
-        <Link to={paths.home} className="auth-below__link">
-          Back to Home
-        </Link>
-      }
+      below={<BackHomeLink />}
     >
       {sent ? (
         <div className="auth-verify">

@@ -11,12 +11,12 @@ import { paths } from '@/config/paths';
 import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
-import { loadAuthApi, preloadAuthApi, type AuthApi } from '../api/load-auth-api';
+import { loadAuthApi, type AuthApi } from '../api/load-auth-api';
 import { authErrorText, CATCH_ALL, isAuthError, isInvalidCredentials } from '../lib/auth-errors';
 import { AuthLayout } from './auth-layout';
 import { AUTH_TOASTS, LOGIN_REDIRECT_MS } from './auth-toasts';
 import { noticeOf, returnPathOf } from './sign-in-notice';
-import { AuthTextField, AuthSubmit, AuthNotice } from './auth-fields';
+import { AuthNotice, BackHomeLink, SignInForm } from './auth-fields';
 
 const WELCOME_KEY = 'login-welcome-back';
 
@@ -176,18 +176,12 @@ export function LoginPage() {
     }
   });
 
-  const busy = form.formState.isSubmitting;
-
   return (
     <AuthLayout
       title="Portal Access"
       eyebrow="Partner portal"
       subtitle="Sign in to order at your wholesale prices."
-      below={
-        <Link to={paths.home} className="auth-below__link">
-          Back to Home
-        </Link>
-      }
+      below={<BackHomeLink />}
     >
       {refusal && !unverified && <RefusalAlert refusal={refusal} />}
       {notice && !unverified && !refusal && <AuthNotice title={notice} />}
@@ -195,35 +189,7 @@ export function LoginPage() {
         <VerifyEmailPanel email={unverified.email} onSignOut={() => setUnverified(null)} />
       ) : (
         <>
-          <form
-            className="auth-form"
-            onSubmit={(event) => void onSubmit(event)}
-            onFocus={preloadAuthApi}
-            noValidate
-          >
-            <AuthTextField
-              id="login-email"
-              label="Email"
-              error={form.formState.errors.email?.message}
-              registration={form.register('email')}
-              type="email"
-              autoComplete="email"
-            />
-            <AuthTextField
-              id="login-password"
-              label="Password"
-              error={form.formState.errors.password?.message}
-              registration={form.register('password')}
-              type="password"
-              autoComplete="current-password"
-            />
-            <p className="auth-form__aside">
-              <Link to={paths.forgotPassword}>Forgot password?</Link>
-            </p>
-            <AuthSubmit busy={busy} busyText="Signing In…">
-              Sign In
-            </AuthSubmit>
-          </form>
+          <SignInForm form={form} onSubmit={onSubmit} idPrefix="login" emailAutoComplete="email" />
           <p className="auth-card__switch">
             New partner? <Link to={paths.apply}>Apply for access</Link>
           </p>
