@@ -7,7 +7,7 @@ import { compareDocumentPaths, type StoredDocument } from '../store/document-sto
 import { documentsRoot, parseParentName, validateIdSegment } from '../store/resource-name.js';
 import { compareUtf8 } from '../store/value.js';
 import type { Caller } from './caller.js';
-import { FirestoreError, invalidArgument, throwIfDenied } from '../store/errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 import type { ConsistencySelector } from './request-types.js';
 import { maskPaths, type DocumentMask, type JsonRecord, type ServiceCore } from './service-core.js';
 
@@ -64,21 +64,11 @@ export class DocumentListing {
           ? [...new Set(found.map((d) => d.path.slice(0, d.path.lastIndexOf('/'))))]
           : [collectionPath];
       for (const path of collections) {
-        const decision = this.core.authorizer().authorize({
-          method: 'list',
-          path,
-          auth: caller.auth,
-          time: new Date(),
-          resource: null,
-          requestResource: null,
-          query: {
-            collectionId: path.slice(path.lastIndexOf('/') + 1),
-            parent: parent.path,
-            allDescendants: false,
-          },
-          lookup: this.core.lookupFor(db),
+        this.core.authorizeListing(db, caller, path, {
+          collectionId: path.slice(path.lastIndexOf('/') + 1),
+          parent: parent.path,
+          allDescendants: false,
         });
-        throwIfDenied(decision);
       }
     }
     const docs: (StoredDocument | { path: string; missing: true })[] = found;

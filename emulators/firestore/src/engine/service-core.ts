@@ -5,7 +5,7 @@
  * documents' JSON form.
  */
 import { randomBytes } from 'node:crypto';
-import type { Authorizer } from './authorizer.js';
+import type { Authorizer, AuthorizeRequest } from './authorizer.js';
 import type { StoredDocument } from '../store/document-store.js';
 import { parseFieldPath, projectFields, invalidFieldPathMessage } from '../store/field-path.js';
 import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
@@ -112,12 +112,33 @@ export class ServiceCore {
 
   /** Rules `list` of a query for a non-admin caller (throws PERMISSION_DENIED). */
   authorizeList(db: Database, caller: Caller, q: CompiledQuery, query: StructuredQueryJson): void {
-    if (caller.kind === 'admin') return;
     const path = q.allDescendants
       ? q.collectionId
       : q.parent === ''
         ? q.collectionId
         : `${q.parent}/${q.collectionId}`;
+    this.authorizeListing(db, caller, path, {
+      collectionId: q.collectionId,
+      parent: q.parent,
+      allDescendants: q.allDescendants,
+      ...(query.where ? { where: query.where } : {}),
+      ...(query.orderBy ? { orderBy: query.orderBy } : {}),
+      ...(query.limit !== undefined ? { limit: query.limit } : {}),
+      ...(query.offset !== undefined ? { offset: query.offset } : {}),
+    });
+  }
+
+  /**
+   * Rules `list` of one collection (`path`) with what the request asked of it, for a non-admin
+   * caller (throws PERMISSION_DENIED); queries and document listings both ask this.
+   */
+  authorizeListing(
+    db: Database,
+    caller: Caller,
+    path: string,
+    query: NonNullable<AuthorizeRequest['query']>,
+  ): void {
+    if (caller.kind === 'admin') return;
     const decision = this.authorizer().authorize({
       method: 'list',
       path,
@@ -125,15 +146,7 @@ export class ServiceCore {
       time: new Date(),
       resource: null,
       requestResource: null,
-      query: {
-        collectionId: q.collectionId,
-        parent: q.parent,
-        allDescendants: q.allDescendants,
-        ...(query.where ? { where: query.where } : {}),
-        ...(query.orderBy ? { orderBy: query.orderBy } : {}),
-        ...(query.limit !== undefined ? { limit: query.limit } : {}),
-        ...(query.offset !== undefined ? { offset: query.offset } : {}),
-      },
+      query,
       lookup: this.lookupFor(db),
     });
     throwIfDenied(decision);
