@@ -28,11 +28,11 @@ import {
 } from './catalog-csv';
 import { downloadTextFile } from '@/components/table/download-file';
 import type { DataColumn } from '@/components/table/data-table';
-import { EditableListSection } from '../shared/editable-list-section';
+import { EditableListSection } from '../common/editable-list-section';
 import { otherSkus } from './product-form';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { withAntdTheme } from '@/components/with-antd-theme';
-import '../shared/admin-tables.css';
+import '../common/admin-tables.css';
 
 // The product form and the import preview (antd's Modal, form and table, with its theme) are
 // fetched when first opened: the tab's list and toolbar load no antd.

@@ -10,13 +10,13 @@ import { useAllProducts } from '@/entities/catalog';
 import { useProfiles } from '@/entities/profile';
 import { useEditableSupportContent } from '@/entities/support';
 import { useTotals } from './get-totals';
-import { useSearchOrders, useSearchUsers } from '../shared/search';
+import { useSearchOrders, useSearchUsers } from '../common/search';
 import { loaded, makeProfile, stub } from '../testing/stubs';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
 vi.mock('@/lib/session', () => ({ useManagerCheck: vi.fn(), signOutUser: vi.fn() }));
 vi.mock('./get-totals', () => ({ useTotals: vi.fn() }));
-vi.mock('../shared/search', { spy: true });
+vi.mock('../common/search', { spy: true });
 vi.mock('@/entities/orders', { spy: true });
 vi.mock('@/entities/profile', { spy: true });
 vi.mock('@/entities/catalog', { spy: true });

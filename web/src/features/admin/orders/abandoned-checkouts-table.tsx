@@ -5,7 +5,7 @@ import { Tag } from '@/components/tag';
 import { useAbandonedCheckouts } from '@/entities/orders';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
-import '../shared/admin-tables.css';
+import '../common/admin-tables.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

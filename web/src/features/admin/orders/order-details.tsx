@@ -16,7 +16,7 @@ import { TextSkeleton } from '@/components/skeleton';
 import { RefundedTag, ShipToAddress, TrackingLink } from '@/components/order-fulfilment';
 import { useOrder, useOrderNotes } from '@/entities/orders';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
-import '../shared/admin-tables.css';
+import '../common/admin-tables.css';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

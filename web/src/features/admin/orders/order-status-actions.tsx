@@ -13,7 +13,7 @@ import { errorMessage, useNotify } from '@/lib/notify';
 import { useUpdateOrderStatus } from '@/entities/orders';
 import { ConfirmPopover } from '@/components/confirm-popover';
 import { refundableOf, type ManagedOrder } from './managed-order';
-import { orderStatusLabel } from '../shared/order-status-tag';
+import { orderStatusLabel } from '../common/order-status-tag';
 import { withAntdTheme } from '@/components/with-antd-theme';
 
 // The two dialogs (antd's Modal and form fields, with its theme) are fetched when a manager

@@ -15,21 +15,21 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { RefundedTag } from '@/components/order-fulfilment';
-import { useExportSearchOrders, useSearchOrders } from '../shared/search';
+import { useExportSearchOrders, useSearchOrders } from '../common/search';
 import { useTableParams } from '@/components/table/use-table-params';
 import { buildOrdersCsv } from './orders-csv';
 import type { TableSpec, TableState } from '@/components/table/table-params';
 import { useScrollIntoViewOnce, type DataColumn } from '@/components/table/data-table';
 import { OrderDetails } from './order-details';
 import { OrderStatusActions } from './order-status-actions';
-import { AdminOrderStatusTag } from '../shared/order-status-tag';
+import { AdminOrderStatusTag } from '../common/order-status-tag';
 import {
   ServerTable,
   sortableColumn,
   type PhoneSort,
   type ServerTableTexts,
 } from '@/components/table/server-table';
-import '../shared/admin-tables.css';
+import '../common/admin-tables.css';
 
 /** What the Orders tab reads from its URL (sort names: date, amount, store). */
 export const ORDERS_TABLE: TableSpec<OrderStatus, OrderSortField> = {

@@ -20,7 +20,7 @@ import { ConfirmPopover } from '@/components/confirm-popover';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { pageOf, TablePager } from '@/components/table/table-pager';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
-import '../shared/admin-tables.css';
+import '../common/admin-tables.css';
 
 type Filter = 'all' | StandingOrderStatus;
 type Upcoming = ReturnType<typeof upcomingDeliveries>[number];

@@ -7,7 +7,7 @@ import { useNotify } from '@/lib/notify';
 import { useDeleteSupportItem, useEditableSupportContent } from '@/entities/support';
 import { ConfirmPopover } from '@/components/confirm-popover';
 import type { DataColumn } from '@/components/table/data-table';
-import { EditableListSection } from '../shared/editable-list-section';
+import { EditableListSection } from '../common/editable-list-section';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { withAntdTheme } from '@/components/with-antd-theme';
 

@@ -16,13 +16,13 @@ import { paths } from '@/config/paths';
 import { callableErrorMessage, isCallableError } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useResendVerificationEmail, useStoreDetails } from '../shared/search';
+import { useResendVerificationEmail, useStoreDetails } from '../common/search';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
-import { AdminOrderStatusTag } from '../shared/order-status-tag';
+import { AdminOrderStatusTag } from '../common/order-status-tag';
 import { EmailVerifiedTag, ProfileActions, ProfileStatusTag } from './profile-actions';
 import { pageOf, TablePager } from '@/components/table/table-pager';
 import '../dashboard/admin-dashboard.css';
-import '../shared/admin-tables.css';
+import '../common/admin-tables.css';
 
 export const STORE_PAGE_TOASTS = {
   resent: 'Verification email sent.',

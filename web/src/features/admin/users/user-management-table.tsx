@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { Link } from 'react-router';
 import { useProfiles } from '@/entities/profile';
-import { useExportSearchUsers, useSearchUsers } from '../shared/search';
+import { useExportSearchUsers, useSearchUsers } from '../common/search';
 import { useTableParams } from '@/components/table/use-table-params';
 import type { TableSpec, TableState } from '@/components/table/table-params';
 import { buildUsersCsv } from './users-csv';
