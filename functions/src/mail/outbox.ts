@@ -7,6 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  firstIssueText,
   MAIL_MAX_ATTEMPTS,
   nextMailDelay,
   outgoingMailSchema,
@@ -181,7 +182,7 @@ export async function deliverMail(deps: SenderDeps, key: string): Promise<Delive
         delivery: {
           ...delivery,
           state: 'ERROR',
-          error: `Not a valid message: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+          error: `Not a valid message: ${firstIssueText(parsed.error)}`,
           endTime: Timestamp.fromMillis(at),
         },
         retry_at: FieldValue.delete(),

@@ -1,5 +1,5 @@
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { orderSchemasOf, type CheckoutSource } from '@portal/domain';
+import { firstIssueText, orderSchemasOf, type CheckoutSource } from '@portal/domain';
 import * as z from 'zod/mini';
 import type { StockHold } from './stock';
 
@@ -44,12 +44,6 @@ class CorruptOrderError extends Error {
   override name = 'CorruptOrderError';
 }
 
-/** Where a stored order first differs from the schema: "items.0.quantity: Expected number". */
-function firstIssue(error: z.core.$ZodError): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.join('.') || '(document)'}: ${issue.message}` : 'unreadable';
-}
-
 /**
  * Reads an order through the one schema (the edge of every transition): a document that does
  * not parse is refused as corrupt rather than half-read.
@@ -59,7 +53,7 @@ export function readOrder(snap: DocumentSnapshot): OrderRecord | null {
   const parsed = orderDocSchemas.order.safeParse(snap.data());
   if (!parsed.success) {
     throw new CorruptOrderError(
-      `Order ${snap.id} does not read as an order (${firstIssue(parsed.error)})`,
+      `Order ${snap.id} does not read as an order (${firstIssueText(parsed.error)})`,
     );
   }
   return parsed.data;

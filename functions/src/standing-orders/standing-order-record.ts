@@ -1,5 +1,6 @@
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import {
+  firstIssueText,
   standingOrderSchema,
   type BuyerRole,
   type OrderLine,
@@ -103,7 +104,7 @@ export function readStandingOrder(snap: DocumentSnapshot): StandingOrderRecord |
   const parsed = standingOrderSchema.safeParse(data);
   if (!parsed.success) {
     throw new CorruptStandingOrderError(
-      `Standing order ${snap.id}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      `Standing order ${snap.id}: ${firstIssueText(parsed.error)}`,
     );
   }
   const text = (value: unknown) => (typeof value === 'string' ? value : null);

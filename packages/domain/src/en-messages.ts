@@ -47,3 +47,18 @@ export const integer = () =>
           ? `Too small: expected int to be >=${Number.MIN_SAFE_INTEGER}`
           : 'Invalid input: expected int, received number',
   });
+
+/**
+ * Where a value first differs from its schema, in words: "items.0.quantity: Expected number"
+ * (the message alone when the value as a whole is wrong). For logs and refusals of stored
+ * documents that do not read.
+ */
+export function firstIssueText(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): string {
+  const issue = error.issues[0];
+  if (!issue) return 'unreadable';
+  return issue.path.length > 0
+    ? `${issue.path.map(String).join('.')}: ${issue.message}`
+    : issue.message;
+}

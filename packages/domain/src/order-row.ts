@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { orderSchema } from './order-schema';
+import { firstIssueText } from './en-messages';
 import { effectiveOrderStatus } from './orders';
 import type { BuyerRole } from './roles';
 import { shipToLines } from './ship-to';
@@ -97,6 +98,5 @@ export function parseOrderRow(
 ): { success: true; row: OrderRow } | { success: false; problem: string } {
   const parsed = orderRowSourceSchema.safeParse(data);
   if (parsed.success) return { success: true, row: orderRowOf(id, parsed.data) };
-  const issue = parsed.error.issues[0];
-  return { success: false, problem: issue ? `${issue.path.join('.')}: ${issue.message}` : '' };
+  return { success: false, problem: firstIssueText(parsed.error) };
 }
