@@ -2,7 +2,13 @@ import * as z from 'zod/mini';
 import { atLeast, atMost, integer } from './en-messages';
 import { LIMITS } from './form-schemas';
 import { BUYER_ROLES } from './roles';
-import { CHECKOUT_STATES, MAX_LINE_QUANTITY, ORDER_STATUSES, PAYMENT_TYPES } from './orders';
+import {
+  CHECKOUT_STATES,
+  MAX_LINE_QUANTITY,
+  ORDER_SOURCES,
+  ORDER_STATUSES,
+  PAYMENT_TYPES,
+} from './orders';
 import { shipToSchema } from './ship-to';
 import { CARRIERS } from './shipping';
 import { storedDate } from './schemas';
@@ -148,10 +154,6 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
 
   return { order, line, statusChange, shipment, refund, refundNote, notes, dispute };
 }
-
-/** Where an order came from: the cart, Buy Now, or a standing order's renewal. */
-export const ORDER_SOURCES = ['cart', 'buy_now', 'standing_order'] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 type OrderSchemas<Instant extends z.core.SomeType> = ReturnType<typeof orderSchemasOf<Instant>>;
 type BrowserSchemas = OrderSchemas<typeof storedDate>;
