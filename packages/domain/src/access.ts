@@ -1,4 +1,10 @@
-import { isBuyerRole, parseAccessClaims, type BuyerRole } from './roles';
+import {
+  isBuyerRole,
+  isCompanyRole,
+  parseAccessClaims,
+  type BuyerRole,
+  type CompanyRole,
+} from './roles';
 
 /**
  * Who may see what: the one access decision of the portal, from the ID token's custom claims and
@@ -7,8 +13,9 @@ import { isBuyerRole, parseAccessClaims, type BuyerRole } from './roles';
  *
  * - signed-out: no user (claims is null).
  * - manager: the token says manager (and the profile, when given, agrees).
- * - buyer: the token says an approved retailer or wholesaler (and the profile, when given, is the
- *   same approved role).
+ * - buyer: the token says an approved retailer or wholesaler of a company, with a company role
+ *   (and the profile, when given, is the same approved role in the same company; its company role,
+ *   fresher than the token's, is the one returned).
  * - rejected: the token or the profile says rejected.
  * - pending: everything else, including missing or malformed claims and a token that does not
  *   yet reflect an approval. A malformed claim never grants anything and never throws.
@@ -16,13 +23,15 @@ import { isBuyerRole, parseAccessClaims, type BuyerRole } from './roles';
 export type Access =
   | { kind: 'signed-out' }
   | { kind: 'manager' }
-  | { kind: 'buyer'; role: BuyerRole }
+  | { kind: 'buyer'; role: BuyerRole; companyId: string; companyRole: CompanyRole }
   | { kind: 'pending' }
   | { kind: 'rejected' };
 
 export interface ProfileAccessFields {
   role?: unknown;
   status?: unknown;
+  company_id?: unknown;
+  company_role?: unknown;
 }
 
 export function resolveAccess(rawClaims: unknown, profile?: ProfileAccessFields | null): Access {
@@ -35,10 +44,24 @@ export function resolveAccess(rawClaims: unknown, profile?: ProfileAccessFields 
   if (claims.role === 'manager') {
     return !checkProfile || profile?.role === 'manager' ? { kind: 'manager' } : { kind: 'pending' };
   }
-  if (isBuyerRole(claims.role) && claims.status === 'approved') {
+  const { company, company_role: claimedRole } = claims;
+  if (isBuyerRole(claims.role) && claims.status === 'approved' && company && claimedRole) {
+    if (!checkProfile) {
+      return { kind: 'buyer', role: claims.role, companyId: company, companyRole: claimedRole };
+    }
     const profileAgrees =
-      !checkProfile || (profile?.role === claims.role && profile?.status === 'approved');
-    if (profileAgrees) return { kind: 'buyer', role: claims.role };
+      profile?.role === claims.role &&
+      profile?.status === 'approved' &&
+      profile?.company_id === company &&
+      isCompanyRole(profile?.company_role);
+    if (profileAgrees) {
+      return {
+        kind: 'buyer',
+        role: claims.role,
+        companyId: company,
+        companyRole: profile.company_role as CompanyRole,
+      };
+    }
   }
   return { kind: 'pending' };
 }

@@ -1,5 +1,6 @@
 export * from './roles';
 export * from './access';
+export * from './companies';
 export * from './money';
 export * from './pricing';
 export * from './orders';

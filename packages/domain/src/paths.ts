@@ -1,6 +1,10 @@
 /** Firestore collection names and document paths: the one home for them (web, functions, rules tests). */
 export const COLLECTIONS = {
   profiles: 'profiles',
+  /** The businesses that applied: the customer (docs/companies.md). */
+  companies: 'companies',
+  /** Under a company: its ship-to locations. */
+  locations: 'locations',
   products: 'products',
   /** One per product (same id): its wholesale price, kept out of products/{id} (see firestore.rules). */
   wholesalePrices: 'wholesale_prices',
@@ -32,7 +36,7 @@ export const COLLECTIONS = {
   productPhotos: 'product_photos',
   /** Sequences allocated in transactions (server only): counters/invoices. */
   counters: 'counters',
-  /** One per buyer: their Stripe Customer id (server only). */
+  /** One per company (id: the company's): its Stripe Customer id (server only). */
   stripeCustomers: 'stripe_customers',
   /** Standing orders (written by the functions only; the buyer reads their own, managers all). */
   standingOrders: 'standing_orders',
@@ -52,6 +56,11 @@ export const COLLECTIONS = {
 
 export const paths = {
   profile: (uid: string) => `${COLLECTIONS.profiles}/${uid}`,
+  company: (companyId: string) => `${COLLECTIONS.companies}/${companyId}`,
+  locations: (companyId: string) =>
+    `${COLLECTIONS.companies}/${companyId}/${COLLECTIONS.locations}`,
+  location: (companyId: string, locationId: string) =>
+    `${COLLECTIONS.companies}/${companyId}/${COLLECTIONS.locations}/${locationId}`,
   product: (productId: string) => `${COLLECTIONS.products}/${productId}`,
   wholesalePrice: (productId: string) => `${COLLECTIONS.wholesalePrices}/${productId}`,
   cartItems: (uid: string) => `${COLLECTIONS.profiles}/${uid}/${COLLECTIONS.cartItems}`,
@@ -65,7 +74,7 @@ export const paths = {
   checkoutLock: (uid: string) => `${COLLECTIONS.checkoutLocks}/${uid}`,
   checkout: (checkoutId: string) => `${COLLECTIONS.checkouts}/${checkoutId}`,
   invoiceCounter: () => `${COLLECTIONS.counters}/invoices`,
-  stripeCustomer: (uid: string) => `${COLLECTIONS.stripeCustomers}/${uid}`,
+  stripeCustomer: (companyId: string) => `${COLLECTIONS.stripeCustomers}/${companyId}`,
   standingOrder: (id: string) => `${COLLECTIONS.standingOrders}/${id}`,
   mail: (key: string) => `${COLLECTIONS.mail}/${key}`,
   newsletterSubscriber: (id: string) => `${COLLECTIONS.newsletterSubscribers}/${id}`,

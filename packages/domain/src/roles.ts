@@ -8,6 +8,14 @@ export type Role = (typeof ROLES)[number];
 export const BUYER_ROLES = ['retailer', 'wholesaler'] as const satisfies readonly Role[];
 export type BuyerRole = (typeof BUYER_ROLES)[number];
 
+/** What a member may do in their company (companies.ts: companyRoleCan). */
+export const COMPANY_ROLES = ['owner', 'buyer', 'viewer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+export function isCompanyRole(value: unknown): value is CompanyRole {
+  return (COMPANY_ROLES as readonly unknown[]).includes(value);
+}
+
 export const PROFILE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
@@ -56,17 +64,28 @@ export function isBuyerRole(role: unknown): role is BuyerRole {
   return role === 'retailer' || role === 'wholesaler';
 }
 
-/** Custom claims carried in the Firebase ID token; set only by the setProfileStatus function. */
+/**
+ * Custom claims carried in the Firebase ID token; set only by the functions (a company's review,
+ * a member joining, a role change) and the claims command line. A buyer's token names their
+ * company and their role in it next to the platform role (the company's business type).
+ */
 export interface AccessClaims {
   role: Role;
   status: ProfileStatus;
+  company: string;
+  company_role: CompanyRole;
 }
+
+/** A company id as a claim: a Firestore document id (no slash), at most 128 characters. */
+const COMPANY_ID_CLAIM = /^[A-Za-z0-9_-]{1,128}$/;
 
 const claimValue = <T extends readonly [string, ...string[]]>(values: T) =>
   z.catch(z.optional(z.enum(values)), undefined);
 const accessClaimsSchema = z.object({
   role: claimValue(ROLES),
   status: claimValue(PROFILE_STATUSES),
+  company: z.catch(z.optional(z.string().check(z.regex(COMPANY_ID_CLAIM))), undefined),
+  company_role: claimValue(COMPANY_ROLES),
 });
 
 /**
@@ -79,6 +98,8 @@ export function parseAccessClaims(raw: unknown): Partial<AccessClaims> {
   const claims: Partial<AccessClaims> = {};
   if (parsed.data.role) claims.role = parsed.data.role;
   if (parsed.data.status) claims.status = parsed.data.status;
+  if (parsed.data.company) claims.company = parsed.data.company;
+  if (parsed.data.company_role) claims.company_role = parsed.data.company_role;
   return claims;
 }
 

@@ -1,0 +1,131 @@
+/**
+ * Companies: the business is the customer, not a login (docs/companies.md). A company is what
+ * applied (its name, business type, seller permit and review status); its members are Auth users
+ * with a company role; its locations are where orders ship.
+ *
+ * Zod Mini, like roles.ts: the access decision reads these without the whole of Zod.
+ */
+import * as z from 'zod/mini';
+import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './plain-text';
+import { BUYER_ROLES, COMPANY_ROLES, PROFILE_STATUSES, type CompanyRole } from './roles';
+import { shipToSchema } from './ship-to';
+
+export const COMPANY_ROLE_LABELS: Readonly<Record<CompanyRole, string>> = {
+  owner: 'Owner',
+  buyer: 'Buyer',
+  viewer: 'Viewer',
+};
+
+/** One line per role, for the member list and the invitation form. */
+export const COMPANY_ROLE_HINTS: Readonly<Record<CompanyRole, string>> = {
+  owner: 'Everything, including members and locations',
+  buyer: 'Orders for the locations you assign, and sees those orders',
+  viewer: 'Read-only: orders, invoices and tracking',
+};
+
+/**
+ * What a company role allows:
+ * - order: keep a cart, check out, run standing orders (owner and buyer);
+ * - manage: members, invitations, locations and the company's name (owner);
+ * - allLocations: act for and see every location (owner and viewer; a buyer, only theirs).
+ */
+export type CompanyPermission = 'order' | 'manage' | 'allLocations';
+
+const PERMISSIONS: Readonly<Record<CompanyRole, readonly CompanyPermission[]>> = {
+  owner: ['order', 'manage', 'allLocations'],
+  buyer: ['order'],
+  viewer: ['allLocations'],
+};
+
+export function companyRoleCan(role: CompanyRole, permission: CompanyPermission): boolean {
+  return PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * Whether a member sees (and, with 'order', orders for) this location: owners and viewers see
+ * every location, a buyer the ones the owner assigned.
+ */
+export function memberCoversLocation(
+  member: { role: CompanyRole; locationIds: readonly string[] },
+  locationId: string,
+): boolean {
+  return companyRoleCan(member.role, 'allLocations') || member.locationIds.includes(locationId);
+}
+
+/** How many locations and members one company may have (a chain of shops, not a marketplace). */
+export const COMPANY_LIMITS = {
+  locations: 50,
+  members: 50,
+  locationName: 60,
+  deliveryNotes: 300,
+} as const;
+
+/** companies/{companyId} as stored (timestamps read as Date by the reader). */
+export const companySchema = z.object({
+  name: z.string(),
+  business_type: z.enum(BUYER_ROLES),
+  seller_permit_id: z.string(),
+  status: z.enum(PROFILE_STATUSES),
+  /** The applicant: the company's first owner (a migrated company's id is this uid too). */
+  created_by: z.string(),
+  created_at: z.date(),
+  reviewed_at: z.optional(z.nullable(z.date())),
+  reviewed_by: z.optional(z.nullable(z.string())),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** The membership fields of profiles/{uid}: which company, with which role, for which locations. */
+export interface Membership {
+  companyId: string;
+  role: CompanyRole;
+  /** A buyer's assigned locations (owners and viewers cover all: memberCoversLocation). */
+  locationIds: string[];
+}
+
+const membershipFieldsSchema = z.object({
+  company_id: z.string().check(z.minLength(1)),
+  company_role: z.enum(COMPANY_ROLES),
+  location_ids: z._default(z.array(z.string()), []),
+});
+
+/** The membership a profile document records, or null when it names no company (or garbles it). */
+export function membershipOf(profile: unknown): Membership | null {
+  const parsed = membershipFieldsSchema.safeParse(profile ?? {});
+  if (!parsed.success) return null;
+  return {
+    companyId: parsed.data.company_id,
+    role: parsed.data.company_role,
+    locationIds: parsed.data.location_ids,
+  };
+}
+
+const plainLine = (max: number) =>
+  z.string().check(
+    z.trim(),
+    z.maxLength(max, `Use at most ${max} characters.`),
+    z.refine((value) => !hasUnsafeText(value), UNSAFE_TEXT_MESSAGE),
+  );
+
+/**
+ * A ship-to location as the owner edits it: its name ("Main St store"), the ship-to (recipient,
+ * phone, US address: ship-to.ts) and optional delivery notes for the carrier.
+ */
+export const locationInputSchema = z.object({
+  name: plainLine(COMPANY_LIMITS.locationName).check(z.minLength(1, 'Enter a location name.')),
+  ship_to: shipToSchema,
+  delivery_notes: z._default(plainLine(COMPANY_LIMITS.deliveryNotes), ''),
+});
+export type LocationInput = z.infer<typeof locationInputSchema>;
+
+/**
+ * companies/{companyId}/locations/{locationId} as stored. An archived location takes no new
+ * orders and is hidden from checkout, and stays on the orders that shipped to it.
+ */
+export const locationSchema = z.object({
+  ...locationInputSchema.shape,
+  archived: z._default(z.boolean(), false),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+/** The id and name the migration gives a single-buyer profile's saved ship-to. */
+export const MIGRATED_LOCATION = { id: 'main', name: 'Main store' } as const;
