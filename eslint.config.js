@@ -19,6 +19,7 @@ const FUNCTIONS_LAYERS = [
   ['stripe-events', 'migrations'],
   'checkout',
   ['standing-orders', 'accounts', 'newsletter'],
+  'companies',
   'orders',
   'mail',
   ['stripe', 'insights', 'catalog', 'site-content', 'photos'],

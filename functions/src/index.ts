@@ -18,6 +18,7 @@ import {
   resendVerificationEmailHandler,
   syncEmailVerificationHandler,
 } from './handlers/account-mail';
+import { companyChangedHandler } from './handlers/company-triggers';
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
 import { getSalesOverviewHandler } from './handlers/get-sales-overview';
 import { manageStandingOrderHandler } from './handlers/manage-standing-order';
@@ -151,6 +152,8 @@ export const onProfileChanged = onDocumentUpdated(
   { document: 'profiles/{uid}', secrets: [stripeSecretKey] },
   profileChangedHandler,
 );
+// A company renamed by its owner: the members' profiles carry the name (docs/companies.md).
+export const onCompanyChanged = onDocumentUpdated('companies/{companyId}', companyChangedHandler);
 /** A standing order skipped, changed or cancelled: the buyer's (and managers') mails. */
 export const onStandingOrderChanged = onDocumentUpdated(
   'standing_orders/{standingOrderId}',

@@ -97,7 +97,7 @@ describe('firestore.indexes.json', () => {
   });
 
   // Unverified applicants and unconfirmed newsletter sign-ups expire (packages/domain expiry.ts).
-  it.each(['profiles', 'mail', 'newsletter_subscribers'])(
+  it.each(['profiles', 'companies', 'mail', 'newsletter_subscribers'])(
     'turns on the TTL policy of %s.expires_at, exempt from single-field indexing',
     (collectionGroup) => {
       expect(

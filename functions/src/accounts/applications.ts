@@ -5,6 +5,7 @@ import {
   paths,
   RATE_LIMITS,
   UNVERIFIED_APPLICANT_TTL_MS,
+  type CompanyRole,
   type ProfileStatus,
   type SubmitApplicationRequest,
 } from '@portal/domain';
@@ -20,8 +21,9 @@ export const NO_ADDRESS = 'Your account has no email address.';
 
 /**
  * A business applies (submitApplication, right after the browser created the Auth account):
- * the pending profile is written here, with the Admin SDK (the rules let no browser create one),
- * together with the applicant's first mail, in one transaction.
+ * the pending company (docs/companies.md; its id is the applicant's uid) and the applicant's
+ * profile as its owner are written here, with the Admin SDK (the rules let no browser create
+ * either), together with the applicant's first mail, in one transaction.
  *
  * - Limited per IP and per address (normalised), after the checks that count nothing (an
  *   account that already applied, or is a manager's), before any write or mail.
@@ -43,6 +45,8 @@ export async function submitApplication(
   if (!user?.email) throw new PreconditionError(NO_ADDRESS);
   if (user.customClaims?.role !== undefined) throw new NotAllowedError(ALREADY_APPLIED);
   const ref = deps.db.doc(paths.profile(uid));
+  // The company an application creates has the applicant's uid as its id (docs/companies.md).
+  const companyRef = deps.db.doc(paths.company(uid));
   if ((await ref.get()).exists) throw new PreconditionError(ALREADY_APPLIED);
 
   const email = user.email;
@@ -71,20 +75,37 @@ export async function submitApplication(
     : [await applicationReceivedMail(deps, { uid, email }, now)];
 
   await deps.db.runTransaction(async (tx) => {
-    if ((await tx.get(ref)).exists) throw new PreconditionError(ALREADY_APPLIED);
+    const [profile, company] = await tx.getAll(ref, companyRef);
+    if (profile?.exists || company?.exists) throw new PreconditionError(ALREADY_APPLIED);
     const writeMails = await stageMails(tx, deps.db, mails, { now });
+    const status: ProfileStatus = 'pending';
+    const expires = verified
+      ? {}
+      : { [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now + UNVERIFIED_APPLICANT_TTL_MS) };
+    tx.create(companyRef, {
+      name: application.storeName,
+      business_type: application.businessType,
+      seller_permit_id: application.sellerPermitId,
+      status,
+      created_by: uid,
+      created_at: FieldValue.serverTimestamp(),
+      review_round: 0,
+      ...expires,
+    });
+    // The applicant is the company's first owner; the profile carries the company's copies.
     tx.create(ref, {
       user_id: uid,
       full_name: application.fullName,
       store_name: application.storeName,
       seller_permit_id: application.sellerPermitId,
       role: application.businessType,
-      status: 'pending' satisfies ProfileStatus,
+      status,
+      company_id: uid,
+      company_role: 'owner' satisfies CompanyRole,
+      location_ids: [],
       created_at: FieldValue.serverTimestamp(),
       email_verified: verified,
-      ...(verified
-        ? {}
-        : { [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now + UNVERIFIED_APPLICANT_TTL_MS) }),
+      ...expires,
     });
     writeMails();
   });

@@ -116,6 +116,13 @@ export async function syncEmailVerification(
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!user || !snap.exists || snap.get('email_verified') === user.emailVerified) return;
+    // The application's company expires with it, and is kept with it once verified.
+    const companyId: unknown = snap.get('company_id');
+    const companyRef =
+      user.emailVerified && typeof companyId === 'string' && companyId
+        ? deps.db.doc(paths.company(companyId))
+        : null;
+    const company = companyRef ? await tx.get(companyRef) : null;
     const writeMails = await stageMails(
       tx,
       deps.db,
@@ -129,6 +136,9 @@ export async function syncEmailVerification(
         : {}),
       ...(user.emailVerified ? { [EXPIRES_AT_FIELD]: FieldValue.delete() } : {}),
     });
+    if (companyRef && company?.get(EXPIRES_AT_FIELD) !== undefined) {
+      tx.update(companyRef, { [EXPIRES_AT_FIELD]: FieldValue.delete() });
+    }
     writeMails();
   });
 }

@@ -6,7 +6,8 @@ import { log } from '../lib/log';
 /**
  * Removes applicants who never verified their address (packages/domain expiry.ts): anyone can
  * sign up with any address, and without this each such sign-up would keep an Auth account and a
- * profile for good. Firestore's TTL policy deletes the profile and its mails by `expires_at`; the
+ * profile for good. Firestore's TTL policy deletes the profile, its company and its mails by
+ * `expires_at`; the
  * Auth account has no TTL, so this sweep (daily in production) deletes it, with the profile if
  * the policy has not yet.
  *
@@ -45,17 +46,31 @@ function isExpiredApplicant(user: UserRecord, cutoff: number): boolean {
   );
 }
 
-/** Deletes the profile of an unreviewed, unverified application; false for any other profile. */
+/**
+ * Deletes the profile of an unreviewed, unverified application, and the pending company it
+ * created (id: the applicant's uid); false for any other profile.
+ */
 async function removeProfile(deps: Pick<Context, 'db'>, uid: string): Promise<boolean> {
   const ref = deps.db.doc(paths.profile(uid));
+  const companyRef = deps.db.doc(paths.company(uid));
   return deps.db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return true;
+    const [snap, company] = await tx.getAll(ref, companyRef);
+    const unreviewedCompany =
+      !company?.exists ||
+      (company.get('status') === 'pending' && company.get('reviewed_at') == null);
+    if (!snap?.exists) {
+      if (company?.exists && unreviewedCompany) tx.delete(companyRef);
+      return unreviewedCompany;
+    }
     const unreviewed =
       snap.get('status') === 'pending' &&
       snap.get('email_verified') !== true &&
-      snap.get('reviewed_at') == null;
-    if (unreviewed) tx.delete(ref);
+      snap.get('reviewed_at') == null &&
+      unreviewedCompany;
+    if (unreviewed) {
+      tx.delete(ref);
+      if (company?.exists) tx.delete(companyRef);
+    }
     return unreviewed;
   });
 }

@@ -1,10 +1,9 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { UserRecord } from 'firebase-admin/auth';
 import {
   canTransitionProfile,
   COLLECTIONS,
   EXPIRES_AT_FIELD,
-  isBuyerRole,
+  membershipOf,
   paths,
   PROFILE_STATUSES,
   profileReviewOf,
@@ -15,6 +14,7 @@ import {
   type SetProfileStatusRequest,
 } from '@portal/domain';
 import { applyApprovalRollup } from '../insights/sales-rollups';
+import { membersOf, readCompany, type Member } from '../companies/company-record';
 import { findUser } from '../lib/auth-users';
 import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
@@ -105,22 +105,46 @@ function auditRef(db: Firestore) {
   return db.collection(COLLECTIONS.auditLog).doc();
 }
 
-/** Sets { role, status } (keeping any other claims) and, when access ends, the refresh tokens. */
+/**
+ * Sets a member's claims { role, status, company, company_role } (keeping any other claims) and,
+ * when access ends, revokes their refresh tokens.
+ */
 async function applyClaims(
   deps: AccountsDeps,
-  user: UserRecord,
+  member: Member,
   role: Role,
   status: ProfileStatus,
 ): Promise<void> {
-  await deps.auth.setCustomUserClaims(user.uid, { ...(user.customClaims ?? {}), role, status });
-  if (status === 'rejected') await deps.auth.revokeRefreshTokens(user.uid);
+  const user = await findUser(deps.auth, member.uid);
+  if (!user) return;
+  await deps.auth.setCustomUserClaims(member.uid, {
+    ...(user.customClaims ?? {}),
+    ...memberClaims(member, role, status),
+  });
+  if (status === 'rejected') await deps.auth.revokeRefreshTokens(member.uid);
+}
+
+/** The claims of a company member: the company's role and status, the company and their role in it. */
+export function memberClaims(member: Member, role: Role, status: ProfileStatus) {
+  return { role, status, company: member.companyId, company_role: member.role };
+}
+
+function claimsInStep(claims: Record<string, unknown>, member: Member, role: Role, to: string) {
+  return (
+    claims.role === role &&
+    claims.status === to &&
+    claims.company === member.companyId &&
+    claims.company_role === member.role
+  );
 }
 
 /**
- * Moves a buyer's profile along an allowed review (profileReviewOf: pending -> approved or
- * rejected, approved -> rejected, rejected -> pending), as `actor` (a manager's uid, or
- * "claims-cli"). A reopen starts a new review round (`review_round`), so the next review mails
- * again. Throws NotFoundError / PreconditionError.
+ * Moves a company along an allowed review (profileReviewOf: pending -> approved or rejected,
+ * approved -> rejected, rejected -> pending), as `actor` (a manager's uid, or "claims-cli"),
+ * named by the uid of one of its members (the managers' table lists people). Every member
+ * inherits the company's status: their profiles' copies change in the same transaction as the
+ * company, then their claims. A reopen starts a new review round (`review_round`), so the next
+ * review mails again. Throws NotFoundError / PreconditionError.
  */
 export async function changeProfileStatus(
   deps: AccountsDeps,
@@ -130,8 +154,7 @@ export async function changeProfileStatus(
   const { uid, status: to } = request;
   const user = await findUser(deps.auth, uid);
   if (!user) throw new NotFoundError(`No user with uid ${uid}.`);
-  const profileRef = deps.db.doc(paths.profile(uid));
-  const snapshot = await profileRef.get();
+  const snapshot = await deps.db.doc(paths.profile(uid)).get();
   if (!snapshot.exists) throw new NotFoundError(`User ${uid} has no profile.`);
   const profile = readProfile(snapshot.data());
   if (!profile) throw new PreconditionError(`The profile of ${uid} has no valid role and status.`);
@@ -140,30 +163,39 @@ export async function changeProfileStatus(
       'Manager accounts are not approved or rejected; change them with the claims CLI.',
     );
   }
-  if (!isBuyerRole(profile.role)) throw new PreconditionError(`Unexpected role ${profile.role}.`);
-  const role = profile.role;
-  const from = profile.status;
+  const membership = membershipOf(snapshot.data());
+  if (!membership) throw new PreconditionError(`User ${uid} belongs to no company.`);
+  const companyId = membership.companyId;
+  const companyRef = deps.db.doc(paths.company(companyId));
+  const company = readCompany(companyId, (await companyRef.get()).data());
+  if (!company) throw new PreconditionError(`The company ${companyId} has no valid type and status.`);
+  const role = company.businessType;
+  const from = company.status;
+  const members = await membersOf(deps.db, companyId);
 
   if (from === to) {
-    const claims = user.customClaims ?? {};
-    if (claims.role === role && claims.status === to) {
-      throw new PreconditionError(`The profile is already ${to}.`);
+    const behind: Member[] = [];
+    for (const member of members) {
+      const claims = (await findUser(deps.auth, member.uid))?.customClaims ?? {};
+      if (claimsInStep(claims, member, role, to)) continue;
+      // A previous change committed the company but did not reach these claims: finish it,
+      // unless the claims are further along (a rejection that set the claims first and then
+      // failed to commit is completed by rejecting again, never undone by an approval).
+      const claimed = PROFILE_STATUSES.find((s) => s === claims.status);
+      if (claimed && claimed !== to && !canTransitionProfile(claimed, to)) {
+        throw new PreconditionError(
+          `The account's claims say ${claimed}; a ${claimed} account cannot become ${to}.`,
+        );
+      }
+      behind.push(member);
     }
-    // A previous change committed the profile but did not reach the claims: finish it, unless
-    // the claims are further along (a rejection that set the claims first and then failed to
-    // commit the profile is completed by rejecting again, never undone by an approval).
-    const claimed = PROFILE_STATUSES.find((s) => s === claims.status);
-    if (claimed && claimed !== to && !canTransitionProfile(claimed, to)) {
-      throw new PreconditionError(
-        `The account's claims say ${claimed}; a ${claimed} account cannot become ${to}.`,
-      );
-    }
-    await applyClaims(deps, user, role, to);
+    if (behind.length === 0) throw new PreconditionError(`The profile is already ${to}.`);
+    for (const member of behind) await applyClaims(deps, member, role, to);
     const entry: AuditEntry = {
       action: 'profile.claims_synced',
       actor,
-      target: uid,
-      from: claimed ?? null,
+      target: companyId,
+      from: null,
       to,
       at: FieldValue.serverTimestamp(),
     };
@@ -182,49 +214,71 @@ export async function changeProfileStatus(
   // Access ends first (decline, reject); anything else changes the claims after the commit.
   const takesAccess = to === 'rejected';
   // A reopen starts the next round of review mails.
-  const round = review === 'reopen' ? profile.round + 1 : profile.round;
-  // The address is where the approval mail, order confirmations and resets go: a manager
-  // approves an unverified one only on purpose (the dashboard asks first).
-  if (grantsAccess && !user.emailVerified && request.allowUnverified !== true) {
+  const round = review === 'reopen' ? company.round + 1 : company.round;
+  // The applicant's address is where the approval mail, order confirmations and resets go: a
+  // manager approves an unverified one only on purpose (the dashboard asks first).
+  const applicant =
+    company.createdBy && company.createdBy !== uid
+      ? ((await findUser(deps.auth, company.createdBy)) ?? user)
+      : user;
+  if (grantsAccess && !applicant.emailVerified && request.allowUnverified !== true) {
     throw new PreconditionError(UNVERIFIED_EMAIL);
   }
-  // The Overview counts a buyer's first approval only (as the rollup rebuild does): a reopened
-  // profile may have been approved in an earlier round.
-  const countsApproval = grantsAccess && (profile.round === 0 || !(await wasApproved(deps, uid)));
-  if (takesAccess) await applyClaims(deps, user, role, to);
-  const mails = await profileReviewedMail(deps, {
-    uid,
-    storeName: profile.storeName,
-    review,
-    round,
-    reason,
-  });
+  // The Overview counts a company's first approval only (as the rollup rebuild does): a
+  // reopened company may have been approved in an earlier round.
+  const countsApproval =
+    grantsAccess && (company.round === 0 || !(await wasApproved(deps, companyId)));
+  if (takesAccess) for (const member of members) await applyClaims(deps, member, role, to);
+  // The owners are told (the applicant, until more people join).
+  const owners = members.filter((member) => member.role === 'owner');
+  const mails = (
+    await Promise.all(
+      owners.map((owner) =>
+        profileReviewedMail(deps, {
+          uid: owner.uid,
+          storeName: company.name,
+          review,
+          round,
+          reason,
+        }),
+      ),
+    )
+  ).flat();
 
   await deps.db.runTransaction(async (tx) => {
-    const current = readProfile((await tx.get(profileRef)).data());
+    const current = readCompany(companyId, (await tx.get(companyRef)).data());
     if (current?.status !== from) {
       throw new PreconditionError(
         `The profile changed meanwhile (now ${current?.status ?? 'missing'}).`,
       );
     }
+    const currentMembers = await membersOf(deps.db, companyId, tx);
     const writeMails = await stageMails(tx, deps.db, mails);
-    tx.update(profileRef, {
+    const reviewed = {
       status: to,
-      // A reopened profile waits for a review again: it has none (the history is in audit_log).
+      // A reopened company waits for a review again: it has none (the history is in audit_log).
       reviewed_at: review === 'reopen' ? FieldValue.delete() : FieldValue.serverTimestamp(),
       reviewed_by: review === 'reopen' ? FieldValue.delete() : actor,
-      email_verified: user.emailVerified,
-      // A reviewed profile stays, verified or not (an unverified applicant's expires).
+      // A reviewed application stays, verified or not (an unverified applicant's expires).
       [EXPIRES_AT_FIELD]: FieldValue.delete(),
-      ...(review === 'reopen' ? { review_round: round } : {}),
-    });
+    };
+    tx.update(companyRef, { ...reviewed, review_round: round });
+    // Every member inherits the company's status (the profile's copy, docs/companies.md).
+    for (const member of currentMembers) {
+      tx.update(deps.db.doc(paths.profile(member.uid)), {
+        ...reviewed,
+        role,
+        ...(member.uid === applicant.uid ? { email_verified: applicant.emailVerified } : {}),
+        ...(review === 'reopen' ? { review_round: round } : {}),
+      });
+    }
     // The Overview's "approved buyers" counts it on today's business day, in the same commit.
     if (countsApproval) applyApprovalRollup(tx, deps.db, new Date());
     writeMails();
     const entry: AuditEntry = {
       action: 'profile.status_changed',
       actor,
-      target: uid,
+      target: companyId,
       from,
       to,
       at: FieldValue.serverTimestamp(),
@@ -234,15 +288,15 @@ export async function changeProfileStatus(
     tx.create(auditRef(deps.db), entry);
   });
 
-  if (!takesAccess) await applyClaims(deps, user, role, to);
+  if (!takesAccess) for (const member of members) await applyClaims(deps, member, role, to);
   return { uid, role, from, status: to, review, synced: false };
 }
 
-/** Whether the audit log has approved this buyer before. */
-async function wasApproved(deps: AccountsDeps, uid: string): Promise<boolean> {
+/** Whether the audit log has approved this company before. */
+async function wasApproved(deps: AccountsDeps, companyId: string): Promise<boolean> {
   const earlier = await deps.db
     .collection(COLLECTIONS.auditLog)
-    .where('target', '==', uid)
+    .where('target', '==', companyId)
     .where('action', '==', 'profile.status_changed')
     .where('to', '==', 'approved')
     .limit(1)

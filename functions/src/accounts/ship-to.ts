@@ -1,4 +1,4 @@
-import { paths, type SaveShipToResponse, type ShipTo } from '@portal/domain';
+import { membershipOf, paths, type SaveShipToResponse, type ShipTo } from '@portal/domain';
 import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { NotAllowedError } from '../lib/errors';
@@ -19,16 +19,19 @@ export async function saveShipTo(
   const { db } = ctx;
   const profileRef = db.doc(paths.profile(uid));
   const profile = await profileRef.get();
-  if (!profile.exists || profile.get('status') !== 'approved') {
+  const membership = membershipOf(profile.data());
+  if (!profile.exists || profile.get('status') !== 'approved' || !membership) {
     throw new NotAllowedError(NOT_APPROVED);
   }
-  const customerId = await storedCustomerId(db, uid);
+  // The company's customer: every member's checkout uses it.
+  const companyId = membership.companyId;
+  const customerId = await storedCustomerId(db, companyId);
   if (customerId) {
     try {
       await ctx.stripe().customers.update(customerId, { shipping: stripeShipping(shipTo) });
     } catch (error) {
       if (!isMissingResource(error)) throw stripeFailure('ship_to_save_failed', error, { uid });
-      await forgetCustomer(db, uid, customerId);
+      await forgetCustomer(db, companyId, customerId);
     }
   }
   await profileRef.update({ ship_to: shipTo });

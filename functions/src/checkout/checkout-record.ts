@@ -1,6 +1,7 @@
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import {
   CHECKOUT_STATES,
+  companyOfRecord,
   type BuyerRole,
   type CheckoutSource,
   type CheckoutState,
@@ -14,7 +15,10 @@ import { readHold, type StockHold } from '../orders/stock';
  * complete. Server only; managers read the ones that never completed (abandoned checkouts).
  */
 export interface CheckoutDoc {
+  /** Who checked out. */
   user_id: string;
+  /** The company it is for (docs/companies.md). */
+  company_id: string;
   store_name: string;
   /** The buyer's seller permit number when they checked out (printed on the invoice). */
   seller_permit_id: string;
@@ -76,6 +80,10 @@ export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
     source: data.source === 'buy_now' ? 'buy_now' : 'cart',
     seller_permit_id: typeof data.seller_permit_id === 'string' ? data.seller_permit_id : '',
     store_name: typeof data.store_name === 'string' ? data.store_name : '',
+    company_id: companyOfRecord({
+      company_id: typeof data.company_id === 'string' ? data.company_id : undefined,
+      user_id: data.user_id,
+    }),
     stock_hold: readHold(data.stock_hold) ?? {},
     stock_held: data.stock_held === true,
     ...(typeof data.interval_weeks === 'number' ? { interval_weeks: data.interval_weeks } : {}),

@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import {
+  companyRoleCan,
+  membershipOf,
   orderTotal,
   orderTotalProblem,
   paths,
@@ -13,6 +15,7 @@ import {
   type OrderLine,
   type ShipTo,
   type StandingOrderInterval,
+  VIEW_ONLY,
 } from '@portal/domain';
 import { buyerAccountOpen } from '../accounts/current-approval';
 import { loadProducts } from '../catalog/products';
@@ -59,6 +62,8 @@ const MAX_STANDING_ORDER_LINES = 20;
 const WAIT_FOR_SESSION_MS = 15_000;
 
 interface BuyerProfile {
+  /** The company the checkout is for (docs/companies.md): its Stripe Customer, its order. */
+  companyId: string;
   storeName: string;
   sellerPermitId: string;
   /** The default ship-to (My Account), for the buyer's first Stripe Customer. */
@@ -68,15 +73,19 @@ interface BuyerProfile {
 /** The approval on the profile document, checked as well as the claims (a token lives an hour). */
 async function profileOfApprovedBuyer(db: Firestore, uid: string): Promise<BuyerProfile> {
   const profile = await db.doc(paths.profile(uid)).get();
-  if (!profile.exists || profile.get('status') !== 'approved') {
+  const membership = membershipOf(profile.data());
+  if (!profile.exists || profile.get('status') !== 'approved' || !membership) {
     throw new NotAllowedError(NOT_APPROVED);
   }
+  // Read from the profile, not the token: a role changed since sign-in counts at once.
+  if (!companyRoleCan(membership.role, 'order')) throw new NotAllowedError(VIEW_ONLY);
   const text = (field: string) => {
     const value: unknown = profile.get(field);
     return typeof value === 'string' ? value : '';
   };
   const shipTo = shipToSchema.safeParse(profile.get('ship_to'));
   return {
+    companyId: membership.companyId,
     storeName: text('store_name'),
     sellerPermitId: text('seller_permit_id'),
     shipTo: shipTo.success ? shipTo.data : null,
@@ -95,6 +104,7 @@ function newCheckout(
   return {
     ...(interval ? { interval_weeks: interval, role: buyer.role } : {}),
     user_id: buyer.uid,
+    company_id: profile.companyId,
     store_name: profile.storeName,
     seller_permit_id: profile.sellerPermitId,
     items: lines,
@@ -225,7 +235,7 @@ export async function createCheckout(
         db,
         stripe(),
         {
-          uid: buyer.uid,
+          companyId: profile.companyId,
           email: buyer.email,
           storeName: profile.storeName,
           shipTo: profile.shipTo,
@@ -264,7 +274,7 @@ export async function createCheckout(
       } catch (error) {
         if (!isMissingCustomer(error)) throw error;
         // Stripe no longer knows the stored customer: make a new one, once.
-        await forgetCustomer(db, buyer.uid, customerId);
+        await forgetCustomer(db, profile.companyId, customerId);
         const again = `${checkoutId}:again`;
         return stripe().checkout.sessions.create(
           { ...params, customer: await customerFor(again) },

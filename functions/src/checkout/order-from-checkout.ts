@@ -68,6 +68,7 @@ export function orderFromCheckout(
       ? { standing_order_id: checkout.id, stripe_invoice_id: idOf(session.invoice) }
       : {}),
     user_id: checkout.user_id,
+    company_id: checkout.company_id,
     store_name: checkout.store_name,
     seller_permit_id: checkout.seller_permit_id,
     items: checkout.items,

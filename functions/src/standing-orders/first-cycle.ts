@@ -21,6 +21,7 @@ export interface SubscriptionFacts {
 export interface FirstCheckout {
   id: string;
   user_id: string;
+  company_id: string;
   store_name: string;
   seller_permit_id: string;
   items: readonly OrderLine[];

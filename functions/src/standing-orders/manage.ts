@@ -1,11 +1,15 @@
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  companyOfRecord,
+  companyRoleCan,
   nextChargedDelivery,
   paths,
   type ManageStandingOrderRequest,
   type ManageStandingOrderResponse,
+  VIEW_ONLY,
 } from '@portal/domain';
+import { membershipOfUser } from '../companies/company-record';
 import type { Caller } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
@@ -28,13 +32,24 @@ function answer(standing: StandingOrderRecord): ManageStandingOrderResponse {
   };
 }
 
-/** Who may do what: the buyer their own (not pause/resume), a manager any. */
-function checkCaller(caller: Caller, standing: StandingOrderRecord, action: Action) {
+/**
+ * Who may do what: a member who orders (owner, buyer) their company's (not pause/resume), a
+ * manager any. The membership is read from the profile, not the token: a role changed or a
+ * member removed since sign-in counts at once.
+ */
+async function checkCaller(
+  db: Firestore,
+  caller: Caller,
+  standing: StandingOrderRecord,
+  action: Action,
+) {
   const manager = caller.access.kind === 'manager';
-  // Another buyer's standing order is "not found" to them, like one that does not exist.
-  if (!manager && standing.user_id !== caller.uid) {
+  const member = manager ? null : await membershipOfUser(db, caller.uid);
+  // Another company's standing order is "not found" to them, like one that does not exist.
+  if (!manager && member?.companyId !== companyOfRecord(standing)) {
     throw new NotFoundError('Standing order not found.');
   }
+  if (member && !companyRoleCan(member.role, 'order')) throw new NotAllowedError(VIEW_ONLY);
   if (!manager && (action === 'pause' || action === 'resume')) {
     throw new NotAllowedError('Only a manager can pause or resume a standing order.');
   }
@@ -94,7 +109,7 @@ export async function manageStandingOrder(
   const { action, standingOrderId } = request;
   const standing = readStandingOrder(await ctx.db.doc(paths.standingOrder(standingOrderId)).get());
   if (!standing) throw new NotFoundError('Standing order not found.');
-  checkCaller(caller, standing, action);
+  await checkCaller(ctx.db, caller, standing, action);
   if (standing.status === 'cancelled') {
     if (action === 'cancel') return answer(standing);
     throw new PreconditionError('This standing order is cancelled.');

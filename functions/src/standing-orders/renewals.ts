@@ -8,6 +8,7 @@ import {
 import type Stripe from 'stripe';
 import {
   COLLECTIONS,
+  companyOfRecord,
   formatInvoiceNumber,
   nextChargedDelivery,
   paths,
@@ -250,6 +251,7 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
       writeMails();
       const order: OrderRecord = {
         user_id: standing.user_id,
+        company_id: companyOfRecord(standing),
         store_name: standing.store_name,
         seller_permit_id: standing.seller_permit_id,
         items: lines.map((line) => {

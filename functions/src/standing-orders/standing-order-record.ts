@@ -18,6 +18,7 @@ import {
  */
 export interface StandingOrderDoc {
   user_id: string;
+  company_id: string;
   store_name: string;
   seller_permit_id: string;
   role: BuyerRole;
@@ -42,6 +43,7 @@ export interface StandingOrderDoc {
 export function newStandingOrder(input: {
   checkout: {
     user_id: string;
+    company_id: string;
     store_name: string;
     seller_permit_id: string;
     role: BuyerRole;
@@ -59,6 +61,7 @@ export function newStandingOrder(input: {
   const { checkout, now } = input;
   return {
     user_id: checkout.user_id,
+    company_id: checkout.company_id,
     store_name: checkout.store_name,
     seller_permit_id: checkout.seller_permit_id,
     role: checkout.role,

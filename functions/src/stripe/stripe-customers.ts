@@ -5,11 +5,12 @@ import { paths, type ShipTo } from '@portal/domain';
 import { isMissingResource } from './stripe-errors';
 
 /**
- * stripe_customers/{uid} { customer_id }: each buyer's one Stripe Customer (server only). Created
- * on the buyer's first checkout and reused after, so Checkout pre-fills the ship-to it saved.
+ * stripe_customers/{companyId} { customer_id }: each company's one Stripe Customer (server only).
+ * Created on the company's first checkout and reused after, by every member, so Checkout
+ * pre-fills the ship-to it saved.
  */
-export async function storedCustomerId(db: Firestore, uid: string): Promise<string | null> {
-  const id: unknown = (await db.doc(paths.stripeCustomer(uid)).get()).get('customer_id');
+export async function storedCustomerId(db: Firestore, companyId: string): Promise<string | null> {
+  const id: unknown = (await db.doc(paths.stripeCustomer(companyId)).get()).get('customer_id');
   return typeof id === 'string' ? id : null;
 }
 
@@ -31,7 +32,8 @@ export function stripeShipping(shipTo: ShipTo): Stripe.CustomerUpdateParams.Ship
 }
 
 interface CustomerInput {
-  uid: string;
+  companyId: string;
+  /** The address of the member who first checks out (Stripe's receipts go there). */
   email?: string | undefined;
   storeName: string;
   /** The buyer's default ship-to, for a new customer. */
@@ -41,7 +43,7 @@ interface CustomerInput {
 }
 
 /**
- * The buyer's customer id: the stored one, or a new customer (keyed so that a retried call makes
+ * The company's customer id: the stored one, or a new customer (keyed so that a retried call makes
  * one) stored in a transaction; when two first checkouts race, both use the one stored first.
  */
 export async function customerForCheckout(
@@ -50,12 +52,12 @@ export async function customerForCheckout(
   input: CustomerInput,
   attemptKey: string,
 ): Promise<string> {
-  const stored = await storedCustomerId(db, input.uid);
+  const stored = await storedCustomerId(db, input.companyId);
   if (stored) return stored;
   const clock = input.testClock
     ? await stripe.testHelpers.testClocks.create(
-        { frozen_time: Math.floor(Date.now() / 1000), name: `buyer ${input.uid}` },
-        { idempotencyKey: `clock:${input.uid}:${attemptKey}` },
+        { frozen_time: Math.floor(Date.now() / 1000), name: `company ${input.companyId}` },
+        { idempotencyKey: `clock:${input.companyId}:${attemptKey}` },
       )
     : null;
   const customer = await stripe.customers.create(
@@ -64,11 +66,11 @@ export async function customerForCheckout(
       name: input.storeName || undefined,
       ...(input.email ? { email: input.email } : {}),
       ...(input.shipTo ? { shipping: stripeShipping(input.shipTo) } : {}),
-      metadata: { uid: input.uid },
+      metadata: { company: input.companyId },
     },
-    { idempotencyKey: `customer:${input.uid}:${attemptKey}` },
+    { idempotencyKey: `customer:${input.companyId}:${attemptKey}` },
   );
-  const ref = db.doc(paths.stripeCustomer(input.uid));
+  const ref = db.doc(paths.stripeCustomer(input.companyId));
   return db.runTransaction(async (tx) => {
     const existing: unknown = (await tx.get(ref)).get('customer_id');
     if (typeof existing === 'string') return existing;
@@ -78,8 +80,8 @@ export async function customerForCheckout(
 }
 
 /** Forgets a customer Stripe no longer knows (a restarted local sandbox, a deleted customer). */
-export async function forgetCustomer(db: Firestore, uid: string, customerId: string) {
-  const ref = db.doc(paths.stripeCustomer(uid));
+export async function forgetCustomer(db: Firestore, companyId: string, customerId: string) {
+  const ref = db.doc(paths.stripeCustomer(companyId));
   await db.runTransaction(async (tx) => {
     if ((await tx.get(ref)).get('customer_id') === customerId) tx.delete(ref);
   });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { COLLECTIONS, paths, type ProfileStatus, type Role } from '@portal/domain';
 import { adminAuth, firestore } from '../../src/lib/admin';
+import { buyerClaims, writeBuyer } from '../company-fixtures';
 
 export const PASSWORD = 'accounts-test-1';
 
@@ -69,20 +69,16 @@ export async function createAccount(
     displayName: `Name ${uid}`,
     emailVerified: options.emailVerified ?? true,
   });
-  const claims = options.claims === undefined ? { role, status } : options.claims;
+  const claims = options.claims === undefined ? buyerClaims(uid, role, status) : options.claims;
   if (claims) await adminAuth().setCustomUserClaims(uid, claims);
   if (!options.noProfile) {
-    await firestore()
-      .doc(paths.profile(uid))
-      .set({
-        user_id: uid,
-        full_name: `Name ${uid}`,
-        store_name: `Store ${uid}`,
-        seller_permit_id: 'SR-TEST-0001',
-        role,
-        status,
-        created_at: Timestamp.now(),
-      });
+    await writeBuyer(firestore(), uid, {
+      role,
+      status,
+      fullName: `Name ${uid}`,
+      storeName: `Store ${uid}`,
+      sellerPermitId: 'SR-TEST-0001',
+    });
   }
   return { uid, email };
 }

@@ -11,6 +11,7 @@ import { checkoutOf } from './support';
 function checkout(uid: string, fingerprint: string) {
   return (now: Timestamp): CheckoutDoc => ({
     user_id: uid,
+    company_id: uid,
     store_name: 'Lock test store',
     seller_permit_id: 'SR-1',
     items: [],

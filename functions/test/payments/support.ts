@@ -10,6 +10,7 @@ import { vi } from 'vitest';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { log } from '../../src/lib/log';
 import { stripeWebhookHandler } from '../../src/handlers/stripe-webhook';
+import { buyerClaims, writeBuyer } from '../company-fixtures';
 
 export const WEBHOOK_SECRET = 'whsec_local_sandbox';
 export const SANDBOX_KEY = 'sk_test_local_sandbox';
@@ -63,18 +64,13 @@ export async function createUser(
   const uid = `t-${role}-${randomUUID().slice(0, 8)}`;
   const email = `${uid}@payments.test`;
   await adminAuth().createUser({ uid, email, password: PASSWORD });
-  await adminAuth().setCustomUserClaims(uid, { role, status });
-  await firestore()
-    .doc(paths.profile(uid))
-    .set({
-      user_id: uid,
-      full_name: `Test ${role}`,
-      store_name: `Store of ${uid}`,
-      seller_permit_id: 'SR-TEST-1',
-      role,
-      status,
-      created_at: Timestamp.now(),
-    });
+  await adminAuth().setCustomUserClaims(uid, buyerClaims(uid, role, status));
+  await writeBuyer(firestore(), uid, {
+    role,
+    status,
+    fullName: `Test ${role}`,
+    storeName: `Store of ${uid}`,
+  });
   return asUser(await signIn(email, PASSWORD), role);
 }
 

@@ -52,6 +52,10 @@ export function memberCoversLocation(
   return companyRoleCan(member.role, 'allLocations') || member.locationIds.includes(locationId);
 }
 
+/** The refusal of a viewer's attempt to order (a cart line, a checkout, a standing order). */
+export const VIEW_ONLY =
+  'Your role in this company is Viewer: you can follow its orders but not place them.';
+
 /** How many locations and members one company may have (a chain of shops, not a marketplace). */
 export const COMPANY_LIMITS = {
   locations: 50,
@@ -71,6 +75,8 @@ export const companySchema = z.object({
   created_at: z.date(),
   reviewed_at: z.optional(z.nullable(z.date())),
   reviewed_by: z.optional(z.nullable(z.string())),
+  /** The owner's last rename (the rules space renames STORE_RENAME_INTERVAL_MS). */
+  name_changed_at: z.optional(z.nullable(z.date())),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -126,6 +132,14 @@ export const locationSchema = z.object({
   archived: z._default(z.boolean(), false),
 });
 export type Location = z.infer<typeof locationSchema>;
+
+/**
+ * The company an order, checkout or standing order belongs to. One written before companies has
+ * no company_id: it is its buyer's, whose company the migration gave the buyer's uid as its id.
+ */
+export function companyOfRecord(record: { company_id?: string | undefined; user_id: string }) {
+  return record.company_id || record.user_id;
+}
 
 /** The id and name the migration gives a single-buyer profile's saved ship-to. */
 export const MIGRATED_LOCATION = { id: 'main', name: 'Main store' } as const;

@@ -97,7 +97,10 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
    * on: the defaults stand in for them.
    */
   const order = z.object({
+    /** Who placed it. */
     user_id: z.string(),
+    /** The company it belongs to (docs/companies.md): '' only on orders from before companies. */
+    company_id: z._default(z.string(), ''),
     store_name: z.string(),
     items: z.array(line),
     amount: z.number().check(integer(), atLeast(0)),
@@ -183,6 +186,7 @@ export type OrderDispute = z.output<typeof orderDisputeSchema>;
 /** checkouts/{id}: one Checkout attempt (managers see the ones that never became an order). */
 export const checkoutAttemptSchema = z.object({
   user_id: z.string(),
+  company_id: z._default(z.string(), ''),
   store_name: z.string(),
   items: z.array(orderLineSchema),
   amount: z.number().check(integer(), atLeast(0)),

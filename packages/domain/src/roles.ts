@@ -72,8 +72,9 @@ export function isBuyerRole(role: unknown): role is BuyerRole {
 export interface AccessClaims {
   role: Role;
   status: ProfileStatus;
-  company: string;
-  company_role: CompanyRole;
+  /** A member's company (none for managers and applicants without one). */
+  company?: string;
+  company_role?: CompanyRole;
 }
 
 /** A company id as a claim: a Firestore document id (no slash), at most 128 characters. */

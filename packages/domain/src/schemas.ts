@@ -3,7 +3,7 @@ import { MAX_LINE_QUANTITY } from './orders';
 import { MAX_PRICE_BREAKS, priceBreaksProblem } from './price-breaks';
 import { MAX_STOCK_UNITS } from './stock';
 import { shipToSchema } from './ship-to';
-import { PROFILE_STATUSES, ROLES } from './roles';
+import { COMPANY_ROLES, PROFILE_STATUSES, ROLES } from './roles';
 import { LIMITS, nameText, requiredText } from './form-schemas';
 import { atLeast, atMost, integer, lengthAtLeast, lengthAtMost } from './en-messages';
 
@@ -20,6 +20,7 @@ export function storeRenameWaitMs(lastRenamedAt: Date | null | undefined, now: n
   return Math.max(0, lastRenamedAt.getTime() + STORE_RENAME_INTERVAL_MS - now);
 }
 
+/** The owner's rename of their company (the name every member's profile shows as store_name). */
 export const profileUpdateSchema = z.object({
   storeName: nameText('Store name', LIMITS.storeName),
 });
@@ -40,8 +41,13 @@ export const profileSchema = z.object({
   ship_to: z.optional(z.nullable(shipToSchema)),
   /** Whether the address is verified, copied from Firebase Auth by the functions. */
   email_verified: z.optional(z.boolean()),
-  /** When the owner last renamed the store (the rules space renames STORE_RENAME_INTERVAL_MS). */
+  /** When the owner last renamed the store (before companies: the company's name_changed_at now). */
   store_name_changed_at: z.optional(z.nullable(z.date())),
+  /** The member's company and role in it (docs/companies.md); none for managers. */
+  company_id: z.optional(z.nullable(z.string())),
+  company_role: z.optional(z.nullable(z.enum(COMPANY_ROLES))),
+  /** A buyer's assigned locations. */
+  location_ids: z.optional(z.array(z.string())),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

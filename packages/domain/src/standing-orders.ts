@@ -80,7 +80,10 @@ export const standingOrderLineSchema = z.object({
 export type StandingOrderLine = z.infer<typeof standingOrderLineSchema>;
 
 export const standingOrderSchema = z.object({
+  /** Who started it. */
   user_id: z.string(),
+  /** The company it belongs to: '' only on standing orders from before companies. */
+  company_id: z._default(z.string(), ''),
   store_name: z.string(),
   role: z.enum(['retailer', 'wholesaler']),
   interval_weeks: z.number().check(integer()),

@@ -14,7 +14,8 @@ export type PageRead = { queryKey: QueryKey; queryFn?: any };
 
 /** Who the session's ID token says is signed in, when the reads are chosen. */
 export type SignedIn =
-  { kind: 'buyer'; uid: string; role: BuyerRole } | { kind: 'manager'; uid: string };
+  | { kind: 'buyer'; uid: string; role: BuyerRole; companyId: string }
+  | { kind: 'manager'; uid: string };
 
 export type PageReads = (
   who: SignedIn,
@@ -52,7 +53,9 @@ async function signedIn(): Promise<SignedIn | null> {
   const user = auth.currentUser;
   if (!user) return null;
   const access = resolveAccess(await readClaims(user));
-  if (access.kind === 'buyer') return { kind: 'buyer', uid: user.uid, role: access.role };
+  if (access.kind === 'buyer') {
+    return { kind: 'buyer', uid: user.uid, role: access.role, companyId: access.companyId };
+  }
   if (access.kind === 'manager') return { kind: 'manager', uid: user.uid };
   return null;
 }

@@ -42,7 +42,10 @@ vi.mock('@/lib/callables', async (importOriginal) => ({
   ...callables,
 }));
 
-const WHOLESALER = { uid: BUYER_UID, claims: { role: 'wholesaler', status: 'approved' } };
+const WHOLESALER = {
+  uid: BUYER_UID,
+  claims: { role: 'wholesaler', status: 'approved', company: BUYER_UID, company_role: 'owner' },
+};
 const MANAGER = { uid: 'manager-1', claims: { role: 'manager' } };
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -129,10 +132,10 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
     );
   });
 
-  it("My Account reads the buyer's orders and the support content", async () => {
+  it("My Account reads the company's orders and the support content", async () => {
     await runLoader(pageModules.account!);
     expect(cachedKeys()).toEqual(
-      expect.arrayContaining([orderKeys.ofBuyer(BUYER_UID), supportKeys.all()]),
+      expect.arrayContaining([orderKeys.ofCompany(BUYER_UID), supportKeys.all()]),
     );
     expect(cachedKeys()).toHaveLength(2);
   });

@@ -30,6 +30,7 @@ const FIRESTORE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]firebase\/firestore
 /** The domain schemas that describe stored documents, by kind of document. */
 const DOCUMENT_SCHEMAS: Record<string, readonly string[]> = {
   'profiles/{uid}': ['profileSchema'],
+  'companies/{id}': ['companySchema'],
   'products/{id}': ['productSchema', 'catalogProductSchema'],
   'wholesale_prices/{id}': ['wholesalePriceSchema'],
   'profiles/{uid}/cart_items/{productId}': ['cartItemSchema'],

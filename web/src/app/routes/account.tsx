@@ -7,8 +7,11 @@ export function Component() {
   return <AccountPage />;
 }
 
-/** The buyer's orders (the default tab) and the support content, read alongside the guard's checks. */
+/**
+ * The company's orders (the default tab) and the support content, read alongside the guard's
+ * checks.
+ */
 export const loader = prefetchLoader(
-  buyerReads(({ uid }) => [ordersQueryOptions(uid), supportContentQueryOptions()]),
+  buyerReads(({ companyId }) => [ordersQueryOptions(companyId), supportContentQueryOptions()]),
 );
 export { shouldRevalidate } from '../prefetch';

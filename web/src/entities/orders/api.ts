@@ -33,13 +33,18 @@ import {
 } from './documents';
 
 /**
- * The buyer's orders, newest first. The `user_id == uid` filter is required: the rules only let
- * a buyer list their own orders (composite index user_id asc, created_at desc). A document that
- * does not match the order schema is left out rather than hiding the whole history.
+ * The company's orders, newest first. The `company_id == companyId` filter is required: the rules
+ * only let a member list their company's orders (composite index company_id asc, created_at
+ * desc). A document that does not match the order schema is left out rather than hiding the
+ * whole history.
  */
-export async function fetchOrders(uid: string): Promise<Order[]> {
+export async function fetchOrders(companyId: string): Promise<Order[]> {
   const snapshot = await getDocs(
-    query(ordersCollection(), where('user_id', '==', uid), orderBy('created_at', 'desc')),
+    query(
+      ordersCollection(),
+      where('company_id', '==', companyId),
+      orderBy('created_at', 'desc'),
+    ),
   );
   return parseDocuments(snapshot.docs, parseOrder, 'skip');
 }

@@ -17,7 +17,7 @@ import {
 
 export const orderKeys = {
   /** One buyer's order history. */
-  ofBuyer: (uid: string) => ['orders', uid] as const,
+  ofCompany: (companyId: string) => ['orders', companyId] as const,
   /** Every order, page by page (the manager's Recent Orders). */
   recent: () => ['admin', 'orders'] as const,
   /** The manager's totals (order count, revenue): any change to an order makes them stale. */
@@ -55,11 +55,15 @@ export function useAbandonedCheckouts() {
   });
 }
 
-export const ordersQueryOptions = (uid: string) =>
-  queryOptions({ queryKey: orderKeys.ofBuyer(uid), queryFn: () => fetchOrders(uid) });
+/** The company's orders (My Account): every member of the company reads the same list. */
+export const ordersQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: orderKeys.ofCompany(companyId),
+    queryFn: () => fetchOrders(companyId),
+  });
 
-export function useOrders(uid: string) {
-  return useQuery({ ...ordersQueryOptions(uid), enabled: uid !== '' });
+export function useOrders(companyId: string) {
+  return useQuery({ ...ordersQueryOptions(companyId), enabled: companyId !== '' });
 }
 
 /** After a manager changes an order: the table, the totals (revenue is net of refunds), the order. */

@@ -1,6 +1,4 @@
 import {
-  profileUpdateSchema,
-  type ProfileUpdate,
   type SetProfileStatusRequest,
   type ShipTo,
 } from '@portal/domain';
@@ -10,8 +8,6 @@ import {
   getDocs,
   orderBy,
   query,
-  serverTimestamp,
-  updateDoc,
 } from 'firebase/firestore/lite';
 import { callSaveShipTo, callSetProfileStatus } from '@/lib/callables';
 import { parseDocuments, parsedOrThrow } from '../firestore';
@@ -39,18 +35,6 @@ export async function fetchProfiles(): Promise<ProfileRecord[]> {
 /** How many profiles exist, counted on the server. */
 export async function countProfiles(): Promise<number> {
   return (await getCount(profilesCollection())).data().count;
-}
-
-/**
- * Updates only `store_name` of profiles/{uid}, the one field a buyer may change, with the time of
- * the rename: the rules allow one rename a minute (STORE_RENAME_INTERVAL_MS).
- */
-export async function updateStoreName(uid: string, update: ProfileUpdate): Promise<void> {
-  const { storeName } = profileUpdateSchema.parse(update);
-  await updateDoc(profileRef(uid), {
-    store_name: storeName,
-    store_name_changed_at: serverTimestamp(),
-  });
 }
 
 /**

@@ -8,6 +8,5 @@ export {
   useProfiles,
   useSaveShipTo,
   useSetProfileStatus,
-  useUpdateStoreName,
 } from './queries';
 export { BuyerUidContext, useBuyer } from './use-buyer';

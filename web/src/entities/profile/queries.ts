@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate, ShipTo } from '@portal/domain';
-import { fetchProfile, fetchProfiles, saveShipTo, setProfileStatus, updateStoreName } from './api';
+import type { ShipTo } from '@portal/domain';
+import { fetchProfile, fetchProfiles, saveShipTo, setProfileStatus } from './api';
 
 export const profileKeys = {
   /** One account's profile (the login flow, the portal guard, the header, My Account). */
@@ -21,14 +21,6 @@ export const profilesQueryOptions = () =>
 
 export function useProfiles() {
   return useQuery(profilesQueryOptions());
-}
-
-export function useUpdateStoreName(uid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: ProfileUpdate) => updateStoreName(uid, update),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(uid) }),
-  });
 }
 
 /** The default ship-to: saved by the saveShipTo function (on the Stripe Customer and the profile). */

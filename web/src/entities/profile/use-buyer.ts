@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { isBuyerRole, type BuyerRole } from '@portal/domain';
+import { isBuyerRole, type BuyerRole, type CompanyRole } from '@portal/domain';
 import { useSession } from '@/lib/session';
 import { useProfile } from './queries';
 
@@ -12,7 +12,8 @@ export const BuyerUidContext = createContext<string | null>(null);
 /**
  * The buyer inside /portal/*: the one the guard let in, or the returning buyer whose last view
  * shows while the guard still checks (the rules check every read and write either way): uid,
- * profile query, and the role that picks the price.
+ * profile query, the role that picks the price, and their company and role in it (from the
+ * profile: fresher than the token's claims).
  */
 export function useBuyer() {
   const session = useSession();
@@ -21,5 +22,7 @@ export function useBuyer() {
   const profile = useProfile(uid || undefined);
   const role: BuyerRole =
     profile.data && isBuyerRole(profile.data.role) ? profile.data.role : 'retailer';
-  return { uid, profile, role };
+  const companyId = profile.data?.company_id ?? '';
+  const companyRole: CompanyRole = profile.data?.company_role ?? 'viewer';
+  return { uid, profile, role, companyId, companyRole };
 }

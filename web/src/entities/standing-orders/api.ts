@@ -18,13 +18,15 @@ export function sortStandingOrders(orders: readonly StandingOrder[]): StandingOr
 }
 
 /**
- * The buyer's standing orders, newest first and the cancelled ones last. The `user_id == uid`
- * filter is required: the rules only let a buyer list their own. A buyer has a handful, so they
- * are sorted here rather than by a composite index. A document that does not match the schema is
- * left out rather than hiding the others.
+ * The company's standing orders, newest first and the cancelled ones last. The
+ * `company_id == companyId` filter is required: the rules only let a member list their
+ * company's. A company has a handful, so they are sorted here rather than by a composite index.
+ * A document that does not match the schema is left out rather than hiding the others.
  */
-export async function fetchStandingOrders(uid: string): Promise<StandingOrder[]> {
-  const snapshot = await getDocs(query(standingOrdersCollection(), where('user_id', '==', uid)));
+export async function fetchStandingOrders(companyId: string): Promise<StandingOrder[]> {
+  const snapshot = await getDocs(
+    query(standingOrdersCollection(), where('company_id', '==', companyId)),
+  );
   return sortStandingOrders(parseDocuments(snapshot.docs, parseStandingOrder, 'skip'));
 }
 

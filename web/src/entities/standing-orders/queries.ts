@@ -2,22 +2,22 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { fetchAllStandingOrders, fetchStandingOrders, manageStandingOrder } from './api';
 
 export const standingOrderKeys = {
-  /** Every cached list of standing orders (the buyer's). */
+  /** Every cached list of standing orders (the company's). */
   all: () => ['standing-orders'] as const,
-  /** One buyer's standing orders (My Account). */
-  ofBuyer: (uid: string) => [...standingOrderKeys.all(), uid] as const,
+  /** One company's standing orders (My Account). */
+  ofCompany: (companyId: string) => [...standingOrderKeys.all(), companyId] as const,
   /** Every standing order (the manager's dashboard). */
   admin: () => ['admin', 'standing-orders'] as const,
 };
 
-const standingOrdersQueryOptions = (uid: string) =>
+const standingOrdersQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: standingOrderKeys.ofBuyer(uid),
-    queryFn: () => fetchStandingOrders(uid),
+    queryKey: standingOrderKeys.ofCompany(companyId),
+    queryFn: () => fetchStandingOrders(companyId),
   });
 
-export function useStandingOrders(uid: string) {
-  return useQuery({ ...standingOrdersQueryOptions(uid), enabled: uid !== '' });
+export function useStandingOrders(companyId: string) {
+  return useQuery({ ...standingOrdersQueryOptions(companyId), enabled: companyId !== '' });
 }
 
 const allStandingOrdersQueryOptions = () =>

@@ -181,6 +181,7 @@ describe('the invoice PDF', () => {
   const order = (lines: number, store = 'Cloud Nine Smokeshop'): Order => ({
     id: 'ord00009',
     user_id: 'b',
+    company_id: 'b',
     store_name: store,
     seller_permit_id: 'SR-1',
     items: Array.from({ length: lines }, (_, i) => line(i)),

@@ -42,8 +42,8 @@ export function AccountPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'orders';
-  const { uid, profile } = useBuyer();
-  const orders = useOrders(uid);
+  const { uid, profile, companyId } = useBuyer();
+  const orders = useOrders(companyId);
   // Read here too (the same cached query) for the page's load-failure toast.
   const support = useSupportContent();
 
@@ -68,7 +68,7 @@ export function AccountPage() {
             label: 'Standing orders',
             children: (
               <LazyTab>
-                <StandingOrdersTab uid={uid} />
+                <StandingOrdersTab companyId={companyId} />
               </LazyTab>
             ),
           },

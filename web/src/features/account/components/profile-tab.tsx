@@ -4,9 +4,11 @@ import { Button } from '@/components/button';
 import { FormField } from '@/components/form-field';
 import { TextInput } from '@/components/text-input';
 import { Tag, type TagColor } from '@/components/tag';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
+  companyRoleCan,
   profileUpdateSchema,
   ROLE_LABELS,
   storeRenameWaitMs,
@@ -15,7 +17,8 @@ import {
   type ProfileUpdate,
 } from '@portal/domain';
 import { useNotify } from '@/lib/notify';
-import { useProfile, useUpdateStoreName } from '@/entities/profile';
+import { useCompany, useUpdateCompanyName, type CompanyRecord } from '@/entities/company';
+import { profileKeys, useProfile } from '@/entities/profile';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { ShipToCard } from './ship-to-card';
 import { TextSkeleton } from '@/components/skeleton';
@@ -69,13 +72,23 @@ export function ProfileTab({ uid }: { uid: string }) {
 }
 
 /** Whether the last rename is under a minute old (read when the form is sent, not in render). */
-function renameTooSoon(profile: Profile): boolean {
-  return storeRenameWaitMs(profile.store_name_changed_at, Date.now()) > 0;
+function renameTooSoon(company: CompanyRecord | null | undefined): boolean {
+  return storeRenameWaitMs(company?.name_changed_at, Date.now()) > 0;
 }
 
 function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
   const notify = useNotify();
-  const update = useUpdateStoreName(uid);
+  const queryClient = useQueryClient();
+  const companyId = profile.company_id ?? '';
+  // The store name is the company's: only an owner renames it (companyRoleCan 'manage').
+  const canRename = !!profile.company_role && companyRoleCan(profile.company_role, 'manage');
+  const company = useCompany(canRename ? companyId : undefined);
+  // The members' profiles take the new name from a trigger: show it at once.
+  const update = useUpdateCompanyName(companyId, (name) =>
+    queryClient.setQueryData(profileKeys.detail(uid), (cached) =>
+      cached ? { ...cached, store_name: name } : cached,
+    ),
+  );
   const form = useForm<ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: { storeName: profile.store_name },
@@ -85,7 +98,8 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
 
   const onSubmit = form.handleSubmit((values) => {
     // One rename a minute (the rules refuse a quicker one): say so instead of a failed save.
-    if (renameTooSoon(profile)) {
+    if (!canRename) return;
+    if (renameTooSoon(company.data)) {
       notify.error(...ACCOUNT_TOASTS.renameTooSoon);
       return;
     }
@@ -116,12 +130,26 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
         </span>
       </div>
 
-      <FormField className="profile-field" id="profile-store-name" label="Store name" error={error}>
+      <FormField
+        className="profile-field"
+        id="profile-store-name"
+        label="Store name"
+        error={error}
+        hint={canRename ? undefined : "Only your company's owner can rename the store"}
+      >
         {(aria) => (
           <Controller
             control={form.control}
             name="storeName"
-            render={({ field }) => <TextInput {...field} {...aria} size="large" maxLength={100} />}
+            render={({ field }) => (
+              <TextInput
+                {...field}
+                {...aria}
+                size="large"
+                maxLength={100}
+                readOnly={!canRename}
+              />
+            )}
           />
         )}
       </FormField>
@@ -141,9 +169,11 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
         />
       </FormField>
 
-      <Button type="primary" htmlType="submit" size="large" loading={update.isPending}>
-        Update Profile
-      </Button>
+      {canRename && (
+        <Button type="primary" htmlType="submit" size="large" loading={update.isPending}>
+          Update Profile
+        </Button>
+      )}
     </form>
   );
 }

@@ -20,9 +20,9 @@ export const NO_STANDING_ORDERS = [
  * last. Read when the tab is opened, and again after each change the buyer makes. A lazy chunk of
  * My Account that brings antd's theme with it (account-page, withAntdTheme).
  */
-export function StandingOrdersTab({ uid }: { uid: string }) {
+export function StandingOrdersTab({ companyId }: { companyId: string }) {
   const notify = useNotify();
-  const standingOrders = useStandingOrders(uid);
+  const standingOrders = useStandingOrders(companyId);
   const failed = standingOrders.isError;
   useEffect(() => {
     if (failed) notify.error(...ACCOUNT_TOASTS.load);

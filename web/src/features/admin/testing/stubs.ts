@@ -36,6 +36,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: 'order0001abcdef',
     user_id: 'buyer-1',
+    company_id: 'buyer-1',
     store_name: 'Smoke City',
     items: [
       {

@@ -1,0 +1,2 @@
+export { companyQueryOptions, companyKeys, useCompany, useUpdateCompanyName } from './queries';
+export type { CompanyRecord } from './documents';
