@@ -1,13 +1,14 @@
 /**
  * Regenerates emulator-data/auth_export (the official Auth emulator export format) from
  * scripts/demo-accounts.ts: starts an Auth emulator on free ports with --export-on-exit,
- * creates each account with the Admin SDK (password demo1234, custom claims {role, status}),
+ * creates each account with the Admin SDK (password demo1234, custom claims {role, status} and,
+ * for buyers, their company and role in it),
  * then stops it so firebase-tools writes the export. Run: npx tsx scripts/build-demo-auth.ts
  */
 import { mkdtemp, cp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS, demoMembership } from './demo-accounts';
 import { freePort } from './lib/ports';
 import { startProcess, waitForLine } from './lib/processes';
 import { EventEmitter } from 'node:events';
@@ -66,7 +67,12 @@ try {
       password: DEMO_PASSWORD,
       displayName: account.fullName,
     });
-    await auth.setCustomUserClaims(account.uid, { role: account.role, status: account.status });
+    const membership = demoMembership(account);
+    await auth.setCustomUserClaims(account.uid, {
+      role: account.role,
+      status: account.status,
+      ...(membership ? { company: membership.companyId, company_role: membership.role } : {}),
+    });
   }
   // Export happens on a clean SIGINT shutdown.
   process.kill(-proc.child.pid!, 'SIGINT');

@@ -26,7 +26,7 @@ import {
   type SalesOrder,
   type ShipTo,
 } from '@portal/domain';
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS, demoMembership } from './demo-accounts';
 import { ROOT } from './lib/stack';
 
 type SeedValue = string | number | boolean | null | SeedValue[] | { [key: string]: SeedValue };
@@ -421,6 +421,7 @@ function order(
   const email = buyer.email.toLowerCase();
   return {
     user_id: uid,
+    company_id: demoMembership(buyer)!.companyId,
     store_name: buyer.storeName,
     seller_permit_id: buyer.sellerPermitId,
     items: items as unknown as SeedValue,
@@ -466,6 +467,7 @@ function checkout(
   const items = priceOrderLines(lines, products, buyer.role);
   return {
     user_id: uid,
+    company_id: demoMembership(buyer)!.companyId,
     store_name: buyer.storeName,
     seller_permit_id: buyer.sellerPermitId,
     items: items as unknown as SeedValue,
@@ -482,6 +484,22 @@ function checkout(
 
 const documents: Record<string, Record<string, SeedValue>> = {};
 for (const a of DEMO_ACCOUNTS) {
+  const membership = demoMembership(a);
+  // A company per owner (docs/companies.md): the business, reviewed as its owner's profile says.
+  if (membership?.role === 'owner' && isBuyerRole(a.role)) {
+    documents[paths.company(a.uid)] = {
+      name: a.storeName,
+      business_type: a.role,
+      seller_permit_id: a.sellerPermitId,
+      status: a.status,
+      created_by: a.uid,
+      created_at: ts('2025-09-01T17:00:00Z'),
+      review_round: 0,
+      ...(a.status === 'pending'
+        ? {}
+        : { reviewed_at: ts('2025-09-02T16:30:00Z'), reviewed_by: 'demo-manager' }),
+    };
+  }
   documents[paths.profile(a.uid)] = {
     user_id: a.uid,
     full_name: a.fullName,
@@ -489,6 +507,9 @@ for (const a of DEMO_ACCOUNTS) {
     seller_permit_id: a.sellerPermitId,
     role: a.role,
     status: a.status,
+    ...(membership
+      ? { company_id: membership.companyId, company_role: membership.role, location_ids: [] }
+      : {}),
     // The demo Auth accounts are verified (scripts/build-demo-auth.ts).
     email_verified: true,
     created_at: ts('2025-09-01T17:00:00Z'),
@@ -626,8 +647,9 @@ const rollups = buildRollups(
     items: o.items as unknown as SalesOrder['items'],
     paid_at: o.paid_at ? stamp(o.paid_at) : null,
   })),
-  DEMO_ACCOUNTS.filter((a) => a.status === 'approved' && isBuyerRole(a.role)).map((a) =>
-    stamp(documents[paths.profile(a.uid)]!.reviewed_at),
+  // Approvals are the companies' (their members joined later).
+  DEMO_ACCOUNTS.filter((a) => a.status === 'approved' && demoMembership(a)?.role === 'owner').map(
+    (a) => stamp(documents[paths.company(a.uid)]!.reviewed_at),
   ),
 );
 for (const { ref, rollup } of rollups)

@@ -8,7 +8,7 @@
  *   npm start -- --data <dir>              keep Auth, Firestore and Storage data in <dir> across restarts
  *                                          (the demo data the first time; exported on Ctrl-C)
  */
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS, demoMembership } from './demo-accounts';
 import { assertPinnedNode } from './lib/node-runtime';
 import { DEMO_PASSWORD, startStack, type RunningStack } from './lib/stack';
 
@@ -89,7 +89,11 @@ if (stack && !stopping) {
     ['App Check exchange', stack.urls.appCheck],
     ['App Check debug token', stack.appCheckDebugToken],
   ];
-  const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.role} (${a.status})`);
+  const accounts = DEMO_ACCOUNTS.map((a) => {
+    const member = demoMembership(a);
+    const company = member ? `, ${member.role} of ${a.storeName}` : '';
+    return `  ${a.email.padEnd(22)} ${a.role} (${a.status}${company})`;
+  });
   process.stdout.write(
     [
       '',

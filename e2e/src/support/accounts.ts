@@ -1,8 +1,9 @@
 /**
  * Fresh accounts for journeys that must not share data with others: created through the Auth
- * emulator's and the Firestore emulator's admin REST endpoints (`Bearer owner`), exactly as the
- * setProfileStatus function leaves an approved buyer: custom claims { role, status } plus the
- * profile document.
+ * emulator's and the Firestore emulator's admin REST endpoints (`Bearer owner`), exactly as an
+ * application and setProfileStatus leave an approved buyer: a one-member company whose id is the
+ * buyer's uid (docs/companies.md), custom claims { role, status, company, company_role } and the
+ * profile as the company's owner.
  */
 import { randomBytes } from 'node:crypto';
 import type { StackInfo } from './provided';
@@ -79,13 +80,37 @@ async function createBuyer(
   if (status === 'approved') {
     await call(`${identity}/projects/${stack.projectId}/accounts:update`, {
       localId: buyer.uid,
-      customAttributes: JSON.stringify({ role, status: 'approved' }),
+      customAttributes: JSON.stringify({
+        role,
+        status: 'approved',
+        company: buyer.uid,
+        company_role: 'owner',
+      }),
     });
   }
   const now = new Date().toISOString();
-  const doc = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/profiles/${buyer.uid}`;
-  await call(doc, {
+  const documents = `${stack.urls.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents`;
+  const reviewed =
+    status === 'approved'
+      ? { reviewed_at: { timestampValue: now }, reviewed_by: { stringValue: 'demo-manager' } }
+      : {};
+  await call(`${documents}/companies/${buyer.uid}`, {
     fields: {
+      name: { stringValue: buyer.storeName },
+      business_type: { stringValue: role },
+      seller_permit_id: { stringValue: buyer.sellerPermitId },
+      status: { stringValue: status },
+      created_by: { stringValue: buyer.uid },
+      created_at: { timestampValue: now },
+      review_round: { integerValue: '0' },
+      ...reviewed,
+    },
+  });
+  await call(`${documents}/profiles/${buyer.uid}`, {
+    fields: {
+      company_id: { stringValue: buyer.uid },
+      company_role: { stringValue: 'owner' },
+      location_ids: { arrayValue: {} },
       user_id: { stringValue: buyer.uid },
       full_name: { stringValue: buyer.fullName },
       store_name: { stringValue: buyer.storeName },
@@ -93,9 +118,7 @@ async function createBuyer(
       role: { stringValue: role },
       status: { stringValue: status },
       created_at: { timestampValue: now },
-      ...(status === 'approved'
-        ? { reviewed_at: { timestampValue: now }, reviewed_by: { stringValue: 'demo-manager' } }
-        : {}),
+      ...reviewed,
     },
   });
   return buyer;

@@ -27,7 +27,7 @@ import { salesOrderOfDoc } from './sales-rollups';
  * Without `apply` it only reports which documents differ.
  *
  * Approvals come from the audit log (`profile.status_changed` to approved, at its time), which
- * keeps a buyer who was rejected later; an approved buyer profile without such an entry (demo
+ * keeps a company that was rejected later; an approved company without such an entry (demo
  * data, accounts approved by hand) counts at its reviewed_at.
  *
  * Run it when no order is changing: an order change committed between the read of the orders
@@ -95,14 +95,16 @@ async function readApprovals(db: Firestore): Promise<Date[]> {
       audited.set(target, at.toDate());
     }
   }
+  // The companies approved (a company's id is its applicant's uid, the audit's target before
+  // companies too); members who joined later are not approvals.
   const approved = await db
-    .collection(COLLECTIONS.profiles)
+    .collection(COLLECTIONS.companies)
     .where('status', '==', 'approved')
     .get();
-  const unaudited = approved.docs.flatMap((profile) => {
-    const reviewedAt: unknown = profile.get('reviewed_at');
-    return isBuyerRole(profile.get('role')) &&
-      !audited.has(profile.id) &&
+  const unaudited = approved.docs.flatMap((company) => {
+    const reviewedAt: unknown = company.get('reviewed_at');
+    return isBuyerRole(company.get('business_type')) &&
+      !audited.has(company.id) &&
       reviewedAt instanceof Timestamp
       ? [reviewedAt.toDate()]
       : [];

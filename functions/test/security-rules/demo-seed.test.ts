@@ -149,10 +149,13 @@ describe('demo seed (emulator-data/firestore.json)', () => {
   });
   it('has the sales rollups of its orders and approved buyers (what a rebuild would write)', () => {
     const orders = inCollection(COLLECTIONS.orders).map(([, data]) => decode(data) as SalesOrder);
-    const approvals = inCollection(COLLECTIONS.profiles)
-      .map(([, data]) => decode(data) as { role: unknown; status: unknown; reviewed_at?: Date })
-      .filter((p) => p.status === 'approved' && isBuyerRole(p.role))
-      .map((p) => p.reviewed_at!);
+    const approvals = inCollection(COLLECTIONS.companies)
+      .map(
+        ([, data]) =>
+          decode(data) as { business_type: unknown; status: unknown; reviewed_at?: Date },
+      )
+      .filter((c) => c.status === 'approved' && isBuyerRole(c.business_type))
+      .map((c) => c.reviewed_at!);
     const built = buildRollups(orders, approvals);
     expect(built.some(({ rollup }) => rollup.paid_orders > 0)).toBe(true);
     expect(built.some(({ rollup }) => rollup.approved_buyers > 0)).toBe(true);

@@ -6,40 +6,94 @@ describe('resolveAccess', () => {
     expect(resolveAccess(null)).toEqual({ kind: 'signed-out' });
   });
 
+  const member = { company: 'c1', company_role: 'buyer' } as const;
+  const buyer = (role: 'retailer' | 'wholesaler', companyRole = 'buyer') => ({
+    kind: 'buyer',
+    role,
+    companyId: 'c1',
+    companyRole,
+  });
+
   it('reads the token alone when no profile is given (functions, admin guard)', () => {
     expect(resolveAccess({ role: 'manager', status: 'approved' })).toEqual({ kind: 'manager' });
-    expect(resolveAccess({ role: 'wholesaler', status: 'approved' })).toEqual({
-      kind: 'buyer',
-      role: 'wholesaler',
+    expect(resolveAccess({ role: 'wholesaler', status: 'approved', ...member })).toEqual(
+      buyer('wholesaler'),
+    );
+    expect(resolveAccess({ role: 'retailer', status: 'pending', ...member })).toEqual({
+      kind: 'pending',
     });
-    expect(resolveAccess({ role: 'retailer', status: 'pending' })).toEqual({ kind: 'pending' });
     expect(resolveAccess({ role: 'retailer', status: 'rejected' })).toEqual({ kind: 'rejected' });
     expect(resolveAccess({})).toEqual({ kind: 'pending' });
   });
 
-  it('needs the profile to agree when it is given (portal guard, login)', () => {
-    const approved = { role: 'retailer', status: 'approved' };
-    expect(resolveAccess(approved, approved)).toEqual({ kind: 'buyer', role: 'retailer' });
-    expect(resolveAccess(approved, { role: 'retailer', status: 'pending' })).toEqual({
+  it('is a buyer only with a company and a company role in the token', () => {
+    // A token from before companies, or one missing either claim, is not yet a buyer: the guard
+    // refreshes it once (the profile says approved) and decides again.
+    expect(resolveAccess({ role: 'retailer', status: 'approved' })).toEqual({ kind: 'pending' });
+    expect(resolveAccess({ role: 'retailer', status: 'approved', company: 'c1' })).toEqual({
       kind: 'pending',
     });
-    expect(resolveAccess(approved, { role: 'wholesaler', status: 'approved' })).toEqual({
+    expect(resolveAccess({ role: 'retailer', status: 'approved', company_role: 'owner' })).toEqual({
+      kind: 'pending',
+    });
+    // A malformed company claim (a path, too long) is dropped, never trusted.
+    for (const company of ['a/b', 'x'.repeat(129), '', 42]) {
+      expect(
+        resolveAccess({ role: 'retailer', status: 'approved', company, company_role: 'owner' }),
+      ).toEqual({ kind: 'pending' });
+    }
+    expect(
+      resolveAccess({ role: 'retailer', status: 'approved', company: 'c1', company_role: 'boss' }),
+    ).toEqual({ kind: 'pending' });
+  });
+
+  it('needs the profile to agree when it is given (portal guard, login)', () => {
+    const approved = { role: 'retailer', status: 'approved', ...member };
+    const profile = {
+      role: 'retailer',
+      status: 'approved',
+      company_id: 'c1',
+      company_role: 'buyer',
+    };
+    expect(resolveAccess(approved, profile)).toEqual(buyer('retailer'));
+    expect(resolveAccess(approved, { ...profile, status: 'pending' })).toEqual({
+      kind: 'pending',
+    });
+    expect(resolveAccess(approved, { ...profile, role: 'wholesaler' })).toEqual({
       kind: 'pending',
     });
     expect(resolveAccess(approved, null)).toEqual({ kind: 'pending' });
-    expect(resolveAccess(approved, { role: 'retailer', status: 'rejected' })).toEqual({
+    expect(resolveAccess(approved, { ...profile, status: 'rejected' })).toEqual({
       kind: 'rejected',
     });
-    expect(resolveAccess({ role: 'manager' }, { role: 'retailer', status: 'approved' })).toEqual({
-      kind: 'pending',
-    });
+    expect(resolveAccess({ role: 'manager' }, profile)).toEqual({ kind: 'pending' });
     expect(resolveAccess({ role: 'manager' }, { role: 'manager', status: 'approved' })).toEqual({
       kind: 'manager',
     });
     // A token that does not show an approval yet is pending until it is refreshed.
-    expect(resolveAccess({ role: 'retailer', status: 'pending' }, approved)).toEqual({
+    expect(resolveAccess({ ...approved, status: 'pending' }, profile)).toEqual({
       kind: 'pending',
     });
+  });
+
+  it('follows the profile for the company: a member removed or moved is refused at once', () => {
+    const approved = { role: 'retailer', status: 'approved', ...member };
+    const profile = {
+      role: 'retailer',
+      status: 'approved',
+      company_id: 'c1',
+      company_role: 'buyer',
+    };
+    // Removed from the company: the profile names none, whatever the token still says.
+    expect(resolveAccess(approved, { ...profile, company_id: null, company_role: null })).toEqual({
+      kind: 'pending',
+    });
+    // In another company now.
+    expect(resolveAccess(approved, { ...profile, company_id: 'c2' })).toEqual({ kind: 'pending' });
+    // A role changed since the token was minted: the profile's counts.
+    expect(resolveAccess(approved, { ...profile, company_role: 'viewer' })).toEqual(
+      buyer('retailer', 'viewer'),
+    );
   });
 
   it('never grants anything for malformed claims, and never throws', () => {

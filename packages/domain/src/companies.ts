@@ -75,6 +75,8 @@ export const companySchema = z.object({
   created_at: z.date(),
   reviewed_at: z.optional(z.nullable(z.date())),
   reviewed_by: z.optional(z.nullable(z.string())),
+  /** How many times the company was reopened (the review mails' round). */
+  review_round: z.optional(z.number()),
   /** The owner's last rename (the rules space renames STORE_RENAME_INTERVAL_MS). */
   name_changed_at: z.optional(z.nullable(z.date())),
 });

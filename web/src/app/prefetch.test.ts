@@ -38,7 +38,12 @@ vi.mock('@/lib/session', async () => {
   };
 });
 
-const APPROVED_WHOLESALER = { role: 'wholesaler', status: 'approved' };
+const APPROVED_WHOLESALER = {
+  role: 'wholesaler',
+  status: 'approved',
+  company: 'company-1',
+  company_role: 'buyer',
+};
 const args = (params: Record<string, string> = {}) =>
   ({
     params,
@@ -80,7 +85,7 @@ describe('prefetchLoader', () => {
     expect(catalog.fetch).not.toHaveBeenCalled();
     await settle();
     expect(reads).toHaveBeenCalledWith(
-      { kind: 'buyer', uid: 'buyer-1', role: 'wholesaler' },
+      { kind: 'buyer', uid: 'buyer-1', role: 'wholesaler', companyId: 'company-1' },
       expect.objectContaining({ params: { productId: 'p1' } }),
       client,
     );

@@ -59,6 +59,7 @@ export function seedProfile(
     store_name: string;
     seller_permit_id: string;
     store_name_changed_at: Timestamp;
+    company_role: string;
   }> = {},
 ): void {
   fakeDb.seed(`profiles/${BUYER_UID}`, {
@@ -68,6 +69,24 @@ export function seedProfile(
     seller_permit_id: 'SP-123456',
     role,
     status: 'approved',
+    created_at: Timestamp.fromDate(new Date('2025-01-02T10:00:00Z')),
+    company_id: BUYER_UID,
+    company_role: 'owner',
+    location_ids: [],
+    ...overrides,
+  });
+}
+
+/** The buyer's company (docs/companies.md): a one-member company whose id is BUYER_UID. */
+export function seedCompany(
+  overrides: Partial<{ name: string; status: string; name_changed_at: Timestamp }> = {},
+): void {
+  fakeDb.seed(`companies/${BUYER_UID}`, {
+    name: 'Cloud Nine Smokeshop',
+    business_type: 'retailer',
+    seller_permit_id: 'SP-123456',
+    status: 'approved',
+    created_by: BUYER_UID,
     created_at: Timestamp.fromDate(new Date('2025-01-02T10:00:00Z')),
     ...overrides,
   });

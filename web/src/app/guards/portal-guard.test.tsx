@@ -101,7 +101,10 @@ function renderGuard(queryClient = createTestQueryClient()) {
   );
 }
 
-const approved = { status: 'success', claims: { role: 'retailer', status: 'approved' } };
+const approved = {
+  status: 'success',
+  claims: { role: 'retailer', status: 'approved', company: BUYER_UID, company_role: 'owner' },
+};
 
 beforeEach(() => {
   vi.mocked(lastView.confirmAccount).mockClear();
@@ -179,7 +182,12 @@ describe('PortalGuard', () => {
   it('shows the same failure when the ID token cannot be read, and reads it from the server on Retry', async () => {
     seedProfile('retailer');
     auth.token = { status: 'error', claims: {} };
-    auth.readClaims.mockResolvedValue({ role: 'retailer', status: 'approved' });
+    auth.readClaims.mockResolvedValue({
+      role: 'retailer',
+      status: 'approved',
+      company: BUYER_UID,
+      company_role: 'owner',
+    });
     const user = userEvent.setup();
     renderGuard();
     expect(await screen.findByText(UNREACHABLE)).toBeInTheDocument();
@@ -196,7 +204,12 @@ describe('PortalGuard', () => {
       .mockRejectedValueOnce(
         Object.assign(new Error('offline'), { code: 'auth/network-request-failed' }),
       )
-      .mockResolvedValueOnce({ role: 'retailer', status: 'approved' });
+      .mockResolvedValueOnce({
+        role: 'retailer',
+        status: 'approved',
+        company: BUYER_UID,
+        company_role: 'owner',
+      });
     const user = userEvent.setup();
     renderGuard();
     expect(await screen.findByText(UNREACHABLE)).toBeInTheDocument();
@@ -222,7 +235,10 @@ describe('PortalGuard', () => {
 
   it('lets an approved buyer in when claims and profile agree, with the header', async () => {
     seedProfile('wholesaler');
-    auth.token = { status: 'success', claims: { role: 'wholesaler', status: 'approved' } };
+    auth.token = {
+      status: 'success',
+      claims: { role: 'wholesaler', status: 'approved', company: BUYER_UID, company_role: 'owner' },
+    };
     seedCartItem('purple-dream', 2);
     seedCartItem('blue-coast', 3);
     renderGuard();
@@ -242,7 +258,12 @@ describe('PortalGuard', () => {
   it('refreshes a stale token once when the profile is approved but the token is not yet', async () => {
     seedProfile('retailer');
     auth.token = { status: 'success', claims: { role: 'retailer', status: 'pending' } };
-    auth.readClaims.mockResolvedValue({ role: 'retailer', status: 'approved' });
+    auth.readClaims.mockResolvedValue({
+      role: 'retailer',
+      status: 'approved',
+      company: BUYER_UID,
+      company_role: 'owner',
+    });
     renderGuard();
     expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
     expect(auth.readClaims).toHaveBeenCalledWith(signedInSession.user, true);

@@ -8,6 +8,7 @@ import {
   BUYER_UID,
   seedCartItem,
   seedProducts,
+  seedCompany,
   seedProfile,
   signedInSession,
 } from '@/testing/portal-fixtures';
@@ -58,6 +59,7 @@ function seedOrder(
 ) {
   fakeDb.seed(`orders/${id}`, {
     user_id,
+    company_id: user_id,
     store_name: 'Cloud Nine Smokeshop',
     items,
     amount: items.reduce((sum, item) => sum + item.line_total, 0),
@@ -124,7 +126,7 @@ describe('AccountPage: Orders', () => {
     expect(within(orders[1]!).getByText('Delivered')).toHaveClass('tag--green');
     const ordersQuery = fakeDb.calls.find((c) => c.op === 'getDocs' && c.path === 'orders');
     expect(ordersQuery?.constraints).toEqual([
-      { type: 'where', field: 'user_id', op: '==', value: BUYER_UID },
+      { type: 'where', field: 'company_id', op: '==', value: BUYER_UID },
       { type: 'orderBy', field: 'created_at', direction: 'desc' },
     ]);
   });
@@ -387,8 +389,9 @@ describe('AccountPage: Profile', () => {
     expect(await screen.findByLabelText('Store name')).toHaveValue('Cloud Nine Smokeshop');
   });
 
-  it('updates only store_name and toasts success', async () => {
+  it("renames the company (the owner's store name) and toasts success", async () => {
     seedProfile('retailer');
+    seedCompany();
     const user = userEvent.setup();
     renderAccount('/portal/my-account?tab=profile');
     const input = await screen.findByLabelText('Store name');
@@ -399,15 +402,16 @@ describe('AccountPage: Profile', () => {
     const write = fakeDb.calls.find((c) => c.op === 'updateDoc');
     expect(write).toEqual({
       op: 'updateDoc',
-      path: `profiles/${BUYER_UID}`,
+      path: `companies/${BUYER_UID}`,
       // The rules allow one rename a minute, timed by the server's clock.
-      data: { store_name: 'Vapor Palace', store_name_changed_at: expect.anything() },
+      data: { name: 'Vapor Palace', name_changed_at: expect.anything() },
     });
     expect(await screen.findByText('Vapor Palace')).toBeInTheDocument(); // page subtitle, refetched
   });
 
   it('says when a rename comes too soon after the last one, without writing', async () => {
     seedProfile('retailer');
+    seedCompany();
     const user = userEvent.setup();
     renderAccount('/portal/my-account?tab=profile');
     const input = await screen.findByLabelText('Store name');
@@ -424,10 +428,9 @@ describe('AccountPage: Profile', () => {
   });
 
   it('renames again once the minute since the last rename has passed', async () => {
-    seedProfile('retailer', {
-      store_name_changed_at: Timestamp.fromDate(
-        new Date(Date.now() - STORE_RENAME_INTERVAL_MS - 1000),
-      ),
+    seedProfile('retailer');
+    seedCompany({
+      name_changed_at: Timestamp.fromDate(new Date(Date.now() - STORE_RENAME_INTERVAL_MS - 1000)),
     });
     const user = userEvent.setup();
     renderAccount('/portal/my-account?tab=profile');
@@ -438,6 +441,7 @@ describe('AccountPage: Profile', () => {
 
   it('refuses a store name with direction or control characters without writing', async () => {
     seedProfile('retailer');
+    seedCompany();
     const user = userEvent.setup();
     renderAccount('/portal/my-account?tab=profile');
     const input = await screen.findByLabelText('Store name');
@@ -452,6 +456,7 @@ describe('AccountPage: Profile', () => {
 
   it('refuses an empty store name without writing', async () => {
     seedProfile('retailer');
+    seedCompany();
     const user = userEvent.setup();
     renderAccount('/portal/my-account?tab=profile');
     await user.clear(await screen.findByLabelText('Store name'));
@@ -462,13 +467,27 @@ describe('AccountPage: Profile', () => {
 
   it("toasts 'Could not update profile.' when the write fails", async () => {
     seedProfile('retailer');
-    fakeDb.fail('updateDoc', `profiles/${BUYER_UID}`);
+    seedCompany();
+    fakeDb.fail('updateDoc', `companies/${BUYER_UID}`);
     const user = userEvent.setup();
     renderAccount('/portal/my-account?tab=profile');
     await user.type(await screen.findByLabelText('Store name'), ' West');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     await expectToast('Error', 'Could not update profile.');
   });
+
+  it.each(['buyer', 'viewer'])(
+    "shows a %s the store name read-only: only the company's owner renames it",
+    async (companyRole) => {
+      seedProfile('retailer', { company_role: companyRole });
+      seedCompany();
+      renderAccount('/portal/my-account?tab=profile');
+      const input = await screen.findByLabelText('Store name');
+      expect(input).toHaveAttribute('readonly');
+      expect(input).toHaveAccessibleDescription("Only your company's owner can rename the store");
+      expect(screen.queryByRole('button', { name: 'Update Profile' })).not.toBeInTheDocument();
+    },
+  );
 
   it("toasts 'Could not load account data.' when the profile cannot be read", async () => {
     fakeDb.fail('getDoc', `profiles/${BUYER_UID}`);

@@ -27,6 +27,7 @@ const SHIP_TO = {
 function seedOrder(id: string, fields: Record<string, unknown>) {
   fakeDb.seed(`orders/${id}`, {
     user_id: BUYER_UID,
+    company_id: BUYER_UID,
     store_name: 'Cloud Nine Smokeshop',
     items: [
       {

@@ -33,6 +33,7 @@ const purpleDream = {
 function seedStandingOrder(id: string, fields: Record<string, unknown> = {}) {
   fakeDb.seed(`standing_orders/${id}`, {
     user_id: BUYER_UID,
+    company_id: BUYER_UID,
     store_name: 'Cloud Nine Smokeshop',
     role: 'retailer',
     interval_weeks: 2,
@@ -107,7 +108,11 @@ describe('My Account: Standing orders', () => {
       next_delivery_at: null,
       cancelled_at: day('2025-05-25'),
     });
-    seedStandingOrder('so-other', { user_id: 'someone-else', created_at: day('2025-05-30') });
+    seedStandingOrder('so-other', {
+      user_id: 'someone-else',
+      company_id: 'another-company',
+      created_at: day('2025-05-30'),
+    });
     const release = fakeDb.hold('getDocs');
     renderTab();
     expect(
@@ -126,7 +131,7 @@ describe('My Account: Standing orders', () => {
     ]);
     const query = fakeDb.calls.find((c) => c.op === 'getDocs' && c.path === 'standing_orders');
     expect(query?.constraints).toEqual([
-      { type: 'where', field: 'user_id', op: '==', value: BUYER_UID },
+      { type: 'where', field: 'company_id', op: '==', value: BUYER_UID },
     ]);
 
     const first = within(cards[0]!);

@@ -22,6 +22,8 @@ function profile(role: Profile['role'], status: Profile['status']): Profile {
     role,
     status,
     created_at: new Date(0),
+    company_id: 'u1',
+    company_role: 'owner',
   };
 }
 
@@ -38,7 +40,12 @@ describe('getAccountAccess', () => {
   });
 
   it('lets in a buyer whose profile and claims both say approved', async () => {
-    mocks.readClaims.mockResolvedValue({ role: 'wholesaler', status: 'approved' });
+    mocks.readClaims.mockResolvedValue({
+      role: 'wholesaler',
+      status: 'approved',
+      company: 'u1',
+      company_role: 'owner',
+    });
     seedProfile(profile('wholesaler', 'approved'));
     await expect(getAccountAccess(user)).resolves.toBe('approved');
     expect(profileReads()).toEqual(['profiles/u1']);
