@@ -1,8 +1,8 @@
 /**
  * Where the command-line tools that use the Admin SDK work (the claims CLI, migrate:search-keys,
- * rollups:rebuild, migrate:order-book, migrate:refunds), and what the admin scripts share: their
- * options (--apply, --project <id>, --help and any of their own) and exit codes (0 done, 1
- * failed, 2 bad usage).
+ * rollups:rebuild, migrate:order-book, migrate:refunds, migrate:companies), and what the admin
+ * scripts share: their options (--apply, --project <id>, --help and any of their own) and exit
+ * codes (0 done, 1 failed, 2 bad usage).
  *
  * The target (resolveAdminTarget, a pure decision):
  *   - `--project <id>` of a real project (not demo-): that project on Google Cloud, with
