@@ -16,7 +16,7 @@ import {
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS, MIGRATED_LOCATION, paths } from '@portal/domain';
-import { DEMO_ACCOUNTS } from '../../../scripts/demo-accounts';
+import { DEMO_ACCOUNTS, demoMembership } from '../../../scripts/demo-accounts';
 import { DEMO_PASSWORD } from '../../../scripts/lib/stack';
 import { findUser } from '../../src/lib/auth-users';
 import { adminAuth, firestore } from '../../src/lib/admin';
@@ -79,8 +79,11 @@ async function migrate(apply: boolean): Promise<CompaniesMigrationReport & { sec
 const counts = ({ seconds: _, ...report }: CompaniesMigrationReport & { seconds: number }) =>
   report;
 
-/** The demo accounts' claims as scripts/build-demo-auth.ts sets them. */
-async function resetDemoClaims(): Promise<void> {
+/**
+ * The demo accounts' claims as scripts/build-demo-auth.ts sets them (`preCompany`: as the releases
+ * before companies did, without the company claims).
+ */
+async function resetDemoClaims(preCompany = true): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     if (!(await findUser(adminAuth(), account.uid))) {
       await adminAuth().createUser({
@@ -91,9 +94,11 @@ async function resetDemoClaims(): Promise<void> {
         displayName: account.fullName,
       });
     }
+    const membership = preCompany ? null : demoMembership(account);
     await adminAuth().setCustomUserClaims(account.uid, {
       role: account.role,
       status: account.status,
+      ...(membership ? { company: membership.companyId, company_role: membership.role } : {}),
     });
   }
 }
@@ -152,12 +157,41 @@ const idsOf = (snapshot: { docs: { id: string }[] }) => snapshot.docs.map((d) =>
 afterAll(async () => {
   if (madeUsers.size > 0) await adminAuth().deleteUsers([...madeUsers]);
   await restoreDemoData();
-  await resetDemoClaims();
+  await resetDemoClaims(false);
 });
+
+/**
+ * The demo data as the releases before companies left it: emulator-data/ holds it migrated (with
+ * the companies, their locations and the members who joined later), so this takes the companies
+ * and members out again and leaves each buyer a lone profile.
+ */
+async function restorePreCompanyDemoData(): Promise<void> {
+  await restoreDemoData();
+  const store = db();
+  const companies = await store.collection(COLLECTIONS.companies).get();
+  for (const company of companies.docs) await store.recursiveDelete(company.ref);
+  const batch = store.batch();
+  for (const account of DEMO_ACCOUNTS) {
+    const ref = store.doc(paths.profile(account.uid));
+    if (account.memberOf) batch.delete(ref);
+    else {
+      batch.update(ref, {
+        company_id: FieldValue.delete(),
+        company_role: FieldValue.delete(),
+        location_ids: FieldValue.delete(),
+      });
+    }
+  }
+  for (const name of [COLLECTIONS.orders, COLLECTIONS.checkouts, COLLECTIONS.standingOrders]) {
+    const docs = await store.collection(name).get();
+    for (const doc of docs.docs) batch.update(doc.ref, { company_id: FieldValue.delete() });
+  }
+  await batch.commit();
+}
 
 describe('migrating the demo data', () => {
   beforeAll(async () => {
-    await restoreDemoData();
+    await restorePreCompanyDemoData();
     await resetDemoClaims();
   });
 
@@ -262,7 +296,7 @@ describe('migrating the demo data', () => {
   });
 
   it('runs as a script: usage, dry run by default, --apply, exit codes', async () => {
-    await restoreDemoData();
+    await restorePreCompanyDemoData();
     await resetDemoClaims();
     const bad = await runScript(['--frobnicate']);
     expect(bad.code).toBe(2);
