@@ -39,7 +39,7 @@ import {
   profileWrittenForSearchHandler,
 } from './handlers/search-triggers';
 import { searchUsersHandler } from './handlers/search-users';
-import { saveShipToHandler } from './handlers/save-ship-to';
+import { archiveLocationHandler, saveLocationHandler } from './handlers/locations';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
 import { siteContentHandler } from './handlers/site-content';
 import { sweepStaleCheckoutsHandler } from './handlers/stale-checkouts';
@@ -88,7 +88,8 @@ export const sweepExpiredApplicants = onSchedule(
   sweepExpiredApplicantsHandler,
 );
 export const setProfileStatus = callable(FUNCTION_NAMES.setProfileStatus, setProfileStatusHandler);
-export const saveShipTo = callable(FUNCTION_NAMES.saveShipTo, saveShipToHandler, withStripe);
+export const saveLocation = callable(FUNCTION_NAMES.saveLocation, saveLocationHandler);
+export const archiveLocation = callable(FUNCTION_NAMES.archiveLocation, archiveLocationHandler);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = callable(

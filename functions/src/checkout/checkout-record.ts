@@ -19,6 +19,12 @@ export interface CheckoutDoc {
   user_id: string;
   /** The company it is for (docs/companies.md). */
   company_id: string;
+  /** The company's location it ships to (null: none chosen, Stripe collected the address). */
+  location_id: string | null;
+  /** That location's name when the order was placed (shown with the order). */
+  location_name: string;
+  /** The name of the member who placed it (the company's members see who ordered what). */
+  placed_by_name: string;
   store_name: string;
   /** The buyer's seller permit number when they checked out (printed on the invoice). */
   seller_permit_id: string;
@@ -80,6 +86,9 @@ export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
     source: data.source === 'buy_now' ? 'buy_now' : 'cart',
     seller_permit_id: typeof data.seller_permit_id === 'string' ? data.seller_permit_id : '',
     store_name: typeof data.store_name === 'string' ? data.store_name : '',
+    location_id: typeof data.location_id === 'string' ? data.location_id : null,
+    location_name: typeof data.location_name === 'string' ? data.location_name : '',
+    placed_by_name: typeof data.placed_by_name === 'string' ? data.placed_by_name : '',
     company_id: companyOfRecord({
       company_id: typeof data.company_id === 'string' ? data.company_id : undefined,
       user_id: data.user_id,

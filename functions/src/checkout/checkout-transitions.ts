@@ -295,8 +295,6 @@ export async function recordCheckoutCompleted(
     });
     removeCartLines(now);
     writeStandingOrder(now);
-    // The last order's ship-to is the buyer's default (My Account shows and edits it).
-    if (profile.exists && created.ship_to) tx.update(profileRef, { ship_to: created.ship_to });
     return { status, outcome: paid ? 'paid' : 'awaiting-payment' };
   });
   // The money of a refused order goes back (also on a replay, until the refund is recorded).

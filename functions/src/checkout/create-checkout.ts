@@ -7,17 +7,16 @@ import {
   orderTotal,
   orderTotalProblem,
   paths,
-  shipToSchema,
   shortOrderId,
   type BuyerRole,
   type CheckoutSource,
   type CreateCheckoutSessionResponse,
   type OrderLine,
-  type ShipTo,
   type StandingOrderInterval,
   VIEW_ONLY,
 } from '@portal/domain';
 import { buyerAccountOpen } from '../accounts/current-approval';
+import { hasActiveLocation, locationForOrder, type LocationRecord } from '../companies/locations';
 import { loadProducts } from '../catalog/products';
 import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
@@ -39,7 +38,12 @@ import {
   recordCheckoutExpired,
 } from './checkout-transitions';
 import type { StockRefusal } from '../orders/stock';
-import { customerForCheckout, forgetCustomer, isMissingCustomer } from '../stripe/stripe-customers';
+import {
+  customerForCheckout,
+  forgetCustomer,
+  isMissingCustomer,
+  stripeShipping,
+} from '../stripe/stripe-customers';
 import { recurringPriceIds } from '../standing-orders/recurring-prices';
 import { useTestClocks } from '../lib/stripe-client';
 import { isMissingResource, stripeFailure } from '../stripe/stripe-errors';
@@ -66,12 +70,24 @@ interface BuyerProfile {
   companyId: string;
   storeName: string;
   sellerPermitId: string;
-  /** The default ship-to (My Account), for the buyer's first Stripe Customer. */
-  shipTo: ShipTo | null;
+  /** Who is ordering, by name (the company's members see who placed each order). */
+  fullName: string;
+  /** The location it ships to (its ship-to pre-fills Checkout), or null when none was chosen. */
+  location: LocationRecord | null;
 }
 
-/** The approval on the profile document, checked as well as the claims (a token lives an hour). */
-async function profileOfApprovedBuyer(db: Firestore, uid: string): Promise<BuyerProfile> {
+/** Refused when the company has locations and the checkout names none. */
+export const CHOOSE_LOCATION = 'Choose the location this order ships to.';
+
+/**
+ * The approval on the profile document, checked as well as the claims (a token lives an hour),
+ * the member's right to order, and the location they order for.
+ */
+async function profileOfApprovedBuyer(
+  db: Firestore,
+  uid: string,
+  locationId: string | undefined,
+): Promise<BuyerProfile> {
   const profile = await db.doc(paths.profile(uid)).get();
   const membership = membershipOf(profile.data());
   if (!profile.exists || profile.get('status') !== 'approved' || !membership) {
@@ -79,16 +95,21 @@ async function profileOfApprovedBuyer(db: Firestore, uid: string): Promise<Buyer
   }
   // Read from the profile, not the token: a role changed since sign-in counts at once.
   if (!companyRoleCan(membership.role, 'order')) throw new NotAllowedError(VIEW_ONLY);
+  const member = { uid, ...membership };
+  const location = locationId ? await locationForOrder({ db }, member, locationId) : null;
+  if (!location && (await hasActiveLocation({ db }, membership.companyId))) {
+    throw new PreconditionError(CHOOSE_LOCATION);
+  }
   const text = (field: string) => {
     const value: unknown = profile.get(field);
     return typeof value === 'string' ? value : '';
   };
-  const shipTo = shipToSchema.safeParse(profile.get('ship_to'));
   return {
     companyId: membership.companyId,
     storeName: text('store_name'),
     sellerPermitId: text('seller_permit_id'),
-    shipTo: shipTo.success ? shipTo.data : null,
+    fullName: text('full_name'),
+    location,
   };
 }
 
@@ -105,6 +126,9 @@ function newCheckout(
     ...(interval ? { interval_weeks: interval, role: buyer.role } : {}),
     user_id: buyer.uid,
     company_id: profile.companyId,
+    location_id: profile.location?.id ?? null,
+    location_name: profile.location?.name ?? '',
+    placed_by_name: profile.fullName,
     store_name: profile.storeName,
     seller_permit_id: profile.sellerPermitId,
     items: lines,
@@ -133,10 +157,12 @@ export async function createCheckout(
   ctx: CheckoutContext,
   /** A standing order of the cart, delivered every this many weeks (subscription mode). */
   interval?: StandingOrderInterval,
+  /** The company's location it ships to (required once the company has one). */
+  locationId?: string,
 ): Promise<CreateCheckoutSessionResponse> {
   const { db, stripe, now } = ctx;
   const [profile, { source, requests: asked }, accountOpen] = await Promise.all([
-    profileOfApprovedBuyer(db, buyer.uid),
+    profileOfApprovedBuyer(db, buyer.uid, locationId),
     readLineRequests(db, buyer.uid, productId),
     buyerAccountOpen(ctx, buyer.uid),
   ]);
@@ -158,8 +184,11 @@ export async function createCheckout(
     );
   }
   // A standing order of a cart is not the same purchase as buying that cart once.
+  // Nor is the same cart for another location.
   const fingerprint =
-    checkoutFingerprint(source, lines) + (interval ? `|every ${interval} weeks` : '');
+    checkoutFingerprint(source, lines) +
+    (interval ? `|every ${interval} weeks` : '') +
+    (profile.location ? `|to ${profile.location.id}` : '');
   let webOrigin: string;
   try {
     webOrigin = ctx.webOrigin();
@@ -230,7 +259,7 @@ export async function createCheckout(
     // The session ends with the hold: an hour from the buyer's first open checkout.
     const expiresAt = claim.holdUntil;
     const checkoutId = claim.checkoutId;
-    const customerFor = (attemptKey: string) =>
+    const newCustomer = (attemptKey: string) =>
       customerForCheckout(
         db,
         stripe(),
@@ -238,11 +267,27 @@ export async function createCheckout(
           companyId: profile.companyId,
           email: buyer.email,
           storeName: profile.storeName,
-          shipTo: profile.shipTo,
+          shipTo: profile.location?.ship_to ?? null,
           testClock: useTestClocks(ctx.env),
         },
         attemptKey,
       );
+    // The company's customer, its ship-to set to the chosen location so Checkout pre-fills it
+    // (the buyer can still correct it there; the order records the address used).
+    const customerFor = async (attemptKey: string) => {
+      const customerId = await newCustomer(attemptKey);
+      if (!profile.location) return customerId;
+      try {
+        await stripe().customers.update(customerId, {
+          shipping: stripeShipping(profile.location.ship_to),
+        });
+        return customerId;
+      } catch (error) {
+        if (!isMissingResource(error)) throw error;
+        await forgetCustomer(db, profile.companyId, customerId);
+        return newCustomer(`${attemptKey}:again`);
+      }
+    };
     const createSession = async () => {
       const [customerId, priceIds] = await Promise.all([
         customerFor(checkoutId),

@@ -22,6 +22,9 @@ export interface FirstCheckout {
   id: string;
   user_id: string;
   company_id: string;
+  location_id: string | null;
+  location_name: string;
+  placed_by_name: string;
   store_name: string;
   seller_permit_id: string;
   items: readonly OrderLine[];

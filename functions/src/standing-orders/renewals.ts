@@ -252,6 +252,9 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
       const order: OrderRecord = {
         user_id: standing.user_id,
         company_id: companyOfRecord(standing),
+        location_id: standing.location_id,
+        location_name: standing.location_name,
+        placed_by_name: standing.placed_by_name,
         store_name: standing.store_name,
         seller_permit_id: standing.seller_permit_id,
         items: lines.map((line) => {

@@ -19,6 +19,9 @@ import {
 export interface StandingOrderDoc {
   user_id: string;
   company_id: string;
+  location_id: string | null;
+  location_name: string;
+  placed_by_name: string;
   store_name: string;
   seller_permit_id: string;
   role: BuyerRole;
@@ -44,6 +47,9 @@ export function newStandingOrder(input: {
   checkout: {
     user_id: string;
     company_id: string;
+    location_id: string | null;
+    location_name: string;
+    placed_by_name: string;
     store_name: string;
     seller_permit_id: string;
     role: BuyerRole;
@@ -62,6 +68,9 @@ export function newStandingOrder(input: {
   return {
     user_id: checkout.user_id,
     company_id: checkout.company_id,
+    location_id: checkout.location_id,
+    location_name: checkout.location_name,
+    placed_by_name: checkout.placed_by_name,
     store_name: checkout.store_name,
     seller_permit_id: checkout.seller_permit_id,
     role: checkout.role,

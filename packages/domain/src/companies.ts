@@ -56,6 +56,9 @@ export function memberCoversLocation(
 export const VIEW_ONLY =
   'Your role in this company is Viewer: you can follow its orders but not place them.';
 
+/** The refusal of a company change by a member who is not its owner. */
+export const OWNERS_ONLY = "Only your company's owner can do this.";
+
 /** How many locations and members one company may have (a chain of shops, not a marketplace). */
 export const COMPANY_LIMITS = {
   locations: 50,

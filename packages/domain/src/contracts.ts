@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from './orders';
 import { REFUND_CUSTOMER_NOTE_MAX, REFUND_INTERNAL_NOTE_MAX } from './refunds';
-import { shipToSchema, type ShipTo } from './ship-to';
+import { locationInputSchema } from './companies';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import { hasUnsafeText } from './plain-text';
 import {
@@ -84,6 +84,8 @@ export const createCheckoutSessionRequest = z.pipe(
   z
     .strictObject({
       productId: z.optional(id),
+      /** Where the order ships: one of the company's locations the caller may order for. */
+      locationId: z.optional(id),
       interval: z.optional(
         z.unknown().check(z.refine(isStandingOrderInterval, { message: INTERVAL_PROBLEM })),
       ),
@@ -94,10 +96,17 @@ export const createCheckoutSessionRequest = z.pipe(
         path: ['interval'],
       }),
     ),
-  z.transform((request: { productId?: string | undefined; interval?: unknown }) => ({
-    productId: request.productId,
-    interval: request.interval as StandingOrderInterval | undefined,
-  })),
+  z.transform(
+    (request: {
+      productId?: string | undefined;
+      locationId?: string | undefined;
+      interval?: unknown;
+    }) => ({
+      productId: request.productId,
+      locationId: request.locationId,
+      interval: request.interval as StandingOrderInterval | undefined,
+    }),
+  ),
 );
 export type CreateCheckoutSessionRequest = z.input<typeof createCheckoutSessionRequest>;
 export interface CreateCheckoutSessionResponse {
@@ -244,12 +253,25 @@ export interface RefundOrderResponse {
   refundedAmount: number;
 }
 
-/** saveShipTo (approved buyers): the default ship-to on My Account, passed to Checkout. */
-export const saveShipToRequest = z.strictObject({ shipTo: shipToSchema });
-export type SaveShipToRequest = z.input<typeof saveShipToRequest>;
-export interface SaveShipToResponse {
-  shipTo: ShipTo;
+/**
+ * saveLocation (a company's owners): adds a ship-to location (no locationId) or edits one. The
+ * company is the caller's; the server checks they own it.
+ */
+export const saveLocationRequest = z.strictObject({
+  locationId: z.optional(id),
+  location: locationInputSchema,
+});
+export type SaveLocationRequest = z.input<typeof saveLocationRequest>;
+export interface SaveLocationResponse {
+  locationId: string;
 }
+
+/** archiveLocation (owners): archives a location (it stays on old orders) or brings it back. */
+export const archiveLocationRequest = z.strictObject({
+  locationId: id,
+  archived: z.boolean('Say whether to archive the location.'),
+});
+export type ArchiveLocationRequest = z.infer<typeof archiveLocationRequest>;
 
 /** Forgot password: always the same answer, whether or not the address has an account. */
 export const requestPasswordResetRequest = z.strictObject({ email: emailSchema });

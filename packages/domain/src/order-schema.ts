@@ -101,6 +101,12 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     user_id: z.string(),
     /** The company it belongs to (docs/companies.md): '' only on orders from before companies. */
     company_id: z._default(z.string(), ''),
+    /** The company's location it ships to; null when none was chosen (or before locations). */
+    location_id: z._default(z.nullable(z.string()), null),
+    /** That location's name when the order was placed. */
+    location_name: z._default(z.string(), ''),
+    /** Who placed it, by name ('' before companies). */
+    placed_by_name: z._default(z.string(), ''),
     store_name: z.string(),
     items: z.array(line),
     amount: z.number().check(integer(), atLeast(0)),

@@ -62,9 +62,13 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 60, windowMs: HOUR },
     perIp: { max: 240, windowMs: HOUR },
   },
-  saveShipTo: {
-    perUser: { max: 20, windowMs: HOUR },
-    perIp: { max: 100, windowMs: HOUR },
+  saveLocation: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 200, windowMs: HOUR },
+  },
+  archiveLocation: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 200, windowMs: HOUR },
   },
   updateOrderStatus: {
     perUser: { max: 300, windowMs: HOUR },

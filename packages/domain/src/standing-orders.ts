@@ -84,6 +84,11 @@ export const standingOrderSchema = z.object({
   user_id: z.string(),
   /** The company it belongs to: '' only on standing orders from before companies. */
   company_id: z._default(z.string(), ''),
+  /** The company's location it ships to (null: none chosen, or before locations). */
+  location_id: z._default(z.nullable(z.string()), null),
+  location_name: z._default(z.string(), ''),
+  /** Who started it, by name. */
+  placed_by_name: z._default(z.string(), ''),
   store_name: z.string(),
   role: z.enum(['retailer', 'wholesaler']),
   interval_weeks: z.number().check(integer()),

@@ -1,0 +1,128 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import {
+  COMPANY_LIMITS,
+  companyRoleCan,
+  locationSchema,
+  memberCoversLocation,
+  paths,
+  OWNERS_ONLY,
+  type ArchiveLocationRequest,
+  type Location,
+  type SaveLocationRequest,
+  type SaveLocationResponse,
+} from '@portal/domain';
+import type { Context } from '../lib/context';
+import { NOT_APPROVED } from '../lib/caller';
+import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
+import { log } from '../lib/log';
+import { membershipOfUser, type Member } from './company-record';
+
+/**
+ * A company's ship-to locations (docs/companies.md#locations): companies/{companyId}/locations.
+ * Its owners add, edit and archive them (saveLocation, archiveLocation); members check out to the
+ * ones they cover. An archived location takes no new order and stays on the orders it has.
+ */
+export const LOCATION_NOT_FOUND = 'Location not found.';
+export const LOCATION_ARCHIVED = 'This location is archived. Choose another one.';
+export const LOCATION_NOT_YOURS = 'You cannot order for this location. Ask your company’s owner.';
+
+type Deps = Pick<Context, 'db'>;
+
+/** The caller as an approved member who owns their company; refused otherwise. */
+async function ownerOfCompany(deps: Deps, uid: string): Promise<Member> {
+  const [member, profile] = await Promise.all([
+    membershipOfUser(deps.db, uid),
+    deps.db.doc(paths.profile(uid)).get(),
+  ]);
+  if (!member || profile.get('status') !== 'approved') throw new NotAllowedError(NOT_APPROVED);
+  if (!companyRoleCan(member.role, 'manage')) throw new NotAllowedError(OWNERS_ONLY);
+  return member;
+}
+
+/** Adds a location (a generated id) or edits one; at most COMPANY_LIMITS.locations a company. */
+export async function saveLocation(
+  deps: Deps,
+  uid: string,
+  request: SaveLocationRequest,
+): Promise<SaveLocationResponse> {
+  const owner = await ownerOfCompany(deps, uid);
+  const location = locationSchema.parse({ ...request.location, archived: false });
+  const collection = deps.db.collection(paths.locations(owner.companyId));
+  const ref = request.locationId ? collection.doc(request.locationId) : collection.doc();
+  await deps.db.runTransaction(async (tx) => {
+    const current = await tx.get(ref);
+    const fields = {
+      name: location.name,
+      ship_to: location.ship_to,
+      delivery_notes: location.delivery_notes,
+      updated_at: FieldValue.serverTimestamp(),
+    };
+    if (request.locationId) {
+      if (!current.exists) throw new NotFoundError(LOCATION_NOT_FOUND);
+      tx.update(ref, fields);
+      return;
+    }
+    // At most COMPANY_LIMITS.locations documents: read them all rather than count.
+    if ((await tx.get(collection)).size >= COMPANY_LIMITS.locations) {
+      throw new PreconditionError(
+        `A company can have at most ${COMPANY_LIMITS.locations} locations. Archive or edit one instead.`,
+      );
+    }
+    tx.create(ref, { ...fields, archived: false, created_at: FieldValue.serverTimestamp() });
+  });
+  log.info('location_saved', { companyId: owner.companyId, locationId: ref.id, by: uid });
+  return { locationId: ref.id };
+}
+
+/** Archives a location, or brings an archived one back. */
+export async function archiveLocation(
+  deps: Deps,
+  uid: string,
+  request: ArchiveLocationRequest,
+): Promise<SaveLocationResponse> {
+  const owner = await ownerOfCompany(deps, uid);
+  const ref = deps.db.doc(paths.location(owner.companyId, request.locationId));
+  await deps.db.runTransaction(async (tx) => {
+    if (!(await tx.get(ref)).exists) throw new NotFoundError(LOCATION_NOT_FOUND);
+    tx.update(ref, { archived: request.archived, updated_at: FieldValue.serverTimestamp() });
+  });
+  log.info('location_archived', {
+    companyId: owner.companyId,
+    locationId: ref.id,
+    archived: request.archived,
+    by: uid,
+  });
+  return { locationId: ref.id };
+}
+
+/** A location as checkout uses it: its id and stored fields. */
+export interface LocationRecord extends Location {
+  id: string;
+}
+
+/**
+ * The location a member's order ships to: one of their company's that they cover and that is not
+ * archived. Refused with a message the cart can show.
+ */
+export async function locationForOrder(
+  deps: Deps,
+  member: Member,
+  locationId: string,
+): Promise<LocationRecord> {
+  const snap = await deps.db.doc(paths.location(member.companyId, locationId)).get();
+  const parsed = locationSchema.safeParse(snap.data());
+  if (!snap.exists || !parsed.success) throw new NotFoundError(LOCATION_NOT_FOUND);
+  if (!memberCoversLocation(member, locationId)) throw new NotAllowedError(LOCATION_NOT_YOURS);
+  if (parsed.data.archived) throw new PreconditionError(LOCATION_ARCHIVED);
+  return { id: snap.id, ...parsed.data };
+}
+
+/** Whether the company has any location a new order could ship to. */
+export async function hasActiveLocation(deps: Deps, companyId: string): Promise<boolean> {
+  const active = await deps.db
+    .collection(paths.locations(companyId))
+    .where('archived', '==', false)
+    .limit(1)
+    .get();
+  return !active.empty;
+}
