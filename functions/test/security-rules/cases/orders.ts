@@ -101,6 +101,24 @@ export const orderCases: RuleCase[] = [
     expect: 'deny',
     why: "company B's order",
   })),
+  // An order from before companies (no company_id) is its buyer's company's (companyOfRecord).
+  ...(
+    [
+      ['another', 'allow', 'own order from before companies'],
+      ['memberB', 'allow', "their company's order from before companies"],
+      ['manager', 'allow', 'managers read all orders'],
+      ['retailer', 'deny', "company B's order from before companies"],
+      ['buyerA', 'deny', "company B's order from before companies"],
+      ['removedA', 'deny', "company B's order from before companies"],
+      ['anonymous', 'deny', 'not signed in'],
+    ] as const
+  ).map(([actor, expect, why]): RuleCase => ({
+    actor,
+    op: 'get',
+    path: paths.order(ORDER.beforeCompanies),
+    expect,
+    why,
+  })),
   {
     actor: 'rejected',
     op: 'get',

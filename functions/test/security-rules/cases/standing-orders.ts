@@ -55,6 +55,22 @@ export const standingOrderCases: RuleCase[] = [
     expect: 'allow',
     why: 'managers read all standing orders',
   },
+  // One from before companies (no company_id) is its buyer's company's (companyOfRecord), as
+  // manageStandingOrder decides too.
+  ...(
+    [
+      ['another', 'allow', 'own standing order from before companies'],
+      ['memberB', 'allow', "their company's standing order from before companies"],
+      ['retailer', 'deny', "company B's standing order from before companies"],
+      ['removedA', 'deny', "company B's standing order from before companies"],
+    ] as const
+  ).map(([actor, expect, why]): RuleCase => ({
+    actor,
+    op: 'get',
+    path: paths.standingOrder(STANDING_ORDER.beforeCompanies),
+    expect,
+    why,
+  })),
   ...outsidersOfA.flatMap(([actor, why]) =>
     [STANDING_ORDER.retailer, STANDING_ORDER.buyerA].map((id): RuleCase => ({
       actor,

@@ -45,6 +45,11 @@ export const ORDER = {
   another: 'order-another',
   /** Company B's, placed by its buyer. */
   memberB: 'order-member-b',
+  /**
+   * Placed by `another` before companies: no company_id, so its buyer's company, whose id is the
+   * buyer's uid (companyOfRecord): company B's.
+   */
+  beforeCompanies: 'order-before-companies',
   wholesaler: 'order-wholesaler',
   rejected: 'order-rejected',
   revoked: 'order-revoked',
@@ -59,6 +64,8 @@ export const STANDING_ORDER = {
   buyerA: 'standing-buyer-a',
   /** Company B's, set up by its owner. */
   another: 'standing-another',
+  /** Set up by `another` before companies (no company_id): company B's. */
+  beforeCompanies: 'standing-before-companies',
 } as const;
 
 /** Company A's ship-to location (its buyer is assigned to it). */
@@ -237,6 +244,11 @@ function order(uid: string, companyId: string, status: string) {
   };
 }
 
+/** A record written before companies: the same without company_id. */
+function beforeCompanies(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'company_id'));
+}
+
 const cartLine = (productId: string, quantity: number) => ({
   product_id: productId,
   quantity,
@@ -380,6 +392,7 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.order(ORDER.removedA)]: order(U.removedA, COMPANY.A, 'delivered'),
   [paths.order(ORDER.another)]: order(U.another, COMPANY.B, 'delivered'),
   [paths.order(ORDER.memberB)]: order(U.memberB, COMPANY.B, 'processing'),
+  [paths.order(ORDER.beforeCompanies)]: beforeCompanies(order(U.another, COMPANY.B, 'delivered')),
   [paths.order(ORDER.wholesaler)]: order(U.wholesaler, COMPANY.wholesaler, 'shipped'),
   [paths.order(ORDER.rejected)]: order(U.rejected, COMPANY.rejected, 'delivered'),
   [paths.order(ORDER.revoked)]: order(U.revoked, COMPANY.revoked, 'delivered'),
@@ -422,6 +435,9 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.standingOrder(STANDING_ORDER.retailer)]: standingOrder(U.retailer, COMPANY.A),
   [paths.standingOrder(STANDING_ORDER.buyerA)]: standingOrder(U.buyerA, COMPANY.A),
   [paths.standingOrder(STANDING_ORDER.another)]: standingOrder(U.another, COMPANY.B),
+  [paths.standingOrder(STANDING_ORDER.beforeCompanies)]: beforeCompanies(
+    standingOrder(U.another, COMPANY.B),
+  ),
   [paths.stripeCustomer(COMPANY.A)]: { customer_id: 'cus_rules_retailer' },
   // The sales rollups of the retailer's order (a closed collection's documents exist to be refused).
   ...Object.fromEntries(
