@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '@portal/domain';
 import { cartItemCases } from './cases/cart-items';
 import { productCases, supportContentCases, wholesalePriceCases } from './cases/catalog';
+import { companyCases, locationCases } from './cases/companies';
 import { orderCases } from './cases/orders';
 import { profileCases } from './cases/profiles';
 import { standingOrderCases } from './cases/standing-orders';
@@ -28,6 +29,8 @@ import { caseName, collectionOf, type Operation, type RuleCase } from './support
 const all: RuleCase[] = [
   ...profileCases,
   ...cartItemCases,
+  ...companyCases,
+  ...locationCases,
   ...productCases,
   ...wholesalePriceCases,
   ...supportContentCases,
@@ -73,6 +76,7 @@ describe('rules matrix coverage', () => {
     for (const collection of [
       'profiles',
       'cart_items',
+      'companies',
       'products',
       'wholesale_prices',
       'support_content',

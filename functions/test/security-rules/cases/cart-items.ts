@@ -4,10 +4,23 @@ import { ACTORS, uidOf, type Actor } from '../support/actors';
 import type { RuleCase } from '../support/matrix';
 import { PRODUCT, U } from '../support/seed';
 
-/** profiles/{uid}/cart_items/{productId}: private to an approved owner, quantities 1..999. */
+/**
+ * profiles/{uid}/cart_items/{productId}: private to its approved owner (each member of a company
+ * keeps their own), quantities 1..999. Only members who order (company role owner or buyer) write
+ * one; a viewer reads their own lines and changes none.
+ */
 
-const approvedBuyers: Actor[] = ['retailer', 'wholesaler', 'another'];
-const notApproved: Actor[] = ['anonymous', 'pending', 'rejected', 'manager', 'applicant'];
+/** Approved members who order: owners and buyers. */
+const approvedBuyers: Actor[] = ['retailer', 'wholesaler', 'another', 'buyerA', 'memberB'];
+/** Refused their own cart altogether (removedA: the profile names no company any more). */
+const notApproved: Actor[] = [
+  'anonymous',
+  'pending',
+  'rejected',
+  'manager',
+  'applicant',
+  'removedA',
+];
 
 /** The cart write of the web client: the id is the product id, the time is the server's. */
 function line(
@@ -22,6 +35,11 @@ const own = (actor: Actor, productId: string = PRODUCT.active) =>
   paths.cartItem(uidOf(actor), productId);
 const ownCart = (actor: Actor) => paths.cartItems(uidOf(actor));
 const retailerLine = paths.cartItem(U.retailer, PRODUCT.active);
+const buyerALine = paths.cartItem(U.buyerA, PRODUCT.active);
+const VIEW_ONLY = 'a viewer does not order';
+/** Why an actor of notApproved is refused their own cart. */
+const refusal = (actor: Actor, what: string) =>
+  actor === 'removedA' ? `${what}, removed from the company` : `${what}, not approved`;
 
 export const cartItemCases: RuleCase[] = [
   // get
@@ -32,6 +50,13 @@ export const cartItemCases: RuleCase[] = [
     expect: 'allow',
     why: 'own cart line',
   })),
+  {
+    actor: 'viewerA',
+    op: 'get',
+    path: own('viewerA'),
+    expect: 'allow',
+    why: 'own line (from before the role changed): a viewer reads it',
+  },
   {
     actor: 'retailer',
     op: 'get',
@@ -44,7 +69,7 @@ export const cartItemCases: RuleCase[] = [
     op: 'get',
     path: own(actor),
     expect: 'deny',
-    why: 'own line, not approved',
+    why: refusal(actor, 'own line'),
   })),
   ...ACTORS.filter((a) => a !== 'retailer').map((actor): RuleCase => ({
     actor,
@@ -53,6 +78,13 @@ export const cartItemCases: RuleCase[] = [
     expect: 'deny',
     why: "another buyer's cart",
   })),
+  {
+    actor: 'retailer',
+    op: 'get',
+    path: buyerALine,
+    expect: 'deny',
+    why: "the owner reading their buyer's cart",
+  },
 
   // list
   ...approvedBuyers.map((actor): RuleCase => ({
@@ -67,8 +99,15 @@ export const cartItemCases: RuleCase[] = [
     op: 'list',
     path: ownCart(actor),
     expect: 'deny',
-    why: 'own cart, not approved',
+    why: refusal(actor, 'own cart'),
   })),
+  {
+    actor: 'viewerA',
+    op: 'list',
+    path: ownCart('viewerA'),
+    expect: 'allow',
+    why: 'own cart: a viewer reads it',
+  },
   ...ACTORS.filter((a) => a !== 'retailer').map((actor): RuleCase => ({
     actor,
     op: 'list',
@@ -76,6 +115,13 @@ export const cartItemCases: RuleCase[] = [
     expect: 'deny',
     why: "another buyer's cart",
   })),
+  {
+    actor: 'retailer',
+    op: 'list',
+    path: paths.cartItems(U.buyerA),
+    expect: 'deny',
+    why: "the owner listing their buyer's cart",
+  },
   {
     actor: 'retailer',
     op: 'list',
@@ -100,8 +146,25 @@ export const cartItemCases: RuleCase[] = [
     path: own(actor, PRODUCT.active2),
     data: line(PRODUCT.active2, 1),
     expect: 'deny',
-    why: 'own cart, not approved',
+    why: refusal(actor, 'own cart'),
   })),
+  {
+    actor: 'viewerA',
+    op: 'create',
+    path: own('viewerA', PRODUCT.active2),
+    data: line(PRODUCT.active2, 1),
+    expect: 'deny',
+    why: VIEW_ONLY,
+  },
+  {
+    actor: 'viewerA',
+    op: 'create',
+    path: own('viewerA', PRODUCT.active2),
+    data: { product_id: PRODUCT.active2, quantity: increment(1), updated_at: serverTimestamp() },
+    merge: true,
+    expect: 'deny',
+    why: `${VIEW_ONLY}: Add to Cart`,
+  },
   {
     actor: 'another',
     op: 'create',
@@ -110,6 +173,22 @@ export const cartItemCases: RuleCase[] = [
     expect: 'deny',
     why: "writing into another buyer's cart",
   },
+  ...(
+    [
+      ['retailer', U.buyerA, "the owner writing into their buyer's cart"],
+      ['buyerA', U.retailer, "a buyer writing into their owner's cart"],
+      ['viewerA', U.buyerA, "a viewer writing into a buyer's cart"],
+      ['memberB', U.buyerA, "writing into another company's buyer's cart"],
+      ['removedA', U.buyerA, "writing into a former colleague's cart"],
+    ] as const
+  ).map(([actor, uid, why]): RuleCase => ({
+    actor,
+    op: 'create',
+    path: paths.cartItem(uid, PRODUCT.active2),
+    data: line(PRODUCT.active2, 1),
+    expect: 'deny',
+    why,
+  })),
   {
     actor: 'retailer',
     op: 'create',
@@ -257,13 +336,35 @@ export const cartItemCases: RuleCase[] = [
     expect: 'allow',
     why: 'quantity stepper',
   })),
-  ...(['pending', 'rejected', 'manager'] as const).map((actor): RuleCase => ({
+  ...(['pending', 'rejected', 'manager', 'removedA'] as const).map((actor): RuleCase => ({
     actor,
     op: 'update',
     path: own(actor),
     data: { quantity: 5, updated_at: serverTimestamp() },
     expect: 'deny',
-    why: 'own line, not approved',
+    why: refusal(actor, 'own line'),
+  })),
+  {
+    actor: 'viewerA',
+    op: 'update',
+    path: own('viewerA'),
+    data: { quantity: 5, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why: VIEW_ONLY,
+  },
+  ...(
+    [
+      ['retailer', "the owner changing their buyer's line"],
+      ['viewerA', "a viewer changing a buyer's line"],
+      ['memberB', "another company's buyer's line"],
+    ] as const
+  ).map(([actor, why]): RuleCase => ({
+    actor,
+    op: 'update',
+    path: buyerALine,
+    data: { quantity: 5, updated_at: serverTimestamp() },
+    expect: 'deny',
+    why,
   })),
   {
     actor: 'anonymous',
@@ -367,7 +468,7 @@ export const cartItemCases: RuleCase[] = [
     op: 'delete',
     path: own(actor),
     expect: 'deny',
-    why: 'own line, not approved',
+    why: refusal(actor, 'own line'),
   })),
   {
     actor: 'another',
@@ -376,6 +477,27 @@ export const cartItemCases: RuleCase[] = [
     expect: 'deny',
     why: "another buyer's line",
   },
+  {
+    actor: 'viewerA',
+    op: 'delete',
+    path: own('viewerA'),
+    expect: 'deny',
+    why: VIEW_ONLY,
+  },
+  ...(
+    [
+      ['retailer', "the owner emptying their buyer's cart"],
+      ['viewerA', "a viewer emptying a buyer's cart"],
+      ['memberB', "another company's buyer's line"],
+      ['removedA', "a former colleague's line"],
+    ] as const
+  ).map(([actor, why]): RuleCase => ({
+    actor,
+    op: 'delete',
+    path: buyerALine,
+    expect: 'deny',
+    why,
+  })),
   {
     actor: 'manager',
     op: 'delete',

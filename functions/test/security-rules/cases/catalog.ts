@@ -19,8 +19,17 @@ import {
  * wholesalers and managers only, written by managers.
  */
 
-const readers: Actor[] = ['retailer', 'wholesaler', 'another', 'manager'];
-const nonReaders: Actor[] = ['anonymous', 'pending', 'rejected', 'applicant'];
+/** Approved members (owners, buyers and viewers alike) and managers. */
+const readers: Actor[] = [
+  'retailer',
+  'wholesaler',
+  'another',
+  'buyerA',
+  'viewerA',
+  'memberB',
+  'manager',
+];
+const nonReaders: Actor[] = ['anonymous', 'pending', 'rejected', 'applicant', 'removedA'];
 const nonManagers: Actor[] = [...ACTORS.filter((a) => a !== 'manager'), 'applicant'];
 const PRODUCTS = 'products';
 const SUPPORT = 'support_content';
@@ -901,6 +910,10 @@ const noWholesale: Actor[] = [
   'revokedWholesaler',
   'retailer',
   'another',
+  'buyerA',
+  'viewerA',
+  'removedA',
+  'memberB',
 ];
 const priceWriters: Actor[] = ['manager'];
 const notPriceWriters: Actor[] = [...ACTORS.filter((a) => a !== 'manager'), 'applicant'];
@@ -915,6 +928,10 @@ const why = (actor: Actor): string =>
     revokedWholesaler: 'wholesaler rejected after the token was issued',
     retailer: 'retailers never see wholesale prices',
     another: 'another buyer (retailer)',
+    buyerA: 'a buyer of a retailer company',
+    viewerA: 'a viewer of a retailer company',
+    removedA: 'removed from a retailer company',
+    memberB: 'a buyer of another retailer company',
     wholesaler: 'approved wholesaler',
     manager: 'manager',
   })[actor];

@@ -1,22 +1,43 @@
 import { serverTimestamp } from 'firebase/firestore/lite';
 import { paths } from '@portal/domain';
-import { ACTORS, uidOf, type Actor } from '../support/actors';
+import { ACTORS, COMPANY, uidOf, type Actor } from '../support/actors';
 import type { QuerySpec, RuleCase } from '../support/matrix';
 import { ORDER, U } from '../support/seed';
 
-/** orders/{id}: read by the approved owner (queries filter on user_id) and managers; written only by functions. */
+/**
+ * orders/{id}: read by the approved members of the order's company, whoever placed it (queries
+ * filter on company_id) and managers; written only by functions. No member of one company reads
+ * an order of another.
+ */
 
 const ORDERS = 'orders';
 const nonManagers: Actor[] = [...ACTORS.filter((a) => a !== 'manager'), 'applicant'];
+const membersOfA = ['retailer', 'buyerA', 'viewerA'] as const;
+/** Company A's orders: placed by its owner, by its buyer, and by a member removed since. */
+const ordersOfA = [ORDER.retailer, ORDER.buyerA, ORDER.removedA] as const;
 
-/** The account page's query: own orders, newest first. */
-const ownOrders = (actor: Actor): QuerySpec => ({
-  where: [['user_id', '==', uidOf(actor)]],
+/** The account page's query: the company's orders, newest first. */
+const companyOrders = (companyId: string): QuerySpec => ({
+  where: [['company_id', '==', companyId]],
   orderBy: [['created_at', 'desc']],
 });
 
-const forgedOrder = (uid: string) => ({
+/** Who may not read company A's orders, and why. */
+const outsidersOfA: readonly (readonly [Actor, string])[] = [
+  ['anonymous', 'not signed in'],
+  ['applicant', 'signed up, no company'],
+  ['pending', 'another company, not approved'],
+  ['rejected', 'another company, rejected'],
+  ['wholesaler', "another company's order"],
+  ['another', "another company's order (its owner)"],
+  ['memberB', "another company's order (its buyer)"],
+  ['removedA', 'removed from A (the token still names it)'],
+  ['revoked', 'another company, rejected since the token'],
+];
+
+const forgedOrder = (uid: string, companyId: string) => ({
   user_id: uid,
+  company_id: companyId,
   store_name: 'Forged',
   items: [],
   amount: 1,
@@ -30,69 +51,187 @@ const forgedOrder = (uid: string) => ({
 });
 
 export const orderCases: RuleCase[] = [
-  // get
-  {
-    actor: 'retailer',
+  // get: every member of A reads every order of A, whoever placed it.
+  ...membersOfA.flatMap((actor) =>
+    ordersOfA.map((id): RuleCase => ({
+      actor,
+      op: 'get',
+      path: paths.order(id),
+      expect: 'allow',
+      why: `an order of their company (${id})`,
+    })),
+  ),
+  ...(
+    [
+      ['wholesaler', ORDER.wholesaler, 'own order'],
+      ['another', ORDER.another, 'own order'],
+      ['another', ORDER.memberB, 'placed by their buyer'],
+      ['memberB', ORDER.memberB, 'own order'],
+      ['memberB', ORDER.another, 'placed by their owner'],
+      ['manager', ORDER.retailer, 'managers read all orders'],
+      ['manager', ORDER.memberB, 'managers read all orders'],
+    ] as const
+  ).map(([actor, id, why]): RuleCase => ({
+    actor,
     op: 'get',
-    path: paths.order(ORDER.retailer),
+    path: paths.order(id),
     expect: 'allow',
-    why: 'own order',
-  },
+    why,
+  })),
+  ...outsidersOfA.flatMap(([actor, why]) =>
+    [ORDER.retailer, ORDER.buyerA].map((id): RuleCase => ({
+      actor,
+      op: 'get',
+      path: paths.order(id),
+      expect: 'deny',
+      why,
+    })),
+  ),
   {
-    actor: 'wholesaler',
+    actor: 'removedA',
     op: 'get',
-    path: paths.order(ORDER.wholesaler),
-    expect: 'allow',
-    why: 'own order',
+    path: paths.order(ORDER.removedA),
+    expect: 'deny',
+    why: 'the order they placed before they were removed: the company keeps it',
   },
-  {
-    actor: 'another',
+  ...membersOfA.map((actor): RuleCase => ({
+    actor,
     op: 'get',
-    path: paths.order(ORDER.another),
-    expect: 'allow',
-    why: 'own order',
-  },
-  {
-    actor: 'manager',
+    path: paths.order(ORDER.memberB),
+    expect: 'deny',
+    why: "company B's order",
+  })),
+  // An order from before companies (no company_id) is its buyer's company's (companyOfRecord).
+  ...(
+    [
+      ['another', 'allow', 'own order from before companies'],
+      ['memberB', 'allow', "their company's order from before companies"],
+      ['manager', 'allow', 'managers read all orders'],
+      ['retailer', 'deny', "company B's order from before companies"],
+      ['buyerA', 'deny', "company B's order from before companies"],
+      ['removedA', 'deny', "company B's order from before companies"],
+      ['anonymous', 'deny', 'not signed in'],
+    ] as const
+  ).map(([actor, expect, why]): RuleCase => ({
+    actor,
     op: 'get',
-    path: paths.order(ORDER.retailer),
-    expect: 'allow',
-    why: 'managers read all orders',
-  },
+    path: paths.order(ORDER.beforeCompanies),
+    expect,
+    why,
+  })),
   {
     actor: 'rejected',
     op: 'get',
     path: paths.order(ORDER.rejected),
     expect: 'deny',
-    why: 'own order, account rejected',
+    why: "own company's order, company rejected",
   },
-  ...(['anonymous', 'pending', 'rejected', 'wholesaler', 'another', 'applicant'] as const).map(
-    (actor): RuleCase => ({
-      actor,
-      op: 'get',
-      path: paths.order(ORDER.retailer),
-      expect: 'deny',
-      why: "another buyer's order",
-    }),
-  ),
-
-  // list
-  ...(['retailer', 'wholesaler', 'another'] as const).map((actor): RuleCase => ({
-    actor,
-    op: 'list',
-    path: ORDERS,
-    query: ownOrders(actor),
-    expect: 'allow',
-    why: 'order history',
-  })),
-  ...(['anonymous', 'pending', 'rejected', 'applicant'] as const).map((actor): RuleCase => ({
-    actor,
-    op: 'list',
-    path: ORDERS,
-    query: ownOrders(actor),
+  {
+    actor: 'revoked',
+    op: 'get',
+    path: paths.order(ORDER.revoked),
     expect: 'deny',
-    why: 'not approved',
+    why: "own company's order, rejected after the token was issued",
+  },
+
+  // list: a member lists their company's orders, filtered on company_id.
+  ...(
+    [
+      ['retailer', COMPANY.A],
+      ['buyerA', COMPANY.A],
+      ['viewerA', COMPANY.A],
+      ['wholesaler', COMPANY.wholesaler],
+      ['another', COMPANY.B],
+      ['memberB', COMPANY.B],
+    ] as const
+  ).map(([actor, companyId]): RuleCase => ({
+    actor,
+    op: 'list',
+    path: ORDERS,
+    query: companyOrders(companyId),
+    expect: 'allow',
+    why: "the company's order history",
   })),
+  ...outsidersOfA.map(([actor, why]): RuleCase => ({
+    actor,
+    op: 'list',
+    path: ORDERS,
+    query: companyOrders(COMPANY.A),
+    expect: 'deny',
+    why: `naming company A: ${why}`,
+  })),
+  ...(['retailer', 'buyerA', 'viewerA'] as const).map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: ORDERS,
+    query: companyOrders(COMPANY.B),
+    expect: 'deny',
+    why: 'a member of A naming company B',
+  })),
+  ...(
+    [
+      ['pending', COMPANY.pending, 'pending'],
+      ['rejected', COMPANY.rejected, 'rejected'],
+      ['revoked', COMPANY.revoked, 'rejected after the token was issued'],
+    ] as const
+  ).map(([actor, companyId, why]): RuleCase => ({
+    actor,
+    op: 'list',
+    path: ORDERS,
+    query: companyOrders(companyId),
+    expect: 'deny',
+    why: `own company, ${why}`,
+  })),
+  {
+    actor: 'retailer',
+    op: 'list',
+    path: ORDERS,
+    query: {
+      where: [
+        ['company_id', '==', COMPANY.A],
+        ['user_id', '==', U.buyerA],
+      ],
+    },
+    expect: 'allow',
+    why: 'the orders one member of the company placed',
+  },
+  {
+    actor: 'memberB',
+    op: 'list',
+    path: ORDERS,
+    query: {
+      where: [
+        ['company_id', '==', COMPANY.A],
+        ['user_id', '==', U.memberB],
+      ],
+    },
+    expect: 'deny',
+    why: 'naming company A with their own uid',
+  },
+  {
+    actor: 'retailer',
+    op: 'list',
+    path: ORDERS,
+    query: { where: [['company_id', 'in', [COMPANY.A, COMPANY.B]]] },
+    expect: 'deny',
+    why: 'a company filter that includes another company',
+  },
+  ...(['retailer', 'buyerA', 'another'] as const).map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: ORDERS,
+    query: { where: [['user_id', '==', uidOf(actor)]], orderBy: [['created_at', 'desc']] },
+    expect: 'deny',
+    why: 'the old per-buyer query: the company filter is required',
+  })),
+  {
+    actor: 'memberB',
+    op: 'list',
+    path: ORDERS,
+    query: { where: [['user_id', '==', U.another]] },
+    expect: 'deny',
+    why: "the orders of their company's founder, by uid: a list needs the company filter",
+  },
   {
     actor: 'manager',
     op: 'list',
@@ -120,39 +259,21 @@ export const orderCases: RuleCase[] = [
     expect: 'allow',
     why: 'revenue',
   },
-  ...(['retailer', 'wholesaler', 'another', 'pending', 'anonymous'] as const).map(
-    (actor): RuleCase => ({
-      actor,
-      op: 'list',
-      path: ORDERS,
-      query: { orderBy: [['created_at', 'desc']] },
-      expect: 'deny',
-      why: 'all orders without the owner filter',
-    }),
-  ),
-  {
-    actor: 'another',
+  ...ACTORS.filter((a) => a !== 'manager').map((actor): RuleCase => ({
+    actor,
     op: 'list',
     path: ORDERS,
-    query: ownOrders('retailer'),
+    query: { orderBy: [['created_at', 'desc']] },
     expect: 'deny',
-    why: "filtering on another buyer's uid",
-  },
+    why: 'all orders without the company filter',
+  })),
   {
     actor: 'retailer',
     op: 'list',
     path: ORDERS,
     query: { where: [['status', '==', 'processing']] },
     expect: 'deny',
-    why: 'filter without the owner',
-  },
-  {
-    actor: 'retailer',
-    op: 'list',
-    path: ORDERS,
-    query: { where: [['user_id', 'in', [U.retailer, U.another]]] },
-    expect: 'deny',
-    why: 'owner filter that includes someone else',
+    why: 'filter without the company',
   },
   {
     actor: 'retailer',
@@ -163,12 +284,20 @@ export const orderCases: RuleCase[] = [
     why: 'counting all orders',
   },
   {
-    actor: 'retailer',
+    actor: 'viewerA',
     op: 'list',
     path: ORDERS,
-    query: { where: [['user_id', '==', U.retailer]], aggregate: 'count' },
+    query: { where: [['company_id', '==', COMPANY.A]], aggregate: 'count' },
     expect: 'allow',
-    why: 'counting own orders',
+    why: "counting the company's orders",
+  },
+  {
+    actor: 'memberB',
+    op: 'list',
+    path: ORDERS,
+    query: { where: [['company_id', '==', COMPANY.A]], aggregate: { sum: 'amount' } },
+    expect: 'deny',
+    why: "summing another company's orders",
   },
   {
     actor: 'wholesaler',
@@ -187,7 +316,7 @@ export const orderCases: RuleCase[] = [
     actor,
     op: 'create',
     path: paths.order('forged-order'),
-    data: forgedOrder(uidOf(actor)),
+    data: forgedOrder(uidOf(actor), COMPANY.A),
     expect: 'deny',
     why: 'orders are created by checkout',
   })),
@@ -206,6 +335,22 @@ export const orderCases: RuleCase[] = [
     data: { amount: 1 },
     expect: 'deny',
     why: 'rewriting own total',
+  },
+  {
+    actor: 'memberB',
+    op: 'update',
+    path: paths.order(ORDER.buyerA),
+    data: { company_id: COMPANY.B },
+    expect: 'deny',
+    why: "moving another company's order into their own",
+  },
+  {
+    actor: 'buyerA',
+    op: 'update',
+    path: paths.order(ORDER.buyerA),
+    data: { company_id: COMPANY.B },
+    expect: 'deny',
+    why: 'moving own order to another company',
   },
   {
     actor: 'manager',
@@ -227,22 +372,5 @@ export const orderCases: RuleCase[] = [
     path: paths.order(ORDER.another),
     expect: 'deny',
     why: 'own order',
-  },
-
-  // revoked: approved claims in a token issued before the profile was rejected.
-  {
-    actor: 'revoked',
-    op: 'get',
-    path: paths.order(ORDER.revoked),
-    expect: 'deny',
-    why: 'own order, rejected after the token was issued',
-  },
-  {
-    actor: 'revoked',
-    op: 'list',
-    path: ORDERS,
-    query: ownOrders('revoked'),
-    expect: 'deny',
-    why: 'rejected after the token was issued',
   },
 ];

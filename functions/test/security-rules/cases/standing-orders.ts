@@ -1,26 +1,53 @@
 import { paths } from '@portal/domain';
-import { ACTORS, uidOf, type Actor } from '../support/actors';
+import { ACTORS, COMPANY, uidOf, type Actor } from '../support/actors';
 import type { QuerySpec, RuleCase } from '../support/matrix';
 import { STANDING_ORDER, U } from '../support/seed';
 
 /**
- * standing_orders/{id}: read by the approved owner (queries filter on user_id) and managers;
- * written only by functions (manageStandingOrder changes Stripe and the document together).
+ * standing_orders/{id}: read by the approved members of its company, whoever set it up (queries
+ * filter on company_id), and managers; written only by functions (manageStandingOrder changes
+ * Stripe and the document together).
  */
 
 const STANDING_ORDERS = 'standing_orders';
 const everyone: Actor[] = [...ACTORS, 'applicant', 'revoked'];
+const membersOfA = ['retailer', 'buyerA', 'viewerA'] as const;
 
-const own = (actor: Actor): QuerySpec => ({ where: [['user_id', '==', uidOf(actor)]] });
+const ofCompany = (companyId: string): QuerySpec => ({
+  where: [['company_id', '==', companyId]],
+});
+
+/** Who may not read company A's standing orders, and why. */
+const outsidersOfA: readonly (readonly [Actor, string])[] = [
+  ['anonymous', 'not signed in'],
+  ['applicant', 'signed up, no company'],
+  ['pending', 'another company, not approved'],
+  ['rejected', 'another company, rejected'],
+  ['wholesaler', "another company's standing order"],
+  ['another', "another company's standing order (its owner)"],
+  ['memberB', "another company's standing order (its buyer)"],
+  ['removedA', 'removed from A (the token still names it)'],
+  ['revoked', 'another company, rejected since the token'],
+];
 
 export const standingOrderCases: RuleCase[] = [
-  {
-    actor: 'retailer',
+  // get
+  ...membersOfA.flatMap((actor) =>
+    [STANDING_ORDER.retailer, STANDING_ORDER.buyerA].map((id): RuleCase => ({
+      actor,
+      op: 'get',
+      path: paths.standingOrder(id),
+      expect: 'allow',
+      why: `a standing order of their company (${id})`,
+    })),
+  ),
+  ...(['another', 'memberB'] as const).map((actor): RuleCase => ({
+    actor,
     op: 'get',
-    path: paths.standingOrder(STANDING_ORDER.retailer),
+    path: paths.standingOrder(STANDING_ORDER.another),
     expect: 'allow',
-    why: 'own standing order',
-  },
+    why: "their company's standing order",
+  })),
   {
     actor: 'manager',
     op: 'get',
@@ -28,53 +55,102 @@ export const standingOrderCases: RuleCase[] = [
     expect: 'allow',
     why: 'managers read all standing orders',
   },
-  ...(['anonymous', 'pending', 'rejected', 'wholesaler', 'another', 'applicant'] as const).map(
-    (actor): RuleCase => ({
+  // One from before companies (no company_id) is its buyer's company's (companyOfRecord), as
+  // manageStandingOrder decides too.
+  ...(
+    [
+      ['another', 'allow', 'own standing order from before companies'],
+      ['memberB', 'allow', "their company's standing order from before companies"],
+      ['retailer', 'deny', "company B's standing order from before companies"],
+      ['removedA', 'deny', "company B's standing order from before companies"],
+    ] as const
+  ).map(([actor, expect, why]): RuleCase => ({
+    actor,
+    op: 'get',
+    path: paths.standingOrder(STANDING_ORDER.beforeCompanies),
+    expect,
+    why,
+  })),
+  ...outsidersOfA.flatMap(([actor, why]) =>
+    [STANDING_ORDER.retailer, STANDING_ORDER.buyerA].map((id): RuleCase => ({
       actor,
       op: 'get',
-      path: paths.standingOrder(STANDING_ORDER.retailer),
+      path: paths.standingOrder(id),
       expect: 'deny',
-      why: "another buyer's standing order",
-    }),
+      why,
+    })),
   ),
-  {
-    actor: 'revoked',
+  ...membersOfA.map((actor): RuleCase => ({
+    actor,
     op: 'get',
-    path: paths.standingOrder(STANDING_ORDER.retailer),
+    path: paths.standingOrder(STANDING_ORDER.another),
     expect: 'deny',
-    why: 'approval revoked',
-  },
-  ...(['retailer', 'another'] as const).map((actor): RuleCase => ({
-    actor,
-    op: 'list',
-    path: STANDING_ORDERS,
-    query: own(actor),
-    expect: 'allow',
-    why: 'My Account lists own standing orders',
+    why: "company B's standing order",
   })),
-  ...(['anonymous', 'pending', 'rejected', 'applicant'] as const).map((actor): RuleCase => ({
+
+  // list
+  ...(
+    [
+      ['retailer', COMPANY.A],
+      ['buyerA', COMPANY.A],
+      ['viewerA', COMPANY.A],
+      ['wholesaler', COMPANY.wholesaler],
+      ['another', COMPANY.B],
+      ['memberB', COMPANY.B],
+    ] as const
+  ).map(([actor, companyId]): RuleCase => ({
     actor,
     op: 'list',
     path: STANDING_ORDERS,
-    query: own(actor),
+    query: ofCompany(companyId),
+    expect: 'allow',
+    why: "My Account lists the company's standing orders",
+  })),
+  ...outsidersOfA.map(([actor, why]): RuleCase => ({
+    actor,
+    op: 'list',
+    path: STANDING_ORDERS,
+    query: ofCompany(COMPANY.A),
     expect: 'deny',
-    why: 'not approved',
+    why: `naming company A: ${why}`,
+  })),
+  ...(
+    [
+      ['pending', COMPANY.pending, 'pending'],
+      ['rejected', COMPANY.rejected, 'rejected'],
+      ['revoked', COMPANY.revoked, 'rejected after the token was issued'],
+    ] as const
+  ).map(([actor, companyId, why]): RuleCase => ({
+    actor,
+    op: 'list',
+    path: STANDING_ORDERS,
+    query: ofCompany(companyId),
+    expect: 'deny',
+    why: `own company, ${why}`,
+  })),
+  ...membersOfA.map((actor): RuleCase => ({
+    actor,
+    op: 'list',
+    path: STANDING_ORDERS,
+    query: ofCompany(COMPANY.B),
+    expect: 'deny',
+    why: 'a member of A naming company B',
   })),
   {
-    actor: 'another',
+    actor: 'retailer',
     op: 'list',
     path: STANDING_ORDERS,
     query: { where: [['user_id', '==', U.retailer]] },
     expect: 'deny',
-    why: "filtering on another buyer's uid",
+    why: 'the old per-buyer query: the company filter is required',
   },
-  ...(['retailer', 'wholesaler', 'another'] as const).map((actor): RuleCase => ({
+  ...ACTORS.filter((a) => a !== 'manager').map((actor): RuleCase => ({
     actor,
     op: 'list',
     path: STANDING_ORDERS,
     query: { orderBy: [['created_at', 'desc']] },
     expect: 'deny',
-    why: 'all standing orders without the owner filter',
+    why: 'all standing orders without the company filter',
   })),
   {
     actor: 'manager',
@@ -84,12 +160,15 @@ export const standingOrderCases: RuleCase[] = [
     expect: 'allow',
     why: 'the managers\u2019 standing orders tab',
   },
+
+  // create, update, delete: functions only.
   ...everyone.map((actor): RuleCase => ({
     actor,
     op: 'create',
     path: paths.standingOrder('forged-standing'),
     data: {
       user_id: uidOf(actor),
+      company_id: COMPANY.A,
       store_name: 'Forged',
       role: 'retailer',
       interval_weeks: 2,
@@ -114,6 +193,14 @@ export const standingOrderCases: RuleCase[] = [
     data: { lines: [{ product_id: 'p1', quantity: 12, unit_amount: 1 }] },
     expect: 'deny',
     why: 'rewriting own price',
+  },
+  {
+    actor: 'memberB',
+    op: 'update',
+    path: paths.standingOrder(STANDING_ORDER.buyerA),
+    data: { company_id: COMPANY.B },
+    expect: 'deny',
+    why: "moving another company's standing order into their own",
   },
   ...everyone.map((actor): RuleCase => ({
     actor,

@@ -6,7 +6,7 @@ import {
   setLogLevel,
   type Firestore,
 } from 'firebase/firestore/lite';
-import type { AccessClaims } from '@portal/domain';
+import type { AccessClaims, BuyerRole, CompanyRole, ProfileStatus } from '@portal/domain';
 import { findUser } from '../../../src/lib/auth-users';
 import { authHost, firestoreTarget, projectId, rulesAdminAuth } from './target';
 
@@ -14,6 +14,13 @@ import { authHost, firestoreTarget, projectId, rulesAdminAuth } from './target';
  * The callers of the matrix. Each signed-in actor is a real Auth-emulator user whose ID token
  * carries the custom claims below (set with the Admin SDK before signing in), so the rules see
  * exactly what they would see in production.
+ *
+ * Every buyer is a member of a company (docs/companies.md). Company A is `retailer`'s (its id is
+ * the founding applicant's uid): `retailer` owns it, `buyerA` orders for it, `viewerA` only
+ * follows its orders, and `removedA` was a buyer in it until removed (the token still names A,
+ * the profile no longer does). Company B is `another`'s, with `memberB` as its buyer: the
+ * cross-company attacker. `wholesaler` owns a wholesaler company; `pending` and `rejected` own
+ * companies in those states.
  */
 export const ACTORS = [
   'anonymous',
@@ -23,16 +30,42 @@ export const ACTORS = [
   'wholesaler',
   'manager',
   'another',
+  'buyerA',
+  'viewerA',
+  'removedA',
+  'memberB',
 ] as const;
 /**
  * More: `applicant` is a freshly signed-up user (signed in, no claims, no profile yet: the
  * sign-up write the rules now refuse); `revoked` still holds an ID token with approved claims
- * while their profile was rejected since (the hour before that token expires);
- * `pendingWholesaler` applied as a wholesaler and waits for approval; `revokedWholesaler` is `revoked` with the wholesaler role
- * (both are the callers wholesale_prices must refuse although their role claim is wholesaler).
+ * while their company (and profile) was rejected since (the hour before that token expires);
+ * `pendingWholesaler` applied as a wholesaler and waits for approval; `revokedWholesaler` is
+ * `revoked` with the wholesaler role (both are the callers wholesale_prices must refuse although
+ * their role claim is wholesaler).
  */
 export type Actor =
   (typeof ACTORS)[number] | 'applicant' | 'revoked' | 'pendingWholesaler' | 'revokedWholesaler';
+
+/** Every actor the matrix signs in or sends anonymously. */
+export const ALL_ACTORS: readonly Actor[] = [
+  ...ACTORS,
+  'applicant',
+  'revoked',
+  'pendingWholesaler',
+  'revokedWholesaler',
+];
+
+/** The companies: each one's id is its founding applicant's uid. */
+export const COMPANY = {
+  A: 'rules-retailer',
+  B: 'rules-another',
+  wholesaler: 'rules-wholesaler',
+  pending: 'rules-pending',
+  rejected: 'rules-rejected',
+  revoked: 'rules-revoked',
+  pendingWholesaler: 'rules-pending-wholesaler',
+  revokedWholesaler: 'rules-revoked-wholesaler',
+} as const;
 
 const PASSWORD = 'rules-matrix-1';
 
@@ -42,26 +75,36 @@ interface ActorAccount {
   claims: AccessClaims | null;
 }
 
+/** A member's claims, as the functions set them: the company's business type and review status. */
+function member(
+  role: BuyerRole,
+  status: ProfileStatus,
+  company: string,
+  companyRole: CompanyRole,
+): AccessClaims {
+  return { role, status, company, company_role: companyRole };
+}
+
 export const ACCOUNTS: Readonly<Record<Exclude<Actor, 'anonymous'>, ActorAccount>> = {
   pending: {
     uid: 'rules-pending',
     email: 'pending@rules.test',
-    claims: { role: 'retailer', status: 'pending' },
+    claims: member('retailer', 'pending', COMPANY.pending, 'owner'),
   },
   rejected: {
     uid: 'rules-rejected',
     email: 'rejected@rules.test',
-    claims: { role: 'wholesaler', status: 'rejected' },
+    claims: member('wholesaler', 'rejected', COMPANY.rejected, 'owner'),
   },
   retailer: {
     uid: 'rules-retailer',
     email: 'retailer@rules.test',
-    claims: { role: 'retailer', status: 'approved' },
+    claims: member('retailer', 'approved', COMPANY.A, 'owner'),
   },
   wholesaler: {
     uid: 'rules-wholesaler',
     email: 'wholesaler@rules.test',
-    claims: { role: 'wholesaler', status: 'approved' },
+    claims: member('wholesaler', 'approved', COMPANY.wholesaler, 'owner'),
   },
   manager: {
     uid: 'rules-manager',
@@ -71,23 +114,44 @@ export const ACCOUNTS: Readonly<Record<Exclude<Actor, 'anonymous'>, ActorAccount
   another: {
     uid: 'rules-another',
     email: 'another@rules.test',
-    claims: { role: 'retailer', status: 'approved' },
+    claims: member('retailer', 'approved', COMPANY.B, 'owner'),
+  },
+  buyerA: {
+    uid: 'rules-buyer-a',
+    email: 'buyer-a@rules.test',
+    claims: member('retailer', 'approved', COMPANY.A, 'buyer'),
+  },
+  viewerA: {
+    uid: 'rules-viewer-a',
+    email: 'viewer-a@rules.test',
+    claims: member('retailer', 'approved', COMPANY.A, 'viewer'),
+  },
+  // The token issued while they were a buyer in A; their profile names no company since.
+  removedA: {
+    uid: 'rules-removed-a',
+    email: 'removed-a@rules.test',
+    claims: member('retailer', 'approved', COMPANY.A, 'buyer'),
+  },
+  memberB: {
+    uid: 'rules-member-b',
+    email: 'member-b@rules.test',
+    claims: member('retailer', 'approved', COMPANY.B, 'buyer'),
   },
   applicant: { uid: 'rules-applicant', email: 'applicant@rules.test', claims: null },
   revoked: {
     uid: 'rules-revoked',
     email: 'revoked@rules.test',
-    claims: { role: 'retailer', status: 'approved' },
+    claims: member('retailer', 'approved', COMPANY.revoked, 'owner'),
   },
   pendingWholesaler: {
     uid: 'rules-pending-wholesaler',
     email: 'pending-wholesaler@rules.test',
-    claims: { role: 'wholesaler', status: 'pending' },
+    claims: member('wholesaler', 'pending', COMPANY.pendingWholesaler, 'owner'),
   },
   revokedWholesaler: {
     uid: 'rules-revoked-wholesaler',
     email: 'revoked-wholesaler@rules.test',
-    claims: { role: 'wholesaler', status: 'approved' },
+    claims: member('wholesaler', 'approved', COMPANY.revokedWholesaler, 'owner'),
   },
 };
 
@@ -128,15 +192,8 @@ export async function signInActors(): Promise<SignedInActors> {
   const apps: FirebaseApp[] = [];
   const dbs = new Map<Actor, Firestore>();
   const suffix = `${process.pid}-${Date.now()}`;
-  const all: Actor[] = [
-    ...ACTORS,
-    'applicant',
-    'revoked',
-    'pendingWholesaler',
-    'revokedWholesaler',
-  ];
   await Promise.all(
-    all.map(async (actor) => {
+    ALL_ACTORS.map(async (actor) => {
       const app = initializeApp(
         { projectId: projectId(), apiKey: 'fake-api-key' },
         `rules-${actor}-${suffix}`,

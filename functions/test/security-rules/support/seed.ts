@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
 import { COLLECTIONS, paths, searchKeysOf } from '@portal/domain';
-import { ACCOUNTS } from './actors';
+import { ACCOUNTS, COMPANY } from './actors';
 import { clearFirestore, rulesAdminDb } from './target';
 
 /** Documents every matrix file starts from (written with the Admin SDK, which bypasses rules). */
@@ -16,6 +16,10 @@ export const U = {
   revoked: ACCOUNTS.revoked.uid,
   pendingWholesaler: ACCOUNTS.pendingWholesaler.uid,
   revokedWholesaler: ACCOUNTS.revokedWholesaler.uid,
+  buyerA: ACCOUNTS.buyerA.uid,
+  viewerA: ACCOUNTS.viewerA.uid,
+  removedA: ACCOUNTS.removedA.uid,
+  memberB: ACCOUNTS.memberB.uid,
 } as const;
 
 export const PRODUCT = {
@@ -31,8 +35,21 @@ export const PRODUCT = {
 export const CREATED_AT = new Date('2025-10-15T12:00:00Z');
 
 export const ORDER = {
+  /** Company A's, placed by its owner. */
   retailer: 'order-retailer',
+  /** Company A's, placed by its buyer. */
+  buyerA: 'order-buyer-a',
+  /** Company A's, placed by `removedA` while still a member. */
+  removedA: 'order-removed-a',
+  /** Company B's, placed by its owner. */
   another: 'order-another',
+  /** Company B's, placed by its buyer. */
+  memberB: 'order-member-b',
+  /**
+   * Placed by `another` before companies: no company_id, so its buyer's company, whose id is the
+   * buyer's uid (companyOfRecord): company B's.
+   */
+  beforeCompanies: 'order-before-companies',
   wholesaler: 'order-wholesaler',
   rejected: 'order-rejected',
   revoked: 'order-revoked',
@@ -41,13 +58,23 @@ export const ORDER = {
 const at = Timestamp.fromDate(new Date('2025-11-01T10:00:00Z'));
 
 export const STANDING_ORDER = {
+  /** Company A's, set up by its owner. */
   retailer: 'standing-retailer',
+  /** Company A's, set up by its buyer. */
+  buyerA: 'standing-buyer-a',
+  /** Company B's, set up by its owner. */
   another: 'standing-another',
+  /** Set up by `another` before companies (no company_id): company B's. */
+  beforeCompanies: 'standing-before-companies',
 } as const;
 
-function standingOrder(uid: string): Record<string, unknown> {
+/** Company A's ship-to location (its buyer is assigned to it). */
+export const LOCATION = 'main';
+
+function standingOrder(uid: string, companyId: string): Record<string, unknown> {
   return {
     user_id: uid,
+    company_id: companyId,
     store_name: 'Corner Smoke Shop',
     role: 'retailer',
     interval_weeks: 2,
@@ -127,27 +154,74 @@ export function validSupportItem(overrides: Record<string, unknown> = {}): Recor
   };
 }
 
-function profile(uid: string, role: string, status: string) {
+/** A company's name: what its members' profiles copy as store_name. */
+const companyName = (companyId: string) => `Store of ${companyId}`;
+
+/** companies/{companyId} as the application and the review write it (docs/companies.md). */
+function company(
+  companyId: string,
+  businessType: 'retailer' | 'wholesaler',
+  status: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    name: companyName(companyId),
+    business_type: businessType,
+    seller_permit_id: `SP-${companyId}`,
+    status,
+    created_by: companyId,
+    created_at: at,
+    reviewed_at: status === 'pending' ? null : at,
+    reviewed_by: status === 'pending' ? null : U.manager,
+    review_round: 0,
+    ...overrides,
+  };
+}
+
+/** A member's place in a company, as their profile records it (null: none, as a manager's). */
+interface Membership {
+  companyId: string | null;
+  companyRole: 'owner' | 'buyer' | 'viewer' | null;
+  locationIds?: string[];
+}
+
+/**
+ * profiles/{uid}: the person and, for a member, the membership and the copies of the company's
+ * business type (role), status, name and permit.
+ */
+function profile(uid: string, role: string, status: string, membership: Membership | null) {
+  const storeName = membership?.companyId ? companyName(membership.companyId) : `Store of ${uid}`;
   return {
     user_id: uid,
     full_name: `Name of ${uid}`,
-    store_name: `Store of ${uid}`,
-    seller_permit_id: `SP-${uid}`,
+    store_name: storeName,
+    seller_permit_id: membership?.companyId ? `SP-${membership.companyId}` : `SP-${uid}`,
     role,
     status,
     created_at: at,
     reviewed_at: status === 'pending' ? null : at,
     reviewed_by: status === 'pending' ? null : U.manager,
+    ...(membership
+      ? {
+          company_id: membership.companyId,
+          company_role: membership.companyRole,
+          location_ids: membership.locationIds ?? [],
+        }
+      : {}),
     // What the search trigger adds to every profile (functions/src/insights/search-fields.ts).
-    search_keys: searchKeysOf({ storeName: `Store of ${uid}`, email: null }),
-    store_name_lower: `store of ${uid}`,
+    search_keys: searchKeysOf({ storeName, email: null }),
+    store_name_lower: storeName.toLowerCase(),
   };
 }
 
-function order(uid: string, status: string) {
+/** The founding applicant of their own company: its owner. */
+const owner = (companyId: string): Membership => ({ companyId, companyRole: 'owner' });
+
+function order(uid: string, companyId: string, status: string) {
   return {
     user_id: uid,
-    store_name: `Store of ${uid}`,
+    company_id: companyId,
+    store_name: companyName(companyId),
     items: [
       {
         product_id: PRODUCT.active,
@@ -170,6 +244,11 @@ function order(uid: string, status: string) {
   };
 }
 
+/** A record written before companies: the same without company_id. */
+function beforeCompanies(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'company_id'));
+}
+
 const cartLine = (productId: string, quantity: number) => ({
   product_id: productId,
   quantity,
@@ -177,20 +256,101 @@ const cartLine = (productId: string, quantity: number) => ({
 });
 
 export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
-  [paths.profile(U.pending)]: profile(U.pending, 'retailer', 'pending'),
-  [paths.profile(U.rejected)]: profile(U.rejected, 'wholesaler', 'rejected'),
-  [paths.profile(U.retailer)]: profile(U.retailer, 'retailer', 'approved'),
-  [paths.profile(U.wholesaler)]: profile(U.wholesaler, 'wholesaler', 'approved'),
-  [paths.profile(U.manager)]: profile(U.manager, 'manager', 'approved'),
-  [paths.profile(U.another)]: profile(U.another, 'retailer', 'approved'),
-  // Claims still say approved (see actors.ts): the profile was rejected after the token was issued.
-  [paths.profile(U.revoked)]: profile(U.revoked, 'retailer', 'rejected'),
-  [paths.profile(U.pendingWholesaler)]: profile(U.pendingWholesaler, 'wholesaler', 'pending'),
-  [paths.profile(U.revokedWholesaler)]: profile(U.revokedWholesaler, 'wholesaler', 'rejected'),
+  [paths.company(COMPANY.pending)]: company(COMPANY.pending, 'retailer', 'pending'),
+  [paths.company(COMPANY.rejected)]: company(COMPANY.rejected, 'wholesaler', 'rejected'),
+  [paths.company(COMPANY.A)]: company(COMPANY.A, 'retailer', 'approved'),
+  // Renamed long ago: the next rename may come at once.
+  [paths.company(COMPANY.wholesaler)]: company(COMPANY.wholesaler, 'wholesaler', 'approved', {
+    name_changed_at: at,
+  }),
+  [paths.company(COMPANY.B)]: company(COMPANY.B, 'retailer', 'approved'),
+  [paths.company(COMPANY.revoked)]: company(COMPANY.revoked, 'retailer', 'rejected'),
+  [paths.company(COMPANY.pendingWholesaler)]: company(
+    COMPANY.pendingWholesaler,
+    'wholesaler',
+    'pending',
+  ),
+  [paths.company(COMPANY.revokedWholesaler)]: company(
+    COMPANY.revokedWholesaler,
+    'wholesaler',
+    'rejected',
+  ),
+  [paths.location(COMPANY.A, LOCATION)]: {
+    name: 'Main store',
+    ship_to: {
+      name: 'Corner Smoke Shop',
+      phone: '',
+      address: {
+        line1: '1 Main St',
+        line2: '',
+        city: 'Reno',
+        state: 'NV',
+        postal_code: '89501',
+        country: 'US',
+      },
+    },
+    delivery_notes: '',
+    archived: false,
+  },
+  [paths.profile(U.pending)]: profile(U.pending, 'retailer', 'pending', owner(COMPANY.pending)),
+  [paths.profile(U.rejected)]: profile(
+    U.rejected,
+    'wholesaler',
+    'rejected',
+    owner(COMPANY.rejected),
+  ),
+  [paths.profile(U.retailer)]: profile(U.retailer, 'retailer', 'approved', owner(COMPANY.A)),
+  [paths.profile(U.wholesaler)]: profile(
+    U.wholesaler,
+    'wholesaler',
+    'approved',
+    owner(COMPANY.wholesaler),
+  ),
+  [paths.profile(U.manager)]: profile(U.manager, 'manager', 'approved', null),
+  [paths.profile(U.another)]: profile(U.another, 'retailer', 'approved', owner(COMPANY.B)),
+  [paths.profile(U.buyerA)]: profile(U.buyerA, 'retailer', 'approved', {
+    companyId: COMPANY.A,
+    companyRole: 'buyer',
+    locationIds: [LOCATION],
+  }),
+  [paths.profile(U.viewerA)]: profile(U.viewerA, 'retailer', 'approved', {
+    companyId: COMPANY.A,
+    companyRole: 'viewer',
+  }),
+  // Removed from A after their token was issued (its claims still name A as a buyer): the
+  // profile names no company and no role any more, though its status still says approved.
+  [paths.profile(U.removedA)]: profile(U.removedA, 'retailer', 'approved', {
+    companyId: null,
+    companyRole: null,
+  }),
+  [paths.profile(U.memberB)]: profile(U.memberB, 'retailer', 'approved', {
+    companyId: COMPANY.B,
+    companyRole: 'buyer',
+  }),
+  // Claims still say approved (see actors.ts): the company was rejected after the token was
+  // issued, and the review copied the status onto the profile.
+  [paths.profile(U.revoked)]: profile(U.revoked, 'retailer', 'rejected', owner(COMPANY.revoked)),
+  [paths.profile(U.pendingWholesaler)]: profile(
+    U.pendingWholesaler,
+    'wholesaler',
+    'pending',
+    owner(COMPANY.pendingWholesaler),
+  ),
+  [paths.profile(U.revokedWholesaler)]: profile(
+    U.revokedWholesaler,
+    'wholesaler',
+    'rejected',
+    owner(COMPANY.revokedWholesaler),
+  ),
   [paths.cartItem(U.retailer, PRODUCT.active)]: cartLine(PRODUCT.active, 2),
   [paths.cartItem(U.another, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.cartItem(U.wholesaler, PRODUCT.active)]: cartLine(PRODUCT.active, 3),
-  // Lines left from before a status change or put there by an admin: their owners may not touch them.
+  [paths.cartItem(U.buyerA, PRODUCT.active)]: cartLine(PRODUCT.active, 4),
+  [paths.cartItem(U.memberB, PRODUCT.active)]: cartLine(PRODUCT.active, 5),
+  // Lines left from before a status or role change or put there by an admin: their owners may
+  // read some of them (an approved viewer) but change none.
+  [paths.cartItem(U.viewerA, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
+  [paths.cartItem(U.removedA, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.cartItem(U.pending, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.cartItem(U.rejected, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
   [paths.cartItem(U.manager, PRODUCT.active)]: cartLine(PRODUCT.active, 1),
@@ -227,11 +387,15 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     email: 'help@shop.example',
     updated_at: Timestamp.fromDate(CREATED_AT),
   },
-  [paths.order(ORDER.retailer)]: order(U.retailer, 'processing'),
-  [paths.order(ORDER.another)]: order(U.another, 'delivered'),
-  [paths.order(ORDER.wholesaler)]: order(U.wholesaler, 'shipped'),
-  [paths.order(ORDER.rejected)]: order(U.rejected, 'delivered'),
-  [paths.order(ORDER.revoked)]: order(U.revoked, 'delivered'),
+  [paths.order(ORDER.retailer)]: order(U.retailer, COMPANY.A, 'processing'),
+  [paths.order(ORDER.buyerA)]: order(U.buyerA, COMPANY.A, 'shipped'),
+  [paths.order(ORDER.removedA)]: order(U.removedA, COMPANY.A, 'delivered'),
+  [paths.order(ORDER.another)]: order(U.another, COMPANY.B, 'delivered'),
+  [paths.order(ORDER.memberB)]: order(U.memberB, COMPANY.B, 'processing'),
+  [paths.order(ORDER.beforeCompanies)]: beforeCompanies(order(U.another, COMPANY.B, 'delivered')),
+  [paths.order(ORDER.wholesaler)]: order(U.wholesaler, COMPANY.wholesaler, 'shipped'),
+  [paths.order(ORDER.rejected)]: order(U.rejected, COMPANY.rejected, 'delivered'),
+  [paths.order(ORDER.revoked)]: order(U.revoked, COMPANY.revoked, 'delivered'),
   [`${COLLECTIONS.newsletterSubscribers}/subscriber-1`]: {
     email: 'fan@example.com',
     state: 'confirmed',
@@ -256,6 +420,7 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.checkoutLock(U.retailer)]: { checkout_id: ORDER.retailer, at },
   [paths.checkout('checkout-retailer')]: {
     user_id: U.retailer,
+    company_id: COMPANY.A,
     store_name: 'Corner Smoke Shop',
     state: 'expired',
     amount: 3499,
@@ -267,9 +432,13 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     order_id: ORDER.retailer,
     refunds: { re_rules: { internal_note: 'Supplier credit 4471', by: U.manager, at } },
   },
-  [paths.standingOrder(STANDING_ORDER.retailer)]: standingOrder(U.retailer),
-  [paths.standingOrder(STANDING_ORDER.another)]: standingOrder(U.another),
-  [paths.stripeCustomer(U.retailer)]: { customer_id: 'cus_rules_retailer' },
+  [paths.standingOrder(STANDING_ORDER.retailer)]: standingOrder(U.retailer, COMPANY.A),
+  [paths.standingOrder(STANDING_ORDER.buyerA)]: standingOrder(U.buyerA, COMPANY.A),
+  [paths.standingOrder(STANDING_ORDER.another)]: standingOrder(U.another, COMPANY.B),
+  [paths.standingOrder(STANDING_ORDER.beforeCompanies)]: beforeCompanies(
+    standingOrder(U.another, COMPANY.B),
+  ),
+  [paths.stripeCustomer(COMPANY.A)]: { customer_id: 'cus_rules_retailer' },
   // The sales rollups of the retailer's order (a closed collection's documents exist to be refused).
   ...Object.fromEntries(
     [
