@@ -12,6 +12,7 @@ import {
   DEFAULT_POLICIES,
   formatInvoiceNumber,
   isBuyerRole,
+  MIGRATED_LOCATION,
   normalizeSearchText,
   orderTotal,
   paths,
@@ -382,6 +383,50 @@ const shipTos: Record<string, ShipTo> = {
   },
 };
 
+/**
+ * The demo companies' locations (docs/companies.md#locations): each buyer's store as it ships
+ * there, and Cloud Nine's second store, which its buyer (buyer@demo.test) orders for.
+ */
+const demoLocations: Record<string, { id: string; name: string; shipTo: ShipTo; notes: string }[]> =
+  {
+    'demo-retailer': [
+      {
+        id: MIGRATED_LOCATION.id,
+        name: 'Venice Beach store',
+        shipTo: shipTos['demo-retailer']!,
+        notes: 'Deliveries at the back door, before 11 am.',
+      },
+      {
+        id: 'mission',
+        name: 'Mission St store',
+        shipTo: {
+          name: 'Bianca Ortiz',
+          phone: '+14155550188',
+          address: {
+            line1: '2290 Mission St',
+            line2: '',
+            city: 'San Francisco',
+            state: 'CA',
+            postal_code: '94110',
+            country: 'US',
+          },
+        },
+        notes: '',
+      },
+    ],
+    'demo-wholesaler': [
+      {
+        id: MIGRATED_LOCATION.id,
+        name: 'Seattle warehouse',
+        shipTo: shipTos['demo-wholesaler']!,
+        notes: 'Dock 4: call on arrival.',
+      },
+    ],
+  };
+
+/** The locations a demo buyer member is assigned (owners and viewers cover every location). */
+const assignedLocations: Record<string, string[]> = { 'demo-buyer': ['mission'] };
+
 interface Fulfilment {
   shipment?: { carrier: Carrier; tracking_number: string; shipped_at: string };
   refunds?: { refund_id: string; amount: number | 'all'; customer_note: string; at: string }[];
@@ -422,6 +467,10 @@ function order(
   return {
     user_id: uid,
     company_id: demoMembership(buyer)!.companyId,
+    // Each demo order went to the company's first store.
+    location_id: demoLocations[uid]?.[0]?.id ?? null,
+    location_name: demoLocations[uid]?.[0]?.name ?? '',
+    placed_by_name: buyer.fullName,
     store_name: buyer.storeName,
     seller_permit_id: buyer.sellerPermitId,
     items: items as unknown as SeedValue,
@@ -500,6 +549,16 @@ for (const a of DEMO_ACCOUNTS) {
         : { reviewed_at: ts('2025-09-02T16:30:00Z'), reviewed_by: 'demo-manager' }),
     };
   }
+  for (const location of membership?.role === 'owner' ? (demoLocations[a.uid] ?? []) : []) {
+    documents[paths.location(a.uid, location.id)] = {
+      name: location.name,
+      ship_to: location.shipTo as unknown as SeedValue,
+      delivery_notes: location.notes,
+      archived: false,
+      created_at: ts('2025-09-02T16:30:00Z'),
+      updated_at: ts('2025-09-02T16:30:00Z'),
+    };
+  }
   documents[paths.profile(a.uid)] = {
     user_id: a.uid,
     full_name: a.fullName,
@@ -508,7 +567,11 @@ for (const a of DEMO_ACCOUNTS) {
     role: a.role,
     status: a.status,
     ...(membership
-      ? { company_id: membership.companyId, company_role: membership.role, location_ids: [] }
+      ? {
+          company_id: membership.companyId,
+          company_role: membership.role,
+          location_ids: assignedLocations[a.uid] ?? [],
+        }
       : {}),
     // The demo Auth accounts are verified (scripts/build-demo-auth.ts).
     email_verified: true,
@@ -516,7 +579,6 @@ for (const a of DEMO_ACCOUNTS) {
     ...(a.status === 'pending'
       ? {}
       : { reviewed_at: ts('2025-09-02T16:30:00Z'), reviewed_by: 'demo-manager' }),
-    ...(shipTos[a.uid] ? { ship_to: shipTos[a.uid] as unknown as SeedValue } : {}),
     // The managers' search fields, as the onProfileWrittenForSearch trigger keeps them.
     search_keys: searchKeysOf({ storeName: a.storeName, email: a.email.toLowerCase() }),
     store_name_lower: normalizeSearchText(a.storeName),

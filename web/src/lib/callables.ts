@@ -15,8 +15,9 @@ import {
   type ResendVerificationEmailRequest,
   type SalesOverviewRequest,
   type SalesOverviewResponse,
-  type SaveShipToRequest,
-  type SaveShipToResponse,
+  type ArchiveLocationRequest,
+  type SaveLocationRequest,
+  type SaveLocationResponse,
   type SearchOrdersRequest,
   type SearchOrdersResponse,
   type SearchUsersRequest,
@@ -64,8 +65,11 @@ export const callUpdateOrderStatus = callable<UpdateOrderStatusRequest, UpdateOr
 export const callRefundOrder = callable<RefundOrderRequest, RefundOrderResponse>(
   FUNCTION_NAMES.refundOrder,
 );
-export const callSaveShipTo = callable<SaveShipToRequest, SaveShipToResponse>(
-  FUNCTION_NAMES.saveShipTo,
+export const callSaveLocation = callable<SaveLocationRequest, SaveLocationResponse>(
+  FUNCTION_NAMES.saveLocation,
+);
+export const callArchiveLocation = callable<ArchiveLocationRequest, SaveLocationResponse>(
+  FUNCTION_NAMES.archiveLocation,
 );
 /** The managers' Overview: totals against the previous period, a series and the top lists. */
 export const callGetSalesOverview = callable<SalesOverviewRequest, SalesOverviewResponse>(

@@ -60,6 +60,7 @@ export function seedProfile(
     seller_permit_id: string;
     store_name_changed_at: Timestamp;
     company_role: string;
+    location_ids: string[];
   }> = {},
 ): void {
   fakeDb.seed(`profiles/${BUYER_UID}`, {
@@ -112,3 +113,28 @@ export const signedInSession = {
   user: { uid: BUYER_UID, email: 'buyer@demo.test' },
   claims: {},
 } as const;
+
+/** One of the buyer's company's locations (companies/{BUYER_UID}/locations/{id}). */
+export function seedLocation(
+  id: string,
+  name: string,
+  overrides: Partial<{ archived: boolean; city: string; delivery_notes: string }> = {},
+): void {
+  fakeDb.seed(`companies/${BUYER_UID}/locations/${id}`, {
+    name,
+    ship_to: {
+      name: 'Dana Buyer',
+      phone: '+13105550100',
+      address: {
+        line1: `${name} 1`,
+        line2: '',
+        city: overrides.city ?? 'Venice',
+        state: 'CA',
+        postal_code: '90291',
+        country: 'US',
+      },
+    },
+    delivery_notes: overrides.delivery_notes ?? '',
+    archived: overrides.archived ?? false,
+  });
+}

@@ -8,7 +8,8 @@ import { LOCATION, U } from '../support/seed';
  * companies/{companyId}: its approved members (owner, buyer, viewer) get it, managers get and list
  * every company; only an approved owner writes, and only a rename (the name and the commit time,
  * at most once a minute). No client creates or deletes one. Its locations
- * (companies/{companyId}/locations) have no rule yet: every client request is refused.
+ * (companies/{companyId}/locations) are read by its approved members and managers, written by
+ * the functions only.
  */
 
 const COMPANIES = COLLECTIONS.companies;
@@ -365,9 +366,9 @@ export const companyCases: RuleCase[] = [
 ];
 
 /**
- * companies/{companyId}/locations/{locationId}: no rule yet (the owner's location callables come
- * with one), so every operation is refused to everybody, the company's owner and managers
- * included.
+ * companies/{companyId}/locations/{locationId}: read (get, list) by the company's approved members
+ * (owner, buyer, viewer) and managers; written by nobody from a client (the saveLocation and
+ * archiveLocation functions do), the company's owner and managers included.
  */
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 const location = {
@@ -388,25 +389,38 @@ const location = {
   archived: false,
 };
 
+/** Who reads company A's locations. */
+const READS_A_LOCATIONS: readonly string[] = ['retailer', 'buyerA', 'viewerA', 'manager'];
+
 export const locationCases: RuleCase[] = [
   ...[...ACTORS, 'applicant' as const, 'revoked' as const].flatMap((actor) =>
-    OPERATIONS.map((op): RuleCase => ({
-      actor,
-      op,
-      path:
-        op === 'list'
-          ? paths.locations(COMPANY.A)
-          : op === 'create'
-            ? paths.location(COMPANY.A, `new-${actor}`)
-            : paths.location(COMPANY.A, LOCATION),
-      expect: 'deny',
-      why: 'no rule for locations yet',
-      ...(op === 'create'
-        ? { data: location }
-        : op === 'update'
-          ? { data: { archived: true } }
-          : {}),
-    })),
+    OPERATIONS.map((op): RuleCase => {
+      const reads = op === 'get' || op === 'list';
+      const allowed = reads && READS_A_LOCATIONS.includes(actor);
+      return {
+        actor,
+        op,
+        path:
+          op === 'list'
+            ? paths.locations(COMPANY.A)
+            : op === 'create'
+              ? paths.location(COMPANY.A, `new-${actor}`)
+              : paths.location(COMPANY.A, LOCATION),
+        expect: allowed ? 'allow' : 'deny',
+        why: allowed
+          ? actor === 'manager'
+            ? 'managers read every company'
+            : "a member reads the company's locations"
+          : reads
+            ? 'not an approved member of company A'
+            : 'only the functions write locations',
+        ...(op === 'create'
+          ? { data: location }
+          : op === 'update'
+            ? { data: { archived: true } }
+            : {}),
+      };
+    }),
   ),
   ...(['another', 'memberB'] as const).flatMap((actor): RuleCase[] => [
     {
@@ -415,14 +429,14 @@ export const locationCases: RuleCase[] = [
       path: paths.location(COMPANY.B, 'new-store'),
       data: location,
       expect: 'deny',
-      why: 'own company: no rule for locations yet',
+      why: 'own company: only the functions write locations',
     },
     {
       actor,
       op: 'list',
       path: paths.locations(COMPANY.B),
-      expect: 'deny',
-      why: 'own company: no rule for locations yet',
+      expect: 'allow',
+      why: "own company's locations",
     },
   ]),
 ];

@@ -20,7 +20,7 @@ import { noteAuthUser, noteSignOutAsked } from '@/lib/session-end';
 import { PENDING_MESSAGE, PortalGuard } from './portal-guard';
 import { PortalHeader } from '@/features/shop';
 
-type Claims = { role?: string; status?: string };
+type Claims = { role?: string; status?: string; company?: string; company_role?: string };
 const auth = vi.hoisted(() => ({
   session: { status: 'loading', user: null, claims: null } as unknown,
   token: { status: 'loading', claims: {} } as { status: string; claims: Claims },

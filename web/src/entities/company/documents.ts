@@ -1,5 +1,5 @@
-import { companySchema, paths, type Company } from '@portal/domain';
-import { doc, type DocumentData } from 'firebase/firestore/lite';
+import { companySchema, locationSchema, paths, type Company, type Location } from '@portal/domain';
+import { collection, doc, type DocumentData } from 'firebase/firestore/lite';
 import { db, toDate, type Parsed } from '../firestore';
 
 /** companies/{companyId}: the business (docs/companies.md); its members read it. */
@@ -15,5 +15,16 @@ export function parseCompany(id: string, data: DocumentData): Parsed<CompanyReco
     reviewed_at: toDate(data.reviewed_at),
     name_changed_at: toDate(data.name_changed_at),
   });
+  return parsed.success ? { success: true, data: { id, ...parsed.data } } : parsed;
+}
+
+/** companies/{companyId}/locations: where its orders ship; its members read them. */
+export const locationsCollection = (companyId: string) => collection(db, paths.locations(companyId));
+
+export type LocationRecord = Location & { id: string };
+
+/** The one reading of a location document (its timestamps are not shown). */
+export function parseLocation(id: string, data: DocumentData): Parsed<LocationRecord> {
+  const parsed = locationSchema.safeParse(data);
   return parsed.success ? { success: true, data: { id, ...parsed.data } } : parsed;
 }

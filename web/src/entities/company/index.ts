@@ -1,2 +1,12 @@
-export { companyQueryOptions, companyKeys, useCompany, useUpdateCompanyName } from './queries';
-export type { CompanyRecord } from './documents';
+export {
+  companyKeys,
+  companyQueryOptions,
+  locationsQueryOptions,
+  useArchiveLocation,
+  useCompany,
+  useLocations,
+  useSaveLocation,
+  useUpdateCompanyName,
+} from './queries';
+export { useOrderingLocation } from './ordering-location';
+export type { CompanyRecord, LocationRecord } from './documents';

@@ -1,6 +1,5 @@
 import {
   type SetProfileStatusRequest,
-  type ShipTo,
 } from '@portal/domain';
 import {
   getCount,
@@ -9,7 +8,7 @@ import {
   orderBy,
   query,
 } from 'firebase/firestore/lite';
-import { callSaveShipTo, callSetProfileStatus } from '@/lib/callables';
+import { callSetProfileStatus } from '@/lib/callables';
 import { parseDocuments, parsedOrThrow } from '../firestore';
 import { parseProfile, profileRef, profilesCollection, type ProfileRecord } from './documents';
 
@@ -45,7 +44,3 @@ export function setProfileStatus(request: SetProfileStatusRequest) {
   return callSetProfileStatus(request);
 }
 
-/** Saves the buyer's default ship-to through the saveShipTo function (clients cannot write it). */
-export function saveShipTo(shipTo: ShipTo) {
-  return callSaveShipTo({ shipTo });
-}

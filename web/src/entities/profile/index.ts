@@ -6,7 +6,6 @@ export {
   profilesQueryOptions,
   useProfile,
   useProfiles,
-  useSaveShipTo,
   useSetProfileStatus,
 } from './queries';
 export { BuyerUidContext, useBuyer } from './use-buyer';

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShipTo } from '@portal/domain';
-import { fetchProfile, fetchProfiles, saveShipTo, setProfileStatus } from './api';
+import { fetchProfile, fetchProfiles, setProfileStatus } from './api';
 
 export const profileKeys = {
   /** One account's profile (the login flow, the portal guard, the header, My Account). */
@@ -21,15 +20,6 @@ export const profilesQueryOptions = () =>
 
 export function useProfiles() {
   return useQuery(profilesQueryOptions());
-}
-
-/** The default ship-to: saved by the saveShipTo function (on the Stripe Customer and the profile). */
-export function useSaveShipTo(uid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (shipTo: ShipTo) => saveShipTo(shipTo),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(uid) }),
-  });
 }
 
 export function useSetProfileStatus() {

@@ -7,6 +7,8 @@ import { useProfile } from './queries';
  * The uid of the buyer the portal guard lets in: the signed-in one, or, while Firebase Auth still
  * checks the session, the returning buyer whose last view this device shows (lib/last-view.ts).
  */
+const NO_LOCATIONS: readonly string[] = [];
+
 export const BuyerUidContext = createContext<string | null>(null);
 
 /**
@@ -24,5 +26,6 @@ export function useBuyer() {
     profile.data && isBuyerRole(profile.data.role) ? profile.data.role : 'retailer';
   const companyId = profile.data?.company_id ?? '';
   const companyRole: CompanyRole = profile.data?.company_role ?? 'viewer';
-  return { uid, profile, role, companyId, companyRole };
+  const locationIds = profile.data?.location_ids ?? NO_LOCATIONS;
+  return { uid, profile, role, companyId, companyRole, locationIds };
 }

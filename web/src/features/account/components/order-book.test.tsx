@@ -2,13 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
-import { BUYER_UID, seedProfile, signedInSession } from '@/testing/portal-fixtures';
+import { BUYER_UID, seedLocation, seedProfile, signedInSession } from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { AccountPage } from './account-page';
 
-const mocks = vi.hoisted(() => ({ callSaveShipTo: vi.fn() }));
+const mocks = vi.hoisted(() => ({ callSaveLocation: vi.fn(), callArchiveLocation: vi.fn() }));
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
-vi.mock('@/lib/callables', () => ({ callSaveShipTo: mocks.callSaveShipTo }));
+vi.mock('@/lib/callables', () => ({
+  callSaveLocation: mocks.callSaveLocation,
+  callArchiveLocation: mocks.callArchiveLocation,
+}));
 
 const at = (iso: string) => Timestamp.fromDate(new Date(iso));
 const SHIP_TO = {
@@ -56,7 +59,8 @@ function renderAccount(route = '/portal/my-account') {
 }
 
 beforeEach(() => {
-  mocks.callSaveShipTo.mockReset();
+  mocks.callSaveLocation.mockReset();
+  mocks.callArchiveLocation.mockReset();
 });
 
 describe('My Account: the order book', () => {
@@ -101,47 +105,103 @@ describe('My Account: the order book', () => {
     expect(legacy.queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('shows the default ship-to and saves an edited one through saveShipTo', async () => {
+  it('shows who placed each order and for which location, and filters by location', async () => {
     seedProfile('retailer');
-    fakeDb.seed(`profiles/${BUYER_UID}`, {
-      ...fakeDb.get(`profiles/${BUYER_UID}`),
-      ship_to: SHIP_TO,
+    seedOrder('venice001', {
+      status: 'processing',
+      created_at: at('2025-03-05T18:00:00Z'),
+      location_id: 'venice',
+      location_name: 'Venice store',
+      placed_by_name: 'Rico Alvarez',
     });
-    mocks.callSaveShipTo.mockImplementation(async ({ shipTo }) => ({ shipTo }));
-    renderAccount('/portal/my-account?tab=profile');
-    const card = within(await screen.findByRole('region', { name: 'Ship-to address' }));
-    expect(card.getByText('1418 Ocean Front Walk')).toBeInTheDocument();
-    await userEvent.click(card.getByRole('button', { name: 'Edit address' }));
-    const line1 = card.getByLabelText('Address line 1');
-    await userEvent.clear(line1);
-    await userEvent.clear(card.getByLabelText('ZIP code'));
-    await userEvent.type(card.getByLabelText('ZIP code'), '9029');
-    await userEvent.click(card.getByRole('button', { name: 'Save address' }));
-    expect(await card.findByText('Enter the street address.')).toBeInTheDocument();
-    expect(card.getByText('Enter a 5-digit ZIP code (or ZIP+4).')).toBeInTheDocument();
-    expect(mocks.callSaveShipTo).not.toHaveBeenCalled();
-
-    await userEvent.type(line1, '200 Abbot Kinney Blvd');
-    await userEvent.clear(card.getByLabelText('ZIP code'));
-    await userEvent.type(card.getByLabelText('ZIP code'), '90291');
-    await userEvent.click(card.getByRole('button', { name: 'Save address' }));
-    await waitFor(() =>
-      expect(mocks.callSaveShipTo).toHaveBeenCalledWith({
-        shipTo: { ...SHIP_TO, address: { ...SHIP_TO.address, line1: '200 Abbot Kinney Blvd' } },
-      }),
-    );
+    seedOrder('mission01', {
+      status: 'processing',
+      created_at: at('2025-03-04T18:00:00Z'),
+      location_id: 'mission',
+      location_name: 'Mission store',
+      placed_by_name: 'Bianca Ortiz',
+    });
+    renderAccount();
+    const venice = within(await screen.findByRole('listitem', { name: 'Order #venice00' }));
+    expect(venice.getByText('For Venice store')).toBeInTheDocument();
+    expect(venice.getByText('Placed by Rico Alvarez')).toBeInTheDocument();
+    const filter = screen.getByLabelText('Location');
     expect(
-      await screen.findByText('Ship-to address saved. Checkout will use it next time.'),
-    ).toBeInTheDocument();
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All locations', 'Mission store', 'Venice store']);
+    await userEvent.selectOptions(filter, 'mission');
+    expect(screen.queryByRole('listitem', { name: 'Order #venice00' })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Order #mission0' })).toBeInTheDocument();
   });
 
-  it('says checkout will ask when there is no ship-to yet', async () => {
+  it("lists the company's locations; the owner adds one through saveLocation, checked first", async () => {
+    seedProfile('retailer');
+    seedLocation('venice', 'Venice store', { delivery_notes: 'Back door' });
+    mocks.callSaveLocation.mockResolvedValue({ locationId: 'new-1' });
+    renderAccount('/portal/my-account?tab=profile');
+    const card = within(await screen.findByRole('region', { name: 'Locations' }));
+    const venice = within(await card.findByRole('listitem', { name: 'Venice store' }));
+    expect(venice.getByText('Venice store 1')).toBeInTheDocument();
+    expect(venice.getByText('Delivery notes: Back door')).toBeInTheDocument();
+    await userEvent.click(card.getByRole('button', { name: 'Add location' }));
+    await userEvent.type(card.getByLabelText('ZIP code'), '9029');
+    await userEvent.click(card.getByRole('button', { name: 'Save location' }));
+    expect(await card.findByText('Enter a location name.')).toBeInTheDocument();
+    expect(card.getByText('Enter the street address.')).toBeInTheDocument();
+    expect(card.getByText('Enter a 5-digit ZIP code (or ZIP+4).')).toBeInTheDocument();
+    expect(mocks.callSaveLocation).not.toHaveBeenCalled();
+
+    await userEvent.type(card.getByLabelText('Location name'), 'Mission store');
+    await userEvent.type(card.getByLabelText('Ship to (name)'), SHIP_TO.name);
+    await userEvent.type(card.getByLabelText('Address line 1'), SHIP_TO.address.line1);
+    await userEvent.type(card.getByLabelText('City'), SHIP_TO.address.city);
+    await userEvent.selectOptions(card.getByLabelText('State'), SHIP_TO.address.state);
+    await userEvent.clear(card.getByLabelText('ZIP code'));
+    await userEvent.type(card.getByLabelText('ZIP code'), SHIP_TO.address.postal_code);
+    await userEvent.click(card.getByRole('button', { name: 'Save location' }));
+    await waitFor(() =>
+      expect(mocks.callSaveLocation).toHaveBeenCalledWith({
+        location: {
+          name: 'Mission store',
+          ship_to: { ...SHIP_TO, phone: '' },
+          delivery_notes: '',
+        },
+      }),
+    );
+    expect(await screen.findByText('Mission store saved.')).toBeInTheDocument();
+  });
+
+  it('lets the owner archive a location, and shows a viewer the list read-only', async () => {
+    seedProfile('retailer');
+    seedLocation('venice', 'Venice store');
+    mocks.callArchiveLocation.mockResolvedValue({ locationId: 'venice' });
+    const { unmount } = renderAccount('/portal/my-account?tab=profile');
+    const card = within(await screen.findByRole('region', { name: 'Locations' }));
+    await userEvent.click(await card.findByRole('button', { name: 'Archive Venice store' }));
+    await waitFor(() =>
+      expect(mocks.callArchiveLocation).toHaveBeenCalledWith({
+        locationId: 'venice',
+        archived: true,
+      }),
+    );
+    unmount();
+
+    seedProfile('retailer', { company_role: 'viewer' });
+    renderAccount('/portal/my-account?tab=profile');
+    const readOnly = within(await screen.findByRole('region', { name: 'Locations' }));
+    expect(await readOnly.findByRole('listitem', { name: 'Venice store' })).toBeInTheDocument();
+    expect(readOnly.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('tells the owner checkout will ask when the company has no location yet', async () => {
     seedProfile('retailer');
     renderAccount('/portal/my-account?tab=profile');
-    const card = within(await screen.findByRole('region', { name: 'Ship-to address' }));
+    const card = within(await screen.findByRole('region', { name: 'Locations' }));
     expect(
-      card.getByText('No ship-to address yet. Checkout will ask for one.'),
+      await card.findByText('No locations yet. Add your store so checkout fills in its address.'),
     ).toBeInTheDocument();
-    expect(card.getByRole('button', { name: 'Add address' })).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Add location' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { DownOutlined, RedoOutlined, ReloadOutlined, UpOutlined } from '@/components/icons';
 import { Button } from '@/components/button';
+import { NativeSelect } from '@/components/native-select';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -55,6 +56,8 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
   const navigate = useNavigate();
   const reorder = useReorder(uid);
   const [params] = useSearchParams();
+  // The company's orders can be narrowed to one of its locations ('' = every location).
+  const [locationFilter, setLocationFilter] = useState('');
   const raw = params.get(LINKED_ORDER_PARAM);
   // A buyer reads only their own orders: an order of another account is simply not in the list.
   const linked = raw && ORDER_ID.test(raw) ? raw : null;
@@ -115,11 +118,30 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
       </div>
     );
   }
+  const locations = locationsOf(orders.data);
+  const shown = locationFilter
+    ? orders.data.filter((order) => order.location_id === locationFilter)
+    : orders.data;
   return (
     <>
       {notice}
+      {locations.length > 1 && (
+        <div className="order-filter">
+          <label htmlFor="orders-location">Location</label>
+          <NativeSelect
+            id="orders-location"
+            name="location"
+            value={locationFilter}
+            onChange={setLocationFilter}
+            options={[
+              { value: '', label: 'All locations' },
+              ...locations.map(([id, name]) => ({ value: id, label: name })),
+            ]}
+          />
+        </div>
+      )}
       <ul className="account-list" aria-label="Order history">
-        {orders.data.map((order) => (
+        {shown.map((order) => (
           <OrderCard
             key={order.id}
             order={order}
@@ -131,6 +153,17 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
       </ul>
     </>
   );
+}
+
+/** The locations the orders went to, as [id, name] by name (the name of its latest order). */
+function locationsOf(orders: readonly Order[]): [string, string][] {
+  const names = new Map<string, string>();
+  for (const order of orders) {
+    if (order.location_id && !names.has(order.location_id)) {
+      names.set(order.location_id, order.location_name || 'Unnamed location');
+    }
+  }
+  return [...names].sort((a, b) => a[1].localeCompare(b[1]));
 }
 
 function OrderCard({
@@ -173,6 +206,12 @@ function OrderCard({
         </span>
         <span className="order-card__amount">{formatUsd(order.amount)}</span>
       </div>
+      {(order.location_name || order.placed_by_name) && (
+        <p className="order-card__who">
+          {order.location_name && <span>For {order.location_name}</span>}
+          {order.placed_by_name && <span>Placed by {order.placed_by_name}</span>}
+        </p>
+      )}
       {(order.status === 'pending' || order.shipment || order.invoice_number) && (
         <div className="order-card__fulfilment">
           {order.status === 'pending' && (

@@ -20,7 +20,7 @@ import { useNotify } from '@/lib/notify';
 import { useCompany, useUpdateCompanyName, type CompanyRecord } from '@/entities/company';
 import { profileKeys, useProfile } from '@/entities/profile';
 import { ACCOUNT_TOASTS } from './account-toasts';
-import { ShipToCard } from './ship-to-card';
+import { LocationsCard } from './locations-card';
 import { TextSkeleton } from '@/components/skeleton';
 
 const STATUS_COLORS: Record<ProfileStatus, TagColor> = {
@@ -66,7 +66,14 @@ export function ProfileTab({ uid }: { uid: string }) {
   return (
     <div className="account-list">
       <ProfileForm uid={uid} profile={profile.data} />
-      <ShipToCard uid={uid} shipTo={profile.data.ship_to ?? null} />
+      {profile.data.company_id && (
+        <LocationsCard
+          companyId={profile.data.company_id}
+          canManage={
+            !!profile.data.company_role && companyRoleCan(profile.data.company_role, 'manage')
+          }
+        />
+      )}
     </div>
   );
 }

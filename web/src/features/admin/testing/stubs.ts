@@ -37,6 +37,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     id: 'order0001abcdef',
     user_id: 'buyer-1',
     company_id: 'buyer-1',
+    location_id: null,
+    location_name: '',
+    placed_by_name: '',
     store_name: 'Smoke City',
     items: [
       {

@@ -6,6 +6,7 @@ import {
   BUYER_UID,
   demoProducts,
   seedCartItem,
+  seedLocation,
   seedProducts,
   seedProfile,
   seedWholesalePrices,
@@ -579,5 +580,75 @@ describe('CartPage', () => {
     // Changing the cart clears it.
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' }));
     expect(summary().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  describe("ship to (the company's locations)", () => {
+    it('checks out for the chosen location, the first by default, and remembers the choice', async () => {
+      seedProfile('retailer');
+      seedProducts();
+      seedCartItem('blue-coast', 2);
+      seedLocation('venice', 'Venice store');
+      seedLocation('mission', 'Mission store', { city: 'San Francisco' });
+      seedLocation('old', 'Old store', { archived: true });
+      callables.callCreateCheckoutSession.mockResolvedValue({
+        url: 'https://checkout.test/pay/cs_9',
+        orderId: 'o9',
+      });
+      vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      renderCart();
+      const shipTo = await screen.findByLabelText('Ship to');
+      // Active locations only, by name; the first is chosen.
+      expect(
+        within(shipTo)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Mission store', 'Venice store']);
+      expect(shipTo).toHaveValue('mission');
+      await user.selectOptions(shipTo, 'venice');
+      expect(screen.getByText('Venice store 1, Venice, CA')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: /Proceed to Checkout/ }));
+      expect(callables.callCreateCheckoutSession).toHaveBeenCalledWith({ locationId: 'venice' });
+      expect(window.localStorage.getItem(`portal.ordering-location.${BUYER_UID}`)).toBe('venice');
+    });
+
+    it('offers a buyer only the locations the owner assigned them', async () => {
+      seedProfile('retailer', { company_role: 'buyer', location_ids: ['mission'] });
+      seedProducts();
+      seedCartItem('blue-coast', 2);
+      seedLocation('venice', 'Venice store');
+      seedLocation('mission', 'Mission store');
+      renderCart();
+      const shipTo = await screen.findByLabelText('Ship to');
+      expect(
+        within(shipTo)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Mission store']);
+    });
+
+    it('keeps a buyer with no location of theirs from checking out, and says why', async () => {
+      seedProfile('retailer', { company_role: 'buyer', location_ids: [] });
+      seedProducts();
+      seedCartItem('blue-coast', 2);
+      seedLocation('venice', 'Venice store');
+      renderCart();
+      expect(
+        await screen.findByText(
+          "You have no location to order for. Ask your company's owner to assign one.",
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeDisabled();
+    });
+
+    it('lets Checkout ask for the address when the company has no location yet', async () => {
+      seedProfile('retailer');
+      seedProducts();
+      seedCartItem('blue-coast', 2);
+      renderCart();
+      expect(await screen.findByText(/Checkout asks for the ship-to address/)).toBeInTheDocument();
+      expect(screen.queryByLabelText('Ship to')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled();
+    });
   });
 });

@@ -15,11 +15,13 @@ import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
 import { useProducts } from '@/entities/catalog';
+import { useOrderingLocation } from '@/entities/company';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
 import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
+import { ShipToChoice } from './ship-to-choice';
 import { LoadFailed } from './load-failed';
 import './shop.css';
 import { TextSkeleton } from '@/components/skeleton';
@@ -77,7 +79,8 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
 export function CartPage() {
   const notify = useNotify();
   usePageTitle('Your Cart');
-  const { uid, profile, role } = useBuyer();
+  const { uid, profile, role, companyId, companyRole, locationIds } = useBuyer();
+  const ordering = useOrderingLocation({ uid, companyId, companyRole, locationIds });
   const cart = useCart(uid);
   const products = useProducts(profile.data ? role : undefined);
   const updateQuantity = useUpdateCartQuantity(uid);
@@ -120,7 +123,12 @@ export function CartPage() {
   }
 
   function proceed() {
-    checkout.mutate(deliveryWeeks ? { interval: deliveryWeeks } : {}, {
+    const locationId = ordering.current?.id;
+    const request = {
+      ...(deliveryWeeks ? { interval: deliveryWeeks } : {}),
+      ...(locationId ? { locationId } : {}),
+    };
+    checkout.mutate(request, {
       onError: () => notify.error(...CART_TOASTS.checkout),
     });
   }
@@ -201,8 +209,14 @@ export function CartPage() {
 
   const processing = checkout.isPending || checkout.isSuccess;
   const refusal = checkout.isError ? checkoutRefusal(checkout.error) : null;
+  const companyHasLocations = (ordering.locations.data ?? []).some((l) => !l.archived);
+  // With locations, the order must go to one this member covers (the server checks it again).
+  const shipToReady = ordering.locations.isSuccess && (!companyHasLocations || !!ordering.current);
   const canCheckout =
-    summary.available.length > 0 && summary.unavailable.length === 0 && !processing;
+    summary.available.length > 0 &&
+    summary.unavailable.length === 0 &&
+    !processing &&
+    shipToReady;
 
   return (
     <main className="portal-page">
@@ -239,6 +253,18 @@ export function CartPage() {
             </div>
           </dl>
           <DeliveryChoice value={deliveryWeeks} onChange={chooseDelivery} disabled={processing} />
+          {ordering.locations.isSuccess && (
+            <ShipToChoice
+              usable={ordering.usable}
+              current={ordering.current}
+              companyHasLocations={companyHasLocations}
+              onChoose={(locationId) => {
+                if (checkout.isError) checkout.reset();
+                ordering.choose(locationId);
+              }}
+              disabled={processing}
+            />
+          )}
           {summary.unavailable.length > 0 && (
             <Alert
               type="warning"

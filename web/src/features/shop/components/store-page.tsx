@@ -15,6 +15,7 @@ import { useNotify } from '@/lib/notify';
 import { CheckoutUrlError, checkoutRefusal, useCreateCheckout } from '../api/create-checkout';
 import { cartAdditionOf, quantityInCart, useAddToCart, useCart } from '@/entities/cart';
 import { useProducts, type PricedProduct } from '@/entities/catalog';
+import { useOrderingLocation } from '@/entities/company';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProductCard } from './product-card';
@@ -53,7 +54,10 @@ function productCount(count: number): string {
 export function StorePage() {
   const notify = useNotify();
   usePageTitle('VIP Product Catalog');
-  const { uid, profile, role } = useBuyer();
+  const { uid, profile, role, companyId, companyRole, locationIds } = useBuyer();
+  // Buy Now ships to the location last chosen in the cart (the first one by default).
+  const ordering = useOrderingLocation({ uid, companyId, companyRole, locationIds });
+  const locationId = ordering.current?.id;
   // The role comes from the profile: wait for it, so a wholesaler's prices are fetched once.
   const products = useProducts(profile.data ? role : undefined);
   const cart = useCart(uid);
@@ -122,7 +126,7 @@ export function StorePage() {
   const buy = useCallback(
     (productId: string) => {
       mutateCheckout(
-        { productId },
+        { productId, ...(locationId ? { locationId } : {}) },
         {
           onError: (error) => {
             if (error instanceof CheckoutUrlError) {
@@ -136,7 +140,7 @@ export function StorePage() {
         },
       );
     },
-    [mutateCheckout, notify],
+    [mutateCheckout, notify, locationId],
   );
 
   const catalog = products.data ?? NO_PRODUCTS;
