@@ -1,17 +1,26 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from './orders';
 import { REFUND_CUSTOMER_NOTE_MAX, REFUND_INTERNAL_NOTE_MAX } from './refunds';
-import { locationInputSchema } from './companies';
+import {
+  COMPANY_LIMITS,
+  INVITATION_MESSAGES,
+  INVITATION_TOKEN_PATTERN,
+  locationInputSchema,
+  type CompanyInvitationView,
+  type CompanyMemberView,
+} from './companies';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import { hasUnsafeText } from './plain-text';
 import {
   BUYER_ROLES,
+  COMPANY_ROLES,
   PROFILE_REVIEW_REASON_MAX,
   PROFILE_STATUSES,
+  type CompanyRole,
   type ProfileStatus,
 } from './roles';
 import { newsletterTokenSchema } from './mail';
-import { emailSchema, LIMITS, nameText } from './form-schemas';
+import { emailSchema, LIMITS, nameText, newPasswordSchema } from './form-schemas';
 import {
   INTERVAL_PROBLEM,
   isStandingOrderInterval,
@@ -264,6 +273,77 @@ export const saveLocationRequest = z.strictObject({
 export type SaveLocationRequest = z.input<typeof saveLocationRequest>;
 export interface SaveLocationResponse {
   locationId: string;
+}
+
+const invitationToken = z
+  .string('This invitation link is not valid.')
+  .check(z.regex(INVITATION_TOKEN_PATTERN, INVITATION_MESSAGES.notFound));
+const companyRoleField = z.enum(COMPANY_ROLES, 'Choose owner, buyer or viewer.');
+const locationIdsField = z
+  .array(id)
+  .check(z.maxLength(COMPANY_LIMITS.locations, 'Too many locations.'));
+
+/**
+ * inviteMember: a company's owner (their own company) or a manager (naming `companyId`) invites
+ * an address with a role; a buyer gets the locations they order for. An invitation mail carries
+ * a single-use link that works for INVITATION_TTL_MS.
+ */
+export const inviteMemberRequest = z.strictObject({
+  companyId: z.optional(id),
+  email: emailSchema,
+  role: companyRoleField,
+  locationIds: z._default(locationIdsField, []),
+});
+export type InviteMemberRequest = z.input<typeof inviteMemberRequest>;
+export interface InviteMemberResponse {
+  invitationId: string;
+}
+
+/** resendInvitation / revokeInvitation: the company's owner or a manager. */
+export const invitationIdRequest = z.strictObject({ invitationId: id });
+export type InvitationIdRequest = z.infer<typeof invitationIdRequest>;
+
+/** getInvitation (anyone with the link): what the invitation is, before accepting it. */
+export const getInvitationRequest = z.strictObject({ token: invitationToken });
+export type GetInvitationRequest = z.infer<typeof getInvitationRequest>;
+
+/**
+ * acceptInvitation: signed in (the invited address) it joins the company; signed out, with a
+ * full name and a password, it creates the account (its address proven by the link) and joins.
+ */
+export const acceptInvitationRequest = z.strictObject({
+  token: invitationToken,
+  fullName: z.optional(nameText('Full name', LIMITS.fullName)),
+  password: z.optional(newPasswordSchema),
+});
+export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequest>;
+export interface AcceptInvitationResponse {
+  companyId: string;
+  companyName: string;
+  role: CompanyRole;
+  /** True when the call created the account: the page signs in with the password next. */
+  accountCreated: boolean;
+}
+
+/** changeMemberRole (the company's owner, or a manager): a member's role and locations. */
+export const changeMemberRoleRequest = z.strictObject({
+  uid: id,
+  role: companyRoleField,
+  locationIds: z._default(locationIdsField, []),
+});
+export type ChangeMemberRoleRequest = z.input<typeof changeMemberRoleRequest>;
+
+/** removeMember (the company's owner, or a manager): the member loses access at once. */
+export const removeMemberRequest = z.strictObject({ uid: id });
+export type RemoveMemberRequest = z.infer<typeof removeMemberRequest>;
+
+/** listCompanyMembers: the caller's company (members), or `companyId` (managers). */
+export const listCompanyMembersRequest = z.strictObject({ companyId: z.optional(id) });
+export type ListCompanyMembersRequest = z.infer<typeof listCompanyMembersRequest>;
+export interface ListCompanyMembersResponse {
+  members: CompanyMemberView[];
+  /** Pending invitations (owners and managers only; empty for other members). */
+  invitations: CompanyInvitationView[];
 }
 
 /** archiveLocation (owners): archives a location (it stays on old orders) or brings it back. */

@@ -5,6 +5,8 @@ export const COLLECTIONS = {
   companies: 'companies',
   /** Under a company: its ship-to locations. */
   locations: 'locations',
+  /** Invitations to join a company (server only; the link's token is kept as its SHA-256). */
+  invitations: 'invitations',
   products: 'products',
   /** One per product (same id): its wholesale price, kept out of products/{id} (see firestore.rules). */
   wholesalePrices: 'wholesale_prices',
@@ -61,6 +63,7 @@ export const paths = {
     `${COLLECTIONS.companies}/${companyId}/${COLLECTIONS.locations}`,
   location: (companyId: string, locationId: string) =>
     `${COLLECTIONS.companies}/${companyId}/${COLLECTIONS.locations}/${locationId}`,
+  invitation: (invitationId: string) => `${COLLECTIONS.invitations}/${invitationId}`,
   product: (productId: string) => `${COLLECTIONS.products}/${productId}`,
   wholesalePrice: (productId: string) => `${COLLECTIONS.wholesalePrices}/${productId}`,
   cartItems: (uid: string) => `${COLLECTIONS.profiles}/${uid}/${COLLECTIONS.cartItems}`,
@@ -96,6 +99,14 @@ export const FUNCTION_NAMES = {
   getStoreDetails: 'getStoreDetails',
   saveLocation: 'saveLocation',
   archiveLocation: 'archiveLocation',
+  inviteMember: 'inviteMember',
+  resendInvitation: 'resendInvitation',
+  revokeInvitation: 'revokeInvitation',
+  getInvitation: 'getInvitation',
+  acceptInvitation: 'acceptInvitation',
+  changeMemberRole: 'changeMemberRole',
+  removeMember: 'removeMember',
+  listCompanyMembers: 'listCompanyMembers',
   stripeWebhook: 'stripeWebhook',
   requestPasswordReset: 'requestPasswordReset',
   resendVerificationEmail: 'resendVerificationEmail',
@@ -123,4 +134,6 @@ export const REPLAY_PROTECTED_CALLABLES: ReadonlySet<FunctionName> = new Set<Fun
   FUNCTION_NAMES.subscribeNewsletter,
   FUNCTION_NAMES.confirmNewsletter,
   FUNCTION_NAMES.unsubscribeNewsletter,
+  FUNCTION_NAMES.getInvitation,
+  FUNCTION_NAMES.acceptInvitation,
 ]);
