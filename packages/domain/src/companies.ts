@@ -56,6 +56,10 @@ export function memberCoversLocation(
 export const VIEW_ONLY =
   'Your role in this company is Viewer: you can follow its orders but not place them.';
 
+/** What a member removed from their company is told when they next sign in or act. */
+export const REMOVED_FROM_COMPANY =
+  'You are no longer a member of a company on this portal. Ask its owner for a new invitation.';
+
 /** The refusal of a company change by a member who is not its owner. */
 export const OWNERS_ONLY = "Only your company's owner can do this.";
 

@@ -15,7 +15,18 @@ import {
   type ResendVerificationEmailRequest,
   type SalesOverviewRequest,
   type SalesOverviewResponse,
+  type AcceptInvitationRequest,
+  type AcceptInvitationResponse,
   type ArchiveLocationRequest,
+  type ChangeMemberRoleRequest,
+  type GetInvitationRequest,
+  type InvitationIdRequest,
+  type InviteMemberRequest,
+  type InviteMemberResponse,
+  type ListCompanyMembersRequest,
+  type ListCompanyMembersResponse,
+  type RemoveMemberRequest,
+  type InvitationPreview,
   type SaveLocationRequest,
   type SaveLocationResponse,
   type SearchOrdersRequest,
@@ -70,6 +81,33 @@ export const callSaveLocation = callable<SaveLocationRequest, SaveLocationRespon
 );
 export const callArchiveLocation = callable<ArchiveLocationRequest, SaveLocationResponse>(
   FUNCTION_NAMES.archiveLocation,
+);
+/** An invitation link's preview (signed out too: a limited-use App Check token per call). */
+export const callGetInvitation = callable<GetInvitationRequest, InvitationPreview>(
+  FUNCTION_NAMES.getInvitation,
+);
+export const callAcceptInvitation = callable<AcceptInvitationRequest, AcceptInvitationResponse>(
+  FUNCTION_NAMES.acceptInvitation,
+);
+/** A company's members and pending invitations (docs/companies.md#members-and-invitations). */
+export const callListCompanyMembers = callable<
+  ListCompanyMembersRequest,
+  ListCompanyMembersResponse
+>(FUNCTION_NAMES.listCompanyMembers);
+export const callInviteMember = callable<InviteMemberRequest, InviteMemberResponse>(
+  FUNCTION_NAMES.inviteMember,
+);
+export const callResendInvitation = callable<InvitationIdRequest, InviteMemberResponse>(
+  FUNCTION_NAMES.resendInvitation,
+);
+export const callRevokeInvitation = callable<InvitationIdRequest, InviteMemberResponse>(
+  FUNCTION_NAMES.revokeInvitation,
+);
+export const callChangeMemberRole = callable<ChangeMemberRoleRequest, { uid: string }>(
+  FUNCTION_NAMES.changeMemberRole,
+);
+export const callRemoveMember = callable<RemoveMemberRequest, { uid: string }>(
+  FUNCTION_NAMES.removeMember,
 );
 /** The managers' Overview: totals against the previous period, a series and the top lists. */
 export const callGetSalesOverview = callable<SalesOverviewRequest, SalesOverviewResponse>(

@@ -8,5 +8,13 @@ export {
   useSaveLocation,
   useUpdateCompanyName,
 } from './queries';
+export {
+  useChangeMemberRole,
+  useCompanyMembers,
+  useInviteMember,
+  useRemoveMember,
+  useResendInvitation,
+  useRevokeInvitation,
+} from './members';
 export { useOrderingLocation } from './ordering-location';
 export type { CompanyRecord, LocationRecord } from './documents';

@@ -8,7 +8,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CHECKOUT_CANCELLED, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
+import { CHECKOUT_CANCELLED, companyRoleCan, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
@@ -22,6 +22,7 @@ import { summarizeCart, type CartLine } from '../lib/cart-lines';
 import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
 import { ShipToChoice } from './ship-to-choice';
+import { ViewOnlyNotice } from './view-only-notice';
 import { LoadFailed } from './load-failed';
 import './shop.css';
 import { TextSkeleton } from '@/components/skeleton';
@@ -187,6 +188,16 @@ export function CartPage() {
     );
   }
 
+  // A viewer follows orders but places none: no cart to fill.
+  if (!companyRoleCan(companyRole, 'order')) {
+    return (
+      <main className="portal-page">
+        {header}
+        <ViewOnlyNotice />
+      </main>
+    );
+  }
+
   const summary = summarizeCart(cart.data, products.data);
   if (summary.lines.length === 0) {
     return (
@@ -213,10 +224,7 @@ export function CartPage() {
   // With locations, the order must go to one this member covers (the server checks it again).
   const shipToReady = ordering.locations.isSuccess && (!companyHasLocations || !!ordering.current);
   const canCheckout =
-    summary.available.length > 0 &&
-    summary.unavailable.length === 0 &&
-    !processing &&
-    shipToReady;
+    summary.available.length > 0 && summary.unavailable.length === 0 && !processing && shipToReady;
 
   return (
     <main className="portal-page">
