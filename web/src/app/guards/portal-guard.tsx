@@ -140,7 +140,7 @@ function useBuyerVerdict(user: User | null): BuyerVerdict {
   const needsRefresh =
     token.status === 'success' &&
     profileApproved &&
-    access.kind !== 'buyer' &&
+    access.kind === 'pending' &&
     refreshed.state === 'idle';
 
   useEffect(() => {
