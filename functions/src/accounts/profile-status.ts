@@ -168,13 +168,16 @@ export async function changeProfileStatus(
   const companyId = membership.companyId;
   const companyRef = deps.db.doc(paths.company(companyId));
   const company = readCompany(companyId, (await companyRef.get()).data());
-  if (!company) throw new PreconditionError(`The company ${companyId} has no valid type and status.`);
+  if (!company)
+    throw new PreconditionError(`The company ${companyId} has no valid type and status.`);
   const role = company.businessType;
   const from = company.status;
   const members = await membersOf(deps.db, companyId);
 
   if (from === to) {
     const behind: Member[] = [];
+    // What the claims brought in line said (the audit entry's `from`; null when they differ).
+    const claimedBefore = new Set<ProfileStatus | null>();
     for (const member of members) {
       const claims = (await findUser(deps.auth, member.uid))?.customClaims ?? {};
       if (claimsInStep(claims, member, role, to)) continue;
@@ -188,6 +191,7 @@ export async function changeProfileStatus(
         );
       }
       behind.push(member);
+      claimedBefore.add(claimed ?? null);
     }
     if (behind.length === 0) throw new PreconditionError(`The profile is already ${to}.`);
     for (const member of behind) await applyClaims(deps, member, role, to);
@@ -195,7 +199,7 @@ export async function changeProfileStatus(
       action: 'profile.claims_synced',
       actor,
       target: companyId,
-      from: null,
+      from: claimedBefore.size === 1 ? [...claimedBefore][0]! : null,
       to,
       at: FieldValue.serverTimestamp(),
     };

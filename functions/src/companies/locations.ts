@@ -62,10 +62,11 @@ export async function saveLocation(
       tx.update(ref, fields);
       return;
     }
-    // At most COMPANY_LIMITS.locations documents: read them all rather than count.
+    // At most COMPANY_LIMITS.locations documents: read them all rather than count. Archived ones
+    // count too (they stay on their orders), so archiving one makes no room: editing one does.
     if ((await tx.get(collection)).size >= COMPANY_LIMITS.locations) {
       throw new PreconditionError(
-        `A company can have at most ${COMPANY_LIMITS.locations} locations. Archive or edit one instead.`,
+        `A company can have at most ${COMPANY_LIMITS.locations} locations, archived ones included. Edit one instead.`,
       );
     }
     tx.create(ref, { ...fields, archived: false, created_at: FieldValue.serverTimestamp() });

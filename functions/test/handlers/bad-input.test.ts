@@ -4,6 +4,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import {
+  archiveLocationRequest,
   createCheckoutSessionRequest,
   newsletterTokenRequest,
   paths,
@@ -12,7 +13,7 @@ import {
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
   salesOverviewRequest,
-  saveShipToRequest,
+  saveLocationRequest,
   searchOrdersRequest,
   searchUsersRequest,
   setProfileStatusRequest,
@@ -43,7 +44,7 @@ import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { searchOrdersHandler } from '../../src/handlers/search-orders';
 import { searchUsersHandler } from '../../src/handlers/search-users';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
-import { saveShipToHandler } from '../../src/handlers/save-ship-to';
+import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { submitApplicationHandler } from '../../src/handlers/submit-application';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -51,6 +52,7 @@ import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { log } from '../../src/lib/log';
 import { accountEmail, createAccount, signIn } from '../accounts/support';
+import { buyerClaims } from '../company-fixtures';
 import { PAY_SHIP_TO } from '../payments/support';
 import { describeOutcome, refusedWith, settle, type CallOutcome } from '../support/call-outcome';
 import { deployedCallableNames } from '../support/deployed-callables';
@@ -105,6 +107,7 @@ type AccountKey = keyof typeof ACCOUNTS;
 
 const SHIP_TO = PAY_SHIP_TO as JsonObject;
 const NO_SUCH_ORDER = `bad-input-order-${RUN}`;
+const NO_SUCH_LOCATION = `bad-input-location-${RUN}`;
 const NO_SUCH_TOKEN = `badinput${RUN}`.padEnd(43, 'x');
 
 const TABLE: Record<CallableName, Row> = {
@@ -114,11 +117,21 @@ const TABLE: Record<CallableName, Row> = {
     caller: 'manager',
     valid: { uid: uidOf('target'), status: 'approved', allowUnverified: true },
   },
-  saveShipTo: {
-    handler: saveShipToHandler,
-    schema: saveShipToRequest,
+  // The buyer owns a one-member company: past the owners-only check.
+  saveLocation: {
+    handler: saveLocationHandler,
+    schema: saveLocationRequest,
     caller: 'buyer',
-    valid: { shipTo: SHIP_TO },
+    valid: {
+      locationId: NO_SUCH_LOCATION,
+      location: { name: 'Main St store', ship_to: SHIP_TO, delivery_notes: 'Ring the back bell.' },
+    },
+  },
+  archiveLocation: {
+    handler: archiveLocationHandler,
+    schema: archiveLocationRequest,
+    caller: 'buyer',
+    valid: { locationId: NO_SUCH_LOCATION, archived: true },
   },
   createCheckoutSession: {
     handler: createCheckoutSessionHandler,
@@ -379,7 +392,8 @@ function casesFor(name: CallableName): BadCase[] {
 interface Account {
   uid: string;
   email: string;
-  claims: { role: Role; status: string };
+  /** The claims createAccount gave it (a buyer's name their one-member company). */
+  claims: Record<string, unknown>;
   token: DecodedIdToken;
 }
 const accounts = {} as Record<AccountKey, Account>;
@@ -389,7 +403,7 @@ async function createTestAccount(key: AccountKey): Promise<Account> {
   const { role, status, emailVerified } = ACCOUNTS[key];
   const { uid, email } = await createAccount(role, status, { emailVerified, uid: uidOf(key) });
   const token = await adminAuth().verifyIdToken(await signIn(email));
-  return { uid, email, claims: { role, status }, token };
+  return { uid, email, claims: buyerClaims(uid, role, status), token };
 }
 
 /** The request the Functions runtime builds (the ID token verified, the platform's IP). */

@@ -14,7 +14,7 @@ import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout
 import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
-import { saveShipToHandler } from '../../src/handlers/save-ship-to';
+import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
@@ -101,7 +101,16 @@ const ROWS: Record<RateLimitedCallable, Row> = {
     caller: 'buyer',
     valid: { sessionId: `cs_test_ratelimit_${RUN}` },
   },
-  saveShipTo: { handler: saveShipToHandler, caller: 'buyer', valid: { shipTo: SHIP_TO } },
+  saveLocation: {
+    handler: saveLocationHandler,
+    caller: 'buyer',
+    valid: { location: { name: 'Main St store', ship_to: SHIP_TO } },
+  },
+  archiveLocation: {
+    handler: archiveLocationHandler,
+    caller: 'buyer',
+    valid: { locationId: `rate-limit-location-${RUN}`, archived: true },
+  },
   updateOrderStatus: {
     handler: updateOrderStatusHandler,
     caller: 'manager',
@@ -191,6 +200,7 @@ beforeAll(async () => {
     token: (await requestAs(account, {})).auth!.token,
   });
   const [buyer, manager, applicant] = await Promise.all([
+    // The owner of a one-member company: past the location callables' check too.
     createAccount('retailer', 'approved'),
     createAccount('manager', 'approved'),
     createAccount('retailer', 'pending', { emailVerified: false }),
@@ -211,7 +221,8 @@ describe('rate limits of the callables that cost money or send mail', () => {
       [
         'createCheckoutSession',
         'verifyPayment',
-        'saveShipTo',
+        'saveLocation',
+        'archiveLocation',
         'updateOrderStatus',
         'refundOrder',
         'manageStandingOrder',

@@ -13,6 +13,7 @@ import {
   checkoutCases,
   productPhotoCases,
   checkoutLockCases,
+  invitationCases,
   invoiceCounterCases,
   mailCases,
   orderNotesCases,
@@ -50,6 +51,7 @@ const all: RuleCase[] = [
   ...productPhotoCases,
   ...invoiceCounterCases,
   ...stripeCustomerCases,
+  ...invitationCases,
   ...salesRollupCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];

@@ -4,6 +4,7 @@ import {
   checkoutCases,
   productPhotoCases,
   checkoutLockCases,
+  invitationCases,
   invoiceCounterCases,
   mailCases,
   newsletterCases,
@@ -26,5 +27,6 @@ runMatrix('firestore.rules: checkouts/{checkoutId}', checkoutCases);
 runMatrix('firestore.rules: order_notes/{orderId} (internal refund notes)', orderNotesCases);
 runMatrix('firestore.rules: product_photos/{photoId}', productPhotoCases);
 runMatrix('firestore.rules: counters/{id}', invoiceCounterCases);
-runMatrix('firestore.rules: stripe_customers/{uid}', stripeCustomerCases);
+runMatrix('firestore.rules: stripe_customers/{companyId}', stripeCustomerCases);
+runMatrix('firestore.rules: invitations/{invitationId}', invitationCases);
 runMatrix('firestore.rules: sales_days, sales_weeks, sales_months', salesRollupCases);

@@ -6,7 +6,8 @@ import type { Operation, RuleCase } from '../support/matrix';
 /**
  * Collections only the functions write: newsletter_subscribers, mail, rate_limits, audit_log,
  * stripe_events, checkout_locks, counters, stripe_customers, sales_days, sales_weeks,
- * sales_months, app_check_tokens (every client request is denied, managers included); checkouts,
+ * sales_months, app_check_tokens, invitations (every client request is denied, managers
+ * included); checkouts,
  * which managers
  * may read.
  */
@@ -130,6 +131,19 @@ export const salesRollupCases: RuleCase[] = [
   ...closed(COLLECTIONS.salesWeeks, '2025-10-13', { revenue: 0 }),
   ...closed(COLLECTIONS.salesMonths, '2025-10', { revenue: 0 }),
 ];
+
+/**
+ * invitations: the link's token is kept as a hash, with the invited address; members and
+ * managers see them only through the functions (listCompanyMembers), and only the functions
+ * write them (inviteMember, acceptInvitation, ...).
+ */
+export const invitationCases: RuleCase[] = closed(COLLECTIONS.invitations, 'invitation-1', {
+  company_id: 'rules-retailer',
+  email: 'me@example.com',
+  role: 'owner',
+  location_ids: [],
+  status: 'accepted',
+});
 
 export const stripeCustomerCases: RuleCase[] = closed(
   COLLECTIONS.stripeCustomers,

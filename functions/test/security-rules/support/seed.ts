@@ -439,6 +439,18 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     standingOrder(U.another, COMPANY.B),
   ),
   [paths.stripeCustomer(COMPANY.A)]: { customer_id: 'cus_rules_retailer' },
+  // A pending invitation to company A (server only: its link's token is kept as a hash).
+  [paths.invitation('invitation-1')]: {
+    company_id: COMPANY.A,
+    email: 'new-buyer@example.com',
+    role: 'buyer',
+    location_ids: [LOCATION],
+    status: 'pending',
+    token_sha256: 'a'.repeat(64),
+    invited_by: U.retailer,
+    created_at: at,
+    expires_at: at,
+  },
   // The sales rollups of the retailer's order (a closed collection's documents exist to be refused).
   ...Object.fromEntries(
     [
