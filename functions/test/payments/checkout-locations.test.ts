@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { paths, VIEW_ONLY } from '@portal/domain';
-import { CHOOSE_LOCATION } from '../../src/checkout/create-checkout';
 import {
   LOCATION_ARCHIVED,
   LOCATION_NOT_FOUND,
   LOCATION_NOT_YOURS,
+  NO_LOCATION_OF_YOURS,
 } from '../../src/companies/locations';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
@@ -140,18 +140,15 @@ describe('checkout for a location', () => {
     });
   });
 
-  it('asks a company with an active location to choose one, writing nothing', async () => {
-    const { owner } = await companyWithLocations();
+  it("ships to the member's first active location by name when the checkout names none (Buy Now)", async () => {
+    const { owner, harbor } = await companyWithLocations();
     await setCart(owner.uid, { 'red-rush': 1 });
-    await expect(checkout(owner)).rejects.toMatchObject({
-      code: 'failed-precondition',
-      message: CHOOSE_LOCATION,
+    // 'Harbor kiosk' comes before 'Main St store'; 'Old mall' is archived.
+    const { orderId } = await checkout(owner, { productId: 'red-rush' });
+    expect(await checkoutOf(orderId)).toMatchObject({
+      location_id: harbor,
+      location_name: 'Harbor kiosk',
     });
-    await expect(checkout(owner, { productId: 'red-rush' })).rejects.toMatchObject({
-      code: 'failed-precondition',
-      message: CHOOSE_LOCATION,
-    });
-    await expectNothingWritten(owner, owner.uid);
   });
 
   it('checks out without a location when the company has none active (Stripe collects the address)', async () => {
@@ -185,6 +182,17 @@ describe('checkout for a location', () => {
 });
 
 describe('checkout by the members of a company', () => {
+  it('refuses a buyer with no location of theirs when the company has some, writing nothing', async () => {
+    const { owner } = await companyWithLocations();
+    const buyer = await createMember(owner.uid, 'buyer', []);
+    await setCart(buyer.uid, { 'mango-tango': 1 });
+    await expect(checkout(buyer)).rejects.toMatchObject({
+      code: 'permission-denied',
+      message: NO_LOCATION_OF_YOURS,
+    });
+    await expectNothingWritten(buyer, owner.uid);
+  });
+
   it('lets a buyer order for their assigned location only', async () => {
     const { owner, mainSt, harbor } = await companyWithLocations();
     const buyer = await createMember(owner.uid, 'buyer', [mainSt]);
@@ -192,10 +200,6 @@ describe('checkout by the members of a company', () => {
     await expect(checkout(buyer, { locationId: harbor })).rejects.toMatchObject({
       code: 'permission-denied',
       message: LOCATION_NOT_YOURS,
-    });
-    await expect(checkout(buyer)).rejects.toMatchObject({
-      code: 'failed-precondition',
-      message: CHOOSE_LOCATION,
     });
     await expectNothingWritten(buyer, owner.uid);
 

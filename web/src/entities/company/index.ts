@@ -16,5 +16,6 @@ export {
   useResendInvitation,
   useRevokeInvitation,
 } from './members';
+export { readOrderingChoice } from './ordering-choice';
 export { useOrderingLocation } from './ordering-location';
 export type { CompanyRecord, LocationRecord } from './documents';
