@@ -85,7 +85,13 @@ describe('prefetchLoader', () => {
     expect(catalog.fetch).not.toHaveBeenCalled();
     await settle();
     expect(reads).toHaveBeenCalledWith(
-      { kind: 'buyer', uid: 'buyer-1', role: 'wholesaler', companyId: 'company-1' },
+      {
+        kind: 'buyer',
+        uid: 'buyer-1',
+        role: 'wholesaler',
+        companyId: 'company-1',
+        companyRole: 'buyer',
+      },
       expect.objectContaining({ params: { productId: 'p1' } }),
       client,
     );

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router';
-import { resolveAccess, type BuyerRole } from '@portal/domain';
+import { resolveAccess, type BuyerRole, type CompanyRole } from '@portal/domain';
 import { auth } from '@/lib/firebase';
 import { readClaims } from '@/lib/session';
 import { appQueryClient } from './app-query-client';
@@ -14,7 +14,7 @@ export type PageRead = { queryKey: QueryKey; queryFn?: any };
 
 /** Who the session's ID token says is signed in, when the reads are chosen. */
 export type SignedIn =
-  | { kind: 'buyer'; uid: string; role: BuyerRole; companyId: string }
+  | { kind: 'buyer'; uid: string; role: BuyerRole; companyId: string; companyRole: CompanyRole }
   | { kind: 'manager'; uid: string };
 
 export type PageReads = (
@@ -54,7 +54,13 @@ async function signedIn(): Promise<SignedIn | null> {
   if (!user) return null;
   const access = resolveAccess(await readClaims(user));
   if (access.kind === 'buyer') {
-    return { kind: 'buyer', uid: user.uid, role: access.role, companyId: access.companyId };
+    return {
+      kind: 'buyer',
+      uid: user.uid,
+      role: access.role,
+      companyId: access.companyId,
+      companyRole: access.companyRole,
+    };
   }
   if (access.kind === 'manager') return { kind: 'manager', uid: user.uid };
   return null;

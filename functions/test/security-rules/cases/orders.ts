@@ -2,12 +2,13 @@ import { serverTimestamp } from 'firebase/firestore/lite';
 import { paths } from '@portal/domain';
 import { ACTORS, COMPANY, uidOf, type Actor } from '../support/actors';
 import type { QuerySpec, RuleCase } from '../support/matrix';
-import { ORDER, U } from '../support/seed';
+import { LOCATION, ORDER, U } from '../support/seed';
 
 /**
- * orders/{id}: read by the approved members of the order's company, whoever placed it (queries
- * filter on company_id) and managers; written only by functions. No member of one company reads
- * an order of another.
+ * orders/{id}: read by managers and the approved members of the order's company as their role
+ * allows: owners and viewers every order (queries filter on company_id); a buyer the orders of the
+ * locations assigned to them and those they placed (queries filter on company_id and location_id
+ * or user_id). Written only by functions. No member of one company reads an order of another.
  */
 
 const ORDERS = 'orders';
@@ -51,8 +52,8 @@ const forgedOrder = (uid: string, companyId: string) => ({
 });
 
 export const orderCases: RuleCase[] = [
-  // get: every member of A reads every order of A, whoever placed it.
-  ...membersOfA.flatMap((actor) =>
+  // get: the owner and the viewer of A read every order of A, whoever placed it.
+  ...(['retailer', 'viewerA'] as const).flatMap((actor) =>
     ordersOfA.map((id): RuleCase => ({
       actor,
       op: 'get',
@@ -61,13 +62,26 @@ export const orderCases: RuleCase[] = [
       why: `an order of their company (${id})`,
     })),
   ),
+  // buyerA: their own, and the owner's to the location assigned to them; not one to no location.
+  ...(
+    [
+      [ORDER.buyerA, 'allow', 'placed it'],
+      [ORDER.retailer, 'allow', 'an order to their assigned location'],
+      [ORDER.removedA, 'deny', 'an order of their company to no location of theirs'],
+    ] as const
+  ).map(([id, expect, why]): RuleCase => ({
+    actor: 'buyerA',
+    op: 'get',
+    path: paths.order(id),
+    expect,
+    why,
+  })),
   ...(
     [
       ['wholesaler', ORDER.wholesaler, 'own order'],
       ['another', ORDER.another, 'own order'],
       ['another', ORDER.memberB, 'placed by their buyer'],
       ['memberB', ORDER.memberB, 'own order'],
-      ['memberB', ORDER.another, 'placed by their owner'],
       ['manager', ORDER.retailer, 'managers read all orders'],
       ['manager', ORDER.memberB, 'managers read all orders'],
     ] as const
@@ -78,6 +92,13 @@ export const orderCases: RuleCase[] = [
     expect: 'allow',
     why,
   })),
+  {
+    actor: 'memberB',
+    op: 'get',
+    path: paths.order(ORDER.another),
+    expect: 'deny',
+    why: "a buyer: their owner's order, to no location assigned to them",
+  },
   ...outsidersOfA.flatMap(([actor, why]) =>
     [ORDER.retailer, ORDER.buyerA].map((id): RuleCase => ({
       actor,
@@ -105,7 +126,7 @@ export const orderCases: RuleCase[] = [
   ...(
     [
       ['another', 'allow', 'own order from before companies'],
-      ['memberB', 'allow', "their company's order from before companies"],
+      ['memberB', 'deny', "a buyer: their owner's order from before companies (no location)"],
       ['manager', 'allow', 'managers read all orders'],
       ['retailer', 'deny', "company B's order from before companies"],
       ['buyerA', 'deny', "company B's order from before companies"],
@@ -134,15 +155,13 @@ export const orderCases: RuleCase[] = [
     why: "own company's order, rejected after the token was issued",
   },
 
-  // list: a member lists their company's orders, filtered on company_id.
+  // list: an owner or viewer lists their company's orders, filtered on company_id.
   ...(
     [
       ['retailer', COMPANY.A],
-      ['buyerA', COMPANY.A],
       ['viewerA', COMPANY.A],
       ['wholesaler', COMPANY.wholesaler],
       ['another', COMPANY.B],
-      ['memberB', COMPANY.B],
     ] as const
   ).map(([actor, companyId]): RuleCase => ({
     actor,
@@ -152,6 +171,74 @@ export const orderCases: RuleCase[] = [
     expect: 'allow',
     why: "the company's order history",
   })),
+  // A buyer lists only their share: the company filter alone is refused.
+  ...(
+    [
+      ['buyerA', COMPANY.A],
+      ['memberB', COMPANY.B],
+    ] as const
+  ).map(([actor, companyId]): RuleCase => ({
+    actor,
+    op: 'list',
+    path: ORDERS,
+    query: companyOrders(companyId),
+    expect: 'deny',
+    why: "a buyer: every order of the company, other locations' included",
+  })),
+  {
+    actor: 'buyerA',
+    op: 'list',
+    path: ORDERS,
+    query: {
+      where: [
+        ['company_id', '==', COMPANY.A],
+        ['location_id', 'in', [LOCATION]],
+      ],
+      orderBy: [['created_at', 'desc']],
+    },
+    expect: 'allow',
+    why: 'a buyer: the orders of their assigned locations',
+  },
+  {
+    actor: 'buyerA',
+    op: 'list',
+    path: ORDERS,
+    query: {
+      where: [
+        ['company_id', '==', COMPANY.A],
+        ['location_id', 'in', [LOCATION, 'another-store']],
+      ],
+    },
+    expect: 'deny',
+    why: 'a buyer naming a location not assigned to them',
+  },
+  {
+    actor: 'buyerA',
+    op: 'list',
+    path: ORDERS,
+    query: {
+      where: [
+        ['company_id', '==', COMPANY.A],
+        ['user_id', '==', U.buyerA],
+      ],
+      orderBy: [['created_at', 'desc']],
+    },
+    expect: 'allow',
+    why: 'a buyer: the orders they placed',
+  },
+  {
+    actor: 'buyerA',
+    op: 'list',
+    path: ORDERS,
+    query: {
+      where: [
+        ['company_id', '==', COMPANY.A],
+        ['user_id', '==', U.retailer],
+      ],
+    },
+    expect: 'deny',
+    why: 'a buyer: the orders their owner placed, whatever the location',
+  },
   ...outsidersOfA.map(([actor, why]): RuleCase => ({
     actor,
     op: 'list',

@@ -1,12 +1,13 @@
 import { paths } from '@portal/domain';
 import { ACTORS, COMPANY, uidOf, type Actor } from '../support/actors';
 import type { QuerySpec, RuleCase } from '../support/matrix';
-import { STANDING_ORDER, U } from '../support/seed';
+import { LOCATION, STANDING_ORDER, U } from '../support/seed';
 
 /**
- * standing_orders/{id}: read by the approved members of its company, whoever set it up (queries
- * filter on company_id), and managers; written only by functions (manageStandingOrder changes
- * Stripe and the document together).
+ * standing_orders/{id}: read by managers and the approved members of its company as their role
+ * allows: owners and viewers every one (queries filter on company_id), a buyer those of their
+ * locations and those they set up (as orders/{id}); written only by functions
+ * (manageStandingOrder changes Stripe and the document together).
  */
 
 const STANDING_ORDERS = 'standing_orders';
@@ -31,8 +32,8 @@ const outsidersOfA: readonly (readonly [Actor, string])[] = [
 ];
 
 export const standingOrderCases: RuleCase[] = [
-  // get
-  ...membersOfA.flatMap((actor) =>
+  // get: the owner and viewer of A read every one; buyerA theirs and the one to their location.
+  ...(['retailer', 'viewerA', 'buyerA'] as const).flatMap((actor) =>
     [STANDING_ORDER.retailer, STANDING_ORDER.buyerA].map((id): RuleCase => ({
       actor,
       op: 'get',
@@ -41,13 +42,20 @@ export const standingOrderCases: RuleCase[] = [
       why: `a standing order of their company (${id})`,
     })),
   ),
-  ...(['another', 'memberB'] as const).map((actor): RuleCase => ({
-    actor,
+  {
+    actor: 'another',
     op: 'get',
     path: paths.standingOrder(STANDING_ORDER.another),
     expect: 'allow',
     why: "their company's standing order",
-  })),
+  },
+  {
+    actor: 'memberB',
+    op: 'get',
+    path: paths.standingOrder(STANDING_ORDER.another),
+    expect: 'deny',
+    why: "a buyer: their owner's standing order, to no location assigned to them",
+  },
   {
     actor: 'manager',
     op: 'get',
@@ -60,7 +68,7 @@ export const standingOrderCases: RuleCase[] = [
   ...(
     [
       ['another', 'allow', 'own standing order from before companies'],
-      ['memberB', 'allow', "their company's standing order from before companies"],
+      ['memberB', 'deny', "a buyer: their owner's standing order from before companies"],
       ['retailer', 'deny', "company B's standing order from before companies"],
       ['removedA', 'deny', "company B's standing order from before companies"],
     ] as const
@@ -88,15 +96,13 @@ export const standingOrderCases: RuleCase[] = [
     why: "company B's standing order",
   })),
 
-  // list
+  // list: owners and viewers by the company; a buyer by their locations or their own.
   ...(
     [
       ['retailer', COMPANY.A],
-      ['buyerA', COMPANY.A],
       ['viewerA', COMPANY.A],
       ['wholesaler', COMPANY.wholesaler],
       ['another', COMPANY.B],
-      ['memberB', COMPANY.B],
     ] as const
   ).map(([actor, companyId]): RuleCase => ({
     actor,
@@ -106,6 +112,45 @@ export const standingOrderCases: RuleCase[] = [
     expect: 'allow',
     why: "My Account lists the company's standing orders",
   })),
+  ...(
+    [
+      ['buyerA', COMPANY.A],
+      ['memberB', COMPANY.B],
+    ] as const
+  ).map(([actor, companyId]): RuleCase => ({
+    actor,
+    op: 'list',
+    path: STANDING_ORDERS,
+    query: ofCompany(companyId),
+    expect: 'deny',
+    why: "a buyer: every standing order of the company, other locations' included",
+  })),
+  {
+    actor: 'buyerA',
+    op: 'list',
+    path: STANDING_ORDERS,
+    query: {
+      where: [
+        ['company_id', '==', COMPANY.A],
+        ['location_id', 'in', [LOCATION]],
+      ],
+    },
+    expect: 'allow',
+    why: 'a buyer: the standing orders of their locations',
+  },
+  {
+    actor: 'buyerA',
+    op: 'list',
+    path: STANDING_ORDERS,
+    query: {
+      where: [
+        ['company_id', '==', COMPANY.A],
+        ['user_id', '==', U.buyerA],
+      ],
+    },
+    expect: 'allow',
+    why: 'a buyer: the standing orders they set up',
+  },
   ...outsidersOfA.map(([actor, why]): RuleCase => ({
     actor,
     op: 'list',

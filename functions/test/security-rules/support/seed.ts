@@ -387,7 +387,11 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     email: 'help@shop.example',
     updated_at: Timestamp.fromDate(CREATED_AT),
   },
-  [paths.order(ORDER.retailer)]: order(U.retailer, COMPANY.A, 'processing'),
+  // The owner's order went to the store buyerA orders for; the removed member's, to none.
+  [paths.order(ORDER.retailer)]: {
+    ...order(U.retailer, COMPANY.A, 'processing'),
+    location_id: LOCATION,
+  },
   [paths.order(ORDER.buyerA)]: order(U.buyerA, COMPANY.A, 'shipped'),
   [paths.order(ORDER.removedA)]: order(U.removedA, COMPANY.A, 'delivered'),
   [paths.order(ORDER.another)]: order(U.another, COMPANY.B, 'delivered'),
@@ -432,7 +436,10 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     order_id: ORDER.retailer,
     refunds: { re_rules: { internal_note: 'Supplier credit 4471', by: U.manager, at } },
   },
-  [paths.standingOrder(STANDING_ORDER.retailer)]: standingOrder(U.retailer, COMPANY.A),
+  [paths.standingOrder(STANDING_ORDER.retailer)]: {
+    ...standingOrder(U.retailer, COMPANY.A),
+    location_id: LOCATION,
+  },
   [paths.standingOrder(STANDING_ORDER.buyerA)]: standingOrder(U.buyerA, COMPANY.A),
   [paths.standingOrder(STANDING_ORDER.another)]: standingOrder(U.another, COMPANY.B),
   [paths.standingOrder(STANDING_ORDER.beforeCompanies)]: beforeCompanies(

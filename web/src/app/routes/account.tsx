@@ -1,4 +1,5 @@
 import { AccountPage } from '@/features/account';
+import { companyRoleCan } from '@portal/domain';
 import { ordersQueryOptions } from '@/entities/orders';
 import { supportContentQueryOptions } from '@/entities/support';
 import { buyerReads, prefetchLoader } from '../prefetch';
@@ -12,6 +13,11 @@ export function Component() {
  * checks.
  */
 export const loader = prefetchLoader(
-  buyerReads(({ companyId }) => [ordersQueryOptions(companyId), supportContentQueryOptions()]),
+  // A buyer member reads their share of the orders, which needs their locations (the profile):
+  // the page reads it then.
+  buyerReads(({ companyId, companyRole }) => [
+    ...(companyRoleCan(companyRole, 'allLocations') ? [ordersQueryOptions(companyId)] : []),
+    supportContentQueryOptions(),
+  ]),
 );
 export { shouldRevalidate } from '../prefetch';

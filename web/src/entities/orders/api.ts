@@ -33,16 +33,43 @@ import {
 } from './documents';
 
 /**
+ * A buyer member's share of their company's orders (docs/companies.md): those of the locations
+ * the owner assigned them, and those they placed themselves. Owners and viewers see them all.
+ */
+export interface BuyerScope {
+  uid: string;
+  locationIds: readonly string[];
+}
+
+/** Firestore takes at most 30 values in one `in` filter. */
+const IN_LIMIT = 30;
+
+/**
  * The company's orders, newest first. The `company_id == companyId` filter is required: the rules
  * only let a member list their company's orders (composite index company_id asc, created_at
- * desc). A document that does not match the order schema is left out rather than hiding the
- * whole history.
+ * desc); a buyer (`scope`) lists theirs with `location_id in` their locations and with
+ * `user_id ==` themselves, as the rules prove it (indexes with company_id and each). A document
+ * that does not match the order schema is left out rather than hiding the whole history.
  */
-export async function fetchOrders(companyId: string): Promise<Order[]> {
-  const snapshot = await getDocs(
-    query(ordersCollection(), where('company_id', '==', companyId), orderBy('created_at', 'desc')),
+export async function fetchOrders(companyId: string, scope?: BuyerScope): Promise<Order[]> {
+  const company = where('company_id', '==', companyId);
+  const newest = orderBy('created_at', 'desc');
+  if (!scope) {
+    const snapshot = await getDocs(query(ordersCollection(), company, newest));
+    return parseDocuments(snapshot.docs, parseOrder, 'skip');
+  }
+  const reads = [query(ordersCollection(), company, where('user_id', '==', scope.uid), newest)];
+  for (let i = 0; i < scope.locationIds.length; i += IN_LIMIT) {
+    const chunk = scope.locationIds.slice(i, i + IN_LIMIT);
+    reads.push(query(ordersCollection(), company, where('location_id', 'in', chunk), newest));
+  }
+  const snapshots = await Promise.all(reads.map((read) => getDocs(read)));
+  const byId = new Map(
+    snapshots.flatMap((snapshot) =>
+      parseDocuments(snapshot.docs, parseOrder, 'skip').map((order) => [order.id, order] as const),
+    ),
   );
-  return parseDocuments(snapshot.docs, parseOrder, 'skip');
+  return [...byId.values()].sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
 }
 
 /** Where the next page starts: the last document of the previous page (opaque to callers). */

@@ -1,4 +1,4 @@
-export { countOrders, sumPaidRevenue } from './api';
+export { countOrders, sumPaidRevenue, type BuyerScope } from './api';
 export {
   orderKeys,
   orderQueryOptions,

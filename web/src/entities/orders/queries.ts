@@ -10,6 +10,7 @@ import {
   fetchOrder,
   fetchOrderNotes,
   fetchOrders,
+  type BuyerScope,
   refundOrder,
   updateOrderStatus,
   type OrdersCursor,
@@ -17,7 +18,10 @@ import {
 
 export const orderKeys = {
   /** One buyer's order history. */
-  ofCompany: (companyId: string) => ['orders', companyId] as const,
+  ofCompany: (companyId: string, scope?: BuyerScope) =>
+    scope
+      ? (['orders', companyId, scope.uid, ...scope.locationIds] as const)
+      : (['orders', companyId] as const),
   /** Every order, page by page (the manager's Recent Orders). */
   recent: () => ['admin', 'orders'] as const,
   /** The manager's totals (order count, revenue): any change to an order makes them stale. */
@@ -56,14 +60,15 @@ export function useAbandonedCheckouts() {
 }
 
 /** The company's orders (My Account): every member of the company reads the same list. */
-export const ordersQueryOptions = (companyId: string) =>
+/** The company's orders (My Account): all of them, or a buyer's share (`scope`). */
+export const ordersQueryOptions = (companyId: string, scope?: BuyerScope) =>
   queryOptions({
-    queryKey: orderKeys.ofCompany(companyId),
-    queryFn: () => fetchOrders(companyId),
+    queryKey: orderKeys.ofCompany(companyId, scope),
+    queryFn: () => fetchOrders(companyId, scope),
   });
 
-export function useOrders(companyId: string) {
-  return useQuery({ ...ordersQueryOptions(companyId), enabled: companyId !== '' });
+export function useOrders(companyId: string, scope?: BuyerScope) {
+  return useQuery({ ...ordersQueryOptions(companyId, scope), enabled: companyId !== '' });
 }
 
 /** After a manager changes an order: the table, the totals (revenue is net of refunds), the order. */

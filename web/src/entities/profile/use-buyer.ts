@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { isBuyerRole, type BuyerRole, type CompanyRole } from '@portal/domain';
+import { companyRoleCan, isBuyerRole, type BuyerRole, type CompanyRole } from '@portal/domain';
 import { useSession } from '@/lib/session';
 import { useProfile } from './queries';
 
@@ -27,5 +27,7 @@ export function useBuyer() {
   const companyId = profile.data?.company_id ?? '';
   const companyRole: CompanyRole = profile.data?.company_role ?? 'viewer';
   const locationIds = profile.data?.location_ids ?? NO_LOCATIONS;
-  return { uid, profile, role, companyId, companyRole, locationIds };
+  // What of the company's orders this member reads: all (owners, viewers) or a buyer's share.
+  const orderScope = companyRoleCan(companyRole, 'allLocations') ? undefined : { uid, locationIds };
+  return { uid, profile, role, companyId, companyRole, locationIds, orderScope };
 }

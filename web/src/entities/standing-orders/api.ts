@@ -20,14 +20,39 @@ export function sortStandingOrders(orders: readonly StandingOrder[]): StandingOr
 /**
  * The company's standing orders, newest first and the cancelled ones last. The
  * `company_id == companyId` filter is required: the rules only let a member list their
- * company's. A company has a handful, so they are sorted here rather than by a composite index.
+ * company's; a buyer (`scope`) lists the ones of their locations and their own, as the rules
+ * prove it (like fetchOrders). A company has a handful, so they are sorted here rather than by a composite index.
  * A document that does not match the schema is left out rather than hiding the others.
  */
-export async function fetchStandingOrders(companyId: string): Promise<StandingOrder[]> {
-  const snapshot = await getDocs(
-    query(standingOrdersCollection(), where('company_id', '==', companyId)),
+export async function fetchStandingOrders(
+  companyId: string,
+  scope?: { uid: string; locationIds: readonly string[] },
+): Promise<StandingOrder[]> {
+  const company = where('company_id', '==', companyId);
+  const reads = scope
+    ? [
+        query(standingOrdersCollection(), company, where('user_id', '==', scope.uid)),
+        ...chunks(scope.locationIds).map((ids) =>
+          query(standingOrdersCollection(), company, where('location_id', 'in', ids)),
+        ),
+      ]
+    : [query(standingOrdersCollection(), company)];
+  const snapshots = await Promise.all(reads.map((read) => getDocs(read)));
+  const byId = new Map(
+    snapshots.flatMap((snapshot) =>
+      parseDocuments(snapshot.docs, parseStandingOrder, 'skip').map(
+        (standing) => [standing.id, standing] as const,
+      ),
+    ),
   );
-  return sortStandingOrders(parseDocuments(snapshot.docs, parseStandingOrder, 'skip'));
+  return sortStandingOrders([...byId.values()]);
+}
+
+/** Firestore's `in` takes at most 30 values. */
+function chunks(ids: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < ids.length; i += 30) out.push(ids.slice(i, i + 30));
+  return out;
 }
 
 /**

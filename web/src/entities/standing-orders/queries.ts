@@ -5,19 +5,25 @@ export const standingOrderKeys = {
   /** Every cached list of standing orders (the company's). */
   all: () => ['standing-orders'] as const,
   /** One company's standing orders (My Account). */
-  ofCompany: (companyId: string) => [...standingOrderKeys.all(), companyId] as const,
+  ofCompany: (companyId: string, scope?: { uid: string; locationIds: readonly string[] }) =>
+    scope
+      ? ([...standingOrderKeys.all(), companyId, scope.uid, ...scope.locationIds] as const)
+      : ([...standingOrderKeys.all(), companyId] as const),
   /** Every standing order (the manager's dashboard). */
   admin: () => ['admin', 'standing-orders'] as const,
 };
 
-const standingOrdersQueryOptions = (companyId: string) =>
+type Scope = { uid: string; locationIds: readonly string[] };
+
+const standingOrdersQueryOptions = (companyId: string, scope?: Scope) =>
   queryOptions({
-    queryKey: standingOrderKeys.ofCompany(companyId),
-    queryFn: () => fetchStandingOrders(companyId),
+    queryKey: standingOrderKeys.ofCompany(companyId, scope),
+    queryFn: () => fetchStandingOrders(companyId, scope),
   });
 
-export function useStandingOrders(companyId: string) {
-  return useQuery({ ...standingOrdersQueryOptions(companyId), enabled: companyId !== '' });
+/** The company's standing orders: all of them, or a buyer's share (`scope`, as for orders). */
+export function useStandingOrders(companyId: string, scope?: Scope) {
+  return useQuery({ ...standingOrdersQueryOptions(companyId, scope), enabled: companyId !== '' });
 }
 
 const allStandingOrdersQueryOptions = () =>

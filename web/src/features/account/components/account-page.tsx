@@ -43,8 +43,8 @@ export function AccountPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'orders';
-  const { uid, profile, companyId, companyRole } = useBuyer();
-  const orders = useOrders(companyId);
+  const { uid, profile, companyId, companyRole, orderScope } = useBuyer();
+  const orders = useOrders(companyId, orderScope);
   // Read here too (the same cached query) for the page's load-failure toast.
   const support = useSupportContent();
 
@@ -79,7 +79,7 @@ export function AccountPage() {
             label: 'Standing orders',
             children: (
               <LazyTab>
-                <StandingOrdersTab companyId={companyId} />
+                <StandingOrdersTab companyId={companyId} scope={orderScope} />
               </LazyTab>
             ),
           },

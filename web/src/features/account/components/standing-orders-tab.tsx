@@ -20,9 +20,16 @@ export const NO_STANDING_ORDERS = [
  * last. Read when the tab is opened, and again after each change the buyer makes. A lazy chunk of
  * My Account that brings antd's theme with it (account-page, withAntdTheme).
  */
-export function StandingOrdersTab({ companyId }: { companyId: string }) {
+export function StandingOrdersTab({
+  companyId,
+  scope,
+}: {
+  companyId: string;
+  /** A buyer's share of the company's standing orders (useBuyer's orderScope). */
+  scope?: { uid: string; locationIds: readonly string[] } | undefined;
+}) {
   const notify = useNotify();
-  const standingOrders = useStandingOrders(companyId);
+  const standingOrders = useStandingOrders(companyId, scope);
   const failed = standingOrders.isError;
   useEffect(() => {
     if (failed) notify.error(...ACCOUNT_TOASTS.load);
