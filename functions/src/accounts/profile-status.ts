@@ -14,7 +14,7 @@ import {
   type SetProfileStatusRequest,
 } from '@portal/domain';
 import { applyApprovalRollup } from '../insights/sales-rollups';
-import { membersOf, readCompany, type Member } from '../companies/company-record';
+import { memberClaims, membersOf, readCompany, type Member } from '../companies/company-record';
 import { findUser } from '../lib/auth-users';
 import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
@@ -124,11 +124,6 @@ async function applyClaims(
   if (status === 'rejected') await deps.auth.revokeRefreshTokens(member.uid);
 }
 
-/** The claims of a company member: the company's role and status, the company and their role in it. */
-export function memberClaims(member: Member, role: Role, status: ProfileStatus) {
-  return { role, status, company: member.companyId, company_role: member.role };
-}
-
 function claimsInStep(claims: Record<string, unknown>, member: Member, role: Role, to: string) {
   return (
     claims.role === role &&
@@ -168,7 +163,8 @@ export async function changeProfileStatus(
   const companyId = membership.companyId;
   const companyRef = deps.db.doc(paths.company(companyId));
   const company = readCompany(companyId, (await companyRef.get()).data());
-  if (!company) throw new PreconditionError(`The company ${companyId} has no valid type and status.`);
+  if (!company)
+    throw new PreconditionError(`The company ${companyId} has no valid type and status.`);
   const role = company.businessType;
   const from = company.status;
   const members = await membersOf(deps.db, companyId);
