@@ -4,6 +4,7 @@ import {
   checkoutCases,
   productPhotoCases,
   checkoutLockCases,
+  invitationCases,
   invoiceCounterCases,
   mailCases,
   newsletterCases,
@@ -15,6 +16,7 @@ import {
 } from './cases/server-only';
 import { runMatrix } from './support/matrix';
 
+runMatrix('firestore.rules: invitations/{invitationId}', invitationCases);
 runMatrix('firestore.rules: newsletter_subscribers/{id}', newsletterCases);
 runMatrix('firestore.rules: mail/{eventKey}', mailCases);
 runMatrix('firestore.rules: rate_limits/{id}', rateLimitCases);

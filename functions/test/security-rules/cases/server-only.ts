@@ -4,7 +4,7 @@ import { ACTORS, type Actor } from '../support/actors';
 import type { Operation, RuleCase } from '../support/matrix';
 
 /**
- * Collections only the functions write: newsletter_subscribers, mail, rate_limits, audit_log,
+ * Collections only the functions write: invitations, newsletter_subscribers, mail, rate_limits, audit_log,
  * stripe_events, checkout_locks, counters, stripe_customers, sales_days, sales_weeks,
  * sales_months, app_check_tokens (every client request is denied, managers included); checkouts,
  * which managers
@@ -78,6 +78,30 @@ export const mailCases: RuleCase[] = [
     data: { to: ['attacker@example.com'] },
     expect: 'deny',
     why: 'redirecting a queued message',
+  },
+];
+
+/**
+ * invitations: a company's invitations (the invited address, the role, the SHA-256 of the link's
+ * token). Only the functions read and write them: a client that could write one would invite
+ * itself into any company, one that could read them would learn who is being invited.
+ */
+export const invitationCases: RuleCase[] = [
+  ...closed(COLLECTIONS.invitations, 'invitation-1', {
+    company_id: 'rules-retailer',
+    email: 'newcomer@example.com',
+    role: 'owner',
+    location_ids: [],
+    token_hash: 'a'.repeat(64),
+    status: 'pending',
+  }),
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: `${COLLECTIONS.invitations}/invitation-1`,
+    data: { status: 'accepted', accepted_by: 'rules-retailer' },
+    expect: 'deny',
+    why: "an owner marking an invitation accepted (joining is acceptInvitation's)",
   },
 ];
 
