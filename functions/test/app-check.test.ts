@@ -117,7 +117,9 @@ describe('replay protection on the anonymous callables (production: App Check sp
       return { appId: APP_ID, token: { sub: APP_ID }, alreadyConsumed };
     });
     expect([...REPLAY_PROTECTED_CALLABLES].sort()).toEqual([
+      'acceptInvitation',
       'confirmNewsletter',
+      'getInvitation',
       'requestPasswordReset',
       'subscribeNewsletter',
       'syncEmailVerification',

@@ -4,7 +4,16 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import {
+  acceptInvitationRequest,
+  archiveLocationRequest,
+  changeMemberRoleRequest,
   createCheckoutSessionRequest,
+  getInvitationRequest,
+  invitationIdRequest,
+  inviteMemberRequest,
+  listCompanyMembersRequest,
+  removeMemberRequest,
+  saveLocationRequest,
   newsletterTokenRequest,
   paths,
   refundOrderRequest,
@@ -12,7 +21,6 @@ import {
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
   salesOverviewRequest,
-  saveShipToRequest,
   searchOrdersRequest,
   searchUsersRequest,
   setProfileStatusRequest,
@@ -43,7 +51,17 @@ import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { searchOrdersHandler } from '../../src/handlers/search-orders';
 import { searchUsersHandler } from '../../src/handlers/search-users';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
-import { saveShipToHandler } from '../../src/handlers/save-ship-to';
+import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
+import {
+  acceptInvitationHandler,
+  changeMemberRoleHandler,
+  getInvitationHandler,
+  inviteMemberHandler,
+  listCompanyMembersHandler,
+  removeMemberHandler,
+  resendInvitationHandler,
+  revokeInvitationHandler,
+} from '../../src/handlers/members';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { submitApplicationHandler } from '../../src/handlers/submit-application';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -51,6 +69,7 @@ import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { log } from '../../src/lib/log';
 import { accountEmail, createAccount, signIn } from '../accounts/support';
+import { buyerClaims } from '../company-fixtures';
 import { PAY_SHIP_TO } from '../payments/support';
 import { describeOutcome, refusedWith, settle, type CallOutcome } from '../support/call-outcome';
 import { deployedCallableNames } from '../support/deployed-callables';
@@ -114,11 +133,66 @@ const TABLE: Record<CallableName, Row> = {
     caller: 'manager',
     valid: { uid: uidOf('target'), status: 'approved', allowUnverified: true },
   },
-  saveShipTo: {
-    handler: saveShipToHandler,
-    schema: saveShipToRequest,
+  saveLocation: {
+    handler: saveLocationHandler,
+    schema: saveLocationRequest,
     caller: 'buyer',
-    valid: { shipTo: SHIP_TO },
+    valid: { location: { name: 'Main St store', ship_to: SHIP_TO, delivery_notes: 'Back door' } },
+  },
+  archiveLocation: {
+    handler: archiveLocationHandler,
+    schema: archiveLocationRequest,
+    caller: 'buyer',
+    valid: { locationId: `bad-input-location-${RUN}`, archived: true },
+  },
+  // The company callables: the buyer owns a company of their own; the target is in none of theirs.
+  inviteMember: {
+    handler: inviteMemberHandler,
+    schema: inviteMemberRequest,
+    caller: 'buyer',
+    valid: { email: `invitee-${RUN}@bad-input.test`, role: 'viewer', locationIds: ['main'] },
+  },
+  resendInvitation: {
+    handler: resendInvitationHandler,
+    schema: invitationIdRequest,
+    caller: 'buyer',
+    valid: { invitationId: `bad-input-invitation-${RUN}` },
+  },
+  revokeInvitation: {
+    handler: revokeInvitationHandler,
+    schema: invitationIdRequest,
+    caller: 'buyer',
+    valid: { invitationId: `bad-input-invitation-${RUN}` },
+  },
+  getInvitation: {
+    handler: getInvitationHandler,
+    schema: getInvitationRequest,
+    caller: 'anonymous',
+    valid: { token: NO_SUCH_TOKEN },
+  },
+  acceptInvitation: {
+    handler: acceptInvitationHandler,
+    schema: acceptInvitationRequest,
+    caller: 'anonymous',
+    valid: { token: NO_SUCH_TOKEN, fullName: 'Ada Invitee', password: 'bad-input-password-1' },
+  },
+  changeMemberRole: {
+    handler: changeMemberRoleHandler,
+    schema: changeMemberRoleRequest,
+    caller: 'buyer',
+    valid: { uid: uidOf('target'), role: 'buyer', locationIds: ['main'] },
+  },
+  removeMember: {
+    handler: removeMemberHandler,
+    schema: removeMemberRequest,
+    caller: 'buyer',
+    valid: { uid: uidOf('target') },
+  },
+  listCompanyMembers: {
+    handler: listCompanyMembersHandler,
+    schema: listCompanyMembersRequest,
+    caller: 'buyer',
+    valid: { companyId: uidOf('buyer') },
   },
   createCheckoutSession: {
     handler: createCheckoutSessionHandler,
@@ -379,7 +453,7 @@ function casesFor(name: CallableName): BadCase[] {
 interface Account {
   uid: string;
   email: string;
-  claims: { role: Role; status: string };
+  claims: Record<string, unknown>;
   token: DecodedIdToken;
 }
 const accounts = {} as Record<AccountKey, Account>;
@@ -389,7 +463,7 @@ async function createTestAccount(key: AccountKey): Promise<Account> {
   const { role, status, emailVerified } = ACCOUNTS[key];
   const { uid, email } = await createAccount(role, status, { emailVerified, uid: uidOf(key) });
   const token = await adminAuth().verifyIdToken(await signIn(email));
-  return { uid, email, claims: { role, status }, token };
+  return { uid, email, claims: buyerClaims(uid, role, status), token };
 }
 
 /** The request the Functions runtime builds (the ID token verified, the platform's IP). */
