@@ -123,7 +123,7 @@ async function claimedOnly(productId: string, quantity: number, at: number) {
     `fp-${randomUUID()}`,
     (now) => ({
       user_id: buyer.uid,
-    company_id: buyer.uid,
+      company_id: buyer.uid,
       store_name: `Store of ${buyer.uid}`,
       seller_permit_id: 'SR-TEST-1',
       items: [line],
