@@ -13,6 +13,7 @@ import {
   MEMBER_NOT_FOUND,
   NOT_YOUR_COMPANY,
 } from '../../src/companies/members';
+import { profileChangedHandler } from '../../src/handlers/standing-order-triggers';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { log } from '../../src/lib/log';
 import { createAccount, type TestAccount } from '../accounts/support';
@@ -251,6 +252,37 @@ describe('removeMember', () => {
     expect(describeOutcome(await settle(remove(company.owner, buyer.uid)))).toBe(
       `not-found: ${MEMBER_NOT_FOUND}`,
     );
+  });
+
+  it("closes the removed member's open checkouts when the removal lands (onProfileChanged)", async () => {
+    const buyer = await addMember(company, 'buyer', ['main']);
+    const checkout = firestore().collection(COLLECTIONS.checkouts).doc();
+    await checkout.set({
+      user_id: buyer.uid,
+      company_id: company.id,
+      state: 'open',
+      amount: 1200,
+      items: [],
+      stripe_session_id: null,
+      created_at: Timestamp.now(),
+      updated_at: Timestamp.now(),
+    });
+    const landing = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+      profileChangedHandler({
+        params: { uid: buyer.uid },
+        data: {
+          before: { get: (f: string) => before[f] },
+          after: { get: (f: string) => after[f] },
+        },
+      });
+    const profileBefore = (await profileData(buyer.uid))!;
+    // Another change (a role change) leaves the checkout open.
+    await landing(profileBefore, { ...profileBefore, company_role: 'viewer' });
+    expect((await checkout.get()).get('state')).toBe('open');
+
+    await remove(company.owner, buyer.uid);
+    await landing(profileBefore, (await profileData(buyer.uid))!);
+    expect((await checkout.get()).get('state')).toBe('failed');
   });
 
   it('lets a member leave, but not the last owner', async () => {
