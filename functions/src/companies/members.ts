@@ -11,7 +11,6 @@ import {
   membershipOf,
   OWNERS_ONLY,
   paths,
-  type AcceptedResponse,
   type CompanyInvitationView,
   type CompanyMemberView,
   type CompanyRole,
@@ -55,6 +54,11 @@ import {
  */
 
 export type MembersDeps = Pick<Context, 'db' | 'auth' | 'env' | 'now'>;
+
+/** The answer of changeMemberRole and removeMember: the member changed (the web client's type). */
+export interface MemberChangeResponse {
+  uid: string;
+}
 
 /** Who is calling: their uid, and whether their token is a manager's (resolveAccess). */
 export interface CompanyCaller {
@@ -264,7 +268,7 @@ export async function changeMemberRole(
   deps: MembersDeps,
   caller: CompanyCaller,
   request: { uid: string; role: CompanyRole; locationIds: readonly string[] },
-): Promise<AcceptedResponse> {
+): Promise<MemberChangeResponse> {
   const { member, company } = await memberForOwner(deps, caller, request.uid);
   const { ids, names } = await assignedLocations(
     deps.db,
@@ -272,7 +276,7 @@ export async function changeMemberRole(
     request.role,
     request.locationIds,
   );
-  if (member.role === request.role && sameIds(member.locationIds, ids)) return { accepted: true };
+  if (member.role === request.role && sameIds(member.locationIds, ids)) return { uid: member.uid };
 
   const profileRef = deps.db.doc(paths.profile(member.uid));
   const entryRef = auditRef(deps.db);
@@ -317,7 +321,7 @@ export async function changeMemberRole(
     to: request.role,
     by: caller.uid,
   });
-  return { accepted: true };
+  return { uid: member.uid };
 }
 
 /**
@@ -331,7 +335,7 @@ export async function removeMember(
   deps: MembersDeps,
   caller: CompanyCaller,
   request: { uid: string },
-): Promise<AcceptedResponse> {
+): Promise<MemberChangeResponse> {
   const leaving = request.uid === caller.uid;
   let member: Member;
   let company: CompanyRecord;
@@ -387,7 +391,7 @@ export async function removeMember(
     by: caller.uid,
     leaving,
   });
-  return { accepted: true };
+  return { uid: member.uid };
 }
 
 const ROLE_ORDER = new Map(COMPANY_ROLES.map((role, i) => [role, i]));

@@ -6,7 +6,6 @@ import {
   inviteMemberRequest,
   listCompanyMembersRequest,
   removeMemberRequest,
-  type AcceptedResponse,
   type AcceptInvitationResponse,
   type InvitationPreview,
   type InviteMemberResponse,
@@ -26,6 +25,7 @@ import {
   listCompanyMembers,
   removeMember,
   type CompanyCaller,
+  type MemberChangeResponse,
 } from '../companies/members';
 import { callerIp, parseData, requireAuth } from '../lib/caller';
 import { limitCallable } from '../lib/rate-limit';
@@ -98,15 +98,17 @@ export const acceptInvitationHandler = callable(
 );
 
 /** Callable changeMemberRole({ uid, role, locationIds }) (the company's owner, or a manager). */
-export const changeMemberRoleHandler = callable(async (request, ctx): Promise<AcceptedResponse> => {
-  const caller = companyCaller(request);
-  const data = parseData(changeMemberRoleRequest, request.data);
-  await limitCallable(ctx.db, 'changeMemberRole', { uid: caller.uid, ip: callerIp(request) });
-  return changeMemberRole(ctx, caller, data);
-});
+export const changeMemberRoleHandler = callable(
+  async (request, ctx): Promise<MemberChangeResponse> => {
+    const caller = companyCaller(request);
+    const data = parseData(changeMemberRoleRequest, request.data);
+    await limitCallable(ctx.db, 'changeMemberRole', { uid: caller.uid, ip: callerIp(request) });
+    return changeMemberRole(ctx, caller, data);
+  },
+);
 
 /** Callable removeMember({ uid }) (the company's owner, a manager, or the member leaving). */
-export const removeMemberHandler = callable(async (request, ctx): Promise<AcceptedResponse> => {
+export const removeMemberHandler = callable(async (request, ctx): Promise<MemberChangeResponse> => {
   const caller = companyCaller(request);
   const data = parseData(removeMemberRequest, request.data);
   await limitCallable(ctx.db, 'removeMember', { uid: caller.uid, ip: callerIp(request) });

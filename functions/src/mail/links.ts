@@ -27,8 +27,8 @@ export function portalLinks(origin: string) {
       at(routePath('newsletter', { action }), { token }),
     /** The page that accepts an invitation to join a company (its token is the invitation). */
     join: (token: string) => at('/join', { token }),
-    /** My Account's members tab: the company's members and pending invitations. */
-    accountMembers: () => at(routePath('account'), { tab: 'members' }),
+    /** My Account's Profile tab: the company's members and pending invitations are there. */
+    accountMembers: () => at(routePath('account'), { tab: 'profile' }),
     /** The portal's action page for a link made by the Admin SDK (generate...Link). */
     authAction: (firebaseLink: string) => {
       const source = new URL(firebaseLink);

@@ -77,7 +77,7 @@ describe('changeMemberRole', () => {
   it("changes a member's role: profile, claims, audit entry and a mail to the member", async () => {
     const buyer = await addMember(company, 'buyer', ['main']);
     expect(await change(company.owner, { uid: buyer.uid, role: 'viewer' })).toEqual({
-      accepted: true,
+      uid: buyer.uid,
     });
     expect(await profileData(buyer.uid)).toMatchObject({
       company_id: company.id,
@@ -216,7 +216,7 @@ describe('removeMember', () => {
     const validAfter = (await userOf(buyer.uid)).tokensValidAfterTime;
     await new Promise((resolve) => setTimeout(resolve, 1100));
 
-    expect(await remove(company.owner, buyer.uid)).toEqual({ accepted: true });
+    expect(await remove(company.owner, buyer.uid)).toEqual({ uid: buyer.uid });
 
     const profile = await profileData(buyer.uid);
     expect(profile).toMatchObject({

@@ -306,7 +306,7 @@ describe('each mail says what matters', () => {
     expect(accepted.text).toContain('Hello Cloud Nine,');
     expect(accepted.text).toContain('Email: jo@cloud9.example');
     expect(accepted.text).toContain('Role: Viewer: read-only: orders, invoices and tracking');
-    expect(accepted.text).toContain(`${ORIGIN}/portal/my-account?tab=members`);
+    expect(accepted.text).toContain(`${ORIGIN}/portal/my-account?tab=profile`);
 
     const changed = await render(
       messages.memberRoleChanged({
