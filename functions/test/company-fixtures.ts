@@ -1,5 +1,12 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { isBuyerRole, paths, type ProfileStatus, type Role } from '@portal/domain';
+import {
+  isBuyerRole,
+  paths,
+  type BuyerRole,
+  type CompanyRole,
+  type ProfileStatus,
+  type Role,
+} from '@portal/domain';
 
 /**
  * A buyer as the portal now keeps one (docs/companies.md): a one-member company whose id is the
@@ -62,4 +69,71 @@ export function buyerClaims(uid: string, role: Role, status: ProfileStatus) {
   return isBuyerRole(role)
     ? { role, status, company: uid, company_role: 'owner' }
     : { role, status };
+}
+
+/** Another member of an existing company: their role in it and, for a buyer, their locations. */
+export interface MemberFixture {
+  companyId: string;
+  companyRole: CompanyRole;
+  locationIds?: string[];
+  fullName?: string;
+}
+
+/**
+ * Writes a member's profile as joining a company leaves it: the company's copies (name, business
+ * type, permit, status) and the membership. Returns the claims the functions give such a member.
+ */
+export async function writeMember(db: Firestore, uid: string, fixture: MemberFixture) {
+  const company = (await db.doc(paths.company(fixture.companyId)).get()).data();
+  if (!company) throw new Error(`No company ${fixture.companyId} to join`);
+  const role = company.business_type as BuyerRole;
+  const status = company.status as ProfileStatus;
+  await db.doc(paths.profile(uid)).set({
+    user_id: uid,
+    full_name: fixture.fullName ?? `Name ${uid}`,
+    store_name: company.name as string,
+    seller_permit_id: company.seller_permit_id as string,
+    role,
+    status,
+    created_at: Timestamp.now(),
+    company_id: fixture.companyId,
+    company_role: fixture.companyRole,
+    location_ids: fixture.locationIds ?? [],
+  });
+  return { role, status, company: fixture.companyId, company_role: fixture.companyRole };
+}
+
+/** A ship-to location as saveLocation stores it, for writing straight to Firestore. */
+export function locationDocument(name: string, options: { archived?: boolean } = {}) {
+  return {
+    name,
+    ship_to: {
+      name: `Receiving at ${name}`,
+      phone: '4155550100',
+      address: {
+        line1: '1 Harbor Way',
+        line2: '',
+        city: 'Oakland',
+        state: 'CA',
+        postal_code: '94607',
+        country: 'US',
+      },
+    },
+    delivery_notes: '',
+    archived: options.archived ?? false,
+    created_at: Timestamp.now(),
+    updated_at: Timestamp.now(),
+  };
+}
+
+/** Writes a location of the company under a generated id; returns the id. */
+export async function writeLocation(
+  db: Firestore,
+  companyId: string,
+  name: string,
+  options: { archived?: boolean } = {},
+): Promise<string> {
+  const ref = db.collection(paths.locations(companyId)).doc();
+  await ref.set(locationDocument(name, options));
+  return ref.id;
 }

@@ -82,6 +82,8 @@ describe('the pages npm run perf measures', () => {
         '/admin/login',
         '/forgot-password',
         '/auth/action',
+        // An invitation's link: opened signed out to create the account.
+        '/join',
         '/newsletter/:action',
         '/legal/:page',
         '/payment-success',

@@ -171,6 +171,8 @@ export async function changeProfileStatus(
 
   if (from === to) {
     const behind: Member[] = [];
+    // What the claims brought in line said (the audit entry's `from`; null when they differ).
+    const claimedBefore = new Set<ProfileStatus | null>();
     for (const member of members) {
       const claims = (await findUser(deps.auth, member.uid))?.customClaims ?? {};
       if (claimsInStep(claims, member, role, to)) continue;
@@ -184,6 +186,7 @@ export async function changeProfileStatus(
         );
       }
       behind.push(member);
+      claimedBefore.add(claimed ?? null);
     }
     if (behind.length === 0) throw new PreconditionError(`The profile is already ${to}.`);
     for (const member of behind) await applyClaims(deps, member, role, to);
@@ -191,7 +194,7 @@ export async function changeProfileStatus(
       action: 'profile.claims_synced',
       actor,
       target: companyId,
-      from: null,
+      from: claimedBefore.size === 1 ? [...claimedBefore][0]! : null,
       to,
       at: FieldValue.serverTimestamp(),
     };

@@ -16,7 +16,11 @@ import {
   VIEW_ONLY,
 } from '@portal/domain';
 import { buyerAccountOpen } from '../accounts/current-approval';
-import { hasActiveLocation, locationForOrder, type LocationRecord } from '../companies/locations';
+import {
+  defaultLocationForOrder,
+  locationForOrder,
+  type LocationRecord,
+} from '../companies/locations';
 import { loadProducts } from '../catalog/products';
 import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
@@ -76,9 +80,6 @@ interface BuyerProfile {
   location: LocationRecord | null;
 }
 
-/** Refused when the company has locations and the checkout names none. */
-export const CHOOSE_LOCATION = 'Choose the location this order ships to.';
-
 /**
  * The approval on the profile document, checked as well as the claims (a token lives an hour),
  * the member's right to order, and the location they order for.
@@ -96,10 +97,11 @@ async function profileOfApprovedBuyer(
   // Read from the profile, not the token: a role changed since sign-in counts at once.
   if (!companyRoleCan(membership.role, 'order')) throw new NotAllowedError(VIEW_ONLY);
   const member = { uid, ...membership };
-  const location = locationId ? await locationForOrder({ db }, member, locationId) : null;
-  if (!location && (await hasActiveLocation({ db }, membership.companyId))) {
-    throw new PreconditionError(CHOOSE_LOCATION);
-  }
+  // The location named, or the member's first (Buy Now before any choice); none while the
+  // company has none (Checkout asks for the address).
+  const location = locationId
+    ? await locationForOrder({ db }, member, locationId)
+    : await defaultLocationForOrder({ db }, member);
   const text = (field: string) => {
     const value: unknown = profile.get(field);
     return typeof value === 'string' ? value : '';

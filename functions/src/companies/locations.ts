@@ -25,6 +25,8 @@ import { membershipOfUser, type Member } from './company-record';
 export const LOCATION_NOT_FOUND = 'Location not found.';
 export const LOCATION_ARCHIVED = 'This location is archived. Choose another one.';
 export const LOCATION_NOT_YOURS = 'You cannot order for this location. Ask your company’s owner.';
+export const NO_LOCATION_OF_YOURS =
+  "You have no location to order for. Ask your company's owner to assign one.";
 
 type Deps = Pick<Context, 'db'>;
 
@@ -62,10 +64,11 @@ export async function saveLocation(
       tx.update(ref, fields);
       return;
     }
-    // At most COMPANY_LIMITS.locations documents: read them all rather than count.
+    // At most COMPANY_LIMITS.locations documents: read them all rather than count. Archived ones
+    // count too (they stay on their orders), so archiving one makes no room: editing one does.
     if ((await tx.get(collection)).size >= COMPANY_LIMITS.locations) {
       throw new PreconditionError(
-        `A company can have at most ${COMPANY_LIMITS.locations} locations. Archive or edit one instead.`,
+        `A company can have at most ${COMPANY_LIMITS.locations} locations, archived ones included. Edit one instead.`,
       );
     }
     tx.create(ref, { ...fields, archived: false, created_at: FieldValue.serverTimestamp() });
@@ -117,12 +120,28 @@ export async function locationForOrder(
   return { id: snap.id, ...parsed.data };
 }
 
-/** Whether the company has any location a new order could ship to. */
-export async function hasActiveLocation(deps: Deps, companyId: string): Promise<boolean> {
+/**
+ * Where an order ships when the checkout names no location (Buy Now before any choice): the
+ * member's first active location by name, as the cart offers it first. Null when the company has
+ * none yet (Checkout then asks for the address); refused when it has some but none is the
+ * member's.
+ */
+export async function defaultLocationForOrder(
+  deps: Deps,
+  member: Member,
+): Promise<LocationRecord | null> {
   const active = await deps.db
-    .collection(paths.locations(companyId))
+    .collection(paths.locations(member.companyId))
     .where('archived', '==', false)
-    .limit(1)
     .get();
-  return !active.empty;
+  const locations = active.docs.flatMap((doc) => {
+    const parsed = locationSchema.safeParse(doc.data());
+    return parsed.success ? [{ id: doc.id, ...parsed.data }] : [];
+  });
+  if (locations.length === 0) return null;
+  const covered = locations
+    .filter((location) => memberCoversLocation(member, location.id))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  if (covered.length === 0) throw new NotAllowedError(NO_LOCATION_OF_YOURS);
+  return covered[0]!;
 }

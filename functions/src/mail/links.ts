@@ -26,7 +26,7 @@ export function portalLinks(origin: string) {
     newsletter: (action: 'confirm' | 'unsubscribe', token: string) =>
       at(routePath('newsletter', { action }), { token }),
     /** The page that accepts an invitation to join a company (its token is the invitation). */
-    join: (token: string) => at('/join', { token }),
+    join: (token: string) => at(routePath('join'), { token }),
     /** My Account's Profile tab: the company's members and pending invitations are there. */
     accountMembers: () => at(routePath('account'), { tab: 'profile' }),
     /** The portal's action page for a link made by the Admin SDK (generate...Link). */

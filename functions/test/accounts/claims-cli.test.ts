@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth } from '../../src/lib/admin';
+import { buyerClaims } from '../company-fixtures';
 import { auditEntriesFor, claimsOf, createAccount, profileOf } from './support';
 
 /**
@@ -143,7 +144,7 @@ describe('claims CLI: usage', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"Acme Wholesale" is not a Firebase project id');
     expect(result.stderr).toContain('Usage: npm run claims');
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'pending' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'pending'));
   });
 
   it('refuses credentials with only one of the two emulators named (the other would be production)', async () => {
@@ -179,7 +180,7 @@ describe('claims CLI: commands against the local stack', () => {
     expect(result.stderr).not.toContain('Error');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('pending -> approved');
-    expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'wholesaler', 'approved'));
     expect(await profileOf(target.uid)).toMatchObject({
       status: 'approved',
       reviewed_by: 'claims-cli',
@@ -203,7 +204,7 @@ describe('claims CLI: commands against the local stack', () => {
     const result = await claims(['reject', target.email]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('approved -> rejected');
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'rejected'));
     expect(
       new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime(),
     ).toBeGreaterThan(before);
@@ -216,7 +217,7 @@ describe('claims CLI: commands against the local stack', () => {
     expect(result.stderr).toContain(
       'A rejected profile cannot be approved directly: reopen it first.',
     );
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'rejected'));
   });
 
   it('grants manager to a user without a profile, then refuses to approve or grant again', async () => {
@@ -260,7 +261,7 @@ describe('claims CLI: commands against the local stack', () => {
     expect(a.stderr).toContain('The email address is not verified');
     expect(b.stderr).toContain('The account is disabled');
     for (const account of [unverified, disabled]) {
-      expect(await claimsOf(account.uid)).toEqual({ role: 'retailer', status: 'pending' });
+      expect(await claimsOf(account.uid)).toEqual(buyerClaims(account.uid, 'retailer', 'pending'));
       expect((await profileOf(account.uid)).role).toBe('retailer');
       expect(await auditEntriesFor(account.uid)).toEqual([]);
     }
@@ -273,7 +274,9 @@ describe('claims CLI: commands against the local stack', () => {
     expect(refused.stderr).toContain('The applicant has not verified their email address.');
     const approved = await claims(['approve', applicant.email, '--allow-unverified']);
     expect(approved.code).toBe(0);
-    expect(await claimsOf(applicant.uid)).toEqual({ role: 'retailer', status: 'approved' });
+    expect(await claimsOf(applicant.uid)).toEqual(
+      buyerClaims(applicant.uid, 'retailer', 'approved'),
+    );
     const misuse = await claims(['reject', applicant.email, '--allow-unverified']);
     expect(misuse.code).toBe(2);
   });
@@ -304,7 +307,9 @@ describe('claims CLI: commands against the local stack', () => {
     const result = await claims(['show', target.email]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`uid:                  ${target.uid}`);
-    expect(result.stdout).toContain('{"role":"wholesaler","status":"approved"}');
+    expect(result.stdout).toContain(
+      `{"role":"wholesaler","status":"approved","company":"${target.uid}","company_role":"owner"}`,
+    );
     expect(result.stdout).toMatch(/profile:\s+wholesaler \/ approved/);
   });
 

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { paths } from '@portal/domain';
+import { buyerClaims } from '../company-fixtures';
 import {
   auditEntriesFor,
   claimsOf,
@@ -49,7 +51,7 @@ describe('setProfileStatus: who may call it', () => {
       });
     }
     expect((await profileOf(target.uid)).status).toBe('pending');
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'pending' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'pending'));
   });
 
   it('refuses a caller whose profile says manager but whose claims do not', async () => {
@@ -117,7 +119,7 @@ describe('setProfileStatus: arguments and targets', () => {
       code: 'failed-precondition',
     });
     expect((await profileOf(target.uid)).status).toBe(from);
-    expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: from });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'wholesaler', from));
     expect(await auditEntriesFor(target.uid)).toEqual([]);
   });
 
@@ -143,7 +145,11 @@ describe('setProfileStatus: approval', () => {
     );
     expect(result).toEqual({ uid: target.uid, status: 'approved' });
 
-    expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'wholesaler', 'approved'));
+    // The review is the company's: the company records it as well as the owner's profile.
+    const company = (await firestore().doc(paths.company(target.uid)).get()).data();
+    expect(company).toMatchObject({ status: 'approved', reviewed_by: manager.uid });
+    expect(company?.reviewed_at).toBeInstanceOf(Timestamp);
     const profile = await profileOf(target.uid);
     expect(profile).toMatchObject({
       status: 'approved',
@@ -168,17 +174,27 @@ describe('setProfileStatus: approval', () => {
 
     // The new claims are in the next ID token the user gets.
     const token = await adminAuth().verifyIdToken(await signIn(target.email));
-    expect([token.role, token.status]).toEqual(['wholesaler', 'approved']);
+    expect([token.role, token.status, token.company, token.company_role]).toEqual([
+      'wholesaler',
+      'approved',
+      target.uid,
+      'owner',
+    ]);
   });
 
-  it('takes the role from the profile, not from stale claims, and keeps other claims', async () => {
+  it('takes the role from the company and the membership from the profile, not from stale claims, and keeps other claims', async () => {
     const target = await createAccount('retailer', 'pending', {
-      claims: { role: 'wholesaler', status: 'pending', beta: true },
+      claims: {
+        role: 'wholesaler',
+        status: 'pending',
+        company: 'some-other-company',
+        company_role: 'viewer',
+        beta: true,
+      },
     });
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' }));
     expect(await claimsOf(target.uid)).toEqual({
-      role: 'retailer',
-      status: 'approved',
+      ...buyerClaims(target.uid, 'retailer', 'approved'),
       beta: true,
     });
   });
@@ -186,7 +202,7 @@ describe('setProfileStatus: approval', () => {
   it('approves a user who has no claims yet (fresh sign-up)', async () => {
     const target = await createAccount('retailer', 'pending', { claims: null });
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' }));
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'approved' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'approved'));
   });
 
   it('does not revoke the session on approval', async () => {
@@ -206,7 +222,7 @@ describe('setProfileStatus: approval', () => {
       await asManager({ uid: target.uid, status: 'approved' }),
     );
     expect(result).toEqual({ uid: target.uid, status: 'approved' });
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'approved' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'approved'));
     expect(await auditEntriesFor(target.uid)).toEqual([
       expect.objectContaining({
         action: 'profile.claims_synced',
@@ -234,17 +250,20 @@ describe('setProfileStatus: approval', () => {
       (e) => e.action === 'profile.status_changed',
     );
     expect(changes).toHaveLength(1);
-    expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'wholesaler', 'approved'));
   });
 
   it('does not undo a half-done rejection: approved profile, rejected claims', async () => {
+    // The rejection set the member's claims (company and role included), then failed to commit.
+    const uid = `acct-half-rejected-${randomUUID().slice(0, 8)}`;
     const target = await createAccount('retailer', 'approved', {
-      claims: { role: 'retailer', status: 'rejected' },
+      uid,
+      claims: buyerClaims(uid, 'retailer', 'rejected'),
     });
     await expect(
       setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' })),
     ).rejects.toMatchObject({ code: 'failed-precondition' });
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'rejected'));
   });
 });
 
@@ -262,7 +281,7 @@ describe('setProfileStatus: rejection', () => {
     );
     expect(result).toEqual({ uid: target.uid, status: 'rejected' });
 
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'rejected'));
     expect(await profileOf(target.uid)).toMatchObject({
       status: 'rejected',
       reviewed_by: manager.uid,
@@ -294,7 +313,7 @@ describe('setProfileStatus: rejection', () => {
     });
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
     expect((await profileOf(target.uid)).status).toBe('rejected');
-    expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'rejected' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'wholesaler', 'rejected'));
   });
 
   it('re-applies the claims and revocation when a rejected profile still has approved claims', async () => {
@@ -306,7 +325,7 @@ describe('setProfileStatus: rejection', () => {
     ).getTime();
     await sleep(1100);
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'rejected'));
     expect(
       new Date((await adminAuth().getUser(target.uid)).tokensValidAfterTime ?? 0).getTime(),
     ).toBeGreaterThan(validAfter);
@@ -316,7 +335,9 @@ describe('setProfileStatus: rejection', () => {
     const target = await createAccount('retailer', 'approved');
     const bystander = await createAccount('retailer', 'approved');
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
-    expect(await claimsOf(bystander.uid)).toEqual({ role: 'retailer', status: 'approved' });
+    expect(await claimsOf(bystander.uid)).toEqual(
+      buyerClaims(bystander.uid, 'retailer', 'approved'),
+    );
     expect((await firestore().doc(paths.profile(bystander.uid)).get()).data()?.status).toBe(
       'approved',
     );
@@ -334,7 +355,7 @@ describe('setProfileStatus: decline and reopen', () => {
       await asManager({ uid: target.uid, status: 'rejected', reason: '  Outside our area.  ' }),
     );
     expect(result).toEqual({ uid: target.uid, status: 'rejected' });
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'rejected'));
     expect(await profileOf(target.uid)).toMatchObject({
       status: 'rejected',
       reviewed_by: manager.uid,
@@ -373,7 +394,7 @@ describe('setProfileStatus: decline and reopen', () => {
       await asManager({ uid: target.uid, status: 'pending' }),
     );
     expect(result).toEqual({ uid: target.uid, status: 'pending' });
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'pending' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'pending'));
     const profile = await profileOf(target.uid);
     expect(profile).toMatchObject({ status: 'pending', review_round: 1 });
     // It waits for a review again.
@@ -389,7 +410,12 @@ describe('setProfileStatus: decline and reopen', () => {
     ]);
     // The new claims are in the next ID token the user gets.
     const token = await adminAuth().verifyIdToken(await signIn(target.email));
-    expect([token.role, token.status]).toEqual(['retailer', 'pending']);
+    expect([token.role, token.status, token.company, token.company_role]).toEqual([
+      'retailer',
+      'pending',
+      target.uid,
+      'owner',
+    ]);
   });
 
   it('lets a reopened account be approved, and declined again after another reopen', async () => {
@@ -397,7 +423,7 @@ describe('setProfileStatus: decline and reopen', () => {
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'pending' }));
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'approved' }));
-    expect(await claimsOf(target.uid)).toEqual({ role: 'wholesaler', status: 'approved' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'wholesaler', 'approved'));
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'rejected' }));
     await setProfileStatusHandler(await asManager({ uid: target.uid, status: 'pending' }));
     expect((await profileOf(target.uid)).review_round).toBe(2);
@@ -419,7 +445,7 @@ describe('setProfileStatus: decline and reopen', () => {
       message: 'A rejected profile cannot be approved directly: reopen it first.',
     });
     expect((await profileOf(target.uid)).status).toBe('rejected');
-    expect(await claimsOf(target.uid)).toEqual({ role: 'retailer', status: 'rejected' });
+    expect(await claimsOf(target.uid)).toEqual(buyerClaims(target.uid, 'retailer', 'rejected'));
     expect(await auditEntriesFor(target.uid)).toEqual([]);
   });
 

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { COLLECTIONS, paths, type ProfileStatus, type Role } from '@portal/domain';
+import {
+  COLLECTIONS,
+  paths,
+  type CompanyRole,
+  type ProfileStatus,
+  type Role,
+} from '@portal/domain';
 import { adminAuth, firestore } from '../../src/lib/admin';
-import { buyerClaims, writeBuyer } from '../company-fixtures';
+import { buyerClaims, writeBuyer, writeMember } from '../company-fixtures';
 
 export const PASSWORD = 'accounts-test-1';
 
@@ -80,6 +86,29 @@ export async function createAccount(
       sellerPermitId: 'SR-TEST-0001',
     });
   }
+  return { uid, email };
+}
+
+/**
+ * Another member of an existing company (createAccount's company id is the owner's uid): an Auth
+ * user (address verified) with a member's claims and profile, as joining the company leaves them.
+ */
+export async function createMemberAccount(
+  companyId: string,
+  companyRole: CompanyRole,
+  locationIds: string[] = [],
+): Promise<TestAccount> {
+  const uid = `acct-${companyRole}-${randomUUID().slice(0, 8)}`;
+  const email = accountEmail(uid);
+  await adminAuth().createUser({
+    uid,
+    email,
+    password: PASSWORD,
+    displayName: `Name ${uid}`,
+    emailVerified: true,
+  });
+  const claims = await writeMember(firestore(), uid, { companyId, companyRole, locationIds });
+  await adminAuth().setCustomUserClaims(uid, claims);
   return { uid, email };
 }
 

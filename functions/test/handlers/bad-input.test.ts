@@ -13,7 +13,6 @@ import {
   inviteMemberRequest,
   listCompanyMembersRequest,
   removeMemberRequest,
-  saveLocationRequest,
   newsletterTokenRequest,
   paths,
   refundOrderRequest,
@@ -21,6 +20,7 @@ import {
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
   salesOverviewRequest,
+  saveLocationRequest,
   searchOrdersRequest,
   searchUsersRequest,
   setProfileStatusRequest,
@@ -124,6 +124,7 @@ type AccountKey = keyof typeof ACCOUNTS;
 
 const SHIP_TO = PAY_SHIP_TO as JsonObject;
 const NO_SUCH_ORDER = `bad-input-order-${RUN}`;
+const NO_SUCH_LOCATION = `bad-input-location-${RUN}`;
 const NO_SUCH_TOKEN = `badinput${RUN}`.padEnd(43, 'x');
 
 const TABLE: Record<CallableName, Row> = {
@@ -133,17 +134,21 @@ const TABLE: Record<CallableName, Row> = {
     caller: 'manager',
     valid: { uid: uidOf('target'), status: 'approved', allowUnverified: true },
   },
+  // The buyer owns a one-member company: past the owners-only check.
   saveLocation: {
     handler: saveLocationHandler,
     schema: saveLocationRequest,
     caller: 'buyer',
-    valid: { location: { name: 'Main St store', ship_to: SHIP_TO, delivery_notes: 'Back door' } },
+    valid: {
+      locationId: NO_SUCH_LOCATION,
+      location: { name: 'Main St store', ship_to: SHIP_TO, delivery_notes: 'Ring the back bell.' },
+    },
   },
   archiveLocation: {
     handler: archiveLocationHandler,
     schema: archiveLocationRequest,
     caller: 'buyer',
-    valid: { locationId: `bad-input-location-${RUN}`, archived: true },
+    valid: { locationId: NO_SUCH_LOCATION, archived: true },
   },
   // The company callables: the buyer owns a company of their own; the target is in none of theirs.
   inviteMember: {
@@ -453,6 +458,7 @@ function casesFor(name: CallableName): BadCase[] {
 interface Account {
   uid: string;
   email: string;
+  /** The claims createAccount gave it (a buyer's name their one-member company). */
   claims: Record<string, unknown>;
   token: DecodedIdToken;
 }

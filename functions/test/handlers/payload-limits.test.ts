@@ -28,7 +28,14 @@ describe('payloadProblem', () => {
       null,
       {},
       { email: 'a@b.test' },
-      { shipTo: { name: 'A', address: { line1: '1 Main St', city: 'X', postal_code: '1' } } },
+      {
+        locationId: 'main',
+        location: {
+          name: 'Main St store',
+          ship_to: { name: 'A', address: { line1: '1 Main St', city: 'X', postal_code: '1' } },
+          delivery_notes: 'Back door',
+        },
+      },
       { standingOrderId: 's', action: 'set_quantities', quantities: keys(100) },
       { range: { from: '2026-01-01', to: '2026-01-31' }, interval: 'week' },
     ]) {

@@ -377,23 +377,58 @@ describe('rebuilding the rollups (npm run rollups:rebuild)', () => {
     await clearProject(PROJECT);
     const batch = db.batch();
     for (const [id, data] of Object.entries(ORDERS)) batch.set(db.doc(paths.order(id)), data);
-    // Approved: one through setProfileStatus (audit entry), one by hand (reviewed_at only), one
-    // approved then rejected (still an approval that happened); a manager and a pending buyer
-    // are none.
-    const profile = (role: string, status: string, reviewed: string | null) => ({
+    // Approved companies: one through setProfileStatus (audit entry), one by hand (reviewed_at
+    // only), one approved then rejected (still an approval that happened); a pending company is
+    // none. Nor are profiles: a manager's, and a member who joined an approved company later
+    // (their profile's copy says approved, with a review date of its own).
+    const company = (
+      id: string,
+      business_type: string,
+      status: string,
+      reviewed: string | null,
+    ) => ({
+      name: 'S',
+      business_type,
+      seller_permit_id: 'SP-1',
+      status,
+      created_by: id,
+      created_at: ts('2025-03-01T18:00:00Z'),
+      ...(reviewed ? { reviewed_at: ts(reviewed) } : {}),
+    });
+    const profile = (
+      role: string,
+      status: string,
+      reviewed: string | null,
+      membership: { company_id: string; company_role: string } | null,
+    ) => ({
       role,
       status,
       store_name: 'S',
       ...(reviewed ? { reviewed_at: ts(reviewed) } : {}),
+      ...(membership ? { ...membership, location_ids: [] } : {}),
     });
-    batch.set(db.doc(paths.profile('a1')), profile('retailer', 'approved', '2025-03-11T18:00:00Z'));
+    const owner = (companyId: string) => ({ company_id: companyId, company_role: 'owner' });
+    const buyers: Array<[string, string, string, string | null]> = [
+      ['a1', 'retailer', 'approved', '2025-03-11T18:00:00Z'],
+      ['a2', 'wholesaler', 'approved', '2025-04-01T18:00:00Z'],
+      ['a3', 'retailer', 'rejected', '2025-05-01T18:00:00Z'],
+      ['p1', 'retailer', 'pending', null],
+    ];
+    for (const [id, role, status, reviewed] of buyers) {
+      batch.set(db.doc(paths.company(id)), company(id, role, status, reviewed));
+      batch.set(db.doc(paths.profile(id)), profile(role, status, reviewed, owner(id)));
+    }
     batch.set(
-      db.doc(paths.profile('a2')),
-      profile('wholesaler', 'approved', '2025-04-01T18:00:00Z'),
+      db.doc(paths.profile('m1')),
+      profile('manager', 'approved', '2025-03-11T18:00:00Z', null),
     );
-    batch.set(db.doc(paths.profile('a3')), profile('retailer', 'rejected', '2025-05-01T18:00:00Z'));
-    batch.set(db.doc(paths.profile('m1')), profile('manager', 'approved', '2025-03-11T18:00:00Z'));
-    batch.set(db.doc(paths.profile('p1')), profile('retailer', 'pending', null));
+    batch.set(
+      db.doc(paths.profile('b2')),
+      profile('wholesaler', 'approved', '2025-04-20T18:00:00Z', {
+        company_id: 'a2',
+        company_role: 'buyer',
+      }),
+    );
     const audit = (target: string, to: string, at: string) => ({
       action: 'profile.status_changed',
       actor: 'm1',

@@ -241,6 +241,7 @@ beforeAll(async () => {
     token: (await requestAs(account, {})).auth!.token,
   });
   const [buyer, manager, applicant] = await Promise.all([
+    // The owner of a one-member company: past the location callables' check too.
     createAccount('retailer', 'approved'),
     createAccount('manager', 'approved'),
     createAccount('retailer', 'pending', { emailVerified: false }),

@@ -163,11 +163,17 @@ afterAll(async () => {
 /**
  * The demo data as the releases before companies left it: emulator-data/ holds it migrated (with
  * the companies, their locations and the members who joined later), so this takes the companies
- * and members out again and leaves each buyer a lone profile.
+ * and members out again and leaves each buyer a lone profile, its saved ship-to the one its
+ * company's migrated location (`main`) holds, and orders that name no company or location.
  */
 async function restorePreCompanyDemoData(): Promise<void> {
   await restoreDemoData();
   const store = db();
+  const savedShipTo = new Map<string, unknown>();
+  for (const account of DEMO_ACCOUNTS) {
+    const main = await store.doc(paths.location(account.uid, MIGRATED_LOCATION.id)).get();
+    if (!account.memberOf && main.exists) savedShipTo.set(account.uid, main.get('ship_to'));
+  }
   const companies = await store.collection(COLLECTIONS.companies).get();
   for (const company of companies.docs) await store.recursiveDelete(company.ref);
   const batch = store.batch();
@@ -179,12 +185,20 @@ async function restorePreCompanyDemoData(): Promise<void> {
         company_id: FieldValue.delete(),
         company_role: FieldValue.delete(),
         location_ids: FieldValue.delete(),
+        ...(savedShipTo.has(account.uid) ? { ship_to: savedShipTo.get(account.uid) } : {}),
       });
     }
   }
   for (const name of [COLLECTIONS.orders, COLLECTIONS.checkouts, COLLECTIONS.standingOrders]) {
     const docs = await store.collection(name).get();
-    for (const doc of docs.docs) batch.update(doc.ref, { company_id: FieldValue.delete() });
+    for (const doc of docs.docs) {
+      batch.update(doc.ref, {
+        company_id: FieldValue.delete(),
+        location_id: FieldValue.delete(),
+        location_name: FieldValue.delete(),
+        placed_by_name: FieldValue.delete(),
+      });
+    }
   }
   await batch.commit();
 }

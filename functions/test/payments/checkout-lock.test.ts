@@ -12,6 +12,9 @@ function checkout(uid: string, fingerprint: string) {
   return (now: Timestamp): CheckoutDoc => ({
     user_id: uid,
     company_id: uid,
+    location_id: null,
+    location_name: '',
+    placed_by_name: 'Lock tester',
     store_name: 'Lock test store',
     seller_permit_id: 'SR-1',
     items: [],

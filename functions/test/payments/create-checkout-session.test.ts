@@ -93,10 +93,14 @@ describe('createCheckoutSession: pricing on the server', () => {
         `${process.env.WEB_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       );
       expect(session.cancel_url).toBe(`${process.env.WEB_ORIGIN}/portal/cart?checkout=cancelled`);
-      // The buyer's one Stripe Customer, with US ship-to and phone collection.
+      // The company's one Stripe Customer (its id is the owner's uid), with US ship-to and
+      // phone collection.
       expect(session.customer).toMatch(/^cus_/);
       const customer = await harness.stripe.customers.retrieve(session.customer as string);
-      expect(customer).toMatchObject({ email: buyer.email, metadata: { uid: buyer.uid } });
+      expect(customer).toMatchObject({ email: buyer.email, metadata: { company: buyer.uid } });
+      expect(
+        (await firestore().doc(paths.stripeCustomer(buyer.uid)).get()).get('customer_id'),
+      ).toBe(session.customer);
       expect(session.shipping_address_collection?.allowed_countries).toEqual(['US']);
       expect(session.phone_number_collection?.enabled).toBe(true);
       const items = session.line_items?.data ?? [];

@@ -124,6 +124,9 @@ async function claimedOnly(productId: string, quantity: number, at: number) {
     (now) => ({
       user_id: buyer.uid,
       company_id: buyer.uid,
+      location_id: null,
+      location_name: '',
+      placed_by_name: 'Test retailer',
       store_name: `Store of ${buyer.uid}`,
       seller_permit_id: 'SR-TEST-1',
       items: [line],

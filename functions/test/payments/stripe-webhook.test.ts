@@ -103,9 +103,17 @@ describe('stripeWebhook: an order is made when its checkout completes', () => {
     expect(order.status_history.map((h) => [h.status, h.by])).toEqual([['processing', 'stripe']]);
     expect(await cartOf(buyer.uid)).toEqual({ 'purple-dream': 1, 'red-rush': 1 });
     expect((await checkoutOf(orderId)).state).toBe('completed');
-    // The ship-to of the last order is the buyer's default.
+    // The address is the order's: the profile keeps no default ship-to (the company's
+    // locations are where orders ship), and the order names who placed it.
     const profile = await firestore().doc(paths.profile(buyer.uid)).get();
-    expect(profile.get('ship_to')).toEqual(PAY_SHIP_TO);
+    expect(profile.exists).toBe(true);
+    expect(profile.get('ship_to')).toBeUndefined();
+    expect(order).toMatchObject({
+      company_id: buyer.uid,
+      location_id: null,
+      location_name: '',
+      placed_by_name: `Test ${buyer.role}`,
+    });
 
     const delivery = harness.sandbox
       .deliveries()

@@ -5,12 +5,19 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '@portal/stripe-sandbox';
-import { COLLECTIONS, paths, type BuyerRole, type ProfileStatus, type Role } from '@portal/domain';
+import {
+  COLLECTIONS,
+  paths,
+  type BuyerRole,
+  type CompanyRole,
+  type ProfileStatus,
+  type Role,
+} from '@portal/domain';
 import { vi } from 'vitest';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import { log } from '../../src/lib/log';
 import { stripeWebhookHandler } from '../../src/handlers/stripe-webhook';
-import { buyerClaims, writeBuyer } from '../company-fixtures';
+import { buyerClaims, writeBuyer, writeMember } from '../company-fixtures';
 
 export const WEBHOOK_SECRET = 'whsec_local_sandbox';
 export const SANDBOX_KEY = 'sk_test_local_sandbox';
@@ -72,6 +79,29 @@ export async function createUser(
     storeName: `Store of ${uid}`,
   });
   return asUser(await signIn(email, PASSWORD), role);
+}
+
+/**
+ * Another member of an existing company (its id: the owner's uid for createUser's), signed in
+ * with the claims the functions give a member: the company's type and status, the company and
+ * their role in it. A buyer orders for `locationIds` only.
+ */
+export async function createMember(
+  companyId: string,
+  companyRole: CompanyRole,
+  locationIds: string[] = [],
+): Promise<TestUser> {
+  const uid = `t-${companyRole}-${randomUUID().slice(0, 8)}`;
+  const email = `${uid}@payments.test`;
+  await adminAuth().createUser({ uid, email, password: PASSWORD });
+  const claims = await writeMember(firestore(), uid, {
+    companyId,
+    companyRole,
+    locationIds,
+    fullName: `Member ${uid}`,
+  });
+  await adminAuth().setCustomUserClaims(uid, claims);
+  return asUser(await signIn(email, PASSWORD), claims.role);
 }
 
 /** A demo account from emulator-data (password demo1234). */

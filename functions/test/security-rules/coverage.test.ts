@@ -39,7 +39,6 @@ const all: RuleCase[] = [
   ...siteSettingsCases,
   ...orderCases,
   ...standingOrderCases,
-  ...invitationCases,
   ...newsletterCases,
   ...mailCases,
   ...rateLimitCases,
@@ -52,6 +51,7 @@ const all: RuleCase[] = [
   ...productPhotoCases,
   ...invoiceCounterCases,
   ...stripeCustomerCases,
+  ...invitationCases,
   ...salesRollupCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];

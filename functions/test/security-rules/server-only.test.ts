@@ -16,7 +16,6 @@ import {
 } from './cases/server-only';
 import { runMatrix } from './support/matrix';
 
-runMatrix('firestore.rules: invitations/{invitationId}', invitationCases);
 runMatrix('firestore.rules: newsletter_subscribers/{id}', newsletterCases);
 runMatrix('firestore.rules: mail/{eventKey}', mailCases);
 runMatrix('firestore.rules: rate_limits/{id}', rateLimitCases);
@@ -28,5 +27,6 @@ runMatrix('firestore.rules: checkouts/{checkoutId}', checkoutCases);
 runMatrix('firestore.rules: order_notes/{orderId} (internal refund notes)', orderNotesCases);
 runMatrix('firestore.rules: product_photos/{photoId}', productPhotoCases);
 runMatrix('firestore.rules: counters/{id}', invoiceCounterCases);
-runMatrix('firestore.rules: stripe_customers/{uid}', stripeCustomerCases);
+runMatrix('firestore.rules: stripe_customers/{companyId}', stripeCustomerCases);
+runMatrix('firestore.rules: invitations/{invitationId}', invitationCases);
 runMatrix('firestore.rules: sales_days, sales_weeks, sales_months', salesRollupCases);

@@ -86,6 +86,14 @@ describe('resolveAccess', () => {
     };
     // Removed from the company: the profile names none, whatever the token still says.
     expect(resolveAccess(approved, { ...profile, company_id: null, company_role: null })).toEqual({
+      kind: 'removed',
+    });
+    expect(resolveAccess({}, { ...profile, company_id: null, company_role: null })).toEqual({
+      kind: 'removed',
+    });
+    // A profile from before companies (no company_id at all) is not a removal: pending until
+    // the migration gives it its company.
+    expect(resolveAccess(approved, { role: 'retailer', status: 'approved' })).toEqual({
       kind: 'pending',
     });
     // In another company now.

@@ -17,6 +17,8 @@ import {
  *   (and the profile, when given, is the same approved role in the same company; its company role,
  *   fresher than the token's, is the one returned).
  * - rejected: the token or the profile says rejected.
+ * - removed: the profile, read, says its person was removed from their company (it names none:
+ *   `company_id` null); whatever the token still says.
  * - pending: everything else, including missing or malformed claims and a token that does not
  *   yet reflect an approval. A malformed claim never grants anything and never throws.
  */
@@ -25,7 +27,8 @@ export type Access =
   | { kind: 'manager' }
   | { kind: 'buyer'; role: BuyerRole; companyId: string; companyRole: CompanyRole }
   | { kind: 'pending' }
-  | { kind: 'rejected' };
+  | { kind: 'rejected' }
+  | { kind: 'removed' };
 
 export interface ProfileAccessFields {
   role?: unknown;
@@ -40,6 +43,10 @@ export function resolveAccess(rawClaims: unknown, profile?: ProfileAccessFields 
   const checkProfile = profile !== undefined;
   if (claims.status === 'rejected' || (checkProfile && profile?.status === 'rejected')) {
     return { kind: 'rejected' };
+  }
+  // A member removed from their company: the profile keeps the person and names no company.
+  if (checkProfile && profile?.company_id === null && isBuyerRole(profile.role)) {
+    return { kind: 'removed' };
   }
   if (claims.role === 'manager') {
     return !checkProfile || profile?.role === 'manager' ? { kind: 'manager' } : { kind: 'pending' };

@@ -1,71 +1,14 @@
 /**
  * Companies: the business is the customer, not a login (docs/companies.md). A company is what
  * applied (its name, business type, seller permit and review status); its members are Auth users
- * with a company role; its locations are where orders ship.
- *
- * Zod Mini, like roles.ts: the access decision reads these without the whole of Zod.
+ * with a company role; its locations are where orders ship. The stored shapes are here; what
+ * each role may do, the limits and the messages are in company-roles.ts (no schemas).
  */
 import * as z from 'zod/mini';
+import { COMPANY_LIMITS } from './company-roles';
 import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './plain-text';
 import { BUYER_ROLES, COMPANY_ROLES, PROFILE_STATUSES, type CompanyRole } from './roles';
 import { shipToSchema } from './ship-to';
-
-export const COMPANY_ROLE_LABELS: Readonly<Record<CompanyRole, string>> = {
-  owner: 'Owner',
-  buyer: 'Buyer',
-  viewer: 'Viewer',
-};
-
-/** One line per role, for the member list and the invitation form. */
-export const COMPANY_ROLE_HINTS: Readonly<Record<CompanyRole, string>> = {
-  owner: 'Everything, including members and locations',
-  buyer: 'Orders for the locations you assign, and sees those orders',
-  viewer: 'Read-only: orders, invoices and tracking',
-};
-
-/**
- * What a company role allows:
- * - order: keep a cart, check out, run standing orders (owner and buyer);
- * - manage: members, invitations, locations and the company's name (owner);
- * - allLocations: act for and see every location (owner and viewer; a buyer, only theirs).
- */
-export type CompanyPermission = 'order' | 'manage' | 'allLocations';
-
-const PERMISSIONS: Readonly<Record<CompanyRole, readonly CompanyPermission[]>> = {
-  owner: ['order', 'manage', 'allLocations'],
-  buyer: ['order'],
-  viewer: ['allLocations'],
-};
-
-export function companyRoleCan(role: CompanyRole, permission: CompanyPermission): boolean {
-  return PERMISSIONS[role].includes(permission);
-}
-
-/**
- * Whether a member sees (and, with 'order', orders for) this location: owners and viewers see
- * every location, a buyer the ones the owner assigned.
- */
-export function memberCoversLocation(
-  member: { role: CompanyRole; locationIds: readonly string[] },
-  locationId: string,
-): boolean {
-  return companyRoleCan(member.role, 'allLocations') || member.locationIds.includes(locationId);
-}
-
-/** The refusal of a viewer's attempt to order (a cart line, a checkout, a standing order). */
-export const VIEW_ONLY =
-  'Your role in this company is Viewer: you can follow its orders but not place them.';
-
-/** The refusal of a company change by a member who is not its owner. */
-export const OWNERS_ONLY = "Only your company's owner can do this.";
-
-/** How many locations and members one company may have (a chain of shops, not a marketplace). */
-export const COMPANY_LIMITS = {
-  locations: 50,
-  members: 50,
-  locationName: 60,
-  deliveryNotes: 300,
-} as const;
 
 /** companies/{companyId} as stored (timestamps read as Date by the reader). */
 export const companySchema = z.object({
@@ -149,63 +92,3 @@ export function companyOfRecord(record: { company_id?: string | undefined; user_
 /** The id and name the migration gives a single-buyer profile's saved ship-to. */
 export const MIGRATED_LOCATION = { id: 'main', name: 'Main store' } as const;
 
-/** How long an invitation link works. */
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** An invitation's token in its link: 32 random bytes, base64url (43 characters). */
-export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked'] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
-
-/**
- * The refusals of an invitation link and of an invitation, worded for the person who has it.
- * One home, so the page, the callables and their tests agree.
- */
-export const INVITATION_MESSAGES = {
-  notFound: 'This invitation link is not valid. Ask the person who invited you for a new one.',
-  expired: 'This invitation has expired. Ask the person who invited you to send it again.',
-  used: 'This invitation has already been used. Sign in with the address it was sent to.',
-  revoked: 'This invitation was withdrawn. Ask the person who invited you for a new one.',
-  otherAddress:
-    'This invitation is for another email address. Sign in with the address it was sent to.',
-  accountExists:
-    'You already have an account with this address. Sign in, then open the link again.',
-  alreadyMember: 'This address is already a member of this company.',
-  otherCompany: 'This address belongs to another company on the portal.',
-  manager: "A manager's address cannot join a company.",
-  alreadyInvited: 'This address already has a pending invitation. Resend it instead.',
-  lastOwner: 'A company must keep at least one owner.',
-  tooMany: `A company can have at most ${COMPANY_LIMITS.members} members and invitations.`,
-} as const;
-
-/** What the invitation page shows before it is accepted (getInvitation). */
-export interface InvitationPreview {
-  companyName: string;
-  role: CompanyRole;
-  email: string;
-  invitedBy: string;
-  expiresAt: string;
-  /** Whether an account with this address exists already (then: sign in first). */
-  accountExists: boolean;
-}
-
-/** A member as the company's member list shows them (listCompanyMembers). */
-export interface CompanyMemberView {
-  uid: string;
-  fullName: string;
-  email: string;
-  role: CompanyRole;
-  locationIds: string[];
-}
-
-/** A pending invitation as the member list shows it. */
-export interface CompanyInvitationView {
-  invitationId: string;
-  email: string;
-  role: CompanyRole;
-  locationIds: string[];
-  invitedBy: string;
-  expiresAt: string;
-  expired: boolean;
-}

@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from './orders';
 import { REFUND_CUSTOMER_NOTE_MAX, REFUND_INTERNAL_NOTE_MAX } from './refunds';
+import { locationInputSchema } from './companies';
 import {
   COMPANY_LIMITS,
   INVITATION_MESSAGES,
   INVITATION_TOKEN_PATTERN,
-  locationInputSchema,
   type CompanyInvitationView,
   type CompanyMemberView,
-} from './companies';
+} from './company-roles';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import { hasUnsafeText } from './plain-text';
 import {

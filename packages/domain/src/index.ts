@@ -1,5 +1,6 @@
 export * from './roles';
 export * from './access';
+export * from './company-roles';
 export * from './companies';
 export * from './money';
 export * from './pricing';

@@ -66,6 +66,14 @@ export const ROUTES = {
     layouts: publicForm,
     access: 'public',
   },
+  // An invitation mail's link: join a company (docs/companies.md#members-and-invitations).
+  join: {
+    path: '/join',
+    title: 'Join',
+    module: 'join',
+    layouts: publicForm,
+    access: 'public',
+  },
   newsletter: {
     path: '/newsletter/:action',
     title: 'Newsletter',

@@ -84,6 +84,8 @@ const PAGE_SPECS: Record<
     url: (v) => `/auth/action?mode=resetPassword&oobCode=${enc(v.oobCode)}`,
     expect: () => ['Choose a new password'],
   },
+  // An invitation link (a well-formed token that names no invitation: the page's own refusal).
+  join: { url: () => `/join?token=${'A'.repeat(43)}`, expect: () => ['Join your company'] },
   newsletter: {
     url: (v) => `/newsletter/confirm?token=${enc(v.newsletterToken)}`,
     expect: () => ["You're subscribed"],

@@ -2,7 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { accountWatcher, useAppQueryClient } from './app-query-client';
+import { profileKeys } from '@/entities/profile';
+import { createQueryClient, isPermissionDenied } from '@/lib/query-client';
+import {
+  accountWatcher,
+  PROFILE_QUERIES,
+  recheckAccess,
+  useAppQueryClient,
+} from './app-query-client';
 
 describe('accountWatcher', () => {
   it("drops the cache when a different account signs in, and keeps it for the same account's return", () => {
@@ -57,5 +64,38 @@ describe('useAppQueryClient', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(client.getQueryData(['catalog'])).toEqual(['prefetched']);
+  });
+});
+
+describe('recheckAccess: a refusal reads the profile again', () => {
+  it('invalidates the profiles when a read or a write is refused as not allowed, and only then', async () => {
+    const client = createQueryClient({ onAccessRefused: recheckAccess });
+    client.setQueryData(profileKeys.detail('buyer-a'), { store_name: 'A' });
+    const profileState = () => client.getQueryState(profileKeys.detail('buyer-a'));
+    // Another failure changes nothing.
+    await client
+      .fetchQuery({
+        queryKey: ['cart', 'buyer-a'],
+        queryFn: () => Promise.reject(Object.assign(new Error('x'), { code: 'unavailable' })),
+        retry: false,
+      })
+      .catch(() => undefined);
+    expect(profileState()?.isInvalidated).toBe(false);
+    // A refused write (a cart line of a member removed meanwhile).
+    await client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: () =>
+          Promise.reject(Object.assign(new Error('denied'), { code: 'permission-denied' })),
+      })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(profileState()?.isInvalidated).toBe(true);
+  });
+
+  it('names the same queries as the profile entity', () => {
+    expect(PROFILE_QUERIES).toEqual(profileKeys.all());
+    expect(isPermissionDenied({ code: 'functions/permission-denied' })).toBe(true);
+    expect(isPermissionDenied(new Error('permission-denied'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { keepLastView, restoreLastView } from '@/lib/last-view';
 import { createQueryClient } from '@/lib/query-client';
@@ -7,8 +7,24 @@ import { createQueryClient } from '@/lib/query-client';
  * The running app's one query client: the UI shell provides it to the pages, and the route
  * loaders (./prefetch.ts) start a page's reads in it before the page renders. Tests make their
  * own clients (AppProviders without one makes a fresh client).
+ *
+ * A read or write the server refuses as not allowed reads the signed-in person's profile again:
+ * the guards decide on it, so a member removed from their company (or an account rejected) while
+ * a page was open is told so on their next action instead of seeing errors.
  */
-export const appQueryClient = createQueryClient();
+export const appQueryClient = createQueryClient({ onAccessRefused: recheckAccess });
+
+/**
+ * The profiles' query key (profileKeys.all() in entities/profile, kept out of this module so the
+ * public pages' first load does not bring the Firestore SDK; a test holds the two equal).
+ */
+export const PROFILE_QUERIES = ['profile'] as const;
+
+export function recheckAccess(client: QueryClient, queryKey: QueryKey | undefined): void {
+  // The profile's own read refused: the guard shows that already.
+  if (queryKey?.[0] === PROFILE_QUERIES[0]) return;
+  void client.invalidateQueries({ queryKey: PROFILE_QUERIES });
+}
 
 /**
  * Follows the signed-in account (uid, or null on sign-out) for a query client. The app's client

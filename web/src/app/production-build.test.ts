@@ -95,7 +95,7 @@ describe('the production build with no env file', () => {
     expect(around(js, 'local App Check exchange')).toBeNull();
   });
 
-  it('keeps the landing page, the 404 page, the policy pages, the sign-in and application forms and the account links free of Firebase', () => {
+  it('keeps the landing page, the 404 page, the policy pages, the sign-in and application forms, the account and invitation links free of Firebase', () => {
     const sizes = prodSizes();
     const at = (route: string) => sizes.find((s) => s.route === route)!;
     expect(firebaseFreeRoutes().sort()).toEqual(
@@ -106,6 +106,7 @@ describe('the production build with no env file', () => {
         '/admin/login',
         '/forgot-password',
         '/auth/action',
+        '/join',
         '/legal/:page',
         '(404)',
       ].sort(),

@@ -42,6 +42,7 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
       '/admin/login',
       '/forgot-password',
       '/auth/action',
+      '/join',
       '/newsletter/:action',
     ]);
     expect(shell?.lazy).toBe(layoutModules['ui-shell']);

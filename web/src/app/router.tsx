@@ -30,6 +30,7 @@ export const pageModules: Record<string, LazyModule> = {
   login: () => import('./routes/login'),
   'admin-login': () => import('./routes/admin-login'),
   'forgot-password': () => import('./routes/forgot-password'),
+  join: () => import('./routes/join'),
   'auth-action': () => import('./routes/auth-action'),
   newsletter: () => import('./routes/newsletter'),
   policy: () => import('./routes/policy'),

@@ -15,7 +15,18 @@ import {
   type ResendVerificationEmailRequest,
   type SalesOverviewRequest,
   type SalesOverviewResponse,
+  type AcceptInvitationRequest,
+  type AcceptInvitationResponse,
   type ArchiveLocationRequest,
+  type ChangeMemberRoleRequest,
+  type GetInvitationRequest,
+  type InvitationIdRequest,
+  type InviteMemberRequest,
+  type InviteMemberResponse,
+  type ListCompanyMembersRequest,
+  type ListCompanyMembersResponse,
+  type RemoveMemberRequest,
+  type InvitationPreview,
   type SaveLocationRequest,
   type SaveLocationResponse,
   type SearchOrdersRequest,
@@ -42,6 +53,7 @@ import { functions } from './firebase-app';
  * anyone may call signed out get a fresh limited-use App Check token for each call, which the
  * function spends (REPLAY_PROTECTED_CALLABLES): a second call with the same token is refused.
  */
+// Each wrapper is marked pure: a page's bundle keeps only the callables it calls.
 function callable<Req, Res>(name: FunctionName) {
   const fn = httpsCallable<Req, Res>(functions, name, {
     limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
@@ -49,73 +61,100 @@ function callable<Req, Res>(name: FunctionName) {
   return async (data: Req): Promise<Res> => (await fn(data)).data;
 }
 
-export const callSetProfileStatus = callable<SetProfileStatusRequest, SetProfileStatusResponse>(
+export const callSetProfileStatus = /* @__PURE__ */ callable<SetProfileStatusRequest, SetProfileStatusResponse>(
   FUNCTION_NAMES.setProfileStatus,
 );
-export const callCreateCheckoutSession = callable<
+export const callCreateCheckoutSession = /* @__PURE__ */ callable<
   CreateCheckoutSessionRequest,
   CreateCheckoutSessionResponse
 >(FUNCTION_NAMES.createCheckoutSession);
-export const callVerifyPayment = callable<VerifyPaymentRequest, VerifyPaymentResponse>(
+export const callVerifyPayment = /* @__PURE__ */ callable<VerifyPaymentRequest, VerifyPaymentResponse>(
   FUNCTION_NAMES.verifyPayment,
 );
-export const callUpdateOrderStatus = callable<UpdateOrderStatusRequest, UpdateOrderStatusResponse>(
+export const callUpdateOrderStatus = /* @__PURE__ */ callable<UpdateOrderStatusRequest, UpdateOrderStatusResponse>(
   FUNCTION_NAMES.updateOrderStatus,
 );
-export const callRefundOrder = callable<RefundOrderRequest, RefundOrderResponse>(
+export const callRefundOrder = /* @__PURE__ */ callable<RefundOrderRequest, RefundOrderResponse>(
   FUNCTION_NAMES.refundOrder,
 );
-export const callSaveLocation = callable<SaveLocationRequest, SaveLocationResponse>(
+export const callSaveLocation = /* @__PURE__ */ callable<SaveLocationRequest, SaveLocationResponse>(
   FUNCTION_NAMES.saveLocation,
 );
-export const callArchiveLocation = callable<ArchiveLocationRequest, SaveLocationResponse>(
+export const callArchiveLocation = /* @__PURE__ */ callable<ArchiveLocationRequest, SaveLocationResponse>(
   FUNCTION_NAMES.archiveLocation,
 );
+/** An invitation link's preview (signed out too: a limited-use App Check token per call). */
+export const callGetInvitation = /* @__PURE__ */ callable<GetInvitationRequest, InvitationPreview>(
+  FUNCTION_NAMES.getInvitation,
+);
+export const callAcceptInvitation = /* @__PURE__ */ callable<AcceptInvitationRequest, AcceptInvitationResponse>(
+  FUNCTION_NAMES.acceptInvitation,
+);
+/** A company's members and pending invitations (docs/companies.md#members-and-invitations). */
+export const callListCompanyMembers = /* @__PURE__ */ callable<
+  ListCompanyMembersRequest,
+  ListCompanyMembersResponse
+>(FUNCTION_NAMES.listCompanyMembers);
+export const callInviteMember = /* @__PURE__ */ callable<InviteMemberRequest, InviteMemberResponse>(
+  FUNCTION_NAMES.inviteMember,
+);
+export const callResendInvitation = /* @__PURE__ */ callable<InvitationIdRequest, InviteMemberResponse>(
+  FUNCTION_NAMES.resendInvitation,
+);
+export const callRevokeInvitation = /* @__PURE__ */ callable<InvitationIdRequest, InviteMemberResponse>(
+  FUNCTION_NAMES.revokeInvitation,
+);
+export const callChangeMemberRole = /* @__PURE__ */ callable<ChangeMemberRoleRequest, { uid: string }>(
+  FUNCTION_NAMES.changeMemberRole,
+);
+export const callRemoveMember = /* @__PURE__ */ callable<RemoveMemberRequest, { uid: string }>(
+  FUNCTION_NAMES.removeMember,
+);
 /** The managers' Overview: totals against the previous period, a series and the top lists. */
-export const callGetSalesOverview = callable<SalesOverviewRequest, SalesOverviewResponse>(
+export const callGetSalesOverview = /* @__PURE__ */ callable<SalesOverviewRequest, SalesOverviewResponse>(
   FUNCTION_NAMES.getSalesOverview,
 );
 /** Skip, unskip, set_quantities and cancel (the buyer, their own), pause and resume (managers). */
-export const callManageStandingOrder = callable<
+export const callManageStandingOrder = /* @__PURE__ */ callable<
   ManageStandingOrderRequest,
   ManageStandingOrderResponse
 >(FUNCTION_NAMES.manageStandingOrder);
 
 /** Forgot password: the same answer whether or not the address has an account. */
-export const callRequestPasswordReset = callable<RequestPasswordResetRequest, AcceptedResponse>(
+export const callRequestPasswordReset = /* @__PURE__ */ callable<RequestPasswordResetRequest, AcceptedResponse>(
   FUNCTION_NAMES.requestPasswordReset,
 );
 /** Managers: one page of orders (or all of them, for the CSV) by search, filters and sort. */
-export const callSearchOrders = callable<SearchOrdersRequest, SearchOrdersResponse>(
+export const callSearchOrders = /* @__PURE__ */ callable<SearchOrdersRequest, SearchOrdersResponse>(
   FUNCTION_NAMES.searchOrders,
 );
 /** Managers: one page of buyers (or all of them, for the CSV) by search, filters and sort. */
-export const callSearchUsers = callable<SearchUsersRequest, SearchUsersResponse>(
+export const callSearchUsers = /* @__PURE__ */ callable<SearchUsersRequest, SearchUsersResponse>(
   FUNCTION_NAMES.searchUsers,
 );
 /** Managers: one buyer's profile, history, orders and revenue (the store page). */
-export const callGetStoreDetails = callable<StoreDetailsRequest, StoreDetailsResponse>(
+export const callGetStoreDetails = /* @__PURE__ */ callable<StoreDetailsRequest, StoreDetailsResponse>(
   FUNCTION_NAMES.getStoreDetails,
 );
 /** A new verification link: the signed-in applicant's own, or a buyer's ({ uid }, managers). */
-export const callResendVerificationEmail = callable<
+export const callResendVerificationEmail = /* @__PURE__ */ callable<
   ResendVerificationEmailRequest,
   AcceptedResponse
 >(FUNCTION_NAMES.resendVerificationEmail);
 /** A new account's application (/apply): the function writes the pending profile. */
-export const callSubmitApplication = callable<SubmitApplicationRequest, AcceptedResponse>(
+export const callSubmitApplication = /* @__PURE__ */ callable<SubmitApplicationRequest, AcceptedResponse>(
   FUNCTION_NAMES.submitApplication,
 );
 /** After a verified address: copies Auth's emailVerified onto the profile. */
-export const callSyncEmailVerification = callable<SyncEmailVerificationRequest, AcceptedResponse>(
+export const callSyncEmailVerification = /* @__PURE__ */ callable<SyncEmailVerificationRequest, AcceptedResponse>(
   FUNCTION_NAMES.syncEmailVerification,
 );
-export const callSubscribeNewsletter = callable<SubscribeNewsletterRequest, AcceptedResponse>(
+export const callSubscribeNewsletter = /* @__PURE__ */ callable<SubscribeNewsletterRequest, AcceptedResponse>(
   FUNCTION_NAMES.subscribeNewsletter,
 );
-export const callConfirmNewsletter = callable<NewsletterTokenRequest, NewsletterTokenResponse>(
+export const callConfirmNewsletter = /* @__PURE__ */ callable<NewsletterTokenRequest, NewsletterTokenResponse>(
   FUNCTION_NAMES.confirmNewsletter,
 );
-export const callUnsubscribeNewsletter = callable<NewsletterTokenRequest, NewsletterTokenResponse>(
+export const callUnsubscribeNewsletter = /* @__PURE__ */ callable<NewsletterTokenRequest, NewsletterTokenResponse>(
   FUNCTION_NAMES.unsubscribeNewsletter,
 );

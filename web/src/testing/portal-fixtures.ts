@@ -59,7 +59,8 @@ export function seedProfile(
     store_name: string;
     seller_permit_id: string;
     store_name_changed_at: Timestamp;
-    company_role: string;
+    company_id: string | null;
+    company_role: string | null;
     location_ids: string[];
   }> = {},
 ): void {

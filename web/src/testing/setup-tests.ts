@@ -13,7 +13,7 @@ beforeEach(() => {
   // Every test starts as a fresh tab: no session has ended (web/src/lib/session-end.ts).
   resetSessionEnd();
   // Nor anything a previous test kept on the device (the last view, the ordering location).
-  window.localStorage.clear();
+  if (typeof window !== 'undefined') window.localStorage.clear();
 });
 afterEach(() => {
   cleanup();

@@ -233,7 +233,7 @@ export const profileCases: RuleCase[] = [
       },
     },
     expect: 'deny',
-    why: 'the ship-to goes through saveShipTo (validated, and sent to Stripe)',
+    why: 'ship-tos are the company locations, written through saveLocation (validated)',
   })),
   // The membership: who belongs to which company, with which role, for which locations.
   ...(

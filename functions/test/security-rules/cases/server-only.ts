@@ -4,9 +4,10 @@ import { ACTORS, type Actor } from '../support/actors';
 import type { Operation, RuleCase } from '../support/matrix';
 
 /**
- * Collections only the functions write: invitations, newsletter_subscribers, mail, rate_limits, audit_log,
+ * Collections only the functions write: newsletter_subscribers, mail, rate_limits, audit_log,
  * stripe_events, checkout_locks, counters, stripe_customers, sales_days, sales_weeks,
- * sales_months, app_check_tokens (every client request is denied, managers included); checkouts,
+ * sales_months, app_check_tokens, invitations (every client request is denied, managers
+ * included); checkouts,
  * which managers
  * may read.
  */
@@ -81,30 +82,6 @@ export const mailCases: RuleCase[] = [
   },
 ];
 
-/**
- * invitations: a company's invitations (the invited address, the role, the SHA-256 of the link's
- * token). Only the functions read and write them: a client that could write one would invite
- * itself into any company, one that could read them would learn who is being invited.
- */
-export const invitationCases: RuleCase[] = [
-  ...closed(COLLECTIONS.invitations, 'invitation-1', {
-    company_id: 'rules-retailer',
-    email: 'newcomer@example.com',
-    role: 'owner',
-    location_ids: [],
-    token_hash: 'a'.repeat(64),
-    status: 'pending',
-  }),
-  {
-    actor: 'retailer',
-    op: 'update',
-    path: `${COLLECTIONS.invitations}/invitation-1`,
-    data: { status: 'accepted', accepted_by: 'rules-retailer' },
-    expect: 'deny',
-    why: "an owner marking an invitation accepted (joining is acceptInvitation's)",
-  },
-];
-
 /** rate_limits: the callables' counters; a client could reset its own limit. */
 export const rateLimitCases: RuleCase[] = closed(COLLECTIONS.rateLimits, 'reset-ip.abc', {
   count: 0,
@@ -153,6 +130,29 @@ export const salesRollupCases: RuleCase[] = [
   ...closed(COLLECTIONS.salesDays, '2025-10-15', { revenue: 0 }),
   ...closed(COLLECTIONS.salesWeeks, '2025-10-13', { revenue: 0 }),
   ...closed(COLLECTIONS.salesMonths, '2025-10', { revenue: 0 }),
+];
+
+/**
+ * invitations: the link's token is kept as a hash, with the invited address; members and
+ * managers see them only through the functions (listCompanyMembers), and only the functions
+ * write them (inviteMember, acceptInvitation, ...).
+ */
+export const invitationCases: RuleCase[] = [
+  ...closed(COLLECTIONS.invitations, 'invitation-1', {
+    company_id: 'rules-retailer',
+    email: 'me@example.com',
+    role: 'owner',
+    location_ids: [],
+    status: 'accepted',
+  }),
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: `${COLLECTIONS.invitations}/invitation-1`,
+    data: { status: 'accepted', accepted_by: 'rules-retailer' },
+    expect: 'deny',
+    why: "the company's owner marking its invitation accepted (joining is acceptInvitation's)",
+  },
 ];
 
 export const stripeCustomerCases: RuleCase[] = closed(

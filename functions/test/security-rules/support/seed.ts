@@ -407,21 +407,6 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     message: { subject: 'Order confirmed', text: 'x', html: 'x' },
     delivery: { state: 'SUCCESS', attempts: 1, error: null },
   },
-  // A pending invitation to company A (server only: nobody reads or writes it from a client).
-  [paths.invitation('invitation-1')]: {
-    company_id: COMPANY.A,
-    company_name: 'Corner Smoke Shop',
-    email: 'newcomer@example.com',
-    role: 'buyer',
-    location_ids: [LOCATION],
-    token_hash: 'b'.repeat(64),
-    status: 'pending',
-    invited_by: U.retailer,
-    invited_by_name: 'Rita Retailer',
-    created_at: at,
-    expires_at: at,
-    sent_count: 1,
-  },
   [`${COLLECTIONS.rateLimits}/reset-ip.abc`]: { count: 3, window_start: at, expires_at: at },
   [`${COLLECTIONS.appCheckTokens}/jti-1`]: { app_id: 'app', spent_at: at, expires_at: at },
   [`${COLLECTIONS.auditLog}/entry-1`]: {
@@ -454,6 +439,21 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     standingOrder(U.another, COMPANY.B),
   ),
   [paths.stripeCustomer(COMPANY.A)]: { customer_id: 'cus_rules_retailer' },
+  // A pending invitation to company A (server only: its link's token is kept as a hash).
+  [paths.invitation('invitation-1')]: {
+    company_id: COMPANY.A,
+    company_name: 'Corner Smoke Shop',
+    email: 'new-buyer@example.com',
+    role: 'buyer',
+    location_ids: [LOCATION],
+    status: 'pending',
+    token_hash: 'a'.repeat(64),
+    invited_by: U.retailer,
+    invited_by_name: 'Rita Retailer',
+    created_at: at,
+    expires_at: at,
+    sent_count: 1,
+  },
   // The sales rollups of the retailer's order (a closed collection's documents exist to be refused).
   ...Object.fromEntries(
     [

@@ -17,7 +17,7 @@ import {
 } from '@/lib/last-view';
 import { storeLastView } from '@/testing/last-view';
 import { noteAuthUser, noteSignOutAsked } from '@/lib/session-end';
-import { PENDING_MESSAGE, PortalGuard } from './portal-guard';
+import { PENDING_MESSAGE, REMOVED_MESSAGE, PortalGuard } from './portal-guard';
 import { PortalHeader } from '@/features/shop';
 
 type Claims = { role?: string; status?: string; company?: string; company_role?: string };
@@ -279,6 +279,20 @@ describe('PortalGuard', () => {
     expect(await screen.findByText(`Notice: ${PENDING_MESSAGE}`)).toBeInTheDocument();
     expect(auth.signOutUser).toHaveBeenCalled();
     expect(auth.readClaims).not.toHaveBeenCalled();
+  });
+
+  it('tells a member removed from their company so (their token still says approved), then signs out', async () => {
+    seedProfile('retailer', { company_id: null, company_role: null });
+    auth.token = {
+      status: 'success',
+      claims: { role: 'retailer', status: 'approved', company: BUYER_UID, company_role: 'buyer' },
+    };
+    renderGuard();
+    expect(await screen.findByText(REMOVED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('No longer a member')).toBeInTheDocument();
+    expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
+    expect(await screen.findByText(`Notice: ${REMOVED_MESSAGE}`)).toBeInTheDocument();
+    expect(auth.signOutUser).toHaveBeenCalled();
   });
 
   it('does not let in a profile that says approved when the refreshed token still disagrees', async () => {

@@ -4,7 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from 'firebase/auth';
-import { isBuyerRole, resolveAccess, type AccessClaims } from '@portal/domain';
+import {
+  isBuyerRole,
+  REMOVED_FROM_COMPANY,
+  resolveAccess,
+  type AccessClaims,
+} from '@portal/domain';
 import { AppLoading } from '@/components/app-loading';
 import { ServerUnreachable } from '@/components/server-unreachable';
 import { SignInRedirect } from '@/components/sign-in-redirect';
@@ -20,6 +25,9 @@ import '../portal-layout.css';
  * (docs/product.md#81-guard).
  */
 export const PENDING_MESSAGE = 'Your account is still pending approval.';
+
+/** What a member removed from their company reads (on sign-in, or on their next action). */
+export const REMOVED_MESSAGE = REMOVED_FROM_COMPANY;
 
 /** Router state handed to /login when the guard sends someone there. */
 export interface GuardRedirectState {
@@ -77,6 +85,14 @@ export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardPro
       return <Navigate to={paths.admin} replace />;
     case 'pending':
       return <PendingNotice delayMs={redirectDelayMs ?? 2500} />;
+    case 'removed':
+      return (
+        <PendingNotice
+          delayMs={redirectDelayMs ?? 2500}
+          title="No longer a member"
+          message={REMOVED_MESSAGE}
+        />
+      );
   }
 }
 
@@ -107,7 +123,8 @@ type BuyerVerdict =
   | { kind: 'unreachable'; retry: () => void; retrying: boolean }
   | { kind: 'not-applicant' }
   | { kind: 'manager' }
-  | { kind: 'pending' };
+  | { kind: 'pending' }
+  | { kind: 'removed' };
 
 /** The access decision for a signed-in user (checking while there is none yet). */
 function useBuyerVerdict(user: User | null): BuyerVerdict {
@@ -123,7 +140,7 @@ function useBuyerVerdict(user: User | null): BuyerVerdict {
   const needsRefresh =
     token.status === 'success' &&
     profileApproved &&
-    access.kind !== 'buyer' &&
+    access.kind === 'pending' &&
     refreshed.state === 'idle';
 
   useEffect(() => {
@@ -180,32 +197,44 @@ function useBuyerVerdict(user: User | null): BuyerVerdict {
   // A manager has no cart or catalog prices here: their place is the admin dashboard (not a
   // reason to sign them out).
   if (access.kind === 'manager') return { kind: 'manager' };
+  if (access.kind === 'removed') return { kind: 'removed' };
   if (access.kind !== 'buyer') return { kind: 'pending' };
   return { kind: 'buyer' };
 }
 
-/** Shows the pending message, then signs the account out and goes to /login with the notice. */
-function PendingNotice({ delayMs }: { delayMs: number }) {
+/**
+ * Shows why the account cannot enter (pending by default; a member removed from their company),
+ * then signs it out and goes to /login with the notice.
+ */
+function PendingNotice({
+  delayMs,
+  title = 'Account Pending',
+  message = PENDING_MESSAGE,
+}: {
+  delayMs: number;
+  title?: string;
+  message?: string;
+}) {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      const state: GuardRedirectState = { notice: PENDING_MESSAGE };
+      const state: GuardRedirectState = { notice: message };
       navigate(paths.login, { replace: true, state });
       void signOutUser().catch(() => undefined);
     }, delayMs);
     return () => window.clearTimeout(timer);
-  }, [delayMs, navigate]);
+  }, [delayMs, navigate, message]);
 
   return (
     <main className="portal-guard-notice">
       <Alert
         type="warning"
-        title="Account Pending"
-        description={PENDING_MESSAGE}
+        title={title}
+        description={message}
         action={
           <Button
             onClick={() => {
-              const state: GuardRedirectState = { notice: PENDING_MESSAGE };
+              const state: GuardRedirectState = { notice: message };
               navigate(paths.login, { replace: true, state });
               void signOutUser().catch(() => undefined);
             }}

@@ -19,7 +19,8 @@ export function parseCompany(id: string, data: DocumentData): Parsed<CompanyReco
 }
 
 /** companies/{companyId}/locations: where its orders ship; its members read them. */
-export const locationsCollection = (companyId: string) => collection(db, paths.locations(companyId));
+export const locationsCollection = (companyId: string) =>
+  collection(db, paths.locations(companyId));
 
 export type LocationRecord = Location & { id: string };
 

@@ -13,6 +13,8 @@ export const companyKeys = {
   detail: (companyId: string) => ['company', companyId] as const,
   /** The company's locations (My Account, the cart's ship-to). */
   locations: (companyId: string) => ['company', companyId, 'locations'] as const,
+  /** Its members and pending invitations (My Account, the managers' company page). */
+  members: (companyId: string) => ['company', companyId, 'members'] as const,
 };
 
 export const companyQueryOptions = (companyId: string) =>

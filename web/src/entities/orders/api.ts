@@ -40,11 +40,7 @@ import {
  */
 export async function fetchOrders(companyId: string): Promise<Order[]> {
   const snapshot = await getDocs(
-    query(
-      ordersCollection(),
-      where('company_id', '==', companyId),
-      orderBy('created_at', 'desc'),
-    ),
+    query(ordersCollection(), where('company_id', '==', companyId), orderBy('created_at', 'desc')),
   );
   return parseDocuments(snapshot.docs, parseOrder, 'skip');
 }

@@ -1,13 +1,5 @@
-import {
-  type SetProfileStatusRequest,
-} from '@portal/domain';
-import {
-  getCount,
-  getDoc,
-  getDocs,
-  orderBy,
-  query,
-} from 'firebase/firestore/lite';
+import { type SetProfileStatusRequest } from '@portal/domain';
+import { getCount, getDoc, getDocs, orderBy, query } from 'firebase/firestore/lite';
 import { callSetProfileStatus } from '@/lib/callables';
 import { parseDocuments, parsedOrThrow } from '../firestore';
 import { parseProfile, profileRef, profilesCollection, type ProfileRecord } from './documents';
@@ -43,4 +35,3 @@ export async function countProfiles(): Promise<number> {
 export function setProfileStatus(request: SetProfileStatusRequest) {
   return callSetProfileStatus(request);
 }
-

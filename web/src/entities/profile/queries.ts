@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { fetchProfile, fetchProfiles, setProfileStatus } from './api';
 
 export const profileKeys = {
+  /** Every cached profile of a signed-in account (the access checks read them again). */
+  all: () => ['profile'] as const,
   /** One account's profile (the login flow, the portal guard, the header, My Account). */
   detail: (uid: string) => ['profile', uid] as const,
   /** Every profile (the manager's User Management). */

@@ -7,6 +7,7 @@ import { useBuyer } from '@/entities/profile';
 import { useSupportContent } from '@/entities/support';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ACCOUNT_TOASTS } from './account-toasts';
+import { companyRoleCan } from '@portal/domain';
 import { OrdersTab } from './orders-tab';
 import './account.css';
 import { TextSkeleton } from '@/components/skeleton';
@@ -42,7 +43,7 @@ export function AccountPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'orders';
-  const { uid, profile, companyId } = useBuyer();
+  const { uid, profile, companyId, companyRole } = useBuyer();
   const orders = useOrders(companyId);
   // Read here too (the same cached query) for the page's load-failure toast.
   const support = useSupportContent();
@@ -62,7 +63,17 @@ export function AccountPage() {
         activeKey={active}
         onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
         items={[
-          { key: 'orders', label: 'Orders', children: <OrdersTab uid={uid} orders={orders} /> },
+          {
+            key: 'orders',
+            label: 'Orders',
+            children: (
+              <OrdersTab
+                uid={uid}
+                orders={orders}
+                canOrder={companyRoleCan(companyRole, 'order')}
+              />
+            ),
+          },
           {
             key: 'standing-orders',
             label: 'Standing orders',

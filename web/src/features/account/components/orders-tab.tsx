@@ -51,7 +51,16 @@ function LinkedOrderNotice({ orderId, found }: { orderId: string; found: boolean
   );
 }
 
-export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult<Order[]> }) {
+export function OrdersTab({
+  uid,
+  orders,
+  canOrder,
+}: {
+  uid: string;
+  orders: UseQueryResult<Order[]>;
+  /** False for a viewer: no Reorder. */
+  canOrder: boolean;
+}) {
   const notify = useNotify();
   const navigate = useNavigate();
   const reorder = useReorder(uid);
@@ -147,7 +156,7 @@ export function OrdersTab({ uid, orders }: { uid: string; orders: UseQueryResult
             order={order}
             linked={order.id === linked}
             reordering={reorder.isPending && reorder.variables === order.items}
-            onReorder={() => reorderOrder(order)}
+            onReorder={canOrder ? () => reorderOrder(order) : undefined}
           />
         ))}
       </ul>
@@ -176,7 +185,8 @@ function OrderCard({
   /** The order a link points at: it starts open, marked, and is scrolled to once. */
   linked: boolean;
   reordering: boolean;
-  onReorder: () => void;
+  /** Absent for a member who may not order. */
+  onReorder: (() => void) | undefined;
 }) {
   const [open, setOpen] = useState(linked);
   const ref = useRef<HTMLLIElement | null>(null);
@@ -239,14 +249,16 @@ function OrderCard({
         >
           {open ? 'Hide items' : `Show ${count} ${count === 1 ? 'item' : 'items'}`}
         </Button>
-        <Button
-          icon={<RedoOutlined />}
-          onClick={onReorder}
-          loading={reordering}
-          aria-label={`Reorder ${label}`}
-        >
-          Reorder
-        </Button>
+        {onReorder && (
+          <Button
+            icon={<RedoOutlined />}
+            onClick={onReorder}
+            loading={reordering}
+            aria-label={`Reorder ${label}`}
+          >
+            Reorder
+          </Button>
+        )}
       </div>
       {open && (
         <ul id={itemsId} className="order-card__lines" aria-label={`Items of order ${label}`}>

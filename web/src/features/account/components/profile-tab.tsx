@@ -21,6 +21,7 @@ import { useCompany, useUpdateCompanyName, type CompanyRecord } from '@/entities
 import { profileKeys, useProfile } from '@/entities/profile';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { LocationsCard } from './locations-card';
+import { MembersCard } from './members-card';
 import { TextSkeleton } from '@/components/skeleton';
 
 const STATUS_COLORS: Record<ProfileStatus, TagColor> = {
@@ -66,6 +67,15 @@ export function ProfileTab({ uid }: { uid: string }) {
   return (
     <div className="account-list">
       <ProfileForm uid={uid} profile={profile.data} />
+      {profile.data.company_id && (
+        <MembersCard
+          companyId={profile.data.company_id}
+          selfUid={uid}
+          canManage={
+            !!profile.data.company_role && companyRoleCan(profile.data.company_role, 'manage')
+          }
+        />
+      )}
       {profile.data.company_id && (
         <LocationsCard
           companyId={profile.data.company_id}
@@ -149,13 +159,7 @@ function ProfileForm({ uid, profile }: { uid: string; profile: Profile }) {
             control={form.control}
             name="storeName"
             render={({ field }) => (
-              <TextInput
-                {...field}
-                {...aria}
-                size="large"
-                maxLength={100}
-                readOnly={!canRename}
-              />
+              <TextInput {...field} {...aria} size="large" maxLength={100} readOnly={!canRename} />
             )}
           />
         )}

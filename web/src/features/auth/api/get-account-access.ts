@@ -3,7 +3,7 @@ import { resolveAccess } from '@portal/domain';
 import { readClaims } from '@/lib/session';
 
 /** Where a freshly signed-in account may go. */
-export type AccountAccess = 'manager' | 'approved' | 'pending' | 'rejected';
+export type AccountAccess = 'manager' | 'approved' | 'pending' | 'rejected' | 'removed';
 
 /** The profile could not be read (or does not exist): the account's status is unknown. */
 export class ProfileUnreadableError extends Error {
@@ -34,5 +34,6 @@ export async function getAccountAccess(user: User): Promise<AccountAccess> {
   if (!profile) throw new ProfileUnreadableError();
   const access = resolveAccess(claims, profile).kind;
   if (access === 'buyer') return 'approved';
+  if (access === 'removed') return 'removed';
   return access === 'rejected' ? 'rejected' : 'pending';
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { loginFormSchema, type LoginForm } from '@portal/domain';
+import { loginFormSchema, REMOVED_FROM_COMPANY, type LoginForm } from '@portal/domain';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { StatusIcon } from '@/components/status-icon';
@@ -21,7 +21,7 @@ import { AuthNotice, BackHomeLink, SignInForm } from './auth-fields';
 const WELCOME_KEY = 'login-welcome-back';
 
 /** Why the account was signed out again: shown above the form until the next attempt. */
-type Refusal = 'pending' | 'rejected';
+type Refusal = 'pending' | 'rejected' | 'removed';
 
 /**
  * The page's own copy of the refusal toast, which fades: the form comes back empty, and this
@@ -29,6 +29,18 @@ type Refusal = 'pending' | 'rejected';
  * words); a pending one keeps the seed's 'Account Pending'.
  */
 function RefusalAlert({ refusal }: { refusal: Refusal }) {
+  if (refusal === 'removed') {
+    return (
+      <Alert
+        className="auth-alert auth-notice"
+        type="warning"
+        icon={<StatusIcon kind="warning" size={18} />}
+        title="No longer a member"
+        description={REMOVED_FROM_COMPANY}
+        role="status"
+      />
+    );
+  }
   if (refusal === 'pending') {
     return (
       <Alert
@@ -154,6 +166,9 @@ export function LoginPage() {
         const back = returnPathOf(params, 'portal');
         if (back) navigate(back, { replace: true });
         else welcome();
+      } else if (access === 'removed') {
+        await api.signOutUser().catch(() => undefined);
+        setRefusal('removed');
       } else if (access === 'rejected') {
         await api.signOutUser().catch(() => undefined);
         notify.info(...AUTH_TOASTS.accountNotApproved);

@@ -6,24 +6,28 @@ import {
 } from '@/components/icons';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CHECKOUT_CANCELLED, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
+import { CHECKOUT_CANCELLED, companyRoleCan, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
 import { useProducts } from '@/entities/catalog';
-import { useOrderingLocation } from '@/entities/company';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
 import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
-import { ShipToChoice } from './ship-to-choice';
+import type { ShipToState } from './ship-to-choice';
+import { ViewOnlyNotice } from './view-only-notice';
 import { LoadFailed } from './load-failed';
 import './shop.css';
+
+const ShipToPicker = lazy(() =>
+  import('./ship-to-choice').then((module) => ({ default: module.ShipToPicker })),
+);
 import { TextSkeleton } from '@/components/skeleton';
 
 /** Toasts of the cart (docs/product.md#175-cart) (title: text). */
@@ -80,7 +84,7 @@ export function CartPage() {
   const notify = useNotify();
   usePageTitle('Your Cart');
   const { uid, profile, role, companyId, companyRole, locationIds } = useBuyer();
-  const ordering = useOrderingLocation({ uid, companyId, companyRole, locationIds });
+  const [shipTo, setShipTo] = useState<ShipToState>({ state: 'loading' });
   const cart = useCart(uid);
   const products = useProducts(profile.data ? role : undefined);
   const updateQuantity = useUpdateCartQuantity(uid);
@@ -123,7 +127,7 @@ export function CartPage() {
   }
 
   function proceed() {
-    const locationId = ordering.current?.id;
+    const locationId = shipTo.state === 'ready' ? shipTo.locationId : null;
     const request = {
       ...(deliveryWeeks ? { interval: deliveryWeeks } : {}),
       ...(locationId ? { locationId } : {}),
@@ -187,6 +191,16 @@ export function CartPage() {
     );
   }
 
+  // A viewer follows orders but places none: no cart to fill.
+  if (!companyRoleCan(companyRole, 'order')) {
+    return (
+      <main className="portal-page">
+        {header}
+        <ViewOnlyNotice />
+      </main>
+    );
+  }
+
   const summary = summarizeCart(cart.data, products.data);
   if (summary.lines.length === 0) {
     return (
@@ -209,14 +223,10 @@ export function CartPage() {
 
   const processing = checkout.isPending || checkout.isSuccess;
   const refusal = checkout.isError ? checkoutRefusal(checkout.error) : null;
-  const companyHasLocations = (ordering.locations.data ?? []).some((l) => !l.archived);
   // With locations, the order must go to one this member covers (the server checks it again).
-  const shipToReady = ordering.locations.isSuccess && (!companyHasLocations || !!ordering.current);
+  const shipToReady = shipTo.state === 'ready';
   const canCheckout =
-    summary.available.length > 0 &&
-    summary.unavailable.length === 0 &&
-    !processing &&
-    shipToReady;
+    summary.available.length > 0 && summary.unavailable.length === 0 && !processing && shipToReady;
 
   return (
     <main className="portal-page">
@@ -253,18 +263,16 @@ export function CartPage() {
             </div>
           </dl>
           <DeliveryChoice value={deliveryWeeks} onChange={chooseDelivery} disabled={processing} />
-          {ordering.locations.isSuccess && (
-            <ShipToChoice
-              usable={ordering.usable}
-              current={ordering.current}
-              companyHasLocations={companyHasLocations}
-              onChoose={(locationId) => {
-                if (checkout.isError) checkout.reset();
-                ordering.choose(locationId);
-              }}
+          <Suspense fallback={null}>
+            <ShipToPicker
+              member={{ uid, companyId, companyRole, locationIds }}
               disabled={processing}
+              onChange={setShipTo}
+              onChoose={() => {
+                if (checkout.isError) checkout.reset();
+              }}
             />
-          )}
+          </Suspense>
           {summary.unavailable.length > 0 && (
             <Alert
               type="warning"

@@ -45,6 +45,8 @@ interface ProductCardProps {
   /** Adds `quantity` units: the minimum order on a new line, one more case after that. */
   onAdd: (productId: string, quantity: number) => void;
   onBuy: (productId: string) => void;
+  /** False for a member who may not order (a viewer): the card shows no Add to Cart or Buy Now. */
+  canOrder?: boolean;
   /**
    * The card is in the store's first row: its image loads at once and first (it is what a phone
    * paints largest), not lazily.
@@ -66,6 +68,7 @@ export const ProductCard = memo(function ProductCard({
   checkoutBusy,
   onAdd,
   onBuy,
+  canOrder = true,
   eager = false,
 }: ProductCardProps) {
   const headingId = `product-${product.id}-name`;
@@ -103,40 +106,42 @@ export const ProductCard = memo(function ProductCard({
         </div>
         <p className="product-card__price">{formatUsd(startingPrice(product))}</p>
         {breakHint && <p className="product-card__break">{breakHint}</p>}
-        <div className="product-card__actions">
-          <CardButton
-            icon={<ShoppingCartOutlined />}
-            onClick={() => addition !== null && onAdd(product.id, addition)}
-            loading={adding}
-            disabled={problem !== null}
-            aria-describedby={problem ? reasonId : undefined}
-          >
-            {/* Named by its text, "Add to Cart 3 in cart": the visible words come first, as
+        {canOrder && (
+          <div className="product-card__actions">
+            <CardButton
+              icon={<ShoppingCartOutlined />}
+              onClick={() => addition !== null && onAdd(product.id, addition)}
+              loading={adding}
+              disabled={problem !== null}
+              aria-describedby={problem ? reasonId : undefined}
+            >
+              {/* Named by its text, "Add to Cart 3 in cart": the visible words come first, as
                 WCAG 2.5.3 (label in name) asks, and the badge's count is read with its meaning.
                 The space inside the badge is real text that a grid does not draw. */}
-            Add to Cart
-            {inCart > 0 && (
-              <>
-                {' '}
-                <span className="product-card__in-cart">
-                  {inCart} <span className="visually-hidden">in cart</span>
-                </span>
-              </>
-            )}
-          </CardButton>
-          <CardButton
-            primary
-            icon={<ThunderboltOutlined />}
-            onClick={() => onBuy(product.id)}
-            loading={buying}
-            disabled={out || (checkoutBusy && !buying)}
-            aria-label={`Buy Now: ${product.name}`}
-            aria-describedby={out ? reasonId : undefined}
-          >
-            Buy Now
-          </CardButton>
-        </div>
-        {problem && (
+              Add to Cart
+              {inCart > 0 && (
+                <>
+                  {' '}
+                  <span className="product-card__in-cart">
+                    {inCart} <span className="visually-hidden">in cart</span>
+                  </span>
+                </>
+              )}
+            </CardButton>
+            <CardButton
+              primary
+              icon={<ThunderboltOutlined />}
+              onClick={() => onBuy(product.id)}
+              loading={buying}
+              disabled={out || (checkoutBusy && !buying)}
+              aria-label={`Buy Now: ${product.name}`}
+              aria-describedby={out ? reasonId : undefined}
+            >
+              Buy Now
+            </CardButton>
+          </div>
+        )}
+        {canOrder && problem && (
           <p id={reasonId} className="product-card__reason">
             {problem}
           </p>

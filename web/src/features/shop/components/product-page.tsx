@@ -4,6 +4,7 @@ import { Tag } from '@/components/tag';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  companyRoleCan,
   formatUsd,
   minimumOrderQuantity,
   parseStoreQuery,
@@ -15,6 +16,7 @@ import { paths } from '@/config/paths';
 import { cartAdditionOf, quantityInCart, useAddToCart, useCart } from '@/entities/cart';
 import { useProduct, type PricedProduct } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
+import { ViewOnlyNotice } from './view-only-notice';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { addProblem, packExplanation, startingPrice, storeHref } from '../lib/store-view';
@@ -42,7 +44,8 @@ export function ProductPage({ productId }: { productId: string }) {
   const notify = useNotify();
   const [searchParams] = useSearchParams();
   const backHref = storeHref(parseStoreQuery(searchParams));
-  const { uid, profile, role } = useBuyer();
+  const { uid, profile, role, companyRole } = useBuyer();
+  const canOrder = companyRoleCan(companyRole, 'order');
   const product = useProduct(profile.data ? role : undefined, productId);
   const cart = useCart(uid);
 
@@ -100,6 +103,7 @@ export function ProductPage({ productId }: { productId: string }) {
           role={role}
           uid={uid}
           inCart={quantityInCart(cart.data, product.data.id)}
+          canOrder={canOrder}
         />
       )}
     </main>
@@ -111,11 +115,14 @@ function ProductDetails({
   role,
   uid,
   inCart,
+  canOrder,
 }: {
   product: PricedProduct;
   role: BuyerRole;
   uid: string;
   inCart: number;
+  /** False for a viewer: the page shows the product without ordering. */
+  canOrder: boolean;
 }) {
   const notify = useNotify();
   const addToCart = useAddToCart(uid);
@@ -168,47 +175,50 @@ function ProductDetails({
         )}
         {explanation && <p className="product-page__pack">{explanation}</p>}
 
-        <section className="product-page__buy" aria-label="Order">
-          <div className="product-page__quantity">
-            <span className="product-page__label" aria-hidden="true">
-              Quantity
-            </span>
-            <QuantityInput
-              name={product.name}
-              quantity={quantity}
-              rule={product}
-              disabled={out}
-              onChange={(next) => setQuantity(next)}
-            />
-          </div>
-          <p className="product-page__total" aria-live="polite">
-            Total for {quantity} {quantity === 1 ? 'unit' : 'units'}:{' '}
-            <strong>{formatUsd(unitPrice * quantity)}</strong>{' '}
-            <span className="product-page__each">({formatUsd(unitPrice)} each)</span>
-          </p>
-          <Button
-            type="primary"
-            size="large"
-            icon={<ShoppingCartOutlined />}
-            onClick={add}
-            loading={adding}
-            disabled={problem !== null}
-            aria-label="Add to Cart"
-            aria-describedby={problem ? 'product-add-problem' : undefined}
-          >
-            Add to Cart
-          </Button>
-          {problem && (
-            <p id="product-add-problem" className="product-page__problem">
-              {problem}
+        {!canOrder && <ViewOnlyNotice />}
+        {canOrder && (
+          <section className="product-page__buy" aria-label="Order">
+            <div className="product-page__quantity">
+              <span className="product-page__label" aria-hidden="true">
+                Quantity
+              </span>
+              <QuantityInput
+                name={product.name}
+                quantity={quantity}
+                rule={product}
+                disabled={out}
+                onChange={(next) => setQuantity(next)}
+              />
+            </div>
+            <p className="product-page__total" aria-live="polite">
+              Total for {quantity} {quantity === 1 ? 'unit' : 'units'}:{' '}
+              <strong>{formatUsd(unitPrice * quantity)}</strong>{' '}
+              <span className="product-page__each">({formatUsd(unitPrice)} each)</span>
             </p>
-          )}
-          {inCart > 0 && (
-            <p className="product-page__in-cart">
-              {inCart} in your cart · <Link to={paths.cart}>View cart</Link>
-            </p>
-          )}
-        </section>
+            <Button
+              type="primary"
+              size="large"
+              icon={<ShoppingCartOutlined />}
+              onClick={add}
+              loading={adding}
+              disabled={problem !== null}
+              aria-label="Add to Cart"
+              aria-describedby={problem ? 'product-add-problem' : undefined}
+            >
+              Add to Cart
+            </Button>
+            {problem && (
+              <p id="product-add-problem" className="product-page__problem">
+                {problem}
+              </p>
+            )}
+            {inCart > 0 && (
+              <p className="product-page__in-cart">
+                {inCart} in your cart · <Link to={paths.cart}>View cart</Link>
+              </p>
+            )}
+          </section>
+        )}
 
         {product.description && (
           <section className="product-page__description" aria-labelledby="product-description">

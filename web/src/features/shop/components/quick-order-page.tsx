@@ -4,6 +4,7 @@ import { TextArea } from '@/components/text-input';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
+  companyRoleCan,
   formatUsd,
   normalizeSku,
   readQuickOrder,
@@ -15,6 +16,7 @@ import { useNotify } from '@/lib/notify';
 import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/entities/cart';
 import { useProducts, type PricedProduct } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
+import { ViewOnlyNotice } from './view-only-notice';
 import { usePageTitle } from '@/lib/use-page-title';
 import { LoadFailed } from './load-failed';
 import './shop.css';
@@ -73,7 +75,7 @@ function products(count: number): string {
 export function QuickOrderPage() {
   const notify = useNotify();
   usePageTitle('Quick Order');
-  const { uid, profile, role } = useBuyer();
+  const { uid, profile, role, companyRole } = useBuyer();
   // The role comes from the profile: wait for it, so a wholesaler's prices are fetched once.
   const catalog = useProducts(profile.data ? role : undefined);
   const cart = useCart(uid);
@@ -187,6 +189,16 @@ export function QuickOrderPage() {
             if (cart.isError) void cart.refetch();
           }}
         />
+      </main>
+    );
+  }
+
+  // A viewer follows orders but places none: no form to fill in.
+  if (profile.data && !companyRoleCan(companyRole, 'order')) {
+    return (
+      <main className="portal-page">
+        {header}
+        <ViewOnlyNotice />
       </main>
     );
   }

@@ -56,6 +56,17 @@ describe('StorePage', () => {
     });
   });
 
+  it('shows a viewer the catalog and prices without Add to Cart or Buy Now, and says why', async () => {
+    seedProfile('retailer', { company_role: 'viewer' });
+    seedProducts();
+    renderStore();
+    const card = await screen.findByRole('article', { name: 'Purple Dream Syrup' });
+    expect(within(card).getByText('$24.99')).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText('View only')).toBeInTheDocument();
+    expect(screen.getByText(/your role in this company is Viewer/i)).toBeInTheDocument();
+  });
+
   it('shows the retailer price and no Wholesale badge to a retailer', async () => {
     seedProfile('retailer');
     seedProducts();

@@ -3,6 +3,7 @@ import { EmptyIllustration } from '@/components/empty-illustration';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  companyRoleCan,
   catalogCategories,
   catalogIndex,
   parseStoreQuery,
@@ -15,10 +16,11 @@ import { useNotify } from '@/lib/notify';
 import { CheckoutUrlError, checkoutRefusal, useCreateCheckout } from '../api/create-checkout';
 import { cartAdditionOf, quantityInCart, useAddToCart, useCart } from '@/entities/cart';
 import { useProducts, type PricedProduct } from '@/entities/catalog';
-import { useOrderingLocation } from '@/entities/company';
+import { readOrderingChoice } from '@/entities/company';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProductCard } from './product-card';
+import { ViewOnlyNotice } from './view-only-notice';
 import { startingPrice } from '../lib/store-view';
 import { StoreQueryContext } from './store-query-context';
 import { StoreToolbar } from './store-toolbar';
@@ -54,10 +56,11 @@ function productCount(count: number): string {
 export function StorePage() {
   const notify = useNotify();
   usePageTitle('VIP Product Catalog');
-  const { uid, profile, role, companyId, companyRole, locationIds } = useBuyer();
-  // Buy Now ships to the location last chosen in the cart (the first one by default).
-  const ordering = useOrderingLocation({ uid, companyId, companyRole, locationIds });
-  const locationId = ordering.current?.id;
+  const { uid, profile, role, companyRole } = useBuyer();
+  // Buy Now ships to the location last chosen in the cart (the server checks it, and without
+  // one ships to the member's first location).
+  const locationId = readOrderingChoice(uid) ?? undefined;
+  const canOrder = companyRoleCan(companyRole, 'order');
   // The role comes from the profile: wait for it, so a wholesaler's prices are fetched once.
   const products = useProducts(profile.data ? role : undefined);
   const cart = useCart(uid);
@@ -186,6 +189,7 @@ export function StorePage() {
           </p>
         )}
       </div>
+      {profile.data && !canOrder && <ViewOnlyNotice />}
 
       {loading && !failed ? (
         <div className="product-grid" role="status" aria-busy="true" aria-label="Loading products">
@@ -251,6 +255,7 @@ export function StorePage() {
                       checkoutBusy={buyingId !== undefined}
                       onAdd={add}
                       onBuy={buy}
+                      canOrder={canOrder}
                     />
                   ))}
                 </StoreQueryContext>

@@ -1,0 +1,5 @@
+import { JoinPage } from '@/features/auth';
+
+export function Component() {
+  return <JoinPage />;
+}
