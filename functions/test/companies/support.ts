@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { Timestamp } from 'firebase-admin/firestore';
 import { COLLECTIONS, mailKeys, paths, type CompanyRole, type ProfileStatus } from '@portal/domain';
 import type { CallRequest } from '../../src/handlers/edge';
 import { adminAuth, firestore } from '../../src/lib/admin';
 import {
   accountEmail,
   createAccount,
+  createMemberAccount,
   PASSWORD,
   signIn,
   type TestAccount,
 } from '../accounts/support';
-import { PAY_SHIP_TO } from '../payments/support';
+import { locationDocument } from '../company-fixtures';
 import { databaseState, stateChanges, type DatabaseState } from '../support/database-state';
 
 /**
@@ -40,16 +41,6 @@ export async function asUser(account: TestAccount, data: unknown): Promise<CallR
 /** A signed-out request from an IP of its own. */
 export const signedOut = (data: unknown): CallRequest => ({ data, rawRequest: { ip: randomIp() } });
 
-function location(name: string, archived = false) {
-  return {
-    name,
-    ship_to: PAY_SHIP_TO,
-    delivery_notes: '',
-    archived,
-    created_at: FieldValue.serverTimestamp(),
-  };
-}
-
 /** An approved (or `status`) company with its owner and three locations (one archived). */
 export async function createCompany(
   status: ProfileStatus = 'approved',
@@ -58,42 +49,22 @@ export async function createCompany(
   const owner = await createAccount(role, status);
   const db = firestore();
   await Promise.all([
-    db.doc(paths.location(owner.uid, 'main')).set(location('Main St store')),
-    db.doc(paths.location(owner.uid, 'north')).set(location('North store')),
-    db.doc(paths.location(owner.uid, 'closed')).set(location('Closed store', true)),
+    db.doc(paths.location(owner.uid, 'main')).set(locationDocument('Main St store')),
+    db.doc(paths.location(owner.uid, 'north')).set(locationDocument('North store')),
+    db
+      .doc(paths.location(owner.uid, 'closed'))
+      .set(locationDocument('Closed store', { archived: true })),
   ]);
   return { id: owner.uid, owner, locations: { main: 'main', north: 'north', closed: 'closed' } };
 }
 
-/** A member of `company` with `role`: their profile (copies and membership) and claims. */
-export async function addMember(
+/** A member of `company` with `role` (a buyer with `locationIds`): profile and claims. */
+export function addMember(
   company: TestCompany,
   role: CompanyRole,
   locationIds: string[] = [],
 ): Promise<TestAccount> {
-  const account = await createAccount('retailer', 'approved', { noProfile: true, claims: null });
-  const db = firestore();
-  const data = (await db.doc(paths.company(company.id)).get()).data()!;
-  await db.doc(paths.profile(account.uid)).set({
-    user_id: account.uid,
-    full_name: `Name ${account.uid}`,
-    created_at: Timestamp.now(),
-    email_verified: true,
-    store_name: data.name,
-    seller_permit_id: data.seller_permit_id,
-    role: data.business_type,
-    status: data.status,
-    company_id: company.id,
-    company_role: role,
-    location_ids: locationIds,
-  });
-  await adminAuth().setCustomUserClaims(account.uid, {
-    role: data.business_type,
-    status: data.status,
-    company: company.id,
-    company_role: role,
-  });
-  return account;
+  return createMemberAccount(company.id, role, locationIds);
 }
 
 /** A person with an account and no company: signed up, never applied (no claims, no profile). */
