@@ -40,6 +40,16 @@ import {
 } from './handlers/search-triggers';
 import { searchUsersHandler } from './handlers/search-users';
 import { archiveLocationHandler, saveLocationHandler } from './handlers/locations';
+import {
+  acceptInvitationHandler,
+  changeMemberRoleHandler,
+  getInvitationHandler,
+  inviteMemberHandler,
+  listCompanyMembersHandler,
+  removeMemberHandler,
+  resendInvitationHandler,
+  revokeInvitationHandler,
+} from './handlers/members';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
 import { siteContentHandler } from './handlers/site-content';
 import { sweepStaleCheckoutsHandler } from './handlers/stale-checkouts';
@@ -90,6 +100,21 @@ export const sweepExpiredApplicants = onSchedule(
 export const setProfileStatus = callable(FUNCTION_NAMES.setProfileStatus, setProfileStatusHandler);
 export const saveLocation = callable(FUNCTION_NAMES.saveLocation, saveLocationHandler);
 export const archiveLocation = callable(FUNCTION_NAMES.archiveLocation, archiveLocationHandler);
+
+// A company's members (docs/companies.md#members-and-invitations): owners (or managers) invite by
+// mail, change roles and remove members; anyone with an invitation's link looks it up and
+// accepts it, signed out too (then the account is created).
+export const inviteMember = callable(FUNCTION_NAMES.inviteMember, inviteMemberHandler);
+export const resendInvitation = callable(FUNCTION_NAMES.resendInvitation, resendInvitationHandler);
+export const revokeInvitation = callable(FUNCTION_NAMES.revokeInvitation, revokeInvitationHandler);
+export const getInvitation = callable(FUNCTION_NAMES.getInvitation, getInvitationHandler);
+export const acceptInvitation = callable(FUNCTION_NAMES.acceptInvitation, acceptInvitationHandler);
+export const changeMemberRole = callable(FUNCTION_NAMES.changeMemberRole, changeMemberRoleHandler);
+export const removeMember = callable(FUNCTION_NAMES.removeMember, removeMemberHandler);
+export const listCompanyMembers = callable(
+  FUNCTION_NAMES.listCompanyMembers,
+  listCompanyMembersHandler,
+);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = callable(

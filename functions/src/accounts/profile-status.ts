@@ -14,7 +14,7 @@ import {
   type SetProfileStatusRequest,
 } from '@portal/domain';
 import { applyApprovalRollup } from '../insights/sales-rollups';
-import { membersOf, readCompany, type Member } from '../companies/company-record';
+import { memberClaims, membersOf, readCompany, type Member } from '../companies/company-record';
 import { findUser } from '../lib/auth-users';
 import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
@@ -122,11 +122,6 @@ async function applyClaims(
     ...memberClaims(member, role, status),
   });
   if (status === 'rejected') await deps.auth.revokeRefreshTokens(member.uid);
-}
-
-/** The claims of a company member: the company's role and status, the company and their role in it. */
-export function memberClaims(member: Member, role: Role, status: ProfileStatus) {
-  return { role, status, company: member.companyId, company_role: member.role };
 }
 
 function claimsInStep(claims: Record<string, unknown>, member: Member, role: Role, to: string) {

@@ -8,6 +8,7 @@ import {
   type BuyerRole,
   type Membership,
   type ProfileStatus,
+  type Role,
 } from '@portal/domain';
 
 /**
@@ -73,4 +74,30 @@ export async function membersOf(
 export async function membershipOfUser(db: Firestore, uid: string): Promise<Member | null> {
   const membership = membershipOf((await db.doc(paths.profile(uid)).get()).data());
   return membership ? { uid, ...membership } : null;
+}
+
+/**
+ * The claims of a company member: the company's role (business type) and status, the company and
+ * their role in it (docs/companies.md#claims). Set next to any other claims the user has.
+ */
+export function memberClaims(
+  member: Pick<Membership, 'companyId' | 'role'>,
+  role: Role,
+  status: ProfileStatus,
+) {
+  return { role, status, company: member.companyId, company_role: member.role };
+}
+
+/** The claims a member keeps once out of every company: everything but the member's four. */
+export function claimsWithoutMembership(
+  claims: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const {
+    role: _role,
+    status: _status,
+    company: _company,
+    company_role: _companyRole,
+    ...rest
+  } = claims ?? {};
+  return rest;
 }

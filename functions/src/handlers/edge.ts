@@ -8,6 +8,7 @@ import { createContext, type Context } from '../lib/context';
 import { payloadProblem } from '../lib/payload-limits';
 import {
   ConcurrentChangeError,
+  InvalidRequestError,
   NotAllowedError,
   NotFoundError,
   PaymentServiceError,
@@ -35,6 +36,7 @@ export type CallRequest = Pick<CallableRequest, 'auth' | 'data'> & {
  * domain error becomes a callable error; message and details are kept as they are.
  */
 function httpsCodeOf(error: PortalError): FunctionsErrorCode {
+  if (error instanceof InvalidRequestError) return 'invalid-argument';
   if (error instanceof NotFoundError) return 'not-found';
   if (error instanceof NotAllowedError) return 'permission-denied';
   if (error instanceof PreconditionError) return 'failed-precondition';

@@ -55,9 +55,10 @@ export async function productChangedHandler(
 
 /**
  * A profile changed: when a buyer loses their approval (rejected by a manager or the claims
- * command line), their open checkouts are closed, their stock released and the old Checkout
- * URLs made unpayable (checkout/buyer-checkouts.ts), and their open standing orders are
- * cancelled so that nothing more is charged or shipped to them.
+ * command line) or their company (removed from it, or leaving: removeMember), their open
+ * checkouts are closed, their stock released and the old Checkout URLs made unpayable
+ * (checkout/buyer-checkouts.ts). A rejected buyer's open standing orders are cancelled too, so
+ * that nothing more is charged or shipped to them; a removed member's stay the company's.
  */
 export async function profileChangedHandler(
   event: Pick<
@@ -68,9 +69,16 @@ export async function profileChangedHandler(
   const before: unknown = event.data?.before.get('status');
   const after: unknown = event.data?.after.get('status');
   const { uid } = event.params;
-  if (before === 'approved' && after !== 'approved') {
+  const companyBefore: unknown = event.data?.before.get('company_id');
+  const leftCompany =
+    typeof companyBefore === 'string' &&
+    companyBefore !== '' &&
+    event.data?.after.get('company_id') !== companyBefore;
+  if (before === 'approved' && (after !== 'approved' || leftCompany)) {
     const closed = await closeCheckoutsOfBuyer(createContext(), uid);
-    if (closed > 0) log.info('checkouts_closed_on_access_lost', { uid, closed, status: after });
+    if (closed > 0) {
+      log.info('checkouts_closed_on_access_lost', { uid, closed, status: after, leftCompany });
+    }
   }
   if (after !== 'rejected' || before === 'rejected') return;
   const cancelled = await cancelStandingOrdersOfBuyer(createContext(), uid, 'system:rejected');

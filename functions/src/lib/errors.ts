@@ -17,6 +17,14 @@ export abstract class PortalError extends Error {
   }
 }
 
+/**
+ * The request is well-formed but asks for something its callable cannot take, which only the
+ * data can tell (locations that are not the company's): the client's input to correct.
+ */
+export class InvalidRequestError extends PortalError {
+  override name = 'InvalidRequestError';
+}
+
 /** What the request names does not exist, or is not the caller's to see. */
 export class NotFoundError extends PortalError {
   override name = 'NotFoundError';

@@ -25,6 +25,10 @@ export function portalLinks(origin: string) {
     invoice: (orderId: string) => at(routePath('invoice', { orderId })),
     newsletter: (action: 'confirm' | 'unsubscribe', token: string) =>
       at(routePath('newsletter', { action }), { token }),
+    /** The page that accepts an invitation to join a company (its token is the invitation). */
+    join: (token: string) => at(routePath('join'), { token }),
+    /** My Account's Profile tab: the company's members and pending invitations are there. */
+    accountMembers: () => at(routePath('account'), { tab: 'profile' }),
     /** The portal's action page for a link made by the Admin SDK (generate...Link). */
     authAction: (firebaseLink: string) => {
       const source = new URL(firebaseLink);

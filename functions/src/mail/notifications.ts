@@ -8,6 +8,7 @@ import {
   trackingUrl,
   UNVERIFIED_APPLICANT_TTL_MS,
   type Carrier,
+  type CompanyRole,
   type OrderLine,
   type ProfileReview,
   type ShipTo,
@@ -502,4 +503,140 @@ export async function newsletterConfirmMail(
     now,
     PENDING_NEWSLETTER_TTL_MS,
   );
+}
+
+/** What an invitation's mail says and where it goes (the token only ever travels in the link). */
+export interface InvitationMailFacts {
+  invitationId: string;
+  email: string;
+  companyName: string;
+  inviterName: string;
+  role: CompanyRole;
+  token: string;
+  /** Which sending this is: 1 for the invitation, 2 for the first resend, ... (mailKeys). */
+  sendCount: number;
+  /** When the link stops working (ms since the epoch): the mail expires with it. */
+  expiresAt: number;
+  validDays: number;
+}
+
+/**
+ * An invitation to join a company, to the invited address. Not built `safely`: the mail is the
+ * only place the link's token goes, so an invitation whose mail cannot be built is not made.
+ * The address is not proven yet, so the message expires (the outbox's TTL) with the link.
+ */
+export async function memberInvitationMail(
+  deps: MailDeps,
+  facts: InvitationMailFacts,
+): Promise<QueuedMail> {
+  const { links, render } = setting(deps);
+  const mail = await one(
+    'member-invitation',
+    mailKeys.memberInvitation(facts.invitationId, facts.sendCount),
+    facts.email,
+    messages.memberInvitation({
+      companyName: facts.companyName,
+      inviterName: facts.inviterName,
+      role: facts.role,
+      joinUrl: links.join(facts.token),
+      validDays: facts.validDays,
+    }),
+    render,
+  );
+  return { ...mail, expiresAt: facts.expiresAt };
+}
+
+/** An invitation accepted: "X joined" to each of the company's owners (the new member's too). */
+export function invitationAcceptedMails(
+  deps: MailDeps,
+  facts: {
+    invitationId: string;
+    companyName: string;
+    ownerUids: readonly string[];
+    memberName: string;
+    email: string;
+    role: CompanyRole;
+  },
+): Promise<QueuedMail[]> {
+  return safely('invitation-accepted', { invitationId: facts.invitationId }, async () => {
+    const { links, render } = setting(deps);
+    const mails: QueuedMail[] = [];
+    for (const owner of facts.ownerUids) {
+      const email = await addressOf(deps.auth, owner);
+      if (!email) continue;
+      mails.push(
+        await one(
+          'invitation-accepted',
+          mailKeys.invitationAccepted(facts.invitationId, owner),
+          email,
+          messages.invitationAccepted({
+            companyName: facts.companyName,
+            memberName: facts.memberName,
+            email: facts.email,
+            role: facts.role,
+            membersUrl: links.accountMembers(),
+          }),
+          render,
+        ),
+      );
+    }
+    return mails;
+  });
+}
+
+/** A member's new role (and a buyer's locations), to the member. */
+export function memberRoleChangedMail(
+  deps: MailDeps,
+  facts: {
+    uid: string;
+    changeId: string;
+    companyName: string;
+    role: CompanyRole;
+    locationNames: readonly string[];
+  },
+): Promise<QueuedMail[]> {
+  return safely('member-role-changed', { uid: facts.uid }, async () => {
+    const email = await addressOf(deps.auth, facts.uid);
+    if (!email) return [];
+    const { links, render } = setting(deps);
+    return [
+      await one(
+        'member-role-changed',
+        mailKeys.memberRoleChanged(facts.uid, facts.changeId),
+        email,
+        messages.memberRoleChanged({
+          companyName: facts.companyName,
+          role: facts.role,
+          locationNames: facts.locationNames,
+          accountUrl: links.orders(),
+        }),
+        render,
+      ),
+    ];
+  });
+}
+
+/** A member removed from the company (or who left it), to the member. */
+export function memberRemovedMail(
+  deps: MailDeps,
+  facts: { uid: string; changeId: string; companyName: string; left: boolean },
+): Promise<QueuedMail[]> {
+  return safely('member-removed', { uid: facts.uid }, async () => {
+    const email = await addressOf(deps.auth, facts.uid);
+    if (!email) return [];
+    const { render } = setting(deps);
+    return [
+      await one(
+        'member-removed',
+        mailKeys.memberRemoved(facts.uid, facts.changeId),
+        email,
+        messages.memberRemoved({
+          companyName: facts.companyName,
+          left: facts.left,
+          contact: render.contact,
+        }),
+        render,
+      ),
+    ];
+  });
 }

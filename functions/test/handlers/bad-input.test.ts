@@ -4,8 +4,15 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import {
+  acceptInvitationRequest,
   archiveLocationRequest,
+  changeMemberRoleRequest,
   createCheckoutSessionRequest,
+  getInvitationRequest,
+  invitationIdRequest,
+  inviteMemberRequest,
+  listCompanyMembersRequest,
+  removeMemberRequest,
   newsletterTokenRequest,
   paths,
   refundOrderRequest,
@@ -45,6 +52,16 @@ import { searchOrdersHandler } from '../../src/handlers/search-orders';
 import { searchUsersHandler } from '../../src/handlers/search-users';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
+import {
+  acceptInvitationHandler,
+  changeMemberRoleHandler,
+  getInvitationHandler,
+  inviteMemberHandler,
+  listCompanyMembersHandler,
+  removeMemberHandler,
+  resendInvitationHandler,
+  revokeInvitationHandler,
+} from '../../src/handlers/members';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { submitApplicationHandler } from '../../src/handlers/submit-application';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -132,6 +149,55 @@ const TABLE: Record<CallableName, Row> = {
     schema: archiveLocationRequest,
     caller: 'buyer',
     valid: { locationId: NO_SUCH_LOCATION, archived: true },
+  },
+  // The company callables: the buyer owns a company of their own; the target is in none of theirs.
+  inviteMember: {
+    handler: inviteMemberHandler,
+    schema: inviteMemberRequest,
+    caller: 'buyer',
+    valid: { email: `invitee-${RUN}@bad-input.test`, role: 'viewer', locationIds: ['main'] },
+  },
+  resendInvitation: {
+    handler: resendInvitationHandler,
+    schema: invitationIdRequest,
+    caller: 'buyer',
+    valid: { invitationId: `bad-input-invitation-${RUN}` },
+  },
+  revokeInvitation: {
+    handler: revokeInvitationHandler,
+    schema: invitationIdRequest,
+    caller: 'buyer',
+    valid: { invitationId: `bad-input-invitation-${RUN}` },
+  },
+  getInvitation: {
+    handler: getInvitationHandler,
+    schema: getInvitationRequest,
+    caller: 'anonymous',
+    valid: { token: NO_SUCH_TOKEN },
+  },
+  acceptInvitation: {
+    handler: acceptInvitationHandler,
+    schema: acceptInvitationRequest,
+    caller: 'anonymous',
+    valid: { token: NO_SUCH_TOKEN, fullName: 'Ada Invitee', password: 'bad-input-password-1' },
+  },
+  changeMemberRole: {
+    handler: changeMemberRoleHandler,
+    schema: changeMemberRoleRequest,
+    caller: 'buyer',
+    valid: { uid: uidOf('target'), role: 'buyer', locationIds: ['main'] },
+  },
+  removeMember: {
+    handler: removeMemberHandler,
+    schema: removeMemberRequest,
+    caller: 'buyer',
+    valid: { uid: uidOf('target') },
+  },
+  listCompanyMembers: {
+    handler: listCompanyMembersHandler,
+    schema: listCompanyMembersRequest,
+    caller: 'buyer',
+    valid: { companyId: uidOf('buyer') },
   },
   createCheckoutSession: {
     handler: createCheckoutSessionHandler,

@@ -15,6 +15,13 @@ import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
+import {
+  changeMemberRoleHandler,
+  inviteMemberHandler,
+  removeMemberHandler,
+  resendInvitationHandler,
+  revokeInvitationHandler,
+} from '../../src/handlers/members';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
@@ -50,12 +57,16 @@ const MAIL_CALLABLES_LIMITED_SEPARATELY = [
   'submitApplication',
 ] as const;
 
+/** The invitation page's callables, which anyone may call signed out: limited per IP. */
+const INVITATION_CALLABLES_LIMITED_SEPARATELY = ['getInvitation', 'acceptInvitation'] as const;
+
 /**
  * Deployed callables deliberately without a limit: a token link's one document, no mail; the
- * managers' Overview, searches and store page, which only read (a manager types into the
- * search box).
+ * managers' Overview, searches and store page, and a company's member list, which only read (a
+ * manager types into the search box).
  */
 const NOT_RATE_LIMITED = [
+  'listCompanyMembers',
   'confirmNewsletter',
   'unsubscribeNewsletter',
   'getSalesOverview',
@@ -110,6 +121,36 @@ const ROWS: Record<RateLimitedCallable, Row> = {
     handler: archiveLocationHandler,
     caller: 'buyer',
     valid: { locationId: `rate-limit-location-${RUN}`, archived: true },
+  },
+  // The buyer owns a company of their own; the target is in none of theirs.
+  inviteMember: {
+    handler: inviteMemberHandler,
+    caller: 'buyer',
+    valid: { email: `invitee-${RUN}@rate-limits.test`, role: 'viewer' },
+  },
+  resendInvitation: {
+    handler: resendInvitationHandler,
+    caller: 'buyer',
+    valid: { invitationId: `rate-limit-invitation-${RUN}` },
+  },
+  revokeInvitation: {
+    handler: revokeInvitationHandler,
+    caller: 'buyer',
+    valid: { invitationId: `rate-limit-invitation-${RUN}` },
+  },
+  changeMemberRole: {
+    handler: changeMemberRoleHandler,
+    caller: 'buyer',
+    get valid() {
+      return { uid: target.uid, role: 'viewer' };
+    },
+  },
+  removeMember: {
+    handler: removeMemberHandler,
+    caller: 'buyer',
+    get valid() {
+      return { uid: target.uid };
+    },
   },
   updateOrderStatus: {
     handler: updateOrderStatusHandler,
@@ -228,6 +269,11 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'manageStandingOrder',
         'setProfileStatus',
         'resendVerificationEmail',
+        'inviteMember',
+        'resendInvitation',
+        'revokeInvitation',
+        'changeMemberRole',
+        'removeMember',
       ].sort(),
     );
     expect(NAMES).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());
@@ -242,7 +288,10 @@ describe('rate limits of the callables that cost money or send mail', () => {
   });
 
   it('limits the mail callables anyone may call by their own rules, in RATE_LIMITS', () => {
-    for (const name of MAIL_CALLABLES_LIMITED_SEPARATELY) {
+    for (const name of [
+      ...MAIL_CALLABLES_LIMITED_SEPARATELY,
+      ...INVITATION_CALLABLES_LIMITED_SEPARATELY,
+    ]) {
       const keys: readonly string[] = SEPARATELY_RATE_LIMITED[name];
       expect(keys.length).toBeGreaterThan(0);
       for (const key of keys) expect(RATE_LIMITS).toHaveProperty(key);

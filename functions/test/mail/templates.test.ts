@@ -266,4 +266,82 @@ describe('each mail says what matters', () => {
     );
     expect(news.html).toContain(`/newsletter/unsubscribe?token=${'T'.repeat(43)}`);
   });
+
+  it('member invitation: company, inviter, role and what it allows, the link and its life; no greeting by name', async () => {
+    const token = 'T'.repeat(43);
+    const mail = await render(
+      messages.memberInvitation({
+        companyName: 'Cloud Nine Smokes',
+        inviterName: 'Ana\u202e Diaz',
+        role: 'buyer',
+        joinUrl: links.join(token),
+        validDays: 7,
+      }),
+    );
+    expect(links.join(token)).toBe(`${ORIGIN}/join?token=${token}`);
+    expect(mail.subject).toBe('Join Cloud Nine Smokes on our wholesale portal');
+    for (const part of [mail.text, visible(mail.html)]) {
+      expect(part).toContain('Hello,');
+      expect(part).toContain(
+        'Ana Diaz invited you to join Cloud Nine Smokes on our wholesale portal as Buyer: you will order for the locations assigned to you, and see those orders.',
+      );
+      expect(part).toContain('The link works once, for 7 days.');
+    }
+    expect(mail.text).toContain(`Accept the invitation: ${ORIGIN}/join?token=${token}`);
+    expect(mail.html).toContain(`href="${ORIGIN}/join?token=${token}"`);
+    expect(mail.html).not.toMatch(/[\u202a-\u202e]/);
+  });
+
+  it('invitation accepted (owners), role changed and removed (the member)', async () => {
+    const accepted = await render(
+      messages.invitationAccepted({
+        companyName: 'Cloud Nine',
+        memberName: 'Jo Joiner',
+        email: 'jo@cloud9.example',
+        role: 'viewer',
+        membersUrl: links.accountMembers(),
+      }),
+    );
+    expect(accepted.subject).toBe('Jo Joiner joined Cloud Nine');
+    expect(accepted.text).toContain('Hello Cloud Nine,');
+    expect(accepted.text).toContain('Email: jo@cloud9.example');
+    expect(accepted.text).toContain('Role: Viewer: read-only: orders, invoices and tracking');
+    expect(accepted.text).toContain(`${ORIGIN}/portal/my-account?tab=profile`);
+
+    const changed = await render(
+      messages.memberRoleChanged({
+        companyName: 'Cloud Nine',
+        role: 'buyer',
+        locationNames: ['Main St', 'North'],
+        accountUrl: links.orders(),
+      }),
+    );
+    expect(changed.subject).toBe('Your role in Cloud Nine: Buyer');
+    expect(changed.text).toContain('Your locations: Main St, North');
+    const owner = await render(
+      messages.memberRoleChanged({
+        companyName: 'Cloud Nine',
+        role: 'owner',
+        locationNames: [],
+        accountUrl: links.orders(),
+      }),
+    );
+    expect(owner.text).toContain('manage the members and locations');
+    expect(owner.text).not.toContain('Your locations');
+
+    const removed = await render(
+      messages.memberRemoved({
+        companyName: 'Cloud Nine',
+        left: false,
+        contact: 'hello@brand.example',
+      }),
+    );
+    expect(removed.subject).toBe('You were removed from Cloud Nine');
+    expect(removed.text).toContain('Its orders stay with the company.');
+    expect(removed.text).toContain('write to hello@brand.example');
+    const left = await render(
+      messages.memberRemoved({ companyName: 'Cloud Nine', left: true, contact: 'x@y.example' }),
+    );
+    expect(left.subject).toBe('You left Cloud Nine');
+  });
 });

@@ -91,4 +91,3 @@ export function companyOfRecord(record: { company_id?: string | undefined; user_
 
 /** The id and name the migration gives a single-buyer profile's saved ship-to. */
 export const MIGRATED_LOCATION = { id: 'main', name: 'Main store' } as const;
-

@@ -184,6 +184,16 @@ export const mailKeys = {
     `password-reset.${part(uid)}.${part(requestId)}`,
   newsletterConfirm: (subscriberId: string, requestId: string) =>
     `newsletter-confirm.${part(subscriberId)}.${part(requestId)}`,
+  /** An invitation to join a company: one per sending (1 for the first, 2 for the first resend, ...). */
+  memberInvitation: (invitationId: string, sendCount: number) =>
+    `member-invitation.${part(invitationId)}.${sendCount}`,
+  /** An invitation accepted: one mail to each of the company's owners. */
+  invitationAccepted: (invitationId: string, ownerUid: string) =>
+    `invitation-accepted.${part(invitationId)}.${part(ownerUid)}`,
+  /** A member's role changed, or a member removed: one per change (its audit entry's id). */
+  memberRoleChanged: (uid: string, changeId: string) =>
+    `member-role-changed.${part(uid)}.${part(changeId)}`,
+  memberRemoved: (uid: string, changeId: string) => `member-removed.${part(uid)}.${part(changeId)}`,
 } as const;
 
 /** Newsletter subscriptions: pending until the address confirms; only confirmed ones count. */

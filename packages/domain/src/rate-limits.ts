@@ -36,6 +36,13 @@ export const RATE_LIMITS = {
   // times. Per address (normalised) a day, so nobody is mailed an application again and again.
   applicationPerEmail: { max: 3, windowMs: DAY },
   applicationPerIp: { max: 10, windowMs: HOUR },
+  // Invitations to join a company: mails to one inbox (an invitation or a resend), over every
+  // company, so no owner (nor many) can fill a stranger's inbox with them.
+  invitationPerEmail: { max: 5, windowMs: DAY },
+  // The invitation page, signed out: looking a link up, and accepting it (which may create an
+  // account). The links are unguessable; these keep a script from hammering them.
+  invitationLookupPerIp: { max: 60, windowMs: HOUR },
+  invitationAcceptPerIp: { max: 20, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 type FunctionName = (typeof FUNCTION_NAMES)[keyof typeof FUNCTION_NAMES];
@@ -90,6 +97,29 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: RATE_LIMITS.verificationPerUser,
     perIp: { max: 20, windowMs: HOUR },
   },
+  // A company's members (docs/companies.md): each invitation, resend, role change and removal
+  // mails someone; inviteMember and resendInvitation also count the invited inbox
+  // (invitationPerEmail).
+  inviteMember: {
+    perUser: { max: 30, windowMs: HOUR },
+    perIp: { max: 100, windowMs: HOUR },
+  },
+  resendInvitation: {
+    perUser: { max: 30, windowMs: HOUR },
+    perIp: { max: 100, windowMs: HOUR },
+  },
+  revokeInvitation: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 200, windowMs: HOUR },
+  },
+  changeMemberRole: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 200, windowMs: HOUR },
+  },
+  removeMember: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 200, windowMs: HOUR },
+  },
 } as const satisfies Partial<Record<FunctionName, CallableRateLimit>>;
 
 export type RateLimitedCallable = keyof typeof CALLABLE_RATE_LIMITS;
@@ -104,4 +134,6 @@ export const SEPARATELY_RATE_LIMITED = {
   subscribeNewsletter: ['newsletterPerEmail', 'newsletterPerIp'],
   syncEmailVerification: ['emailSyncPerIp'],
   submitApplication: ['applicationPerEmail', 'applicationPerIp'],
+  getInvitation: ['invitationLookupPerIp'],
+  acceptInvitation: ['invitationAcceptPerIp'],
 } as const satisfies Partial<Record<FunctionName, readonly (keyof typeof RATE_LIMITS)[]>>;

@@ -1,10 +1,13 @@
 import {
   CARRIER_LABELS,
+  COMPANY_ROLE_HINTS,
+  COMPANY_ROLE_LABELS,
   disputeStatusLabel,
   formatUsd,
   shipToLines,
   stripUnsafeText,
   type Carrier,
+  type CompanyRole,
   type OrderLine,
   type ShipTo,
   type StandingOrderLine,
@@ -610,5 +613,170 @@ export function newsletterConfirm(p: { confirmUrl: string; unsubscribeUrl: strin
       },
     ],
     unsubscribeUrl: p.unsubscribeUrl,
+  };
+}
+
+/**
+ * "Buyer: orders for the locations you assign, and sees those orders": a role and its hint, as
+ * the owners read them (the member list's words).
+ */
+function roleLine(role: CompanyRole): string {
+  return `${COMPANY_ROLE_LABELS[role]}: ${COMPANY_ROLE_HINTS[role].toLowerCase()}`;
+}
+
+/**
+ * What a role lets its member do, said to the member (COMPANY_ROLE_HINTS speak to the owner who
+ * assigns the locations); the same table as companyRoleCan's.
+ */
+const ROLE_ALLOWS: Readonly<Record<CompanyRole, string>> = {
+  owner: 'order for every location, see every order, and manage the members and locations',
+  buyer: 'order for the locations assigned to you, and see those orders',
+  viewer: 'follow every order, invoice and shipment, without placing orders',
+};
+
+/**
+ * An invitation to join a company, to an address nobody has proven yet: the company's name and
+ * the inviter's (an approved company's own words, stripped to plain text), the role and what it
+ * allows, the link and how long it works. No greeting by name: the address may be anyone's.
+ */
+export function memberInvitation(p: {
+  companyName: string;
+  inviterName: string;
+  role: CompanyRole;
+  joinUrl: string;
+  validDays: number;
+}): MailContent {
+  const companyName = stripUnsafeText(p.companyName);
+  const inviterName = stripUnsafeText(p.inviterName);
+  return {
+    subject: `Join ${companyName} on our wholesale portal`,
+    preview: `${inviterName} invited you as ${COMPANY_ROLE_LABELS[p.role]}.`,
+    heading: `Join ${companyName}`,
+    blocks: [
+      {
+        kind: 'text',
+        text: `${inviterName} invited you to join ${companyName} on our wholesale portal as ${COMPANY_ROLE_LABELS[p.role]}: you will ${ROLE_ALLOWS[p.role]}.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Company', companyName],
+          ['Invited by', inviterName],
+          ['Role', COMPANY_ROLE_LABELS[p.role]],
+        ],
+      },
+      { kind: 'button', label: 'Accept the invitation', url: p.joinUrl },
+      {
+        kind: 'text',
+        text: `The link works once, for ${p.validDays} days. If you already have an account with this address, sign in first; otherwise you choose a password on the page.`,
+      },
+      {
+        kind: 'text',
+        text: 'If you did not expect this invitation, you can ignore this message: nothing happens unless you accept it.',
+      },
+    ],
+  };
+}
+
+/** To each of the company's owners: someone accepted an invitation and is now a member. */
+export function invitationAccepted(p: {
+  companyName: string;
+  memberName: string;
+  email: string;
+  role: CompanyRole;
+  membersUrl: string;
+}): MailContent {
+  const memberName = stripUnsafeText(p.memberName) || p.email;
+  return {
+    subject: `${memberName} joined ${p.companyName}`,
+    preview: `${memberName} accepted your invitation as ${COMPANY_ROLE_LABELS[p.role]}.`,
+    heading: 'A new member joined',
+    greetingName: p.companyName,
+    blocks: [
+      {
+        kind: 'text',
+        text: `${memberName} accepted the invitation and is now a member of ${stripUnsafeText(p.companyName)}.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Name', memberName],
+          ['Email', p.email],
+          ['Role', roleLine(p.role)],
+        ],
+      },
+      { kind: 'button', label: 'Manage members', url: p.membersUrl },
+    ],
+  };
+}
+
+/** To a member whose role (or, for a buyer, whose locations) the owner or a manager changed. */
+export function memberRoleChanged(p: {
+  companyName: string;
+  role: CompanyRole;
+  /** A buyer's locations by name. */
+  locationNames: readonly string[];
+  accountUrl: string;
+}): MailContent {
+  const companyName = stripUnsafeText(p.companyName);
+  const label = COMPANY_ROLE_LABELS[p.role];
+  return {
+    subject: `Your role in ${companyName}: ${label}`,
+    preview: `You can now ${ROLE_ALLOWS[p.role]}.`,
+    heading: 'Your role changed',
+    greetingName: p.companyName,
+    blocks: [
+      {
+        kind: 'text',
+        text: `Your role in ${companyName} is now ${label}: you can ${ROLE_ALLOWS[p.role]}.`,
+      },
+      ...(p.role === 'buyer'
+        ? [
+            {
+              kind: 'facts' as const,
+              rows: [
+                [
+                  'Your locations',
+                  p.locationNames.map((name) => stripUnsafeText(name)).join(', ') || 'none yet',
+                ] as const,
+              ],
+            },
+          ]
+        : []),
+      { kind: 'button', label: 'Open My Account', url: p.accountUrl },
+      {
+        kind: 'text',
+        text: "Questions about your role? Ask your company's owner.",
+      },
+    ],
+  };
+}
+
+/** To a member removed from the company (or who left it): their sign-in stays, the access goes. */
+export function memberRemoved(p: {
+  companyName: string;
+  /** The member left on their own. */
+  left: boolean;
+  contact: string;
+}): MailContent {
+  const companyName = stripUnsafeText(p.companyName);
+  return {
+    subject: p.left ? `You left ${companyName}` : `You were removed from ${companyName}`,
+    preview: `You no longer have access to the orders of ${companyName}.`,
+    heading: p.left ? 'You left the company' : 'You were removed from the company',
+    blocks: [
+      {
+        kind: 'text',
+        text: p.left
+          ? `You left ${companyName}: you no longer have access to its orders, standing orders and invoices on our wholesale portal. Its orders stay with the company.`
+          : `You are no longer a member of ${companyName}: you no longer have access to its orders, standing orders and invoices on our wholesale portal. Its orders stay with the company.`,
+      },
+      {
+        kind: 'text',
+        text: p.left
+          ? "To join again, ask the company's owner for a new invitation."
+          : `If you think this is a mistake, ask the company's owner, or write to ${p.contact}.`,
+      },
+    ],
   };
 }

@@ -137,13 +137,23 @@ export const salesRollupCases: RuleCase[] = [
  * managers see them only through the functions (listCompanyMembers), and only the functions
  * write them (inviteMember, acceptInvitation, ...).
  */
-export const invitationCases: RuleCase[] = closed(COLLECTIONS.invitations, 'invitation-1', {
-  company_id: 'rules-retailer',
-  email: 'me@example.com',
-  role: 'owner',
-  location_ids: [],
-  status: 'accepted',
-});
+export const invitationCases: RuleCase[] = [
+  ...closed(COLLECTIONS.invitations, 'invitation-1', {
+    company_id: 'rules-retailer',
+    email: 'me@example.com',
+    role: 'owner',
+    location_ids: [],
+    status: 'accepted',
+  }),
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: `${COLLECTIONS.invitations}/invitation-1`,
+    data: { status: 'accepted', accepted_by: 'rules-retailer' },
+    expect: 'deny',
+    why: "the company's owner marking its invitation accepted (joining is acceptInvitation's)",
+  },
+];
 
 export const stripeCustomerCases: RuleCase[] = closed(
   COLLECTIONS.stripeCustomers,

@@ -449,14 +449,17 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   // A pending invitation to company A (server only: its link's token is kept as a hash).
   [paths.invitation('invitation-1')]: {
     company_id: COMPANY.A,
+    company_name: 'Corner Smoke Shop',
     email: 'new-buyer@example.com',
     role: 'buyer',
     location_ids: [LOCATION],
     status: 'pending',
-    token_sha256: 'a'.repeat(64),
+    token_hash: 'a'.repeat(64),
     invited_by: U.retailer,
+    invited_by_name: 'Rita Retailer',
     created_at: at,
     expires_at: at,
+    sent_count: 1,
   },
   // The sales rollups of the retailer's order (a closed collection's documents exist to be refused).
   ...Object.fromEntries(
