@@ -1,4 +1,4 @@
-import { paths } from '@portal/domain';
+import { membershipOf, paths } from '@portal/domain';
 import { authErrorCode } from '../lib/auth-users';
 import type { Context } from '../lib/context';
 import { NOT_APPROVED } from '../lib/caller';
@@ -31,5 +31,9 @@ export async function requireCurrentlyApproved(
     deps.db.doc(paths.profile(uid)).get(),
     buyerAccountOpen(deps, uid),
   ]);
-  if (profile.get('status') !== 'approved' || !open) throw new NotAllowedError(NOT_APPROVED);
+  // A member removed from their company keeps an approved profile that names no company.
+  const member = membershipOf(profile.data()) !== null;
+  if (profile.get('status') !== 'approved' || !member || !open) {
+    throw new NotAllowedError(NOT_APPROVED);
+  }
 }

@@ -6,6 +6,7 @@ import {
 } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import {
+  membershipOf,
   COLLECTIONS,
   formatInvoiceNumber,
   paths,
@@ -208,11 +209,14 @@ export async function recordCheckoutCompleted(
     if (order && !(order.status === 'pending' && paid)) {
       return { status: order.status, outcome: 'already-recorded' };
     }
-    // Reads before writes: the profile (is the buyer still approved?) first.
+    // Reads before writes: the profile (is the buyer still approved, still a member of the
+    // company the checkout is for?) first.
     const profileRef = db.doc(paths.profile(checkout.user_id));
     const profile = await tx.get(profileRef);
     const approved =
-      profile.get('status') === 'approved' && (buyerUid !== checkout.user_id || accountOpen);
+      profile.get('status') === 'approved' &&
+      membershipOf(profile.data())?.companyId === checkout.company_id &&
+      (buyerUid !== checkout.user_id || accountOpen);
     if (!approved) return refuseOrder(tx, db, read, session, facts?.paymentIntentId ?? null);
 
     // Then the invoice counter, the cart lines.

@@ -175,6 +175,26 @@ describe('a buyer rejected with an open checkout', () => {
   });
 });
 
+describe('a member removed from their company with an open checkout', () => {
+  it('who pays the old session gets no order for fulfilment: cancelled and refunded', async () => {
+    const id = await product('removed', 8);
+    const { buyer, orderId, sessionId } = await openCheckout(id, 2);
+    // Removed as removeMember leaves a member: the person kept, the membership cleared.
+    await firestore()
+      .doc(paths.profile(buyer.uid))
+      .update({ company_id: null, company_role: null, location_ids: [] });
+    await payWithShipTo(harness.sandbox, sessionId);
+    await harness.sandbox.whenWebhooksIdle();
+    const order = await orderOf(orderId);
+    expect(order.status).toBe('cancelled');
+    expect(order.refunded_amount).toBe(order.amount);
+    expect((await firestore().doc(paths.order(orderId)).get()).get('refused_reason')).toBe(
+      'buyer_not_approved',
+    );
+    expect(await levels(id)).toEqual({ on_hand: 8, reserved: 0 });
+  });
+});
+
 describe('a disabled or deleted account', () => {
   it('cannot check out or verify a payment with its old ID token', async () => {
     const id = await product('disabled', 10);
