@@ -35,6 +35,8 @@ import { refundOrderHandler } from './handlers/refund-order';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
 import { searchOrdersHandler } from './handlers/search-orders';
 import {
+  companyWrittenForSearchHandler,
+  locationWrittenForSearchHandler,
   orderWrittenForSearchHandler,
   profileWrittenForSearchHandler,
 } from './handlers/search-triggers';
@@ -200,9 +202,10 @@ export const retryMail = onSchedule(
   retryMailHandler,
 );
 
-// Manager insight (docs/manager-insight.md). The Orders and Users tables search, filter, sort and
-// page on the server; orders and profiles carry the search fields, kept by two triggers
-// (insights/search-fields.ts) that write only what differs.
+// Manager insight (docs/manager-insight.md). The Orders and Companies tables search, filter, sort
+// and page on the server; orders, profiles and companies carry the search fields, kept by
+// triggers (insights/search-fields.ts) that write only what differs. A company's follow its
+// members (the profiles' trigger) and its locations.
 export const getSalesOverview = callable(FUNCTION_NAMES.getSalesOverview, getSalesOverviewHandler);
 export const searchOrders = callable(FUNCTION_NAMES.searchOrders, searchOrdersHandler);
 export const searchUsers = callable(FUNCTION_NAMES.searchUsers, searchUsersHandler);
@@ -214,6 +217,14 @@ export const onOrderWrittenForSearch = onDocumentWritten(
 export const onProfileWrittenForSearch = onDocumentWritten(
   'profiles/{uid}',
   profileWrittenForSearchHandler,
+);
+export const onCompanyWrittenForSearch = onDocumentWritten(
+  'companies/{companyId}',
+  companyWrittenForSearchHandler,
+);
+export const onLocationWrittenForSearch = onDocumentWritten(
+  'companies/{companyId}/locations/{locationId}',
+  locationWrittenForSearchHandler,
 );
 
 // Local emulator only: what the running functions report about their own runtime
