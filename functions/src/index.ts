@@ -32,7 +32,9 @@ import {
   productPhotoUploadedHandler,
 } from './handlers/product-photos';
 import { refundOrderHandler } from './handlers/refund-order';
+import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
+import { searchCompaniesHandler } from './handlers/search-companies';
 import { searchOrdersHandler } from './handlers/search-orders';
 import {
   companyWrittenForSearchHandler,
@@ -210,6 +212,11 @@ export const getSalesOverview = callable(FUNCTION_NAMES.getSalesOverview, getSal
 export const searchOrders = callable(FUNCTION_NAMES.searchOrders, searchOrdersHandler);
 export const searchUsers = callable(FUNCTION_NAMES.searchUsers, searchUsersHandler);
 export const getStoreDetails = callable(FUNCTION_NAMES.getStoreDetails, getStoreDetailsHandler);
+export const searchCompanies = callable(FUNCTION_NAMES.searchCompanies, searchCompaniesHandler);
+export const getCompanyDetails = callable(
+  FUNCTION_NAMES.getCompanyDetails,
+  getCompanyDetailsHandler,
+);
 export const onOrderWrittenForSearch = onDocumentWritten(
   'orders/{orderId}',
   orderWrittenForSearchHandler,

@@ -52,7 +52,7 @@ const MAIL_CALLABLES_LIMITED_SEPARATELY = [
 
 /**
  * Deployed callables deliberately without a limit: a token link's one document, no mail; the
- * managers' Overview, searches and store page, which only read (a manager types into the
+ * managers' Overview, searches, store and company pages, which only read (a manager types into the
  * search box).
  */
 const NOT_RATE_LIMITED = [
@@ -62,6 +62,8 @@ const NOT_RATE_LIMITED = [
   'searchOrders',
   'searchUsers',
   'getStoreDetails',
+  'searchCompanies',
+  'getCompanyDetails',
 ];
 
 type CallerKind = 'buyer' | 'manager' | 'applicant';
