@@ -415,7 +415,7 @@ export interface CompanyMemberDetails {
 export interface CompanyLocationDetails {
   id: string;
   name: string;
-  /** The ship-to on one line: recipient, address. */
+  /** Its street address on one line: "500 Market St, San Francisco, CA 94105". */
   address: string;
   phone: string;
   archived: boolean;
