@@ -3,29 +3,32 @@ import {
   FUNCTION_NAMES,
   REPLAY_PROTECTED_CALLABLES,
   type AcceptedResponse,
+  type AcceptInvitationRequest,
+  type AcceptInvitationResponse,
+  type ChangeMemberRoleRequest,
   type CreateCheckoutSessionRequest,
   type CreateCheckoutSessionResponse,
+  type GetInvitationRequest,
+  type InvitationIdRequest,
+  type InvitationPreview,
+  type InviteMemberRequest,
+  type InviteMemberResponse,
+  type ListCompanyMembersRequest,
+  type ListCompanyMembersResponse,
   type ManageStandingOrderRequest,
   type ManageStandingOrderResponse,
   type NewsletterTokenRequest,
   type NewsletterTokenResponse,
   type RefundOrderRequest,
   type RefundOrderResponse,
+  type RemoveMemberRequest,
   type RequestPasswordResetRequest,
   type ResendVerificationEmailRequest,
-  type SalesOverviewRequest,
-  type SalesOverviewResponse,
   type ArchiveLocationRequest,
   type SaveLocationRequest,
   type SaveLocationResponse,
-  type SearchOrdersRequest,
-  type SearchOrdersResponse,
-  type SearchUsersRequest,
-  type SearchUsersResponse,
   type SetProfileStatusRequest,
   type SetProfileStatusResponse,
-  type StoreDetailsRequest,
-  type StoreDetailsResponse,
   type SubmitApplicationRequest,
   type SubscribeNewsletterRequest,
   type SyncEmailVerificationRequest,
@@ -41,8 +44,10 @@ import { functions } from './firebase-app';
  * Typed callable functions; request and response shapes come from @portal/domain. The callables
  * anyone may call signed out get a fresh limited-use App Check token for each call, which the
  * function spends (REPLAY_PROTECTED_CALLABLES): a second call with the same token is refused.
+ * The managers' reads (the dashboard's searches, figures and pages) are in manager-callables.ts,
+ * which no buyer's page loads.
  */
-function callable<Req, Res>(name: FunctionName) {
+export function callable<Req, Res>(name: FunctionName) {
   const fn = httpsCallable<Req, Res>(functions, name, {
     limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
   });
@@ -71,10 +76,6 @@ export const callSaveLocation = callable<SaveLocationRequest, SaveLocationRespon
 export const callArchiveLocation = callable<ArchiveLocationRequest, SaveLocationResponse>(
   FUNCTION_NAMES.archiveLocation,
 );
-/** The managers' Overview: totals against the previous period, a series and the top lists. */
-export const callGetSalesOverview = callable<SalesOverviewRequest, SalesOverviewResponse>(
-  FUNCTION_NAMES.getSalesOverview,
-);
 /** Skip, unskip, set_quantities and cancel (the buyer, their own), pause and resume (managers). */
 export const callManageStandingOrder = callable<
   ManageStandingOrderRequest,
@@ -85,17 +86,35 @@ export const callManageStandingOrder = callable<
 export const callRequestPasswordReset = callable<RequestPasswordResetRequest, AcceptedResponse>(
   FUNCTION_NAMES.requestPasswordReset,
 );
-/** Managers: one page of orders (or all of them, for the CSV) by search, filters and sort. */
-export const callSearchOrders = callable<SearchOrdersRequest, SearchOrdersResponse>(
-  FUNCTION_NAMES.searchOrders,
+
+// A company's members and invitations (docs/companies.md): the company's owner for their own
+// company, a manager for any company (naming companyId). The answers of the calls that change
+// a member or an invitation are not read.
+export const callInviteMember = callable<InviteMemberRequest, InviteMemberResponse>(
+  FUNCTION_NAMES.inviteMember,
 );
-/** Managers: one page of buyers (or all of them, for the CSV) by search, filters and sort. */
-export const callSearchUsers = callable<SearchUsersRequest, SearchUsersResponse>(
-  FUNCTION_NAMES.searchUsers,
+export const callListCompanyMembers = callable<
+  ListCompanyMembersRequest,
+  ListCompanyMembersResponse
+>(FUNCTION_NAMES.listCompanyMembers);
+export const callResendInvitation = callable<InvitationIdRequest, unknown>(
+  FUNCTION_NAMES.resendInvitation,
 );
-/** Managers: one buyer's profile, history, orders and revenue (the store page). */
-export const callGetStoreDetails = callable<StoreDetailsRequest, StoreDetailsResponse>(
-  FUNCTION_NAMES.getStoreDetails,
+export const callRevokeInvitation = callable<InvitationIdRequest, unknown>(
+  FUNCTION_NAMES.revokeInvitation,
+);
+export const callChangeMemberRole = callable<ChangeMemberRoleRequest, unknown>(
+  FUNCTION_NAMES.changeMemberRole,
+);
+export const callRemoveMember = callable<RemoveMemberRequest, unknown>(
+  FUNCTION_NAMES.removeMember,
+);
+/** Anyone with an invitation link: what it invites to, before accepting. */
+export const callGetInvitation = callable<GetInvitationRequest, InvitationPreview>(
+  FUNCTION_NAMES.getInvitation,
+);
+export const callAcceptInvitation = callable<AcceptInvitationRequest, AcceptInvitationResponse>(
+  FUNCTION_NAMES.acceptInvitation,
 );
 /** A new verification link: the signed-in applicant's own, or a buyer's ({ uid }, managers). */
 export const callResendVerificationEmail = callable<
