@@ -228,9 +228,11 @@ export function companyRowOf(
     cities: Array.isArray(cities) ? cities.filter((c): c is string => typeof c === 'string') : [],
     createdAt: isoOf(data.created_at),
     reviewedAt: isoOf(data.reviewed_at),
+    applicantName: applicant?.displayName ?? '',
     applicantEmail: applicant?.email ?? '',
     applicantEmailVerified: applicant?.emailVerified ?? false,
-    ownerUid: text(data.owner_uid) || null,
+    // A company whose search fields the triggers have not written yet: its applicant.
+    ownerUid: ('owner_uid' in data ? text(data.owner_uid) : text(data.created_by)) || null,
   };
 }
 

@@ -356,6 +356,7 @@ describe('searchCompanies: search', () => {
       cities: [`${CITY} Falls`, `${CITY} Springs`],
       createdAt: '2026-01-02T20:00:00.000Z',
       reviewedAt: expect.any(String) as string,
+      applicantName: `Name ${uidOf('a')}`,
       applicantEmail: accountEmail(uidOf('a')),
       applicantEmailVerified: true,
       ownerUid: uidOf('a'),
@@ -373,6 +374,25 @@ describe('searchCompanies: search', () => {
       cities: [],
       applicantEmailVerified: false,
     });
+  });
+});
+
+describe('searchCompanies: a new application', () => {
+  it('names its applicant for the reviews before the triggers have written its fields', async () => {
+    const uid = uidOf('fresh');
+    await createAccount('retailer', 'pending', { uid });
+    // A day of its own, long ago: no other company of the stack applied on it.
+    await firestore()
+      .doc(paths.company(uid))
+      .update({ created_at: Timestamp.fromDate(new Date('2011-02-03T20:00:00Z')) });
+    const day = { from: '2011-02-03', to: '2011-02-03' };
+    expect((await search({ range: day })).rows).toMatchObject([
+      { id: uid, ownerUid: uid, memberCount: 0, applicantName: `Name ${uid}` },
+    ]);
+    expect(await syncCompanySearchFields(ctx(), uid)).toBe('updated');
+    expect((await search({ range: day })).rows).toMatchObject([
+      { id: uid, ownerUid: uid, memberCount: 1 },
+    ]);
   });
 });
 

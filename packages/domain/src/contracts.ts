@@ -388,10 +388,14 @@ export interface CompanyRow {
   /** ISO instants: the application, the last review. */
   createdAt: string | null;
   reviewedAt: string | null;
-  /** The applicant's sign-in address (Firebase Auth's) and whether it is verified. */
+  /** The applicant: their name and sign-in address (Firebase Auth's), and whether it is verified. */
+  applicantName: string;
   applicantEmail: string;
   applicantEmailVerified: boolean;
-  /** A current owner: the member a review (setProfileStatus({ uid })) names; null without one. */
+  /**
+   * A current owner: the member a review (setProfileStatus({ uid })) names; null without one.
+   * Before the company's search fields are first written (a new application), its applicant.
+   */
   ownerUid: string | null;
 }
 export type SearchCompaniesResponse = SearchResponse<CompanyRow>;

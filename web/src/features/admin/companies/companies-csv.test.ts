@@ -40,10 +40,10 @@ describe('buildCompaniesCsv', () => {
     );
     expect(rows).toEqual([
       quoted(
-        'Company ID,Company,Business Type,Status,Seller Permit ID,Applicant Email,Verified,Members,Locations,Cities,Applied,Reviewed',
+        'Company ID,Company,Business Type,Status,Seller Permit ID,Applicant Name,Applicant Email,Verified,Members,Locations,Cities,Applied,Reviewed',
       ),
-      '"c1","Smoke, ""City""","retailer","approved","SP-1001","pat@cloudnine.test","yes","3","2","Oakland; San Francisco","2025-03-02T12:00:00.000Z","2025-03-03T09:00:00.000Z"',
-      quoted("c2,'@evil,retailer,pending,SP-1001,pat@cloudnine.test,no,1,0,,,"),
+      '"c1","Smoke, ""City""","retailer","approved","SP-1001","Pat Lee","pat@cloudnine.test","yes","3","2","Oakland; San Francisco","2025-03-02T12:00:00.000Z","2025-03-03T09:00:00.000Z"',
+      quoted("c2,'@evil,retailer,pending,SP-1001,Pat Lee,pat@cloudnine.test,no,1,0,,,"),
     ]);
   });
 
@@ -53,13 +53,14 @@ describe('buildCompaniesCsv', () => {
         makeCompanyRow({
           name: 'Acme;=WEBSERVICE("x")',
           sellerPermitId: '@SUM(A1)',
+          applicantName: '+Mallory',
           applicantEmail: '-2+3@x.test',
           cities: ['=HYPERLINK("http://evil.test")'],
         }),
       ]),
     );
     expect(row).toContain(
-      `"Acme;=WEBSERVICE(""x"")","retailer","pending","'@SUM(A1)","'-2+3@x.test"`,
+      `"Acme;=WEBSERVICE(""x"")","retailer","pending","'@SUM(A1)","'+Mallory","'-2+3@x.test"`,
     );
     expect(row).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
   });

@@ -243,6 +243,7 @@ describe('CompaniesTable rows', () => {
     );
     expect(row.getByText('Seller permit SP-1001')).toBeInTheDocument();
     expect(row.getByText('Retailer')).toBeInTheDocument();
+    expect(row.getByText('Pat Lee')).toBeInTheDocument();
     expect(row.getByText('pat@cloudnine.test')).toBeInTheDocument();
     expect(row.getByText('Verified')).toBeInTheDocument();
     expect(row.getByText('1 member')).toBeInTheDocument();
@@ -379,9 +380,9 @@ describe('CompaniesTable: Export CSV', () => {
     const [fileName, csv] = vi.mocked(downloadTextFile).mock.calls[0] ?? [];
     expect(fileName).toBe('companies-all-pending-retailer.csv');
     expect(csv?.slice(1).split('\r\n')).toEqual([
-      '"Company ID","Company","Business Type","Status","Seller Permit ID","Applicant Email","Verified","Members","Locations","Cities","Applied","Reviewed"',
-      '"company-pending","Cloud Nine Smoke","retailer","pending","SP-1001","pat@cloudnine.test","yes","1","2","Oakland; San Francisco","2025-03-02T12:00:00.000Z",""',
-      `"c9","'=HYPERLINK(""x"")","retailer","pending","SP-1001","pat@cloudnine.test","yes","1","1","","2025-03-02T12:00:00.000Z",""`,
+      '"Company ID","Company","Business Type","Status","Seller Permit ID","Applicant Name","Applicant Email","Verified","Members","Locations","Cities","Applied","Reviewed"',
+      '"company-pending","Cloud Nine Smoke","retailer","pending","SP-1001","Pat Lee","pat@cloudnine.test","yes","1","2","Oakland; San Francisco","2025-03-02T12:00:00.000Z",""',
+      `"c9","'=HYPERLINK(""x"")","retailer","pending","SP-1001","Pat Lee","pat@cloudnine.test","yes","1","1","","2025-03-02T12:00:00.000Z",""`,
       '',
     ]);
     await expectToast('Export Ready', 'Exported 2 companies.');
@@ -428,6 +429,7 @@ describe('CompaniesTable on a phone', () => {
       'href',
       '/admin/companies/company-pending',
     );
+    expect(card.getByText('Pat Lee')).toBeInTheDocument();
     expect(card.getByText('pat@cloudnine.test')).toBeInTheDocument();
     expect(card.getByText('Seller permit SP-1001')).toBeInTheDocument();
     expect(card.getByText('1 member')).toBeInTheDocument();

@@ -74,6 +74,7 @@ function CompanyLink({ row }: { row: CompanyRow }) {
 function ApplicantCell({ row }: { row: CompanyRow }) {
   return (
     <div>
+      {row.applicantName && <div>{row.applicantName}</div>}
       <div>{row.applicantEmail || '—'}</div>
       <EmailVerifiedTag role={row.businessType} verified={row.applicantEmailVerified} />
     </div>
@@ -122,7 +123,8 @@ function columnsOf(state: CompaniesState): DataColumn<CompanyRow>[] {
 
 /**
  * A company on a phone: a card instead of a table row that would need sideways scrolling, with
- * what the row shows a manager before approving (the applicant's address, the seller permit).
+ * what the row shows a manager before approving (the applicant's name and address, the seller
+ * permit).
  */
 function CompanyCard({ row }: { row: CompanyRow }) {
   return (
@@ -132,6 +134,7 @@ function CompanyCard({ row }: { row: CompanyRow }) {
           <strong>
             <CompanyLink row={row} />
           </strong>
+          {row.applicantName && <div>{row.applicantName}</div>}
           <div className="admin-muted">{row.applicantEmail}</div>
         </div>
         <ProfileStatusTag status={row.status} />

@@ -157,7 +157,7 @@ describe('AdminCompanyPage', () => {
     expect(document.querySelector('.company-page__type')).toHaveTextContent('Wholesaler Pending');
 
     const company = panel('Company');
-    expect(company.getByText('pat@cloudnine.test')).toBeInTheDocument();
+    expect(company.getByText(/Pat Lee, pat@cloudnine\.test/)).toBeInTheDocument();
     expect(company.getByText('Not verified')).toBeInTheDocument();
     expect(company.getByText('SP-1001')).toBeInTheDocument();
     expect(company.getByText('Mar 2, 2025')).toBeInTheDocument();

@@ -256,6 +256,7 @@ function CompanyDetails({
       label: 'Applicant',
       value: company.applicantEmail ? (
         <span>
+          {company.applicantName && `${company.applicantName}, `}
           {company.applicantEmail}{' '}
           <EmailVerifiedTag role={company.businessType} verified={company.applicantEmailVerified} />
         </span>

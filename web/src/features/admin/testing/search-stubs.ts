@@ -41,6 +41,7 @@ export function makeCompanyRow(overrides: Partial<CompanyRow> = {}): CompanyRow 
     cities: ['San Francisco'],
     createdAt: '2025-03-02T12:00:00.000Z',
     reviewedAt: null,
+    applicantName: 'Pat Lee',
     applicantEmail: 'pat@cloudnine.test',
     applicantEmailVerified: true,
     ownerUid: 'company-1',
