@@ -189,6 +189,7 @@ function PendingInvitations({
   locations: readonly CompanyLocationDetails[];
 }) {
   const members = useCompanyMembers(companyId);
+  const titleId = useId();
   let body;
   if (members.isPending) {
     body = (
@@ -220,8 +221,8 @@ function PendingInvitations({
     );
   }
   return (
-    <section aria-labelledby={`${companyId}-invitations`} className="company-invitations__box">
-      <h3 id={`${companyId}-invitations`} className="company-invite__subtitle">
+    <section aria-labelledby={titleId}>
+      <h3 id={titleId} className="company-invite__subtitle">
         Pending invitations
       </h3>
       {body}

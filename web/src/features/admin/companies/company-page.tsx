@@ -8,6 +8,7 @@ import {
   type CompanyLocationDetails,
   type CompanyMemberDetails,
   type CompanyOrderRow,
+  type BuyerRole,
 } from '@portal/domain';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -94,6 +95,7 @@ const orderColumns: readonly DataColumn<CompanyOrderRow>[] = [
 
 function memberColumns(
   locations: readonly CompanyLocationDetails[],
+  businessType: BuyerRole,
 ): DataColumn<CompanyMemberDetails>[] {
   return [
     { title: 'Name', key: 'name', render: (member) => member.fullName || '—' },
@@ -103,7 +105,7 @@ function memberColumns(
       render: (member) => (
         <>
           <div>{member.email || '—'}</div>
-          {member.email && <EmailVerifiedTag role="retailer" verified={member.emailVerified} />}
+          {member.email && <EmailVerifiedTag role={businessType} verified={member.emailVerified} />}
         </>
       ),
     },
@@ -318,7 +320,7 @@ function CompanyDetails({
             label={`Members of ${company.name}`}
             size="small"
             rowKey={(member) => member.uid}
-            columns={memberColumns(locations)}
+            columns={memberColumns(locations, company.businessType)}
             rows={members}
             empty="No members"
           />
