@@ -9,6 +9,7 @@ import {
   buildRollups,
   catalogProductProblem,
   COLLECTIONS,
+  companySearchKeysOf,
   DEFAULT_POLICIES,
   formatInvoiceNumber,
   isBuyerRole,
@@ -583,6 +584,31 @@ for (const a of DEMO_ACCOUNTS) {
     search_keys: searchKeysOf({ storeName: a.storeName, email: a.email.toLowerCase() }),
     store_name_lower: normalizeSearchText(a.storeName),
   };
+}
+// The companies' search fields, as the triggers keep them (functions/src/insights/search-fields.ts):
+// the applicant's address first, then the members' by uid; the locations' cities by location id.
+for (const owner of DEMO_ACCOUNTS) {
+  const company = documents[paths.company(owner.uid)];
+  if (!company) continue;
+  const members = DEMO_ACCOUNTS.filter((a) => demoMembership(a)?.companyId === owner.uid).sort(
+    (a, b) =>
+      Number(b.uid === owner.uid) - Number(a.uid === owner.uid) || a.uid.localeCompare(b.uid),
+  );
+  const cities = [...(demoLocations[owner.uid] ?? [])]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((location) => location.shipTo.address.city);
+  Object.assign(company, {
+    search_keys: companySearchKeysOf({
+      name: owner.storeName,
+      emails: members.map((member) => member.email.toLowerCase()),
+      cities,
+    }),
+    name_lower: normalizeSearchText(owner.storeName),
+    member_count: members.length,
+    location_count: cities.length,
+    cities: [...new Set(cities)].sort((a, b) => a.localeCompare(b)),
+    owner_uid: members.find((member) => demoMembership(member)?.role === 'owner')?.uid ?? null,
+  });
 }
 // The wholesale price is its own document (wholesale_prices/{id}): retailers read products/{id}.
 for (const { id, ...joined } of catalog) {

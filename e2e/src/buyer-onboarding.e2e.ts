@@ -144,14 +144,14 @@ j.step(
     await see(page.getByRole('heading', { name: 'Recent Orders' }));
     revenueBefore = await revenue(page);
     await snap(page, 'admin-dashboard');
-    // The new-application mail (sent once the address was verified) links to the Users tab.
+    // The new-application mail (sent once the address was verified) links to the Companies tab.
     const note = await mails.waitFor(
       'manager@demo.test',
       (m) => m.subject === `New application: ${applicant.storeName}`,
     );
     expect(note.text).toContain(`Email: ${applicant.email}`);
-    await page.goto(linkIn(note.text, `${j.stack.urls.web}/admin?tab=users`));
-    await see(page.getByRole('tab', { name: /users/i, selected: true }));
+    await page.goto(linkIn(note.text, `${j.stack.urls.web}/admin?tab=companies`));
+    await see(page.getByRole('tab', { name: /companies/i, selected: true }));
     const row = page.getByRole('row').filter({ hasText: applicant.storeName });
     await seeText(row, /pending/i);
     await seeText(row, /Verified/);

@@ -89,19 +89,19 @@ const TABS = {
   overview: 'Orders by status',
   orders: 'Recent Orders',
   'standing-orders': 'All standing orders',
-  users: 'User Management',
+  companies: 'Company Management',
   catalog: 'Catalog',
   tutorials: 'Support Tutorials',
 } as const;
 type TabKey = keyof typeof TABS;
 const TAB_KEYS = Object.keys(TABS) as TabKey[];
 
-/** The dashboard's tab labels (Users also shows the count of applicants waiting). */
+/** The dashboard's tab labels (Companies also shows the count of companies waiting). */
 const TAB_LABELS: Record<TabKey, string> = {
   overview: 'Overview',
   orders: 'Orders',
   'standing-orders': 'Standing orders',
-  users: 'Users',
+  companies: 'Companies',
   catalog: 'Catalog',
   tutorials: 'Tutorials',
 };
@@ -320,7 +320,7 @@ j.step(
     await see(dashboardTab(page, 'orders'));
     // Tab reaches the selected tab (Orders); the arrows move along the tabs and Enter opens one.
     await tabTo(page, dashboardTab(page, 'orders'), { max: 30 });
-    for (const key of ['standing-orders', 'users', 'catalog', 'tutorials'] as const) {
+    for (const key of ['standing-orders', 'companies', 'catalog', 'tutorials'] as const) {
       await page.keyboard.press('ArrowRight');
       await openFocusedTab(page, key);
     }
@@ -339,10 +339,10 @@ j.step(
 );
 
 j.step(
-  'the manager approves the applicant in Users, with its confirmation',
+  'the manager approves the applicant in Companies, with its confirmation',
   async () => {
     const { page } = manager;
-    await switchTab(page, 'users');
+    await switchTab(page, 'companies');
     // Newest first: the applicant is near the top (the search box is not used: the server's
     // search index may not hold the new profile yet).
     const row = page.getByRole('row').filter({ hasText: applicant.storeName });

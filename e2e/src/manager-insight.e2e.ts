@@ -4,8 +4,8 @@
  * order paid today through the Stripe sandbox (its figures added in the payment's transaction).
  * A manager opens the Overview: its totals for the last 30 days, then for "Last 7 days", match
  * what this test adds up from every order in Firestore; the status chart says the same counts.
- * They find a store by part of its name, export exactly the filtered orders as CSV, open the
- * store page; and garbage in the URL gets a clear message and the default range.
+ * They find a store by part of its name, export exactly the filtered orders as CSV, open its
+ * company's page; and garbage in the URL gets a clear message and the default range.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -64,6 +64,8 @@ function pastOrder(
   ];
   const data: { [key: string]: Plain } = {
     user_id: buyer.uid,
+    // The buyer's company (they applied: its id is their uid), as every order carries it.
+    company_id: buyer.uid,
     store_name: buyer.storeName,
     seller_permit_id: buyer.sellerPermitId,
     items: lines,
@@ -312,16 +314,19 @@ j.step('a store is found by part of its name and exactly its orders are exported
   for (const row of csv.slice(1)) expect(row).toContain(storeA.storeName);
 });
 
-j.step('the store page shows the buyer, their orders and lifetime revenue', async () => {
+j.step('the company page shows the company, its orders and lifetime revenue', async () => {
   const { page } = manager;
-  await page.goto('/admin?tab=users');
-  await page.getByRole('searchbox', { name: 'Search store or email' }).fill(storeA.email);
-  // As a manager would: the search has answered (one buyer) before the store is opened.
+  await page.goto('/admin?tab=companies');
+  await page
+    .getByRole('searchbox', { name: 'Search by company, member email or city' })
+    .fill(storeA.email);
+  // As a manager would: the search has answered (one company) before the company is opened.
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(storeA.email);
-  const users = page.getByRole('region', { name: 'User Management' });
-  await see(users.getByText('1–1 of 1'));
-  await users.getByRole('link', { name: storeA.storeName }).click();
-  await at(page, `/admin/stores/${storeA.uid}`);
+  const companies = page.getByRole('region', { name: 'Company Management' });
+  await see(companies.getByText('1–1 of 1'));
+  await companies.getByRole('link', { name: storeA.storeName }).click();
+  // The buyer applied: their company's id is their uid.
+  await at(page, `/admin/companies/${storeA.uid}`);
   await see(page.getByRole('heading', { level: 1, name: storeA.storeName }));
   const sales = page.getByRole('region', { name: 'Sales' });
   await seeText(sales, usd(20000 + 15000 + PACK.unit));

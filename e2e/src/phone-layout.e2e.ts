@@ -3,7 +3,7 @@
  * layout): the portal header with a 60-character store name (one line, cut with an ellipsis,
  * same height as with a short name) and a cart of 125 units in 3 lines (the badge, counting
  * lines, inside the cart link); the cart's quantity, price and total columns lining up from line to line; every control
- * of the buyer's pages and the managers' orders, users, catalog and store page at least 44 x 44
+ * of the buyer's pages and the managers' orders, companies, catalog and company page at least 44 x 44
  * px on a touch phone (and on a touch tablet); the managers' card buttons 8 px apart and
  * inside their card; a visible focus ring on a button, a link and a field, and reduced motion
  * turning transitions and antd's motion off. A fresh retailer whose profile and cart are
@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { settle } from './support/a11y';
-import { writeCart, writeDocuments } from './support/firestore-admin';
+import { patchDocument, writeCart, writeDocuments } from './support/firestore-admin';
 import { DESKTOP, journey, PHONE, type Person } from './support/journey';
 import {
   boxOf,
@@ -65,10 +65,17 @@ async function writeProfile(storeName: string): Promise<void> {
           created_at: now,
           reviewed_at: now,
           reviewed_by: 'demo-manager',
+          // The owner of the company createApprovedBuyer made (its id is the buyer's uid).
+          company_id: account.uid,
+          company_role: 'owner',
+          location_ids: [],
         },
       ],
     ]),
   );
+  // The company's name is the store name (the company page's heading); the rename's trigger
+  // copies it onto the profile, which already has it.
+  await patchDocument(j.stack, `companies/${account.uid}`, { name: storeName });
 }
 
 async function atSize(page: Page, size: { width: number; height: number }): Promise<void> {
@@ -327,7 +334,7 @@ j.step(
 );
 
 j.step(
-  "on a touch phone the managers' orders, users, catalog and store page have 44 px controls, card buttons 8 px apart inside their card",
+  "on a touch phone the managers' orders, companies, catalog and company page have 44 px controls, card buttons 8 px apart inside their card",
   async () => {
     const { page } = await j.person('manager-touch', TOUCH_PHONE);
     await signInManager(page);
@@ -336,7 +343,7 @@ j.step(
     const cards = (p: Page) => p.getByRole('article').first();
     for (const [path, ready] of [
       ['/admin?tab=orders', cards],
-      ['/admin?tab=users', cards],
+      ['/admin?tab=companies', cards],
       ['/admin?tab=catalog', (p: Page) => p.getByRole('button', { name: 'Edit Blue Coast Syrup' })],
       ['/admin?tab=tutorials', cards],
     ] as const) {
@@ -348,7 +355,7 @@ j.step(
       await expectNoSidewaysScroll(page, path);
     }
     small.push(
-      ...(await smallOn(page, `/admin/stores/${account.uid}`, (p) =>
+      ...(await smallOn(page, `/admin/companies/${account.uid}`, (p) =>
         p.getByRole('heading', { level: 1, name: LONG_NAME }),
       )),
     );

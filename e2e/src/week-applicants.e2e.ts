@@ -1,8 +1,8 @@
 /**
  * Reviewing applicants as a week of real use asked for (docs/product.md#6-portal-access-login,
- * docs/product.md#124-users-tab): a manager declines a pending applicant with a reason (mailed) and
+ * docs/product.md#124-companies-tab): a manager declines a pending applicant with a reason (mailed) and
  * reopens it (mailed); a rejected account is told so at sign-in, with our address, and the page
- * keeps saying it; a manager's phone shows the contact name and seller permit on each Users card; a
+ * keeps saying it; a manager's phone shows the contact name and seller permit on each Companies card; a
  * taken email on Apply links to sign in and to the password reset.
  */
 import { expect } from 'vitest';
@@ -15,14 +15,14 @@ import { see, seeText, seeToast, signInManager, submitSignIn } from './support/u
 
 const j = journey('week-applicants');
 const mails = mailClient(j.stack.urls.mail);
-/** The searchUsers function and its trigger-fed index answer slowly on a busy machine. */
+/** The searchCompanies function and its trigger-fed index answer slowly on a busy machine. */
 const SLOW = 240_000;
 const REASON = 'We only supply stores in California for now.';
 let applicant: TestBuyer;
 let rejected: TestBuyer;
 let manager: Person;
 
-const usersOf = (store: string) => `/admin?tab=users&q=${encodeURIComponent(store)}`;
+const companiesOf = (store: string) => `/admin?tab=companies&q=${encodeURIComponent(store)}`;
 
 j.step(
   'a manager declines a pending applicant with a reason, and the applicant is mailed it',
@@ -31,7 +31,7 @@ j.step(
     manager = await j.person('manager');
     const { page } = manager;
     await signInManager(page);
-    await page.goto(usersOf(applicant.storeName));
+    await page.goto(companiesOf(applicant.storeName));
     const row = page.getByRole('row').filter({ hasText: applicant.storeName });
     await seeText(row, /Pending/, SLOW);
     await row.getByRole('button', { name: `Decline ${applicant.storeName}` }).click();
@@ -88,11 +88,11 @@ j.step(
 );
 
 j.step(
-  "on a phone, the manager's Users card shows the contact name and the seller permit",
+  "on a phone, the manager's Companies card shows the contact name and the seller permit",
   async () => {
     const { page } = manager;
     await page.setViewportSize(PHONE);
-    await page.goto(usersOf(applicant.storeName));
+    await page.goto(companiesOf(applicant.storeName));
     const card = page.getByRole('article', { name: applicant.storeName });
     await see(card, SLOW);
     await see(card.getByText(applicant.fullName, { exact: true }));

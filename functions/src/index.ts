@@ -32,9 +32,13 @@ import {
   productPhotoUploadedHandler,
 } from './handlers/product-photos';
 import { refundOrderHandler } from './handlers/refund-order';
+import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
+import { searchCompaniesHandler } from './handlers/search-companies';
 import { searchOrdersHandler } from './handlers/search-orders';
 import {
+  companyWrittenForSearchHandler,
+  locationWrittenForSearchHandler,
   orderWrittenForSearchHandler,
   profileWrittenForSearchHandler,
 } from './handlers/search-triggers';
@@ -225,13 +229,19 @@ export const retryMail = onSchedule(
   retryMailHandler,
 );
 
-// Manager insight (docs/manager-insight.md). The Orders and Users tables search, filter, sort and
-// page on the server; orders and profiles carry the search fields, kept by two triggers
-// (insights/search-fields.ts) that write only what differs.
+// Manager insight (docs/manager-insight.md). The Orders and Companies tables search, filter, sort
+// and page on the server; orders, profiles and companies carry the search fields, kept by
+// triggers (insights/search-fields.ts) that write only what differs. A company's follow its
+// members (the profiles' trigger) and its locations.
 export const getSalesOverview = callable(FUNCTION_NAMES.getSalesOverview, getSalesOverviewHandler);
 export const searchOrders = callable(FUNCTION_NAMES.searchOrders, searchOrdersHandler);
 export const searchUsers = callable(FUNCTION_NAMES.searchUsers, searchUsersHandler);
 export const getStoreDetails = callable(FUNCTION_NAMES.getStoreDetails, getStoreDetailsHandler);
+export const searchCompanies = callable(FUNCTION_NAMES.searchCompanies, searchCompaniesHandler);
+export const getCompanyDetails = callable(
+  FUNCTION_NAMES.getCompanyDetails,
+  getCompanyDetailsHandler,
+);
 export const onOrderWrittenForSearch = onDocumentWritten(
   'orders/{orderId}',
   orderWrittenForSearchHandler,
@@ -239,6 +249,14 @@ export const onOrderWrittenForSearch = onDocumentWritten(
 export const onProfileWrittenForSearch = onDocumentWritten(
   'profiles/{uid}',
   profileWrittenForSearchHandler,
+);
+export const onCompanyWrittenForSearch = onDocumentWritten(
+  'companies/{companyId}',
+  companyWrittenForSearchHandler,
+);
+export const onLocationWrittenForSearch = onDocumentWritten(
+  'companies/{companyId}/locations/{locationId}',
+  locationWrittenForSearchHandler,
 );
 
 // Local emulator only: what the running functions report about their own runtime

@@ -62,7 +62,7 @@ describe('the pages npm run perf measures', () => {
       '/admin?tab=overview',
       '/admin',
       '/admin?tab=standing-orders',
-      '/admin?tab=users',
+      '/admin?tab=companies',
       '/admin?tab=catalog',
       '/admin?tab=tutorials',
       '/admin?tab=site',
@@ -122,7 +122,7 @@ describe('the pages npm run perf measures', () => {
     expect(url('invoice')).toBe('/portal/orders/DmR7q2Lk9xPa/invoice');
     expect(url('adminInvoice')).toBe('/admin/orders/DmR7q2Lk9xPa/invoice');
     expect(url('packingSlip')).toBe('/admin/orders/DmR7q2Lk9xPa/packing-slip');
-    expect(url('adminStore')).toBe('/admin/stores/demo-retailer');
+    expect(url('adminCompany')).toBe('/admin/companies/demo-retailer');
     expect(url('authAction')).toBe('/auth/action?mode=resetPassword&oobCode=code%2Fwith%2Bchars');
     expect(url('newsletter')).toBe(`/newsletter/confirm?token=${'a'.repeat(43)}`);
     expect(url('paymentSuccess')).toBe('/payment-success?session_id=cs_test_123');
@@ -135,7 +135,7 @@ describe('the pages npm run perf measures', () => {
     expect(Object.values(ROUTES).some((r) => r.path === notFound.url(VALUES))).toBe(false);
     // /portal sends the buyer on to the store; the tabs stay on /admin.
     expect(pages.find((page) => page.route === 'portal')!.finalPath(VALUES)).toBe('/portal/store');
-    expect(pages.find((page) => page.tab === 'users')!.finalPath(VALUES)).toBe('/admin');
+    expect(pages.find((page) => page.tab === 'companies')!.finalPath(VALUES)).toBe('/admin');
     expect(pages.find((page) => page.route === 'product')!.expect(VALUES)).toContain(
       'Purple Dream Syrup',
     );
@@ -212,7 +212,7 @@ describe('--routes', () => {
 
   it('takes route paths, admin tab URLs, route names and 404, in the table’s order', () => {
     expect(labels('/admin')).toHaveLength(ADMIN_TABS.length);
-    expect(labels('/admin?tab=users, /')).toEqual(['/', '/admin?tab=users (Users)']);
+    expect(labels('/admin?tab=companies, /')).toEqual(['/', '/admin?tab=companies (Companies)']);
     expect(labels('/admin?tab=orders')).toEqual(['/admin (Orders)']);
     // Visitors' pages first (the 404), then the buyer's.
     expect(labels('404,product,/portal/orders/:orderId/invoice')).toEqual([

@@ -2,23 +2,31 @@ import type { Auth } from 'firebase-admin/auth';
 import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  companySearchKeysOf,
   isBuyerRole,
+  membershipOf,
   normalizeSearchText,
   paths,
   searchKeysOf,
   type BuyerRole,
+  type CompanyRole,
 } from '@portal/domain';
 import { findUser } from '../lib/auth-users';
+import { authUsersOf } from './search';
 
 /**
  * The fields the managers' search reads (docs/manager-insight.md, "Searching orders and users"):
  *
  * - orders/{id}: `search_keys` (store name, buyer's email, order id, invoice number),
  *   `buyer_role` (the role filter) and `buyer_email` (the table's column);
- * - profiles/{uid}: `search_keys` (store name, email) and `store_name_lower` (the sort by store).
+ * - profiles/{uid}: `search_keys` (store name, email) and `store_name_lower` (the sort by store);
+ * - companies/{id}: `search_keys` (the name, every member's address, every location's city),
+ *   `name_lower` (the sort by name) and what the Companies table shows of its members and
+ *   locations: `member_count`, `location_count`, `cities`, and `owner_uid` (whom a review names).
  *
- * Derived data, kept by the Firestore triggers onOrderWrittenForSearch and
- * onProfileWrittenForSearch (handlers/search-triggers.ts) and by the backfill
+ * Derived data, kept by the Firestore triggers onOrderWrittenForSearch,
+ * onProfileWrittenForSearch, onCompanyWrittenForSearch and onLocationWrittenForSearch
+ * (handlers/search-triggers.ts) and by the backfill
  * (scripts/backfill-search-keys.ts), never by the code that writes orders and profiles. Each sync
  * re-reads the document in a transaction and writes only these fields and only when they differ,
  * so its own write, delivered to it again, changes nothing, and a late delivery of an older event
@@ -36,6 +44,22 @@ export interface OrderSearchFields {
 export interface ProfileSearchFields {
   search_keys: string[];
   store_name_lower: string;
+}
+
+export interface CompanySearchFields {
+  search_keys: string[];
+  name_lower: string;
+  member_count: number;
+  location_count: number;
+  cities: string[];
+  owner_uid: string | null;
+}
+
+/** A member as the company's search fields need them: who, with which role, at which address. */
+export interface CompanyMemberSource {
+  uid: string;
+  role: CompanyRole;
+  email: string | null;
 }
 
 /** Who placed an order, as its search fields need them. */
@@ -75,10 +99,47 @@ export function profileSearchFields(
   };
 }
 
+/** A location's city, trimmed ('' when it has none). */
+export function cityOf(location: DocumentData): string {
+  const shipTo = location.ship_to as { address?: { city?: unknown } } | null | undefined;
+  return text(shipTo?.address?.city).trim();
+}
+
+/**
+ * A company's search fields from the company, its members (with their addresses) and every one
+ * of its locations (archived ones too). The applicant comes first, then the members and the
+ * locations by id, so the same company always gives the same keys. The owner a review names is
+ * the applicant while they are an owner, else the first other owner.
+ */
+export function companySearchFields(
+  company: DocumentData,
+  members: readonly CompanyMemberSource[],
+  locations: readonly { id: string; data: DocumentData }[],
+): CompanySearchFields {
+  const name = text(company.name);
+  const applicant = text(company.created_by);
+  const byUid = [...members].sort(
+    (a, b) =>
+      Number(b.uid === applicant) - Number(a.uid === applicant) || a.uid.localeCompare(b.uid),
+  );
+  const cities = [...locations]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((location) => cityOf(location.data))
+    .filter((city) => city.length > 0);
+  return {
+    search_keys: companySearchKeysOf({ name, emails: byUid.map((m) => m.email), cities }),
+    name_lower: normalizeSearchText(name),
+    member_count: members.length,
+    location_count: locations.length,
+    cities: [...new Set(cities)].sort((a, b) => a.localeCompare(b)),
+    owner_uid: byUid.find((member) => member.role === 'owner')?.uid ?? null,
+  };
+}
+
 /** The fields of `wanted` whose stored value differs (absent counts as different). */
 export function changedFields(
   stored: DocumentData,
-  wanted: OrderSearchFields | ProfileSearchFields,
+  wanted: OrderSearchFields | ProfileSearchFields | CompanySearchFields,
 ): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(wanted).filter(
@@ -158,14 +219,68 @@ export async function syncProfileSearchFields(
   });
 }
 
-export interface BackfillReport {
-  profiles: { scanned: number; updated: number };
-  orders: { scanned: number; updated: number };
+/** The addresses of these users, lower-cased, by uid (null: no user, or no address). */
+export type EmailLookup = (uids: readonly string[]) => Promise<Map<string, string | null>>;
+
+export function emailLookup(deps: Pick<SearchDeps, 'auth'>): EmailLookup {
+  return async (uids) => {
+    const users = await authUsersOf(deps, uids);
+    return new Map(uids.map((uid) => [uid, users.get(uid)?.email?.toLowerCase() ?? null]));
+  };
 }
 
 /**
- * The backfill (scripts/backfill-search-keys.ts): every profile, then every order, synced as
- * the triggers would, a page at a time; each buyer looked up once. Idempotent: a second run
+ * Brings companies/{companyId}'s search fields in line with the company, its members (the
+ * profiles that name it, and their addresses in Firebase Auth) and its locations, all read in
+ * one transaction.
+ */
+export async function syncCompanySearchFields(
+  deps: SearchDeps,
+  companyId: string,
+  options: Pick<SyncOptions, 'dryRun'> & { emails?: EmailLookup } = {},
+): Promise<SyncOutcome> {
+  const ref = deps.db.doc(paths.company(companyId));
+  const membersQuery = deps.db
+    .collection(COLLECTIONS.profiles)
+    .where('company_id', '==', companyId);
+  const locationsQuery = deps.db.collection(paths.locations(companyId));
+  const lookup = options.emails ?? emailLookup(deps);
+  // Kept across the transaction's retries: an address is looked up once per sync.
+  const emails = new Map<string, string | null>();
+  return deps.db.runTransaction(async (tx): Promise<SyncOutcome> => {
+    const snapshot = await tx.get(ref);
+    const company = snapshot.data();
+    if (!company) return 'missing';
+    const [profiles, locations] = await Promise.all([tx.get(membersQuery), tx.get(locationsQuery)]);
+    const members = profiles.docs.flatMap((doc) => {
+      const membership = membershipOf(doc.data());
+      return membership?.companyId === companyId ? [{ uid: doc.id, role: membership.role }] : [];
+    });
+    const unknown = members.map((m) => m.uid).filter((uid) => !emails.has(uid));
+    if (unknown.length > 0) {
+      for (const [uid, email] of await lookup(unknown)) emails.set(uid, email);
+    }
+    const wanted = companySearchFields(
+      company,
+      members.map((member) => ({ ...member, email: emails.get(member.uid) ?? null })),
+      locations.docs.map((doc) => ({ id: doc.id, data: doc.data() })),
+    );
+    const changed = changedFields(company, wanted);
+    if (Object.keys(changed).length === 0) return 'unchanged';
+    if (!options.dryRun) tx.update(ref, changed);
+    return 'updated';
+  });
+}
+
+export interface BackfillReport {
+  profiles: { scanned: number; updated: number };
+  orders: { scanned: number; updated: number };
+  companies: { scanned: number; updated: number };
+}
+
+/**
+ * The backfill (scripts/backfill-search-keys.ts): every profile, every order, then every
+ * company, synced as the triggers would, a page at a time; each buyer looked up once. Idempotent: a second run
  * updates nothing. With `dryRun`, counts what it would update.
  */
 export async function backfillSearchFields(
@@ -182,6 +297,7 @@ export async function backfillSearchFields(
   const report: BackfillReport = {
     profiles: { scanned: 0, updated: 0 },
     orders: { scanned: 0, updated: 0 },
+    companies: { scanned: 0, updated: 0 },
   };
   const each = async (
     collection: string,
@@ -211,6 +327,12 @@ export async function backfillSearchFields(
     COLLECTIONS.orders,
     (id) => syncOrderSearchFields(deps, id, { dryRun, buyer }),
     report.orders,
+  );
+  const emails = emailLookup(deps);
+  await each(
+    COLLECTIONS.companies,
+    (id) => syncCompanySearchFields(deps, id, { dryRun, emails }),
+    report.companies,
   );
   return report;
 }

@@ -3,12 +3,13 @@ import {
   COLLECTIONS,
   rangeInstants,
   searchTokenOf,
+  type SearchCompaniesQuery,
   type SearchOrdersQuery,
   type SearchUsersQuery,
 } from '@portal/domain';
 
 /**
- * What Firestore is asked for one search of the managers' Orders or Users table: a pure
+ * What Firestore is asked for one search of the managers' Orders, Users or Companies table: a pure
  * description, run by insights/search.ts, and enumerated by the index test
  * (test/insights/search-indexes.test.ts), which checks that firestore.indexes.json serves every
  * plan these functions can produce. docs/manager-insight.md, "Searching orders and users".
@@ -81,5 +82,27 @@ export function usersQueryPlan(query: SearchUsersQuery): QueryPlan {
     equalities,
     ...common(query),
     orderBy: { field: USER_SORT_FIELD[query.sort], direction: query.direction },
+  };
+}
+
+/** The field the Companies table sorts by for each sort the request names. */
+export const COMPANY_SORT_FIELD = {
+  created_at: 'created_at',
+  name: 'name_lower',
+} as const;
+
+/**
+ * companies: status and business_type (the request's `role`) equalities, the search token, the
+ * range of the application's days, the sort.
+ */
+export function companiesQueryPlan(query: SearchCompaniesQuery): QueryPlan {
+  const equalities: EqualityFilter[] = [];
+  if (query.status) equalities.push({ field: 'status', op: '==', value: query.status });
+  if (query.role) equalities.push({ field: 'business_type', op: '==', value: query.role });
+  return {
+    collection: COLLECTIONS.companies,
+    equalities,
+    ...common(query),
+    orderBy: { field: COMPANY_SORT_FIELD[query.sort], direction: query.direction },
   };
 }

@@ -6,12 +6,16 @@ import type {
   QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import {
+  BUYER_ROLES,
   isBuyerRole,
   ORDER_ROW_FIELDS,
   parseOrderRow,
   PROFILE_STATUSES,
   TABLE_EXPORT_MAX,
+  type CompanyRow,
   type OrderRow,
+  type SearchCompaniesQuery,
+  type SearchCompaniesResponse,
   type SearchOrdersQuery,
   type SearchOrdersResponse,
   type SearchResponse,
@@ -21,10 +25,10 @@ import {
 } from '@portal/domain';
 import type { Context } from '../lib/context';
 import { log } from '../lib/log';
-import { ordersQueryPlan, usersQueryPlan, type QueryPlan } from './search-plan';
+import { companiesQueryPlan, ordersQueryPlan, usersQueryPlan, type QueryPlan } from './search-plan';
 
 /**
- * searchOrders and searchUsers: a query plan (search-plan.ts) run with the Admin SDK. The total
+ * searchOrders, searchUsers and searchCompanies: a query plan (search-plan.ts) run with the Admin SDK. The total
  * is a count() of the same filters; a page is offset((page - 1) * pageSize).limit(pageSize);
  * `all` returns up to TABLE_EXPORT_MAX rows (the CSV export) and says when more matched.
  */
@@ -182,6 +186,74 @@ export async function searchUsers(
   );
   return response(
     docs.map((doc) => userRowOf(doc.id, doc.data(), users.get(doc.id))),
+    total,
+    truncated,
+    query,
+  );
+}
+
+/** The fields of a company a row is made of (the applicant's address is their Auth user's). */
+export const COMPANY_ROW_FIELDS = [
+  'name',
+  'business_type',
+  'seller_permit_id',
+  'status',
+  'created_by',
+  'created_at',
+  'reviewed_at',
+  'member_count',
+  'location_count',
+  'cities',
+  'owner_uid',
+] as const;
+
+const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+
+/** A companies/{id} document (and its applicant's Auth user) as a row of the Companies table. */
+export function companyRowOf(
+  id: string,
+  data: DocumentData,
+  applicant: UserRecord | undefined,
+): CompanyRow {
+  const cities: unknown = data.cities;
+  return {
+    id,
+    name: text(data.name),
+    businessType: BUYER_ROLES.find((r) => r === data.business_type) ?? 'retailer',
+    sellerPermitId: text(data.seller_permit_id),
+    status: PROFILE_STATUSES.find((s) => s === data.status) ?? 'pending',
+    memberCount: count(data.member_count),
+    locationCount: count(data.location_count),
+    cities: Array.isArray(cities) ? cities.filter((c): c is string => typeof c === 'string') : [],
+    createdAt: isoOf(data.created_at),
+    reviewedAt: isoOf(data.reviewed_at),
+    applicantName: applicant?.displayName ?? '',
+    applicantEmail: applicant?.email ?? '',
+    applicantEmailVerified: applicant?.emailVerified ?? false,
+    // A company whose search fields the triggers have not written yet: its applicant.
+    ownerUid: ('owner_uid' in data ? text(data.owner_uid) : text(data.created_by)) || null,
+  };
+}
+
+export async function searchCompanies(
+  deps: SearchDeps,
+  query: SearchCompaniesQuery,
+): Promise<SearchCompaniesResponse> {
+  const { docs, total, truncated } = await runPlan(
+    deps.db,
+    companiesQueryPlan(query),
+    query,
+    COMPANY_ROW_FIELDS,
+  );
+  const applicants = await authUsersOf(
+    deps,
+    docs.map((doc) => text(doc.get('created_by'))).filter(Boolean),
+  );
+  return response(
+    docs.map((doc) =>
+      companyRowOf(doc.id, doc.data(), applicants.get(text(doc.get('created_by')))),
+    ),
     total,
     truncated,
     query,

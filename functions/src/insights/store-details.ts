@@ -1,4 +1,4 @@
-import { AggregateField } from 'firebase-admin/firestore';
+import { AggregateField, type DocumentData } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   isBuyerRole,
@@ -38,6 +38,32 @@ function actorName(actor: string, emails: Map<string, string>): string {
   return emails.get(actor) ?? actor;
 }
 
+/**
+ * The reviews among audit_log entries (`profile.status_changed`), in words with the manager's
+ * address: "Approved by manager@…", "Declined by …: <reason>".
+ */
+export async function reviewHistory(
+  deps: Pick<Context, 'auth'>,
+  audit: readonly { data(): DocumentData }[],
+): Promise<StoreHistoryEntry[]> {
+  const reviews = audit
+    .map((doc) => doc.data())
+    .filter((entry) => entry.action === 'profile.status_changed' && typeof entry.to === 'string');
+  const actors = await authUsersOf(
+    deps,
+    reviews.map((entry) => String(entry.actor)).filter((actor) => actor !== 'claims-cli'),
+  );
+  const emails = new Map([...actors].map(([id, u]) => [id, u.email ?? id]));
+  return reviews.flatMap((entry) => {
+    const at = isoOf(entry.at);
+    if (!at) return [];
+    const key = typeof entry.review === 'string' ? entry.review : (entry.to as string);
+    const words = REVIEW_WORDS[key] ?? `Moved to ${String(entry.to)}`;
+    const reason = typeof entry.reason === 'string' && entry.reason ? `: ${entry.reason}` : '';
+    return [{ at, event: `${words} by ${actorName(String(entry.actor), emails)}${reason}` }];
+  });
+}
+
 export async function storeDetails(
   deps: Pick<Context, 'db' | 'auth'>,
   uid: string,
@@ -63,28 +89,12 @@ export async function storeDetails(
     db.collection(COLLECTIONS.auditLog).where('target', '==', uid).get(),
   ]);
 
-  const reviews = audit.docs
-    .map((doc) => doc.data())
-    .filter((entry) => entry.action === 'profile.status_changed' && typeof entry.to === 'string');
-  const actors = await authUsersOf(
-    deps,
-    reviews.map((entry) => String(entry.actor)).filter((actor) => actor !== 'claims-cli'),
-  );
-  const emails = new Map([...actors].map(([id, u]) => [id, u.email ?? id]));
-
   const history: StoreHistoryEntry[] = [];
   const applied = isoOf(data.created_at) ?? user?.metadata.creationTime;
   if (applied) history.push({ at: new Date(applied).toISOString(), event: 'Applied' });
   const verifiedAt = isoOf(data.email_verified_at);
   if (verifiedAt) history.push({ at: verifiedAt, event: 'Email verified' });
-  for (const entry of reviews) {
-    const at = isoOf(entry.at);
-    if (!at) continue;
-    const key = typeof entry.review === 'string' ? entry.review : (entry.to as string);
-    const words = REVIEW_WORDS[key] ?? `Moved to ${String(entry.to)}`;
-    const reason = typeof entry.reason === 'string' && entry.reason ? `: ${entry.reason}` : '';
-    history.push({ at, event: `${words} by ${actorName(String(entry.actor), emails)}${reason}` });
-  }
+  history.push(...(await reviewHistory(deps, audit.docs)));
   history.sort((a, b) => a.at.localeCompare(b.at));
 
   const row = userRowOf(uid, data, user ?? undefined);

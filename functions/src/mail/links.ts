@@ -14,7 +14,7 @@ export function portalLinks(origin: string) {
   return {
     home: () => at('/'),
     signIn: () => at(routePath('login')),
-    adminUsers: () => at(routePath('admin'), { tab: 'users' }),
+    adminCompanies: () => at(routePath('admin'), { tab: 'companies' }),
     adminStandingOrders: () => at(routePath('admin'), { tab: 'standing-orders' }),
     /** The Orders tab with this order found, expanded and scrolled to (docs/order-lifecycle.md). */
     adminOrder: (orderId: string) => at(routePath('admin'), { tab: 'orders', order: orderId }),

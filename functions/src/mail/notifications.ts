@@ -436,7 +436,7 @@ export function newApplicationMails(
           'new-application',
           mailKeys.newApplication(uid, manager.uid),
           manager.email,
-          messages.newApplication({ ...application, usersUrl: links.adminUsers() }),
+          messages.newApplication({ ...application, companiesUrl: links.adminCompanies() }),
           render,
         ),
       );

@@ -226,8 +226,8 @@ attackTable('App Check, CSV exports and the dev stack', [
         const orders = (await load('orders/orders-csv.ts')) as {
           buildOrdersCsv: (rows: unknown[]) => string;
         };
-        const users = (await load('users/users-csv.ts')) as {
-          buildUsersCsv: (rows: unknown[]) => string;
+        const companies = (await load('companies/companies-csv.ts')) as {
+          buildCompaniesCsv: (rows: unknown[]) => string;
         };
         const catalog = (await load('catalog/catalog-csv.ts')) as {
           buildCatalogCsv: (products: unknown[]) => string | Promise<string>;
@@ -254,19 +254,23 @@ attackTable('App Check, CSV exports and the dev stack', [
             ]),
           ],
           [
-            'users',
-            users.buildUsersCsv([
+            'companies',
+            companies.buildCompaniesCsv([
               {
-                uid: 'u1',
-                storeName: HOSTILE,
-                fullName: '=HYPERLINK("http://evil.test")',
+                id: 'c1',
+                name: HOSTILE,
+                businessType: 'retailer',
                 sellerPermitId: '\t=1+1',
-                email: '-2+3@evil.test',
-                role: 'retailer',
                 status: 'pending',
-                emailVerified: false,
+                memberCount: 1,
+                locationCount: 1,
+                cities: ['@SUM(A1)'],
                 createdAt: null,
                 reviewedAt: null,
+                applicantName: '=HYPERLINK("http://evil.test")',
+                applicantEmail: '-2+3@evil.test',
+                applicantEmailVerified: false,
+                ownerUid: 'c1',
               },
             ]),
           ],

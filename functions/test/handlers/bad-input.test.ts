@@ -25,6 +25,8 @@ import {
   searchUsersRequest,
   setProfileStatusRequest,
   storeDetailsRequest,
+  searchCompaniesRequest,
+  companyDetailsRequest,
   submitApplicationRequest,
   subscribeNewsletterRequest,
   syncEmailVerificationRequest,
@@ -48,6 +50,8 @@ import {
 } from '../../src/handlers/newsletter';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
+import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
+import { searchCompaniesHandler } from '../../src/handlers/search-companies';
 import { searchOrdersHandler } from '../../src/handlers/search-orders';
 import { searchUsersHandler } from '../../src/handlers/search-users';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
@@ -313,6 +317,18 @@ const TABLE: Record<CallableName, Row> = {
     schema: storeDetailsRequest,
     caller: 'manager',
     valid: { uid: uidOf('target') },
+  },
+  searchCompanies: {
+    handler: searchCompaniesHandler,
+    schema: searchCompaniesRequest,
+    caller: 'manager',
+    valid: { q: `bad-input-${RUN}`, sort: 'name', direction: 'asc', page: 1, all: true },
+  },
+  getCompanyDetails: {
+    handler: getCompanyDetailsHandler,
+    schema: companyDetailsRequest,
+    caller: 'manager',
+    valid: { companyId: uidOf('target') },
   },
 };
 

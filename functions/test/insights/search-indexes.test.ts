@@ -2,14 +2,21 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BUYER_ROLES,
+  COMPANY_SORT_FIELDS,
   ORDER_SORT_FIELDS,
   ORDER_STATUSES,
   PROFILE_STATUSES,
+  searchCompaniesRequest,
   searchOrdersRequest,
   searchUsersRequest,
   USER_SORT_FIELDS,
 } from '@portal/domain';
-import { ordersQueryPlan, usersQueryPlan, type QueryPlan } from '../../src/insights/search-plan';
+import {
+  companiesQueryPlan,
+  ordersQueryPlan,
+  usersQueryPlan,
+  type QueryPlan,
+} from '../../src/insights/search-plan';
 
 /**
  * Every query the managers' search callables can send is served by firestore.indexes.json (the
@@ -136,6 +143,22 @@ function userPlans(): QueryPlan[] {
   return plans;
 }
 
+function companyPlans(): QueryPlan[] {
+  const plans: QueryPlan[] = [];
+  for (const status of either(PROFILE_STATUSES))
+    for (const role of either(BUYER_ROLES))
+      for (const range of [null, RANGE])
+        for (const q of ['', 'reno'])
+          for (const sort of COMPANY_SORT_FIELDS)
+            for (const direction of ['asc', 'desc'] as const)
+              plans.push(
+                companiesQueryPlan(
+                  searchCompaniesRequest.parse({ q, status, role, range, sort, direction }),
+                ),
+              );
+  return plans;
+}
+
 /** getStoreDetails' queries: the newest orders, and the two sums over the paid ones. */
 const STORE_DETAIL_SHAPES: Shape[] = [
   {
@@ -153,12 +176,45 @@ const STORE_DETAIL_SHAPES: Shape[] = [
   })),
 ];
 
-const allShapes = () => [...orderPlans(), ...userPlans()].flatMap(shapesOf);
+/**
+ * getCompanyDetails' queries: the newest orders, the two sums over the paid ones, and the same
+ * sums per location (a location id is the company's own: 'main' is in many companies).
+ */
+const COMPANY_DETAIL_SHAPES: Shape[] = [
+  {
+    collection: 'orders',
+    equalities: [{ field: 'company_id', contains: false }],
+    order: [{ field: 'created_at', direction: 'desc' }],
+  },
+  ...['amount', 'refunded_amount'].flatMap((field): Shape[] => [
+    {
+      collection: 'orders',
+      equalities: [
+        { field: 'company_id', contains: false },
+        { field: 'status', contains: false },
+      ],
+      order: [{ field, direction: 'asc' }],
+    },
+    {
+      collection: 'orders',
+      equalities: [
+        { field: 'company_id', contains: false },
+        { field: 'location_id', contains: false },
+        { field: 'status', contains: false },
+      ],
+      order: [{ field, direction: 'asc' }],
+    },
+  ]),
+];
+
+const allShapes = () => [...orderPlans(), ...userPlans(), ...companyPlans()].flatMap(shapesOf);
 
 describe('firestore.indexes.json serves the managers’ searches', () => {
-  it('serves every plan of searchOrders and searchUsers, and their counts', () => {
+  it('serves every plan of searchOrders, searchUsers and searchCompanies, and their counts', () => {
     const shapes = allShapes();
-    expect(shapes.length).toBe(2 * (7 * 3 * 2 * 2 * 3 * 2 * 2) + 2 * (4 * 3 * 2 * 2 * 2 * 2));
+    expect(shapes.length).toBe(
+      2 * (7 * 3 * 2 * 2 * 3 * 2 * 2) + 2 * (4 * 3 * 2 * 2 * 2 * 2) + 2 * (4 * 3 * 2 * 2 * 2 * 2),
+    );
     const missing = [...new Set(shapes.filter((s) => !served(indexes, s)).map(describeShape))];
     expect(missing).toEqual([]);
   });
@@ -167,12 +223,18 @@ describe('firestore.indexes.json serves the managers’ searches', () => {
     expect(STORE_DETAIL_SHAPES.filter((s) => !served(indexes, s)).map(describeShape)).toEqual([]);
   });
 
+  it("serves getCompanyDetails' newest orders and revenue sums, in all and per location", () => {
+    expect(COMPANY_DETAIL_SHAPES.filter((s) => !served(indexes, s)).map(describeShape)).toEqual([]);
+  });
+
   it('notices a missing index: each search index is needed by some plan', () => {
     const shapes = allShapes();
-    const searchIndexes = indexes.filter((index) =>
-      index.fields.some((f) =>
-        ['search_keys', 'buyer_role', 'store_name_lower'].includes(f.fieldPath),
-      ),
+    const searchIndexes = indexes.filter(
+      (index) =>
+        index.collectionGroup === 'companies' ||
+        index.fields.some((f) =>
+          ['search_keys', 'buyer_role', 'store_name_lower'].includes(f.fieldPath),
+        ),
     );
     expect(searchIndexes.length).toBeGreaterThan(0);
     for (const index of searchIndexes) {
@@ -180,6 +242,32 @@ describe('firestore.indexes.json serves the managers’ searches', () => {
       const unserved = shapes.filter((s) => !served(without, s));
       expect(unserved.length, JSON.stringify(index.fields)).toBeGreaterThan(0);
     }
+  });
+
+  it('filters companies by status and business type, and sorts them by the lower-cased name', () => {
+    const plan = companiesQueryPlan(
+      searchCompaniesRequest.parse({
+        sort: 'name',
+        direction: 'asc',
+        status: 'pending',
+        role: 'wholesaler',
+        q: ' Reno ',
+      }),
+    );
+    expect(plan).toMatchObject({
+      collection: 'companies',
+      equalities: [
+        { field: 'status', op: '==', value: 'pending' },
+        { field: 'business_type', op: '==', value: 'wholesaler' },
+      ],
+      contains: { field: 'search_keys', token: 'reno' },
+      range: null,
+      orderBy: { field: 'name_lower', direction: 'asc' },
+    });
+    expect(companiesQueryPlan(searchCompaniesRequest.parse({})).orderBy).toEqual({
+      field: 'created_at',
+      direction: 'desc',
+    });
   });
 
   it('puts the managers out of the Users table and sorts it by the lower-cased name', () => {

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  getCompanyDetails,
   getStoreDetails,
+  onCompanyChanged,
+  onCompanyWrittenForSearch,
+  onLocationWrittenForSearch,
   onOrderWrittenForSearch,
   onProfileChanged,
   onProfileWrittenForSearch,
+  searchCompanies,
   searchOrders,
   searchUsers,
 } from '../../src/index';
@@ -21,8 +26,14 @@ const triggerOf = (fn: unknown) =>
   };
 
 describe('manager insight: search (src/index.ts)', () => {
-  it('deploys searchOrders, searchUsers and getStoreDetails as callables without secrets', async () => {
-    for (const fn of [searchOrders, searchUsers, getStoreDetails]) {
+  it('deploys the searches and the store and company pages as callables without secrets', async () => {
+    for (const fn of [
+      searchOrders,
+      searchUsers,
+      getStoreDetails,
+      searchCompanies,
+      getCompanyDetails,
+    ]) {
       expect(endpointOf(fn)).toHaveProperty('callableTrigger');
       expect(endpointOf(fn).secretEnvironmentVariables ?? []).toEqual([]);
       const request = { data: {}, rawRequest: {}, acceptsStreaming: false } as Parameters<
@@ -45,6 +56,24 @@ describe('manager insight: search (src/index.ts)', () => {
     expect(endpointOf(onProfileWrittenForSearch).secretEnvironmentVariables ?? []).toEqual([]);
     // The profile's other triggers stay as they were: the search trigger is its own function.
     expect(triggerOf(onProfileChanged).eventType).toBe(
+      'google.cloud.firestore.document.v1.updated',
+    );
+  });
+
+  it("keeps a company's search fields with triggers on the company and on its locations", () => {
+    expect(triggerOf(onCompanyWrittenForSearch)).toMatchObject({
+      eventType: 'google.cloud.firestore.document.v1.written',
+      eventFilterPathPatterns: { document: 'companies/{companyId}' },
+    });
+    expect(triggerOf(onLocationWrittenForSearch)).toMatchObject({
+      eventType: 'google.cloud.firestore.document.v1.written',
+      eventFilterPathPatterns: { document: 'companies/{companyId}/locations/{locationId}' },
+    });
+    for (const fn of [onCompanyWrittenForSearch, onLocationWrittenForSearch]) {
+      expect(endpointOf(fn).secretEnvironmentVariables ?? []).toEqual([]);
+    }
+    // The rename's copy onto the members' profiles stays its own function.
+    expect(triggerOf(onCompanyChanged).eventType).toBe(
       'google.cloud.firestore.document.v1.updated',
     );
   });

@@ -256,6 +256,8 @@ describe('searchOrders: search', () => {
       invoiceNumber: order.invoice,
       userId: uidOf('b'),
       storeName: store('b').name,
+      // An order from before companies: its buyer's company, whose id is the buyer's uid.
+      companyId: uidOf('b'),
       email: emailOf('b'),
       role: 'wholesaler',
       status: order.status,
@@ -695,6 +697,7 @@ describe('the search triggers’ logic', () => {
     expect(dry).toEqual({
       profiles: { scanned: 2, updated: 2 },
       orders: { scanned: 5, updated: 4 },
+      companies: { scanned: 0, updated: 0 },
     });
     expect((await db.doc(paths.order(ORDERS[1]!.id)).get()).get('search_keys')).toBeUndefined();
 
@@ -711,6 +714,7 @@ describe('the search triggers’ logic', () => {
     expect(await backfillSearchFields(deps, { pageSize: 2 })).toEqual({
       profiles: { scanned: 2, updated: 0 },
       orders: { scanned: 5, updated: 0 },
+      companies: { scanned: 0, updated: 0 },
     });
   });
 });

@@ -62,8 +62,8 @@ const INVITATION_CALLABLES_LIMITED_SEPARATELY = ['getInvitation', 'acceptInvitat
 
 /**
  * Deployed callables deliberately without a limit: a token link's one document, no mail; the
- * managers' Overview, searches and store page, and a company's member list, which only read (a
- * manager types into the search box).
+ * managers' Overview, searches, store and company pages, and a company's member list, which only
+ * read (a manager types into the search box).
  */
 const NOT_RATE_LIMITED = [
   'listCompanyMembers',
@@ -73,6 +73,8 @@ const NOT_RATE_LIMITED = [
   'searchOrders',
   'searchUsers',
   'getStoreDetails',
+  'searchCompanies',
+  'getCompanyDetails',
 ];
 
 type CallerKind = 'buyer' | 'manager' | 'applicant';

@@ -143,7 +143,7 @@ describe('a new application', () => {
       m.subject.includes(`Store ${applicant.uid}`),
     );
     expect(note.subject).toBe(`New application: Store ${applicant.uid}`);
-    expect(note.text).toContain(`${process.env.WEB_ORIGIN}/admin?tab=users`);
+    expect(note.text).toContain(`${process.env.WEB_ORIGIN}/admin?tab=companies`);
     expect(note.text).toContain(`Email: ${applicant.email}`);
   });
 

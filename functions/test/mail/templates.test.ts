@@ -35,7 +35,7 @@ describe('the layout', () => {
         fullName: 'Eve',
         email: 'eve@x.example',
         role: 'retailer',
-        usersUrl: links.adminUsers(),
+        companiesUrl: links.adminCompanies(),
       }),
     );
     expect(mail.subject).toBe('New application: <script>alert(1)</script> Bcc: evil@x.example');
@@ -73,12 +73,12 @@ describe('each mail says what matters', () => {
         fullName: 'Ana Diaz',
         email: 'ana@cloud9.example',
         role: 'wholesaler',
-        usersUrl: links.adminUsers(),
+        companiesUrl: links.adminCompanies(),
       }),
     );
     expect(mail.text).toContain('Email: ana@cloud9.example');
     expect(mail.text).toContain('Business type: wholesaler');
-    expect(mail.text).toContain(`${ORIGIN}/admin?tab=users`);
+    expect(mail.text).toContain(`${ORIGIN}/admin?tab=companies`);
   });
 
   it('new application: control and bidi characters in the names are stripped, subject and body', async () => {
@@ -88,7 +88,7 @@ describe('each mail says what matters', () => {
         fullName: 'Ana\u2066 Diaz\u2069\r\n',
         email: 'ana@cloud9.example',
         role: 'wholesaler',
-        usersUrl: links.adminUsers(),
+        companiesUrl: links.adminCompanies(),
       }),
     );
     expect(mail.subject).toBe('New application: Cloud enin Nine');

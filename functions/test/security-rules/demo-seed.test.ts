@@ -1,13 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../scripts/demo-accounts';
-import { orderSearchFields, profileSearchFields } from '../../src/insights/search-fields';
+import {
+  companySearchFields,
+  orderSearchFields,
+  profileSearchFields,
+} from '../../src/insights/search-fields';
 import {
   availableStock,
   buildRollups,
   catalogProductProblem,
   COLLECTIONS,
   minimumOrderQuantity,
+  paths,
   productSchema,
   quantityProblem,
   SKU_PATTERN,
@@ -18,6 +23,7 @@ import {
   ROLLUP_LEVELS,
   withWholesalePrice,
   type CatalogProduct,
+  type CompanyRole,
   type SalesOrder,
 } from '@portal/domain';
 
@@ -147,6 +153,28 @@ describe('demo seed (emulator-data/firestore.json)', () => {
       expect([id, { search_keys, buyer_role, buyer_email }]).toEqual([id, wanted]);
     }
   });
+  it('gives every company the search fields the triggers would write', () => {
+    const companies = inCollection(COLLECTIONS.companies);
+    expect(companies.length).toBeGreaterThan(0);
+    const profiles = inCollection(COLLECTIONS.profiles);
+    const emails = new Map(DEMO_ACCOUNTS.map((a) => [a.uid, a.email.toLowerCase()]));
+    for (const [id, data] of companies) {
+      const members = profiles
+        .filter(([, profile]) => profile.company_id === id)
+        .map(([uid, profile]) => ({
+          uid,
+          role: profile.company_role as CompanyRole,
+          email: emails.get(uid) ?? null,
+        }));
+      const locations = Object.entries(seed.documents)
+        .filter(([path]) => path.startsWith(`${paths.locations(id)}/`))
+        .map(([path, location]) => ({ id: path.split('/').at(-1)!, data: location }));
+      const wanted = companySearchFields(data, members, locations);
+      const stored = Object.fromEntries(Object.keys(wanted).map((key) => [key, data[key]]));
+      expect([id, stored]).toEqual([id, wanted]);
+    }
+  });
+
   it('has the sales rollups of its orders and approved buyers (what a rebuild would write)', () => {
     const orders = inCollection(COLLECTIONS.orders).map(([, data]) => decode(data) as SalesOrder);
     const approvals = inCollection(COLLECTIONS.companies)

@@ -5,19 +5,6 @@
  */
 import type { CompanyRole } from './roles';
 
-export const COMPANY_ROLE_LABELS: Readonly<Record<CompanyRole, string>> = {
-  owner: 'Owner',
-  buyer: 'Buyer',
-  viewer: 'Viewer',
-};
-
-/** One line per role, for the member list and the invitation form. */
-export const COMPANY_ROLE_HINTS: Readonly<Record<CompanyRole, string>> = {
-  owner: 'Everything, including members and locations',
-  buyer: 'Orders for the locations you assign, and sees those orders',
-  viewer: 'Read-only: orders, invoices and tracking',
-};
-
 /**
  * What a company role allows:
  * - order: keep a cart, check out, run standing orders (owner and buyer);

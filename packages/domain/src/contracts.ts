@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from './orders';
+import type { OrderRow } from './order-row';
+import { searchUsersRequest, type SearchResponse, type StoreHistoryEntry } from './insights';
 import { REFUND_CUSTOMER_NOTE_MAX, REFUND_INTERNAL_NOTE_MAX } from './refunds';
 import { locationInputSchema } from './companies';
 import {
@@ -16,6 +18,7 @@ import {
   COMPANY_ROLES,
   PROFILE_REVIEW_REASON_MAX,
   PROFILE_STATUSES,
+  type BuyerRole,
   type CompanyRole,
   type ProfileStatus,
 } from './roles';
@@ -352,6 +355,101 @@ export const archiveLocationRequest = z.strictObject({
   archived: z.boolean('Say whether to archive the location.'),
 });
 export type ArchiveLocationRequest = z.infer<typeof archiveLocationRequest>;
+
+// ---- searchCompanies / getCompanyDetails (managers) -------------------------------------------
+
+export const COMPANY_SORT_FIELDS = ['created_at', 'name'] as const;
+export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
+
+/**
+ * searchCompanies (managers): one page of the Companies table (or, with `all`, every matching row
+ * up to TABLE_EXPORT_MAX), in searchUsers' shape: `q` is a word of the company's name, a
+ * member's address or a location's city; `status`; `role` is the business type; `range` the
+ * days the company applied; sorted by `created_at` or `name`.
+ */
+export const searchCompaniesRequest = z.extend(searchUsersRequest, {
+  sort: z._default(z.enum(COMPANY_SORT_FIELDS), 'created_at'),
+});
+export type SearchCompaniesRequest = z.input<typeof searchCompaniesRequest>;
+export type SearchCompaniesQuery = z.output<typeof searchCompaniesRequest>;
+
+/** A row of the Companies table. */
+export interface CompanyRow {
+  id: string;
+  name: string;
+  businessType: BuyerRole;
+  sellerPermitId: string;
+  status: ProfileStatus;
+  memberCount: number;
+  /** Every location, archived ones included. */
+  locationCount: number;
+  /** The locations' cities, each once, A to Z. */
+  cities: string[];
+  /** ISO instants: the application, the last review. */
+  createdAt: string | null;
+  reviewedAt: string | null;
+  /** The applicant: their name and sign-in address (Firebase Auth's), and whether it is verified. */
+  applicantName: string;
+  applicantEmail: string;
+  applicantEmailVerified: boolean;
+  /**
+   * A current owner: the member a review (setProfileStatus({ uid })) names; null without one.
+   * Before the company's search fields are first written (a new application), its applicant.
+   */
+  ownerUid: string | null;
+}
+export type SearchCompaniesResponse = SearchResponse<CompanyRow>;
+
+/** getCompanyDetails (managers): the company page. */
+export const companyDetailsRequest = z.strictObject({ companyId: id });
+export type CompanyDetailsRequest = z.infer<typeof companyDetailsRequest>;
+
+/** A member as the company page lists them. */
+export interface CompanyMemberDetails {
+  uid: string;
+  fullName: string;
+  email: string;
+  role: CompanyRole;
+  /** A buyer's assigned locations (owners and viewers cover them all). */
+  locationIds: string[];
+  emailVerified: boolean;
+}
+
+/** A location with its orders and revenue (net of refunds, paid orders). */
+export interface CompanyLocationDetails {
+  id: string;
+  name: string;
+  /** Its street address on one line: "500 Market St, San Francisco, CA 94105". */
+  address: string;
+  phone: string;
+  archived: boolean;
+  orderCount: number;
+  /** Cents. */
+  revenue: number;
+}
+
+/** An order of the company page: the row, where it shipped and who placed it. */
+export type CompanyOrderRow = OrderRow & {
+  locationId: string | null;
+  locationName: string;
+  placedByName: string;
+};
+
+export interface CompanyDetailsResponse {
+  company: CompanyRow & { applicantUid: string };
+  /** Owners first, then by name. */
+  members: CompanyMemberDetails[];
+  /** Every location, archived ones included: the active ones first, then by name. */
+  locations: CompanyLocationDetails[];
+  /** Applied, verified, the reviews: oldest first. */
+  history: StoreHistoryEntry[];
+  /** Newest first, at most 50. */
+  orders: CompanyOrderRow[];
+  orderCount: number;
+  /** Cents, net of refunds, over every paid order. */
+  lifetimeRevenue: number;
+  lastOrderAt: string | null;
+}
 
 /** Forgot password: always the same answer, whether or not the address has an account. */
 export const requestPasswordResetRequest = z.strictObject({ email: emailSchema });

@@ -2,6 +2,7 @@ export * from './roles';
 export * from './access';
 export * from './company-roles';
 export * from './companies';
+export * from './company-role-text';
 export * from './money';
 export * from './pricing';
 export * from './orders';

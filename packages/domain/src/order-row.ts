@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { orderSchema } from './order-schema';
 import { firstIssueText } from './en-messages';
 import { effectiveOrderStatus } from './orders';
+import { companyOfRecord } from './companies';
 import type { BuyerRole } from './roles';
 import { shipToLines } from './ship-to';
 
@@ -16,6 +17,7 @@ import { shipToLines } from './ship-to';
 export const ORDER_ROW_FIELDS = [
   'invoice_number',
   'user_id',
+  'company_id',
   'store_name',
   'buyer_email',
   'buyer_role',
@@ -61,6 +63,8 @@ type Wire<T> = T extends Date ? string : T;
 export type OrderRow = { id: string } & {
   [K in CopiedField as Camel<K>]: Wire<OrderRowSource[K]>;
 } & {
+  /** The company the order belongs to (companyOfRecord: an order from before companies, its buyer's). */
+  companyId: string;
   /** The buyer's sign-in address (kept on the order by the search triggers). */
   email: string | null;
   role: BuyerRole | null;
@@ -83,6 +87,7 @@ export function orderRowOf(id: string, order: OrderRowSource): OrderRow {
     id,
     ...copied,
     status: effectiveOrderStatus(order),
+    companyId: companyOfRecord(order),
     email: order.buyer_email ?? null,
     role: order.buyer_role ?? null,
     itemCount: order.items.length,

@@ -97,6 +97,8 @@ export const FUNCTION_NAMES = {
   searchOrders: 'searchOrders',
   searchUsers: 'searchUsers',
   getStoreDetails: 'getStoreDetails',
+  searchCompanies: 'searchCompanies',
+  getCompanyDetails: 'getCompanyDetails',
   saveLocation: 'saveLocation',
   archiveLocation: 'archiveLocation',
   inviteMember: 'inviteMember',

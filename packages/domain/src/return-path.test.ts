@@ -21,8 +21,8 @@ describe('safeReturnPath', () => {
   it('limits the path to the areas asked for', () => {
     expect(safeReturnPath('/portal/cart', ['portal'])).toBe('/portal/cart');
     expect(safeReturnPath('/portal/cart', ['admin'])).toBeNull();
-    expect(safeReturnPath('/admin/stores/u1', ['admin'])).toBe('/admin/stores/u1');
-    expect(safeReturnPath('/admin/stores/u1', ['portal'])).toBeNull();
+    expect(safeReturnPath('/admin/companies/c1', ['admin'])).toBe('/admin/companies/c1');
+    expect(safeReturnPath('/admin/companies/c1', ['portal'])).toBeNull();
   });
 
   it.each([
@@ -59,7 +59,7 @@ describe('safeReturnPath', () => {
 describe('returnPathArea', () => {
   it('names the area of a safe path, or none', () => {
     expect(returnPathArea('/portal/cart')).toBe('portal');
-    expect(returnPathArea('/admin/stores/u1')).toBe('admin');
+    expect(returnPathArea('/admin/companies/c1')).toBe('admin');
     expect(returnPathArea('/login')).toBeNull();
     expect(returnPathArea('//evil.example/admin')).toBeNull();
   });
@@ -70,8 +70,8 @@ describe('signInPath', () => {
     expect(signInPath('portal', '/portal/store?q=blue&sort=price_asc')).toBe(
       '/login?next=%2Fportal%2Fstore%3Fq%3Dblue%26sort%3Dprice_asc',
     );
-    expect(signInPath('admin', '/admin/stores/u1')).toBe(
-      '/admin/login?next=%2Fadmin%2Fstores%2Fu1',
+    expect(signInPath('admin', '/admin/companies/c1')).toBe(
+      '/admin/login?next=%2Fadmin%2Fcompanies%2Fc1',
     );
   });
 

@@ -167,10 +167,10 @@ export const ROUTES = {
     layouts: withFirebase,
     access: 'manager',
   },
-  adminStore: {
-    path: '/admin/stores/:uid',
-    title: 'Store',
-    module: 'admin-store',
+  adminCompany: {
+    path: '/admin/companies/:companyId',
+    title: 'Company',
+    module: 'admin-company',
     layouts: withFirebase,
     access: 'manager',
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shortOrderId } from './orders';
 import {
+  companySearchKeysOf,
   normalizeSearchText,
   SEARCH_KEYS_MAX,
   SEARCH_TOKEN_MAX,
@@ -156,5 +157,52 @@ describe('searchKeysOf', () => {
     expect(finds(keys, 'owner@st')).toBe(true);
     expect(finds(keys, 'word0abc')).toBe(true);
     expect(finds(keys, 'word39abc')).toBe(false);
+  });
+});
+
+describe('companySearchKeysOf', () => {
+  const company = companySearchKeysOf({
+    name: 'Cloud Nine Smoke',
+    emails: ['Rico@CloudNine.test', 'buyer@cloudnine.test', null],
+    cities: ['San Francisco', 'Los Ángeles', 'San Francisco'],
+  });
+
+  it("finds a company by its name, any member's address or its start, and a location's city", () => {
+    for (const query of [
+      'cloud',
+      'Nine Sm',
+      'rico@cloudnine.test',
+      'BUYER@',
+      'cloudnine.test',
+      'san fran',
+      'francisco',
+      'los angeles',
+    ]) {
+      expect([query, finds(company, query)]).toEqual([query, true]);
+    }
+    for (const query of ['loud', 'smoke cloud', 'ngeles', 'r']) {
+      expect([query, finds(company, query)]).toEqual([query, false]);
+    }
+    expect(new Set(company).size).toBe(company.length);
+  });
+
+  it('keeps the addresses, the name and the cities before the starts of the addresses', () => {
+    expect(company.slice(0, 4)).toEqual([
+      'rico@cloudnine.test',
+      'cloudnine.test',
+      'buyer@cloudnine.test',
+      'cl',
+    ]);
+    const emails = Array.from({ length: 50 }, (_, i) => `member${i}@a-long-company-domain.test`);
+    const crowded = companySearchKeysOf({
+      name: 'Pacific Coast Distributors',
+      emails,
+      cities: ['Seattle', 'Tacoma'],
+    });
+    expect(crowded).toHaveLength(SEARCH_KEYS_MAX);
+    for (const query of [emails[49]!, 'pacific coast', 'tacoma']) {
+      expect([query, finds(crowded, query)]).toEqual([query, true]);
+    }
+    expect(companySearchKeysOf({ name: '', emails: [], cities: [] })).toEqual([]);
   });
 });

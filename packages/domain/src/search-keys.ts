@@ -96,17 +96,71 @@ export function searchKeysOf(source: SearchKeySource): string[] {
     add(searchTokenOf(source.orderId.slice(0, SHORT_ORDER_ID_LENGTH)));
   }
   if (source.invoiceNumber) invoiceKeys(source.invoiceNumber).forEach(add);
-  const email = normalizeSearchText(source.email ?? '').replace(/ /g, '');
+  const email = normalizedEmail(source.email);
   if (email) {
     // In full (also when longer than a token: a query is cut, so its start is what finds it).
     add(email);
     prefixesOf(email).forEach(add);
-    const at = email.lastIndexOf('@');
-    if (at >= 0) add(cut(email.slice(at + 1)));
+    emailDomainKeys(email).forEach(add);
   }
-  const name = normalizeSearchText(source.storeName);
-  for (let start = 0; start < name.length; start++) {
-    if (start === 0 || name[start - 1] === ' ') prefixesOf(name.slice(start)).forEach(add);
+  wordStartsOf(source.storeName).forEach(add);
+  return [...keys];
+}
+
+function normalizedEmail(email: string | null | undefined): string {
+  return normalizeSearchText(email ?? '').replace(/ /g, '');
+}
+
+/** The domain of a normalized address, as a token ([] without an '@'). */
+function emailDomainKeys(email: string): string[] {
+  const at = email.lastIndexOf('@');
+  return at >= 0 ? [cut(email.slice(at + 1))] : [];
+}
+
+/**
+ * Every start of every word of `text`, normalized, running on into the next words ("nine sm"
+ * for "Cloud Nine Smoke"), earlier words first.
+ */
+function wordStartsOf(text: string): string[] {
+  const normalized = normalizeSearchText(text);
+  const out: string[] = [];
+  for (let start = 0; start < normalized.length; start++) {
+    if (start === 0 || normalized[start - 1] === ' ')
+      out.push(...prefixesOf(normalized.slice(start)));
   }
+  return out;
+}
+
+export interface CompanySearchKeySource {
+  /** The company's name. */
+  name: string;
+  /** Every member's address (Firebase Auth's); null when unknown. */
+  emails: readonly (string | null)[];
+  /** The city of every location of the company. */
+  cities: readonly string[];
+}
+
+/**
+ * The search keys of a company (the managers' Companies table): at most SEARCH_KEYS_MAX distinct
+ * tokens, so a company of many members or locations keeps what matters most, in this order:
+ * every member's address in full (and cut as a query of it is) and its domain, every start of every word of the name, every
+ * start of every word of each location's city, then the starts of the addresses. A company of a
+ * few members and locations has them all.
+ */
+export function companySearchKeysOf(source: CompanySearchKeySource): string[] {
+  const keys = new Set<string>();
+  const add = (token: string) => {
+    if (token.length > 0 && keys.size < SEARCH_KEYS_MAX) keys.add(token);
+  };
+  const emails = source.emails.map(normalizedEmail).filter((email) => email.length > 0);
+  for (const email of emails) {
+    // In full, and as a query of it in full is cut (an address longer than a token).
+    add(email);
+    add(cut(email));
+    emailDomainKeys(email).forEach(add);
+  }
+  wordStartsOf(source.name).forEach(add);
+  for (const city of source.cities) wordStartsOf(city).forEach(add);
+  for (const email of emails) prefixesOf(email).forEach(add);
   return [...keys];
 }

@@ -32,7 +32,7 @@ export const ADMIN_TABS = [
   { key: 'overview', label: 'Overview' },
   { key: 'orders', label: 'Orders' },
   { key: 'standing-orders', label: 'Standing orders' },
-  { key: 'users', label: 'Users' },
+  { key: 'companies', label: 'Companies' },
   { key: 'catalog', label: 'Catalog' },
   { key: 'tutorials', label: 'Tutorials' },
   { key: 'site', label: 'Site' },
@@ -135,8 +135,9 @@ const PAGE_SPECS: Record<
     url: (v) => `/admin/orders/${enc(v.orderId)}/packing-slip`,
     expect: (v) => ['Packing slip', v.buyerName],
   },
-  adminStore: {
-    url: (v) => `/admin/stores/${enc(v.storeUid)}`,
+  // The demo buyer's company: its id is the buyer's uid (they applied).
+  adminCompany: {
+    url: (v) => `/admin/companies/${enc(v.storeUid)}`,
     expect: (v) => [v.storeName],
   },
 };
@@ -146,7 +147,7 @@ const TAB_EXPECT: Record<AdminTabKey, (v: PerfValues) => string[]> = {
   overview: () => ['Revenue', 'Orders by status'],
   orders: (v) => ['Recent Orders', v.storeName],
   'standing-orders': () => ['All standing orders'],
-  users: (v) => ['User Management', v.buyerName],
+  companies: (v) => ['Company Management', v.storeName],
   catalog: (v) => [v.productName],
   tutorials: () => ['Support Tutorials'],
   site: () => ['Support contact', 'Policy pages'],
@@ -210,7 +211,7 @@ export function perfPages(): PerfPage[] {
 /**
  * The pages `--routes a,b,…` names: each entry is a route path as in the route table
  * (`/admin` is every tab, `/portal/products/:productId`), a row's label or its URL without the
- * tab name (`/admin?tab=users`), a route name (`product`), or `404`. Throws on an unknown entry.
+ * tab name (`/admin?tab=companies`), a route name (`product`), or `404`. Throws on an unknown entry.
  */
 export function selectPages(pages: readonly PerfPage[], list: string): PerfPage[] {
   const wanted = list

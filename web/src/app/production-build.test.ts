@@ -158,7 +158,7 @@ describe('the production build with no env file', () => {
     expect(sizes.filter((s) => s.antd).map((s) => s.route)).toEqual([]);
     expect(antdProblems(sizes)).toEqual([]);
     // The checks see antd when the dashboard's pages load it...
-    for (const route of ['/admin', '/admin/stores/:uid']) {
+    for (const route of ['/admin', '/admin/companies/:companyId']) {
       const page = sizes.find((s) => s.route === route)!;
       expect(antdProblems([{ ...page, antd: true }])).toEqual([
         `${route} loads antd in its first load.`,
@@ -271,7 +271,7 @@ describe('the checks themselves', BUILDS, () => {
     expect(routeKind('/portal/cart')).toBe('portal');
     expect(routeKind('/payment-success')).toBe('portal');
     expect(routeKind('/admin')).toBe('admin');
-    expect(routeKind('/admin/stores/:uid')).toBe('admin');
+    expect(routeKind('/admin/companies/:companyId')).toBe('admin');
     expect(budgetProblem(size('/', 149))).toBe('');
     expect(budgetProblem(size('/', 151))).toContain('over its budget of 150.0 KB');
     expect(budgetProblem(size('/', 100, 31))).toContain('of CSS, over 30.0 KB');

@@ -36,8 +36,8 @@ vi.mock('@/lib/session', async () => {
   };
 });
 
-const callables = vi.hoisted(() => ({ callGetStoreDetails: vi.fn() }));
-vi.mock('@/lib/callables', async (importOriginal) => ({
+const callables = vi.hoisted(() => ({ callGetCompanyDetails: vi.fn() }));
+vi.mock('@/lib/manager-callables', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...callables,
 }));
@@ -165,29 +165,31 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
     expect(cachedKeys()).toHaveLength(2);
   });
 
-  it("a store's page reads its details through the callable for a manager", async () => {
-    callables.callGetStoreDetails.mockReset().mockResolvedValue({ uid: BUYER_UID });
-    await runLoader(pageModules['admin-store']!, { uid: BUYER_UID });
-    expect(callables.callGetStoreDetails).not.toHaveBeenCalled();
+  it("a company's page reads its details through the callable for a manager", async () => {
+    callables.callGetCompanyDetails.mockReset().mockResolvedValue({ companyId: BUYER_UID });
+    await runLoader(pageModules['admin-company']!, { companyId: BUYER_UID });
+    expect(callables.callGetCompanyDetails).not.toHaveBeenCalled();
     session.user = MANAGER;
-    await runLoader(pageModules['admin-store']!, { uid: BUYER_UID });
-    expect(callables.callGetStoreDetails).toHaveBeenCalledWith({ uid: BUYER_UID });
+    await runLoader(pageModules['admin-company']!, { companyId: BUYER_UID });
+    expect(callables.callGetCompanyDetails).toHaveBeenCalledWith({ companyId: BUYER_UID });
     expect(cachedKeys()).toHaveLength(1);
   });
 
-  it("a store's page does not try again a store the callable refuses (as its hook would not), other failures yes", async () => {
+  it("a company's page does not try again a company the callable refuses (as its hook would not), other failures yes", async () => {
     appQueryClient.setDefaultOptions({ queries: { retry: 2, retryDelay: 0 } });
     session.user = MANAGER;
-    const refusal = Object.assign(new Error('No such store.'), { code: 'functions/not-found' });
-    callables.callGetStoreDetails.mockReset().mockRejectedValue(refusal);
-    await runLoader(pageModules['admin-store']!, { uid: 'nobody' });
-    expect(callables.callGetStoreDetails).toHaveBeenCalledTimes(1);
+    const refusal = Object.assign(new Error('No company with this id.'), {
+      code: 'functions/not-found',
+    });
+    callables.callGetCompanyDetails.mockReset().mockRejectedValue(refusal);
+    await runLoader(pageModules['admin-company']!, { companyId: 'nobody' });
+    expect(callables.callGetCompanyDetails).toHaveBeenCalledTimes(1);
 
     appQueryClient.clear();
     const outage = Object.assign(new Error('Unavailable.'), { code: 'functions/unavailable' });
-    callables.callGetStoreDetails.mockReset().mockRejectedValue(outage);
-    await runLoader(pageModules['admin-store']!, { uid: 'nobody' });
-    expect(callables.callGetStoreDetails).toHaveBeenCalledTimes(3);
+    callables.callGetCompanyDetails.mockReset().mockRejectedValue(outage);
+    await runLoader(pageModules['admin-company']!, { companyId: 'nobody' });
+    expect(callables.callGetCompanyDetails).toHaveBeenCalledTimes(3);
   });
 
   it('a manager opening a portal page starts no buyer reads', async () => {

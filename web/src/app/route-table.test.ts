@@ -73,7 +73,7 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
       'ui-shell',
     ]);
     expect(ROUTES.admin.layouts).toEqual(['ui-shell', 'firebase-layout']);
-    expect(ROUTES.adminStore.layouts).toEqual(['ui-shell', 'firebase-layout']);
+    expect(ROUTES.adminCompany.layouts).toEqual(['ui-shell', 'firebase-layout']);
   });
 
   it('moves the router, the size report and the Stripe return URLs when a path changes there', () => {

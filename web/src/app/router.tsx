@@ -45,7 +45,7 @@ export const pageModules: Record<string, LazyModule> = {
   invoice: () => import('./routes/invoice'),
   'admin-invoice': () => import('./routes/admin-invoice'),
   'packing-slip': () => import('./routes/packing-slip'),
-  'admin-store': () => import('./routes/admin-store'),
+  'admin-company': () => import('./routes/admin-company'),
   'not-found': () => import('./routes/not-found'),
 };
 

@@ -7,7 +7,9 @@ vi.mock('./firebase-app', () => ({ functions: { name: 'functions' } }));
 
 describe('callables', () => {
   it('asks for a limited-use App Check token on exactly the replay-protected callables', async () => {
+    // The buyers' and shared callables, and the managers' reads (a module no buyer page loads).
     await import('./callables');
+    await import('./manager-callables');
     const options = new Map(
       httpsCallable.mock.calls.map((args: unknown[]) => [
         args[1] as string,

@@ -1,42 +1,35 @@
-import { httpsCallable } from 'firebase/functions';
+import {
+ httpsCallable } from 'firebase/functions';
 import {
   FUNCTION_NAMES,
   REPLAY_PROTECTED_CALLABLES,
   type AcceptedResponse,
+  type AcceptInvitationRequest,
+  type AcceptInvitationResponse,
+  type ChangeMemberRoleRequest,
   type CreateCheckoutSessionRequest,
   type CreateCheckoutSessionResponse,
+  type GetInvitationRequest,
+  type InvitationIdRequest,
+  type InvitationPreview,
+  type InviteMemberRequest,
+  type InviteMemberResponse,
+  type ListCompanyMembersRequest,
+  type ListCompanyMembersResponse,
   type ManageStandingOrderRequest,
   type ManageStandingOrderResponse,
   type NewsletterTokenRequest,
   type NewsletterTokenResponse,
   type RefundOrderRequest,
   type RefundOrderResponse,
+  type RemoveMemberRequest,
   type RequestPasswordResetRequest,
   type ResendVerificationEmailRequest,
-  type SalesOverviewRequest,
-  type SalesOverviewResponse,
-  type AcceptInvitationRequest,
-  type AcceptInvitationResponse,
   type ArchiveLocationRequest,
-  type ChangeMemberRoleRequest,
-  type GetInvitationRequest,
-  type InvitationIdRequest,
-  type InviteMemberRequest,
-  type InviteMemberResponse,
-  type ListCompanyMembersRequest,
-  type ListCompanyMembersResponse,
-  type RemoveMemberRequest,
-  type InvitationPreview,
   type SaveLocationRequest,
   type SaveLocationResponse,
-  type SearchOrdersRequest,
-  type SearchOrdersResponse,
-  type SearchUsersRequest,
-  type SearchUsersResponse,
   type SetProfileStatusRequest,
   type SetProfileStatusResponse,
-  type StoreDetailsRequest,
-  type StoreDetailsResponse,
   type SubmitApplicationRequest,
   type SubscribeNewsletterRequest,
   type SyncEmailVerificationRequest,
@@ -52,9 +45,11 @@ import { functions } from './firebase-app';
  * Typed callable functions; request and response shapes come from @portal/domain. The callables
  * anyone may call signed out get a fresh limited-use App Check token for each call, which the
  * function spends (REPLAY_PROTECTED_CALLABLES): a second call with the same token is refused.
+ * The managers' reads (the dashboard's searches, figures and pages) are in manager-callables.ts,
+ * which no buyer's page loads.
  */
 // Each wrapper is marked pure: a page's bundle keeps only the callables it calls.
-function callable<Req, Res>(name: FunctionName) {
+export function callable<Req, Res>(name: FunctionName) {
   const fn = httpsCallable<Req, Res>(functions, name, {
     limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
   });
@@ -110,10 +105,6 @@ export const callChangeMemberRole = /* @__PURE__ */ callable<ChangeMemberRoleReq
 export const callRemoveMember = /* @__PURE__ */ callable<RemoveMemberRequest, { uid: string }>(
   FUNCTION_NAMES.removeMember,
 );
-/** The managers' Overview: totals against the previous period, a series and the top lists. */
-export const callGetSalesOverview = /* @__PURE__ */ callable<SalesOverviewRequest, SalesOverviewResponse>(
-  FUNCTION_NAMES.getSalesOverview,
-);
 /** Skip, unskip, set_quantities and cancel (the buyer, their own), pause and resume (managers). */
 export const callManageStandingOrder = /* @__PURE__ */ callable<
   ManageStandingOrderRequest,
@@ -123,18 +114,6 @@ export const callManageStandingOrder = /* @__PURE__ */ callable<
 /** Forgot password: the same answer whether or not the address has an account. */
 export const callRequestPasswordReset = /* @__PURE__ */ callable<RequestPasswordResetRequest, AcceptedResponse>(
   FUNCTION_NAMES.requestPasswordReset,
-);
-/** Managers: one page of orders (or all of them, for the CSV) by search, filters and sort. */
-export const callSearchOrders = /* @__PURE__ */ callable<SearchOrdersRequest, SearchOrdersResponse>(
-  FUNCTION_NAMES.searchOrders,
-);
-/** Managers: one page of buyers (or all of them, for the CSV) by search, filters and sort. */
-export const callSearchUsers = /* @__PURE__ */ callable<SearchUsersRequest, SearchUsersResponse>(
-  FUNCTION_NAMES.searchUsers,
-);
-/** Managers: one buyer's profile, history, orders and revenue (the store page). */
-export const callGetStoreDetails = /* @__PURE__ */ callable<StoreDetailsRequest, StoreDetailsResponse>(
-  FUNCTION_NAMES.getStoreDetails,
 );
 /** A new verification link: the signed-in applicant's own, or a buyer's ({ uid }, managers). */
 export const callResendVerificationEmail = /* @__PURE__ */ callable<

@@ -12,7 +12,8 @@ beforeEach(() => {
   fakeDb.reset();
   // Every test starts as a fresh tab: no session has ended (web/src/lib/session-end.ts).
   resetSessionEnd();
-  // Nor anything a previous test kept on the device (the last view, the ordering location).
+  // Nor anything a previous test kept on the device (the last view, the ordering location). The
+  // build and route-table tests run in Node, which has no window.
   if (typeof window !== 'undefined') window.localStorage.clear();
 });
 afterEach(() => {

@@ -66,7 +66,7 @@ export function newApplication(p: {
   fullName: string;
   email: string;
   role: string;
-  usersUrl: string;
+  companiesUrl: string;
 }): MailContent {
   p = { ...p, storeName: stripUnsafeText(p.storeName), fullName: stripUnsafeText(p.fullName) };
   return {
@@ -84,7 +84,7 @@ export function newApplication(p: {
           ['Business type', p.role],
         ],
       },
-      { kind: 'button', label: 'Review in the Users tab', url: p.usersUrl },
+      { kind: 'button', label: 'Review in the Companies tab', url: p.companiesUrl },
     ],
   };
 }

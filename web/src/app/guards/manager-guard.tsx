@@ -6,7 +6,7 @@ import { useManagerCheck } from '@/lib/session';
 import { useLastViewManager } from '@/lib/last-view-guard';
 
 /**
- * Manager pages outside the dashboard (invoices, packing slips, store pages): a loading state
+ * Manager pages outside the dashboard (invoices, packing slips, company pages): a loading state
  * while the session is read, the page for a manager, 'Access Denied' and /admin/login for anyone
  * else (or, when the manager's session ended by itself, /admin/login with 'Your session has
  * expired. Please sign in again.' and this page as the return path). A session that cannot be

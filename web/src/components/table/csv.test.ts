@@ -75,14 +75,14 @@ describe('exportFileName', () => {
         range: { from: '2026-11-01', to: '2026-11-26' },
       }),
     ).toBe('orders-2026-11-01-to-2026-11-26-shipped.csv');
-    expect(exportFileName('users', none)).toBe('users-all.csv');
+    expect(exportFileName('companies', none)).toBe('companies-all.csv');
     expect(
-      exportFileName('users', {
+      exportFileName('companies', {
         ...none,
         status: 'pending',
         role: 'wholesaler',
         q: ' Cloud Nine/?',
       }),
-    ).toBe('users-all-pending-wholesaler-search-cloud-nine.csv');
+    ).toBe('companies-all-pending-wholesaler-search-cloud-nine.csv');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The one home for writing CSV: every file the dashboard downloads (orders, users, the catalog)
+ * The one home for writing CSV: every file the dashboard downloads (orders, companies, the catalog)
  * is built here. RFC 4180 cells, CRLF line ends, a UTF-8 byte-order mark so spreadsheet apps read
  * accented store names correctly, and no cell a spreadsheet would run as a formula.
  */
@@ -55,10 +55,10 @@ export function fileNamePart(text: string): string {
 
 /**
  * The file name of an export that says its filter, e.g. orders-2026-11-01-to-2026-11-26-shipped.csv
- * or users-all-pending-search-cloud-nine.csv.
+ * or companies-all-pending-search-cloud-nine.csv.
  */
 export function exportFileName(
-  kind: 'orders' | 'users',
+  kind: 'orders' | 'companies',
   filter: {
     q: string;
     status: string | null;

@@ -15,7 +15,7 @@ import { IgnoredParamsAlert, TableToolbar, type ToolbarSelect } from './table-to
 import { useFetchErrorToast } from './use-fetch-error-toast';
 
 /**
- * A manager's server-side table (Orders, Users): the toolbar, a desktop table (DataTable) or phone
+ * A manager's server-side table (Orders, Companies): the toolbar, a desktop table (DataTable) or phone
  * cards with a sort, the pager (TablePager), the loading, empty and error states, and Export CSV of the filter.
  * The search, filters, sort and page live in the URL (useTableParams); the table using it gives
  * its columns, card, options, callables and words.
@@ -121,6 +121,7 @@ export function ServerTable<Row extends object, Status extends string, SortField
   notice,
   csv,
   after,
+  roleLabel = 'Role',
 }: {
   title: string;
   /** The heading's id, which labels the section. */
@@ -146,6 +147,8 @@ export function ServerTable<Row extends object, Status extends string, SortField
    * would otherwise be pushed down when the rows come (a layout shift Lighthouse counts).
    */
   after?: ReactNode;
+  /** The name of the Retailer / Wholesaler filter ('Business type' for companies). */
+  roleLabel?: string;
 }) {
   // Phones get cards instead of table rows, and a compact pager.
   const phone = usePhoneLayout();
@@ -189,7 +192,7 @@ export function ServerTable<Row extends object, Status extends string, SortField
               onChange: (status) => update({ status: status as Status | null }),
             },
             {
-              label: 'Role',
+              label: roleLabel,
               value: state.role,
               options: roleOptions,
               onChange: (role) => update({ role: role as BuyerRole | null }),

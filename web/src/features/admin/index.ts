@@ -1,5 +1,5 @@
 export { AdminDashboardPage } from './dashboard/admin-dashboard-page';
-export { AdminStorePage } from './users/store-page';
+export { AdminCompanyPage } from './companies/company-page';
 export { totalsQueryOptions } from './dashboard/get-totals';
-export { storeDetailsQueryOptions } from './common/search';
+export { companyDetailsQueryOptions } from './common/search';
 export { preloadTabForFirstPaint, tabFromParam } from './dashboard/lazy-tabs';

@@ -6,27 +6,31 @@ import { createTestQueryClient } from '@/testing/render';
 import { orderKeys } from '@/entities/orders';
 import { profileKeys } from '@/entities/profile';
 import { page } from '../testing/search-stubs';
-import { searchKeys, useStoreDetails } from './search';
+import { searchKeys, useCompanyDetails } from './search';
 
 const callables = vi.hoisted(() => ({
   callSearchOrders: vi.fn(),
-  callSearchUsers: vi.fn(),
-  callGetStoreDetails: vi.fn(),
+  callSearchCompanies: vi.fn(),
+  callGetCompanyDetails: vi.fn(),
+  callListCompanyMembers: vi.fn(),
+  callInviteMember: vi.fn(),
   callResendVerificationEmail: vi.fn(),
 }));
 vi.mock('@/lib/callables', () => callables);
+vi.mock('@/lib/manager-callables', () => callables);
 
 beforeEach(() => {
-  callables.callGetStoreDetails.mockReset();
+  callables.callGetCompanyDetails.mockReset();
 });
 
 describe('searchKeys', () => {
   it('sit under the keys that order and profile changes invalidate', async () => {
     const client = createTestQueryClient();
     const orders = searchKeys.orders({ q: 'x', page: 2 });
-    const users = searchKeys.users({ status: 'pending' });
-    const store = searchKeys.store('uid-1');
-    for (const key of [orders, users, store]) client.setQueryData(key, page([]));
+    const users = searchKeys.companies({ status: 'pending' });
+    const store = searchKeys.company('company-1');
+    const members = searchKeys.members('company-1');
+    for (const key of [orders, users, store, members]) client.setQueryData(key, page([]));
 
     // useUpdateOrderStatus and useRefundOrder invalidate orderKeys.recent().
     await client.invalidateQueries({ queryKey: orderKeys.recent() });
@@ -37,10 +41,11 @@ describe('searchKeys', () => {
     await client.invalidateQueries({ queryKey: profileKeys.list() });
     expect(client.getQueryState(users)?.isInvalidated).toBe(true);
     expect(client.getQueryState(store)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(members)?.isInvalidated).toBe(true);
   });
 });
 
-describe('useStoreDetails', () => {
+describe('useCompanyDetails', () => {
   function renderWithRetries() {
     const client = new QueryClient({
       defaultOptions: { queries: { retry: 2, retryDelay: 0 } },
@@ -48,22 +53,22 @@ describe('useStoreDetails', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
-    return renderHook(() => useStoreDetails('uid-1'), { wrapper }).result;
+    return renderHook(() => useCompanyDetails('company-1'), { wrapper }).result;
   }
 
-  it('does not retry a refusal (no such store)', async () => {
-    callables.callGetStoreDetails.mockRejectedValue(
-      Object.assign(new Error('No such store.'), { code: 'functions/not-found' }),
+  it('does not retry a refusal (no such company)', async () => {
+    callables.callGetCompanyDetails.mockRejectedValue(
+      Object.assign(new Error('No company with this id.'), { code: 'functions/not-found' }),
     );
     const result = renderWithRetries();
     await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(callables.callGetStoreDetails).toHaveBeenCalledTimes(1);
+    expect(callables.callGetCompanyDetails).toHaveBeenCalledTimes(1);
   });
 
   it("retries other failures as the query client's policy says", async () => {
-    callables.callGetStoreDetails.mockRejectedValue(new Error('internal'));
+    callables.callGetCompanyDetails.mockRejectedValue(new Error('internal'));
     const result = renderWithRetries();
     await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(callables.callGetStoreDetails).toHaveBeenCalledTimes(3);
+    expect(callables.callGetCompanyDetails).toHaveBeenCalledTimes(3);
   });
 });

@@ -10,7 +10,7 @@ import { useAllProducts } from '@/entities/catalog';
 import { useProfiles } from '@/entities/profile';
 import { useEditableSupportContent } from '@/entities/support';
 import { useTotals } from './get-totals';
-import { useSearchOrders, useSearchUsers } from '../common/search';
+import { useSearchCompanies, useSearchOrders } from '../common/search';
 import { loaded, makeProfile, stub } from '../testing/stubs';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
@@ -47,7 +47,7 @@ beforeEach(() => {
   );
   const noRows = { rows: [], total: 0, page: 1, pageSize: 20, truncated: false };
   vi.mocked(useSearchOrders).mockReturnValue(stub<typeof useSearchOrders>(loaded(noRows)));
-  vi.mocked(useSearchUsers).mockReturnValue(stub<typeof useSearchUsers>(loaded(noRows)));
+  vi.mocked(useSearchCompanies).mockReturnValue(stub<typeof useSearchCompanies>(loaded(noRows)));
   vi.mocked(useProfiles).mockReturnValue(
     stub<typeof useProfiles>(
       loaded([makeProfile(), makeProfile({ id: 'uid-2', status: 'pending' })]),
@@ -111,7 +111,7 @@ describe('/admin access', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Electric Slush Co.')).toBeInTheDocument();
     expect(screen.getByText('manager@demo.test')).toBeInTheDocument();
-    for (const tab of ['Orders', 'Standing orders', 'Users', 'Catalog', 'Tutorials']) {
+    for (const tab of ['Orders', 'Standing orders', 'Companies', 'Catalog', 'Tutorials']) {
       expect(screen.getByRole('tab', { name: new RegExp(tab) })).toBeInTheDocument();
     }
     // The Orders tab is its own chunk: it arrives after the header.
@@ -134,16 +134,27 @@ describe('/admin access', () => {
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
   });
 
-  it('shows how many applicants are pending on the Users tab', () => {
+  it('shows how many companies are pending on the Companies tab, each once', () => {
     vi.mocked(useManagerCheck).mockReturnValue(checked(true));
+    vi.mocked(useProfiles).mockReturnValue(
+      stub<typeof useProfiles>(
+        loaded([
+          makeProfile({ id: 'uid-1', company_id: 'c1' }),
+          // A second member of the same pending company.
+          makeProfile({ id: 'uid-2', company_id: 'c1' }),
+          makeProfile({ id: 'uid-3', company_id: 'c3' }),
+          makeProfile({ id: 'uid-4', company_id: 'c4', status: 'approved' }),
+        ]),
+      ),
+    );
     renderPage();
-    expect(screen.getByRole('tab', { name: /Users/ })).toHaveTextContent('2');
+    expect(screen.getByRole('tab', { name: /Companies/ })).toHaveTextContent('2');
   });
 
-  it('opens the tab named in ?tab= (the Users link in mails) and keeps the chosen tab in the URL', async () => {
+  it('opens the tab named in ?tab= (the Companies link in mails) and keeps the chosen tab in the URL', async () => {
     vi.mocked(useManagerCheck).mockReturnValue(checked(true));
-    const { router } = renderPage('/admin?tab=users');
-    expect(screen.getByRole('tab', { name: /Users/ })).toHaveAttribute('aria-selected', 'true');
+    const { router } = renderPage('/admin?tab=companies');
+    expect(screen.getByRole('tab', { name: /Companies/ })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(screen.getByRole('tab', { name: 'Catalog' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=catalog'));
     await userEvent.click(screen.getByRole('tab', { name: 'Orders' }));
@@ -156,6 +167,12 @@ describe('/admin access', () => {
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs.slice(0, 2)).toEqual(['Overview', 'Orders']);
     expect(screen.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opens the Companies tab for the Users tab of older links', () => {
+    vi.mocked(useManagerCheck).mockReturnValue(checked(true));
+    renderPage('/admin?tab=users');
+    expect(screen.getByRole('tab', { name: /Companies/ })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('falls back to Orders for an unknown tab', () => {

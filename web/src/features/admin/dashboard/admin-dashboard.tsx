@@ -5,13 +5,14 @@ import { PageTabs } from '@/components/page-tabs';
 import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useProfiles } from '@/entities/profile';
+import { pendingCompanyCount } from '../common/search';
 import { TotalsCards } from './totals-cards';
 import { DEFAULT_TAB, LazyTab, tabFromParam, type TabKey } from './lazy-tabs';
 import './admin-dashboard.css';
 
 /**
  * The manager's dashboard: header, totals, then one tab per job. The tab lives in ?tab= (links
- * in mails open the Users tab), Orders by default. The tabs are the portal's own (PageTabs, as on
+ * in mails open the Companies tab), Orders by default. The tabs are the portal's own (PageTabs, as on
  * My Account), not antd's: its tab bar, with the menu and pop-up it brings, is not in the
  * dashboard's first load. Nothing in that first load (header, totals, the Orders tab) draws antd;
  * the tabs and dialogs that do bring antd's theme with them (lazy-tabs.tsx).
@@ -21,7 +22,7 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
   const [params, setParams] = useSearchParams();
   const active = tabFromParam(params.get('tab'));
   usePageTitle('Admin Dashboard');
-  const pendingCount = profiles.data?.filter((p) => p.status === 'pending').length ?? 0;
+  const pendingCount = pendingCompanyCount(profiles.data);
 
   return (
     <div className="admin-page">
@@ -54,10 +55,10 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
               children: <LazyTab tab="standing-orders" />,
             },
             {
-              key: 'users',
+              key: 'companies',
               label: (
                 <>
-                  Users
+                  Companies
                   {pendingCount > 0 && (
                     <>
                       {' '}
@@ -68,7 +69,7 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
                   )}
                 </>
               ),
-              children: <LazyTab tab="users" />,
+              children: <LazyTab tab="companies" />,
             },
             { key: 'catalog', label: 'Catalog', children: <LazyTab tab="catalog" /> },
             { key: 'tutorials', label: 'Tutorials', children: <LazyTab tab="tutorials" /> },

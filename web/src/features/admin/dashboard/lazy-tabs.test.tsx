@@ -27,7 +27,10 @@ beforeEach(() => {
 
 describe('the dashboard tabs', () => {
   it('names the tab of the URL, Orders by default', () => {
-    expect(tabFromParam('users')).toBe('users');
+    expect(tabFromParam('companies')).toBe('companies');
+    // The tab's name before companies, in older mails and bookmarks.
+    expect(tabFromParam('users')).toBe('companies');
+    expect(tabFromParam('__proto__')).toBe('orders');
     expect(tabFromParam(null)).toBe('orders');
     expect(tabFromParam('nope')).toBe('orders');
   });

@@ -18,10 +18,8 @@ const loaders = {
     import('../standing-orders/standing-orders-panel').then((m) => ({
       default: m.StandingOrdersPanel,
     })),
-  users: () =>
-    import('../users/user-management-table').then((m) => ({
-      default: m.UserManagementTable,
-    })),
+  companies: () =>
+    import('../companies/companies-table').then((m) => ({ default: m.CompaniesTable })),
   catalog: () => import('../catalog/catalog-panel').then((m) => ({ default: m.CatalogPanel })),
   tutorials: () =>
     import('../tutorials/tutorials-panel').then((m) => ({ default: m.TutorialsPanel })),
@@ -37,9 +35,13 @@ const TAB_KEYS = Object.keys(loaders) as TabKey[];
  */
 export const DEFAULT_TAB: TabKey = 'orders';
 
+/** Tabs that had another name: links in older mails and bookmarks still open them. */
+const RENAMED_TABS: Readonly<Record<string, TabKey>> = { users: 'companies' };
+
 /** The tab named by ?tab=, the default tab when it names none. */
 export function tabFromParam(value: string | null): TabKey {
-  return TAB_KEYS.find((key) => key === value) ?? DEFAULT_TAB;
+  const named = value !== null && Object.hasOwn(RENAMED_TABS, value) ? RENAMED_TABS[value] : value;
+  return TAB_KEYS.find((key) => key === named) ?? DEFAULT_TAB;
 }
 
 /** Each tab's chunk, fetched once; the component once it has come. */

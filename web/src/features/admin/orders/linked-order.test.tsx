@@ -14,11 +14,12 @@ import { RecentOrdersTable } from './recent-orders-table';
  */
 const callables = vi.hoisted(() => ({
   callSearchOrders: vi.fn(),
-  callSearchUsers: vi.fn(),
-  callGetStoreDetails: vi.fn(),
+  callSearchCompanies: vi.fn(),
+  callGetCompanyDetails: vi.fn(),
   callResendVerificationEmail: vi.fn(),
 }));
 vi.mock('@/lib/callables', () => callables);
+vi.mock('@/lib/manager-callables', () => callables);
 vi.mock('@/entities/orders', { spy: true });
 
 vi.setConfig({ testTimeout: 40_000 });

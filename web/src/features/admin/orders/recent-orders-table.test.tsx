@@ -19,11 +19,12 @@ import { RecentOrdersTable } from './recent-orders-table';
 
 const callables = vi.hoisted(() => ({
   callSearchOrders: vi.fn(),
-  callSearchUsers: vi.fn(),
-  callGetStoreDetails: vi.fn(),
+  callSearchCompanies: vi.fn(),
+  callGetCompanyDetails: vi.fn(),
   callResendVerificationEmail: vi.fn(),
 }));
 vi.mock('@/lib/callables', () => callables);
+vi.mock('@/lib/manager-callables', () => callables);
 vi.mock('@/entities/orders', { spy: true });
 vi.mock('@/components/table/download-file', () => ({ downloadTextFile: vi.fn() }));
 
@@ -37,6 +38,8 @@ const refundAsync = vi.fn();
 const newest = makeOrderRow({
   id: 'newest01xyz',
   userId: 'uid-cloud',
+  // Placed by a member of the company: the store links to the company, not to the member.
+  companyId: 'company-cloud',
   storeName: 'Cloud Nine Smoke',
   email: 'pat@cloudnine.test',
   amount: 12345,
@@ -389,7 +392,7 @@ describe('RecentOrdersTable rows', () => {
     expect(first.getByText('pat@cloudnine.test · Retailer')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Cloud Nine Smoke' })).toHaveAttribute(
       'href',
-      '/admin/stores/uid-cloud',
+      '/admin/companies/company-cloud',
     );
     const second = rowOf('Blue Coast Vapes');
     expect(second.getByText('Subscription')).toBeInTheDocument();

@@ -50,12 +50,12 @@ const paymentTypeLabel = (type: string) => PAYMENT_TYPE_LABEL[type] ?? type;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
-/** The store, linked to its store page, with the buyer's email and role below. */
+/** The store, linked to its company's page, with the buyer's email and role below. */
 function StoreCell({ row }: { row: OrderRow }) {
   const below = [row.email, row.role ? ROLE_LABELS[row.role] : null].filter(Boolean).join(' · ');
   return (
     <div className="admin-store-cell">
-      <Link to={routePath('adminStore', { uid: row.userId })}>{row.storeName}</Link>
+      <Link to={routePath('adminCompany', { companyId: row.companyId })}>{row.storeName}</Link>
       {below && <div className="admin-muted">{below}</div>}
     </div>
   );

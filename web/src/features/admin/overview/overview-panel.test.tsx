@@ -10,6 +10,7 @@ import { OverviewPanel } from './overview-panel';
 
 const callables = vi.hoisted(() => ({ callGetSalesOverview: vi.fn() }));
 vi.mock('@/lib/callables', () => callables);
+vi.mock('@/lib/manager-callables', () => callables);
 // The page has painted: the charts' chunk is fetched at once.
 vi.mock('@/lib/first-paint', async (importOriginal) => ({
   ...(await importOriginal<typeof FirstPaint>()),
@@ -344,7 +345,7 @@ describe('Overview: charts', () => {
     vi.unstubAllGlobals();
   });
 
-  it('lists the top stores with a link to each store', async () => {
+  it("lists the top stores with a link to each store's company", async () => {
     renderPanel('&range=last-7-days');
     await screen.findByText('$1,125.00');
     const table = screen.getByRole('table', { name: 'Top 10 stores by revenue' });
@@ -354,7 +355,7 @@ describe('Overview: charts', () => {
     ]);
     expect(within(table).getByRole('link', { name: 'Cloud Nine Smoke' })).toHaveAttribute(
       'href',
-      '/admin/stores/store-1',
+      '/admin/companies/store-1',
     );
   });
 

@@ -1,6 +1,6 @@
 import type { DayRange, RangePreset } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callGetSalesOverview } from '@/lib/callables';
+import { callGetSalesOverview } from '@/lib/manager-callables';
 import type { AskedInterval } from './use-overview-range';
 
 export const overviewKeys = {

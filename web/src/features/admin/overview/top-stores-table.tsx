@@ -19,7 +19,8 @@ const columns: DataColumn<StoreFigure>[] = [
     key: 'store',
     title: 'Store',
     render: (store) => (
-      <Link to={routePath('adminStore', { uid: store.uid })}>{store.storeName}</Link>
+      // The figures are kept per buyer: the company page opens the buyer's company.
+      <Link to={routePath('adminCompany', { companyId: store.uid })}>{store.storeName}</Link>
     ),
   },
   { key: 'revenue', title: 'Revenue', align: 'right', render: (store) => formatUsd(store.revenue) },
@@ -33,7 +34,7 @@ const columns: DataColumn<StoreFigure>[] = [
 
 const TITLE = `Top ${TOP_LIST_SIZE} stores by revenue`;
 
-/** The range's top stores, each opening its store page, in a card like the charts'. */
+/** The range's top stores, each opening its company's page, in a card like the charts'. */
 export function TopStoresTable({ stores }: { stores: StoreFigure[] }) {
   return (
     <section aria-labelledby="overview-top-stores" className="admin-surface overview-card">

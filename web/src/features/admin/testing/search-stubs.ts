@@ -1,11 +1,18 @@
-import type { OrderRow, SearchResponse, StoreDetailsResponse, UserRow } from '@portal/domain';
+import type {
+  CompanyDetailsResponse,
+  CompanyOrderRow,
+  CompanyRow,
+  OrderRow,
+  SearchResponse,
+} from '@portal/domain';
 
-/** Test rows of the searchOrders / searchUsers / getStoreDetails answers. */
+/** Test rows of the searchOrders / searchCompanies / getCompanyDetails answers. */
 export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
   return {
     id: 'order0001abcdef',
     invoiceNumber: 'INV-000042',
     userId: 'buyer-1',
+    companyId: 'buyer-1',
     storeName: 'Smoke City',
     email: 'owner@smokecity.test',
     role: 'retailer',
@@ -22,18 +29,22 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
   };
 }
 
-export function makeUserRow(overrides: Partial<UserRow> = {}): UserRow {
+export function makeCompanyRow(overrides: Partial<CompanyRow> = {}): CompanyRow {
   return {
-    uid: 'uid-1',
-    storeName: 'Cloud Nine Smoke',
-    fullName: 'Pat Lee',
+    id: 'company-1',
+    name: 'Cloud Nine Smoke',
+    businessType: 'retailer',
     sellerPermitId: 'SP-1001',
-    email: 'pat@cloudnine.test',
-    role: 'retailer',
     status: 'pending',
-    emailVerified: true,
+    memberCount: 1,
+    locationCount: 1,
+    cities: ['San Francisco'],
     createdAt: '2025-03-02T12:00:00.000Z',
     reviewedAt: null,
+    applicantName: 'Pat Lee',
+    applicantEmail: 'pat@cloudnine.test',
+    applicantEmailVerified: true,
+    ownerUid: 'company-1',
     ...overrides,
   };
 }
@@ -46,15 +57,45 @@ export function page<Row>(
   return { rows, total: rows.length, page: 1, pageSize: 20, truncated: false, ...overrides };
 }
 
-export function makeStoreDetails(
-  overrides: Partial<StoreDetailsResponse> = {},
-): StoreDetailsResponse {
+export function makeCompanyOrderRow(overrides: Partial<CompanyOrderRow> = {}): CompanyOrderRow {
   return {
-    user: {
-      ...makeUserRow({ uid: 'uid-cloud', storeName: 'Cloud Nine Smoke', status: 'pending' }),
-      phone: '+14155550123',
-      sellerPermitId: 'SP-1001',
+    ...makeOrderRow(),
+    locationId: 'main',
+    locationName: 'Main St store',
+    placedByName: 'Pat Lee',
+    ...overrides,
+  };
+}
+
+export function makeCompanyDetails(
+  overrides: Partial<CompanyDetailsResponse> = {},
+): CompanyDetailsResponse {
+  return {
+    company: {
+      ...makeCompanyRow({ id: 'company-cloud', ownerUid: 'uid-owner' }),
+      applicantUid: 'uid-owner',
     },
+    members: [
+      {
+        uid: 'uid-owner',
+        fullName: 'Pat Lee',
+        email: 'pat@cloudnine.test',
+        role: 'owner',
+        locationIds: [],
+        emailVerified: true,
+      },
+    ],
+    locations: [
+      {
+        id: 'main',
+        name: 'Main St store',
+        address: '500 Market St, San Francisco, CA 94105',
+        phone: '+14155550123',
+        archived: false,
+        orderCount: 0,
+        revenue: 0,
+      },
+    ],
     history: [
       { at: '2025-03-02T12:00:00.000Z', event: 'Applied' },
       { at: '2025-03-02T12:05:00.000Z', event: 'Email verified' },

@@ -1,10 +1,14 @@
 import {
+  COMPANY_ROLE_LABELS,
   formatUsd,
   ROLE_LABELS,
   routePath,
   shortOrderId,
-  type OrderRow,
-  type StoreDetailsResponse,
+  type CompanyDetailsResponse,
+  type CompanyLocationDetails,
+  type CompanyMemberDetails,
+  type CompanyOrderRow,
+  type BuyerRole,
 } from '@portal/domain';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,28 +16,32 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { ArrowLeftOutlined, MailOutlined } from '@/components/icons';
 import { TextSkeleton } from '@/components/skeleton';
+import { Tag } from '@/components/tag';
 import { paths } from '@/config/paths';
 import { callableErrorMessage, isCallableError } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useResendVerificationEmail, useStoreDetails } from '../common/search';
+import { useCompanyDetails, useResendVerificationEmail } from '../common/search';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { AdminOrderStatusTag } from '../common/order-status-tag';
 import { EmailVerifiedTag, ProfileActions, ProfileStatusTag } from './profile-actions';
+import { AddMember, locationNames } from './add-member';
 import { pageOf, TablePager } from '@/components/table/table-pager';
 import '../dashboard/admin-dashboard.css';
 import '../common/admin-tables.css';
 
-export const STORE_PAGE_TOASTS = {
+export const COMPANY_PAGE_TEXTS = {
   resent: 'Verification email sent.',
   resendFailed: 'Could not send the verification email.',
+  notFound: 'No company with this id.',
+  loadFailed: 'Could not load this company.',
 } as const;
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDay = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '—');
 
-const BACK_TO = `${paths.admin}?tab=users`;
+const BACK_TO = `${paths.admin}?tab=companies`;
 
 function BackLink() {
   return (
@@ -44,7 +52,7 @@ function BackLink() {
 }
 
 // Each cell on one line: on a phone the table scrolls sideways in its box instead.
-const orderColumns: readonly DataColumn<OrderRow>[] = [
+const orderColumns: readonly DataColumn<CompanyOrderRow>[] = [
   {
     title: 'Invoice',
     key: 'invoice',
@@ -69,6 +77,8 @@ const orderColumns: readonly DataColumn<OrderRow>[] = [
     className: 'admin-cell--nowrap',
     render: (row) => timeFormat.format(new Date(row.createdAt)),
   },
+  { title: 'Location', key: 'location', render: (row) => row.locationName || '—' },
+  { title: 'Placed by', key: 'placed-by', render: (row) => row.placedByName || '—' },
   {
     title: 'Status',
     key: 'status',
@@ -83,16 +93,82 @@ const orderColumns: readonly DataColumn<OrderRow>[] = [
   },
 ];
 
-/** Resend the buyer's verification link (shown while their address is unverified). */
+function memberColumns(
+  locations: readonly CompanyLocationDetails[],
+  businessType: BuyerRole,
+): DataColumn<CompanyMemberDetails>[] {
+  return [
+    { title: 'Name', key: 'name', render: (member) => member.fullName || '—' },
+    {
+      title: 'Email',
+      key: 'email',
+      render: (member) => (
+        <>
+          <div>{member.email || '—'}</div>
+          {member.email && <EmailVerifiedTag role={businessType} verified={member.emailVerified} />}
+        </>
+      ),
+    },
+    { title: 'Role', key: 'role', render: (member) => COMPANY_ROLE_LABELS[member.role] },
+    {
+      title: 'Locations',
+      key: 'locations',
+      render: (member) => locationNames(member.role, member.locationIds, locations),
+    },
+  ];
+}
+
+const locationColumns: readonly DataColumn<CompanyLocationDetails>[] = [
+  {
+    title: 'Location',
+    key: 'name',
+    render: (location) => (
+      <>
+        <span>{location.name}</span>
+        {location.archived && (
+          <>
+            {' '}
+            <Tag color="default">Archived</Tag>
+          </>
+        )}
+      </>
+    ),
+  },
+  {
+    title: 'Address',
+    key: 'address',
+    render: (location) => (
+      <>
+        <div>{location.address || '—'}</div>
+        {location.phone && <div className="admin-muted">{location.phone}</div>}
+      </>
+    ),
+  },
+  {
+    title: 'Orders',
+    key: 'orders',
+    align: 'right',
+    render: (location) => location.orderCount.toLocaleString('en-US'),
+  },
+  {
+    title: 'Revenue',
+    key: 'revenue',
+    align: 'right',
+    className: 'admin-cell--nowrap',
+    render: (location) => formatUsd(location.revenue),
+  },
+];
+
+/** Resend the applicant's verification link (shown while their address is unverified). */
 function ResendVerificationButton({ uid }: { uid: string }) {
   const notify = useNotify();
   const resend = useResendVerificationEmail();
   const send = async () => {
     try {
       await resend.mutateAsync(uid);
-      notify.success('Email sent', STORE_PAGE_TOASTS.resent);
+      notify.success('Email sent', COMPANY_PAGE_TEXTS.resent);
     } catch (error) {
-      notify.error('Error', callableErrorMessage(error, STORE_PAGE_TOASTS.resendFailed));
+      notify.error('Error', callableErrorMessage(error, COMPANY_PAGE_TEXTS.resendFailed));
     }
   };
   return (
@@ -104,7 +180,7 @@ function ResendVerificationButton({ uid }: { uid: string }) {
 
 /** A box with a title, drawn like antd's small Card (admin-tables.css). */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
-  const id = `store-panel-${title.toLowerCase()}`;
+  const id = `company-panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section className="admin-panel" aria-labelledby={id}>
       <h2 className="admin-panel__title" id={id}>
@@ -128,21 +204,21 @@ function Figure({ title, value }: { title: string; value: string }) {
 /** The newest orders, ten to a page once there are more than ten. */
 const ORDERS_PAGE = 10;
 
-function StoreOrders({
-  storeName,
+function CompanyOrders({
+  name,
   orders,
   refreshing,
 }: {
-  storeName: string;
-  orders: readonly OrderRow[];
+  name: string;
+  orders: readonly CompanyOrderRow[];
   refreshing: boolean;
 }) {
   const [page, setPage] = useState(1);
   const { page: shown, rows } = pageOf(orders, page, ORDERS_PAGE);
   return (
     <>
-      <DataTable<OrderRow>
-        label={`Orders of ${storeName}`}
+      <DataTable<CompanyOrderRow>
+        label={`Orders of ${name}`}
         size="small"
         rowKey={(row) => row.id}
         columns={orderColumns}
@@ -152,7 +228,7 @@ function StoreOrders({
       />
       {orders.length > ORDERS_PAGE && (
         <TablePager
-          label={`Orders of ${storeName}`}
+          label={`Orders of ${name}`}
           page={shown}
           pageSize={ORDERS_PAGE}
           total={orders.length}
@@ -164,51 +240,65 @@ function StoreOrders({
   );
 }
 
-function StoreDetails({
+function CompanyDetails({
   details,
   refreshing,
 }: {
-  details: StoreDetailsResponse;
-  /** The store is being read again (after Approve, say): no empty state meanwhile. */
+  details: CompanyDetailsResponse;
+  /** The company is being read again (after Approve, say): no empty state meanwhile. */
   refreshing: boolean;
 }) {
-  const { user } = details;
+  const { company, members, locations } = details;
   const history = [...details.history].sort((a, b) => a.at.localeCompare(b.at));
   const facts: { label: string; value: ReactNode }[] = [
+    { label: 'Business type', value: ROLE_LABELS[company.businessType] },
+    { label: 'Status', value: <ProfileStatusTag status={company.status} /> },
+    { label: 'Seller permit', value: company.sellerPermitId || '—' },
     {
-      label: 'Email',
-      value: (
+      label: 'Applicant',
+      value: company.applicantEmail ? (
         <span>
-          {user.email} <EmailVerifiedTag role={user.role} verified={user.emailVerified} />
+          {company.applicantName && `${company.applicantName}, `}
+          {company.applicantEmail}{' '}
+          <EmailVerifiedTag role={company.businessType} verified={company.applicantEmailVerified} />
         </span>
+      ) : (
+        '—'
       ),
     },
-    { label: 'Role', value: ROLE_LABELS[user.role] },
-    { label: 'Status', value: <ProfileStatusTag status={user.status} /> },
-    { label: 'Phone', value: user.phone || '—' },
-    { label: 'Seller permit', value: user.sellerPermitId || '—' },
-    { label: 'Applied', value: formatDay(user.createdAt) },
+    { label: 'Applied', value: formatDay(company.createdAt) },
+    { label: 'Reviewed', value: formatDay(company.reviewedAt) },
   ];
   return (
     <>
       <div className="admin-store__head">
-        <h1 className="admin-store__title">{user.storeName}</h1>
+        <div>
+          <h1 className="admin-store__title">{company.name}</h1>
+          <div className="company-page__type">
+            <span>{ROLE_LABELS[company.businessType]}</span>{' '}
+            <ProfileStatusTag status={company.status} />
+          </div>
+        </div>
         <div className="admin-store__actions">
-          <ProfileActions
-            size="middle"
-            target={{
-              uid: user.uid,
-              storeName: user.storeName,
-              role: user.role,
-              status: user.status,
-              emailVerified: user.emailVerified,
-            }}
-          />
-          {!user.emailVerified && <ResendVerificationButton uid={user.uid} />}
+          {company.ownerUid && (
+            <ProfileActions
+              size="middle"
+              target={{
+                uid: company.ownerUid,
+                storeName: company.name,
+                role: company.businessType,
+                status: company.status,
+                emailVerified: company.applicantEmailVerified,
+              }}
+            />
+          )}
+          {!company.applicantEmailVerified && company.applicantEmail && (
+            <ResendVerificationButton uid={company.applicantUid} />
+          )}
         </div>
       </div>
       <div className="admin-store__grid">
-        <Panel title="Profile">
+        <Panel title="Company">
           <dl className="admin-store__facts">
             {facts.map((fact) => (
               <div key={fact.label} className="admin-store__fact">
@@ -225,13 +315,40 @@ function StoreDetails({
         </Panel>
       </div>
       <div className="admin-store__grid">
+        <Panel title="Members">
+          <DataTable<CompanyMemberDetails>
+            label={`Members of ${company.name}`}
+            size="small"
+            rowKey={(member) => member.uid}
+            columns={memberColumns(locations, company.businessType)}
+            rows={members}
+            empty="No members"
+          />
+        </Panel>
+        <Panel title="Add member">
+          <AddMember companyId={company.id} locations={locations} />
+        </Panel>
+      </div>
+      <div className="company-page__wide">
+        <Panel title="Locations">
+          <DataTable<CompanyLocationDetails>
+            label={`Locations of ${company.name}`}
+            size="small"
+            rowKey={(location) => location.id}
+            columns={locationColumns}
+            rows={locations}
+            empty="No locations yet"
+          />
+        </Panel>
+      </div>
+      <div className="admin-store__grid">
         <Panel title="Orders">
           {details.orderCount > details.orders.length && (
             <p className="admin-secondary admin-paragraph">
               The newest {details.orders.length} of {details.orderCount} orders.
             </p>
           )}
-          <StoreOrders storeName={user.storeName} orders={details.orders} refreshing={refreshing} />
+          <CompanyOrders name={company.name} orders={details.orders} refreshing={refreshing} />
         </Panel>
         <Panel title="History">
           {history.length === 0 ? (
@@ -255,25 +372,30 @@ function StoreDetails({
 }
 
 /**
- * /admin/stores/:uid: one buyer for managers: their profile, what happened to it, their orders
- * and revenue, and Approve / Reject / Resend verification email. The route's guard checks the
- * manager claim; getStoreDetails checks it again. Drawn without antd (its look in plain elements).
+ * /admin/companies/:companyId: one company for managers: what it is, its members and locations,
+ * what it ordered (in all and per location), what happened to it, Approve / Decline / Reject /
+ * Reopen, and Add member. The route's guard checks the manager claim; getCompanyDetails checks it
+ * again. Drawn without antd (its look in plain elements).
  */
-export function AdminStorePage({ uid }: { uid: string }) {
-  const details = useStoreDetails(uid);
-  usePageTitle(details.data ? `${details.data.user.storeName} · Store` : 'Store');
+export function AdminCompanyPage({ companyId }: { companyId: string }) {
+  const details = useCompanyDetails(companyId);
+  usePageTitle(details.data ? `${details.data.company.name} · Company` : 'Company');
   const notFound =
-    uid === '' ||
+    companyId === '' ||
     (details.isError &&
       (isCallableError(details.error, 'not-found') ||
         isCallableError(details.error, 'invalid-argument')));
 
   let body;
   if (notFound) {
-    body = <h1 className="admin-store__title admin-store__title--small">No store with this id.</h1>;
+    body = (
+      <h1 className="admin-store__title admin-store__title--small">
+        {COMPANY_PAGE_TEXTS.notFound}
+      </h1>
+    );
   } else if (details.isPending) {
     body = (
-      <div role="status" aria-label="Loading store">
+      <div role="status" aria-label="Loading company">
         <TextSkeleton rows={8} />
       </div>
     );
@@ -282,7 +404,7 @@ export function AdminStorePage({ uid }: { uid: string }) {
       <Alert
         type="error"
         role="alert"
-        title="Could not load this store."
+        title={COMPANY_PAGE_TEXTS.loadFailed}
         action={
           <Button size="small" onClick={() => void details.refetch()}>
             Retry
@@ -291,7 +413,7 @@ export function AdminStorePage({ uid }: { uid: string }) {
       />
     );
   } else {
-    body = <StoreDetails details={details.data} refreshing={details.isFetching} />;
+    body = <CompanyDetails details={details.data} refreshing={details.isFetching} />;
   }
 
   return (

@@ -13,7 +13,11 @@ import { useNotify } from '@/lib/notify';
 import { useSetProfileStatus } from '@/entities/profile';
 import { ConfirmPopover } from '@/components/confirm-popover';
 
-/** Whom a manager approves or rejects (a Users row, the store page). */
+/**
+ * Whom a manager approves or rejects (a row of the Companies tab, the company page): a review
+ * acts on the company of the member whose uid it names (setProfileStatus({ uid })), so `uid` is
+ * a current member's (an owner's); `storeName` is the company's name.
+ */
 export interface ReviewTarget {
   uid: string;
   storeName: string;
@@ -35,7 +39,7 @@ export function ProfileStatusTag({ status }: { status: ProfileStatus }) {
   return <Tag color={tag.color}>{tag.label}</Tag>;
 }
 
-/** Whether the buyer verified their address: a tag (a manager's own row shows nothing). */
+/** Whether the applicant verified their address: a tag (a manager's own row shows nothing). */
 export function EmailVerifiedTag({ role, verified }: { role: Role; verified: boolean }) {
   if (role === 'manager') return <span className="admin-muted">—</span>;
   return verified ? <Tag color="success">Verified</Tag> : <Tag color="orange">Not verified</Tag>;
@@ -55,9 +59,10 @@ export const REVIEW_DONE_TEXT: Readonly<Record<ProfileReview, string>> = {
 };
 
 /**
- * What a manager may do to a buyer through setProfileStatus, with their confirmations
- * (docs/product.md#124-users-tab, docs/product.md#151-profile-status): a pending applicant is approved or declined (with an optional
- * reason, mailed), an approved buyer rejected, a rejected one reopened (pending again). The
+ * What a manager may do to a company through setProfileStatus, with their confirmations
+ * (docs/product.md#124-companies-tab, docs/product.md#151-profile-status): a pending applicant
+ * is approved or declined (with an optional reason, mailed), an approved company rejected, a
+ * rejected one reopened (pending again). The
  * server decides again whether the move is allowed (packages/domain PROFILE_TRANSITIONS).
  * Managers' profiles offer nothing.
  */

@@ -1,0 +1,47 @@
+import {
+  FUNCTION_NAMES,
+  type CompanyDetailsRequest,
+  type CompanyDetailsResponse,
+  type SalesOverviewRequest,
+  type SalesOverviewResponse,
+  type SearchCompaniesRequest,
+  type SearchCompaniesResponse,
+  type SearchOrdersRequest,
+  type SearchOrdersResponse,
+  type SearchUsersRequest,
+  type SearchUsersResponse,
+  type StoreDetailsRequest,
+  type StoreDetailsResponse,
+} from '@portal/domain';
+import { callable } from './callables';
+
+/**
+ * The managers' reads: the dashboard's Overview and searches and the company page. A module of
+ * their own beside callables.ts, so the buyers' pages, which load callables.ts, do not carry them
+ * (the portal's routes are held to their size budget: scripts/route-sizes.ts).
+ */
+
+/** The managers' Overview: totals against the previous period, a series and the top lists. */
+export const callGetSalesOverview = callable<SalesOverviewRequest, SalesOverviewResponse>(
+  FUNCTION_NAMES.getSalesOverview,
+);
+/** Managers: one page of orders (or all of them, for the CSV) by search, filters and sort. */
+export const callSearchOrders = callable<SearchOrdersRequest, SearchOrdersResponse>(
+  FUNCTION_NAMES.searchOrders,
+);
+/** Managers: one page of companies (or all of them, for the CSV) by search, filters and sort. */
+export const callSearchCompanies = callable<SearchCompaniesRequest, SearchCompaniesResponse>(
+  FUNCTION_NAMES.searchCompanies,
+);
+/** Managers: one company's members, locations, orders, revenue and history (the company page). */
+export const callGetCompanyDetails = callable<CompanyDetailsRequest, CompanyDetailsResponse>(
+  FUNCTION_NAMES.getCompanyDetails,
+);
+/** Managers: one page of buyers by search, filters and sort (the Users table before companies). */
+export const callSearchUsers = callable<SearchUsersRequest, SearchUsersResponse>(
+  FUNCTION_NAMES.searchUsers,
+);
+/** Managers: one buyer's profile, history, orders and revenue (the store page before companies). */
+export const callGetStoreDetails = callable<StoreDetailsRequest, StoreDetailsResponse>(
+  FUNCTION_NAMES.getStoreDetails,
+);
