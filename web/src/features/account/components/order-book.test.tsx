@@ -125,7 +125,7 @@ describe('My Account: the order book', () => {
     const venice = within(await screen.findByRole('listitem', { name: 'Order #venice00' }));
     expect(venice.getByText('For Venice store')).toBeInTheDocument();
     expect(venice.getByText('Placed by Rico Alvarez')).toBeInTheDocument();
-    const filter = screen.getByLabelText('Location');
+    const filter = await screen.findByLabelText('Location');
     expect(
       within(filter)
         .getAllByRole('option')

@@ -1,8 +1,7 @@
 import { DownOutlined, RedoOutlined, ReloadOutlined, UpOutlined } from '@/components/icons';
 import { Button } from '@/components/button';
-import { NativeSelect } from '@/components/native-select';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
 import { formatUsd, routePath, shortOrderId, type Order } from '@portal/domain';
@@ -13,6 +12,10 @@ import { useNotify } from '@/lib/notify';
 import { useReorder } from '../api/reorder';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { TextSkeleton } from '@/components/skeleton';
+
+const LocationFilter = lazy(() =>
+  import('./location-filter').then((module) => ({ default: module.LocationFilter })),
+);
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -135,19 +138,13 @@ export function OrdersTab({
     <>
       {notice}
       {locations.length > 1 && (
-        <div className="order-filter">
-          <label htmlFor="orders-location">Location</label>
-          <NativeSelect
-            id="orders-location"
-            name="location"
+        <Suspense fallback={null}>
+          <LocationFilter
+            locations={locations}
             value={locationFilter}
             onChange={setLocationFilter}
-            options={[
-              { value: '', label: 'All locations' },
-              ...locations.map(([id, name]) => ({ value: id, label: name })),
-            ]}
           />
-        </div>
+        </Suspense>
       )}
       <ul className="account-list" aria-label="Order history">
         {shown.map((order) => (
