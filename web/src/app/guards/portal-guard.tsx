@@ -1,7 +1,7 @@
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from 'firebase/auth';
 import {
@@ -216,14 +216,23 @@ function PendingNotice({
   message?: string;
 }) {
   const navigate = useNavigate();
+  // To /login with the notice, then sign out: only once the sign-in page is there (its chunk may
+  // still be loading), so the signed-out portal does not send the tab to /login without it.
+  const leave = useCallback(
+    (state: GuardRedirectState) => {
+      void Promise.resolve(navigate(paths.login, { replace: true, state })).then(() =>
+        signOutUser().catch(() => undefined),
+      );
+    },
+    [navigate],
+  );
   useEffect(() => {
     const timer = window.setTimeout(() => {
       const state: GuardRedirectState = { notice: message };
-      navigate(paths.login, { replace: true, state });
-      void signOutUser().catch(() => undefined);
+      leave(state);
     }, delayMs);
     return () => window.clearTimeout(timer);
-  }, [delayMs, navigate, message]);
+  }, [delayMs, leave, message]);
 
   return (
     <main className="portal-guard-notice">
@@ -235,8 +244,7 @@ function PendingNotice({
           <Button
             onClick={() => {
               const state: GuardRedirectState = { notice: message };
-              navigate(paths.login, { replace: true, state });
-              void signOutUser().catch(() => undefined);
+              leave(state);
             }}
           >
             Back to Login

@@ -125,9 +125,7 @@ describe('My Account: members', () => {
     mocks.callRevokeInvitation.mockResolvedValue({ invitationId: 'inv-1' });
     renderProfileTab();
     const card = within(await screen.findByRole('region', { name: 'Members' }));
-    await userEvent.click(
-      await card.findByRole('button', { name: 'Change the role of Bianca Ortiz' }),
-    );
+    await userEvent.click(await card.findByRole('button', { name: 'Change role: Bianca Ortiz' }));
     await userEvent.selectOptions(card.getByLabelText('Role'), 'viewer');
     await userEvent.click(card.getByRole('button', { name: 'Save role' }));
     await waitFor(() =>

@@ -157,7 +157,7 @@ function MemberItem({
       )}
       {canManage && !editing && (
         <div className="ship-to__actions">
-          <Button onClick={() => setEditing(true)} aria-label={`Change the role of ${name}`}>
+          <Button onClick={() => setEditing(true)} aria-label={`Change role: ${name}`}>
             Change role
           </Button>
           <ConfirmPopover
@@ -180,7 +180,12 @@ function MemberItem({
             }
           >
             {(trigger) => (
-              <Button {...trigger} danger loading={remove.isPending} aria-label={`Remove ${name}`}>
+              <Button
+                {...trigger}
+                danger
+                loading={remove.isPending}
+                aria-label={`${self ? 'Leave' : 'Remove'} ${name}`}
+              >
                 {self ? 'Leave' : 'Remove'}
               </Button>
             )}
