@@ -237,7 +237,9 @@ describe('CartPage', () => {
     const user = userEvent.setup();
     renderCart();
     await user.click(await screen.findByRole('radio', { name: 'Deliver every 2 weeks' }));
-    expect(screen.getByRole('button', { name: /Start standing order/ })).toBeEnabled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Start standing order/ })).toBeEnabled(),
+    );
     await user.click(screen.getByRole('radio', { name: 'One-time purchase' }));
     expect(summary().queryByText(/Your card is charged/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Proceed to Checkout/ }));
@@ -316,7 +318,9 @@ describe('CartPage', () => {
     await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
     await expectToast('Error', 'Failed to initiate checkout.');
     expect(go).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled(),
+    );
   });
 
   it('shows a line whose product is inactive or gone as unavailable, outside the totals, and blocks checkout', async () => {
@@ -489,7 +493,9 @@ describe('CartPage', () => {
     expect(
       within(line).getByText('Blue Coast Syrup is sold in cases of 6: order a multiple of 6.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled(),
+    );
     await user.click(within(line).getByRole('button', { name: 'Round Blue Coast Syrup to 6' }));
     await expectToast('Success', 'Cart updated successfully.');
     expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(6);
