@@ -4,6 +4,7 @@ import {
   companyRoleCan,
   locationSchema,
   memberCoversLocation,
+  membershipOf,
   paths,
   OWNERS_ONLY,
   type ArchiveLocationRequest,
@@ -15,7 +16,7 @@ import type { Context } from '../lib/context';
 import { NOT_APPROVED } from '../lib/caller';
 import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
-import { membershipOfUser, type Member } from './company-record';
+import type { Member } from './company-record';
 
 /**
  * A company's ship-to locations (docs/companies.md#locations): companies/{companyId}/locations.
@@ -32,13 +33,12 @@ type Deps = Pick<Context, 'db'>;
 
 /** The caller as an approved member who owns their company; refused otherwise. */
 async function ownerOfCompany(deps: Deps, uid: string): Promise<Member> {
-  const [member, profile] = await Promise.all([
-    membershipOfUser(deps.db, uid),
-    deps.db.doc(paths.profile(uid)).get(),
-  ]);
-  if (!member || profile.get('status') !== 'approved') throw new NotAllowedError(NOT_APPROVED);
-  if (!companyRoleCan(member.role, 'manage')) throw new NotAllowedError(OWNERS_ONLY);
-  return member;
+  // One read of the profile: its status and its membership.
+  const profile = await deps.db.doc(paths.profile(uid)).get();
+  const membership = membershipOf(profile.data());
+  if (!membership || profile.get('status') !== 'approved') throw new NotAllowedError(NOT_APPROVED);
+  if (!companyRoleCan(membership.role, 'manage')) throw new NotAllowedError(OWNERS_ONLY);
+  return { uid, ...membership };
 }
 
 /** Adds a location (a generated id) or edits one; at most COMPANY_LIMITS.locations a company. */
