@@ -2,10 +2,11 @@
  * Companies: the business is the customer, not a login (docs/companies.md). A company is what
  * applied (its name, business type, seller permit and review status); its members are Auth users
  * with a company role; its locations are where orders ship. The stored shapes are here; what
- * each role may do, the limits and the messages are in company-roles.ts (no schemas).
+ * each role may do is in company-roles.ts, the limits and the invitations' rules in
+ * company-invitations.ts (neither has schemas).
  */
 import * as z from 'zod/mini';
-import { COMPANY_LIMITS } from './company-roles';
+import { COMPANY_LIMITS } from './company-invitations';
 import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './plain-text';
 import { BUYER_ROLES, COMPANY_ROLES, PROFILE_STATUSES, type CompanyRole } from './roles';
 import { shipToSchema } from './ship-to';

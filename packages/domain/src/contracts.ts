@@ -10,7 +10,7 @@ import {
   INVITATION_TOKEN_PATTERN,
   type CompanyInvitationView,
   type CompanyMemberView,
-} from './company-roles';
+} from './company-invitations';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import { hasUnsafeText } from './plain-text';
 import {

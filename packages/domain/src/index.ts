@@ -1,6 +1,7 @@
 export * from './roles';
 export * from './access';
 export * from './company-roles';
+export * from './company-invitations';
 export * from './companies';
 export * from './company-role-text';
 export * from './money';
