@@ -13,7 +13,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { checkPasswordResetLink, resetPassword, verifyEmailLink } from '../api/auth-actions';
 import { authErrorCode, authErrorText } from '../lib/auth-errors';
 import { AuthLayout } from './auth-layout';
-import { AUTH_TOASTS } from './auth-toasts';
+import { PASSWORD_TOASTS } from './password-toasts';
 import { AuthTextField, AuthSubmit } from './auth-fields';
 
 type Mode = 'verifyEmail' | 'resetPassword';
@@ -248,7 +248,7 @@ function NewPasswordForm({
         onDone(problem);
         return;
       }
-      notify.error(AUTH_TOASTS.passwordResetFailed, authErrorText(error));
+      notify.error(PASSWORD_TOASTS.passwordResetFailed, authErrorText(error));
     }
   });
 

@@ -28,11 +28,6 @@ export const AUTH_TOASTS = {
   accessDenied: ['Access Denied', "You don't have admin privileges"],
   adminWelcome: ['Welcome back!', 'Successfully logged in as admin'],
   unexpected: ['Error', 'An unexpected error occurred'],
-  resetRequestFailed: [
-    'Request Failed',
-    "We couldn't send the reset link. Please try again later.",
-  ],
-  passwordResetFailed: 'Password Not Changed',
 } as const satisfies Record<string, string | readonly [string, string]>;
 
 /** The login redirect delay (docs/product.md#19-constants-and-limits). */

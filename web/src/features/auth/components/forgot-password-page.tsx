@@ -8,7 +8,7 @@ import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { loadAuthApi, preloadAuthApi } from '../api/load-auth-api';
 import { AuthLayout } from './auth-layout';
-import { AUTH_TOASTS } from './auth-toasts';
+import { PASSWORD_TOASTS } from './password-toasts';
 import { AuthTextField, AuthSubmit, BackHomeLink } from './auth-fields';
 
 /** The one answer, whether or not the address has an account (nothing to learn from it). */
@@ -40,7 +40,7 @@ export function ForgotPasswordPage() {
       await (await loadAuthApi()).requestPasswordReset(values);
       setSent(true);
     } catch {
-      notify.error(...AUTH_TOASTS.resetRequestFailed);
+      notify.error(...PASSWORD_TOASTS.resetRequestFailed);
     }
   });
 
