@@ -261,10 +261,9 @@ export function antdProblems(sizes: readonly RouteSize[]): string[] {
 async function buildForReport(): Promise<{ dir: string; remove: () => void }> {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { buildWeb } = await import('./lib/web-build');
+  const { buildWeb, shippedBuildVars } = await import('./lib/web-build');
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-sizes-'));
-  const siteKey = process.env.VITE_APP_CHECK_SITE_KEY?.trim() || 'size-report-stand-in';
-  const built = buildWeb(dir, { vars: { VITE_APP_CHECK_SITE_KEY: siteKey } });
+  const built = buildWeb(dir, { vars: shippedBuildVars() });
   const remove = () => rmSync(dir, { recursive: true, force: true });
   if (!built.ok) {
     remove();

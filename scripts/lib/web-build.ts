@@ -60,6 +60,16 @@ export function buildWebInBackground(outDir: string, options: WebBuildOptions = 
 }
 
 /**
+ * The VITE_* variables of a build as it ships, for weighing it (`npm run sizes`, `npm run perf`):
+ * the shell's App Check site key, or a stand-in when none is set (the key changes no size).
+ */
+export function shippedBuildVars(): Record<string, string> {
+  return {
+    VITE_APP_CHECK_SITE_KEY: process.env.VITE_APP_CHECK_SITE_KEY?.trim() || 'size-report-stand-in',
+  };
+}
+
+/**
  * The VITE_* variables of a build wired to a local stack's emulators (e2e, npm run perf): never
  * deployable, and the build says so.
  */

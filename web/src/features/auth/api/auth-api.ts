@@ -6,7 +6,7 @@ export { signIn } from './sign-in';
 export { getAccountAccess, ProfileUnreadableError } from './get-account-access';
 export { resendVerificationEmail } from './resend-verification';
 export { requestPasswordReset } from './request-password-reset';
-export { acceptInvitation, currentAccount, getInvitation } from './invitations';
+export { acceptInvitation, currentAccount } from './invitations';
 export { AccountCreationError, ProfileSaveError, submitApplication } from './sign-up';
 export { readClaims, signOutUser } from '@/lib/session';
 

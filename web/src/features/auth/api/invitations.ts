@@ -1,12 +1,7 @@
 import type { AcceptInvitationRequest } from '@portal/domain';
 import { auth } from '@/lib/firebase';
 import { readClaims } from '@/lib/session';
-import { callAcceptInvitation, callGetInvitation } from '@/lib/callables';
-
-/** What an invitation link is (company, role, address), or the server's refusal of the link. */
-export function getInvitation(token: string) {
-  return callGetInvitation({ token });
-}
+import { callAcceptInvitation } from '@/lib/callables';
 
 /**
  * Accepts an invitation: signed in as the invited address, or (signed out) creating the account

@@ -14,3 +14,11 @@ export function preloadAuthApi(): void {
   // A failed fetch (offline) is reported by the submit that needs it.
   loadAuthApi().catch(() => undefined);
 }
+
+/**
+ * The invitation page's first call (invitation-preview.ts): Firebase app and Functions only, so
+ * the invitation is asked for while the Auth SDK still downloads.
+ */
+export function loadInvitationPreview() {
+  return import('./invitation-preview');
+}

@@ -12,8 +12,11 @@ const api = vi.hoisted(() => ({
   signIn: vi.fn(),
   signOutUser: vi.fn(),
 }));
+/** holdAuthSdk: the Auth SDK's chunk never arrives (a slow network). */
+const sdk = vi.hoisted(() => ({ holdAuthSdk: false }));
 vi.mock('../api/load-auth-api', () => ({
-  loadAuthApi: async () => api,
+  loadAuthApi: () => (sdk.holdAuthSdk ? new Promise(() => undefined) : Promise.resolve(api)),
+  loadInvitationPreview: async () => ({ getInvitation: api.getInvitation }),
   preloadAuthApi: () => undefined,
 }));
 
@@ -44,6 +47,7 @@ const refusal = (message: string, code = 'functions/failed-precondition') =>
 
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
+  sdk.holdAuthSdk = false;
   api.currentAccount.mockResolvedValue(null);
 });
 
@@ -120,6 +124,13 @@ describe('JoinPage (/join?token=…)', () => {
     renderJoin();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toBeInTheDocument();
+  });
+
+  it('shows a refusal without waiting for the sign-in SDK', async () => {
+    api.getInvitation.mockRejectedValue(refusal(INVITATION_MESSAGES.expired));
+    sdk.holdAuthSdk = true;
+    renderJoin();
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_MESSAGES.expired);
   });
 
   it('says a cut or changed link is not valid without calling the server', async () => {

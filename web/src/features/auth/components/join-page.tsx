@@ -20,7 +20,7 @@ import { Button } from '@/components/button';
 import { paths } from '@/config/paths';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { usePageTitle } from '@/lib/use-page-title';
-import { loadAuthApi } from '../api/load-auth-api';
+import { loadAuthApi, loadInvitationPreview } from '../api/load-auth-api';
 import { AuthLayout } from './auth-layout';
 import { AuthSubmit, AuthTextField, BackHomeLink, SignInForm } from './auth-fields';
 
@@ -62,10 +62,10 @@ export function JoinPage() {
     if (!wellFormed) return;
     let live = true;
     (async () => {
-      const api = await loadAuthApi();
+      // The invitation is asked for at once; a refusal shows without waiting for the Auth SDK.
       const [preview, account] = await Promise.all([
-        api.getInvitation(token),
-        api.currentAccount(),
+        loadInvitationPreview().then((api) => api.getInvitation(token)),
+        loadAuthApi().then((api) => api.currentAccount()),
       ]);
       if (live) setState({ kind: 'ready', preview, signedInAs: account?.email ?? null });
     })().catch((error: unknown) => {
@@ -84,7 +84,7 @@ export function JoinPage() {
   return (
     <AuthLayout title={JOIN_TITLE} eyebrow="Partner portal" below={<BackHomeLink />}>
       {state.kind === 'loading' && (
-        <p className="auth-status" role="status" aria-busy="true">
+        <p className="auth-status auth-join__opening" role="status" aria-busy="true">
           Opening your invitation…
         </p>
       )}
