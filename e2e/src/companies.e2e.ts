@@ -66,13 +66,19 @@ async function invite(page: Page, email: string, role: 'buyer' | 'viewer', locat
 }
 
 /** Opens the invitation mail's link and creates the account. */
-async function acceptInvitation(person: Person, email: string, fullName: string) {
+async function acceptInvitation(
+  person: Person,
+  email: string,
+  fullName: string,
+  a11yLabel?: string,
+) {
   const mail = await mails.waitFor(email, (m) => m.subject.startsWith('Join '));
   const link = linkIn(mail.text, `${j.stack.urls.web}/join?token=`);
   const { page } = person;
   await page.goto(link);
   await see(page.getByRole('heading', { name: 'Join your company' }));
   await see(page.getByText(`to order with ${owner.storeName}`));
+  if (a11yLabel) await checkA11yBothWidths(page, a11yLabel);
   await page.getByLabel('Full name').fill(fullName);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account and join' }).click();
@@ -103,7 +109,7 @@ j.step('the owner adds two stores and invites a buyer for the second and a viewe
 
 j.step('the buyer accepts from the mail and orders for the second store', async () => {
   buyerTab = await j.person('buyer');
-  await acceptInvitation(buyerTab, BUYER_EMAIL, `Bea Buyer ${tag}`);
+  await acceptInvitation(buyerTab, BUYER_EMAIL, `Bea Buyer ${tag}`, 'join-new-account');
   const { page } = buyerTab;
   await productCard(page, PURPLE)
     .getByRole('button', { name: /Add to Cart/ })
@@ -115,6 +121,7 @@ j.step('the buyer accepts from the mail and orders for the second store', async 
   await expect.poll(() => shipTo.inputValue()).not.toBe('');
   expect(await shipTo.locator('option').allTextContents()).toEqual([HARBOR.name]);
   await snap(page, 'cart-ship-to');
+  await checkA11yBothWidths(page, 'cart-ship-to');
   await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
   await onStripePage(page, j.stack);
   // Checkout is filled in with the second store's address.
@@ -152,6 +159,7 @@ j.step('the viewer accepts, follows the order and cannot add to the cart', async
   await see(order.getByText(`For ${HARBOR.name}`));
   await see(order.getByText(`Placed by Bea Buyer ${tag}`));
   await snap(page, 'viewer-orders');
+  await checkA11yBothWidths(page, 'viewer-orders');
 });
 
 j.step('the owner removes the buyer, whose open tab is refused on its next action', async () => {
@@ -171,6 +179,7 @@ j.step('the owner removes the buyer, whose open tab is refused on its next actio
   await see(buyer.getByText('No longer a member').first());
   await see(buyer.getByText(/no longer a member of a company/i).first());
   await snap(buyer, 'removed-member');
+  await checkA11yBothWidths(buyer, 'removed-member');
   // Then the tab signs out and lands on sign-in.
   await at(buyer, '/login');
   await see(buyer.getByRole('heading', { name: 'Portal Access' }));
@@ -186,6 +195,7 @@ j.step(
     await see(page.getByText(MAIN.name).first());
     await see(page.getByText(HARBOR.name).first());
     await snap(page, 'admin-company');
+    await checkA11yBothWidths(page, 'admin-company');
     // The order's packing slip ships to the second store.
     await page.goto(`/admin/orders/${orderId}/packing-slip`);
     await see(page.getByText(HARBOR.line1).first());
