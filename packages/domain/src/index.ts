@@ -10,6 +10,8 @@ export * from './orders';
 export * from './order-pricing';
 export * from './quantities';
 export * from './price-breaks';
+export * from './price-lists';
+export * from './price-list-schemas';
 export * from './stock';
 export * from './stock-holds';
 export * from './catalog-search';

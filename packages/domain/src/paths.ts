@@ -8,6 +8,11 @@ export const COLLECTIONS = {
   /** Invitations to join a company (server only; the link's token is kept as its SHA-256). */
   invitations: 'invitations',
   products: 'products',
+  /**
+   * Negotiated prices (docs/pricing.md): managers read, the functions write. Under a company, the
+   * same name holds its copies of the lists assigned to it (its members read those).
+   */
+  priceLists: 'price_lists',
   /** One per product (same id): its wholesale price, kept out of products/{id} (see firestore.rules). */
   wholesalePrices: 'wholesale_prices',
   cartItems: 'cart_items',
@@ -63,6 +68,11 @@ export const paths = {
     `${COLLECTIONS.companies}/${companyId}/${COLLECTIONS.locations}`,
   location: (companyId: string, locationId: string) =>
     `${COLLECTIONS.companies}/${companyId}/${COLLECTIONS.locations}/${locationId}`,
+  priceList: (listId: string) => `${COLLECTIONS.priceLists}/${listId}`,
+  companyPriceLists: (companyId: string) =>
+    `${COLLECTIONS.companies}/${companyId}/${COLLECTIONS.priceLists}`,
+  companyPriceList: (companyId: string, listId: string) =>
+    `${COLLECTIONS.companies}/${companyId}/${COLLECTIONS.priceLists}/${listId}`,
   invitation: (invitationId: string) => `${COLLECTIONS.invitations}/${invitationId}`,
   product: (productId: string) => `${COLLECTIONS.products}/${productId}`,
   wholesalePrice: (productId: string) => `${COLLECTIONS.wholesalePrices}/${productId}`,
@@ -109,6 +119,9 @@ export const FUNCTION_NAMES = {
   changeMemberRole: 'changeMemberRole',
   removeMember: 'removeMember',
   listCompanyMembers: 'listCompanyMembers',
+  savePriceList: 'savePriceList',
+  deletePriceList: 'deletePriceList',
+  moveCompanyTier: 'moveCompanyTier',
   stripeWebhook: 'stripeWebhook',
   requestPasswordReset: 'requestPasswordReset',
   resendVerificationEmail: 'resendVerificationEmail',
