@@ -22,7 +22,7 @@ const FUNCTIONS_LAYERS = [
   'companies',
   'orders',
   'mail',
-  ['stripe', 'insights', 'catalog', 'site-content', 'photos'],
+  ['stripe', 'insights', 'catalog', 'pricing', 'site-content', 'photos'],
   'lib',
 ];
 

@@ -45,6 +45,11 @@ import {
 import { searchUsersHandler } from './handlers/search-users';
 import { archiveLocationHandler, saveLocationHandler } from './handlers/locations';
 import {
+  deletePriceListHandler,
+  moveCompanyTierHandler,
+  savePriceListHandler,
+} from './handlers/price-lists';
+import {
   acceptInvitationHandler,
   changeMemberRoleHandler,
   getInvitationHandler,
@@ -70,6 +75,7 @@ import {
 } from './handlers/newsletter';
 import { callableOptions } from './lib/app-check';
 import { onCall } from './lib/guarded-on-call';
+import { payloadLimitsOf } from './lib/payload-limits';
 import { inFunctionsEmulator, maxInstances } from './lib/params';
 import { smtpPassword } from './mail/config';
 import { stripeSecretKey, stripeWebhookSecret } from './lib/stripe-client';
@@ -86,7 +92,7 @@ function callable<T, Return>(
   handler: (request: CallableRequest<T>) => Return,
   extra: Pick<CallableOptions, 'secrets'> = {},
 ) {
-  return onCall<T, Return>({ ...callableOptions(name), ...extra }, handler);
+  return onCall<T, Return>({ ...callableOptions(name), ...extra }, handler, payloadLimitsOf(name));
 }
 /** For the callables that reach Stripe. */
 const withStripe = { secrets: [stripeSecretKey] };
@@ -119,6 +125,12 @@ export const listCompanyMembers = callable(
   FUNCTION_NAMES.listCompanyMembers,
   listCompanyMembersHandler,
 );
+
+// Prices per company (docs/pricing.md): managers keep price lists and move companies between
+// tiers; the companies' standing orders are repriced from their next cycle.
+export const savePriceList = callable(FUNCTION_NAMES.savePriceList, savePriceListHandler);
+export const deletePriceList = callable(FUNCTION_NAMES.deletePriceList, deletePriceListHandler);
+export const moveCompanyTier = callable(FUNCTION_NAMES.moveCompanyTier, moveCompanyTierHandler);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = callable(

@@ -6,6 +6,7 @@ import {
   paths,
   priceOrderLines,
   quantityProblem,
+  type AppliedEntry,
   type BuyerRole,
   type CatalogProduct,
   type CheckoutSource,
@@ -64,15 +65,19 @@ export function buyNowQuantity(
   });
 }
 
-/** Prices the lines for the buyer's role; unknown, inactive or badly counted lines are refused. */
+/**
+ * Prices the lines for the company's tier and price lists (`lists`: applicableEntries now);
+ * unknown, inactive or badly counted lines are refused.
+ */
 export function priceLinesOrRefuse(
   requests: readonly LineRequest[],
   products: ReadonlyMap<string, Product | CatalogProduct>,
   role: BuyerRole,
   source: CheckoutSource = 'cart',
+  lists?: ReadonlyMap<string, readonly AppliedEntry[]>,
 ): OrderLine[] {
   try {
-    return priceOrderLines(requests, products, role);
+    return priceOrderLines(requests, products, role, lists);
   } catch (error) {
     if (error instanceof OrderPricingError) {
       const product = products.get(error.productId);

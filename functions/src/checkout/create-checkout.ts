@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import {
+  BUYER_ROLES,
   companyRoleCan,
   membershipOf,
   orderTotal,
@@ -22,6 +23,7 @@ import {
   type LocationRecord,
 } from '../companies/locations';
 import { loadProducts } from '../catalog/products';
+import { companyPriceIndex } from '../pricing/company-price-lists';
 import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { ConcurrentChangeError, NotAllowedError, PreconditionError } from '../lib/errors';
@@ -78,6 +80,11 @@ interface BuyerProfile {
   fullName: string;
   /** The location it ships to (its ship-to pre-fills Checkout), or null when none was chosen. */
   location: LocationRecord | null;
+  /**
+   * The tier the company buys at, from the profile (a tier move writes it at once), not from the
+   * ID token, which may be an hour old (docs/pricing.md#tier-moves).
+   */
+  role: BuyerRole;
 }
 
 /**
@@ -106,7 +113,10 @@ async function profileOfApprovedBuyer(
     const value: unknown = profile.get(field);
     return typeof value === 'string' ? value : '';
   };
+  const role = BUYER_ROLES.find((r) => r === profile.get('role'));
+  if (!role) throw new NotAllowedError(NOT_APPROVED);
   return {
+    role,
     companyId: membership.companyId,
     storeName: text('store_name'),
     sellerPermitId: text('seller_permit_id'),
@@ -125,7 +135,7 @@ function newCheckout(
   interval: StandingOrderInterval | undefined,
 ): CheckoutDoc {
   return {
-    ...(interval ? { interval_weeks: interval, role: buyer.role } : {}),
+    ...(interval ? { interval_weeks: interval, role: profile.role } : {}),
     user_id: buyer.uid,
     company_id: profile.companyId,
     location_id: profile.location?.id ?? null,
@@ -170,13 +180,17 @@ export async function createCheckout(
   ]);
   // A disabled or deleted account's ID token still passes for up to an hour.
   if (!accountOpen) throw new NotAllowedError(NOT_APPROVED);
-  const products = await loadProducts(
-    db,
-    asked.map((r) => r.product_id),
-    buyer.role,
-  );
+  // Priced at the company's tier and price lists as they are now (docs/pricing.md).
+  const [products, lists] = await Promise.all([
+    loadProducts(
+      db,
+      asked.map((r) => r.product_id),
+      profile.role,
+    ),
+    companyPriceIndex(db, profile.companyId, new Date(now())),
+  ]);
   const requests = buyNowQuantity(source, asked, products);
-  const lines = priceLinesOrRefuse(requests, products, buyer.role, source);
+  const lines = priceLinesOrRefuse(requests, products, profile.role, source, lists);
   // Refused here, before any checkout exists, rather than by Stripe after one was created.
   const totalProblem = orderTotalProblem(orderTotal(lines));
   if (totalProblem) throw new PreconditionError(`${totalProblem}.`);

@@ -5,7 +5,7 @@ import {
 } from 'firebase-functions/v2/https';
 import { checkAppCheck } from '../lib/app-check';
 import { createContext, type Context } from '../lib/context';
-import { payloadProblem } from '../lib/payload-limits';
+import { PAYLOAD_LIMITS, payloadProblem, type PayloadLimits } from '../lib/payload-limits';
 import {
   ConcurrentChangeError,
   InvalidRequestError,
@@ -63,12 +63,13 @@ export function toHttpsError(error: unknown): unknown {
  */
 export function callable<Res>(
   body: (request: CallRequest, ctx: Context) => Promise<Res>,
+  limits: PayloadLimits = PAYLOAD_LIMITS,
 ): (request: CallRequest) => Promise<Res> {
   return async (request) => {
     try {
       const ctx = createContext();
       await checkAppCheck(request, ctx.db);
-      const problem = payloadProblem(request.data);
+      const problem = payloadProblem(request.data, limits);
       if (problem) throw new HttpsError('invalid-argument', problem);
       return await body(request, ctx);
     } catch (error) {

@@ -7,7 +7,12 @@ import {
   type Response,
 } from 'firebase-functions/v2/https';
 import { log } from './log';
-import { PAYLOAD_LIMITS, PAYLOAD_PROBLEMS, payloadProblem } from './payload-limits';
+import {
+  PAYLOAD_LIMITS,
+  payloadProblem,
+  payloadProblemsOf,
+  type PayloadLimits,
+} from './payload-limits';
 
 /**
  * firebase-functions' onCall, with the request body's size and depth checked before the SDK
@@ -25,7 +30,10 @@ import { PAYLOAD_LIMITS, PAYLOAD_PROBLEMS, payloadProblem } from './payload-limi
  * The raw body's cap: the JSON of PAYLOAD_LIMITS.maxBytes of values plus room for escapes and
  * the `{"data": …}` envelope. Checked from the bytes the runtime received before walking anything.
  */
-export const RAW_BODY_MAX_BYTES = PAYLOAD_LIMITS.maxBytes * 8;
+export const RAW_BODY_MAX_BYTES = rawBodyMaxBytes(PAYLOAD_LIMITS);
+export function rawBodyMaxBytes(limits: PayloadLimits): number {
+  return limits.maxBytes * 8;
+}
 
 /** The body's length as received: the runtime's raw bytes, else the declared length. */
 function bodyLength(req: Request): number | undefined {
@@ -35,13 +43,15 @@ function bodyLength(req: Request): number | undefined {
 }
 
 /** Why the raw request must not reach the SDK, or null. */
-export function rawBodyProblem(req: Request): string | null {
+export function rawBodyProblem(req: Request, limits: PayloadLimits = PAYLOAD_LIMITS): string | null {
   if (req.method !== 'POST') return null;
   const length = bodyLength(req);
-  if (length !== undefined && length > RAW_BODY_MAX_BYTES) return PAYLOAD_PROBLEMS.tooLarge;
+  if (length !== undefined && length > rawBodyMaxBytes(limits)) {
+    return payloadProblemsOf(limits).tooLarge;
+  }
   const body: unknown = req.body;
   if (body === null || typeof body !== 'object' || !('data' in body)) return null;
-  return payloadProblem(body.data);
+  return payloadProblem(body.data, limits);
 }
 
 function refuse(req: Request, res: Response, message: string): void {
@@ -58,10 +68,11 @@ function refuse(req: Request, res: Response, message: string): void {
 export function onCall<T, Return>(
   opts: CallableOptions<T>,
   handler: (request: CallableRequest<T>) => Return,
+  limits: PayloadLimits = PAYLOAD_LIMITS,
 ): ReturnType<typeof firebaseOnCall<T, Return>> {
   const inner = firebaseOnCall<T, Return>(opts, handler);
   const guarded = (req: Request, res: Response): void | Promise<void> => {
-    const problem = rawBodyProblem(req);
+    const problem = rawBodyProblem(req, limits);
     if (problem) {
       log.warn('callable_body_refused', { problem, bytes: bodyLength(req) ?? null });
       refuse(req, res, problem);

@@ -1,3 +1,5 @@
+import { FUNCTION_NAMES, PRICE_LIST_LIMITS, type FunctionName } from '@portal/domain';
+
 /**
  * The size, depth and width a callable's `request.data` may have, checked before any schema sees
  * it (handlers/edge.ts `callable`, and on the raw HTTP body by lib/guarded-on-call.ts before
@@ -18,14 +20,44 @@ export const PAYLOAD_LIMITS = {
   maxValues: 2_000,
 } as const;
 
-export type PayloadLimits = typeof PAYLOAD_LIMITS;
+export interface PayloadLimits {
+  maxBytes: number;
+  maxDepth: number;
+  maxEntries: number;
+  maxValues: number;
+}
 
-export const PAYLOAD_PROBLEMS = {
-  tooLarge: `This request is too large (at most ${PAYLOAD_LIMITS.maxBytes / 1024} KB).`,
-  tooDeep: `This request is nested too deeply (at most ${PAYLOAD_LIMITS.maxDepth} levels).`,
-  tooWide: `This request has too many fields in one place (at most ${PAYLOAD_LIMITS.maxEntries}).`,
-  tooMany: `This request has too many values (at most ${PAYLOAD_LIMITS.maxValues}).`,
-} as const;
+/**
+ * The one callable with larger requests: savePriceList sends a whole price list, up to
+ * PRICE_LIST_LIMITS.entries products (each a few values, with up to five breaks): about 130 KB
+ * and 11,000 values at the most.
+ */
+export const PRICE_LIST_PAYLOAD_LIMITS: PayloadLimits = {
+  maxBytes: 163_840,
+  maxDepth: 8,
+  maxEntries: PRICE_LIST_LIMITS.entries,
+  maxValues: 12_000,
+};
+
+/** The limits of each callable: PAYLOAD_LIMITS unless named here. */
+const LIMITS_OF: Partial<Record<FunctionName, PayloadLimits>> = {
+  [FUNCTION_NAMES.savePriceList]: PRICE_LIST_PAYLOAD_LIMITS,
+};
+export function payloadLimitsOf(name: FunctionName | undefined): PayloadLimits {
+  return (name && LIMITS_OF[name]) || PAYLOAD_LIMITS;
+}
+
+/** The refusals of a request beyond `limits`. */
+export function payloadProblemsOf(limits: PayloadLimits) {
+  return {
+    tooLarge: `This request is too large (at most ${limits.maxBytes / 1024} KB).`,
+    tooDeep: `This request is nested too deeply (at most ${limits.maxDepth} levels).`,
+    tooWide: `This request has too many fields in one place (at most ${limits.maxEntries}).`,
+    tooMany: `This request has too many values (at most ${limits.maxValues}).`,
+  } as const;
+}
+
+export const PAYLOAD_PROBLEMS = payloadProblemsOf(PAYLOAD_LIMITS);
 
 /**
  * What is wrong with `data`'s shape, or null when it is within the limits. Iterative (no
@@ -33,33 +65,34 @@ export const PAYLOAD_PROBLEMS = {
  * cost is bounded by the limits, not by the size of what was sent.
  */
 export function payloadProblem(data: unknown, limits: PayloadLimits = PAYLOAD_LIMITS): string | null {
+  const problems = limits === PAYLOAD_LIMITS ? PAYLOAD_PROBLEMS : payloadProblemsOf(limits);
   const stack: Array<{ value: unknown; depth: number }> = [{ value: data, depth: 0 }];
   let bytes = 0;
   let values = 0;
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
-    if (++values > limits.maxValues) return PAYLOAD_PROBLEMS.tooMany;
+    if (++values > limits.maxValues) return problems.tooMany;
     if (typeof value === 'string') bytes += value.length + 2;
     else if (value === null || typeof value !== 'object') bytes += 8;
     else {
-      if (depth >= limits.maxDepth) return PAYLOAD_PROBLEMS.tooDeep;
+      if (depth >= limits.maxDepth) return problems.tooDeep;
       let entries = 0;
       if (Array.isArray(value)) {
         for (const element of value) {
-          if (++entries > limits.maxEntries) return PAYLOAD_PROBLEMS.tooWide;
+          if (++entries > limits.maxEntries) return problems.tooWide;
           stack.push({ value: element, depth: depth + 1 });
         }
       } else {
         for (const key in value) {
           if (!Object.hasOwn(value, key)) continue;
-          if (++entries > limits.maxEntries) return PAYLOAD_PROBLEMS.tooWide;
+          if (++entries > limits.maxEntries) return problems.tooWide;
           bytes += key.length + 3;
           stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
         }
       }
       bytes += 2;
     }
-    if (bytes > limits.maxBytes) return PAYLOAD_PROBLEMS.tooLarge;
+    if (bytes > limits.maxBytes) return problems.tooLarge;
   }
   return null;
 }

@@ -2,17 +2,19 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import {
   COLLECTIONS,
-  lineUnitPrice,
+  companyLinePrice,
   orderableUnits,
   paths,
   quantityProblem,
+  type AppliedEntry,
   type CatalogProduct,
-  type LinePauseReason,
   type Product,
   type StandingOrderLine,
   type StandingOrderStatus,
 } from '@portal/domain';
 import { loadProducts } from '../catalog/products';
+import { companyById } from '../companies/company-record';
+import { companyPriceIndex } from '../pricing/company-price-lists';
 import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -42,23 +44,59 @@ export interface Intent {
   pausedByManager?: boolean;
 }
 
-/** Why a line cannot be delivered now, or null when it can (with its unit price). */
+/** The company's tier and price lists a standing order is priced with (docs/pricing.md). */
+interface Pricing {
+  role: StandingOrderRecord['role'];
+  lists: ReadonlyMap<string, readonly AppliedEntry[]>;
+}
+
+/**
+ * The line as the next cycle delivers it: its price (the tier's or a price list's, recorded as
+ * on order lines) and why it is paused, or null when it is delivered.
+ */
 function lineState(
   line: StandingOrderLine,
   product: Product | CatalogProduct | undefined,
-  role: StandingOrderRecord['role'],
-): { reason: LinePauseReason; unit: number } | { reason: null; unit: number } {
-  if (!product || !product.is_active) return { reason: 'inactive', unit: line.unit_amount };
-  const unit = lineUnitPrice(product, role, line.quantity);
-  if (unit === null) return { reason: 'no_price', unit: line.unit_amount };
+  pricing: Pricing,
+): StandingOrderLine {
+  const { price_list: _list, tier_unit_amount: _tier, ...bare } = line;
+  if (!product || !product.is_active) return { ...line, paused_reason: 'inactive' };
+  const price = companyLinePrice(
+    product,
+    pricing.role,
+    line.quantity,
+    pricing.lists.get(line.product_id),
+  );
+  if (price === null) return { ...line, paused_reason: 'no_price' };
+  const priced: StandingOrderLine = {
+    ...bare,
+    unit_amount: price.unit_amount,
+    ...(price.price_list
+      ? { price_list: price.price_list, tier_unit_amount: price.tier_unit_amount }
+      : {}),
+    paused_reason: null,
+  };
   // On hand, not minus reservations: an open checkout that may never be paid does not pause it.
   if (
     product.stock_on_hand !== null &&
     orderableUnits(product.stock_on_hand, product) < line.quantity
   ) {
-    return { reason: 'out_of_stock', unit };
+    return { ...priced, paused_reason: 'out_of_stock' };
   }
-  return { reason: null, unit };
+  return priced;
+}
+
+/**
+ * The tier and lists a standing order is priced with now: its company's (a tier move or a list
+ * applies from the next cycle), or the role it was started with before companies.
+ */
+async function pricingOf(db: Firestore, standing: StandingOrderRecord): Promise<Pricing> {
+  if (!standing.company_id) return { role: standing.role, lists: new Map() };
+  const [company, lists] = await Promise.all([
+    companyById(db, standing.company_id),
+    companyPriceIndex(db, standing.company_id, new Date()),
+  ]);
+  return { role: company?.businessType ?? standing.role, lists };
 }
 
 const sameLines = (a: readonly StandingOrderLine[], b: readonly StandingOrderLine[]) =>
@@ -67,7 +105,8 @@ const sameLines = (a: readonly StandingOrderLine[], b: readonly StandingOrderLin
     (line, i) =>
       line.quantity === b[i]!.quantity &&
       line.unit_amount === b[i]!.unit_amount &&
-      line.paused_reason === b[i]!.paused_reason,
+      line.paused_reason === b[i]!.paused_reason &&
+      line.price_list?.id === b[i]!.price_list?.id,
   );
 
 type PauseCollection = Stripe.SubscriptionUpdateParams.PauseCollection | '';
@@ -164,14 +203,14 @@ async function reconcileOnce(
   if (!standing) throw new NotFoundError('Standing order not found.');
   if (standing.status === 'cancelled') return standing;
 
-  const products = await loadProducts(db, standing.product_ids, standing.role);
+  const pricing = await pricingOf(db, standing);
+  const products = await loadProducts(db, standing.product_ids, pricing.role);
   const requested = intent.quantities
     ? applyQuantities(standing, intent.quantities, products)
     : standing.lines;
-  const lines: StandingOrderLine[] = requested.map((line) => {
-    const state = lineState(line, products.get(line.product_id), standing.role);
-    return { ...line, unit_amount: state.unit, paused_reason: state.reason };
-  });
+  const lines: StandingOrderLine[] = requested.map((line) =>
+    lineState(line, products.get(line.product_id), pricing),
+  );
   const pausedByManager = intent.pausedByManager ?? standing.paused_by_manager;
   const storedSkip = standing.skipped_delivery_at
     ? Timestamp.fromDate(standing.skipped_delivery_at)
@@ -193,6 +232,7 @@ async function reconcileOnce(
 
   const unchanged =
     sameLines(lines, standing.lines) &&
+    pricing.role === standing.role &&
     pausedByManager === standing.paused_by_manager &&
     (skippedDate?.toMillis() ?? null) === (standing.skipped_delivery_at?.getTime() ?? null) &&
     status === standing.status;
@@ -203,7 +243,7 @@ async function reconcileOnce(
 
   if (standing.stripe_subscription_id) {
     try {
-      await syncSubscription(ctx.stripe(), standing, lines, {
+      await syncSubscription(ctx.stripe(), { ...standing, role: pricing.role }, lines, {
         pause: pauseCollectionFor(pausedByManager, allPaused, skippedDate),
       });
     } catch (error) {
@@ -215,6 +255,7 @@ async function reconcileOnce(
     await ref.update(
       {
         lines,
+        role: pricing.role,
         status,
         paused_by_manager: pausedByManager,
         skipped_delivery_at: skippedDate,
@@ -233,6 +274,7 @@ async function reconcileOnce(
   });
   return {
     ...standing,
+    role: pricing.role,
     lines,
     status,
     paused_by_manager: pausedByManager,
@@ -308,21 +350,48 @@ export async function reconcileStandingOrdersOfProduct(
   ctx: ReconcileContext,
   productId: string,
 ): Promise<{ checked: number; failed: number }> {
-  const found = await standingOrdersNaming(ctx.db, productId);
+  return reconcileEach(ctx, await standingOrdersNaming(ctx.db, productId), { productId });
+}
+
+/**
+ * The running standing orders of companies whose prices changed (a price list saved or deleted,
+ * a tier move), each repriced from its next cycle; one that fails is logged and left for the
+ * next change or call.
+ */
+export async function reconcileStandingOrdersOfCompanies(
+  ctx: ReconcileContext,
+  companyIds: readonly string[],
+): Promise<{ checked: number; failed: number }> {
+  const ids: string[] = [];
+  for (const companyId of new Set(companyIds)) {
+    const snap = await ctx.db
+      .collection(COLLECTIONS.standingOrders)
+      .where('company_id', '==', companyId)
+      .get();
+    ids.push(...snap.docs.filter((doc) => doc.get('status') !== 'cancelled').map((doc) => doc.id));
+  }
+  return reconcileEach(ctx, ids, { companies: companyIds.length });
+}
+
+async function reconcileEach(
+  ctx: ReconcileContext,
+  ids: readonly string[],
+  about: Record<string, string | number>,
+): Promise<{ checked: number; failed: number }> {
   let failed = 0;
-  for (const id of found) {
+  for (const id of ids) {
     try {
       await reconcileStandingOrder(ctx, id);
     } catch (error) {
       failed += 1;
       log.error('standing_order_reconcile_failed', {
         standingOrderId: id,
-        productId,
+        ...about,
         message: error instanceof Error ? error.message : String(error),
       });
     }
   }
-  return { checked: found.length, failed };
+  return { checked: ids.length, failed };
 }
 
 async function standingOrdersNaming(db: Firestore, productId: string): Promise<string[]> {

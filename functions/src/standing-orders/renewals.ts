@@ -98,17 +98,24 @@ async function chargedLines(
       throw new Error(`Invoice ${invoice.id} line ${line.id} names no product of ours`);
     }
     const known = standing.lines.find((l) => l.product_id === productId);
+    const unit_amount = Math.round(line.amount / quantity);
+    // The list that priced the line, when Stripe charged the price the standing order set.
+    const listed =
+      known?.price_list && known.unit_amount === unit_amount && known.tier_unit_amount !== undefined
+        ? { price_list: known.price_list, tier_unit_amount: known.tier_unit_amount }
+        : {};
     return {
       product_id: productId,
       name: known?.name ?? line.description ?? productId,
       description: '',
       image_url: '',
-      unit_amount: Math.round(line.amount / quantity),
+      unit_amount,
       quantity,
       line_total: line.amount,
       // As renewals have always been recorded: no SKU, sold by the unit.
       sku: '',
       case_pack: 1,
+      ...listed,
     };
   });
 }

@@ -12,6 +12,9 @@ import {
   invitationIdRequest,
   inviteMemberRequest,
   listCompanyMembersRequest,
+  deletePriceListRequest,
+  moveCompanyTierRequest,
+  savePriceListRequest,
   removeMemberRequest,
   newsletterTokenRequest,
   paths,
@@ -66,6 +69,11 @@ import {
   resendInvitationHandler,
   revokeInvitationHandler,
 } from '../../src/handlers/members';
+import {
+  deletePriceListHandler,
+  moveCompanyTierHandler,
+  savePriceListHandler,
+} from '../../src/handlers/price-lists';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { submitApplicationHandler } from '../../src/handlers/submit-application';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -196,6 +204,31 @@ const TABLE: Record<CallableName, Row> = {
     schema: removeMemberRequest,
     caller: 'buyer',
     valid: { uid: uidOf('target') },
+  },
+  savePriceList: {
+    handler: savePriceListHandler,
+    schema: savePriceListRequest,
+    caller: 'manager',
+    valid: {
+      name: 'Chain 5% syrups',
+      // Null, not a date: a date's "wrong type" null would be a valid (open) window.
+      valid_from: null,
+      valid_to: null,
+      company_ids: [uidOf('buyer')],
+      entries: { [`bad-input-product-${RUN}`]: { kind: 'percent', percent_off_bps: 500 } },
+    },
+  },
+  deletePriceList: {
+    handler: deletePriceListHandler,
+    schema: deletePriceListRequest,
+    caller: 'manager',
+    valid: { listId: `bad-input-list-${RUN}` },
+  },
+  moveCompanyTier: {
+    handler: moveCompanyTierHandler,
+    schema: moveCompanyTierRequest,
+    caller: 'manager',
+    valid: { companyId: uidOf('buyer'), businessType: 'wholesaler', reason: 'Volume' },
   },
   listCompanyMembers: {
     handler: listCompanyMembersHandler,

@@ -22,6 +22,11 @@ import {
   resendInvitationHandler,
   revokeInvitationHandler,
 } from '../../src/handlers/members';
+import {
+  deletePriceListHandler,
+  moveCompanyTierHandler,
+  savePriceListHandler,
+} from '../../src/handlers/price-lists';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
@@ -190,6 +195,27 @@ const ROWS: Record<RateLimitedCallable, Row> = {
     caller: 'applicant',
     valid: {},
   },
+  savePriceList: {
+    handler: savePriceListHandler,
+    caller: 'manager',
+    valid: {
+      name: 'Rate limit list',
+      valid_from: null,
+      valid_to: null,
+      company_ids: [],
+      entries: { [`rate-limit-product-${RUN}`]: { kind: 'percent', percent_off_bps: 500 } },
+    },
+  },
+  deletePriceList: {
+    handler: deletePriceListHandler,
+    caller: 'manager',
+    valid: { listId: `rate-limit-list-${RUN}` },
+  },
+  moveCompanyTier: {
+    handler: moveCompanyTierHandler,
+    caller: 'manager',
+    valid: { companyId: `rate-limit-company-${RUN}`, businessType: 'wholesaler', reason: 'Volume' },
+  },
 };
 const NAMES = Object.keys(ROWS).sort() as RateLimitedCallable[];
 
@@ -276,6 +302,9 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'revokeInvitation',
         'changeMemberRole',
         'removeMember',
+        'savePriceList',
+        'deletePriceList',
+        'moveCompanyTier',
       ].sort(),
     );
     expect(NAMES).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());

@@ -2,6 +2,7 @@ import type { Cents } from './money';
 import { OrderPricingError, type LineRequest } from './orders';
 import type { OrderLine } from './order-schema';
 import { unitPriceAt, type PriceBreak } from './price-breaks';
+import { resolveUnitPrice, type AppliedEntry, type ResolvedPrice } from './price-lists';
 import { priceForRole } from './pricing';
 import { quantityProblem } from './quantities';
 import type { Role } from './roles';
@@ -43,8 +44,24 @@ export function lineUnitPrice(
 }
 
 /**
+ * A line's price for a company: its tier's price (the role's, with the role's breaks) or the
+ * lowest applicable price list's (price-lists.ts), or null when the tier has no price for it.
+ */
+export function companyLinePrice(
+  product: Product | CatalogProduct,
+  role: Role,
+  quantity: number,
+  applied: readonly AppliedEntry[] | undefined,
+): ResolvedPrice | null {
+  const base = unitPriceFor(product, role);
+  if (base === null) return null;
+  return resolveUnitPrice({ base, breaks: priceBreaksFor(product, role) }, applied ?? [], quantity);
+}
+
+/**
  * Prices order lines on the server from the product documents and the buyer's role (for a
- * wholesaler, products joined with their wholesale prices).
+ * wholesaler, products joined with their wholesale prices), lowered by the company's price lists
+ * where one applies (`lists`: applicableEntries of the lists assigned to the company, active now).
  * Unknown or inactive products are refused, and so is an active product without a wholesale
  * price for a wholesaler; quantities must be whole numbers from 1 to the cap, whole cases of the
  * product's case pack and at least its minimum. Each line's unit price is the role's price or the
@@ -55,6 +72,7 @@ export function priceOrderLines(
   requests: readonly LineRequest[],
   products: ReadonlyMap<string, Product | CatalogProduct>,
   role: Role,
+  lists?: ReadonlyMap<string, readonly AppliedEntry[]>,
 ): OrderLine[] {
   return requests.map(({ product_id, quantity }) => {
     const product = products.get(product_id);
@@ -64,10 +82,11 @@ export function priceOrderLines(
     }
     const problem = quantityProblem(product.name, quantity, product);
     if (problem) throw new OrderPricingError(problem, product_id);
-    const unit_amount = lineUnitPrice(product, role, quantity);
-    if (unit_amount === null) {
+    const price = companyLinePrice(product, role, quantity, lists?.get(product_id));
+    if (price === null) {
       throw new OrderPricingError(`${product.name} has no wholesale price yet`, product_id);
     }
+    const { unit_amount } = price;
     return {
       product_id,
       name: product.name,
@@ -80,6 +99,9 @@ export function priceOrderLines(
       // For the invoice and the packing slip: the SKU and the case pack as they were when sold.
       sku: product.sku,
       case_pack: product.case_pack,
+      ...(price.price_list
+        ? { price_list: price.price_list, tier_unit_amount: price.tier_unit_amount }
+        : {}),
     };
   });
 }

@@ -37,6 +37,15 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     /** The SKU and case pack when sold (orders from before have neither: '' and 1). */
     sku: z._default(z.string(), ''),
     case_pack: z._default(z.number().check(integer(), atLeast(1)), 1),
+    /**
+     * The price list that set unit_amount (docs/pricing.md), and the tier's unit price it
+     * lowered: the discount the list gave is (tier_unit_amount - unit_amount) x quantity. Absent
+     * when the tier price was charged (and on lines from before price lists).
+     */
+    price_list: z.optional(z.object({ id: z.string(), name: z.string() })),
+    tier_unit_amount: z.optional(
+      z.number().check(integer(), atLeast(0), atMost(LIMITS.maxPriceCents)),
+    ),
   });
 
   const statusChange = z.object({ status: z.enum(ORDER_STATUSES), at: instant, by: z.string() });

@@ -36,8 +36,11 @@ export type PriceListEntry =
 /** Limits: a list is a deal, not a second catalog, but it may cover the whole catalog. */
 export const PRICE_LIST_LIMITS = {
   name: 60,
-  /** Products per list (the catalog's size the portal is measured with). */
-  entries: 2000,
+  /**
+   * Products per list: a deal, or a category of a large catalog (a company may hold several
+   * lists). The list is saved in one request (functions/src/lib/payload-limits.ts).
+   */
+  entries: 500,
   /** Companies per list. */
   companies: 200,
   /** Quantity breaks per entry, as for the catalog's prices. */

@@ -120,6 +120,20 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 60, windowMs: HOUR },
     perIp: { max: 200, windowMs: HOUR },
   },
+  // Prices (docs/pricing.md): each save or tier move rewrites the companies' copies and reprices
+  // their standing orders (Stripe calls).
+  savePriceList: {
+    perUser: { max: 120, windowMs: HOUR },
+    perIp: { max: 300, windowMs: HOUR },
+  },
+  deletePriceList: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 200, windowMs: HOUR },
+  },
+  moveCompanyTier: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 200, windowMs: HOUR },
+  },
 } as const satisfies Partial<Record<FunctionName, CallableRateLimit>>;
 
 export type RateLimitedCallable = keyof typeof CALLABLE_RATE_LIMITS;

@@ -76,6 +76,9 @@ export const standingOrderLineSchema = z.object({
   unit_amount: z.number().check(integer(), atLeast(0)),
   /** Why the line is left out of the next delivery; null while it is delivered. */
   paused_reason: z._default(z.nullable(z.enum(LINE_PAUSE_REASONS)), null),
+  /** The price list that set unit_amount and the tier price it lowered (as on order lines). */
+  price_list: z.optional(z.object({ id: z.string(), name: z.string() })),
+  tier_unit_amount: z.optional(z.number().check(integer(), atLeast(0))),
 });
 export type StandingOrderLine = z.infer<typeof standingOrderLineSchema>;
 
