@@ -187,7 +187,12 @@ export async function createCheckout(
       asked.map((r) => r.product_id),
       profile.role,
     ),
-    companyPriceIndex(db, profile.companyId, new Date(now())),
+    companyPriceIndex(
+      db,
+      profile.companyId,
+      new Date(now()),
+      asked.map((r) => r.product_id),
+    ),
   ]);
   const requests = buyNowQuantity(source, asked, products);
   const lines = priceLinesOrRefuse(requests, products, profile.role, source, lists);

@@ -34,11 +34,16 @@ export async function priceListsOfCompany(
   });
 }
 
-/** The company's applicable entries at `now`, by product (price-lists.ts applicableEntries). */
+/**
+ * The company's applicable entries at `now`, by product (price-lists.ts applicableEntries), for
+ * the products named in `productIds` only when given (a checkout's lines).
+ */
 export async function companyPriceIndex(
   db: Firestore,
   companyId: string,
   now: Date,
+  productIds?: readonly string[],
 ): Promise<Map<string, AppliedEntry[]>> {
-  return applicableEntries(await priceListsOfCompany(db, companyId), now);
+  const only = productIds ? new Set(productIds) : undefined;
+  return applicableEntries(await priceListsOfCompany(db, companyId), now, only);
 }

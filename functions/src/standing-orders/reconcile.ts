@@ -94,7 +94,7 @@ async function pricingOf(db: Firestore, standing: StandingOrderRecord): Promise<
   if (!standing.company_id) return { role: standing.role, lists: new Map() };
   const [company, lists] = await Promise.all([
     companyById(db, standing.company_id),
-    companyPriceIndex(db, standing.company_id, new Date()),
+    companyPriceIndex(db, standing.company_id, new Date(), standing.product_ids),
   ]);
   return { role: company?.businessType ?? standing.role, lists };
 }

@@ -136,6 +136,8 @@ describe('validity windows', () => {
     expect(index.get('p1')?.map((e) => e.listId)).toEqual(['a', 'b']);
     expect(index.get('p2')?.map((e) => e.listId)).toEqual(['a']);
     expect(index.has('p3')).toBe(false);
+    const only = applicableEntries(lists, new Date('2026-12-02T00:00:00Z'), new Set(['p2']));
+    expect([...only.keys()]).toEqual(['p2']);
   });
 });
 

@@ -159,13 +159,19 @@ export function resolveUnitPrice(
 export function applicableEntries(
   lists: readonly PriceListTerms[],
   now: Date,
+  /** Only these products (a cart's): the others are not indexed. */
+  only?: ReadonlySet<string>,
 ): Map<string, AppliedEntry[]> {
   const byProduct = new Map<string, AppliedEntry[]>();
   const active = lists
     .filter((list) => priceListActiveAt(list, now))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const list of active) {
-    for (const [productId, entry] of Object.entries(list.entries)) {
+    const productIds = only
+      ? [...only].filter((id) => Object.hasOwn(list.entries, id))
+      : Object.keys(list.entries);
+    for (const productId of productIds) {
+      const entry = list.entries[productId]!;
       const applied = { listId: list.id, listName: list.name, entry };
       const existing = byProduct.get(productId);
       if (existing) existing.push(applied);
