@@ -4,6 +4,7 @@ import { cartItemCases } from './cases/cart-items';
 import { productCases, supportContentCases, wholesalePriceCases } from './cases/catalog';
 import { companyCases, locationCases } from './cases/companies';
 import { orderCases } from './cases/orders';
+import { priceListCases } from './cases/price-lists';
 import { profileCases } from './cases/profiles';
 import { standingOrderCases } from './cases/standing-orders';
 import { policyPageCases, siteSettingsCases } from './cases/site-content';
@@ -53,6 +54,7 @@ const all: RuleCase[] = [
   ...stripeCustomerCases,
   ...invitationCases,
   ...salesRollupCases,
+  ...priceListCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 

@@ -914,6 +914,7 @@ const noWholesale: Actor[] = [
   'viewerA',
   'removedA',
   'memberB',
+  'movedDown',
 ];
 const priceWriters: Actor[] = ['manager'];
 const notPriceWriters: Actor[] = [...ACTORS.filter((a) => a !== 'manager'), 'applicant'];
@@ -924,6 +925,8 @@ const why = (actor: Actor): string =>
     pending: 'a pending applicant',
     pendingWholesaler: 'a pending wholesaler applicant',
     rejected: 'rejected wholesaler',
+    movedUp: 'moved to wholesale prices since the token (the profile decides)',
+    movedDown: 'moved to retail prices since the token (the profile decides)',
     revoked: 'rejected after the token was issued',
     revokedWholesaler: 'wholesaler rejected after the token was issued',
     retailer: 'retailers never see wholesale prices',
@@ -938,7 +941,7 @@ const why = (actor: Actor): string =>
 
 export const wholesalePriceCases: RuleCase[] = [
   // get
-  ...(['wholesaler', 'manager'] as const).map((actor): RuleCase => ({
+  ...(['wholesaler', 'manager', 'movedUp'] as const).map((actor): RuleCase => ({
     actor,
     op: 'get',
     path: paths.wholesalePrice(PRODUCT.active),
@@ -961,7 +964,7 @@ export const wholesalePriceCases: RuleCase[] = [
   },
 
   // list: the store's join lists the whole collection
-  ...(['wholesaler', 'manager'] as const).map((actor): RuleCase => ({
+  ...(['wholesaler', 'manager', 'movedUp'] as const).map((actor): RuleCase => ({
     actor,
     op: 'list',
     path: WHOLESALE,

@@ -41,10 +41,19 @@ export const ACTORS = [
  * while their company (and profile) was rejected since (the hour before that token expires);
  * `pendingWholesaler` applied as a wholesaler and waits for approval; `revokedWholesaler` is
  * `revoked` with the wholesaler role (both are the callers wholesale_prices must refuse although
- * their role claim is wholesaler).
+ * their role claim is wholesaler). `movedUp` and `movedDown` own companies a manager moved
+ * between tiers (docs/pricing.md) after their tokens were issued: `movedUp`'s token still says
+ * retailer, its profile wholesaler; `movedDown`'s token still says wholesaler, its profile
+ * retailer. The profile decides.
  */
 export type Actor =
-  (typeof ACTORS)[number] | 'applicant' | 'revoked' | 'pendingWholesaler' | 'revokedWholesaler';
+  | (typeof ACTORS)[number]
+  | 'applicant'
+  | 'revoked'
+  | 'pendingWholesaler'
+  | 'revokedWholesaler'
+  | 'movedUp'
+  | 'movedDown';
 
 /** Every actor the matrix signs in or sends anonymously. */
 export const ALL_ACTORS: readonly Actor[] = [
@@ -53,6 +62,8 @@ export const ALL_ACTORS: readonly Actor[] = [
   'revoked',
   'pendingWholesaler',
   'revokedWholesaler',
+  'movedUp',
+  'movedDown',
 ];
 
 /** The companies: each one's id is its founding applicant's uid. */
@@ -65,6 +76,8 @@ export const COMPANY = {
   revoked: 'rules-revoked',
   pendingWholesaler: 'rules-pending-wholesaler',
   revokedWholesaler: 'rules-revoked-wholesaler',
+  movedUp: 'rules-moved-up',
+  movedDown: 'rules-moved-down',
 } as const;
 
 const PASSWORD = 'rules-matrix-1';
@@ -152,6 +165,16 @@ export const ACCOUNTS: Readonly<Record<Exclude<Actor, 'anonymous'>, ActorAccount
     uid: 'rules-revoked-wholesaler',
     email: 'revoked-wholesaler@rules.test',
     claims: member('wholesaler', 'approved', COMPANY.revokedWholesaler, 'owner'),
+  },
+  movedUp: {
+    uid: 'rules-moved-up',
+    email: 'moved-up@rules.test',
+    claims: member('retailer', 'approved', COMPANY.movedUp, 'owner'),
+  },
+  movedDown: {
+    uid: 'rules-moved-down',
+    email: 'moved-down@rules.test',
+    claims: member('wholesaler', 'approved', COMPANY.movedDown, 'owner'),
   },
 };
 

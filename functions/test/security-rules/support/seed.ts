@@ -20,6 +20,8 @@ export const U = {
   viewerA: ACCOUNTS.viewerA.uid,
   removedA: ACCOUNTS.removedA.uid,
   memberB: ACCOUNTS.memberB.uid,
+  movedUp: ACCOUNTS.movedUp.uid,
+  movedDown: ACCOUNTS.movedDown.uid,
 } as const;
 
 export const PRODUCT = {
@@ -30,6 +32,9 @@ export const PRODUCT = {
   stocked: 'stocked-1',
   missing: 'no-such-product',
 } as const;
+
+/** The price lists: company A's and company B's. */
+export const PRICE_LIST = { a: 'list-a', b: 'list-b' } as const;
 
 /** When the seeded products with a creation time were created. */
 export const CREATED_AT = new Date('2025-10-15T12:00:00Z');
@@ -275,6 +280,47 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     'wholesaler',
     'rejected',
   ),
+  // Moved between tiers after their owners' tokens were issued (actors.ts).
+  [paths.company(COMPANY.movedUp)]: company(COMPANY.movedUp, 'wholesaler', 'approved'),
+  [paths.company(COMPANY.movedDown)]: company(COMPANY.movedDown, 'retailer', 'approved'),
+  [paths.profile(U.movedUp)]: profile(U.movedUp, 'wholesaler', 'approved', owner(COMPANY.movedUp)),
+  [paths.profile(U.movedDown)]: profile(
+    U.movedDown,
+    'retailer',
+    'approved',
+    owner(COMPANY.movedDown),
+  ),
+  // Company A's copy of a price list (docs/pricing.md), and company B's of another.
+  [paths.companyPriceList(COMPANY.A, PRICE_LIST.a)]: {
+    name: 'Chain 5% syrups',
+    valid_from: null,
+    valid_to: null,
+    entries: { [PRODUCT.active]: { kind: 'percent', percent_off_bps: 500, breaks: [] } },
+  },
+  [paths.companyPriceList(COMPANY.B, PRICE_LIST.b)]: {
+    name: 'Distributor machines',
+    valid_from: null,
+    valid_to: null,
+    entries: { [PRODUCT.active]: { kind: 'fixed', unit_amount: 100, breaks: [] } },
+  },
+  [paths.priceList(PRICE_LIST.a)]: {
+    name: 'Chain 5% syrups',
+    valid_from: null,
+    valid_to: null,
+    company_ids: [COMPANY.A],
+    entries: { [PRODUCT.active]: { kind: 'percent', percent_off_bps: 500, breaks: [] } },
+    updated_at: at,
+    updated_by: 'rules-manager',
+  },
+  [paths.priceList(PRICE_LIST.b)]: {
+    name: 'Distributor machines',
+    valid_from: null,
+    valid_to: null,
+    company_ids: [COMPANY.B],
+    entries: { [PRODUCT.active]: { kind: 'fixed', unit_amount: 100, breaks: [] } },
+    updated_at: at,
+    updated_by: 'rules-manager',
+  },
   [paths.location(COMPANY.A, LOCATION)]: {
     name: 'Main store',
     ship_to: {
