@@ -15,7 +15,8 @@ import { log } from '../lib/log';
  * Managers keep price lists (docs/pricing.md): savePriceList creates or replaces one,
  * deletePriceList removes it. One transaction writes the list, the copy each assigned company
  * reads (companies/{id}/price_lists/{listId}: name, window, entries, never the other companies),
- * removes the copies of companies no longer assigned, and records an audit_log entry. A checkout
+ * removes the copies of companies no longer assigned, stamps every company whose prices it may
+ * change (`pricing_changed_at`: the cart's notice) and records an audit_log entry. A checkout
  * already open keeps the prices it was created with (its Stripe session holds them).
  */
 
@@ -87,6 +88,7 @@ export async function savePriceList(
     valid_to: stamp(window.valid_to),
     entries: input.entries,
   };
+  const now = FieldValue.serverTimestamp();
   const companiesBefore = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (input.listId && !snap.exists) throw new NotFoundError(PRICE_LIST_MESSAGES.notFound);
@@ -105,6 +107,9 @@ export async function savePriceList(
       if (!companyIds.includes(companyId)) {
         tx.delete(db.doc(paths.companyPriceList(companyId, ref.id)));
       }
+    }
+    for (const companyId of new Set([...companiesBefore, ...companyIds])) {
+      tx.update(db.doc(paths.company(companyId)), { pricing_changed_at: now });
     }
     const audit: PriceListAuditEntry = {
       action: 'price_list.saved',
@@ -143,6 +148,9 @@ export async function deletePriceList(
     tx.delete(ref);
     for (const companyId of companyIds) {
       tx.delete(db.doc(paths.companyPriceList(companyId, listId)));
+      tx.update(db.doc(paths.company(companyId)), {
+        pricing_changed_at: FieldValue.serverTimestamp(),
+      });
     }
     const audit: PriceListAuditEntry = {
       action: 'price_list.deleted',

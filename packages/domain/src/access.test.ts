@@ -59,7 +59,11 @@ describe('resolveAccess', () => {
     expect(resolveAccess(approved, { ...profile, status: 'pending' })).toEqual({
       kind: 'pending',
     });
-    expect(resolveAccess(approved, { ...profile, role: 'wholesaler' })).toEqual({
+    // A tier move (docs/pricing.md): the profile's tier wins over the token's.
+    expect(resolveAccess(approved, { ...profile, role: 'wholesaler' })).toEqual(
+      buyer('wholesaler'),
+    );
+    expect(resolveAccess(approved, { ...profile, role: 'manager' })).toEqual({
       kind: 'pending',
     });
     expect(resolveAccess(approved, null)).toEqual({ kind: 'pending' });

@@ -56,15 +56,17 @@ export function resolveAccess(rawClaims: unknown, profile?: ProfileAccessFields 
     if (!checkProfile) {
       return { kind: 'buyer', role: claims.role, companyId: company, companyRole: claimedRole };
     }
+    // The profile is fresher than the token: its company role and its tier (a manager's tier
+    // move, docs/pricing.md) win; its status and company must agree.
     const profileAgrees =
-      profile?.role === claims.role &&
+      isBuyerRole(profile?.role) &&
       profile?.status === 'approved' &&
       profile?.company_id === company &&
       isCompanyRole(profile?.company_role);
     if (profileAgrees) {
       return {
         kind: 'buyer',
-        role: claims.role,
+        role: profile.role as BuyerRole,
         companyId: company,
         companyRole: profile.company_role as CompanyRole,
       };

@@ -26,6 +26,11 @@ export const companySchema = z.object({
   review_round: z.optional(z.number()),
   /** The owner's last rename (the rules space renames STORE_RENAME_INTERVAL_MS). */
   name_changed_at: z.optional(z.nullable(z.date())),
+  /**
+   * When the company's prices last changed: a tier move or a price list assigned, changed or
+   * taken away (docs/pricing.md). The cart tells the members when its lines are older.
+   */
+  pricing_changed_at: z.optional(z.nullable(z.date())),
 });
 export type Company = z.infer<typeof companySchema>;
 

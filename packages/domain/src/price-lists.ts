@@ -41,8 +41,11 @@ export const PRICE_LIST_LIMITS = {
    * lists). The list is saved in one request (functions/src/lib/payload-limits.ts).
    */
   entries: 500,
-  /** Companies per list. */
-  companies: 200,
+  /**
+   * Companies per list: a save writes each one's copy, removes those of the companies taken off
+   * and stamps all of them, in one transaction (Firestore takes 500 writes).
+   */
+  companies: 100,
   /** Quantity breaks per entry, as for the catalog's prices. */
   breaks: 5,
   /** A tier move's or a list change's reason. */

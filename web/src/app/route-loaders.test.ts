@@ -47,6 +47,8 @@ const WHOLESALER = {
   claims: { role: 'wholesaler', status: 'approved', company: BUYER_UID, company_role: 'owner' },
 };
 const MANAGER = { uid: 'manager-1', claims: { role: 'manager' } };
+/** Whose catalog the buyer's token says: a wholesaler of the buyer's own company. */
+const VIEWER = { role: 'wholesaler', companyId: BUYER_UID } as const;
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 /** A route's lazy module (router.tsx writes each as a function returning the module). */
@@ -108,7 +110,7 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
     async (module) => {
       await runLoader(pageModules[module]!);
       const catalog = appQueryClient.getQueryData<{ id: string; unit_price: number }[]>(
-        catalogKeys.forRole('wholesaler'),
+        catalogKeys.forViewer(VIEWER),
       );
       expect(catalog?.find((product) => product.id === 'purple-dream')?.unit_price).toBe(1899);
       expect(cachedKeys()).toHaveLength(1);
@@ -117,8 +119,8 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
 
   it('the product page reads that one product', async () => {
     await runLoader(pageModules.product!, { productId: 'blue-coast' });
-    expect(cachedKeys()).toEqual([catalogKeys.product('wholesaler', 'blue-coast')]);
-    expect(appQueryClient.getQueryData(catalogKeys.product('wholesaler', 'blue-coast'))).toEqual(
+    expect(cachedKeys()).toEqual([catalogKeys.product(VIEWER, 'blue-coast')]);
+    expect(appQueryClient.getQueryData(catalogKeys.product(VIEWER, 'blue-coast'))).toEqual(
       expect.objectContaining({ id: 'blue-coast', unit_price: 1999 }),
     );
   });
@@ -127,7 +129,7 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
     await runLoader(pageModules.store!);
     fakeDb.reset(); // a read now would find no product (null)
     await runLoader(pageModules.product!, { productId: 'blue-coast' });
-    expect(appQueryClient.getQueryData(catalogKeys.product('wholesaler', 'blue-coast'))).toEqual(
+    expect(appQueryClient.getQueryData(catalogKeys.product(VIEWER, 'blue-coast'))).toEqual(
       expect.objectContaining({ id: 'blue-coast', unit_price: 1999 }),
     );
   });

@@ -155,6 +155,26 @@ function useBuyerVerdict(user: User | null): BuyerVerdict {
     };
   }, [needsRefresh, user]);
 
+  // A manager moved the company between tiers (docs/pricing.md): the profile already decides
+  // (rules and pages price by it), and the token is refreshed in the background so that
+  // everything else that reads the claims (the route loaders' prefetch) agrees too.
+  const tierMoved =
+    access.kind === 'buyer' &&
+    token.status === 'success' &&
+    refreshed.state === 'idle' &&
+    claims.role !== access.role;
+  useEffect(() => {
+    if (!tierMoved || !user) return;
+    let live = true;
+    readClaims(user, true).then(
+      (fresh) => live && setRefreshed({ state: 'done', claims: fresh }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [tierMoved, user]);
+
   // The cached token could not be read, and no forced refresh has read it since.
   const tokenFailed = token.status === 'error' && refreshed.state !== 'done';
 

@@ -9,10 +9,10 @@ export function Component() {
   return <ProductPage productId={productId} />;
 }
 
-/** The product priced for the buyer's role, read alongside the guard's checks. */
+/** The product priced for the buyer's company, read alongside the guard's checks. */
 export const loader = prefetchLoader(
-  buyerReads(({ role }, { params }, client) => [
-    productQueryOptions(role, params.productId ?? '', client),
+  buyerReads(({ role, companyId }, { params }, client) => [
+    productQueryOptions({ role, companyId }, params.productId ?? '', client),
   ]),
 );
 export { shouldRevalidate } from '../prefetch';

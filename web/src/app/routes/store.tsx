@@ -7,5 +7,7 @@ export function Component() {
 }
 
 /** The catalog priced for the buyer's role, read alongside the guard's checks. */
-export const loader = prefetchLoader(buyerReads(({ role }) => [productsQueryOptions(role)]));
+export const loader = prefetchLoader(
+  buyerReads(({ role, companyId }) => [productsQueryOptions({ role, companyId })]),
+);
 export { shouldRevalidate } from '../prefetch';

@@ -10,7 +10,7 @@ import {
   writeBatch,
 } from 'firebase/firestore/lite';
 import { db, parseDocuments } from '../firestore';
-import { cartItemRef, cartItemsCollection, parseCartItem } from './documents';
+import { cartItemRef, cartItemsCollection, parseCartItem, type StoredCartItem } from './documents';
 
 export class CartLimitError extends Error {
   /** The product whose line would go past the cap (when known). */
@@ -23,7 +23,7 @@ export class CartLimitError extends Error {
 }
 
 /** The buyer's cart lines, one per product; malformed lines are left out. */
-export async function fetchCart(uid: string): Promise<CartItem[]> {
+export async function fetchCart(uid: string): Promise<StoredCartItem[]> {
   const snapshot = await getDocs(cartItemsCollection(uid));
   return parseDocuments(snapshot.docs, parseCartItem, 'skip');
 }

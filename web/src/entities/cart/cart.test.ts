@@ -128,14 +128,16 @@ describe('cart operations', () => {
   });
 
   it('fetchCart reads the lines and skips malformed ones; counts sum the quantities or count the lines', async () => {
-    fakeDb.seed(line, { product_id: 'p1', quantity: 2 });
+    const written = new Date('2026-12-01T18:00:00Z');
+    fakeDb.seed(line, { product_id: 'p1', quantity: 2, updated_at: Timestamp.fromDate(written) });
     fakeDb.seed('profiles/u1/cart_items/p2', { product_id: 'p2', quantity: 3 });
     fakeDb.seed('profiles/u1/cart_items/bad', { product_id: 'bad', quantity: 0 });
     fakeDb.seed('profiles/u2/cart_items/p1', { product_id: 'p1', quantity: 9 });
     const items = await fetchCart('u1');
+    // When each line was last written (the prices notice compares it with the company's prices).
     expect(items).toEqual([
-      { product_id: 'p1', quantity: 2 },
-      { product_id: 'p2', quantity: 3 },
+      { product_id: 'p1', quantity: 2, updated_at: written },
+      { product_id: 'p2', quantity: 3, updated_at: null },
     ]);
     expect(cartItemCount(items)).toBe(5);
     expect(cartLineCount(items)).toBe(2);

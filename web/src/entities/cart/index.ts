@@ -21,3 +21,4 @@ export {
   useUpdateCartQuantity,
   type AddToCartVariables,
 } from './queries';
+export type { StoredCartItem } from './documents';

@@ -1,8 +1,5 @@
 import {
   COLLECTIONS,
-  priceBreaksFor,
-  unitPriceFor,
-  withWholesalePrice,
   type BuyerRole,
   type CatalogCsvColumn,
   type CatalogRow,
@@ -45,10 +42,32 @@ import {
 } from './documents';
 
 /**
- * A catalog product as a buyer sees it: the product document, the unit price their role pays
- * and that price's quantity breaks (a line of `min_quantity` or more units costs `unit_amount`).
+ * A catalog product as a buyer sees it: the product document, the unit price their company pays
+ * and that price's quantity breaks (a line of `min_quantity` or more units costs `unit_amount`):
+ * its tier's price, lowered by the company's price lists where one applies (docs/pricing.md).
+ * `tier_price` is the tier's own price and `price_list` the list of `unit_price` (null: none), so
+ * a page can show the deal.
  */
-export type PricedProduct = Product & { unit_price: Cents; breaks: readonly PriceBreak[] };
+export type PricedProduct = Product & {
+  unit_price: Cents;
+  breaks: readonly PriceBreak[];
+  tier_price: Cents;
+  price_list: { id: string; name: string } | null;
+};
+
+/** Whose catalog: the tier the company buys at and the company (its price lists). */
+export interface CatalogViewer {
+  role: BuyerRole;
+  companyId: string;
+}
+
+/**
+ * The pricing of a company's catalog (company-pricing.ts: its tier, its price lists), a chunk
+ * fetched in parallel with the catalog's documents, so no page carries it before its first paint.
+ */
+function loadPricing(companyId: string) {
+  return import('./company-pricing').then((module) => module.companyPricing(companyId));
+}
 
 /**
  * The active catalog, in sort order. The `is_active == true` filter is required: the security
@@ -82,28 +101,16 @@ async function fetchWholesalePrices(): Promise<Map<string, WholesalePrice>> {
  * for it (the rules would refuse). An active product a wholesaler has no wholesale price for
  * (checkout would refuse it) is left out.
  */
-export async function fetchProducts(role: BuyerRole): Promise<PricedProduct[]> {
-  const [active, wholesale] = await Promise.all([
+export async function fetchProducts({ role, companyId }: CatalogViewer): Promise<PricedProduct[]> {
+  const [active, wholesale, pricing] = await Promise.all([
     fetchActiveProducts(),
     role === 'wholesaler' ? fetchWholesalePrices() : Promise.resolve(null),
+    loadPricing(companyId),
   ]);
   return active.flatMap((product) => {
-    const priced = pricedFor(role, product, wholesale?.get(product.id));
+    const priced = pricing.priced(role, product, wholesale?.get(product.id));
     return priced ? [priced] : [];
   });
-}
-
-/** A product priced for a role, or null when that role cannot buy it (no wholesale price). */
-function pricedFor(
-  role: BuyerRole,
-  product: Product,
-  wholesale: WholesalePrice | undefined,
-): PricedProduct | null {
-  const joined = wholesale ? withWholesalePrice(product, wholesale) : product;
-  const unit_price = unitPriceFor(joined, role);
-  return unit_price === null
-    ? null
-    : { ...product, unit_price, breaks: priceBreaksFor(joined, role) };
 }
 
 /** Whether `id` can name a Firestore document (a path segment that is not reserved). */
@@ -119,16 +126,20 @@ function isDocumentId(id: string): boolean {
 }
 
 /**
- * One active product priced for the buyer's role (the product page), or null when there is no
+ * One active product priced for the buyer's company (the product page), or null when there is no
  * such product for them: an unknown id, an inactive product (the rules refuse to read it:
  * permission-denied), a malformed document, or no wholesale price for a wholesaler.
  */
-export async function fetchProduct(role: BuyerRole, id: string): Promise<PricedProduct | null> {
+export async function fetchProduct(
+  { role, companyId }: CatalogViewer,
+  id: string,
+): Promise<PricedProduct | null> {
   if (!isDocumentId(id)) return null;
   try {
-    const [productDoc, wholesaleDoc] = await Promise.all([
+    const [productDoc, wholesaleDoc, pricing] = await Promise.all([
       getDoc(productRef(id)),
       role === 'wholesaler' ? getDoc(wholesalePriceRef(id)) : Promise.resolve(null),
+      loadPricing(companyId),
     ]);
     if (!productDoc.exists()) return null;
     const product = parseProduct(id, productDoc.data());
@@ -138,7 +149,7 @@ export async function fetchProduct(role: BuyerRole, id: string): Promise<PricedP
       const parsed = parseWholesalePrice(wholesaleDoc.data());
       if (parsed.success) wholesale = parsed.data;
     }
-    return pricedFor(role, product.data, wholesale);
+    return pricing.priced(role, product.data, wholesale);
   } catch (error) {
     if ((error as { code?: string }).code === 'permission-denied') return null;
     throw error;

@@ -36,7 +36,9 @@ describe('fetchProducts (the buyers catalog)', () => {
   it('skips documents that do not match the product schema', async () => {
     fakeDb.seed('products/ok', stored('Ok', 100, 1));
     fakeDb.seed('products/broken', { name: 'Broken', is_active: true, price_retailer: 'ten' });
-    expect((await fetchProducts('retailer')).map((p) => p.id)).toEqual(['ok']);
+    expect((await fetchProducts({ role: 'retailer', companyId: '' })).map((p) => p.id)).toEqual([
+      'ok',
+    ]);
   });
 });
 
@@ -52,7 +54,7 @@ describe('fetchProducts: wholesale prices', () => {
 
   it('a retailer gets the retail price and never queries wholesale_prices', async () => {
     seedCatalog();
-    const products = await fetchProducts('retailer');
+    const products = await fetchProducts({ role: 'retailer', companyId: '' });
     expect(products.map((p) => [p.id, p.unit_price])).toEqual([
       ['a', 1000],
       ['b', 2000],
@@ -64,7 +66,7 @@ describe('fetchProducts: wholesale prices', () => {
 
   it('a wholesaler lists wholesale_prices and gets the joined price; a product without a valid one is left out', async () => {
     seedCatalog();
-    const products = await fetchProducts('wholesaler');
+    const products = await fetchProducts({ role: 'wholesaler', companyId: '' });
     expect(products.map((p) => [p.id, p.unit_price])).toEqual([
       ['a', 800],
       ['b', 1500],
@@ -75,8 +77,8 @@ describe('fetchProducts: wholesale prices', () => {
   it('ignores a wholesale price left in a product document', async () => {
     seedCatalog();
     fakeDb.seed('products/a', { ...stored('A', 1000, 1), price_wholesaler: 1 });
-    const [retail] = await fetchProducts('retailer');
-    const [wholesale] = await fetchProducts('wholesaler');
+    const [retail] = await fetchProducts({ role: 'retailer', companyId: '' });
+    const [wholesale] = await fetchProducts({ role: 'wholesaler', companyId: '' });
     expect(retail).toMatchObject({ id: 'a', unit_price: 1000 });
     expect(retail).not.toHaveProperty('price_wholesaler');
     expect(wholesale).toMatchObject({ id: 'a', unit_price: 800 });
@@ -85,7 +87,64 @@ describe('fetchProducts: wholesale prices', () => {
   it('fails when the wholesale prices cannot be read (not a retail-priced store)', async () => {
     seedCatalog();
     fakeDb.fail('getDocs', 'wholesale_prices');
-    await expect(fetchProducts('wholesaler')).rejects.toThrow('permission-denied');
+    await expect(fetchProducts({ role: 'wholesaler', companyId: '' })).rejects.toThrow(
+      'permission-denied',
+    );
+  });
+});
+
+describe("fetchProducts: the company's price lists", () => {
+  const seedCatalog = () => {
+    fakeDb.seed('products/a', stored('A', 1000, 1));
+    fakeDb.seed('products/b', stored('B', 2000, 2));
+    fakeDb.seed('products/c', stored('C', 3000, 3));
+    fakeDb.seed('wholesale_prices/a', { price_wholesaler: 800 });
+    fakeDb.seed('wholesale_prices/b', { price_wholesaler: 1500 });
+    fakeDb.seed('wholesale_prices/c', { price_wholesaler: 2500 });
+  };
+  const list = (name: string, entries: Record<string, unknown>, valid_to: Date | null = null) => ({
+    name,
+    valid_from: null,
+    valid_to,
+    entries,
+  });
+
+  it('prices with the lowest of the tier and the lists now applicable, and says which list', async () => {
+    seedCatalog();
+    fakeDb.seed(
+      'companies/c1/price_lists/chain',
+      list('Chain 10%', {
+        a: { kind: 'percent', percent_off_bps: 1000, breaks: [] },
+        b: { kind: 'fixed', unit_amount: 1900, breaks: [{ min_quantity: 12, unit_amount: 1500 }] },
+      }),
+    );
+    fakeDb.seed(
+      'companies/c1/price_lists/ended',
+      list('Ended', { c: { kind: 'fixed', unit_amount: 1, breaks: [] } }, new Date('2020-01-01')),
+    );
+    fakeDb.seed('companies/c1/price_lists/broken', { name: 'Broken', entries: 'all free' });
+    const products = await fetchProducts({ role: 'retailer', companyId: 'c1' });
+    expect(
+      products.map((p) => [p.id, p.unit_price, p.tier_price, p.price_list?.name ?? null, p.breaks]),
+    ).toEqual([
+      ['a', 900, 1000, 'Chain 10%', []],
+      ['b', 1900, 2000, 'Chain 10%', [{ min_quantity: 12, unit_amount: 1500 }]],
+      ['c', 3000, 3000, null, []],
+    ]);
+    expect(fakeDb.calls.map((c) => c.path).sort()).toEqual([
+      'companies/c1/price_lists',
+      'products',
+    ]);
+  });
+
+  it("takes a percentage off a wholesaler's tier price", async () => {
+    seedCatalog();
+    fakeDb.seed(
+      'companies/c1/price_lists/chain',
+      list('Chain 10%', { a: { kind: 'percent', percent_off_bps: 1000, breaks: [] } }),
+    );
+    const [a] = await fetchProducts({ role: 'wholesaler', companyId: 'c1' });
+    expect(a).toMatchObject({ id: 'a', unit_price: 720, tier_price: 800 });
   });
 });
 

@@ -16,7 +16,7 @@ describe('fetchProduct (the product page)', () => {
   it("reads one product with the retailer's price and breaks, never the wholesale price", async () => {
     fakeDb.seed('products/blue', stored);
     fakeDb.seed('wholesale_prices/blue', { price_wholesaler: 300 });
-    expect(await fetchProduct('retailer', 'blue')).toMatchObject({
+    expect(await fetchProduct({ role: 'retailer', companyId: '' }, 'blue')).toMatchObject({
       id: 'blue',
       unit_price: 450,
       breaks: [{ min_quantity: 24, unit_amount: 390 }],
@@ -31,18 +31,18 @@ describe('fetchProduct (the product page)', () => {
       price_wholesaler: 300,
       price_breaks: [{ min_quantity: 48, unit_amount: 250 }],
     });
-    expect(await fetchProduct('wholesaler', 'blue')).toMatchObject({
+    expect(await fetchProduct({ role: 'wholesaler', companyId: '' }, 'blue')).toMatchObject({
       unit_price: 300,
       breaks: [{ min_quantity: 48, unit_amount: 250 }],
     });
-    expect(await fetchProduct('wholesaler', 'red')).toBeNull();
+    expect(await fetchProduct({ role: 'wholesaler', companyId: '' }, 'red')).toBeNull();
   });
 
   it('is null for an unknown, inactive or malformed product and for an id that names no document', async () => {
     fakeDb.seed('products/old', { ...stored, is_active: false });
     fakeDb.seed('products/broken', { ...stored, price_retailer: 'ten' });
     for (const id of ['missing', 'old', 'broken', '', 'a/b', '..', '__name__']) {
-      expect(await fetchProduct('retailer', id), id).toBeNull();
+      expect(await fetchProduct({ role: 'retailer', companyId: '' }, id), id).toBeNull();
     }
   });
 
@@ -52,8 +52,10 @@ describe('fetchProduct (the product page)', () => {
       code: 'permission-denied',
     });
     fakeDb.fail('getDoc', 'products/blue', denied, true);
-    expect(await fetchProduct('retailer', 'blue')).toBeNull();
+    expect(await fetchProduct({ role: 'retailer', companyId: '' }, 'blue')).toBeNull();
     fakeDb.fail('getDoc', 'products/blue', new Error('unavailable'), true);
-    await expect(fetchProduct('retailer', 'blue')).rejects.toThrow('unavailable');
+    await expect(fetchProduct({ role: 'retailer', companyId: '' }, 'blue')).rejects.toThrow(
+      'unavailable',
+    );
   });
 });

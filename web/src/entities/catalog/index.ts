@@ -13,6 +13,7 @@ export {
   type CatalogImportInput,
   type CatalogImportResult,
   type SaveProductInput,
+  type CatalogViewer,
   type PricedProduct,
   type PhotoVerdict,
   waitForProductPhoto,

@@ -7,7 +7,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { BuyerRole } from '@portal/domain';
 import {
   fetchAllProducts,
   fetchProduct,
@@ -16,34 +15,39 @@ import {
   saveProduct,
   setProductActive,
   type CatalogImportInput,
+  type CatalogViewer,
   type PricedProduct,
 } from './api';
 
 export const catalogKeys = {
   /** The buyers' catalog, every role's view. */
   all: () => ['products'] as const,
-  /** The buyers' catalog priced for one role (unknown while the profile loads). */
-  forRole: (role: BuyerRole | undefined) => [...catalogKeys.all(), role ?? 'unknown'] as const,
-  /** One product of a role's catalog (the product page): under forRole, refreshed with it. */
-  product: (role: BuyerRole | undefined, id: string) =>
-    [...catalogKeys.forRole(role), 'product', id] as const,
+  /**
+   * The buyers' catalog priced for one company at its tier (unknown while the profile, which says
+   * both, loads).
+   */
+  forViewer: (viewer: CatalogViewer | undefined) =>
+    [...catalogKeys.all(), viewer?.role ?? 'unknown', viewer?.companyId ?? ''] as const,
+  /** One product of a company's catalog (the product page): under forViewer, refreshed with it. */
+  product: (viewer: CatalogViewer | undefined, id: string) =>
+    [...catalogKeys.forViewer(viewer), 'product', id] as const,
   /** The manager's catalog editor: every product with both prices. */
   editor: () => ['admin', 'products'] as const,
 };
 
 /**
- * The catalog for a role (undefined while the buyer's profile, which says the role, loads: the
- * query waits rather than fetching a retailer's view first). Keyed by role under
- * catalogKeys.all(), so invalidating that key refreshes every role's view.
+ * The catalog for a company at its tier (undefined while the buyer's profile, which says both,
+ * loads: the query waits rather than fetching a retailer's view first). Keyed by tier and company
+ * under catalogKeys.all(), so invalidating that key refreshes every view.
  */
-export const productsQueryOptions = (role: BuyerRole | undefined) =>
+export const productsQueryOptions = (viewer: CatalogViewer | undefined) =>
   queryOptions({
-    queryKey: catalogKeys.forRole(role),
-    queryFn: role ? () => fetchProducts(role) : skipToken,
+    queryKey: catalogKeys.forViewer(viewer),
+    queryFn: viewer ? () => fetchProducts(viewer) : skipToken,
   });
 
-export function useProducts(role: BuyerRole | undefined) {
-  return useQuery(productsQueryOptions(role));
+export function useProducts(viewer: CatalogViewer | undefined) {
+  return useQuery(productsQueryOptions(viewer));
 }
 
 /**
@@ -53,33 +57,34 @@ export function useProducts(role: BuyerRole | undefined) {
  * loader and its hook share these options, so whichever makes the query first starts it so.
  */
 export const productQueryOptions = (
-  role: BuyerRole | undefined,
+  viewer: CatalogViewer | undefined,
   id: string,
   queryClient: QueryClient,
 ) =>
   queryOptions({
-    queryKey: catalogKeys.product(role, id),
-    queryFn: role ? () => fetchProduct(role, id) : skipToken,
+    queryKey: catalogKeys.product(viewer, id),
+    queryFn: viewer ? () => fetchProduct(viewer, id) : skipToken,
     initialData: () =>
       queryClient
-        .getQueryData<PricedProduct[]>(catalogKeys.forRole(role))
+        .getQueryData<PricedProduct[]>(catalogKeys.forViewer(viewer))
         ?.find((product) => product.id === id),
-    initialDataUpdatedAt: () => queryClient.getQueryState(catalogKeys.forRole(role))?.dataUpdatedAt,
+    initialDataUpdatedAt: () =>
+      queryClient.getQueryState(catalogKeys.forViewer(viewer))?.dataUpdatedAt,
   });
 
-export function useProduct(role: BuyerRole | undefined, id: string) {
-  return useQuery(productQueryOptions(role, id, useQueryClient()));
+export function useProduct(viewer: CatalogViewer | undefined, id: string) {
+  return useQuery(productQueryOptions(viewer, id, useQueryClient()));
 }
 
 /**
- * Several products of a role's catalog (each null when not in it), in the order of `ids`: each
+ * Several products of a company's catalog (each null when not in it), in the order of `ids`: each
  * read on its own and cached as useProduct caches it.
  */
-export function useProductsById(role: BuyerRole | undefined, ids: readonly string[]) {
+export function useProductsById(viewer: CatalogViewer | undefined, ids: readonly string[]) {
   return useQueries({
     queries: ids.map((id) => ({
-      queryKey: catalogKeys.product(role, id),
-      queryFn: role ? () => fetchProduct(role, id) : skipToken,
+      queryKey: catalogKeys.product(viewer, id),
+      queryFn: viewer ? () => fetchProduct(viewer, id) : skipToken,
     })),
   });
 }

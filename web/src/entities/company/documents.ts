@@ -14,6 +14,7 @@ export function parseCompany(id: string, data: DocumentData): Parsed<CompanyReco
     created_at: toDate(data.created_at) ?? new Date(0),
     reviewed_at: toDate(data.reviewed_at),
     name_changed_at: toDate(data.name_changed_at),
+    pricing_changed_at: toDate(data.pricing_changed_at),
   });
   return parsed.success ? { success: true, data: { id, ...parsed.data } } : parsed;
 }

@@ -29,5 +29,7 @@ export function useBuyer() {
   const locationIds = profile.data?.location_ids ?? NO_LOCATIONS;
   // What of the company's orders this member reads: all (owners, viewers) or a buyer's share.
   const orderScope = companyRoleCan(companyRole, 'allLocations') ? undefined : { uid, locationIds };
-  return { uid, profile, role, companyId, companyRole, locationIds, orderScope };
+  // Whose prices the catalog shows (the tier and the company's lists), once the profile says.
+  const catalogViewer = profile.data ? { role, companyId } : undefined;
+  return { uid, profile, role, companyId, companyRole, locationIds, orderScope, catalogViewer };
 }

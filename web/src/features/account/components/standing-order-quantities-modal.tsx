@@ -39,9 +39,9 @@ export function StandingOrderQuantitiesModal({
   onClose: () => void;
 }) {
   const notify = useNotify();
-  const { profile, role } = useBuyer();
+  const { profile, catalogViewer } = useBuyer();
   const products = useProductsById(
-    profile.data ? role : undefined,
+    catalogViewer,
     order.lines.map((line) => line.product_id),
   );
   const [quantities, setQuantities] = useState<Record<string, number | null>>(() =>

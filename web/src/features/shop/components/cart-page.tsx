@@ -28,6 +28,9 @@ import './shop.css';
 const ShipToPicker = lazy(() =>
   import('./ship-to-choice').then((module) => ({ default: module.ShipToPicker })),
 );
+const PricesChangedNotice = lazy(() =>
+  import('./prices-changed-notice').then((module) => ({ default: module.PricesChangedNotice })),
+);
 import { TextSkeleton } from '@/components/skeleton';
 
 /** Toasts of the cart (docs/product.md#175-cart) (title: text). */
@@ -83,10 +86,10 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
 export function CartPage() {
   const notify = useNotify();
   usePageTitle('Your Cart');
-  const { uid, profile, role, companyId, companyRole, locationIds } = useBuyer();
+  const { uid, profile, companyId, companyRole, locationIds, catalogViewer } = useBuyer();
   const [shipTo, setShipTo] = useState<ShipToState>({ state: 'loading' });
   const cart = useCart(uid);
-  const products = useProducts(profile.data ? role : undefined);
+  const products = useProducts(catalogViewer);
   const updateQuantity = useUpdateCartQuantity(uid);
   const removeItem = useRemoveCartItem(uid);
   const checkout = useCreateCheckout();
@@ -232,6 +235,17 @@ export function CartPage() {
     <main className="portal-page">
       {header}
       {cancelledNotice}
+      {companyId && (
+        <Suspense fallback={null}>
+          <PricesChangedNotice
+            companyId={companyId}
+            cart={cart.data}
+            render={(notice) => (
+              <Alert type="info" role="status" style={{ marginBottom: 16 }} {...notice} />
+            )}
+          />
+        </Suspense>
+      )}
       <div className="cart-layout">
         <section className="cart-lines" aria-label="Cart items">
           {summary.lines.map((line) => (

@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import type { PricedProduct } from '@/entities/catalog';
+import { CompanyDeal } from './company-deal';
 import {
   addProblem,
   bestBreakHint,
@@ -105,6 +106,7 @@ export const ProductCard = memo(function ProductCard({
           {note && <span className="product-card__pack">{note}</span>}
         </div>
         <p className="product-card__price">{formatUsd(startingPrice(product))}</p>
+        <CompanyDeal product={product} className="product-card__deal" />
         {breakHint && <p className="product-card__break">{breakHint}</p>}
         {canOrder && (
           <div className="product-card__actions">

@@ -16,6 +16,7 @@ import { paths } from '@/config/paths';
 import { cartAdditionOf, quantityInCart, useAddToCart, useCart } from '@/entities/cart';
 import { useProduct, type PricedProduct } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
+import { CompanyDeal } from './company-deal';
 import { ViewOnlyNotice } from './view-only-notice';
 import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -44,9 +45,9 @@ export function ProductPage({ productId }: { productId: string }) {
   const notify = useNotify();
   const [searchParams] = useSearchParams();
   const backHref = storeHref(parseStoreQuery(searchParams));
-  const { uid, profile, role, companyRole } = useBuyer();
+  const { uid, profile, role, companyRole, catalogViewer } = useBuyer();
   const canOrder = companyRoleCan(companyRole, 'order');
-  const product = useProduct(profile.data ? role : undefined, productId);
+  const product = useProduct(catalogViewer, productId);
   const cart = useCart(uid);
 
   const notFound = product.data === null;
@@ -165,6 +166,7 @@ function ProductDetails({
         <p className="product-page__price">
           {formatUsd(startingPrice(product))} <span>each</span>
         </p>
+        <CompanyDeal product={product} className="product-page__deal" />
         {product.breaks.some((step) => step.min_quantity > minimum) && (
           <PriceTiers
             base={product.unit_price}

@@ -75,9 +75,9 @@ function products(count: number): string {
 export function QuickOrderPage() {
   const notify = useNotify();
   usePageTitle('Quick Order');
-  const { uid, profile, role, companyRole } = useBuyer();
+  const { uid, profile, companyRole, catalogViewer } = useBuyer();
   // The role comes from the profile: wait for it, so a wholesaler's prices are fetched once.
-  const catalog = useProducts(profile.data ? role : undefined);
+  const catalog = useProducts(catalogViewer);
   const cart = useCart(uid);
   const addMany = useAddManyToCart(uid);
   const [text, setText] = useState('');

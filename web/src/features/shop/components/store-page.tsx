@@ -56,13 +56,13 @@ function productCount(count: number): string {
 export function StorePage() {
   const notify = useNotify();
   usePageTitle('VIP Product Catalog');
-  const { uid, profile, role, companyRole } = useBuyer();
+  const { uid, profile, role, companyRole, catalogViewer } = useBuyer();
   // Buy Now ships to the location last chosen in the cart (the server checks it, and without
   // one ships to the member's first location).
   const locationId = readOrderingChoice(uid) ?? undefined;
   const canOrder = companyRoleCan(companyRole, 'order');
   // The role comes from the profile: wait for it, so a wholesaler's prices are fetched once.
-  const products = useProducts(profile.data ? role : undefined);
+  const products = useProducts(catalogViewer);
   const cart = useCart(uid);
   const addToCart = useAddToCart(uid);
   const checkout = useCreateCheckout();

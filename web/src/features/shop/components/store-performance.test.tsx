@@ -34,6 +34,8 @@ function pricedCatalog(count: number): PricedProduct[] {
       ...product,
       unit_price: product.price_retailer,
       breaks: product.price_breaks,
+      tier_price: product.price_retailer,
+      price_list: null,
     }),
   );
 }

@@ -20,6 +20,8 @@ const product = (
   sort_order: 0,
   ...PRODUCT_DEFAULTS,
   breaks: [],
+  tier_price: unitPrice,
+  price_list: null,
 });
 
 /** A syrup at $4.50, $3.90 from 24 units and $3.50 from 48, in cases of 6. */
