@@ -39,8 +39,9 @@ function actorName(actor: string, emails: Map<string, string>): string {
 }
 
 /**
- * The reviews among audit_log entries (`profile.status_changed`), in words with the manager's
- * address: "Approved by manager@…", "Declined by …: <reason>".
+ * The reviews and tier moves among audit_log entries (`profile.status_changed`,
+ * `company.tier_moved`), in words with the manager's address: "Approved by manager@…",
+ * "Declined by …: <reason>", "Moved to wholesaler prices by …: <reason>".
  */
 export async function reviewHistory(
   deps: Pick<Context, 'auth'>,
@@ -48,7 +49,11 @@ export async function reviewHistory(
 ): Promise<StoreHistoryEntry[]> {
   const reviews = audit
     .map((doc) => doc.data())
-    .filter((entry) => entry.action === 'profile.status_changed' && typeof entry.to === 'string');
+    .filter(
+      (entry) =>
+        (entry.action === 'profile.status_changed' || entry.action === 'company.tier_moved') &&
+        typeof entry.to === 'string',
+    );
   const actors = await authUsersOf(
     deps,
     reviews.map((entry) => String(entry.actor)).filter((actor) => actor !== 'claims-cli'),
@@ -58,7 +63,11 @@ export async function reviewHistory(
     const at = isoOf(entry.at);
     if (!at) return [];
     const key = typeof entry.review === 'string' ? entry.review : (entry.to as string);
-    const words = REVIEW_WORDS[key] ?? `Moved to ${String(entry.to)}`;
+    // A tier move (docs/pricing.md): "Moved to wholesaler prices".
+    const words =
+      entry.action === 'company.tier_moved'
+        ? `Moved to ${String(entry.to)} prices`
+        : (REVIEW_WORDS[key] ?? `Moved to ${String(entry.to)}`);
     const reason = typeof entry.reason === 'string' && entry.reason ? `: ${entry.reason}` : '';
     return [{ at, event: `${words} by ${actorName(String(entry.actor), emails)}${reason}` }];
   });
