@@ -4,12 +4,13 @@
  * time (a list may hold the whole catalog). Each row is an EntryRow.
  */
 import { catalogCategories, type SavePriceListInput } from '@portal/domain';
-import { Button, Input, Select, Typography } from 'antd';
+import { Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useFieldArray, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { ProductWithPrices } from '@/entities/catalog';
+import { Button } from '@/components/button';
 import { FormField } from '@/components/form-field';
-import { pageCount, pageOf, TablePager } from '@/components/table/table-pager';
+import { TablePager } from '@/components/table/table-pager';
 import { EntryRow } from './entry-row';
 import {
   categoryEntries,
@@ -21,6 +22,15 @@ import {
 
 /** Rows shown at a time. */
 export const ENTRIES_PAGE_SIZE = 20;
+
+/** The page (from 1) that shows the row at `index`. */
+export const pageOfRow = (index: number) => Math.floor(index / ENTRIES_PAGE_SIZE) + 1;
+
+/** The page asked for, kept within the pages `rows` rows make (a list that shrank under it). */
+function shownPage(rows: number, page: number): number {
+  const pages = Math.max(1, Math.ceil(rows / ENTRIES_PAGE_SIZE));
+  return Math.min(Math.max(1, page), pages);
+}
 
 type PriceListForm = UseFormReturn<PriceListFormValues, unknown, SavePriceListInput>;
 
@@ -83,9 +93,9 @@ function AddCategory({
         </Button>
       </div>
       {problem && (
-        <Typography.Text type="danger" role="alert" className="price-list-category__message">
+        <span role="alert" className="price-list-error price-list-category__message">
           {problem}
-        </Typography.Text>
+        </span>
       )}
       <span className="price-list-category__message" role="status">
         {done}
@@ -118,23 +128,23 @@ export function EntriesField({
         .map((product) => ({ value: product.id, label: productLabel(product) })),
     [products, inList],
   );
-  const shown = pageOf(fields, page, ENTRIES_PAGE_SIZE);
-  const first = (shown.page - 1) * ENTRIES_PAGE_SIZE;
+  const current = shownPage(fields.length, page);
+  const first = (current - 1) * ENTRIES_PAGE_SIZE;
   const listError = errors.entries?.root?.message ?? errors.entries?.message;
   const errorRow = firstRowWithError(errors);
   // A row with a problem on another page than this one: say where.
-  const errorPage = errorRow === null ? null : Math.floor(errorRow / ENTRIES_PAGE_SIZE) + 1;
+  const errorPage = errorRow === null ? null : pageOfRow(errorRow);
 
   const addProduct = (productId: string) => {
     append(newEntry(productId), { focusName: `entries.${fields.length}.value` });
-    onPageChange(pageCount(fields.length + 1, ENTRIES_PAGE_SIZE));
+    onPageChange(pageOfRow(fields.length));
   };
 
   const addCategory = (category: string, percent: string) => {
     const { added, skipped } = categoryEntries(products, category, inList, percent);
     if (added.length > 0) {
       append(added, { shouldFocus: false });
-      onPageChange(Math.floor(fields.length / ENTRIES_PAGE_SIZE) + 1);
+      onPageChange(pageOfRow(fields.length));
     }
     return { added: added.length, skipped };
   };
@@ -160,17 +170,17 @@ export function EntriesField({
         <AddCategory categories={categories} onAdd={addCategory} />
       </div>
       {listError && (
-        <Typography.Text type="danger" role="alert" className="price-list-entries__error">
+        <span role="alert" className="price-list-error price-list-entries__error">
           {listError}
-        </Typography.Text>
+        </span>
       )}
-      {errorPage !== null && errorPage !== shown.page && (
-        <Typography.Text type="danger" role="alert" className="price-list-entries__error">
+      {errorPage !== null && errorPage !== current && (
+        <span role="alert" className="price-list-error price-list-entries__error">
           A product on page {errorPage} needs a fix.
-        </Typography.Text>
+        </span>
       )}
       <div className="price-list-entries__rows">
-        {shown.rows.map((field, k) => (
+        {fields.slice(first, first + ENTRIES_PAGE_SIZE).map((field, k) => (
           <EntryRow
             key={field.id}
             control={control}
@@ -184,11 +194,10 @@ export function EntriesField({
       {fields.length > ENTRIES_PAGE_SIZE && (
         <TablePager
           label="Products of the list"
-          page={shown.page}
+          page={current}
           pageSize={ENTRIES_PAGE_SIZE}
           total={fields.length}
           pageSizes={[ENTRIES_PAGE_SIZE]}
-          compact
           onChange={(to) => onPageChange(to)}
         />
       )}

@@ -3,9 +3,8 @@
  * company's tier price), the value in dollars or percent, its quantity breaks, and what one unit
  * would cost each tier with it beside the tier's own price, so the manager sees the effect.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatUsd, PRICE_LIST_LIMITS } from '@portal/domain';
-import { Button, Input, InputNumber, Select, Typography } from 'antd';
+import { Input, InputNumber, Select } from 'antd';
 import {
   Controller,
   useFieldArray,
@@ -15,7 +14,9 @@ import {
 } from 'react-hook-form';
 import type { SavePriceListInput } from '@portal/domain';
 import type { ProductWithPrices } from '@/entities/catalog';
+import { Button } from '@/components/button';
 import { FormField } from '@/components/form-field';
+import { DeleteOutlined, PlusOutlined } from '@/components/icons';
 import {
   ENTRY_KIND_LABELS,
   unitPricePreview,
@@ -152,17 +153,17 @@ function EntryBreaks({
               />
             </div>
             {messages.map((message) => (
-              <Typography.Text key={message} type="danger" className="price-list-breaks__error">
+              <span key={message} className="price-list-error">
                 {message}
-              </Typography.Text>
+              </span>
             ))}
           </div>
         );
       })}
       {listError && (
-        <Typography.Text type="danger" role="alert" className="price-list-breaks__error">
+        <span role="alert" className="price-list-error">
           {listError}
-        </Typography.Text>
+        </span>
       )}
       <Button
         size="small"

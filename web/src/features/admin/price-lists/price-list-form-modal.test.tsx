@@ -305,4 +305,32 @@ describe('the price list editor', () => {
     ).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
   });
+
+  it('shows 20 products a page, and the page of a product that needs a fix', async () => {
+    const syrups = Array.from({ length: 25 }, (_, i) =>
+      makeProduct({ id: `syrup-${i + 1}`, name: `Syrup ${i + 1}`, sku: `SYR-${i + 1}` }),
+    );
+    vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded(syrups)));
+    const dialog = await openNew();
+    await fill(dialog.getByLabelText('Name'), 'All syrups');
+    await user.click(dialog.getByLabelText('Category'));
+    await user.click(await screen.findByTitle('Syrups'));
+    await fill(dialog.getByLabelText('Percent off for the category'), '5');
+    await user.click(dialog.getByRole('button', { name: 'Add category' }));
+    expect(dialog.getByText('Added 25 products of Syrups.')).toBeInTheDocument();
+    expect(dialog.getByRole('heading', { name: 'Products (25)' })).toBeInTheDocument();
+    expect(dialog.getAllByRole('group', { name: /^Syrup \d+$/ })).toHaveLength(20);
+    await user.click(dialog.getByRole('button', { name: 'Page 2' }));
+    const last = rowOf(dialog, 'Syrup 23');
+    await user.clear(last.getByLabelText('Percent off'));
+    await user.click(dialog.getByRole('button', { name: 'Page 1' }));
+    expect(dialog.queryByRole('group', { name: 'Syrup 23' })).not.toBeInTheDocument();
+    await clickSave(dialog);
+    expect(
+      await rowOf(dialog, 'Syrup 23').findByText(
+        'Enter the percentage off, like 7.5 (at most two decimals)',
+      ),
+    ).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
 });

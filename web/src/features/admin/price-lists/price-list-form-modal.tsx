@@ -5,22 +5,26 @@
  * beside its field); Save calls savePriceList, whose refusal is shown in the dialog, and the tab's
  * list is read again once it is saved.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { SavePriceListInput } from '@portal/domain';
-import { Alert, Button, Input, Modal, Spin } from 'antd';
+import { Input, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAllProducts, type ProductWithPrices } from '@/entities/catalog';
 import { useSavePriceList, type PriceListRecord } from '@/entities/price-lists';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/app-loading';
+import { Button } from '@/components/button';
 import { FormField } from '@/components/form-field';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { useReturnFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
 import { CompaniesField } from './companies-field';
-import { EntriesField, ENTRIES_PAGE_SIZE } from './entries-field';
+import { EntriesField, pageOfRow } from './entries-field';
 import {
   firstRowWithError,
+  priceListFormSchema,
   priceListFormValues,
-  priceListResolver,
   type PriceListFormValues,
 } from './price-list-form';
 import './price-list-editor.css';
@@ -56,7 +60,7 @@ function PriceListForm({
   const save = useSavePriceList();
   const [failure, setFailure] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const resolver = useMemo(() => priceListResolver(list?.id), [list?.id]);
+  const resolver = useMemo(() => zodResolver(priceListFormSchema(list?.id)), [list?.id]);
   // The values the form starts from (the catalog is loaded: rows in catalog order).
   const [defaultValues] = useState(() => priceListFormValues(list, products));
   const form = useForm<PriceListFormValues, unknown, SavePriceListInput>({
@@ -83,7 +87,7 @@ function PriceListForm({
     (problems) => {
       // A row with a problem on another page: show its page.
       const row = firstRowWithError(problems);
-      if (row !== null) setPage(Math.floor(row / ENTRIES_PAGE_SIZE) + 1);
+      if (row !== null) setPage(pageOfRow(row));
     },
   );
 
@@ -183,8 +187,8 @@ function PriceListForm({
         )}
       />
       <EntriesField form={form} products={products} page={page} onPageChange={setPage} />
-      {errors.root?.message && <Alert type="error" showIcon title={errors.root.message} />}
-      {failure && <Alert type="error" showIcon title={failure} role="alert" />}
+      {errors.root?.message && <Alert type="error" title={errors.root.message} />}
+      {failure && <Alert type="error" title={failure} />}
       <Footer onClose={onClose} saving={save.isPending} />
     </form>
   );
@@ -217,13 +221,13 @@ export function PriceListFormModal({
         <PriceListForm list={list} products={products.data} onClose={onClose} />
       ) : products.isError ? (
         <>
-          <Alert type="error" showIcon title={PRICE_LIST_FORM_TEXTS.catalogFailed} />
+          <Alert type="error" title={PRICE_LIST_FORM_TEXTS.catalogFailed} />
           <Footer onClose={onClose} />
         </>
       ) : (
         <>
           <div className="price-list-form__loading" role="status">
-            <Spin /> Loading the catalog…
+            <Spinner /> Loading the catalog…
           </div>
           <Footer onClose={onClose} />
         </>

@@ -21,7 +21,8 @@ import {
   type SavePriceListInput,
   type StoredPriceList,
 } from '@portal/domain';
-import { set, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
+import * as z from 'zod/mini';
 import type { ProductWithPrices } from '@/entities/catalog';
 
 export type EntryKind = PriceListEntry['kind'];
@@ -319,21 +320,27 @@ export function checkPriceList(
 }
 
 /**
- * react-hook-form's resolver of the editor: the checked request as the submitted values, or the
- * problems as field errors (`entries.root` for the rows as a whole, `root` for the form).
+ * The editor's schema for react-hook-form's zodResolver: the form's values in, the checked
+ * request out (checkPriceList), or the problems on their fields (`entries.root` for the rows as a
+ * whole, `root` for the form).
  */
-export function priceListResolver(
-  listId: string | undefined,
-): Resolver<PriceListFormValues, unknown, SavePriceListInput> {
-  return (values) => {
-    const checked = checkPriceList(values, listId);
-    if ('request' in checked) return { values: checked.request, errors: {} };
-    const errors: FieldErrors<PriceListFormValues> = {};
-    for (const issue of checked.issues) {
-      set(errors, issue.path, { type: 'validate', message: issue.message });
-    }
-    return { values: {}, errors };
-  };
+export function priceListFormSchema(listId: string | undefined) {
+  return z.pipe(
+    z.custom<PriceListFormValues>(),
+    z.transform((values: PriceListFormValues, ctx): SavePriceListInput => {
+      const checked = checkPriceList(values, listId);
+      if ('request' in checked) return checked.request;
+      for (const issue of checked.issues) {
+        ctx.issues.push({
+          code: 'custom',
+          path: issue.path.split('.'),
+          message: issue.message,
+          input: values,
+        });
+      }
+      return z.NEVER;
+    }),
+  );
 }
 
 /** The index of the first row with a problem, or null (the editor shows its page). */

@@ -210,3 +210,36 @@ describe('PriceListsPanel', () => {
     expect(edited.getByLabelText('Last day')).toHaveValue('2026-11-30');
   });
 });
+
+describe('PriceListsPanel on a phone', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    // The phone layout's query is (max-width: 575.98px): report a 390 px wide screen.
+    window.matchMedia = (query: string) =>
+      ({
+        matches: /max-width:\s*575/.test(query),
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+    return () => {
+      window.matchMedia = realMatchMedia;
+    };
+  });
+
+  it('shows one card per list instead of the table', () => {
+    renderWithProviders(<PriceListsPanel />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(screen.getByRole('article', { name: 'Holiday syrups' }));
+    expect(card.getByText('Scheduled')).toBeInTheDocument();
+    expect(card.getByText('Dec 10, 2026 – Dec 31, 2026')).toBeInTheDocument();
+    expect(card.getByText('2 products')).toBeInTheDocument();
+    expect(card.getByText('1 company')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Edit Holiday syrups' })).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Delete Holiday syrups' })).toBeInTheDocument();
+  });
+});
