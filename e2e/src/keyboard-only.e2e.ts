@@ -91,6 +91,7 @@ const TABS = {
   'standing-orders': 'All standing orders',
   companies: 'Company Management',
   catalog: 'Catalog',
+  'price-lists': 'Price lists',
   tutorials: 'Support Tutorials',
 } as const;
 type TabKey = keyof typeof TABS;
@@ -103,6 +104,7 @@ const TAB_LABELS: Record<TabKey, string> = {
   'standing-orders': 'Standing orders',
   companies: 'Companies',
   catalog: 'Catalog',
+  'price-lists': 'Price lists',
   tutorials: 'Tutorials',
 };
 

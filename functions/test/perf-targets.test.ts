@@ -64,6 +64,7 @@ describe('the pages npm run perf measures', () => {
       '/admin?tab=standing-orders',
       '/admin?tab=companies',
       '/admin?tab=catalog',
+      '/admin?tab=price-lists',
       '/admin?tab=tutorials',
       '/admin?tab=site',
     ]);

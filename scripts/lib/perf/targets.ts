@@ -34,6 +34,7 @@ export const ADMIN_TABS = [
   { key: 'standing-orders', label: 'Standing orders' },
   { key: 'companies', label: 'Companies' },
   { key: 'catalog', label: 'Catalog' },
+  { key: 'price-lists', label: 'Price lists' },
   { key: 'tutorials', label: 'Tutorials' },
   { key: 'site', label: 'Site' },
 ] as const;
@@ -149,6 +150,7 @@ const TAB_EXPECT: Record<AdminTabKey, (v: PerfValues) => string[]> = {
   'standing-orders': () => ['All standing orders'],
   companies: (v) => ['Company Management', v.storeName],
   catalog: (v) => [v.productName],
+  'price-lists': () => ['New price list'],
   tutorials: () => ['Support Tutorials'],
   site: () => ['Support contact', 'Policy pages'],
 };

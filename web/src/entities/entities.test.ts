@@ -37,6 +37,7 @@ const DOCUMENT_SCHEMAS: Record<string, readonly string[]> = {
   'orders/{id}': ['orderSchema', 'orderLineSchema', 'orderStatusChangeSchema'],
   'support_content/{id}': ['supportContentSchema'],
   'standing_orders/{id}': ['standingOrderSchema', 'standingOrderLineSchema'],
+  'price_lists/{id}': ['storedPriceListSchema'],
 };
 
 const parses = (schema: string) =>

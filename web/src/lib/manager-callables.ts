@@ -2,8 +2,11 @@ import {
   FUNCTION_NAMES,
   type CompanyDetailsRequest,
   type CompanyDetailsResponse,
+  type DeletePriceListRequest,
   type SalesOverviewRequest,
   type SalesOverviewResponse,
+  type SavePriceListRequest,
+  type SavePriceListResponse,
   type SearchCompaniesRequest,
   type SearchCompaniesResponse,
   type SearchOrdersRequest,
@@ -16,9 +19,10 @@ import {
 import { callable } from './callables';
 
 /**
- * The managers' reads: the dashboard's Overview and searches and the company page. A module of
- * their own beside callables.ts, so the buyers' pages, which load callables.ts, do not carry them
- * (the portal's routes are held to their size budget: scripts/route-sizes.ts).
+ * The managers' calls: the dashboard's Overview and searches, the company page and the price
+ * lists. A module of their own beside callables.ts, so the buyers' pages, which load
+ * callables.ts, do not carry them (the portal's routes are held to their size budget:
+ * scripts/route-sizes.ts).
  */
 
 /** The managers' Overview: totals against the previous period, a series and the top lists. */
@@ -44,4 +48,12 @@ export const callSearchUsers = callable<SearchUsersRequest, SearchUsersResponse>
 /** Managers: one buyer's profile, history, orders and revenue (the store page before companies). */
 export const callGetStoreDetails = callable<StoreDetailsRequest, StoreDetailsResponse>(
   FUNCTION_NAMES.getStoreDetails,
+);
+/** Managers: create (no listId) or replace a price list; the functions write it and its copies. */
+export const callSavePriceList = callable<SavePriceListRequest, SavePriceListResponse>(
+  FUNCTION_NAMES.savePriceList,
+);
+/** Managers: delete a price list and its companies' copies. */
+export const callDeletePriceList = callable<DeletePriceListRequest, { listId: string }>(
+  FUNCTION_NAMES.deletePriceList,
 );

@@ -72,6 +72,11 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
               children: <LazyTab tab="companies" />,
             },
             { key: 'catalog', label: 'Catalog', children: <LazyTab tab="catalog" /> },
+            {
+              key: 'price-lists',
+              label: 'Price lists',
+              children: <LazyTab tab="price-lists" />,
+            },
             { key: 'tutorials', label: 'Tutorials', children: <LazyTab tab="tutorials" /> },
             { key: 'site', label: 'Site', children: <LazyTab tab="site" /> },
           ]}

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/app-loading';
 /**
  * Each dashboard tab is its own chunk, fetched when the tab is first opened: the dashboard's
  * first load carries the header, the totals and the tab the manager is on, not the tables,
- * forms and charts of the other five. No tab draws antd (their dialogs and the Overview's custom
+ * forms and charts of the others. No tab draws antd (their dialogs and the Overview's custom
  * dates bring it, with its theme, when opened). /admin's document preloads the chunks of the tab
  * in the URL (web/build/admin-tab-chunks.ts), and the dashboard's route loader fetches the tab and
  * waits for it (`preloadTabForFirstPaint`), so the dashboard paints once with its tab.
@@ -21,6 +21,8 @@ const loaders = {
   companies: () =>
     import('../companies/companies-table').then((m) => ({ default: m.CompaniesTable })),
   catalog: () => import('../catalog/catalog-panel').then((m) => ({ default: m.CatalogPanel })),
+  'price-lists': () =>
+    import('../price-lists/price-lists-panel').then((m) => ({ default: m.PriceListsPanel })),
   tutorials: () =>
     import('../tutorials/tutorials-panel').then((m) => ({ default: m.TutorialsPanel })),
   site: () => import('../site/site-panel').then((m) => ({ default: m.SitePanel })),
