@@ -3,6 +3,8 @@ import {
   type CompanyDetailsRequest,
   type CompanyDetailsResponse,
   type DeletePriceListRequest,
+  type MoveCompanyTierRequest,
+  type MoveCompanyTierResponse,
   type SalesOverviewRequest,
   type SalesOverviewResponse,
   type SavePriceListRequest,
@@ -56,4 +58,8 @@ export const callSavePriceList = callable<SavePriceListRequest, SavePriceListRes
 /** Managers: delete a price list and its companies' copies. */
 export const callDeletePriceList = callable<DeletePriceListRequest, { listId: string }>(
   FUNCTION_NAMES.deletePriceList,
+);
+/** Managers: move a company between retailer and wholesaler prices, with a reason. */
+export const callMoveCompanyTier = callable<MoveCompanyTierRequest, MoveCompanyTierResponse>(
+  FUNCTION_NAMES.moveCompanyTier,
 );

@@ -9,6 +9,7 @@ import {
   withWholesalePrice,
   type AppliedEntry,
   type BuyerRole,
+  type PriceListTerms,
   type Product,
   type WholesalePrice,
 } from '@portal/domain';
@@ -34,16 +35,21 @@ export interface CompanyPricing {
 
 const NO_LISTS: readonly AppliedEntry[] = [];
 
+/**
+ * The company's copies of the price lists assigned to it, whatever their window (its members and
+ * managers read them). A malformed copy is left out: its products cost the tier price.
+ */
+export async function fetchCompanyPriceLists(companyId: string): Promise<PriceListTerms[]> {
+  const snapshot = await getDocs(collection(db, paths.companyPriceLists(companyId)));
+  return snapshot.docs.flatMap((document) => {
+    const parsed = companyPriceListSchema.safeParse(document.data());
+    return parsed.success ? [priceListTerms(document.id, parsed.data)] : [];
+  });
+}
+
 /** The company's lists applicable now, read and indexed once per catalog read ('' : none). */
 export async function companyPricing(companyId: string): Promise<CompanyPricing> {
-  const lists = companyId
-    ? (await getDocs(collection(db, paths.companyPriceLists(companyId)))).docs.flatMap(
-        (document) => {
-          const parsed = companyPriceListSchema.safeParse(document.data());
-          return parsed.success ? [priceListTerms(document.id, parsed.data)] : [];
-        },
-      )
-    : [];
+  const lists = companyId ? await fetchCompanyPriceLists(companyId) : [];
   const index = applicableEntries(lists, new Date());
   return {
     priced(role, product, wholesale) {

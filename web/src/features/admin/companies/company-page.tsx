@@ -10,7 +10,7 @@ import {
   type CompanyOrderRow,
   type BuyerRole,
 } from '@portal/domain';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -29,6 +29,10 @@ import { AddMember, locationNames } from './add-member';
 import { pageOf, TablePager } from '@/components/table/table-pager';
 import '../dashboard/admin-dashboard.css';
 import '../common/admin-tables.css';
+
+const CompanyPrices = lazy(() =>
+  import('./company-prices').then((module) => ({ default: module.CompanyPrices })),
+);
 
 export const COMPANY_PAGE_TEXTS = {
   resent: 'Verification email sent.',
@@ -327,6 +331,17 @@ function CompanyDetails({
         </Panel>
         <Panel title="Add member">
           <AddMember companyId={company.id} locations={locations} />
+        </Panel>
+      </div>
+      <div className="company-page__wide">
+        <Panel title="Prices">
+          <Suspense fallback={<TextSkeleton rows={3} />}>
+            <CompanyPrices
+              companyId={company.id}
+              companyName={company.name}
+              tier={company.businessType}
+            />
+          </Suspense>
         </Panel>
       </div>
       <div className="company-page__wide">
