@@ -169,10 +169,11 @@ function EntryBreaks({
         size="small"
         icon={<PlusOutlined />}
         disabled={full}
-        aria-label={`Add a quantity break to ${name}`}
         onClick={() => append({ min_quantity: null, value: '' })}
       >
+        {/* The visible words first in the name (WCAG 2.5.3), then which product. */}
         {full ? `At most ${PRICE_LIST_LIMITS.breaks} breaks` : 'Add break'}
+        <span className="visually-hidden"> to {name}</span>
       </Button>
     </fieldset>
   );

@@ -164,7 +164,7 @@ describe('the price list editor', () => {
     await chooseKind(fixed, 'Fixed price');
     await fill(fixed.getByLabelText('Price (USD)'), '19.9');
     await user.click(
-      fixed.getByRole('button', { name: 'Add a quantity break to Purple Dream Syrup' }),
+      fixed.getByRole('button', { name: 'Add break to Purple Dream Syrup' }),
     );
     await fill(fixed.getByLabelText('Purple Dream Syrup break 1 from quantity'), '12');
     await fill(fixed.getByLabelText('Purple Dream Syrup break 1 price'), '18.50');
@@ -295,7 +295,7 @@ describe('the price list editor', () => {
     await chooseKind(row, 'Fixed price');
     await fill(row.getByLabelText('Price (USD)'), '20');
     await user.click(
-      row.getByRole('button', { name: 'Add a quantity break to Purple Dream Syrup' }),
+      row.getByRole('button', { name: 'Add break to Purple Dream Syrup' }),
     );
     await fill(row.getByLabelText('Purple Dream Syrup break 1 from quantity'), '12');
     await fill(row.getByLabelText('Purple Dream Syrup break 1 price'), '21');
