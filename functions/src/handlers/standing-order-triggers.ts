@@ -87,8 +87,8 @@ export async function profileChangedHandler(
 
 /**
  * A standing order was written: the buyer (and the managers, for a cancellation or a new total)
- * hear of a skip, an undone skip, new quantities or a cancellation, whoever made it
- * (mail/standing-order-mails.ts). The keys name the write, so the platform running the trigger
+ * hear of a skip, an undone skip, new quantities, new prices (the buyer only) or a cancellation,
+ * whoever made it (mail/standing-order-mails.ts). The keys name the write, so the platform running the trigger
  * again for the same write queues nothing new. A mail that cannot be built is logged; the change
  * stands.
  */

@@ -17,12 +17,18 @@ import * as messages from './templates/messages';
  * the write (the onStandingOrderChanged trigger): whoever made the change (the buyer, a manager,
  * a webhook), the buyer hears of it, and the managers when it matters to them.
  *
- * | Change                                   | Buyer                     | Managers (each)            |
- * | ---------------------------------------- | ------------------------- | -------------------------- |
- * | the next delivery skipped                | Delivery of {date} skipped | -                         |
- * | the skip undone (before it passed)       | Delivery of {date} back on | -                         |
- * | quantities changed                       | Standing order changed    | when the total per delivery moved |
- * | cancelled (buyer, manager, Stripe, reject) | Your standing order is cancelled | Standing order cancelled |
+ * | Change                                     | Buyer                              | Managers (each)                   |
+ * | ------------------------------------------ | ---------------------------------- | --------------------------------- |
+ * | the next delivery skipped                  | Delivery of {date} skipped         | -                                 |
+ * | the skip undone (before it passed)         | Delivery of {date} back on         | -                                 |
+ * | quantities changed                         | Standing order changed             | when the total per delivery moved |
+ * | unit prices changed (same quantities)      | New prices for your standing order | -                                 |
+ * | cancelled (buyer, manager, Stripe, reject) | Your standing order is cancelled   | Standing order cancelled          |
+ *
+ * A repricing (a price list saved or deleted, a tier move, a catalog price: standing-orders/
+ * reconcile.ts) is a delivered line whose unit price moved, the products and quantities the same:
+ * a line only paused or resumed is not one (pauses stay silent), and new quantities in the same
+ * write are told by "Standing order changed", which states the new total.
  *
  * Each mail's key names the standing order and the write that caused it (its updated_at), and a
  * cancellation the standing order alone: a trigger the platform runs again for the same write
@@ -46,6 +52,7 @@ export type StandingChange =
   | { kind: 'skipped'; skippedAt: Date }
   | { kind: 'unskipped' }
   | { kind: 'changed'; previousAmount: number }
+  | { kind: 'repriced'; previousAmount: number; lines: messages.RepricedLine[] }
   | { kind: 'cancelled'; previousAmount: number };
 
 const time = (date: Date | null) => date?.getTime() ?? null;
@@ -57,7 +64,29 @@ const quantitiesOf = (order: StandingSnapshot) =>
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 
-/** What a write changed that the buyer is told about (none for renewals, repricing, pauses). */
+/**
+ * The lines delivered before and after the write whose unit price changed. A line paused or
+ * resumed by the write is left out: its price is not what moved the total.
+ */
+function repricedLines(before: StandingSnapshot, after: StandingSnapshot): messages.RepricedLine[] {
+  const previous = new Map(before.lines.map((line) => [line.product_id, line] as const));
+  return after.lines.flatMap((line) => {
+    const old = previous.get(line.product_id);
+    if (!old || old.paused_reason !== null || line.paused_reason !== null) return [];
+    if (old.unit_amount === line.unit_amount) return [];
+    return [
+      {
+        name: line.name,
+        unitAmount: line.unit_amount,
+        priceList: line.price_list?.name ?? null,
+        previousUnitAmount: old.unit_amount,
+        previousPriceList: old.price_list?.name ?? null,
+      },
+    ];
+  });
+}
+
+/** What a write changed that the buyer is told about (none for renewals and pauses). */
 export function standingOrderChanges(
   before: StandingSnapshot,
   after: StandingSnapshot,
@@ -81,6 +110,9 @@ export function standingOrderChanges(
   }
   if (quantitiesOf(before) !== quantitiesOf(after)) {
     changes.push({ kind: 'changed', previousAmount });
+  } else {
+    const lines = repricedLines(before, after);
+    if (lines.length > 0) changes.push({ kind: 'repriced', previousAmount, lines });
   }
   return changes;
 }
@@ -160,6 +192,27 @@ export async function standingOrderChangeMails(
             }),
           );
         }
+        break;
+      }
+      case 'repriced': {
+        // The buyer's prices are theirs to hear of; the managers made the change.
+        const paused = after.status === 'paused';
+        if (buyer)
+          await add(
+            'standing-order-repriced',
+            mailKeys.standingOrderRepriced(after.id, writeId),
+            buyer,
+            messages.standingOrderRepriced({
+              ...terms,
+              // Paused: no delivery is charged until it resumes.
+              nextChargeAt: paused ? null : terms.nextChargeAt,
+              storeName,
+              lines: after.lines,
+              repriced: change.lines,
+              previousAmount: change.previousAmount,
+              paused,
+            }),
+          );
         break;
       }
       case 'cancelled': {

@@ -355,8 +355,9 @@ export async function reconcileStandingOrdersOfProduct(
 
 /**
  * The running standing orders of companies whose prices changed (a price list saved or deleted,
- * a tier move), each repriced from its next cycle; one that fails is logged and left for the
- * next change or call.
+ * a tier move), each repriced from its next cycle (the write's trigger mails the buyer the new
+ * prices: mail/standing-order-mails.ts); one that fails is logged and left for the next change
+ * or call.
  */
 export async function reconcileStandingOrdersOfCompanies(
   ctx: ReconcileContext,

@@ -245,6 +245,69 @@ describe('each mail says what matters', () => {
     expect(cancelled.text).toContain('Your order of $89.97 was cancelled and $89.97 was refunded');
   });
 
+  it('standing order repriced: each new unit price with its list, the new and old total, from when', async () => {
+    const terms = {
+      storeName: 'Cloud Nine',
+      intervalWeeks: 2,
+      cycleAmount: 4 * 428 + 10 * 100,
+      nextChargeAt: new Date('2026-12-01T00:00:00Z'),
+      standingOrdersUrl: links.standingOrders(),
+      contact: 'hello@brand.example',
+      lines: [
+        { name: 'Blue Coast Syrup', quantity: 4, unit_amount: 428, paused_reason: null },
+        { name: 'Paper Cups', quantity: 10, unit_amount: 100, paused_reason: null },
+        { name: 'Red Rush', quantity: 2, unit_amount: 900, paused_reason: 'out_of_stock' as const },
+      ],
+      repriced: [
+        {
+          name: 'Blue Coast Syrup',
+          unitAmount: 428,
+          priceList: 'Chain 5% <syrups>\u202e',
+          previousUnitAmount: 450,
+          previousPriceList: null,
+        },
+        {
+          name: 'Paper Cups',
+          unitAmount: 100,
+          priceList: null,
+          previousUnitAmount: 120,
+          previousPriceList: 'Cups deal',
+        },
+      ],
+      previousAmount: 4 * 450 + 10 * 120,
+      paused: false,
+    };
+    const mail = await render(messages.standingOrderRepriced(terms));
+    expect(mail.subject).toBe('New prices for your standing order: $27.12 every 2 weeks');
+    expect(mail.text).toContain('Hello Cloud Nine,');
+    expect(mail.text).toContain(
+      'Your prices changed. From your next delivery, on Dec 1, 2026, each delivery costs $27.12 (it was $30.00). Deliveries already paid keep their price.',
+    );
+    expect(mail.text).toContain('Blue Coast Syrup: $4.28 (Chain 5% <syrups>), was $4.50');
+    expect(mail.text).toContain('Paper Cups: $1.00, was $1.20 (Cups deal)');
+    // The lines delivered, with their new totals (a paused line is not charged).
+    expect(mail.text).toContain('4 x Blue Coast Syrup  $17.12');
+    expect(mail.text).not.toContain('x Red Rush');
+    expect(mail.text).toContain('Total: $27.12');
+    expect(mail.text).toContain('Next charge: Dec 1, 2026');
+    expect(mail.text).toContain('"Cancel standing order"');
+    expect(mail.html).not.toContain('<syrups>');
+    expect(visible(mail.html)).toContain('$4.28 (Chain 5% &lt;syrups&gt;), was $4.50');
+    expect(mail.html).not.toMatch(/\u202e/);
+
+    const same = await render(
+      messages.standingOrderRepriced({ ...terms, previousAmount: terms.cycleAmount }),
+    );
+    expect(same.text).toContain('each delivery still costs $27.12.');
+    const paused = await render(
+      messages.standingOrderRepriced({ ...terms, nextChargeAt: null, paused: true }),
+    );
+    expect(paused.text).toContain(
+      'Your standing order is paused; from the first delivery after it resumes, each delivery costs $27.12 (it was $30.00).',
+    );
+    expect(paused.text).toContain('Next charge: shown in My Account > Standing orders');
+  });
+
   it('password reset and newsletter confirmation (with a working unsubscribe link)', async () => {
     const reset = await render(
       messages.passwordReset({ resetUrl: `${ORIGIN}/auth/action?mode=resetPassword&oobCode=C` }),

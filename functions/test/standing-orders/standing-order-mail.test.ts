@@ -6,11 +6,13 @@ import { BRAND, mailKeys, paths, PRODUCT_DEFAULTS } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
+import { deletePriceListHandler, savePriceListHandler } from '../../src/handlers/price-lists';
 import { standingOrderChangedHandler } from '../../src/handlers/standing-order-triggers';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { standingOrderChangeMails } from '../../src/mail/standing-order-mails';
+import { reconcileStandingOrdersOfProduct } from '../../src/standing-orders/reconcile';
 import { readStandingOrder } from '../../src/standing-orders/standing-order-record';
 import {
   checkoutOf,
@@ -23,9 +25,10 @@ import { mailDoc, mailKeysStartingWith, type StoredMail } from '../mail/support'
 
 /**
  * Standing orders speak up: the first confirmation and the payment page state the cadence, the
- * next charge and how to cancel; a skip, an undone skip, new quantities and a cancellation each
- * mail the buyer once (and the managers for a cancellation or a new total), with the total and
- * the next date, however often the trigger runs for the same write.
+ * next charge and how to cancel; a skip, an undone skip, new quantities, new prices (a price list,
+ * the catalog) and a cancellation each mail the buyer once (and the managers for a cancellation or
+ * a new total), with the total and the next date, however often the trigger runs for the same
+ * write.
  */
 
 let harness: Awaited<ReturnType<typeof startPaymentsHarness>>;
@@ -207,7 +210,7 @@ describe('standing order mails', () => {
     expect(managerText).toContain('/admin?tab=standing-orders');
   });
 
-  it('a change that keeps the total mails the buyer only', async () => {
+  it('a change that keeps the total mails the buyer only (new prices with it: that one mail)', async () => {
     const syrup = await product('same', 'Same Total Syrup', 500);
     const { id } = await subscribed({ [syrup]: 4 });
     const before = readStandingOrder(await snapshot(id))!;
@@ -221,6 +224,87 @@ describe('standing order mails', () => {
     const mails = await standingOrderChangeMails(createContext(), before, after);
     expect(mails.map((m) => m.kind)).toEqual(['standing-order-changed']);
     expect(mails[0]!.mail.message.text).toContain('Each delivery still costs $20.00.');
+  });
+
+  it('new prices from a price list mail the buyer the unit price, the list and the new total once; no manager', async () => {
+    const syrup = await product('list', 'Listed Mail Syrup', 500);
+    const { buyer, id } = await subscribed({ [syrup]: 4 });
+    const listName = `Chain 5% syrups ${RUN}`;
+    let listId = '';
+    const saved = await around(id, async () => {
+      ({ listId } = await savePriceListHandler(
+        call(manager, {
+          name: listName,
+          valid_from: null,
+          valid_to: null,
+          company_ids: [buyer.uid],
+          entries: { [syrup]: { kind: 'percent', percent_off_bps: 500 } },
+        }),
+      ));
+    });
+    expect(readStandingOrder(saved.after)!.lines[0]).toMatchObject({
+      unit_amount: 475,
+      price_list: { id: listId, name: listName },
+    });
+    const ctx = createContext();
+    expect(await standingOrderChangedHandler(saved.event, ctx)).toBe(1);
+    expect(await standingOrderChangedHandler(saved.event, ctx)).toBe(0);
+    const found = await mail(mailKeys.standingOrderRepriced(id, saved.writeId));
+    expect(found.to).toEqual([buyer.email]);
+    expect(found.message.subject).toBe('New prices for your standing order: $19.00 every 2 weeks');
+    const text = plain(found);
+    const next = nextDate(saved.after);
+    expect(text).toContain(
+      `From your next delivery, on ${next}, each delivery costs $19.00 (it was $20.00).`,
+    );
+    expect(text).toContain(`Listed Mail Syrup: $4.75 (${listName}), was $5.00`);
+    expect(text).toMatch(/4 x Listed Mail Syrup\s+\$19\.00/);
+    expect(text).toMatch(new RegExp(`Next charge: ${next}`));
+    expect(text).toContain('"Cancel standing order"');
+    // The managers made the change: nothing to them, and no "changed" mail to the buyer.
+    expect(await mailKeysStartingWith(`standing-order-changed-manager.${id}`)).toEqual([]);
+    expect(await mailKeysStartingWith(`standing-order-changed.${id}`)).toEqual([]);
+
+    // The list deleted: back at the catalog price, the list it left named.
+    const removed = await around(id, () => deletePriceListHandler(call(manager, { listId })));
+    expect(await standingOrderChangedHandler(removed.event, ctx)).toBe(1);
+    const back = await mail(mailKeys.standingOrderRepriced(id, removed.writeId));
+    expect(back.message.subject).toBe('New prices for your standing order: $20.00 every 2 weeks');
+    expect(plain(back)).toContain(`Listed Mail Syrup: $5.00, was $4.75 (${listName})`);
+    expect(plain(back)).toContain('each delivery costs $20.00 (it was $19.00).');
+    expect(await mailKeysStartingWith(`standing-order-repriced.${id}`)).toHaveLength(2);
+  });
+
+  it('a catalog price mails the new price; while a manager has it paused, from when it resumes', async () => {
+    const syrup = await product('catalog', 'Catalog Mail Syrup', 500);
+    const { buyer, id } = await subscribed({ [syrup]: 4 });
+    const ctx = createContext();
+    const setPrice = (price: number) => async () => {
+      await firestore().doc(paths.product(syrup)).update({ price_retailer: price });
+      await reconcileStandingOrdersOfProduct(ctx, syrup);
+    };
+    const dearer = await around(id, setPrice(550));
+    expect(await standingOrderChangedHandler(dearer.event, ctx)).toBe(1);
+    const text = plain(await mail(mailKeys.standingOrderRepriced(id, dearer.writeId)));
+    expect(text).toContain(
+      `From your next delivery, on ${nextDate(dearer.after)}, each delivery costs $22.00 (it was $20.00).`,
+    );
+    expect(text).toContain('Catalog Mail Syrup: $5.50, was $5.00');
+
+    // A manager's pause is silent; a new price while paused says it applies once it resumes.
+    const paused = await around(id, () =>
+      manage(manager, { standingOrderId: id, action: 'pause' }),
+    );
+    expect(await standingOrderChangedHandler(paused.event, ctx)).toBe(0);
+    const cheaper = await around(id, setPrice(450));
+    expect(await standingOrderChangedHandler(cheaper.event, ctx)).toBe(1);
+    const whilePaused = await mail(mailKeys.standingOrderRepriced(id, cheaper.writeId));
+    expect(whilePaused.to).toEqual([buyer.email]);
+    expect(plain(whilePaused)).toContain(
+      'Your standing order is paused; from the first delivery after it resumes, each delivery costs $18.00 (it was $22.00).',
+    );
+    expect(plain(whilePaused)).toContain('Next charge: shown in My Account > Standing orders');
+    expect(await mailKeysStartingWith(`standing-order-repriced.${id}`)).toHaveLength(2);
   });
 
   it('a cancellation mails the buyer and every manager once, even when the trigger and the cancel are repeated', async () => {
@@ -246,7 +330,7 @@ describe('standing order mails', () => {
     expect(await mailKeysStartingWith(`standing-order-cancelled.${id}`)).toHaveLength(1);
   });
 
-  it('a renewal, a repricing or a pause alone mails nothing from the trigger', async () => {
+  it('a renewal, a pause or a line paused for stock (at a new price) alone mails nothing from the trigger', async () => {
     const syrup = await product('quiet', 'Quiet Syrup', 500);
     const { id } = await subscribed({ [syrup]: 4 });
     const before = readStandingOrder(await snapshot(id))!;
@@ -256,13 +340,18 @@ describe('standing order mails', () => {
       next_delivery_at: new Date(before.next_delivery_at!.getTime() + 14 * 86_400_000),
       updated_at: later,
     };
-    const repriced = {
+    const outOfStock = {
       ...before,
-      lines: before.lines.map((line) => ({ ...line, unit_amount: 600 })),
+      lines: before.lines.map((line) => ({
+        ...line,
+        unit_amount: 600,
+        paused_reason: 'out_of_stock' as const,
+      })),
+      status: 'paused' as const,
       updated_at: later,
     };
     const paused = { ...before, status: 'paused' as const, updated_at: later };
-    for (const after of [renewed, repriced, paused]) {
+    for (const after of [renewed, outOfStock, paused]) {
       expect(await standingOrderChangeMails(createContext(), before, after)).toEqual([]);
     }
   });

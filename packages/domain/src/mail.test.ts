@@ -86,6 +86,18 @@ describe('mail keys', () => {
     expect(mailKeys.orderRefunded('o1', 're_1')).not.toBe(mailKeys.orderRefunded('o1', 're_2'));
   });
 
+  it('names a standing order and its write in a repricing, apart from the other changes of that write', () => {
+    expect(mailKeys.standingOrderRepriced('so/1', '1767225600000')).toBe(
+      'standing-order-repriced.so_1.1767225600000',
+    );
+    expect(mailKeys.standingOrderRepriced('so1', '1')).not.toBe(
+      mailKeys.standingOrderRepriced('so1', '2'),
+    );
+    expect(mailKeys.standingOrderRepriced('so1', '1')).not.toBe(
+      mailKeys.standingOrderChanged('so1', '1'),
+    );
+  });
+
   it('gives each review round of a profile its own review mails (a reopened profile mails again)', () => {
     expect(mailKeys.profileApproved('u1')).toBe('profile-approved.u1');
     expect(mailKeys.profileApproved('u1', 0)).toBe('profile-approved.u1');

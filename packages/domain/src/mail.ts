@@ -169,6 +169,9 @@ export const mailKeys = {
     `standing-order-changed.${part(standingOrderId)}.${part(writeId)}`,
   standingOrderChangedManager: (standingOrderId: string, writeId: string, managerUid: string) =>
     `standing-order-changed-manager.${part(standingOrderId)}.${part(writeId)}.${part(managerUid)}`,
+  /** New unit prices from the next delivery (a price list, a tier move, the catalog): the buyer only. */
+  standingOrderRepriced: (standingOrderId: string, writeId: string) =>
+    `standing-order-repriced.${part(standingOrderId)}.${part(writeId)}`,
   /** A standing order is cancelled once: one mail to the buyer, one to each manager. */
   standingOrderCancelled: (standingOrderId: string) =>
     `standing-order-cancelled.${part(standingOrderId)}`,

@@ -519,6 +519,69 @@ export function standingOrderChanged(
   };
 }
 
+/** A line whose unit price changed: the new price and the list that set it, and the old ones. */
+export interface RepricedLine {
+  name: string;
+  unitAmount: number;
+  /** The price list that set the new price, by name, or null for the tier's price. */
+  priceList: string | null;
+  previousUnitAmount: number;
+  previousPriceList: string | null;
+}
+
+/** "$4.28 (Chain 5% syrups), was $4.50": the old list is named only when it is another one. */
+function repricedText(line: RepricedLine): string {
+  const list = line.priceList ? stripUnsafeText(line.priceList) : '';
+  const previousList = line.previousPriceList ? stripUnsafeText(line.previousPriceList) : '';
+  const now = list ? `${formatUsd(line.unitAmount)} (${list})` : formatUsd(line.unitAmount);
+  const was =
+    previousList && previousList !== list
+      ? `${formatUsd(line.previousUnitAmount)} (${previousList})`
+      : formatUsd(line.previousUnitAmount);
+  return `${now}, was ${was}`;
+}
+
+/**
+ * The buyer's prices changed (a price list, a tier move, the catalog): the standing order charges
+ * the new unit prices from its next delivery; deliveries already paid keep theirs. While a
+ * manager has it paused, from the first delivery after it resumes.
+ */
+export function standingOrderRepriced(
+  p: StandingTerms & {
+    storeName: string;
+    lines: readonly StandingLine[];
+    repriced: readonly RepricedLine[];
+    previousAmount: number;
+    paused: boolean;
+  },
+): MailContent {
+  const from = p.paused
+    ? 'Your standing order is paused; from the first delivery after it resumes'
+    : `From your next delivery, on ${nextChargeText(p.nextChargeAt)}`;
+  const cost =
+    p.previousAmount === p.cycleAmount
+      ? `each delivery still costs ${formatUsd(p.cycleAmount)}`
+      : `each delivery costs ${formatUsd(p.cycleAmount)} (it was ${formatUsd(p.previousAmount)})`;
+  return {
+    subject: `New prices for your standing order: ${formatUsd(p.cycleAmount)} every ${p.intervalWeeks} weeks`,
+    preview: p.paused
+      ? 'They apply once your standing order resumes.'
+      : `From your next delivery on ${nextChargeText(p.nextChargeAt)}.`,
+    heading: 'Your standing order has new prices',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: `Your prices changed. ${from}, ${cost}. Deliveries already paid keep their price.`,
+      },
+      { kind: 'text', text: 'New price per unit:' },
+      { kind: 'facts', rows: p.repriced.map((line) => [line.name, repricedText(line)] as const) },
+      standingLinesBlock(p.lines, p.cycleAmount),
+      ...standingTermsBlocks(p),
+    ],
+  };
+}
+
 /** The standing order is cancelled: nothing more is charged or shipped. */
 export function standingOrderCancelled(
   p: StandingTerms & { storeName: string; cancelledAt: Date },
