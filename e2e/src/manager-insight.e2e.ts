@@ -2,8 +2,9 @@
  * Manager insight from start to end: two stores with orders from the last weeks (written as an
  * import of history would, then the rollups rebuilt with `npm run rollups:rebuild`), and one
  * order paid today through the Stripe sandbox (its figures added in the payment's transaction).
- * A manager opens the Overview: its totals for the last 30 days, then for "Last 7 days", match
- * what this test adds up from every order in Firestore; the status chart says the same counts.
+ * A manager opens the Overview: its totals for the last 30 days, then for "Last 7 days" (the
+ * discount through price lists among them: one past order was list-priced), match what this test
+ * adds up from every order in Firestore; the status chart says the same counts.
  * They find a store by part of its name, export exactly the filtered orders as CSV, open its
  * company's page; and garbage in the URL gets a clear message and the default range.
  */
@@ -50,6 +51,8 @@ function pastOrder(
   status: string,
   amount: number,
   refunded = 0,
+  /** The tier's unit price when a price list set the line's lower one. */
+  tierUnit?: number,
 ) {
   const lines = [
     {
@@ -60,6 +63,9 @@ function pastOrder(
       unit_amount: amount / 4,
       quantity: 4,
       line_total: amount,
+      ...(tierUnit
+        ? { price_list: { id: 'insight-deal', name: 'Insight deal' }, tier_unit_amount: tierUnit }
+        : {}),
     },
   ];
   const data: { [key: string]: Plain } = {
@@ -107,6 +113,8 @@ interface Figures {
   average: number;
   statuses: Record<'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded', number>;
   byStore: Map<string, number>;
+  /** Off the tier prices through price lists, on the lines of orders not cancelled. */
+  listDiscount: number;
 }
 
 /** The figures of the days from..to, added up here from every order in Firestore. */
@@ -118,6 +126,7 @@ async function figuresOf(from: string, to: string): Promise<Figures> {
     average: 0,
     statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 },
     byStore: new Map(),
+    listDiscount: 0,
   };
   for (const order of orders.values()) {
     if (!(order.paid_at instanceof Date) || order.status === 'pending') continue;
@@ -129,6 +138,13 @@ async function figuresOf(from: string, to: string): Promise<Figures> {
     figures.statuses[order.status as keyof Figures['statuses']] += 1;
     const uid = String(order.user_id);
     figures.byStore.set(uid, (figures.byStore.get(uid) ?? 0) + net);
+    if (order.status === 'cancelled') continue;
+    for (const line of order.items as Array<Record<string, unknown>>) {
+      if (line.price_list && typeof line.tier_unit_amount === 'number') {
+        figures.listDiscount +=
+          (line.tier_unit_amount - Number(line.unit_amount)) * Number(line.quantity);
+      }
+    }
   }
   figures.average = figures.paidOrders === 0 ? 0 : Math.round(figures.revenue / figures.paidOrders);
   return figures;
@@ -153,6 +169,10 @@ async function seeTotals(person: Person, expected: Figures): Promise<void> {
     totalCard(person, 'Average order value').locator('.admin-stat__value'),
     usd(expected.average),
   );
+  await seeText(
+    totalCard(person, 'Discount through price lists').locator('.admin-stat__value'),
+    usd(expected.listDiscount),
+  );
 }
 
 function statusSummary(expected: Figures): string {
@@ -173,6 +193,9 @@ j.step(
         new Date(now - 2 * DAY_MS),
         'delivered',
         20000,
+        0,
+        // A price list's $50.00 a unit instead of the tier's $55.00: $20.00 off.
+        5500,
       ),
       pastOrder(
         storeA,
@@ -245,6 +268,7 @@ j.step('the Overview for the last 30 days matches the orders', async () => {
   const expected = await figuresOf(daysBefore(today, 29), today);
   expect(expected.byStore.get(storeA.uid)).toBe(20000 + 15000 + PACK.unit);
   expect(expected.byStore.get(storeB.uid)).toBe(25000);
+  expect(expected.listDiscount).toBeGreaterThanOrEqual(2000);
   await seeTotals(manager, expected);
   // A chart draws once near the viewport (chart-card.tsx): scroll to it, as a manager would.
   await page.getByRole('region', { name: 'Orders by status' }).scrollIntoViewIfNeeded();

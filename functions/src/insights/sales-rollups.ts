@@ -94,16 +94,30 @@ export function salesOrderOfDoc(data: DocumentData | undefined): SalesOrder | nu
     paid_at: data.paid_at instanceof Timestamp ? data.paid_at.toDate() : null,
     items: items.flatMap((item) => {
       if (typeof item !== 'object' || item === null) return [];
-      const { product_id, name, quantity, line_total } = item as Record<string, unknown>;
+      const { product_id, name, quantity, line_total, unit_amount, price_list, tier_unit_amount } =
+        item as Record<string, unknown>;
       if (typeof product_id !== 'string' || typeof quantity !== 'number') return [];
+      const list = priceListOf(price_list);
       return [
         {
           product_id,
           name: typeof name === 'string' ? name : '',
           quantity,
           line_total: typeof line_total === 'number' ? line_total : 0,
+          unit_amount: typeof unit_amount === 'number' ? unit_amount : 0,
+          // The list's discount counts only with both prices known.
+          ...(list && typeof unit_amount === 'number' && typeof tier_unit_amount === 'number'
+            ? { price_list: list, tier_unit_amount }
+            : {}),
         },
       ];
     }),
   };
+}
+
+/** A line's price_list as stored ({ id, name }), or null. */
+function priceListOf(value: unknown): { id: string; name: string } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, name } = value as Record<string, unknown>;
+  return typeof id === 'string' ? { id, name: typeof name === 'string' ? name : '' } : null;
 }

@@ -17,7 +17,8 @@ import { clearProject, documentReads, projectDb, resetUsage } from './rollup-sup
 
 /**
  * getSalesOverview at scale: 20,000 generated orders over three years (40 stores, 20 products,
- * every status, partial and full refunds, payments still pending) and their rollups, in a project
+ * every status, partial and full refunds, payments still pending, a price list for a store in
+ * four on half the products) and their rollups, in a project
  * of its own on the stack's emulator (the shared project's other tests never see them). For a
  * month, a year and five years, the answer reads fewer than 400 documents (counted by the
  * emulator as Firestore bills them) in under 1.5 s, and every figure equals what plain loops
@@ -66,12 +67,27 @@ function generate(): { orders: Generated[]; approvals: Date[] } {
     const store = pick(STORES);
     const lines = 1 + pick(4);
     const items = Array.from({ length: lines }, () => {
-      const product = products[pick(PRODUCTS)]!;
+      const index = pick(PRODUCTS);
+      const product = products[index]!;
       const quantity = 1 + pick(24);
+      // A store in four has a list of 10% off the even products (no draw: the same orders).
+      if (store % 4 === 0 && index % 2 === 0) {
+        const unit = Math.round(product.price * 0.9);
+        return {
+          product_id: product.id,
+          name: product.name,
+          quantity,
+          unit_amount: unit,
+          line_total: unit * quantity,
+          price_list: { id: 'list-10', name: '10% off' },
+          tier_unit_amount: product.price,
+        };
+      }
       return {
         product_id: product.id,
         name: product.name,
         quantity,
+        unit_amount: product.price,
         line_total: product.price * quantity,
       };
     });
@@ -157,10 +173,17 @@ const byRank =
     return 0;
   };
 
+/** What a list took off a line: the tier's price less the price charged, times the units. */
+const discountOf = (line: Generated['items'][number]) =>
+  line.price_list && line.tier_unit_amount !== undefined
+    ? (line.tier_unit_amount - line.unit_amount) * line.quantity
+    : 0;
+
 function expectedTotals(range: DayRange) {
   let revenue = 0;
   let refunded = 0;
   let paidOrders = 0;
+  let listDiscount = 0;
   for (const order of orders) {
     if (!order.paid_at || order.status === 'pending') continue;
     const day = pacificDay(order.paid_at);
@@ -168,6 +191,9 @@ function expectedTotals(range: DayRange) {
     revenue += order.amount - order.refunded_amount;
     refunded += order.refunded_amount;
     paidOrders += 1;
+    if (order.status !== 'cancelled') {
+      for (const line of order.items) listDiscount += discountOf(line);
+    }
   }
   const approvedBuyers = approvals.filter((at) => {
     const day = pacificDay(at);
@@ -179,6 +205,7 @@ function expectedTotals(range: DayRange) {
     paidOrders,
     averageOrderValue: paidOrders ? Math.round(revenue / paidOrders) : 0,
     approvedBuyers,
+    listDiscount,
   };
 }
 
@@ -193,7 +220,7 @@ function expectedOverview(range: DayRange, interval: SeriesInterval) {
   const byStatus = { processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 };
   const products = new Map<
     string,
-    { productId: string; name: string; revenue: number; units: number }
+    { productId: string; name: string; revenue: number; units: number; listDiscount: number }
   >();
   const stores = new Map<
     string,
@@ -224,9 +251,11 @@ function expectedOverview(range: DayRange, interval: SeriesInterval) {
         name: line.name,
         revenue: 0,
         units: 0,
+        listDiscount: 0,
       };
       product.revenue += line.line_total;
       product.units += line.quantity;
+      product.listDiscount += discountOf(line);
       products.set(line.product_id, product);
     }
   }
@@ -287,12 +316,7 @@ beforeAll(async () => {
         ...order,
         currency: 'usd',
         payment_type: 'one_time',
-        items: items.map((line) => ({
-          ...line,
-          description: '',
-          image_url: '',
-          unit_amount: line.line_total / line.quantity,
-        })),
+        items: items.map((line) => ({ ...line, description: '', image_url: '' })),
         created_at: Timestamp.fromDate(created_at),
         updated_at: Timestamp.fromDate(created_at),
         paid_at: paid_at ? Timestamp.fromDate(paid_at) : null,
@@ -366,6 +390,9 @@ describe(`getSalesOverview over ${ORDERS} orders`, () => {
     expect(five!.previousTotals.paidOrders).toBe(0);
     expect(year!.byStatus.cancelled).toBeGreaterThan(0);
     expect(year!.totals.refunded).toBeGreaterThan(0);
+    expect(month!.totals.listDiscount).toBeGreaterThan(0);
+    expect(year!.topProductsByRevenue.some((p) => p.listDiscount === 0)).toBe(true);
+    expect(year!.topProductsByRevenue.some((p) => p.listDiscount > 0)).toBe(true);
     expect(orders.filter((o) => o.status === 'pending').length).toBeGreaterThan(0);
   });
 });

@@ -7,6 +7,7 @@ import {
   businessDay,
   COLLECTIONS,
   emptyRollup,
+  lineListDiscount,
   paths,
   RANGE_PROBLEMS,
   ROLLUP_COLLECTIONS,
@@ -20,10 +21,12 @@ import {
 } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
+import { savePriceListHandler } from '../../src/handlers/price-lists';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { rebuildSalesRollups } from '../../src/insights/rebuild-rollups';
+import { getSalesOverview } from '../../src/insights/sales-overview';
 import { salesOrderOfDoc } from '../../src/insights/sales-rollups';
 import { firestore } from '../../src/lib/admin';
 import { createAccount, profileOf, requestAs } from '../accounts/support';
@@ -40,9 +43,9 @@ import { clearProject, comparable, projectDb, rollupDocs } from './rollup-suppor
 
 /**
  * The sales rollups after real flows on the shared stack (checkout, Stripe's webhooks, shipping,
- * refunds, a cancellation, a delayed payment that clears and one that fails, an approval): they
- * move by exactly what buildRollups makes of those orders and that approval, and
- * getSalesOverview answers from them. Other files' orders share the database, so the test
+ * refunds, a cancellation, a delayed payment that clears and one that fails, an approval, lines
+ * priced by a price list): they move by exactly what buildRollups makes of those orders and that
+ * approval, and getSalesOverview answers from them. Other files' orders share the database, so the test
  * compares what changed, not what is there.
  */
 
@@ -58,6 +61,8 @@ let overviewBefore: SalesOverviewResponse;
 let overviewAfter: SalesOverviewResponse;
 let orders: SalesOrder[];
 let cancelledAmount = 0;
+/** The discount store A's price list gave on the lines of its orders not cancelled. */
+let listDiscount = 0;
 
 const PARTIAL_REFUND = 1234;
 const today = businessDay(new Date());
@@ -88,6 +93,20 @@ beforeAll(async () => {
     createUser('retailer'),
   ]);
   const applicant = await createAccount('wholesaler', 'pending');
+  // A's price list: 10% off purple-dream (sold) and mango-tango (only in the cancelled order).
+  await savePriceListHandler({
+    ...manager.request({
+      name: 'Rollup test 10%',
+      valid_from: null,
+      valid_to: null,
+      company_ids: [storeA.uid],
+      entries: {
+        'purple-dream': { kind: 'percent', percent_off_bps: 1000 },
+        'mango-tango': { kind: 'percent', percent_off_bps: 1000 },
+      },
+    }),
+    rawRequest: { ip: '198.18.7.7' },
+  });
   before = await rollupDocs(firestore());
   overviewBefore = await overview();
 
@@ -136,6 +155,9 @@ beforeAll(async () => {
     'processing',
     'cancelled',
   ]);
+  listDiscount = [orders[0]!, orders[1]!, orders[3]!, orders[4]!]
+    .flatMap((o) => o.items)
+    .reduce((sum, line) => sum + lineListDiscount(line), 0);
   after = await rollupDocs(firestore());
   overviewAfter = await overview();
 }, 120_000);
@@ -156,6 +178,7 @@ function changeAt(level: RollupLevel) {
     refunded: now.refunded - was.refunded,
     paidOrders: now.paid_orders - was.paid_orders,
     approvedBuyers: now.approved_buyers - was.approved_buyers,
+    listDiscount: now.list_discount - was.list_discount,
     statuses: Object.fromEntries(
       ROLLUP_STATUSES.map((status) => [status, now.statuses[status] - was.statuses[status]]),
     ),
@@ -163,6 +186,12 @@ function changeAt(level: RollupLevel) {
     storeB: now.stores[storeB.uid],
     units: Object.fromEntries(
       Object.entries(now.products).map(([id, p]) => [id, p.units - (was.products[id]?.units ?? 0)]),
+    ),
+    productDiscounts: Object.fromEntries(
+      Object.entries(now.products).map(([id, p]) => [
+        id,
+        p.list_discount - (was.products[id]?.list_discount ?? 0),
+      ]),
     ),
   };
 }
@@ -186,6 +215,7 @@ describe('sales rollups kept with every order change', () => {
           refunded: PARTIAL_REFUND + cancelledAmount,
           paidOrders: 5,
           approvedBuyers: 1,
+          listDiscount,
           statuses: { processing: 3, shipped: 1, delivered: 0, cancelled: 1 },
           storeA: {
             name: `Store of ${storeA.uid}`,
@@ -204,7 +234,25 @@ describe('sales rollups kept with every order change', () => {
       }
       // The cancelled order's mango-tango is not sold (nobody else bought it in between).
       expect([level, change.units['mango-tango'] ?? 0]).toEqual([level, 0]);
+      // The list's discount: on A's purple-dream only (B pays the tier price; mango-tango's
+      // order was cancelled).
+      expect([level, change.productDiscounts['purple-dream']]).toEqual([level, listDiscount]);
+      expect([level, change.productDiscounts['mango-tango'] ?? 0]).toEqual([level, 0]);
     }
+  });
+
+  it('record the list on A’s lines, and count its discount only for orders not cancelled', () => {
+    const [listed, , cancelled, plain] = orders;
+    const line = listed!.items.find((l) => l.product_id === 'purple-dream')!;
+    expect(line).toMatchObject({ price_list: { name: 'Rollup test 10%' } });
+    expect(line.tier_unit_amount).toBeGreaterThan(line.unit_amount);
+    expect(listDiscount).toBe(lineListDiscount(line));
+    expect(listDiscount).toBeGreaterThan(0);
+    // The cancelled order was list-priced too; B's purple-dream was not.
+    expect(lineListDiscount(cancelled!.items[0]!)).toBeGreaterThan(0);
+    const bLine = plain!.items.find((l) => l.product_id === 'purple-dream')!;
+    expect(bLine.price_list).toBeUndefined();
+    expect(lineListDiscount(bLine)).toBe(0);
   });
 
   it('equal, document by document, what was there plus buildRollups of these orders and the approval', async () => {
@@ -240,7 +288,14 @@ describe('getSalesOverview', () => {
       refunded: now.refunded - was.refunded,
       paidOrders: now.paidOrders - was.paidOrders,
       approvedBuyers: now.approvedBuyers - was.approvedBuyers,
-    }).toEqual({ revenue: gross - refunded, refunded, paidOrders: 5, approvedBuyers: 1 });
+      listDiscount: now.listDiscount - was.listDiscount,
+    }).toEqual({
+      revenue: gross - refunded,
+      refunded,
+      paidOrders: 5,
+      approvedBuyers: 1,
+      listDiscount,
+    });
     expect(now.averageOrderValue).toBe(Math.round(now.revenue / now.paidOrders));
     expect(overviewAfter.byStatus.processing - overviewBefore.byStatus.processing).toBe(3);
     expect(overviewAfter.byStatus.cancelled - overviewBefore.byStatus.cancelled).toBe(1);
@@ -326,6 +381,12 @@ describe('rebuilding the rollups (npm run rollups:rebuild)', () => {
     quantity,
     line_total: unit * quantity,
   });
+  /** A line a price list priced at `unit` instead of the tier's `tier`. */
+  const listLine = (product_id: string, quantity: number, unit: number, tier: number) => ({
+    ...line(product_id, quantity, unit),
+    price_list: { id: 'list-1', name: 'Chain deal' },
+    tier_unit_amount: tier,
+  });
   const ORDERS: Record<string, Record<string, unknown>> = {
     o1: {
       user_id: 'u1',
@@ -340,10 +401,11 @@ describe('rebuilding the rollups (npm run rollups:rebuild)', () => {
       user_id: 'u1',
       store_name: 'One',
       status: 'cancelled',
-      amount: 3500,
-      refunded_amount: 3500,
+      amount: 3000,
+      refunded_amount: 3000,
       paid_at: ts('2025-03-10T18:00:00Z'),
-      items: [line('p1', 1, 3500)],
+      // Cancelled: its list's discount does not count.
+      items: [listLine('p1', 1, 3000, 3500)],
     },
     o3: {
       user_id: 'u2',
@@ -352,7 +414,8 @@ describe('rebuilding the rollups (npm run rollups:rebuild)', () => {
       amount: 9000,
       refunded_amount: 1000,
       paid_at: ts('2025-04-01T18:00:00Z'),
-      items: [line('p2', 3, 3000)],
+      // $5.00 a unit off the tier's $35.00: $15.00 through the list.
+      items: [listLine('p2', 3, 3000, 3500)],
     },
     // Never paid, and an order from before refunds were recorded (no refunded_amount).
     o4: {
@@ -490,19 +553,43 @@ describe('rebuilding the rollups (npm run rollups:rebuild)', () => {
     // 2025-03-09T07:30Z is 23:30 on March 8 in Los Angeles.
     expect(stored.get(`${COLLECTIONS.salesDays}/2025-03-08`)?.revenue).toBe(7000);
     expect(stored.get(`${COLLECTIONS.salesMonths}/2025-03`)).toMatchObject({
-      revenue: 10_500,
-      refunded: 3500,
+      revenue: 10_000,
+      refunded: 3000,
       paid_orders: 2,
+      list_discount: 0,
       approved_buyers: 2,
-      products: { p1: { name: 'Name of p1', revenue: 7000, units: 2 } },
+      products: { p1: { name: 'Name of p1', revenue: 7000, units: 2, list_discount: 0 } },
       stores: { u1: { name: 'One', revenue: 7000, orders: 2 } },
     });
     expect(stored.get(`${COLLECTIONS.salesMonths}/2025-04`)).toMatchObject({
       revenue: 11_000,
       refunded: 1000,
+      list_discount: 1500,
       approved_buyers: 1,
+      products: { p2: { revenue: 9000, units: 3, list_discount: 1500 } },
     });
     // Run again: nothing differs.
     expect((await rebuildSalesRollups(db, { apply: false })).changed).toEqual([]);
+  });
+
+  it('takes a document from before price lists (no list_discount) as no discount', async () => {
+    // March as it was written before lists: the same figures, without the field.
+    const path = `${COLLECTIONS.salesMonths}/2025-03`;
+    const { list_discount: _total, products, ...rest } = (await db.doc(path).get()).data()!;
+    const p1 = products as { p1: Record<string, unknown> };
+    const { list_discount: _p1, ...oldP1 } = p1.p1;
+    await db.doc(path).set({ ...rest, products: { p1: oldP1 } });
+    expect((await db.doc(path).get()).get('list_discount')).toBeUndefined();
+    expect((await rebuildSalesRollups(db, { apply: false })).changed).toEqual([]);
+    const overview = await getSalesOverview(
+      { range: { from: '2025-03-01', to: '2025-04-30' }, interval: 'day' },
+      { db },
+    );
+    expect(overview.totals.listDiscount).toBe(1500);
+    expect(overview.topProductsByRevenue.map((p) => [p.productId, p.listDiscount])).toEqual([
+      ['p2', 1500],
+      ['p1', 0],
+      ['p3', 0],
+    ]);
   });
 });

@@ -272,6 +272,11 @@ export interface SalesTotals {
   /** revenue / paidOrders, rounded to the cent; 0 without orders. */
   averageOrderValue: number;
   approvedBuyers: number;
+  /**
+   * The discount given through price lists: on the lines of paid orders not cancelled, what they
+   * would have cost at the tier's price less what they cost.
+   */
+  listDiscount: number;
 }
 
 export interface SalesPoint {
@@ -286,6 +291,8 @@ export interface ProductFigure {
   name: string;
   revenue: number;
   units: number;
+  /** Cents: the discount given through price lists on its lines (as listDiscount). */
+  listDiscount: number;
 }
 
 export interface StoreFigure {

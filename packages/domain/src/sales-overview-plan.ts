@@ -183,6 +183,7 @@ export function salesTotals(rollup: SalesRollup): SalesTotals {
     paidOrders: rollup.paid_orders,
     averageOrderValue: rollup.paid_orders > 0 ? Math.round(revenue / rollup.paid_orders) : 0,
     approvedBuyers: rollup.approved_buyers,
+    listDiscount: rollup.list_discount,
   };
 }
 
@@ -202,12 +203,13 @@ export function topProductsByUnits(rollup: SalesRollup, size = TOP_LIST_SIZE): P
 
 function productFigures(rollup: SalesRollup): ProductFigure[] {
   return Object.entries(rollup.products)
-    .filter(([, p]) => p.revenue !== 0 || p.units !== 0)
+    .filter(([, p]) => p.revenue !== 0 || p.units !== 0 || p.list_discount !== 0)
     .map(([productId, p]) => ({
       productId,
       name: p.name || productId,
       revenue: p.revenue,
       units: p.units,
+      listDiscount: p.list_discount,
     }));
 }
 

@@ -15,6 +15,7 @@ import {
   approvalDelta,
   buildRollups,
   emptyRollup,
+  lineListDiscount,
   monthDays,
   orderContribution,
   readRollup,
@@ -22,14 +23,40 @@ import {
   rollupDelta,
   rollupRefsOfDay,
   sumRollups,
+  compactRollup,
   weekStart,
   type RollupRef,
   type RollupWrite,
+  type SalesLine,
   type SalesOrder,
   type SalesRollup,
 } from './sales-rollups';
 
 const at = (iso: string) => new Date(iso);
+
+/** A line charged its tier's price: unit_amount is line_total / quantity. */
+function line(product_id: string, name: string, quantity: number, line_total: number): SalesLine {
+  return { product_id, name, quantity, line_total, unit_amount: line_total / quantity };
+}
+
+/** A line a price list priced at `unit`, below the tier's `tier` (both per unit). */
+function listLine(
+  product_id: string,
+  name: string,
+  quantity: number,
+  unit: number,
+  tier: number,
+): SalesLine {
+  return {
+    product_id,
+    name,
+    quantity,
+    unit_amount: unit,
+    line_total: unit * quantity,
+    price_list: { id: 'chain', name: 'Chain deal' },
+    tier_unit_amount: tier,
+  };
+}
 
 function order(overrides: Partial<SalesOrder> = {}): SalesOrder {
   return {
@@ -40,10 +67,7 @@ function order(overrides: Partial<SalesOrder> = {}): SalesOrder {
     refunded_amount: 0,
     // 10:00 Pacific (daylight time) on 2025-06-10, a Tuesday.
     paid_at: at('2025-06-10T17:00:00Z'),
-    items: [
-      { product_id: 'syrup', name: 'Purple Syrup', quantity: 2, line_total: 3000 },
-      { product_id: 'cups', name: 'Cups', quantity: 4, line_total: 2000 },
-    ],
+    items: [line('syrup', 'Purple Syrup', 2, 3000), line('cups', 'Cups', 4, 2000)],
     ...overrides,
   };
 }
@@ -160,13 +184,10 @@ describe('an order in the rollups', () => {
 
   it('adds up lines of one product', () => {
     const twice = order({
-      items: [
-        { product_id: 'syrup', name: 'Purple Syrup', quantity: 2, line_total: 3000 },
-        { product_id: 'syrup', name: 'Purple Syrup', quantity: 1, line_total: 2000 },
-      ],
+      items: [line('syrup', 'Purple Syrup', 2, 3000), line('syrup', 'Purple Syrup', 1, 2000)],
     });
     expect(orderContribution(twice)?.rollup.products).toEqual({
-      syrup: { name: 'Purple Syrup', revenue: 5000, units: 3 },
+      syrup: { name: 'Purple Syrup', revenue: 5000, units: 3, list_discount: 0 },
     });
   });
 
@@ -266,11 +287,12 @@ describe('an order in the rollups', () => {
       revenue: 10900,
       refunded: 5700,
       paid_orders: 3,
+      list_discount: 0,
       statuses: { processing: 1, shipped: 0, delivered: 1, cancelled: 1, refunded: 0 },
       approved_buyers: 0,
       products: {
-        syrup: { name: 'Purple Syrup', revenue: 3000, units: 2 },
-        cups: { name: 'Cups', revenue: 2000, units: 4 },
+        syrup: { name: 'Purple Syrup', revenue: 3000, units: 2, list_discount: 0 },
+        cups: { name: 'Cups', revenue: 2000, units: 4, list_discount: 0 },
       },
       stores: {
         u1: { name: 'Corner Shop', revenue: 4300, orders: 2 },
@@ -318,8 +340,177 @@ describe('an order in the rollups', () => {
       ...emptyRollup(),
       approved_buyers: 2,
       statuses: { processing: 0, shipped: 1, delivered: 0, cancelled: 0, refunded: 0 },
-      products: { p: { name: '', revenue: 0, units: 3 }, q: { name: '', revenue: 0, units: 0 } },
+      products: {
+        p: { name: '', revenue: 0, units: 3, list_discount: 0 },
+        q: { name: '', revenue: 0, units: 0, list_discount: 0 },
+      },
     });
+  });
+
+  it('reads a document from before price lists (no list_discount) as no discount', () => {
+    const old = {
+      revenue: 5000,
+      paid_orders: 1,
+      statuses: { processing: 1 },
+      products: { syrup: { name: 'Purple Syrup', revenue: 3000, units: 2 } },
+      stores: { u1: { name: 'Corner Shop', revenue: 5000, orders: 1 } },
+    };
+    const rollup = readRollup(old);
+    expect(rollup.list_discount).toBe(0);
+    expect(rollup.products.syrup).toEqual({
+      name: 'Purple Syrup',
+      revenue: 3000,
+      units: 2,
+      list_discount: 0,
+    });
+    // A list-priced order added to it counts from there.
+    const listed = order({ items: [listLine('syrup', 'Purple Syrup', 2, 1200, 1500)] });
+    const [day] = rollupDelta(null, listed);
+    const sum = sumRollups([rollup, readRollup(day!.increment)]);
+    expect(sum.list_discount).toBe(600);
+    expect(sum.products.syrup).toMatchObject({ revenue: 5400, units: 4, list_discount: 600 });
+  });
+});
+
+describe('the discount given through price lists', () => {
+  // Syrup at a list's $12.00 instead of the tier's $15.00 (2 units: $6.00 off); cups at the tier.
+  const listed = (overrides: Partial<SalesOrder> = {}) =>
+    order({
+      amount: 4400,
+      items: [listLine('syrup', 'Purple Syrup', 2, 1200, 1500), line('cups', 'Cups', 4, 2000)],
+      ...overrides,
+    });
+
+  it('is (tier_unit_amount - unit_amount) x quantity on a list-priced line, else 0', () => {
+    expect(lineListDiscount(listLine('syrup', 'Purple Syrup', 3, 1200, 1500))).toBe(900);
+    expect(lineListDiscount(line('cups', 'Cups', 4, 2000))).toBe(0);
+    // A tier price without the list that lowered it (never written so) counts nothing.
+    expect(lineListDiscount({ ...line('cups', 'Cups', 4, 2000), tier_unit_amount: 900 })).toBe(0);
+  });
+
+  it('adds the discount to the order’s day, week and month and to its product', () => {
+    const writes = rollupDelta(null, listed());
+    expect(writes).toHaveLength(3);
+    for (const write of writes) {
+      expect(write.increment).toEqual({
+        revenue: 4400,
+        paid_orders: 1,
+        list_discount: 600,
+        statuses: { processing: 1 },
+        products: {
+          syrup: { name: 'Purple Syrup', revenue: 2400, units: 2, list_discount: 600 },
+          cups: { name: 'Cups', revenue: 2000, units: 4 },
+        },
+        stores: { u1: { name: 'Corner Shop', revenue: 4400, orders: 1 } },
+      });
+    }
+    // Not while pending: a bank transfer that clears adds it then.
+    expect(rollupDelta(null, listed({ status: 'pending', paid_at: null }))).toEqual([]);
+    expect(rollupDelta(listed({ status: 'pending', paid_at: null }), listed())).toEqual(writes);
+  });
+
+  it('keeps it through shipping, a partial refund and a refund in full; takes it out on cancel', () => {
+    const paid = listed();
+    const shipped = listed({ status: 'shipped' });
+    const partly = listed({ status: 'shipped', refunded_amount: 1000 });
+    for (const write of rollupDelta(paid, shipped)) {
+      expect(write.increment).toEqual({ statuses: { processing: -1, shipped: 1 } });
+    }
+    // A refund is not tied to lines: the products, and their discount, stay.
+    for (const write of rollupDelta(shipped, partly)) {
+      expect(write.increment).toEqual({
+        refunded: 1000,
+        stores: { u1: { name: 'Corner Shop', revenue: -1000 } },
+      });
+    }
+    // Refunded in full while processing: as for the products' revenue, the discount stays.
+    for (const write of rollupDelta(paid, listed({ status: 'refunded', refunded_amount: 4400 }))) {
+      expect(write.increment).not.toHaveProperty('list_discount');
+      expect(write.increment).not.toHaveProperty('products');
+    }
+    // Cancelled (with its full refund): the lines leave, with their discount.
+    for (const write of rollupDelta(paid, listed({ status: 'cancelled', refunded_amount: 4400 }))) {
+      expect(write.increment).toEqual({
+        refunded: 4400,
+        list_discount: -600,
+        statuses: { processing: -1, cancelled: 1 },
+        products: {
+          syrup: { name: 'Purple Syrup', revenue: -2400, units: -2, list_discount: -600 },
+          cups: { name: 'Cups', revenue: -2000, units: -4 },
+        },
+        stores: { u1: { name: 'Corner Shop', revenue: -4400 } },
+      });
+    }
+    expect(
+      orderContribution(listed({ status: 'cancelled', refunded_amount: 4400 }))?.rollup
+        .list_discount,
+    ).toBe(0);
+  });
+
+  it('adds up, over each lifecycle, to what is built from the final orders', () => {
+    const lifecycles: Array<Array<SalesOrder | null>> = [
+      // Paid, shipped, partly refunded, delivered.
+      [
+        null,
+        listed(),
+        listed({ status: 'shipped' }),
+        listed({ status: 'shipped', refunded_amount: 1000 }),
+        listed({ status: 'delivered', refunded_amount: 1000 }),
+      ],
+      // Paid, then cancelled with its refund.
+      [null, listed(), listed({ status: 'cancelled', refunded_amount: 4400 })],
+      // Pending, cleared, refunded in full.
+      [
+        null,
+        listed({ status: 'pending', paid_at: null }),
+        listed(),
+        listed({ status: 'refunded', refunded_amount: 4400 }),
+      ],
+      // Another store, another day of the week: a deeper list on cups too.
+      [
+        null,
+        order({
+          user_id: 'u2',
+          store_name: 'Two',
+          paid_at: at('2025-06-12T17:00:00Z'),
+          amount: 3600,
+          items: [
+            listLine('syrup', 'Purple Syrup', 1, 1000, 1500),
+            listLine('cups', 'Cups', 4, 400, 500),
+          ],
+        }),
+      ],
+    ];
+    const docs = new Map<string, SalesRollup>();
+    for (const lifecycle of lifecycles) {
+      for (let i = 1; i < lifecycle.length; i += 1) {
+        for (const { ref, increment } of rollupDelta(lifecycle[i - 1]!, lifecycle[i]!)) {
+          docs.set(
+            ref.path,
+            sumRollups([docs.get(ref.path) ?? emptyRollup(), readRollup(increment)]),
+          );
+        }
+      }
+    }
+    const built = buildRollups(
+      lifecycles.map((l) => l.at(-1)!),
+      [],
+    );
+    expect(built.map((b) => b.ref.path)).toEqual([...docs.keys()].sort());
+    for (const { ref, rollup } of built) {
+      expect([ref.path, compactRollup(docs.get(ref.path)!)]).toEqual([ref.path, rollup]);
+    }
+    // The week: 600 (delivered) + 600 (refunded in full) + 500 + 400; the cancelled one none.
+    expect(built.find((b) => b.ref.path === 'sales_weeks/2025-06-09')?.rollup).toMatchObject({
+      list_discount: 2100,
+      products: {
+        syrup: { revenue: 5800, units: 5, list_discount: 1700 },
+        cups: { revenue: 5600, units: 12, list_discount: 400 },
+      },
+    });
+    expect(built.find((b) => b.ref.path === 'sales_days/2025-06-12')?.rollup.list_discount).toBe(
+      900,
+    );
   });
 });
 
@@ -437,12 +628,18 @@ describe('the Overview from the documents', () => {
       store_name: 'Big Store',
       paid_at: at('2025-06-12T06:30:00Z'), // 23:30 on June 11
       amount: 12_000,
-      items: [{ product_id: 'machine', name: 'Machine', quantity: 1, line_total: 12_000 }],
+      // A list's $120.00 instead of the tier's $150.00.
+      items: [listLine('machine', 'Machine', 1, 12_000, 15_000)],
     }),
     // June 17: shipped, partly refunded.
     order({ status: 'shipped', refunded_amount: 1000, paid_at: at('2025-06-17T20:00:00Z') }),
-    // June 24: cancelled with a full refund.
-    order({ status: 'cancelled', refunded_amount: 5000, paid_at: at('2025-06-24T20:00:00Z') }),
+    // June 24: cancelled with a full refund (its list's discount does not count).
+    order({
+      status: 'cancelled',
+      refunded_amount: 5000,
+      paid_at: at('2025-06-24T20:00:00Z'),
+      items: [listLine('syrup', 'Purple Syrup', 2, 1500, 1800), line('cups', 'Cups', 4, 2000)],
+    }),
     // June 25 (after the range).
     order({ paid_at: at('2025-06-25T20:00:00Z'), amount: 77_00, items: [] }),
     // Never paid.
@@ -453,7 +650,7 @@ describe('the Overview from the documents', () => {
       store_name: 'Old',
       paid_at: at('2025-05-28T17:00:00Z'),
       amount: 3000,
-      items: [],
+      items: [listLine('old', 'Old Syrup', 2, 1500, 1750)],
     }),
   ];
   const approvals = [
@@ -477,6 +674,7 @@ describe('the Overview from the documents', () => {
       paidOrders: 4,
       averageOrderValue: 5250,
       approvedBuyers: 2,
+      listDiscount: 3000,
     });
     expect(overview.previousTotals).toEqual({
       revenue: 13_000,
@@ -484,6 +682,7 @@ describe('the Overview from the documents', () => {
       paidOrders: 2,
       averageOrderValue: 6500,
       approvedBuyers: 1,
+      listDiscount: 500,
     });
     expect(overview.byStatus).toEqual({
       processing: 2,
@@ -521,10 +720,13 @@ describe('the Overview from the documents', () => {
     const overview = summarizeOverview(planOverview(range), docs);
     // Cancelled lines are out; the partial refund stays on the products.
     expect(overview.topProductsByRevenue).toEqual([
-      { productId: 'machine', name: 'Machine', revenue: 12_000, units: 1 },
-      { productId: 'syrup', name: 'Purple Syrup', revenue: 6000, units: 4 },
-      { productId: 'cups', name: 'Cups', revenue: 4000, units: 8 },
+      { productId: 'machine', name: 'Machine', revenue: 12_000, units: 1, listDiscount: 3000 },
+      { productId: 'syrup', name: 'Purple Syrup', revenue: 6000, units: 4, listDiscount: 0 },
+      { productId: 'cups', name: 'Cups', revenue: 4000, units: 8, listDiscount: 0 },
     ]);
+    expect(overview.topProductsByUnits.find((p) => p.productId === 'machine')).toMatchObject({
+      listDiscount: 3000,
+    });
     expect(overview.topProductsByUnits.map((p) => p.productId)).toEqual([
       'cups',
       'syrup',
@@ -542,7 +744,7 @@ describe('the Overview from the documents', () => {
         user_id: `s${i}`,
         store_name: `Store ${i}`,
         amount: 1000 + i,
-        items: [{ product_id: `p${i}`, name: `P${i}`, quantity: 20 - i, line_total: 1000 + i }],
+        items: [line(`p${i}`, `P${i}`, 20 - i, 1000 + i)],
       }),
     );
     const built = new Map(buildRollups(many, []).map(({ ref, rollup }) => [ref.path, rollup]));
@@ -572,6 +774,7 @@ describe('the Overview from the documents', () => {
       paidOrders: 0,
       averageOrderValue: 0,
       approvedBuyers: 0,
+      listDiscount: 0,
     });
     expect(overview.series.every((p) => p.revenue === 0 && p.orders === 0)).toBe(true);
     expect(overview.topStores).toEqual([]);

@@ -26,6 +26,8 @@ export interface ProductRollup {
   /** Cents: the line totals of paid orders that were not cancelled. */
   revenue: number;
   units: number;
+  /** Cents: the discount price lists gave on those lines (lineListDiscount). */
+  list_discount: number;
 }
 
 export interface StoreRollup {
@@ -43,6 +45,11 @@ export interface SalesRollup {
   /** Cents: refunded of those orders (whenever the refund happened). */
   refunded: number;
   paid_orders: number;
+  /**
+   * Cents: the discount price lists gave on the lines of those orders that were not cancelled
+   * (what the lines would have cost at the tier's price, less what they cost).
+   */
+  list_discount: number;
   statuses: Record<RollupStatus, number>;
   /** Buyers approved on these days. */
   approved_buyers: number;
@@ -58,7 +65,30 @@ export interface SalesOrder {
   amount: number;
   refunded_amount: number;
   paid_at: Date | null;
-  items: ReadonlyArray<Pick<OrderLine, 'product_id' | 'name' | 'quantity' | 'line_total'>>;
+  items: ReadonlyArray<SalesLine>;
+}
+
+/** What a rollup needs of an order line (the list and the tier price only on list-priced lines). */
+export type SalesLine = Pick<
+  OrderLine,
+  | 'product_id'
+  | 'name'
+  | 'quantity'
+  | 'line_total'
+  | 'unit_amount'
+  | 'price_list'
+  | 'tier_unit_amount'
+>;
+
+/**
+ * Cents: the discount a price list gave on a line, (tier_unit_amount - unit_amount) x quantity,
+ * or 0 when the line was charged the tier's price (no price_list, and lines from before lists).
+ */
+export function lineListDiscount(
+  line: Pick<SalesLine, 'quantity' | 'unit_amount' | 'price_list' | 'tier_unit_amount'>,
+): number {
+  if (!line.price_list || typeof line.tier_unit_amount !== 'number') return 0;
+  return (line.tier_unit_amount - line.unit_amount) * line.quantity;
 }
 
 export const ROLLUP_LEVELS = ['day', 'week', 'month'] as const;
@@ -132,6 +162,7 @@ export function emptyRollup(): SalesRollup {
     revenue: 0,
     refunded: 0,
     paid_orders: 0,
+    list_discount: 0,
     statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 },
     approved_buyers: 0,
     products: {},
@@ -144,14 +175,16 @@ function addInto(target: SalesRollup, source: SalesRollup, sign: 1 | -1 = 1): vo
   target.revenue += sign * source.revenue;
   target.refunded += sign * source.refunded;
   target.paid_orders += sign * source.paid_orders;
+  target.list_discount += sign * source.list_discount;
   target.approved_buyers += sign * source.approved_buyers;
   for (const status of ROLLUP_STATUSES) target.statuses[status] += sign * source.statuses[status];
   for (const [id, product] of Object.entries(source.products)) {
-    const was = target.products[id] ?? { name: '', revenue: 0, units: 0 };
+    const was = target.products[id] ?? { name: '', revenue: 0, units: 0, list_discount: 0 };
     target.products[id] = {
       name: product.name || was.name,
       revenue: was.revenue + sign * product.revenue,
       units: was.units + sign * product.units,
+      list_discount: was.list_discount + sign * product.list_discount,
     };
   }
   for (const [uid, store] of Object.entries(source.stores)) {
@@ -178,7 +211,10 @@ export function compactRollup(rollup: SalesRollup): SalesRollup {
   return {
     ...rollup,
     statuses: { ...rollup.statuses },
-    products: keep(rollup.products, (p) => p.revenue !== 0 || p.units !== 0),
+    products: keep(
+      rollup.products,
+      (p) => p.revenue !== 0 || p.units !== 0 || p.list_discount !== 0,
+    ),
     stores: keep(rollup.stores, (s) => s.revenue !== 0 || s.orders !== 0),
   };
 }
@@ -192,8 +228,8 @@ const record = (value: unknown): Record<string, unknown> =>
     : {};
 
 /**
- * A rollup document as stored (fields that were never incremented are absent), or no document:
- * missing figures read as 0.
+ * A rollup document as stored (fields that were never incremented are absent, and documents from
+ * before price lists have no list_discount), or no document: missing figures read as 0.
  */
 export function readRollup(data: unknown): SalesRollup {
   const doc = record(data);
@@ -202,6 +238,7 @@ export function readRollup(data: unknown): SalesRollup {
   rollup.revenue = num(doc.revenue);
   rollup.refunded = num(doc.refunded);
   rollup.paid_orders = num(doc.paid_orders);
+  rollup.list_discount = num(doc.list_discount);
   rollup.approved_buyers = num(doc.approved_buyers);
   for (const status of ROLLUP_STATUSES) rollup.statuses[status] = num(statuses[status]);
   for (const [id, value] of Object.entries(record(doc.products))) {
@@ -210,6 +247,7 @@ export function readRollup(data: unknown): SalesRollup {
       name: str(entry.name),
       revenue: num(entry.revenue),
       units: num(entry.units),
+      list_discount: num(entry.list_discount),
     };
   }
   for (const [uid, value] of Object.entries(record(doc.stores))) {
@@ -225,8 +263,8 @@ export function readRollup(data: unknown): SalesRollup {
 
 /**
  * What one order adds to the rollups of the business day it was paid on, or null when it counts
- * nowhere (not paid). Products count the lines of orders that were not cancelled; the store
- * counts what was paid less what was refunded.
+ * nowhere (not paid). Products, and the discount price lists gave, count the lines of orders that
+ * were not cancelled; the store counts what was paid less what was refunded.
  */
 export function orderContribution(
   order: SalesOrder | null,
@@ -244,12 +282,20 @@ export function orderContribution(
   };
   if (order.status !== 'cancelled') {
     for (const line of order.items) {
-      const was = rollup.products[line.product_id] ?? { name: line.name, revenue: 0, units: 0 };
+      const discount = lineListDiscount(line);
+      const was = rollup.products[line.product_id] ?? {
+        name: line.name,
+        revenue: 0,
+        units: 0,
+        list_discount: 0,
+      };
       rollup.products[line.product_id] = {
         name: was.name || line.name,
         revenue: was.revenue + line.line_total,
         units: was.units + line.quantity,
+        list_discount: was.list_discount + discount,
       };
+      rollup.list_discount += discount;
     }
   }
   return { day: businessDay(order.paid_at), rollup };
@@ -260,10 +306,14 @@ export interface RollupIncrement {
   revenue?: number;
   refunded?: number;
   paid_orders?: number;
+  list_discount?: number;
   approved_buyers?: number;
   statuses?: Partial<Record<RollupStatus, number>>;
   /** `name` is set (not incremented) with the figures of the entry. */
-  products?: Record<string, { name: string; revenue?: number; units?: number }>;
+  products?: Record<
+    string,
+    { name: string; revenue?: number; units?: number; list_discount?: number }
+  >;
   stores?: Record<string, { name: string; revenue?: number; orders?: number }>;
 }
 
@@ -275,7 +325,13 @@ export interface RollupWrite {
 /** A rollup as increments, zero figures and entries left out; null when nothing changes. */
 function toIncrement(rollup: SalesRollup): RollupIncrement | null {
   const increment: RollupIncrement = {};
-  for (const key of ['revenue', 'refunded', 'paid_orders', 'approved_buyers'] as const) {
+  for (const key of [
+    'revenue',
+    'refunded',
+    'paid_orders',
+    'list_discount',
+    'approved_buyers',
+  ] as const) {
     if (rollup[key] !== 0) increment[key] = rollup[key];
   }
   const statuses = Object.fromEntries(
@@ -283,12 +339,13 @@ function toIncrement(rollup: SalesRollup): RollupIncrement | null {
   );
   if (Object.keys(statuses).length > 0) increment.statuses = statuses;
   const products: NonNullable<RollupIncrement['products']> = {};
-  for (const [id, { name, revenue, units }] of Object.entries(rollup.products)) {
-    if (revenue === 0 && units === 0) continue;
+  for (const [id, { name, revenue, units, list_discount }] of Object.entries(rollup.products)) {
+    if (revenue === 0 && units === 0 && list_discount === 0) continue;
     products[id] = {
       name,
       ...(revenue !== 0 ? { revenue } : {}),
       ...(units !== 0 ? { units } : {}),
+      ...(list_discount !== 0 ? { list_discount } : {}),
     };
   }
   if (Object.keys(products).length > 0) increment.products = products;

@@ -55,8 +55,14 @@ describe('the Overview charts (Recharts)', () => {
     render(
       <ProductsChart
         rows={[
-          { productId: 'a', name: 'Blue Raspberry Slush Syrup', revenue: 80_000, units: 30 },
-          { productId: 'b', name: 'Grape', revenue: 32_500, units: 45 },
+          {
+            productId: 'a',
+            name: 'Blue Raspberry Slush Syrup',
+            revenue: 80_000,
+            units: 30,
+            listDiscount: 0,
+          },
+          { productId: 'b', name: 'Grape', revenue: 32_500, units: 45, listDiscount: 0 },
         ]}
         measure="units"
         summary="Top 2 products by units"
@@ -80,6 +86,7 @@ describe('the Overview charts (Recharts)', () => {
           name,
           revenue: 90_000 - i * 10_000,
           units: 10,
+          listDiscount: 0,
         }))}
         measure="revenue"
         summary="Top 3 products by revenue"

@@ -82,7 +82,13 @@ describe('the Overview figures', () => {
     expect(revenueSummary([{ start: '2026-03-09', revenue: 0, orders: 0 }], 'day', 'Mar 9')).toBe(
       'Revenue per day, Mar 9: $0.00 in all.',
     );
-    const product = (name: string, units: number) => ({ productId: name, name, revenue: 0, units });
+    const product = (name: string, units: number) => ({
+      productId: name,
+      name,
+      revenue: 0,
+      units,
+      listDiscount: 0,
+    });
     expect(
       productsSummary(
         [product('A', 9), product('B', 1), product('C', 1), product('D', 1)],

@@ -73,6 +73,7 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     paidOrders: 97,
     averageOrderValue: 1_160,
     approvedBuyers: 2,
+    listDiscount: 4_500,
   },
   previousTotals: {
     revenue: 100_000,
@@ -80,6 +81,7 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     paidOrders: 100,
     averageOrderValue: 1_160,
     approvedBuyers: 0,
+    listDiscount: 3_000,
   },
   series: [
     { start: '2026-03-09', revenue: 50_000, orders: 40 },
@@ -88,12 +90,24 @@ const sales: SalesOverviewResponse = makeSalesOverview({
   ],
   byStatus: { processing: 10, shipped: 20, delivered: 60, cancelled: 7, refunded: 3 },
   topProductsByRevenue: [
-    { productId: 'blue', name: 'Blue Raspberry Syrup', revenue: 80_000, units: 30 },
-    { productId: 'grape', name: 'Purple Dream Syrup', revenue: 32_500, units: 45 },
+    {
+      productId: 'blue',
+      name: 'Blue Raspberry Syrup',
+      revenue: 80_000,
+      units: 30,
+      listDiscount: 4_500,
+    },
+    { productId: 'grape', name: 'Purple Dream Syrup', revenue: 32_500, units: 45, listDiscount: 0 },
   ],
   topProductsByUnits: [
-    { productId: 'grape', name: 'Purple Dream Syrup', revenue: 32_500, units: 45 },
-    { productId: 'blue', name: 'Blue Raspberry Syrup', revenue: 80_000, units: 30 },
+    { productId: 'grape', name: 'Purple Dream Syrup', revenue: 32_500, units: 45, listDiscount: 0 },
+    {
+      productId: 'blue',
+      name: 'Blue Raspberry Syrup',
+      revenue: 80_000,
+      units: 30,
+      listDiscount: 4_500,
+    },
   ],
   topStores: [
     {
@@ -122,7 +136,7 @@ describe('Overview: the range in the URL', () => {
     expect(screen.getByText('Mar 9 – Mar 15')).toBeInTheDocument();
     // The period's figures are labelled as such, apart from the all-time totals.
     expect(screen.getByRole('region', { name: 'Last 7 days: Mar 9 – Mar 15' })).toBeInTheDocument();
-    expect(screen.getAllByText('vs. the previous 7 days')).toHaveLength(4);
+    expect(screen.getAllByText('vs. the previous 7 days')).toHaveLength(5);
     expect(screen.getByRole('combobox', { name: 'Date range' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -131,7 +145,7 @@ describe('Overview: the range in the URL', () => {
     renderPanel();
     await screen.findByText('$1,125.00');
     expect(requested()).toEqual([{ range: LAST_30_DAYS, interval: 'day' }]);
-    expect(screen.getAllByText('vs. the previous 30 days')).toHaveLength(4);
+    expect(screen.getAllByText('vs. the previous 30 days')).toHaveLength(5);
   });
 
   it('puts the chosen preset in the URL, keeping the tab', async () => {
@@ -147,7 +161,7 @@ describe('Overview: the range in the URL', () => {
         interval: 'day',
       }),
     );
-    expect(await screen.findAllByText('vs. Feb 1 – Feb 15')).toHaveLength(4);
+    expect(await screen.findAllByText('vs. Feb 1 – Feb 15')).toHaveLength(5);
   });
 
   it('uses a custom range from the URL, and Custom starts from the days shown', async () => {
@@ -156,7 +170,7 @@ describe('Overview: the range in the URL', () => {
     expect(requested()).toEqual([
       { range: { from: '2026-01-01', to: '2026-01-31' }, interval: 'day' },
     ]);
-    expect(screen.getAllByText('vs. Dec 1, 2025 – Dec 31, 2025')).toHaveLength(4);
+    expect(screen.getAllByText('vs. Dec 1, 2025 – Dec 31, 2025')).toHaveLength(5);
     expect(await screen.findByDisplayValue('2026-01-01')).toBeInTheDocument();
     expect(screen.getByDisplayValue('2026-01-31')).toBeInTheDocument();
 
@@ -238,6 +252,24 @@ describe('Overview: totals', () => {
     expect(buyers.getByText('2')).toBeInTheDocument();
     expect(buyers.getByText('New')).toHaveClass('overview-change--new');
     expect(buyers.getByText('new: none in the previous period')).toBeInTheDocument();
+
+    // A deal's cost: its change is said, without the colours of good and bad.
+    const discount = totalCard('Discount through price lists');
+    expect(discount.getByText('$45.00')).toBeInTheDocument();
+    expect(discount.getByText('▲ 50.0%')).toHaveClass('overview-change--neutral');
+    expect(discount.getByText('up 50.0% from the previous period')).toBeInTheDocument();
+    expect(discount.getByText('vs. the previous 7 days')).toBeInTheDocument();
+  });
+
+  it('shows no discount through price lists as $0.00 while nobody has a list', async () => {
+    callables.callGetSalesOverview.mockResolvedValue(
+      makeSalesOverview({ totals: { ...sales.totals, listDiscount: 0 } }),
+    );
+    renderPanel('&range=last-7-days');
+    await screen.findByText('$1,125.00');
+    const discount = totalCard('Discount through price lists');
+    expect(discount.getByText('$0.00')).toBeInTheDocument();
+    expect(discount.getByText('No change')).toHaveClass('overview-change--neutral');
   });
 
   it('keeps the last figures on screen while another range loads', async () => {
@@ -306,15 +338,20 @@ describe('Overview: charts', () => {
     expect(
       rowsOf(products.getByRole('table', { name: 'Top 2 products by revenue, Mar 9 – Mar 15' })),
     ).toEqual([
-      ['Blue Raspberry Syrup', '$800.00', '30'],
-      ['Purple Dream Syrup', '$325.00', '45'],
+      ['Blue Raspberry Syrup', '$800.00', '30', '$45.00'],
+      ['Purple Dream Syrup', '$325.00', '45', '$0.00'],
     ]);
+    expect(
+      within(products.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Product', 'Revenue', 'Units', 'List discount']);
     await user.click(products.getByText('By units'));
     expect(
       rowsOf(products.getByRole('table', { name: 'Top 2 products by units, Mar 9 – Mar 15' })),
     ).toEqual([
-      ['Purple Dream Syrup', '$325.00', '45'],
-      ['Blue Raspberry Syrup', '$800.00', '30'],
+      ['Purple Dream Syrup', '$325.00', '45', '$0.00'],
+      ['Blue Raspberry Syrup', '$800.00', '30', '$45.00'],
     ]);
   });
 

@@ -50,7 +50,8 @@ const ProductsChart = lazy(() => charts().then((m) => ({ default: m.ProductsChar
 
 /**
  * The managers' Overview tab: a date range (in the URL), the range's totals against the previous
- * period, revenue over time, paid orders by status, the top products and the top stores.
+ * period (the discount given through price lists among them), revenue over time, paid orders by
+ * status, the top products (each with its discount through lists) and the top stores.
  */
 export function OverviewPanel() {
   // The charts' code comes after the first paint even while no chart is near the viewport yet.
@@ -157,6 +158,7 @@ function OverviewCharts({
     { title: 'Product', render: (p) => p.name },
     { title: 'Revenue', numeric: true, render: (p) => formatUsd(p.revenue) },
     { title: 'Units', numeric: true, render: (p) => p.units },
+    { title: 'List discount', numeric: true, render: (p) => formatUsd(p.listDiscount) },
   ];
 
   return (

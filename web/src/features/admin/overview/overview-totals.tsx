@@ -1,18 +1,21 @@
 import { formatUsd, type SalesTotals } from '@portal/domain';
 import { change } from './overview-figures';
 
-const FIGURES: { key: keyof SalesTotals; title: string; money: boolean }[] = [
+/** `neutral`: its change is shown without the colours of good and bad (a deal's cost is neither). */
+const FIGURES: { key: keyof SalesTotals; title: string; money: boolean; neutral?: boolean }[] = [
   { key: 'revenue', title: 'Net revenue', money: true },
   { key: 'paidOrders', title: 'Paid orders', money: false },
   { key: 'averageOrderValue', title: 'Average order value', money: true },
   { key: 'approvedBuyers', title: 'New buyers approved', money: false },
+  { key: 'listDiscount', title: 'Discount through price lists', money: true, neutral: true },
 ];
 
 /** A number as antd's Statistic shows it: with thousands separators. */
 const grouped = (value: number) => value.toLocaleString('en-US');
 
 /**
- * The range's totals, each with its change against the previous period ("▲ 12.5%"), in cards
+ * The range's totals (the discount given through price lists among them), each with its change
+ * against the previous period ("▲ 12.5%"), in cards
  * drawn like the dashboard's totals (antd's small Card with a Statistic, without antd). While
  * they load, each value is a dash on its own line, so nothing moves when the numbers come.
  */
@@ -35,14 +38,19 @@ export function OverviewTotals({
         {period}
       </h2>
       <div className="overview-totals" aria-busy={!totals || undefined}>
-        {FIGURES.map(({ key, title, money }) => (
+        {FIGURES.map(({ key, title, money, neutral = false }) => (
           <div key={key} className="admin-stat overview-stat">
             <div className="admin-stat__title">{title}</div>
             <div className="admin-stat__value">
               {totals ? (money ? formatUsd(totals[key]) : grouped(totals[key])) : '—'}
             </div>
             {totals && previous && (
-              <ChangeLine current={totals[key]} previous={previous[key]} comparison={comparison} />
+              <ChangeLine
+                current={totals[key]}
+                previous={previous[key]}
+                comparison={comparison}
+                neutral={neutral}
+              />
             )}
           </div>
         ))}
@@ -55,15 +63,20 @@ function ChangeLine({
   current,
   previous,
   comparison,
+  neutral,
 }: {
   current: number;
   previous: number;
   comparison: string;
+  neutral: boolean;
 }) {
   const { kind, text, label } = change(current, previous);
   return (
     <p className="overview-change">
-      <span className={`overview-change__value overview-change--${kind}`} aria-hidden="true">
+      <span
+        className={`overview-change__value overview-change--${neutral ? 'neutral' : kind}`}
+        aria-hidden="true"
+      >
         {text}
       </span>
       <span className="visually-hidden">{label}</span>{' '}

@@ -143,6 +143,7 @@ const noSales: SalesTotals = {
   paidOrders: 0,
   averageOrderValue: 0,
   approvedBuyers: 0,
+  listDiscount: 0,
 };
 
 /** A getSalesOverview answer for 2026-03-09 – 2026-03-15 (a week, per day), with no sales. */
