@@ -322,7 +322,13 @@ j.step(
     await see(dashboardTab(page, 'orders'));
     // Tab reaches the selected tab (Orders); the arrows move along the tabs and Enter opens one.
     await tabTo(page, dashboardTab(page, 'orders'), { max: 30 });
-    for (const key of ['standing-orders', 'companies', 'catalog', 'tutorials'] as const) {
+    for (const key of [
+      'standing-orders',
+      'companies',
+      'catalog',
+      'price-lists',
+      'tutorials',
+    ] as const) {
       await page.keyboard.press('ArrowRight');
       await openFocusedTab(page, key);
     }
