@@ -163,9 +163,7 @@ describe('the price list editor', () => {
     const fixed = rowOf(dialog, 'Purple Dream Syrup');
     await chooseKind(fixed, 'Fixed price');
     await fill(fixed.getByLabelText('Price (USD)'), '19.9');
-    await user.click(
-      fixed.getByRole('button', { name: 'Add break to Purple Dream Syrup' }),
-    );
+    await user.click(fixed.getByRole('button', { name: 'Add break to Purple Dream Syrup' }));
     await fill(fixed.getByLabelText('Purple Dream Syrup break 1 from quantity'), '12');
     await fill(fixed.getByLabelText('Purple Dream Syrup break 1 price'), '18.50');
 
@@ -294,9 +292,7 @@ describe('the price list editor', () => {
     const row = rowOf(dialog, 'Purple Dream Syrup');
     await chooseKind(row, 'Fixed price');
     await fill(row.getByLabelText('Price (USD)'), '20');
-    await user.click(
-      row.getByRole('button', { name: 'Add break to Purple Dream Syrup' }),
-    );
+    await user.click(row.getByRole('button', { name: 'Add break to Purple Dream Syrup' }));
     await fill(row.getByLabelText('Purple Dream Syrup break 1 from quantity'), '12');
     await fill(row.getByLabelText('Purple Dream Syrup break 1 price'), '21');
     await clickSave(dialog);
