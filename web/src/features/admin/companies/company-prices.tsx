@@ -2,7 +2,6 @@ import {
   applicableEntries,
   companyLadder,
   formatUsd,
-  priceListDays,
   priceListState,
   ROLE_LABELS,
   type BuyerRole,
@@ -22,6 +21,11 @@ import { callableErrorMessage } from '@/lib/callable-errors';
 import { callMoveCompanyTier } from '@/lib/manager-callables';
 import { useNotify } from '@/lib/notify';
 import { searchKeys } from '../common/search';
+import {
+  PRICE_LIST_STATE_COLORS,
+  PRICE_LIST_STATE_LABELS,
+  priceListWindowText,
+} from '../price-lists/price-list-text';
 
 /**
  * The company page's Prices panel (docs/pricing.md): the tier it buys at, with the move to the
@@ -37,24 +41,6 @@ export const COMPANY_PRICES_TEXTS = {
   reasonRequired: 'Give a reason for the move.',
   listsFailed: 'Could not load the price lists of this company.',
   noLists: 'No price lists. The company pays its tier prices.',
-} as const;
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const day = (value: string) => dayFormat.format(new Date(`${value}T00:00:00Z`));
-
-/** "Dec 1, 2026 – Dec 31, 2026", "From Dec 1, 2026", "Until …", "No end". */
-function windowText(list: PriceListTerms): string {
-  const { valid_from: from, valid_to: to } = priceListDays(list);
-  if (from && to) return `${day(from)} – ${day(to)}`;
-  if (from) return `From ${day(from)}`;
-  if (to) return `Until ${day(to)}`;
-  return 'No end';
-}
-
-const STATE_TAGS = {
-  active: { color: 'green', label: 'Active' },
-  scheduled: { color: 'blue', label: 'Scheduled' },
-  expired: { color: 'default', label: 'Expired' },
 } as const;
 
 interface PriceRow {
@@ -102,11 +88,11 @@ const listColumns: readonly DataColumn<PriceListTerms>[] = [
     title: 'State',
     key: 'state',
     render: (list) => {
-      const tag = STATE_TAGS[priceListState(list, new Date())];
-      return <Tag color={tag.color}>{tag.label}</Tag>;
+      const state = priceListState(list, new Date());
+      return <Tag color={PRICE_LIST_STATE_COLORS[state]}>{PRICE_LIST_STATE_LABELS[state]}</Tag>;
     },
   },
-  { title: 'Dates', key: 'dates', render: windowText },
+  { title: 'Dates', key: 'dates', render: (list) => priceListWindowText(list) },
   {
     title: 'Products',
     key: 'products',
