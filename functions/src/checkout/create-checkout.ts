@@ -54,9 +54,9 @@ import { recurringPriceIds } from '../standing-orders/recurring-prices';
 import { useTestClocks } from '../lib/stripe-client';
 import { isMissingResource, stripeFailure } from '../stripe/stripe-errors';
 
+/** Who checks out: the tier they buy at is read from their profile, not from the token. */
 interface CheckoutBuyer {
   uid: string;
-  role: BuyerRole;
   email?: string | undefined;
 }
 
@@ -319,7 +319,7 @@ export async function createCheckout(
               lines.map((line) => ({
                 productId: line.product_id,
                 name: line.name,
-                role: buyer.role,
+                role: profile.role,
                 weeks: interval,
                 unitAmount: line.unit_amount,
               })),

@@ -23,12 +23,6 @@ export const createCheckoutSessionHandler = callable(
       ip: callerIp(request),
     });
     const email = request.auth?.token.email;
-    return createCheckout(
-      { uid: caller.uid, role: caller.role, email },
-      productId,
-      ctx,
-      interval,
-      locationId,
-    );
+    return createCheckout({ uid: caller.uid, email }, productId, ctx, interval, locationId);
   },
 );

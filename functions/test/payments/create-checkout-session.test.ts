@@ -483,7 +483,7 @@ describe('createCheckoutSession: one checkout per cart', () => {
       return create(params, options);
     }) as typeof slow.checkout.sessions.create;
     const first = createCheckout(
-      { uid: buyer.uid, role: 'retailer' },
+      { uid: buyer.uid },
       undefined,
       createContext({ stripe: () => slow }),
     );

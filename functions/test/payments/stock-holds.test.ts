@@ -181,15 +181,13 @@ describe('a hold is never renewed', () => {
     const expiry = await sessionExpiry(first.orderId);
     // 55 minutes later (the clock of the call): 5 minutes of the hold left.
     const later = createContext({ now: () => Date.now() + 55 * 60_000 });
-    const again = await createCheckout({ uid: buyer.uid, role: 'retailer' }, undefined, later);
+    const again = await createCheckout({ uid: buyer.uid }, undefined, later);
     expect(again.orderId).toBe(first.orderId);
 
     await setCart(buyer.uid, { [id]: 3 });
-    const refusal: unknown = await createCheckout(
-      { uid: buyer.uid, role: 'retailer' },
-      undefined,
-      later,
-    ).catch((error: unknown) => error);
+    const refusal: unknown = await createCheckout({ uid: buyer.uid }, undefined, later).catch(
+      (error: unknown) => error,
+    );
     expect(toHttpsError(refusal)).toMatchObject({
       code: 'failed-precondition',
       message:
