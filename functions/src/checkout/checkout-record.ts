@@ -53,6 +53,8 @@ export interface CheckoutDoc {
   interval_weeks?: number;
   /** The buyer's role when they checked out (a standing order is repriced for it each cycle). */
   role?: BuyerRole;
+  /** The buyer's purchase order number ('' or absent: none), copied onto the order. */
+  po_number?: string;
 }
 
 export interface CheckoutRecord extends CheckoutDoc {
@@ -89,6 +91,7 @@ export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
     location_id: typeof data.location_id === 'string' ? data.location_id : null,
     location_name: typeof data.location_name === 'string' ? data.location_name : '',
     placed_by_name: typeof data.placed_by_name === 'string' ? data.placed_by_name : '',
+    po_number: typeof data.po_number === 'string' ? data.po_number : '',
     company_id: companyOfRecord({
       company_id: typeof data.company_id === 'string' ? data.company_id : undefined,
       user_id: data.user_id,

@@ -48,3 +48,4 @@ export * from './expiry';
 export * from './site-content';
 export * from './markdown';
 export * from './policy-defaults';
+export * from './payment-terms';

@@ -277,6 +277,11 @@ export interface SalesTotals {
    * would have cost at the tier's price less what they cost.
    */
   listDiscount: number;
+  /**
+   * Revenue collected: what was booked (revenue) less what orders on payment terms still owe
+   * (their invoices open or written off). Equal to revenue when nothing is owed.
+   */
+  collected: number;
 }
 
 export interface SalesPoint {
@@ -318,6 +323,11 @@ export interface SalesOverviewResponse {
   topProductsByRevenue: ProductFigure[];
   topProductsByUnits: ProductFigure[];
   topStores: StoreFigure[];
+  /**
+   * Cents: what companies on payment terms owe now (their open balances), whatever the range;
+   * absent from answers of functions from before payment terms.
+   */
+  openReceivables?: number;
 }
 
 export const TOP_LIST_SIZE = 10;

@@ -12,6 +12,7 @@ import {
 import { shipToSchema } from './ship-to';
 import { CARRIERS } from './shipping';
 import { storedDate } from './schemas';
+import { NET_TERMS, TERMS_INVOICE_STATES } from './payment-terms';
 
 /**
  * The one definition of an order: orders/{id} and its parts (lines, status changes, shipment,
@@ -101,6 +102,34 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
   });
 
   /**
+   * The invoice of an order on payment terms (docs/payment-terms.md): Stripe's invoice (its id,
+   * number, hosted page and PDF), when it is due, and where it stands. Written by the functions
+   * only: when the order is placed, by the invoice.* webhook events, and by the managers'
+   * closeTermsInvoice and sendInvoiceReminder.
+   */
+  const terms = z.object({
+    net_days: z.literal(NET_TERMS),
+    state: z.enum(TERMS_INVOICE_STATES),
+    invoice_id: z._default(z.nullable(z.string()), null),
+    invoice_number: z._default(z.nullable(z.string()), null),
+    hosted_invoice_url: z._default(z.nullable(z.string()), null),
+    invoice_pdf: z._default(z.nullable(z.string()), null),
+    due_at: z._default(z.nullable(instant), null),
+    /** Stripe said it is past due (invoice.overdue) and it was unpaid then. */
+    overdue: z._default(z.boolean(), false),
+    paid_at: z._default(z.nullable(instant), null),
+    /** The last failed payment attempt (a declined card, a returned bank debit). */
+    failed_at: z._default(z.nullable(instant), null),
+    failure_message: z._default(z.string(), ''),
+    /** Reminders mailed (Stripe's will_be_due, and the managers' "send reminder now"). */
+    reminders: z._default(z.number().check(integer(), atLeast(0)), 0),
+    last_reminded_at: z._default(z.nullable(instant), null),
+    /** Why a manager voided it or wrote it off, and who. */
+    closed_reason: z._default(z.string(), ''),
+    closed_by: z._default(z.string(), ''),
+  });
+
+  /**
    * orders/{id}. The id is the id of the checkout it came from (or of the standing order's
    * renewal). Orders from before the order book have none of the fields from `seller_permit_id`
    * on: the defaults stand in for them.
@@ -161,6 +190,17 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
      * access before paying, and the payment is refunded.
      */
     refused_reason: z.optional(z.literal('buyer_not_approved')),
+    /** How it is paid: by card at checkout, or by invoice on the company's terms. */
+    payment_method: z._default(z.enum(['card', 'terms']), 'card'),
+    /** The buyer's purchase order number ('' when none was typed). */
+    po_number: z._default(z.string(), ''),
+    /** The invoice of an order on terms; null on card orders. */
+    terms: z._default(z.nullable(terms), null),
+    /**
+     * True while the order's invoice counts in its company's open balance (issuing, open or a
+     * bank payment processing): the managers' Receivables query.
+     */
+    receivable: z._default(z.boolean(), false),
     // Kept by the search triggers (functions/src/insights/search-fields.ts), not at checkout.
     /** The buyer's role, the Orders table's role filter. */
     buyer_role: z.optional(z.nullable(z.enum(BUYER_ROLES))),
@@ -170,7 +210,7 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     search_keys: z.optional(z.array(z.string())),
   });
 
-  return { order, line, statusChange, shipment, refund, refundNote, notes, dispute };
+  return { order, line, statusChange, shipment, refund, refundNote, notes, dispute, terms };
 }
 
 type OrderSchemas<Instant extends z.core.SomeType> = ReturnType<typeof orderSchemasOf<Instant>>;
@@ -190,6 +230,7 @@ export const orderStatusChangeSchema = /* @__PURE__ */ browser('statusChange');
 export const refundEntrySchema = /* @__PURE__ */ browser('refund');
 export const orderNotesSchema = /* @__PURE__ */ browser('notes');
 export const orderDisputeSchema = /* @__PURE__ */ browser('dispute');
+export const orderTermsSchema = /* @__PURE__ */ browser('terms');
 
 export type Order = z.output<typeof orderSchema> & { id: string };
 /** A line as read: lines from before SKUs and case packs read as '' and 1. */
@@ -197,6 +238,7 @@ export type OrderLine = z.output<typeof orderLineSchema>;
 export type RefundEntry = z.output<typeof refundEntrySchema>;
 export type OrderNotes = z.output<typeof orderNotesSchema>;
 export type OrderDispute = z.output<typeof orderDisputeSchema>;
+export type OrderTerms = z.output<typeof orderTermsSchema>;
 
 /** checkouts/{id}: one Checkout attempt (managers see the ones that never became an order). */
 export const checkoutAttemptSchema = z.object({

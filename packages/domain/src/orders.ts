@@ -2,6 +2,7 @@ import { formatUsd, type Cents } from './money';
 
 export const ORDER_STATUSES = [
   'pending',
+  'awaiting_payment',
   'processing',
   'shipped',
   'delivered',
@@ -12,6 +13,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending: 'Pending',
+  awaiting_payment: 'Awaiting payment',
   processing: 'Processing',
   shipped: 'Shipped',
   delivered: 'Delivered',
@@ -56,9 +58,13 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
  * refunded when refunds (refundOrder, or the Stripe dashboard) leave nothing to refund: the goods
  * are not owed any more, so it leaves the fulfilment flow. Shipped and delivered orders keep
  * their status when refunded (the goods went out). delivered, cancelled and refunded are final.
+ * An order on payment terms (docs/payment-terms.md) starts awaiting_payment: it is shipped as it
+ * is, moves to processing when its invoice is paid before it ships, and to cancelled when its
+ * invoice is voided.
  */
 const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['processing', 'cancelled'],
+  awaiting_payment: ['processing', 'shipped', 'cancelled'],
   processing: ['shipped', 'cancelled', 'refunded'],
   shipped: ['delivered'],
   delivered: [],
@@ -77,10 +83,13 @@ export function nextOrderStatuses(from: OrderStatus): readonly OrderStatus[] {
 /**
  * The moves a manager may make: the state machine, except the moves out of pending, which only
  * Stripe makes: pending means "checkout complete, payment still processing" (a delayed payment
- * method); Stripe reports it paid (processing) or failed (cancelled). Cancelling a processing
+ * method); Stripe reports it paid (processing) or failed (cancelled). An order awaiting payment
+ * on terms may only be shipped by hand: its invoice being paid moves it to processing, and
+ * voiding the invoice (closeTermsInvoice, with a reason) cancels it. Cancelling a processing
  * order refunds it. Nobody moves an order to refunded by hand: refunding everything left does.
  */
 export function canManagerMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  if (from === 'awaiting_payment') return to === 'shipped';
   return canTransitionOrder(from, to) && from !== 'pending' && to !== 'refunded';
 }
 

@@ -43,6 +43,12 @@ export const COLLECTIONS = {
   productPhotos: 'product_photos',
   /** Sequences allocated in transactions (server only): counters/invoices. */
   counters: 'counters',
+  /**
+   * One per company (id: the company's): its payment terms, credit limit, open balance and
+   * overdue orders (docs/payment-terms.md). Written by the functions only; its members and the
+   * managers read it.
+   */
+  companyCredit: 'company_credit',
   /** One per company (id: the company's): its Stripe Customer id (server only). */
   stripeCustomers: 'stripe_customers',
   /** Standing orders (written by the functions only; the buyer reads their own, managers all). */
@@ -87,6 +93,7 @@ export const paths = {
   checkoutLock: (uid: string) => `${COLLECTIONS.checkoutLocks}/${uid}`,
   checkout: (checkoutId: string) => `${COLLECTIONS.checkouts}/${checkoutId}`,
   invoiceCounter: () => `${COLLECTIONS.counters}/invoices`,
+  companyCredit: (companyId: string) => `${COLLECTIONS.companyCredit}/${companyId}`,
   stripeCustomer: (companyId: string) => `${COLLECTIONS.stripeCustomers}/${companyId}`,
   standingOrder: (id: string) => `${COLLECTIONS.standingOrders}/${id}`,
   mail: (key: string) => `${COLLECTIONS.mail}/${key}`,
@@ -122,6 +129,11 @@ export const FUNCTION_NAMES = {
   savePriceList: 'savePriceList',
   deletePriceList: 'deletePriceList',
   moveCompanyTier: 'moveCompanyTier',
+  setCompanyTerms: 'setCompanyTerms',
+  placeTermsOrder: 'placeTermsOrder',
+  closeTermsInvoice: 'closeTermsInvoice',
+  sendInvoiceReminder: 'sendInvoiceReminder',
+  getReceivables: 'getReceivables',
   stripeWebhook: 'stripeWebhook',
   requestPasswordReset: 'requestPasswordReset',
   resendVerificationEmail: 'resendVerificationEmail',

@@ -184,6 +184,7 @@ export function salesTotals(rollup: SalesRollup): SalesTotals {
     averageOrderValue: rollup.paid_orders > 0 ? Math.round(revenue / rollup.paid_orders) : 0,
     approvedBuyers: rollup.approved_buyers,
     listDiscount: rollup.list_discount,
+    collected: revenue - rollup.uncollected,
   };
 }
 

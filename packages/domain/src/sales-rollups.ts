@@ -2,6 +2,7 @@ import { addDays, businessDay, dayNumber, dayOfNumber, type DayRange } from './i
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import type { OrderLine } from './order-schema';
 import { COLLECTIONS } from './paths';
+import { isReceivable, type TermsInvoiceState } from './payment-terms';
 
 /**
  * Sales rollups: the figures of the manager's Overview, kept per business day, week and month in
@@ -15,7 +16,10 @@ import { COLLECTIONS } from './paths';
  * docs/manager-insight.md, "Sales figures: rollups".
  */
 
-/** The statuses a paid order can be in (a pending order is not paid yet). */
+/**
+ * The statuses a counted order can be in (a pending order is not paid yet; an order on terms
+ * counts from the day it is booked, awaiting payment).
+ */
 export type RollupStatus = Exclude<OrderStatus, 'pending'>;
 export const ROLLUP_STATUSES: readonly RollupStatus[] = ORDER_STATUSES.filter(
   (status): status is RollupStatus => status !== 'pending',
@@ -40,8 +44,13 @@ export interface StoreRollup {
 
 /** One rollup document: the orders paid on its days, as they stand now, and the approvals. */
 export interface SalesRollup {
-  /** Cents: the gross amount paid. */
+  /** Cents: the gross amount paid, or booked on terms (booked revenue). */
   revenue: number;
+  /**
+   * Cents: of that, what orders on terms still owe (their invoice open, or written off as
+   * uncollectible): collected revenue is revenue - uncollected.
+   */
+  uncollected: number;
   /** Cents: refunded of those orders (whenever the refund happened). */
   refunded: number;
   paid_orders: number;
@@ -66,6 +75,11 @@ export interface SalesOrder {
   refunded_amount: number;
   paid_at: Date | null;
   items: ReadonlyArray<SalesLine>;
+  /**
+   * An order on payment terms: it counts on the business day it was booked (placed), whether or
+   * not its invoice is paid yet, and not at all once its invoice is voided (it was cancelled).
+   */
+  on_terms?: { booked_at: Date; state: TermsInvoiceState } | null;
 }
 
 /** What a rollup needs of an order line (the list and the tier price only on list-priced lines). */
@@ -160,10 +174,18 @@ export function rollupDays(ref: Pick<RollupRef, 'level' | 'id'>): DayRange {
 export function emptyRollup(): SalesRollup {
   return {
     revenue: 0,
+    uncollected: 0,
     refunded: 0,
     paid_orders: 0,
     list_discount: 0,
-    statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 },
+    statuses: {
+      awaiting_payment: 0,
+      processing: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+      refunded: 0,
+    },
     approved_buyers: 0,
     products: {},
     stores: {},
@@ -173,6 +195,7 @@ export function emptyRollup(): SalesRollup {
 /** Adds `source` (or subtracts it, sign -1) into `target`; a name in `source` replaces the old. */
 function addInto(target: SalesRollup, source: SalesRollup, sign: 1 | -1 = 1): void {
   target.revenue += sign * source.revenue;
+  target.uncollected += sign * source.uncollected;
   target.refunded += sign * source.refunded;
   target.paid_orders += sign * source.paid_orders;
   target.list_discount += sign * source.list_discount;
@@ -236,6 +259,7 @@ export function readRollup(data: unknown): SalesRollup {
   const statuses = record(doc.statuses);
   const rollup = emptyRollup();
   rollup.revenue = num(doc.revenue);
+  rollup.uncollected = num(doc.uncollected);
   rollup.refunded = num(doc.refunded);
   rollup.paid_orders = num(doc.paid_orders);
   rollup.list_discount = num(doc.list_discount);
@@ -269,9 +293,17 @@ export function readRollup(data: unknown): SalesRollup {
 export function orderContribution(
   order: SalesOrder | null,
 ): { day: string; rollup: SalesRollup } | null {
-  if (!order || !order.paid_at || order.status === 'pending') return null;
+  if (!order || order.status === 'pending') return null;
+  const terms = order.on_terms;
+  // A voided invoice: the order was cancelled before anything was owed. It never was a sale.
+  if (terms?.state === 'void') return null;
+  const countedAt = terms ? terms.booked_at : order.paid_at;
+  if (!countedAt) return null;
   const rollup = emptyRollup();
   rollup.revenue = order.amount;
+  if (terms && (isReceivable(terms.state) || terms.state === 'uncollectible')) {
+    rollup.uncollected = order.amount;
+  }
   rollup.refunded = order.refunded_amount;
   rollup.paid_orders = 1;
   rollup.statuses[order.status] = 1;
@@ -298,12 +330,13 @@ export function orderContribution(
       rollup.list_discount += discount;
     }
   }
-  return { day: businessDay(order.paid_at), rollup };
+  return { day: businessDay(countedAt), rollup };
 }
 
 /** Increments of one rollup document; absent fields and entries do not change. */
 export interface RollupIncrement {
   revenue?: number;
+  uncollected?: number;
   refunded?: number;
   paid_orders?: number;
   list_discount?: number;
@@ -327,6 +360,7 @@ function toIncrement(rollup: SalesRollup): RollupIncrement | null {
   const increment: RollupIncrement = {};
   for (const key of [
     'revenue',
+    'uncollected',
     'refunded',
     'paid_orders',
     'list_discount',

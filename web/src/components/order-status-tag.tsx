@@ -4,6 +4,7 @@ import { Tag, type TagColor } from './tag';
 /** Status colours of the buyer's views (docs/product.md#154-order-status): account orders and the payment result. */
 const STATUS_COLORS: Readonly<Record<OrderStatus, TagColor>> = {
   pending: 'gold',
+  awaiting_payment: 'gold',
   processing: 'blue',
   shipped: 'purple',
   delivered: 'green',

@@ -71,6 +71,10 @@ function seedOrder(id: string, overrides: Record<string, unknown> = {}) {
     ],
     refunded_amount: 2500,
     dispute: null,
+    payment_method: 'card',
+    po_number: '',
+    terms: null,
+    receivable: false,
     ...overrides,
   });
 }
@@ -202,6 +206,10 @@ describe('the invoice PDF', () => {
     refunds: [],
     refunded_amount: 0,
     dispute: null,
+    payment_method: 'card',
+    po_number: '',
+    terms: null,
+    receivable: false,
     source: 'cart',
     cart_fingerprint: '',
     stripe_payment_intent_id: null,

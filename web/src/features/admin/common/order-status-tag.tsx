@@ -11,6 +11,8 @@ const STATUS_TONE: Readonly<Record<OrderStatus, TagColor>> = {
   processing: 'blue',
   shipped: 'blue',
   pending: 'warning',
+  // On terms: shippable, its invoice not paid yet (the Receivables tab follows it up).
+  awaiting_payment: 'blue',
   cancelled: 'warning',
   refunded: 'warning',
 };

@@ -27,6 +27,7 @@ const RefundOrderModal = lazyDialog(
 
 const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
   pending: 'Mark Pending',
+  awaiting_payment: 'Mark Awaiting payment',
   processing: 'Mark Processing',
   shipped: 'Mark Shipped',
   delivered: 'Mark Delivered',

@@ -74,6 +74,7 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     averageOrderValue: 1_160,
     approvedBuyers: 2,
     listDiscount: 4_500,
+    collected: 112_500,
   },
   previousTotals: {
     revenue: 100_000,
@@ -82,13 +83,14 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     averageOrderValue: 1_160,
     approvedBuyers: 0,
     listDiscount: 3_000,
+    collected: 100_000,
   },
   series: [
     { start: '2026-03-09', revenue: 50_000, orders: 40 },
     { start: '2026-03-10', revenue: 0, orders: 0 },
     { start: '2026-03-11', revenue: 62_500, orders: 57 },
   ],
-  byStatus: { processing: 10, shipped: 20, delivered: 60, cancelled: 7, refunded: 3 },
+  byStatus: { awaiting_payment: 0, processing: 10, shipped: 20, delivered: 60, cancelled: 7, refunded: 3 },
   topProductsByRevenue: [
     {
       productId: 'blue',

@@ -83,6 +83,10 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     refunds: [],
     refunded_amount: 0,
     dispute: null,
+    payment_method: 'card',
+    po_number: '',
+    terms: null,
+    receivable: false,
     ...overrides,
   };
 }
@@ -144,6 +148,7 @@ const noSales: SalesTotals = {
   averageOrderValue: 0,
   approvedBuyers: 0,
   listDiscount: 0,
+  collected: 0,
 };
 
 /** A getSalesOverview answer for 2026-03-09 – 2026-03-15 (a week, per day), with no sales. */
@@ -158,7 +163,7 @@ export function makeSalesOverview(
     previousTotals: noSales,
     interval: 'day',
     series: days.map((d) => ({ start: `2026-03-${d}`, revenue: 0, orders: 0 })),
-    byStatus: { processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 },
+    byStatus: { awaiting_payment: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 },
     topProductsByRevenue: [],
     topProductsByUnits: [],
     topStores: [],

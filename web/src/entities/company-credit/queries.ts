@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCompanyCredit } from './api';
+
+export const companyCreditKeys = {
+  all: ['company-credit'] as const,
+  of: (companyId: string) => ['company-credit', companyId] as const,
+};
+
+export const companyCreditQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: companyCreditKeys.of(companyId),
+    queryFn: () => fetchCompanyCredit(companyId),
+  });
+
+/** The company's terms and credit; disabled without a company id. */
+export function useCompanyCredit(companyId: string | null | undefined) {
+  return useQuery({ ...companyCreditQueryOptions(companyId ?? ''), enabled: Boolean(companyId) });
+}
