@@ -50,6 +50,13 @@ import {
   savePriceListHandler,
 } from './handlers/price-lists';
 import {
+  closeTermsInvoiceHandler,
+  getReceivablesHandler,
+  placeTermsOrderHandler,
+  sendInvoiceReminderHandler,
+  setCompanyTermsHandler,
+} from './handlers/payment-terms';
+import {
   acceptInvitationHandler,
   changeMemberRoleHandler,
   getInvitationHandler,
@@ -131,6 +138,26 @@ export const listCompanyMembers = callable(
 export const savePriceList = callable(FUNCTION_NAMES.savePriceList, savePriceListHandler);
 export const deletePriceList = callable(FUNCTION_NAMES.deletePriceList, deletePriceListHandler);
 export const moveCompanyTier = callable(FUNCTION_NAMES.moveCompanyTier, moveCompanyTierHandler);
+
+// Payment terms (docs/payment-terms.md): managers give companies terms and follow their
+// invoices; members order on terms and pay the Stripe invoice later.
+export const setCompanyTerms = callable(FUNCTION_NAMES.setCompanyTerms, setCompanyTermsHandler);
+export const placeTermsOrder = callable(
+  FUNCTION_NAMES.placeTermsOrder,
+  placeTermsOrderHandler,
+  withStripe,
+);
+export const closeTermsInvoice = callable(
+  FUNCTION_NAMES.closeTermsInvoice,
+  closeTermsInvoiceHandler,
+  withStripe,
+);
+export const sendInvoiceReminder = callable(
+  FUNCTION_NAMES.sendInvoiceReminder,
+  sendInvoiceReminderHandler,
+  withStripe,
+);
+export const getReceivables = callable(FUNCTION_NAMES.getReceivables, getReceivablesHandler);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = callable(

@@ -71,7 +71,7 @@ const MAX_STANDING_ORDER_LINES = 20;
 /** How long a second call waits for a concurrent first call's session. */
 const WAIT_FOR_SESSION_MS = 15_000;
 
-interface BuyerProfile {
+export interface BuyerProfile {
   /** The company the checkout is for (docs/companies.md): its Stripe Customer, its order. */
   companyId: string;
   storeName: string;
@@ -91,7 +91,7 @@ interface BuyerProfile {
  * The approval on the profile document, checked as well as the claims (a token lives an hour),
  * the member's right to order, and the location they order for.
  */
-async function profileOfApprovedBuyer(
+export async function profileOfApprovedBuyer(
   db: Firestore,
   uid: string,
   locationId: string | undefined,

@@ -10,6 +10,7 @@ import {
   approvalDelta,
   ORDER_STATUSES,
   rollupDelta,
+  TERMS_INVOICE_STATES,
   type RollupIncrement,
   type RollupWrite,
   type SalesOrder,
@@ -32,10 +33,28 @@ export interface RollupWriter {
 /** An order as the functions hold it: paid_at as a Timestamp (a document) or a Date. */
 export type RollupOrder = Omit<SalesOrder, 'paid_at'> & { paid_at: Timestamp | Date | null };
 
+const dateOf = (value: unknown): Date | null =>
+  value instanceof Timestamp ? value.toDate() : value instanceof Date ? value : null;
+
+/**
+ * An order on payment terms as the rollups count it: booked on the day it was placed, with its
+ * invoice's state (docs/payment-terms.md); null for card orders.
+ */
+function onTermsOf(order: Record<string, unknown>): SalesOrder['on_terms'] {
+  if (order.payment_method !== 'terms') return null;
+  const terms = order.terms as { state?: unknown } | null | undefined;
+  const state = TERMS_INVOICE_STATES.find((s) => s === terms?.state);
+  const bookedAt = dateOf(order.created_at);
+  return state && bookedAt ? { state, booked_at: bookedAt } : null;
+}
+
 function salesOrder(order: RollupOrder | null): SalesOrder | null {
   if (!order) return null;
-  const paid = order.paid_at;
-  return { ...order, paid_at: paid instanceof Timestamp ? paid.toDate() : paid };
+  return {
+    ...order,
+    paid_at: dateOf(order.paid_at),
+    on_terms: onTermsOf(order as unknown as Record<string, unknown>),
+  };
 }
 
 /** The increments as a merge write: numbers become FieldValue.increment, names are set. */
@@ -92,6 +111,7 @@ export function salesOrderOfDoc(data: DocumentData | undefined): SalesOrder | nu
     amount: data.amount,
     refunded_amount: typeof data.refunded_amount === 'number' ? data.refunded_amount : 0,
     paid_at: data.paid_at instanceof Timestamp ? data.paid_at.toDate() : null,
+    on_terms: onTermsOf(data),
     items: items.flatMap((item) => {
       if (typeof item !== 'object' || item === null) return [];
       const { product_id, name, quantity, line_total, unit_amount, price_list, tier_unit_amount } =

@@ -22,6 +22,8 @@ export function portalLinks(origin: string) {
     /** The buyer's My Account orders with this order expanded and scrolled to. */
     accountOrder: (orderId: string) => at(routePath('account'), { order: orderId }),
     standingOrders: () => at(routePath('account'), { tab: 'standing-orders' }),
+    /** My Account's Invoices tab (orders on payment terms). */
+    accountInvoices: () => at(routePath('account'), { tab: 'invoices' }),
     invoice: (orderId: string) => at(routePath('invoice', { orderId })),
     newsletter: (action: 'confirm' | 'unsubscribe', token: string) =>
       at(routePath('newsletter', { action }), { token }),

@@ -165,24 +165,48 @@ export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<Queue
         ),
       );
     }
-    const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
-    for (const manager of await managerRecipients(deps.db, deps.auth)) {
-      mails.push(
-        await one(
-          'new-order',
-          mailKeys.newOrder(order.id, manager.uid),
-          manager.email,
-          messages.newOrder({
-            ...facts,
-            amount: order.amount,
-            units,
-            orderUrl: links.adminOrder(order.id),
-          }),
-          render,
-        ),
-      );
-    }
+    mails.push(...(await managerOrderMails(deps, order, links, render)));
     return mails;
+  });
+}
+
+async function managerOrderMails(
+  deps: MailDeps,
+  order: Pick<OrderFacts, 'id' | 'store_name' | 'invoice_number' | 'amount' | 'items'>,
+  links: PortalLinks,
+  render: MailSetting,
+): Promise<QueuedMail[]> {
+  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const mails: QueuedMail[] = [];
+  for (const manager of await managerRecipients(deps.db, deps.auth)) {
+    mails.push(
+      await one(
+        'new-order',
+        mailKeys.newOrder(order.id, manager.uid),
+        manager.email,
+        messages.newOrder({
+          storeName: order.store_name,
+          orderId: order.id,
+          invoiceNumber: order.invoice_number,
+          amount: order.amount,
+          units,
+          orderUrl: links.adminOrder(order.id),
+        }),
+        render,
+      ),
+    );
+  }
+  return mails;
+}
+
+/** "New order" to every manager alone (an order on terms: its buyer gets the invoice mail). */
+export function newOrderMails(
+  deps: MailDeps,
+  order: Pick<OrderFacts, 'id' | 'store_name' | 'invoice_number' | 'amount' | 'items'>,
+): Promise<QueuedMail[]> {
+  return safely('new-order', { orderId: order.id }, () => {
+    const { links, render } = setting(deps);
+    return managerOrderMails(deps, order, links, render);
   });
 }
 
@@ -249,6 +273,25 @@ async function toBuyer(
       invoiceNumber: order.invoice_number,
     });
     return [await one(event, key, buyer, content, render)];
+  });
+}
+
+/**
+ * One mail to the member who placed an order, built with the portal's links (used by the mails
+ * of other features: terms-mails.ts). Nothing when the member has no address any more.
+ */
+export function buyerMail(
+  deps: MailDeps,
+  order: { id: string; user_id: string },
+  kind: string,
+  key: string,
+  content: (links: PortalLinks) => MailContent,
+): Promise<QueuedMail[]> {
+  return safely(kind, { orderId: order.id }, async () => {
+    const buyer = await addressOf(deps.auth, order.user_id);
+    if (!buyer) return [];
+    const { links, render } = setting(deps);
+    return [await one(kind, key, buyer, content(links), render)];
   });
 }
 

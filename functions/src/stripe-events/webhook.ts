@@ -21,6 +21,12 @@ import {
   StandingOrderMissingError,
   type StandingOrderTransition,
 } from '../standing-orders/renewals';
+import {
+  applyTermsInvoiceEvent,
+  termsInvoiceEvent,
+  TERMS_INVOICE_EVENTS,
+} from '../terms/invoice-events';
+import { TermsOrderMissingError, type TermsTransition } from '../terms/invoice-transitions';
 
 interface WebhookRequest {
   method: string;
@@ -51,7 +57,11 @@ export type WebhookResult =
   | { kind: 'failed' };
 
 type Applied =
-  SessionTransition<string> | RefundsRecorded | DisputeRecorded | StandingOrderTransition;
+  | SessionTransition<string>
+  | RefundsRecorded
+  | DisputeRecorded
+  | StandingOrderTransition
+  | TermsTransition;
 
 /**
  * Every event type applyEvent handles: the Stripe webhook endpoint must listen to all of them
@@ -70,10 +80,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'charge.dispute.closed',
   'charge.dispute.funds_withdrawn',
   'charge.dispute.funds_reinstated',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'invoice.voided',
   'customer.subscription.deleted',
+  // Standing orders' invoices and the invoices of orders on payment terms.
+  ...TERMS_INVOICE_EVENTS,
 ] as const satisfies readonly Stripe.Event.Type[];
 
 /**
@@ -87,6 +96,9 @@ function applyEvent(
   ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
 ): Promise<Applied> | null {
   const ref = { id: event.id, type: event.type };
+  // Orders on payment terms (docs/payment-terms.md): their invoices carry the order's id.
+  const terms = termsInvoiceEvent(event);
+  if (terms) return applyTermsInvoiceEvent(ctx, terms);
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -189,6 +201,10 @@ export async function handleWebhook(
     if (error instanceof CheckoutMissingError) {
       // Acknowledged (200): Stripe would otherwise retry an event no delivery can apply for days.
       log.warn('stripe_webhook_unknown_checkout', { ...fields, message: error.message });
+      return { kind: 'ignored' };
+    }
+    if (error instanceof TermsOrderMissingError) {
+      log.warn('stripe_webhook_unknown_terms_order', { ...fields, message: error.message });
       return { kind: 'ignored' };
     }
     if (error instanceof StandingOrderMissingError) {

@@ -14,6 +14,11 @@ import {
   listCompanyMembersRequest,
   deletePriceListRequest,
   moveCompanyTierRequest,
+  closeTermsInvoiceRequest,
+  getReceivablesRequest,
+  placeTermsOrderRequest,
+  sendInvoiceReminderRequest,
+  setCompanyTermsRequest,
   savePriceListRequest,
   removeMemberRequest,
   newsletterTokenRequest,
@@ -74,6 +79,13 @@ import {
   moveCompanyTierHandler,
   savePriceListHandler,
 } from '../../src/handlers/price-lists';
+import {
+  closeTermsInvoiceHandler,
+  getReceivablesHandler,
+  placeTermsOrderHandler,
+  sendInvoiceReminderHandler,
+  setCompanyTermsHandler,
+} from '../../src/handlers/payment-terms';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { submitApplicationHandler } from '../../src/handlers/submit-application';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -229,6 +241,36 @@ const TABLE: Record<CallableName, Row> = {
     schema: moveCompanyTierRequest,
     caller: 'manager',
     valid: { companyId: uidOf('buyer'), businessType: 'wholesaler', reason: 'Volume' },
+  },
+  setCompanyTerms: {
+    handler: setCompanyTermsHandler,
+    schema: setCompanyTermsRequest,
+    caller: 'manager',
+    valid: { companyId: uidOf('buyer'), netDays: 30, creditLimit: 50_000, reason: 'Good payer' },
+  },
+  placeTermsOrder: {
+    handler: placeTermsOrderHandler,
+    schema: placeTermsOrderRequest,
+    caller: 'buyer',
+    valid: { requestId: `bad-input-${RUN}`, poNumber: 'PO-1' },
+  },
+  closeTermsInvoice: {
+    handler: closeTermsInvoiceHandler,
+    schema: closeTermsInvoiceRequest,
+    caller: 'manager',
+    valid: { orderId: `bad-input-order-${RUN}`, action: 'void', reason: 'Cancelled by phone' },
+  },
+  sendInvoiceReminder: {
+    handler: sendInvoiceReminderHandler,
+    schema: sendInvoiceReminderRequest,
+    caller: 'manager',
+    valid: { orderId: `bad-input-order-${RUN}` },
+  },
+  getReceivables: {
+    handler: getReceivablesHandler,
+    schema: getReceivablesRequest,
+    caller: 'manager',
+    valid: {},
   },
   listCompanyMembers: {
     handler: listCompanyMembersHandler,

@@ -27,6 +27,12 @@ import {
   moveCompanyTierHandler,
   savePriceListHandler,
 } from '../../src/handlers/price-lists';
+import {
+  closeTermsInvoiceHandler,
+  placeTermsOrderHandler,
+  sendInvoiceReminderHandler,
+  setCompanyTermsHandler,
+} from '../../src/handlers/payment-terms';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
@@ -216,6 +222,26 @@ const ROWS: Record<RateLimitedCallable, Row> = {
     caller: 'manager',
     valid: { companyId: `rate-limit-company-${RUN}`, businessType: 'wholesaler', reason: 'Volume' },
   },
+  setCompanyTerms: {
+    handler: setCompanyTermsHandler,
+    caller: 'manager',
+    valid: { companyId: `rate-limit-company-${RUN}`, netDays: 30, creditLimit: 1_000, reason: 'x' },
+  },
+  placeTermsOrder: {
+    handler: placeTermsOrderHandler,
+    caller: 'buyer',
+    valid: { requestId: `rate-limit-${RUN}` },
+  },
+  closeTermsInvoice: {
+    handler: closeTermsInvoiceHandler,
+    caller: 'manager',
+    valid: { orderId: `rate-limit-order-${RUN}`, action: 'void', reason: 'x' },
+  },
+  sendInvoiceReminder: {
+    handler: sendInvoiceReminderHandler,
+    caller: 'manager',
+    valid: { orderId: `rate-limit-order-${RUN}` },
+  },
 };
 const NAMES = Object.keys(ROWS).sort() as RateLimitedCallable[];
 
@@ -305,6 +331,10 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'savePriceList',
         'deletePriceList',
         'moveCompanyTier',
+        'setCompanyTerms',
+        'placeTermsOrder',
+        'closeTermsInvoice',
+        'sendInvoiceReminder',
       ].sort(),
     );
     expect(NAMES).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());

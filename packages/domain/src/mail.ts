@@ -157,6 +157,17 @@ export const mailKeys = {
     `new-order.${part(orderId)}.${part(managerUid)}`,
   orderShipped: (orderId: string) => `order-shipped.${part(orderId)}`,
   orderCancelled: (orderId: string) => `order-cancelled.${part(orderId)}`,
+  /** Orders on payment terms (docs/payment-terms.md): one per event of each invoice. */
+  termsOrderPlaced: (orderId: string) => `terms-order-placed.${part(orderId)}`,
+  /** Stripe's will_be_due (one per invoice), and each reminder a manager sends (its number). */
+  invoiceReminder: (orderId: string, round: string) =>
+    `invoice-reminder.${part(orderId)}.${part(round)}`,
+  invoiceOverdue: (orderId: string) => `invoice-overdue.${part(orderId)}`,
+  /** One per failed attempt (Stripe's event id). */
+  invoicePaymentFailed: (orderId: string, attempt: string) =>
+    `invoice-payment-failed.${part(orderId)}.${part(attempt)}`,
+  invoicePaid: (orderId: string) => `invoice-paid.${part(orderId)}`,
+  invoiceVoided: (orderId: string) => `invoice-voided.${part(orderId)}`,
   /** One per failed invoice of a standing order. */
   standingOrderPaymentFailed: (standingOrderId: string, invoiceId: string) =>
     `standing-order-payment-failed.${part(standingOrderId)}.${part(invoiceId)}`,

@@ -197,8 +197,8 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     /** The invoice of an order on terms; null on card orders. */
     terms: z._default(z.nullable(terms), null),
     /**
-     * True while the order's invoice counts in its company's open balance (issuing, open or a
-     * bank payment processing): the managers' Receivables query.
+     * True while the order's invoice counts in its company's open balance (issuing or open):
+     * the managers' Receivables query.
      */
     receivable: z._default(z.boolean(), false),
     // Kept by the search triggers (functions/src/insights/search-fields.ts), not at checkout.

@@ -106,13 +106,13 @@ export function termsOrderProblem(credit: CompanyCredit, amount: Cents): string 
 /**
  * The invoice of an order on terms, as the order records it:
  * issuing (the order exists, its Stripe invoice is being made) -> open (sent; the buyer pays on
- * the hosted page) -> processing (a bank payment is settling) -> paid; open -> void (a manager
- * voided it: the order is cancelled, its stock returns) or uncollectible (written off).
+ * the hosted page; a bank payment settling leaves it open until it settles) -> paid; open -> void
+ * (a manager voided it: the order is cancelled, its stock returns) or uncollectible (written off:
+ * out of the open balance, the credit hold stays until it is paid).
  */
 export const TERMS_INVOICE_STATES = [
   'issuing',
   'open',
-  'processing',
   'paid',
   'void',
   'uncollectible',
@@ -122,7 +122,6 @@ export type TermsInvoiceState = (typeof TERMS_INVOICE_STATES)[number];
 export const TERMS_INVOICE_STATE_LABELS: Readonly<Record<TermsInvoiceState, string>> = {
   issuing: 'Being issued',
   open: 'Open',
-  processing: 'Payment processing',
   paid: 'Paid',
   void: 'Void',
   uncollectible: 'Uncollectible',
@@ -130,7 +129,7 @@ export const TERMS_INVOICE_STATE_LABELS: Readonly<Record<TermsInvoiceState, stri
 
 /** The states in which an invoice counts in the company's open balance. */
 export function isReceivable(state: TermsInvoiceState): boolean {
-  return state === 'issuing' || state === 'open' || state === 'processing';
+  return state === 'issuing' || state === 'open';
 }
 
 // ---- aging ---------------------------------------------------------------------------------

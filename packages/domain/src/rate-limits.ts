@@ -134,6 +134,24 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 60, windowMs: HOUR },
     perIp: { max: 200, windowMs: HOUR },
   },
+  // Payment terms (docs/payment-terms.md): each order on terms issues a Stripe invoice; each
+  // manager action calls Stripe (void, resend) or rewrites a company's terms.
+  placeTermsOrder: {
+    perUser: { max: 30, windowMs: HOUR },
+    perIp: { max: 120, windowMs: HOUR },
+  },
+  setCompanyTerms: {
+    perUser: { max: 120, windowMs: HOUR },
+    perIp: { max: 300, windowMs: HOUR },
+  },
+  closeTermsInvoice: {
+    perUser: { max: 120, windowMs: HOUR },
+    perIp: { max: 300, windowMs: HOUR },
+  },
+  sendInvoiceReminder: {
+    perUser: { max: 120, windowMs: HOUR },
+    perIp: { max: 300, windowMs: HOUR },
+  },
 } as const satisfies Partial<Record<FunctionName, CallableRateLimit>>;
 
 export type RateLimitedCallable = keyof typeof CALLABLE_RATE_LIMITS;

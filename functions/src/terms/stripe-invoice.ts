@@ -1,0 +1,74 @@
+import Stripe from 'stripe';
+import { shortOrderId, type NetDays, type OrderLine } from '@portal/domain';
+
+/**
+ * The Stripe side of an order on terms (docs/payment-terms.md): one invoice per order, sent for
+ * payment (collection_method send_invoice, due in the company's net days), its lines priced by
+ * the server exactly as the order's, the PO number as a custom field and the order id in its
+ * metadata (how the invoice.* events find the order). Every request carries an idempotency key
+ * made of the order id, so a retry after a failure never makes a second invoice or line.
+ */
+
+/** metadata.kind of the portal's invoices on terms (the webhook routes them by it). */
+export const TERMS_INVOICE_KIND = 'terms_order';
+
+export interface IssueInput {
+  orderId: string;
+  companyId: string;
+  customerId: string;
+  netDays: NetDays;
+  poNumber: string;
+  lines: readonly OrderLine[];
+}
+
+export async function issueTermsInvoice(
+  stripe: Stripe,
+  input: IssueInput,
+): Promise<Stripe.Invoice> {
+  const key = (step: string) => `terms:${input.orderId}:${step}`;
+  const draft = await stripe.invoices.create(
+    {
+      customer: input.customerId,
+      collection_method: 'send_invoice',
+      days_until_due: input.netDays,
+      pending_invoice_items_behavior: 'exclude',
+      description: `Order ${shortOrderId(input.orderId)}`,
+      ...(input.poNumber ? { custom_fields: [{ name: 'PO number', value: input.poNumber }] } : {}),
+      metadata: {
+        kind: TERMS_INVOICE_KIND,
+        order_id: input.orderId,
+        company_id: input.companyId,
+        ...(input.poNumber ? { po_number: input.poNumber } : {}),
+      },
+      payment_settings: { payment_method_types: ['card', 'us_bank_account'] },
+    },
+    { idempotencyKey: key('create') },
+  );
+  // One at a time, in the order's order: the invoice lists them as the order does.
+  for (const [index, line] of input.lines.entries()) {
+    await stripe.invoiceItems.create(
+      {
+        customer: input.customerId,
+        invoice: draft.id,
+        currency: 'usd',
+        quantity: line.quantity,
+        unit_amount_decimal: Stripe.Decimal.from(line.unit_amount),
+        description: line.sku ? `${line.name} (${line.sku})` : line.name,
+        metadata: { product_id: line.product_id },
+      },
+      { idempotencyKey: key(`line-${index}`) },
+    );
+  }
+  const finalized = await stripe.invoices.finalizeInvoice(
+    draft.id,
+    {},
+    { idempotencyKey: key('finalize') },
+  );
+  return stripe.invoices.sendInvoice(finalized.id, {}, { idempotencyKey: key('send') });
+}
+
+/** The order an invoice.* event is about, when the invoice is one of the portal's on terms. */
+export function termsOrderOfInvoice(invoice: Pick<Stripe.Invoice, 'metadata'>): string | null {
+  const { kind, order_id: orderId } = invoice.metadata ?? {};
+  return kind === TERMS_INVOICE_KIND && orderId && !orderId.includes('/') ? orderId : null;
+}

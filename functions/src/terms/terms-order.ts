@@ -1,0 +1,270 @@
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  orderTotal,
+  orderTotalProblem,
+  paths,
+  termsOrderProblem,
+  type NetDays,
+  type OrderLine,
+  type PlaceTermsOrderResponse,
+} from '@portal/domain';
+import { buyerAccountOpen } from '../accounts/current-approval';
+import { loadProducts } from '../catalog/products';
+import { buyNowQuantity, priceLinesOrRefuse, readLineRequests } from '../checkout/checkout-lines';
+import { profileOfApprovedBuyer, type BuyerProfile } from '../checkout/create-checkout';
+import { applyOrderRollup } from '../insights/sales-rollups';
+import { NOT_APPROVED } from '../lib/caller';
+import type { Context } from '../lib/context';
+import { NotAllowedError, PreconditionError } from '../lib/errors';
+import { useTestClocks } from '../lib/stripe-client';
+import { log } from '../lib/log';
+import { newOrderMails } from '../mail/notifications';
+import { queueMails } from '../mail/outbox';
+import { termsOrderPlacedMail } from '../mail/terms-mails';
+import { allocateInvoiceNumber, readInvoiceCounter } from '../orders/invoice-numbers';
+import {
+  orderDocSchemas,
+  readOrder,
+  type OrderDoc,
+  type OrderRecord,
+} from '../orders/order-record';
+import { commitStock, planReservation, readStock } from '../orders/stock';
+import { companyPriceIndex } from '../pricing/company-price-lists';
+import { stripeFailure } from '../stripe/stripe-errors';
+import { customerForCheckout } from '../stripe/stripe-customers';
+import { readCredit } from './credit-account';
+import { closeTermsOrder } from './invoice-transitions';
+import { issueTermsInvoice } from './stripe-invoice';
+import { termsOrderId } from './terms-order-id';
+
+/**
+ * placeTermsOrder (docs/payment-terms.md): the caller's cart (or Buy Now of one product) becomes
+ * an order on the company's terms at once, priced on the server exactly as a card checkout, in one
+ * transaction that checks the terms, the credit hold and the limit (the open balance plus this
+ * order must fit), takes the stock, books the order awaiting payment with its invoice number,
+ * raises the open balance and empties the ordered cart lines. Then its Stripe invoice is issued
+ * (created, lines, finalized, sent) and recorded on the order, and the buyer and the managers are
+ * mailed. If Stripe cannot issue it, the order is cancelled again (stock and credit back) and the
+ * buyer is told nothing was ordered.
+ */
+
+type Ctx = Pick<Context, 'db' | 'stripe' | 'auth' | 'env' | 'now'>;
+
+interface Buyer {
+  uid: string;
+  email?: string | undefined;
+}
+
+interface Request {
+  requestId: string;
+  productId?: string | undefined;
+  locationId?: string | undefined;
+  poNumber: string;
+}
+
+export const INVOICE_NOT_ISSUED =
+  'We could not issue the invoice, so nothing was ordered. Try again in a minute, or pay by card.';
+
+function answerOf(orderId: string, order: OrderRecord): PlaceTermsOrderResponse {
+  return {
+    orderId,
+    invoiceUrl: order.terms?.hosted_invoice_url ?? null,
+    dueAt: order.terms?.due_at?.toDate().toISOString() ?? null,
+    amount: order.amount,
+  };
+}
+
+export async function placeTermsOrder(
+  ctx: Ctx,
+  buyer: Buyer,
+  request: Request,
+): Promise<PlaceTermsOrderResponse> {
+  const { db } = ctx;
+  const orderId = termsOrderId(buyer.uid, request.requestId);
+  const orderRef = db.doc(paths.order(orderId));
+  const earlier = readOrder(await orderRef.get());
+  if (earlier) return answerOf(orderId, earlier);
+
+  const [profile, { source, requests: asked }, accountOpen] = await Promise.all([
+    profileOfApprovedBuyer(db, buyer.uid, request.locationId),
+    readLineRequests(db, buyer.uid, request.productId),
+    buyerAccountOpen(ctx, buyer.uid),
+  ]);
+  if (!accountOpen) throw new NotAllowedError(NOT_APPROVED);
+  const ids = asked.map((r) => r.product_id);
+  const [products, lists] = await Promise.all([
+    loadProducts(db, ids, profile.role),
+    companyPriceIndex(db, profile.companyId, new Date(ctx.now()), ids),
+  ]);
+  const lines = priceLinesOrRefuse(
+    buyNowQuantity(source, asked, products),
+    products,
+    profile.role,
+    source,
+    lists,
+  );
+  const amount = orderTotal(lines);
+  const totalProblem = orderTotalProblem(amount);
+  if (totalProblem) throw new PreconditionError(`${totalProblem}.`);
+
+  const booked = await db.runTransaction((tx) =>
+    bookOrder(tx, db, { orderId, buyer, profile, lines, amount, source, request }),
+  );
+  if (booked.kind === 'existing') return answerOf(orderId, booked.order);
+
+  let invoice;
+  try {
+    const customerId = await customerForCheckout(
+      db,
+      ctx.stripe(),
+      {
+        companyId: profile.companyId,
+        email: buyer.email,
+        storeName: profile.storeName,
+        shipTo: profile.location?.ship_to ?? null,
+        testClock: useTestClocks(ctx.env),
+      },
+      orderId,
+    );
+    invoice = await issueTermsInvoice(ctx.stripe(), {
+      orderId,
+      companyId: profile.companyId,
+      customerId,
+      netDays: booked.netDays,
+      poNumber: request.poNumber,
+      lines,
+    });
+    if (invoice.amount_due !== amount || invoice.currency !== 'usd') {
+      throw new Error(`Invoice ${invoice.id} is due ${invoice.amount_due}, the order is ${amount}`);
+    }
+  } catch (error) {
+    stripeFailure('terms_invoice_failed', error, { orderId });
+    await closeTermsOrder(ctx, orderId, {
+      to: 'void',
+      by: 'system',
+      reason: 'The invoice could not be issued.',
+      mail: false,
+    });
+    throw new PreconditionError(INVOICE_NOT_ISSUED);
+  }
+
+  const order = await db.runTransaction(async (tx) => {
+    const current = readOrder(await tx.get(orderRef));
+    if (!current?.terms) throw new Error(`Order ${orderId} vanished while its invoice was issued`);
+    if (current.terms.state !== 'issuing') return current;
+    const terms = {
+      ...current.terms,
+      state: 'open' as const,
+      invoice_id: invoice.id,
+      invoice_number: invoice.number ?? null,
+      hosted_invoice_url: invoice.hosted_invoice_url ?? null,
+      invoice_pdf: invoice.invoice_pdf ?? null,
+      due_at: invoice.due_date ? Timestamp.fromMillis(invoice.due_date * 1000) : null,
+    };
+    tx.update(orderRef, { terms, updated_at: Timestamp.now() });
+    return { ...current, terms };
+  });
+  const placed = { ...order, id: orderId };
+  await queueMails(db, [
+    ...(await termsOrderPlacedMail(ctx, placed)),
+    ...(await newOrderMails(ctx, placed)),
+  ]);
+  log.info('terms_order_placed', {
+    orderId,
+    companyId: profile.companyId,
+    amount,
+    invoiceId: invoice.id,
+  });
+  return answerOf(orderId, order);
+}
+
+type Booked = { kind: 'existing'; order: OrderRecord } | { kind: 'booked'; netDays: NetDays };
+
+/** The transaction that books the order (see placeTermsOrder). */
+async function bookOrder(
+  tx: Transaction,
+  db: Firestore,
+  p: {
+    orderId: string;
+    buyer: Buyer;
+    profile: BuyerProfile;
+    lines: OrderLine[];
+    amount: number;
+    source: 'cart' | 'buy_now';
+    request: Request;
+  },
+): Promise<Booked> {
+  const orderRef = db.doc(paths.order(p.orderId));
+  const existing = readOrder(await tx.get(orderRef));
+  if (existing) return { kind: 'existing', order: existing };
+  const { ref: creditRef, credit } = await readCredit(tx, db, p.profile.companyId);
+  const stock = await readStock(
+    tx,
+    db,
+    p.lines.map((line) => line.product_id),
+  );
+  const cart =
+    p.source === 'cart'
+      ? await tx.getAll(...p.lines.map((line) => db.doc(paths.cartItem(p.buyer.uid, line.product_id))))
+      : [];
+  const counter = await readInvoiceCounter(tx, db);
+
+  const problem = termsOrderProblem(credit, p.amount);
+  if (problem || !credit.net_days) throw new PreconditionError(problem ?? '');
+  const plan = planReservation(stock, p.lines);
+  if ('short' in plan) throw plan.short;
+
+  const now = Timestamp.now();
+  const taken = commitStock(tx, stock, plan.hold, false, p.orderId);
+  const order: OrderDoc = {
+    user_id: p.buyer.uid,
+    company_id: p.profile.companyId,
+    location_id: p.profile.location?.id ?? null,
+    location_name: p.profile.location?.name ?? '',
+    placed_by_name: p.profile.fullName,
+    store_name: p.profile.storeName,
+    seller_permit_id: p.profile.sellerPermitId,
+    items: p.lines,
+    amount: p.amount,
+    currency: 'usd',
+    payment_type: 'one_time',
+    payment_method: 'terms',
+    po_number: p.request.poNumber,
+    terms: { net_days: credit.net_days, state: 'issuing' },
+    receivable: true,
+    status: 'awaiting_payment',
+    stripe_session_id: null,
+    stripe_payment_intent_id: null,
+    created_at: now,
+    updated_at: now,
+    paid_at: null,
+    status_history: [{ status: 'awaiting_payment', at: now, by: p.buyer.uid }],
+    ship_to: p.profile.location?.ship_to ?? null,
+    invoice_number: allocateInvoiceNumber(tx, counter),
+    shipment: null,
+    refunds: [],
+    refunded_amount: 0,
+    dispute: null,
+    source: p.source,
+    cart_fingerprint: '',
+    stock_taken: taken,
+  };
+  tx.create(orderRef, order);
+  tx.set(creditRef, { open_balance: credit.open_balance + p.amount }, { merge: true });
+  cart.forEach((snap, index) => {
+    if (!snap.exists) return;
+    const bought = p.lines[index]?.quantity ?? 0;
+    const inCart: unknown = snap.get('quantity');
+    const left = typeof inCart === 'number' ? inCart - bought : 0;
+    if (left > 0) tx.update(snap.ref, { quantity: left, updated_at: now });
+    else tx.delete(snap.ref);
+  });
+  const record = readOrderDoc(order);
+  applyOrderRollup(tx, db, null, record);
+  return { kind: 'booked', netDays: credit.net_days };
+}
+
+/** The document just written, as a read gives it back (defaults filled). */
+function readOrderDoc(order: OrderDoc): OrderRecord {
+  return orderDocSchemas.order.parse(order);
+}
