@@ -4,14 +4,33 @@ export class CliUsageError extends Error {}
 
 export const USAGE = `Usage: stripe-sandbox [--port 12111] [--host 127.0.0.1] [--public-url URL]
                       [--webhook-url URL] [--webhook-secret whsec_...] [--api-key sk_test_...]
+                      [--invoice-will-be-due-days 3] [--invoice-overdue-days 1]
 Environment: STRIPE_SANDBOX_PORT, STRIPE_SANDBOX_HOST, STRIPE_SANDBOX_PUBLIC_URL,
-             STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET, STRIPE_SANDBOX_API_KEY (flags win).`;
+             STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET, STRIPE_SANDBOX_API_KEY,
+             STRIPE_SANDBOX_INVOICE_WILL_BE_DUE_DAYS, STRIPE_SANDBOX_INVOICE_OVERDUE_DAYS
+             (flags win).`;
 
-const FLAGS = ['port', 'host', 'public-url', 'webhook-url', 'webhook-secret', 'api-key'] as const;
+const FLAGS = [
+  'port',
+  'host',
+  'public-url',
+  'webhook-url',
+  'webhook-secret',
+  'api-key',
+  'invoice-will-be-due-days',
+  'invoice-overdue-days',
+] as const;
 type Flag = (typeof FLAGS)[number];
 
 function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) > 65535) throw new CliUsageError(`Invalid port: ${text}`);
+  return Number(text);
+}
+
+function parseDays(flag: string, text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 3650) {
+    throw new CliUsageError(`Invalid --${flag}: ${text} (a whole number of days, 0 to 3650)`);
+  }
   return Number(text);
 }
 
@@ -45,6 +64,8 @@ export function parseCliOptions(
   const webhookUrl = pick('webhook-url', 'STRIPE_WEBHOOK_URL');
   const webhookSecret = pick('webhook-secret', 'STRIPE_WEBHOOK_SECRET');
   const apiKey = pick('api-key', 'STRIPE_SANDBOX_API_KEY');
+  const willBeDue = pick('invoice-will-be-due-days', 'STRIPE_SANDBOX_INVOICE_WILL_BE_DUE_DAYS');
+  const overdue = pick('invoice-overdue-days', 'STRIPE_SANDBOX_INVOICE_OVERDUE_DAYS');
   return {
     ...(port !== undefined ? { port: parsePort(port) } : {}),
     ...(host !== undefined ? { host } : {}),
@@ -52,5 +73,9 @@ export function parseCliOptions(
     ...(webhookUrl !== undefined ? { webhookUrl } : {}),
     ...(webhookSecret !== undefined ? { webhookSecret } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(willBeDue !== undefined
+      ? { willBeDueDays: parseDays('invoice-will-be-due-days', willBeDue) }
+      : {}),
+    ...(overdue !== undefined ? { overdueDays: parseDays('invoice-overdue-days', overdue) } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { handleApi } from './server/api-server.js';
 import { handleCheckoutPage, handleSettleRequest } from './hosted-pages/checkout-pages.js';
 import { renderMessagePage } from './hosted-pages/hosted-page.js';
+import { handleInvoicePage, handleInvoiceSettleRequest } from './hosted-pages/invoice-pages.js';
 import { sendHtml, sendJson } from './server/http-utils.js';
 import { SandboxState, type SubscriptionEventOrder } from './server/sandbox-state.js';
 import type { DisputeReason } from './payments/disputes.js';
@@ -15,6 +16,7 @@ export type {
   DeliveryRecord,
   Dispute,
   Invoice,
+  InvoiceItem,
   InvoicePayment,
   LineItem,
   PaymentIntent,
@@ -58,7 +60,17 @@ export interface StripeSandboxOptions {
   log?: (line: string) => void;
   /** Clock in milliseconds, for tests of expiry; default Date.now. */
   now?: () => number;
+  /**
+   * Days before an open `send_invoice` invoice's due date when a test clock advance sends
+   * `invoice.will_be_due` (Stripe's Billing automations); default 3.
+   */
+  willBeDueDays?: number;
+  /** Days after its due date when a clock advance sends `invoice.overdue`; default 1. */
+  overdueDays?: number;
 }
+
+export const DEFAULT_WILL_BE_DUE_DAYS = 3;
+export const DEFAULT_OVERDUE_DAYS = 1;
 
 /** What `pay()` enters on the hosted page; each is used only when the session asks for it. */
 export interface PayOptions {
@@ -124,6 +136,19 @@ export interface StripeSandbox {
    * for an unknown or unpaid payment intent, or one whose charge has an open dispute.
    */
   openDispute(paymentIntentId: string, options?: { reason?: DisputeReason }): Promise<Dispute>;
+  /**
+   * Same as paying a one-off invoice on its hosted page: `card` pays it (`invoice.paid`, first
+   * attempt awaited); `us_bank_account` starts a debit (payment intent `processing`, no event)
+   * that `settleInvoicePayment` settles. Rejects for an unknown invoice or a draft, one that is
+   * paid, void or has a debit processing, or a method the invoice does not take.
+   */
+  payInvoice(invoiceId: string, options: { method: 'card' | 'us_bank_account' }): Promise<void>;
+  /**
+   * Settles an invoice's processing bank debit: `invoice.paid`, or `invoice.payment_failed` (the
+   * invoice stays open), first attempt awaited. Rejects for an unknown invoice or one with no
+   * debit processing.
+   */
+  settleInvoicePayment(invoiceId: string, outcome: 'succeeded' | 'failed'): Promise<void>;
   deliveries(): ReadonlyArray<DeliveryRecord>;
   /** Resolves when no event is waiting and no webhook attempt is running or scheduled. */
   whenWebhooksIdle(): Promise<void>;
@@ -134,6 +159,14 @@ export interface StripeSandbox {
    */
   reset(): void;
   stop(): Promise<void>;
+}
+
+function dayCount(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number of days, 0 or more (got ${value})`);
+  }
+  return value;
 }
 
 export async function startStripeSandbox(
@@ -151,6 +184,8 @@ export async function startStripeSandbox(
     now: options.now ?? Date.now,
     log,
     publicUrl: () => publicUrl,
+    willBeDueDays: dayCount(options.willBeDueDays, DEFAULT_WILL_BE_DUE_DAYS, 'willBeDueDays'),
+    overdueDays: dayCount(options.overdueDays, DEFAULT_OVERDUE_DAYS, 'overdueDays'),
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -158,6 +193,8 @@ export async function startStripeSandbox(
     if (url.pathname.startsWith('/v1/')) return handleApi(state, req, res, url);
     if (await handleCheckoutPage(state, req, res, url)) return;
     if (await handleSettleRequest(state, req, res, url)) return;
+    if (await handleInvoicePage(state, req, res, url)) return;
+    if (await handleInvoiceSettleRequest(state, req, res, url)) return;
     if (url.pathname === '/' || url.pathname === '/health') {
       sendJson(res, 200, JSON.stringify({ ok: true, service: 'stripe-sandbox' }));
       return;
@@ -246,6 +283,22 @@ export async function startStripeSandbox(
           `Payment intent ${paymentIntentId} has no succeeded charge without an open dispute`,
         );
       return dispute;
+    },
+    async payInvoice(invoiceId, { method }) {
+      const result = await state.payInvoice(invoiceId, method);
+      if (result.outcome === 'missing') throw new Error(`No such invoice: '${invoiceId}'`);
+      if (result.outcome === 'not-payable')
+        throw new Error(
+          `Invoice ${invoiceId} cannot be paid (it is ${result.invoice.status}, or a bank payment is processing)`,
+        );
+      if (result.outcome === 'method-unavailable')
+        throw new Error(`Invoice ${invoiceId} does not take ${method} payments`);
+    },
+    async settleInvoicePayment(invoiceId, outcome) {
+      const result = await state.settleInvoice(invoiceId, outcome);
+      if (result.outcome === 'missing') throw new Error(`No such invoice: '${invoiceId}'`);
+      if (result.outcome === 'not-awaiting')
+        throw new Error(`Invoice ${invoiceId} has no bank payment processing to settle`);
     },
     async advanceClock(clockId, frozenTime) {
       const clock = state.clocks.get(clockId);

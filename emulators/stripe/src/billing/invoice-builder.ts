@@ -5,6 +5,7 @@ import { formatAmount } from '../core/money.js';
 import type {
   Customer,
   Invoice,
+  InvoiceItem,
   InvoiceLine,
   Known,
   Price,
@@ -87,17 +88,26 @@ function invoiceLine(
   };
 }
 
-/**
- * A draft invoice for a subscription: one line per item as the items are now (price, quantity,
- * amount, period, the item's metadata), named by `parent.subscription_details` with a copy of the
- * subscription's metadata. Numbered and charged later (invoice-store.ts).
- */
-export function buildSubscriptionInvoice(input: InvoiceInput): Invoice {
-  const { subscription, customer } = input;
-  const id = newId('in', 24);
-  const lines = subscription.items.data.map((item) =>
-    invoiceLine(item, id, subscription, input.productName(item.price)),
-  );
+/** What every draft the sandbox makes differs by. */
+interface BaseInvoiceInput {
+  id: string;
+  customerId: string;
+  customer: Customer | undefined;
+  reason: Known<Stripe.Invoice.BillingReason>;
+  created: number;
+  currency: string;
+  periodStart: number;
+  periodEnd: number;
+  shipping: Stripe.Invoice.CustomerShipping | null;
+  email: string | null;
+  lines: InvoiceLine[];
+  parent: Stripe.Invoice.Parent | null;
+  testClock: string | null;
+}
+
+/** A draft invoice of `lines`, its amounts their sum, numbered and collected later. */
+function baseInvoice(input: BaseInvoiceInput): Invoice {
+  const { id, customer, lines } = input;
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   return {
     id,
@@ -125,9 +135,9 @@ export function buildSubscriptionInvoice(input: InvoiceInput): Invoice {
     billing_reason: input.reason,
     collection_method: 'charge_automatically',
     created: input.created,
-    currency: subscription.currency,
+    currency: input.currency,
     custom_fields: null,
-    customer: subscription.customer,
+    customer: input.customerId,
     customer_account: null,
     customer_address: customer?.address ? structuredClone(customer.address) : null,
     customer_email: input.email,
@@ -157,14 +167,7 @@ export function buildSubscriptionInvoice(input: InvoiceInput): Invoice {
     next_payment_attempt: null,
     number: null,
     on_behalf_of: null,
-    parent: {
-      quote_details: null,
-      subscription_details: {
-        metadata: { ...subscription.metadata },
-        subscription: subscription.id,
-      },
-      type: 'subscription_details',
-    },
+    parent: input.parent,
     payment_settings: {
       default_mandate: null,
       payment_method_options: null,
@@ -189,12 +192,156 @@ export function buildSubscriptionInvoice(input: InvoiceInput): Invoice {
     },
     subtotal: total,
     subtotal_excluding_tax: total,
-    test_clock: subscription.test_clock,
+    test_clock: input.testClock,
     total,
     total_discount_amounts: [],
     total_excluding_tax: total,
     total_pretax_credit_amounts: [],
     total_taxes: [],
     webhooks_delivered_at: null,
+  };
+}
+
+/**
+ * A draft invoice for a subscription: one line per item as the items are now (price, quantity,
+ * amount, period, the item's metadata), named by `parent.subscription_details` with a copy of the
+ * subscription's metadata. Numbered and charged later (invoice-store.ts).
+ */
+export function buildSubscriptionInvoice(input: InvoiceInput): Invoice {
+  const { subscription } = input;
+  const id = newId('in', 24);
+  return baseInvoice({
+    id,
+    customerId: subscription.customer,
+    customer: input.customer,
+    reason: input.reason,
+    created: input.created,
+    currency: subscription.currency,
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+    shipping: input.shipping,
+    email: input.email,
+    lines: subscription.items.data.map((item) =>
+      invoiceLine(item, id, subscription, input.productName(item.price)),
+    ),
+    parent: {
+      quote_details: null,
+      subscription_details: {
+        metadata: { ...subscription.metadata },
+        subscription: subscription.id,
+      },
+      type: 'subscription_details',
+    },
+    testClock: subscription.test_clock,
+  });
+}
+
+/** What a one-off invoice is made with (`POST /v1/invoices`), besides its lines. */
+export interface ManualInvoiceInput {
+  customer: Customer;
+  /** Seconds: now, or the customer's test clock's time. */
+  created: number;
+  collectionMethod: Invoice['collection_method'];
+  daysUntilDue: number | null;
+  dueDate: number | null;
+  customFields: Stripe.Invoice.CustomField[] | null;
+  metadata: Stripe.Metadata;
+  description: string | null;
+  footer: string | null;
+  autoAdvance: boolean;
+  paymentMethodTypes: Stripe.Invoice.PaymentSettings.PaymentMethodType[] | null;
+}
+
+/**
+ * A one-off draft invoice (`billing_reason: manual`, no parent), without lines until invoice items
+ * are added; the customer's contact details and ship-to copied as Stripe copies them.
+ */
+export function buildManualInvoice(input: ManualInvoiceInput): Invoice {
+  const { customer } = input;
+  const invoice = baseInvoice({
+    id: newId('in', 24),
+    customerId: customer.id,
+    customer,
+    reason: 'manual',
+    created: input.created,
+    currency: 'usd',
+    periodStart: input.created,
+    periodEnd: input.created,
+    shipping: customer.shipping
+      ? {
+          address: structuredClone(customer.shipping.address),
+          name: customer.shipping.name,
+          phone: customer.shipping.phone,
+        }
+      : null,
+    email: customer.email,
+    lines: [],
+    parent: null,
+    testClock: typeof customer.test_clock === 'string' ? customer.test_clock : null,
+  });
+  invoice.collection_method = input.collectionMethod;
+  invoice.auto_advance = input.autoAdvance;
+  invoice.custom_fields = input.customFields;
+  invoice.metadata = input.metadata;
+  invoice.description = input.description;
+  invoice.footer = input.footer;
+  invoice.due_date =
+    input.dueDate ??
+    (input.daysUntilDue === null ? null : input.created + input.daysUntilDue * DAY_SECONDS);
+  invoice.payment_settings.payment_method_types = input.paymentMethodTypes;
+  return invoice;
+}
+
+export const DAY_SECONDS = 24 * 60 * 60;
+
+/** An invoice item's line on its invoice, shaped as Stripe shapes it in this API version. */
+export function invoiceItemLine(item: InvoiceItem, invoiceId: string): InvoiceLine {
+  return {
+    id: newId('il', 24),
+    object: 'line_item',
+    amount: item.amount,
+    currency: item.currency,
+    description: item.description,
+    discount_amounts: [],
+    discountable: true,
+    discounts: [],
+    invoice: invoiceId,
+    livemode: false,
+    metadata: { ...item.metadata },
+    parent: {
+      invoice_item_details: {
+        invoice_item: item.id,
+        proration: false,
+        proration_details: { credited_items: null },
+        subscription: null,
+      },
+      subscription_item_details: null,
+      type: 'invoice_item_details',
+    },
+    period: { ...item.period },
+    pretax_credit_amounts: [],
+    pricing: item.pricing
+      ? {
+          ...(item.pricing.price_details
+            ? {
+                price_details: {
+                  price: String(
+                    typeof item.pricing.price_details.price === 'string'
+                      ? item.pricing.price_details.price
+                      : item.pricing.price_details.price.id,
+                  ),
+                  product: item.pricing.price_details.product,
+                },
+              }
+            : {}),
+          type: 'price_details',
+          unit_amount_decimal: item.pricing.unit_amount_decimal,
+        }
+      : null,
+    quantity: item.quantity,
+    quantity_decimal: item.quantity_decimal,
+    subscription: null,
+    subtotal: item.amount,
+    taxes: [],
   };
 }

@@ -33,6 +33,21 @@ function billingContact(invoice: Invoice): BillingContact {
   };
 }
 
+/** How Stripe describes an invoice's payment intent. */
+function paymentDescription(invoice: Invoice): string {
+  if (invoice.billing_reason === 'subscription_create') return 'Subscription creation';
+  if (invoice.billing_reason === 'manual') return 'Payment for Invoice';
+  return 'Subscription update';
+}
+
+const BANK_DEBIT_FAILED: Stripe.PaymentIntent.LastPaymentError = {
+  type: 'invalid_request_error',
+  code: 'insufficient_funds',
+  doc_url: 'https://stripe.com/docs/error-codes/insufficient-funds',
+  message: "The customer's account has insufficient funds to cover this payment.",
+  payment_method_type: 'us_bank_account',
+};
+
 /**
  * The invoice's default payment, made at its first attempt as Stripe's billing makes it: an
  * `open` invoice payment of what is due, and its payment intent (no metadata; described
@@ -53,12 +68,9 @@ function defaultPayment(
       created: at,
       status: 'requires_payment_method',
       metadata: {},
-      description:
-        invoice.billing_reason === 'subscription_create'
-          ? 'Subscription creation'
-          : 'Subscription update',
+      description: paymentDescription(invoice),
       allowedPaymentMethodTypes: null,
-      paymentMethodTypes: ['card'],
+      paymentMethodTypes: invoice.payment_settings.payment_method_types ?? ['card'],
       paymentMethod: null,
       shipping: null,
     }),
@@ -104,13 +116,62 @@ export function collectInvoicePayment(
     paymentIntent.last_payment_error = { ...CARD_DECLINED };
     return false;
   }
+  paymentIntent.payment_method = paymentMethod;
+  succeed(ctx, invoice, { payment, paymentIntent }, at);
+  return true;
+}
+
+/** The payment intent received it all: its charge made, the invoice payment `paid`. */
+function succeed(
+  ctx: CollectionContext,
+  invoice: Invoice,
+  { payment, paymentIntent }: StoredInvoicePayment,
+  at: number,
+): void {
   paymentIntent.status = 'succeeded';
   paymentIntent.amount_received = paymentIntent.amount;
-  paymentIntent.payment_method = paymentMethod;
   paymentIntent.last_payment_error = null;
   ctx.ledger.charge(paymentIntent, billingContact(invoice), at);
   payment.status = 'paid';
   payment.amount_paid = paymentIntent.amount;
   payment.status_transitions.paid_at = at;
-  return true;
+}
+
+/** Whether the invoice's payment is a bank debit still processing (waiting to settle). */
+export function bankPaymentProcessing(ctx: CollectionContext, invoice: Invoice): boolean {
+  return ctx.invoicePayments.defaultFor(invoice.id)?.paymentIntent.status === 'processing';
+}
+
+/**
+ * Starts a US bank account (ACH) debit of an open invoice: its payment intent `processing` with a
+ * new `us_bank_account` payment method and no charge yet; the invoice stays open until it
+ * settles (settleBankPayment).
+ */
+export function startBankPayment(ctx: CollectionContext, invoice: Invoice, at: number): void {
+  const { paymentIntent } = defaultPayment(ctx, invoice, at);
+  paymentIntent.status = 'processing';
+  paymentIntent.payment_method = ctx.paymentMethods.create();
+  paymentIntent.last_payment_error = null;
+}
+
+/**
+ * Settles a processing bank debit as the bank would: succeeded, the payment intent `succeeded`
+ * with its charge and the invoice payment `paid`; failed, the payment intent
+ * `requires_payment_method` with a `last_payment_error` (insufficient funds) and the invoice
+ * payment still `open`. The caller marks the invoice.
+ */
+export function settleBankPayment(
+  ctx: CollectionContext,
+  invoice: Invoice,
+  outcome: 'succeeded' | 'failed',
+  at: number,
+): void {
+  const stored = defaultPayment(ctx, invoice, at);
+  if (outcome === 'succeeded') {
+    succeed(ctx, invoice, stored, at);
+    return;
+  }
+  stored.paymentIntent.status = 'requires_payment_method';
+  stored.paymentIntent.payment_method = null;
+  stored.paymentIntent.last_payment_error = { ...BANK_DEBIT_FAILED };
 }

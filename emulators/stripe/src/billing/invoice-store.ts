@@ -7,6 +7,7 @@ import type { Invoice, InvoiceStatus, Known, Param } from '../core/types.js';
 export const INVOICE_LIST_PARAMS: ReadonlyArray<Param<Stripe.InvoiceListParams>> = [
   'subscription',
   'customer',
+  'collection_method',
   'status',
   'limit',
   'starting_after',
@@ -21,16 +22,27 @@ const LIST_STATUSES: ReadonlyArray<Known<Stripe.InvoiceListParams.Status>> = [
   'void',
 ];
 
+const COLLECTION_METHODS: ReadonlyArray<Known<Stripe.InvoiceListParams.CollectionMethod>> = [
+  'charge_automatically',
+  'send_invoice',
+];
+
 export interface InvoiceFilter {
   subscription?: string;
   customer?: string;
+  collectionMethod?: Invoice['collection_method'];
   status?: InvoiceStatus;
 }
+
+/** The reminders a clock advance sends about an open invoice's due date (each at most once). */
+export type DueNotice = 'will_be_due' | 'overdue';
 
 /** In-memory invoices, numbered `SBX-000001`, ... as they are finalized. */
 export class InvoiceStore {
   private readonly invoices = new Map<string, Invoice>();
   private lastNumber = 0;
+  private readonly notices = new Map<string, Set<DueNotice>>();
+  private readonly terms = new Map<string, number>();
 
   add(invoice: Invoice): Invoice {
     this.invoices.set(invoice.id, invoice);
@@ -52,9 +64,15 @@ export class InvoiceStore {
     const subscription = readString(params.subscription, 'subscription') || undefined;
     const customer = readString(params.customer, 'customer') || undefined;
     const status = readEnum(params.status, 'status', LIST_STATUSES);
+    const collectionMethod = readEnum(
+      params.collection_method,
+      'collection_method',
+      COLLECTION_METHODS,
+    );
     return {
       ...(subscription ? { subscription } : {}),
       ...(customer ? { customer } : {}),
+      ...(collectionMethod ? { collectionMethod } : {}),
       ...(status ? { status } : {}),
     };
   }
@@ -68,6 +86,8 @@ export class InvoiceStore {
           (filter.subscription === undefined ||
             invoice.parent?.subscription_details?.subscription === filter.subscription) &&
           (filter.customer === undefined || invoice.customer === filter.customer) &&
+          (filter.collectionMethod === undefined ||
+            invoice.collection_method === filter.collectionMethod) &&
           (filter.status === undefined || invoice.status === filter.status),
       );
   }
@@ -108,12 +128,72 @@ export class InvoiceStore {
     invoice.status_transitions.voided_at = at;
   }
 
+  /** Open to uncollectible: still owed, and still payable. */
+  markUncollectible(invoice: Invoice, at: number): void {
+    invoice.status = 'uncollectible';
+    invoice.next_payment_attempt = null;
+    invoice.status_transitions.marked_uncollectible_at = at;
+  }
+
+  /** Paid outside Stripe (`paid_out_of_band`): paid in full with no payment recorded. */
+  markPaidOutOfBand(invoice: Invoice, at: number): void {
+    invoice.status = 'paid';
+    invoice.amount_paid = invoice.amount_due;
+    invoice.amount_paid_off_stripe = invoice.amount_due;
+    invoice.amount_remaining = 0;
+    invoice.next_payment_attempt = null;
+    invoice.status_transitions.paid_at = at;
+  }
+
+  /**
+   * A one-off invoice's `days_until_due` (the invoice object does not carry it in this API
+   * version); null when it has none (charge_automatically, or a fixed `due_date`).
+   */
+  daysUntilDue(id: string): number | null {
+    return this.terms.get(id) ?? null;
+  }
+
+  setDaysUntilDue(id: string, days: number | null): void {
+    if (days === null) this.terms.delete(id);
+    else this.terms.set(id, days);
+  }
+
+  /** A draft's amounts from its lines, after a line is added or removed. */
+  recalculate(invoice: Invoice): void {
+    const total = invoice.lines.data.reduce((sum, line) => sum + line.amount, 0);
+    invoice.subtotal = total;
+    invoice.subtotal_excluding_tax = total;
+    invoice.total = total;
+    invoice.total_excluding_tax = total;
+    invoice.amount_due = total;
+    invoice.amount_remaining = total;
+  }
+
+  /** Deletes a draft invoice. */
+  delete(id: string): void {
+    this.invoices.delete(id);
+    this.notices.delete(id);
+    this.terms.delete(id);
+  }
+
+  /** Whether a due-date reminder was sent for the invoice already. */
+  noticeSent(id: string, notice: DueNotice): boolean {
+    return this.notices.get(id)?.has(notice) === true;
+  }
+
+  recordNotice(id: string, notice: DueNotice): void {
+    const sent = this.notices.get(id) ?? new Set<DueNotice>();
+    sent.add(notice);
+    this.notices.set(id, sent);
+  }
+
   /** Forgets the invoices of these customers (a deleted test clock's); returns their ids. */
   forgetCustomers(customerIds: ReadonlySet<string>): Set<string> {
     const forgotten = new Set<string>();
     for (const [id, invoice] of this.invoices) {
       if (!customerIds.has(invoice.customer)) continue;
       this.invoices.delete(id);
+      this.notices.delete(id);
       forgotten.add(id);
     }
     return forgotten;
@@ -121,6 +201,8 @@ export class InvoiceStore {
 
   clear(): void {
     this.invoices.clear();
+    this.notices.clear();
+    this.terms.clear();
     this.lastNumber = 0;
   }
 }

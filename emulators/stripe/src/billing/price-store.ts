@@ -287,6 +287,36 @@ export class PriceStore {
     return price;
   }
 
+  /**
+   * The price Stripe makes for an invoice item's `price_data`: one-time, inactive (it is not
+   * offered anywhere else), of an existing product.
+   */
+  createInlinePrice(product: string, unitAmount: number): Price {
+    const price: Price = {
+      id: newId('price', 24),
+      object: 'price',
+      active: false,
+      billing_scheme: 'per_unit',
+      created: this.nowSeconds(),
+      currency: PRICE_CURRENCY,
+      custom_unit_amount: null,
+      livemode: false,
+      lookup_key: null,
+      metadata: {},
+      nickname: null,
+      product,
+      recurring: null,
+      tax_behavior: 'unspecified',
+      tiers_mode: null,
+      transform_quantity: null,
+      type: 'one_time',
+      unit_amount: unitAmount,
+      unit_amount_decimal: Stripe.Decimal.from(unitAmount),
+    };
+    this.prices.set(price.id, price);
+    return price;
+  }
+
   private activeWithLookupKey(lookupKey: string): Price | undefined {
     return [...this.prices.values()].find((p) => p.active && p.lookup_key === lookupKey);
   }

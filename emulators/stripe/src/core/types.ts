@@ -86,9 +86,21 @@ export type InvoiceLine = Stripe.InvoiceLineItem & {
 
 export type Invoice = Omit<Stripe.Invoice, 'lines'> & {
   billing_reason: Known<Stripe.Invoice.BillingReason>;
+  collection_method: Known<Stripe.Invoice.CollectionMethod>;
   customer: string;
   lines: Stripe.ApiList<InvoiceLine>;
+  metadata: Stripe.Metadata;
   status: InvoiceStatus;
+};
+
+/**
+ * An invoice item: a one-off line of a customer, pending until an invoice takes it, or made on a
+ * draft invoice (`invoice`).
+ */
+export type InvoiceItem = Stripe.InvoiceItem & {
+  customer: string;
+  invoice: string | null;
+  metadata: Stripe.Metadata;
 };
 
 /**
@@ -153,6 +165,12 @@ export type StripeEvent =
   | Stripe.InvoicePaidEvent
   | Stripe.InvoicePaymentFailedEvent
   | Stripe.InvoiceVoidedEvent
+  | Stripe.InvoiceUpdatedEvent
+  | Stripe.InvoiceDeletedEvent
+  | Stripe.InvoiceSentEvent
+  | Stripe.InvoiceMarkedUncollectibleEvent
+  | Stripe.InvoiceWillBeDueEvent
+  | Stripe.InvoiceOverdueEvent
   | Stripe.TestHelpersTestClockReadyEvent;
 
 /** What each event type carries in `data.object`. */

@@ -109,6 +109,35 @@ function readForm(body: string): CheckoutFormState {
   return { values, method: form.get('method') === 'delayed' ? 'delayed' : 'card', errors: {} };
 }
 
+/** The `outcome` of a settle request (form or JSON): `succeeded`, `failed`, or null. */
+export function readSettleOutcome(body: string): 'succeeded' | 'failed' | null {
+  let outcome: string | null;
+  try {
+    outcome = body.trimStart().startsWith('{')
+      ? String((JSON.parse(body) as { outcome?: unknown }).outcome ?? '')
+      : new URLSearchParams(body).get('outcome');
+  } catch {
+    outcome = null;
+  }
+  return outcome === 'succeeded' || outcome === 'failed' ? outcome : null;
+}
+
+/** A settle endpoint's refusal: `{ error: { type: 'invalid_request_error', message, param? } }`. */
+export function sendSettleError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  param?: string,
+): void {
+  sendJson(
+    res,
+    status,
+    JSON.stringify({
+      error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) },
+    }),
+  );
+}
+
 /**
  * `POST /_sandbox/checkout/sessions/:id/settle` with `outcome=succeeded|failed` (form or JSON):
  * settles a delayed payment, as the bank would, for browser tests. Returns false for other paths.
@@ -121,25 +150,11 @@ export async function handleSettleRequest(
 ): Promise<boolean> {
   const match = /^\/_sandbox\/checkout\/sessions\/([A-Za-z0-9_]+)\/settle$/.exec(url.pathname);
   if (!match || req.method !== 'POST') return false;
-  const body = await readBody(req);
-  let outcome: string | null;
-  try {
-    outcome = body.trimStart().startsWith('{')
-      ? String((JSON.parse(body) as { outcome?: unknown }).outcome ?? '')
-      : new URLSearchParams(body).get('outcome');
-  } catch {
-    outcome = null;
-  }
+  const outcome = readSettleOutcome(await readBody(req));
   const sessionId = match[1] as string;
   const fail = (status: number, message: string, param?: string) =>
-    sendJson(
-      res,
-      status,
-      JSON.stringify({
-        error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) },
-      }),
-    );
-  if (outcome !== 'succeeded' && outcome !== 'failed') {
+    sendSettleError(res, status, message, param);
+  if (outcome === null) {
     fail(400, 'outcome must be succeeded or failed.', 'outcome');
     return true;
   }

@@ -41,10 +41,15 @@ legend { font-weight: 600; padding: 0 .25rem; }
 .summary { background: #fde8ec; color: #7a0a26; border-radius: .5rem; padding: .6rem .8rem; margin-top: 1rem; }
 .method { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
 .method input { width: 1.2rem; height: 1.2rem; }
+.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .35rem 1rem; margin: 0 0 1.25rem; }
+.facts dt { font-weight: 600; }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
+.state { display: inline-block; border-radius: .4rem; padding: .2rem .6rem; background: #e3e8ee; font-weight: 600; }
 @media (max-width: 30rem) { main { margin: 0; border-radius: 0; } .actions button { width: 100%; } }
 `;
 
-function layout(title: string, body: string): string {
+/** A hosted page: the test-mode banner over `body`. */
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

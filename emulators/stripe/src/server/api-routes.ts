@@ -16,6 +16,7 @@ import type { SandboxState } from './sandbox-state.js';
 import type { StoredSession } from '../checkout/session-store.js';
 import { invalidRequest, resourceMissing } from '../core/stripe-error.js';
 import { SUBSCRIPTION_ROUTES } from './subscription-routes.js';
+import { INVOICE_ROUTES } from './invoice-routes.js';
 import { TEST_CLOCK_ROUTES } from './test-clock-routes.js';
 import type { Param, SessionStatus } from '../core/types.js';
 
@@ -288,6 +289,7 @@ const closeDispute: Handler = (state, request, match) => {
 const ROUTES: ReadonlyArray<Route> = [
   ...PRICE_ROUTES,
   ...SUBSCRIPTION_ROUTES,
+  ...INVOICE_ROUTES,
   ...INVOICE_PAYMENT_ROUTES,
   ...TEST_CLOCK_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },

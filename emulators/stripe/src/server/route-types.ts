@@ -3,7 +3,15 @@ import type { FormObject } from '../core/form-encoding.js';
 import { readStringList } from '../core/param-readers.js';
 import type { SandboxState } from './sandbox-state.js';
 import { invalidRequest } from '../core/stripe-error.js';
-import type { Invoice, Price, Product, Subscription, TestClock } from '../core/types.js';
+import type {
+  Invoice,
+  InvoiceItem,
+  InvoiceLine,
+  Price,
+  Product,
+  Subscription,
+  TestClock,
+} from '../core/types.js';
 
 export interface ApiRequest {
   method: string;
@@ -31,6 +39,10 @@ export type ApiBody =
   | Stripe.ApiList<Subscription>
   | Invoice
   | Stripe.ApiList<Invoice>
+  | Stripe.DeletedInvoice
+  | Stripe.ApiList<InvoiceLine>
+  | InvoiceItem
+  | Stripe.DeletedInvoiceItem
   | Stripe.InvoicePayment
   | Stripe.ApiList<Stripe.InvoicePayment>
   | TestClock

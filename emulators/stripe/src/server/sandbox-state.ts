@@ -6,6 +6,17 @@ import { buildEvent } from '../webhooks/events.js';
 import { IdempotencyStore } from './idempotency.js';
 import { InvoicePaymentStore } from '../billing/invoice-payment-store.js';
 import { InvoiceStore } from '../billing/invoice-store.js';
+import { InvoiceItemStore } from '../billing/invoice-item-store.js';
+import {
+  acceptsMethod,
+  assertPayable,
+  chargeManualInvoice,
+  isManual,
+  payByBankAccount,
+  settleInvoiceBankPayment,
+  type InvoiceUrls,
+} from '../billing/manual-invoices.js';
+import { StripeApiError } from '../core/stripe-error.js';
 import { Ledger } from '../payments/ledger.js';
 import { PaymentIntentStore } from '../payments/payment-intents.js';
 import { PaymentMethodStore } from '../payments/payment-methods.js';
@@ -21,6 +32,7 @@ import type {
   Customer,
   Dispute,
   EventObject,
+  Invoice,
   PreviousAttributes,
   Refund,
   StripeEvent,
@@ -37,6 +49,10 @@ export interface SandboxStateOptions {
   now: () => number;
   log: (line: string) => void;
   publicUrl: () => string;
+  /** Days before an open invoice's due date when a clock advance sends `invoice.will_be_due`. */
+  willBeDueDays: number;
+  /** Days after an open invoice's due date when a clock advance sends `invoice.overdue`. */
+  overdueDays: number;
 }
 
 export type PayOutcome =
@@ -63,6 +79,21 @@ export interface PayInput {
   subscriptionEvents?: SubscriptionEventOrder;
 }
 
+/** What paying an invoice on its hosted page came to. */
+export type InvoicePayOutcome =
+  | { outcome: 'paid'; invoice: Invoice }
+  | { outcome: 'processing'; invoice: Invoice }
+  /** Paid, void, a draft, or with a bank debit processing: nothing was charged. */
+  | { outcome: 'not-payable'; invoice: Invoice }
+  /** A method the invoice does not take (its `payment_settings.payment_method_types`). */
+  | { outcome: 'method-unavailable'; invoice: Invoice }
+  | { outcome: 'missing' };
+
+export type InvoiceSettleOutcome =
+  | { outcome: 'settled'; invoice: Invoice }
+  | { outcome: 'not-awaiting'; invoice: Invoice }
+  | { outcome: 'missing' };
+
 export type SettleOutcome =
   | { outcome: 'settled'; stored: StoredSession }
   | { outcome: 'not-awaiting'; stored: StoredSession }
@@ -82,6 +113,7 @@ export class SandboxState {
   readonly subscriptions = new SubscriptionStore();
   readonly invoices = new InvoiceStore();
   readonly invoicePayments = new InvoicePaymentStore();
+  readonly invoiceItems = new InvoiceItemStore();
   readonly clocks: TestClockStore;
   readonly paymentMethods = new PaymentMethodStore();
   /** Bumped by reset(): work started before it (a clock advance, queued events) is dropped. */
@@ -242,6 +274,7 @@ export class SandboxState {
     const deleted = this.clocks.delete(id);
     const customers = new Set(this.customers.onClock(id).map((customer) => customer.id));
     this.subscriptions.forgetCustomers(customers);
+    this.invoiceItems.forgetCustomers(customers);
     this.invoicePayments.forgetInvoices(this.invoices.forgetCustomers(customers));
     this.customers.forget(customers);
     return deleted;
@@ -262,6 +295,64 @@ export class SandboxState {
       stored.session,
     );
     return { outcome: 'settled', stored };
+  }
+
+  /** Days before and after an open invoice's due date of its clock reminders. */
+  get dueNotices(): { willBeDueDays: number; overdueDays: number } {
+    return { willBeDueDays: this.options.willBeDueDays, overdueDays: this.options.overdueDays };
+  }
+
+  /** The hosted invoice page and the PDF of an invoice, under the public URL. */
+  invoiceUrls(id: string): InvoiceUrls {
+    const base = `${this.options.publicUrl()}/invoice/${encodeURIComponent(id)}`;
+    return { hosted: base, pdf: `${base}/pdf` };
+  }
+
+  /**
+   * Pays a one-off invoice on its hosted page: by card, paid at once with a new card payment
+   * method (`invoice.paid`, first attempt awaited); by US bank account, the debit starts
+   * (payment intent `processing`, no event) and settles later (settleInvoice).
+   */
+  async payInvoice(
+    invoiceId: string,
+    method: 'card' | 'us_bank_account',
+  ): Promise<InvoicePayOutcome> {
+    const invoice = this.invoices.get(invoiceId);
+    if (!invoice || !isManual(invoice) || invoice.status === 'draft') return { outcome: 'missing' };
+    try {
+      assertPayable(this, invoice);
+    } catch (error) {
+      if (error instanceof StripeApiError) return { outcome: 'not-payable', invoice };
+      throw error;
+    }
+    if (!acceptsMethod(invoice, method)) return { outcome: 'method-unavailable', invoice };
+    const at = this.nowFor(invoice.customer);
+    if (method === 'us_bank_account') {
+      payByBankAccount(this, invoice, at);
+      this.options.log(`invoice ${invoice.id}: US bank account payment processing`);
+      return { outcome: 'processing', invoice };
+    }
+    const result = chargeManualInvoice(this, invoice, this.paymentMethods.create(), at);
+    this.options.log(`invoice ${invoice.id} paid by card on its page`);
+    await this.send(...result.events);
+    return { outcome: 'paid', invoice };
+  }
+
+  /**
+   * Settles an invoice's processing bank debit: `invoice.paid`, or `invoice.payment_failed` (the
+   * invoice stays open), first attempt awaited.
+   */
+  async settleInvoice(
+    invoiceId: string,
+    outcome: 'succeeded' | 'failed',
+  ): Promise<InvoiceSettleOutcome> {
+    const invoice = this.invoices.get(invoiceId);
+    if (!invoice) return { outcome: 'missing' };
+    const events = settleInvoiceBankPayment(this, invoice, outcome, this.nowFor(invoice.customer));
+    if (!events) return { outcome: 'not-awaiting', invoice };
+    this.options.log(`invoice ${invoice.id}: bank payment ${outcome}`);
+    await this.send(...events);
+    return { outcome: 'settled', invoice };
   }
 
   /**
@@ -370,6 +461,7 @@ export class SandboxState {
     this.subscriptions.clear();
     this.invoices.clear();
     this.invoicePayments.clear();
+    this.invoiceItems.clear();
     this.clocks.clear();
     this.paymentMethods.clear();
     this.webhooks.reset();

@@ -13,7 +13,13 @@ import {
 } from '../billing/subscription-store.js';
 import { updateSubscription } from '../billing/subscription-update.js';
 import { invalidRequest, StripeApiError } from '../core/stripe-error.js';
-import type { Known, Param, Subscription } from '../core/types.js';
+import type { Invoice, Known, Param, Subscription } from '../core/types.js';
+import {
+  assertPayable,
+  chargeManualInvoice,
+  isManual,
+  payOutOfBand,
+} from '../billing/manual-invoices.js';
 
 const SUBSCRIPTION_EXPANDABLE: ReadonlyArray<Param<Stripe.Subscription>> = ['latest_invoice'];
 const NOTHING_EXPANDABLE: ReadonlyArray<string> = [];
@@ -41,6 +47,7 @@ const FEEDBACK: ReadonlyArray<Known<Stripe.SubscriptionCancelParams.Cancellation
 const INVOICE_PAY_PARAMS: ReadonlyArray<Param<Stripe.InvoicePayParams>> = [
   'payment_method',
   'off_session',
+  'paid_out_of_band',
   'expand',
 ];
 
@@ -172,28 +179,78 @@ const listInvoices: Handler = (state, request) => {
   };
 };
 
+function declined(): StripeApiError {
+  return new StripeApiError(
+    402,
+    'card_error',
+    'Your card was declined.',
+    undefined,
+    'card_declined',
+  );
+}
+
+/**
+ * POST /v1/invoices/:id/pay for a one-off invoice: `paid_out_of_band=true` marks it paid with no
+ * payment; otherwise it is charged with `payment_method` through its payment intent.
+ */
+function payManualInvoice(
+  state: SandboxState,
+  invoice: Invoice,
+  paymentMethod: string | undefined,
+  outOfBand: boolean,
+): void {
+  if (outOfBand && paymentMethod !== undefined) {
+    throw invalidRequest(
+      'You may only specify one of these parameters: paid_out_of_band, payment_method.',
+      'payment_method',
+    );
+  }
+  assertPayable(state, invoice);
+  const at = state.nowFor(invoice.customer);
+  if (outOfBand) {
+    state.log(`invoice ${invoice.id} paid out of band`);
+    state.sendInBackground(...payOutOfBand(state, invoice, at));
+    return;
+  }
+  if (paymentMethod === undefined) {
+    throw invalidRequest(
+      'This invoice has no payment method to charge: pass `payment_method`, or `paid_out_of_band=true` for a payment made outside Stripe.',
+      'payment_method',
+    );
+  }
+  const result = chargeManualInvoice(state, invoice, paymentMethod, at);
+  state.log(`invoice ${invoice.id} ${result.paid ? 'paid' : 'declined'}`);
+  state.sendInBackground(...result.events);
+  if (!result.paid) throw declined();
+}
+
 /**
  * POST /v1/invoices/:id/pay: charges an open invoice again with `payment_method` or the
  * subscription's default payment method, through the invoice's payment intent. Paid: the invoice
  * (and `invoice.paid`; a past-due subscription active again). Declined: 402 `card_declined` (and
- * `invoice.payment_failed`).
+ * `invoice.payment_failed`). One-off invoices: see payManualInvoice.
  */
 const payInvoice: Handler = (state, request, match) => {
   assertKnownKeys(request.params, INVOICE_PAY_PARAMS, '');
   const expand = readExpand(request.params, INVOICE_EXPANDABLE);
   readBoolean(request.params.off_session, 'off_session');
+  const outOfBand = readBoolean(request.params.paid_out_of_band, 'paid_out_of_band') === true;
   const invoice = state.invoices.require(match[1] as string);
   const paymentMethodId = readString(request.params.payment_method, 'payment_method') || undefined;
   const paymentMethod = paymentMethodId
     ? state.paymentMethods.require(paymentMethodId, 'payment_method')
     : undefined;
-  if (invoice.status === 'paid') throw invalidRequest('Invoice is already paid.', 'invoice');
-  if (invoice.status !== 'open') {
+  if (isManual(invoice)) {
+    payManualInvoice(state, invoice, paymentMethod, outOfBand);
+    return { status: 200, body: renderInvoice(state, invoice, expand) };
+  }
+  if (outOfBand) {
     throw invalidRequest(
-      `This invoice is ${invoice.status}: only an open invoice can be paid.`,
-      'invoice',
+      "The sandbox takes `paid_out_of_band` for one-off invoices only, not for a subscription's.",
+      'paid_out_of_band',
     );
   }
+  assertPayable(state, invoice);
   const subscriptionId = invoice.parent?.subscription_details?.subscription;
   const stored =
     typeof subscriptionId === 'string' ? state.subscriptions.get(subscriptionId) : undefined;
@@ -208,15 +265,7 @@ const payInvoice: Handler = (state, request, match) => {
   );
   state.log(`invoice ${invoice.id} ${result.paid ? 'paid' : 'declined'}`);
   state.sendInBackground(...result.events);
-  if (!result.paid) {
-    throw new StripeApiError(
-      402,
-      'card_error',
-      'Your card was declined.',
-      undefined,
-      'card_declined',
-    );
-  }
+  if (!result.paid) throw declined();
   return { status: 200, body: renderInvoice(state, invoice, expand) };
 };
 
