@@ -110,9 +110,13 @@ export const sendInvoiceReminderHandler = callable(
     if (state !== 'open') throw new PreconditionError(TERMS_MESSAGES.invoiceNotOpen);
     const round = `manual-${order.terms!.reminders + 1}`;
     try {
-      await ctx.stripe().invoices.sendInvoice(invoiceId, {}, {
-        idempotencyKey: `terms:${orderId}:${round}`,
-      });
+      await ctx.stripe().invoices.sendInvoice(
+        invoiceId,
+        {},
+        {
+          idempotencyKey: `terms:${orderId}:${round}`,
+        },
+      );
     } catch (error) {
       throw stripeFailure('terms_invoice_resend_failed', error, { orderId });
     }

@@ -40,8 +40,12 @@ export function termsOrderPlacedMail(deps: MailDeps, order: TermsOrder): Promise
 
 /** `round`: 'due-soon' for Stripe's reminder, or the manager's reminder number. */
 export function invoiceReminderMail(deps: MailDeps, order: TermsOrder, round: string) {
-  return buyerMail(deps, order, 'invoice-reminder', mailKeys.invoiceReminder(order.id, round), (l) =>
-    messages.invoiceDueSoon(factsOf(order, l)),
+  return buyerMail(
+    deps,
+    order,
+    'invoice-reminder',
+    mailKeys.invoiceReminder(order.id, round),
+    (l) => messages.invoiceDueSoon(factsOf(order, l)),
   );
 }
 

@@ -83,7 +83,12 @@ export async function applyTermsInvoiceEvent(
       return closeTermsOrder(
         ctx,
         orderId,
-        { to: 'uncollectible', by: 'stripe', reason: 'Marked uncollectible in Stripe.', mail: false },
+        {
+          to: 'uncollectible',
+          by: 'stripe',
+          reason: 'Marked uncollectible in Stripe.',
+          mail: false,
+        },
         ref,
       );
   }

@@ -101,6 +101,9 @@ export async function receivables(db: Firestore, now: Date): Promise<GetReceivab
 
 /** Cents owed by every company on terms now (the Overview's open receivables). */
 export async function openReceivables(db: Firestore): Promise<number> {
-  const accounts = await db.collection(COLLECTIONS.companyCredit).where('open_balance', '>', 0).get();
+  const accounts = await db
+    .collection(COLLECTIONS.companyCredit)
+    .where('open_balance', '>', 0)
+    .get();
   return accounts.docs.reduce((sum, doc) => sum + readCompanyCredit(doc.data()).open_balance, 0);
 }

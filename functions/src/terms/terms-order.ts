@@ -205,7 +205,9 @@ async function bookOrder(
   );
   const cart =
     p.source === 'cart'
-      ? await tx.getAll(...p.lines.map((line) => db.doc(paths.cartItem(p.buyer.uid, line.product_id))))
+      ? await tx.getAll(
+          ...p.lines.map((line) => db.doc(paths.cartItem(p.buyer.uid, line.product_id))),
+        )
       : [];
   const counter = await readInvoiceCounter(tx, db);
 

@@ -1,0 +1,390 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { paths, PRODUCT_DEFAULTS, readCompanyCredit, type CompanyCredit } from '@portal/domain';
+import type { CallRequest } from '../../src/handlers/edge';
+import {
+  closeTermsInvoiceHandler,
+  getReceivablesHandler,
+  placeTermsOrderHandler,
+  sendInvoiceReminderHandler,
+  setCompanyTermsHandler,
+} from '../../src/handlers/payment-terms';
+import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
+import { firestore } from '../../src/lib/admin';
+import { readOrder } from '../../src/orders/order-record';
+import {
+  cartOf,
+  createMember,
+  createUser,
+  postWebhook,
+  setCart,
+  startPaymentsHarness,
+  type TestUser,
+} from '../payments/support';
+
+/**
+ * Payment terms end to end on the functions (docs/payment-terms.md): a manager's terms, orders on
+ * terms against the credit limit (ten racers for three orders' worth), the Stripe invoice and its
+ * events (each replayed five times), the credit hold of an overdue invoice, void and write-off.
+ */
+
+let harness: Awaited<ReturnType<typeof startPaymentsHarness>>;
+let manager: TestUser;
+const RUN = randomUUID().slice(0, 8);
+const IP = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+const call = (user: TestUser, data: unknown = {}): CallRequest => ({
+  ...user.request(data),
+  rawRequest: { ip: IP },
+});
+const db = () => firestore();
+const PRODUCT = `t-terms-syrup-${RUN}`;
+const PRICE = 10_000; // $100.00 a unit (retailer)
+
+beforeAll(async () => {
+  process.env.STRIPE_TEST_CLOCKS = 'per-customer';
+  harness = await startPaymentsHarness();
+  manager = await createUser('manager');
+  await db()
+    .doc(paths.product(PRODUCT))
+    .set({
+      ...PRODUCT_DEFAULTS,
+      name: 'Terms Syrup',
+      description: 'Terms test product.',
+      image_url: '/products/blue-coast.svg',
+      price_retailer: PRICE,
+      is_active: true,
+      sort_order: 97_500,
+      sku: `TERMS-${RUN.toUpperCase()}`,
+      stock_on_hand: 1_000,
+    });
+  await db().doc(paths.wholesalePrice(PRODUCT)).set({ price_wholesaler: 8_000, price_breaks: [] });
+});
+
+afterAll(async () => {
+  delete process.env.STRIPE_TEST_CLOCKS;
+  await db().doc(paths.product(PRODUCT)).delete();
+  await db().doc(paths.wholesalePrice(PRODUCT)).delete();
+  await harness?.stop();
+});
+
+async function refusal(promise: Promise<unknown>): Promise<HttpsError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpsError);
+  return error as HttpsError;
+}
+
+const creditOf = async (companyId: string): Promise<CompanyCredit> =>
+  readCompanyCredit((await db().doc(paths.companyCredit(companyId)).get()).data());
+const orderOf = async (orderId: string) => readOrder(await db().doc(paths.order(orderId)).get());
+const stockOf = async () =>
+  (await db().doc(paths.product(PRODUCT)).get()).get('stock_on_hand') as number;
+
+async function giveTerms(companyId: string, netDays: 0 | 15 | 30 | 60, creditLimit: number) {
+  return setCompanyTermsHandler(
+    call(manager, { companyId, netDays, creditLimit, reason: 'Reliable payer' }),
+  );
+}
+
+const placeOnTerms = (buyer: TestUser, data: Record<string, unknown> = {}) =>
+  placeTermsOrderHandler(call(buyer, { requestId: randomUUID().replaceAll('-', ''), ...data }));
+
+/** Units of the product, as one Buy Now line. */
+async function buyUnits(buyer: TestUser, units: number) {
+  await setCart(buyer.uid, { [PRODUCT]: units });
+}
+
+describe('managers give terms', () => {
+  it('writes the terms and an audit entry with who and why; buyers cannot', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 30, 50_000);
+    expect(await creditOf(buyer.uid)).toMatchObject({ net_days: 30, credit_limit: 50_000 });
+    const audit = await db()
+      .collection('audit_log')
+      .where('target', '==', buyer.uid)
+      .where('action', '==', 'company.terms_set')
+      .get();
+    expect(audit.docs[0]?.data()).toMatchObject({
+      actor: manager.uid,
+      reason: 'Reliable payer',
+      from: { net_days: null, credit_limit: 0 },
+      to: { net_days: 30, credit_limit: 50_000 },
+    });
+    const denied = await refusal(
+      setCompanyTermsHandler(
+        call(buyer, { companyId: buyer.uid, netDays: 60, creditLimit: 9e7, reason: 'Me' }),
+      ),
+    );
+    expect(denied.code).toBe('permission-denied');
+    expect((await creditOf(buyer.uid)).net_days).toBe(30);
+  });
+});
+
+describe('orders on terms', () => {
+  it('is refused without terms, for a viewer, or with a tampered due date, and writes nothing', async () => {
+    const buyer = await createUser('retailer');
+    await buyUnits(buyer, 1);
+    const stock = await stockOf();
+    const none = await refusal(placeOnTerms(buyer));
+    expect(none.code).toBe('failed-precondition');
+    expect(none.message).toBe('Your company has no payment terms. Pay by card instead.');
+
+    await giveTerms(buyer.uid, 30, 50_000);
+    const viewer = await createMember(buyer.uid, 'viewer');
+    await buyUnits(viewer, 1);
+    expect((await refusal(placeOnTerms(viewer))).code).toBe('permission-denied');
+    const tampered = await refusal(placeOnTerms(buyer, { daysUntilDue: 365 }));
+    expect(tampered.code).toBe('invalid-argument');
+    const dueDate = await refusal(placeOnTerms(buyer, { dueDate: '2030-01-01' }));
+    expect(dueDate.code).toBe('invalid-argument');
+
+    const orders = await db().collection('orders').where('company_id', '==', buyer.uid).get();
+    expect(orders.size).toBe(0);
+    expect(await stockOf()).toBe(stock);
+    expect(await cartOf(buyer.uid)).toEqual({ [PRODUCT]: 1 });
+    expect((await creditOf(buyer.uid)).open_balance).toBe(0);
+  });
+
+  it('books the order awaiting payment, takes stock, raises the balance and sends a Stripe invoice', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 30, 50_000);
+    await buyUnits(buyer, 3);
+    const stock = await stockOf();
+    const placed = await placeOnTerms(buyer, { poNumber: 'PO-7781' });
+    expect(placed.amount).toBe(3 * PRICE);
+    expect(placed.invoiceUrl).toMatch(/\/invoice\/in_/);
+
+    const order = (await orderOf(placed.orderId))!;
+    expect(order).toMatchObject({
+      status: 'awaiting_payment',
+      payment_method: 'terms',
+      po_number: 'PO-7781',
+      receivable: true,
+      amount: 30_000,
+      paid_at: null,
+    });
+    expect(order.invoice_number).toMatch(/^INV-\d{6}$/);
+    expect(order.terms).toMatchObject({ net_days: 30, state: 'open' });
+    expect(await stockOf()).toBe(stock - 3);
+    expect(await cartOf(buyer.uid)).toEqual({});
+    expect((await creditOf(buyer.uid)).open_balance).toBe(30_000);
+
+    const invoice = await harness.stripe.invoices.retrieve(order.terms!.invoice_id!);
+    expect(invoice).toMatchObject({
+      status: 'open',
+      collection_method: 'send_invoice',
+      amount_due: 30_000,
+      custom_fields: [{ name: 'PO number', value: 'PO-7781' }],
+      metadata: { order_id: placed.orderId, kind: 'terms_order' },
+    });
+    // Due 30 days after it was issued (on the company's test clock).
+    expect(invoice.due_date! - invoice.status_transitions.finalized_at!).toBe(30 * 86_400);
+    const mail = await db().doc(`mail/terms-order-placed.${placed.orderId}`).get();
+    expect(mail.get('message.subject')).toContain('Net 30');
+    expect(mail.get('message.html')).toContain('PO-7781');
+
+    // The same press of the button again: the same order, nothing more.
+    const again = await placeTermsOrderHandler(call(buyer, { requestId: 'x'.repeat(8) })).catch(
+      (e: unknown) => e,
+    );
+    expect(again).toBeInstanceOf(HttpsError); // the cart is empty now: a new request is refused
+    expect((await creditOf(buyer.uid)).open_balance).toBe(30_000);
+
+    // Shippable while awaiting payment.
+    await updateOrderStatusHandler(
+      call(manager, {
+        orderId: placed.orderId,
+        status: 'shipped',
+        shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+      }),
+    );
+    expect((await orderOf(placed.orderId))!.status).toBe('shipped');
+  });
+
+  it('refuses an order over the available credit with the credit it has', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 15, 50_000);
+    await buyUnits(buyer, 3);
+    await placeOnTerms(buyer);
+    await buyUnits(buyer, 3);
+    const over = await refusal(placeOnTerms(buyer));
+    expect(over.code).toBe('failed-precondition');
+    expect(over.message).toBe(
+      'This order is over your available credit of $200.00. Pay by card instead, or pay an open invoice first.',
+    );
+    expect((await creditOf(buyer.uid)).open_balance).toBe(30_000);
+  });
+
+  it('admits exactly three of ten racing orders when the limit fits three', async () => {
+    const owner = await createUser('retailer');
+    await giveTerms(owner.uid, 30, 3 * PRICE + 50);
+    const racers = await Promise.all(
+      Array.from({ length: 10 }, () => createMember(owner.uid, 'buyer')),
+    );
+    await Promise.all(racers.map((racer) => buyUnits(racer, 1)));
+    const stock = await stockOf();
+    const results = await Promise.allSettled(racers.map((racer) => placeOnTerms(racer)));
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(3);
+    for (const lost of results.filter((r) => r.status === 'rejected')) {
+      expect(((lost as PromiseRejectedResult).reason as HttpsError).message).toMatch(
+        /available credit of \$0\.50|aborted|Try again/,
+      );
+    }
+    expect((await creditOf(owner.uid)).open_balance).toBe(3 * PRICE);
+    expect(await stockOf()).toBe(stock - 3);
+    const orders = await db().collection('orders').where('company_id', '==', owner.uid).get();
+    expect(orders.size).toBe(3);
+  });
+});
+
+describe('collections', () => {
+  it('marks the order paid once however often invoice.paid arrives, and lifts nothing twice', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 30, 50_000);
+    await buyUnits(buyer, 2);
+    const placed = await placeOnTerms(buyer);
+    const invoiceId = (await orderOf(placed.orderId))!.terms!.invoice_id!;
+    const bodies = harness.endpoint.bodies.length;
+    await harness.sandbox.payInvoice(invoiceId, { method: 'card' });
+    await harness.sandbox.whenWebhooksIdle();
+    const paid = (await orderOf(placed.orderId))!;
+    expect(paid).toMatchObject({ status: 'processing', receivable: false });
+    expect(paid.terms!.state).toBe('paid');
+    expect(paid.paid_at).not.toBeNull();
+    expect(paid.stripe_payment_intent_id).toMatch(/^pi_/);
+    expect((await creditOf(buyer.uid)).open_balance).toBe(0);
+
+    // Every event about it, delivered five more times: nothing changes.
+    const events = harness.endpoint.bodies
+      .slice(bodies)
+      .filter((body) => body.includes(placed.orderId));
+    expect(events.some((body) => body.includes('"invoice.paid"'))).toBe(true);
+    const before = JSON.stringify(await orderOf(placed.orderId));
+    for (let i = 0; i < 5; i++) {
+      for (const body of events)
+        expect((await postWebhook(harness.endpoint.url, body)).status).toBe(200);
+    }
+    expect(JSON.stringify(await orderOf(placed.orderId))).toBe(before);
+    expect((await creditOf(buyer.uid)).open_balance).toBe(0);
+    const mails = await db().collection('mail').where('kind', '==', 'invoice-paid').get();
+    expect(mails.docs.filter((d) => d.id.includes(placed.orderId))).toHaveLength(1);
+  });
+
+  it('puts an overdue company on hold until it pays by bank account, and mails the reminders', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 15, 100_000);
+    await buyUnits(buyer, 1);
+    const placed = await placeOnTerms(buyer, { poNumber: 'PO-LATE' });
+    const order = (await orderOf(placed.orderId))!;
+    const invoice = await harness.stripe.invoices.retrieve(order.terms!.invoice_id!);
+    const customer = await harness.stripe.customers.retrieve(invoice.customer as string);
+    const clock = (customer as { test_clock: string | null }).test_clock!;
+    await harness.sandbox.advanceClock(clock, invoice.due_date! + 2 * 86_400);
+    await harness.sandbox.whenWebhooksIdle();
+
+    const overdue = (await orderOf(placed.orderId))!;
+    expect(overdue.terms).toMatchObject({ overdue: true, reminders: 1 });
+    expect((await creditOf(buyer.uid)).overdue_orders).toEqual([placed.orderId]);
+    expect((await db().doc(`mail/invoice-reminder.${placed.orderId}.due-soon`).get()).exists).toBe(
+      true,
+    );
+    expect((await db().doc(`mail/invoice-overdue.${placed.orderId}`).get()).exists).toBe(true);
+
+    await buyUnits(buyer, 1);
+    const held = await refusal(placeOnTerms(buyer));
+    expect(held.message).toContain('credit hold');
+
+    await harness.sandbox.payInvoice(invoice.id!, { method: 'us_bank_account' });
+    expect((await orderOf(placed.orderId))!.terms!.state).toBe('open');
+    await harness.sandbox.settleInvoicePayment(invoice.id!, 'succeeded');
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await orderOf(placed.orderId))!.terms!.state).toBe('paid');
+    expect(await creditOf(buyer.uid)).toMatchObject({ open_balance: 0, overdue_orders: [] });
+    const receivables = await getReceivablesHandler(call(manager));
+    expect(receivables.invoices.some((i) => i.orderId === placed.orderId)).toBe(false);
+    expect(await placeOnTerms(buyer)).toMatchObject({ amount: PRICE });
+  });
+
+  it('records a failed bank payment and mails the buyer', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 30, 100_000);
+    await buyUnits(buyer, 1);
+    const placed = await placeOnTerms(buyer);
+    const invoiceId = (await orderOf(placed.orderId))!.terms!.invoice_id!;
+    await harness.sandbox.payInvoice(invoiceId, { method: 'us_bank_account' });
+    await harness.sandbox.settleInvoicePayment(invoiceId, 'failed');
+    await harness.sandbox.whenWebhooksIdle();
+    const order = (await orderOf(placed.orderId))!;
+    expect(order.terms!.state).toBe('open');
+    expect(order.terms!.failed_at).not.toBeNull();
+    const mails = await db().collection('mail').where('kind', '==', 'invoice-payment-failed').get();
+    expect(mails.docs.some((d) => d.id.includes(placed.orderId))).toBe(true);
+    expect((await creditOf(buyer.uid)).open_balance).toBe(PRICE);
+  });
+
+  it('voids an invoice: the order is cancelled, its stock and credit come back, once', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 30, 100_000);
+    await buyUnits(buyer, 4);
+    const stock = await stockOf();
+    const placed = await placeOnTerms(buyer);
+    expect(await stockOf()).toBe(stock - 4);
+    const noReason = await refusal(
+      closeTermsInvoiceHandler(
+        call(manager, { orderId: placed.orderId, action: 'void', reason: ' ' }),
+      ),
+    );
+    expect(noReason.code).toBe('invalid-argument');
+    const byBuyer = await refusal(
+      closeTermsInvoiceHandler(
+        call(buyer, { orderId: placed.orderId, action: 'void', reason: 'x' }),
+      ),
+    );
+    expect(byBuyer.code).toBe('permission-denied');
+    expect((await orderOf(placed.orderId))!.status).toBe('awaiting_payment');
+
+    await closeTermsInvoiceHandler(
+      call(manager, { orderId: placed.orderId, action: 'void', reason: 'Ordered twice' }),
+    );
+    await harness.sandbox.whenWebhooksIdle();
+    const order = (await orderOf(placed.orderId))!;
+    expect(order).toMatchObject({ status: 'cancelled', receivable: false });
+    expect(order.terms).toMatchObject({ state: 'void', closed_reason: 'Ordered twice' });
+    expect(await stockOf()).toBe(stock);
+    expect((await creditOf(buyer.uid)).open_balance).toBe(0);
+    const invoice = await harness.stripe.invoices.retrieve(order.terms!.invoice_id!);
+    expect(invoice.status).toBe('void');
+    const again = await refusal(
+      closeTermsInvoiceHandler(
+        call(manager, { orderId: placed.orderId, action: 'void', reason: 'x' }),
+      ),
+    );
+    expect(again.message).toBe('This invoice is no longer open.');
+    expect(await stockOf()).toBe(stock);
+  });
+
+  it('writes an invoice off as uncollectible: out of the balance, the order stands', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 30, 100_000);
+    await buyUnits(buyer, 1);
+    const placed = await placeOnTerms(buyer);
+    await sendInvoiceReminderHandler(call(manager, { orderId: placed.orderId }));
+    expect((await orderOf(placed.orderId))!.terms!.reminders).toBe(1);
+    await closeTermsInvoiceHandler(
+      call(manager, { orderId: placed.orderId, action: 'uncollectible', reason: 'Closed shop' }),
+    );
+    await harness.sandbox.whenWebhooksIdle();
+    const order = (await orderOf(placed.orderId))!;
+    expect(order).toMatchObject({ status: 'awaiting_payment', receivable: false });
+    expect(order.terms!.state).toBe('uncollectible');
+    expect((await creditOf(buyer.uid)).open_balance).toBe(0);
+    const reminder = await refusal(
+      sendInvoiceReminderHandler(call(manager, { orderId: placed.orderId })),
+    );
+    expect(reminder.message).toBe('This invoice is no longer open.');
+  });
+});
