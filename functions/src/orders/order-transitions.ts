@@ -73,7 +73,12 @@ function unitsToRestock(order: OrderState): StockHold {
  * the returned function writes it: stock_on_hand += q for the products that track stock, and
  * restocked_at on the order when anything went back. Without `restock`, reads and writes nothing.
  */
-export async function prepareRestock(tx: Transaction, db: Firestore, order: OrderState, restock: boolean) {
+export async function prepareRestock(
+  tx: Transaction,
+  db: Firestore,
+  order: OrderState,
+  restock: boolean,
+) {
   const units = restock ? unitsToRestock(order) : {};
   const stock = await readStock(tx, db, holdProducts(units));
   return (now: Timestamp): { restocked_at?: Timestamp } => {

@@ -217,7 +217,14 @@ function expectedOverview(range: DayRange, interval: SeriesInterval) {
     const start = bucketOf(day, interval);
     if (!series.has(start)) series.set(start, { start, revenue: 0, orders: 0 });
   }
-  const byStatus = { awaiting_payment: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 };
+  const byStatus = {
+    awaiting_payment: 0,
+    processing: 0,
+    shipped: 0,
+    delivered: 0,
+    cancelled: 0,
+    refunded: 0,
+  };
   const products = new Map<
     string,
     { productId: string; name: string; revenue: number; units: number; listDiscount: number }

@@ -73,11 +73,12 @@ const INVITATION_CALLABLES_LIMITED_SEPARATELY = ['getInvitation', 'acceptInvitat
 
 /**
  * Deployed callables deliberately without a limit: a token link's one document, no mail; the
- * managers' Overview, searches, store and company pages, and a company's member list, which only
- * read (a manager types into the search box).
+ * managers' Overview, searches, store and company pages, receivables, and a company's member
+ * list, which only read (a manager types into the search box).
  */
 const NOT_RATE_LIMITED = [
   'listCompanyMembers',
+  'getReceivables',
   'confirmNewsletter',
   'unsubscribeNewsletter',
   'getSalesOverview',

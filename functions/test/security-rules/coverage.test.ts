@@ -3,6 +3,7 @@ import { COLLECTIONS } from '@portal/domain';
 import { cartItemCases } from './cases/cart-items';
 import { productCases, supportContentCases, wholesalePriceCases } from './cases/catalog';
 import { companyCases, locationCases } from './cases/companies';
+import { companyCreditCases } from './cases/company-credit';
 import { orderCases } from './cases/orders';
 import { priceListCases } from './cases/price-lists';
 import { profileCases } from './cases/profiles';
@@ -55,6 +56,7 @@ const all: RuleCase[] = [
   ...invitationCases,
   ...salesRollupCases,
   ...priceListCases,
+  ...companyCreditCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 
@@ -88,6 +90,7 @@ describe('rules matrix coverage', () => {
       'standing_orders',
       'checkouts',
       'order_notes',
+      'company_credit',
     ]) {
       const outcomes = new Set(
         all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { paths, PRODUCT_DEFAULTS, readCompanyCredit, type CompanyCredit } from '@portal/domain';
+import {
+  paths,
+  PRODUCT_DEFAULTS,
+  readCompanyCredit,
+  TERMS_NOT_PAID_REFUND,
+  type CompanyCredit,
+} from '@portal/domain';
 import type { CallRequest } from '../../src/handlers/edge';
 import {
   closeTermsInvoiceHandler,
@@ -11,6 +17,8 @@ import {
   setCompanyTermsHandler,
 } from '../../src/handlers/payment-terms';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
+import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
 import { firestore } from '../../src/lib/admin';
 import { readOrder } from '../../src/orders/order-record';
 import {
@@ -333,6 +341,14 @@ describe('collections', () => {
     const stock = await stockOf();
     const placed = await placeOnTerms(buyer);
     expect(await stockOf()).toBe(stock - 4);
+    const refund = await refusal(
+      refundOrderHandler(call(manager, { orderId: placed.orderId, requestId: randomUUID() })),
+    );
+    expect(refund.message).toBe(TERMS_NOT_PAID_REFUND);
+    const overview = await getSalesOverviewHandler(
+      call(manager, { range: { from: '2026-01-01', to: '2026-01-02' }, interval: 'day' }),
+    );
+    expect(overview.openReceivables).toBeGreaterThanOrEqual(4 * PRICE);
     const noReason = await refusal(
       closeTermsInvoiceHandler(
         call(manager, { orderId: placed.orderId, action: 'void', reason: ' ' }),

@@ -110,13 +110,7 @@ export function termsOrderProblem(credit: CompanyCredit, amount: Cents): string 
  * (a manager voided it: the order is cancelled, its stock returns) or uncollectible (written off:
  * out of the open balance, the credit hold stays until it is paid).
  */
-export const TERMS_INVOICE_STATES = [
-  'issuing',
-  'open',
-  'paid',
-  'void',
-  'uncollectible',
-] as const;
+export const TERMS_INVOICE_STATES = ['issuing', 'open', 'paid', 'void', 'uncollectible'] as const;
 export type TermsInvoiceState = (typeof TERMS_INVOICE_STATES)[number];
 
 export const TERMS_INVOICE_STATE_LABELS: Readonly<Record<TermsInvoiceState, string>> = {

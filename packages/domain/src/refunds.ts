@@ -10,7 +10,13 @@ export interface RefundableOrder {
   amount: Cents;
   /** One entry per Stripe refund (refundEntrySchema in schemas.ts). */
   refunds?: readonly { amount: Cents }[];
+  /** An order on payment terms: its invoice's state (only a paid invoice has money to refund). */
+  terms?: { state: string } | null;
 }
+
+/** What refundOrder says of an order on terms whose invoice is not paid (void it instead). */
+export const TERMS_NOT_PAID_REFUND =
+  'This order is on terms and its invoice is not paid, so there is nothing to refund. Void the invoice instead.';
 
 /**
  * A refund carries two optional notes: an internal one for the managers and the books (never
@@ -31,6 +37,7 @@ export function refundableCents(order: RefundableOrder): Cents {
 
 /** Why this refund cannot be made, or null when it can. */
 export function refundProblem(order: RefundableOrder, amount: Cents): string | null {
+  if (order.terms && order.terms.state !== 'paid') return TERMS_NOT_PAID_REFUND;
   if (!isPaidStatus(order.status)) return 'Only a paid order can be refunded.';
   if (order.status === 'refunded') return 'This order has already been refunded in full.';
   if (!isCents(amount) || amount === 0) return 'Enter a refund amount above $0.00.';

@@ -285,10 +285,18 @@ describe('an order in the rollups', () => {
     }
     expect(built.find((b) => b.ref.path === 'sales_months/2025-06')?.rollup).toEqual({
       revenue: 10900,
+      uncollected: 0,
       refunded: 5700,
       paid_orders: 3,
       list_discount: 0,
-      statuses: { processing: 1, shipped: 0, delivered: 1, cancelled: 1, refunded: 0 },
+      statuses: {
+        awaiting_payment: 0,
+        processing: 1,
+        shipped: 0,
+        delivered: 1,
+        cancelled: 1,
+        refunded: 0,
+      },
       approved_buyers: 0,
       products: {
         syrup: { name: 'Purple Syrup', revenue: 3000, units: 2, list_discount: 0 },
@@ -339,7 +347,14 @@ describe('an order in the rollups', () => {
     ).toEqual({
       ...emptyRollup(),
       approved_buyers: 2,
-      statuses: { processing: 0, shipped: 1, delivered: 0, cancelled: 0, refunded: 0 },
+      statuses: {
+        awaiting_payment: 0,
+        processing: 0,
+        shipped: 1,
+        delivered: 0,
+        cancelled: 0,
+        refunded: 0,
+      },
       products: {
         p: { name: '', revenue: 0, units: 3, list_discount: 0 },
         q: { name: '', revenue: 0, units: 0, list_discount: 0 },
@@ -675,6 +690,7 @@ describe('the Overview from the documents', () => {
       averageOrderValue: 5250,
       approvedBuyers: 2,
       listDiscount: 3000,
+      collected: 21_000,
     });
     expect(overview.previousTotals).toEqual({
       revenue: 13_000,
@@ -683,8 +699,10 @@ describe('the Overview from the documents', () => {
       averageOrderValue: 6500,
       approvedBuyers: 1,
       listDiscount: 500,
+      collected: 13_000,
     });
     expect(overview.byStatus).toEqual({
+      awaiting_payment: 0,
       processing: 2,
       shipped: 1,
       delivered: 0,
@@ -775,6 +793,7 @@ describe('the Overview from the documents', () => {
       averageOrderValue: 0,
       approvedBuyers: 0,
       listDiscount: 0,
+      collected: 0,
     });
     expect(overview.series.every((p) => p.revenue === 0 && p.orders === 0)).toBe(true);
     expect(overview.topStores).toEqual([]);
