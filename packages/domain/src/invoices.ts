@@ -24,13 +24,26 @@ export function parseInvoiceNumber(text: string): number | null {
 
 /** What an invoice says about the payment (the order's status and refunds). */
 export type InvoicePaymentStatus =
-  'Paid' | 'Payment processing' | 'Refunded' | 'Partially refunded' | 'Cancelled';
+  | 'Paid'
+  | 'Payment processing'
+  | 'Refunded'
+  | 'Partially refunded'
+  | 'Cancelled'
+  | 'Awaiting payment'
+  | 'Void'
+  | 'Written off';
 
 export function invoicePaymentStatus(order: {
   status: OrderStatus;
   amount: Cents;
   refunded_amount: Cents;
+  /** An order on payment terms: its invoice's state (docs/payment-terms.md). */
+  terms?: { state: string } | null;
 }): InvoicePaymentStatus {
+  const terms = order.terms?.state;
+  if (terms === 'void') return 'Void';
+  if (terms === 'uncollectible') return 'Written off';
+  if (terms === 'open' || terms === 'issuing') return 'Awaiting payment';
   if (order.refunded_amount > 0) {
     return order.refunded_amount >= order.amount ? 'Refunded' : 'Partially refunded';
   }

@@ -25,9 +25,13 @@ export function invoiceContent(order: Order, seller: Seller) {
     seller: [seller.name, ...seller.addressLines, seller.email],
     facts: [
       ['Invoice number', order.invoice_number ?? '—'],
-      ['Invoice date', dateFormat.format(order.paid_at ?? order.created_at)],
+      [
+        'Invoice date',
+        dateFormat.format(order.terms ? order.created_at : (order.paid_at ?? order.created_at)),
+      ],
       ['Order', shortOrderId(order.id)],
       ['Payment status', invoicePaymentStatus(order)],
+      ...termsFacts(order),
     ] as [string, string][],
     billTo: [
       order.store_name,
@@ -58,3 +62,14 @@ export function invoiceContent(order: Order, seller: Seller) {
   };
 }
 export type InvoiceContent = ReturnType<typeof invoiceContent>;
+
+/** The PO number, and for an order on payment terms its terms and due date. */
+function termsFacts(order: Order): [string, string][] {
+  const facts: [string, string][] = [];
+  if (order.po_number) facts.push(['PO number', order.po_number]);
+  if (order.terms) {
+    facts.push(['Terms', `Net ${order.terms.net_days}`]);
+    if (order.terms.due_at) facts.push(['Due date', dateFormat.format(order.terms.due_at)]);
+  }
+  return facts;
+}
