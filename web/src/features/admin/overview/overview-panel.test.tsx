@@ -90,7 +90,14 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     { start: '2026-03-10', revenue: 0, orders: 0 },
     { start: '2026-03-11', revenue: 62_500, orders: 57 },
   ],
-  byStatus: { awaiting_payment: 0, processing: 10, shipped: 20, delivered: 60, cancelled: 7, refunded: 3 },
+  byStatus: {
+    awaiting_payment: 0,
+    processing: 10,
+    shipped: 20,
+    delivered: 60,
+    cancelled: 7,
+    refunded: 3,
+  },
   topProductsByRevenue: [
     {
       productId: 'blue',
