@@ -1,8 +1,11 @@
 import {
   FUNCTION_NAMES,
+  type CloseTermsInvoiceRequest,
+  type CloseTermsInvoiceResponse,
   type CompanyDetailsRequest,
   type CompanyDetailsResponse,
   type DeletePriceListRequest,
+  type GetReceivablesResponse,
   type MoveCompanyTierRequest,
   type MoveCompanyTierResponse,
   type SalesOverviewRequest,
@@ -15,6 +18,10 @@ import {
   type SearchOrdersResponse,
   type SearchUsersRequest,
   type SearchUsersResponse,
+  type SendInvoiceReminderRequest,
+  type SendInvoiceReminderResponse,
+  type SetCompanyTermsRequest,
+  type SetCompanyTermsResponse,
   type StoreDetailsRequest,
   type StoreDetailsResponse,
 } from '@portal/domain';
@@ -63,3 +70,20 @@ export const callDeletePriceList = callable<DeletePriceListRequest, { listId: st
 export const callMoveCompanyTier = callable<MoveCompanyTierRequest, MoveCompanyTierResponse>(
   FUNCTION_NAMES.moveCompanyTier,
 );
+/** Managers: give a company payment terms (0: none) and a credit limit in cents, with a reason. */
+export const callSetCompanyTerms = callable<SetCompanyTermsRequest, SetCompanyTermsResponse>(
+  FUNCTION_NAMES.setCompanyTerms,
+);
+/** Managers: the Receivables tab: open invoices on terms, per company and aged. */
+export const callGetReceivables = callable<Record<string, never>, GetReceivablesResponse>(
+  FUNCTION_NAMES.getReceivables,
+);
+/** Managers: void an open invoice (its order is cancelled) or write it off, with a reason. */
+export const callCloseTermsInvoice = callable<CloseTermsInvoiceRequest, CloseTermsInvoiceResponse>(
+  FUNCTION_NAMES.closeTermsInvoice,
+);
+/** Managers: mail the buyer a reminder of an open invoice now. */
+export const callSendInvoiceReminder = callable<
+  SendInvoiceReminderRequest,
+  SendInvoiceReminderResponse
+>(FUNCTION_NAMES.sendInvoiceReminder);

@@ -33,6 +33,9 @@ import '../common/admin-tables.css';
 const CompanyPrices = lazy(() =>
   import('./company-prices').then((module) => ({ default: module.CompanyPrices })),
 );
+const CompanyTerms = lazy(() =>
+  import('./company-terms').then((module) => ({ default: module.CompanyTerms })),
+);
 
 export const COMPANY_PAGE_TEXTS = {
   resent: 'Verification email sent.',
@@ -341,6 +344,13 @@ function CompanyDetails({
               companyName={company.name}
               tier={company.businessType}
             />
+          </Suspense>
+        </Panel>
+      </div>
+      <div className="company-page__wide">
+        <Panel title="Payment terms">
+          <Suspense fallback={<TextSkeleton rows={3} />}>
+            <CompanyTerms companyId={company.id} companyName={company.name} />
           </Suspense>
         </Panel>
       </div>

@@ -50,6 +50,11 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
             { key: 'overview', label: 'Overview', children: <LazyTab tab="overview" /> },
             { key: 'orders', label: 'Orders', children: <LazyTab tab="orders" /> },
             {
+              key: 'receivables',
+              label: 'Receivables',
+              children: <LazyTab tab="receivables" />,
+            },
+            {
               key: 'standing-orders',
               label: 'Standing orders',
               children: <LazyTab tab="standing-orders" />,

@@ -14,6 +14,8 @@ type TabModule = { default: ComponentType };
 const loaders = {
   overview: () => import('../overview/overview-panel').then((m) => ({ default: m.OverviewPanel })),
   orders: () => import('../orders/orders-tab'),
+  receivables: () =>
+    import('../receivables/receivables-panel').then((m) => ({ default: m.ReceivablesPanel })),
   'standing-orders': () =>
     import('../standing-orders/standing-orders-panel').then((m) => ({
       default: m.StandingOrdersPanel,

@@ -1,7 +1,15 @@
-import type { OrderRow, RefundableOrder } from '@portal/domain';
+import type { OrderRow, RefundableOrder, TermsInvoiceState } from '@portal/domain';
 
-/** What the order actions need of an order: a row of the searchOrders answer has it all. */
-export type ManagedOrder = Pick<OrderRow, 'id' | 'status' | 'amount' | 'refundedAmount'>;
+/**
+ * What the order actions need of an order: a row of the searchOrders answer has it all. How it
+ * is paid (card or terms) and its invoice's state are optional: a row from the search carries
+ * them once the search does; a full order (orders/{id}) always does.
+ */
+export type ManagedOrder = Pick<OrderRow, 'id' | 'status' | 'amount' | 'refundedAmount'> & {
+  paymentMethod?: 'card' | 'terms';
+  /** The invoice's state of an order on terms. */
+  termsState?: TermsInvoiceState | null;
+};
 
 /** The order as the domain's refund rules read it (one entry for what was refunded so far). */
 export function refundableOf(order: ManagedOrder): RefundableOrder {
@@ -10,4 +18,13 @@ export function refundableOf(order: ManagedOrder): RefundableOrder {
     amount: order.amount,
     refunds: order.refundedAmount > 0 ? [{ amount: order.refundedAmount }] : [],
   };
+}
+
+/**
+ * Whether the order was paid, so that a refund can be offered: a card order by its status; an
+ * order on terms once its invoice is paid (an order shipped on terms is not paid by shipping).
+ */
+export function isOrderPaid(order: ManagedOrder, paidStatus: boolean): boolean {
+  if (order.paymentMethod === 'terms') return order.termsState === 'paid';
+  return paidStatus;
 }

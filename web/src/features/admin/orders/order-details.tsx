@@ -4,14 +4,18 @@ import {
   isOpenDisputeStatus,
   routePath,
   shortOrderId,
+  TERMS_INVOICE_STATE_LABELS,
+  termsLabel,
   type Order,
   type OrderDispute,
   type OrderLine,
   type OrderNotes,
   type RefundEntry,
 } from '@portal/domain';
+import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { Tag } from '@/components/tag';
 import { TextSkeleton } from '@/components/skeleton';
 import { RefundedTag, ShipToAddress, TrackingLink } from '@/components/order-fulfilment';
 import { useOrder, useOrderNotes } from '@/entities/orders';
@@ -70,6 +74,72 @@ function internalNoteOf(refund: RefundEntry, notes: OrderNotes | undefined): str
   return notes?.refunds[refund.refund_id]?.internal_note || refund.reason || undefined;
 }
 
+/**
+ * How the order is paid: its PO number, and for an order on terms its invoice (state, due date,
+ * an Overdue tag while past due and unpaid, and Stripe's hosted page).
+ */
+export function OrderPayment({ order }: { order: Pick<Order, 'po_number' | 'terms'> }) {
+  const { terms } = order;
+  // "Now" is when the details opened (a render reads no clock).
+  const [now] = useState(() => Date.now());
+  if (!order.po_number && !terms) return null;
+  const overdue =
+    terms !== null &&
+    (terms.state === 'open' || terms.state === 'issuing') &&
+    (terms.overdue || (terms.due_at !== null && terms.due_at.getTime() < now));
+  return (
+    <div>
+      <strong>Payment</strong>
+      <dl className="admin-order-payment">
+        {order.po_number && (
+          <div>
+            <dt>PO number</dt>
+            <dd>{order.po_number}</dd>
+          </div>
+        )}
+        {terms && (
+          <>
+            <div>
+              <dt>Terms</dt>
+              <dd>{termsLabel(terms.net_days)}</dd>
+            </div>
+            <div>
+              <dt>Invoice</dt>
+              <dd>
+                <span className="admin-tags">
+                  <Tag color={terms.state === 'paid' ? 'success' : 'blue'}>
+                    {TERMS_INVOICE_STATE_LABELS[terms.state]}
+                  </Tag>
+                  {overdue && <Tag color="red">Overdue</Tag>}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>Due</dt>
+              <dd>{terms.due_at ? dayFormat.format(terms.due_at) : '—'}</dd>
+            </div>
+            {terms.hosted_invoice_url && (
+              <div>
+                <dt>Stripe</dt>
+                <dd>
+                  <a
+                    href={terms.hosted_invoice_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Invoice page${terms.invoice_number ? ` of ${terms.invoice_number}` : ''} (opens in a new tab)`}
+                  >
+                    Invoice page
+                  </a>
+                </dd>
+              </div>
+            )}
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}
+
 /** Ship-to, shipment, refunds, a payment dispute and the print pages of one order. */
 function OrderFulfilment({ order }: { order: Order }) {
   const label = shortOrderId(order.id);
@@ -77,6 +147,7 @@ function OrderFulfilment({ order }: { order: Order }) {
   return (
     <div className="admin-fulfilment" aria-label={`Fulfilment of order ${label}`} role="group">
       {order.dispute && <DisputeNotice dispute={order.dispute} />}
+      <OrderPayment order={order} />
       <div>
         <strong>Ship to</strong>
         {order.ship_to ? (

@@ -12,7 +12,7 @@ import { lazyDialog } from '@/components/lazy-dialog';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useUpdateOrderStatus } from '@/entities/orders';
 import { ConfirmPopover } from '@/components/confirm-popover';
-import { refundableOf, type ManagedOrder } from './managed-order';
+import { isOrderPaid, refundableOf, type ManagedOrder } from './managed-order';
 import { orderStatusLabel } from '../common/order-status-tag';
 import { withAntdTheme } from '@/components/with-antd-theme';
 
@@ -37,7 +37,8 @@ const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
 
 /**
  * The moves a manager may make from this status (managerOrderMoves: pending orders are Stripe's
- * to move), a refund of what is left on a paid order, nothing else; the functions check both
+ * to move; an order awaiting payment on terms may only be shipped), a refund of what is left on a
+ * paid order (on terms: once its invoice is paid), nothing else; the functions check both
  * again. Shipping asks for the carrier and tracking number; cancelling a paid order refunds it
  * in full, and asks first (and whether to put the items back in stock: off unless ticked).
  */
@@ -51,7 +52,7 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
   const busy = update.isPending;
   const label = shortOrderId(order.id);
   const left = refundableCents(refundableOf(order));
-  const canRefund = isPaidStatus(status) && left > 0;
+  const canRefund = isOrderPaid(order, isPaidStatus(status)) && left > 0;
 
   const move = async (to: OrderStatus) => {
     // Only a cancellation can put the items back in stock, and only when the manager asks.

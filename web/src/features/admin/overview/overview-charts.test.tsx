@@ -43,7 +43,14 @@ describe('the Overview charts (Recharts)', () => {
   });
 
   it('draws paid orders by status', async () => {
-    const rows = statusRows({ awaiting_payment: 0, processing: 1, shipped: 2, delivered: 3, cancelled: 4, refunded: 0 });
+    const rows = statusRows({
+      awaiting_payment: 0,
+      processing: 1,
+      shipped: 2,
+      delivered: 3,
+      cancelled: 4,
+      refunded: 0,
+    });
     render(<StatusChart rows={rows} summary="Paid orders by status" />);
     const chart = await screen.findByRole('img', { name: 'Paid orders by status' });
     expect(bars(chart)).toHaveLength(4);
@@ -101,7 +108,14 @@ describe('the Overview charts (Recharts)', () => {
   it('draws its bars whole at once, with no growing animation (refreshed data redraws in place)', async () => {
     render(
       <StatusChart
-        rows={statusRows({ awaiting_payment: 0, processing: 1, shipped: 2, delivered: 3, cancelled: 4, refunded: 0 })}
+        rows={statusRows({
+          awaiting_payment: 0,
+          processing: 1,
+          shipped: 2,
+          delivered: 3,
+          cancelled: 4,
+          refunded: 0,
+        })}
         summary="Paid orders by status"
       />,
     );

@@ -74,7 +74,8 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     averageOrderValue: 1_160,
     approvedBuyers: 2,
     listDiscount: 4_500,
-    collected: 112_500,
+    // Booked on terms and not paid yet: $225.00 still owed.
+    collected: 90_000,
   },
   previousTotals: {
     revenue: 100_000,
@@ -83,14 +84,21 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     averageOrderValue: 1_160,
     approvedBuyers: 0,
     listDiscount: 3_000,
-    collected: 100_000,
+    collected: 80_000,
   },
   series: [
     { start: '2026-03-09', revenue: 50_000, orders: 40 },
     { start: '2026-03-10', revenue: 0, orders: 0 },
     { start: '2026-03-11', revenue: 62_500, orders: 57 },
   ],
-  byStatus: { awaiting_payment: 0, processing: 10, shipped: 20, delivered: 60, cancelled: 7, refunded: 3 },
+  byStatus: {
+    awaiting_payment: 0,
+    processing: 10,
+    shipped: 20,
+    delivered: 60,
+    cancelled: 7,
+    refunded: 3,
+  },
   topProductsByRevenue: [
     {
       productId: 'blue',
@@ -138,7 +146,7 @@ describe('Overview: the range in the URL', () => {
     expect(screen.getByText('Mar 9 – Mar 15')).toBeInTheDocument();
     // The period's figures are labelled as such, apart from the all-time totals.
     expect(screen.getByRole('region', { name: 'Last 7 days: Mar 9 – Mar 15' })).toBeInTheDocument();
-    expect(screen.getAllByText('vs. the previous 7 days')).toHaveLength(5);
+    expect(screen.getAllByText('vs. the previous 7 days')).toHaveLength(6);
     expect(screen.getByRole('combobox', { name: 'Date range' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -147,7 +155,7 @@ describe('Overview: the range in the URL', () => {
     renderPanel();
     await screen.findByText('$1,125.00');
     expect(requested()).toEqual([{ range: LAST_30_DAYS, interval: 'day' }]);
-    expect(screen.getAllByText('vs. the previous 30 days')).toHaveLength(5);
+    expect(screen.getAllByText('vs. the previous 30 days')).toHaveLength(6);
   });
 
   it('puts the chosen preset in the URL, keeping the tab', async () => {
@@ -163,7 +171,7 @@ describe('Overview: the range in the URL', () => {
         interval: 'day',
       }),
     );
-    expect(await screen.findAllByText('vs. Feb 1 – Feb 15')).toHaveLength(5);
+    expect(await screen.findAllByText('vs. Feb 1 – Feb 15')).toHaveLength(6);
   });
 
   it('uses a custom range from the URL, and Custom starts from the days shown', async () => {
@@ -172,7 +180,7 @@ describe('Overview: the range in the URL', () => {
     expect(requested()).toEqual([
       { range: { from: '2026-01-01', to: '2026-01-31' }, interval: 'day' },
     ]);
-    expect(screen.getAllByText('vs. Dec 1, 2025 – Dec 31, 2025')).toHaveLength(5);
+    expect(screen.getAllByText('vs. Dec 1, 2025 – Dec 31, 2025')).toHaveLength(6);
     expect(await screen.findByDisplayValue('2026-01-01')).toBeInTheDocument();
     expect(screen.getByDisplayValue('2026-01-31')).toBeInTheDocument();
 
@@ -263,6 +271,25 @@ describe('Overview: totals', () => {
     expect(discount.getByText('vs. the previous 7 days')).toBeInTheDocument();
   });
 
+  it('shows what was collected beside what was booked, and what is owed on terms now', async () => {
+    callables.callGetSalesOverview.mockResolvedValue({ ...sales, openReceivables: 345_600 });
+    renderPanel('&range=last-7-days');
+    await screen.findByText('$1,125.00');
+    const collected = totalCard('Collected');
+    expect(collected.getByText('$900.00')).toBeInTheDocument();
+    expect(collected.getByText('▲ 12.5%')).toHaveClass('overview-change--up');
+    const owed = totalCard('Open receivables');
+    expect(owed.getByText('$3,456.00')).toBeInTheDocument();
+    expect(owed.getByText('Owed on terms now')).toBeInTheDocument();
+  });
+
+  it('has no Open receivables card when the answer does not say (functions before terms)', async () => {
+    renderPanel('&range=last-7-days');
+    await screen.findByText('$1,125.00');
+    expect(totalCard('Collected').getByText('$900.00')).toBeInTheDocument();
+    expect(screen.queryByText('Open receivables')).not.toBeInTheDocument();
+  });
+
   it('shows no discount through price lists as $0.00 while nobody has a list', async () => {
     callables.callGetSalesOverview.mockResolvedValue(
       makeSalesOverview({ totals: { ...sales.totals, listDiscount: 0 } }),
@@ -328,6 +355,7 @@ describe('Overview: charts', () => {
     expect(
       rowsOf(status.getByRole('table', { name: 'Paid orders by status, Mar 9 – Mar 15' })),
     ).toEqual([
+      ['Awaiting payment', '0'],
       ['Processing', '10'],
       ['Shipped', '20'],
       ['Delivered', '60'],
@@ -372,7 +400,7 @@ describe('Overview: charts', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', {
-        name: 'Paid orders by status: Processing 10, Shipped 20, Delivered 60, Cancelled 7, Refunded 3.',
+        name: 'Paid orders by status: Awaiting payment 0, Processing 10, Shipped 20, Delivered 60, Cancelled 7, Refunded 3.',
       }),
     ).toBeInTheDocument();
     expect(

@@ -104,6 +104,7 @@ export function OverviewPanel() {
           <OverviewTotals
             totals={data?.totals ?? null}
             previous={data?.previousTotals ?? null}
+            openReceivables={data?.openReceivables}
             comparison={comparisonText(view.preset, view.range, view.today)}
             period={periodLabel(view.preset, view.range, view.today)}
           />

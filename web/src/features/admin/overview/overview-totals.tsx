@@ -4,6 +4,7 @@ import { change } from './overview-figures';
 /** `neutral`: its change is shown without the colours of good and bad (a deal's cost is neither). */
 const FIGURES: { key: keyof SalesTotals; title: string; money: boolean; neutral?: boolean }[] = [
   { key: 'revenue', title: 'Net revenue', money: true },
+  { key: 'collected', title: 'Collected', money: true },
   { key: 'paidOrders', title: 'Paid orders', money: false },
   { key: 'averageOrderValue', title: 'Average order value', money: true },
   { key: 'approvedBuyers', title: 'New buyers approved', money: false },
@@ -14,8 +15,9 @@ const FIGURES: { key: keyof SalesTotals; title: string; money: boolean; neutral?
 const grouped = (value: number) => value.toLocaleString('en-US');
 
 /**
- * The range's totals (the discount given through price lists among them), each with its change
- * against the previous period ("▲ 12.5%"), in cards
+ * The range's totals (revenue booked and what of it was collected, the discount given through price lists among them), each with its change
+ * against the previous period ("▲ 12.5%"), and what companies on terms owe now (when the answer
+ * says), in cards
  * drawn like the dashboard's totals (antd's small Card with a Statistic, without antd). While
  * they load, each value is a dash on its own line, so nothing moves when the numbers come.
  */
@@ -24,8 +26,11 @@ export function OverviewTotals({
   previous,
   comparison,
   period,
+  openReceivables,
 }: {
   totals: SalesTotals | null;
+  /** Cents owed now on payment terms, whatever the range; undefined: not given (no card). */
+  openReceivables?: number;
   previous: SalesTotals | null;
   /** "vs. the previous 7 days" */
   comparison: string;
@@ -54,6 +59,13 @@ export function OverviewTotals({
             )}
           </div>
         ))}
+        {openReceivables !== undefined && (
+          <div className="admin-stat overview-stat">
+            <div className="admin-stat__title">Open receivables</div>
+            <div className="admin-stat__value">{formatUsd(openReceivables)}</div>
+            <p className="overview-change admin-muted">Owed on terms now</p>
+          </div>
+        )}
       </div>
     </section>
   );
