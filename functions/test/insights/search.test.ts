@@ -269,6 +269,10 @@ describe('searchOrders: search', () => {
       paymentType: 'one_time',
       createdAt: order.createdAt.toISOString(),
       paidAt: order.createdAt.toISOString(),
+      paymentMethod: 'card',
+      poNumber: '',
+      termsState: null,
+      dueAt: null,
     } satisfies OrderRow);
   });
   it('finds an order by every form of its number people see: short id, full id, invoice', async () => {

@@ -58,6 +58,9 @@ const stored = {
   ship_to: SHIP_TO,
   created_at: at('2026-03-04T18:30:00.000Z'),
   paid_at: at('2026-03-04T18:31:00.000Z'),
+  payment_method: 'terms',
+  po_number: 'PO-55',
+  terms: { net_days: 30, state: 'open', due_at: at('2026-04-03T18:30:00.000Z') },
 };
 
 const camel = (field: string) => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -5,6 +5,7 @@ import { effectiveOrderStatus } from './orders';
 import { companyOfRecord } from './companies';
 import type { BuyerRole } from './roles';
 import { shipToLines } from './ship-to';
+import type { TermsInvoiceState } from './payment-terms';
 
 /**
  * A row of the managers' Orders table (searchOrders, the store page, the CSV export), derived
@@ -29,6 +30,9 @@ export const ORDER_ROW_FIELDS = [
   'ship_to',
   'created_at',
   'paid_at',
+  'payment_method',
+  'po_number',
+  'terms',
 ] as const;
 type RowField = (typeof ORDER_ROW_FIELDS)[number];
 
@@ -43,6 +47,8 @@ export const ROW_COPIED_FIELDS = [
   'payment_type',
   'created_at',
   'paid_at',
+  'payment_method',
+  'po_number',
 ] as const satisfies readonly RowField[];
 type CopiedField = (typeof ROW_COPIED_FIELDS)[number];
 
@@ -73,6 +79,9 @@ export type OrderRow = { id: string } & {
   lines: string;
   /** The ship-to on one line, or null when the order has none. */
   shipTo: string | null;
+  /** An order on payment terms: its invoice's state and due date (ISO); null on card orders. */
+  termsState: TermsInvoiceState | null;
+  dueAt: string | null;
 };
 
 const camel = (field: string) => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -93,6 +102,8 @@ export function orderRowOf(id: string, order: OrderRowSource): OrderRow {
     itemCount: order.items.length,
     lines: order.items.map((item) => `${item.name} x ${item.quantity}`).join('; '),
     shipTo: order.ship_to ? shipToLines(order.ship_to).join(', ') : null,
+    termsState: order.terms?.state ?? null,
+    dueAt: order.terms?.due_at?.toISOString() ?? null,
   };
 }
 

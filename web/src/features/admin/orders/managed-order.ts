@@ -1,9 +1,8 @@
 import type { OrderRow, RefundableOrder, TermsInvoiceState } from '@portal/domain';
 
 /**
- * What the order actions need of an order: a row of the searchOrders answer has it all. How it
- * is paid (card or terms) and its invoice's state are optional: a row from the search carries
- * them once the search does; a full order (orders/{id}) always does.
+ * What the order actions need of an order: a row of the searchOrders answer has it all, with how
+ * it is paid (card or terms) and its invoice's state.
  */
 export type ManagedOrder = Pick<OrderRow, 'id' | 'status' | 'amount' | 'refundedAmount'> & {
   paymentMethod?: 'card' | 'terms';
@@ -17,6 +16,7 @@ export function refundableOf(order: ManagedOrder): RefundableOrder {
     status: order.status,
     amount: order.amount,
     refunds: order.refundedAmount > 0 ? [{ amount: order.refundedAmount }] : [],
+    terms: order.paymentMethod === 'terms' ? { state: order.termsState ?? 'open' } : null,
   };
 }
 

@@ -84,7 +84,7 @@ const response: GetReceivablesResponse = {
       dueAt: '2026-03-20T18:00:00.000Z',
       daysPastDue: 0,
       bucket: 'current',
-      state: 'processing',
+      state: 'open',
     }),
   ],
   totals: { ...zero, current: 75_050, '1-30': 120_000, open: 195_050 },

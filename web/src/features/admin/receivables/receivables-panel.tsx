@@ -48,7 +48,6 @@ const CloseInvoiceModal = lazyDialog(
 const STATE_COLORS: Readonly<Record<TermsInvoiceState, TagColor>> = {
   issuing: 'default',
   open: 'blue',
-  processing: 'cyan',
   paid: 'success',
   void: 'default',
   uncollectible: 'error',

@@ -25,6 +25,10 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     paymentType: 'one_time',
     createdAt: '2025-03-04T18:30:00.000Z',
     paidAt: '2025-03-04T18:31:00.000Z',
+    paymentMethod: 'card',
+    poNumber: '',
+    termsState: null,
+    dueAt: null,
     ...overrides,
   };
 }
