@@ -17,8 +17,9 @@ import { advanceBuyerClock, TestClockError } from './lib/test-clocks';
 
 const USAGE = `Usage: npm run clock -- <email> <weeks>
 
-Advances the buyer's Stripe test clock on the local stack by <weeks> (1 to 52) weeks, so their
-standing orders renew. Start the portal with npm start first.`;
+Advances the buyer's company's Stripe test clock on the local stack by <weeks> (1 to 52) weeks,
+so its standing orders renew and its invoices on terms get their reminder and go past due. Start
+the portal with npm start first.`;
 
 class UsageError extends Error {}
 
@@ -58,7 +59,11 @@ async function main(): Promise<number> {
       port: Number(sandbox.port || 80),
       protocol: sandbox.protocol === 'https:' ? 'https' : 'http',
     });
-    const stored: unknown = (await getFirestore(app).doc(paths.stripeCustomer(user.uid)).get()).get(
+    // The clock is the company's (its one Stripe Customer): a member's company, or the owner's.
+    const db = getFirestore(app);
+    const company: unknown = (await db.doc(paths.profile(user.uid)).get()).get('company_id');
+    const companyId = typeof company === 'string' && company ? company : user.uid;
+    const stored: unknown = (await db.doc(paths.stripeCustomer(companyId)).get()).get(
       'customer_id',
     );
     const at = await advanceBuyerClock({
@@ -67,7 +72,7 @@ async function main(): Promise<number> {
       weeks: args.weeks,
     });
     console.log(
-      `${args.email}: Stripe clock now at ${at.toISOString()}; renewals due were billed.`,
+      `${args.email}: Stripe clock now at ${at.toISOString()}; renewals and invoice reminders due were sent.`,
     );
     return 0;
   } catch (error) {
