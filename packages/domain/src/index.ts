@@ -49,3 +49,4 @@ export * from './site-content';
 export * from './markdown';
 export * from './policy-defaults';
 export * from './payment-terms';
+export * from './payment-terms-schemas';

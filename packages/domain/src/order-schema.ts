@@ -12,7 +12,7 @@ import {
 import { shipToSchema } from './ship-to';
 import { CARRIERS } from './shipping';
 import { storedDate } from './schemas';
-import { NET_TERMS, TERMS_INVOICE_STATES } from './payment-terms';
+import { NET_TERMS, TERMS_INVOICE_STATES } from './payment-terms-states';
 
 /**
  * The one definition of an order: orders/{id} and its parts (lines, status changes, shipment,

@@ -4,12 +4,11 @@ import {
   agingOf,
   availableCredit,
   NO_CREDIT,
-  placeTermsOrderRequest,
   readCompanyCredit,
-  setCompanyTermsRequest,
   termsOrderProblem,
   TERMS_MESSAGES,
 } from './payment-terms';
+import { placeTermsOrderRequest, setCompanyTermsRequest } from './payment-terms-schemas';
 import { orderContribution, type SalesOrder } from './sales-rollups';
 import { canManagerMoveOrder, managerOrderMoves } from './orders';
 import { refundProblem, TERMS_NOT_PAID_REFUND } from './refunds';
@@ -32,6 +31,8 @@ describe('the credit check of an order on terms', () => {
   it('reads a missing or malformed credit account as no terms', () => {
     expect(readCompanyCredit(undefined)).toEqual(NO_CREDIT);
     expect(readCompanyCredit({ net_days: 45 })).toEqual(NO_CREDIT);
+    expect(readCompanyCredit({ net_days: 30, credit_limit: -5 })).toEqual(NO_CREDIT);
+    expect(readCompanyCredit({ net_days: 30, overdue_orders: [3] })).toEqual(NO_CREDIT);
     expect(readCompanyCredit({ net_days: 60, credit_limit: 5 })).toMatchObject({
       net_days: 60,
       credit_limit: 5,

@@ -1,19 +1,22 @@
-import * as z from 'zod/mini';
-import { atLeast, integer } from './en-messages';
 import { formatUsd, type Cents } from './money';
-import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './plain-text';
+import { NET_TERMS, type NetDays, type TermsInvoiceState } from './payment-terms-states';
+
+export {
+  NET_TERMS,
+  TERMS_INVOICE_STATES,
+  type NetDays,
+  type TermsInvoiceState,
+} from './payment-terms-states';
 
 /**
  * Payment terms (docs/payment-terms.md): a company a manager trusts buys now and pays by invoice
  * in 15, 30 or 60 days, within a credit limit. Its credit account is company_credit/{companyId}
  * (written by the functions only; its members and the managers read it). An order on terms is
  * made at once in the 'awaiting_payment' state; its Stripe Invoice (collection_method
- * send_invoice) is what the buyer pays, on Stripe's hosted invoice page.
+ * send_invoice) is what the buyer pays, on Stripe's hosted invoice page. The callables' request
+ * schemas are in payment-terms-schemas.ts, so that a page which only shows terms loads no schema.
  */
 
-/** The terms a manager can give; 0 is none (card only), the default. */
-export const NET_TERMS = [15, 30, 60] as const;
-export type NetDays = (typeof NET_TERMS)[number];
 export const TERMS_CHOICES = [0, ...NET_TERMS] as const;
 export type TermsChoice = (typeof TERMS_CHOICES)[number];
 
@@ -57,17 +60,16 @@ export function overCreditLimitMessage(available: Cents): string {
 }
 
 /** company_credit/{companyId} as stored (absent: no terms, nothing owed). */
-export const companyCreditSchema = z.object({
+export interface CompanyCredit {
   /** null: no terms (card only). */
-  net_days: z._default(z.nullable(z.literal(NET_TERMS)), null),
+  net_days: NetDays | null;
   /** Cents. */
-  credit_limit: z._default(z.number().check(integer(), atLeast(0)), 0),
+  credit_limit: Cents;
   /** Cents: the orders on terms whose invoice is not paid, voided or written off. */
-  open_balance: z._default(z.number().check(integer(), atLeast(0)), 0),
+  open_balance: Cents;
   /** Orders whose invoice is past due and unpaid: the company is on credit hold while any. */
-  overdue_orders: z._default(z.array(z.string()), []),
-});
-export type CompanyCredit = z.output<typeof companyCreditSchema>;
+  overdue_orders: string[];
+}
 
 export const NO_CREDIT: CompanyCredit = {
   net_days: null,
@@ -76,9 +78,35 @@ export const NO_CREDIT: CompanyCredit = {
   overdue_orders: [],
 };
 
+const wholeCents = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+
+/**
+ * The credit account as stored; a missing document, or one that does not read (terms that are not
+ * on offer, a negative or fractional amount), is no terms at all, never more credit than given.
+ */
 export function readCompanyCredit(data: unknown): CompanyCredit {
-  const parsed = companyCreditSchema.safeParse(data ?? {});
-  return parsed.success ? parsed.data : NO_CREDIT;
+  if (typeof data !== 'object' || data === null) return NO_CREDIT;
+  const doc = data as Record<string, unknown>;
+  const netDays = doc.net_days ?? null;
+  const limit = wholeCents(doc.credit_limit ?? 0);
+  const balance = wholeCents(doc.open_balance ?? 0);
+  const overdue = doc.overdue_orders ?? [];
+  if (
+    (netDays !== null && !isNetDays(netDays)) ||
+    limit === null ||
+    balance === null ||
+    !Array.isArray(overdue) ||
+    !overdue.every((id) => typeof id === 'string')
+  ) {
+    return NO_CREDIT;
+  }
+  return {
+    net_days: netDays,
+    credit_limit: limit,
+    open_balance: balance,
+    overdue_orders: overdue as string[],
+  };
 }
 
 /** Cents the company may still order on terms (never below 0). */
@@ -102,16 +130,6 @@ export function termsOrderProblem(credit: CompanyCredit, amount: Cents): string 
   }
   return null;
 }
-
-/**
- * The invoice of an order on terms, as the order records it:
- * issuing (the order exists, its Stripe invoice is being made) -> open (sent; the buyer pays on
- * the hosted page; a bank payment settling leaves it open until it settles) -> paid; open -> void
- * (a manager voided it: the order is cancelled, its stock returns) or uncollectible (written off:
- * out of the open balance, the credit hold stays until it is paid).
- */
-export const TERMS_INVOICE_STATES = ['issuing', 'open', 'paid', 'void', 'uncollectible'] as const;
-export type TermsInvoiceState = (typeof TERMS_INVOICE_STATES)[number];
 
 export const TERMS_INVOICE_STATE_LABELS: Readonly<Record<TermsInvoiceState, string>> = {
   issuing: 'Being issued',
@@ -171,127 +189,4 @@ export function agingOf(
     totals[invoice.due_at ? agingBucket(invoice.due_at, now) : 'current'] += invoice.amount;
   }
   return totals;
-}
-
-// ---- requests --------------------------------------------------------------------------------
-
-const docId = z
-  .string()
-  .check(z.minLength(1), z.maxLength(128), z.regex(/^[^/]+$/, 'Not a document id'));
-
-const reasonText = z.string().check(
-  z.trim(),
-  z.minLength(1, TERMS_MESSAGES.reason),
-  z.maxLength(TERMS_LIMITS.reason, TERMS_MESSAGES.reason),
-  z.refine((value) => !hasUnsafeText(value), UNSAFE_TEXT_MESSAGE),
-);
-
-/** A purchase order number: optional, up to 40 characters of plain text ('' when none). */
-export const poNumberSchema = z.string({ error: TERMS_MESSAGES.poNumber }).check(
-  z.trim(),
-  z.maxLength(TERMS_LIMITS.poNumber, TERMS_MESSAGES.poNumber),
-  z.refine((value) => !hasUnsafeText(value), UNSAFE_TEXT_MESSAGE),
-);
-
-/** setCompanyTerms: a manager gives a company terms (0: none) and a credit limit, with a reason. */
-export const setCompanyTermsRequest = z.strictObject({
-  companyId: docId,
-  netDays: z.literal(TERMS_CHOICES, { error: TERMS_MESSAGES.netDays }),
-  /** Cents. */
-  creditLimit: z
-    .number({ error: TERMS_MESSAGES.creditLimit })
-    .check(
-      z.int({ error: TERMS_MESSAGES.creditLimit }),
-      z.gte(0, TERMS_MESSAGES.creditLimit),
-      z.lte(TERMS_LIMITS.maxCreditLimit, TERMS_MESSAGES.creditLimit),
-    ),
-  reason: reasonText,
-});
-export type SetCompanyTermsRequest = z.input<typeof setCompanyTermsRequest>;
-export interface SetCompanyTermsResponse {
-  companyId: string;
-  netDays: NetDays | null;
-  creditLimit: Cents;
-}
-
-/**
- * placeTermsOrder: the caller's cart (or Buy Now of `productId`) as an order on the company's
- * terms. `requestId` is made by the browser once per press of the button: a repeated call with
- * it answers the same order instead of placing another.
- */
-export const placeTermsOrderRequest = z.strictObject({
-  requestId: z
-    .string()
-    .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a request id (8 to 64 letters and digits)')),
-  productId: z.optional(docId),
-  locationId: z.optional(docId),
-  poNumber: z._default(poNumberSchema, ''),
-});
-export type PlaceTermsOrderRequest = z.input<typeof placeTermsOrderRequest>;
-export interface PlaceTermsOrderResponse {
-  orderId: string;
-  /** Stripe's hosted invoice page, where the buyer pays (null if the invoice is still issuing). */
-  invoiceUrl: string | null;
-  /** ISO: when the invoice is due (null while issuing). */
-  dueAt: string | null;
-  /** Cents: the order's amount. */
-  amount: Cents;
-}
-
-/** closeTermsInvoice: a manager voids an invoice (the order is cancelled) or writes it off. */
-export const CLOSE_INVOICE_ACTIONS = ['void', 'uncollectible'] as const;
-export type CloseInvoiceAction = (typeof CLOSE_INVOICE_ACTIONS)[number];
-export const closeTermsInvoiceRequest = z.strictObject({
-  orderId: docId,
-  action: z.enum(CLOSE_INVOICE_ACTIONS),
-  reason: reasonText,
-});
-export type CloseTermsInvoiceRequest = z.input<typeof closeTermsInvoiceRequest>;
-export interface CloseTermsInvoiceResponse {
-  orderId: string;
-  state: TermsInvoiceState;
-}
-
-/** sendInvoiceReminder: a manager mails the buyer a reminder of an open invoice now. */
-export const sendInvoiceReminderRequest = z.strictObject({ orderId: docId });
-export type SendInvoiceReminderRequest = z.input<typeof sendInvoiceReminderRequest>;
-export interface SendInvoiceReminderResponse {
-  orderId: string;
-}
-
-/** getReceivables: the managers' Receivables tab. */
-export const getReceivablesRequest = z.strictObject({});
-export interface ReceivableInvoice {
-  orderId: string;
-  companyId: string;
-  companyName: string;
-  invoiceNumber: string | null;
-  poNumber: string;
-  /** Cents. */
-  amount: Cents;
-  /** ISO. */
-  issuedAt: string;
-  /** ISO, null while issuing. */
-  dueAt: string | null;
-  state: TermsInvoiceState;
-  daysPastDue: number;
-  bucket: AgingBucket;
-  invoiceUrl: string | null;
-}
-export interface ReceivableCompany {
-  companyId: string;
-  companyName: string;
-  netDays: NetDays | null;
-  creditLimit: Cents;
-  openBalance: Cents;
-  available: Cents;
-  onHold: boolean;
-  aging: AgingTotals;
-}
-export interface GetReceivablesResponse {
-  /** ISO: the moment the aging was computed at. */
-  asOf: string;
-  companies: ReceivableCompany[];
-  invoices: ReceivableInvoice[];
-  totals: AgingTotals & { open: Cents };
 }

@@ -1,3 +1,3 @@
 /** A company's payment terms and credit (company_credit/{companyId}): read only in the browser. */
 export { fetchCompanyCredit } from './api';
-export { companyCreditKeys, companyCreditQueryOptions, useCompanyCredit } from './queries';
+export { companyCreditKeys, useCompanyCredit } from './queries';

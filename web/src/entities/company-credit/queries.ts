@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { fetchCompanyCredit } from './api';
 
 export const companyCreditKeys = {
@@ -6,13 +6,11 @@ export const companyCreditKeys = {
   of: (companyId: string) => ['company-credit', companyId] as const,
 };
 
-export const companyCreditQueryOptions = (companyId: string) =>
-  queryOptions({
-    queryKey: companyCreditKeys.of(companyId),
-    queryFn: () => fetchCompanyCredit(companyId),
-  });
-
 /** The company's terms and credit; disabled without a company id. */
 export function useCompanyCredit(companyId: string | null | undefined) {
-  return useQuery({ ...companyCreditQueryOptions(companyId ?? ''), enabled: Boolean(companyId) });
+  return useQuery({
+    queryKey: companyCreditKeys.of(companyId ?? ''),
+    queryFn: () => fetchCompanyCredit(companyId ?? ''),
+    enabled: Boolean(companyId),
+  });
 }

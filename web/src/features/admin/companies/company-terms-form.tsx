@@ -2,27 +2,29 @@ import {
   setCompanyTermsRequest,
   TERMS_LIMITS,
   type CompanyCredit,
-  type SetCompanyTermsRequest,
   type TermsChoice,
 } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Input, InputNumber } from 'antd';
+import { Input } from 'antd';
 import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/native-select';
-import { companyCreditKeys } from '@/entities/company-credit';
 import { callableErrorMessage } from '@/lib/callable-errors';
-import { callSetCompanyTerms } from '@/lib/manager-callables';
 import { useNotify } from '@/lib/notify';
-import { searchKeys } from '../common/search';
+import type { SaveTerms } from './company-terms-save';
 import { COMPANY_TERMS_TEXTS, TERMS_OPTIONS } from './company-terms-text';
 
 type Field = 'netDays' | 'creditLimit' | 'reason';
 type Problems = Partial<Record<Field, string>>;
 
 /** Dollars as typed (null: empty) to whole cents; undefined when there is no number. */
+/** "1,500.50" -> 1500.5; null for anything that is not dollars and at most two decimals. */
+export function dollarsOf(text: string): number | null {
+  const plain = text.trim().replaceAll(',', '');
+  return /^\d{1,9}(\.\d{1,2})?$/.test(plain) ? Number(plain) : null;
+}
+
 export function dollarsToCents(dollars: number | null): number | undefined {
   if (dollars === null || !Number.isFinite(dollars)) return undefined;
   return Math.round(dollars * 100);
@@ -66,33 +68,23 @@ export function CompanyTermsForm({
   companyId,
   companyName,
   credit,
+  save,
   onClose,
 }: {
   companyId: string;
   companyName: string;
   credit: CompanyCredit;
+  /** The page's setCompanyTerms mutation (company-terms-save.ts). */
+  save: SaveTerms;
   onClose: () => void;
 }) {
   const notify = useNotify();
-  const client = useQueryClient();
   const [netDays, setNetDays] = useState<TermsChoice>(credit.net_days ?? 0);
-  const [dollars, setDollars] = useState<number | null>(credit.credit_limit / 100);
+  const [dollarsText, setDollarsText] = useState(String(credit.credit_limit / 100));
+  const dollars = dollarsOf(dollarsText);
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
-
-  const save = useMutation({
-    mutationFn: (request: SetCompanyTermsRequest) => callSetCompanyTerms(request),
-    onSuccess: async () => {
-      notify.success(COMPANY_TERMS_TEXTS.saved);
-      onClose();
-      await Promise.all([
-        client.invalidateQueries({ queryKey: companyCreditKeys.of(companyId) }),
-        client.invalidateQueries({ queryKey: searchKeys.company(companyId) }),
-      ]);
-    },
-    onError: (error) => setFailure(callableErrorMessage(error, COMPANY_TERMS_TEXTS.saveFailed)),
-  });
 
   return (
     <form
@@ -108,7 +100,14 @@ export function CompanyTermsForm({
           return;
         }
         setProblems({});
-        save.mutate(checked.request);
+        save.mutate(checked.request, {
+          onSuccess: () => {
+            notify.success(COMPANY_TERMS_TEXTS.saved);
+            onClose();
+          },
+          onError: (error) =>
+            setFailure(callableErrorMessage(error, COMPANY_TERMS_TEXTS.saveFailed)),
+        });
       }}
     >
       <FormField id="terms-net-days" label="Terms" error={problems.netDays}>
@@ -133,18 +132,14 @@ export function CompanyTermsForm({
         error={problems.creditLimit}
       >
         {(control) => (
-          <InputNumber<number>
+          <Input
             {...control}
-            value={dollars}
-            onChange={(value) => setDollars(value)}
-            min={0}
-            max={TERMS_LIMITS.maxCreditLimit / 100}
-            precision={2}
-            step={100}
+            value={dollarsText}
+            onChange={(event) => setDollarsText(event.target.value)}
             prefix="$"
             inputMode="decimal"
+            autoComplete="off"
             status={problems.creditLimit ? 'error' : undefined}
-            style={{ width: '100%' }}
           />
         )}
       </FormField>

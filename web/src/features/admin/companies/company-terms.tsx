@@ -7,6 +7,7 @@ import { TextSkeleton } from '@/components/skeleton';
 import { Tag } from '@/components/tag';
 import { withAntdTheme } from '@/components/with-antd-theme';
 import { useCompanyCredit } from '@/entities/company-credit';
+import { useSaveTerms } from './company-terms-save';
 import { COMPANY_TERMS_TEXTS } from './company-terms-text';
 
 // The form (antd's Select and InputNumber, with its theme) is fetched when a manager opens it.
@@ -28,6 +29,7 @@ export function CompanyTerms({
   companyName: string;
 }) {
   const credit = useCompanyCredit(companyId);
+  const save = useSaveTerms(companyId);
   const [editing, setEditing] = useState(false);
   // The form takes the button's place: closing it gives the focus back to the button.
   const changeButton = useRef<HTMLButtonElement>(null);
@@ -89,6 +91,7 @@ export function CompanyTerms({
           companyId={companyId}
           companyName={companyName}
           credit={data}
+          save={save}
           onClose={() => {
             closed.current = true;
             setEditing(false);

@@ -4,15 +4,14 @@ import {
   type CloseInvoiceAction,
   type ReceivableInvoice,
 } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { useReturnFocus } from '@/lib/focus-return';
-import { callCloseTermsInvoice } from '@/lib/manager-callables';
 import { useNotify } from '@/lib/notify';
-import { CLOSE_INVOICE_TEXTS, invoiceName, receivablesKeys } from './receivables-text';
+import type { CloseInvoice } from './receivables-panel';
+import { CLOSE_INVOICE_TEXTS, invoiceName } from './receivables-text';
 
 /**
  * Voiding an open invoice (its order is cancelled, its stock returns) or marking it uncollectible
@@ -22,29 +21,21 @@ import { CLOSE_INVOICE_TEXTS, invoiceName, receivablesKeys } from './receivables
 export function CloseInvoiceModal({
   invoice,
   action,
+  close,
   onClose,
 }: {
   invoice: ReceivableInvoice;
   action: CloseInvoiceAction;
+  /** The tab's closeTermsInvoice mutation (useCloseInvoice in receivables-panel.tsx). */
+  close: CloseInvoice;
   onClose: () => void;
 }) {
   useReturnFocus();
   const notify = useNotify();
-  const client = useQueryClient();
   const texts = CLOSE_INVOICE_TEXTS[action];
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const close = useMutation({
-    mutationFn: (request: { orderId: string; action: CloseInvoiceAction; reason: string }) =>
-      callCloseTermsInvoice(request),
-    onSuccess: async () => {
-      notify.success(texts.done);
-      onClose();
-      await client.invalidateQueries({ queryKey: receivablesKeys.all });
-    },
-    onError: (error) => setFailure(callableErrorMessage(error, texts.failed)),
-  });
 
   const submit = () => {
     setFailure(null);
@@ -55,7 +46,13 @@ export function CloseInvoiceModal({
       return;
     }
     setProblem(null);
-    close.mutate(parsed.data);
+    close.mutate(parsed.data, {
+      onSuccess: () => {
+        notify.success(texts.done);
+        onClose();
+      },
+      onError: (error) => setFailure(callableErrorMessage(error, texts.failed)),
+    });
   };
 
   const name = invoiceName(invoice);

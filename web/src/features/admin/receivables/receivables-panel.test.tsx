@@ -84,7 +84,7 @@ const response: GetReceivablesResponse = {
       dueAt: '2026-03-20T18:00:00.000Z',
       daysPastDue: 0,
       bucket: 'current',
-      state: 'open',
+      state: 'issuing',
     }),
   ],
   totals: { ...zero, current: 75_050, '1-30': 120_000, open: 195_050 },
@@ -133,7 +133,7 @@ describe('the Receivables tab', () => {
     expect(invoices[0]).toHaveTextContent('$1,200.00');
     expect(within(invoices[0]).getByText('Open')).toBeInTheDocument();
     expect(within(invoices[0]).getByText('12')).toHaveClass('receivables__past-due');
-    expect(within(invoices[2]).getByText('Payment processing')).toBeInTheDocument();
+    expect(within(invoices[2]).getByText('Being issued')).toBeInTheDocument();
     // Only open invoices can be reminded, voided or written off.
     expect(within(invoices[2]).queryByRole('button')).not.toBeInTheDocument();
     expect(
@@ -267,7 +267,7 @@ describe('the receivables CSV', () => {
       filterInvoices(response.invoices, { ...NO_FILTER, q: 'smoke' }),
     );
     expect(csv.split('\r\n')[1]).toBe(
-      '"Smoke City","INV-0003","Smoke, ""rush""","2026-02-01","2026-03-20","0","Current","250.50","Payment processing","order3"',
+      '"Smoke City","INV-0003","Smoke, ""rush""","2026-02-01","2026-03-20","0","Current","250.50","Being issued","order3"',
     );
   });
 });

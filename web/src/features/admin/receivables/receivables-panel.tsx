@@ -26,7 +26,11 @@ import { TableError } from '@/components/table/table-states';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { withAntdTheme } from '@/components/with-antd-theme';
 import { callableErrorMessage } from '@/lib/callable-errors';
-import { callGetReceivables, callSendInvoiceReminder } from '@/lib/manager-callables';
+import {
+  callCloseTermsInvoice,
+  callGetReceivables,
+  callSendInvoiceReminder,
+} from '@/lib/manager-callables';
 import { useNotify } from '@/lib/notify';
 import {
   buildReceivablesCsv,
@@ -313,7 +317,24 @@ function Filters({
  * with Send reminder now, Void and Mark uncollectible on open ones. Filtered in the browser (by
  * company name, aging bucket and overdue only); Export CSV downloads the invoices shown.
  */
+/**
+ * closeTermsInvoice for the tab: held by the panel (which also reads the receivables) and handed
+ * to the lazy dialog, so the dialog's chunk needs no query library of its own. A success reloads
+ * the receivables.
+ */
+function useCloseInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { orderId: string; action: CloseInvoiceAction; reason: string }) =>
+      callCloseTermsInvoice(request),
+    onSuccess: () => client.invalidateQueries({ queryKey: receivablesKeys.all }),
+  });
+}
+
+export type CloseInvoice = ReturnType<typeof useCloseInvoice>;
+
 export function ReceivablesPanel() {
+  const close = useCloseInvoice();
   const notify = useNotify();
   const receivables = useQuery({
     queryKey: receivablesKeys.all,
@@ -410,6 +431,7 @@ export function ReceivablesPanel() {
         <CloseInvoiceModal
           invoice={dialog.invoice}
           action={dialog.action}
+          close={close}
           onClose={() => setDialog(null)}
         />
       )}
