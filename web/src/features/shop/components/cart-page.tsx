@@ -7,17 +7,31 @@ import {
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { CHECKOUT_CANCELLED, companyRoleCan, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  CHECKOUT_CANCELLED,
+  companyRoleCan,
+  formatUsd,
+  THUMB_IMAGE_SIZES,
+  type PlaceTermsOrderResponse,
+} from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
+import { useAttemptIds, usePlaceTermsOrder } from '../api/place-terms-order';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
+import { useCompanyCredit } from '@/entities/company-credit';
 import { useProducts } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
+import {
+  invoiceRefusal,
+  PO_NUMBER_INPUT_ID,
+  poNumberProblem,
+  type PaymentMethod,
+} from '../lib/payment-method';
 import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
 import type { ShipToState } from './ship-to-choice';
@@ -27,6 +41,10 @@ import './shop.css';
 
 const ShipToPicker = lazy(() =>
   import('./ship-to-choice').then((module) => ({ default: module.ShipToPicker })),
+);
+// Only a company with payment terms draws the payment choice: the others never load it.
+const PaymentChoice = lazy(() =>
+  import('./payment-choice').then((module) => ({ default: module.PaymentChoice })),
 );
 const PricesChangedNotice = lazy(() =>
   import('./prices-changed-notice').then((module) => ({ default: module.PricesChangedNotice })),
@@ -40,6 +58,7 @@ export const CART_TOASTS = {
   remove: ['Error', 'Failed to remove item.'],
   checkout: ['Error', 'Failed to initiate checkout.'],
   updated: ['Success', 'Cart updated successfully.'],
+  termsFailed: ['Error', 'The order was not placed.'],
   removed: ['Success', 'Item removed from cart.'],
 } as const;
 
@@ -78,6 +97,23 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
   return [shown, () => setShown(false)];
 }
 
+const dueDateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** The toast after an order on terms: when its invoice is due (or will be, while it is issued). */
+export function termsOrderPlacedText(placed: PlaceTermsOrderResponse, netDays: number): string {
+  const due = placed.dueAt ? new Date(placed.dueAt) : new Date(Date.now() + netDays * 86_400_000);
+  return `Order placed on terms. Invoice due ${dueDateFormat.format(due)}.`;
+}
+
+/** Where an order placed on terms is shown: My Account's Invoices tab, that invoice marked. */
+export function termsOrderPath(orderId: string): string {
+  return `${paths.account}?${new URLSearchParams({ tab: 'invoices', invoice: orderId })}`;
+}
+
 /**
  * /portal/cart: lines with typed quantities (rounded to case packs) priced at the break their
  * quantity reaches, the Order Summary, and checkout of the whole cart. The prices here are for
@@ -85,6 +121,7 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
  */
 export function CartPage() {
   const notify = useNotify();
+  const navigate = useNavigate();
   usePageTitle('Your Cart');
   const { uid, profile, companyId, companyRole, locationIds, catalogViewer } = useBuyer();
   const [shipTo, setShipTo] = useState<ShipToState>({ state: 'loading' });
@@ -93,6 +130,11 @@ export function CartPage() {
   const updateQuantity = useUpdateCartQuantity(uid);
   const removeItem = useRemoveCartItem(uid);
   const checkout = useCreateCheckout();
+  const credit = useCompanyCredit(companyId);
+  const placeOnTerms = usePlaceTermsOrder(uid, companyId);
+  const attemptId = useAttemptIds();
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod>('card');
+  const [poNumber, setPoNumber] = useState('');
   // One-time purchase (null) or a standing order every so many weeks.
   const [deliveryWeeks, setDeliveryWeeks] = useState<DeliveryInterval>(null);
   const [cancelled, dismissCancelled] = useCheckoutCancelledNotice();
@@ -102,10 +144,15 @@ export function CartPage() {
     if (failed) notify.error(...CART_TOASTS.load);
   }, [failed, notify]);
 
+  function clearRefusal() {
+    if (checkout.isError) checkout.reset();
+    if (placeOnTerms.isError) placeOnTerms.reset();
+  }
+
   function changeQuantity(productId: string, quantity: number) {
     if (quantity < 1) return;
     // A refusal shown under the button was about the cart as it was.
-    if (checkout.isError) checkout.reset();
+    clearRefusal();
     updateQuantity.mutate(
       { productId, quantity },
       {
@@ -116,7 +163,7 @@ export function CartPage() {
   }
 
   function remove(productId: string) {
-    if (checkout.isError) checkout.reset();
+    clearRefusal();
     removeItem.mutate(productId, {
       onSuccess: () => notify.success(...CART_TOASTS.removed),
       onError: () => notify.error(...CART_TOASTS.remove),
@@ -125,19 +172,18 @@ export function CartPage() {
 
   function chooseDelivery(next: DeliveryInterval) {
     // A refusal shown under the button was about the other choice.
-    if (checkout.isError) checkout.reset();
+    clearRefusal();
     setDeliveryWeeks(next);
   }
 
-  function proceed() {
-    const locationId = shipTo.state === 'ready' ? shipTo.locationId : null;
-    const request = {
-      ...(deliveryWeeks ? { interval: deliveryWeeks } : {}),
-      ...(locationId ? { locationId } : {}),
-    };
-    checkout.mutate(request, {
-      onError: () => notify.error(...CART_TOASTS.checkout),
-    });
+  function chooseMethod(next: PaymentMethod) {
+    clearRefusal();
+    setChosenMethod(next);
+  }
+
+  function changePoNumber(next: string) {
+    clearRefusal();
+    setPoNumber(next);
   }
 
   const header = (
@@ -224,8 +270,57 @@ export function CartPage() {
     );
   }
 
-  const processing = checkout.isPending || checkout.isSuccess;
-  const refusal = checkout.isError ? checkoutRefusal(checkout.error) : null;
+  // With payment terms (read from the company's credit), the buyer chooses card or invoice.
+  const terms = credit.data?.net_days ? { ...credit.data, net_days: credit.data.net_days } : null;
+  const termsRefusal = terms ? invoiceRefusal(terms, summary.total, deliveryWeeks !== null) : '';
+  const method: PaymentMethod = terms && !termsRefusal ? chosenMethod : 'card';
+  const poProblem = terms ? poNumberProblem(poNumber) : '';
+  const poValue = terms ? poNumber.trim() : '';
+
+  function proceed() {
+    if (poProblem) {
+      document.getElementById(PO_NUMBER_INPUT_ID)?.focus();
+      return;
+    }
+    const locationId = shipTo.state === 'ready' ? shipTo.locationId : null;
+    if (method === 'terms' && terms) {
+      // The same attempt (cart, location, PO) keeps its request id: a retry cannot order twice.
+      const lines = summary.lines.map((line) => `${line.productId}:${line.quantity}`);
+      const requestId = attemptId(JSON.stringify([lines, locationId, poValue]));
+      placeOnTerms.mutate(
+        {
+          requestId,
+          ...(locationId ? { locationId } : {}),
+          ...(poValue ? { poNumber: poValue } : {}),
+        },
+        {
+          onSuccess: (placed) => {
+            notify.success('Order placed', termsOrderPlacedText(placed, terms.net_days));
+            void navigate(termsOrderPath(placed.orderId));
+          },
+          onError: () => notify.error(...CART_TOASTS.termsFailed),
+        },
+      );
+      return;
+    }
+    const request = {
+      ...(deliveryWeeks ? { interval: deliveryWeeks } : {}),
+      ...(locationId ? { locationId } : {}),
+      ...(poValue ? { poNumber: poValue } : {}),
+    };
+    checkout.mutate(request, {
+      onError: () => notify.error(...CART_TOASTS.checkout),
+    });
+  }
+
+  const processing =
+    checkout.isPending || checkout.isSuccess || placeOnTerms.isPending || placeOnTerms.isSuccess;
+  const failure = checkout.isError
+    ? checkout.error
+    : placeOnTerms.isError
+      ? placeOnTerms.error
+      : null;
+  const refusal = failure ? checkoutRefusal(failure) : null;
   // With locations, the order must go to one this member covers (the server checks it again).
   const shipToReady = shipTo.state === 'ready';
   const canCheckout =
@@ -282,11 +377,24 @@ export function CartPage() {
               member={{ uid, companyId, companyRole, locationIds }}
               disabled={processing}
               onChange={setShipTo}
-              onChoose={() => {
-                if (checkout.isError) checkout.reset();
-              }}
+              onChoose={clearRefusal}
             />
           </Suspense>
+          {terms && (
+            <Suspense fallback={null}>
+              <PaymentChoice
+                credit={terms}
+                netDays={terms.net_days}
+                refusal={termsRefusal}
+                method={method}
+                onMethod={chooseMethod}
+                poNumber={poNumber}
+                poProblem={poProblem}
+                onPoNumber={changePoNumber}
+                disabled={processing}
+              />
+            </Suspense>
+          )}
           {summary.unavailable.length > 0 && (
             <Alert
               type="warning"
@@ -298,12 +406,16 @@ export function CartPage() {
             type="primary"
             size="large"
             block
-            icon={<LockOutlined />}
+            icon={method === 'terms' ? undefined : <LockOutlined />}
             loading={processing}
             disabled={!canCheckout}
             onClick={proceed}
           >
-            {deliveryWeeks ? 'Start standing order' : 'Proceed to Checkout'}
+            {method === 'terms'
+              ? 'Place order on terms'
+              : deliveryWeeks
+                ? 'Start standing order'
+                : 'Proceed to Checkout'}
           </Button>
           {refusal && (
             <p className="order-summary__refusal" role="alert">
@@ -311,7 +423,9 @@ export function CartPage() {
             </p>
           )}
           <p className="order-summary__note">
-            Secure payment by card. Prices are confirmed at checkout.
+            {method === 'terms'
+              ? 'Prices are confirmed when the order is placed; the invoice comes by email.'
+              : 'Secure payment by card. Prices are confirmed at checkout.'}
           </p>
         </aside>
       </div>
