@@ -22,7 +22,6 @@ import { saveFile } from '@/lib/save-file';
 import { openTermsOrders, statementContent, termsInvoiceNumber } from '../lib/statement-content';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { isOverdue, isPayable, PayInvoiceLink, termsDateFormat } from './order-terms';
-import './invoices-tab.css';
 
 export const INVOICE_FILTERS = [
   { value: 'open', label: 'Open' },

@@ -2,8 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { PlaceTermsOrderRequest } from '@portal/domain';
 import { cartKeys } from '@/entities/cart';
-import { companyCreditKeys } from '@/entities/company-credit';
-import { orderKeys } from '@/entities/orders';
 import { callPlaceTermsOrder } from '@/lib/callables';
 
 /** A request id placeTermsOrder accepts (/^[A-Za-z0-9_-]{8,64}$/): a UUID without its dashes. */
@@ -29,16 +27,22 @@ export function useAttemptIds(): (key: string) => string {
  * Places the cart as an order on the company's payment terms (the server prices it and checks
  * the credit again). Whatever the answer, the cart, the orders and the company's credit are read
  * again: a placed order empties the cart and uses credit; a refusal may mean the credit changed.
+ * The orders' and the credit's entities are imported then: the cart's first load has neither.
  */
 export function usePlaceTermsOrder(uid: string, companyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: PlaceTermsOrderRequest) => callPlaceTermsOrder(request),
-    onSettled: () =>
-      Promise.all([
+    onSettled: async () => {
+      const [{ orderKeys }, { companyCreditKeys }] = await Promise.all([
+        import('@/entities/orders'),
+        import('@/entities/company-credit'),
+      ]);
+      await Promise.all([
         client.invalidateQueries({ queryKey: cartKeys.ofBuyer(uid) }),
         client.invalidateQueries({ queryKey: orderKeys.ofCompany(companyId) }),
         client.invalidateQueries({ queryKey: companyCreditKeys.of(companyId) }),
-      ]),
+      ]);
+    },
   });
 }

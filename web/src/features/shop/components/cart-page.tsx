@@ -21,17 +21,11 @@ import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
 import { useAttemptIds, usePlaceTermsOrder } from '../api/place-terms-order';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
-import { useCompanyCredit } from '@/entities/company-credit';
 import { useProducts } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
-import {
-  invoiceRefusal,
-  PO_NUMBER_INPUT_ID,
-  poNumberProblem,
-  type PaymentMethod,
-} from '../lib/payment-method';
+import { CARD_ONLY, PO_NUMBER_INPUT_ID, type PaymentState } from '../lib/payment-method';
 import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
 import type { ShipToState } from './ship-to-choice';
@@ -42,9 +36,10 @@ import './shop.css';
 const ShipToPicker = lazy(() =>
   import('./ship-to-choice').then((module) => ({ default: module.ShipToPicker })),
 );
-// Only a company with payment terms draws the payment choice: the others never load it.
-const PaymentChoice = lazy(() =>
-  import('./payment-choice').then((module) => ({ default: module.PaymentChoice })),
+// The payment choice reads the company's terms and draws nothing without them: a lazy chunk,
+// so the cart's first load carries neither the terms nor the choice.
+const PaymentTerms = lazy(() =>
+  import('./payment-choice').then((module) => ({ default: module.PaymentTerms })),
 );
 const PricesChangedNotice = lazy(() =>
   import('./prices-changed-notice').then((module) => ({ default: module.PricesChangedNotice })),
@@ -130,11 +125,9 @@ export function CartPage() {
   const updateQuantity = useUpdateCartQuantity(uid);
   const removeItem = useRemoveCartItem(uid);
   const checkout = useCreateCheckout();
-  const credit = useCompanyCredit(companyId);
   const placeOnTerms = usePlaceTermsOrder(uid, companyId);
   const attemptId = useAttemptIds();
-  const [chosenMethod, setChosenMethod] = useState<PaymentMethod>('card');
-  const [poNumber, setPoNumber] = useState('');
+  const [payment, setPayment] = useState<PaymentState>(CARD_ONLY);
   // One-time purchase (null) or a standing order every so many weeks.
   const [deliveryWeeks, setDeliveryWeeks] = useState<DeliveryInterval>(null);
   const [cancelled, dismissCancelled] = useCheckoutCancelledNotice();
@@ -174,16 +167,6 @@ export function CartPage() {
     // A refusal shown under the button was about the other choice.
     clearRefusal();
     setDeliveryWeeks(next);
-  }
-
-  function chooseMethod(next: PaymentMethod) {
-    clearRefusal();
-    setChosenMethod(next);
-  }
-
-  function changePoNumber(next: string) {
-    clearRefusal();
-    setPoNumber(next);
   }
 
   const header = (
@@ -270,12 +253,8 @@ export function CartPage() {
     );
   }
 
-  // With payment terms (read from the company's credit), the buyer chooses card or invoice.
-  const terms = credit.data?.net_days ? { ...credit.data, net_days: credit.data.net_days } : null;
-  const termsRefusal = terms ? invoiceRefusal(terms, summary.total, deliveryWeeks !== null) : '';
-  const method: PaymentMethod = terms && !termsRefusal ? chosenMethod : 'card';
-  const poProblem = terms ? poNumberProblem(poNumber) : '';
-  const poValue = terms ? poNumber.trim() : '';
+  // With payment terms the buyer chooses card or invoice, and may give a PO number.
+  const { method, poNumber: poValue, poProblem, netDays } = payment;
 
   function proceed() {
     if (poProblem) {
@@ -283,7 +262,7 @@ export function CartPage() {
       return;
     }
     const locationId = shipTo.state === 'ready' ? shipTo.locationId : null;
-    if (method === 'terms' && terms) {
+    if (method === 'terms' && netDays) {
       // The same attempt (cart, location, PO) keeps its request id: a retry cannot order twice.
       const lines = summary.lines.map((line) => `${line.productId}:${line.quantity}`);
       const requestId = attemptId(JSON.stringify([lines, locationId, poValue]));
@@ -295,7 +274,7 @@ export function CartPage() {
         },
         {
           onSuccess: (placed) => {
-            notify.success('Order placed', termsOrderPlacedText(placed, terms.net_days));
+            notify.success('Order placed', termsOrderPlacedText(placed, netDays));
             void navigate(termsOrderPath(placed.orderId));
           },
           onError: () => notify.error(...CART_TOASTS.termsFailed),
@@ -380,18 +359,15 @@ export function CartPage() {
               onChoose={clearRefusal}
             />
           </Suspense>
-          {terms && (
+          {companyId && (
             <Suspense fallback={null}>
-              <PaymentChoice
-                credit={terms}
-                netDays={terms.net_days}
-                refusal={termsRefusal}
-                method={method}
-                onMethod={chooseMethod}
-                poNumber={poNumber}
-                poProblem={poProblem}
-                onPoNumber={changePoNumber}
+              <PaymentTerms
+                companyId={companyId}
+                total={summary.total}
+                standingOrder={deliveryWeeks !== null}
                 disabled={processing}
+                onChange={setPayment}
+                onEdit={clearRefusal}
               />
             </Suspense>
           )}

@@ -1,22 +1,102 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   availableCredit,
   formatUsd,
   PAY_BY_CARD_LABEL,
   payByInvoiceLabel,
+  poNumberSchema,
+  termsOrderProblem,
+  type Cents,
   type CompanyCredit,
-  type NetDays,
 } from '@portal/domain';
 import { FormField } from '@/components/form-field';
 import { TextInput } from '@/components/text-input';
-import { PO_NUMBER_INPUT_ID, type PaymentMethod } from '../lib/payment-method';
-import './payment-choice.css';
+import { useCompanyCredit } from '@/entities/company-credit';
+import {
+  CARD_ONLY,
+  PO_NUMBER_INPUT_ID,
+  type PaymentMethod,
+  type PaymentState,
+} from '../lib/payment-method';
+
+/** What the invoice option says while a standing order is chosen: its deliveries go on the card. */
+export const STANDING_ORDER_BY_CARD = 'A standing order is paid by card.';
+
+/** Why a PO number cannot be sent ('' when it can), by the domain's rule. */
+export function poNumberProblem(value: string): string {
+  const parsed = poNumberSchema.safeParse(value);
+  return parsed.success ? '' : (parsed.error.issues[0]?.message ?? 'Not a PO number');
+}
 
 /**
- * How a company with payment terms pays for the cart (docs/payment-terms.md): by card now, or by
- * invoice due in its net days, within its available credit; and its PO number either way. A lazy
- * chunk of the cart: a company without terms never loads it. Native radios, as the delivery.
+ * Why the cart cannot go on terms now ('' when it can): no terms, a standing order, a credit
+ * hold, or a total over the available credit (the server checks again).
  */
+export function invoiceRefusal(
+  credit: CompanyCredit,
+  total: Cents,
+  standingOrder: boolean,
+): string {
+  if (credit.net_days && standingOrder) return STANDING_ORDER_BY_CARD;
+  return termsOrderProblem(credit, total) ?? '';
+}
+
+/**
+ * The cart's payment (docs/payment-terms.md), a lazy chunk of the cart: it reads the company's
+ * terms, and draws nothing for a company without them (the cart pays by card, as ever). With
+ * terms: card now or invoice due in the net days within the available credit, and a PO number
+ * either way. It tells the cart the method, the PO number and its problem, as the ship-to does.
+ */
+export function PaymentTerms({
+  companyId,
+  total,
+  standingOrder,
+  disabled,
+  onChange,
+  onEdit,
+}: {
+  companyId: string;
+  total: Cents;
+  standingOrder: boolean;
+  disabled: boolean;
+  onChange: (state: PaymentState) => void;
+  /** The buyer changed the method or the PO number (the cart clears a refusal shown). */
+  onEdit: () => void;
+}) {
+  const credit = useCompanyCredit(companyId).data;
+  const [chosen, setChosen] = useState<PaymentMethod>('card');
+  const [poNumber, setPoNumber] = useState('');
+  const netDays = credit?.net_days ?? null;
+  const refusal = credit && netDays ? invoiceRefusal(credit, total, standingOrder) : '';
+  const method: PaymentMethod = netDays && !refusal ? chosen : 'card';
+  const poProblem = netDays ? poNumberProblem(poNumber) : '';
+  const poValue = netDays ? poNumber.trim() : '';
+  useEffect(() => {
+    onChange(netDays ? { method, poNumber: poValue, poProblem, netDays } : CARD_ONLY);
+  }, [method, poValue, poProblem, netDays, onChange]);
+  if (!credit || !netDays) return null;
+  return (
+    <PaymentChoice
+      credit={credit}
+      netDays={netDays}
+      refusal={refusal}
+      method={method}
+      onMethod={(next) => {
+        onEdit();
+        setChosen(next);
+      }}
+      poNumber={poNumber}
+      poProblem={poProblem}
+      onPoNumber={(next) => {
+        onEdit();
+        setPoNumber(next);
+      }}
+      disabled={disabled}
+    />
+  );
+}
+
+/** Card or invoice (with the available credit and why it is off), and the PO number. */
 export function PaymentChoice({
   credit,
   netDays,
@@ -29,7 +109,7 @@ export function PaymentChoice({
   disabled,
 }: {
   credit: CompanyCredit;
-  netDays: NetDays;
+  netDays: NonNullable<CompanyCredit['net_days']>;
   /** Why the invoice option is off ('' when it is open). */
   refusal: string;
   method: PaymentMethod;
