@@ -222,7 +222,7 @@ describe('My Account: orders on terms', () => {
     renderAccount('/portal/my-account');
     const open = within(await screen.findByRole('listitem', { name: 'Order #open0001' }));
     expect(open.getByText('Awaiting payment')).toBeInTheDocument();
-    expect(open.getByText('PO PO-7781')).toBeInTheDocument();
+    expect(open.getByText('PO number: PO-7781')).toBeInTheDocument();
     expect(open.getByText('Invoice due Apr 3, 2025')).toBeInTheDocument();
     expect(
       open.getByRole('link', { name: 'Pay invoice of order #open0001 (opens in a new tab)' }),

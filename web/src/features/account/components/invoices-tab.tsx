@@ -210,12 +210,14 @@ function InvoiceTable({ orders, linked }: { orders: TermsOrder[]; linked: string
               <td data-label="PO number">{order.po_number || '—'}</td>
               <td data-label="Issued">{termsDateFormat.format(order.created_at)}</td>
               <td data-label="Due">
-                {terms.due_at ? termsDateFormat.format(terms.due_at) : '—'}
-                {isOverdue(terms) && (
-                  <Tag color="red" className="invoice-table__overdue">
-                    Overdue
-                  </Tag>
-                )}
+                <span>
+                  {terms.due_at ? termsDateFormat.format(terms.due_at) : '—'}
+                  {isOverdue(terms) && (
+                    <Tag color="red" className="invoice-table__overdue">
+                      Overdue
+                    </Tag>
+                  )}
+                </span>
               </td>
               <td data-label="Amount" className="invoice-table__amount">
                 {formatUsd(order.amount)}

@@ -49,7 +49,7 @@ export function OrderTermsFacts({ order, invoice }: { order: Order; invoice: str
   const { terms } = order;
   return (
     <>
-      {order.po_number && <span>PO {order.po_number}</span>}
+      {order.po_number && <span>PO number: {order.po_number}</span>}
       {terms?.due_at && terms.state !== 'paid' && terms.state !== 'void' && (
         <span className={isOverdue(terms) ? 'order-card__overdue' : undefined}>
           Invoice due {termsDateFormat.format(terms.due_at)}
