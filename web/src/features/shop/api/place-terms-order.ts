@@ -1,48 +1,51 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { PlaceTermsOrderRequest } from '@portal/domain';
 import { cartKeys } from '@/entities/cart';
+import { companyCreditKeys } from '@/entities/company-credit';
 import { callPlaceTermsOrder } from '@/lib/callables';
 
-/** A request id placeTermsOrder accepts (/^[A-Za-z0-9_-]{8,64}$/): a UUID without its dashes. */
-export function newRequestId(): string {
-  return crypto.randomUUID().replaceAll('-', '');
+/**
+ * The root of the orders' query keys (orderKeys in entities/orders, which this chunk does not
+ * otherwise load: a test holds them equal).
+ */
+export const ORDER_QUERIES = ['orders'] as const;
+
+const dueDateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** An order placed on terms, and the toast that says when its invoice is due. */
+export interface PlacedOnTerms {
+  orderId: string;
+  text: string;
 }
 
-/**
- * One request id per attempt: the same id for as long as `key` (what is being ordered: the
- * cart's lines, the location, the PO number) stays the same, so pressing again after a network
- * failure answers the order already placed instead of placing a second one; a new id once the
- * attempt changes.
- */
-export function useAttemptIds(): (key: string) => string {
-  const last = useRef<{ key: string; id: string } | null>(null);
-  return useCallback((key: string) => {
-    if (last.current?.key !== key) last.current = { key, id: newRequestId() };
-    return last.current.id;
-  }, []);
+/** The toast after an order on terms: when its invoice is due (or will be, while it is issued). */
+export function termsOrderPlacedText(dueAt: string | null, netDays: number, now = Date.now()) {
+  const due = dueAt ? new Date(dueAt) : new Date(now + netDays * 86_400_000);
+  return `Order placed on terms. Invoice due ${dueDateFormat.format(due)}.`;
 }
 
 /**
  * Places the cart as an order on the company's payment terms (the server prices it and checks
  * the credit again). Whatever the answer, the cart, the orders and the company's credit are read
  * again: a placed order empties the cart and uses credit; a refusal may mean the credit changed.
- * The orders' and the credit's entities are imported then: the cart's first load has neither.
  */
-export function usePlaceTermsOrder(uid: string, companyId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (request: PlaceTermsOrderRequest) => callPlaceTermsOrder(request),
-    onSettled: async () => {
-      const [{ orderKeys }, { companyCreditKeys }] = await Promise.all([
-        import('@/entities/orders'),
-        import('@/entities/company-credit'),
-      ]);
-      await Promise.all([
-        client.invalidateQueries({ queryKey: cartKeys.ofBuyer(uid) }),
-        client.invalidateQueries({ queryKey: orderKeys.ofCompany(companyId) }),
-        client.invalidateQueries({ queryKey: companyCreditKeys.of(companyId) }),
-      ]);
-    },
-  });
+export async function placeOrderOnTerms(
+  client: QueryClient,
+  buyer: { uid: string; companyId: string; netDays: number },
+  request: PlaceTermsOrderRequest,
+): Promise<PlacedOnTerms> {
+  try {
+    const placed = await callPlaceTermsOrder(request);
+    return { orderId: placed.orderId, text: termsOrderPlacedText(placed.dueAt, buyer.netDays) };
+  } finally {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: cartKeys.ofBuyer(buyer.uid) }),
+      client.invalidateQueries({ queryKey: [...ORDER_QUERIES, buyer.companyId] }),
+      client.invalidateQueries({ queryKey: companyCreditKeys.of(buyer.companyId) }),
+    ]);
+  }
 }

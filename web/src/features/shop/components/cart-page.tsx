@@ -7,25 +7,26 @@ import {
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   CHECKOUT_CANCELLED,
   companyRoleCan,
   formatUsd,
   THUMB_IMAGE_SIZES,
-  type PlaceTermsOrderResponse,
+  type PlaceTermsOrderRequest,
 } from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
-import { useAttemptIds, usePlaceTermsOrder } from '../api/place-terms-order';
+import { useAttemptIds } from '../api/request-ids';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
 import { useProducts } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
-import { CARD_ONLY, PO_NUMBER_INPUT_ID, type PaymentState } from '../lib/payment-method';
+import type { TermsPayment } from '../lib/payment-method';
 import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
 import type { ShipToState } from './ship-to-choice';
@@ -34,12 +35,12 @@ import { LoadFailed } from './load-failed';
 import './shop.css';
 
 const ShipToPicker = lazy(() =>
-  import('./ship-to-choice').then((module) => ({ default: module.ShipToPicker })),
+  import('./checkout-choices').then((module) => ({ default: module.ShipToPicker })),
 );
-// The payment choice reads the company's terms and draws nothing without them: a lazy chunk,
-// so the cart's first load carries neither the terms nor the choice.
+// The payment choice reads the company's terms and draws nothing without them; it comes with
+// the ship-to's chunk, so the cart's first load carries neither the terms nor the choice.
 const PaymentTerms = lazy(() =>
-  import('./payment-choice').then((module) => ({ default: module.PaymentTerms })),
+  import('./checkout-choices').then((module) => ({ default: module.PaymentTerms })),
 );
 const PricesChangedNotice = lazy(() =>
   import('./prices-changed-notice').then((module) => ({ default: module.PricesChangedNotice })),
@@ -92,22 +93,8 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
   return [shown, () => setShown(false)];
 }
 
-const dueDateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-
-/** The toast after an order on terms: when its invoice is due (or will be, while it is issued). */
-export function termsOrderPlacedText(placed: PlaceTermsOrderResponse, netDays: number): string {
-  const due = placed.dueAt ? new Date(placed.dueAt) : new Date(Date.now() + netDays * 86_400_000);
-  return `Order placed on terms. Invoice due ${dueDateFormat.format(due)}.`;
-}
-
-/** Where an order placed on terms is shown: My Account's Invoices tab, that invoice marked. */
-export function termsOrderPath(orderId: string): string {
-  return `${paths.account}?${new URLSearchParams({ tab: 'invoices', invoice: orderId })}`;
-}
+/** The payment choice's PO number box (focused when a bad number stops the order). */
+const PO_NUMBER_INPUT_ID = 'cart-po-number';
 
 /**
  * /portal/cart: lines with typed quantities (rounded to case packs) priced at the break their
@@ -125,9 +112,18 @@ export function CartPage() {
   const updateQuantity = useUpdateCartQuantity(uid);
   const removeItem = useRemoveCartItem(uid);
   const checkout = useCreateCheckout();
-  const placeOnTerms = usePlaceTermsOrder(uid, companyId);
+  const queryClient = useQueryClient();
+  // The placing comes with the payment choice's chunk (loaded once the choice is shown).
+  const placeOnTerms = useMutation({
+    mutationFn: async (request: PlaceTermsOrderRequest & { netDays: number }) => {
+      const { netDays: days, ...call } = request;
+      const { placeOrderOnTerms } = await import('./checkout-choices');
+      return placeOrderOnTerms(queryClient, { uid, companyId, netDays: days }, call);
+    },
+  });
   const attemptId = useAttemptIds();
-  const [payment, setPayment] = useState<PaymentState>(CARD_ONLY);
+  // Set by the payment choice for a company with terms; null: pay by card, as ever.
+  const [termsPayment, setTermsPayment] = useState<TermsPayment | null>(null);
   // One-time purchase (null) or a standing order every so many weeks.
   const [deliveryWeeks, setDeliveryWeeks] = useState<DeliveryInterval>(null);
   const [cancelled, dismissCancelled] = useCheckoutCancelledNotice();
@@ -254,7 +250,10 @@ export function CartPage() {
   }
 
   // With payment terms the buyer chooses card or invoice, and may give a PO number.
-  const { method, poNumber: poValue, poProblem, netDays } = payment;
+  const method = termsPayment?.method ?? 'card';
+  const poValue = termsPayment?.poNumber ?? '';
+  const poProblem = termsPayment?.poProblem ?? '';
+  const netDays = termsPayment?.netDays ?? null;
 
   function proceed() {
     if (poProblem) {
@@ -268,14 +267,18 @@ export function CartPage() {
       const requestId = attemptId(JSON.stringify([lines, locationId, poValue]));
       placeOnTerms.mutate(
         {
+          netDays,
           requestId,
           ...(locationId ? { locationId } : {}),
           ...(poValue ? { poNumber: poValue } : {}),
         },
         {
           onSuccess: (placed) => {
-            notify.success('Order placed', termsOrderPlacedText(placed, netDays));
-            void navigate(termsOrderPath(placed.orderId));
+            notify.success('Order placed', placed.text);
+            // My Account's Invoices tab, that invoice marked.
+            void navigate(
+              `${paths.account}?tab=invoices&invoice=${encodeURIComponent(placed.orderId)}`,
+            );
           },
           onError: () => notify.error(...CART_TOASTS.termsFailed),
         },
@@ -363,10 +366,11 @@ export function CartPage() {
             <Suspense fallback={null}>
               <PaymentTerms
                 companyId={companyId}
+                poInputId={PO_NUMBER_INPUT_ID}
                 total={summary.total}
                 standingOrder={deliveryWeeks !== null}
                 disabled={processing}
-                onChange={setPayment}
+                onChange={setTermsPayment}
                 onEdit={clearRefusal}
               />
             </Suspense>
@@ -398,11 +402,11 @@ export function CartPage() {
               {refusal}
             </p>
           )}
-          <p className="order-summary__note">
-            {method === 'terms'
-              ? 'Prices are confirmed when the order is placed; the invoice comes by email.'
-              : 'Secure payment by card. Prices are confirmed at checkout.'}
-          </p>
+          {method === 'card' && (
+            <p className="order-summary__note">
+              Secure payment by card. Prices are confirmed at checkout.
+            </p>
+          )}
         </aside>
       </div>
     </main>

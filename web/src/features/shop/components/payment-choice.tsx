@@ -10,14 +10,8 @@ import {
   type CompanyCredit,
 } from '@portal/domain';
 import { FormField } from '@/components/form-field';
-import { TextInput } from '@/components/text-input';
 import { useCompanyCredit } from '@/entities/company-credit';
-import {
-  CARD_ONLY,
-  PO_NUMBER_INPUT_ID,
-  type PaymentMethod,
-  type PaymentState,
-} from '../lib/payment-method';
+import type { PaymentMethod, TermsPayment } from '../lib/payment-method';
 
 /** What the invoice option says while a standing order is chosen: its deliveries go on the card. */
 export const STANDING_ORDER_BY_CARD = 'A standing order is paid by card.';
@@ -49,6 +43,7 @@ export function invoiceRefusal(
  */
 export function PaymentTerms({
   companyId,
+  poInputId,
   total,
   standingOrder,
   disabled,
@@ -56,10 +51,13 @@ export function PaymentTerms({
   onEdit,
 }: {
   companyId: string;
+  /** The PO number box's id (the cart focuses it when a bad number stops the order). */
+  poInputId: string;
   total: Cents;
   standingOrder: boolean;
   disabled: boolean;
-  onChange: (state: PaymentState) => void;
+  /** The payment on terms, or null without terms. */
+  onChange: (payment: TermsPayment | null) => void;
   /** The buyer changed the method or the PO number (the cart clears a refusal shown). */
   onEdit: () => void;
 }) {
@@ -72,11 +70,12 @@ export function PaymentTerms({
   const poProblem = netDays ? poNumberProblem(poNumber) : '';
   const poValue = netDays ? poNumber.trim() : '';
   useEffect(() => {
-    onChange(netDays ? { method, poNumber: poValue, poProblem, netDays } : CARD_ONLY);
+    onChange(netDays ? { method, poNumber: poValue, poProblem, netDays } : null);
   }, [method, poValue, poProblem, netDays, onChange]);
   if (!credit || !netDays) return null;
   return (
     <PaymentChoice
+      poInputId={poInputId}
       credit={credit}
       netDays={netDays}
       refusal={refusal}
@@ -98,6 +97,7 @@ export function PaymentTerms({
 
 /** Card or invoice (with the available credit and why it is off), and the PO number. */
 export function PaymentChoice({
+  poInputId,
   credit,
   netDays,
   refusal,
@@ -108,6 +108,7 @@ export function PaymentChoice({
   onPoNumber,
   disabled,
 }: {
+  poInputId: string;
   credit: CompanyCredit;
   netDays: NonNullable<CompanyCredit['net_days']>;
   /** Why the invoice option is off ('' when it is open). */
@@ -162,15 +163,19 @@ export function PaymentChoice({
         </p>
       )}
       <FormField
-        id={PO_NUMBER_INPUT_ID}
+        id={poInputId}
         label="PO number (optional)"
         hint="Appears on the invoice and order"
         error={poProblem || undefined}
         className="payment-choice__po"
       >
         {(control) => (
-          <TextInput
+          // TextInput's look (text-input.css, which the cart's quantities load) on a plain
+          // input: TextInput's clear button would bring its icons into this lazy chunk, and
+          // the icons' shared chunk would split on every page.
+          <input
             {...control}
+            className="text-input"
             name="po-number"
             autoComplete="off"
             value={poNumber}
