@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PlaceTermsOrderRequest } from '@portal/domain';
 import { cartKeys } from '@/entities/cart';
 import { companyCreditKeys } from '@/entities/company-credit';
 import { callPlaceTermsOrder } from '@/lib/callables';
+import type { TermsAttempt } from '../lib/payment-method';
+import { requestIdFor } from './request-ids';
 
 /**
  * The root of the orders' query keys (orderKeys in entities/orders, which this chunk does not
@@ -35,17 +36,21 @@ export function termsOrderPlacedText(dueAt: string | null, netDays: number, now 
  */
 export async function placeOrderOnTerms(
   client: QueryClient,
-  buyer: { uid: string; companyId: string; netDays: number },
-  request: PlaceTermsOrderRequest,
+  attempt: TermsAttempt,
 ): Promise<PlacedOnTerms> {
+  const { uid, companyId, netDays, lines, locationId, poNumber } = attempt;
   try {
-    const placed = await callPlaceTermsOrder(request);
-    return { orderId: placed.orderId, text: termsOrderPlacedText(placed.dueAt, buyer.netDays) };
+    const placed = await callPlaceTermsOrder({
+      requestId: requestIdFor(JSON.stringify([lines, locationId, poNumber])),
+      ...(locationId ? { locationId } : {}),
+      ...(poNumber ? { poNumber } : {}),
+    });
+    return { orderId: placed.orderId, text: termsOrderPlacedText(placed.dueAt, netDays) };
   } finally {
     await Promise.all([
-      client.invalidateQueries({ queryKey: cartKeys.ofBuyer(buyer.uid) }),
-      client.invalidateQueries({ queryKey: [...ORDER_QUERIES, buyer.companyId] }),
-      client.invalidateQueries({ queryKey: companyCreditKeys.of(buyer.companyId) }),
+      client.invalidateQueries({ queryKey: cartKeys.ofBuyer(uid) }),
+      client.invalidateQueries({ queryKey: [...ORDER_QUERIES, companyId] }),
+      client.invalidateQueries({ queryKey: companyCreditKeys.of(companyId) }),
     ]);
   }
 }

@@ -9,24 +9,17 @@ import { Button } from '@/components/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  CHECKOUT_CANCELLED,
-  companyRoleCan,
-  formatUsd,
-  THUMB_IMAGE_SIZES,
-  type PlaceTermsOrderRequest,
-} from '@portal/domain';
+import { CHECKOUT_CANCELLED, companyRoleCan, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
-import { useAttemptIds } from '../api/request-ids';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
 import { useProducts } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
-import type { TermsPayment } from '../lib/payment-method';
+import type { TermsAttempt, TermsPayment } from '../lib/payment-method';
 import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
 import type { ShipToState } from './ship-to-choice';
@@ -54,7 +47,6 @@ export const CART_TOASTS = {
   remove: ['Error', 'Failed to remove item.'],
   checkout: ['Error', 'Failed to initiate checkout.'],
   updated: ['Success', 'Cart updated successfully.'],
-  termsFailed: ['Error', 'The order was not placed.'],
   removed: ['Success', 'Item removed from cart.'],
 } as const;
 
@@ -93,9 +85,6 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
   return [shown, () => setShown(false)];
 }
 
-/** The payment choice's PO number box (focused when a bad number stops the order). */
-const PO_NUMBER_INPUT_ID = 'cart-po-number';
-
 /**
  * /portal/cart: lines with typed quantities (rounded to case packs) priced at the break their
  * quantity reaches, the Order Summary, and checkout of the whole cart. The prices here are for
@@ -115,13 +104,9 @@ export function CartPage() {
   const queryClient = useQueryClient();
   // The placing comes with the payment choice's chunk (loaded once the choice is shown).
   const placeOnTerms = useMutation({
-    mutationFn: async (request: PlaceTermsOrderRequest & { netDays: number }) => {
-      const { netDays: days, ...call } = request;
-      const { placeOrderOnTerms } = await import('./checkout-choices');
-      return placeOrderOnTerms(queryClient, { uid, companyId, netDays: days }, call);
-    },
+    mutationFn: async (attempt: TermsAttempt) =>
+      (await import('./checkout-choices')).placeOrderOnTerms(queryClient, attempt),
   });
-  const attemptId = useAttemptIds();
   // Set by the payment choice for a company with terms; null: pay by card, as ever.
   const [termsPayment, setTermsPayment] = useState<TermsPayment | null>(null);
   // One-time purchase (null) or a standing order every so many weeks.
@@ -256,22 +241,12 @@ export function CartPage() {
   const netDays = termsPayment?.netDays ?? null;
 
   function proceed() {
-    if (poProblem) {
-      document.getElementById(PO_NUMBER_INPUT_ID)?.focus();
-      return;
-    }
     const locationId = shipTo.state === 'ready' ? shipTo.locationId : null;
     if (method === 'terms' && netDays) {
       // The same attempt (cart, location, PO) keeps its request id: a retry cannot order twice.
       const lines = summary.lines.map((line) => `${line.productId}:${line.quantity}`);
-      const requestId = attemptId(JSON.stringify([lines, locationId, poValue]));
       placeOnTerms.mutate(
-        {
-          netDays,
-          requestId,
-          ...(locationId ? { locationId } : {}),
-          ...(poValue ? { poNumber: poValue } : {}),
-        },
+        { uid, companyId, netDays, lines, locationId, poNumber: poValue },
         {
           onSuccess: (placed) => {
             notify.success('Order placed', placed.text);
@@ -280,7 +255,7 @@ export function CartPage() {
               `${paths.account}?tab=invoices&invoice=${encodeURIComponent(placed.orderId)}`,
             );
           },
-          onError: () => notify.error(...CART_TOASTS.termsFailed),
+          onError: () => notify.error(...CART_TOASTS.checkout),
         },
       );
       return;
@@ -297,16 +272,17 @@ export function CartPage() {
 
   const processing =
     checkout.isPending || checkout.isSuccess || placeOnTerms.isPending || placeOnTerms.isSuccess;
-  const failure = checkout.isError
-    ? checkout.error
-    : placeOnTerms.isError
-      ? placeOnTerms.error
-      : null;
-  const refusal = failure ? checkoutRefusal(failure) : null;
+  // The server's reason either way of paying was refused (null while none was).
+  const refusal = checkoutRefusal(checkout.error ?? placeOnTerms.error);
   // With locations, the order must go to one this member covers (the server checks it again).
   const shipToReady = shipTo.state === 'ready';
+  // A PO number the server would refuse is shown under its box; nothing is sent with it.
   const canCheckout =
-    summary.available.length > 0 && summary.unavailable.length === 0 && !processing && shipToReady;
+    summary.available.length > 0 &&
+    summary.unavailable.length === 0 &&
+    !processing &&
+    shipToReady &&
+    !poProblem;
 
   return (
     <main className="portal-page">
@@ -366,7 +342,6 @@ export function CartPage() {
             <Suspense fallback={null}>
               <PaymentTerms
                 companyId={companyId}
-                poInputId={PO_NUMBER_INPUT_ID}
                 total={summary.total}
                 standingOrder={deliveryWeeks !== null}
                 disabled={processing}

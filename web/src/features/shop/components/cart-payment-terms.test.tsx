@@ -162,7 +162,7 @@ describe('the cart of a company with payment terms', () => {
     renderCart();
     await user.click((await paymentChoice()).getByRole('radio', { name: /Invoice, due in 30/ }));
     await user.click(screen.getByRole('button', { name: 'Place order on terms' }));
-    await expectToast('Error', 'The order was not placed.');
+    await expectToast('Error', 'Failed to initiate checkout.');
     expect(summary().getByRole('alert')).toHaveTextContent(refusal);
     // Pressing again is the same attempt: the same request id.
     await user.click(screen.getByRole('button', { name: 'Place order on terms' }));
@@ -187,10 +187,13 @@ describe('the cart of a company with payment terms', () => {
     await user.type(po, 'P'.repeat(41));
     expect(screen.getByText(TERMS_MESSAGES.poNumber)).toBeInTheDocument();
     expect(po).toHaveAttribute('aria-invalid', 'true');
-    await user.click(screen.getByRole('button', { name: 'Place order on terms' }));
-    expect(po).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Place order on terms' })).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: 'Pay by card now' }));
-    await user.click(screen.getByRole('button', { name: /Proceed to Checkout/ }));
+    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeDisabled();
+    // Back to 40 characters: the order can go.
+    await user.type(po, '{Backspace}');
+    expect(screen.queryByText(TERMS_MESSAGES.poNumber)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled();
     expect(callables.callPlaceTermsOrder).not.toHaveBeenCalled();
     expect(callables.callCreateCheckoutSession).not.toHaveBeenCalled();
   });

@@ -43,7 +43,6 @@ export function invoiceRefusal(
  */
 export function PaymentTerms({
   companyId,
-  poInputId,
   total,
   standingOrder,
   disabled,
@@ -51,8 +50,6 @@ export function PaymentTerms({
   onEdit,
 }: {
   companyId: string;
-  /** The PO number box's id (the cart focuses it when a bad number stops the order). */
-  poInputId: string;
   total: Cents;
   standingOrder: boolean;
   disabled: boolean;
@@ -75,7 +72,6 @@ export function PaymentTerms({
   if (!credit || !netDays) return null;
   return (
     <PaymentChoice
-      poInputId={poInputId}
       credit={credit}
       netDays={netDays}
       refusal={refusal}
@@ -97,7 +93,6 @@ export function PaymentTerms({
 
 /** Card or invoice (with the available credit and why it is off), and the PO number. */
 export function PaymentChoice({
-  poInputId,
   credit,
   netDays,
   refusal,
@@ -108,7 +103,6 @@ export function PaymentChoice({
   onPoNumber,
   disabled,
 }: {
-  poInputId: string;
   credit: CompanyCredit;
   netDays: NonNullable<CompanyCredit['net_days']>;
   /** Why the invoice option is off ('' when it is open). */
@@ -124,6 +118,7 @@ export function PaymentChoice({
   const name = useId();
   const creditId = useId();
   const refusalId = useId();
+  const poInputId = useId();
   return (
     <div className="delivery-choice payment-choice">
       <h3 id={titleId} className="delivery-choice__title">

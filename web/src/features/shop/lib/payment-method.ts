@@ -14,3 +14,14 @@ export interface TermsPayment {
   /** The company's net days. */
   netDays: number;
 }
+
+/** One press of "Place order on terms": who orders what, for where, with which PO number. */
+export interface TermsAttempt {
+  uid: string;
+  companyId: string;
+  netDays: number;
+  /** The cart's lines as `productId:quantity`: what is being ordered. */
+  lines: string[];
+  locationId: string | null;
+  poNumber: string;
+}
