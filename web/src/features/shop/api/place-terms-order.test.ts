@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderKeys } from '@/entities/orders';
 import { ORDER_QUERIES, termsOrderPlacedText } from './place-terms-order';
-import { newRequestId } from './request-ids';
+import { endAttempt, newRequestId, requestIdFor } from './request-ids';
 
 describe('placing an order on terms', () => {
   it('refreshes the orders by the key the entity names', () => {
@@ -21,5 +21,14 @@ describe('placing an order on terms', () => {
     const id = newRequestId();
     expect(id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(newRequestId()).not.toBe(id);
+  });
+
+  it('keeps one request id per attempt until it is answered with an order', () => {
+    const first = requestIdFor('cart A');
+    expect(requestIdFor('cart A')).toBe(first);
+    expect(requestIdFor('cart B')).not.toBe(first);
+    const second = requestIdFor('cart A');
+    endAttempt();
+    expect(requestIdFor('cart A')).not.toBe(second);
   });
 });

@@ -3,7 +3,7 @@ import { cartKeys } from '@/entities/cart';
 import { companyCreditKeys } from '@/entities/company-credit';
 import { callPlaceTermsOrder } from '@/lib/callables';
 import type { TermsAttempt } from '../lib/payment-method';
-import { requestIdFor } from './request-ids';
+import { endAttempt, requestIdFor } from './request-ids';
 
 /**
  * The root of the orders' query keys (orderKeys in entities/orders, which this chunk does not
@@ -45,6 +45,7 @@ export async function placeOrderOnTerms(
       ...(locationId ? { locationId } : {}),
       ...(poNumber ? { poNumber } : {}),
     });
+    endAttempt();
     return { orderId: placed.orderId, text: termsOrderPlacedText(placed.dueAt, netDays) };
   } finally {
     await Promise.all([

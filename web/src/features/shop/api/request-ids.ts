@@ -15,3 +15,8 @@ export function requestIdFor(key: string): string {
   if (last?.key !== key) last = { key, id: newRequestId() };
   return last.id;
 }
+
+/** The attempt was answered with an order: the next one, even of the same cart, is new. */
+export function endAttempt(): void {
+  last = null;
+}
