@@ -13,6 +13,7 @@ import {
 } from './company-invitations';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import { hasUnsafeText } from './plain-text';
+import { poNumberSchema } from './payment-terms';
 import {
   BUYER_ROLES,
   COMPANY_ROLES,
@@ -101,6 +102,8 @@ export const createCheckoutSessionRequest = z.pipe(
       interval: z.optional(
         z.unknown().check(z.refine(isStandingOrderInterval, { message: INTERVAL_PROBLEM })),
       ),
+      /** The buyer's purchase order number, on the order and its invoice (payment terms). */
+      poNumber: z.optional(poNumberSchema),
     })
     .check(
       z.refine((request) => !(request.productId && request.interval !== undefined), {
@@ -113,10 +116,12 @@ export const createCheckoutSessionRequest = z.pipe(
       productId?: string | undefined;
       locationId?: string | undefined;
       interval?: unknown;
+      poNumber?: string | undefined;
     }) => ({
       productId: request.productId,
       locationId: request.locationId,
       interval: request.interval as StandingOrderInterval | undefined,
+      poNumber: request.poNumber,
     }),
   ),
 );

@@ -18,6 +18,8 @@ import {
   type ListCompanyMembersResponse,
   type ManageStandingOrderRequest,
   type ManageStandingOrderResponse,
+  type PlaceTermsOrderRequest,
+  type PlaceTermsOrderResponse,
   type NewsletterTokenRequest,
   type NewsletterTokenResponse,
   type RefundOrderRequest,
@@ -63,6 +65,10 @@ export const callCreateCheckoutSession = /* @__PURE__ */ callable<
   CreateCheckoutSessionRequest,
   CreateCheckoutSessionResponse
 >(FUNCTION_NAMES.createCheckoutSession);
+/** An order on the company's payment terms, paid later by invoice (docs/payment-terms.md). */
+export const callPlaceTermsOrder = /* @__PURE__ */ callable<PlaceTermsOrderRequest, PlaceTermsOrderResponse>(
+  FUNCTION_NAMES.placeTermsOrder,
+);
 export const callVerifyPayment = /* @__PURE__ */ callable<VerifyPaymentRequest, VerifyPaymentResponse>(
   FUNCTION_NAMES.verifyPayment,
 );

@@ -3,12 +3,14 @@ import { useSearchParams } from 'react-router';
 import { PageTabs } from '@/components/page-tabs';
 import { useNotify } from '@/lib/notify';
 import { useOrders } from '@/entities/orders';
+import { useCompanyCredit } from '@/entities/company-credit';
 import { useBuyer } from '@/entities/profile';
 import { useSupportContent } from '@/entities/support';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { companyRoleCan } from '@portal/domain';
 import { OrdersTab } from './orders-tab';
+import { LINKED_INVOICE_PARAM } from './linked-invoice';
 import './account.css';
 import { TextSkeleton } from '@/components/skeleton';
 import { withAntdTheme } from '@/components/with-antd-theme';
@@ -19,6 +21,7 @@ import { withAntdTheme } from '@/components/with-antd-theme';
 const StandingOrdersTab = lazy(
   withAntdTheme(() => import('./standing-orders-tab').then((m) => m.StandingOrdersTab)),
 );
+const InvoicesTab = lazy(() => import('./invoices-tab').then((m) => ({ default: m.InvoicesTab })));
 const SupportTab = lazy(() => import('./support-tab').then((m) => ({ default: m.SupportTab })));
 const ProfileTab = lazy(() => import('./profile-tab').then((m) => ({ default: m.ProfileTab })));
 
@@ -26,7 +29,7 @@ function LazyTab({ children }: { children: ReactNode }) {
   return <Suspense fallback={<TextSkeleton rows={4} />}>{children}</Suspense>;
 }
 
-const TABS = ['orders', 'standing-orders', 'support', 'profile'] as const;
+const TABS = ['orders', 'invoices', 'standing-orders', 'support', 'profile'] as const;
 type TabKey = (typeof TABS)[number];
 
 function isTab(value: string | null): value is TabKey {
@@ -34,8 +37,8 @@ function isTab(value: string | null): value is TabKey {
 }
 
 /**
- * /portal/my-account: Orders (default), Standing orders, Support and Profile; the tab lives in
- * ?tab=.
+ * /portal/my-account: Orders (default), Invoices (a company with payment terms, or with orders on
+ * terms), Standing orders, Support and Profile; the tab lives in ?tab=.
  */
 export function AccountPage() {
   const notify = useNotify();
@@ -45,6 +48,11 @@ export function AccountPage() {
   const active: TabKey = isTab(requested) ? requested : 'orders';
   const { uid, profile, companyId, companyRole, orderScope } = useBuyer();
   const orders = useOrders(companyId, orderScope);
+  const credit = useCompanyCredit(companyId);
+  const hasInvoices =
+    Boolean(credit.data?.net_days) ||
+    (orders.data ?? []).some((order) => order.payment_method === 'terms') ||
+    active === 'invoices';
   // Read here too (the same cached query) for the page's load-failure toast.
   const support = useSupportContent();
 
@@ -74,6 +82,25 @@ export function AccountPage() {
               />
             ),
           },
+          ...(hasInvoices
+            ? [
+                {
+                  key: 'invoices' as const,
+                  label: 'Invoices',
+                  children: (
+                    <LazyTab>
+                      <InvoicesTab
+                        companyId={companyId}
+                        storeName={profile.data?.store_name ?? ''}
+                        credit={credit}
+                        orders={orders}
+                        linked={params.get(LINKED_INVOICE_PARAM)}
+                      />
+                    </LazyTab>
+                  ),
+                },
+              ]
+            : []),
           {
             key: 'standing-orders',
             label: 'Standing orders',

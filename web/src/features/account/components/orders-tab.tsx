@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
 import { useReorder } from '../api/reorder';
 import { ACCOUNT_TOASTS } from './account-toasts';
+import { OrderTermsFacts } from './order-terms';
 import { TextSkeleton } from '@/components/skeleton';
 
 const LocationFilter = lazy(() =>
@@ -219,11 +220,16 @@ function OrderCard({
           {order.placed_by_name && <span>Placed by {order.placed_by_name}</span>}
         </p>
       )}
-      {(order.status === 'pending' || order.shipment || order.invoice_number) && (
+      {(order.status === 'pending' ||
+        order.shipment ||
+        order.invoice_number ||
+        order.po_number ||
+        order.terms) && (
         <div className="order-card__fulfilment">
           {order.status === 'pending' && (
             <span className="order-card__hint">Payment processing</span>
           )}
+          <OrderTermsFacts order={order} invoice={`of order ${label}`} />
           {order.shipment && <TrackingLink shipment={order.shipment} />}
           {order.invoice_number && (
             <Link

@@ -7,7 +7,7 @@ import { seller } from '@/config/seller';
 import { useOrder } from '@/entities/orders';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invoiceContent } from '../lib/invoice-content';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 import { InvoiceDocument } from './invoice-document';
 import './print-doc.css';
 import { TextSkeleton } from '@/components/skeleton';

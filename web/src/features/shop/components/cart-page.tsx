@@ -7,7 +7,8 @@ import {
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CHECKOUT_CANCELLED, companyRoleCan, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
@@ -18,6 +19,7 @@ import { useProducts } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
+import type { TermsAttempt, TermsPayment } from '../lib/payment-method';
 import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
 import type { ShipToState } from './ship-to-choice';
@@ -26,7 +28,12 @@ import { LoadFailed } from './load-failed';
 import './shop.css';
 
 const ShipToPicker = lazy(() =>
-  import('./ship-to-choice').then((module) => ({ default: module.ShipToPicker })),
+  import('./checkout-choices').then((module) => ({ default: module.ShipToPicker })),
+);
+// The payment choice reads the company's terms and draws nothing without them; it comes with
+// the ship-to's chunk, so the cart's first load carries neither the terms nor the choice.
+const PaymentTerms = lazy(() =>
+  import('./checkout-choices').then((module) => ({ default: module.PaymentTerms })),
 );
 const PricesChangedNotice = lazy(() =>
   import('./prices-changed-notice').then((module) => ({ default: module.PricesChangedNotice })),
@@ -85,6 +92,7 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
  */
 export function CartPage() {
   const notify = useNotify();
+  const navigate = useNavigate();
   usePageTitle('Your Cart');
   const { uid, profile, companyId, companyRole, locationIds, catalogViewer } = useBuyer();
   const [shipTo, setShipTo] = useState<ShipToState>({ state: 'loading' });
@@ -93,6 +101,14 @@ export function CartPage() {
   const updateQuantity = useUpdateCartQuantity(uid);
   const removeItem = useRemoveCartItem(uid);
   const checkout = useCreateCheckout();
+  const queryClient = useQueryClient();
+  // The placing comes with the payment choice's chunk (loaded once the choice is shown).
+  const placeOnTerms = useMutation({
+    mutationFn: async (attempt: TermsAttempt) =>
+      (await import('./checkout-choices')).placeOrderOnTerms(queryClient, attempt),
+  });
+  // Set by the payment choice for a company with terms; null: pay by card, as ever.
+  const [termsPayment, setTermsPayment] = useState<TermsPayment | null>(null);
   // One-time purchase (null) or a standing order every so many weeks.
   const [deliveryWeeks, setDeliveryWeeks] = useState<DeliveryInterval>(null);
   const [cancelled, dismissCancelled] = useCheckoutCancelledNotice();
@@ -102,10 +118,15 @@ export function CartPage() {
     if (failed) notify.error(...CART_TOASTS.load);
   }, [failed, notify]);
 
+  function clearRefusal() {
+    if (checkout.isError) checkout.reset();
+    if (placeOnTerms.isError) placeOnTerms.reset();
+  }
+
   function changeQuantity(productId: string, quantity: number) {
     if (quantity < 1) return;
     // A refusal shown under the button was about the cart as it was.
-    if (checkout.isError) checkout.reset();
+    clearRefusal();
     updateQuantity.mutate(
       { productId, quantity },
       {
@@ -116,7 +137,7 @@ export function CartPage() {
   }
 
   function remove(productId: string) {
-    if (checkout.isError) checkout.reset();
+    clearRefusal();
     removeItem.mutate(productId, {
       onSuccess: () => notify.success(...CART_TOASTS.removed),
       onError: () => notify.error(...CART_TOASTS.remove),
@@ -125,19 +146,8 @@ export function CartPage() {
 
   function chooseDelivery(next: DeliveryInterval) {
     // A refusal shown under the button was about the other choice.
-    if (checkout.isError) checkout.reset();
+    clearRefusal();
     setDeliveryWeeks(next);
-  }
-
-  function proceed() {
-    const locationId = shipTo.state === 'ready' ? shipTo.locationId : null;
-    const request = {
-      ...(deliveryWeeks ? { interval: deliveryWeeks } : {}),
-      ...(locationId ? { locationId } : {}),
-    };
-    checkout.mutate(request, {
-      onError: () => notify.error(...CART_TOASTS.checkout),
-    });
   }
 
   const header = (
@@ -224,12 +234,55 @@ export function CartPage() {
     );
   }
 
-  const processing = checkout.isPending || checkout.isSuccess;
-  const refusal = checkout.isError ? checkoutRefusal(checkout.error) : null;
+  // With payment terms the buyer chooses card or invoice, and may give a PO number.
+  const method = termsPayment?.method ?? 'card';
+  const poValue = termsPayment?.poNumber ?? '';
+  const poProblem = termsPayment?.poProblem ?? '';
+  const netDays = termsPayment?.netDays ?? null;
+
+  function proceed() {
+    const locationId = shipTo.state === 'ready' ? shipTo.locationId : null;
+    if (method === 'terms' && netDays) {
+      // The same attempt (cart, location, PO) keeps its request id: a retry cannot order twice.
+      const lines = summary.lines.map((line) => `${line.productId}:${line.quantity}`);
+      placeOnTerms.mutate(
+        { uid, companyId, netDays, lines, locationId, poNumber: poValue },
+        {
+          onSuccess: (placed) => {
+            notify.success('Order placed', placed.text);
+            // My Account's Invoices tab, that invoice marked.
+            void navigate(
+              `${paths.account}?tab=invoices&invoice=${encodeURIComponent(placed.orderId)}`,
+            );
+          },
+          onError: () => notify.error(...CART_TOASTS.checkout),
+        },
+      );
+      return;
+    }
+    const request = {
+      ...(deliveryWeeks ? { interval: deliveryWeeks } : {}),
+      ...(locationId ? { locationId } : {}),
+      ...(poValue ? { poNumber: poValue } : {}),
+    };
+    checkout.mutate(request, {
+      onError: () => notify.error(...CART_TOASTS.checkout),
+    });
+  }
+
+  const processing =
+    checkout.isPending || checkout.isSuccess || placeOnTerms.isPending || placeOnTerms.isSuccess;
+  // The server's reason either way of paying was refused (null while none was).
+  const refusal = checkoutRefusal(checkout.error ?? placeOnTerms.error);
   // With locations, the order must go to one this member covers (the server checks it again).
   const shipToReady = shipTo.state === 'ready';
+  // A PO number the server would refuse is shown under its box; nothing is sent with it.
   const canCheckout =
-    summary.available.length > 0 && summary.unavailable.length === 0 && !processing && shipToReady;
+    summary.available.length > 0 &&
+    summary.unavailable.length === 0 &&
+    !processing &&
+    shipToReady &&
+    !poProblem;
 
   return (
     <main className="portal-page">
@@ -282,11 +335,21 @@ export function CartPage() {
               member={{ uid, companyId, companyRole, locationIds }}
               disabled={processing}
               onChange={setShipTo}
-              onChoose={() => {
-                if (checkout.isError) checkout.reset();
-              }}
+              onChoose={clearRefusal}
             />
           </Suspense>
+          {companyId && (
+            <Suspense fallback={null}>
+              <PaymentTerms
+                companyId={companyId}
+                total={summary.total}
+                standingOrder={deliveryWeeks !== null}
+                disabled={processing}
+                onChange={setTermsPayment}
+                onEdit={clearRefusal}
+              />
+            </Suspense>
+          )}
           {summary.unavailable.length > 0 && (
             <Alert
               type="warning"
@@ -298,21 +361,27 @@ export function CartPage() {
             type="primary"
             size="large"
             block
-            icon={<LockOutlined />}
+            icon={method === 'terms' ? undefined : <LockOutlined />}
             loading={processing}
             disabled={!canCheckout}
             onClick={proceed}
           >
-            {deliveryWeeks ? 'Start standing order' : 'Proceed to Checkout'}
+            {method === 'terms'
+              ? 'Place order on terms'
+              : deliveryWeeks
+                ? 'Start standing order'
+                : 'Proceed to Checkout'}
           </Button>
           {refusal && (
             <p className="order-summary__refusal" role="alert">
               {refusal}
             </p>
           )}
-          <p className="order-summary__note">
-            Secure payment by card. Prices are confirmed at checkout.
-          </p>
+          {method === 'card' && (
+            <p className="order-summary__note">
+              Secure payment by card. Prices are confirmed at checkout.
+            </p>
+          )}
         </aside>
       </div>
     </main>

@@ -1,0 +1,8 @@
+/**
+ * The order summary's choices that read more than the cart (the ship-to reads the company's
+ * locations, the payment its terms): one lazy chunk of the cart, so its first load waits for
+ * neither, and the two share the reads' code.
+ */
+export { ShipToPicker } from './ship-to-choice';
+export { PaymentTerms } from './payment-choice';
+export { placeOrderOnTerms } from '../api/place-terms-order';
