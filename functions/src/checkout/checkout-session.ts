@@ -18,6 +18,8 @@ interface CheckoutSessionInput {
   expiresAt: Date;
   /** The buyer's Stripe Customer: Checkout pre-fills its saved ship-to and saves what is typed. */
   customerId: string;
+  /** The buyer's purchase order number ('' or absent: none), in the session's metadata. */
+  poNumber?: string;
   /**
    * A standing order: Checkout in subscription mode, each line billed with the recurring price
    * (same order as `lines`) that the server made for its product, role, interval and amount.
@@ -45,7 +47,11 @@ export function absoluteImageUrl(imageUrl: string, webOrigin: string): string | 
 export function checkoutSessionParams(
   input: CheckoutSessionInput,
 ): Stripe.Checkout.SessionCreateParams {
-  const metadata = { orderId: input.checkoutId, uid: input.uid };
+  const metadata = {
+    orderId: input.checkoutId,
+    uid: input.uid,
+    ...(input.poNumber ? { po_number: input.poNumber } : {}),
+  };
   const common = {
     client_reference_id: input.checkoutId,
     metadata,

@@ -245,6 +245,7 @@ export async function recordCheckoutCompleted(
             amount: checkout.amount,
             ship_to: shipToOfSession(session),
             invoice_number: counter ? formatInvoiceNumber(counter.next) : null,
+            po_number: checkout.po_number ?? '',
             standing:
               checkout.interval_weeks !== undefined
                 ? {

@@ -171,6 +171,8 @@ export async function createCheckout(
   interval?: StandingOrderInterval,
   /** The company's location it ships to (required once the company has one). */
   locationId?: string,
+  /** The buyer's purchase order number, on the order, the session and the payment. */
+  poNumber = '',
 ): Promise<CreateCheckoutSessionResponse> {
   const { db, stripe, now } = ctx;
   const [profile, { source, requests: asked }, accountOpen] = await Promise.all([
@@ -209,7 +211,9 @@ export async function createCheckout(
   const fingerprint =
     checkoutFingerprint(source, lines) +
     (interval ? `|every ${interval} weeks` : '') +
-    (profile.location ? `|to ${profile.location.id}` : '');
+    (profile.location ? `|to ${profile.location.id}` : '') +
+    // Another PO number is another purchase: the session (its metadata) carries the number.
+    (poNumber ? `|po ${encodeURIComponent(poNumber)}` : '');
   let webOrigin: string;
   try {
     webOrigin = ctx.webOrigin();
@@ -226,7 +230,10 @@ export async function createCheckout(
       db,
       buyer.uid,
       fingerprint,
-      (claimedAt) => newCheckout(buyer, profile, lines, fingerprint, source, claimedAt, interval),
+      (claimedAt) => ({
+        ...newCheckout(buyer, profile, lines, fingerprint, source, claimedAt, interval),
+        ...(poNumber ? { po_number: poNumber } : {}),
+      }),
       now,
       lines,
     );
@@ -333,6 +340,7 @@ export async function createCheckout(
         webOrigin,
         expiresAt,
         customerId,
+        poNumber,
         ...(interval && priceIds ? { subscription: { weeks: interval, priceIds } } : {}),
       });
       try {

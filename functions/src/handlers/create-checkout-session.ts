@@ -14,7 +14,7 @@ import { callable } from './edge';
 export const createCheckoutSessionHandler = callable(
   async (request, ctx): Promise<CreateCheckoutSessionResponse> => {
     const caller = requireApprovedBuyer(request);
-    const { productId, interval, locationId } = parseData(
+    const { productId, interval, locationId, poNumber } = parseData(
       createCheckoutSessionRequest,
       request.data,
     );
@@ -23,6 +23,13 @@ export const createCheckoutSessionHandler = callable(
       ip: callerIp(request),
     });
     const email = request.auth?.token.email;
-    return createCheckout({ uid: caller.uid, email }, productId, ctx, interval, locationId);
+    return createCheckout(
+      { uid: caller.uid, email },
+      productId,
+      ctx,
+      interval,
+      locationId,
+      poNumber,
+    );
   },
 );

@@ -120,6 +120,8 @@ export interface OrderFacts {
   amount: number;
   ship_to: ShipTo | null;
   invoice_number: string | null;
+  /** The buyer's purchase order number ('' or absent: none). */
+  po_number?: string;
   /**
    * A delivery of a standing order: its cadence, what each delivery is charged from the next one,
    * and when the next is charged (the confirmation states them, with how to cancel).
@@ -149,6 +151,7 @@ export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<Queue
             items: order.items,
             amount: order.amount,
             shipTo: order.ship_to,
+            poNumber: order.po_number ?? '',
             invoiceUrl: links.invoice(order.id),
             orderUrl: links.accountOrder(order.id),
             standing: order.standing

@@ -16,6 +16,7 @@ import {
   sendInvoiceReminderHandler,
   setCompanyTermsHandler,
 } from '../../src/handlers/payment-terms';
+import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
@@ -25,7 +26,9 @@ import {
   cartOf,
   createMember,
   createUser,
+  payWithShipTo,
   postWebhook,
+  sessionIdOf,
   setCart,
   startPaymentsHarness,
   type TestUser,
@@ -402,5 +405,31 @@ describe('collections', () => {
       sendInvoiceReminderHandler(call(manager, { orderId: placed.orderId })),
     );
     expect(reminder.message).toBe('This invoice is no longer open.');
+  });
+});
+
+describe('a PO number by card', () => {
+  it('goes on the Checkout Session, the order and the confirmation mail', async () => {
+    const buyer = await createUser('retailer');
+    await buyUnits(buyer, 1);
+    const bad = await refusal(
+      createCheckoutSessionHandler(call(buyer, { poNumber: 'x'.repeat(41) })),
+    );
+    expect(bad.code).toBe('invalid-argument');
+    const { url, orderId } = await createCheckoutSessionHandler(
+      call(buyer, { poNumber: 'PO-CARD-9' }),
+    );
+    const session = await harness.stripe.checkout.sessions.retrieve(sessionIdOf(url));
+    expect(session.metadata).toMatchObject({ po_number: 'PO-CARD-9', orderId });
+    await payWithShipTo(harness.sandbox, session.id);
+    await harness.sandbox.whenWebhooksIdle();
+    expect(await orderOf(orderId)).toMatchObject({
+      po_number: 'PO-CARD-9',
+      payment_method: 'card',
+      status: 'processing',
+      terms: null,
+    });
+    const mail = await db().doc(`mail/order-confirmation.${orderId}`).get();
+    expect(mail.get('message.html')).toContain('PO-CARD-9');
   });
 });

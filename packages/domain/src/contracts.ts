@@ -13,7 +13,7 @@ import {
 } from './company-invitations';
 import { CARRIERS, normalizeTrackingNumber, trackingNumberProblem } from './shipping';
 import { hasUnsafeText } from './plain-text';
-import { poNumberSchema } from './payment-terms';
+import { poNumberSchema } from './po-number';
 import {
   BUYER_ROLES,
   COMPANY_ROLES,

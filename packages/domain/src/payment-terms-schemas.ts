@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './plain-text';
+import { poNumberSchema } from './po-number';
+
+export { poNumberSchema } from './po-number';
 import {
   TERMS_CHOICES,
   TERMS_LIMITS,
@@ -21,13 +24,6 @@ const reasonText = z.string().check(
   z.trim(),
   z.minLength(1, TERMS_MESSAGES.reason),
   z.maxLength(TERMS_LIMITS.reason, TERMS_MESSAGES.reason),
-  z.refine((value) => !hasUnsafeText(value), UNSAFE_TEXT_MESSAGE),
-);
-
-/** A purchase order number: optional, up to 40 characters of plain text ('' when none). */
-export const poNumberSchema = z.string({ error: TERMS_MESSAGES.poNumber }).check(
-  z.trim(),
-  z.maxLength(TERMS_LIMITS.poNumber, TERMS_MESSAGES.poNumber),
   z.refine((value) => !hasUnsafeText(value), UNSAFE_TEXT_MESSAGE),
 );
 

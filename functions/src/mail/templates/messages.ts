@@ -221,6 +221,8 @@ export function orderConfirmation(
     items: readonly Pick<OrderLine, 'name' | 'quantity' | 'line_total'>[];
     amount: number;
     shipTo: ShipTo | null;
+    /** The buyer's purchase order number ('' when none). */
+    poNumber?: string;
     invoiceUrl: string;
     /** The order in the buyer's My Account, opened (links.accountOrder). */
     orderUrl: string;
@@ -243,6 +245,7 @@ export function orderConfirmation(
         rows: [
           ['Order', p.orderId],
           ...(p.invoiceNumber ? [['Invoice', p.invoiceNumber] as const] : []),
+          ...(p.poNumber ? [['PO number', p.poNumber] as const] : []),
         ],
       },
       {

@@ -33,7 +33,6 @@ type InvoiceFilter = (typeof INVOICE_FILTERS)[number]['value'];
 const STATE_COLORS: Readonly<Record<TermsInvoiceState, TagColor>> = {
   issuing: 'default',
   open: 'blue',
-  processing: 'gold',
   paid: 'green',
   void: 'default',
   uncollectible: 'red',
