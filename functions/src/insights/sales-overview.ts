@@ -11,15 +11,13 @@ import {
   type SalesRollup,
 } from '@portal/domain';
 import type { Context } from '../lib/context';
-import { openReceivables } from '../terms/receivables';
 
 /**
  * getSalesOverview (managers): the Overview of a range of business days from the sales rollups
  * (insights/sales-rollups.ts), never from the orders. One batch get of the documents the plan
  * names (at most a few hundred: days for up to 92 days, weeks up to two years, months beyond,
  * and the fewest documents covering the previous period), then, for each of the top stores, its
- * latest order (one document each, in parallel; index orders user_id asc, created_at desc), and
- * what companies on payment terms owe now (the company_credit documents with an open balance).
+ * latest order (one document each, in parallel; index orders user_id asc, created_at desc).
  */
 export async function getSalesOverview(
   request: { range: DayRange; interval: 'day' | 'week'; preset?: RangePreset | undefined },
@@ -37,13 +35,11 @@ export async function getSalesOverview(
     snaps.filter((snap) => snap.exists).map((snap) => [snap.ref.path, readRollup(snap.data())]),
   );
   const overview = summarizeOverview(plan, docs);
-  const [lastOrders, receivable] = await Promise.all([
-    Promise.all(overview.topStores.map((store) => lastOrderAt(db, store.uid))),
-    openReceivables(db),
-  ]);
+  const lastOrders = await Promise.all(
+    overview.topStores.map((store) => lastOrderAt(db, store.uid)),
+  );
   return {
     ...overview,
-    openReceivables: receivable,
     topStores: overview.topStores.map((store, i) => ({
       ...store,
       lastOrderAt: lastOrders[i] ?? null,

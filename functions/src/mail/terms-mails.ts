@@ -1,5 +1,6 @@
 import { mailKeys } from '@portal/domain';
-import type { OrderRecord } from '../orders/order-record';
+import type { Timestamp } from 'firebase-admin/firestore';
+import type { OrderLine } from '@portal/domain';
 import type { PortalLinks } from './links';
 import { buyerMail, type MailDeps } from './notifications';
 import type { QueuedMail } from './outbox';
@@ -10,10 +11,20 @@ import * as messages from './templates/terms-messages';
  * an event delivered again queues nothing new. The managers hear of a new order on terms with
  * the usual "new order" mail (notifications.ts).
  */
-type TermsOrder = Pick<
-  OrderRecord,
-  'user_id' | 'store_name' | 'po_number' | 'amount' | 'terms' | 'items'
-> & { id: string };
+interface TermsOrder {
+  id: string;
+  user_id: string;
+  store_name: string;
+  po_number: string;
+  amount: number;
+  items: readonly Pick<OrderLine, 'name' | 'quantity' | 'line_total'>[];
+  terms: {
+    net_days: number;
+    invoice_number: string | null;
+    hosted_invoice_url: string | null;
+    due_at: Timestamp | null;
+  } | null;
+}
 
 function factsOf(order: TermsOrder, links: PortalLinks): messages.InvoiceFacts {
   return {
