@@ -1,9 +1,22 @@
 import { formatUsd, type Cents } from './money';
-import { NET_TERMS, type NetDays, type TermsInvoiceState } from './payment-terms-states';
+import {
+  availableCredit,
+  isOnCreditHold,
+  NET_TERMS,
+  type CompanyCredit,
+  type NetDays,
+  type TermsInvoiceState,
+} from './payment-terms-states';
 
 export {
+  availableCredit,
+  isNetDays,
+  isOnCreditHold,
   NET_TERMS,
+  NO_CREDIT,
+  readCompanyCredit,
   TERMS_INVOICE_STATES,
+  type CompanyCredit,
   type NetDays,
   type TermsInvoiceState,
 } from './payment-terms-states';
@@ -19,10 +32,6 @@ export {
 
 export const TERMS_CHOICES = [0, ...NET_TERMS] as const;
 export type TermsChoice = (typeof TERMS_CHOICES)[number];
-
-export function isNetDays(value: unknown): value is NetDays {
-  return NET_TERMS.includes(value as NetDays);
-}
 
 export const TERMS_LIMITS = {
   /** Cents: the largest credit limit a manager may set ($1,000,000). */
@@ -57,65 +66,6 @@ export const TERMS_MESSAGES = {
 /** What a term order over the limit is refused with: the credit still available. */
 export function overCreditLimitMessage(available: Cents): string {
   return `This order is over your available credit of ${formatUsd(available)}. Pay by card instead, or pay an open invoice first.`;
-}
-
-/** company_credit/{companyId} as stored (absent: no terms, nothing owed). */
-export interface CompanyCredit {
-  /** null: no terms (card only). */
-  net_days: NetDays | null;
-  /** Cents. */
-  credit_limit: Cents;
-  /** Cents: the orders on terms whose invoice is not paid, voided or written off. */
-  open_balance: Cents;
-  /** Orders whose invoice is past due and unpaid: the company is on credit hold while any. */
-  overdue_orders: string[];
-}
-
-export const NO_CREDIT: CompanyCredit = {
-  net_days: null,
-  credit_limit: 0,
-  open_balance: 0,
-  overdue_orders: [],
-};
-
-const wholeCents = (value: unknown) =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
-
-/**
- * The credit account as stored; a missing document, or one that does not read (terms that are not
- * on offer, a negative or fractional amount), is no terms at all, never more credit than given.
- */
-export function readCompanyCredit(data: unknown): CompanyCredit {
-  if (typeof data !== 'object' || data === null) return NO_CREDIT;
-  const doc = data as Record<string, unknown>;
-  const netDays = doc.net_days ?? null;
-  const limit = wholeCents(doc.credit_limit ?? 0);
-  const balance = wholeCents(doc.open_balance ?? 0);
-  const overdue = doc.overdue_orders ?? [];
-  if (
-    (netDays !== null && !isNetDays(netDays)) ||
-    limit === null ||
-    balance === null ||
-    !Array.isArray(overdue) ||
-    !overdue.every((id) => typeof id === 'string')
-  ) {
-    return NO_CREDIT;
-  }
-  return {
-    net_days: netDays,
-    credit_limit: limit,
-    open_balance: balance,
-    overdue_orders: overdue as string[],
-  };
-}
-
-/** Cents the company may still order on terms (never below 0). */
-export function availableCredit(credit: Pick<CompanyCredit, 'credit_limit' | 'open_balance'>) {
-  return Math.max(0, credit.credit_limit - credit.open_balance);
-}
-
-export function isOnCreditHold(credit: Pick<CompanyCredit, 'overdue_orders'>): boolean {
-  return credit.overdue_orders.length > 0;
 }
 
 /**
