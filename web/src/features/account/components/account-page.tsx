@@ -91,9 +91,8 @@ export function AccountPage() {
                     <LazyTab>
                       <InvoicesTab
                         companyId={companyId}
+                        scope={orderScope}
                         storeName={profile.data?.store_name ?? ''}
-                        credit={credit}
-                        orders={orders}
                         linked={params.get(LINKED_INVOICE_PARAM)}
                       />
                     </LazyTab>

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import {
   availableCredit,
   formatUsd,
@@ -18,6 +17,8 @@ import { DownloadOutlined, ReloadOutlined } from '@/components/icons';
 import { TextSkeleton } from '@/components/skeleton';
 import { Tag, type TagColor } from '@/components/tag';
 import { useCompany } from '@/entities/company';
+import { useCompanyCredit } from '@/entities/company-credit';
+import { useOrders, type BuyerScope } from '@/entities/orders';
 import { saveFile } from '@/lib/save-file';
 import { openTermsOrders, statementContent, termsInvoiceNumber } from '../lib/statement-content';
 import { ACCOUNT_TOASTS } from './account-toasts';
@@ -53,19 +54,22 @@ type TermsOrder = Order & { terms: NonNullable<Order['terms']> };
  */
 export function InvoicesTab({
   companyId,
+  scope,
   storeName,
-  credit,
-  orders,
   linked,
 }: {
   companyId: string;
+  /** A buyer member's share of the company's orders (as the Orders tab reads them). */
+  scope: BuyerScope | undefined;
   /** The statement's name while the company's is not read. */
   storeName: string;
-  credit: UseQueryResult<CompanyCredit>;
-  orders: UseQueryResult<Order[]>;
   /** The order whose invoice a link points at (marked and scrolled to). */
   linked: string | null;
 }) {
+  // The page's queries (the same keys, cached), subscribed to here: a tab that only received
+  // the page's results would not hear of a change the page itself does not read.
+  const orders = useOrders(companyId, scope);
+  const credit = useCompanyCredit(companyId);
   const [filter, setFilter] = useState<InvoiceFilter>('open');
   const company = useCompany(companyId);
   if (orders.isPending || credit.isPending) {
