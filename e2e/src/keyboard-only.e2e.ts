@@ -88,6 +88,7 @@ async function payByKeyboard(page: Page, total: number): Promise<string> {
 const TABS = {
   overview: 'Orders by status',
   orders: 'Recent Orders',
+  receivables: 'Open invoices',
   'standing-orders': 'All standing orders',
   companies: 'Company Management',
   catalog: 'Catalog',
@@ -101,6 +102,7 @@ const TAB_KEYS = Object.keys(TABS) as TabKey[];
 const TAB_LABELS: Record<TabKey, string> = {
   overview: 'Overview',
   orders: 'Orders',
+  receivables: 'Receivables',
   'standing-orders': 'Standing orders',
   companies: 'Companies',
   catalog: 'Catalog',
@@ -323,6 +325,7 @@ j.step(
     // Tab reaches the selected tab (Orders); the arrows move along the tabs and Enter opens one.
     await tabTo(page, dashboardTab(page, 'orders'), { max: 30 });
     for (const key of [
+      'receivables',
       'standing-orders',
       'companies',
       'catalog',
