@@ -31,6 +31,7 @@ export type Persona = RouteAudience;
 export const ADMIN_TABS = [
   { key: 'overview', label: 'Overview' },
   { key: 'orders', label: 'Orders' },
+  { key: 'receivables', label: 'Receivables' },
   { key: 'standing-orders', label: 'Standing orders' },
   { key: 'companies', label: 'Companies' },
   { key: 'catalog', label: 'Catalog' },
@@ -147,6 +148,7 @@ const PAGE_SPECS: Record<
 const TAB_EXPECT: Record<AdminTabKey, (v: PerfValues) => string[]> = {
   overview: () => ['Revenue', 'Orders by status'],
   orders: (v) => ['Recent Orders', v.storeName],
+  receivables: () => ['Open invoices', 'Companies on terms'],
   'standing-orders': () => ['All standing orders'],
   companies: (v) => ['Company Management', v.storeName],
   catalog: (v) => [v.productName],
