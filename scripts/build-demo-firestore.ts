@@ -743,6 +743,17 @@ const rollups = buildRollups(
 for (const { ref, rollup } of rollups)
   documents[ref.path] = rollup as unknown as Record<string, SeedValue>;
 
+// The wholesaler's company buys on Net 30 terms within $5,000 (docs/payment-terms.md): its cart
+// offers "Invoice, due in 30 days" beside the card.
+documents[paths.companyCredit('demo-wholesaler')] = {
+  net_days: 30,
+  credit_limit: 500_000,
+  open_balance: 0,
+  overdue_orders: [],
+  updated_at: ts('2025-10-01T16:00:00Z'),
+  updated_by: 'demo-manager',
+};
+
 // The retailer has something in the cart already.
 documents[paths.cartItem('demo-retailer', 'blue-coast')] = {
   product_id: 'blue-coast',
