@@ -151,8 +151,16 @@ function checkPayment(checkout: CheckoutRecord, session: Stripe.Checkout.Session
   }
 }
 
-/** Removes the ordered lines from the buyer's cart (units added after checkout stay). */
-async function readCartLines(tx: Transaction, db: Firestore, checkout: CheckoutRecord) {
+/**
+ * Reads the buyer's cart lines of an order from the cart, in the transaction that makes the order;
+ * the writer it returns removes the ordered units (units added since stay). Also used by orders
+ * on terms (terms/terms-order.ts).
+ */
+export async function readCartLines(
+  tx: Transaction,
+  db: Firestore,
+  checkout: Pick<CheckoutRecord, 'source' | 'items' | 'user_id'>,
+) {
   if (checkout.source !== 'cart' || checkout.items.length === 0) return () => undefined;
   const refs = checkout.items.map((item) =>
     db.doc(paths.cartItem(checkout.user_id, item.product_id)),

@@ -11,6 +11,7 @@ import {
 import { buyerAccountOpen } from '../accounts/current-approval';
 import { loadProducts } from '../catalog/products';
 import { buyNowQuantity, priceLinesOrRefuse, readLineRequests } from '../checkout/checkout-lines';
+import { readCartLines } from '../checkout/checkout-transitions';
 import { profileOfApprovedBuyer, type BuyerProfile } from '../checkout/create-checkout';
 import { applyOrderRollup } from '../insights/sales-rollups';
 import { NOT_APPROVED } from '../lib/caller';
@@ -203,12 +204,11 @@ async function bookOrder(
     db,
     p.lines.map((line) => line.product_id),
   );
-  const cart =
-    p.source === 'cart'
-      ? await tx.getAll(
-          ...p.lines.map((line) => db.doc(paths.cartItem(p.buyer.uid, line.product_id))),
-        )
-      : [];
+  const writeCart = await readCartLines(tx, db, {
+    source: p.source,
+    items: p.lines,
+    user_id: p.buyer.uid,
+  });
   const counter = await readInvoiceCounter(tx, db);
 
   const problem = termsOrderProblem(credit, p.amount);
@@ -253,14 +253,7 @@ async function bookOrder(
   };
   tx.create(orderRef, order);
   tx.set(creditRef, { open_balance: credit.open_balance + p.amount }, { merge: true });
-  cart.forEach((snap, index) => {
-    if (!snap.exists) return;
-    const bought = p.lines[index]?.quantity ?? 0;
-    const inCart: unknown = snap.get('quantity');
-    const left = typeof inCart === 'number' ? inCart - bought : 0;
-    if (left > 0) tx.update(snap.ref, { quantity: left, updated_at: now });
-    else tx.delete(snap.ref);
-  });
+  writeCart(now);
   const record = readOrderDoc(order);
   applyOrderRollup(tx, db, null, record);
   return { kind: 'booked', netDays: credit.net_days };
