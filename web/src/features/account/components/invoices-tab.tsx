@@ -18,7 +18,6 @@ import { DownloadOutlined, ReloadOutlined } from '@/components/icons';
 import { TextSkeleton } from '@/components/skeleton';
 import { Tag, type TagColor } from '@/components/tag';
 import { useCompany } from '@/entities/company';
-import { saveFile } from '@/lib/save-file';
 import { openTermsOrders, statementContent, termsInvoiceNumber } from '../lib/statement-content';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { isOverdue, isPayable, PayInvoiceLink, termsDateFormat } from './order-terms';
@@ -264,7 +263,7 @@ function StatementButton({
     setState('building');
     try {
       const content = statementContent(companyName, openTermsOrders(orders), credit, new Date());
-      const { buildStatementPdf } = await import('../lib/statement-pdf');
+      const { buildStatementPdf, saveFile } = await import('../lib/statement-pdf');
       saveFile(await buildStatementPdf(content), content.fileName, 'application/pdf');
       setState('idle');
     } catch {
