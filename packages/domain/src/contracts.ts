@@ -29,8 +29,8 @@ import {
   INTERVAL_PROBLEM,
   isStandingOrderInterval,
   type StandingOrderInterval,
-  type StandingOrderStatus,
-} from './standing-orders';
+} from './standing-order-intervals';
+import type { StandingOrderStatus } from './standing-orders';
 
 /**
  * Request and response contracts of the callable functions. The functions parse `request.data`
@@ -131,33 +131,12 @@ export interface CreateCheckoutSessionResponse {
   orderId: string;
 }
 
-export const verifyPaymentRequest = z.strictObject({
-  sessionId: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1),
-      z.maxLength(255),
-      z.regex(/^cs_[A-Za-z0-9_]+$/, 'Not a checkout session id'),
-    ),
-});
-export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
-/**
- * verifyPayment's refusal of a session that another account paid for (permission-denied): the
- * success page tells the buyer so instead of "Payment Successful!" (docs/payments.md).
- */
-export const PAYMENT_OF_ANOTHER_ACCOUNT = 'This payment belongs to another account.';
-export interface VerifyPaymentResponse {
-  /** cents */
-  amount: number;
-  status: OrderStatus;
-  orderId: string;
-  /**
-   * The checkout started a standing order: its cadence, what each delivery is charged, and the
-   * next charge (ISO, null until Stripe has told us), for the page to state with how to cancel.
-   */
-  standingOrder?: { intervalWeeks: number; cycleAmount: number; nextChargeAt: string | null };
-}
+export {
+  PAYMENT_OF_ANOTHER_ACCOUNT,
+  verifyPaymentRequest,
+  type VerifyPaymentRequest,
+  type VerifyPaymentResponse,
+} from './verify-payment';
 
 /** What a manager types when shipping: the carrier and its tracking number (normalized). */
 export const shipmentInput = z.strictObject({

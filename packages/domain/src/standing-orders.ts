@@ -5,32 +5,21 @@ import { storedDate } from './schemas';
 import { shipToSchema } from './ship-to';
 import { atLeast, atMost, integer } from './en-messages';
 
+export {
+  deliveryChoiceLabel,
+  INTERVAL_PROBLEM,
+  intervalLabel,
+  isStandingOrderInterval,
+  STANDING_ORDER_INTERVALS,
+  type StandingOrderInterval,
+} from './standing-order-intervals';
+
 /**
  * Standing orders: a buyer's regular restock, billed by a Stripe subscription and delivered every
  * few weeks. Each paid cycle becomes an ordinary order (payment type 'subscription'). The
  * standing order itself (standing_orders/{id}, written only by the functions) keeps what is
  * delivered, how often, and whether it runs. docs/standing-orders.md.
  */
-
-/** The delivery intervals offered, in weeks. */
-export const STANDING_ORDER_INTERVALS = [2, 4, 8] as const;
-export type StandingOrderInterval = (typeof STANDING_ORDER_INTERVALS)[number];
-
-export const INTERVAL_PROBLEM = 'Standing orders are delivered every 2, 4 or 8 weeks.';
-
-export function isStandingOrderInterval(value: unknown): value is StandingOrderInterval {
-  return STANDING_ORDER_INTERVALS.some((weeks) => weeks === value);
-}
-
-/** "Deliver every 2 weeks" (the cart's choice). */
-export function deliveryChoiceLabel(weeks: StandingOrderInterval): string {
-  return `Deliver every ${weeks} weeks`;
-}
-
-/** "Every 2 weeks" (lists and tables). */
-export function intervalLabel(weeks: number): string {
-  return `Every ${weeks} weeks`;
-}
 
 export const STANDING_ORDER_STATUSES = [
   /** Delivered and charged every cycle. */

@@ -1,7 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_LINE_QUANTITY, type CartItem, type OrderLine } from '@portal/domain';
-import { cartKeys, fetchCart, setCartQuantities } from '@/entities/cart';
+import type { fetchCart, setCartQuantities } from '@/entities/cart';
 import { fetchActiveProducts } from '@/entities/catalog';
+
+/**
+ * The cart's read and write, handed in by useReorder: every portal page loads them already, and
+ * this lazy chunk importing the cart's API without its queries would split that shared chunk.
+ */
+export interface CartApi {
+  fetchCart: typeof fetchCart;
+  setCartQuantities: typeof setCartQuantities;
+}
 
 export interface ReorderResult {
   /** Names of the products put back in the cart. */
@@ -19,7 +27,9 @@ export interface ReorderResult {
 export async function reorder(
   uid: string,
   lines: readonly Pick<OrderLine, 'product_id' | 'name' | 'quantity'>[],
+  cartApi: CartApi,
 ): Promise<ReorderResult> {
+  const { fetchCart, setCartQuantities } = cartApi;
   const [catalog, cart] = await Promise.all([fetchActiveProducts(), fetchCart(uid)]);
   const active = new Set(catalog.map((product) => product.id));
   const inCart = new Map(cart.map((item) => [item.product_id, item.quantity]));
@@ -46,13 +56,4 @@ export async function reorder(
   }
   if (updates.length > 0) await setCartQuantities(uid, updates);
   return result;
-}
-
-export function useReorder(uid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (lines: readonly Pick<OrderLine, 'product_id' | 'name' | 'quantity'>[]) =>
-      reorder(uid, lines),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.ofBuyer(uid) }),
-  });
 }

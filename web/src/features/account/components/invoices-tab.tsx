@@ -19,7 +19,6 @@ import { Tag, type TagColor } from '@/components/tag';
 import { useCompany } from '@/entities/company';
 import { useCompanyCredit } from '@/entities/company-credit';
 import { useOrders, type BuyerScope } from '@/entities/orders';
-import { saveFile } from '@/lib/save-file';
 import { openTermsOrders, statementContent, termsInvoiceNumber } from '../lib/statement-content';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { isOverdue, isPayable, PayInvoiceLink, termsDateFormat } from './order-terms';
@@ -268,7 +267,7 @@ function StatementButton({
     setState('building');
     try {
       const content = statementContent(companyName, openTermsOrders(orders), credit, new Date());
-      const { buildStatementPdf } = await import('../lib/statement-pdf');
+      const { buildStatementPdf, saveFile } = await import('../lib/statement-pdf');
       saveFile(await buildStatementPdf(content), content.fileName, 'application/pdf');
       setState('idle');
     } catch {

@@ -9,7 +9,7 @@ import { RefundedTag, TrackingLink } from '@/components/order-fulfilment';
 import { OrderStatusTag } from '@/components/order-status-tag';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
-import { useReorder } from '../api/reorder';
+import { useReorder } from '../api/use-reorder';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrderTermsFacts } from './order-terms';
 import { TextSkeleton } from '@/components/skeleton';

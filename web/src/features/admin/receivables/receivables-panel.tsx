@@ -11,7 +11,7 @@ import {
   type ReceivableInvoice,
   type TermsInvoiceState,
 } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
@@ -333,13 +333,20 @@ function useCloseInvoice() {
 
 export type CloseInvoice = ReturnType<typeof useCloseInvoice>;
 
+/**
+ * The tab's read, as queryOptions like the entities' reads: a lazy chunk that takes useMutation
+ * from the query library without queryOptions splits the two apart, one more small file on
+ * every page.
+ */
+const receivablesQuery = queryOptions({
+  queryKey: receivablesKeys.all,
+  queryFn: () => callGetReceivables({}),
+});
+
 export function ReceivablesPanel() {
   const close = useCloseInvoice();
   const notify = useNotify();
-  const receivables = useQuery({
-    queryKey: receivablesKeys.all,
-    queryFn: () => callGetReceivables({}),
-  });
+  const receivables = useQuery(receivablesQuery);
   useFetchErrorToast(receivables.isError);
   const [filter, setFilter] = useState<ReceivablesFilter>(NO_FILTER);
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -7,7 +7,6 @@ import { seller } from '@/config/seller';
 import { useOrder } from '@/entities/orders';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invoiceContent } from '../lib/invoice-content';
-import { saveFile } from '@/lib/save-file';
 import { InvoiceDocument } from './invoice-document';
 import './print-doc.css';
 import { TextSkeleton } from '@/components/skeleton';
@@ -73,7 +72,7 @@ export function InvoicePage({
   const download = async () => {
     setPdfState('building');
     try {
-      const { buildInvoicePdf } = await import('../lib/invoice-pdf');
+      const { buildInvoicePdf, saveFile } = await import('../lib/invoice-pdf');
       saveFile(await buildInvoicePdf(content), content.fileName, 'application/pdf');
       setPdfState('idle');
     } catch {

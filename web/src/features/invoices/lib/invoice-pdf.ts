@@ -1,6 +1,9 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { InvoiceContent } from './invoice-content';
 
+// The download comes with the PDF's chunk: the page's first load carries no download code.
+export { saveFile } from '@/lib/save-file';
+
 /** US Letter in points, with 0.6 in margins. */
 const PAGE = { width: 612, height: 792 };
 const MARGIN = 43;

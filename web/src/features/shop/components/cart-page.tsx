@@ -27,13 +27,15 @@ import { ViewOnlyNotice } from './view-only-notice';
 import { LoadFailed } from './load-failed';
 import './shop.css';
 
-const ShipToPicker = lazy(() =>
-  import('./checkout-choices').then((module) => ({ default: module.ShipToPicker })),
-);
 // The payment choice reads the company's terms and draws nothing without them; it comes with
-// the ship-to's chunk, so the cart's first load carries neither the terms nor the choice.
+// the ship-to's chunk, so the cart's first load carries neither the terms nor the choice. One
+// import for its three uses: the build writes a chunk's list of files at each import.
+const checkoutChoices = () => import('./checkout-choices');
+const ShipToPicker = lazy(() =>
+  checkoutChoices().then((module) => ({ default: module.ShipToPicker })),
+);
 const PaymentTerms = lazy(() =>
-  import('./checkout-choices').then((module) => ({ default: module.PaymentTerms })),
+  checkoutChoices().then((module) => ({ default: module.PaymentTerms })),
 );
 const PricesChangedNotice = lazy(() =>
   import('./prices-changed-notice').then((module) => ({ default: module.PricesChangedNotice })),
@@ -105,7 +107,7 @@ export function CartPage() {
   // The placing comes with the payment choice's chunk (loaded once the choice is shown).
   const placeOnTerms = useMutation({
     mutationFn: async (attempt: TermsAttempt) =>
-      (await import('./checkout-choices')).placeOrderOnTerms(queryClient, attempt),
+      (await checkoutChoices()).placeOrderOnTerms(queryClient, attempt),
   });
   // Set by the payment choice for a company with terms; null: pay by card, as ever.
   const [termsPayment, setTermsPayment] = useState<TermsPayment | null>(null);
