@@ -83,6 +83,8 @@ describe('the order row codec', () => {
     }
     expect(parsed.row).toMatchObject({
       id: 'ord1',
+      termsState: 'open',
+      dueAt: '2026-04-03T18:30:00.000Z',
       email: 'owner@cloudnine.test',
       role: 'wholesaler',
       itemCount: 2,
@@ -130,6 +132,7 @@ function orderRowSourceOf(overrides: Partial<OrderRowSource>): OrderRowSource {
     paid_at: new Date('2026-03-04T18:31:00.000Z'),
     items: [],
     ship_to: null,
+    terms: null,
     ...overrides,
   };
 }
