@@ -103,6 +103,23 @@ async function giveTerms(companyId: string, netDays: 0 | 15 | 30 | 60, creditLim
 const placeOnTerms = (buyer: TestUser, data: Record<string, unknown> = {}) =>
   placeTermsOrderHandler(call(buyer, { requestId: randomUUID().replaceAll('-', ''), ...data }));
 
+/**
+ * Every webhook delivery about an order since `from` (its invoice's events carry its id), posted
+ * five more times: the order and its company's credit must read the same afterwards.
+ */
+async function replayFiveTimes(orderId: string, companyId: string, from: number) {
+  const events = harness.endpoint.bodies.slice(from).filter((body) => body.includes(orderId));
+  expect(events.length).toBeGreaterThan(0);
+  const before = JSON.stringify([await orderOf(orderId), await creditOf(companyId)]);
+  for (let i = 0; i < 5; i++) {
+    for (const body of events) {
+      expect((await postWebhook(harness.endpoint.url, body)).status).toBe(200);
+    }
+  }
+  expect(JSON.stringify([await orderOf(orderId), await creditOf(companyId)])).toBe(before);
+  return events.map((body) => (JSON.parse(body) as { type: string }).type);
+}
+
 /** Units of the product, as one Buy Now line. */
 async function buyUnits(buyer: TestUser, units: number) {
   await setCart(buyer.uid, { [PRODUCT]: units });
@@ -294,6 +311,7 @@ describe('collections', () => {
     const invoice = await harness.stripe.invoices.retrieve(order.terms!.invoice_id!);
     const customer = await harness.stripe.customers.retrieve(invoice.customer as string);
     const clock = (customer as { test_clock: string | null }).test_clock!;
+    const from = harness.endpoint.bodies.length;
     await harness.sandbox.advanceClock(clock, invoice.due_date! + 2 * 86_400);
     await harness.sandbox.whenWebhooksIdle();
 
@@ -315,6 +333,9 @@ describe('collections', () => {
     await harness.sandbox.whenWebhooksIdle();
     expect((await orderOf(placed.orderId))!.terms!.state).toBe('paid');
     expect(await creditOf(buyer.uid)).toMatchObject({ open_balance: 0, overdue_orders: [] });
+    expect(await replayFiveTimes(placed.orderId, buyer.uid, from)).toEqual(
+      expect.arrayContaining(['invoice.will_be_due', 'invoice.overdue', 'invoice.paid']),
+    );
     const receivables = await getReceivablesHandler(call(manager));
     expect(receivables.invoices.some((i) => i.orderId === placed.orderId)).toBe(false);
     expect(await placeOnTerms(buyer)).toMatchObject({ amount: PRICE });
@@ -326,9 +347,13 @@ describe('collections', () => {
     await buyUnits(buyer, 1);
     const placed = await placeOnTerms(buyer);
     const invoiceId = (await orderOf(placed.orderId))!.terms!.invoice_id!;
+    const from = harness.endpoint.bodies.length;
     await harness.sandbox.payInvoice(invoiceId, { method: 'us_bank_account' });
     await harness.sandbox.settleInvoicePayment(invoiceId, 'failed');
     await harness.sandbox.whenWebhooksIdle();
+    expect(await replayFiveTimes(placed.orderId, buyer.uid, from)).toContain(
+      'invoice.payment_failed',
+    );
     const order = (await orderOf(placed.orderId))!;
     expect(order.terms!.state).toBe('open');
     expect(order.terms!.failed_at).not.toBeNull();
@@ -366,10 +391,12 @@ describe('collections', () => {
     expect(byBuyer.code).toBe('permission-denied');
     expect((await orderOf(placed.orderId))!.status).toBe('awaiting_payment');
 
+    const from = harness.endpoint.bodies.length;
     await closeTermsInvoiceHandler(
       call(manager, { orderId: placed.orderId, action: 'void', reason: 'Ordered twice' }),
     );
     await harness.sandbox.whenWebhooksIdle();
+    expect(await replayFiveTimes(placed.orderId, buyer.uid, from)).toContain('invoice.voided');
     const order = (await orderOf(placed.orderId))!;
     expect(order).toMatchObject({ status: 'cancelled', receivable: false });
     expect(order.terms).toMatchObject({ state: 'void', closed_reason: 'Ordered twice' });
@@ -393,10 +420,14 @@ describe('collections', () => {
     const placed = await placeOnTerms(buyer);
     await sendInvoiceReminderHandler(call(manager, { orderId: placed.orderId }));
     expect((await orderOf(placed.orderId))!.terms!.reminders).toBe(1);
+    const from = harness.endpoint.bodies.length;
     await closeTermsInvoiceHandler(
       call(manager, { orderId: placed.orderId, action: 'uncollectible', reason: 'Closed shop' }),
     );
     await harness.sandbox.whenWebhooksIdle();
+    expect(await replayFiveTimes(placed.orderId, buyer.uid, from)).toContain(
+      'invoice.marked_uncollectible',
+    );
     const order = (await orderOf(placed.orderId))!;
     expect(order).toMatchObject({ status: 'awaiting_payment', receivable: false });
     expect(order.terms!.state).toBe('uncollectible');
