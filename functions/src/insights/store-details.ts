@@ -6,6 +6,8 @@ import {
   paths,
   type StoreDetailsResponse,
   type StoreHistoryEntry,
+  formatUsd,
+  isNetDays,
 } from '@portal/domain';
 import { findUser } from '../lib/auth-users';
 import type { Context } from '../lib/context';
@@ -39,10 +41,18 @@ function actorName(actor: string, emails: Map<string, string>): string {
 }
 
 /**
- * The reviews and tier moves among audit_log entries (`profile.status_changed`,
- * `company.tier_moved`), in words with the manager's address: "Approved by manager@…",
- * "Declined by …: <reason>", "Moved to wholesaler prices by …: <reason>".
+ * The reviews, tier moves and terms among audit_log entries (`profile.status_changed`,
+ * `company.tier_moved`, `company.terms_set`), in words with the manager's address: "Approved by
+ * manager@…", "Declined by …: <reason>", "Moved to wholesaler prices by …: <reason>", "Terms set
+ * to Net 30 with a $500.00 limit by …: <reason>".
  */
+/** Terms set (docs/payment-terms.md): "Terms set to Net 30 with a $500.00 limit", or removed. */
+function termsWords(to: { net_days?: unknown; credit_limit?: unknown }): string {
+  if (!isNetDays(to.net_days)) return 'Payment terms removed (card only)';
+  const limit = typeof to.credit_limit === 'number' ? to.credit_limit : 0;
+  return `Terms set to Net ${to.net_days} with a ${formatUsd(limit)} limit`;
+}
+
 export async function reviewHistory(
   deps: Pick<Context, 'auth'>,
   audit: readonly { data(): DocumentData }[],
@@ -51,8 +61,9 @@ export async function reviewHistory(
     .map((doc) => doc.data())
     .filter(
       (entry) =>
-        (entry.action === 'profile.status_changed' || entry.action === 'company.tier_moved') &&
-        typeof entry.to === 'string',
+        ((entry.action === 'profile.status_changed' || entry.action === 'company.tier_moved') &&
+          typeof entry.to === 'string') ||
+        (entry.action === 'company.terms_set' && typeof entry.to === 'object' && entry.to),
     );
   const actors = await authUsersOf(
     deps,
@@ -65,9 +76,11 @@ export async function reviewHistory(
     const key = typeof entry.review === 'string' ? entry.review : (entry.to as string);
     // A tier move (docs/pricing.md): "Moved to wholesaler prices".
     const words =
-      entry.action === 'company.tier_moved'
-        ? `Moved to ${String(entry.to)} prices`
-        : (REVIEW_WORDS[key] ?? `Moved to ${String(entry.to)}`);
+      entry.action === 'company.terms_set'
+        ? termsWords(entry.to as { net_days?: unknown; credit_limit?: unknown })
+        : entry.action === 'company.tier_moved'
+          ? `Moved to ${String(entry.to)} prices`
+          : (REVIEW_WORDS[key] ?? `Moved to ${String(entry.to)}`);
     const reason = typeof entry.reason === 'string' && entry.reason ? `: ${entry.reason}` : '';
     return [{ at, event: `${words} by ${actorName(String(entry.actor), emails)}${reason}` }];
   });

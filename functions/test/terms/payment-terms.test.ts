@@ -17,6 +17,7 @@ import {
   setCompanyTermsHandler,
 } from '../../src/handlers/payment-terms';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
@@ -148,6 +149,10 @@ describe('managers give terms', () => {
     );
     expect(denied.code).toBe('permission-denied');
     expect((await creditOf(buyer.uid)).net_days).toBe(30);
+    const details = await getCompanyDetailsHandler(call(manager, { companyId: buyer.uid }));
+    expect(details.history.map((entry) => entry.event)).toContainEqual(
+      expect.stringMatching(/^Terms set to Net 30 with a \$500\.00 limit by .*: Reliable payer$/),
+    );
   });
 });
 
