@@ -111,7 +111,10 @@ interface Figures {
   revenue: number;
   paidOrders: number;
   average: number;
-  statuses: Record<'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded', number>;
+  statuses: Record<
+    'awaiting_payment' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded',
+    number
+  >;
   byStore: Map<string, number>;
   /** Off the tier prices through price lists, on the lines of orders not cancelled. */
   listDiscount: number;
@@ -124,13 +127,26 @@ async function figuresOf(from: string, to: string): Promise<Figures> {
     revenue: 0,
     paidOrders: 0,
     average: 0,
-    statuses: { processing: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 },
+    statuses: {
+      awaiting_payment: 0,
+      processing: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+      refunded: 0,
+    },
     byStore: new Map(),
     listDiscount: 0,
   };
   for (const order of orders.values()) {
-    if (!(order.paid_at instanceof Date) || order.status === 'pending') continue;
-    const day = pacificDay(order.paid_at);
+    // An order on payment terms counts on the day it was booked, unless its invoice was voided
+    // (docs/payment-terms.md); every other order on the day it was paid.
+    const terms =
+      order.payment_method === 'terms' ? (order.terms as { state?: unknown } | null) : null;
+    if (terms?.state === 'void') continue;
+    const countedAt = terms ? order.created_at : order.paid_at;
+    if (!(countedAt instanceof Date) || order.status === 'pending') continue;
+    const day = pacificDay(countedAt);
     if (day < from || day > to) continue;
     const net = Number(order.amount) - Number(order.refunded_amount ?? 0);
     figures.revenue += net;
@@ -177,7 +193,7 @@ async function seeTotals(person: Person, expected: Figures): Promise<void> {
 
 function statusSummary(expected: Figures): string {
   const s = expected.statuses;
-  return `Paid orders by status: Processing ${s.processing}, Shipped ${s.shipped}, Delivered ${s.delivered}, Cancelled ${s.cancelled}, Refunded ${s.refunded}.`;
+  return `Paid orders by status: Awaiting payment ${s.awaiting_payment}, Processing ${s.processing}, Shipped ${s.shipped}, Delivered ${s.delivered}, Cancelled ${s.cancelled}, Refunded ${s.refunded}.`;
 }
 
 j.step(

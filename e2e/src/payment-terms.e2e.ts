@@ -206,7 +206,12 @@ j.step('the buyer pays by bank account; once it settles the hold lifts', async (
   await mails.waitFor(company.email, (m) => m.subject.startsWith('Payment received'));
 
   await page.goto('/portal/my-account?tab=invoices');
-  await see(page.getByRole('table', { name: 'Invoices' }));
+  // Nothing left open; the invoice is under Paid.
+  await see(page.getByRole('heading', { name: 'No open invoices' }));
+  await page.getByRole('radio', { name: 'Paid', exact: true }).check();
+  const paid = page.getByRole('table', { name: 'Invoices' });
+  await see(paid.getByText(PO));
+  await see(paid.getByText('Paid', { exact: true }));
   expect(
     await page.getByText('Your company is on credit hold: an invoice is past due.').count(),
   ).toBe(0);

@@ -206,6 +206,8 @@ function expectedTotals(range: DayRange) {
     averageOrderValue: paidOrders ? Math.round(revenue / paidOrders) : 0,
     approvedBuyers,
     listDiscount,
+    // No order here is on payment terms: everything booked was collected.
+    collected: revenue,
   };
 }
 
