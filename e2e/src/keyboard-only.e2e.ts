@@ -258,11 +258,16 @@ j.step(
     await see(page.getByRole('heading', { name: 'Your Cart' }));
     const line = page.getByRole('article', { name: PURPLE.name });
     await seeQuantity(line, 1);
+    // The page has settled (its lazy ship-to and payment choices drawn, checkout possible)
+    // before the keyboard acts on it, as a person waits for the page to finish loading.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Proceed to Checkout' }).isEnabled())
+      .toBe(true);
     await tabTo(page, line.getByRole('button', { name: `Increase quantity of ${PURPLE.name}` }));
     await page.keyboard.press('Enter');
-    await seeQuantity(line, 2);
+    await seeQuantityWithFocus(page, line, 2);
     await page.keyboard.press('Space');
-    await seeQuantity(line, 3);
+    await seeQuantityWithFocus(page, line, 3);
     // Shift+Tab back to the typed quantity: type 2 and press Enter.
     const field = line.getByRole('textbox', { name: `Quantity of ${PURPLE.name}` });
     await tabTo(page, field, { back: true });
@@ -552,3 +557,16 @@ j.step(
   },
   STEP_TIMEOUT,
 );
+
+/** seeQuantity, naming where the focus was when the quantity did not follow the key pressed. */
+async function seeQuantityWithFocus(page: Page, line: Locator, quantity: number): Promise<void> {
+  try {
+    await seeQuantity(line, quantity);
+  } catch (error) {
+    const stop = await focusStop(page).catch(() => null);
+    throw new Error(
+      `The quantity did not become ${quantity}; the focus is on ${stop?.name ?? 'an unknown element'}`,
+      { cause: error },
+    );
+  }
+}
