@@ -50,3 +50,6 @@ export * from './markdown';
 export * from './policy-defaults';
 export * from './payment-terms';
 export * from './payment-terms-schemas';
+export * from './tax-certificates';
+export * from './tax-schemas';
+export * from './tax-report';

@@ -130,6 +130,27 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
   });
 
   /**
+   * The sales tax of an order (docs/tax.md): the tax Stripe computed for the ship-to (cents,
+   * included in `amount`), the state it was computed for, and the resale certificate that
+   * exempted it (null: taxed). Null on orders from before tax.
+   */
+  const tax = z.object({
+    amount: z.number().check(integer(), atLeast(0)),
+    state: z._default(z.string(), ''),
+    exemption: z._default(
+      z.nullable(
+        z.object({
+          certificate_id: z.string(),
+          number: z.string(),
+          state: z.string(),
+          expires_on: z.nullable(z.string()),
+        }),
+      ),
+      null,
+    ),
+  });
+
+  /**
    * orders/{id}. The id is the id of the checkout it came from (or of the standing order's
    * renewal). Orders from before the order book have none of the fields from `seller_permit_id`
    * on: the defaults stand in for them.
@@ -201,6 +222,8 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
      * the managers' Receivables query.
      */
     receivable: z._default(z.boolean(), false),
+    /** Sales tax: in `amount`, or exempt by a resale certificate; null before tax. */
+    tax: z._default(z.nullable(tax), null),
     // Kept by the search triggers (functions/src/insights/search-fields.ts), not at checkout.
     /** The buyer's role, the Orders table's role filter. */
     buyer_role: z.optional(z.nullable(z.enum(BUYER_ROLES))),
@@ -210,7 +233,7 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     search_keys: z.optional(z.array(z.string())),
   });
 
-  return { order, line, statusChange, shipment, refund, refundNote, notes, dispute, terms };
+  return { order, line, statusChange, shipment, refund, refundNote, notes, dispute, terms, tax };
 }
 
 type OrderSchemas<Instant extends z.core.SomeType> = ReturnType<typeof orderSchemasOf<Instant>>;
@@ -231,6 +254,7 @@ export const refundEntrySchema = /* @__PURE__ */ browser('refund');
 export const orderNotesSchema = /* @__PURE__ */ browser('notes');
 export const orderDisputeSchema = /* @__PURE__ */ browser('dispute');
 export const orderTermsSchema = /* @__PURE__ */ browser('terms');
+export const orderTaxSchema = /* @__PURE__ */ browser('tax');
 
 export type Order = z.output<typeof orderSchema> & { id: string };
 /** A line as read: lines from before SKUs and case packs read as '' and 1. */
@@ -238,6 +262,7 @@ export type OrderLine = z.output<typeof orderLineSchema>;
 export type RefundEntry = z.output<typeof refundEntrySchema>;
 export type OrderNotes = z.output<typeof orderNotesSchema>;
 export type OrderDispute = z.output<typeof orderDisputeSchema>;
+export type OrderTax = z.output<typeof orderTaxSchema>;
 export type OrderTerms = z.output<typeof orderTermsSchema>;
 
 /** checkouts/{id}: one Checkout attempt (managers see the ones that never became an order). */

@@ -49,6 +49,13 @@ export const COLLECTIONS = {
    * managers read it.
    */
   companyCredit: 'company_credit',
+  /**
+   * Resale certificates (docs/tax.md): one per uploaded certificate, with its state, number,
+   * expiry and review. Written by the functions only; its company's members and managers read.
+   */
+  taxCertificates: 'tax_certificates',
+  /** Under stripe_customers/{companyId}: the company's tax-exempt Customer per state (server only). */
+  exemptCustomers: 'exempt_states',
   /** One per company (id: the company's): its Stripe Customer id (server only). */
   stripeCustomers: 'stripe_customers',
   /** Standing orders (written by the functions only; the buyer reads their own, managers all). */
@@ -95,6 +102,9 @@ export const paths = {
   invoiceCounter: () => `${COLLECTIONS.counters}/invoices`,
   companyCredit: (companyId: string) => `${COLLECTIONS.companyCredit}/${companyId}`,
   stripeCustomer: (companyId: string) => `${COLLECTIONS.stripeCustomers}/${companyId}`,
+  exemptCustomer: (companyId: string, state: string) =>
+    `${COLLECTIONS.stripeCustomers}/${companyId}/${COLLECTIONS.exemptCustomers}/${state}`,
+  taxCertificate: (certificateId: string) => `${COLLECTIONS.taxCertificates}/${certificateId}`,
   standingOrder: (id: string) => `${COLLECTIONS.standingOrders}/${id}`,
   mail: (key: string) => `${COLLECTIONS.mail}/${key}`,
   newsletterSubscriber: (id: string) => `${COLLECTIONS.newsletterSubscribers}/${id}`,
@@ -134,6 +144,10 @@ export const FUNCTION_NAMES = {
   closeTermsInvoice: 'closeTermsInvoice',
   sendInvoiceReminder: 'sendInvoiceReminder',
   getReceivables: 'getReceivables',
+  submitTaxCertificate: 'submitTaxCertificate',
+  reviewTaxCertificate: 'reviewTaxCertificate',
+  estimateTax: 'estimateTax',
+  getTaxReport: 'getTaxReport',
   stripeWebhook: 'stripeWebhook',
   requestPasswordReset: 'requestPasswordReset',
   resendVerificationEmail: 'resendVerificationEmail',

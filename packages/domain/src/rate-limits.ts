@@ -152,6 +152,20 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 120, windowMs: HOUR },
     perIp: { max: 300, windowMs: HOUR },
   },
+  // Sales tax (docs/tax.md): a submission reads the uploaded file; the estimate asks Stripe Tax
+  // (the cart asks again when its lines or ship-to change); a review may update Stripe Customers.
+  submitTaxCertificate: {
+    perUser: { max: 30, windowMs: HOUR },
+    perIp: { max: 120, windowMs: HOUR },
+  },
+  reviewTaxCertificate: {
+    perUser: { max: 300, windowMs: HOUR },
+    perIp: { max: 600, windowMs: HOUR },
+  },
+  estimateTax: {
+    perUser: { max: 600, windowMs: HOUR },
+    perIp: { max: 1200, windowMs: HOUR },
+  },
 } as const satisfies Partial<Record<FunctionName, CallableRateLimit>>;
 
 export type RateLimitedCallable = keyof typeof CALLABLE_RATE_LIMITS;

@@ -1,0 +1,97 @@
+/**
+ * The managers' tax report (docs/tax.md#the-tax-report): per state and month, what was sold
+ * taxed, the tax collected on it, and what was sold exempt under a resale certificate. One pure
+ * function, used by the functions (getTaxReport) and checked against a plain loop in the tests.
+ */
+import { businessDay } from './insights';
+import type { OrderStatus } from './orders';
+import type { TaxReportRow, TaxReportTotals } from './tax-schemas';
+
+/** The order facts the report reads. */
+export interface TaxReportOrder {
+  status: OrderStatus;
+  created_at: Date;
+  /** Cents: what the order charges, tax included. */
+  amount: number;
+  tax: { amount: number; state: string; exemption: unknown } | null;
+  /** The ship-to's state, when the tax record has none. */
+  ship_state?: string | null;
+}
+
+/**
+ * Orders that are sales: paid or on terms, not cancelled, not waiting for a payment to clear.
+ * Orders from before tax (no tax record) are not in the report.
+ */
+export function countsInTaxReport(order: TaxReportOrder): boolean {
+  return order.tax !== null && order.status !== 'cancelled' && order.status !== 'pending';
+}
+
+/** The month (YYYY-MM, Pacific) an order is reported in. */
+export function taxReportMonth(at: Date): string {
+  return businessDay(at).slice(0, 7);
+}
+
+/** Rows by month then state, and their totals, for the orders booked in [from, to] months. */
+export function taxReportOf(
+  orders: Iterable<TaxReportOrder>,
+  from: string,
+  to: string,
+): { rows: TaxReportRow[]; totals: TaxReportTotals } {
+  const rows = new Map<string, TaxReportRow>();
+  const totals: TaxReportTotals = { orders: 0, taxableSales: 0, taxCollected: 0, exemptSales: 0 };
+  for (const order of orders) {
+    if (!countsInTaxReport(order) || !order.tax) continue;
+    const month = taxReportMonth(order.created_at);
+    if (month < from || month > to) continue;
+    const state = order.tax.state || order.ship_state || '';
+    const key = `${month} ${state}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = { month, state, orders: 0, taxableSales: 0, taxCollected: 0, exemptSales: 0 };
+      rows.set(key, row);
+    }
+    const goods = order.amount - order.tax.amount;
+    row.orders += 1;
+    totals.orders += 1;
+    if (order.tax.exemption) {
+      row.exemptSales += goods;
+      totals.exemptSales += goods;
+    } else {
+      row.taxableSales += goods;
+      row.taxCollected += order.tax.amount;
+      totals.taxableSales += goods;
+      totals.taxCollected += order.tax.amount;
+    }
+  }
+  const sorted = [...rows.values()].sort((a, b) =>
+    a.month === b.month ? a.state.localeCompare(b.state) : a.month.localeCompare(b.month),
+  );
+  return { rows: sorted, totals };
+}
+
+/** The report as CSV for filing: a header, one line per row, and a totals line. */
+export function taxReportCsv(rows: readonly TaxReportRow[], totals: TaxReportTotals): string {
+  const dollars = (cents: number) => (cents / 100).toFixed(2);
+  const lines = [
+    'Month,State,Orders,Taxable sales (USD),Tax collected (USD),Exempt sales (USD)',
+    ...rows.map((row) =>
+      [
+        row.month,
+        row.state,
+        row.orders,
+        dollars(row.taxableSales),
+        dollars(row.taxCollected),
+        dollars(row.exemptSales),
+      ].join(','),
+    ),
+    [
+      'Total',
+      '',
+      totals.orders,
+      dollars(totals.taxableSales),
+      dollars(totals.taxCollected),
+      dollars(totals.exemptSales),
+    ].join(','),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
