@@ -20,6 +20,7 @@ import {
 } from './handlers/account-mail';
 import { companyChangedHandler } from './handlers/company-triggers';
 import { createCheckoutSessionHandler } from './handlers/create-checkout-session';
+import { estimateTaxHandler } from './handlers/estimate-tax';
 import { getSalesOverviewHandler } from './handlers/get-sales-overview';
 import { manageStandingOrderHandler } from './handlers/manage-standing-order';
 import {
@@ -158,6 +159,9 @@ export const sendInvoiceReminder = callable(
   withStripe,
 );
 export const getReceivables = callable(FUNCTION_NAMES.getReceivables, getReceivablesHandler);
+
+// Sales tax (docs/tax.md): the cart's estimate for a location, from Stripe Tax.
+export const estimateTax = callable(FUNCTION_NAMES.estimateTax, estimateTaxHandler, withStripe);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = callable(

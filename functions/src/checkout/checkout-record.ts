@@ -6,6 +6,8 @@ import {
   type CheckoutSource,
   type CheckoutState,
   type OrderLine,
+  type ShipTo,
+  type TaxExemption,
 } from '@portal/domain';
 import { readHold, type StockHold } from '../orders/stock';
 
@@ -55,6 +57,18 @@ export interface CheckoutDoc {
   role?: BuyerRole;
   /** The buyer's purchase order number ('' or absent: none), copied onto the order. */
   po_number?: string;
+  /**
+   * Sales tax (docs/tax.md): the state it was decided for ('' when Checkout collects the
+   * address) and the certificate that exempts it (null: taxed by Stripe Tax). Absent on
+   * checkouts from before tax.
+   */
+  tax_state?: string;
+  tax_exemption?: TaxExemption | null;
+  /**
+   * An exempt checkout ships to its location as chosen (Checkout does not collect another
+   * address, which the certificate might not cover): the order's ship-to.
+   */
+  ship_to?: ShipTo | null;
 }
 
 export interface CheckoutRecord extends CheckoutDoc {
@@ -100,5 +114,25 @@ export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
     stock_held: data.stock_held === true,
     ...(typeof data.interval_weeks === 'number' ? { interval_weeks: data.interval_weeks } : {}),
     ...(data.role === 'retailer' || data.role === 'wholesaler' ? { role: data.role } : {}),
+    tax_state: typeof data.tax_state === 'string' ? data.tax_state : '',
+    tax_exemption: readExemption(data.tax_exemption),
+  };
+}
+
+function readExemption(value: unknown): TaxExemption | null {
+  if (!value || typeof value !== 'object') return null;
+  const { certificate_id, number, state, expires_on } = value as Record<string, unknown>;
+  if (
+    typeof certificate_id !== 'string' ||
+    typeof number !== 'string' ||
+    typeof state !== 'string'
+  ) {
+    return null;
+  }
+  return {
+    certificate_id,
+    number,
+    state,
+    expires_on: typeof expires_on === 'string' ? expires_on : null,
   };
 }

@@ -25,6 +25,12 @@ interface CheckoutSessionInput {
    * (same order as `lines`) that the server made for its product, role, interval and amount.
    */
   subscription?: { weeks: number; priceIds: readonly string[] };
+  /**
+   * Exempt by a resale certificate (docs/tax.md): the customer is the company's exempt one for
+   * the location's state, and Checkout does not collect another address (one the certificate
+   * does not cover). Taxed sessions collect the ship-to, and Stripe Tax taxes it.
+   */
+  taxExempt?: boolean;
 }
 
 /** Product images are stored as site paths (/products/x.svg); Stripe needs absolute URLs. */
@@ -42,7 +48,8 @@ export function absoluteImageUrl(imageUrl: string, webOrigin: string): string | 
  * The Checkout Session for a checkout: every line with the price computed on the server, the
  * checkout id (the id of the order it becomes) as client_reference_id and in metadata (also on
  * the payment intent, so a payment or refund in the dashboard leads back to the order), the
- * buyer's customer, US ship-to and phone collection, and the return pages from the route table.
+ * buyer's customer, Stripe Tax, US ship-to (unless exempt) and phone collection, and the return
+ * pages from the route table.
  */
 export function checkoutSessionParams(
   input: CheckoutSessionInput,
@@ -56,9 +63,15 @@ export function checkoutSessionParams(
     client_reference_id: input.checkoutId,
     metadata,
     customer: input.customerId,
-    // What the buyer types as ship-to is saved on the customer for next time.
-    customer_update: { shipping: 'auto' },
-    shipping_address_collection: { allowed_countries: ['US'] },
+    // Stripe Tax on every sale: from the ship-to, or none for the exempt customer.
+    automatic_tax: { enabled: true },
+    ...(input.taxExempt
+      ? {}
+      : {
+          // What the buyer types as ship-to is saved on the customer for next time.
+          customer_update: { shipping: 'auto' as const },
+          shipping_address_collection: { allowed_countries: ['US' as const] },
+        }),
     phone_number_collection: { enabled: true },
     success_url: checkoutSuccessUrl(input.webOrigin),
     cancel_url: checkoutCancelUrl(input.webOrigin),

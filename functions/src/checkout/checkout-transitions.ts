@@ -19,7 +19,13 @@ import { stageMails } from '../mail/outbox';
 import { orderIdOfSession } from './checkout-session';
 import { readCheckout, type CheckoutRecord } from './checkout-record';
 import { allocateInvoiceNumber, readInvoiceCounter } from '../orders/invoice-numbers';
-import { orderFromCheckout, paymentIntentOf, shipToOfSession } from './order-from-checkout';
+import {
+  chargeOfSession,
+  orderFromCheckout,
+  paymentIntentOf,
+  shipToOfCheckout,
+  taxOfCheckout,
+} from './order-from-checkout';
 import { readOrderState, type OrderState } from '../orders/order-record';
 import { historyWith, STRIPE_ACTOR } from '../orders/order-transitions';
 import {
@@ -144,9 +150,11 @@ function checkPayment(checkout: CheckoutRecord, session: Stripe.Checkout.Session
       `Checkout ${checkout.id} belongs to session ${checkout.stripe_session_id}, not ${session.id}`,
     );
   }
-  if (session.amount_total !== checkout.amount || session.currency !== 'usd') {
+  // The goods must be what the checkout priced; Stripe Tax adds the tax on top.
+  const { goods, tax, total } = chargeOfSession(session);
+  if (goods !== checkout.amount || total !== goods + tax || session.currency !== 'usd') {
     throw new PaymentMismatchError(
-      `Session ${session.id} charged ${session.amount_total} ${session.currency}; checkout ${checkout.id} is ${checkout.amount} usd`,
+      `Session ${session.id} charged ${session.amount_total} ${session.currency} (goods ${goods}, tax ${tax}); checkout ${checkout.id} is ${checkout.amount} usd`,
     );
   }
 }
@@ -240,7 +248,11 @@ export async function recordCheckoutCompleted(
     // A standing order's first checkout starts the standing order, with the same id.
     const writeStandingOrder = order
       ? () => undefined
-      : await stageStandingOrder(tx, db, { checkout, facts, shipTo: shipToOfSession(session) });
+      : await stageStandingOrder(tx, db, {
+          checkout,
+          facts,
+          shipTo: shipToOfCheckout(checkout, session),
+        });
     const writeMails = paid
       ? await stageMails(
           tx,
@@ -250,8 +262,9 @@ export async function recordCheckoutCompleted(
             user_id: checkout.user_id,
             store_name: checkout.store_name,
             items: checkout.items,
-            amount: checkout.amount,
-            ship_to: shipToOfSession(session),
+            amount: chargeOfSession(session).total,
+            tax: taxOfCheckout(checkout, session, shipToOfCheckout(checkout, session)),
+            ship_to: shipToOfCheckout(checkout, session),
             invoice_number: counter ? formatInvoiceNumber(counter.next) : null,
             po_number: checkout.po_number ?? '',
             standing:

@@ -51,6 +51,9 @@ import {
   stripeShipping,
 } from '../stripe/stripe-customers';
 import { recurringPriceIds } from '../standing-orders/recurring-prices';
+import type { TaxTreatment } from '../tax/company-certificates';
+import { exemptCustomerFor } from '../tax/exempt-customers';
+import { taxTreatmentFor } from '../tax/order-tax';
 import { useTestClocks } from '../lib/stripe-client';
 import { isMissingResource, stripeFailure } from '../stripe/stripe-errors';
 
@@ -133,8 +136,12 @@ function newCheckout(
   source: CheckoutSource,
   now: Timestamp,
   interval: StandingOrderInterval | undefined,
+  tax: TaxTreatment,
 ): CheckoutDoc {
   return {
+    tax_state: tax.state,
+    tax_exemption: tax.exemption,
+    ...(tax.exemption ? { ship_to: profile.location?.ship_to ?? null } : {}),
     ...(interval ? { interval_weeks: interval, role: profile.role } : {}),
     user_id: buyer.uid,
     company_id: profile.companyId,
@@ -196,6 +203,8 @@ export async function createCheckout(
       asked.map((r) => r.product_id),
     ),
   ]);
+  // Taxed or exempt (docs/tax.md): decided here, for the location's state on the company's day.
+  const tax = await taxTreatmentFor(ctx, profile.companyId, profile.location?.ship_to ?? null);
   const requests = buyNowQuantity(source, asked, products);
   const lines = priceLinesOrRefuse(requests, products, profile.role, source, lists);
   // Refused here, before any checkout exists, rather than by Stripe after one was created.
@@ -213,7 +222,9 @@ export async function createCheckout(
     (interval ? `|every ${interval} weeks` : '') +
     (profile.location ? `|to ${profile.location.id}` : '') +
     // Another PO number is another purchase: the session (its metadata) carries the number.
-    (poNumber ? `|po ${encodeURIComponent(poNumber)}` : '');
+    (poNumber ? `|po ${encodeURIComponent(poNumber)}` : '') +
+    // An exemption gained or lost since (a certificate approved or expired) is another session.
+    (tax.exemption ? `|exempt ${tax.exemption.certificate_id}` : '');
   let webOrigin: string;
   try {
     webOrigin = ctx.webOrigin();
@@ -231,7 +242,7 @@ export async function createCheckout(
       buyer.uid,
       fingerprint,
       (claimedAt) => ({
-        ...newCheckout(buyer, profile, lines, fingerprint, source, claimedAt, interval),
+        ...newCheckout(buyer, profile, lines, fingerprint, source, claimedAt, interval, tax),
         ...(poNumber ? { po_number: poNumber } : {}),
       }),
       now,
@@ -302,7 +313,7 @@ export async function createCheckout(
       );
     // The company's customer, its ship-to set to the chosen location so Checkout pre-fills it
     // (the buyer can still correct it there; the order records the address used).
-    const customerFor = async (attemptKey: string) => {
+    const companyCustomerFor = async (attemptKey: string) => {
       const customerId = await newCustomer(attemptKey);
       if (!profile.location) return customerId;
       try {
@@ -315,6 +326,25 @@ export async function createCheckout(
         await forgetCustomer(db, profile.companyId, customerId);
         return newCustomer(`${attemptKey}:again`);
       }
+    };
+    // An exempt order is the company's exempt customer's for the location's state.
+    const exemption = tax.exemption;
+    const location = profile.location;
+    const customerFor = async (attemptKey: string) => {
+      const companyCustomerId = await companyCustomerFor(attemptKey);
+      if (!exemption || !location) return companyCustomerId;
+      return exemptCustomerFor(
+        ctx,
+        {
+          companyId: profile.companyId,
+          exemption,
+          storeName: profile.storeName,
+          email: buyer.email,
+          shipTo: location.ship_to,
+          companyCustomerId,
+        },
+        attemptKey,
+      );
     };
     const createSession = async () => {
       const [customerId, priceIds] = await Promise.all([
@@ -341,6 +371,7 @@ export async function createCheckout(
         expiresAt,
         customerId,
         poNumber,
+        taxExempt: exemption !== null && location !== null,
         ...(interval && priceIds ? { subscription: { weeks: interval, priceIds } } : {}),
       });
       try {

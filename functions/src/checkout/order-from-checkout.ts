@@ -1,6 +1,6 @@
 import type { Timestamp } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { shipToSchema, type OrderStatus, type ShipTo } from '@portal/domain';
+import { shipToSchema, type OrderStatus, type OrderTax, type ShipTo } from '@portal/domain';
 import { log } from '../lib/log';
 import type { CheckoutRecord } from './checkout-record';
 import type { OrderRecord } from '../orders/order-record';
@@ -46,6 +46,42 @@ export function paymentIntentOf(session: Pick<Stripe.Checkout.Session, 'payment_
 }
 
 /**
+ * The ship-to of a completed checkout: what Checkout collected, or, for an exempt checkout (which
+ * collects none), its location's as chosen.
+ */
+export function shipToOfCheckout(
+  checkout: Pick<CheckoutRecord, 'ship_to'>,
+  session: Pick<Stripe.Checkout.Session, 'id' | 'collected_information' | 'customer_details'>,
+): ShipTo | null {
+  return shipToOfSession(session) ?? checkout.ship_to ?? null;
+}
+
+/**
+ * What the session charged: the goods (its subtotal, which must be the checkout's amount), the
+ * sales tax Stripe Tax added, and the total.
+ */
+export function chargeOfSession(
+  session: Pick<Stripe.Checkout.Session, 'amount_subtotal' | 'amount_total' | 'total_details'>,
+) {
+  const tax = session.total_details?.amount_tax ?? 0;
+  const total = session.amount_total ?? 0;
+  return { goods: session.amount_subtotal ?? total - tax, tax, total };
+}
+
+/** The order's tax record (docs/tax.md): what Stripe charged, for which state, or the exemption. */
+export function taxOfCheckout(
+  checkout: Pick<CheckoutRecord, 'tax_state' | 'tax_exemption'>,
+  session: Pick<Stripe.Checkout.Session, 'amount_subtotal' | 'amount_total' | 'total_details'>,
+  shipTo: ShipTo | null,
+): OrderTax {
+  return {
+    amount: chargeOfSession(session).tax,
+    state: shipTo?.address.state || checkout.tax_state || '',
+    exemption: checkout.tax_exemption ?? null,
+  };
+}
+
+/**
  * The order a completed checkout becomes: its priced lines and buyer as checked out, the ship-to
  * from the session, 'pending' while a delayed payment is processing, 'processing' once paid.
  */
@@ -63,6 +99,7 @@ export function orderFromCheckout(
 ): OrderRecord {
   const { now, status } = fields;
   const standing = checkout.interval_weeks !== undefined;
+  const shipTo = shipToOfCheckout(checkout, session);
   return {
     ...(standing
       ? { standing_order_id: checkout.id, stripe_invoice_id: idOf(session.invoice) }
@@ -75,7 +112,9 @@ export function orderFromCheckout(
     store_name: checkout.store_name,
     seller_permit_id: checkout.seller_permit_id,
     items: checkout.items,
-    amount: checkout.amount,
+    // What was charged: the goods and the sales tax.
+    amount: chargeOfSession(session).total,
+    tax: taxOfCheckout(checkout, session, shipTo),
     currency: 'usd',
     payment_type: standing ? 'subscription' : 'one_time',
     payment_method: 'card',
@@ -91,7 +130,7 @@ export function orderFromCheckout(
     status_history: [{ status, at: now, by: fields.by }],
     cart_fingerprint: checkout.cart_fingerprint,
     source: checkout.source,
-    ship_to: shipToOfSession(session),
+    ship_to: shipTo,
     invoice_number: fields.invoiceNumber,
     shipment: null,
     refunds: [],

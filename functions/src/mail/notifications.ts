@@ -10,6 +10,7 @@ import {
   type Carrier,
   type CompanyRole,
   type OrderLine,
+  type TaxOfOrder,
   type ProfileReview,
   type ShipTo,
   type SupportContact,
@@ -127,6 +128,8 @@ export interface OrderFacts {
    * and when the next is charged (the confirmation states them, with how to cancel).
    */
   standing?: { interval_weeks: number; cycle_amount: number; next_charge_at: Date | null };
+  /** Its sales tax (in `amount`) or exemption; absent or null before tax. */
+  tax?: TaxOfOrder | null;
 }
 
 /** A paid order: the confirmation to the buyer and "new order" to every manager. */
@@ -150,6 +153,7 @@ export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<Queue
             ...facts,
             items: order.items,
             amount: order.amount,
+            tax: order.tax ?? null,
             shipTo: order.ship_to,
             poNumber: order.po_number ?? '',
             invoiceUrl: links.invoice(order.id),
@@ -175,7 +179,7 @@ export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<Queue
 
 async function managerOrderMails(
   deps: MailDeps,
-  order: Pick<OrderFacts, 'id' | 'store_name' | 'invoice_number' | 'amount' | 'items'>,
+  order: Pick<OrderFacts, 'id' | 'store_name' | 'invoice_number' | 'amount' | 'items' | 'tax'>,
   links: PortalLinks,
   render: MailSetting,
 ): Promise<QueuedMail[]> {
@@ -192,6 +196,7 @@ async function managerOrderMails(
           orderId: order.id,
           invoiceNumber: order.invoice_number,
           amount: order.amount,
+          tax: order.tax ?? null,
           units,
           orderUrl: links.adminOrder(order.id),
         }),
@@ -205,7 +210,7 @@ async function managerOrderMails(
 /** "New order" to every manager alone (an order on terms: its buyer gets the invoice mail). */
 export function newOrderMails(
   deps: MailDeps,
-  order: Pick<OrderFacts, 'id' | 'store_name' | 'invoice_number' | 'amount' | 'items'>,
+  order: Pick<OrderFacts, 'id' | 'store_name' | 'invoice_number' | 'amount' | 'items' | 'tax'>,
 ): Promise<QueuedMail[]> {
   return safely('new-order', { orderId: order.id }, () => {
     const { links, render } = setting(deps);

@@ -30,6 +30,7 @@ import type { OrderRecord } from '../orders/order-record';
 import { historyWith, STRIPE_ACTOR } from '../orders/order-transitions';
 import { commitStock, readStock, unitsOf } from '../orders/stock';
 import { readEventSeen, recordEvent, type EventRef } from '../stripe/stripe-event-log';
+import { orderTaxOfInvoice } from '../tax/order-tax';
 import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
 import {
   invoicePeriodEnd,
@@ -209,10 +210,17 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
     if (!preview) {
       throw new StandingOrderMissingError(`Standing order ${standingId} does not exist`);
     }
-    const [lines, paymentIntentId] = await Promise.all([
+    const [lines, paymentIntentId, tax] = await Promise.all([
       chargedLines(deps.stripe(), invoice, preview),
       // What a refund of this delivery goes to.
       paymentIntentOfInvoice(deps.stripe(), invoice.id),
+      // The sales tax Stripe Tax charged, or the certificate its exempt customer stood for.
+      orderTaxOfInvoice(
+        { ...deps, now: Date.now },
+        companyOfRecord(preview),
+        preview.ship_to,
+        invoice,
+      ),
     ]);
     const orderId = renewalOrderId(invoice.id);
     const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
@@ -241,6 +249,7 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
           store_name: standing.store_name,
           items: lines,
           amount,
+          tax,
           ship_to: standing.ship_to,
           invoice_number: formatInvoiceNumber(counter.next),
           standing: {
@@ -275,6 +284,7 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
           };
         }),
         amount,
+        tax,
         currency: 'usd',
         payment_type: 'subscription',
         payment_method: 'card',

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { shortOrderId, type NetDays, type OrderLine } from '@portal/domain';
+import { shortOrderId, type NetDays, type OrderLine, type ShipTo } from '@portal/domain';
+import { stripeAddress } from '../tax/order-tax';
 
 /**
  * The Stripe side of an order on terms (docs/payment-terms.md): one invoice per order, sent for
@@ -15,10 +16,13 @@ export const TERMS_INVOICE_KIND = 'terms_order';
 export interface IssueInput {
   orderId: string;
   companyId: string;
+  /** The company's customer, or its exempt customer for the ship-to's state (docs/tax.md). */
   customerId: string;
   netDays: NetDays;
   poNumber: string;
   lines: readonly OrderLine[];
+  /** Where it ships: Stripe Tax taxes the invoice for this address. */
+  shipTo: ShipTo;
 }
 
 export async function issueTermsInvoice(
@@ -41,6 +45,13 @@ export async function issueTermsInvoice(
         ...(input.poNumber ? { po_number: input.poNumber } : {}),
       },
       payment_settings: { payment_method_types: ['card', 'us_bank_account'] },
+      // Sales tax by Stripe Tax for the order's ship-to (none for an exempt customer).
+      automatic_tax: { enabled: true },
+      shipping_details: {
+        name: input.shipTo.name,
+        ...(input.shipTo.phone ? { phone: input.shipTo.phone } : {}),
+        address: stripeAddress(input.shipTo),
+      },
     },
     { idempotencyKey: key('create') },
   );

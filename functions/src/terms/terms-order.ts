@@ -6,6 +6,7 @@ import {
   termsOrderProblem,
   type NetDays,
   type OrderLine,
+  type OrderTax,
   type PlaceTermsOrderResponse,
 } from '@portal/domain';
 import { buyerAccountOpen } from '../accounts/current-approval';
@@ -33,6 +34,8 @@ import { commitStock, planReservation, readStock } from '../orders/stock';
 import { companyPriceIndex } from '../pricing/company-price-lists';
 import { stripeFailure } from '../stripe/stripe-errors';
 import { customerForCheckout } from '../stripe/stripe-customers';
+import { exemptCustomerFor } from '../tax/exempt-customers';
+import { calculateTax, taxTreatmentFor } from '../tax/order-tax';
 import { readCredit } from './credit-account';
 import { closeTermsOrder } from './invoice-transitions';
 import { issueTermsInvoice } from './stripe-invoice';
@@ -62,6 +65,10 @@ interface Request {
   locationId?: string | undefined;
   poNumber: string;
 }
+
+/** An order on terms is invoiced, and taxed, for a ship-to: a company without one is told so. */
+export const TERMS_NEEDS_SHIP_TO =
+  'Add a ship-to location in My Account before ordering on terms: the invoice is taxed for it.';
 
 export const INVOICE_NOT_ISSUED =
   'We could not issue the invoice, so nothing was ordered. Try again in a minute, or pay by card.';
@@ -104,12 +111,32 @@ export async function placeTermsOrder(
     source,
     lists,
   );
-  const amount = orderTotal(lines);
-  const totalProblem = orderTotalProblem(amount);
+  const goods = orderTotal(lines);
+  const totalProblem = orderTotalProblem(goods);
   if (totalProblem) throw new PreconditionError(`${totalProblem}.`);
+  // The invoice is taxed for its ship-to (docs/tax.md): the booked amount, which the credit limit
+  // must fit, is the goods and that tax (none under a valid resale certificate).
+  const shipTo = profile.location?.ship_to ?? null;
+  if (!shipTo) throw new PreconditionError(TERMS_NEEDS_SHIP_TO);
+  const treatment = await taxTreatmentFor(ctx, profile.companyId, shipTo);
+  let taxAmount = 0;
+  if (!treatment.exemption) {
+    try {
+      taxAmount = await calculateTax(ctx.stripe(), lines, shipTo, `terms:${orderId}:tax`);
+    } catch (error) {
+      stripeFailure('terms_tax_failed', error, { orderId });
+      throw new PreconditionError(INVOICE_NOT_ISSUED);
+    }
+  }
+  const amount = goods + taxAmount;
+  const tax: OrderTax = {
+    amount: taxAmount,
+    state: treatment.state,
+    exemption: treatment.exemption,
+  };
 
   const booked = await db.runTransaction((tx) =>
-    bookOrder(tx, db, { orderId, buyer, profile, lines, amount, source, request }),
+    bookOrder(tx, db, { orderId, buyer, profile, lines, amount, tax, source, request }),
   );
   if (booked.kind === 'existing') return answerOf(orderId, booked.order);
 
@@ -127,10 +154,25 @@ export async function placeTermsOrder(
       },
       orderId,
     );
+    const exemption = treatment.exemption;
     invoice = await issueTermsInvoice(ctx.stripe(), {
       orderId,
       companyId: profile.companyId,
-      customerId,
+      customerId: exemption
+        ? await exemptCustomerFor(
+            ctx,
+            {
+              companyId: profile.companyId,
+              exemption,
+              storeName: profile.storeName,
+              email: buyer.email,
+              shipTo,
+              companyCustomerId: customerId,
+            },
+            orderId,
+          )
+        : customerId,
+      shipTo,
       netDays: booked.netDays,
       poNumber: request.poNumber,
       lines,
@@ -190,7 +232,9 @@ async function bookOrder(
     buyer: Buyer;
     profile: BuyerProfile;
     lines: OrderLine[];
+    /** Cents: the goods and the sales tax. */
     amount: number;
+    tax: OrderTax;
     source: 'cart' | 'buy_now';
     request: Request;
   },
@@ -228,6 +272,7 @@ async function bookOrder(
     seller_permit_id: p.profile.sellerPermitId,
     items: p.lines,
     amount: p.amount,
+    tax: p.tax,
     currency: 'usd',
     payment_type: 'one_time',
     payment_method: 'terms',

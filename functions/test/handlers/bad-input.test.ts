@@ -17,6 +17,7 @@ import {
   closeTermsInvoiceRequest,
   getReceivablesRequest,
   placeTermsOrderRequest,
+  estimateTaxRequest,
   sendInvoiceReminderRequest,
   setCompanyTermsRequest,
   savePriceListRequest,
@@ -86,6 +87,7 @@ import {
   sendInvoiceReminderHandler,
   setCompanyTermsHandler,
 } from '../../src/handlers/payment-terms';
+import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { submitApplicationHandler } from '../../src/handlers/submit-application';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -247,6 +249,12 @@ const TABLE: Record<CallableName, Row> = {
     schema: setCompanyTermsRequest,
     caller: 'manager',
     valid: { companyId: uidOf('buyer'), netDays: 30, creditLimit: 50_000, reason: 'Good payer' },
+  },
+  estimateTax: {
+    handler: estimateTaxHandler,
+    schema: estimateTaxRequest,
+    caller: 'buyer',
+    valid: { locationId: `bad-input-location-${RUN}` },
   },
   placeTermsOrder: {
     handler: placeTermsOrderHandler,

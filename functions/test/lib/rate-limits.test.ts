@@ -33,6 +33,7 @@ import {
   sendInvoiceReminderHandler,
   setCompanyTermsHandler,
 } from '../../src/handlers/payment-terms';
+import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
@@ -227,6 +228,11 @@ const ROWS: Record<RateLimitedCallable, Row> = {
     handler: setCompanyTermsHandler,
     caller: 'manager',
     valid: { companyId: `rate-limit-company-${RUN}`, netDays: 30, creditLimit: 1_000, reason: 'x' },
+  },
+  estimateTax: {
+    handler: estimateTaxHandler,
+    caller: 'buyer',
+    valid: { locationId: `rate-limit-location-${RUN}` },
   },
   placeTermsOrder: {
     handler: placeTermsOrderHandler,

@@ -227,3 +227,26 @@ export function certificateReminderDue(
   if (window === undefined || sent.includes(window)) return null;
   return window;
 }
+
+/** An order's tax as its documents show it (the order's `tax` record). */
+export interface TaxOfOrder {
+  amount: number;
+  state: string;
+  exemption: TaxExemption | null;
+}
+
+/**
+ * The rows between an order's lines and its total on the order page, the invoice, the PDF and
+ * the mails: Subtotal, then "Sales tax (CA)" with the amount, or "Sales tax" with the exemption.
+ * None for an order from before tax. `format` writes cents as money.
+ */
+export function taxSummaryRows(
+  amount: number,
+  tax: TaxOfOrder | null,
+  format: (cents: number) => string,
+): Array<[string, string]> {
+  if (!tax) return [];
+  const subtotal: [string, string] = ['Subtotal', format(amount - tax.amount)];
+  if (tax.exemption) return [subtotal, ['Sales tax', exemptionText(tax.exemption)]];
+  return [subtotal, [tax.state ? `Sales tax (${tax.state})` : 'Sales tax', format(tax.amount)]];
+}

@@ -18,6 +18,8 @@ export type Block =
   | {
       kind: 'lines';
       items: ReadonlyArray<{ name: string; quantity: number; total: string }>;
+      /** Rows between the items and the total: Subtotal, Tax (or the exemption). */
+      summary?: ReadonlyArray<readonly [string, string]>;
       total: string;
     }
   | { kind: 'address'; title: string; lines: readonly string[] }
@@ -102,6 +104,11 @@ function blockMjml(block: Block): string {
           (item) =>
             `<tr><td style="padding:6px 0">${escapeHtml(item.name)}</td><td style="padding:6px 0;text-align:right">${item.quantity}</td><td style="padding:6px 0;text-align:right">${escapeHtml(item.total)}</td></tr>`,
         )
+        .join('')}${(block.summary ?? [])
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:6px 0">${escapeHtml(label)}</td><td></td><td style="padding:6px 0;text-align:right">${escapeHtml(value)}</td></tr>`,
+        )
         .join(
           '',
         )}<tr style="border-top:1px solid #ddd"><td style="padding:6px 0;font-weight:bold">Total</td><td></td><td style="padding:6px 0;text-align:right;font-weight:bold">${escapeHtml(block.total)}</td></tr></mj-table>`;
@@ -122,6 +129,7 @@ function blockText(block: Block): string {
     case 'lines':
       return [
         ...block.items.map((item) => `${item.quantity} x ${item.name}  ${item.total}`),
+        ...(block.summary ?? []).map(([label, value]) => `${label}: ${value}`),
         `Total: ${block.total}`,
       ].join('\n');
     case 'address':

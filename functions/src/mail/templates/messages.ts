@@ -6,11 +6,13 @@ import {
   formatUsd,
   shipToLines,
   stripUnsafeText,
+  taxSummaryRows,
   type Carrier,
   type CompanyRole,
   type OrderLine,
   type ShipTo,
   type StandingOrderLine,
+  type TaxOfOrder,
 } from '@portal/domain';
 import type { Block, MailContent } from './layout';
 
@@ -228,6 +230,8 @@ export function orderConfirmation(
     orderUrl: string;
     /** An order of a standing order: its terms (cadence, next charge, how to cancel). */
     standing?: StandingTerms | undefined;
+    /** Its sales tax (in `amount`) or exemption; absent before tax. */
+    tax?: TaxOfOrder | null;
   },
 ): MailContent {
   return {
@@ -255,6 +259,7 @@ export function orderConfirmation(
           quantity: item.quantity,
           total: formatUsd(item.line_total),
         })),
+        summary: taxSummaryRows(p.amount, p.tax ?? null, formatUsd),
         total: formatUsd(p.amount),
       },
       p.shipTo
@@ -276,7 +281,7 @@ export function orderConfirmation(
 }
 
 export function newOrder(
-  p: OrderFacts & { amount: number; units: number; orderUrl: string },
+  p: OrderFacts & { amount: number; units: number; orderUrl: string; tax?: TaxOfOrder | null },
 ): MailContent {
   return {
     subject: `New order from ${p.storeName}: ${formatUsd(p.amount)}`,
@@ -290,6 +295,7 @@ export function newOrder(
           ['Order', p.orderId],
           ...(p.invoiceNumber ? [['Invoice', p.invoiceNumber] as const] : []),
           ['Units', String(p.units)],
+          ...taxSummaryRows(p.amount, p.tax ?? null, formatUsd),
           ['Total', formatUsd(p.amount)],
         ],
       },

@@ -1,0 +1,94 @@
+import type Stripe from 'stripe';
+import type { OrderLine, OrderTax, ShipTo } from '@portal/domain';
+import type { Context } from '../lib/context';
+import { readCompanyCertificates, treatmentOf, type TaxTreatment } from './company-certificates';
+import { companyToday } from './company-today';
+
+/**
+ * How an order of a company shipping to `shipTo` is taxed (docs/tax.md): exempt by an approved
+ * certificate for the ship-to state valid on the company's day, else taxed. No ship-to yet (a
+ * company without locations: Checkout collects the address): taxed where Checkout says.
+ */
+export async function taxTreatmentFor(
+  ctx: Pick<Context, 'env' | 'db' | 'stripe' | 'now'>,
+  companyId: string,
+  shipTo: ShipTo | null,
+): Promise<TaxTreatment> {
+  const state = shipTo?.address.state ?? '';
+  if (!state) return { state, exemption: null, expired: null };
+  const [certificates, today] = await Promise.all([
+    readCompanyCertificates(ctx.db, companyId),
+    companyToday(ctx, companyId),
+  ]);
+  return treatmentOf(certificates, state, today);
+}
+
+/** Stripe's address of a ship-to. */
+export function stripeAddress(shipTo: ShipTo) {
+  const { address } = shipTo;
+  return {
+    line1: address.line1,
+    ...(address.line2 ? { line2: address.line2 } : {}),
+    city: address.city,
+    state: address.state,
+    postal_code: address.postal_code,
+    country: address.country,
+  };
+}
+
+/**
+ * The sales tax Stripe Tax computes for these lines shipped to `shipTo` (a tax calculation: the
+ * estimate the cart shows and the amount an order on terms books). Exempt orders pay none and
+ * are not sent.
+ */
+export async function calculateTax(
+  stripe: Stripe,
+  lines: readonly Pick<OrderLine, 'product_id' | 'quantity' | 'line_total'>[],
+  shipTo: ShipTo,
+  idempotencyKey?: string,
+): Promise<number> {
+  const calculation = await stripe.tax.calculations.create(
+    {
+      currency: 'usd',
+      line_items: lines.map((line) => ({
+        amount: line.line_total,
+        quantity: line.quantity,
+        reference: line.product_id,
+        tax_behavior: 'exclusive',
+      })),
+      customer_details: { address: stripeAddress(shipTo), address_source: 'shipping' },
+    },
+    idempotencyKey ? { idempotencyKey } : undefined,
+  );
+  return calculation.tax_amount_exclusive;
+}
+
+/** The sales tax on a Stripe invoice: its total less its total before tax. */
+export function taxOfInvoice(
+  invoice: Pick<Stripe.Invoice, 'total' | 'total_excluding_tax' | 'subtotal'>,
+): number {
+  return Math.max(0, invoice.total - (invoice.total_excluding_tax ?? invoice.subtotal));
+}
+
+/**
+ * The tax record of an order billed by a Stripe invoice (a standing order's renewal): the tax it
+ * charged and, when its customer was exempt, the certificate that exempts the ship-to's state on
+ * the company's day.
+ */
+export async function orderTaxOfInvoice(
+  ctx: Pick<Context, 'env' | 'db' | 'stripe' | 'now'>,
+  companyId: string,
+  shipTo: ShipTo | null,
+  invoice: Pick<
+    Stripe.Invoice,
+    'total' | 'total_excluding_tax' | 'subtotal' | 'customer_tax_exempt'
+  >,
+): Promise<OrderTax> {
+  const amount = taxOfInvoice(invoice);
+  const state = shipTo?.address.state ?? '';
+  if (invoice.customer_tax_exempt !== 'exempt' || amount > 0) {
+    return { amount, state, exemption: null };
+  }
+  const { exemption } = await taxTreatmentFor(ctx, companyId, shipTo);
+  return { amount, state, exemption };
+}
