@@ -142,7 +142,7 @@ j.step(
     await row.getByRole('button', { name: `Details of order ${firstOrder}` }).click();
     const details = page.getByRole('group', { name: `Fulfilment of order ${firstOrder}` });
     await seeText(details, /500 Market St/);
-    await seeText(details, /San Francisco, CA 94105/);
+    await seeText(details, /Portland, OR 97204/);
     await row.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
     await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();

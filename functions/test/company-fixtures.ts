@@ -103,21 +103,25 @@ export async function writeMember(db: Firestore, uid: string, fixture: MemberFix
   return { role, status, company: fixture.companyId, company_role: fixture.companyRole };
 }
 
-/** A ship-to location as saveLocation stores it, for writing straight to Firestore. */
-export function locationDocument(name: string, options: { archived?: boolean } = {}) {
+/**
+ * A ship-to location as saveLocation stores it, for writing straight to Firestore. In Oregon (no
+ * sales tax) unless `state` says otherwise: the tax tests choose their states.
+ */
+export function locationDocument(
+  name: string,
+  options: { archived?: boolean; state?: 'OR' | 'CA' | 'NV' } = {},
+) {
+  const address = {
+    OR: { line1: '1 Harbor Way', city: 'Portland', state: 'OR', postal_code: '97209' },
+    CA: { line1: '1 Harbor Way', city: 'Oakland', state: 'CA', postal_code: '94607' },
+    NV: { line1: '200 S Virginia St', city: 'Reno', state: 'NV', postal_code: '89501' },
+  }[options.state ?? 'OR'];
   return {
     name,
     ship_to: {
       name: `Receiving at ${name}`,
-      phone: '4155550100',
-      address: {
-        line1: '1 Harbor Way',
-        line2: '',
-        city: 'Oakland',
-        state: 'CA',
-        postal_code: '94607',
-        country: 'US',
-      },
+      phone: '5035550100',
+      address: { ...address, line2: '', country: 'US' },
     },
     delivery_notes: '',
     archived: options.archived ?? false,

@@ -13,14 +13,18 @@ export interface E2eShipTo {
   phone: string;
 }
 
+/**
+ * The ship-to the journeys type at Checkout: in Oregon, which has no sales tax, so journeys about
+ * other things see the prices they expect (the tax journey ships to California and Nevada).
+ */
 export const E2E_SHIP_TO: E2eShipTo = {
   name: 'Sam Rivera',
-  line1: '500 Market St',
+  line1: '1120 SW 5th Ave',
   line2: 'Suite 2',
-  city: 'San Francisco',
-  state: 'CA',
-  zip: '94105',
-  phone: '(415) 555-0123',
+  city: 'Portland',
+  state: 'OR',
+  zip: '97204',
+  phone: '(503) 555-0123',
 };
 
 /** Waits for the sandbox page after Proceed to Checkout or Buy Now. */

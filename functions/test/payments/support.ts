@@ -338,16 +338,19 @@ export function sessionIdOf(url: string): string {
   return id;
 }
 
-/** The ship-to the tests type on the sandbox's checkout page (as the order stores it). */
+/**
+ * The ship-to the tests type on the sandbox's checkout page (as the order stores it). In Oregon,
+ * which has no sales tax: the payment tests are not about tax (functions/test/tax is).
+ */
 export const PAY_SHIP_TO = {
   name: 'Sam Rivera',
-  phone: '+14155550123',
+  phone: '+15035550123',
   address: {
-    line1: '500 Market St',
+    line1: '1120 SW 5th Ave',
     line2: 'Suite 2',
-    city: 'San Francisco',
-    state: 'CA',
-    postal_code: '94105',
+    city: 'Portland',
+    state: 'OR',
+    postal_code: '97204',
     country: 'US',
   },
 };

@@ -56,13 +56,17 @@ export function invoicePaymentStatus(order: {
 export function invoiceTotals(order: {
   items: readonly { line_total: Cents }[];
   refunded_amount: Cents;
+  /** Sales tax charged (docs/tax.md); absent or null before tax. */
+  tax?: { amount: Cents } | null;
 }) {
   const subtotal = order.items.reduce((sum, line) => sum + line.line_total, 0);
   const shipping = 0;
-  const total = subtotal + shipping;
+  const tax = order.tax?.amount ?? 0;
+  const total = subtotal + shipping + tax;
   return {
     subtotal,
     shipping,
+    tax,
     total,
     refunded: order.refunded_amount,
     net: total - order.refunded_amount,

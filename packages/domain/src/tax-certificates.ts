@@ -250,3 +250,25 @@ export function taxSummaryRows(
   if (tax.exemption) return [subtotal, ['Sales tax', exemptionText(tax.exemption)]];
   return [subtotal, [tax.state ? `Sales tax (${tax.state})` : 'Sales tax', format(tax.amount)]];
 }
+
+/**
+ * One line for an order card: "Includes $7.25 sales tax (CA)", or the exemption, or null before
+ * tax (and for an untaxed sale to a state without sales tax: "No sales tax (OR)").
+ */
+export function orderTaxPhrase(
+  tax: TaxOfOrder | null,
+  format: (cents: number) => string,
+): string | null {
+  if (!tax) return null;
+  if (tax.exemption) return exemptionText(tax.exemption);
+  const where = tax.state ? ` (${tax.state})` : '';
+  return tax.amount > 0
+    ? `Includes ${format(tax.amount)} sales tax${where}`
+    : `No sales tax${where}`;
+}
+
+/** What the cart says when the company's certificate for the ship-to's state has expired. */
+export function certificateExpiredNotice(certificate: TaxExemption): string {
+  const when = certificate.expires_on ? ` on ${formatCertificateDate(certificate.expires_on)}` : '';
+  return `Your resale certificate for ${certificate.state} expired${when}, so this order is taxed. Upload a new one in My Account.`;
+}

@@ -19,6 +19,8 @@ import {
   type ManageStandingOrderRequest,
   type ManageStandingOrderResponse,
   type PlaceTermsOrderRequest,
+  type EstimateTaxRequest,
+  type EstimateTaxResponse,
   type PlaceTermsOrderResponse,
   type NewsletterTokenRequest,
   type NewsletterTokenResponse,
@@ -68,6 +70,10 @@ export const callCreateCheckoutSession = /* @__PURE__ */ callable<
 /** An order on the company's payment terms, paid later by invoice (docs/payment-terms.md). */
 export const callPlaceTermsOrder = /* @__PURE__ */ callable<PlaceTermsOrderRequest, PlaceTermsOrderResponse>(
   FUNCTION_NAMES.placeTermsOrder,
+);
+/** The cart's sales tax estimate for a location (docs/tax.md). */
+export const callEstimateTax = /* @__PURE__ */ callable<EstimateTaxRequest, EstimateTaxResponse>(
+  FUNCTION_NAMES.estimateTax,
 );
 export const callVerifyPayment = /* @__PURE__ */ callable<VerifyPaymentRequest, VerifyPaymentResponse>(
   FUNCTION_NAMES.verifyPayment,

@@ -75,6 +75,7 @@ function seedOrder(id: string, overrides: Record<string, unknown> = {}) {
     po_number: '',
     terms: null,
     receivable: false,
+    tax: null,
     ...overrides,
   });
 }
@@ -116,6 +117,38 @@ describe('InvoicePage', () => {
     expect(invoice.queryByText(/Supplier credit/)).not.toBeInTheDocument();
     expect(rows).toContain('Net paid$75.00');
     expect(screen.getByRole('button', { name: /Print/ })).toBeInTheDocument();
+  });
+
+  it('shows the sales tax charged for the state, in the total', async () => {
+    seedOrder('ord00002', {
+      amount: 10_725,
+      refunds: [],
+      refunded_amount: 0,
+      tax: { amount: 725, state: 'CA', exemption: null },
+    });
+    renderInvoice('ord00002');
+    const invoice = within(await screen.findByRole('article', { name: 'Invoice INV-000123' }));
+    const rows = invoice.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('Subtotal$100.00');
+    expect(rows).toContain('Sales tax (CA)$7.25');
+    expect(rows).toContain('Total$107.25');
+  });
+
+  it('names the resale certificate that exempts an order', async () => {
+    seedOrder('ord00003', {
+      refunds: [],
+      refunded_amount: 0,
+      tax: {
+        amount: 0,
+        state: 'CA',
+        exemption: { certificate_id: 'c1', number: 'SR-77', state: 'CA', expires_on: null },
+      },
+    });
+    renderInvoice('ord00003');
+    const invoice = within(await screen.findByRole('article', { name: 'Invoice INV-000123' }));
+    const rows = invoice.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('Sales taxExempt: resale certificate SR-77, CA, does not expire');
+    expect(rows).toContain('Total$100.00');
   });
 
   it('downloads the PDF named after the invoice, loading the PDF builder only then', async () => {
@@ -210,6 +243,7 @@ describe('the invoice PDF', () => {
     po_number: '',
     terms: null,
     receivable: false,
+    tax: null,
     source: 'cart',
     cart_fingerprint: '',
     stripe_payment_intent_id: null,

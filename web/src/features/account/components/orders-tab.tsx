@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
-import { formatUsd, routePath, shortOrderId, type Order } from '@portal/domain';
+import { formatUsd, orderTaxPhrase, routePath, shortOrderId, type Order } from '@portal/domain';
 import { RefundedTag, TrackingLink } from '@/components/order-fulfilment';
 import { OrderStatusTag } from '@/components/order-status-tag';
 import { paths } from '@/config/paths';
@@ -224,11 +224,13 @@ function OrderCard({
         order.shipment ||
         order.invoice_number ||
         order.po_number ||
-        order.terms) && (
+        order.terms ||
+        order.tax) && (
         <div className="order-card__fulfilment">
           {order.status === 'pending' && (
             <span className="order-card__hint">Payment processing</span>
           )}
+          {order.tax && <span>{orderTaxPhrase(order.tax, formatUsd)}</span>}
           <OrderTermsFacts order={order} invoice={`of order ${label}`} />
           {order.shipment && <TrackingLink shipment={order.shipment} />}
           {order.invoice_number && (

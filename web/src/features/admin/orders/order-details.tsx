@@ -2,6 +2,7 @@ import {
   disputeStatusLabel,
   formatUsd,
   isOpenDisputeStatus,
+  orderTaxPhrase,
   routePath,
   shortOrderId,
   TERMS_INVOICE_STATE_LABELS,
@@ -78,11 +79,16 @@ function internalNoteOf(refund: RefundEntry, notes: OrderNotes | undefined): str
  * How the order is paid: its PO number, and for an order on terms its invoice (state, due date,
  * an Overdue tag while past due and unpaid, and Stripe's hosted page).
  */
-export function OrderPayment({ order }: { order: Pick<Order, 'po_number' | 'terms'> }) {
+export function OrderPayment({
+  order,
+}: {
+  order: Pick<Order, 'po_number' | 'terms'> & Partial<Pick<Order, 'tax'>>;
+}) {
   const { terms } = order;
+  const tax = order.tax ?? null;
   // "Now" is when the details opened (a render reads no clock).
   const [now] = useState(() => Date.now());
-  if (!order.po_number && !terms) return null;
+  if (!order.po_number && !terms && !tax) return null;
   const overdue =
     terms !== null &&
     (terms.state === 'open' || terms.state === 'issuing') &&
@@ -91,6 +97,12 @@ export function OrderPayment({ order }: { order: Pick<Order, 'po_number' | 'term
     <div>
       <strong>Payment</strong>
       <dl className="admin-order-payment">
+        {tax && (
+          <div>
+            <dt>Sales tax</dt>
+            <dd>{orderTaxPhrase(tax, formatUsd)}</dd>
+          </div>
+        )}
         {order.po_number && (
           <div>
             <dt>PO number</dt>

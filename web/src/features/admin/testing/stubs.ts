@@ -87,6 +87,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     po_number: '',
     terms: null,
     receivable: false,
+    tax: null,
     ...overrides,
   };
 }

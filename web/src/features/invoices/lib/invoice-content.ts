@@ -1,6 +1,7 @@
 import {
   documentQuantity,
   documentShipToLines,
+  exemptionText,
   formatUsd,
   invoicePaymentStatus,
   invoiceTotals,
@@ -50,6 +51,7 @@ export function invoiceContent(order: Order, seller: Seller) {
     totals: [
       ['Subtotal', formatUsd(totals.subtotal)],
       ['Shipping', 'Free'],
+      ...taxRow(order),
       ['Total', formatUsd(totals.total)],
       ...order.refunds.map(
         (refund): [string, string] => [
@@ -72,4 +74,12 @@ function termsFacts(order: Order): [string, string][] {
     if (order.terms.due_at) facts.push(['Due date', dateFormat.format(order.terms.due_at)]);
   }
   return facts;
+}
+
+/** The sales tax line (docs/tax.md): the amount for the state, or the exemption; none before tax. */
+function taxRow(order: Order): [string, string][] {
+  const { tax } = order;
+  if (!tax) return [];
+  if (tax.exemption) return [['Sales tax', exemptionText(tax.exemption)]];
+  return [[tax.state ? `Sales tax (${tax.state})` : 'Sales tax', formatUsd(tax.amount)]];
 }

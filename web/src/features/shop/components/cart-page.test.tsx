@@ -18,7 +18,10 @@ import { checkoutNavigation } from '../api/create-checkout';
 import { CartPage, CHECKOUT_CANCELLED_NOTICE } from './cart-page';
 
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
-const callables = vi.hoisted(() => ({ callCreateCheckoutSession: vi.fn() }));
+const callables = vi.hoisted(() => ({
+  callCreateCheckoutSession: vi.fn(),
+  callEstimateTax: vi.fn(),
+}));
 vi.mock('@/lib/callables', () => callables);
 
 const cartPath = (productId: string) => `profiles/${BUYER_UID}/cart_items/${productId}`;
@@ -47,6 +50,8 @@ function summary() {
 
 beforeEach(() => {
   callables.callCreateCheckoutSession.mockReset();
+  callables.callEstimateTax.mockReset();
+  callables.callEstimateTax.mockRejectedValue(new Error('no estimate in this test'));
   vi.restoreAllMocks();
 });
 
@@ -586,6 +591,88 @@ describe('CartPage', () => {
     // Changing the cart clears it.
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Blue Coast Syrup' }));
     expect(summary().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  describe('sales tax (docs/tax.md#the-cart)', () => {
+    const CERTIFICATE = {
+      certificate_id: 'cert-1',
+      number: 'SR-123',
+      state: 'CA',
+      expires_on: '2027-03-05',
+    };
+
+    it("adds the server's estimate for the location's state to the total", async () => {
+      seedProfile('retailer');
+      seedProducts();
+      seedCartItem('blue-coast', 2);
+      seedLocation('venice', 'Venice store');
+      callables.callEstimateTax.mockResolvedValue({
+        state: 'CA',
+        subtotal: 5198,
+        tax: 435,
+        exemption: null,
+        expiredCertificate: null,
+      });
+      renderCart();
+      await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+      expect(await summary().findByText('Estimated tax (CA)')).toBeInTheDocument();
+      expect(summary().getByText('$4.35')).toBeInTheDocument();
+      // $51.98 of goods and the tax.
+      expect(summary().getByText('$56.33')).toBeInTheDocument();
+      expect(callables.callEstimateTax).toHaveBeenCalledWith({ locationId: 'venice' });
+    });
+
+    it('says the order is exempt, and by which certificate', async () => {
+      seedProfile('retailer');
+      seedProducts();
+      seedCartItem('blue-coast', 2);
+      seedLocation('venice', 'Venice store');
+      callables.callEstimateTax.mockResolvedValue({
+        state: 'CA',
+        subtotal: 5198,
+        tax: 0,
+        exemption: CERTIFICATE,
+        expiredCertificate: null,
+      });
+      renderCart();
+      await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+      expect(await summary().findByText('Exempt')).toBeInTheDocument();
+      expect(
+        summary().getByText('Exempt: resale certificate SR-123, CA, valid to Mar 5, 2027'),
+      ).toBeInTheDocument();
+      expect(summary().getAllByText('$51.98')).toHaveLength(2); // subtotal and total
+    });
+
+    it('warns before checkout that an expired certificate no longer exempts the order', async () => {
+      seedProfile('retailer');
+      seedProducts();
+      seedCartItem('blue-coast', 2);
+      seedLocation('venice', 'Venice store');
+      callables.callEstimateTax.mockResolvedValue({
+        state: 'CA',
+        subtotal: 5198,
+        tax: 435,
+        exemption: null,
+        expiredCertificate: CERTIFICATE,
+      });
+      renderCart();
+      await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+      expect(
+        await summary().findByText(
+          'Your resale certificate for CA expired on Mar 5, 2027, so this order is taxed. Upload a new one in My Account.',
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it('leaves the tax to checkout when the company has no location (Checkout asks the address)', async () => {
+      seedProfile('retailer');
+      seedProducts();
+      seedCartItem('blue-coast', 2);
+      renderCart();
+      await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+      expect(await summary().findByText('Calculated at checkout')).toBeInTheDocument();
+      expect(callables.callEstimateTax).not.toHaveBeenCalled();
+    });
   });
 
   describe("ship to (the company's locations)", () => {

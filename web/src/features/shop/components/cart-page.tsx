@@ -9,7 +9,14 @@ import { Button } from '@/components/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CHECKOUT_CANCELLED, companyRoleCan, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
+import {
+  CHECKOUT_CANCELLED,
+  certificateExpiredNotice,
+  companyRoleCan,
+  exemptionText,
+  formatUsd,
+  THUMB_IMAGE_SIZES,
+} from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
@@ -23,6 +30,7 @@ import type { TermsAttempt, TermsPayment } from '../lib/payment-method';
 import { DeliveryChoice, type DeliveryInterval } from './delivery-choice';
 import { QuantityInput } from './quantity-input';
 import type { ShipToState } from './ship-to-choice';
+import type { TaxEstimateState } from './tax-estimate';
 import { ViewOnlyNotice } from './view-only-notice';
 import { LoadFailed } from './load-failed';
 import './shop.css';
@@ -36,6 +44,9 @@ const ShipToPicker = lazy(() =>
 );
 const PaymentTerms = lazy(() =>
   checkoutChoices().then((module) => ({ default: module.PaymentTerms })),
+);
+const TaxEstimate = lazy(() =>
+  checkoutChoices().then((module) => ({ default: module.TaxEstimate })),
 );
 const PricesChangedNotice = lazy(() =>
   import('./prices-changed-notice').then((module) => ({ default: module.PricesChangedNotice })),
@@ -98,6 +109,7 @@ export function CartPage() {
   usePageTitle('Your Cart');
   const { uid, profile, companyId, companyRole, locationIds, catalogViewer } = useBuyer();
   const [shipTo, setShipTo] = useState<ShipToState>({ state: 'loading' });
+  const [taxEstimate, setTaxEstimate] = useState<TaxEstimateState>({ state: 'loading' });
   const cart = useCart(uid);
   const products = useProducts(catalogViewer);
   const updateQuantity = useUpdateCartQuantity(uid);
@@ -278,6 +290,9 @@ export function CartPage() {
   const refusal = checkoutRefusal(checkout.error ?? placeOnTerms.error);
   // With locations, the order must go to one this member covers (the server checks it again).
   const shipToReady = shipTo.state === 'ready';
+  // The sales tax estimate (docs/tax.md#the-cart): Stripe Tax has the final word at checkout.
+  const estimate = shipToReady && taxEstimate.state === 'ready' ? taxEstimate.estimate : null;
+  const totalWithTax = summary.total + (estimate?.tax ?? 0);
   // A PO number the server would refuse is shown under its box; nothing is sent with it.
   const canCheckout =
     summary.available.length > 0 &&
@@ -326,11 +341,31 @@ export function CartPage() {
               <dt>Shipping</dt>
               <dd className="order-summary__free">Free</dd>
             </div>
+            <TaxRow estimate={shipToReady ? taxEstimate : { state: 'loading' }} />
             <div className="order-summary__total">
               <dt>Total</dt>
-              <dd>{formatUsd(summary.total)}</dd>
+              <dd>{formatUsd(totalWithTax)}</dd>
             </div>
           </dl>
+          {estimate?.exemption && (
+            <p className="order-summary__note">{exemptionText(estimate.exemption)}</p>
+          )}
+          {estimate?.expiredCertificate && (
+            <Alert
+              type="warning"
+              className="order-summary__alert"
+              title={certificateExpiredNotice(estimate.expiredCertificate)}
+            />
+          )}
+          {shipToReady && summary.available.length > 0 && (
+            <Suspense fallback={null}>
+              <TaxEstimate
+                locationId={shipTo.locationId}
+                lines={summary.available.map((l) => `${l.productId}:${l.quantity}`).join(',')}
+                onChange={setTaxEstimate}
+              />
+            </Suspense>
+          )}
           <DeliveryChoice value={deliveryWeeks} onChange={chooseDelivery} disabled={processing} />
           <Suspense fallback={null}>
             <ShipToPicker
@@ -344,7 +379,7 @@ export function CartPage() {
             <Suspense fallback={null}>
               <PaymentTerms
                 companyId={companyId}
-                total={summary.total}
+                total={totalWithTax}
                 standingOrder={deliveryWeeks !== null}
                 disabled={processing}
                 onChange={setTermsPayment}
@@ -492,5 +527,25 @@ function CartLineRow({
         />
       </div>
     </article>
+  );
+}
+
+/** The order summary's tax row: the estimate for the ship-to's state, the exemption, or why not. */
+function TaxRow({ estimate }: { estimate: TaxEstimateState }) {
+  let label = 'Tax';
+  let value = 'Calculated at checkout';
+  if (estimate.state === 'loading') {
+    label = 'Estimated tax';
+    value = 'Calculating…';
+  } else if (estimate.state === 'ready') {
+    const { state, tax, exemption } = estimate.estimate;
+    label = exemption ? 'Sales tax' : `Estimated tax${state ? ` (${state})` : ''}`;
+    value = exemption ? 'Exempt' : formatUsd(tax);
+  }
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
   );
 }
