@@ -638,7 +638,7 @@ describe('CartPage', () => {
       await screen.findByRole('article', { name: 'Blue Coast Syrup' });
       expect(await summary().findByText('Exempt')).toBeInTheDocument();
       expect(
-        summary().getByText('Exempt: resale certificate SR-123, CA, valid to Mar 5, 2027'),
+        await summary().findByText('Exempt: resale certificate SR-123, CA, valid to Mar 5, 2027'),
       ).toBeInTheDocument();
       expect(summary().getAllByText('$51.98')).toHaveLength(2); // subtotal and total
     });

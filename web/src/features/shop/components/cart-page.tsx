@@ -11,9 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   CHECKOUT_CANCELLED,
-  certificateExpiredNotice,
   companyRoleCan,
-  exemptionText,
   formatUsd,
   THUMB_IMAGE_SIZES,
 } from '@portal/domain';
@@ -48,6 +46,7 @@ const PaymentTerms = lazy(() =>
 const TaxEstimate = lazy(() =>
   checkoutChoices().then((module) => ({ default: module.TaxEstimate })),
 );
+const TaxNotes = lazy(() => checkoutChoices().then((module) => ({ default: module.TaxNotes })));
 const PricesChangedNotice = lazy(() =>
   import('./prices-changed-notice').then((module) => ({ default: module.PricesChangedNotice })),
 );
@@ -347,15 +346,10 @@ export function CartPage() {
               <dd>{formatUsd(totalWithTax)}</dd>
             </div>
           </dl>
-          {estimate?.exemption && (
-            <p className="order-summary__note">{exemptionText(estimate.exemption)}</p>
-          )}
-          {estimate?.expiredCertificate && (
-            <Alert
-              type="warning"
-              className="order-summary__alert"
-              title={certificateExpiredNotice(estimate.expiredCertificate)}
-            />
+          {estimate && (estimate.exemption || estimate.expiredCertificate) && (
+            <Suspense fallback={null}>
+              <TaxNotes estimate={estimate} />
+            </Suspense>
           )}
           {shipToReady && summary.available.length > 0 && (
             <Suspense fallback={null}>

@@ -6,4 +6,4 @@
 export { ShipToPicker } from './ship-to-choice';
 export { PaymentTerms } from './payment-choice';
 export { placeOrderOnTerms } from '../api/place-terms-order';
-export { TaxEstimate } from './tax-estimate';
+export { TaxEstimate, TaxNotes } from './tax-estimate';

@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { EstimateTaxResponse } from '@portal/domain';
+import {
+  certificateExpiredNotice,
+  exemptionText,
+  type EstimateTaxResponse,
+} from '@portal/domain';
+import { Alert } from '@/components/alert';
 import { callEstimateTax } from '@/lib/callables';
 
 /** What the cart knows of the sales tax of its order (docs/tax.md#the-cart). */
@@ -49,4 +54,25 @@ export function TaxEstimate({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, onChange]);
   return null;
+}
+
+/**
+ * Under the order summary: the certificate that exempts the order, or the warning that the
+ * company's certificate for the state has expired (the order is taxed again).
+ */
+export function TaxNotes({ estimate }: { estimate: EstimateTaxResponse }) {
+  return (
+    <>
+      {estimate.exemption && (
+        <p className="order-summary__note">{exemptionText(estimate.exemption)}</p>
+      )}
+      {estimate.expiredCertificate && (
+        <Alert
+          type="warning"
+          className="order-summary__alert"
+          title={certificateExpiredNotice(estimate.expiredCertificate)}
+        />
+      )}
+    </>
+  );
 }
