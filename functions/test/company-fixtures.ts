@@ -135,7 +135,7 @@ export async function writeLocation(
   db: Firestore,
   companyId: string,
   name: string,
-  options: { archived?: boolean } = {},
+  options: { archived?: boolean; state?: 'OR' | 'CA' | 'NV' } = {},
 ): Promise<string> {
   const ref = db.collection(paths.locations(companyId)).doc();
   await ref.set(locationDocument(name, options));

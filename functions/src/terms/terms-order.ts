@@ -3,6 +3,7 @@ import {
   orderTotal,
   orderTotalProblem,
   paths,
+  readCompanyCredit,
   termsOrderProblem,
   type NetDays,
   type OrderLine,
@@ -117,7 +118,13 @@ export async function placeTermsOrder(
   // The invoice is taxed for its ship-to (docs/tax.md): the booked amount, which the credit limit
   // must fit, is the goods and that tax (none under a valid resale certificate).
   const shipTo = profile.location?.ship_to ?? null;
-  if (!shipTo) throw new PreconditionError(TERMS_NEEDS_SHIP_TO);
+  if (!shipTo) {
+    // A company without terms hears that first (the booking checks them again).
+    const credit = readCompanyCredit(
+      (await db.doc(paths.companyCredit(profile.companyId)).get()).data(),
+    );
+    throw new PreconditionError(termsOrderProblem(credit, goods) ?? TERMS_NEEDS_SHIP_TO);
+  }
   const treatment = await taxTreatmentFor(ctx, profile.companyId, shipTo);
   let taxAmount = 0;
   if (!treatment.exemption) {

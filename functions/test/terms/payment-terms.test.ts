@@ -22,6 +22,7 @@ import { updateOrderStatusHandler } from '../../src/handlers/update-order-status
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
 import { firestore } from '../../src/lib/admin';
+import { writeLocation } from '../company-fixtures';
 import { readOrder } from '../../src/orders/order-record';
 import {
   cartOf,
@@ -95,7 +96,17 @@ const orderOf = async (orderId: string) => readOrder(await db().doc(paths.order(
 const stockOf = async () =>
   (await db().doc(paths.product(PRODUCT)).get()).get('stock_on_hand') as number;
 
+/** Each company's ship-to location (an order on terms is invoiced, and taxed, for one). */
+const shipTos = new Map<string, string>();
+
+/**
+ * Terms for a company, which gets a ship-to location in Oregon (no sales tax: these tests are
+ * about terms; functions/test/tax covers taxed invoices).
+ */
 async function giveTerms(companyId: string, netDays: 0 | 15 | 30 | 60, creditLimit: number) {
+  if (!shipTos.has(companyId)) {
+    shipTos.set(companyId, await writeLocation(db(), companyId, 'Main store'));
+  }
   return setCompanyTermsHandler(
     call(manager, { companyId, netDays, creditLimit, reason: 'Reliable payer' }),
   );
@@ -255,7 +266,7 @@ describe('orders on terms', () => {
     const owner = await createUser('retailer');
     await giveTerms(owner.uid, 30, 3 * PRICE + 50);
     const racers = await Promise.all(
-      Array.from({ length: 10 }, () => createMember(owner.uid, 'buyer')),
+      Array.from({ length: 10 }, () => createMember(owner.uid, 'buyer', [shipTos.get(owner.uid)!])),
     );
     await Promise.all(racers.map((racer) => buyUnits(racer, 1)));
     const stock = await stockOf();
