@@ -14,7 +14,7 @@ import { advanceBuyerClock } from '../../scripts/lib/test-clocks';
 import { mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { checkA11yBothWidths } from './support/a11y';
-import { readDocument, writeCart } from './support/firestore-admin';
+import { readDocument, writeCart, writeLocation } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
@@ -55,6 +55,8 @@ async function fillCart(units: number) {
 
 j.step('a manager gives the company Net 30 and a $500 credit limit', async () => {
   company = await createApprovedBuyer(j.stack, 'retailer', 'terms');
+  // Orders on terms ship to a location (in Oregon: no sales tax; the tax journey taxes them).
+  await writeLocation(j.stack, company.uid, 'main', 'Main store', 'OR');
   manager = await j.person('manager');
   const { page } = manager;
   await signInManager(page);

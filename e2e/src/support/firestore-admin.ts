@@ -102,6 +102,47 @@ export async function writeCart(
   );
 }
 
+/** The ship-to addresses the journeys' locations use, by state (Oregon has no sales tax). */
+export const LOCATION_ADDRESSES = {
+  OR: { line1: '1120 SW 5th Ave', city: 'Portland', state: 'OR', postal_code: '97204' },
+  CA: { line1: '500 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105' },
+  NV: { line1: '200 S Virginia St', city: 'Reno', state: 'NV', postal_code: '89501' },
+} as const;
+
+/**
+ * Gives a company a ship-to location (as saveLocation stores it) under `locationId`, so a journey
+ * can order for it without the owner's form.
+ */
+export async function writeLocation(
+  stack: StackInfo,
+  companyId: string,
+  locationId: string,
+  name: string,
+  state: keyof typeof LOCATION_ADDRESSES,
+): Promise<void> {
+  const now = new Date();
+  await writeDocuments(
+    stack,
+    new Map([
+      [
+        paths.location(companyId, locationId),
+        {
+          name,
+          ship_to: {
+            name: `Receiving at ${name}`,
+            phone: '5035550100',
+            address: { ...LOCATION_ADDRESSES[state], line2: '', country: 'US' },
+          },
+          delivery_notes: '',
+          archived: false,
+          created_at: now,
+          updated_at: now,
+        },
+      ],
+    ]),
+  );
+}
+
 /** Sets the given top-level fields of one existing document, leaving the others as they are. */
 export async function patchDocument(
   stack: StackInfo,
