@@ -6,6 +6,7 @@ import { formatAmount } from '../core/money.js';
 import {
   assertKnownKeys,
   paramName,
+  readBoolean,
   readList,
   readMetadata,
   readNonNegativeInteger,
@@ -72,6 +73,8 @@ export interface CreateSessionInput {
   paymentIntentMetadata: Stripe.Metadata;
   /** `subscription_data` in subscription mode; null in payment mode. */
   subscriptionData: SubscriptionData | null;
+  /** `automatic_tax[enabled]`: the sandbox's stand-in for Stripe Tax computes the tax. */
+  automaticTax: boolean;
   /** Real Stripe parameters the sandbox accepts but does not act on. */
   ignored: string[];
 }
@@ -97,13 +100,13 @@ const HANDLED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'payment_intent_data',
   'subscription_data',
   'ui_mode',
+  'automatic_tax',
 ];
 const IGNORED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'allow_promotion_codes',
   'billing_address_collection',
   'locale',
   'submit_type',
-  'automatic_tax',
   'customer_creation',
   'invoice_creation',
   'custom_text',
@@ -502,6 +505,37 @@ function readAllowedPaymentMethodTypes(body: FormObject): string[] | null {
   return types;
 }
 
+const AUTOMATIC_TAX_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams.AutomaticTax>> =
+  ['enabled', 'liability'];
+const LIABILITY_PARAMS: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.AutomaticTax.Liability>
+> = ['type', 'account'];
+
+/**
+ * `automatic_tax[enabled]` (required with `automatic_tax`) and `automatic_tax[liability][type]`
+ * (`self` only: the sandbox has no connected accounts).
+ */
+export function readAutomaticTax(value: FormValue | undefined): boolean {
+  const tax = readObject(value, 'automatic_tax');
+  if (!tax) return false;
+  assertKnownKeys(tax, AUTOMATIC_TAX_PARAMS, 'automatic_tax');
+  const enabled = readBoolean(tax.enabled, 'automatic_tax[enabled]');
+  if (enabled === undefined) throw missingParam('automatic_tax[enabled]');
+  const liability = readObject(tax.liability, 'automatic_tax[liability]');
+  if (liability) {
+    assertKnownKeys(liability, LIABILITY_PARAMS, 'automatic_tax[liability]');
+    const type = readString(liability.type, 'automatic_tax[liability][type]');
+    if (type === undefined || type === '') throw missingParam('automatic_tax[liability][type]');
+    if (type !== 'self') {
+      throw invalidRequest(
+        `The sandbox has no connected accounts: \`automatic_tax[liability][type]\` must be \`self\` (got \`${type}\`).`,
+        'automatic_tax[liability][type]',
+      );
+    }
+  }
+  return enabled;
+}
+
 const CUSTOMER_UPDATE_PARAMS: ReadonlyArray<
   Param<Stripe.Checkout.SessionCreateParams.CustomerUpdate>
 > = ['shipping', 'address', 'name'];
@@ -635,6 +669,7 @@ export function readCreateSessionParams(
       'payment_intent_data[metadata]',
     ),
     subscriptionData,
+    automaticTax: readAutomaticTax(body.automatic_tax),
     ignored: Object.keys(body).filter((key) => IGNORED.some((name) => name === key)),
   };
 }
