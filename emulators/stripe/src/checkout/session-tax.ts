@@ -1,7 +1,13 @@
 import type Stripe from 'stripe';
 import type { CreateSessionInput } from './create-session-params.js';
 import type { StoredSession } from './session-store.js';
-import { computeTax, exemptionOf, taxLocation, type LineTax } from '../billing/tax/tax-amounts.js';
+import {
+  computeTax,
+  exemptionOf,
+  taxLocation,
+  type LineTax,
+  type TaxSummary,
+} from '../billing/tax/tax-amounts.js';
 import type { TaxRateStore } from '../billing/tax/tax-rate-store.js';
 import { invalidRequest } from '../core/stripe-error.js';
 import type { Customer, LineItem } from '../core/types.js';
@@ -12,16 +18,6 @@ export interface SessionTaxInputs {
   customer: Customer | undefined;
   /** The ship-to typed on the hosted page, once there is one. */
   collected: Stripe.Address | null;
-}
-
-/** What the hosted page says about a session's tax. */
-export interface SessionTaxSummary {
-  status: 'complete' | 'requires_location_inputs';
-  amount: number;
-  /** The taxed state (null outside the US or without a location). */
-  state: string | null;
-  percentage: number;
-  reason: LineTax['reason'] | null;
 }
 
 /**
@@ -73,7 +69,7 @@ export function applySessionTax(
 }
 
 /** The session's tax as the hosted page shows it; null without `automatic_tax`. */
-export function sessionTaxSummary(stored: StoredSession): SessionTaxSummary | null {
+export function sessionTaxSummary(stored: StoredSession): TaxSummary | null {
   const { session } = stored;
   if (!session.automatic_tax.enabled) return null;
   const first = stored.lines[0]?.taxes?.[0];

@@ -2,7 +2,8 @@ import { billingOf, intervalText } from '../billing/billing-periods.js';
 import { escapeHtml } from './html.js';
 import { formatAmount } from '../core/money.js';
 import type { StoredSession } from '../checkout/session-store.js';
-import { sessionTaxSummary, type SessionTaxSummary } from '../checkout/session-tax.js';
+import { sessionTaxSummary } from '../checkout/session-tax.js';
+import { taxRowText } from '../billing/tax/tax-amounts.js';
 import {
   countryName,
   US_STATE_CODES,
@@ -210,36 +211,13 @@ function billingNote(stored: StoredSession): string {
     : '';
 }
 
-/** `Tax (CA, 7.25%)` and its amount, `Exempt`, or what the tax waits for. */
-export function taxRow(tax: SessionTaxSummary, currency: string): { label: string; value: string } {
-  const where = tax.state ?? 'outside the US';
-  if (tax.status === 'requires_location_inputs') {
-    return { label: 'Tax', value: 'Calculated from the shipping address' };
-  }
-  switch (tax.reason) {
-    case 'customer_exempt':
-      return { label: `Tax (${where})`, value: 'Exempt' };
-    case 'reverse_charge':
-      return { label: `Tax (${where})`, value: 'Reverse charge' };
-    case 'not_subject_to_tax':
-      return { label: `Tax (${where}, no sales tax)`, value: formatAmount(0, currency) };
-    case 'not_collecting':
-      return { label: `Tax (not collected ${where})`, value: formatAmount(0, currency) };
-    default:
-      return {
-        label: `Tax (${where}, ${tax.percentage}%)`,
-        value: formatAmount(tax.amount, currency),
-      };
-  }
-}
-
 /** The table's foot: the total, with the subtotal and the tax above it for a taxed session. */
 function totals(stored: StoredSession): string {
   const { session } = stored;
   const total = `<tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${formatAmount(session.amount_total, session.currency)}</td></tr>`;
   const tax = sessionTaxSummary(stored);
   if (!tax) return total;
-  const row = taxRow(tax, session.currency);
+  const row = taxRowText(tax, (amount) => formatAmount(amount, session.currency));
   return `<tr><th scope="row" colspan="3">Subtotal</th><td class="num" data-testid="subtotal">${formatAmount(session.amount_subtotal, session.currency)}</td></tr>
 <tr><th scope="row" colspan="3">${escapeHtml(row.label)}</th><td class="num" data-testid="tax">${escapeHtml(row.value)}</td></tr>
 ${total}`;

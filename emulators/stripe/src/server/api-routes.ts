@@ -19,6 +19,7 @@ import { invalidRequest, resourceMissing } from '../core/stripe-error.js';
 import { SUBSCRIPTION_ROUTES } from './subscription-routes.js';
 import { INVOICE_ROUTES } from './invoice-routes.js';
 import { TEST_CLOCK_ROUTES } from './test-clock-routes.js';
+import { TAX_ROUTES } from './tax-routes.js';
 import type { Param, SessionStatus } from '../core/types.js';
 
 export type { ApiBody, ApiRequest, ApiResult } from './route-types.js';
@@ -306,6 +307,7 @@ const ROUTES: ReadonlyArray<Route> = [
   ...INVOICE_ROUTES,
   ...INVOICE_PAYMENT_ROUTES,
   ...TEST_CLOCK_ROUTES,
+  ...TAX_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
   { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },
   { method: 'POST', pattern: /^\/v1\/customers\/([^/]+)$/, handler: updateCustomer },

@@ -263,6 +263,7 @@ export class SandboxState {
         details.shipping ? { ...details.shipping, phone: details.phone } : customer.shipping,
       ),
       email,
+      automaticTax: session.automatic_tax.enabled,
     });
     this.store.completeSubscription(stored, {
       details,

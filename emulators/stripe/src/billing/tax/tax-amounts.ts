@@ -104,3 +104,36 @@ export function exemptionOf(customer: { tax_exempt?: string | null } | undefined
   const value = customer?.tax_exempt;
   return TAX_EXEMPT_VALUES.find((known) => known === value) ?? 'none';
 }
+
+/** What a hosted page or a PDF says about an object's tax. */
+export interface TaxSummary {
+  status: 'complete' | 'requires_location_inputs';
+  amount: number;
+  /** The taxed state (null outside the US or without a location). */
+  state: string | null;
+  percentage: number;
+  reason: TaxabilityReason | null;
+}
+
+/** `Tax (CA, 7.25%)` and `$6.34`, `Tax (NV)` and `Exempt`, or what the tax waits for. */
+export function taxRowText(
+  tax: TaxSummary,
+  formatted: (amount: number) => string,
+): { label: string; value: string } {
+  const where = tax.state ?? 'outside the US';
+  if (tax.status === 'requires_location_inputs') {
+    return { label: 'Tax', value: 'Calculated from the shipping address' };
+  }
+  switch (tax.reason) {
+    case 'customer_exempt':
+      return { label: `Tax (${where})`, value: 'Exempt' };
+    case 'reverse_charge':
+      return { label: `Tax (${where})`, value: 'Reverse charge' };
+    case 'not_subject_to_tax':
+      return { label: `Tax (${where}, no sales tax)`, value: formatted(0) };
+    case 'not_collecting':
+      return { label: `Tax (not collected ${where})`, value: formatted(0) };
+    default:
+      return { label: `Tax (${where}, ${tax.percentage}%)`, value: formatted(tax.amount) };
+  }
+}
