@@ -27,6 +27,7 @@ import { invoiceShipping, startSubscription } from '../billing/subscription-bill
 import { SubscriptionStore } from '../billing/subscription-store.js';
 import { TestClockStore } from '../billing/test-clocks.js';
 import { TaxRateStore } from '../billing/tax/tax-rate-store.js';
+import { TaxCalculationStore } from '../billing/tax/calculation-store.js';
 import { exemptionOf } from '../billing/tax/tax-amounts.js';
 import { applySessionTax } from '../checkout/session-tax.js';
 import type {
@@ -121,6 +122,8 @@ export class SandboxState {
   readonly paymentMethods = new PaymentMethodStore();
   /** The tax rates of the sandbox's stand-in for Stripe Tax (one per jurisdiction). */
   readonly taxRates: TaxRateStore;
+  /** `POST /v1/tax/calculations` of the stand-in for Stripe Tax. */
+  readonly taxCalculations: TaxCalculationStore;
   /** Bumped by reset(): work started before it (a clock advance, queued events) is dropped. */
   generation = 0;
   private webhookUrl: string | undefined;
@@ -141,6 +144,7 @@ export class SandboxState {
     this.prices = new PriceStore(options.now);
     this.clocks = new TestClockStore(options.now);
     this.taxRates = new TaxRateStore(options.now);
+    this.taxCalculations = new TaxCalculationStore(options.now);
     this.ledger = new Ledger(options.now);
     this.disputes = new DisputeStore(options.now);
     this.idempotency = new IdempotencyStore(options.now);
@@ -509,6 +513,7 @@ export class SandboxState {
     this.clocks.clear();
     this.paymentMethods.clear();
     this.taxRates.clear();
+    this.taxCalculations.clear();
     this.webhooks.reset();
   }
 }
