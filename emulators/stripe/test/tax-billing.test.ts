@@ -300,4 +300,50 @@ describe('subscription tax', () => {
       ],
     });
   });
+
+  it('taxes a subscription made with subscriptions.create and automatic_tax', async () => {
+    const price = await weeklyPrice(stripe, 'House blend', 1850);
+    const customer = await stripe.customers.create({ email: 'tx@example.com', shipping: TEXAS });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id, quantity: 2 }],
+      default_payment_method: 'pm_card_visa',
+      automatic_tax: { enabled: true },
+      metadata: { standingOrderId: 'so_9' },
+      expand: ['latest_invoice'],
+    });
+    expect(subscription).toMatchObject({
+      status: 'active',
+      automatic_tax: { enabled: true, liability: { type: 'self' } },
+      metadata: { standingOrderId: 'so_9' },
+      items: { data: [expect.objectContaining({ quantity: 2 })] },
+    });
+    expect(subscription.latest_invoice).toMatchObject({
+      billing_reason: 'subscription_create',
+      status: 'paid',
+      total: 3931,
+      amount_paid: 3931,
+      automatic_tax: { enabled: true, status: 'complete' },
+    });
+
+    const plain = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      default_payment_method: 'pm_card_chargeCustomerFail',
+      expand: ['latest_invoice'],
+    });
+    expect(plain).toMatchObject({ status: 'incomplete', automatic_tax: { enabled: false } });
+    expect(plain.latest_invoice).toMatchObject({ status: 'open', total: 1850, attempt_count: 1 });
+
+    await expect(
+      stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'default_payment_method' });
+    await expect(
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: 'price_missing' }],
+        default_payment_method: 'pm_card_visa',
+      }),
+    ).rejects.toMatchObject({ code: 'resource_missing', param: 'items[0][price]' });
+  });
 });

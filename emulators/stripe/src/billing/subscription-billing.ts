@@ -94,6 +94,8 @@ export function startSubscription(
     email: string | null;
     /** `automatic_tax[enabled]`: every invoice is taxed from the customer's location. */
     automaticTax: boolean;
+    /** The payment method to charge (`default_payment_method`); default: a new saved card. */
+    paymentMethod?: string;
   },
 ): StartedSubscription {
   const { customer, at } = input;
@@ -104,7 +106,7 @@ export function startSubscription(
     items: input.items,
     metadata: input.metadata,
     description: input.description,
-    paymentMethod: ctx.paymentMethods.create(),
+    paymentMethod: input.paymentMethod ?? ctx.paymentMethods.create(),
     currency: input.currency,
     automaticTax: input.automaticTax,
   });
@@ -132,14 +134,20 @@ export function startSubscription(
     ctx.taxRates,
   );
   subscription.latest_invoice = invoice.id;
-  const subscriptionEvents = [ctx.event('customer.subscription.created', subscription)];
   const invoiceEvents = [ctx.event('invoice.created', invoice)];
   ctx.invoices.finalize(invoice, at);
   invoiceEvents.push(ctx.event('invoice.finalized', invoice));
-  // Paid with the card Checkout just saved, which always pays.
-  collectInvoicePayment(ctx, invoice, subscription.default_payment_method, at);
-  ctx.invoices.markPaid(invoice, at);
-  invoiceEvents.push(ctx.event('invoice.paid', invoice));
+  // Checkout's card (just saved) always pays; one given to `POST /v1/subscriptions` may not,
+  // which leaves the subscription `incomplete` with its first invoice open, as at Stripe.
+  if (collectInvoicePayment(ctx, invoice, subscription.default_payment_method, at)) {
+    ctx.invoices.markPaid(invoice, at);
+    invoiceEvents.push(ctx.event('invoice.paid', invoice));
+  } else {
+    ctx.invoices.markPaymentFailed(invoice);
+    invoiceEvents.push(ctx.event('invoice.payment_failed', invoice));
+    subscription.status = 'incomplete';
+  }
+  const subscriptionEvents = [ctx.event('customer.subscription.created', subscription)];
   return { subscription, invoice, subscriptionEvents, invoiceEvents };
 }
 
