@@ -2,6 +2,7 @@
  * The sandbox's stand-in for Stripe Tax: the table of US state base rates and its rounding, and a
  * customer's `tax_exempt` (a resale certificate makes a customer `exempt`).
  */
+import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeSandbox } from '../src/index.js';
@@ -37,6 +38,18 @@ describe('state base rates', () => {
     ).toEqual([7.25, 6.85, 0, 6.5, 6.25, 4, 6, 5.6, 6]);
     expect(stateRate('ca')).toBe(7.25);
     expect(stateRate('PR')).toBeUndefined();
+  });
+
+  it('is the table the README documents', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const documented = [...readme.matchAll(/\| ([A-Z]{2}) [A-Za-z ]+?\s+\| ([\d.]+)%/g)].map(
+      (match) => [match[1], Number(match[2])],
+    );
+    expect(Object.fromEntries(documented)).toEqual(
+      Object.fromEntries(
+        Object.entries(US_STATE_SALES_TAX_RATES).map(([code, rate]) => [code, rate.percentage]),
+      ),
+    );
   });
 
   it('rounds each amount half up to a whole cent', () => {

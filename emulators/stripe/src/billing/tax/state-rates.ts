@@ -1,6 +1,6 @@
 /**
  * The sandbox's stand-in for Stripe Tax: the base (state-level) sales-tax rate of every US state
- * and DC, as a percentage, from the states' published 2025 base rates. County, city and district
+ * and DC, as a percentage, as published at the start of 2025. County, city and district
  * rates are not modelled, nor are product taxability rules or thresholds: every sale is taxed at
  * its state's base rate, as if the account were registered everywhere. This is test data, not
  * tax advice.
