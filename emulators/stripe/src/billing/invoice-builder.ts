@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { billingOf, intervalText } from './billing-periods.js';
 import { newId } from '../core/ids.js';
 import { formatAmount } from '../core/money.js';
+import { enabledInvoiceAutomaticTax } from './tax/invoice-tax.js';
 import type {
   Customer,
   Invoice,
@@ -103,6 +104,8 @@ interface BaseInvoiceInput {
   lines: InvoiceLine[];
   parent: Stripe.Invoice.Parent | null;
   testClock: string | null;
+  /** `automatic_tax[enabled]`: taxed when it is finalized (tax/invoice-tax.ts). */
+  automaticTax: boolean;
 }
 
 /** A draft invoice of `lines`, its amounts their sum, numbered and collected later. */
@@ -124,13 +127,15 @@ function baseInvoice(input: BaseInvoiceInput): Invoice {
     attempt_count: 0,
     attempted: false,
     auto_advance: true,
-    automatic_tax: {
-      disabled_reason: null,
-      enabled: false,
-      liability: null,
-      provider: null,
-      status: null,
-    },
+    automatic_tax: input.automaticTax
+      ? enabledInvoiceAutomaticTax()
+      : {
+          disabled_reason: null,
+          enabled: false,
+          liability: null,
+          provider: null,
+          status: null,
+        },
     automatically_finalizes_at: null,
     billing_reason: input.reason,
     collection_method: 'charge_automatically',
@@ -233,6 +238,7 @@ export function buildSubscriptionInvoice(input: InvoiceInput): Invoice {
       type: 'subscription_details',
     },
     testClock: subscription.test_clock,
+    automaticTax: subscription.automatic_tax.enabled,
   });
 }
 
@@ -250,6 +256,8 @@ export interface ManualInvoiceInput {
   footer: string | null;
   autoAdvance: boolean;
   paymentMethodTypes: Stripe.Invoice.PaymentSettings.PaymentMethodType[] | null;
+  /** `automatic_tax[enabled]`: taxed at finalization from the customer's location. */
+  automaticTax: boolean;
 }
 
 /**
@@ -278,6 +286,7 @@ export function buildManualInvoice(input: ManualInvoiceInput): Invoice {
     lines: [],
     parent: null,
     testClock: typeof customer.test_clock === 'string' ? customer.test_clock : null,
+    automaticTax: input.automaticTax,
   });
   invoice.collection_method = input.collectionMethod;
   invoice.auto_advance = input.autoAdvance;

@@ -33,6 +33,9 @@ import {
 } from './invoice-collection.js';
 import { INVOICE_CURRENCY, type InvoiceItemStore } from './invoice-item-store.js';
 import type { BillingContext } from './subscription-billing.js';
+import { readAutomaticTax } from './tax/automatic-tax-param.js';
+import { applyInvoiceTax } from './tax/invoice-tax.js';
+import { exemptionOf } from './tax/tax-amounts.js';
 
 /** What one-off invoices need: billing's stores and the invoice items. */
 export interface ManualInvoiceContext extends BillingContext {
@@ -41,6 +44,7 @@ export interface ManualInvoiceContext extends BillingContext {
 
 export const INVOICE_CREATE_PARAMS: ReadonlyArray<Param<Stripe.InvoiceCreateParams>> = [
   'auto_advance',
+  'automatic_tax',
   'collection_method',
   'currency',
   'custom_fields',
@@ -227,6 +231,7 @@ export function createManualInvoice(
       ...PENDING_BEHAVIORS,
     ]) ?? 'exclude';
   const paymentMethodTypes = readPaymentMethodTypes(params);
+  const automaticTax = readAutomaticTax(params.automatic_tax);
   const invoice = ctx.invoices.add(
     buildManualInvoice({
       customer: found,
@@ -239,6 +244,7 @@ export function createManualInvoice(
       description,
       footer,
       autoAdvance,
+      automaticTax,
       paymentMethodTypes:
         paymentMethodTypes !== undefined
           ? paymentMethodTypes
@@ -379,6 +385,7 @@ export function finalizeInvoice(
       'invoice',
     );
   }
+  taxAtFinalization(ctx, invoice);
   ctx.invoices.finalize(invoice, at);
   const days = ctx.invoices.daysUntilDue(invoice.id);
   if (days !== null) invoice.due_date = at + days * DAY_SECONDS;
@@ -391,6 +398,33 @@ export function finalizeInvoice(
     events.push(ctx.event('invoice.paid', invoice));
   }
   return events;
+}
+
+/**
+ * With `automatic_tax`, the tax of a one-off invoice as it is finalized: from the customer's
+ * ship-to (else their address) and their `tax_exempt` at this moment, snapshotted in
+ * `customer_tax_exempt`. A customer the sandbox cannot locate is refused as at Stripe
+ * (`customer_tax_location_invalid`); the invoice stays a draft.
+ */
+function taxAtFinalization(ctx: ManualInvoiceContext, invoice: Invoice): void {
+  if (!invoice.automatic_tax.enabled) return;
+  const customer = ctx.customers.get(invoice.customer);
+  const located = applyInvoiceTax(
+    invoice,
+    {
+      shipping: customer?.shipping?.address,
+      billing: customer?.address,
+      exempt: exemptionOf(customer),
+    },
+    ctx.taxRates,
+  );
+  if (!located) {
+    throw invalidRequest(
+      "The customer's location isn't recognized. Set a valid customer address in order to automatically calculate tax.",
+      undefined,
+      'customer_tax_location_invalid',
+    );
+  }
 }
 
 /** POST /v1/invoices/:id/send: an open `send_invoice` invoice (`invoice.sent`; no mail). */

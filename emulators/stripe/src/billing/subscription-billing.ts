@@ -5,6 +5,9 @@ import { buildSubscriptionInvoice, type InvoiceInput } from './invoice-builder.j
 import { collectInvoicePayment, type CollectionContext } from './invoice-collection.js';
 import type { InvoiceStore } from './invoice-store.js';
 import type { PriceStore } from './price-store.js';
+import { applyInvoiceTax } from './tax/invoice-tax.js';
+import { exemptionOf } from './tax/tax-amounts.js';
+import type { TaxRateStore } from './tax/tax-rate-store.js';
 import type {
   NewSubscriptionItem,
   StoredSubscription,
@@ -28,6 +31,8 @@ export interface BillingContext extends CollectionContext {
   readonly invoices: InvoiceStore;
   readonly customers: CustomerStore;
   readonly prices: PriceStore;
+  /** The tax rates of the sandbox's stand-in for Stripe Tax. */
+  readonly taxRates: TaxRateStore;
   /** An event with a snapshot of `object` as it is now. */
   event<T extends StripeEvent['type']>(
     type: T,
@@ -87,6 +92,10 @@ export function startSubscription(
     at: number;
     shipping: Stripe.Invoice.CustomerShipping | null;
     email: string | null;
+    /** `automatic_tax[enabled]`: every invoice is taxed from the customer's location. */
+    automaticTax: boolean;
+    /** The payment method to charge (`default_payment_method`); default: a new saved card. */
+    paymentMethod?: string;
   },
 ): StartedSubscription {
   const { customer, at } = input;
@@ -97,8 +106,9 @@ export function startSubscription(
     items: input.items,
     metadata: input.metadata,
     description: input.description,
-    paymentMethod: ctx.paymentMethods.create(),
+    paymentMethod: input.paymentMethod ?? ctx.paymentMethods.create(),
     currency: input.currency,
+    automaticTax: input.automaticTax,
   });
   const subscription = stored.subscription;
   const invoice = ctx.invoices.add(
@@ -113,15 +123,31 @@ export function startSubscription(
       }),
     ),
   );
+  // The first invoice is taxed where the ship-to just typed is (else the customer's address).
+  applyInvoiceTax(
+    invoice,
+    {
+      shipping: input.shipping?.address ?? customer.shipping?.address,
+      billing: customer.address,
+      exempt: exemptionOf(customer),
+    },
+    ctx.taxRates,
+  );
   subscription.latest_invoice = invoice.id;
-  const subscriptionEvents = [ctx.event('customer.subscription.created', subscription)];
   const invoiceEvents = [ctx.event('invoice.created', invoice)];
   ctx.invoices.finalize(invoice, at);
   invoiceEvents.push(ctx.event('invoice.finalized', invoice));
-  // Paid with the card Checkout just saved, which always pays.
-  collectInvoicePayment(ctx, invoice, subscription.default_payment_method, at);
-  ctx.invoices.markPaid(invoice, at);
-  invoiceEvents.push(ctx.event('invoice.paid', invoice));
+  // Checkout's card (just saved) always pays; one given to `POST /v1/subscriptions` may not,
+  // which leaves the subscription `incomplete` with its first invoice open, as at Stripe.
+  if (collectInvoicePayment(ctx, invoice, subscription.default_payment_method, at)) {
+    ctx.invoices.markPaid(invoice, at);
+    invoiceEvents.push(ctx.event('invoice.paid', invoice));
+  } else {
+    ctx.invoices.markPaymentFailed(invoice);
+    invoiceEvents.push(ctx.event('invoice.payment_failed', invoice));
+    subscription.status = 'incomplete';
+  }
+  const subscriptionEvents = [ctx.event('customer.subscription.created', subscription)];
   return { subscription, invoice, subscriptionEvents, invoiceEvents };
 }
 
@@ -219,6 +245,16 @@ export function renewSubscription(
         email: customer?.email ?? null,
       }),
     ),
+  );
+  // Taxed from the customer as they are now: their location and their current `tax_exempt`.
+  applyInvoiceTax(
+    invoice,
+    {
+      shipping: customer?.shipping?.address,
+      billing: customer?.address,
+      exempt: exemptionOf(customer),
+    },
+    ctx.taxRates,
   );
   subscription.latest_invoice = invoice.id;
   events.push(ctx.event('invoice.created', invoice));

@@ -60,6 +60,8 @@ export interface NewSubscription {
   description: string | null;
   paymentMethod: string;
   currency: string;
+  /** `automatic_tax[enabled]`: its invoices are taxed (see tax/invoice-tax.ts). */
+  automaticTax: boolean;
 }
 
 export interface SubscriptionFilter {
@@ -141,7 +143,9 @@ export class SubscriptionStore {
       object: 'subscription',
       application: null,
       application_fee_percent: null,
-      automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+      automatic_tax: input.automaticTax
+        ? { disabled_reason: null, enabled: true, liability: { type: 'self' } }
+        : { disabled_reason: null, enabled: false, liability: null },
       billing_cycle_anchor: input.start,
       billing_cycle_anchor_config: null,
       billing_mode: { flexible: null, type: 'classic' },

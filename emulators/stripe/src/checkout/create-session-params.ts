@@ -16,6 +16,7 @@ import {
   requireString,
 } from '../core/param-readers.js';
 import { knownCountryName } from './shipping-details.js';
+import { readAutomaticTax } from '../billing/tax/automatic-tax-param.js';
 import { invalidRequest, missingParam } from '../core/stripe-error.js';
 import type { CustomerUpdate, Known, Param, Price, Product, ProductInfo } from '../core/types.js';
 
@@ -72,6 +73,8 @@ export interface CreateSessionInput {
   paymentIntentMetadata: Stripe.Metadata;
   /** `subscription_data` in subscription mode; null in payment mode. */
   subscriptionData: SubscriptionData | null;
+  /** `automatic_tax[enabled]`: the sandbox's stand-in for Stripe Tax computes the tax. */
+  automaticTax: boolean;
   /** Real Stripe parameters the sandbox accepts but does not act on. */
   ignored: string[];
 }
@@ -97,13 +100,13 @@ const HANDLED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'payment_intent_data',
   'subscription_data',
   'ui_mode',
+  'automatic_tax',
 ];
 const IGNORED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'allow_promotion_codes',
   'billing_address_collection',
   'locale',
   'submit_type',
-  'automatic_tax',
   'customer_creation',
   'invoice_creation',
   'custom_text',
@@ -635,6 +638,7 @@ export function readCreateSessionParams(
       'payment_intent_data[metadata]',
     ),
     subscriptionData,
+    automaticTax: readAutomaticTax(body.automatic_tax),
     ignored: Object.keys(body).filter((key) => IGNORED.some((name) => name === key)),
   };
 }

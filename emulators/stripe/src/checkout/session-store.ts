@@ -131,7 +131,9 @@ export class SessionStore {
       allowed_payment_method_types: input.allowedPaymentMethodTypes,
       amount_subtotal: total,
       amount_total: total,
-      automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+      automatic_tax: input.automaticTax
+        ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: null }
+        : { enabled: false, liability: null, provider: null, status: null },
       billing_address_collection: null,
       cancel_url: input.cancelUrl,
       client_reference_id: input.clientReferenceId,

@@ -3,21 +3,28 @@ import type { FormObject } from '../core/form-encoding.js';
 import { newId } from '../core/ids.js';
 import {
   assertKnownKeys,
+  readEnum,
   readMetadataUpdate,
   readObject,
   readString,
   requireString,
 } from '../core/param-readers.js';
 import { invalidRequest, missingReference, resourceMissing } from '../core/stripe-error.js';
-import type { CollectedDetails, Customer, CustomerUpdate, Param } from '../core/types.js';
+import type { CollectedDetails, Customer, CustomerUpdate, Known, Param } from '../core/types.js';
+
+/** A customer's `tax_exempt`: `none` (taxed), `exempt` (a resale certificate, say), `reverse`. */
+export type TaxExempt = Known<Stripe.Customer.TaxExempt>;
+export const TAX_EXEMPT_VALUES: ReadonlyArray<TaxExempt> = ['none', 'exempt', 'reverse'];
 
 const CUSTOMER_PARAMS: ReadonlyArray<Param<Stripe.CustomerUpdateParams>> = [
   'email',
   'name',
   'phone',
   'shipping',
+  'address',
   'metadata',
   'description',
+  'tax_exempt',
   'expand',
 ];
 /** On create only: a customer joins a test clock when it is made, and stays on it. */
@@ -37,27 +44,44 @@ const ADDRESS_PARAMS: ReadonlyArray<Param<Stripe.AddressParam>> = [
 ];
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
+function readAddress(value: FormObject['x'], param: string): Stripe.Address {
+  const address = readObject(value, param);
+  if (!address) throw invalidRequest(`Missing required param: ${param}.`, param);
+  assertKnownKeys(address, ADDRESS_PARAMS, param);
+  const field = (key: string) => readString(address[key], `${param}[${key}]`, 200) || null;
+  return {
+    line1: field('line1'),
+    line2: field('line2'),
+    city: field('city'),
+    state: field('state'),
+    postal_code: field('postal_code'),
+    country: field('country'),
+  };
+}
+
+/** `address`: the billing address; `address=''` clears it. */
+function readBillingAddress(value: FormObject['x']): Stripe.Address | null | undefined {
+  if (value === '') return null;
+  if (value === undefined) return undefined;
+  return readAddress(value, 'address');
+}
+
+/** `tax_exempt`: `none`, `exempt` or `reverse`; `''` is `none`, as at Stripe. */
+function readTaxExempt(value: FormObject['x']): TaxExempt | undefined {
+  if (value === '') return 'none';
+  return readEnum(value, 'tax_exempt', TAX_EXEMPT_VALUES);
+}
+
 function readShipping(value: FormObject['x']): Stripe.Customer.Shipping | null | undefined {
   if (value === '') return null; // shipping='' clears it, as in Stripe
   const shipping = readObject(value, 'shipping');
   if (!shipping) return undefined;
   assertKnownKeys(shipping, SHIPPING_PARAMS, 'shipping');
-  const address = readObject(shipping.address, 'shipping[address]');
-  if (!address)
-    throw invalidRequest('Missing required param: shipping[address].', 'shipping[address]');
-  assertKnownKeys(address, ADDRESS_PARAMS, 'shipping[address]');
-  const field = (key: string) => readString(address[key], `shipping[address][${key}]`, 200) || null;
+  const address = readAddress(shipping.address, 'shipping[address]');
   return {
     name: requireString(shipping.name, 'shipping[name]', 256),
     phone: readString(shipping.phone, 'shipping[phone]', 20) || null,
-    address: {
-      line1: field('line1'),
-      line2: field('line2'),
-      city: field('city'),
-      state: field('state'),
-      postal_code: field('postal_code'),
-      country: field('country'),
-    },
+    address,
   };
 }
 
@@ -154,6 +178,7 @@ export class CustomerStore {
       name: null,
       phone: null,
       shipping: null,
+      tax_exempt: 'none',
       test_clock: testClock,
     };
   }
@@ -198,12 +223,16 @@ export class CustomerStore {
     const phone = readString(params.phone, 'phone', 20);
     const description = readString(params.description, 'description', 350);
     const shipping = readShipping(params.shipping);
+    const address = readBillingAddress(params.address);
+    const taxExempt = readTaxExempt(params.tax_exempt);
     const metadata = readMetadataUpdate(customer.metadata, params.metadata, 'metadata');
     if (email !== undefined) customer.email = email || null;
     if (name !== undefined) customer.name = name || null;
     if (phone !== undefined) customer.phone = phone || null;
     if (description !== undefined) customer.description = description || null;
     if (shipping !== undefined) customer.shipping = shipping;
+    if (address !== undefined) customer.address = address;
+    if (taxExempt !== undefined) customer.tax_exempt = taxExempt;
     if (metadata !== undefined) customer.metadata = metadata;
   }
 }

@@ -109,6 +109,11 @@ function readForm(body: string): CheckoutFormState {
   return { values, method: form.get('method') === 'delayed' ? 'delayed' : 'card', errors: {} };
 }
 
+/** The button pressed: Pay (the default), or "Update tax for this address". */
+function readIntent(body: string): 'pay' | 'update-tax' {
+  return new URLSearchParams(body).get('intent') === 'update-tax' ? 'update-tax' : 'pay';
+}
+
 /** The `outcome` of a settle request (form or JSON): `succeeded`, `failed`, or null. */
 export function readSettleOutcome(body: string): 'succeeded' | 'failed' | null {
   let outcome: string | null;
@@ -192,7 +197,18 @@ export async function handleCheckoutPage(
     return true;
   }
   if (req.method !== 'POST') return false;
-  const form = readForm(await readBody(req));
+  const body = await readBody(req);
+  const form = readForm(body);
+  if (readIntent(body) === 'update-tax') {
+    const preview = state.updateTax(sessionId, form.values);
+    if (preview.outcome === 'missing') sendMissing(res);
+    else if (preview.outcome === 'expired') sendExpired(res, preview.stored);
+    else if (preview.outcome === 'already-paid') sendPaid(res, preview.stored, 409);
+    else if (preview.outcome === 'invalid')
+      sendHtml(res, 400, renderCheckoutPage(preview.stored, { ...form, errors: preview.errors }));
+    else sendHtml(res, 200, renderCheckoutPage(preview.stored, form));
+    return true;
+  }
   const result = await state.pay(sessionId, {
     form: form.values,
     delayed: form.method === 'delayed',

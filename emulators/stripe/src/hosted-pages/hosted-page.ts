@@ -2,6 +2,8 @@ import { billingOf, intervalText } from '../billing/billing-periods.js';
 import { escapeHtml } from './html.js';
 import { formatAmount } from '../core/money.js';
 import type { StoredSession } from '../checkout/session-store.js';
+import { sessionTaxSummary } from '../checkout/session-tax.js';
+import { taxRowText } from '../billing/tax/tax-amounts.js';
 import {
   countryName,
   US_STATE_CODES,
@@ -44,6 +46,8 @@ legend { font-weight: 600; padding: 0 .25rem; }
 .facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .35rem 1rem; margin: 0 0 1.25rem; }
 .facts dt { font-weight: 600; }
 .facts dd { margin: 0; overflow-wrap: anywhere; }
+.secondary { background: #fff; color: #4b44d6; border: 2px solid #635bff; margin-top: .75rem; }
+.secondary:hover { background: #f0efff; }
 .state { display: inline-block; border-radius: .4rem; padding: .2rem .6rem; background: #e3e8ee; font-weight: 600; }
 @media (max-width: 30rem) { main { margin: 0; border-radius: 0; } .actions button { width: 100%; } }
 `;
@@ -149,6 +153,16 @@ function stateField(state: CheckoutFormState, allowedCountries: readonly string[
   return textField(state, { key: 'state', label: 'State', autocomplete });
 }
 
+/**
+ * With automatic tax, a button under the ship-to that recomputes the tax for the address typed
+ * (the page has no script: the server answers with the page again).
+ */
+function updateTaxButton(session: StoredSession['session']): string {
+  return session.automatic_tax.enabled
+    ? '\n<button type="submit" name="intent" value="update-tax" class="secondary">Update tax for this address</button>'
+    : '';
+}
+
 /** The ship-to (and phone) the session asks for; nothing when it asks for neither. */
 function detailsFieldset(session: StoredSession['session'], state: CheckoutFormState): string {
   const collection = session.shipping_address_collection;
@@ -171,7 +185,7 @@ ${stateField(state, collection.allowed_countries)}
 ${textField(state, { key: 'postal_code', label: 'ZIP code', autocomplete: 'shipping postal-code' })}
 </div>
 ${selectField(state, 'country', 'Country', countries, 'shipping country')}
-${phoneField}
+${phoneField}${updateTaxButton(session)}
 </fieldset>`;
 }
 
@@ -197,6 +211,18 @@ function billingNote(stored: StoredSession): string {
     : '';
 }
 
+/** The table's foot: the total, with the subtotal and the tax above it for a taxed session. */
+function totals(stored: StoredSession): string {
+  const { session } = stored;
+  const total = `<tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${formatAmount(session.amount_total, session.currency)}</td></tr>`;
+  const tax = sessionTaxSummary(stored);
+  if (!tax) return total;
+  const row = taxRowText(tax, (amount) => formatAmount(amount, session.currency));
+  return `<tr><th scope="row" colspan="3">Subtotal</th><td class="num" data-testid="subtotal">${formatAmount(session.amount_subtotal, session.currency)}</td></tr>
+<tr><th scope="row" colspan="3">${escapeHtml(row.label)}</th><td class="num" data-testid="tax">${escapeHtml(row.value)}</td></tr>
+${total}`;
+}
+
 /** The hosted checkout page: lines, total, the ship-to and phone asked for, the method, Pay and Cancel. */
 export function renderCheckoutPage(
   stored: StoredSession,
@@ -210,7 +236,7 @@ export function renderCheckoutPage(
 <th scope="row">${escapeHtml(line.description)}${description ? `<span class="desc">${escapeHtml(description)}</span>` : ''}</th>
 <td class="num">${line.quantity}</td>
 <td class="num">${formatAmount(line.price.unit_amount, line.currency)}</td>
-<td class="num">${formatAmount(line.amount_total, line.currency)}</td>
+<td class="num">${formatAmount(line.amount_subtotal, line.currency)}</td>
 </tr>`;
     })
     .join('\n');
@@ -233,7 +259,7 @@ export function renderCheckoutPage(
 <tbody>
 ${rows}
 </tbody>
-<tfoot><tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${total}</td></tr></tfoot>
+<tfoot>${totals(stored)}</tfoot>
 </table>
 ${billingNote(stored)}
 ${email}

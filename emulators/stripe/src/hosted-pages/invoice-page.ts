@@ -2,12 +2,15 @@ import { layout } from './hosted-page.js';
 import { escapeHtml } from './html.js';
 import { formatAmount } from '../core/money.js';
 import type { Invoice, InvoiceLine, InvoiceStatus } from '../core/types.js';
+import { taxRowText, type TaxSummary } from '../billing/tax/tax-amounts.js';
 
 /** What the page knows besides the invoice: whether a bank debit of it is processing. */
 export interface InvoicePageState {
   processing: boolean;
   /** The payment methods offered (the invoice's types the sandbox takes). */
   methods: ReadonlyArray<'card' | 'us_bank_account'>;
+  /** The invoice's tax (`automatic_tax`), or null when it has none. */
+  tax: TaxSummary | null;
 }
 
 const METHOD_LABELS: Record<InvoicePageState['methods'][number], string> = {
@@ -75,7 +78,17 @@ function facts(invoice: Invoice, processing: boolean): string {
   return `<dl class="facts">\n${items}\n</dl>`;
 }
 
-function linesTable(invoice: Invoice): string {
+/** `Subtotal` and `Tax (CA, 7.25%)` (or `Exempt`) above the total of a taxed invoice. */
+export function taxRows(invoice: Invoice, tax: TaxSummary | null): Array<[string, string]> {
+  if (!tax) return [];
+  const row = taxRowText(tax, (amount) => formatAmount(amount, invoice.currency));
+  return [
+    ['Subtotal', formatAmount(invoice.subtotal, invoice.currency)],
+    [row.label, row.value],
+  ];
+}
+
+function linesTable(invoice: Invoice, tax: TaxSummary | null): string {
   const rows = invoice.lines.data
     .map(
       (line) => `<tr>
@@ -97,7 +110,14 @@ function linesTable(invoice: Invoice): string {
 ${rows}
 </tbody>
 <tfoot>
-<tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${formatAmount(invoice.total, invoice.currency)}</td></tr>${paid}
+${taxRows(invoice, tax)
+  .map(
+    ([label, value], index) =>
+      `<tr><th scope="row" colspan="3">${escapeHtml(label)}</th><td class="num" data-testid="${index === 0 ? 'subtotal' : 'tax'}">${escapeHtml(value)}</td></tr>\n`,
+  )
+  .join(
+    '',
+  )}<tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${formatAmount(invoice.total, invoice.currency)}</td></tr>${paid}
 <tr><th scope="row" colspan="3">Amount due</th><td class="num" data-testid="amount-due">${formatAmount(invoice.amount_remaining, invoice.currency)}</td></tr>
 </tfoot>
 </table>`;
@@ -142,7 +162,7 @@ export function renderInvoicePage(invoice: Invoice, state: InvoicePageState): st
     title,
     `<h1>${escapeHtml(title)}</h1>
 ${facts(invoice, state.processing)}
-${linesTable(invoice)}
+${linesTable(invoice, state.tax)}
 ${payment(invoice, state)}
 ${footer}
 <p><a href="/invoice/${encodeURIComponent(invoice.id)}/pdf">Download the invoice (PDF)</a></p>

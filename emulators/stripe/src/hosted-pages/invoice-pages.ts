@@ -4,6 +4,7 @@ import { renderMessagePage } from './hosted-page.js';
 import { renderInvoicePage, type InvoicePageState } from './invoice-page.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { bankPaymentProcessing } from '../billing/invoice-collection.js';
+import { invoiceTaxSummary } from '../billing/tax/invoice-tax.js';
 import {
   acceptsMethod,
   INVOICE_PAYMENT_METHOD_TYPES,
@@ -23,6 +24,7 @@ function pageState(state: SandboxState, invoice: Invoice): InvoicePageState {
   return {
     processing: bankPaymentProcessing(state, invoice),
     methods: INVOICE_PAYMENT_METHOD_TYPES.filter((method) => acceptsMethod(invoice, method)),
+    tax: invoiceTaxSummary(invoice, state.taxRates),
   };
 }
 
@@ -58,7 +60,11 @@ export async function handleInvoicePage(
     if (!invoice) {
       sendMissing(res);
     } else if (action === '/pdf') {
-      const pdf = renderInvoicePdf(invoice, bankPaymentProcessing(state, invoice));
+      const pdf = renderInvoicePdf(
+        invoice,
+        bankPaymentProcessing(state, invoice),
+        invoiceTaxSummary(invoice, state.taxRates),
+      );
       res.writeHead(200, {
         'content-type': 'application/pdf',
         'content-length': pdf.length,

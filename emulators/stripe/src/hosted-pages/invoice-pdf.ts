@@ -1,4 +1,5 @@
-import { formatDate, statusText, unitAmount } from './invoice-page.js';
+import { formatDate, statusText, taxRows, unitAmount } from './invoice-page.js';
+import type { TaxSummary } from '../billing/tax/tax-amounts.js';
 import { formatAmount } from '../core/money.js';
 import type { Invoice } from '../core/types.js';
 
@@ -20,6 +21,7 @@ function pdfText(text: string): string {
 function invoiceText(
   invoice: Invoice,
   processing: boolean,
+  tax: TaxSummary | null,
 ): Array<{ text: string; bold?: boolean }> {
   const out: Array<{ text: string; bold?: boolean }> = [
     { text: `Invoice ${invoice.number ?? '(draft)'}`, bold: true },
@@ -45,8 +47,9 @@ function invoiceText(
     const amount = formatAmount(line.amount, line.currency);
     out.push({ text: `${line.description ?? 'Item'}  ${line.quantity} x ${unit}  ${amount}` });
   }
+  out.push({ text: '' });
+  for (const [label, value] of taxRows(invoice, tax)) out.push({ text: `${label}: ${value}` });
   out.push(
-    { text: '' },
     { text: `Total: ${formatAmount(invoice.total, invoice.currency)}`, bold: true },
     { text: `Amount paid: ${formatAmount(invoice.amount_paid, invoice.currency)}` },
     { text: `Amount due: ${formatAmount(invoice.amount_remaining, invoice.currency)}` },
@@ -59,8 +62,12 @@ function invoiceText(
  * A one-page PDF of the invoice (PDF 1.4, Helvetica): number, status, dates, custom fields, lines,
  * total and amount due. Text that does not fit on the page is cut.
  */
-export function renderInvoicePdf(invoice: Invoice, processing: boolean): Buffer {
-  const lines = invoiceText(invoice, processing).slice(0, MAX_LINES);
+export function renderInvoicePdf(
+  invoice: Invoice,
+  processing: boolean,
+  tax: TaxSummary | null = null,
+): Buffer {
+  const lines = invoiceText(invoice, processing, tax).slice(0, MAX_LINES);
   const content = lines
     .map((line, index) => {
       const y = PAGE_HEIGHT - MARGIN - index * LINE_HEIGHT;

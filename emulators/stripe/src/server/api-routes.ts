@@ -14,10 +14,12 @@ import {
 } from './route-types.js';
 import type { SandboxState } from './sandbox-state.js';
 import type { StoredSession } from '../checkout/session-store.js';
+import { applySessionTax, assertTaxLocatable, renderLineItems } from '../checkout/session-tax.js';
 import { invalidRequest, resourceMissing } from '../core/stripe-error.js';
 import { SUBSCRIPTION_ROUTES } from './subscription-routes.js';
 import { INVOICE_ROUTES } from './invoice-routes.js';
 import { TEST_CLOCK_ROUTES } from './test-clock-routes.js';
+import { TAX_ROUTES } from './tax-routes.js';
 import type { Param, SessionStatus } from '../core/types.js';
 
 export type { ApiBody, ApiRequest, ApiResult } from './route-types.js';
@@ -43,12 +45,14 @@ const PAYMENT_INTENT_PARAMS: ReadonlyArray<Param<Stripe.PaymentIntentRetrievePar
   'expand',
   'client_secret',
 ];
-const SESSION_EXPANDABLE: ReadonlyArray<Param<Stripe.Checkout.Session>> = [
-  'line_items',
-  'payment_intent',
-  'subscription',
-  'invoice',
+const SESSION_EXPANDABLE: ReadonlyArray<string> = [
+  ...(['line_items', 'payment_intent', 'subscription', 'invoice'] satisfies ReadonlyArray<
+    Param<Stripe.Checkout.Session>
+  >),
+  'line_items.data.taxes',
 ];
+/** `taxes` of each line item is includable. */
+const LINE_ITEMS_EXPANDABLE: ReadonlyArray<string> = ['data.taxes'];
 const STATUSES: ReadonlyArray<SessionStatus> = ['open', 'complete', 'expired'];
 
 function requireSession(state: SandboxState, id: string): StoredSession {
@@ -84,9 +88,14 @@ function renderSession(
     expand.includes('invoice') && session.invoice ? state.invoices.get(session.invoice) : undefined;
   return {
     ...session,
-    ...(expand.includes('line_items')
+    ...(expand.includes('line_items') || expand.includes('line_items.data.taxes')
       ? {
-          line_items: paginate(stored.lines, { limit: 100 }, lineItemsUrl(stored), 'line_item'),
+          line_items: paginate(
+            renderLineItems(stored.lines, expand.includes('line_items.data.taxes')),
+            { limit: 100 },
+            lineItemsUrl(stored),
+            'line_item',
+          ),
         }
       : {}),
     ...(paymentIntent ? { payment_intent: paymentIntent } : {}),
@@ -102,10 +111,14 @@ const createSession: Handler = (state, request) => {
     Math.floor(state.options.now() / 1000),
     state.prices,
   );
-  if (input.customer) state.customers.requireReference(input.customer, 'customer');
+  const customer = input.customer
+    ? state.customers.requireReference(input.customer, 'customer')
+    : undefined;
+  assertTaxLocatable(input, customer);
   if (input.ignored.length > 0)
     state.options.log(`create session: ignoring ${input.ignored.join(', ')}`);
   const stored = state.store.create(input);
+  applySessionTax(stored, { customer, collected: null }, state.taxRates);
   state.options.log(
     `created ${stored.session.id} (${stored.session.amount_total} ${stored.session.currency})`,
   );
@@ -142,11 +155,13 @@ const listSessions: Handler = (state, request) => {
 
 const listLineItems: Handler = (state, request, match) => {
   assertKnownKeys(request.params, LINE_ITEMS_PARAMS, '');
+  const expand = readExpandFields(request.params, LINE_ITEMS_EXPANDABLE);
   const stored = requireSession(state, match[1] as string);
   const page = readPageParams(request.params);
+  const lines = renderLineItems(stored.lines, expand.includes('data.taxes'));
   return {
     status: 200,
-    body: paginate(stored.lines, page, lineItemsUrl(stored), 'line_item'),
+    body: paginate(lines, page, lineItemsUrl(stored), 'line_item'),
   };
 };
 
@@ -292,6 +307,7 @@ const ROUTES: ReadonlyArray<Route> = [
   ...INVOICE_ROUTES,
   ...INVOICE_PAYMENT_ROUTES,
   ...TEST_CLOCK_ROUTES,
+  ...TAX_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
   { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },
   { method: 'POST', pattern: /^\/v1\/customers\/([^/]+)$/, handler: updateCustomer },

@@ -47,6 +47,9 @@ export type ApiBody =
   | Stripe.ApiList<Stripe.InvoicePayment>
   | TestClock
   | Stripe.ApiList<TestClock>
+  | Stripe.TaxRate
+  | Stripe.Tax.Calculation
+  | Stripe.ApiList<Stripe.Tax.CalculationLineItem>
   | Stripe.TestHelpers.DeletedTestClock;
 
 export interface ApiResult {

@@ -26,6 +26,10 @@ import type { ShippingErrors, ShippingForm } from '../checkout/shipping-details.
 import { invoiceShipping, startSubscription } from '../billing/subscription-billing.js';
 import { SubscriptionStore } from '../billing/subscription-store.js';
 import { TestClockStore } from '../billing/test-clocks.js';
+import { TaxRateStore } from '../billing/tax/tax-rate-store.js';
+import { TaxCalculationStore } from '../billing/tax/calculation-store.js';
+import { exemptionOf } from '../billing/tax/tax-amounts.js';
+import { applySessionTax } from '../checkout/session-tax.js';
 import type {
   Charge,
   CollectedDetails,
@@ -116,6 +120,10 @@ export class SandboxState {
   readonly invoiceItems = new InvoiceItemStore();
   readonly clocks: TestClockStore;
   readonly paymentMethods = new PaymentMethodStore();
+  /** The tax rates of the sandbox's stand-in for Stripe Tax (one per jurisdiction). */
+  readonly taxRates: TaxRateStore;
+  /** `POST /v1/tax/calculations` of the stand-in for Stripe Tax. */
+  readonly taxCalculations: TaxCalculationStore;
   /** Bumped by reset(): work started before it (a clock advance, queued events) is dropped. */
   generation = 0;
   private webhookUrl: string | undefined;
@@ -135,6 +143,8 @@ export class SandboxState {
     this.customers = new CustomerStore(options.now);
     this.prices = new PriceStore(options.now);
     this.clocks = new TestClockStore(options.now);
+    this.taxRates = new TaxRateStore(options.now);
+    this.taxCalculations = new TaxCalculationStore(options.now);
     this.ledger = new Ledger(options.now);
     this.disputes = new DisputeStore(options.now);
     this.idempotency = new IdempotencyStore(options.now);
@@ -174,6 +184,12 @@ export class SandboxState {
     if (!checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
     const { details } = checked;
     const customer = session.customer ? this.customers.get(String(session.customer)) : undefined;
+    // The tax follows the ship-to submitted (it may name another state than the one pre-filled).
+    applySessionTax(
+      stored,
+      { customer, collected: details.shipping?.address ?? null },
+      this.taxRates,
+    );
     if (session.mode === 'subscription') {
       await this.subscribe(stored, details, customer, input.subscriptionEvents ?? 'session-first');
       return { outcome: 'paid', stored, delayed: false };
@@ -184,6 +200,7 @@ export class SandboxState {
       customerEmail: customer?.email ?? null,
     });
     if (!paymentIntent) return { outcome: 'already-paid', stored };
+    if (session.customer_details) session.customer_details.tax_exempt = exemptionOf(customer);
     if (!delayed) this.ledger.charge(paymentIntent, session.customer_details);
     if (customer) this.customers.saveFromCheckout(customer.id, details, stored.customerUpdate);
     this.options.log(
@@ -191,6 +208,35 @@ export class SandboxState {
     );
     await this.emit('checkout.session.completed', session);
     return { outcome: 'paid', stored, delayed };
+  }
+
+  /**
+   * The hosted page's "Update tax for this address": checks the form as Pay would and recomputes
+   * the open session's tax from the ship-to typed, charging nothing.
+   */
+  updateTax(
+    sessionId: string,
+    form: Partial<ShippingForm>,
+  ):
+    | Exclude<PayOutcome, { outcome: 'method-unavailable' }>
+    | { outcome: 'updated'; stored: StoredSession } {
+    const stored = this.store.get(sessionId);
+    if (!stored) return { outcome: 'missing' };
+    const { session } = stored;
+    if (session.status === 'expired') return { outcome: 'expired', stored };
+    if (session.status !== 'open') return { outcome: 'already-paid', stored };
+    const checked = validateCheckoutForm(form, {
+      allowedCountries: session.shipping_address_collection?.allowed_countries ?? null,
+      phoneRequired: false,
+    });
+    if (!checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
+    const customer = session.customer ? this.customers.get(String(session.customer)) : undefined;
+    applySessionTax(
+      stored,
+      { customer, collected: checked.details.shipping?.address ?? null },
+      this.taxRates,
+    );
+    return { outcome: 'updated', stored };
   }
 
   /**
@@ -221,6 +267,7 @@ export class SandboxState {
         details.shipping ? { ...details.shipping, phone: details.phone } : customer.shipping,
       ),
       email,
+      automaticTax: session.automatic_tax.enabled,
     });
     this.store.completeSubscription(stored, {
       details,
@@ -229,6 +276,7 @@ export class SandboxState {
       subscription: started.subscription.id,
       invoice: started.invoice.id,
     });
+    if (session.customer_details) session.customer_details.tax_exempt = exemptionOf(customer);
     if (existing) this.customers.saveFromCheckout(existing.id, details, stored.customerUpdate);
     this.options.log(
       `paid ${session.id}: ${started.subscription.id} for ${customer.id} (${session.amount_total} ${session.currency} every period)`,
@@ -464,6 +512,8 @@ export class SandboxState {
     this.invoiceItems.clear();
     this.clocks.clear();
     this.paymentMethods.clear();
+    this.taxRates.clear();
+    this.taxCalculations.clear();
     this.webhooks.reset();
   }
 }

@@ -6,7 +6,12 @@ import { paginate, readPageParams } from '../core/pagination.js';
 import { assertKnownKeys, readBoolean, readObject, readString } from '../core/param-readers.js';
 import { readExpand, type Handler, type Route } from './route-types.js';
 import type { SandboxState } from './sandbox-state.js';
-import { chargeInvoice } from '../billing/subscription-billing.js';
+import {
+  chargeInvoice,
+  invoiceShipping,
+  startSubscription,
+} from '../billing/subscription-billing.js';
+import { readCreateSubscription } from '../billing/subscription-create.js';
 import {
   SUBSCRIPTION_LIST_PARAMS,
   type StoredSubscription,
@@ -84,6 +89,38 @@ const listSubscriptions: Handler = (state, request) => {
     status: 200,
     body: paginate(subscriptions, page, '/v1/subscriptions', 'subscription'),
   };
+};
+
+/**
+ * POST /v1/subscriptions: the subscription and its first invoice, charged at once to
+ * `default_payment_method` (`customer.subscription.created`, `invoice.created`,
+ * `invoice.finalized`, then `invoice.paid`, or `invoice.payment_failed` and `incomplete`).
+ */
+const createSubscription: Handler = (state, request) => {
+  const expand = readExpand(request.params, SUBSCRIPTION_EXPANDABLE);
+  const input = readCreateSubscription(request.params, {
+    customer: (id, param) => state.customers.requireReference(id, param),
+    price: (id) => state.prices.getPrice(id),
+    paymentMethod: (id, param) => state.paymentMethods.require(id, param),
+  });
+  const { customer } = input;
+  const started = startSubscription(state, {
+    customer,
+    items: input.items,
+    metadata: input.metadata,
+    description: input.description,
+    currency: input.currency,
+    at: state.nowFor(customer),
+    shipping: invoiceShipping(customer.shipping),
+    email: customer.email ?? null,
+    automaticTax: input.automaticTax,
+    paymentMethod: input.paymentMethod,
+  });
+  state.log(
+    `created ${started.subscription.id} for ${customer.id} (${started.subscription.status})`,
+  );
+  state.sendInBackground(...started.subscriptionEvents, ...started.invoiceEvents);
+  return { status: 200, body: renderSubscription(state, started.subscription, expand) };
 };
 
 /** POST /v1/subscriptions/:id; `customer.subscription.updated` follows when anything changed. */
@@ -272,6 +309,7 @@ const payInvoice: Handler = (state, request, match) => {
 /** Subscriptions and their invoices. */
 export const SUBSCRIPTION_ROUTES: ReadonlyArray<Route> = [
   { method: 'GET', pattern: /^\/v1\/subscriptions$/, handler: listSubscriptions },
+  { method: 'POST', pattern: /^\/v1\/subscriptions$/, handler: createSubscription },
   { method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handler: retrieveSubscription },
   { method: 'POST', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handler: updateSubscriptionRoute },
   { method: 'DELETE', pattern: /^\/v1\/subscriptions\/([^/]+)$/, handler: cancelSubscription },
