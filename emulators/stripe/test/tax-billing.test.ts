@@ -189,6 +189,28 @@ describe('one-off invoice tax', () => {
     expect(pdf).toContain('(Tax \\(NY\\): Exempt)');
   });
 
+  it('is taxed at the invoice’s own shipping_details over the customer’s ship-to', async () => {
+    const created = await stripe.customers.create({ name: 'Austin Bakes', shipping: TEXAS });
+    const invoice = await stripe.invoices.create({
+      customer: created.id,
+      collection_method: 'send_invoice',
+      days_until_due: 30,
+      automatic_tax: { enabled: true },
+      shipping_details: { name: 'Bakes NYC', address: NEW_YORK },
+    });
+    expect(invoice.shipping_details?.address?.state).toBe('NY');
+    await stripe.invoiceItems.create({
+      customer: created.id,
+      invoice: invoice.id,
+      amount: 10_000,
+      description: 'Teapots',
+    });
+    const finalized = await stripe.invoices.finalizeInvoice(invoice.id);
+    // New York's 4%, not Texas's 6.25%.
+    expect(finalized.total).toBe(10_400);
+    expect(finalized.total_taxes?.[0]?.amount).toBe(400);
+  });
+
   it('refuses to finalize for a customer it cannot locate, leaving the draft', async () => {
     const { invoice } = await taxedInvoice({});
     const error = await failure(stripe.invoices.finalizeInvoice(invoice.id));

@@ -24,6 +24,7 @@ import type {
   StripeEvent,
 } from '../core/types.js';
 import { snapshot } from '../webhooks/events.js';
+import { readShippingDetails } from '../customers/customer-store.js';
 import { buildManualInvoice, DAY_SECONDS, invoiceItemLine } from './invoice-builder.js';
 import {
   bankPaymentProcessing,
@@ -57,6 +58,7 @@ export const INVOICE_CREATE_PARAMS: ReadonlyArray<Param<Stripe.InvoiceCreatePara
   'metadata',
   'payment_settings',
   'pending_invoice_items_behavior',
+  'shipping_details',
 ];
 const PAYMENT_SETTINGS_PARAMS: ReadonlyArray<Param<Stripe.InvoiceCreateParams.PaymentSettings>> = [
   'payment_method_types',
@@ -232,6 +234,8 @@ export function createManualInvoice(
     ]) ?? 'exclude';
   const paymentMethodTypes = readPaymentMethodTypes(params);
   const automaticTax = readAutomaticTax(params.automatic_tax);
+  // Where this invoice's goods go: taxed there rather than at the customer's ship-to.
+  const shippingDetails = readShippingDetails(params.shipping_details, 'shipping_details') ?? null;
   const invoice = ctx.invoices.add(
     buildManualInvoice({
       customer: found,
@@ -253,6 +257,7 @@ export function createManualInvoice(
             : null,
     }),
   );
+  invoice.shipping_details = shippingDetails;
   ctx.invoices.setDaysUntilDue(invoice.id, daysUntilDue);
   if (pending === 'include') {
     for (const item of ctx.invoiceItems.pending(found.id)) addItemLine(ctx, invoice, item);
@@ -401,8 +406,8 @@ export function finalizeInvoice(
 }
 
 /**
- * With `automatic_tax`, the tax of a one-off invoice as it is finalized: from the customer's
- * ship-to (else their address) and their `tax_exempt` at this moment, snapshotted in
+ * With `automatic_tax`, the tax of a one-off invoice as it is finalized: from its
+ * `shipping_details`, else the customer's ship-to, else their address, and their `tax_exempt` at this moment, snapshotted in
  * `customer_tax_exempt`. A customer the sandbox cannot locate is refused as at Stripe
  * (`customer_tax_location_invalid`); the invoice stays a draft.
  */
@@ -412,7 +417,7 @@ function taxAtFinalization(ctx: ManualInvoiceContext, invoice: Invoice): void {
   const located = applyInvoiceTax(
     invoice,
     {
-      shipping: customer?.shipping?.address,
+      shipping: invoice.shipping_details?.address ?? customer?.shipping?.address,
       billing: customer?.address,
       exempt: exemptionOf(customer),
     },

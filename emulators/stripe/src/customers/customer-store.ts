@@ -72,18 +72,27 @@ function readTaxExempt(value: FormObject['x']): TaxExempt | undefined {
   return readEnum(value, 'tax_exempt', TAX_EXEMPT_VALUES);
 }
 
-function readShipping(value: FormObject['x']): Stripe.Customer.Shipping | null | undefined {
-  if (value === '') return null; // shipping='' clears it, as in Stripe
-  const shipping = readObject(value, 'shipping');
+/**
+ * A ship-to param (`name`, `phone`, `address`): a customer's `shipping`, an invoice's
+ * `shipping_details`. `''` clears it, as in Stripe.
+ */
+export function readShippingDetails(
+  value: FormObject['x'],
+  param = 'shipping',
+): Stripe.Customer.Shipping | null | undefined {
+  if (value === '') return null;
+  const shipping = readObject(value, param);
   if (!shipping) return undefined;
-  assertKnownKeys(shipping, SHIPPING_PARAMS, 'shipping');
-  const address = readAddress(shipping.address, 'shipping[address]');
+  assertKnownKeys(shipping, SHIPPING_PARAMS, param);
+  const address = readAddress(shipping.address, `${param}[address]`);
   return {
-    name: requireString(shipping.name, 'shipping[name]', 256),
-    phone: readString(shipping.phone, 'shipping[phone]', 20) || null,
+    name: requireString(shipping.name, `${param}[name]`, 256),
+    phone: readString(shipping.phone, `${param}[phone]`, 20) || null,
     address,
   };
 }
+
+const readShipping = (value: FormObject['x']) => readShippingDetails(value, 'shipping');
 
 /** In-memory Customers: create, retrieve, update (the fields the portal uses). */
 export class CustomerStore {
