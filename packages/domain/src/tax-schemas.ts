@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { Cents } from './money';
 import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './plain-text';
 import { US_STATES } from './ship-to';
+import { TAX_REPORT_MAX_MONTHS, taxReportMonthCount } from './tax-report';
 import {
   TAX_CERTIFICATE_STATES,
   TAX_CERTIFICATE_TYPES,
@@ -115,10 +116,22 @@ export interface EstimateTaxResponse {
 }
 
 /** getTaxReport: the managers' tax report, months from `from` to `to` (YYYY-MM, Pacific). */
-const month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.'));
-export const getTaxReportRequest = z
-  .strictObject({ from: month, to: month })
-  .check(z.refine((value) => value.from <= value.to, 'The first month comes before the last.'));
+const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+const month = z.string().check(z.regex(monthPattern, 'Use a month as YYYY-MM.'));
+/** Both months well formed: only then is their order and distance worth a message. */
+const bothMonths = (value: { from: string; to: string }) =>
+  monthPattern.test(value.from) && monthPattern.test(value.to);
+export const getTaxReportRequest = z.strictObject({ from: month, to: month }).check(
+  z.refine(
+    (value) => !bothMonths(value) || value.from <= value.to,
+    'The first month comes before the last.',
+  ),
+  z.refine(
+    (value) =>
+      !bothMonths(value) || taxReportMonthCount(value.from, value.to) <= TAX_REPORT_MAX_MONTHS,
+    `Choose at most ${TAX_REPORT_MAX_MONTHS} months.`,
+  ),
+);
 export type GetTaxReportRequest = z.input<typeof getTaxReportRequest>;
 
 /** One state in one month: what was sold and taxed, and what was sold exempt. */
