@@ -67,6 +67,7 @@ import {
   revokeInvitationHandler,
 } from './handlers/members';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
+import { getTaxReportHandler } from './handlers/tax-report';
 import { siteContentHandler } from './handlers/site-content';
 import { sweepStaleCheckoutsHandler } from './handlers/stale-checkouts';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
@@ -158,6 +159,9 @@ export const sendInvoiceReminder = callable(
   withStripe,
 );
 export const getReceivables = callable(FUNCTION_NAMES.getReceivables, getReceivablesHandler);
+
+// Sales tax (docs/manager-insight.md#tax-report): the managers' tax report per month and state.
+export const getTaxReport = callable(FUNCTION_NAMES.getTaxReport, getTaxReportHandler);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = callable(
