@@ -6,6 +6,8 @@ import {
   taxReportCsv,
   taxReportMonth,
   taxReportMonthCount,
+  taxReportRangeProblem,
+  TAX_REPORT_MAX_MONTHS,
   taxReportOf,
   type TaxReportOrder,
 } from './tax-report';
@@ -142,6 +144,25 @@ describe('the months of a report', () => {
     expect(problem('2024-01', '2026-01')).toEqual(['Choose at most 24 months.']);
     expect(problem('2026-02', '2026-01')).toEqual(['The first month comes before the last.']);
     expect(problem('2026-13', '2026-12')).toEqual(['Use a month as YYYY-MM.']);
+  });
+
+  it('words a range as the callable does (the Tax tab checks with taxReportRangeProblem)', () => {
+    expect(TAX_REPORT_MAX_MONTHS).toBe(24);
+    const ranges: Array<[string, string]> = [
+      ['2024-02', '2026-01'],
+      ['2024-01', '2026-01'],
+      ['2019-12', '2026-01'],
+      ['2026-02', '2026-01'],
+      ['2026-01', '2026-01'],
+      ['2025-12', '2026-01'],
+      ['2026-00', '2026-01'],
+      ['2026-1', '2026-01'],
+    ];
+    for (const [from, to] of ranges) {
+      const result = getTaxReportRequest.safeParse({ from, to });
+      const schemaSays = result.success ? null : result.error.issues[0]!.message;
+      expect(taxReportRangeProblem(from, to), `${from} to ${to}`).toBe(schemaSays);
+    }
   });
 });
 

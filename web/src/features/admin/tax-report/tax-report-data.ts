@@ -1,4 +1,4 @@
-import { addTaxReportMonths, getTaxReportRequest } from '@portal/domain';
+import { addTaxReportMonths } from '@portal/domain';
 
 export const taxReportKeys = {
   all: ['admin', 'tax-report'] as const,
@@ -39,12 +39,6 @@ export function monthOptions(thisMonth: string): Array<{ value: string; label: s
     const month = addTaxReportMonths(thisMonth, -i);
     return { value: month, label: monthLabel(month) };
   });
-}
-
-/** What is wrong with a range (the callable's own words), or null. */
-export function taxReportRangeProblem(from: string, to: string): string | null {
-  const result = getTaxReportRequest.safeParse({ from, to });
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Choose other months.');
 }
 
 /** tax-report-2026-01-to-2026-03.csv */
