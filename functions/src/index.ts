@@ -68,6 +68,7 @@ import {
   revokeInvitationHandler,
 } from './handlers/members';
 import { setProfileStatusHandler } from './handlers/set-profile-status';
+import { getTaxReportHandler } from './handlers/tax-report';
 import { siteContentHandler } from './handlers/site-content';
 import { sweepStaleCheckoutsHandler } from './handlers/stale-checkouts';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
@@ -160,8 +161,10 @@ export const sendInvoiceReminder = callable(
 );
 export const getReceivables = callable(FUNCTION_NAMES.getReceivables, getReceivablesHandler);
 
-// Sales tax (docs/tax.md): the cart's estimate for a location, from Stripe Tax.
+// Sales tax (docs/tax.md): the cart's estimate for a location from Stripe Tax, and the managers'
+// tax report per month and state.
 export const estimateTax = callable(FUNCTION_NAMES.estimateTax, estimateTaxHandler, withStripe);
+export const getTaxReport = callable(FUNCTION_NAMES.getTaxReport, getTaxReportHandler);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = callable(

@@ -16,6 +16,7 @@ import {
   moveCompanyTierRequest,
   closeTermsInvoiceRequest,
   getReceivablesRequest,
+  getTaxReportRequest,
   placeTermsOrderRequest,
   estimateTaxRequest,
   sendInvoiceReminderRequest,
@@ -89,6 +90,7 @@ import {
 } from '../../src/handlers/payment-terms';
 import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
+import { getTaxReportHandler } from '../../src/handlers/tax-report';
 import { submitApplicationHandler } from '../../src/handlers/submit-application';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
@@ -279,6 +281,12 @@ const TABLE: Record<CallableName, Row> = {
     schema: getReceivablesRequest,
     caller: 'manager',
     valid: {},
+  },
+  getTaxReport: {
+    handler: getTaxReportHandler,
+    schema: getTaxReportRequest,
+    caller: 'manager',
+    valid: { from: '2025-01', to: '2025-03' },
   },
   listCompanyMembers: {
     handler: listCompanyMembersHandler,

@@ -74,12 +74,13 @@ const INVITATION_CALLABLES_LIMITED_SEPARATELY = ['getInvitation', 'acceptInvitat
 
 /**
  * Deployed callables deliberately without a limit: a token link's one document, no mail; the
- * managers' Overview, searches, store and company pages, receivables, and a company's member
+ * managers' Overview, searches, store and company pages, receivables, the tax report, and a company's member
  * list, which only read (a manager types into the search box).
  */
 const NOT_RATE_LIMITED = [
   'listCompanyMembers',
   'getReceivables',
+  'getTaxReport',
   'confirmNewsletter',
   'unsubscribeNewsletter',
   'getSalesOverview',

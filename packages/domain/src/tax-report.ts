@@ -3,7 +3,7 @@
  * taxed, the tax collected on it, and what was sold exempt under a resale certificate. One pure
  * function, used by the functions (getTaxReport) and checked against a plain loop in the tests.
  */
-import { businessDay } from './insights';
+import { businessDay, startOfBusinessDay } from './insights';
 import type { OrderStatus } from './orders';
 import type { TaxReportRow, TaxReportTotals } from './tax-schemas';
 
@@ -29,6 +29,51 @@ export function countsInTaxReport(order: TaxReportOrder): boolean {
 /** The month (YYYY-MM, Pacific) an order is reported in. */
 export function taxReportMonth(at: Date): string {
   return businessDay(at).slice(0, 7);
+}
+
+/** The longest report one call answers, in months (two years: a filing period and more). */
+export const TAX_REPORT_MAX_MONTHS = 24;
+
+/** What a range of months can have wrong, as getTaxReportRequest words it. */
+export const TAX_REPORT_RANGE_MESSAGES = {
+  month: 'Use a month as YYYY-MM.',
+  order: 'The first month comes before the last.',
+  length: `Choose at most ${TAX_REPORT_MAX_MONTHS} months.`,
+} as const;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** How many months `from` to `to` covers, both included (0 when `to` comes before `from`). */
+export function taxReportMonthCount(from: string, to: string): number {
+  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  return Math.max(0, index(to) - index(from) + 1);
+}
+
+/** What is wrong with a range of months for the report, or null (the callable's rule). */
+export function taxReportRangeProblem(from: string, to: string): string | null {
+  if (!MONTH.test(from) || !MONTH.test(to)) return TAX_REPORT_RANGE_MESSAGES.month;
+  if (from > to) return TAX_REPORT_RANGE_MESSAGES.order;
+  if (taxReportMonthCount(from, to) > TAX_REPORT_MAX_MONTHS)
+    return TAX_REPORT_RANGE_MESSAGES.length;
+  return null;
+}
+
+/** The month `count` months after `month` (YYYY-MM; a negative count goes back). */
+export function addTaxReportMonths(month: string, count: number): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (monthNumber - 1) + count;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The instants the months `from` to `to` cover in Pacific time: from the start of the 1st of
+ * `from` to the start of the 1st of the month after `to` (excluded).
+ */
+export function taxReportBounds(from: string, to: string): { start: Date; endExclusive: Date } {
+  return {
+    start: startOfBusinessDay(`${from}-01`),
+    endExclusive: startOfBusinessDay(`${addTaxReportMonths(to, 1)}-01`),
+  };
 }
 
 /** Rows by month then state, and their totals, for the orders booked in [from, to] months. */

@@ -114,11 +114,29 @@ export interface EstimateTaxResponse {
   expiredCertificate: TaxExemption | null;
 }
 
-/** getTaxReport: the managers' tax report, months from `from` to `to` (YYYY-MM, Pacific). */
-const month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.'));
-export const getTaxReportRequest = z
-  .strictObject({ from: month, to: month })
-  .check(z.refine((value) => value.from <= value.to, 'The first month comes before the last.'));
+/**
+ * getTaxReport: the managers' tax report, months from `from` to `to` (YYYY-MM, Pacific), at most
+ * 24 of them. The rule is written out here and again in tax-report.ts (TAX_REPORT_MAX_MONTHS,
+ * taxReportRangeProblem, which the Tax tab checks with): the buyers' pages load this module, and
+ * importing the report's module would bring them its Pacific calendar. tax-report.test.ts keeps
+ * the two in step.
+ */
+const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+const month = z.string().check(z.regex(monthPattern, 'Use a month as YYYY-MM.'));
+const monthIndex = (value: string) => Number(value.slice(0, 4)) * 12 + Number(value.slice(5, 7));
+/** Both months well formed: only then is their order and distance worth a message. */
+const bothMonths = (value: { from: string; to: string }) =>
+  monthPattern.test(value.from) && monthPattern.test(value.to);
+export const getTaxReportRequest = z.strictObject({ from: month, to: month }).check(
+  z.refine(
+    (value) => !bothMonths(value) || value.from <= value.to,
+    'The first month comes before the last.',
+  ),
+  z.refine(
+    (value) => !bothMonths(value) || monthIndex(value.to) - monthIndex(value.from) < 24,
+    'Choose at most 24 months.',
+  ),
+);
 export type GetTaxReportRequest = z.input<typeof getTaxReportRequest>;
 
 /** One state in one month: what was sold and taxed, and what was sold exempt. */

@@ -6,6 +6,8 @@ import {
   type CompanyDetailsResponse,
   type DeletePriceListRequest,
   type GetReceivablesResponse,
+  type GetTaxReportRequest,
+  type GetTaxReportResponse,
   type MoveCompanyTierRequest,
   type MoveCompanyTierResponse,
   type SalesOverviewRequest,
@@ -87,3 +89,7 @@ export const callSendInvoiceReminder = callable<
   SendInvoiceReminderRequest,
   SendInvoiceReminderResponse
 >(FUNCTION_NAMES.sendInvoiceReminder);
+/** Managers: the tax report, per month (Pacific) and state, of the months `from` to `to`. */
+export const callGetTaxReport = callable<GetTaxReportRequest, GetTaxReportResponse>(
+  FUNCTION_NAMES.getTaxReport,
+);

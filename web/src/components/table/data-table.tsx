@@ -92,6 +92,11 @@ export interface DataTableProps<Row> {
    * once it is among the rows (the mail's "Open the order").
    */
   focusKey?: string | null;
+  /**
+   * A totals row under the rows (a `tfoot`), by column key; the first column's cell heads it.
+   * Shown only while there are rows.
+   */
+  footer?: Readonly<Record<string, ReactNode>>;
 }
 
 /**
@@ -130,6 +135,7 @@ export function DataTable<Row>({
   oneLine = false,
   expandable,
   focusKey = null,
+  footer,
 }: DataTableProps<Row>) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   // The row a link points at opens once, when the link names it (also after the first render).
@@ -253,6 +259,28 @@ export function DataTable<Row>({
               </tr>
             )}
           </tbody>
+          {footer && rows.length > 0 && (
+            <tfoot>
+              <tr className="data-table__footer">
+                {expandable && <td className="data-table__expand-cell" />}
+                {columns.map((column, index) => {
+                  const Cell = index === 0 ? 'th' : 'td';
+                  return (
+                    <Cell
+                      key={column.key}
+                      scope={index === 0 ? 'row' : undefined}
+                      className={classNames(
+                        column.align === 'right' && 'data-table__cell--right',
+                        column.className,
+                      )}
+                    >
+                      {footer[column.key]}
+                    </Cell>
+                  );
+                })}
+              </tr>
+            </tfoot>
+          )}
         </table>
       </ScrollBox>
       {loading && (

@@ -54,6 +54,7 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
               label: 'Receivables',
               children: <LazyTab tab="receivables" />,
             },
+            { key: 'tax', label: 'Tax', children: <LazyTab tab="tax" /> },
             {
               key: 'standing-orders',
               label: 'Standing orders',

@@ -16,6 +16,7 @@ const loaders = {
   orders: () => import('../orders/orders-tab'),
   receivables: () =>
     import('../receivables/receivables-panel').then((m) => ({ default: m.ReceivablesPanel })),
+  tax: () => import('../tax-report/tax-report-panel').then((m) => ({ default: m.TaxReportPanel })),
   'standing-orders': () =>
     import('../standing-orders/standing-orders-panel').then((m) => ({
       default: m.StandingOrdersPanel,
