@@ -139,10 +139,53 @@ describe('each mail says what matters', () => {
     expect(mail.text).toContain('2 x Purple Dream  $59.98');
     expect(mail.text).toContain('1 x Blue Coast  $29.99');
     expect(mail.text).toContain('Total: $89.97');
-    expect(mail.text).toContain('500 Market St');
-    expect(mail.text).toContain('San Francisco, CA 94105');
+    expect(mail.text).toContain('1120 SW 5th Ave');
+    expect(mail.text).toContain('Portland, OR 97204');
     expect(mail.text).toContain(`${ORIGIN}/portal/orders/ord123456789/invoice`);
     expect(visible(mail.html)).toContain('$89.97');
+  });
+
+  it('order confirmation with sales tax: the subtotal, the tax for the state, or the certificate', async () => {
+    const order = {
+      storeName: 'Cloud Nine',
+      orderId: 'ord123456789',
+      invoiceNumber: 'INV-000043',
+      items: [{ name: 'Purple Dream', quantity: 2, line_total: 5998 }],
+      shipTo: shipToSchema.parse(PAY_SHIP_TO),
+      invoiceUrl: links.invoice('ord123456789'),
+      orderUrl: links.accountOrder('ord123456789'),
+    };
+    const taxed = await render(
+      messages.orderConfirmation({
+        ...order,
+        amount: 6433,
+        tax: { amount: 435, state: 'CA', exemption: null },
+      }),
+    );
+    expect(taxed.text).toContain('Subtotal: $59.98');
+    expect(taxed.text).toContain('Sales tax (CA): $4.35');
+    expect(taxed.text).toContain('Total: $64.33');
+    expect(visible(taxed.html)).toContain('Sales tax (CA)');
+    const exempt = await render(
+      messages.orderConfirmation({
+        ...order,
+        amount: 5998,
+        tax: {
+          amount: 0,
+          state: 'CA',
+          exemption: {
+            certificate_id: 'c1',
+            number: 'SR-123',
+            state: 'CA',
+            expires_on: '2027-03-05',
+          },
+        },
+      }),
+    );
+    expect(exempt.text).toContain(
+      'Sales tax: Exempt: resale certificate SR-123, CA, valid to Mar 5, 2027',
+    );
+    expect(exempt.text).toContain('Total: $59.98');
   });
 
   it('new order (managers): store, total, units and a link to the order', async () => {
