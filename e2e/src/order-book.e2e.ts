@@ -141,7 +141,7 @@ j.step(
     await seeText(abandoned, /Open/);
     await row.getByRole('button', { name: `Details of order ${firstOrder}` }).click();
     const details = page.getByRole('group', { name: `Fulfilment of order ${firstOrder}` });
-    await seeText(details, /500 Market St/);
+    await seeText(details, /1120 SW 5th Ave/);
     await seeText(details, /Portland, OR 97204/);
     await row.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
@@ -204,7 +204,7 @@ j.step(
       const tab = await manager.context.newPage();
       await tab.goto(href ?? '');
       await see(tab.getByRole('heading', { level: 1, name: heading }));
-      await seeText(tab.locator('.print-doc'), /500 Market St/);
+      await seeText(tab.locator('.print-doc'), /1120 SW 5th Ave/);
       await checkA11yBothWidths(
         tab,
         heading.source.includes('Invoice') ? 'admin-invoice' : 'packing-slip',
@@ -252,7 +252,7 @@ j.step(
     const invoice = page.getByRole('article', { name: /^Invoice INV-\d{6}$/ });
     await seeText(invoice, new RegExp(account.storeName));
     await seeText(invoice, new RegExp(`Seller permit: ${account.sellerPermitId}`));
-    await seeText(invoice, /500 Market St/);
+    await seeText(invoice, /1120 SW 5th Ave/);
     await seeText(invoice, usdPattern(BLUE.retailer));
     await snap(page, 'invoice');
     const [download] = await Promise.all([
