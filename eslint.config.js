@@ -20,6 +20,7 @@ const FUNCTIONS_LAYERS = [
   'terms',
   'checkout',
   ['standing-orders', 'accounts', 'newsletter'],
+  'tax',
   'companies',
   'orders',
   'mail',

@@ -74,6 +74,11 @@ import { updateOrderStatusHandler } from './handlers/update-order-status';
 import { verifyPaymentHandler } from './handlers/verify-payment';
 import { retryMailHandler, sendMailHandler } from './handlers/mail-sender';
 import { submitApplicationHandler } from './handlers/submit-application';
+import {
+  reviewTaxCertificateHandler,
+  submitTaxCertificateHandler,
+  sweepTaxCertificatesHandler,
+} from './handlers/tax-certificates';
 import { sweepExpiredApplicantsHandler } from './handlers/expired-applicants';
 import {
   confirmNewsletterHandler,
@@ -158,6 +163,28 @@ export const sendInvoiceReminder = callable(
   withStripe,
 );
 export const getReceivables = callable(FUNCTION_NAMES.getReceivables, getReceivablesHandler);
+
+// Resale certificates (docs/tax.md): the company's owner submits an uploaded certificate, the
+// managers approve or reject it; every day (Pacific) the owners are reminded 30 and 7 days
+// before an approved one expires (tax/certificate-sweep.ts; on the local stack the tax worker
+// and the Stripe test clock's ready event run the same sweep).
+export const submitTaxCertificate = callable(
+  FUNCTION_NAMES.submitTaxCertificate,
+  submitTaxCertificateHandler,
+);
+export const reviewTaxCertificate = callable(
+  FUNCTION_NAMES.reviewTaxCertificate,
+  reviewTaxCertificateHandler,
+);
+export const sweepTaxCertificates = onSchedule(
+  {
+    schedule: 'every day 06:00',
+    timeZone: 'America/Los_Angeles',
+    secrets: [stripeSecretKey],
+    timeoutSeconds: 540,
+  },
+  sweepTaxCertificatesHandler,
+);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = callable(

@@ -36,6 +36,8 @@ import {
   searchCompaniesRequest,
   companyDetailsRequest,
   submitApplicationRequest,
+  submitTaxCertificateRequest,
+  reviewTaxCertificateRequest,
   subscribeNewsletterRequest,
   syncEmailVerificationRequest,
   updateOrderStatusRequest,
@@ -88,6 +90,10 @@ import {
 } from '../../src/handlers/payment-terms';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { submitApplicationHandler } from '../../src/handlers/submit-application';
+import {
+  reviewTaxCertificateHandler,
+  submitTaxCertificateHandler,
+} from '../../src/handlers/tax-certificates';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { adminAuth, firestore } from '../../src/lib/admin';
@@ -271,6 +277,30 @@ const TABLE: Record<CallableName, Row> = {
     schema: getReceivablesRequest,
     caller: 'manager',
     valid: {},
+  },
+  // The buyer owns their company: past the owners-only check, refused as no file was uploaded.
+  // Null, not a date: a date's "wrong type" null would be a valid expiry (does not expire).
+  submitTaxCertificate: {
+    handler: submitTaxCertificateHandler,
+    schema: submitTaxCertificateRequest,
+    caller: 'buyer',
+    valid: {
+      certificateId: `bad-input-certificate-${RUN}`,
+      state: 'CA',
+      number: 'SR-123456',
+      expiresOn: null,
+      fileName: 'resale-certificate.pdf',
+    },
+  },
+  reviewTaxCertificate: {
+    handler: reviewTaxCertificateHandler,
+    schema: reviewTaxCertificateRequest,
+    caller: 'manager',
+    valid: {
+      certificateId: `bad-input-certificate-${RUN}`,
+      decision: 'reject',
+      reason: 'The scan is unreadable.',
+    },
   },
   listCompanyMembers: {
     handler: listCompanyMembersHandler,

@@ -34,6 +34,10 @@ import {
   setCompanyTermsHandler,
 } from '../../src/handlers/payment-terms';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
+import {
+  reviewTaxCertificateHandler,
+  submitTaxCertificateHandler,
+} from '../../src/handlers/tax-certificates';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { firestore } from '../../src/lib/admin';
@@ -89,6 +93,13 @@ const NOT_RATE_LIMITED = [
   'getCompanyDetails',
 ];
 
+/**
+ * Limited callables whose function is not deployed yet (the tax on orders, docs/tax.md): their
+ * row comes with the callable.
+ */
+const NOT_DEPLOYED_YET = ['estimateTax'] as const;
+type Tested = Exclude<RateLimitedCallable, (typeof NOT_DEPLOYED_YET)[number]>;
+
 type CallerKind = 'buyer' | 'manager' | 'applicant';
 
 interface Row {
@@ -115,7 +126,7 @@ const NO_SUCH_ORDER = `rate-limit-order-${RUN}`;
 /** Filled in beforeAll: the applicant setProfileStatus approves. */
 let target: TestAccount;
 
-const ROWS: Record<RateLimitedCallable, Row> = {
+const ROWS: Record<Tested, Row> = {
   createCheckoutSession: {
     handler: createCheckoutSessionHandler,
     caller: 'buyer',
@@ -243,8 +254,25 @@ const ROWS: Record<RateLimitedCallable, Row> = {
     caller: 'manager',
     valid: { orderId: `rate-limit-order-${RUN}` },
   },
+  // The buyer owns their company: past the owners-only check (no file uploaded: refused then).
+  submitTaxCertificate: {
+    handler: submitTaxCertificateHandler,
+    caller: 'buyer',
+    valid: {
+      certificateId: `rate-limit-certificate-${RUN}`,
+      state: 'CA',
+      number: 'SR-123456',
+      expiresOn: null,
+      fileName: 'resale-certificate.pdf',
+    },
+  },
+  reviewTaxCertificate: {
+    handler: reviewTaxCertificateHandler,
+    caller: 'manager',
+    valid: { certificateId: `rate-limit-certificate-${RUN}`, decision: 'approve' },
+  },
 };
-const NAMES = Object.keys(ROWS).sort() as RateLimitedCallable[];
+const NAMES = Object.keys(ROWS).sort() as Tested[];
 
 // ---------------------------------------------------------------------------------------------
 // Callers
@@ -258,7 +286,7 @@ function requestAsFrom(kind: CallerKind, data: unknown, ip: string): CallRequest
 }
 
 /** An IP of this file's own for each callable (TEST-NET-2), so no other test shares its windows. */
-const ipFor = (name: RateLimitedCallable) =>
+const ipFor = (name: Tested) =>
   `198.51.${Math.floor(Math.random() * 250)}.${NAMES.indexOf(name) + 1}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -336,9 +364,12 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'placeTermsOrder',
         'closeTermsInvoice',
         'sendInvoiceReminder',
+        'submitTaxCertificate',
+        'reviewTaxCertificate',
+        'estimateTax',
       ].sort(),
     );
-    expect(NAMES).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());
+    expect([...NAMES, ...NOT_DEPLOYED_YET].sort()).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());
     for (const { perUser, perIp } of Object.values(CALLABLE_RATE_LIMITS)) {
       for (const limit of [perUser, perIp]) {
         expect(Number.isInteger(limit.max) && limit.max > 0).toBe(true);
@@ -363,7 +394,9 @@ describe('rate limits of the callables that cost money or send mail', () => {
 
   it('has decided for every deployed callable whether it is limited', () => {
     const decided = [
-      ...Object.keys(CALLABLE_RATE_LIMITS),
+      ...Object.keys(CALLABLE_RATE_LIMITS).filter(
+        (name) => !(NOT_DEPLOYED_YET as readonly string[]).includes(name),
+      ),
       ...keys(SEPARATELY_RATE_LIMITED),
       ...NOT_RATE_LIMITED,
     ].sort();
