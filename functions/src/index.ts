@@ -76,6 +76,11 @@ import { updateOrderStatusHandler } from './handlers/update-order-status';
 import { verifyPaymentHandler } from './handlers/verify-payment';
 import { retryMailHandler, sendMailHandler } from './handlers/mail-sender';
 import { submitApplicationHandler } from './handlers/submit-application';
+import {
+  reviewTaxCertificateHandler,
+  submitTaxCertificateHandler,
+  sweepTaxCertificatesHandler,
+} from './handlers/tax-certificates';
 import { sweepExpiredApplicantsHandler } from './handlers/expired-applicants';
 import {
   confirmNewsletterHandler,
@@ -165,6 +170,28 @@ export const getReceivables = callable(FUNCTION_NAMES.getReceivables, getReceiva
 // tax report per month and state.
 export const estimateTax = callable(FUNCTION_NAMES.estimateTax, estimateTaxHandler, withStripe);
 export const getTaxReport = callable(FUNCTION_NAMES.getTaxReport, getTaxReportHandler);
+
+// Resale certificates (docs/tax.md): the company's owner submits an uploaded certificate, the
+// managers approve or reject it; every day (Pacific) the owners are reminded 30 and 7 days
+// before an approved one expires (tax/certificate-sweep.ts; on the local stack the tax worker
+// and the Stripe test clock's ready event run the same sweep).
+export const submitTaxCertificate = callable(
+  FUNCTION_NAMES.submitTaxCertificate,
+  submitTaxCertificateHandler,
+);
+export const reviewTaxCertificate = callable(
+  FUNCTION_NAMES.reviewTaxCertificate,
+  reviewTaxCertificateHandler,
+);
+export const sweepTaxCertificates = onSchedule(
+  {
+    schedule: 'every day 06:00',
+    timeZone: 'America/Los_Angeles',
+    secrets: [stripeSecretKey],
+    timeoutSeconds: 540,
+  },
+  sweepTaxCertificatesHandler,
+);
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
 export const createCheckoutSession = callable(

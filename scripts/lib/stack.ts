@@ -621,6 +621,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       started.push(
         launch('checkout-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/checkout-worker.ts'))], env, log),
       );
+      // The daily sweep of resale certificates (expiry reminders): likewise, on a timer.
+      // scripts/tax-worker.ts.
+      started.push(
+        launch('tax-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/tax-worker.ts'))], env, log),
+      );
     }
     if (options.officialFirestore && want.firestore) {
       const seed = launch('seed', process.execPath, [...tsx(path.join(ROOT, 'scripts/seed-firestore.ts'))], env, log);

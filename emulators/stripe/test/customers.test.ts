@@ -252,3 +252,28 @@ describe('Checkout Session customer and collection settings', () => {
     });
   });
 });
+
+describe('listing customers', () => {
+  it('lists newest first and filters by test clock and email', async () => {
+    const clock = await stripe.testHelpers.testClocks.create({
+      frozen_time: Math.floor(Date.now() / 1000),
+    });
+    const onClock = await stripe.customers.create({
+      test_clock: clock.id,
+      email: 'clock@list.example',
+      metadata: { company: 'company-on-clock' },
+    });
+    const other = await stripe.customers.create({ email: 'other@list.example' });
+    const clocked = await stripe.customers.list({ test_clock: clock.id });
+    expect(clocked.data.map((c) => c.id)).toEqual([onClock.id]);
+    expect(clocked.data[0]?.metadata).toEqual({ company: 'company-on-clock' });
+    const byEmail = await stripe.customers.list({ email: 'other@list.example' });
+    expect(byEmail.data.map((c) => c.id)).toEqual([other.id]);
+    const all = await stripe.customers.list({ limit: 100 });
+    const ids = all.data.map((c) => c.id);
+    expect(ids.indexOf(other.id)).toBeLessThan(ids.indexOf(onClock.id));
+    await expect(stripe.customers.list({ bogus: 1 } as never)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+    });
+  });
+});

@@ -36,6 +36,11 @@ export function webhookAnswer(result: WebhookResult): {
         status: 200,
         body: { received: true, outcome: result.outcome, orderId: result.orderId },
       };
+    case 'swept':
+      return {
+        status: 200,
+        body: { received: true, companies: result.companies, reminders: result.reminders },
+      };
     case 'ignored':
       return { status: 200, body: { received: true, ignored: true } };
     case 'failed':

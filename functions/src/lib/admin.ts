@@ -1,6 +1,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 
 /**
  * The Admin SDK, initialised once. In the emulators FIRESTORE_EMULATOR_HOST and
@@ -10,3 +11,17 @@ if (getApps().length === 0) initializeApp();
 
 export const adminAuth = () => getAuth();
 export const firestore = () => getFirestore();
+
+/**
+ * The project's default Cloud Storage bucket: the one the runtime names (FIREBASE_CONFIG's
+ * storageBucket, in Cloud Functions and the Functions emulator), else `<project>.appspot.com`,
+ * the emulators' default bucket (scripts and tests run without FIREBASE_CONFIG).
+ */
+export function defaultBucket() {
+  const storage = getStorage();
+  try {
+    return storage.bucket();
+  } catch {
+    return storage.bucket(`${process.env.GCLOUD_PROJECT ?? ''}.appspot.com`);
+  }
+}

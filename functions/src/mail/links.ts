@@ -31,6 +31,11 @@ export function portalLinks(origin: string) {
     join: (token: string) => at(routePath('join'), { token }),
     /** My Account's Profile tab: the company's members and pending invitations are there. */
     accountMembers: () => at(routePath('account'), { tab: 'profile' }),
+    /**
+     * Where a company's owner keeps its resale certificates (docs/tax.md): My Account's Profile
+     * tab, with the company's details.
+     */
+    taxCertificates: () => at(routePath('account'), { tab: 'profile' }),
     /** The portal's action page for a link made by the Admin SDK (generate...Link). */
     authAction: (firebaseLink: string) => {
       const source = new URL(firebaseLink);

@@ -303,6 +303,34 @@ export function buyerMail(
   });
 }
 
+/**
+ * One mail to every owner of a company (each enabled owner with an address; none: no mail), for
+ * the company's own business (its resale certificates, say). One key for the event, whoever the
+ * owners are.
+ */
+export function companyOwnersMail(
+  deps: MailDeps,
+  companyId: string,
+  kind: string,
+  key: string,
+  content: (links: PortalLinks) => MailContent,
+): Promise<QueuedMail[]> {
+  return safely(kind, { companyId }, async () => {
+    const members = await deps.db
+      .collection(COLLECTIONS.profiles)
+      .where('company_id', '==', companyId)
+      .get();
+    const owners = members.docs.filter((doc) => doc.get('company_role') === 'owner');
+    const addresses = (await Promise.all(owners.map((doc) => addressOf(deps.auth, doc.id)))).filter(
+      (address): address is string => address !== null,
+    );
+    if (addresses.length === 0) return [];
+    const { links, render } = setting(deps);
+    const queued = await one(kind, key, addresses[0]!, content(links), render);
+    return [{ ...queued, mail: { ...queued.mail, to: addresses } }];
+  });
+}
+
 export function orderShippedMail(
   deps: MailDeps,
   order: BuyerOrder,

@@ -27,6 +27,7 @@ import {
   TERMS_INVOICE_EVENTS,
 } from '../terms/invoice-events';
 import { TermsOrderMissingError, type TermsTransition } from '../terms/invoice-transitions';
+import { sweepAfterClockMoved } from '../tax/clock-ready';
 
 interface WebhookRequest {
   method: string;
@@ -51,6 +52,11 @@ export type WebhookResult =
   | { kind: 'not-configured' }
   /** A checkout event, applied to its checkout and order (or found applied before). */
   | { kind: 'handled'; outcome: string; orderId: string }
+  /**
+   * A test clock moved on (test mode): its companies' resale certificates swept on their new
+   * day (tax/clock-ready.ts).
+   */
+  | { kind: 'swept'; companies: number; reminders: number }
   /** An event type the portal does not use, or a session that is not one of the portal's. */
   | { kind: 'ignored' }
   /** Processing failed (order missing, amount mismatch, Firestore error): retry. */
@@ -81,6 +87,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'charge.dispute.funds_withdrawn',
   'charge.dispute.funds_reinstated',
   'customer.subscription.deleted',
+  // Test mode only: a company's Stripe test clock moved, and with it the company's day.
+  'test_helpers.test_clock.ready',
   // Standing orders' invoices and the invoices of orders on payment terms.
   ...TERMS_INVOICE_EVENTS,
 ] as const satisfies readonly Stripe.Event.Type[];
@@ -145,7 +153,8 @@ function applyEvent(
  */
 export async function handleWebhook(
   request: WebhookRequest,
-  ctx: Pick<Context, 'db' | 'stripe' | 'webhookSecret' | 'auth' | 'env'>,
+  ctx: Pick<Context, 'db' | 'stripe' | 'webhookSecret' | 'auth' | 'env'> &
+    Partial<Pick<Context, 'now'>>,
 ): Promise<WebhookResult> {
   if (request.method !== 'POST') return { kind: 'wrong-method' };
   if (!request.signature || request.rawBody === undefined || request.rawBody.length === 0) {
@@ -181,6 +190,18 @@ export async function handleWebhook(
     });
   }
   try {
+    if (event.type === 'test_helpers.test_clock.ready') {
+      const swept = await sweepAfterClockMoved(
+        { ...ctx, now: ctx.now ?? Date.now },
+        event.data.object,
+        event.livemode,
+      );
+      if (swept.failed > 0) {
+        log.error('stripe_webhook_failed', { ...fields, reason: 'tax_certificate_sweep' });
+        return { kind: 'failed' };
+      }
+      return { kind: 'swept', companies: swept.companies, reminders: swept.reminders };
+    }
     const applying = applyEvent(event, ctx);
     if (applying) {
       const result = await applying;

@@ -38,6 +38,8 @@ import {
   searchCompaniesRequest,
   companyDetailsRequest,
   submitApplicationRequest,
+  submitTaxCertificateRequest,
+  reviewTaxCertificateRequest,
   subscribeNewsletterRequest,
   syncEmailVerificationRequest,
   updateOrderStatusRequest,
@@ -92,6 +94,10 @@ import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { getTaxReportHandler } from '../../src/handlers/tax-report';
 import { submitApplicationHandler } from '../../src/handlers/submit-application';
+import {
+  reviewTaxCertificateHandler,
+  submitTaxCertificateHandler,
+} from '../../src/handlers/tax-certificates';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { adminAuth, firestore } from '../../src/lib/admin';
@@ -287,6 +293,30 @@ const TABLE: Record<CallableName, Row> = {
     schema: getTaxReportRequest,
     caller: 'manager',
     valid: { from: '2025-01', to: '2025-03' },
+  },
+  // The buyer owns their company: past the owners-only check, refused as no file was uploaded.
+  // Null, not a date: a date's "wrong type" null would be a valid expiry (does not expire).
+  submitTaxCertificate: {
+    handler: submitTaxCertificateHandler,
+    schema: submitTaxCertificateRequest,
+    caller: 'buyer',
+    valid: {
+      certificateId: `bad-input-certificate-${RUN}`,
+      state: 'CA',
+      number: 'SR-123456',
+      expiresOn: null,
+      fileName: 'resale-certificate.pdf',
+    },
+  },
+  reviewTaxCertificate: {
+    handler: reviewTaxCertificateHandler,
+    schema: reviewTaxCertificateRequest,
+    caller: 'manager',
+    valid: {
+      certificateId: `bad-input-certificate-${RUN}`,
+      decision: 'reject',
+      reason: 'The scan is unreadable.',
+    },
   },
   listCompanyMembers: {
     handler: listCompanyMembersHandler,

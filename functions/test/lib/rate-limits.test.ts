@@ -35,6 +35,10 @@ import {
 } from '../../src/handlers/payment-terms';
 import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
+import {
+  reviewTaxCertificateHandler,
+  submitTaxCertificateHandler,
+} from '../../src/handlers/tax-certificates';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { firestore } from '../../src/lib/admin';
@@ -91,6 +95,8 @@ const NOT_RATE_LIMITED = [
   'getCompanyDetails',
 ];
 
+type Tested = RateLimitedCallable;
+
 type CallerKind = 'buyer' | 'manager' | 'applicant';
 
 interface Row {
@@ -117,7 +123,7 @@ const NO_SUCH_ORDER = `rate-limit-order-${RUN}`;
 /** Filled in beforeAll: the applicant setProfileStatus approves. */
 let target: TestAccount;
 
-const ROWS: Record<RateLimitedCallable, Row> = {
+const ROWS: Record<Tested, Row> = {
   createCheckoutSession: {
     handler: createCheckoutSessionHandler,
     caller: 'buyer',
@@ -250,8 +256,25 @@ const ROWS: Record<RateLimitedCallable, Row> = {
     caller: 'manager',
     valid: { orderId: `rate-limit-order-${RUN}` },
   },
+  // The buyer owns their company: past the owners-only check (no file uploaded: refused then).
+  submitTaxCertificate: {
+    handler: submitTaxCertificateHandler,
+    caller: 'buyer',
+    valid: {
+      certificateId: `rate-limit-certificate-${RUN}`,
+      state: 'CA',
+      number: 'SR-123456',
+      expiresOn: null,
+      fileName: 'resale-certificate.pdf',
+    },
+  },
+  reviewTaxCertificate: {
+    handler: reviewTaxCertificateHandler,
+    caller: 'manager',
+    valid: { certificateId: `rate-limit-certificate-${RUN}`, decision: 'approve' },
+  },
 };
-const NAMES = Object.keys(ROWS).sort() as RateLimitedCallable[];
+const NAMES = Object.keys(ROWS).sort() as Tested[];
 
 // ---------------------------------------------------------------------------------------------
 // Callers
@@ -265,7 +288,7 @@ function requestAsFrom(kind: CallerKind, data: unknown, ip: string): CallRequest
 }
 
 /** An IP of this file's own for each callable (TEST-NET-2), so no other test shares its windows. */
-const ipFor = (name: RateLimitedCallable) =>
+const ipFor = (name: Tested) =>
   `198.51.${Math.floor(Math.random() * 250)}.${NAMES.indexOf(name) + 1}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -343,9 +366,12 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'placeTermsOrder',
         'closeTermsInvoice',
         'sendInvoiceReminder',
+        'submitTaxCertificate',
+        'reviewTaxCertificate',
+        'estimateTax',
       ].sort(),
     );
-    expect(NAMES).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());
+    expect([...NAMES].sort()).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());
     for (const { perUser, perIp } of Object.values(CALLABLE_RATE_LIMITS)) {
       for (const limit of [perUser, perIp]) {
         expect(Number.isInteger(limit.max) && limit.max > 0).toBe(true);

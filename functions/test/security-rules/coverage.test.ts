@@ -4,6 +4,7 @@ import { cartItemCases } from './cases/cart-items';
 import { productCases, supportContentCases, wholesalePriceCases } from './cases/catalog';
 import { companyCases, locationCases } from './cases/companies';
 import { companyCreditCases } from './cases/company-credit';
+import { exemptStateCases, taxCertificateCases } from './cases/tax-certificates';
 import { orderCases } from './cases/orders';
 import { priceListCases } from './cases/price-lists';
 import { profileCases } from './cases/profiles';
@@ -57,6 +58,8 @@ const all: RuleCase[] = [
   ...salesRollupCases,
   ...priceListCases,
   ...companyCreditCases,
+  ...taxCertificateCases,
+  ...exemptStateCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 
@@ -91,6 +94,7 @@ describe('rules matrix coverage', () => {
       'checkouts',
       'order_notes',
       'company_credit',
+      'tax_certificates',
     ]) {
       const outcomes = new Set(
         all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),

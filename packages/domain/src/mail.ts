@@ -168,6 +168,14 @@ export const mailKeys = {
     `invoice-payment-failed.${part(orderId)}.${part(attempt)}`,
   invoicePaid: (orderId: string) => `invoice-paid.${part(orderId)}`,
   invoiceVoided: (orderId: string) => `invoice-voided.${part(orderId)}`,
+  /** Resale certificates (docs/tax.md): one per review, and one per reminder window. */
+  taxCertificateApproved: (certificateId: string) =>
+    `tax-certificate-approved.${part(certificateId)}`,
+  taxCertificateRejected: (certificateId: string) =>
+    `tax-certificate-rejected.${part(certificateId)}`,
+  /** 30 or 7 days before the certificate expires: one per window. */
+  taxCertificateReminder: (certificateId: string, daysBefore: number) =>
+    `tax-certificate-reminder.${part(certificateId)}.${daysBefore}`,
   /** One per failed invoice of a standing order. */
   standingOrderPaymentFailed: (standingOrderId: string, invoiceId: string) =>
     `standing-order-payment-failed.${part(standingOrderId)}.${part(invoiceId)}`,

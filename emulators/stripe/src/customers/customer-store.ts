@@ -152,6 +152,20 @@ export class CustomerStore {
     return customer;
   }
 
+  /**
+   * GET /v1/customers: newest first, as Stripe lists them; `email` and `test_clock` filter
+   * (exact match).
+   */
+  list(filter: { email?: string; testClock?: string } = {}): Customer[] {
+    return [...this.customers.values()]
+      .filter(
+        (customer) =>
+          (filter.email === undefined || customer.email === filter.email) &&
+          (filter.testClock === undefined || customer.test_clock === filter.testClock),
+      )
+      .reverse();
+  }
+
   /** The customers on a test clock. */
   onClock(clockId: string): Customer[] {
     return [...this.customers.values()].filter((customer) => customer.test_clock === clockId);

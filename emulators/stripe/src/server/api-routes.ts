@@ -209,6 +209,28 @@ const retrieveCustomer: Handler = (state, request, match) => {
   return { status: 200, body: state.customers.require(match[1] as string) };
 };
 
+const CUSTOMER_LIST_PARAMS: ReadonlyArray<Param<Stripe.CustomerListParams>> = [
+  'email',
+  'test_clock',
+  'limit',
+  'starting_after',
+  'ending_before',
+  'expand',
+];
+
+/** GET /v1/customers: `email` and `test_clock` filter (a test clock's customers, say). */
+const listCustomers: Handler = (state, request) => {
+  assertKnownKeys(request.params, CUSTOMER_LIST_PARAMS, '');
+  const page = readPageParams(request.params);
+  const email = readString(request.params.email, 'email') || undefined;
+  const testClock = readString(request.params.test_clock, 'test_clock') || undefined;
+  const customers = state.customers.list({
+    ...(email ? { email } : {}),
+    ...(testClock ? { testClock } : {}),
+  });
+  return { status: 200, body: paginate(customers, page, '/v1/customers', 'customer') };
+};
+
 const updateCustomer: Handler = (state, request, match) => ({
   status: 200,
   body: state.customers.update(match[1] as string, request.params),
@@ -309,6 +331,7 @@ const ROUTES: ReadonlyArray<Route> = [
   ...TEST_CLOCK_ROUTES,
   ...TAX_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
+  { method: 'GET', pattern: /^\/v1\/customers$/, handler: listCustomers },
   { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },
   { method: 'POST', pattern: /^\/v1\/customers\/([^/]+)$/, handler: updateCustomer },
   { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handler: retrieveCharge },

@@ -27,6 +27,7 @@ export type ApiBody =
   | Stripe.ApiList<Stripe.LineItem>
   | Stripe.PaymentIntent
   | Stripe.Customer
+  | Stripe.ApiList<Stripe.Customer>
   | Stripe.Charge
   | Stripe.Refund
   | Stripe.ApiList<Stripe.Refund>

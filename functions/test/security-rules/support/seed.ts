@@ -73,6 +73,27 @@ export const STANDING_ORDER = {
   beforeCompanies: 'standing-before-companies',
 } as const;
 
+/** A resale certificate as submitTaxCertificate and a review leave it. */
+function taxCertificate(companyId: string, owner: string, status: 'pending' | 'approved') {
+  return {
+    company_id: companyId,
+    state: 'CA',
+    number: 'SR-100200',
+    expires_on: '2099-12-31',
+    file_path: `tax-certificates/${companyId}/certificate-x/certificate`,
+    file_name: 'certificate.pdf',
+    content_type: 'application/pdf',
+    size: 1000,
+    status,
+    submitted_by: owner,
+    submitted_by_name: 'Owner',
+    submitted_at: at,
+    rejection_reason: '',
+    reviewed_by: status === 'approved' ? U.manager : '',
+    reminders_sent: [],
+  };
+}
+
 /** Company A's ship-to location (its buyer is assigned to it). */
 export const LOCATION = 'main';
 
@@ -492,6 +513,11 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     standingOrder(U.another, COMPANY.B),
   ),
   [paths.stripeCustomer(COMPANY.A)]: { customer_id: 'cus_rules_retailer' },
+  // Company A's tax-exempt Customer for CA (server only, docs/tax.md).
+  [paths.exemptCustomer(COMPANY.A, 'CA')]: { customer_id: 'cus_rules_retailer_ca' },
+  // A resale certificate of each company (docs/tax.md): A's approved, B's pending.
+  [paths.taxCertificate('certificate-a')]: taxCertificate(COMPANY.A, U.retailer, 'approved'),
+  [paths.taxCertificate('certificate-b')]: taxCertificate(COMPANY.B, U.another, 'pending'),
   // A pending invitation to company A (server only: its link's token is kept as a hash).
   [paths.invitation('invitation-1')]: {
     company_id: COMPANY.A,
