@@ -182,6 +182,7 @@ export const submitTaxCertificate = callable(
 export const reviewTaxCertificate = callable(
   FUNCTION_NAMES.reviewTaxCertificate,
   reviewTaxCertificateHandler,
+  withStripe,
 );
 export const sweepTaxCertificates = onSchedule(
   {

@@ -6,11 +6,13 @@ import { certificateReminderMail } from '../mail/tax-certificate-mails';
 import { readCertificate, type StoredCertificate } from './certificate-record';
 import { certificateMailFacts, type TaxDeps } from './certificates';
 import { companyToday } from './company-today';
+import { syncCompanyExemptCustomers } from './exempt-customers';
 
 /**
  * The daily sweep of resale certificates (docs/tax.md), company by company on each company's own
  * business day (companyToday: its test clock's on the local stack and in the tests): the owners
- * are reminded 30 and 7 days before an approved certificate expires, once per window.
+ * are reminded 30 and 7 days before an approved certificate expires, once per window, and the
+ * company's exempt Stripe Customers follow its certificates (an expired one taxes again).
  *
  * Run by the `sweepTaxCertificates` schedule in production, by the local stack's tax worker
  * (scripts/tax-worker.ts), and for one company when its Stripe test clock has moved
@@ -111,6 +113,8 @@ export async function sweepTaxCertificates(
       const day: CompanyDay = { companyId, today, certificates };
       // The steps of a company's day, each idempotent; a step added here runs on the same day.
       result.reminders += await remindBeforeExpiry(deps, day);
+      // An expired certificate no longer exempts: its exempt Customer is taxed again.
+      await syncCompanyExemptCustomers(deps, companyId, today);
       result.companies++;
     } catch (error) {
       // One company's failure leaves the others to be swept; it is tried again on the next run.

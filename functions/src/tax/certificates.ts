@@ -33,6 +33,7 @@ import {
 } from './certificate-file';
 import { readCertificate, type StoredCertificate } from './certificate-record';
 import { companyToday } from './company-today';
+import { syncCompanyExemptCustomers } from './exempt-customers';
 
 /**
  * Resale certificates (docs/tax.md): the owner submits an uploaded certificate
@@ -168,7 +169,7 @@ export async function certificateMailFacts(
  * exist too (notFound).
  */
 export async function reviewTaxCertificate(
-  deps: Pick<Context, 'db' | 'auth' | 'env'>,
+  deps: Pick<Context, 'db' | 'auth' | 'env' | 'stripe' | 'now'>,
   actor: string,
   input: ReviewTaxCertificateRequest,
 ): Promise<ReviewTaxCertificateResponse> {
@@ -210,5 +211,15 @@ export async function reviewTaxCertificate(
     writeMails();
   });
   log.info('tax_certificate_reviewed', { actor, certificateId: input.certificateId, status });
+  // An approval exempts the company's exempt Customer for the state again (its standing orders'
+  // next renewals too). The review stands if Stripe cannot be reached: the daily sweep retries.
+  if (status === 'approved') {
+    await syncCompanyExemptCustomers(deps, found.company_id).catch((error: unknown) =>
+      log.warn('exempt_customers_sync_failed', {
+        companyId: found.company_id,
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
   return { certificateId: input.certificateId, status };
 }

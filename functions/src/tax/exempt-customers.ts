@@ -172,10 +172,12 @@ export async function syncExemptCustomers(
 export async function syncCompanyExemptCustomers(
   ctx: Pick<Context, 'db' | 'stripe' | 'env' | 'now'>,
   companyId: string,
+  /** The company's day when the caller knows it (the sweep). */
+  day?: string,
 ): Promise<string[]> {
   const [certificates, today] = await Promise.all([
     readCompanyCertificates(ctx.db, companyId),
-    companyToday(ctx, companyId),
+    day ?? companyToday(ctx, companyId),
   ]);
   return syncExemptCustomers(ctx, companyId, (state) => exemptionFor(certificates, state, today));
 }
