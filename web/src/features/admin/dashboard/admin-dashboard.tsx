@@ -55,6 +55,11 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
               children: <LazyTab tab="receivables" />,
             },
             {
+              key: 'certificates',
+              label: 'Certificates',
+              children: <LazyTab tab="certificates" />,
+            },
+            {
               key: 'standing-orders',
               label: 'Standing orders',
               children: <LazyTab tab="standing-orders" />,

@@ -16,6 +16,8 @@ const loaders = {
   orders: () => import('../orders/orders-tab'),
   receivables: () =>
     import('../receivables/receivables-panel').then((m) => ({ default: m.ReceivablesPanel })),
+  certificates: () =>
+    import('../certificates/certificates-panel').then((m) => ({ default: m.CertificatesPanel })),
   'standing-orders': () =>
     import('../standing-orders/standing-orders-panel').then((m) => ({
       default: m.StandingOrdersPanel,
