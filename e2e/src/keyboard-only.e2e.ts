@@ -89,6 +89,7 @@ const TABS = {
   overview: 'Orders by status',
   orders: 'Recent Orders',
   receivables: 'Open invoices',
+  certificates: 'Resale certificates',
   'standing-orders': 'All standing orders',
   companies: 'Company Management',
   catalog: 'Catalog',
@@ -103,6 +104,7 @@ const TAB_LABELS: Record<TabKey, string> = {
   overview: 'Overview',
   orders: 'Orders',
   receivables: 'Receivables',
+  certificates: 'Certificates',
   'standing-orders': 'Standing orders',
   companies: 'Companies',
   catalog: 'Catalog',
@@ -331,6 +333,7 @@ j.step(
     await tabTo(page, dashboardTab(page, 'orders'), { max: 30 });
     for (const key of [
       'receivables',
+      'certificates',
       'standing-orders',
       'companies',
       'catalog',

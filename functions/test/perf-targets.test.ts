@@ -62,6 +62,7 @@ describe('the pages npm run perf measures', () => {
       '/admin?tab=overview',
       '/admin',
       '/admin?tab=receivables',
+      '/admin?tab=certificates',
       '/admin?tab=standing-orders',
       '/admin?tab=companies',
       '/admin?tab=catalog',
