@@ -3,20 +3,22 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/app-loading';
 import { FilePreview } from '@/components/file-preview';
-import { useTaxCertificateFile, type TaxCertificate } from '@/entities/tax-certificates';
+import type { CertificateFileView, TaxCertificate } from '@/entities/tax-certificates';
 import { useReturnFocus } from '@/lib/focus-return';
 import { TAX_CERTIFICATE_TEXTS as TEXTS } from './tax-certificates-text';
 
 /** A certificate's file, shown inline (read from Storage when opened, let go when closed). */
 export function TaxCertificateFileModal({
   certificate,
+  file,
   onClose,
 }: {
   certificate: TaxCertificate;
+  /** The file, read by the card while this is open (useTaxCertificateFile). */
+  file: CertificateFileView;
   onClose: () => void;
 }) {
   useReturnFocus();
-  const file = useTaxCertificateFile(certificate.file_path);
   const title = `${certificate.state} certificate ${certificate.number}`;
   return (
     <Modal open title={title} footer={null} onCancel={onClose} width={800} destroyOnHidden>

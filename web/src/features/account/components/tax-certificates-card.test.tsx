@@ -101,7 +101,10 @@ const file = (name: string, type: string, size: number) =>
 async function openUpload() {
   renderCard();
   await user.click(await screen.findByRole('button', { name: 'Upload certificate' }));
-  return within(await screen.findByRole('dialog', { name: 'Upload a resale certificate' }));
+  const form = await screen.findByRole('form', { name: 'Upload a resale certificate' });
+  // The form opens in place of its button, with the focus on its first field.
+  expect(within(form).getByLabelText('Certificate file')).toHaveFocus();
+  return within(form);
 }
 
 async function fillForm(
@@ -299,8 +302,11 @@ describe('My Account: resale certificates, the upload', () => {
     );
     await expectToast('Certificate submitted', 'Your CA certificate SR-123 456 is pending review.');
     await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Upload certificate' })).toHaveFocus(),
+    );
+    await waitFor(() =>
       expect(
-        screen.queryByRole('dialog', { name: 'Upload a resale certificate' }),
+        screen.queryByRole('form', { name: 'Upload a resale certificate' }),
       ).not.toBeInTheDocument(),
     );
   });
@@ -336,7 +342,7 @@ describe('My Account: resale certificates, the upload', () => {
     await waitFor(() => expect(task).not.toBeNull());
     task!.complete();
     expect(await dialog.findByRole('alert')).toHaveTextContent(TAX_MESSAGES.fileContent);
-    expect(screen.getByRole('dialog', { name: 'Upload a resale certificate' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Upload a resale certificate' })).toBeInTheDocument();
   });
 
   it('says a failed upload in its own words, and Cancel stops an upload under way', async () => {
@@ -361,7 +367,7 @@ describe('My Account: resale certificates, the upload', () => {
     expect(cancelled).toHaveBeenCalled();
     await waitFor(() =>
       expect(
-        screen.queryByRole('dialog', { name: 'Upload a resale certificate' }),
+        screen.queryByRole('form', { name: 'Upload a resale certificate' }),
       ).not.toBeInTheDocument(),
     );
     expect(tax.callSubmitTaxCertificate).not.toHaveBeenCalled();

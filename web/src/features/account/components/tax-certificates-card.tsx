@@ -1,5 +1,5 @@
 import { businessDay, certificateStanding, formatCertificateDate } from '@portal/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { CertificateStandingTag } from '@/components/certificate-standing-tag';
@@ -8,19 +8,16 @@ import { TextSkeleton } from '@/components/skeleton';
 import { withAntdTheme } from '@/components/with-antd-theme';
 import {
   useCompanyCertificates,
+  useTaxCertificateFile,
   useUploadTaxCertificate,
   type TaxCertificate,
 } from '@/entities/tax-certificates';
+import { TaxCertificateUploadForm } from './tax-certificate-upload-form';
 import { TAX_CERTIFICATE_TEXTS as TEXTS } from './tax-certificates-text';
 import './tax-certificates.css';
 
-// The dialogs (antd's Modal, with its theme; the Storage SDK on the first upload or view) are
-// fetched when first opened.
-const UploadModal = lazyDialog(
-  withAntdTheme(() =>
-    import('./tax-certificate-upload-modal').then((m) => m.TaxCertificateUploadModal),
-  ),
-);
+// The file view (antd's Modal, with its theme) is fetched when first opened; the file itself is
+// read here (useTaxCertificateFile), so the dialog's chunk needs nothing of the domain's.
 const FileModal = lazyDialog(
   withAntdTheme(() =>
     import('./tax-certificate-file-modal').then((m) => m.TaxCertificateFileModal),
@@ -50,9 +47,15 @@ export function TaxCertificatesCard({
   const upload = useUploadTaxCertificate(companyId);
   const [uploading, setUploading] = useState(false);
   const [viewing, setViewing] = useState<TaxCertificate | null>(null);
+  // Read while the file view is open; its object URL is let go when it closes.
+  const file = useTaxCertificateFile(viewing?.file_path ?? null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const closeUpload = () => {
+    setUploading(false);
+    requestAnimationFrame(() => uploadButton.current?.focus());
+  };
   const today = businessDay(new Date());
   const list = certificates.data ?? [];
-  const preloadUpload = () => void UploadModal.preload().catch(() => undefined);
 
   return (
     <section
@@ -94,18 +97,13 @@ export function TaxCertificatesCard({
           ))}
         </ul>
       )}
-      {canManage && certificates.isSuccess && (
-        <Button
-          size="large"
-          onMouseEnter={preloadUpload}
-          onFocus={preloadUpload}
-          onClick={() => setUploading(true)}
-        >
+      {canManage && certificates.isSuccess && !uploading && (
+        <Button ref={uploadButton} size="large" onClick={() => setUploading(true)}>
           {TEXTS.upload}
         </Button>
       )}
-      {uploading && <UploadModal upload={upload} onClose={() => setUploading(false)} />}
-      {viewing && <FileModal certificate={viewing} onClose={() => setViewing(null)} />}
+      {uploading && <TaxCertificateUploadForm upload={upload} onClose={closeUpload} />}
+      {viewing && <FileModal certificate={viewing} file={file} onClose={() => setViewing(null)} />}
     </section>
   );
 }
