@@ -1,22 +1,15 @@
-import {
-  certificateStanding,
-  formatCertificateDate,
-  reviewTaxCertificateRequest,
-  TAX_LIMITS,
-} from '@portal/domain';
 import { Drawer, Input, Modal, type GetRef } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/app-loading';
 import { Button } from '@/components/button';
-import { CertificateStandingTag } from '@/components/certificate-standing-tag';
 import { FilePreview } from '@/components/file-preview';
 import { FormField } from '@/components/form-field';
-import { useTaxCertificateFile, type TaxCertificate } from '@/entities/tax-certificates';
+import type { CertificateFileView, TaxCertificate } from '@/entities/tax-certificates';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { useReturnFocus } from '@/lib/focus-return';
 import { useNotify } from '@/lib/notify';
-import type { ReviewCertificate } from './certificates-panel';
+import type { ReasonCheck, ReviewCertificate } from './certificates-panel';
 import { certificateName, CERTIFICATES_TEXTS as TEXTS, formatSubmitted } from './certificates-text';
 
 /** "2.4 MB", "312 KB" */
@@ -28,20 +21,30 @@ function fileSize(bytes: number): string {
 
 /**
  * One certificate under review: its file shown inline (an image, or the PDF in a frame) and its
- * facts; a pending one is approved, or rejected with a reason asked in a dialog.
+ * facts; a pending one is approved, or rejected with a reason asked in a dialog. What needs the
+ * domain (the file's read, the standing, the dates, the reason's check) comes from the tab: this
+ * chunk then shares no module with the portal's pages that they do not load together.
  */
 export function CertificateReviewDrawer({
   certificate,
   companyName,
-  today,
+  status,
+  validTo,
+  file,
+  checkReason,
   review,
   onClose,
   onDecided,
 }: {
   certificate: TaxCertificate;
   companyName: string;
-  /** YYYY-MM-DD (Pacific): whether it has expired. */
-  today: string;
+  /** Its standing today, as a tag. */
+  status: ReactNode;
+  /** "Mar 5, 2027" or "Does not expire". */
+  validTo: string;
+  /** The file, read by the tab while this is open (useTaxCertificateFile). */
+  file: CertificateFileView;
+  checkReason: ReasonCheck;
   /** The tab's reviewTaxCertificate mutation. */
   review: ReviewCertificate;
   onClose: () => void;
@@ -50,7 +53,6 @@ export function CertificateReviewDrawer({
 }) {
   useReturnFocus();
   const notify = useNotify();
-  const file = useTaxCertificateFile(certificate.file_path);
   const [rejecting, setRejecting] = useState(false);
   const name = certificateName(certificate);
   const pending = certificate.status === 'pending';
@@ -71,13 +73,8 @@ export function CertificateReviewDrawer({
     ['Company', companyName],
     ['State', certificate.state],
     ['Number', certificate.number],
-    [
-      'Valid to',
-      certificate.expires_on === null
-        ? TEXTS.doesNotExpire
-        : formatCertificateDate(certificate.expires_on),
-    ],
-    ['Status', <CertificateStandingTag standing={certificateStanding(certificate, today)} />],
+    ['Valid to', validTo],
+    ['Status', status],
     ['File', `${certificate.file_name || 'certificate'} (${fileSize(certificate.size)})`],
     ['Submitted by', certificate.submitted_by_name || '—'],
     ['Submitted', formatSubmitted(certificate.submitted_at)],
@@ -149,6 +146,7 @@ export function CertificateReviewDrawer({
           name={name}
           companyName={companyName}
           review={review}
+          checkReason={checkReason}
           onCancel={() => setRejecting(false)}
           onDone={onDecided}
         />
@@ -162,6 +160,7 @@ function RejectDialog({
   name,
   companyName,
   review,
+  checkReason,
   onCancel,
   onDone,
 }: {
@@ -169,6 +168,7 @@ function RejectDialog({
   name: string;
   companyName: string;
   review: ReviewCertificate;
+  checkReason: ReasonCheck;
   onCancel: () => void;
   onDone: () => void;
 }) {
@@ -181,18 +181,13 @@ function RejectDialog({
 
   const submit = () => {
     setFailure(null);
-    const parsed = reviewTaxCertificateRequest.safeParse({
-      certificateId: certificate.id,
-      decision: 'reject',
-      reason,
-    });
-    if (!parsed.success) {
-      const issue = parsed.error.issues.find((each) => each.path[0] === 'reason');
-      setProblem(issue?.message ?? parsed.error.issues[0]?.message ?? TEXTS.reviewFailed);
+    const checked = checkReason(certificate.id, reason);
+    if (!checked.ok) {
+      setProblem(checked.problem);
       return;
     }
     setProblem(null);
-    review.mutate(parsed.data, {
+    review.mutate(checked.request, {
       onSuccess: () => {
         notify.success(TEXTS.rejectedTitle, `The ${name} of ${companyName} is rejected.`);
         onDone();
@@ -239,7 +234,7 @@ function RejectDialog({
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               rows={3}
-              maxLength={TAX_LIMITS.reason}
+              maxLength={checkReason.maxLength}
               showCount
               status={problem ? 'error' : undefined}
             />

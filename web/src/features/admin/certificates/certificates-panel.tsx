@@ -1,5 +1,13 @@
-import { businessDay, certificateStanding, formatCertificateDate, routePath } from '@portal/domain';
-import { useQueries } from '@tanstack/react-query';
+import {
+  businessDay,
+  certificateStanding,
+  formatCertificateDate,
+  reviewTaxCertificateRequest,
+  routePath,
+  TAX_LIMITS,
+  type ReviewTaxCertificateRequest,
+} from '@portal/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
@@ -12,8 +20,10 @@ import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { withAntdTheme } from '@/components/with-antd-theme';
 import { companyQueryOptions } from '@/entities/company';
 import {
+  taxCertificateKeys,
   useCertificateQueue,
   useReviewTaxCertificate,
+  useTaxCertificateFile,
   type CertificateQueueFilter,
   type TaxCertificate,
 } from '@/entities/tax-certificates';
@@ -34,18 +44,60 @@ const FILTERS: readonly { value: CertificateQueueFilter; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-/** The companies of the certificates shown, by id (read once each, with the company page's read). */
-function useCompanyNames(ids: readonly string[]): ReadonlyMap<string, string> {
-  const results = useQueries({ queries: ids.map((id) => companyQueryOptions(id)) });
-  const names = new Map<string, string>();
-  ids.forEach((id, index) => {
-    const name = results[index]?.data?.name;
-    if (name) names.set(id, name);
+/**
+ * The names of the companies of the certificates shown, by id: each read with the company page's
+ * read (and kept in its cache). One query rather than useQueries, whose code the portal's pages
+ * share in a chunk of their own.
+ */
+function useCompanyNames(ids: readonly string[]): Readonly<Record<string, string>> {
+  const client = useQueryClient();
+  const names = useQuery({
+    queryKey: [...taxCertificateKeys.all, 'company-names', ids],
+    queryFn: async () => {
+      const entries = await Promise.all(
+        ids.map(async (id) => {
+          const company = await client.fetchQuery(companyQueryOptions(id)).catch(() => null);
+          return [id, company?.name ?? ''] as const;
+        }),
+      );
+      return Object.fromEntries(entries.filter(([, name]) => name !== ''));
+    },
+    enabled: ids.length > 0,
   });
-  return names;
+  return names.data ?? {};
 }
 
 export type ReviewCertificate = ReturnType<typeof useReviewTaxCertificate>;
+
+/** A rejection's request, checked by the domain's schema, or the reason's problem. */
+export type ReasonCheck = ((
+  certificateId: string,
+  reason: string,
+) => { ok: true; request: ReviewTaxCertificateRequest } | { ok: false; problem: string }) & {
+  maxLength: number;
+};
+
+export const checkRejection: ReasonCheck = Object.assign(
+  (certificateId: string, reason: string) => {
+    const parsed = reviewTaxCertificateRequest.safeParse({
+      certificateId,
+      decision: 'reject',
+      reason,
+    });
+    if (parsed.success) return { ok: true as const, request: parsed.data };
+    const issue = parsed.error.issues.find((each) => each.path[0] === 'reason');
+    return {
+      ok: false as const,
+      problem: issue?.message ?? parsed.error.issues[0]?.message ?? TEXTS.reviewFailed,
+    };
+  },
+  { maxLength: TAX_LIMITS.reason },
+);
+
+const validTo = (certificate: TaxCertificate) =>
+  certificate.expires_on === null
+    ? TEXTS.doesNotExpire
+    : formatCertificateDate(certificate.expires_on);
 
 /**
  * The managers' Certificates tab (docs/tax.md): the resale certificates companies submitted,
@@ -59,13 +111,15 @@ export function CertificatesPanel() {
   const review = useReviewTaxCertificate();
   useFetchErrorToast(queue.isError);
   const [selected, setSelected] = useState<TaxCertificate | null>(null);
+  // Read while the drawer is open; its object URL is let go when it closes.
+  const file = useTaxCertificateFile(selected?.file_path ?? null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [today] = useState(() => businessDay(new Date()));
   const rows = useMemo(() => queue.data ?? [], [queue.data]);
   const companyIds = useMemo(() => [...new Set(rows.map((row) => row.company_id))], [rows]);
   const names = useCompanyNames(companyIds);
   const companyName = (certificate: TaxCertificate) =>
-    names.get(certificate.company_id) ?? certificate.company_id;
+    names[certificate.company_id] ?? certificate.company_id;
   const preload = () => void ReviewDrawer.preload().catch(() => undefined);
 
   const close = () => setSelected(null);
@@ -97,10 +151,7 @@ export function CertificatesPanel() {
       title: 'Expires',
       key: 'expires',
       className: 'admin-cell--nowrap',
-      render: (certificate) =>
-        certificate.expires_on === null
-          ? TEXTS.doesNotExpire
-          : formatCertificateDate(certificate.expires_on),
+      render: validTo,
     },
     {
       title: 'Submitted',
@@ -172,7 +223,10 @@ export function CertificatesPanel() {
         <ReviewDrawer
           certificate={selected}
           companyName={companyName(selected)}
-          today={today}
+          status={<CertificateStandingTag standing={certificateStanding(selected, today)} />}
+          validTo={validTo(selected)}
+          file={file}
+          checkReason={checkRejection}
           review={review}
           onClose={close}
           onDecided={decided}
