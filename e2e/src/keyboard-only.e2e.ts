@@ -90,6 +90,7 @@ const TABS = {
   orders: 'Recent Orders',
   receivables: 'Open invoices',
   tax: 'Tax report',
+  certificates: 'Resale certificates',
   'standing-orders': 'All standing orders',
   companies: 'Company Management',
   catalog: 'Catalog',
@@ -105,6 +106,7 @@ const TAB_LABELS: Record<TabKey, string> = {
   orders: 'Orders',
   receivables: 'Receivables',
   tax: 'Tax',
+  certificates: 'Certificates',
   'standing-orders': 'Standing orders',
   companies: 'Companies',
   catalog: 'Catalog',
@@ -334,6 +336,7 @@ j.step(
     for (const key of [
       'receivables',
       'tax',
+      'certificates',
       'standing-orders',
       'companies',
       'catalog',

@@ -63,6 +63,7 @@ describe('the pages npm run perf measures', () => {
       '/admin',
       '/admin?tab=receivables',
       '/admin?tab=tax',
+      '/admin?tab=certificates',
       '/admin?tab=standing-orders',
       '/admin?tab=companies',
       '/admin?tab=catalog',

@@ -38,6 +38,7 @@ const DOCUMENT_SCHEMAS: Record<string, readonly string[]> = {
   'support_content/{id}': ['supportContentSchema'],
   'standing_orders/{id}': ['standingOrderSchema', 'standingOrderLineSchema'],
   'price_lists/{id}': ['storedPriceListSchema'],
+  'tax_certificates/{id}': ['taxCertificateRecordSchema'],
 };
 
 const parses = (schema: string) =>

@@ -7,9 +7,12 @@ vi.mock('./firebase-app', () => ({ functions: { name: 'functions' } }));
 
 describe('callables', () => {
   it('asks for a limited-use App Check token on exactly the replay-protected callables', async () => {
-    // The buyers' and shared callables, and the managers' reads (a module no buyer page loads).
+    // The buyers' and shared callables, the managers' reads (a module no buyer page loads) and the
+    // resale certificates' calls.
     await import('./callables');
     await import('./manager-callables');
+    // The resale certificates' calls (a module only their lazy chunks load).
+    await import('./tax-callables');
     const options = new Map(
       httpsCallable.mock.calls.map((args: unknown[]) => [
         args[1] as string,

@@ -22,6 +22,7 @@ import { profileKeys, useProfile } from '@/entities/profile';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { LocationsCard } from './locations-card';
 import { MembersCard } from './members-card';
+import { TaxCertificatesCard } from './tax-certificates-card';
 import { TextSkeleton } from '@/components/skeleton';
 
 const STATUS_COLORS: Record<ProfileStatus, TagColor> = {
@@ -78,6 +79,14 @@ export function ProfileTab({ uid }: { uid: string }) {
       )}
       {profile.data.company_id && (
         <LocationsCard
+          companyId={profile.data.company_id}
+          canManage={
+            !!profile.data.company_role && companyRoleCan(profile.data.company_role, 'manage')
+          }
+        />
+      )}
+      {profile.data.company_id && (
+        <TaxCertificatesCard
           companyId={profile.data.company_id}
           canManage={
             !!profile.data.company_role && companyRoleCan(profile.data.company_role, 'manage')

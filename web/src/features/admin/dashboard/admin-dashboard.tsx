@@ -56,6 +56,11 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
             },
             { key: 'tax', label: 'Tax', children: <LazyTab tab="tax" /> },
             {
+              key: 'certificates',
+              label: 'Certificates',
+              children: <LazyTab tab="certificates" />,
+            },
+            {
               key: 'standing-orders',
               label: 'Standing orders',
               children: <LazyTab tab="standing-orders" />,

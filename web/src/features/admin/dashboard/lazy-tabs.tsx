@@ -17,6 +17,8 @@ const loaders = {
   receivables: () =>
     import('../receivables/receivables-panel').then((m) => ({ default: m.ReceivablesPanel })),
   tax: () => import('../tax-report/tax-report-panel').then((m) => ({ default: m.TaxReportPanel })),
+  certificates: () =>
+    import('../certificates/certificates-panel').then((m) => ({ default: m.CertificatesPanel })),
   'standing-orders': () =>
     import('../standing-orders/standing-orders-panel').then((m) => ({
       default: m.StandingOrdersPanel,
