@@ -173,7 +173,7 @@ j.step('the owner uploads a California resale certificate', async () => {
   await form.getByLabel('Expiry date').fill(expiresOn);
   await snap(page, 'account-certificate-upload');
   await form.getByRole('button', { name: 'Upload certificate' }).click();
-  await seeToast(page, 'Certificate uploaded');
+  await seeToast(page, 'Certificate submitted');
   const item = page.getByRole('listitem', { name: `CA certificate ${CERTIFICATE}` });
   await seeText(item, /Pending review/);
   await snap(page, 'account-certificates');
