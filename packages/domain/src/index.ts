@@ -50,6 +50,7 @@ export * from './markdown';
 export * from './policy-defaults';
 export * from './payment-terms';
 export * from './payment-terms-schemas';
+export * from './order-tax';
 export * from './tax-certificates';
 export * from './tax-schemas';
 export * from './tax-report';

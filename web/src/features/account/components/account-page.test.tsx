@@ -149,6 +149,41 @@ describe('AccountPage: Orders', () => {
     expect(within(lines).getByText('$49.98')).toBeInTheDocument();
   });
 
+  it("shows an opened order's subtotal and sales tax, or the certificate that exempted it", async () => {
+    seedProfile('retailer');
+    seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'shipped', [
+      line('purple-dream', 'Purple Dream Syrup', 2499, 2),
+    ]);
+    fakeDb.seed('orders/aaaaaaaa1111', {
+      ...fakeDb.get('orders/aaaaaaaa1111'),
+      amount: 5360,
+      tax: { amount: 362, state: 'CA', exemption: null },
+    });
+    seedOrder('bbbbbbbb2222', '2025-04-15T12:00:00Z', 'processing', [
+      line('blue-coast', 'Blue Coast Syrup', 2599, 1),
+    ]);
+    fakeDb.seed('orders/bbbbbbbb2222', {
+      ...fakeDb.get('orders/bbbbbbbb2222'),
+      tax: {
+        amount: 0,
+        state: 'CA',
+        exemption: { certificate_id: 'c1', number: 'SR-9', state: 'CA', expires_on: '2027-01-31' },
+      },
+    });
+    const user = userEvent.setup();
+    renderAccount();
+    await user.click(await screen.findByRole('button', { name: /Show 2 items/ }));
+    const taxed = screen.getByRole('list', { name: 'Items of order #aaaaaaaa' });
+    expect(await within(taxed).findByText('Sales tax (CA)')).toBeInTheDocument();
+    expect(within(taxed).getByText('$3.62')).toBeInTheDocument();
+    expect(within(taxed).getByText('Subtotal')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Show 1 item/ }));
+    const exempt = screen.getByRole('list', { name: 'Items of order #bbbbbbbb' });
+    expect(
+      await within(exempt).findByText('Exempt: resale certificate SR-9, CA, valid to Jan 31, 2027'),
+    ).toBeInTheDocument();
+  });
+
   it("opens the order a mail's link names (?order=<id>), expanded, and says so", async () => {
     seedProfile('retailer');
     seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
-import { formatUsd, orderTaxPhrase, routePath, shortOrderId, type Order } from '@portal/domain';
+import { formatUsd, routePath, shortOrderId, type Order } from '@portal/domain';
 import { RefundedTag, TrackingLink } from '@/components/order-fulfilment';
 import { OrderStatusTag } from '@/components/order-status-tag';
 import { paths } from '@/config/paths';
@@ -14,6 +14,7 @@ import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrderTermsFacts } from './order-terms';
 import { TextSkeleton } from '@/components/skeleton';
 
+const OrderTaxRows = lazy(() => import('./order-tax-rows'));
 const LocationFilter = lazy(() =>
   import('./location-filter').then((module) => ({ default: module.LocationFilter })),
 );
@@ -224,13 +225,11 @@ function OrderCard({
         order.shipment ||
         order.invoice_number ||
         order.po_number ||
-        order.terms ||
-        order.tax) && (
+        order.terms) && (
         <div className="order-card__fulfilment">
           {order.status === 'pending' && (
             <span className="order-card__hint">Payment processing</span>
           )}
-          {order.tax && <span>{orderTaxPhrase(order.tax, formatUsd)}</span>}
           <OrderTermsFacts order={order} invoice={`of order ${label}`} />
           {order.shipment && <TrackingLink shipment={order.shipment} />}
           {order.invoice_number && (
@@ -284,6 +283,11 @@ function OrderCard({
               <span className="order-line__total">{formatUsd(line.line_total)}</span>
             </li>
           ))}
+          {order.tax && (
+            <Suspense fallback={null}>
+              <OrderTaxRows order={order} />
+            </Suspense>
+          )}
         </ul>
       )}
     </li>

@@ -9,12 +9,7 @@ import { Button } from '@/components/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  CHECKOUT_CANCELLED,
-  companyRoleCan,
-  formatUsd,
-  THUMB_IMAGE_SIZES,
-} from '@portal/domain';
+import { CHECKOUT_CANCELLED, companyRoleCan, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';

@@ -1,11 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  certificateExpiredNotice,
-  exemptionText,
-  type EstimateTaxResponse,
-} from '@portal/domain';
-import { Alert } from '@/components/alert';
+import { certificateExpiredNotice, exemptionText, type EstimateTaxResponse } from '@portal/domain';
 import { callEstimateTax } from '@/lib/callables';
 
 /** What the cart knows of the sales tax of its order (docs/tax.md#the-cart). */
@@ -67,11 +62,10 @@ export function TaxNotes({ estimate }: { estimate: EstimateTaxResponse }) {
         <p className="order-summary__note">{exemptionText(estimate.exemption)}</p>
       )}
       {estimate.expiredCertificate && (
-        <Alert
-          type="warning"
-          className="order-summary__alert"
-          title={certificateExpiredNotice(estimate.expiredCertificate)}
-        />
+        // Plain words in a warning's colours: this chunk carries no Alert (nor its icons).
+        <p className="order-summary__warning" role="status">
+          {certificateExpiredNotice(estimate.expiredCertificate)}
+        </p>
       )}
     </>
   );
