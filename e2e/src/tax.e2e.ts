@@ -87,12 +87,12 @@ async function cartFor(location: string, taxRow: RegExp) {
 }
 
 /** Proceeds to the sandbox's Checkout and pays by card; returns the order's id. */
-async function payAtCheckout(total: number, taxRow: RegExp): Promise<string> {
+async function payAtCheckout(shot: string, total: number, taxRow: RegExp): Promise<string> {
   const { page } = buyer;
   await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
   const sessionId = await onStripePage(page, j.stack);
   await seeText(page.locator('body'), taxRow);
-  await snap(page, `tax-checkout-${sessionId.slice(-6)}`);
+  await snap(page, `tax-checkout-${shot}`);
   await page.getByRole('button', { name: `Pay ${usd(total)}` }).click();
   await see(page.getByText('Payment Successful!').first(), 60_000);
   const session = await stripe().checkout.sessions.retrieve(sessionId);
@@ -137,7 +137,7 @@ j.step(
     await seeText(summary, new RegExp(`Total\\s*\\${usd(GOODS + CA_TAX)}`));
     await snap(page, 'cart-tax-estimate');
     await checkA11yBothWidths(page, 'cart-tax-estimate');
-    const orderId = await payAtCheckout(GOODS + CA_TAX, /Tax \(CA, 7\.25%\)/);
+    const orderId = await payAtCheckout('taxed', GOODS + CA_TAX, /Tax \(CA, 7\.25%\)/);
 
     const order = await orderOf(orderId);
     expect(order).toMatchObject({
@@ -210,7 +210,7 @@ j.step(
     await see(summary.getByText(named));
     await seeText(summary, new RegExp(`Total\\s*\\${usd(GOODS)}`));
     await snap(buyer.page, 'cart-tax-exempt');
-    const exemptId = await payAtCheckout(GOODS, /Tax \(CA\)\s*Exempt/);
+    const exemptId = await payAtCheckout('exempt', GOODS, /Tax \(CA\)\s*Exempt/);
     const exempt = await orderOf(exemptId);
     expect(exempt).toMatchObject({
       amount: GOODS,
@@ -225,7 +225,7 @@ j.step(
     expect(pdf).toContain(named);
 
     await cartFor('Nevada store', /Estimated tax \(NV\)/);
-    const nevadaId = await payAtCheckout(GOODS + NV_TAX, /Tax \(NV, 6\.85%\)/);
+    const nevadaId = await payAtCheckout('nevada', GOODS + NV_TAX, /Tax \(NV, 6\.85%\)/);
     expect(await orderOf(nevadaId)).toMatchObject({
       amount: GOODS + NV_TAX,
       tax: { amount: NV_TAX, state: 'NV', exemption: null },
@@ -254,10 +254,39 @@ j.step(
       ),
     );
     await snap(buyer.page, 'cart-certificate-expired');
-    const orderId = await payAtCheckout(GOODS + CA_TAX, /Tax \(CA, 7\.25%\)/);
+    const orderId = await payAtCheckout('expired', GOODS + CA_TAX, /Tax \(CA, 7\.25%\)/);
     expect(await orderOf(orderId)).toMatchObject({
       amount: GOODS + CA_TAX,
       tax: { amount: CA_TAX, state: 'CA', exemption: null },
     });
   },
 );
+
+j.step("the managers' tax report shows the month's taxed and exempt sales per state", async () => {
+  const { page } = manager;
+  await page.goto('/admin?tab=tax');
+  await see(page.getByRole('heading', { name: 'Tax report' }));
+  const table = page.getByRole('table');
+  // This company's sales are among the month's: at least its two taxed California orders, its
+  // exempt one and its Nevada one.
+  const month = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'America/Los_Angeles',
+  }).format(new Date());
+  await see(table.getByRole('row').filter({ hasText: month }).filter({ hasText: 'NV' }).first());
+  await see(table.getByRole('row').filter({ hasText: month }).filter({ hasText: 'CA' }).first());
+  await snap(page, 'admin-tax-report');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const file = path.join(ARTIFACTS_DIR, download.suggestedFilename());
+  await download.saveAs(file);
+  const csv = await readFile(file, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    'Month,State,Orders,Taxable sales (USD),Tax collected (USD),Exempt sales (USD)',
+  );
+  expect(csv).toMatch(/\r\n\d{4}-\d{2},CA,\d+,/);
+  expect(csv).toMatch(/\r\n\d{4}-\d{2},NV,\d+,/);
+});
