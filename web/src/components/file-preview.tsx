@@ -1,3 +1,6 @@
+import { Alert } from './alert';
+import { Spinner } from './app-loading';
+import { Button } from './button';
 import './file-preview.css';
 
 /**
@@ -26,4 +29,47 @@ export function FilePreview({
       </a>
     </div>
   );
+}
+
+/** A file being read for FilePreview: reading, read (its object URL), or failed (read again). */
+export type FileReading =
+  | { status: 'loading'; url: null; retry: () => void }
+  | { status: 'ready'; url: string; retry: () => void }
+  | { status: 'error'; url: null; retry: () => void };
+
+/**
+ * FilePreview of a file being read: "Opening the file…" meanwhile, `failed` with Try Again when
+ * it cannot be read.
+ */
+export function FileReadingPreview({
+  file,
+  contentType,
+  title,
+  failed,
+}: {
+  file: FileReading;
+  contentType: string;
+  title: string;
+  /** What a failed read says. */
+  failed: string;
+}) {
+  if (file.status === 'loading') {
+    return (
+      <div className="file-preview__loading" role="status">
+        <Spinner />
+        <span>Opening the file…</span>
+      </div>
+    );
+  }
+  if (file.status === 'error') {
+    return (
+      <Alert
+        type="error"
+        role="alert"
+        title={failed}
+        action={<Button onClick={file.retry}>Try Again</Button>}
+      />
+    );
+  }
+  return <FilePreview url={file.url} contentType={contentType} title={title} />;
 }

@@ -1,8 +1,5 @@
 import { Modal } from 'antd';
-import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
-import { Spinner } from '@/components/app-loading';
-import { FilePreview } from '@/components/file-preview';
+import { FileReadingPreview } from '@/components/file-preview';
 import type { CertificateFileView, TaxCertificate } from '@/entities/tax-certificates';
 import { useReturnFocus } from '@/lib/focus-return';
 import { TAX_CERTIFICATE_TEXTS as TEXTS } from './tax-certificates-text';
@@ -22,27 +19,12 @@ export function TaxCertificateFileModal({
   const title = `${certificate.state} certificate ${certificate.number}`;
   return (
     <Modal open title={title} footer={null} onCancel={onClose} width={800} destroyOnHidden>
-      {file.status === 'loading' && (
-        <div className="tax-file__loading" role="status">
-          <Spinner />
-          <span>Opening the file…</span>
-        </div>
-      )}
-      {file.status === 'error' && (
-        <Alert
-          type="error"
-          role="alert"
-          title={TEXTS.fileLoadFailed}
-          action={<Button onClick={file.retry}>Try Again</Button>}
-        />
-      )}
-      {file.status === 'ready' && (
-        <FilePreview
-          url={file.url}
-          contentType={certificate.content_type}
-          title={`File of the ${title}`}
-        />
-      )}
+      <FileReadingPreview
+        file={file}
+        contentType={certificate.content_type}
+        title={`File of the ${title}`}
+        failed={TEXTS.fileLoadFailed}
+      />
     </Modal>
   );
 }

@@ -1,9 +1,8 @@
 import { Drawer, Input, Modal, type GetRef } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
-import { Spinner } from '@/components/app-loading';
 import { Button } from '@/components/button';
-import { FilePreview } from '@/components/file-preview';
+import { FileReadingPreview } from '@/components/file-preview';
 import { FormField } from '@/components/form-field';
 import type { CertificateFileView, TaxCertificate } from '@/entities/tax-certificates';
 import { callableErrorMessage } from '@/lib/callable-errors';
@@ -118,27 +117,12 @@ export function CertificateReviewDrawer({
             </div>
           ))}
         </dl>
-        {file.status === 'loading' && (
-          <div className="certificate-review__loading" role="status">
-            <Spinner />
-            <span>Opening the file…</span>
-          </div>
-        )}
-        {file.status === 'error' && (
-          <Alert
-            type="error"
-            role="alert"
-            title={TEXTS.fileFailed}
-            action={<Button onClick={file.retry}>Try Again</Button>}
-          />
-        )}
-        {file.status === 'ready' && (
-          <FilePreview
-            url={file.url}
-            contentType={certificate.content_type}
-            title={`File of the ${name}`}
-          />
-        )}
+        <FileReadingPreview
+          file={file}
+          contentType={certificate.content_type}
+          title={`File of the ${name}`}
+          failed={TEXTS.fileFailed}
+        />
       </div>
       {rejecting && (
         <RejectDialog
