@@ -235,7 +235,10 @@ j.step(
     await at(page, '/payment-success', 30_000);
     const terms = page.getByRole('region', { name: 'Standing order: every 2 weeks' });
     await see(terms, 90_000);
-    await seeText(terms, new RegExp(`we charge ${usd(PACK.unit).replace('$', '\\$')} to the card`));
+    await seeText(
+      terms,
+      new RegExp(`we charge ${usd(PACK.unit).replace('$', '\\$')} plus any sales tax to the card`),
+    );
     await seeText(terms, /Next charge: [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await see(terms.getByRole('link', { name: 'My Account > Standing orders' }));
     await snap(page, 'week-07-standing-order-payment-after');

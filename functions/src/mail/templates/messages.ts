@@ -208,7 +208,7 @@ function standingTermsBlocks(t: StandingTerms, cancelled = false): Block[] {
     },
     {
       kind: 'text',
-      text: `This standing order renews automatically: we charge ${formatUsd(t.cycleAmount)} to the card you paid with every ${t.intervalWeeks} weeks and ship that delivery, until you cancel.`,
+      text: `This standing order renews automatically: we charge ${formatUsd(t.cycleAmount)} plus any sales tax to the card you paid with every ${t.intervalWeeks} weeks and ship that delivery, until you cancel.`,
     },
     {
       kind: 'text',

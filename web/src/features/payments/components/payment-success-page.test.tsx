@@ -74,7 +74,7 @@ describe('PaymentSuccessPage', () => {
     renderPage(`/payment-success?session_id=${SESSION}`);
     const terms = await screen.findByRole('region', { name: 'Standing order: every 2 weeks' });
     expect(terms).toHaveTextContent(
-      'This standing order renews automatically: we charge $159.99 to the card you paid with every 2 weeks and ship that delivery, until you cancel.',
+      'This standing order renews automatically: we charge $159.99 plus any sales tax to the card you paid with every 2 weeks and ship that delivery, until you cancel.',
     );
     expect(terms).toHaveTextContent('Next charge: Dec 16, 2026');
     expect(terms).toHaveTextContent('choose “Cancel standing order” before the next charge date');

@@ -20,8 +20,9 @@ export function StandingOrderTerms({ terms }: { terms: StandingOrderTermsFacts }
         Standing order: every {weeks} weeks
       </h2>
       <p>
-        This standing order renews automatically: we charge {formatUsd(terms.cycleAmount)} to the
-        card you paid with every {weeks} weeks and ship that delivery, until you cancel.
+        This standing order renews automatically: we charge {formatUsd(terms.cycleAmount)} plus any
+        sales tax to the card you paid with every {weeks} weeks and ship that delivery, until you
+        cancel.
       </p>
       <p>
         <strong>Next charge:</strong> {next ?? 'shown in My Account > Standing orders in a minute'}
