@@ -23,6 +23,8 @@ describe('TotalsCards', () => {
     expect(screen.getByText('56')).toBeInTheDocument();
     expect(screen.getByText('Revenue')).toBeInTheDocument();
     expect(screen.getByText('$12,345.67')).toBeInTheDocument();
+    // Revenue says that it counts what orders charged, sales tax included.
+    expect(screen.getByText('Incl. sales tax')).toBeInTheDocument();
   });
 
   it('shows a dash on each value line while loading, so nothing moves when the numbers come', () => {

@@ -2,6 +2,9 @@ import { formatUsd } from '@portal/domain';
 import { useTotals } from './get-totals';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 
+/** Revenue counts what orders charged, sales tax included (docs/tax.md#amounts). */
+export const SALES_TAX_HINT = 'Incl. sales tax';
+
 /** A number as antd's Statistic shows it: with thousands separators. */
 const grouped = (value: number) => value.toLocaleString('en-US');
 
@@ -18,7 +21,11 @@ export function TotalsCards() {
   const cards = [
     { title: 'Total Orders', value: totals.data ? grouped(totals.data.totalOrders) : '—' },
     { title: 'Total Users', value: totals.data ? grouped(totals.data.totalUsers) : '—' },
-    { title: 'Revenue', value: totals.data ? formatUsd(totals.data.revenue) : '—' },
+    {
+      title: 'Revenue',
+      value: totals.data ? formatUsd(totals.data.revenue) : '—',
+      hint: SALES_TAX_HINT,
+    },
   ];
 
   // Labelled "All time", apart from the Overview's figures of a chosen period below.
@@ -32,6 +39,7 @@ export function TotalsCards() {
           <div key={card.title} className="admin-stat">
             <div className="admin-stat__title">{card.title}</div>
             <div className="admin-stat__value">{card.value}</div>
+            {'hint' in card && <div className="admin-stat__hint">{card.hint}</div>}
           </div>
         ))}
       </div>

@@ -1,10 +1,18 @@
 import { formatUsd, type SalesTotals } from '@portal/domain';
 import { change } from './overview-figures';
+import { SALES_TAX_HINT } from '../dashboard/totals-cards';
 
 /** `neutral`: its change is shown without the colours of good and bad (a deal's cost is neither). */
-const FIGURES: { key: keyof SalesTotals; title: string; money: boolean; neutral?: boolean }[] = [
-  { key: 'revenue', title: 'Net revenue', money: true },
-  { key: 'collected', title: 'Collected', money: true },
+const FIGURES: {
+  key: keyof SalesTotals;
+  title: string;
+  money: boolean;
+  neutral?: boolean;
+  /** What the figure counts in, said under it (orders are charged with their sales tax). */
+  hint?: string;
+}[] = [
+  { key: 'revenue', title: 'Net revenue', money: true, hint: SALES_TAX_HINT },
+  { key: 'collected', title: 'Collected', money: true, hint: SALES_TAX_HINT },
   { key: 'paidOrders', title: 'Paid orders', money: false },
   { key: 'averageOrderValue', title: 'Average order value', money: true },
   { key: 'approvedBuyers', title: 'New buyers approved', money: false },
@@ -43,12 +51,13 @@ export function OverviewTotals({
         {period}
       </h2>
       <div className="overview-totals" aria-busy={!totals || undefined}>
-        {FIGURES.map(({ key, title, money, neutral = false }) => (
+        {FIGURES.map(({ key, title, money, neutral = false, hint }) => (
           <div key={key} className="admin-stat overview-stat">
             <div className="admin-stat__title">{title}</div>
             <div className="admin-stat__value">
               {totals ? (money ? formatUsd(totals[key]) : grouped(totals[key])) : '—'}
             </div>
+            {hint && <div className="admin-stat__hint">{hint}</div>}
             {totals && previous && (
               <ChangeLine
                 current={totals[key]}
