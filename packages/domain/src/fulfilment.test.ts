@@ -235,9 +235,18 @@ describe('invoice money and status', () => {
     expect(invoiceTotals(order({ refunded_amount: 2_500 }))).toEqual({
       subtotal: 10_000,
       shipping: 0,
+      tax: 0,
       total: 10_000,
       refunded: 2_500,
       net: 7_500,
+    });
+  });
+  it('adds the sales tax charged to the total', () => {
+    expect(invoiceTotals({ ...order(), tax: { amount: 725 } })).toMatchObject({
+      subtotal: 10_000,
+      tax: 725,
+      total: 10_725,
+      net: 10_725,
     });
   });
   it('names the payment status', () => {
