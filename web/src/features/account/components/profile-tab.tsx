@@ -91,6 +91,8 @@ export function ProfileTab({ uid }: { uid: string }) {
           canManage={
             !!profile.data.company_role && companyRoleCan(profile.data.company_role, 'manage')
           }
+          // storage.rules give the files to the owners and buyers, not to viewers.
+          canViewFiles={!!profile.data.company_role && profile.data.company_role !== 'viewer'}
         />
       )}
     </div>

@@ -1,5 +1,5 @@
 import { TAX_MESSAGES } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUYER_UID } from '@/testing/portal-fixtures';
@@ -92,8 +92,10 @@ function seedCertificate(
   });
 }
 
-const renderCard = (canManage = true) =>
-  renderWithProviders(<TaxCertificatesCard companyId={BUYER_UID} canManage={canManage} />);
+const renderCard = (canManage = true, canViewFiles = true) =>
+  renderWithProviders(
+    <TaxCertificatesCard companyId={BUYER_UID} canManage={canManage} canViewFiles={canViewFiles} />,
+  );
 
 const file = (name: string, type: string, size: number) =>
   new File([new Uint8Array(size)], name, { type });
@@ -178,6 +180,12 @@ describe('My Account: resale certificates, the list', () => {
     }
     // Only the owner uploads.
     expect(screen.queryByRole('button', { name: 'Upload certificate' })).not.toBeInTheDocument();
+    // A viewer sees the list, but storage.rules keep the files from them: no View file.
+    cleanup();
+    renderCard(false, false);
+    const viewerItems = await screen.findAllByRole('listitem');
+    expect(viewerItems).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: /^View file of the / })).not.toBeInTheDocument();
     const read = fakeDb.calls.find((call) => call.path === 'tax_certificates');
     expect(read?.constraints).toEqual([
       { type: 'where', field: 'company_id', op: '==', value: BUYER_UID },

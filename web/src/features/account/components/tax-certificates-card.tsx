@@ -39,9 +39,12 @@ export function validTo(certificate: Pick<TaxCertificate, 'expires_on'>): string
 export function TaxCertificatesCard({
   companyId,
   canManage,
+  canViewFiles = true,
 }: {
   companyId: string;
   canManage: boolean;
+  /** Owners and buyers open the files; a viewer sees the list only (storage.rules). */
+  canViewFiles?: boolean;
 }) {
   const certificates = useCompanyCertificates(companyId);
   const upload = useUploadTaxCertificate(companyId);
@@ -92,7 +95,7 @@ export function TaxCertificatesCard({
               key={certificate.id}
               certificate={certificate}
               today={today}
-              onView={() => setViewing(certificate)}
+              onView={canViewFiles ? () => setViewing(certificate) : null}
             />
           ))}
         </ul>
@@ -115,7 +118,8 @@ function CertificateItem({
 }: {
   certificate: TaxCertificate;
   today: string;
-  onView: () => void;
+  /** Opens the file; null: this member may not read it. */
+  onView: (() => void) | null;
 }) {
   const standing = certificateStanding(certificate, today);
   const name = `${certificate.state} certificate ${certificate.number}`;
@@ -142,11 +146,13 @@ function CertificateItem({
       {certificate.status === 'rejected' && certificate.rejection_reason && (
         <p className="tax-certificate__reason">Rejected: {certificate.rejection_reason}</p>
       )}
-      <div className="ship-to__actions">
-        <Button onClick={onView} aria-label={`View file of the ${name}`}>
-          {TEXTS.viewFile}
-        </Button>
-      </div>
+      {onView && (
+        <div className="ship-to__actions">
+          <Button onClick={onView} aria-label={`View file of the ${name}`}>
+            {TEXTS.viewFile}
+          </Button>
+        </div>
+      )}
     </li>
   );
 }
