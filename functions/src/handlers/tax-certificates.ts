@@ -30,7 +30,12 @@ export const submitTaxCertificateHandler = callable(
     });
     const token = request.auth?.token;
     const fallbackName = String(token?.name ?? token?.email ?? '');
-    return submitTaxCertificate(ctx, defaultBucket(), { uid: caller.uid, fallbackName }, input);
+    return submitTaxCertificate(
+      ctx,
+      defaultBucket(ctx.env),
+      { uid: caller.uid, fallbackName },
+      input,
+    );
   },
 );
 

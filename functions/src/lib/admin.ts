@@ -15,13 +15,14 @@ export const firestore = () => getFirestore();
 /**
  * The project's default Cloud Storage bucket: the one the runtime names (FIREBASE_CONFIG's
  * storageBucket, in Cloud Functions and the Functions emulator), else `<project>.appspot.com`,
- * the emulators' default bucket (scripts and tests run without FIREBASE_CONFIG).
+ * the emulators' default bucket (scripts and tests run without FIREBASE_CONFIG), read from the
+ * context's environment (lib/params.ts: the one place that reads process.env).
  */
-export function defaultBucket() {
+export function defaultBucket(env: Readonly<Record<string, string | undefined>>) {
   const storage = getStorage();
   try {
     return storage.bucket();
   } catch {
-    return storage.bucket(`${process.env.GCLOUD_PROJECT ?? ''}.appspot.com`);
+    return storage.bucket(`${env.GCLOUD_PROJECT ?? ''}.appspot.com`);
   }
 }

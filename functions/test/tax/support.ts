@@ -21,13 +21,13 @@ export async function uploadCertificate(
   data: Buffer,
   contentType: string,
 ) {
-  await defaultBucket()
+  await defaultBucket(process.env)
     .file(taxCertificateFilePath(companyId, certificateId))
     .save(data, { contentType, resumable: false });
 }
 
 export async function fileExists(companyId: string, certificateId: string): Promise<boolean> {
-  const [exists] = await defaultBucket()
+  const [exists] = await defaultBucket(process.env)
     .file(taxCertificateFilePath(companyId, certificateId))
     .exists();
   return exists;
