@@ -212,6 +212,16 @@ describe('storage.rules: tax-certificates/{companyId}/{certificateId}/certificat
     expect(new Uint8Array(await getBytes(ref(storageAs('manager'), file)))).toEqual(EXE);
   });
 
+  it('refuses to replace an uploaded file, even before its certificate is submitted', async () => {
+    const file = path('company-a', 'cert-5');
+    await uploadBytes(ref(storageAs('owner'), file), PDF, pdf);
+    // Swapped after the server's check and before the submission: refused.
+    expect(await refused(uploadBytes(ref(storageAs('owner'), file), EXE, pdf))).toBe(
+      'storage/unauthorized',
+    );
+    expect(new Uint8Array(await getBytes(ref(storageAs('manager'), file)))).toEqual(PDF);
+  });
+
   it('refuses to replace the file once its certificate is submitted', async () => {
     const file = path('company-a', 'cert-4');
     await uploadBytes(ref(storageAs('owner'), file), PDF, pdf);

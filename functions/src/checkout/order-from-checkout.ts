@@ -74,10 +74,13 @@ export function taxOfCheckout(
   session: Pick<Stripe.Checkout.Session, 'amount_subtotal' | 'amount_total' | 'total_details'>,
   shipTo: ShipTo | null,
 ): OrderTax {
+  const amount = chargeOfSession(session).tax;
   return {
-    amount: chargeOfSession(session).tax,
+    amount,
     state: shipTo?.address.state || checkout.tax_state || '',
-    exemption: checkout.tax_exemption ?? null,
+    // Only a sale Stripe charged no tax on stands as exempt (its Customer may have been set back
+    // to taxed while the session was open).
+    exemption: amount === 0 ? (checkout.tax_exemption ?? null) : null,
   };
 }
 

@@ -75,6 +75,12 @@ async function remindBeforeExpiry(deps: TaxDeps, day: CompanyDay): Promise<numbe
       window,
       daysUntil(certificate.expires_on, day.today),
     );
+    // No mail could be written (no owner's address could be read): not recorded as sent, so the
+    // next run tries again.
+    if (mails.length === 0) {
+      log.warn('tax_certificate_reminder_unsent', { certificateId: certificate.id, window });
+      continue;
+    }
     const ref = deps.db.doc(paths.taxCertificate(certificate.id));
     const queued = await deps.db.runTransaction(async (tx) => {
       const current = readCertificate(certificate.id, (await tx.get(ref)).data());
@@ -111,10 +117,10 @@ export async function sweepTaxCertificates(
     try {
       const today = options.today ?? (await companyToday(deps, companyId));
       const day: CompanyDay = { companyId, today, certificates };
-      // The steps of a company's day, each idempotent; a step added here runs on the same day.
-      result.reminders += await remindBeforeExpiry(deps, day);
-      // An expired certificate no longer exempts: its exempt Customer is taxed again.
+      // The steps of a company's day, each idempotent. An expired certificate no longer exempts:
+      // its exempt Customer is taxed again first, whatever becomes of the reminders.
       await syncCompanyExemptCustomers(deps, companyId, today);
+      result.reminders += await remindBeforeExpiry(deps, day);
       result.companies++;
     } catch (error) {
       // One company's failure leaves the others to be swept; it is tried again on the next run.

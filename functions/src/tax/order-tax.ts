@@ -1,5 +1,11 @@
 import type Stripe from 'stripe';
-import type { OrderLine, OrderTax, ShipTo } from '@portal/domain';
+import {
+  paths,
+  type OrderLine,
+  type OrderTax,
+  type ShipTo,
+  type TaxExemption,
+} from '@portal/domain';
 import type { Context } from '../lib/context';
 import { readCompanyCertificates, treatmentOf, type TaxTreatment } from './company-certificates';
 import { companyToday } from './company-today';
@@ -81,7 +87,7 @@ export async function orderTaxOfInvoice(
   shipTo: ShipTo | null,
   invoice: Pick<
     Stripe.Invoice,
-    'total' | 'total_excluding_tax' | 'subtotal' | 'customer_tax_exempt'
+    'total' | 'total_excluding_tax' | 'subtotal' | 'customer_tax_exempt' | 'customer'
   >,
 ): Promise<OrderTax> {
   const amount = taxOfInvoice(invoice);
@@ -89,6 +95,37 @@ export async function orderTaxOfInvoice(
   if (invoice.customer_tax_exempt !== 'exempt' || amount > 0) {
     return { amount, state, exemption: null };
   }
+  // Exempt when Stripe finalized it: the certificate its exempt Customer stood for then (the
+  // invoice may be paid after that certificate's last day), else the one valid now.
+  const stood = await certificateOfExemptCustomer(ctx, invoice.customer);
+  if (stood) return { amount, state, exemption: stood };
   const { exemption } = await taxTreatmentFor(ctx, companyId, shipTo);
   return { amount, state, exemption };
+}
+
+/** The certificate an exempt Customer's metadata names (exempt-customers.ts), as an exemption. */
+async function certificateOfExemptCustomer(
+  ctx: Pick<Context, 'db' | 'stripe'>,
+  customer: Stripe.Invoice['customer'],
+): Promise<TaxExemption | null> {
+  try {
+    const id = typeof customer === 'string' ? customer : customer?.id;
+    if (!id) return null;
+    const found = await ctx.stripe().customers.retrieve(id);
+    const certificateId = found.deleted ? '' : (found.metadata?.certificate_id ?? '');
+    if (!certificateId || certificateId.includes('/')) return null;
+    const doc = await ctx.db.doc(paths.taxCertificate(certificateId)).get();
+    const number: unknown = doc.get('number');
+    const state: unknown = doc.get('state');
+    const expires: unknown = doc.get('expires_on');
+    if (typeof number !== 'string' || typeof state !== 'string') return null;
+    return {
+      certificate_id: certificateId,
+      number,
+      state,
+      expires_on: typeof expires === 'string' ? expires : null,
+    };
+  } catch {
+    return null;
+  }
 }

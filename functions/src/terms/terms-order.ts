@@ -129,7 +129,8 @@ export async function placeTermsOrder(
   let taxAmount = 0;
   if (!treatment.exemption) {
     try {
-      taxAmount = await calculateTax(ctx.stripe(), lines, shipTo, `terms:${orderId}:tax`);
+      // No idempotency key: a calculation changes nothing, and a retry may carry new prices.
+      taxAmount = await calculateTax(ctx.stripe(), lines, shipTo);
     } catch (error) {
       stripeFailure('terms_tax_failed', error, { orderId });
       throw new PreconditionError(INVOICE_NOT_ISSUED);

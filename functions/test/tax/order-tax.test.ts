@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { businessDay, mailKeys, paths, PRODUCT_DEFAULTS, type TaxExemption } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
+import { taxOfCheckout } from '../../src/checkout/order-from-checkout';
 import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
 import { placeTermsOrderHandler, setCompanyTermsHandler } from '../../src/handlers/payment-terms';
 import { firestore } from '../../src/lib/admin';
@@ -328,5 +329,34 @@ describe('exempt Customers follow the certificates', () => {
     expect(await syncCompanyExemptCustomers(ctx, owner.uid)).toEqual(['CA']);
     expect(await taxExempt()).toBe('exempt');
     expect((await stored()).certificate_id).toBe(renewed);
+  });
+});
+
+describe("an order's tax record", () => {
+  const exemption: TaxExemption = {
+    certificate_id: 'c1',
+    number: 'SR-1',
+    state: 'CA',
+    expires_on: null,
+  };
+  const session = (tax: number) => ({
+    amount_subtotal: 10_000,
+    amount_total: 10_000 + tax,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+  });
+
+  it('stands exempt only when Stripe charged no tax', () => {
+    const checkout = { tax_state: 'CA', tax_exemption: exemption };
+    expect(taxOfCheckout(checkout, session(0), null)).toEqual({
+      amount: 0,
+      state: 'CA',
+      exemption,
+    });
+    // The exempt Customer was set back to taxed while the session was open: taxed, as charged.
+    expect(taxOfCheckout(checkout, session(725), null)).toEqual({
+      amount: 725,
+      state: 'CA',
+      exemption: null,
+    });
   });
 });

@@ -124,7 +124,14 @@ export function certificateStanding(
   certificate: Pick<CertificateFacts, 'status' | 'expires_on'>,
   today: string,
 ): TaxCertificateStanding {
-  if (certificate.expires_on !== null && certificate.expires_on < today) return 'expired';
+  // Only an approved certificate expires; a pending or rejected one stays what its review says.
+  if (
+    certificate.status === 'approved' &&
+    certificate.expires_on !== null &&
+    certificate.expires_on < today
+  ) {
+    return 'expired';
+  }
   return certificate.status;
 }
 

@@ -191,3 +191,14 @@ describe('taxReportCsv', () => {
     );
   });
 });
+
+describe('tax collected', () => {
+  it('counts the tax an order was charged even when it names an exemption', () => {
+    const { totals } = taxReportOf(
+      [order({ amount: 10_725, tax: { amount: 725, state: 'NV', exemption } })],
+      '2026-01',
+      '2026-12',
+    );
+    expect(totals).toMatchObject({ orders: 1, exemptSales: 10_000, taxCollected: 725 });
+  });
+});

@@ -103,10 +103,11 @@ export function taxReportOf(
       totals.exemptSales += goods;
     } else {
       row.taxableSales += goods;
-      row.taxCollected += order.tax.amount;
       totals.taxableSales += goods;
-      totals.taxCollected += order.tax.amount;
     }
+    // Tax charged is collected, whatever the order says of an exemption.
+    row.taxCollected += order.tax.amount;
+    totals.taxCollected += order.tax.amount;
   }
   const sorted = [...rows.values()].sort((a, b) =>
     a.month === b.month ? a.state.localeCompare(b.state) : a.month.localeCompare(b.month),

@@ -732,6 +732,9 @@ describe('CartPage', () => {
         ),
       ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeDisabled();
+      // No location to tax for: the tax row does not wait for an estimate that never comes.
+      expect(summary().getByText('Calculated at checkout')).toBeInTheDocument();
+      expect(callables.callEstimateTax).not.toHaveBeenCalled();
     });
 
     it('lets Checkout ask for the address when the company has no location yet', async () => {

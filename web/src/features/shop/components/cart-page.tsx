@@ -285,7 +285,10 @@ export function CartPage() {
   // With locations, the order must go to one this member covers (the server checks it again).
   const shipToReady = shipTo.state === 'ready';
   // The sales tax estimate (docs/tax.md#the-cart): Stripe Tax has the final word at checkout.
-  const estimate = shipToReady && taxEstimate.state === 'ready' ? taxEstimate.estimate : null;
+  // Asked once the cart's writes are done: the server prices the cart it has.
+  const cartSettled = !updateQuantity.isPending && !removeItem.isPending;
+  const estimate =
+    shipToReady && cartSettled && taxEstimate.state === 'ready' ? taxEstimate.estimate : null;
   const totalWithTax = summary.total + (estimate?.tax ?? 0);
   // A PO number the server would refuse is shown under its box; nothing is sent with it.
   const canCheckout =
@@ -335,7 +338,15 @@ export function CartPage() {
               <dt>Shipping</dt>
               <dd className="order-summary__free">Free</dd>
             </div>
-            <TaxRow estimate={shipToReady ? taxEstimate : { state: 'loading' }} />
+            <TaxRow
+              estimate={
+                shipTo.state === 'blocked'
+                  ? { state: 'at-checkout' }
+                  : shipToReady && cartSettled
+                    ? taxEstimate
+                    : { state: 'loading' }
+              }
+            />
             <div className="order-summary__total">
               <dt>Total</dt>
               <dd>{formatUsd(totalWithTax)}</dd>
@@ -346,7 +357,7 @@ export function CartPage() {
               <TaxNotes estimate={estimate} />
             </Suspense>
           )}
-          {shipToReady && summary.available.length > 0 && (
+          {shipToReady && cartSettled && summary.available.length > 0 && (
             <Suspense fallback={null}>
               <TaxEstimate
                 locationId={shipTo.locationId}
