@@ -71,7 +71,10 @@ j.step('the cart is unchanged', async () => {
   await seeQuantity(page.getByRole('article', { name: RED.name }), 1);
   expect(await page.getByRole('region', { name: 'Cart items' }).innerText()).toBe(cartBefore);
   await see(page.getByRole('link', { name: /cart, 2 lines/i }));
-  expect(await page.getByRole('button', { name: /proceed to checkout/i }).isEnabled()).toBe(true);
+  // Enabled once the cart's ship-to (a lazy part of the page) has said it is ready.
+  await expect
+    .poll(() => page.getByRole('button', { name: /proceed to checkout/i }).isEnabled())
+    .toBe(true);
   await snap(page, 'cart-after-cancel');
   // No error toast on the way back.
   expect(await page.locator('.toast--error').count()).toBe(0);
