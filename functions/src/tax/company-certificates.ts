@@ -1,12 +1,13 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
-  TAX_CERTIFICATE_STATES,
   certificateStanding,
   exemptionFor,
+  exemptionOf,
   type CertificateFacts,
   type TaxExemption,
 } from '@portal/domain';
+import { readCertificate } from './certificate-record';
 
 /**
  * A company's resale certificates as the tax decision reads them (tax_certificates, docs/tax.md):
@@ -21,22 +22,7 @@ export async function readCompanyCertificates(
     .collection(COLLECTIONS.taxCertificates)
     .where('company_id', '==', companyId)
     .get();
-  const facts: CertificateFacts[] = [];
-  for (const doc of snap.docs) {
-    const status = TAX_CERTIFICATE_STATES.find((s) => s === doc.get('status'));
-    const state: unknown = doc.get('state');
-    const number: unknown = doc.get('number');
-    const expires: unknown = doc.get('expires_on');
-    if (!status || typeof state !== 'string' || typeof number !== 'string') continue;
-    facts.push({
-      id: doc.id,
-      status,
-      state,
-      number,
-      expires_on: typeof expires === 'string' ? expires : null,
-    });
-  }
-  return facts;
+  return snap.docs.flatMap((doc) => readCertificate(doc.id, doc.data()) ?? []);
 }
 
 /** How an order shipping to `state` is taxed for a company, on its day `today`. */
@@ -68,13 +54,6 @@ export function treatmentOf(
   return {
     state,
     exemption: null,
-    expired: lapsed
-      ? {
-          certificate_id: lapsed.id,
-          number: lapsed.number,
-          state: lapsed.state,
-          expires_on: lapsed.expires_on,
-        }
-      : null,
+    expired: lapsed ? exemptionOf(lapsed) : null,
   };
 }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import {
+  exemptionOf,
   paths,
   type OrderLine,
   type OrderTax,
@@ -7,6 +8,7 @@ import {
   type TaxExemption,
 } from '@portal/domain';
 import type { Context } from '../lib/context';
+import { readCertificate } from './certificate-record';
 import { readCompanyCertificates, treatmentOf, type TaxTreatment } from './company-certificates';
 import { companyToday } from './company-today';
 
@@ -114,17 +116,11 @@ async function certificateOfExemptCustomer(
     const found = await ctx.stripe().customers.retrieve(id);
     const certificateId = found.deleted ? '' : (found.metadata?.certificate_id ?? '');
     if (!certificateId || certificateId.includes('/')) return null;
-    const doc = await ctx.db.doc(paths.taxCertificate(certificateId)).get();
-    const number: unknown = doc.get('number');
-    const state: unknown = doc.get('state');
-    const expires: unknown = doc.get('expires_on');
-    if (typeof number !== 'string' || typeof state !== 'string') return null;
-    return {
-      certificate_id: certificateId,
-      number,
-      state,
-      expires_on: typeof expires === 'string' ? expires : null,
-    };
+    const certificate = readCertificate(
+      certificateId,
+      (await ctx.db.doc(paths.taxCertificate(certificateId)).get()).data(),
+    );
+    return certificate ? exemptionOf(certificate) : null;
   } catch {
     return null;
   }

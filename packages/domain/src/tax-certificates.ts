@@ -168,12 +168,18 @@ export function exemptionFor(
       best = certificate;
     }
   }
-  if (!best) return null;
+  return best ? exemptionOf(best) : null;
+}
+
+/** What an order records of the certificate that exempts it. */
+export function exemptionOf(
+  certificate: Pick<CertificateFacts, 'id' | 'number' | 'state' | 'expires_on'>,
+): TaxExemption {
   return {
-    certificate_id: best.id,
-    number: best.number,
-    state: best.state,
-    expires_on: best.expires_on,
+    certificate_id: certificate.id,
+    number: certificate.number,
+    state: certificate.state,
+    expires_on: certificate.expires_on,
   };
 }
 
