@@ -233,6 +233,8 @@ export function generateCatalog(count: number, seed = 1): CatalogProduct[] {
       case_pack,
       min_quantity,
       ...stock(random, min_quantity),
+      backorders_allowed: false,
+      restock_date: null,
       is_active: true,
       sort_order: index + 1,
       created_at,

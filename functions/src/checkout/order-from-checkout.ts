@@ -1,6 +1,12 @@
 import type { Timestamp } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { shipToSchema, type OrderStatus, type OrderTax, type ShipTo } from '@portal/domain';
+import {
+  hasOpenBackorder,
+  shipToSchema,
+  type OrderStatus,
+  type OrderTax,
+  type ShipTo,
+} from '@portal/domain';
 import { log } from '../lib/log';
 import type { CheckoutRecord } from './checkout-record';
 import type { OrderRecord } from '../orders/order-record';
@@ -136,6 +142,9 @@ export function orderFromCheckout(
     ship_to: shipTo,
     invoice_number: fields.invoiceNumber,
     shipment: null,
+    shipments: [],
+    // Backordered lines wait for stock: the managers' backorder queue lists the order.
+    backorder_open: hasOpenBackorder({ status, items: checkout.items }),
     refunds: [],
     refunded_amount: 0,
     dispute: null,

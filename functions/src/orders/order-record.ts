@@ -22,6 +22,11 @@ export type OrderDoc = z.input<typeof orderDocSchemas.order>;
 export type OrderRecord = z.output<typeof orderDocSchemas.order>;
 export type StatusChange = z.output<typeof orderDocSchemas.statusChange>;
 export type RefundDoc = z.output<typeof orderDocSchemas.refund>;
+/** A refund as recorded: its by-line parts (lines, tax, shipping, goodwill) may be left out. */
+type RefundByLineParts = 'lines' | 'tax' | 'shipping' | 'goodwill' | 'customer_note';
+export type RefundDocInput = Omit<RefundDoc, 'at' | RefundByLineParts> &
+  Partial<Pick<RefundDoc, RefundByLineParts>>;
+export type ShipmentEntryDoc = z.output<typeof orderDocSchemas.shipmentEntry>;
 /** One refund's internal note, under `refunds.{refund_id}` of order_notes/{orderId}. */
 export type RefundNoteDoc = z.output<typeof orderDocSchemas.refundNote>;
 export type DisputeDoc = z.output<typeof orderDocSchemas.dispute>;

@@ -20,6 +20,7 @@ import {
   readOrderState,
   type OrderState,
   type RefundDoc,
+  type RefundDocInput,
   type RefundNoteDoc,
   type ShipmentDoc,
   type StatusChange,
@@ -204,7 +205,7 @@ export type RefundOutcome = 'recorded' | 'already-recorded';
 export async function recordRefund(
   deps: MailDeps,
   orderId: string,
-  refund: Omit<RefundDoc, 'at'> & { internal_note?: string },
+  refund: RefundDocInput & { internal_note?: string },
   options: { cancel?: boolean; restock?: boolean } = {},
 ): Promise<{ status: OrderStatus; refundedAmount: number; outcome: RefundOutcome } | null> {
   const { db } = deps;
@@ -214,7 +215,20 @@ export async function recordRefund(
     if (!order) return null;
     const { internal_note: internalNote, ...entry } = refund;
     const known = order.refunds.some((r) => r.refund_id === refund.refund_id);
-    const refunds = known ? order.refunds : [...order.refunds, { ...entry, at: Timestamp.now() }];
+    const refunds: RefundDoc[] = known
+      ? order.refunds
+      : [
+          ...order.refunds,
+          {
+            lines: [],
+            tax: 0,
+            shipping: 0,
+            goodwill: 0,
+            customer_note: '',
+            ...entry,
+            at: Timestamp.now(),
+          },
+        ];
     const refundedAmount = refunds.reduce((sum, r) => sum + r.amount, 0);
     const cancel = options.cancel === true && order.status === 'processing';
     // The internal note goes where the buyer cannot read it (order_notes, managers only), never

@@ -116,6 +116,8 @@ async function chargedLines(
       // As renewals have always been recorded: no SKU, sold by the unit.
       sku: '',
       case_pack: 1,
+      // Set when the renewal takes its units from stock (a product that takes backorders).
+      backordered: 0,
       ...listed,
     };
   });
@@ -305,6 +307,8 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
         ship_to: standing.ship_to,
         invoice_number: invoiceNumber,
         shipment: null,
+        shipments: [],
+        backorder_open: false,
         refunds: [],
         refunded_amount: 0,
         dispute: null,

@@ -191,6 +191,57 @@ export const updateOrderStatusRequest = z
     }),
   );
 export type UpdateOrderStatusRequest = z.input<typeof updateOrderStatusRequest>;
+
+/** One line of a shipment: a product on the order and how many of its units go in the box. */
+const shipmentLineInput = z.strictObject({
+  productId: id,
+  quantity: z
+    .number({ error: 'Enter how many units ship.' })
+    .check(
+      z.int('Ship whole units.'),
+      z.gte(1, 'Ship at least one unit of a line, or leave the line out.'),
+      z.lte(MAX_LINE_QUANTITY, `Ship at most ${MAX_LINE_QUANTITY} units of a line.`),
+    ),
+});
+
+/**
+ * shipOrder (managers): one shipment of an order (docs/order-lifecycle.md#shipments): the lines
+ * and units it carries (never more than remain of a line), its carrier and tracking. `requestId`
+ * names the shipment the manager asked for (a UUID made once per dialog), so a retried or doubled
+ * call records it once and answers the same shipment.
+ */
+export const shipOrderRequest = z.strictObject({
+  orderId: id,
+  requestId: z.uuid({ error: 'Must be a shipment request id (a UUID).' }),
+  lines: z
+    .array(shipmentLineInput, { error: 'Choose the lines to ship.' })
+    .check(
+      z.minLength(1, 'Choose at least one line and how many units to ship.'),
+      z.maxLength(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines.`),
+    ),
+  shipment: shipmentInput,
+});
+export type ShipOrderRequest = z.input<typeof shipOrderRequest>;
+export interface ShipOrderResponse {
+  orderId: string;
+  status: OrderStatus;
+  shipmentId: string;
+  /** The shipment's number on the order (1, 2...). */
+  number: number;
+}
+
+/**
+ * cancelBackorderedLine (an owner or buyer of the order's company): cancels the units of a
+ * backordered line that have not shipped, for a refund of them (their price and tax share); the
+ * units go back to the product's stock count. `requestId` names the cancellation (a UUID), so a
+ * retry refunds once.
+ */
+export const cancelBackorderedLineRequest = z.strictObject({
+  orderId: id,
+  productId: id,
+  requestId: z.uuid({ error: 'Must be a cancellation request id (a UUID).' }),
+});
+export type CancelBackorderedLineRequest = z.input<typeof cancelBackorderedLineRequest>;
 export interface UpdateOrderStatusResponse {
   orderId: string;
   status: OrderStatus;
@@ -219,25 +270,90 @@ export function refundNoteSchema(kind: 'internal' | 'customer') {
  * the manager asked for: the client makes it once per refund and sends it again on a retry, so a
  * retried, doubled or raced call makes one refund and answers the first call's result.
  */
-export const refundOrderRequest = z.strictObject({
-  orderId: id,
-  requestId: z.uuid({ error: 'Must be a refund request id (a UUID).' }),
-  /** Cents. */
-  amount: z.optional(
+const refundCents = (what: string) =>
+  z
+    .number({ error: `Enter the ${what} refund in cents.` })
+    .check(
+      z.int(`Enter the ${what} refund in whole cents.`),
+      z.gte(0, `The ${what} refund cannot be below $0.00.`),
+      z.lte(99_999_999, `The ${what} refund is more than an order can total.`),
+    );
+
+/** One line of a refund by lines: units of a product on the order, and how many are restocked. */
+const refundLineInput = z.strictObject({
+  productId: id,
+  quantity: z
+    .number({ error: 'Enter how many units to refund.' })
+    .check(
+      z.int('Refund whole units.'),
+      z.gte(1, 'Refund at least one unit of a line, or leave the line out.'),
+      z.lte(MAX_LINE_QUANTITY, `Refund at most ${MAX_LINE_QUANTITY} units of a line.`),
+    ),
+  restock: z._default(
     z
-      .number({ error: 'Enter the refund amount.' })
+      .number({ error: 'Enter how many units go back in stock.' })
       .check(
-        z.int('Enter the refund amount in whole cents.'),
-        z.gte(1, 'Enter a refund amount above $0.00.'),
-        z.lte(99_999_999, 'Enter a refund amount above $0.00.'),
+        z.int('Restock whole units.'),
+        z.gte(0, 'Restock 0 units or more.'),
+        z.lte(MAX_LINE_QUANTITY, `Restock at most ${MAX_LINE_QUANTITY} units of a line.`),
       ),
+    0,
   ),
-  /** For the managers and the books; never shown to the buyer. */
-  internalNote: z._default(refundNoteSchema('internal'), ''),
-  /** Printed on the buyer's invoice and in the refund mail. */
-  customerNote: z._default(refundNoteSchema('customer'), ''),
-  restock: z._default(z.boolean({ error: 'Restock is true or false.' }), false),
 });
+
+export const refundOrderRequest = z
+  .strictObject({
+    orderId: id,
+    requestId: z.uuid({ error: 'Must be a refund request id (a UUID).' }),
+    /**
+     * A refund by lines (line-refunds.ts): the units of each line, priced by the server with their
+     * share of the tax, plus `shipping` and `goodwill` cents. Without them, `amount`.
+     */
+    lines: z.optional(
+      z
+        .array(refundLineInput, { error: 'Choose the lines to refund.' })
+        .check(z.maxLength(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines.`)),
+    ),
+    shipping: z.optional(refundCents('shipping')),
+    goodwill: z.optional(refundCents('goodwill')),
+    /** Cents. */
+    amount: z.optional(
+      z
+        .number({ error: 'Enter the refund amount.' })
+        .check(
+          z.int('Enter the refund amount in whole cents.'),
+          z.gte(1, 'Enter a refund amount above $0.00.'),
+          z.lte(99_999_999, 'Enter a refund amount above $0.00.'),
+        ),
+    ),
+    /** For the managers and the books; never shown to the buyer. */
+    internalNote: z._default(refundNoteSchema('internal'), ''),
+    /** Printed on the buyer's invoice and in the refund mail. */
+    customerNote: z._default(refundNoteSchema('customer'), ''),
+    restock: z._default(z.boolean({ error: 'Restock is true or false.' }), false),
+  })
+  .check(
+    z.superRefine((request, ctx) => {
+      const byLines =
+        request.lines !== undefined ||
+        request.shipping !== undefined ||
+        request.goodwill !== undefined;
+      if (byLines && request.amount !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: 'Refund either lines (with shipping and goodwill) or an amount, not both.',
+        });
+      }
+      if (byLines && request.restock) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['restock'],
+          message: 'A refund by lines restocks per line.',
+        });
+      }
+    }),
+  );
 export type RefundOrderRequest = z.input<typeof refundOrderRequest>;
 export interface RefundOrderResponse {
   orderId: string;

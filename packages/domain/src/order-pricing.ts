@@ -99,6 +99,9 @@ export function priceOrderLines(
       // For the invoice and the packing slip: the SKU and the case pack as they were when sold.
       sku: product.sku,
       case_pack: product.case_pack,
+      // Set when stock is reserved: the units stock does not cover, for a product that takes
+      // backorders (backorders.ts).
+      backordered: 0,
       ...(price.price_list
         ? { price_list: price.price_list, tier_unit_amount: price.tier_unit_amount }
         : {}),

@@ -47,14 +47,57 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     tier_unit_amount: z.optional(
       z.number().check(integer(), atLeast(0), atMost(LIMITS.maxPriceCents)),
     ),
+    /**
+     * Units of the line that were not in stock when it was ordered: the product takes
+     * backorders (backorders.ts) and they ship when stock arrives. 0 on lines in stock (and
+     * before backorders).
+     */
+    backordered: z._default(z.number().check(integer(), atLeast(0), atMost(MAX_LINE_QUANTITY)), 0),
   });
 
   const statusChange = z.object({ status: z.enum(ORDER_STATUSES), at: instant, by: z.string() });
 
+  /** The latest shipment's carrier and tracking (the whole order's, before shipments). */
   const shipment = z.object({
     carrier: z.enum(CARRIERS),
     tracking_number: z.string(),
     shipped_at: instant,
+  });
+
+  /** Units of one line in a shipment, or in a refund. */
+  const shipmentLine = z.object({
+    product_id: z.string(),
+    quantity: z.number().check(integer(), atLeast(1), atMost(MAX_LINE_QUANTITY)),
+  });
+
+  /**
+   * One shipment (shipments.ts): its number on the order (1, 2...), the lines and units it
+   * carried, its carrier and tracking, when it left (the company's day: its test clock locally)
+   * and who shipped it. `request_id` names the shipOrder request that made it, so a retry
+   * answers the same shipment.
+   */
+  const shipmentEntry = z.object({
+    id: z.string(),
+    number: z.number().check(integer(), atLeast(1)),
+    lines: z.array(shipmentLine),
+    carrier: z.enum(CARRIERS),
+    tracking_number: z.string(),
+    shipped_at: instant,
+    by: z.string(),
+    request_id: z._default(z.string(), ''),
+  });
+
+  /**
+   * A line of a refund by lines (line-refunds.ts): the units refunded, how many of them had not
+   * shipped yet (they will not ship now), how many went back on hand, and the cents refunded for
+   * them (their goods; their share of the tax is in the refund's `tax`).
+   */
+  const refundLine = z.object({
+    product_id: z.string(),
+    quantity: z.number().check(integer(), atLeast(1), atMost(MAX_LINE_QUANTITY)),
+    unshipped: z._default(z.number().check(integer(), atLeast(0)), 0),
+    restocked: z._default(z.number().check(integer(), atLeast(0)), 0),
+    amount: z.number().check(integer(), atLeast(0)),
   });
 
   /**
@@ -74,6 +117,14 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     by: z.string(),
     /** The refundOrder request that made it (absent for dashboard refunds and older entries). */
     request_id: z.optional(z.string()),
+    /** A refund by lines: the lines and units it refunded ([] for a refund of an amount). */
+    lines: z._default(z.array(refundLine), []),
+    /** Cents of it that were those lines' share of the order's sales tax. */
+    tax: z._default(z.number().check(integer(), atLeast(0)), 0),
+    /** Cents of it refunding shipping the buyer paid (a return's postage, say). */
+    shipping: z._default(z.number().check(integer(), atLeast(0)), 0),
+    /** Cents of it given as goodwill, beyond the lines. */
+    goodwill: z._default(z.number().check(integer(), atLeast(0)), 0),
   });
 
   /** One refund's internal note: the manager's note for the books, who wrote it and when. */
@@ -185,6 +236,13 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     /** INV-000123, allocated when the order is paid. */
     invoice_number: z._default(z.nullable(z.string()), null),
     shipment: z._default(z.nullable(shipment), null),
+    /** Every shipment, in order (orders shipped before shipments have only `shipment`). */
+    shipments: z._default(z.array(shipmentEntry), []),
+    /**
+     * True while a backordered unit of the order waits to ship (hasOpenBackorder): the managers'
+     * backorder queue.
+     */
+    backorder_open: z._default(z.boolean(), false),
     refunds: z._default(z.array(refund), []),
     /** Cents: the sum of `refunds`, kept on the order so revenue can be summed on the server. */
     refunded_amount: z._default(z.number().check(integer(), atLeast(0)), 0),
@@ -233,7 +291,21 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     search_keys: z.optional(z.array(z.string())),
   });
 
-  return { order, line, statusChange, shipment, refund, refundNote, notes, dispute, terms, tax };
+  return {
+    order,
+    line,
+    statusChange,
+    shipment,
+    shipmentLine,
+    shipmentEntry,
+    refund,
+    refundLine,
+    refundNote,
+    notes,
+    dispute,
+    terms,
+    tax,
+  };
 }
 
 type OrderSchemas<Instant extends z.core.SomeType> = ReturnType<typeof orderSchemasOf<Instant>>;
@@ -251,6 +323,7 @@ export const orderSchema = /* @__PURE__ */ browser('order');
 export const orderLineSchema = /* @__PURE__ */ browser('line');
 export const orderStatusChangeSchema = /* @__PURE__ */ browser('statusChange');
 export const refundEntrySchema = /* @__PURE__ */ browser('refund');
+export const shipmentEntrySchema = /* @__PURE__ */ browser('shipmentEntry');
 export const orderNotesSchema = /* @__PURE__ */ browser('notes');
 export const orderDisputeSchema = /* @__PURE__ */ browser('dispute');
 export const orderTermsSchema = /* @__PURE__ */ browser('terms');
@@ -260,6 +333,7 @@ export type Order = z.output<typeof orderSchema> & { id: string };
 /** A line as read: lines from before SKUs and case packs read as '' and 1. */
 export type OrderLine = z.output<typeof orderLineSchema>;
 export type RefundEntry = z.output<typeof refundEntrySchema>;
+export type ShipmentEntry = z.output<typeof shipmentEntrySchema>;
 export type OrderNotes = z.output<typeof orderNotesSchema>;
 export type OrderDispute = z.output<typeof orderDisputeSchema>;
 export type OrderTax = z.output<typeof orderTaxSchema>;

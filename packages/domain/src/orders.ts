@@ -4,6 +4,7 @@ export const ORDER_STATUSES = [
   'pending',
   'awaiting_payment',
   'processing',
+  'partially_shipped',
   'shipped',
   'delivered',
   'cancelled',
@@ -15,6 +16,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending: 'Pending',
   awaiting_payment: 'Awaiting payment',
   processing: 'Processing',
+  partially_shipped: 'Partially shipped',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
@@ -61,11 +63,16 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
  * An order on payment terms (docs/payment-terms.md) starts awaiting_payment: it is shipped as it
  * is, moves to processing when its invoice is paid before it ships, and to cancelled when its
  * invoice is voided.
+ * An order ships in one or more shipments (shipments.ts): partially_shipped while some of its
+ * units are still to ship (backordered, say), shipped once nothing remains (the last shipment, or
+ * a refund of the units still to ship). A partially shipped order is not cancelled: the goods
+ * that went out stay sold; its remaining lines are refunded instead.
  */
 const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['processing', 'cancelled'],
-  awaiting_payment: ['processing', 'shipped', 'cancelled'],
-  processing: ['shipped', 'cancelled', 'refunded'],
+  awaiting_payment: ['processing', 'partially_shipped', 'shipped', 'cancelled'],
+  processing: ['partially_shipped', 'shipped', 'cancelled', 'refunded'],
+  partially_shipped: ['shipped'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
@@ -89,7 +96,7 @@ export function nextOrderStatuses(from: OrderStatus): readonly OrderStatus[] {
  * order refunds it. Nobody moves an order to refunded by hand: refunding everything left does.
  */
 export function canManagerMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  if (from === 'awaiting_payment') return to === 'shipped';
+  if (from === 'awaiting_payment') return to === 'shipped' || to === 'partially_shipped';
   return canTransitionOrder(from, to) && from !== 'pending' && to !== 'refunded';
 }
 
@@ -103,6 +110,7 @@ export function managerOrderMoves(from: OrderStatus): readonly OrderStatus[] {
  */
 export const PAID_ORDER_STATUSES: readonly OrderStatus[] = [
   'processing',
+  'partially_shipped',
   'shipped',
   'delivered',
   'refunded',

@@ -119,6 +119,8 @@ export const FUNCTION_NAMES = {
   verifyPayment: 'verifyPayment',
   updateOrderStatus: 'updateOrderStatus',
   refundOrder: 'refundOrder',
+  shipOrder: 'shipOrder',
+  cancelBackorderedLine: 'cancelBackorderedLine',
   manageStandingOrder: 'manageStandingOrder',
   getSalesOverview: 'getSalesOverview',
   searchOrders: 'searchOrders',

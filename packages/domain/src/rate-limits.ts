@@ -85,6 +85,16 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 60, windowMs: HOUR },
     perIp: { max: 120, windowMs: HOUR },
   },
+  // A manager ships a few hundred boxes on a busy afternoon; each mails the buyer.
+  shipOrder: {
+    perUser: { max: 300, windowMs: HOUR },
+    perIp: { max: 600, windowMs: HOUR },
+  },
+  // A buyer cancels a backordered line now and then; each is a Stripe refund and a mail.
+  cancelBackorderedLine: {
+    perUser: { max: 20, windowMs: HOUR },
+    perIp: { max: 60, windowMs: HOUR },
+  },
   manageStandingOrder: {
     perUser: { max: 60, windowMs: HOUR },
     perIp: { max: 300, windowMs: HOUR },

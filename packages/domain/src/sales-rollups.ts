@@ -80,6 +80,11 @@ export interface SalesOrder {
    * not its invoice is paid yet, and not at all once its invoice is voided (it was cancelled).
    */
   on_terms?: { booked_at: Date; state: TermsInvoiceState } | null;
+  /**
+   * Units and cents refunded by line, per product (refundedByLine): they leave the products'
+   * units and revenue (the order's refunded_amount already leaves its net revenue).
+   */
+  refunded_lines?: ReadonlyMap<string, { units: number; amount: number }>;
 }
 
 /** What a rollup needs of an order line (the list and the tier price only on list-priced lines). */
@@ -181,6 +186,7 @@ export function emptyRollup(): SalesRollup {
     statuses: {
       awaiting_payment: 0,
       processing: 0,
+      partially_shipped: 0,
       shipped: 0,
       delivered: 0,
       cancelled: 0,
@@ -321,10 +327,11 @@ export function orderContribution(
         units: 0,
         list_discount: 0,
       };
+      const refunded = order.refunded_lines?.get(line.product_id) ?? { units: 0, amount: 0 };
       rollup.products[line.product_id] = {
         name: was.name || line.name,
-        revenue: was.revenue + line.line_total,
-        units: was.units + line.quantity,
+        revenue: was.revenue + line.line_total - refunded.amount,
+        units: was.units + line.quantity - refunded.units,
         list_discount: was.list_discount + discount,
       };
       rollup.list_discount += discount;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY } from './orders';
 import { MAX_PRICE_BREAKS, priceBreaksProblem } from './price-breaks';
 import { MAX_STOCK_UNITS } from './stock';
+import { restockDateSchema } from './backorders';
 import { shipToSchema } from './ship-to';
 import { COMPANY_ROLES, PROFILE_STATUSES, ROLES } from './roles';
 import { LIMITS, nameText, requiredText } from './form-schemas';
@@ -132,10 +133,15 @@ export const productSchema = z.object({
   min_quantity: z._default(packSize('Minimum order'), 1),
   /** The retail price breaks (wholesale ones are on wholesale_prices/{id}). */
   price_breaks: z._default(priceBreaksSchema, []),
+  /** Below 0 only by backorders taken beyond the stock (units owed); a manager sets 0 or more. */
   stock_on_hand: z._default(
-    z.nullable(z.number().check(integer(), atLeast(0), atMost(MAX_STOCK_UNITS))),
+    z.nullable(z.number().check(integer(), atLeast(-MAX_STOCK_UNITS), atMost(MAX_STOCK_UNITS))),
     null,
   ),
+  /** Buyers may order beyond the stock; those units ship when it arrives (backorders.ts). */
+  backorders_allowed: z._default(z.boolean(), false),
+  /** When stock is expected (YYYY-MM-DD), shown to buyers of a backordered product; null: unknown. */
+  restock_date: z._default(z.nullable(restockDateSchema), null),
   stock_reserved: z._default(z.number().check(integer(), atLeast(0)), 0),
   created_at: z._default(z.nullable(storedDate), null),
   /**
@@ -161,6 +167,8 @@ export const PRODUCT_DEFAULTS = {
   price_breaks: [],
   stock_on_hand: null,
   stock_reserved: 0,
+  backorders_allowed: false,
+  restock_date: null,
   created_at: null,
 } as const satisfies Partial<z.infer<typeof productSchema>>;
 

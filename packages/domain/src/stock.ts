@@ -11,15 +11,19 @@ import { minimumOrderQuantity, type QuantityRule } from './quantities';
 export interface StockLevels {
   stock_on_hand: number | null;
   stock_reserved: number;
+  /** The product takes orders beyond its stock (backorders.ts). */
+  backorders_allowed?: boolean;
 }
 
-export const STOCK_STATES = ['in_stock', 'low', 'out'] as const;
+/** In stock, low, out; or out but taking backorders (they ship when stock arrives). */
+export const STOCK_STATES = ['in_stock', 'low', 'out', 'backorder'] as const;
 export type StockState = (typeof STOCK_STATES)[number];
 
 export const STOCK_STATE_LABELS: Readonly<Record<StockState, string>> = {
   in_stock: 'In stock',
   low: 'Low stock',
   out: 'Out of stock',
+  backorder: 'Backorder',
 };
 
 /** At or under this many available units a tracked product shows as low. */
@@ -36,12 +40,13 @@ export function availableStock(levels: StockLevels): number | null {
 
 /**
  * In stock, low or out, for the store. `minimum` is the smallest orderable quantity: fewer units
- * than that left is out of stock for a buyer.
+ * than that left is out of stock for a buyer, or a backorder when the product takes them.
+ * stock_on_hand below 0 is units owed to backorders.
  */
 export function stockState(levels: StockLevels, minimum = 1): StockState {
   const available = availableStock(levels);
   if (available === null) return 'in_stock';
-  if (available < Math.max(1, minimum)) return 'out';
+  if (available < Math.max(1, minimum)) return levels.backorders_allowed ? 'backorder' : 'out';
   return available <= LOW_STOCK_UNITS ? 'low' : 'in_stock';
 }
 

@@ -6,6 +6,7 @@ const STATUS_COLORS: Readonly<Record<OrderStatus, TagColor>> = {
   pending: 'gold',
   awaiting_payment: 'gold',
   processing: 'blue',
+  partially_shipped: 'purple',
   shipped: 'purple',
   delivered: 'green',
   cancelled: 'red',

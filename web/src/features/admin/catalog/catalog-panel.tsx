@@ -52,6 +52,7 @@ const STOCK_TAG_COLOR: Readonly<Record<StockState, TagColor>> = {
   in_stock: 'success',
   low: 'warning',
   out: 'error',
+  backorder: 'cyan',
 };
 
 /** "120 on hand · 3 reserved" and the state a buyer sees, or "Not tracked". */

@@ -9,6 +9,8 @@ import { Tag, type TagColor } from '@/components/tag';
 const STATUS_TONE: Readonly<Record<OrderStatus, TagColor>> = {
   delivered: 'success',
   processing: 'blue',
+  // Some of it went out; the rest (a backorder, say) is still to ship.
+  partially_shipped: 'blue',
   shipped: 'blue',
   pending: 'warning',
   // On terms: shippable, its invoice not paid yet (the Receivables tab follows it up).

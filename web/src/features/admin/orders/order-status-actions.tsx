@@ -29,6 +29,7 @@ const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
   pending: 'Mark Pending',
   awaiting_payment: 'Mark Awaiting payment',
   processing: 'Mark Processing',
+  partially_shipped: 'Mark Partially shipped',
   shipped: 'Mark Shipped',
   delivered: 'Mark Delivered',
   cancelled: 'Cancel Order',
