@@ -47,7 +47,7 @@ export const MAX_CATALOG_IMPORT_ROWS = 5000;
 /** A product as one CSV row reads, before it is matched to an existing product. */
 export type CatalogRow = Omit<
   CatalogProduct,
-  'id' | 'stock_reserved' | 'created_at' | 'image_sizes'
+  'id' | 'stock_reserved' | 'created_at' | 'image_sizes' | 'backorders_allowed' | 'restock_date'
 >;
 
 export interface CatalogRowError {
@@ -147,6 +147,9 @@ function readRow(record: Readonly<Record<string, string | undefined>>): CatalogR
     stock_reserved: _reserved,
     created_at: _created,
     image_sizes: _sizes,
+    // Not columns of the file: an import keeps the product's backorder settings as they are.
+    backorders_allowed: _backorders,
+    restock_date: _restock,
     ...row
   } = parsed.data;
   return { ...row, sku: sku.data };

@@ -93,10 +93,13 @@ export function nextOrderStatuses(from: OrderStatus): readonly OrderStatus[] {
  * method); Stripe reports it paid (processing) or failed (cancelled). An order awaiting payment
  * on terms may only be shipped by hand: its invoice being paid moves it to processing, and
  * voiding the invoice (closeTermsInvoice, with a reason) cancels it. Cancelling a processing
- * order refunds it. Nobody moves an order to refunded by hand: refunding everything left does.
+ * order refunds it. A partially shipped order may be marked shipped (a shipment of the rest). Nobody moves an order to refunded by hand: refunding everything left does.
  */
 export function canManagerMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  if (from === 'awaiting_payment') return to === 'shipped' || to === 'partially_shipped';
+  // Partially shipped is where a shipment leaves an order (shipOrder decides it from what
+  // remains), never a move of its own: "Mark Shipped" opens the shipment dialog.
+  if (to === 'partially_shipped') return false;
+  if (from === 'awaiting_payment') return to === 'shipped';
   return canTransitionOrder(from, to) && from !== 'pending' && to !== 'refunded';
 }
 

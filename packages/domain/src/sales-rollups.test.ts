@@ -218,6 +218,25 @@ describe('an order in the rollups', () => {
     }
   });
 
+  it('takes a refund by lines off the store and exactly those units and cents off the product', () => {
+    const writes = rollupDelta(
+      order({ status: 'shipped' }),
+      order({
+        status: 'shipped',
+        refunded_amount: 1500,
+        refunded_lines: new Map([['syrup', { units: 1, amount: 1500 }]]),
+      }),
+    );
+    expect(writes).toHaveLength(3);
+    for (const write of writes) {
+      expect(write.increment).toEqual({
+        refunded: 1500,
+        stores: { u1: { name: 'Corner Shop', revenue: -1500 } },
+        products: { syrup: { name: 'Purple Syrup', revenue: -1500, units: -1 } },
+      });
+    }
+  });
+
   it('takes a cancelled order out of the products and its refund off the store', () => {
     const writes = rollupDelta(
       order({ refunded_amount: 1000 }),
@@ -292,6 +311,7 @@ describe('an order in the rollups', () => {
       statuses: {
         awaiting_payment: 0,
         processing: 1,
+        partially_shipped: 0,
         shipped: 0,
         delivered: 1,
         cancelled: 1,
@@ -350,6 +370,7 @@ describe('an order in the rollups', () => {
       statuses: {
         awaiting_payment: 0,
         processing: 0,
+        partially_shipped: 0,
         shipped: 1,
         delivered: 0,
         cancelled: 0,
@@ -704,6 +725,7 @@ describe('the Overview from the documents', () => {
     expect(overview.byStatus).toEqual({
       awaiting_payment: 0,
       processing: 2,
+      partially_shipped: 0,
       shipped: 1,
       delivered: 0,
       cancelled: 1,

@@ -60,6 +60,7 @@ describe('stockState', () => {
       'In stock',
       'Low stock',
       'Out of stock',
+      'Backorder',
     ]);
   });
 });
