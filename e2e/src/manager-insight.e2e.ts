@@ -112,7 +112,13 @@ interface Figures {
   paidOrders: number;
   average: number;
   statuses: Record<
-    'awaiting_payment' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded',
+    | 'awaiting_payment'
+    | 'processing'
+    | 'partially_shipped'
+    | 'shipped'
+    | 'delivered'
+    | 'cancelled'
+    | 'refunded',
     number
   >;
   byStore: Map<string, number>;
@@ -130,6 +136,7 @@ async function figuresOf(from: string, to: string): Promise<Figures> {
     statuses: {
       awaiting_payment: 0,
       processing: 0,
+      partially_shipped: 0,
       shipped: 0,
       delivered: 0,
       cancelled: 0,
@@ -193,7 +200,7 @@ async function seeTotals(person: Person, expected: Figures): Promise<void> {
 
 function statusSummary(expected: Figures): string {
   const s = expected.statuses;
-  return `Paid orders by status: Awaiting payment ${s.awaiting_payment}, Processing ${s.processing}, Shipped ${s.shipped}, Delivered ${s.delivered}, Cancelled ${s.cancelled}, Refunded ${s.refunded}.`;
+  return `Paid orders by status: Awaiting payment ${s.awaiting_payment}, Processing ${s.processing}, Partially shipped ${s.partially_shipped}, Shipped ${s.shipped}, Delivered ${s.delivered}, Cancelled ${s.cancelled}, Refunded ${s.refunded}.`;
 }
 
 j.step(
