@@ -33,6 +33,7 @@ import {
   productPhotoUploadedHandler,
 } from './handlers/product-photos';
 import { refundOrderHandler } from './handlers/refund-order';
+import { shipOrderHandler } from './handlers/ship-order';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
 import { searchCompaniesHandler } from './handlers/search-companies';
@@ -211,6 +212,9 @@ export const updateOrderStatus = callable(
   withStripe,
 );
 export const refundOrder = callable(FUNCTION_NAMES.refundOrder, refundOrderHandler, withStripe);
+// A shipment of part of an order (docs/order-lifecycle.md#shipments); Stripe for the company's
+// test clock locally (its shipped_at).
+export const shipOrder = callable(FUNCTION_NAMES.shipOrder, shipOrderHandler, withStripe);
 // The support contact and the policy pages for the pages without Firebase (the landing page and
 // /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
 export const siteContent = onRequest({ cors: true }, siteContentHandler);

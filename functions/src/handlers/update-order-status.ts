@@ -8,7 +8,8 @@ import { callable } from './edge';
  * Callable updateOrderStatus({ orderId, status, shipment?, restock? }) (managers): one step along
  * the order state machine (processing -> shipped with carrier and tracking -> delivered;
  * processing -> cancelled with a full refund, and with `restock` its units back in stock),
- * appended to the order's status_history with the manager's uid.
+ * appended to the order's status_history with the manager's uid. 'shipped' records a shipment
+ * of every unit still to ship, as shipOrder would (a partially shipped order's rest).
  * Rate limited per manager and per IP (shipping or cancelling mails the buyer; cancelling refunds).
  */
 export const updateOrderStatusHandler = callable(

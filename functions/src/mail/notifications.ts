@@ -331,19 +331,36 @@ export function companyOwnersMail(
   });
 }
 
+/**
+ * One shipment of an order to its buyer (one mail per shipment, keyed by its number): what it
+ * carries by the order's line names, its tracking, and what is still to ship.
+ */
 export function orderShippedMail(
   deps: MailDeps,
-  order: BuyerOrder,
-  shipment: { carrier: Carrier; tracking_number: string },
+  order: BuyerOrder & { items: ReadonlyArray<{ product_id: string; name: string }> },
+  shipment: {
+    number: number;
+    lines: ReadonlyArray<{ product_id: string; quantity: number }>;
+    carrier: Carrier;
+    tracking_number: string;
+  },
+  stillToShip: readonly messages.StillToShip[],
 ) {
+  const names = new Map(order.items.map((item) => [item.product_id, item.name]));
   return toBuyer(deps, order, 'order-shipped', (links, facts) => ({
-    key: mailKeys.orderShipped(order.id),
+    key: mailKeys.orderShipped(order.id, shipment.number),
     content: messages.orderShipped({
       ...facts,
       carrier: shipment.carrier,
       trackingNumber: shipment.tracking_number,
       trackingUrl: trackingUrl(shipment.carrier, shipment.tracking_number),
       ordersUrl: links.orders(),
+      shipmentNumber: shipment.number,
+      lines: shipment.lines.map((line) => ({
+        name: names.get(line.product_id) ?? line.product_id,
+        quantity: line.quantity,
+      })),
+      stillToShip,
     }),
   }));
 }

@@ -3,18 +3,11 @@ import {
   canManagerMoveOrder,
   COLLECTIONS,
   disputeMoveProblem,
-  isFullyRefunded,
-  REFUNDED_NOT_SHIPPABLE,
   type OrderStatus,
 } from '@portal/domain';
 import { applyOrderRollup } from '../insights/sales-rollups';
 import { log } from '../lib/log';
-import {
-  orderCancelledMail,
-  orderRefundedMail,
-  orderShippedMail,
-  type MailDeps,
-} from '../mail/notifications';
+import { orderCancelledMail, orderRefundedMail, type MailDeps } from '../mail/notifications';
 import { stageMails } from '../mail/outbox';
 import {
   readOrderState,
@@ -22,7 +15,6 @@ import {
   type RefundDoc,
   type RefundDocInput,
   type RefundNoteDoc,
-  type ShipmentDoc,
   type StatusChange,
 } from './order-record';
 import { holdProducts, readStock, restockStock, type StockHold } from './stock';
@@ -103,32 +95,29 @@ export class OpenDisputeError extends Error {
   override name = 'OpenDisputeError';
 }
 
-/** Shipping refused: the order was refunded in full (refunded, or processing from before). */
-export class RefundedOrderError extends Error {
-  override name = 'RefundedOrderError';
+/** A shipping move asked of moveOrder: shipments are recorded by lines (shipments.ts). */
+export class ShipmentMoveError extends Error {
+  override name = 'ShipmentMoveError';
   constructor() {
-    super(REFUNDED_NOT_SHIPPABLE);
+    super('Record a shipment with its lines, carrier and tracking number to ship an order.');
   }
 }
 
 /**
- * A manager's move along the state machine, with the history of changes on the order; marking
- * it shipped records the shipment. `expect` guards against a change made in between. The buyer's
- * mail (shipped with tracking, cancelled) is queued in the same transaction. An order already in
- * the requested state is left as it is (`unchanged`): asking twice is not an error. Cancelling
- * with `restock` puts the order's units back on hand in the same transaction, once. An order whose
- * payment dispute is open is not shipped or marked delivered (OpenDisputeError).
+ * A manager's move along the state machine, with the history of changes on the order: marking
+ * it delivered, or cancelling it. Shipping is not a move of its own: each shipment is recorded
+ * with its lines (recordShipment, shipments.ts), which moves the status. `expect` guards against
+ * a change made in between. The buyer's cancelled mail is queued in the same transaction. An
+ * order already in the requested state is left as it is (`unchanged`): asking twice is not an
+ * error. Cancelling with `restock` puts the order's units back on hand in the same transaction,
+ * once. An order whose payment dispute is open is not marked delivered (OpenDisputeError).
  */
 export async function moveOrder(
   deps: MailDeps,
   orderId: string,
   to: OrderStatus,
   by: string,
-  options: {
-    expect?: OrderStatus;
-    shipment?: Omit<ShipmentDoc, 'shipped_at'>;
-    restock?: boolean;
-  } = {},
+  options: { expect?: OrderStatus; restock?: boolean } = {},
 ): Promise<{ from: OrderStatus; to: OrderStatus; unchanged: boolean } | null> {
   const { db } = deps;
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
@@ -136,19 +125,12 @@ export async function moveOrder(
     const order = readOrderState(await tx.get(orderRef));
     if (!order) return null;
     // Already there (a webhook or another manager got there first): nothing to write or mail.
-    // A shipment with another carrier or tracking number is not the same move.
-    if (order.status === to && sameShipment(order.shipment, options.shipment)) {
-      return { from: to, to, unchanged: true };
-    }
-    // Checked in the transaction, before the state machine: a refund that took back everything a
-    // moment before stops the shipment, and an order refunded in full before the refunded status
-    // existed (still processing) is not shipped either.
-    if (to === 'shipped' && (order.status === 'refunded' || isFullyRefunded(order))) {
-      throw new RefundedOrderError();
-    }
+    if (order.status === to) return { from: to, to, unchanged: true };
+    if (to === 'shipped' || to === 'partially_shipped') throw new ShipmentMoveError();
     if (options.expect && order.status !== options.expect) {
       throw new IllegalTransitionError(order.status, to);
     }
+    // 'delivered' only from shipped: a partially shipped order has units still to ship.
     if (!canManagerMoveOrder(order.status, to)) throw new IllegalTransitionError(order.status, to);
     // Checked in the transaction: a dispute recorded a moment before the move still stops it.
     const disputed = disputeMoveProblem(order.dispute, to);
@@ -160,35 +142,19 @@ export async function moveOrder(
       to === 'cancelled' && options.restock === true,
     );
     const mails =
-      to === 'shipped' && options.shipment
-        ? await orderShippedMail(deps, order, options.shipment)
-        : to === 'cancelled'
-          ? await orderCancelledMail(deps, order, order.refunded_amount)
-          : [];
+      to === 'cancelled' ? await orderCancelledMail(deps, order, order.refunded_amount) : [];
     const writeMails = await stageMails(tx, db, mails);
     const now = Timestamp.now();
     tx.update(orderRef, {
       status: to,
       updated_at: now,
       status_history: historyWith(order.status_history, to, now, by),
-      ...(options.shipment ? { shipment: { ...options.shipment, shipped_at: now } } : {}),
       ...restock(now),
     });
     applyOrderRollup(tx, db, order, { ...order, status: to });
     writeMails();
     return { from: order.status, to, unchanged: false };
   });
-}
-
-function sameShipment(
-  recorded: Pick<ShipmentDoc, 'carrier' | 'tracking_number'> | null,
-  requested: Omit<ShipmentDoc, 'shipped_at'> | undefined,
-): boolean {
-  if (!requested) return true;
-  return (
-    recorded?.carrier === requested.carrier &&
-    recorded.tracking_number === requested.tracking_number
-  );
 }
 
 export type RefundOutcome = 'recorded' | 'already-recorded';

@@ -12,13 +12,15 @@ import {
   IllegalTransitionError,
   moveOrder,
   OpenDisputeError,
-  RefundedOrderError,
+  ShipmentMoveError,
 } from './order-transitions';
 import { cancellationRequestId, refundOrder } from './refunds';
+import { recordShipment } from './shipments';
 
 /**
  * updateOrderStatus: a manager moves an order along the state machine; the move is recorded.
- * Shipping records the carrier and tracking number; cancelling a processing (paid) order refunds
+ * Shipping records a shipment of every unit still to ship (shipments.ts), with the carrier and
+ * tracking number; cancelling a processing (paid) order refunds
  * it in full first, and with `restock` puts its units back on hand. The order lifecycle:
  * docs/order-lifecycle.md.
  */
@@ -31,7 +33,7 @@ export async function updateOrderStatus(
     /** Cancelling: put the order's units back on hand. */
     restock?: boolean | undefined;
   },
-  ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env'>,
+  ctx: Pick<Context, 'db' | 'stripe' | 'auth' | 'env' | 'now'>,
 ): Promise<UpdateOrderStatusResponse> {
   const { db } = ctx;
   const { orderId, status: to, shipment } = request;
@@ -53,13 +55,33 @@ export async function updateOrderStatus(
     );
     return { orderId, status: refunded.status };
   }
+  if (to === 'shipped' && shipment) {
+    // Marking an order shipped is a shipment of every unit still to ship: recorded like any
+    // other (shipments.ts), so the order lists it and the buyer's mail says what it carried.
+    const shipped = await recordShipment(
+      managerUid,
+      {
+        orderId,
+        requestId: '',
+        lines: 'rest',
+        carrier: shipment.carrier,
+        trackingNumber: shipment.trackingNumber,
+      },
+      ctx,
+    );
+    log.info(shipped.outcome === 'unchanged' ? 'order_status_unchanged' : 'order_status_updated', {
+      orderId,
+      from: before.status,
+      to: shipped.status,
+      by: managerUid,
+      shipment: shipped.number,
+    });
+    return { orderId, status: shipped.status };
+  }
   try {
     const moved = await moveOrder(ctx, orderId, to, managerUid, {
       expect: before.status,
       restock,
-      ...(shipment
-        ? { shipment: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber } }
-        : {}),
     });
     if (!moved) throw new NotFoundError('Order not found.');
     log.info(moved.unchanged ? 'order_status_unchanged' : 'order_status_updated', {
@@ -70,7 +92,7 @@ export async function updateOrderStatus(
     });
     return { orderId, status: moved.to };
   } catch (error) {
-    if (error instanceof OpenDisputeError || error instanceof RefundedOrderError) {
+    if (error instanceof OpenDisputeError || error instanceof ShipmentMoveError) {
       throw new PreconditionError(error.message);
     }
     if (error instanceof IllegalTransitionError) {

@@ -261,7 +261,8 @@ export function closeTermsOrder(
       },
       after: { ...order, status: 'cancelled', terms: nextTerms },
       credit: credited,
-      // A shipped order's goods are out: only an order not shipped yet goes back on the shelf.
+      // A shipped order's goods are out, and so are some of a partially shipped one's: only an
+      // order not shipped yet goes back on the shelf.
       restock: order.status === 'awaiting_payment',
       mails: close.mail ? await invoiceVoidedMail(deps, order, close.reason) : [],
     };

@@ -26,6 +26,7 @@ import {
   newsletterTokenRequest,
   paths,
   refundOrderRequest,
+  shipOrderRequest,
   manageStandingOrderRequest,
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
@@ -61,6 +62,7 @@ import {
   unsubscribeNewsletterHandler,
 } from '../../src/handlers/newsletter';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { searchCompaniesHandler } from '../../src/handlers/search-companies';
@@ -357,6 +359,17 @@ const TABLE: Record<CallableName, Row> = {
       amount: 500,
       customerNote: 'Damaged in transit',
       restock: false,
+    },
+  },
+  shipOrder: {
+    handler: shipOrderHandler,
+    schema: shipOrderRequest,
+    caller: 'manager',
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      requestId: '0b7e2f4a-8c1d-4e5f-9a6b-3c2d1e0f9a8b',
+      lines: [{ productId: 'mango-tango', quantity: 2 }],
+      shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
     },
   },
   manageStandingOrder: {

@@ -13,6 +13,7 @@ import { resendVerificationEmailHandler } from '../../src/handlers/account-mail'
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -193,6 +194,16 @@ const ROWS: Record<Tested, Row> = {
       customerNote: 'Damaged in transit',
     },
   },
+  shipOrder: {
+    handler: shipOrderHandler,
+    caller: 'manager',
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      requestId: '0b7e2f4a-8c1d-4e5f-9a6b-3c2d1e0f9a8b',
+      lines: [{ productId: 'mango-tango', quantity: 2 }],
+      shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    },
+  },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
     caller: 'buyer',
@@ -351,6 +362,8 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'archiveLocation',
         'updateOrderStatus',
         'refundOrder',
+        'shipOrder',
+        'cancelBackorderedLine',
         'manageStandingOrder',
         'setProfileStatus',
         'resendVerificationEmail',

@@ -237,13 +237,63 @@ describe('each mail says what matters', () => {
         trackingNumber: '1Z999AA10123456784',
         trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
         ordersUrl: links.orders(),
+        shipmentNumber: 1,
+        lines: [{ name: 'Mango Tango', quantity: 2 }],
+        stillToShip: [],
       }),
     );
+    expect(mail.subject).toBe('Your order has shipped: INV-000042');
+    expect(mail.text).toContain('Shipment 1 of INV-000042: 2 × Mango Tango.');
     expect(mail.text).toContain('Carrier: UPS');
     expect(mail.text).toContain('Tracking number: 1Z999AA10123456784');
     expect(mail.text).toContain(
       'Track your package: https://www.ups.com/track?tracknum=1Z999AA10123456784',
     );
+    expect(mail.text).not.toContain('Still to ship');
+  });
+
+  it('a shipment of part of the order: what it carries, then what is still to ship and when', async () => {
+    const shipment = {
+      storeName: 'S',
+      orderId: 'o1',
+      invoiceNumber: 'INV-000042',
+      carrier: 'usps',
+      trackingNumber: '9400111899223100012345',
+      trackingUrl: null,
+      ordersUrl: links.orders(),
+    } as const;
+    const first = await render(
+      messages.orderShipped({
+        ...shipment,
+        shipmentNumber: 1,
+        lines: [{ name: 'Dome Lids', quantity: 24 }],
+        stillToShip: [
+          { name: 'Blue Coast', quantity: 12, mark: 'Backordered · Expected Dec 10, 2026' },
+          { name: 'Mango Tango', quantity: 3, mark: null },
+        ],
+      }),
+    );
+    expect(first.subject).toBe('Part of your order has shipped: INV-000042');
+    expect(first.text).toContain('Shipment 1 of INV-000042: 24 × Dome Lids.');
+    expect(first.text).toContain(
+      'Still to ship: 12 × Blue Coast (Backordered · Expected Dec 10, 2026), 3 × Mango Tango.',
+    );
+    expect(first.text).toContain(`View your orders: ${links.orders()}`);
+
+    const rest = await render(
+      messages.orderShipped({
+        ...shipment,
+        shipmentNumber: 2,
+        lines: [
+          { name: 'Blue Coast', quantity: 12 },
+          { name: 'Mango Tango', quantity: 3 },
+        ],
+        stillToShip: [],
+      }),
+    );
+    expect(rest.subject).toBe('The rest of your order has shipped: INV-000042');
+    expect(rest.text).toContain('Shipment 2 of INV-000042: 12 × Blue Coast, 3 × Mango Tango.');
+    expect(rest.text).not.toContain('Still to ship');
   });
 
   it('refunded and cancelled: the amounts', async () => {

@@ -20,6 +20,7 @@ import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
 import { firestore } from '../../src/lib/admin';
 import { writeLocation } from '../company-fixtures';
@@ -452,6 +453,73 @@ describe('collections', () => {
       sendInvoiceReminderHandler(call(manager, { orderId: placed.orderId })),
     );
     expect(reminder.message).toBe('This invoice is no longer open.');
+  });
+});
+
+describe('shipments of orders on terms', () => {
+  const UPS = { carrier: 'ups', trackingNumber: '1Z999AA10123456784' };
+  const ship = (orderId: string, quantity: number) =>
+    shipOrderHandler(
+      call(manager, {
+        orderId,
+        requestId: randomUUID(),
+        lines: [{ productId: PRODUCT, quantity }],
+        shipment: UPS,
+      }),
+    );
+
+  it("ships part before the invoice is paid, at the company clock's time, and stays partially shipped when it is paid", async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 30, 100_000);
+    await buyUnits(buyer, 4);
+    const placed = await placeOnTerms(buyer);
+    const invoiceId = (await orderOf(placed.orderId))!.terms!.invoice_id!;
+    const invoice = await harness.stripe.invoices.retrieve(invoiceId);
+    const customer = await harness.stripe.customers.retrieve(invoice.customer as string);
+    const clock = (customer as { test_clock: string | null }).test_clock!;
+    // A day later on the company's clock: the shipment leaves that day.
+    const dayLater = Math.floor(Date.now() / 1000) + 86_400;
+    await harness.sandbox.advanceClock(clock, dayLater);
+    await harness.sandbox.whenWebhooksIdle();
+
+    expect(await ship(placed.orderId, 1)).toMatchObject({
+      status: 'partially_shipped',
+      number: 1,
+    });
+    const partial = (await orderOf(placed.orderId))!;
+    expect(partial.status).toBe('partially_shipped');
+    expect(partial.shipments[0]!.shipped_at.toMillis()).toBeGreaterThanOrEqual(dayLater * 1000);
+
+    await harness.sandbox.payInvoice(invoiceId, { method: 'card' });
+    await harness.sandbox.whenWebhooksIdle();
+    const paid = (await orderOf(placed.orderId))!;
+    expect(paid.status).toBe('partially_shipped');
+    expect(paid.terms!.state).toBe('paid');
+    expect(paid.status_history.map((h) => h.status)).toEqual([
+      'awaiting_payment',
+      'partially_shipped',
+    ]);
+
+    expect(await ship(placed.orderId, 3)).toMatchObject({ status: 'shipped', number: 2 });
+  });
+
+  it('voiding the invoice of a partially shipped order cancels it as it does a shipped one: its stock stays out', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 30, 100_000);
+    await buyUnits(buyer, 3);
+    const stock = await stockOf();
+    const placed = await placeOnTerms(buyer);
+    await ship(placed.orderId, 1);
+    await closeTermsInvoiceHandler(
+      call(manager, { orderId: placed.orderId, action: 'void', reason: 'Returned unpaid' }),
+    );
+    await harness.sandbox.whenWebhooksIdle();
+    const order = (await orderOf(placed.orderId))!;
+    expect(order).toMatchObject({ status: 'cancelled', receivable: false });
+    expect(order.terms!.state).toBe('void');
+    expect(order.restocked_at).toBeUndefined();
+    expect(await stockOf()).toBe(stock - 3);
+    expect((await creditOf(buyer.uid)).open_balance).toBe(0);
   });
 });
 

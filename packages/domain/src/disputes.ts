@@ -28,7 +28,8 @@ export function disputeMoveProblem(
   to: OrderStatus,
 ): string | null {
   if (!dispute || !isOpenDisputeStatus(dispute.status)) return null;
-  if (to === 'shipped') {
+  // A shipment of part of the order is shipping all the same.
+  if (to === 'shipped' || to === 'partially_shipped') {
     return 'This order has an open payment dispute. Resolve it in Stripe before shipping.';
   }
   if (to === 'delivered') {

@@ -86,6 +86,12 @@ describe('mail keys', () => {
     expect(mailKeys.orderRefunded('o1', 're_1')).not.toBe(mailKeys.orderRefunded('o1', 're_2'));
   });
 
+  it('name each shipment of an order; the first keeps the key of an order shipped whole', () => {
+    expect(mailKeys.orderShipped('o1')).toBe('order-shipped.o1');
+    expect(mailKeys.orderShipped('o1', 1)).toBe('order-shipped.o1');
+    expect(mailKeys.orderShipped('o1', 2)).toBe('order-shipped.o1.shipment-2');
+  });
+
   it('names a standing order and its write in a repricing, apart from the other changes of that write', () => {
     expect(mailKeys.standingOrderRepriced('so/1', '1767225600000')).toBe(
       'standing-order-repriced.so_1.1767225600000',

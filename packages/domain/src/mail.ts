@@ -155,7 +155,12 @@ export const mailKeys = {
   orderConfirmation: (orderId: string) => `order-confirmation.${part(orderId)}`,
   newOrder: (orderId: string, managerUid: string) =>
     `new-order.${part(orderId)}.${part(managerUid)}`,
-  orderShipped: (orderId: string) => `order-shipped.${part(orderId)}`,
+  /**
+   * One per shipment of the order (its number): the first keeps the key orders had when they
+   * shipped whole, so an order shipped before shipments is never mailed twice.
+   */
+  orderShipped: (orderId: string, shipment = 1) =>
+    `order-shipped.${part(orderId)}${shipment > 1 ? `.shipment-${shipment}` : ''}`,
   orderCancelled: (orderId: string) => `order-cancelled.${part(orderId)}`,
   /** Orders on payment terms (docs/payment-terms.md): one per event of each invoice. */
   termsOrderPlaced: (orderId: string) => `terms-order-placed.${part(orderId)}`,

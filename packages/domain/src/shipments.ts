@@ -154,7 +154,12 @@ export const SHIPMENT_MESSAGES = {
 export function shipmentProblem(order: ShippableOrder, lines: readonly LineUnits[]): string | null {
   if (order.status === 'refunded') return REFUNDED_NOT_SHIPPABLE;
   if (order.status === 'pending') return SHIPMENT_MESSAGES.pending;
-  if (!SHIPPABLE.includes(order.status)) return SHIPMENT_MESSAGES.notShippable(order.status);
+  // A shipped order has nothing left of any line, and says so by line: the shipment of the last
+  // units that lost a race to another one hears "Nothing is left to ship of ...".
+  const shipped = order.status === 'shipped' || order.status === 'delivered';
+  if (!SHIPPABLE.includes(order.status) && !shipped) {
+    return SHIPMENT_MESSAGES.notShippable(order.status);
+  }
   const wanted = lines.filter((line) => line.quantity > 0);
   if (wanted.length === 0) return SHIPMENT_MESSAGES.noLines;
   const progress = new Map(lineProgress(order).map((line) => [line.product_id, line]));
@@ -168,7 +173,7 @@ export function shipmentProblem(order: ShippableOrder, lines: readonly LineUnits
     if (line.quantity > state.remaining)
       return SHIPMENT_MESSAGES.tooMany(state.name, state.remaining);
   }
-  return null;
+  return shipped ? SHIPMENT_MESSAGES.notShippable(order.status) : null;
 }
 
 /** Every unit still to ship: a shipment of the whole rest of the order. */

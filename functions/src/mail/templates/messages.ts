@@ -340,24 +340,57 @@ export function disputeOpened(
   };
 }
 
+/** A line still to ship after a shipment, with its backorder mark (null when in stock). */
+export interface StillToShip {
+  name: string;
+  quantity: number;
+  /** "Backordered · Expected Dec 10, 2026" (backorders.ts backorderMark), or null. */
+  mark: string | null;
+}
+
+/**
+ * One shipment of an order (docs/order-lifecycle.md#shipments): what this box carries, its
+ * carrier and tracking link, and what is still to ship (backordered lines with their restock
+ * date). An order shipped in one box reads as it did before shipments: "Your order has shipped".
+ */
 export function orderShipped(
   p: OrderFacts & {
     carrier: Carrier;
     trackingNumber: string;
     trackingUrl: string | null;
     ordersUrl: string;
+    /** The shipment's number on the order (1, 2...). */
+    shipmentNumber: number;
+    /** What this shipment carries. */
+    lines: ReadonlyArray<{ name: string; quantity: number }>;
+    /** What the order still has to ship after it: none when this shipment completes it. */
+    stillToShip: readonly StillToShip[];
   },
 ): MailContent {
+  const more = p.stillToShip.length > 0;
+  const whole = !more && p.shipmentNumber === 1;
+  const carried = p.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
+  const left = p.stillToShip
+    .map((line) => `${line.quantity} × ${line.name}${line.mark ? ` (${line.mark})` : ''}`)
+    .join(', ');
   return {
-    subject: `Your order has shipped: ${orderLabel(p)}`,
-    preview: `On its way with ${CARRIER_LABELS[p.carrier]}.`,
-    heading: 'Your order is on its way',
+    subject: whole
+      ? `Your order has shipped: ${orderLabel(p)}`
+      : `${more ? 'Part of your order' : 'The rest of your order'} has shipped: ${orderLabel(p)}`,
+    preview: `Shipment ${p.shipmentNumber} is on its way with ${CARRIER_LABELS[p.carrier]}.`,
+    heading: whole
+      ? 'Your order is on its way'
+      : more
+        ? 'Part of your order is on its way'
+        : 'The rest of your order is on its way',
     greetingName: p.storeName,
     blocks: [
+      { kind: 'text', text: `Shipment ${p.shipmentNumber} of ${orderLabel(p)}: ${carried}.` },
       {
         kind: 'facts',
         rows: [
           ['Order', p.orderId],
+          ['Shipment', String(p.shipmentNumber)],
           ['Carrier', CARRIER_LABELS[p.carrier]],
           ['Tracking number', p.trackingNumber],
         ],
@@ -365,6 +398,14 @@ export function orderShipped(
       p.trackingUrl
         ? { kind: 'button', label: 'Track your package', url: p.trackingUrl }
         : { kind: 'button', label: 'View your orders', url: p.ordersUrl },
+      ...(more
+        ? [
+            {
+              kind: 'text',
+              text: `Still to ship: ${left}. We'll write again when it ships.`,
+            } as const,
+          ]
+        : []),
     ],
   };
 }
