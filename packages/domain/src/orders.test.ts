@@ -145,9 +145,13 @@ describe('order state machine', () => {
     expect(canManagerMoveOrder('pending', 'processing')).toBe(false);
     expect(canManagerMoveOrder('pending', 'cancelled')).toBe(false);
     expect(managerOrderMoves('pending')).toEqual([]);
-    expect(managerOrderMoves('processing')).toEqual(['partially_shipped', 'shipped', 'cancelled']);
+    expect(managerOrderMoves('processing')).toEqual(['shipped', 'cancelled']);
     expect(managerOrderMoves('shipped')).toEqual(['delivered']);
     expect(canManagerMoveOrder('delivered', 'cancelled')).toBe(false);
+    // Partially shipped is where a shipment leaves an order, never a button of its own; the
+    // rest of such an order is shipped by "Mark Shipped" (a shipment of the rest).
+    expect(canManagerMoveOrder('processing', 'partially_shipped')).toBe(false);
+    expect(managerOrderMoves('partially_shipped')).toEqual(['shipped']);
   });
 
   it('shows order ids as # plus 8 characters', () => {
@@ -174,7 +178,7 @@ describe('refunded orders', () => {
     expect(canTransitionOrder('shipped', 'refunded')).toBe(false);
     expect(managerOrderMoves('refunded')).toEqual([]);
     expect(canManagerMoveOrder('processing', 'refunded')).toBe(false);
-    expect(managerOrderMoves('processing')).toEqual(['partially_shipped', 'shipped', 'cancelled']);
+    expect(managerOrderMoves('processing')).toEqual(['shipped', 'cancelled']);
   });
 
   it('an order refunded in full while processing reads as refunded', () => {

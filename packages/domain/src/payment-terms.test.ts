@@ -95,7 +95,7 @@ describe('requests', () => {
 
 describe('orders awaiting payment', () => {
   it('are shipped by hand, and only Stripe or a void moves them otherwise', () => {
-    expect(managerOrderMoves('awaiting_payment')).toEqual(['partially_shipped', 'shipped']);
+    expect(managerOrderMoves('awaiting_payment')).toEqual(['shipped']);
     expect(canManagerMoveOrder('awaiting_payment', 'cancelled')).toBe(false);
   });
 

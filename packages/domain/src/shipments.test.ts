@@ -125,8 +125,12 @@ describe('a shipment', () => {
     const lines = [{ product_id: 'cups', quantity: 1 }];
     expect(shipmentProblem(order({ status: 'refunded' }), lines)).toBe(REFUNDED_NOT_SHIPPABLE);
     expect(shipmentProblem(order({ status: 'pending' }), lines)).toBe(SHIPMENT_MESSAGES.pending);
+    // A shipped order has nothing left: the shipment that lost a race hears that.
     expect(shipmentProblem(order({ status: 'shipped' }), lines)).toBe(
-      'An order that is shipped cannot be shipped.',
+      'Nothing is left to ship of Cups.',
+    );
+    expect(shipmentProblem(order({ status: 'cancelled' }), lines)).toBe(
+      'An order that is cancelled cannot be shipped.',
     );
     expect(shipmentProblem(order({ status: 'awaiting_payment' }), lines)).toBeNull();
   });
