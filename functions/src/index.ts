@@ -33,6 +33,7 @@ import {
   productPhotoUploadedHandler,
 } from './handlers/product-photos';
 import { refundOrderHandler } from './handlers/refund-order';
+import { cancelBackorderedLineHandler } from './handlers/cancel-backordered-line';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
 import { searchCompaniesHandler } from './handlers/search-companies';
@@ -211,6 +212,12 @@ export const updateOrderStatus = callable(
   withStripe,
 );
 export const refundOrder = callable(FUNCTION_NAMES.refundOrder, refundOrderHandler, withStripe);
+// A buyer cancels a backordered line before it ships: a refund of its units (orders/backorder-cancel.ts).
+export const cancelBackorderedLine = callable(
+  FUNCTION_NAMES.cancelBackorderedLine,
+  cancelBackorderedLineHandler,
+  withStripe,
+);
 // The support contact and the policy pages for the pages without Firebase (the landing page and
 // /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
 export const siteContent = onRequest({ cors: true }, siteContentHandler);

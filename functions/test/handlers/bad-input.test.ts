@@ -26,6 +26,7 @@ import {
   newsletterTokenRequest,
   paths,
   refundOrderRequest,
+  cancelBackorderedLineRequest,
   manageStandingOrderRequest,
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
@@ -61,6 +62,7 @@ import {
   unsubscribeNewsletterHandler,
 } from '../../src/handlers/newsletter';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { searchCompaniesHandler } from '../../src/handlers/search-companies';
@@ -357,6 +359,16 @@ const TABLE: Record<CallableName, Row> = {
       amount: 500,
       customerNote: 'Damaged in transit',
       restock: false,
+    },
+  },
+  cancelBackorderedLine: {
+    handler: cancelBackorderedLineHandler,
+    schema: cancelBackorderedLineRequest,
+    caller: 'buyer',
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      productId: 'blue-coast',
+      requestId: '0b7e3c1d-5a2f-4e8b-9d61-3c4a5b6c7d8e',
     },
   },
   manageStandingOrder: {

@@ -13,6 +13,7 @@ import { resendVerificationEmailHandler } from '../../src/handlers/account-mail'
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
+import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -193,6 +194,15 @@ const ROWS: Record<Tested, Row> = {
       customerNote: 'Damaged in transit',
     },
   },
+  cancelBackorderedLine: {
+    handler: cancelBackorderedLineHandler,
+    caller: 'buyer',
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      productId: 'blue-coast',
+      requestId: '0b7e3c1d-5a2f-4e8b-9d61-3c4a5b6c7d8e',
+    },
+  },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
     caller: 'buyer',
@@ -351,6 +361,7 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'archiveLocation',
         'updateOrderStatus',
         'refundOrder',
+        'cancelBackorderedLine',
         'manageStandingOrder',
         'setProfileStatus',
         'resendVerificationEmail',
