@@ -34,6 +34,7 @@ import {
 } from './handlers/product-photos';
 import { refundOrderHandler } from './handlers/refund-order';
 import { shipOrderHandler } from './handlers/ship-order';
+import { cancelBackorderedLineHandler } from './handlers/cancel-backordered-line';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
 import { searchCompaniesHandler } from './handlers/search-companies';
@@ -215,6 +216,12 @@ export const refundOrder = callable(FUNCTION_NAMES.refundOrder, refundOrderHandl
 // A shipment of part of an order (docs/order-lifecycle.md#shipments); Stripe for the company's
 // test clock locally (its shipped_at).
 export const shipOrder = callable(FUNCTION_NAMES.shipOrder, shipOrderHandler, withStripe);
+// A buyer cancels a backordered line before it ships: a refund of its units (orders/backorder-cancel.ts).
+export const cancelBackorderedLine = callable(
+  FUNCTION_NAMES.cancelBackorderedLine,
+  cancelBackorderedLineHandler,
+  withStripe,
+);
 // The support contact and the policy pages for the pages without Firebase (the landing page and
 // /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
 export const siteContent = onRequest({ cors: true }, siteContentHandler);

@@ -9,6 +9,7 @@ import {
 import {
   approvalDelta,
   ORDER_STATUSES,
+  refundedByLine,
   rollupDelta,
   TERMS_INVOICE_STATES,
   type RollupIncrement,
@@ -30,8 +31,19 @@ export interface RollupWriter {
   set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown;
 }
 
-/** An order as the functions hold it: paid_at as a Timestamp (a document) or a Date. */
-export type RollupOrder = Omit<SalesOrder, 'paid_at'> & { paid_at: Timestamp | Date | null };
+/** A refund as the rollups read it: the lines it refunded (a refund by lines), if any. */
+type RollupRefund = {
+  lines?: ReadonlyArray<{ product_id: string; quantity: number; amount?: number }>;
+};
+
+/**
+ * An order as the functions hold it: paid_at as a Timestamp (a document) or a Date, and its
+ * refunds, whose lines leave the products' units and revenue (refunded_lines).
+ */
+export type RollupOrder = Omit<SalesOrder, 'paid_at' | 'refunded_lines'> & {
+  paid_at: Timestamp | Date | null;
+  refunds?: ReadonlyArray<RollupRefund>;
+};
 
 const dateOf = (value: unknown): Date | null =>
   value instanceof Timestamp ? value.toDate() : value instanceof Date ? value : null;
@@ -48,12 +60,32 @@ function onTermsOf(order: Record<string, unknown>): SalesOrder['on_terms'] {
   return state && bookedAt ? { state, booked_at: bookedAt } : null;
 }
 
+/** Units and cents refunded by line, per product, of the refunds as stored (malformed: none). */
+function refundedLinesOf(refunds: unknown): SalesOrder['refunded_lines'] {
+  if (!Array.isArray(refunds)) return new Map();
+  const read = refunds.map((refund: unknown) => {
+    const lines = (refund as { lines?: unknown } | null)?.lines;
+    return {
+      amount: 0,
+      lines: (Array.isArray(lines) ? (lines as unknown[]) : []).flatMap((line) => {
+        const { product_id, quantity, amount } = (line ?? {}) as Record<string, unknown>;
+        return typeof product_id === 'string' && typeof quantity === 'number'
+          ? [{ product_id, quantity, amount: typeof amount === 'number' ? amount : 0 }]
+          : [];
+      }),
+    };
+  });
+  return refundedByLine({ refunds: read });
+}
+
 function salesOrder(order: RollupOrder | null): SalesOrder | null {
   if (!order) return null;
+  const { refunds, ...rest } = order;
   return {
-    ...order,
+    ...rest,
     paid_at: dateOf(order.paid_at),
     on_terms: onTermsOf(order as unknown as Record<string, unknown>),
+    refunded_lines: refundedLinesOf(refunds),
   };
 }
 
@@ -112,6 +144,7 @@ export function salesOrderOfDoc(data: DocumentData | undefined): SalesOrder | nu
     refunded_amount: typeof data.refunded_amount === 'number' ? data.refunded_amount : 0,
     paid_at: data.paid_at instanceof Timestamp ? data.paid_at.toDate() : null,
     on_terms: onTermsOf(data),
+    refunded_lines: refundedLinesOf(data.refunds),
     items: items.flatMap((item) => {
       if (typeof item !== 'object' || item === null) return [];
       const { product_id, name, quantity, line_total, unit_amount, price_list, tier_unit_amount } =

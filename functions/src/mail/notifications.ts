@@ -367,10 +367,34 @@ export function orderShippedMail(
 
 export function orderRefundedMail(
   deps: MailDeps,
-  order: BuyerOrder,
-  refund: { refund_id: string; amount: number; customer_note?: string },
+  order: BuyerOrder & { items?: ReadonlyArray<Pick<OrderLine, 'product_id' | 'name'>> },
+  refund: {
+    refund_id: string;
+    amount: number;
+    customer_note?: string;
+    lines?: ReadonlyArray<{ product_id: string; quantity: number; amount: number }>;
+    tax?: number;
+    shipping?: number;
+    goodwill?: number;
+  },
   totalRefunded: number,
 ) {
+  const names = new Map((order.items ?? []).map((item) => [item.product_id, item.name]));
+  const lines = refund.lines ?? [];
+  // A refund by lines says what it refunded: the lines, their tax, shipping and goodwill.
+  const byLines =
+    lines.length > 0 || (refund.shipping ?? 0) > 0 || (refund.goodwill ?? 0) > 0
+      ? {
+          lines: lines.map((line) => ({
+            name: names.get(line.product_id) ?? line.product_id,
+            quantity: line.quantity,
+            amount: line.amount,
+          })),
+          tax: refund.tax ?? 0,
+          shipping: refund.shipping ?? 0,
+          goodwill: refund.goodwill ?? 0,
+        }
+      : null;
   return toBuyer(deps, order, 'order-refunded', (links, facts) => ({
     key: mailKeys.orderRefunded(order.id, refund.refund_id),
     content: messages.orderRefunded({
@@ -381,6 +405,7 @@ export function orderRefundedMail(
       totalRefunded,
       amount: order.amount,
       ordersUrl: links.orders(),
+      byLines,
     }),
   }));
 }

@@ -3,6 +3,9 @@ import {
   canManagerMoveOrder,
   COLLECTIONS,
   disputeMoveProblem,
+  hasOpenBackorder,
+  restockedUnits,
+  statusAfterRefund,
   type OrderStatus,
 } from '@portal/domain';
 import { applyOrderRollup } from '../insights/sales-rollups';
@@ -52,31 +55,47 @@ export function writeRefundNotes(
 }
 
 /**
- * The units a cancelled order puts back on hand: what it took from stock when it was made, and
- * nothing when it was restocked already. An order from before stock was kept took nothing from
- * the counts a manager set since, so it puts nothing back (its lines would be phantom units).
+ * The units a cancelled order puts back on hand: what it took from stock when it was made, less
+ * the units its refunds by line put back already (each line refund restocks its own units as it
+ * is recorded), and nothing when it was restocked already. An order from before stock was kept
+ * took nothing from the counts a manager set since, so it puts nothing back (its lines would be
+ * phantom units).
  */
-function unitsToRestock(order: OrderState): StockHold {
+function unitsToRestock(order: Pick<OrderState, 'restocked_at' | 'stock_taken' | 'refunds'>) {
   if (order.restocked_at) return {};
-  return order.stock_taken ?? {};
+  const byLines = restockedUnits({ lines: order.refunds.flatMap((r) => r.lines) });
+  const units: StockHold = {};
+  for (const [productId, taken] of Object.entries(order.stock_taken ?? {})) {
+    const left = taken - (byLines[productId] ?? 0);
+    if (left > 0) units[productId] = left;
+  }
+  return units;
 }
 
 /**
  * Reads what restocking the order needs (its products), in the transaction, before any write;
  * the returned function writes it: stock_on_hand += q for the products that track stock, and
- * restocked_at on the order when anything went back. Without `restock`, reads and writes nothing.
+ * restocked_at on the order when the whole order's units went back. Without `restock`, the whole
+ * order is not restocked. `lineUnits` are the units a refund by lines puts back as it is
+ * recorded (restocked with the rest, never twice: `order` has that refund in its refunds).
  */
 export async function prepareRestock(
   tx: Transaction,
   db: Firestore,
-  order: OrderState,
+  order: Pick<OrderState, 'restocked_at' | 'stock_taken' | 'refunds'>,
   restock: boolean,
+  lineUnits: StockHold = {},
 ) {
-  const units = restock ? unitsToRestock(order) : {};
+  const whole = restock ? unitsToRestock(order) : {};
+  const units: StockHold = { ...whole };
+  for (const [productId, n] of Object.entries(lineUnits)) {
+    units[productId] = (units[productId] ?? 0) + n;
+  }
   const stock = await readStock(tx, db, holdProducts(units));
   return (now: Timestamp): { restocked_at?: Timestamp } => {
     const restocked = restockStock(tx, stock, units);
-    return Object.keys(restocked).length > 0 ? { restocked_at: now } : {};
+    const wholeWent = Object.keys(whole).some((productId) => productId in restocked);
+    return wholeWent ? { restocked_at: now } : {};
   };
 }
 
@@ -166,7 +185,9 @@ export type RefundOutcome = 'recorded' | 'already-recorded';
  * applies what is still missing. The buyer hears of it in the same transaction: a refund mail, or
  * for a cancellation one cancelled mail with the amount refunded. With `restock`, the
  * cancellation or the refund that completes the full refund also puts the order's units back on
- * hand, in the same transaction (once: restocked_at).
+ * hand, in the same transaction (once: restocked_at). A refund by lines (its entry has `lines`)
+ * puts back the units restocked per line, moves an order left with nothing to ship
+ * (statusAfterRefund) and takes its units off the products' figures.
  */
 export async function recordRefund(
   deps: MailDeps,
@@ -181,20 +202,18 @@ export async function recordRefund(
     if (!order) return null;
     const { internal_note: internalNote, ...entry } = refund;
     const known = order.refunds.some((r) => r.refund_id === refund.refund_id);
-    const refunds: RefundDoc[] = known
-      ? order.refunds
-      : [
-          ...order.refunds,
-          {
-            lines: [],
-            tax: 0,
-            shipping: 0,
-            goodwill: 0,
-            customer_note: '',
-            ...entry,
-            at: Timestamp.now(),
-          },
-        ];
+    const added: RefundDoc | null = known
+      ? null
+      : {
+          lines: [],
+          tax: 0,
+          shipping: 0,
+          goodwill: 0,
+          customer_note: '',
+          ...entry,
+          at: Timestamp.now(),
+        };
+    const refunds: RefundDoc[] = added ? [...order.refunds, added] : order.refunds;
     const refundedAmount = refunds.reduce((sum, r) => sum + r.amount, 0);
     const cancel = options.cancel === true && order.status === 'processing';
     // The internal note goes where the buyer cannot read it (order_notes, managers only), never
@@ -210,40 +229,49 @@ export async function recordRefund(
       writeNote();
       return { status: order.status, refundedAmount, outcome: 'already-recorded' as const };
     }
-    // Restocked with the cancellation, or with the refund that leaves nothing to refund.
+    const refunded = { ...order, refunds, refunded_amount: refundedAmount };
+    // Restocked with the cancellation, or with the refund that leaves nothing to refund; a refund
+    // by lines puts back the units it chose per line, once (with its recording).
     const restock = await prepareRestock(
       tx,
       db,
-      order,
+      refunded,
       options.restock === true && (cancel || (!known && refundedAmount >= order.amount)),
+      added ? restockedUnits(added) : {},
     );
     const writeMails = await stageMails(
       tx,
       db,
       cancel
         ? await orderCancelledMail(deps, order, refundedAmount)
-        : known
-          ? []
-          : await orderRefundedMail(deps, order, refund, refundedAmount),
+        : added
+          ? await orderRefundedMail(deps, order, added, refundedAmount)
+          : [],
     );
     const now = Timestamp.now();
     // A processing order refunded in full leaves the fulfilment flow: refunded, never shipped.
+    // Refunded by lines, an order with nothing left to ship is shipped (some went out) or
+    // refunded (none did): statusAfterRefund.
     const status: OrderStatus = cancel
       ? 'cancelled'
-      : order.status === 'processing' && refundedAmount >= order.amount
-        ? 'refunded'
-        : order.status;
+      : known
+        ? order.status
+        : statusAfterRefund(refunded);
+    const after = { ...refunded, status };
     tx.update(orderRef, {
       refunds,
       refunded_amount: refundedAmount,
       updated_at: now,
+      // Units refunded before they shipped will not ship: their backorder no longer waits.
+      backorder_open: hasOpenBackorder(after),
       ...(status !== order.status
         ? { status, status_history: historyWith(order.status_history, status, now, refund.by) }
         : {}),
       ...restock(now),
     });
     writeNote();
-    applyOrderRollup(tx, db, order, { ...order, status, refunded_amount: refundedAmount });
+    // The refund's lines leave the products' units and revenue (salesOrder reads the refunds).
+    applyOrderRollup(tx, db, order, after);
     writeMails();
     return { status, refundedAmount, outcome: known ? 'already-recorded' : 'recorded' };
   });

@@ -1,8 +1,10 @@
 import Stripe from 'stripe';
 import {
   COLLECTIONS,
+  planLineRefund,
   refundableCents,
   refundProblem,
+  type LineRefundPlan,
   type OrderStatus,
   type RefundOrderResponse,
 } from '@portal/domain';
@@ -11,6 +13,7 @@ import { ConcurrentChangeError, NotFoundError, PreconditionError } from '../lib/
 import { log } from '../lib/log';
 import { idOf, orderOfPayment } from './order-of-payment';
 import { readOrderState, type OrderState, type RefundDoc } from './order-record';
+import { planMetadata, planOfMetadata } from './refund-metadata';
 import { recordRefund, STRIPE_ACTOR } from './order-transitions';
 import { stripeFailure } from '../stripe/stripe-errors';
 
@@ -21,8 +24,15 @@ interface RefundInput {
    * retry; a cancellation names its refund after the refunds already made (cancellationRequestId).
    */
   requestId: string;
-  /** Cents; without it, everything left to refund. */
+  /** Cents; without it (and without lines, shipping or goodwill), everything left to refund. */
   amount?: number | undefined;
+  /**
+   * A refund by lines (docs/order-lifecycle.md#refunds-by-line): units of each line and how many
+   * go back on hand, priced here with their share of the tax, plus shipping and goodwill cents.
+   */
+  lines?: ReadonlyArray<{ productId: string; quantity: number; restock: number }> | undefined;
+  shipping?: number | undefined;
+  goodwill?: number | undefined;
   /** For the managers and the books: kept in order_notes/{orderId}, never on the order. */
   internalNote: string;
   /** Printed on the buyer's invoice and in the refund mail. */
@@ -51,6 +61,33 @@ export function refundIdempotencyKey(orderId: string, requestId: string): string
  */
 export function cancellationRequestId(order: Pick<OrderState, 'refunds'>): string {
   return `cancel-${order.refunds.length}`;
+}
+
+/**
+ * A refund by lines priced against the order as read (planLineRefund), or null for a refund of
+ * an amount; a request the order refuses (more units than are left to refund, restock beyond
+ * them, more than is left) is refused here, before Stripe is asked for anything.
+ */
+function planOf(order: OrderState, input: RefundInput): LineRefundPlan | null {
+  if (input.lines === undefined && input.shipping === undefined && input.goodwill === undefined) {
+    return null;
+  }
+  const priced = planLineRefund(order, {
+    lines: (input.lines ?? []).map((line) => ({
+      product_id: line.productId,
+      quantity: line.quantity,
+      restock: line.restock,
+    })),
+    shipping: input.shipping ?? 0,
+    goodwill: input.goodwill ?? 0,
+  });
+  if ('problem' in priced) throw new PreconditionError(priced.problem);
+  return priced.plan;
+}
+
+/** The parts of a refund by lines its entry on the order records. */
+function partsOf(plan: Pick<LineRefundPlan, 'lines' | 'tax' | 'shipping' | 'goodwill'>) {
+  return { lines: plan.lines, tax: plan.tax, shipping: plan.shipping, goodwill: plan.goodwill };
 }
 
 /** The answer to a refund request already recorded on the order: the first call's result. */
@@ -83,7 +120,8 @@ export async function refundOrder(
   const earlier = order.refunds.find((r) => r.request_id === input.requestId);
   if (earlier) return answerOf(order, earlier);
   const left = refundableCents(order);
-  const amount = input.amount ?? left;
+  const plan = planOf(order, input);
+  const amount = plan?.amount ?? input.amount ?? left;
   const problem = refundProblem(order, amount);
   if (problem) throw new PreconditionError(problem, { refundable: left });
   if (input.cancel && order.status !== 'processing') {
@@ -121,6 +159,8 @@ export async function refundOrder(
           requestId: input.requestId,
           ...(input.cancel === true ? { cancel: 'true' } : {}),
           ...(input.restock === true ? { restock: 'true' } : {}),
+          // The lines, tax, shipping and goodwill of a refund by lines, for the same reason.
+          ...(plan ? planMetadata(plan) : {}),
         },
       },
       { idempotencyKey: refundIdempotencyKey(order.id, input.requestId) },
@@ -153,6 +193,7 @@ export async function refundOrder(
       internal_note: input.internalNote,
       by: managerUid,
       request_id: input.requestId,
+      ...(plan ? partsOf(plan) : {}),
     },
     { cancel: input.cancel === true, restock: input.restock === true },
   );
@@ -172,6 +213,11 @@ export async function refundOrder(
     amount: refund.amount,
     refundedAmount: recorded.refundedAmount,
   };
+}
+
+function partsOfMetadata(refund: Stripe.Refund) {
+  const plan = planOfMetadata(refund.metadata, refund.id);
+  return plan ? partsOf(plan) : {};
 }
 
 export interface RefundsRecorded {
@@ -223,6 +269,8 @@ export async function recordStripeRefunds(
         // refundOrder's request id travels in the metadata, so a webhook that records the
         // refund first still lets a retry of that request find it.
         ...(refund.metadata?.requestId ? { request_id: refund.metadata.requestId } : {}),
+        // A refund by lines records its lines (and restocks their units) whoever records it.
+        ...partsOfMetadata(refund),
       },
       {
         cancel: refund.metadata?.cancel === 'true',

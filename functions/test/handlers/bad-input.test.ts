@@ -27,6 +27,7 @@ import {
   paths,
   refundOrderRequest,
   shipOrderRequest,
+  cancelBackorderedLineRequest,
   manageStandingOrderRequest,
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
@@ -63,6 +64,7 @@ import {
 } from '../../src/handlers/newsletter';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
+import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { searchCompaniesHandler } from '../../src/handlers/search-companies';
@@ -370,6 +372,16 @@ const TABLE: Record<CallableName, Row> = {
       requestId: '0b7e2f4a-8c1d-4e5f-9a6b-3c2d1e0f9a8b',
       lines: [{ productId: 'mango-tango', quantity: 2 }],
       shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    },
+  },
+  cancelBackorderedLine: {
+    handler: cancelBackorderedLineHandler,
+    schema: cancelBackorderedLineRequest,
+    caller: 'buyer',
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      productId: 'blue-coast',
+      requestId: '0b7e3c1d-5a2f-4e8b-9d61-3c4a5b6c7d8e',
     },
   },
   manageStandingOrder: {

@@ -222,6 +222,7 @@ function expectedOverview(range: DayRange, interval: SeriesInterval) {
   const byStatus = {
     awaiting_payment: 0,
     processing: 0,
+    partially_shipped: 0,
     shipped: 0,
     delivered: 0,
     cancelled: 0,

@@ -14,6 +14,7 @@ import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout
 import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
+import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -202,6 +203,15 @@ const ROWS: Record<Tested, Row> = {
       requestId: '0b7e2f4a-8c1d-4e5f-9a6b-3c2d1e0f9a8b',
       lines: [{ productId: 'mango-tango', quantity: 2 }],
       shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    },
+  },
+  cancelBackorderedLine: {
+    handler: cancelBackorderedLineHandler,
+    caller: 'buyer',
+    valid: {
+      orderId: NO_SUCH_ORDER,
+      productId: 'blue-coast',
+      requestId: '0b7e3c1d-5a2f-4e8b-9d61-3c4a5b6c7d8e',
     },
   },
   manageStandingOrder: {

@@ -410,6 +410,35 @@ export function orderShipped(
   };
 }
 
+/** What a refund by lines refunded: its lines (name, units, cents), tax, shipping and goodwill. */
+export interface RefundByLines {
+  lines: ReadonlyArray<{ name: string; quantity: number; amount: number }>;
+  tax: number;
+  shipping: number;
+  goodwill: number;
+}
+
+/** "2 × Blue Coast Syrup $X", then the tax, shipping and goodwill refunded, and the refund. */
+function refundLinesBlock(refund: RefundByLines, total: number): Block {
+  const parts: Array<readonly [string, number]> = [
+    ['Tax', refund.tax],
+    ['Shipping', refund.shipping],
+    ['Goodwill', refund.goodwill],
+  ];
+  return {
+    kind: 'lines',
+    items: refund.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      total: formatUsd(line.amount),
+    })),
+    summary: parts
+      .filter(([, cents]) => cents > 0)
+      .map(([label, cents]) => [label, formatUsd(cents)] as const),
+    total: formatUsd(total),
+  };
+}
+
 export function orderRefunded(
   p: OrderFacts & {
     refunded: number;
@@ -418,6 +447,8 @@ export function orderRefunded(
     ordersUrl: string;
     /** The manager's note to the customer ('' for none). */
     note: string;
+    /** A refund by lines: what it refunded (cents), or null for a refund of an amount. */
+    byLines?: RefundByLines | null;
   },
 ): MailContent {
   return {
@@ -430,6 +461,7 @@ export function orderRefunded(
         kind: 'text',
         text: `We refunded ${formatUsd(p.refunded)} to the card you paid with. It usually shows on your statement within 5 to 10 business days.`,
       },
+      ...(p.byLines ? [refundLinesBlock(p.byLines, p.refunded)] : []),
       {
         kind: 'facts',
         rows: [

@@ -1,0 +1,26 @@
+import { cancelBackorderedLineRequest, type RefundOrderResponse } from '@portal/domain';
+import { membershipOfUser } from '../companies/company-record';
+import { callerIp, parseData, requireApprovedBuyer } from '../lib/caller';
+import { limitCallable } from '../lib/rate-limit';
+import { cancelBackorderedLine } from '../orders/backorder-cancel';
+import { callable } from './edge';
+
+/**
+ * Callable cancelBackorderedLine({ orderId, productId, requestId }) (an approved owner or buyer
+ * of the order's company; viewers and managers are refused): cancels the unshipped units of a
+ * backordered line for a refund of them, restocked (orders/backorder-cancel.ts). Rate limited per
+ * buyer and per IP.
+ */
+export const cancelBackorderedLineHandler = callable(
+  async (request, ctx): Promise<RefundOrderResponse> => {
+    const caller = requireApprovedBuyer(request);
+    const data = parseData(cancelBackorderedLineRequest, request.data);
+    await limitCallable(ctx.db, 'cancelBackorderedLine', {
+      uid: caller.uid,
+      ip: callerIp(request),
+    });
+    // Who may cancel is decided from the profile's membership, never from the token's claims.
+    const member = await membershipOfUser(ctx.db, caller.uid);
+    return cancelBackorderedLine(caller.uid, member, data, ctx);
+  },
+);
