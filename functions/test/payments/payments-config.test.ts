@@ -151,6 +151,7 @@ const line = (product_id: string, quantity: number, unit_amount: number): OrderL
   line_total: unit_amount * quantity,
   sku: '',
   case_pack: 1,
+  backordered: 0,
 });
 
 describe('checkout fingerprint', () => {
