@@ -190,7 +190,8 @@ export async function placeTermsOrder(
       shipTo,
       netDays: booked.netDays,
       poNumber: request.poNumber,
-      lines,
+      lines: booked.items,
+      restockDates: booked.restockDates,
     });
     if (invoice.amount_due !== amount || invoice.currency !== 'usd') {
       throw new Error(`Invoice ${invoice.id} is due ${invoice.amount_due}, the order is ${amount}`);
@@ -248,6 +249,8 @@ type Booked =
   | {
       kind: 'booked';
       netDays: NetDays;
+      /** The lines as booked: `backordered` set from the stock. */
+      items: OrderLine[];
       /** The restock date of each product as booked, for the mark of a backordered line. */
       restockDates: Map<string, string | null>;
     };
@@ -336,7 +339,12 @@ async function bookOrder(
   writeCart(now);
   const record = readOrderDoc(order);
   applyOrderRollup(tx, db, null, record);
-  return { kind: 'booked', netDays: credit.net_days, restockDates: restockDatesOf(stock) };
+  return {
+    kind: 'booked',
+    netDays: credit.net_days,
+    items,
+    restockDates: restockDatesOf(stock),
+  };
 }
 
 /** The document just written, as a read gives it back (defaults filled). */
