@@ -1,5 +1,6 @@
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
+  backorderedUnits,
   COLLECTIONS,
   heldUnitsCapMessage,
   holdCapMessage,
@@ -176,10 +177,12 @@ export function planReservation(
     const available = Math.max(0, onHand - reserved);
     const rule = ruleOf(snap);
     const mine = Math.max(0, Math.min(available + (own[productId] ?? 0), onHand));
-    if (takesBackorders(backorderTermsOf(snap, onHand))) {
+    const terms = backorderTermsOf(snap, onHand);
+    if (takesBackorders(terms)) {
       // The units the buyer's stock covers are in stock; the rest wait for stock.
-      const inStock = Math.min(quantity, mine);
-      if (quantity > inStock) backordered[productId] = quantity - inStock;
+      const waiting = backorderedUnits(terms, mine, quantity);
+      const inStock = quantity - waiting;
+      if (waiting > 0) backordered[productId] = waiting;
       // Units only the buyer's previous checkout frees: retire it first, as for a shortage.
       if (inStock > available) retire ??= { short: null };
       const held = Math.min(inStock, available);
@@ -240,9 +243,9 @@ export function unheldBackorders(
     const snap = read.get(productId);
     if (!snap?.exists) continue;
     const { onHand, reserved } = levelsOf(snap);
-    if (onHand === null || !takesBackorders(backorderTermsOf(snap, onHand))) continue;
-    const short = quantity - Math.max(0, onHand - reserved);
-    if (short > 0) backordered[productId] = Math.min(quantity, short);
+    if (onHand === null) continue;
+    const waiting = backorderedUnits(backorderTermsOf(snap, onHand), onHand - reserved, quantity);
+    if (waiting > 0) backordered[productId] = waiting;
   }
   return backordered;
 }
