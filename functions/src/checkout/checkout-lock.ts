@@ -5,13 +5,14 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { COLLECTIONS, paths } from '@portal/domain';
-import { PreconditionError } from '../lib/errors';
+import { ConcurrentChangeError, PreconditionError } from '../lib/errors';
 import { CHECKOUT_SESSION_LIFETIME_MS, MIN_SESSION_LIFETIME_MS } from './checkout-session';
 import { readCheckout, type CheckoutDoc } from './checkout-record';
 import {
   planReservation,
   readStock,
   reserveStock,
+  withBackorders,
   type StockHold,
   type StockLine,
   type StockRefusal,
@@ -39,6 +40,9 @@ interface CheckoutLock {
   hold_until?: Timestamp | null;
 }
 
+/** When a claim cannot go on because the buyer's checkouts changed under it. */
+export const CHECKOUT_CHANGED = 'Your checkout changed while it was being prepared. Try again.';
+
 /** A 'creating' claim older than this is taken over (its caller crashed or timed out). */
 const STALE_CLAIM_MS = 30_000;
 
@@ -62,16 +66,19 @@ type ClaimResult =
       previous: { checkoutId: string; sessionId: string | null } | null;
       /** When its hold (and so its session) ends: never later than the previous one's. */
       holdUntil: Date;
+      /** Units per product stock does not cover (backorders): the checkout's lines say so too. */
+      backordered: StockHold;
     }
   /**
    * Too little stock for the lines while the buyer's previous open checkout (a different cart)
    * still holds some of it: nothing was written. The previous checkout is to be retired first
-   * (which releases its hold), then the claim tried again; `short` is the refusal otherwise.
+   * (which releases its hold), then the claim tried again; `short` is the refusal otherwise
+   * (null: a product that takes backorders, which would backorder the units instead).
    */
   | {
       kind: 'retire-first';
       previous: { checkoutId: string; sessionId: string | null };
-      short: StockRefusal;
+      short: StockRefusal | null;
     };
 
 function lockRef(db: Firestore, uid: string) {
@@ -142,7 +149,10 @@ async function otherHolds(
  * the checkout as stock_hold); when a product has fewer units available than its line asks for,
  * nothing is written and the claim is refused with "Only N left of <name>." (StockShortError),
  * and so it is when the buyer would hold more than one buyer may (HoldCapError; the caps are in
- * packages/domain/src/stock-holds.ts). A reused or awaited checkout keeps the hold it made when
+ * packages/domain/src/stock-holds.ts). A product that takes backorders is not refused: its
+ * line's units beyond what is available are marked `backordered` on the checkout's lines (and
+ * returned, for the Stripe session), and only the rest is held. A reused or awaited checkout
+ * keeps the hold it made when
  * it was created. A hold is never renewed: a new checkout that replaces an open one ends when
  * that one would have (`holdUntil`), and is refused (HoldEndingError) when too little of it is
  * left for a Stripe session.
@@ -212,12 +222,15 @@ export async function claimCheckout(
       if ('short' in plan) {
         // Enough only with the buyer's own previous hold: retire that checkout first, then retry.
         if (plan.retire && previous) return { kind: 'retire-first', previous, short: plan.short };
-        throw plan.short;
+        throw plan.short ?? new ConcurrentChangeError(CHECKOUT_CHANGED);
       }
       const checkoutRef = db.collection(COLLECTIONS.checkouts).doc();
       const claimedAt = Timestamp.fromMillis(now);
+      const built = buildCheckout(claimedAt);
       tx.create(checkoutRef, {
-        ...buildCheckout(claimedAt),
+        ...built,
+        // Each line says how many of its units wait for stock (0: all in stock).
+        items: withBackorders(built.items, plan.backordered),
         stock_hold: plan.hold,
         stock_held: true,
       } satisfies CheckoutDoc);
@@ -238,6 +251,7 @@ export async function claimCheckout(
         checkoutId: checkoutRef.id,
         previous,
         holdUntil: new Date(holdUntil),
+        backordered: plan.backordered,
       };
     },
     { maxAttempts: CLAIM_MAX_ATTEMPTS },

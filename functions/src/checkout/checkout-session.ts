@@ -1,5 +1,10 @@
 import type Stripe from 'stripe';
-import { checkoutCancelUrl, checkoutSuccessUrl, type OrderLine } from '@portal/domain';
+import {
+  backorderMark,
+  checkoutCancelUrl,
+  checkoutSuccessUrl,
+  type OrderLine,
+} from '@portal/domain';
 
 /** Checkout sessions close after an hour; a checkout whose session expired never becomes an order. */
 export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
@@ -14,6 +19,11 @@ interface CheckoutSessionInput {
   checkoutId: string;
   uid: string;
   lines: readonly OrderLine[];
+  /**
+   * The expected restock date of each product (YYYY-MM-DD, null: unknown), for the mark of a
+   * backordered line: "Backordered · Expected Dec 10, 2026". A product not named: "Backordered".
+   */
+  restockDates?: ReadonlyMap<string, string | null>;
   webOrigin: string;
   expiresAt: Date;
   /** The buyer's Stripe Customer: Checkout pre-fills its saved ship-to and saves what is typed. */
@@ -99,7 +109,9 @@ export function checkoutSessionParams(
     payment_intent_data: { metadata },
     line_items: input.lines.map((line) => {
       const image = absoluteImageUrl(line.image_url, input.webOrigin);
-      const description = line.description.trim();
+      // A backordered line says so first, so the buyer pays knowing it ships later.
+      const mark = backorderMark(line, input.restockDates?.get(line.product_id));
+      const description = [mark, line.description.trim()].filter(Boolean).join('. ');
       return {
         quantity: line.quantity,
         price_data: {

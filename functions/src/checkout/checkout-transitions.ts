@@ -9,6 +9,7 @@ import {
   membershipOf,
   COLLECTIONS,
   formatInvoiceNumber,
+  hasOpenBackorder,
   paths,
   type CheckoutState,
   type OrderStatus,
@@ -33,6 +34,7 @@ import {
   holdProducts,
   readStock,
   releaseStock,
+  restockDatesOf,
   restockStock,
   type StockHold,
 } from '../orders/stock';
@@ -244,7 +246,17 @@ export async function recordCheckoutCompleted(
     // paid). A pending order made before holds were kept took them when it was made (its
     // stock_taken is not empty), one made before stock takes none (no stock_taken).
     const takes = paid && (!order || checkout.stock_held === true || tookNothingYet(order));
-    const stock = await readStock(tx, db, takes ? holdProducts(checkout.stock_hold) : []);
+    // It takes every unit of its lines, held or not: the backordered ones take stock on hand
+    // below 0 (units owed).
+    const stock = await readStock(
+      tx,
+      db,
+      takes
+        ? [...holdProducts(checkout.stock_hold), ...checkout.items.map((i) => i.product_id)]
+        : [],
+    );
+    // The mails mark backordered lines with the restock date the product has now.
+    const restockDates = restockDatesOf(stock);
     // A standing order's first checkout starts the standing order, with the same id.
     const writeStandingOrder = order
       ? () => undefined
@@ -261,7 +273,10 @@ export async function recordCheckoutCompleted(
             id: checkout.id,
             user_id: checkout.user_id,
             store_name: checkout.store_name,
-            items: checkout.items,
+            items: checkout.items.map((item) => ({
+              ...item,
+              restock_date: restockDates.get(item.product_id),
+            })),
             amount: chargeOfSession(session).total,
             tax: taxOfCheckout(checkout, session, shipToOfCheckout(checkout, session)),
             ship_to: shipToOfCheckout(checkout, session),
@@ -282,7 +297,8 @@ export async function recordCheckoutCompleted(
     const invoiceNumber = counter ? allocateInvoiceNumber(tx, counter) : null;
     writeMails();
     const held = checkout.stock_held === true;
-    const takeUnits = () => commitStock(tx, stock, checkout.stock_hold ?? {}, held, checkout.id);
+    const takeUnits = () =>
+      commitStock(tx, stock, checkout.stock_hold ?? {}, held, checkout.id, checkout.items);
 
     if (order) {
       // Its units were held while the payment settled (orders made pending before they were
@@ -296,6 +312,8 @@ export async function recordCheckoutCompleted(
         invoice_number: invoiceNumber,
         stripe_payment_intent_id: paymentIntentOf(session) ?? order.stripe_payment_intent_id,
         status_history: historyWith(order.status_history, 'processing', now, STRIPE_ACTOR),
+        // Paid, its backordered lines join the managers' queue (a pending order is in none).
+        backorder_open: hasOpenBackorder({ ...order, status: 'processing' }),
         ...(taken ? { stock_taken: taken } : {}),
       });
       // The sales figures count the payment in the same commit (insights/sales-rollups.ts).

@@ -35,7 +35,13 @@ import {
   priceLinesOrRefuse,
   readLineRequests,
 } from './checkout-lines';
-import { claimCheckout, openCheckout, peekCheckout, releaseCheckout } from './checkout-lock';
+import {
+  CHECKOUT_CHANGED,
+  claimCheckout,
+  openCheckout,
+  peekCheckout,
+  releaseCheckout,
+} from './checkout-lock';
 import type { CheckoutDoc } from './checkout-record';
 import { checkoutSessionParams } from './checkout-session';
 import {
@@ -43,7 +49,7 @@ import {
   recordCheckoutCompleted,
   recordCheckoutExpired,
 } from './checkout-transitions';
-import type { StockRefusal } from '../orders/stock';
+import { withBackorders, type StockRefusal } from '../orders/stock';
 import {
   customerForCheckout,
   forgetCustomer,
@@ -165,7 +171,8 @@ function newCheckout(
 /**
  * createCheckoutSession: prices the buyer's cart (or the minimum quantity of `productId`) on the
  * server, records the checkout attempt, reserving its stock in the same transaction (refused with
- * "Only N left of X." when too little is available), and a Stripe Checkout session for all its
+ * "Only N left of X." when too little is available; a product that takes backorders holds what
+ * is available and marks the rest of its line backordered), and a Stripe Checkout session for all its
  * lines (the buyer's customer, US ship-to and phone collected), and returns the session's URL. A
  * repeated call for the same lines returns the same open session. The order is made when the
  * session completes; a checkout that ends without one releases its stock.
@@ -297,6 +304,9 @@ export async function createCheckout(
 
     // The session ends with the hold: an hour from the buyer's first open checkout.
     const expiresAt = claim.holdUntil;
+    const restockDates = new Map(
+      [...products].map(([id, product]) => [id, product.restock_date] as const),
+    );
     const checkoutId = claim.checkoutId;
     const newCustomer = (attemptKey: string) =>
       customerForCheckout(
@@ -366,7 +376,9 @@ export async function createCheckout(
       const params = checkoutSessionParams({
         checkoutId,
         uid: buyer.uid,
-        lines,
+        // As the checkout records them: backordered lines say so, with the expected restock.
+        lines: withBackorders(lines, claim.backordered),
+        restockDates,
         webOrigin,
         expiresAt,
         customerId,
@@ -438,7 +450,7 @@ export async function createCheckout(
     return { url, orderId: checkoutId };
   }
   if (short) throw short;
-  throw new ConcurrentChangeError('Your checkout changed while it was being prepared. Try again.');
+  throw new ConcurrentChangeError(CHECKOUT_CHANGED);
 }
 
 /** Polls the lock until the concurrent call publishes its session (URL) or gives up (null). */

@@ -9,7 +9,6 @@ import {
   UNVERIFIED_APPLICANT_TTL_MS,
   type Carrier,
   type CompanyRole,
-  type OrderLine,
   type TaxOfOrder,
   type ProfileReview,
   type ShipTo,
@@ -22,7 +21,12 @@ import { supportContactOf } from '../site-content/site-content';
 import { contactAddress } from './config';
 import { portalLinks, type PortalLinks } from './links';
 import type { QueuedMail } from './outbox';
-import { renderMail, type MailContent, type RenderContext } from './templates/layout';
+import {
+  renderMail,
+  type MailContent,
+  type MailOrderLine,
+  type RenderContext,
+} from './templates/layout';
 import * as messages from './templates/messages';
 
 /**
@@ -117,7 +121,8 @@ export interface OrderFacts {
   id: string;
   user_id: string;
   store_name: string;
-  items: readonly Pick<OrderLine, 'name' | 'quantity' | 'line_total'>[];
+  /** Backordered lines are marked, with their product's restock date when given. */
+  items: readonly MailOrderLine[];
   amount: number;
   ship_to: ShipTo | null;
   invoice_number: string | null;

@@ -1,9 +1,9 @@
 import { mailKeys } from '@portal/domain';
 import type { Timestamp } from 'firebase-admin/firestore';
-import type { OrderLine } from '@portal/domain';
 import type { PortalLinks } from './links';
 import { buyerMail, type MailDeps } from './notifications';
 import type { QueuedMail } from './outbox';
+import type { MailOrderLine } from './templates/layout';
 import * as messages from './templates/terms-messages';
 
 /**
@@ -17,7 +17,7 @@ interface TermsOrder {
   store_name: string;
   po_number: string;
   amount: number;
-  items: readonly Pick<OrderLine, 'name' | 'quantity' | 'line_total'>[];
+  items: readonly MailOrderLine[];
   terms: {
     net_days: number;
     invoice_number: string | null;

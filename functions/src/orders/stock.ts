@@ -1,5 +1,6 @@
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
+  backorderedUnits,
   COLLECTIONS,
   heldUnitsCapMessage,
   holdCapMessage,
@@ -7,6 +8,7 @@ import {
   MAX_STOCK_UNITS,
   maxHeldUnits,
   stockShortMessage,
+  takesBackorders,
   type QuantityRule,
 } from '@portal/domain';
 import { PreconditionError } from '../lib/errors';
@@ -21,6 +23,10 @@ import { log } from '../lib/log';
  * - release: a checkout that leaves 'open' without becoming an order gives them back
  *   (stock_reserved -= q);
  * - commit: a checkout that becomes an order takes them (stock_on_hand -= q, stock_reserved -= q);
+ * - backorder: a product that takes backorders (docs/catalog.md#backorders) is ordered beyond
+ *   what is available: only the available part is held, the rest of the line is `backordered`,
+ *   and the commit takes both, so stock_on_hand goes below 0 by the backordered units (owed).
+ *   That is the only way it goes below 0: any other commit stops at 0;
  * - restock: a cancelled order puts its units back on hand (stock_on_hand += q), when asked.
  *
  * A product whose stock_on_hand is null (or not a number) does not track stock: it is never
@@ -111,26 +117,55 @@ export class HoldCapError extends PreconditionError {
 /** Why a reservation was refused: too little stock, or more than one buyer may hold. */
 export type StockRefusal = StockShortError | HoldCapError;
 
+/** What reserving some lines would do: hold units, and backorder the rest of some lines. */
+export interface ReservationPlan {
+  /** Units held (reserved) per tracked product. */
+  hold: StockHold;
+  /** Units per product that stock does not cover, of products that take backorders. */
+  backordered: StockHold;
+}
+
+/** The plan's answer when it cannot hold the lines as asked. */
+export interface ReservationRefused {
+  /**
+   * Why the lines are refused; null when only the units of the buyer's own previous checkout
+   * stand in the way and none of the lines would be refused without them (a product that takes
+   * backorders would otherwise backorder units the buyer already holds).
+   */
+  short: StockRefusal | null;
+  /** Retire the buyer's previous checkout (releasing its hold) first, then plan again. */
+  retire: boolean;
+}
+
 /**
  * What reserving the lines would hold, or the first refusal: the units of each tracked product
  * the lines ask for, checked against what is available and against what one buyer may hold.
  * `own` is what the buyer's previous open checkout holds (it is about to be replaced): those
  * units count as the buyer's. A shortage they cover is `retire` (release that hold first, then
  * reserve); else the refusal names what the buyer could have. `others` is what the buyer's other
- * holds (a delayed payment settling) already take: they count toward the buyer's caps. Writes
- * nothing.
+ * holds (a delayed payment settling) already take: they count toward the buyer's caps.
+ *
+ * A product that takes backorders (takesBackorders) is never short: the units available (with
+ * the buyer's own) are held and the rest are `backordered`. Its held units count toward the
+ * buyer's total (MAX_HELD_UNITS_PER_BUYER), but it has no per-product share (maxHeldUnits):
+ * that share keeps one buyer from making a product out of stock for everyone else, and a product
+ * that takes backorders is never out of stock for anyone (others backorder it meanwhile), while
+ * capping its hold would leave in-stock units of the line neither held nor owed. Backordered
+ * units have no cap of their own beyond the line's (MAX_LINE_QUANTITY): they hold nothing from
+ * other buyers, and are paid for before stock owes them. Writes nothing.
  */
 export function planReservation(
   read: StockRead,
   lines: readonly StockLine[],
   own: StockHold = {},
   others: StockHold = {},
-): { hold: StockHold } | { short: StockRefusal; retire: boolean } {
+): ReservationPlan | ReservationRefused {
   const wanted = unitsOf(lines);
   const nameOf = (productId: string) =>
     lines.find((line) => line.product_id === productId)?.name ?? productId;
   const hold: StockHold = {};
-  let retire: StockShortError | null = null;
+  const backordered: StockHold = {};
+  let retire: { short: StockShortError | null } | null = null;
   for (const [productId, quantity] of Object.entries(wanted)) {
     const snap = read.get(productId);
     // Pricing found the product a moment ago; deleted since, it is not for sale.
@@ -141,11 +176,23 @@ export function planReservation(
     if (onHand === null) continue;
     const available = Math.max(0, onHand - reserved);
     const rule = ruleOf(snap);
+    const mine = Math.max(0, Math.min(available + (own[productId] ?? 0), onHand));
+    const terms = backorderTermsOf(snap, onHand);
+    if (takesBackorders(terms)) {
+      // The units the buyer's stock covers are in stock; the rest wait for stock.
+      const waiting = backorderedUnits(terms, mine, quantity);
+      const inStock = quantity - waiting;
+      if (waiting > 0) backordered[productId] = waiting;
+      // Units only the buyer's previous checkout frees: retire it first, as for a shortage.
+      if (inStock > available) retire ??= { short: null };
+      const held = Math.min(inStock, available);
+      if (held > 0) hold[productId] = held;
+      continue;
+    }
     if (available < quantity) {
-      const mine = Math.min(available + (own[productId] ?? 0), onHand);
       const short = new StockShortError(productId, mine, nameOf(productId), rule);
       if (mine < quantity) return { short, retire: false };
-      retire ??= short;
+      if (!retire?.short) retire = { short };
     }
     // One buyer never holds more than their share of a product, whatever is available.
     const cap = maxHeldUnits(onHand, rule);
@@ -169,7 +216,81 @@ export function planReservation(
       retire: false,
     };
   }
-  return retire ? { short: retire, retire: true } : { hold };
+  return retire ? { short: retire.short, retire: true } : { hold, backordered };
+}
+
+/** What backorders read of a product document (its stock as levelsOf reads it). */
+function backorderTermsOf(snap: DocumentSnapshot, onHand: number | null) {
+  const date: unknown = snap.get('restock_date');
+  return {
+    stock_on_hand: onHand,
+    backorders_allowed: snap.get('backorders_allowed') === true,
+    restock_date: typeof date === 'string' ? date : null,
+  };
+}
+
+/**
+ * What stock does not cover of lines taken without a hold (a renewal, already charged): for each
+ * product that takes backorders, the units beyond what is available. Products that do not take
+ * backorders are not counted (their commit stops at 0, as an oversold one always has).
+ */
+export function unheldBackorders(
+  read: StockRead,
+  lines: ReadonlyArray<Pick<StockLine, 'product_id' | 'quantity'>>,
+): StockHold {
+  const backordered: StockHold = {};
+  for (const [productId, quantity] of Object.entries(unitsOf(lines))) {
+    const snap = read.get(productId);
+    if (!snap?.exists) continue;
+    const { onHand, reserved } = levelsOf(snap);
+    if (onHand === null) continue;
+    const waiting = backorderedUnits(backorderTermsOf(snap, onHand), onHand - reserved, quantity);
+    if (waiting > 0) backordered[productId] = waiting;
+  }
+  return backordered;
+}
+
+/**
+ * The lines with their `backordered` units set from a plan's per-product units (a product on
+ * two lines: the later lines' units are backordered first, so the first line ships first).
+ */
+export function withBackorders<Line extends { product_id: string; quantity: number }>(
+  lines: readonly Line[],
+  backordered: StockHold,
+): (Line & { backordered: number })[] {
+  const left: StockHold = { ...backordered };
+  const marked = [...lines].reverse().map((line) => {
+    const units = Math.min(line.quantity, left[line.product_id] ?? 0);
+    left[line.product_id] = (left[line.product_id] ?? 0) - units;
+    return { ...line, backordered: units };
+  });
+  return marked.reverse();
+}
+
+/** A line's backordered units per product (0 or absent: none). */
+export function backorderedOf(
+  lines: ReadonlyArray<{ product_id: string; backordered?: number | undefined }>,
+): StockHold {
+  const units: StockHold = {};
+  for (const line of lines) {
+    const n = line.backordered ?? 0;
+    if (Number.isInteger(n) && n > 0) units[line.product_id] = (units[line.product_id] ?? 0) + n;
+  }
+  return units;
+}
+
+/**
+ * The restock date of each backordered product as its document says now (for the mails and the
+ * Stripe lines: "Expected Dec 10, 2026"); null when none is set. Products not read are absent.
+ */
+export function restockDatesOf(read: StockRead): Map<string, string | null> {
+  const dates = new Map<string, string | null>();
+  for (const [productId, snap] of read) {
+    if (!snap.exists) continue;
+    const date: unknown = snap.get('restock_date');
+    dates.set(productId, typeof date === 'string' ? date : null);
+  }
+  return dates;
 }
 
 /** Holds the planned units: stock_reserved += q on each product of the hold. */
@@ -191,11 +312,21 @@ export function releaseStock(tx: Transaction, read: StockRead, hold: StockHold):
   }
 }
 
+/** An order's lines as a commit takes them (`backordered`: units owed, absent or 0: none). */
+export type CommitLine = Pick<StockLine, 'product_id' | 'quantity'> & {
+  backordered?: number | undefined;
+};
+
 /**
- * A checkout became an order: its units leave the shelf (stock_on_hand -= q, never below 0) and,
- * when it still `held` them, its hold ends (stock_reserved -= q). One whose hold was already
+ * A checkout became an order: its units leave the shelf (stock_on_hand -= q) and, when it still
+ * `held` them, its hold ends (stock_reserved -= the held units). One whose hold was already
  * released (closed on our side, then paid at Stripe all the same) still takes the units: the
- * buyer paid, the goods are owed. Returns what was taken from stock_on_hand.
+ * buyer paid, the goods are owed. What it takes is its `lines` (every unit of each tracked
+ * product, held or not: a line past the buyer's hold cap holds part of its units), or, without
+ * lines, the hold itself. The units a line marks backordered (withBackorders) are the only ones
+ * that may take stock_on_hand below 0 (units owed to the order); everything else stops at 0 (or
+ * where owed stock already stood). Returns what was taken from stock_on_hand, backordered units
+ * included, so a cancellation with restock puts them all back.
  */
 export function commitStock(
   tx: Transaction,
@@ -203,19 +334,31 @@ export function commitStock(
   hold: StockHold,
   held: boolean,
   orderId: string,
+  lines?: readonly CommitLine[],
 ): StockHold {
   const taken: StockHold = {};
-  for (const [productId, quantity] of Object.entries(hold)) {
+  const units = lines ? unitsOf(lines) : hold;
+  const backordered = lines ? backorderedOf(lines) : {};
+  const products = new Set([...Object.keys(units), ...(held ? Object.keys(hold) : [])]);
+  for (const productId of products) {
     const snap = read.get(productId);
     if (!snap?.exists) continue;
     const { onHand, reserved } = levelsOf(snap);
+    const quantity = units[productId] ?? 0;
+    const owed = Math.min(quantity, backordered[productId] ?? 0);
     const update: Record<string, number> = {};
-    if (held && reserved > 0) update.stock_reserved = Math.max(0, reserved - quantity);
-    if (onHand !== null) {
-      if (!held && onHand - reserved < quantity) {
-        log.warn('stock_oversold', { orderId, productId, quantity, onHand, reserved });
+    const heldUnits = hold[productId] ?? 0;
+    if (held && reserved > 0 && heldUnits > 0) {
+      update.stock_reserved = Math.max(0, reserved - heldUnits);
+    }
+    if (onHand !== null && quantity > 0) {
+      // The floor: 0 (or the owed stock already there), less this order's backordered units.
+      const floor = Math.max(-MAX_STOCK_UNITS, Math.min(0, onHand) - owed);
+      const unheld = quantity - owed - (held ? heldUnits : 0);
+      if (onHand - reserved < unheld || onHand - quantity < floor) {
+        log.warn('stock_oversold', { orderId, productId, quantity, onHand, reserved, owed });
       }
-      update.stock_on_hand = Math.max(0, onHand - quantity);
+      update.stock_on_hand = Math.max(floor, onHand - quantity);
       taken[productId] = quantity;
     }
     if (Object.keys(update).length > 0) tx.update(snap.ref, update);

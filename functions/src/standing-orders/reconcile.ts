@@ -4,6 +4,7 @@ import {
   COLLECTIONS,
   companyLinePrice,
   orderableUnits,
+  takesBackorders,
   paths,
   quantityProblem,
   type AppliedEntry,
@@ -77,8 +78,10 @@ function lineState(
     paused_reason: null,
   };
   // On hand, not minus reservations: an open checkout that may never be paid does not pause it.
+  // A product that takes backorders is never paused for stock: the renewal backorders the units.
   if (
     product.stock_on_hand !== null &&
+    !takesBackorders(product) &&
     orderableUnits(product.stock_on_hand, product) < line.quantity
   ) {
     return { ...priced, paused_reason: 'out_of_stock' };

@@ -10,6 +10,7 @@ import {
   COLLECTIONS,
   companyOfRecord,
   formatInvoiceNumber,
+  hasOpenBackorder,
   nextChargedDelivery,
   paths,
   standingOrderCycleAmount,
@@ -28,7 +29,13 @@ import { stageMails } from '../mail/outbox';
 import { allocateInvoiceNumber, readInvoiceCounter } from '../orders/invoice-numbers';
 import type { OrderRecord } from '../orders/order-record';
 import { historyWith, STRIPE_ACTOR } from '../orders/order-transitions';
-import { commitStock, readStock, unitsOf } from '../orders/stock';
+import {
+  commitStock,
+  readStock,
+  restockDatesOf,
+  unheldBackorders,
+  withBackorders,
+} from '../orders/stock';
 import { readEventSeen, recordEvent, type EventRef } from '../stripe/stripe-event-log';
 import { orderTaxOfInvoice } from '../tax/order-tax';
 import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
@@ -240,6 +247,10 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
         db,
         lines.map((line) => line.product_id),
       );
+      // Charged already, so never refused: a product that takes backorders marks the units its
+      // stock does not cover backordered (owed), any other stops at 0 as an oversold one does.
+      const marked = withBackorders(lines, unheldBackorders(stock, lines));
+      const restockDates = restockDatesOf(stock);
       const amount = invoice.amount_paid;
       const next = nextDate(invoice, standing);
       const writeMails = await stageMails(
@@ -249,7 +260,10 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
           id: orderId,
           user_id: standing.user_id,
           store_name: standing.store_name,
-          items: lines,
+          items: marked.map((line) => ({
+            ...line,
+            restock_date: restockDates.get(line.product_id),
+          })),
           amount,
           tax,
           ship_to: standing.ship_to,
@@ -275,7 +289,7 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
         placed_by_name: standing.placed_by_name,
         store_name: standing.store_name,
         seller_permit_id: standing.seller_permit_id,
-        items: lines.map((line) => {
+        items: marked.map((line) => {
           const product = stock.get(line.product_id);
           const image: unknown = product?.get('image_url');
           const description: unknown = product?.get('description');
@@ -308,12 +322,13 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
         invoice_number: invoiceNumber,
         shipment: null,
         shipments: [],
-        backorder_open: false,
+        // Its backordered lines wait for stock: the managers' backorder queue lists the order.
+        backorder_open: hasOpenBackorder({ status: 'processing', items: marked }),
         refunds: [],
         refunded_amount: 0,
         dispute: null,
       };
-      const taken = commitStock(tx, stock, unitsOf(lines), false, orderId);
+      const taken = commitStock(tx, stock, {}, false, orderId, marked);
       tx.create(orderRef, { ...order, stock_taken: taken });
       applyOrderRollup(tx, db, null, order);
       const status: StandingOrderStatus =

@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import { shortOrderId, type NetDays, type OrderLine, type ShipTo } from '@portal/domain';
+import {
+  backorderMark,
+  shortOrderId,
+  type NetDays,
+  type OrderLine,
+  type ShipTo,
+} from '@portal/domain';
 import { stripeAddress } from '../tax/order-tax';
 
 /**
@@ -20,7 +26,10 @@ export interface IssueInput {
   customerId: string;
   netDays: NetDays;
   poNumber: string;
+  /** Its lines as booked: a backordered one says so on the invoice. */
   lines: readonly OrderLine[];
+  /** The expected restock date of each product (null: unknown), for a backordered line. */
+  restockDates?: ReadonlyMap<string, string | null>;
   /** Where it ships: Stripe Tax taxes the invoice for this address. */
   shipTo: ShipTo;
 }
@@ -64,7 +73,12 @@ export async function issueTermsInvoice(
         currency: 'usd',
         quantity: line.quantity,
         unit_amount_decimal: Stripe.Decimal.from(line.unit_amount),
-        description: line.sku ? `${line.name} (${line.sku})` : line.name,
+        description: [
+          line.sku ? `${line.name} (${line.sku})` : line.name,
+          backorderMark(line, input.restockDates?.get(line.product_id)),
+        ]
+          .filter(Boolean)
+          .join(' · '),
         metadata: { product_id: line.product_id },
       },
       { idempotencyKey: key(`line-${index}`) },

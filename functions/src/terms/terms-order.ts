@@ -1,5 +1,6 @@
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
+  hasOpenBackorder,
   orderTotal,
   orderTotalProblem,
   paths,
@@ -31,7 +32,13 @@ import {
   type OrderDoc,
   type OrderRecord,
 } from '../orders/order-record';
-import { commitStock, planReservation, readStock } from '../orders/stock';
+import {
+  commitStock,
+  planReservation,
+  readStock,
+  restockDatesOf,
+  withBackorders,
+} from '../orders/stock';
 import { companyPriceIndex } from '../pricing/company-price-lists';
 import { stripeFailure } from '../stripe/stripe-errors';
 import { customerForCheckout } from '../stripe/stripe-customers';
@@ -183,7 +190,8 @@ export async function placeTermsOrder(
       shipTo,
       netDays: booked.netDays,
       poNumber: request.poNumber,
-      lines,
+      lines: booked.items,
+      restockDates: booked.restockDates,
     });
     if (invoice.amount_due !== amount || invoice.currency !== 'usd') {
       throw new Error(`Invoice ${invoice.id} is due ${invoice.amount_due}, the order is ${amount}`);
@@ -216,8 +224,15 @@ export async function placeTermsOrder(
     return { ...current, terms };
   });
   const placed = { ...order, id: orderId };
+  const marked = {
+    ...placed,
+    items: placed.items.map((item) => ({
+      ...item,
+      restock_date: booked.restockDates.get(item.product_id),
+    })),
+  };
   await queueMails(db, [
-    ...(await termsOrderPlacedMail(ctx, placed)),
+    ...(await termsOrderPlacedMail(ctx, marked)),
     ...(await newOrderMails(ctx, placed)),
   ]);
   log.info('terms_order_placed', {
@@ -229,7 +244,16 @@ export async function placeTermsOrder(
   return answerOf(orderId, order);
 }
 
-type Booked = { kind: 'existing'; order: OrderRecord } | { kind: 'booked'; netDays: NetDays };
+type Booked =
+  | { kind: 'existing'; order: OrderRecord }
+  | {
+      kind: 'booked';
+      netDays: NetDays;
+      /** The lines as booked: `backordered` set from the stock. */
+      items: OrderLine[];
+      /** The restock date of each product as booked, for the mark of a backordered line. */
+      restockDates: Map<string, string | null>;
+    };
 
 /** The transaction that books the order (see placeTermsOrder). */
 async function bookOrder(
@@ -265,11 +289,14 @@ async function bookOrder(
 
   const problem = termsOrderProblem(credit, p.amount);
   if (problem || !credit.net_days) throw new PreconditionError(problem ?? '');
+  // Nothing is held for an order on terms: the plan only checks the stock and says which units
+  // a product that takes backorders does not have (they are taken all the same, owed).
   const plan = planReservation(stock, p.lines);
-  if ('short' in plan) throw plan.short;
+  if ('short' in plan) throw plan.short ?? new Error('A terms order holds no previous checkout');
+  const items = withBackorders(p.lines, plan.backordered);
 
   const now = Timestamp.now();
-  const taken = commitStock(tx, stock, plan.hold, false, p.orderId);
+  const taken = commitStock(tx, stock, {}, false, p.orderId, items);
   const order: OrderDoc = {
     user_id: p.buyer.uid,
     company_id: p.profile.companyId,
@@ -278,7 +305,7 @@ async function bookOrder(
     placed_by_name: p.profile.fullName,
     store_name: p.profile.storeName,
     seller_permit_id: p.profile.sellerPermitId,
-    items: p.lines,
+    items,
     amount: p.amount,
     tax: p.tax,
     currency: 'usd',
@@ -297,6 +324,9 @@ async function bookOrder(
     ship_to: p.profile.location?.ship_to ?? null,
     invoice_number: allocateInvoiceNumber(tx, counter),
     shipment: null,
+    shipments: [],
+    // It ships at once, on terms: its backordered lines join the managers' queue now.
+    backorder_open: hasOpenBackorder({ status: 'awaiting_payment', items }),
     refunds: [],
     refunded_amount: 0,
     dispute: null,
@@ -309,7 +339,12 @@ async function bookOrder(
   writeCart(now);
   const record = readOrderDoc(order);
   applyOrderRollup(tx, db, null, record);
-  return { kind: 'booked', netDays: credit.net_days };
+  return {
+    kind: 'booked',
+    netDays: credit.net_days,
+    items,
+    restockDates: restockDatesOf(stock),
+  };
 }
 
 /** The document just written, as a read gives it back (defaults filled). */

@@ -151,6 +151,7 @@ const line = (product_id: string, quantity: number, unit_amount: number): OrderL
   line_total: unit_amount * quantity,
   sku: '',
   case_pack: 1,
+  backordered: 0,
 });
 
 describe('checkout fingerprint', () => {
@@ -218,6 +219,37 @@ describe('Checkout Session parameters', () => {
           },
         },
       },
+    ]);
+  });
+
+  it('marks a backordered line, with the restock date its product has, before its description', () => {
+    const params = checkoutSessionParams({
+      checkoutId: 'order1',
+      uid: 'user1',
+      lines: [
+        { ...line('a', 6, 100), backordered: 6, description: 'Tasty' },
+        { ...line('b', 12, 100), backordered: 7 },
+        { ...line('c', 2, 100), backordered: 2 },
+        line('d', 1, 100),
+      ],
+      restockDates: new Map([
+        ['a', '2026-12-10'],
+        ['b', null],
+        ['d', '2026-12-10'],
+      ]),
+      webOrigin: 'https://shop.test',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+      customerId: 'cus_1',
+    });
+    const descriptions = (params.line_items ?? []).map(
+      (item) => item.price_data?.product_data?.description,
+    );
+    expect(descriptions).toEqual([
+      'Backordered · Expected Dec 10, 2026. Tasty',
+      '7 backordered · Ships when stock arrives',
+      // The product was not read: the mark alone.
+      'Backordered',
+      undefined,
     ]);
   });
 

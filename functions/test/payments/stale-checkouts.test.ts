@@ -116,6 +116,7 @@ async function claimedOnly(productId: string, quantity: number, at: number) {
     line_total: 1000 * quantity,
     sku: '',
     case_pack: 1,
+    backordered: 0,
   };
   const claim = await claimCheckout(
     firestore(),

@@ -57,6 +57,8 @@ function catalog(next: () => number): Map<string, CatalogProduct> {
       min_quantity: 1,
       stock_on_hand: null,
       stock_reserved: 0,
+      backorders_allowed: false,
+      restock_date: null,
       created_at: null,
     });
   }

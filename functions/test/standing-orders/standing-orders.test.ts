@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import {
   COLLECTIONS,
   INTERVAL_PROBLEM,
+  mailKeys,
   paths,
   PRODUCT_DEFAULTS,
   WEEK_MS,
@@ -459,6 +460,43 @@ describe('renewals', () => {
     await advance(buyer, 2);
     const renewal = (await standingOrders(buyer.uid))[1]!;
     expect(renewal.amount).toBe(2700);
+  });
+
+  it('keeps a line of a product that takes backorders: the renewal backorders what stock lacks', async () => {
+    const syrup = await product('backorder', {
+      name: 'Backorder Renew Syrup',
+      price_retailer: 500,
+      stock_on_hand: 100,
+    });
+    await firestore()
+      .doc(paths.product(syrup))
+      .update({ backorders_allowed: true, restock_date: '2026-12-10' });
+    const { buyer, id } = await subscribed({ [syrup]: 10 });
+    const first = (await firestore().doc(paths.order(id)).get()).data()!;
+    expect(first.items).toMatchObject([{ product_id: syrup, quantity: 10, backordered: 0 }]);
+    expect(first.backorder_open).toBe(false);
+
+    // Four left: not paused (it takes backorders), and the renewal owes the other six.
+    await firestore().doc(paths.product(syrup)).update({ stock_on_hand: 4 });
+    await productChangedHandler({ params: { productId: syrup } });
+    expect((await standingOrderOf(id)).lines[0]!.paused_reason).toBeNull();
+
+    await advance(buyer, 2);
+    const renewal = (await standingOrders(buyer.uid))[1]!;
+    expect(renewal).toMatchObject({
+      amount: 5000,
+      backorder_open: true,
+      items: [{ product_id: syrup, quantity: 10, backordered: 6 }],
+      stock_taken: { [syrup]: 10 },
+    });
+    expect((await firestore().doc(paths.product(syrup)).get()).get('stock_on_hand')).toBe(-6);
+    const mail = await firestore()
+      .collection(COLLECTIONS.mail)
+      .doc(mailKeys.orderConfirmation(renewal.id))
+      .get();
+    expect(mail.get('message.text')).toContain(
+      '10 x Backorder Renew Syrup (6 backordered · Expected Dec 10, 2026)',
+    );
   });
 
   it('pauses a line whose product runs out or stops being sold, and resumes it when it is back', async () => {

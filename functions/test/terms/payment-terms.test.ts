@@ -286,6 +286,67 @@ describe('orders on terms', () => {
   });
 });
 
+describe('backorders on terms', () => {
+  it('books a line beyond the stock of a product that takes backorders as backordered, owing the units; a product that does not is refused', async () => {
+    const id = `t-terms-backorder-${RUN}`;
+    await db()
+      .doc(paths.product(id))
+      .set({
+        ...PRODUCT_DEFAULTS,
+        name: 'Backorder Terms Syrup',
+        description: 'Terms backorder test product.',
+        image_url: '/products/blue-coast.svg',
+        price_retailer: PRICE,
+        is_active: true,
+        sort_order: 97_501,
+        sku: `TERMS-BO-${RUN.toUpperCase()}`,
+        stock_on_hand: 1,
+        backorders_allowed: true,
+        restock_date: '2026-12-10',
+      });
+    try {
+      const buyer = await createUser('retailer');
+      await giveTerms(buyer.uid, 30, 100_000);
+      await setCart(buyer.uid, { [id]: 4 });
+      const placed = await placeOnTerms(buyer);
+      const order = (await orderOf(placed.orderId))!;
+      expect(order.items).toEqual([
+        expect.objectContaining({ product_id: id, quantity: 4, backordered: 3 }),
+      ]);
+      expect(order.backorder_open).toBe(true);
+      expect(order.stock_taken).toEqual({ [id]: 4 });
+      const stock = await db().doc(paths.product(id)).get();
+      expect([stock.get('stock_on_hand'), stock.get('stock_reserved')]).toEqual([-3, 0]);
+      const mail = await db().doc(`mail/terms-order-placed.${placed.orderId}`).get();
+      expect(mail.get('message.text')).toContain(
+        '4 x Backorder Terms Syrup (3 backordered · Expected Dec 10, 2026)',
+      );
+      const invoice = await harness.stripe.invoices.retrieve(order.terms!.invoice_id!);
+      expect(invoice.lines.data.map((line) => line.description)).toEqual([
+        `Backorder Terms Syrup (TERMS-BO-${RUN.toUpperCase()}) · 3 backordered · Expected Dec 10, 2026`,
+      ]);
+
+      // Voided, the order's units all come back: 1 on hand again.
+      await closeTermsInvoiceHandler(
+        call(manager, { orderId: placed.orderId, action: 'void', reason: 'Ordered twice' }),
+      );
+      await harness.sandbox.whenWebhooksIdle();
+      expect((await db().doc(paths.product(id)).get()).get('stock_on_hand')).toBe(1);
+
+      // Without backorders, none left is out of stock: nothing booked, no balance.
+      await db().doc(paths.product(id)).update({ backorders_allowed: false, stock_on_hand: 0 });
+      await setCart(buyer.uid, { [id]: 1 });
+      const refused = await refusal(placeOnTerms(buyer));
+      expect(refused.code).toBe('failed-precondition');
+      expect(refused.message).toBe('Backorder Terms Syrup is out of stock.');
+      expect((await creditOf(buyer.uid)).open_balance).toBe(0);
+      expect((await db().doc(paths.product(id)).get()).get('stock_on_hand')).toBe(0);
+    } finally {
+      await db().doc(paths.product(id)).delete();
+    }
+  });
+});
+
 describe('collections', () => {
   it('marks the order paid once however often invoice.paid arrives, and lifts nothing twice', async () => {
     const buyer = await createUser('retailer');

@@ -1,4 +1,12 @@
-import { BRAND, headerSafe, stripUnsafeText, type SupportContact } from '@portal/domain';
+import {
+  backorderMark,
+  BRAND,
+  formatUsd,
+  headerSafe,
+  stripUnsafeText,
+  type OrderLine,
+  type SupportContact,
+} from '@portal/domain';
 
 /**
  * The one layout every mail is rendered with: the brand's header (logo text and colours), the
@@ -17,13 +25,37 @@ export type Block =
   | { kind: 'facts'; rows: ReadonlyArray<readonly [string, string]> }
   | {
       kind: 'lines';
-      items: ReadonlyArray<{ name: string; quantity: number; total: string }>;
+      /** `note`: said under the item's name ("Backordered · Expected Dec 10, 2026"). */
+      items: ReadonlyArray<{ name: string; quantity: number; total: string; note?: string | null }>;
       /** Rows between the items and the total: Subtotal, Tax (or the exemption). */
       summary?: ReadonlyArray<readonly [string, string]>;
       total: string;
     }
   | { kind: 'address'; title: string; lines: readonly string[] }
   | { kind: 'link'; label: string; url: string };
+
+/**
+ * An order line as a mail lists it: a backordered one (backordered units, absent before
+ * backorders) is marked, with the restock date its product had when the mail was written (null:
+ * none set; absent: the product was not read, and the mark says "Backordered" alone).
+ */
+export type MailOrderLine = Pick<OrderLine, 'name' | 'quantity' | 'line_total'> & {
+  backordered?: number;
+  restock_date?: string | null | undefined;
+};
+
+/** The items of a 'lines' block: name, quantity, total, and the backorder mark of each. */
+export function mailLineItems(items: readonly MailOrderLine[]) {
+  return items.map((item) => ({
+    name: item.name,
+    quantity: item.quantity,
+    total: formatUsd(item.line_total),
+    note: backorderMark(
+      { quantity: item.quantity, backordered: item.backordered ?? 0 },
+      item.restock_date,
+    ),
+  }));
+}
 
 export interface MailContent {
   subject: string;
@@ -102,7 +134,7 @@ function blockMjml(block: Block): string {
       return `<mj-table><tr style="border-bottom:1px solid #ddd;text-align:left"><th style="padding:6px 0">Item</th><th style="padding:6px 0;text-align:right">Qty</th><th style="padding:6px 0;text-align:right">Total</th></tr>${block.items
         .map(
           (item) =>
-            `<tr><td style="padding:6px 0">${escapeHtml(item.name)}</td><td style="padding:6px 0;text-align:right">${item.quantity}</td><td style="padding:6px 0;text-align:right">${escapeHtml(item.total)}</td></tr>`,
+            `<tr><td style="padding:6px 0">${escapeHtml(item.name)}${item.note ? `<br/><span style="color:${C.muted};font-size:13px">${escapeHtml(item.note)}</span>` : ''}</td><td style="padding:6px 0;text-align:right">${item.quantity}</td><td style="padding:6px 0;text-align:right">${escapeHtml(item.total)}</td></tr>`,
         )
         .join('')}${(block.summary ?? [])
         .map(
@@ -128,7 +160,10 @@ function blockText(block: Block): string {
       return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
     case 'lines':
       return [
-        ...block.items.map((item) => `${item.quantity} x ${item.name}  ${item.total}`),
+        ...block.items.map(
+          (item) =>
+            `${item.quantity} x ${item.name}${item.note ? ` (${item.note})` : ''}  ${item.total}`,
+        ),
         ...(block.summary ?? []).map(([label, value]) => `${label}: ${value}`),
         `Total: ${block.total}`,
       ].join('\n');

@@ -9,12 +9,11 @@ import {
   taxSummaryRows,
   type Carrier,
   type CompanyRole,
-  type OrderLine,
   type ShipTo,
   type StandingOrderLine,
   type TaxOfOrder,
 } from '@portal/domain';
-import type { Block, MailContent } from './layout';
+import { mailLineItems, type Block, type MailContent, type MailOrderLine } from './layout';
 
 /**
  * Every mail the portal sends, as content for the one layout (layout.ts). Each takes the facts
@@ -220,7 +219,8 @@ function standingTermsBlocks(t: StandingTerms, cancelled = false): Block[] {
 
 export function orderConfirmation(
   p: OrderFacts & {
-    items: readonly Pick<OrderLine, 'name' | 'quantity' | 'line_total'>[];
+    /** Backordered lines are marked "Backordered · Expected Dec 10, 2026". */
+    items: readonly MailOrderLine[];
     amount: number;
     shipTo: ShipTo | null;
     /** The buyer's purchase order number ('' when none). */
@@ -254,11 +254,7 @@ export function orderConfirmation(
       },
       {
         kind: 'lines',
-        items: p.items.map((item) => ({
-          name: item.name,
-          quantity: item.quantity,
-          total: formatUsd(item.line_total),
-        })),
+        items: mailLineItems(p.items),
         summary: taxSummaryRows(p.amount, p.tax ?? null, formatUsd),
         total: formatUsd(p.amount),
       },

@@ -1,5 +1,5 @@
-import { formatUsd, type OrderLine } from '@portal/domain';
-import type { Block, MailContent } from './layout';
+import { formatUsd } from '@portal/domain';
+import { mailLineItems, type Block, type MailContent, type MailOrderLine } from './layout';
 
 /**
  * The mails of orders on payment terms (docs/payment-terms.md): the invoice issued, a reminder
@@ -52,7 +52,8 @@ const due = (p: InvoiceFacts) => (p.dueAt ? dayFormat.format(p.dueAt) : 'on the 
 export function termsOrderPlaced(
   p: InvoiceFacts & {
     netDays: number;
-    items: readonly Pick<OrderLine, 'name' | 'quantity' | 'line_total'>[];
+    /** Backordered lines are marked "Backordered · Expected Dec 10, 2026". */
+    items: readonly MailOrderLine[];
   },
 ): MailContent {
   return {
@@ -68,11 +69,7 @@ export function termsOrderPlaced(
       factsBlock(p),
       {
         kind: 'lines',
-        items: p.items.map((item) => ({
-          name: item.name,
-          quantity: item.quantity,
-          total: formatUsd(item.line_total),
-        })),
+        items: mailLineItems(p.items),
         total: formatUsd(p.amount),
       },
       ...payBlocks(p),

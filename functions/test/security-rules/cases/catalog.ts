@@ -40,6 +40,7 @@ const activeOnly = {
 
 const NEW = paths.product('new-product');
 const STOCKED = paths.product(PRODUCT.stocked);
+const OWED = paths.product(PRODUCT.owed);
 
 function withoutKey(data: Record<string, unknown>, key: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([k]) => k !== key));
@@ -261,6 +262,139 @@ const catalogFieldCases: RuleCase[] = [
     catalogProduct({ price_breaks: { min_quantity: 24, unit_amount: 3000 } }),
     'breaks not a list',
   ),
+
+  // backorders (docs/catalog.md#backorders)
+  {
+    actor: 'manager',
+    op: 'create',
+    path: NEW,
+    data: catalogProduct({
+      stock_reserved: 0,
+      created_at: serverTimestamp(),
+      backorders_allowed: true,
+      restock_date: '2026-12-10',
+    }),
+    expect: 'allow',
+    why: 'created taking backorders, with a restock date',
+  },
+  {
+    actor: 'manager',
+    op: 'create',
+    path: NEW,
+    data: catalogProduct({
+      stock_reserved: 0,
+      created_at: serverTimestamp(),
+      backorders_allowed: false,
+      restock_date: null,
+    }),
+    expect: 'allow',
+    why: 'created without backorders, no restock date',
+  },
+  refusedCreate(catalogProduct({ backorders_allowed: 'yes' }), 'backorders_allowed as a string'),
+  refusedCreate(catalogProduct({ restock_date: '2026-13-01' }), 'a restock date in month 13'),
+  refusedCreate(catalogProduct({ restock_date: '12/10/2026' }), 'a restock date not YYYY-MM-DD'),
+  refusedCreate(catalogProduct({ restock_date: '2026-12-10T00:00' }), 'a restock date and time'),
+  refusedCreate(
+    catalogProduct({ restock_date: Timestamp.fromDate(CREATED_AT) }),
+    'a restock date as a timestamp',
+  ),
+  refusedCreate(
+    catalogProduct({ stock_reserved: 0, created_at: serverTimestamp(), stock_on_hand: -4 }),
+    'created owing units',
+  ),
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { backorders_allowed: true, restock_date: '2027-01-31' },
+    expect: 'allow',
+    why: 'a manager allows backorders with a restock date',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: OWED,
+    data: { backorders_allowed: false, restock_date: null },
+    expect: 'allow',
+    why: 'a manager stops backorders and clears the date',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { restock_date: '2027-02-30x' },
+    expect: 'deny',
+    why: 'a bad restock date',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { stock_on_hand: -1 },
+    expect: 'deny',
+    why: 'a manager sets stock below 0 (only backorders take it there)',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: OWED,
+    data: { stock_on_hand: -5 },
+    expect: 'deny',
+    why: 'a manager changes owed stock to another number below 0',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: OWED,
+    data: catalogProduct({
+      name: 'Owed Syrup, 1 gal',
+      stock_on_hand: -4,
+      backorders_allowed: true,
+      restock_date: '2026-12-24',
+    }),
+    expect: 'allow',
+    why: 'the editor save of an owing product, its stock as stored',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: OWED,
+    replace: true,
+    data: catalogProduct({
+      name: 'Owed Syrup',
+      stock_on_hand: -4,
+      stock_reserved: 0,
+      backorders_allowed: true,
+      restock_date: '2026-12-10',
+      created_at: Timestamp.fromDate(CREATED_AT),
+    }),
+    expect: 'allow',
+    why: 'overwrite of an owing product keeping its stock as stored',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: OWED,
+    data: { stock_on_hand: 16 },
+    expect: 'allow',
+    why: 'stock arrives: the count after the owed units',
+  },
+  ...(['retailer', 'wholesaler', 'buyerA', 'anonymous'] as const).map((actor): RuleCase => ({
+    actor,
+    op: 'update',
+    path: STOCKED,
+    data: { backorders_allowed: true, restock_date: '2026-12-10' },
+    expect: 'deny',
+    why: 'only managers allow backorders',
+  })),
+  {
+    actor: 'retailer',
+    op: 'update',
+    path: OWED,
+    data: { stock_on_hand: 0 },
+    expect: 'deny',
+    why: "a buyer clears a product's owed stock",
+  },
 
   // update
   {

@@ -30,6 +30,8 @@ export const PRODUCT = {
   inactive: 'inactive-1',
   /** A product with every catalog field, 5 units of it held by open checkouts. */
   stocked: 'stocked-1',
+  /** Takes backorders, and owes 4 units to them (stock on hand below 0). */
+  owed: 'owed-1',
   missing: 'no-such-product',
 } as const;
 
@@ -432,6 +434,15 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.product(PRODUCT.stocked)]: catalogProduct({
     sort_order: 4,
     stock_reserved: 5,
+    created_at: Timestamp.fromDate(CREATED_AT),
+  }),
+  [paths.product(PRODUCT.owed)]: catalogProduct({
+    name: 'Owed Syrup',
+    sort_order: 5,
+    stock_on_hand: -4,
+    stock_reserved: 0,
+    backorders_allowed: true,
+    restock_date: '2026-12-10',
     created_at: Timestamp.fromDate(CREATED_AT),
   }),
   [paths.wholesalePrice(PRODUCT.active)]: validWholesalePrice(),
