@@ -8,6 +8,7 @@ import {
   trackingUrl,
   UNVERIFIED_APPLICANT_TTL_MS,
   type Carrier,
+  type OrderLine,
   type CompanyRole,
   type TaxOfOrder,
   type ProfileReview,

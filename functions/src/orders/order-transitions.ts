@@ -168,6 +168,8 @@ export async function moveOrder(
       status: to,
       updated_at: now,
       status_history: historyWith(order.status_history, to, now, by),
+      // A cancelled order has nothing left to ship: it leaves the backorder queue.
+      backorder_open: hasOpenBackorder({ ...order, status: to }),
       ...restock(now),
     });
     applyOrderRollup(tx, db, order, { ...order, status: to });

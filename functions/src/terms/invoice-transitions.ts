@@ -1,6 +1,6 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
-import { COLLECTIONS, isReceivable, paths, type OrderStatus } from '@portal/domain';
+import { COLLECTIONS, isReceivable, lineProgress, paths, type OrderStatus } from '@portal/domain';
 import { applyOrderRollup } from '../insights/sales-rollups';
 import type { Context } from '../lib/context';
 import type { MailDeps } from '../mail/notifications';
@@ -64,6 +64,8 @@ interface Change {
   credit?: Record<string, unknown>;
   mails?: QueuedMail[];
   restock?: boolean;
+  /** Units put back on hand by product (the unshipped rest of a partially shipped order). */
+  restockUnits?: Record<string, number>;
 }
 
 /**
@@ -89,7 +91,13 @@ async function onTermsOrder(
     if (seen) return { orderId, status: order.status, outcome: 'duplicate-event' };
     const credit = await readCredit(tx, db, order.company_id);
     const change = await decide(order, credit, tx);
-    const restock = await prepareRestock(tx, db, order, change.restock === true);
+    const restock = await prepareRestock(
+      tx,
+      db,
+      order,
+      change.restock === true,
+      change.restockUnits,
+    );
     const writeMails = await stageMails(tx, db, change.mails ?? []);
     const now = Timestamp.now();
     if (change.order) {
@@ -256,17 +264,30 @@ export function closeTermsOrder(
           ? {
               status: 'cancelled',
               status_history: historyWith(order.status_history, 'cancelled', now, close.by),
+              // Nothing of a cancelled order is still to ship: it leaves the backorder queue.
+              backorder_open: false,
             }
           : {}),
       },
       after: { ...order, status: 'cancelled', terms: nextTerms },
       credit: credited,
-      // A shipped order's goods are out, and so are some of a partially shipped one's: only an
-      // order not shipped yet goes back on the shelf.
+      // A shipped order's goods are out: only an order not shipped yet goes back on the shelf,
+      // and of a partially shipped one the units that had not shipped (backordered units too:
+      // they are owed to nobody now).
       restock: order.status === 'awaiting_payment',
+      ...(order.status === 'partially_shipped' ? { restockUnits: unshippedUnits(order) } : {}),
       mails: close.mail ? await invoiceVoidedMail(deps, order, close.reason) : [],
     };
   });
+}
+
+/** The units of each product an order has not shipped yet. */
+function unshippedUnits(order: OrderState): Record<string, number> {
+  const units: Record<string, number> = {};
+  for (const line of lineProgress(order)) {
+    if (line.remaining > 0) units[line.product_id] = (units[line.product_id] ?? 0) + line.remaining;
+  }
+  return units;
 }
 
 /** The manager's audit entry of a closed invoice (with who and why), in its own write. */
