@@ -6,7 +6,7 @@
  * own, once stock arrives. A product that does not take backorders is refused as out of stock.
  */
 import * as z from 'zod/mini';
-import { formatCertificateDate } from './order-tax';
+import { formatCalendarDay } from './calendar-day';
 
 /** A restock date: a calendar day, YYYY-MM-DD. */
 export const restockDateSchema = z
@@ -46,9 +46,7 @@ export function backorderedUnits(
 
 /** "Expected Dec 10, 2026", or "Ships when stock arrives" when no date is known. */
 export function restockText(restockDate: string | null | undefined): string {
-  return restockDate
-    ? `Expected ${formatCertificateDate(restockDate)}`
-    : 'Ships when stock arrives';
+  return restockDate ? `Expected ${formatCalendarDay(restockDate)}` : 'Ships when stock arrives';
 }
 
 /** A line's mark: "Backordered · Expected Dec 10, 2026" (all of it) or "14 backordered · …". */
