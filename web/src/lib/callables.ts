@@ -26,6 +26,7 @@ import {
   type NewsletterTokenResponse,
   type RefundOrderRequest,
   type RefundOrderResponse,
+  type CancelBackorderedLineRequest,
   type RemoveMemberRequest,
   type RequestPasswordResetRequest,
   type ResendVerificationEmailRequest,
@@ -84,6 +85,11 @@ export const callUpdateOrderStatus = /* @__PURE__ */ callable<UpdateOrderStatusR
 export const callRefundOrder = /* @__PURE__ */ callable<RefundOrderRequest, RefundOrderResponse>(
   FUNCTION_NAMES.refundOrder,
 );
+/** A buyer cancels a backordered line's unshipped units, for a refund of them. */
+export const callCancelBackorderedLine = /* @__PURE__ */ callable<
+  CancelBackorderedLineRequest,
+  RefundOrderResponse
+>(FUNCTION_NAMES.cancelBackorderedLine);
 export const callSaveLocation = /* @__PURE__ */ callable<SaveLocationRequest, SaveLocationResponse>(
   FUNCTION_NAMES.saveLocation,
 );
