@@ -14,6 +14,7 @@ export * from './price-lists';
 export * from './price-list-schemas';
 export * from './stock';
 export * from './backorders';
+export * from './calendar-day';
 export * from './stock-holds';
 export * from './catalog-search';
 export * from './quick-order';

@@ -3,6 +3,7 @@
  * the order page, invoice and mails, the order card's line, the cart's notice of an expired
  * certificate. Small on purpose: the buyers' first pages load it.
  */
+import { formatCalendarDay } from './calendar-day';
 
 /** What an exempt order records of the certificate that exempts it. */
 export interface TaxExemption {
@@ -12,16 +13,8 @@ export interface TaxExemption {
   expires_on: string | null;
 }
 
-/** "Mar 5, 2027" for 2027-03-05 (the date as written, no time zone shift). */
-export function formatCertificateDate(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
-}
+/** A certificate's expiry, "Mar 5, 2027" for 2027-03-05 (the date as written). */
+export const formatCertificateDate = formatCalendarDay;
 
 /** "Exempt: resale certificate SR-123, CA, valid to Mar 5, 2027", on the order, invoice and mails. */
 export function exemptionText(exemption: TaxExemption): string {

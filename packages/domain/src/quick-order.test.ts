@@ -174,6 +174,23 @@ describe('resolveQuickOrder', () => {
     expect(resolveQuickOrder([line(1, 'MCH-TRIPLE', 5)], bySku).errors).toEqual([]);
   });
 
+  it('takes more than is left of a product that takes backorders: the rest is backordered', () => {
+    const backorders = { backorders_allowed: true };
+    const skus = new Map([
+      ['LID-16', { ...bySku.get('LID-16')!, ...backorders }],
+      ['MCH-TRIPLE', { ...bySku.get('MCH-TRIPLE')!, ...backorders }],
+    ]);
+    const { resolved, errors } = resolveQuickOrder(
+      [line(1, 'LID-16', 20), line(2, 'MCH-TRIPLE', 7)],
+      skus,
+    );
+    expect(errors).toEqual([]);
+    expect(resolved.map((r) => [r.product.id, r.quantity])).toEqual([
+      ['lids', 20],
+      ['triple', 7],
+    ]);
+  });
+
   it('counts what the cart already holds, adding only the difference', () => {
     const inCart = (id: string) => ({ cups: 20, triple: 4, blue: 999 })[id] ?? 0;
     const { resolved, errors } = resolveQuickOrder(

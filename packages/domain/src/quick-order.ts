@@ -1,5 +1,6 @@
 import { parseQuantityInput, roundQuantity, type QuantityRule } from './quantities';
 import { normalizeSku } from './schemas';
+import { takesBackorders } from './backorders';
 import { availableStock, stockShortMessage, type StockLevels } from './stock';
 
 /**
@@ -82,9 +83,10 @@ export interface ResolvedQuickOrderLine {
 
 /**
  * Resolves parsed lines against the buyer's catalog (active products they can buy, by SKU):
- * an unknown SKU, an out-of-stock product or more than is left is an error on that line; a
- * quantity is rounded to the case pack and minimum with a note. The same SKU on two lines is
- * added up into one line (the first's line number).
+ * an unknown SKU, an out-of-stock product or more than is left is an error on that line (not for
+ * a product that takes backorders: what stock does not cover is backordered); a quantity is
+ * rounded to the case pack and minimum with a note. The same SKU on two lines is added up into
+ * one line (the first's line number).
  */
 export function resolveQuickOrder(
   lines: readonly QuickOrderLine[],
@@ -107,7 +109,8 @@ export function resolveQuickOrder(
   for (const { line, product, quantity } of wanted.values()) {
     const rounded = roundQuantity(quantity + inCart(product.id), product);
     const adding = rounded.quantity - inCart(product.id);
-    const available = availableStock(product);
+    // A product that takes backorders orders past its stock: the rest is backordered.
+    const available = takesBackorders(product) ? null : availableStock(product);
     if (available !== null && rounded.quantity > available) {
       errors.push({
         line,

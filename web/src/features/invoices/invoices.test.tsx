@@ -34,6 +34,7 @@ const line = (n: number) => ({
   line_total: 5000,
   sku: `SYR-${n}`,
   case_pack: 1,
+  backordered: 0,
 });
 
 function seedOrder(id: string, overrides: Record<string, unknown> = {}) {
@@ -117,6 +118,89 @@ describe('InvoicePage', () => {
     expect(invoice.queryByText(/Supplier credit/)).not.toBeInTheDocument();
     expect(rows).toContain('Net paid$75.00');
     expect(screen.getByRole('button', { name: /Print/ })).toBeInTheDocument();
+  });
+
+  it('marks backordered lines and the units refunded of each, with the parts of a refund by lines', async () => {
+    seedOrder('ord00006', {
+      status: 'partially_shipped',
+      items: [
+        { ...line(1), quantity: 4, line_total: 10_000, backordered: 4 },
+        { ...line(2), quantity: 60, line_total: 5000, case_pack: 20 },
+      ],
+      amount: 16_500,
+      tax: { amount: 1500, state: 'CA', exemption: null },
+      refunds: [
+        {
+          refund_id: 're_2',
+          amount: 6000,
+          customer_note: 'Backorder cancelled',
+          at: at('2025-03-08T10:00:00Z'),
+          by: 'm1',
+          lines: [{ product_id: 'p1', quantity: 2, unshipped: 2, restocked: 2, amount: 5000 }],
+          tax: 500,
+          shipping: 300,
+          goodwill: 200,
+        },
+      ],
+      refunded_amount: 6000,
+    });
+    renderInvoice('ord00006');
+    const invoice = within(await screen.findByRole('article', { name: 'Invoice INV-000123' }));
+    const rows = invoice.getAllByRole('row').map((row) => row.textContent);
+    // The backordered line is marked, with what of it was refunded.
+    expect(rows).toContain('SYR-1Purple Dream Syrup 1BackorderedRefunded 2 × $25.004$25.00$100.00');
+    expect(rows).toContain('SYR-2Purple Dream Syrup 23 cases × 20 = 60$25.00$50.00');
+    // The refund, then its parts; the totals still come from what was refunded.
+    const from = rows.indexOf('Refund March 8, 2025 (Backorder cancelled)-$60.00');
+    expect(rows.slice(from, from + 5)).toEqual([
+      'Refund March 8, 2025 (Backorder cancelled)-$60.00',
+      'Items: 2 × Purple Dream Syrup 1$50.00',
+      'Sales tax$5.00',
+      'Shipping$3.00',
+      'Goodwill$2.00',
+    ]);
+    expect(rows).toContain('Total$165.00');
+    expect(rows).toContain('Net paid$105.00');
+    expect(invoice.getByText('Items: 2 × Purple Dream Syrup 1').closest('tr')).toHaveClass(
+      'print-doc__detail',
+    );
+  });
+
+  it('puts the marks and the refund parts in the PDF', async () => {
+    seedOrder('ord00007');
+    const order = fakeDb.get('orders/ord00007')!;
+    const content = invoiceContent(
+      {
+        ...(order as unknown as Order),
+        id: 'ord00007',
+        created_at: new Date('2025-03-04T18:00:00Z'),
+        paid_at: new Date('2025-03-04T18:01:00Z'),
+        shipments: [],
+        backorder_open: false,
+        items: [{ ...line(1), backordered: 1 }],
+        refunds: [
+          {
+            refund_id: 're_3',
+            amount: 2500,
+            customer_note: '',
+            at: new Date('2025-03-06T10:00:00Z'),
+            by: 'm1',
+            lines: [{ product_id: 'p1', quantity: 1, unshipped: 0, restocked: 0, amount: 2500 }],
+            tax: 0,
+            shipping: 0,
+            goodwill: 0,
+          },
+        ],
+        refunded_amount: 2500,
+        tax: null,
+        terms: null,
+      },
+      DEFAULT_SELLER,
+    );
+    expect(content.lines[0]!.notes).toEqual(['1 backordered', 'Refunded 1 × $25.00']);
+    expect(content.totals).toContainEqual(['Items: 1 × Purple Dream Syrup 1', '$25.00', 'detail']);
+    const bytes = await buildInvoicePdf(content);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
   });
 
   it('shows the sales tax charged for the state, in the total', async () => {
@@ -214,6 +298,99 @@ describe('PackingSlipPage', () => {
   });
 });
 
+describe('PackingSlipPage: by shipment', () => {
+  /** 48 lids of which 24 were backordered, 2 syrups; shipment 1 took the lids in stock and a syrup. */
+  function seedShippedInPart(id: string) {
+    seedOrder(id, {
+      status: 'partially_shipped',
+      items: [
+        {
+          ...line(1),
+          name: 'Dome Lids',
+          sku: 'LID-1',
+          quantity: 48,
+          case_pack: 24,
+          backordered: 24,
+        },
+        { ...line(2), name: 'Blue Coast Syrup', sku: 'SYR-BLUE' },
+      ],
+      shipments: [
+        {
+          id: 'ship-1',
+          number: 1,
+          lines: [
+            { product_id: 'p1', quantity: 24 },
+            { product_id: 'p2', quantity: 1 },
+          ],
+          carrier: 'fedex',
+          tracking_number: '612999AA10123456784',
+          shipped_at: at('2025-03-05T10:00:00Z'),
+          by: 'm1',
+          request_id: '',
+        },
+      ],
+      refunds: [],
+      refunded_amount: 0,
+    });
+  }
+
+  function renderSlip(orderId: string, search = '') {
+    return renderWithProviders(
+      <PackingSlipPage
+        orderId={orderId}
+        backTo={{ href: '/admin', label: 'Back to the dashboard' }}
+      />,
+      {
+        route: `/admin/orders/${orderId}/packing-slip${search}`,
+        path: '/admin/orders/:orderId/packing-slip',
+      },
+    );
+  }
+
+  it("prints a shipment's lines and units, its number, carrier and tracking", async () => {
+    seedShippedInPart('ord00010');
+    renderSlip('ord00010', '?shipment=ship-1');
+    const slip = within(await screen.findByRole('article', { name: 'Packing slip' }));
+    expect(slip.getByText('Shipment 1 of order #ord00010')).toBeInTheDocument();
+    expect(slip.getByText('FedEx')).toBeInTheDocument();
+    expect(slip.getByText('612999AA10123456784')).toBeInTheDocument();
+    const rows = slip.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('LID-1Dome Lids1 case × 24 = 24☐');
+    expect(rows).toContain('SYR-BLUEBlue Coast Syrup1☐');
+    expect(rows).toContain('Units25');
+  });
+
+  it('prints what is still to ship without a shipment, the units waiting for stock marked', async () => {
+    seedShippedInPart('ord00011');
+    renderSlip('ord00011');
+    const slip = within(await screen.findByRole('article', { name: 'Packing slip' }));
+    expect(slip.queryByText(/^Shipment \d/)).not.toBeInTheDocument();
+    const rows = slip.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('LID-1Dome LidsBackordered1 case × 24 = 24☐');
+    expect(rows).toContain('SYR-BLUEBlue Coast Syrup1☐');
+    expect(rows).toContain('Units25');
+  });
+
+  it('prints an order shipped whole before shipments as before, by its one shipment too', async () => {
+    seedOrder('ord00012');
+    renderSlip('ord00012', '?shipment=shipment-1');
+    const slip = within(await screen.findByRole('article', { name: 'Packing slip' }));
+    expect(slip.getByText('Shipment 1 of order #ord00012')).toBeInTheDocument();
+    expect(slip.getByText('UPS')).toBeInTheDocument();
+    const rows = slip.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('SYR-1Purple Dream Syrup 12☐');
+    expect(rows).toContain('SYR-2Purple Dream Syrup 23 cases × 20 = 60☐');
+  });
+
+  it('says so for a shipment that is not on the order', async () => {
+    seedShippedInPart('ord00013');
+    renderSlip('ord00013', '?shipment=ship-9');
+    expect(
+      await screen.findByRole('heading', { name: 'This shipment is not on order #ord00013.' }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('the invoice PDF', () => {
   const order = (lines: number, store = 'Cloud Nine Smokeshop'): Order => ({
     id: 'ord00009',
@@ -236,6 +413,8 @@ describe('the invoice PDF', () => {
     ship_to: SHIP_TO,
     invoice_number: 'INV-000009',
     shipment: null,
+    shipments: [],
+    backorder_open: false,
     refunds: [],
     refunded_amount: 0,
     dispute: null,

@@ -143,7 +143,8 @@ describe('AccountPage: Orders', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const lines = screen.getByRole('list', { name: 'Items of order #aaaaaaaa' });
+    // The opened order is a lazy part of the card.
+    const lines = await screen.findByRole('list', { name: 'Items of order #aaaaaaaa' });
     expect(within(lines).getByText('Purple Dream Syrup')).toBeInTheDocument();
     expect(within(lines).getByText('2 × $24.99')).toBeInTheDocument();
     expect(within(lines).getByText('$49.98')).toBeInTheDocument();
@@ -173,12 +174,12 @@ describe('AccountPage: Orders', () => {
     const user = userEvent.setup();
     renderAccount();
     await user.click(await screen.findByRole('button', { name: /Show 2 items/ }));
-    const taxed = screen.getByRole('list', { name: 'Items of order #aaaaaaaa' });
+    const taxed = await screen.findByRole('list', { name: 'Items of order #aaaaaaaa' });
     expect(await within(taxed).findByText('Sales tax (CA)')).toBeInTheDocument();
     expect(within(taxed).getByText('$3.62')).toBeInTheDocument();
     expect(within(taxed).getByText('Subtotal')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Show 1 item/ }));
-    const exempt = screen.getByRole('list', { name: 'Items of order #bbbbbbbb' });
+    const exempt = await screen.findByRole('list', { name: 'Items of order #bbbbbbbb' });
     expect(
       await within(exempt).findByText('Exempt: resale certificate SR-9, CA, valid to Jan 31, 2027'),
     ).toBeInTheDocument();
@@ -202,7 +203,7 @@ describe('AccountPage: Orders', () => {
       'true',
     );
     expect(
-      within(screen.getByRole('list', { name: 'Items of order #aaaaaaaa' })).getByText(
+      within(await screen.findByRole('list', { name: 'Items of order #aaaaaaaa' })).getByText(
         'Purple Dream Syrup',
       ),
     ).toBeInTheDocument();

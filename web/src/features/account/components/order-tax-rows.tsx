@@ -2,8 +2,8 @@ import { formatUsd, taxSummaryRows, type Order } from '@portal/domain';
 
 /**
  * Under an opened order's items: its subtotal and its sales tax for the state, or the resale
- * certificate that exempted it (docs/tax.md). A lazy part of the order card: the tax's words load
- * when a buyer opens an order, not with My Account.
+ * certificate that exempted it (docs/tax.md). Part of the opened order (order-details.tsx, a lazy
+ * part of the order card): the tax's words load when a buyer opens an order, not with My Account.
  */
 export default function OrderTaxRows({ order }: { order: Pick<Order, 'amount' | 'tax'> }) {
   return (

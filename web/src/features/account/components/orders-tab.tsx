@@ -14,7 +14,7 @@ import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrderTermsFacts } from './order-terms';
 import { TextSkeleton } from '@/components/skeleton';
 
-const OrderTaxRows = lazy(() => import('./order-tax-rows'));
+const OrderDetails = lazy(() => import('./order-details'));
 const LocationFilter = lazy(() =>
   import('./location-filter').then((module) => ({ default: module.LocationFilter })),
 );
@@ -156,6 +156,7 @@ export function OrdersTab({
             linked={order.id === linked}
             reordering={reorder.isPending && reorder.variables === order.items}
             onReorder={canOrder ? () => reorderOrder(order) : undefined}
+            canOrder={canOrder}
           />
         ))}
       </ul>
@@ -179,6 +180,7 @@ function OrderCard({
   linked,
   reordering,
   onReorder,
+  canOrder,
 }: {
   order: Order;
   /** The order a link points at: it starts open, marked, and is scrolled to once. */
@@ -186,6 +188,8 @@ function OrderCard({
   reordering: boolean;
   /** Absent for a member who may not order. */
   onReorder: (() => void) | undefined;
+  /** False for a viewer: no cancelling of backordered items. */
+  canOrder: boolean;
 }) {
   const [open, setOpen] = useState(linked);
   const ref = useRef<HTMLLIElement | null>(null);
@@ -231,7 +235,11 @@ function OrderCard({
             <span className="order-card__hint">Payment processing</span>
           )}
           <OrderTermsFacts order={order} invoice={`of order ${label}`} />
-          {order.shipment && <TrackingLink shipment={order.shipment} />}
+          {order.shipments.length > 1 ? (
+            <span>{order.shipments.length} shipments</span>
+          ) : (
+            order.shipment && <TrackingLink shipment={order.shipment} />
+          )}
           {order.invoice_number && (
             <Link
               to={routePath('invoice', { orderId: order.id })}
@@ -265,30 +273,9 @@ function OrderCard({
         )}
       </div>
       {open && (
-        <ul id={itemsId} className="order-card__lines" aria-label={`Items of order ${label}`}>
-          {order.items.map((line) => (
-            <li key={line.product_id} className="order-line">
-              <img
-                src={line.image_url}
-                alt=""
-                loading="lazy"
-                width={48}
-                height={48}
-                className="order-line__image"
-              />
-              <span className="order-line__name">{line.name}</span>
-              <span className="order-line__qty">
-                {line.quantity} × {formatUsd(line.unit_amount)}
-              </span>
-              <span className="order-line__total">{formatUsd(line.line_total)}</span>
-            </li>
-          ))}
-          {order.tax && (
-            <Suspense fallback={null}>
-              <OrderTaxRows order={order} />
-            </Suspense>
-          )}
-        </ul>
+        <Suspense fallback={<TextSkeleton rows={2} />}>
+          <OrderDetails order={order} id={itemsId} label={label} canOrder={canOrder} />
+        </Suspense>
       )}
     </li>
   );

@@ -63,7 +63,14 @@ export function InvoiceDocument({ content }: { content: InvoiceContent }) {
           {content.lines.map((line, index) => (
             <tr key={index}>
               <td className="print-doc__sku">{line.sku}</td>
-              <td>{line.name}</td>
+              <td>
+                {line.name}
+                {line.notes.map((note) => (
+                  <span key={note} className="print-doc__note">
+                    {note}
+                  </span>
+                ))}
+              </td>
               <td className="num print-doc__qty">{line.quantity}</td>
               <td className="num">{line.unit}</td>
               <td className="num">{line.total}</td>
@@ -71,8 +78,17 @@ export function InvoiceDocument({ content }: { content: InvoiceContent }) {
           ))}
         </tbody>
         <tfoot>
-          {content.totals.map(([label, value], index) => (
-            <tr key={index} className={label === 'Total' || label === 'Net paid' ? 'strong' : ''}>
+          {content.totals.map(([label, value, detail], index) => (
+            <tr
+              key={index}
+              className={
+                detail
+                  ? 'print-doc__detail'
+                  : label === 'Total' || label === 'Net paid'
+                    ? 'strong'
+                    : ''
+              }
+            >
               <th scope="row" colSpan={4}>
                 {label}
               </th>

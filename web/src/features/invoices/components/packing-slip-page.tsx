@@ -1,17 +1,87 @@
 import { PrinterOutlined } from '@/components/icons';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { Link } from 'react-router';
-import { documentQuantity, documentShipToLines, shortOrderId } from '@portal/domain';
+import { Link, useSearchParams } from 'react-router';
+import {
+  backorderMark,
+  CARRIER_LABELS,
+  documentQuantity,
+  documentShipToLines,
+  lineProgress,
+  orderShipments,
+  shortOrderId,
+  type Order,
+} from '@portal/domain';
 import { seller } from '@/config/seller';
 import { useOrder } from '@/entities/orders';
 import { usePageTitle } from '@/lib/use-page-title';
 import './print-doc.css';
 import { TextSkeleton } from '@/components/skeleton';
 
+/** The URL parameter naming the shipment a slip is for (?shipment=<shipmentId>). */
+export const SHIPMENT_PARAM = 'shipment';
+
+/** One line of a slip: the order's line, the units in this box, and its backorder mark. */
+interface SlipLine {
+  line: Order['items'][number];
+  quantity: number;
+  mark: string | null;
+}
+
+/** What a slip prints: its lines, and the shipment it is for (null: the next box). */
+interface Slip {
+  lines: SlipLine[];
+  shipment: { number: number; count: number; carrier: string; tracking: string } | null;
+}
+
+/**
+ * The slip of a recorded shipment (its lines and units, its number, carrier and tracking), or
+ * without one the next box: every unit still to ship, the units waiting for stock marked
+ * backordered. An order with nothing left to ship (one shipped whole before shipments, say)
+ * prints every line, as slips always did. Null when the shipment is not on the order.
+ */
+export function slipOf(order: Order, shipmentId: string | null): Slip | null {
+  const items = new Map(order.items.map((line) => [line.product_id, line]));
+  if (shipmentId !== null) {
+    const shipments = orderShipments(order);
+    const shipment = shipments.find((s) => s.id === shipmentId);
+    if (!shipment) return null;
+    return {
+      lines: shipment.lines.flatMap((part) => {
+        const line = items.get(part.product_id);
+        return line ? [{ line, quantity: part.quantity, mark: null }] : [];
+      }),
+      shipment: {
+        number: shipment.number,
+        count: shipments.length,
+        carrier:
+          CARRIER_LABELS[shipment.carrier as keyof typeof CARRIER_LABELS] ?? shipment.carrier,
+        tracking: shipment.tracking_number,
+      },
+    };
+  }
+  const left = lineProgress(order).filter((state) => state.remaining > 0);
+  if (left.length === 0) {
+    return {
+      lines: order.items.map((line) => ({ line, quantity: line.quantity, mark: null })),
+      shipment: null,
+    };
+  }
+  return {
+    lines: left.flatMap((state) => {
+      const line = items.get(state.product_id);
+      const mark = backorderMark({ quantity: state.remaining, backordered: state.waiting });
+      return line ? [{ line, quantity: state.remaining, mark }] : [];
+    }),
+    shipment: null,
+  };
+}
+
 /**
  * What goes in the box: the store and its ship-to, the lines with SKU and quantity (in cases:
- * "3 cases × 20 = 60"; lines sold by the unit show the quantity), no prices.
+ * "3 cases × 20 = 60"; lines sold by the unit show the quantity), no prices. With
+ * ?shipment=<id>, what that shipment carried, with its number, carrier and tracking; without,
+ * what is still to ship (the next box), its backordered units marked.
  */
 export function PackingSlipPage({
   orderId,
@@ -22,6 +92,8 @@ export function PackingSlipPage({
 }) {
   usePageTitle('Packing slip');
   const order = useOrder(orderId);
+  const [params] = useSearchParams();
+  const shipmentId = params.get(SHIPMENT_PARAM);
   const back = (
     <Link to={backTo.href} className="print-page__back">
       {backTo.label}
@@ -51,7 +123,16 @@ export function PackingSlipPage({
     );
   }
   const o = order.data;
-  const units = o.items.reduce((sum, line) => sum + line.quantity, 0);
+  const slip = slipOf(o, shipmentId);
+  if (!slip) {
+    return (
+      <main className="print-page">
+        <h1>This shipment is not on order {shortOrderId(o.id)}.</h1>
+        {back}
+      </main>
+    );
+  }
+  const units = slip.lines.reduce((sum, { quantity }) => sum + quantity, 0);
   return (
     <main className="print-page">
       <div className="print-page__toolbar">
@@ -68,6 +149,11 @@ export function PackingSlipPage({
             <h1 id="slip-title" className="print-doc__title">
               Packing slip
             </h1>
+            {slip.shipment && (
+              <p className="print-doc__subtitle">
+                Shipment {slip.shipment.number} of order {shortOrderId(o.id)}
+              </p>
+            )}
             <p className="print-doc__block">
               <strong>{seller.name}</strong>
               {seller.addressLines.map((line) => (
@@ -89,6 +175,24 @@ export function PackingSlipPage({
                 <dt>Invoice</dt>
                 <dd>{o.invoice_number}</dd>
               </div>
+            )}
+            {slip.shipment && (
+              <>
+                <div>
+                  <dt>Shipment</dt>
+                  <dd>
+                    {slip.shipment.number} of {slip.shipment.count}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Carrier</dt>
+                  <dd>{slip.shipment.carrier}</dd>
+                </div>
+                <div>
+                  <dt>Tracking</dt>
+                  <dd className="print-doc__tracking">{slip.shipment.tracking}</dd>
+                </div>
+              </>
             )}
           </dl>
         </header>
@@ -118,11 +222,14 @@ export function PackingSlipPage({
             </tr>
           </thead>
           <tbody>
-            {o.items.map((line) => (
+            {slip.lines.map(({ line, quantity, mark }) => (
               <tr key={line.product_id}>
                 <td className="print-doc__sku">{line.sku || '—'}</td>
-                <td>{line.name}</td>
-                <td className="num print-doc__qty">{documentQuantity(line)}</td>
+                <td>
+                  {line.name}
+                  {mark && <span className="print-doc__note">{mark}</span>}
+                </td>
+                <td className="num print-doc__qty">{documentQuantity({ ...line, quantity })}</td>
                 <td className="num" aria-label="Packed check box">
                   ☐
                 </td>

@@ -1,25 +1,34 @@
 import {
+  backorderMark,
   documentQuantity,
   documentShipToLines,
   exemptionText,
   formatUsd,
   invoicePaymentStatus,
   invoiceTotals,
+  refundedByLine,
   shortOrderId,
   type Order,
+  type RefundEntry,
 } from '@portal/domain';
 import type { Seller } from '@/config/seller';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
+/** A row of the totals: label, amount, and whether it details the refund above it. */
+export type TotalsRow = [label: string, value: string, detail?: 'detail'];
+
 /**
  * Everything an invoice says, as text: one home for the page and the PDF, so both print the
  * same. Amounts are formatted here. Each refund is one line, with only the note to the customer
  * (the internal note is not on the order at all; a refund from before the split shows none), and
- * the total refunded is not repeated under them: Net paid follows.
+ * the total refunded is not repeated under them: Net paid follows. A refund by lines is followed
+ * by its parts (the lines' goods, their sales tax, shipping, goodwill); each line says what of it
+ * was backordered and refunded.
  */
 export function invoiceContent(order: Order, seller: Seller) {
   const totals = invoiceTotals(order);
+  const refunded = refundedByLine(order);
   return {
     title: `Invoice ${order.invoice_number ?? ''}`.trim(),
     fileName: `${order.invoice_number ?? `order-${order.id}`}.pdf`,
@@ -47,23 +56,55 @@ export function invoiceContent(order: Order, seller: Seller) {
       quantity: documentQuantity(line),
       unit: formatUsd(line.unit_amount),
       total: formatUsd(line.line_total),
+      notes: lineNotes(line, refunded.get(line.product_id)?.units ?? 0),
     })),
     totals: [
       ['Subtotal', formatUsd(totals.subtotal)],
       ['Shipping', 'Free'],
       ...taxRow(order),
       ['Total', formatUsd(totals.total)],
-      ...order.refunds.map(
-        (refund): [string, string] => [
+      ...order.refunds.flatMap((refund): TotalsRow[] => [
+        [
           `Refund ${dateFormat.format(refund.at)}${refund.customer_note ? ` (${refund.customer_note})` : ''}`,
           `-${formatUsd(refund.amount)}`,
         ],
-      ),
-      ...(totals.refunded > 0 ? ([['Net paid', formatUsd(totals.net)]] as [string, string][]) : []),
-    ] as [string, string][],
+        ...refundParts(order, refund),
+      ]),
+      ...(totals.refunded > 0 ? ([['Net paid', formatUsd(totals.net)]] as TotalsRow[]) : []),
+    ] as TotalsRow[],
   };
 }
 export type InvoiceContent = ReturnType<typeof invoiceContent>;
+
+/** Under a line's name: "14 backordered" (or "Backordered"), and "Refunded 2 × $25.00". */
+function lineNotes(line: Order['items'][number], refundedUnits: number): string[] {
+  const notes: string[] = [];
+  const mark = backorderMark(line);
+  if (mark) notes.push(mark);
+  if (refundedUnits > 0) notes.push(`Refunded ${refundedUnits} × ${formatUsd(line.unit_amount)}`);
+  return notes;
+}
+
+/**
+ * The parts of a refund by lines, under its row: the goods of its lines ("Items: 2 × Dome
+ * Lids"), their sales tax, shipping and goodwill, each when there is one. A refund of an amount
+ * (and one from before refunds by line) has none.
+ */
+function refundParts(order: Order, refund: RefundEntry): TotalsRow[] {
+  const names = new Map(order.items.map((item) => [item.product_id, item.name]));
+  const parts: TotalsRow[] = [];
+  if (refund.lines.length > 0) {
+    const what = refund.lines
+      .map((line) => `${line.quantity} × ${names.get(line.product_id) ?? line.product_id}`)
+      .join(', ');
+    const goods = refund.lines.reduce((sum, line) => sum + line.amount, 0);
+    parts.push([`Items: ${what}`, formatUsd(goods), 'detail']);
+  }
+  if (refund.tax > 0) parts.push(['Sales tax', formatUsd(refund.tax), 'detail']);
+  if (refund.shipping > 0) parts.push(['Shipping', formatUsd(refund.shipping), 'detail']);
+  if (refund.goodwill > 0) parts.push(['Goodwill', formatUsd(refund.goodwill), 'detail']);
+  return parts;
+}
 
 /** The PO number, and for an order on payment terms its terms and due date. */
 function termsFacts(order: Order): [string, string][] {

@@ -115,7 +115,12 @@ export async function buildInvoicePdf(content: InvoiceContent): Promise<Uint8Arr
   };
   header();
   for (const line of content.lines) {
-    const nameLines = [...wrap(line.name, regular, SIZE, nameWidth), `SKU ${line.sku}`];
+    // The name, the SKU, then what of the line was backordered and refunded.
+    const nameLines = [
+      ...wrap(line.name, regular, SIZE, nameWidth),
+      `SKU ${line.sku}`,
+      ...line.notes.flatMap((note) => wrap(note, regular, SIZE, nameWidth)),
+    ];
     if (newPageIfNeeded(nameLines.length * LEADING + LEADING)) header();
     text(line.quantity, columns.qty, { align: 'right' });
     text(line.unit, columns.unit, { align: 'right' });
@@ -129,12 +134,14 @@ export async function buildInvoicePdf(content: InvoiceContent): Promise<Uint8Arr
   page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.5, color: grey });
   y -= LEADING + 2;
 
-  // Totals, right-aligned.
-  for (const [label, value] of content.totals) {
+  // Totals, right-aligned; a refund's parts under it, smaller.
+  for (const [label, value, detail] of content.totals) {
     newPageIfNeeded(LEADING);
     const strong = label === 'Total' || label === 'Net paid';
-    text(label, columns.unit - 10, { align: 'right', font: strong ? bold : regular });
-    text(value, columns.total, { align: 'right', font: strong ? bold : regular });
+    const size = detail ? SIZE - 1 : SIZE;
+    const font = strong ? bold : regular;
+    text(label, columns.unit - 10, { align: 'right', font, size });
+    text(value, columns.total, { align: 'right', font, size });
     y -= LEADING;
   }
   return pdf.save();

@@ -525,6 +525,35 @@ describe('CartPage', () => {
     expect(within(short).queryByText('Only 10 left')).not.toBeInTheDocument();
   });
 
+  it('says how many units of a line are backordered, and does not cut it to the stock left', async () => {
+    seedProfile('retailer');
+    seedProduct('blue-coast', {
+      stock_on_hand: 12,
+      stock_reserved: 0,
+      backorders_allowed: true,
+      restock_date: '2026-12-10',
+    });
+    // Out of stock, no date known.
+    seedProduct('purple-dream', { stock_on_hand: 0, stock_reserved: 0, backorders_allowed: true });
+    seedCartItem('blue-coast', 24);
+    seedCartItem('purple-dream', 2);
+    renderCart();
+    const blue = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    expect(
+      within(blue).getByText('12 of 24 backordered · Expected Dec 10, 2026'),
+    ).toBeInTheDocument();
+    expect(within(blue).queryByText(/Only \d+ left/)).not.toBeInTheDocument();
+    expect(within(blue).queryByRole('button', { name: /Change/ })).not.toBeInTheDocument();
+    const purple = screen.getByRole('article', { name: 'Purple Dream Syrup' });
+    expect(
+      within(purple).getByText('2 of 2 backordered · Ships when stock arrives'),
+    ).toBeInTheDocument();
+    expect(within(purple).queryByText('Out of stock')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled(),
+    );
+  });
+
   it.each([
     [
       'failed-precondition',

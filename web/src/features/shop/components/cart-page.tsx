@@ -9,7 +9,13 @@ import { Button } from '@/components/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CHECKOUT_CANCELLED, companyRoleCan, formatUsd, THUMB_IMAGE_SIZES } from '@portal/domain';
+import {
+  CHECKOUT_CANCELLED,
+  companyRoleCan,
+  formatUsd,
+  restockText,
+  THUMB_IMAGE_SIZES,
+} from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
 import { useNotify } from '@/lib/notify';
@@ -487,6 +493,11 @@ function CartLineRow({
               Round to {roundedQuantity}
             </Button>
           </div>
+        )}
+        {product && stock && stock.backordered > 0 && (
+          <p className="cart-line__backorder">
+            {stock.backordered} of {line.quantity} backordered · {restockText(product.restock_date)}
+          </p>
         )}
         {stock?.problem && (
           <div className="cart-line__problem cart-line__problem--stock">

@@ -8,14 +8,16 @@ import {
 import { Button } from '@/components/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { ROLE_LABELS } from '@portal/domain';
+import { BRAND, ROLE_LABELS } from '@portal/domain';
 import { Tag } from '@/components/tag';
-import { brand } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { signOutUser } from '@/lib/session';
 import { cartLineCount, useCart } from '@/entities/cart';
 import { useBuyer } from '@/entities/profile';
 import './shop.css';
+
+// The brand's name comes from the domain (as config/brand.ts takes it): that module carries the
+// landing page's copy, which the portal's first load does without.
 
 /** Overflow of the count badge: 100 lines and more show 99+. */
 const BADGE_MAX = 99;
@@ -41,7 +43,7 @@ export function PortalHeader() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const count = cartLineCount(cart.data);
-  const storeName = profile.data?.store_name ?? brand.shortName;
+  const storeName = profile.data?.store_name ?? BRAND.shortName;
 
   async function logout() {
     try {
@@ -61,7 +63,7 @@ export function PortalHeader() {
           <Link
             to={paths.store}
             className="portal-header__logo"
-            aria-label={`${brand.name}: store`}
+            aria-label={`${BRAND.name}: store`}
           >
             <ThunderboltFilled aria-hidden="true" />
           </Link>
@@ -79,7 +81,7 @@ export function PortalHeader() {
                   {ROLE_LABELS[role]}
                 </Tag>
               )}
-              <span className="portal-header__brand-name">{brand.name}</span>
+              <span className="portal-header__brand-name">{BRAND.name}</span>
             </div>
           </div>
         </div>

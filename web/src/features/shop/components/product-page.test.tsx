@@ -167,6 +167,27 @@ describe('ProductPage', () => {
     expect(quantityBox()).toBeDisabled();
   });
 
+  it('offers a product out of stock that takes backorders, with its restock date', async () => {
+    seedProfile('retailer');
+    fakeDb.seed('products/blue-coast', {
+      ...blueCoast,
+      stock_on_hand: 30,
+      stock_reserved: 10,
+      backorders_allowed: true,
+      restock_date: '2026-12-10',
+    });
+    renderProduct('blue-coast');
+    await screen.findByRole('heading', { level: 1, name: 'Blue Coast Syrup' });
+    expect(screen.getByText('Backorder · Expected Dec 10, 2026')).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add to Cart' });
+    expect(add).toBeEnabled();
+    expect(quantityBox()).toBeEnabled();
+    await userEvent.click(add);
+    await waitFor(() =>
+      expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/blue-coast`)?.quantity).toBe(24),
+    );
+  });
+
   it('refuses more than is left, counting what is in the cart', async () => {
     seedProfile('retailer');
     seedCartItem('blue-coast', 24);

@@ -266,6 +266,34 @@ describe('QuickOrderPage', () => {
     expect(commits()).toHaveLength(0);
   });
 
+  it('adds more than is left of a product that takes backorders, marking the backordered units', async () => {
+    seedProfile('retailer');
+    seedCatalog({
+      'blue-coast': { stock_on_hand: 0, backorders_allowed: true, restock_date: '2026-12-10' },
+      'purple-dream': { stock_on_hand: 10, stock_reserved: 4, backorders_allowed: true },
+    });
+    const user = userEvent.setup();
+    renderQuickOrder();
+    await user.click(await field());
+    await user.paste('SYR-BLUE 2\nSYR-PURPLE 8');
+    await waitFor(() =>
+      expect(tableRows()).toEqual([
+        ['1', 'SYR-BLUE', 'Blue Coast SyrupBackordered · Expected Dec 10, 2026', '2', '$25.99'],
+        [
+          '2',
+          'SYR-PURPLE',
+          'Purple Dream Syrup2 backordered · Ships when stock arrives',
+          '8',
+          '$24.99',
+        ],
+      ]),
+    );
+    await user.click(addButton());
+    expect(await screen.findByRole('status')).toHaveTextContent('Added 2 products to your cart.');
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(2);
+    expect(fakeDb.get(cartPath('purple-dream'))?.quantity).toBe(8);
+  });
+
   it('keeps the lines as they were while the batch is written (the cart already shows them)', async () => {
     seedProfile('retailer');
     seedCatalog({ 'blue-coast': { stock_on_hand: 6 } });

@@ -4,6 +4,9 @@ import { TextArea } from '@/components/text-input';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
+  availableStock,
+  backorderedUnits,
+  backorderMark,
   companyRoleCan,
   formatUsd,
   normalizeSku,
@@ -304,6 +307,7 @@ export function QuickOrderPage() {
                       <td>
                         {row.product.name}
                         {row.note && <span className="quick-order__note">{row.note}</span>}
+                        <BackorderNote product={row.product} quantity={row.lineQuantity} />
                       </td>
                       <td className="quick-order__number">{row.quantity}</td>
                       <td className="quick-order__number">
@@ -321,4 +325,16 @@ export function QuickOrderPage() {
       </div>
     </main>
   );
+}
+
+/**
+ * "Backordered · Expected Dec 10, 2026" (or "14 backordered · …") under a row whose cart line
+ * would ask for more than is in stock of a product that takes backorders; nothing otherwise.
+ */
+function BackorderNote({ product, quantity }: { product: PricedProduct; quantity: number }) {
+  const backordered = backorderedUnits(product, availableStock(product), quantity);
+  const mark = backorderMark({ quantity, backordered }, product.restock_date);
+  return mark ? (
+    <span className="quick-order__note quick-order__note--backorder">{mark}</span>
+  ) : null;
 }

@@ -337,9 +337,11 @@ function seedCatalog() {
 const cardNames = () =>
   screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
-function renderCatalog(route = '/portal/store') {
+/** The store over the catalog above; `adjust` changes the seeded data before it is read. */
+function renderCatalog(route = '/portal/store', adjust: () => void = () => {}) {
   seedProfile('retailer');
   seedCatalog();
+  adjust();
   const user = userEvent.setup();
   const rendered = renderWithProviders(<StorePage />, {
     route,
@@ -559,5 +561,39 @@ describe('StorePage: cards with SKU, stock, case packs and breaks', () => {
     expect(add).toHaveAccessibleDescription('Only 3 left, and 3 are in your cart.');
     // Buy Now checks out the minimum on its own: still possible.
     expect(within(machine).getByRole('button', { name: /Buy Now/ })).toBeEnabled();
+  });
+
+  it('shows a product out of stock that takes backorders as Backorder, and adds it to the cart', async () => {
+    const { user } = renderCatalog('/portal/store', () => {
+      // 40 left of a case of 50, as the cups above, but backorders are allowed.
+      fakeDb.seed('products/slush-cups', {
+        ...fakeDb.get('products/slush-cups'),
+        backorders_allowed: true,
+        restock_date: '2026-12-10',
+      });
+      // The machine takes backorders too, with no date known yet.
+      fakeDb.seed('products/twin-bowl', {
+        ...fakeDb.get('products/twin-bowl'),
+        stock_on_hand: 0,
+        backorders_allowed: true,
+      });
+    });
+    const cups = await screen.findByRole('article', { name: 'Slush Cups 16 oz' });
+    expect(within(cups).getByText('Backorder · Expected Dec 10, 2026')).toBeInTheDocument();
+    const machine = screen.getByRole('article', { name: 'Twin Bowl Slush Machine' });
+    expect(within(machine).getByText('Backorder · Ships when stock arrives')).toBeInTheDocument();
+    const add = within(cups).getByRole('button', { name: 'Add to Cart' });
+    expect(add).toBeEnabled();
+    expect(add).not.toHaveAccessibleDescription();
+    expect(within(cups).getByRole('button', { name: 'Buy Now: Slush Cups 16 oz' })).toBeEnabled();
+    await user.click(add);
+    await waitFor(() =>
+      expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/slush-cups`)?.quantity).toBe(50),
+    );
+    // More than is left goes in too: the rest is backordered.
+    await user.click(await within(cups).findByRole('button', { name: 'Add to Cart 50 in cart' }));
+    await waitFor(() =>
+      expect(fakeDb.get(`profiles/${BUYER_UID}/cart_items/slush-cups`)?.quantity).toBe(100),
+    );
   });
 });

@@ -150,12 +150,14 @@ describe('cart line problems', () => {
       available: 4,
       problem: 'Out of stock',
       fit: null,
+      backordered: 0,
     });
     expect(lineStock(syrup({ stock_on_hand: 20, stock_reserved: 0 }), 24)).toEqual({
       state: 'low',
       available: 20,
       problem: 'Only 18 left',
       fit: 18,
+      backordered: 0,
     });
     expect(lineStock(syrup({ stock_on_hand: 20, stock_reserved: 0 }), 18).problem).toBeNull();
     expect(lineStock(syrup(), 999)).toEqual({
@@ -163,6 +165,35 @@ describe('cart line problems', () => {
       available: null,
       problem: null,
       fit: null,
+      backordered: 0,
     });
+  });
+
+  it('backorders what stock does not cover of a product that takes backorders, with no problem', () => {
+    const backorders = { backorders_allowed: true, restock_date: '2026-12-10' };
+    // 12 on hand of a line of 24: 12 backordered, not "Only 12 left".
+    expect(lineStock(syrup({ ...backorders, stock_on_hand: 12, stock_reserved: 0 }), 24)).toEqual({
+      state: 'low',
+      available: 12,
+      problem: null,
+      fit: null,
+      backordered: 12,
+    });
+    // None left (or owed to earlier backorders): the whole line is backordered.
+    expect(lineStock(syrup({ ...backorders, stock_on_hand: -6, stock_reserved: 0 }), 24)).toEqual({
+      state: 'backorder',
+      available: 0,
+      problem: null,
+      fit: null,
+      backordered: 24,
+    });
+    // Stock covers the line: nothing backordered.
+    expect(
+      lineStock(syrup({ ...backorders, stock_on_hand: 30, stock_reserved: 0 }), 24).backordered,
+    ).toBe(0);
+    // The same shortage without backorders is refused as before.
+    expect(lineStock(syrup({ stock_on_hand: 12, stock_reserved: 0 }), 24).problem).toBe(
+      'Only 12 left',
+    );
   });
 });

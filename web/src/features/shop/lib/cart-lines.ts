@@ -1,5 +1,6 @@
 import {
   availableStock,
+  backorderedUnits,
   maximumOrderQuantity,
   minimumOrderQuantity,
   orderableUnits,
@@ -31,6 +32,11 @@ export interface LineStock {
   problem: string | null;
   /** The largest orderable quantity within the stock, when the line asks for more; else null. */
   fit: number | null;
+  /**
+   * Units of the line that stock does not cover, of a product that takes backorders: they are
+   * ordered all the same and ship when stock arrives (0 when stock covers the line).
+   */
+  backordered: number;
 }
 
 export interface CartLine {
@@ -89,18 +95,28 @@ export function nextBreakHint(product: PricedProduct, quantity: number): BreakHi
   };
 }
 
-/** The line against the product's stock: out, or more than is left, with the quantity that fits. */
+/**
+ * The line against the product's stock: out, or more than is left, with the quantity that fits;
+ * or, for a product that takes backorders, how many of its units are backordered (never a
+ * problem: the server orders them and they ship when stock arrives).
+ */
 export function lineStock(product: PricedProduct, quantity: number): LineStock {
   const minimum = minimumOrderQuantity(product);
   const state = stockState(product, minimum);
   const available = availableStock(product);
-  if (state === 'out') return { state, available, problem: 'Out of stock', fit: null };
+  const backordered = backorderedUnits(product, available, quantity);
+  if (backordered > 0) return { state, available, problem: null, fit: null, backordered };
+  if (state === 'out') {
+    return { state, available, problem: 'Out of stock', fit: null, backordered: 0 };
+  }
   if (available !== null && quantity > available) {
     const fit = orderableUnits(available, product);
-    if (fit < minimum) return { state: 'out', available, problem: 'Out of stock', fit: null };
-    return { state, available, problem: `Only ${fit} left`, fit };
+    if (fit < minimum) {
+      return { state: 'out', available, problem: 'Out of stock', fit: null, backordered: 0 };
+    }
+    return { state, available, problem: `Only ${fit} left`, fit, backordered: 0 };
   }
-  return { state, available, problem: null, fit: null };
+  return { state, available, problem: null, fit: null, backordered: 0 };
 }
 
 function unavailableLine(item: CartItem): CartLine {

@@ -99,6 +99,13 @@ describe('addProblem', () => {
     expect(addProblem(stock, 24, 24)).toBe('Only 36 left, and 24 are in your cart.');
   });
 
+  it('takes more than is left of a product that takes backorders, up to the line cap', () => {
+    const backorders = { ...cases, stock_on_hand: 30, stock_reserved: 8, backorders_allowed: true };
+    expect(addProblem(backorders, 0, 24)).toBeNull();
+    expect(addProblem({ ...backorders, stock_on_hand: -12 }, 48, 24)).toBeNull();
+    expect(addProblem(backorders, 996, null)).toBe('At most 996 per order line.');
+  });
+
   it('refuses to go past the line cap', () => {
     expect(addProblem({ ...byUnit, ...untracked }, 990, 10)).toBe('At most 999 per order line.');
     expect(addProblem({ ...byUnit, ...untracked }, 999, null)).toBe(

@@ -9,6 +9,7 @@ import {
   routePath,
   stockState,
   storeQueryParams,
+  takesBackorders,
   unitPriceAt,
   type Cents,
   type QuantityRule,
@@ -90,7 +91,8 @@ export function bestBreakHint(product: PricedRule): string | null {
 
 /**
  * Why `adding` more units of a product cannot go into a cart line of `inCart` units, or null
- * when they can: out of stock, more than is available, or past the per-line cap.
+ * when they can: out of stock, more than is available, or past the per-line cap. A product that
+ * takes backorders is never short: the units stock does not cover are backordered.
  */
 export function addProblem(
   product: StockLevels & QuantityRule,
@@ -103,7 +105,7 @@ export function addProblem(
   if (adding === null || inCart + adding > MAX_LINE_QUANTITY) {
     return `At most ${maximumOrderQuantity(product)} per order line.`;
   }
-  const available = availableStock(product);
+  const available = takesBackorders(product) ? null : availableStock(product);
   if (available !== null && inCart + adding > available) {
     const left = orderableUnits(available, product);
     return inCart > 0
