@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Stripe from 'stripe';
 
-const WEEK_SECONDS = 7 * 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+const WEEK_SECONDS = 7 * DAY_SECONDS;
 
 export class TestClockError extends Error {}
 
 /**
  * Advances a buyer's Stripe test clock (every Customer gets one on the local stack:
- * STRIPE_TEST_CLOCKS=per-customer) by `weeks` weeks and an hour, and waits until Stripe (the
+ * STRIPE_TEST_CLOCKS=per-customer) by `weeks` weeks (and `days` days) and an hour, and waits until Stripe (the
  * sandbox) has billed every renewal due and delivered its webhooks. Returns the clock's new time.
  */
 export async function advanceBuyerClock(input: {
@@ -15,6 +16,7 @@ export async function advanceBuyerClock(input: {
   /** The buyer's Stripe Customer (stripe_customers/{uid}); null before their first checkout. */
   customerId: string | null;
   weeks: number;
+  days?: number;
   timeoutMs?: number;
 }): Promise<Date> {
   const { stripe, customerId, weeks } = input;
@@ -30,7 +32,7 @@ export async function advanceBuyerClock(input: {
     );
   }
   const before = await stripe.testHelpers.testClocks.retrieve(clockId);
-  const target = before.frozen_time + weeks * WEEK_SECONDS + 3600;
+  const target = before.frozen_time + weeks * WEEK_SECONDS + (input.days ?? 0) * DAY_SECONDS + 3600;
   await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: target });
   const deadline = Date.now() + (input.timeoutMs ?? 30_000);
   for (;;) {
