@@ -191,6 +191,8 @@ const editable = {
   min_quantity: 12,
   price_breaks: [{ min_quantity: 24, unit_amount: 900 }],
   stock_on_hand: 40,
+  backorders_allowed: false,
+  restock_date: null,
 };
 const wholesaleDoc = {
   price_wholesaler: 800,

@@ -61,6 +61,9 @@ const shipped = makeOrderRow({ id: 'shipped3xyz', storeName: 'Green Machine', st
 const paid = makeOrderRow({ id: 'paid0005xyz', storeName: 'Paid Shop', status: 'processing' });
 const cancelled = makeOrderRow({ id: 'cancel04xyz', storeName: 'Gone Shop', status: 'cancelled' });
 
+/** A refund of an amount: no lines, no tax, shipping or goodwill parts. */
+const NO_LINES = { lines: [], tax: 0, shipping: 0, goodwill: 0 };
+
 const DEFAULTS: SearchOrdersRequest = {
   q: '',
   status: null,
@@ -541,7 +544,14 @@ describe('RecentOrdersTable rows', () => {
       shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784', shipped_at: new Date() },
       refunded_amount: 1000,
       refunds: [
-        { refund_id: 're_1', amount: 700, customer_note: 'Dented lid', at: new Date(), by: 'm1' },
+        {
+          refund_id: 're_1',
+          amount: 700,
+          customer_note: 'Dented lid',
+          at: new Date(),
+          by: 'm1',
+          ...NO_LINES,
+        },
         // Recorded before the notes were split: its one reason was for the books.
         {
           refund_id: 're_0',
@@ -550,6 +560,7 @@ describe('RecentOrdersTable rows', () => {
           reason: 'Goodwill',
           at: new Date(),
           by: 'm1',
+          ...NO_LINES,
         },
       ],
     });

@@ -94,6 +94,7 @@ const sales: SalesOverviewResponse = makeSalesOverview({
   byStatus: {
     awaiting_payment: 0,
     processing: 10,
+    partially_shipped: 0,
     shipped: 20,
     delivered: 60,
     cancelled: 7,
