@@ -33,6 +33,8 @@ import {
   type SaveLocationRequest,
   type SaveLocationResponse,
   type SetProfileStatusRequest,
+  type ShipOrderRequest,
+  type ShipOrderResponse,
   type SetProfileStatusResponse,
   type SubmitApplicationRequest,
   type SubscribeNewsletterRequest,
@@ -83,6 +85,10 @@ export const callUpdateOrderStatus = /* @__PURE__ */ callable<UpdateOrderStatusR
 );
 export const callRefundOrder = /* @__PURE__ */ callable<RefundOrderRequest, RefundOrderResponse>(
   FUNCTION_NAMES.refundOrder,
+);
+/** Managers: one shipment of an order, by lines (docs/order-lifecycle.md#shipments). */
+export const callShipOrder = /* @__PURE__ */ callable<ShipOrderRequest, ShipOrderResponse>(
+  FUNCTION_NAMES.shipOrder,
 );
 export const callSaveLocation = /* @__PURE__ */ callable<SaveLocationRequest, SaveLocationResponse>(
   FUNCTION_NAMES.saveLocation,

@@ -4,9 +4,11 @@ export {
   orderQueryOptions,
   ordersQueryOptions,
   useAbandonedCheckouts,
+  useBackorderedOrders,
   useOrder,
   useOrderNotes,
   useOrders,
   useRefundOrder,
+  useShipOrder,
   useUpdateOrderStatus,
 } from './queries';
