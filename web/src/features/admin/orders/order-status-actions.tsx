@@ -41,7 +41,9 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
   const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
   const [restock, setRestock] = useState(false);
   const { status } = order;
-  const next = managerOrderMoves(status);
+  // A shipment moves the order to partially shipped or shipped, as its lines leave it: the one
+  // "Mark Shipped" opens the ship dialog for both.
+  const next = managerOrderMoves(status).filter((to) => to !== 'partially_shipped');
   const busy = update.isPending;
   const label = shortOrderId(order.id);
   const left = refundableCents(refundableOf(order));
