@@ -34,8 +34,11 @@ export function noteProblem(kind: 'internal' | 'customer', text: string): string
 export interface DraftLine {
   /** null while the box is empty. */
   units: number | null;
-  /** null: not chosen, the default (unshipped units refunded) applies. */
-  restock: number | null;
+  /**
+   * Undefined until the manager types in the box: the default (the unshipped units refunded)
+   * applies. null while the box is emptied: 0 units.
+   */
+  restock?: number | null;
 }
 
 /** The refund dialog as typed: its lines by product id, and two amounts in dollars. */
@@ -88,9 +91,9 @@ export function defaultRestock(line: Pick<RefundLineState, 'remaining'>, units: 
   return Math.min(Math.max(0, units), line.remaining);
 }
 
-/** The restock units of a draft line: as typed, or the default while untouched. */
+/** The restock box of a draft line: as typed (null: emptied), or the default while untouched. */
 export function restockOf(line: RefundLineState, draft: DraftLine | undefined): number | null {
-  if (draft?.restock !== null && draft?.restock !== undefined) return draft.restock;
+  if (draft?.restock !== undefined) return draft.restock;
   return defaultRestock(line, draft?.units ?? 0);
 }
 
@@ -117,8 +120,9 @@ export function draftRefund(
   const lines: LineRefundRequest[] = [];
   for (const line of refundLines(order)) {
     const typed = draft.lines[line.product_id];
+    // An emptied box is 0 units.
     const units = typed?.units ?? 0;
-    const restock = restockOf(line, typed);
+    const restock = restockOf(line, typed) ?? 0;
     if (!isUnits(units) || !isUnits(restock)) return { problem: UNITS_MESSAGE };
     // planLineRefund reads only lines with units: a restock without them is refused here.
     if (restock > units) return { problem: LINE_REFUND_MESSAGES.restock(line.name) };

@@ -77,7 +77,7 @@ export function RefundOrderModal({
   );
 }
 
-const EMPTY_LINE: DraftLine = { units: 0, restock: null };
+const EMPTY_LINE: DraftLine = { units: 0 };
 
 function RefundByLinesForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const notify = useNotify();

@@ -61,7 +61,7 @@ export function ShipOrderModal({
     <Modal
       open
       title={`Ship order ${label}`}
-      okText="Record shipment"
+      okText="Mark shipped"
       okButtonProps={{ disabled: true }}
       onCancel={onClose}
       destroyOnHidden
@@ -174,7 +174,7 @@ function ShipOrderForm({ order, onClose }: { order: Order; onClose: () => void }
       open
       width={720}
       title={`Ship order ${label}`}
-      okText="Record shipment"
+      okText="Mark shipped"
       okButtonProps={{ loading: ship.isPending, disabled: problem !== null }}
       onOk={() => void submit()}
       onCancel={onClose}
