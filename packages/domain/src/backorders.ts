@@ -5,18 +5,9 @@
  * goes below 0 by exactly those units, and never otherwise) and they ship, as a shipment of their
  * own, once stock arrives. A product that does not take backorders is refused as out of stock.
  */
-import * as z from 'zod/mini';
 import { formatCertificateDate } from './order-tax';
 
-/** A restock date: a calendar day, YYYY-MM-DD. */
-export const restockDateSchema = z
-  .string({ error: 'Enter the restock date as YYYY-MM-DD.' })
-  .check(
-    z.regex(
-      /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
-      'Enter the restock date as YYYY-MM-DD.',
-    ),
-  );
+export { restockDateSchema } from './restock-date';
 
 /** What backorders read of a product. */
 export interface BackorderTerms {

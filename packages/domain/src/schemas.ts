@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY } from './orders';
 import { MAX_PRICE_BREAKS, priceBreaksProblem } from './price-breaks';
 import { MAX_STOCK_UNITS } from './stock';
-import { restockDateSchema } from './backorders';
+import { restockDateSchema } from './restock-date';
 import { shipToSchema } from './ship-to';
 import { COMPANY_ROLES, PROFILE_STATUSES, ROLES } from './roles';
 import { LIMITS, nameText, requiredText } from './form-schemas';
