@@ -143,6 +143,9 @@ describe('Shipping by lines', () => {
     await retype(lids, '7');
     expect(d.getByText('Only 6 units are left to ship of Dome Lids.')).toBeInTheDocument();
     expect(d.getByRole('button', { name: 'Mark shipped' })).toBeDisabled();
+    await retype(lids, '1.5');
+    expect(d.getByText('Enter whole units, 0 or more.')).toBeInTheDocument();
+    expect(d.getByRole('button', { name: 'Mark shipped' })).toBeDisabled();
     await retype(lids, '2');
     expect(d.getByRole('button', { name: 'Mark shipped' })).toBeEnabled();
     await chooseCarrier(d);

@@ -1,4 +1,4 @@
-import { Alert, Input, InputNumber, Modal } from 'antd';
+import { Alert, Input, Modal } from 'antd';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   formatUsd,
@@ -14,7 +14,9 @@ import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from '@/components/form-field';
 import { TextSkeleton } from '@/components/skeleton';
-import { DataTable, type DataColumn } from '@/components/table/data-table';
+import type { DataColumn } from '@/components/table/data-table';
+import { DialogTable } from './dialog-table';
+import { UnitsInput } from './units-input';
 import type { ManagedOrder } from './managed-order';
 import {
   draftRefund,
@@ -143,14 +145,11 @@ function RefundByLinesForm({ order, onClose }: { order: Order; onClose: () => vo
         line.refundable === 0 ? (
           <span className="admin-muted">—</span>
         ) : (
-          <InputNumber
-            aria-label={`Units of ${line.name} to refund`}
-            aria-describedby={`refund-units-${line.product_id}`}
-            min={0}
-            precision={0}
-            style={{ width: 80 }}
+          <UnitsInput
+            label={`Units of ${line.name} to refund`}
+            describedBy={`refund-units-${line.product_id}`}
             value={draft.lines[line.product_id]?.units ?? 0}
-            onChange={(value) => setLine(line.product_id, { units: value ?? null })}
+            onChange={(units) => setLine(line.product_id, { units })}
           />
         ),
     },
@@ -162,13 +161,10 @@ function RefundByLinesForm({ order, onClose }: { order: Order; onClose: () => vo
         line.refundable === 0 ? (
           <span className="admin-muted">—</span>
         ) : (
-          <InputNumber
-            aria-label={`Units of ${line.name} to restock`}
-            min={0}
-            precision={0}
-            style={{ width: 80 }}
+          <UnitsInput
+            label={`Units of ${line.name} to restock`}
             value={restockOf(line, draft.lines[line.product_id])}
-            onChange={(value) => setLine(line.product_id, { restock: value ?? null })}
+            onChange={(restock) => setLine(line.product_id, { restock })}
           />
         ),
     },
@@ -210,13 +206,11 @@ function RefundByLinesForm({ order, onClose }: { order: Order; onClose: () => vo
         not ship. The money goes back to the buyer&apos;s card.
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <DataTable<RefundLineState>
-          size="small"
+        <DialogTable<RefundLineState>
           label={`Lines of order ${label} to refund`}
           rowKey={(line) => line.product_id}
           rows={lines}
           columns={columns}
-          oneLine
         />
         <div className="admin-refund-amounts">
           <FormField

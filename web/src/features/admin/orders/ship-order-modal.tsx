@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, Input, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
@@ -20,7 +20,10 @@ import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from '@/components/form-field';
 import { TextSkeleton } from '@/components/skeleton';
-import { DataTable, type DataColumn } from '@/components/table/data-table';
+import type { DataColumn } from '@/components/table/data-table';
+import { DialogTable } from './dialog-table';
+import { UNITS_MESSAGE } from './refund-form';
+import { UnitsInput } from './units-input';
 import type { ManagedOrder } from './managed-order';
 import { orderStatusLabel } from '../common/order-status-tag';
 import { useRestockDates } from './restock-dates';
@@ -36,7 +39,7 @@ const carrierOptions = CARRIERS.map((carrier) => ({
   label: CARRIER_LABELS[carrier],
 }));
 
-/** Units typed per product id (null while a box is empty). */
+/** Units typed per product id (null while a box is empty, NaN when not whole units). */
 type Quantities = Readonly<Record<string, number | null>>;
 
 /**
@@ -108,7 +111,9 @@ function ShipOrderForm({ order, onClose }: { order: Order; onClose: () => void }
   const shipping = lines
     .map((line) => ({ product_id: line.product_id, quantity: quantities[line.product_id] ?? 0 }))
     .filter((line) => line.quantity > 0);
-  const problem = shipmentProblem(order, shipping);
+  // A box that is not whole units (NaN) is said so; the domain judges the rest.
+  const typedWrong = lines.some((line) => Number.isNaN(quantities[line.product_id]));
+  const problem = typedWrong ? UNITS_MESSAGE : shipmentProblem(order, shipping);
 
   const submit = form.handleSubmit(async (values) => {
     if (problem) return;
@@ -155,15 +160,10 @@ function ShipOrderForm({ order, onClose }: { order: Order; onClose: () => void }
         line.remaining === 0 ? (
           <span className="admin-muted">—</span>
         ) : (
-          <InputNumber
-            aria-label={`Units of ${line.name} to ship`}
-            min={0}
-            precision={0}
-            style={{ width: 88 }}
+          <UnitsInput
+            label={`Units of ${line.name} to ship`}
             value={quantities[line.product_id] ?? null}
-            onChange={(value) =>
-              setQuantities((was) => ({ ...was, [line.product_id]: value ?? null }))
-            }
+            onChange={(units) => setQuantities((was) => ({ ...was, [line.product_id]: units }))}
           />
         ),
     },
@@ -181,13 +181,11 @@ function ShipOrderForm({ order, onClose }: { order: Order; onClose: () => void }
       destroyOnHidden
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <DataTable<LineProgress>
-          size="small"
+        <DialogTable<LineProgress>
           label={`Lines of order ${label} to ship`}
           rowKey={(line) => line.product_id}
           rows={lines}
           columns={columns}
-          oneLine
         />
         {/* Why this shipment cannot be recorded yet (the domain's words; the server checks again). */}
         <p className="admin-dialog-problem" role="status">
