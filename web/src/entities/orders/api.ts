@@ -5,7 +5,6 @@ import {
   type Order,
   type OrderNotes,
   type RefundOrderRequest,
-  type ShipOrderRequest,
   type UpdateOrderStatusRequest,
 } from '@portal/domain';
 import {
@@ -22,7 +21,7 @@ import {
   where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
-import { callRefundOrder, callShipOrder, callUpdateOrderStatus } from '@/lib/callables';
+import { callRefundOrder, callUpdateOrderStatus } from '@/lib/callables';
 import { parseDocuments, parsedOrThrow } from '../firestore';
 import {
   checkoutsCollection,
@@ -126,31 +125,6 @@ export function updateOrderStatus(request: UpdateOrderStatusRequest) {
 /** Refunds part or all of a paid order (managers); the refundOrder function checks everything. */
 export function refundOrder(request: RefundOrderRequest) {
   return callRefundOrder(request);
-}
-
-/** Records one shipment of an order (managers); the shipOrder function checks every line. */
-export function shipOrder(request: ShipOrderRequest) {
-  return callShipOrder(request);
-}
-
-/** The most orders the managers' backorder queue reads at once (the oldest ones). */
-export const BACKORDERS_LIMIT = 100;
-
-/**
- * Orders with a backordered unit still waiting to ship (backorder_open, kept by the functions),
- * oldest first: the managers' backorder queue (composite index backorder_open asc, created_at
- * asc; the rules let managers list every order). A document that does not read is left out.
- */
-export async function fetchBackorderedOrders(): Promise<Order[]> {
-  const snapshot = await getDocs(
-    query(
-      ordersCollection(),
-      where('backorder_open', '==', true),
-      orderBy('created_at', 'asc'),
-      limit(BACKORDERS_LIMIT),
-    ),
-  );
-  return parseDocuments(snapshot.docs, parseOrder, 'skip');
 }
 
 export interface CheckoutsPage {

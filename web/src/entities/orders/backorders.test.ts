@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { act } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { callShipOrder } from '@/lib/callables';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
-import { fetchBackorderedOrders } from './api';
+import { renderQueryHook } from '@/testing/render';
+import { orderKeys } from './queries';
+import { fetchBackorderedOrders, useShipOrder } from './shipments';
+
+vi.mock('@/lib/callables', () => ({ callShipOrder: vi.fn() }));
 
 function seedOrder(id: string, created: string, backorderOpen: boolean) {
   fakeDb.seed(`orders/${id}`, {
@@ -47,5 +53,30 @@ describe('fetchBackorderedOrders (the managers backorder queue)', () => {
         { type: 'limit', count: 100 },
       ],
     });
+  });
+});
+
+describe('useShipOrder', () => {
+  it('goes through the callable and refreshes the order book (with the queue), the totals and the order', async () => {
+    vi.mocked(callShipOrder).mockResolvedValue({
+      orderId: 'o1',
+      status: 'partially_shipped',
+      shipmentId: 's2',
+      number: 2,
+    });
+    const request = {
+      orderId: 'o1',
+      requestId: '6f1c1a2e-3d4b-4c5d-8e9f-0a1b2c3d4e5f',
+      lines: [{ productId: 'dome-lids', quantity: 2 }],
+      shipment: { carrier: 'ups' as const, trackingNumber: '1Z999AA10123456784' },
+    };
+    const { result, invalidatedKeys } = renderQueryHook(useShipOrder);
+    await act(() => result.current.mutateAsync(request));
+    expect(callShipOrder).toHaveBeenCalledWith(request);
+    expect(invalidatedKeys()).toEqual([
+      orderKeys.recent(),
+      orderKeys.totals(),
+      orderKeys.one('o1'),
+    ]);
   });
 });

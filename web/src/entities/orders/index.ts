@@ -4,11 +4,16 @@ export {
   orderQueryOptions,
   ordersQueryOptions,
   useAbandonedCheckouts,
-  useBackorderedOrders,
   useOrder,
   useOrderNotes,
   useOrders,
   useRefundOrder,
-  useShipOrder,
   useUpdateOrderStatus,
 } from './queries';
+export {
+  backorderKeys,
+  fetchBackorderedOrders,
+  shipOrder,
+  useBackorderedOrders,
+  useShipOrder,
+} from './shipments';

@@ -7,13 +7,11 @@ import {
 } from '@tanstack/react-query';
 import {
   fetchAbandonedCheckoutsPage,
-  fetchBackorderedOrders,
   fetchOrder,
   fetchOrderNotes,
   fetchOrders,
   type BuyerScope,
   refundOrder,
-  shipOrder,
   updateOrderStatus,
   type OrdersCursor,
 } from './api';
@@ -34,8 +32,6 @@ export const orderKeys = {
   notes: (orderId: string) => ['order', orderId, 'notes'] as const,
   /** Checkouts that never became orders (managers). */
   abandoned: () => ['admin', 'checkouts'] as const,
-  /** Orders with backordered units waiting to ship, oldest first (managers). */
-  backorders: () => ['admin', 'orders', 'backorders'] as const,
 };
 
 export const orderQueryOptions = (orderId: string) =>
@@ -63,11 +59,6 @@ export function useAbandonedCheckouts() {
   });
 }
 
-/** The managers' backorder queue: orders with backordered units waiting to ship, oldest first. */
-export function useBackorderedOrders() {
-  return useQuery({ queryKey: orderKeys.backorders(), queryFn: fetchBackorderedOrders });
-}
-
 /** The company's orders (My Account): all of them, or a buyer's share (`scope`). */
 export const ordersQueryOptions = (companyId: string, scope?: BuyerScope) =>
   queryOptions({
@@ -80,7 +71,7 @@ export function useOrders(companyId: string, scope?: BuyerScope) {
 }
 
 /** After a manager changes an order: the table, the totals (revenue is net of refunds), the order. */
-function useRefreshOrders() {
+export function useRefreshOrders() {
   const queryClient = useQueryClient();
   return (orderId: string) =>
     Promise.all([
@@ -94,15 +85,6 @@ export function useUpdateOrderStatus() {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: updateOrderStatus,
-    onSuccess: (_, request) => refresh(request.orderId),
-  });
-}
-
-/** One shipment of an order by lines; the table, the queue and the order are read again. */
-export function useShipOrder() {
-  const refresh = useRefreshOrders();
-  return useMutation({
-    mutationFn: shipOrder,
     onSuccess: (_, request) => refresh(request.orderId),
   });
 }
