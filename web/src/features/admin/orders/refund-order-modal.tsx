@@ -138,7 +138,18 @@ function RefundByLinesForm({ order, onClose }: { order: Order; onClose: () => vo
     { title: 'Shipped', key: 'shipped', align: 'right', render: (line) => line.shipped },
     { title: 'Refunded', key: 'refunded', align: 'right', render: (line) => line.refunded },
     {
-      title: 'Refund units',
+      title: 'Refundable',
+      key: 'refundable',
+      align: 'right',
+      render: (line) => (
+        <div id={`refund-units-${line.product_id}`}>
+          {line.refundable}
+          {line.remaining > 0 && <div className="admin-muted">{line.remaining} not shipped</div>}
+        </div>
+      ),
+    },
+    {
+      title: 'Refund',
       key: 'units',
       align: 'right',
       render: (line) =>
@@ -154,7 +165,7 @@ function RefundByLinesForm({ order, onClose }: { order: Order; onClose: () => vo
         ),
     },
     {
-      title: 'Restock units',
+      title: 'Restock',
       key: 'restock',
       align: 'right',
       render: (line) =>
@@ -168,25 +179,12 @@ function RefundByLinesForm({ order, onClose }: { order: Order; onClose: () => vo
           />
         ),
     },
-    {
-      title: 'Refundable',
-      key: 'refundable',
-      align: 'right',
-      render: (line) => (
-        <span id={`refund-units-${line.product_id}`}>
-          {line.refundable}
-          {line.remaining > 0 && (
-            <span className="admin-muted"> ({line.remaining} not shipped)</span>
-          )}
-        </span>
-      ),
-    },
   ];
 
   return (
     <Modal
       open
-      width={820}
+      width={960}
       title={`Refund order ${label}`}
       okText="Refund"
       okButtonProps={{

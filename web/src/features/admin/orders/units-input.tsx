@@ -33,7 +33,7 @@ export function UnitsInput({
       aria-describedby={describedBy}
       inputMode="numeric"
       autoComplete="off"
-      style={{ width: 80, textAlign: 'right' }}
+      style={{ width: 72, textAlign: 'right' }}
       value={shown}
       onChange={(event) => {
         setText(event.target.value);
