@@ -358,6 +358,7 @@ describe('Overview: charts', () => {
     ).toEqual([
       ['Awaiting payment', '0'],
       ['Processing', '10'],
+      ['Partially shipped', '0'],
       ['Shipped', '20'],
       ['Delivered', '60'],
       ['Cancelled', '7'],
@@ -401,7 +402,7 @@ describe('Overview: charts', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', {
-        name: 'Paid orders by status: Awaiting payment 0, Processing 10, Shipped 20, Delivered 60, Cancelled 7, Refunded 3.',
+        name: 'Paid orders by status: Awaiting payment 0, Processing 10, Partially shipped 0, Shipped 20, Delivered 60, Cancelled 7, Refunded 3.',
       }),
     ).toBeInTheDocument();
     expect(
