@@ -353,15 +353,21 @@ describe('RecentOrdersTable: the URL is the query', () => {
     expect(await screen.findByText('Below the table')).toBeInTheDocument();
   });
 
-  it('the Orders tab reads the abandoned checkouts beside the order book, and shows them after it', async () => {
+  it('the Orders tab reads the backorders and the abandoned checkouts beside the order book, and shows them after it', async () => {
     const answerNow = answerLater();
     vi.mocked(useAbandonedCheckouts).mockClear();
+    vi.mocked(useBackorderedOrders).mockClear();
     renderWithProviders(<OrdersTab />, { route: '/admin', path: '/admin' });
     await waitFor(() => expect(search).toHaveBeenCalledTimes(1));
     expect(useAbandonedCheckouts).toHaveBeenCalled();
+    expect(useBackorderedOrders).toHaveBeenCalled();
     expect(screen.queryByRole('heading', { name: 'Abandoned checkouts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Backorders' })).not.toBeInTheDocument();
     answerNow(page([newest]));
     expect(await screen.findByRole('heading', { name: 'Abandoned checkouts' })).toBeInTheDocument();
+    // The queue is a chunk of its own, shown once it has come.
+    expect(await screen.findByRole('heading', { name: 'Backorders' })).toBeInTheDocument();
+    expect(screen.getByText('No backorders waiting.')).toBeInTheDocument();
   });
 
   it('shows what follows the table when the first page fails too', async () => {
