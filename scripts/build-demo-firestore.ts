@@ -62,7 +62,10 @@ const FLAVOR_IMAGES = [
   '/products/mango-tango.svg',
 ];
 
-const catalog: CatalogProduct[] = [
+/** A demo product as written below: none takes backorders (the lids are simply out of stock). */
+type DemoProduct = Omit<CatalogProduct, 'backorders_allowed' | 'restock_date'>;
+
+const demoProducts: DemoProduct[] = [
   {
     id: 'purple-dream',
     sku: 'SYR-PURPLE',
@@ -315,6 +318,11 @@ const catalog: CatalogProduct[] = [
     created_at: day('2024-11-04'),
   },
 ];
+const catalog: CatalogProduct[] = demoProducts.map((product) => ({
+  ...product,
+  backorders_allowed: false,
+  restock_date: null,
+}));
 for (const { id, ...product } of catalog) {
   const problem = catalogProductProblem(product);
   if (problem) throw new Error(`Demo product ${id}: ${problem}`);

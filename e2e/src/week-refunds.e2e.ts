@@ -106,7 +106,8 @@ async function fillRefund(
     await see(dialog);
   }
   const fields: [string, string][] = [
-    ['Refund amount', amount],
+    // An amount beyond the lines is the dialog's goodwill amount (refunds by lines).
+    ['Goodwill amount', amount],
     ['Internal note (optional)', notes.internal],
     ['Note to the customer (optional)', notes.customer],
   ];

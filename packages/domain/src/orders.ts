@@ -141,9 +141,6 @@ export function effectiveOrderStatus(order: {
   return order.status === 'processing' && isFullyRefunded(order) ? 'refunded' : order.status;
 }
 
-/** What updateOrderStatus says when asked to ship an order refunded in full. */
-export const REFUNDED_NOT_SHIPPABLE = 'This order was refunded in full, so it cannot be shipped.';
-
 export interface LineRequest {
   product_id: string;
   quantity: number;

@@ -10,9 +10,9 @@ import {
   statusAfterRefund,
   statusAfterShipment,
   unitsToShip,
+  REFUNDED_NOT_SHIPPABLE,
   type ShippableOrder,
 } from './shipments';
-import { REFUNDED_NOT_SHIPPABLE } from './orders';
 
 const items = [
   { product_id: 'cups', name: 'Cups', quantity: 50 },

@@ -5,7 +5,13 @@
  * for the functions (shipOrder, refunds) and the pages (the manager's ship dialog, the buyer's
  * shipments, the packing slip).
  */
-import { REFUNDED_NOT_SHIPPABLE, type OrderStatus } from './orders';
+import type { OrderStatus } from './orders';
+
+/**
+ * What updateOrderStatus and shipOrder say when asked to ship an order refunded in full. Here,
+ * not in orders.ts, which every page loads: only the ship dialog and the functions say it.
+ */
+export const REFUNDED_NOT_SHIPPABLE = 'This order was refunded in full, so it cannot be shipped.';
 
 /** Units of one line in a shipment or a refund. */
 export interface LineUnits {

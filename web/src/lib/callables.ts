@@ -34,6 +34,8 @@ import {
   type SaveLocationRequest,
   type SaveLocationResponse,
   type SetProfileStatusRequest,
+  type ShipOrderRequest,
+  type ShipOrderResponse,
   type SetProfileStatusResponse,
   type SubmitApplicationRequest,
   type SubscribeNewsletterRequest,
@@ -90,6 +92,10 @@ export const callCancelBackorderedLine = /* @__PURE__ */ callable<
   CancelBackorderedLineRequest,
   RefundOrderResponse
 >(FUNCTION_NAMES.cancelBackorderedLine);
+/** Managers: one shipment of an order, by lines (docs/order-lifecycle.md#shipments). */
+export const callShipOrder = /* @__PURE__ */ callable<ShipOrderRequest, ShipOrderResponse>(
+  FUNCTION_NAMES.shipOrder,
+);
 export const callSaveLocation = /* @__PURE__ */ callable<SaveLocationRequest, SaveLocationResponse>(
   FUNCTION_NAMES.saveLocation,
 );

@@ -299,7 +299,11 @@ function importWrite(
   columns: readonly CatalogCsvColumn[],
   existing: ProductWithPrices | undefined,
 ): ProductWrite {
-  if (!existing) return { mode: 'create', documents: productDocuments(row) };
+  if (!existing) {
+    // A file has no backorder columns: a new product starts without backorders.
+    const fresh = { ...row, backorders_allowed: false, restock_date: null };
+    return { mode: 'create', documents: productDocuments(fresh) };
+  }
   // The product as it will be is checked (throws when the file's columns and the fields it leaves
   // alone do not hold together); only the fields of the file's columns are written.
   const { product, wholesale } = productDocuments(mergeImportRow(existing, row, columns));

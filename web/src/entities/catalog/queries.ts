@@ -92,8 +92,9 @@ export function useProductsById(viewer: CatalogViewer | undefined, ids: readonly
 const allProductsQueryOptions = () =>
   queryOptions({ queryKey: catalogKeys.editor(), queryFn: fetchAllProducts });
 
-export function useAllProducts() {
-  return useQuery(allProductsQueryOptions());
+/** Every product, for the managers (the catalog editor; read only when `enabled`). */
+export function useAllProducts(enabled = true) {
+  return useQuery({ ...allProductsQueryOptions(), enabled });
 }
 
 /** Saving a product refreshes the editor's list and the buyers' catalog. */

@@ -10,3 +10,10 @@ export {
   useRefundOrder,
   useUpdateOrderStatus,
 } from './queries';
+export {
+  backorderKeys,
+  fetchBackorderedOrders,
+  shipOrder,
+  useBackorderedOrders,
+  useShipOrder,
+} from './shipments';

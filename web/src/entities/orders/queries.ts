@@ -59,7 +59,6 @@ export function useAbandonedCheckouts() {
   });
 }
 
-/** The company's orders (My Account): every member of the company reads the same list. */
 /** The company's orders (My Account): all of them, or a buyer's share (`scope`). */
 export const ordersQueryOptions = (companyId: string, scope?: BuyerScope) =>
   queryOptions({
@@ -72,7 +71,7 @@ export function useOrders(companyId: string, scope?: BuyerScope) {
 }
 
 /** After a manager changes an order: the table, the totals (revenue is net of refunds), the order. */
-function useRefreshOrders() {
+export function useRefreshOrders() {
   const queryClient = useQueryClient();
   return (orderId: string) =>
     Promise.all([

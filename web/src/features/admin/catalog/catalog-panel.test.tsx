@@ -164,6 +164,8 @@ describe('CatalogPanel', () => {
     await fill(d.getByLabelText('Minimum order'), '12');
     await user.click(d.getByLabelText('Track stock'));
     await fill(d.getByLabelText('Stock on hand'), '100');
+    await user.click(d.getByLabelText('Allow backorders'));
+    await fill(d.getByLabelText('Expected restock date (optional)'), '2026-12-10');
     await user.click(d.getByRole('button', { name: 'Create Product' }));
     const [first, second] = vi.mocked(uploadPhoto).mock.calls.map(([path]) => path);
     expect(first).toMatch(/^product-photos\/new-product-id\/[A-Za-z0-9]{20}$/);
@@ -184,6 +186,8 @@ describe('CatalogPanel', () => {
           case_pack: 6,
           min_quantity: 12,
           stock_on_hand: 100,
+          backorders_allowed: true,
+          restock_date: '2026-12-10',
           is_active: true,
           sort_order: 21,
         },
@@ -262,6 +266,47 @@ describe('CatalogPanel', () => {
     expect(saved.data).not.toHaveProperty('stock_reserved');
     expect(saved.data).not.toHaveProperty('created_at');
     expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
+  });
+
+  it('shows and keeps a stock count owed to backorders, and refuses a new count below 0', async () => {
+    const owed = makeProduct({
+      stock_on_hand: -14,
+      backorders_allowed: true,
+      restock_date: '2026-12-10',
+    });
+    vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([owed])));
+    mutateAsync.mockResolvedValue('prod-1');
+    renderWithProviders(<CatalogPanel />);
+    const row = rowOf('Purple Dream Syrup');
+    expect(row.getByText('Backorder')).toBeInTheDocument();
+    expect(row.getByText('\u221214 on hand (owed to backorders) · 0 reserved')).toBeInTheDocument();
+    expect(row.getByText('Backorders allowed · Expected Dec 10, 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Purple Dream Syrup' }));
+    const d = within(await screen.findByRole('dialog'));
+    const stock = d.getByLabelText('Stock on hand');
+    expect(stock).toHaveValue('-14');
+    expect(d.getByText(/14 units owed to backorders/)).toBeInTheDocument();
+    expect(d.getByLabelText('Allow backorders')).toBeChecked();
+    expect(d.getByLabelText('Expected restock date (optional)')).toHaveValue('2026-12-10');
+    await user.clear(stock);
+    await fill(stock, '-3');
+    await user.click(d.getByRole('button', { name: 'Save Changes' }));
+    expect(await d.findByText('Stock on hand must be from 0 to 1,000,000')).toBeInTheDocument();
+    expect(mutateAsync).not.toHaveBeenCalled();
+    await user.clear(stock);
+    await fill(stock, '-14');
+    await user.click(d.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(mutateAsync).toHaveBeenCalledWith({
+        id: 'prod-1',
+        data: expect.objectContaining({
+          stock_on_hand: -14,
+          backorders_allowed: true,
+          restock_date: '2026-12-10',
+        }),
+        loaded: owed,
+      }),
+    );
   });
 
   it('deactivates a product by writing is_active only (not the list copy of its stock)', async () => {

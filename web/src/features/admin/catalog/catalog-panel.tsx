@@ -2,8 +2,10 @@ import {
   catalogCategories,
   formatUsd,
   minimumOrderQuantity,
+  restockText,
   STOCK_STATE_LABELS,
   stockState,
+  takesBackorders,
   THUMB_IMAGE_SIZES,
   type StockState,
 } from '@portal/domain';
@@ -55,16 +57,27 @@ const STOCK_TAG_COLOR: Readonly<Record<StockState, TagColor>> = {
   backorder: 'cyan',
 };
 
-/** "120 on hand · 3 reserved" and the state a buyer sees, or "Not tracked". */
+/**
+ * "120 on hand · 3 reserved" and the state a buyer sees, or "Not tracked". Below 0 on hand is
+ * units owed to backorders ("−14 on hand (owed to backorders)"); a product taking backorders says
+ * so, with its expected restock.
+ */
 function StockCell({ product }: { product: Product }) {
   if (product.stock_on_hand === null) return <span className="admin-muted">Not tracked</span>;
   const state = stockState(product, minimumOrderQuantity(product));
+  const onHand =
+    product.stock_on_hand < 0
+      ? `\u2212${-product.stock_on_hand} on hand (owed to backorders)`
+      : `${product.stock_on_hand} on hand`;
   return (
     <div>
       <Tag color={STOCK_TAG_COLOR[state]}>{STOCK_STATE_LABELS[state]}</Tag>
       <div className="admin-muted">
-        {product.stock_on_hand} on hand · {product.stock_reserved} reserved
+        {onHand} · {product.stock_reserved} reserved
       </div>
+      {takesBackorders(product) && (
+        <div className="admin-muted">Backorders allowed · {restockText(product.restock_date)}</div>
+      )}
     </div>
   );
 }

@@ -54,7 +54,8 @@ export function ProductFormModal({
   useReturnFocus();
   const notify = useNotify();
   const save = useSaveProduct();
-  const schema = useMemo(() => productFormSchema(otherSkus), [otherSkus]);
+  const storedStock = product?.stock_on_hand ?? null;
+  const schema = useMemo(() => productFormSchema(otherSkus, storedStock), [otherSkus, storedStock]);
   const {
     control,
     handleSubmit,
@@ -65,6 +66,7 @@ export function ProductFormModal({
     defaultValues: productFormDefaults(product, nextSortOrder),
   });
   const trackStock = useWatch({ control, name: 'track_stock' });
+  const allowBackorders = useWatch({ control, name: 'backorders_allowed' });
   // A new product's id is chosen now: its photos are uploaded under it before the first save.
   const [productId] = useState(() => product?.id ?? newProductId());
   const [uploading, setUploading] = useState(false);
@@ -304,16 +306,59 @@ export function ProductFormModal({
               name="stock_on_hand"
               id="product-stock"
               label="Stock on hand"
-              min={0}
+              // A count owed to backorders may stay as it is; the schema refuses a new one below 0.
+              min={storedStock !== null && storedStock < 0 ? storedStock : 0}
               error={errors.stock_on_hand?.message}
-              extra={
-                product
-                  ? `${product.stock_reserved} reserved by open checkouts`
-                  : 'Units the brand has now.'
-              }
+              extra={stockHint(product)}
             />
           )}
         </div>
+
+        {trackStock && (
+          <div className="product-form__grid">
+            <Controller
+              control={control}
+              name="backorders_allowed"
+              render={({ field }) => (
+                <FormField
+                  id="product-backorders"
+                  label="Allow backorders"
+                  hint={
+                    field.value
+                      ? 'Buyers may order beyond the stock; those units ship when it arrives.'
+                      : 'Off: the product is out of stock once none is available.'
+                  }
+                >
+                  <Switch id="product-backorders" checked={field.value} onChange={field.onChange} />
+                </FormField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="restock_date"
+              render={({ field }) => (
+                <FormField
+                  id="product-restock-date"
+                  label="Expected restock date (optional)"
+                  error={errors.restock_date?.message}
+                  hint={
+                    allowBackorders
+                      ? 'Shown to buyers of a backordered line. Empty: "Ships when stock arrives".'
+                      : 'Shown to buyers once backorders are allowed.'
+                  }
+                >
+                  <Input
+                    id="product-restock-date"
+                    type="date"
+                    placeholder="YYYY-MM-DD"
+                    {...field}
+                    status={errors.restock_date ? 'error' : undefined}
+                  />
+                </FormField>
+              )}
+            />
+          </div>
+        )}
 
         <div className="product-form__grid">
           <WholeNumberField
@@ -343,6 +388,19 @@ export function ProductFormModal({
       </form>
     </Modal>
   );
+}
+
+/**
+ * What the stock count means: the units reserved by open checkouts, and the units owed to
+ * backorders while the count is below 0.
+ */
+function stockHint(product: ProductWithPrices | undefined): string {
+  if (!product) return 'Units the brand has now.';
+  const reserved = `${product.stock_reserved} reserved by open checkouts`;
+  const stock = product.stock_on_hand;
+  if (stock === null || stock >= 0) return reserved;
+  const owed = -stock;
+  return `${owed} ${owed === 1 ? 'unit' : 'units'} owed to backorders; enter the count once stock arrives (0 or more). ${reserved}.`;
 }
 
 /** A whole-number field of the product form (case pack, minimum, stock on hand, sort order). */

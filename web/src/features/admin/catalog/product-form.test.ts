@@ -23,6 +23,8 @@ const valid: ProductFormInput = {
   min_quantity: 12,
   track_stock: true,
   stock_on_hand: 100,
+  backorders_allowed: false,
+  restock_date: '',
   is_active: true,
   sort_order: 3,
 };
@@ -52,6 +54,8 @@ describe('productFormSchema', () => {
       case_pack: 6,
       min_quantity: 12,
       stock_on_hand: 100,
+      backorders_allowed: false,
+      restock_date: null,
       is_active: true,
       sort_order: 3,
     });
@@ -63,6 +67,37 @@ describe('productFormSchema', () => {
     ).toMatchObject({ stock_on_hand: null });
     expect(problems({ ...valid, track_stock: true, stock_on_hand: null })).toEqual({
       stock_on_hand: 'Enter the stock on hand (or turn off Track stock)',
+    });
+  });
+
+  it('saves backorders and the restock date with tracked stock only', () => {
+    const backordered = { ...valid, backorders_allowed: true, restock_date: '2026-12-10' };
+    expect(productFormSchema().parse(backordered)).toMatchObject({
+      stock_on_hand: 100,
+      backorders_allowed: true,
+      restock_date: '2026-12-10',
+    });
+    expect(productFormSchema().parse({ ...backordered, track_stock: false })).toMatchObject({
+      stock_on_hand: null,
+      backorders_allowed: false,
+      restock_date: null,
+    });
+    expect(problems({ ...backordered, restock_date: '12/10/2026' })).toEqual({
+      restock_date: 'Enter the restock date as YYYY-MM-DD.',
+    });
+  });
+
+  it('keeps a stock count owed to backorders as it is, and refuses a new count below 0', () => {
+    const owed = { ...valid, backorders_allowed: true, stock_on_hand: -14 };
+    expect(productFormSchema(new Set(), -14).parse(owed)).toMatchObject({ stock_on_hand: -14 });
+    expect(productFormSchema(new Set(), -14).parse({ ...owed, stock_on_hand: 6 })).toMatchObject({
+      stock_on_hand: 6,
+    });
+    const refused = productFormSchema(new Set(), -14).safeParse({ ...owed, stock_on_hand: -3 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Stock on hand must be from 0 to 1,000,000');
+    expect(problems({ ...valid, stock_on_hand: -1 })).toEqual({
+      stock_on_hand: 'Stock on hand must be from 0 to 1,000,000',
     });
   });
 
@@ -169,6 +204,17 @@ describe('productFormDefaults', () => {
     });
     const { id: _id, stock_reserved: _r, created_at: _c, ...saved } = product;
     expect(productFormSchema().parse(productFormDefaults(product, 1))).toEqual(saved);
+  });
+
+  it('round-trips a product owing units to backorders, with its restock date', () => {
+    const product = makeProduct({
+      stock_on_hand: -14,
+      backorders_allowed: true,
+      restock_date: '2026-12-10',
+    });
+    const { id: _id, stock_reserved: _r, created_at: _c, ...saved } = product;
+    expect(productFormDefaults(product, 1)).toMatchObject({ restock_date: '2026-12-10' });
+    expect(productFormSchema(new Set(), -14).parse(productFormDefaults(product, 1))).toEqual(saved);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   MAX_STOCK_UNITS,
   priceBreaksProblem,
   productSchema,
+  restockDateSchema,
   skuSchema,
   type PriceBreak,
 } from '@portal/domain';
@@ -59,10 +60,20 @@ const breaksInCents = (rows: readonly { min_quantity: number; unit_amount: strin
 const isWhole = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value);
 
-function stockOnHandProblem(track: boolean, stock: number | null): string | null {
+/**
+ * What is wrong with the stock on hand typed, or null. Below 0 is units owed to backorders: only
+ * the functions take the count there, so the count the product has (`stored`) is kept as it is,
+ * and a new number below 0 is refused (the rules refuse it too).
+ */
+function stockOnHandProblem(
+  track: boolean,
+  stock: number | null,
+  stored: number | null,
+): string | null {
   if (!track) return null;
   if (stock === null) return 'Enter the stock on hand (or turn off Track stock)';
   if (!Number.isInteger(stock)) return 'Stock on hand must be a whole number';
+  if (stock < 0 && stock === stored) return null;
   if (stock < 0 || stock > MAX_STOCK_UNITS) {
     return `Stock on hand must be from 0 to ${MAX_STOCK_UNITS.toLocaleString('en-US')}`;
   }
@@ -90,8 +101,14 @@ const savedProductSchema = z.omit(catalogProductSchema, { stock_reserved: true, 
  * only when the switch is on (stock_on_hand null otherwise). The values become the joined
  * catalog view (the product and its wholesale price, saved as two documents), checked again with
  * the domain's catalogProductSchema, so the form accepts nothing the schemas (and the rules) refuse.
+ * Backorders (docs/catalog.md#backorders) go with tracked stock only: an untracked product is
+ * always orderable, so it is saved with them off and no restock date. `storedStock` is the stock
+ * on hand of the product being edited: a count below 0 (owed to backorders) may be kept as it is.
  */
-export function productFormSchema(otherSkus: ReadonlySet<string> = new Set()) {
+export function productFormSchema(
+  otherSkus: ReadonlySet<string> = new Set(),
+  storedStock: number | null = null,
+) {
   const fields = z
     .object({
       name: productSchema.shape.name,
@@ -132,6 +149,9 @@ export function productFormSchema(otherSkus: ReadonlySet<string> = new Set()) {
       min_quantity: wholeNumber('Minimum order', 1, MAX_LINE_QUANTITY),
       track_stock: z.boolean(),
       stock_on_hand: z.nullable(z.number()),
+      backorders_allowed: z.boolean(),
+      /** YYYY-MM-DD, or '' when no date is known. */
+      restock_date: z.string().check(z.trim()),
       is_active: z.boolean(),
       sort_order: wholeNumber('Sort order', 0, 100_000),
     })
@@ -139,9 +159,20 @@ export function productFormSchema(otherSkus: ReadonlySet<string> = new Set()) {
       z.superRefine((values, ctx) => {
         // Cross-field checks run even when another field is wrong, so every problem shows at once;
         // each is checked only when the fields it reads are valid themselves.
-        const stockProblem = stockOnHandProblem(values.track_stock, values.stock_on_hand);
+        const stockProblem = stockOnHandProblem(
+          values.track_stock,
+          values.stock_on_hand,
+          storedStock,
+        );
         if (stockProblem) {
           ctx.addIssue({ code: 'custom', path: ['stock_on_hand'], message: stockProblem });
+        }
+        if (values.track_stock && values.restock_date !== '') {
+          const date = restockDateSchema.safeParse(values.restock_date);
+          if (!date.success) {
+            const message = date.error.issues[0]?.message ?? 'Enter the date as YYYY-MM-DD.';
+            ctx.addIssue({ code: 'custom', path: ['restock_date'], message });
+          }
         }
         const { case_pack: pack, min_quantity: minimum } = values;
         if (isWhole(pack) && pack >= 1 && isWhole(minimum) && minimum % pack !== 0) {
@@ -172,6 +203,8 @@ export function productFormSchema(otherSkus: ReadonlySet<string> = new Set()) {
         price_wholesaler: dollarsToCents(values.price_wholesaler),
         wholesale_breaks: breaksInCents(values.wholesale_breaks),
         stock_on_hand: track_stock ? values.stock_on_hand : null,
+        backorders_allowed: track_stock && values.backorders_allowed,
+        restock_date: track_stock && values.restock_date !== '' ? values.restock_date : null,
       })),
     )
     .check(
@@ -218,6 +251,8 @@ export function productFormDefaults(
       min_quantity: 1,
       track_stock: false,
       stock_on_hand: null,
+      backorders_allowed: false,
+      restock_date: '',
       is_active: true,
       sort_order: nextSortOrder,
     };
@@ -238,6 +273,8 @@ export function productFormDefaults(
     min_quantity: product.min_quantity,
     track_stock: product.stock_on_hand !== null,
     stock_on_hand: product.stock_on_hand,
+    backorders_allowed: product.backorders_allowed,
+    restock_date: product.restock_date ?? '',
     is_active: product.is_active,
     sort_order: product.sort_order,
   };

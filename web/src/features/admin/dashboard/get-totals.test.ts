@@ -20,11 +20,12 @@ describe('fetchTotals', () => {
     seedOrder('o6', 'processing', 0);
     seedOrder('o7', 'pending', 10);
     seedOrder('o9', 'refunded', 800, 800);
+    seedOrder('o10', 'partially_shipped', 600, 100);
     for (const uid of ['u1', 'u2', 'u3', 'u4']) fakeDb.seed(`profiles/${uid}`, { user_id: uid });
 
-    // 1000 + (2000 - 500) + 1200 + (800 - 800); the cancelled orders (refunded in full, or never
-    // paid) add nothing, and the refunded one is paid but nets to zero.
-    await expect(fetchTotals()).resolves.toEqual({ totalOrders: 9, totalUsers: 4, revenue: 3700 });
+    // 1000 + (2000 - 500) + 1200 + (800 - 800) + (600 - 100); the cancelled orders (refunded in
+    // full, or never paid) add nothing, and the refunded one is paid but nets to zero.
+    await expect(fetchTotals()).resolves.toEqual({ totalOrders: 10, totalUsers: 4, revenue: 4200 });
     expect(fakeDb.calls.some((c) => c.op === 'getDocs')).toBe(false);
     expect(fakeDb.calls).toEqual([
       { op: 'getCount', path: 'orders', constraints: [] },
@@ -37,7 +38,7 @@ describe('fetchTotals', () => {
             type: 'where',
             field: 'status',
             op: 'in',
-            value: ['processing', 'shipped', 'delivered', 'refunded'],
+            value: ['processing', 'partially_shipped', 'shipped', 'delivered', 'refunded'],
           },
         ],
         aggregate: {

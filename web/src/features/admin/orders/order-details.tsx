@@ -1,19 +1,24 @@
 import {
+  backorderMark,
   disputeStatusLabel,
+  type Carrier,
   formatUsd,
   isOpenDisputeStatus,
+  lineProgress,
+  orderShipments,
   orderTaxPhrase,
   routePath,
+  shipmentSummary,
   shortOrderId,
   TERMS_INVOICE_STATE_LABELS,
   termsLabel,
+  type LineProgress,
   type Order,
   type OrderDispute,
-  type OrderLine,
   type OrderNotes,
   type RefundEntry,
 } from '@portal/domain';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Tag } from '@/components/tag';
@@ -21,27 +26,54 @@ import { TextSkeleton } from '@/components/skeleton';
 import { RefundedTag, ShipToAddress, TrackingLink } from '@/components/order-fulfilment';
 import { useOrder, useOrderNotes } from '@/entities/orders';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
+import { useRestockDates } from './restock-dates';
 import '../common/admin-tables.css';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-const ITEM_COLUMNS: readonly DataColumn<OrderLine>[] = [
-  { title: 'Product', key: 'name', render: (line) => line.name },
-  {
-    title: 'Unit price',
-    key: 'unit',
-    align: 'right',
-    render: (line) => formatUsd(line.unit_amount),
-  },
-  { title: 'Qty', key: 'quantity', align: 'right', render: (line) => line.quantity },
-  {
-    title: 'Line total',
-    key: 'total',
-    align: 'right',
-    className: 'admin-cell--nowrap',
-    render: (line) => formatUsd(line.line_total),
-  },
-];
+/** A line of the order with where it stands: shipped, refunded, still to ship. */
+type ProgressLine = LineProgress & { unit_amount: number; line_total: number };
+
+function itemColumns(
+  restockDates: ReadonlyMap<string, string | null> | undefined,
+): readonly DataColumn<ProgressLine>[] {
+  return [
+    {
+      title: 'Product',
+      key: 'name',
+      render: (line) => {
+        // The mark of the units still waiting for stock (a backorder shipped is no longer one).
+        const mark = backorderMark(
+          { quantity: line.remaining, backordered: line.waiting },
+          restockDates ? (restockDates.get(line.product_id) ?? null) : undefined,
+        );
+        return (
+          <>
+            {line.name}
+            {mark && <div className="admin-muted">{mark}</div>}
+          </>
+        );
+      },
+    },
+    {
+      title: 'Unit price',
+      key: 'unit',
+      align: 'right',
+      render: (line) => formatUsd(line.unit_amount),
+    },
+    { title: 'Qty', key: 'quantity', align: 'right', render: (line) => line.quantity },
+    { title: 'Shipped', key: 'shipped', align: 'right', render: (line) => line.shipped },
+    { title: 'Refunded', key: 'refunded', align: 'right', render: (line) => line.refunded },
+    { title: 'To ship', key: 'remaining', align: 'right', render: (line) => line.remaining },
+    {
+      title: 'Line total',
+      key: 'total',
+      align: 'right',
+      className: 'admin-cell--nowrap',
+      render: (line) => formatUsd(line.line_total),
+    },
+  ];
+}
 
 /**
  * The order's payment dispute: while open, a warning that it cannot ship (updateOrderStatus
@@ -152,7 +184,73 @@ export function OrderPayment({
   );
 }
 
-/** Ship-to, shipment, refunds, a payment dispute and the print pages of one order. */
+/**
+ * What a refund by lines was made of: "2 × Dome Lids ($10.00, 1 not shipped, 1 restocked); tax
+ * $0.83; shipping $5.00; goodwill $2.00". Null for a refund of an amount (no parts).
+ */
+function refundParts(order: Order, refund: RefundEntry): string | null {
+  const names = new Map(order.items.map((item) => [item.product_id, item.name]));
+  const parts = refund.lines.map((line) => {
+    const notes = [
+      formatUsd(line.amount),
+      line.unshipped > 0 ? `${line.unshipped} not shipped` : null,
+      line.restocked > 0 ? `${line.restocked} restocked` : null,
+    ].filter(Boolean);
+    return `${line.quantity} × ${names.get(line.product_id) ?? line.product_id} (${notes.join(', ')})`;
+  });
+  if (refund.tax > 0) parts.push(`tax ${formatUsd(refund.tax)}`);
+  if (refund.shipping > 0) parts.push(`shipping ${formatUsd(refund.shipping)}`);
+  if (refund.goodwill > 0) parts.push(`goodwill ${formatUsd(refund.goodwill)}`);
+  return parts.length > 0 ? parts.join('; ') : null;
+}
+
+/**
+ * The order's shipments, oldest first (an order shipped whole before shipments reads as one):
+ * each with its number, day, what it carried, its tracking link and its own packing slip.
+ */
+function Shipments({ order }: { order: Order }) {
+  const shipments = orderShipments(order);
+  const label = shortOrderId(order.id);
+  if (shipments.length === 0) {
+    return (
+      <>
+        <strong>Shipments</strong>
+        <p>
+          <span className="admin-muted">Not shipped yet</span>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <strong>Shipments</strong>
+      <ol className="admin-shipments" aria-label={`Shipments of order ${label}`}>
+        {shipments.map((shipment) => (
+          <li key={shipment.id}>
+            <div>
+              Shipment {shipment.number} · {dayFormat.format(shipment.shipped_at)}
+            </div>
+            <div className="admin-muted">{shipmentSummary(order, shipment.lines)}</div>
+            <div>
+              {/* The order schema stores carriers of CARRIERS only; the domain reads them as text. */}
+              <TrackingLink shipment={{ ...shipment, carrier: shipment.carrier as Carrier }} />
+            </div>
+            <a
+              href={`${routePath('packingSlip', { orderId: order.id })}?shipment=${encodeURIComponent(shipment.id)}`}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Packing slip of shipment ${shipment.number} of order ${label} (opens in a new tab)`}
+            >
+              Packing slip
+            </a>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** Ship-to, shipments, refunds, a payment dispute and the print pages of one order. */
 function OrderFulfilment({ order }: { order: Order }) {
   const label = shortOrderId(order.id);
   const notes = useOrderNotes(order.id, order.refunds.length > 0);
@@ -169,24 +267,19 @@ function OrderFulfilment({ order }: { order: Order }) {
         )}
       </div>
       <div>
-        <strong>Shipment</strong>
-        <p>
-          {order.shipment ? (
-            <TrackingLink shipment={order.shipment} />
-          ) : (
-            <span className="admin-muted">Not shipped yet</span>
-          )}
-        </p>
+        <Shipments order={order} />
         {order.refunds.length > 0 && (
           <>
             <strong>Refunds</strong> <RefundedTag cents={order.refunded_amount} />
             <ul className="admin-refunds">
               {order.refunds.map((refund) => {
                 const internal = internalNoteOf(refund, notes.data);
+                const parts = refundParts(order, refund);
                 return (
                   <li key={refund.refund_id}>
                     {formatUsd(refund.amount)} on {dayFormat.format(refund.at)}
                     {refund.customer_note ? ` (${refund.customer_note})` : ''}
+                    {parts && <div className="admin-muted">{parts}</div>}
                     {internal && <div className="admin-muted">Internal note: {internal}</div>}
                   </li>
                 );
@@ -248,16 +341,30 @@ export function OrderDetails({ orderId }: { orderId: string }) {
       />
     );
   }
-  const full = order.data;
+  return <LoadedOrderDetails order={order.data} />;
+}
+
+function LoadedOrderDetails({ order }: { order: Order }) {
+  const label = shortOrderId(order.id);
+  const lines = useMemo(() => {
+    const items = new Map(order.items.map((item) => [item.product_id, item]));
+    return lineProgress(order).map((line): ProgressLine => ({
+      ...line,
+      unit_amount: items.get(line.product_id)?.unit_amount ?? 0,
+      line_total: items.get(line.product_id)?.line_total ?? 0,
+    }));
+  }, [order]);
+  const restockDates = useRestockDates(lines.some((line) => line.waiting > 0));
+  const columns = useMemo(() => itemColumns(restockDates), [restockDates]);
   return (
     <div className="admin-order-details">
-      <OrderFulfilment order={full} />
-      <DataTable<OrderLine>
+      <OrderFulfilment order={order} />
+      <DataTable<ProgressLine>
         size="small"
         label={`Items of order ${label}`}
         rowKey={(line) => line.product_id}
-        rows={full.items}
-        columns={ITEM_COLUMNS}
+        rows={lines}
+        columns={columns}
       />
     </div>
   );

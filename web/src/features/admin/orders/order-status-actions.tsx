@@ -8,22 +8,12 @@ import {
 } from '@portal/domain';
 import { useState } from 'react';
 import { Button } from '@/components/button';
-import { lazyDialog } from '@/components/lazy-dialog';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { useUpdateOrderStatus } from '@/entities/orders';
 import { ConfirmPopover } from '@/components/confirm-popover';
 import { isOrderPaid, refundableOf, type ManagedOrder } from './managed-order';
 import { orderStatusLabel } from '../common/order-status-tag';
-import { withAntdTheme } from '@/components/with-antd-theme';
-
-// The two dialogs (antd's Modal and form fields, with its theme) are fetched when a manager
-// first opens one.
-const ShipOrderModal = lazyDialog(
-  withAntdTheme(() => import('./ship-order-modal').then((m) => m.ShipOrderModal)),
-);
-const RefundOrderModal = lazyDialog(
-  withAntdTheme(() => import('./refund-order-modal').then((m) => m.RefundOrderModal)),
-);
+import { RefundOrderModal, ShipOrderModal } from './order-dialogs';
 
 const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
   pending: 'Mark Pending',
@@ -40,8 +30,10 @@ const ACTION_LABEL: Readonly<Record<OrderStatus, string>> = {
  * The moves a manager may make from this status (managerOrderMoves: pending orders are Stripe's
  * to move; an order awaiting payment on terms may only be shipped), a refund of what is left on a
  * paid order (on terms: once its invoice is paid), nothing else; the functions check both
- * again. Shipping asks for the carrier and tracking number; cancelling a paid order refunds it
- * in full, and asks first (and whether to put the items back in stock: off unless ticked).
+ * again. Shipping records a shipment of the lines and units chosen, with its carrier and tracking
+ * number (a partially shipped order ships the rest the same way); a refund is by lines.
+ * Cancelling a paid order refunds it in full, and asks first (and whether to put the items back
+ * in stock: off unless ticked).
  */
 export function OrderStatusActions({ order }: { order: ManagedOrder }) {
   const notify = useNotify();
@@ -49,7 +41,9 @@ export function OrderStatusActions({ order }: { order: ManagedOrder }) {
   const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
   const [restock, setRestock] = useState(false);
   const { status } = order;
-  const next = managerOrderMoves(status);
+  // A shipment moves the order to partially shipped or shipped, as its lines leave it: the one
+  // "Mark Shipped" opens the ship dialog for both.
+  const next = managerOrderMoves(status).filter((to) => to !== 'partially_shipped');
   const busy = update.isPending;
   const label = shortOrderId(order.id);
   const left = refundableCents(refundableOf(order));

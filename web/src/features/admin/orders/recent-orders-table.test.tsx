@@ -6,9 +6,11 @@ import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import {
   useAbandonedCheckouts,
+  useBackorderedOrders,
   useOrder,
   useOrderNotes,
   useRefundOrder,
+  useShipOrder,
   useUpdateOrderStatus,
 } from '@/entities/orders';
 import OrdersTab from './orders-tab';
@@ -34,6 +36,7 @@ const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsChe
 const search = callables.callSearchOrders;
 const mutateAsync = vi.fn();
 const refundAsync = vi.fn();
+const shipAsync = vi.fn();
 
 const newest = makeOrderRow({
   id: 'newest01xyz',
@@ -60,6 +63,9 @@ const older = makeOrderRow({
 const shipped = makeOrderRow({ id: 'shipped3xyz', storeName: 'Green Machine', status: 'shipped' });
 const paid = makeOrderRow({ id: 'paid0005xyz', storeName: 'Paid Shop', status: 'processing' });
 const cancelled = makeOrderRow({ id: 'cancel04xyz', storeName: 'Gone Shop', status: 'cancelled' });
+
+/** A refund of an amount: no lines, no tax, shipping or goodwill parts. */
+const NO_LINES = { lines: [], tax: 0, shipping: 0, goodwill: 0 };
 
 const DEFAULTS: SearchOrdersRequest = {
   q: '',
@@ -128,6 +134,11 @@ beforeEach(() => {
   vi.mocked(useRefundOrder).mockReturnValue(
     stub<typeof useRefundOrder>({ mutateAsync: refundAsync, isPending: false }),
   );
+  shipAsync.mockReset();
+  vi.mocked(useShipOrder).mockReturnValue(
+    stub<typeof useShipOrder>({ mutateAsync: shipAsync, isPending: false }),
+  );
+  vi.mocked(useBackorderedOrders).mockReturnValue(stub<typeof useBackorderedOrders>(loaded([])));
 });
 
 describe('RecentOrdersTable: the URL is the query', () => {
@@ -342,15 +353,21 @@ describe('RecentOrdersTable: the URL is the query', () => {
     expect(await screen.findByText('Below the table')).toBeInTheDocument();
   });
 
-  it('the Orders tab reads the abandoned checkouts beside the order book, and shows them after it', async () => {
+  it('the Orders tab reads the backorders and the abandoned checkouts beside the order book, and shows them after it', async () => {
     const answerNow = answerLater();
     vi.mocked(useAbandonedCheckouts).mockClear();
+    vi.mocked(useBackorderedOrders).mockClear();
     renderWithProviders(<OrdersTab />, { route: '/admin', path: '/admin' });
     await waitFor(() => expect(search).toHaveBeenCalledTimes(1));
     expect(useAbandonedCheckouts).toHaveBeenCalled();
+    expect(useBackorderedOrders).toHaveBeenCalled();
     expect(screen.queryByRole('heading', { name: 'Abandoned checkouts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Backorders' })).not.toBeInTheDocument();
     answerNow(page([newest]));
     expect(await screen.findByRole('heading', { name: 'Abandoned checkouts' })).toBeInTheDocument();
+    // The queue is a chunk of its own, shown once it has come.
+    expect(await screen.findByRole('heading', { name: 'Backorders' })).toBeInTheDocument();
+    expect(screen.getByText('No backorders waiting.')).toBeInTheDocument();
   });
 
   it('shows what follows the table when the first page fails too', async () => {
@@ -475,7 +492,15 @@ describe('RecentOrdersTable rows', () => {
   });
 
   it('ships with a carrier and a checked tracking number', async () => {
-    mutateAsync.mockResolvedValue({ orderId: 'paid0005xyz', status: 'shipped' });
+    vi.mocked(useOrder).mockReturnValue(
+      stub<typeof useOrder>(loaded(makeOrder({ id: 'paid0005xyz' }))),
+    );
+    shipAsync.mockResolvedValue({
+      orderId: 'paid0005xyz',
+      status: 'shipped',
+      shipmentId: 's1',
+      number: 1,
+    });
     answer(page([paid]));
     renderTable();
     await user.click(await screen.findByRole('button', { name: 'Mark Shipped' }));
@@ -488,31 +513,51 @@ describe('RecentOrdersTable rows', () => {
     expect(dialog.getByText('Saved as 1Z999AA10123456784')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Mark shipped' }));
     await waitFor(() =>
-      expect(mutateAsync).toHaveBeenCalledWith({
+      expect(shipAsync).toHaveBeenCalledWith({
         orderId: 'paid0005xyz',
-        status: 'shipped',
+        requestId: expect.any(String),
+        lines: [{ productId: 'syrup-purple', quantity: 2 }],
         shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
       }),
     );
+    await expectToast('Success', 'Order #paid0005 is now Shipped');
   });
 
-  it('refunds part of a paid order from what the row says is left', async () => {
+  it('refunds part of a paid order, what is left read from the order', async () => {
+    vi.mocked(useOrder).mockReturnValue(
+      stub<typeof useOrder>(
+        loaded(
+          makeOrder({
+            id: 'shipped3xyz',
+            status: 'shipped',
+            refunded_amount: 1000,
+            refunds: [
+              {
+                refund_id: 're_1',
+                amount: 1000,
+                customer_note: '',
+                at: new Date(),
+                by: 'm1',
+                ...NO_LINES,
+              },
+            ],
+          }),
+        ),
+      ),
+    );
     refundAsync.mockResolvedValue({ orderId: 'shipped3xyz', status: 'shipped', amount: 1250 });
     answer(page([{ ...shipped, refundedAmount: 1000 }]));
     renderTable();
     await user.click(await screen.findByRole('button', { name: 'Refund #shipped3' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText(/Paid \$50\.00, refunded \$10\.00 so far/)).toBeInTheDocument();
-    const amount = dialog.getByLabelText('Refund amount');
-    expect(amount).toHaveValue('40.00');
-    await user.clear(amount);
-    await user.type(amount, '40.01');
-    await user.click(dialog.getByRole('button', { name: 'Refund' }));
+    const goodwill = dialog.getByLabelText('Goodwill amount');
+    await user.type(goodwill, '40.01');
     expect(
       await dialog.findByText('The refund is more than the $40.00 left to refund on this order.'),
     ).toBeInTheDocument();
-    await user.clear(amount);
-    await user.type(amount, '12.50');
+    await user.clear(goodwill);
+    await user.type(goodwill, '12.50');
     await user.type(
       dialog.getByLabelText('Internal note (optional)'),
       'Dented lid, carrier claim 44',
@@ -525,7 +570,9 @@ describe('RecentOrdersTable rows', () => {
     await waitFor(() =>
       expect(refundAsync).toHaveBeenCalledWith({
         orderId: 'shipped3xyz',
-        amount: 1250,
+        lines: [],
+        shipping: 0,
+        goodwill: 1250,
         internalNote: 'Dented lid, carrier claim 44',
         customerNote: 'Sorry about the dented lid.',
         requestId: expect.any(String),
@@ -541,7 +588,14 @@ describe('RecentOrdersTable rows', () => {
       shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784', shipped_at: new Date() },
       refunded_amount: 1000,
       refunds: [
-        { refund_id: 're_1', amount: 700, customer_note: 'Dented lid', at: new Date(), by: 'm1' },
+        {
+          refund_id: 're_1',
+          amount: 700,
+          customer_note: 'Dented lid',
+          at: new Date(),
+          by: 'm1',
+          ...NO_LINES,
+        },
         // Recorded before the notes were split: its one reason was for the books.
         {
           refund_id: 're_0',
@@ -550,6 +604,7 @@ describe('RecentOrdersTable rows', () => {
           reason: 'Goodwill',
           at: new Date(),
           by: 'm1',
+          ...NO_LINES,
         },
       ],
     });
@@ -582,10 +637,18 @@ describe('RecentOrdersTable rows', () => {
       'href',
       '/admin/orders/shipped3xyz/invoice',
     );
-    expect(details.getByRole('link', { name: /Packing slip/ })).toHaveAttribute(
-      'href',
-      '/admin/orders/shipped3xyz/packing-slip',
-    );
+    expect(
+      details.getByRole('link', { name: 'Packing slip of order #shipped3 (opens in a new tab)' }),
+    ).toHaveAttribute('href', '/admin/orders/shipped3xyz/packing-slip');
+    // Shipped whole before shipments: one shipment of every unit, with its own packing slip.
+    const shipments = within(details.getByRole('list', { name: 'Shipments of order #shipped3' }));
+    expect(shipments.getByText(/^Shipment 1 · /)).toBeInTheDocument();
+    expect(shipments.getByText('2 × Purple Dream Syrup')).toBeInTheDocument();
+    expect(
+      shipments.getByRole('link', {
+        name: 'Packing slip of shipment 1 of order #shipped3 (opens in a new tab)',
+      }),
+    ).toHaveAttribute('href', '/admin/orders/shipped3xyz/packing-slip?shipment=shipment-1');
     const lines = screen.getByRole('table', { name: 'Items of order #shipped3' });
     expect(within(lines).getByText('Purple Dream Syrup')).toBeInTheDocument();
     expect(within(lines).getByText('$25.00')).toBeInTheDocument();

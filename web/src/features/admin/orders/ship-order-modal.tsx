@@ -1,20 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
+  backorderMark,
   CARRIER_LABELS,
   CARRIERS,
+  lineProgress,
   normalizeTrackingNumber,
   shipmentInput,
+  shipmentProblem,
   shortOrderId,
   type Carrier,
+  type LineProgress,
+  type Order,
 } from '@portal/domain';
-import { useUpdateOrderStatus } from '@/entities/orders';
+import { useOrder, useShipOrder } from '@/entities/orders';
 import { useReturnFocus } from '@/lib/focus-return';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from '@/components/form-field';
+import { TextSkeleton } from '@/components/skeleton';
+import type { DataColumn } from '@/components/table/data-table';
+import { DialogTable } from './dialog-table';
+import { UNITS_MESSAGE } from './refund-form';
+import { UnitsInput } from './units-input';
 import type { ManagedOrder } from './managed-order';
+import { orderStatusLabel } from '../common/order-status-tag';
+import { useRestockDates } from './restock-dates';
+import '../common/admin-tables.css';
 
 interface ShipFormValues {
   carrier: Carrier | undefined;
@@ -26,7 +39,15 @@ const carrierOptions = CARRIERS.map((carrier) => ({
   label: CARRIER_LABELS[carrier],
 }));
 
-/** Marking an order shipped: the carrier and its tracking number, which the buyer then sees. */
+/** Units typed per product id (null while a box is empty, NaN when not whole units). */
+type Quantities = Readonly<Record<string, number | null>>;
+
+/**
+ * One shipment of an order (docs/order-lifecycle.md#shipments): the order is read in full (a
+ * search row has no lines), then each line still to ship gets how many units go in this box
+ * (what remains of it, to start with), and the shipment its carrier and tracking number, which
+ * the buyer then sees.
+ */
 export function ShipOrderModal({
   order,
   onClose,
@@ -36,9 +57,48 @@ export function ShipOrderModal({
 }) {
   // Removed when closed: the focus goes back to the button that opened it.
   useReturnFocus();
+  const full = useOrder(order.id);
+  const label = shortOrderId(order.id);
+  if (full.data) return <ShipOrderForm order={full.data} onClose={onClose} />;
+  return (
+    <Modal
+      open
+      title={`Ship order ${label}`}
+      okText="Mark shipped"
+      okButtonProps={{ disabled: true }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {full.isPending ? (
+        <div role="status" aria-label={`Loading order ${label}`}>
+          <TextSkeleton rows={3} />
+        </div>
+      ) : (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={
+            full.isError ? `Could not load order ${label}.` : `Order ${label} was not found.`
+          }
+        />
+      )}
+    </Modal>
+  );
+}
+
+function ShipOrderForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const notify = useNotify();
-  const update = useUpdateOrderStatus();
+  const ship = useShipOrder();
   const [failure, setFailure] = useState<string | null>(null);
+  // One shipment asked for per dialog: a retry (a lost answer, a second press) sends the same id,
+  // and the server records the shipment once.
+  const [requestId] = useState(() => crypto.randomUUID());
+  const lines = useMemo(() => lineProgress(order), [order]);
+  const [quantities, setQuantities] = useState<Quantities>(() =>
+    Object.fromEntries(lines.map((line) => [line.product_id, line.remaining])),
+  );
+  const restockDates = useRestockDates(lines.some((line) => line.waiting > 0));
   const form = useForm<ShipFormValues>({
     resolver: zodResolver(shipmentInput) as never,
     defaultValues: { carrier: undefined, trackingNumber: '' },
@@ -48,32 +108,89 @@ export function ShipOrderModal({
   const normalized = normalizeTrackingNumber(typed ?? '');
   const label = shortOrderId(order.id);
 
+  const shipping = lines
+    .map((line) => ({ product_id: line.product_id, quantity: quantities[line.product_id] ?? 0 }))
+    .filter((line) => line.quantity > 0);
+  // A box that is not whole units (NaN) is said so; the domain judges the rest.
+  const typedWrong = lines.some((line) => Number.isNaN(quantities[line.product_id]));
+  const problem = typedWrong ? UNITS_MESSAGE : shipmentProblem(order, shipping);
+
   const submit = form.handleSubmit(async (values) => {
+    if (problem) return;
     setFailure(null);
     try {
-      await update.mutateAsync({
+      const result = await ship.mutateAsync({
         orderId: order.id,
-        status: 'shipped',
+        requestId,
+        lines: shipping.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
         shipment: { carrier: values.carrier as Carrier, trackingNumber: values.trackingNumber },
       });
-      notify.success('Success', `Order ${label} is now Shipped`);
+      notify.success('Success', `Order ${label} is now ${orderStatusLabel(result.status)}`);
       onClose();
     } catch (error) {
       setFailure(errorMessage(error));
     }
   });
 
+  const columns: readonly DataColumn<LineProgress>[] = [
+    {
+      title: 'Product',
+      key: 'name',
+      render: (line) => {
+        const mark = backorderMark(
+          { quantity: line.remaining, backordered: line.waiting },
+          restockDates ? (restockDates.get(line.product_id) ?? null) : undefined,
+        );
+        return (
+          <>
+            {line.name}
+            {mark && <div className="admin-muted">{mark}</div>}
+          </>
+        );
+      },
+    },
+    { title: 'Ordered', key: 'ordered', align: 'right', render: (line) => line.quantity },
+    { title: 'Shipped', key: 'shipped', align: 'right', render: (line) => line.shipped },
+    { title: 'To ship', key: 'remaining', align: 'right', render: (line) => line.remaining },
+    {
+      title: 'Ship now',
+      key: 'now',
+      align: 'right',
+      render: (line) =>
+        line.remaining === 0 ? (
+          <span className="admin-muted">—</span>
+        ) : (
+          <UnitsInput
+            label={`Units of ${line.name} to ship`}
+            value={quantities[line.product_id] ?? null}
+            onChange={(units) => setQuantities((was) => ({ ...was, [line.product_id]: units }))}
+          />
+        ),
+    },
+  ];
+
   return (
     <Modal
       open
+      width={720}
       title={`Ship order ${label}`}
       okText="Mark shipped"
-      okButtonProps={{ loading: update.isPending }}
+      okButtonProps={{ loading: ship.isPending, disabled: problem !== null }}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTable<LineProgress>
+          label={`Lines of order ${label} to ship`}
+          rowKey={(line) => line.product_id}
+          rows={lines}
+          columns={columns}
+        />
+        {/* Why this shipment cannot be recorded yet (the domain's words; the server checks again). */}
+        <p className="admin-dialog-problem" role="status">
+          {problem}
+        </p>
         <FormField id="ship-carrier" label="Carrier" error={errors.carrier?.message}>
           <Controller
             control={form.control}

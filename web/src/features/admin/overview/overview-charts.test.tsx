@@ -46,6 +46,7 @@ describe('the Overview charts (Recharts)', () => {
     const rows = statusRows({
       awaiting_payment: 0,
       processing: 1,
+      partially_shipped: 0,
       shipped: 2,
       delivered: 3,
       cancelled: 4,
@@ -111,6 +112,7 @@ describe('the Overview charts (Recharts)', () => {
         rows={statusRows({
           awaiting_payment: 0,
           processing: 1,
+          partially_shipped: 0,
           shipped: 2,
           delivered: 3,
           cancelled: 4,

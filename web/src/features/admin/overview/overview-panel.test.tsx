@@ -94,6 +94,7 @@ const sales: SalesOverviewResponse = makeSalesOverview({
   byStatus: {
     awaiting_payment: 0,
     processing: 10,
+    partially_shipped: 0,
     shipped: 20,
     delivered: 60,
     cancelled: 7,
@@ -357,6 +358,7 @@ describe('Overview: charts', () => {
     ).toEqual([
       ['Awaiting payment', '0'],
       ['Processing', '10'],
+      ['Partially shipped', '0'],
       ['Shipped', '20'],
       ['Delivered', '60'],
       ['Cancelled', '7'],
@@ -400,7 +402,7 @@ describe('Overview: charts', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', {
-        name: 'Paid orders by status: Awaiting payment 0, Processing 10, Shipped 20, Delivered 60, Cancelled 7, Refunded 3.',
+        name: 'Paid orders by status: Awaiting payment 0, Processing 10, Partially shipped 0, Shipped 20, Delivered 60, Cancelled 7, Refunded 3.',
       }),
     ).toBeInTheDocument();
     expect(

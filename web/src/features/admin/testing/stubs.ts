@@ -52,6 +52,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
         line_total: 5000,
         sku: 'SYR-PURPLE',
         case_pack: 1,
+        backordered: 0,
       },
     ],
     amount: 5000,
@@ -80,6 +81,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     },
     invoice_number: 'INV-000042',
     shipment: null,
+    shipments: [],
+    backorder_open: false,
     refunds: [],
     refunded_amount: 0,
     dispute: null,
@@ -127,6 +130,8 @@ export function makeProduct(overrides: Partial<ProductWithPrices> = {}): Product
     wholesale_breaks: [],
     stock_on_hand: null,
     stock_reserved: 0,
+    backorders_allowed: false,
+    restock_date: null,
     created_at: null,
     ...overrides,
   };
@@ -167,6 +172,7 @@ export function makeSalesOverview(
     byStatus: {
       awaiting_payment: 0,
       processing: 0,
+      partially_shipped: 0,
       shipped: 0,
       delivered: 0,
       cancelled: 0,
