@@ -33,8 +33,8 @@ export const BACKORDER_CANCEL_NOTE = 'Backordered line cancelled by the buyer';
  * order's company (an owner, or a buyer of its location; not a viewer) cancels the units of a
  * backordered line that have not shipped. It is a refund by lines made through refundOrder, so it
  * is priced, sent to Stripe, recorded (webhook first or not), mailed and rolled up exactly like a
- * manager's: the line's unshipped units with their share of the tax, all of them back in stock
- * (they were owed to the backorder). The request id is the refund's, so a retry refunds once.
+ * manager's: the line's units waiting for stock with their share of the tax, all of them back in
+ * stock (they were owed to the backorder); its units in stock still ship. The request id is the refund's, so a retry refunds once.
  */
 export async function cancelBackorderedLine(
   uid: string,
@@ -80,14 +80,15 @@ export async function cancelBackorderedLine(
     uid,
     {
       ...request,
-      lines: [{ productId: line.product_id, quantity: line.remaining, restock: line.remaining }],
+      // Only the units waiting for stock: the line's units in stock still ship.
+      lines: [{ productId: line.product_id, quantity: line.waiting, restock: line.waiting }],
     },
     ctx,
   );
   log.info('backordered_line_cancelled', {
     orderId: order.id,
     productId: line.product_id,
-    units: line.remaining,
+    units: line.waiting,
     by: uid,
   });
   return result;

@@ -50,6 +50,8 @@ describe('backorders', () => {
       restock_date: null,
     });
     expect(productSchema.safeParse({ ...base, restock_date: '12/10/2026' }).success).toBe(false);
+    expect(productSchema.safeParse({ ...base, restock_date: '2026-02-31' }).success).toBe(false);
+    expect(productSchema.safeParse({ ...base, restock_date: '2028-02-29' }).success).toBe(true);
     expect(productSchema.safeParse({ ...base, stock_on_hand: -14 }).success).toBe(true);
   });
 });

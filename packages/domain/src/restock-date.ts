@@ -12,4 +12,9 @@ export const restockDateSchema = z
       /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
       'Enter the restock date as YYYY-MM-DD.',
     ),
+    // A day that exists: 2026-02-31 has the shape and is no date.
+    z.refine((day) => {
+      const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+      return new Date(Date.UTC(year, month - 1, date)).getUTCDate() === date;
+    }, 'Enter a restock date that exists on the calendar.'),
   );

@@ -67,6 +67,16 @@ describe('line progress', () => {
     expect(byId.get('syrup')).toMatchObject({ shipped: 24, remaining: 0, refunded: 2 });
   });
 
+  it('takes units cancelled before shipping off the backordered ones first', () => {
+    const mixed = order({
+      items: [{ product_id: 'lids', name: 'Dome Lids', quantity: 24, backordered: 12 }],
+      refunds: [{ lines: [{ product_id: 'lids', quantity: 12, unshipped: 12 }] }],
+    });
+    // The 12 backordered lids were cancelled: the 12 in stock still ship, and wait for nothing.
+    expect(lineProgress(mixed)[0]).toMatchObject({ remaining: 12, waiting: 0 });
+    expect(hasOpenBackorder(mixed)).toBe(false);
+  });
+
   it('reads an order shipped whole before shipments as one shipment of every unit', () => {
     const old = order({
       status: 'shipped',

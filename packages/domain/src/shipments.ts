@@ -117,6 +117,9 @@ export function lineProgress(order: ShippableOrder): LineProgress[] {
     const dropped = cancelled.get(item.product_id) ?? 0;
     const remaining = closed ? 0 : Math.max(0, item.quantity - sent - dropped);
     const backordered = item.backordered ?? 0;
+    // Units in stock ship first; units refunded before shipping are taken off the backordered
+    // ones first (a buyer's cancellation of a backorder is exactly that).
+    const backorderedLeft = Math.max(0, backordered - dropped);
     return {
       product_id: item.product_id,
       name: item.name,
@@ -126,7 +129,7 @@ export function lineProgress(order: ShippableOrder): LineProgress[] {
       refunded: refunded.get(item.product_id) ?? 0,
       cancelled: dropped,
       remaining,
-      waiting: Math.min(backordered, remaining),
+      waiting: Math.min(backorderedLeft, remaining),
     };
   });
 }

@@ -67,7 +67,12 @@ export default function OrderDetails({
       <ul id={id} className="order-card__lines" aria-label={`Items of order ${label}`}>
         {order.items.map((line) => {
           const state = progress.get(line.product_id);
-          const mark = backorderMark(line);
+          // Marked while units still wait for stock: once they shipped (or were cancelled), the
+          // line is an ordinary line again.
+          const mark =
+            state && state.waiting > 0
+              ? backorderMark({ quantity: line.quantity, backordered: state.waiting })
+              : null;
           return (
             <li key={line.product_id} className="order-line">
               <img

@@ -32,7 +32,7 @@ export function waitingLines(orders: readonly Order[]): WaitingLine[] {
 }
 
 /**
- * The backorder queue (docs/order-lifecycle.md#backorders): the lines of orders whose backordered
+ * The backorder queue (docs/catalog.md#backorders): the lines of orders whose backordered
  * units still wait for stock, oldest order first, with the restock the catalog expects; "Ship"
  * opens the order's ship dialog, to send what has arrived as a shipment of its own.
  */
