@@ -213,7 +213,9 @@ j.step(
     expect(partial.status).toBe('partially_shipped');
     expect(partial.backorder_open).toBe(true);
     await see(queue.getByRole('row').filter({ hasText: label }));
-    await snap(page, 'shipments-backorder-queue');
+    await snap(page, 'shipments-backorder-queue', async () => {
+      await queue.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    });
   },
   300_000,
 );
@@ -264,7 +266,9 @@ j.step(
     await seeText(entries.nth(1), `${LIDS.qty} × ${LIDS.name}`);
     await see(entries.nth(0).getByRole('link', { name: /1Z999AA10000000001/ }));
     await see(entries.nth(1).getByRole('link', { name: /1Z999AA10000000002/ }));
-    await snap(page, 'shipments-buyer-two-shipments');
+    await snap(page, 'shipments-buyer-two-shipments', async () => {
+      await shipments.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    });
     const shippedMails = async () =>
       (await mails.to(account.email)).filter((m) => /shipped/i.test(m.subject));
     await expect.poll(async () => (await shippedMails()).length, { timeout: SLOW }).toBe(2);

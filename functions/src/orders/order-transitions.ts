@@ -20,6 +20,7 @@ import {
   type RefundNoteDoc,
   type StatusChange,
 } from './order-record';
+import { endedClaim } from './refund-claim';
 import { holdProducts, readStock, restockStock, type StockHold } from './stock';
 
 /** Who moved an order when Stripe reported it (by the webhook or by verifyPayment). */
@@ -266,6 +267,8 @@ export async function recordRefund(
       updated_at: now,
       // Units refunded before they shipped will not ship: their backorder no longer waits.
       backorder_open: hasOpenBackorder(after),
+      // The refund by lines that claimed the order's units is recorded: the claim ends.
+      ...endedClaim(order, refund.request_id),
       ...(status !== order.status
         ? { status, status_history: historyWith(order.status_history, status, now, refund.by) }
         : {}),

@@ -15,6 +15,7 @@ import { idOf, orderOfPayment } from './order-of-payment';
 import { readOrderState, type OrderState, type RefundDoc } from './order-record';
 import { planMetadata, planOfMetadata } from './refund-metadata';
 import { recordRefund, STRIPE_ACTOR } from './order-transitions';
+import { claimRefund, releaseRefundClaim } from './refund-claim';
 import { stripeFailure } from '../stripe/stripe-errors';
 
 interface RefundInput {
@@ -138,8 +139,21 @@ export async function refundOrder(
   if (!order.stripe_payment_intent_id) {
     throw new PreconditionError('This order has no card payment on record to refund.');
   }
+  // A refund by lines claims the order's units first, priced again on the order as it is now:
+  // two refunds of the same last units cannot both go to Stripe.
+  if (plan) {
+    await claimRefund(db, order.id, input.requestId, (now) => {
+      const again = planOf(now, input);
+      if (again && again.amount !== plan.amount) {
+        throw new ConcurrentChangeError(
+          'This order was refunded by someone else meanwhile. Reload and try again.',
+        );
+      }
+    });
+  }
 
   let refund: Stripe.Refund;
+  let refundMade = false;
   try {
     refund = await stripe().refunds.create(
       {
@@ -165,6 +179,7 @@ export async function refundOrder(
       },
       { idempotencyKey: refundIdempotencyKey(order.id, input.requestId) },
     );
+    refundMade = true;
   } catch (error) {
     if (error instanceof Stripe.errors.StripeIdempotencyError) {
       // This request id already made a refund with other details (another amount or manager):
@@ -182,6 +197,10 @@ export async function refundOrder(
       throw new PreconditionError(`Stripe refused the refund: ${error.message}`);
     }
     throw stripeFailure('refund_create_failed', error, { orderId: order.id });
+  } finally {
+    // A refund Stripe made ends its claim as it is recorded (recordRefund); one it did not make
+    // must not hold the order's units for the others.
+    if (plan && !refundMade) await releaseRefundClaim(db, order.id, input.requestId);
   }
   const recorded = await recordRefund(
     ctx,

@@ -274,6 +274,30 @@ describe('refundOrder by lines', () => {
     expect(await onHand(SYRUP)).toBe(stock + 1);
   });
 
+  it('two refunds of the same last units at once: exactly one goes to Stripe', async () => {
+    const { orderId, order } = await paidOrder({ [SYRUP]: 4 });
+    const results = await Promise.allSettled([
+      refund(orderId, { lines: [{ productId: SYRUP, quantity: 3, restock: 0 }] }),
+      refund(orderId, { lines: [{ productId: SYRUP, quantity: 3, restock: 0 }] }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const [refused] = results.filter((r) => r.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({
+      message: expect.stringMatching(
+        /^(Another refund of this order is being made|Only 1 unit of .* can still be refunded)/,
+      ),
+    });
+    await harness.sandbox.whenWebhooksIdle();
+    expect(await stripeRefunds(order.stripe_payment_intent_id as string)).toHaveLength(1);
+    const after = await orderDoc(orderId);
+    expect(after.refunds).toHaveLength(1);
+    expect(after.refunded_amount).toBe(3 * PRICE);
+    // The claim ended with the refund: the last unit can be refunded now.
+    expect(after.refund_claim).toBeUndefined();
+    await refund(orderId, { lines: [{ productId: SYRUP, quantity: 1, restock: 0 }] });
+    expect((await orderDoc(orderId)).refunded_amount).toBe(4 * PRICE);
+  });
+
   it('a processing order whose lines are all refunded becomes refunded', async () => {
     const { orderId } = await paidOrder({ [SYRUP]: 3, [LIDS]: 2 });
     await refund(orderId, { lines: [{ productId: SYRUP, quantity: 3, restock: 3 }] });
@@ -485,6 +509,25 @@ describe('cancelBackorderedLine', () => {
     await harness.sandbox.whenWebhooksIdle();
     expect((await orderDoc(orderId)).refunds).toHaveLength(1);
     expect(await onHand(LIDS)).toBe(stock + 3);
+  });
+
+  it("cancels only the units waiting for stock: the line's units in stock still ship", async () => {
+    const paid = await paidOrder({ [LIDS]: 5 });
+    // 5 lids ordered, 2 of them were not in stock.
+    const items = (paid.order.items as Array<{ product_id: string }>).map((item) =>
+      item.product_id === LIDS ? { ...item, backordered: 2 } : item,
+    );
+    await db().doc(paths.order(paid.orderId)).update({ items, backorder_open: true });
+    const stock = await onHand(LIDS);
+    const answer = await cancel(paid.buyer, paid.orderId);
+    expect(answer.amount).toBe(2 * PRICE);
+    const after = await orderDoc(paid.orderId);
+    expect(after.refunds[0].lines).toEqual([
+      expect.objectContaining({ product_id: LIDS, quantity: 2, unshipped: 2, restocked: 2 }),
+    ]);
+    expect(after.backorder_open).toBe(false);
+    expect(after.status).toBe('processing');
+    expect(await onHand(LIDS)).toBe(stock + 2);
   });
 
   it('refuses viewers, other companies, managers and lines with nothing waiting, writing nothing', async () => {

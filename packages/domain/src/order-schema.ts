@@ -244,6 +244,12 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
      */
     backorder_open: z._default(z.boolean(), false),
     refunds: z._default(z.array(refund), []),
+    /**
+     * A refund by lines on its way to Stripe (refundOrder): the request that claimed the order's
+     * units, until when. Another refund by lines is refused meanwhile, so two managers cannot
+     * refund the same last units; the claim ends when the refund is recorded (or refused).
+     */
+    refund_claim: z.optional(z.object({ request_id: z.string(), until: instant })),
     /** Cents: the sum of `refunds`, kept on the order so revenue can be summed on the server. */
     refunded_amount: z._default(z.number().check(integer(), atLeast(0)), 0),
     /** The payment dispute Stripe reported, if any. */
