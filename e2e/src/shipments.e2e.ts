@@ -242,9 +242,19 @@ j.step(
     const apart = shipments[1]!.shipped_at.getTime() - shipments[0]!.shipped_at.getTime();
     expect(apart).toBeGreaterThanOrEqual(86_400_000);
     expect(apart).toBeLessThan(3 * 86_400_000);
+    // Each shipment has its own packing slip: the second carries only the lids.
+    const ids = (shipped.shipments as { id: string }[]).map((entry) => entry.id);
+    await page.goto(`/admin/orders/${orderId}/packing-slip?shipment=${ids[1]}`);
+    await see(page.getByText(`Shipment 2 of order ${label}`), SLOW);
+    const slip = page.getByRole('table', { name: 'Items to pack' });
+    await seeText(slip, LIDS.name);
+    expect(await slip.getByRole('row').filter({ hasText: CUPS.name }).count()).toBe(0);
+    await page.goto(`/admin?tab=orders&order=${orderId}`);
     // Shipping moves no stock: the lids were taken when the order was paid.
     expect(await stockOf(LIDS.id)).toBe(26);
-    await expect.poll(() => queue.getByRole('row').filter({ hasText: label }).count()).toBe(0);
+    // The queue is empty again (no other journey backorders anything).
+    await see(page.getByText('No backorders waiting.'), SLOW);
+    expect(await queue.getByRole('row').filter({ hasText: label }).count()).toBe(0);
   },
   300_000,
 );
