@@ -9,11 +9,10 @@ import {
   shortOrderId,
   type Order,
 } from '@portal/domain';
-import { useOrder, useRefundOrder } from '@/entities/orders';
-import { useReturnFocus } from '@/lib/focus-return';
+import { useRefundOrder } from '@/entities/orders';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from '@/components/form-field';
-import { TextSkeleton } from '@/components/skeleton';
+import { WholeOrderDialog } from './whole-order-dialog';
 import type { DataColumn } from '@/components/table/data-table';
 import { DialogTable } from './dialog-table';
 import { UnitsInput } from './units-input';
@@ -47,35 +46,14 @@ export function RefundOrderModal({
   order: Pick<ManagedOrder, 'id'>;
   onClose: () => void;
 }) {
-  // Removed when closed: the focus goes back to the button that opened it.
-  useReturnFocus();
-  const full = useOrder(order.id);
-  const label = shortOrderId(order.id);
-  if (full.data) return <RefundByLinesForm order={full.data} onClose={onClose} />;
   return (
-    <Modal
-      open
-      title={`Refund order ${label}`}
+    <WholeOrderDialog
+      orderId={order.id}
+      title={`Refund order ${shortOrderId(order.id)}`}
       okText="Refund"
-      okButtonProps={{ disabled: true }}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {full.isPending ? (
-        <div role="status" aria-label={`Loading order ${label}`}>
-          <TextSkeleton rows={3} />
-        </div>
-      ) : (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={
-            full.isError ? `Could not load order ${label}.` : `Order ${label} was not found.`
-          }
-        />
-      )}
-    </Modal>
+      onClose={onClose}
+      form={(whole) => <RefundByLinesForm order={whole} onClose={onClose} />}
+    />
   );
 }
 

@@ -15,11 +15,10 @@ import {
   type LineProgress,
   type Order,
 } from '@portal/domain';
-import { useOrder, useShipOrder } from '@/entities/orders';
-import { useReturnFocus } from '@/lib/focus-return';
+import { useShipOrder } from '@/entities/orders';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { FormField } from '@/components/form-field';
-import { TextSkeleton } from '@/components/skeleton';
+import { WholeOrderDialog } from './whole-order-dialog';
 import type { DataColumn } from '@/components/table/data-table';
 import { DialogTable } from './dialog-table';
 import { UNITS_MESSAGE } from './refund-form';
@@ -55,35 +54,14 @@ export function ShipOrderModal({
   order: Pick<ManagedOrder, 'id'>;
   onClose: () => void;
 }) {
-  // Removed when closed: the focus goes back to the button that opened it.
-  useReturnFocus();
-  const full = useOrder(order.id);
-  const label = shortOrderId(order.id);
-  if (full.data) return <ShipOrderForm order={full.data} onClose={onClose} />;
   return (
-    <Modal
-      open
-      title={`Ship order ${label}`}
+    <WholeOrderDialog
+      orderId={order.id}
+      title={`Ship order ${shortOrderId(order.id)}`}
       okText="Mark shipped"
-      okButtonProps={{ disabled: true }}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {full.isPending ? (
-        <div role="status" aria-label={`Loading order ${label}`}>
-          <TextSkeleton rows={3} />
-        </div>
-      ) : (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={
-            full.isError ? `Could not load order ${label}.` : `Order ${label} was not found.`
-          }
-        />
-      )}
-    </Modal>
+      onClose={onClose}
+      form={(whole) => <ShipOrderForm order={whole} onClose={onClose} />}
+    />
   );
 }
 
