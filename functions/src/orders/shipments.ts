@@ -25,6 +25,7 @@ import type { StillToShip } from '../mail/templates/messages';
 import { companyNow } from '../stripe/company-clock';
 import { readOrderState, type OrderState, type ShipmentEntryDoc } from './order-record';
 import { historyWith } from './order-transitions';
+import { restockDatesOf } from './stock';
 
 /**
  * Shipping an order in parts (docs/order-lifecycle.md#shipments): each shipment carries some
@@ -86,14 +87,7 @@ async function restockDates(db: Firestore, order: OrderState): Promise<Map<strin
   const ids = order.items.filter((item) => item.backordered > 0).map((item) => item.product_id);
   if (ids.length === 0) return new Map();
   const snaps = await db.getAll(...ids.map((id) => db.collection(COLLECTIONS.products).doc(id)));
-  return new Map(
-    snaps
-      .filter((snap) => snap.exists)
-      .map((snap) => {
-        const date: unknown = snap.get('restock_date');
-        return [snap.id, typeof date === 'string' ? date : null] as const;
-      }),
-  );
+  return restockDatesOf(new Map(snaps.map((snap) => [snap.id, snap])));
 }
 
 /** What the order still has to ship once `order` (with the new shipment in it) is written. */

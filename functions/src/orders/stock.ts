@@ -219,13 +219,18 @@ export function planReservation(
   return retire ? { short: retire.short, retire: true } : { hold, backordered };
 }
 
+/** A product document's restock date as stored (YYYY-MM-DD), or null when none is set. */
+function restockDateOf(snap: DocumentSnapshot): string | null {
+  const date: unknown = snap.get('restock_date');
+  return typeof date === 'string' ? date : null;
+}
+
 /** What backorders read of a product document (its stock as levelsOf reads it). */
 function backorderTermsOf(snap: DocumentSnapshot, onHand: number | null) {
-  const date: unknown = snap.get('restock_date');
   return {
     stock_on_hand: onHand,
     backorders_allowed: snap.get('backorders_allowed') === true,
-    restock_date: typeof date === 'string' ? date : null,
+    restock_date: restockDateOf(snap),
   };
 }
 
@@ -287,8 +292,7 @@ export function restockDatesOf(read: StockRead): Map<string, string | null> {
   const dates = new Map<string, string | null>();
   for (const [productId, snap] of read) {
     if (!snap.exists) continue;
-    const date: unknown = snap.get('restock_date');
-    dates.set(productId, typeof date === 'string' ? date : null);
+    dates.set(productId, restockDateOf(snap));
   }
   return dates;
 }
