@@ -189,38 +189,20 @@ function RefundByLinesForm({ order, onClose }: { order: Order; onClose: () => vo
           columns={columns}
         />
         <div className="admin-refund-amounts">
-          <FormField
+          <AmountField
             id="refund-shipping"
             label="Shipping refund"
             hint="Postage the buyer paid, for a return say."
-          >
-            {(control) => (
-              <Input
-                {...control}
-                prefix="$"
-                inputMode="decimal"
-                placeholder="0.00"
-                value={draft.shipping}
-                onChange={(event) => setDraft((was) => ({ ...was, shipping: event.target.value }))}
-              />
-            )}
-          </FormField>
-          <FormField
+            value={draft.shipping}
+            onChange={(shipping) => setDraft((was) => ({ ...was, shipping }))}
+          />
+          <AmountField
             id="refund-goodwill"
             label="Goodwill amount"
             hint="A free amount, beyond the lines."
-          >
-            {(control) => (
-              <Input
-                {...control}
-                prefix="$"
-                inputMode="decimal"
-                placeholder="0.00"
-                value={draft.goodwill}
-                onChange={(event) => setDraft((was) => ({ ...was, goodwill: event.target.value }))}
-              />
-            )}
-          </FormField>
+            value={draft.goodwill}
+            onChange={(goodwill) => setDraft((was) => ({ ...was, goodwill }))}
+          />
         </div>
         <RefundTotal priced={priced} />
         <FormField
@@ -260,6 +242,36 @@ function RefundByLinesForm({ order, onClose }: { order: Order; onClose: () => vo
         {failure && <Alert type="error" showIcon message={failure} role="alert" />}
       </form>
     </Modal>
+  );
+}
+
+/** A dollar amount of the refund beyond its lines (shipping, goodwill), as typed. */
+function AmountField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          prefix="$"
+          inputMode="decimal"
+          placeholder="0.00"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
   );
 }
 
