@@ -145,6 +145,7 @@ export function orderFromCheckout(
     shipments: [],
     // Backordered lines wait for stock: the managers' backorder queue lists the order.
     backorder_open: hasOpenBackorder({ status, items: checkout.items }),
+    store_credit_applied: 0,
     refunds: [],
     refunded_amount: 0,
     dispute: null,

@@ -324,6 +324,7 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
         shipments: [],
         // Its backordered lines wait for stock: the managers' backorder queue lists the order.
         backorder_open: hasOpenBackorder({ status: 'processing', items: marked }),
+        store_credit_applied: 0,
         refunds: [],
         refunded_amount: 0,
         dispute: null,

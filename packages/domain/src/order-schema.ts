@@ -125,6 +125,8 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     shipping: z._default(z.number().check(integer(), atLeast(0)), 0),
     /** Cents of it given as goodwill, beyond the lines. */
     goodwill: z._default(z.number().check(integer(), atLeast(0)), 0),
+    /** The claim it settled (claims.ts), if any: its units are not claimable again. */
+    claim_id: z.optional(z.string()),
   });
 
   /** One refund's internal note: the manager's note for the books, who wrote it and when. */
@@ -262,6 +264,16 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     /** What was priced, to recognise a repeated checkout of the same cart. */
     cart_fingerprint: z._default(z.string(), ''),
     stripe_payment_intent_id: z._default(z.nullable(z.string()), null),
+    /**
+     * A replacement order (source 'replacement', amount 0): the claim it settles and the order
+     * the claim was on.
+     */
+    replacement_for: z.optional(z.object({ claim_id: z.string(), order_id: z.string() })),
+    /**
+     * Cents of store credit spent on it at checkout (store-credit.ts): a discount "Store credit"
+     * on the Checkout Session, already taken off `amount`. 0 when none.
+     */
+    store_credit_applied: z._default(z.number().check(integer(), atLeast(0)), 0),
     /** The standing order this order is a cycle of; absent on one-time orders. */
     standing_order_id: z.optional(z.string()),
     /** The Stripe invoice a standing order's cycle was paid with (one order per invoice). */

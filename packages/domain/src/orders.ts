@@ -44,10 +44,13 @@ export const CHECKOUT_STATE_LABELS: Readonly<Record<CheckoutState, string>> = {
  * (the least of it that may be ordered: its minimum, in whole cases). The checkout and its order
  * keep it; a standing order's renewal has none (its order's source is 'standing_order').
  */
-export type CheckoutSource = Exclude<OrderSource, 'standing_order'>;
+export type CheckoutSource = Exclude<OrderSource, 'standing_order' | 'replacement'>;
 
-/** Where an order came from: the cart, Buy Now, or a standing order's renewal. */
-export const ORDER_SOURCES = ['cart', 'buy_now', 'standing_order'] as const;
+/**
+ * Where an order came from: the cart, Buy Now, a standing order's renewal, or a claim settled
+ * with a replacement (an order at no charge, replacement_for names the claim).
+ */
+export const ORDER_SOURCES = ['cart', 'buy_now', 'standing_order', 'replacement'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 export const PAYMENT_TYPES = ['one_time', 'subscription'] as const;

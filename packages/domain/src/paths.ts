@@ -72,6 +72,18 @@ export const COLLECTIONS = {
    * In production App Check's backend keeps this record; nothing writes it there.
    */
   appCheckTokens: 'app_check_tokens',
+  /**
+   * Claims of damaged, missing or wrong items (docs/order-lifecycle.md#claims): written by the
+   * functions only; the order's company's members and the managers read.
+   */
+  claims: 'claims',
+  /**
+   * One per company (id: the company's): its store credit balance, and under it `entries`, each
+   * change (docs/payments.md#store-credit). Written by the functions only; the company's members
+   * and the managers read.
+   */
+  storeCredit: 'store_credit',
+  storeCreditEntries: 'entries',
 } as const;
 
 export const paths = {
@@ -110,6 +122,12 @@ export const paths = {
   newsletterSubscriber: (id: string) => `${COLLECTIONS.newsletterSubscribers}/${id}`,
   rateLimit: (key: string) => `${COLLECTIONS.rateLimits}/${key}`,
   appCheckToken: (jti: string) => `${COLLECTIONS.appCheckTokens}/${jti}`,
+  claim: (claimId: string) => `${COLLECTIONS.claims}/${claimId}`,
+  storeCredit: (companyId: string) => `${COLLECTIONS.storeCredit}/${companyId}`,
+  storeCreditEntries: (companyId: string) =>
+    `${COLLECTIONS.storeCredit}/${companyId}/${COLLECTIONS.storeCreditEntries}`,
+  storeCreditEntry: (companyId: string, entryId: string) =>
+    `${COLLECTIONS.storeCredit}/${companyId}/${COLLECTIONS.storeCreditEntries}/${entryId}`,
 } as const;
 
 /** Names of the callable and HTTPS functions, shared by the web client and the functions. */
@@ -121,6 +139,11 @@ export const FUNCTION_NAMES = {
   refundOrder: 'refundOrder',
   shipOrder: 'shipOrder',
   cancelBackorderedLine: 'cancelBackorderedLine',
+  reportClaim: 'reportClaim',
+  answerClaim: 'answerClaim',
+  askClaimQuestion: 'askClaimQuestion',
+  rejectClaim: 'rejectClaim',
+  settleClaim: 'settleClaim',
   manageStandingOrder: 'manageStandingOrder',
   getSalesOverview: 'getSalesOverview',
   searchOrders: 'searchOrders',

@@ -177,6 +177,7 @@ describe('InvoicePage', () => {
         paid_at: new Date('2025-03-04T18:01:00Z'),
         shipments: [],
         backorder_open: false,
+        store_credit_applied: 0,
         items: [{ ...line(1), backordered: 1 }],
         refunds: [
           {
@@ -415,6 +416,7 @@ describe('the invoice PDF', () => {
     shipment: null,
     shipments: [],
     backorder_open: false,
+    store_credit_applied: 0,
     refunds: [],
     refunded_amount: 0,
     dispute: null,

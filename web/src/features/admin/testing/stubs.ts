@@ -83,6 +83,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     shipment: null,
     shipments: [],
     backorder_open: false,
+    store_credit_applied: 0,
     refunds: [],
     refunded_amount: 0,
     dispute: null,
