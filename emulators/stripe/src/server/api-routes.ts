@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { readCreateSessionParams } from '../checkout/create-session-params.js';
 import type { FormObject } from '../core/form-encoding.js';
+import { CUSTOMER_BALANCE_ROUTES } from './customer-balance-routes.js';
 import { INVOICE_PAYMENT_ROUTES } from './invoice-payment-routes.js';
 import { paginate, readPageParams } from '../core/pagination.js';
 import { assertKnownKeys, readString, readStringList } from '../core/param-readers.js';
@@ -330,6 +331,7 @@ const ROUTES: ReadonlyArray<Route> = [
   ...INVOICE_PAYMENT_ROUTES,
   ...TEST_CLOCK_ROUTES,
   ...TAX_ROUTES,
+  ...CUSTOMER_BALANCE_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
   { method: 'GET', pattern: /^\/v1\/customers$/, handler: listCustomers },
   { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },

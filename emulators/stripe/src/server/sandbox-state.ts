@@ -1,5 +1,6 @@
 import { validateCheckoutForm } from '../checkout/checkout-form.js';
 import { runClockAdvance } from '../billing/clock-advance.js';
+import { CustomerBalanceStore } from '../customers/balance-transactions.js';
 import { CustomerStore } from '../customers/customer-store.js';
 import { DisputeStore, type DisputeEventType, type DisputeReason } from '../payments/disputes.js';
 import { buildEvent } from '../webhooks/events.js';
@@ -109,6 +110,8 @@ export class SandboxState {
   readonly paymentIntents = new PaymentIntentStore();
   readonly store: SessionStore;
   readonly customers: CustomerStore;
+  /** Each customer's balance ledger (`customer.balance`), applied to invoices on finalization. */
+  readonly customerBalance = new CustomerBalanceStore();
   readonly ledger: Ledger;
   readonly disputes: DisputeStore;
   readonly idempotency: IdempotencyStore;
@@ -324,6 +327,7 @@ export class SandboxState {
     this.subscriptions.forgetCustomers(customers);
     this.invoiceItems.forgetCustomers(customers);
     this.invoicePayments.forgetInvoices(this.invoices.forgetCustomers(customers));
+    this.customerBalance.forgetCustomers(customers);
     this.customers.forget(customers);
     return deleted;
   }
@@ -502,6 +506,7 @@ export class SandboxState {
     this.store.clear();
     this.paymentIntents.clear();
     this.customers.clear();
+    this.customerBalance.clear();
     this.ledger.clear();
     this.disputes.clear();
     this.idempotency.clear();
