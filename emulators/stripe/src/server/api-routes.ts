@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { readCreateSessionParams } from '../checkout/create-session-params.js';
 import type { FormObject } from '../core/form-encoding.js';
+import { CREDIT_NOTE_ROUTES } from './credit-note-routes.js';
 import { CUSTOMER_BALANCE_ROUTES } from './customer-balance-routes.js';
 import { INVOICE_PAYMENT_ROUTES } from './invoice-payment-routes.js';
 import { paginate, readPageParams } from '../core/pagination.js';
@@ -332,6 +333,7 @@ const ROUTES: ReadonlyArray<Route> = [
   ...TEST_CLOCK_ROUTES,
   ...TAX_ROUTES,
   ...CUSTOMER_BALANCE_ROUTES,
+  ...CREDIT_NOTE_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
   { method: 'GET', pattern: /^\/v1\/customers$/, handler: listCustomers },
   { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },

@@ -5,6 +5,7 @@ import { CustomerStore } from '../customers/customer-store.js';
 import { DisputeStore, type DisputeEventType, type DisputeReason } from '../payments/disputes.js';
 import { buildEvent } from '../webhooks/events.js';
 import { IdempotencyStore } from './idempotency.js';
+import { CreditNoteStore } from '../billing/credit-notes.js';
 import { InvoicePaymentStore } from '../billing/invoice-payment-store.js';
 import { InvoiceStore } from '../billing/invoice-store.js';
 import { InvoiceItemStore } from '../billing/invoice-item-store.js';
@@ -121,6 +122,7 @@ export class SandboxState {
   readonly invoices = new InvoiceStore();
   readonly invoicePayments = new InvoicePaymentStore();
   readonly invoiceItems = new InvoiceItemStore();
+  readonly creditNotes = new CreditNoteStore();
   readonly clocks: TestClockStore;
   readonly paymentMethods = new PaymentMethodStore();
   /** The tax rates of the sandbox's stand-in for Stripe Tax (one per jurisdiction). */
@@ -326,7 +328,9 @@ export class SandboxState {
     const customers = new Set(this.customers.onClock(id).map((customer) => customer.id));
     this.subscriptions.forgetCustomers(customers);
     this.invoiceItems.forgetCustomers(customers);
-    this.invoicePayments.forgetInvoices(this.invoices.forgetCustomers(customers));
+    const invoices = this.invoices.forgetCustomers(customers);
+    this.invoicePayments.forgetInvoices(invoices);
+    this.creditNotes.forgetInvoices(invoices);
     this.customerBalance.forgetCustomers(customers);
     this.customers.forget(customers);
     return deleted;
@@ -347,6 +351,11 @@ export class SandboxState {
       stored.session,
     );
     return { outcome: 'settled', stored };
+  }
+
+  /** Whether a charge has an open dispute (it cannot be refunded meanwhile). */
+  disputed(chargeId: string): boolean {
+    return this.disputes.openOn(chargeId) !== undefined;
   }
 
   /** Days before and after an open invoice's due date of its clock reminders. */
@@ -515,6 +524,7 @@ export class SandboxState {
     this.invoices.clear();
     this.invoicePayments.clear();
     this.invoiceItems.clear();
+    this.creditNotes.clear();
     this.clocks.clear();
     this.paymentMethods.clear();
     this.taxRates.clear();
