@@ -5,6 +5,7 @@ import { CustomerStore } from '../customers/customer-store.js';
 import { DisputeStore, type DisputeEventType, type DisputeReason } from '../payments/disputes.js';
 import { buildEvent } from '../webhooks/events.js';
 import { IdempotencyStore } from './idempotency.js';
+import { CouponStore } from '../billing/coupon-store.js';
 import { CreditNoteStore } from '../billing/credit-notes.js';
 import { InvoicePaymentStore } from '../billing/invoice-payment-store.js';
 import { InvoiceStore } from '../billing/invoice-store.js';
@@ -123,6 +124,8 @@ export class SandboxState {
   readonly invoicePayments = new InvoicePaymentStore();
   readonly invoiceItems = new InvoiceItemStore();
   readonly creditNotes = new CreditNoteStore();
+  /** Coupons, taken off Checkout Sessions by `discounts`. */
+  readonly coupons: CouponStore;
   readonly clocks: TestClockStore;
   readonly paymentMethods = new PaymentMethodStore();
   /** The tax rates of the sandbox's stand-in for Stripe Tax (one per jurisdiction). */
@@ -147,6 +150,7 @@ export class SandboxState {
     });
     this.customers = new CustomerStore(options.now);
     this.prices = new PriceStore(options.now);
+    this.coupons = new CouponStore(options.now);
     this.clocks = new TestClockStore(options.now);
     this.taxRates = new TaxRateStore(options.now);
     this.taxCalculations = new TaxCalculationStore(options.now);
@@ -204,15 +208,16 @@ export class SandboxState {
       delayed,
       customerEmail: customer?.email ?? null,
     });
-    if (!paymentIntent) return { outcome: 'already-paid', stored };
+    if (paymentIntent === false) return { outcome: 'already-paid', stored };
     if (session.customer_details) session.customer_details.tax_exempt = exemptionOf(customer);
-    if (!delayed) this.ledger.charge(paymentIntent, session.customer_details);
+    if (!delayed && paymentIntent) this.ledger.charge(paymentIntent, session.customer_details);
     if (customer) this.customers.saveFromCheckout(customer.id, details, stored.customerUpdate);
+    if (stored.coupon) this.coupons.redeem(stored.coupon.id);
     this.options.log(
-      `${delayed ? 'completed (payment processing)' : 'paid'} ${sessionId} (${session.amount_total} ${session.currency})`,
+      `${paymentIntent === null ? 'completed (no payment required)' : delayed ? 'completed (payment processing)' : 'paid'} ${sessionId} (${session.amount_total} ${session.currency})`,
     );
     await this.emit('checkout.session.completed', session);
-    return { outcome: 'paid', stored, delayed };
+    return { outcome: 'paid', stored, delayed: delayed && paymentIntent !== null };
   }
 
   /**
@@ -525,6 +530,7 @@ export class SandboxState {
     this.invoicePayments.clear();
     this.invoiceItems.clear();
     this.creditNotes.clear();
+    this.coupons.clear();
     this.clocks.clear();
     this.paymentMethods.clear();
     this.taxRates.clear();
