@@ -140,6 +140,8 @@ describe('on an open invoice', () => {
       post_payment_credit_notes_amount: 0,
     });
     expect(await types()).toEqual(['credit_note.created', 'invoice.updated']);
+    const page = await (await fetch(String(invoice.hosted_invoice_url))).text();
+    expect(page).toMatch(/Credit notes<\/th><td class="num">-\$25\.00/);
     // The next one on the same invoice is numbered after it.
     const second = await stripe.creditNotes.create({ invoice: invoice.id, amount: 500 });
     expect(second.number).toBe(`${invoice.number}-CN-02`);

@@ -166,6 +166,9 @@ describe('the balance applied to invoices', () => {
       currency: 'usd',
     });
     const first = await stripe.invoices.finalizeInvoice((await draftInvoice(customer.id)).id);
+    const page = await (await fetch(String(first.hosted_invoice_url))).text();
+    expect(page).toMatch(/Applied balance<\/th><td class="num">-\$25\.00/);
+    expect(page).toMatch(/data-testid="amount-due">\$15\.00/);
     expect(first).toMatchObject({
       status: 'open',
       total: 4000,
