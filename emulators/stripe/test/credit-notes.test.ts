@@ -483,6 +483,21 @@ describe('refusals', () => {
     expect((missing as Stripe.errors.StripeError).statusCode).toBe(404);
   });
 
+  it('refuses to credit what is due while a bank payment of it is processing', async () => {
+    const customer = await buyer();
+    const invoice = await finalizedInvoice(customer.id);
+    await sandbox.payInvoice(invoice.id, { method: 'us_bank_account' });
+    const error = await failure(stripe.creditNotes.create({ invoice: invoice.id, amount: 500 }));
+    expect((error as Stripe.errors.StripeError).message).toMatch(/bank account payment processing/);
+    await sandbox.settleInvoicePayment(invoice.id, 'succeeded');
+    const note = await stripe.creditNotes.create({
+      invoice: invoice.id,
+      amount: 500,
+      out_of_band_amount: 500,
+    });
+    expect(note.type).toBe('post_payment');
+  });
+
   it('refuses more than is left on an invoice line across credit notes', async () => {
     const customer = await buyer();
     const invoice = await finalizedInvoice(customer.id);

@@ -20,6 +20,7 @@ import {
   StripeApiError,
 } from '../core/stripe-error.js';
 import type { Charge, CreditNote, Invoice, InvoiceLine, Known, Param } from '../core/types.js';
+import { bankPaymentProcessing } from './invoice-collection.js';
 import type { BillingContext } from './subscription-billing.js';
 
 export const CREDIT_NOTE_PARAMS: ReadonlyArray<Param<Stripe.CreditNoteCreateParams>> = [
@@ -403,6 +404,12 @@ export function planCreditNote(ctx: CreditNoteContext, params: FormObject): Cred
     );
   }
   const prePayment = invoice.status === 'paid' ? 0 : Math.min(total, invoice.amount_remaining);
+  if (prePayment > 0 && bankPaymentProcessing(ctx, invoice)) {
+    throw invalidRequest(
+      `Invoice ${invoice.id} has a US bank account payment processing for what is due; wait until it settles before crediting it.`,
+      'invoice',
+    );
+  }
   const postPayment = total - prePayment;
   const creditAmount = readNonNegativeInteger(params.credit_amount, 'credit_amount') ?? 0;
   const refundAmount = readNonNegativeInteger(params.refund_amount, 'refund_amount') ?? 0;
