@@ -18,6 +18,7 @@ import { orderKeys } from '@/entities/orders';
 import { callCancelBackorderedLine } from '@/lib/callables';
 import { errorMessage, useNotify } from '@/lib/notify';
 import OrderTaxRows from './order-tax-rows';
+import { OrderClaims } from './order-claims';
 import './order-details.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -43,7 +44,8 @@ export const CANCEL_BACKORDER_TEXTS = {
  * An opened order on My Account: its lines (with what is backordered of each and what was
  * refunded of it), the subtotal and sales tax, the shipments with their tracking, and for a
  * member who orders (an owner or a buyer: not a viewer) the cancellation of the backordered units
- * still waiting for stock. A lazy part of the order card: opening an order loads it.
+ * still waiting for stock; its claims, and Report a problem while the claim window is open (an
+ * owner or a buyer). A lazy part of the order card: opening an order loads it.
  */
 export default function OrderDetails({
   order,
@@ -121,6 +123,7 @@ export default function OrderDetails({
           </ol>
         </section>
       )}
+      <OrderClaims order={order} label={label} canOrder={canOrder} />
     </>
   );
 }

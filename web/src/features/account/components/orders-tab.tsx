@@ -219,6 +219,13 @@ function OrderCard({
         </span>
         <span className="order-card__amount">{formatUsd(order.amount)}</span>
       </div>
+      {order.replacement_for && (
+        <p className="order-card__who">
+          <span>
+            Replacement for order {shortOrderId(order.replacement_for.order_id)}, at no charge
+          </span>
+        </p>
+      )}
       {(order.location_name || order.placed_by_name) && (
         <p className="order-card__who">
           {order.location_name && <span>For {order.location_name}</span>}
