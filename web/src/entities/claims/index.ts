@@ -4,11 +4,7 @@
  * this entity; its Storage code is fetched on the first upload or view.
  */
 export { COMPANY_CLAIMS_LIMIT } from './api';
-export {
-  PhotoUploadCancelled,
-  useClaimPhotoUrl,
-  type ClaimPhotoView,
-} from './photos';
+export { PhotoUploadCancelled, useClaimPhotoUrl, type ClaimPhotoView } from './photos';
 export {
   claimKeys,
   companyClaimsQueryOptions,

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CLAIM_LIMITS,
-  stripUnsafeText,
+  hasUnsafeText,
   type AnswerClaimRequest,
   type ReportClaimRequest,
 } from '@portal/domain';
@@ -42,9 +42,10 @@ export function useCompanyClaims(companyId: string) {
   return useQuery({ ...companyClaimsQueryOptions(companyId), enabled: companyId !== '' });
 }
 
-/** A photo's file name as the managers read it: plain text, at most the limit. */
+/** A photo's file name as the managers read it: at most the limit, and plain text or none. */
 function photoName(file: File): string {
-  return stripUnsafeText(file.name).slice(0, CLAIM_LIMITS.fileName).trim();
+  const name = file.name.trim().slice(0, CLAIM_LIMITS.fileName).trim();
+  return hasUnsafeText(name) ? '' : name;
 }
 
 /** What the report dialog sends: the claim without its id, and the photos' files. */

@@ -9,7 +9,7 @@ import { useSupportContent } from '@/entities/support';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { companyRoleCan } from '@portal/domain';
-import { OrdersTab } from './orders-tab';
+import { linkedOrderPath, OrdersTab } from './orders-tab';
 import { LINKED_INVOICE_PARAM } from './linked-invoice';
 import './account.css';
 import { TextSkeleton } from '@/components/skeleton';
@@ -116,7 +116,11 @@ export function AccountPage() {
             label: 'Claims',
             children: (
               <LazyTab>
-                <ClaimsTab companyId={companyId} canOrder={companyRoleCan(companyRole, 'order')} />
+                <ClaimsTab
+                  companyId={companyId}
+                  canOrder={companyRoleCan(companyRole, 'order')}
+                  orderHref={linkedOrderPath}
+                />
               </LazyTab>
             ),
           },

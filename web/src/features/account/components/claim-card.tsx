@@ -15,10 +15,8 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Tag, type TagColor } from '@/components/tag';
 import { TextArea } from '@/components/text-input';
-import { paths } from '@/config/paths';
 import { useAnswerClaim, useClaimPhotoUrl } from '@/entities/claims';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { LINKED_ORDER_PARAM } from './orders-tab';
 import { CLAIM_TEXTS, claimDay, settlementText } from './claims-text';
 
 const STATUS_COLORS: Readonly<Record<ClaimStatus, TagColor>> = {
@@ -32,11 +30,6 @@ export function ClaimStatusTag({ status }: { status: ClaimStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{CLAIM_STATUS_LABELS[status]}</Tag>;
 }
 
-/** My Account's link that opens an order in the Orders tab. */
-export function orderLink(orderId: string): string {
-  return `${paths.account}?${LINKED_ORDER_PARAM}=${encodeURIComponent(orderId)}`;
-}
-
 /**
  * A claim as its company reads it: status, kind, lines, value, photos, the timeline (reported,
  * questions and answers, the settlement or the rejection) and, while a manager waits for the
@@ -45,10 +38,13 @@ export function orderLink(orderId: string): string {
 export function ClaimCard({
   claim,
   canAnswer,
+  orderHref,
   showOrder = false,
 }: {
   claim: Claim;
   canAnswer: boolean;
+  /** My Account with an order open (the claim's, its replacement). */
+  orderHref: (orderId: string) => string;
   /** The Claims tab names the order with a link to it; the opened order need not. */
   showOrder?: boolean;
 }) {
@@ -65,7 +61,7 @@ export function ClaimCard({
       </header>
       {showOrder && (
         <p className="claim-card__order">
-          <Link to={orderLink(claim.order_id)}>Order {orderLabel}</Link>
+          <Link to={orderHref(claim.order_id)}>Order {orderLabel}</Link>
         </p>
       )}
       <ul className="claim-card__lines" aria-label="Items reported">
@@ -96,7 +92,7 @@ export function ClaimCard({
               <strong>{eventTitle(event)}</strong>
               <span className="claim-timeline__date">{claimDay(event.at)}</span>
             </span>
-            <EventBody claim={claim} event={event} />
+            <EventBody claim={claim} event={event} orderHref={orderHref} />
           </li>
         ))}
       </ol>
@@ -123,7 +119,15 @@ function eventTitle(event: ClaimEvent): string {
   }
 }
 
-function EventBody({ claim, event }: { claim: Claim; event: ClaimEvent }) {
+function EventBody({
+  claim,
+  event,
+  orderHref,
+}: {
+  claim: Claim;
+  event: ClaimEvent;
+  orderHref: (orderId: string) => string;
+}) {
   const settlement = event.kind === 'settled' ? claim.settlement : null;
   const text = event.kind === 'reported' ? event.text || claim.note : event.text;
   const reason = event.kind === 'rejected' ? text || claim.rejection_reason : text;
@@ -135,7 +139,7 @@ function EventBody({ claim, event }: { claim: Claim; event: ClaimEvent }) {
           {settlement.remedy === 'replacement' && settlement.replacement_order_id && (
             <>
               {' '}
-              <Link to={orderLink(settlement.replacement_order_id)}>
+              <Link to={orderHref(settlement.replacement_order_id)}>
                 Replacement order {shortOrderId(settlement.replacement_order_id)}
               </Link>
             </>

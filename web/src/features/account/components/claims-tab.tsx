@@ -1,8 +1,4 @@
-import {
-  formatUsd,
-  STORE_CREDIT_ENTRY_LABELS,
-  storeCreditLabel,
-} from '@portal/domain';
+import { formatUsd, STORE_CREDIT_ENTRY_LABELS, storeCreditLabel } from '@portal/domain';
 import { ReloadOutlined } from '@/components/icons';
 import { Button } from '@/components/button';
 import { TextSkeleton } from '@/components/skeleton';
@@ -22,7 +18,16 @@ function signedUsd(cents: number): string {
  * changes, and every claim of the company, newest first, each naming its order. Every member
  * reads them; owners and buyers answer a manager's question here too.
  */
-export function ClaimsTab({ companyId, canOrder }: { companyId: string; canOrder: boolean }) {
+export function ClaimsTab({
+  companyId,
+  canOrder,
+  orderHref,
+}: {
+  companyId: string;
+  canOrder: boolean;
+  /** My Account with an order open. */
+  orderHref: (orderId: string) => string;
+}) {
   const claims = useCompanyClaims(companyId);
   return (
     <div className="claims-tab">
@@ -51,7 +56,7 @@ export function ClaimsTab({ companyId, canOrder }: { companyId: string; canOrder
           <ul className="claims-list" aria-label="Claims of your company">
             {claims.data.map((claim) => (
               <li key={claim.id}>
-                <ClaimCard claim={claim} canAnswer={canOrder} showOrder />
+                <ClaimCard claim={claim} canAnswer={canOrder} orderHref={orderHref} showOrder />
               </li>
             ))}
           </ul>
@@ -74,9 +79,7 @@ function StoreCreditCard({ companyId }: { companyId: string }) {
       <h2 id="store-credit-title" className="claims-tab__title">
         Store credit
       </h2>
-      <p className="store-credit__balance">
-        {storeCreditLabel(cents) || 'Store credit: $0.00'}
-      </p>
+      <p className="store-credit__balance">{storeCreditLabel(cents) || 'Store credit: $0.00'}</p>
       <p>Taken off your next card checkout or invoice automatically.</p>
       {list.length > 0 && (
         <ul className="store-credit__entries" aria-label="Store credit history">

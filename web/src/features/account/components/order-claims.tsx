@@ -30,12 +30,15 @@ export function OrderClaims({
   order,
   label,
   canOrder,
+  orderHref,
   now = new Date(),
 }: {
   order: Order;
   /** "#abc12345". */
   label: string;
   canOrder: boolean;
+  /** My Account with another order open (a replacement order). */
+  orderHref: (orderId: string) => string;
   /** The moment the window is judged at (tests). */
   now?: Date;
 }) {
@@ -69,11 +72,7 @@ export function OrderClaims({
     <section className="order-claims" aria-label={CLAIM_TEXTS.claimsOfOrder(label)}>
       {canReport && (
         <div className="order-claims__report">
-          <Button
-            ref={button}
-            onClick={() => setReporting(true)}
-            aria-haspopup="dialog"
-          >
+          <Button ref={button} onClick={() => setReporting(true)} aria-haspopup="dialog">
             {CLAIM_TEXTS.report}
           </Button>
           <span className="order-claims__deadline">{CLAIM_TEXTS.reportBy(deadline)}</span>
@@ -84,7 +83,7 @@ export function OrderClaims({
           <h3 className="order-claims__title">Claims</h3>
           <div className="order-claims__list">
             {list.map((claim) => (
-              <ClaimCard key={claim.id} claim={claim} canAnswer={canOrder} />
+              <ClaimCard key={claim.id} claim={claim} canAnswer={canOrder} orderHref={orderHref} />
             ))}
           </div>
         </>

@@ -52,6 +52,7 @@ export default function OrderDetails({
   id,
   label,
   canOrder,
+  orderHref,
 }: {
   order: Order;
   /** The list's id, which the card's Show items button controls. */
@@ -59,6 +60,8 @@ export default function OrderDetails({
   /** "#abc12345". */
   label: string;
   canOrder: boolean;
+  /** My Account with another order open (a replacement order). */
+  orderHref: (orderId: string) => string;
 }) {
   const progress = new Map(lineProgress(order).map((line) => [line.product_id, line]));
   // The rules read a carrier as any string; the order's are the schema's carriers.
@@ -123,7 +126,7 @@ export default function OrderDetails({
           </ol>
         </section>
       )}
-      <OrderClaims order={order} label={label} canOrder={canOrder} />
+      <OrderClaims order={order} label={label} canOrder={canOrder} orderHref={orderHref} />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { Modal } from 'antd';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   CLAIM_KIND_LABELS,
   CLAIM_KINDS,
@@ -17,10 +16,10 @@ import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import {
   addPhotos,
-  claimFormResolver,
-  emptyClaimForm,
+  checkClaimForm,
+  EMPTY_CLAIM_FORM,
   type ClaimableLine,
-  type ClaimFormOutput,
+  type ClaimFormErrors,
   type ClaimFormValues,
 } from '../lib/claim-form';
 import { CLAIM_TEXTS } from './claims-text';
@@ -57,12 +56,8 @@ export default function ReportClaimDialog({
   const notify = useNotify();
   const report = useReportClaim();
   const formId = useId();
-  const resolver = useMemo(() => claimFormResolver(claimable), [claimable]);
-  const form = useForm<ClaimFormValues, unknown, ClaimFormOutput>({
-    resolver,
-    defaultValues: emptyClaimForm(claimable),
-  });
-  const { errors } = form.formState;
+  const [values, setValues] = useState<ClaimFormValues>(EMPTY_CLAIM_FORM);
+  const [errors, setErrors] = useState<ClaimFormErrors>({});
   const [percent, setPercent] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // One per opening: Cancel, or leaving the dialog, stops an upload under way.
@@ -70,17 +65,27 @@ export default function ReportClaimDialog({
   useEffect(() => () => aborter.abort(), [aborter]);
   const busy = report.isPending;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const change = (next: Partial<ClaimFormValues>, cleared: Partial<ClaimFormErrors>) => {
+    setValues((current) => ({ ...current, ...next }));
+    setErrors((current) => ({ ...current, ...cleared }));
+  };
+
+  const submit = async () => {
+    if (busy) return;
     setFailure(null);
-    setPercent(values.photos.length > 0 ? 0 : null);
+    const checked = checkClaimForm(values, claimable);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    const { lines, kind, note, photos } = checked.output;
+    setPercent(photos.length > 0 ? 0 : null);
     try {
       await report.mutateAsync({
         companyId: order.company_id,
         orderId: order.id,
-        kind: values.kind,
-        lines: values.lines,
-        note: values.note,
-        photos: values.photos,
+        kind,
+        lines,
+        note,
+        photos,
         onProgress: setPercent,
         signal: aborter.signal,
       });
@@ -93,13 +98,12 @@ export default function ReportClaimDialog({
     } finally {
       setPercent(null);
     }
-  });
+  };
 
   const cancel = () => {
     aborter.abort();
     onClose();
   };
-  const linesError = errors.lines?.message;
 
   return (
     <Modal
@@ -122,14 +126,17 @@ export default function ReportClaimDialog({
         className="claim-dialog"
         noValidate
         aria-label={CLAIM_TEXTS.dialogTitle(orderLabel)}
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
       >
         <p className="claim-dialog__intro">
           {CLAIM_TEXTS.dialogIntro} <strong>{CLAIM_TEXTS.reportBy(deadline)}.</strong>
         </p>
         <fieldset
           className="claim-dialog__group"
-          aria-describedby={linesError ? `${formId}-lines-error` : undefined}
+          aria-describedby={errors.lines ? `${formId}-lines-error` : undefined}
         >
           <legend className="claim-dialog__legend">Items affected</legend>
           {claimable.map((line, index) => (
@@ -137,36 +144,40 @@ export default function ReportClaimDialog({
               key={line.productId}
               className="profile-field claim-dialog__line"
               id={`${formId}-line-${index}`}
-              label={line.name}
+              label={`Units of ${line.name} affected`}
               hint={`Up to ${line.left} of ${line.ordered} ordered`}
-              error={errors.lines?.[index]?.quantity?.message}
+              error={errors.quantities?.[line.productId]}
             >
               {(aria) => (
-                <Controller
-                  control={form.control}
-                  name={`lines.${index}.quantity`}
-                  render={({ field }) => (
-                    <TextInput
-                      {...aria}
-                      {...field}
-                      aria-label={`Units of ${line.name} affected`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={line.left}
-                      step={1}
-                      placeholder="0"
-                      disabled={busy}
-                      className="claim-dialog__quantity"
-                    />
-                  )}
+                <TextInput
+                  {...aria}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={line.left}
+                  step={1}
+                  placeholder="0"
+                  disabled={busy}
+                  className="claim-dialog__quantity"
+                  value={values.quantities[line.productId] ?? ''}
+                  onChange={(event) =>
+                    change(
+                      {
+                        quantities: { ...values.quantities, [line.productId]: event.target.value },
+                      },
+                      {
+                        lines: undefined,
+                        quantities: omit(errors.quantities, line.productId),
+                      },
+                    )
+                  }
                 />
               )}
             </FormField>
           ))}
-          {linesError && (
+          {errors.lines && (
             <p id={`${formId}-lines-error`} className="form-field__error" role="alert">
-              {linesError}
+              {errors.lines}
             </p>
           )}
         </fieldset>
@@ -175,22 +186,25 @@ export default function ReportClaimDialog({
           aria-describedby={errors.kind ? `${formId}-kind-error` : undefined}
         >
           <legend className="claim-dialog__legend">What went wrong</legend>
-          <div className="claim-dialog__kinds" role="radiogroup" aria-label="What went wrong">
+          <div className="claim-dialog__kinds">
             {CLAIM_KINDS.map((kind) => (
               <label key={kind} className="claim-dialog__kind">
                 <input
                   type="radio"
+                  name={`${formId}-kind`}
                   value={kind}
+                  checked={values.kind === kind}
                   disabled={busy}
-                  {...form.register('kind', { onChange: () => form.clearErrors('kind') })}
+                  aria-invalid={errors.kind ? true : undefined}
+                  onChange={() => change({ kind }, { kind: undefined })}
                 />
                 {CLAIM_KIND_LABELS[kind]}
               </label>
             ))}
           </div>
-          {errors.kind?.message && (
+          {errors.kind && (
             <p id={`${formId}-kind-error`} className="form-field__error" role="alert">
-              {errors.kind.message}
+              {errors.kind}
             </p>
           )}
         </fieldset>
@@ -198,8 +212,8 @@ export default function ReportClaimDialog({
           className="profile-field"
           id={`${formId}-note`}
           label="Describe the problem"
-          hint="Optional. What you found, and anything that helps us settle it."
-          error={errors.note?.message}
+          hint="Optional: what you found, and anything that helps us settle it."
+          error={errors.note}
         >
           {(aria) => (
             <TextArea
@@ -207,71 +221,61 @@ export default function ReportClaimDialog({
               rows={3}
               maxLength={CLAIM_LIMITS.note}
               disabled={busy}
-              {...form.register('note')}
+              value={values.note}
+              onChange={(event) => change({ note: event.target.value }, { note: undefined })}
             />
           )}
         </FormField>
-        <Controller
-          control={form.control}
-          name="photos"
-          render={({ field }) => (
-            <FormField
-              className="profile-field"
-              id={`${formId}-photos`}
-              label="Photos"
-              hint={`Up to ${CLAIM_LIMITS.photos} JPEG or PNG photos, 10 MB each.`}
-              error={errors.photos?.message}
-            >
-              {(aria) => (
-                <>
-                  <input
-                    {...aria}
-                    ref={field.ref}
-                    name={field.name}
-                    onBlur={field.onBlur}
-                    type="file"
-                    multiple
-                    accept={CLAIM_PHOTO_ACCEPT}
-                    disabled={busy || field.value.length >= CLAIM_LIMITS.photos}
-                    className="claim-dialog__file"
-                    onChange={(event) => {
-                      const picked = [...(event.target.files ?? [])];
-                      // The same file may be picked again after it was removed.
-                      event.target.value = '';
-                      const { photos, problem } = addPhotos(field.value, picked);
-                      field.onChange(photos);
-                      if (problem) form.setError('photos', { type: 'validate', message: problem });
-                      else form.clearErrors('photos');
-                    }}
-                  />
-                  {field.value.length > 0 && (
-                    <ul className="claim-dialog__photos" aria-label="Photos attached">
-                      {field.value.map((file, index) => (
-                        <li key={`${file.name}-${index}`}>
-                          <PickedPhoto file={file} />
-                          <span className="claim-dialog__photo-name">{file.name}</span>
-                          <Button
-                            size="small"
-                            type="text"
-                            danger
-                            disabled={busy}
-                            aria-label={`Remove ${file.name}`}
-                            onClick={() => {
-                              field.onChange(field.value.filter((_, i) => i !== index));
-                              form.clearErrors('photos');
-                            }}
-                          >
-                            Remove
-                          </Button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </>
-              )}
-            </FormField>
+        <FormField
+          className="profile-field"
+          id={`${formId}-photos`}
+          label="Photos"
+          hint={`Up to ${CLAIM_LIMITS.photos} JPEG or PNG photos, 10 MB each.`}
+          error={errors.photos}
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              type="file"
+              multiple
+              accept={CLAIM_PHOTO_ACCEPT}
+              disabled={busy || values.photos.length >= CLAIM_LIMITS.photos}
+              className="claim-dialog__file"
+              onChange={(event) => {
+                const picked = [...(event.target.files ?? [])];
+                // The same file may be picked again after it was removed.
+                event.target.value = '';
+                const { photos, problem } = addPhotos(values.photos, picked);
+                change({ photos }, { photos: problem ?? undefined });
+              }}
+            />
           )}
-        />
+        </FormField>
+        {values.photos.length > 0 && (
+          <ul className="claim-dialog__photos" aria-label="Photos attached">
+            {values.photos.map((file, index) => (
+              <li key={`${file.name}-${index}`}>
+                <PickedPhoto file={file} />
+                <span className="claim-dialog__photo-name">{file.name}</span>
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  disabled={busy}
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() =>
+                    change(
+                      { photos: values.photos.filter((_, i) => i !== index) },
+                      { photos: undefined },
+                    )
+                  }
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
         {busy && (
           <div className="claim-dialog__progress" role="status">
             <span>
@@ -288,6 +292,13 @@ export default function ReportClaimDialog({
       </form>
     </Modal>
   );
+}
+
+/** The record without one key (undefined when nothing is left). */
+function omit(record: Record<string, string> | undefined, key: string) {
+  if (!record) return undefined;
+  const { [key]: _left, ...rest } = record;
+  return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
 /** A picked photo's thumbnail; its object URL is let go when it goes away. */

@@ -7,7 +7,6 @@ import {
   UNSAFE_TEXT_MESSAGE,
   type ClaimKind,
 } from '@portal/domain';
-import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** A line the buyer may report: what of it can still be claimed (claimableUnits). */
 export interface ClaimableLine {
@@ -19,12 +18,22 @@ export interface ClaimableLine {
   left: number;
 }
 
-/** The report form's fields as typed (quantities as typed; '' is none). */
+/** The report form's fields as typed (quantities by product id, as typed; '' is none). */
 export interface ClaimFormValues {
-  lines: { productId: string; quantity: string }[];
+  quantities: Readonly<Record<string, string>>;
   kind: ClaimKind | '';
   note: string;
-  photos: File[];
+  photos: readonly File[];
+}
+
+/** What is wrong with the form: a message per field, and per line by product id. */
+export interface ClaimFormErrors {
+  /** No units chosen at all. */
+  lines?: string;
+  quantities?: Record<string, string>;
+  kind?: string;
+  note?: string;
+  photos?: string;
 }
 
 /** What the form hands on once every field is right. */
@@ -32,19 +41,12 @@ export interface ClaimFormOutput {
   lines: { productId: string; quantity: number }[];
   kind: ClaimKind;
   note: string;
-  photos: File[];
+  photos: readonly File[];
 }
 
 export const WHOLE_UNITS = 'Report whole units.';
 
-export function emptyClaimForm(lines: readonly ClaimableLine[]): ClaimFormValues {
-  return {
-    lines: lines.map((line) => ({ productId: line.productId, quantity: '' })),
-    kind: '',
-    note: '',
-    photos: [],
-  };
-}
+export const EMPTY_CLAIM_FORM: ClaimFormValues = { quantities: {}, kind: '', note: '', photos: [] };
 
 function isClaimKind(value: string): value is ClaimKind {
   return (CLAIM_KINDS as readonly string[]).includes(value);
@@ -58,52 +60,35 @@ function isClaimKind(value: string): value is ClaimKind {
 export function checkClaimForm(
   values: ClaimFormValues,
   claimable: readonly ClaimableLine[],
-): { ok: true; output: ClaimFormOutput } | { ok: false; errors: FieldErrors<ClaimFormValues> } {
-  const errors: FieldErrors<ClaimFormValues> = {};
-  const byId = new Map(claimable.map((line) => [line.productId, line]));
-  const lineErrors: ({ quantity: { type: string; message: string } } | undefined)[] = [];
+): { ok: true; output: ClaimFormOutput } | { ok: false; errors: ClaimFormErrors } {
+  const errors: ClaimFormErrors = {};
+  const quantities: Record<string, string> = {};
   const lines: ClaimFormOutput['lines'] = [];
-  values.lines.forEach((typed, index) => {
-    const text = typed.quantity.trim();
-    if (text === '') return;
+  for (const line of claimable) {
+    const text = (values.quantities[line.productId] ?? '').trim();
+    if (text === '') continue;
     const quantity = Number(text);
-    const line = byId.get(typed.productId);
-    let message: string | null = null;
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(quantity)) message = WHOLE_UNITS;
-    else if (line && quantity > line.left) {
-      message = CLAIM_MESSAGES.tooMany(line.name, line.left, line.ordered);
-    } else if (!line) message = CLAIM_MESSAGES.notOnOrder;
-    if (message) lineErrors[index] = { quantity: { type: 'validate', message } };
-    else if (quantity > 0) lines.push({ productId: typed.productId, quantity });
-  });
-  if (lineErrors.length > 0) errors.lines = lineErrors;
-  else if (lines.length === 0) errors.lines = { type: 'validate', message: CLAIM_MESSAGES.noLines };
-  if (!isClaimKind(values.kind)) errors.kind = { type: 'validate', message: CLAIM_MESSAGES.kind };
-  const note = values.note.trim();
-  if (note.length > CLAIM_LIMITS.note) {
-    errors.note = { type: 'validate', message: CLAIM_MESSAGES.note };
-  } else if (hasUnsafeText(note.replace(/\r?\n/g, ' '))) {
-    errors.note = { type: 'validate', message: UNSAFE_TEXT_MESSAGE };
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(quantity)) {
+      quantities[line.productId] = WHOLE_UNITS;
+    } else if (quantity > line.left) {
+      quantities[line.productId] = CLAIM_MESSAGES.tooMany(line.name, line.left, line.ordered);
+    } else if (quantity > 0) {
+      lines.push({ productId: line.productId, quantity });
+    }
   }
+  if (Object.keys(quantities).length > 0) errors.quantities = quantities;
+  else if (lines.length === 0) errors.lines = CLAIM_MESSAGES.noLines;
+  if (!isClaimKind(values.kind)) errors.kind = CLAIM_MESSAGES.kind;
+  const note = values.note.trim();
+  if (note.length > CLAIM_LIMITS.note) errors.note = CLAIM_MESSAGES.note;
+  else if (hasUnsafeText(note.replace(/\r?\n/g, ' '))) errors.note = UNSAFE_TEXT_MESSAGE;
   const photoProblem =
     values.photos.length > CLAIM_LIMITS.photos
       ? CLAIM_MESSAGES.photoCount
       : values.photos.map(claimPhotoFileProblem).find(Boolean);
-  if (photoProblem) errors.photos = { type: 'validate', message: photoProblem };
+  if (photoProblem) errors.photos = photoProblem;
   if (Object.keys(errors).length > 0 || !isClaimKind(values.kind)) return { ok: false, errors };
-  return { ok: true, output: { lines, kind: values.kind, note, photos: values.photos } };
-}
-
-/** checkClaimForm as react-hook-form's resolver. */
-export function claimFormResolver(
-  claimable: readonly ClaimableLine[],
-): Resolver<ClaimFormValues, unknown, ClaimFormOutput> {
-  return (values) => {
-    const checked = checkClaimForm(values, claimable);
-    return checked.ok
-      ? { values: checked.output, errors: {} }
-      : { values: {}, errors: checked.errors };
-  };
+  return { ok: true, output: { lines, kind: values.kind, note, photos: [...values.photos] } };
 }
 
 /**

@@ -12,7 +12,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   CHECKOUT_CANCELLED,
   companyRoleCan,
-  creditToApply,
   formatUsd,
   restockText,
   THUMB_IMAGE_SIZES,
@@ -48,8 +47,8 @@ const PaymentTerms = lazy(() =>
 const TaxEstimate = lazy(() =>
   checkoutChoices().then((module) => ({ default: module.TaxEstimate })),
 );
-const StoreCreditBalance = lazy(() =>
-  checkoutChoices().then((module) => ({ default: module.StoreCreditBalance })),
+const StoreCreditToApply = lazy(() =>
+  checkoutChoices().then((module) => ({ default: module.StoreCreditToApply })),
 );
 const TaxNotes = lazy(() => checkoutChoices().then((module) => ({ default: module.TaxNotes })));
 const PricesChangedNotice = lazy(() =>
@@ -114,7 +113,7 @@ export function CartPage() {
   const { uid, profile, companyId, companyRole, locationIds, catalogViewer } = useBuyer();
   const [shipTo, setShipTo] = useState<ShipToState>({ state: 'loading' });
   const [taxEstimate, setTaxEstimate] = useState<TaxEstimateState>({ state: 'loading' });
-  // The company's store credit in cents (read by the checkout choices' chunk; 0 without).
+  // The store credit this checkout spends, in cents (the checkout choices' chunk reads it).
   const [storeCredit, setStoreCredit] = useState(0);
   const cart = useCart(uid);
   const products = useProducts(catalogViewer);
@@ -304,8 +303,8 @@ export function CartPage() {
   const totalWithTax = summary.total + (estimate?.tax ?? 0);
   // Store credit is taken off a one-time card checkout (a discount on Stripe's page), leaving at
   // least Stripe's minimum charge; standing orders and orders on terms do not spend it here.
-  const creditApplied =
-    method === 'card' && deliveryWeeks === null ? creditToApply(storeCredit, summary.subtotal) : 0;
+  const creditApplies = method === 'card' && deliveryWeeks === null;
+  const creditApplied = creditApplies ? storeCredit : 0;
   // A PO number the server would refuse is shown under its box; nothing is sent with it.
   const canCheckout =
     summary.available.length > 0 &&
@@ -381,7 +380,12 @@ export function CartPage() {
           )}
           {companyId && (
             <Suspense fallback={null}>
-              <StoreCreditBalance companyId={companyId} onChange={setStoreCredit} />
+              <StoreCreditToApply
+                companyId={companyId}
+                goods={summary.subtotal}
+                applies={creditApplies}
+                onChange={setStoreCredit}
+              />
             </Suspense>
           )}
           {estimate && (estimate.exemption || estimate.expiredCertificate) && (

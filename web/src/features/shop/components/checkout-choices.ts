@@ -7,4 +7,4 @@ export { ShipToPicker } from './ship-to-choice';
 export { PaymentTerms } from './payment-choice';
 export { placeOrderOnTerms } from '../api/place-terms-order';
 export { TaxEstimate, TaxNotes } from './tax-estimate';
-export { StoreCreditBalance } from './store-credit-balance';
+export { StoreCreditToApply } from './store-credit-to-apply';
