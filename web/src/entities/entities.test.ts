@@ -39,6 +39,7 @@ const DOCUMENT_SCHEMAS: Record<string, readonly string[]> = {
   'standing_orders/{id}': ['standingOrderSchema', 'standingOrderLineSchema'],
   'price_lists/{id}': ['storedPriceListSchema'],
   'tax_certificates/{id}': ['taxCertificateRecordSchema'],
+  'claims/{id}': ['claimSchema'],
 };
 
 const parses = (schema: string) =>

@@ -1,0 +1,52 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Claim } from '@portal/domain';
+import { fetchClaim, fetchClaimCounts, fetchClaimQueue, type ClaimQueueFilter } from './api';
+import { fetchClaimPhotoUrls } from './photos';
+
+export const claimKeys = {
+  all: ['claims'] as const,
+  /** The managers' queue, by filter (the dashboard's Claims tab). */
+  queue: (filter: ClaimQueueFilter) => ['claims', 'queue', filter] as const,
+  /** How many claims are in each status (the queue's filter). */
+  counts: () => ['claims', 'counts'] as const,
+  /** One claim (the claim drawer). */
+  one: (claimId: string) => ['claims', 'one', claimId] as const,
+  /** Its photos' addresses. */
+  photos: (claimId: string) => ['claims', 'photos', claimId] as const,
+};
+
+export const claimQueueQueryOptions = (filter: ClaimQueueFilter) =>
+  queryOptions({ queryKey: claimKeys.queue(filter), queryFn: () => fetchClaimQueue(filter) });
+
+/** The managers' queue: the claims in one status, or all of them, newest first. */
+export function useClaimQueue(filter: ClaimQueueFilter) {
+  return useQuery(claimQueueQueryOptions(filter));
+}
+
+/** How many claims are in each status. */
+export function useClaimCounts() {
+  return useQuery({ queryKey: claimKeys.counts(), queryFn: fetchClaimCounts });
+}
+
+/**
+ * One claim, read again while it is shown (a settlement, an answer), starting from the copy the
+ * list had: the claim shows at once.
+ */
+export function useClaim(claim: Claim) {
+  return useQuery({
+    queryKey: claimKeys.one(claim.id),
+    queryFn: () => fetchClaim(claim.id),
+    placeholderData: claim,
+  });
+}
+
+/** The claim's photos with their download addresses, read while `enabled`. */
+export function useClaimPhotos(claim: Pick<Claim, 'id' | 'company_id' | 'photos'>) {
+  return useQuery({
+    queryKey: claimKeys.photos(claim.id),
+    queryFn: () => fetchClaimPhotoUrls(claim),
+    enabled: claim.photos.length > 0,
+    // Download URLs do not expire while the page is open.
+    staleTime: Infinity,
+  });
+}
