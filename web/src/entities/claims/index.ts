@@ -1,7 +1,7 @@
 /**
- * Claims of damaged, missing or wrong items (claims/{claimId} and their photos in Cloud Storage,
- * docs/order-lifecycle.md#claims): read by the company's members and the managers, written by the
- * functions. Only lazy chunks import this entity; its Storage code is fetched on the first view.
+ * Claims (claims/{id} and their photos in Cloud Storage, docs/order-lifecycle.md#claims): read
+ * by the company's members and the managers, written by the functions. Only lazy chunks import
+ * this entity; its Storage code is fetched on the first upload or view.
  */
 export {
   CLAIM_QUEUE_LIMIT,
@@ -10,13 +10,13 @@ export {
   fetchClaimQueue,
   type ClaimCounts,
   type ClaimQueueFilter,
-} from './api';
-export { fetchClaimPhotoUrls, type ClaimPhotoView } from './photos';
+} from './queue';
+export { fetchClaimPhotoUrls, type ClaimPhotoLink } from './photo-urls';
 export {
-  claimKeys,
+  claimQueueKeys,
   claimQueueQueryOptions,
   useClaim,
   useClaimCounts,
   useClaimPhotos,
   useClaimQueue,
-} from './queries';
+} from './queue-queries';

@@ -4,7 +4,7 @@ import type {
   RejectClaimRequest,
   SettleClaimRequest,
 } from '@portal/domain';
-import { claimKeys } from '@/entities/claims';
+import { claimQueueKeys } from '@/entities/claims';
 import { orderKeys } from '@/entities/orders';
 import { callAskClaimQuestion, callRejectClaim, callSettleClaim } from '@/lib/manager-callables';
 
@@ -15,7 +15,7 @@ import { callAskClaimQuestion, callRejectClaim, callSettleClaim } from '@/lib/ma
  */
 function useRefreshClaims() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: claimKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: claimQueueKeys.all });
 }
 
 export function useAskClaimQuestion() {

@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Claim } from '@portal/domain';
-import { fetchClaim, fetchClaimCounts, fetchClaimQueue, type ClaimQueueFilter } from './api';
-import { fetchClaimPhotoUrls } from './photos';
+import { fetchClaim, fetchClaimCounts, fetchClaimQueue, type ClaimQueueFilter } from './queue';
+import { fetchClaimPhotoUrls } from './photo-urls';
 
-export const claimKeys = {
+/**
+ * The managers' reads of claims (the dashboard's Claims tab), under the claims' one key
+ * (['claims'], as the buyers' reads): a decision reads every claim again.
+ */
+export const claimQueueKeys = {
   all: ['claims'] as const,
   /** The managers' queue, by filter (the dashboard's Claims tab). */
   queue: (filter: ClaimQueueFilter) => ['claims', 'queue', filter] as const,
@@ -16,7 +20,7 @@ export const claimKeys = {
 };
 
 export const claimQueueQueryOptions = (filter: ClaimQueueFilter) =>
-  queryOptions({ queryKey: claimKeys.queue(filter), queryFn: () => fetchClaimQueue(filter) });
+  queryOptions({ queryKey: claimQueueKeys.queue(filter), queryFn: () => fetchClaimQueue(filter) });
 
 /** The managers' queue: the claims in one status, or all of them, newest first. */
 export function useClaimQueue(filter: ClaimQueueFilter) {
@@ -25,7 +29,7 @@ export function useClaimQueue(filter: ClaimQueueFilter) {
 
 /** How many claims are in each status. */
 export function useClaimCounts() {
-  return useQuery({ queryKey: claimKeys.counts(), queryFn: fetchClaimCounts });
+  return useQuery({ queryKey: claimQueueKeys.counts(), queryFn: fetchClaimCounts });
 }
 
 /**
@@ -34,7 +38,7 @@ export function useClaimCounts() {
  */
 export function useClaim(claim: Claim) {
   return useQuery({
-    queryKey: claimKeys.one(claim.id),
+    queryKey: claimQueueKeys.one(claim.id),
     queryFn: () => fetchClaim(claim.id),
     placeholderData: claim,
   });
@@ -43,7 +47,7 @@ export function useClaim(claim: Claim) {
 /** The claim's photos with their download addresses, read while `enabled`. */
 export function useClaimPhotos(claim: Pick<Claim, 'id' | 'company_id' | 'photos'>) {
   return useQuery({
-    queryKey: claimKeys.photos(claim.id),
+    queryKey: claimQueueKeys.photos(claim.id),
     queryFn: () => fetchClaimPhotoUrls(claim),
     enabled: claim.photos.length > 0,
     // Download URLs do not expire while the page is open.

@@ -11,7 +11,7 @@ function loadStorage() {
 }
 
 /** One photo of a claim, with the address to show it at (null: it could not be read). */
-export interface ClaimPhotoView {
+export interface ClaimPhotoLink {
   id: string;
   name: string;
   url: string | null;
@@ -20,7 +20,7 @@ export interface ClaimPhotoView {
 /** The claim's photos, each with its download URL (the reader's ID token decides). */
 export async function fetchClaimPhotoUrls(
   claim: Pick<Claim, 'id' | 'company_id' | 'photos'>,
-): Promise<ClaimPhotoView[]> {
+): Promise<ClaimPhotoLink[]> {
   if (claim.photos.length === 0) return [];
   const [{ getDownloadURL, ref }, { storage }] = await loadStorage();
   const urls = await Promise.allSettled(
