@@ -15,3 +15,20 @@ export {
   useReportClaim,
   type ClaimReport,
 } from './queries';
+export {
+  CLAIM_QUEUE_LIMIT,
+  fetchClaim,
+  fetchClaimCounts,
+  fetchClaimQueue,
+  type ClaimCounts,
+  type ClaimQueueFilter,
+} from './queue';
+export { fetchClaimPhotoUrls, type ClaimPhotoLink } from './photo-urls';
+export {
+  claimQueueKeys,
+  claimQueueQueryOptions,
+  useClaim,
+  useClaimCounts,
+  useClaimPhotos,
+  useClaimQueue,
+} from './queue-queries';
