@@ -208,6 +208,9 @@ function expectedTotals(range: DayRange) {
     listDiscount,
     // No order here is on payment terms: everything booked was collected.
     collected: revenue,
+    // No claims here: no credits given.
+    credits: 0,
+    netAfterCredits: revenue,
   };
 }
 

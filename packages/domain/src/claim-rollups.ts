@@ -207,7 +207,7 @@ export function netRevenueAfterCredits(rollup: SalesRollup): number {
 /** The catalog's claims column covers the last 90 business days, today included. */
 export const PRODUCT_CLAIMS_DAYS = 90;
 
-export const productClaimsRequest = z.strictObject({});
+export const productClaimsRequest = /* @__PURE__ */ z.strictObject({});
 export type ProductClaimsRequest = z.input<typeof productClaimsRequest>;
 
 export interface ProductClaimsResponse {
