@@ -17,13 +17,21 @@ import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details
 import { getProductClaimsHandler } from '../../src/handlers/get-product-claims';
 import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
 import { rollupClaimOf, syncClaimRollup } from '../../src/insights/claim-rollups';
+import { productClaims } from '../../src/insights/product-claims';
 import { rebuildSalesRollups } from '../../src/insights/rebuild-rollups';
 import { getSalesOverview } from '../../src/insights/sales-overview';
 import { applyOrderRollup, type RollupOrder } from '../../src/insights/sales-rollups';
 import { firestore } from '../../src/lib/admin';
 import { log } from '../../src/lib/log';
 import { createAccount, requestAs, type TestAccount } from '../accounts/support';
-import { clearProject, comparable, projectDb, rollupDocs } from './rollup-support';
+import {
+  clearProject,
+  comparable,
+  documentReads,
+  projectDb,
+  resetUsage,
+  rollupDocs,
+} from './rollup-support';
 
 /**
  * The claims' figures: the trigger on claims/{claimId} keeps the rollups in step, once per change
@@ -320,6 +328,26 @@ describe('the Overview with claims', () => {
     expect(overview.previousTotals).toMatchObject({ credits: 0, netAfterCredits: 0 });
   });
 
+  it('gives the catalog the products claimed in the 90 days to a day, from a dozen documents', async () => {
+    // Seen from June 1: March 3 (the sale) and March 4 (the reports) are within 90 days.
+    await resetUsage(PROJECT);
+    const june = await productClaims(db, new Date('2031-06-01T18:00:00Z'));
+    expect(await documentReads(PROJECT)).toBeLessThanOrEqual(20);
+    expect(june.range).toEqual({ from: '2031-03-04', to: '2031-06-01' });
+    // The sale (March 3) is a day before the window: nothing sold in it, no rate.
+    expect(june.products.map((p) => [p.productId, p.unitsClaimed, p.unitsSold, p.rate])).toEqual([
+      ['syrup', 4, 0, null],
+      ['machine', 1, 0, null],
+    ]);
+    const march = await productClaims(db, new Date('2031-03-31T18:00:00Z'));
+    expect(march.products.map((p) => [p.productId, p.rate])).toEqual([
+      ['machine', 0.5],
+      ['syrup', 0.1],
+    ]);
+    // A day after the window, nothing.
+    expect((await productClaims(db, new Date('2031-06-02T18:00:00Z'))).products).toEqual([]);
+  });
+
   it('is what the rebuild makes of the orders and claims, which also records what each counts', async () => {
     // The order of this project as a document, for the rebuild to read.
     await db.doc(paths.order('sold')).set({
@@ -345,6 +373,20 @@ describe('the callables (shared stack)', () => {
   let manager: TestAccount;
   let buyer: TestAccount;
   const product = `claims-${RUN}`;
+  const todaySale: RollupOrder = {
+    ...SOLD,
+    user_id: `cf-${RUN}-store`,
+    paid_at: new Date(),
+    items: [
+      {
+        product_id: product,
+        name: 'Leaky Jug',
+        quantity: 60,
+        unit_amount: 500,
+        line_total: 30_000,
+      },
+    ],
+  };
   const claimIds = ['new', 'asked', 'credit', 'note', 'refund', 'replace', 'rejected'].map(
     (key) => `cf-${RUN}-${key}`,
   );
@@ -379,25 +421,16 @@ describe('the callables (shared stack)', () => {
       await claimWrittenForRollupsHandler({ params: { claimId: claimIds[index]! } });
     }
     await shared.doc(paths.storeCredit(buyer.uid)).set({ balance: 900, updated_at: now });
-    // 60 units of the product sold today.
+    // 60 units of the product sold today (taken out again after: other files read today).
     const batch = shared.batch();
-    applyOrderRollup(batch, shared, null, {
-      ...SOLD,
-      paid_at: new Date(),
-      items: [
-        {
-          product_id: product,
-          name: 'Leaky Jug',
-          quantity: 60,
-          unit_amount: 500,
-          line_total: 30_000,
-        },
-      ],
-    });
+    applyOrderRollup(batch, shared, null, todaySale);
     await batch.commit();
   });
 
   afterAll(async () => {
+    const batch = firestore().batch();
+    applyOrderRollup(batch, firestore(), todaySale, null);
+    await batch.commit();
     // Take this run's claims out of the shared figures (the trigger's way).
     for (const id of claimIds) {
       await firestore().doc(paths.claim(id)).delete();
