@@ -36,6 +36,8 @@ import { refundOrderHandler } from './handlers/refund-order';
 import { shipOrderHandler } from './handlers/ship-order';
 import { cancelBackorderedLineHandler } from './handlers/cancel-backordered-line';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
+import { getProductClaimsHandler } from './handlers/get-product-claims';
+import { claimWrittenForRollupsHandler } from './handlers/claim-triggers';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
 import { searchCompaniesHandler } from './handlers/search-companies';
 import { searchOrdersHandler } from './handlers/search-orders';
@@ -327,6 +329,8 @@ export const getCompanyDetails = callable(
   FUNCTION_NAMES.getCompanyDetails,
   getCompanyDetailsHandler,
 );
+// The catalog's claims column: each product's claims and rate over 90 days, from the rollups.
+export const getProductClaims = callable(FUNCTION_NAMES.getProductClaims, getProductClaimsHandler);
 export const onOrderWrittenForSearch = onDocumentWritten(
   'orders/{orderId}',
   orderWrittenForSearchHandler,
@@ -342,6 +346,12 @@ export const onCompanyWrittenForSearch = onDocumentWritten(
 export const onLocationWrittenForSearch = onDocumentWritten(
   'companies/{companyId}/locations/{locationId}',
   locationWrittenForSearchHandler,
+);
+// The claims' figures in the sales rollups follow every write of a claim, once each
+// (docs/manager-insight.md, "Claims, credits and replacements"): safe to retry.
+export const onClaimWrittenForRollups = onDocumentWritten(
+  { document: 'claims/{claimId}', retry: true },
+  claimWrittenForRollupsHandler,
 );
 
 // Local emulator only: what the running functions report about their own runtime

@@ -102,7 +102,8 @@ export function incrementData(increment: RollupIncrement): DocumentData {
   return convert(increment, '') as DocumentData;
 }
 
-function write(tx: RollupWriter, db: Firestore, writes: RollupWrite[]): number {
+/** Writes the rollup increments in `tx` (merge writes, no reads); returns how many documents. */
+export function writeRollups(tx: RollupWriter, db: Firestore, writes: RollupWrite[]): number {
   for (const { ref, increment } of writes) {
     tx.set(db.doc(ref.path), incrementData(increment), { merge: true });
   }
@@ -120,12 +121,12 @@ export function applyOrderRollup(
   before: RollupOrder | null,
   after: RollupOrder | null,
 ): number {
-  return write(tx, db, rollupDelta(salesOrder(before), salesOrder(after)));
+  return writeRollups(tx, db, rollupDelta(salesOrder(before), salesOrder(after)));
 }
 
 /** One more approved buyer on the business day (and week, and month) of `at`, in `tx`. */
 export function applyApprovalRollup(tx: RollupWriter, db: Firestore, at: Date): number {
-  return write(tx, db, approvalDelta(at));
+  return writeRollups(tx, db, approvalDelta(at));
 }
 
 /**
@@ -142,6 +143,7 @@ export function salesOrderOfDoc(data: DocumentData | undefined): SalesOrder | nu
     status,
     amount: data.amount,
     refunded_amount: typeof data.refunded_amount === 'number' ? data.refunded_amount : 0,
+    ...(typeof data.source === 'string' ? { source: data.source } : {}),
     paid_at: data.paid_at instanceof Timestamp ? data.paid_at.toDate() : null,
     on_terms: onTermsOf(data),
     refunded_lines: refundedLinesOf(data.refunds),

@@ -39,6 +39,7 @@ import {
   storeDetailsRequest,
   searchCompaniesRequest,
   companyDetailsRequest,
+  productClaimsRequest,
   submitApplicationRequest,
   submitTaxCertificateRequest,
   reviewTaxCertificateRequest,
@@ -67,6 +68,7 @@ import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
+import { getProductClaimsHandler } from '../../src/handlers/get-product-claims';
 import { searchCompaniesHandler } from '../../src/handlers/search-companies';
 import { searchOrdersHandler } from '../../src/handlers/search-orders';
 import { searchUsersHandler } from '../../src/handlers/search-users';
@@ -475,6 +477,12 @@ const TABLE: Record<CallableName, Row> = {
     schema: companyDetailsRequest,
     caller: 'manager',
     valid: { companyId: uidOf('target') },
+  },
+  getProductClaims: {
+    handler: getProductClaimsHandler,
+    schema: productClaimsRequest,
+    caller: 'manager',
+    valid: {},
   },
 };
 

@@ -80,7 +80,7 @@ const INVITATION_CALLABLES_LIMITED_SEPARATELY = ['getInvitation', 'acceptInvitat
 
 /**
  * Deployed callables deliberately without a limit: a token link's one document, no mail; the
- * managers' Overview, searches, store and company pages, receivables, the tax report, and a company's member
+ * managers' Overview, searches, store and company pages, the catalog's claims column, receivables, the tax report, and a company's member
  * list, which only read (a manager types into the search box).
  */
 const NOT_RATE_LIMITED = [
@@ -95,6 +95,7 @@ const NOT_RATE_LIMITED = [
   'getStoreDetails',
   'searchCompanies',
   'getCompanyDetails',
+  'getProductClaims',
 ];
 
 type Tested = RateLimitedCallable;

@@ -712,6 +712,8 @@ describe('the Overview from the documents', () => {
       approvedBuyers: 2,
       listDiscount: 3000,
       collected: 21_000,
+      credits: 0,
+      netAfterCredits: 21_000,
     });
     expect(overview.previousTotals).toEqual({
       revenue: 13_000,
@@ -721,6 +723,8 @@ describe('the Overview from the documents', () => {
       approvedBuyers: 1,
       listDiscount: 500,
       collected: 13_000,
+      credits: 0,
+      netAfterCredits: 13_000,
     });
     expect(overview.byStatus).toEqual({
       awaiting_payment: 0,
@@ -816,6 +820,18 @@ describe('the Overview from the documents', () => {
       approvedBuyers: 0,
       listDiscount: 0,
       collected: 0,
+      credits: 0,
+      netAfterCredits: 0,
+    });
+    expect(overview.claims).toEqual({
+      reported: 0,
+      unitsClaimed: 0,
+      refunds: 0,
+      creditNotes: 0,
+      storeCredit: 0,
+      replacements: 0,
+      replacementsValue: 0,
+      byProduct: [],
     });
     expect(overview.series.every((p) => p.revenue === 0 && p.orders === 0)).toBe(true);
     expect(overview.topStores).toEqual([]);

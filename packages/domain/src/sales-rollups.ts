@@ -42,8 +42,56 @@ export interface StoreRollup {
   orders: number;
 }
 
-/** One rollup document: the orders paid on its days, as they stand now, and the approvals. */
-export interface SalesRollup {
+/** A product's claims in a rollup document (claim-rollups.ts). */
+export interface ClaimProductRollup {
+  name: string;
+  /** Claims (not rejected) reported on these days that name the product. */
+  claims: number;
+  /** Their units of it. */
+  units: number;
+}
+
+/**
+ * The claims' figures of a rollup document (claim-rollups.ts keeps them from the claims, a
+ * trigger on claims/{claimId}): claims reported on these days (not rejected), and what the
+ * claims settled on these days gave back. All optional and additive: a document without them (no
+ * claim that day, or from before claims) reads as zeros, and the order figures never touch them.
+ */
+export interface ClaimRollupFields {
+  /** Claims reported on these days that were not rejected (open or settled). */
+  claims_reported?: number;
+  /** Their units, all products. */
+  claims_units?: number;
+  claims_products?: Record<string, ClaimProductRollup>;
+  /** Cents: claims settled on these days by a refund to the card (also in refunded, by order). */
+  credits_refund?: number;
+  /** Cents: claims settled on these days by a credit note on a terms invoice. */
+  credits_credit_note?: number;
+  /** Cents: claims settled on these days by store credit. */
+  credits_store_credit?: number;
+  /** Claims settled on these days by a replacement order. */
+  replacements_orders?: number;
+  /** Cents: the goods those replacements sent again, at the claims' unit prices. */
+  replacements_value?: number;
+}
+
+/** The claims' number fields of a rollup document. */
+export const CLAIM_ROLLUP_NUMBERS = [
+  'claims_reported',
+  'claims_units',
+  'credits_refund',
+  'credits_credit_note',
+  'credits_store_credit',
+  'replacements_orders',
+  'replacements_value',
+] as const satisfies ReadonlyArray<keyof ClaimRollupFields>;
+export type ClaimRollupNumber = (typeof CLAIM_ROLLUP_NUMBERS)[number];
+
+/**
+ * One rollup document: the orders paid on its days, as they stand now, the approvals, and the
+ * claims (ClaimRollupFields).
+ */
+export interface SalesRollup extends ClaimRollupFields {
   /** Cents: the gross amount paid, or booked on terms (booked revenue). */
   revenue: number;
   /**
@@ -80,6 +128,12 @@ export interface SalesOrder {
    * not its invoice is paid yet, and not at all once its invoice is voided (it was cancelled).
    */
   on_terms?: { booked_at: Date; state: TermsInvoiceState } | null;
+  /**
+   * Where the order came from: a 'replacement' order (a claim settled by sending the goods again,
+   * amount 0) is no sale and counts nowhere here; the claim's settlement counts it
+   * (replacements_orders, replacements_value).
+   */
+  source?: string;
   /**
    * Units and cents refunded by line, per product (refundedByLine): they leave the products'
    * units and revenue (the order's refunded_amount already leaves its net revenue).
@@ -224,6 +278,39 @@ function addInto(target: SalesRollup, source: SalesRollup, sign: 1 | -1 = 1): vo
       orders: was.orders + sign * store.orders,
     };
   }
+  addClaimsInto(target, source, sign);
+}
+
+/** The claims' figures of `source` into `target` (only those `source` has). */
+function addClaimsInto(target: SalesRollup, source: SalesRollup, sign: 1 | -1): void {
+  for (const key of CLAIM_ROLLUP_NUMBERS) {
+    const value = source[key];
+    if (value) target[key] = (target[key] ?? 0) + sign * value;
+  }
+  if (!source.claims_products) return;
+  const products = (target.claims_products ??= {});
+  for (const [id, product] of Object.entries(source.claims_products)) {
+    const was = products[id] ?? { name: '', claims: 0, units: 0 };
+    products[id] = {
+      name: product.name || was.name,
+      claims: was.claims + sign * product.claims,
+      units: was.units + sign * product.units,
+    };
+  }
+}
+
+/** The claims' figures of a rollup without those that are zero (none at all: {}). */
+function compactClaims(rollup: SalesRollup): ClaimRollupFields {
+  const fields: ClaimRollupFields = {};
+  for (const key of CLAIM_ROLLUP_NUMBERS) {
+    const value = rollup[key];
+    if (value) fields[key] = value;
+  }
+  const products = Object.entries(rollup.claims_products ?? {}).filter(
+    ([, p]) => p.claims !== 0 || p.units !== 0,
+  );
+  if (products.length > 0) fields.claims_products = Object.fromEntries(products);
+  return fields;
 }
 
 /** The sum of rollups, in order (later names win). */
@@ -237,8 +324,15 @@ export function sumRollups(rollups: Iterable<SalesRollup>): SalesRollup {
 export function compactRollup(rollup: SalesRollup): SalesRollup {
   const keep = <T>(entries: Record<string, T>, counts: (entry: T) => boolean) =>
     Object.fromEntries(Object.entries(entries).filter(([, entry]) => counts(entry)));
+  const { revenue, uncollected, refunded, paid_orders, list_discount, approved_buyers } = rollup;
   return {
-    ...rollup,
+    revenue,
+    uncollected,
+    refunded,
+    paid_orders,
+    list_discount,
+    approved_buyers,
+    ...compactClaims(rollup),
     statuses: { ...rollup.statuses },
     products: keep(
       rollup.products,
@@ -288,6 +382,19 @@ export function readRollup(data: unknown): SalesRollup {
       orders: num(entry.orders),
     };
   }
+  for (const key of CLAIM_ROLLUP_NUMBERS) {
+    const value = num(doc[key]);
+    if (value !== 0) rollup[key] = value;
+  }
+  const claimed = Object.entries(record(doc.claims_products));
+  if (claimed.length > 0) {
+    rollup.claims_products = Object.fromEntries(
+      claimed.map(([id, value]) => {
+        const entry = record(value);
+        return [id, { name: str(entry.name), claims: num(entry.claims), units: num(entry.units) }];
+      }),
+    );
+  }
   return rollup;
 }
 
@@ -300,6 +407,8 @@ export function orderContribution(
   order: SalesOrder | null,
 ): { day: string; rollup: SalesRollup } | null {
   if (!order || order.status === 'pending') return null;
+  // A replacement is the settlement of a claim, not a sale: the claim's figures count it.
+  if (order.source === 'replacement') return null;
   const terms = order.on_terms;
   // A voided invoice: the order was cancelled before anything was owed. It never was a sale.
   if (terms?.state === 'void') return null;
@@ -355,6 +464,14 @@ export interface RollupIncrement {
     { name: string; revenue?: number; units?: number; list_discount?: number }
   >;
   stores?: Record<string, { name: string; revenue?: number; orders?: number }>;
+  claims_reported?: number;
+  claims_units?: number;
+  claims_products?: Record<string, { name: string; claims?: number; units?: number }>;
+  credits_refund?: number;
+  credits_credit_note?: number;
+  credits_store_credit?: number;
+  replacements_orders?: number;
+  replacements_value?: number;
 }
 
 export interface RollupWrite {
@@ -400,6 +517,18 @@ function toIncrement(rollup: SalesRollup): RollupIncrement | null {
     };
   }
   if (Object.keys(stores).length > 0) increment.stores = stores;
+  const claims = compactClaims(rollup);
+  for (const key of CLAIM_ROLLUP_NUMBERS) {
+    if (claims[key]) increment[key] = claims[key];
+  }
+  if (claims.claims_products) {
+    increment.claims_products = Object.fromEntries(
+      Object.entries(claims.claims_products).map(([id, { name, claims: count, units }]) => [
+        id,
+        { name, ...(count !== 0 ? { claims: count } : {}), ...(units !== 0 ? { units } : {}) },
+      ]),
+    );
+  }
   return Object.keys(increment).length > 0 ? increment : null;
 }
 
@@ -431,11 +560,28 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * the order is created; `after` null: it is deleted.
  */
 export function rollupDelta(before: SalesOrder | null, after: SalesOrder | null): RollupWrite[] {
-  const set = new RollupSet();
   const was = orderContribution(before);
   const now = orderContribution(after);
-  if (was) set.add(was.day, was.rollup, -1);
-  if (now) set.add(now.day, now.rollup, 1);
+  return contributionDelta(was ? [was] : [], now ? [now] : []);
+}
+
+/** What one thing adds to the rollup documents of a business day. */
+export interface RollupContribution {
+  day: string;
+  rollup: SalesRollup;
+}
+
+/**
+ * The writes that turn what was counted (`was`) into what counts now (`now`), per document, zero
+ * figures left out: the delta of an order's or a claim's change.
+ */
+export function contributionDelta(
+  was: readonly RollupContribution[],
+  now: readonly RollupContribution[],
+): RollupWrite[] {
+  const set = new RollupSet();
+  for (const { day, rollup } of was) set.add(day, rollup, -1);
+  for (const { day, rollup } of now) set.add(day, rollup, 1);
   return set.entries().flatMap(({ ref, rollup }) => {
     const increment = toIncrement(rollup);
     return increment ? [{ ref, increment }] : [];
@@ -451,14 +597,17 @@ export function approvalDelta(at: Date): RollupWrite[] {
 }
 
 /**
- * Every rollup document, computed from scratch from the orders and the times buyers were
- * approved: what the incremental writes add up to. Sorted by path.
+ * Every rollup document, computed from scratch from the orders, the times buyers were approved
+ * and what the claims count (claimContributions of each claim): what the incremental writes add
+ * up to. Sorted by path.
  */
 export function buildRollups(
   orders: Iterable<SalesOrder>,
   approvals: Iterable<Date>,
+  claims: Iterable<RollupContribution> = [],
 ): Array<{ ref: RollupRef; rollup: SalesRollup }> {
   const set = new RollupSet();
+  for (const { day, rollup } of claims) set.add(day, rollup);
   for (const order of orders) {
     const contribution = orderContribution(order);
     if (contribution) set.add(contribution.day, contribution.rollup);

@@ -559,6 +559,13 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
       },
     ]),
   ),
+  // What a claim counts in them (the claims' trigger keeps it).
+  [`${COLLECTIONS.claimRollups}/claim-1`]: {
+    status: 'new',
+    created_at: at,
+    lines: [{ product_id: 'p1', name: 'Syrup', quantity: 2, unit_amount: 1200 }],
+    settlement: null,
+  },
   [`${COLLECTIONS.stripeEvents}/evt_1`]: {
     type: 'checkout.session.completed',
     order_id: ORDER.retailer,
