@@ -27,6 +27,9 @@ import {
   type RefundOrderRequest,
   type RefundOrderResponse,
   type CancelBackorderedLineRequest,
+  type AnswerClaimRequest,
+  type ClaimResponse,
+  type ReportClaimRequest,
   type RemoveMemberRequest,
   type RequestPasswordResetRequest,
   type ResendVerificationEmailRequest,
@@ -92,6 +95,17 @@ export const callCancelBackorderedLine = /* @__PURE__ */ callable<
   CancelBackorderedLineRequest,
   RefundOrderResponse
 >(FUNCTION_NAMES.cancelBackorderedLine);
+/**
+ * A buyer reports damaged, missing or wrong items on a shipped order, its photos uploaded first
+ * (docs/order-lifecycle.md#claims).
+ */
+export const callReportClaim = /* @__PURE__ */ callable<ReportClaimRequest, ClaimResponse>(
+  FUNCTION_NAMES.reportClaim,
+);
+/** A buyer answers a manager's question on a claim. */
+export const callAnswerClaim = /* @__PURE__ */ callable<AnswerClaimRequest, ClaimResponse>(
+  FUNCTION_NAMES.answerClaim,
+);
 /** Managers: one shipment of an order, by lines (docs/order-lifecycle.md#shipments). */
 export const callShipOrder = /* @__PURE__ */ callable<ShipOrderRequest, ShipOrderResponse>(
   FUNCTION_NAMES.shipOrder,

@@ -1,5 +1,8 @@
 import {
   FUNCTION_NAMES,
+  type AskClaimQuestionRequest,
+  type ClaimResponse,
+  type RejectClaimRequest,
   type CloseTermsInvoiceRequest,
   type CloseTermsInvoiceResponse,
   type CompanyDetailsRequest,
@@ -92,4 +95,12 @@ export const callSendInvoiceReminder = callable<
 /** Managers: the tax report, per month (Pacific) and state, of the months `from` to `to`. */
 export const callGetTaxReport = callable<GetTaxReportRequest, GetTaxReportResponse>(
   FUNCTION_NAMES.getTaxReport,
+);
+/** Managers: ask the buyer a question on a claim (it then awaits the buyer). */
+export const callAskClaimQuestion = callable<AskClaimQuestionRequest, ClaimResponse>(
+  FUNCTION_NAMES.askClaimQuestion,
+);
+/** Managers: reject an open claim with a reason the buyer reads. */
+export const callRejectClaim = callable<RejectClaimRequest, ClaimResponse>(
+  FUNCTION_NAMES.rejectClaim,
 );
