@@ -403,6 +403,48 @@ describe('reportClaim', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it("counts the window on the company's clock (its Stripe test clock on the local stack)", async () => {
+    const company = await createUser('retailer');
+    const start = Date.now();
+    const clock = await harness.stripe.testHelpers.testClocks.create({
+      frozen_time: Math.floor(start / 1000),
+    });
+    const customer = await harness.stripe.customers.create({
+      test_clock: clock.id,
+      metadata: { company: company.uid },
+    });
+    await db().doc(paths.stripeCustomer(company.uid)).set({ customer_id: customer.id });
+    // Delivered now (the real time): the company's order.
+    const orderId = await copyOrder(delivered, {
+      company_id: company.uid,
+      user_id: company.uid,
+      location_id: null,
+    });
+    const reportOn = (claimId: string) =>
+      report(
+        company,
+        claimRequest(claimId, orderId, { photos: [], lines: [{ productId: MANGO, quantity: 1 }] }),
+      );
+    process.env.STRIPE_TEST_CLOCKS = 'per-customer';
+    try {
+      await harness.sandbox.advanceClock(clock.id, Math.floor((start + 13 * DAY) / 1000));
+      const within = newClaimId();
+      expect(describeOutcome(await reportOn(within))).toMatch(/^resolved /);
+      // Dated by the clock: 13 days on.
+      const at = (await claimOf(within))!.timeline[0]!.at.toMillis();
+      expect(Math.abs(at - (start + 13 * DAY))).toBeLessThan(60_000);
+
+      await harness.sandbox.advanceClock(clock.id, Math.floor((start + 15 * DAY) / 1000));
+      const late = newClaimId();
+      expect(describeOutcome(await reportOn(late))).toBe(
+        `failed-precondition: ${CLAIM_MESSAGES.tooLate(CLAIM_WINDOW_DAYS)}`,
+      );
+      expect(await claimOf(late)).toBeNull();
+    } finally {
+      delete process.env.STRIPE_TEST_CLOCKS;
+    }
+  });
+
   it('refuses an order that does not exist', async () => {
     const outcome = await report(
       owner,
