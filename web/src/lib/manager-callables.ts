@@ -3,6 +3,8 @@ import {
   type AskClaimQuestionRequest,
   type ClaimResponse,
   type RejectClaimRequest,
+  type SettleClaimRequest,
+  type SettleClaimResponse,
   type CloseTermsInvoiceRequest,
   type CloseTermsInvoiceResponse,
   type CompanyDetailsRequest,
@@ -103,4 +105,8 @@ export const callAskClaimQuestion = callable<AskClaimQuestionRequest, ClaimRespo
 /** Managers: reject an open claim with a reason the buyer reads. */
 export const callRejectClaim = callable<RejectClaimRequest, ClaimResponse>(
   FUNCTION_NAMES.rejectClaim,
+);
+/** Managers: settle an open claim once, with a remedy the order allows (a UUID per dialog). */
+export const callSettleClaim = callable<SettleClaimRequest, SettleClaimResponse>(
+  FUNCTION_NAMES.settleClaim,
 );
