@@ -27,9 +27,6 @@ import {
   type RefundOrderRequest,
   type RefundOrderResponse,
   type CancelBackorderedLineRequest,
-  type AnswerClaimRequest,
-  type ClaimResponse,
-  type ReportClaimRequest,
   type RemoveMemberRequest,
   type RequestPasswordResetRequest,
   type ResendVerificationEmailRequest,
@@ -48,6 +45,9 @@ import {
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
   type FunctionName,
+  type AnswerClaimRequest,
+  type ClaimResponse,
+  type ReportClaimRequest,
 } from '@portal/domain';
 import { functions } from './firebase-app';
 
@@ -95,17 +95,6 @@ export const callCancelBackorderedLine = /* @__PURE__ */ callable<
   CancelBackorderedLineRequest,
   RefundOrderResponse
 >(FUNCTION_NAMES.cancelBackorderedLine);
-/**
- * A buyer reports damaged, missing or wrong items on a shipped order, its photos uploaded first
- * (docs/order-lifecycle.md#claims).
- */
-export const callReportClaim = /* @__PURE__ */ callable<ReportClaimRequest, ClaimResponse>(
-  FUNCTION_NAMES.reportClaim,
-);
-/** A buyer answers a manager's question on a claim. */
-export const callAnswerClaim = /* @__PURE__ */ callable<AnswerClaimRequest, ClaimResponse>(
-  FUNCTION_NAMES.answerClaim,
-);
 /** Managers: one shipment of an order, by lines (docs/order-lifecycle.md#shipments). */
 export const callShipOrder = /* @__PURE__ */ callable<ShipOrderRequest, ShipOrderResponse>(
   FUNCTION_NAMES.shipOrder,
@@ -148,6 +137,18 @@ export const callManageStandingOrder = /* @__PURE__ */ callable<
   ManageStandingOrderRequest,
   ManageStandingOrderResponse
 >(FUNCTION_NAMES.manageStandingOrder);
+
+/**
+ * A member who orders reports damaged, missing or wrong items on a shipped order, its photos
+ * uploaded first under the claim's id (docs/order-lifecycle.md#claims).
+ */
+export const callReportClaim = /* @__PURE__ */ callable<ReportClaimRequest, ClaimResponse>(
+  FUNCTION_NAMES.reportClaim,
+);
+/** A member who orders answers a manager's question on a claim. */
+export const callAnswerClaim = /* @__PURE__ */ callable<AnswerClaimRequest, ClaimResponse>(
+  FUNCTION_NAMES.answerClaim,
+);
 
 /** Forgot password: the same answer whether or not the address has an account. */
 export const callRequestPasswordReset = /* @__PURE__ */ callable<RequestPasswordResetRequest, AcceptedResponse>(

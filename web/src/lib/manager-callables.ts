@@ -98,7 +98,7 @@ export const callSendInvoiceReminder = callable<
 export const callGetTaxReport = callable<GetTaxReportRequest, GetTaxReportResponse>(
   FUNCTION_NAMES.getTaxReport,
 );
-/** Managers: ask the buyer a question on a claim (it then awaits the buyer). */
+/** Managers: ask the buyer a question about a claim (it then awaits the buyer). */
 export const callAskClaimQuestion = callable<AskClaimQuestionRequest, ClaimResponse>(
   FUNCTION_NAMES.askClaimQuestion,
 );
@@ -106,7 +106,7 @@ export const callAskClaimQuestion = callable<AskClaimQuestionRequest, ClaimRespo
 export const callRejectClaim = callable<RejectClaimRequest, ClaimResponse>(
   FUNCTION_NAMES.rejectClaim,
 );
-/** Managers: settle an open claim once, with a remedy the order allows (a UUID per dialog). */
+/** Managers: settle an open claim once (refund, credit note, store credit or a replacement). */
 export const callSettleClaim = callable<SettleClaimRequest, SettleClaimResponse>(
   FUNCTION_NAMES.settleClaim,
 );
