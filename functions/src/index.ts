@@ -35,6 +35,12 @@ import {
 import { refundOrderHandler } from './handlers/refund-order';
 import { shipOrderHandler } from './handlers/ship-order';
 import { cancelBackorderedLineHandler } from './handlers/cancel-backordered-line';
+import {
+  answerClaimHandler,
+  askClaimQuestionHandler,
+  rejectClaimHandler,
+} from './handlers/claim-steps';
+import { reportClaimHandler } from './handlers/report-claim';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getProductClaimsHandler } from './handlers/get-product-claims';
 import { claimWrittenForRollupsHandler } from './handlers/claim-triggers';
@@ -224,6 +230,17 @@ export const cancelBackorderedLine = callable(
   cancelBackorderedLineHandler,
   withStripe,
 );
+// Claims of damaged, missing or wrong items after an order ships (docs/order-lifecycle.md#claims):
+// the buyer reports one (its photos checked in Storage) and answers questions; a manager asks or
+// rejects. Stripe for the company's test clock locally (the claim window and the timeline).
+export const reportClaim = callable(FUNCTION_NAMES.reportClaim, reportClaimHandler, withStripe);
+export const answerClaim = callable(FUNCTION_NAMES.answerClaim, answerClaimHandler, withStripe);
+export const askClaimQuestion = callable(
+  FUNCTION_NAMES.askClaimQuestion,
+  askClaimQuestionHandler,
+  withStripe,
+);
+export const rejectClaim = callable(FUNCTION_NAMES.rejectClaim, rejectClaimHandler, withStripe);
 // The support contact and the policy pages for the pages without Firebase (the landing page and
 // /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
 export const siteContent = onRequest({ cors: true }, siteContentHandler);

@@ -28,6 +28,10 @@ import {
   refundOrderRequest,
   shipOrderRequest,
   cancelBackorderedLineRequest,
+  reportClaimRequest,
+  answerClaimRequest,
+  askClaimQuestionRequest,
+  rejectClaimRequest,
   manageStandingOrderRequest,
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
@@ -66,6 +70,12 @@ import {
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
+import {
+  answerClaimHandler,
+  askClaimQuestionHandler,
+  rejectClaimHandler,
+} from '../../src/handlers/claim-steps';
+import { reportClaimHandler } from '../../src/handlers/report-claim';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { getProductClaimsHandler } from '../../src/handlers/get-product-claims';
@@ -385,6 +395,38 @@ const TABLE: Record<CallableName, Row> = {
       productId: 'blue-coast',
       requestId: '0b7e3c1d-5a2f-4e8b-9d61-3c4a5b6c7d8e',
     },
+  },
+  // Claims: an order and a claim that do not exist (refused after validation, writing nothing).
+  reportClaim: {
+    handler: reportClaimHandler,
+    schema: reportClaimRequest,
+    caller: 'buyer',
+    valid: {
+      claimId: `bad-input-claim-${RUN}`,
+      orderId: NO_SUCH_ORDER,
+      kind: 'damaged',
+      lines: [{ productId: 'blue-coast', quantity: 2 }],
+      note: 'Two jugs leaked in the box.',
+      photos: [{ id: 'photo-1', name: 'leak.jpg' }],
+    },
+  },
+  answerClaim: {
+    handler: answerClaimHandler,
+    schema: answerClaimRequest,
+    caller: 'buyer',
+    valid: { claimId: `bad-input-claim-${RUN}`, text: 'The box was wet on arrival.' },
+  },
+  askClaimQuestion: {
+    handler: askClaimQuestionHandler,
+    schema: askClaimQuestionRequest,
+    caller: 'manager',
+    valid: { claimId: `bad-input-claim-${RUN}`, text: 'Was the outer box damaged?' },
+  },
+  rejectClaim: {
+    handler: rejectClaimHandler,
+    schema: rejectClaimRequest,
+    caller: 'manager',
+    valid: { claimId: `bad-input-claim-${RUN}`, reason: 'The photos show no damage.' },
   },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,

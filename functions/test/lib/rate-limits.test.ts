@@ -15,6 +15,12 @@ import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
+import {
+  answerClaimHandler,
+  askClaimQuestionHandler,
+  rejectClaimHandler,
+} from '../../src/handlers/claim-steps';
+import { reportClaimHandler } from '../../src/handlers/report-claim';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -215,6 +221,31 @@ const ROWS: Record<Tested, Row> = {
       requestId: '0b7e3c1d-5a2f-4e8b-9d61-3c4a5b6c7d8e',
     },
   },
+  reportClaim: {
+    handler: reportClaimHandler,
+    caller: 'buyer',
+    valid: {
+      claimId: `rate-limit-claim-${RUN}`,
+      orderId: NO_SUCH_ORDER,
+      kind: 'missing',
+      lines: [{ productId: 'blue-coast', quantity: 1 }],
+    },
+  },
+  answerClaim: {
+    handler: answerClaimHandler,
+    caller: 'buyer',
+    valid: { claimId: `rate-limit-claim-${RUN}`, text: 'It was the blue one.' },
+  },
+  askClaimQuestion: {
+    handler: askClaimQuestionHandler,
+    caller: 'manager',
+    valid: { claimId: `rate-limit-claim-${RUN}`, text: 'Which flavour was it?' },
+  },
+  rejectClaim: {
+    handler: rejectClaimHandler,
+    caller: 'manager',
+    valid: { claimId: `rate-limit-claim-${RUN}`, reason: 'Reported after the window.' },
+  },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
     caller: 'buyer',
@@ -393,6 +424,10 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'submitTaxCertificate',
         'reviewTaxCertificate',
         'estimateTax',
+        'reportClaim',
+        'answerClaim',
+        'askClaimQuestion',
+        'rejectClaim',
       ].sort(),
     );
     expect([...NAMES].sort()).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());

@@ -221,6 +221,20 @@ export const mailKeys = {
   memberRoleChanged: (uid: string, changeId: string) =>
     `member-role-changed.${part(uid)}.${part(changeId)}`,
   memberRemoved: (uid: string, changeId: string) => `member-removed.${part(uid)}.${part(changeId)}`,
+  /**
+   * Claims (docs/order-lifecycle.md#claims): one per step of each claim. The reporter hears it
+   * was received, of each question (its number) and of the decision; each manager hears of the
+   * claim and of each answer (its number).
+   */
+  claimReported: (claimId: string) => `claim-reported.${part(claimId)}`,
+  claimReportedManager: (claimId: string, managerUid: string) =>
+    `claim-reported-manager.${part(claimId)}.${part(managerUid)}`,
+  claimQuestion: (claimId: string, question: number) =>
+    `claim-question.${part(claimId)}.${question}`,
+  claimAnswered: (claimId: string, answer: number, managerUid: string) =>
+    `claim-answered.${part(claimId)}.${answer}.${part(managerUid)}`,
+  claimRejected: (claimId: string) => `claim-rejected.${part(claimId)}`,
+  claimSettled: (claimId: string) => `claim-settled.${part(claimId)}`,
 } as const;
 
 /** Newsletter subscriptions: pending until the address confirms; only confirmed ones count. */
