@@ -107,7 +107,12 @@ function crc32(bytes: Buffer): number {
 
 async function claimsOfOrder(id: string) {
   const claims = await listCollection(j.stack, 'claims');
-  return claims.filter((claim) => claim.order_id === id);
+  return [...claims]
+    .map(([claimId, claim]): Record<string, unknown> & { id: string } => ({
+      ...claim,
+      id: claimId,
+    }))
+    .filter((claim) => claim.order_id === id);
 }
 
 /** The buyer's opened order on My Account. */
@@ -124,7 +129,7 @@ async function report(page: Page, kind: string, units: number, note: string, pho
   await card.getByRole('button', { name: 'Report a problem' }).click();
   const dialog = page.getByRole('dialog', { name: `Report a problem with order ${label}` });
   await see(dialog, SLOW);
-  await dialog.getByRole('textbox', { name: `Units of ${JUG.name} affected` }).fill(String(units));
+  await dialog.getByRole('spinbutton', { name: `Units of ${JUG.name} affected` }).fill(String(units));
   await dialog.getByRole('radio', { name: kind }).check();
   await dialog.getByLabel('Describe the problem').fill(note);
   if (photo) {
@@ -136,23 +141,24 @@ async function report(page: Page, kind: string, units: number, note: string, pho
   return dialog;
 }
 
-/** The manager settles the order's open claim with `remedy` in the Claims tab. */
-async function settle(page: Page, remedy: string) {
+/** The manager opens the buyer's open claim in the Claims tab. */
+async function openClaim(page: Page) {
   await page.goto('/admin?tab=claims');
   await page
     .getByRole('button', { name: new RegExp(`^Review the claim on .* of ${account.storeName}$`) })
     .first()
     .click();
-  const drawer = page.getByRole('dialog', { name: new RegExp(`^Claim on .* · ${account.storeName}`) });
+  const drawer = page.getByRole('dialog', {
+    name: new RegExp(`^Claim on .* · ${account.storeName}`),
+  });
   await see(drawer, SLOW);
   return drawer;
 }
 
 afterAll(async () => {
-  await writeDocuments(
-    j.stack,
-    new Map([[`products/${JUG.id}`, productDoc(false)]]),
-  ).catch(() => undefined);
+  await writeDocuments(j.stack, new Map([[`products/${JUG.id}`, productDoc(false)]])).catch(
+    () => undefined,
+  );
 });
 
 j.step(
@@ -216,7 +222,7 @@ j.step(
     // Seven of six: refused in the dialog, nothing sent.
     await see(dialog.getByText(/at most 6/), SLOW);
     expect(await claimsOfOrder(orderId)).toHaveLength(0);
-    await dialog.getByRole('textbox', { name: `Units of ${JUG.name} affected` }).fill('2');
+    await dialog.getByRole('spinbutton', { name: `Units of ${JUG.name} affected` }).fill('2');
     await snap(page, 'claims-report-dialog', async () => {
       if (!(await dialog.isVisible())) {
         const again = await report(page, 'Damaged', 2, 'Two jugs arrived split at the seam.', true);
@@ -231,7 +237,7 @@ j.step(
     await seeToast(page, 'Claim reported', 'We will reply within two business days.', SLOW);
     const [claim] = await claimsOfOrder(orderId);
     expect(claim).toBeDefined();
-    firstClaimId = String(claim!.id ?? '');
+    firstClaimId = claim!.id;
     expect(claim!.status).toBe('new');
     expect(claim!.kind).toBe('damaged');
     expect(claim!.lines).toEqual([expect.objectContaining({ product_id: JUG.id, quantity: 2 })]);
@@ -246,7 +252,7 @@ j.step(
   'the manager views the photo and settles with a replacement, which ships at $0.00',
   async () => {
     const { page } = manager;
-    const drawer = await settle(page, 'Replacement order');
+    const drawer = await openClaim(page);
     const photo = drawer.getByRole('img', { name: /leaking-jug\.png/ });
     await see(photo, SLOW);
     await expect
@@ -319,14 +325,14 @@ j.step(
     creditCents = Number(second.value);
     expect(creditCents).toBeGreaterThanOrEqual(JUG.unit);
 
-    const drawer = await settle(manager.page, 'Store credit');
+    const drawer = await openClaim(manager.page);
     await drawer.getByRole('button', { name: 'Settle', exact: true }).click();
     const settleDialog = manager.page.getByRole('dialog', { name: /^Settle the claim on / });
     await see(settleDialog, SLOW);
     await settleDialog.getByRole('radio', { name: /Store credit/ }).check();
     await snap(manager.page, 'claims-settle-store-credit', async () => {
       if (!(await settleDialog.isVisible())) {
-        const again = await settle(manager.page, 'Store credit');
+        const again = await openClaim(manager.page);
         await again.getByRole('button', { name: 'Settle', exact: true }).click();
         await settleDialog.getByRole('radio', { name: /Store credit/ }).check();
       }
