@@ -325,6 +325,7 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
         // Its backordered lines wait for stock: the managers' backorder queue lists the order.
         backorder_open: hasOpenBackorder({ status: 'processing', items: marked }),
         store_credit_applied: 0,
+        claim_credits: [],
         refunds: [],
         refunded_amount: 0,
         dispute: null,

@@ -201,6 +201,8 @@ export const mailKeys = {
     `standing-order-cancelled.${part(standingOrderId)}`,
   standingOrderCancelledManager: (standingOrderId: string, managerUid: string) =>
     `standing-order-cancelled-manager.${part(standingOrderId)}.${part(managerUid)}`,
+  /** A claim is settled once: one mail to the member who reported it. */
+  claimSettled: (claimId: string) => `claim-settled.${part(claimId)}`,
   orderRefunded: (orderId: string, refundId: string) =>
     `order-refunded.${part(orderId)}.${part(refundId)}`,
   /** One per manager for each dispute opened on an order's payment. */

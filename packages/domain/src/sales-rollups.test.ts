@@ -318,6 +318,11 @@ describe('an order in the rollups', () => {
         refunded: 0,
       },
       approved_buyers: 0,
+      credit_notes: 0,
+      store_credit_given: 0,
+      store_credit_spent: 0,
+      replacement_orders: 0,
+      replacement_value: 0,
       products: {
         syrup: { name: 'Purple Syrup', revenue: 3000, units: 2, list_discount: 0 },
         cups: { name: 'Cups', revenue: 2000, units: 4, list_discount: 0 },
@@ -326,6 +331,38 @@ describe('an order in the rollups', () => {
         u1: { name: 'Corner Shop', revenue: 4300, orders: 2 },
         u2: { name: 'Two', revenue: 900, orders: 1 },
       },
+    });
+  });
+
+  it('counts a replacement order apart from sales, and the credits and store credit of claims', () => {
+    const paidAt = at('2025-06-10T18:00:00Z');
+    const line = { product_id: 'syrup', name: 'Syrup', quantity: 2, unit_amount: 0, line_total: 0 };
+    const replacement: SalesOrder = {
+      user_id: 'u1',
+      store_name: 'Corner Shop',
+      status: 'processing',
+      amount: 0,
+      refunded_amount: 0,
+      paid_at: paidAt,
+      items: [line],
+      replacement_value: 3000,
+    };
+    const [day] = rollupDelta(null, replacement);
+    expect(day?.increment).toEqual({ replacement_orders: 1, replacement_value: 3000 });
+    const sold: SalesOrder = {
+      ...replacement,
+      replacement_value: null,
+      amount: 4000,
+      items: [{ ...line, unit_amount: 2200, line_total: 4400 }],
+      credits_given: { credit_notes: 0, store_credit: 1500 },
+      store_credit_spent: 400,
+    };
+    const credited = rollupDelta({ ...sold, credits_given: undefined }, sold);
+    expect(credited[0]?.increment).toEqual({ store_credit_given: 1500 });
+    expect(readRollup({ store_credit_spent: 400, replacement_orders: 2 })).toMatchObject({
+      store_credit_spent: 400,
+      replacement_orders: 2,
+      credit_notes: 0,
     });
   });
 

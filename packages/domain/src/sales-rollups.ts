@@ -62,6 +62,29 @@ export interface SalesRollup {
   statuses: Record<RollupStatus, number>;
   /** Buyers approved on these days. */
   approved_buyers: number;
+  /**
+   * Claims settled after the sale (docs/order-lifecycle.md#settling-a-claim), counted on the day
+   * of the order they were on, as refunds are. Cents credited by credit notes on invoices still
+   * open: already off `revenue` (the order's amount is what its invoice asks for).
+   */
+  credit_notes: number;
+  /**
+   * Cents of store credit given (claims settled as store credit, credit notes on paid
+   * invoices): money the company will not collect on a later order.
+   */
+  store_credit_given: number;
+  /**
+   * Cents of store credit spent on these orders (off their amount: a card checkout's discount,
+   * or what Stripe applied to an invoice). Net revenue after credits is
+   * revenue + store_credit_spent - refunded - store_credit_given.
+   */
+  store_credit_spent: number;
+  /**
+   * Replacement orders sent at no charge, counted on the day they were made (never in revenue,
+   * paid orders, statuses, products or stores), and the cents the replaced goods sold for.
+   */
+  replacement_orders: number;
+  replacement_value: number;
   products: Record<string, ProductRollup>;
   stores: Record<string, StoreRollup>;
 }
@@ -85,6 +108,15 @@ export interface SalesOrder {
    * units and revenue (the order's refunded_amount already leaves its net revenue).
    */
   refunded_lines?: ReadonlyMap<string, { units: number; amount: number }>;
+  /** Cents credited for claims on this order: by credit notes on its open invoice, or as store credit. */
+  credits_given?: { credit_notes: number; store_credit: number };
+  /** Cents of store credit spent on it. */
+  store_credit_spent?: number;
+  /**
+   * A replacement order (claims.ts): the cents the replaced goods sold for. Absent or null: an
+   * order that was sold.
+   */
+  replacement_value?: number | null;
 }
 
 /** What a rollup needs of an order line (the list and the tier price only on list-priced lines). */
@@ -193,6 +225,11 @@ export function emptyRollup(): SalesRollup {
       refunded: 0,
     },
     approved_buyers: 0,
+    credit_notes: 0,
+    store_credit_given: 0,
+    store_credit_spent: 0,
+    replacement_orders: 0,
+    replacement_value: 0,
     products: {},
     stores: {},
   };
@@ -206,6 +243,7 @@ function addInto(target: SalesRollup, source: SalesRollup, sign: 1 | -1 = 1): vo
   target.paid_orders += sign * source.paid_orders;
   target.list_discount += sign * source.list_discount;
   target.approved_buyers += sign * source.approved_buyers;
+  for (const key of CLAIM_FIGURES) target[key] += sign * source[key];
   for (const status of ROLLUP_STATUSES) target.statuses[status] += sign * source.statuses[status];
   for (const [id, product] of Object.entries(source.products)) {
     const was = target.products[id] ?? { name: '', revenue: 0, units: 0, list_discount: 0 };
@@ -248,6 +286,15 @@ export function compactRollup(rollup: SalesRollup): SalesRollup {
   };
 }
 
+/** The figures of claims settled after the sale, each a plain number (cents or a count). */
+const CLAIM_FIGURES = [
+  'credit_notes',
+  'store_credit_given',
+  'store_credit_spent',
+  'replacement_orders',
+  'replacement_value',
+] as const;
+
 const num = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : 0;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -270,6 +317,7 @@ export function readRollup(data: unknown): SalesRollup {
   rollup.paid_orders = num(doc.paid_orders);
   rollup.list_discount = num(doc.list_discount);
   rollup.approved_buyers = num(doc.approved_buyers);
+  for (const key of CLAIM_FIGURES) rollup[key] = num(doc[key]);
   for (const status of ROLLUP_STATUSES) rollup.statuses[status] = num(statuses[status]);
   for (const [id, value] of Object.entries(record(doc.products))) {
     const entry = record(value);
@@ -306,6 +354,15 @@ export function orderContribution(
   const countedAt = terms ? terms.booked_at : order.paid_at;
   if (!countedAt) return null;
   const rollup = emptyRollup();
+  if (typeof order.replacement_value === 'number') {
+    // Goods sent again at no charge: not a sale. Counted apart, on the day it was made.
+    rollup.replacement_orders = 1;
+    rollup.replacement_value = order.replacement_value;
+    return { day: businessDay(countedAt), rollup };
+  }
+  rollup.credit_notes = order.credits_given?.credit_notes ?? 0;
+  rollup.store_credit_given = order.credits_given?.store_credit ?? 0;
+  rollup.store_credit_spent = order.store_credit_spent ?? 0;
   rollup.revenue = order.amount;
   if (terms && (isReceivable(terms.state) || terms.state === 'uncollectible')) {
     rollup.uncollected = order.amount;
@@ -348,6 +405,11 @@ export interface RollupIncrement {
   paid_orders?: number;
   list_discount?: number;
   approved_buyers?: number;
+  credit_notes?: number;
+  store_credit_given?: number;
+  store_credit_spent?: number;
+  replacement_orders?: number;
+  replacement_value?: number;
   statuses?: Partial<Record<RollupStatus, number>>;
   /** `name` is set (not incremented) with the figures of the entry. */
   products?: Record<
@@ -372,6 +434,7 @@ function toIncrement(rollup: SalesRollup): RollupIncrement | null {
     'paid_orders',
     'list_discount',
     'approved_buyers',
+    ...CLAIM_FIGURES,
   ] as const) {
     if (rollup[key] !== 0) increment[key] = rollup[key];
   }
