@@ -35,6 +35,7 @@ import {
 import { refundOrderHandler } from './handlers/refund-order';
 import { shipOrderHandler } from './handlers/ship-order';
 import { cancelBackorderedLineHandler } from './handlers/cancel-backordered-line';
+import { settleClaimHandler } from './handlers/settle-claim';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
 import { searchCompaniesHandler } from './handlers/search-companies';
@@ -222,6 +223,9 @@ export const cancelBackorderedLine = callable(
   cancelBackorderedLineHandler,
   withStripe,
 );
+// A manager settles a claim once: refund, credit note, store credit or a replacement order
+// (claims/settle-claim.ts).
+export const settleClaim = callable(FUNCTION_NAMES.settleClaim, settleClaimHandler, withStripe);
 // The support contact and the policy pages for the pages without Firebase (the landing page and
 // /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
 export const siteContent = onRequest({ cors: true }, siteContentHandler);

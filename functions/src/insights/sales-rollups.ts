@@ -40,9 +40,17 @@ type RollupRefund = {
  * An order as the functions hold it: paid_at as a Timestamp (a document) or a Date, and its
  * refunds, whose lines leave the products' units and revenue (refunded_lines).
  */
-export type RollupOrder = Omit<SalesOrder, 'paid_at' | 'refunded_lines'> & {
+export type RollupOrder = Omit<
+  SalesOrder,
+  'paid_at' | 'refunded_lines' | 'credits_given' | 'store_credit_spent' | 'replacement_value'
+> & {
   paid_at: Timestamp | Date | null;
   refunds?: ReadonlyArray<RollupRefund>;
+  /** Claims settled with a credit (order-schema.ts claim_credits). */
+  claim_credits?: ReadonlyArray<{ to: string; amount: number }>;
+  store_credit_applied?: number;
+  /** A replacement order: its claim and the cents the replaced goods sold for. */
+  replacement_for?: { value?: number } | null;
 };
 
 const dateOf = (value: unknown): Date | null =>
@@ -58,6 +66,30 @@ function onTermsOf(order: Record<string, unknown>): SalesOrder['on_terms'] {
   const state = TERMS_INVOICE_STATES.find((s) => s === terms?.state);
   const bookedAt = dateOf(order.created_at);
   return state && bookedAt ? { state, booked_at: bookedAt } : null;
+}
+
+/** The claims' figures of an order as stored (claims.ts): credits given, credit spent, replacement. */
+function claimFiguresOf(
+  order: Record<string, unknown>,
+): Pick<SalesOrder, 'credits_given' | 'store_credit_spent' | 'replacement_value'> {
+  const credits = Array.isArray(order.claim_credits) ? (order.claim_credits as unknown[]) : [];
+  const sum = (to: string) =>
+    credits.reduce<number>((total, credit) => {
+      const { to: where, amount } = (credit ?? {}) as Record<string, unknown>;
+      return where === to && typeof amount === 'number' ? total + amount : total;
+    }, 0);
+  const replacement = order.replacement_for as { value?: unknown } | null | undefined;
+  const spent = order.store_credit_applied;
+  return {
+    credits_given: { credit_notes: sum('invoice'), store_credit: sum('balance') },
+    store_credit_spent: typeof spent === 'number' ? spent : 0,
+    replacement_value:
+      replacement && typeof replacement === 'object'
+        ? typeof replacement.value === 'number'
+          ? replacement.value
+          : 0
+        : null,
+  };
 }
 
 /** Units and cents refunded by line, per product, of the refunds as stored (malformed: none). */
@@ -80,12 +112,13 @@ function refundedLinesOf(refunds: unknown): SalesOrder['refunded_lines'] {
 
 function salesOrder(order: RollupOrder | null): SalesOrder | null {
   if (!order) return null;
-  const { refunds, ...rest } = order;
+  const { refunds, claim_credits: _credits, replacement_for: _for, ...rest } = order;
   return {
     ...rest,
     paid_at: dateOf(order.paid_at),
     on_terms: onTermsOf(order as unknown as Record<string, unknown>),
     refunded_lines: refundedLinesOf(refunds),
+    ...claimFiguresOf(order as unknown as Record<string, unknown>),
   };
 }
 
@@ -145,6 +178,7 @@ export function salesOrderOfDoc(data: DocumentData | undefined): SalesOrder | nu
     paid_at: data.paid_at instanceof Timestamp ? data.paid_at.toDate() : null,
     on_terms: onTermsOf(data),
     refunded_lines: refundedLinesOf(data.refunds),
+    ...claimFiguresOf(data),
     items: items.flatMap((item) => {
       if (typeof item !== 'object' || item === null) return [];
       const { product_id, name, quantity, line_total, unit_amount, price_list, tier_unit_amount } =

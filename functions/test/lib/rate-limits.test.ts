@@ -15,6 +15,7 @@ import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
+import { settleClaimHandler } from '../../src/handlers/settle-claim';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -203,6 +204,15 @@ const ROWS: Record<Tested, Row> = {
       requestId: '0b7e2f4a-8c1d-4e5f-9a6b-3c2d1e0f9a8b',
       lines: [{ productId: 'mango-tango', quantity: 2 }],
       shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    },
+  },
+  settleClaim: {
+    handler: settleClaimHandler,
+    caller: 'manager',
+    valid: {
+      claimId: `rate-limit-claim-${RUN}`,
+      requestId: '2d7c4b1e-9a3f-4c8d-8e6b-5f4a3b2c1d0e',
+      remedy: 'store_credit',
     },
   },
   cancelBackorderedLine: {

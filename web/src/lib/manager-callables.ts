@@ -24,6 +24,8 @@ import {
   type SendInvoiceReminderResponse,
   type SetCompanyTermsRequest,
   type SetCompanyTermsResponse,
+  type SettleClaimRequest,
+  type SettleClaimResponse,
   type StoreDetailsRequest,
   type StoreDetailsResponse,
 } from '@portal/domain';
@@ -92,4 +94,11 @@ export const callSendInvoiceReminder = callable<
 /** Managers: the tax report, per month (Pacific) and state, of the months `from` to `to`. */
 export const callGetTaxReport = callable<GetTaxReportRequest, GetTaxReportResponse>(
   FUNCTION_NAMES.getTaxReport,
+);
+/**
+ * Managers: settle an open claim once (a refund, a credit note, store credit or a replacement
+ * order); `requestId` is made once per settle dialog, so a retry answers the same settlement.
+ */
+export const callSettleClaim = callable<SettleClaimRequest, SettleClaimResponse>(
+  FUNCTION_NAMES.settleClaim,
 );
