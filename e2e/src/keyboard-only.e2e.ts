@@ -88,6 +88,7 @@ async function payByKeyboard(page: Page, total: number): Promise<string> {
 const TABS = {
   overview: 'Orders by status',
   orders: 'Recent Orders',
+  claims: 'Claims',
   receivables: 'Open invoices',
   tax: 'Tax report',
   certificates: 'Resale certificates',
@@ -104,6 +105,7 @@ const TAB_KEYS = Object.keys(TABS) as TabKey[];
 const TAB_LABELS: Record<TabKey, string> = {
   overview: 'Overview',
   orders: 'Orders',
+  claims: 'Claims',
   receivables: 'Receivables',
   tax: 'Tax',
   certificates: 'Certificates',
@@ -334,6 +336,7 @@ j.step(
     // Tab reaches the selected tab (Orders); the arrows move along the tabs and Enter opens one.
     await tabTo(page, dashboardTab(page, 'orders'), { max: 30 });
     for (const key of [
+      'claims',
       'receivables',
       'tax',
       'certificates',

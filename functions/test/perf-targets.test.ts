@@ -61,6 +61,7 @@ describe('the pages npm run perf measures', () => {
     expect(pages.filter((page) => page.route === 'admin').map((page) => page.url(VALUES))).toEqual([
       '/admin?tab=overview',
       '/admin',
+      '/admin?tab=claims',
       '/admin?tab=receivables',
       '/admin?tab=tax',
       '/admin?tab=certificates',

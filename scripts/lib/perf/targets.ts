@@ -31,6 +31,7 @@ export type Persona = RouteAudience;
 export const ADMIN_TABS = [
   { key: 'overview', label: 'Overview' },
   { key: 'orders', label: 'Orders' },
+  { key: 'claims', label: 'Claims' },
   { key: 'receivables', label: 'Receivables' },
   { key: 'tax', label: 'Tax' },
   { key: 'certificates', label: 'Certificates' },
@@ -150,6 +151,7 @@ const PAGE_SPECS: Record<
 const TAB_EXPECT: Record<AdminTabKey, (v: PerfValues) => string[]> = {
   overview: () => ['Revenue', 'Orders by status'],
   orders: (v) => ['Recent Orders', v.storeName],
+  claims: () => ['Damaged, missing or wrong items buyers reported'],
   receivables: () => ['Open invoices', 'Companies on terms'],
   tax: () => ['Tax report', 'Download CSV'],
   certificates: () => ['Resale certificates'],

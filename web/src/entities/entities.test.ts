@@ -39,6 +39,9 @@ const DOCUMENT_SCHEMAS: Record<string, readonly string[]> = {
   'standing_orders/{id}': ['standingOrderSchema', 'standingOrderLineSchema'],
   'price_lists/{id}': ['storedPriceListSchema'],
   'tax_certificates/{id}': ['taxCertificateRecordSchema'],
+  'claims/{id}': ['claimSchema'],
+  'store_credit/{companyId}': ['storeCreditBalanceSchema'],
+  'store_credit/{companyId}/entries/{id}': ['storeCreditEntrySchema'],
 };
 
 const parses = (schema: string) =>

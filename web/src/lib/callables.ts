@@ -45,6 +45,9 @@ import {
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
   type FunctionName,
+  type AnswerClaimRequest,
+  type ClaimResponse,
+  type ReportClaimRequest,
 } from '@portal/domain';
 import { functions } from './firebase-app';
 
@@ -134,6 +137,18 @@ export const callManageStandingOrder = /* @__PURE__ */ callable<
   ManageStandingOrderRequest,
   ManageStandingOrderResponse
 >(FUNCTION_NAMES.manageStandingOrder);
+
+/**
+ * A member who orders reports damaged, missing or wrong items on a shipped order, its photos
+ * uploaded first under the claim's id (docs/order-lifecycle.md#claims).
+ */
+export const callReportClaim = /* @__PURE__ */ callable<ReportClaimRequest, ClaimResponse>(
+  FUNCTION_NAMES.reportClaim,
+);
+/** A member who orders answers a manager's question on a claim. */
+export const callAnswerClaim = /* @__PURE__ */ callable<AnswerClaimRequest, ClaimResponse>(
+  FUNCTION_NAMES.answerClaim,
+);
 
 /** Forgot password: the same answer whether or not the address has an account. */
 export const callRequestPasswordReset = /* @__PURE__ */ callable<RequestPasswordResetRequest, AcceptedResponse>(

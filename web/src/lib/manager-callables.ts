@@ -1,5 +1,10 @@
 import {
   FUNCTION_NAMES,
+  type AskClaimQuestionRequest,
+  type ClaimResponse,
+  type RejectClaimRequest,
+  type SettleClaimRequest,
+  type SettleClaimResponse,
   type CloseTermsInvoiceRequest,
   type CloseTermsInvoiceResponse,
   type CompanyDetailsRequest,
@@ -24,8 +29,6 @@ import {
   type SendInvoiceReminderResponse,
   type SetCompanyTermsRequest,
   type SetCompanyTermsResponse,
-  type SettleClaimRequest,
-  type SettleClaimResponse,
   type StoreDetailsRequest,
   type StoreDetailsResponse,
 } from '@portal/domain';
@@ -95,10 +98,15 @@ export const callSendInvoiceReminder = callable<
 export const callGetTaxReport = callable<GetTaxReportRequest, GetTaxReportResponse>(
   FUNCTION_NAMES.getTaxReport,
 );
-/**
- * Managers: settle an open claim once (a refund, a credit note, store credit or a replacement
- * order); `requestId` is made once per settle dialog, so a retry answers the same settlement.
- */
+/** Managers: ask the buyer a question about a claim (it then awaits the buyer). */
+export const callAskClaimQuestion = callable<AskClaimQuestionRequest, ClaimResponse>(
+  FUNCTION_NAMES.askClaimQuestion,
+);
+/** Managers: reject an open claim with a reason the buyer reads. */
+export const callRejectClaim = callable<RejectClaimRequest, ClaimResponse>(
+  FUNCTION_NAMES.rejectClaim,
+);
+/** Managers: settle an open claim once (refund, credit note, store credit or a replacement). */
 export const callSettleClaim = callable<SettleClaimRequest, SettleClaimResponse>(
   FUNCTION_NAMES.settleClaim,
 );

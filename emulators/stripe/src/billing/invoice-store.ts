@@ -113,6 +113,17 @@ export class InvoiceStore {
     invoice.status_transitions.paid_at = at;
   }
 
+  /**
+   * Credit notes took what was left to pay: paid, with nothing collected (`amount_paid` is what
+   * was paid before, if anything).
+   */
+  markPaidByCreditNotes(invoice: Invoice, at: number): void {
+    invoice.status = 'paid';
+    invoice.amount_remaining = 0;
+    invoice.next_payment_attempt = null;
+    invoice.status_transitions.paid_at = at;
+  }
+
   /** A payment attempt was declined: the invoice stays open (the sandbox does not retry it). */
   markPaymentFailed(invoice: Invoice): void {
     invoice.attempt_count += 1;

@@ -34,6 +34,7 @@ import {
 } from './invoice-collection.js';
 import { INVOICE_CURRENCY, type InvoiceItemStore } from './invoice-item-store.js';
 import type { BillingContext } from './subscription-billing.js';
+import { applyCustomerBalance, returnAppliedBalance } from './invoice-balance.js';
 import { readAutomaticTax } from './tax/automatic-tax-param.js';
 import { applyInvoiceTax } from './tax/invoice-tax.js';
 import { exemptionOf } from './tax/tax-amounts.js';
@@ -397,6 +398,7 @@ export function finalizeInvoice(
   invoice.hosted_invoice_url = urls.hosted;
   invoice.invoice_pdf = urls.pdf;
   invoice.amount_remaining = invoice.amount_due;
+  applyCustomerBalance(ctx, invoice, at);
   const events = [ctx.event('invoice.finalized', invoice)];
   if (invoice.amount_due === 0) {
     ctx.invoices.markPaid(invoice, at);
@@ -473,6 +475,7 @@ export function voidInvoice(
   }
   assertNoPaymentProcessing(ctx, invoice);
   ctx.invoices.markVoid(invoice, at);
+  returnAppliedBalance(ctx, invoice, at);
   return [ctx.event('invoice.voided', invoice)];
 }
 

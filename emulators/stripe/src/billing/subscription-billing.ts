@@ -1,10 +1,12 @@
 import type Stripe from 'stripe';
+import type { CustomerBalanceStore } from '../customers/balance-transactions.js';
 import type { CustomerStore } from '../customers/customer-store.js';
 import { snapshot } from '../webhooks/events.js';
 import { buildSubscriptionInvoice, type InvoiceInput } from './invoice-builder.js';
 import { collectInvoicePayment, type CollectionContext } from './invoice-collection.js';
 import type { InvoiceStore } from './invoice-store.js';
 import type { PriceStore } from './price-store.js';
+import { applyCustomerBalance } from './invoice-balance.js';
 import { applyInvoiceTax } from './tax/invoice-tax.js';
 import { exemptionOf } from './tax/tax-amounts.js';
 import type { TaxRateStore } from './tax/tax-rate-store.js';
@@ -30,6 +32,8 @@ export interface BillingContext extends CollectionContext {
   readonly subscriptions: SubscriptionStore;
   readonly invoices: InvoiceStore;
   readonly customers: CustomerStore;
+  /** The customers' balance ledgers: applied to invoices as they are finalized. */
+  readonly customerBalance: CustomerBalanceStore;
   readonly prices: PriceStore;
   /** The tax rates of the sandbox's stand-in for Stripe Tax. */
   readonly taxRates: TaxRateStore;
@@ -136,6 +140,7 @@ export function startSubscription(
   subscription.latest_invoice = invoice.id;
   const invoiceEvents = [ctx.event('invoice.created', invoice)];
   ctx.invoices.finalize(invoice, at);
+  applyCustomerBalance(ctx, invoice, at);
   invoiceEvents.push(ctx.event('invoice.finalized', invoice));
   // Checkout's card (just saved) always pays; one given to `POST /v1/subscriptions` may not,
   // which leaves the subscription `incomplete` with its first invoice open, as at Stripe.
@@ -264,6 +269,7 @@ export function renewSubscription(
     events.push(ctx.event('invoice.voided', invoice));
     return events;
   }
+  applyCustomerBalance(ctx, invoice, at);
   events.push(ctx.event('invoice.finalized', invoice));
   const charged = chargeInvoice(
     ctx,

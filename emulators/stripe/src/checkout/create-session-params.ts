@@ -75,6 +75,8 @@ export interface CreateSessionInput {
   subscriptionData: SubscriptionData | null;
   /** `automatic_tax[enabled]`: the sandbox's stand-in for Stripe Tax computes the tax. */
   automaticTax: boolean;
+  /** `discounts[0][coupon]`: the coupon taken off the session (checked by the caller). */
+  coupon: string | null;
   /** Real Stripe parameters the sandbox accepts but does not act on. */
   ignored: string[];
 }
@@ -101,6 +103,7 @@ const HANDLED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'subscription_data',
   'ui_mode',
   'automatic_tax',
+  'discounts',
 ];
 const IGNORED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'allow_promotion_codes',
@@ -505,6 +508,44 @@ function readAllowedPaymentMethodTypes(body: FormObject): string[] | null {
   return types;
 }
 
+const DISCOUNT_PARAMS: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams.Discount>> = [
+  'coupon',
+  'promotion_code',
+];
+
+/**
+ * `discounts`: one coupon (`discounts[0][coupon]`), payment mode only; not with
+ * `allow_promotion_codes`, as at Stripe. Promotion codes are not supported.
+ */
+function readDiscounts(body: FormObject, mode: SessionMode): string | null {
+  const list = readList(body.discounts, 'discounts');
+  if (list === undefined || list.length === 0) return null;
+  if (body.allow_promotion_codes !== undefined) {
+    throw invalidRequest(
+      'You may only specify one of these parameters: allow_promotion_codes, discounts.',
+      'allow_promotion_codes',
+    );
+  }
+  if (mode !== 'payment') {
+    throw invalidRequest(
+      'The sandbox applies `discounts` in `payment` mode only (no coupons on subscriptions).',
+      'discounts',
+    );
+  }
+  if (list.length > 1) {
+    throw invalidRequest('You can only apply one discount to a Checkout Session.', 'discounts');
+  }
+  const discount = readObject(list[0], 'discounts[0]') ?? {};
+  assertKnownKeys(discount, DISCOUNT_PARAMS, 'discounts[0]');
+  if (discount.promotion_code !== undefined) {
+    throw invalidRequest(
+      'The sandbox does not support promotion codes: pass `discounts[0][coupon]`.',
+      'discounts[0][promotion_code]',
+    );
+  }
+  return requireString(discount.coupon, 'discounts[0][coupon]');
+}
+
 const CUSTOMER_UPDATE_PARAMS: ReadonlyArray<
   Param<Stripe.Checkout.SessionCreateParams.CustomerUpdate>
 > = ['shipping', 'address', 'name'];
@@ -639,6 +680,7 @@ export function readCreateSessionParams(
     ),
     subscriptionData,
     automaticTax: readAutomaticTax(body.automatic_tax),
+    coupon: readDiscounts(body, mode),
     ignored: Object.keys(body).filter((key) => IGNORED.some((name) => name === key)),
   };
 }

@@ -2,8 +2,10 @@ import Stripe from 'stripe';
 import type { CreateSessionInput, SubscriptionData } from './create-session-params.js';
 import { newId } from '../core/ids.js';
 import { buildPaymentIntent, type PaymentIntentStore } from '../payments/payment-intents.js';
+import { discountAmounts } from './session-discount.js';
 import type {
   CheckoutSession,
+  Coupon,
   CollectedDetails,
   CustomerUpdate,
   LineItem,
@@ -23,6 +25,8 @@ export interface StoredSession {
   customerUpdate: CustomerUpdate;
   /** Paid by a delayed method: complete, its payment still to settle (once). */
   awaitingSettlement: boolean;
+  /** The coupon of `discounts`, as it was when the session was made (its name is shown). */
+  coupon: Coupon | null;
 }
 
 /** What became of a paid subscription-mode session. */
@@ -116,11 +120,24 @@ export class SessionStore {
     return Math.floor(this.options.now() / 1000);
   }
 
-  create(input: CreateSessionInput): StoredSession {
+  /** A new open session; `coupon` (checked by the caller) is taken off its lines. */
+  create(input: CreateSessionInput, coupon: Coupon | null = null): StoredSession {
     const { created } = input;
     const id = newId('cs_test', 58);
     const lines = input.lines.map((line) => lineItem(line, created));
-    const total = lines.reduce((sum, line) => sum + line.amount_total, 0);
+    const subtotal = lines.reduce((sum, line) => sum + line.amount_subtotal, 0);
+    if (coupon) {
+      const discounts = discountAmounts(
+        lines.map((line) => line.amount_subtotal),
+        coupon,
+      );
+      lines.forEach((line, index) => {
+        line.amount_discount = discounts[index] ?? 0;
+        line.amount_total = line.amount_subtotal - line.amount_discount;
+      });
+    }
+    const discount = lines.reduce((sum, line) => sum + line.amount_discount, 0);
+    const total = subtotal - discount;
     const subscription = input.mode === 'subscription';
     const session: CheckoutSession = {
       id,
@@ -129,7 +146,7 @@ export class SessionStore {
       after_expiration: null,
       allow_promotion_codes: null,
       allowed_payment_method_types: input.allowedPaymentMethodTypes,
-      amount_subtotal: total,
+      amount_subtotal: subtotal,
       amount_total: total,
       automatic_tax: input.automaticTax
         ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: null }
@@ -156,7 +173,7 @@ export class SessionStore {
       customer_creation: input.customer || subscription ? null : 'if_required',
       customer_details: null,
       customer_email: input.customerEmail,
-      discounts: [],
+      discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
       expires_at: input.expiresAt,
       integration_identifier: null,
       invoice: null,
@@ -191,7 +208,7 @@ export class SessionStore {
       submit_type: null,
       subscription: null,
       success_url: input.successUrl,
-      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted_page',
       url: `${this.options.publicUrl()}/checkout/${id}`,
       wallet_options: null,
@@ -204,6 +221,7 @@ export class SessionStore {
       subscriptionData: input.subscriptionData,
       customerUpdate: input.customerUpdate,
       awaitingSettlement: false,
+      coupon: coupon ? structuredClone(coupon) : null,
     };
     this.sessions.set(id, stored);
     return stored;
@@ -244,12 +262,19 @@ export class SessionStore {
 
   /**
    * Completes an open payment-mode session with what the buyer entered: paid by card, or
-   * (delayed) unpaid with its payment processing. Returns the new payment intent, or null when the
-   * session is not open (already paid or expired).
+   * (delayed) unpaid with its payment processing; a session with nothing to pay (a discount took
+   * it all) completes with `payment_status: no_payment_required` and no payment intent. Returns
+   * the new payment intent (null for nothing to pay), or false when the session is not open
+   * (already paid or expired).
    */
-  complete(stored: StoredSession, payment: PaymentDetails): PaymentIntent | null {
+  complete(stored: StoredSession, payment: PaymentDetails): PaymentIntent | null | false {
     const session = stored.session;
-    if (session.status !== 'open') return null;
+    if (session.status !== 'open') return false;
+    if (session.amount_total === 0) {
+      this.markComplete(stored, payment.details, payment.customerEmail);
+      session.payment_status = 'no_payment_required';
+      return null;
+    }
     const { delayed } = payment;
     const { shipping, phone } = payment.details;
     const created = this.nowSeconds();

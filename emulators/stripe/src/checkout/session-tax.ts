@@ -42,7 +42,8 @@ export function applySessionTax(
   ]);
   const result = location
     ? computeTax(
-        stored.lines.map((line) => line.amount_subtotal),
+        // Tax is on what is paid: each line after its share of the discount.
+        stored.lines.map((line) => line.amount_subtotal - line.amount_discount),
         location,
         exemptionOf(customer),
       )
@@ -50,7 +51,7 @@ export function applySessionTax(
   stored.lines.forEach((line, index) => {
     const tax = result?.lines[index];
     line.amount_tax = tax?.amount ?? 0;
-    line.amount_total = line.amount_subtotal + line.amount_tax;
+    line.amount_total = line.amount_subtotal - line.amount_discount + line.amount_tax;
     line.taxes = tax
       ? [
           {
@@ -63,7 +64,8 @@ export function applySessionTax(
       : [];
   });
   const amountTax = result?.amount ?? 0;
-  session.amount_total = session.amount_subtotal + amountTax;
+  const discount = session.total_details?.amount_discount ?? 0;
+  session.amount_total = session.amount_subtotal - discount + amountTax;
   if (session.total_details) session.total_details.amount_tax = amountTax;
   session.automatic_tax.status = result ? 'complete' : 'requires_location_inputs';
 }

@@ -51,6 +51,31 @@ export type PaymentIntent = Stripe.PaymentIntent & {
 
 export type Customer = Stripe.Customer;
 
+/** A line of a customer's balance ledger (`customer_balance_transaction`). */
+export type BalanceTransaction = Stripe.CustomerBalanceTransaction & {
+  customer: string;
+  invoice: string | null;
+  credit_note: string | null;
+  type: Known<Stripe.CustomerBalanceTransaction.Type>;
+};
+
+/** A credit note of one of the sandbox's invoices. */
+export type CreditNote = Stripe.CreditNote & {
+  customer: string;
+  invoice: string;
+  customer_balance_transaction: string | null;
+  lines: Stripe.ApiList<Stripe.CreditNoteLineItem>;
+  metadata: Stripe.Metadata;
+  status: Known<Stripe.CreditNote.Status>;
+  type: Known<Stripe.CreditNote.Type>;
+};
+
+/** A coupon: an amount or a percentage off, applied to Checkout Sessions by `discounts`. */
+export type Coupon = Stripe.Coupon & {
+  metadata: Stripe.Metadata;
+  duration: Known<Stripe.Coupon.Duration>;
+};
+
 export type Product = Stripe.Product;
 
 /** A recurring price's billing interval, e.g. every 2 weeks. */
@@ -171,7 +196,10 @@ export type StripeEvent =
   | Stripe.InvoiceMarkedUncollectibleEvent
   | Stripe.InvoiceWillBeDueEvent
   | Stripe.InvoiceOverdueEvent
-  | Stripe.TestHelpersTestClockReadyEvent;
+  | Stripe.TestHelpersTestClockReadyEvent
+  | Stripe.CreditNoteCreatedEvent
+  | Stripe.CreditNoteUpdatedEvent
+  | Stripe.CreditNoteVoidedEvent;
 
 /** What each event type carries in `data.object`. */
 export type EventObject<T extends StripeEvent['type']> = Extract<

@@ -211,16 +211,34 @@ function billingNote(stored: StoredSession): string {
     : '';
 }
 
-/** The table's foot: the total, with the subtotal and the tax above it for a taxed session. */
+/** `Discount (Store credit)` and `-$25.00`: what the session's coupon takes off. */
+function discountRow(stored: StoredSession): string {
+  const { session, coupon } = stored;
+  const amount = session.total_details?.amount_discount ?? 0;
+  if (!coupon || amount === 0) return '';
+  const label = coupon.name ? `Discount (${coupon.name})` : 'Discount';
+  return `<tr><th scope="row" colspan="3">${escapeHtml(label)}</th><td class="num" data-testid="discount">${formatAmount(-amount, session.currency)}</td></tr>
+`;
+}
+
+/**
+ * The table's foot: the total, with the subtotal above it and between them the discount of a
+ * discounted session and the tax of a taxed one.
+ */
 function totals(stored: StoredSession): string {
   const { session } = stored;
   const total = `<tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${formatAmount(session.amount_total, session.currency)}</td></tr>`;
   const tax = sessionTaxSummary(stored);
-  if (!tax) return total;
-  const row = taxRowText(tax, (amount) => formatAmount(amount, session.currency));
+  const discount = discountRow(stored);
+  if (!tax && !discount) return total;
+  const taxRow = tax ? taxRowText(tax, (amount) => formatAmount(amount, session.currency)) : null;
   return `<tr><th scope="row" colspan="3">Subtotal</th><td class="num" data-testid="subtotal">${formatAmount(session.amount_subtotal, session.currency)}</td></tr>
-<tr><th scope="row" colspan="3">${escapeHtml(row.label)}</th><td class="num" data-testid="tax">${escapeHtml(row.value)}</td></tr>
-${total}`;
+${discount}${
+    taxRow
+      ? `<tr><th scope="row" colspan="3">${escapeHtml(taxRow.label)}</th><td class="num" data-testid="tax">${escapeHtml(taxRow.value)}</td></tr>
+`
+      : ''
+  }${total}`;
 }
 
 /** The hosted checkout page: lines, total, the ship-to and phone asked for, the method, Pay and Cancel. */

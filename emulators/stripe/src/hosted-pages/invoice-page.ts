@@ -1,3 +1,4 @@
+import { appliedBalance } from '../billing/invoice-balance.js';
 import { layout } from './hosted-page.js';
 import { escapeHtml } from './html.js';
 import { formatAmount } from '../core/money.js';
@@ -79,6 +80,23 @@ function facts(invoice: Invoice, processing: boolean): string {
 }
 
 /** `Subtotal` and `Tax (CA, 7.25%)` (or `Exempt`) above the total of a taxed invoice. */
+/**
+ * What changed the amount due after the total: the customer balance applied at finalization
+ * (`-$25.00` for a credit, `$7.00` for a debt) and credit notes that reduced what was due.
+ */
+export function adjustmentRows(invoice: Invoice): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  const applied = appliedBalance(invoice);
+  if (applied !== 0) rows.push(['Applied balance', formatAmount(-applied, invoice.currency)]);
+  if (invoice.pre_payment_credit_notes_amount > 0) {
+    rows.push([
+      'Credit notes',
+      formatAmount(-invoice.pre_payment_credit_notes_amount, invoice.currency),
+    ]);
+  }
+  return rows;
+}
+
 export function taxRows(invoice: Invoice, tax: TaxSummary | null): Array<[string, string]> {
   if (!tax) return [];
   const row = taxRowText(tax, (amount) => formatAmount(amount, invoice.currency));
@@ -117,7 +135,14 @@ ${taxRows(invoice, tax)
   )
   .join(
     '',
-  )}<tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${formatAmount(invoice.total, invoice.currency)}</td></tr>${paid}
+  )}<tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${formatAmount(invoice.total, invoice.currency)}</td></tr>${adjustmentRows(
+    invoice,
+  )
+    .map(
+      ([label, value]) =>
+        `\n<tr><th scope="row" colspan="3">${escapeHtml(label)}</th><td class="num">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}${paid}
 <tr><th scope="row" colspan="3">Amount due</th><td class="num" data-testid="amount-due">${formatAmount(invoice.amount_remaining, invoice.currency)}</td></tr>
 </tfoot>
 </table>`;

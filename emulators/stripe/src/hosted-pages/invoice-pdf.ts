@@ -1,4 +1,4 @@
-import { formatDate, statusText, taxRows, unitAmount } from './invoice-page.js';
+import { adjustmentRows, formatDate, statusText, taxRows, unitAmount } from './invoice-page.js';
 import type { TaxSummary } from '../billing/tax/tax-amounts.js';
 import { formatAmount } from '../core/money.js';
 import type { Invoice } from '../core/types.js';
@@ -51,6 +51,7 @@ function invoiceText(
   for (const [label, value] of taxRows(invoice, tax)) out.push({ text: `${label}: ${value}` });
   out.push(
     { text: `Total: ${formatAmount(invoice.total, invoice.currency)}`, bold: true },
+    ...adjustmentRows(invoice).map(([label, value]) => ({ text: `${label}: ${value}` })),
     { text: `Amount paid: ${formatAmount(invoice.amount_paid, invoice.currency)}` },
     { text: `Amount due: ${formatAmount(invoice.amount_remaining, invoice.currency)}` },
   );

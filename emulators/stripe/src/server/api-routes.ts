@@ -1,6 +1,9 @@
 import type Stripe from 'stripe';
 import { readCreateSessionParams } from '../checkout/create-session-params.js';
 import type { FormObject } from '../core/form-encoding.js';
+import { COUPON_ROUTES } from './coupon-routes.js';
+import { CREDIT_NOTE_ROUTES } from './credit-note-routes.js';
+import { CUSTOMER_BALANCE_ROUTES } from './customer-balance-routes.js';
 import { INVOICE_PAYMENT_ROUTES } from './invoice-payment-routes.js';
 import { paginate, readPageParams } from '../core/pagination.js';
 import { assertKnownKeys, readString, readStringList } from '../core/param-readers.js';
@@ -14,6 +17,7 @@ import {
 } from './route-types.js';
 import type { SandboxState } from './sandbox-state.js';
 import type { StoredSession } from '../checkout/session-store.js';
+import { assertDiscountedTotal, discountAmounts } from '../checkout/session-discount.js';
 import { applySessionTax, assertTaxLocatable, renderLineItems } from '../checkout/session-tax.js';
 import { invalidRequest, resourceMissing } from '../core/stripe-error.js';
 import { SUBSCRIPTION_ROUTES } from './subscription-routes.js';
@@ -115,9 +119,20 @@ const createSession: Handler = (state, request) => {
     ? state.customers.requireReference(input.customer, 'customer')
     : undefined;
   assertTaxLocatable(input, customer);
+  const coupon = input.coupon
+    ? state.coupons.requireRedeemable(input.coupon, 'discounts[0][coupon]', input.currency)
+    : null;
+  if (coupon) {
+    const subtotal = input.lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+    const discount = discountAmounts(
+      input.lines.map((line) => line.unitAmount * line.quantity),
+      coupon,
+    ).reduce((sum, amount) => sum + amount, 0);
+    assertDiscountedTotal(subtotal, discount, input.currency);
+  }
   if (input.ignored.length > 0)
     state.options.log(`create session: ignoring ${input.ignored.join(', ')}`);
-  const stored = state.store.create(input);
+  const stored = state.store.create(input, coupon);
   applySessionTax(stored, { customer, collected: null }, state.taxRates);
   state.options.log(
     `created ${stored.session.id} (${stored.session.amount_total} ${stored.session.currency})`,
@@ -330,6 +345,9 @@ const ROUTES: ReadonlyArray<Route> = [
   ...INVOICE_PAYMENT_ROUTES,
   ...TEST_CLOCK_ROUTES,
   ...TAX_ROUTES,
+  ...CUSTOMER_BALANCE_ROUTES,
+  ...CREDIT_NOTE_ROUTES,
+  ...COUPON_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
   { method: 'GET', pattern: /^\/v1\/customers$/, handler: listCustomers },
   { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },

@@ -4,6 +4,9 @@ import { readStringList } from '../core/param-readers.js';
 import type { SandboxState } from './sandbox-state.js';
 import { invalidRequest } from '../core/stripe-error.js';
 import type {
+  BalanceTransaction,
+  Coupon,
+  CreditNote,
   Invoice,
   InvoiceItem,
   InvoiceLine,
@@ -51,7 +54,15 @@ export type ApiBody =
   | Stripe.TaxRate
   | Stripe.Tax.Calculation
   | Stripe.ApiList<Stripe.Tax.CalculationLineItem>
-  | Stripe.TestHelpers.DeletedTestClock;
+  | Stripe.TestHelpers.DeletedTestClock
+  | BalanceTransaction
+  | Stripe.ApiList<BalanceTransaction>
+  | CreditNote
+  | Stripe.ApiList<CreditNote>
+  | Stripe.ApiList<Stripe.CreditNoteLineItem>
+  | Coupon
+  | Stripe.ApiList<Coupon>
+  | Stripe.DeletedCoupon;
 
 export interface ApiResult {
   status: number;

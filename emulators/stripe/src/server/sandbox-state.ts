@@ -1,9 +1,12 @@
 import { validateCheckoutForm } from '../checkout/checkout-form.js';
 import { runClockAdvance } from '../billing/clock-advance.js';
+import { CustomerBalanceStore } from '../customers/balance-transactions.js';
 import { CustomerStore } from '../customers/customer-store.js';
 import { DisputeStore, type DisputeEventType, type DisputeReason } from '../payments/disputes.js';
 import { buildEvent } from '../webhooks/events.js';
 import { IdempotencyStore } from './idempotency.js';
+import { CouponStore } from '../billing/coupon-store.js';
+import { CreditNoteStore } from '../billing/credit-notes.js';
 import { InvoicePaymentStore } from '../billing/invoice-payment-store.js';
 import { InvoiceStore } from '../billing/invoice-store.js';
 import { InvoiceItemStore } from '../billing/invoice-item-store.js';
@@ -109,6 +112,8 @@ export class SandboxState {
   readonly paymentIntents = new PaymentIntentStore();
   readonly store: SessionStore;
   readonly customers: CustomerStore;
+  /** Each customer's balance ledger (`customer.balance`), applied to invoices on finalization. */
+  readonly customerBalance = new CustomerBalanceStore();
   readonly ledger: Ledger;
   readonly disputes: DisputeStore;
   readonly idempotency: IdempotencyStore;
@@ -118,6 +123,9 @@ export class SandboxState {
   readonly invoices = new InvoiceStore();
   readonly invoicePayments = new InvoicePaymentStore();
   readonly invoiceItems = new InvoiceItemStore();
+  readonly creditNotes = new CreditNoteStore();
+  /** Coupons, taken off Checkout Sessions by `discounts`. */
+  readonly coupons: CouponStore;
   readonly clocks: TestClockStore;
   readonly paymentMethods = new PaymentMethodStore();
   /** The tax rates of the sandbox's stand-in for Stripe Tax (one per jurisdiction). */
@@ -142,6 +150,7 @@ export class SandboxState {
     });
     this.customers = new CustomerStore(options.now);
     this.prices = new PriceStore(options.now);
+    this.coupons = new CouponStore(options.now);
     this.clocks = new TestClockStore(options.now);
     this.taxRates = new TaxRateStore(options.now);
     this.taxCalculations = new TaxCalculationStore(options.now);
@@ -199,15 +208,16 @@ export class SandboxState {
       delayed,
       customerEmail: customer?.email ?? null,
     });
-    if (!paymentIntent) return { outcome: 'already-paid', stored };
+    if (paymentIntent === false) return { outcome: 'already-paid', stored };
     if (session.customer_details) session.customer_details.tax_exempt = exemptionOf(customer);
-    if (!delayed) this.ledger.charge(paymentIntent, session.customer_details);
+    if (!delayed && paymentIntent) this.ledger.charge(paymentIntent, session.customer_details);
     if (customer) this.customers.saveFromCheckout(customer.id, details, stored.customerUpdate);
+    if (stored.coupon) this.coupons.redeem(stored.coupon.id);
     this.options.log(
-      `${delayed ? 'completed (payment processing)' : 'paid'} ${sessionId} (${session.amount_total} ${session.currency})`,
+      `${paymentIntent === null ? 'completed (no payment required)' : delayed ? 'completed (payment processing)' : 'paid'} ${sessionId} (${session.amount_total} ${session.currency})`,
     );
     await this.emit('checkout.session.completed', session);
-    return { outcome: 'paid', stored, delayed };
+    return { outcome: 'paid', stored, delayed: delayed && paymentIntent !== null };
   }
 
   /**
@@ -323,7 +333,10 @@ export class SandboxState {
     const customers = new Set(this.customers.onClock(id).map((customer) => customer.id));
     this.subscriptions.forgetCustomers(customers);
     this.invoiceItems.forgetCustomers(customers);
-    this.invoicePayments.forgetInvoices(this.invoices.forgetCustomers(customers));
+    const invoices = this.invoices.forgetCustomers(customers);
+    this.invoicePayments.forgetInvoices(invoices);
+    this.creditNotes.forgetInvoices(invoices);
+    this.customerBalance.forgetCustomers(customers);
     this.customers.forget(customers);
     return deleted;
   }
@@ -343,6 +356,11 @@ export class SandboxState {
       stored.session,
     );
     return { outcome: 'settled', stored };
+  }
+
+  /** Whether a charge has an open dispute (it cannot be refunded meanwhile). */
+  disputed(chargeId: string): boolean {
+    return this.disputes.openOn(chargeId) !== undefined;
   }
 
   /** Days before and after an open invoice's due date of its clock reminders. */
@@ -502,6 +520,7 @@ export class SandboxState {
     this.store.clear();
     this.paymentIntents.clear();
     this.customers.clear();
+    this.customerBalance.clear();
     this.ledger.clear();
     this.disputes.clear();
     this.idempotency.clear();
@@ -510,6 +529,8 @@ export class SandboxState {
     this.invoices.clear();
     this.invoicePayments.clear();
     this.invoiceItems.clear();
+    this.creditNotes.clear();
+    this.coupons.clear();
     this.clocks.clear();
     this.paymentMethods.clear();
     this.taxRates.clear();

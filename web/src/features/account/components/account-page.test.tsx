@@ -337,6 +337,10 @@ describe('AccountPage: tabs', () => {
       '/portal/my-account?tab=standing-orders',
     );
     await user.keyboard('{ArrowRight}{Enter}');
+    expect(await screen.findByRole('tab', { name: /Claims/, selected: true })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/portal/my-account?tab=claims');
+    expect(await screen.findByRole('heading', { name: 'No claims yet' })).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}{Enter}');
     expect(await screen.findByRole('tab', { name: /Support/, selected: true })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/portal/my-account?tab=support');
     expect(await screen.findByText('Cleaning the bowls')).toBeInTheDocument();

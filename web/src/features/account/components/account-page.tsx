@@ -9,19 +9,20 @@ import { useSupportContent } from '@/entities/support';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { companyRoleCan } from '@portal/domain';
-import { OrdersTab } from './orders-tab';
+import { linkedOrderPath, OrdersTab } from './orders-tab';
 import { LINKED_INVOICE_PARAM } from './linked-invoice';
 import './account.css';
 import { TextSkeleton } from '@/components/skeleton';
 import { withAntdTheme } from '@/components/with-antd-theme';
 
-// Orders, the default tab, comes with the page; the other three are fetched when first opened.
+// Orders, the default tab, comes with the page; the others are fetched when first opened.
 // Its cards confirm with the shared ConfirmPopover and edit quantities in antd's Modal: antd's
 // theme comes with the tab (the rest of the buyer's pages load no antd).
 const StandingOrdersTab = lazy(
   withAntdTheme(() => import('./standing-orders-tab').then((m) => m.StandingOrdersTab)),
 );
 const InvoicesTab = lazy(() => import('./invoices-tab').then((m) => ({ default: m.InvoicesTab })));
+const ClaimsTab = lazy(() => import('./claims-tab').then((m) => ({ default: m.ClaimsTab })));
 const SupportTab = lazy(() => import('./support-tab').then((m) => ({ default: m.SupportTab })));
 const ProfileTab = lazy(() => import('./profile-tab').then((m) => ({ default: m.ProfileTab })));
 
@@ -29,7 +30,7 @@ function LazyTab({ children }: { children: ReactNode }) {
   return <Suspense fallback={<TextSkeleton rows={4} />}>{children}</Suspense>;
 }
 
-const TABS = ['orders', 'invoices', 'standing-orders', 'support', 'profile'] as const;
+const TABS = ['orders', 'invoices', 'standing-orders', 'claims', 'support', 'profile'] as const;
 type TabKey = (typeof TABS)[number];
 
 function isTab(value: string | null): value is TabKey {
@@ -38,7 +39,8 @@ function isTab(value: string | null): value is TabKey {
 
 /**
  * /portal/my-account: Orders (default), Invoices (a company with payment terms, or with orders on
- * terms), Standing orders, Support and Profile; the tab lives in ?tab=.
+ * terms), Standing orders, Claims (with the store credit), Support and Profile; the tab lives in
+ * ?tab=.
  */
 export function AccountPage() {
   const notify = useNotify();
@@ -106,6 +108,19 @@ export function AccountPage() {
             children: (
               <LazyTab>
                 <StandingOrdersTab companyId={companyId} scope={orderScope} />
+              </LazyTab>
+            ),
+          },
+          {
+            key: 'claims',
+            label: 'Claims',
+            children: (
+              <LazyTab>
+                <ClaimsTab
+                  companyId={companyId}
+                  canOrder={companyRoleCan(companyRole, 'order')}
+                  orderHref={linkedOrderPath}
+                />
               </LazyTab>
             ),
           },

@@ -18,6 +18,7 @@ import { orderKeys } from '@/entities/orders';
 import { callCancelBackorderedLine } from '@/lib/callables';
 import { errorMessage, useNotify } from '@/lib/notify';
 import OrderTaxRows from './order-tax-rows';
+import { OrderClaims } from './order-claims';
 import './order-details.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -43,13 +44,15 @@ export const CANCEL_BACKORDER_TEXTS = {
  * An opened order on My Account: its lines (with what is backordered of each and what was
  * refunded of it), the subtotal and sales tax, the shipments with their tracking, and for a
  * member who orders (an owner or a buyer: not a viewer) the cancellation of the backordered units
- * still waiting for stock. A lazy part of the order card: opening an order loads it.
+ * still waiting for stock; its claims, and Report a problem while the claim window is open (an
+ * owner or a buyer). A lazy part of the order card: opening an order loads it.
  */
 export default function OrderDetails({
   order,
   id,
   label,
   canOrder,
+  orderHref,
 }: {
   order: Order;
   /** The list's id, which the card's Show items button controls. */
@@ -57,6 +60,8 @@ export default function OrderDetails({
   /** "#abc12345". */
   label: string;
   canOrder: boolean;
+  /** My Account with another order open (a replacement order). */
+  orderHref: (orderId: string) => string;
 }) {
   const progress = new Map(lineProgress(order).map((line) => [line.product_id, line]));
   // The rules read a carrier as any string; the order's are the schema's carriers.
@@ -121,6 +126,7 @@ export default function OrderDetails({
           </ol>
         </section>
       )}
+      <OrderClaims order={order} label={label} canOrder={canOrder} orderHref={orderHref} />
     </>
   );
 }

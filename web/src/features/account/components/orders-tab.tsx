@@ -27,6 +27,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 
 /** The URL parameter of the order a link opens (the confirmation mail's "Open the order"). */
 export const LINKED_ORDER_PARAM = 'order';
+
+/** The address of My Account with an order open (a claim's order, a replacement order). */
+export function linkedOrderPath(orderId: string): string {
+  return `${paths.account}?${LINKED_ORDER_PARAM}=${encodeURIComponent(orderId)}`;
+}
 const ORDER_ID = /^[A-Za-z0-9]{1,40}$/;
 
 /** The words of the notice above the list when a link names an order (docs/order-lifecycle.md). */
@@ -219,6 +224,13 @@ function OrderCard({
         </span>
         <span className="order-card__amount">{formatUsd(order.amount)}</span>
       </div>
+      {order.replacement_for && (
+        <p className="order-card__who">
+          <span>
+            Replacement for order {shortOrderId(order.replacement_for.order_id)}, at no charge
+          </span>
+        </p>
+      )}
       {(order.location_name || order.placed_by_name) && (
         <p className="order-card__who">
           {order.location_name && <span>For {order.location_name}</span>}
@@ -274,7 +286,13 @@ function OrderCard({
       </div>
       {open && (
         <Suspense fallback={<TextSkeleton rows={2} />}>
-          <OrderDetails order={order} id={itemsId} label={label} canOrder={canOrder} />
+          <OrderDetails
+            order={order}
+            id={itemsId}
+            label={label}
+            canOrder={canOrder}
+            orderHref={linkedOrderPath}
+          />
         </Suspense>
       )}
     </li>

@@ -49,6 +49,7 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
           items={[
             { key: 'overview', label: 'Overview', children: <LazyTab tab="overview" /> },
             { key: 'orders', label: 'Orders', children: <LazyTab tab="orders" /> },
+            { key: 'claims', label: 'Claims', children: <LazyTab tab="claims" /> },
             {
               key: 'receivables',
               label: 'Receivables',

@@ -14,6 +14,7 @@ type TabModule = { default: ComponentType };
 const loaders = {
   overview: () => import('../overview/overview-panel').then((m) => ({ default: m.OverviewPanel })),
   orders: () => import('../orders/orders-tab'),
+  claims: () => import('../claims/claims-panel').then((m) => ({ default: m.ClaimsPanel })),
   receivables: () =>
     import('../receivables/receivables-panel').then((m) => ({ default: m.ReceivablesPanel })),
   tax: () => import('../tax-report/tax-report-panel').then((m) => ({ default: m.TaxReportPanel })),

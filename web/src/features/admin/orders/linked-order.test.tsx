@@ -63,6 +63,16 @@ describe('RecentOrdersTable: a link to one order', () => {
     expect(router.state.location.search).toContain(`order=${ORDER_ID}`);
   });
 
+  it('opens a claim’s replacement order (<claimId>-replacement) from the Claims tab’s link', async () => {
+    const replacementId = 'claim0123456789ABCDE-replacement';
+    answer(page([makeOrderRow({ id: replacementId, storeName: 'Cloud Nine Smoke' })]));
+    renderTable(`/admin?tab=orders&order=${replacementId}`);
+    expect(
+      await screen.findByText('Order #claim012 from your link is open below.'),
+    ).toBeInTheDocument();
+    expect(requests().at(-1)?.q).toBe(replacementId);
+  });
+
   it('says clearly when no such order exists, and Show all orders goes back to every order', async () => {
     answer(page([]));
     const { router } = renderTable('/admin?tab=orders&order=missing0ABCDEFGHIJKL');

@@ -203,8 +203,11 @@ const TEXTS: ServerTableTexts = {
 /** The URL parameter of the order a link opens (the new-order mail's "Open the order"). */
 export const LINKED_ORDER_PARAM = 'order';
 
-/** An order id as a link may carry it: Firestore's ids are letters and digits (1 to 40 here). */
-const ORDER_ID = /^[A-Za-z0-9]{1,40}$/;
+/**
+ * An order id as a link may carry it: Firestore's ids are letters and digits; a claim's
+ * replacement order is `<claimId>-replacement` (the Claims tab's "Open replacement order").
+ */
+const ORDER_ID = /^[A-Za-z0-9_-]{1,80}$/;
 
 /**
  * The order a link points at (?order=<id>): the table searches for it (its id is one of its

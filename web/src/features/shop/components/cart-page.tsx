@@ -47,6 +47,9 @@ const PaymentTerms = lazy(() =>
 const TaxEstimate = lazy(() =>
   checkoutChoices().then((module) => ({ default: module.TaxEstimate })),
 );
+const StoreCreditToApply = lazy(() =>
+  checkoutChoices().then((module) => ({ default: module.StoreCreditToApply })),
+);
 const TaxNotes = lazy(() => checkoutChoices().then((module) => ({ default: module.TaxNotes })));
 const PricesChangedNotice = lazy(() =>
   import('./prices-changed-notice').then((module) => ({ default: module.PricesChangedNotice })),
@@ -110,6 +113,8 @@ export function CartPage() {
   const { uid, profile, companyId, companyRole, locationIds, catalogViewer } = useBuyer();
   const [shipTo, setShipTo] = useState<ShipToState>({ state: 'loading' });
   const [taxEstimate, setTaxEstimate] = useState<TaxEstimateState>({ state: 'loading' });
+  // The store credit this checkout spends, in cents (the checkout choices' chunk reads it).
+  const [storeCredit, setStoreCredit] = useState(0);
   const cart = useCart(uid);
   const products = useProducts(catalogViewer);
   const updateQuantity = useUpdateCartQuantity(uid);
@@ -296,6 +301,10 @@ export function CartPage() {
   const estimate =
     shipToReady && cartSettled && taxEstimate.state === 'ready' ? taxEstimate.estimate : null;
   const totalWithTax = summary.total + (estimate?.tax ?? 0);
+  // Store credit is taken off a one-time card checkout (a discount on Stripe's page), leaving at
+  // least Stripe's minimum charge; standing orders and orders on terms do not spend it here.
+  const creditApplies = method === 'card' && deliveryWeeks === null;
+  const creditApplied = creditApplies ? storeCredit : 0;
   // A PO number the server would refuse is shown under its box; nothing is sent with it.
   const canCheckout =
     summary.available.length > 0 &&
@@ -353,11 +362,32 @@ export function CartPage() {
                     : { state: 'loading' }
               }
             />
+            {creditApplied > 0 && (
+              <div className="order-summary__credit">
+                <dt>Store credit</dt>
+                <dd>−{formatUsd(creditApplied)}</dd>
+              </div>
+            )}
             <div className="order-summary__total">
               <dt>Total</dt>
-              <dd>{formatUsd(totalWithTax)}</dd>
+              <dd>{formatUsd(totalWithTax - creditApplied)}</dd>
             </div>
           </dl>
+          {creditApplied > 0 && (
+            <p className="order-summary__note" role="status">
+              Store credit −{formatUsd(creditApplied)} will be applied at checkout.
+            </p>
+          )}
+          {companyId && (
+            <Suspense fallback={null}>
+              <StoreCreditToApply
+                companyId={companyId}
+                goods={summary.subtotal}
+                applies={creditApplies}
+                onChange={setStoreCredit}
+              />
+            </Suspense>
+          )}
           {estimate && (estimate.exemption || estimate.expiredCertificate) && (
             <Suspense fallback={null}>
               <TaxNotes estimate={estimate} />
