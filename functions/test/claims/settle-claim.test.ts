@@ -8,6 +8,8 @@ import {
   call,
   claimDoc,
   db,
+  giveTerms,
+  openBalanceOf,
   onHand,
   orderRecord,
   paidOrder,
@@ -19,6 +21,7 @@ import {
   shipAll,
   storeCreditOf,
   stripeCustomerOf,
+  termsOrder,
   UPS,
 } from './settle-support';
 
@@ -196,6 +199,61 @@ describe('settleClaim: the remedies', () => {
     } finally {
       await setStock(JUG, 500);
     }
+  });
+});
+
+describe('settleClaim: a credit note on the terms invoice', () => {
+  it('an open invoice: the credit note lowers what it asks for, the order and the open balance follow', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(manager, buyer.uid);
+    const placed = await termsOrder(buyer, { [JUG]: 4 });
+    await shipAll(manager, placed.orderId);
+    const { claimId, value } = await seedClaim(placed.orderId, { [JUG]: 1 });
+    expect(await openBalanceOf(buyer.uid)).toBe(4 * PRICE);
+
+    const answer = await settle(claimId, { remedy: 'credit_note' });
+    expect(answer).toMatchObject({ remedy: 'credit_note', amount: value });
+    expect(answer.creditNoteNumber).toBeTruthy();
+    const order = await orderRecord(placed.orderId);
+    const invoice = await harness.stripe.invoices.retrieve(order.terms!.invoice_id!);
+    expect(invoice.amount_remaining).toBe(4 * PRICE - value);
+    const notes = await harness.stripe.creditNotes.list({ invoice: invoice.id! });
+    expect(notes.data.map((note) => note.total)).toEqual([value]);
+    expect(order.amount).toBe(4 * PRICE - value);
+    expect(order.claim_credits).toMatchObject([
+      { claim_id: claimId, kind: 'credit_note', to: 'invoice', amount: value },
+    ]);
+    expect(await openBalanceOf(buyer.uid)).toBe(4 * PRICE - value);
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(0);
+
+    // Paid, the invoice leaves the open balance at 0 (it asked for the order's amount).
+    await harness.sandbox.payInvoice(invoice.id!, { method: 'card' });
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await orderRecord(placed.orderId)).terms?.state).toBe('paid');
+    expect(await openBalanceOf(buyer.uid)).toBe(0);
+  });
+
+  it("a paid invoice: the credit goes to the company's balance, its store credit", async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(manager, buyer.uid);
+    const placed = await termsOrder(buyer, { [JUG]: 2 });
+    const invoiceId = (await orderRecord(placed.orderId)).terms!.invoice_id!;
+    await harness.sandbox.payInvoice(invoiceId, { method: 'card' });
+    await harness.sandbox.whenWebhooksIdle();
+    const { claimId, value } = await seedClaim(placed.orderId, { [JUG]: 2 });
+
+    await settle(claimId, { remedy: 'credit_note' });
+    const customer = await harness.stripe.customers.retrieve(await stripeCustomerOf(buyer.uid));
+    expect(!customer.deleted && customer.balance).toBe(-value);
+    const credit = await storeCreditOf(buyer.uid);
+    expect(credit.balance).toBe(value);
+    expect(credit.entries[`credit-note-${claimId}`]).toMatchObject({
+      kind: 'credit_note',
+      amount: value,
+    });
+    const order = await orderRecord(placed.orderId);
+    expect(order.amount).toBe(2 * PRICE);
+    expect(order.claim_credits).toMatchObject([{ kind: 'credit_note', to: 'balance' }]);
   });
 });
 

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { expect } from 'vitest';
-import { claimValue, paths, PRODUCT_DEFAULTS } from '@portal/domain';
+import { claimValue, paths, PRODUCT_DEFAULTS, readCompanyCredit } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import type { CallRequest } from '../../src/handlers/edge';
+import { placeTermsOrderHandler, setCompanyTermsHandler } from '../../src/handlers/payment-terms';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { firestore } from '../../src/lib/admin';
 import { readOrder } from '../../src/orders/order-record';
+import { writeLocation } from '../company-fixtures';
 import { checkoutOf, payWithShipTo, setCart, type TestUser } from '../payments/support';
 
 /**
@@ -185,4 +187,29 @@ export async function stripeCustomerOf(companyId: string): Promise<string> {
   const id: unknown = (await db().doc(paths.stripeCustomer(companyId)).get()).get('customer_id');
   if (typeof id !== 'string') throw new Error(`company ${companyId} has no Stripe customer`);
   return id;
+}
+
+/**
+ * Net 30 terms for the company, with a ship-to location in Oregon (an order on terms is invoiced
+ * for one; no sales tax there).
+ */
+export async function giveTerms(manager: TestUser, companyId: string, creditLimit = 1_000_000) {
+  await writeLocation(db(), companyId, 'Main store');
+  await setCompanyTermsHandler(
+    call(manager, { companyId, netDays: 30, creditLimit, reason: 'Reliable payer' }),
+  );
+}
+
+/** An order on terms of `lines` (its invoice issued and open). */
+export async function termsOrder(buyer: TestUser, lines: Record<string, number>) {
+  await setCart(buyer.uid, lines);
+  const placed = await placeTermsOrderHandler(
+    call(buyer, { requestId: randomUUID().replaceAll('-', '') }),
+  );
+  return placed;
+}
+
+export async function openBalanceOf(companyId: string): Promise<number> {
+  return readCompanyCredit((await db().doc(paths.companyCredit(companyId)).get()).data())
+    .open_balance;
 }
