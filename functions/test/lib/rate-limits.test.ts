@@ -384,6 +384,7 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'refundOrder',
         'shipOrder',
         'cancelBackorderedLine',
+        'settleClaim',
         'manageStandingOrder',
         'setProfileStatus',
         'resendVerificationEmail',
