@@ -175,6 +175,22 @@ describe('settleClaim: the remedies', () => {
     expect(shipped.status).toBe('shipped');
   });
 
+  it('restock: the claimed units back on hand with store credit, and with a replacement that takes as many', async () => {
+    const credited = await claimOnShippedOrder();
+    const before = await onHand(JUG);
+    await settle(credited.claimId, { restock: true });
+    expect(await onHand(JUG)).toBe(before + 2);
+    expect((await claimDoc(credited.claimId)).settlement.restocked).toEqual({ [JUG]: 2 });
+
+    const replaced = await claimOnShippedOrder();
+    const was = await onHand(JUG);
+    await settle(replaced.claimId, { remedy: 'replacement', restock: true });
+    expect(await onHand(JUG)).toBe(was);
+    expect((await orderRecord(`${replaced.claimId}-replacement`)).stock_taken).toEqual({
+      [JUG]: 2,
+    });
+  });
+
   it('replacement out of stock: refused with the product named, writing nothing', async () => {
     const { claimId } = await claimOnShippedOrder();
     const before = await claimDoc(claimId);
