@@ -36,7 +36,15 @@ import { refundOrderHandler } from './handlers/refund-order';
 import { shipOrderHandler } from './handlers/ship-order';
 import { cancelBackorderedLineHandler } from './handlers/cancel-backordered-line';
 import { settleClaimHandler } from './handlers/settle-claim';
+import {
+  answerClaimHandler,
+  askClaimQuestionHandler,
+  rejectClaimHandler,
+} from './handlers/claim-steps';
+import { reportClaimHandler } from './handlers/report-claim';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
+import { getProductClaimsHandler } from './handlers/get-product-claims';
+import { claimWrittenForRollupsHandler } from './handlers/claim-triggers';
 import { getStoreDetailsHandler } from './handlers/get-store-details';
 import { searchCompaniesHandler } from './handlers/search-companies';
 import { searchOrdersHandler } from './handlers/search-orders';
@@ -226,6 +234,17 @@ export const cancelBackorderedLine = callable(
 // A manager settles a claim once: refund, credit note, store credit or a replacement order
 // (claims/settle-claim.ts).
 export const settleClaim = callable(FUNCTION_NAMES.settleClaim, settleClaimHandler, withStripe);
+// Claims of damaged, missing or wrong items after an order ships (docs/order-lifecycle.md#claims):
+// the buyer reports one (its photos checked in Storage) and answers questions; a manager asks or
+// rejects. Stripe for the company's test clock locally (the claim window and the timeline).
+export const reportClaim = callable(FUNCTION_NAMES.reportClaim, reportClaimHandler, withStripe);
+export const answerClaim = callable(FUNCTION_NAMES.answerClaim, answerClaimHandler, withStripe);
+export const askClaimQuestion = callable(
+  FUNCTION_NAMES.askClaimQuestion,
+  askClaimQuestionHandler,
+  withStripe,
+);
+export const rejectClaim = callable(FUNCTION_NAMES.rejectClaim, rejectClaimHandler, withStripe);
 // The support contact and the policy pages for the pages without Firebase (the landing page and
 // /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
 export const siteContent = onRequest({ cors: true }, siteContentHandler);
@@ -331,6 +350,8 @@ export const getCompanyDetails = callable(
   FUNCTION_NAMES.getCompanyDetails,
   getCompanyDetailsHandler,
 );
+// The catalog's claims column: each product's claims and rate over 90 days, from the rollups.
+export const getProductClaims = callable(FUNCTION_NAMES.getProductClaims, getProductClaimsHandler);
 export const onOrderWrittenForSearch = onDocumentWritten(
   'orders/{orderId}',
   orderWrittenForSearchHandler,
@@ -346,6 +367,12 @@ export const onCompanyWrittenForSearch = onDocumentWritten(
 export const onLocationWrittenForSearch = onDocumentWritten(
   'companies/{companyId}/locations/{locationId}',
   locationWrittenForSearchHandler,
+);
+// The claims' figures in the sales rollups follow every write of a claim, once each
+// (docs/manager-insight.md, "Claims, credits and replacements"): safe to retry.
+export const onClaimWrittenForRollups = onDocumentWritten(
+  { document: 'claims/{claimId}', retry: true },
+  claimWrittenForRollupsHandler,
 );
 
 // Local emulator only: what the running functions report about their own runtime

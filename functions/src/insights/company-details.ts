@@ -1,12 +1,21 @@
-import { AggregateField, type DocumentData, type Query } from 'firebase-admin/firestore';
 import {
+  AggregateField,
+  type DocumentData,
+  type Firestore,
+  type Query,
+} from 'firebase-admin/firestore';
+import {
+  CLAIM_REMEDIES,
   COLLECTIONS,
+  OPEN_CLAIM_STATUSES,
   isBuyerRole,
   locationSchema,
   membershipOf,
   PAID_ORDER_STATUSES,
   parseOrderRow,
   paths,
+  type ClaimRemedy,
+  type CompanyClaimFigures,
   type CompanyDetailsResponse,
   type CompanyLocationDetails,
   type CompanyMemberDetails,
@@ -23,7 +32,8 @@ import { reviewHistory, STORE_ORDERS_SHOWN } from './store-details';
 /**
  * getCompanyDetails({ companyId }): one company's page for managers: the company, its members
  * and locations, what it ordered (in all and per location: counts and revenue net of refunds,
- * summed on the server), its 50 newest orders and its history (applied, the applicant's address
+ * summed on the server), its 50 newest orders, its claims (open, settled, the credits they gave,
+ * replacements, the store credit left) and its history (applied, the applicant's address
  * verified, the reviews). docs/manager-insight.md, "The company page".
  */
 
@@ -44,6 +54,52 @@ async function figuresOf(orders: Query): Promise<{ count: number; revenue: numbe
   return {
     count: count.data().count,
     revenue: (revenue.data().total ?? 0) - (refunded.data().total ?? 0),
+  };
+}
+
+/**
+ * The company's claims (claims where company_id ==): open, settled per remedy with the cents it
+ * gave back, rejected, and its store credit now. Aggregations (count, sum of settlement.amount),
+ * so a company's claims are never read one by one; equality filters only, which Firestore serves
+ * by merging its single-field indexes.
+ */
+async function claimFiguresOf(db: Firestore, companyId: string): Promise<CompanyClaimFigures> {
+  const claims = db.collection(COLLECTIONS.claims).where('company_id', '==', companyId);
+  const [open, rejected, balance, ...settled] = await Promise.all([
+    claims
+      .where('status', 'in', [...OPEN_CLAIM_STATUSES])
+      .count()
+      .get(),
+    claims.where('status', '==', 'rejected').count().get(),
+    db.doc(paths.storeCredit(companyId)).get(),
+    ...CLAIM_REMEDIES.map((remedy) =>
+      claims
+        .where('status', '==', 'settled')
+        .where('settlement.remedy', '==', remedy)
+        .aggregate({
+          count: AggregateField.count(),
+          amount: AggregateField.sum('settlement.amount'),
+        })
+        .get(),
+    ),
+  ]);
+  const byRemedy = new Map(
+    CLAIM_REMEDIES.map((remedy, index) => {
+      const data = settled[index]!.data();
+      return [remedy, { count: data.count, amount: data.amount ?? 0 }];
+    }),
+  );
+  const of = (remedy: ClaimRemedy) => byRemedy.get(remedy)!;
+  const storeCredit: unknown = balance.get('balance');
+  return {
+    open: open.data().count,
+    settled: [...byRemedy.values()].reduce((sum, { count }) => sum + count, 0),
+    rejected: rejected.data().count,
+    refunds: of('refund').amount,
+    creditNotes: of('credit_note').amount,
+    storeCredit: of('store_credit').amount,
+    replacements: of('replacement').count,
+    storeCreditBalance: typeof storeCredit === 'number' ? storeCredit : 0,
   };
 }
 
@@ -84,14 +140,16 @@ export async function companyDetails(
   const applicantUid = text(data.created_by);
 
   const orders = db.collection(COLLECTIONS.orders).where('company_id', '==', id);
-  const [profiles, locationDocs, applicantProfile, newest, overall, audit] = await Promise.all([
-    db.collection(COLLECTIONS.profiles).where('company_id', '==', id).get(),
-    db.collection(paths.locations(id)).get(),
-    applicantUid ? db.doc(paths.profile(applicantUid)).get() : null,
-    orders.orderBy('created_at', 'desc').limit(STORE_ORDERS_SHOWN).get(),
-    figuresOf(orders),
-    db.collection(COLLECTIONS.auditLog).where('target', '==', id).get(),
-  ]);
+  const [profiles, locationDocs, applicantProfile, newest, overall, audit, claims] =
+    await Promise.all([
+      db.collection(COLLECTIONS.profiles).where('company_id', '==', id).get(),
+      db.collection(paths.locations(id)).get(),
+      applicantUid ? db.doc(paths.profile(applicantUid)).get() : null,
+      orders.orderBy('created_at', 'desc').limit(STORE_ORDERS_SHOWN).get(),
+      figuresOf(orders),
+      db.collection(COLLECTIONS.auditLog).where('target', '==', id).get(),
+      claimFiguresOf(db, id),
+    ]);
   const perLocation = await Promise.all(
     locationDocs.docs.map((doc) => figuresOf(orders.where('location_id', '==', doc.id))),
   );
@@ -192,5 +250,6 @@ export async function companyDetails(
     orderCount: overall.count,
     lifetimeRevenue: overall.revenue,
     lastOrderAt: orderRows[0]?.createdAt ?? null,
+    claims,
   };
 }

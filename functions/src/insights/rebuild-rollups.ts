@@ -9,15 +9,19 @@ import {
 } from 'firebase-admin/firestore';
 import {
   buildRollups,
+  claimContributions,
   COLLECTIONS,
   compactRollup,
   isBuyerRole,
   readRollup,
   ROLLUP_COLLECTIONS,
+  paths,
   ROLLUP_LEVELS,
+  type RollupClaim,
   type SalesOrder,
 } from '@portal/domain';
 import { salesOrderOfDoc } from './sales-rollups';
+import { countedData, rollupClaimOf } from './claim-rollups';
 
 /**
  * Rebuilds the sales rollups from the orders and the approvals (scripts/rebuild-sales-rollups.ts,
@@ -25,6 +29,9 @@ import { salesOrderOfDoc } from './sales-rollups';
  * changed by hand, or when a check finds the figures off. Each document is computed with
  * buildRollups and written whole; documents no order or approval names any more are deleted.
  * Without `apply` it only reports which documents differ.
+ *
+ * Claims count as the claims' trigger counts them (claim-rollups.ts); with `apply`, what each
+ * claim counts is recorded again in claim_rollups/{claimId}, so the trigger goes on from there.
  *
  * Approvals come from the audit log (`profile.status_changed` to approved, at its time), which
  * keeps a company that was rejected later; an approved company without such an entry (demo
@@ -36,6 +43,7 @@ import { salesOrderOfDoc } from './sales-rollups';
 export interface RebuildReport {
   orders: number;
   approvals: number;
+  claims: number;
   /** Rollup documents the orders and approvals make. */
   documents: number;
   /** Paths whose stored document differs from the rebuilt one, is missing or is extra. */
@@ -73,11 +81,25 @@ async function readOrders(db: Firestore): Promise<SalesOrder[]> {
     'refunded_amount',
     'paid_at',
     'items',
+    'source',
+    'created_at',
+    'payment_method',
+    'terms',
+    'refunds',
   ];
   const docs = await readAll(db.collection(COLLECTIONS.orders).select(...fields));
   return docs.flatMap((doc) => {
     const order = salesOrderOfDoc(doc.data());
     return order ? [order] : [];
+  });
+}
+
+async function readClaims(db: Firestore) {
+  const fields = ['status', 'created_at', 'lines', 'settlement'];
+  const docs = await readAll(db.collection(COLLECTIONS.claims).select(...fields));
+  return docs.flatMap((doc) => {
+    const claim = rollupClaimOf(doc.data());
+    return claim ? [{ id: doc.id, claim }] : [];
   });
 }
 
@@ -116,8 +138,18 @@ export async function rebuildSalesRollups(
   db: Firestore,
   options: { apply: boolean },
 ): Promise<RebuildReport> {
-  const [orders, approvals] = await Promise.all([readOrders(db), readApprovals(db)]);
-  const built = new Map(buildRollups(orders, approvals).map((doc) => [doc.ref.path, doc.rollup]));
+  const [orders, approvals, claims] = await Promise.all([
+    readOrders(db),
+    readApprovals(db),
+    readClaims(db),
+  ]);
+  const built = new Map(
+    buildRollups(
+      orders,
+      approvals,
+      claims.flatMap(({ claim }) => claimContributions(claim)),
+    ).map((doc) => [doc.ref.path, doc.rollup]),
+  );
   const stored = (
     await Promise.all(ROLLUP_LEVELS.map((level) => db.collection(ROLLUP_COLLECTIONS[level]).get()))
   ).flatMap((snap) => snap.docs);
@@ -131,6 +163,7 @@ export async function rebuildSalesRollups(
   const report: RebuildReport = {
     orders: orders.length,
     approvals: approvals.length,
+    claims: claims.length,
     documents: built.size,
     changed: [...differing, ...extra].sort(),
     written: 0,
@@ -146,6 +179,7 @@ export async function rebuildSalesRollups(
         (batch: WriteBatch) =>
           void batch.set(db.doc(path), rollup),
     ),
+    ...(await claimCountWrites(db, claims)),
   ];
   for (let start = 0; start < writes.length; start += BATCH) {
     const batch = db.batch();
@@ -155,4 +189,23 @@ export async function rebuildSalesRollups(
   report.deleted = extra.length;
   report.written = built.size;
   return report;
+}
+
+/** claim_rollups as the rebuilt figures count the claims: each claim's, none of a claim gone. */
+async function claimCountWrites(
+  db: Firestore,
+  claims: ReadonlyArray<{ id: string; claim: RollupClaim }>,
+): Promise<Array<(batch: WriteBatch) => void>> {
+  const ids = new Set(claims.map(({ id }) => id));
+  const counted = await db.collection(COLLECTIONS.claimRollups).select().get();
+  return [
+    ...counted.docs
+      .filter((doc) => !ids.has(doc.id))
+      .map((doc) => (batch: WriteBatch) => void batch.delete(doc.ref)),
+    ...claims.map(
+      ({ id, claim }) =>
+        (batch: WriteBatch) =>
+          void batch.set(db.doc(paths.claimRollup(id)), countedData(claim)),
+    ),
+  ];
 }

@@ -42,15 +42,15 @@ type RollupRefund = {
  */
 export type RollupOrder = Omit<
   SalesOrder,
-  'paid_at' | 'refunded_lines' | 'credits_given' | 'store_credit_spent' | 'replacement_value'
+  'paid_at' | 'refunded_lines' | 'store_credit_spent' | 'credit_notes_on_invoice'
 > & {
   paid_at: Timestamp | Date | null;
   refunds?: ReadonlyArray<RollupRefund>;
   /** Claims settled with a credit (order-schema.ts claim_credits). */
   claim_credits?: ReadonlyArray<{ to: string; amount: number }>;
   store_credit_applied?: number;
-  /** A replacement order: its claim and the cents the replaced goods sold for. */
-  replacement_for?: { value?: number } | null;
+  /** A replacement order (a claim's): not a sale, whatever source the reader mapped it to. */
+  replacement_for?: { claim_id: string } | null;
 };
 
 const dateOf = (value: unknown): Date | null =>
@@ -68,27 +68,24 @@ function onTermsOf(order: Record<string, unknown>): SalesOrder['on_terms'] {
   return state && bookedAt ? { state, booked_at: bookedAt } : null;
 }
 
-/** The claims' figures of an order as stored (claims.ts): credits given, credit spent, replacement. */
+/**
+ * What the claims change of an order as stored (claims.ts): the store credit it spent, the credit
+ * notes that lowered its open invoice, and whether it is a replacement (the readers of an order
+ * may map its source 'replacement' to another).
+ */
 function claimFiguresOf(
   order: Record<string, unknown>,
-): Pick<SalesOrder, 'credits_given' | 'store_credit_spent' | 'replacement_value'> {
+): Pick<SalesOrder, 'store_credit_spent' | 'credit_notes_on_invoice' | 'source'> {
   const credits = Array.isArray(order.claim_credits) ? (order.claim_credits as unknown[]) : [];
-  const sum = (to: string) =>
-    credits.reduce<number>((total, credit) => {
-      const { to: where, amount } = (credit ?? {}) as Record<string, unknown>;
-      return where === to && typeof amount === 'number' ? total + amount : total;
-    }, 0);
-  const replacement = order.replacement_for as { value?: unknown } | null | undefined;
+  const onInvoice = credits.reduce<number>((total, credit) => {
+    const { to, amount } = (credit ?? {}) as Record<string, unknown>;
+    return to === 'invoice' && typeof amount === 'number' ? total + amount : total;
+  }, 0);
   const spent = order.store_credit_applied;
   return {
-    credits_given: { credit_notes: sum('invoice'), store_credit: sum('balance') },
-    store_credit_spent: typeof spent === 'number' ? spent : 0,
-    replacement_value:
-      replacement && typeof replacement === 'object'
-        ? typeof replacement.value === 'number'
-          ? replacement.value
-          : 0
-        : null,
+    ...(typeof spent === 'number' && spent > 0 ? { store_credit_spent: spent } : {}),
+    ...(onInvoice > 0 ? { credit_notes_on_invoice: onInvoice } : {}),
+    ...(order.replacement_for ? { source: 'replacement' } : {}),
   };
 }
 
@@ -135,7 +132,8 @@ export function incrementData(increment: RollupIncrement): DocumentData {
   return convert(increment, '') as DocumentData;
 }
 
-function write(tx: RollupWriter, db: Firestore, writes: RollupWrite[]): number {
+/** Writes the rollup increments in `tx` (merge writes, no reads); returns how many documents. */
+export function writeRollups(tx: RollupWriter, db: Firestore, writes: RollupWrite[]): number {
   for (const { ref, increment } of writes) {
     tx.set(db.doc(ref.path), incrementData(increment), { merge: true });
   }
@@ -153,12 +151,12 @@ export function applyOrderRollup(
   before: RollupOrder | null,
   after: RollupOrder | null,
 ): number {
-  return write(tx, db, rollupDelta(salesOrder(before), salesOrder(after)));
+  return writeRollups(tx, db, rollupDelta(salesOrder(before), salesOrder(after)));
 }
 
 /** One more approved buyer on the business day (and week, and month) of `at`, in `tx`. */
 export function applyApprovalRollup(tx: RollupWriter, db: Firestore, at: Date): number {
-  return write(tx, db, approvalDelta(at));
+  return writeRollups(tx, db, approvalDelta(at));
 }
 
 /**
@@ -175,6 +173,7 @@ export function salesOrderOfDoc(data: DocumentData | undefined): SalesOrder | nu
     status,
     amount: data.amount,
     refunded_amount: typeof data.refunded_amount === 'number' ? data.refunded_amount : 0,
+    ...(typeof data.source === 'string' ? { source: data.source } : {}),
     paid_at: data.paid_at instanceof Timestamp ? data.paid_at.toDate() : null,
     on_terms: onTermsOf(data),
     refunded_lines: refundedLinesOf(data.refunds),

@@ -18,6 +18,8 @@ export function portalLinks(origin: string) {
     adminStandingOrders: () => at(routePath('admin'), { tab: 'standing-orders' }),
     /** The Orders tab with this order found, expanded and scrolled to (docs/order-lifecycle.md). */
     adminOrder: (orderId: string) => at(routePath('admin'), { tab: 'orders', order: orderId }),
+    /** The Claims tab with this claim open (docs/order-lifecycle.md#claims). */
+    adminClaim: (claimId: string) => at(routePath('admin'), { tab: 'claims', claim: claimId }),
     orders: () => at(routePath('account')),
     /** The buyer's My Account orders with this order expanded and scrolled to. */
     accountOrder: (orderId: string) => at(routePath('account'), { order: orderId }),

@@ -338,6 +338,27 @@ export function companyOwnersMail(
 }
 
 /**
+ * One mail to every manager (each enabled manager with an address), keyed per manager, for the
+ * events they act on (a claim reported or answered). None when there is no manager.
+ */
+export function managersMail(
+  deps: MailDeps,
+  kind: string,
+  key: (managerUid: string) => string,
+  content: (links: PortalLinks) => MailContent,
+  fields: Record<string, unknown> = {},
+): Promise<QueuedMail[]> {
+  return safely(kind, fields, async () => {
+    const { links, render } = setting(deps);
+    const mails: QueuedMail[] = [];
+    for (const manager of await managerRecipients(deps.db, deps.auth)) {
+      mails.push(await one(kind, key(manager.uid), manager.email, content(links), render));
+    }
+    return mails;
+  });
+}
+
+/**
  * One shipment of an order to its buyer (one mail per shipment, keyed by its number): what it
  * carries by the order's line names, its tracking, and what is still to ship.
  */

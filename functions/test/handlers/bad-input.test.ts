@@ -29,6 +29,10 @@ import {
   shipOrderRequest,
   cancelBackorderedLineRequest,
   settleClaimRequest,
+  reportClaimRequest,
+  answerClaimRequest,
+  askClaimQuestionRequest,
+  rejectClaimRequest,
   manageStandingOrderRequest,
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
@@ -40,6 +44,7 @@ import {
   storeDetailsRequest,
   searchCompaniesRequest,
   companyDetailsRequest,
+  productClaimsRequest,
   submitApplicationRequest,
   submitTaxCertificateRequest,
   reviewTaxCertificateRequest,
@@ -67,8 +72,15 @@ import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
 import { settleClaimHandler } from '../../src/handlers/settle-claim';
+import {
+  answerClaimHandler,
+  askClaimQuestionHandler,
+  rejectClaimHandler,
+} from '../../src/handlers/claim-steps';
+import { reportClaimHandler } from '../../src/handlers/report-claim';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
+import { getProductClaimsHandler } from '../../src/handlers/get-product-claims';
 import { searchCompaniesHandler } from '../../src/handlers/search-companies';
 import { searchOrdersHandler } from '../../src/handlers/search-orders';
 import { searchUsersHandler } from '../../src/handlers/search-users';
@@ -398,6 +410,38 @@ const TABLE: Record<CallableName, Row> = {
       requestId: '0b7e3c1d-5a2f-4e8b-9d61-3c4a5b6c7d8e',
     },
   },
+  // Claims: an order and a claim that do not exist (refused after validation, writing nothing).
+  reportClaim: {
+    handler: reportClaimHandler,
+    schema: reportClaimRequest,
+    caller: 'buyer',
+    valid: {
+      claimId: `bad-input-claim-${RUN}`,
+      orderId: NO_SUCH_ORDER,
+      kind: 'damaged',
+      lines: [{ productId: 'blue-coast', quantity: 2 }],
+      note: 'Two jugs leaked in the box.',
+      photos: [{ id: 'photo-1', name: 'leak.jpg' }],
+    },
+  },
+  answerClaim: {
+    handler: answerClaimHandler,
+    schema: answerClaimRequest,
+    caller: 'buyer',
+    valid: { claimId: `bad-input-claim-${RUN}`, text: 'The box was wet on arrival.' },
+  },
+  askClaimQuestion: {
+    handler: askClaimQuestionHandler,
+    schema: askClaimQuestionRequest,
+    caller: 'manager',
+    valid: { claimId: `bad-input-claim-${RUN}`, text: 'Was the outer box damaged?' },
+  },
+  rejectClaim: {
+    handler: rejectClaimHandler,
+    schema: rejectClaimRequest,
+    caller: 'manager',
+    valid: { claimId: `bad-input-claim-${RUN}`, reason: 'The photos show no damage.' },
+  },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
     schema: manageStandingOrderRequest,
@@ -489,6 +533,12 @@ const TABLE: Record<CallableName, Row> = {
     schema: companyDetailsRequest,
     caller: 'manager',
     valid: { companyId: uidOf('target') },
+  },
+  getProductClaims: {
+    handler: getProductClaimsHandler,
+    schema: productClaimsRequest,
+    caller: 'manager',
+    valid: {},
   },
 };
 

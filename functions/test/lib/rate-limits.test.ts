@@ -16,6 +16,12 @@ import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
 import { settleClaimHandler } from '../../src/handlers/settle-claim';
+import {
+  answerClaimHandler,
+  askClaimQuestionHandler,
+  rejectClaimHandler,
+} from '../../src/handlers/claim-steps';
+import { reportClaimHandler } from '../../src/handlers/report-claim';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -81,7 +87,7 @@ const INVITATION_CALLABLES_LIMITED_SEPARATELY = ['getInvitation', 'acceptInvitat
 
 /**
  * Deployed callables deliberately without a limit: a token link's one document, no mail; the
- * managers' Overview, searches, store and company pages, receivables, the tax report, and a company's member
+ * managers' Overview, searches, store and company pages, the catalog's claims column, receivables, the tax report, and a company's member
  * list, which only read (a manager types into the search box).
  */
 const NOT_RATE_LIMITED = [
@@ -96,6 +102,7 @@ const NOT_RATE_LIMITED = [
   'getStoreDetails',
   'searchCompanies',
   'getCompanyDetails',
+  'getProductClaims',
 ];
 
 type Tested = RateLimitedCallable;
@@ -223,6 +230,31 @@ const ROWS: Record<Tested, Row> = {
       productId: 'blue-coast',
       requestId: '0b7e3c1d-5a2f-4e8b-9d61-3c4a5b6c7d8e',
     },
+  },
+  reportClaim: {
+    handler: reportClaimHandler,
+    caller: 'buyer',
+    valid: {
+      claimId: `rate-limit-claim-${RUN}`,
+      orderId: NO_SUCH_ORDER,
+      kind: 'missing',
+      lines: [{ productId: 'blue-coast', quantity: 1 }],
+    },
+  },
+  answerClaim: {
+    handler: answerClaimHandler,
+    caller: 'buyer',
+    valid: { claimId: `rate-limit-claim-${RUN}`, text: 'It was the blue one.' },
+  },
+  askClaimQuestion: {
+    handler: askClaimQuestionHandler,
+    caller: 'manager',
+    valid: { claimId: `rate-limit-claim-${RUN}`, text: 'Which flavour was it?' },
+  },
+  rejectClaim: {
+    handler: rejectClaimHandler,
+    caller: 'manager',
+    valid: { claimId: `rate-limit-claim-${RUN}`, reason: 'Reported after the window.' },
   },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
@@ -403,6 +435,10 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'submitTaxCertificate',
         'reviewTaxCertificate',
         'estimateTax',
+        'reportClaim',
+        'answerClaim',
+        'askClaimQuestion',
+        'rejectClaim',
       ].sort(),
     );
     expect([...NAMES].sort()).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());

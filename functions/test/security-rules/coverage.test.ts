@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '@portal/domain';
 import { cartItemCases } from './cases/cart-items';
+import { claimCases, storeCreditCases, storeCreditEntryCases } from './cases/claims';
 import { productCases, supportContentCases, wholesalePriceCases } from './cases/catalog';
 import { companyCases, locationCases } from './cases/companies';
 import { companyCreditCases } from './cases/company-credit';
@@ -60,6 +61,9 @@ const all: RuleCase[] = [
   ...companyCreditCases,
   ...taxCertificateCases,
   ...exemptStateCases,
+  ...claimCases,
+  ...storeCreditCases,
+  ...storeCreditEntryCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 
@@ -95,6 +99,9 @@ describe('rules matrix coverage', () => {
       'order_notes',
       'company_credit',
       'tax_certificates',
+      'claims',
+      'store_credit',
+      'entries',
     ]) {
       const outcomes = new Set(
         all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),

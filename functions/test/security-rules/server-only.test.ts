@@ -29,4 +29,7 @@ runMatrix('firestore.rules: product_photos/{photoId}', productPhotoCases);
 runMatrix('firestore.rules: counters/{id}', invoiceCounterCases);
 runMatrix('firestore.rules: stripe_customers/{companyId}', stripeCustomerCases);
 runMatrix('firestore.rules: invitations/{invitationId}', invitationCases);
-runMatrix('firestore.rules: sales_days, sales_weeks, sales_months', salesRollupCases);
+runMatrix(
+  'firestore.rules: sales_days, sales_weeks, sales_months, claim_rollups',
+  salesRollupCases,
+);

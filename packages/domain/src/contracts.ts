@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from './orders';
 import type { OrderRow } from './order-row';
+import type { CompanyClaimFigures } from './claim-rollups';
 import { searchUsersRequest, type SearchResponse, type StoreHistoryEntry } from './insights';
 import { REFUND_CUSTOMER_NOTE_MAX, REFUND_INTERNAL_NOTE_MAX } from './refunds';
 import { locationInputSchema } from './companies';
@@ -549,6 +550,11 @@ export interface CompanyDetailsResponse {
   /** Cents, net of refunds, over every paid order. */
   lifetimeRevenue: number;
   lastOrderAt: string | null;
+  /**
+   * Its claims: open and settled, what they gave back, its store credit now; absent from answers
+   * of functions from before claims.
+   */
+  claims?: CompanyClaimFigures;
 }
 
 /** Forgot password: always the same answer, whether or not the address has an account. */

@@ -23,6 +23,7 @@ export * from './insights';
 export * from './chart-labels';
 export * from './sales-rollups';
 export * from './sales-overview-plan';
+export * from './claim-rollups';
 export * from './search-keys';
 export * from './catalog-csv';
 export * from './shipping';

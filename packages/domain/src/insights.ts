@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import type { OrderRow } from './order-row';
+import type { ClaimsOverview } from './claim-rollups';
 import { BUYER_ROLES, PROFILE_STATUSES, type BuyerRole, type ProfileStatus } from './roles';
 
 /**
@@ -282,6 +283,13 @@ export interface SalesTotals {
    * (their invoices open or written off). Equal to revenue when nothing is owed.
    */
   collected: number;
+  /**
+   * Cents given back by claims settled in the period: refunds to the card, credit notes and store
+   * credit (docs/manager-insight.md, "Claims, credits and replacements").
+   */
+  credits: number;
+  /** Net revenue less the credit notes and store credit of those claims (refunds already are). */
+  netAfterCredits: number;
 }
 
 export interface SalesPoint {
@@ -328,6 +336,11 @@ export interface SalesOverviewResponse {
    * absent from answers of functions from before payment terms.
    */
   openReceivables?: number;
+  /**
+   * The period's claims: credits given, replacements and the claims rate per product; absent
+   * from answers of functions from before claims.
+   */
+  claims?: ClaimsOverview;
 }
 
 export const TOP_LIST_SIZE = 10;

@@ -201,8 +201,6 @@ export const mailKeys = {
     `standing-order-cancelled.${part(standingOrderId)}`,
   standingOrderCancelledManager: (standingOrderId: string, managerUid: string) =>
     `standing-order-cancelled-manager.${part(standingOrderId)}.${part(managerUid)}`,
-  /** A claim is settled once: one mail to the member who reported it. */
-  claimSettled: (claimId: string) => `claim-settled.${part(claimId)}`,
   orderRefunded: (orderId: string, refundId: string) =>
     `order-refunded.${part(orderId)}.${part(refundId)}`,
   /** One per manager for each dispute opened on an order's payment. */
@@ -223,6 +221,20 @@ export const mailKeys = {
   memberRoleChanged: (uid: string, changeId: string) =>
     `member-role-changed.${part(uid)}.${part(changeId)}`,
   memberRemoved: (uid: string, changeId: string) => `member-removed.${part(uid)}.${part(changeId)}`,
+  /**
+   * Claims (docs/order-lifecycle.md#claims): one per step of each claim. The reporter hears it
+   * was received, of each question (its number) and of the decision; each manager hears of the
+   * claim and of each answer (its number).
+   */
+  claimReported: (claimId: string) => `claim-reported.${part(claimId)}`,
+  claimReportedManager: (claimId: string, managerUid: string) =>
+    `claim-reported-manager.${part(claimId)}.${part(managerUid)}`,
+  claimQuestion: (claimId: string, question: number) =>
+    `claim-question.${part(claimId)}.${question}`,
+  claimAnswered: (claimId: string, answer: number, managerUid: string) =>
+    `claim-answered.${part(claimId)}.${answer}.${part(managerUid)}`,
+  claimRejected: (claimId: string) => `claim-rejected.${part(claimId)}`,
+  claimSettled: (claimId: string) => `claim-settled.${part(claimId)}`,
 } as const;
 
 /** Newsletter subscriptions: pending until the address confirms; only confirmed ones count. */

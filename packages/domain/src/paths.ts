@@ -67,6 +67,11 @@ export const COLLECTIONS = {
   /** The same per month, keyed YYYY-MM (server only). */
   salesMonths: 'sales_months',
   /**
+   * One per claim (id: the claim's): what the claim counts in the sales rollups now, so the
+   * trigger on claims/{claimId} adds only the difference, once (server only).
+   */
+  claimRollups: 'claim_rollups',
+  /**
    * The local stack only: one per limited-use App Check token a replay-protected callable has
    * spent (id: the token's jti), with an expires_at for TTL (functions/src/lib/app-check.ts).
    * In production App Check's backend keeps this record; nothing writes it there.
@@ -123,6 +128,7 @@ export const paths = {
   rateLimit: (key: string) => `${COLLECTIONS.rateLimits}/${key}`,
   appCheckToken: (jti: string) => `${COLLECTIONS.appCheckTokens}/${jti}`,
   claim: (claimId: string) => `${COLLECTIONS.claims}/${claimId}`,
+  claimRollup: (claimId: string) => `${COLLECTIONS.claimRollups}/${claimId}`,
   storeCredit: (companyId: string) => `${COLLECTIONS.storeCredit}/${companyId}`,
   storeCreditEntries: (companyId: string) =>
     `${COLLECTIONS.storeCredit}/${companyId}/${COLLECTIONS.storeCreditEntries}`,
@@ -151,6 +157,7 @@ export const FUNCTION_NAMES = {
   getStoreDetails: 'getStoreDetails',
   searchCompanies: 'searchCompanies',
   getCompanyDetails: 'getCompanyDetails',
+  getProductClaims: 'getProductClaims',
   saveLocation: 'saveLocation',
   archiveLocation: 'archiveLocation',
   inviteMember: 'inviteMember',

@@ -181,6 +181,24 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 600, windowMs: HOUR },
     perIp: { max: 1200, windowMs: HOUR },
   },
+  // Claims (docs/order-lifecycle.md#claims): each report reads the uploaded photos and mails the
+  // managers; each question, answer and rejection mails the other side.
+  reportClaim: {
+    perUser: { max: 20, windowMs: HOUR },
+    perIp: { max: 60, windowMs: HOUR },
+  },
+  answerClaim: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 200, windowMs: HOUR },
+  },
+  askClaimQuestion: {
+    perUser: { max: 300, windowMs: HOUR },
+    perIp: { max: 600, windowMs: HOUR },
+  },
+  rejectClaim: {
+    perUser: { max: 300, windowMs: HOUR },
+    perIp: { max: 600, windowMs: HOUR },
+  },
 } as const satisfies Partial<Record<FunctionName, CallableRateLimit>>;
 
 export type RateLimitedCallable = keyof typeof CALLABLE_RATE_LIMITS;

@@ -15,6 +15,7 @@ import {
   type SeriesInterval,
   type StoreFigure,
 } from './insights';
+import { claimsOverview, creditsGiven, netRevenueAfterCredits } from './claim-rollups';
 import {
   emptyRollup,
   monthDays,
@@ -185,6 +186,8 @@ export function salesTotals(rollup: SalesRollup): SalesTotals {
     approvedBuyers: rollup.approved_buyers,
     listDiscount: rollup.list_discount,
     collected: revenue - rollup.uncollected,
+    credits: creditsGiven(rollup),
+    netAfterCredits: netRevenueAfterCredits(rollup),
   };
 }
 
@@ -259,5 +262,6 @@ export function summarizeOverview(
     topProductsByRevenue: topProductsByRevenue(total),
     topProductsByUnits: topProductsByUnits(total),
     topStores: topStores(total),
+    claims: claimsOverview(total, TOP_LIST_SIZE),
   };
 }

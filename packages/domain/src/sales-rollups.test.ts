@@ -318,11 +318,6 @@ describe('an order in the rollups', () => {
         refunded: 0,
       },
       approved_buyers: 0,
-      credit_notes: 0,
-      store_credit_given: 0,
-      store_credit_spent: 0,
-      replacement_orders: 0,
-      replacement_value: 0,
       products: {
         syrup: { name: 'Purple Syrup', revenue: 3000, units: 2, list_discount: 0 },
         cups: { name: 'Cups', revenue: 2000, units: 4, list_discount: 0 },
@@ -334,36 +329,29 @@ describe('an order in the rollups', () => {
     });
   });
 
-  it('counts a replacement order apart from sales, and the credits and store credit of claims', () => {
+  it('counts the store credit an order spent and the credit notes on its open invoice as revenue', () => {
     const paidAt = at('2025-06-10T18:00:00Z');
-    const line = { product_id: 'syrup', name: 'Syrup', quantity: 2, unit_amount: 0, line_total: 0 };
-    const replacement: SalesOrder = {
+    const order: SalesOrder = {
       user_id: 'u1',
       store_name: 'Corner Shop',
       status: 'processing',
-      amount: 0,
+      amount: 4000,
       refunded_amount: 0,
       paid_at: paidAt,
-      items: [line],
-      replacement_value: 3000,
+      items: [{ product_id: 'syrup', name: 'Syrup', quantity: 2, unit_amount: 2500, line_total: 5000 }],
+      store_credit_spent: 1000,
     };
-    const [day] = rollupDelta(null, replacement);
-    expect(day?.increment).toEqual({ replacement_orders: 1, replacement_value: 3000 });
-    const sold: SalesOrder = {
-      ...replacement,
-      replacement_value: null,
-      amount: 4000,
-      items: [{ ...line, unit_amount: 2200, line_total: 4400 }],
-      credits_given: { credit_notes: 0, store_credit: 1500 },
-      store_credit_spent: 400,
-    };
-    const credited = rollupDelta({ ...sold, credits_given: undefined }, sold);
-    expect(credited[0]?.increment).toEqual({ store_credit_given: 1500 });
-    expect(readRollup({ store_credit_spent: 400, replacement_orders: 2 })).toMatchObject({
-      store_credit_spent: 400,
-      replacement_orders: 2,
-      credit_notes: 0,
-    });
+    const card = orderContribution(order)!.rollup;
+    expect(card.revenue).toBe(5000);
+    expect(card.stores.u1?.revenue).toBe(5000);
+    const onTerms = orderContribution({
+      ...order,
+      store_credit_spent: 0,
+      credit_notes_on_invoice: 1000,
+      on_terms: { booked_at: paidAt, state: 'open' },
+    })!.rollup;
+    expect(onTerms.revenue).toBe(5000);
+    expect(onTerms.uncollected).toBe(5000);
   });
 
   it('counts an approval on its Pacific day, week and month', () => {
@@ -749,6 +737,8 @@ describe('the Overview from the documents', () => {
       approvedBuyers: 2,
       listDiscount: 3000,
       collected: 21_000,
+      credits: 0,
+      netAfterCredits: 21_000,
     });
     expect(overview.previousTotals).toEqual({
       revenue: 13_000,
@@ -758,6 +748,8 @@ describe('the Overview from the documents', () => {
       approvedBuyers: 1,
       listDiscount: 500,
       collected: 13_000,
+      credits: 0,
+      netAfterCredits: 13_000,
     });
     expect(overview.byStatus).toEqual({
       awaiting_payment: 0,
@@ -853,6 +845,18 @@ describe('the Overview from the documents', () => {
       approvedBuyers: 0,
       listDiscount: 0,
       collected: 0,
+      credits: 0,
+      netAfterCredits: 0,
+    });
+    expect(overview.claims).toEqual({
+      reported: 0,
+      unitsClaimed: 0,
+      refunds: 0,
+      creditNotes: 0,
+      storeCredit: 0,
+      replacements: 0,
+      replacementsValue: 0,
+      byProduct: [],
     });
     expect(overview.series.every((p) => p.revenue === 0 && p.orders === 0)).toBe(true);
     expect(overview.topStores).toEqual([]);

@@ -42,8 +42,56 @@ export interface StoreRollup {
   orders: number;
 }
 
-/** One rollup document: the orders paid on its days, as they stand now, and the approvals. */
-export interface SalesRollup {
+/** A product's claims in a rollup document (claim-rollups.ts). */
+export interface ClaimProductRollup {
+  name: string;
+  /** Claims (not rejected) reported on these days that name the product. */
+  claims: number;
+  /** Their units of it. */
+  units: number;
+}
+
+/**
+ * The claims' figures of a rollup document (claim-rollups.ts keeps them from the claims, a
+ * trigger on claims/{claimId}): claims reported on these days (not rejected), and what the
+ * claims settled on these days gave back. All optional and additive: a document without them (no
+ * claim that day, or from before claims) reads as zeros, and the order figures never touch them.
+ */
+export interface ClaimRollupFields {
+  /** Claims reported on these days that were not rejected (open or settled). */
+  claims_reported?: number;
+  /** Their units, all products. */
+  claims_units?: number;
+  claims_products?: Record<string, ClaimProductRollup>;
+  /** Cents: claims settled on these days by a refund to the card (also in refunded, by order). */
+  credits_refund?: number;
+  /** Cents: claims settled on these days by a credit note on a terms invoice. */
+  credits_credit_note?: number;
+  /** Cents: claims settled on these days by store credit. */
+  credits_store_credit?: number;
+  /** Claims settled on these days by a replacement order. */
+  replacements_orders?: number;
+  /** Cents: the goods those replacements sent again, at the claims' unit prices. */
+  replacements_value?: number;
+}
+
+/** The claims' number fields of a rollup document. */
+export const CLAIM_ROLLUP_NUMBERS = [
+  'claims_reported',
+  'claims_units',
+  'credits_refund',
+  'credits_credit_note',
+  'credits_store_credit',
+  'replacements_orders',
+  'replacements_value',
+] as const satisfies ReadonlyArray<keyof ClaimRollupFields>;
+export type ClaimRollupNumber = (typeof CLAIM_ROLLUP_NUMBERS)[number];
+
+/**
+ * One rollup document: the orders paid on its days, as they stand now, the approvals, and the
+ * claims (ClaimRollupFields).
+ */
+export interface SalesRollup extends ClaimRollupFields {
   /** Cents: the gross amount paid, or booked on terms (booked revenue). */
   revenue: number;
   /**
@@ -62,29 +110,6 @@ export interface SalesRollup {
   statuses: Record<RollupStatus, number>;
   /** Buyers approved on these days. */
   approved_buyers: number;
-  /**
-   * Claims settled after the sale (docs/order-lifecycle.md#settling-a-claim), counted on the day
-   * of the order they were on, as refunds are. Cents credited by credit notes on invoices still
-   * open: already off `revenue` (the order's amount is what its invoice asks for).
-   */
-  credit_notes: number;
-  /**
-   * Cents of store credit given (claims settled as store credit, credit notes on paid
-   * invoices): money the company will not collect on a later order.
-   */
-  store_credit_given: number;
-  /**
-   * Cents of store credit spent on these orders (off their amount: a card checkout's discount,
-   * or what Stripe applied to an invoice). Net revenue after credits is
-   * revenue + store_credit_spent - refunded - store_credit_given.
-   */
-  store_credit_spent: number;
-  /**
-   * Replacement orders sent at no charge, counted on the day they were made (never in revenue,
-   * paid orders, statuses, products or stores), and the cents the replaced goods sold for.
-   */
-  replacement_orders: number;
-  replacement_value: number;
   products: Record<string, ProductRollup>;
   stores: Record<string, StoreRollup>;
 }
@@ -104,19 +129,24 @@ export interface SalesOrder {
    */
   on_terms?: { booked_at: Date; state: TermsInvoiceState } | null;
   /**
+   * Where the order came from: a 'replacement' order (a claim settled by sending the goods again,
+   * amount 0) is no sale and counts nowhere here; the claim's settlement counts it
+   * (replacements_orders, replacements_value).
+   */
+  source?: string;
+  /**
    * Units and cents refunded by line, per product (refundedByLine): they leave the products'
    * units and revenue (the order's refunded_amount already leaves its net revenue).
    */
   refunded_lines?: ReadonlyMap<string, { units: number; amount: number }>;
-  /** Cents credited for claims on this order: by credit notes on its open invoice, or as store credit. */
-  credits_given?: { credit_notes: number; store_credit: number };
-  /** Cents of store credit spent on it. */
-  store_credit_spent?: number;
   /**
-   * A replacement order (claims.ts): the cents the replaced goods sold for. Absent or null: an
-   * order that was sold.
+   * Cents of the sale its `amount` does not show (docs/payments.md#store-credit): store credit
+   * it spent (a card checkout's discount, or what Stripe applied to its invoice), and credit
+   * notes that lowered its open invoice (order-lifecycle.md#settling-a-claim). Both count as
+   * revenue: the claims' figures count the credit once, when it is given.
    */
-  replacement_value?: number | null;
+  store_credit_spent?: number;
+  credit_notes_on_invoice?: number;
 }
 
 /** What a rollup needs of an order line (the list and the tier price only on list-priced lines). */
@@ -225,11 +255,6 @@ export function emptyRollup(): SalesRollup {
       refunded: 0,
     },
     approved_buyers: 0,
-    credit_notes: 0,
-    store_credit_given: 0,
-    store_credit_spent: 0,
-    replacement_orders: 0,
-    replacement_value: 0,
     products: {},
     stores: {},
   };
@@ -243,7 +268,6 @@ function addInto(target: SalesRollup, source: SalesRollup, sign: 1 | -1 = 1): vo
   target.paid_orders += sign * source.paid_orders;
   target.list_discount += sign * source.list_discount;
   target.approved_buyers += sign * source.approved_buyers;
-  for (const key of CLAIM_FIGURES) target[key] += sign * source[key];
   for (const status of ROLLUP_STATUSES) target.statuses[status] += sign * source.statuses[status];
   for (const [id, product] of Object.entries(source.products)) {
     const was = target.products[id] ?? { name: '', revenue: 0, units: 0, list_discount: 0 };
@@ -262,6 +286,39 @@ function addInto(target: SalesRollup, source: SalesRollup, sign: 1 | -1 = 1): vo
       orders: was.orders + sign * store.orders,
     };
   }
+  addClaimsInto(target, source, sign);
+}
+
+/** The claims' figures of `source` into `target` (only those `source` has). */
+function addClaimsInto(target: SalesRollup, source: SalesRollup, sign: 1 | -1): void {
+  for (const key of CLAIM_ROLLUP_NUMBERS) {
+    const value = source[key];
+    if (value) target[key] = (target[key] ?? 0) + sign * value;
+  }
+  if (!source.claims_products) return;
+  const products = (target.claims_products ??= {});
+  for (const [id, product] of Object.entries(source.claims_products)) {
+    const was = products[id] ?? { name: '', claims: 0, units: 0 };
+    products[id] = {
+      name: product.name || was.name,
+      claims: was.claims + sign * product.claims,
+      units: was.units + sign * product.units,
+    };
+  }
+}
+
+/** The claims' figures of a rollup without those that are zero (none at all: {}). */
+function compactClaims(rollup: SalesRollup): ClaimRollupFields {
+  const fields: ClaimRollupFields = {};
+  for (const key of CLAIM_ROLLUP_NUMBERS) {
+    const value = rollup[key];
+    if (value) fields[key] = value;
+  }
+  const products = Object.entries(rollup.claims_products ?? {}).filter(
+    ([, p]) => p.claims !== 0 || p.units !== 0,
+  );
+  if (products.length > 0) fields.claims_products = Object.fromEntries(products);
+  return fields;
 }
 
 /** The sum of rollups, in order (later names win). */
@@ -275,8 +332,15 @@ export function sumRollups(rollups: Iterable<SalesRollup>): SalesRollup {
 export function compactRollup(rollup: SalesRollup): SalesRollup {
   const keep = <T>(entries: Record<string, T>, counts: (entry: T) => boolean) =>
     Object.fromEntries(Object.entries(entries).filter(([, entry]) => counts(entry)));
+  const { revenue, uncollected, refunded, paid_orders, list_discount, approved_buyers } = rollup;
   return {
-    ...rollup,
+    revenue,
+    uncollected,
+    refunded,
+    paid_orders,
+    list_discount,
+    approved_buyers,
+    ...compactClaims(rollup),
     statuses: { ...rollup.statuses },
     products: keep(
       rollup.products,
@@ -285,15 +349,6 @@ export function compactRollup(rollup: SalesRollup): SalesRollup {
     stores: keep(rollup.stores, (s) => s.revenue !== 0 || s.orders !== 0),
   };
 }
-
-/** The figures of claims settled after the sale, each a plain number (cents or a count). */
-const CLAIM_FIGURES = [
-  'credit_notes',
-  'store_credit_given',
-  'store_credit_spent',
-  'replacement_orders',
-  'replacement_value',
-] as const;
 
 const num = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : 0;
@@ -317,7 +372,6 @@ export function readRollup(data: unknown): SalesRollup {
   rollup.paid_orders = num(doc.paid_orders);
   rollup.list_discount = num(doc.list_discount);
   rollup.approved_buyers = num(doc.approved_buyers);
-  for (const key of CLAIM_FIGURES) rollup[key] = num(doc[key]);
   for (const status of ROLLUP_STATUSES) rollup.statuses[status] = num(statuses[status]);
   for (const [id, value] of Object.entries(record(doc.products))) {
     const entry = record(value);
@@ -336,6 +390,19 @@ export function readRollup(data: unknown): SalesRollup {
       orders: num(entry.orders),
     };
   }
+  for (const key of CLAIM_ROLLUP_NUMBERS) {
+    const value = num(doc[key]);
+    if (value !== 0) rollup[key] = value;
+  }
+  const claimed = Object.entries(record(doc.claims_products));
+  if (claimed.length > 0) {
+    rollup.claims_products = Object.fromEntries(
+      claimed.map(([id, value]) => {
+        const entry = record(value);
+        return [id, { name: str(entry.name), claims: num(entry.claims), units: num(entry.units) }];
+      }),
+    );
+  }
   return rollup;
 }
 
@@ -348,31 +415,29 @@ export function orderContribution(
   order: SalesOrder | null,
 ): { day: string; rollup: SalesRollup } | null {
   if (!order || order.status === 'pending') return null;
+  // A replacement is the settlement of a claim, not a sale: the claim's figures count it.
+  if (order.source === 'replacement') return null;
   const terms = order.on_terms;
   // A voided invoice: the order was cancelled before anything was owed. It never was a sale.
   if (terms?.state === 'void') return null;
   const countedAt = terms ? terms.booked_at : order.paid_at;
   if (!countedAt) return null;
   const rollup = emptyRollup();
-  if (typeof order.replacement_value === 'number') {
-    // Goods sent again at no charge: not a sale. Counted apart, on the day it was made.
-    rollup.replacement_orders = 1;
-    rollup.replacement_value = order.replacement_value;
-    return { day: businessDay(countedAt), rollup };
-  }
-  rollup.credit_notes = order.credits_given?.credit_notes ?? 0;
-  rollup.store_credit_given = order.credits_given?.store_credit ?? 0;
-  rollup.store_credit_spent = order.store_credit_spent ?? 0;
-  rollup.revenue = order.amount;
+  // Booked: what was paid or is owed, the store credit that paid part of it, and the credit
+  // notes that took some off its invoice (the claims' figures count those as credits given).
+  const credited = order.credit_notes_on_invoice ?? 0;
+  const booked = order.amount + (order.store_credit_spent ?? 0) + credited;
+  rollup.revenue = booked;
   if (terms && (isReceivable(terms.state) || terms.state === 'uncollectible')) {
-    rollup.uncollected = order.amount;
+    // Not collected yet: what the invoice asks for, and what its credit notes forgave.
+    rollup.uncollected = order.amount + credited;
   }
   rollup.refunded = order.refunded_amount;
   rollup.paid_orders = 1;
   rollup.statuses[order.status] = 1;
   rollup.stores[order.user_id] = {
     name: order.store_name,
-    revenue: order.amount - order.refunded_amount,
+    revenue: booked - order.refunded_amount,
     orders: 1,
   };
   if (order.status !== 'cancelled') {
@@ -405,11 +470,6 @@ export interface RollupIncrement {
   paid_orders?: number;
   list_discount?: number;
   approved_buyers?: number;
-  credit_notes?: number;
-  store_credit_given?: number;
-  store_credit_spent?: number;
-  replacement_orders?: number;
-  replacement_value?: number;
   statuses?: Partial<Record<RollupStatus, number>>;
   /** `name` is set (not incremented) with the figures of the entry. */
   products?: Record<
@@ -417,6 +477,14 @@ export interface RollupIncrement {
     { name: string; revenue?: number; units?: number; list_discount?: number }
   >;
   stores?: Record<string, { name: string; revenue?: number; orders?: number }>;
+  claims_reported?: number;
+  claims_units?: number;
+  claims_products?: Record<string, { name: string; claims?: number; units?: number }>;
+  credits_refund?: number;
+  credits_credit_note?: number;
+  credits_store_credit?: number;
+  replacements_orders?: number;
+  replacements_value?: number;
 }
 
 export interface RollupWrite {
@@ -434,7 +502,6 @@ function toIncrement(rollup: SalesRollup): RollupIncrement | null {
     'paid_orders',
     'list_discount',
     'approved_buyers',
-    ...CLAIM_FIGURES,
   ] as const) {
     if (rollup[key] !== 0) increment[key] = rollup[key];
   }
@@ -463,6 +530,18 @@ function toIncrement(rollup: SalesRollup): RollupIncrement | null {
     };
   }
   if (Object.keys(stores).length > 0) increment.stores = stores;
+  const claims = compactClaims(rollup);
+  for (const key of CLAIM_ROLLUP_NUMBERS) {
+    if (claims[key]) increment[key] = claims[key];
+  }
+  if (claims.claims_products) {
+    increment.claims_products = Object.fromEntries(
+      Object.entries(claims.claims_products).map(([id, { name, claims: count, units }]) => [
+        id,
+        { name, ...(count !== 0 ? { claims: count } : {}), ...(units !== 0 ? { units } : {}) },
+      ]),
+    );
+  }
   return Object.keys(increment).length > 0 ? increment : null;
 }
 
@@ -494,11 +573,28 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * the order is created; `after` null: it is deleted.
  */
 export function rollupDelta(before: SalesOrder | null, after: SalesOrder | null): RollupWrite[] {
-  const set = new RollupSet();
   const was = orderContribution(before);
   const now = orderContribution(after);
-  if (was) set.add(was.day, was.rollup, -1);
-  if (now) set.add(now.day, now.rollup, 1);
+  return contributionDelta(was ? [was] : [], now ? [now] : []);
+}
+
+/** What one thing adds to the rollup documents of a business day. */
+export interface RollupContribution {
+  day: string;
+  rollup: SalesRollup;
+}
+
+/**
+ * The writes that turn what was counted (`was`) into what counts now (`now`), per document, zero
+ * figures left out: the delta of an order's or a claim's change.
+ */
+export function contributionDelta(
+  was: readonly RollupContribution[],
+  now: readonly RollupContribution[],
+): RollupWrite[] {
+  const set = new RollupSet();
+  for (const { day, rollup } of was) set.add(day, rollup, -1);
+  for (const { day, rollup } of now) set.add(day, rollup, 1);
   return set.entries().flatMap(({ ref, rollup }) => {
     const increment = toIncrement(rollup);
     return increment ? [{ ref, increment }] : [];
@@ -514,14 +610,17 @@ export function approvalDelta(at: Date): RollupWrite[] {
 }
 
 /**
- * Every rollup document, computed from scratch from the orders and the times buyers were
- * approved: what the incremental writes add up to. Sorted by path.
+ * Every rollup document, computed from scratch from the orders, the times buyers were approved
+ * and what the claims count (claimContributions of each claim): what the incremental writes add
+ * up to. Sorted by path.
  */
 export function buildRollups(
   orders: Iterable<SalesOrder>,
   approvals: Iterable<Date>,
+  claims: Iterable<RollupContribution> = [],
 ): Array<{ ref: RollupRef; rollup: SalesRollup }> {
   const set = new RollupSet();
+  for (const { day, rollup } of claims) set.add(day, rollup);
   for (const order of orders) {
     const contribution = orderContribution(order);
     if (contribution) set.add(contribution.day, contribution.rollup);

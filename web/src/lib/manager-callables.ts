@@ -15,6 +15,8 @@ import {
   type GetTaxReportResponse,
   type MoveCompanyTierRequest,
   type MoveCompanyTierResponse,
+  type ProductClaimsRequest,
+  type ProductClaimsResponse,
   type SalesOverviewRequest,
   type SalesOverviewResponse,
   type SavePriceListRequest,
@@ -56,6 +58,10 @@ export const callSearchCompanies = callable<SearchCompaniesRequest, SearchCompan
 /** Managers: one company's members, locations, orders, revenue and history (the company page). */
 export const callGetCompanyDetails = callable<CompanyDetailsRequest, CompanyDetailsResponse>(
   FUNCTION_NAMES.getCompanyDetails,
+);
+/** Managers: each product's claims and claims rate over the last 90 days (the catalog's rows). */
+export const callGetProductClaims = callable<ProductClaimsRequest, ProductClaimsResponse>(
+  FUNCTION_NAMES.getProductClaims,
 );
 /** Managers: one page of buyers by search, filters and sort (the Users table before companies). */
 export const callSearchUsers = callable<SearchUsersRequest, SearchUsersResponse>(

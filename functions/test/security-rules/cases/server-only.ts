@@ -6,7 +6,7 @@ import type { Operation, RuleCase } from '../support/matrix';
 /**
  * Collections only the functions write: newsletter_subscribers, mail, rate_limits, audit_log,
  * stripe_events, checkout_locks, counters, stripe_customers, sales_days, sales_weeks,
- * sales_months, app_check_tokens, invitations (every client request is denied, managers
+ * sales_months, claim_rollups, app_check_tokens, invitations (every client request is denied, managers
  * included); checkouts,
  * which managers
  * may read.
@@ -130,6 +130,8 @@ export const salesRollupCases: RuleCase[] = [
   ...closed(COLLECTIONS.salesDays, '2025-10-15', { revenue: 0 }),
   ...closed(COLLECTIONS.salesWeeks, '2025-10-13', { revenue: 0 }),
   ...closed(COLLECTIONS.salesMonths, '2025-10', { revenue: 0 }),
+  // What each claim counts in them (the claims' trigger): the same, server only.
+  ...closed(COLLECTIONS.claimRollups, 'claim-1', { status: 'new' }),
 ];
 
 /**

@@ -96,6 +96,43 @@ function taxCertificate(companyId: string, owner: string, status: 'pending' | 'a
   };
 }
 
+/** Claims (docs/order-lifecycle.md#claims): company A's on its buyer's order, company B's. */
+export const CLAIM = { a: 'claim-a', b: 'claim-b' } as const;
+
+/** A claim as reportClaim leaves it. */
+function claim(companyId: string, orderId: string, reporter: string) {
+  return {
+    order_id: orderId,
+    company_id: companyId,
+    location_id: null,
+    user_id: reporter,
+    reporter_name: 'Reporter',
+    store_name: companyName(companyId),
+    invoice_number: '',
+    kind: 'damaged',
+    lines: [
+      {
+        product_id: PRODUCT.active,
+        name: 'Purple Dream Syrup',
+        sku: '',
+        quantity: 1,
+        unit_amount: 3499,
+      },
+    ],
+    note: 'Leaking',
+    photos: [],
+    status: 'new',
+    value: 3499,
+    settlement: null,
+    rejection_reason: '',
+    timeline: [
+      { kind: 'reported', at, by: reporter, by_name: 'Reporter', by_role: 'buyer', text: '' },
+    ],
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /** Company A's ship-to location (its buyer is assigned to it). */
 export const LOCATION = 'main';
 
@@ -529,6 +566,22 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   // A resale certificate of each company (docs/tax.md): A's approved, B's pending.
   [paths.taxCertificate('certificate-a')]: taxCertificate(COMPANY.A, U.retailer, 'approved'),
   [paths.taxCertificate('certificate-b')]: taxCertificate(COMPANY.B, U.another, 'pending'),
+  [paths.claim(CLAIM.a)]: claim(COMPANY.A, ORDER.buyerA, U.buyerA),
+  [paths.claim(CLAIM.b)]: claim(COMPANY.B, ORDER.another, U.another),
+  // Company A's store credit and the claim settled that gave it (server only writes).
+  [paths.storeCredit(COMPANY.A)]: { balance: 1200, updated_at: at },
+  [paths.storeCreditEntry(COMPANY.A, 'entry-1')]: {
+    kind: 'claim',
+    amount: 1200,
+    balance_after: 1200,
+    description: 'Claim settled',
+    claim_id: 'claim-settled',
+    order_id: ORDER.buyerA,
+    invoice_id: null,
+    stripe_balance_transaction_id: 'cbtxn_rules',
+    at,
+  },
+  [paths.storeCredit(COMPANY.B)]: { balance: 500, updated_at: at },
   // A pending invitation to company A (server only: its link's token is kept as a hash).
   [paths.invitation('invitation-1')]: {
     company_id: COMPANY.A,
@@ -559,6 +612,13 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
       },
     ]),
   ),
+  // What a claim counts in them (the claims' trigger keeps it).
+  [`${COLLECTIONS.claimRollups}/claim-1`]: {
+    status: 'new',
+    created_at: at,
+    lines: [{ product_id: 'p1', name: 'Syrup', quantity: 2, unit_amount: 1200 }],
+    settlement: null,
+  },
   [`${COLLECTIONS.stripeEvents}/evt_1`]: {
     type: 'checkout.session.completed',
     order_id: ORDER.retailer,

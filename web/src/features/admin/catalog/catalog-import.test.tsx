@@ -13,6 +13,10 @@ import { CatalogPanel } from './catalog-panel';
 // The product list is a stand-in; importing runs the real entity code against the fake Firestore.
 vi.mock('@/entities/catalog', { spy: true });
 vi.mock('@/components/table/download-file', () => ({ downloadTextFile: vi.fn() }));
+// The catalog's claims column: no claims.
+vi.mock('@/lib/manager-callables', () => ({
+  callGetProductClaims: vi.fn(() => Promise.resolve({ range: { from: '', to: '' }, products: [] })),
+}));
 
 vi.setConfig({ testTimeout: 40_000 });
 

@@ -15,6 +15,8 @@ import { CatalogPanel } from './catalog-panel';
 
 vi.mock('@/entities/catalog', { spy: true });
 vi.mock('./photo-upload', () => ({ uploadPhoto: vi.fn(() => Promise.resolve()) }));
+const callables = vi.hoisted(() => ({ callGetProductClaims: vi.fn() }));
+vi.mock('@/lib/manager-callables', () => callables);
 
 // Modal forms are heavy in the test DOM; give them room on a busy machine.
 vi.setConfig({ testTimeout: 40_000 });
@@ -78,6 +80,20 @@ beforeEach(() => {
     stub<typeof useSetProductActive>({ mutateAsync: setActive, isPending: false }),
   );
   vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(loaded([syrup, machine])));
+  // The syrup had 3 claims in the last 90 days: 5 of 200 units; the machine none.
+  callables.callGetProductClaims.mockReset().mockResolvedValue({
+    range: { from: '2026-01-01', to: '2026-03-31' },
+    products: [
+      {
+        productId: syrup.id,
+        name: syrup.name,
+        claims: 3,
+        unitsClaimed: 5,
+        unitsSold: 200,
+        rate: 0.025,
+      },
+    ],
+  });
 });
 
 describe('CatalogPanel', () => {
@@ -363,5 +379,30 @@ describe('CatalogPanel', () => {
     vi.mocked(useAllProducts).mockReturnValue(stub<typeof useAllProducts>(failed()));
     renderWithProviders(<CatalogPanel />);
     expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();
+  });
+
+  it('shows each product’s claims and claims rate over the last 90 days, read from the server', async () => {
+    renderWithProviders(<CatalogPanel />);
+    expect(await rowOf('Purple Dream Syrup').findByText('3 · 2.5%')).toHaveAttribute(
+      'title',
+      'Last 90 days: 3 claims, 5 units claimed of 200 sold (2.5%). Rate: claimed units / units sold.',
+    );
+    expect(rowOf('Slushie Machine Pro').getByText('None')).toHaveAttribute(
+      'title',
+      'Last 90 days: no claims',
+    );
+    expect(callables.callGetProductClaims).toHaveBeenCalledWith({});
+    expect(screen.getByTitle(/^Claims in the last 90 days/)).toHaveTextContent('Claims');
+  });
+
+  it('shows a dash for the claims when they cannot be read, and the products all the same', async () => {
+    callables.callGetProductClaims.mockRejectedValue(new Error('unavailable'));
+    renderWithProviders(<CatalogPanel />);
+    await waitFor(() => expect(callables.callGetProductClaims).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(rowOf('Purple Dream Syrup').getAllByText('—').length).toBeGreaterThan(0),
+    );
+    expect(screen.queryByText('3 · 2.5%')).not.toBeInTheDocument();
+    expect(rowOf('Slushie Machine Pro').queryByText('None')).not.toBeInTheDocument();
   });
 });

@@ -34,6 +34,7 @@ import { EditableListSection } from '../common/editable-list-section';
 import { otherSkus } from './product-form';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { withAntdTheme } from '@/components/with-antd-theme';
+import { ClaimsCell, CLAIMS_COLUMN_TITLE, useProductClaims } from './product-claims';
 import '../common/admin-tables.css';
 
 // The product form and the import preview (antd's Modal, form and table, with its theme) are
@@ -146,13 +147,16 @@ function filterProducts(products: readonly Product[], search: string): readonly 
 const PAGE_SIZES = [25, 50, 100, 200];
 
 /**
- * The catalog tab: every product with its SKU, category, prices, case pack and stock, searchable
+ * The catalog tab: every product with its SKU, category, prices, case pack, stock and claims (the
+ * last 90 days: how many, and the rate of units claimed to units sold), searchable
  * by name or SKU and paged (a catalog may hold thousands), edited in a form, and exported or
  * imported as CSV (checked and previewed before anything is written).
  */
 export function CatalogPanel() {
   const notify = useNotify();
   const products = useAllProducts();
+  const claims = useProductClaims();
+  const claimsKnown = !claims.isPending && !claims.isError;
   const [editing, setEditing] = useState<Editing>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState({ current: 1, pageSize: 50 });
@@ -274,6 +278,13 @@ export function CatalogPanel() {
       render: (p) => <StockCell product={p} />,
     },
     {
+      title: <abbr title={CLAIMS_COLUMN_TITLE}>Claims</abbr>,
+      key: 'claims',
+      align: 'right',
+      className: 'admin-cell--nowrap',
+      render: (p) => <ClaimsCell figure={claims.byProduct.get(p.id)} known={claimsKnown} />,
+    },
+    {
       title: 'Status',
       key: 'status',
       render: (p) =>
@@ -354,7 +365,7 @@ export function CatalogPanel() {
       emptyText={search.trim() ? 'No product matches this search' : 'No products yet'}
       errorText="Could not load products"
       columns={columns}
-      // 12 x 8 px cells: the eleven columns, Stock and Edit included, fit 1280 px.
+      // 12 x 8 px cells: the twelve columns, Stock, Claims and Edit included, fit 1280 px.
       tableSize="middle"
       toolbar={toolbar}
       pagination={{
@@ -385,6 +396,9 @@ export function CatalogPanel() {
                   <span>Wholesaler {wholesaleLabel(p.price_wholesaler)}</span>
                   <span>{packLabel(p)}</span>
                   <span>Order {p.sort_order}</span>
+                  <span>
+                    Claims <ClaimsCell figure={claims.byProduct.get(p.id)} known={claimsKnown} />
+                  </span>
                 </div>
                 <StockCell product={p} />
               </div>

@@ -284,6 +284,39 @@ describe('AdminCompanyPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the company’s claims, the credits they gave and its store credit', async () => {
+    callables.callGetCompanyDetails.mockResolvedValue({
+      ...details,
+      claims: {
+        open: 2,
+        settled: 5,
+        rejected: 1,
+        refunds: 1_200,
+        creditNotes: 700,
+        storeCredit: 3_000,
+        replacements: 2,
+        storeCreditBalance: 900,
+      },
+    });
+    renderPage();
+    const claims = within(await screen.findByRole('region', { name: 'Claims' }));
+    const figure = (title: string) =>
+      claims.getByText(title).closest('.admin-figure')?.textContent?.slice(title.length);
+    expect(figure('Open claims')).toBe('2');
+    expect(figure('Settled claims')).toBe('51 rejected');
+    expect(figure('Credits given')).toBe(
+      '$49.00Refunds $12.00 · Credit notes $7.00 · Store credit $30.00',
+    );
+    expect(figure('Replacements')).toBe('2');
+    expect(figure('Store credit balance')).toBe('$9.00');
+  });
+
+  it('has no Claims panel when the answer has none (functions before claims)', async () => {
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Cloud Nine Smoke' });
+    expect(screen.queryByRole('region', { name: 'Claims' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty states of a company without members, locations or orders', async () => {
     callables.callGetCompanyDetails.mockResolvedValue({
       ...details,

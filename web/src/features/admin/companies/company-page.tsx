@@ -4,6 +4,7 @@ import {
   ROLE_LABELS,
   routePath,
   shortOrderId,
+  type CompanyClaimFigures,
   type CompanyDetailsResponse,
   type CompanyLocationDetails,
   type CompanyMemberDetails,
@@ -198,13 +199,41 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A figure with its name above it, as antd's Statistic. */
-function Figure({ title, value }: { title: string; value: string }) {
+/** A figure with its name above it, as antd's Statistic, and what it is made of below. */
+function Figure({ title, value, note }: { title: string; value: string; note?: string }) {
   return (
     <div className="admin-figure">
       <div className="admin-stat__title">{title}</div>
       <div className="admin-stat__value">{value}</div>
+      {note && <div className="admin-muted">{note}</div>}
     </div>
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The company's claims: how many wait for a decision, how many were settled (and rejected), what
+ * they gave back by remedy, the replacements sent, and the store credit it has left.
+ */
+function CompanyClaims({ claims }: { claims: CompanyClaimFigures }) {
+  const credits = claims.refunds + claims.creditNotes + claims.storeCredit;
+  return (
+    <Panel title="Claims">
+      <Figure title="Open claims" value={count(claims.open)} />
+      <Figure
+        title="Settled claims"
+        value={count(claims.settled)}
+        note={`${count(claims.rejected)} rejected`}
+      />
+      <Figure
+        title="Credits given"
+        value={formatUsd(credits)}
+        note={`Refunds ${formatUsd(claims.refunds)} · Credit notes ${formatUsd(claims.creditNotes)} · Store credit ${formatUsd(claims.storeCredit)}`}
+      />
+      <Figure title="Replacements" value={count(claims.replacements)} />
+      <Figure title="Store credit balance" value={formatUsd(claims.storeCreditBalance)} />
+    </Panel>
   );
 }
 
@@ -320,6 +349,7 @@ function CompanyDetails({
           <Figure title="Orders" value={details.orderCount.toLocaleString('en-US')} />
           <Figure title="Last order" value={formatDay(details.lastOrderAt)} />
         </Panel>
+        {details.claims && <CompanyClaims claims={details.claims} />}
       </div>
       <div className="admin-store__grid">
         <Panel title="Members">

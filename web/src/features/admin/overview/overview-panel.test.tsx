@@ -76,6 +76,9 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     listDiscount: 4_500,
     // Booked on terms and not paid yet: $225.00 still owed.
     collected: 90_000,
+    // Claims: $30.00 of store credit and $20.00 in credit notes, $12.00 refunded.
+    credits: 6_200,
+    netAfterCredits: 107_500,
   },
   previousTotals: {
     revenue: 100_000,
@@ -85,6 +88,8 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     approvedBuyers: 0,
     listDiscount: 3_000,
     collected: 80_000,
+    credits: 0,
+    netAfterCredits: 100_000,
   },
   series: [
     { start: '2026-03-09', revenue: 50_000, orders: 40 },
@@ -130,6 +135,34 @@ const sales: SalesOverviewResponse = makeSalesOverview({
     },
     { uid: 'store-2', storeName: 'Vapor Palace', revenue: 22_500, orders: 27, lastOrderAt: null },
   ],
+  claims: {
+    reported: 4,
+    unitsClaimed: 9,
+    refunds: 1_200,
+    creditNotes: 2_000,
+    storeCredit: 3_000,
+    replacements: 2,
+    replacementsValue: 4_500,
+    byProduct: [
+      {
+        productId: 'machine',
+        name: 'Slush Machine',
+        claims: 1,
+        unitsClaimed: 1,
+        unitsSold: 4,
+        rate: 0.25,
+      },
+      {
+        productId: 'grape',
+        name: 'Purple Dream Syrup',
+        claims: 3,
+        unitsClaimed: 8,
+        unitsSold: 45,
+        rate: 8 / 45,
+      },
+      { productId: 'old', name: 'Old Syrup', claims: 1, unitsClaimed: 2, unitsSold: 0, rate: null },
+    ],
+  },
 });
 
 beforeEach(() => {
@@ -147,7 +180,7 @@ describe('Overview: the range in the URL', () => {
     expect(screen.getByText('Mar 9 – Mar 15')).toBeInTheDocument();
     // The period's figures are labelled as such, apart from the all-time totals.
     expect(screen.getByRole('region', { name: 'Last 7 days: Mar 9 – Mar 15' })).toBeInTheDocument();
-    expect(screen.getAllByText('vs. the previous 7 days')).toHaveLength(6);
+    expect(screen.getAllByText('vs. the previous 7 days')).toHaveLength(8);
     expect(screen.getByRole('combobox', { name: 'Date range' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -156,7 +189,7 @@ describe('Overview: the range in the URL', () => {
     renderPanel();
     await screen.findByText('$1,125.00');
     expect(requested()).toEqual([{ range: LAST_30_DAYS, interval: 'day' }]);
-    expect(screen.getAllByText('vs. the previous 30 days')).toHaveLength(6);
+    expect(screen.getAllByText('vs. the previous 30 days')).toHaveLength(8);
   });
 
   it('puts the chosen preset in the URL, keeping the tab', async () => {
@@ -172,7 +205,7 @@ describe('Overview: the range in the URL', () => {
         interval: 'day',
       }),
     );
-    expect(await screen.findAllByText('vs. Feb 1 – Feb 15')).toHaveLength(6);
+    expect(await screen.findAllByText('vs. Feb 1 – Feb 15')).toHaveLength(8);
   });
 
   it('uses a custom range from the URL, and Custom starts from the days shown', async () => {
@@ -181,7 +214,7 @@ describe('Overview: the range in the URL', () => {
     expect(requested()).toEqual([
       { range: { from: '2026-01-01', to: '2026-01-31' }, interval: 'day' },
     ]);
-    expect(screen.getAllByText('vs. Dec 1, 2025 – Dec 31, 2025')).toHaveLength(6);
+    expect(screen.getAllByText('vs. Dec 1, 2025 – Dec 31, 2025')).toHaveLength(8);
     expect(await screen.findByDisplayValue('2026-01-01')).toBeInTheDocument();
     expect(screen.getByDisplayValue('2026-01-31')).toBeInTheDocument();
 
@@ -483,5 +516,81 @@ describe('Overview: charts', () => {
     expect(await screen.findAllByText('No paid orders in this range.')).toHaveLength(4);
     expect(screen.queryByRole('button', { name: 'Show table' })).not.toBeInTheDocument();
     expect(totalCard('Net revenue').getByText('No change')).toBeInTheDocument();
+  });
+});
+
+describe('Overview: claims', () => {
+  it('shows net revenue after credits and the credits given, against the previous period', async () => {
+    renderPanel('&range=last-7-days');
+    await screen.findByText('$1,125.00');
+    const net = totalCard('Net revenue after credits');
+    expect(net.getByText('$1,075.00')).toBeInTheDocument();
+    expect(net.getByText('▲ 7.5%')).toHaveClass('overview-change--up');
+    expect(
+      net.getByText('Less credit notes and store credit given for claims'),
+    ).toBeInTheDocument();
+    const credits = totalCard('Credits given');
+    expect(credits.getByText('$62.00')).toBeInTheDocument();
+    // More credit given is neither good nor bad by itself: no colour.
+    expect(credits.getByText('New')).toHaveClass('overview-change--neutral');
+  });
+
+  it('shows the credits and replacements of the period', async () => {
+    renderPanel('&range=last-7-days');
+    await screen.findByText('$1,125.00');
+    const credits = card('Credits & replacements');
+    const rows = credits
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(rows).toEqual([
+      ['Claims reported', '4 claims · 9 units'],
+      ['Refunds for claims', '$12.00'],
+      ['Credit notes', '$20.00'],
+      ['Store credit', '$30.00'],
+      ['Replacements', '2 orders · $45.00 of goods'],
+    ]);
+  });
+
+  it('lists the products by claims rate, with their units sold and claimed', async () => {
+    renderPanel('&range=last-7-days');
+    await screen.findByText('$1,125.00');
+    const table = screen.getByRole('table', { name: 'Claims by product (top 10 by rate)' });
+    expect(rowsOf(table)).toEqual([
+      ['Slush Machine', '4', '1', '25.0%'],
+      ['Purple Dream Syrup', '45', '8', '17.8%'],
+      ['Old Syrup', '0', '2', '—'],
+    ]);
+    expect(within(table).getByTitle(/units claimed in the period \/ units sold/)).toHaveTextContent(
+      'Claims rate',
+    );
+  });
+
+  it('says so when no claim was made in the period', async () => {
+    callables.callGetSalesOverview.mockResolvedValue({
+      ...sales,
+      claims: { ...sales.claims!, reported: 0, unitsClaimed: 0, byProduct: [] },
+    });
+    renderPanel('&range=last-7-days');
+    await screen.findByText('$1,125.00');
+    expect(
+      card('Claims by product (top 10 by rate)').getByText('No claims in this period'),
+    ).toBeInTheDocument();
+  });
+
+  it('has no claims cards when the answer has no claims (functions before claims)', async () => {
+    const { claims: _claims, ...before } = sales;
+    const { credits: _c, netAfterCredits: _n, ...oldTotals } = sales.totals;
+    callables.callGetSalesOverview.mockResolvedValue({
+      ...before,
+      totals: oldTotals,
+      previousTotals: oldTotals,
+    });
+    renderPanel('&range=last-7-days');
+    await screen.findByText('$1,125.00');
+    expect(
+      screen.queryByRole('region', { name: 'Credits & replacements' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText('Net revenue after credits')).not.toBeInTheDocument();
+    expect(screen.getAllByText('vs. the previous 7 days')).toHaveLength(6);
   });
 });

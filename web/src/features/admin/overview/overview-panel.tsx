@@ -37,6 +37,7 @@ import { OverviewTotals } from './overview-totals';
 import { RangePicker } from './range-picker';
 import { useSalesOverview } from './sales-overview-query';
 import { TopStoresTable } from './top-stores-table';
+import { ClaimsByProductCard, CreditsCard } from './claims-cards';
 import { FALLBACK_TEXT, useOverviewRange, type AskedInterval } from './use-overview-range';
 import './overview.css';
 
@@ -51,7 +52,8 @@ const ProductsChart = lazy(() => charts().then((m) => ({ default: m.ProductsChar
 /**
  * The managers' Overview tab: a date range (in the URL), the range's totals against the previous
  * period (the discount given through price lists among them), revenue over time, paid orders by
- * status, the top products (each with its discount through lists) and the top stores.
+ * status, the top products (each with its discount through lists), the top stores, and the
+ * claims: credits and replacements given, and the products with the highest claims rate.
  */
 export function OverviewPanel() {
   // The charts' code comes after the first paint even while no chart is near the viewport yet.
@@ -253,6 +255,16 @@ function OverviewCharts({
       <div className="overview-grid__cell">
         <TopStoresTable stores={data.topStores} />
       </div>
+      {data.claims && (
+        <>
+          <div className="overview-grid__cell">
+            <CreditsCard claims={data.claims} />
+          </div>
+          <div className="overview-grid__cell">
+            <ClaimsByProductCard products={data.claims.byProduct} />
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -17,6 +17,19 @@ const FIGURES: {
   { key: 'averageOrderValue', title: 'Average order value', money: true },
   { key: 'approvedBuyers', title: 'New buyers approved', money: false },
   { key: 'listDiscount', title: 'Discount through price lists', money: true, neutral: true },
+  {
+    key: 'netAfterCredits',
+    title: 'Net revenue after credits',
+    money: true,
+    hint: 'Less credit notes and store credit given for claims',
+  },
+  {
+    key: 'credits',
+    title: 'Credits given',
+    money: true,
+    neutral: true,
+    hint: 'Refunds, credit notes and store credit for claims',
+  },
 ];
 
 /** A number as antd's Statistic shows it: with thousands separators. */
@@ -51,7 +64,10 @@ export function OverviewTotals({
         {period}
       </h2>
       <div className="overview-totals" aria-busy={!totals || undefined}>
-        {FIGURES.map(({ key, title, money, neutral = false, hint }) => (
+        {FIGURES.filter(
+          // A view kept from before claims has no credits: those cards wait for the answer.
+          ({ key }) => !totals || typeof totals[key] === 'number',
+        ).map(({ key, title, money, neutral = false, hint }) => (
           <div key={key} className="admin-stat overview-stat">
             <div className="admin-stat__title">{title}</div>
             <div className="admin-stat__value">

@@ -157,6 +157,8 @@ const noSales: SalesTotals = {
   approvedBuyers: 0,
   listDiscount: 0,
   collected: 0,
+  credits: 0,
+  netAfterCredits: 0,
 };
 
 /** A getSalesOverview answer for 2026-03-09 – 2026-03-15 (a week, per day), with no sales. */
