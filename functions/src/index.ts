@@ -35,6 +35,7 @@ import {
 import { refundOrderHandler } from './handlers/refund-order';
 import { shipOrderHandler } from './handlers/ship-order';
 import { cancelBackorderedLineHandler } from './handlers/cancel-backordered-line';
+import { settleClaimHandler } from './handlers/settle-claim';
 import {
   answerClaimHandler,
   askClaimQuestionHandler,
@@ -230,6 +231,9 @@ export const cancelBackorderedLine = callable(
   cancelBackorderedLineHandler,
   withStripe,
 );
+// A manager settles a claim once: refund, credit note, store credit or a replacement order
+// (claims/settle-claim.ts).
+export const settleClaim = callable(FUNCTION_NAMES.settleClaim, settleClaimHandler, withStripe);
 // Claims of damaged, missing or wrong items after an order ships (docs/order-lifecycle.md#claims):
 // the buyer reports one (its photos checked in Storage) and answers questions; a manager asks or
 // rejects. Stripe for the company's test clock locally (the claim window and the timeline).

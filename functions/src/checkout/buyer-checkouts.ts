@@ -36,7 +36,10 @@ export async function closeCheckoutsOfBuyer(
     const sessionId = checkout.stripe_session_id;
     try {
       if (!sessionId) {
-        if (await closeCheckout(deps.db, checkout.id, 'failed', { withSession: false })) closed++;
+        if (await closeCheckout(deps.db, checkout.id, 'failed', {
+            withSession: false,
+            stripe: deps.stripe,
+          })) closed++;
         continue;
       }
       let session: Stripe.Checkout.Session;
@@ -45,11 +48,14 @@ export async function closeCheckoutsOfBuyer(
       } catch (error) {
         if (!isMissingResource(error)) throw error;
         // Stripe no longer knows the session (a restarted local sandbox): nobody can pay it.
-        if (await closeCheckout(deps.db, checkout.id, 'expired', { withSession: true })) closed++;
+        if (await closeCheckout(deps.db, checkout.id, 'expired', {
+            withSession: true,
+            stripe: deps.stripe,
+          })) closed++;
         continue;
       }
       if (session.status === 'expired') {
-        if ((await recordCheckoutExpired(deps.db, session)).outcome === 'expired') closed++;
+        if ((await recordCheckoutExpired(deps.db, session, undefined, deps.stripe)).outcome === 'expired') closed++;
       } else if (session.status === 'complete') {
         await recordCheckoutCompleted(deps, session);
         closed++;

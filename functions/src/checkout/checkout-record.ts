@@ -69,6 +69,13 @@ export interface CheckoutDoc {
    * address, which the certificate might not cover): the order's ship-to.
    */
   ship_to?: ShipTo | null;
+  /**
+   * Cents of the company's store credit this card checkout spends (docs/payments.md#store-credit):
+   * reserved on the mirror and taken off the Stripe customer balance, given to the session as the
+   * one-off coupon `store_credit_coupon`. Absent or 0: none.
+   */
+  store_credit_applied?: number;
+  store_credit_coupon?: string;
 }
 
 export interface CheckoutRecord extends CheckoutDoc {
@@ -116,6 +123,10 @@ export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
     ...(data.role === 'retailer' || data.role === 'wholesaler' ? { role: data.role } : {}),
     tax_state: typeof data.tax_state === 'string' ? data.tax_state : '',
     tax_exemption: readExemption(data.tax_exemption),
+    store_credit_applied:
+      typeof data.store_credit_applied === 'number' && data.store_credit_applied > 0
+        ? data.store_credit_applied
+        : 0,
   };
 }
 

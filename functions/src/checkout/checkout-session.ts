@@ -41,6 +41,11 @@ interface CheckoutSessionInput {
    * does not cover). Taxed sessions collect the ship-to, and Stripe Tax taxes it.
    */
   taxExempt?: boolean;
+  /**
+   * The one-off coupon "Store credit" of the company's credit this checkout spends
+   * (store-credit/checkout-credit.ts); payment mode only. Absent: no discount.
+   */
+  storeCreditCoupon?: string | null;
 }
 
 /** Product images are stored as site paths (/products/x.svg); Stripe needs absolute URLs. */
@@ -107,6 +112,7 @@ export function checkoutSessionParams(
     ...common,
     mode: 'payment',
     payment_intent_data: { metadata },
+    ...(input.storeCreditCoupon ? { discounts: [{ coupon: input.storeCreditCoupon }] } : {}),
     line_items: input.lines.map((line) => {
       const image = absoluteImageUrl(line.image_url, input.webOrigin);
       // A backordered line says so first, so the buyer pays knowing it ships later.

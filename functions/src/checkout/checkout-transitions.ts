@@ -47,6 +47,7 @@ import {
 } from './refused-payments';
 import { log } from '../lib/log';
 import { stageStandingOrder, subscriptionFactsOf } from '../standing-orders/first-cycle';
+import { readCheckoutRelease, returnCheckoutCredit } from '../store-credit/checkout-credit';
 
 /** The session is not one of ours (no checkout id): nothing to do. */
 export class ForeignSessionError extends Error {
@@ -152,11 +153,18 @@ function checkPayment(checkout: CheckoutRecord, session: Stripe.Checkout.Session
       `Checkout ${checkout.id} belongs to session ${checkout.stripe_session_id}, not ${session.id}`,
     );
   }
-  // The goods must be what the checkout priced; Stripe Tax adds the tax on top.
-  const { goods, tax, total } = chargeOfSession(session);
-  if (goods !== checkout.amount || total !== goods + tax || session.currency !== 'usd') {
+  // The goods must be what the checkout priced, less the store credit it spent (its coupon);
+  // Stripe Tax adds the tax on top.
+  const { goods, discount, tax, total } = chargeOfSession(session);
+  const credit = checkout.store_credit_applied ?? 0;
+  if (
+    goods !== checkout.amount ||
+    discount !== credit ||
+    total !== goods - discount + tax ||
+    session.currency !== 'usd'
+  ) {
     throw new PaymentMismatchError(
-      `Session ${session.id} charged ${session.amount_total} ${session.currency} (goods ${goods}, tax ${tax}); checkout ${checkout.id} is ${checkout.amount} usd`,
+      `Session ${session.id} charged ${session.amount_total} ${session.currency} (goods ${goods}, discount ${discount}, tax ${tax}); checkout ${checkout.id} is ${checkout.amount} usd less ${credit} of store credit`,
     );
   }
 }
@@ -492,21 +500,27 @@ export function recordAsyncPaymentFailed(
 
 /**
  * Stripe closed an unpaid session (checkout.session.expired): its open checkout is expired and the
- * stock it held released.
+ * stock it held released, and the store credit it spent given back (at Stripe too when `stripe`
+ * is given; a later delivery of the event finishes a give-back that failed there).
  */
-export function recordCheckoutExpired(
+export async function recordCheckoutExpired(
   db: Firestore,
   session: SessionRef,
   event?: EventRef,
+  stripe?: () => Stripe,
 ): Promise<SessionTransition<ExpiredOutcome>> {
-  return onSession<ExpiredOutcome>(db, session, event, async (tx, read) => {
+  let credited: CheckoutRecord | null = null;
+  const result = await onSession<ExpiredOutcome>(db, session, event, async (tx, read) => {
     const { checkout, order, checkoutRef } = read;
+    if ((checkout.store_credit_applied ?? 0) > 0 && !order) credited = checkout;
     if (order || checkout.state !== 'open' || checkout.stripe_session_id !== session.id) {
       return { status: order?.status ?? null, outcome: 'ignored' };
     }
     await closeOpenCheckout(tx, db, checkoutRef, checkout, 'expired');
     return { status: null, outcome: 'expired' };
   });
+  if (credited && stripe) await returnCheckoutCredit({ db, stripe }, credited);
+  return result;
 }
 
 /**
@@ -519,21 +533,33 @@ export async function closeCheckout(
   db: Firestore,
   checkoutId: string,
   state: Extract<CheckoutState, 'replaced' | 'failed' | 'expired'>,
-  options: { withSession: boolean },
+  options: {
+    withSession: boolean;
+    /** Gives the store credit it spent back at Stripe too (the mirror's is in the close). */
+    stripe?: () => Stripe;
+  },
 ): Promise<boolean> {
   const ref = db.collection(COLLECTIONS.checkouts).doc(checkoutId);
-  return db.runTransaction(async (tx) => {
+  let released: CheckoutRecord | null = null;
+  const closed = await db.runTransaction(async (tx) => {
+    released = null;
     const checkout = readCheckout(await tx.get(ref));
     if (!checkout || checkout.state !== 'open') return false;
     if (!options.withSession && checkout.stripe_session_id !== null) return false;
-    await closeOpenCheckout(tx, db, ref, checkout, state);
+    if ((await closeOpenCheckout(tx, db, ref, checkout, state)) > 0) released = checkout;
     return true;
   });
+  if (released && options.stripe) {
+    await returnCheckoutCredit({ db, stripe: options.stripe }, released);
+  }
+  return closed;
 }
 
 /**
  * Moves an open checkout to a closed state in the transaction that read it, releasing the stock
- * it holds (once: stock_held is cleared in the same write). Reads the products, then writes.
+ * it holds (once: stock_held is cleared in the same write) and giving back the store credit it
+ * spent on the mirror (once: its release entry). Reads the products and the credit, then writes.
+ * Returns the cents of credit given back (the Stripe side follows: returnCheckoutCredit).
  */
 async function closeOpenCheckout(
   tx: Transaction,
@@ -541,9 +567,11 @@ async function closeOpenCheckout(
   ref: DocumentReference,
   checkout: CheckoutRecord,
   state: Extract<CheckoutState, 'replaced' | 'failed' | 'expired'>,
-): Promise<void> {
+): Promise<number> {
   const held = checkout.stock_held === true;
   const stock = await readStock(tx, db, held ? holdProducts(checkout.stock_hold) : []);
+  const releaseCredit = await readCheckoutRelease(tx, db, checkout);
   if (held) releaseStock(tx, stock, checkout.stock_hold ?? {});
   tx.update(ref, { state, updated_at: Timestamp.now(), stock_held: false });
+  return releaseCredit();
 }

@@ -57,6 +57,7 @@ import {
   stripeShipping,
 } from '../stripe/stripe-customers';
 import { recurringPriceIds } from '../standing-orders/recurring-prices';
+import { reserveCheckoutCredit } from '../store-credit/checkout-credit';
 import type { TaxTreatment } from '../tax/company-certificates';
 import { exemptCustomerFor } from '../tax/exempt-customers';
 import { taxTreatmentFor } from '../tax/order-tax';
@@ -273,7 +274,7 @@ export async function createCheckout(
           throw stripeFailure('checkout_session_read_failed', error, { orderId: claim.checkoutId });
         }
         // Stripe no longer knows the session (a restarted local sandbox): close it, retry.
-        await closeCheckout(db, claim.checkoutId, 'expired', { withSession: true });
+        await closeCheckout(db, claim.checkoutId, 'expired', { withSession: true, stripe });
         continue;
       }
       if (session.status === 'open' && session.url) {
@@ -292,7 +293,7 @@ export async function createCheckout(
         );
       }
       // Expired: close that checkout and start a new one.
-      await recordCheckoutExpired(db, session);
+      await recordCheckoutExpired(db, session, undefined, stripe);
       continue;
     }
 
@@ -342,8 +343,18 @@ export async function createCheckout(
     const location = profile.location;
     const customerFor = async (attemptKey: string) => {
       const companyCustomerId = await companyCustomerFor(attemptKey);
-      if (!exemption || !location) return companyCustomerId;
-      return exemptCustomerFor(
+      // A card checkout spends the company's store credit (kept on its own customer, whichever
+      // customer the session is for); a standing order does not.
+      const credit = interval
+        ? { applied: 0, couponId: null }
+        : await reserveCheckoutCredit(ctx, {
+            checkoutId,
+            companyId: profile.companyId,
+            customerId: companyCustomerId,
+            goods: orderTotal(lines),
+          });
+      if (!exemption || !location) return { customerId: companyCustomerId, credit };
+      const exemptId = await exemptCustomerFor(
         ctx,
         {
           companyId: profile.companyId,
@@ -355,9 +366,10 @@ export async function createCheckout(
         },
         attemptKey,
       );
+      return { customerId: exemptId, credit };
     };
     const createSession = async () => {
-      const [customerId, priceIds] = await Promise.all([
+      const [{ customerId, credit }, priceIds] = await Promise.all([
         customerFor(checkoutId),
         // A standing order bills each line with a recurring price made on the server.
         interval
@@ -384,6 +396,7 @@ export async function createCheckout(
         customerId,
         poNumber,
         taxExempt: exemption !== null && location !== null,
+        storeCreditCoupon: credit.couponId,
         ...(interval && priceIds ? { subscription: { weeks: interval, priceIds } } : {}),
       });
       try {
@@ -394,7 +407,7 @@ export async function createCheckout(
         await forgetCustomer(db, profile.companyId, customerId);
         const again = `${checkoutId}:again`;
         return stripe().checkout.sessions.create(
-          { ...params, customer: await customerFor(again) },
+          { ...params, customer: (await customerFor(again)).customerId },
           { idempotencyKey: again },
         );
       }
@@ -410,7 +423,7 @@ export async function createCheckout(
     if (!created.ok || !url) {
       await Promise.all([
         releaseCheckout(db, buyer.uid, checkoutId),
-        closeCheckout(db, checkoutId, 'failed', { withSession: false }),
+        closeCheckout(db, checkoutId, 'failed', { withSession: false, stripe }),
       ]);
       throw stripeFailure(
         'checkout_session_create_failed',
@@ -432,7 +445,7 @@ export async function createCheckout(
               error: String(error),
             }),
           ),
-        closeCheckout(db, checkoutId, 'replaced', { withSession: true }),
+        closeCheckout(db, checkoutId, 'replaced', { withSession: true, stripe }),
       ]);
       throw new ConcurrentChangeError(
         'Your cart changed while checkout was being prepared. Try again.',
@@ -501,12 +514,12 @@ async function retireCheckout(
   const { db } = deps;
   try {
     if (!previous.sessionId) {
-      await closeCheckout(db, previous.checkoutId, 'replaced', { withSession: false });
+      await closeCheckout(db, previous.checkoutId, 'replaced', { withSession: false, stripe });
       return;
     }
     const session = await expireOrRead(stripe, previous.sessionId);
     if (session.status === 'expired') {
-      await closeCheckout(db, previous.checkoutId, 'replaced', { withSession: true });
+      await closeCheckout(db, previous.checkoutId, 'replaced', { withSession: true, stripe });
     } else if (session.status === 'complete') {
       await recordCheckoutCompleted(deps, session);
     }

@@ -64,14 +64,15 @@ export function shipToOfCheckout(
 
 /**
  * What the session charged: the goods (its subtotal, which must be the checkout's amount), the
- * sales tax Stripe Tax added, and the total.
+ * discount (the store credit it spent), the sales tax Stripe Tax added, and the total.
  */
 export function chargeOfSession(
   session: Pick<Stripe.Checkout.Session, 'amount_subtotal' | 'amount_total' | 'total_details'>,
 ) {
   const tax = session.total_details?.amount_tax ?? 0;
+  const discount = session.total_details?.amount_discount ?? 0;
   const total = session.amount_total ?? 0;
-  return { goods: session.amount_subtotal ?? total - tax, tax, total };
+  return { goods: session.amount_subtotal ?? total - tax + discount, discount, tax, total };
 }
 
 /** The order's tax record (docs/tax.md): what Stripe charged, for which state, or the exemption. */
@@ -145,7 +146,9 @@ export function orderFromCheckout(
     shipments: [],
     // Backordered lines wait for stock: the managers' backorder queue lists the order.
     backorder_open: hasOpenBackorder({ status, items: checkout.items }),
-    store_credit_applied: 0,
+    // The store credit its coupon took off (already off `amount`).
+    store_credit_applied: chargeOfSession(session).discount,
+    claim_credits: [],
     refunds: [],
     refunded_amount: 0,
     dispute: null,

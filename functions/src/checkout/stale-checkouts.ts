@@ -49,7 +49,7 @@ type Settled = 'closed' | 'completed' | 'unchanged';
 
 async function recordSession(deps: SweepDeps, session: Stripe.Checkout.Session): Promise<Settled> {
   if (session.status === 'expired') {
-    const { outcome } = await recordCheckoutExpired(deps.db, session);
+    const { outcome } = await recordCheckoutExpired(deps.db, session, undefined, deps.stripe);
     return outcome === 'expired' ? 'closed' : 'unchanged';
   }
   if (session.status === 'complete') {
@@ -64,7 +64,10 @@ async function settle(deps: SweepDeps, checkout: CheckoutRecord): Promise<Settle
   const sessionId = checkout.stripe_session_id;
   if (!sessionId) {
     // The call that created it stopped before it had a session: nobody can pay it.
-    const closed = await closeCheckout(deps.db, checkout.id, 'failed', { withSession: false });
+    const closed = await closeCheckout(deps.db, checkout.id, 'failed', {
+      withSession: false,
+      stripe: deps.stripe,
+    });
     return closed ? 'closed' : 'unchanged';
   }
   let session: Stripe.Checkout.Session;
@@ -75,7 +78,10 @@ async function settle(deps: SweepDeps, checkout: CheckoutRecord): Promise<Settle
   } catch (error) {
     if (!isMissingResource(error)) throw error;
     // Stripe no longer knows the session (a restarted local sandbox): nobody can pay it.
-    const closed = await closeCheckout(deps.db, checkout.id, 'expired', { withSession: true });
+    const closed = await closeCheckout(deps.db, checkout.id, 'expired', {
+      withSession: true,
+      stripe: deps.stripe,
+    });
     return closed ? 'closed' : 'unchanged';
   }
   return recordSession(deps, session);

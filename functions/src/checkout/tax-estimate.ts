@@ -1,10 +1,11 @@
-import { orderTotal, type EstimateTaxResponse } from '@portal/domain';
+import { creditToApply, orderTotal, type EstimateTaxResponse } from '@portal/domain';
 import { loadProducts } from '../catalog/products';
 import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { NotAllowedError } from '../lib/errors';
 import { companyPriceIndex } from '../pricing/company-price-lists';
 import { stripeFailure } from '../stripe/stripe-errors';
+import { storeCreditBalance } from '../store-credit/store-credit-ledger';
 import { calculateTax, taxTreatmentFor } from '../tax/order-tax';
 import { buyNowQuantity, priceLinesOrRefuse, readLineRequests } from './checkout-lines';
 import { profileOfApprovedBuyer } from './create-checkout';
@@ -14,6 +15,9 @@ import { profileOfApprovedBuyer } from './create-checkout';
  * would pay shipping to one of their locations, priced on the server exactly as checkout prices
  * it; none under a valid resale certificate for that state, which the answer names, as it names
  * an expired one. An estimate: Stripe Tax has the final word at checkout, on the same address.
+ * It also says how much of the company's store credit a card checkout of the cart would spend
+ * (docs/payments.md#store-credit), and the tax is estimated on the goods less that credit, as
+ * Stripe taxes the discounted amount.
  */
 export async function estimateOrderTax(
   ctx: Pick<Context, 'db' | 'stripe' | 'env' | 'now'>,
@@ -28,10 +32,11 @@ export async function estimateOrderTax(
   const location = profile.location;
   if (!location) throw new NotAllowedError(NOT_APPROVED);
   const ids = asked.map((r) => r.product_id);
-  const [products, lists, treatment] = await Promise.all([
+  const [products, lists, treatment, balance] = await Promise.all([
     loadProducts(db, ids, profile.role),
     companyPriceIndex(db, profile.companyId, new Date(ctx.now()), ids),
     taxTreatmentFor(ctx, profile.companyId, location.ship_to),
+    storeCreditBalance(db, profile.companyId),
   ]);
   const lines =
     ids.length === 0
@@ -44,10 +49,13 @@ export async function estimateOrderTax(
           lists,
         );
   const subtotal = orderTotal(lines);
+  const storeCredit = creditToApply(balance, subtotal);
   let tax = 0;
   if (!treatment.exemption && lines.length > 0) {
     try {
-      tax = await calculateTax(ctx.stripe(), lines, location.ship_to);
+      const full = await calculateTax(ctx.stripe(), lines, location.ship_to);
+      // The credit is a discount on the whole order: the tax of the goods less it.
+      tax = storeCredit > 0 ? Math.round((full * (subtotal - storeCredit)) / subtotal) : full;
     } catch (error) {
       throw stripeFailure('tax_estimate_failed', error, { uid });
     }
@@ -58,5 +66,6 @@ export async function estimateOrderTax(
     tax,
     exemption: treatment.exemption,
     expiredCertificate: treatment.expired,
+    storeCredit,
   };
 }

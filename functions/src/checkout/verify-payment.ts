@@ -87,7 +87,7 @@ export async function verifyPayment(
     }
     order = readOrderState(await db.collection(COLLECTIONS.orders).doc(checkoutId).get());
   } else if (session.status === 'expired') {
-    await recordCheckoutExpired(db, session);
+    await recordCheckoutExpired(db, session, undefined, stripe);
   }
   if (!order) {
     throw new PreconditionError(
@@ -100,6 +100,7 @@ export async function verifyPayment(
     amount: order.amount,
     status: order.status,
     orderId: checkoutId,
+    ...(order.store_credit_applied > 0 ? { storeCreditApplied: order.store_credit_applied } : {}),
   };
   if (checkout.interval_weeks === undefined) return answer;
   // A standing order's first payment: the page states its terms (cadence, next charge).

@@ -40,9 +40,17 @@ type RollupRefund = {
  * An order as the functions hold it: paid_at as a Timestamp (a document) or a Date, and its
  * refunds, whose lines leave the products' units and revenue (refunded_lines).
  */
-export type RollupOrder = Omit<SalesOrder, 'paid_at' | 'refunded_lines'> & {
+export type RollupOrder = Omit<
+  SalesOrder,
+  'paid_at' | 'refunded_lines' | 'store_credit_spent' | 'credit_notes_on_invoice'
+> & {
   paid_at: Timestamp | Date | null;
   refunds?: ReadonlyArray<RollupRefund>;
+  /** Claims settled with a credit (order-schema.ts claim_credits). */
+  claim_credits?: ReadonlyArray<{ to: string; amount: number }>;
+  store_credit_applied?: number;
+  /** A replacement order (a claim's): not a sale, whatever source the reader mapped it to. */
+  replacement_for?: { claim_id: string } | null;
 };
 
 const dateOf = (value: unknown): Date | null =>
@@ -58,6 +66,27 @@ function onTermsOf(order: Record<string, unknown>): SalesOrder['on_terms'] {
   const state = TERMS_INVOICE_STATES.find((s) => s === terms?.state);
   const bookedAt = dateOf(order.created_at);
   return state && bookedAt ? { state, booked_at: bookedAt } : null;
+}
+
+/**
+ * What the claims change of an order as stored (claims.ts): the store credit it spent, the credit
+ * notes that lowered its open invoice, and whether it is a replacement (the readers of an order
+ * may map its source 'replacement' to another).
+ */
+function claimFiguresOf(
+  order: Record<string, unknown>,
+): Pick<SalesOrder, 'store_credit_spent' | 'credit_notes_on_invoice' | 'source'> {
+  const credits = Array.isArray(order.claim_credits) ? (order.claim_credits as unknown[]) : [];
+  const onInvoice = credits.reduce<number>((total, credit) => {
+    const { to, amount } = (credit ?? {}) as Record<string, unknown>;
+    return to === 'invoice' && typeof amount === 'number' ? total + amount : total;
+  }, 0);
+  const spent = order.store_credit_applied;
+  return {
+    ...(typeof spent === 'number' && spent > 0 ? { store_credit_spent: spent } : {}),
+    ...(onInvoice > 0 ? { credit_notes_on_invoice: onInvoice } : {}),
+    ...(order.replacement_for ? { source: 'replacement' } : {}),
+  };
 }
 
 /** Units and cents refunded by line, per product, of the refunds as stored (malformed: none). */
@@ -80,12 +109,13 @@ function refundedLinesOf(refunds: unknown): SalesOrder['refunded_lines'] {
 
 function salesOrder(order: RollupOrder | null): SalesOrder | null {
   if (!order) return null;
-  const { refunds, ...rest } = order;
+  const { refunds, claim_credits: _credits, replacement_for: _for, ...rest } = order;
   return {
     ...rest,
     paid_at: dateOf(order.paid_at),
     on_terms: onTermsOf(order as unknown as Record<string, unknown>),
     refunded_lines: refundedLinesOf(refunds),
+    ...claimFiguresOf(order as unknown as Record<string, unknown>),
   };
 }
 
@@ -147,6 +177,7 @@ export function salesOrderOfDoc(data: DocumentData | undefined): SalesOrder | nu
     paid_at: data.paid_at instanceof Timestamp ? data.paid_at.toDate() : null,
     on_terms: onTermsOf(data),
     refunded_lines: refundedLinesOf(data.refunds),
+    ...claimFiguresOf(data),
     items: items.flatMap((item) => {
       if (typeof item !== 'object' || item === null) return [];
       const { product_id, name, quantity, line_total, unit_amount, price_list, tier_unit_amount } =

@@ -31,7 +31,9 @@ interface RefundInput {
    * A refund by lines (docs/order-lifecycle.md#refunds-by-line): units of each line and how many
    * go back on hand, priced here with their share of the tax, plus shipping and goodwill cents.
    */
-  lines?: ReadonlyArray<{ productId: string; quantity: number; restock: number }> | undefined;
+  lines?:
+    | ReadonlyArray<{ productId: string; quantity: number; restock: number; shipped?: boolean }>
+    | undefined;
   shipping?: number | undefined;
   goodwill?: number | undefined;
   /** For the managers and the books: kept in order_notes/{orderId}, never on the order. */
@@ -42,6 +44,8 @@ interface RefundInput {
   cancel?: boolean;
   /** Put the order's units back on hand (a full refund only: everything left, or `cancel`). */
   restock?: boolean;
+  /** The claim this refund settles (claims/settle-claim.ts): recorded on the refund entry. */
+  claimId?: string;
 }
 
 /**
@@ -78,6 +82,7 @@ function planOf(order: OrderState, input: RefundInput): LineRefundPlan | null {
       product_id: line.productId,
       quantity: line.quantity,
       restock: line.restock,
+      ...(line.shipped ? { shipped: true } : {}),
     })),
     shipping: input.shipping ?? 0,
     goodwill: input.goodwill ?? 0,
@@ -171,6 +176,7 @@ export async function refundOrder(
           internal_note: input.internalNote,
           customer_note: input.customerNote,
           requestId: input.requestId,
+          ...(input.claimId ? { claim_id: input.claimId } : {}),
           ...(input.cancel === true ? { cancel: 'true' } : {}),
           ...(input.restock === true ? { restock: 'true' } : {}),
           // The lines, tax, shipping and goodwill of a refund by lines, for the same reason.
@@ -212,6 +218,7 @@ export async function refundOrder(
       internal_note: input.internalNote,
       by: managerUid,
       request_id: input.requestId,
+      ...(input.claimId ? { claim_id: input.claimId } : {}),
       ...(plan ? partsOf(plan) : {}),
     },
     { cancel: input.cancel === true, restock: input.restock === true },
@@ -288,6 +295,8 @@ export async function recordStripeRefunds(
         // refundOrder's request id travels in the metadata, so a webhook that records the
         // refund first still lets a retry of that request find it.
         ...(refund.metadata?.requestId ? { request_id: refund.metadata.requestId } : {}),
+        // The claim a settlement's refund settles travels too (its units are not claimable again).
+        ...(refund.metadata?.claim_id ? { claim_id: refund.metadata.claim_id } : {}),
         // A refund by lines records its lines (and restocks their units) whoever records it.
         ...partsOfMetadata(refund),
       },

@@ -48,6 +48,7 @@ import {
   standingOrderOfInvoice,
   toDate,
 } from './stripe-objects';
+import { creditSpentOn } from '../store-credit/invoice-credit';
 
 /**
  * What Stripe reports about a standing order's subscription, applied once per event: a paid
@@ -324,7 +325,9 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
         shipments: [],
         // Its backordered lines wait for stock: the managers' backorder queue lists the order.
         backorder_open: hasOpenBackorder({ status: 'processing', items: marked }),
-        store_credit_applied: 0,
+        // The store credit Stripe applied to the invoice (already off amount_paid).
+        store_credit_applied: creditSpentOn(invoice),
+        claim_credits: [],
         refunds: [],
         refunded_amount: 0,
         dispute: null,

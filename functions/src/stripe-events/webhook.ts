@@ -28,6 +28,7 @@ import {
 } from '../terms/invoice-events';
 import { TermsOrderMissingError, type TermsTransition } from '../terms/invoice-transitions';
 import { sweepAfterClockMoved } from '../tax/clock-ready';
+import { syncInvoiceCredit } from '../store-credit/invoice-credit';
 
 interface WebhookRequest {
   method: string;
@@ -114,7 +115,7 @@ function applyEvent(
     case 'checkout.session.async_payment_failed':
       return recordAsyncPaymentFailed(ctx.db, event.data.object, ref);
     case 'checkout.session.expired':
-      return recordCheckoutExpired(ctx.db, event.data.object, ref);
+      return recordCheckoutExpired(ctx.db, event.data.object, ref, ctx.stripe);
     case 'refund.created':
     case 'refund.updated':
       return recordStripeRefunds(ctx, { refund: event.data.object });
@@ -205,6 +206,11 @@ export async function handleWebhook(
     const applying = applyEvent(event, ctx);
     if (applying) {
       const result = await applying;
+      // Any invoice paid or voided: the store credit Stripe spent on it (or gave back) reaches
+      // the company's mirror, once per invoice (store-credit/invoice-credit.ts).
+      if (event.type === 'invoice.paid' || event.type === 'invoice.voided') {
+        await syncInvoiceCredit(ctx, event.data.object);
+      }
       if (result.orderId === null) {
         log.info('stripe_webhook_ignored', { ...fields, reason: result.outcome });
         return { kind: 'ignored' };

@@ -44,6 +44,8 @@ import { stripeFailure } from '../stripe/stripe-errors';
 import { customerForCheckout } from '../stripe/stripe-customers';
 import { exemptCustomerFor } from '../tax/exempt-customers';
 import { calculateTax, taxTreatmentFor } from '../tax/order-tax';
+import { creditSpentOn, invoiceEntryIds, stageInvoiceSpent } from '../store-credit/invoice-credit';
+import { readStoreCredit } from '../store-credit/store-credit-ledger';
 import { readCredit } from './credit-account';
 import { closeTermsOrder } from './invoice-transitions';
 import { issueTermsInvoice } from './stripe-invoice';
@@ -156,8 +158,9 @@ export async function placeTermsOrder(
   if (booked.kind === 'existing') return answerOf(orderId, booked.order);
 
   let invoice;
+  let companyCustomerId: string;
   try {
-    const customerId = await customerForCheckout(
+    const customerId = (companyCustomerId = await customerForCheckout(
       db,
       ctx.stripe(),
       {
@@ -168,7 +171,7 @@ export async function placeTermsOrder(
         testClock: useTestClocks(ctx.env),
       },
       orderId,
-    );
+    ));
     const exemption = treatment.exemption;
     invoice = await issueTermsInvoice(ctx.stripe(), {
       orderId,
@@ -193,8 +196,10 @@ export async function placeTermsOrder(
       lines: booked.items,
       restockDates: booked.restockDates,
     });
-    if (invoice.amount_due !== amount || invoice.currency !== 'usd') {
-      throw new Error(`Invoice ${invoice.id} is due ${invoice.amount_due}, the order is ${amount}`);
+    // Its total is the order's; what is due may be less: Stripe applied the company's store
+    // credit (its customer balance) when it finalized the invoice.
+    if (invoice.total !== amount || invoice.currency !== 'usd') {
+      throw new Error(`Invoice ${invoice.id} totals ${invoice.total}, the order is ${amount}`);
     }
   } catch (error) {
     stripeFailure('terms_invoice_failed', error, { orderId });
@@ -207,10 +212,22 @@ export async function placeTermsOrder(
     throw new PreconditionError(INVOICE_NOT_ISSUED);
   }
 
+  const issued = invoice;
+  // Store credit Stripe spent on the invoice: only the company's own customer holds it.
+  const creditSpent =
+    issued.customer === companyCustomerId ||
+    (issued.customer as { id?: string })?.id === companyCustomerId
+      ? creditSpentOn(issued)
+      : 0;
   const order = await db.runTransaction(async (tx) => {
     const current = readOrder(await tx.get(orderRef));
     if (!current?.terms) throw new Error(`Order ${orderId} vanished while its invoice was issued`);
     if (current.terms.state !== 'issuing') return current;
+    const ledger =
+      creditSpent > 0
+        ? await readStoreCredit(tx, db, profile.companyId, invoiceEntryIds(issued.id!))
+        : null;
+    const account = ledger ? await readCredit(tx, db, profile.companyId) : null;
     const terms = {
       ...current.terms,
       state: 'open' as const,
@@ -220,8 +237,23 @@ export async function placeTermsOrder(
       invoice_pdf: invoice.invoice_pdf ?? null,
       due_at: invoice.due_date ? Timestamp.fromMillis(invoice.due_date * 1000) : null,
     };
-    tx.update(orderRef, { terms, updated_at: Timestamp.now() });
-    return { ...current, terms };
+    // The credit spent is off what the invoice asks for: the order's amount, and the open balance.
+    const spent = ledger ? stageInvoiceSpent(ledger, { ...issued, id: issued.id! }, orderId) : 0;
+    const now = Timestamp.now();
+    ledger?.write(now);
+    const credited =
+      spent > 0 ? { amount: current.amount - spent, store_credit_applied: spent } : {};
+    if (account && spent > 0) {
+      tx.set(
+        account.ref,
+        { open_balance: Math.max(0, account.credit.open_balance - spent) },
+        { merge: true },
+      );
+    }
+    tx.update(orderRef, { terms, ...credited, updated_at: now });
+    const after = { ...current, terms, ...credited };
+    if (spent > 0) applyOrderRollup(tx, db, current, after);
+    return after;
   });
   const placed = { ...order, id: orderId };
   const marked = {

@@ -28,6 +28,7 @@ import {
   refundOrderRequest,
   shipOrderRequest,
   cancelBackorderedLineRequest,
+  settleClaimRequest,
   reportClaimRequest,
   answerClaimRequest,
   askClaimQuestionRequest,
@@ -70,6 +71,7 @@ import {
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
+import { settleClaimHandler } from '../../src/handlers/settle-claim';
 import {
   answerClaimHandler,
   askClaimQuestionHandler,
@@ -384,6 +386,18 @@ const TABLE: Record<CallableName, Row> = {
       requestId: '0b7e2f4a-8c1d-4e5f-9a6b-3c2d1e0f9a8b',
       lines: [{ productId: 'mango-tango', quantity: 2 }],
       shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    },
+  },
+  settleClaim: {
+    handler: settleClaimHandler,
+    schema: settleClaimRequest,
+    caller: 'manager',
+    valid: {
+      claimId: `bad-input-claim-${RUN}`,
+      requestId: '2d7c4b1e-9a3f-4c8d-8e6b-5f4a3b2c1d0e',
+      remedy: 'store_credit',
+      restock: false,
+      note: 'Sorry about the leak.',
     },
   },
   cancelBackorderedLine: {

@@ -15,6 +15,7 @@ import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { cancelBackorderedLineHandler } from '../../src/handlers/cancel-backordered-line';
+import { settleClaimHandler } from '../../src/handlers/settle-claim';
 import {
   answerClaimHandler,
   askClaimQuestionHandler,
@@ -212,6 +213,15 @@ const ROWS: Record<Tested, Row> = {
       shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
     },
   },
+  settleClaim: {
+    handler: settleClaimHandler,
+    caller: 'manager',
+    valid: {
+      claimId: `rate-limit-claim-${RUN}`,
+      requestId: '2d7c4b1e-9a3f-4c8d-8e6b-5f4a3b2c1d0e',
+      remedy: 'store_credit',
+    },
+  },
   cancelBackorderedLine: {
     handler: cancelBackorderedLineHandler,
     caller: 'buyer',
@@ -406,6 +416,7 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'refundOrder',
         'shipOrder',
         'cancelBackorderedLine',
+        'settleClaim',
         'manageStandingOrder',
         'setProfileStatus',
         'resendVerificationEmail',

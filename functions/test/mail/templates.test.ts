@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BRAND, shipToSchema } from '@portal/domain';
 import { portalLinks } from '../../src/mail/links';
 import { renderMail, type MailContent } from '../../src/mail/templates/layout';
+import { claimSettled } from '../../src/mail/templates/claim-settled';
 import * as messages from '../../src/mail/templates/messages';
 import { PAY_SHIP_TO } from '../payments/support';
 
@@ -499,5 +500,50 @@ describe('each mail says what matters', () => {
       messages.memberRemoved({ companyName: 'Cloud Nine', left: true, contact: 'x@y.example' }),
     );
     expect(left.subject).toBe('You left Cloud Nine');
+  });
+
+  it('claim settled: how, for how much, the note, and the order', async () => {
+    const facts = {
+      storeName: 'Cloud Nine Smokes',
+      claimId: 'claimabcdef123',
+      orderId: 'order12345678',
+      note: 'Sorry about the leak.',
+      orderUrl: links.accountOrder('order12345678'),
+    };
+    const credit = await render(
+      claimSettled({
+        ...facts,
+        remedy: 'store_credit',
+        amount: 5000,
+        replacementOrderId: null,
+        creditNoteNumber: null,
+      }),
+    );
+    expect(credit.subject).toBe('Your claim on order #order123 is settled');
+    expect(credit.text).toContain('We added $50.00 of store credit');
+    expect(credit.text).toContain('Sorry about the leak.');
+    expect(credit.text).toContain(facts.orderUrl);
+    const replacement = await render(
+      claimSettled({
+        ...facts,
+        note: '',
+        remedy: 'replacement',
+        amount: 0,
+        replacementOrderId: 'claimabcdef123-replacement',
+        creditNoteNumber: null,
+      }),
+    );
+    expect(replacement.text).toContain('a replacement at no charge (order #claimabc)');
+    const note = await render(
+      claimSettled({
+        ...facts,
+        remedy: 'credit_note',
+        amount: 2500,
+        replacementOrderId: null,
+        creditNoteNumber: 'CN-0001',
+      }),
+    );
+    expect(note.text).toContain('credit note of $25.00');
+    expect(note.text).toContain('CN-0001');
   });
 });

@@ -216,6 +216,7 @@ describe("the cart's estimate", () => {
       tax: taxOn(4 * PRICE, CA_RATE),
       exemption: null,
       expiredCertificate: null,
+      storeCredit: 0,
     });
     const expiredId = await writeCertificate(owner.uid, {
       state: 'NV',

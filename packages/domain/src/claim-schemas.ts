@@ -69,6 +69,8 @@ export function claimSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     restocked: z._default(z.record(z.string(), z.number()), {}),
     /** The manager's words to the buyer ('' when none). */
     note: z._default(z.string(), ''),
+    /** The settleClaim request that settled it: its retry answers this settlement. */
+    request_id: z._default(z.string(), ''),
   });
   const claim = z.object({
     order_id: z.string(),

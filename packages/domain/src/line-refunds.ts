@@ -14,6 +14,11 @@ export interface LineRefundRequest {
   product_id: string;
   quantity: number;
   restock: number;
+  /**
+   * The units were shipped (a claim of damaged or missing goods settled by a refund): none of
+   * them is taken off what is still to ship. Absent: units not yet shipped are refunded first.
+   */
+  shipped?: boolean;
 }
 
 /** A refund by lines as priced by the server (stored on the refund entry). */
@@ -132,7 +137,7 @@ export function planLineRefund(
     lines.push({
       product_id: line.product_id,
       quantity: line.quantity,
-      unshipped: Math.min(line.quantity, state.remaining),
+      unshipped: line.shipped === true ? 0 : Math.min(line.quantity, state.remaining),
       restocked: line.restock,
       amount: Math.max(0, amount),
     });

@@ -129,6 +129,21 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     claim_id: z.optional(z.string()),
   });
 
+  /**
+   * A claim settled with a credit (claims.ts): `to` 'invoice' when a credit note lowered what the
+   * open invoice asks for, 'balance' when the company's store credit grew (store credit, or a
+   * credit note on a paid invoice).
+   */
+  const claimCredit = z.object({
+    claim_id: z.string(),
+    kind: z.enum(['credit_note', 'store_credit']),
+    to: z.enum(['invoice', 'balance']),
+    amount: z.number().check(integer(), atLeast(0)),
+    at: instant,
+    credit_note_id: z._default(z.nullable(z.string()), null),
+    credit_note_number: z._default(z.nullable(z.string()), null),
+  });
+
   /** One refund's internal note: the manager's note for the books, who wrote it and when. */
   const refundNote = z.object({ internal_note: z.string(), by: z.string(), at: instant });
 
@@ -268,7 +283,24 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
      * A replacement order (source 'replacement', amount 0): the claim it settles and the order
      * the claim was on.
      */
-    replacement_for: z.optional(z.object({ claim_id: z.string(), order_id: z.string() })),
+    replacement_for: z.optional(
+      z.object({
+        claim_id: z.string(),
+        order_id: z.string(),
+        /**
+         * Cents the replaced goods sold for (the claim's lines at their price): the figures count
+         * it as replacements given, never as revenue.
+         */
+        value: z._default(z.number().check(integer(), atLeast(0)), 0),
+      }),
+    ),
+    /**
+     * Claims on this order settled with a credit (docs/order-lifecycle.md#settling-a-claim): a
+     * credit note on its invoice or store credit on the company's balance. A credit note on an
+     * invoice still open is also taken off `amount` (what the invoice still asks for); the
+     * others leave `amount` as paid. [] when none.
+     */
+    claim_credits: z._default(z.array(claimCredit), []),
     /**
      * Cents of store credit spent on it at checkout (store-credit.ts): a discount "Store credit"
      * on the Checkout Session, already taken off `amount`. 0 when none.
@@ -319,6 +351,7 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     refund,
     refundLine,
     refundNote,
+    claimCredit,
     notes,
     dispute,
     terms,

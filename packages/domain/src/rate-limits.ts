@@ -85,6 +85,11 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 60, windowMs: HOUR },
     perIp: { max: 120, windowMs: HOUR },
   },
+  // A manager settles claims one by one; each is a Stripe call (or a new order) and a mail.
+  settleClaim: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 120, windowMs: HOUR },
+  },
   // A manager ships a few hundred boxes on a busy afternoon; each mails the buyer.
   shipOrder: {
     perUser: { max: 300, windowMs: HOUR },

@@ -329,6 +329,31 @@ describe('an order in the rollups', () => {
     });
   });
 
+  it('counts the store credit an order spent and the credit notes on its open invoice as revenue', () => {
+    const paidAt = at('2025-06-10T18:00:00Z');
+    const order: SalesOrder = {
+      user_id: 'u1',
+      store_name: 'Corner Shop',
+      status: 'processing',
+      amount: 4000,
+      refunded_amount: 0,
+      paid_at: paidAt,
+      items: [{ product_id: 'syrup', name: 'Syrup', quantity: 2, unit_amount: 2500, line_total: 5000 }],
+      store_credit_spent: 1000,
+    };
+    const card = orderContribution(order)!.rollup;
+    expect(card.revenue).toBe(5000);
+    expect(card.stores.u1?.revenue).toBe(5000);
+    const onTerms = orderContribution({
+      ...order,
+      store_credit_spent: 0,
+      credit_notes_on_invoice: 1000,
+      on_terms: { booked_at: paidAt, state: 'open' },
+    })!.rollup;
+    expect(onTerms.revenue).toBe(5000);
+    expect(onTerms.uncollected).toBe(5000);
+  });
+
   it('counts an approval on its Pacific day, week and month', () => {
     const writes = approvalDelta(at('2025-03-10T06:30:00Z'));
     expect(writes).toEqual([

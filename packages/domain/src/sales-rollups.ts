@@ -139,6 +139,14 @@ export interface SalesOrder {
    * units and revenue (the order's refunded_amount already leaves its net revenue).
    */
   refunded_lines?: ReadonlyMap<string, { units: number; amount: number }>;
+  /**
+   * Cents of the sale its `amount` does not show (docs/payments.md#store-credit): store credit
+   * it spent (a card checkout's discount, or what Stripe applied to its invoice), and credit
+   * notes that lowered its open invoice (order-lifecycle.md#settling-a-claim). Both count as
+   * revenue: the claims' figures count the credit once, when it is given.
+   */
+  store_credit_spent?: number;
+  credit_notes_on_invoice?: number;
 }
 
 /** What a rollup needs of an order line (the list and the tier price only on list-priced lines). */
@@ -415,16 +423,21 @@ export function orderContribution(
   const countedAt = terms ? terms.booked_at : order.paid_at;
   if (!countedAt) return null;
   const rollup = emptyRollup();
-  rollup.revenue = order.amount;
+  // Booked: what was paid or is owed, the store credit that paid part of it, and the credit
+  // notes that took some off its invoice (the claims' figures count those as credits given).
+  const credited = order.credit_notes_on_invoice ?? 0;
+  const booked = order.amount + (order.store_credit_spent ?? 0) + credited;
+  rollup.revenue = booked;
   if (terms && (isReceivable(terms.state) || terms.state === 'uncollectible')) {
-    rollup.uncollected = order.amount;
+    // Not collected yet: what the invoice asks for, and what its credit notes forgave.
+    rollup.uncollected = order.amount + credited;
   }
   rollup.refunded = order.refunded_amount;
   rollup.paid_orders = 1;
   rollup.statuses[order.status] = 1;
   rollup.stores[order.user_id] = {
     name: order.store_name,
-    revenue: order.amount - order.refunded_amount,
+    revenue: booked - order.refunded_amount,
     orders: 1,
   };
   if (order.status !== 'cancelled') {

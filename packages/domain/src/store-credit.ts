@@ -79,3 +79,6 @@ export type StoreCreditEntry = z.output<typeof storeCreditEntrySchema> & { id: s
 export function storeCreditLabel(balance: Cents): string {
   return balance > 0 ? `Store credit: ${formatUsd(balance)}` : '';
 }
+
+/** The name of the one-off coupon a card checkout spends store credit with (on the receipt). */
+export const STORE_CREDIT_COUPON_NAME = 'Store credit';

@@ -112,6 +112,12 @@ export interface EstimateTaxResponse {
    * Only when no other certificate exempts the order.
    */
   expiredCertificate: TaxExemption | null;
+  /**
+   * Cents of the company's store credit a card checkout of this cart would spend (creditToApply,
+   * docs/payments.md#store-credit): the cart shows "Store credit −$X". 0 or absent: none. The
+   * tax estimate is for the goods less it (Stripe taxes the discounted amount).
+   */
+  storeCredit?: Cents;
 }
 
 /**

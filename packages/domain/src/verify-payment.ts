@@ -27,6 +27,8 @@ export interface VerifyPaymentResponse {
   amount: number;
   status: OrderStatus;
   orderId: string;
+  /** Cents of store credit the order spent (already off `amount`); absent or 0: none. */
+  storeCreditApplied?: number;
   /**
    * The checkout started a standing order: its cadence, what each delivery is charged, and the
    * next charge (ISO, null until Stripe has told us), for the page to state with how to cancel.

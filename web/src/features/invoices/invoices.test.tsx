@@ -178,6 +178,7 @@ describe('InvoicePage', () => {
         shipments: [],
         backorder_open: false,
         store_credit_applied: 0,
+        claim_credits: [],
         items: [{ ...line(1), backordered: 1 }],
         refunds: [
           {
@@ -417,6 +418,7 @@ describe('the invoice PDF', () => {
     shipments: [],
     backorder_open: false,
     store_credit_applied: 0,
+    claim_credits: [],
     refunds: [],
     refunded_amount: 0,
     dispute: null,

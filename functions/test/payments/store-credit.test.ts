@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@portal/domain';
+import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
+import { settleClaimHandler } from '../../src/handlers/settle-claim';
+import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
+import { writeLocation } from '../company-fixtures';
+import {
+  call,
+  db,
+  giveTerms,
+  openBalanceOf,
+  orderRecord,
+  paidOrder,
+  product,
+  RUN,
+  seedClaim,
+  storeCreditOf,
+  stripeCustomerOf,
+  termsOrder,
+} from '../claims/settle-support';
+import {
+  checkoutOf,
+  createUser,
+  payWithShipTo,
+  postWebhook,
+  setCart,
+  startPaymentsHarness,
+  type TestUser,
+} from './support';
+
+/**
+ * Store credit (docs/payments.md#store-credit) against the Stripe sandbox: a claim settled as
+ * store credit, spent by the company's next card checkout (a "Store credit" coupon, the Stripe
+ * balance and the mirror both reaching 0), given back once when that checkout expires unpaid,
+ * and spent by Stripe when it finalizes the company's next invoice on terms.
+ */
+
+let harness: Awaited<ReturnType<typeof startPaymentsHarness>>;
+let manager: TestUser;
+
+const JUG = `t-credit-jug-${RUN}`;
+const PRICE = 2_500;
+
+beforeAll(async () => {
+  harness = await startPaymentsHarness();
+  manager = await createUser('manager');
+  await product(JUG, { name: `Credit Jug ${RUN}`, price: PRICE, stock: 500 });
+});
+
+afterAll(async () => {
+  await db().doc(paths.product(JUG)).delete();
+  await db().doc(paths.wholesalePrice(JUG)).delete();
+  await harness?.stop();
+});
+
+/** A company whose claim on its first order was settled with $50.00 of store credit. */
+async function companyWithCredit(): Promise<{ buyer: TestUser; credit: number }> {
+  const buyer = await createUser('retailer');
+  const orderId = await paidOrder(harness.sandbox, buyer, { [JUG]: 4 });
+  const { claimId, value } = await seedClaim(orderId, { [JUG]: 2 });
+  await settleClaimHandler(
+    call(manager, { claimId, requestId: randomUUID(), remedy: 'store_credit' }),
+  );
+  expect((await storeCreditOf(buyer.uid)).balance).toBe(value);
+  return { buyer, credit: value };
+}
+
+async function stripeBalance(companyId: string): Promise<number> {
+  const customer = await harness.stripe.customers.retrieve(await stripeCustomerOf(companyId));
+  if (customer.deleted) throw new Error('customer deleted');
+  return customer.balance;
+}
+
+describe('store credit at a card checkout', () => {
+  it("the cart's estimate says it, the session's total is reduced by it, and once paid the balance is 0 at Stripe and on the mirror", async () => {
+    const { buyer, credit } = await companyWithCredit();
+    const locationId = await writeLocation(db(), buyer.uid, 'Main store');
+    await setCart(buyer.uid, { [JUG]: 6 });
+    const estimate = await estimateTaxHandler(call(buyer, { locationId }));
+    expect(estimate).toMatchObject({ subtotal: 6 * PRICE, tax: 0, storeCredit: credit });
+
+    const { orderId } = await createCheckoutSessionHandler(call(buyer, { locationId }));
+    const checkout = await checkoutOf(orderId);
+    const session = await harness.stripe.checkout.sessions.retrieve(checkout.stripe_session_id!);
+    expect(session.amount_subtotal).toBe(6 * PRICE);
+    expect(session.total_details?.amount_discount).toBe(credit);
+    expect(session.amount_total).toBe(6 * PRICE - credit);
+    // Reserved at once: a second checkout meanwhile could not spend it again.
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(0);
+    expect(await stripeBalance(buyer.uid)).toBe(0);
+
+    await payWithShipTo(harness.sandbox, session.id);
+    await harness.sandbox.whenWebhooksIdle();
+    const order = await orderRecord(orderId);
+    expect(order.status).toBe('processing');
+    expect(order.amount).toBe(6 * PRICE - credit);
+    expect(order.store_credit_applied).toBe(credit);
+    const verified = await verifyPaymentHandler(call(buyer, { sessionId: session.id }));
+    expect(verified).toMatchObject({ amount: 6 * PRICE - credit, storeCreditApplied: credit });
+
+    const mirror = await storeCreditOf(buyer.uid);
+    expect(mirror.balance).toBe(0);
+    expect(mirror.entries[`checkout-${orderId}`]).toMatchObject({
+      kind: 'checkout',
+      amount: -credit,
+    });
+    expect(await stripeBalance(buyer.uid)).toBe(0);
+  });
+
+  it('a checkout that expires unpaid gives the credit back, once, at Stripe and on the mirror', async () => {
+    const { buyer, credit } = await companyWithCredit();
+    await setCart(buyer.uid, { [JUG]: 3 });
+    const { orderId } = await createCheckoutSessionHandler(call(buyer));
+    const sessionId = (await checkoutOf(orderId)).stripe_session_id!;
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(0);
+
+    const from = harness.endpoint.bodies.length;
+    await harness.stripe.checkout.sessions.expire(sessionId);
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await checkoutOf(orderId)).state).toBe('expired');
+    const mirror = await storeCreditOf(buyer.uid);
+    expect(mirror.balance).toBe(credit);
+    expect(mirror.entries[`checkout-released-${orderId}`]).toMatchObject({
+      kind: 'checkout_released',
+      amount: credit,
+    });
+    expect(await stripeBalance(buyer.uid)).toBe(-credit);
+
+    // The expiry delivered again changes nothing.
+    const expired = harness.endpoint.bodies
+      .slice(from)
+      .filter((body) => body.includes('checkout.session.expired'));
+    expect(expired.length).toBeGreaterThan(0);
+    for (const body of [...expired, ...expired]) {
+      expect((await postWebhook(harness.endpoint.url, body)).status).toBe(200);
+    }
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(credit);
+    expect(await stripeBalance(buyer.uid)).toBe(-credit);
+  });
+
+  it('a cart worth less than the credit spends all but the $0.50 Stripe must charge', async () => {
+    const { buyer, credit } = await companyWithCredit();
+    await setCart(buyer.uid, { [JUG]: 1 });
+    const { orderId } = await createCheckoutSessionHandler(call(buyer));
+    const session = await harness.stripe.checkout.sessions.retrieve(
+      (await checkoutOf(orderId)).stripe_session_id!,
+    );
+    expect(session.amount_total).toBe(50);
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(credit - (PRICE - 50));
+  });
+});
+
+describe('store credit on an invoice', () => {
+  it('Stripe spends it when it finalizes the next invoice on terms; the order, the open balance and the mirror follow', async () => {
+    const { buyer, credit } = await companyWithCredit();
+    await giveTerms(manager, buyer.uid);
+    const placed = await termsOrder(buyer, { [JUG]: 4 });
+    expect(placed.amount).toBe(4 * PRICE - credit);
+    const order = await orderRecord(placed.orderId);
+    expect(order.amount).toBe(4 * PRICE - credit);
+    expect(order.store_credit_applied).toBe(credit);
+    const invoice = await harness.stripe.invoices.retrieve(order.terms!.invoice_id!);
+    expect(invoice.total).toBe(4 * PRICE);
+    expect(invoice.amount_due).toBe(4 * PRICE - credit);
+    expect(await openBalanceOf(buyer.uid)).toBe(4 * PRICE - credit);
+
+    const mirror = await storeCreditOf(buyer.uid);
+    expect(mirror.balance).toBe(0);
+    expect(mirror.entries[`invoice-${invoice.id}`]).toMatchObject({
+      kind: 'invoice',
+      amount: -credit,
+    });
+    expect(await stripeBalance(buyer.uid)).toBe(0);
+
+    // Paid: the invoice's events change nothing more on the mirror.
+    await harness.sandbox.payInvoice(invoice.id!, { method: 'card' });
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(0);
+    expect(await openBalanceOf(buyer.uid)).toBe(0);
+  });
+});
