@@ -13,6 +13,9 @@
 import * as z from 'zod/mini';
 import { businessDay, type DayRange } from './insights';
 import type { ClaimRemedy, ClaimStatus } from './claims';
+import type { ClaimProductFigure, ClaimsOverview } from './claims-overview';
+
+export type { ClaimProductFigure, ClaimsOverview } from './claims-overview';
 import {
   contributionDelta,
   emptyRollup,
@@ -109,19 +112,6 @@ export function formatClaimsRate(rate: number | null): string {
   return `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
 }
 
-/** A product's claims over a period, with its units sold then. */
-export interface ClaimProductFigure {
-  productId: string;
-  name: string;
-  /** Claims (not rejected) reported in the period that name it. */
-  claims: number;
-  unitsClaimed: number;
-  /** Units sold in the period (paid orders not cancelled, less units refunded by line). */
-  unitsSold: number;
-  /** unitsClaimed / unitsSold; null when none was sold in the period. */
-  rate: number | null;
-}
-
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -152,21 +142,6 @@ export function claimProductFigures(rollup: SalesRollup): ClaimProductFigure[] {
 }
 
 /** The Overview's claims card: the period's claims, what they gave back, and per product. */
-export interface ClaimsOverview {
-  /** Claims reported in the period (not rejected) and their units. */
-  reported: number;
-  unitsClaimed: number;
-  /** Cents given back by claims settled in the period, by remedy. */
-  refunds: number;
-  creditNotes: number;
-  storeCredit: number;
-  /** Replacement orders of claims settled in the period, and their goods at the claims' prices. */
-  replacements: number;
-  replacementsValue: number;
-  /** The products with the highest claims rate (claimProductFigures), at most TOP_LIST_SIZE. */
-  byProduct: ClaimProductFigure[];
-}
-
 export function claimsOverview(rollup: SalesRollup, size: number): ClaimsOverview {
   return {
     reported: rollup.claims_reported ?? 0,

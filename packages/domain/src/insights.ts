@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import type { OrderRow } from './order-row';
-import type { ClaimsOverview } from './claim-rollups';
+import type { ClaimsOverview } from './claims-overview';
 import { BUYER_ROLES, PROFILE_STATUSES, type BuyerRole, type ProfileStatus } from './roles';
 
 /**
