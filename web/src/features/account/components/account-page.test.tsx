@@ -216,6 +216,19 @@ describe('AccountPage: Orders', () => {
     );
   });
 
+  it('opens a replacement order from its link (ids with a dash: <claimId>-replacement)', async () => {
+    seedProfile('retailer');
+    seedOrder('claimabc12-replacement', '2025-03-01T12:00:00Z', 'processing', [
+      line('purple-dream', 'Purple Dream Syrup', 0, 2),
+    ]);
+    renderAccount('/portal/my-account?order=claimabc12-replacement');
+    const linked = await screen.findByRole('listitem', { name: 'Order #claimabc' });
+    expect(within(linked).getByRole('button', { name: 'Hide items' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
   it("says clearly when the linked order is not this account's (or does not exist)", async () => {
     seedProfile('retailer');
     seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [

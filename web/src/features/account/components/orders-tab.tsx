@@ -32,7 +32,8 @@ export const LINKED_ORDER_PARAM = 'order';
 export function linkedOrderPath(orderId: string): string {
   return `${paths.account}?${LINKED_ORDER_PARAM}=${encodeURIComponent(orderId)}`;
 }
-const ORDER_ID = /^[A-Za-z0-9]{1,40}$/;
+/** Order ids: checkout ids, and a replacement order's `${claimId}-replacement`. */
+const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The words of the notice above the list when a link names an order (docs/order-lifecycle.md). */
 export const LINKED_ORDER_TEXTS = {
