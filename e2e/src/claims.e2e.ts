@@ -129,7 +129,9 @@ async function report(page: Page, kind: string, units: number, note: string, pho
   await card.getByRole('button', { name: 'Report a problem' }).click();
   const dialog = page.getByRole('dialog', { name: `Report a problem with order ${label}` });
   await see(dialog, SLOW);
-  await dialog.getByRole('spinbutton', { name: `Units of ${JUG.name} affected` }).fill(String(units));
+  await dialog
+    .getByRole('spinbutton', { name: `Units of ${JUG.name} affected` })
+    .fill(String(units));
   await dialog.getByRole('radio', { name: kind }).check();
   await dialog.getByLabel('Describe the problem').fill(note);
   if (photo) {

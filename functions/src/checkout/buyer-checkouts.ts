@@ -36,10 +36,13 @@ export async function closeCheckoutsOfBuyer(
     const sessionId = checkout.stripe_session_id;
     try {
       if (!sessionId) {
-        if (await closeCheckout(deps.db, checkout.id, 'failed', {
+        if (
+          await closeCheckout(deps.db, checkout.id, 'failed', {
             withSession: false,
             stripe: deps.stripe,
-          })) closed++;
+          })
+        )
+          closed++;
         continue;
       }
       let session: Stripe.Checkout.Session;
@@ -48,14 +51,21 @@ export async function closeCheckoutsOfBuyer(
       } catch (error) {
         if (!isMissingResource(error)) throw error;
         // Stripe no longer knows the session (a restarted local sandbox): nobody can pay it.
-        if (await closeCheckout(deps.db, checkout.id, 'expired', {
+        if (
+          await closeCheckout(deps.db, checkout.id, 'expired', {
             withSession: true,
             stripe: deps.stripe,
-          })) closed++;
+          })
+        )
+          closed++;
         continue;
       }
       if (session.status === 'expired') {
-        if ((await recordCheckoutExpired(deps.db, session, undefined, deps.stripe)).outcome === 'expired') closed++;
+        if (
+          (await recordCheckoutExpired(deps.db, session, undefined, deps.stripe)).outcome ===
+          'expired'
+        )
+          closed++;
       } else if (session.status === 'complete') {
         await recordCheckoutCompleted(deps, session);
         closed++;

@@ -157,7 +157,11 @@ export async function returnCheckoutCredit(
   const customerId = await storedCompanyCustomer(db, checkout.company_id);
   if (!customerId || !(applied > 0)) return;
   const stripe: Stripe = deps.stripe();
-  await adjustCustomerBalance(stripe, customerId, debitOf(checkout.id, checkout.company_id, applied));
+  await adjustCustomerBalance(
+    stripe,
+    customerId,
+    debitOf(checkout.id, checkout.company_id, applied),
+  );
   const back = await adjustCustomerBalance(stripe, customerId, {
     credit: applied,
     key: `store-credit:release:${checkout.id}`,
@@ -165,7 +169,11 @@ export async function returnCheckoutCredit(
     metadata: { checkout_id: checkout.id, company_id: checkout.company_id },
   });
   await stampBalanceTransaction(db, checkout.company_id, releasedSnap.id, back.id);
-  log.info('store_credit_released', { orderId: checkout.id, companyId: checkout.company_id, applied });
+  log.info('store_credit_released', {
+    orderId: checkout.id,
+    companyId: checkout.company_id,
+    applied,
+  });
 }
 
 /** returnCheckoutCredit, logged instead of thrown (the checkout's close stands either way). */

@@ -106,4 +106,3 @@ export async function syncInvoiceCredit(
   if (moved !== 0) log.info('store_credit_invoice', { companyId, invoiceId, moved });
   return moved;
 }
-

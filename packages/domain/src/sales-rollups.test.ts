@@ -338,7 +338,9 @@ describe('an order in the rollups', () => {
       amount: 4000,
       refunded_amount: 0,
       paid_at: paidAt,
-      items: [{ product_id: 'syrup', name: 'Syrup', quantity: 2, unit_amount: 2500, line_total: 5000 }],
+      items: [
+        { product_id: 'syrup', name: 'Syrup', quantity: 2, unit_amount: 2500, line_total: 5000 },
+      ],
       store_credit_spent: 1000,
     };
     const card = orderContribution(order)!.rollup;
