@@ -29,6 +29,7 @@ export const claimDocSchemas = claimSchemasOf(timestamp);
 export type ClaimDoc = z.input<typeof claimDocSchemas.claim>;
 export type ClaimRecord = z.output<typeof claimDocSchemas.claim> & { id: string };
 export type ClaimEventDoc = z.output<typeof claimDocSchemas.event>;
+export type ClaimSettlementDoc = z.output<typeof claimDocSchemas.settlement>;
 
 class CorruptClaimError extends Error {
   override name = 'CorruptClaimError';

@@ -21,11 +21,11 @@ import { stageMails } from '../mail/outbox';
 import { readOrderState } from '../orders/order-record';
 import { readStock } from '../orders/stock';
 import {
-  readSettlingClaim,
+  readClaim,
   type ClaimEventDoc,
   type ClaimSettlementDoc,
-  type SettlingClaim,
-} from './settle-claim-record';
+  type ClaimRecord,
+} from './claim-record';
 import { creditNoteRemedy } from './settle-remedies/credit-note';
 import { refundRemedy } from './settle-remedies/refund';
 import {
@@ -73,7 +73,7 @@ export interface SettleInput {
   note: string;
 }
 
-function answerOf(claim: SettlingClaim): SettleClaimResponse {
+function answerOf(claim: ClaimRecord): SettleClaimResponse {
   const settlement = claim.settlement!;
   return {
     claimId: claim.id,
@@ -89,7 +89,7 @@ function answerOf(claim: SettlingClaim): SettleClaimResponse {
  * A claim that is not open: the answer to the request that settled it, else the refusal.
  * null: the claim is open.
  */
-function closedAnswer(claim: SettlingClaim, requestId: string): SettleClaimResponse | null {
+function closedAnswer(claim: ClaimRecord, requestId: string): SettleClaimResponse | null {
   if (claim.status === 'settled') {
     if (claim.settlement?.request_id === requestId) return answerOf(claim);
     throw new PreconditionError(CLAIM_MESSAGES.alreadySettled);
@@ -99,13 +99,13 @@ function closedAnswer(claim: SettlingClaim, requestId: string): SettleClaimRespo
 }
 
 /** Another request's lock that still holds. */
-const lockedByOther = (claim: SettlingClaim, requestId: string, now: number) =>
+const lockedByOther = (claim: ClaimRecord, requestId: string, now: number) =>
   !!claim.settling &&
   claim.settling.request_id !== requestId &&
   claim.settling.until.toMillis() > now;
 
-async function readClaimOrFail(ref: DocumentReference): Promise<SettlingClaim> {
-  const claim = readSettlingClaim(await ref.get());
+async function readClaimOrFail(ref: DocumentReference): Promise<ClaimRecord> {
+  const claim = readClaim(await ref.get());
   if (!claim) throw new NotFoundError(CLAIM_MESSAGES.notFound);
   return claim;
 }
@@ -117,7 +117,7 @@ async function lock(
   requestId: string,
 ): Promise<SettleClaimResponse | null> {
   return db.runTransaction(async (tx) => {
-    const claim = readSettlingClaim(await tx.get(ref));
+    const claim = readClaim(await tx.get(ref));
     if (!claim) throw new NotFoundError(CLAIM_MESSAGES.notFound);
     const answer = closedAnswer(claim, requestId);
     if (answer) return answer;
@@ -134,7 +134,7 @@ async function lock(
 /** Ends this request's lock when its settlement was not made (refused, or Stripe failed). */
 async function unlock(db: Firestore, ref: DocumentReference, requestId: string): Promise<void> {
   await db.runTransaction(async (tx) => {
-    const claim = readSettlingClaim(await tx.get(ref));
+    const claim = readClaim(await tx.get(ref));
     if (claim?.settling?.request_id === requestId && claim.status !== 'settled') {
       tx.update(ref, { settling: FieldValue.delete() });
     }
@@ -176,7 +176,7 @@ async function record(
   const orderRef = db.doc(paths.order(c.order.id));
   return db.runTransaction(async (tx) => {
     const [claimSnap, orderSnap] = await tx.getAll(claimRef, orderRef);
-    const claim = readSettlingClaim(claimSnap!);
+    const claim = readClaim(claimSnap!);
     if (!claim) throw new NotFoundError(CLAIM_MESSAGES.notFound);
     const answer = closedAnswer(claim, input.requestId);
     if (answer) return answer;

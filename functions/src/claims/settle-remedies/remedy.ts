@@ -2,7 +2,7 @@ import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore
 import type { ClaimRemedy } from '@portal/domain';
 import type { Context } from '../../lib/context';
 import type { OrderState } from '../../orders/order-record';
-import type { SettlingClaim } from '../settle-claim-record';
+import type { ClaimRecord } from '../claim-record';
 
 /** What settleClaim uses of the context. */
 export type SettleContext = Pick<Context, 'db' | 'stripe' | 'auth' | 'env' | 'now'>;
@@ -10,7 +10,7 @@ export type SettleContext = Pick<Context, 'db' | 'stripe' | 'auth' | 'env' | 'no
 /** One settlement being made: who, the claim and its order as read, and the request. */
 export interface SettleCase {
   managerUid: string;
-  claim: SettlingClaim;
+  claim: ClaimRecord;
   order: OrderState;
   /** Put the claimed units back on hand (the goods came back). */
   restock: boolean;
@@ -54,7 +54,7 @@ export interface Remedy<Effect> {
 export const claimKey = (claimId: string, step: string) => `claim:${claimId}:${step}`;
 
 /** The claim's units per product. */
-export function claimUnits(claim: Pick<SettlingClaim, 'lines'>): Record<string, number> {
+export function claimUnits(claim: Pick<ClaimRecord, 'lines'>): Record<string, number> {
   const units: Record<string, number> = {};
   for (const line of claim.lines) {
     units[line.product_id] = (units[line.product_id] ?? 0) + line.quantity;
