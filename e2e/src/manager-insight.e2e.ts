@@ -174,9 +174,10 @@ async function figuresOf(from: string, to: string): Promise<Figures> {
 }
 
 function totalCard(person: Person, title: string) {
-  return person.page
-    .locator('.overview-totals .admin-stat')
-    .filter({ has: person.page.locator('.admin-stat__title', { hasText: title }) });
+  return person.page.locator('.overview-totals .admin-stat').filter({
+    // The whole title: "Net revenue" is not "Net revenue after credits".
+    has: person.page.locator('.admin-stat__title', { hasText: new RegExp(`^${title}$`) }),
+  });
 }
 
 async function seeTotals(person: Person, expected: Figures): Promise<void> {

@@ -301,7 +301,7 @@ j.step(
       await page.goto('/admin?tab=overview');
       const card = page
         .locator('.overview-totals .admin-stat')
-        .filter({ has: page.locator('.admin-stat__title', { hasText: 'Net revenue' }) })
+        .filter({ has: page.locator('.admin-stat__title', { hasText: /^Net revenue$/ }) })
         .locator('.admin-stat__value');
       await seeText(card, /\$/, SLOW);
       return cents(await card.innerText());

@@ -188,7 +188,7 @@ j.step(
     expect(beforeRevenue).toBeGreaterThanOrEqual(50000);
     const revenueTile = period
       .locator('.admin-stat')
-      .filter({ has: page.locator('.admin-stat__title', { hasText: 'Net revenue' }) });
+      .filter({ has: page.locator('.admin-stat__title', { hasText: /^Net revenue$/ }) });
     await seeText(revenueTile.locator('.admin-stat__value'), usd(lastRevenue));
     const change = ((lastRevenue - beforeRevenue) / beforeRevenue) * 100;
     await seeText(revenueTile, new RegExp(`${Math.abs(change).toFixed(1)}%`));
