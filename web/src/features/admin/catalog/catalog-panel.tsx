@@ -271,18 +271,24 @@ export function CatalogPanel() {
       render: (p) => packLabel(p),
     },
     {
-      title: 'Stock',
+      // The claims share the stock's column (a column of their own would push Edit and
+      // Deactivate past 1280 px): which product breaks in transit, beside what is on hand.
+      title: (
+        <>
+          Stock / <abbr title={CLAIMS_COLUMN_TITLE}>Claims</abbr>
+        </>
+      ),
       key: 'stock',
       width: 112,
       className: 'admin-cell--wrap',
-      render: (p) => <StockCell product={p} />,
-    },
-    {
-      title: <abbr title={CLAIMS_COLUMN_TITLE}>Claims</abbr>,
-      key: 'claims',
-      align: 'right',
-      className: 'admin-cell--nowrap',
-      render: (p) => <ClaimsCell figure={claims.byProduct.get(p.id)} known={claimsKnown} />,
+      render: (p) => (
+        <>
+          <StockCell product={p} />
+          <div className="admin-muted" style={{ marginTop: 4 }}>
+            Claims <ClaimsCell figure={claims.byProduct.get(p.id)} known={claimsKnown} />
+          </div>
+        </>
+      ),
     },
     {
       title: 'Status',
