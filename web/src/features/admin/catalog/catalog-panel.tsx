@@ -275,7 +275,9 @@ export function CatalogPanel() {
       // Deactivate past 1280 px): which product breaks in transit, beside what is on hand.
       title: (
         <>
-          Stock / <abbr title={CLAIMS_COLUMN_TITLE}>Claims</abbr>
+          Stock
+          <br />
+          <abbr title={CLAIMS_COLUMN_TITLE}>Claims</abbr>
         </>
       ),
       key: 'stock',
