@@ -31,4 +31,5 @@ export {
   useClaimCounts,
   useClaimPhotos,
   useClaimQueue,
+  useLinkedClaim,
 } from './queue-queries';

@@ -44,6 +44,15 @@ export function useClaim(claim: Claim) {
   });
 }
 
+/** The claim a link names (a mail's `?tab=claims&claim=<id>`); null when there is none. */
+export function useLinkedClaim(claimId: string | null) {
+  return useQuery({
+    queryKey: claimQueueKeys.one(claimId ?? ''),
+    queryFn: () => fetchClaim(claimId!),
+    enabled: claimId !== null && /^[A-Za-z0-9_-]{1,64}$/.test(claimId),
+  });
+}
+
 /** The claim's photos with their download addresses, read while `enabled`. */
 export function useClaimPhotos(claim: Pick<Claim, 'id' | 'company_id' | 'photos'>) {
   return useQuery({

@@ -393,6 +393,33 @@ describe('the claim drawer', () => {
   });
 });
 
+describe('a link to a claim', () => {
+  it("opens the claim a mail's link names (?claim=<id>), whatever the filter, and closing forgets it", async () => {
+    seedClaim('linked', { status: 'settled', store_name: 'Linked Shop' });
+    seedClaim('other', { store_name: 'Other Shop' });
+    renderWithProviders(<ClaimsPanel />, {
+      route: '/admin?tab=claims&claim=linked',
+      path: '/admin',
+    });
+    const drawer = await screen.findByRole('dialog', { name: /^Claim on .* · Linked Shop$/ });
+    expect(drawer).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /^Claim on / })).not.toBeInTheDocument(),
+    );
+    // The queue stays; the link's claim does not open again.
+    await screen.findByText('Other Shop');
+    expect(screen.queryByRole('dialog', { name: /^Claim on / })).not.toBeInTheDocument();
+  });
+
+  it('opens nothing for a claim that does not exist', async () => {
+    seedClaim('other', { store_name: 'Other Shop' });
+    renderWithProviders(<ClaimsPanel />, { route: '/admin?tab=claims&claim=gone', path: '/admin' });
+    await screen.findByText('Other Shop');
+    expect(screen.queryByRole('dialog', { name: /^Claim on / })).not.toBeInTheDocument();
+  });
+});
+
 describe('the settle dialog', () => {
   async function openSettle() {
     renderPanel();

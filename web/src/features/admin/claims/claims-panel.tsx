@@ -7,7 +7,7 @@ import {
   type Claim,
 } from '@portal/domain';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { ChoiceSegmented } from '@/components/choice-segmented';
 import { lazyDialog } from '@/components/lazy-dialog';
@@ -15,7 +15,12 @@ import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { TableError } from '@/components/table/table-states';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { withAntdTheme } from '@/components/with-antd-theme';
-import { useClaimCounts, useClaimQueue, type ClaimQueueFilter } from '@/entities/claims';
+import {
+  useClaimCounts,
+  useClaimQueue,
+  useLinkedClaim,
+  type ClaimQueueFilter,
+} from '@/entities/claims';
 import { ClaimStatusTag } from './claim-status-tag';
 import {
   adminOrderHref,
@@ -49,6 +54,10 @@ export function ClaimsPanel() {
   const counts = useClaimCounts();
   useFetchErrorToast(queue.isError);
   const [selected, setSelected] = useState<Claim | null>(null);
+  // A mail's link names a claim (?claim=<id>): its drawer opens once the claim is read.
+  const [params, setParams] = useSearchParams();
+  const linked = useLinkedClaim(params.get('claim'));
+  const shown = selected ?? linked.data ?? null;
   const heading = useRef<HTMLHeadingElement>(null);
   const [now] = useState(() => new Date());
   const rows = useMemo(() => queue.data ?? [], [queue.data]);
@@ -170,11 +179,20 @@ export function ClaimsPanel() {
           />
         )}
       </section>
-      {selected && (
+      {shown && (
         <ClaimDrawer
-          claim={selected}
+          claim={shown}
           onClose={() => {
             setSelected(null);
+            if (params.has('claim')) {
+              setParams(
+                (next) => {
+                  next.delete('claim');
+                  return next;
+                },
+                { replace: true },
+              );
+            }
             // A claim decided may have left the list with its button: the heading takes the focus.
             requestAnimationFrame(() => {
               if (document.activeElement === document.body) heading.current?.focus();
