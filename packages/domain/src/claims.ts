@@ -8,6 +8,7 @@
  * One home for the rules the browser and the functions share: who may claim what and until when,
  * what a claim is worth, which remedies an order allows, and the words every refusal uses.
  */
+import { sniffFileType } from './file-signatures';
 import { formatUsd, type Cents } from './money';
 import type { OrderStatus } from './orders';
 import { lineProgress, type ShippableOrder } from './shipments';
@@ -354,8 +355,6 @@ export function claimPhotoFileProblem(file: { type: string; size: number }): str
 
 /** The type a photo's first bytes say it is (PNG's signature, JPEG's FF D8 FF), or null. */
 export function sniffClaimPhotoType(head: Uint8Array): ClaimPhotoType | null {
-  const starts = (bytes: readonly number[]) => bytes.every((byte, index) => head[index] === byte);
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  return null;
+  const type = sniffFileType(head);
+  return type === 'image/png' || type === 'image/jpeg' ? type : null;
 }

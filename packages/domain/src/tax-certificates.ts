@@ -8,6 +8,7 @@
  * rejects it. Only an approved certificate for the ship-to state that has not expired exempts an
  * order: every other order is taxed.
  */
+import { sniffFileType } from './file-signatures';
 import { US_STATES } from './ship-to';
 import type { TaxExemption } from './order-tax';
 
@@ -102,11 +103,7 @@ export function taxCertificateFileProblem(file: { type: string; size: number }):
  * FF D8 FF), or null: the server's check that a file named .pdf is one.
  */
 export function sniffTaxCertificateType(head: Uint8Array): TaxCertificateType | null {
-  const starts = (bytes: readonly number[]) => bytes.every((byte, index) => head[index] === byte);
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  return null;
+  return sniffFileType(head);
 }
 
 /** The certificate facts an order's exemption and a validity check need. */
