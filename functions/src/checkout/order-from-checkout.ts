@@ -64,15 +64,18 @@ export function shipToOfCheckout(
 
 /**
  * What the session charged: the goods (its subtotal, which must be the checkout's amount), the
- * discount (the store credit it spent), the sales tax Stripe Tax added, and the total.
+ * discount (the store credit it spent), the shipping (a quote's charge), the sales tax Stripe Tax
+ * added, and the total.
  */
 export function chargeOfSession(
   session: Pick<Stripe.Checkout.Session, 'amount_subtotal' | 'amount_total' | 'total_details'>,
 ) {
   const tax = session.total_details?.amount_tax ?? 0;
   const discount = session.total_details?.amount_discount ?? 0;
+  const shipping = session.total_details?.amount_shipping ?? 0;
   const total = session.amount_total ?? 0;
-  return { goods: session.amount_subtotal ?? total - tax + discount, discount, tax, total };
+  const goods = session.amount_subtotal ?? total - tax - shipping + discount;
+  return { goods, discount, shipping, tax, total };
 }
 
 /** The order's tax record (docs/tax.md): what Stripe charged, for which state, or the exemption. */
@@ -148,6 +151,7 @@ export function orderFromCheckout(
     backorder_open: hasOpenBackorder({ status, items: checkout.items }),
     // The store credit its coupon took off (already off `amount`).
     store_credit_applied: chargeOfSession(session).discount,
+    shipping_charge: chargeOfSession(session).shipping,
     claim_credits: [],
     refunds: [],
     refunded_amount: 0,

@@ -6,6 +6,7 @@ import {
   paths,
   readCompanyCredit,
   termsOrderProblem,
+  type CheckoutSource,
   type NetDays,
   type OrderLine,
   type OrderTax,
@@ -299,7 +300,7 @@ async function bookOrder(
     /** Cents: the goods and the sales tax. */
     amount: number;
     tax: OrderTax;
-    source: 'cart' | 'buy_now';
+    source: CheckoutSource;
     request: Request;
   },
 ): Promise<Booked> {

@@ -31,6 +31,8 @@ export * from './shipments';
 export * from './line-refunds';
 export * from './claims';
 export * from './claim-schemas';
+export * from './quotes';
+export * from './quote-schemas';
 export * from './store-credit';
 export * from './ship-to';
 export * from './refunds';

@@ -306,6 +306,12 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
      * on the Checkout Session, already taken off `amount`. 0 when none.
      */
     store_credit_applied: z._default(z.number().check(integer(), atLeast(0)), 0),
+    /** The quote it was made from (source 'quote'): its id and number. */
+    quote: z.optional(z.object({ id: z.string(), number: z.string() })),
+    /**
+     * Cents of `amount` charged for shipping (a quote's shipping charge; not taxed). 0 when none.
+     */
+    shipping_charge: z._default(z.number().check(integer(), atLeast(0)), 0),
     /** The standing order this order is a cycle of; absent on one-time orders. */
     standing_order_id: z.optional(z.string()),
     /** The Stripe invoice a standing order's cycle was paid with (one order per invoice). */

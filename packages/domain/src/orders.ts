@@ -47,10 +47,11 @@ export const CHECKOUT_STATE_LABELS: Readonly<Record<CheckoutState, string>> = {
 export type CheckoutSource = Exclude<OrderSource, 'standing_order' | 'replacement'>;
 
 /**
- * Where an order came from: the cart, Buy Now, a standing order's renewal, or a claim settled
- * with a replacement (an order at no charge, replacement_for names the claim).
+ * Where an order came from: the cart, Buy Now, a standing order's renewal, a claim settled with a
+ * replacement (an order at no charge, replacement_for names the claim), or a manager's quote
+ * (accepted, paid from its payment link, or placed on terms: `quote` names it).
  */
-export const ORDER_SOURCES = ['cart', 'buy_now', 'standing_order', 'replacement'] as const;
+export const ORDER_SOURCES = ['cart', 'buy_now', 'standing_order', 'replacement', 'quote'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 export const PAYMENT_TYPES = ['one_time', 'subscription'] as const;

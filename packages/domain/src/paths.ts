@@ -83,6 +83,11 @@ export const COLLECTIONS = {
    */
   claims: 'claims',
   /**
+   * Draft orders and quotes (docs/order-lifecycle.md#draft-orders-and-quotes): written by the
+   * functions only; managers read all, members of the company read theirs once sent.
+   */
+  quotes: 'quotes',
+  /**
    * One per company (id: the company's): its store credit balance, and under it `entries`, each
    * change (docs/payments.md#store-credit). Written by the functions only; the company's members
    * and the managers read.
@@ -128,6 +133,8 @@ export const paths = {
   rateLimit: (key: string) => `${COLLECTIONS.rateLimits}/${key}`,
   appCheckToken: (jti: string) => `${COLLECTIONS.appCheckTokens}/${jti}`,
   claim: (claimId: string) => `${COLLECTIONS.claims}/${claimId}`,
+  quote: (quoteId: string) => `${COLLECTIONS.quotes}/${quoteId}`,
+  quoteCounter: () => `${COLLECTIONS.counters}/quotes`,
   claimRollup: (claimId: string) => `${COLLECTIONS.claimRollups}/${claimId}`,
   storeCredit: (companyId: string) => `${COLLECTIONS.storeCredit}/${companyId}`,
   storeCreditEntries: (companyId: string) =>
@@ -150,6 +157,11 @@ export const FUNCTION_NAMES = {
   askClaimQuestion: 'askClaimQuestion',
   rejectClaim: 'rejectClaim',
   settleClaim: 'settleClaim',
+  saveDraftOrder: 'saveDraftOrder',
+  deleteDraftOrder: 'deleteDraftOrder',
+  sendDraftOrder: 'sendDraftOrder',
+  acceptQuote: 'acceptQuote',
+  declineQuote: 'declineQuote',
   manageStandingOrder: 'manageStandingOrder',
   getSalesOverview: 'getSalesOverview',
   searchOrders: 'searchOrders',

@@ -418,6 +418,7 @@ describe('the invoice PDF', () => {
     shipments: [],
     backorder_open: false,
     store_credit_applied: 0,
+    shipping_charge: 0,
     claim_credits: [],
     refunds: [],
     refunded_amount: 0,
