@@ -15,7 +15,10 @@
  * quote number, the validity, what a draft's lines and override reasons must be, and the words
  * every refusal uses.
  */
+import { takesBackorders } from './backorders';
 import { formatUsd, type Cents } from './money';
+import { quantityProblem, type QuantityRule } from './quantities';
+import { availableStock, stockShortMessage, type StockLevels } from './stock';
 
 export const QUOTE_STATES = ['draft', 'sent', 'accepted', 'declined', 'expired'] as const;
 export type QuoteState = (typeof QUOTE_STATES)[number];
@@ -134,6 +137,47 @@ export function quoteTermsText(netDays: number | null): string {
 export interface QuoteLineConflict {
   productId: string;
   message: string;
+}
+
+/** What the conflicts check reads of a product (its document as stored). */
+export type QuoteProduct = QuantityRule &
+  StockLevels & { name: string; is_active: boolean; restock_date?: string | null };
+
+/**
+ * Each line the catalog cannot fill as written, when a draft is sent or a quote accepted: a
+ * product gone or inactive, a quantity off its case pack or under its minimum, or more units than
+ * are available (a product that takes backorders is never short: its missing units are owed).
+ * Units of one product on two lines count together. Empty when every line can be ordered.
+ */
+export function quoteLineConflicts(
+  lines: ReadonlyArray<{ product_id: string; name: string; quantity: number }>,
+  products: ReadonlyMap<string, QuoteProduct>,
+): QuoteLineConflict[] {
+  const conflicts: QuoteLineConflict[] = [];
+  const asked = new Map<string, number>();
+  for (const line of lines)
+    asked.set(line.product_id, (asked.get(line.product_id) ?? 0) + line.quantity);
+  const reported = new Set<string>();
+  for (const line of lines) {
+    const product = products.get(line.product_id);
+    const say = (message: string) => conflicts.push({ productId: line.product_id, message });
+    if (!product || !product.is_active) {
+      say(`${line.name} is no longer in the catalog.`);
+      continue;
+    }
+    const problem = quantityProblem(product.name, line.quantity, product);
+    if (problem) {
+      say(`${problem}.`);
+      continue;
+    }
+    if (reported.has(line.product_id) || takesBackorders(product)) continue;
+    const available = availableStock(product);
+    if (available !== null && available < (asked.get(line.product_id) ?? 0)) {
+      reported.add(line.product_id);
+      say(`${stockShortMessage(product.name, available, product)}.`);
+    }
+  }
+  return conflicts;
 }
 
 export const QUOTE_MESSAGES = {

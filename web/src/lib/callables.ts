@@ -48,6 +48,10 @@ import {
   type AnswerClaimRequest,
   type ClaimResponse,
   type ReportClaimRequest,
+  type AcceptQuoteRequest,
+  type AcceptQuoteResponse,
+  type DeclineQuoteRequest,
+  type QuoteStateResponse,
 } from '@portal/domain';
 import { functions } from './firebase-app';
 
@@ -175,4 +179,12 @@ export const callConfirmNewsletter = /* @__PURE__ */ callable<NewsletterTokenReq
 );
 export const callUnsubscribeNewsletter = /* @__PURE__ */ callable<NewsletterTokenRequest, NewsletterTokenResponse>(
   FUNCTION_NAMES.unsubscribeNewsletter,
+);
+/** A member who may order accepts a quote: a Checkout URL at its prices, or an order on terms. */
+export const callAcceptQuote = /* @__PURE__ */ callable<AcceptQuoteRequest, AcceptQuoteResponse>(
+  FUNCTION_NAMES.acceptQuote,
+);
+/** A member who may order declines a quote, with a reason the managers read. */
+export const callDeclineQuote = /* @__PURE__ */ callable<DeclineQuoteRequest, QuoteStateResponse>(
+  FUNCTION_NAMES.declineQuote,
 );

@@ -33,6 +33,12 @@ import {
   type SetCompanyTermsResponse,
   type StoreDetailsRequest,
   type StoreDetailsResponse,
+  type SaveDraftOrderRequest,
+  type SaveDraftOrderResponse,
+  type DeleteDraftOrderRequest,
+  type QuoteStateResponse,
+  type SendDraftOrderRequest,
+  type SendDraftOrderResponse,
 } from '@portal/domain';
 import { callable } from './callables';
 
@@ -115,4 +121,16 @@ export const callRejectClaim = callable<RejectClaimRequest, ClaimResponse>(
 /** Managers: settle an open claim once (refund, credit note, store credit or a replacement). */
 export const callSettleClaim = callable<SettleClaimRequest, SettleClaimResponse>(
   FUNCTION_NAMES.settleClaim,
+);
+/** Managers: create or replace a draft order (priced on the server; overrides need a reason). */
+export const callSaveDraftOrder = callable<SaveDraftOrderRequest, SaveDraftOrderResponse>(
+  FUNCTION_NAMES.saveDraftOrder,
+);
+/** Managers: delete a draft (never a sent quote). */
+export const callDeleteDraftOrder = callable<DeleteDraftOrderRequest, QuoteStateResponse>(
+  FUNCTION_NAMES.deleteDraftOrder,
+);
+/** Managers: send a draft as a quote, a payment link, or place it on the company's terms. */
+export const callSendDraftOrder = callable<SendDraftOrderRequest, SendDraftOrderResponse>(
+  FUNCTION_NAMES.sendDraftOrder,
 );
