@@ -10,7 +10,16 @@ import {
   requireString,
 } from '../core/param-readers.js';
 import { invalidRequest, missingParam, resourceMissing } from '../core/stripe-error.js';
-import type { Customer, Invoice, InvoiceItem, Param, Price, Product } from '../core/types.js';
+import type {
+  Customer,
+  Invoice,
+  InvoiceItem,
+  InvoiceLine,
+  Param,
+  Price,
+  Product,
+} from '../core/types.js';
+import { readExclusiveTaxBehavior, readTaxCode, taxCodeOfProduct } from './tax/tax-codes.js';
 
 export const INVOICE_ITEM_CREATE_PARAMS: ReadonlyArray<Param<Stripe.InvoiceItemCreateParams>> = [
   'amount',
@@ -24,6 +33,8 @@ export const INVOICE_ITEM_CREATE_PARAMS: ReadonlyArray<Param<Stripe.InvoiceItemC
   'price_data',
   'pricing',
   'quantity',
+  'tax_behavior',
+  'tax_code',
   'unit_amount_decimal',
 ];
 const PRICE_DATA_PARAMS: ReadonlyArray<Param<Stripe.InvoiceItemCreateParams.PriceData>> = [
@@ -215,6 +226,11 @@ function readInvoice(
  */
 export class InvoiceItemStore {
   private readonly items = new Map<string, InvoiceItem>();
+  /**
+   * Each item's tax code (its `tax_code`, else its price's product's), kept aside: the invoice
+   * item object has no such field in this API version.
+   */
+  private readonly taxCodes = new Map<string, string>();
 
   /**
    * POST /v1/invoiceitems: checks every parameter before anything is made; returns the item and
@@ -233,6 +249,10 @@ export class InvoiceItemStore {
       readString(params.description, 'description', 5000) ||
       (pricing.price ? lookups.productName(pricing.price) : null);
     const metadata = readMetadata(params.metadata, 'metadata');
+    readExclusiveTaxBehavior(params.tax_behavior, 'tax_behavior');
+    const taxCode =
+      readTaxCode(params.tax_code, 'tax_code') ??
+      (pricing.price ? taxCodeOfProduct(lookups.product(pricing.price.product)) : null);
     const at = lookups.now(customer);
     const period = readPeriod(params, at);
     const amount = Math.round(Number(pricing.unitAmount) * pricing.quantity);
@@ -274,7 +294,17 @@ export class InvoiceItemStore {
       test_clock: typeof customer.test_clock === 'string' ? customer.test_clock : null,
     };
     this.items.set(item.id, item);
+    if (taxCode) this.taxCodes.set(item.id, taxCode);
     return { item, invoice };
+  }
+
+  /**
+   * The tax code of an invoice line made from an item (null for the preset, or for a line of no
+   * item): what the invoice's automatic tax taxes it as.
+   */
+  taxCodeOfLine(line: InvoiceLine): string | null {
+    const id = line.parent?.invoice_item_details?.invoice_item;
+    return (id && this.taxCodes.get(id)) || null;
   }
 
   get(id: string): InvoiceItem | undefined {
@@ -302,16 +332,18 @@ export class InvoiceItemStore {
 
   delete(id: string): void {
     this.items.delete(id);
+    this.taxCodes.delete(id);
   }
 
   /** Forgets the items of these customers (a deleted test clock's). */
   forgetCustomers(customerIds: ReadonlySet<string>): void {
     for (const [id, item] of this.items) {
-      if (customerIds.has(item.customer)) this.items.delete(id);
+      if (customerIds.has(item.customer)) this.delete(id);
     }
   }
 
   clear(): void {
     this.items.clear();
+    this.taxCodes.clear();
   }
 }

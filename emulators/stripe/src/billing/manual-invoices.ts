@@ -422,6 +422,8 @@ function taxAtFinalization(ctx: ManualInvoiceContext, invoice: Invoice): void {
       shipping: invoice.shipping_details?.address ?? customer?.shipping?.address,
       billing: customer?.address,
       exempt: exemptionOf(customer),
+      // An item's `tax_code` (else its product's); `txcd_00000000` leaves it untaxed.
+      taxCodeOf: (line) => ctx.invoiceItems.taxCodeOfLine(line),
     },
     ctx.taxRates,
   );

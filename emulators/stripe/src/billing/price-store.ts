@@ -20,6 +20,7 @@ import {
   resourceMissing,
 } from '../core/stripe-error.js';
 import type { BillingInterval, Known, Param, Price, Product } from '../core/types.js';
+import { readTaxCode } from './tax/tax-codes.js';
 
 const PRICE_PARAMS: ReadonlyArray<Param<Stripe.PriceCreateParams>> = [
   'currency',
@@ -42,6 +43,7 @@ const RECURRING_PARAMS: ReadonlyArray<Param<Stripe.PriceCreateParams.Recurring>>
 const PRODUCT_DATA_PARAMS: ReadonlyArray<Param<Stripe.PriceCreateParams.ProductData>> = [
   'name',
   'metadata',
+  'tax_code',
 ];
 const PRODUCT_PARAMS: ReadonlyArray<Param<Stripe.ProductCreateParams>> = [
   'name',
@@ -49,6 +51,7 @@ const PRODUCT_PARAMS: ReadonlyArray<Param<Stripe.ProductCreateParams>> = [
   'description',
   'metadata',
   'active',
+  'tax_code',
   'expand',
 ];
 export const PRICE_LIST_PARAMS: ReadonlyArray<Param<Stripe.PriceListParams>> = [
@@ -139,7 +142,10 @@ export class PriceStore {
     return Math.floor(this.now() / 1000);
   }
 
-  /** POST /v1/products: `name`, optional `id`, `description`, `metadata`, `active`. */
+  /**
+   * POST /v1/products: `name`, optional `id`, `description`, `metadata`, `active`, `tax_code`
+   * (what its prices' lines are taxed as, see tax-codes.ts).
+   */
   createProduct(params: FormObject): Product {
     assertKnownKeys(params, PRODUCT_PARAMS, '');
     const name = requireString(params.name, 'name', 5000);
@@ -153,7 +159,8 @@ export class PriceStore {
     const description = readString(params.description, 'description', 40000) || null;
     const metadata = readMetadata(params.metadata, 'metadata');
     const active = readBoolean(params.active, 'active') ?? true;
-    return this.addProduct({ id, name, description, metadata, active });
+    const taxCode = readTaxCode(params.tax_code, 'tax_code');
+    return this.addProduct({ id, name, description, metadata, active, taxCode });
   }
 
   private addProduct(input: {
@@ -162,6 +169,7 @@ export class PriceStore {
     description: string | null;
     metadata: Stripe.Metadata;
     active: boolean;
+    taxCode: string | null;
   }): Product {
     const created = this.nowSeconds();
     const product: Product = {
@@ -179,7 +187,7 @@ export class PriceStore {
       package_dimensions: null,
       shippable: null,
       statement_descriptor: null,
-      tax_code: null,
+      tax_code: input.taxCode,
       tax_details: null,
       type: 'service',
       unit_label: null,
@@ -229,12 +237,13 @@ export class PriceStore {
     if (productId !== undefined && !this.products.has(productId)) {
       throw missingReference('product', productId, 'product');
     }
-    let newProduct: { name: string; metadata: Stripe.Metadata } | undefined;
+    let newProduct: { name: string; metadata: Stripe.Metadata; taxCode: string | null } | undefined;
     if (productData) {
       assertKnownKeys(productData, PRODUCT_DATA_PARAMS, 'product_data');
       newProduct = {
         name: requireString(productData.name, 'product_data[name]', 5000),
         metadata: readMetadata(productData.metadata, 'product_data[metadata]'),
+        taxCode: readTaxCode(productData.tax_code, 'product_data[tax_code]'),
       };
     }
     const lookupKey = readString(params.lookup_key, 'lookup_key', 200) || null;
@@ -259,6 +268,7 @@ export class PriceStore {
         description: null,
         metadata: newProduct?.metadata ?? {},
         active: true,
+        taxCode: newProduct?.taxCode ?? null,
       }).id;
     const price: Price = {
       id: newId('price', 24),

@@ -9,6 +9,7 @@ import type { PriceStore } from './price-store.js';
 import { applyCustomerBalance } from './invoice-balance.js';
 import { applyInvoiceTax } from './tax/invoice-tax.js';
 import { exemptionOf } from './tax/tax-amounts.js';
+import { taxCodeOfProduct } from './tax/tax-codes.js';
 import type { TaxRateStore } from './tax/tax-rate-store.js';
 import type {
   NewSubscriptionItem,
@@ -19,6 +20,7 @@ import type {
   Customer,
   EventObject,
   Invoice,
+  InvoiceLine,
   PreviousAttributes,
   StripeEvent,
   Subscription,
@@ -43,6 +45,14 @@ export interface BillingContext extends CollectionContext {
     object: EventObject<T>,
     previousAttributes?: PreviousAttributes<T>,
   ): StripeEvent;
+}
+
+/** A subscription invoice line's tax code: its price's product's `tax_code` (null: the preset). */
+export function productTaxCodeOf(prices: PriceStore): (line: InvoiceLine) => string | null {
+  return (line) => {
+    const product = line.pricing?.price_details?.product;
+    return product ? taxCodeOfProduct(prices.getProduct(product)) : null;
+  };
 }
 
 export interface StartedSubscription {
@@ -134,6 +144,7 @@ export function startSubscription(
       shipping: input.shipping?.address ?? customer.shipping?.address,
       billing: customer.address,
       exempt: exemptionOf(customer),
+      taxCodeOf: productTaxCodeOf(ctx.prices),
     },
     ctx.taxRates,
   );
@@ -258,6 +269,7 @@ export function renewSubscription(
       shipping: customer?.shipping?.address,
       billing: customer?.address,
       exempt: exemptionOf(customer),
+      taxCodeOf: productTaxCodeOf(ctx.prices),
     },
     ctx.taxRates,
   );

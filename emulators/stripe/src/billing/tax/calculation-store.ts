@@ -16,6 +16,7 @@ import {
 import { invalidRequest, missingParam, resourceMissing } from '../../core/stripe-error.js';
 import type { Customer, Known, Param } from '../../core/types.js';
 import { percentageDecimal, stateName } from './state-rates.js';
+import { GENERAL_TAX_CODE, readTaxCode } from './tax-codes.js';
 import {
   computeTax,
   exemptionOf,
@@ -70,7 +71,6 @@ const OVERRIDES: ReadonlyArray<
 /** Stripe keeps a calculation for 90 days. */
 const LIFETIME_SECONDS = 90 * 24 * 60 * 60;
 const MAX_LINES = 100;
-const GENERAL_TAX_CODE = 'txcd_99999999';
 
 interface StoredCalculation {
   calculation: TaxCalculation;
@@ -155,7 +155,7 @@ function readLines(value: FormValue | undefined): LineInput[] {
       amount,
       quantity,
       reference: readString(line.reference, `${param}[reference]`, 500) || `line_item_${index}`,
-      taxCode: readString(line.tax_code, `${param}[tax_code]`) || GENERAL_TAX_CODE,
+      taxCode: readTaxCode(line.tax_code, `${param}[tax_code]`) ?? GENERAL_TAX_CODE,
       product: readString(line.product, `${param}[product]`) || null,
       metadata: readMetadata(line.metadata, `${param}[metadata]`),
     };
@@ -280,6 +280,7 @@ export class TaxCalculationStore {
       lines.map((line) => line.amount),
       buyer.location,
       buyer.exempt,
+      lines.map((line) => line.taxCode),
     );
     const id = newId('taxcalc', 24);
     const items: TaxCalculationLineItem[] = lines.map((line, index) => {

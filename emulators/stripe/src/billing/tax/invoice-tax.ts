@@ -1,7 +1,13 @@
 import type Stripe from 'stripe';
-import { computeTax, taxLocation, type TaxExempt, type TaxSummary } from './tax-amounts.js';
+import {
+  computeTax,
+  summaryTaxEntry,
+  taxLocation,
+  type TaxExempt,
+  type TaxSummary,
+} from './tax-amounts.js';
 import type { TaxRateStore } from './tax-rate-store.js';
-import type { Invoice } from '../../core/types.js';
+import type { Invoice, InvoiceLine } from '../../core/types.js';
 
 /** `automatic_tax` of an invoice (or a subscription's) with the stand-in for Stripe Tax on. */
 export function enabledInvoiceAutomaticTax(): Stripe.Invoice.AutomaticTax {
@@ -19,6 +25,11 @@ export interface InvoiceTaxInputs {
   shipping: Partial<Stripe.Address> | null | undefined;
   billing: Partial<Stripe.Address> | null | undefined;
   exempt: TaxExempt;
+  /**
+   * The tax code a line is taxed by (its invoice item's `tax_code`, else its product's), null for
+   * the preset; a line with the nontaxable `txcd_00000000` is left out of the tax.
+   */
+  taxCodeOf?: (line: InvoiceLine) => string | null;
 }
 
 /**
@@ -45,6 +56,7 @@ export function applyInvoiceTax(
         lines.map((line) => line.amount),
         location,
         inputs.exempt,
+        lines.map((line) => inputs.taxCodeOf?.(line) ?? null),
       )
     : null;
   const totals = new Map<string, Stripe.Invoice.TotalTax>();
@@ -87,7 +99,7 @@ export function applyInvoiceTax(
 /** The invoice's tax as its hosted page and PDF show it; null without `automatic_tax`. */
 export function invoiceTaxSummary(invoice: Invoice, rates: TaxRateStore): TaxSummary | null {
   if (!invoice.automatic_tax.enabled) return null;
-  const first = invoice.total_taxes?.[0];
+  const first = summaryTaxEntry(invoice.total_taxes ?? []);
   const rate = first?.tax_rate_details ? rates.get(first.tax_rate_details.tax_rate) : undefined;
   return {
     status: invoice.automatic_tax.status === 'complete' ? 'complete' : 'requires_location_inputs',

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { exclusiveTax, stateRate } from './state-rates.js';
+import { isNontaxable } from './tax-codes.js';
 import type { Known } from '../../core/types.js';
 import { TAX_EXEMPT_VALUES, type TaxExempt } from '../../customers/customer-store.js';
 
@@ -67,18 +68,21 @@ export function taxLocation(
 /**
  * Exclusive sales tax of each line amount (cents) at `location`, each line rounded on its own
  * (half up, see state-rates.ts): the state's base rate (`standard_rated`, or
- * `not_subject_to_tax` in a state without sales tax); nothing for an exempt customer
- * (`customer_exempt`), a `reverse` one (`reverse_charge`) or outside the US (`not_collecting`).
+ * `not_subject_to_tax` in a state without sales tax); nothing outside the US or for a line whose
+ * tax code (`taxCodes[i]`, null for the preset) is the nontaxable `txcd_00000000`
+ * (`not_collecting`, as Stripe answers for both), for an exempt customer (`customer_exempt`) or a
+ * `reverse` one (`reverse_charge`).
  */
 export function computeTax(
   amounts: ReadonlyArray<number>,
   location: TaxLocation,
   exempt: TaxExempt,
+  taxCodes: ReadonlyArray<string | null> = [],
 ): TaxResult {
   const rate = location.country === 'US' && location.state ? stateRate(location.state) : undefined;
-  const lines = amounts.map((amount): LineTax => {
+  const lines = amounts.map((amount, index): LineTax => {
     const base = { state: location.state, country: location.country };
-    if (rate === undefined) {
+    if (rate === undefined || isNontaxable(taxCodes[index])) {
       return { ...base, amount: 0, taxableAmount: 0, percentage: 0, reason: 'not_collecting' };
     }
     if (exempt !== 'none') {
@@ -113,6 +117,16 @@ export interface TaxSummary {
   state: string | null;
   percentage: number;
   reason: TaxabilityReason | null;
+}
+
+/**
+ * The tax entry a one-row summary describes: the first that is not `not_collecting` (a line with
+ * the nontaxable code says nothing of the sale's tax), else the first.
+ */
+export function summaryTaxEntry<T extends { taxability_reason: string | null }>(
+  entries: ReadonlyArray<T>,
+): T | undefined {
+  return entries.find((entry) => entry.taxability_reason !== 'not_collecting') ?? entries[0];
 }
 
 /** `Tax (CA, 7.25%)` and `$6.34`, `Tax (NV)` and `Exempt`, or what the tax waits for. */
