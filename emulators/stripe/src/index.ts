@@ -81,6 +81,11 @@ export interface PayOptions {
   /** Pay by bank transfer: the session completes unpaid until `settleDelayedPayment`. */
   delayed?: boolean;
   /**
+   * The shipping option picked: the id of one of the session's `shipping_options` rates; default
+   * the chosen one (the first).
+   */
+  shippingRate?: string;
+  /**
    * Subscription sessions: the order of the events. `session-first` (default):
    * customer.subscription.created, checkout.session.completed, invoice.created,
    * invoice.finalized, invoice.paid. `invoice-first`: customer.subscription.created,
@@ -250,6 +255,7 @@ export async function startStripeSandbox(
           phone: payOptions.phone ?? DEFAULT_PAY_PHONE,
         },
         delayed: payOptions.delayed === true,
+        ...(payOptions.shippingRate ? { shippingRate: payOptions.shippingRate } : {}),
         ...(payOptions.subscriptionEvents
           ? { subscriptionEvents: payOptions.subscriptionEvents }
           : {}),

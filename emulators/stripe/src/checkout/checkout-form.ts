@@ -2,6 +2,9 @@ import { normalizePhone } from './phone-number.js';
 import { validateShipping, type ShippingErrors, type ShippingForm } from './shipping-details.js';
 import type { CollectedDetails, CollectedShipping } from '../core/types.js';
 
+/** What the hosted page can refuse: a ship-to or phone field, or the shipping option picked. */
+export type CheckoutErrors = ShippingErrors & { shipping_rate?: string };
+
 /** What a session asks the buyer for on the hosted page. */
 export interface FormRequirements {
   /** `shipping_address_collection[allowed_countries]`, or null when no ship-to is asked for. */

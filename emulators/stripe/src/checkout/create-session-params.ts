@@ -17,8 +17,18 @@ import {
 } from '../core/param-readers.js';
 import { knownCountryName } from './shipping-details.js';
 import { readAutomaticTax } from '../billing/tax/automatic-tax-param.js';
-import { invalidRequest, missingParam } from '../core/stripe-error.js';
-import type { CustomerUpdate, Known, Param, Price, Product, ProductInfo } from '../core/types.js';
+import { readTaxCode, taxCodeOfProduct } from '../billing/tax/tax-codes.js';
+import { readShippingRateParams, type ShippingRateInput } from '../billing/shipping-rate-store.js';
+import { invalidRequest, missingParam, missingReference } from '../core/stripe-error.js';
+import type {
+  CustomerUpdate,
+  Known,
+  Param,
+  Price,
+  Product,
+  ProductInfo,
+  ShippingRate,
+} from '../core/types.js';
 
 export interface LineInput {
   quantity: number;
@@ -28,6 +38,19 @@ export interface LineInput {
   productMetadata: Stripe.Metadata;
   /** The saved price a line names (`line_items[i][price]`); null for `price_data`. */
   price: Price | null;
+  /** `product_data[tax_code]`, or the saved price's product's; null for the preset. */
+  taxCode: string | null;
+}
+
+/**
+ * One of `shipping_options`: a saved shipping rate (`shipping_rate`, checked), or the one Stripe
+ * makes from `shipping_rate_data` (made once every parameter has been checked).
+ */
+export type ShippingOptionInput = { rate: ShippingRate } | { data: ShippingRateInput };
+
+/** The amount a shipping option charges. */
+export function shippingOptionAmount(option: ShippingOptionInput): number {
+  return 'rate' in option ? option.rate.fixed_amount.amount : option.data.amount;
 }
 
 /** The modes the sandbox serves. */
@@ -42,10 +65,14 @@ export interface SubscriptionData {
   description: string | null;
 }
 
-/** Where saved prices (`line_items[i][price]`) and their products are looked up. */
+/**
+ * Where saved prices (`line_items[i][price]`), their products and saved shipping rates
+ * (`shipping_options[i][shipping_rate]`) are looked up.
+ */
 export interface Catalog {
   getPrice(id: string): Price | undefined;
   getProduct(id: string): Product | undefined;
+  getShippingRate(id: string): ShippingRate | undefined;
 }
 
 export interface CreateSessionInput {
@@ -77,6 +104,8 @@ export interface CreateSessionInput {
   automaticTax: boolean;
   /** `discounts[0][coupon]`: the coupon taken off the session (checked by the caller). */
   coupon: string | null;
+  /** `shipping_options`, in order (the first is preselected); empty without any. */
+  shippingOptions: ShippingOptionInput[];
   /** Real Stripe parameters the sandbox accepts but does not act on. */
   ignored: string[];
 }
@@ -104,6 +133,7 @@ const HANDLED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'ui_mode',
   'automatic_tax',
   'discounts',
+  'shipping_options',
 ];
 const IGNORED: ReadonlyArray<Param<Stripe.Checkout.SessionCreateParams>> = [
   'allow_promotion_codes',
@@ -191,12 +221,13 @@ const MAX_UNIT_AMOUNT = 99_999_999;
 const MAX_QUANTITY = 999_999;
 const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
+const MAX_SHIPPING_OPTIONS = 5;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function readProductData(
   value: FormValue | undefined,
   param: string,
-): { product: ProductInfo; metadata: Stripe.Metadata } {
+): { product: ProductInfo; metadata: Stripe.Metadata; taxCode: string | null } {
   const data = readObject(value, param);
   if (!data) throw missingParam(paramName(param, 'name'));
   assertKnownKeys(data, PRODUCT_DATA_PARAMS, param);
@@ -213,6 +244,7 @@ function readProductData(
   return {
     product: { name, description, images: urls },
     metadata: readMetadata(data.metadata, paramName(param, 'metadata')),
+    taxCode: readTaxCode(data.tax_code, paramName(param, 'tax_code')),
   };
 }
 
@@ -250,6 +282,7 @@ function readSavedPrice(
     },
     productMetadata: product?.metadata ?? {},
     price,
+    taxCode: taxCodeOfProduct(product),
   };
 }
 
@@ -335,7 +368,7 @@ function readLine(value: FormValue, param: string, mode: SessionMode, catalog: C
       unitAmountParam,
     );
   }
-  const { product, metadata } = readProductData(
+  const { product, metadata, taxCode } = readProductData(
     priceData.product_data,
     paramName(priceParam, 'product_data'),
   );
@@ -346,6 +379,7 @@ function readLine(value: FormValue, param: string, mode: SessionMode, catalog: C
     product,
     productMetadata: metadata,
     price: null,
+    taxCode,
   };
 }
 
@@ -407,8 +441,20 @@ function readLines(
     }
   });
   if (mode === 'subscription') checkSubscriptionLines(lines);
-  const total = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
-  // A subscription may be free; a payment has Stripe's minimum charge.
+  return { lines, currency };
+}
+
+/**
+ * The amount due before discounts and tax (the lines and the preselected shipping option): a
+ * subscription may be free; a payment has Stripe's minimum charge; neither may pass the maximum.
+ */
+function checkTotal(
+  mode: SessionMode,
+  lines: ReadonlyArray<LineInput>,
+  shipping: number,
+  currency: string,
+): void {
+  const total = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0) + shipping;
   if (mode === 'payment' && total < minimumTotal(currency)) {
     throw invalidRequest(
       `The Checkout Session's total amount due must add up to at least ${formatAmount(minimumTotal(currency), currency)} ${currency}`,
@@ -419,7 +465,87 @@ function readLines(
       `The Checkout Session's total amount due must be no more than ${formatAmount(MAX_UNIT_AMOUNT, currency)} ${currency}`,
     );
   }
-  return { lines, currency };
+}
+
+const SHIPPING_OPTION_PARAMS: ReadonlyArray<
+  Param<Stripe.Checkout.SessionCreateParams.ShippingOption>
+> = ['shipping_rate', 'shipping_rate_data'];
+
+/**
+ * One shipping option: exactly one of `shipping_rate` (a saved rate, `POST /v1/shipping_rates`)
+ * and `shipping_rate_data`, in the currency of the line items.
+ */
+function readShippingOption(
+  value: FormValue,
+  param: string,
+  currency: string,
+  catalog: Catalog,
+): ShippingOptionInput {
+  const option = readObject(value, param) ?? {};
+  assertKnownKeys(option, SHIPPING_OPTION_PARAMS, param);
+  const rateParam = paramName(param, 'shipping_rate');
+  const dataParam = paramName(param, 'shipping_rate_data');
+  const rateId = readString(option.shipping_rate, rateParam) || undefined;
+  const data = readObject(option.shipping_rate_data, dataParam);
+  if (rateId !== undefined && data) {
+    throw invalidRequest(
+      'You may only specify one of these parameters: shipping_rate, shipping_rate_data.',
+      dataParam,
+    );
+  }
+  let chosen: ShippingOptionInput;
+  let currencyParam: string;
+  if (rateId !== undefined) {
+    const rate = catalog.getShippingRate(rateId);
+    if (!rate) throw missingReference('shipping_rate', rateId, rateParam);
+    chosen = { rate };
+    currencyParam = rateParam;
+  } else if (data) {
+    chosen = { data: readShippingRateParams(data, dataParam) };
+    currencyParam = paramName(paramName(dataParam, 'fixed_amount'), 'currency');
+  } else {
+    throw invalidRequest(
+      `You must specify either \`shipping_rate\` or \`shipping_rate_data\` in ${param}.`,
+      param,
+    );
+  }
+  const rateCurrency = 'rate' in chosen ? chosen.rate.fixed_amount.currency : chosen.data.currency;
+  if (rateCurrency !== currency) {
+    throw invalidRequest(
+      `The shipping rate's currency (${rateCurrency}) must be the currency of the line items (${currency}).`,
+      currencyParam,
+    );
+  }
+  return chosen;
+}
+
+/**
+ * `shipping_options`: up to 5, in `payment` mode only (Stripe: "Only Checkout Sessions in payment
+ * mode support shipping options"); the first is preselected.
+ */
+function readShippingOptions(
+  body: FormObject,
+  mode: SessionMode,
+  currency: string,
+  catalog: Catalog,
+): ShippingOptionInput[] {
+  const list = readList(body.shipping_options, 'shipping_options');
+  if (list === undefined || list.length === 0) return [];
+  if (mode !== 'payment') {
+    throw invalidRequest(
+      'You can only pass `shipping_options` in `payment` mode.',
+      'shipping_options',
+    );
+  }
+  if (list.length > MAX_SHIPPING_OPTIONS) {
+    throw invalidRequest(
+      `You can pass at most ${MAX_SHIPPING_OPTIONS} shipping options (got ${list.length}).`,
+      'shipping_options',
+    );
+  }
+  return list.map((option, index) =>
+    readShippingOption(option, `shipping_options[${index}]`, currency, catalog),
+  );
 }
 
 function readExpiresAt(body: FormObject, nowSeconds: number): number {
@@ -640,6 +766,13 @@ export function readCreateSessionParams(
   assertKnownKeys(body, [...HANDLED, ...IGNORED], '');
   const mode = readMode(body);
   const { lines, currency } = readLines(body, mode, catalog);
+  const shippingOptions = readShippingOptions(body, mode, currency, catalog);
+  checkTotal(
+    mode,
+    lines,
+    shippingOptions[0] ? shippingOptionAmount(shippingOptions[0]) : 0,
+    currency,
+  );
   const customerEmail = readString(body.customer_email, 'customer_email', 800) || null;
   if (customerEmail !== null && !EMAIL.test(customerEmail)) {
     throw invalidRequest(
@@ -681,6 +814,7 @@ export function readCreateSessionParams(
     subscriptionData,
     automaticTax: readAutomaticTax(body.automatic_tax),
     coupon: readDiscounts(body, mode),
+    shippingOptions,
     ignored: Object.keys(body).filter((key) => IGNORED.some((name) => name === key)),
   };
 }

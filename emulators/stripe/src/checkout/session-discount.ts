@@ -36,10 +36,16 @@ export function discountAmounts(amounts: ReadonlyArray<number>, coupon: Coupon):
 
 /**
  * A discounted payment must still be a payment Stripe can take: nothing at all (a no-cost order,
- * paid without a payment method) or at least the currency's minimum charge.
+ * paid without a payment method) or at least the currency's minimum charge. The discount comes off
+ * the lines' `subtotal`; `shipping` (the preselected option's) is due in full.
  */
-export function assertDiscountedTotal(subtotal: number, discount: number, currency: string): void {
-  const due = subtotal - discount;
+export function assertDiscountedTotal(
+  subtotal: number,
+  discount: number,
+  currency: string,
+  shipping = 0,
+): void {
+  const due = subtotal - discount + shipping;
   if (due > 0 && due < minimumTotal(currency)) {
     throw invalidRequest(
       `The Checkout Session's total amount due must add up to at least ${formatAmount(minimumTotal(currency), currency)} ${currency} after discounts (it is ${formatAmount(due, currency)}), or to nothing.`,

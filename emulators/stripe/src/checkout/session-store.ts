@@ -3,6 +3,12 @@ import type { CreateSessionInput, SubscriptionData } from './create-session-para
 import { newId } from '../core/ids.js';
 import { buildPaymentIntent, type PaymentIntentStore } from '../payments/payment-intents.js';
 import { discountAmounts } from './session-discount.js';
+import {
+  chosenShippingRate,
+  refreshAmountTotal,
+  shippingCostOf,
+  shippingOptionsOf,
+} from './session-shipping.js';
 import type {
   CheckoutSession,
   Coupon,
@@ -12,6 +18,7 @@ import type {
   PaymentIntent,
   ProductInfo,
   SessionStatus,
+  ShippingRate,
 } from '../core/types.js';
 
 export interface StoredSession {
@@ -27,6 +34,10 @@ export interface StoredSession {
   awaitingSettlement: boolean;
   /** The coupon of `discounts`, as it was when the session was made (its name is shown). */
   coupon: Coupon | null;
+  /** Each line's tax code (null for the preset), in line order. */
+  lineTaxCodes: (string | null)[];
+  /** The rates of `shipping_options`, in order, as they were when the session was made. */
+  shippingRates: ShippingRate[];
 }
 
 /** What became of a paid subscription-mode session. */
@@ -120,8 +131,15 @@ export class SessionStore {
     return Math.floor(this.options.now() / 1000);
   }
 
-  /** A new open session; `coupon` (checked by the caller) is taken off its lines. */
-  create(input: CreateSessionInput, coupon: Coupon | null = null): StoredSession {
+  /**
+   * A new open session; `coupon` (checked by the caller) is taken off its lines; `shippingRates`
+   * are the rates of its `shipping_options` (made or looked up by the caller), the first chosen.
+   */
+  create(
+    input: CreateSessionInput,
+    coupon: Coupon | null = null,
+    shippingRates: ReadonlyArray<ShippingRate> = [],
+  ): StoredSession {
     const { created } = input;
     const id = newId('cs_test', 58);
     const lines = input.lines.map((line) => lineItem(line, created));
@@ -137,7 +155,8 @@ export class SessionStore {
       });
     }
     const discount = lines.reduce((sum, line) => sum + line.amount_discount, 0);
-    const total = subtotal - discount;
+    const firstRate = shippingRates[0];
+    const shipping = firstRate?.fixed_amount.amount ?? 0;
     const subscription = input.mode === 'subscription';
     const session: CheckoutSession = {
       id,
@@ -147,7 +166,7 @@ export class SessionStore {
       allow_promotion_codes: null,
       allowed_payment_method_types: input.allowedPaymentMethodTypes,
       amount_subtotal: subtotal,
-      amount_total: total,
+      amount_total: subtotal - discount + shipping,
       automatic_tax: input.automaticTax
         ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: null }
         : { enabled: false, liability: null, provider: null, status: null },
@@ -202,13 +221,13 @@ export class SessionStore {
           }
         : null,
       phone_number_collection: { enabled: input.phoneRequired },
-      shipping_cost: null,
-      shipping_options: [],
+      shipping_cost: firstRate ? shippingCostOf(firstRate) : null,
+      shipping_options: shippingOptionsOf(shippingRates),
       status: 'open',
       submit_type: null,
       subscription: null,
       success_url: input.successUrl,
-      total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+      total_details: { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
       ui_mode: 'hosted_page',
       url: `${this.options.publicUrl()}/checkout/${id}`,
       wallet_options: null,
@@ -222,9 +241,32 @@ export class SessionStore {
       customerUpdate: input.customerUpdate,
       awaitingSettlement: false,
       coupon: coupon ? structuredClone(coupon) : null,
+      lineTaxCodes: input.lines.map((line) => line.taxCode),
+      shippingRates: shippingRates.map((rate) => structuredClone(rate)),
     };
     this.sessions.set(id, stored);
     return stored;
+  }
+
+  /**
+   * Chooses one of an open session's shipping options (its rate's id), as the buyer does on the
+   * hosted page: `shipping_cost` and `total_details.amount_shipping` become that rate's, without
+   * tax until the session's tax is recomputed. Returns false (nothing changed) for an id that is
+   * not one of its options.
+   */
+  chooseShipping(stored: StoredSession, rateId: string): boolean {
+    const rate = stored.shippingRates.find((candidate) => candidate.id === rateId);
+    if (!rate) return false;
+    const { session } = stored;
+    if (chosenShippingRate(session, stored.shippingRates)?.id === rate.id) return true;
+    const previousTax = session.shipping_cost?.amount_tax ?? 0;
+    session.shipping_cost = shippingCostOf(rate);
+    if (session.total_details) {
+      session.total_details.amount_shipping = rate.fixed_amount.amount;
+      session.total_details.amount_tax -= previousTax;
+    }
+    refreshAmountTotal(session);
+    return true;
   }
 
   /** The session, after moving it to `expired` if its `expires_at` has passed. */

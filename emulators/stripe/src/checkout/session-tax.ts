@@ -4,13 +4,16 @@ import type { StoredSession } from './session-store.js';
 import {
   computeTax,
   exemptionOf,
+  summaryTaxEntry,
   taxLocation,
   type LineTax,
   type TaxSummary,
 } from '../billing/tax/tax-amounts.js';
 import type { TaxRateStore } from '../billing/tax/tax-rate-store.js';
+import { SHIPPING_TAX_CODE } from '../billing/tax/tax-codes.js';
 import { invalidRequest } from '../core/stripe-error.js';
 import type { Customer, LineItem } from '../core/types.js';
+import { chosenShippingRate, refreshAmountTotal } from './session-shipping.js';
 
 /** What a session's tax is computed from besides its lines. */
 export interface SessionTaxInputs {
@@ -24,8 +27,12 @@ export interface SessionTaxInputs {
  * Recomputes the tax of a session with `automatic_tax[enabled]=true` (nothing for another):
  * located by the ship-to typed, else the customer's `shipping.address`, else their `address`.
  * Located, each line gets `amount_tax` and its `taxes` (one entry, at its state's base rate or
- * exempt), and the session `amount_total` = `amount_subtotal` + tax, `total_details.amount_tax`
- * and `automatic_tax.status: complete`. Not located yet: no tax, `requires_location_inputs`.
+ * exempt; none for a line with the nontaxable tax code), and so does the chosen shipping option
+ * (`shipping_cost.amount_tax`, `.amount_total`, `.taxes`): taxed like goods unless its rate's
+ * `tax_code` is the nontaxable `txcd_00000000` (its preset, `txcd_92010001`, is taxed); the
+ * session `total_details.amount_tax` is the sum of both, `amount_total` = `amount_subtotal` −
+ * discount + shipping + tax, and `automatic_tax.status: complete`. Not located yet: no tax,
+ * `requires_location_inputs`.
  */
 export function applySessionTax(
   stored: StoredSession,
@@ -40,19 +47,25 @@ export function applySessionTax(
     { address: customer?.shipping?.address, source: 'shipping' },
     { address: customer?.address, source: 'billing' },
   ]);
+  const shippingCost = session.shipping_cost;
+  const shippingRate = chosenShippingRate(session, stored.shippingRates);
   const result = location
     ? computeTax(
-        // Tax is on what is paid: each line after its share of the discount.
-        stored.lines.map((line) => line.amount_subtotal - line.amount_discount),
+        // Tax is on what is paid: each line after its share of the discount, then the shipping.
+        [
+          ...stored.lines.map((line) => line.amount_subtotal - line.amount_discount),
+          ...(shippingCost ? [shippingCost.amount_subtotal] : []),
+        ],
         location,
         exemptionOf(customer),
+        [
+          ...stored.lineTaxCodes,
+          ...(shippingCost ? [shippingRate?.tax_code ?? SHIPPING_TAX_CODE] : []),
+        ],
       )
     : null;
-  stored.lines.forEach((line, index) => {
-    const tax = result?.lines[index];
-    line.amount_tax = tax?.amount ?? 0;
-    line.amount_total = line.amount_subtotal - line.amount_discount + line.amount_tax;
-    line.taxes = tax
+  const taxesOf = (tax: LineTax | undefined) =>
+    tax
       ? [
           {
             amount: tax.amount,
@@ -62,11 +75,20 @@ export function applySessionTax(
           },
         ]
       : [];
+  stored.lines.forEach((line, index) => {
+    const tax = result?.lines[index];
+    line.amount_tax = tax?.amount ?? 0;
+    line.amount_total = line.amount_subtotal - line.amount_discount + line.amount_tax;
+    line.taxes = taxesOf(tax);
   });
-  const amountTax = result?.amount ?? 0;
-  const discount = session.total_details?.amount_discount ?? 0;
-  session.amount_total = session.amount_subtotal - discount + amountTax;
-  if (session.total_details) session.total_details.amount_tax = amountTax;
+  if (shippingCost) {
+    const tax = result?.lines[stored.lines.length];
+    shippingCost.amount_tax = tax?.amount ?? 0;
+    shippingCost.amount_total = shippingCost.amount_subtotal + shippingCost.amount_tax;
+    shippingCost.taxes = taxesOf(tax);
+  }
+  if (session.total_details) session.total_details.amount_tax = result?.amount ?? 0;
+  refreshAmountTotal(session);
   session.automatic_tax.status = result ? 'complete' : 'requires_location_inputs';
 }
 
@@ -74,7 +96,10 @@ export function applySessionTax(
 export function sessionTaxSummary(stored: StoredSession): TaxSummary | null {
   const { session } = stored;
   if (!session.automatic_tax.enabled) return null;
-  const first = stored.lines[0]?.taxes?.[0];
+  const first = summaryTaxEntry([
+    ...stored.lines.flatMap((line) => line.taxes ?? []),
+    ...(session.shipping_cost?.taxes ?? []),
+  ]);
   const rate = first?.rate;
   return {
     status: session.automatic_tax.status === 'complete' ? 'complete' : 'requires_location_inputs',

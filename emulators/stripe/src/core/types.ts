@@ -78,6 +78,14 @@ export type Coupon = Stripe.Coupon & {
 
 export type Product = Stripe.Product;
 
+/** A shipping rate: a fixed amount in one currency, offered by Checkout Sessions. */
+export type ShippingRate = Stripe.ShippingRate & {
+  display_name: string;
+  fixed_amount: Stripe.ShippingRate.FixedAmount;
+  metadata: Stripe.Metadata;
+  tax_code: string | null;
+};
+
 /** A recurring price's billing interval, e.g. every 2 weeks. */
 export interface BillingInterval {
   interval: Known<Stripe.Price.Recurring.Interval>;

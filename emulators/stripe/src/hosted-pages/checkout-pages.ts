@@ -106,12 +106,19 @@ function readForm(body: string): CheckoutFormState {
     const value = form.get(key);
     if (value !== null) values[key] = value.slice(0, 500);
   }
-  return { values, method: form.get('method') === 'delayed' ? 'delayed' : 'card', errors: {} };
+  const shippingRate = form.get('shipping_rate')?.slice(0, 100);
+  return {
+    values,
+    method: form.get('method') === 'delayed' ? 'delayed' : 'card',
+    ...(shippingRate ? { shippingRate } : {}),
+    errors: {},
+  };
 }
 
-/** The button pressed: Pay (the default), or "Update tax for this address". */
-function readIntent(body: string): 'pay' | 'update-tax' {
-  return new URLSearchParams(body).get('intent') === 'update-tax' ? 'update-tax' : 'pay';
+/** The button pressed: Pay (the default), or "Update tax for this address" / "Update total". */
+function readIntent(body: string): 'pay' | 'update' {
+  const intent = new URLSearchParams(body).get('intent');
+  return intent === 'update-tax' || intent === 'update-total' ? 'update' : 'pay';
 }
 
 /** The `outcome` of a settle request (form or JSON): `succeeded`, `failed`, or null. */
@@ -199,8 +206,8 @@ export async function handleCheckoutPage(
   if (req.method !== 'POST') return false;
   const body = await readBody(req);
   const form = readForm(body);
-  if (readIntent(body) === 'update-tax') {
-    const preview = state.updateTax(sessionId, form.values);
+  if (readIntent(body) === 'update') {
+    const preview = state.updateTotals(sessionId, form.values, form.shippingRate);
     if (preview.outcome === 'missing') sendMissing(res);
     else if (preview.outcome === 'expired') sendExpired(res, preview.stored);
     else if (preview.outcome === 'already-paid') sendPaid(res, preview.stored, 409);
@@ -212,6 +219,7 @@ export async function handleCheckoutPage(
   const result = await state.pay(sessionId, {
     form: form.values,
     delayed: form.method === 'delayed',
+    ...(form.shippingRate ? { shippingRate: form.shippingRate } : {}),
   });
   switch (result.outcome) {
     case 'invalid':

@@ -4,12 +4,10 @@ import { formatAmount } from '../core/money.js';
 import type { StoredSession } from '../checkout/session-store.js';
 import { sessionTaxSummary } from '../checkout/session-tax.js';
 import { taxRowText } from '../billing/tax/tax-amounts.js';
-import {
-  countryName,
-  US_STATE_CODES,
-  type ShippingErrors,
-  type ShippingForm,
-} from '../checkout/shipping-details.js';
+import type { CheckoutErrors } from '../checkout/checkout-form.js';
+import { chosenShippingRate } from '../checkout/session-shipping.js';
+import { countryName, US_STATE_CODES, type ShippingForm } from '../checkout/shipping-details.js';
+import type { ShippingRate } from '../core/types.js';
 
 const STYLE = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -77,7 +75,9 @@ ${body}
 export interface CheckoutFormState {
   values: Partial<ShippingForm>;
   method: 'card' | 'delayed';
-  errors: ShippingErrors;
+  /** The shipping option picked (a rate id); the session's chosen one when not given. */
+  shippingRate?: string;
+  errors: CheckoutErrors;
 }
 
 const SHIPPING_FIELDS: ReadonlyArray<{
@@ -211,6 +211,64 @@ function billingNote(stored: StoredSession): string {
     : '';
 }
 
+/** `Shipping` (or `Shipping (Next day air)`), the rate's name. */
+function shippingLabel(rate: ShippingRate | null): string {
+  const name = rate?.display_name ?? 'Shipping';
+  return name === 'Shipping' ? name : `Shipping (${name})`;
+}
+
+/** `5–7 business days`, `1 day`, `up to 2 weeks`: a rate's delivery estimate, or ''. */
+function deliveryEstimateText(rate: ShippingRate): string {
+  const { minimum, maximum } = rate.delivery_estimate ?? { minimum: null, maximum: null };
+  const unitText = (unit: string, value: number) =>
+    `${unit.replaceAll('_', ' ')}${value === 1 ? '' : 's'}`;
+  if (minimum && maximum) {
+    return minimum.unit === maximum.unit
+      ? minimum.value === maximum.value
+        ? `${minimum.value} ${unitText(minimum.unit, minimum.value)}`
+        : `${minimum.value}–${maximum.value} ${unitText(maximum.unit, maximum.value)}`
+      : `${minimum.value} ${unitText(minimum.unit, minimum.value)} to ${maximum.value} ${unitText(maximum.unit, maximum.value)}`;
+  }
+  if (minimum) return `at least ${minimum.value} ${unitText(minimum.unit, minimum.value)}`;
+  if (maximum) return `up to ${maximum.value} ${unitText(maximum.unit, maximum.value)}`;
+  return '';
+}
+
+/** The shipping row of a session with shipping: its option's name and amount (before tax). */
+function shippingRow(stored: StoredSession): string {
+  const { session } = stored;
+  if (!session.shipping_cost) return '';
+  const rate = chosenShippingRate(session, stored.shippingRates);
+  return `<tr><th scope="row" colspan="3">${escapeHtml(shippingLabel(rate))}</th><td class="num" data-testid="shipping">${formatAmount(session.shipping_cost.amount_subtotal, session.currency)}</td></tr>
+`;
+}
+
+/**
+ * With more than one shipping option, the buyer picks one (the chosen one checked) and may update
+ * the total for it before paying; Pay charges the option submitted in any case.
+ */
+function shippingFieldset(stored: StoredSession, state: CheckoutFormState): string {
+  const { session, shippingRates } = stored;
+  if (shippingRates.length < 2) return '';
+  const picked = state.shippingRate ?? chosenShippingRate(session, shippingRates)?.id;
+  const error = state.errors.shipping_rate
+    ? `<span class="error" id="shipping_rate-error">${escapeHtml(state.errors.shipping_rate)}</span>`
+    : '';
+  const options = shippingRates
+    .map((rate, index) => {
+      const estimate = deliveryEstimateText(rate);
+      const label = `${rate.display_name} · ${formatAmount(rate.fixed_amount.amount, rate.fixed_amount.currency)}${estimate ? ` · ${estimate}` : ''}`;
+      return `<div class="method"><input type="radio" id="shipping-rate-${index}" name="shipping_rate" value="${escapeHtml(rate.id)}"${rate.id === picked ? ' checked' : ''}${error ? ' aria-describedby="shipping_rate-error"' : ''}><label for="shipping-rate-${index}">${escapeHtml(label)}</label></div>`;
+    })
+    .join('\n');
+  return `<fieldset>
+<legend>Shipping method</legend>
+${options}
+${error}
+<button type="submit" name="intent" value="update-total" class="secondary">Update total</button>
+</fieldset>`;
+}
+
 /** `Discount (Store credit)` and `-$25.00`: what the session's coupon takes off. */
 function discountRow(stored: StoredSession): string {
   const { session, coupon } = stored;
@@ -223,17 +281,18 @@ function discountRow(stored: StoredSession): string {
 
 /**
  * The table's foot: the total, with the subtotal above it and between them the discount of a
- * discounted session and the tax of a taxed one.
+ * discounted session, the shipping of one with shipping and the tax of a taxed one.
  */
 function totals(stored: StoredSession): string {
   const { session } = stored;
   const total = `<tr><th scope="row" colspan="3">Total</th><td class="num" data-testid="total">${formatAmount(session.amount_total, session.currency)}</td></tr>`;
   const tax = sessionTaxSummary(stored);
   const discount = discountRow(stored);
-  if (!tax && !discount) return total;
+  const shipping = shippingRow(stored);
+  if (!tax && !discount && !shipping) return total;
   const taxRow = tax ? taxRowText(tax, (amount) => formatAmount(amount, session.currency)) : null;
   return `<tr><th scope="row" colspan="3">Subtotal</th><td class="num" data-testid="subtotal">${formatAmount(session.amount_subtotal, session.currency)}</td></tr>
-${discount}${
+${discount}${shipping}${
     taxRow
       ? `<tr><th scope="row" colspan="3">${escapeHtml(taxRow.label)}</th><td class="num" data-testid="tax">${escapeHtml(taxRow.value)}</td></tr>
 `
@@ -284,6 +343,7 @@ ${email}
 <form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay" novalidate>
 ${summary}
 ${detailsFieldset(session, state)}
+${shippingFieldset(stored, state)}
 ${methodFieldset(state, session.mode === 'subscription')}
 <div class="actions">
 <button type="submit">Pay ${total}</button>

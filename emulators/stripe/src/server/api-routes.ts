@@ -1,5 +1,9 @@
 import type Stripe from 'stripe';
-import { readCreateSessionParams } from '../checkout/create-session-params.js';
+import {
+  readCreateSessionParams,
+  shippingOptionAmount,
+  type Catalog,
+} from '../checkout/create-session-params.js';
 import type { FormObject } from '../core/form-encoding.js';
 import { COUPON_ROUTES } from './coupon-routes.js';
 import { CREDIT_NOTE_ROUTES } from './credit-note-routes.js';
@@ -8,6 +12,7 @@ import { INVOICE_PAYMENT_ROUTES } from './invoice-payment-routes.js';
 import { paginate, readPageParams } from '../core/pagination.js';
 import { assertKnownKeys, readString, readStringList } from '../core/param-readers.js';
 import { PRICE_ROUTES } from './price-routes.js';
+import { SHIPPING_RATE_ROUTES } from './shipping-rate-routes.js';
 import {
   readExpand as readExpandFields,
   type ApiRequest,
@@ -54,6 +59,8 @@ const SESSION_EXPANDABLE: ReadonlyArray<string> = [
     Param<Stripe.Checkout.Session>
   >),
   'line_items.data.taxes',
+  'shipping_cost.shipping_rate',
+  'shipping_options.shipping_rate',
 ];
 /** `taxes` of each line item is includable. */
 const LINE_ITEMS_EXPANDABLE: ReadonlyArray<string> = ['data.taxes'];
@@ -90,8 +97,28 @@ function renderSession(
       : undefined;
   const invoice =
     expand.includes('invoice') && session.invoice ? state.invoices.get(session.invoice) : undefined;
+  const rateOf = (id: string | Stripe.ShippingRate) =>
+    stored.shippingRates.find((rate) => rate.id === id) ?? id;
   return {
     ...session,
+    ...(expand.includes('shipping_cost.shipping_rate') && session.shipping_cost
+      ? {
+          shipping_cost: {
+            ...session.shipping_cost,
+            shipping_rate: session.shipping_cost.shipping_rate
+              ? rateOf(session.shipping_cost.shipping_rate)
+              : null,
+          },
+        }
+      : {}),
+    ...(expand.includes('shipping_options.shipping_rate')
+      ? {
+          shipping_options: session.shipping_options.map((option) => ({
+            ...option,
+            shipping_rate: rateOf(option.shipping_rate),
+          })),
+        }
+      : {}),
     ...(expand.includes('line_items') || expand.includes('line_items.data.taxes')
       ? {
           line_items: paginate(
@@ -110,10 +137,15 @@ function renderSession(
 
 const createSession: Handler = (state, request) => {
   const expand = readExpand(request.params);
+  const catalog: Catalog = {
+    getPrice: (id) => state.prices.getPrice(id),
+    getProduct: (id) => state.prices.getProduct(id),
+    getShippingRate: (id) => state.shippingRates.get(id),
+  };
   const input = readCreateSessionParams(
     request.params,
     Math.floor(state.options.now() / 1000),
-    state.prices,
+    catalog,
   );
   const customer = input.customer
     ? state.customers.requireReference(input.customer, 'customer')
@@ -128,11 +160,17 @@ const createSession: Handler = (state, request) => {
       input.lines.map((line) => line.unitAmount * line.quantity),
       coupon,
     ).reduce((sum, amount) => sum + amount, 0);
-    assertDiscountedTotal(subtotal, discount, input.currency);
+    const firstOption = input.shippingOptions[0];
+    const shipping = firstOption ? shippingOptionAmount(firstOption) : 0;
+    assertDiscountedTotal(subtotal, discount, input.currency, shipping);
   }
   if (input.ignored.length > 0)
     state.options.log(`create session: ignoring ${input.ignored.join(', ')}`);
-  const stored = state.store.create(input, coupon);
+  // Every parameter is checked: the rates of `shipping_rate_data` can be made.
+  const shippingRates = input.shippingOptions.map((option) =>
+    'rate' in option ? option.rate : state.shippingRates.create(option.data),
+  );
+  const stored = state.store.create(input, coupon, shippingRates);
   applySessionTax(stored, { customer, collected: null }, state.taxRates);
   state.options.log(
     `created ${stored.session.id} (${stored.session.amount_total} ${stored.session.currency})`,
@@ -348,6 +386,7 @@ const ROUTES: ReadonlyArray<Route> = [
   ...CUSTOMER_BALANCE_ROUTES,
   ...CREDIT_NOTE_ROUTES,
   ...COUPON_ROUTES,
+  ...SHIPPING_RATE_ROUTES,
   { method: 'POST', pattern: /^\/v1\/customers$/, handler: createCustomer },
   { method: 'GET', pattern: /^\/v1\/customers$/, handler: listCustomers },
   { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer },

@@ -52,6 +52,7 @@ export type ApiBody =
   | TestClock
   | Stripe.ApiList<TestClock>
   | Stripe.TaxRate
+  | Stripe.ShippingRate
   | Stripe.Tax.Calculation
   | Stripe.ApiList<Stripe.Tax.CalculationLineItem>
   | Stripe.TestHelpers.DeletedTestClock

@@ -24,8 +24,10 @@ import { Ledger } from '../payments/ledger.js';
 import { PaymentIntentStore } from '../payments/payment-intents.js';
 import { PaymentMethodStore } from '../payments/payment-methods.js';
 import { PriceStore } from '../billing/price-store.js';
+import { ShippingRateStore } from '../billing/shipping-rate-store.js';
 import { SessionStore, type StoredSession } from '../checkout/session-store.js';
-import type { ShippingErrors, ShippingForm } from '../checkout/shipping-details.js';
+import type { CheckoutErrors } from '../checkout/checkout-form.js';
+import type { ShippingForm } from '../checkout/shipping-details.js';
 import { invoiceShipping, startSubscription } from '../billing/subscription-billing.js';
 import { SubscriptionStore } from '../billing/subscription-store.js';
 import { TestClockStore } from '../billing/test-clocks.js';
@@ -66,8 +68,8 @@ export type PayOutcome =
   | { outcome: 'paid'; stored: StoredSession; delayed: boolean }
   | { outcome: 'already-paid'; stored: StoredSession }
   | { outcome: 'expired'; stored: StoredSession }
-  /** The ship-to or phone typed is not acceptable: nothing was paid. */
-  | { outcome: 'invalid'; stored: StoredSession; errors: ShippingErrors }
+  /** The ship-to, phone or shipping option is not acceptable: nothing was paid. */
+  | { outcome: 'invalid'; stored: StoredSession; errors: CheckoutErrors }
   /** A delayed method chosen for a subscription session, which offers card only. */
   | { outcome: 'method-unavailable'; stored: StoredSession }
   | { outcome: 'missing' };
@@ -82,6 +84,8 @@ export type SubscriptionEventOrder = 'session-first' | 'invoice-first';
 /** What the buyer submits on the hosted page: the form's fields and the payment method. */
 export interface PayInput {
   form?: Partial<ShippingForm>;
+  /** The shipping option chosen (a rate id of the session's `shipping_options`); default: as is. */
+  shippingRate?: string;
   delayed?: boolean;
   subscriptionEvents?: SubscriptionEventOrder;
 }
@@ -106,6 +110,20 @@ export type SettleOutcome =
   | { outcome: 'not-awaiting'; stored: StoredSession }
   | { outcome: 'missing' };
 
+/**
+ * The message for a shipping option picked that is not one of the session's (a tampered form);
+ * null when none is picked (the chosen one stays) or it is one of them.
+ */
+function shippingChoiceError(
+  stored: StoredSession,
+  rateId: string | undefined,
+): CheckoutErrors | null {
+  if (rateId === undefined || rateId === '') return null;
+  return stored.shippingRates.some((rate) => rate.id === rateId)
+    ? null
+    : { shipping_rate: 'Choose one of the shipping options offered.' };
+}
+
 /** Everything the sandbox holds, shared by the API, the hosted page and the programmatic handle. */
 export class SandboxState {
   /** Payment intents of one-time Checkout payments and of invoices. */
@@ -119,6 +137,8 @@ export class SandboxState {
   readonly idempotency: IdempotencyStore;
   readonly webhooks: WebhookDispatcher;
   readonly prices: PriceStore;
+  /** Shipping rates: `POST /v1/shipping_rates` and sessions' `shipping_rate_data`. */
+  readonly shippingRates: ShippingRateStore;
   readonly subscriptions = new SubscriptionStore();
   readonly invoices = new InvoiceStore();
   readonly invoicePayments = new InvoicePaymentStore();
@@ -150,6 +170,7 @@ export class SandboxState {
     });
     this.customers = new CustomerStore(options.now);
     this.prices = new PriceStore(options.now);
+    this.shippingRates = new ShippingRateStore(options.now);
     this.coupons = new CouponStore(options.now);
     this.clocks = new TestClockStore(options.now);
     this.taxRates = new TaxRateStore(options.now);
@@ -190,7 +211,15 @@ export class SandboxState {
       allowedCountries: session.shipping_address_collection?.allowed_countries ?? null,
       phoneRequired: session.phone_number_collection?.enabled === true,
     });
-    if (!checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
+    const shippingError = shippingChoiceError(stored, input.shippingRate);
+    if (!checked.ok || shippingError) {
+      return {
+        outcome: 'invalid',
+        stored,
+        errors: { ...(checked.ok ? {} : checked.errors), ...shippingError },
+      };
+    }
+    if (input.shippingRate) this.store.chooseShipping(stored, input.shippingRate);
     const { details } = checked;
     const customer = session.customer ? this.customers.get(String(session.customer)) : undefined;
     // The tax follows the ship-to submitted (it may name another state than the one pre-filled).
@@ -221,12 +250,14 @@ export class SandboxState {
   }
 
   /**
-   * The hosted page's "Update tax for this address": checks the form as Pay would and recomputes
-   * the open session's tax from the ship-to typed, charging nothing.
+   * The hosted page's "Update tax for this address" and "Update total": chooses the shipping
+   * option picked (if any) and, for a taxed session, checks the ship-to as Pay would and
+   * recomputes the tax from it; charges nothing, and changes nothing when it refuses.
    */
-  updateTax(
+  updateTotals(
     sessionId: string,
     form: Partial<ShippingForm>,
+    shippingRate?: string,
   ):
     | Exclude<PayOutcome, { outcome: 'method-unavailable' }>
     | { outcome: 'updated'; stored: StoredSession } {
@@ -235,11 +266,18 @@ export class SandboxState {
     const { session } = stored;
     if (session.status === 'expired') return { outcome: 'expired', stored };
     if (session.status !== 'open') return { outcome: 'already-paid', stored };
-    const checked = validateCheckoutForm(form, {
-      allowedCountries: session.shipping_address_collection?.allowed_countries ?? null,
-      phoneRequired: false,
-    });
-    if (!checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
+    const shippingError = shippingChoiceError(stored, shippingRate);
+    if (shippingError) return { outcome: 'invalid', stored, errors: shippingError };
+    const taxed = session.automatic_tax.enabled;
+    const checked = taxed
+      ? validateCheckoutForm(form, {
+          allowedCountries: session.shipping_address_collection?.allowed_countries ?? null,
+          phoneRequired: false,
+        })
+      : null;
+    if (checked && !checked.ok) return { outcome: 'invalid', stored, errors: checked.errors };
+    if (shippingRate) this.store.chooseShipping(stored, shippingRate);
+    if (!checked) return { outcome: 'updated', stored };
     const customer = session.customer ? this.customers.get(String(session.customer)) : undefined;
     applySessionTax(
       stored,
@@ -525,6 +563,7 @@ export class SandboxState {
     this.disputes.clear();
     this.idempotency.clear();
     this.prices.clear();
+    this.shippingRates.clear();
     this.subscriptions.clear();
     this.invoices.clear();
     this.invoicePayments.clear();
