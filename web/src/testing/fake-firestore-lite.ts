@@ -210,14 +210,17 @@ export function getFirestore(): object {
 
 export function connectFirestoreEmulator(): void {}
 
-/** `doc(db, path)`, or `doc(collectionRef)` for a new document with an automatic id. */
-export function doc(parent: unknown, path?: string): DocumentReference {
+/**
+ * `doc(db, path)`, `doc(db, collection, id)` (path segments, as the SDK joins them), or
+ * `doc(collectionRef)` for a new document with an automatic id.
+ */
+export function doc(parent: unknown, path?: string, ...segments: string[]): DocumentReference {
   if ((parent as CollectionReference | null)?.kind === 'collection') {
     autoIds += 1;
     const id = path ?? `auto-id-${autoIds}`;
     return { kind: 'doc', path: `${(parent as CollectionReference).path}/${id}`, id };
   }
-  const full = path ?? '';
+  const full = [path ?? '', ...segments].join('/');
   return { kind: 'doc', path: full, id: lastSegment(full) };
 }
 
