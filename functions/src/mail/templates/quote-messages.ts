@@ -13,9 +13,13 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeZone: 'America/Los_Angeles',
 });
+/** Dec 4, 2026, 10:00 AM PST: a payment link lives hours, not days. */
 const momentFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
   timeZone: 'America/Los_Angeles',
   timeZoneName: 'short',
 });
