@@ -17,6 +17,7 @@ const FUNCTIONS_LAYERS = [
   'index.ts',
   'handlers',
   ['stripe-events', 'migrations'],
+  'quotes',
   'claims',
   'terms',
   'checkout',

@@ -42,6 +42,12 @@ import {
   rejectClaimHandler,
 } from './handlers/claim-steps';
 import { reportClaimHandler } from './handlers/report-claim';
+import {
+  declineQuoteHandler,
+  deleteDraftOrderHandler,
+  saveDraftOrderHandler,
+  sendDraftOrderHandler,
+} from './handlers/quotes';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getProductClaimsHandler } from './handlers/get-product-claims';
 import { claimWrittenForRollupsHandler } from './handlers/claim-triggers';
@@ -245,6 +251,18 @@ export const askClaimQuestion = callable(
   withStripe,
 );
 export const rejectClaim = callable(FUNCTION_NAMES.rejectClaim, rejectClaimHandler, withStripe);
+// Draft orders and quotes (docs/order-lifecycle.md#draft-orders-and-quotes): managers save and
+// send drafts for a company (a quote, a payment link, or an order on its terms); its owners and
+// buyers decline a quote. Stripe for the company's test clock locally (sent_at, expires_at), the
+// payment link's Checkout Session and the order on terms.
+export const saveDraftOrder = callable(FUNCTION_NAMES.saveDraftOrder, saveDraftOrderHandler);
+export const deleteDraftOrder = callable(FUNCTION_NAMES.deleteDraftOrder, deleteDraftOrderHandler);
+export const sendDraftOrder = callable(
+  FUNCTION_NAMES.sendDraftOrder,
+  sendDraftOrderHandler,
+  withStripe,
+);
+export const declineQuote = callable(FUNCTION_NAMES.declineQuote, declineQuoteHandler, withStripe);
 // The support contact and the policy pages for the pages without Firebase (the landing page and
 // /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
 export const siteContent = onRequest({ cors: true }, siteContentHandler);

@@ -28,7 +28,7 @@ export interface PayloadLimits {
 }
 
 /**
- * The one callable with larger requests: savePriceList sends a whole price list, up to
+ * The callables with larger requests. savePriceList sends a whole price list, up to
  * PRICE_LIST_LIMITS.entries products (each a few values, with up to five breaks): about 130 KB
  * and 11,000 values at the most.
  */
@@ -39,9 +39,22 @@ export const PRICE_LIST_PAYLOAD_LIMITS: PayloadLimits = {
   maxValues: 12_000,
 };
 
+/**
+ * saveDraftOrder sends a whole draft order: up to MAX_ORDER_LINES (100) lines, each with a
+ * product id, a quantity, a price and an override's reason of up to QUOTE_LIMITS.reason (500)
+ * characters, and a note of up to 1000: about 65 KB and 500 values at the most.
+ */
+export const DRAFT_ORDER_PAYLOAD_LIMITS: PayloadLimits = {
+  maxBytes: 98_304,
+  maxDepth: 8,
+  maxEntries: 200,
+  maxValues: 2_000,
+};
+
 /** The limits of each callable: PAYLOAD_LIMITS unless named here. */
 const LIMITS_OF: Partial<Record<FunctionName, PayloadLimits>> = {
   [FUNCTION_NAMES.savePriceList]: PRICE_LIST_PAYLOAD_LIMITS,
+  [FUNCTION_NAMES.saveDraftOrder]: DRAFT_ORDER_PAYLOAD_LIMITS,
 };
 export function payloadLimitsOf(name: FunctionName | undefined): PayloadLimits {
   return (name && LIMITS_OF[name]) || PAYLOAD_LIMITS;

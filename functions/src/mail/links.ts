@@ -24,6 +24,13 @@ export function portalLinks(origin: string) {
     /** The buyer's My Account orders with this order expanded and scrolled to. */
     accountOrder: (orderId: string) => at(routePath('account'), { order: orderId }),
     standingOrders: () => at(routePath('account'), { tab: 'standing-orders' }),
+    /**
+     * My Account's Quotes tab with this quote open (docs/order-lifecycle.md#draft-orders-and-quotes),
+     * where the buyer accepts or declines it and opens its printable page.
+     */
+    accountQuote: (quoteId: string) => at(routePath('account'), { tab: 'quotes', quote: quoteId }),
+    /** The Orders tab's draft orders and quotes, with this quote found. */
+    adminQuote: (quoteId: string) => at(routePath('admin'), { tab: 'orders', quote: quoteId }),
     /** My Account's Invoices tab (orders on payment terms). */
     accountInvoices: () => at(routePath('account'), { tab: 'invoices' }),
     invoice: (orderId: string) => at(routePath('invoice', { orderId })),

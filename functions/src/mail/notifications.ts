@@ -321,13 +321,31 @@ export function companyOwnersMail(
   key: string,
   content: (links: PortalLinks) => MailContent,
 ): Promise<QueuedMail[]> {
+  return companyMembersMail(deps, companyId, ['owner'], kind, key, content);
+}
+
+/**
+ * One mail to every member of a company in one of `roles` (each enabled member with an address;
+ * none: no mail): the owners, or the owners and buyers for what they may act on (a quote to
+ * accept). One key for the event, whoever the members are.
+ */
+export function companyMembersMail(
+  deps: MailDeps,
+  companyId: string,
+  roles: readonly CompanyRole[],
+  kind: string,
+  key: string,
+  content: (links: PortalLinks) => MailContent,
+): Promise<QueuedMail[]> {
   return safely(kind, { companyId }, async () => {
     const members = await deps.db
       .collection(COLLECTIONS.profiles)
       .where('company_id', '==', companyId)
       .get();
-    const owners = members.docs.filter((doc) => doc.get('company_role') === 'owner');
-    const addresses = (await Promise.all(owners.map((doc) => addressOf(deps.auth, doc.id)))).filter(
+    const chosen = members.docs.filter((doc) =>
+      roles.includes(doc.get('company_role') as CompanyRole),
+    );
+    const addresses = (await Promise.all(chosen.map((doc) => addressOf(deps.auth, doc.id)))).filter(
       (address): address is string => address !== null,
     );
     if (addresses.length === 0) return [];

@@ -30,6 +30,10 @@ import {
   cancelBackorderedLineRequest,
   settleClaimRequest,
   reportClaimRequest,
+  saveDraftOrderRequest,
+  deleteDraftOrderRequest,
+  sendDraftOrderRequest,
+  declineQuoteRequest,
   answerClaimRequest,
   askClaimQuestionRequest,
   rejectClaimRequest,
@@ -78,6 +82,12 @@ import {
   rejectClaimHandler,
 } from '../../src/handlers/claim-steps';
 import { reportClaimHandler } from '../../src/handlers/report-claim';
+import {
+  declineQuoteHandler,
+  deleteDraftOrderHandler,
+  saveDraftOrderHandler,
+  sendDraftOrderHandler,
+} from '../../src/handlers/quotes';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { getProductClaimsHandler } from '../../src/handlers/get-product-claims';
@@ -178,6 +188,7 @@ const SHIP_TO = PAY_SHIP_TO as JsonObject;
 const NO_SUCH_ORDER = `bad-input-order-${RUN}`;
 const NO_SUCH_LOCATION = `bad-input-location-${RUN}`;
 const NO_SUCH_TOKEN = `badinput${RUN}`.padEnd(43, 'x');
+const NO_SUCH_QUOTE = `bad-input-quote-${RUN}`;
 
 const TABLE: Record<CallableName, Row> = {
   setProfileStatus: {
@@ -441,6 +452,44 @@ const TABLE: Record<CallableName, Row> = {
     schema: rejectClaimRequest,
     caller: 'manager',
     valid: { claimId: `bad-input-claim-${RUN}`, reason: 'The photos show no damage.' },
+  },
+  // Draft orders and quotes: a quote that does not exist (refused after validation). The draft
+  // is for the buyer's own company, which has no location: locationId is left out, since null is
+  // one of its valid values and any string a valid id.
+  saveDraftOrder: {
+    handler: saveDraftOrderHandler,
+    schema: saveDraftOrderRequest,
+    caller: 'manager',
+    valid: {
+      quoteId: NO_SUCH_QUOTE,
+      companyId: uidOf('buyer'),
+      lines: [{ productId: 'blue-coast', quantity: 2, unitAmount: 1000, overrideReason: 'Show' }],
+      shippingAmount: 500,
+      noteToBuyer: 'Thanks for the call.',
+      validDays: 7,
+    },
+  },
+  deleteDraftOrder: {
+    handler: deleteDraftOrderHandler,
+    schema: deleteDraftOrderRequest,
+    caller: 'manager',
+    valid: { quoteId: NO_SUCH_QUOTE },
+  },
+  sendDraftOrder: {
+    handler: sendDraftOrderHandler,
+    schema: sendDraftOrderRequest,
+    caller: 'manager',
+    valid: {
+      quoteId: NO_SUCH_QUOTE,
+      delivery: 'quote',
+      requestId: '5e2b7c9d-1a4f-4b3e-8d6c-2f1e0a9b8c7d',
+    },
+  },
+  declineQuote: {
+    handler: declineQuoteHandler,
+    schema: declineQuoteRequest,
+    caller: 'buyer',
+    valid: { quoteId: NO_SUCH_QUOTE, reason: 'We found it cheaper.' },
   },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,

@@ -22,6 +22,12 @@ import {
   rejectClaimHandler,
 } from '../../src/handlers/claim-steps';
 import { reportClaimHandler } from '../../src/handlers/report-claim';
+import {
+  declineQuoteHandler,
+  deleteDraftOrderHandler,
+  saveDraftOrderHandler,
+  sendDraftOrderHandler,
+} from '../../src/handlers/quotes';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -256,6 +262,34 @@ const ROWS: Record<Tested, Row> = {
     caller: 'manager',
     valid: { claimId: `rate-limit-claim-${RUN}`, reason: 'Reported after the window.' },
   },
+  // Draft orders and quotes: a company and a quote that do not exist.
+  saveDraftOrder: {
+    handler: saveDraftOrderHandler,
+    caller: 'manager',
+    valid: {
+      companyId: `rate-limit-company-${RUN}`,
+      lines: [{ productId: 'blue-coast', quantity: 1 }],
+    },
+  },
+  deleteDraftOrder: {
+    handler: deleteDraftOrderHandler,
+    caller: 'manager',
+    valid: { quoteId: `rate-limit-quote-${RUN}` },
+  },
+  sendDraftOrder: {
+    handler: sendDraftOrderHandler,
+    caller: 'manager',
+    valid: {
+      quoteId: `rate-limit-quote-${RUN}`,
+      delivery: 'payment_link',
+      requestId: `rate-limit-${RUN}`,
+    },
+  },
+  declineQuote: {
+    handler: declineQuoteHandler,
+    caller: 'buyer',
+    valid: { quoteId: `rate-limit-quote-${RUN}`, reason: 'Too dear.' },
+  },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
     caller: 'buyer',
@@ -439,6 +473,10 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'answerClaim',
         'askClaimQuestion',
         'rejectClaim',
+        'saveDraftOrder',
+        'deleteDraftOrder',
+        'sendDraftOrder',
+        'declineQuote',
       ].sort(),
     );
     expect([...NAMES].sort()).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());

@@ -9,6 +9,7 @@ import { exemptStateCases, taxCertificateCases } from './cases/tax-certificates'
 import { orderCases } from './cases/orders';
 import { priceListCases } from './cases/price-lists';
 import { profileCases } from './cases/profiles';
+import { quoteCases } from './cases/quotes';
 import { standingOrderCases } from './cases/standing-orders';
 import { policyPageCases, siteSettingsCases } from './cases/site-content';
 import {
@@ -64,6 +65,7 @@ const all: RuleCase[] = [
   ...claimCases,
   ...storeCreditCases,
   ...storeCreditEntryCases,
+  ...quoteCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 
@@ -102,6 +104,7 @@ describe('rules matrix coverage', () => {
       'claims',
       'store_credit',
       'entries',
+      'quotes',
     ]) {
       const outcomes = new Set(
         all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),

@@ -87,6 +87,9 @@ describe('mail keys', () => {
   });
 
   it('name each shipment of an order; the first keeps the key of an order shipped whole', () => {
+    expect(mailKeys.quoteSent('q/1')).toBe('quote-sent.q_1');
+    expect(mailKeys.quotePaymentLink('q1')).not.toBe(mailKeys.quoteSent('q1'));
+    expect(mailKeys.quoteDeclined('q1', 'm1')).not.toBe(mailKeys.quoteDeclined('q1', 'm2'));
     expect(mailKeys.orderShipped('o1')).toBe('order-shipped.o1');
     expect(mailKeys.orderShipped('o1', 1)).toBe('order-shipped.o1');
     expect(mailKeys.orderShipped('o1', 2)).toBe('order-shipped.o1.shipment-2');

@@ -235,6 +235,15 @@ export const mailKeys = {
     `claim-answered.${part(claimId)}.${answer}.${part(managerUid)}`,
   claimRejected: (claimId: string) => `claim-rejected.${part(claimId)}`,
   claimSettled: (claimId: string) => `claim-settled.${part(claimId)}`,
+  /**
+   * Quotes (docs/order-lifecycle.md#draft-orders-and-quotes): one per sending of a quote (a draft
+   * is sent once) to the company's owners and buyers, the payment link likewise, and one per
+   * manager when the buyer declines it.
+   */
+  quoteSent: (quoteId: string) => `quote-sent.${part(quoteId)}`,
+  quotePaymentLink: (quoteId: string) => `quote-payment-link.${part(quoteId)}`,
+  quoteDeclined: (quoteId: string, managerUid: string) =>
+    `quote-declined.${part(quoteId)}.${part(managerUid)}`,
 } as const;
 
 /** Newsletter subscriptions: pending until the address confirms; only confirmed ones count. */

@@ -187,6 +187,14 @@ export const QUOTE_MESSAGES = {
   companyNotApproved: 'Draft orders can only be written for an approved company.',
   companyNoTerms: 'This company has no payment terms: send it as a quote or a payment link.',
   noLines: 'Add at least one product.',
+  /** A draft names a location the company does not have, or none while it has some. */
+  location: "Choose one of the company's locations for this order.",
+  /** A line of a product that is gone, inactive or has no price at the company's tier. */
+  notInCatalog: (name: string) => `${name} is not in the catalog: remove it from the draft.`,
+  /** Another send of the same draft is under way (its Stripe session or terms order). */
+  beingSent: 'This draft is being sent right now. Try again in a minute.',
+  /** A payment link or order on terms needs someone to be the payer: the company's owner. */
+  noOwner: 'This company has no owner to send it to.',
   overrideReason: (name: string) => `Give a reason for the price of ${name}.`,
   shipping: `Enter a shipping charge between ${formatUsd(0)} and ${formatUsd(QUOTE_LIMITS.maxShipping)}.`,
   note: `Use at most ${QUOTE_LIMITS.note} characters for the note.`,

@@ -199,6 +199,25 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 300, windowMs: HOUR },
     perIp: { max: 600, windowMs: HOUR },
   },
+  // Draft orders and quotes (docs/order-lifecycle.md#draft-orders-and-quotes): a manager saves a
+  // draft many times while taking a phone order; each send is a mail and maybe a Stripe session
+  // or an invoice; each decline mails the managers.
+  saveDraftOrder: {
+    perUser: { max: 300, windowMs: HOUR },
+    perIp: { max: 600, windowMs: HOUR },
+  },
+  deleteDraftOrder: {
+    perUser: { max: 120, windowMs: HOUR },
+    perIp: { max: 300, windowMs: HOUR },
+  },
+  sendDraftOrder: {
+    perUser: { max: 60, windowMs: HOUR },
+    perIp: { max: 120, windowMs: HOUR },
+  },
+  declineQuote: {
+    perUser: { max: 20, windowMs: HOUR },
+    perIp: { max: 60, windowMs: HOUR },
+  },
 } as const satisfies Partial<Record<FunctionName, CallableRateLimit>>;
 
 export type RateLimitedCallable = keyof typeof CALLABLE_RATE_LIMITS;

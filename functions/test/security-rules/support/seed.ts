@@ -133,6 +133,63 @@ function claim(companyId: string, orderId: string, reporter: string) {
   };
 }
 
+/**
+ * Draft orders and quotes (docs/order-lifecycle.md#draft-orders-and-quotes): company A's draft
+ * (the managers' alone), sent quote and accepted one; company B's sent quote.
+ */
+export const QUOTE = {
+  aDraft: 'quote-a-draft',
+  aSent: 'quote-a-sent',
+  aAccepted: 'quote-a-accepted',
+  bSent: 'quote-b-sent',
+} as const;
+
+/** A quote as the functions leave it in `state` (numbered once sent). */
+function quote(companyId: string, state: 'draft' | 'sent' | 'accepted', number: string | null) {
+  return {
+    state,
+    delivery: state === 'draft' ? null : 'quote',
+    number,
+    company_id: companyId,
+    company_name: companyName(companyId),
+    location_id: null,
+    location_name: '',
+    ship_to: null,
+    lines: [
+      {
+        product_id: PRODUCT.active,
+        name: 'Purple Dream Syrup',
+        description: '',
+        image_url: '',
+        sku: '',
+        case_pack: 1,
+        quantity: 10,
+        catalog_unit_amount: 3499,
+        unit_amount: 2999,
+        override_reason: 'Trade show price',
+        line_total: 29_990,
+      },
+    ],
+    shipping_amount: 1500,
+    goods_amount: 29_990,
+    amount: 31_490,
+    note_to_buyer: '',
+    valid_days: 7,
+    net_days: null,
+    sent_at: state === 'draft' ? null : at,
+    expires_at: state === 'draft' ? null : at,
+    order_id: state === 'accepted' ? ORDER.retailer : null,
+    accepted_by: state === 'accepted' ? U.retailer : null,
+    decline_reason: '',
+    checkout: null,
+    created_by: U.manager,
+    created_by_name: 'Manager',
+    created_at: at,
+    updated_at: at,
+    history: [{ state: 'draft', at, by: U.manager, by_name: 'Manager', text: '' }],
+  };
+}
+
 /** Company A's ship-to location (its buyer is assigned to it). */
 export const LOCATION = 'main';
 
@@ -546,6 +603,11 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     created_at: at,
   },
   [paths.invoiceCounter()]: { next: 7 },
+  [paths.quoteCounter()]: { next: 3 },
+  [paths.quote(QUOTE.aDraft)]: quote(COMPANY.A, 'draft', null),
+  [paths.quote(QUOTE.aSent)]: quote(COMPANY.A, 'sent', 'Q-000001'),
+  [paths.quote(QUOTE.aAccepted)]: quote(COMPANY.A, 'accepted', 'Q-000002'),
+  [paths.quote(QUOTE.bSent)]: quote(COMPANY.B, 'sent', 'Q-000003'),
   // The internal refund note of the retailer's own order: managers only.
   [`${COLLECTIONS.orderNotes}/${ORDER.retailer}`]: {
     order_id: ORDER.retailer,
