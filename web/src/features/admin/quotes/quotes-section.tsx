@@ -6,6 +6,7 @@ import {
   type Quote,
 } from '@portal/domain';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ChoiceSegmented } from '@/components/choice-segmented';
@@ -103,7 +104,24 @@ export default function QuotesSection() {
   const quotes = useQuotes(filter);
   useFetchErrorToast(quotes.isError);
   const phone = usePhoneLayout();
-  const [opened, setOpened] = useState<Opened | null>(null);
+  const [picked, setOpened] = useState<Opened | null>(null);
+  // A mail's link names a quote (?quote=<id>, a declined quote): its view opens at once.
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get('quote');
+  const opened: Opened | null = picked ?? (linkedId ? { kind: 'view', quoteId: linkedId } : null);
+  const close = () => {
+    setOpened(null);
+    if (linkedId) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('quote');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
   const rows = quotes.data ?? [];
   const open = (quote: Quote) =>
     setOpened(
@@ -226,7 +244,7 @@ export default function QuotesSection() {
           onSent={(quoteId) => setOpened({ kind: 'view', quoteId })}
         />
       ) : opened?.kind === 'view' ? (
-        <QuoteView quoteId={opened.quoteId} quote={opened.quote} onClose={() => setOpened(null)} />
+        <QuoteView quoteId={opened.quoteId} quote={opened.quote} onClose={close} />
       ) : null}
     </section>
   );
