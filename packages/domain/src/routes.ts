@@ -160,6 +160,22 @@ export const ROUTES = {
     layouts: withFirebase,
     access: 'manager',
   },
+  // A quote's printable document (docs/order-lifecycle.md#draft-orders-and-quotes): the company's
+  // members open theirs once sent; managers open any, a draft too.
+  quote: {
+    path: '/portal/quotes/:quoteId',
+    title: 'Quote',
+    module: 'quote',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
+  adminQuote: {
+    path: '/admin/quotes/:quoteId',
+    title: 'Quote',
+    module: 'admin-quote',
+    layouts: withFirebase,
+    access: 'manager',
+  },
   packingSlip: {
     path: '/admin/orders/:orderId/packing-slip',
     title: 'Packing slip',
@@ -216,4 +232,12 @@ export const CHECKOUT_CANCELLED = { param: 'checkout', value: 'cancelled' } as c
 /** Where Stripe Checkout returns a buyer who cancelled: their cart, with the cancelled flag. */
 export function checkoutCancelUrl(webOrigin: string): string {
   return `${webOrigin}${ROUTES.cart.path}?${CHECKOUT_CANCELLED.param}=${CHECKOUT_CANCELLED.value}`;
+}
+
+/**
+ * My Account's Quotes tab with one quote open (`?tab=quotes&quote=<id>`): where a quote's mail
+ * and its document's back link lead.
+ */
+export function accountQuotePath(quoteId: string): string {
+  return `${ROUTES.account.path}?tab=quotes&quote=${encodeURIComponent(quoteId)}`;
 }

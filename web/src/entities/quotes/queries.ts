@@ -38,13 +38,13 @@ export function useQuotes(state: QuoteState | 'all') {
   return useQuery(quotesQueryOptions(state));
 }
 
+/** One quote (its document page reads it in the route's loader too). */
+export const quoteQueryOptions = (quoteId: string) =>
+  queryOptions({ queryKey: quoteKeys.one(quoteId), queryFn: () => fetchQuote(quoteId) });
+
 /** One quote, or null when there is none; disabled without an id. */
 export function useQuote(quoteId: string | null) {
-  return useQuery({
-    queryKey: quoteKeys.one(quoteId ?? ''),
-    queryFn: () => fetchQuote(quoteId ?? ''),
-    enabled: quoteId !== null && quoteId !== '',
-  });
+  return useQuery({ ...quoteQueryOptions(quoteId ?? ''), enabled: quoteId !== null && quoteId !== '' });
 }
 
 /** Every quote list and quote is read again after a change. */
