@@ -44,7 +44,10 @@ export const quoteQueryOptions = (quoteId: string) =>
 
 /** One quote, or null when there is none; disabled without an id. */
 export function useQuote(quoteId: string | null) {
-  return useQuery({ ...quoteQueryOptions(quoteId ?? ''), enabled: quoteId !== null && quoteId !== '' });
+  return useQuery({
+    ...quoteQueryOptions(quoteId ?? ''),
+    enabled: quoteId !== null && quoteId !== '',
+  });
 }
 
 /** Every quote list and quote is read again after a change. */

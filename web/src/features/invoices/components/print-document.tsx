@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { isStrongTotal, type DocumentContent } from '../lib/document-content';
+import type { DocumentContent } from '../lib/document-content';
 
 /** An invoice or a quote as a printable document (the same content the PDF gets). */
 export function PrintDocument({ content }: { content: DocumentContent }) {
@@ -77,10 +77,12 @@ export function PrintDocument({ content }: { content: DocumentContent }) {
           ))}
         </tbody>
         <tfoot>
-          {content.totals.map(([label, value, detail], index) => (
+          {content.totals.map(([label, value, kind], index) => (
             <tr
               key={index}
-              className={detail ? 'print-doc__detail' : isStrongTotal(label) ? 'strong' : ''}
+              className={
+                kind === 'detail' ? 'print-doc__detail' : kind === 'strong' ? 'strong' : ''
+              }
             >
               <th scope="row" colSpan={4}>
                 {label}

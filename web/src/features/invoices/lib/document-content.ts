@@ -39,17 +39,15 @@ export interface DocumentLine {
   notes: string[];
 }
 
-/** A row of the totals: label, amount, and whether it details the row above it. */
-export type TotalsRow = [label: string, value: string, detail?: 'detail'];
+/**
+ * A row of the totals: label, amount, and how it is drawn: bold (what is asked for, what was paid
+ * in the end), small under the row above it (a refund's parts), or plain.
+ */
+export type TotalsRow = [label: string, value: string, kind?: 'strong' | 'detail'];
 
 export interface DocumentRemark {
   title: string;
   text: string;
-}
-
-/** The rows drawn bold: what is asked for, and what was paid in the end. */
-export function isStrongTotal(label: string): boolean {
-  return label === 'Total' || label === 'Net paid';
 }
 
 /** The seller's block: name, address lines, email. */

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { isStrongTotal, type DocumentContent } from './document-content';
+import type { DocumentContent } from './document-content';
 
 // The download comes with the PDF's chunk: the page's first load carries no download code.
 export { saveFile } from '@/lib/save-file';
@@ -133,10 +133,10 @@ export async function buildDocumentPdf(content: DocumentContent): Promise<Uint8A
   y -= LEADING + 2;
 
   // Totals, right-aligned; a refund's parts under it, smaller.
-  for (const [label, value, detail] of content.totals) {
+  for (const [label, value, kind] of content.totals) {
     newPageIfNeeded(LEADING);
-    const strong = isStrongTotal(label);
-    const size = detail ? SIZE - 1 : SIZE;
+    const strong = kind === 'strong';
+    const size = kind === 'detail' ? SIZE - 1 : SIZE;
     const font = strong ? bold : regular;
     text(label, columns.unit - 10, { align: 'right', font, size });
     text(value, columns.total, { align: 'right', font, size });

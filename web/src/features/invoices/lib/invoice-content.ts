@@ -69,7 +69,7 @@ export function invoiceContent(order: Order, seller: Seller): DocumentContent {
       ['Subtotal', formatUsd(totals.subtotal)],
       ['Shipping', 'Free'],
       ...taxRow(order),
-      ['Total', formatUsd(totals.total)],
+      ['Total', formatUsd(totals.total), 'strong'],
       ...order.refunds.flatMap((refund): TotalsRow[] => [
         [
           `Refund ${dateFormat.format(refund.at)}${refund.customer_note ? ` (${refund.customer_note})` : ''}`,
@@ -77,7 +77,9 @@ export function invoiceContent(order: Order, seller: Seller): DocumentContent {
         ],
         ...refundParts(order, refund),
       ]),
-      ...(totals.refunded > 0 ? ([['Net paid', formatUsd(totals.net)]] as TotalsRow[]) : []),
+      ...(totals.refunded > 0
+        ? ([['Net paid', formatUsd(totals.net), 'strong']] as TotalsRow[])
+        : []),
     ] as TotalsRow[],
     remarks: [],
   };

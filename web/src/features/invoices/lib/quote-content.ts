@@ -74,7 +74,7 @@ export function quoteContent(quote: Quote, seller: Seller): DocumentContent {
       ['Subtotal', formatUsd(quote.goods_amount)],
       ['Shipping', quote.shipping_amount > 0 ? formatUsd(quote.shipping_amount) : 'Free'],
       ['Sales tax', QUOTE_TAX_TEXT],
-      ['Total', formatUsd(quote.amount)],
+      ['Total', formatUsd(quote.amount), 'strong'],
     ],
     remarks: [
       ...(quote.note_to_buyer.trim() ? [{ title: 'Note', text: quote.note_to_buyer.trim() }] : []),
