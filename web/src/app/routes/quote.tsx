@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { accountQuotePath } from '@portal/domain';
 import { QuotePage } from '@/features/invoices';
 import { quoteQueryOptions } from '@/entities/quotes';
+import { paths } from '@/config/paths';
 import { buyerReads, prefetchLoader } from '../prefetch';
 
 /** /portal/quotes/:quoteId: a quote sent to the buyer's company (inside the approved-buyer guard). */
@@ -10,7 +10,11 @@ export function Component() {
   return (
     <QuotePage
       quoteId={quoteId}
-      backTo={{ href: accountQuotePath(quoteId), label: 'Back to My Account' }}
+      // My Account's Quotes tab with this quote open (the quote mail's link too).
+      backTo={{
+        href: `${paths.account}?tab=quotes&quote=${encodeURIComponent(quoteId)}`,
+        label: 'Back to My Account',
+      }}
     />
   );
 }
