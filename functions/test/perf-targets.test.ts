@@ -15,6 +15,7 @@ import {
 import {
   ADMIN_TABS,
   DEFAULT_ADMIN_TAB,
+  MISSING_QUOTE_ID,
   PERF_TARGETS,
   perfPages,
   selectPages,
@@ -127,6 +128,21 @@ describe('the pages npm run perf measures', () => {
     expect(url('invoice')).toBe('/portal/orders/DmR7q2Lk9xPa/invoice');
     expect(url('adminInvoice')).toBe('/admin/orders/DmR7q2Lk9xPa/invoice');
     expect(url('packingSlip')).toBe('/admin/orders/DmR7q2Lk9xPa/packing-slip');
+    // The quote pages: a sent quote of the buyer's company, or one that is not there.
+    expect(url('quote')).toBe(`/portal/quotes/${MISSING_QUOTE_ID}`);
+    expect(pages.find((page) => page.route === 'adminQuote')!.expect(VALUES)).toEqual([
+      'Quote not found.',
+    ]);
+    const withQuote = { ...VALUES, quote: { id: 'q 1', number: 'Q-000001' } };
+    expect(pages.find((page) => page.route === 'quote')!.url(withQuote)).toBe(
+      '/portal/quotes/q%201',
+    );
+    expect(pages.find((page) => page.route === 'adminQuote')!.url(withQuote)).toBe(
+      '/admin/quotes/q%201',
+    );
+    expect(pages.find((page) => page.route === 'quote')!.expect(withQuote)).toEqual([
+      'Quote Q-000001',
+    ]);
     expect(url('adminCompany')).toBe('/admin/companies/demo-retailer');
     expect(url('authAction')).toBe('/auth/action?mode=resetPassword&oobCode=code%2Fwith%2Bchars');
     expect(url('newsletter')).toBe(`/newsletter/confirm?token=${'a'.repeat(43)}`);
@@ -183,6 +199,28 @@ describe('the demo values', () => {
       name: values.productName,
     });
     expect(values.managerEmail).toBe('manager@demo.test');
+  });
+
+  it("name a quote sent to the buyer's company when the data has one", () => {
+    const seed = JSON.parse(readFileSync(repo('emulator-data/firestore.json'), 'utf8')) as {
+      documents: Record<string, Record<string, unknown>>;
+    };
+    const { storeUid } = demoValues(seed.documents, DEMO_ACCOUNTS);
+    const quote = (state: string, company_id = storeUid) => ({
+      state,
+      company_id,
+      number: state === 'draft' ? null : 'Q-000007',
+    });
+    const documents = {
+      ...seed.documents,
+      'quotes/a-draft': quote('draft'),
+      'quotes/b-other': quote('sent', 'another-company'),
+      'quotes/c-sent': quote('sent'),
+    };
+    expect(demoValues(documents, DEMO_ACCOUNTS).quote).toEqual({
+      id: 'c-sent',
+      number: 'Q-000007',
+    });
   });
 
   it('are refused when the seed has no such order', () => {

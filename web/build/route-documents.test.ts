@@ -39,6 +39,10 @@ describe('the route documents Hosting serves', () => {
     expect(documentFor(routePath('invoice', { orderId: 'DmR7q2Lk9xPa' }))).toBe(
       '/_routes/invoice.html',
     );
+    expect(documentFor(routePath('quote', { quoteId: 'q1' }))).toBe('/_routes/quote.html');
+    expect(documentFor(routePath('adminQuote', { quoteId: 'q1' }))).toBe(
+      '/_routes/admin-quote.html',
+    );
     for (const path of ['/nope', '/login/extra', '/portal/products/a/b', '/portal/orders/x', '']) {
       expect(documentFor(path)).toBe('/_routes/not-found.html');
     }

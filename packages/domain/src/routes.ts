@@ -1,7 +1,9 @@
 /**
- * The portal's routes: the one table of paths, page titles, the lazy module that renders each
- * page, the layouts around it and who may open it. The web router, the bundle-size report, the
+ * The portal's routes: the one table of paths, the lazy module that renders each page, the
+ * layouts around it and who may open it. The web router, the bundle-size report, the
  * perf script and the functions' Stripe return URLs all read it, so a path changes here only.
+ * Page titles are not here: each page sets its own (usePageTitle), often from its data, and the
+ * table ships in every page's first load.
  */
 export type RouteAccess = 'public' | 'approved-buyer' | 'manager';
 
@@ -17,8 +19,6 @@ export type LayoutModule = 'public-shell' | 'ui-shell' | 'firebase-layout' | 'po
 
 export interface RouteDef {
   path: string;
-  /** The document title's page part ('' for the landing page, which keeps the site title). */
-  title: string;
   /** The lazy page module (web/src/app/routes/<module>.tsx). */
   module: string;
   layouts: readonly LayoutModule[];
@@ -30,38 +30,33 @@ const withFirebase = ['ui-shell', 'firebase-layout'] as const satisfies readonly
 const portal = [...withFirebase, 'portal-layout'] as const satisfies readonly LayoutModule[];
 
 export const ROUTES = {
-  home: { path: '/', title: '', module: 'landing', layouts: [], access: 'public' },
+  home: { path: '/', module: 'landing', layouts: [], access: 'public' },
   apply: {
     path: '/apply',
-    title: 'Request Access',
     module: 'apply',
     layouts: publicForm,
     access: 'public',
   },
   login: {
     path: '/login',
-    title: 'Portal Access',
     module: 'login',
     layouts: publicForm,
     access: 'public',
   },
   adminLogin: {
     path: '/admin/login',
-    title: 'Admin Login',
     module: 'admin-login',
     layouts: publicForm,
     access: 'public',
   },
   forgotPassword: {
     path: '/forgot-password',
-    title: 'Reset Password',
     module: 'forgot-password',
     layouts: publicForm,
     access: 'public',
   },
   authAction: {
     path: '/auth/action',
-    title: 'Account',
     module: 'auth-action',
     layouts: publicForm,
     access: 'public',
@@ -69,14 +64,12 @@ export const ROUTES = {
   // An invitation mail's link: join a company (docs/companies.md#members-and-invitations).
   join: {
     path: '/join',
-    title: 'Join',
     module: 'join',
     layouts: publicForm,
     access: 'public',
   },
   newsletter: {
     path: '/newsletter/:action',
-    title: 'Newsletter',
     module: 'newsletter',
     layouts: publicForm,
     access: 'public',
@@ -85,98 +78,98 @@ export const ROUTES = {
   // landing page; their text comes from the siteContent function (site-content.ts).
   policy: {
     path: '/legal/:page',
-    title: 'Policy',
     module: 'policy',
     layouts: [],
     access: 'public',
   },
   paymentSuccess: {
     path: '/payment-success',
-    title: 'Payment Successful',
     module: 'payment-success',
     layouts: withFirebase,
     access: 'public',
   },
   admin: {
     path: '/admin',
-    title: 'Admin Dashboard',
     module: 'admin',
     layouts: withFirebase,
     access: 'manager',
   },
   portal: {
     path: '/portal',
-    title: '',
     module: 'portal-index',
     layouts: portal,
     access: 'approved-buyer',
   },
   store: {
     path: '/portal/store',
-    title: 'VIP Product Catalog',
     module: 'store',
     layouts: portal,
     access: 'approved-buyer',
   },
   product: {
     path: '/portal/products/:productId',
-    title: 'Product',
     module: 'product',
     layouts: portal,
     access: 'approved-buyer',
   },
   quickOrder: {
     path: '/portal/quick-order',
-    title: 'Quick Order',
     module: 'quick-order',
     layouts: portal,
     access: 'approved-buyer',
   },
   cart: {
     path: '/portal/cart',
-    title: 'Your Cart',
     module: 'cart',
     layouts: portal,
     access: 'approved-buyer',
   },
   account: {
     path: '/portal/my-account',
-    title: 'My Account',
     module: 'account',
     layouts: portal,
     access: 'approved-buyer',
   },
   invoice: {
     path: '/portal/orders/:orderId/invoice',
-    title: 'Invoice',
     module: 'invoice',
     layouts: portal,
     access: 'approved-buyer',
   },
   adminInvoice: {
     path: '/admin/orders/:orderId/invoice',
-    title: 'Invoice',
     module: 'admin-invoice',
+    layouts: withFirebase,
+    access: 'manager',
+  },
+  // A quote's printable document (docs/order-lifecycle.md#draft-orders-and-quotes): the company's
+  // members open theirs once sent; managers open any, a draft too.
+  quote: {
+    path: '/portal/quotes/:quoteId',
+    module: 'quote',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
+  adminQuote: {
+    path: '/admin/quotes/:quoteId',
+    module: 'admin-quote',
     layouts: withFirebase,
     access: 'manager',
   },
   packingSlip: {
     path: '/admin/orders/:orderId/packing-slip',
-    title: 'Packing slip',
     module: 'packing-slip',
     layouts: withFirebase,
     access: 'manager',
   },
   adminCompany: {
     path: '/admin/companies/:companyId',
-    title: 'Company',
     module: 'admin-company',
     layouts: withFirebase,
     access: 'manager',
   },
   notFound: {
     path: '*',
-    title: 'Page not found',
     module: 'not-found',
     // No layout: the 404 page is plain HTML and CSS like the landing page (no antd, no Firebase).
     layouts: [],

@@ -65,6 +65,10 @@ export const NOT_FOUND_PATH = '/perf-check/no-such-page';
 
 const enc = encodeURIComponent;
 
+/** The quote the quote pages are measured on when the data has none: its page says not found. */
+export const MISSING_QUOTE_ID = 'perf-no-quote';
+const QUOTE_NOT_FOUND = 'Quote not found.';
+
 /**
  * How each route is opened and recognised (the 404 under NOT_FOUND_PATH); who opens it is its
  * audience (lib/route-access.ts).
@@ -135,6 +139,15 @@ const PAGE_SPECS: Record<
   adminInvoice: {
     url: (v) => `/admin/orders/${enc(v.orderId)}/invoice`,
     expect: (v) => [`Invoice ${v.invoiceNumber}`],
+  },
+  // A quote sent to the demo buyer's company; without one in the data, a quote that is not there.
+  quote: {
+    url: (v) => `/portal/quotes/${enc(v.quote?.id ?? MISSING_QUOTE_ID)}`,
+    expect: (v) => [v.quote ? `Quote ${v.quote.number}` : QUOTE_NOT_FOUND],
+  },
+  adminQuote: {
+    url: (v) => `/admin/quotes/${enc(v.quote?.id ?? MISSING_QUOTE_ID)}`,
+    expect: (v) => [v.quote ? `Quote ${v.quote.number}` : QUOTE_NOT_FOUND],
   },
   packingSlip: {
     url: (v) => `/admin/orders/${enc(v.orderId)}/packing-slip`,

@@ -29,6 +29,11 @@ export interface PerfValues {
   newsletterToken: string;
   /** The Checkout Session the buyer paid in this run; none: /payment-success without one. */
   sessionId?: string;
+  /**
+   * A quote sent to the buyer's company, for the quote pages; none in the demo data: the pages
+   * are measured on a quote that is not there (its page says so).
+   */
+  quote?: { id: string; number: string };
 }
 
 // -------------------------------------------------------------------------------------------
@@ -70,6 +75,7 @@ export function demoValues(
       });
       if (!item) continue;
       const productId = String(item.product_id);
+      const quote = sentQuoteOf(documents, buyer.uid);
       return {
         buyerEmail: buyer.email,
         buyerName: buyer.fullName,
@@ -80,10 +86,27 @@ export function demoValues(
         productName: String(documents[`products/${productId}`]?.name),
         orderId: id,
         invoiceNumber: data.invoice_number,
+        ...(quote ? { quote } : {}),
       };
     }
   }
   throw new Error('No approved demo buyer with a paid, invoiced order of an active product');
+}
+
+/** The first quote sent to the company (by id), with its number; none when there is none. */
+function sentQuoteOf(
+  documents: Readonly<Record<string, Record<string, unknown>>>,
+  companyId: string,
+): { id: string; number: string } | undefined {
+  const quotes = Object.entries(documents)
+    .filter(([key]) => key.startsWith('quotes/') && key.split('/').length === 2)
+    .map(([key, data]) => ({ id: key.slice('quotes/'.length), data }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const sent = quotes.find(
+    ({ data }) =>
+      data.company_id === companyId && data.state !== 'draft' && typeof data.number === 'string',
+  );
+  return sent ? { id: sent.id, number: String(sent.data.number) } : undefined;
 }
 
 /** demoValues of the demo seed (emulator-data/firestore.json) and the demo accounts. */

@@ -4,6 +4,7 @@ import { cartKeys } from '@/entities/cart';
 import { catalogKeys } from '@/entities/catalog';
 import { orderKeys } from '@/entities/orders';
 import { profileKeys } from '@/entities/profile';
+import { quoteKeys } from '@/entities/quotes';
 import { supportKeys } from '@/entities/support';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import {
@@ -157,6 +158,17 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
       expect(cachedKeys()).toEqual([orderKeys.one('o1')]);
     },
   );
+
+  it("the buyer's quote reads the quote; the managers' quote page reads it for a manager only", async () => {
+    await runLoader(pageModules.quote!, { quoteId: 'q1' });
+    expect(cachedKeys()).toEqual([quoteKeys.one('q1')]);
+    appQueryClient.clear();
+    await runLoader(pageModules['admin-quote']!, { quoteId: 'q1' });
+    expect(cachedKeys()).toEqual([]);
+    session.user = MANAGER;
+    await runLoader(pageModules['admin-quote']!, { quoteId: 'q1' });
+    expect(cachedKeys()).toEqual([quoteKeys.one('q1')]);
+  });
 
   it('the dashboard reads the totals and the accounts for a manager, nothing for a buyer', async () => {
     await runLoader(pageModules.admin!);

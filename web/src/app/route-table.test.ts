@@ -61,6 +61,7 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
       '/portal/cart',
       '/portal/my-account',
       '/portal/orders/:orderId/invoice',
+      '/portal/quotes/:quoteId',
     ]);
   });
 

@@ -39,7 +39,14 @@ export async function fetchQuotes(state: QuoteState | 'all'): Promise<Quote[]> {
 
 /** One quote (its document page, the editor); null when there is none. */
 export async function fetchQuote(quoteId: string): Promise<Quote | null> {
-  const snap = await getDoc(quoteDoc(quoteId));
-  if (!snap.exists()) return null;
-  return parsedOrThrow(parseQuote(snap.id, snap.data()));
+  try {
+    const snap = await getDoc(quoteDoc(quoteId));
+    if (!snap.exists()) return null;
+    return parsedOrThrow(parseQuote(snap.id, snap.data()));
+  } catch (error) {
+    // The rules answer another company's quote (or a draft, to a buyer) with permission-denied:
+    // to the buyer, it is not there.
+    if ((error as { code?: string }).code === 'permission-denied') return null;
+    throw error;
+  }
 }

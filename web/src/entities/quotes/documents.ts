@@ -1,4 +1,4 @@
-import { COLLECTIONS, quoteSchema, type Quote } from '@portal/domain';
+import { COLLECTIONS, paths, quoteSchema, type Quote } from '@portal/domain';
 import { collection, doc, type DocumentData } from 'firebase/firestore/lite';
 import { db, type Parsed } from '../firestore';
 
@@ -9,7 +9,7 @@ import { db, type Parsed } from '../firestore';
  */
 export const quotesCollection = () => collection(db, COLLECTIONS.quotes);
 
-export const quoteDoc = (quoteId: string) => doc(db, COLLECTIONS.quotes, quoteId);
+export const quoteDoc = (quoteId: string) => doc(db, paths.quote(quoteId));
 
 /** The one reading of a quote document: the domain schema, its times as Dates. */
 export function parseQuote(id: string, data: DocumentData): Parsed<Quote> {

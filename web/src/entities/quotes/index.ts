@@ -7,6 +7,7 @@ export { QUOTES_LIMIT, SENT_QUOTE_STATES, fetchQuote } from './api';
 export {
   companyQuotesQueryOptions,
   quoteKeys,
+  quoteQueryOptions,
   quotesQueryOptions,
   useAcceptQuote,
   useCompanyQuotes,

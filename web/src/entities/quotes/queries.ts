@@ -38,11 +38,14 @@ export function useQuotes(state: QuoteState | 'all') {
   return useQuery(quotesQueryOptions(state));
 }
 
+/** One quote (its document page reads it in the route's loader too). */
+export const quoteQueryOptions = (quoteId: string) =>
+  queryOptions({ queryKey: quoteKeys.one(quoteId), queryFn: () => fetchQuote(quoteId) });
+
 /** One quote, or null when there is none; disabled without an id. */
 export function useQuote(quoteId: string | null) {
   return useQuery({
-    queryKey: quoteKeys.one(quoteId ?? ''),
-    queryFn: () => fetchQuote(quoteId ?? ''),
+    ...quoteQueryOptions(quoteId ?? ''),
     enabled: quoteId !== null && quoteId !== '',
   });
 }

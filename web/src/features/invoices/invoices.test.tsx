@@ -9,7 +9,7 @@ import { renderWithProviders } from '@/testing/render';
 import { InvoicePage } from './components/invoice-page';
 import { PackingSlipPage } from './components/packing-slip-page';
 import { invoiceContent } from './lib/invoice-content';
-import { buildInvoicePdf } from './lib/invoice-pdf';
+import { buildDocumentPdf } from './lib/document-pdf';
 
 const at = (iso: string) => Timestamp.fromDate(new Date(iso));
 const SHIP_TO = {
@@ -201,7 +201,7 @@ describe('InvoicePage', () => {
     );
     expect(content.lines[0]!.notes).toEqual(['1 backordered', 'Refunded 1 × $25.00']);
     expect(content.totals).toContainEqual(['Items: 1 × Purple Dream Syrup 1', '$25.00', 'detail']);
-    const bytes = await buildInvoicePdf(content);
+    const bytes = await buildDocumentPdf(content);
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
   });
 
@@ -435,18 +435,18 @@ describe('the invoice PDF', () => {
 
   it('is a letter-size PDF that continues on more pages for a long order', async () => {
     const short = await PDFDocument.load(
-      await buildInvoicePdf(invoiceContent(order(3), DEFAULT_SELLER)),
+      await buildDocumentPdf(invoiceContent(order(3), DEFAULT_SELLER)),
     );
     expect(short.getPageCount()).toBe(1);
     expect(short.getTitle()).toBe('Invoice INV-000009');
     expect(short.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
-    const bytes = await buildInvoicePdf(invoiceContent(order(90), DEFAULT_SELLER));
+    const bytes = await buildDocumentPdf(invoiceContent(order(90), DEFAULT_SELLER));
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
   });
 
   it('does not break on characters Helvetica cannot draw', async () => {
-    const bytes = await buildInvoicePdf(
+    const bytes = await buildDocumentPdf(
       invoiceContent(order(1, 'Cloud ☁️ Nine 雲'), DEFAULT_SELLER),
     );
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);

@@ -343,6 +343,10 @@ describe('AccountPage: tabs', () => {
     renderAccount();
     act(() => screen.getByRole('tab', { name: 'Orders' }).focus());
     await user.keyboard('{ArrowRight}{Enter}');
+    expect(await screen.findByRole('tab', { name: 'Quotes', selected: true })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/portal/my-account?tab=quotes');
+    expect(await screen.findByRole('heading', { name: 'No quotes yet' })).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}{Enter}');
     expect(
       await screen.findByRole('tab', { name: /Standing orders/, selected: true }),
     ).toBeInTheDocument();

@@ -22,6 +22,7 @@ const StandingOrdersTab = lazy(
   withAntdTheme(() => import('./standing-orders-tab').then((m) => m.StandingOrdersTab)),
 );
 const InvoicesTab = lazy(() => import('./invoices-tab').then((m) => ({ default: m.InvoicesTab })));
+const QuotesTab = lazy(() => import('./quotes-tab').then((m) => ({ default: m.QuotesTab })));
 const ClaimsTab = lazy(() => import('./claims-tab').then((m) => ({ default: m.ClaimsTab })));
 const SupportTab = lazy(() => import('./support-tab').then((m) => ({ default: m.SupportTab })));
 const ProfileTab = lazy(() => import('./profile-tab').then((m) => ({ default: m.ProfileTab })));
@@ -30,7 +31,15 @@ function LazyTab({ children }: { children: ReactNode }) {
   return <Suspense fallback={<TextSkeleton rows={4} />}>{children}</Suspense>;
 }
 
-const TABS = ['orders', 'invoices', 'standing-orders', 'claims', 'support', 'profile'] as const;
+const TABS = [
+  'orders',
+  'invoices',
+  'quotes',
+  'standing-orders',
+  'claims',
+  'support',
+  'profile',
+] as const;
 type TabKey = (typeof TABS)[number];
 
 function isTab(value: string | null): value is TabKey {
@@ -39,7 +48,7 @@ function isTab(value: string | null): value is TabKey {
 
 /**
  * /portal/my-account: Orders (default), Invoices (a company with payment terms, or with orders on
- * terms), Standing orders, Claims (with the store credit), Support and Profile; the tab lives in
+ * terms), Quotes, Standing orders, Claims (with the store credit), Support and Profile; the tab lives in
  * ?tab=.
  */
 export function AccountPage() {
@@ -49,6 +58,7 @@ export function AccountPage() {
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'orders';
   const { uid, profile, companyId, companyRole, orderScope } = useBuyer();
+  const canOrder = companyRoleCan(companyRole, 'order');
   const orders = useOrders(companyId, orderScope);
   const credit = useCompanyCredit(companyId);
   const hasInvoices =
@@ -76,13 +86,7 @@ export function AccountPage() {
           {
             key: 'orders',
             label: 'Orders',
-            children: (
-              <OrdersTab
-                uid={uid}
-                orders={orders}
-                canOrder={companyRoleCan(companyRole, 'order')}
-              />
-            ),
+            children: <OrdersTab uid={uid} orders={orders} canOrder={canOrder} />,
           },
           ...(hasInvoices
             ? [
@@ -103,6 +107,15 @@ export function AccountPage() {
               ]
             : []),
           {
+            key: 'quotes',
+            label: 'Quotes',
+            children: (
+              <LazyTab>
+                <QuotesTab companyId={companyId} canOrder={canOrder} orderHref={linkedOrderPath} />
+              </LazyTab>
+            ),
+          },
+          {
             key: 'standing-orders',
             label: 'Standing orders',
             children: (
@@ -116,11 +129,7 @@ export function AccountPage() {
             label: 'Claims',
             children: (
               <LazyTab>
-                <ClaimsTab
-                  companyId={companyId}
-                  canOrder={companyRoleCan(companyRole, 'order')}
-                  orderHref={linkedOrderPath}
-                />
+                <ClaimsTab companyId={companyId} canOrder={canOrder} orderHref={linkedOrderPath} />
               </LazyTab>
             ),
           },

@@ -12,11 +12,12 @@ import {
   type RefundEntry,
 } from '@portal/domain';
 import type { Seller } from '@/config/seller';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-
-/** A row of the totals: label, amount, and whether it details the refund above it. */
-export type TotalsRow = [label: string, value: string, detail?: 'detail'];
+import {
+  documentDate as dateFormat,
+  sellerLines,
+  type DocumentContent,
+  type TotalsRow,
+} from './document-content';
 
 /**
  * Everything an invoice says, as text: one home for the page and the PDF, so both print the
@@ -26,13 +27,13 @@ export type TotalsRow = [label: string, value: string, detail?: 'detail'];
  * by its parts (the lines' goods, their sales tax, shipping, goodwill); each line says what of it
  * was backordered and refunded.
  */
-export function invoiceContent(order: Order, seller: Seller) {
+export function invoiceContent(order: Order, seller: Seller): DocumentContent {
   const totals = invoiceTotals(order);
   const refunded = refundedByLine(order);
   return {
     title: `Invoice ${order.invoice_number ?? ''}`.trim(),
     fileName: `${order.invoice_number ?? `order-${order.id}`}.pdf`,
-    seller: [seller.name, ...seller.addressLines, seller.email],
+    seller: sellerLines(seller),
     facts: [
       ['Invoice number', order.invoice_number ?? '—'],
       [
@@ -43,13 +44,19 @@ export function invoiceContent(order: Order, seller: Seller) {
       ['Payment status', invoicePaymentStatus(order)],
       ...termsFacts(order),
     ] as [string, string][],
-    billTo: [
-      order.store_name,
-      `Seller permit: ${order.seller_permit_id || '—'}`,
+    parties: [
+      {
+        title: 'Bill to',
+        lines: [order.store_name, `Seller permit: ${order.seller_permit_id || '—'}`],
+      },
+      {
+        title: 'Ship to',
+        address: true,
+        lines: order.ship_to
+          ? documentShipToLines(order.store_name, order.ship_to)
+          : ['No ship-to address on this order.'],
+      },
     ],
-    shipTo: order.ship_to
-      ? documentShipToLines(order.store_name, order.ship_to)
-      : ['No ship-to address on this order.'],
     lines: order.items.map((line) => ({
       sku: line.sku || '—',
       name: line.name,
@@ -62,7 +69,7 @@ export function invoiceContent(order: Order, seller: Seller) {
       ['Subtotal', formatUsd(totals.subtotal)],
       ['Shipping', 'Free'],
       ...taxRow(order),
-      ['Total', formatUsd(totals.total)],
+      ['Total', formatUsd(totals.total), 'strong'],
       ...order.refunds.flatMap((refund): TotalsRow[] => [
         [
           `Refund ${dateFormat.format(refund.at)}${refund.customer_note ? ` (${refund.customer_note})` : ''}`,
@@ -70,11 +77,13 @@ export function invoiceContent(order: Order, seller: Seller) {
         ],
         ...refundParts(order, refund),
       ]),
-      ...(totals.refunded > 0 ? ([['Net paid', formatUsd(totals.net)]] as TotalsRow[]) : []),
+      ...(totals.refunded > 0
+        ? ([['Net paid', formatUsd(totals.net), 'strong']] as TotalsRow[])
+        : []),
     ] as TotalsRow[],
+    remarks: [],
   };
 }
-export type InvoiceContent = ReturnType<typeof invoiceContent>;
 
 /** Under a line's name: "14 backordered" (or "Backordered"), and "Refunded 2 × $25.00". */
 function lineNotes(line: Order['items'][number], refundedUnits: number): string[] {

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { InvoiceContent } from './invoice-content';
+import type { DocumentContent } from './document-content';
 
 // The download comes with the PDF's chunk: the page's first load carries no download code.
 export { saveFile } from '@/lib/save-file';
@@ -36,13 +36,13 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /**
- * The invoice as a PDF (letter pages, Helvetica), built in the browser from the same content as
- * the invoice page. Long orders continue on more pages with the table header repeated.
+ * An invoice or a quote as a PDF (letter pages, Helvetica), built in the browser from the same
+ * content as its page. Long documents continue on more pages with the table header repeated.
  */
-export async function buildInvoicePdf(content: InvoiceContent): Promise<Uint8Array> {
+export async function buildDocumentPdf(content: DocumentContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(printable(content.title));
-  pdf.setCreator(printable(content.seller[0] ?? 'Invoice'));
+  pdf.setCreator(printable(content.seller[0] ?? content.title));
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const black = rgb(0, 0, 0);
@@ -67,7 +67,7 @@ export async function buildInvoicePdf(content: InvoiceContent): Promise<Uint8Arr
 
   text(content.title, MARGIN, { font: bold, size: 18 });
   y -= 28;
-  // Seller (left) and the invoice facts (right).
+  // Seller (left) and the document's facts (right).
   const factsTop = y;
   for (const [index, line] of content.seller.entries()) {
     text(line, MARGIN, { font: index === 0 ? bold : regular });
@@ -81,24 +81,22 @@ export async function buildInvoicePdf(content: InvoiceContent): Promise<Uint8Arr
   }
   y = Math.min(afterSeller, y) - 12;
 
-  // Bill to and ship to, side by side.
+  // The parties (bill to, ship to), side by side.
   const blockTop = y;
-  text('Bill to', MARGIN, { font: bold });
-  y -= LEADING;
-  for (const line of content.billTo) {
-    text(line, MARGIN);
+  let afterParties = y;
+  const partyWidth = (right - MARGIN) / Math.max(1, content.parties.length);
+  for (const [index, party] of content.parties.entries()) {
+    y = blockTop;
+    const x = MARGIN + index * partyWidth;
+    text(party.title, x, { font: bold });
     y -= LEADING;
+    for (const line of party.lines) {
+      text(line, x);
+      y -= LEADING;
+    }
+    afterParties = Math.min(afterParties, y);
   }
-  const afterBill = y;
-  y = blockTop;
-  const shipX = PAGE.width / 2;
-  text('Ship to', shipX, { font: bold });
-  y -= LEADING;
-  for (const line of content.shipTo) {
-    text(line, shipX);
-    y -= LEADING;
-  }
-  y = Math.min(afterBill, y) - 16;
+  y = afterParties - 16;
 
   // The lines.
   const columns = { qty: right - 170, unit: right - 80, total: right };
@@ -135,14 +133,30 @@ export async function buildInvoicePdf(content: InvoiceContent): Promise<Uint8Arr
   y -= LEADING + 2;
 
   // Totals, right-aligned; a refund's parts under it, smaller.
-  for (const [label, value, detail] of content.totals) {
+  for (const [label, value, kind] of content.totals) {
     newPageIfNeeded(LEADING);
-    const strong = label === 'Total' || label === 'Net paid';
-    const size = detail ? SIZE - 1 : SIZE;
+    const strong = kind === 'strong';
+    const size = kind === 'detail' ? SIZE - 1 : SIZE;
     const font = strong ? bold : regular;
     text(label, columns.unit - 10, { align: 'right', font, size });
     text(value, columns.total, { align: 'right', font, size });
     y -= LEADING;
+  }
+
+  // Remarks (a quote's note and terms), full width under the totals.
+  for (const remark of content.remarks) {
+    const lines = remark.text
+      .split(/\r?\n/)
+      .flatMap((paragraph) => wrap(paragraph, regular, SIZE, right - MARGIN));
+    y -= 8;
+    newPageIfNeeded(LEADING * 2);
+    text(remark.title, MARGIN, { font: bold });
+    y -= LEADING;
+    for (const line of lines) {
+      newPageIfNeeded(LEADING);
+      text(line, MARGIN);
+      y -= LEADING;
+    }
   }
   return pdf.save();
 }

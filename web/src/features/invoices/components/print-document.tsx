@@ -1,12 +1,14 @@
-import type { InvoiceContent } from '../lib/invoice-content';
+import { useId } from 'react';
+import type { DocumentContent } from '../lib/document-content';
 
-/** The invoice as a printable document (the same content the PDF gets). */
-export function InvoiceDocument({ content }: { content: InvoiceContent }) {
+/** An invoice or a quote as a printable document (the same content the PDF gets). */
+export function PrintDocument({ content }: { content: DocumentContent }) {
+  const id = useId();
   return (
-    <article className="print-doc" aria-labelledby="invoice-title">
+    <article className="print-doc" aria-labelledby={`${id}-title`}>
       <header className="print-doc__head">
         <div>
-          <h1 id="invoice-title" className="print-doc__title">
+          <h1 id={`${id}-title`} className="print-doc__title">
             {content.title}
           </h1>
           <address className="print-doc__block">
@@ -25,22 +27,19 @@ export function InvoiceDocument({ content }: { content: InvoiceContent }) {
         </dl>
       </header>
       <div className="print-doc__parties">
-        <section aria-labelledby="bill-to">
-          <h2 id="bill-to">Bill to</h2>
-          <p className="print-doc__block">
-            {content.billTo.map((line, index) => (
-              <span key={index}>{line}</span>
-            ))}
-          </p>
-        </section>
-        <section aria-labelledby="ship-to">
-          <h2 id="ship-to">Ship to</h2>
-          <address className="print-doc__block">
-            {content.shipTo.map((line, index) => (
-              <span key={index}>{line}</span>
-            ))}
-          </address>
-        </section>
+        {content.parties.map((party, index) => {
+          const Block = party.address ? 'address' : 'p';
+          return (
+            <section key={party.title} aria-labelledby={`${id}-party-${index}`}>
+              <h2 id={`${id}-party-${index}`}>{party.title}</h2>
+              <Block className="print-doc__block">
+                {party.lines.map((line, at) => (
+                  <span key={at}>{line}</span>
+                ))}
+              </Block>
+            </section>
+          );
+        })}
       </div>
       <table className="print-doc__table">
         <caption className="sr-only">Items</caption>
@@ -78,15 +77,11 @@ export function InvoiceDocument({ content }: { content: InvoiceContent }) {
           ))}
         </tbody>
         <tfoot>
-          {content.totals.map(([label, value, detail], index) => (
+          {content.totals.map(([label, value, kind], index) => (
             <tr
               key={index}
               className={
-                detail
-                  ? 'print-doc__detail'
-                  : label === 'Total' || label === 'Net paid'
-                    ? 'strong'
-                    : ''
+                kind === 'detail' ? 'print-doc__detail' : kind === 'strong' ? 'strong' : ''
               }
             >
               <th scope="row" colSpan={4}>
@@ -97,6 +92,16 @@ export function InvoiceDocument({ content }: { content: InvoiceContent }) {
           ))}
         </tfoot>
       </table>
+      {content.remarks.map((remark, index) => (
+        <section
+          key={remark.title}
+          className="print-doc__remark"
+          aria-labelledby={`${id}-remark-${index}`}
+        >
+          <h2 id={`${id}-remark-${index}`}>{remark.title}</h2>
+          <p>{remark.text}</p>
+        </section>
+      ))}
     </article>
   );
 }
