@@ -1,4 +1,5 @@
 import {
+  routePath,
   PAYMENT_LINK_HOURS,
   QUOTE_STATE_LABELS,
   type Quote,
@@ -95,12 +96,9 @@ export function quoteLabel(quote: Pick<Quote, 'number'>): string {
   return quote.number ?? 'Draft';
 }
 
-/**
- * The printable quote and its PDF (/admin/quotes/:quoteId).
- * TODO(merge): routePath('adminQuote', { quoteId }) once the route is in packages/domain/src/routes.ts.
- */
+/** The printable quote and its PDF (/admin/quotes/:quoteId). */
 export function quoteDocumentHref(quoteId: string): string {
-  return `/admin/quotes/${encodeURIComponent(quoteId)}`;
+  return routePath('adminQuote', { quoteId });
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
