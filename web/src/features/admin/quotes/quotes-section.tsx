@@ -53,6 +53,13 @@ export function openLabel(quote: Quote): string {
     : `Open draft for ${company(quote)}`;
 }
 
+/** The phone card's button: "Edit draft for Cloud Nine Smoke", "View quote Q-000012 for …". */
+export function cardButtonLabel(quote: Quote): string {
+  return quote.number
+    ? `${TEXTS.viewQuote} quote ${quote.number} for ${company(quote)}`
+    : `${TEXTS.editDraft} draft for ${company(quote)}`;
+}
+
 function StateTag({ quote }: { quote: Quote }) {
   return <Tag color={QUOTE_STATE_COLORS[quote.state]}>{QUOTE_STATE_LABELS[quote.state]}</Tag>;
 }
@@ -85,7 +92,8 @@ function QuoteCard({ quote, onOpen }: { quote: Quote; onOpen: () => void }) {
         {quote.expires_at && <span>Expires {expiresText(quote)}</span>}
       </div>
       <div className="admin-card__amount">{formatUsd(quote.amount)}</div>
-      <Button size="small" onClick={onOpen} aria-label={openLabel(quote)}>
+      {/* Its name starts with the words it shows ("Edit draft for …", "View quote Q-… for …"). */}
+      <Button size="small" onClick={onOpen} aria-label={cardButtonLabel(quote)}>
         {quote.state === 'draft' ? TEXTS.editDraft : TEXTS.viewQuote}
       </Button>
     </article>
