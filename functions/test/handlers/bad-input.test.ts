@@ -30,6 +30,7 @@ import {
   cancelBackorderedLineRequest,
   settleClaimRequest,
   reportClaimRequest,
+  acceptQuoteRequest,
   answerClaimRequest,
   askClaimQuestionRequest,
   rejectClaimRequest,
@@ -78,6 +79,7 @@ import {
   rejectClaimHandler,
 } from '../../src/handlers/claim-steps';
 import { reportClaimHandler } from '../../src/handlers/report-claim';
+import { acceptQuoteHandler } from '../../src/handlers/accept-quote';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { getProductClaimsHandler } from '../../src/handlers/get-product-claims';
@@ -422,6 +424,18 @@ const TABLE: Record<CallableName, Row> = {
       lines: [{ productId: 'blue-coast', quantity: 2 }],
       note: 'Two jugs leaked in the box.',
       photos: [{ id: 'photo-1', name: 'leak.jpg' }],
+    },
+  },
+  // A quote that does not exist (refused after validation, writing nothing).
+  acceptQuote: {
+    handler: acceptQuoteHandler,
+    schema: acceptQuoteRequest,
+    caller: 'buyer',
+    valid: {
+      quoteId: `bad-input-quote-${RUN}`,
+      payWith: 'card',
+      requestId: `bad-input-${RUN}`,
+      poNumber: 'PO-1',
     },
   },
   answerClaim: {

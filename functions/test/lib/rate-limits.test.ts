@@ -22,6 +22,7 @@ import {
   rejectClaimHandler,
 } from '../../src/handlers/claim-steps';
 import { reportClaimHandler } from '../../src/handlers/report-claim';
+import { acceptQuoteHandler } from '../../src/handlers/accept-quote';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -241,6 +242,15 @@ const ROWS: Record<Tested, Row> = {
       lines: [{ productId: 'blue-coast', quantity: 1 }],
     },
   },
+  acceptQuote: {
+    handler: acceptQuoteHandler,
+    caller: 'buyer',
+    valid: {
+      quoteId: `rate-limit-quote-${RUN}`,
+      payWith: 'card',
+      requestId: `rate-limit-${RUN}`,
+    },
+  },
   answerClaim: {
     handler: answerClaimHandler,
     caller: 'buyer',
@@ -436,6 +446,7 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'reviewTaxCertificate',
         'estimateTax',
         'reportClaim',
+        'acceptQuote',
         'answerClaim',
         'askClaimQuestion',
         'rejectClaim',
