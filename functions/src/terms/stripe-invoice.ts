@@ -106,7 +106,7 @@ export async function issueTermsInvoice(
         currency: 'usd',
         amount: shipping,
         description: 'Shipping',
-        tax_behavior: 'exclusive',
+        // Not taxed: Stripe Tax leaves an item with the non-taxable code out.
         tax_code: NONTAXABLE_TAX_CODE,
         metadata: { kind: 'shipping' },
       },
