@@ -11,7 +11,10 @@ const portal = { rules: { ...featureBoundaries.rules, ...layers.rules } };
 /**
  * The layers of functions/src from the top down (docs/architecture.md, "The functions"): the
  * wiring, the edge, the services, lib. A file imports its own folder and the layers below it;
- * folders that share a line are independent. A new folder gets its place here.
+ * folders that share a line are independent. A new folder gets its place here. Quotes sit above
+ * checkout and terms (accepting one opens a checkout or places an order on terms), but the
+ * quote's record and its moves inside the order's transactions (quote-payments.ts) sit below
+ * them: checkout's webhook and terms' booking accept the quote in their own commit.
  */
 const FUNCTIONS_LAYERS = [
   'index.ts',
@@ -24,10 +27,11 @@ const FUNCTIONS_LAYERS = [
   ['standing-orders', 'accounts', 'newsletter'],
   'tax',
   'companies',
+  'quotes/quote-payments',
   'orders',
   'store-credit',
   'mail',
-  ['stripe', 'insights', 'catalog', 'pricing', 'site-content', 'photos'],
+  ['stripe', 'insights', 'catalog', 'pricing', 'site-content', 'photos', 'quotes/quote-record'],
   'lib',
 ];
 

@@ -48,6 +48,7 @@ import {
   saveDraftOrderHandler,
   sendDraftOrderHandler,
 } from './handlers/quotes';
+import { acceptQuoteHandler } from './handlers/accept-quote';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getProductClaimsHandler } from './handlers/get-product-claims';
 import { claimWrittenForRollupsHandler } from './handlers/claim-triggers';
@@ -263,6 +264,10 @@ export const sendDraftOrder = callable(
   withStripe,
 );
 export const declineQuote = callable(FUNCTION_NAMES.declineQuote, declineQuoteHandler, withStripe);
+// A member accepts a quote (docs/order-lifecycle.md#draft-orders-and-quotes): a Checkout Session
+// at the quoted prices, or an order on terms. Stripe for the session, the invoice and the
+// company's clock (the quote's expiry).
+export const acceptQuote = callable(FUNCTION_NAMES.acceptQuote, acceptQuoteHandler, withStripe);
 // The support contact and the policy pages for the pages without Firebase (the landing page and
 // /legal/*): public documents, read with a GET from any origin (handlers/site-content.ts).
 export const siteContent = onRequest({ cors: true }, siteContentHandler);

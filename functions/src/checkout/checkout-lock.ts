@@ -15,6 +15,7 @@ import {
   withBackorders,
   type StockHold,
   type StockLine,
+  type StockRead,
   type StockRefusal,
 } from '../orders/stock';
 
@@ -22,7 +23,9 @@ import {
  * checkout_locks/{uid}: the buyer's checkout in progress. Claimed in a transaction together with
  * the creation of the checkout (checkouts/{id}), so two quick calls for the same cart produce one
  * checkout and one Checkout Session: the second call finds the claim and waits for (or reuses) it.
- * Server only (firestore.rules deny it to clients by default).
+ * A quote has a lock of its own, checkout_locks/quote_{quoteId} (quoteLockId), shared by the
+ * company's members: one checkout pays the quote at a time, and a member's own cart checkout
+ * neither uses nor retires it. Server only (firestore.rules deny it to clients by default).
  */
 interface CheckoutLock {
   fingerprint: string;
@@ -56,7 +59,7 @@ const CLAIM_MAX_ATTEMPTS = 10;
 
 type ClaimResult =
   /** An open session for the same lines: hand it out again. */
-  | { kind: 'reuse'; checkoutId: string; sessionId: string; url: string }
+  | { kind: 'reuse'; checkoutId: string; sessionId: string; url: string; expiresAt: Date }
   /** Another call is creating the session for the same lines right now. */
   | { kind: 'wait'; checkoutId: string }
   /** This call owns a new checkout; `previous` is the open checkout it replaces, if any. */
@@ -81,8 +84,26 @@ type ClaimResult =
       short: StockRefusal | null;
     };
 
-function lockRef(db: Firestore, uid: string) {
-  return db.doc(paths.checkoutLock(uid));
+/** Which lock a checkout claims, and how. */
+export interface CheckoutLockKey {
+  /** checkout_locks/{id}: the buyer's uid (their own checkouts), or quoteLockId(quoteId). */
+  id: string;
+  /**
+   * A lock the company's members share (a quote's): one open checkout at a time, whoever made
+   * it. Another member's checkout refuses the claim with `busy()` while its hold lasts; the
+   * caller's own is handed back (or awaited) whatever they asked this time, never replaced
+   * while its hold lasts.
+   */
+  shared?: { busy: () => Error };
+}
+
+/** The lock of the checkouts that pay a quote (a document id: quote ids are document ids). */
+export function quoteLockId(quoteId: string): string {
+  return `quote_${quoteId}`;
+}
+
+function lockRef(db: Firestore, lockId: string) {
+  return db.doc(paths.checkoutLock(lockId));
 }
 
 function readLock(data: DocumentData | undefined): CheckoutLock | null {
@@ -142,6 +163,27 @@ async function otherHolds(
   return units;
 }
 
+/** How a claim differs from a buyer's own checkout of their cart (the defaults). */
+export interface ClaimOptions {
+  /** The lock claimed: the buyer's own (checkout_locks/{uid}) unless given. */
+  lock?: CheckoutLockKey;
+  /** How long a new hold (and its session) lasts: an hour; a quote's payment link a day. */
+  holdMs?: number;
+  /** false: the buyer's hold caps do not apply (a quote's lines: planReservation). */
+  capped?: boolean;
+  /**
+   * The caller's own reads and checks, in the claim's transaction, when a new checkout is to be
+   * made (not when one is reused or awaited): given the products read and the units the checkout
+   * it replaces holds, it may refuse (nothing is written), or return the writes to make with
+   * the new checkout (a quote records the checkout that pays it).
+   */
+  alsoClaim?: (
+    tx: Transaction,
+    stock: StockRead,
+    own: StockHold,
+  ) => Promise<(created: { checkoutId: string; holdUntil: Timestamp }) => void>;
+}
+
 /**
  * Reuses the buyer's open checkout for the same fingerprint, or creates a checkout (built by
  * `buildCheckout`) and claims the lock, in one transaction. A new checkout reserves the stock of
@@ -155,7 +197,8 @@ async function otherHolds(
  * keeps the hold it made when
  * it was created. A hold is never renewed: a new checkout that replaces an open one ends when
  * that one would have (`holdUntil`), and is refused (HoldEndingError) when too little of it is
- * left for a Stripe session.
+ * left for a Stripe session. A shared lock (a quote's) hands the caller's open checkout back
+ * whatever the fingerprint, and refuses while another member's holds it (`lock.shared.busy`).
  */
 export async function claimCheckout(
   db: Firestore,
@@ -164,17 +207,33 @@ export async function claimCheckout(
   buildCheckout: (now: Timestamp) => CheckoutDoc,
   nowMs: () => number = Date.now,
   lines: readonly StockLine[] = [],
+  options: ClaimOptions = {},
 ): Promise<ClaimResult> {
-  const ref = lockRef(db, uid);
+  const key = options.lock ?? { id: uid };
+  const holdMs = options.holdMs ?? CHECKOUT_SESSION_LIFETIME_MS;
+  const ref = lockRef(db, key.id);
   return db.runTransaction(
     async (tx) => {
       const lock = readLock((await tx.get(ref)).data());
       const current = lock
         ? readCheckout(await tx.get(db.collection(COLLECTIONS.checkouts).doc(lock.checkout_id)))
         : null;
-      const pending = lock && current?.state === 'open' && current.user_id === uid ? lock : null;
+      const open = lock && current?.state === 'open' ? lock : null;
+      const mine = open !== null && current?.user_id === uid;
       const now = nowMs();
-      if (pending && pending.fingerprint === fingerprint) {
+      let pending = mine ? open : null;
+      if (key.shared && open && !mine) {
+        // Another member's checkout of the quote: refused while it can still be paid; once its
+        // hold has ended (or its claim went stale) it is replaced as one's own would be.
+        const live =
+          open.state === 'creating'
+            ? now - open.claimed_at.toMillis() < STALE_CLAIM_MS
+            : holdEndOf(open) > now;
+        if (live) throw key.shared.busy();
+        pending = open;
+      }
+      const same = key.shared ? mine : pending?.fingerprint === fingerprint;
+      if (pending && same) {
         if (
           pending.state === 'open' &&
           pending.url &&
@@ -189,6 +248,7 @@ export async function claimCheckout(
             checkoutId: pending.checkout_id,
             sessionId: pending.session_id,
             url: pending.url,
+            expiresAt: pending.expires_at.toDate(),
           };
         }
         if (pending.state === 'creating' && now - pending.claimed_at.toMillis() < STALE_CLAIM_MS) {
@@ -202,7 +262,7 @@ export async function claimCheckout(
       // whose hold has ended, its expiry not yet reported by Stripe, starts a new hold.)
       const previousEnd = pending ? holdEndOf(pending) : null;
       const renewing = previousEnd !== null && previousEnd > now;
-      const holdUntil = renewing ? previousEnd : now + CHECKOUT_SESSION_LIFETIME_MS;
+      const holdUntil = renewing ? previousEnd : now + holdMs;
       if (renewing && holdUntil - now < MIN_SESSION_LIFETIME_MS) {
         throw new HoldEndingError(Math.ceil((holdUntil - now) / 60_000));
       }
@@ -218,7 +278,8 @@ export async function claimCheckout(
       ]);
       // The previous checkout's units are the buyer's own: it is replaced by this one.
       const own = previous && current?.stock_held ? (current.stock_hold ?? {}) : {};
-      const plan = planReservation(stock, lines, own, others);
+      const alsoWrite = options.alsoClaim ? await options.alsoClaim(tx, stock, own) : null;
+      const plan = planReservation(stock, lines, own, others, { capped: options.capped ?? true });
       if ('short' in plan) {
         // Enough only with the buyer's own previous hold: retire that checkout first, then retry.
         if (plan.retire && previous) return { kind: 'retire-first', previous, short: plan.short };
@@ -233,6 +294,7 @@ export async function claimCheckout(
         items: withBackorders(built.items, plan.backordered),
         stock_hold: plan.hold,
         stock_held: true,
+        hold_until: Timestamp.fromMillis(holdUntil),
       } satisfies CheckoutDoc);
       reserveStock(tx, stock, plan.hold);
       const next: CheckoutLock = {
@@ -246,6 +308,7 @@ export async function claimCheckout(
         hold_until: Timestamp.fromMillis(holdUntil),
       };
       tx.set(ref, next);
+      alsoWrite?.({ checkoutId: checkoutRef.id, holdUntil: Timestamp.fromMillis(holdUntil) });
       return {
         kind: 'created',
         checkoutId: checkoutRef.id,
@@ -269,11 +332,11 @@ export async function claimCheckout(
  */
 export async function openCheckout(
   db: Firestore,
-  uid: string,
+  lockId: string,
   checkoutId: string,
   session: { id: string; url: string; expiresAt: Date },
 ): Promise<boolean> {
-  const ref = lockRef(db, uid);
+  const ref = lockRef(db, lockId);
   const checkoutRef = db.collection(COLLECTIONS.checkouts).doc(checkoutId);
   return db.runTransaction(async (tx) => {
     const lock = readLock((await tx.get(ref)).data());
@@ -294,10 +357,10 @@ export async function openCheckout(
 /** Forgets the claim of a checkout whose session could not be created. */
 export async function releaseCheckout(
   db: Firestore,
-  uid: string,
+  lockId: string,
   checkoutId: string,
 ): Promise<void> {
-  const ref = lockRef(db, uid);
+  const ref = lockRef(db, lockId);
   await db.runTransaction(async (tx) => {
     const lock = readLock((await tx.get(ref)).data());
     if (lock?.checkout_id === checkoutId) tx.delete(ref);
@@ -305,6 +368,6 @@ export async function releaseCheckout(
 }
 
 /** Reads the lock outside a transaction (while waiting for another call's session). */
-export async function peekCheckout(db: Firestore, uid: string): Promise<CheckoutLock | null> {
-  return readLock((await lockRef(db, uid).get()).data());
+export async function peekCheckout(db: Firestore, lockId: string): Promise<CheckoutLock | null> {
+  return readLock((await lockRef(db, lockId).get()).data());
 }

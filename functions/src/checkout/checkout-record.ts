@@ -76,6 +76,18 @@ export interface CheckoutDoc {
    */
   store_credit_applied?: number;
   store_credit_coupon?: string;
+  /**
+   * A quote's checkout (source 'quote', docs/order-lifecycle.md#draft-orders-and-quotes): the
+   * quote it pays, whose order it becomes (the quote is marked accepted in the same transaction).
+   */
+  quote?: { id: string; number: string };
+  /** Cents: the quote's shipping charge, on the session as its one shipping option (not taxed). */
+  shipping_amount?: number;
+  /**
+   * When its hold (and its session) ends. A quote's payment link lasts a day, not a buyer's
+   * hour: the sweep of stale checkouts reads this. Absent on checkouts from before (an hour).
+   */
+  hold_until?: Timestamp;
 }
 
 export interface CheckoutRecord extends CheckoutDoc {
@@ -106,7 +118,7 @@ export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
     ...(data as CheckoutDoc),
     id: snap.id,
     stripe_session_id: typeof data.stripe_session_id === 'string' ? data.stripe_session_id : null,
-    source: data.source === 'buy_now' ? 'buy_now' : 'cart',
+    source: data.source === 'buy_now' || data.source === 'quote' ? data.source : 'cart',
     seller_permit_id: typeof data.seller_permit_id === 'string' ? data.seller_permit_id : '',
     store_name: typeof data.store_name === 'string' ? data.store_name : '',
     location_id: typeof data.location_id === 'string' ? data.location_id : null,
@@ -127,7 +139,18 @@ export function readCheckout(snap: DocumentSnapshot): CheckoutRecord | null {
       typeof data.store_credit_applied === 'number' && data.store_credit_applied > 0
         ? data.store_credit_applied
         : 0,
+    ...readQuoteLink(data.quote),
+    shipping_amount:
+      typeof data.shipping_amount === 'number' && data.shipping_amount > 0
+        ? data.shipping_amount
+        : 0,
   };
+}
+
+function readQuoteLink(value: unknown): { quote?: { id: string; number: string } } {
+  if (!value || typeof value !== 'object') return {};
+  const { id, number } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof number === 'string' ? { quote: { id, number } } : {};
 }
 
 function readExemption(value: unknown): TaxExemption | null {

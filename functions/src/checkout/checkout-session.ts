@@ -3,6 +3,7 @@ import {
   backorderMark,
   checkoutCancelUrl,
   checkoutSuccessUrl,
+  PAYMENT_LINK_HOURS,
   type OrderLine,
 } from '@portal/domain';
 
@@ -14,6 +15,16 @@ export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
  * leaves room for the time between the claim and the session's creation.
  */
 export const MIN_SESSION_LIFETIME_MS = 31 * 60 * 1000;
+
+/**
+ * A quote's payment link (docs/order-lifecycle.md#draft-orders-and-quotes) is a session that
+ * lasts as long as Stripe lets one: 24 hours (PAYMENT_LINK_HOURS), less a minute so that a
+ * clock a little ahead of Stripe's is not refused ("less than 24 hours from creation").
+ */
+export const PAYMENT_LINK_LIFETIME_MS = PAYMENT_LINK_HOURS * 60 * 60 * 1000 - 60 * 1000;
+
+/** The tax code of a charge that is not taxed (a quote's shipping: docs/tax.md). */
+export const NONTAXABLE_TAX_CODE = 'txcd_00000000';
 
 interface CheckoutSessionInput {
   checkoutId: string;
@@ -46,6 +57,12 @@ interface CheckoutSessionInput {
    * (store-credit/checkout-credit.ts); payment mode only. Absent: no discount.
    */
   storeCreditCoupon?: string | null;
+  /**
+   * A quote's checkout: the quote (in the metadata, so the payment leads back to it) and its
+   * shipping charge in cents, the session's one shipping option, "Shipping", not taxed. 0 or
+   * absent: no shipping option.
+   */
+  quote?: { id: string; number: string; shippingAmount: number };
 }
 
 /** Product images are stored as site paths (/products/x.svg); Stripe needs absolute URLs. */
@@ -73,6 +90,7 @@ export function checkoutSessionParams(
     orderId: input.checkoutId,
     uid: input.uid,
     ...(input.poNumber ? { po_number: input.poNumber } : {}),
+    ...(input.quote ? { quoteId: input.quote.id, quote_number: input.quote.number } : {}),
   };
   const common = {
     client_reference_id: input.checkoutId,
@@ -113,6 +131,9 @@ export function checkoutSessionParams(
     mode: 'payment',
     payment_intent_data: { metadata },
     ...(input.storeCreditCoupon ? { discounts: [{ coupon: input.storeCreditCoupon }] } : {}),
+    ...(input.quote && input.quote.shippingAmount > 0
+      ? { shipping_options: [{ shipping_rate_data: shippingRateOf(input.quote.shippingAmount) }] }
+      : {}),
     line_items: input.lines.map((line) => {
       const image = absoluteImageUrl(line.image_url, input.webOrigin);
       // A backordered line says so first, so the buyer pays knowing it ships later.
@@ -141,4 +162,21 @@ export function orderIdOfSession(
   session: Pick<Stripe.Checkout.Session, 'client_reference_id' | 'metadata'>,
 ) {
   return session.client_reference_id ?? session.metadata?.orderId ?? null;
+}
+
+/**
+ * A quote's shipping charge as the session's one shipping option: a fixed amount named
+ * "Shipping", exclusive of tax and with the non-taxable tax code, so Stripe Tax taxes the goods
+ * only. The session reports it as total_details.amount_shipping (the order's shipping_charge).
+ */
+export function shippingRateOf(
+  amount: number,
+): Stripe.Checkout.SessionCreateParams.ShippingOption.ShippingRateData {
+  return {
+    type: 'fixed_amount',
+    display_name: 'Shipping',
+    fixed_amount: { amount, currency: 'usd' },
+    tax_behavior: 'exclusive',
+    tax_code: NONTAXABLE_TAX_CODE,
+  };
 }

@@ -41,10 +41,19 @@ import {
 import { readEventSeen, recordEvent, type EventRef } from '../stripe/stripe-event-log';
 import { buyerAccountOpen } from '../accounts/current-approval';
 import {
-  NOT_APPROVED_ACTOR,
   REFUSED_BUYER_NOT_APPROVED,
+  REFUSED_QUOTE_NOT_OPEN,
   refundRefusedOrder,
+  refusedActorOf,
+  type RefusedReason,
 } from './refused-payments';
+import {
+  orderText,
+  quoteOutcomeOf,
+  readQuoteIn,
+  stageQuoteAccepted,
+  stageQuoteCheckoutEnded,
+} from '../quotes/quote-payments';
 import { log } from '../lib/log';
 import { stageStandingOrder, subscriptionFactsOf } from '../standing-orders/first-cycle';
 import { readCheckoutRelease, returnCheckoutCredit } from '../store-credit/checkout-credit';
@@ -153,18 +162,20 @@ function checkPayment(checkout: CheckoutRecord, session: Stripe.Checkout.Session
       `Checkout ${checkout.id} belongs to session ${checkout.stripe_session_id}, not ${session.id}`,
     );
   }
-  // The goods must be what the checkout priced, less the store credit it spent (its coupon);
-  // Stripe Tax adds the tax on top.
-  const { goods, discount, tax, total } = chargeOfSession(session);
+  // The goods must be what the checkout priced, less the store credit it spent (its coupon),
+  // and the shipping what its quote charges; Stripe Tax adds the tax on top.
+  const { goods, discount, shipping, tax, total } = chargeOfSession(session);
   const credit = checkout.store_credit_applied ?? 0;
+  const shippingAmount = checkout.shipping_amount ?? 0;
   if (
     goods !== checkout.amount ||
     discount !== credit ||
-    total !== goods - discount + tax ||
+    shipping !== shippingAmount ||
+    total !== goods - discount + shipping + tax ||
     session.currency !== 'usd'
   ) {
     throw new PaymentMismatchError(
-      `Session ${session.id} charged ${session.amount_total} ${session.currency} (goods ${goods}, discount ${discount}, tax ${tax}); checkout ${checkout.id} is ${checkout.amount} usd less ${credit} of store credit`,
+      `Session ${session.id} charged ${session.amount_total} ${session.currency} (goods ${goods}, discount ${discount}, shipping ${shipping}, tax ${tax}); checkout ${checkout.id} is ${checkout.amount} usd less ${credit} of store credit, shipping ${shippingAmount}`,
     );
   }
 }
@@ -211,6 +222,13 @@ export async function readCartLines(
  * A buyer who is no longer approved (rejected, the profile gone or the account disabled since
  * the checkout was made) gets no order for fulfilment: it is made cancelled (outcome 'refused'),
  * the hold released, nobody mailed, and a payment is refunded in full (refused-payments.ts).
+ *
+ * A quote's checkout (source 'quote', docs/order-lifecycle.md#draft-orders-and-quotes) makes its
+ * order with the quote's lines and prices, its shipping charge and `quote` {id, number}, and the
+ * same transaction marks the quote accepted by it (quotes/quote-payments.ts), so a quote makes
+ * one order: a payment of a quote another order accepted (which the quote's one-checkout lock
+ * leaves no way to, but which is defended all the same) is refused like a buyer's who lost
+ * access, with refused_reason 'quote_not_open', and refunded.
  */
 export async function recordCheckoutCompleted(
   deps: MailDeps & { stripe?: () => Stripe },
@@ -236,14 +254,44 @@ export async function recordCheckoutCompleted(
       return { status: order.status, outcome: 'already-recorded' };
     }
     // Reads before writes: the profile (is the buyer still approved, still a member of the
-    // company the checkout is for?) first.
+    // company the checkout is for?) first, and the quote the checkout pays, if any.
     const profileRef = db.doc(paths.profile(checkout.user_id));
-    const profile = await tx.get(profileRef);
+    const [profile, quote] = await Promise.all([
+      tx.get(profileRef),
+      checkout.quote ? readQuoteIn(tx, db, checkout.quote.id) : Promise.resolve(null),
+    ]);
     const approved =
       profile.get('status') === 'approved' &&
       membershipOf(profile.data())?.companyId === checkout.company_id &&
       (buyerUid !== checkout.user_id || accountOpen);
-    if (!approved) return refuseOrder(tx, db, read, session, facts?.paymentIntentId ?? null);
+    const firstPayment = facts?.paymentIntentId ?? null;
+    if (!approved) {
+      const refused = await refuseOrder(
+        tx,
+        db,
+        read,
+        session,
+        firstPayment,
+        REFUSED_BUYER_NOT_APPROVED,
+      );
+      // (Written after refuseOrder's reads: a transaction reads everything first.)
+      stageQuoteCheckoutEnded(tx, db, quote, checkout.id, 'closed');
+      return refused;
+    }
+    // A quote makes one order: a payment for a quote another order accepted (which the quote's
+    // one-checkout lock and the expiry of a replaced session leave no way to, but Stripe could
+    // still report) is made cancelled and refunded, never a second order.
+    const quoteOutcome = checkout.quote && !order ? quoteOutcomeOf(quote, checkout.id) : null;
+    if (quoteOutcome === 'refuse') {
+      log.error('quote_paid_twice', {
+        orderId: checkout.id,
+        quoteId: checkout.quote?.id ?? null,
+        quoteState: quote?.state ?? null,
+        acceptedOrder: quote?.order_id ?? null,
+        sessionId: session.id,
+      });
+      return refuseOrder(tx, db, read, session, firstPayment, REFUSED_QUOTE_NOT_OPEN);
+    }
 
     // Then the invoice counter, the cart lines.
     const counter = paid ? await readInvoiceCounter(tx, db) : null;
@@ -338,6 +386,16 @@ export async function recordCheckoutCompleted(
     });
     const taken = takes ? takeUnits() : {};
     tx.create(orderRef, { ...created, stock_taken: taken });
+    // The quote is accepted by this order, in the same commit (one order per quote).
+    if (quote && quoteOutcome === 'accept') {
+      const name: unknown = profile.get('full_name');
+      stageQuoteAccepted(tx, db, quote, {
+        orderId: checkout.id,
+        by: { uid: checkout.user_id, name: typeof name === 'string' ? name : '' },
+        now,
+        text: orderText('card', checkout.id),
+      });
+    }
     applyOrderRollup(tx, db, null, created);
     tx.update(checkoutRef, {
       state: 'completed' satisfies CheckoutState,
@@ -361,10 +419,11 @@ const tookNothingYet = (order: OrderState) =>
   order.stock_taken !== null && Object.keys(order.stock_taken).length === 0;
 
 /**
- * The order of a buyer who is no longer approved: made (or moved to) cancelled, marked
- * refused_reason 'buyer_not_approved' so that its payment is refunded, its units released (held
- * by the checkout) or put back (taken by a pending order made before holds were kept). No mail,
- * no invoice number, the cart and the default ship-to left alone.
+ * The order of a buyer who is no longer approved (or the payment of a quote another order
+ * accepted): made (or moved to) cancelled, marked with the refused_reason so that its payment is
+ * refunded, its units released (held by the checkout) or put back (taken by a pending order made
+ * before holds were kept). No mail, no invoice number, the cart and the default ship-to left
+ * alone.
  */
 async function refuseOrder(
   tx: Transaction,
@@ -372,6 +431,7 @@ async function refuseOrder(
   read: Read,
   session: Stripe.Checkout.Session,
   firstInvoicePayment: string | null,
+  reason: RefusedReason,
 ): Promise<Applied<CompletedOutcome>> {
   const { checkout, order, checkoutRef, orderRef } = read;
   const held = checkout.stock_held === true;
@@ -384,14 +444,15 @@ async function refuseOrder(
   const now = Timestamp.now();
   if (held) releaseStock(tx, stock, checkout.stock_hold ?? {});
   const restocked = restockStock(tx, stock, taken);
-  const refused = { refused_reason: REFUSED_BUYER_NOT_APPROVED };
+  const refused = { refused_reason: reason };
+  const actor = refusedActorOf(reason);
   if (order) {
     tx.update(orderRef, {
       ...refused,
       status: 'cancelled',
       updated_at: now,
       stripe_payment_intent_id: paymentIntentOf(session) ?? order.stripe_payment_intent_id,
-      status_history: historyWith(order.status_history, 'cancelled', now, NOT_APPROVED_ACTOR),
+      status_history: historyWith(order.status_history, 'cancelled', now, actor),
       ...(Object.keys(restocked).length > 0 ? { restocked_at: now } : {}),
     });
     applyOrderRollup(tx, db, order, { ...order, status: 'cancelled' });
@@ -407,7 +468,7 @@ async function refuseOrder(
       ...created,
       ...refused,
       status: 'cancelled',
-      status_history: historyWith(created.status_history, 'cancelled', now, NOT_APPROVED_ACTOR),
+      status_history: historyWith(created.status_history, 'cancelled', now, actor),
       stock_taken: {},
     });
     // Never paid for good: counts nowhere (written for the rule that every order change goes
@@ -421,7 +482,7 @@ async function refuseOrder(
       stock_held: false,
     });
   }
-  log.warn('checkout_refused_buyer_not_approved', {
+  log.warn(`checkout_refused_${reason}`, {
     orderId: checkout.id,
     uid: checkout.user_id,
     sessionId: session.id,
@@ -569,9 +630,22 @@ async function closeOpenCheckout(
   state: Extract<CheckoutState, 'replaced' | 'failed' | 'expired'>,
 ): Promise<number> {
   const held = checkout.stock_held === true;
-  const stock = await readStock(tx, db, held ? holdProducts(checkout.stock_hold) : []);
+  const [stock, quote] = await Promise.all([
+    readStock(tx, db, held ? holdProducts(checkout.stock_hold) : []),
+    checkout.quote ? readQuoteIn(tx, db, checkout.quote.id) : Promise.resolve(null),
+  ]);
   const releaseCredit = await readCheckoutRelease(tx, db, checkout);
   if (held) releaseStock(tx, stock, checkout.stock_hold ?? {});
-  tx.update(ref, { state, updated_at: Timestamp.now(), stock_held: false });
+  const now = Timestamp.now();
+  tx.update(ref, { state, updated_at: now, stock_held: false });
+  // The quote it was paying no longer records it (a payment link's expiry expires the quote).
+  stageQuoteCheckoutEnded(
+    tx,
+    db,
+    quote,
+    checkout.id,
+    state === 'expired' ? 'expired' : 'closed',
+    now,
+  );
   return releaseCredit();
 }

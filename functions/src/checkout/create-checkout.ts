@@ -40,7 +40,9 @@ import {
   claimCheckout,
   openCheckout,
   peekCheckout,
+  quoteLockId,
   releaseCheckout,
+  type ClaimOptions,
 } from './checkout-lock';
 import type { CheckoutDoc } from './checkout-record';
 import { checkoutSessionParams } from './checkout-session';
@@ -104,7 +106,8 @@ export interface BuyerProfile {
 export async function profileOfApprovedBuyer(
   db: Firestore,
   uid: string,
-  locationId: string | undefined,
+  /** The location named; undefined: the member's first; null: none (Checkout asks). */
+  locationId: string | null | undefined,
 ): Promise<BuyerProfile> {
   const profile = await db.doc(paths.profile(uid)).get();
   const membership = membershipOf(profile.data());
@@ -116,9 +119,12 @@ export async function profileOfApprovedBuyer(
   const member = { uid, ...membership };
   // The location named, or the member's first (Buy Now before any choice); none while the
   // company has none (Checkout asks for the address).
-  const location = locationId
-    ? await locationForOrder({ db }, member, locationId)
-    : await defaultLocationForOrder({ db }, member);
+  const location =
+    locationId === null
+      ? null
+      : locationId
+        ? await locationForOrder({ db }, member, locationId)
+        : await defaultLocationForOrder({ db }, member);
   const text = (field: string) => {
     const value: unknown = profile.get(field);
     return typeof value === 'string' ? value : '';
@@ -135,26 +141,66 @@ export async function profileOfApprovedBuyer(
   };
 }
 
-function newCheckout(
-  buyer: CheckoutBuyer,
-  profile: BuyerProfile,
-  lines: OrderLine[],
-  fingerprint: string,
-  source: CheckoutSource,
-  now: Timestamp,
-  interval: StandingOrderInterval | undefined,
-  tax: TaxTreatment,
-): CheckoutDoc {
+/**
+ * One checkout to open: who checks out, for which company and location, its lines priced on the
+ * server, how it is taxed, and what recognises a repeated call for the same purchase. A cart or
+ * Buy Now is planned by createCheckout; a quote's lines at its quoted prices by
+ * quotes/quote-checkout.ts (`quote`).
+ */
+export interface CheckoutPlan {
+  buyer: CheckoutBuyer;
+  profile: BuyerProfile;
+  lines: OrderLine[];
+  source: CheckoutSource;
+  fingerprint: string;
+  tax: TaxTreatment;
+  /** The expected restock date of each product (a backordered line says so on the session). */
+  restockDates: ReadonlyMap<string, string | null>;
+  /** The buyer's purchase order number ('' when none). */
+  poNumber: string;
+  /** A standing order of the cart, delivered every this many weeks (subscription mode). */
+  interval?: StandingOrderInterval | undefined;
+  /** A quote's checkout: its own lock, hold, shipping charge and record on the quote. */
+  quote?: QuoteCheckoutPlan | undefined;
+}
+
+/**
+ * What a quote's checkout adds (docs/order-lifecycle.md#draft-orders-and-quotes): the lock of the
+ * quote (shared by the company's members: one checkout at a time), how long its hold lasts (an
+ * hour when a member accepts it, a day for a payment link), its shipping charge on the session,
+ * and the record of the checkout on the quote, written in the claim's transaction.
+ */
+export interface QuoteCheckoutPlan {
+  id: string;
+  number: string;
+  /** Cents: the shipping charge (0: none). */
+  shippingAmount: number;
+  /** The order's placed_by_name. */
+  placedByName: string;
+  holdMs: number;
+  /** The refusal while another member's checkout pays the quote. */
+  busy: () => Error;
+  /** The refusal when the quote's session turns out paid already. */
+  alreadyPaid: string;
+  alsoClaim: NonNullable<ClaimOptions['alsoClaim']>;
+}
+
+function newCheckout(plan: CheckoutPlan, now: Timestamp): CheckoutDoc {
+  const { buyer, profile, lines, fingerprint, source, interval, tax, quote } = plan;
   return {
     tax_state: tax.state,
     tax_exemption: tax.exemption,
     ...(tax.exemption ? { ship_to: profile.location?.ship_to ?? null } : {}),
     ...(interval ? { interval_weeks: interval, role: profile.role } : {}),
+    ...(plan.poNumber ? { po_number: plan.poNumber } : {}),
+    ...(quote
+      ? { quote: { id: quote.id, number: quote.number }, shipping_amount: quote.shippingAmount }
+      : {}),
     user_id: buyer.uid,
     company_id: profile.companyId,
     location_id: profile.location?.id ?? null,
     location_name: profile.location?.name ?? '',
-    placed_by_name: profile.fullName,
+    placed_by_name: quote ? quote.placedByName : profile.fullName,
     store_name: profile.storeName,
     seller_permit_id: profile.sellerPermitId,
     items: lines,
@@ -189,7 +235,7 @@ export async function createCheckout(
   /** The buyer's purchase order number, on the order, the session and the payment. */
   poNumber = '',
 ): Promise<CreateCheckoutSessionResponse> {
-  const { db, stripe, now } = ctx;
+  const { db, now } = ctx;
   const [profile, { source, requests: asked }, accountOpen] = await Promise.all([
     profileOfApprovedBuyer(db, buyer.uid, locationId),
     readLineRequests(db, buyer.uid, productId),
@@ -233,6 +279,37 @@ export async function createCheckout(
     (poNumber ? `|po ${encodeURIComponent(poNumber)}` : '') +
     // An exemption gained or lost since (a certificate approved or expired) is another session.
     (tax.exemption ? `|exempt ${tax.exemption.certificate_id}` : '');
+  const restockDates = new Map(
+    [...products].map(([id, product]) => [id, product.restock_date] as const),
+  );
+  const opened = await openCheckoutSession(ctx, {
+    buyer,
+    profile,
+    lines,
+    source,
+    fingerprint,
+    tax,
+    restockDates,
+    poNumber,
+    interval,
+  });
+  return { url: opened.url, orderId: opened.checkoutId };
+}
+
+/**
+ * Opens the Checkout Session of a planned checkout (see createCheckout): claims the lock (the
+ * buyer's, or the quote's), reserving the stock, and creates the session for the lines, the
+ * company's customer (or its exempt one), its store credit and, for a quote, the shipping charge.
+ * A repeated call for the same checkout answers its open session (or waits for the concurrent
+ * call making it); a previous checkout it replaces is retired.
+ */
+export async function openCheckoutSession(
+  ctx: CheckoutContext,
+  plan: CheckoutPlan,
+): Promise<{ url: string; checkoutId: string; expiresAt: Date }> {
+  const { db, stripe, now } = ctx;
+  const { buyer, profile, lines, source, fingerprint, tax, interval, poNumber, quote } = plan;
+  const lockId = quote ? quoteLockId(quote.id) : buyer.uid;
   let webOrigin: string;
   try {
     webOrigin = ctx.webOrigin();
@@ -249,12 +326,17 @@ export async function createCheckout(
       db,
       buyer.uid,
       fingerprint,
-      (claimedAt) => ({
-        ...newCheckout(buyer, profile, lines, fingerprint, source, claimedAt, interval, tax),
-        ...(poNumber ? { po_number: poNumber } : {}),
-      }),
+      (claimedAt) => newCheckout(plan, claimedAt),
       now,
       lines,
+      quote
+        ? {
+            lock: { id: lockId, shared: { busy: quote.busy } },
+            holdMs: quote.holdMs,
+            capped: false,
+            alsoClaim: quote.alsoClaim,
+          }
+        : {},
     );
 
     if (claim.kind === 'retire-first') {
@@ -283,12 +365,14 @@ export async function createCheckout(
           orderId: claim.checkoutId,
           sessionId: session.id,
         });
-        return { url: session.url, orderId: claim.checkoutId };
+        return { url: session.url, checkoutId: claim.checkoutId, expiresAt: claim.expiresAt };
       }
       if (session.status === 'complete') {
         await recordCheckoutCompleted(ctx, session);
         throw new PreconditionError(
-          `You have already ordered these items (order ${shortOrderId(claim.checkoutId)}).`,
+          quote
+            ? quote.alreadyPaid
+            : `You have already ordered these items (order ${shortOrderId(claim.checkoutId)}).`,
           { orderId: claim.checkoutId },
         );
       }
@@ -298,16 +382,14 @@ export async function createCheckout(
     }
 
     if (claim.kind === 'wait') {
-      const url = await waitForSession(db, buyer.uid, claim.checkoutId, now);
-      if (url) return { url, orderId: claim.checkoutId };
+      const published = await waitForSession(db, lockId, claim.checkoutId, now);
+      if (published) return { ...published, checkoutId: claim.checkoutId };
       continue;
     }
 
-    // The session ends with the hold: an hour from the buyer's first open checkout.
+    // The session ends with the hold: an hour from the buyer's first open checkout (a quote's
+    // payment link: a day).
     const expiresAt = claim.holdUntil;
-    const restockDates = new Map(
-      [...products].map(([id, product]) => [id, product.restock_date] as const),
-    );
     const checkoutId = claim.checkoutId;
     const newCustomer = (attemptKey: string) =>
       customerForCheckout(
@@ -390,7 +472,7 @@ export async function createCheckout(
         uid: buyer.uid,
         // As the checkout records them: backordered lines say so, with the expected restock.
         lines: withBackorders(lines, claim.backordered),
-        restockDates,
+        restockDates: plan.restockDates,
         webOrigin,
         expiresAt,
         customerId,
@@ -398,6 +480,9 @@ export async function createCheckout(
         taxExempt: exemption !== null && location !== null,
         storeCreditCoupon: credit.couponId,
         ...(interval && priceIds ? { subscription: { weeks: interval, priceIds } } : {}),
+        ...(quote
+          ? { quote: { id: quote.id, number: quote.number, shippingAmount: quote.shippingAmount } }
+          : {}),
       });
       try {
         return await stripe().checkout.sessions.create(params, { idempotencyKey: checkoutId });
@@ -422,7 +507,7 @@ export async function createCheckout(
     const url = created.ok ? created.session.url : null;
     if (!created.ok || !url) {
       await Promise.all([
-        releaseCheckout(db, buyer.uid, checkoutId),
+        releaseCheckout(db, lockId, checkoutId),
         closeCheckout(db, checkoutId, 'failed', { withSession: false, stripe }),
       ]);
       throw stripeFailure(
@@ -432,7 +517,11 @@ export async function createCheckout(
       );
     }
     const { session } = created;
-    if (!(await openCheckout(db, buyer.uid, checkoutId, { id: session.id, url, expiresAt }))) {
+    // When Stripe closes it (the hold's end, to the second).
+    const closesAt = new Date(session.expires_at * 1000);
+    if (
+      !(await openCheckout(db, lockId, checkoutId, { id: session.id, url, expiresAt: closesAt }))
+    ) {
       // Another checkout of this buyer (a changed cart in another tab) replaced this one while
       // its session was being created: close the session so it cannot be paid, and the checkout
       // (the newer call closes it too; whichever comes second changes nothing).
@@ -459,8 +548,9 @@ export async function createCheckout(
       lines: lines.length,
       source,
       interval: interval ?? null,
+      ...(quote ? { quoteId: quote.id } : {}),
     });
-    return { url, orderId: checkoutId };
+    return { url, checkoutId, expiresAt: closesAt };
   }
   if (short) throw short;
   throw new ConcurrentChangeError(CHECKOUT_CHANGED);
@@ -469,16 +559,18 @@ export async function createCheckout(
 /** Polls the lock until the concurrent call publishes its session (URL) or gives up (null). */
 async function waitForSession(
   db: Firestore,
-  uid: string,
+  lockId: string,
   checkoutId: string,
   now: () => number,
-): Promise<string | null> {
+): Promise<{ url: string; expiresAt: Date } | null> {
   const deadline = now() + WAIT_FOR_SESSION_MS;
   while (now() < deadline) {
     await sleep(100);
-    const lock = await peekCheckout(db, uid);
+    const lock = await peekCheckout(db, lockId);
     if (!lock || lock.checkout_id !== checkoutId) return null;
-    if (lock.state === 'open' && lock.url) return lock.url;
+    if (lock.state === 'open' && lock.url) {
+      return { url: lock.url, expiresAt: (lock.expires_at ?? lock.claimed_at).toDate() };
+    }
   }
   throw new ConcurrentChangeError(
     'A checkout for this cart is still being prepared. Try again in a moment.',

@@ -152,6 +152,8 @@ export function orderFromCheckout(
     // The store credit its coupon took off (already off `amount`).
     store_credit_applied: chargeOfSession(session).discount,
     shipping_charge: chargeOfSession(session).shipping,
+    // The quote it was made from (source 'quote'): its prices are the quote's.
+    ...(checkout.quote ? { quote: checkout.quote } : {}),
     claim_credits: [],
     refunds: [],
     refunded_amount: 0,

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { COLLECTIONS } from '@portal/domain';
+import { COLLECTIONS, QUOTE_MESSAGES } from '@portal/domain';
 import { NOT_APPROVED } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { log } from '../lib/log';
@@ -8,23 +8,37 @@ import { paymentIntentOf } from './order-from-checkout';
 import { stripeFailure } from '../stripe/stripe-errors';
 
 /**
- * Payments from buyers who lost access. A buyer rejected (or whose account was disabled or
+ * Payments that must not become orders. A buyer rejected (or whose account was disabled or
  * deleted) after opening a checkout can still pay its Checkout Session: from a tab left open, or
- * a bank transfer that settles days later. Such a payment never becomes an order for fulfilment:
- * recordCheckoutCompleted (checkout-transitions.ts) makes the order cancelled with
- * refused_reason 'buyer_not_approved' (the hold released, no mail to anyone), and the money goes
- * back here, in full. The refunds webhook records the same refund once more by its id (nothing
- * changes).
+ * a bank transfer that settles days later. And a quote makes one order: a payment for a quote
+ * that another order accepted (or that was declined) must not make a second. Such a payment never
+ * becomes an order for fulfilment: recordCheckoutCompleted (checkout-transitions.ts) makes the
+ * order cancelled with its refused_reason (the hold released, no mail to anyone), and the money
+ * goes back here, in full. The refunds webhook records the same refund once more by its id
+ * (nothing changes).
  */
 
 /** Why an order was made cancelled instead of going to fulfilment. */
 export const REFUSED_BUYER_NOT_APPROVED = 'buyer_not_approved';
+export const REFUSED_QUOTE_NOT_OPEN = 'quote_not_open';
+export type RefusedReason = typeof REFUSED_BUYER_NOT_APPROVED | typeof REFUSED_QUOTE_NOT_OPEN;
 
 /** Who the refusal is recorded as, in the order's status history and on its refund. */
 export const NOT_APPROVED_ACTOR = 'system:not-approved';
+export const QUOTE_NOT_OPEN_ACTOR = 'system:quote-not-open';
+
+export function refusedActorOf(reason: RefusedReason): string {
+  return reason === REFUSED_QUOTE_NOT_OPEN ? QUOTE_NOT_OPEN_ACTOR : NOT_APPROVED_ACTOR;
+}
 
 /** The note to the customer stored on the refund (the buyer sees it on the invoice). */
-const REFUND_NOTE = NOT_APPROVED;
+function refundNoteOf(reason: RefusedReason): string {
+  return reason === REFUSED_QUOTE_NOT_OPEN ? QUOTE_MESSAGES.paidTwice : NOT_APPROVED;
+}
+
+function refusedReasonOf(value: unknown): RefusedReason | null {
+  return value === REFUSED_BUYER_NOT_APPROVED || value === REFUSED_QUOTE_NOT_OPEN ? value : null;
+}
 
 /**
  * Refunds what is left of a refused order (refused_reason set) at Stripe and records the refund
@@ -38,7 +52,10 @@ export async function refundRefusedOrder(
   session: Stripe.Checkout.Session,
 ): Promise<void> {
   const snap = await deps.db.collection(COLLECTIONS.orders).doc(orderId).get();
-  if (snap.get('refused_reason') !== REFUSED_BUYER_NOT_APPROVED) return;
+  const reason = refusedReasonOf(snap.get('refused_reason'));
+  if (!reason) return;
+  const by = refusedActorOf(reason);
+  const note = refundNoteOf(reason);
   const amount = snap.get('amount') as unknown;
   const refunded = snap.get('refunded_amount') as unknown;
   const left =
@@ -70,9 +87,9 @@ export async function refundRefusedOrder(
       {
         payment_intent: paymentIntent,
         amount: left,
-        metadata: { orderId, by: NOT_APPROVED_ACTOR, customer_note: REFUND_NOTE },
+        metadata: { orderId, by, customer_note: note },
       },
-      { idempotencyKey: `refund:${orderId}:${REFUSED_BUYER_NOT_APPROVED}` },
+      { idempotencyKey: `refund:${orderId}:${reason}` },
     );
   } catch (error) {
     throw stripeFailure('refused_order_refund_failed', error, { orderId });
@@ -80,8 +97,8 @@ export async function refundRefusedOrder(
   await recordRefund(deps, orderId, {
     refund_id: refund.id,
     amount: refund.amount,
-    customer_note: REFUND_NOTE,
-    by: NOT_APPROVED_ACTOR,
+    customer_note: note,
+    by,
   });
   log.info('refused_order_refunded', { orderId, refundId: refund.id, amount: refund.amount });
 }

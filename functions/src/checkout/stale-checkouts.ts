@@ -1,4 +1,4 @@
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import { COLLECTIONS } from '@portal/domain';
 import type { Context } from '../lib/context';
@@ -87,26 +87,58 @@ async function settle(deps: SweepDeps, checkout: CheckoutRecord): Promise<Settle
   return recordSession(deps, session);
 }
 
+/** True while the checkout's own hold (a quote's payment link: a day) and the margin last. */
+function stillHeld(checkout: CheckoutRecord, now: number): boolean {
+  const until = checkout.hold_until?.toMillis();
+  return until !== undefined && until + STALE_CHECKOUT_MARGIN_MS > now;
+}
+
 /**
- * Closes the open checkouts created longer ago than a session lives plus STALE_CHECKOUT_MARGIN_MS,
- * the oldest first, at most `limit`: each is settled as Stripe knows its session (see above). One
- * that fails is logged and left for the next sweep; the others go on. Needs the composite index
- * checkouts (state asc, created_at asc) in firestore.indexes.json.
+ * The open checkouts to sweep, the oldest first, at most `limit`: created longer ago than a
+ * session lives plus the margin, and past their own hold when it is longer (a quote's payment
+ * link lasts a day: it is passed over, not swept, and the pages go on past it).
+ */
+async function staleCheckouts(deps: SweepDeps, now: number, limit: number) {
+  const cutoff = now - CHECKOUT_SESSION_LIFETIME_MS - STALE_CHECKOUT_MARGIN_MS;
+  const query = deps.db
+    .collection(COLLECTIONS.checkouts)
+    .where('state', '==', 'open')
+    .where('created_at', '<', Timestamp.fromMillis(cutoff))
+    .orderBy('created_at', 'asc')
+    .limit(limit);
+  const due: QueryDocumentSnapshot[] = [];
+  let page = await query.get();
+  for (;;) {
+    for (const doc of page.docs) {
+      let checkout: CheckoutRecord | null = null;
+      try {
+        checkout = readCheckout(doc);
+      } catch {
+        // Unreadable: left to settle(), which logs it.
+      }
+      if (checkout && stillHeld(checkout, now)) continue;
+      due.push(doc);
+      if (due.length >= limit) return due;
+    }
+    const last = page.docs.at(-1);
+    if (page.size < limit || !last) return due;
+    page = await query.startAfter(last).get();
+  }
+}
+
+/**
+ * Closes the open checkouts created longer ago than a session lives plus STALE_CHECKOUT_MARGIN_MS
+ * (and past their own hold, when longer), the oldest first, at most `limit`: each is settled as
+ * Stripe knows its session (see above). One that fails is logged and left for the next sweep;
+ * the others go on. Needs the composite index checkouts (state asc, created_at asc) in
+ * firestore.indexes.json.
  */
 export async function sweepStaleCheckouts(
   deps: SweepDeps,
   options: { now: number; limit?: number },
 ): Promise<SweepCounts> {
-  const cutoff = options.now - CHECKOUT_SESSION_LIFETIME_MS - STALE_CHECKOUT_MARGIN_MS;
-  const snap = await deps.db
-    .collection(COLLECTIONS.checkouts)
-    .where('state', '==', 'open')
-    .where('created_at', '<', Timestamp.fromMillis(cutoff))
-    .orderBy('created_at', 'asc')
-    .limit(options.limit ?? STALE_CHECKOUT_SWEEP_LIMIT)
-    .get();
+  const docs = await staleCheckouts(deps, options.now, options.limit ?? STALE_CHECKOUT_SWEEP_LIMIT);
   const counts: SweepCounts = { closed: 0, completed: 0, failed: 0 };
-  const docs = [...snap.docs];
   for (let start = 0; start < docs.length; start += CONCURRENCY) {
     await Promise.all(
       docs.slice(start, start + CONCURRENCY).map(async (doc) => {

@@ -12,7 +12,7 @@ import { DRAFT_ORDER_PAYLOAD_LIMITS } from '../lib/payload-limits';
 import { limitCallable } from '../lib/rate-limit';
 import { declineQuote } from '../quotes/decline-quote';
 import { deleteDraftOrder, saveDraftOrder } from '../quotes/draft-orders';
-import { quotePayments } from '../quotes/quote-payments';
+import { quotePayments } from '../quotes/send-payments';
 import { sendDraftOrder } from '../quotes/send-draft';
 import { callable } from './edge';
 

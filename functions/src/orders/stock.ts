@@ -152,13 +152,16 @@ export interface ReservationRefused {
  * that takes backorders is never out of stock for anyone (others backorder it meanwhile), while
  * capping its hold would leave in-stock units of the line neither held nor owed. Backordered
  * units have no cap of their own beyond the line's (MAX_LINE_QUANTITY): they hold nothing from
- * other buyers, and are paid for before stock owes them. Writes nothing.
+ * other buyers, and are paid for before stock owes them. `capped: false` leaves the buyer's caps
+ * out: the lines of a quote, which a manager sold them on purpose (the caps keep one buyer's own
+ * cart from holding a product for everyone else). Writes nothing.
  */
 export function planReservation(
   read: StockRead,
   lines: readonly StockLine[],
   own: StockHold = {},
   others: StockHold = {},
+  { capped = true }: { capped?: boolean } = {},
 ): ReservationPlan | ReservationRefused {
   const wanted = unitsOf(lines);
   const nameOf = (productId: string) =>
@@ -197,7 +200,7 @@ export function planReservation(
     // One buyer never holds more than their share of a product, whatever is available.
     const cap = maxHeldUnits(onHand, rule);
     const heldElsewhere = others[productId] ?? 0;
-    if (heldElsewhere + quantity > cap) {
+    if (capped && heldElsewhere + quantity > cap) {
       const message = holdCapMessage(nameOf(productId), cap, heldElsewhere, rule);
       return {
         short: new HoldCapError(`${message}.`, { productId, cap, held: heldElsewhere }),
@@ -208,7 +211,7 @@ export function planReservation(
   }
   const asked = Object.values(hold).reduce((sum, q) => sum + q, 0);
   const held = Object.values(others).reduce((sum, q) => sum + q, 0);
-  if (asked > 0 && asked + held > MAX_HELD_UNITS_PER_BUYER) {
+  if (capped && asked > 0 && asked + held > MAX_HELD_UNITS_PER_BUYER) {
     return {
       short: new HoldCapError(`${heldUnitsCapMessage(asked, held)}.`, {
         cap: MAX_HELD_UNITS_PER_BUYER,

@@ -285,7 +285,7 @@ export async function sendDraftOrder(
     };
     answer =
       input.delivery === 'payment_link'
-        ? await sendPaymentLink(ctx, payments, ref, quote, sending, payer)
+        ? await sendPaymentLink(ctx, payments, ref, sending, payer)
         : await placeOnTerms(ctx, payments, ref, quote, sending, payer);
   }
   log.info('draft_order_sent', {
@@ -316,8 +316,9 @@ function sendAsQuote(
       throw new ConcurrentChangeError(QUOTE_MESSAGES.beingSent);
     }
     await refuseConflictsIn(tx, ctx, quote);
-    const counter = await readQuoteCounter(tx, db);
-    const number = formatQuoteNumber(counter.next);
+    // A draft keeps the number of a send that failed at Stripe: it is used again.
+    const counter = quote.number ? null : await readQuoteCounter(tx, db);
+    const number = quote.number ?? formatQuoteNumber(counter!.next);
     const fields = sentFields(quote, sending, number, now);
     const writeMails = await stageMails(
       tx,
@@ -328,7 +329,7 @@ function sendAsQuote(
         net_days: sending.netDays,
       }),
     );
-    allocateQuoteNumber(tx, counter);
+    if (counter) allocateQuoteNumber(tx, counter);
     tx.update(ref, fields);
     writeMails();
     return answerOf({ ...quote, ...fields, number }, sending.delivery);
@@ -422,32 +423,56 @@ async function lockedDraftIn(
   return { snap, quote, answer };
 }
 
-/** A payment link: the Checkout Session, then the number, the send and the mail. */
+/**
+ * A payment link: the draft is numbered and sent first (the Checkout Session is made for a sent,
+ * numbered quote, whose number it carries to the order), then the session (which records itself
+ * on the quote as its `checkout`), then the mail. If Stripe cannot make the session, the quote
+ * goes back to a draft keeping its number, which its next send uses: no number is skipped.
+ */
 async function sendPaymentLink(
   ctx: QuoteDeps,
   payments: QuotePayments,
   ref: DocumentReference,
-  locked: QuoteRecord,
   sending: Sending,
   payer: QuotePayer,
 ): Promise<SendDraftOrderResponse> {
-  const link = await payingStep(ctx, ref, sending, () =>
-    payments.startQuoteCheckout(ctx, locked, payer, 'payment_link'),
-  );
   const { db } = ctx;
-  return db.runTransaction(async (tx) => {
+  const sent = await db.runTransaction(async (tx) => {
     const { quote, answer } = await lockedDraftIn(tx, ref, sending);
-    if (answer) return answer;
+    if (answer) return { kind: 'answered' as const, answer };
     const now = ctx.now();
-    const counter = await readQuoteCounter(tx, db);
-    const number = formatQuoteNumber(counter.next);
+    const counter = quote.number ? null : await readQuoteCounter(tx, db);
+    const number = quote.number ?? formatQuoteNumber(counter!.next);
     const fields = sentFields(quote, sending, number, now);
-    const checkout = {
-      checkout_id: link.checkoutId,
-      uid: payer.uid,
-      url: link.url,
-      expires_at: Timestamp.fromDate(link.expiresAt),
-    };
+    if (counter) allocateQuoteNumber(tx, counter);
+    tx.update(ref, fields);
+    const sentQuote: QuoteRecord = { ...quote, ...fields, number };
+    return { kind: 'sent' as const, quote: sentQuote, fields };
+  });
+  if (sent.kind === 'answered') return sent.answer;
+
+  let link: { url: string; checkoutId: string; expiresAt: Date };
+  try {
+    link = await payments.startQuoteCheckout(ctx, sent.quote, payer, 'payment_link');
+  } catch (error) {
+    await backToDraft(ctx, ref, sending);
+    log.warn('draft_order_send_failed', {
+      quoteId: sending.quoteId,
+      delivery: sending.delivery,
+      message: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
+  }
+
+  const quote = sent.quote;
+  const number = quote.number ?? '';
+  const checkout = {
+    checkout_id: link.checkoutId,
+    uid: payer.uid,
+    url: link.url,
+    expires_at: Timestamp.fromDate(link.expiresAt),
+  };
+  await db.runTransaction(async (tx) => {
     const writeMails = await stageMails(
       tx,
       db,
@@ -455,14 +480,46 @@ async function sendPaymentLink(
         ...mailFacts(quote, number),
         pay_url: link.url,
         // The link's own end: Stripe's session, or the quote's if that comes first.
-        link_expires_at: new Date(Math.min(link.expiresAt.getTime(), fields.expires_at.toMillis())),
+        link_expires_at: new Date(
+          Math.min(link.expiresAt.getTime(), sent.fields.expires_at.toMillis()),
+        ),
       }),
     );
-    allocateQuoteNumber(tx, counter);
-    tx.update(ref, { ...fields, checkout });
     writeMails();
-    return answerOf({ ...quote, ...fields, number, checkout }, sending.delivery);
   });
+  return answerOf({ ...quote, checkout }, sending.delivery);
+}
+
+/**
+ * A payment link whose session could not be made: the quote is a draft again, with its number
+ * (its next send keeps it), as long as nothing else happened to it meanwhile.
+ */
+async function backToDraft(ctx: QuoteDeps, ref: DocumentReference, sending: Sending) {
+  try {
+    await ctx.db.runTransaction(async (tx) => {
+      const snap = await tx.get(ref);
+      const quote = readQuote(snap);
+      if (quote?.state !== 'sent' || sendRequestOf(snap)?.id !== sending.requestId) return;
+      if (quote.checkout || quote.order_id) return;
+      tx.update(ref, {
+        state: 'draft',
+        delivery: null,
+        sent_at: null,
+        expires_at: null,
+        net_days: null,
+        history: quote.history.filter(
+          (event, index) => !(index === quote.history.length - 1 && event.state === 'sent'),
+        ),
+        updated_at: Timestamp.fromMillis(ctx.now()),
+        [SEND_REQUEST_FIELD]: FieldValue.delete(),
+      });
+    });
+  } catch (error) {
+    log.warn('draft_order_unsend_failed', {
+      quoteId: sending.quoteId,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type OrderLine,
   type ShipTo,
 } from '@portal/domain';
+import { NONTAXABLE_TAX_CODE } from '../checkout/checkout-session';
 import { stripeAddress } from '../tax/order-tax';
 
 /**
@@ -32,6 +33,13 @@ export interface IssueInput {
   restockDates?: ReadonlyMap<string, string | null>;
   /** Where it ships: Stripe Tax taxes the invoice for this address. */
   shipTo: ShipTo;
+  /**
+   * Cents of shipping (a quote's charge): one more item, "Shipping", with the non-taxable tax
+   * code, so Stripe Tax leaves it out. 0 or absent: none.
+   */
+  shippingAmount?: number;
+  /** The quote the order was made from (Q-000123), on the invoice as a custom field. */
+  quoteNumber?: string;
 }
 
 export async function issueTermsInvoice(
@@ -39,6 +47,10 @@ export async function issueTermsInvoice(
   input: IssueInput,
 ): Promise<Stripe.Invoice> {
   const key = (step: string) => `terms:${input.orderId}:${step}`;
+  const customFields = [
+    ...(input.poNumber ? [{ name: 'PO number', value: input.poNumber }] : []),
+    ...(input.quoteNumber ? [{ name: 'Quote', value: input.quoteNumber }] : []),
+  ];
   const draft = await stripe.invoices.create(
     {
       customer: input.customerId,
@@ -46,12 +58,13 @@ export async function issueTermsInvoice(
       days_until_due: input.netDays,
       pending_invoice_items_behavior: 'exclude',
       description: `Order ${shortOrderId(input.orderId)}`,
-      ...(input.poNumber ? { custom_fields: [{ name: 'PO number', value: input.poNumber }] } : {}),
+      ...(customFields.length > 0 ? { custom_fields: customFields } : {}),
       metadata: {
         kind: TERMS_INVOICE_KIND,
         order_id: input.orderId,
         company_id: input.companyId,
         ...(input.poNumber ? { po_number: input.poNumber } : {}),
+        ...(input.quoteNumber ? { quote_number: input.quoteNumber } : {}),
       },
       payment_settings: { payment_method_types: ['card', 'us_bank_account'] },
       // Sales tax by Stripe Tax for the order's ship-to (none for an exempt customer).
@@ -82,6 +95,22 @@ export async function issueTermsInvoice(
         metadata: { product_id: line.product_id },
       },
       { idempotencyKey: key(`line-${index}`) },
+    );
+  }
+  const shipping = input.shippingAmount ?? 0;
+  if (shipping > 0) {
+    await stripe.invoiceItems.create(
+      {
+        customer: input.customerId,
+        invoice: draft.id,
+        currency: 'usd',
+        amount: shipping,
+        description: 'Shipping',
+        // Not taxed: Stripe Tax leaves an item with the non-taxable code out.
+        tax_code: NONTAXABLE_TAX_CODE,
+        metadata: { kind: 'shipping' },
+      },
+      { idempotencyKey: key('shipping') },
     );
   }
   const finalized = await stripe.invoices.finalizeInvoice(

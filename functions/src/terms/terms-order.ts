@@ -39,6 +39,7 @@ import {
   readStock,
   restockDatesOf,
   withBackorders,
+  type StockRead,
 } from '../orders/stock';
 import { companyPriceIndex } from '../pricing/company-price-lists';
 import { stripeFailure } from '../stripe/stripe-errors';
@@ -100,8 +101,7 @@ export async function placeTermsOrder(
 ): Promise<PlaceTermsOrderResponse> {
   const { db } = ctx;
   const orderId = termsOrderId(buyer.uid, request.requestId);
-  const orderRef = db.doc(paths.order(orderId));
-  const earlier = readOrder(await orderRef.get());
+  const earlier = readOrder(await db.doc(paths.order(orderId)).get());
   if (earlier) return answerOf(orderId, earlier);
 
   const [profile, { source, requests: asked }, accountOpen] = await Promise.all([
@@ -122,18 +122,80 @@ export async function placeTermsOrder(
     source,
     lists,
   );
+  return placeOnTerms(ctx, {
+    orderId,
+    buyer,
+    profile,
+    lines,
+    source,
+    poNumber: request.poNumber,
+  });
+}
+
+/**
+ * One order to place on terms: who, for which company and location, its lines priced on the
+ * server. A cart or Buy Now is planned by placeTermsOrder; a quote's lines at its quoted prices
+ * by quotes/quote-terms.ts (`quote`).
+ */
+export interface TermsPlan {
+  /** The order's id: a retry of the same request finds the order the first call placed. */
+  orderId: string;
+  buyer: Buyer;
+  profile: BuyerProfile;
+  lines: OrderLine[];
+  source: CheckoutSource;
+  poNumber: string;
+  quote?: TermsQuotePlan;
+}
+
+/**
+ * What a quote placed on terms adds (docs/order-lifecycle.md#draft-orders-and-quotes): its
+ * shipping charge (an invoice item "Shipping", not taxed), who placed it, and the quote's own
+ * reads, checks and writes in the booking transaction (the quote accepted by the order, in the
+ * same commit; its number, when a draft is placed on terms at once).
+ */
+export interface TermsQuotePlan {
+  id: string;
+  /** Cents: the shipping charge (0: none). */
+  shippingAmount: number;
+  /** The order's placed_by_name. */
+  placedByName: string;
+  /** The lines, their stock read in the booking: refuse line by line, or go on. */
+  alsoBook: (
+    tx: Transaction,
+    stock: StockRead,
+  ) => Promise<{ number: string; write: (booked: { netDays: NetDays; now: Timestamp }) => void }>;
+}
+
+/**
+ * Places a planned order on terms (see placeTermsOrder): taxes it for its ship-to, books it
+ * (bookOrder), issues its Stripe invoice, records the invoice and mails the buyer and the
+ * managers. If Stripe cannot issue the invoice, the order is voided again (stock and credit back)
+ * and the caller is told nothing was ordered (a quote's `onNotIssued` reopens the quote).
+ */
+export async function placeOnTerms(
+  ctx: Ctx,
+  plan: TermsPlan,
+  onNotIssued?: (orderId: string) => Promise<void>,
+): Promise<PlaceTermsOrderResponse> {
+  const { db } = ctx;
+  const { orderId, buyer, profile, lines, source, quote } = plan;
+  const request = { poNumber: plan.poNumber };
+  const orderRef = db.doc(paths.order(orderId));
+  const shipping = quote?.shippingAmount ?? 0;
   const goods = orderTotal(lines);
-  const totalProblem = orderTotalProblem(goods);
+  const totalProblem = orderTotalProblem(goods + shipping);
   if (totalProblem) throw new PreconditionError(`${totalProblem}.`);
   // The invoice is taxed for its ship-to (docs/tax.md): the booked amount, which the credit limit
-  // must fit, is the goods and that tax (none under a valid resale certificate).
+  // must fit, is the goods, the shipping and that tax (none under a valid resale certificate;
+  // none on the shipping, ever).
   const shipTo = profile.location?.ship_to ?? null;
   if (!shipTo) {
     // A company without terms hears that first (the booking checks them again).
     const credit = readCompanyCredit(
       (await db.doc(paths.companyCredit(profile.companyId)).get()).data(),
     );
-    throw new PreconditionError(termsOrderProblem(credit, goods) ?? TERMS_NEEDS_SHIP_TO);
+    throw new PreconditionError(termsOrderProblem(credit, goods + shipping) ?? TERMS_NEEDS_SHIP_TO);
   }
   const treatment = await taxTreatmentFor(ctx, profile.companyId, shipTo);
   let taxAmount = 0;
@@ -146,7 +208,7 @@ export async function placeTermsOrder(
       throw new PreconditionError(INVOICE_NOT_ISSUED);
     }
   }
-  const amount = goods + taxAmount;
+  const amount = goods + shipping + taxAmount;
   const tax: OrderTax = {
     amount: taxAmount,
     state: treatment.state,
@@ -154,7 +216,7 @@ export async function placeTermsOrder(
   };
 
   const booked = await db.runTransaction((tx) =>
-    bookOrder(tx, db, { orderId, buyer, profile, lines, amount, tax, source, request }),
+    bookOrder(tx, db, { orderId, buyer, profile, lines, amount, tax, source, request, quote }),
   );
   if (booked.kind === 'existing') return answerOf(orderId, booked.order);
 
@@ -196,6 +258,8 @@ export async function placeTermsOrder(
       poNumber: request.poNumber,
       lines: booked.items,
       restockDates: booked.restockDates,
+      shippingAmount: shipping,
+      ...(booked.quoteNumber ? { quoteNumber: booked.quoteNumber } : {}),
     });
     // Its total is the order's; what is due may be less: Stripe applied the company's store
     // credit (its customer balance) when it finalized the invoice.
@@ -210,6 +274,7 @@ export async function placeTermsOrder(
       reason: 'The invoice could not be issued.',
       mail: false,
     });
+    await onNotIssued?.(orderId);
     throw new PreconditionError(INVOICE_NOT_ISSUED);
   }
 
@@ -273,6 +338,7 @@ export async function placeTermsOrder(
     companyId: profile.companyId,
     amount,
     invoiceId: invoice.id,
+    ...(quote ? { quoteId: quote.id } : {}),
   });
   return answerOf(orderId, order);
 }
@@ -286,9 +352,11 @@ type Booked =
       items: OrderLine[];
       /** The restock date of each product as booked, for the mark of a backordered line. */
       restockDates: Map<string, string | null>;
+      /** The quote's number (a quote placed on terms). */
+      quoteNumber: string | null;
     };
 
-/** The transaction that books the order (see placeTermsOrder). */
+/** The transaction that books the order (see placeOnTerms). */
 async function bookOrder(
   tx: Transaction,
   db: Firestore,
@@ -297,11 +365,12 @@ async function bookOrder(
     buyer: Buyer;
     profile: BuyerProfile;
     lines: OrderLine[];
-    /** Cents: the goods and the sales tax. */
+    /** Cents: the goods, the shipping and the sales tax. */
     amount: number;
     tax: OrderTax;
     source: CheckoutSource;
-    request: Request;
+    request: Pick<Request, 'poNumber'>;
+    quote?: TermsQuotePlan | undefined;
   },
 ): Promise<Booked> {
   const orderRef = db.doc(paths.order(p.orderId));
@@ -319,12 +388,15 @@ async function bookOrder(
     user_id: p.buyer.uid,
   });
   const counter = await readInvoiceCounter(tx, db);
+  // A quote's own reads and checks (its state, its lines line by line) come first.
+  const quote = p.quote ? await p.quote.alsoBook(tx, stock) : null;
 
   const problem = termsOrderProblem(credit, p.amount);
   if (problem || !credit.net_days) throw new PreconditionError(problem ?? '');
   // Nothing is held for an order on terms: the plan only checks the stock and says which units
-  // a product that takes backorders does not have (they are taken all the same, owed).
-  const plan = planReservation(stock, p.lines);
+  // a product that takes backorders does not have (they are taken all the same, owed). A quote's
+  // lines were sold by a manager: the buyer's hold caps do not apply to them.
+  const plan = planReservation(stock, p.lines, {}, {}, { capped: !p.quote });
   if ('short' in plan) throw plan.short ?? new Error('A terms order holds no previous checkout');
   const items = withBackorders(p.lines, plan.backordered);
 
@@ -335,7 +407,7 @@ async function bookOrder(
     company_id: p.profile.companyId,
     location_id: p.profile.location?.id ?? null,
     location_name: p.profile.location?.name ?? '',
-    placed_by_name: p.profile.fullName,
+    placed_by_name: p.quote ? p.quote.placedByName : p.profile.fullName,
     store_name: p.profile.storeName,
     seller_permit_id: p.profile.sellerPermitId,
     items,
@@ -366,10 +438,15 @@ async function bookOrder(
     source: p.source,
     cart_fingerprint: '',
     stock_taken: taken,
+    ...(p.quote && quote
+      ? { quote: { id: p.quote.id, number: quote.number }, shipping_charge: p.quote.shippingAmount }
+      : {}),
   };
   tx.create(orderRef, order);
   tx.set(creditRef, { open_balance: credit.open_balance + p.amount }, { merge: true });
   writeCart(now);
+  // The quote is accepted by this order in the same commit (one order per quote).
+  quote?.write({ netDays: credit.net_days, now });
   const record = readOrderDoc(order);
   applyOrderRollup(tx, db, null, record);
   return {
@@ -377,6 +454,7 @@ async function bookOrder(
     netDays: credit.net_days,
     items,
     restockDates: restockDatesOf(stock),
+    quoteNumber: quote?.number ?? null,
   };
 }
 

@@ -34,6 +34,7 @@ import {
   deleteDraftOrderRequest,
   sendDraftOrderRequest,
   declineQuoteRequest,
+  acceptQuoteRequest,
   answerClaimRequest,
   askClaimQuestionRequest,
   rejectClaimRequest,
@@ -88,6 +89,7 @@ import {
   saveDraftOrderHandler,
   sendDraftOrderHandler,
 } from '../../src/handlers/quotes';
+import { acceptQuoteHandler } from '../../src/handlers/accept-quote';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { getProductClaimsHandler } from '../../src/handlers/get-product-claims';
@@ -433,6 +435,18 @@ const TABLE: Record<CallableName, Row> = {
       lines: [{ productId: 'blue-coast', quantity: 2 }],
       note: 'Two jugs leaked in the box.',
       photos: [{ id: 'photo-1', name: 'leak.jpg' }],
+    },
+  },
+  // A quote that does not exist (refused after validation, writing nothing).
+  acceptQuote: {
+    handler: acceptQuoteHandler,
+    schema: acceptQuoteRequest,
+    caller: 'buyer',
+    valid: {
+      quoteId: `bad-input-quote-${RUN}`,
+      payWith: 'card',
+      requestId: `bad-input-${RUN}`,
+      poNumber: 'PO-1',
     },
   },
   answerClaim: {

@@ -28,6 +28,7 @@ import {
   saveDraftOrderHandler,
   sendDraftOrderHandler,
 } from '../../src/handlers/quotes';
+import { acceptQuoteHandler } from '../../src/handlers/accept-quote';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -245,6 +246,15 @@ const ROWS: Record<Tested, Row> = {
       orderId: NO_SUCH_ORDER,
       kind: 'missing',
       lines: [{ productId: 'blue-coast', quantity: 1 }],
+    },
+  },
+  acceptQuote: {
+    handler: acceptQuoteHandler,
+    caller: 'buyer',
+    valid: {
+      quoteId: `rate-limit-quote-${RUN}`,
+      payWith: 'card',
+      requestId: `rate-limit-${RUN}`,
     },
   },
   answerClaim: {
@@ -470,6 +480,7 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'reviewTaxCertificate',
         'estimateTax',
         'reportClaim',
+        'acceptQuote',
         'answerClaim',
         'askClaimQuestion',
         'rejectClaim',

@@ -95,10 +95,14 @@ async function held(checkoutId: string) {
   return (await firestore().doc(paths.checkout(checkoutId)).get()).get('stock_held') as boolean;
 }
 
+/** Made at `at`: its hold (a buyer's hour) ends an hour later. */
 const backdate = (checkoutId: string, at: number) =>
   firestore()
     .doc(paths.checkout(checkoutId))
-    .update({ created_at: Timestamp.fromMillis(at) });
+    .update({
+      created_at: Timestamp.fromMillis(at),
+      hold_until: Timestamp.fromMillis(at + CHECKOUT_SESSION_LIFETIME_MS),
+    });
 
 /**
  * A checkout whose call died after claiming it (the checkout written, its stock reserved, the

@@ -22,6 +22,8 @@ import { buyerClaims, writeBuyer, writeMember } from '../company-fixtures';
 export const WEBHOOK_SECRET = 'whsec_local_sandbox';
 export const SANDBOX_KEY = 'sk_test_local_sandbox';
 const PASSWORD = 'test-pass-1234';
+/** The password of every createUser/createMember account (for a client SDK sign-in). */
+export const TEST_USER_PASSWORD = PASSWORD;
 
 export type TestRequest = Pick<CallableRequest, 'auth' | 'data'>;
 

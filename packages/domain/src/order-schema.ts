@@ -321,10 +321,11 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
     /** When the order's units were put back on hand (a cancellation that restocked): once. */
     restocked_at: z.optional(instant),
     /**
-     * Set when the order was made cancelled instead of going to fulfilment: the buyer lost
-     * access before paying, and the payment is refunded.
+     * Set when the order was made cancelled instead of going to fulfilment, and the payment is
+     * refunded: the buyer lost access before paying ('buyer_not_approved'), or the quote it paid
+     * had been accepted by another order ('quote_not_open': a quote makes one order).
      */
-    refused_reason: z.optional(z.literal('buyer_not_approved')),
+    refused_reason: z.optional(z.enum(['buyer_not_approved', 'quote_not_open'])),
     /** How it is paid: by card at checkout, or by invoice on the company's terms. */
     payment_method: z._default(z.enum(['card', 'terms']), 'card'),
     /** The buyer's purchase order number ('' when none was typed). */

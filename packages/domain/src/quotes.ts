@@ -211,4 +211,5 @@ export const QUOTE_MESSAGES = {
     'Someone at your company is paying this quote right now. Try again in an hour if it is not paid.',
   paymentLinkOnly: 'This quote is paid through the payment link we mailed.',
   noTerms: 'Your company has no payment terms: pay this quote by card.',
+  paidTwice: 'This quote had already been accepted, so this payment was refunded in full.',
 } as const;

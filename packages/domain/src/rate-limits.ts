@@ -181,6 +181,12 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 600, windowMs: HOUR },
     perIp: { max: 1200, windowMs: HOUR },
   },
+  // Quotes (docs/order-lifecycle.md#draft-orders-and-quotes): each acceptance may create a Stripe
+  // Checkout Session or an order on terms with its invoice; a member accepts a quote once or twice.
+  acceptQuote: {
+    perUser: { max: 30, windowMs: HOUR },
+    perIp: { max: 120, windowMs: HOUR },
+  },
   // Claims (docs/order-lifecycle.md#claims): each report reads the uploaded photos and mails the
   // managers; each question, answer and rejection mails the other side.
   reportClaim: {
