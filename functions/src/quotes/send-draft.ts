@@ -473,6 +473,8 @@ async function sendPaymentLink(
     expires_at: Timestamp.fromDate(link.expiresAt),
   };
   await db.runTransaction(async (tx) => {
+    // The session records itself on the quote; made elsewhere (a stand-in), it is recorded here.
+    const recorded = readQuote(await tx.get(ref))?.checkout;
     const writeMails = await stageMails(
       tx,
       db,
@@ -485,6 +487,9 @@ async function sendPaymentLink(
         ),
       }),
     );
+    if (recorded?.checkout_id !== checkout.checkout_id || recorded.url !== checkout.url) {
+      tx.update(ref, { checkout });
+    }
     writeMails();
   });
   return answerOf({ ...quote, checkout }, sending.delivery);

@@ -564,7 +564,7 @@ describe('sendDraftOrder as a payment link or on terms (fake payments)', () => {
   const unusedCheckout: QuotePayments['startQuoteCheckout'] = () =>
     Promise.reject(new Error('unused'));
 
-  it('a payment link: the session first, then the number, the send and the mail', async () => {
+  it('a payment link: numbered and sent, then the session, then the mail', async () => {
     const { quoteId } = await save(draftFor());
     const session = deferred<{ url: string; checkoutId: string; expiresAt: Date }>();
     const startQuoteCheckout = vi.fn<QuotePayments['startQuoteCheckout']>(() => session.promise);
@@ -574,31 +574,34 @@ describe('sendDraftOrder as a payment link or on terms (fake payments)', () => {
     const sending = sendWith(payments, quoteId, 'payment_link', id);
     await vi.waitFor(() => expect(startQuoteCheckout).toHaveBeenCalledTimes(1));
 
-    // Called with the draft as locked, for the company's owner; no number taken yet.
-    const [, locked, payer, purpose] = startQuoteCheckout.mock.calls[0]!;
-    expect(locked).toMatchObject({
-      id: quoteId,
-      state: 'draft',
-      number: null,
-      delivery: 'payment_link',
-    });
+    // Called with the quote sent and numbered (the session carries its number to the order),
+    // for the company's owner.
+    const [, sent, payer, purpose] = startQuoteCheckout.mock.calls[0]!;
+    expect(sent).toMatchObject({ id: quoteId, state: 'sent', delivery: 'payment_link' });
+    expect(sent.number).toMatch(/^Q-\d{6}$/);
     expect(payer).toEqual({ uid: owner.uid, email: owner.email });
     expect(purpose).toBe('payment_link');
-    expect(await quoteCounter()).toBe(counter);
-    // Meanwhile the draft is taken: no edit, deletion or other send.
+    expect(await quoteCounter()).toBe(counter + 1);
+    // Meanwhile it is no draft: no edit, deletion or other send.
     for (const outcome of [
       await settle(save(draftFor({ quoteId }))),
       await settle(remove({ quoteId })),
       await settle(send({ quoteId, delivery: 'quote', requestId: requestId() })),
     ]) {
-      expect(describeOutcome(outcome)).toBe(`aborted: ${QUOTE_MESSAGES.beingSent}`);
+      expect(describeOutcome(outcome)).toMatch(/notDraft|no longer be changed|already been sent/);
     }
 
     const expiresAt = new Date(Date.now() + 23 * 60 * 60 * 1000);
     const url = `https://checkout.stripe.test/c/pay/cs_test_${RUN}`;
     session.resolve({ url, checkoutId: `checkout-${RUN}`, expiresAt });
     const answer = await sending;
-    expect(answer).toMatchObject({ state: 'sent', delivery: 'payment_link', url, orderId: null });
+    expect(answer).toMatchObject({
+      state: 'sent',
+      delivery: 'payment_link',
+      number: sent.number,
+      url,
+      orderId: null,
+    });
     expect(await quoteCounter()).toBe(counter + 1);
     const quote = await quoteOf(quoteId);
     expect(quote).toMatchObject({
@@ -619,23 +622,27 @@ describe('sendDraftOrder as a payment link or on terms (fake payments)', () => {
     expect(startQuoteCheckout).toHaveBeenCalledTimes(1);
   });
 
-  it('a payment link Stripe cannot make takes no number and gives the draft back', async () => {
+  it('a payment link Stripe cannot make gives the draft back with its number, used next', async () => {
     const { quoteId } = await save(draftFor());
     const payments: QuotePayments = {
       startQuoteCheckout: () =>
         Promise.reject(new PaymentServiceError('Stripe is not answering.', true)),
       placeQuoteOnTerms: unused,
     };
-    const [before, stored] = await Promise.all([databaseState(), storedQuote(quoteId)]);
+    const counter = await quoteCounter();
     const outcome = await settle(sendWith(payments, quoteId, 'payment_link', requestId()));
     expect(describeOutcome(outcome)).toBe('threw PaymentServiceError: Stripe is not answering.');
-    // The draft was taken for the send and given back: as it was, lock and all.
-    expect(await changesSince(before)).toEqual([`firestore: wrote ${paths.quote(quoteId)}`]);
-    expect(await storedQuote(quoteId)).toEqual(stored);
-    // And the draft can be sent at once.
+    // A draft again, keeping the number it was given: no other send may take it.
+    const back = await quoteOf(quoteId);
+    expect(back).toMatchObject({ state: 'draft', delivery: null, sent_at: null, expires_at: null });
+    expect(back!.number).toMatch(/^Q-\d{6}$/);
+    expect(await quoteCounter()).toBe(counter + 1);
+    // Sent again, it keeps that number and takes no other: no gap in the sequence.
     expect(await send({ quoteId, delivery: 'quote', requestId: requestId() })).toMatchObject({
       state: 'sent',
+      number: back!.number,
     });
+    expect(await quoteCounter()).toBe(counter + 1);
   });
 
   describe('placed on terms', () => {
