@@ -256,11 +256,12 @@ j.step('a second draft goes out as a payment link; paying it makes the order onc
   const quote = (await quotesOfCompany()).find((q) => q.number === number)!;
   expect(quote).toMatchObject({ state: 'sent', delivery: 'payment_link' });
 
-  // Paid from the mailed link, by anyone holding it (no sign-in).
-  const payer = await j.person('payer');
+  // The owner opens the mailed link (signed in, so the payment page shows the order after).
+  const payer = buyer;
   await payer.page.goto(url!);
   const sessionId = await onStripePage(payer.page, j.stack);
   const total = 2 * SYRUP.unit + SHIPPING;
+  await snap(payer.page, 'quote-payment-link-checkout');
   await payer.page.getByRole('button', { name: `Pay ${usd(total)}` }).click();
   await see(payer.page.getByText('Payment Successful!').first(), SLOW);
   await expect.poll(async () => (await ordersOfQuote(quote.id)).length, { timeout: SLOW }).toBe(1);
@@ -292,6 +293,8 @@ j.step('a third quote expires on the company clock and can no longer be accepted
   await card.getByRole('button', { name: 'Accept and pay by card' }).click();
   await see(card.getByText(QUOTE_MESSAGES.expired).first(), SLOW);
   await see(card.getByText('Expired').first(), SLOW);
+  // The pointer off the card: its hover colours are not what the screenshot is about.
+  await page.mouse.move(0, 0);
   await snap(page, 'account-quote-expired');
   expect(await readDocument(j.stack, `quotes/${quote.id}`)).toMatchObject({ state: 'expired' });
   expect(await ordersOfQuote(quote.id)).toHaveLength(0);

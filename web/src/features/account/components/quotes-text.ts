@@ -34,7 +34,7 @@ export const QUOTE_TEXTS = {
   showDetails: 'Show details',
   hideDetails: 'Hide details',
   lines: (number: string) => `Lines of quote ${number}`,
-  viewPrint: 'View / print',
+  viewPrint: 'View or print',
   viewPrintLabel: (number: string) => `View or print quote ${number}`,
   taxLine: 'Added at checkout',
   noteTitle: 'Note from us',
