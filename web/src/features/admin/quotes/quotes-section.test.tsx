@@ -184,7 +184,7 @@ describe('the section on a phone', () => {
     expect(card.getByText('$79.96')).toBeInTheDocument();
     expect(card.getByText('Expires Mar 10, 2026')).toBeInTheDocument();
     expect(
-      card.getByRole('button', { name: 'Open quote Q-000001 for Blue Coast Vapes' }),
+      card.getByRole('button', { name: 'View quote Q-000001 for Blue Coast Vapes' }),
     ).toHaveTextContent('View');
   });
 });
