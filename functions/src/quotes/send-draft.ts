@@ -92,7 +92,7 @@ export interface QuotePayments {
     ctx: QuoteDeps,
     quote: QuoteRecord,
     payer: QuotePayer,
-    request: { requestId: string; poNumber: string },
+    request: { requestId: string; poNumber: string; placedBy?: { uid: string; name: string } },
   ): Promise<{ orderId: string; invoiceUrl: string | null }>;
 }
 
@@ -540,7 +540,12 @@ async function placeOnTerms(
   payer: QuotePayer,
 ): Promise<SendDraftOrderResponse> {
   const placed = await payingStep(ctx, ref, sending, () =>
-    payments.placeQuoteOnTerms(ctx, locked, payer, { requestId: sending.requestId, poNumber: '' }),
+    payments.placeQuoteOnTerms(ctx, locked, payer, {
+      requestId: sending.requestId,
+      poNumber: '',
+      // The manager places the draft: the booking takes it from a draft, in their name.
+      placedBy: { uid: sending.by, name: sending.byName },
+    }),
   );
   const { db } = ctx;
   return db.runTransaction(async (tx) => {

@@ -675,7 +675,11 @@ describe('sendDraftOrder as a payment link or on terms (fake payments)', () => {
         net_days: 30,
       });
       expect(payer.uid).toBe(owner.uid);
-      expect(request).toEqual({ requestId: id, poNumber: '' });
+      expect(request).toEqual({
+        requestId: id,
+        poNumber: '',
+        placedBy: { uid: manager.uid, name: expect.any(String) as string },
+      });
       expect(answer).toMatchObject({
         state: 'accepted',
         delivery: 'terms',

@@ -14,6 +14,8 @@ import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout
 import { createContext } from '../../src/lib/context';
 import { startQuoteCheckout } from '../../src/quotes/quote-checkout';
 import { placeQuoteOnTerms } from '../../src/quotes/quote-terms';
+import { sendDraftOrder } from '../../src/quotes/send-draft';
+import { quotePayments } from '../../src/quotes/send-payments';
 import {
   createMember,
   createUser,
@@ -256,6 +258,39 @@ describe('a shipping charge', () => {
 });
 
 describe('a manager placing a draft on terms at once', () => {
+  it('is what sendDraftOrder does when a manager sends a draft on terms', async () => {
+    const owner = await createUser('retailer');
+    const locationId = await giveTerms(owner.uid, manager);
+    const draft = await seedQuote(owner.uid, manager, {
+      lines: [quoteLine(PRODUCT)],
+      location_id: locationId,
+      location_name: 'Main store',
+      state: 'draft',
+      number: null,
+      delivery: null,
+      sent_at: null,
+      expires_at: null,
+    });
+    const answer = await sendDraftOrder(createContext(), quotePayments, manager.uid, {
+      quoteId: draft.id,
+      delivery: 'terms',
+      requestId: newRequestId(),
+    });
+    expect(answer).toMatchObject({ state: 'accepted', delivery: 'terms' });
+    expect(answer.orderId).toBeTruthy();
+    expect(await quoteOf(draft.id)).toMatchObject({
+      state: 'accepted',
+      order_id: answer.orderId,
+      accepted_by: manager.uid,
+    });
+    expect(await orderOfId(answer.orderId!)).toMatchObject({
+      source: 'quote',
+      quote: { id: draft.id, number: answer.number },
+      payment_method: 'terms',
+      user_id: owner.uid,
+    });
+  });
+
   it('numbers the quote and accepts it in the booking, one order however often it is retried', async () => {
     const owner = await createUser('retailer');
     const locationId = await giveTerms(owner.uid, manager);
