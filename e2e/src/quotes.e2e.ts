@@ -242,6 +242,11 @@ j.step('the buyer accepts the quote in My Account and pays the quoted prices', a
     state: 'accepted',
     order_id: orderId,
   });
+  // Its invoice charges the shipping too.
+  await page.goto(`/portal/orders/${orderId}/invoice`);
+  const invoice = page.getByRole('article', { name: /^Invoice INV-\d{6}$/ });
+  await see(invoice, SLOW);
+  await seeText(invoice, new RegExp(`Shipping\\s+\\${usd(SHIPPING)}`));
   await page.goto(`/portal/my-account?tab=quotes&quote=${quote!.id}`);
   await see(card.getByText('Accepted').first(), SLOW);
 });

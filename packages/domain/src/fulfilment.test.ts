@@ -249,6 +249,14 @@ describe('invoice money and status', () => {
       net: 10_725,
     });
   });
+  it("adds a quote's shipping charge to the total", () => {
+    expect(invoiceTotals({ ...order(), shipping_charge: 1_500 })).toMatchObject({
+      subtotal: 10_000,
+      shipping: 1_500,
+      total: 11_500,
+      net: 11_500,
+    });
+  });
   it('names the payment status', () => {
     expect(invoicePaymentStatus(order())).toBe('Paid');
     expect(invoicePaymentStatus(order({ status: 'pending' }))).toBe('Payment processing');

@@ -52,15 +52,20 @@ export function invoicePaymentStatus(order: {
   return 'Paid';
 }
 
-/** The invoice's money lines: subtotal, shipping (free), total, refunded, net paid. */
+/**
+ * The invoice's money lines: subtotal, shipping (free, but for a quote's shipping charge), total,
+ * refunded, net paid.
+ */
 export function invoiceTotals(order: {
   items: readonly { line_total: Cents }[];
   refunded_amount: Cents;
   /** Sales tax charged (docs/tax.md); absent or null before tax. */
   tax?: { amount: Cents } | null;
+  /** Cents charged for shipping (a quote's); absent or 0 when it shipped free. */
+  shipping_charge?: Cents;
 }) {
   const subtotal = order.items.reduce((sum, line) => sum + line.line_total, 0);
-  const shipping = 0;
+  const shipping = order.shipping_charge ?? 0;
   const tax = order.tax?.amount ?? 0;
   const total = subtotal + shipping + tax;
   return {

@@ -111,7 +111,7 @@ export const formatMoment = (date: Date) => momentFormat.format(date);
 export const DELIVERY_TEXTS = {
   quote: (validDays: number) =>
     `The buyer gets a mail and the quote in My Account's Quotes tab. They accept it within ${validDays} day${validDays === 1 ? '' : 's'} (and pay by card, or on terms where the company has them) or decline it with a reason.`,
-  payment_link: `A Stripe Checkout link for exactly these lines and prices is mailed to the company's owner. It works for ${PAYMENT_LINK_HOURS} hours; paying it places the order.`,
+  payment_link: `A Stripe Checkout link for exactly these lines and prices is mailed to the company's owners and buyers. It works for ${PAYMENT_LINK_HOURS} hours; paying it places the order.`,
   terms: (netDays: number) =>
     `The order is placed now on the company's Net ${netDays} terms and invoiced, due in ${netDays} days. The buyer does nothing.`,
   noTerms: 'This company has no payment terms, so the order cannot be placed on terms.',

@@ -67,7 +67,7 @@ export function invoiceContent(order: Order, seller: Seller): DocumentContent {
     })),
     totals: [
       ['Subtotal', formatUsd(totals.subtotal)],
-      ['Shipping', 'Free'],
+      ['Shipping', totals.shipping > 0 ? formatUsd(totals.shipping) : 'Free'],
       ...taxRow(order),
       ['Total', formatUsd(totals.total), 'strong'],
       ...order.refunds.flatMap((refund): TotalsRow[] => [
