@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  quoteStateAt,
   FINAL_QUOTE_STATES,
   formatQuoteNumber,
   isOverride,
@@ -84,6 +85,18 @@ describe('validity', () => {
       'draft',
       'sent',
     ]);
+  });
+});
+
+describe('the state shown', () => {
+  const sent = { state: 'sent' as const, expires_at: new Date('2026-03-10T00:00:00Z') };
+  it('reads a sent quote as expired once its expiry has passed, and only a sent one', () => {
+    const before = Date.parse('2026-03-09T23:59:59Z');
+    const after = Date.parse('2026-03-10T00:00:00Z');
+    expect(quoteStateAt(sent, before)).toBe('sent');
+    expect(quoteStateAt(sent, after)).toBe('expired');
+    expect(quoteStateAt({ ...sent, state: 'accepted' }, after)).toBe('accepted');
+    expect(quoteStateAt({ state: 'draft', expires_at: null }, after)).toBe('draft');
   });
 });
 

@@ -89,6 +89,18 @@ export function isQuoteExpired(expiresAt: Date | number | null, now: number): bo
   return now >= at;
 }
 
+/**
+ * The state to show at `now` (ms): a sent quote whose expiry has passed reads as expired before
+ * the server writes it so (it does when someone next accepts or declines it). The browser's
+ * clock is the real time; the server measures on the company's clock.
+ */
+export function quoteStateAt(
+  quote: { state: QuoteState; expires_at: Date | null },
+  now: number,
+): QuoteState {
+  return quote.state === 'sent' && isQuoteExpired(quote.expires_at, now) ? 'expired' : quote.state;
+}
+
 /** A line as the quote prices it: the catalog's price for the company and the price quoted. */
 export interface QuotePriceLine {
   name: string;

@@ -5,6 +5,7 @@ import {
   formatUsd,
   poNumberSchema,
   QUOTE_STATE_LABELS,
+  quoteStateAt,
   quoteTermsText,
   routePath,
   termsOrderProblem,
@@ -70,7 +71,7 @@ function poNumberProblem(value: string): string {
  * problem.
  */
 export function QuoteCard({
-  quote,
+  quote: stored,
   linked,
   canOrder,
   credit,
@@ -86,6 +87,9 @@ export function QuoteCard({
   /** My Account with an order open (the order a quote became). */
   orderHref: (orderId: string) => string;
 }) {
+  // Past its day it reads as expired here at once; the server refuses it from then on.
+  const [now] = useState(() => Date.now());
+  const quote = { ...stored, state: quoteStateAt(stored, now) };
   const [open, setOpen] = useState(linked || quote.state === 'sent');
   const ref = useRef<HTMLLIElement | null>(null);
   const scrolled = useRef(false);

@@ -1,7 +1,7 @@
 import { QUOTE_MESSAGES, TERMS_MESSAGES, quoteTermsText } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import { BUYER_UID, seedProfile, signedInSession } from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -113,6 +113,14 @@ async function quoteCard(number = 'Q-000123') {
 
 const refusal = (message: string, code = 'failed-precondition', details?: unknown) =>
   Object.assign(new Error(`${message} [400]`), { code: `functions/${code}`, details });
+
+// The day after the quotes were sent: they are open (a quote past its day reads as expired).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: SENT.getTime() + DAY });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 beforeEach(() => {
   callables.callAcceptQuote.mockReset();
@@ -313,7 +321,7 @@ describe("My Account: the company's quotes", () => {
 
   it('sends a payment link quote to its mail: no Accept', async () => {
     seedProfile('retailer');
-    const until = new Date(SENT.getTime() + DAY);
+    const until = new Date(SENT.getTime() + 2 * DAY);
     seedQuote('q1', {
       delivery: 'payment_link',
       expires_at: at(until),

@@ -1,7 +1,7 @@
 import type { Quote } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '@/testing/fake-firestore-lite';
 import { renderWithProviders } from '@/testing/render';
 import { makeQuote, makeQuoteLine } from '../testing/quote-stubs';
@@ -58,6 +58,14 @@ async function rows() {
   await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
   return within(table).getAllByRole('row').slice(1);
 }
+
+// Mar 2, 2026, before the quotes' expiry days (one past its day reads as expired).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-02T00:00:00Z').getTime() });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the draft orders and quotes section', () => {
   it('lists drafts and quotes newest first, with their state, delivery, total and dates', async () => {

@@ -2,6 +2,7 @@ import {
   formatUsd,
   QUOTE_DELIVERY_LABELS,
   QUOTE_STATE_LABELS,
+  quoteStateAt,
   routePath,
   type Quote,
 } from '@portal/domain';
@@ -61,7 +62,10 @@ export function cardButtonLabel(quote: Quote): string {
 }
 
 function StateTag({ quote }: { quote: Quote }) {
-  return <Tag color={QUOTE_STATE_COLORS[quote.state]}>{QUOTE_STATE_LABELS[quote.state]}</Tag>;
+  // Past its day a sent quote reads as expired (the server writes it so when it is next used).
+  const [now] = useState(() => Date.now());
+  const state = quoteStateAt(quote, now);
+  return <Tag color={QUOTE_STATE_COLORS[state]}>{QUOTE_STATE_LABELS[state]}</Tag>;
 }
 
 const deliveryText = (quote: Quote) =>
