@@ -7,7 +7,6 @@ import {
 } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
-  formatQuoteNumber,
   paths,
   productSchema,
   QUOTE_MESSAGES,
@@ -26,8 +25,8 @@ import { log } from '../lib/log';
 import { quotePaymentLinkMail, quoteSentMail, type QuoteMailFacts } from '../mail/quote-mails';
 import { stageMails } from '../mail/outbox';
 import { companyNow } from '../stripe/company-clock';
+import { readQuoteCounter } from './quote-payments';
 import { approvedCompany, nameOf, ownerPayer, type QuotePayer } from './quote-parties';
-import { allocateQuoteNumber, readQuoteCounter } from './quote-numbers';
 import {
   quoteRef,
   readQuote,
@@ -318,7 +317,7 @@ function sendAsQuote(
     await refuseConflictsIn(tx, ctx, quote);
     // A draft keeps the number of a send that failed at Stripe: it is used again.
     const counter = quote.number ? null : await readQuoteCounter(tx, db);
-    const number = quote.number ?? formatQuoteNumber(counter!.next);
+    const number = quote.number ?? counter!.number;
     const fields = sentFields(quote, sending, number, now);
     const writeMails = await stageMails(
       tx,
@@ -329,7 +328,7 @@ function sendAsQuote(
         net_days: sending.netDays,
       }),
     );
-    if (counter) allocateQuoteNumber(tx, counter);
+    counter?.take();
     tx.update(ref, fields);
     writeMails();
     return answerOf({ ...quote, ...fields, number }, sending.delivery);
@@ -442,9 +441,9 @@ async function sendPaymentLink(
     if (answer) return { kind: 'answered' as const, answer };
     const now = ctx.now();
     const counter = quote.number ? null : await readQuoteCounter(tx, db);
-    const number = quote.number ?? formatQuoteNumber(counter!.next);
+    const number = quote.number ?? counter!.number;
     const fields = sentFields(quote, sending, number, now);
-    if (counter) allocateQuoteNumber(tx, counter);
+    counter?.take();
     tx.update(ref, fields);
     const sentQuote: QuoteRecord = { ...quote, ...fields, number };
     return { kind: 'sent' as const, quote: sentQuote, fields };
@@ -560,7 +559,7 @@ async function placeOnTerms(
     }
     const now = ctx.now();
     const counter = quote.number ? null : await readQuoteCounter(tx, db);
-    const number = quote.number ?? formatQuoteNumber(counter!.next);
+    const number = quote.number ?? counter!.number;
     const accepted = quote.history.some((event) => event.state === 'accepted');
     const fields = {
       state: 'accepted' as const,
@@ -584,7 +583,7 @@ async function placeOnTerms(
       updated_at: Timestamp.fromMillis(now),
       [SEND_REQUEST_FIELD]: sentRequest(sending, now),
     };
-    if (counter) allocateQuoteNumber(tx, counter);
+    counter?.take();
     tx.update(ref, fields);
     return answerOf({ ...quote, ...fields }, sending.delivery);
   });
