@@ -146,7 +146,8 @@ j.step('a manager drafts an order with a show price and sends it as a quote', as
           price_breaks: [],
           is_active: true,
           sort_order: 901,
-          sku: SYRUP.id.toUpperCase(),
+          // Short: the managers' catalog table must still fit 1280 px with every journey's products.
+          sku: `QG-${tag.toUpperCase()}`,
           category: 'Syrups',
           case_pack: 1,
           min_quantity: 1,
