@@ -1,4 +1,5 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { restockDatesOf } from '../orders/stock';
 import {
   COLLECTIONS,
   orderTotal,
@@ -100,17 +101,13 @@ export function requirePayable(quote: QuoteRecord, delivery: QuoteDelivery): str
 }
 
 /** The expected restock date of each product, for the mark of a backordered line. */
-async function restockDatesOf(db: Firestore, productIds: readonly string[]) {
+async function restockDatesFor(db: Firestore, productIds: readonly string[]) {
   const ids = [...new Set(productIds)];
   const snaps = ids.length
     ? await db.getAll(...ids.map((id) => db.collection(COLLECTIONS.products).doc(id)))
     : [];
-  return new Map(
-    snaps.map((snap) => {
-      const date: unknown = snap.get('restock_date');
-      return [snap.id, typeof date === 'string' ? date : null] as const;
-    }),
-  );
+  // Read as a checkout's stock read is (orders/stock.ts): one reading of restock_date.
+  return restockDatesOf(new Map(snaps.map((snap) => [snap.id, snap])));
 }
 
 /**
@@ -138,7 +135,7 @@ export async function startQuoteCheckout(
   const [tax, restockDates] = await Promise.all([
     // Taxed or exempt (docs/tax.md) for the quote's location on the company's day.
     taxTreatmentFor(ctx, profile.companyId, profile.location?.ship_to ?? null),
-    restockDatesOf(
+    restockDatesFor(
       db,
       lines.map((line) => line.product_id),
     ),

@@ -5,7 +5,7 @@
  * Timestamps.
  */
 import * as z from 'zod/mini';
-import { atLeast, integer } from './en-messages';
+import { atLeast, atMost, integer } from './en-messages';
 import { LIMITS } from './form-schemas';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './orders';
 import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './plain-text';
@@ -125,10 +125,6 @@ export const quoteSchema = /* @__PURE__ */ browser('quote');
 export const quoteLineSchema = /* @__PURE__ */ browser('line');
 export type Quote = z.output<typeof quoteSchema> & { id: string };
 export type QuoteLine = z.output<typeof quoteLineSchema>;
-
-function atMost(max: number) {
-  return z.lte(max);
-}
 
 function plainText(max: number, message: string) {
   return z.string({ error: message }).check(
