@@ -146,5 +146,10 @@ export default defineConfig({
     // deploy: the site never serves its sources. docs/deploying.md.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // Chunks are named by their hash alone: the entry lists every lazy route's chunks for
+      // preloading, so a module's name in every file name is weight on every page.
+      output: { chunkFileNames: 'assets/[hash].js' },
+    },
   },
 });
