@@ -146,5 +146,11 @@ export default defineConfig({
     // deploy: the site never serves its sources. docs/deploying.md.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
+    // The store's "Your usual order" card (a lazy chunk) is fetched without the list of the
+    // chunks it imports: that list, in the store's first load, would cost more than the store's
+    // budget has left, and the store has loaded nearly all of them already.
+    modulePreload: {
+      resolveDependencies: (file, deps) => (file.includes('usual-order-card') ? [] : deps),
+    },
   },
 });

@@ -7,6 +7,7 @@ import {
   useDeferredValue,
   useEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
 } from 'react';
@@ -61,7 +62,7 @@ const UsualOrderCard = lazy(() =>
  * How long the store's skeleton waits for the usual order at most: the card appears with the
  * catalog, so nothing moves once the products show, but a slow read never holds the catalog back.
  */
-export const USUAL_ORDER_WAIT_MS = 1000;
+const USUAL_ORDER_WAIT_MS = 1000;
 
 function productCount(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'}`;
@@ -76,7 +77,7 @@ function productCount(count: number): string {
 export function StorePage() {
   const notify = useNotify();
   usePageTitle('VIP Product Catalog');
-  const { uid, profile, role, companyId, companyRole, orderScope, catalogViewer } = useBuyer();
+  const { uid, profile, role, companyId, companyRole, catalogViewer } = useBuyer();
   // Buy Now ships to the location last chosen in the cart (the server checks it, and without
   // one ships to the member's first location).
   const locationId = readOrderingChoice(uid) ?? undefined;
@@ -186,13 +187,12 @@ export function StorePage() {
   // The usual order is for members who order (a viewer's store is read-only); it is read while
   // the catalog loads, and the skeleton stays until it is known (or USUAL_ORDER_WAIT_MS passed).
   const usualWanted = canOrder && companyId !== '';
-  const [usualSettled, setUsualSettled] = useState(false);
-  const settleUsual = useCallback(() => setUsualSettled(true), []);
+  const [usualSettled, settleUsual] = useReducer(() => true, false);
   useEffect(() => {
-    if (!usualWanted || usualSettled) return;
+    if (!usualWanted) return;
     const wait = setTimeout(settleUsual, USUAL_ORDER_WAIT_MS);
     return () => clearTimeout(wait);
-  }, [usualWanted, usualSettled, settleUsual]);
+  }, [usualWanted]);
 
   const loading = products.isPending || profile.isPending || (usualWanted && !usualSettled);
   const failed = products.isError || profile.isError;
@@ -224,10 +224,6 @@ export function StorePage() {
       {usualWanted && (
         <Suspense fallback={null}>
           <UsualOrderCard
-            uid={uid}
-            companyId={companyId}
-            scope={orderScope}
-            catalog={catalog}
             hidden={loading || failed || search.trim() !== '' || urlQuery.category !== ''}
             onSettled={settleUsual}
           />

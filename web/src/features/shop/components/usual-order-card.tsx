@@ -13,9 +13,11 @@ import {
 } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/entities/cart';
-import type { PricedProduct } from '@/entities/catalog';
-import { useRecentOrders, type BuyerScope } from '@/entities/orders';
-import './usual-order-card.css';
+import { useProducts, type PricedProduct } from '@/entities/catalog';
+import { useRecentOrders } from '@/entities/orders';
+import { useBuyer } from '@/entities/profile';
+
+const NO_PRODUCTS: PricedProduct[] = [];
 
 /** The card's words (docs/product.md, "Your usual order"). */
 export const USUAL_ORDER_TEXT = {
@@ -29,12 +31,6 @@ export const USUAL_ORDER_TEXT = {
 } as const;
 
 export interface UsualOrderCardProps {
-  uid: string;
-  companyId: string;
-  /** A buyer's share of the company's orders (undefined: all of them). */
-  scope: BuyerScope | undefined;
-  /** The store's catalog: the active products the buyer can buy, priced. */
-  catalog: readonly PricedProduct[];
   /** Not shown (the store is still loading, or filtered), but already reading. */
   hidden: boolean;
   /** Called once the company's recent orders are read (or could not be). */
@@ -46,7 +42,7 @@ interface Outcome {
   problems: string[];
 }
 
-function products(count: number): string {
+function productCount(count: number): string {
   return count === 1 ? '1 product' : `${count} products`;
 }
 
@@ -67,15 +63,12 @@ function outOfStock(product: PricedProduct): string {
  * Nothing is shown without a usual order, or when the orders cannot be read (the catalog is the
  * page; this card only saves a few clicks).
  */
-export default function UsualOrderCard({
-  uid,
-  companyId,
-  scope,
-  catalog,
-  hidden,
-  onSettled,
-}: UsualOrderCardProps) {
-  const orders = useRecentOrders(companyId, scope, USUAL_ORDER_WINDOW);
+export default function UsualOrderCard({ hidden, onSettled }: UsualOrderCardProps) {
+  // The store's buyer and catalog (the same cached reads as the store's).
+  const { uid, companyId, orderScope, catalogViewer } = useBuyer();
+  const products = useProducts(catalogViewer);
+  const catalog = products.data ?? NO_PRODUCTS;
+  const orders = useRecentOrders(companyId, orderScope, USUAL_ORDER_WINDOW);
   const cart = useCart(uid);
   const addMany = useAddManyToCart(uid);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -173,7 +166,8 @@ export default function UsualOrderCard({
         <div className="usual-order__message" aria-live="polite">
           {outcome && outcome.added > 0 && (
             <p className="usual-order__added">
-              Added {products(outcome.added)} to your cart. <Link to={paths.cart}>View cart</Link>
+              Added {productCount(outcome.added)} to your cart.{' '}
+              <Link to={paths.cart}>View cart</Link>
             </p>
           )}
           {outcome && outcome.problems.length > 0 && (
