@@ -14,6 +14,7 @@ export * from './price-lists';
 export * from './price-list-schemas';
 export * from './stock';
 export * from './backorders';
+export * from './usual-order';
 export * from './calendar-day';
 export * from './stock-holds';
 export * from './catalog-search';

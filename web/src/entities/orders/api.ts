@@ -50,18 +50,27 @@ const IN_LIMIT = 30;
  * desc); a buyer (`scope`) lists theirs with `location_id in` their locations and with
  * `user_id ==` themselves, as the rules prove it (indexes with company_id and each). A document
  * that does not match the order schema is left out rather than hiding the whole history.
+ * `newestOnly` reads only that many of the newest (the store's usual order): for a buyer, the
+ * newest of their orders and of their locations' together.
  */
-export async function fetchOrders(companyId: string, scope?: BuyerScope): Promise<Order[]> {
+export async function fetchOrders(
+  companyId: string,
+  scope?: BuyerScope,
+  newestOnly?: number,
+): Promise<Order[]> {
   const company = where('company_id', '==', companyId);
-  const newest = orderBy('created_at', 'desc');
+  // `newestOnly`: only that many of the newest (each query reads at most that many documents).
+  const newest = newestOnly
+    ? ([orderBy('created_at', 'desc'), limit(newestOnly)] as const)
+    : ([orderBy('created_at', 'desc')] as const);
   if (!scope) {
-    const snapshot = await getDocs(query(ordersCollection(), company, newest));
+    const snapshot = await getDocs(query(ordersCollection(), company, ...newest));
     return parseDocuments(snapshot.docs, parseOrder, 'skip');
   }
-  const reads = [query(ordersCollection(), company, where('user_id', '==', scope.uid), newest)];
+  const reads = [query(ordersCollection(), company, where('user_id', '==', scope.uid), ...newest)];
   for (let i = 0; i < scope.locationIds.length; i += IN_LIMIT) {
     const chunk = scope.locationIds.slice(i, i + IN_LIMIT);
-    reads.push(query(ordersCollection(), company, where('location_id', 'in', chunk), newest));
+    reads.push(query(ordersCollection(), company, where('location_id', 'in', chunk), ...newest));
   }
   const snapshots = await Promise.all(reads.map((read) => getDocs(read)));
   const byId = new Map(
@@ -69,7 +78,8 @@ export async function fetchOrders(companyId: string, scope?: BuyerScope): Promis
       parseDocuments(snapshot.docs, parseOrder, 'skip').map((order) => [order.id, order] as const),
     ),
   );
-  return [...byId.values()].sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  const sorted = [...byId.values()].sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  return newestOnly ? sorted.slice(0, newestOnly) : sorted;
 }
 
 /** Where the next page starts: the last document of the previous page (opaque to callers). */

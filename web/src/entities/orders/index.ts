@@ -7,6 +7,7 @@ export {
   useOrder,
   useOrderNotes,
   useOrders,
+  useRecentOrders,
   useRefundOrder,
   useUpdateOrderStatus,
 } from './queries';

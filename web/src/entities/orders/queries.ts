@@ -70,6 +70,23 @@ export function useOrders(companyId: string, scope?: BuyerScope) {
   return useQuery({ ...ordersQueryOptions(companyId, scope), enabled: companyId !== '' });
 }
 
+/**
+ * Only the company's `count` newest orders (or a buyer's share of them): the store's usual order.
+ * Under the company's key, so whatever refreshes its orders refreshes these too.
+ */
+export function useRecentOrders(
+  companyId: string,
+  scope: BuyerScope | undefined,
+  count: number,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: [...orderKeys.ofCompany(companyId, scope), { newest: count }] as const,
+    queryFn: () => fetchOrders(companyId, scope, count),
+    enabled: enabled && companyId !== '',
+  });
+}
+
 /** After a manager changes an order: the table, the totals (revenue is net of refunds), the order. */
 export function useRefreshOrders() {
   const queryClient = useQueryClient();

@@ -1,6 +1,16 @@
 import { Button } from '@/components/button';
 import { EmptyIllustration } from '@/components/empty-illustration';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import {
   companyRoleCan,
@@ -43,6 +53,17 @@ export const STORE_PAGE_SIZE = 24;
 
 const NO_PRODUCTS: PricedProduct[] = [];
 
+/** "Your usual order" (its own chunk); if the chunk cannot load, the store goes on without it. */
+const UsualOrderCard = lazy(() =>
+  import('./usual-order-card').catch(() => ({ default: () => null })),
+);
+
+/**
+ * How long the store's skeleton waits for the usual order at most: the card appears with the
+ * catalog, so nothing moves once the products show, but a slow read never holds the catalog back.
+ */
+const USUAL_ORDER_WAIT_MS = 1000;
+
 function productCount(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'}`;
 }
@@ -56,7 +77,7 @@ function productCount(count: number): string {
 export function StorePage() {
   const notify = useNotify();
   usePageTitle('VIP Product Catalog');
-  const { uid, profile, role, companyRole, catalogViewer } = useBuyer();
+  const { uid, profile, role, companyId, companyRole, catalogViewer } = useBuyer();
   // Buy Now ships to the location last chosen in the cart (the server checks it, and without
   // one ships to the member's first location).
   const locationId = readOrderingChoice(uid) ?? undefined;
@@ -163,7 +184,17 @@ export function StorePage() {
   if (shown.query !== query) setShown({ query, count: STORE_PAGE_SIZE });
   const visible = results.slice(0, shown.count);
 
-  const loading = products.isPending || profile.isPending;
+  // The usual order is for members who order (a viewer's store is read-only); it is read while
+  // the catalog loads, and the skeleton stays until it is known (or USUAL_ORDER_WAIT_MS passed).
+  const usualWanted = canOrder && companyId !== '';
+  const [usualSettled, settleUsual] = useReducer(() => true, false);
+  useEffect(() => {
+    if (!usualWanted) return;
+    const wait = setTimeout(settleUsual, USUAL_ORDER_WAIT_MS);
+    return () => clearTimeout(wait);
+  }, [usualWanted]);
+
+  const loading = products.isPending || profile.isPending || (usualWanted && !usualSettled);
   const failed = products.isError || profile.isError;
   const buyingId =
     checkout.isPending || checkout.isSuccess ? checkout.variables?.productId : undefined;
@@ -190,6 +221,14 @@ export function StorePage() {
         )}
       </div>
       {profile.data && !canOrder && <ViewOnlyNotice />}
+      {usualWanted && (
+        <Suspense fallback={null}>
+          <UsualOrderCard
+            hidden={loading || failed || search.trim() !== '' || urlQuery.category !== ''}
+            onSettled={settleUsual}
+          />
+        </Suspense>
+      )}
 
       {loading && !failed ? (
         <div className="product-grid" role="status" aria-busy="true" aria-label="Loading products">
