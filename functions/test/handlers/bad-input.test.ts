@@ -34,6 +34,8 @@ import {
   deleteDraftOrderRequest,
   sendDraftOrderRequest,
   declineQuoteRequest,
+  saveOrderListRequest,
+  deleteOrderListRequest,
   acceptQuoteRequest,
   answerClaimRequest,
   askClaimQuestionRequest,
@@ -98,6 +100,7 @@ import { searchOrdersHandler } from '../../src/handlers/search-orders';
 import { searchUsersHandler } from '../../src/handlers/search-users';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
+import { deleteOrderListHandler, saveOrderListHandler } from '../../src/handlers/order-lists';
 import {
   acceptInvitationHandler,
   changeMemberRoleHandler,
@@ -504,6 +507,18 @@ const TABLE: Record<CallableName, Row> = {
     schema: declineQuoteRequest,
     caller: 'buyer',
     valid: { quoteId: NO_SUCH_QUOTE, reason: 'We found it cheaper.' },
+  },
+  saveOrderList: {
+    handler: saveOrderListHandler,
+    schema: saveOrderListRequest,
+    caller: 'buyer',
+    valid: { listId: NO_SUCH_QUOTE, name: 'Main St', lines: [{ productId: 'x', quantity: 12 }] },
+  },
+  deleteOrderList: {
+    handler: deleteOrderListHandler,
+    schema: deleteOrderListRequest,
+    caller: 'buyer',
+    valid: { listId: NO_SUCH_QUOTE },
   },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,

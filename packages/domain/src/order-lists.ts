@@ -86,6 +86,7 @@ export const saveOrderListRequest = z.strictObject({
     ),
 });
 export type SaveOrderListRequest = z.input<typeof saveOrderListRequest>;
+export type SaveOrderListInput = z.output<typeof saveOrderListRequest>;
 export interface SaveOrderListResponse {
   listId: string;
 }

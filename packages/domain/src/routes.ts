@@ -118,6 +118,13 @@ export const ROUTES = {
     layouts: portal,
     access: 'approved-buyer',
   },
+  // Saved order lists (docs/product.md, Order lists): the company's lists, added to the cart in one step.
+  orderLists: {
+    path: '/portal/lists',
+    module: 'order-lists',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
   cart: {
     path: '/portal/cart',
     module: 'cart',
@@ -205,6 +212,16 @@ export function checkoutSuccessUrl(webOrigin: string): string {
  * then drops the flag from its address so a reload does not say it again.
  */
 export const CHECKOUT_CANCELLED = { param: 'checkout', value: 'cancelled' } as const;
+
+/**
+ * The cart with a standing order's delivery chosen (`?delivery=2`: every 2 weeks), as an order
+ * list's Start standing order opens it. The cart reads the choice once and drops it from the
+ * address; any other value is ignored (a one-time purchase, as ever).
+ */
+export const CART_DELIVERY_PARAM = 'delivery';
+export function cartWithDelivery(weeks: number): string {
+  return `${ROUTES.cart.path}?${CART_DELIVERY_PARAM}=${weeks}`;
+}
 
 /** Where Stripe Checkout returns a buyer who cancelled: their cart, with the cancelled flag. */
 export function checkoutCancelUrl(webOrigin: string): string {

@@ -6,12 +6,14 @@ import {
 } from '@/components/icons';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  CART_DELIVERY_PARAM,
   CHECKOUT_CANCELLED,
   companyRoleCan,
+  isStandingOrderInterval,
   formatUsd,
   restockText,
   THUMB_IMAGE_SIZES,
@@ -22,6 +24,7 @@ import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
 import { useProducts } from '@/entities/catalog';
+import { SaveListDialog } from '@/entities/order-lists';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
@@ -102,6 +105,32 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
 }
 
 /**
+ * The delivery the cart opens with: a standing order's interval when the address asks for one
+ * (`?delivery=2`, an order list's Start standing order: cartWithDelivery), else a one-time
+ * purchase. The choice leaves the address at once, so a reload starts from one-time again.
+ */
+function useDeliveryChoice(): [DeliveryInterval, (next: DeliveryInterval) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(CART_DELIVERY_PARAM);
+  const [weeks, setWeeks] = useState<DeliveryInterval>(() => {
+    const value = Number(asked);
+    return isStandingOrderInterval(value) ? value : null;
+  });
+  useEffect(() => {
+    if (asked === null) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CART_DELIVERY_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, setParams]);
+  return [weeks, setWeeks];
+}
+
+/**
  * /portal/cart: lines with typed quantities (rounded to case packs) priced at the break their
  * quantity reaches, the Order Summary, and checkout of the whole cart. The prices here are for
  * display: the server prices the order at checkout and has the final word on quantities and stock.
@@ -129,7 +158,9 @@ export function CartPage() {
   // Set by the payment choice for a company with terms; null: pay by card, as ever.
   const [termsPayment, setTermsPayment] = useState<TermsPayment | null>(null);
   // One-time purchase (null) or a standing order every so many weeks.
-  const [deliveryWeeks, setDeliveryWeeks] = useState<DeliveryInterval>(null);
+  const [deliveryWeeks, setDeliveryWeeks] = useDeliveryChoice();
+  const [savingList, setSavingList] = useState(false);
+  const closeSaveList = useCallback(() => setSavingList(false), []);
   const [cancelled, dismissCancelled] = useCheckoutCancelledNotice();
 
   const failed = cart.isError || products.isError || profile.isError;
@@ -339,6 +370,23 @@ export function CartPage() {
               removing={removeItem.isPending && removeItem.variables === line.productId}
             />
           ))}
+          <div className="cart-lines__save">
+            <Button
+              onMouseEnter={() => void SaveListDialog.preload()}
+              onClick={() => setSavingList(true)}
+            >
+              Save as list
+            </Button>
+          </div>
+          {savingList && (
+            <SaveListDialog
+              items={summary.lines.map((line) => ({
+                product_id: line.productId,
+                quantity: line.quantity,
+              }))}
+              onClose={closeSaveList}
+            />
+          )}
         </section>
         <aside className="order-summary" aria-labelledby="order-summary-title">
           <h2 id="order-summary-title">Order Summary</h2>
