@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CART_DELIVERY_PARAM, STANDING_ORDER_INTERVALS } from './standing-order-intervals';
 import {
   deleteOrderListRequest,
+  LIST_STANDING_SEARCH,
   fitsStandingOrder,
   listToCart,
   ORDER_LIST_MESSAGES,
@@ -237,5 +239,11 @@ describe('fitsStandingOrder', () => {
 
   it('does not fit when a line cannot be added', () => {
     expect(fitsStandingOrder(listToCart([line('a', 1), line('b', 1)], shelf), [])).toBe(false);
+  });
+});
+
+describe('LIST_STANDING_SEARCH', () => {
+  it("chooses the cart's shortest standing order interval through the cart's parameter", () => {
+    expect(LIST_STANDING_SEARCH).toBe(`?${CART_DELIVERY_PARAM}=${STANDING_ORDER_INTERVALS[0]}`);
   });
 });

@@ -26,6 +26,13 @@ export const ORDER_LIST_LIMITS = {
 /** Stripe bills at most 20 items on one subscription: a standing order holds at most 20 products. */
 export const STANDING_ORDER_MAX_PRODUCTS = 20;
 
+/**
+ * The cart's address search that a list's Start standing order opens: delivery every 2 weeks
+ * (the shortest interval; standing-order-intervals.ts CART_DELIVERY_PARAM, which a test ties to
+ * this). Written out here so the Order lists page does not share the cart's module.
+ */
+export const LIST_STANDING_SEARCH = '?delivery=2';
+
 export const ORDER_LIST_MESSAGES = {
   name: `Name the list (at most ${ORDER_LIST_LIMITS.name} characters).`,
   nameCharacters: 'Remove the special characters from the name.',
@@ -40,19 +47,21 @@ export const ORDER_LIST_MESSAGES = {
   notYours: 'This list belongs to another company.',
 } as const;
 
-const docId = z
+const docId = /* @__PURE__ */ z
   .string()
   .check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a document id'));
 
 /** A list's name: trimmed, 1 to 60 characters, no control or look-alike characters. */
-export const orderListNameSchema = z.string({ error: ORDER_LIST_MESSAGES.name }).check(
-  z.trim(),
-  z.minLength(1, ORDER_LIST_MESSAGES.name),
-  z.maxLength(ORDER_LIST_LIMITS.name, ORDER_LIST_MESSAGES.name),
-  z.refine((value) => !hasUnsafeText(value), ORDER_LIST_MESSAGES.nameCharacters),
-);
+export const orderListNameSchema = /* @__PURE__ */ z
+  .string({ error: ORDER_LIST_MESSAGES.name })
+  .check(
+    z.trim(),
+    z.minLength(1, ORDER_LIST_MESSAGES.name),
+    z.maxLength(ORDER_LIST_LIMITS.name, ORDER_LIST_MESSAGES.name),
+    z.refine((value) => !hasUnsafeText(value), ORDER_LIST_MESSAGES.nameCharacters),
+  );
 
-const listQuantity = z
+const listQuantity = /* @__PURE__ */ z
   .number({ error: ORDER_LIST_MESSAGES.quantity })
   .check(
     z.int(ORDER_LIST_MESSAGES.quantity),
@@ -69,7 +78,7 @@ function hasDuplicates(ids: readonly string[]): boolean {
  * saveOrderList: a new list (listId null) or a list's new name and lines, which replace the old
  * ones. The server fills each line's SKU and name from the product.
  */
-export const saveOrderListRequest = z.strictObject({
+export const saveOrderListRequest = /* @__PURE__ */ z.strictObject({
   listId: z.nullable(docId),
   name: orderListNameSchema,
   lines: z
@@ -92,14 +101,14 @@ export interface SaveOrderListResponse {
 }
 
 /** deleteOrderList: the list goes for everyone at the company. */
-export const deleteOrderListRequest = z.strictObject({ listId: docId });
+export const deleteOrderListRequest = /* @__PURE__ */ z.strictObject({ listId: docId });
 export type DeleteOrderListRequest = z.input<typeof deleteOrderListRequest>;
 export interface DeleteOrderListResponse {
   listId: string;
 }
 
 /** One line of a stored list: the product, its SKU and name when it was saved, the units. */
-export const orderListLineSchema = z.object({
+export const orderListLineSchema = /* @__PURE__ */ z.object({
   product_id: z.string(),
   sku: z.string(),
   name: z.string(),
@@ -108,7 +117,7 @@ export const orderListLineSchema = z.object({
 export type OrderListLine = z.infer<typeof orderListLineSchema>;
 
 /** order_lists/{listId} as stored (the dates as Dates in the browser). */
-export const orderListSchema = z.object({
+export const orderListSchema = /* @__PURE__ */ z.object({
   company_id: z.string(),
   name: z.string(),
   lines: z.array(orderListLineSchema),

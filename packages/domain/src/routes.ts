@@ -213,16 +213,6 @@ export function checkoutSuccessUrl(webOrigin: string): string {
  */
 export const CHECKOUT_CANCELLED = { param: 'checkout', value: 'cancelled' } as const;
 
-/**
- * The cart with a standing order's delivery chosen (`?delivery=2`: every 2 weeks), as an order
- * list's Start standing order opens it. The cart reads the choice once and drops it from the
- * address; any other value is ignored (a one-time purchase, as ever).
- */
-export const CART_DELIVERY_PARAM = 'delivery';
-export function cartWithDelivery(weeks: number): string {
-  return `${ROUTES.cart.path}?${CART_DELIVERY_PARAM}=${weeks}`;
-}
-
 /** Where Stripe Checkout returns a buyer who cancelled: their cart, with the cancelled flag. */
 export function checkoutCancelUrl(webOrigin: string): string {
   return `${webOrigin}${ROUTES.cart.path}?${CHECKOUT_CANCELLED.param}=${CHECKOUT_CANCELLED.value}`;

@@ -53,12 +53,6 @@ import {
   type DeclineQuoteRequest,
   type QuoteStateResponse,
 } from '@portal/domain';
-import type {
-  DeleteOrderListRequest,
-  DeleteOrderListResponse,
-  SaveOrderListRequest,
-  SaveOrderListResponse,
-} from '@portal/domain';
 import { functions } from './firebase-app';
 
 /**
@@ -193,12 +187,4 @@ export const callAcceptQuote = /* @__PURE__ */ callable<AcceptQuoteRequest, Acce
 /** A member who may order declines a quote, with a reason the managers read. */
 export const callDeclineQuote = /* @__PURE__ */ callable<DeclineQuoteRequest, QuoteStateResponse>(
   FUNCTION_NAMES.declineQuote,
-);
-/** An owner or buyer saves a list of their company's: a new one (listId null) or its new contents. */
-export const callSaveOrderList = /* @__PURE__ */ callable<SaveOrderListRequest, SaveOrderListResponse>(
-  FUNCTION_NAMES.saveOrderList,
-);
-/** An owner or buyer deletes a list of their company's. */
-export const callDeleteOrderList = /* @__PURE__ */ callable<DeleteOrderListRequest, DeleteOrderListResponse>(
-  FUNCTION_NAMES.deleteOrderList,
 );

@@ -1,5 +1,3 @@
-import { lazyDialog } from '@/components/lazy-dialog';
-
 /**
  * Saved order lists (order_lists/{id}, docs/data-model.md#order_lists): the company's members read
  * them; owners and buyers save and delete them through the callables.
@@ -12,6 +10,3 @@ export {
   useOrderLists,
   useSaveOrderList,
 } from './queries';
-
-/** Save as list (the cart, a past order): its own chunk, fetched when first opened. */
-export const SaveListDialog = lazyDialog(() => import('./save-list-dialog'));

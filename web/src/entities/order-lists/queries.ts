@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeleteOrderListRequest, SaveOrderListRequest } from '@portal/domain';
-import { callDeleteOrderList, callSaveOrderList } from '@/lib/callables';
+import { callDeleteOrderList, callSaveOrderList } from '@/lib/order-list-callables';
 import { fetchOrderLists } from './api';
 
 export const orderListKeys = {

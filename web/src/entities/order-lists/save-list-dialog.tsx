@@ -1,12 +1,10 @@
 import { Modal } from 'antd';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ORDER_LIST_LIMITS, orderListLinesFrom, orderListNameSchema } from '@portal/domain';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { FormField } from '@/components/form-field';
 import { TextInput } from '@/components/text-input';
-import { paths } from '@/config/paths';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { useSaveOrderList } from './queries';
@@ -24,7 +22,6 @@ export const SAVE_LIST_TEXTS = {
   save: 'Save list',
   failed: 'Could not save the list. Try again.',
   saved: (name: string) => ['List saved', `"${name}" is in your Order lists.`] as const,
-  open: 'Open lists',
 } as const;
 
 /**
@@ -44,7 +41,6 @@ export default function SaveListDialog({
   onClose: () => void;
 }) {
   const notify = useNotify();
-  const navigate = useNavigate();
   const saveList = useSaveOrderList();
   const formId = useId();
   const [name, setName] = useState(defaultName);
@@ -63,9 +59,7 @@ export default function SaveListDialog({
     }
     try {
       await saveList.mutateAsync({ listId: null, name: checked.data, lines });
-      notify.success(...SAVE_LIST_TEXTS.saved(checked.data), {
-        actions: [{ label: SAVE_LIST_TEXTS.open, onClick: () => void navigate(paths.orderLists) }],
-      });
+      notify.success(...SAVE_LIST_TEXTS.saved(checked.data));
       onClose();
     } catch (error) {
       setFailure(callableErrorMessage(error, SAVE_LIST_TEXTS.failed));

@@ -15,7 +15,7 @@ import {
 import { Button } from '@/components/button';
 import { ConfirmPopover } from '@/components/confirm-popover';
 import { TrackingLink } from '@/components/order-fulfilment';
-import { SaveListDialog } from '@/entities/order-lists';
+import { SaveListDialog } from '@/entities/order-lists/save-list';
 import { orderKeys } from '@/entities/orders';
 import { callCancelBackorderedLine } from '@/lib/callables';
 import { errorMessage, useNotify } from '@/lib/notify';

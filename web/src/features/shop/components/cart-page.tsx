@@ -6,7 +6,7 @@ import {
 } from '@/components/icons';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -24,7 +24,6 @@ import { useNotify } from '@/lib/notify';
 import { useCreateCheckout, checkoutRefusal } from '../api/create-checkout';
 import { useCart, useRemoveCartItem, useUpdateCartQuantity } from '@/entities/cart';
 import { useProducts } from '@/entities/catalog';
-import { SaveListDialog } from '@/entities/order-lists';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { summarizeCart, type CartLine } from '../lib/cart-lines';
@@ -52,6 +51,10 @@ const TaxEstimate = lazy(() =>
 );
 const StoreCreditToApply = lazy(() =>
   checkoutChoices().then((module) => ({ default: module.StoreCreditToApply })),
+);
+// Save as list (docs/product.md, Order lists): its button comes with the same chunk.
+const SaveCartAsList = lazy(() =>
+  checkoutChoices().then((module) => ({ default: module.SaveCartAsList })),
 );
 const TaxNotes = lazy(() => checkoutChoices().then((module) => ({ default: module.TaxNotes })));
 const PricesChangedNotice = lazy(() =>
@@ -106,28 +109,14 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
 
 /**
  * The delivery the cart opens with: a standing order's interval when the address asks for one
- * (`?delivery=2`, an order list's Start standing order: cartWithDelivery), else a one-time
- * purchase. The choice leaves the address at once, so a reload starts from one-time again.
+ * (`?delivery=2`, an order list's Start standing order), else a one-time purchase.
  */
-function useDeliveryChoice(): [DeliveryInterval, (next: DeliveryInterval) => void] {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get(CART_DELIVERY_PARAM);
-  const [weeks, setWeeks] = useState<DeliveryInterval>(() => {
-    const value = Number(asked);
-    return isStandingOrderInterval(value) ? value : null;
+function useDeliveryChoice() {
+  const [params] = useSearchParams();
+  return useState<DeliveryInterval>(() => {
+    const weeks = Number(params.get(CART_DELIVERY_PARAM));
+    return isStandingOrderInterval(weeks) ? weeks : null;
   });
-  useEffect(() => {
-    if (asked === null) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(CART_DELIVERY_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [asked, setParams]);
-  return [weeks, setWeeks];
 }
 
 /**
@@ -159,8 +148,6 @@ export function CartPage() {
   const [termsPayment, setTermsPayment] = useState<TermsPayment | null>(null);
   // One-time purchase (null) or a standing order every so many weeks.
   const [deliveryWeeks, setDeliveryWeeks] = useDeliveryChoice();
-  const [savingList, setSavingList] = useState(false);
-  const closeSaveList = useCallback(() => setSavingList(false), []);
   const [cancelled, dismissCancelled] = useCheckoutCancelledNotice();
 
   const failed = cart.isError || products.isError || profile.isError;
@@ -370,23 +357,9 @@ export function CartPage() {
               removing={removeItem.isPending && removeItem.variables === line.productId}
             />
           ))}
-          <div className="cart-lines__save">
-            <Button
-              onMouseEnter={() => void SaveListDialog.preload()}
-              onClick={() => setSavingList(true)}
-            >
-              Save as list
-            </Button>
-          </div>
-          {savingList && (
-            <SaveListDialog
-              items={summary.lines.map((line) => ({
-                product_id: line.productId,
-                quantity: line.quantity,
-              }))}
-              onClose={closeSaveList}
-            />
-          )}
+          <Suspense fallback={null}>
+            <SaveCartAsList lines={summary.lines} />
+          </Suspense>
         </section>
         <aside className="order-summary" aria-labelledby="order-summary-title">
           <h2 id="order-summary-title">Order Summary</h2>

@@ -14,7 +14,31 @@ import type { PricedProduct } from '@/entities/catalog';
 import { useSaveOrderList } from '@/entities/order-lists';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
-import { ORDER_LISTS_TEXTS as T } from './order-lists-text';
+
+/** The words of the list editor (docs/product.md, Order lists). */
+export const ORDER_LIST_EDITOR_TEXTS = {
+  editorNew: 'New list',
+  editorEdit: (name: string) => `Edit "${name}"`,
+  name: 'List name',
+  nameHint: 'For example "Main St every 2 weeks".',
+  lines: 'Products',
+  noLines: 'No products yet: add one below.',
+  quantityOf: (name: string) => `Quantity of ${name}`,
+  remove: 'Remove',
+  removeLabel: (name: string) => `Remove ${name}`,
+  addProduct: 'Add a product',
+  addProductHint: 'Type a SKU or part of a product’s name, then choose Add.',
+  add: 'Add',
+  noMatch: (text: string) => `No product in your catalog matches "${text}".`,
+  manyMatches: (count: number) => `${count} products match: type more of the name, or the SKU.`,
+  alreadyListed: (name: string) => `${name} is on the list already: change its quantity above.`,
+  typeProduct: 'Type a SKU or a product name.',
+  save: 'Save list',
+  cancel: 'Cancel',
+  saved: (name: string) => ['List saved', `"${name}" is saved.`] as const,
+  saveFailed: 'Could not save the list. Try again.',
+} as const;
+const T = ORDER_LIST_EDITOR_TEXTS;
 
 interface EditedLine {
   productId: string;

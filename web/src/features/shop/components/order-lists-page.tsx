@@ -1,35 +1,37 @@
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
-  cartWithDelivery,
   companyRoleCan,
   fitsStandingOrder,
+  LIST_STANDING_SEARCH,
   listToCart,
-  STANDING_ORDER_INTERVALS,
   type ListToCart,
   type OrderList,
 } from '@portal/domain';
 import { PlusOutlined, ShoppingCartOutlined } from '@/components/icons';
-import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { ConfirmPopover } from '@/components/confirm-popover';
 import { TextSkeleton } from '@/components/skeleton';
 import { paths } from '@/config/paths';
 import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/entities/cart';
 import { useProducts, type PricedProduct } from '@/entities/catalog';
-import { useDeleteOrderList, useOrderLists } from '@/entities/order-lists';
+import { useOrderLists } from '@/entities/order-lists';
 import { useBuyer } from '@/entities/profile';
-import { callableErrorMessage } from '@/lib/callable-errors';
-import { useNotify } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { LoadFailed } from './load-failed';
-import { OrderListEditor } from './order-list-editor';
 import { ORDER_LISTS_TEXTS as T } from './order-lists-text';
+import { ViewOnlyNotice } from './view-only-notice';
 import './shop.css';
 import './order-lists.css';
 
-/** The cart's first standing order interval: what Start standing order chooses. */
-const STANDING_WEEKS = STANDING_ORDER_INTERVALS[0];
+// The editor and the delete confirmation (its floating box) are chunks of their own: the page's
+// first load shows and adds lists; changing one loads the rest.
+const OrderListEditor = lazy(() =>
+  import('./order-list-editor').then((module) => ({ default: module.OrderListEditor })),
+);
+const DeleteListButton = lazy(() => import('./delete-list-button'));
+
+/** The cart with a list's standing order delivery chosen. */
+const STANDING_CART = `${paths.cart}${LIST_STANDING_SEARCH}`;
 
 /** What the editor shows: nothing, a new list, or one list's id. */
 type Editing = null | 'new' | string;
@@ -85,9 +87,7 @@ export function OrderListsPage() {
     <main className="portal-page order-lists">
       {header}
       <p className="order-lists__intro">{T.intro}</p>
-      {profile.data && !canOrder && (
-        <Alert type="info" role="status" title={T.viewOnly} className="view-only-notice" />
-      )}
+      {profile.data && !canOrder && <ViewOnlyNotice />}
       {!ready ? (
         <TextSkeleton rows={4} />
       ) : (
@@ -103,12 +103,14 @@ export function OrderListsPage() {
             </Button>
           )}
           {canOrder && (editing === 'new' || editedList) && (
-            <OrderListEditor
-              key={editing}
-              list={editedList ?? null}
-              catalog={catalog.data}
-              onDone={() => setEditing(null)}
-            />
+            <Suspense fallback={<TextSkeleton rows={3} />}>
+              <OrderListEditor
+                key={editing}
+                list={editedList ?? null}
+                catalog={catalog.data}
+                onDone={() => setEditing(null)}
+              />
+            </Suspense>
           )}
           {all.length === 0 ? (
             editing === null && (
@@ -163,11 +165,9 @@ function OrderListCard({
   editing: boolean;
   onEdit: () => void;
 }) {
-  const notify = useNotify();
   const navigate = useNavigate();
   const cart = useCart(uid);
   const addMany = useAddManyToCart(uid);
-  const remove = useDeleteOrderList();
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -274,35 +274,21 @@ function OrderListCard({
             <Button
               title={T.standingHint}
               disabled={addMany.isPending}
-              onClick={() => add(() => void navigate(cartWithDelivery(STANDING_WEEKS)))}
+              onClick={() => add(() => void navigate(STANDING_CART))}
             >
               {T.standing}
             </Button>
           )}
           <Button onClick={onEdit}>{T.edit}</Button>
-          <ConfirmPopover
-            title={T.deleteTitle(list.name)}
-            description={T.deleteDescription}
-            okText={T.deleteOk}
-            cancelText={T.keep}
-            okDanger
-            onConfirm={() =>
-              remove.mutate(
-                { listId: list.id },
-                {
-                  onSuccess: () => notify.success(...T.deleted(list.name)),
-                  onError: (error) =>
-                    notify.error('Error', callableErrorMessage(error, T.deleteFailed)),
-                },
-              )
-            }
-          >
-            {(trigger) => (
-              <Button {...trigger} danger loading={remove.isPending}>
+          <Suspense
+            fallback={
+              <Button danger disabled>
                 {T.delete}
               </Button>
-            )}
-          </ConfirmPopover>
+            }
+          >
+            <DeleteListButton list={list} />
+          </Suspense>
         </div>
       )}
       {failure && (
