@@ -722,7 +722,12 @@ function badCases(valid: JsonObject): BadCase[] {
     const at = path.join('.');
     cases.push({ label: `${at} missing`, data: withAt(valid, path, undefined), mayBeValid: true });
     for (const [kind, wrong] of wrongTypes(value)) {
-      cases.push({ label: `${at} a ${kind}`, data: withAt(valid, path, wrong) });
+      // A field may be nullable (saveOrderList's listId: null makes a new list): the schema says.
+      cases.push({
+        label: `${at} a ${kind}`,
+        data: withAt(valid, path, wrong),
+        ...(kind === 'null' ? { mayBeValid: true } : {}),
+      });
     }
     if (typeof value === 'string') {
       cases.push({ label: `${at} an oversized string`, data: withAt(valid, path, OVERSIZED) });
