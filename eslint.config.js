@@ -20,6 +20,7 @@ const FUNCTIONS_LAYERS = [
   'index.ts',
   'handlers',
   ['stripe-events', 'migrations'],
+  'order-lists',
   'quotes',
   'claims',
   'terms',

@@ -49,6 +49,7 @@ import {
   sendDraftOrderHandler,
 } from './handlers/quotes';
 import { acceptQuoteHandler } from './handlers/accept-quote';
+import { deleteOrderListHandler, saveOrderListHandler } from './handlers/order-lists';
 import { getCompanyDetailsHandler } from './handlers/get-company-details';
 import { getProductClaimsHandler } from './handlers/get-product-claims';
 import { claimWrittenForRollupsHandler } from './handlers/claim-triggers';
@@ -264,6 +265,10 @@ export const sendDraftOrder = callable(
   withStripe,
 );
 export const declineQuote = callable(FUNCTION_NAMES.declineQuote, declineQuoteHandler, withStripe);
+// Saved order lists (docs/data-model.md#order_lists): an owner or buyer saves and deletes their
+// company's lists.
+export const saveOrderList = callable(FUNCTION_NAMES.saveOrderList, saveOrderListHandler);
+export const deleteOrderList = callable(FUNCTION_NAMES.deleteOrderList, deleteOrderListHandler);
 // A member accepts a quote (docs/order-lifecycle.md#draft-orders-and-quotes): a Checkout Session
 // at the quoted prices, or an order on terms. Stripe for the session, the invoice and the
 // company's clock (the quote's expiry).

@@ -51,10 +51,22 @@ export const DRAFT_ORDER_PAYLOAD_LIMITS: PayloadLimits = {
   maxValues: 2_000,
 };
 
+/**
+ * saveOrderList sends a whole list: up to ORDER_LIST_LIMITS.lines (200) lines of a product id (at
+ * most 128 characters) and a quantity, and a name: about 35 KB and 410 values at the most.
+ */
+export const ORDER_LIST_PAYLOAD_LIMITS: PayloadLimits = {
+  maxBytes: 49_152,
+  maxDepth: 8,
+  maxEntries: 200,
+  maxValues: 2_000,
+};
+
 /** The limits of each callable: PAYLOAD_LIMITS unless named here. */
 const LIMITS_OF: Partial<Record<FunctionName, PayloadLimits>> = {
   [FUNCTION_NAMES.savePriceList]: PRICE_LIST_PAYLOAD_LIMITS,
   [FUNCTION_NAMES.saveDraftOrder]: DRAFT_ORDER_PAYLOAD_LIMITS,
+  [FUNCTION_NAMES.saveOrderList]: ORDER_LIST_PAYLOAD_LIMITS,
 };
 export function payloadLimitsOf(name: FunctionName | undefined): PayloadLimits {
   return (name && LIMITS_OF[name]) || PAYLOAD_LIMITS;

@@ -34,6 +34,8 @@ import {
   deleteDraftOrderRequest,
   sendDraftOrderRequest,
   declineQuoteRequest,
+  saveOrderListRequest,
+  deleteOrderListRequest,
   acceptQuoteRequest,
   answerClaimRequest,
   askClaimQuestionRequest,
@@ -98,6 +100,7 @@ import { searchOrdersHandler } from '../../src/handlers/search-orders';
 import { searchUsersHandler } from '../../src/handlers/search-users';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
+import { deleteOrderListHandler, saveOrderListHandler } from '../../src/handlers/order-lists';
 import {
   acceptInvitationHandler,
   changeMemberRoleHandler,
@@ -505,6 +508,18 @@ const TABLE: Record<CallableName, Row> = {
     caller: 'buyer',
     valid: { quoteId: NO_SUCH_QUOTE, reason: 'We found it cheaper.' },
   },
+  saveOrderList: {
+    handler: saveOrderListHandler,
+    schema: saveOrderListRequest,
+    caller: 'buyer',
+    valid: { listId: NO_SUCH_QUOTE, name: 'Main St', lines: [{ productId: 'x', quantity: 12 }] },
+  },
+  deleteOrderList: {
+    handler: deleteOrderListHandler,
+    schema: deleteOrderListRequest,
+    caller: 'buyer',
+    valid: { listId: NO_SUCH_QUOTE },
+  },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
     schema: manageStandingOrderRequest,
@@ -707,7 +722,12 @@ function badCases(valid: JsonObject): BadCase[] {
     const at = path.join('.');
     cases.push({ label: `${at} missing`, data: withAt(valid, path, undefined), mayBeValid: true });
     for (const [kind, wrong] of wrongTypes(value)) {
-      cases.push({ label: `${at} a ${kind}`, data: withAt(valid, path, wrong) });
+      // A field may be nullable (saveOrderList's listId: null makes a new list): the schema says.
+      cases.push({
+        label: `${at} a ${kind}`,
+        data: withAt(valid, path, wrong),
+        ...(kind === 'null' ? { mayBeValid: true } : {}),
+      });
     }
     if (typeof value === 'string') {
       cases.push({ label: `${at} an oversized string`, data: withAt(valid, path, OVERSIZED) });

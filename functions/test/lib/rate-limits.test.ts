@@ -31,6 +31,7 @@ import {
 import { acceptQuoteHandler } from '../../src/handlers/accept-quote';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
+import { deleteOrderListHandler, saveOrderListHandler } from '../../src/handlers/order-lists';
 import {
   changeMemberRoleHandler,
   inviteMemberHandler,
@@ -300,6 +301,20 @@ const ROWS: Record<Tested, Row> = {
     caller: 'buyer',
     valid: { quoteId: `rate-limit-quote-${RUN}`, reason: 'Too dear.' },
   },
+  saveOrderList: {
+    handler: saveOrderListHandler,
+    caller: 'buyer',
+    valid: {
+      listId: `rate-limit-list-${RUN}`,
+      name: 'Main St',
+      lines: [{ productId: 'blue-coast', quantity: 12 }],
+    },
+  },
+  deleteOrderList: {
+    handler: deleteOrderListHandler,
+    caller: 'buyer',
+    valid: { listId: `rate-limit-list-${RUN}` },
+  },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
     caller: 'buyer',
@@ -488,6 +503,8 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'deleteDraftOrder',
         'sendDraftOrder',
         'declineQuote',
+        'saveOrderList',
+        'deleteOrderList',
       ].sort(),
     );
     expect([...NAMES].sort()).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());

@@ -10,6 +10,7 @@ import { orderCases } from './cases/orders';
 import { priceListCases } from './cases/price-lists';
 import { profileCases } from './cases/profiles';
 import { quoteCases } from './cases/quotes';
+import { orderListCases } from './cases/order-lists';
 import { standingOrderCases } from './cases/standing-orders';
 import { policyPageCases, siteSettingsCases } from './cases/site-content';
 import {
@@ -66,6 +67,7 @@ const all: RuleCase[] = [
   ...storeCreditCases,
   ...storeCreditEntryCases,
   ...quoteCases,
+  ...orderListCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 
@@ -105,6 +107,7 @@ describe('rules matrix coverage', () => {
       'store_credit',
       'entries',
       'quotes',
+      'order_lists',
     ]) {
       const outcomes = new Set(
         all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),

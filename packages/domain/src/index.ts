@@ -19,6 +19,8 @@ export * from './calendar-day';
 export * from './stock-holds';
 export * from './catalog-search';
 export * from './quick-order';
+export * from './order-lists';
+export { CART_DELIVERY_PARAM } from './standing-order-intervals';
 export * from './standing-orders';
 export * from './insights';
 export * from './chart-labels';

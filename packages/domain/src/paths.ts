@@ -94,6 +94,11 @@ export const COLLECTIONS = {
    */
   storeCredit: 'store_credit',
   storeCreditEntries: 'entries',
+  /**
+   * Saved order lists (docs/data-model.md#order_lists): written by the functions only; the
+   * company's approved members read theirs, managers all.
+   */
+  orderLists: 'order_lists',
 } as const;
 
 export const paths = {
@@ -139,6 +144,7 @@ export const paths = {
   storeCredit: (companyId: string) => `${COLLECTIONS.storeCredit}/${companyId}`,
   storeCreditEntries: (companyId: string) =>
     `${COLLECTIONS.storeCredit}/${companyId}/${COLLECTIONS.storeCreditEntries}`,
+  orderList: (listId: string) => `${COLLECTIONS.orderLists}/${listId}`,
   storeCreditEntry: (companyId: string, entryId: string) =>
     `${COLLECTIONS.storeCredit}/${companyId}/${COLLECTIONS.storeCreditEntries}/${entryId}`,
 } as const;
@@ -162,6 +168,8 @@ export const FUNCTION_NAMES = {
   sendDraftOrder: 'sendDraftOrder',
   acceptQuote: 'acceptQuote',
   declineQuote: 'declineQuote',
+  saveOrderList: 'saveOrderList',
+  deleteOrderList: 'deleteOrderList',
   manageStandingOrder: 'manageStandingOrder',
   getSalesOverview: 'getSalesOverview',
   searchOrders: 'searchOrders',

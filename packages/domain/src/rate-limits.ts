@@ -224,6 +224,16 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 20, windowMs: HOUR },
     perIp: { max: 60, windowMs: HOUR },
   },
+  // Saved order lists (docs/product.md, Order lists): a buyer edits a list line by line, each
+  // change a save; deleting is rarer.
+  saveOrderList: {
+    perUser: { max: 300, windowMs: HOUR },
+    perIp: { max: 600, windowMs: HOUR },
+  },
+  deleteOrderList: {
+    perUser: { max: 120, windowMs: HOUR },
+    perIp: { max: 300, windowMs: HOUR },
+  },
 } as const satisfies Partial<Record<FunctionName, CallableRateLimit>>;
 
 export type RateLimitedCallable = keyof typeof CALLABLE_RATE_LIMITS;

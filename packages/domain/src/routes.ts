@@ -118,6 +118,13 @@ export const ROUTES = {
     layouts: portal,
     access: 'approved-buyer',
   },
+  // Saved order lists (docs/product.md, Order lists): the company's lists, added to the cart in one step.
+  orderLists: {
+    path: '/portal/lists',
+    module: 'order-lists',
+    layouts: portal,
+    access: 'approved-buyer',
+  },
   cart: {
     path: '/portal/cart',
     module: 'cart',

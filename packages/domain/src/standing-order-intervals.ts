@@ -23,3 +23,10 @@ export function deliveryChoiceLabel(weeks: StandingOrderInterval): string {
 export function intervalLabel(weeks: number): string {
   return `Every ${weeks} weeks`;
 }
+
+/**
+ * The cart's address parameter that chooses a standing order's delivery (`?delivery=2`: every 2
+ * weeks), as an order list's Start standing order opens it (order-lists.ts LIST_STANDING_SEARCH).
+ * The cart reads the choice once and drops it from the address; any other value is ignored.
+ */
+export const CART_DELIVERY_PARAM = 'delivery';

@@ -123,6 +123,7 @@ const PAGE_SPECS: Record<
     expect: (v) => [v.productName, 'Add to Cart'],
   },
   quickOrder: { url: () => '/portal/quick-order', expect: () => ['Quick Order'] },
+  orderLists: { url: () => '/portal/lists', expect: () => ['Order lists'] },
   cart: {
     url: () => '/portal/cart',
     expect: (v) => ['Your Cart', v.productName],

@@ -58,6 +58,7 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
       '/portal/store',
       '/portal/products/:productId',
       '/portal/quick-order',
+      '/portal/lists',
       '/portal/cart',
       '/portal/my-account',
       '/portal/orders/:orderId/invoice',

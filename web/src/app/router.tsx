@@ -40,6 +40,7 @@ export const pageModules: Record<string, LazyModule> = {
   store: () => import('./routes/store'),
   product: () => import('./routes/product'),
   'quick-order': () => import('./routes/quick-order'),
+  'order-lists': () => import('./routes/order-lists'),
   cart: () => import('./routes/cart'),
   account: () => import('./routes/account'),
   invoice: () => import('./routes/invoice'),

@@ -42,6 +42,7 @@ const DOCUMENT_SCHEMAS: Record<string, readonly string[]> = {
   'claims/{id}': ['claimSchema'],
   'store_credit/{companyId}': ['storeCreditBalanceSchema'],
   'store_credit/{companyId}/entries/{id}': ['storeCreditEntrySchema'],
+  'order_lists/{id}': ['orderListSchema'],
 };
 
 const parses = (schema: string) =>

@@ -144,6 +144,27 @@ export const QUOTE = {
   bSent: 'quote-b-sent',
 } as const;
 
+/** Saved order lists (order_lists/{listId}), one per company. */
+export const ORDER_LIST = {
+  a: 'order-list-a',
+  b: 'order-list-b',
+} as const;
+
+/** An order list as saveOrderList leaves it. */
+function orderList(companyId: string, createdBy: string) {
+  return {
+    company_id: companyId,
+    name: 'Main St every 2 weeks',
+    lines: [
+      { product_id: PRODUCT.active, sku: 'SYR-PURPLE', name: 'Purple Dream Syrup', quantity: 12 },
+    ],
+    created_by: createdBy,
+    created_by_name: 'Rico Alvarez',
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /** A quote as the functions leave it in `state` (numbered once sent). */
 function quote(companyId: string, state: 'draft' | 'sent' | 'accepted', number: string | null) {
   return {
@@ -608,6 +629,8 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
   [paths.quote(QUOTE.aSent)]: quote(COMPANY.A, 'sent', 'Q-000001'),
   [paths.quote(QUOTE.aAccepted)]: quote(COMPANY.A, 'accepted', 'Q-000002'),
   [paths.quote(QUOTE.bSent)]: quote(COMPANY.B, 'sent', 'Q-000003'),
+  [paths.orderList(ORDER_LIST.a)]: orderList(COMPANY.A, U.retailer),
+  [paths.orderList(ORDER_LIST.b)]: orderList(COMPANY.B, U.another),
   // The internal refund note of the retailer's own order: managers only.
   [`${COLLECTIONS.orderNotes}/${ORDER.retailer}`]: {
     order_id: ORDER.retailer,

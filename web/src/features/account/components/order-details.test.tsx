@@ -10,6 +10,11 @@ import { AccountPage } from './account-page';
 const mocks = vi.hoisted(() => ({ callCancelBackorderedLine: vi.fn() }));
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
 vi.mock('@/lib/callables', () => mocks);
+const listMocks = vi.hoisted(() => ({
+  callSaveOrderList: vi.fn(async () => ({ listId: 'l1' })),
+  callDeleteOrderList: vi.fn(),
+}));
+vi.mock('@/lib/order-list-callables', () => listMocks);
 
 const at = (iso: string) => Timestamp.fromDate(new Date(iso));
 
@@ -264,6 +269,27 @@ describe('My Account: an order shipped in parts', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Those units have shipped already.');
   });
 
+  it("saves an order's products and quantities as a list, and offers it to no viewer", async () => {
+    seedProfile('retailer');
+    seedPartlyShipped();
+    const user = userEvent.setup();
+    renderAccount();
+    await openOrder(user);
+    await user.click(screen.getByRole('button', { name: 'Save as list: order #partial0' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save as list' }, { timeout: 15_000 });
+    await user.type(within(dialog).getByRole('textbox', { name: 'List name' }), 'Lids and syrup');
+    await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
+    await expectToast('List saved', '"Lids and syrup" is in your Order lists.');
+    expect(listMocks.callSaveOrderList).toHaveBeenCalledWith({
+      listId: null,
+      name: 'Lids and syrup',
+      lines: [
+        { productId: 'dome-lids', quantity: 48 },
+        { productId: 'blue-coast', quantity: 2 },
+      ],
+    });
+  });
+
   it('shows a viewer the backorder but no cancelling', async () => {
     seedProfile('retailer', { company_role: 'viewer' });
     seedPartlyShipped();
@@ -274,5 +300,6 @@ describe('My Account: an order shipped in parts', () => {
     expect(
       screen.queryByRole('button', { name: /Cancel backordered items/ }),
     ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Save as list/ })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import {
   backorderMark,
   formatUsd,
@@ -14,6 +15,7 @@ import {
 import { Button } from '@/components/button';
 import { ConfirmPopover } from '@/components/confirm-popover';
 import { TrackingLink } from '@/components/order-fulfilment';
+import { SaveListDialog } from '@/entities/order-lists/save-list';
 import { orderKeys } from '@/entities/orders';
 import { callCancelBackorderedLine } from '@/lib/callables';
 import { errorMessage, useNotify } from '@/lib/notify';
@@ -126,8 +128,31 @@ export default function OrderDetails({
           </ol>
         </section>
       )}
+      {canOrder && <SaveAsList order={order} label={label} />}
       <OrderClaims order={order} label={label} canOrder={canOrder} orderHref={orderHref} />
     </>
+  );
+}
+
+/**
+ * Save as list (docs/product.md, Order lists): the order's products and quantities as a new list
+ * of the company's, named in a lazy dialog.
+ */
+function SaveAsList({ order, label }: { order: Order; label: string }) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <div className="order-details__save">
+      <Button
+        size="small"
+        aria-label={`Save as list: order ${label}`}
+        onMouseEnter={() => void SaveListDialog.preload()}
+        onClick={() => setOpen(true)}
+      >
+        Save as list
+      </Button>
+      {open && <SaveListDialog items={order.items} onClose={close} />}
+    </div>
   );
 }
 

@@ -23,6 +23,11 @@ const callables = vi.hoisted(() => ({
   callEstimateTax: vi.fn(),
 }));
 vi.mock('@/lib/callables', () => callables);
+const listCallables = vi.hoisted(() => ({
+  callSaveOrderList: vi.fn(async () => ({ listId: 'l1' })),
+  callDeleteOrderList: vi.fn(),
+}));
+vi.mock('@/lib/order-list-callables', () => listCallables);
 
 const cartPath = (productId: string) => `profiles/${BUYER_UID}/cart_items/${productId}`;
 
@@ -228,6 +233,52 @@ describe('CartPage', () => {
     await user.click(screen.getByRole('button', { name: /Start standing order/ }));
     expect(callables.callCreateCheckoutSession).toHaveBeenCalledWith({ interval: 8 });
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/pay/cs_3'));
+  });
+
+  it("opens with the delivery an order list's Start standing order chose (?delivery=2), and ignores another value", async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    callables.callCreateCheckoutSession.mockResolvedValue({
+      url: 'https://checkout.test/pay/cs_4',
+      orderId: 'o4',
+    });
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { unmount } = renderCart('/portal/cart?delivery=2');
+    const delivery = await screen.findByRole('radiogroup', { name: 'Delivery' });
+    expect(within(delivery).getByRole('radio', { name: 'Deliver every 2 weeks' })).toBeChecked();
+    await user.click(await screen.findByRole('button', { name: /Start standing order/ }));
+    expect(callables.callCreateCheckoutSession).toHaveBeenCalledWith({ interval: 2 });
+    unmount();
+    renderCart('/portal/cart?delivery=3');
+    const again = await screen.findByRole('radiogroup', { name: 'Delivery' });
+    expect(within(again).getByRole('radio', { name: 'One-time purchase' })).toBeChecked();
+  });
+
+  it('offers Save as list for the cart: the dialog names the list and saves its lines', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    seedCartItem('purple-dream', 6);
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('button', { name: 'Save as list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save as list' }, { timeout: 15_000 });
+    expect(dialog).toHaveTextContent('Save these 2 products with their quantities');
+    await user.type(within(dialog).getByRole('textbox', { name: 'List name' }), 'Main St');
+    await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
+    await waitFor(() =>
+      expect(listCallables.callSaveOrderList).toHaveBeenCalledWith({
+        listId: null,
+        name: 'Main St',
+        lines: expect.arrayContaining([
+          { productId: 'blue-coast', quantity: 2 },
+          { productId: 'purple-dream', quantity: 6 },
+        ]),
+      }),
+    );
+    await expectToast('List saved', '"Main St" is in your Order lists.');
   });
 
   it('goes back to a one-time checkout when the buyer chooses it again', async () => {

@@ -10,8 +10,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  CART_DELIVERY_PARAM,
   CHECKOUT_CANCELLED,
   companyRoleCan,
+  isStandingOrderInterval,
   formatUsd,
   restockText,
   THUMB_IMAGE_SIZES,
@@ -49,6 +51,10 @@ const TaxEstimate = lazy(() =>
 );
 const StoreCreditToApply = lazy(() =>
   checkoutChoices().then((module) => ({ default: module.StoreCreditToApply })),
+);
+// Save as list (docs/product.md, Order lists): its button comes with the same chunk.
+const SaveCartAsList = lazy(() =>
+  checkoutChoices().then((module) => ({ default: module.SaveCartAsList })),
 );
 const TaxNotes = lazy(() => checkoutChoices().then((module) => ({ default: module.TaxNotes })));
 const PricesChangedNotice = lazy(() =>
@@ -102,6 +108,18 @@ function useCheckoutCancelledNotice(): [boolean, () => void] {
 }
 
 /**
+ * The delivery the cart opens with: a standing order's interval when the address asks for one
+ * (`?delivery=2`, an order list's Start standing order), else a one-time purchase.
+ */
+function useDeliveryChoice() {
+  const [params] = useSearchParams();
+  return useState<DeliveryInterval>(() => {
+    const weeks = Number(params.get(CART_DELIVERY_PARAM));
+    return isStandingOrderInterval(weeks) ? weeks : null;
+  });
+}
+
+/**
  * /portal/cart: lines with typed quantities (rounded to case packs) priced at the break their
  * quantity reaches, the Order Summary, and checkout of the whole cart. The prices here are for
  * display: the server prices the order at checkout and has the final word on quantities and stock.
@@ -129,7 +147,7 @@ export function CartPage() {
   // Set by the payment choice for a company with terms; null: pay by card, as ever.
   const [termsPayment, setTermsPayment] = useState<TermsPayment | null>(null);
   // One-time purchase (null) or a standing order every so many weeks.
-  const [deliveryWeeks, setDeliveryWeeks] = useState<DeliveryInterval>(null);
+  const [deliveryWeeks, setDeliveryWeeks] = useDeliveryChoice();
   const [cancelled, dismissCancelled] = useCheckoutCancelledNotice();
 
   const failed = cart.isError || products.isError || profile.isError;
@@ -339,6 +357,9 @@ export function CartPage() {
               removing={removeItem.isPending && removeItem.variables === line.productId}
             />
           ))}
+          <Suspense fallback={null}>
+            <SaveCartAsList lines={summary.lines} />
+          </Suspense>
         </section>
         <aside className="order-summary" aria-labelledby="order-summary-title">
           <h2 id="order-summary-title">Order Summary</h2>

@@ -2,6 +2,7 @@ import {
   LogoutOutlined,
   ShoppingCartOutlined,
   ThunderboltFilled,
+  ThunderboltOutlined,
   UnorderedListOutlined,
   UserOutlined,
 } from '@/components/icons';
@@ -87,9 +88,14 @@ export function PortalHeader() {
         </div>
         <nav className="portal-header__actions" aria-label="Portal">
           <Link to={paths.quickOrder} className="portal-header__button" aria-label="Quick Order">
-            <UnorderedListOutlined aria-hidden="true" />
+            <ThunderboltOutlined aria-hidden="true" />
             <span className="portal-header__label">Quick Order</span>
             <span className="portal-header__label portal-header__label--phone">Quick Order</span>
+          </Link>
+          <Link to={paths.orderLists} className="portal-header__button" aria-label="Order lists">
+            <UnorderedListOutlined aria-hidden="true" />
+            <span className="portal-header__label">Order lists</span>
+            <span className="portal-header__label portal-header__label--phone">Lists</span>
           </Link>
           <Link to={paths.cart} className="portal-header__cart" aria-label={cartLabel(count)}>
             {/* First in the text, so the name "Cart, 3 lines" holds what is shown ("Cart 3"); drawn
