@@ -64,3 +64,4 @@ export * from './order-tax';
 export * from './tax-certificates';
 export * from './tax-schemas';
 export * from './tax-report';
+export * from './stock-alerts';

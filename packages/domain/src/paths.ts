@@ -94,6 +94,11 @@ export const COLLECTIONS = {
    */
   storeCredit: 'store_credit',
   storeCreditEntries: 'entries',
+  /**
+   * Back-in-stock alerts (docs/catalog.md#back-in-stock-alerts): stock_alerts/{productId}_{uid}.
+   * Written by the functions only; each member reads their own.
+   */
+  stockAlerts: 'stock_alerts',
 } as const;
 
 export const paths = {
@@ -141,6 +146,7 @@ export const paths = {
     `${COLLECTIONS.storeCredit}/${companyId}/${COLLECTIONS.storeCreditEntries}`,
   storeCreditEntry: (companyId: string, entryId: string) =>
     `${COLLECTIONS.storeCredit}/${companyId}/${COLLECTIONS.storeCreditEntries}/${entryId}`,
+  stockAlert: (alertId: string) => `${COLLECTIONS.stockAlerts}/${alertId}`,
 } as const;
 
 /** Names of the callable and HTTPS functions, shared by the web client and the functions. */
@@ -200,6 +206,8 @@ export const FUNCTION_NAMES = {
   subscribeNewsletter: 'subscribeNewsletter',
   confirmNewsletter: 'confirmNewsletter',
   unsubscribeNewsletter: 'unsubscribeNewsletter',
+  subscribeStockAlert: 'subscribeStockAlert',
+  unsubscribeStockAlert: 'unsubscribeStockAlert',
 } as const;
 
 export type FunctionName = (typeof FUNCTION_NAMES)[keyof typeof FUNCTION_NAMES];
