@@ -34,6 +34,7 @@ import {
   deleteDraftOrderRequest,
   sendDraftOrderRequest,
   declineQuoteRequest,
+  stockAlertRequest,
   acceptQuoteRequest,
   answerClaimRequest,
   askClaimQuestionRequest,
@@ -90,6 +91,10 @@ import {
   sendDraftOrderHandler,
 } from '../../src/handlers/quotes';
 import { acceptQuoteHandler } from '../../src/handlers/accept-quote';
+import {
+  subscribeStockAlertHandler,
+  unsubscribeStockAlertHandler,
+} from '../../src/handlers/stock-alerts';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { getProductClaimsHandler } from '../../src/handlers/get-product-claims';
@@ -504,6 +509,18 @@ const TABLE: Record<CallableName, Row> = {
     schema: declineQuoteRequest,
     caller: 'buyer',
     valid: { quoteId: NO_SUCH_QUOTE, reason: 'We found it cheaper.' },
+  },
+  subscribeStockAlert: {
+    handler: subscribeStockAlertHandler,
+    schema: stockAlertRequest,
+    caller: 'buyer',
+    valid: { productId: `bad-input-product-${RUN}` },
+  },
+  unsubscribeStockAlert: {
+    handler: unsubscribeStockAlertHandler,
+    schema: stockAlertRequest,
+    caller: 'buyer',
+    valid: { productId: `bad-input-product-${RUN}` },
   },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,

@@ -29,6 +29,10 @@ import {
   sendDraftOrderHandler,
 } from '../../src/handlers/quotes';
 import { acceptQuoteHandler } from '../../src/handlers/accept-quote';
+import {
+  subscribeStockAlertHandler,
+  unsubscribeStockAlertHandler,
+} from '../../src/handlers/stock-alerts';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import {
@@ -300,6 +304,16 @@ const ROWS: Record<Tested, Row> = {
     caller: 'buyer',
     valid: { quoteId: `rate-limit-quote-${RUN}`, reason: 'Too dear.' },
   },
+  subscribeStockAlert: {
+    handler: subscribeStockAlertHandler,
+    caller: 'buyer',
+    valid: { productId: `rate-limit-product-${RUN}` },
+  },
+  unsubscribeStockAlert: {
+    handler: unsubscribeStockAlertHandler,
+    caller: 'buyer',
+    valid: { productId: `rate-limit-product-${RUN}` },
+  },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
     caller: 'buyer',
@@ -488,6 +502,8 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'deleteDraftOrder',
         'sendDraftOrder',
         'declineQuote',
+        'subscribeStockAlert',
+        'unsubscribeStockAlert',
       ].sort(),
     );
     expect([...NAMES].sort()).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());

@@ -11,6 +11,7 @@ import { priceListCases } from './cases/price-lists';
 import { profileCases } from './cases/profiles';
 import { quoteCases } from './cases/quotes';
 import { standingOrderCases } from './cases/standing-orders';
+import { stockAlertCases } from './cases/stock-alerts';
 import { policyPageCases, siteSettingsCases } from './cases/site-content';
 import {
   appCheckTokenCases,
@@ -66,6 +67,7 @@ const all: RuleCase[] = [
   ...storeCreditCases,
   ...storeCreditEntryCases,
   ...quoteCases,
+  ...stockAlertCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 
@@ -105,6 +107,7 @@ describe('rules matrix coverage', () => {
       'store_credit',
       'entries',
       'quotes',
+      'stock_alerts',
     ]) {
       const outcomes = new Set(
         all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),

@@ -45,9 +45,7 @@ describe('isOutOfStock', () => {
 
 describe('isBackInStock', () => {
   it('is a write from out of stock to in stock', () => {
-    expect(isBackInStock(product({ stock_on_hand: 0 }), product({ stock_on_hand: 50 }))).toBe(
-      true,
-    );
+    expect(isBackInStock(product({ stock_on_hand: 0 }), product({ stock_on_hand: 50 }))).toBe(true);
     // Low stock is in stock: it can be ordered.
     expect(isBackInStock(product({ stock_on_hand: 0 }), product({ stock_on_hand: 2 }))).toBe(true);
   });
@@ -95,6 +93,15 @@ describe('isBackInStock', () => {
     expect(
       isBackInStock(product({ stock_on_hand: 0 }), product({ backorders_allowed: true })),
     ).toBe(false);
+  });
+
+  it('is back when stock arrives for a product that was taking backorders', () => {
+    expect(
+      isBackInStock(
+        product({ stock_on_hand: -4, backorders_allowed: true }),
+        product({ stock_on_hand: 40, backorders_allowed: true }),
+      ),
+    ).toBe(true);
   });
 
   it('is back when stock stops being tracked (always orderable)', () => {

@@ -27,22 +27,24 @@ export function isOutOfStock(product: StockLevels & QuantityRule): boolean {
 
 /**
  * In stock for an alert's mail: active, and enough units for a line (tracked or not). A product
- * that only takes backorders is not back in stock: its alerts wait for stock to arrive.
+ * that only takes backorders is not in stock: its alerts wait for stock to arrive.
  */
-function isInStock(product: AlertProduct): boolean {
+export function isInStock(product: AlertProduct): boolean {
   if (!product.is_active) return false;
   const state = stockState(product, minimumOrderQuantity(product));
   return state === 'in_stock' || state === 'low';
 }
 
 /**
- * Whether a write of a product brings it back: out of stock before the write, in stock after it
- * (a restock, reserved units released, or a product made active again with stock). A new or a
- * deleted product is never back in stock.
+ * Whether a write of a product brings it back: not in stock before the write (out of stock,
+ * taking backorders only, or inactive), in stock after it (a restock, reserved units released,
+ * or a product made active again with stock). A new or a deleted product is never back in stock.
+ * Alerts exist only for products that were out of stock when they were made, so the first write
+ * that makes such a product orderable from stock again is its restock.
  */
 export function isBackInStock(before: AlertProduct | null, after: AlertProduct | null): boolean {
   if (!before || !after) return false;
-  return isOutOfStock(before) && isInStock(after);
+  return !isInStock(before) && isInStock(after);
 }
 
 /** The id of a member's alert for a product: one per product and member. */
@@ -93,7 +95,7 @@ export const STOCK_ALERT_MESSAGES = {
   listTitle: 'Stock alerts',
   listIntro: 'We email you once when one of these products is back in stock.',
   listEmpty:
-    "No stock alerts. On a product that is out of stock, choose \"Tell me when it's back\".",
+    'No stock alerts. On a product that is out of stock, choose "Tell me when it\'s back".',
   notFound: 'This product is not in the catalog.',
   inactive: 'This product is no longer sold.',
   inStock: 'This product is in stock: you can order it now.',

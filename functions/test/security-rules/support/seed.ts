@@ -144,6 +144,25 @@ export const QUOTE = {
   bSent: 'quote-b-sent',
 } as const;
 
+/** The back-in-stock alerts of the seed, one per member (id: product and uid). */
+export const STOCK_ALERT = {
+  retailer: `${PRODUCT.inactive}_${ACCOUNTS.retailer.uid}`,
+  buyerA: `${PRODUCT.inactive}_${ACCOUNTS.buyerA.uid}`,
+} as const;
+
+/** An alert as subscribeStockAlert writes it. */
+function stockAlert(uid: string, companyId: string) {
+  return {
+    product_id: PRODUCT.inactive,
+    product_name: 'Inactive product',
+    sku: '',
+    uid,
+    company_id: companyId,
+    email: `${uid}@rules.test`,
+    created_at: at,
+  };
+}
+
 /** A quote as the functions leave it in `state` (numbered once sent). */
 function quote(companyId: string, state: 'draft' | 'sent' | 'accepted', number: string | null) {
   return {
@@ -602,6 +621,9 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     amount: 3499,
     created_at: at,
   },
+  // Back-in-stock alerts (docs/catalog.md#back-in-stock-alerts): the retailer's and buyerA's.
+  [paths.stockAlert(STOCK_ALERT.retailer)]: stockAlert(U.retailer, COMPANY.A),
+  [paths.stockAlert(STOCK_ALERT.buyerA)]: stockAlert(U.buyerA, COMPANY.A),
   [paths.invoiceCounter()]: { next: 7 },
   [paths.quoteCounter()]: { next: 3 },
   [paths.quote(QUOTE.aDraft)]: quote(COMPANY.A, 'draft', null),
