@@ -52,16 +52,23 @@ export function stockAlertId(productId: string, uid: string): string {
   return `${productId}_${uid}`;
 }
 
-const docId = z
-  .string({ error: 'Choose a product.' })
-  .check(
-    z.minLength(1, 'Choose a product.'),
-    z.maxLength(128, 'Not a product id.'),
-    z.regex(/^[A-Za-z0-9_-]+$/, 'Not a product id.'),
-  );
+function stockAlertRequestSchema() {
+  return z.strictObject({
+    productId: z
+      .string({ error: 'Choose a product.' })
+      .check(
+        z.minLength(1, 'Choose a product.'),
+        z.maxLength(128, 'Not a product id.'),
+        z.regex(/^[A-Za-z0-9_-]+$/, 'Not a product id.'),
+      ),
+  });
+}
 
-/** subscribeStockAlert and unsubscribeStockAlert take the product. */
-export const stockAlertRequest = z.strictObject({ productId: docId });
+/**
+ * subscribeStockAlert and unsubscribeStockAlert take the product. (Built on first use by a
+ * bundle: pages that never send it carry none of it.)
+ */
+export const stockAlertRequest = /* @__PURE__ */ stockAlertRequestSchema();
 export type StockAlertRequest = z.infer<typeof stockAlertRequest>;
 
 /** What both callables answer: whether the caller is now subscribed to the product. */
