@@ -88,6 +88,19 @@ function previewTls() {
 }
 
 /**
+ * The chunks a dynamic import preloads with its own: all its dependencies, except for the parts
+ * loaded only when a page needs them and whose dependencies the page has already loaded (the
+ * back-in-stock alert on an out-of-stock product: the store and product page already run React
+ * Query, Firestore and the callables). Vite writes every dependency's file name into the
+ * importing chunk; for these that list would cost the store's first load more than the code
+ * itself (docs/performance.md).
+ */
+const LOADED_WITH_THE_PAGE = /(?:^|\/)stock-alert-button-[\w-]+\.js$/;
+function preloadedWith(filename: string, deps: string[]): string[] {
+  return LOADED_WITH_THE_PAGE.test(filename) ? [] : deps;
+}
+
+/**
  * One id per build (and per dev server start): the last view a device keeps (src/lib/last-view.ts)
  * is shown only by the build that wrote it, so data shaped by older parsers never reaches a page.
  */
@@ -146,5 +159,6 @@ export default defineConfig({
     // deploy: the site never serves its sources. docs/deploying.md.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
+    modulePreload: { resolveDependencies: preloadedWith },
   },
 });

@@ -10,6 +10,7 @@ import {
   REMOVED_FROM_COMPANY,
   STOCK_ALERT_MESSAGES,
   stockAlertId,
+  stockAlertPath,
   stockAlertSchemaOf,
   type AlertProduct,
   type StockAlertRequest,
@@ -48,7 +49,7 @@ function readAlert(snap: DocumentSnapshot): StoredAlert | null {
 }
 
 const alertRef = (db: Firestore, productId: string, uid: string) =>
-  db.doc(paths.stockAlert(stockAlertId(productId, uid)));
+  db.doc(stockAlertPath(stockAlertId(productId, uid)));
 
 /** The product as the alerts read it, or null when it does not exist or is malformed. */
 export function alertProductOf(

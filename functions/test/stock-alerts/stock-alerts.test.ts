@@ -7,6 +7,7 @@ import {
   PRODUCT_DEFAULTS,
   STOCK_ALERT_MESSAGES,
   stockAlertId,
+  stockAlertPath,
 } from '@portal/domain';
 import type { CallRequest } from '../../src/handlers/edge';
 import {
@@ -95,7 +96,7 @@ async function mailsOf(productId: string) {
 const alertOf = async (productId: string, user: TestUser) =>
   (
     await db()
-      .doc(paths.stockAlert(stockAlertId(productId, user.uid)))
+      .doc(stockAlertPath(stockAlertId(productId, user.uid)))
       .get()
   ).data();
 

@@ -146,7 +146,6 @@ export const paths = {
     `${COLLECTIONS.storeCredit}/${companyId}/${COLLECTIONS.storeCreditEntries}`,
   storeCreditEntry: (companyId: string, entryId: string) =>
     `${COLLECTIONS.storeCredit}/${companyId}/${COLLECTIONS.storeCreditEntries}/${entryId}`,
-  stockAlert: (alertId: string) => `${COLLECTIONS.stockAlerts}/${alertId}`,
 } as const;
 
 /** Names of the callable and HTTPS functions, shared by the web client and the functions. */

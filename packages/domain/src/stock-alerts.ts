@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { takesBackorders } from './backorders';
 import { minimumOrderQuantity, type QuantityRule } from './quantities';
+import { COLLECTIONS } from './paths';
 import { stockState, type StockLevels } from './stock';
 
 /** What the alert decisions read of a product. */
@@ -50,6 +51,14 @@ export function isBackInStock(before: AlertProduct | null, after: AlertProduct |
 /** The id of a member's alert for a product: one per product and member. */
 export function stockAlertId(productId: string, uid: string): string {
   return `${productId}_${uid}`;
+}
+
+/**
+ * The alert's document path. Here rather than in paths.ts: the `paths` object ships whole in
+ * every page, and only the functions and tests build an alert's path.
+ */
+export function stockAlertPath(alertId: string): string {
+  return `${COLLECTIONS.stockAlerts}/${alertId}`;
 }
 
 function stockAlertRequestSchema() {

@@ -52,8 +52,6 @@ import {
   type AcceptQuoteResponse,
   type DeclineQuoteRequest,
   type QuoteStateResponse,
-  type StockAlertRequest,
-  type StockAlertResponse,
 } from '@portal/domain';
 import { functions } from './firebase-app';
 
@@ -189,12 +187,4 @@ export const callAcceptQuote = /* @__PURE__ */ callable<AcceptQuoteRequest, Acce
 /** A member who may order declines a quote, with a reason the managers read. */
 export const callDeclineQuote = /* @__PURE__ */ callable<DeclineQuoteRequest, QuoteStateResponse>(
   FUNCTION_NAMES.declineQuote,
-);
-/** A member asks to be mailed when an out-of-stock product is back (docs/catalog.md). */
-export const callSubscribeStockAlert = /* @__PURE__ */ callable<StockAlertRequest, StockAlertResponse>(
-  FUNCTION_NAMES.subscribeStockAlert,
-);
-/** The account's own alert for a product removed. */
-export const callUnsubscribeStockAlert = /* @__PURE__ */ callable<StockAlertRequest, StockAlertResponse>(
-  FUNCTION_NAMES.unsubscribeStockAlert,
 );

@@ -1,4 +1,4 @@
-import { COLLECTIONS, paths } from '@portal/domain';
+import { COLLECTIONS, stockAlertPath } from '@portal/domain';
 import { ALL_ACTORS, uidOf, type Actor } from '../support/actors';
 import type { Operation, QuerySpec, RuleCase } from '../support/matrix';
 import { STOCK_ALERT, U } from '../support/seed';
@@ -33,7 +33,7 @@ export const stockAlertCases: RuleCase[] = [
   ...ALL_ACTORS.map((actor): RuleCase => ({
     actor,
     op: 'get',
-    path: paths.stockAlert(STOCK_ALERT.retailer),
+    path: stockAlertPath(STOCK_ALERT.retailer),
     expect: actor === 'retailer' ? 'allow' : 'deny',
     why: actor === 'retailer' ? 'own alert' : "another account's alert",
   })),
@@ -69,8 +69,8 @@ export const stockAlertCases: RuleCase[] = [
       op,
       path:
         op === 'create'
-          ? paths.stockAlert(`active-1_${uidOf(actor)}`)
-          : paths.stockAlert(
+          ? stockAlertPath(`active-1_${uidOf(actor)}`)
+          : stockAlertPath(
               OWNERS.includes(actor)
                 ? STOCK_ALERT[actor as 'retailer' | 'buyerA']
                 : STOCK_ALERT.retailer,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
-import { COLLECTIONS, paths, searchKeysOf } from '@portal/domain';
+import { COLLECTIONS, paths, searchKeysOf, stockAlertPath } from '@portal/domain';
 import { ACCOUNTS, COMPANY } from './actors';
 import { clearFirestore, rulesAdminDb } from './target';
 
@@ -622,8 +622,8 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     created_at: at,
   },
   // Back-in-stock alerts (docs/catalog.md#back-in-stock-alerts): the retailer's and buyerA's.
-  [paths.stockAlert(STOCK_ALERT.retailer)]: stockAlert(U.retailer, COMPANY.A),
-  [paths.stockAlert(STOCK_ALERT.buyerA)]: stockAlert(U.buyerA, COMPANY.A),
+  [stockAlertPath(STOCK_ALERT.retailer)]: stockAlert(U.retailer, COMPANY.A),
+  [stockAlertPath(STOCK_ALERT.buyerA)]: stockAlert(U.buyerA, COMPANY.A),
   [paths.invoiceCounter()]: { next: 7 },
   [paths.quoteCounter()]: { next: 3 },
   [paths.quote(QUOTE.aDraft)]: quote(COMPANY.A, 'draft', null),

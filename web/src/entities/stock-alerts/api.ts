@@ -1,6 +1,6 @@
 import { MAX_STOCK_ALERTS } from '@portal/domain';
 import { getDocs, limit, query, where } from 'firebase/firestore/lite';
-import { callSubscribeStockAlert, callUnsubscribeStockAlert } from '@/lib/callables';
+import { callSubscribeStockAlert, callUnsubscribeStockAlert } from '@/lib/stock-alert-callables';
 import { parseDocuments } from '../firestore';
 import { parseStockAlert, stockAlertsCollection, type StockAlert } from './documents';
 

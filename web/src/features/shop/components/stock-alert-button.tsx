@@ -1,11 +1,8 @@
 import { STOCK_ALERT_MESSAGES } from '@portal/domain';
-import { MailOutlined } from '@/components/icons';
-import { LoadingOutlined } from '@/components/icons';
 import { useBuyer } from '@/entities/profile';
 import { useStockAlerts, useToggleStockAlert } from '@/entities/stock-alerts';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
-import './stock-alert.css';
 
 /**
  * "Tell me when it's back" on an out-of-stock product (a store card, the product page): one
@@ -53,7 +50,6 @@ export default function StockAlertButton({
   if (subscribed) {
     return (
       <p className={`stock-alert stock-alert--on${size}`} role="status">
-        <MailOutlined aria-hidden="true" />
         <span>{STOCK_ALERT_MESSAGES.subscribed}</span>
         <button
           type="button"
@@ -75,9 +71,6 @@ export default function StockAlertButton({
       aria-busy={busy || alerts.isPending || undefined}
       aria-label={`${STOCK_ALERT_MESSAGES.subscribe}: ${productName}`}
     >
-      <span className="card-button__icon" aria-hidden="true">
-        {busy ? <LoadingOutlined spin /> : <MailOutlined />}
-      </span>
       {STOCK_ALERT_MESSAGES.subscribe}
     </button>
   );
