@@ -14,6 +14,7 @@ import {
   readDocument,
   waitForTriggers,
   writeDocuments,
+  type Plain,
 } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
@@ -86,7 +87,7 @@ j.step(
   async () => {
     await writeDocuments(
       j.stack,
-      new Map([
+      new Map<string, { [key: string]: Plain }>([
         [`products/${KIWI.id}`, product(KIWI, 905)],
         [`products/${LIME.id}`, product(LIME, 906)],
         // The manager's editor saves both prices.
