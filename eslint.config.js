@@ -31,6 +31,7 @@ const FUNCTIONS_LAYERS = [
   'quotes/quote-payments',
   'orders',
   'store-credit',
+  'stock-alerts',
   'mail',
   ['stripe', 'insights', 'catalog', 'pricing', 'site-content', 'photos', 'quotes/quote-record'],
   'lib',

@@ -106,6 +106,11 @@ import {
   subscribeNewsletterHandler,
   unsubscribeNewsletterHandler,
 } from './handlers/newsletter';
+import {
+  productRestockedHandler,
+  subscribeStockAlertHandler,
+  unsubscribeStockAlertHandler,
+} from './handlers/stock-alerts';
 import { callableOptions } from './lib/app-check';
 import { onCall } from './lib/guarded-on-call';
 import { payloadLimitsOf } from './lib/payload-limits';
@@ -324,6 +329,20 @@ export const onCompanyChanged = onDocumentUpdated('companies/{companyId}', compa
 export const onStandingOrderChanged = onDocumentUpdated(
   'standing_orders/{standingOrderId}',
   (event) => standingOrderChangedHandler(event).then(() => undefined),
+);
+
+// Back-in-stock alerts (docs/catalog.md#back-in-stock-alerts): a member subscribes to a product
+// that is out of stock; the write that brings it back mails each subscriber once.
+export const subscribeStockAlert = callable(
+  FUNCTION_NAMES.subscribeStockAlert,
+  subscribeStockAlertHandler,
+);
+export const unsubscribeStockAlert = callable(
+  FUNCTION_NAMES.unsubscribeStockAlert,
+  unsubscribeStockAlertHandler,
+);
+export const onProductRestocked = onDocumentWritten('products/{productId}', (event) =>
+  productRestockedHandler(event).then(() => undefined),
 );
 
 // Accounts by mail: forgot password, verification links, the verified flag on the profile.

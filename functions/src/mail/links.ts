@@ -45,6 +45,8 @@ export function portalLinks(origin: string) {
      * tab, with the company's details.
      */
     taxCertificates: () => at(routePath('account'), { tab: 'profile' }),
+    /** A product's page in the store (a back-in-stock mail links it). */
+    product: (productId: string) => at(routePath('product', { productId })),
     /** The portal's action page for a link made by the Admin SDK (generate...Link). */
     authAction: (firebaseLink: string) => {
       const source = new URL(firebaseLink);

@@ -310,6 +310,26 @@ export function buyerMail(
 }
 
 /**
+ * One mail to a member by their account (the enabled account's address; none: no mail), for
+ * what they asked to hear about themselves (a back-in-stock alert).
+ */
+export function memberMail(
+  deps: MailDeps,
+  uid: string,
+  kind: string,
+  key: string,
+  content: (links: PortalLinks) => MailContent,
+  fields: Record<string, unknown> = {},
+): Promise<QueuedMail[]> {
+  return safely(kind, { uid, ...fields }, async () => {
+    const address = await addressOf(deps.auth, uid);
+    if (!address) return [];
+    const { links, render } = setting(deps);
+    return [await one(kind, key, address, content(links), render)];
+  });
+}
+
+/**
  * One mail to every owner of a company (each enabled owner with an address; none: no mail), for
  * the company's own business (its resale certificates, say). One key for the event, whoever the
  * owners are.

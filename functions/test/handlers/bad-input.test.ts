@@ -36,6 +36,7 @@ import {
   declineQuoteRequest,
   saveOrderListRequest,
   deleteOrderListRequest,
+  stockAlertRequest,
   acceptQuoteRequest,
   answerClaimRequest,
   askClaimQuestionRequest,
@@ -92,6 +93,10 @@ import {
   sendDraftOrderHandler,
 } from '../../src/handlers/quotes';
 import { acceptQuoteHandler } from '../../src/handlers/accept-quote';
+import {
+  subscribeStockAlertHandler,
+  unsubscribeStockAlertHandler,
+} from '../../src/handlers/stock-alerts';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { getCompanyDetailsHandler } from '../../src/handlers/get-company-details';
 import { getProductClaimsHandler } from '../../src/handlers/get-product-claims';
@@ -519,6 +524,18 @@ const TABLE: Record<CallableName, Row> = {
     schema: deleteOrderListRequest,
     caller: 'buyer',
     valid: { listId: NO_SUCH_QUOTE },
+  },
+  subscribeStockAlert: {
+    handler: subscribeStockAlertHandler,
+    schema: stockAlertRequest,
+    caller: 'buyer',
+    valid: { productId: `bad-input-product-${RUN}` },
+  },
+  unsubscribeStockAlert: {
+    handler: unsubscribeStockAlertHandler,
+    schema: stockAlertRequest,
+    caller: 'buyer',
+    valid: { productId: `bad-input-product-${RUN}` },
   },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,

@@ -29,6 +29,10 @@ import {
   sendDraftOrderHandler,
 } from '../../src/handlers/quotes';
 import { acceptQuoteHandler } from '../../src/handlers/accept-quote';
+import {
+  subscribeStockAlertHandler,
+  unsubscribeStockAlertHandler,
+} from '../../src/handlers/stock-alerts';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import { deleteOrderListHandler, saveOrderListHandler } from '../../src/handlers/order-lists';
@@ -315,6 +319,16 @@ const ROWS: Record<Tested, Row> = {
     caller: 'buyer',
     valid: { listId: `rate-limit-list-${RUN}` },
   },
+  subscribeStockAlert: {
+    handler: subscribeStockAlertHandler,
+    caller: 'buyer',
+    valid: { productId: `rate-limit-product-${RUN}` },
+  },
+  unsubscribeStockAlert: {
+    handler: unsubscribeStockAlertHandler,
+    caller: 'buyer',
+    valid: { productId: `rate-limit-product-${RUN}` },
+  },
   manageStandingOrder: {
     handler: manageStandingOrderHandler,
     caller: 'buyer',
@@ -505,6 +519,8 @@ describe('rate limits of the callables that cost money or send mail', () => {
         'declineQuote',
         'saveOrderList',
         'deleteOrderList',
+        'subscribeStockAlert',
+        'unsubscribeStockAlert',
       ].sort(),
     );
     expect([...NAMES].sort()).toEqual(Object.keys(CALLABLE_RATE_LIMITS).sort());

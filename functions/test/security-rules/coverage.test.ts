@@ -12,6 +12,7 @@ import { profileCases } from './cases/profiles';
 import { quoteCases } from './cases/quotes';
 import { orderListCases } from './cases/order-lists';
 import { standingOrderCases } from './cases/standing-orders';
+import { stockAlertCases } from './cases/stock-alerts';
 import { policyPageCases, siteSettingsCases } from './cases/site-content';
 import {
   appCheckTokenCases,
@@ -68,6 +69,7 @@ const all: RuleCase[] = [
   ...storeCreditEntryCases,
   ...quoteCases,
   ...orderListCases,
+  ...stockAlertCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 
@@ -108,6 +110,7 @@ describe('rules matrix coverage', () => {
       'entries',
       'quotes',
       'order_lists',
+      'stock_alerts',
     ]) {
       const outcomes = new Set(
         all.filter((c) => collectionOf(c.path) === collection).map((c) => c.expect),

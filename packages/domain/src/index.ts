@@ -67,3 +67,4 @@ export * from './order-tax';
 export * from './tax-certificates';
 export * from './tax-schemas';
 export * from './tax-report';
+export * from './stock-alerts';

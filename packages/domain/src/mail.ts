@@ -244,6 +244,12 @@ export const mailKeys = {
   quotePaymentLink: (quoteId: string) => `quote-payment-link.${part(quoteId)}`,
   quoteDeclined: (quoteId: string, managerUid: string) =>
     `quote-declined.${part(quoteId)}.${part(managerUid)}`,
+  /**
+   * Back in stock (docs/catalog.md#back-in-stock-alerts): one per alert, which the mail deletes;
+   * the alert's creation time tells a later subscription (a new alert) from this one.
+   */
+  backInStock: (alertId: string, createdAtMs: number) =>
+    `back-in-stock.${part(alertId)}.${createdAtMs}`,
 } as const;
 
 /** Newsletter subscriptions: pending until the address confirms; only confirmed ones count. */

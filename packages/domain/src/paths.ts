@@ -99,6 +99,11 @@ export const COLLECTIONS = {
    * company's approved members read theirs, managers all.
    */
   orderLists: 'order_lists',
+  /**
+   * Back-in-stock alerts (docs/catalog.md#back-in-stock-alerts): stock_alerts/{productId}_{uid}.
+   * Written by the functions only; each member reads their own.
+   */
+  stockAlerts: 'stock_alerts',
 } as const;
 
 export const paths = {
@@ -208,6 +213,8 @@ export const FUNCTION_NAMES = {
   subscribeNewsletter: 'subscribeNewsletter',
   confirmNewsletter: 'confirmNewsletter',
   unsubscribeNewsletter: 'unsubscribeNewsletter',
+  subscribeStockAlert: 'subscribeStockAlert',
+  unsubscribeStockAlert: 'unsubscribeStockAlert',
 } as const;
 
 export type FunctionName = (typeof FUNCTION_NAMES)[keyof typeof FUNCTION_NAMES];

@@ -234,6 +234,16 @@ export const CALLABLE_RATE_LIMITS = {
     perUser: { max: 120, windowMs: HOUR },
     perIp: { max: 300, windowMs: HOUR },
   },
+  // Back-in-stock alerts (docs/catalog.md#back-in-stock-alerts): a click each on the store's
+  // cards and in My Account; each writes an alert that may later send a mail.
+  subscribeStockAlert: {
+    perUser: { max: 120, windowMs: HOUR },
+    perIp: { max: 300, windowMs: HOUR },
+  },
+  unsubscribeStockAlert: {
+    perUser: { max: 120, windowMs: HOUR },
+    perIp: { max: 300, windowMs: HOUR },
+  },
 } as const satisfies Partial<Record<FunctionName, CallableRateLimit>>;
 
 export type RateLimitedCallable = keyof typeof CALLABLE_RATE_LIMITS;

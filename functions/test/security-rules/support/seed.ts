@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Timestamp } from 'firebase-admin/firestore';
-import { COLLECTIONS, paths, searchKeysOf } from '@portal/domain';
+import { COLLECTIONS, paths, searchKeysOf, stockAlertPath } from '@portal/domain';
 import { ACCOUNTS, COMPANY } from './actors';
 import { clearFirestore, rulesAdminDb } from './target';
 
@@ -162,6 +162,25 @@ function orderList(companyId: string, createdBy: string) {
     created_by_name: 'Rico Alvarez',
     created_at: at,
     updated_at: at,
+  };
+}
+
+/** The back-in-stock alerts of the seed, one per member (id: product and uid). */
+export const STOCK_ALERT = {
+  retailer: `${PRODUCT.inactive}_${ACCOUNTS.retailer.uid}`,
+  buyerA: `${PRODUCT.inactive}_${ACCOUNTS.buyerA.uid}`,
+} as const;
+
+/** An alert as subscribeStockAlert writes it. */
+function stockAlert(uid: string, companyId: string) {
+  return {
+    product_id: PRODUCT.inactive,
+    product_name: 'Inactive product',
+    sku: '',
+    uid,
+    company_id: companyId,
+    email: `${uid}@rules.test`,
+    created_at: at,
   };
 }
 
@@ -623,6 +642,9 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     amount: 3499,
     created_at: at,
   },
+  // Back-in-stock alerts (docs/catalog.md#back-in-stock-alerts): the retailer's and buyerA's.
+  [stockAlertPath(STOCK_ALERT.retailer)]: stockAlert(U.retailer, COMPANY.A),
+  [stockAlertPath(STOCK_ALERT.buyerA)]: stockAlert(U.buyerA, COMPANY.A),
   [paths.invoiceCounter()]: { next: 7 },
   [paths.quoteCounter()]: { next: 3 },
   [paths.quote(QUOTE.aDraft)]: quote(COMPANY.A, 'draft', null),

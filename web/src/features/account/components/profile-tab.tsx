@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field';
 import { TextInput } from '@/components/text-input';
 import { Tag, type TagColor } from '@/components/tag';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   companyRoleCan,
@@ -24,6 +24,9 @@ import { LocationsCard } from './locations-card';
 import { MembersCard } from './members-card';
 import { TaxCertificatesCard } from './tax-certificates-card';
 import { TextSkeleton } from '@/components/skeleton';
+
+/** The member's back-in-stock alerts: a chunk of its own, loaded with the tab. */
+const StockAlertsCard = lazy(() => import('./stock-alerts-card'));
 
 const STATUS_COLORS: Record<ProfileStatus, TagColor> = {
   approved: 'green',
@@ -94,6 +97,11 @@ export function ProfileTab({ uid }: { uid: string }) {
           // storage.rules give the files to the owners and buyers, not to viewers.
           canViewFiles={!!profile.data.company_role && profile.data.company_role !== 'viewer'}
         />
+      )}
+      {profile.data.company_id && (
+        <Suspense fallback={null}>
+          <StockAlertsCard uid={uid} />
+        </Suspense>
       )}
     </div>
   );

@@ -19,6 +19,7 @@ import {
   productHref,
   startingPrice,
 } from '../lib/store-view';
+import { StockAlertSlot } from './stock-alert-slot';
 import { StockBadge } from './stock-badge';
 import { useStoreLink } from './store-query-context';
 
@@ -148,6 +149,7 @@ export const ProductCard = memo(function ProductCard({
             {problem}
           </p>
         )}
+        {out && <StockAlertSlot productId={product.id} productName={product.name} />}
       </div>
     </article>
   );

@@ -24,6 +24,7 @@ import { addProblem, packExplanation, startingPrice, storeHref } from '../lib/st
 import { PriceTiers } from './price-tiers';
 import { ProductGallery } from './product-gallery';
 import { QuantityInput } from './quantity-input';
+import { StockAlertSlot } from './stock-alert-slot';
 import { StockBadge } from './stock-badge';
 import { STORE_TOASTS } from './store-toasts';
 import { LoadFailed } from './load-failed';
@@ -177,6 +178,7 @@ function ProductDetails({
         )}
         {explanation && <p className="product-page__pack">{explanation}</p>}
 
+        {out && <StockAlertSlot productId={product.id} productName={product.name} large />}
         {!canOrder && <ViewOnlyNotice />}
         {canOrder && (
           <section className="product-page__buy" aria-label="Order">

@@ -1,0 +1,3 @@
+export { fetchStockAlerts, subscribeStockAlert, unsubscribeStockAlert } from './api';
+export type { StockAlert } from './documents';
+export { stockAlertKeys, useStockAlerts, useToggleStockAlert } from './queries';
