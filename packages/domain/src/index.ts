@@ -18,6 +18,7 @@ export * from './calendar-day';
 export * from './stock-holds';
 export * from './catalog-search';
 export * from './quick-order';
+export * from './order-upload';
 export * from './standing-orders';
 export * from './insights';
 export * from './chart-labels';
