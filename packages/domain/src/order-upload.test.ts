@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isZipFile, looksBinary } from './file-signatures';
 import {
-  MAX_ORDER_LINES,
+  MAX_UPLOAD_LINES,
   applyOrderFix,
   checkOrderLines,
   closestSku,
@@ -13,10 +13,14 @@ import {
   orderLineMessage,
   readOrderCells,
   readOrderText,
+  sampleOrderCsv,
   splitOrderText,
   type OrderProduct,
-  type OrderRow,
+  type UploadRow,
 } from './order-upload';
+
+/** ASCII text as bytes (the domain has no DOM or Node types). */
+const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
 
 const product = (id: string, sku: string, overrides: Partial<OrderProduct> = {}): OrderProduct => ({
   id,
@@ -40,12 +44,12 @@ const catalog = [
   product('old', 'OLD-1', { is_active: false }),
 ];
 const bySku = new Map(catalog.map((p) => [p.sku, p] as const));
-const row = (line: number, sku: string, quantity: string | number): OrderRow => ({
+const row = (line: number, sku: string, quantity: string | number): UploadRow => ({
   line,
   sku,
   quantity: String(quantity),
 });
-const check = (rows: OrderRow[], inCart?: (id: string) => number) =>
+const check = (rows: UploadRow[], inCart?: (id: string) => number) =>
   checkOrderLines(rows, bySku, inCart).map(({ line, problem, fix, note }) => ({
     line,
     problem,
@@ -106,10 +110,10 @@ describe('reading rows', () => {
     });
   });
 
-  it(`takes ${MAX_ORDER_LINES} lines and refuses more whole, saying how many`, () => {
+  it(`takes ${MAX_UPLOAD_LINES} lines and refuses more whole, saying how many`, () => {
     const lines = (n: number) => Array.from({ length: n }, (_, i) => [`SKU-${i}`, '1']);
-    const at = readOrderCells(lines(MAX_ORDER_LINES), 'file');
-    expect(at.ok && at.rows.length).toBe(MAX_ORDER_LINES);
+    const at = readOrderCells(lines(MAX_UPLOAD_LINES), 'file');
+    expect(at.ok && at.rows.length).toBe(MAX_UPLOAD_LINES);
     expect(readOrderCells(lines(5000), 'file')).toEqual({
       ok: false,
       error: 'This file has 5,000 lines. An order takes at most 500; split it and add each part.',
@@ -167,7 +171,7 @@ describe('reading rows', () => {
 });
 
 describe('orderFileKind', () => {
-  const text = new TextEncoder().encode('SKU,Quantity\nSYR-BLUE,24\n');
+  const text = ascii('SKU,Quantity\nSYR-BLUE,24\n');
   const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 
@@ -205,7 +209,7 @@ describe('orderFileKind', () => {
     expect(isZipFile(zip)).toBe(true);
     expect(isZipFile(text)).toBe(false);
     expect(looksBinary(text)).toBe(false);
-    expect(looksBinary(new TextEncoder().encode('a\tb\r\nc\f'))).toBe(false);
+    expect(looksBinary(ascii('a\tb\r\nc\f'))).toBe(false);
     expect(looksBinary(new Uint8Array([1, 2, 3, 65]))).toBe(true);
   });
 });
@@ -351,5 +355,16 @@ describe('checkOrderLines', () => {
     expect(fixed).toEqual([row(7, 'SYR-BLUE', 5), row(9, 'STR-SPOON', 18)]);
     expect(checkOrderLines(fixed, bySku).every((l) => l.problem === null)).toBe(true);
     expect(orderLineMessage(checked[0]!)).toBe('Line 7: Unknown SKU SYR-BLU.');
+  });
+});
+
+describe('sampleOrderCsv', () => {
+  it('writes a header and the first three products with SKUs at their least orderable quantity', () => {
+    expect(sampleOrderCsv([product('x', ''), ...catalog])).toBe(
+      'SKU,Quantity\r\nSYR-BLUE,1\r\nSYR-RED,1\r\nCUP-16,20\r\n',
+    );
+    expect(readOrderCells(splitOrderText(sampleOrderCsv(catalog)), 'file')).toMatchObject({
+      ok: true,
+    });
   });
 });

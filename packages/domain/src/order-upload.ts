@@ -15,16 +15,16 @@ import { availableStock, orderableUnits } from './stock';
  * by line against the buyer's catalog, each problem with a fix the buyer can apply in the preview.
  * Input that cannot be read safely (empty, binary, too long, formulas) is refused whole.
  */
-export const MAX_ORDER_LINES = 500;
+export const MAX_UPLOAD_LINES = 500;
 
 /** One line as read: its number in the file or pasted text, and its SKU and quantity as typed. */
-export interface OrderRow {
+export interface UploadRow {
   line: number;
   sku: string;
   quantity: string;
 }
 
-export type OrderInput = { ok: true; rows: OrderRow[] } | { ok: false; error: string };
+export type UploadInput = { ok: true; rows: UploadRow[] } | { ok: false; error: string };
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @), but not a plain signed number. */
 export function isFormulaText(cell: string): boolean {
@@ -60,14 +60,14 @@ function isHeader(cells: readonly string[]): boolean {
  * Rows of cells (a CSV's or a sheet's, or pasted lines split into cells) read into order rows:
  * the first two cells of each row are the SKU and the quantity, blank rows are skipped, and a first
  * row naming the columns (SKU, Quantity) is optional. `formulaLines` are rows a spreadsheet stored
- * as formulas. Refused whole: no lines, more than MAX_ORDER_LINES, or any formula.
+ * as formulas. Refused whole: no lines, more than MAX_UPLOAD_LINES, or any formula.
  */
 export function readOrderCells(
   cells: readonly (readonly unknown[])[],
   source: 'file' | 'list',
   formulaLines: readonly number[] = [],
-): OrderInput {
-  const rows: OrderRow[] = [];
+): UploadInput {
+  const rows: UploadRow[] = [];
   const formulas = new Set(formulaLines);
   let first = true;
   cells.forEach((raw, index) => {
@@ -91,10 +91,10 @@ export function readOrderCells(
           : 'Paste at least one SKU and quantity.',
     };
   }
-  if (rows.length > MAX_ORDER_LINES) {
+  if (rows.length > MAX_UPLOAD_LINES) {
     return {
       ok: false,
-      error: `This ${source} has ${count(rows.length)} lines. An order takes at most ${MAX_ORDER_LINES}; split it and add each part.`,
+      error: `This ${source} has ${count(rows.length)} lines. An order takes at most ${MAX_UPLOAD_LINES}; split it and add each part.`,
     };
   }
   if (formulas.size > 0) {
@@ -117,7 +117,7 @@ export function splitOrderText(text: string): string[][] {
 }
 
 /** A pasted block read into order rows (line numbers are the block's lines). */
-export function readOrderText(text: string): OrderInput {
+export function readOrderText(text: string): UploadInput {
   return readOrderCells(splitOrderText(text), 'list');
 }
 
@@ -330,7 +330,7 @@ function ruleProblem(
  * lines of the same product already take). Each problem comes with a fix when one is known.
  */
 export function checkOrderLines<P extends OrderProduct>(
-  rows: readonly OrderRow[],
+  rows: readonly UploadRow[],
   bySku: ReadonlyMap<string, P>,
   inCart: (productId: string) => number = () => 0,
 ): CheckedOrderLine<P>[] {
@@ -405,7 +405,7 @@ export function checkOrderLines<P extends OrderProduct>(
 }
 
 /** A row with a fix applied (a remove fix is the caller's: it drops the row). */
-export function applyOrderFix(row: OrderRow, fix: OrderFix): OrderRow {
+export function applyOrderFix(row: UploadRow, fix: OrderFix): UploadRow {
   if (fix.kind === 'sku') return { ...row, sku: fix.sku };
   if (fix.kind === 'quantity') return { ...row, quantity: String(fix.quantity) };
   return row;
@@ -416,5 +416,14 @@ export function orderLineMessage(line: Pick<CheckedOrderLine, 'line' | 'problem'
   return `Line ${line.line}: ${line.problem ?? 'OK'}`;
 }
 
-/** The sample file offered for download: a header and three lines. */
-export const SAMPLE_ORDER_CSV = 'SKU,Quantity\r\nSYR-BLUE,24\r\nCUP-16,40\r\nSTR-SPOON,12\r\n';
+/**
+ * The sample file offered for download: a header row and a line for each of the first three
+ * products, at the least each can be ordered (its minimum in whole cases).
+ */
+export function sampleOrderCsv(products: readonly (QuantityRule & { sku: string })[]): string {
+  const lines = products
+    .filter((product) => product.sku.trim() !== '')
+    .slice(0, 3)
+    .map((product) => `${product.sku},${minimumOrderQuantity(product)}`);
+  return ['SKU,Quantity', ...lines].join('\r\n') + '\r\n';
+}

@@ -1,11 +1,11 @@
-import { orderFileKind, readOrderCells, type OrderInput } from '@portal/domain';
+import { orderFileKind, readOrderCells, type UploadInput } from '@portal/domain';
 
 /**
  * An uploaded order file read into rows, or why it is refused (see orderFileKind and
  * readOrderCells). The parsers load only here, when a file is chosen: papaparse for CSV,
  * read-excel-file for XLSX, each in a chunk of its own.
  */
-export async function readOrderFile(file: Blob & { name: string }): Promise<OrderInput> {
+export async function readOrderFile(file: Blob & { name: string }): Promise<UploadInput> {
   const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
   const kind = orderFileKind(file.name, file.size, head);
   if (!kind.ok) return kind;
@@ -47,7 +47,7 @@ export async function xlsxFormulaRows(buffer: ArrayBuffer): Promise<number[]> {
   return [...rows].sort((a, b) => a - b);
 }
 
-async function firstSheetXml(bytes: Uint8Array): Promise<string | null> {
+async function firstSheetXml(bytes: Uint8Array<ArrayBuffer>): Promise<string | null> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end of central directory record: its signature, searched back from the end.
   let end = -1;

@@ -1,0 +1,280 @@
+import { Button } from '@/components/button';
+import { TextInput } from '@/components/text-input';
+import { ShoppingCartOutlined } from '@/components/icons';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  applyOrderFix,
+  checkOrderLines,
+  type CheckedOrderLine,
+  type UploadRow,
+} from '@portal/domain';
+import { paths } from '@/config/paths';
+import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/entities/cart';
+import type { PricedProduct } from '@/entities/catalog';
+
+/** Shown when the batch write fails: nothing was added. */
+export const PREVIEW_ADD_FAILED =
+  'Could not add the lines to your cart. Nothing was added; try again.';
+
+function lines(count: number): string {
+  return count === 1 ? '1 line' : `${count} lines`;
+}
+
+/** "28 of 30 lines are ready to add. 2 need a fix." */
+export function previewSummary(ready: number, total: number): string {
+  const bad = total - ready;
+  const head = `${ready} of ${lines(total)} ${ready === 1 ? 'is' : 'are'} ready to add.`;
+  return bad === 0 ? head : `${head} ${bad} ${bad === 1 ? 'needs' : 'need'} a fix.`;
+}
+
+interface Props {
+  uid: string;
+  /** Where the lines came from: "your list" or the file's name. */
+  source: string;
+  rows: UploadRow[];
+  onRowsChange: (rows: UploadRow[]) => void;
+  bySku: ReadonlyMap<string, PricedProduct>;
+  onClose: () => void;
+}
+
+/**
+ * The preview of a pasted or uploaded order: every line with its SKU and quantity editable in
+ * place, its product, its problem and a fix. "Add N lines to cart" checks the lines again against
+ * the cart as it is now and adds only the valid ones in one batch; the others stay to be fixed.
+ */
+export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }: Props) {
+  const cart = useCart(uid);
+  const addMany = useAddManyToCart(uid);
+  const [added, setAdded] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const titleId = useId();
+
+  const checked = useMemo(
+    () => checkOrderLines(rows, bySku, (id) => quantityInCart(cart.data, id)),
+    [rows, bySku, cart.data],
+  );
+  const ready = checked.filter((line) => line.problem === null);
+  const fixable = checked.filter((line) => line.fix && line.fix.kind !== 'remove');
+
+  function change(line: number, patch: Partial<UploadRow>) {
+    onRowsChange(rows.map((row) => (row.line === line ? { ...row, ...patch } : row)));
+    setAdded(null);
+    setFailure(null);
+  }
+  function remove(line: number) {
+    onRowsChange(rows.filter((row) => row.line !== line));
+  }
+  function fix(line: CheckedOrderLine) {
+    if (!line.fix) return;
+    if (line.fix.kind === 'remove') return remove(line.line);
+    const { fix: chosen } = line;
+    onRowsChange(rows.map((row) => (row.line === line.line ? applyOrderFix(row, chosen) : row)));
+    setAdded(null);
+  }
+  function fixAll() {
+    const fixes = new Map(fixable.map((line) => [line.line, line.fix!]));
+    onRowsChange(
+      rows.map((row) => {
+        const chosen = fixes.get(row.line);
+        return chosen ? applyOrderFix(row, chosen) : row;
+      }),
+    );
+    setAdded(null);
+  }
+
+  function add() {
+    if (addMany.isPending || !cart.isSuccess) return;
+    setFailure(null);
+    // Checked again against the cart as it is at this moment.
+    const now = checkOrderLines(rows, bySku, (id) => quantityInCart(cart.data, id));
+    const valid = now.filter((line) => line.problem === null && line.product && line.units);
+    if (valid.length === 0) return;
+    const byProduct = new Map<string, number>();
+    for (const line of valid) {
+      byProduct.set(line.product!.id, (byProduct.get(line.product!.id) ?? 0) + line.units!);
+    }
+    const addedLines = new Set(valid.map((line) => line.line));
+    addMany.mutate(
+      [...byProduct].map(([productId, quantity]) => ({ productId, quantity })),
+      {
+        onSuccess: () => {
+          setAdded(valid.length);
+          onRowsChange(rows.filter((row) => !addedLines.has(row.line)));
+        },
+        onError: (error) => {
+          setFailure(
+            error instanceof CartLimitError
+              ? `${error.message}: your cart changed meanwhile. Check the quantities and try again.`
+              : PREVIEW_ADD_FAILED,
+          );
+        },
+      },
+    );
+  }
+
+  return (
+    <section className="order-preview" aria-labelledby={titleId}>
+      <div className="order-preview__head">
+        <div>
+          <h2 id={titleId} className="quick-order__preview-title">
+            Check your order
+          </h2>
+          <p className="order-preview__source">From {source}</p>
+        </div>
+        <Button onClick={onClose}>Start over</Button>
+      </div>
+      {added !== null && (
+        <p className="quick-order__added" role="status">
+          Added {lines(added)} to your cart. <Link to={paths.cart}>View cart</Link>
+        </p>
+      )}
+      {rows.length === 0 ? (
+        <p className="quick-order__empty">
+          {added !== null ? 'Every line is in your cart.' : 'No lines left.'}
+        </p>
+      ) : (
+        <>
+          <p className="order-preview__summary">{previewSummary(ready.length, rows.length)}</p>
+          <div className="order-preview__table-wrap">
+            <table className="quick-order__table order-preview__table">
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {checked.map((line) => (
+                  <PreviewRow
+                    key={line.line}
+                    line={line}
+                    onChange={change}
+                    onFix={fix}
+                    onRemove={remove}
+                    disabled={addMany.isPending}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {failure && (
+        <p className="quick-order__errors" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="quick-order__actions">
+        {rows.length > 0 && (
+          <Button
+            type="primary"
+            size="large"
+            icon={<ShoppingCartOutlined />}
+            loading={addMany.isPending}
+            disabled={ready.length === 0 || !cart.isSuccess}
+            onClick={add}
+          >
+            {`Add ${lines(ready.length)} to cart`}
+          </Button>
+        )}
+        {fixable.length > 0 && (
+          <Button onClick={fixAll} disabled={addMany.isPending}>
+            Apply all fixes
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function PreviewRow({
+  line,
+  onChange,
+  onFix,
+  onRemove,
+  disabled,
+}: {
+  line: CheckedOrderLine<PricedProduct>;
+  onChange: (line: number, patch: Partial<UploadRow>) => void;
+  onFix: (line: CheckedOrderLine) => void;
+  onRemove: (line: number) => void;
+  disabled: boolean;
+}) {
+  const bad = line.problem !== null;
+  const fix = line.fix && line.fix.kind !== 'remove' ? line.fix : null;
+  return (
+    <tr className={bad ? 'order-preview__row order-preview__row--bad' : 'order-preview__row'}>
+      <td data-label="Line" className="order-preview__line">
+        {line.line}
+      </td>
+      <td data-label="SKU">
+        <TextInput
+          className="order-preview__sku"
+          value={line.sku}
+          aria-label={`SKU on line ${line.line}`}
+          aria-invalid={bad && !line.product ? true : undefined}
+          spellCheck={false}
+          autoComplete="off"
+          readOnly={disabled}
+          onChange={(event) => onChange(line.line, { sku: event.target.value })}
+        />
+      </td>
+      <td data-label="Product">{line.product?.name ?? '—'}</td>
+      <td data-label="Quantity">
+        <TextInput
+          className="order-preview__quantity"
+          value={line.quantity}
+          inputMode="numeric"
+          aria-label={`Quantity on line ${line.line}`}
+          aria-invalid={bad && line.product ? true : undefined}
+          autoComplete="off"
+          readOnly={disabled}
+          onChange={(event) => onChange(line.line, { quantity: event.target.value })}
+        />
+      </td>
+      <td data-label="Status" className="order-preview__status">
+        {bad ? (
+          <span className="order-preview__problem">
+            <span className="visually-hidden">Line {line.line}: </span>
+            {line.problem}
+          </span>
+        ) : (
+          <span className="order-preview__ok">
+            OK{line.note && <span className="quick-order__note">{line.note}</span>}
+          </span>
+        )}
+      </td>
+      <td className="order-preview__actions">
+        {fix && (
+          <Button
+            size="small"
+            type="primary"
+            ghost
+            disabled={disabled}
+            aria-label={`${fix.label} on line ${line.line}`}
+            onClick={() => onFix(line)}
+          >
+            {fix.label}
+          </Button>
+        )}
+        <Button
+          size="small"
+          type="text"
+          danger={line.fix?.kind === 'remove'}
+          disabled={disabled}
+          aria-label={`Remove line ${line.line}`}
+          onClick={() => onRemove(line.line)}
+        >
+          Remove
+        </Button>
+      </td>
+    </tr>
+  );
+}
