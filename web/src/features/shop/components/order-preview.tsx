@@ -17,6 +17,9 @@ import type { PricedProduct } from '@/entities/catalog';
 export const PREVIEW_ADD_FAILED =
   'Could not add the lines to your cart. Nothing was added; try again.';
 
+/** Lines shown at a time: a 500-line file shows its first 100, then 100 more on request. */
+export const PREVIEW_PAGE = 100;
+
 function lines(count: number): string {
   return count === 1 ? '1 line' : `${count} lines`;
 }
@@ -48,6 +51,8 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
   const addMany = useAddManyToCart(uid);
   const [added, setAdded] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [shown, setShown] = useState(PREVIEW_PAGE);
+  const [onlyBad, setOnlyBad] = useState(false);
   const titleId = useId();
 
   const checked = useMemo(
@@ -56,6 +61,9 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
   );
   const ready = checked.filter((line) => line.problem === null);
   const fixable = checked.filter((line) => line.fix && line.fix.kind !== 'remove');
+  const bad = checked.length - ready.length;
+  const listed = onlyBad && bad > 0 ? checked.filter((line) => line.problem !== null) : checked;
+  const visible = listed.slice(0, shown);
 
   function change(line: number, patch: Partial<UploadRow>) {
     onRowsChange(rows.map((row) => (row.line === line ? { ...row, ...patch } : row)));
@@ -135,7 +143,14 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
         </p>
       ) : (
         <>
-          <p className="order-preview__summary">{previewSummary(ready.length, rows.length)}</p>
+          <div className="order-preview__bar">
+            <p className="order-preview__summary">{previewSummary(ready.length, rows.length)}</p>
+            {bad > 0 && bad < checked.length && (
+              <Button type="link" aria-pressed={onlyBad} onClick={() => setOnlyBad(!onlyBad)}>
+                {onlyBad ? 'Show all lines' : 'Show only lines to fix'}
+              </Button>
+            )}
+          </div>
           <div className="order-preview__table-wrap">
             <table className="quick-order__table order-preview__table">
               <thead>
@@ -151,7 +166,7 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
                 </tr>
               </thead>
               <tbody>
-                {checked.map((line) => (
+                {visible.map((line) => (
                   <PreviewRow
                     key={line.line}
                     line={line}
@@ -164,6 +179,16 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
               </tbody>
             </table>
           </div>
+          {listed.length > visible.length && (
+            <div className="order-preview__more">
+              <span>
+                Showing {visible.length} of {lines(listed.length)}.
+              </span>
+              <Button onClick={() => setShown(shown + PREVIEW_PAGE)}>
+                {`Show ${Math.min(PREVIEW_PAGE, listed.length - visible.length)} more`}
+              </Button>
+            </div>
+          )}
         </>
       )}
       {failure && (

@@ -1,7 +1,7 @@
 import { DownloadOutlined, ShoppingCartOutlined, UploadOutlined } from '@/components/icons';
 import { Button } from '@/components/button';
 import { TextArea } from '@/components/text-input';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   availableStock,
@@ -10,9 +10,7 @@ import {
   companyRoleCan,
   formatUsd,
   normalizeSku,
-  readOrderText,
   readQuickOrder,
-  sampleOrderCsv,
   unitPriceAt,
   type UploadRow,
   type QuickOrderLineError,
@@ -25,10 +23,14 @@ import { useBuyer } from '@/entities/profile';
 import { ViewOnlyNotice } from './view-only-notice';
 import { usePageTitle } from '@/lib/use-page-title';
 import { LoadFailed } from './load-failed';
-import { OrderPreview } from './order-preview';
-import { readOrderFile } from '../lib/read-order-file';
 import './shop.css';
 import { TextSkeleton } from '@/components/skeleton';
+
+/** The preview and the file readers load when the buyer first checks lines or chooses a file. */
+const OrderPreview = lazy(() =>
+  import('./order-preview').then((module) => ({ default: module.OrderPreview })),
+);
+const orderInput = () => import('../lib/read-order-file');
 
 /** Toasts of quick order (title: text). */
 export const QUICK_ORDER_TOASTS = {
@@ -192,8 +194,9 @@ export function QuickOrderPage() {
     );
   }
 
-  function checkLines() {
+  async function checkLines() {
     setFailure(null);
+    const { readOrderText } = await orderInput();
     const read = readOrderText(text);
     if (!read.ok) return setRefusal(read.error);
     setRefusal(null);
@@ -205,6 +208,7 @@ export function QuickOrderPage() {
     setReading(true);
     setRefusal(null);
     try {
+      const { readOrderFile } = await orderInput();
       const read = await readOrderFile(file);
       if (!read.ok) setRefusal(read.error);
       else setPreview({ source: file.name, rows: read.rows });
@@ -216,7 +220,8 @@ export function QuickOrderPage() {
     }
   }
 
-  function downloadSample() {
+  async function downloadSample() {
+    const { sampleOrderCsv } = await orderInput();
     const csv = sampleOrderCsv(catalog.data ?? []);
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
     const link = document.createElement('a');
@@ -265,14 +270,16 @@ export function QuickOrderPage() {
     return (
       <main className="portal-page">
         {header}
-        <OrderPreview
-          uid={uid}
-          source={preview.source}
-          rows={preview.rows}
-          onRowsChange={(rows) => setPreview({ ...preview, rows })}
-          bySku={bySku}
-          onClose={() => setPreview(null)}
-        />
+        <Suspense fallback={<TextSkeleton rows={4} />}>
+          <OrderPreview
+            uid={uid}
+            source={preview.source}
+            rows={preview.rows}
+            onRowsChange={(rows) => setPreview({ ...preview, rows })}
+            bySku={bySku}
+            onClose={() => setPreview(null)}
+          />
+        </Suspense>
       </main>
     );
   }
@@ -347,7 +354,7 @@ export function QuickOrderPage() {
               quantity works too, up to 500 lines.
             </p>
             <div className="quick-order__upload-actions">
-              <Button onClick={checkLines} disabled={!ready || reading}>
+              <Button onClick={() => void checkLines()} disabled={!ready || reading}>
                 Check lines
               </Button>
               <Button
@@ -366,7 +373,7 @@ export function QuickOrderPage() {
                 data-testid="order-file"
                 onChange={(event) => void upload(event.target.files?.[0])}
               />
-              <Button type="link" icon={<DownloadOutlined />} onClick={downloadSample}>
+              <Button type="link" icon={<DownloadOutlined />} onClick={() => void downloadSample()}>
                 Download sample file
               </Button>
             </div>

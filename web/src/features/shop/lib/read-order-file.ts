@@ -1,5 +1,9 @@
 import { orderFileKind, readOrderCells, type UploadInput } from '@portal/domain';
 
+// What the Quick Order page loads when the buyer checks lines, uploads a file or asks for the
+// sample: kept out of the route's first load.
+export { readOrderText, sampleOrderCsv } from '@portal/domain';
+
 /**
  * An uploaded order file read into rows, or why it is refused (see orderFileKind and
  * readOrderCells). The parsers load only here, when a file is chosen: papaparse for CSV,
