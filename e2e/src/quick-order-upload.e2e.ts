@@ -108,16 +108,16 @@ j.step(
       page
         .getByRole('row')
         .filter({ has: page.getByRole('textbox', { name: `SKU on line ${line}` }) });
-    await seeText(row(7), /Line 7: Unknown SKU QO-077\./);
+    await seeText(row(7), /Line 7:\s+Unknown SKU QO-077\./);
     await see(row(7).getByRole('button', { name: 'Use QO-07 on line 7' }));
-    await seeText(row(12), /Line 12: SKU Q\u041e-12 has characters that only look like Latin/);
+    await seeText(row(12), /Line 12:\s+SKU Q\u041e-12 has characters that only look like Latin/);
     await see(row(12).getByRole('button', { name: 'Use QO-12 on line 12' }));
     await seeText(
       row(20),
-      /Line 20: Kit part 20 is sold in cases of 6: 10 units is not a whole case\./,
+      /Line 20:\s+Kit part 20 is sold in cases of 6: 10 units is not a whole case\./,
     );
     await see(row(20).getByRole('button', { name: 'Round up to 12 on line 20' }));
-    await seeText(row(25), /Line 25: The minimum order of Kit part 25 is 24 units\./);
+    await seeText(row(25), /Line 25:\s+The minimum order of Kit part 25 is 24 units\./);
     await see(row(25).getByRole('button', { name: 'Raise to 24 on line 25' }));
     await snap(page, 'quick-order-upload-preview');
   },
