@@ -1,6 +1,5 @@
 export {
   addManyToCart,
-  CART_BATCH_LINES,
   addToCart,
   CartLimitError,
   cartItemCount,

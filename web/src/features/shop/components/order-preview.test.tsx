@@ -141,6 +141,37 @@ describe('Quick Order preview', () => {
     expect(screen.getByText('Every line is in your cart.')).toBeInTheDocument();
   });
 
+  it('writes more than 15 products in groups of 15, saying what was added when one fails', async () => {
+    seedProfile('retailer');
+    seedCatalog();
+    const { id: _id, ...base } = demoProducts[0]!;
+    for (let i = 1; i <= 20; i++) {
+      fakeDb.seed(`products/x${i}`, {
+        ...base,
+        name: `Extra ${i}`,
+        sku: `X-${i}`,
+        sort_order: 100 + i,
+      });
+    }
+    // The second group (from line 16) is refused.
+    fakeDb.fail('commit', cartPath('x16'), new Error('permission-denied'), true);
+    const user = await pasteAndCheck(
+      Array.from({ length: 20 }, (_, i) => `X-${i + 1} 1`).join('\n'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add 20 lines to cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Added 15 lines; the others were not added. Could not add the lines to your cart; try again.',
+    );
+    const commits = fakeDb.calls.filter((c) => c.op === 'commit');
+    expect(commits.map((c) => c.writes?.length)).toEqual([15, 5]);
+    expect(fakeDb.get(cartPath('x15'))?.quantity).toBe(1);
+    expect(fakeDb.has(cartPath('x16'))).toBe(false);
+    expect(previewRows().map((row) => row[0])).toEqual(['16', '17', '18', '19', '20']);
+    await user.click(screen.getByRole('button', { name: 'Add 5 lines to cart' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Added 5 lines to your cart.');
+    expect(fakeDb.get(cartPath('x20'))?.quantity).toBe(1);
+  });
+
   it('previews an uploaded XLSX file', async () => {
     seedProfile('retailer');
     seedCatalog();

@@ -13,9 +13,11 @@ import { paths } from '@/config/paths';
 import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/entities/cart';
 import type { PricedProduct } from '@/entities/catalog';
 
-/** Shown when the batch write fails: nothing was added. */
-export const PREVIEW_ADD_FAILED =
-  'Could not add the lines to your cart. Nothing was added; try again.';
+/** Shown when a write to the cart fails (after what was added, if any). */
+export const PREVIEW_ADD_FAILED = 'Could not add the lines to your cart; try again.';
+
+/** Products written to the cart at once (the security rules read each new line's product). */
+export const CART_GROUP = 15;
 
 /** Lines shown at a time: a 500-line file shows its first 100, then 100 more on request. */
 export const PREVIEW_PAGE = 100;
@@ -51,6 +53,7 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
   const addMany = useAddManyToCart(uid);
   const [added, setAdded] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState(PREVIEW_PAGE);
   const [onlyBad, setOnlyBad] = useState(false);
   const titleId = useId();
@@ -92,33 +95,51 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
   }
 
   function add() {
-    if (addMany.isPending || !cart.isSuccess) return;
+    if (adding || !cart.isSuccess) return;
     setFailure(null);
     // Checked again against the cart as it is at this moment.
     const now = checkOrderLines(rows, bySku, (id) => quantityInCart(cart.data, id));
     const valid = now.filter((line) => line.problem === null && line.product && line.units);
     if (valid.length === 0) return;
-    const byProduct = new Map<string, number>();
+    const byProduct = new Map<string, { quantity: number; lines: number[] }>();
     for (const line of valid) {
-      byProduct.set(line.product!.id, (byProduct.get(line.product!.id) ?? 0) + line.units!);
+      const entry = byProduct.get(line.product!.id) ?? { quantity: 0, lines: [] };
+      entry.quantity += line.units!;
+      entry.lines.push(line.line);
+      byProduct.set(line.product!.id, entry);
     }
-    const addedLines = new Set(valid.map((line) => line.line));
-    addMany.mutate(
-      [...byProduct].map(([productId, quantity]) => ({ productId, quantity })),
-      {
-        onSuccess: () => {
-          setAdded(valid.length);
-          onRowsChange(rows.filter((row) => !addedLines.has(row.line)));
-        },
-        onError: (error) => {
-          setFailure(
-            error instanceof CartLimitError
-              ? `${error.message}: your cart changed meanwhile. Check the quantities and try again.`
-              : PREVIEW_ADD_FAILED,
+    // The rules check at most 20 documents a write (each new line reads its product): the lines
+    // go in groups of CART_GROUP, one after the other.
+    const groups: (readonly [string, { quantity: number; lines: number[] }])[][] = [];
+    const entries = [...byProduct];
+    for (let start = 0; start < entries.length; start += CART_GROUP) {
+      groups.push(entries.slice(start, start + CART_GROUP));
+    }
+    const done = new Set<number>();
+    setAdding(true);
+    void (async () => {
+      try {
+        for (const group of groups) {
+          await addMany.mutateAsync(
+            group.map(([productId, { quantity }]) => ({ productId, quantity })),
           );
-        },
-      },
-    );
+          for (const [, { lines: numbers }] of group) for (const n of numbers) done.add(n);
+        }
+      } catch (error) {
+        setFailure(
+          (done.size > 0 ? `Added ${lines(done.size)}; the others were not added. ` : '') +
+            (error instanceof CartLimitError
+              ? `${error.message}: your cart changed meanwhile. Check the quantities and try again.`
+              : PREVIEW_ADD_FAILED),
+        );
+      } finally {
+        setAdding(false);
+        if (done.size > 0) {
+          setAdded(done.size);
+          onRowsChange(rows.filter((row) => !done.has(row.line)));
+        }
+      }
+    })();
   }
 
   return (
@@ -173,7 +194,7 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
                     onChange={change}
                     onFix={fix}
                     onRemove={remove}
-                    disabled={addMany.isPending}
+                    disabled={adding}
                   />
                 ))}
               </tbody>
@@ -202,7 +223,7 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
             type="primary"
             size="large"
             icon={<ShoppingCartOutlined />}
-            loading={addMany.isPending}
+            loading={adding}
             disabled={ready.length === 0 || !cart.isSuccess}
             onClick={add}
           >
@@ -210,7 +231,7 @@ export function OrderPreview({ uid, source, rows, onRowsChange, bySku, onClose }
           </Button>
         )}
         {fixable.length > 0 && (
-          <Button onClick={fixAll} disabled={addMany.isPending}>
+          <Button onClick={fixAll} disabled={adding}>
             Apply all fixes
           </Button>
         )}
