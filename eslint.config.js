@@ -167,7 +167,7 @@ export default tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'web/src/testing/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.bench.tsx', 'web/src/testing/**'],
     plugins: { portal },
     rules: {
       'portal/layers': [

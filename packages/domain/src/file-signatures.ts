@@ -12,3 +12,21 @@ export function sniffFileType(head: Uint8Array): SniffedFileType | null {
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
   return null;
 }
+
+/** Whether the bytes start as a zip archive ("PK\x03\x04"): an XLSX file is one. */
+export function isZipFile(head: Uint8Array): boolean {
+  return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+}
+
+/**
+ * Whether the bytes look like binary data rather than text: a NUL byte, or more than one in ten
+ * bytes a control character other than tab, line feed, carriage return and form feed.
+ */
+export function looksBinary(head: Uint8Array): boolean {
+  let control = 0;
+  for (const byte of head) {
+    if (byte === 0) return true;
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control++;
+  }
+  return control * 10 > head.length;
+}

@@ -21,6 +21,7 @@ export * from './catalog-search';
 export * from './quick-order';
 export * from './order-lists';
 export { CART_DELIVERY_PARAM } from './standing-order-intervals';
+export * from './order-upload';
 export * from './standing-orders';
 export * from './insights';
 export * from './chart-labels';

@@ -1,7 +1,7 @@
-import { ShoppingCartOutlined } from '@/components/icons';
+import { DownloadOutlined, ShoppingCartOutlined, UploadOutlined } from '@/components/icons';
 import { Button } from '@/components/button';
 import { TextArea } from '@/components/text-input';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   availableStock,
@@ -12,6 +12,7 @@ import {
   normalizeSku,
   readQuickOrder,
   unitPriceAt,
+  type UploadRow,
   type QuickOrderLineError,
 } from '@portal/domain';
 import { paths } from '@/config/paths';
@@ -25,6 +26,12 @@ import { LoadFailed } from './load-failed';
 import './shop.css';
 import { TextSkeleton } from '@/components/skeleton';
 
+/** The preview and the file readers load when the buyer first checks lines or chooses a file. */
+const OrderPreview = lazy(() =>
+  import('./order-preview').then((module) => ({ default: module.OrderPreview })),
+);
+const orderInput = () => import('../lib/read-order-file');
+
 /** Toasts of quick order (title: text). */
 export const QUICK_ORDER_TOASTS = {
   load: ['Error', 'Could not load products.'],
@@ -35,6 +42,17 @@ export const ADD_FAILED = 'Could not add the products to your cart. Nothing was 
 
 export const QUICK_ORDER_HELP = 'Paste or type one SKU and quantity per line, like SYR-BLUE 24';
 export const NOTHING_ADDED = 'Nothing was added: fix the lines below.';
+/** The file types the upload button offers. */
+const ORDER_FILE_TYPES =
+  '.csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const SAMPLE_FILE_NAME = 'quick-order-sample.csv';
+
+/** Lines being checked in the preview, and where they came from. */
+interface Preview {
+  source: string;
+  rows: UploadRow[];
+}
+
 /** Over the lines left in the field after the valid ones were added. */
 export const HELD_BACK = 'Not added yet: fix these lines and add them again.';
 
@@ -89,6 +107,11 @@ export function QuickOrderPage() {
   const [heldBack, setHeldBack] = useState(false);
   const [batch, setBatch] = useState<Batch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  /** Why the pasted lines or the chosen file were refused whole. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const fieldId = useId();
   const helpId = useId();
   const errorsId = useId();
@@ -171,6 +194,43 @@ export function QuickOrderPage() {
     );
   }
 
+  async function checkLines() {
+    setFailure(null);
+    const { readOrderText } = await orderInput();
+    const read = readOrderText(text);
+    if (!read.ok) return setRefusal(read.error);
+    setRefusal(null);
+    setPreview({ source: 'your pasted lines', rows: read.rows });
+  }
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setReading(true);
+    setRefusal(null);
+    try {
+      const { readOrderFile } = await orderInput();
+      const read = await readOrderFile(file);
+      if (!read.ok) setRefusal(read.error);
+      else setPreview({ source: file.name, rows: read.rows });
+    } catch {
+      setRefusal(`${file.name} could not be read. Nothing was added; try again.`);
+    } finally {
+      setReading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  async function downloadSample() {
+    const { sampleOrderCsv } = await orderInput();
+    const csv = sampleOrderCsv(catalog.data ?? []);
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = SAMPLE_FILE_NAME;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
   const header = (
     <div className="portal-page__head">
       <h1 className="portal-page__title">Quick Order</h1>
@@ -206,6 +266,24 @@ export function QuickOrderPage() {
     );
   }
 
+  if (preview) {
+    return (
+      <main className="portal-page">
+        {header}
+        <Suspense fallback={<TextSkeleton rows={4} />}>
+          <OrderPreview
+            uid={uid}
+            source={preview.source}
+            rows={preview.rows}
+            onRowsChange={(rows) => setPreview({ ...preview, rows })}
+            bySku={bySku}
+            onClose={() => setPreview(null)}
+          />
+        </Suspense>
+      </main>
+    );
+  }
+
   const table = batch ? batch.rows : order.rows;
   return (
     <main className="portal-page">
@@ -232,6 +310,7 @@ export function QuickOrderPage() {
             aria-invalid={showErrors ? true : undefined}
             onChange={(event) => {
               setText(event.target.value);
+              setRefusal(null);
               if (batch?.done) setBatch(null);
               setFailure(null);
             }}
@@ -266,6 +345,41 @@ export function QuickOrderPage() {
               <p className="quick-order__added" role="status">
                 Added {products(batch.rows.length)} to your cart.{' '}
                 <Link to={paths.cart}>View cart</Link>
+              </p>
+            )}
+          </div>
+          <div className="quick-order__upload">
+            <p className="quick-order__help">
+              Or check every line first, with a fix for each problem. A CSV or XLSX file of SKU and
+              quantity works too, up to 500 lines.
+            </p>
+            <div className="quick-order__upload-actions">
+              <Button onClick={() => void checkLines()} disabled={!ready || reading}>
+                Check lines
+              </Button>
+              <Button
+                icon={<UploadOutlined />}
+                loading={reading}
+                disabled={!ready}
+                onClick={() => fileInput.current?.click()}
+              >
+                Upload CSV or XLSX
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept={ORDER_FILE_TYPES}
+                hidden
+                data-testid="order-file"
+                onChange={(event) => void upload(event.target.files?.[0])}
+              />
+              <Button type="link" icon={<DownloadOutlined />} onClick={() => void downloadSample()}>
+                Download sample file
+              </Button>
+            </div>
+            {refusal && (
+              <p className="quick-order__errors" role="alert">
+                {refusal}
               </p>
             )}
           </div>
