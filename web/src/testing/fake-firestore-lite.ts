@@ -75,6 +75,8 @@ export interface BatchWrite {
   options?: { merge?: boolean };
   /** Set on a batch.update() (the document must exist; only the given fields change). */
   update?: true;
+  /** Set on a batch.delete(). */
+  delete?: true;
 }
 
 export interface RecordedCall {
@@ -405,7 +407,7 @@ export async function deleteDoc(ref: DocumentReference) {
   store.delete(ref.path);
 }
 
-/** A batch of sets and updates: all applied at commit, or none when one of them fails. */
+/** A batch of sets, updates and deletes: all applied at commit, or none when one of them fails. */
 export function writeBatch() {
   const writes: BatchWrite[] = [];
   const batch = {
@@ -417,13 +419,19 @@ export function writeBatch() {
       writes.push({ path: ref.path, data, update: true });
       return batch;
     },
+    delete(ref: DocumentReference) {
+      writes.push({ path: ref.path, data: {}, delete: true });
+      return batch;
+    },
     async commit() {
       const paths = writes.map((w) => w.path);
       await perform({ op: 'commit', path: paths[0] ?? '', writes: [...writes] }, paths);
       const missing = writes.find((w) => w.update && !store.has(w.path));
       if (missing) throw new Error(`not-found: ${missing.path}`);
-      for (const w of writes)
-        applyWrite(w.path, w.data, w.update === true || w.options?.merge === true);
+      for (const w of writes) {
+        if (w.delete) store.delete(w.path);
+        else applyWrite(w.path, w.data, w.update === true || w.options?.merge === true);
+      }
     },
   };
   return batch;

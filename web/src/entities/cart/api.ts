@@ -78,10 +78,18 @@ export async function addToCart(uid: string, productId: string, quantity = 1): P
 }
 
 /**
- * Adds several products at once (quick order) in one batch: all of them or none. The same
- * product twice is added up into one write. Every line is checked against the current cart
- * first, so one line past the cap (CartLimitError) or one quantity that is not a whole number
- * from 1 to the cap (RangeError) writes nothing.
+ * The most lines one batch writes. The security rules read each new line's product and the
+ * buyer's profile, and a batch's rules may read at most 20 documents: 15 lines stay well under.
+ */
+export const CART_BATCH_LINES = 15;
+
+/**
+ * Adds several products at once (quick order): all of them or none. The same product twice is
+ * added up into one write. Every line is checked against the current cart first, so one line past
+ * the cap (CartLimitError) or one quantity that is not a whole number from 1 to the cap
+ * (RangeError) writes nothing. More than CART_BATCH_LINES lines are written in several batches;
+ * when one fails, the batches already written are undone (new lines deleted, added units taken
+ * off again), so the cart is left as it was.
  */
 export async function addManyToCart(uid: string, lines: readonly CartAddition[]): Promise<void> {
   const adding = new Map<string, number>();
@@ -99,11 +107,32 @@ export async function addManyToCart(uid: string, lines: readonly CartAddition[])
       throw new CartLimitError(productId);
     }
   }
-  const batch = writeBatch(db);
-  for (const [productId, quantity] of adding) {
-    batch.set(cartItemRef(uid, productId), cartAddition(productId, quantity), { merge: true });
+  const entries = [...adding];
+  const written: (readonly [string, number])[] = [];
+  try {
+    for (let start = 0; start < entries.length; start += CART_BATCH_LINES) {
+      const part = entries.slice(start, start + CART_BATCH_LINES);
+      const batch = writeBatch(db);
+      for (const [productId, quantity] of part) {
+        batch.set(cartItemRef(uid, productId), cartAddition(productId, quantity), { merge: true });
+      }
+      await batch.commit();
+      written.push(...part);
+    }
+  } catch (error) {
+    for (let start = 0; start < written.length; start += CART_BATCH_LINES) {
+      const batch = writeBatch(db);
+      for (const [productId, quantity] of written.slice(start, start + CART_BATCH_LINES)) {
+        if (inCart.has(productId)) {
+          batch.set(cartItemRef(uid, productId), cartAddition(productId, -quantity), {
+            merge: true,
+          });
+        } else batch.delete(cartItemRef(uid, productId));
+      }
+      await batch.commit().catch(() => undefined);
+    }
+    throw error;
   }
-  await batch.commit();
 }
 
 export interface QuantityChange {

@@ -3,6 +3,7 @@ import { MAX_LINE_QUANTITY } from '@portal/domain';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import {
   addManyToCart,
+  CART_BATCH_LINES,
   addToCart,
   CartLimitError,
   cartItemCount,
@@ -82,6 +83,26 @@ describe('cart operations', () => {
       'quantity',
       'updated_at',
     ]);
+  });
+
+  it('addManyToCart writes more lines than one batch takes in several, undoing them when one fails', async () => {
+    fakeDb.seed(line, { product_id: 'p1', quantity: 2 });
+    const many = Array.from({ length: 20 }, (_, i) => ({ productId: `p${i + 1}`, quantity: 3 }));
+    await addManyToCart('u1', many);
+    expect(fakeDb.calls.filter((c) => c.op === 'commit').map((c) => c.writes?.length)).toEqual([
+      CART_BATCH_LINES,
+      20 - CART_BATCH_LINES,
+    ]);
+    expect(fakeDb.get(line)?.quantity).toBe(5);
+    expect(fakeDb.get('profiles/u1/cart_items/p20')?.quantity).toBe(3);
+
+    // The second batch is refused: the first is undone.
+    fakeDb.reset();
+    fakeDb.seed(line, { product_id: 'p1', quantity: 2 });
+    fakeDb.fail('commit', 'profiles/u1/cart_items/p16', new Error('permission-denied'), true);
+    await expect(addManyToCart('u1', many)).rejects.toThrow('permission-denied');
+    expect(fakeDb.get(line)?.quantity).toBe(2);
+    for (let i = 2; i <= 20; i++) expect(fakeDb.has(`profiles/u1/cart_items/p${i}`)).toBe(false);
   });
 
   it('addManyToCart writes nothing when one line would pass the cap or a quantity is invalid', async () => {

@@ -1,5 +1,6 @@
 export {
   addManyToCart,
+  CART_BATCH_LINES,
   addToCart,
   CartLimitError,
   cartItemCount,

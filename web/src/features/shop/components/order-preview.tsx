@@ -10,14 +10,20 @@ import {
   type UploadRow,
 } from '@portal/domain';
 import { paths } from '@/config/paths';
-import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/entities/cart';
+import {
+  CART_BATCH_LINES,
+  CartLimitError,
+  quantityInCart,
+  useAddManyToCart,
+  useCart,
+} from '@/entities/cart';
 import type { PricedProduct } from '@/entities/catalog';
 
 /** Shown when a write to the cart fails (after what was added, if any). */
 export const PREVIEW_ADD_FAILED = 'Could not add the lines to your cart; try again.';
 
-/** Products written to the cart at once (the security rules read each new line's product). */
-export const CART_GROUP = 15;
+/** Products written to the cart at once: one batch of the cart's (its rules read each line's product). */
+export const CART_GROUP = CART_BATCH_LINES;
 
 /** Lines shown at a time: a 500-line file shows its first 100, then 100 more on request. */
 export const PREVIEW_PAGE = 100;
