@@ -278,7 +278,9 @@ function PreviewRow({
           onChange={(event) => onChange(line.line, { sku: event.target.value })}
         />
       </td>
-      <td data-label="Product">{line.product?.name ?? '—'}</td>
+      <td data-label="Product" className="order-preview__product">
+        {line.product?.name ?? '—'}
+      </td>
       <td data-label="Quantity">
         <TextInput
           className="order-preview__quantity"
