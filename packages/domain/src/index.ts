@@ -19,6 +19,8 @@ export * from './stock-holds';
 export * from './catalog-search';
 export * from './quick-order';
 export * from './standing-orders';
+export * from './standing-order-changes';
+export * from './skip-token';
 export * from './insights';
 export * from './chart-labels';
 export * from './sales-rollups';

@@ -68,6 +68,13 @@ export const ROUTES = {
     layouts: publicForm,
     access: 'public',
   },
+  // A standing order reminder's one-tap skip link (docs/standing-orders.md#the-reminder-mail).
+  skipDelivery: {
+    path: '/standing-orders/skip',
+    module: 'skip-delivery',
+    layouts: publicForm,
+    access: 'public',
+  },
   newsletter: {
     path: '/newsletter/:action',
     module: 'newsletter',
