@@ -246,7 +246,10 @@ export async function manageStandingOrder(
         throw new PreconditionError('This standing order is paused already.');
       }
       const now = await companyNow(ctx, companyOfRecord(standing));
-      const until = pauseEnd(new Date(now), request.weeks);
+      // Whole seconds, as Stripe keeps resumes_at.
+      const until = new Date(
+        Math.ceil(pauseEnd(new Date(now), request.weeks).getTime() / 1000) * 1000,
+      );
       intent.pausedUntil = Timestamp.fromDate(until);
       // The pause covers a skipped delivery too.
       intent.skippedDeliveryAt = null;

@@ -439,6 +439,12 @@ async function syncSubscription(
       const item = itemOf.get(line.product_id);
       if (line.paused_reason !== null && item) items.push({ id: item.id, deleted: true });
     }
+    // A product taken off the standing order (set_lines): its item goes.
+    const named = new Set(lines.map((line) => line.product_id));
+    for (const item of subscription.items.data) {
+      const productId = productIdOfPrice(item.price);
+      if (productId !== null && !named.has(productId)) items.push({ id: item.id, deleted: true });
+    }
   }
   const pauseChanged = !samePause(subscription.pause_collection, options.pause);
   // A new interval would make Stripe charge at once and restart the cycle from today; a trial to
