@@ -103,6 +103,7 @@ const NOT_RATE_LIMITED = [
   'getTaxReport',
   'confirmNewsletter',
   'unsubscribeNewsletter',
+  'skipStandingOrderDelivery',
   'getSalesOverview',
   'searchOrders',
   'searchUsers',
