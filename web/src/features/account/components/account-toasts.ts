@@ -11,6 +11,9 @@ export const ACCOUNT_TOASTS = {
 export const STANDING_ORDER_TOASTS = {
   skipped: ['Success', 'Next delivery skipped.'],
   unskipped: ['Success', 'Skip undone: the next delivery goes ahead.'],
-  quantities: ['Success', 'Quantities saved. They apply from the next delivery.'],
   cancelled: ['Success', 'Standing order cancelled.'],
+  products: ['Success', 'Products saved. They apply from the next delivery.'],
+  schedule: ['Success', 'Schedule saved.'],
+  paused: ['Success', 'Deliveries paused until'],
+  resumed: ['Success', 'Resumed: the next delivery goes ahead.'],
 } as const;
