@@ -98,7 +98,7 @@ const PAGE_SPECS: Record<
   // A reminder's skip link (a well-formed token whose signature is wrong: the page's refusal).
   skipDelivery: {
     url: () => `/standing-orders/skip?token=${'A'.repeat(40)}.${'B'.repeat(43)}`,
-    expect: () => ['Skip a delivery'],
+    expect: () => ["This link can't skip a delivery."],
   },
   newsletter: {
     url: (v) => `/newsletter/confirm?token=${enc(v.newsletterToken)}`,

@@ -1,0 +1,5 @@
+import { SkipDeliveryPage } from '@/features/skip-delivery';
+
+export function Component() {
+  return <SkipDeliveryPage />;
+}
