@@ -206,7 +206,7 @@ export const ROUTE_SIZE_HEADER = [
 export const CALLABLE_ON_ARRIVAL: readonly string[] = [
   ROUTES.newsletter.path,
   // A standing order reminder's skip link: it shows the delivery as it opens.
-  ROUTES.skipDelivery.path,
+  ROUTES.skip.path,
 ];
 
 /**

@@ -69,9 +69,11 @@ export const ROUTES = {
     access: 'public',
   },
   // A standing order reminder's one-tap skip link (docs/standing-orders.md#the-reminder-mail).
-  skipDelivery: {
+  // It shares the newsletter links' module (routes/newsletter.tsx picks the page by path): each
+  // module is an entry of every page's first load, which has no room for another.
+  skip: {
     path: '/standing-orders/skip',
-    module: 'skip-delivery',
+    module: 'newsletter',
     layouts: publicForm,
     access: 'public',
   },

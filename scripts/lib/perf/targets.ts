@@ -96,7 +96,7 @@ const PAGE_SPECS: Record<
   // An invitation link (a well-formed token that names no invitation: the page's own refusal).
   join: { url: () => `/join?token=${'A'.repeat(43)}`, expect: () => ['Join your company'] },
   // A reminder's skip link (a well-formed token whose signature is wrong: the page's refusal).
-  skipDelivery: {
+  skip: {
     url: () => `/standing-orders/skip?token=${'A'.repeat(40)}.${'B'.repeat(43)}`,
     expect: () => ["This link can't skip a delivery."],
   },

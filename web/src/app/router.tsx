@@ -32,7 +32,6 @@ export const pageModules: Record<string, LazyModule> = {
   'forgot-password': () => import('./routes/forgot-password'),
   join: () => import('./routes/join'),
   'auth-action': () => import('./routes/auth-action'),
-  'skip-delivery': () => import('./routes/skip-delivery'),
   newsletter: () => import('./routes/newsletter'),
   policy: () => import('./routes/policy'),
   'payment-success': () => import('./routes/payment-success'),

@@ -18,7 +18,7 @@ import { ConfirmPopover } from '@/components/confirm-popover';
 import { brand } from '@/config/brand';
 import { useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { STANDING_ORDER_TOASTS } from './account-toasts';
+import { STANDING_ORDER_TOASTS } from './standing-order-toasts';
 
 // The change dialogs load when opened: My Account's first load carries none of them.
 const StandingOrderProductsModal = lazy(() =>

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import type { useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { STANDING_ORDER_TOASTS } from './account-toasts';
+import { STANDING_ORDER_TOASTS } from './standing-order-toasts';
 import './standing-order-changes.css';
 
 const weeksLabel = (weeks: number) => `${weeks} ${weeks === 1 ? 'week' : 'weeks'}`;

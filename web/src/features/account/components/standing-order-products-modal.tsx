@@ -14,7 +14,7 @@ import { useProducts, type PricedProduct } from '@/entities/catalog';
 import { useBuyer } from '@/entities/profile';
 import type { useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { STANDING_ORDER_TOASTS } from './account-toasts';
+import { STANDING_ORDER_TOASTS } from './standing-order-toasts';
 import './standing-order-changes.css';
 
 /** A product no longer in the buyer's catalog: any whole number (the server has the last word). */

@@ -1,8 +1,4 @@
-import {
-  formatUsd,
-  isSkipTokenShape,
-  type SkipStandingOrderDeliveryResponse,
-} from '@portal/domain';
+import { isSkipTokenShape, type SkipStandingOrderDeliveryResponse } from '@portal/domain';
 import { Spinner } from '@/components/app-loading';
 import { Button } from '@/components/button';
 import { useId, useState, type ReactNode } from 'react';
@@ -14,7 +10,6 @@ import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { useOneShot } from '@/lib/use-one-shot';
 import { usePageTitle } from '@/lib/use-page-title';
 import { showDelivery, skipDelivery } from '../api/skip-delivery';
-import './skip-delivery.css';
 
 /** Deliveries are dated in the business's time zone (Pacific), as the reminder mail says them. */
 const dayFormat = new Intl.DateTimeFormat('en-US', {
@@ -22,6 +17,9 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Los_Angeles',
 });
 const day = (iso: string) => dayFormat.format(new Date(iso));
+// Dollars as the domain's formatUsd writes them, here so the page's first load stays small.
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const formatUsd = (cents: number) => usd.format(cents / 100);
 
 export const INVALID_TITLE = 'This skip link is not valid.';
 export const REFUSED_TITLE = "This link can't skip a delivery.";

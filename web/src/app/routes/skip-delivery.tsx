@@ -1,5 +1,0 @@
-import { SkipDeliveryPage } from '@/features/skip-delivery';
-
-export function Component() {
-  return <SkipDeliveryPage />;
-}
