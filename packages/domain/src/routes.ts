@@ -68,17 +68,17 @@ export const ROUTES = {
     layouts: publicForm,
     access: 'public',
   },
-  // A standing order reminder's one-tap skip link (docs/standing-orders.md#the-reminder-mail).
-  // It shares the newsletter links' module (routes/newsletter.tsx picks the page by path): each
-  // module is an entry of every page's first load, which has no room for another.
-  skip: {
-    path: '/standing-orders/skip',
+  newsletter: {
+    path: '/newsletter/:action',
     module: 'newsletter',
     layouts: publicForm,
     access: 'public',
   },
-  newsletter: {
-    path: '/newsletter/:action',
+  // A standing order reminder's one-tap skip link (docs/standing-orders.md#the-reminder-mail).
+  // It shares the newsletter links' module (routes/newsletter.tsx picks the page by path): each
+  // module is an entry of every page's first load, which has no room for another.
+  skip: {
+    path: '/skip',
     module: 'newsletter',
     layouts: publicForm,
     access: 'public',

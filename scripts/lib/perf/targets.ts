@@ -97,7 +97,7 @@ const PAGE_SPECS: Record<
   join: { url: () => `/join?token=${'A'.repeat(43)}`, expect: () => ['Join your company'] },
   // A reminder's skip link (a well-formed token whose signature is wrong: the page's refusal).
   skip: {
-    url: () => `/standing-orders/skip?token=${'A'.repeat(40)}.${'B'.repeat(43)}`,
+    url: () => `/skip?token=${'A'.repeat(40)}.${'B'.repeat(43)}`,
     expect: () => ["This link can't skip a delivery."],
   },
   newsletter: {

@@ -46,8 +46,8 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
       '/forgot-password',
       '/auth/action',
       '/join',
-      '/standing-orders/skip',
       '/newsletter/:action',
+      '/skip',
     ]);
     expect(shell?.lazy).toBe(layoutModules['ui-shell']);
     // The 404 page, like the landing page, has no layout (no antd): the root's last child.

@@ -39,7 +39,7 @@ function renderPage(route: string) {
   return renderWithProviders(<SkipDeliveryPage />, {
     strict: true,
     route,
-    path: '/standing-orders/skip',
+    path: '/skip',
     routes: [{ path: '/portal/my-account', element: <h1>My Account page</h1> }],
   });
 }
@@ -50,7 +50,7 @@ beforeEach(() => {
 
 describe('SkipDeliveryPage', () => {
   it('shows the delivery without skipping it, and skips it only when the button is pressed', async () => {
-    renderPage(`/standing-orders/skip?token=${TOKEN}`);
+    renderPage(`/skip?token=${TOKEN}`);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your delivery…');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Skip a delivery' }),
@@ -87,7 +87,7 @@ describe('SkipDeliveryPage', () => {
 
   it('says a delivery already skipped is skipped', async () => {
     callables.callSkipStandingOrderDelivery.mockResolvedValue({ ...DELIVERY, state: 'skipped' });
-    renderPage(`/standing-orders/skip?token=${TOKEN}`);
+    renderPage(`/skip?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Delivery skipped' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Skip this delivery' })).not.toBeInTheDocument();
   });
@@ -99,7 +99,7 @@ describe('SkipDeliveryPage', () => {
         'This delivery was charged or changed since the reminder.',
       ),
     );
-    renderPage(`/standing-orders/skip?token=${TOKEN}`);
+    renderPage(`/skip?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: REFUSED_TITLE })).toBeInTheDocument();
     expect(
       screen.getByText('This delivery was charged or changed since the reminder.'),
@@ -107,8 +107,8 @@ describe('SkipDeliveryPage', () => {
   });
 
   it.each([
-    ['no token', '/standing-orders/skip'],
-    ['a malformed token', '/standing-orders/skip?token=short'],
+    ['no token', '/skip'],
+    ['a malformed token', '/skip?token=short'],
   ])('says the link is not valid for %s, without calling the server', (_name, route) => {
     renderPage(route);
     expect(screen.getByRole('heading', { name: INVALID_TITLE })).toBeInTheDocument();

@@ -31,7 +31,7 @@ type Skip =
   | { status: 'error'; error: unknown };
 
 /**
- * /standing-orders/skip?token=…, the reminder mail's one-tap skip (signed out). Opening it only
+ * /skip?token=…, the reminder mail's one-tap skip (signed out). Opening it only
  * shows the delivery (mail scanners open links too): its date, lines and total, and one "Skip
  * this delivery" button that skips exactly it. A token without the shape the server accepts costs
  * no call; one the server refuses (tampered, expired, the delivery charged or changed since)
