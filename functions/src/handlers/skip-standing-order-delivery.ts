@@ -3,7 +3,7 @@ import {
   type SkipStandingOrderDeliveryResponse,
 } from '@portal/domain';
 import { parseData } from '../lib/caller';
-import { skipStandingOrderDelivery } from '../skip-link';
+import { skipStandingOrderDelivery } from '../standing-orders/skip-link';
 import { callable } from './edge';
 
 /**

@@ -9,7 +9,7 @@ import { skipStandingOrderDeliveryHandler } from '../../src/handlers/skip-standi
 import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { sendStandingOrderReminders } from '../../src/standing-orders/reminders';
-import { INVALID_LINK, STALE_LINK, skipToken } from '../../src/skip-link';
+import { INVALID_LINK, STALE_LINK, skipToken } from '../../src/standing-orders/skip-link';
 import { advanceBuyerClock } from '../../../scripts/lib/test-clocks';
 import {
   checkoutOf,
