@@ -203,7 +203,11 @@ export const ROUTE_SIZE_HEADER = [
  * load holds Firebase's app, App Check and the callables, but not Firebase Auth: the newsletter
  * links (confirm, unsubscribe).
  */
-export const CALLABLE_ON_ARRIVAL: readonly string[] = [ROUTES.newsletter.path];
+export const CALLABLE_ON_ARRIVAL: readonly string[] = [
+  ROUTES.newsletter.path,
+  // A standing order reminder's skip link: it shows the delivery as it opens.
+  ROUTES.skip.path,
+];
 
 /**
  * Routes whose first load must carry no Firebase code: those outside the Firebase layout (the

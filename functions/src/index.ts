@@ -23,6 +23,8 @@ import { createCheckoutSessionHandler } from './handlers/create-checkout-session
 import { estimateTaxHandler } from './handlers/estimate-tax';
 import { getSalesOverviewHandler } from './handlers/get-sales-overview';
 import { manageStandingOrderHandler } from './handlers/manage-standing-order';
+import { skipStandingOrderDeliveryHandler } from './handlers/skip-standing-order-delivery';
+import { sendStandingOrderRemindersHandler } from './handlers/standing-order-reminders';
 import {
   productChangedHandler,
   profileChangedHandler,
@@ -298,6 +300,17 @@ export const sweepStaleCheckouts = onSchedule(
 export const manageStandingOrder = callable(
   FUNCTION_NAMES.manageStandingOrder,
   manageStandingOrderHandler,
+  withStripe,
+);
+// The reminder 3 days before each charge, with its one-tap skip link (signed out, the token is
+// the authority). standing-orders/reminders.ts, standing-orders/skip-link.ts.
+export const sendStandingOrderReminders = onSchedule(
+  { schedule: 'every 60 minutes', secrets: [stripeSecretKey], timeoutSeconds: 540 },
+  sendStandingOrderRemindersHandler,
+);
+export const skipStandingOrderDelivery = callable(
+  FUNCTION_NAMES.skipStandingOrderDelivery,
+  skipStandingOrderDeliveryHandler,
   withStripe,
 );
 export const onProductChanged = onDocumentWritten(

@@ -121,6 +121,7 @@ describe('replay protection on the anonymous callables (production: App Check sp
       'confirmNewsletter',
       'getInvitation',
       'requestPasswordReset',
+      'skipStandingOrderDelivery',
       'subscribeNewsletter',
       'syncEmailVerification',
       'unsubscribeNewsletter',

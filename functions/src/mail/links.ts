@@ -24,6 +24,8 @@ export function portalLinks(origin: string) {
     /** The buyer's My Account orders with this order expanded and scrolled to. */
     accountOrder: (orderId: string) => at(routePath('account'), { order: orderId }),
     standingOrders: () => at(routePath('account'), { tab: 'standing-orders' }),
+    /** A reminder's one-tap skip page (signed out): the delivery and one button. */
+    skipDelivery: (token: string) => at(routePath('skip'), { token }),
     /**
      * My Account's Quotes tab with this quote open (docs/order-lifecycle.md#draft-orders-and-quotes),
      * where the buyer accepts or declines it and opens its printable page.

@@ -1,10 +1,18 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
+  addDays,
+  businessDay,
   COLLECTIONS,
   companyOfRecord,
   companyRoleCan,
-  nextChargedDelivery,
+  dayNumber,
+  formatCalendarDay,
+  intervalLabel,
+  nextChargeAt,
+  nextDeliveryDateProblem,
+  pauseEnd,
   paths,
+  standingOrderCycleAmount,
   type ManageStandingOrderRequest,
   type ManageStandingOrderResponse,
   VIEW_ONLY,
@@ -15,22 +23,44 @@ import type { Context } from '../lib/context';
 import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import { isMissingResource, stripeFailure } from '../stripe/stripe-errors';
+import { companyNow } from '../stripe/company-clock';
 import { reconcileStandingOrder, type Intent } from './reconcile';
 import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
 
 type Action = ManageStandingOrderRequest['action'];
 
 /** A delivery closer than this cannot be skipped any more. */
-const SKIP_CUTOFF_MS = 60 * 60 * 1000;
+export const SKIP_CUTOFF_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-function answer(standing: StandingOrderRecord): ManageStandingOrderResponse {
-  const next = standing.status === 'cancelled' ? null : nextChargedDelivery(standing);
+/** The next delivery's date, which a change of the schedule needs. */
+function requireScheduled(standing: StandingOrderRecord): Date {
+  const next = standing.next_delivery_at;
+  if (!next) {
+    throw new PreconditionError('The next delivery is not scheduled yet. Try again in a minute.');
+  }
+  return next;
+}
+
+export function answer(standing: StandingOrderRecord): ManageStandingOrderResponse {
+  // While paused (a manager, or every line) the date it resumes is not known: the stored one.
+  const next =
+    standing.status === 'cancelled' ? null : nextChargeAt({ ...standing, status: 'active' });
+  const pausedUntil =
+    standing.paused_until && standing.paused_until.getTime() > Date.now()
+      ? standing.paused_until.toISOString()
+      : null;
   return {
     standingOrderId: standing.id,
     status: standing.status,
     nextDeliveryAt: next ? next.toISOString() : null,
+    cycleAmount: standingOrderCycleAmount(standing.lines),
+    pausedUntil,
   };
 }
+
+/** "Mar 5, 2027" for an instant, as the company's business day (Pacific). */
+const dayText = (at: Date) => formatCalendarDay(businessDay(at));
 
 /**
  * Who may do what: a member who orders (owner, buyer) their company's (not pause/resume), a
@@ -50,8 +80,8 @@ async function checkCaller(
     throw new NotFoundError('Standing order not found.');
   }
   if (member && !companyRoleCan(member.role, 'order')) throw new NotAllowedError(VIEW_ONLY);
-  if (!manager && (action === 'pause' || action === 'resume')) {
-    throw new NotAllowedError('Only a manager can pause or resume a standing order.');
+  if (!manager && action === 'pause') {
+    throw new NotAllowedError('Only a manager can pause a standing order without an end date.');
   }
   if (!manager && standing.paused_by_manager && action !== 'cancel') {
     throw new PreconditionError(
@@ -104,7 +134,7 @@ function isCanceledAlready(error: unknown): boolean {
 export async function manageStandingOrder(
   caller: Caller,
   request: ManageStandingOrderRequest,
-  ctx: Pick<Context, 'db' | 'stripe'>,
+  ctx: Pick<Context, 'db' | 'stripe' | 'env' | 'now'>,
 ): Promise<ManageStandingOrderResponse> {
   const { action, standingOrderId } = request;
   const standing = readStandingOrder(await ctx.db.doc(paths.standingOrder(standingOrderId)).get());
@@ -117,8 +147,16 @@ export async function manageStandingOrder(
   if (action === 'cancel') return answer(await cancel(ctx, standing, caller.uid));
 
   const intent: Intent = {};
+  const by = caller.uid;
+  const buyerPaused = () =>
+    standing.paused_until !== null && standing.paused_until.getTime() > Date.now();
   switch (action) {
     case 'skip': {
+      if (buyerPaused()) {
+        throw new PreconditionError(
+          `This standing order is paused until ${dayText(standing.paused_until!)}: resume it to skip a delivery.`,
+        );
+      }
       const next = standing.next_delivery_at;
       if (!next) {
         throw new PreconditionError(
@@ -135,20 +173,89 @@ export async function manageStandingOrder(
         );
       }
       intent.skippedDeliveryAt = Timestamp.fromDate(next);
+      intent.history = { by, action, text: `Skipped the delivery of ${dayText(next)}` };
       break;
     }
     case 'unskip':
       intent.skippedDeliveryAt = null;
+      intent.history = { by, action, text: 'Skip undone' };
       break;
     case 'pause':
       intent.pausedByManager = true;
+      intent.history = { by, action, text: 'Paused by us' };
       break;
     case 'resume':
-      intent.pausedByManager = false;
+      if (caller.access.kind === 'manager') {
+        intent.pausedByManager = false;
+      } else if (!buyerPaused()) {
+        throw new PreconditionError('This standing order is not paused.');
+      }
+      intent.pausedUntil = null;
+      intent.history = { by, action, text: 'Resumed' };
       break;
     case 'set_quantities':
       intent.quantities = request.quantities;
+      intent.history = { by, action, text: 'Quantities changed' };
       break;
+    case 'set_lines':
+      intent.lines = request.lines;
+      intent.history = {
+        by,
+        action,
+        text: `Products changed: ${request.lines.length} ${request.lines.length === 1 ? 'product' : 'products'}`,
+      };
+      break;
+    case 'set_interval': {
+      const weeks = request.weeks as number;
+      if (weeks === standing.interval_weeks) {
+        throw new PreconditionError(
+          `This standing order is already delivered every ${weeks} weeks.`,
+        );
+      }
+      requireScheduled(standing);
+      intent.intervalWeeks = weeks;
+      intent.history = { by, action, text: intervalLabel(weeks) };
+      break;
+    }
+    case 'set_next_delivery': {
+      const next = requireScheduled(standing);
+      const now = await companyNow(ctx, companyOfRecord(standing));
+      const problem = nextDeliveryDateProblem(request.date, businessDay(new Date(now)));
+      if (problem) throw new PreconditionError(problem);
+      // The same time of day as the delivery it replaces, on the day chosen.
+      const days = dayNumber(request.date)! - dayNumber(businessDay(next))!;
+      if (days === 0) {
+        throw new PreconditionError(
+          `The next delivery is already on ${formatCalendarDay(request.date)}.`,
+        );
+      }
+      const at = new Date(next.getTime() + days * DAY_MS);
+      if (at.getTime() - now < SKIP_CUTOFF_MS) {
+        throw new PreconditionError(
+          `Choose a date from ${formatCalendarDay(addDays(request.date, 1))} on.`,
+        );
+      }
+      intent.nextDeliveryAt = Timestamp.fromDate(at);
+      // The skip was of the delivery that moves: the new date is delivered.
+      intent.skippedDeliveryAt = null;
+      intent.history = { by, action, text: `Next delivery ${formatCalendarDay(request.date)}` };
+      break;
+    }
+    case 'pause_weeks': {
+      if (standing.status === 'paused') {
+        throw new PreconditionError('This standing order is paused already.');
+      }
+      const now = await companyNow(ctx, companyOfRecord(standing));
+      // Whole seconds, as Stripe keeps resumes_at.
+      const until = new Date(
+        Math.ceil(pauseEnd(new Date(now), request.weeks).getTime() / 1000) * 1000,
+      );
+      intent.pausedUntil = Timestamp.fromDate(until);
+      // The pause covers a skipped delivery too.
+      intent.skippedDeliveryAt = null;
+      intent.history = { by, action, text: `Paused until ${dayText(until)}` };
+      break;
+    }
   }
   const result = await reconcileStandingOrder(ctx, standingOrderId, intent);
   log.info('standing_order_changed', { standingOrderId, action, by: caller.uid });

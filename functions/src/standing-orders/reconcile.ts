@@ -12,6 +12,8 @@ import {
   type Product,
   type StandingOrderLine,
   type StandingOrderStatus,
+  MAX_HISTORY_ENTRIES,
+  type StandingOrderChangeAction,
 } from '@portal/domain';
 import { loadProducts } from '../catalog/products';
 import { companyById } from '../companies/company-record';
@@ -22,7 +24,7 @@ import { log } from '../lib/log';
 import { stripeFailure } from '../stripe/stripe-errors';
 import { recurringPriceIds } from './recurring-prices';
 import { readStandingOrder, type StandingOrderRecord } from './standing-order-record';
-import { productIdOfPrice } from './stripe-objects';
+import { productIdOfPrice, subscriptionPeriodEnd } from './stripe-objects';
 
 /**
  * Keeps a standing order's subscription billing what the next delivery should be: each line at
@@ -40,6 +42,16 @@ export type ReconcileContext = Pick<Context, 'db' | 'stripe'>;
 export interface Intent {
   /** product id → units, from the next cycle (set_quantities). */
   quantities?: Readonly<Record<string, number>>;
+  /** The products and units from the next cycle: added, removed, changed (set_lines). */
+  lines?: ReadonlyArray<{ productId: string; quantity: number }>;
+  /** The interval from the next cycle (set_interval): the next delivery date stays. */
+  intervalWeeks?: number;
+  /** The next delivery's new date (set_next_delivery): Stripe's trial_end moves the charge. */
+  nextDeliveryAt?: Timestamp;
+  /** The end of a buyer's pause (pause_weeks), or null to resume. */
+  pausedUntil?: Timestamp | null;
+  /** The entry the change adds to the standing order's history. */
+  history?: { by: string; action: StandingOrderChangeAction; text: string };
   /** The delivery to skip (its date), or null to skip none. */
   skippedDeliveryAt?: Timestamp | null;
   pausedByManager?: boolean;
@@ -93,11 +105,15 @@ function lineState(
  * The tier and lists a standing order is priced with now: its company's (a tier move or a list
  * applies from the next cycle), or the role it was started with before companies.
  */
-async function pricingOf(db: Firestore, standing: StandingOrderRecord): Promise<Pricing> {
+async function pricingOf(
+  db: Firestore,
+  standing: StandingOrderRecord,
+  productIds: readonly string[],
+): Promise<Pricing> {
   if (!standing.company_id) return { role: standing.role, lists: new Map() };
   const [company, lists] = await Promise.all([
     companyById(db, standing.company_id),
-    companyPriceIndex(db, standing.company_id, new Date(), standing.product_ids),
+    companyPriceIndex(db, standing.company_id, new Date(), productIds),
   ]);
   return { role: company?.businessType ?? standing.role, lists };
 }
@@ -118,11 +134,15 @@ function pauseCollectionFor(
   pausedByManager: boolean,
   allPaused: boolean,
   skipped: Timestamp | null,
+  pausedUntil: Timestamp | null = null,
 ): PauseCollection {
   if (pausedByManager || allPaused) return { behavior: 'void' };
   // Resumes just after the skipped cycle: that cycle's invoice is voided, the next one charged.
-  if (skipped)
-    return { behavior: 'void', resumes_at: Math.floor(skipped.toMillis() / 1000) + 3600 };
+  const afterSkip = skipped ? Math.floor(skipped.toMillis() / 1000) + 3600 : 0;
+  // A buyer's pause: every cycle before its end is voided, the first on or after it charged.
+  const afterPause = pausedUntil ? Math.floor(pausedUntil.toMillis() / 1000) : 0;
+  const resumesAt = Math.max(afterSkip, afterPause);
+  if (resumesAt > 0) return { behavior: 'void', resumes_at: resumesAt };
   return '';
 }
 
@@ -157,6 +177,49 @@ function applyQuantities(
       if (problem) throw new PreconditionError(`${problem}.`, { productId: line.product_id });
     }
     return { ...line, quantity };
+  });
+}
+
+/**
+ * The lines asked for (set_lines): a product kept keeps its line (its paused state is rechecked),
+ * a new one must be sold, priced for the company, in whole cases and at least its minimum; a
+ * changed quantity is checked the same way. Refused with a clear message, nothing changed.
+ */
+function applyLines(
+  standing: StandingOrderRecord,
+  asked: ReadonlyArray<{ productId: string; quantity: number }>,
+  products: ReadonlyMap<string, Product | CatalogProduct>,
+  pricing: Pricing,
+): StandingOrderLine[] {
+  const current = new Map(standing.lines.map((line) => [line.product_id, line] as const));
+  return asked.map(({ productId, quantity }) => {
+    const line = current.get(productId);
+    if (line && line.quantity === quantity) return line;
+    const product = products.get(productId);
+    if (!product || !product.is_active) {
+      throw new PreconditionError(
+        line
+          ? `${line.name} is no longer sold: remove it or keep its quantity.`
+          : 'That product is not sold any more.',
+        { productId },
+      );
+    }
+    if (companyLinePrice(product, pricing.role, quantity, pricing.lists.get(productId)) === null) {
+      throw new PreconditionError(`${product.name} has no price for your account yet.`, {
+        productId,
+      });
+    }
+    const problem = quantityProblem(product.name, quantity, product);
+    if (problem) throw new PreconditionError(`${problem}.`, { productId });
+    if (line) return { ...line, quantity };
+    return {
+      product_id: productId,
+      name: product.name,
+      sku: typeof product.sku === 'string' ? product.sku : '',
+      quantity,
+      unit_amount: 0,
+      paused_reason: null,
+    };
   });
 }
 
@@ -206,11 +269,25 @@ async function reconcileOnce(
   if (!standing) throw new NotFoundError('Standing order not found.');
   if (standing.status === 'cancelled') return standing;
 
-  const pricing = await pricingOf(db, standing);
-  const products = await loadProducts(db, standing.product_ids, pricing.role);
-  const requested = intent.quantities
-    ? applyQuantities(standing, intent.quantities, products)
-    : standing.lines;
+  const productIds = [
+    ...new Set([...standing.product_ids, ...(intent.lines ?? []).map((line) => line.productId)]),
+  ];
+  const pricing = await pricingOf(db, standing, productIds);
+  const products = await loadProducts(db, productIds, pricing.role);
+  const requested = intent.lines
+    ? applyLines(standing, intent.lines, products, pricing)
+    : intent.quantities
+      ? applyQuantities(standing, intent.quantities, products)
+      : standing.lines;
+  const intervalWeeks = intent.intervalWeeks ?? standing.interval_weeks;
+  const storedPause = standing.paused_until ? Timestamp.fromDate(standing.paused_until) : null;
+  // A pause whose end has passed is over.
+  const pausedUntil =
+    intent.pausedUntil !== undefined
+      ? intent.pausedUntil
+      : storedPause && storedPause.toMillis() > Date.now()
+        ? storedPause
+        : null;
   const lines: StandingOrderLine[] = requested.map((line) =>
     lineState(line, products.get(line.product_id), pricing),
   );
@@ -235,6 +312,8 @@ async function reconcileOnce(
 
   const unchanged =
     sameLines(lines, standing.lines) &&
+    intervalWeeks === standing.interval_weeks &&
+    (pausedUntil?.toMillis() ?? null) === (standing.paused_until?.getTime() ?? null) &&
     pricing.role === standing.role &&
     pausedByManager === standing.paused_by_manager &&
     (skippedDate?.toMillis() ?? null) === (standing.skipped_delivery_at?.getTime() ?? null) &&
@@ -246,22 +325,41 @@ async function reconcileOnce(
 
   if (standing.stripe_subscription_id) {
     try {
-      await syncSubscription(ctx.stripe(), { ...standing, role: pricing.role }, lines, {
-        pause: pauseCollectionFor(pausedByManager, allPaused, skippedDate),
-      });
+      await syncSubscription(
+        ctx.stripe(),
+        { ...standing, role: pricing.role, interval_weeks: intervalWeeks },
+        lines,
+        {
+          pause: pauseCollectionFor(pausedByManager, allPaused, skippedDate, pausedUntil),
+          ...(intent.nextDeliveryAt
+            ? { trialEnd: Math.floor(intent.nextDeliveryAt.toMillis() / 1000) }
+            : {}),
+        },
+      );
     } catch (error) {
       throw stripeFailure('standing_order_sync_failed', error, { standingOrderId });
     }
   }
   const now = Timestamp.now();
+  const history = intent.history
+    ? [
+        ...standing.history.map((entry) => ({ ...entry, at: Timestamp.fromDate(entry.at) })),
+        { at: now, ...intent.history },
+      ].slice(-MAX_HISTORY_ENTRIES)
+    : undefined;
   try {
     await ref.update(
       {
         lines,
+        product_ids: lines.map((line) => line.product_id),
         role: pricing.role,
+        interval_weeks: intervalWeeks,
         status,
         paused_by_manager: pausedByManager,
+        paused_until: pausedUntil,
         skipped_delivery_at: skippedDate,
+        ...(intent.nextDeliveryAt ? { next_delivery_at: intent.nextDeliveryAt } : {}),
+        ...(history ? { history } : {}),
         updated_at: now,
       },
       { lastUpdateTime: snap.updateTime! },
@@ -279,9 +377,14 @@ async function reconcileOnce(
     ...standing,
     role: pricing.role,
     lines,
+    product_ids: lines.map((line) => line.product_id),
+    interval_weeks: intervalWeeks,
     status,
     paused_by_manager: pausedByManager,
+    paused_until: pausedUntil?.toDate() ?? null,
     skipped_delivery_at: skippedDate?.toDate() ?? null,
+    next_delivery_at: intent.nextDeliveryAt?.toDate() ?? standing.next_delivery_at,
+    ...(history ? { history: history.map((entry) => ({ ...entry, at: entry.at.toDate() })) } : {}),
     updated_at: now.toDate(),
   };
 }
@@ -295,7 +398,7 @@ async function syncSubscription(
   stripe: Stripe,
   standing: StandingOrderRecord,
   lines: readonly StandingOrderLine[],
-  options: { pause: PauseCollection },
+  options: { pause: PauseCollection; trialEnd?: number },
 ): Promise<void> {
   const subscriptionId = standing.stripe_subscription_id!;
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
@@ -336,11 +439,28 @@ async function syncSubscription(
       const item = itemOf.get(line.product_id);
       if (line.paused_reason !== null && item) items.push({ id: item.id, deleted: true });
     }
+    // A product taken off the standing order (set_lines): its item goes.
+    const named = new Set(lines.map((line) => line.product_id));
+    for (const item of subscription.items.data) {
+      const productId = productIdOfPrice(item.price);
+      if (productId !== null && !named.has(productId)) items.push({ id: item.id, deleted: true });
+    }
   }
   const pauseChanged = !samePause(subscription.pause_collection, options.pause);
-  if (items.length === 0 && !pauseChanged) return;
+  // A new interval would make Stripe charge at once and restart the cycle from today; a trial to
+  // the current period's end keeps the next charge where it was (docs/standing-orders.md).
+  const intervalMoves =
+    items.length > 0 &&
+    subscription.items.data.some(
+      (item) => item.price.recurring?.interval_count !== standing.interval_weeks,
+    );
+  const trialEnd =
+    options.trialEnd ?? (intervalMoves ? subscriptionPeriodEnd(subscription) : null) ?? undefined;
+  if (items.length === 0 && !pauseChanged && trialEnd === undefined) return;
   await stripe.subscriptions.update(subscriptionId, {
-    ...(items.length > 0 ? { items, proration_behavior: 'none' } : {}),
+    ...(items.length > 0 ? { items } : {}),
+    ...(items.length > 0 || trialEnd !== undefined ? { proration_behavior: 'none' } : {}),
+    ...(trialEnd !== undefined ? { trial_end: trialEnd } : {}),
     ...(pauseChanged ? { pause_collection: options.pause } : {}),
   });
 }

@@ -42,6 +42,7 @@ import {
   askClaimQuestionRequest,
   rejectClaimRequest,
   manageStandingOrderRequest,
+  skipStandingOrderDeliveryRequest,
   requestPasswordResetRequest,
   resendVerificationEmailRequest,
   salesOverviewRequest,
@@ -104,6 +105,7 @@ import { searchCompaniesHandler } from '../../src/handlers/search-companies';
 import { searchOrdersHandler } from '../../src/handlers/search-orders';
 import { searchUsersHandler } from '../../src/handlers/search-users';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
+import { skipStandingOrderDeliveryHandler } from '../../src/handlers/skip-standing-order-delivery';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import { deleteOrderListHandler, saveOrderListHandler } from '../../src/handlers/order-lists';
 import {
@@ -591,6 +593,13 @@ const TABLE: Record<CallableName, Row> = {
     schema: newsletterTokenRequest,
     caller: 'anonymous',
     valid: { token: NO_SUCH_TOKEN },
+  },
+  // A reminder's skip link: a well-formed token whose signature names nothing.
+  skipStandingOrderDelivery: {
+    handler: skipStandingOrderDeliveryHandler,
+    schema: skipStandingOrderDeliveryRequest,
+    caller: 'anonymous',
+    valid: { token: `${'A'.repeat(40)}.${'B'.repeat(43)}` },
   },
   getSalesOverview: {
     handler: getSalesOverviewHandler,

@@ -108,6 +108,7 @@ const NOT_RATE_LIMITED = [
   'getTaxReport',
   'confirmNewsletter',
   'unsubscribeNewsletter',
+  'skipStandingOrderDelivery',
   'getSalesOverview',
   'searchOrders',
   'searchUsers',

@@ -621,7 +621,13 @@ describe('managing', () => {
     const syrup = await product('cancel', { name: 'Cancel Syrup', price_retailer: 350 });
     const { buyer, id } = await subscribed({ [syrup]: 2 });
     const answer = await manage(buyer, { standingOrderId: id, action: 'cancel' });
-    expect(answer).toEqual({ standingOrderId: id, status: 'cancelled', nextDeliveryAt: null });
+    expect(answer).toEqual({
+      standingOrderId: id,
+      status: 'cancelled',
+      nextDeliveryAt: null,
+      cycleAmount: 2 * 350,
+      pausedUntil: null,
+    });
     const sub = await harness.stripe.subscriptions.retrieve(
       (await standingOrderOf(id)).stripe_subscription_id,
     );

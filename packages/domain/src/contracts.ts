@@ -32,6 +32,11 @@ import {
   type StandingOrderInterval,
 } from './standing-order-intervals';
 import type { StandingOrderStatus } from './standing-orders';
+import {
+  MAX_STANDING_ORDER_LINES,
+  PAUSE_WEEKS,
+  PAUSE_WEEKS_PROBLEM,
+} from './standing-order-changes';
 
 /**
  * Request and response contracts of the callable functions. The functions parse `request.data`
@@ -605,6 +610,17 @@ export interface NewsletterTokenResponse {
  * skip / unskip the next delivery, set_quantities from the next cycle (product id → units; a
  * product left out keeps its quantity) and cancel are for both; pause and resume are for managers.
  */
+const standingOrderLineInput = z.strictObject({
+  productId: id,
+  quantity: z
+    .number({ error: 'Enter the quantity as a whole number.' })
+    .check(
+      z.int('Enter the quantity as a whole number.'),
+      z.gte(1, 'Enter a quantity of at least 1. To stop a product, remove it.'),
+      z.lte(MAX_LINE_QUANTITY, `Enter a quantity of at most ${MAX_LINE_QUANTITY}.`),
+    ),
+});
+
 export const manageStandingOrderRequest = z.discriminatedUnion(
   'action',
   [
@@ -640,8 +656,52 @@ export const manageStandingOrderRequest = z.discriminatedUnion(
           }),
         ),
     }),
+    // A buyer's changes, each from the next cycle (docs/standing-orders.md#what-buyers-change).
+    z.strictObject({
+      standingOrderId: id,
+      action: z.literal('set_lines'),
+      lines: z.array(standingOrderLineInput).check(
+        z.minLength(
+          1,
+          'Keep at least one product. To stop every product, cancel the standing order.',
+        ),
+        z.maxLength(
+          MAX_STANDING_ORDER_LINES,
+          `A standing order holds at most ${MAX_STANDING_ORDER_LINES} products.`,
+        ),
+        z.refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
+          message: 'List each product once.',
+        }),
+      ),
+    }),
+    z.strictObject({
+      standingOrderId: id,
+      action: z.literal('set_interval'),
+      weeks: z.unknown().check(z.refine(isStandingOrderInterval, { message: INTERVAL_PROBLEM })),
+    }),
+    z.strictObject({
+      standingOrderId: id,
+      action: z.literal('set_next_delivery'),
+      date: z
+        .string({ error: 'Enter the date as YYYY-MM-DD.' })
+        .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.')),
+    }),
+    z.strictObject({
+      standingOrderId: id,
+      action: z.literal('pause_weeks'),
+      weeks: z
+        .number({ error: PAUSE_WEEKS_PROBLEM })
+        .check(
+          z.int(PAUSE_WEEKS_PROBLEM),
+          z.gte(PAUSE_WEEKS.min, PAUSE_WEEKS_PROBLEM),
+          z.lte(PAUSE_WEEKS.max, PAUSE_WEEKS_PROBLEM),
+        ),
+    }),
   ],
-  { error: 'Choose skip, unskip, set_quantities, pause, resume or cancel.' },
+  {
+    error:
+      'Choose skip, unskip, set_quantities, set_lines, set_interval, set_next_delivery, pause_weeks, pause, resume or cancel.',
+  },
 );
 export type ManageStandingOrderRequest = z.input<typeof manageStandingOrderRequest>;
 export interface ManageStandingOrderResponse {
@@ -649,4 +709,38 @@ export interface ManageStandingOrderResponse {
   status: StandingOrderStatus;
   /** ISO date of the next delivery that will be charged, or null once cancelled. */
   nextDeliveryAt: string | null;
+  /** Cents charged per delivery from the next one, priced by the server. */
+  cycleAmount: number;
+  /** ISO date a buyer's pause ends, or null when the buyer has not paused it. */
+  pausedUntil: string | null;
+}
+
+/**
+ * skipStandingOrderDelivery: the reminder mail's one-tap skip (anyone with the link, signed out).
+ * Without `confirm` it only shows the delivery; with `confirm: true` it skips exactly that one.
+ */
+export const skipStandingOrderDeliveryRequest = z.strictObject({
+  // Its shape is checked by the server's signature check (standing-orders/skip-link.ts); here
+  // only its length, so the web's contracts do not carry the skip page's pattern.
+  token: z
+    .string({ error: 'This skip link is not valid.' })
+    .check(
+      z.minLength(60, 'This skip link is not valid.'),
+      z.maxLength(450, 'This skip link is not valid.'),
+    ),
+  confirm: z._default(z.boolean(), false),
+});
+export type SkipStandingOrderDeliveryRequest = z.input<typeof skipStandingOrderDeliveryRequest>;
+export interface SkipStandingOrderDeliveryResponse {
+  /** scheduled: it will be charged; skipped: it passes without a charge. */
+  state: 'scheduled' | 'skipped';
+  storeName: string;
+  /** ISO date of the delivery the link is for. */
+  deliveryAt: string;
+  intervalWeeks: number;
+  lines: Array<{ name: string; quantity: number; unitAmount: number }>;
+  /** Cents charged for that delivery. */
+  total: number;
+  /** ISO date of the delivery charged next once this one is skipped. */
+  nextChargeAt: string | null;
 }

@@ -23,6 +23,8 @@ export * from './order-lists';
 export { CART_DELIVERY_PARAM } from './standing-order-intervals';
 export * from './order-upload';
 export * from './standing-orders';
+export * from './standing-order-changes';
+export * from './skip-token';
 export * from './insights';
 export * from './chart-labels';
 export * from './sales-rollups';

@@ -201,6 +201,9 @@ export const mailKeys = {
     `standing-order-cancelled.${part(standingOrderId)}`,
   standingOrderCancelledManager: (standingOrderId: string, managerUid: string) =>
     `standing-order-cancelled-manager.${part(standingOrderId)}.${part(managerUid)}`,
+  /** The reminder 3 days before a charge: one per standing order and delivery (its time in ms). */
+  standingOrderReminder: (standingOrderId: string, deliveryMs: number) =>
+    `standing-order-reminder.${part(standingOrderId)}.${deliveryMs}`,
   orderRefunded: (orderId: string, refundId: string) =>
     `order-refunded.${part(orderId)}.${part(refundId)}`,
   /** One per manager for each dispute opened on an order's payment. */

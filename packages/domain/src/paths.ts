@@ -215,6 +215,8 @@ export const FUNCTION_NAMES = {
   unsubscribeNewsletter: 'unsubscribeNewsletter',
   subscribeStockAlert: 'subscribeStockAlert',
   unsubscribeStockAlert: 'unsubscribeStockAlert',
+  // A standing order reminder's one-tap skip link (signed out).
+  skipStandingOrderDelivery: 'skipStandingOrderDelivery',
 } as const;
 
 export type FunctionName = (typeof FUNCTION_NAMES)[keyof typeof FUNCTION_NAMES];
@@ -236,4 +238,5 @@ export const REPLAY_PROTECTED_CALLABLES: ReadonlySet<FunctionName> = new Set<Fun
   FUNCTION_NAMES.unsubscribeNewsletter,
   FUNCTION_NAMES.getInvitation,
   FUNCTION_NAMES.acceptInvitation,
+  FUNCTION_NAMES.skipStandingOrderDelivery,
 ]);

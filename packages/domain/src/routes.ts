@@ -74,6 +74,15 @@ export const ROUTES = {
     layouts: publicForm,
     access: 'public',
   },
+  // A standing order reminder's one-tap skip link (docs/standing-orders.md#the-reminder-mail).
+  // It shares the newsletter links' module (routes/newsletter.tsx picks the page by path): each
+  // module is an entry of every page's first load, which has no room for another.
+  skip: {
+    path: '/skip',
+    module: 'newsletter',
+    layouts: publicForm,
+    access: 'public',
+  },
   // The footer's policy pages (privacy, terms, shipping, refunds): plain HTML and CSS like the
   // landing page; their text comes from the siteContent function (site-content.ts).
   policy: {

@@ -71,6 +71,16 @@ export const standingOrderLineSchema = z.object({
 });
 export type StandingOrderLine = z.infer<typeof standingOrderLineSchema>;
 
+export const standingOrderHistoryEntrySchema = z.object({
+  at: storedDate,
+  /** The uid of who made it; 'skip-link' for the reminder mail's link. */
+  by: z.string(),
+  action: z.string(),
+  /** What changed, in words ("Every 4 weeks", "Paused until Mar 5, 2027"). */
+  text: z._default(z.string(), ''),
+});
+export type StandingOrderHistoryEntry = z.infer<typeof standingOrderHistoryEntrySchema>;
+
 export const standingOrderSchema = z.object({
   /** Who started it. */
   user_id: z.string(),
@@ -93,6 +103,12 @@ export const standingOrderSchema = z.object({
   skipped_delivery_at: z._default(z.nullable(storedDate), null),
   /** A manager paused it (only a manager resumes it). */
   paused_by_manager: z._default(z.boolean(), false),
+  /** The buyer paused it: deliveries before this pass without a charge; null when not paused. */
+  paused_until: z._default(z.nullable(storedDate), null),
+  /** The delivery the reminder mail went out for (one mail per cycle). */
+  reminded_delivery_at: z._default(z.nullable(storedDate), null),
+  /** What changed, by whom, newest last (at most MAX_HISTORY_ENTRIES). */
+  history: z._default(z.array(standingOrderHistoryEntrySchema), []),
   created_at: storedDate,
   updated_at: storedDate,
   cancelled_at: z._default(z.nullable(storedDate), null),

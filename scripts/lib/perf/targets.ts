@@ -95,6 +95,11 @@ const PAGE_SPECS: Record<
   },
   // An invitation link (a well-formed token that names no invitation: the page's own refusal).
   join: { url: () => `/join?token=${'A'.repeat(43)}`, expect: () => ['Join your company'] },
+  // A reminder's skip link (a well-formed token whose signature is wrong: the page's refusal).
+  skip: {
+    url: () => `/skip?token=${'A'.repeat(40)}.${'B'.repeat(43)}`,
+    expect: () => ["This link can't skip a delivery."],
+  },
   newsletter: {
     url: (v) => `/newsletter/confirm?token=${enc(v.newsletterToken)}`,
     expect: () => ["You're subscribed"],

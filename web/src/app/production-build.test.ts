@@ -112,11 +112,13 @@ describe('the production build with no env file', () => {
       ].sort(),
     );
     for (const route of firebaseFreeRoutes()) expect(at(route).firebase, route).toBe(false);
-    // The newsletter links call a function on arrival: Firebase's app and App Check, no Auth.
+    // The newsletter and skip links call a function on arrival: Firebase's app and App Check, no
+    // Auth.
     expect(authFreeRoutes().sort()).toEqual(
-      [...firebaseFreeRoutes(), '/newsletter/:action'].sort(),
+      [...firebaseFreeRoutes(), '/newsletter/:action', '/skip'].sort(),
     );
     expect(at('/newsletter/:action')).toMatchObject({ firebase: true, firebaseAuth: false });
+    expect(at('/skip')).toMatchObject({ firebase: true, firebaseAuth: false });
     expect(firebaseProblems(sizes)).toEqual([]);
     // Signed-in routes do carry Firebase and its Auth, so the detection itself works.
     expect(at('/portal/store')).toMatchObject({ firebase: true, firebaseAuth: true });

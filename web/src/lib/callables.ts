@@ -24,6 +24,8 @@ import {
   type PlaceTermsOrderResponse,
   type NewsletterTokenRequest,
   type NewsletterTokenResponse,
+  type SkipStandingOrderDeliveryRequest,
+  type SkipStandingOrderDeliveryResponse,
   type RefundOrderRequest,
   type RefundOrderResponse,
   type CancelBackorderedLineRequest,
@@ -180,6 +182,11 @@ export const callConfirmNewsletter = /* @__PURE__ */ callable<NewsletterTokenReq
 export const callUnsubscribeNewsletter = /* @__PURE__ */ callable<NewsletterTokenRequest, NewsletterTokenResponse>(
   FUNCTION_NAMES.unsubscribeNewsletter,
 );
+/** A standing order reminder's skip link (signed out): shows the delivery, or skips it on confirm. */
+export const callSkipStandingOrderDelivery = /* @__PURE__ */ callable<
+  SkipStandingOrderDeliveryRequest,
+  SkipStandingOrderDeliveryResponse
+>(FUNCTION_NAMES.skipStandingOrderDelivery);
 /** A member who may order accepts a quote: a Checkout URL at its prices, or an order on terms. */
 export const callAcceptQuote = /* @__PURE__ */ callable<AcceptQuoteRequest, AcceptQuoteResponse>(
   FUNCTION_NAMES.acceptQuote,

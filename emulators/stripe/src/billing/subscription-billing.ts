@@ -247,6 +247,11 @@ export function renewSubscription(
       }),
     );
   }
+  // A trial that ends here: the subscription is active again, and this invoice is its first charge.
+  if (subscription.status === 'trialing') {
+    subscription.status = 'active';
+    events.push(ctx.event('customer.subscription.updated', subscription, { status: 'trialing' }));
+  }
   const ended = ctx.subscriptions.period(stored);
   ctx.subscriptions.nextPeriod(stored);
   const customer = ctx.customers.get(subscription.customer);

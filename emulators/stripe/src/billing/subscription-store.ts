@@ -43,6 +43,11 @@ export interface StoredSubscription {
   billing: BillingInterval;
   /** Billing periods passed since the start: the current period is `cycle`. */
   cycle: number;
+  /**
+   * While a trial set by an update runs: when it started. The current period is then the trial,
+   * from here to the billing cycle anchor (the trial's end), and cycle 0 starts at its end.
+   */
+  trialStart?: number | null;
 }
 
 export interface NewSubscriptionItem {
@@ -222,9 +227,36 @@ export class SubscriptionStore {
     return stored;
   }
 
+  /**
+   * Starts (or moves) a trial until `trialEnd`: nothing is billed before it; the items bill at
+   * `billing` from then on, the cycle anchored at the trial's end (as Stripe does when an update
+   * sets `trial_end`).
+   */
+  startTrial(
+    stored: StoredSubscription,
+    now: number,
+    trialEnd: number,
+    billing: BillingInterval,
+  ): void {
+    const sub = stored.subscription;
+    stored.trialStart = stored.trialStart ?? now;
+    stored.billing = billing;
+    stored.cycle = 0;
+    sub.status = 'trialing';
+    sub.trial_start = stored.trialStart;
+    sub.trial_end = trialEnd;
+    sub.billing_cycle_anchor = trialEnd;
+    const { start, end } = this.period(stored);
+    for (const item of sub.items.data) {
+      item.current_period_start = start;
+      item.current_period_end = end;
+    }
+  }
+
   /** The current billing period. */
   period(stored: StoredSubscription): { start: number; end: number } {
     const anchor = stored.subscription.billing_cycle_anchor;
+    if (stored.trialStart != null) return { start: stored.trialStart, end: anchor };
     return {
       start: periodBoundary(anchor, stored.billing, stored.cycle),
       end: periodBoundary(anchor, stored.billing, stored.cycle + 1),
@@ -233,7 +265,13 @@ export class SubscriptionStore {
 
   /** Moves every item on to the next billing period. */
   nextPeriod(stored: StoredSubscription): void {
-    stored.cycle += 1;
+    if (stored.trialStart != null) {
+      // The trial ends: the first full period starts at the anchor.
+      stored.trialStart = null;
+      stored.cycle = 0;
+    } else {
+      stored.cycle += 1;
+    }
     const { start, end } = this.period(stored);
     for (const item of stored.subscription.items.data) {
       item.current_period_start = start;

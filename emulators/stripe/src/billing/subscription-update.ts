@@ -21,7 +21,14 @@ import {
   type StoredSubscription,
   type SubscriptionStore,
 } from './subscription-store.js';
-import type { Known, Param, Price, Subscription, SubscriptionItem } from '../core/types.js';
+import type {
+  BillingInterval,
+  Known,
+  Param,
+  Price,
+  Subscription,
+  SubscriptionItem,
+} from '../core/types.js';
 
 const UPDATE_PARAMS: ReadonlyArray<Param<Stripe.SubscriptionUpdateParams>> = [
   'metadata',
@@ -29,6 +36,7 @@ const UPDATE_PARAMS: ReadonlyArray<Param<Stripe.SubscriptionUpdateParams>> = [
   'items',
   'proration_behavior',
   'pause_collection',
+  'trial_end',
   'cancel_at_period_end',
   'default_payment_method',
   'expand',
@@ -84,12 +92,17 @@ function readQuantity(value: FormValue | undefined, param: string): number | und
   return quantity;
 }
 
-/** A price an item may bill: an active recurring price at the subscription's interval. */
+/**
+ * A price an item may bill: an active recurring price at the subscription's interval, or at
+ * another one when the update starts a trial (`trial_end`): the new interval then bills from the
+ * trial's end, as at Stripe (readItemChanges checks every item ends up at one interval).
+ */
 function readItemPrice(
   stored: StoredSubscription,
   value: FormValue | undefined,
   param: string,
   ctx: UpdateContext,
+  trial: boolean,
 ): Price | undefined {
   const id = readString(value, param) || undefined;
   if (id === undefined) return undefined;
@@ -108,9 +121,9 @@ function readItemPrice(
       param,
     );
   }
-  if (!sameInterval(billing, stored.billing)) {
+  if (!trial && !sameInterval(billing, stored.billing)) {
     throw invalidRequest(
-      `The sandbox bills all items of a subscription at one interval: ${price.id} bills every ${intervalText(billing)}, this subscription every ${intervalText(stored.billing)}.`,
+      `The sandbox bills all items of a subscription at one interval and changes it only with \`trial_end\` (otherwise Stripe resets the billing cycle and invoices at once): ${price.id} bills every ${intervalText(billing)}, this subscription every ${intervalText(stored.billing)}.`,
       param,
     );
   }
@@ -122,13 +135,14 @@ function readItemChange(
   value: FormValue,
   param: string,
   ctx: UpdateContext,
+  trial: boolean,
 ): ItemChange {
   const entry = readObject(value, param);
   if (!entry) throw missingParam(paramName(param, 'price'));
   assertKnownKeys(entry, ITEM_PARAMS, param);
   const id = readString(entry.id, paramName(param, 'id')) || undefined;
   const deleted = readBoolean(entry.deleted, paramName(param, 'deleted')) ?? false;
-  const price = readItemPrice(stored, entry.price, paramName(param, 'price'), ctx);
+  const price = readItemPrice(stored, entry.price, paramName(param, 'price'), ctx, trial);
   const quantity = readQuantity(entry.quantity, paramName(param, 'quantity'));
   if (id === undefined) {
     if (deleted) throw missingParam(paramName(param, 'id'));
@@ -153,15 +167,19 @@ function readItemChange(
   };
 }
 
-/** `items[...]`: checked as a whole (at least one item left, one item per price). */
+/**
+ * `items[...]`: checked as a whole (at least one item left, one item per price, every item at
+ * one interval). Returns the changes and the interval the items bill at afterwards.
+ */
 function readItemChanges(
   stored: StoredSubscription,
   params: FormObject,
   ctx: UpdateContext,
-): ItemChange[] {
+  trial: boolean,
+): { changes: ItemChange[]; billing: BillingInterval } {
   const entries = readList(params.items, 'items') ?? [];
   const changes = entries.map((entry, index) =>
-    readItemChange(stored, entry, `items[${index}]`, ctx),
+    readItemChange(stored, entry, `items[${index}]`, ctx, trial),
   );
   const deleted = new Set(changes.flatMap((c) => (c.kind === 'delete' ? [c.item.id] : [])));
   const prices = [
@@ -186,8 +204,57 @@ function readItemChanges(
       'items',
     );
   }
-  return changes;
+  const billings = [
+    ...stored.subscription.items.data
+      .filter((item) => !deleted.has(item.id))
+      .map((item) => {
+        const change = changes.find((c) => c.kind === 'change' && c.item === item);
+        return change?.kind === 'change' && change.price ? change.price : item.price;
+      }),
+    ...changes.flatMap((c) => (c.kind === 'add' ? [c.price] : [])),
+  ].map((price) => billingOf(price)!);
+  const billing = billings[0]!;
+  if (billings.some((other) => !sameInterval(other, billing))) {
+    throw invalidRequest(
+      `The sandbox bills all items of a subscription at one interval: after this update they would bill every ${billings.map(intervalText).join(', every ')}.`,
+      'items',
+    );
+  }
+  return { changes, billing };
 }
+
+/**
+ * \`trial_end\`: a timestamp in the future (at most two years ahead, as at Stripe) until which
+ * nothing is charged; the next invoice comes at the trial's end, and the billing cycle starts
+ * again from it. This is how Stripe documents moving an active subscription's next billing date
+ * without charging now (with \`proration_behavior=none\`). \`now\` (end a trial at once) is not
+ * supported by the sandbox.
+ */
+function readTrialEnd(params: FormObject, now: number): number | undefined {
+  if (params.trial_end === undefined) return undefined;
+  if (params.trial_end === 'now') {
+    throw invalidRequest(
+      'The sandbox does not support `trial_end=now`: pass a timestamp in the future.',
+      'trial_end',
+    );
+  }
+  const trialEnd = readNonNegativeInteger(params.trial_end, 'trial_end');
+  if (trialEnd === undefined || trialEnd <= now) {
+    throw invalidRequest(
+      'Invalid timestamp: must be an integer Unix timestamp in the future.',
+      'trial_end',
+    );
+  }
+  if (trialEnd > now + MAX_TRIAL_SECONDS) {
+    throw invalidRequest(
+      'Invalid timestamp: can be no more than two years in the future.',
+      'trial_end',
+    );
+  }
+  return trialEnd;
+}
+
+const MAX_TRIAL_SECONDS = 730 * 24 * 60 * 60;
 
 function changesBilling(change: ItemChange): boolean {
   return change.kind !== 'change' || change.price !== undefined || change.quantity !== undefined;
@@ -265,6 +332,7 @@ export function updateSubscription(
     ? ctx.paymentMethod(paymentMethodId, 'default_payment_method')
     : undefined;
   const pause = readPause(params, ctx.now);
+  const trialEnd = readTrialEnd(params, ctx.now);
   const proration = readEnum(params.proration_behavior, 'proration_behavior', PRORATION_BEHAVIORS);
   if (proration !== undefined && proration !== 'none') {
     throw invalidRequest(
@@ -272,10 +340,10 @@ export function updateSubscription(
       'proration_behavior',
     );
   }
-  const changes = readItemChanges(stored, params, ctx);
-  if (changes.some(changesBilling) && proration !== 'none') {
+  const { changes, billing } = readItemChanges(stored, params, ctx, trialEnd !== undefined);
+  if ((changes.some(changesBilling) || trialEnd !== undefined) && proration !== 'none') {
     throw invalidRequest(
-      "The sandbox does not prorate: send `proration_behavior=none` with item changes (Stripe's default, `create_prorations`, would bill or credit the difference).",
+      "The sandbox does not prorate: send `proration_behavior=none` with item changes and `trial_end` (Stripe's default, `create_prorations`, would bill or credit the difference).",
       'proration_behavior',
     );
   }
@@ -295,6 +363,7 @@ export function updateSubscription(
     };
   }
   applyItemChanges(store, stored, changes, ctx.now);
+  if (trialEnd !== undefined) store.startTrial(stored, ctx.now, trialEnd, billing);
   const previous = changedFields(before, sub);
   return Object.keys(previous).length > 0 ? previous : null;
 }

@@ -553,6 +553,40 @@ export function standingOrderSkipped(
   };
 }
 
+/**
+ * The reminder 3 days before a charge: the delivery's lines, its total and date, a one-tap skip
+ * (a page that shows the delivery and asks; opening it skips nothing), and the terms.
+ */
+export function standingOrderReminder(
+  p: StandingTerms & {
+    storeName: string;
+    deliveryAt: Date;
+    lines: readonly StandingLine[];
+    skipUrl: string;
+  },
+): MailContent {
+  const day = dayFormat.format(p.deliveryAt);
+  return {
+    subject: `Your next delivery on ${day}: ${formatUsd(p.cycleAmount)}`,
+    preview: `Skip it or change it before ${day}.`,
+    heading: 'Your next delivery is coming up',
+    greetingName: p.storeName,
+    blocks: [
+      {
+        kind: 'text',
+        text: `On ${day} we charge ${formatUsd(p.cycleAmount)} plus any sales tax for the next delivery of your standing order and ship it:`,
+      },
+      standingLinesBlock(p.lines, p.cycleAmount),
+      { kind: 'button', label: 'Skip this delivery', url: p.skipUrl },
+      {
+        kind: 'text',
+        text: 'The link shows this delivery and asks before it skips anything; it works until the delivery is charged. To change products, the schedule or pause, open My Account > Standing orders.',
+      },
+      ...standingTermsBlocks(p),
+    ],
+  };
+}
+
 /** The buyer undid the skip: the delivery is on again. */
 export function standingOrderUnskipped(p: StandingTerms & { storeName: string }): MailContent {
   return {

@@ -6,11 +6,3 @@ export const ACCOUNT_TOASTS = {
   updated: ['Success', 'Your profile has been successfully updated.'],
   renameTooSoon: ['Not Yet', 'You changed the store name a moment ago. Try again in a minute.'],
 } as const;
-
-/** Success toasts of the standing orders' actions (title: text); failures show the server's reason. */
-export const STANDING_ORDER_TOASTS = {
-  skipped: ['Success', 'Next delivery skipped.'],
-  unskipped: ['Success', 'Skip undone: the next delivery goes ahead.'],
-  quantities: ['Success', 'Quantities saved. They apply from the next delivery.'],
-  cancelled: ['Success', 'Standing order cancelled.'],
-} as const;

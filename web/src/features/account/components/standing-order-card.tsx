@@ -1,10 +1,11 @@
 import { Alert, Button, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   formatUsd,
   intervalLabel,
   isStandingOrderOpen,
   linePauseNotice,
+  nextChargeAt,
   nextChargedDelivery,
   STANDING_ORDER_STATUS_LABELS,
   standingOrderCycleAmount,
@@ -17,8 +18,28 @@ import { ConfirmPopover } from '@/components/confirm-popover';
 import { brand } from '@/config/brand';
 import { useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { STANDING_ORDER_TOASTS } from './account-toasts';
-import { StandingOrderQuantitiesModal } from './standing-order-quantities-modal';
+import { STANDING_ORDER_TOASTS } from './standing-order-toasts';
+
+// The change dialogs load when opened: My Account's first load carries none of them.
+const StandingOrderProductsModal = lazy(() =>
+  import('./standing-order-products-modal').then((m) => ({
+    default: m.StandingOrderProductsModal,
+  })),
+);
+const StandingOrderScheduleModal = lazy(() =>
+  import('./standing-order-schedule-modal').then((m) => ({
+    default: m.StandingOrderScheduleModal,
+  })),
+);
+const StandingOrderPauseModal = lazy(() =>
+  import('./standing-order-pause-modal').then((m) => ({ default: m.StandingOrderPauseModal })),
+);
+
+/** The end of a buyer's pause while it runs, else null. */
+export function buyerPausedUntil(order: Pick<StandingOrder, 'paused_until'>): Date | null {
+  const until = order.paused_until;
+  return until && until.getTime() > Date.now() ? until : null;
+}
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -61,6 +82,11 @@ function nextDeliveryText(order: StandingOrder): string | null {
     return order.cancelled_at ? `Cancelled on ${dateFormat.format(order.cancelled_at)}` : null;
   }
   if (order.status === 'paused') return 'No deliveries while paused.';
+  const until = buyerPausedUntil(order);
+  if (until) {
+    const after = nextChargeAt(order);
+    return `Paused until ${dateFormat.format(until)}${after ? ` · next delivery ${dateFormat.format(after)}` : ''}`;
+  }
   const next = nextChargedDelivery(order);
   if (!next || !order.next_delivery_at) return null;
   if (isNextDeliverySkipped(order)) {
@@ -83,24 +109,26 @@ type Action = ManageStandingOrderRequest['action'];
 export function StandingOrderCard({ order }: { order: StandingOrder }) {
   const notify = useNotify();
   const manage = useManageStandingOrder();
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<'products' | 'schedule' | 'pause' | null>(null);
   const open = isStandingOrderOpen(order.status);
   const skipped = isNextDeliverySkipped(order);
   const busy = manage.isPending;
   const running = (action: Action) => busy && manage.variables?.action === action;
   const lockedByManager = order.paused_by_manager;
   // A paused standing order has no delivery to skip (the server refuses skip and unskip then).
-  const noSkipping = lockedByManager || order.status === 'paused';
+  const pausedUntil = buyerPausedUntil(order);
+  const noSkipping = lockedByManager || order.status === 'paused' || pausedUntil !== null;
   const since = dateFormat.format(order.created_at);
   const next = nextDeliveryText(order);
 
-  const run = async (action: 'skip' | 'unskip' | 'cancel') => {
+  const run = async (action: 'skip' | 'unskip' | 'cancel' | 'resume') => {
     try {
       await manage.mutateAsync({ standingOrderId: order.id, action });
       const [title, text] = {
         skip: STANDING_ORDER_TOASTS.skipped,
         unskip: STANDING_ORDER_TOASTS.unskipped,
         cancel: STANDING_ORDER_TOASTS.cancelled,
+        resume: STANDING_ORDER_TOASTS.resumed,
       }[action];
       notify.success(title, text);
     } catch (error) {
@@ -185,13 +213,31 @@ export function StandingOrderCard({ order }: { order: StandingOrder }) {
               Skip next delivery
             </Button>
           )}
-          <Button
-            onClick={() => setEditing(true)}
-            loading={running('set_quantities')}
-            disabled={(busy && !running('set_quantities')) || lockedByManager}
-          >
-            Change quantities
+          <Button onClick={() => setEditing('products')} disabled={busy || lockedByManager}>
+            Change products
           </Button>
+          <Button
+            onClick={() => setEditing('schedule')}
+            disabled={busy || lockedByManager || !order.next_delivery_at}
+          >
+            Change schedule
+          </Button>
+          {pausedUntil ? (
+            <Button
+              onClick={() => void run('resume')}
+              loading={running('resume')}
+              disabled={(busy && !running('resume')) || lockedByManager}
+            >
+              Resume
+            </Button>
+          ) : (
+            <Button
+              onClick={() => setEditing('pause')}
+              disabled={busy || lockedByManager || order.status === 'paused'}
+            >
+              Pause
+            </Button>
+          )}
           <ConfirmPopover
             title={CANCEL_TITLE}
             description={CANCEL_TEXT}
@@ -213,13 +259,25 @@ export function StandingOrderCard({ order }: { order: StandingOrder }) {
           </ConfirmPopover>
         </div>
       )}
-      {editing && (
-        <StandingOrderQuantitiesModal
-          order={order}
-          manage={manage}
-          onClose={() => setEditing(false)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing === 'products' && (
+          <StandingOrderProductsModal
+            order={order}
+            manage={manage}
+            onClose={() => setEditing(null)}
+          />
+        )}
+        {editing === 'schedule' && (
+          <StandingOrderScheduleModal
+            order={order}
+            manage={manage}
+            onClose={() => setEditing(null)}
+          />
+        )}
+        {editing === 'pause' && (
+          <StandingOrderPauseModal order={order} manage={manage} onClose={() => setEditing(null)} />
+        )}
+      </Suspense>
     </li>
   );
 }

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addDays, businessDay } from '@portal/domain';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
@@ -85,10 +86,21 @@ async function card(name: RegExp | string = /^Standing order/) {
 }
 
 /** The server's answer to a call: it writes the document, then answers. */
-function serverWrites(id: string, fields: Record<string, unknown>) {
+function serverWrites(
+  id: string,
+  fields: Record<string, unknown>,
+  answer: Record<string, unknown> = {},
+) {
   callables.callManageStandingOrder.mockImplementation(async () => {
     seedStandingOrder(id, fields);
-    return { standingOrderId: id, status: 'active', nextDeliveryAt: null };
+    return {
+      standingOrderId: id,
+      status: 'active',
+      nextDeliveryAt: null,
+      cycleAmount: 12 * 2599 + 6 * 2499,
+      pausedUntil: null,
+      ...answer,
+    };
   });
 }
 
@@ -203,7 +215,7 @@ describe('My Account: Standing orders', () => {
         'ant-btn-loading',
       ),
     );
-    expect(within(order).getByRole('button', { name: 'Change quantities' })).toBeDisabled();
+    expect(within(order).getByRole('button', { name: 'Change products' })).toBeDisabled();
     expect(within(order).getByRole('button', { name: 'Cancel standing order' })).toBeDisabled();
     answer();
     await expectToast('Success', 'Next delivery skipped.');
@@ -211,7 +223,7 @@ describe('My Account: Standing orders', () => {
       await within(order).findByText('Jun 2, 2025 skipped · next delivery Jun 16, 2025'),
     ).toBeInTheDocument();
     expect(within(order).getByRole('button', { name: 'Undo skip' })).toBeEnabled();
-    expect(within(order).getByRole('button', { name: 'Change quantities' })).toBeEnabled();
+    expect(within(order).getByRole('button', { name: 'Change products' })).toBeEnabled();
   });
 
   it("shows the server's message when a change is refused", async () => {
@@ -259,24 +271,46 @@ describe('My Account: Standing orders', () => {
     expect(within(cancelled).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('changes quantities in whole cases, sending the changed lines only', async () => {
+  it('changes products: quantities in whole cases, a product removed and one added, with an estimate', async () => {
     seedProfile('retailer');
     seedProduct('blue-coast', { case_pack: 6 });
     seedProduct('purple-dream');
+    fakeDb.seed('products/red-rush', {
+      ...demoProducts.find((p) => p.id === 'blue-coast')!,
+      name: 'Red Rush Syrup',
+      sku: 'SYR-RED',
+      price_retailer: 2000,
+      case_pack: 1,
+      min_quantity: 2,
+    });
     seedStandingOrder('so-1');
-    serverWrites('so-1', { lines: [{ ...blueCoast, quantity: 18 }, purpleDream] });
+    serverWrites(
+      'so-1',
+      {
+        lines: [
+          { ...blueCoast, quantity: 18 },
+          {
+            product_id: 'red-rush',
+            name: 'Red Rush Syrup',
+            sku: 'SYR-RED',
+            quantity: 2,
+            unit_amount: 2000,
+            paused_reason: null,
+          },
+        ],
+      },
+      { cycleAmount: 18 * 2599 + 2 * 2000 },
+    );
     const user = userEvent.setup();
     renderTab();
     const order = await card();
-    await user.click(within(order).getByRole('button', { name: 'Change quantities' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Change quantities' }));
+    await user.click(within(order).getByRole('button', { name: 'Change products' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change products' }));
     expect(dialog.getByText('Applies from the next delivery.')).toBeInTheDocument();
     const blue = dialog.getByRole('spinbutton', { name: 'Quantity of Blue Coast Syrup' });
     expect(blue).toHaveValue('12');
-    expect(dialog.getByRole('spinbutton', { name: 'Quantity of Purple Dream Syrup' })).toHaveValue(
-      '6',
-    );
     expect(await dialog.findByText('Cases of 6')).toBeInTheDocument();
+    expect(dialog.getByText('$461.82')).toBeInTheDocument(); // 12 × 25.99 + 6 × 24.99
     const save = dialog.getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled(); // nothing changed yet
 
@@ -292,18 +326,38 @@ describe('My Account: Standing orders', () => {
 
     await user.clear(blue);
     await user.type(blue, '18');
+    await user.click(dialog.getByRole('button', { name: 'Remove Purple Dream Syrup' }));
+    expect(
+      dialog.queryByRole('spinbutton', { name: 'Quantity of Purple Dream Syrup' }),
+    ).not.toBeInTheDocument();
+    // The last product cannot be removed.
+    expect(dialog.getByRole('button', { name: 'Remove Blue Coast Syrup' })).toBeDisabled();
+    await user.click(dialog.getByRole('combobox', { name: 'Add a product' }));
+    await user.click(await screen.findByText('Red Rush Syrup · SKU SYR-RED'));
+    expect(
+      await dialog.findByRole('spinbutton', { name: 'Quantity of Red Rush Syrup' }),
+    ).toHaveValue('2');
+    expect(dialog.getByText('Estimated each delivery')).toBeInTheDocument();
+    expect(dialog.getByText('$507.82')).toBeInTheDocument(); // 18 × 25.99 + 2 × 20.00
     await user.click(save);
     expect(callables.callManageStandingOrder).toHaveBeenCalledWith({
       standingOrderId: 'so-1',
-      action: 'set_quantities',
-      quantities: { 'blue-coast': 18 },
+      action: 'set_lines',
+      lines: [
+        { productId: 'blue-coast', quantity: 18 },
+        { productId: 'red-rush', quantity: 2 },
+      ],
     });
-    await expectToast('Success', 'Quantities saved. They apply from the next delivery.');
+    await expectToast(
+      'Success',
+      'Products saved. They apply from the next delivery. Each delivery: $507.82.',
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await within(order).findByText('18 × $25.99')).toBeInTheDocument();
+    expect(within(order).getByText('Red Rush Syrup')).toBeInTheDocument();
   });
 
-  it("keeps the dialog open with the server's message when the quantities are refused", async () => {
+  it("keeps the dialog open with the server's message when the products are refused", async () => {
     seedProfile('retailer');
     seedProduct('blue-coast');
     seedProduct('purple-dream');
@@ -315,8 +369,8 @@ describe('My Account: Standing orders', () => {
     );
     const user = userEvent.setup();
     renderTab();
-    await user.click(within(await card()).getByRole('button', { name: 'Change quantities' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Change quantities' }));
+    await user.click(within(await card()).getByRole('button', { name: 'Change products' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change products' }));
     const blue = dialog.getByRole('spinbutton', { name: 'Quantity of Blue Coast Syrup' });
     await user.clear(blue);
     await user.type(blue, '24');
@@ -326,9 +380,76 @@ describe('My Account: Standing orders', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Only 10 left of Blue Coast Syrup.');
     expect(callables.callManageStandingOrder).toHaveBeenCalledWith({
       standingOrderId: 'so-1',
-      action: 'set_quantities',
-      quantities: { 'blue-coast': 24 },
+      action: 'set_lines',
+      lines: [
+        { productId: 'blue-coast', quantity: 24 },
+        { productId: 'purple-dream', quantity: 6 },
+      ],
     });
+  });
+
+  it('changes the schedule: the interval, then the next delivery date', async () => {
+    seedProfile('retailer');
+    const next = new Date(Date.now() + 10 * 24 * 3600 * 1000);
+    seedStandingOrder('so-1', { next_delivery_at: Timestamp.fromDate(next) });
+    serverWrites('so-1', { interval_weeks: 4 });
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(within(await card()).getByRole('button', { name: 'Change schedule' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change schedule' }));
+    await user.click(dialog.getByRole('radio', { name: 'Every 4 weeks' }));
+    const date = dialog.getByLabelText('Next delivery');
+    const today = businessDay(new Date());
+    // Too far ahead: refused here, nothing sent.
+    fireEvent.change(date, { target: { value: addDays(today, 60) } });
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(/at most 8 weeks ahead/);
+    expect(callables.callManageStandingOrder).not.toHaveBeenCalled();
+
+    fireEvent.change(date, { target: { value: addDays(today, 20) } });
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await expectToast('Success', 'Schedule saved.');
+    expect(callables.callManageStandingOrder.mock.calls).toEqual([
+      [{ standingOrderId: 'so-1', action: 'set_interval', weeks: 4 }],
+      [{ standingOrderId: 'so-1', action: 'set_next_delivery', date: addDays(today, 20) }],
+    ]);
+  });
+
+  it('pauses for the weeks chosen, shows the pause, and resumes', async () => {
+    seedProfile('retailer');
+    const next = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+    const until = new Date(Date.now() + 21 * 24 * 3600 * 1000);
+    seedStandingOrder('so-1', { next_delivery_at: Timestamp.fromDate(next) });
+    serverWrites('so-1', {
+      next_delivery_at: Timestamp.fromDate(next),
+      paused_until: Timestamp.fromDate(until),
+    });
+    const user = userEvent.setup();
+    renderTab();
+    const order = await card();
+    await user.click(within(order).getByRole('button', { name: 'Pause' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Pause deliveries' }));
+    expect(dialog.getByText(/^Deliveries until .+ pass without a charge/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('combobox', { name: 'Pause for' }));
+    await user.click(await screen.findByTitle('3 weeks'));
+    await user.click(dialog.getByRole('button', { name: 'Pause' }));
+    expect(callables.callManageStandingOrder).toHaveBeenCalledWith({
+      standingOrderId: 'so-1',
+      action: 'pause_weeks',
+      weeks: 3,
+    });
+    await expectToast('Success', 'Deliveries paused until ');
+    expect(await within(order).findByText(/^Paused until /)).toBeInTheDocument();
+    expect(within(order).getByRole('button', { name: 'Skip next delivery' })).toBeDisabled();
+
+    serverWrites('so-1', { paused_until: null });
+    await user.click(within(order).getByRole('button', { name: 'Resume' }));
+    expect(callables.callManageStandingOrder).toHaveBeenLastCalledWith({
+      standingOrderId: 'so-1',
+      action: 'resume',
+    });
+    await expectToast('Success', 'Resumed: the next delivery goes ahead.');
+    expect(await within(order).findByRole('button', { name: 'Pause' })).toBeEnabled();
   });
 
   it('warns of a paused line and leaves it out of the total', async () => {
@@ -348,7 +469,7 @@ describe('My Account: Standing orders', () => {
     expect(within(order).getAllByText('$311.88')).toHaveLength(2);
   });
 
-  it('offers no skip while every line is paused, but still quantities and cancelling', async () => {
+  it('offers no skip while every line is paused, but still products and cancelling', async () => {
     seedProfile('retailer');
     seedStandingOrder('so-1', {
       status: 'paused',
@@ -369,7 +490,8 @@ describe('My Account: Standing orders', () => {
     expect(within(order).getByText('$0.00')).toBeInTheDocument();
     expect(within(order).queryByText(/^Paused by/)).not.toBeInTheDocument();
     expect(within(order).getByRole('button', { name: 'Skip next delivery' })).toBeDisabled();
-    expect(within(order).getByRole('button', { name: 'Change quantities' })).toBeEnabled();
+    expect(within(order).getByRole('button', { name: 'Change products' })).toBeEnabled();
+    expect(within(order).getByRole('button', { name: 'Pause' })).toBeDisabled();
     expect(within(order).getByRole('button', { name: 'Cancel standing order' })).toBeEnabled();
   });
 
@@ -402,7 +524,9 @@ describe('My Account: Standing orders', () => {
       ),
     ).toBeInTheDocument();
     expect(within(order).getByRole('button', { name: 'Skip next delivery' })).toBeDisabled();
-    expect(within(order).getByRole('button', { name: 'Change quantities' })).toBeDisabled();
+    for (const name of ['Change products', 'Change schedule', 'Pause']) {
+      expect(within(order).getByRole('button', { name })).toBeDisabled();
+    }
     expect(within(order).getByRole('button', { name: 'Cancel standing order' })).toBeEnabled();
   });
 

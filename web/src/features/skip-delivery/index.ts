@@ -1,0 +1,1 @@
+export { SkipDeliveryPage } from './components/skip-delivery-page';
