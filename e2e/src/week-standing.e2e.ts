@@ -272,8 +272,8 @@ j.step(
     const back = await exactlyOne(account.email, /^Delivery of .+ back on$/);
     expect(back.text).toContain(`charged ${usd(PACK.unit)} on`);
 
-    await standingCard(buyer).getByRole('button', { name: 'Change quantities' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change quantities' });
+    await standingCard(buyer).getByRole('button', { name: 'Change products' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change products' });
     await dialog.getByLabel(`Quantity of ${PACK.name}`).fill('2');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
