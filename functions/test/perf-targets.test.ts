@@ -91,6 +91,8 @@ describe('the pages npm run perf measures', () => {
         // An invitation's link: opened signed out to create the account.
         '/join',
         '/newsletter/:action',
+        // A standing order reminder's one-tap skip link: opened signed out.
+        '/skip',
         '/legal/:page',
         '/payment-success',
         '(404)',
