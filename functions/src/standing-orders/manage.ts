@@ -11,6 +11,7 @@ import {
   nextChargeAt,
   nextDeliveryDateProblem,
   pauseEnd,
+  pausedAt,
   paths,
   standingOrderCycleAmount,
   type ManageStandingOrderRequest,
@@ -251,8 +252,10 @@ export async function manageStandingOrder(
         Math.ceil(pauseEnd(new Date(now), request.weeks).getTime() / 1000) * 1000,
       );
       intent.pausedUntil = Timestamp.fromDate(until);
-      // The pause covers a skipped delivery too.
-      intent.skippedDeliveryAt = null;
+      // A skipped delivery inside the pause is covered by it; one after the pause stays skipped
+      // (a 4- or 8-week interval's next delivery can lie beyond a 1-week pause).
+      const skipped = standing.skipped_delivery_at;
+      if (skipped && pausedAt({ paused_until: until }, skipped)) intent.skippedDeliveryAt = null;
       intent.history = { by, action, text: `Paused until ${dayText(until)}` };
       break;
     }

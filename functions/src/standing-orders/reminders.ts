@@ -70,6 +70,9 @@ async function remind(
   at: Date,
 ): Promise<boolean> {
   const mails = await reminderMails(ctx, standing, at);
+  // No address could be read (Auth failed just now, or nobody is reachable): nothing is recorded,
+  // so the next run tries again rather than the reminder being used up unsent.
+  if (mails.length === 0) return false;
   const ref = ctx.db.doc(paths.standingOrder(standing.id));
   return ctx.db.runTransaction(async (tx) => {
     const fresh = readStandingOrder(await tx.get(ref));

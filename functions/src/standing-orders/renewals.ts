@@ -215,6 +215,10 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
     if (invoice.billing_reason === 'subscription_create') {
       throw new Error(`Invoice ${invoice.id} is a standing order's first: its checkout records it`);
     }
+    // Only a cycle is a delivery. Moving the next charge or the interval (trial_end on an
+    // active subscription) may make Stripe issue a $0 invoice, reason subscription_update, at
+    // once: paid, but no delivery, so no order and no stock taken.
+    if (invoice.billing_reason !== 'subscription_cycle') return notOurs('not-a-renewal');
 
     const preview = readStandingOrder(await db.doc(paths.standingOrder(standingId)).get());
     if (!preview) {

@@ -1,4 +1,9 @@
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   isBackInStock,
@@ -160,6 +165,44 @@ async function recipientOf(db: Firestore, alert: StoredAlert) {
 }
 
 /**
+ * One alert of a product back in stock: its mail queued and the alert deleted in one
+ * transaction (0 when the alert was already gone or replaced). A member who may no longer hear of
+ * it loses the alert without a mail; when the mail of a member who may could not be made (their
+ * address could not be read just now), the alert is kept (null) rather than used up unheard.
+ */
+async function mailOneAlert(
+  deps: AlertDeps,
+  ref: DocumentReference,
+  alert: StoredAlert,
+  productId: string,
+  product: { name: string; sku: string },
+): Promise<number | null> {
+  const { db } = deps;
+  const recipient = await recipientOf(db, alert);
+  const mails = recipient.current
+    ? await backInStockMail(deps, {
+        alertId: ref.id,
+        createdAtMs: alert.created_at.toMillis(),
+        uid: alert.uid,
+        productId,
+        productName: product.name,
+        sku: product.sku,
+        storeName: recipient.storeName,
+      })
+    : [];
+  if (recipient.current && mails.length === 0) return null;
+  return db.runTransaction(async (tx) => {
+    const fresh = readAlert(await tx.get(ref));
+    // Gone (already mailed) or replaced by a later subscription: not this alert's restock.
+    if (!fresh || !fresh.created_at.isEqual(alert.created_at)) return 0;
+    const writeMails = await stageMails(tx, db, mails, { now: deps.now() });
+    writeMails();
+    tx.delete(ref);
+    return mails.length;
+  });
+}
+
+/**
  * A product was written: when the write brought it back in stock, each alert of the product
  * (made before the write, `at`) is deleted and its mail queued, in one transaction per alert. An
  * alert of a member who is no longer approved, or no longer in the company they subscribed from,
@@ -181,32 +224,27 @@ export async function mailBackInStock(
     .where('product_id', '==', productId)
     .get();
   let mailed = 0;
+  let kept = 0;
   for (const doc of alerts.docs) {
     const alert = readAlert(doc);
     if (!alert || alert.created_at.toMillis() > at) continue;
-    const recipient = await recipientOf(db, alert);
-    const mails = recipient.current
-      ? await backInStockMail(deps, {
-          alertId: doc.id,
-          createdAtMs: alert.created_at.toMillis(),
-          uid: alert.uid,
-          productId,
-          productName: now.name,
-          sku: now.sku,
-          storeName: recipient.storeName,
-        })
-      : [];
-    const queued = await db.runTransaction(async (tx) => {
-      const fresh = readAlert(await tx.get(doc.ref));
-      // Gone (already mailed) or replaced by a later subscription: not this alert's restock.
-      if (!fresh || !fresh.created_at.isEqual(alert.created_at)) return 0;
-      const writeMails = await stageMails(tx, db, mails, { now: deps.now() });
-      writeMails();
-      tx.delete(doc.ref);
-      return mails.length;
-    });
-    mailed += queued;
+    try {
+      const queued = await mailOneAlert(deps, doc.ref, alert, productId, now);
+      if (queued === null) kept += 1;
+      else mailed += queued;
+    } catch (error) {
+      // One alert's failure (contention, a read that failed) leaves it for the next restock and
+      // never stops the others.
+      kept += 1;
+      log.error('back_in_stock_alert_failed', {
+        productId,
+        alertId: doc.id,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
-  if (alerts.size > 0) log.info('back_in_stock_alerts', { productId, alerts: alerts.size, mailed });
+  if (alerts.size > 0) {
+    log.info('back_in_stock_alerts', { productId, alerts: alerts.size, mailed, kept });
+  }
   return { alerts: alerts.size, mailed };
 }

@@ -6,6 +6,8 @@ import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout
 import type { CallRequest } from '../../src/handlers/edge';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { firestore } from '../../src/lib/admin';
+import { createContext } from '../../src/lib/context';
+import { recordRenewalPaid, renewalOrderId } from '../../src/standing-orders/renewals';
 import { advanceBuyerClock } from '../../../scripts/lib/test-clocks';
 import {
   checkoutOf,
@@ -379,6 +381,31 @@ describe('set_next_delivery', () => {
   });
 });
 
+describe('a paid invoice that is no cycle', () => {
+  it('makes no order: moving the date may bring Stripe to bill $0 for the update', async () => {
+    const syrup = await product('nc', { name: 'No Cycle Syrup', price_retailer: 250 });
+    const { id } = await subscribed({ [syrup]: 4 });
+    const { subscriptionId } = await standingOf(id);
+    const [first] = (await harness.stripe.invoices.list({ subscription: subscriptionId })).data;
+    const update = {
+      ...first!,
+      id: `in_update_${RUN}`,
+      billing_reason: 'subscription_update' as const,
+      amount_paid: 0,
+    };
+    const outcome = await recordRenewalPaid(createContext(), update);
+    expect(outcome.outcome).toBe('not-a-renewal');
+    expect(outcome.orderId).toBeNull();
+    expect(
+      (
+        await firestore()
+          .doc(paths.order(renewalOrderId(update.id)))
+          .get()
+      ).exists,
+    ).toBe(false);
+  });
+});
+
 describe('pause_weeks and resume', () => {
   it('passes the deliveries in the pause without a charge, then charges again', async () => {
     const syrup = await product('pw', { name: 'Pause Week Syrup', price_retailer: 250 });
@@ -393,6 +420,24 @@ describe('pause_weeks and resume', () => {
     expect(standing.status).toBe('active');
     const sub = await subscriptionItems(standing.subscriptionId);
     expect(sub.pause).toEqual({ behavior: 'void', resumes_at: standing.pausedUntil! / 1000 });
+
+    await advance(buyer, 2);
+    expect(await renewals(buyer.uid)).toHaveLength(0);
+    await advance(buyer, 2);
+    expect(await renewals(buyer.uid)).toHaveLength(1);
+  });
+
+  it('keeps a skip of a delivery after the pause: that delivery is still not charged', async () => {
+    const syrup = await product('pws', { name: 'Pause Skip Syrup', price_retailer: 250 });
+    const { buyer, id } = await subscribed({ [syrup]: 4 });
+    const { next } = await standingOf(id);
+    await manage(buyer, { standingOrderId: id, action: 'skip' });
+    expect((await standingOf(id)).skipped).toBe(next);
+
+    // A week's pause ends before the skipped delivery (two weeks on): the skip stays.
+    const answer = await manage(buyer, { standingOrderId: id, action: 'pause_weeks', weeks: 1 });
+    expect((await standingOf(id)).skipped).toBe(next);
+    expect(answer.nextDeliveryAt).toBe(new Date(next! + 2 * WEEK_MS).toISOString());
 
     await advance(buyer, 2);
     expect(await renewals(buyer.uid)).toHaveLength(0);

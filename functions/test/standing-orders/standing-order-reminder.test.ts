@@ -6,7 +6,7 @@ import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout
 import type { CallRequest } from '../../src/handlers/edge';
 import { manageStandingOrderHandler } from '../../src/handlers/manage-standing-order';
 import { skipStandingOrderDeliveryHandler } from '../../src/handlers/skip-standing-order-delivery';
-import { firestore } from '../../src/lib/admin';
+import { adminAuth, firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { sendStandingOrderReminders } from '../../src/standing-orders/reminders';
 import { INVALID_LINK, STALE_LINK, skipToken } from '../../src/standing-orders/skip-link';
@@ -154,6 +154,19 @@ describe('the reminder 3 days before each charge', () => {
         mailKeys.standingOrderReminder(id, next + 2 * WEEK_MS),
       ].sort(),
     );
+  });
+
+  it('records nothing when no address can be read, so the next run tries again', async () => {
+    const { buyer, id, next } = await subscribed('noaddr', 300, 2);
+    await advance(buyer, 1, 4);
+    const email = buyer.email;
+    await adminAuth().updateUser(buyer.uid, { disabled: true });
+    await sweep();
+    expect(await reminders(id)).toEqual([]);
+    expect((await standingOf(id)).reminded).toBeNull();
+    await adminAuth().updateUser(buyer.uid, { disabled: false, email });
+    await sweep();
+    expect(await reminders(id)).toEqual([mailKeys.standingOrderReminder(id, next)]);
   });
 
   it('reminds a moved delivery again, and none while paused', async () => {

@@ -15,7 +15,7 @@ import {
   subscribeStockAlertHandler,
   unsubscribeStockAlertHandler,
 } from '../../src/handlers/stock-alerts';
-import { firestore } from '../../src/lib/admin';
+import { adminAuth, firestore } from '../../src/lib/admin';
 import { NOT_APPROVED } from '../../src/lib/caller';
 import { log } from '../../src/lib/log';
 import { createMember, createUser, type TestUser } from '../payments/support';
@@ -255,6 +255,22 @@ describe('the restock', () => {
     expect((await writeAndTrigger(product, { backorders_allowed: true })).outcome.mailed).toBe(0);
     expect(await alertOf(product, owner)).toBeDefined();
     expect((await writeAndTrigger(product, { stock_reserved: 0 })).outcome.mailed).toBe(1);
+  });
+
+  it('keeps the alert of a member whose mail cannot be made, and still mails the others', async () => {
+    const product = await writeProduct();
+    const unreachable = await createMember(owner.uid, 'buyer');
+    await subscribe(unreachable, product);
+    await subscribe(owner, product);
+    // Their address cannot be read (the Auth account is gone while the profile stays approved).
+    await adminAuth().deleteUser(unreachable.uid);
+    expect((await writeAndTrigger(product, { stock_on_hand: 30 })).outcome).toEqual({
+      alerts: 2,
+      mailed: 1,
+    });
+    expect(await alertOf(product, unreachable)).toBeDefined();
+    expect(await alertOf(product, owner)).toBeUndefined();
+    expect((await mailsOf(product)).map((mail) => mail.to)).toEqual([[owner.email]]);
   });
 
   it('deletes the alert of a member no longer in the company without a mail', async () => {
