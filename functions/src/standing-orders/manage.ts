@@ -5,6 +5,7 @@ import {
   COLLECTIONS,
   companyOfRecord,
   companyRoleCan,
+  deliveryOnDay,
   dayNumber,
   formatCalendarDay,
   intervalLabel,
@@ -32,7 +33,6 @@ type Action = ManageStandingOrderRequest['action'];
 
 /** A delivery closer than this cannot be skipped any more. */
 export const SKIP_CUTOFF_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The next delivery's date, which a change of the schedule needs. */
 function requireScheduled(standing: StandingOrderRecord): Date {
@@ -230,7 +230,7 @@ export async function manageStandingOrder(
           `The next delivery is already on ${formatCalendarDay(request.date)}.`,
         );
       }
-      const at = new Date(next.getTime() + days * DAY_MS);
+      const at = deliveryOnDay(next, request.date);
       if (at.getTime() - now < SKIP_CUTOFF_MS) {
         throw new PreconditionError(
           `Choose a date from ${formatCalendarDay(addDays(request.date, 1))} on.`,

@@ -5,8 +5,10 @@ import {
   nextChargeAt,
   nextDeliveryDateProblem,
   pauseEnd,
+  deliveryOnDay,
   pausedAt,
 } from './standing-order-changes';
+import { businessDay } from './insights';
 import { WEEK_MS } from './standing-orders';
 
 const NEXT = new Date('2027-03-10T17:00:00Z');
@@ -134,5 +136,21 @@ describe('the skip link token', () => {
     expect(
       skipStandingOrderDeliveryRequest.safeParse({ token: 'x' }).error?.issues[0]?.message,
     ).toBe('This skip link is not valid.');
+  });
+});
+
+describe('deliveryOnDay', () => {
+  it('keeps the time of day and lands on the chosen day, across daylight saving too', () => {
+    // 23:30 in Los Angeles on 2027-03-01 (PST, UTC-8); daylight saving starts 2027-03-14.
+    const late = new Date('2027-03-02T07:30:00Z');
+    const moved = deliveryOnDay(late, '2027-03-20');
+    expect(businessDay(moved)).toBe('2027-03-20');
+    expect(moved.toISOString()).toBe('2027-03-21T06:30:00.000Z');
+    // 00:30 on 2027-11-01 (PDT); standard time is back on 2027-11-07.
+    const early = new Date('2027-11-01T07:30:00Z');
+    expect(businessDay(deliveryOnDay(early, '2027-11-10'))).toBe('2027-11-10');
+    // Within one season: exactly whole days.
+    const noon = new Date('2027-06-01T19:00:00Z');
+    expect(deliveryOnDay(noon, '2027-06-04').toISOString()).toBe('2027-06-04T19:00:00.000Z');
   });
 });

@@ -4,7 +4,7 @@
  * reminder mail's one-tap skip. Pure rules shared by the functions (which decide) and the web
  * (which shows the same limits before asking).
  */
-import { addDays, dayNumber } from './insights';
+import { addDays, businessDay, dayNumber } from './insights';
 import { WEEK_MS, type StandingOrder } from './standing-orders';
 
 /** Stripe bills at most 20 items on one subscription. */
@@ -87,4 +87,22 @@ export const PAUSE_WEEK_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** When a buyer's pause of `weeks` asked for at `now` ends. */
 export function pauseEnd(now: Date, weeks: number): Date {
   return new Date(now.getTime() + weeks * WEEK_MS);
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The next delivery moved to `day` (YYYY-MM-DD, Pacific) at the time of day of the delivery it
+ * replaces. Across a daylight-saving change whole 24 h days end an hour off, which near midnight
+ * is the day beside the one chosen: the hour back or on lands on it.
+ */
+export function deliveryOnDay(next: Date, day: string): Date {
+  const days = dayNumber(day)! - dayNumber(businessDay(next))!;
+  const at = new Date(next.getTime() + days * 24 * HOUR_MS);
+  if (businessDay(at) === day) return at;
+  for (const shift of [-HOUR_MS, HOUR_MS]) {
+    const shifted = new Date(at.getTime() + shift);
+    if (businessDay(shifted) === day) return shifted;
+  }
+  return at;
 }
