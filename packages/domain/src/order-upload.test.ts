@@ -368,3 +368,19 @@ describe('sampleOrderCsv', () => {
     });
   });
 });
+
+describe('the line cap with the cart', () => {
+  it('counts the cart and earlier lines of the product, with a fix that fits', () => {
+    const lines = check([row(1, 'SYR-BLUE', 600), row(2, 'SYR-BLUE', 300)], (id) =>
+      id === 'blue' ? 100 : 0,
+    );
+    expect(lines[0]!.problem).toBeNull();
+    expect(lines[1]!.problem).toBe(
+      'Your cart can take 299 more of blue name (at most 999 on one line).',
+    );
+    expect(lines[1]!.fix).toEqual({ kind: 'quantity', label: 'Lower to 299', quantity: 299 });
+    const full = check([row(1, 'SYR-BLUE', 1)], () => 999);
+    expect(full[0]!.problem).toBe('Your cart already has the most blue name one line can take.');
+    expect(full[0]!.fix?.kind).toBe('remove');
+  });
+});

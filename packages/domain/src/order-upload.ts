@@ -376,6 +376,22 @@ export function checkOrderLines<P extends OrderProduct>(
     const rule = ruleProblem(product.name, quantity, product);
     if (rule) return fail(rule.problem, rule.fix, product);
     const before = (taken.get(product.id) ?? 0) + inCart(product.id);
+    // The cart line takes at most the line cap: with what the cart and earlier lines hold.
+    const cap = maximumOrderQuantity(product);
+    if (before + quantity > cap) {
+      const room = orderableUnits(cap - before, product);
+      return room > 0 && room >= minimumOrderQuantity(product)
+        ? fail(
+            `Your cart can take ${room} more of ${product.name} (at most ${cap} on one line).`,
+            quantityFix(room, 'Lower'),
+            product,
+          )
+        : fail(
+            `Your cart already has the most ${product.name} one line can take.`,
+            REMOVE,
+            product,
+          );
+    }
     taken.set(product.id, (taken.get(product.id) ?? 0) + quantity);
     const available = availableStock(product);
     if (available !== null && before + quantity > available) {
