@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { linkIn, mailClient } from '../../scripts/lib/maildev';
 import { createApplicant, uniqueTag, type TestBuyer } from './support/accounts';
 import { checkA11yBothWidths } from './support/a11y';
-import { journey, type Person } from './support/journey';
+import { journey, UI_TIMEOUT, type Person } from './support/journey';
 import { onStripePage } from './support/stripe-page';
 import { snap } from './support/screens';
 import { at, productCard, see, seeToast, signInBuyer, signInManager } from './support/ui';
@@ -118,7 +118,8 @@ j.step('the buyer accepts from the mail and orders for the second store', async 
   await page.goto('/portal/cart');
   // The buyer orders for the one store the owner gave them.
   const shipTo = page.getByLabel('Ship to');
-  await expect.poll(() => shipTo.inputValue()).not.toBe('');
+  // The picker is a lazy part of the summary: it reads the company's locations first.
+  await expect.poll(() => shipTo.inputValue(), { timeout: UI_TIMEOUT }).not.toBe('');
   expect(await shipTo.locator('option').allTextContents()).toEqual([HARBOR.name]);
   await snap(page, 'cart-ship-to');
   await checkA11yBothWidths(page, 'cart-ship-to');
