@@ -19,6 +19,11 @@ import { StorePage } from './store-page';
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
 const callables = vi.hoisted(() => ({ callCreateCheckoutSession: vi.fn() }));
 vi.mock('@/lib/callables', () => callables);
+// The back-in-stock button of an out-of-stock card (its own chunk and callables).
+vi.mock('@/lib/stock-alert-callables', () => ({
+  callSubscribeStockAlert: vi.fn(async () => ({ productId: '', subscribed: true })),
+  callUnsubscribeStockAlert: vi.fn(async () => ({ productId: '', subscribed: false })),
+}));
 
 function renderStore() {
   return renderWithProviders(<StorePage />, { route: '/portal/store' });
