@@ -16,6 +16,15 @@ const mocks = vi.hoisted(() => ({
   callSaveLocation: vi.fn(),
   callArchiveLocation: vi.fn(),
 }));
+// The lazy parts that call functions through their own modules (back-in-stock, order lists).
+vi.mock('@/lib/stock-alert-callables', () => ({
+  callSubscribeStockAlert: vi.fn(async () => ({ productId: '', subscribed: true })),
+  callUnsubscribeStockAlert: vi.fn(async () => ({ productId: '', subscribed: false })),
+}));
+vi.mock('@/lib/order-list-callables', () => ({
+  callSaveOrderList: vi.fn(async () => ({ listId: 'l1' })),
+  callDeleteOrderList: vi.fn(),
+}));
 vi.mock('@/lib/callables', () => mocks);
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
 

@@ -9,6 +9,15 @@ import { StorePage } from './store-page';
 import { USUAL_ORDER_TEXT } from './usual-order-card';
 
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
+// The lazy parts that call functions through their own modules (back-in-stock, order lists).
+vi.mock('@/lib/stock-alert-callables', () => ({
+  callSubscribeStockAlert: vi.fn(async () => ({ productId: '', subscribed: true })),
+  callUnsubscribeStockAlert: vi.fn(async () => ({ productId: '', subscribed: false })),
+}));
+vi.mock('@/lib/order-list-callables', () => ({
+  callSaveOrderList: vi.fn(async () => ({ listId: 'l1' })),
+  callDeleteOrderList: vi.fn(),
+}));
 vi.mock('@/lib/callables', () => ({ callCreateCheckoutSession: vi.fn() }));
 
 beforeEach(() => {
