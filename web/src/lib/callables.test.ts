@@ -13,6 +13,9 @@ describe('callables', () => {
     await import('./manager-callables');
     // The resale certificates' calls (a module only their lazy chunks load).
     await import('./tax-callables');
+    // Order lists' and back-in-stock alerts' calls (modules of their own lazy chunks).
+    await import('./order-list-callables');
+    await import('./stock-alert-callables');
     const options = new Map(
       httpsCallable.mock.calls.map((args: unknown[]) => [
         args[1] as string,
