@@ -7,7 +7,7 @@
  * expires on the company's test clock and can no longer be accepted.
  */
 import Stripe from 'stripe';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { QUOTE_MESSAGES } from '@portal/domain';
 import { advanceBuyerClock } from '../../scripts/lib/test-clocks';
@@ -53,8 +53,22 @@ function stripe(): Stripe {
   });
 }
 
-const option = (page: Page, text: string) =>
-  page.locator('.ant-select-item-option').filter({ hasText: text }).first();
+/**
+ * Types `text` into a searching select and picks the one option it leaves. Only once the search
+ * has answered: until then the list shows other entries, and the answer redraws it under the
+ * pointer, so a click could land on another one.
+ */
+async function choose(page: Page, field: Locator, text: string) {
+  await field.click();
+  await field.fill(text);
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect
+    .poll(async () => (await options.allInnerTexts()).map((label) => label.includes(text)), {
+      timeout: SLOW,
+    })
+    .toEqual([true]);
+  await options.first().click();
+}
 
 async function quotesOfCompany(): Promise<(Record<string, unknown> & { id: string })[]> {
   const quotes = await listCollection(j.stack, 'quotes');
@@ -89,9 +103,17 @@ async function draftAndSend(
   const editor = page.getByRole('dialog', { name: 'New draft order' });
   await see(editor);
   const companyField = editor.getByRole('combobox', { name: 'Company' });
-  await companyField.click();
-  await companyField.fill(company.storeName);
-  await option(page, company.storeName).click({ timeout: 45_000 });
+  await choose(page, companyField, company.storeName);
+  // The field shows the company chosen (its title), not one the redraw put under the pointer.
+  await expect
+    .poll(
+      async () =>
+        companyField.evaluate((input) =>
+          input.closest('.ant-select-content')?.getAttribute('title'),
+        ),
+      { timeout: SLOW },
+    )
+    .toBe(company.storeName);
   // The company's one location (writeLocation's id 'main'), once its details are read.
   await expect
     .poll(async () => editor.getByLabel('Location').locator('option[value="main"]').count(), {
@@ -100,9 +122,7 @@ async function draftAndSend(
     .toBe(1);
   await editor.getByLabel('Location').selectOption('main');
   const product = editor.getByRole('combobox', { name: 'Add a product' });
-  await product.click();
-  await product.fill(SYRUP.name);
-  await option(page, SYRUP.name).click();
+  await choose(page, product, SYRUP.name);
   const line = editor.getByRole('group', { name: SYRUP.name });
   await line.getByLabel('Quantity').fill(String(units));
   if (override) {

@@ -86,7 +86,10 @@ async function expectRefused(call: () => Promise<unknown>, expected: string) {
 const resolved = (claimId: string, status: string) =>
   `resolved ${JSON.stringify({ claimId, status })}`;
 
-describe('askClaimQuestion and answerClaim', () => {
+// Each refusal reads the whole shared database twice to prove nothing changed: slow under load.
+const REFUSALS = { timeout: 60_000 };
+
+describe('askClaimQuestion and answerClaim', REFUSALS, () => {
   it('moves new -> awaiting buyer -> new, each step on the timeline and mailed to the other side', async () => {
     const claimId = await reported();
 
@@ -169,7 +172,7 @@ describe('askClaimQuestion and answerClaim', () => {
   });
 });
 
-describe('rejectClaim', () => {
+describe('rejectClaim', REFUSALS, () => {
   it('rejects with the reason, mails the reporter, then refuses answering, asking and rejecting again', async () => {
     const claimId = await reported();
     await ask(manager, claimId, 'A photo, please?');

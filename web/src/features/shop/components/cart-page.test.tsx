@@ -53,6 +53,16 @@ function summary() {
   return within(screen.getByRole('complementary', { name: 'Order Summary' }));
 }
 
+/**
+ * The checkout button once it can be pressed: it stays disabled until the lazy ship-to picker has
+ * settled, which a loaded machine can take seconds to load, and a click before then does nothing.
+ */
+async function readyCheckoutButton() {
+  const button = await screen.findByRole('button', { name: /Proceed to Checkout/ });
+  await waitFor(() => expect(button).toBeEnabled(), { timeout: 15_000 });
+  return button;
+}
+
 beforeEach(() => {
   callables.callCreateCheckoutSession.mockReset();
   callables.callEstimateTax.mockReset();
@@ -182,8 +192,7 @@ describe('CartPage', () => {
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderCart();
-    const button = await screen.findByRole('button', { name: /Proceed to Checkout/ });
-    await user.click(button);
+    await user.click(await readyCheckoutButton());
     // Disabled while processing.
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toHaveClass(
@@ -371,7 +380,7 @@ describe('CartPage', () => {
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderCart();
-    await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+    await user.click(await readyCheckoutButton());
     await expectToast('Error', 'Failed to initiate checkout.');
     expect(go).not.toHaveBeenCalled();
     await waitFor(() =>
@@ -633,7 +642,7 @@ describe('CartPage', () => {
       );
       const user = userEvent.setup();
       renderCart();
-      await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+      await user.click(await readyCheckoutButton());
       await expectToast('Error', 'Failed to initiate checkout.');
       expect(summary().getByRole('alert').textContent).toBe(shown);
     },
@@ -648,7 +657,7 @@ describe('CartPage', () => {
     );
     const user = userEvent.setup();
     renderCart();
-    await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+    await user.click(await readyCheckoutButton());
     await expectToast('Error', 'Failed to initiate checkout.');
     expect(summary().queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/INTERNAL/)).not.toBeInTheDocument();
@@ -665,7 +674,7 @@ describe('CartPage', () => {
     );
     const user = userEvent.setup();
     renderCart();
-    await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+    await user.click(await readyCheckoutButton());
     await expectToast('Error', 'Failed to initiate checkout.');
     expect(summary().getByRole('alert')).toHaveTextContent('Only 10 left of Blue Coast Syrup.');
     // Changing the cart clears it.
