@@ -28,11 +28,14 @@ service cloud.firestore {
 
 interface ChangeEvent {
   path: string;
-  type: 'added' | 'modified' | 'removed' | 'snapshot';
+  type: 'added' | 'modified' | 'removed' | 'snapshot' | 'document';
   id?: string;
   data?: Record<string, unknown>;
   at: number;
   fromCache: boolean;
+  /** Document listeners: whether it exists, and hasPendingWrites. */
+  exists?: boolean;
+  pending?: boolean;
 }
 
 interface HarnessApi {
@@ -41,6 +44,7 @@ interface HarnessApi {
     options: { host: string; port: number; projectId: string; transport: string; uid?: string },
   ): void;
   listen(name: string, path: string): void;
+  listenDoc(name: string, path: string): void;
   events(name: string): ChangeEvent[];
   errors(name: string): { path: string; code: string; message: string }[];
   set(name: string, path: string, data: Record<string, unknown>): Promise<void>;
@@ -192,11 +196,20 @@ describe('full web SDK in Chromium over WebChannel', () => {
     expect(median(latency.removed)).toBeLessThanOrEqual(100);
   }, 60_000);
 
-  it('setDoc, getDocs and runTransaction work', async () => {
+  it('setDoc, getDocs, runTransaction and a document listener with metadata changes', async () => {
     await open('tx', target.port, 'auto');
+    await page.evaluate(() =>
+      (globalThis as unknown as PageGlobal).harness.listenDoc('tx', 'accounts/a'),
+    );
+    await waitForEvents('tx', (all) => all.some((e) => e.exists === false && !e.fromCache));
     await page.evaluate(() =>
       (globalThis as unknown as PageGlobal).harness.set('tx', 'accounts/a', { n: 10 }),
     );
+    // The local write first (hasPendingWrites), then the same data acknowledged by the server.
+    const seen = await waitForEvents('tx', (all) =>
+      all.some((e) => e.exists === true && e.pending === false && e.data?.['n'] === 10),
+    );
+    expect(seen.some((e) => e.exists === true && e.pending === true)).toBe(true);
     const listed = await page.evaluate(() =>
       (globalThis as unknown as PageGlobal).harness.list('tx', 'accounts'),
     );

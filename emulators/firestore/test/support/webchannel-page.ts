@@ -56,6 +56,28 @@ window.harness = {
       ),
     );
   },
+  // A document listener with metadata changes: { path, exists, data, pending, fromCache, at }.
+  listenDoc(name, path) {
+    const c = clients.get(name);
+    c.unsubscribes.push(
+      onSnapshot(
+        doc(c.db, path),
+        { includeMetadataChanges: true },
+        (snap) =>
+          c.events.push({
+            path,
+            type: 'document',
+            id: snap.id,
+            exists: snap.exists(),
+            data: snap.data(),
+            pending: snap.metadata.hasPendingWrites,
+            fromCache: snap.metadata.fromCache,
+            at: now(),
+          }),
+        (error) => c.errors.push({ path, code: error.code, message: error.message }),
+      ),
+    );
+  },
   events(name) {
     return clients.get(name).events;
   },
