@@ -23,9 +23,13 @@ export function isLoopbackOrigin(origin: string): boolean {
   return LOOPBACK_ORIGIN.test(origin);
 }
 
-/** The Firestore API itself (what the web app's SDK calls), and the health check at `/`. */
+/** The Firestore API itself (what the web app's SDKs call), and the health check at `/`. */
 function isFirestoreApi(pathname: string): boolean {
-  return pathname === '/' || /^\/v1(beta1)?\/projects\//.test(pathname);
+  return (
+    pathname === '/' ||
+    /^\/v1(beta1)?\/projects\//.test(pathname) ||
+    pathname.startsWith('/google.firestore.v1.Firestore/') // WebChannel (webchannel.ts)
+  );
 }
 
 /**

@@ -23,6 +23,7 @@ import { callerFromAuthorization } from './auth-header.js';
 import { applyCors } from './cors.js';
 import type { EmulatorContext } from './emulator-context.js';
 import { errorText, jsonArrayText, jsonText, send } from './rest-format.js';
+import { handleWebChannel, WEBCHANNEL_PREFIX } from './webchannel.js';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -458,6 +459,8 @@ export async function handleRest(
   try {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const raw = url.pathname;
+    // The full web SDK's browser transport (src/server/webchannel.ts).
+    if (raw.startsWith(WEBCHANNEL_PREFIX) && (await handleWebChannel(ctx, req, res, url))) return;
     if (raw === '/' && (req.method === 'GET' || head)) {
       send(res, 200, 'Ok\n', 'text/plain', head);
       return;
