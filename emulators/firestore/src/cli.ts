@@ -1,7 +1,8 @@
 /**
  * CLI: node --import tsx emulators/firestore/src/cli.ts --port 8080 --host 127.0.0.1
  *   --project demo-wholesale-portal --rules firestore.rules --import emulator-data/firestore.json
- *   [--export-on-exit path] [--functions-emulator host:port] [--allow-remote-access]
+ *   [--export-on-exit path] [--export-format native|official] [--functions-emulator host:port]
+ *   [--allow-remote-access]
  *
  * It listens on loopback only (127.0.0.1 by default; ::1, localhost and other 127.x addresses are
  * accepted) and exits with an error for any other --host unless --allow-remote-access is given:
@@ -12,7 +13,7 @@
  * firebase-tools can run it as that emulator: see docs/firestore-triggers.md.
  */
 import { parseArgs } from 'node:util';
-import { startFirestoreEmulator } from './index.js';
+import { startFirestoreEmulator, type ExportFormat } from './index.js';
 
 /** How long a stop may take before the process exits anyway. */
 const STOP_DEADLINE_MS = 5000;
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
       rules: { type: 'string' },
       import: { type: 'string' },
       'export-on-exit': { type: 'string' },
+      /** What exports write: native (this emulator's JSON, default) or official. */
+      'export-format': { type: 'string' },
       quiet: { type: 'boolean' },
       'functions-emulator': { type: 'string' },
       /** Listen on a non-loopback --host (0.0.0.0, a LAN address) anyway: unsafe, see above. */
@@ -60,6 +63,10 @@ async function main(): Promise<void> {
   if (edition !== undefined && edition !== 'standard') {
     throw new Error(`unsupported --database-edition ${edition} (only standard)`);
   }
+  const exportFormat = values['export-format'];
+  if (exportFormat !== undefined && exportFormat !== 'native' && exportFormat !== 'official') {
+    throw new Error(`invalid --export-format ${exportFormat} (native or official)`);
+  }
   const projectId = values.project ?? values.project_id;
   const functionsEmulator = values['functions-emulator'] ?? values.functions_emulator;
   const emulator = await startFirestoreEmulator({
@@ -74,6 +81,7 @@ async function main(): Promise<void> {
     ...(values.rules ? { rulesFile: values.rules } : {}),
     ...(values.import ? { seedFile: values.import } : {}),
     ...(values['export-on-exit'] ? { exportOnExit: values['export-on-exit'] } : {}),
+    ...(exportFormat ? { exportFormat: exportFormat as ExportFormat } : {}),
     log,
     // Printed even with --quiet.
     warn: (line: string) => process.stderr.write(`[firestore] ${line}\n`),

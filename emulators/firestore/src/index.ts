@@ -8,7 +8,12 @@ import { checkBindHost } from './server/bind-host.js';
 import { listen } from './server/http-server.js';
 import { createTriggerDispatcher } from './triggers/index.js';
 import { documentsRoot } from './store/resource-name.js';
-import { findExportMetadata, readExport, writeExportFolder } from './store/export-layout.js';
+import {
+  findExportMetadata,
+  readExport,
+  writeExportFolder,
+  type ExportFormat,
+} from './store/export-layout.js';
 import type { DatabaseName } from './store/resource-name.js';
 import { formatSeed, parseSeed } from './store/seed-format.js';
 import type { Fields } from './store/value.js';
@@ -32,6 +37,12 @@ export interface FirestoreEmulatorOptions {
   rulesFile?: string;
   seedFile?: string;
   exportOnExit?: string;
+  /**
+   * What export folders get (exportOnExit, exportTo, the export endpoint): 'native' (default,
+   * this emulator's JSON) or 'official' (the official emulator's LevelDB/EntityProto files).
+   * Imports read either.
+   */
+  exportFormat?: ExportFormat;
   /**
    * An export to start from, in the official layout: its overall metadata file (what
    * firebase-tools passes as --seed_from_export) or its folder. Wins over seedFile.
@@ -67,6 +78,7 @@ export interface FirestoreEmulator {
 export const DEFAULT_PROJECT_ID = 'demo-wholesale-portal';
 
 export { isLoopbackHost, RemoteAccessRefusedError } from './server/bind-host.js';
+export type { ExportFormat } from './store/export-layout.js';
 
 /** A seed: our JSON seed file, an export folder, or an export's overall metadata file. */
 async function readSeed(
@@ -116,7 +128,13 @@ export async function startFirestoreEmulator(
   if (seedSource) log(`imported ${seedDocs.length} documents from ${seedSource}`);
 
   const server = await listen(
-    { service, authorizer: () => authorizer, log, triggers },
+    {
+      service,
+      authorizer: () => authorizer,
+      log,
+      triggers,
+      ...(options.exportFormat ? { exportFormat: options.exportFormat } : {}),
+    },
     host,
     options.port ?? 8080,
   );
@@ -126,7 +144,7 @@ export async function startFirestoreEmulator(
   const exportTo = async (target: string): Promise<void> => {
     const docs = databases.get(projectId, '(default)').store.all();
     if (target.endsWith('.json')) await writeFile(target, formatSeed(docs, documentsRoot(dbName)));
-    else await writeExportFolder(target, dbName, docs);
+    else await writeExportFolder(target, dbName, docs, options.exportFormat);
     log(`exported ${docs.length} documents to ${target}`);
   };
   let stopped = false;

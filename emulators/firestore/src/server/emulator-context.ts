@@ -2,6 +2,7 @@
 import type { FirestoreService } from '../engine/firestore-service.js';
 import type { TriggerDispatcher } from '../triggers/index.js';
 import type { Authorizer } from '../engine/authorizer.js';
+import type { ExportFormat } from '../store/export-layout.js';
 
 export interface EmulatorContext {
   service: FirestoreService;
@@ -9,4 +10,6 @@ export interface EmulatorContext {
   log(line: string): void;
   /** Firestore triggers registered by the Functions emulator (absent in bare setups). */
   triggers?: TriggerDispatcher;
+  /** What the export endpoint writes (default 'native'). */
+  exportFormat?: ExportFormat;
 }

@@ -390,7 +390,7 @@ async function handleEmulatorAdmin(
     }
     const dbName = { project, database: database[2] as string };
     const docs = ctx.service.databases.get(dbName.project, dbName.database).store.all();
-    await writeExport(body.export_directory, name, dbName, docs);
+    await writeExport(body.export_directory, name, dbName, docs, ctx.exportFormat);
     ctx.log(`exported ${docs.length} documents to ${body.export_directory}/${name}`);
     return { kind: 'json', body: {} };
   }

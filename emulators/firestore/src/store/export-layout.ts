@@ -7,19 +7,24 @@
  *   <export_directory>/<export_name>/all_namespaces/all_kinds/output-0
  *
  * firebase-tools records `<export_name>/<export_name>.overall_export_metadata` in
- * firebase-export-metadata.json and hands that file back as --seed_from_export. The files hold
- * this emulator's JSON (the seed format of seed-format.ts), not the official emulator's LevelDB
- * records: an export from one cannot be imported by the other, and reading one says so.
+ * firebase-export-metadata.json and hands that file back as --seed_from_export. By default
+ * ('native') the files hold this emulator's JSON (the seed format of seed-format.ts); 'official'
+ * writes the official emulator's LevelDB records instead (official-export.ts). Reading tells them
+ * apart by their first byte: our JSON starts with `{`.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoredDocument } from './document-store.js';
 import type { DatabaseName } from './resource-name.js';
 import { documentsRoot } from './resource-name.js';
+import { overallMetadata, readOfficialExport, writeOfficialKind } from './official-export.js';
 import { formatSeed, parseSeed } from './seed-format.js';
 import type { Fields } from './value.js';
 
 export const EXPORT_FORMAT = 'wholesale-portal-firestore-emulator/json-1';
+/** Which files an export writes: this emulator's JSON (the default) or the official format. */
+export type ExportFormat = 'native' | 'official';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['native', 'official'];
 /** The export name firebase-tools uses, and the folder index it keeps beside it. */
 const EXPORT_NAME = 'firestore_export';
 const FOLDER_INDEX = 'firebase-export-metadata.json';
@@ -42,12 +47,19 @@ export async function writeExport(
   exportName: string,
   db: DatabaseName,
   documents: readonly StoredDocument[],
+  format: ExportFormat = 'native',
 ): Promise<string> {
   if (!/^[\w.-]+$/.test(exportName) || exportName === '.' || exportName === '..') {
     throw new Error(`Invalid export name "${exportName}".`);
   }
   const root = path.join(exportDirectory, exportName);
   await mkdir(path.join(root, KIND_DIR), { recursive: true });
+  if (format === 'official') {
+    const kind = await writeOfficialKind(root, KIND_DIR, KIND_METADATA, exportName, db, documents);
+    const file = path.join(root, overallMetadataName(exportName));
+    await writeFile(file, overallMetadata([kind], exportName));
+    return file;
+  }
   const output = path.join(KIND_DIR, OUTPUT);
   await writeFile(path.join(root, output), formatSeed([...documents], documentsRoot(db)));
   const kind = { format: EXPORT_FORMAT, documents: documents.length, output: OUTPUT };
@@ -63,12 +75,22 @@ export async function writeExport(
   return file;
 }
 
-/** Reads an export from its overall metadata file (what firebase-tools passes). */
+const isJson = (bytes: Buffer): boolean => /^\s*\{/.test(bytes.subarray(0, 64).toString('latin1'));
+
+/**
+ * Reads an export from its overall metadata file (what firebase-tools passes), in either format:
+ * ours is JSON, anything else is read as the official format.
+ */
 export async function readExport(
   metadataFile: string,
   db: DatabaseName,
 ): Promise<{ path: string; fields: Fields }[]> {
   const raw = await readFile(metadataFile);
+  if (!isJson(raw)) {
+    return readOfficialExport(metadataFile, db, isJson, (bytes) =>
+      parseSeed(bytes.toString('utf8'), documentsRoot(db)),
+    );
+  }
   let metadata: Partial<OverallMetadata> | null;
   try {
     metadata = JSON.parse(raw.toString('utf8')) as Partial<OverallMetadata>;
@@ -77,8 +99,7 @@ export async function readExport(
   }
   if (!metadata || metadata.format !== EXPORT_FORMAT || typeof metadata.output !== 'string') {
     throw new Error(
-      `${metadataFile} is not an export of this emulator (the official emulator's LevelDB exports ` +
-        `cannot be read here): export again from this emulator, or start the official one.`,
+      `${metadataFile} is not an export of this emulator nor an official Firestore export.`,
     );
   }
   const output = path.resolve(path.dirname(metadataFile), metadata.output);
@@ -111,8 +132,9 @@ export async function writeExportFolder(
   folder: string,
   db: DatabaseName,
   documents: readonly StoredDocument[],
+  format: ExportFormat = 'native',
 ): Promise<void> {
-  await writeExport(folder, EXPORT_NAME, db, documents);
+  await writeExport(folder, EXPORT_NAME, db, documents, format);
   const indexFile = path.join(folder, FOLDER_INDEX);
   let index: Record<string, unknown> = {};
   try {
