@@ -116,7 +116,16 @@ export async function startFirestoreEmulator(
   if (seedSource) log(`imported ${seedDocs.length} documents from ${seedSource}`);
 
   const server = await listen(
-    { service, authorizer: () => authorizer, log, triggers },
+    {
+      service,
+      authorizer: () => authorizer,
+      log,
+      triggers,
+      reset: () => {
+        databases.clearAll();
+        loadSeed();
+      },
+    },
     host,
     options.port ?? 8080,
   );

@@ -9,4 +9,6 @@ export interface EmulatorContext {
   log(line: string): void;
   /** Firestore triggers registered by the Functions emulator (absent in bare setups). */
   triggers?: TriggerDispatcher;
+  /** `POST /reset`: clears every project (and reloads the seed); without it, just clears. */
+  reset?: () => void;
 }
