@@ -218,6 +218,12 @@ describe('filter shapes (official: INVALID_ARGUMENT)', () => {
 });
 
 describe('collection selectors (official: INVALID_ARGUMENT)', () => {
+  it('refuses two collection selectors', async () => {
+    expect(
+      await runQuery({ from: [{ collectionId: 'items' }, { collectionId: 'other' }] }),
+    ).toEqual(refused('StructuredQuery.from cannot have more than one collection selector.'));
+  });
+
   it('refuses a collection id with a slash', async () => {
     expect(await runQuery({ from: [{ collectionId: 'items/a/sub' }] })).toEqual(
       refused('Collection id "items/a/sub" is invalid because it contains "/".'),
@@ -352,6 +358,36 @@ describe('nested field names count with their path (official: INVALID_ARGUMENT)'
     expect(await write({ list: arr(map({ ['k'.repeat(1495)]: int(1) })) })).toEqual({
       status: 400,
       message: 'Property array contains an invalid nested entity.',
+    });
+  });
+});
+
+describe('written values (official: INVALID_ARGUMENT)', () => {
+  const write = async (fields: V) => {
+    const res = await rest(target, 'PATCH', '/values/x', { body: { fields } });
+    return res.status === 200
+      ? { status: 200, message: '' }
+      : { status: res.status, message: res.json<{ error: { message: string } }>().error.message };
+  };
+  it('refuses a value with no type', async () => {
+    expect(await write({ v: {} })).toEqual({
+      status: 400,
+      message: 'Cannot convert firestore.v1.Value with type unset.',
+    });
+    expect(await write({ v: { nullValue: null } })).toEqual({ status: 200, message: '' });
+  });
+  it('refuses a geo point out of range, naming the value as Java prints it', async () => {
+    expect(await write({ g: { geoPointValue: { latitude: 91, longitude: 0 } } })).toEqual({
+      status: 400,
+      message: "Geo point latitude '91.0' outside permitted range -90.0 to 90.0.",
+    });
+    expect(await write({ g: { geoPointValue: { latitude: 0, longitude: -180.5 } } })).toEqual({
+      status: 400,
+      message: "Geo point longitude '-180.5' outside permitted range -180.0 to 180.0.",
+    });
+    expect(await write({ g: { geoPointValue: { latitude: 90, longitude: -180 } } })).toEqual({
+      status: 200,
+      message: '',
     });
   });
 });

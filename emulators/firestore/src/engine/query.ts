@@ -242,7 +242,7 @@ function compileFilter(
         };
       }
       default:
-        throw invalidArgument(`Unsupported field filter operator ${op}.`);
+        throw invalidArgument('Unknown FieldFilter operator.');
     }
   }
   return () => true;
@@ -255,7 +255,9 @@ export function compileQuery(
   query: StructuredQueryJson,
 ): CompiledQuery {
   const from = query.from ?? [];
-  if (from.length !== 1) throw invalidArgument('Query must have exactly one collection selector.');
+  if (from.length > 1)
+    throw invalidArgument('StructuredQuery.from cannot have more than one collection selector.');
+  if (from.length === 0) throw invalidArgument('Query must have exactly one collection selector.');
   const selector = from[0] as { collectionId?: string; allDescendants?: boolean };
   const collectionId = selector.collectionId ?? '';
   const allDescendants = selector.allDescendants ?? false;
