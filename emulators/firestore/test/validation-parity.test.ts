@@ -218,6 +218,13 @@ describe('filter shapes (official: INVALID_ARGUMENT)', () => {
 });
 
 describe('collection selectors (official: INVALID_ARGUMENT)', () => {
+  it('reads every collection under the parent when the query has no selector', async () => {
+    const none = await runQuery({});
+    expect(none.status).toBe(200);
+    expect(none.docs).toEqual(expect.arrayContaining(['items/a', 'items/b']));
+    expect(none.docs).not.toContain('items/a/sub/c');
+  });
+
   it('refuses two collection selectors', async () => {
     expect(
       await runQuery({ from: [{ collectionId: 'items' }, { collectionId: 'other' }] }),
@@ -240,6 +247,19 @@ describe('collection selectors (official: INVALID_ARGUMENT)', () => {
     expect(await runQuery({ from, orderBy: [{ field: { fieldPath: 'a' } }] })).toEqual(
       refused('kind is required for all orders except __key__ ascending'),
     );
+    // __name__ descending is a descending key scan (FAILED_PRECONDITION, HTTP 400) instead.
+    const descending = await rest(target, 'POST', ':runQuery', {
+      body: {
+        structuredQuery: {
+          from,
+          orderBy: [{ field: { fieldPath: '__name__' }, direction: 'DESCENDING' }],
+        },
+      },
+    });
+    expect(descending.json<{ error: { status: string; message: string } }>().error).toMatchObject({
+      status: 'FAILED_PRECONDITION',
+      message: 'Firestore does not support descending key scans',
+    });
     const byName = await runQuery({
       from,
       where: field('__name__', 'GREATER_THAN_OR_EQUAL', ref('items/b')),
@@ -288,9 +308,13 @@ describe('aggregations (official: INVALID_ARGUMENT)', () => {
   });
 
   it('names unnamed aggregations field_1, field_2 among themselves, so an explicit field_1 clashes', async () => {
-    expect(await runAggregation([{ alias: 'field_1', count: {} }, { count: {} }])).toEqual(
-      aggRefused('Aggregation aliases contain duplicate alias: field_1.'),
-    );
+    // The recorded case: an explicit field_1 next to an unnamed sum.
+    expect(
+      await runAggregation([
+        { alias: 'field_1', count: {} },
+        { sum: { field: { fieldPath: 'n' } } },
+      ]),
+    ).toEqual(aggRefused('Aggregation aliases contain duplicate alias: field_1.'));
     expect(
       (await runAggregation([{ alias: 'x', count: {} }, { count: {} }, { alias: '', count: {} }]))
         .fields,
@@ -322,6 +346,7 @@ describe('aggregations (official: INVALID_ARGUMENT)', () => {
       'Aggregation aliases contain duplicate alias: x.',
     ],
     ['no operator', [{ alias: 'x' }], 'Operator field in Aggregation is not set.'],
+    ['a sum without a field', [{ alias: 's', sum: {} }], 'Invalid empty property path string.'],
     [
       'an empty field path',
       [{ sum: { field: { fieldPath: '' } } }],

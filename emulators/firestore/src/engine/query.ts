@@ -257,8 +257,8 @@ export function compileQuery(
   const from = query.from ?? [];
   if (from.length > 1)
     throw invalidArgument('StructuredQuery.from cannot have more than one collection selector.');
-  if (from.length === 0) throw invalidArgument('Query must have exactly one collection selector.');
-  const selector = from[0] as { collectionId?: string; allDescendants?: boolean };
+  // No selector at all reads every collection directly under the parent, as the official emulator does.
+  const selector = (from[0] ?? {}) as { collectionId?: string; allDescendants?: boolean };
   const collectionId = selector.collectionId ?? '';
   const allDescendants = selector.allDescendants ?? false;
   if (collectionId.includes('/'))
