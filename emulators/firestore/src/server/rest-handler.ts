@@ -399,7 +399,7 @@ async function handleEmulatorAdmin(
     const docs = ctx.service.databases.get(dbName.project, dbName.database).store.all();
     await writeExport(directory, name, dbName, docs);
     ctx.log(
-      `exported ${docs.length} documents of ${project === dbName.project ? '' : `${dbName.project} `}to ${directory}/${name}`,
+      `exported ${docs.length} documents${project === dbName.project ? '' : ` of ${dbName.project}`} to ${directory}/${name}`,
     );
     return { kind: 'json', body: {} };
   }
