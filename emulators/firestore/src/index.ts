@@ -134,6 +134,10 @@ export async function startFirestoreEmulator(
       log,
       triggers,
       ...(options.exportFormat ? { exportFormat: options.exportFormat } : {}),
+      reset: () => {
+        databases.clearAll();
+        loadSeed();
+      },
     },
     host,
     options.port ?? 8080,

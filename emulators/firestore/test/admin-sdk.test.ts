@@ -307,7 +307,8 @@ describe('admin reads and queries', () => {
     await expect(db.doc('__x__/a').set({ a: 1 })).rejects.toSatisfy(
       (e) =>
         grpcCode(e) === 3 &&
-        String((e as Error).message).includes('"__x__" is invalid because it is reserved.'),
+        (e as Error).message ===
+          '3 INVALID_ARGUMENT: Collection id "__x__" is invalid because it is reserved.',
     );
   });
 });

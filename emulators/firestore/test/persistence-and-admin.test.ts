@@ -141,7 +141,7 @@ describe('export and import in the official layout', () => {
     const emu = await startFirestoreEmulator({ port: 0, projectId: 'demo-export-bad' });
     try {
       for (const body of [
-        { database: 'projects/other/databases/(default)', export_directory: dir },
+        { database: '(default)', export_directory: dir },
         {
           database: 'projects/demo-export-bad/databases/(default)',
           export_directory: 42,

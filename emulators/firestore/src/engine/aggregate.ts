@@ -4,13 +4,19 @@ import { getField, parseFieldPath, invalidFieldPathMessage } from '../store/fiel
 import type { Value } from '../store/value.js';
 import { invalidArgument } from '../store/errors.js';
 import type { AggregationJson } from './request-types.js';
+import { aliasesOf } from './query-limits.js';
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 
+/** The field a sum or avg reads, refused with the official emulator's messages. */
 export function aggregationPath(fieldPath: string | undefined): string[] {
-  const path = fieldPath === undefined ? null : parseFieldPath(fieldPath);
-  if (!path) throw invalidArgument(invalidFieldPathMessage(fieldPath ?? ''));
+  if (fieldPath === undefined || fieldPath === '')
+    throw invalidArgument('Invalid empty property path string.');
+  if (fieldPath === '__name__')
+    throw invalidArgument('Aggregations are not supported for the property: __key__');
+  const path = parseFieldPath(fieldPath);
+  if (!path) throw invalidArgument(invalidFieldPathMessage(fieldPath));
   return path;
 }
 
@@ -54,11 +60,10 @@ export function aggregate(
   docs: StoredDocument[],
   aggregations: AggregationJson[],
 ): Record<string, Value> {
-  if (aggregations.length === 0) throw invalidArgument('At least one aggregation is required.');
+  const aliases = aliasesOf(aggregations);
   const out: Record<string, Value> = {};
   aggregations.forEach((a, i) => {
-    const alias = a.alias ?? `field_${i + 1}`;
-    if (alias in out) throw invalidArgument(`Duplicate alias ${alias}.`);
+    const alias = aliases[i] as string;
     if (a.count) {
       const upTo = a.count.upTo === undefined ? Infinity : Number(a.count.upTo);
       if (upTo < 0)
@@ -68,7 +73,7 @@ export function aggregate(
       out[alias] = { integerValue: String(Math.min(docs.length, upTo)) };
     } else if (a.sum) out[alias] = sum(docs, aggregationPath(a.sum.field?.fieldPath));
     else if (a.avg) out[alias] = avg(docs, aggregationPath(a.avg.field?.fieldPath));
-    else throw invalidArgument('Aggregation has no operator.');
+    else throw invalidArgument('Operator field in Aggregation is not set.');
   });
   return out;
 }

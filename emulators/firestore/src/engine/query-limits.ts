@@ -1,13 +1,14 @@
 /**
  * The query and aggregation shapes Cloud Firestore refuses, refused here too with the same status
- * (INVALID_ARGUMENT) and a comparable message, so a query that works locally also works in
- * production (https://firebase.google.com/docs/firestore/query-data/queries#limitations):
+ * (INVALID_ARGUMENT) and, where it is known, the official emulator's message (recorded answers of
+ * v1.22.0), so a query that works locally also works in production
+ * (https://firebase.google.com/docs/firestore/query-data/queries#limitations):
  * - at most 30 disjunctions in the filter's disjunctive normal form (OR, `in`,
  *   `array-contains-any` all multiply or add up);
  * - `in` and `array-contains-any` up to 30 values, `not-in` up to 10;
  * - at most one `array-contains` / `array-contains-any` per disjunction;
- * - at most one `not-in` per query, never with `!=`, and never with `in`, `array-contains-any` or
- *   OR;
+ * - at most one `!=`, `not-in`, `IS_NOT_NAN` or `IS_NOT_NULL` per query (the official emulator's
+ *   rule), and `not-in` never with `in`, `array-contains-any` or OR;
  * - at most 5 aggregations per request, with unique aliases that are not reserved (`__x__`) and
  *   at most 1,500 bytes.
  */
@@ -19,6 +20,11 @@ export const MAX_IN_VALUES = 30;
 export const MAX_NOT_IN_VALUES = 10;
 export const MAX_AGGREGATIONS = 5;
 const MAX_ALIAS_BYTES = 1500;
+
+/** The official emulator's words for a `__name__` filter whose operand is not a document name. */
+export const KEY_FILTER_VALUE = '__key__ filter value must be a Key';
+/** ... and for array membership tests on `__name__`. */
+export const KEY_RESERVED = 'the name __key__ is reserved';
 
 const OPERATOR_NAMES: Record<string, string> = {
   IN: 'IN',
@@ -37,7 +43,8 @@ interface Shape {
   /** The most array-contains(-any) filters in one term. */
   arrayContainsPerTerm: number;
   notIn: number;
-  notEqual: number;
+  /** `!=`, `not-in`, IS_NOT_NAN and IS_NOT_NULL filters. */
+  negations: number;
   inLike: number;
   or: number;
 }
@@ -46,7 +53,7 @@ function shapeOf(filter: FilterJson): Shape {
   if (filter.compositeFilter) {
     const parts = (filter.compositeFilter.filters ?? []).map(shapeOf);
     const isOr = filter.compositeFilter.op === 'OR';
-    const sum = (key: 'notIn' | 'notEqual' | 'inLike' | 'or'): number =>
+    const sum = (key: 'notIn' | 'negations' | 'inLike' | 'or'): number =>
       parts.reduce((n, p) => n + p[key], 0);
     return {
       disjunctions: isOr
@@ -56,7 +63,7 @@ function shapeOf(filter: FilterJson): Shape {
         ? Math.max(0, ...parts.map((p) => p.arrayContainsPerTerm))
         : parts.reduce((n, p) => n + p.arrayContainsPerTerm, 0),
       notIn: sum('notIn'),
-      notEqual: sum('notEqual'),
+      negations: sum('negations'),
       inLike: sum('inLike'),
       // A one-filter OR is the filter itself.
       or: sum('or') + (isOr && parts.length > 1 ? 1 : 0),
@@ -67,10 +74,12 @@ function shapeOf(filter: FilterJson): Shape {
     disjunctions: 1,
     arrayContainsPerTerm: 0,
     notIn: 0,
-    notEqual: 0,
+    negations: 0,
     inLike: 0,
     or: 0,
   };
+  const unary = filter.unaryFilter?.op;
+  if (unary === 'IS_NOT_NAN' || unary === 'IS_NOT_NULL') shape.negations = 1;
   if (!field) return shape; // unary filters and malformed ones (refused by the compiler)
   const op = field.op ?? '';
   const count = valueCount(field);
@@ -89,8 +98,9 @@ function shapeOf(filter: FilterJson): Shape {
       throw invalidArgument(`'NOT_IN' supports up to ${MAX_NOT_IN_VALUES} comparison values.`);
     }
     shape.notIn = 1;
+    shape.negations = 1;
   }
-  if (op === 'NOT_EQUAL') shape.notEqual = 1;
+  if (op === 'NOT_EQUAL') shape.negations = 1;
   return shape;
 }
 
@@ -98,9 +108,15 @@ function shapeOf(filter: FilterJson): Shape {
 export function checkFilterLimits(where: FilterJson | undefined): void {
   if (!where) return;
   const shape = shapeOf(where);
-  if (shape.disjunctions > MAX_DISJUNCTIONS) {
+  // The official emulator's checks, in its order (recorded answers of v1.22.0).
+  if (shape.negations > 1) {
     throw invalidArgument(
-      `Query has ${shape.disjunctions} disjunctions in its disjunctive normal form; the limit is ${MAX_DISJUNCTIONS}.`,
+      "Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.",
+    );
+  }
+  if (shape.notIn > 0 && (shape.inLike > 0 || shape.or > 0)) {
+    throw invalidArgument(
+      "'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.",
     );
   }
   if (shape.arrayContainsPerTerm > 1) {
@@ -108,36 +124,51 @@ export function checkFilterLimits(where: FilterJson | undefined): void {
       "A maximum of 1 'ARRAY_CONTAINS' or 'ARRAY_CONTAINS_ANY' filter is allowed per disjunction.",
     );
   }
-  if (shape.notIn > 1)
-    throw invalidArgument("A maximum of 1 'NOT_IN' filter is allowed per query.");
-  if (shape.notIn === 1) {
-    if (shape.notEqual > 0) {
-      throw invalidArgument("'NOT_IN' cannot be used in the same query with 'NOT_EQUAL'.");
-    }
-    if (shape.inLike > 0) {
-      throw invalidArgument(
-        "'NOT_IN' cannot be used in the same query with 'IN' or 'ARRAY_CONTAINS_ANY'.",
-      );
-    }
-    if (shape.or > 0) throw invalidArgument("'NOT_IN' cannot be used in the same query with 'OR'.");
+  if (shape.disjunctions > MAX_DISJUNCTIONS) {
+    throw invalidArgument(
+      `Too many disjunctions after normalization. Result had ${shape.disjunctions} disjunctions which is more than the maximum of ${MAX_DISJUNCTIONS}`,
+    );
   }
 }
 
-/** Throws INVALID_ARGUMENT for too many aggregations or an alias production refuses. */
+/**
+ * Throws INVALID_ARGUMENT for too many aggregations or an alias the official emulator refuses.
+ * An empty alias is no alias (proto3 cannot tell them apart); `aliasesOf` names those.
+ */
 export function checkAggregationLimits(aggregations: readonly AggregationJson[]): void {
+  if (aggregations.length === 0) throw invalidArgument('Aggregations can not be empty.');
   if (aggregations.length > MAX_AGGREGATIONS) {
     throw invalidArgument(
-      `Aggregations are limited to ${MAX_AGGREGATIONS} per request; this one has ${aggregations.length}.`,
+      `The maximum number of aggregations allowed in an aggregation query is ${MAX_AGGREGATIONS}. Received: ${aggregations.length}`,
     );
   }
   for (const { alias } of aggregations) {
-    if (alias === undefined) continue;
-    if (alias === '') throw invalidArgument('An aggregation alias cannot be empty.');
-    if (/^__.*__$/.test(alias)) {
-      throw invalidArgument(`Aggregation alias "${alias}" is invalid because it is reserved.`);
-    }
+    if (alias === undefined || alias === '') continue;
+    if (/^__.*__$/.test(alias)) throw invalidArgument(`The property.name "${alias}" is reserved.`);
     if (Buffer.byteLength(alias, 'utf8') > MAX_ALIAS_BYTES) {
       throw invalidArgument(`An aggregation alias is longer than ${MAX_ALIAS_BYTES} bytes.`);
     }
   }
+  for (const a of aggregations) {
+    if (!a.count && !a.sum && !a.avg)
+      throw invalidArgument('Operator field in Aggregation is not set.');
+  }
+  aliasesOf(aggregations);
+}
+
+/**
+ * Each aggregation's alias: unnamed ones are `field_1`, `field_2`, ... counted among the unnamed
+ * only, as the official emulator names them, so an explicit `field_1` next to an unnamed
+ * aggregation is a duplicate, refused with the official emulator's message.
+ */
+export function aliasesOf(aggregations: readonly AggregationJson[]): string[] {
+  let unnamed = 0;
+  const aliases = aggregations.map((a) =>
+    a.alias === undefined || a.alias === '' ? `field_${++unnamed}` : a.alias,
+  );
+  aliases.forEach((alias, i) => {
+    if (aliases.indexOf(alias) !== i)
+      throw invalidArgument(`Aggregation aliases contain duplicate alias: ${alias}.`);
+  });
+  return aliases;
 }

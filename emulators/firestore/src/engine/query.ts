@@ -2,7 +2,7 @@
 import type { DocumentStore, StoredDocument } from '../store/document-store.js';
 import { compareDocumentPaths } from '../store/document-store.js';
 import { getField, parseFieldPath, invalidFieldPathMessage } from '../store/field-path.js';
-import { documentsRoot, type DatabaseName } from '../store/resource-name.js';
+import { documentsRoot, parseParentName, type DatabaseName } from '../store/resource-name.js';
 import {
   arrayContains,
   compareValues,
@@ -12,7 +12,7 @@ import {
   type Value,
 } from '../store/value.js';
 import { FirestoreError, invalidArgument } from '../store/errors.js';
-import { checkFilterLimits } from './query-limits.js';
+import { checkFilterLimits, KEY_FILTER_VALUE, KEY_RESERVED } from './query-limits.js';
 import type {
   CursorJson,
   FieldReference,
@@ -64,6 +64,35 @@ export function createFieldReader(
     isNamePath(path) ? { referenceValue: root + doc.path } : getField(doc.fields, path);
 }
 
+const FIELD_OPERATORS = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'EQUAL',
+  'NOT_EQUAL',
+  'ARRAY_CONTAINS',
+  'IN',
+  'ARRAY_CONTAINS_ANY',
+  'NOT_IN',
+]);
+const UNARY_OPERATORS = new Set(['IS_NAN', 'IS_NULL', 'IS_NOT_NAN', 'IS_NOT_NULL']);
+
+/**
+ * A `__name__` filter compares document names: the official emulator refuses array membership
+ * (`the name __key__ is reserved`), and any operand that is not a reference to a document or to
+ * the database root (`__key__ filter value must be a Key`, or the parent-name message for a
+ * reference to a collection).
+ */
+function checkKeyFilter(op: string, value: Value, list: () => Value[]): void {
+  if (op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY') throw invalidArgument(KEY_RESERVED);
+  const operands = op === 'IN' || op === 'NOT_IN' ? list() : [value];
+  for (const operand of operands) {
+    if (!('referenceValue' in operand)) throw invalidArgument(KEY_FILTER_VALUE);
+    parseParentName(operand.referenceValue);
+  }
+}
+
 const INEQUALITY = new Set([
   'LESS_THAN',
   'LESS_THAN_OR_EQUAL',
@@ -80,18 +109,22 @@ function compileFilter(
   filtered: Set<string>,
 ): Predicate {
   if (filter.compositeFilter) {
-    const op = filter.compositeFilter.op ?? 'AND';
+    const op = filter.compositeFilter.op ?? 'OPERATOR_UNSPECIFIED';
+    // The official emulator's words for a composite filter without AND or OR.
+    if (op !== 'AND' && op !== 'OR') throw invalidArgument('Unsupported CompositeFilter operator.');
     const parts = (filter.compositeFilter.filters ?? []).map((f) =>
       compileFilter(f, read, inequalities, filtered),
     );
     if (op === 'AND') return (doc) => parts.every((p) => p(doc));
-    if (op === 'OR') return (doc) => parts.some((p) => p(doc));
-    throw invalidArgument(`Unsupported composite filter operator ${op}.`);
+    return (doc) => parts.some((p) => p(doc));
   }
   if (filter.unaryFilter) {
     const path = fieldPathOf(filter.unaryFilter.field);
-    filtered.add(path.join('.'));
     const op = filter.unaryFilter.op;
+    if (!UNARY_OPERATORS.has(op ?? '')) throw invalidArgument('Unknown UnaryFilter operator.');
+    // A name is never null nor NaN: the official emulator refuses the test.
+    if (isNamePath(path)) throw invalidArgument(KEY_FILTER_VALUE);
+    filtered.add(path.join('.'));
     if (op === 'IS_NOT_NAN' || op === 'IS_NOT_NULL') inequalities.set(path.join('.'), path);
     switch (op) {
       case 'IS_NAN':
@@ -115,24 +148,24 @@ function compileFilter(
           return v !== undefined && !('nullValue' in v);
         };
       default:
-        throw invalidArgument(`Unsupported unary filter operator ${op ?? ''}.`);
+        throw invalidArgument('Unknown UnaryFilter operator.');
     }
   }
   if (filter.fieldFilter) {
     const path = fieldPathOf(filter.fieldFilter.field);
     filtered.add(path.join('.'));
     const op = filter.fieldFilter.op ?? '';
+    if (!FIELD_OPERATORS.has(op)) throw invalidArgument('Unknown FieldFilter operator.');
     const value = filter.fieldFilter.value;
     if (!value) throw invalidArgument('A field filter needs a value.');
     if (INEQUALITY.has(op)) inequalities.set(path.join('.'), path);
     const list = (): Value[] => {
-      if (!('arrayValue' in value))
-        throw invalidArgument(`A filter with ${op} must have an array value.`);
+      if (!('arrayValue' in value)) throw invalidArgument(`'${op}' requires an ArrayValue.`);
       const values = value.arrayValue.values ?? [];
-      if (values.length === 0)
-        throw invalidArgument(`A filter with ${op} requires a non-empty array.`);
+      if (values.length === 0) throw invalidArgument(`'${op}' requires an non-empty ArrayValue.`);
       return values;
     };
+    if (isNamePath(path)) checkKeyFilter(op, value, list);
     const sameType = (v: Value): boolean => typeOrder(v) === typeOrder(value);
     // null and NaN operands never match by equality or range (the SDKs send IS_NULL / IS_NAN instead).
     const unmatchable = (v: Value): boolean => 'nullValue' in v || isNaNValue(v);
@@ -209,7 +242,7 @@ function compileFilter(
         };
       }
       default:
-        throw invalidArgument(`Unsupported field filter operator ${op}.`);
+        throw invalidArgument('Unknown FieldFilter operator.');
     }
   }
   return () => true;
@@ -222,10 +255,14 @@ export function compileQuery(
   query: StructuredQueryJson,
 ): CompiledQuery {
   const from = query.from ?? [];
-  if (from.length !== 1) throw invalidArgument('Query must have exactly one collection selector.');
-  const selector = from[0] as { collectionId?: string; allDescendants?: boolean };
+  if (from.length > 1)
+    throw invalidArgument('StructuredQuery.from cannot have more than one collection selector.');
+  // No selector at all reads every collection directly under the parent, as the official emulator does.
+  const selector = (from[0] ?? {}) as { collectionId?: string; allDescendants?: boolean };
   const collectionId = selector.collectionId ?? '';
   const allDescendants = selector.allDescendants ?? false;
+  if (collectionId.includes('/'))
+    throw invalidArgument(`Collection id "${collectionId}" is invalid because it contains "/".`);
   if (/^__.*__$/.test(collectionId))
     throw invalidArgument(`Collection id "${collectionId}" is invalid because it is reserved.`);
   if (query.limit !== undefined && query.limit < 0) throw invalidArgument('limit is negative');
@@ -240,6 +277,12 @@ export function compileQuery(
     ? compileFilter(query.where, read, inequalities, filtered)
     : () => true;
 
+  // A query over every collection (no collection id) is kindless: the official emulator lets it
+  // filter and order on the document name only.
+  const kindless = collectionId === '';
+  const unnamed = kindless ? [...filtered].find((f) => f !== NAME) : undefined;
+  if (unnamed !== undefined) throw invalidArgument(`kind is required for filter: ${unnamed}`);
+
   const orders: Order[] = [];
   const ordered = new Set<string>();
   for (const o of query.orderBy ?? []) {
@@ -247,6 +290,8 @@ export function compileQuery(
     const key = path.join('.');
     if (ordered.has(key))
       throw invalidArgument(`order by clause cannot contain duplicate fields ${key}`);
+    if (kindless && !isNamePath(path))
+      throw invalidArgument('kind is required for all orders except __key__ ascending');
     if (ordered.has(NAME))
       throw invalidArgument('order by clause cannot contain more fields after the key');
     ordered.add(key);

@@ -11,7 +11,18 @@ const RESERVED = /^__.*__$/;
 class NestedInvalid extends Error {}
 class ReservedName extends Error {}
 
-function checkValue(value: Value, depth: number, topName: string, inArray: boolean): void {
+/**
+ * `path`: where the value sits, as the official emulator (a Datastore entity) names it: the
+ * top-level field, then each map key, an array standing as `array`. A nested name counts with
+ * that path: `m.<key>` may not exceed 1,500 bytes.
+ */
+function checkValue(
+  value: Value,
+  depth: number,
+  topName: string,
+  inArray: boolean,
+  path: string,
+): void {
   if ('stringValue' in value || 'bytesValue' in value) {
     const size =
       'stringValue' in value
@@ -31,7 +42,7 @@ function checkValue(value: Value, depth: number, topName: string, inArray: boole
     for (const v of value.arrayValue.values ?? []) {
       if ('arrayValue' in v) throw invalidArgument('Nested arrays are not allowed');
       try {
-        checkValue(v, depth + 1, topName, true);
+        checkValue(v, depth + 1, topName, true, depth === 0 ? 'array' : path);
       } catch (e) {
         if (e instanceof NestedInvalid && depth === 0)
           throw invalidArgument('Property array contains an invalid nested entity.');
@@ -45,9 +56,10 @@ function checkValue(value: Value, depth: number, topName: string, inArray: boole
     for (const [name, v] of Object.entries(value.mapValue.fields ?? {})) {
       if (RESERVED.test(name) && name !== '__type__')
         throw new ReservedName(`field name '${name}' is reserved.`);
-      if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw new NestedInvalid();
+      const nested = `${path}.${name}`;
+      if (Buffer.byteLength(nested) > MAX_NAME_BYTES) throw new NestedInvalid();
       try {
-        checkValue(v, depth + 1, topName, false);
+        checkValue(v, depth + 1, topName, false, 'arrayValue' in v ? `${path}.array` : nested);
       } catch (e) {
         if (e instanceof ReservedName) throw e;
         throw new NestedInvalid();
@@ -88,7 +100,7 @@ export function validateFields(fields: Fields): void {
     if (Buffer.byteLength(name) > MAX_NAME_BYTES)
       throw invalidArgument(`The property.name is longer than ${MAX_NAME_BYTES} bytes.`);
     try {
-      checkValue(value, 0, name, false);
+      checkValue(value, 0, name, false, name);
     } catch (e) {
       if (e instanceof NestedInvalid)
         throw invalidArgument(`Property ${name} contains an invalid nested entity.`);

@@ -12,4 +12,6 @@ export interface EmulatorContext {
   triggers?: TriggerDispatcher;
   /** What the export endpoint writes (default 'native'). */
   exportFormat?: ExportFormat;
+  /** `POST /reset`: clears every project (and reloads the seed); without it, just clears. */
+  reset?: () => void;
 }

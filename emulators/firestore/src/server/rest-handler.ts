@@ -14,6 +14,7 @@ import {
   parseResourceName,
   validateIdSegment,
   type DatabaseName,
+  parseDatabaseName,
 } from '../store/resource-name.js';
 import { writeExport } from '../store/export-layout.js';
 import { parseTimestamp, type Micros } from '../store/timestamp.js';
@@ -50,6 +51,17 @@ function parseJson(text: string): unknown {
   } catch {
     throw invalidArgument(INVALID_PAYLOAD);
   }
+}
+
+/**
+ * The body of a call whose request message has no field (the clear and recursive delete admin
+ * calls): nothing or `{}`; anything else is refused as the official emulator refuses a payload it
+ * cannot read.
+ */
+async function readEmptyRequest(req: IncomingMessage): Promise<void> {
+  const body = parseJson(await readBody(req));
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length)
+    throw invalidArgument(INVALID_PAYLOAD);
 }
 
 function decodeSegment(segment: string): string {
@@ -351,6 +363,7 @@ async function handleEmulatorAdmin(
       decodeSegment(parts[1] as string),
       decodeSegment(parts[3] as string),
     );
+    await readEmptyRequest(req);
     if (parts.length === 5) {
       db.clear(); // reset
       return { kind: 'json', body: {} };
@@ -368,30 +381,27 @@ async function handleEmulatorAdmin(
   }
   if (parts.length === 2 && (parts[1] as string).endsWith(':export') && method === 'POST') {
     const project = decodeSegment((parts[1] as string).slice(0, -':export'.length));
-    const body = parseJson(await readBody(req)) as {
-      database?: unknown;
-      export_directory?: unknown;
-      export_name?: unknown;
-    };
-    const database =
-      typeof body.database === 'string'
-        ? /^projects\/([^/]+)\/databases\/([^/]+)$/.exec(body.database)
-        : null;
-    if (!database || database[1] !== project) {
-      throw invalidArgument(`Expected database "projects/${project}/databases/(default)".`);
-    }
+    const body = parseJson(await readBody(req)) as Record<string, unknown>;
+    // Proto JSON, as the official emulator reads it: snake_case or camelCase keys, and the database
+    // as a name, of any project (the one in the URL only routes the call).
+    const key = (snake: string, camel: string): unknown => body[snake] ?? body[camel];
+    const database = key('database', 'database');
+    if (typeof database !== 'string') throw invalidArgument(INVALID_PAYLOAD);
+    const dbName = parseDatabaseName(database);
+    const directory = key('export_directory', 'exportDirectory');
     // firebase-tools passes a folder relative to its cwd, which is ours too (it started us).
-    if (typeof body.export_directory !== 'string' || body.export_directory === '') {
+    if (typeof directory !== 'string' || directory === '') {
       throw invalidArgument('Expected export_directory, a folder path.');
     }
-    const name = body.export_name ?? 'firestore_export';
+    const name = key('export_name', 'exportName') ?? 'firestore_export';
     if (typeof name !== 'string' || !/^[\w.-]+$/.test(name) || name === '.' || name === '..') {
       throw invalidArgument('Expected export_name, a folder name.');
     }
-    const dbName = { project, database: database[2] as string };
     const docs = ctx.service.databases.get(dbName.project, dbName.database).store.all();
-    await writeExport(body.export_directory, name, dbName, docs, ctx.exportFormat);
-    ctx.log(`exported ${docs.length} documents to ${body.export_directory}/${name}`);
+    await writeExport(directory, name, dbName, docs, ctx.exportFormat);
+    ctx.log(
+      `exported ${docs.length} documents${project === dbName.project ? '' : ` of ${dbName.project}`} to ${directory}/${name}`,
+    );
     return { kind: 'json', body: {} };
   }
   if (parts.length === 2 && (parts[1] as string).endsWith(':securityRules') && method === 'PUT') {
@@ -463,6 +473,14 @@ export async function handleRest(
     if (raw.startsWith(WEBCHANNEL_PREFIX) && (await handleWebChannel(ctx, req, res, url))) return;
     if (raw === '/' && (req.method === 'GET' || head)) {
       send(res, 200, 'Ok\n', 'text/plain', head);
+      return;
+    }
+    // The official emulator's reset: every database of every project, open transactions aborted.
+    if (raw === '/reset' && req.method === 'POST') {
+      await readBody(req);
+      if (ctx.reset) ctx.reset();
+      else ctx.service.databases.clearAll();
+      send(res, 200, 'Resetting...\n', 'text/plain', head);
       return;
     }
     const parts = raw.split('/').slice(1);
