@@ -59,18 +59,24 @@ function antdFormContextAlone(): Plugin {
 }
 
 /**
- * reactfire imports firebase/storage at module level for hooks the app never calls: for reactfire
- * (only) it gets the stand-in, so signed-in pages do not carry the Storage SDK. The app's own
- * Storage code (src/lib/storage.ts, loaded only by the pages that upload or show photos) gets the
- * real SDK. See the README beside stand-in.ts.
+ * reactfire imports firebase/storage and firebase/firestore at module level for hooks the app
+ * never calls: for reactfire (only) they are the stand-in, so signed-in pages carry neither SDK.
+ * The app's own Storage code (src/lib/storage.ts, loaded only by the pages that upload or show
+ * photos) and its live views' full Firestore SDK (src/entities/live-firestore.ts, loaded after
+ * the first paint of the views that update live) get the real SDKs. See the README beside
+ * stand-in.ts.
  */
-function reactfireStorageStandIn(): Plugin {
+const REACTFIRE_ONLY_STAND_INS = new Set(['firebase/storage', 'firebase/firestore']);
+
+function reactfireOnlyStandIns(): Plugin {
   const reactfire = /[\\/]node_modules[\\/]reactfire[\\/]/;
   return {
     name: 'portal:reactfire-storage-stand-in',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source !== 'firebase/storage' || !importer || !reactfire.test(importer)) return null;
+      if (!REACTFIRE_ONLY_STAND_INS.has(source) || !importer || !reactfire.test(importer)) {
+        return null;
+      }
       return unusedSdk;
     },
   };
@@ -99,7 +105,7 @@ export default defineConfig({
     react(),
     checkedFirebaseConfig(),
     antdFormContextAlone(),
-    reactfireStorageStandIn(),
+    reactfireOnlyStandIns(),
     routeDocumentsBuild(),
     routeDocumentsPreview(),
   ],
@@ -107,8 +113,9 @@ export default defineConfig({
     alias: [
       { find: /^@\//, replacement: `${src('')}/` },
       // reactfire imports these SDKs for hooks the app never uses: see the README beside stand-in.ts.
-      // firebase/storage only for reactfire (reactfireStorageStandIn): the app's own uploads use it.
-      { find: /^firebase\/(database|remote-config|firestore)$/, replacement: unusedSdk },
+      // firebase/storage and firebase/firestore only for reactfire (reactfireOnlyStandIns): the
+      // app's own uploads and live views use them.
+      { find: /^firebase\/(database|remote-config)$/, replacement: unusedSdk },
     ],
   },
   server: {

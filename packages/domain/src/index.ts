@@ -57,6 +57,7 @@ export * from './en-messages';
 export * from './schemas';
 export * from './order-schema';
 export * from './order-row';
+export * from './live-orders';
 export * from './contracts';
 export * from './plain-text';
 export * from './product-photos';

@@ -18,10 +18,20 @@ if (env.emulators) {
   connectFirestoreEmulator(db, env.emulators.host, env.emulators.firestorePort);
 }
 
-/** Firestore Timestamp (or a Date from tests) to Date; null when absent. */
+/**
+ * A Firestore Timestamp (Lite's, or the full SDK's of the live views: anything with toDate) or a
+ * Date from tests, as a Date; null when absent.
+ */
 export function toDate(value: unknown): Date | null {
   if (value instanceof Timestamp) return value.toDate();
   if (value instanceof Date) return value;
+  if (typeof value === 'object' && value !== null && 'toDate' in value) {
+    const date: unknown = (value as { toDate: unknown }).toDate;
+    if (typeof date === 'function') {
+      const read: unknown = date.call(value);
+      if (read instanceof Date) return read;
+    }
+  }
   return null;
 }
 

@@ -4,12 +4,16 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { takeHandedOverToast } from '../lib/notify';
 import { resetSessionEnd } from '../lib/session-end';
 import { fakeDb } from './fake-firestore-lite';
+import { fakeLive } from './fake-live-firestore';
 
 // Every web test runs against the one Firestore stand-in (fake-firestore-lite.ts), empty at the
 // start of each test: no test talks to a real Firestore or mocks the SDK on its own.
 vi.mock('firebase/firestore/lite', () => import('./fake-firestore-lite'));
+// The live views' full SDK too (fake-live-firestore.ts): it never loads unless a test says so.
+vi.mock('@/entities/live-firestore', () => import('./fake-live-firestore'));
 beforeEach(() => {
   fakeDb.reset();
+  fakeLive.reset();
   // Every test starts as a fresh tab: no session has ended (web/src/lib/session-end.ts).
   resetSessionEnd();
   // Nor anything a previous test kept on the device (the last view, the ordering location). The

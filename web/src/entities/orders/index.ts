@@ -18,3 +18,10 @@ export {
   useBackorderedOrders,
   useShipOrder,
 } from './shipments';
+export {
+  LIVE_BOOK_SIZE,
+  LIVE_COMPANY_SIZE,
+  useLiveCompanyOrders,
+  useLiveOrderBook,
+  type OrderBookChange,
+} from './live';

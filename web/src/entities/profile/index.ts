@@ -9,3 +9,4 @@ export {
   useSetProfileStatus,
 } from './queries';
 export { BuyerUidContext, useBuyer } from './use-buyer';
+export { useLivePendingProfiles } from './live';

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
+import { fakeLive } from '@/testing/fake-live-firestore';
 import { STORE_RENAME_INTERVAL_MS } from '@portal/domain';
 import {
   BUYER_UID,
@@ -129,6 +130,49 @@ describe('AccountPage: Orders', () => {
       { type: 'where', field: 'company_id', op: '==', value: BUYER_UID },
       { type: 'orderBy', field: 'created_at', direction: 'desc' },
     ]);
+  });
+
+  it("changes an order's status in the list as it happens, with no reload", async () => {
+    seedProfile('retailer');
+    seedOrder('bbbbbbbb2222', '2025-04-15T12:00:00Z', 'processing', [
+      line('blue-coast', 'Blue Coast Syrup', 2599, 1),
+    ]);
+    renderAccount();
+    const [order] = await screen.findAllByRole('listitem', { name: /^Order #/ });
+    expect(within(order!).getByText('Processing')).toBeInTheDocument();
+    const reads = fakeDb.calls.length;
+    fakeLive.load();
+    // The company's most recently changed orders, with the filter the rules allow.
+    await waitFor(() => expect(fakeLive.listeners).toHaveLength(1));
+    const listener = fakeLive.listeners[0]!;
+    expect(listener.target).toEqual({
+      path: 'orders',
+      constraints: [
+        { where: ['company_id', '==', BUYER_UID] },
+        { orderBy: ['updated_at', 'desc'] },
+        { limit: 20 },
+      ],
+    });
+    const stored = fakeDb.get('orders/bbbbbbbb2222')!;
+    act(() => fakeLive.send(listener, { bbbbbbbb2222: stored }));
+    act(() =>
+      fakeLive.send(listener, {
+        bbbbbbbb2222: { ...stored, status: 'shipped', updated_at: Timestamp.fromDate(new Date()) },
+      }),
+    );
+    expect(await within(order!).findByText('Shipped')).toBeInTheDocument();
+    expect(within(order!).queryByText('Processing')).not.toBeInTheDocument();
+    // Put in place: the list was not read again.
+    expect(fakeDb.calls.slice(reads).filter((call) => call.op === 'getDocs')).toEqual([]);
+  });
+
+  it('stops listening when the page is left', async () => {
+    seedProfile('retailer');
+    const { unmount } = renderAccount();
+    fakeLive.load();
+    await waitFor(() => expect(fakeLive.listeners).toHaveLength(1));
+    unmount();
+    expect(fakeLive.listeners[0]!.stopped).toBe(true);
   });
 
   it('expands an order to its lines', async () => {

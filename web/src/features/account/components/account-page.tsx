@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTabs } from '@/components/page-tabs';
 import { useNotify } from '@/lib/notify';
-import { useOrders } from '@/entities/orders';
+import { useLiveCompanyOrders, useOrders } from '@/entities/orders';
 import { useCompanyCredit } from '@/entities/company-credit';
 import { useBuyer } from '@/entities/profile';
 import { useSupportContent } from '@/entities/support';
@@ -60,6 +60,8 @@ export function AccountPage() {
   const { uid, profile, companyId, companyRole, orderScope } = useBuyer();
   const canOrder = companyRoleCan(companyRole, 'order');
   const orders = useOrders(companyId, orderScope);
+  // Live (docs/live-updates.md): status and tracking change in the list as they happen.
+  useLiveCompanyOrders(companyId, orderScope);
   const credit = useCompanyCredit(companyId);
   const hasInvoices =
     Boolean(credit.data?.net_days) ||

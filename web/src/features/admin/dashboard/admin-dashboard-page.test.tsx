@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '@/components/server-unreachable';
 import { signOutUser, useManagerCheck, type ManagerCheck } from '@/lib/session';
 import { noteAuthUser } from '@/lib/session-end';
+import { fakeLive } from '@/testing/fake-live-firestore';
 import { renderWithProviders } from '@/testing/render';
 import { useAllProducts } from '@/entities/catalog';
 import { useProfiles } from '@/entities/profile';
@@ -149,6 +150,36 @@ describe('/admin access', () => {
     );
     renderPage();
     expect(screen.getByRole('tab', { name: /Companies/ })).toHaveTextContent('2');
+  });
+
+  it('keeps the pending count live as companies apply and are reviewed', async () => {
+    vi.mocked(useManagerCheck).mockReturnValue(checked(true));
+    renderPage();
+    const companies = () => screen.getByRole('tab', { name: /Companies/ });
+    // The profiles read with the page, until the listener answers.
+    expect(companies()).toHaveTextContent('2');
+    fakeLive.load();
+    await waitFor(() =>
+      expect(fakeLive.listeners.map((listener) => listener.target.path)).toContain('profiles'),
+    );
+    const listener = fakeLive.listeners.find((each) => each.target.path === 'profiles')!;
+    expect(listener.target.constraints).toEqual([{ where: ['status', '==', 'pending'] }]);
+    const pending = (id: string, company_id: string) => {
+      const { id: _id, ...data } = makeProfile({ id, company_id, status: 'pending' });
+      return data as unknown as Record<string, unknown>;
+    };
+    act(() =>
+      fakeLive.send(listener, {
+        a: pending('a', 'c1'),
+        b: pending('b', 'c2'),
+        c: pending('c', 'c3'),
+      }),
+    );
+    expect(companies()).toHaveTextContent('3');
+    act(() => fakeLive.send(listener, { c: pending('c', 'c3') }));
+    expect(companies()).toHaveTextContent('1');
+    act(() => fakeLive.send(listener, {}));
+    expect(companies()).not.toHaveTextContent(/\d/);
   });
 
   it('opens the tab named in ?tab= (the Companies link in mails) and keeps the chosen tab in the URL', async () => {

@@ -4,7 +4,7 @@ import { LogoutOutlined } from '@/components/icons';
 import { PageTabs } from '@/components/page-tabs';
 import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useProfiles } from '@/entities/profile';
+import { useLivePendingProfiles, useProfiles } from '@/entities/profile';
 import { pendingCompanyCount } from '../common/search';
 import { TotalsCards } from './totals-cards';
 import { DEFAULT_TAB, LazyTab, tabFromParam, type TabKey } from './lazy-tabs';
@@ -22,7 +22,10 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
   const [params, setParams] = useSearchParams();
   const active = tabFromParam(params.get('tab'));
   usePageTitle('Admin Dashboard');
-  const pendingCount = pendingCompanyCount(profiles.data);
+  // Live (docs/live-updates.md): the applicants waiting as they apply and are reviewed, the
+  // profiles read with the page until the listener's first answer.
+  const livePending = useLivePendingProfiles();
+  const pendingCount = pendingCompanyCount(livePending ?? profiles.data);
 
   return (
     <div className="admin-page">

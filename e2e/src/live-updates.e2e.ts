@@ -1,0 +1,187 @@
+/**
+ * Live updates (docs/live-updates.md): pages where people wait change as the data does, with no
+ * reload. The manager watches the Orders tab while a retailer pays: the order arrives in the
+ * book and is announced ("New order from …, $…"). The buyer watches My Account while the
+ * manager ships it: the status turns to Shipped and the tracking number appears. A company
+ * applies while the manager looks: the Companies badge counts it. Through the full Firestore
+ * web SDK in Chromium, over the local emulator's WebChannel.
+ */
+import Stripe from 'stripe';
+import type { Page } from 'playwright-core';
+import { afterAll, expect } from 'vitest';
+import {
+  createApplicant,
+  createApprovedBuyer,
+  uniqueTag,
+  type TestBuyer,
+} from './support/accounts';
+import { readDocument, writeCart, writeDocuments } from './support/firestore-admin';
+import { journey, type Person } from './support/journey';
+import { snap } from './support/screens';
+import { fillShipTo, onStripePage } from './support/stripe-page';
+import { at, see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
+
+const j = journey('live-updates');
+const SLOW = 60_000;
+const tag = uniqueTag();
+/** The journey's own product: $18.00 a bottle. */
+const SYRUP = { id: `live-syrup-${tag}`, name: `Live Lychee Syrup ${tag}`, unit: 1800, qty: 3 };
+const TOTAL = SYRUP.unit * SYRUP.qty;
+const TRACKING = `1Z999AA1${tag.toUpperCase()}`;
+
+let account: TestBuyer;
+let buyer: Person;
+let manager: Person;
+let orderId = '';
+let label = '';
+
+function stripe(): Stripe {
+  const url = new URL(j.stack.urls.stripe);
+  return new Stripe('sk_test_local_sandbox', {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+  });
+}
+
+/**
+ * Counts the page's loads from now on: a live change must arrive with none (no reload, no
+ * navigation of the main frame).
+ */
+function loadsOf(page: Page): () => number {
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  return () => loads;
+}
+
+/** Resolves once the page's live listener has opened its channel to Firestore and been answered. */
+function listening(page: Page): Promise<unknown> {
+  return page.waitForResponse((response) => response.url().includes('/Listen/channel'), {
+    timeout: SLOW,
+  });
+}
+
+afterAll(async () => {
+  await writeDocuments(
+    j.stack,
+    new Map([[`products/${SYRUP.id}`, { ...product(), is_active: false }]]),
+  ).catch(() => undefined);
+});
+
+function product() {
+  return {
+    name: SYRUP.name,
+    description: 'Lychee syrup for the live updates journey.',
+    image_url: '/products/blue-coast.svg',
+    images: [],
+    price_retailer: SYRUP.unit,
+    price_breaks: [],
+    is_active: true,
+    sort_order: 900,
+    sku: SYRUP.id.toUpperCase(),
+    category: 'Syrups',
+    case_pack: 1,
+    min_quantity: 1,
+    stock_on_hand: 100,
+    stock_reserved: 0,
+    backorders_allowed: false,
+    restock_date: null,
+    created_at: new Date(),
+  };
+}
+
+j.step(
+  'a new order arrives in the manager’s Orders tab as the buyer pays, announced, with no reload',
+  async () => {
+    await writeDocuments(j.stack, new Map([[`products/${SYRUP.id}`, product()]]));
+    account = await createApprovedBuyer(j.stack, 'retailer', 'live');
+    manager = await j.person('manager');
+    await signInManager(manager.page);
+    const managerListens = listening(manager.page);
+    await manager.page.goto('/admin?tab=orders');
+    await see(manager.page.getByRole('region', { name: 'Recent Orders' }), SLOW);
+    await managerListens;
+    const managerLoads = loadsOf(manager.page);
+
+    buyer = await j.person('buyer');
+    const { page } = buyer;
+    await page.goto('/login');
+    await signInBuyer(page, account.email);
+    await writeCart(j.stack, account.uid, [{ id: SYRUP.id, quantity: SYRUP.qty }]);
+    await page.goto('/portal/cart');
+    await see(page.getByRole('heading', { name: 'Order Summary' }), SLOW);
+    await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
+    const sessionId = await onStripePage(page, j.stack);
+    await fillShipTo(page);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await at(page, '/payment-success', SLOW);
+    orderId = (await stripe().checkout.sessions.retrieve(sessionId)).client_reference_id!;
+    label = `#${orderId.slice(0, 8)}`;
+
+    const announced = `New order from ${account.storeName}, ${usd(TOTAL)}`;
+    const region = manager.page.getByRole('status').filter({ hasText: 'New order from' });
+    await seeText(region, announced, SLOW);
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+    const book = manager.page.getByRole('region', { name: 'Recent Orders' });
+    await see(book.locator('tr, article').filter({ hasText: label }).first(), SLOW);
+    expect(managerLoads()).toBe(0);
+    await snap(manager.page, 'live-new-order');
+  },
+  400_000,
+);
+
+j.step(
+  'the buyer’s order turns Shipped with its tracking number as the manager ships it',
+  async () => {
+    const { page } = buyer;
+    await expect
+      .poll(async () => (await readDocument(j.stack, `orders/${orderId}`))?.status, {
+        timeout: 180_000,
+        interval: 1000,
+      })
+      .toBe('processing');
+    const buyerListens = listening(page);
+    await page.goto(`/portal/my-account?order=${orderId}`);
+    const order = page.getByRole('listitem', { name: `Order ${label}` });
+    await seeText(order, 'Processing', SLOW);
+    await buyerListens;
+    const buyerLoads = loadsOf(page);
+
+    const admin = manager.page;
+    await admin
+      .getByRole('region', { name: 'Recent Orders' })
+      .locator('tr, article')
+      .filter({ hasText: label })
+      .first()
+      .getByRole('button', { name: 'Mark Shipped', exact: true })
+      .click();
+    const dialog = admin.getByRole('dialog', { name: `Ship order ${label}` });
+    await see(dialog, SLOW);
+    await dialog.getByLabel('Carrier').click();
+    await admin.getByTitle('UPS', { exact: true }).click();
+    await see(dialog.getByTitle('UPS', { exact: true }));
+    await dialog.getByLabel('Tracking number').fill(TRACKING);
+    await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
+    await seeToast(admin, 'Success', `Order ${label} is now Shipped`, SLOW);
+
+    await seeText(order, 'Shipped', SLOW);
+    await seeText(order, TRACKING, SLOW);
+    expect(buyerLoads()).toBe(0);
+    await snap(page, 'live-order-shipped');
+  },
+  400_000,
+);
+
+j.step(
+  'a company that applies is counted on the Companies badge as the manager looks',
+  async () => {
+    const admin = manager.page;
+    const companies = admin.getByRole('tab', { name: /Companies/ });
+    const count = async () => Number(/\d+/.exec(await companies.innerText())?.[0] ?? '0');
+    const before = await count();
+    const managerLoads = loadsOf(admin);
+    await createApplicant(j.stack, 'live-applicant');
+    await expect.poll(count, { timeout: SLOW }).toBeGreaterThan(before);
+    expect(managerLoads()).toBe(0);
+  },
+);

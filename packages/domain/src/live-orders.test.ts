@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NEW_ORDER_GRACE_MS,
+  isPlacedOrder,
+  newOrderAnnouncement,
+  orderArrivals,
+  type LiveOrder,
+} from './live-orders';
+
+const since = new Date('2026-12-03T10:00:00Z');
+const order = (id: string, fields: Partial<LiveOrder> = {}): LiveOrder => ({
+  id,
+  status: 'processing',
+  store_name: 'Probe Shop',
+  amount: 6998,
+  created_at: new Date(since.getTime() + 1000),
+  ...fields,
+});
+
+describe('isPlacedOrder', () => {
+  it('counts paid and on-terms orders, not open or dropped checkouts', () => {
+    expect(isPlacedOrder('processing')).toBe(true);
+    expect(isPlacedOrder('awaiting_payment')).toBe(true);
+    expect(isPlacedOrder('shipped')).toBe(true);
+    expect(isPlacedOrder('pending')).toBe(false);
+    expect(isPlacedOrder('cancelled')).toBe(false);
+  });
+});
+
+describe('orderArrivals', () => {
+  it('announces an unseen order created since the listener started', () => {
+    expect(orderArrivals([order('a')], new Map(), new Set(), since).map((o) => o.id)).toEqual([
+      'a',
+    ]);
+  });
+
+  it('announces a checkout seen open that is now paid, and only once', () => {
+    const seen = new Map([['a', 'pending' as const]]);
+    expect(orderArrivals([order('a')], seen, new Set(), since)).toHaveLength(1);
+    expect(orderArrivals([order('a')], seen, new Set(['a']), since)).toEqual([]);
+  });
+
+  it('does not announce a change to an order already placed, nor an open checkout', () => {
+    const seen = new Map([['a', 'processing' as const]]);
+    expect(orderArrivals([order('a', { status: 'shipped' })], seen, new Set(), since)).toEqual([]);
+    expect(orderArrivals([order('b', { status: 'pending' })], new Map(), new Set(), since)).toEqual(
+      [],
+    );
+  });
+
+  it('treats an old order a change brings into view as a change', () => {
+    const old = order('old', { created_at: new Date(since.getTime() - NEW_ORDER_GRACE_MS - 1) });
+    expect(orderArrivals([old], new Map(), new Set(), since)).toEqual([]);
+    const recent = order('recent', {
+      created_at: new Date(since.getTime() - NEW_ORDER_GRACE_MS + 1),
+    });
+    expect(orderArrivals([recent], new Map(), new Set(), since)).toEqual([recent]);
+  });
+});
+
+describe('newOrderAnnouncement', () => {
+  it('names the store and the total', () => {
+    expect(newOrderAnnouncement({ store_name: 'Probe Shop', amount: 6998 })).toBe(
+      'New order from Probe Shop, $69.98',
+    );
+    expect(newOrderAnnouncement({ store_name: '', amount: 100 })).toBe(
+      'New order from a customer, $1.00',
+    );
+  });
+});

@@ -1,0 +1,52 @@
+import { formatUsd, type Cents } from './money';
+import type { OrderStatus } from './orders';
+
+/**
+ * What the live views tell people about orders as they change (docs/live-updates.md): which
+ * changes are new orders worth announcing, and in what words.
+ */
+
+/** The part of an order a live view looks at. */
+export interface LiveOrder {
+  id: string;
+  status: OrderStatus;
+  store_name: string;
+  amount: Cents;
+  created_at: Date;
+}
+
+/**
+ * How long before a listener started an order may have been created and still count as new when
+ * it first shows up placed: its checkout was open when the manager looked, and paid since.
+ */
+export const NEW_ORDER_GRACE_MS = 60 * 60 * 1000;
+
+/** A placed order: paid, or placed on terms (not a checkout still open, nor a dropped one). */
+export function isPlacedOrder(status: OrderStatus): boolean {
+  return status !== 'pending' && status !== 'cancelled';
+}
+
+/**
+ * The orders among `changed` that arrived: placed now, and either still an open checkout when
+ * last seen, or unseen and created since the listener started (less the grace). An older order
+ * that a change brings into view is a change, not an arrival; `announced` lists the ids already
+ * told about, so an order arrives once.
+ */
+export function orderArrivals(
+  changed: readonly LiveOrder[],
+  seen: ReadonlyMap<string, OrderStatus>,
+  announced: ReadonlySet<string>,
+  since: Date,
+): LiveOrder[] {
+  return changed.filter((order) => {
+    if (announced.has(order.id) || !isPlacedOrder(order.status)) return false;
+    const before = seen.get(order.id);
+    if (before !== undefined) return before === 'pending';
+    return order.created_at.getTime() >= since.getTime() - NEW_ORDER_GRACE_MS;
+  });
+}
+
+/** The polite announcement of a new order: "New order from Probe Shop, $69.98". */
+export function newOrderAnnouncement(order: Pick<LiveOrder, 'store_name' | 'amount'>): string {
+  return `New order from ${order.store_name || 'a customer'}, ${formatUsd(order.amount)}`;
+}

@@ -1,0 +1,154 @@
+import {
+  COLLECTIONS,
+  orderArrivals,
+  type LiveOrder,
+  type Order,
+  type OrderStatus,
+} from '@portal/domain';
+import type { QueryConstraint, QuerySnapshot } from 'firebase/firestore';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { parseDocuments } from '../firestore';
+import { useLiveListener } from '../live-listener';
+import type { LiveFirestore } from '../live-firestore';
+import type { BuyerScope } from './api';
+import { parseOrder } from './documents';
+import { orderKeys } from './queries';
+
+/**
+ * Orders that update live (docs/live-updates.md): realtime listeners of the full SDK on the
+ * views where people wait for an order to come or to move. What they read is put in the same
+ * cached queries the views already show, so a view changes in place, without a reload.
+ */
+
+/** How many of the most recently changed orders the manager's listener watches. */
+export const LIVE_BOOK_SIZE = 25;
+/** How many of its most recently changed orders a company's listener watches (per query). */
+export const LIVE_COMPANY_SIZE = 20;
+/** Firestore takes at most 30 values in one `in` filter (as fetchOrders). */
+const IN_LIMIT = 30;
+
+/** The orders a snapshot added or changed since the one before (every one, in the first). */
+function changedOrders(snapshot: QuerySnapshot): Order[] {
+  const docs = snapshot
+    .docChanges()
+    .filter((change) => change.type !== 'removed')
+    .map((change) => change.doc);
+  return parseDocuments(docs, parseOrder, 'skip');
+}
+
+/**
+ * Puts newer versions of orders into every cached view of them: the order itself and the lists
+ * under `listKey`. With `readNew`, an order none of those lists holds (a new one) has them read
+ * again: their filters and order decide where it goes.
+ */
+function putOrders(
+  client: QueryClient,
+  orders: readonly Order[],
+  listKey: readonly unknown[],
+  readNew: boolean,
+) {
+  if (orders.length === 0) return;
+  const byId = new Map(orders.map((order) => [order.id, order] as const));
+  for (const order of orders) {
+    if (client.getQueryData(orderKeys.one(order.id))) {
+      client.setQueryData(orderKeys.one(order.id), order);
+    }
+  }
+  const known = new Set<string>();
+  client.setQueriesData<Order[]>({ queryKey: listKey }, (list) => {
+    if (!Array.isArray(list)) return list;
+    list.forEach((order) => known.add(order.id));
+    return list.map((order) => byId.get(order.id) ?? order);
+  });
+  if (readNew && [...byId.keys()].some((id) => !known.has(id))) {
+    void client.invalidateQueries({ queryKey: listKey });
+  }
+}
+
+export interface OrderBookChange {
+  /** Orders added or changed, newest change first. */
+  changed: Order[];
+  /** Those that are new orders, to be announced (orderArrivals). */
+  arrivals: LiveOrder[];
+}
+
+/**
+ * The manager's order book, live: the LIVE_BOOK_SIZE most recently changed orders are watched;
+ * a change reads the book's pages and the totals again and reaches `onChange` with the orders
+ * that are new (announced once each).
+ */
+export function useLiveOrderBook(onChange: (change: OrderBookChange) => void) {
+  const client = useQueryClient();
+  const state = useRef({
+    seen: new Map<string, OrderStatus>(),
+    announced: new Set<string>(),
+  });
+  useLiveListener('order-book', ({ sdk, db }: LiveFirestore) => {
+    const since = new Date();
+    let first = true;
+    const book = sdk.query(
+      sdk.collection(db, COLLECTIONS.orders),
+      sdk.orderBy('updated_at', 'desc'),
+      sdk.limit(LIVE_BOOK_SIZE),
+    );
+    return sdk.onSnapshot(
+      book,
+      (snapshot) => {
+        // The first snapshot is what the book already shows: it only teaches what was seen.
+        const changed = first ? [] : changedOrders(snapshot);
+        const { seen, announced } = state.current;
+        const arrivals = orderArrivals(changed, seen, announced, since);
+        for (const order of parseDocuments(snapshot.docs, parseOrder, 'skip')) {
+          seen.set(order.id, order.status);
+        }
+        arrivals.forEach((order) => announced.add(order.id));
+        first = false;
+        if (changed.length === 0) return;
+        putOrders(client, changed, orderKeys.recent(), false);
+        void client.invalidateQueries({ queryKey: orderKeys.recent() });
+        void client.invalidateQueries({ queryKey: orderKeys.totals() });
+        onChange({ changed, arrivals });
+      },
+      () => undefined,
+    );
+  });
+}
+
+/**
+ * A company's orders, live, for its members' order list (an order's details open in it): the
+ * LIVE_COMPANY_SIZE most recently changed of each query its scope reads (the filters of
+ * fetchOrders, so the rules allow them; indexes on company_id, the filter and updated_at), put
+ * in place as they change.
+ */
+export function useLiveCompanyOrders(companyId: string, scope?: BuyerScope) {
+  const client = useQueryClient();
+  const key =
+    companyId === ''
+      ? null
+      : JSON.stringify(['company-orders', companyId, scope?.uid, scope?.locationIds]);
+  useLiveListener(key, ({ sdk, db }: LiveFirestore) => {
+    const orders = sdk.collection(db, COLLECTIONS.orders);
+    const company = sdk.where('company_id', '==', companyId);
+    const newest = [sdk.orderBy('updated_at', 'desc'), sdk.limit(LIVE_COMPANY_SIZE)] as const;
+    const filters: QueryConstraint[][] = scope ? [[sdk.where('user_id', '==', scope.uid)]] : [[]];
+    if (scope) {
+      for (let i = 0; i < scope.locationIds.length; i += IN_LIMIT) {
+        filters.push([sdk.where('location_id', 'in', scope.locationIds.slice(i, i + IN_LIMIT))]);
+      }
+    }
+    const stops = filters.map((filter) => {
+      let first = true;
+      return sdk.onSnapshot(
+        sdk.query(orders, company, ...filter, ...newest),
+        (snapshot) => {
+          // The first snapshot can be newer than the list's read: it is put in place too.
+          putOrders(client, changedOrders(snapshot), ['orders', companyId], !first);
+          first = false;
+        },
+        () => undefined,
+      );
+    });
+    return () => stops.forEach((stop) => stop());
+  });
+}

@@ -1,0 +1,94 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { orderKeys } from '@/entities/orders';
+import { Timestamp } from '@/testing/fake-firestore-lite';
+import { fakeLive } from '@/testing/fake-live-firestore';
+import { renderWithProviders } from '@/testing/render';
+import { LiveOrderNotice } from './live-order-notice';
+
+const at = (date: Date) => Timestamp.fromDate(date);
+
+/** An order document as the functions write it. */
+function order(status: string, store_name: string, amount: number, created = new Date()) {
+  return {
+    user_id: 'buyer-1',
+    company_id: 'buyer-1',
+    store_name,
+    items: [
+      {
+        product_id: 'blue-coast',
+        name: 'Blue Coast Syrup',
+        description: '',
+        image_url: '/products/blue-coast.svg',
+        unit_amount: amount,
+        quantity: 1,
+        line_total: amount,
+      },
+    ],
+    amount,
+    currency: 'usd',
+    payment_type: 'one_time',
+    status,
+    stripe_session_id: 'cs_test_1',
+    created_at: at(created),
+    updated_at: at(new Date()),
+    paid_at: null,
+    status_history: [{ status: 'pending', at: at(created), by: 'system' }],
+  };
+}
+
+async function openBook() {
+  const view = renderWithProviders(<LiveOrderNotice />);
+  fakeLive.load();
+  await waitFor(() => expect(fakeLive.listeners).toHaveLength(1));
+  return { ...view, listener: fakeLive.listeners[0]! };
+}
+
+describe('LiveOrderNotice', () => {
+  it('watches the most recently changed orders', async () => {
+    const { listener } = await openBook();
+    expect(listener.target).toEqual({
+      path: 'orders',
+      constraints: [{ orderBy: ['updated_at', 'desc'] }, { limit: 25 }],
+    });
+  });
+
+  it('says a new order once, politely, and not the orders already there', async () => {
+    const { listener, queryClient } = await openBook();
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    const old = order('processing', 'Old Shop', 1000);
+    act(() => fakeLive.send(listener, { old }));
+    expect(region).toHaveTextContent('');
+    // The book's pages and the totals are read again when an order comes.
+    queryClient.setQueryData([...orderKeys.recent(), 'search', {}], { rows: [] });
+    const fresh = order('processing', 'Probe Shop', 6998);
+    act(() => fakeLive.send(listener, { old, fresh }));
+    expect(region).toHaveTextContent('New order from Probe Shop, $69.98');
+    expect(queryClient.getQueryState([...orderKeys.recent(), 'search', {}])?.isInvalidated).toBe(
+      true,
+    );
+    // A later change to it (shipped) is a change, not a second arrival.
+    act(() => fakeLive.send(listener, { old, fresh: { ...fresh, status: 'shipped' } }));
+    expect(region).toHaveTextContent('New order from Probe Shop, $69.98');
+    act(() => fakeLive.send(listener, { old: { ...old, status: 'shipped' } }));
+    expect(region).toHaveTextContent('New order from Probe Shop, $69.98');
+  });
+
+  it('says a checkout that was open when the manager looked once it is paid', async () => {
+    const { listener } = await openBook();
+    const region = screen.getByRole('status');
+    const checkout = order('pending', 'Late Shop', 2500, new Date(Date.now() - 86_400_000));
+    act(() => fakeLive.send(listener, { checkout }));
+    act(() => fakeLive.send(listener, { checkout: { ...checkout, status: 'processing' } }));
+    expect(region).toHaveTextContent('New order from Late Shop, $25.00');
+  });
+
+  it('does not say an old order that a change brings into view', async () => {
+    const { listener } = await openBook();
+    act(() => fakeLive.send(listener, {}));
+    const old = order('shipped', 'Old Shop', 1000, new Date(Date.now() - 30 * 86_400_000));
+    act(() => fakeLive.send(listener, { old }));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+});

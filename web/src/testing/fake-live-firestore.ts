@@ -1,0 +1,85 @@
+/**
+ * The stand-in for the live views' full Firestore SDK (entities/live-firestore.ts) in every web
+ * test: by default it never loads, so a view stays as it read itself, as when the SDK is slow.
+ * A test of a live view calls `fakeLive.load()`, finds the listener the view opened
+ * (`fakeLive.listeners`) and sends it snapshots: the documents now in its query, and the changes
+ * since the previous snapshot computed as Firestore would.
+ */
+interface Target {
+  path: string;
+  constraints: unknown[];
+}
+interface FakeDoc {
+  id: string;
+  data(): Record<string, unknown>;
+}
+export interface FakeListener {
+  target: Target;
+  /** The documents of its last snapshot, by id. */
+  current: Map<string, Record<string, unknown>>;
+  next(snapshot: unknown): void;
+  stopped: boolean;
+}
+
+const listeners: FakeListener[] = [];
+let loaded: ((live: unknown) => void) | null = null;
+let pending: Promise<unknown> = new Promise(() => undefined);
+
+const sdk = {
+  collection: (_db: unknown, path: string) => ({ path, constraints: [] }),
+  doc: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/'), constraints: [] }),
+  where: (field: string, op: string, value: unknown) => ({ where: [field, op, value] }),
+  orderBy: (field: string, direction = 'asc') => ({ orderBy: [field, direction] }),
+  limit: (count: number) => ({ limit: count }),
+  query: (ref: Target, ...constraints: unknown[]) => ({
+    path: ref.path,
+    constraints: [...ref.constraints, ...constraints],
+  }),
+  onSnapshot(target: Target, next: (snapshot: unknown) => void) {
+    const listener: FakeListener = { target, current: new Map(), next, stopped: false };
+    listeners.push(listener);
+    return () => {
+      listener.stopped = true;
+    };
+  },
+};
+
+const asDoc = (id: string, data: Record<string, unknown>): FakeDoc => ({ id, data: () => data });
+
+export const fakeLive = {
+  /** Every listener opened since the test began (stopped ones included, marked). */
+  listeners,
+  /** The SDK arrives: listeners asked for from now on (and waiting ones) open. */
+  load() {
+    loaded?.({ sdk, db: {} });
+  },
+  /**
+   * Sends `listener` a query snapshot holding `docs` (id to data): added, modified and removed
+   * changes are those against its previous snapshot.
+   */
+  send(listener: FakeListener, docs: Record<string, Record<string, unknown>>) {
+    const changes = [
+      ...Object.entries(docs).flatMap(([id, data]) => {
+        const before = listener.current.get(id);
+        if (before === data) return [];
+        return [{ type: before ? 'modified' : 'added', doc: asDoc(id, data) }];
+      }),
+      ...[...listener.current.entries()]
+        .filter(([id]) => !(id in docs))
+        .map(([id, data]) => ({ type: 'removed', doc: asDoc(id, data) })),
+    ];
+    listener.current = new Map(Object.entries(docs));
+    listener.next({
+      docs: Object.entries(docs).map(([id, data]) => asDoc(id, data)),
+      docChanges: () => changes,
+    });
+  },
+  reset() {
+    listeners.length = 0;
+    pending = new Promise((resolve) => (loaded = resolve));
+  },
+};
+
+export function liveFirestore(): Promise<unknown> {
+  return pending;
+}
