@@ -2,7 +2,7 @@
  * CLI: node --import tsx emulators/firestore/src/cli.ts --port 8080 --host 127.0.0.1
  *   --project demo-wholesale-portal --rules firestore.rules --import emulator-data/firestore.json
  *   [--export-on-exit path] [--export-format native|official] [--functions-emulator host:port]
- *   [--allow-remote-access]
+ *   [--allow-remote-access] [--lock-timeout-ms 2000] [--exclusive-read-locks]
  *
  * It listens on loopback only (127.0.0.1 by default; ::1, localhost and other 127.x addresses are
  * accepted) and exits with an error for any other --host unless --allow-remote-access is given:
@@ -43,6 +43,10 @@ async function main(): Promise<void> {
       'allow-remote-access': { type: 'boolean' },
       /** Exit when the process that started us is gone (firebase-tools starts us detached). */
       'exit-with-parent': { type: 'boolean' },
+      /** Milliseconds a request waits for a transaction's lock (default 2000; 0: no limit). */
+      'lock-timeout-ms': { type: 'string' },
+      /** Reads of read-write transactions lock exclusively (contenders queue, no aborts). */
+      'exclusive-read-locks': { type: 'boolean' },
       // firebase-tools' names for its Firestore emulator's flags.
       project_id: { type: 'string' },
       functions_emulator: { type: 'string' },
@@ -56,6 +60,10 @@ async function main(): Promise<void> {
   const port = values.port === undefined ? 8080 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`invalid --port ${values.port ?? ''}`);
+  const lockTimeoutMs =
+    values['lock-timeout-ms'] === undefined ? undefined : Number(values['lock-timeout-ms']);
+  if (lockTimeoutMs !== undefined && !(Number.isInteger(lockTimeoutMs) && lockTimeoutMs >= 0))
+    throw new Error(`invalid --lock-timeout-ms ${values['lock-timeout-ms'] ?? ''}`);
   const log = values.quiet
     ? () => undefined
     : (line: string) => process.stderr.write(`[firestore] ${line}\n`);
@@ -77,6 +85,8 @@ async function main(): Promise<void> {
     ...(values['allow-remote-access'] ? { allowRemoteAccess: true } : {}),
     ...(projectId ? { projectId } : {}),
     ...(functionsEmulator ? { functionsEmulator } : {}),
+    ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}),
+    ...(values['exclusive-read-locks'] ? { exclusiveReadLocks: true } : {}),
     ...(values.seed_from_export ? { seedFromExport: values.seed_from_export } : {}),
     ...(values.rules ? { rulesFile: values.rules } : {}),
     ...(values.import ? { seedFile: values.import } : {}),

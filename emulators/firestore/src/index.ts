@@ -53,6 +53,17 @@ export interface FirestoreEmulatorOptions {
    * (firebase-tools passes it as --functions_emulator).
    */
   functionsEmulator?: string;
+  /**
+   * How long a request waits for a transaction's lock before it fails with ABORTED `Transaction
+   * lock timeout.` (milliseconds; default 2000, 0: no limit).
+   */
+  lockTimeoutMs?: number;
+  /**
+   * Reads of read-write transactions lock documents exclusively: transactions that read-modify-write
+   * one document queue instead of aborting one another (default false: shared read locks, as
+   * production and the official emulator).
+   */
+  exclusiveReadLocks?: boolean;
   log?: (line: string) => void;
   /** Where the remote-access warning goes (a non-loopback host allowed); default `log`. */
   warn?: (line: string) => void;
@@ -104,7 +115,10 @@ export async function startFirestoreEmulator(
     ...(options.rulesFile ? { rulesFile: options.rulesFile } : {}),
     log,
   });
-  const databases = new Databases();
+  const databases = new Databases({
+    ...(options.lockTimeoutMs !== undefined ? { lockTimeoutMs: options.lockTimeoutMs } : {}),
+    ...(options.exclusiveReadLocks ? { exclusiveReadLocks: true } : {}),
+  });
   const service = new FirestoreService(databases, () => authorizer);
   const triggers = createTriggerDispatcher(databases, {
     ...(options.functionsEmulator ? { functionsEmulator: options.functionsEmulator } : {}),
