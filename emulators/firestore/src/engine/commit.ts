@@ -64,6 +64,9 @@ export function alreadyExists(dbName: DatabaseName, path: string): FirestoreErro
   );
 }
 
+/** The answer to a verify write without a precondition (INVALID_ARGUMENT). */
+export const VERIFY_WITHOUT_PRECONDITION = 'A verify write must have a precondition.';
+
 function checkPrecondition(
   ctx: CommitContext,
   path: string,
@@ -170,6 +173,10 @@ function plan(
     const before = judgedAs === 'create' ? undefined : stored;
 
     if (write.verify !== undefined) {
+      // A verify write only checks its precondition: without one it is refused, as in production.
+      const pre = write.currentDocument;
+      if (pre?.exists === undefined && pre?.updateTime === undefined)
+        throw invalidArgument(VERIFY_WITHOUT_PRECONDITION);
       planned.push({ method: 'verify', path, before, after: before, result: {} });
       continue;
     }
