@@ -2,7 +2,7 @@
  * CLI: node --import tsx emulators/firestore/src/cli.ts --port 8080 --host 127.0.0.1
  *   --project demo-wholesale-portal --rules firestore.rules --import emulator-data/firestore.json
  *   [--export-on-exit path] [--export-format native|official] [--functions-emulator host:port]
- *   [--allow-remote-access] [--lock-timeout-ms 2000] [--exclusive-read-locks]
+ *   [--allow-remote-access] [--lock-timeout-ms 2000] [--read-lock-grace-ms 500]
  *
  * It listens on loopback only (127.0.0.1 by default; ::1, localhost and other 127.x addresses are
  * accepted) and exits with an error for any other --host unless --allow-remote-access is given:
@@ -45,8 +45,8 @@ async function main(): Promise<void> {
       'exit-with-parent': { type: 'boolean' },
       /** Milliseconds a request waits for a transaction's lock (default 2000; 0: no limit). */
       'lock-timeout-ms': { type: 'string' },
-      /** Reads of read-write transactions lock exclusively (contenders queue, no aborts). */
-      'exclusive-read-locks': { type: 'boolean' },
+      /** Milliseconds a read waits for an older reader before sharing its lock (default 500). */
+      'read-lock-grace-ms': { type: 'string' },
       // firebase-tools' names for its Firestore emulator's flags.
       project_id: { type: 'string' },
       functions_emulator: { type: 'string' },
@@ -64,6 +64,10 @@ async function main(): Promise<void> {
     values['lock-timeout-ms'] === undefined ? undefined : Number(values['lock-timeout-ms']);
   if (lockTimeoutMs !== undefined && !(Number.isInteger(lockTimeoutMs) && lockTimeoutMs >= 0))
     throw new Error(`invalid --lock-timeout-ms ${values['lock-timeout-ms'] ?? ''}`);
+  const readLockGraceMs =
+    values['read-lock-grace-ms'] === undefined ? undefined : Number(values['read-lock-grace-ms']);
+  if (readLockGraceMs !== undefined && !(Number.isInteger(readLockGraceMs) && readLockGraceMs >= 0))
+    throw new Error(`invalid --read-lock-grace-ms ${values['read-lock-grace-ms'] ?? ''}`);
   const log = values.quiet
     ? () => undefined
     : (line: string) => process.stderr.write(`[firestore] ${line}\n`);
@@ -86,7 +90,7 @@ async function main(): Promise<void> {
     ...(projectId ? { projectId } : {}),
     ...(functionsEmulator ? { functionsEmulator } : {}),
     ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}),
-    ...(values['exclusive-read-locks'] ? { exclusiveReadLocks: true } : {}),
+    ...(readLockGraceMs !== undefined ? { readLockGraceMs } : {}),
     ...(values.seed_from_export ? { seedFromExport: values.seed_from_export } : {}),
     ...(values.rules ? { rulesFile: values.rules } : {}),
     ...(values.import ? { seedFile: values.import } : {}),

@@ -59,11 +59,11 @@ export interface FirestoreEmulatorOptions {
    */
   lockTimeoutMs?: number;
   /**
-   * Reads of read-write transactions lock documents exclusively: transactions that read-modify-write
-   * one document queue instead of aborting one another (default false: shared read locks, as
-   * production and the official emulator).
+   * How long a transaction's read of a document an older transaction read waits for that one to
+   * end before sharing the lock (milliseconds; default 500, 0: shares at once as the official
+   * emulator does): read-modify-write transactions on one document queue instead of aborting.
    */
-  exclusiveReadLocks?: boolean;
+  readLockGraceMs?: number;
   log?: (line: string) => void;
   /** Where the remote-access warning goes (a non-loopback host allowed); default `log`. */
   warn?: (line: string) => void;
@@ -117,7 +117,7 @@ export async function startFirestoreEmulator(
   });
   const databases = new Databases({
     ...(options.lockTimeoutMs !== undefined ? { lockTimeoutMs: options.lockTimeoutMs } : {}),
-    ...(options.exclusiveReadLocks ? { exclusiveReadLocks: true } : {}),
+    ...(options.readLockGraceMs !== undefined ? { readLockGraceMs: options.readLockGraceMs } : {}),
   });
   const service = new FirestoreService(databases, () => authorizer);
   const triggers = createTriggerDispatcher(databases, {

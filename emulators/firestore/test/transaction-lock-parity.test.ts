@@ -2,7 +2,7 @@
 // wait that gives up with ABORTED `Transaction lock timeout.`, shared read locks, range locks for
 // queries and listings, FAILED_PRECONDITION for a read-only transaction too far in the past, and a
 // verify write without a precondition refused. The lock cases start their own emulator (ours) with
-// a short lock timeout; the validation cases also run against another emulator
+// a short lock timeout and no read lock grace; the validation cases also run against another emulator
 // (FIRESTORE_CONFORMANCE_TARGET).
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,13 @@ let admin: Firestore;
 let closeAdmin: () => Promise<void>;
 beforeAll(async () => {
   const projectId = uniqueProjectId('lock-parity');
-  emulator = await startFirestoreEmulator({ port: 0, projectId, lockTimeoutMs: LOCK_TIMEOUT_MS });
+  // No read lock grace: reads share a lock at once, as in the official emulator.
+  emulator = await startFirestoreEmulator({
+    port: 0,
+    projectId,
+    lockTimeoutMs: LOCK_TIMEOUT_MS,
+    readLockGraceMs: 0,
+  });
   target = {
     host: emulator.host,
     port: emulator.port,
@@ -213,6 +219,53 @@ describe('shared read locks (official emulator, production)', () => {
     const tx3 = query.json<{ transaction?: string }[]>()[0]?.transaction as string;
     await rest(target, 'POST', ':rollback', { body: { transaction: tx3 } });
     expect((await outside).status).toBe(200);
+  });
+});
+
+describe('read lock grace (ours): a read waits a little for an older reader before sharing', () => {
+  const dbName = { project: 'demo-grace', database: '(default)' };
+  const name = `projects/${dbName.project}/databases/(default)/documents/g/d`;
+  const start = async (): Promise<FirestoreService> => {
+    const service = new FirestoreService(new Databases({ readLockGraceMs: 200 }), () =>
+      createAuthorizer({}),
+    );
+    await service.commit(dbName, { writes: [{ update: { name, fields: fields(1) } }] }, ADMIN);
+    return service;
+  };
+  const txRead = (service: FirestoreService, tx: string) =>
+    Promise.resolve(service.batchGet(dbName, { documents: [name], transaction: tx }, ADMIN));
+  const n = (answer: unknown): string | undefined =>
+    (answer as { found?: { fields?: { n?: { integerValue?: string } } } }[])[0]?.found?.fields?.n
+      ?.integerValue;
+
+  it('an older reader that commits within the grace: the younger read sees its write, no abort', async () => {
+    const service = await start();
+    const older = service.beginTransaction(dbName, {})['transaction'] as string;
+    const younger = service.beginTransaction(dbName, {})['transaction'] as string;
+    await txRead(service, older);
+    const read = txRead(service, younger);
+    expect(await settledWithin(read, 80)).toBe(false);
+    await service.commit(
+      dbName,
+      { transaction: older, writes: [{ update: { name, fields: fields(2) } }] },
+      ADMIN,
+    );
+    expect(n(await read)).toBe('2');
+    await service.commit(
+      dbName,
+      { transaction: younger, writes: [{ update: { name, fields: fields(3) } }] },
+      ADMIN,
+    );
+  });
+
+  it('an older reader that stays open: after the grace the younger read shares the lock', async () => {
+    const service = await start();
+    const older = service.beginTransaction(dbName, {})['transaction'] as string;
+    const younger = service.beginTransaction(dbName, {})['transaction'] as string;
+    await txRead(service, older);
+    const started = performance.now();
+    expect(n(await txRead(service, younger))).toBe('1');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
   });
 });
 

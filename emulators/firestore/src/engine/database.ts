@@ -41,6 +41,8 @@ const MAX_REMEMBERED_ENDED = 10_000;
  * timeout.` The official emulator gives up after 2 s (its documentation once said up to 30 s).
  */
 export const DEFAULT_LOCK_TIMEOUT_MS = 2_000;
+/** See `TransactionLimits.readLockGraceMs`. */
+export const DEFAULT_READ_LOCK_GRACE_MS = 500;
 
 export interface TransactionLimits {
   /** Lifetime of a transaction (default 270 s). */
@@ -50,11 +52,11 @@ export interface TransactionLimits {
   /** How long a request waits for a lock before ABORTED `Transaction lock timeout.` (default 2 s; 0: no limit). */
   lockTimeoutMs?: number;
   /**
-   * Reads of read-write transactions lock documents exclusively (ours before; contending
-   * transactions then queue instead of aborting). Default: shared, as production and the official
-   * emulator.
+   * How long a transaction's read of a document an older transaction read waits for that one to
+   * end before sharing its lock (default 500 ms; 0: shares at once, as the official emulator).
+   * Read-modify-write transactions on one document then queue instead of aborting each other.
    */
-  exclusiveReadLocks?: boolean;
+  readLockGraceMs?: number;
 }
 
 /** The message of a transaction aborted by an older one (wound-wait), as in production. */
@@ -119,7 +121,6 @@ export class Database {
   readonly locks: LockTable;
   private readonly ttlMs: number;
   private readonly idleMs: number;
-  private readonly exclusiveReads: boolean;
   constructor(
     readonly project = '',
     readonly name = '(default)',
@@ -129,10 +130,10 @@ export class Database {
   ) {
     this.ttlMs = limits.ttlMs ?? TRANSACTION_TTL_MS;
     this.idleMs = limits.idleMs ?? TRANSACTION_IDLE_MS;
-    this.exclusiveReads = limits.exclusiveReadLocks === true;
     this.locks = new LockTable(
       () => this.scheduleExpiry(),
       limits.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+      limits.readLockGraceMs ?? DEFAULT_READ_LOCK_GRACE_MS,
     );
   }
 
@@ -301,7 +302,7 @@ export class Database {
     ranges: readonly string[] = [],
   ): MaybePromise<T> {
     // Reads share their locks; a retry's reads take them exclusively (see `Transaction.retry`).
-    const mode: LockMode = tx.retry || this.exclusiveReads ? 'exclusive' : 'shared';
+    const mode: LockMode = tx.retry ? 'exclusive' : 'shared';
     const wants = (docs: Iterable<string>): LockWant[] => {
       const out: LockWant[] = ranges.map((key) => [key, 'shared'] as const);
       for (const path of docs) out.push([path, mode]);

@@ -93,11 +93,16 @@ export class LockTable {
 
   /**
    * `onWait` is told whenever an owner starts waiting (the database schedules expiry checks);
-   * `timeoutMs` bounds each request's wait (0: no bound).
+   * `timeoutMs` bounds each request's wait (0: no bound). `graceMs`: a read that finds a document
+   * read by an older transaction waits that long for it to end before sharing the lock (0: shares
+   * at once). Transactions that read-modify-write one document then run one after the other rather
+   * than all read, all but one be ABORTED at commit, and retry after the SDKs' backoff (a second);
+   * a reader that does not end within the grace shares the lock, as with no grace.
    */
   constructor(
     private readonly onWait: (holder: LockOwner) => void = () => undefined,
     private readonly timeoutMs = 0,
+    private readonly graceMs = 0,
   ) {}
 
   /** Number of locked documents and collections. */
@@ -144,8 +149,9 @@ export class LockTable {
   ): MaybePromise<T> {
     if (owner.aborted) throw owner.aborted;
     const sorted = LockTable.normalize(wants);
+    const patient = this.graceMs > 0;
     for (const [path, mode] of sorted) {
-      if (this.take(owner, path, mode) === undefined) continue;
+      if (this.take(owner, path, mode, patient) === undefined) continue;
       return this.acquireThen(owner, sorted, fn, releaseAfter);
     }
     if (!releaseAfter) return fn(false);
@@ -180,13 +186,21 @@ export class LockTable {
             this.cancelWait(owner, timeout);
           }, this.timeoutMs)
         : undefined;
+    // Within the grace a read queues behind older readers; after it, it shares their lock.
+    let patient = this.graceMs > 0 && sorted.some(([, mode]) => mode === 'shared');
+    const grace = patient
+      ? setTimeout(() => {
+          patient = false;
+          this.cancelWait(owner, RESTART);
+        }, this.graceMs)
+      : undefined;
     try {
       for (;;) {
         for (const [path, mode] of sorted) {
           for (;;) {
             if (owner.aborted) throw owner.aborted;
             if (timeout) throw timeout;
-            const wait = this.take(owner, path, mode);
+            const wait = this.take(owner, path, mode, patient);
             if (wait === undefined) break;
             try {
               await wait;
@@ -205,12 +219,21 @@ export class LockTable {
       throw error;
     } finally {
       clearTimeout(timer);
+      clearTimeout(grace);
       if (releaseAfter || owner.aborted) this.release(owner);
     }
   }
 
-  /** Takes the lock now (undefined) or queues for it (the promise of that wait). */
-  private take(owner: LockOwner, path: string, wanted: LockMode): Promise<void> | undefined {
+  /**
+   * Takes the lock now (undefined) or queues for it (the promise of that wait). A `patient` read
+   * also queues behind older readers (the grace, see the constructor).
+   */
+  private take(
+    owner: LockOwner,
+    path: string,
+    wanted: LockMode,
+    patient = false,
+  ): Promise<void> | undefined {
     let lock = this.locks.get(path);
     if (lock === undefined) {
       this.locks.set(path, { holders: new Map([[owner, wanted]]), queue: [] });
@@ -224,6 +247,8 @@ export class LockTable {
     const inTheWay: LockOwner[] = [];
     for (const [holder, held] of lock.holders)
       if (holder !== owner && !compatible(held, mode)) inTheWay.push(holder);
+      else if (patient && mode === 'shared' && holder !== owner && holder.age < owner.age)
+        inTheWay.push(holder);
     if (inTheWay.every((holder) => owner.age < holder.age)) {
       // Wound-wait: the older owner takes the lock; each younger holder is aborted (or restarts).
       for (const holder of inTheWay) {
