@@ -304,8 +304,8 @@ export function commitWrites(
   authorizeWrites(ctx, planned, overlay);
   if (tx) {
     // A denial wins (above); then a transaction whose reads went stale is ABORTED, even when a
-    // precondition fails too, so clients retry and see the new data. The documents it read are
-    // locked (src/engine/locks.ts), so only a write into a collection it queried can do that now.
+    // precondition fails too, so clients retry and see the new data. The documents it read and the
+    // collections it queried are locked (src/engine/locks.ts), so this is only a safety net.
     // A failed precondition ends the transaction (an invalid write does not), as in the official
     // emulator.
     if (ctx.db.conflicts(tx)) {
