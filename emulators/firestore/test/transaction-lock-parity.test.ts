@@ -4,8 +4,10 @@
 // verify write without a precondition refused. The lock cases start their own emulator (ours) with
 // a short lock timeout and no read lock grace; the validation cases also run against another emulator
 // (FIRESTORE_CONFORMANCE_TARGET).
+import { spawn } from 'node:child_process';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureFirestoreCliBundle } from '../src/build-cli.js';
 import { ADMIN } from '../src/engine/caller.js';
 import { Databases, DEFAULT_LOCK_TIMEOUT_MS } from '../src/engine/database.js';
 import { FirestoreService } from '../src/engine/firestore-service.js';
@@ -191,6 +193,71 @@ describe('lock timeout: ABORTED "Transaction lock timeout." (official emulator)'
     );
     expect(performance.now() - started).toBeGreaterThanOrEqual(1_950);
   });
+});
+
+describe('the CLI flags --lock-timeout-ms and --read-lock-grace-ms', () => {
+  /** Runs the prebuilt CLI with `args`; resolves with its URL once ready, or its exit code. */
+  const run = async (args: string[]) => {
+    const proc = spawn(process.execPath, [await ensureFirestoreCliBundle(), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const outcome = await new Promise<{ url?: string; code?: number | null; err: string }>(
+      (resolve) => {
+        let out = '';
+        let err = '';
+        proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        proc.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /ready on (http:\/\/\S+)/.exec(out);
+          if (m) resolve({ url: m[1] as string, err });
+        });
+        proc.once('exit', (code) => resolve({ code, err }));
+      },
+    );
+    return { ...outcome, stop: () => proc.kill() };
+  };
+
+  it('set the lock timeout of the running emulator; a bad value is refused', async () => {
+    const projectId = uniqueProjectId('lock-cli');
+    const started = await run([
+      '--port',
+      '0',
+      '--project',
+      projectId,
+      '--quiet',
+      '--lock-timeout-ms',
+      '250',
+      '--read-lock-grace-ms',
+      '0',
+    ]);
+    try {
+      expect(started.url).toBeDefined();
+      const cli: Target = {
+        host: '127.0.0.1',
+        port: Number(new URL(started.url as string).port),
+        url: started.url as string,
+        projectId,
+        external: false,
+        close: async () => undefined,
+      };
+      const name = docName(cli, 'cli/d');
+      const write = { update: { name, fields: fields(1) } };
+      await rest(cli, 'POST', ':commit', { body: { writes: [write] } });
+      const tx = (await rest(cli, 'POST', ':beginTransaction', { body: {} })).json<{
+        transaction: string;
+      }>().transaction;
+      await rest(cli, 'POST', ':batchGet', { body: { documents: [name], transaction: tx } });
+      const t = performance.now();
+      const outside = await rest(cli, 'POST', ':commit', { body: { writes: [write] } });
+      expect(outside.json()).toEqual(TIMEOUT_ANSWER);
+      expect(performance.now() - t).toBeLessThan(1_500);
+    } finally {
+      started.stop();
+    }
+    const bad = await run(['--port', '0', '--quiet', '--lock-timeout-ms', 'soon']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain('invalid --lock-timeout-ms soon');
+  }, 60_000);
 });
 
 describe('shared read locks (official emulator, production)', () => {
