@@ -2,7 +2,7 @@
  * CLI: node --import tsx emulators/firestore/src/cli.ts --port 8080 --host 127.0.0.1
  *   --project demo-wholesale-portal --rules firestore.rules --import emulator-data/firestore.json
  *   [--export-on-exit path] [--export-format native|official] [--functions-emulator host:port]
- *   [--allow-remote-access]
+ *   [--allow-remote-access] [--lock-timeout-ms 2000] [--read-lock-grace-ms 500]
  *
  * It listens on loopback only (127.0.0.1 by default; ::1, localhost and other 127.x addresses are
  * accepted) and exits with an error for any other --host unless --allow-remote-access is given:
@@ -43,6 +43,10 @@ async function main(): Promise<void> {
       'allow-remote-access': { type: 'boolean' },
       /** Exit when the process that started us is gone (firebase-tools starts us detached). */
       'exit-with-parent': { type: 'boolean' },
+      /** Milliseconds a request waits for a transaction's lock (default 2000; 0: no limit). */
+      'lock-timeout-ms': { type: 'string' },
+      /** Milliseconds a read waits for an older reader before sharing its lock (default 500). */
+      'read-lock-grace-ms': { type: 'string' },
       // firebase-tools' names for its Firestore emulator's flags.
       project_id: { type: 'string' },
       functions_emulator: { type: 'string' },
@@ -56,6 +60,14 @@ async function main(): Promise<void> {
   const port = values.port === undefined ? 8080 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`invalid --port ${values.port ?? ''}`);
+  const lockTimeoutMs =
+    values['lock-timeout-ms'] === undefined ? undefined : Number(values['lock-timeout-ms']);
+  if (lockTimeoutMs !== undefined && !(Number.isInteger(lockTimeoutMs) && lockTimeoutMs >= 0))
+    throw new Error(`invalid --lock-timeout-ms ${values['lock-timeout-ms'] ?? ''}`);
+  const readLockGraceMs =
+    values['read-lock-grace-ms'] === undefined ? undefined : Number(values['read-lock-grace-ms']);
+  if (readLockGraceMs !== undefined && !(Number.isInteger(readLockGraceMs) && readLockGraceMs >= 0))
+    throw new Error(`invalid --read-lock-grace-ms ${values['read-lock-grace-ms'] ?? ''}`);
   const log = values.quiet
     ? () => undefined
     : (line: string) => process.stderr.write(`[firestore] ${line}\n`);
@@ -77,6 +89,8 @@ async function main(): Promise<void> {
     ...(values['allow-remote-access'] ? { allowRemoteAccess: true } : {}),
     ...(projectId ? { projectId } : {}),
     ...(functionsEmulator ? { functionsEmulator } : {}),
+    ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}),
+    ...(readLockGraceMs !== undefined ? { readLockGraceMs } : {}),
     ...(values.seed_from_export ? { seedFromExport: values.seed_from_export } : {}),
     ...(values.rules ? { rulesFile: values.rules } : {}),
     ...(values.import ? { seedFile: values.import } : {}),

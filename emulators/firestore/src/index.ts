@@ -53,6 +53,17 @@ export interface FirestoreEmulatorOptions {
    * (firebase-tools passes it as --functions_emulator).
    */
   functionsEmulator?: string;
+  /**
+   * How long a request waits for a transaction's lock before it fails with ABORTED `Transaction
+   * lock timeout.` (milliseconds; default 2000, 0: no limit).
+   */
+  lockTimeoutMs?: number;
+  /**
+   * How long a transaction's read of a document an older transaction read waits for that one to
+   * end before sharing the lock (milliseconds; default 500, 0: shares at once as the official
+   * emulator does): read-modify-write transactions on one document queue instead of aborting.
+   */
+  readLockGraceMs?: number;
   log?: (line: string) => void;
   /** Where the remote-access warning goes (a non-loopback host allowed); default `log`. */
   warn?: (line: string) => void;
@@ -104,7 +115,10 @@ export async function startFirestoreEmulator(
     ...(options.rulesFile ? { rulesFile: options.rulesFile } : {}),
     log,
   });
-  const databases = new Databases();
+  const databases = new Databases({
+    ...(options.lockTimeoutMs !== undefined ? { lockTimeoutMs: options.lockTimeoutMs } : {}),
+    ...(options.readLockGraceMs !== undefined ? { readLockGraceMs: options.readLockGraceMs } : {}),
+  });
   const service = new FirestoreService(databases, () => authorizer);
   const triggers = createTriggerDispatcher(databases, {
     ...(options.functionsEmulator ? { functionsEmulator: options.functionsEmulator } : {}),

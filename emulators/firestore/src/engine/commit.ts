@@ -64,6 +64,9 @@ export function alreadyExists(dbName: DatabaseName, path: string): FirestoreErro
   );
 }
 
+/** The answer to a verify write without a precondition (INVALID_ARGUMENT). */
+export const VERIFY_WITHOUT_PRECONDITION = 'A verify write must have a precondition.';
+
 function checkPrecondition(
   ctx: CommitContext,
   path: string,
@@ -170,6 +173,10 @@ function plan(
     const before = judgedAs === 'create' ? undefined : stored;
 
     if (write.verify !== undefined) {
+      // A verify write only checks its precondition: without one it is refused, as in production.
+      const pre = write.currentDocument;
+      if (pre?.exists === undefined && pre?.updateTime === undefined)
+        throw invalidArgument(VERIFY_WITHOUT_PRECONDITION);
       planned.push({ method: 'verify', path, before, after: before, result: {} });
       continue;
     }
@@ -297,8 +304,8 @@ export function commitWrites(
   authorizeWrites(ctx, planned, overlay);
   if (tx) {
     // A denial wins (above); then a transaction whose reads went stale is ABORTED, even when a
-    // precondition fails too, so clients retry and see the new data. The documents it read are
-    // locked (src/engine/locks.ts), so only a write into a collection it queried can do that now.
+    // precondition fails too, so clients retry and see the new data. The documents it read and the
+    // collections it queried are locked (src/engine/locks.ts), so this is only a safety net.
     // A failed precondition ends the transaction (an invalid write does not), as in the official
     // emulator.
     if (ctx.db.conflicts(tx)) {

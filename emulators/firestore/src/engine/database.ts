@@ -2,7 +2,14 @@
 import { DocumentStore, type StoredDocument } from '../store/document-store.js';
 import type { Micros } from '../store/timestamp.js';
 import { FirestoreError, invalidArgument } from '../store/errors.js';
-import { LockTable, type LockOwner, type MaybePromise } from './locks.js';
+import {
+  LOCK_TIMEOUT,
+  LockTable,
+  type LockMode,
+  type LockOwner,
+  type LockWant,
+  type MaybePromise,
+} from './locks.js';
 
 /** A transaction; a read-write one is a lock owner (src/engine/locks.ts). */
 export interface Transaction extends LockOwner {
@@ -17,6 +24,11 @@ export interface Transaction extends LockOwner {
   snapshot?: DocumentStore;
   /** Collection ids the transaction queried ('*' = every collection), with the time of the query. */
   readonly queried: { collectionId: string; at: Micros }[];
+  /**
+   * A retry of an aborted transaction: its reads lock exclusively, so transactions that contend
+   * for one document run one after the other once they have collided (ours only; see locks.ts).
+   */
+  readonly retry: boolean;
 }
 
 /** Open transactions older than this are dropped, like the production 270 s limit. */
@@ -24,12 +36,27 @@ const TRANSACTION_TTL_MS = 270_000;
 /** ... and those idle (no request) this long, like production's 60 s idle expiration. */
 const TRANSACTION_IDLE_MS = 60_000;
 const MAX_REMEMBERED_ENDED = 10_000;
+/**
+ * How long a request waits for another transaction's lock before ABORTED `Transaction lock
+ * timeout.` The official emulator gives up after 2 s (its documentation once said up to 30 s).
+ */
+export const DEFAULT_LOCK_TIMEOUT_MS = 2_000;
+/** See `TransactionLimits.readLockGraceMs`. */
+export const DEFAULT_READ_LOCK_GRACE_MS = 500;
 
 export interface TransactionLimits {
   /** Lifetime of a transaction (default 270 s). */
   ttlMs?: number;
   /** Idle time after which a transaction expires, releasing its locks (default 60 s). */
   idleMs?: number;
+  /** How long a request waits for a lock before ABORTED `Transaction lock timeout.` (default 2 s; 0: no limit). */
+  lockTimeoutMs?: number;
+  /**
+   * How long a transaction's read of a document an older transaction read waits for that one to
+   * end before sharing its lock (default 500 ms; 0: shares at once, as the official emulator).
+   * Read-modify-write transactions on one document then queue instead of aborting each other.
+   */
+  readLockGraceMs?: number;
 }
 
 /** The message of a transaction aborted by an older one (wound-wait), as in production. */
@@ -62,12 +89,36 @@ export interface ClearEvent {
 
 export type ClearListener = (event: ClearEvent) => void;
 
+/**
+ * Lock keys of collections (they never equal a document path): one collection (a query's range),
+ * every collection with an id (a collection-group query, a listing), every collection.
+ */
+export const collectionLock = (parent: string, collectionId: string): string =>
+  `\u0000c/${parent}/${collectionId}`;
+export const collectionIdLock = (collectionId: string): string => `\u0000g/${collectionId}`;
+export const ALL_COLLECTIONS_LOCK = '\u0000*';
+
+/** What a write of the document `path` locks: the document, and its collection for intent. */
+function writeWants(path: string, out: LockWant[]): void {
+  const slash = path.lastIndexOf('/');
+  const collection = path.slice(0, slash);
+  const idStart = collection.lastIndexOf('/');
+  const parent = idStart === -1 ? '' : collection.slice(0, idStart);
+  const id = collection.slice(idStart + 1);
+  out.push(
+    [path, 'exclusive'],
+    [collectionLock(parent, id), 'intent'],
+    [collectionIdLock(id), 'intent'],
+    [ALL_COLLECTIONS_LOCK, 'intent'],
+  );
+}
+
 export const EXPIRED_TRANSACTION = 'The referenced transaction has expired or is no longer valid.';
 
 export class Database {
   readonly store = new DocumentStore();
   /** Locks of read-write transactions (and of commits waiting for them). */
-  readonly locks = new LockTable(() => this.scheduleExpiry());
+  readonly locks: LockTable;
   private readonly ttlMs: number;
   private readonly idleMs: number;
   constructor(
@@ -79,6 +130,11 @@ export class Database {
   ) {
     this.ttlMs = limits.ttlMs ?? TRANSACTION_TTL_MS;
     this.idleMs = limits.idleMs ?? TRANSACTION_IDLE_MS;
+    this.locks = new LockTable(
+      () => this.scheduleExpiry(),
+      limits.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+      limits.readLockGraceMs ?? DEFAULT_READ_LOCK_GRACE_MS,
+    );
   }
 
   /**
@@ -138,7 +194,9 @@ export class Database {
       queried: [],
       age: inherited ?? ++this.ageCounter,
       held: new Set(),
+      retry: retryOf !== undefined,
       wound: () => this.end(id, CONTENTION_ABORT),
+      timedOut: () => this.end(id, LOCK_TIMEOUT),
     };
     this.open.set(tx.id, tx);
     return tx;
@@ -233,28 +291,38 @@ export class Database {
 
   /**
    * A read of a read-write transaction: runs `read` once the transaction holds a lock on every
-   * path `paths()` names (the documents the read returns). When it had to wait, `paths()` is asked
-   * again (a query's result may have changed meanwhile) until it names only locked documents.
+   * path `paths()` names (the documents the read returns) and on `ranges` (the collections a query
+   * or listing reads). When it had to wait, `paths()` is asked again (a query's result may have
+   * changed meanwhile) until it names only locked documents.
    */
   readLocked<T>(
     tx: Transaction,
     paths: () => Iterable<string>,
     read: () => MaybePromise<T>,
+    ranges: readonly string[] = [],
   ): MaybePromise<T> {
-    const attempt = (want: Iterable<string>): MaybePromise<T> =>
+    // Reads share their locks; a retry's reads take them exclusively (see `Transaction.retry`).
+    const mode: LockMode = tx.retry ? 'exclusive' : 'shared';
+    const wants = (docs: Iterable<string>): LockWant[] => {
+      const out: LockWant[] = ranges.map((key) => [key, 'shared'] as const);
+      for (const path of docs) out.push([path, mode]);
+      return out;
+    };
+    const attempt = (want: LockWant[]): MaybePromise<T> =>
       this.locks.withLocks(tx, want, (waited) => {
         if (!waited) return read();
         tx.lastActive = Date.now();
         const now = [...paths()];
-        return now.every((p) => tx.held.has(p)) ? read() : attempt(now);
+        return now.every((p) => this.locks.holds(tx, p, mode)) ? read() : attempt(wants(now));
       });
-    return attempt(paths());
+    return attempt(wants(paths()));
   }
 
   /**
    * A commit (of `tx`, or non-transactional): runs `apply` right away when no other transaction
-   * holds one of the documents `targets()` names, else first `validate()` (an invalid write fails
-   * without waiting) and then waits until each of them is free, or the transaction's own.
+   * holds one of the documents `targets()` names (or reads their collections), else first
+   * `validate()` (an invalid write fails without waiting) and then waits until each of them is
+   * free, or the transaction's own; a wait longer than the lock timeout fails (ABORTED).
    */
   writeLocked<T>(
     tx: Transaction | undefined,
@@ -263,11 +331,12 @@ export class Database {
     apply: () => T,
   ): MaybePromise<T> {
     if (this.locks.size === 0) return apply();
-    const paths = targets();
-    if (!this.locks.blocked(tx, paths)) return apply();
+    const wants: LockWant[] = [];
+    for (const path of targets()) writeWants(path, wants);
+    if (!this.locks.blocked(tx, wants)) return apply();
     validate();
-    if (tx) return this.locks.withLocks(tx, paths, () => apply());
-    return this.locks.withLocks(this.commitOwner(), paths, () => apply(), true);
+    if (tx) return this.locks.withLocks(tx, wants, () => apply());
+    return this.locks.withLocks(this.commitOwner(), wants, () => apply(), true);
   }
 
   rollback(id: string): void {

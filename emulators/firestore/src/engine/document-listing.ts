@@ -4,9 +4,16 @@
  * a parent (ListCollectionIds, admin only), in pages.
  */
 import { compareDocumentPaths, type StoredDocument } from '../store/document-store.js';
-import { documentsRoot, parseParentName, validateIdSegment } from '../store/resource-name.js';
+import {
+  documentsRoot,
+  parseParentName,
+  validateIdSegment,
+  type ParsedName,
+} from '../store/resource-name.js';
 import { compareUtf8 } from '../store/value.js';
 import type { Caller } from './caller.js';
+import { ALL_COLLECTIONS_LOCK, collectionIdLock, type Database } from './database.js';
+import type { MaybePromise } from './locks.js';
 import { FirestoreError, invalidArgument } from '../store/errors.js';
 import type { ConsistencySelector } from './request-types.js';
 import { maskPaths, type DocumentMask, type JsonRecord, type ServiceCore } from './service-core.js';
@@ -25,7 +32,7 @@ export class DocumentListing {
       showMissing?: boolean;
     } & ConsistencySelector,
     caller: Caller,
-  ): JsonRecord {
+  ): MaybePromise<JsonRecord> {
     const parent = parseParentName(parentName);
     const db = this.core.database(parent.db);
     if (collectionId !== '') validateIdSegment(collectionId, 'collection');
@@ -54,6 +61,24 @@ export class DocumentListing {
         'Metadata operations require admin authentication.',
       );
     const collectionPath = parent.path === '' ? collectionId : `${parent.path}/${collectionId}`;
+    // In a read-write transaction the listing locks its collection id (every collection with that
+    // id; all of them without one), as the official emulator does.
+    const tx = request.transaction !== undefined ? db.lookup(request.transaction) : undefined;
+    const list = (): JsonRecord =>
+      this.list(db, parent, collectionId, collectionPath, request, caller);
+    if (!tx || tx.readOnly) return list();
+    const range = collectionId === '' ? ALL_COLLECTIONS_LOCK : collectionIdLock(collectionId);
+    return db.readLocked(tx, () => [], list, [range]);
+  }
+
+  private list(
+    db: Database,
+    parent: ParsedName,
+    collectionId: string,
+    collectionPath: string,
+    request: Parameters<DocumentListing['listDocuments']>[2],
+    caller: Caller,
+  ): JsonRecord {
     const found =
       collectionId === ''
         ? [...db.store.children(parent.path)]

@@ -15,7 +15,13 @@ import { formatMicros } from '../store/timestamp.js';
 import type { Value } from '../store/value.js';
 import { aggregate, aggregationPath } from './aggregate.js';
 import type { Caller } from './caller.js';
-import type { Database, Transaction } from './database.js';
+import {
+  ALL_COLLECTIONS_LOCK,
+  collectionIdLock,
+  collectionLock,
+  type Database,
+  type Transaction,
+} from './database.js';
 import { FirestoreError, invalidArgument } from '../store/errors.js';
 import type { MaybePromise } from './locks.js';
 import { checkAggregationLimits } from './query-limits.js';
@@ -105,6 +111,14 @@ export class DocumentReads {
   ): MaybePromise<T> {
     if (!tx || tx.readOnly) return respond(executeQuery(db.readStore(tx), dbName, q, unordered));
     let result: QueryResult | undefined;
+    // The query's range is locked too (its collection, or every collection with its id), so a
+    // document that would join the result waits for the transaction, as in the official emulator.
+    const range =
+      q.collectionId === ''
+        ? ALL_COLLECTIONS_LOCK
+        : q.allDescendants
+          ? collectionIdLock(q.collectionId)
+          : collectionLock(q.parent, q.collectionId);
     return db.readLocked(
       tx,
       () => {
@@ -112,6 +126,7 @@ export class DocumentReads {
         return result.documents.map((d) => d.path);
       },
       () => respond(result as QueryResult),
+      [range],
     );
   }
 

@@ -159,7 +159,7 @@ export class ServiceCore {
   ): { tx?: Transaction; created: boolean } {
     if (selector.readTime !== undefined) {
       // A read at a past time: a read-only view of that time, ended at once (no id is returned).
-      const tx = this.beginReadOnly(db, selector.readTime);
+      const tx = this.beginReadOnly(db, selector.readTime, false);
       db.end(tx.id);
       return { tx, created: false };
     }
@@ -178,9 +178,13 @@ export class ServiceCore {
     return { created: false };
   }
 
-  /** A read-only transaction; with a readTime it reads the documents as they were then. */
-  beginReadOnly(db: Database, readTime: string | undefined): Transaction {
-    const snapshot = readTime === undefined ? undefined : this.history.storeAt(db, readTime);
+  /**
+   * A read-only transaction; with a readTime it reads the documents as they were then (one older
+   * than the retention is FAILED_PRECONDITION for a transaction, INVALID_ARGUMENT for a read).
+   */
+  beginReadOnly(db: Database, readTime: string | undefined, transaction = true): Transaction {
+    const snapshot =
+      readTime === undefined ? undefined : this.history.storeAt(db, readTime, transaction);
     const tx = db.begin(true);
     if (snapshot) tx.snapshot = snapshot;
     return tx;

@@ -10,12 +10,15 @@
 import type { DocumentStore, StoredDocument } from '../store/document-store.js';
 import { parseTimestamp, timestampToMicros, type Micros } from '../store/timestamp.js';
 import type { Database, Databases } from './database.js';
-import { invalidArgument } from '../store/errors.js';
+import { FirestoreError, invalidArgument } from '../store/errors.js';
 
 /** Firestore keeps one hour of document versions (without point-in-time recovery). */
 export const VERSION_RETENTION_MICROS = 3_600_000_000;
 /** At most this many changes are kept per database; older ones are dropped first. */
 const MAX_CHANGES = 200_000;
+
+/** Production's answer to a read-only transaction whose read time is older than the retention. */
+export const SNAPSHOT_TOO_OLD = 'The requested snapshot version is too old.';
 
 export const READ_TIME_REFUSED = 'Only timestamps past epoch are supported.';
 
@@ -84,16 +87,22 @@ export class VersionHistory {
     }
   }
 
-  /** The documents of `db` at `readTime` (RFC 3339); INVALID_ARGUMENT when not answerable. */
-  storeAt(db: Database, readTime: string): DocumentStore {
+  /**
+   * The documents of `db` at `readTime` (RFC 3339); INVALID_ARGUMENT when not answerable, except
+   * that with `tooOldFails` (a read-only transaction) a time older than what is kept is
+   * FAILED_PRECONDITION `The requested snapshot version is too old.`, as production answers.
+   */
+  storeAt(db: Database, readTime: string, tooOldFails = false): DocumentStore {
     const parsed = parseTimestamp(readTime);
     if (!parsed) throw invalidArgument(READ_TIME_REFUSED);
     const at = timestampToMicros(parsed);
     const h = this.history(db.project, db.name);
     const now = this.now();
     this.trim(h, now);
-    if (at > now || at < h.horizon || at < now - VERSION_RETENTION_MICROS)
-      throw invalidArgument(READ_TIME_REFUSED);
+    const tooOld = at < h.horizon || at < now - VERSION_RETENTION_MICROS;
+    if (tooOld && tooOldFails && at >= 0)
+      throw new FirestoreError('FAILED_PRECONDITION', SNAPSHOT_TOO_OLD);
+    if (at > now || tooOld) throw invalidArgument(READ_TIME_REFUSED);
     const store: DocumentStore = db.store.clone();
     for (let i = h.changes.length - 1; i >= h.first; i--) {
       const c = h.changes[i] as Change;

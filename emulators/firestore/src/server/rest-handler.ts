@@ -271,7 +271,7 @@ async function handleDocuments(
       const mask = maskParam(params, 'mask');
       return {
         kind: 'json',
-        body: service.listDocuments(
+        body: await service.listDocuments(
           parentName,
           collectionId,
           {
@@ -330,7 +330,7 @@ async function handleChildrenListing(
   const mask = maskParam(params, 'mask');
   return {
     kind: 'json',
-    body: ctx.service.listDocuments(
+    body: await ctx.service.listDocuments(
       parentName,
       '',
       {
