@@ -90,8 +90,10 @@ describe('commit time and verify writes under rules', () => {
   });
 
   it('allows verify on a readable document and denies it on an unreadable one', async () => {
-    expect((await commit([{ verify: `${DOCS}/open/a` }])).status).toBe(200);
-    const denied = await commit([{ verify: `${DOCS}/closed/a` }]);
+    // A verify carries a precondition (the official emulator refuses one without).
+    const exists = { currentDocument: { exists: true } };
+    expect((await commit([{ verify: `${DOCS}/open/a`, ...exists }])).status).toBe(200);
+    const denied = await commit([{ verify: `${DOCS}/closed/a`, ...exists }]);
     expect(denied.status).toBe(403);
     expect(denied.json.error?.status).toBe('PERMISSION_DENIED');
   });
