@@ -15,7 +15,7 @@ import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accoun
 import { listCollection, readDocument, writeCart, writeDocuments } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { fillShipTo, onStripePage } from './support/stripe-page';
+import { fillShipTo, onStripePage, payCart } from './support/stripe-page';
 import { at, see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
 
 const j = journey('claims');
@@ -173,14 +173,7 @@ j.step(
     await page.goto('/login');
     await signInBuyer(page, account.email);
     await writeCart(j.stack, account.uid, [{ id: JUG.id, quantity: JUG.qty }]);
-    await page.goto('/portal/cart');
-    await see(page.getByRole('heading', { name: 'Order Summary' }), SLOW);
-    await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
-    const sessionId = await onStripePage(page, j.stack);
-    await fillShipTo(page);
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await at(page, '/payment-success', SLOW);
-    orderId = (await stripe().checkout.sessions.retrieve(sessionId)).client_reference_id!;
+    orderId = await payCart(page, j.stack, SLOW);
     label = `#${orderId.slice(0, 8)}`;
     await expect
       .poll(async () => (await readDocument(j.stack, `orders/${orderId}`))?.status, {

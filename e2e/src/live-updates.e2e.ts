@@ -6,7 +6,6 @@
  * applies while the manager looks: the Companies badge counts it. Through the full Firestore
  * web SDK in Chromium, over the local emulator's WebChannel.
  */
-import Stripe from 'stripe';
 import type { Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import {
@@ -18,8 +17,8 @@ import {
 import { readDocument, writeCart, writeDocuments } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { fillShipTo, onStripePage } from './support/stripe-page';
-import { at, see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
+import { payCart } from './support/stripe-page';
+import { see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
 
 const j = journey('live-updates');
 const SLOW = 60_000;
@@ -34,15 +33,6 @@ let buyer: Person;
 let manager: Person;
 let orderId = '';
 let label = '';
-
-function stripe(): Stripe {
-  const url = new URL(j.stack.urls.stripe);
-  return new Stripe('sk_test_local_sandbox', {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-  });
-}
 
 /**
  * Counts the page's loads from now on: a live change must arrive with none (no reload, no
@@ -108,14 +98,7 @@ j.step(
     await page.goto('/login');
     await signInBuyer(page, account.email);
     await writeCart(j.stack, account.uid, [{ id: SYRUP.id, quantity: SYRUP.qty }]);
-    await page.goto('/portal/cart');
-    await see(page.getByRole('heading', { name: 'Order Summary' }), SLOW);
-    await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
-    const sessionId = await onStripePage(page, j.stack);
-    await fillShipTo(page);
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await at(page, '/payment-success', SLOW);
-    orderId = (await stripe().checkout.sessions.retrieve(sessionId)).client_reference_id!;
+    orderId = await payCart(page, j.stack, SLOW);
     label = `#${orderId.slice(0, 8)}`;
 
     const announced = `New order from ${account.storeName}, ${usd(TOTAL)}`;

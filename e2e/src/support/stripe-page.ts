@@ -1,7 +1,8 @@
 /** The local Stripe sandbox's hosted checkout page, as a buyer fills it in. */
+import Stripe from 'stripe';
 import type { Page } from 'playwright-core';
 import type { StackInfo } from './provided';
-import { see } from './ui';
+import { at, see } from './ui';
 
 export interface E2eShipTo {
   name: string;
@@ -57,4 +58,32 @@ export async function expireSession(stack: StackInfo, sessionId: string): Promis
   });
   if (!response.ok)
     throw new Error(`expire ${sessionId}: ${response.status} ${await response.text()}`);
+}
+
+/** The real Stripe SDK pointed at the stack's sandbox (its secret key). */
+export function sandboxStripe(stack: StackInfo): Stripe {
+  const url = new URL(stack.urls.stripe);
+  return new Stripe('sk_test_local_sandbox', {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+  });
+}
+
+/**
+ * A signed-in buyer pays their whole cart by card: the cart, Proceed to Checkout, the sandbox
+ * page with the journeys' ship-to, Pay, the success page. Answers the order's id (the session's
+ * client_reference_id); the order becomes paid when the webhook has come.
+ */
+export async function payCart(page: Page, stack: StackInfo, timeout = 60_000): Promise<string> {
+  await page.goto('/portal/cart');
+  await see(page.getByRole('heading', { name: 'Order Summary' }), timeout);
+  await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
+  const sessionId = await onStripePage(page, stack);
+  await fillShipTo(page);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await at(page, '/payment-success', timeout);
+  const session = await sandboxStripe(stack).checkout.sessions.retrieve(sessionId);
+  if (!session.client_reference_id) throw new Error(`session ${sessionId} names no order`);
+  return session.client_reference_id;
 }
