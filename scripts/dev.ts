@@ -7,6 +7,9 @@
  *   PORTAL_FIRESTORE=official npm start    same, by environment
  *   npm start -- --data <dir>              keep Auth, Firestore and Storage data in <dir> across restarts
  *                                          (the demo data the first time; exported on Ctrl-C)
+ *   npm start -- --data <dir> --export-format official
+ *                                          export Firestore in the official emulator's format
+ *                                          (imports read either: emulators/firestore/README.md)
  */
 import { DEMO_ACCOUNTS, demoMembership } from './demo-accounts';
 import { assertPinnedNode } from './lib/node-runtime';
@@ -26,6 +29,20 @@ const dataIndex = process.argv.indexOf('--data');
 const dataDir = dataIndex > 0 ? process.argv[dataIndex + 1] : undefined;
 if (dataIndex > 0 && (!dataDir || dataDir.startsWith('--'))) {
   process.stderr.write('--data needs a folder, e.g. npm start -- --data .emulator-data\n');
+  process.exit(2);
+}
+const formatIndex = process.argv.indexOf('--export-format');
+const exportFormat = formatIndex > 0 ? (process.argv[formatIndex + 1] ?? '') : undefined;
+if (exportFormat !== undefined && exportFormat !== 'native' && exportFormat !== 'official') {
+  process.stderr.write(
+    `--export-format is native (this emulator's JSON, the default) or official (the official emulator's files), not "${exportFormat}"\n`,
+  );
+  process.exit(2);
+}
+if (exportFormat && official) {
+  process.stderr.write(
+    '--export-format is for the Java-free Firestore emulator, not --official-firestore\n',
+  );
   process.exit(2);
 }
 const t0 = performance.now();
@@ -68,6 +85,7 @@ try {
     officialFirestore: official,
     log,
     ...(dataDir ? { dataDir } : {}),
+    ...(exportFormat ? { firestoreExportFormat: exportFormat } : {}),
   });
   stack = await starting;
 } catch (error) {

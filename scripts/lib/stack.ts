@@ -81,6 +81,11 @@ export interface StackOptions {
    * --export-on-exit, official layout). Needs the Functions emulator (firebase-tools).
    */
   dataDir?: string;
+  /**
+   * What the Java-free Firestore emulator's export writes (`npm start -- --export-format`):
+   * its own JSON (the default) or the official emulator's files. Imports read either.
+   */
+  firestoreExportFormat?: 'native' | 'official';
   log?: (service: string, line: string) => void;
 }
 
@@ -431,12 +436,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ? await ensureFirestoreCliBundle()
         : '';
     const demoSeed = path.join(ROOT, 'emulator-data/firestore.json');
-    // A write waiting for a transaction's lock gives up after this (ABORTED 'Transaction lock
-    // timeout.', as the official emulator does; emulators/firestore/README.md). The emulator's
-    // own default is 2 s; the stack runs every function of a test suite on a busy 2-core
-    // machine, where a transaction can hold its locks that long between its reads and its
-    // commit, so it waits longer and still fails a stuck transaction instead of hanging.
-    const lockTimeout = ['--lock-timeout-ms', '15000'];
+    // The Java-free emulator's flags (emulators/firestore/README.md). A write waiting for a
+    // transaction's lock gives up after --lock-timeout-ms (ABORTED 'Transaction lock timeout.',
+    // as the official emulator does). The emulator's own default is 2 s; the stack runs every
+    // function of a test suite on a busy 2-core machine, where a transaction can hold its locks
+    // that long between its reads and its commit, so it waits longer and still fails a stuck
+    // transaction instead of hanging. --export-format: what its exports write.
+    const emulatorFlags = [
+      '--lock-timeout-ms',
+      '15000',
+      ...(options.firestoreExportFormat ? ['--export-format', options.firestoreExportFormat] : []),
+    ];
     // With the Functions emulator, firebase-tools starts our Firestore emulator (below).
     const firestoreUnderFirebaseTools = want.firestore && want.functions && !options.officialFirestore;
     const firebaseToolsRunsFirestore = !!options.officialFirestore || firestoreUnderFirebaseTools;
@@ -451,7 +461,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           '--project', PROJECT_ID,
           '--rules', path.join(ROOT, 'firestore.rules'),
           '--import', demoSeed,
-          ...lockTimeout,
+          ...emulatorFlags,
         ],
         {},
         log,
@@ -535,7 +545,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
               cli: firestoreUnderFirebaseTools ? firestoreCli : undefined,
               storageRules: want.storage ? STORAGE_RULES_BUNDLE : undefined,
               // The demo seed; rules come from firebase.json (firebase-tools passes --rules).
-              extraArgs: ['--import', demoSeed, ...lockTimeout],
+              extraArgs: ['--import', demoSeed, ...emulatorFlags],
             })
           : null;
       // One Functions emulator starting at a time per process. It was needed while every stack's
