@@ -23,6 +23,7 @@ import { handleTriggerAdmin, type TriggerAdminReply } from '../triggers/trigger-
 import { callerFromAuthorization } from './auth-header.js';
 import { applyCors } from './cors.js';
 import type { EmulatorContext } from './emulator-context.js';
+import { handleDatabaseResource } from './database-resource.js';
 import { errorText, jsonArrayText, jsonText, send } from './rest-format.js';
 import { handleWebChannel, WEBCHANNEL_PREFIX } from './webchannel.js';
 
@@ -495,6 +496,21 @@ export async function handleRest(
     }
     if (parts[0] === 'emulator' && parts[1] === 'v1' && parts[2] === 'projects') {
       reply = await handleEmulatorAdmin(ctx, req, parts.slice(2));
+    } else if (
+      parts[0] === 'v1' &&
+      parts[1] === 'projects' &&
+      parts[3] === 'databases' &&
+      parts.length === 5 &&
+      !(parts[4] as string).includes(':')
+    ) {
+      // The admin API's Database resource (src/server/database-resource.ts).
+      const name = {
+        project: decodeSegment(parts[2] as string),
+        database: decodeSegment(parts[4] as string),
+      };
+      const body = await handleDatabaseResource(ctx, req, url, name, () => readBody(req));
+      if (body === null) throw new NotFound();
+      reply = { kind: 'json', body };
     } else if (
       (parts[0] === 'v1' || parts[0] === 'v1beta1') &&
       parts[1] === 'projects' &&
