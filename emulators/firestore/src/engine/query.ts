@@ -402,14 +402,20 @@ export function executeQuery(
   const read = createFieldReader(dbName);
   const compareKeys = keyComparator(q);
   const count = q.orders.length;
-  const byKeys = (a: Row, b: Row): number => compareKeys(a.keys, b.keys, count);
+  const first = q.orders[0] as Order;
+  const sign = first.descending ? -1 : 1;
+  const byKeys = (a: Row, b: Row): number =>
+    a.fast !== undefined && b.fast !== undefined && a.fast !== b.fast
+      ? a.fast < b.fast
+        ? -sign
+        : sign
+      : compareKeys(a.keys, b.keys, count);
   const keep = q.limit === undefined ? Infinity : q.offset + q.limit;
   // With a limit only the first offset + limit rows are needed: they are kept in a heap whose top
   // is the last of them, and a document that sorts after it is passed over, most on its first
   // order's value alone. Every row's keys end with the document name, so no two rows tie and the
   // rows kept are the ones a full sort would put first.
   const heap = keep <= BOUNDED_LIMIT ? new RowHeap(byKeys) : undefined;
-  const first = q.orders[0] as Order;
   const rows: Row[] = [];
   let matched = 0;
   for (const doc of candidates(store, q)) {
@@ -417,15 +423,19 @@ export function executeQuery(
     const last = heap && heap.size >= keep ? heap.top : undefined;
     if (last) {
       const v = read(doc, first.path);
-      if (v === undefined || compareOrderValues(first, v, last.keys[0] as Value) > 0) continue;
+      if (v === undefined) continue;
+      const fast = fastNumber(v);
+      if (fast !== undefined && last.fast !== undefined) {
+        if ((fast - last.fast) * sign > 0) continue;
+      } else if (compareOrderValues(first, v, last.keys[0] as Value) > 0) continue;
     }
     const keys = sortKeys(q, read, doc);
     if (!keys || !withinCursors(q, compareKeys, keys)) continue;
     matched++;
-    if (!heap) rows.push({ doc, keys });
-    else if (heap.size < keep) heap.push({ doc, keys });
-    else if (last && keep > 0 && compareKeys(keys, last.keys, count) < 0)
-      heap.replaceTop({ doc, keys });
+    const row: Row = { doc, keys, fast: fastNumber(keys[0] as Value) };
+    if (!heap) rows.push(row);
+    else if (heap.size < keep) heap.push(row);
+    else if (last && keep > 0 && byKeys(row, last) < 0) heap.replaceTop(row);
   }
   const sorted = heap ? heap.items : rows;
   sorted.sort(byKeys);
@@ -484,6 +494,18 @@ class RowHeap {
 interface Row {
   doc: StoredDocument;
   keys: Value[];
+  /** The first key as a double when it is a number that converts exactly (not NaN). */
+  fast: number | undefined;
+}
+
+/**
+ * A number value as a double that orders the same way among numbers: doubles other than NaN, and
+ * integers of up to 15 characters (exact as doubles); undefined for anything else.
+ */
+function fastNumber(v: Value): number | undefined {
+  if ('doubleValue' in v) return Number.isNaN(v.doubleValue) ? undefined : v.doubleValue;
+  if ('integerValue' in v && v.integerValue.length <= 15) return Number(v.integerValue);
+  return undefined;
 }
 
 /**
