@@ -11,9 +11,9 @@
  * Figures (medians): spawn until a raw gRPC BatchGetDocuments answers OK; VmRSS of the idle server
  * (port open, nothing asked yet) and after the workload; through firebase-admin: 10,000 documents
  * in batches of 500, an equality query over them, count() over them, orderBy + limit(10) over
- * them, a single read, a single write, and 20
- * concurrent read-modify-write transactions on one document (final value checked). Ours only: a
- * REST commit and a rules-guarded read as a signed-in user.
+ * them (the 10 highest checked), a single read, a single write, and 20 concurrent
+ * read-modify-write transactions on one document (final value checked). Ours only: a REST commit
+ * and a rules-guarded read as a signed-in user.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
