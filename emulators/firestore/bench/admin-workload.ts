@@ -27,6 +27,10 @@ export interface WorkloadResult {
   queryHits: number;
   countMs: number;
   count: number;
+  orderLimitMs: number;
+  /** The `n` values orderBy('n', 'desc').limit(10) answered (10 values, 9999 down). */
+  orderLimitTop: number[];
+  singleGetMs: number;
   singleWriteMs: number;
   contendedMs: number;
   /** Final counter value of every contended run (20 when no update was lost). */
@@ -37,6 +41,7 @@ export interface WorkloadResult {
 export const DOCS = 10_000;
 export const BATCH = 500;
 export const CONTENDERS = 20;
+export const ORDER_LIMIT = 10;
 
 export async function runAdminWorkload(
   name: string,
@@ -95,6 +100,24 @@ export async function runAdminWorkload(
       count = snap.data().count;
     }
 
+    // orderBy('n', 'desc').limit(10) over the 10,000 documents (the 10 highest).
+    const orderLimitTimes: number[] = [];
+    let orderLimitTop: number[] = [];
+    for (let i = 0; i < 5 + runs * 6; i++) {
+      const t = performance.now();
+      const snap = await db.collection('items').orderBy('n', 'desc').limit(ORDER_LIMIT).get();
+      if (i >= 5) orderLimitTimes.push(performance.now() - t);
+      orderLimitTop = snap.docs.map((d) => d.get('n') as number);
+    }
+
+    // Single-document reads, one at a time.
+    const getTimes: number[] = [];
+    for (let i = 0; i < 50 + runs * 60; i++) {
+      const t = performance.now();
+      await db.doc(`items/i${(i * 37) % DOCS}`).get();
+      if (i >= 50) getTimes.push(performance.now() - t);
+    }
+
     // Single-document writes, one at a time.
     const writeTimes: number[] = [];
     for (let i = 0; i < 50 + runs * 60; i++) {
@@ -132,6 +155,9 @@ export async function runAdminWorkload(
       queryHits,
       countMs: median(countTimes),
       count,
+      orderLimitMs: median(orderLimitTimes),
+      orderLimitTop,
+      singleGetMs: median(getTimes),
       singleWriteMs: median(writeTimes),
       contendedMs: median(contendedTimes),
       contendedFinal,

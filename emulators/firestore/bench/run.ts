@@ -10,9 +10,10 @@
  *
  * Figures (medians): spawn until a raw gRPC BatchGetDocuments answers OK; VmRSS of the idle server
  * (port open, nothing asked yet) and after the workload; through firebase-admin: 10,000 documents
- * in batches of 500, an equality query over them, count() over them, a single write, and 20
- * concurrent read-modify-write transactions on one document (final value checked). Ours only: a
- * REST commit and a rules-guarded read as a signed-in user.
+ * in batches of 500, an equality query over them, count() over them, orderBy + limit(10) over
+ * them (the 10 highest checked), a single read, a single write, and 20 concurrent
+ * read-modify-write transactions on one document (final value checked). Ours only: a REST commit
+ * and a rules-guarded read as a signed-in user.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import { ensureFirestoreCliBundle } from '../src/build-cli.js';
 import {
   CONTENDERS,
   DOCS,
+  ORDER_LIMIT,
   median,
   runAdminWorkload,
   type WorkloadResult,
@@ -108,6 +110,12 @@ function contendedCorrect(w: WorkloadResult): boolean {
   return w.contendedErrors.length === 0 && w.contendedFinal.every((n) => n === CONTENDERS);
 }
 
+function orderLimitCorrect(w: WorkloadResult): boolean {
+  return (
+    w.orderLimitTop.length === ORDER_LIMIT && w.orderLimitTop.every((n, i) => n === DOCS - 1 - i)
+  );
+}
+
 function rows(results: TargetResult[]): Row[] {
   const all = (pick: (r: TargetResult) => number | undefined): (number | undefined)[] =>
     results.map(pick);
@@ -151,6 +159,19 @@ function rows(results: TargetResult[]): Row[] {
       unit: 'ms',
       digits: 2,
       wrong: results.map((r) => r.workload.count !== DOCS),
+    },
+    {
+      label: `orderBy + limit(${ORDER_LIMIT}) over ${DOCS.toLocaleString('en')} docs`,
+      values: all((r) => r.workload.orderLimitMs),
+      unit: 'ms',
+      digits: 2,
+      wrong: results.map((r) => !orderLimitCorrect(r.workload)),
+    },
+    {
+      label: 'single document read (admin get)',
+      values: all((r) => r.workload.singleGetMs),
+      unit: 'ms',
+      digits: 2,
     },
     {
       label: 'single document write (admin set)',
@@ -224,6 +245,8 @@ function printTable(results: TargetResult[]): void {
             ? `, ${w.contendedErrors.length} failed, e.g. ${w.contendedErrors[0]}`
             : ''),
       );
+    if (!orderLimitCorrect(w))
+      console.log(`${r.name}: orderBy + limit answered ${w.orderLimitTop.join(', ')}`);
     if (w.count !== DOCS) console.log(`${r.name}: count() answered ${w.count} (want ${DOCS})`);
   }
 }

@@ -357,18 +357,20 @@ export interface QueryResult {
 
 type KeyComparator = (a: Value[], b: Value[], count: number) => number;
 
+/** Compares two values of one order (its direction applied); document names segment by segment. */
+function compareOrderValues(o: Order, a: Value, b: Value): number {
+  const c =
+    o.isName && 'referenceValue' in a && 'referenceValue' in b
+      ? compareDocumentPaths(a.referenceValue, b.referenceValue)
+      : compareValues(a, b);
+  return o.descending ? -c : c;
+}
+
 function keyComparator(q: CompiledQuery): KeyComparator {
   return (a, b, count) => {
     for (let i = 0; i < count; i++) {
-      const o = q.orders[i] as Order;
-      const c =
-        o.isName && 'referenceValue' in (a[i] as Value) && 'referenceValue' in (b[i] as Value)
-          ? compareDocumentPaths(
-              (a[i] as { referenceValue: string }).referenceValue,
-              (b[i] as { referenceValue: string }).referenceValue,
-            )
-          : compareValues(a[i] as Value, b[i] as Value);
-      if (c !== 0) return o.descending ? -c : c;
+      const c = compareOrderValues(q.orders[i] as Order, a[i] as Value, b[i] as Value);
+      if (c !== 0) return c;
     }
     return 0;
   };
@@ -440,18 +442,135 @@ export function executeQuery(
   q: CompiledQuery,
   unordered = false,
 ): QueryResult {
+  if (unordered && q.offset === 0 && q.limit === undefined && !q.startAt && !q.endAt)
+    return { documents: matchingDocuments(store, q), skipped: 0 };
   const read = createFieldReader(dbName);
   const compareKeys = keyComparator(q);
-  const rows: { doc: StoredDocument; keys: Value[] }[] = [];
+  const count = q.orders.length;
+  const first = q.orders[0] as Order;
+  const sign = first.descending ? -1 : 1;
+  const byKeys = (a: Row, b: Row): number =>
+    a.fast !== undefined && b.fast !== undefined && a.fast !== b.fast
+      ? a.fast < b.fast
+        ? -sign
+        : sign
+      : compareKeys(a.keys, b.keys, count);
+  const keep = q.limit === undefined ? Infinity : q.offset + q.limit;
+  // With a limit only the first offset + limit rows are needed: they are kept in a heap whose top
+  // is the last of them, and a document that sorts after it is passed over, most on its first
+  // order's value alone. Every row's keys end with the document name, so no two rows tie and the
+  // rows kept are the ones a full sort would put first.
+  const heap = keep <= BOUNDED_LIMIT ? new RowHeap(byKeys) : undefined;
+  const rows: Row[] = [];
+  let matched = 0;
   for (const doc of candidates(store, q)) {
     if (!q.predicate(doc)) continue;
+    const last = heap && heap.size >= keep ? heap.top : undefined;
+    if (last) {
+      const v = read(doc, first.path);
+      if (v === undefined) continue;
+      const fast = fastNumber(v);
+      if (fast !== undefined && last.fast !== undefined) {
+        if ((fast - last.fast) * sign > 0) continue;
+      } else if (compareOrderValues(first, v, last.keys[0] as Value) > 0) continue;
+    }
     const keys = sortKeys(q, read, doc);
-    if (keys && withinCursors(q, compareKeys, keys)) rows.push({ doc, keys });
+    if (!keys || !withinCursors(q, compareKeys, keys)) continue;
+    matched++;
+    const row: Row = { doc, keys, fast: fastNumber(keys[0] as Value) };
+    if (!heap) rows.push(row);
+    else if (heap.size < keep) heap.push(row);
+    else if (last && keep > 0 && byKeys(row, last) < 0) heap.replaceTop(row);
   }
-  if (!unordered || q.offset > 0 || q.limit !== undefined)
-    rows.sort((a, b) => compareKeys(a.keys, b.keys, q.orders.length));
-  const skipped = Math.min(q.offset, rows.length);
-  let docs = rows.slice(skipped).map((r) => r.doc);
+  const sorted = heap ? heap.items : rows;
+  sorted.sort(byKeys);
+  // Rows passed over on sight are matches too, but only once offset + limit rows were kept: the
+  // whole offset is then skipped either way.
+  const skipped = Math.min(q.offset, matched);
+  let docs = sorted.slice(skipped).map((r) => r.doc);
   if (q.limit !== undefined) docs = docs.slice(0, q.limit);
   return { documents: docs, skipped };
+}
+
+/** Limits up to this keep their rows in a heap; larger ones sort every match. */
+const BOUNDED_LIMIT = 10_000;
+
+/** A binary heap of rows whose top is the row that sorts last. */
+class RowHeap {
+  readonly items: Row[] = [];
+  constructor(private readonly compare: (a: Row, b: Row) => number) {}
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  get top(): Row | undefined {
+    return this.items[0];
+  }
+
+  push(row: Row): void {
+    const items = this.items;
+    let i = items.push(row) - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.compare(items[parent] as Row, row) >= 0) break;
+      items[i] = items[parent] as Row;
+      i = parent;
+    }
+    items[i] = row;
+  }
+
+  replaceTop(row: Row): void {
+    const items = this.items;
+    const n = items.length;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && this.compare(items[child + 1] as Row, items[child] as Row) > 0) child++;
+      if (this.compare(items[child] as Row, row) <= 0) break;
+      items[i] = items[child] as Row;
+      i = child;
+    }
+    items[i] = row;
+  }
+}
+
+interface Row {
+  doc: StoredDocument;
+  keys: Value[];
+  /** The first key as a double when it is a number that converts exactly (not NaN). */
+  fast: number | undefined;
+}
+
+/**
+ * A number value as a double that orders the same way among numbers: doubles other than NaN, and
+ * integers of up to 15 characters (exact as doubles); undefined for anything else.
+ */
+function fastNumber(v: Value): number | undefined {
+  if ('doubleValue' in v) return Number.isNaN(v.doubleValue) ? undefined : v.doubleValue;
+  if ('integerValue' in v && v.integerValue.length <= 15) return Number(v.integerValue);
+  return undefined;
+}
+
+/**
+ * The documents that match a query without cursors, in no order: the filters, and every ordered
+ * field present (a document without one is not in an ordered result); the document name is
+ * always present, so no key is built.
+ */
+function matchingDocuments(store: DocumentStore, q: CompiledQuery): StoredDocument[] {
+  const ordered = q.orders.filter((o) => !o.isName).map((o) => o.path);
+  const docs: StoredDocument[] = [];
+  for (const doc of candidates(store, q)) {
+    if (!q.predicate(doc)) continue;
+    let present = true;
+    for (const path of ordered) {
+      if (getField(doc.fields, path) === undefined) {
+        present = false;
+        break;
+      }
+    }
+    if (present) docs.push(doc);
+  }
+  return docs;
 }

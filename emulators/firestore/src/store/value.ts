@@ -72,6 +72,12 @@ function sign(n: number): number {
 }
 
 function compareIntegers(a: string, b: string): number {
+  // Up to 15 characters (at most 15 digits) a decimal string converts to a double exactly.
+  if (a.length <= 15 && b.length <= 15) {
+    const m = Number(a);
+    const n = Number(b);
+    return m < n ? -1 : m > n ? 1 : 0;
+  }
   const x = BigInt(a);
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;
