@@ -4,6 +4,7 @@ import {
   isPlacedOrder,
   newOrderAnnouncement,
   orderArrivals,
+  placedSince,
   type LiveOrder,
 } from './live-orders';
 
@@ -14,6 +15,7 @@ const order = (id: string, fields: Partial<LiveOrder> = {}): LiveOrder => ({
   store_name: 'Probe Shop',
   amount: 6998,
   created_at: new Date(since.getTime() + 1000),
+  paid_at: null,
   ...fields,
 });
 
@@ -55,6 +57,31 @@ describe('orderArrivals', () => {
       created_at: new Date(since.getTime() - NEW_ORDER_GRACE_MS + 1),
     });
     expect(orderArrivals([recent], new Map(), new Set(), since)).toEqual([recent]);
+  });
+});
+
+describe('placedSince', () => {
+  const opened = since;
+  it('counts orders paid, or placed on terms, since the view opened, once', () => {
+    const paidLater = order('a', {
+      created_at: new Date(opened.getTime() - 600_000),
+      paid_at: new Date(opened.getTime() + 500),
+    });
+    const onTerms = order('b', { status: 'awaiting_payment' });
+    expect(placedSince([paidLater, onTerms], opened, new Set()).map((o) => o.id)).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(placedSince([paidLater], opened, new Set(['a']))).toEqual([]);
+  });
+
+  it('leaves out orders placed before, and open checkouts', () => {
+    const before = order('a', {
+      created_at: new Date(opened.getTime() - 600_000),
+      paid_at: new Date(opened.getTime() - 1),
+    });
+    const open = order('b', { status: 'pending' });
+    expect(placedSince([before, open], opened, new Set())).toEqual([]);
   });
 });
 

@@ -13,6 +13,8 @@ export interface LiveOrder {
   store_name: string;
   amount: Cents;
   created_at: Date;
+  /** When it was paid (null: not yet, or placed on terms, which counts from its creation). */
+  paid_at: Date | null;
 }
 
 /**
@@ -44,6 +46,24 @@ export function orderArrivals(
     if (before !== undefined) return before === 'pending';
     return order.created_at.getTime() >= since.getTime() - NEW_ORDER_GRACE_MS;
   });
+}
+
+/**
+ * The orders among a listener's first snapshot that were placed after `opened`, the moment the
+ * view read what it shows: they came while the listener was starting, and are announced as
+ * arrivals too (once each).
+ */
+export function placedSince(
+  orders: readonly LiveOrder[],
+  opened: Date,
+  announced: ReadonlySet<string>,
+): LiveOrder[] {
+  return orders.filter(
+    (order) =>
+      !announced.has(order.id) &&
+      isPlacedOrder(order.status) &&
+      (order.paid_at ?? order.created_at).getTime() >= opened.getTime(),
+  );
 }
 
 /** The polite announcement of a new order: "New order from Probe Shop, $69.98". */

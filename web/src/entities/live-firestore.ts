@@ -20,6 +20,13 @@ export interface LiveFirestore {
 
 let loading: Promise<LiveFirestore> | null = null;
 
+/**
+ * How long a view stays open before it starts listening (docs/live-updates.md#when-listening-starts):
+ * live updates are for people who keep a view open, and a glance at a tab opens no listener,
+ * costs no reads, and does not parse the SDK while the person starts to read and tap.
+ */
+export const LIVE_DWELL_MS = 8000;
+
 /** The longest a listener waits for the browser to be idle after the view's first paint. */
 const IDLE_WAIT_MS = 2000;
 

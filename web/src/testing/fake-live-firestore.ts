@@ -80,6 +80,9 @@ export const fakeLive = {
   },
 };
 
+/** Tests start listening at once. */
+export const LIVE_DWELL_MS = 0;
+
 export function liveFirestore(): Promise<unknown> {
   return pending;
 }

@@ -1,13 +1,14 @@
 import {
   COLLECTIONS,
   orderArrivals,
+  placedSince,
   type LiveOrder,
   type Order,
   type OrderStatus,
 } from '@portal/domain';
 import type { QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { parseDocuments } from '../firestore';
 import { useLiveListener } from '../live-listener';
 import type { LiveFirestore } from '../live-firestore';
@@ -80,6 +81,8 @@ export interface OrderBookChange {
  */
 export function useLiveOrderBook(onChange: (change: OrderBookChange) => void) {
   const client = useQueryClient();
+  // When the view read the book it shows: a first snapshot newer than that catches it up.
+  const [opened] = useState(() => new Date());
   const state = useRef({
     seen: new Map<string, OrderStatus>(),
     announced: new Set<string>(),
@@ -95,10 +98,14 @@ export function useLiveOrderBook(onChange: (change: OrderBookChange) => void) {
     return sdk.onSnapshot(
       book,
       (snapshot) => {
-        // The first snapshot is what the book already shows: it only teaches what was seen.
-        const changed = first ? [] : changedOrders(snapshot);
         const { seen, announced } = state.current;
-        const arrivals = orderArrivals(changed, seen, announced, since);
+        // The first snapshot is what the book shows, but for what changed since it was read.
+        const changed = first
+          ? changedOrders(snapshot).filter((order) => (order.updated_at ?? opened) > opened)
+          : changedOrders(snapshot);
+        const arrivals = first
+          ? placedSince(changed, opened, announced)
+          : orderArrivals(changed, seen, announced, since);
         for (const order of parseDocuments(snapshot.docs, parseOrder, 'skip')) {
           seen.set(order.id, order.status);
         }

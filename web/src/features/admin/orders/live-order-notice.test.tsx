@@ -9,7 +9,13 @@ import { LiveOrderNotice } from './live-order-notice';
 const at = (date: Date) => Timestamp.fromDate(date);
 
 /** An order document as the functions write it. */
-function order(status: string, store_name: string, amount: number, created = new Date()) {
+function order(
+  status: string,
+  store_name: string,
+  amount: number,
+  created = new Date(),
+  updated = created,
+) {
   return {
     user_id: 'buyer-1',
     company_id: 'buyer-1',
@@ -31,7 +37,7 @@ function order(status: string, store_name: string, amount: number, created = new
     status,
     stripe_session_id: 'cs_test_1',
     created_at: at(created),
-    updated_at: at(new Date()),
+    updated_at: at(updated),
     paid_at: null,
     status_history: [{ status: 'pending', at: at(created), by: 'system' }],
   };
@@ -57,7 +63,7 @@ describe('LiveOrderNotice', () => {
     const { listener, queryClient } = await openBook();
     const region = screen.getByRole('status');
     expect(region).toHaveAttribute('aria-live', 'polite');
-    const old = order('processing', 'Old Shop', 1000);
+    const old = order('processing', 'Old Shop', 1000, new Date(Date.now() - 86_400_000));
     act(() => fakeLive.send(listener, { old }));
     expect(region).toHaveTextContent('');
     // The book's pages and the totals are read again when an order comes.
@@ -82,6 +88,36 @@ describe('LiveOrderNotice', () => {
     act(() => fakeLive.send(listener, { checkout }));
     act(() => fakeLive.send(listener, { checkout: { ...checkout, status: 'processing' } }));
     expect(region).toHaveTextContent('New order from Late Shop, $25.00');
+  });
+
+  it('catches up on an order placed while the listener was starting, and reads the book again', async () => {
+    const { listener, queryClient } = await openBook();
+    queryClient.setQueryData([...orderKeys.recent(), 'search', {}], { rows: [] });
+    const day = 86_400_000;
+    const old = order('shipped', 'Old Shop', 1000, new Date(Date.now() - 2 * day));
+    const checkout = order('pending', 'Slow Shop', 4200, new Date(Date.now() - 60_000));
+    const paid = {
+      ...checkout,
+      status: 'processing',
+      paid_at: at(new Date(Date.now() + 1000)),
+      updated_at: at(new Date(Date.now() + 1000)),
+    };
+    act(() => fakeLive.send(listener, { old, paid }));
+    expect(screen.getByRole('status')).toHaveTextContent('New order from Slow Shop, $42.00');
+    expect(queryClient.getQueryState([...orderKeys.recent(), 'search', {}])?.isInvalidated).toBe(
+      true,
+    );
+  });
+
+  it('reads nothing again when the first snapshot is what the book shows', async () => {
+    const { listener, queryClient } = await openBook();
+    queryClient.setQueryData([...orderKeys.recent(), 'search', {}], { rows: [] });
+    const old = order('processing', 'Old Shop', 1000, new Date(Date.now() - 86_400_000));
+    act(() => fakeLive.send(listener, { old }));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(queryClient.getQueryState([...orderKeys.recent(), 'search', {}])?.isInvalidated).toBe(
+      false,
+    );
   });
 
   it('does not say an old order that a change brings into view', async () => {
