@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NEW_ORDER_GRACE_MS,
   isPlacedOrder,
   newOrderAnnouncement,
   orderArrivals,
@@ -51,12 +50,21 @@ describe('orderArrivals', () => {
   });
 
   it('treats an old order a change brings into view as a change', () => {
-    const old = order('old', { created_at: new Date(since.getTime() - NEW_ORDER_GRACE_MS - 1) });
-    expect(orderArrivals([old], new Map(), new Set(), since)).toEqual([]);
-    const recent = order('recent', {
-      created_at: new Date(since.getTime() - NEW_ORDER_GRACE_MS + 1),
+    // Created 40 minutes before the listener started and shipped now.
+    const old = order('old', {
+      status: 'shipped',
+      created_at: new Date(since.getTime() - 40 * 60_000),
+      paid_at: new Date(since.getTime() - 39 * 60_000),
     });
-    expect(orderArrivals([recent], new Map(), new Set(), since)).toEqual([recent]);
+    expect(orderArrivals([old], new Map(), new Set(), since)).toEqual([]);
+  });
+
+  it('counts a checkout opened before the listener started and paid after it', () => {
+    const paidSince = order('paid', {
+      created_at: new Date(since.getTime() - 10 * 60_000),
+      paid_at: new Date(since.getTime() + 5000),
+    });
+    expect(orderArrivals([paidSince], new Map(), new Set(), since)).toEqual([paidSince]);
   });
 });
 

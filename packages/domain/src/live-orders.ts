@@ -17,22 +17,21 @@ export interface LiveOrder {
   paid_at: Date | null;
 }
 
-/**
- * How long before a listener started an order may have been created and still count as new when
- * it first shows up placed: its checkout was open when the manager looked, and paid since.
- */
-export const NEW_ORDER_GRACE_MS = 60 * 60 * 1000;
-
 /** A placed order: paid, or placed on terms (not a checkout still open, nor a dropped one). */
 export function isPlacedOrder(status: OrderStatus): boolean {
   return status !== 'pending' && status !== 'cancelled';
 }
 
+/** When an order was placed: paid, or, placed on terms (never paid by card), created. */
+export function placedAt(order: Pick<LiveOrder, 'paid_at' | 'created_at'>): Date {
+  return order.paid_at ?? order.created_at;
+}
+
 /**
  * The orders among `changed` that arrived: placed now, and either still an open checkout when
- * last seen, or unseen and created since the listener started (less the grace). An older order
- * that a change brings into view is a change, not an arrival; `announced` lists the ids already
- * told about, so an order arrives once.
+ * last seen, or unseen and placed since `since` (the listener's start). An older order that a
+ * change brings into view (shipped, refunded) is a change, not an arrival; `announced` lists the
+ * ids already told about, so an order arrives once.
  */
 export function orderArrivals(
   changed: readonly LiveOrder[],
@@ -44,7 +43,7 @@ export function orderArrivals(
     if (announced.has(order.id) || !isPlacedOrder(order.status)) return false;
     const before = seen.get(order.id);
     if (before !== undefined) return before === 'pending';
-    return order.created_at.getTime() >= since.getTime() - NEW_ORDER_GRACE_MS;
+    return placedAt(order).getTime() >= since.getTime();
   });
 }
 
@@ -62,7 +61,7 @@ export function placedSince(
     (order) =>
       !announced.has(order.id) &&
       isPlacedOrder(order.status) &&
-      (order.paid_at ?? order.created_at).getTime() >= opened.getTime(),
+      placedAt(order).getTime() >= opened.getTime(),
   );
 }
 

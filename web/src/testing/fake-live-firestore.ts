@@ -55,9 +55,14 @@ export const fakeLive = {
   },
   /**
    * Sends `listener` a query snapshot holding `docs` (id to data): added, modified and removed
-   * changes are those against its previous snapshot.
+   * changes are those against its previous snapshot (a document is modified when its data is
+   * another object). `fromCache`: the SDK's answer from its own cache, as when offline.
    */
-  send(listener: FakeListener, docs: Record<string, Record<string, unknown>>) {
+  send(
+    listener: FakeListener,
+    docs: Record<string, Record<string, unknown>>,
+    { fromCache = false }: { fromCache?: boolean } = {},
+  ) {
     const changes = [
       ...Object.entries(docs).flatMap(([id, data]) => {
         const before = listener.current.get(id);
@@ -72,6 +77,7 @@ export const fakeLive = {
     listener.next({
       docs: Object.entries(docs).map(([id, data]) => asDoc(id, data)),
       docChanges: () => changes,
+      metadata: { fromCache, hasPendingWrites: false },
     });
   },
   reset() {

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { parseDocuments } from '../firestore';
 import { useLiveListener } from '../live-listener';
 import type { LiveFirestore } from '../live-firestore';
@@ -57,14 +57,34 @@ function putOrders(
     }
   }
   const known = new Set<string>();
-  client.setQueriesData<Order[]>({ queryKey: listKey }, (list) => {
-    if (!Array.isArray(list)) return list;
-    list.forEach((order) => known.add(order.id));
-    return list.map((order) => byId.get(order.id) ?? order);
-  });
+  // Only the lists (arrays of orders): other caches under the key are left as they are.
+  for (const [key, list] of client.getQueriesData<unknown>({ queryKey: listKey })) {
+    if (!Array.isArray(list)) continue;
+    const orders = list as Order[];
+    orders.forEach((order) => known.add(order.id));
+    if (orders.some((order) => byId.has(order.id))) {
+      client.setQueryData(
+        key,
+        orders.map((order) => byId.get(order.id) ?? order),
+      );
+    }
+  }
   if (readNew && [...byId.keys()].some((id) => !known.has(id))) {
     void client.invalidateQueries({ queryKey: listKey });
   }
+}
+
+/**
+ * When the cached queries under `key` were read (the oldest of them; now when none is cached):
+ * a listener's first snapshot catches up on what changed after that.
+ */
+function readAt(client: QueryClient, key: readonly unknown[]): Date {
+  const times = client
+    .getQueryCache()
+    .findAll({ queryKey: key })
+    .map((query) => query.state.dataUpdatedAt)
+    .filter((time) => time > 0);
+  return new Date(times.length > 0 ? Math.min(...times) : Date.now());
 }
 
 export interface OrderBookChange {
@@ -81,14 +101,18 @@ export interface OrderBookChange {
  */
 export function useLiveOrderBook(onChange: (change: OrderBookChange) => void) {
   const client = useQueryClient();
-  // When the view read the book it shows: a first snapshot newer than that catches it up.
-  const [opened] = useState(() => new Date());
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
   const state = useRef({
     seen: new Map<string, OrderStatus>(),
     announced: new Set<string>(),
   });
   useLiveListener('order-book', ({ sdk, db }: LiveFirestore) => {
     const since = new Date();
+    // When the book on screen was read: the first snapshot catches up on what changed after.
+    const opened = readAt(client, orderKeys.recent());
     let first = true;
     const book = sdk.query(
       sdk.collection(db, COLLECTIONS.orders),
@@ -98,8 +122,9 @@ export function useLiveOrderBook(onChange: (change: OrderBookChange) => void) {
     return sdk.onSnapshot(
       book,
       (snapshot) => {
+        // Only what the server says: a snapshot from the SDK's cache (offline) is not the book.
+        if (snapshot.metadata.fromCache) return;
         const { seen, announced } = state.current;
-        // The first snapshot is what the book shows, but for what changed since it was read.
         const changed = first
           ? changedOrders(snapshot).filter((order) => (order.updated_at ?? opened) > opened)
           : changedOrders(snapshot);
@@ -112,10 +137,12 @@ export function useLiveOrderBook(onChange: (change: OrderBookChange) => void) {
         arrivals.forEach((order) => announced.add(order.id));
         first = false;
         if (changed.length === 0) return;
+        // The book is searched on the server: its pages (only those on screen) and the totals
+        // are read again; an order open in its details is put in place.
         putOrders(client, changed, orderKeys.recent(), false);
         void client.invalidateQueries({ queryKey: orderKeys.recent() });
         void client.invalidateQueries({ queryKey: orderKeys.totals() });
-        onChange({ changed, arrivals });
+        latest.current({ changed, arrivals });
       },
       () => undefined,
     );
@@ -144,18 +171,18 @@ export function useLiveCompanyOrders(companyId: string, scope?: BuyerScope) {
         filters.push([sdk.where('location_id', 'in', scope.locationIds.slice(i, i + IN_LIMIT))]);
       }
     }
-    const stops = filters.map((filter) => {
-      let first = true;
-      return sdk.onSnapshot(
+    const stops = filters.map((filter) =>
+      sdk.onSnapshot(
         sdk.query(orders, company, ...filter, ...newest),
         (snapshot) => {
-          // The first snapshot can be newer than the list's read: it is put in place too.
-          putOrders(client, changedOrders(snapshot), ['orders', companyId], !first);
-          first = false;
+          if (snapshot.metadata.fromCache) return;
+          // Every change is put in place; an order none of the lists holds (placed by a
+          // colleague, also while the listener was starting) has them read again.
+          putOrders(client, changedOrders(snapshot), ['orders', companyId], true);
         },
         () => undefined,
-      );
-    });
+      ),
+    );
     return () => stops.forEach((stop) => stop());
   });
 }

@@ -14,7 +14,12 @@ export function useLivePendingProfiles(enabled = true): ProfileRecord[] | undefi
   useLiveListener(enabled ? 'pending-profiles' : null, ({ sdk, db }) =>
     sdk.onSnapshot(
       sdk.query(sdk.collection(db, COLLECTIONS.profiles), sdk.where('status', '==', 'pending')),
-      (snapshot) => setPending(parseDocuments(snapshot.docs, parseProfile, 'skip')),
+      (snapshot) => {
+        // Only what the server says: the SDK's cache (offline) is not the list of applicants.
+        if (!snapshot.metadata.fromCache) {
+          setPending(parseDocuments(snapshot.docs, parseProfile, 'skip'));
+        }
+      },
       () => undefined,
     ),
   );

@@ -166,6 +166,35 @@ describe('AccountPage: Orders', () => {
     expect(fakeDb.calls.slice(reads).filter((call) => call.op === 'getDocs')).toEqual([]);
   });
 
+  it("shows a colleague's new order when it comes, reading the list again", async () => {
+    seedProfile('retailer');
+    seedOrder('bbbbbbbb2222', '2025-04-15T12:00:00Z', 'processing', [
+      line('blue-coast', 'Blue Coast Syrup', 2599, 1),
+    ]);
+    renderAccount();
+    await screen.findAllByRole('listitem', { name: /^Order #/ });
+    fakeLive.load();
+    await waitFor(() => expect(fakeLive.listeners).toHaveLength(1));
+    const listener = fakeLive.listeners[0]!;
+    // Placed by a colleague while the listener was starting: in its first snapshot.
+    seedOrder('cccccccc3333', '2026-01-05T10:00:00Z', 'processing', [
+      line('blue-coast', 'Blue Coast Syrup', 2599, 2),
+    ]);
+    act(() =>
+      fakeLive.send(listener, {
+        cccccccc3333: fakeDb.get('orders/cccccccc3333')!,
+        bbbbbbbb2222: fakeDb.get('orders/bbbbbbbb2222')!,
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('listitem', { name: /^Order #/ })
+          .map((o) => o.getAttribute('aria-label')),
+      ).toEqual(['Order #cccccccc', 'Order #bbbbbbbb']),
+    );
+  });
+
   it('stops listening when the page is left', async () => {
     seedProfile('retailer');
     const { unmount } = renderAccount();

@@ -182,6 +182,19 @@ describe('/admin access', () => {
     expect(companies()).not.toHaveTextContent(/\d/);
   });
 
+  it('watches the order book only while the Orders tab is open', async () => {
+    vi.mocked(useManagerCheck).mockReturnValue(checked(true));
+    renderPage('/admin?tab=orders');
+    fakeLive.load();
+    const book = () => fakeLive.listeners.filter((each) => each.target.path === 'orders');
+    await waitFor(() => expect(book()).toHaveLength(1));
+    await userEvent.click(screen.getByRole('tab', { name: 'Catalog' }));
+    await waitFor(() => expect(book()[0]!.stopped).toBe(true));
+    await userEvent.click(screen.getByRole('tab', { name: 'Orders' }));
+    await waitFor(() => expect(book()).toHaveLength(2));
+    expect(book()[1]!.stopped).toBe(false);
+  });
+
   it('opens the tab named in ?tab= (the Companies link in mails) and keeps the chosen tab in the URL', async () => {
     vi.mocked(useManagerCheck).mockReturnValue(checked(true));
     const { router } = renderPage('/admin?tab=companies');

@@ -6,6 +6,7 @@ import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useLivePendingProfiles, useProfiles } from '@/entities/profile';
 import { pendingCompanyCount } from '../common/search';
+import { LiveOrderNotice } from '../orders/live-order-notice';
 import { TotalsCards } from './totals-cards';
 import { DEFAULT_TAB, LazyTab, tabFromParam, type TabKey } from './lazy-tabs';
 import './admin-dashboard.css';
@@ -97,6 +98,8 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
           ]}
         />
       </main>
+      {/* Only while the Orders tab is open: the book is watched, and arrivals said, there. */}
+      {active === 'orders' && <LiveOrderNotice />}
     </div>
   );
 }

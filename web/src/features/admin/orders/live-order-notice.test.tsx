@@ -120,6 +120,33 @@ describe('LiveOrderNotice', () => {
     );
   });
 
+  it('says the same words again for a second order of the same shop and total', async () => {
+    const { listener } = await openBook();
+    const region = screen.getByRole('status');
+    act(() => fakeLive.send(listener, {}));
+    const first = order('processing', 'Probe Shop', 6998);
+    act(() => fakeLive.send(listener, { first }));
+    const said = region.querySelector('p');
+    expect(said).toHaveTextContent('New order from Probe Shop, $69.98');
+    act(() => fakeLive.send(listener, { first, second: order('processing', 'Probe Shop', 6998) }));
+    // A new node, so screen readers say it again.
+    expect(region.querySelector('p')).not.toBe(said);
+    expect(region).toHaveTextContent('New order from Probe Shop, $69.98');
+  });
+
+  it('ignores a snapshot from the SDK’s cache: an offline start is not the book', async () => {
+    const { listener, queryClient } = await openBook();
+    queryClient.setQueryData([...orderKeys.recent(), 'search', {}], { rows: [] });
+    act(() => fakeLive.send(listener, {}, { fromCache: true }));
+    // The server's first snapshot only then: the orders in it are the book, not arrivals.
+    const old = order('processing', 'Old Shop', 1000, new Date(Date.now() - 86_400_000));
+    act(() => fakeLive.send(listener, { old }));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    const fresh = order('processing', 'Probe Shop', 6998);
+    act(() => fakeLive.send(listener, { old, fresh }));
+    expect(screen.getByRole('status')).toHaveTextContent('New order from Probe Shop, $69.98');
+  });
+
   it('does not say an old order that a change brings into view', async () => {
     const { listener } = await openBook();
     act(() => fakeLive.send(listener, {}));

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useAbandonedCheckouts, useBackorderedOrders } from '@/entities/orders';
 import { AbandonedCheckoutsTable } from './abandoned-checkouts-table';
-import { LiveOrderNotice } from './live-order-notice';
 import { RecentOrdersTable } from './recent-orders-table';
 
 // The backorder queue is a chunk of its own, fetched beside the order book's first page: the
@@ -27,7 +26,6 @@ export default function OrdersTab() {
   }, []);
   return (
     <div className="admin-stack">
-      <LiveOrderNotice />
       <RecentOrdersTable
         after={
           <>
