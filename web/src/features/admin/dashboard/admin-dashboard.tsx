@@ -97,9 +97,9 @@ export function AdminDashboard({ email, onLogout }: { email: string; onLogout: (
             { key: 'site', label: 'Site', children: <LazyTab tab="site" /> },
           ]}
         />
+        {/* Only while the Orders tab is open: the book is watched, and arrivals said, there. */}
+        {active === 'orders' && <LiveOrderNotice />}
       </main>
-      {/* Only while the Orders tab is open: the book is watched, and arrivals said, there. */}
-      {active === 'orders' && <LiveOrderNotice />}
     </div>
   );
 }
