@@ -11,10 +11,11 @@ import { linkIn, mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accounts';
 import {
   listCollection,
+  type Plain,
   readDocument,
+  productDocument,
   waitForTriggers,
   writeDocuments,
-  type Plain,
 } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
@@ -37,25 +38,14 @@ let shopper: Person;
 let manager: Person;
 
 function product(p: { name: string; sku: string }, sortOrder: number) {
-  return {
+  return productDocument({
     name: p.name,
     description: 'Fruit syrup for the back-in-stock journey.',
-    image_url: '/products/blue-coast.svg',
-    images: [],
-    price_retailer: 1800,
-    price_breaks: [],
-    is_active: true,
-    sort_order: sortOrder,
     sku: p.sku,
-    category: 'Syrups',
-    case_pack: 1,
-    min_quantity: 1,
+    price_retailer: 1800,
+    sort_order: sortOrder,
     stock_on_hand: 0,
-    stock_reserved: 0,
-    backorders_allowed: false,
-    restock_date: null,
-    created_at: new Date(),
-  };
+  });
 }
 
 const alertsOfBuyer = async () =>

@@ -12,7 +12,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import { mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accounts';
-import { listCollection, readDocument, writeCart, writeDocuments } from './support/firestore-admin';
+import {
+  listCollection,
+  readDocument,
+  productDocument,
+  writeCart,
+  writeDocuments,
+} from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage, payCart } from './support/stripe-page';
@@ -42,25 +48,14 @@ function stripe(): Stripe {
 }
 
 function productDoc(active: boolean) {
-  return {
+  return productDocument({
     name: JUG.name,
     description: 'A half-gallon jug of mango syrup for the claims journey.',
-    image_url: '/products/dome-lids-16oz.svg',
-    images: [],
-    price_retailer: JUG.unit,
-    price_breaks: [],
-    is_active: active,
-    sort_order: 900,
     sku: JUG.id.toUpperCase(),
-    category: 'Syrups',
-    case_pack: 1,
-    min_quantity: 1,
-    stock_on_hand: 100,
-    stock_reserved: 0,
-    backorders_allowed: false,
-    restock_date: null,
-    created_at: new Date(),
-  };
+    price_retailer: JUG.unit,
+    image_url: '/products/dome-lids-16oz.svg',
+    is_active: active,
+  });
 }
 
 /** A small photo of a leaking jug: a PNG, made here (a real image the browser decodes). */

@@ -14,11 +14,17 @@ import {
   uniqueTag,
   type TestBuyer,
 } from './support/accounts';
-import { readDocument, writeCart, writeDocuments } from './support/firestore-admin';
+import {
+  readDocument,
+  productDocument,
+  writeCart,
+  writeDocuments,
+} from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
+import { shipInDialog } from './support/ship-dialog';
 import { payCart } from './support/stripe-page';
-import { see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
+import { see, seeText, signInBuyer, signInManager, usd } from './support/ui';
 
 const j = journey('live-updates');
 const SLOW = 60_000;
@@ -59,25 +65,12 @@ afterAll(async () => {
 });
 
 function product() {
-  return {
+  return productDocument({
     name: SYRUP.name,
     description: 'Lychee syrup for the live updates journey.',
-    image_url: '/products/blue-coast.svg',
-    images: [],
-    price_retailer: SYRUP.unit,
-    price_breaks: [],
-    is_active: true,
-    sort_order: 900,
     sku: SYRUP.id.toUpperCase(),
-    category: 'Syrups',
-    case_pack: 1,
-    min_quantity: 1,
-    stock_on_hand: 100,
-    stock_reserved: 0,
-    backorders_allowed: false,
-    restock_date: null,
-    created_at: new Date(),
-  };
+    price_retailer: SYRUP.unit,
+  });
 }
 
 j.step(
@@ -138,14 +131,7 @@ j.step(
       .first()
       .getByRole('button', { name: 'Mark Shipped', exact: true })
       .click();
-    const dialog = admin.getByRole('dialog', { name: `Ship order ${label}` });
-    await see(dialog, SLOW);
-    await dialog.getByLabel('Carrier').click();
-    await admin.getByTitle('UPS', { exact: true }).click();
-    await see(dialog.getByTitle('UPS', { exact: true }));
-    await dialog.getByLabel('Tracking number').fill(TRACKING);
-    await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
-    await seeToast(admin, 'Success', `Order ${label} is now Shipped`, SLOW);
+    await shipInDialog(admin, label, { tracking: TRACKING, status: 'Shipped' }, SLOW);
 
     await seeText(order, 'Shipped', SLOW);
     await seeText(order, TRACKING, SLOW);

@@ -8,7 +8,12 @@
  */
 import { expect } from 'vitest';
 import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accounts';
-import { patchDocument, writeDocuments, type Plain } from './support/firestore-admin';
+import {
+  patchDocument,
+  type Plain,
+  productDocument,
+  writeDocuments,
+} from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { at, see, seeQuantity, seeText, seeToast, signInBuyer } from './support/ui';
@@ -31,25 +36,15 @@ let buyer: Person;
 const orderId = `OrdList${tag}x1`;
 
 function productDoc(product: (typeof PRODUCTS)[number], index: number): { [key: string]: Plain } {
-  return {
+  return productDocument({
     name: product.name,
     description: 'A product of the order lists journey.',
-    image_url: '/products/syrup-variety-pack.svg',
-    images: [],
-    price_retailer: product.unit,
-    price_breaks: [],
-    is_active: true,
-    sort_order: 950 + index,
     sku: product.sku,
-    category: 'Syrups',
-    case_pack: 1,
-    min_quantity: 1,
+    price_retailer: product.unit,
+    image_url: '/products/syrup-variety-pack.svg',
+    sort_order: 950 + index,
     stock_on_hand: 200,
-    stock_reserved: 0,
-    backorders_allowed: false,
-    restock_date: null,
-    created_at: new Date(),
-  };
+  });
 }
 
 /** A delivered order of the buyer's, as the functions store one (what My Account reads). */

@@ -8,7 +8,7 @@
  */
 import { expect } from 'vitest';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
-import { readDocument, writeDocuments } from './support/firestore-admin';
+import { readDocument, productDocument, writeDocuments } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { see, seeText, signInBuyer } from './support/ui';
@@ -50,25 +50,18 @@ j.step('a buyer opens Quick Order; 30 products of a category of their own exist'
     new Map(
       PRODUCTS.map((product, i) => [
         `products/${product.id}`,
-        {
+        productDocument({
           name: product.name,
           description: 'A part for the Quick Order upload journey.',
-          image_url: '/products/dome-lids-16oz.svg',
-          images: [],
-          price_retailer: 300 + i * 10,
-          price_breaks: [],
-          is_active: true,
-          sort_order: 950 + i,
           sku: product.sku,
+          price_retailer: 300 + i * 10,
+          image_url: '/products/dome-lids-16oz.svg',
+          sort_order: 950 + i,
           category: 'Restock kit',
           case_pack: product.case_pack,
           min_quantity: product.min_quantity,
           stock_on_hand: 500,
-          stock_reserved: 0,
-          backorders_allowed: false,
-          restock_date: null,
-          created_at: new Date(),
-        },
+        }),
       ]),
     ),
   );

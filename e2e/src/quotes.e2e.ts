@@ -16,6 +16,7 @@ import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accoun
 import {
   listCollection,
   readDocument,
+  productDocument,
   waitForTriggers,
   writeDocuments,
   writeLocation,
@@ -157,26 +158,15 @@ j.step('a manager drafts an order with a show price and sends it as a quote', as
     new Map([
       [
         `products/${SYRUP.id}`,
-        {
+        productDocument({
           name: SYRUP.name,
           description: 'Guava syrup for the quotes journey.',
-          image_url: '/products/dome-lids-16oz.svg',
-          images: [],
-          price_retailer: SYRUP.unit,
-          price_breaks: [],
-          is_active: true,
-          sort_order: 901,
           // Short: the managers' catalog table must still fit 1280 px with every journey's products.
           sku: `QG-${tag.toUpperCase()}`,
-          category: 'Syrups',
-          case_pack: 1,
-          min_quantity: 1,
-          stock_on_hand: 100,
-          stock_reserved: 0,
-          backorders_allowed: false,
-          restock_date: null,
-          created_at: new Date(),
-        },
+          price_retailer: SYRUP.unit,
+          image_url: '/products/dome-lids-16oz.svg',
+          sort_order: 901,
+        }),
       ],
     ]),
   );

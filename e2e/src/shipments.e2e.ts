@@ -14,9 +14,16 @@ import { businessDay, restockText } from '@portal/domain';
 import { advanceBuyerClock } from '../../scripts/lib/test-clocks';
 import { mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accounts';
-import { patchDocument, readDocument, writeCart, writeDocuments } from './support/firestore-admin';
+import {
+  patchDocument,
+  readDocument,
+  productDocument,
+  writeCart,
+  writeDocuments,
+} from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
+import { shipInDialog } from './support/ship-dialog';
 import { fillShipTo, onStripePage } from './support/stripe-page';
 import { at, cents, see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
 
@@ -50,25 +57,17 @@ function stripe(): Stripe {
 }
 
 function productDoc(product: (typeof PRODUCTS)[number], stock: number, backorders: boolean) {
-  return {
+  return productDocument({
     name: product.name,
     description: `${product.name} for the shipments journey.`,
-    image_url: '/products/dome-lids-16oz.svg',
-    images: [],
-    price_retailer: product.unit,
-    price_breaks: [],
-    is_active: true,
-    sort_order: 900,
     sku: product.id.toUpperCase(),
+    price_retailer: product.unit,
+    image_url: '/products/dome-lids-16oz.svg',
     category: 'Supplies',
-    case_pack: 1,
-    min_quantity: 1,
     stock_on_hand: stock,
-    stock_reserved: 0,
     backorders_allowed: backorders,
     restock_date: backorders ? RESTOCK : null,
-    created_at: new Date(),
-  };
+  });
 }
 
 async function order() {
@@ -79,22 +78,14 @@ async function stockOf(productId: string): Promise<number> {
   return Number((await readDocument(j.stack, `products/${productId}`))!.stock_on_hand);
 }
 
-/** Fills the ship dialog: units per line, carrier and tracking, then records the shipment. */
+/** Ships `units` per product name from the open dialog, the journey's other lines none. */
 async function ship(page: Page, units: Map<string, number>, tracking: string, status: string) {
-  const dialog = page.getByRole('dialog', { name: `Ship order ${label}` });
-  await see(dialog, SLOW);
-  for (const product of PRODUCTS) {
-    const box = dialog.getByRole('textbox', { name: `Units of ${product.name} to ship` });
-    if (units.has(product.name)) await box.fill(String(units.get(product.name)));
-    else if ((await box.count()) > 0) await box.fill('0');
-  }
-  await dialog.getByLabel('Carrier').click();
-  await page.getByTitle('UPS', { exact: true }).click();
-  await see(dialog.getByTitle('UPS', { exact: true }));
-  await dialog.getByLabel('Tracking number').fill(tracking);
-  await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
-  await seeToast(page, 'Success', `Order ${label} is now ${status}`, SLOW);
-  await expect.poll(() => dialog.isVisible()).toBe(false);
+  await shipInDialog(
+    page,
+    label,
+    { tracking, status, units, lines: PRODUCTS.map((product) => product.name) },
+    SLOW,
+  );
 }
 
 afterAll(async () => {

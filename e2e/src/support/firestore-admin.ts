@@ -81,6 +81,36 @@ export async function writeDocuments(
 }
 
 /**
+ * A product document as the catalog stores it, for a journey's products of its own: a syrup in
+ * stock (100 on hand, none reserved), sold one at a time with no price breaks or backorders,
+ * active, near the end of the store (sort 900), unless `fields` say otherwise.
+ */
+export function productDocument(fields: {
+  name: string;
+  description: string;
+  sku: string;
+  price_retailer: number;
+  [key: string]: Plain;
+}): { [key: string]: Plain } {
+  return {
+    image_url: '/products/blue-coast.svg',
+    images: [],
+    price_breaks: [],
+    is_active: true,
+    sort_order: 900,
+    category: 'Syrups',
+    case_pack: 1,
+    min_quantity: 1,
+    stock_on_hand: 100,
+    stock_reserved: 0,
+    backorders_allowed: false,
+    restock_date: null,
+    created_at: new Date(),
+    ...fields,
+  };
+}
+
+/**
  * Puts these lines in a buyer's cart, one document per product under profiles/{uid}/cart_items
  * (the fields the cart page writes), so a journey can start from a filled cart. `id` is the
  * product's id.
