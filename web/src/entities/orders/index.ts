@@ -18,10 +18,4 @@ export {
   useBackorderedOrders,
   useShipOrder,
 } from './shipments';
-export {
-  LIVE_BOOK_SIZE,
-  LIVE_COMPANY_SIZE,
-  useLiveCompanyOrders,
-  useLiveOrderBook,
-  type OrderBookChange,
-} from './live';
+export { useLiveCompanyOrders, useLiveOrderBook } from './live';
