@@ -24,6 +24,7 @@ import { applyTransforms, transformPath } from './field-transforms.js';
 import type { PreconditionJson, WriteJson, WriteResultJson } from './request-types.js';
 import { validateDocumentPath, validateDocumentSize, validateFields } from './validate-fields.js';
 import { normalizeFields } from './normalize-values.js';
+import type { Usage } from './usage.js';
 
 export interface CommitContext {
   db: Database;
@@ -31,6 +32,8 @@ export interface CommitContext {
   caller: Caller;
   authorizer: Authorizer;
   commitTime: Micros;
+  /** Where a successful commit's writes and deletes are billed. */
+  usage: Usage;
 }
 
 interface PlannedWrite {
@@ -289,7 +292,10 @@ export interface CommitOutcome {
   commitTime: Micros;
 }
 
-/** Checks and applies all writes atomically; throws without changing anything on failure. */
+/**
+ * Checks and applies all writes atomically, and bills them (ctx.usage); throws without changing
+ * or billing anything on failure.
+ */
 export function commitWrites(
   ctx: CommitContext,
   writes: WriteJson[],
@@ -324,6 +330,9 @@ export function commitWrites(
     throw failure;
   }
   ctx.db.apply(ctx.commitTime, overlay);
+  const deletes = planned.filter((p) => p.method === 'delete').length;
+  const verifies = planned.filter((p) => p.method === 'verify').length;
+  ctx.usage.countWrites(ctx.dbName.project, planned.length - deletes - verifies, deletes);
   return { writeResults: planned.map((p) => p.result), commitTime: ctx.commitTime };
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the Firestore API operations share (document-reads.ts, document-writes.ts,
  * document-listing.ts; firestore-service.ts puts them together): the databases, the clock, the
- * billed reads, the document history, the rules checks of reads, read transactions and the
+ * billed reads and writes, the document history, the rules checks of reads, read transactions and the
  * documents' JSON form.
  */
 import { randomBytes } from 'node:crypto';
@@ -49,7 +49,7 @@ export function autoId(): string {
 
 export class ServiceCore {
   readonly clock = new MonotonicClock();
-  /** Reads per project, as billed (GET /emulator/v1/projects/{p}/usage). */
+  /** Reads and writes per project, as billed (GET /emulator/v1/projects/{p}/usage). */
   readonly usage = new Usage();
   /** Past document versions, for reads at a `readTime`. */
   readonly history: VersionHistory;
@@ -75,7 +75,10 @@ export class ServiceCore {
     return out;
   }
 
-  /** What a commit of these writes needs: the database, the caller, the rules, its time. */
+  /**
+   * What a commit of these writes needs: the database, the caller, the rules, its time, and the
+   * usage counters its writes are billed to.
+   */
   commitContext(dbName: DatabaseName, caller: Caller): CommitContext {
     return {
       db: this.database(dbName),
@@ -83,6 +86,7 @@ export class ServiceCore {
       caller,
       authorizer: this.authorizer(),
       commitTime: this.clock.now(),
+      usage: this.usage,
     };
   }
 

@@ -1,9 +1,11 @@
 /**
  * Billing-style usage counters per project, for tests that check how much a page or a function
- * reads (GET /emulator/v1/projects/{p}/usage; DELETE resets). Counted as Firestore bills reads:
- * one per document returned by a get, batch get, query, listing or listener; one per document
- * asked for and missing; one for a query that returns nothing; one per 1,000 index entries (at
- * least one) for an aggregation.
+ * reads and writes (GET /emulator/v1/projects/{p}/usage; DELETE resets). Counted as Firestore
+ * bills reads: one per document returned by a get, batch get, query, listing or listener; one per
+ * document asked for and missing; one for a query that returns nothing; one per 1,000 index
+ * entries (at least one) for an aggregation. And as it bills writes: one per document a
+ * successful commit sets, updates or transforms (a write with transforms once), one per delete
+ * (of a missing document too); verify writes and failed commits are not billed.
  */
 export interface UsageCounters {
   /** Billed document reads. */
@@ -15,6 +17,15 @@ export interface UsageCounters {
   listenReads: number;
   /** Requests that read: gets and batch gets, queries, aggregations, listings. */
   readRequests: number;
+  /** Billed document writes: sets, updates, creates and transforms (each write once). */
+  documentWrites: number;
+  /** Billed document deletes, of missing documents too. */
+  documentDeletes: number;
+  /**
+   * Successful requests that write: commits, each write of a batch write, REST document creates,
+   * patches and deletes (a commit of only verify writes, or of none, is not one).
+   */
+  writeRequests: number;
 }
 
 const empty = (): UsageCounters => ({
@@ -24,6 +35,9 @@ const empty = (): UsageCounters => ({
   aggregationReads: 0,
   listenReads: 0,
   readRequests: 0,
+  documentWrites: 0,
+  documentDeletes: 0,
+  writeRequests: 0,
 });
 
 export type ReadKind = 'get' | 'query' | 'aggregation' | 'listen';
@@ -46,6 +60,15 @@ export class Usage {
     c.documentReads += reads;
     c[`${kind}Reads`] += reads;
     if (request) c.readRequests += 1;
+  }
+
+  /** The billed writes and deletes of one successful commit (none: not a write request). */
+  countWrites(project: string, writes: number, deletes: number): void {
+    if (writes === 0 && deletes === 0) return;
+    const c = this.counters(project);
+    c.documentWrites += writes;
+    c.documentDeletes += deletes;
+    c.writeRequests += 1;
   }
 
   /** Reads billed for an aggregation over `entries` index entries. */

@@ -374,7 +374,7 @@ async function handleEmulatorAdmin(
     await deleteRecursively(db, prefix, ctx.service.clock.now());
     return { kind: 'json', body: {} };
   }
-  // /emulator/v1/projects/{p}/usage: the reads billed so far (src/engine/usage.ts); DELETE resets.
+  // /emulator/v1/projects/{p}/usage: the reads and writes billed so far (src/engine/usage.ts); DELETE resets.
   if (parts.length === 3 && parts[2] === 'usage' && (method === 'GET' || method === 'DELETE')) {
     const project = decodeSegment(parts[1] as string);
     if (method === 'DELETE') ctx.service.usage.reset(project);
