@@ -6,15 +6,16 @@
  * the end-to-end tests start this instead. New messages are delivered by the `sendMail`
  * Firestore trigger in both places.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { retryMailHandler } from '../functions/src/handlers/mail-sender';
 
 const interval = Number(process.env.MAIL_SWEEP_INTERVAL_MS ?? '1000');
-let stopping = false;
-process.on('SIGTERM', () => (stopping = true));
-process.on('SIGINT', () => (stopping = true));
+const stop = new AbortController();
+process.on('SIGTERM', () => stop.abort());
+process.on('SIGINT', () => stop.abort());
 
 process.stdout.write(`mail worker: sweeping the outbox every ${interval} ms\n`);
-while (!stopping) {
+while (!stop.signal.aborted) {
   try {
     await retryMailHandler();
   } catch (error) {
@@ -23,6 +24,7 @@ while (!stopping) {
       `mail worker: ${error instanceof Error ? error.message : String(error)}\n`,
     );
   }
-  await new Promise((resolve) => setTimeout(resolve, interval));
+  // The wait ends early when the stack stops.
+  await sleep(interval, undefined, { signal: stop.signal }).catch(() => undefined);
 }
 process.exit(0);

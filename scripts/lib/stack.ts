@@ -86,6 +86,13 @@ export interface StackOptions {
    * its own JSON (the default) or the official emulator's files. Imports read either.
    */
   firestoreExportFormat?: 'native' | 'official';
+  /**
+   * The scheduled sweeps (mail retries, stale checkouts, resale certificates) run once at start
+   * and then only hourly, so what a person's actions read and write is all the emulator counts
+   * (`npm run cost`). Default false: the mail retries every second, as npm start and the
+   * journeys need.
+   */
+  quietSweeps?: boolean;
   log?: (service: string, line: string) => void;
 }
 
@@ -625,23 +632,32 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (functionsLoadFailure) {
       throw new Error(`The Functions emulator could not load the functions: ${functionsLoadFailure}`);
     }
+    const HOUR_MS = String(60 * 60 * 1000);
+    const sweepEnv = options.quietSweeps
+      ? {
+          ...env,
+          MAIL_SWEEP_INTERVAL_MS: HOUR_MS,
+          STALE_CHECKOUT_SWEEP_INTERVAL_MS: HOUR_MS,
+          TAX_CERTIFICATE_SWEEP_INTERVAL_MS: HOUR_MS,
+        }
+      : env;
     if (want.mail && want.firestore) {
       // The retry sweep of the outbox: in production a scheduled function, here the same code
       // on a timer (the Functions emulator runs no schedules). scripts/mail-worker.ts.
       started.push(
-        launch('mail-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/mail-worker.ts'))], env, log),
+        launch('mail-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/mail-worker.ts'))], sweepEnv, log),
       );
     }
     if (want.functions && want.firestore && want.stripe) {
       // The sweep of stale checkouts: likewise a scheduled function in production, here the same
       // code on a timer. scripts/checkout-worker.ts.
       started.push(
-        launch('checkout-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/checkout-worker.ts'))], env, log),
+        launch('checkout-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/checkout-worker.ts'))], sweepEnv, log),
       );
       // The daily sweep of resale certificates (expiry reminders): likewise, on a timer.
       // scripts/tax-worker.ts.
       started.push(
-        launch('tax-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/tax-worker.ts'))], env, log),
+        launch('tax-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/tax-worker.ts'))], sweepEnv, log),
       );
     }
     if (options.officialFirestore && want.firestore) {

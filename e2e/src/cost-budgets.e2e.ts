@@ -1,0 +1,64 @@
+/**
+ * What each user action costs, held to its read budget: the actions of `npm run cost`
+ * (scripts/lib/cost/actions.ts: a visitor, the demo retailer shopping and paying, the demo
+ * manager reading every dashboard tab, shipping and refunding, a standing order renewing) on a
+ * stack of this file's own, whose scheduled sweeps stay quiet, so the emulator's counters hold
+ * only what the actions read and write. Fails naming each action over its budget
+ * (scripts/lib/cost/budgets.ts). The table and the monthly bill are written to
+ * e2e/artifacts/cost-report.md.
+ */
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { measureActions } from '../../scripts/lib/cost/actions';
+import { COST_BUDGETS, overBudget } from '../../scripts/lib/cost/budgets';
+import { CostMeter } from '../../scripts/lib/cost/meter';
+import { monthlyBill } from '../../scripts/lib/cost/bill';
+import { billTable, costTable } from '../../scripts/lib/cost/report';
+import { PROJECT_ID, startStack, type RunningStack } from '../../scripts/lib/stack';
+import { ARTIFACTS_DIR } from './support/journey';
+
+let stack: RunningStack | undefined;
+let browser: Browser | undefined;
+let meter: CostMeter | undefined;
+const log = createWriteStream(path.join(ARTIFACTS_DIR, 'cost-stack.log'));
+
+beforeAll(async () => {
+  stack = await startStack({
+    ports: 'free',
+    webServer: 'build',
+    quietSweeps: true,
+    log: (service, line) => {
+      log.write(`${service.padEnd(16)} ${line}\n`);
+      meter?.onLog(service, line);
+    },
+  });
+  meter = new CostMeter(stack.urls.firestore, PROJECT_ID);
+  browser = await chromium.connect(inject('browserWsEndpoint'));
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await new Promise<void>((resolve) => log.end(resolve));
+});
+
+test('every action stays within its read budget', async () => {
+  const costs = await measureActions(
+    browser as Browser,
+    (stack as RunningStack).urls,
+    meter as CostMeter,
+  );
+  await writeFile(
+    path.join(ARTIFACTS_DIR, 'cost-report.md'),
+    `${costTable(costs)}\n\n${billTable(costs, monthlyBill(costs))}\n`,
+  );
+  // Every action measured has a budget, and every budget an action.
+  expect(costs.map((cost) => cost.action).sort()).toEqual(Object.keys(COST_BUDGETS).sort());
+  const over = costs
+    .filter(overBudget)
+    .map((cost) => `${cost.action}: ${cost.reads} reads, budget ${COST_BUDGETS[cost.action]}`);
+  expect(over, `over budget (e2e/artifacts/cost-report.md)`).toEqual([]);
+}, 600_000);

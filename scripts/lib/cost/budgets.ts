@@ -1,0 +1,39 @@
+/**
+ * The most document reads each action of the cost report may bill (scripts/lib/cost/actions.ts),
+ * enforced by e2e/src/cost-budgets.e2e.ts and `npm run cost`. Set at the measured figure:
+ * a change that reads more fails until it is made cheaper or the budget is raised on purpose,
+ * with its reason in docs/performance.md.
+ */
+import type { ActionCost } from './meter';
+
+export const COST_BUDGETS: Readonly<Record<string, number>> = {
+  Landing: 4,
+  'Sign-in': 11,
+  'Store open': 18,
+  Search: 0,
+  'Add to cart': 2,
+  'Product page': 2,
+  Cart: 30,
+  'Checkout to paid order': 47,
+  'My Account': 12,
+  'Dashboard: Overview': 49,
+  'Dashboard: Orders': 11,
+  'Dashboard: Claims': 5,
+  'Dashboard: Receivables': 3,
+  'Dashboard: Tax': 1,
+  'Dashboard: Certificates': 1,
+  'Dashboard: Standing orders': 1,
+  'Dashboard: Companies': 12,
+  'Dashboard: Catalog': 39,
+  'Dashboard: Price lists': 1,
+  'Dashboard: Tutorials': 5,
+  'Dashboard: Site': 5,
+  Ship: 33,
+  Refund: 50,
+  'Standing-order renewal': 20,
+};
+
+export function overBudget(cost: ActionCost): boolean {
+  const budget = COST_BUDGETS[cost.action];
+  return budget === undefined || cost.reads > budget;
+}

@@ -1,0 +1,140 @@
+/**
+ * What one user action costs on a local stack: the Firestore emulator's billing counters
+ * (GET/DELETE /emulator/v1/projects/{p}/usage: document reads, writes and deletes, listener
+ * reads included) and the Cloud Functions invocations the Functions emulator reports in its
+ * output ("Beginning execution of ..."). An action is measured from a reset of the counters until
+ * everything it set off has finished: no function still running and the counters unchanged for
+ * QUIET_MS.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** How long the counters must stay still, with no function running, for an action to be over. */
+export const QUIET_MS = 3_000;
+const POLL_MS = 150;
+
+/** The emulator's usage counters (emulators/firestore/src/engine/usage.ts). */
+export interface FirestoreUsage {
+  documentReads: number;
+  listenReads: number;
+  documentWrites: number;
+  documentDeletes: number;
+}
+
+export interface ActionCost {
+  action: string;
+  reads: number;
+  /** Of `reads`, those delivered to listeners (live views). */
+  listenReads: number;
+  writes: number;
+  deletes: number;
+  invocations: number;
+  /** The functions invoked, with how often: "createCheckoutSession ×1, stripeWebhook ×3". */
+  functions: string;
+  ms: number;
+}
+
+const BEGIN = /Beginning execution of "(?:[a-z0-9-]+-)?([A-Za-z0-9_]+)"/;
+const FINISH = /Finished "(?:[a-z0-9-]+-)?([A-Za-z0-9_]+)" in/;
+
+export class CostMeter {
+  private running = 0;
+  private invoked = new Map<string, number>();
+  private lastLine = 0;
+
+  constructor(
+    private readonly firestoreUrl: string,
+    private readonly projectId: string,
+  ) {}
+
+  /** Feed the stack's output here (StackOptions.log). */
+  readonly onLog = (service: string, line: string): void => {
+    if (service !== 'firebase') return;
+    const begun = BEGIN.exec(line);
+    if (begun?.[1]) {
+      this.running += 1;
+      this.invoked.set(begun[1], (this.invoked.get(begun[1]) ?? 0) + 1);
+      this.lastLine = Date.now();
+      return;
+    }
+    if (FINISH.test(line)) {
+      this.running = Math.max(0, this.running - 1);
+      this.lastLine = Date.now();
+    }
+  };
+
+  private get usageUrl(): string {
+    return `${this.firestoreUrl}/emulator/v1/projects/${this.projectId}/usage`;
+  }
+
+  async usage(): Promise<FirestoreUsage> {
+    const response = await fetch(this.usageUrl);
+    if (!response.ok) throw new Error(`usage: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as Partial<FirestoreUsage>;
+    return {
+      documentReads: body.documentReads ?? 0,
+      listenReads: body.listenReads ?? 0,
+      documentWrites: body.documentWrites ?? 0,
+      documentDeletes: body.documentDeletes ?? 0,
+    };
+  }
+
+  private async reset(): Promise<void> {
+    const response = await fetch(this.usageUrl, { method: 'DELETE' });
+    if (!response.ok) throw new Error(`usage reset: ${response.status}`);
+    this.invoked = new Map();
+  }
+
+  /**
+   * Waits until nothing moves: no function running and the counters unchanged for QUIET_MS
+   * (and `dwellMs` at least, for a view that starts listening after a while).
+   */
+  async settle(options: { dwellMs?: number; timeoutMs?: number } = {}): Promise<void> {
+    const started = Date.now();
+    const deadline = started + (options.timeoutMs ?? 90_000);
+    let last = JSON.stringify(await this.usage());
+    let stillSince = Date.now();
+    for (;;) {
+      await sleep(POLL_MS);
+      const now = JSON.stringify(await this.usage());
+      if (now !== last || this.running > 0 || this.lastLine > stillSince) {
+        last = now;
+        stillSince = Date.now();
+      }
+      const dwelt = Date.now() - started >= (options.dwellMs ?? 0);
+      if (dwelt && Date.now() - stillSince >= QUIET_MS) return;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `still busy after ${options.timeoutMs ?? 90_000} ms (${this.running} function(s) running)`,
+        );
+      }
+    }
+  }
+
+  /** Runs `act` from zeroed counters and answers what it cost once everything has settled. */
+  async measure(
+    action: string,
+    act: () => Promise<void>,
+    options: { dwellMs?: number } = {},
+  ): Promise<ActionCost> {
+    await this.settle();
+    await this.reset();
+    const t0 = Date.now();
+    await act();
+    await this.settle({ dwellMs: options.dwellMs });
+    const usage = await this.usage();
+    const invocations = [...this.invoked.values()].reduce((sum, n) => sum + n, 0);
+    return {
+      action,
+      reads: usage.documentReads,
+      listenReads: usage.listenReads,
+      writes: usage.documentWrites,
+      deletes: usage.documentDeletes,
+      invocations,
+      functions: [...this.invoked]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, n]) => `${name} ×${n}`)
+        .join(', '),
+      ms: Date.now() - t0,
+    };
+  }
+}
