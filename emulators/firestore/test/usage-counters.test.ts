@@ -15,6 +15,7 @@ interface Usage {
   queryReads: number;
   aggregationReads: number;
   listenReads: number;
+  rulesReads: number;
   readRequests: number;
   documentWrites: number;
   documentDeletes: number;
@@ -65,6 +66,7 @@ describe.skipIf(process.env['FIRESTORE_CONFORMANCE_TARGET'])('usage counters', (
       queryReads: 0,
       aggregationReads: 0,
       listenReads: 0,
+      rulesReads: 0,
       readRequests: 0,
       documentWrites: 0,
       documentDeletes: 0,
@@ -271,6 +273,90 @@ service cloud.firestore {
       });
       expect(allowed.status).toBe(200);
       expect(await usage()).toMatchObject({ documentWrites: 1, writeRequests: 1 });
+    } finally {
+      await setRules(`rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /{document=**} { allow read, write: if true; }
+  }
+}
+`);
+    }
+  });
+
+  it("bill the documents a client request's rules read, once per request", async () => {
+    const project = `/emulator/v1/projects/${target.projectId}`;
+    const setRules = async (content: string): Promise<void> => {
+      const res = await rest(target, 'PUT', `${project}:securityRules`, {
+        body: { rules: { files: [{ content }] } },
+      });
+      expect(res.status, res.text).toBe(200);
+    };
+    await db.doc('gate/open').set({ on: true });
+    for (const id of ['a', 'b', 'c']) await db.doc(`gated/${id}`).set({ n: 1 });
+    // exists() and get() of the same gate: one document; getAfter() of the document written.
+    await setRules(`rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    function gateOpen() {
+      let gate = /databases/$(database)/documents/gate/open;
+      return exists(gate) && get(gate).data.on == true;
+    }
+    match /gated/{id} {
+      allow read: if gateOpen();
+      allow write: if gateOpen()
+        && getAfter(/databases/$(database)/documents/gated/$(id)).data.n > 0;
+    }
+    match /{collection}/{id} { allow read, write: if collection != 'gated'; }
+  }
+}
+`);
+    try {
+      await reset();
+      expect((await rest(target, 'GET', '/gated/a', { admin: false })).status).toBe(200);
+      expect(await usage()).toMatchObject({ documentReads: 2, getReads: 1, rulesReads: 1 });
+
+      // A batch get of three: the gate once.
+      await reset();
+      const batch = await rest(target, 'POST', ':batchGet', {
+        admin: false,
+        body: { documents: ['a', 'b', 'c'].map((id) => docName(target, `gated/${id}`)) },
+      });
+      expect(batch.status, batch.text).toBe(200);
+      expect(await usage()).toMatchObject({ documentReads: 4, getReads: 3, rulesReads: 1 });
+
+      // A query's rules are judged once, whatever it returns.
+      await reset();
+      const query = await rest(target, 'POST', ':runQuery', {
+        admin: false,
+        body: { structuredQuery: { from: [{ collectionId: 'gated' }] } },
+      });
+      expect(query.status, query.text).toBe(200);
+      expect(await usage()).toMatchObject({ documentReads: 4, queryReads: 3, rulesReads: 1 });
+
+      // A commit of two: the gate once; the documents it writes, read after it, are its own.
+      await reset();
+      const commit = await rest(target, 'POST', ':commit', {
+        admin: false,
+        body: {
+          writes: ['x', 'y'].map((id) => ({
+            update: { name: docName(target, `gated/${id}`), fields: { n: { integerValue: '2' } } },
+          })),
+        },
+      });
+      expect(commit.status, commit.text).toBe(200);
+      expect(await usage()).toMatchObject({ documentReads: 1, rulesReads: 1, documentWrites: 2 });
+
+      // A denied request is billed what its rules read.
+      await db.doc('gate/open').set({ on: false });
+      await reset();
+      expect((await rest(target, 'GET', '/gated/a', { admin: false })).status).toBe(403);
+      expect(await usage()).toMatchObject({ rulesReads: 1 });
+
+      // Admin requests skip the rules: nothing more.
+      await reset();
+      await db.doc('gated/a').get();
+      expect(await usage()).toMatchObject({ documentReads: 1, rulesReads: 0 });
     } finally {
       await setRules(`rules_version = '2';
 service cloud.firestore {

@@ -16,6 +16,7 @@ const POLL_MS = 150;
 export interface FirestoreUsage {
   documentReads: number;
   listenReads: number;
+  rulesReads: number;
   documentWrites: number;
   documentDeletes: number;
 }
@@ -25,6 +26,8 @@ export interface ActionCost {
   reads: number;
   /** Of `reads`, those delivered to listeners (live views). */
   listenReads: number;
+  /** Of `reads`, the documents security rules read for the browser's requests. */
+  rulesReads: number;
   writes: number;
   deletes: number;
   invocations: number;
@@ -73,6 +76,7 @@ export class CostMeter {
     return {
       documentReads: body.documentReads ?? 0,
       listenReads: body.listenReads ?? 0,
+      rulesReads: body.rulesReads ?? 0,
       documentWrites: body.documentWrites ?? 0,
       documentDeletes: body.documentDeletes ?? 0,
     };
@@ -127,6 +131,7 @@ export class CostMeter {
       action,
       reads: usage.documentReads,
       listenReads: usage.listenReads,
+      rulesReads: usage.rulesReads,
       writes: usage.documentWrites,
       deletes: usage.documentDeletes,
       invocations,

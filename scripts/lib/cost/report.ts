@@ -13,11 +13,22 @@ function table(header: string[], rows: string[][]): string {
 
 export function costTable(costs: readonly ActionCost[]): string {
   return table(
-    ['Action', 'Reads', 'of which listeners', 'Read budget', 'Writes', 'Deletes', 'Invocations', 'Functions'],
+    [
+      'Action',
+      'Reads',
+      'of which listeners',
+      'of which rules',
+      'Read budget',
+      'Writes',
+      'Deletes',
+      'Invocations',
+      'Functions',
+    ],
     costs.map((cost) => [
       cost.action,
       int(cost.reads),
       int(cost.listenReads),
+      int(cost.rulesReads),
       `${int(COST_BUDGETS[cost.action] ?? 0)}${overBudget(cost) ? ' **over**' : ''}`,
       int(cost.writes),
       int(cost.deletes),

@@ -1,5 +1,5 @@
 /** Atomic commits: preconditions, update masks, transforms, rules checks, and transaction conflicts. */
-import type { Authorizer, RulesMethod } from './authorizer.js';
+import type { AuthorizeRequest, Authorizer, RulesMethod } from './authorizer.js';
 import type { StoredDocument } from '../store/document-store.js';
 import {
   deleteField,
@@ -236,11 +236,33 @@ function authorizeWrites(
   if (ctx.caller.kind === 'admin') return;
   const auth = ctx.caller.auth;
   const store = ctx.db.store;
+  // What the rules read is billed once per document for the whole commit; a document the
+  // commit writes, read after it (getAfter), is the commit's own and not billed.
+  const accessed = new Set<string>();
   const lookup = {
-    get: (p: string): Fields | null => store.get(p)?.fields ?? null,
-    getAfter: (p: string): Fields | null =>
-      overlay.has(p) ? (overlay.get(p)?.fields ?? null) : (store.get(p)?.fields ?? null),
+    get: (p: string): Fields | null => {
+      accessed.add(p);
+      return store.get(p)?.fields ?? null;
+    },
+    getAfter: (p: string): Fields | null => {
+      if (overlay.has(p)) return overlay.get(p)?.fields ?? null;
+      accessed.add(p);
+      return store.get(p)?.fields ?? null;
+    },
   };
+  try {
+    authorizeEach(ctx, planned, lookup, auth);
+  } finally {
+    if (accessed.size > 0) ctx.usage.count(ctx.dbName.project, 'rules', accessed.size);
+  }
+}
+
+function authorizeEach(
+  ctx: CommitContext,
+  planned: PlannedWrite[],
+  lookup: AuthorizeRequest['lookup'],
+  auth: AuthorizeRequest['auth'],
+): void {
   const time = new Date(ctx.commitTime / 1000);
   for (const w of planned) {
     // A verify write reads the document: it needs get permission (as in the official emulator).

@@ -55,7 +55,13 @@ export class DocumentReads {
     const read = (): JsonRecord[] => {
       const store = db.readStore(tx);
       const docs = paths.map((p) => store.get(p));
-      paths.forEach((p, i) => this.core.authorizeGet(db, caller, p, docs[i]));
+      // The rules' reads of the whole batch are billed once per document (a profile once).
+      const accessed = new Set<string>();
+      try {
+        paths.forEach((p, i) => this.core.authorizeGet(db, caller, p, docs[i], accessed));
+      } finally {
+        this.core.billRulesReads(db, accessed);
+      }
       const readTime = formatMicros(this.core.clock.now());
       this.core.usage.count(dbName.project, 'get', paths.length);
       const out: JsonRecord[] = created && tx ? [{ transaction: tx.id }] : [];

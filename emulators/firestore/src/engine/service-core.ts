@@ -90,28 +90,57 @@ export class ServiceCore {
     };
   }
 
-  /** The rules' get() and getAfter() of a database's documents. */
-  lookupFor(db: Database): {
+  /**
+   * The rules' get() and getAfter() of a database's documents; each document they read is added
+   * to `accessed`, to be billed once per request (billRulesReads).
+   */
+  lookupFor(
+    db: Database,
+    accessed?: Set<string>,
+  ): {
     get(p: string): Fields | null;
     getAfter(p: string): Fields | null;
   } {
-    const get = (p: string): Fields | null => db.store.get(p)?.fields ?? null;
+    const get = (p: string): Fields | null => {
+      accessed?.add(p);
+      return db.store.get(p)?.fields ?? null;
+    };
     return { get, getAfter: get };
   }
 
-  /** Rules `get` of one document for a non-admin caller (throws PERMISSION_DENIED). */
-  authorizeGet(db: Database, caller: Caller, path: string, doc: StoredDocument | undefined): void {
+  /** Bills the documents one request's rules read (get(), exists() ...), once each. */
+  billRulesReads(db: Database, accessed: ReadonlySet<string>): void {
+    if (accessed.size > 0) this.usage.count(db.project, 'rules', accessed.size);
+  }
+
+  /**
+   * Rules `get` of one document for a non-admin caller (throws PERMISSION_DENIED). The documents
+   * the rules read are billed here, or added to `accessed` when the request (a batch get) bills
+   * them once for all its documents.
+   */
+  authorizeGet(
+    db: Database,
+    caller: Caller,
+    path: string,
+    doc: StoredDocument | undefined,
+    accessed?: Set<string>,
+  ): void {
     if (caller.kind === 'admin') return;
-    const decision = this.authorizer().authorize({
-      method: 'get',
-      path,
-      auth: caller.auth,
-      time: new Date(),
-      resource: doc?.fields ?? null,
-      requestResource: null,
-      lookup: this.lookupFor(db),
-    });
-    throwIfDenied(decision);
+    const read = accessed ?? new Set<string>();
+    try {
+      const decision = this.authorizer().authorize({
+        method: 'get',
+        path,
+        auth: caller.auth,
+        time: new Date(),
+        resource: doc?.fields ?? null,
+        requestResource: null,
+        lookup: this.lookupFor(db, read),
+      });
+      throwIfDenied(decision);
+    } finally {
+      if (!accessed) this.billRulesReads(db, read);
+    }
   }
 
   /** Rules `list` of a query for a non-admin caller (throws PERMISSION_DENIED). */
@@ -143,17 +172,23 @@ export class ServiceCore {
     query: NonNullable<AuthorizeRequest['query']>,
   ): void {
     if (caller.kind === 'admin') return;
-    const decision = this.authorizer().authorize({
-      method: 'list',
-      path,
-      auth: caller.auth,
-      time: new Date(),
-      resource: null,
-      requestResource: null,
-      query,
-      lookup: this.lookupFor(db),
-    });
-    throwIfDenied(decision);
+    // A query's rules are judged once, not per document: what they read is billed once.
+    const read = new Set<string>();
+    try {
+      const decision = this.authorizer().authorize({
+        method: 'list',
+        path,
+        auth: caller.auth,
+        time: new Date(),
+        resource: null,
+        requestResource: null,
+        query,
+        lookup: this.lookupFor(db, read),
+      });
+      throwIfDenied(decision);
+    } finally {
+      this.billRulesReads(db, read);
+    }
   }
 
   /** Resolves the transaction of a read: an existing one, a new one, or none. */

@@ -3,7 +3,9 @@
  * reads and writes (GET /emulator/v1/projects/{p}/usage; DELETE resets). Counted as Firestore
  * bills reads: one per document returned by a get, batch get, query, listing or listener; one per
  * document asked for and missing; one for a query that returns nothing; one per 1,000 index
- * entries (at least one) for an aggregation. And as it bills writes: one per document a
+ * entries (at least one) for an aggregation; one per document a request's security rules read
+ * with get(), exists(), getAfter() or existsAfter() (each document once per request; not a
+ * document the same commit writes, read after it). And as it bills writes: one per document a
  * successful commit sets, updates or transforms (a write with transforms once), one per delete
  * (of a missing document too); verify writes and failed commits are not billed.
  */
@@ -15,6 +17,8 @@ export interface UsageCounters {
   queryReads: number;
   aggregationReads: number;
   listenReads: number;
+  /** Documents security rules read for a client's request (admin requests skip the rules). */
+  rulesReads: number;
   /** Requests that read: gets and batch gets, queries, aggregations, listings. */
   readRequests: number;
   /** Billed document writes: sets, updates, creates and transforms (each write once). */
@@ -34,13 +38,14 @@ const empty = (): UsageCounters => ({
   queryReads: 0,
   aggregationReads: 0,
   listenReads: 0,
+  rulesReads: 0,
   readRequests: 0,
   documentWrites: 0,
   documentDeletes: 0,
   writeRequests: 0,
 });
 
-export type ReadKind = 'get' | 'query' | 'aggregation' | 'listen';
+export type ReadKind = 'get' | 'query' | 'aggregation' | 'listen' | 'rules';
 
 export class Usage {
   private readonly byProject = new Map<string, UsageCounters>();
@@ -55,7 +60,12 @@ export class Usage {
   }
 
   /** `reads` billed reads of one request (`request` false: more reads of a request counted). */
-  count(project: string, kind: ReadKind, reads: number, request = kind !== 'listen'): void {
+  count(
+    project: string,
+    kind: ReadKind,
+    reads: number,
+    request = kind !== 'listen' && kind !== 'rules',
+  ): void {
     const c = this.counters(project);
     c.documentReads += reads;
     c[`${kind}Reads`] += reads;
