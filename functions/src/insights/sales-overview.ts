@@ -3,21 +3,21 @@ import {
   COLLECTIONS,
   comparisonRange,
   planOverview,
-  readRollup,
   summarizeOverview,
   type DayRange,
   type RangePreset,
   type SalesOverviewResponse,
-  type SalesRollup,
 } from '@portal/domain';
 import type { Context } from '../lib/context';
+import { readRollups } from './read-rollups';
 
 /**
  * getSalesOverview (managers): the Overview of a range of business days from the sales rollups
- * (insights/sales-rollups.ts), never from the orders. One batch get of the documents the plan
- * names (at most a few hundred: days for up to 92 days, weeks up to two years, months beyond,
- * and the fewest documents covering the previous period), then, for each of the top stores, its
- * latest order (one document each, in parallel; index orders user_id asc, created_at desc).
+ * (insights/sales-rollups.ts), never from the orders. The documents the plan names (at most a few
+ * hundred: days for up to 92 days, weeks up to two years, months beyond, and the fewest documents
+ * covering the previous period), read with a range query per run of them (read-rollups.ts: only
+ * those that exist are billed), then, for each of the top stores, its latest order (one document
+ * each, in parallel; index orders user_id asc, created_at desc).
  */
 export async function getSalesOverview(
   request: { range: DayRange; interval: 'day' | 'week'; preset?: RangePreset | undefined },
@@ -29,12 +29,7 @@ export async function getSalesOverview(
     request.interval,
     comparisonRange(request.range, request.preset),
   );
-  const snaps =
-    plan.reads.length > 0 ? await db.getAll(...plan.reads.map((r) => db.doc(r.path))) : [];
-  const docs = new Map<string, SalesRollup>(
-    snaps.filter((snap) => snap.exists).map((snap) => [snap.ref.path, readRollup(snap.data())]),
-  );
-  const overview = summarizeOverview(plan, docs);
+  const overview = summarizeOverview(plan, await readRollups(db, plan.reads));
   const lastOrders = await Promise.all(
     overview.topStores.map((store) => lastOrderAt(db, store.uid)),
   );

@@ -22,16 +22,19 @@ import {
   monthOf,
   rollupDays,
   rollupRef,
+  ROLLUP_COLLECTIONS,
   sumRollups,
   weekStart,
+  type RollupLevel,
   type RollupRef,
   type SalesRollup,
 } from './sales-rollups';
 
 /**
  * The read side of the sales rollups (sales-rollups.ts): which rollup documents answer an
- * Overview of a range (planOverview: the fewest documents, each day once), and the Overview
- * made from them (summarizeOverview). getSalesOverview reads the plan's documents in one batch.
+ * Overview of a range (planOverview: the fewest documents, each day once), how to read them
+ * (rollupRuns: a range query per run of documents that follow each other), and the Overview
+ * made from them (summarizeOverview).
  */
 
 /** Code-unit order of ids, the tie-break of the top lists. */
@@ -172,6 +175,64 @@ export function planOverview(
     previous: previousRefs,
     reads: [...reads.values()],
   };
+}
+
+// ---- how to read them -------------------------------------------------------------------------
+
+/**
+ * Rollup documents of one level whose ids follow each other with no gap (consecutive days, weeks
+ * or months), first to last: one range query on the document id reads them all.
+ */
+export interface RollupRun {
+  level: RollupLevel;
+  /** The collection (sales_days, sales_weeks, sales_months). */
+  collection: string;
+  /** The first and last ids of the run: the range query's bounds, both included. */
+  first: string;
+  last: string;
+  refs: RollupRef[];
+}
+
+/** The id of the document after `ref` at its level: the next day, week or month. */
+function nextRollupId(ref: Pick<RollupRef, 'level' | 'id'>): string {
+  const next = addDays(rollupDays(ref).to, 1);
+  return ref.level === 'month' ? monthOf(next) : next;
+}
+
+/**
+ * The documents as runs (rollupRuns), to be read with a range query each rather than a batch get:
+ * Firestore bills a batch get one read per document asked for, those that do not exist too (most
+ * days of a quiet shop have no sales), and a query one per document it returns (one when it
+ * returns none). The ids of a level sort as their days do (YYYY-MM-DD, YYYY-MM), so the documents
+ * between a run's first and last ids are the run's own. Each document once; runs by level, then id.
+ */
+export function rollupRuns(refs: readonly RollupRef[]): RollupRun[] {
+  const unique = new Map<string, RollupRef>();
+  for (const ref of refs) unique.set(ref.path, ref);
+  const sorted = [...unique.values()].sort(
+    (a, b) => compare(a.level, b.level) || compare(a.id, b.id),
+  );
+  const runs: RollupRun[] = [];
+  for (const ref of sorted) {
+    const run = runs[runs.length - 1];
+    if (
+      run &&
+      run.level === ref.level &&
+      nextRollupId({ level: run.level, id: run.last }) === ref.id
+    ) {
+      run.last = ref.id;
+      run.refs.push(ref);
+    } else {
+      runs.push({
+        level: ref.level,
+        collection: ROLLUP_COLLECTIONS[ref.level],
+        first: ref.id,
+        last: ref.id,
+        refs: [ref],
+      });
+    }
+  }
+  return runs;
 }
 
 // ---- the answer ------------------------------------------------------------------------------

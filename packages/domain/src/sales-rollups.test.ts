@@ -10,7 +10,13 @@ import {
   WEEK_SERIES_MAX_DAYS,
   type DayRange,
 } from './insights';
-import { coverRange, planOverview, seriesInterval, summarizeOverview } from './sales-overview-plan';
+import {
+  coverRange,
+  planOverview,
+  rollupRuns,
+  seriesInterval,
+  summarizeOverview,
+} from './sales-overview-plan';
 import {
   approvalDelta,
   buildRollups,
@@ -665,6 +671,60 @@ describe('which documents answer a range', () => {
       ['2025-06-16', ['sales_weeks/2025-06-16']],
       ['2025-06-23', ['sales_days/2025-06-23', 'sales_days/2025-06-24']],
     ]);
+  });
+
+  it('reads the documents as runs of consecutive ids, a range query each', () => {
+    const runsOf = (refs: RollupRef[]) =>
+      rollupRuns(refs).map((run) => [run.collection, run.first, run.last, run.refs.length]);
+    // The last 30 days by day: the days of the range and the two days before it that the
+    // previous period ends with make one run; that period's four weeks another.
+    const plan = planOverview({ from: '2026-11-04', to: '2026-12-03' });
+    expect(runsOf(plan.reads)).toEqual([
+      ['sales_days', '2026-11-02', '2026-12-03', 32],
+      ['sales_weeks', '2026-10-05', '2026-10-26', 4],
+    ]);
+    // Months run across a year end; a gap starts a new run; each document once.
+    const month = (id: string): RollupRef => ({ level: 'month', id, path: `sales_months/${id}` });
+    const day = (id: string): RollupRef => ({ level: 'day', id, path: `sales_days/${id}` });
+    expect(
+      runsOf([
+        month('2026-01'),
+        month('2025-12'),
+        month('2025-11'),
+        month('2026-03'),
+        day('2024-02-29'),
+        day('2024-02-28'),
+        day('2024-03-01'),
+        day('2024-02-28'),
+      ]),
+    ).toEqual([
+      ['sales_days', '2024-02-28', '2024-03-01', 3],
+      ['sales_months', '2025-11', '2026-01', 3],
+      ['sales_months', '2026-03', '2026-03', 1],
+    ]);
+    // Every plan: the runs hold each document once, and only the documents between their ids.
+    for (const range of RANGES) {
+      for (const asked of ['day', 'week'] as const) {
+        const { reads } = planOverview(range, asked);
+        const runs = rollupRuns(reads);
+        expect(runs.flatMap((run) => run.refs.map((r) => r.path)).sort()).toEqual(
+          reads.map((r) => r.path).sort(),
+        );
+        expect(runs.length).toBeLessThanOrEqual(reads.length);
+        for (const run of runs) {
+          expect(run.refs[0]!.id).toBe(run.first);
+          expect(run.refs[run.refs.length - 1]!.id).toBe(run.last);
+          const days = run.refs.flatMap((ref) => {
+            const { from, to } = rollupDays(ref);
+            return [from, to];
+          });
+          // Consecutive: each document starts the day after the one before it ends.
+          for (let i = 1; i < run.refs.length; i += 1) {
+            expect(days[2 * i]).toBe(addDays(days[2 * i - 1]!, 1));
+          }
+        }
+      }
+    }
   });
 
   it('reads few documents for the ranges the Overview offers', () => {
