@@ -170,12 +170,14 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
     expect(cachedKeys()).toEqual([quoteKeys.one('q1')]);
   });
 
-  it('the dashboard reads the totals and the accounts for a manager, nothing for a buyer', async () => {
+  it('the dashboard reads the totals and the accounts waiting for review for a manager, nothing for a buyer', async () => {
     await runLoader(pageModules.admin!);
     expect(cachedKeys()).toEqual([]);
     session.user = MANAGER;
     await runLoader(pageModules.admin!);
-    expect(cachedKeys()).toEqual(expect.arrayContaining([orderKeys.totals(), profileKeys.list()]));
+    expect(cachedKeys()).toEqual(
+      expect.arrayContaining([orderKeys.totals(), profileKeys.pending()]),
+    );
     expect(cachedKeys()).toHaveLength(2);
   });
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { profilesQueryOptions } from '@/entities/profile';
+import { pendingProfilesQueryOptions } from '@/entities/profile';
 import {
   AdminDashboardPage,
   preloadTabForFirstPaint,
@@ -12,9 +12,12 @@ export function Component() {
   return <AdminDashboardPage />;
 }
 
-/** The dashboard's totals and the accounts (the Users tab's pending count), read with the manager check. */
+/**
+ * The dashboard's totals and the accounts waiting for review (the Companies tab's badge), read
+ * with the manager check.
+ */
 const startReads = prefetchLoader(
-  managerReads(() => [totalsQueryOptions(), profilesQueryOptions()]),
+  managerReads(() => [totalsQueryOptions(), pendingProfilesQueryOptions()]),
 );
 
 /**

@@ -1,5 +1,5 @@
 import { type SetProfileStatusRequest } from '@portal/domain';
-import { getCount, getDoc, getDocs, orderBy, query } from 'firebase/firestore/lite';
+import { getCount, getDoc, getDocs, orderBy, query, where } from 'firebase/firestore/lite';
 import { callSetProfileStatus } from '@/lib/callables';
 import { parseDocuments, parsedOrThrow } from '../firestore';
 import { parseProfile, profileRef, profilesCollection, type ProfileRecord } from './documents';
@@ -20,6 +20,16 @@ export async function fetchProfile(uid: string): Promise<ProfileRecord | null> {
  */
 export async function fetchProfiles(): Promise<ProfileRecord[]> {
   const snapshot = await getDocs(query(profilesCollection(), orderBy('created_at', 'desc')));
+  return parseDocuments(snapshot.docs, parseProfile, 'throw');
+}
+
+/**
+ * The profiles waiting for review (managers only): the dashboard's badge of applicants, read with
+ * the page until its listener answers (live.ts, the same query). Only those, not every profile:
+ * a read per applicant rather than per account.
+ */
+export async function fetchPendingProfiles(): Promise<ProfileRecord[]> {
+  const snapshot = await getDocs(query(profilesCollection(), where('status', '==', 'pending')));
   return parseDocuments(snapshot.docs, parseProfile, 'throw');
 }
 

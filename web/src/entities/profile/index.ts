@@ -1,9 +1,11 @@
 export type { ProfileRecord } from './documents';
-export { countProfiles, fetchProfile, fetchProfiles } from './api';
+export { countProfiles, fetchPendingProfiles, fetchProfile, fetchProfiles } from './api';
 export {
+  pendingProfilesQueryOptions,
   profileKeys,
   profileQueryOptions,
   profilesQueryOptions,
+  usePendingProfiles,
   useProfile,
   useProfiles,
   useSetProfileStatus,

@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { callSetProfileStatus } from '@/lib/callables';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import { renderQueryHook } from '@/testing/render';
-import { fetchProfile, fetchProfiles, profileKeys, useSetProfileStatus } from '.';
+import {
+  fetchPendingProfiles,
+  fetchProfile,
+  fetchProfiles,
+  profileKeys,
+  useSetProfileStatus,
+} from '.';
 
 vi.mock('@/lib/callables', () => ({ callSetProfileStatus: vi.fn() }));
 
@@ -38,6 +44,20 @@ describe('profiles', () => {
     ]);
     fakeDb.seed('profiles/c', { ...stored('Broken', '2025-04-02T10:00:00Z'), role: 'king' });
     await expect(fetchProfiles()).rejects.toThrow();
+  });
+
+  it('reads only the profiles waiting for review for the badge, refreshed with the list', async () => {
+    fakeDb.seed('profiles/a', stored('Applicant', '2025-01-02T10:00:00Z'));
+    fakeDb.seed('profiles/b', {
+      ...stored('Approved', '2025-03-02T10:00:00Z'),
+      status: 'approved',
+    });
+    fakeDb.seed('profiles/c', {
+      ...stored('Rejected', '2025-04-02T10:00:00Z'),
+      status: 'rejected',
+    });
+    expect((await fetchPendingProfiles()).map((p) => [p.id, p.status])).toEqual([['a', 'pending']]);
+    expect(profileKeys.pending().slice(0, profileKeys.list().length)).toEqual(profileKeys.list());
   });
 
   it("passes the profile's email_verified flag through (absent when never synced)", async () => {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchProfile, fetchProfiles, setProfileStatus } from './api';
+import { fetchPendingProfiles, fetchProfile, fetchProfiles, setProfileStatus } from './api';
 
 export const profileKeys = {
   /** Every cached profile of a signed-in account (the access checks read them again). */
@@ -8,6 +8,8 @@ export const profileKeys = {
   detail: (uid: string) => ['profile', uid] as const,
   /** Every profile (the manager's User Management). */
   list: () => ['admin', 'profiles'] as const,
+  /** The profiles waiting for review (the dashboard's badge); refreshed with the list. */
+  pending: () => [...profileKeys.list(), 'pending'] as const,
 };
 
 export const profileQueryOptions = (uid: string) =>
@@ -22,6 +24,13 @@ export const profilesQueryOptions = () =>
 
 export function useProfiles() {
   return useQuery(profilesQueryOptions());
+}
+
+export const pendingProfilesQueryOptions = () =>
+  queryOptions({ queryKey: profileKeys.pending(), queryFn: fetchPendingProfiles });
+
+export function usePendingProfiles() {
+  return useQuery(pendingProfilesQueryOptions());
 }
 
 export function useSetProfileStatus() {

@@ -8,7 +8,7 @@ import { noteAuthUser } from '@/lib/session-end';
 import { fakeLive } from '@/testing/fake-live-firestore';
 import { renderWithProviders } from '@/testing/render';
 import { useAllProducts } from '@/entities/catalog';
-import { useProfiles } from '@/entities/profile';
+import { usePendingProfiles, useProfiles } from '@/entities/profile';
 import { useEditableSupportContent } from '@/entities/support';
 import { useTotals } from './get-totals';
 import { useSearchCompanies, useSearchOrders } from '../common/search';
@@ -51,6 +51,11 @@ beforeEach(() => {
   vi.mocked(useSearchCompanies).mockReturnValue(stub<typeof useSearchCompanies>(loaded(noRows)));
   vi.mocked(useProfiles).mockReturnValue(
     stub<typeof useProfiles>(
+      loaded([makeProfile(), makeProfile({ id: 'uid-2', status: 'pending' })]),
+    ),
+  );
+  vi.mocked(usePendingProfiles).mockReturnValue(
+    stub<typeof usePendingProfiles>(
       loaded([makeProfile(), makeProfile({ id: 'uid-2', status: 'pending' })]),
     ),
   );
@@ -137,14 +142,13 @@ describe('/admin access', () => {
 
   it('shows how many companies are pending on the Companies tab, each once', () => {
     vi.mocked(useManagerCheck).mockReturnValue(checked(true));
-    vi.mocked(useProfiles).mockReturnValue(
-      stub<typeof useProfiles>(
+    vi.mocked(usePendingProfiles).mockReturnValue(
+      stub<typeof usePendingProfiles>(
         loaded([
           makeProfile({ id: 'uid-1', company_id: 'c1' }),
           // A second member of the same pending company.
           makeProfile({ id: 'uid-2', company_id: 'c1' }),
           makeProfile({ id: 'uid-3', company_id: 'c3' }),
-          makeProfile({ id: 'uid-4', company_id: 'c4', status: 'approved' }),
         ]),
       ),
     );
@@ -156,7 +160,7 @@ describe('/admin access', () => {
     vi.mocked(useManagerCheck).mockReturnValue(checked(true));
     renderPage();
     const companies = () => screen.getByRole('tab', { name: /Companies/ });
-    // The profiles read with the page, until the listener answers.
+    // The applicants read with the page, until the listener answers.
     expect(companies()).toHaveTextContent('2');
     fakeLive.load();
     await waitFor(() =>

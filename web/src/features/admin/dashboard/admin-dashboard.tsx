@@ -4,7 +4,7 @@ import { LogoutOutlined } from '@/components/icons';
 import { PageTabs } from '@/components/page-tabs';
 import { brand } from '@/config/brand';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useLivePendingProfiles, useProfiles } from '@/entities/profile';
+import { useLivePendingProfiles, usePendingProfiles } from '@/entities/profile';
 import { pendingCompanyCount } from '../common/search';
 import { LiveOrderNotice } from '../orders/live-order-notice';
 import { TotalsCards } from './totals-cards';
@@ -19,14 +19,14 @@ import './admin-dashboard.css';
  * the tabs and dialogs that do bring antd's theme with them (lazy-tabs.tsx).
  */
 export function AdminDashboard({ email, onLogout }: { email: string; onLogout: () => void }) {
-  const profiles = useProfiles();
+  const pendingProfiles = usePendingProfiles();
   const [params, setParams] = useSearchParams();
   const active = tabFromParam(params.get('tab'));
   usePageTitle('Admin Dashboard');
-  // Live (docs/live-updates.md): the applicants waiting as they apply and are reviewed, the
-  // profiles read with the page until the listener's first answer.
+  // Live (docs/live-updates.md): the applicants waiting as they apply and are reviewed, those
+  // read with the page until the listener's first answer.
   const livePending = useLivePendingProfiles();
-  const pendingCount = pendingCompanyCount(livePending ?? profiles.data);
+  const pendingCount = pendingCompanyCount(livePending ?? pendingProfiles.data);
 
   return (
     <div className="admin-page">
