@@ -16,7 +16,7 @@ export const COST_BUDGETS: Readonly<Record<string, number>> = {
   Cart: 30,
   'Checkout to paid order': 47,
   'My Account': 12,
-  'Dashboard: Overview': 49,
+  'Dashboard: Overview': 9,
   'Dashboard: Orders': 11,
   'Dashboard: Claims': 5,
   'Dashboard: Receivables': 3,
