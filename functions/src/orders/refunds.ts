@@ -145,8 +145,11 @@ export async function refundOrder(
     throw new PreconditionError('This order has no card payment on record to refund.');
   }
   // A refund by lines claims the order's units first, priced again on the order as it is now:
-  // two refunds of the same last units cannot both go to Stripe.
-  if (plan) {
+  // two refunds of the same last units cannot both go to Stripe. One of no units (shipping,
+  // goodwill) is money alone, as a refund of an amount is: Stripe caps it at what the payment
+  // has left, and it moves no unit or tax share, so it claims nothing.
+  const claims = plan !== null && plan.lines.length > 0;
+  if (claims) {
     await claimRefund(db, order.id, input.requestId, (now) => {
       const again = planOf(now, input);
       if (again && again.amount !== plan.amount) {
@@ -206,7 +209,7 @@ export async function refundOrder(
   } finally {
     // A refund Stripe made ends its claim as it is recorded (recordRefund); one it did not make
     // must not hold the order's units for the others.
-    if (plan && !refundMade) await releaseRefundClaim(db, order.id, input.requestId);
+    if (claims && !refundMade) await releaseRefundClaim(db, order.id, input.requestId);
   }
   const recorded = await recordRefund(
     ctx,

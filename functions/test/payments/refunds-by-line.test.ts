@@ -298,6 +298,24 @@ describe('refundOrder by lines', () => {
     expect((await orderDoc(orderId)).refunded_amount).toBe(4 * PRICE);
   });
 
+  it("a refund of no units claims none: it goes ahead while another refund holds the order's units", async () => {
+    const { orderId } = await paidOrder({ [SYRUP]: 4 });
+    const claim = {
+      request_id: 'another-request',
+      until: Timestamp.fromMillis(Date.now() + 60_000),
+    };
+    await db().doc(paths.order(orderId)).update({ refund_claim: claim });
+    await expect(
+      refund(orderId, { lines: [{ productId: SYRUP, quantity: 1, restock: 0 }] }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/^Another refund of this order/) });
+    const answer = await refund(orderId, { shipping: 0, goodwill: 300 });
+    expect(answer.amount).toBe(300);
+    const after = await orderDoc(orderId);
+    expect(after.refunds).toMatchObject([{ amount: 300, lines: [], goodwill: 300 }]);
+    // The other request's claim is left as it was, for its own refund to end.
+    expect(after.refund_claim?.request_id).toBe('another-request');
+  });
+
   it('a processing order whose lines are all refunded becomes refunded', async () => {
     const { orderId } = await paidOrder({ [SYRUP]: 3, [LIDS]: 2 });
     await refund(orderId, { lines: [{ productId: SYRUP, quantity: 3, restock: 3 }] });
