@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
-import type { OrderRow } from './order-row';
+import { sameStoredFields, type OrderRow } from './order-row';
 import type { ClaimsOverview } from './claims-overview';
 import { BUYER_ROLES, PROFILE_STATUSES, type BuyerRole, type ProfileStatus } from './roles';
 
@@ -404,6 +404,34 @@ export const searchOrdersRequest = z.strictObject({
 });
 export type SearchOrdersRequest = z.input<typeof searchOrdersRequest>;
 export type SearchOrdersQuery = z.output<typeof searchOrdersRequest>;
+
+/**
+ * The stored fields of an order that decide whether a search of the Orders table finds it and
+ * where it sorts it: its sort field, and those its filters read (the status, the role, the
+ * search text's keys, the days of `created_at`). searchOrders' query plan reads no others
+ * (functions/test/insights/search-plan.test.ts holds it to that).
+ */
+export function orderSearchPlacementFields(request: SearchOrdersRequest): string[] {
+  const fields = new Set<string>([request.sort ?? 'created_at']);
+  if (request.status) fields.add('status');
+  if (request.role) fields.add('buyer_role');
+  if (request.q) fields.add('search_keys');
+  if (request.range) fields.add('created_at');
+  return [...fields];
+}
+
+/**
+ * Whether two stored versions of an order sit in the same place of a search's results: found by
+ * it or not alike, and sorted alike. A change between them leaves every page of that search as
+ * it was but for the order's own row, which can then be put in place instead of searching again.
+ */
+export function samePlaceInSearch(
+  request: SearchOrdersRequest,
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): boolean {
+  return sameStoredFields(orderSearchPlacementFields(request), before, after);
+}
 
 export interface SearchResponse<Row> {
   rows: Row[];

@@ -6,6 +6,7 @@ import {
   ROW_COPIED_FIELDS,
   type OrderRowSource,
 } from './order-row';
+import { orderSearchPlacementFields, samePlaceInSearch } from './insights';
 import { orderSchema } from './order-schema';
 
 const SHIP_TO = {
@@ -122,6 +123,52 @@ describe('the order row codec', () => {
       problem: expect.stringMatching(/^amount: /),
     });
     expect(parseOrderRow('bad', { ...stored, status: 'lost' })).toMatchObject({ success: false });
+  });
+});
+
+describe('where an order sits in a search of the Orders table', () => {
+  const refunded = { ...stored, refunded_amount: 1500, updated_at: at('2026-03-05T09:00:00.000Z') };
+
+  it('reads the sort field and the fields of the filters the search has', () => {
+    expect(orderSearchPlacementFields({})).toEqual(['created_at']);
+    expect(orderSearchPlacementFields({ sort: 'amount', status: 'shipped' })).toEqual([
+      'amount',
+      'status',
+    ]);
+    expect(
+      orderSearchPlacementFields({
+        sort: 'store_name',
+        role: 'retailer',
+        q: 'cloud',
+        range: { from: '2026-03-01', to: '2026-03-31' },
+      }),
+    ).toEqual(['store_name', 'buyer_role', 'search_keys', 'created_at']);
+  });
+
+  it('a refund leaves the order where it was, whatever the filters and the sort', () => {
+    for (const request of [{}, { status: 'shipped' as const }, { sort: 'amount' as const }]) {
+      expect(samePlaceInSearch(request, stored, refunded)).toBe(true);
+    }
+  });
+
+  it('a new status moves it only in a search by status', () => {
+    const delivered = { ...stored, status: 'delivered' };
+    expect(samePlaceInSearch({}, stored, delivered)).toBe(true);
+    expect(samePlaceInSearch({ status: 'shipped' }, stored, delivered)).toBe(false);
+  });
+
+  it('compares instants by their time and lists by their items', () => {
+    const copy = {
+      ...stored,
+      created_at: at('2026-03-04T18:30:00.000Z'),
+      search_keys: ['c', 'cl'],
+    };
+    expect(samePlaceInSearch({ q: 'cl' }, { ...stored, search_keys: ['c', 'cl'] }, copy)).toBe(
+      true,
+    );
+    expect(samePlaceInSearch({ q: 'cl' }, { ...stored, search_keys: ['c'] }, copy)).toBe(false);
+    const later = { ...stored, created_at: new Date('2026-03-04T18:30:01.000Z') };
+    expect(samePlaceInSearch({}, stored, later)).toBe(false);
   });
 });
 

@@ -116,3 +116,24 @@ export function parseOrderRow(
   if (parsed.success) return { success: true, row: orderRowOf(id, parsed.data) };
   return { success: false, problem: firstIssueText(parsed.error) };
 }
+
+/** A stored value as it compares: an instant (a Date, a Timestamp) by its time. */
+function comparable(value: unknown): string | undefined {
+  const date =
+    value !== null &&
+    typeof value === 'object' &&
+    'toDate' in value &&
+    typeof (value as { toDate: unknown }).toDate === 'function'
+      ? (value as { toDate: () => unknown }).toDate()
+      : value;
+  return JSON.stringify(date instanceof Date ? date.getTime() : date);
+}
+
+/** Whether two stored versions of a document are alike in `fields` (instants by their time). */
+export function sameStoredFields(
+  fields: readonly string[],
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): boolean {
+  return fields.every((field) => comparable(before[field]) === comparable(after[field]));
+}

@@ -19,6 +19,10 @@ export interface FakeListener {
   current: Map<string, Record<string, unknown>>;
   next(snapshot: unknown): void;
   stopped: boolean;
+  /** Opened with `includeMetadataChanges`: told when only `fromCache` changed. */
+  metadata: boolean;
+  /** `fromCache` of the last snapshot it was told (undefined before the first). */
+  fromCache?: boolean;
 }
 
 const listeners: FakeListener[] = [];
@@ -35,8 +39,22 @@ const sdk = {
     path: ref.path,
     constraints: [...ref.constraints, ...constraints],
   }),
-  onSnapshot(target: Target, next: (snapshot: unknown) => void) {
-    const listener: FakeListener = { target, current: new Map(), next, stopped: false };
+  onSnapshot(
+    target: Target,
+    ...args:
+      [(snapshot: unknown) => void, unknown?] | [object, (snapshot: unknown) => void, unknown?]
+  ) {
+    // (target, next, error) or (target, options, next, error), as the SDK takes them.
+    const options =
+      typeof args[0] === 'function' ? {} : (args[0] as { includeMetadataChanges?: boolean });
+    const next = (typeof args[0] === 'function' ? args[0] : args[1]) as (snapshot: unknown) => void;
+    const listener: FakeListener = {
+      target,
+      current: new Map(),
+      next,
+      stopped: false,
+      metadata: options.includeMetadataChanges === true,
+    };
     listeners.push(listener);
     return () => {
       listener.stopped = true;
@@ -56,7 +74,9 @@ export const fakeLive = {
   /**
    * Sends `listener` a query snapshot holding `docs` (id to data): added, modified and removed
    * changes are those against its previous snapshot (a document is modified when its data is
-   * another object). `fromCache`: the SDK's answer from its own cache, as when offline.
+   * another object). `fromCache`: the SDK's answer from its own cache, as when offline (or when
+   * listening again to orders it kept). As the SDK does, a snapshot that changes nothing is not
+   * told, unless only `fromCache` changed and the listener asked for metadata changes.
    */
   send(
     listener: FakeListener,
@@ -74,6 +94,11 @@ export const fakeLive = {
         .map(([id, data]) => ({ type: 'removed', doc: asDoc(id, data) })),
     ];
     listener.current = new Map(Object.entries(docs));
+    const told = listener.fromCache;
+    const news =
+      told === undefined || changes.length > 0 || (listener.metadata && told !== fromCache);
+    if (!news) return;
+    listener.fromCache = fromCache;
     listener.next({
       docs: Object.entries(docs).map(([id, data]) => asDoc(id, data)),
       docChanges: () => changes,

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { callShipOrder } from '@/lib/callables';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import { renderQueryHook } from '@/testing/render';
-import { orderKeys } from './queries';
+import { orderKeys } from './keys';
 import { fetchBackorderedOrders, useShipOrder } from './shipments';
 
 vi.mock('@/lib/callables', () => ({ callShipOrder: vi.fn() }));
@@ -57,7 +57,7 @@ describe('fetchBackorderedOrders (the managers backorder queue)', () => {
 });
 
 describe('useShipOrder', () => {
-  it('goes through the callable and refreshes the order book (with the queue), the totals and the order', async () => {
+  it('goes through the callable and refreshes the order, and the order book (with the queue) and the totals at once with no listener', async () => {
     vi.mocked(callShipOrder).mockResolvedValue({
       orderId: 'o1',
       status: 'partially_shipped',
@@ -74,9 +74,9 @@ describe('useShipOrder', () => {
     await act(() => result.current.mutateAsync(request));
     expect(callShipOrder).toHaveBeenCalledWith(request);
     expect(invalidatedKeys()).toEqual([
+      orderKeys.one('o1'),
       orderKeys.recent(),
       orderKeys.totals(),
-      orderKeys.one('o1'),
     ]);
   });
 });

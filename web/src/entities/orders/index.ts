@@ -1,6 +1,6 @@
 export { countOrders, sumPaidRevenue, type BuyerScope } from './api';
+export { orderKeys } from './keys';
 export {
-  orderKeys,
   orderQueryOptions,
   ordersQueryOptions,
   useAbandonedCheckouts,
@@ -8,14 +8,8 @@ export {
   useOrderNotes,
   useOrders,
   useRecentOrders,
-  useRefundOrder,
-  useUpdateOrderStatus,
 } from './queries';
-export {
-  backorderKeys,
-  fetchBackorderedOrders,
-  shipOrder,
-  useBackorderedOrders,
-  useShipOrder,
-} from './shipments';
-export { useLiveCompanyOrders, useLiveOrderBook } from './live';
+export { useRefundOrder, useUpdateOrderStatus } from './changes';
+export { fetchBackorderedOrders, shipOrder, useBackorderedOrders, useShipOrder } from './shipments';
+export { useLiveCompanyOrders } from './live';
+export { useLiveOrderBook } from './live-book';

@@ -1,36 +1,28 @@
-import {
-  COLLECTIONS,
-  orderArrivals,
-  placedSince,
-  type LiveOrder,
-  type Order,
-  type OrderStatus,
-} from '@portal/domain';
+import { COLLECTIONS, type Order } from '@portal/domain';
 import type { QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { parseDocuments } from '../firestore';
 import { useLiveListener } from '../live-listener';
 import type { LiveFirestore } from '../live-firestore';
 import type { BuyerScope } from './api';
 import { parseOrder } from './documents';
-import { orderKeys } from './queries';
+import { orderKeys } from './keys';
 
 /**
  * Orders that update live (docs/live-updates.md): realtime listeners of the full SDK on the
  * views where people wait for an order to come or to move. What they read is put in the same
- * cached queries the views already show, so a view changes in place, without a reload.
+ * cached queries the views already show, so a view changes in place, without a reload. The
+ * manager's order book listens in live-book.ts (a module of its own, which the buyers' pages do
+ * not load).
  */
 
-/** How many of the most recently changed orders the manager's listener watches. */
-export const LIVE_BOOK_SIZE = 25;
 /** How many of its most recently changed orders a company's listener watches (per query). */
 export const LIVE_COMPANY_SIZE = 20;
 /** Firestore takes at most 30 values in one `in` filter (as fetchOrders). */
 const IN_LIMIT = 30;
 
 /** The orders a snapshot added or changed since the one before (every one, in the first). */
-function changedOrders(snapshot: QuerySnapshot): Order[] {
+export function changedOrders(snapshot: QuerySnapshot): Order[] {
   const docs = snapshot
     .docChanges()
     .filter((change) => change.type !== 'removed')
@@ -43,7 +35,7 @@ function changedOrders(snapshot: QuerySnapshot): Order[] {
  * under `listKey`. With `readNew`, an order none of those lists holds (a new one) has them read
  * again: their filters and order decide where it goes.
  */
-function putOrders(
+export function putOrders(
   client: QueryClient,
   orders: readonly Order[],
   listKey: readonly unknown[],
@@ -78,75 +70,13 @@ function putOrders(
  * When the cached queries under `key` were read (the oldest of them; now when none is cached):
  * a listener's first snapshot catches up on what changed after that.
  */
-function readAt(client: QueryClient, key: readonly unknown[]): Date {
+export function readAt(client: QueryClient, key: readonly unknown[]): Date {
   const times = client
     .getQueryCache()
     .findAll({ queryKey: key })
     .map((query) => query.state.dataUpdatedAt)
     .filter((time) => time > 0);
   return new Date(times.length > 0 ? Math.min(...times) : Date.now());
-}
-
-export interface OrderBookChange {
-  /** Orders added or changed, newest change first. */
-  changed: Order[];
-  /** Those that are new orders, to be announced (orderArrivals). */
-  arrivals: LiveOrder[];
-}
-
-/**
- * The manager's order book, live: the LIVE_BOOK_SIZE most recently changed orders are watched;
- * a change reads the book's pages and the totals again and reaches `onChange` with the orders
- * that are new (announced once each).
- */
-export function useLiveOrderBook(onChange: (change: OrderBookChange) => void) {
-  const client = useQueryClient();
-  const latest = useRef(onChange);
-  useEffect(() => {
-    latest.current = onChange;
-  });
-  const state = useRef({
-    seen: new Map<string, OrderStatus>(),
-    announced: new Set<string>(),
-  });
-  useLiveListener('order-book', ({ sdk, db }: LiveFirestore) => {
-    const since = new Date();
-    // When the book on screen was read: the first snapshot catches up on what changed after.
-    const opened = readAt(client, orderKeys.recent());
-    let first = true;
-    const book = sdk.query(
-      sdk.collection(db, COLLECTIONS.orders),
-      sdk.orderBy('updated_at', 'desc'),
-      sdk.limit(LIVE_BOOK_SIZE),
-    );
-    return sdk.onSnapshot(
-      book,
-      (snapshot) => {
-        // Only what the server says: a snapshot from the SDK's cache (offline) is not the book.
-        if (snapshot.metadata.fromCache) return;
-        const { seen, announced } = state.current;
-        const changed = first
-          ? changedOrders(snapshot).filter((order) => (order.updated_at ?? opened) > opened)
-          : changedOrders(snapshot);
-        const arrivals = first
-          ? placedSince(changed, opened, announced)
-          : orderArrivals(changed, seen, announced, since);
-        for (const order of parseDocuments(snapshot.docs, parseOrder, 'skip')) {
-          seen.set(order.id, order.status);
-        }
-        arrivals.forEach((order) => announced.add(order.id));
-        first = false;
-        if (changed.length === 0) return;
-        // The book is searched on the server: its pages (only those on screen) and the totals
-        // are read again; an order open in its details is put in place.
-        putOrders(client, changed, orderKeys.recent(), false);
-        void client.invalidateQueries({ queryKey: orderKeys.recent() });
-        void client.invalidateQueries({ queryKey: orderKeys.totals() });
-        latest.current({ changed, arrivals });
-      },
-      () => undefined,
-    );
-  });
 }
 
 /**

@@ -11,15 +11,15 @@ describe('useUpdateOrderStatus', () => {
     vi.mocked(callUpdateOrderStatus).mockReset();
   });
 
-  it('goes through the callable and refreshes the orders and the totals', async () => {
+  it('goes through the callable and refreshes the order, and the orders and the totals at once with no listener', async () => {
     vi.mocked(callUpdateOrderStatus).mockResolvedValue({ orderId: 'o1', status: 'shipped' });
     const { result, invalidatedKeys } = renderQueryHook(useUpdateOrderStatus);
     await act(() => result.current.mutateAsync({ orderId: 'o1', status: 'shipped' }));
     expect(callUpdateOrderStatus).toHaveBeenCalledWith({ orderId: 'o1', status: 'shipped' });
     expect(invalidatedKeys()).toEqual([
+      orderKeys.one('o1'),
       orderKeys.recent(),
       orderKeys.totals(),
-      orderKeys.one('o1'),
     ]);
   });
 

@@ -1,38 +1,13 @@
-import {
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   fetchAbandonedCheckoutsPage,
   fetchOrder,
   fetchOrderNotes,
   fetchOrders,
   type BuyerScope,
-  refundOrder,
-  updateOrderStatus,
   type OrdersCursor,
 } from './api';
-
-export const orderKeys = {
-  /** One buyer's order history. */
-  ofCompany: (companyId: string, scope?: BuyerScope) =>
-    scope
-      ? (['orders', companyId, scope.uid, ...scope.locationIds] as const)
-      : (['orders', companyId] as const),
-  /** Every order, page by page (the manager's Recent Orders). */
-  recent: () => ['admin', 'orders'] as const,
-  /** The manager's totals (order count, revenue): any change to an order makes them stale. */
-  totals: () => ['admin', 'totals'] as const,
-  /** One order (invoice, packing slip). */
-  one: (orderId: string) => ['order', orderId] as const,
-  /** Its internal refund notes (managers): under the order's key, so refreshing it reads them too. */
-  notes: (orderId: string) => ['order', orderId, 'notes'] as const,
-  /** Checkouts that never became orders (managers). */
-  abandoned: () => ['admin', 'checkouts'] as const,
-};
+import { orderKeys } from './keys';
 
 export const orderQueryOptions = (orderId: string) =>
   queryOptions({ queryKey: orderKeys.one(orderId), queryFn: () => fetchOrder(orderId) });
@@ -84,32 +59,5 @@ export function useRecentOrders(
     queryKey: [...orderKeys.ofCompany(companyId, scope), { newest: count }] as const,
     queryFn: () => fetchOrders(companyId, scope, count),
     enabled: enabled && companyId !== '',
-  });
-}
-
-/** After a manager changes an order: the table, the totals (revenue is net of refunds), the order. */
-export function useRefreshOrders() {
-  const queryClient = useQueryClient();
-  return (orderId: string) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: orderKeys.recent() }),
-      queryClient.invalidateQueries({ queryKey: orderKeys.totals() }),
-      queryClient.invalidateQueries({ queryKey: orderKeys.one(orderId) }),
-    ]);
-}
-
-export function useUpdateOrderStatus() {
-  const refresh = useRefreshOrders();
-  return useMutation({
-    mutationFn: updateOrderStatus,
-    onSuccess: (_, request) => refresh(request.orderId),
-  });
-}
-
-export function useRefundOrder() {
-  const refresh = useRefreshOrders();
-  return useMutation({
-    mutationFn: refundOrder,
-    onSuccess: (_, request) => refresh(request.orderId),
   });
 }

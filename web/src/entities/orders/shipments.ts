@@ -4,19 +4,14 @@ import { getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
 import { callShipOrder } from '@/lib/callables';
 import { parseDocuments } from '../firestore';
 import { ordersCollection, parseOrder } from './documents';
-import { orderKeys, useRefreshOrders } from './queries';
+import { orderKeys } from './keys';
+import { useRefreshOrders } from './book';
 
 /*
  * The managers' part of orders that ship in parts (docs/order-lifecycle.md#shipments): recording a
  * shipment and the backorder queue. A module of its own beside api.ts and queries.ts, which the
  * buyers' pages load: those carry none of it.
  */
-
-/**
- * Orders with backordered units waiting to ship, oldest first: under the order book's key, so
- * refreshing the order book (after a shipment, a refund) reads the queue again too.
- */
-export const backorderKeys = () => [...orderKeys.recent(), 'backorders'] as const;
 
 /** The most orders the managers' backorder queue reads at once (the oldest ones). */
 export const BACKORDERS_LIMIT = 100;
@@ -45,7 +40,7 @@ export async function fetchBackorderedOrders(): Promise<Order[]> {
 
 /** The managers' backorder queue: orders with backordered units waiting to ship, oldest first. */
 export function useBackorderedOrders() {
-  return useQuery({ queryKey: backorderKeys(), queryFn: fetchBackorderedOrders });
+  return useQuery({ queryKey: orderKeys.backorders(), queryFn: fetchBackorderedOrders });
 }
 
 /** One shipment of an order by lines; then the order book, the queue, the totals and the order. */
@@ -53,6 +48,9 @@ export function useShipOrder() {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: shipOrder,
-    onSuccess: (_, request) => refresh(request.orderId),
+    onSuccess: (result, request) =>
+      refresh(request.orderId, (order) =>
+        order.shipments.some((shipment) => shipment.id === result.shipmentId),
+      ),
   });
 }

@@ -33,7 +33,7 @@ import { profileKeys, type ProfileRecord } from '@/entities/profile';
  * ['admin', 'profiles', ...].
  */
 export const searchKeys = {
-  orders: (request: SearchOrdersRequest) => [...orderKeys.recent(), 'search', request] as const,
+  orders: (request: SearchOrdersRequest) => orderKeys.search(request),
   companies: (request: SearchCompaniesRequest) =>
     [...profileKeys.list(), 'companies', request] as const,
   company: (companyId: string) => [...profileKeys.list(), 'company', companyId] as const,
