@@ -28,8 +28,8 @@ export const COST_BUDGETS: Readonly<Record<string, number>> = {
   'Dashboard: Price lists': 1,
   'Dashboard: Tutorials': 5,
   'Dashboard: Site': 5,
-  Ship: 33,
-  Refund: 50,
+  Ship: 12,
+  Refund: 20,
   'Standing-order renewal': 20,
 };
 
