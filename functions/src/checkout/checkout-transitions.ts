@@ -39,7 +39,8 @@ import {
   type StockHold,
 } from '../orders/stock';
 import { readEventSeen, recordEvent, type EventRef } from '../stripe/stripe-event-log';
-import { buyerAccountOpen } from '../accounts/current-approval';
+import { buyerAccount } from '../accounts/current-approval';
+import { buyerFrom, orderSearchFields } from '../insights/search-fields';
 import {
   REFUSED_BUYER_NOT_APPROVED,
   REFUSED_QUOTE_NOT_OPEN,
@@ -241,8 +242,9 @@ export async function recordCheckoutCompleted(
     session.status === 'complete' ? await subscriptionFactsOf(deps.stripe, session) : null;
   // The buyer's Auth account (the session names the buyer; checked against the checkout below).
   const buyerUid = session.metadata?.uid;
-  const accountOpen =
-    session.status === 'complete' && buyerUid ? await buyerAccountOpen(deps, buyerUid) : true;
+  const account =
+    session.status === 'complete' && buyerUid ? await buyerAccount(deps, buyerUid) : null;
+  const accountOpen = account?.open ?? true;
   const result = await onSession<CompletedOutcome>(db, session, event, async (tx, read) => {
     const { checkout, order, checkoutRef, orderRef } = read;
     if (session.status !== 'complete') {
@@ -347,6 +349,9 @@ export async function recordCheckoutCompleted(
                   }
                 : undefined,
           }),
+          // Made with the order (its keys name it): none can exist yet. A pending order's mails
+          // are looked for as before.
+          { fresh: !order },
         )
       : () => undefined;
     const now = Timestamp.now();
@@ -385,7 +390,13 @@ export async function recordCheckoutCompleted(
       paymentIntentId: facts?.paymentIntentId ?? null,
     });
     const taken = takes ? takeUnits() : {};
-    tx.create(orderRef, { ...created, stock_taken: taken });
+    // The managers' search fields (insights/search-fields.ts) from the buyer read here, so the
+    // order is searchable as it is made (its trigger then has nothing to do).
+    const searchFields =
+      account && buyerUid === checkout.user_id
+        ? orderSearchFields(checkout.id, created, buyerFrom(profile.get('role'), account.email))
+        : {};
+    tx.create(orderRef, { ...created, stock_taken: taken, ...searchFields });
     // The quote is accepted by this order, in the same commit (one order per quote).
     if (quote && quoteOutcome === 'accept') {
       const name: unknown = profile.get('full_name');

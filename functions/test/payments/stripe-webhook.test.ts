@@ -8,6 +8,7 @@ import { requireAuth } from '../../src/lib/caller';
 import { createContext } from '../../src/lib/context';
 import { NotAllowedError, NotFoundError } from '../../src/lib/errors';
 import { verifyPayment } from '../../src/checkout/verify-payment';
+import { syncOrderSearchFields } from '../../src/insights/search-fields';
 import {
   cartOf,
   checkoutOf,
@@ -114,6 +115,16 @@ describe('stripeWebhook: an order is made when its checkout completes', () => {
       location_name: '',
       placed_by_name: `Test ${buyer.role}`,
     });
+    // The managers' search fields are made with the order, as its trigger would derive them.
+    const stored = (await firestore().doc(paths.order(orderId)).get()).data()!;
+    expect(stored).toMatchObject({
+      buyer_role: 'retailer',
+      buyer_email: buyer.email.toLowerCase(),
+    });
+    expect(stored.search_keys).toEqual(
+      expect.arrayContaining([orderId.toLowerCase(), buyer.email.toLowerCase()]),
+    );
+    expect(await syncOrderSearchFields(createContext(), orderId)).toBe('unchanged');
 
     const delivery = harness.sandbox
       .deliveries()
