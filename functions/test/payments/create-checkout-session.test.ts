@@ -90,7 +90,7 @@ describe('createCheckoutSession: pricing on the server', () => {
       expect(session.client_reference_id).toBe(orderId);
       expect(session.metadata).toEqual({ orderId, uid: buyer.uid });
       expect(session.success_url).toBe(
-        `${process.env.WEB_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        `${process.env.WEB_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}&order=${orderId}`,
       );
       expect(session.cancel_url).toBe(`${process.env.WEB_ORIGIN}/portal/cart?checkout=cancelled`);
       // The company's one Stripe Customer (its id is the owner's uid), with US ship-to and
