@@ -130,7 +130,10 @@ export function requireCheckoutId(session: SessionRef): string {
  * The frame of every transition Stripe reports on a Checkout Session: one transaction (retried
  * when two deliveries of an event race) that reads whether the event was handled, the checkout
  * and the order it became, answers 'duplicate-event' for a handled event, lets `apply` decide and
- * write, then records the event.
+ * write, then records the event. An open checkout has no order: each transition that makes one
+ * (below: recordCheckoutCompleted, refuseOrder, recordAsyncPaymentFailed) moves its checkout to
+ * completed in the same commit, so the order is read only once the checkout is closed. (Were it
+ * there all the same, its create would fail the commit: never a second order.)
  */
 function onSession<O extends string>(
   db: Firestore,
@@ -142,12 +145,14 @@ function onSession<O extends string>(
   const checkoutRef = db.collection(COLLECTIONS.checkouts).doc(id);
   const orderRef = db.collection(COLLECTIONS.orders).doc(id);
   return db.runTransaction(async (tx) => {
-    const seen = await readEventSeen(tx, db, event);
-    const [checkoutSnap, orderSnap] = await tx.getAll(checkoutRef, orderRef);
-    const checkout = readCheckout(checkoutSnap!);
+    const [seen, checkoutSnap] = await Promise.all([
+      readEventSeen(tx, db, event),
+      tx.get(checkoutRef),
+    ]);
+    const checkout = readCheckout(checkoutSnap);
     if (!checkout)
       throw new CheckoutMissingError(`Checkout ${id} of session ${session.id} does not exist`);
-    const order = readOrderState(orderSnap!);
+    const order = checkout.state === 'open' ? null : readOrderState(await tx.get(orderRef));
     if (seen) return { orderId: id, status: order?.status ?? null, outcome: 'duplicate-event' };
     const applied = await apply(tx, { checkout, order, checkoutRef, orderRef });
     if (applied.recordEvent !== false) {

@@ -168,6 +168,22 @@ describe('stripeWebhook: an order is made when its checkout completes', () => {
     expect(await cartOf(buyer.uid)).toEqual({});
   });
 
+  it('an order already there for a checkout still open is never made twice (the completion fails)', async () => {
+    // Not a state the transitions leave: each one that makes an order closes its checkout in
+    // the same commit, so the completion of an open checkout does not read the order first.
+    const { orderId, sessionId } = await openCheckout({ 'mango-tango': 1 });
+    const body = await payWithoutWebhook(sessionId);
+    const stray = { user_id: 'someone', status: 'processing', stray: true };
+    await firestore().doc(paths.order(orderId)).set(stray);
+    const counterBefore = await invoiceCounter();
+    const answer = await postWebhook(harness.endpoint.url, body);
+    expect(answer.status).toBeGreaterThanOrEqual(500);
+    expect((await firestore().doc(paths.order(orderId)).get()).data()).toEqual(stray);
+    expect(await invoiceCounter()).toBe(counterBefore);
+    expect((await checkoutOf(orderId)).state).toBe('open');
+    await firestore().doc(paths.order(orderId)).delete();
+  });
+
   it('five concurrent deliveries and verifyPayment racing them still make one order and one invoice number', async () => {
     const { buyer, orderId, sessionId } = await openCheckout({ 'green-machine': 1 });
     const body = await payWithoutWebhook(sessionId);
