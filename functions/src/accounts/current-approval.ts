@@ -14,10 +14,19 @@ import { NotAllowedError } from '../lib/errors';
 
 /** Whether the buyer's Auth account still exists and is enabled. */
 export async function buyerAccountOpen(deps: Pick<Context, 'auth'>, uid: string): Promise<boolean> {
+  return (await buyerAccount(deps, uid)).open;
+}
+
+/** The buyer's Auth account: whether it still exists and is enabled, and its address. */
+export async function buyerAccount(
+  deps: Pick<Context, 'auth'>,
+  uid: string,
+): Promise<{ open: boolean; email: string | null }> {
   try {
-    return !(await deps.auth.getUser(uid)).disabled;
+    const user = await deps.auth.getUser(uid);
+    return { open: !user.disabled, email: user.email ?? null };
   } catch (error) {
-    if (authErrorCode(error) === 'auth/user-not-found') return false;
+    if (authErrorCode(error) === 'auth/user-not-found') return { open: false, email: null };
     throw error;
   }
 }

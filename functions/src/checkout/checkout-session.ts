@@ -106,7 +106,7 @@ export function checkoutSessionParams(
           shipping_address_collection: { allowed_countries: ['US' as const] },
         }),
     phone_number_collection: { enabled: true },
-    success_url: checkoutSuccessUrl(input.webOrigin),
+    success_url: checkoutSuccessUrl(input.webOrigin, input.checkoutId),
     cancel_url: checkoutCancelUrl(input.webOrigin),
     expires_at: Math.floor(input.expiresAt.getTime() / 1000),
   } satisfies Stripe.Checkout.SessionCreateParams;

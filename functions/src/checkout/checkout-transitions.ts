@@ -39,7 +39,8 @@ import {
   type StockHold,
 } from '../orders/stock';
 import { readEventSeen, recordEvent, type EventRef } from '../stripe/stripe-event-log';
-import { buyerAccountOpen } from '../accounts/current-approval';
+import { buyerAccount } from '../accounts/current-approval';
+import { buyerFrom, orderSearchFields } from '../insights/search-fields';
 import {
   REFUSED_BUYER_NOT_APPROVED,
   REFUSED_QUOTE_NOT_OPEN,
@@ -129,7 +130,10 @@ export function requireCheckoutId(session: SessionRef): string {
  * The frame of every transition Stripe reports on a Checkout Session: one transaction (retried
  * when two deliveries of an event race) that reads whether the event was handled, the checkout
  * and the order it became, answers 'duplicate-event' for a handled event, lets `apply` decide and
- * write, then records the event.
+ * write, then records the event. An open checkout has no order: each transition that makes one
+ * (below: recordCheckoutCompleted, refuseOrder, recordAsyncPaymentFailed) moves its checkout to
+ * completed in the same commit, so the order is read only once the checkout is closed. (Were it
+ * there all the same, its create would fail the commit: never a second order.)
  */
 function onSession<O extends string>(
   db: Firestore,
@@ -141,12 +145,14 @@ function onSession<O extends string>(
   const checkoutRef = db.collection(COLLECTIONS.checkouts).doc(id);
   const orderRef = db.collection(COLLECTIONS.orders).doc(id);
   return db.runTransaction(async (tx) => {
-    const seen = await readEventSeen(tx, db, event);
-    const [checkoutSnap, orderSnap] = await tx.getAll(checkoutRef, orderRef);
-    const checkout = readCheckout(checkoutSnap!);
+    const [seen, checkoutSnap] = await Promise.all([
+      readEventSeen(tx, db, event),
+      tx.get(checkoutRef),
+    ]);
+    const checkout = readCheckout(checkoutSnap);
     if (!checkout)
       throw new CheckoutMissingError(`Checkout ${id} of session ${session.id} does not exist`);
-    const order = readOrderState(orderSnap!);
+    const order = checkout.state === 'open' ? null : readOrderState(await tx.get(orderRef));
     if (seen) return { orderId: id, status: order?.status ?? null, outcome: 'duplicate-event' };
     const applied = await apply(tx, { checkout, order, checkoutRef, orderRef });
     if (applied.recordEvent !== false) {
@@ -241,8 +247,9 @@ export async function recordCheckoutCompleted(
     session.status === 'complete' ? await subscriptionFactsOf(deps.stripe, session) : null;
   // The buyer's Auth account (the session names the buyer; checked against the checkout below).
   const buyerUid = session.metadata?.uid;
-  const accountOpen =
-    session.status === 'complete' && buyerUid ? await buyerAccountOpen(deps, buyerUid) : true;
+  const account =
+    session.status === 'complete' && buyerUid ? await buyerAccount(deps, buyerUid) : null;
+  const accountOpen = account?.open ?? true;
   const result = await onSession<CompletedOutcome>(db, session, event, async (tx, read) => {
     const { checkout, order, checkoutRef, orderRef } = read;
     if (session.status !== 'complete') {
@@ -347,6 +354,9 @@ export async function recordCheckoutCompleted(
                   }
                 : undefined,
           }),
+          // Made with the order (its keys name it): none can exist yet. A pending order's mails
+          // are looked for as before.
+          { fresh: !order },
         )
       : () => undefined;
     const now = Timestamp.now();
@@ -385,7 +395,13 @@ export async function recordCheckoutCompleted(
       paymentIntentId: facts?.paymentIntentId ?? null,
     });
     const taken = takes ? takeUnits() : {};
-    tx.create(orderRef, { ...created, stock_taken: taken });
+    // The managers' search fields (insights/search-fields.ts) from the buyer read here, so the
+    // order is searchable as it is made (its trigger then has nothing to do).
+    const searchFields =
+      account && buyerUid === checkout.user_id
+        ? orderSearchFields(checkout.id, created, buyerFrom(profile.get('role'), account.email))
+        : {};
+    tx.create(orderRef, { ...created, stock_taken: taken, ...searchFields });
     // The quote is accepted by this order, in the same commit (one order per quote).
     if (quote && quoteOutcome === 'accept') {
       const name: unknown = profile.get('full_name');

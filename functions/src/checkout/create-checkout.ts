@@ -426,7 +426,8 @@ export async function openCheckoutSession(
     const customerFor = async (attemptKey: string) => {
       const companyCustomerId = await companyCustomerFor(attemptKey);
       // A card checkout spends the company's store credit (kept on its own customer, whichever
-      // customer the session is for); a standing order does not.
+      // customer the session is for); a standing order does not. The first attempt reserves
+      // for a checkout this call just made; a retry answers what it reserved.
       const credit = interval
         ? { applied: 0, couponId: null }
         : await reserveCheckoutCredit(ctx, {
@@ -434,6 +435,7 @@ export async function openCheckoutSession(
             companyId: profile.companyId,
             customerId: companyCustomerId,
             goods: orderTotal(lines),
+            unreserved: attemptKey === checkoutId,
           });
       if (!exemption || !location) return { customerId: companyCustomerId, credit };
       const exemptId = await exemptCustomerFor(

@@ -44,7 +44,15 @@ export async function sendMailHandler(
     });
     return;
   }
-  await deliverMail(deps, event.params.mailId);
+  // The message as created: its lease is taken on that version, without reading it again.
+  const created = event.data;
+  await deliverMail(
+    deps,
+    event.params.mailId,
+    created?.exists && created.updateTime
+      ? { data: created.data(), updateTime: created.updateTime }
+      : undefined,
+  );
 }
 
 export async function retryMailHandler(): Promise<void> {

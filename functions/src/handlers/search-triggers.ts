@@ -44,10 +44,23 @@ export function needsSearchSync(
   );
 }
 
+/**
+ * An order its writer created with its search fields: a card checkout's, whose transaction
+ * derives them from the buyer it read (checkout/checkout-transitions.ts). Nothing to sync.
+ */
+export function createdWithSearchFields(change: Change<Snapshot> | undefined): boolean {
+  return (
+    change !== undefined &&
+    !change.before.exists &&
+    change.after.exists &&
+    change.after.get('search_keys') !== undefined
+  );
+}
+
 export async function orderWrittenForSearchHandler(
   event: WriteEvent<{ orderId: string }>,
 ): Promise<void> {
-  if (!needsSearchSync(event.data, ORDER_INPUTS)) return;
+  if (createdWithSearchFields(event.data) || !needsSearchSync(event.data, ORDER_INPUTS)) return;
   const { orderId } = event.params;
   const outcome = await syncOrderSearchFields(createContext(), orderId);
   if (outcome === 'updated') log.info('order_search_fields_updated', { orderId });

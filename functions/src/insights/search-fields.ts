@@ -27,10 +27,12 @@ import { authUsersOf } from './search';
  * Derived data, kept by the Firestore triggers onOrderWrittenForSearch,
  * onProfileWrittenForSearch, onCompanyWrittenForSearch and onLocationWrittenForSearch
  * (handlers/search-triggers.ts) and by the backfill
- * (scripts/backfill-search-keys.ts), never by the code that writes orders and profiles. Each sync
- * re-reads the document in a transaction and writes only these fields and only when they differ,
- * so its own write, delivered to it again, changes nothing, and a late delivery of an older event
- * computes from the current document.
+ * (scripts/backfill-search-keys.ts). Each sync re-reads the document in a transaction and writes
+ * only these fields and only when they differ, so its own write, delivered to it again, changes
+ * nothing, and a late delivery of an older event computes from the current document. One writer
+ * of orders sets them itself: the transaction that makes a card checkout's order
+ * (checkout/checkout-transitions.ts) has the buyer's profile and Auth user at hand, so it creates
+ * the order with its fields (orderSearchFields, buyerFrom) and the trigger has nothing to do.
  */
 
 export type SearchDeps = { db: Firestore; auth: Auth };
@@ -150,10 +152,19 @@ export function changedFields(
 
 export type SyncOutcome = 'updated' | 'unchanged' | 'missing';
 
+/** The address the search fields hold: the Auth user's, lower-cased (null: none). */
+function searchEmail(email: string | null | undefined): string | null {
+  return email ? email.toLowerCase() : null;
+}
+
 async function emailOf(auth: Auth, uid: string): Promise<string | null> {
   if (!uid) return null;
-  const user = await findUser(auth, uid);
-  return user?.email ? user.email.toLowerCase() : null;
+  return searchEmail((await findUser(auth, uid))?.email);
+}
+
+/** The buyer as the search fields see them: the role on their profile, their Auth address. */
+export function buyerFrom(profileRole: unknown, email: string | null | undefined): Buyer {
+  return { role: isBuyerRole(profileRole) ? profileRole : null, email: searchEmail(email) };
 }
 
 /** The order's buyer: the role on their profile, the address on their Auth user. */
@@ -163,8 +174,7 @@ export async function buyerOf(deps: SearchDeps, uid: string): Promise<Buyer> {
     deps.db.doc(paths.profile(uid)).get(),
     emailOf(deps.auth, uid),
   ]);
-  const role: unknown = profile.get('role');
-  return { role: isBuyerRole(role) ? role : null, email };
+  return buyerFrom(profile.get('role'), email);
 }
 
 export interface SyncOptions {

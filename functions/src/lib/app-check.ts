@@ -1,6 +1,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { paths, REPLAY_PROTECTED_CALLABLES, type FunctionName } from '@portal/domain';
+import { isAlreadyExists } from './firestore-errors';
 import {
   APP_CHECK_HEADER,
   verifyLocalAppCheckToken,
@@ -45,8 +46,6 @@ export interface AppCheckRequest {
 /** The one answer to a missing, forged, expired or spent token, as the runtime gives it. */
 const refused = () => new HttpsError('unauthenticated', 'Unauthenticated');
 
-const ALREADY_EXISTS = 6;
-
 /**
  * Spends a local token: records its jti with `create()`, which fails when the record exists, so
  * of two calls with one token (even at the same moment) exactly one goes through. The record
@@ -67,7 +66,7 @@ async function spendLocalToken(
     });
     return true;
   } catch (error) {
-    if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+    if (isAlreadyExists(error)) return false;
     throw error;
   }
 }

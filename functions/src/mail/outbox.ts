@@ -1,6 +1,7 @@
 import {
   FieldValue,
   Timestamp,
+  type DocumentData,
   type DocumentReference,
   type Firestore,
   type Transaction,
@@ -14,6 +15,7 @@ import {
   type MailDeliveryState,
   type OutgoingMail,
 } from '@portal/domain';
+import { isAlreadyExists, isPreconditionFailure } from '../lib/firestore-errors';
 import { log } from '../lib/log';
 import type { MailTransport, SentInfo } from './transport';
 
@@ -24,15 +26,18 @@ import type { MailTransport, SentInfo } from './transport';
  * Queueing. A state change and the mail it causes commit together: the transaction that changes
  * the state stages the mail (stageMails: reads whether the key exists, then creates it with the
  * other writes). The id is the event key (packages/domain mailKeys), so a replayed event finds
- * the document and queues nothing. Code that is not a transaction (a trigger) uses queueMails,
- * which creates each key once.
+ * the document and queues nothing. A transaction that creates the state its keys name (the order
+ * a checkout makes) knows none can exist, and creates them unread (`fresh`). Code that is not a
+ * transaction (a trigger) uses queueMails, which creates each key once.
  *
  * Delivering. deliverMail takes a lease on the document in a transaction (state PROCESSING,
- * attempts + 1, leaseExpireTime), sends, and records SUCCESS with the server's answer, or RETRY
- * with the next attempt's time, or ERROR after the last attempt. The Firestore trigger on create
- * delivers at once; the retry sweep (a schedule in production, a worker in the local stack)
- * delivers what is due: `retry_at` is set while a message is not final (a PENDING message whose
- * trigger never ran, an expired lease, a RETRY) and removed when it is.
+ * attempts + 1, leaseExpireTime; the trigger on create takes it on the version its event
+ * carries, with a precondition, instead of reading the document again), sends, and records
+ * SUCCESS with the server's answer, or RETRY with the next attempt's time, or ERROR after the
+ * last attempt. The Firestore trigger on create delivers at once; the retry sweep (a schedule in
+ * production, a worker in the local stack) delivers what is due: `retry_at` is set while a
+ * message is not final (a PENDING message whose trigger never ran, an expired lease, a RETRY)
+ * and removed when it is.
  *
  * At most once per event: one document per event key, one lease holder at a time, and a
  * message marked SUCCESS is never sent again. (A crash between the server accepting a message
@@ -93,6 +98,15 @@ export interface QueueOptions {
 
 const DEFAULT_GRACE_MS = 120_000;
 
+export interface StageOptions extends QueueOptions {
+  /**
+   * The keys name state this transaction creates (the order a checkout makes, read as missing
+   * in it): no message of theirs can exist yet, so none is read. One that exists all the same
+   * fails the commit (ALREADY_EXISTS) rather than be mailed twice.
+   */
+  fresh?: boolean;
+}
+
 /**
  * Stages mails in a transaction: call it in the read phase; it returns the write to make with
  * the state change. Keys that already exist are left alone (the event was already handled).
@@ -101,7 +115,7 @@ export async function stageMails(
   tx: Transaction,
   db: Firestore,
   mails: readonly QueuedMail[],
-  options: QueueOptions = {},
+  options: StageOptions = {},
 ): Promise<() => void> {
   if (mails.length === 0) return () => undefined;
   // Validate before anything is written: a message that cannot be sent must not block the change.
@@ -110,14 +124,12 @@ export async function stageMails(
     doc: queuedDoc(queued, options.now ?? Date.now(), options.graceMs ?? DEFAULT_GRACE_MS),
   }));
   const refs = mails.map((queued) => mailRef(db, queued.key));
-  const snaps = await tx.getAll(...refs);
+  const snaps = options.fresh ? null : await tx.getAll(...refs);
   return () =>
     docs.forEach(({ doc }, index) => {
-      if (!snaps[index]!.exists) tx.create(refs[index]!, doc);
+      if (!snaps || !snaps[index]!.exists) tx.create(refs[index]!, doc);
     });
 }
-
-const ALREADY_EXISTS = 6;
 
 /** Queues mails outside a transaction (from a trigger): each key once. */
 export async function queueMails(
@@ -132,7 +144,7 @@ export async function queueMails(
       await mailRef(db, queued.key).create(doc);
       created++;
     } catch (error) {
-      if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+      if (!isAlreadyExists(error)) throw error;
     }
   }
   return created;
@@ -163,22 +175,28 @@ function errorText(error: unknown): string {
   return text.slice(0, 1_000);
 }
 
-/** Delivers one outbox message if it is due and nobody else holds it. */
-export async function deliverMail(deps: SenderDeps, key: string): Promise<DeliveryOutcome> {
-  const now = deps.now ?? Date.now;
-  const ref = mailRef(deps.db, key);
-  const lease = await deps.db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return null;
-    const delivery = readDelivery(snap.get('delivery'));
-    const at = now();
-    if (delivery.state === 'SUCCESS' || delivery.state === 'ERROR') return null;
-    if (delivery.state === 'PROCESSING' && (delivery.leaseExpireTime?.toMillis() ?? 0) > at)
-      return null;
-    if (delivery.state === 'RETRY' && (snap.get('retry_at')?.toMillis?.() ?? 0) > at) return null;
-    const parsed = outgoingMailSchema.safeParse(snap.data());
-    if (!parsed.success) {
-      tx.update(ref, {
+/** A message taken to send (or found invalid), with the write that records it. */
+type Lease =
+  | { invalid: true; update: DocumentData }
+  | { invalid: false; update: DocumentData; mail: OutgoingMail; attempts: number };
+
+/**
+ * Whether the message as stored (`data`) may be taken at `at`: null when it is final, held by
+ * another sender or not due yet; else the lease (or, for a message that cannot be sent, the
+ * ERROR it ends in) and the write that records it.
+ */
+function leaseOf(data: DocumentData, at: number): Lease | null {
+  const delivery = readDelivery(data.delivery);
+  if (delivery.state === 'SUCCESS' || delivery.state === 'ERROR') return null;
+  if (delivery.state === 'PROCESSING' && (delivery.leaseExpireTime?.toMillis() ?? 0) > at)
+    return null;
+  const retryAt = data.retry_at as { toMillis?: () => number } | undefined;
+  if (delivery.state === 'RETRY' && (retryAt?.toMillis?.() ?? 0) > at) return null;
+  const parsed = outgoingMailSchema.safeParse(data);
+  if (!parsed.success) {
+    return {
+      invalid: true,
+      update: {
         delivery: {
           ...delivery,
           state: 'ERROR',
@@ -186,11 +204,15 @@ export async function deliverMail(deps: SenderDeps, key: string): Promise<Delive
           endTime: Timestamp.fromMillis(at),
         },
         retry_at: FieldValue.delete(),
-      });
-      return { invalid: true as const };
-    }
-    const attempts = delivery.attempts + 1;
-    tx.update(ref, {
+      },
+    };
+  }
+  const attempts = delivery.attempts + 1;
+  return {
+    invalid: false,
+    mail: parsed.data,
+    attempts,
+    update: {
       delivery: {
         state: 'PROCESSING',
         attempts,
@@ -199,9 +221,51 @@ export async function deliverMail(deps: SenderDeps, key: string): Promise<Delive
         leaseExpireTime: Timestamp.fromMillis(at + MAIL_LEASE_MS),
       },
       retry_at: Timestamp.fromMillis(at + MAIL_LEASE_MS),
+    },
+  };
+}
+
+/** A message as its creation event carries it: its fields and the version they are. */
+export interface CreatedMail {
+  data: DocumentData;
+  updateTime: Timestamp;
+}
+
+/**
+ * Delivers one outbox message if it is due and nobody else holds it. The trigger on create
+ * passes the message as created (`created`): the lease is then taken on that version with a
+ * precondition (lastUpdateTime) instead of a transaction's read; if the message changed since
+ * (the sweep or another delivery of the event took it), it is read again as the sweep reads it.
+ */
+export async function deliverMail(
+  deps: SenderDeps,
+  key: string,
+  created?: CreatedMail,
+): Promise<DeliveryOutcome> {
+  const now = deps.now ?? Date.now;
+  const ref = mailRef(deps.db, key);
+  let lease: Lease | null | undefined;
+  if (created) {
+    lease = leaseOf(created.data, now());
+    if (lease) {
+      try {
+        await ref.update(lease.update, { lastUpdateTime: created.updateTime });
+      } catch (error) {
+        if (!isPreconditionFailure(error)) throw error;
+        lease = undefined;
+      }
+    }
+  }
+  if (lease === undefined) {
+    lease = await deps.db.runTransaction(async (tx) => {
+      const snap = await tx.get(ref);
+      const data = snap.data();
+      if (!data) return null;
+      const taken = leaseOf(data, now());
+      if (taken) tx.update(ref, taken.update);
+      return taken;
     });
-    return { invalid: false as const, mail: parsed.data, attempts };
-  });
+  }
   if (!lease) return 'skipped';
   if (lease.invalid) {
     log.error('mail_invalid', { key });

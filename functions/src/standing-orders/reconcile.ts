@@ -20,6 +20,7 @@ import { companyById } from '../companies/company-record';
 import { companyPriceIndex } from '../pricing/company-price-lists';
 import type { Context } from '../lib/context';
 import { NotFoundError, PreconditionError } from '../lib/errors';
+import { isPreconditionFailure } from '../lib/firestore-errors';
 import { log } from '../lib/log';
 import { stripeFailure } from '../stripe/stripe-errors';
 import { recurringPriceIds } from './recurring-prices';
@@ -249,12 +250,6 @@ const MAX_ATTEMPTS = 4;
 /** The standing order changed between the read and the write. */
 class StaleReadError extends Error {
   override name = 'StaleReadError';
-}
-
-/** Firestore's answer to a write whose lastUpdateTime precondition failed. */
-function isPreconditionFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 9 || code === 'failed-precondition';
 }
 
 async function reconcileOnce(

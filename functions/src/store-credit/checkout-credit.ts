@@ -4,7 +4,12 @@ import { COLLECTIONS, creditToApply, STORE_CREDIT_COUPON_NAME } from '@portal/do
 import type { Context } from '../lib/context';
 import { log } from '../lib/log';
 import { adjustCustomerBalance, storedCompanyCustomer } from './customer-balance';
-import { entryIds, readStoreCredit, stampBalanceTransaction } from './store-credit-ledger';
+import {
+  entryIds,
+  readStoreCredit,
+  stampBalanceTransaction,
+  storeCreditBalance,
+} from './store-credit-ledger';
 
 /**
  * Store credit spent by a card checkout (docs/payments.md#store-credit). A card checkout of a
@@ -42,10 +47,23 @@ export interface CheckoutCredit {
  */
 export async function reserveCheckoutCredit(
   deps: Deps,
-  input: { checkoutId: string; companyId: string; customerId: string; goods: number },
+  input: {
+    checkoutId: string;
+    companyId: string;
+    customerId: string;
+    goods: number;
+    /**
+     * The checkout was made by this call and nothing of it reserved yet (not a retry): a company
+     * without credit is answered from its balance alone, one read, without the transaction.
+     */
+    unreserved?: boolean;
+  },
 ): Promise<CheckoutCredit> {
   const { db } = deps;
   if (!input.companyId) return { applied: 0, couponId: null };
+  if (input.unreserved && (await storeCreditBalance(db, input.companyId)) <= 0) {
+    return { applied: 0, couponId: null };
+  }
   const checkoutRef = db.collection(COLLECTIONS.checkouts).doc(input.checkoutId);
   const entryId = entryIds.checkout(input.checkoutId);
   const applied = await db.runTransaction(async (tx) => {

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { FieldValue } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import { paths, type ShipTo } from '@portal/domain';
+import { isAlreadyExists } from '../lib/firestore-errors';
 import { isMissingResource } from './stripe-errors';
 
 /**
@@ -44,7 +45,8 @@ interface CustomerInput {
 
 /**
  * The company's customer id: the stored one, or a new customer (keyed so that a retried call makes
- * one) stored in a transaction; when two first checkouts race, both use the one stored first.
+ * one) stored if none is yet (a create, which fails when another call stored one first); when two
+ * first checkouts race, both use the one stored first.
  */
 export async function customerForCheckout(
   db: Firestore,
@@ -71,6 +73,14 @@ export async function customerForCheckout(
     { idempotencyKey: `customer:${input.companyId}:${attemptKey}` },
   );
   const ref = db.doc(paths.stripeCustomer(input.companyId));
+  try {
+    await ref.create({ customer_id: customer.id, created_at: FieldValue.serverTimestamp() });
+    return customer.id;
+  } catch (error) {
+    if (!isAlreadyExists(error)) throw error;
+  }
+  // The document exists: another first checkout stored its customer meanwhile (that one is the
+  // company's), or it holds none (this one is stored).
   return db.runTransaction(async (tx) => {
     const existing: unknown = (await tx.get(ref)).get('customer_id');
     if (typeof existing === 'string') return existing;

@@ -19,7 +19,11 @@ import {
 } from '@portal/domain';
 import { getStoreDetailsHandler } from '../../src/handlers/get-store-details';
 import { searchOrdersHandler } from '../../src/handlers/search-orders';
-import { needsSearchSync, orderWrittenForSearchHandler } from '../../src/handlers/search-triggers';
+import {
+  createdWithSearchFields,
+  needsSearchSync,
+  orderWrittenForSearchHandler,
+} from '../../src/handlers/search-triggers';
 import { searchUsersHandler } from '../../src/handlers/search-users';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import {
@@ -662,6 +666,25 @@ describe('the search triggers’ logic', () => {
     expect(check(synced, { store_name: 'A', status: 'shipped' })).toBe(true);
     expect(check(synced, null)).toBe(false);
     expect(needsSearchSync(undefined, inputs)).toBe(true);
+  });
+
+  it('leaves alone an order its writer made with its search fields (a card checkout’s)', () => {
+    const snap = (data: Record<string, unknown> | null) => ({
+      exists: data !== null,
+      get: (field: string) => (data ? data[field] : undefined),
+    });
+    const made = { store_name: 'A', invoice_number: 'INV-000001', search_keys: ['a'] };
+    const created = (
+      after: Record<string, unknown> | null,
+      before: Record<string, unknown> | null = null,
+    ) => createdWithSearchFields({ before: snap(before), after: snap(after) });
+    expect(created(made)).toBe(true);
+    // Made without them (a renewal, an order on terms): the trigger derives them.
+    expect(created({ store_name: 'A' })).toBe(false);
+    // Any later write is judged by what it changed (needsSearchSync).
+    expect(created({ ...made, status: 'shipped' }, made)).toBe(false);
+    expect(created(null)).toBe(false);
+    expect(createdWithSearchFields(undefined)).toBe(false);
   });
 
   it('backfills what is missing or stale, a page at a time; a second run writes nothing', async () => {

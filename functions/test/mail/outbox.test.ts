@@ -13,7 +13,8 @@ import {
   type QueuedMail,
 } from '../../src/mail/outbox';
 import { freePort } from '../../../scripts/lib/ports';
-import { clearOutbox, mailDoc, startTestMailDev, testSender } from './support';
+import { clearOutbox, later, mailDoc, startTestMailDev, testSender } from './support';
+import { documentReads, projectDb, resetUsage } from '../insights/rollup-support';
 
 let maildev: Awaited<ReturnType<typeof startTestMailDev>>;
 
@@ -72,6 +73,32 @@ describe('outbox: queueing', () => {
     expect((await marker.get()).exists).toBe(true);
   });
 
+  it('stages fresh keys (state the transaction creates) without reading them', async () => {
+    // A project of its own: its read counters count this test only.
+    const project = 'outbox-fresh';
+    const db = projectDb(project);
+    const marker = db.collection('outbox_test').doc(randomUUID());
+    const queued = [message(address()), message(address())];
+    await resetUsage(project);
+    await db.runTransaction(async (tx) => {
+      const write = await stageMails(tx, db, queued, { fresh: true });
+      tx.create(marker, { made: true });
+      write();
+    });
+    expect(await documentReads(project)).toBe(0);
+    for (const { key } of queued) expect((await mailRef(db, key).get()).exists).toBe(true);
+    // A key that exists all the same fails the change rather than mail twice.
+    const again = db.collection('outbox_test').doc(randomUUID());
+    await expect(
+      db.runTransaction(async (tx) => {
+        const write = await stageMails(tx, db, [queued[0]!], { fresh: true });
+        tx.create(again, { made: true });
+        write();
+      }),
+    ).rejects.toThrow();
+    expect((await again.get()).exists).toBe(false);
+  });
+
   it('refuses a message with a header injection before anything is written', async () => {
     const db = firestore();
     const bad = message('victim@outbox.test\r\nBcc: evil@outbox.test');
@@ -118,6 +145,54 @@ describe('outbox: delivery', () => {
     await maildev.client.waitFor(to);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await maildev.client.to(to)).toHaveLength(1);
+  });
+
+  it('the trigger takes the lease on the message its event carries, reading nothing', async () => {
+    const project = 'outbox-created';
+    const db = projectDb(project);
+    const to = address();
+    const queued = message(to);
+    await queueMails(db, [queued]);
+    const snap = await mailRef(db, queued.key).get();
+    const created = { data: snap.data()!, updateTime: snap.updateTime! };
+    const sender = { ...testSender(maildev.ports.smtp), db };
+    await resetUsage(project);
+    expect(await deliverMail(sender, queued.key, created)).toBe('sent');
+    expect(await documentReads(project)).toBe(0);
+    expect((await mailRef(db, queued.key).get()).get('delivery')).toMatchObject({
+      state: 'SUCCESS',
+      attempts: 1,
+    });
+    await maildev.client.waitFor(to);
+    // The same event delivered again: the message changed since, so it is read, and left alone.
+    expect(await deliverMail(sender, queued.key, created)).toBe('skipped');
+    expect(await maildev.client.to(to)).toHaveLength(1);
+  });
+
+  it('a message the sweep took after its creation is not taken again by its trigger', async () => {
+    const db = firestore();
+    const to = address();
+    const queued = message(to);
+    await queueMails(db, [queued]);
+    const snap = await mailRef(db, queued.key).get();
+    const sender = testSender(maildev.ports.smtp);
+    // The sweep holds it (a lease of its own, still running).
+    await mailRef(db, queued.key).update({
+      delivery: {
+        state: 'PROCESSING',
+        attempts: 1,
+        error: null,
+        leaseExpireTime: later(60_000),
+      },
+    });
+    expect(
+      await deliverMail(sender, queued.key, { data: snap.data()!, updateTime: snap.updateTime! }),
+    ).toBe('skipped');
+    expect((await mailDoc(queued.key))?.delivery).toMatchObject({
+      state: 'PROCESSING',
+      attempts: 1,
+    });
+    expect(await maildev.client.to(to)).toHaveLength(0);
   });
 
   it('backs off while the server is down, then gives up after the last attempt (ERROR)', async () => {

@@ -8,6 +8,7 @@ import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { ConcurrentChangeError } from '../../src/lib/errors';
 import { createCheckout } from '../../src/checkout/create-checkout';
+import { customerForCheckout } from '../../src/stripe/stripe-customers';
 import {
   createUser,
   demoUser,
@@ -90,7 +91,7 @@ describe('createCheckoutSession: pricing on the server', () => {
       expect(session.client_reference_id).toBe(orderId);
       expect(session.metadata).toEqual({ orderId, uid: buyer.uid });
       expect(session.success_url).toBe(
-        `${process.env.WEB_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        `${process.env.WEB_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}&order=${orderId}`,
       );
       expect(session.cancel_url).toBe(`${process.env.WEB_ORIGIN}/portal/cart?checkout=cancelled`);
       // The company's one Stripe Customer (its id is the owner's uid), with US ship-to and
@@ -557,5 +558,21 @@ describe('createCheckoutSession: one checkout per cart', () => {
     } finally {
       harness.endpoint.mode = 'process';
     }
+  });
+});
+
+describe("createCheckoutSession: the company's Stripe Customer", () => {
+  it('two first checkouts racing store one customer, and both use it', async () => {
+    const companyId = `customer-race-${Date.now()}`;
+    const input = { companyId, storeName: 'Race Co', shipTo: null };
+    const [a, b] = await Promise.all([
+      customerForCheckout(firestore(), harness.stripe, input, 'first'),
+      customerForCheckout(firestore(), harness.stripe, input, 'second'),
+    ]);
+    expect(a).toBe(b);
+    const stored = await firestore().doc(paths.stripeCustomer(companyId)).get();
+    expect(stored.get('customer_id')).toBe(a);
+    // Later checkouts use the stored one.
+    expect(await customerForCheckout(firestore(), harness.stripe, input, 'third')).toBe(a);
   });
 });

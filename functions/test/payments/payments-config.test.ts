@@ -182,7 +182,8 @@ describe('Checkout Session parameters', () => {
       client_reference_id: 'order1',
       metadata: { orderId: 'order1', uid: 'user1' },
       payment_intent_data: { metadata: { orderId: 'order1', uid: 'user1' } },
-      success_url: 'https://shop.test/payment-success?session_id={CHECKOUT_SESSION_ID}',
+      success_url:
+        'https://shop.test/payment-success?session_id={CHECKOUT_SESSION_ID}&order=order1',
       cancel_url: 'https://shop.test/portal/cart?checkout=cancelled',
       customer: 'cus_1',
       customer_update: { shipping: 'auto' },
@@ -191,7 +192,7 @@ describe('Checkout Session parameters', () => {
       expires_at: Date.parse('2030-01-01T00:00:00Z') / 1000,
     });
     // The return pages come from the domain's route table, the web router's paths.
-    expect(params.success_url).toBe(checkoutSuccessUrl('https://shop.test'));
+    expect(params.success_url).toBe(checkoutSuccessUrl('https://shop.test', 'order1'));
     expect(params.cancel_url).toBe(checkoutCancelUrl('https://shop.test'));
     expect(params.line_items).toEqual([
       {

@@ -5,7 +5,9 @@ import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout
 import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
 import { settleClaimHandler } from '../../src/handlers/settle-claim';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
+import { reserveCheckoutCredit } from '../../src/store-credit/checkout-credit';
 import { writeLocation } from '../company-fixtures';
+import { documentReads, projectDb, resetUsage } from '../insights/rollup-support';
 import {
   call,
   db,
@@ -149,6 +151,35 @@ describe('store credit at a card checkout', () => {
     );
     expect(session.amount_total).toBe(50);
     expect((await storeCreditOf(buyer.uid)).balance).toBe(credit - (PRICE - 50));
+  });
+
+  it('a new checkout of a company without credit reads the balance alone; a retry asks the ledger', async () => {
+    // A project of its own: its read counters count this test only. Stripe is never asked.
+    const project = 'store-credit-none';
+    const projectStore = projectDb(project);
+    const deps = {
+      db: projectStore,
+      stripe: () => {
+        throw new Error('Stripe is not asked for a checkout that spends no credit');
+      },
+    };
+    const input = {
+      checkoutId: randomUUID(),
+      companyId: 'company-1',
+      customerId: 'cus_1',
+      goods: 5000,
+    };
+    await resetUsage(project);
+    expect(await reserveCheckoutCredit(deps, { ...input, unreserved: true })).toEqual({
+      applied: 0,
+      couponId: null,
+    });
+    expect(await documentReads(project)).toBe(1);
+    // A retry of the same checkout answers what its first attempt reserved, in the transaction
+    // (the checkout, the balance and the entry).
+    await resetUsage(project);
+    expect(await reserveCheckoutCredit(deps, input)).toEqual({ applied: 0, couponId: null });
+    expect(await documentReads(project)).toBe(3);
   });
 });
 

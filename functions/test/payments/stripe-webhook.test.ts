@@ -8,6 +8,7 @@ import { requireAuth } from '../../src/lib/caller';
 import { createContext } from '../../src/lib/context';
 import { NotAllowedError, NotFoundError } from '../../src/lib/errors';
 import { verifyPayment } from '../../src/checkout/verify-payment';
+import { syncOrderSearchFields } from '../../src/insights/search-fields';
 import {
   cartOf,
   checkoutOf,
@@ -114,6 +115,16 @@ describe('stripeWebhook: an order is made when its checkout completes', () => {
       location_name: '',
       placed_by_name: `Test ${buyer.role}`,
     });
+    // The managers' search fields are made with the order, as its trigger would derive them.
+    const stored = (await firestore().doc(paths.order(orderId)).get()).data()!;
+    expect(stored).toMatchObject({
+      buyer_role: 'retailer',
+      buyer_email: buyer.email.toLowerCase(),
+    });
+    expect(stored.search_keys).toEqual(
+      expect.arrayContaining([orderId.toLowerCase(), buyer.email.toLowerCase()]),
+    );
+    expect(await syncOrderSearchFields(createContext(), orderId)).toBe('unchanged');
 
     const delivery = harness.sandbox
       .deliveries()
@@ -155,6 +166,22 @@ describe('stripeWebhook: an order is made when its checkout completes', () => {
     expect(await invoiceCounter()).toBe(counterBefore + 1);
     expect(await ordersOfUser(buyer.uid)).toHaveLength(1);
     expect(await cartOf(buyer.uid)).toEqual({});
+  });
+
+  it('an order already there for a checkout still open is never made twice (the completion fails)', async () => {
+    // Not a state the transitions leave: each one that makes an order closes its checkout in
+    // the same commit, so the completion of an open checkout does not read the order first.
+    const { orderId, sessionId } = await openCheckout({ 'mango-tango': 1 });
+    const body = await payWithoutWebhook(sessionId);
+    const stray = { user_id: 'someone', status: 'processing', stray: true };
+    await firestore().doc(paths.order(orderId)).set(stray);
+    const counterBefore = await invoiceCounter();
+    const answer = await postWebhook(harness.endpoint.url, body);
+    expect(answer.status).toBeGreaterThanOrEqual(500);
+    expect((await firestore().doc(paths.order(orderId)).get()).data()).toEqual(stray);
+    expect(await invoiceCounter()).toBe(counterBefore);
+    expect((await checkoutOf(orderId)).state).toBe('open');
+    await firestore().doc(paths.order(orderId)).delete();
   });
 
   it('five concurrent deliveries and verifyPayment racing them still make one order and one invoice number', async () => {

@@ -10,6 +10,7 @@ import { placeTermsOrderHandler, setCompanyTermsHandler } from '../../src/handle
 import { firestore } from '../../src/lib/admin';
 import { readOrder } from '../../src/orders/order-record';
 import { syncCompanyExemptCustomers } from '../../src/tax/exempt-customers';
+import { taxTreatmentFor } from '../../src/tax/order-tax';
 import { createContext } from '../../src/lib/context';
 import { writeLocation } from '../company-fixtures';
 import {
@@ -330,6 +331,34 @@ describe('exempt Customers follow the certificates', () => {
     expect(await syncCompanyExemptCustomers(ctx, owner.uid)).toEqual(['CA']);
     expect(await taxExempt()).toBe('exempt');
     expect((await stored()).certificate_id).toBe(renewed);
+  });
+});
+
+describe('the tax decision', () => {
+  it("asks for the company's day (its Stripe test clock) only when it has certificates", async () => {
+    const ctx = createContext({
+      env: { STRIPE_TEST_CLOCKS: 'per-customer' },
+      stripe: () => {
+        throw new Error('the company clock is not asked');
+      },
+    });
+    const shipTo = {
+      name: 'No Certificates',
+      phone: '',
+      address: {
+        line1: '1 Main St',
+        line2: '',
+        city: 'Fresno',
+        state: 'CA',
+        postal_code: '93650',
+        country: 'US' as const,
+      },
+    };
+    expect(await taxTreatmentFor(ctx, `no-certificates-${randomUUID()}`, shipTo)).toEqual({
+      state: 'CA',
+      exemption: null,
+      expired: null,
+    });
   });
 });
 

@@ -139,7 +139,9 @@ export interface CreateCheckoutSessionResponse {
 
 export {
   PAYMENT_OF_ANOTHER_ACCOUNT,
+  paymentOfRecordedOrder,
   verifyPaymentRequest,
+  type RecordedOrder,
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
 } from './verify-payment';

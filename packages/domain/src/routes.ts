@@ -211,9 +211,16 @@ export function routePath(name: RouteName, params: Readonly<Record<string, strin
   });
 }
 
-/** Where Stripe Checkout returns a buyer who paid; Stripe fills in the session id. */
-export function checkoutSuccessUrl(webOrigin: string): string {
-  return `${webOrigin}${ROUTES.paymentSuccess.path}?session_id={CHECKOUT_SESSION_ID}`;
+/**
+ * The payment result page's parameters: the Checkout Session (Stripe fills in its id) and the
+ * order it becomes (the checkout's id), which the page reads when the webhook has recorded it.
+ */
+export const PAYMENT_SUCCESS_PARAMS = { session: 'session_id', order: 'order' } as const;
+
+/** Where Stripe Checkout returns a buyer who paid for checkout `orderId`. */
+export function checkoutSuccessUrl(webOrigin: string, orderId: string): string {
+  const { session, order } = PAYMENT_SUCCESS_PARAMS;
+  return `${webOrigin}${ROUTES.paymentSuccess.path}?${session}={CHECKOUT_SESSION_ID}&${order}=${encodeURIComponent(orderId)}`;
 }
 
 /**

@@ -14,7 +14,7 @@ export const COST_BUDGETS: Readonly<Record<string, number>> = {
   'Add to cart': 2,
   'Product page': 2,
   Cart: 30,
-  'Checkout to paid order': 47,
+  'Checkout to paid order': 36,
   'My Account': 12,
   'Dashboard: Overview': 9,
   'Dashboard: Orders': 11,

@@ -90,8 +90,8 @@ describe('the one route table (packages/domain/src/routes.ts)', () => {
     expect(checkoutCancelUrl('https://shop.example')).toBe(
       'https://shop.example/portal/basket?checkout=cancelled',
     );
-    expect(checkoutSuccessUrl('https://shop.example')).toBe(
-      'https://shop.example/payment-success?session_id={CHECKOUT_SESSION_ID}',
+    expect(checkoutSuccessUrl('https://shop.example', 'ord1')).toBe(
+      'https://shop.example/payment-success?session_id={CHECKOUT_SESSION_ID}&order=ord1',
     );
   });
 });

@@ -1,4 +1,4 @@
-export { countOrders, sumPaidRevenue, type BuyerScope } from './api';
+export { countOrders, fetchOrder, sumPaidRevenue, type BuyerScope } from './api';
 export { orderKeys } from './keys';
 export {
   orderQueryOptions,

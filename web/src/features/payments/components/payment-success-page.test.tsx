@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   PAYMENT_OF_ANOTHER_ACCOUNT,
+  type RecordedOrder,
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
 } from '@portal/domain';
@@ -16,10 +17,15 @@ const callableError = (code: string, message: string) =>
 
 const mocks = vi.hoisted(() => ({
   callVerifyPayment: vi.fn<(request: VerifyPaymentRequest) => Promise<VerifyPaymentResponse>>(),
-  session: { status: 'signed-in', user: { uid: 'buyer-1' }, claims: {} } as { status: string },
+  fetchOrder: vi.fn<(orderId: string) => Promise<RecordedOrder | null>>(),
+  session: { status: 'signed-in', user: { uid: 'buyer-1' }, claims: {} } as {
+    status: string;
+    user?: { uid: string };
+  },
 }));
 vi.mock('@/lib/callables', () => ({ callVerifyPayment: mocks.callVerifyPayment }));
 vi.mock('@/lib/session', () => ({ useSession: () => mocks.session }));
+vi.mock('@/entities/orders', () => ({ fetchOrder: mocks.fetchOrder }));
 
 const SESSION = 'cs_test_a1B2c3D4';
 
@@ -40,7 +46,80 @@ function notices() {
 
 beforeEach(() => {
   mocks.callVerifyPayment.mockReset();
+  mocks.fetchOrder.mockReset();
   mocks.session = { status: 'signed-in' };
+});
+
+/** The order the webhook recorded for SESSION, as the buyer reads it. */
+const recorded: RecordedOrder = {
+  id: 'ord12345xyz',
+  user_id: 'buyer-1',
+  stripe_session_id: SESSION,
+  status: 'processing',
+  amount: 12345,
+  store_credit_applied: 0,
+  payment_type: 'one_time',
+};
+
+describe('PaymentSuccessPage with the order in its address', () => {
+  const route = `/payment-success?session_id=${SESSION}&order=${recorded.id}`;
+  beforeEach(() => {
+    mocks.session = { status: 'signed-in', user: { uid: 'buyer-1' } };
+  });
+
+  it('shows the payment the webhook recorded on the order, without asking verifyPayment', async () => {
+    mocks.fetchOrder.mockResolvedValue(recorded);
+    renderPage(route);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('$123.45')).toBeInTheDocument();
+    expect(screen.getByText('Processing')).toBeInTheDocument();
+    expect(screen.getByText('#ord12345')).toBeInTheDocument();
+    await expectToast('Payment Successful!', 'Your order has been processed.');
+    expect(notices()).toBe(1);
+    expect(mocks.fetchOrder).toHaveBeenCalledWith(recorded.id);
+    expect(mocks.callVerifyPayment).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['not recorded yet', null],
+    [
+      'still pending (verifyPayment records it once it settles)',
+      { ...recorded, status: 'pending' },
+    ],
+    ["another buyer's", { ...recorded, user_id: 'buyer-2' }],
+    ["another session's", { ...recorded, stripe_session_id: 'cs_test_other' }],
+    ['a standing order (its terms)', { ...recorded, payment_type: 'subscription' }],
+  ] as const)('asks verifyPayment when the order is %s', async (_, order) => {
+    mocks.fetchOrder.mockResolvedValue(order as RecordedOrder | null);
+    mocks.callVerifyPayment.mockResolvedValue({
+      amount: 500,
+      status: 'processing',
+      orderId: 'o1',
+    });
+    renderPage(route);
+    expect(await screen.findByText('$5.00')).toBeInTheDocument();
+    expect(mocks.callVerifyPayment).toHaveBeenCalledExactlyOnceWith({ sessionId: SESSION });
+  });
+
+  it('asks verifyPayment when the order cannot be read', async () => {
+    mocks.fetchOrder.mockRejectedValue(new Error('unavailable'));
+    mocks.callVerifyPayment.mockResolvedValue({ amount: 500, status: 'processing', orderId: 'o1' });
+    renderPage(route);
+    expect(await screen.findByText('$5.00')).toBeInTheDocument();
+    expect(mocks.callVerifyPayment).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads nothing while nobody is signed in', async () => {
+    mocks.session = { status: 'signed-out' };
+    renderPage(route);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Sign In to See Your Payment' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(mocks.fetchOrder).not.toHaveBeenCalled());
+    expect(mocks.callVerifyPayment).not.toHaveBeenCalled();
+  });
 });
 
 describe('PaymentSuccessPage', () => {

@@ -4,6 +4,7 @@ import {
   formatUsd,
   isPaidStatus,
   PAYMENT_OF_ANOTHER_ACCOUNT,
+  PAYMENT_SUCCESS_PARAMS,
   shortOrderId,
   signInPath,
   type VerifyPaymentResponse,
@@ -96,17 +97,24 @@ function refusalOf(error: unknown): Outcome {
  * /payment-success (docs/product.md#13-payment-result-payment-success,
  * docs/product.md#178-payment-result; docs/payments.md): where the payment page sends the buyer
  * back. With a session_id the payment is verified on the server and its amount and status are
- * shown; "Payment Successful!" only when the server says this caller's session was paid. Without a
- * session_id, an unknown session, another account's session or nobody signed in, the page says so
- * and leads to the orders. A failed verification (or a session that was not paid) gets the
+ * shown; "Payment Successful!" only when the server says this caller's session was paid: the order
+ * the webhook recorded paid (the address's `order`, when it is this caller's order of this
+ * session), else verifyPayment's answer. Without a session_id, an unknown session, another
+ * account's session or nobody signed in, the page says so and leads to the orders. A failed verification (or a session that was not paid) gets the
  * Verification Error toast and a card that still leads on.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
+  const sessionId = params.get(PAYMENT_SUCCESS_PARAMS.session);
   const session = useSession();
-  // Asked only for a signed-in caller: the server decides whose session it is.
-  const verification = useVerifyPayment(sessionId, session.status === 'signed-in');
+  // Asked only for a signed-in caller: the server decides whose session it is (the order the
+  // webhook recorded, as the rules let the caller read it, or verifyPayment).
+  const verification = useVerifyPayment(
+    sessionId,
+    params.get(PAYMENT_SUCCESS_PARAMS.order),
+    session.status === 'signed-in',
+    session.user?.uid ?? null,
+  );
 
   let outcome: Outcome;
   if (!sessionId) outcome = { state: 'no-session' };
