@@ -7,8 +7,10 @@ import {
   businessDay,
   claimContributions,
   COLLECTIONS,
+  coverRange,
   paths,
   PRODUCT_CLAIMS_DAYS,
+  rollupRuns,
   type ClaimRemedy,
   type ClaimStatus,
 } from '@portal/domain';
@@ -346,6 +348,18 @@ describe('the Overview with claims', () => {
     ]);
     // A day after the window, nothing.
     expect((await productClaims(db, new Date('2031-06-02T18:00:00Z'))).products).toEqual([]);
+  });
+
+  it('bills one read per run of consecutive rollups when none exists, not one per document', async () => {
+    // Two years on, no rollup covers the 90 days: a batch get would bill every document asked for.
+    const now = new Date('2033-06-01T18:00:00Z');
+    const to = businessDay(now);
+    const refs = coverRange({ from: addDays(to, -(PRODUCT_CLAIMS_DAYS - 1)), to });
+    const runs = rollupRuns(refs).length;
+    expect(runs).toBeLessThan(refs.length);
+    await resetUsage(PROJECT);
+    expect((await productClaims(db, now)).products).toEqual([]);
+    expect(await documentReads(PROJECT)).toBe(runs);
   });
 
   it('is what the rebuild makes of the orders and claims, which also records what each counts', async () => {
