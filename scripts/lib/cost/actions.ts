@@ -52,6 +52,26 @@ async function toast(page: Page, title: string, text?: string, timeout = UI_MS):
   await see(text ? found.filter({ hasText: text }) : found, timeout);
 }
 
+/**
+ * Picks the ship dialog's carrier and sees it chosen. A click on the option while the dropdown is
+ * still opening can be lost (the dialog would then refuse to ship); up to three tries.
+ */
+async function chooseCarrier(page: Page, dialog: Locator, carrier: string): Promise<void> {
+  const option = page.getByTitle(carrier, { exact: true });
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await option.and(page.locator('.ant-select-item-option')).isVisible())) {
+      await dialog.getByLabel('Carrier').click();
+    }
+    await option.and(page.locator('.ant-select-item-option')).click();
+    try {
+      await see(dialog.getByTitle(carrier, { exact: true }), 3_000);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 function stripe(urls: Urls): Stripe {
   const url = new URL(urls.stripe);
   return new Stripe(STRIPE_SANDBOX_KEY, {
@@ -250,8 +270,7 @@ export async function measureActions(
     await entry().getByRole('button', { name: 'Mark Shipped', exact: true }).click();
     const dialog = manager.getByRole('dialog', { name: `Ship order ${label}` });
     await see(dialog);
-    await dialog.getByLabel('Carrier').click();
-    await manager.getByTitle('UPS', { exact: true }).click();
+    await chooseCarrier(manager, dialog, 'UPS');
     await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
     await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
     await toast(manager, 'Success', `Order ${label} is now Shipped`, SLOW_MS);
