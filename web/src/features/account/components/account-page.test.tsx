@@ -15,9 +15,17 @@ import {
 } from '@/testing/portal-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
+import type * as Callables from '@/lib/callables';
 import { AccountPage } from './account-page';
 
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
+// The Profile tab's Members card asks listCompanyMembers; these tests are about the page around
+// it (members-card.test.tsx covers the card), so it answers at once instead of reaching for a
+// Functions emulator that is not running.
+vi.mock('@/lib/callables', async (importOriginal) => ({
+  ...(await importOriginal<typeof Callables>()),
+  callListCompanyMembers: vi.fn(async () => ({ members: [], invitations: [] })),
+}));
 
 function LocationProbe() {
   const location = useLocation();
