@@ -56,19 +56,19 @@ export const verifyPaymentQueryKey = (sessionId: string) =>
   ['payments', 'verify', sessionId] as const;
 
 /**
- * The verification of one checkout session, once the signed-in user (`uid`) is known, so the
- * read and the call carry their token. Not retried: a failed verification is reported to the
- * buyer, who is told to contact support, rather than retried for a minute behind a spinner.
+ * The verification of one checkout session, once the signed-in user (`uid`; null while nobody
+ * is) is known, so the read and the call carry their token. Not retried: a failed verification
+ * is reported to the buyer, who is told to contact support, rather than retried for a minute
+ * behind a spinner.
  */
 export function useVerifyPayment(
   sessionId: string | null,
   orderId: string | null,
-  ready: boolean,
   uid: string | null,
 ) {
   return useQuery({
     queryKey: verifyPaymentQueryKey(sessionId ?? ''),
-    queryFn: sessionId && ready ? () => verifyPayment(sessionId, orderId, uid) : skipToken,
+    queryFn: sessionId && uid ? () => verifyPayment(sessionId, orderId, uid) : skipToken,
     retry: false,
     staleTime: Infinity,
   });

@@ -47,8 +47,21 @@ function notices() {
 beforeEach(() => {
   mocks.callVerifyPayment.mockReset();
   mocks.fetchOrder.mockReset();
-  mocks.session = { status: 'signed-in' };
+  // Signed in, as the session always is with its user.
+  mocks.session = { status: 'signed-in', user: { uid: 'buyer-1' } };
 });
+
+/** The result of a paid $123.45 order ord12345xyz, still processing, and its one toast. */
+async function expectPaidView() {
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' }),
+  ).toBeInTheDocument();
+  expect(screen.getByText('$123.45')).toBeInTheDocument();
+  expect(screen.getByText('Processing')).toBeInTheDocument();
+  expect(screen.getByText('#ord12345')).toBeInTheDocument();
+  await expectToast('Payment Successful!', 'Your order has been processed.');
+  expect(notices()).toBe(1);
+}
 
 /** The order the webhook recorded for SESSION, as the buyer reads it. */
 const recorded: RecordedOrder = {
@@ -63,21 +76,11 @@ const recorded: RecordedOrder = {
 
 describe('PaymentSuccessPage with the order in its address', () => {
   const route = `/payment-success?session_id=${SESSION}&order=${recorded.id}`;
-  beforeEach(() => {
-    mocks.session = { status: 'signed-in', user: { uid: 'buyer-1' } };
-  });
 
   it('shows the payment the webhook recorded on the order, without asking verifyPayment', async () => {
     mocks.fetchOrder.mockResolvedValue(recorded);
     renderPage(route);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('$123.45')).toBeInTheDocument();
-    expect(screen.getByText('Processing')).toBeInTheDocument();
-    expect(screen.getByText('#ord12345')).toBeInTheDocument();
-    await expectToast('Payment Successful!', 'Your order has been processed.');
-    expect(notices()).toBe(1);
+    await expectPaidView();
     expect(mocks.fetchOrder).toHaveBeenCalledWith(recorded.id);
     expect(mocks.callVerifyPayment).not.toHaveBeenCalled();
   });
@@ -132,14 +135,7 @@ describe('PaymentSuccessPage', () => {
     expect(mocks.callVerifyPayment).toHaveBeenCalledWith({ sessionId: SESSION });
 
     await act(async () => finish({ amount: 12345, status: 'processing', orderId: 'ord12345xyz' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('$123.45')).toBeInTheDocument();
-    expect(screen.getByText('Processing')).toBeInTheDocument();
-    expect(screen.getByText('#ord12345')).toBeInTheDocument();
-    await expectToast('Payment Successful!', 'Your order has been processed.');
-    expect(notices()).toBe(1);
+    await expectPaidView();
     expect(mocks.callVerifyPayment).toHaveBeenCalledTimes(1);
   });
 

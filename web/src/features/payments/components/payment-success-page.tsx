@@ -100,8 +100,9 @@ function refusalOf(error: unknown): Outcome {
  * shown; "Payment Successful!" only when the server says this caller's session was paid: the order
  * the webhook recorded paid (the address's `order`, when it is this caller's order of this
  * session), else verifyPayment's answer. Without a session_id, an unknown session, another
- * account's session or nobody signed in, the page says so and leads to the orders. A failed verification (or a session that was not paid) gets the
- * Verification Error toast and a card that still leads on.
+ * account's session or nobody signed in, the page says so and leads to the orders. A failed
+ * verification (or a session that was not paid) gets the Verification Error toast and a card that
+ * still leads on.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -112,8 +113,7 @@ export function PaymentSuccessPage() {
   const verification = useVerifyPayment(
     sessionId,
     params.get(PAYMENT_SUCCESS_PARAMS.order),
-    session.status === 'signed-in',
-    session.user?.uid ?? null,
+    session.status === 'signed-in' ? session.user.uid : null,
   );
 
   let outcome: Outcome;
