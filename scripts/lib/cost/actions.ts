@@ -57,12 +57,10 @@ async function toast(page: Page, title: string, text?: string, timeout = UI_MS):
  * still opening can be lost (the dialog would then refuse to ship); up to three tries.
  */
 async function chooseCarrier(page: Page, dialog: Locator, carrier: string): Promise<void> {
-  const option = page.getByTitle(carrier, { exact: true });
+  const option = page.locator('.ant-select-item-option').and(page.getByTitle(carrier, { exact: true }));
   for (let attempt = 1; ; attempt += 1) {
-    if (!(await option.and(page.locator('.ant-select-item-option')).isVisible())) {
-      await dialog.getByLabel('Carrier').click();
-    }
-    await option.and(page.locator('.ant-select-item-option')).click();
+    if (!(await option.isVisible())) await dialog.getByLabel('Carrier').click();
+    await option.click();
     try {
       await see(dialog.getByTitle(carrier, { exact: true }), 3_000);
       return;
