@@ -19,6 +19,7 @@ import {
   writeCart,
   writeDocuments,
 } from './support/firestore-admin';
+import { chooseCarrier } from './support/ship-dialog';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage, payCart } from './support/stripe-page';
@@ -190,9 +191,7 @@ j.step(
     await row().getByRole('button', { name: 'Mark Shipped', exact: true }).click();
     const dialog = admin.getByRole('dialog', { name: `Ship order ${label}` });
     await see(dialog, SLOW);
-    await dialog.getByLabel('Carrier').click();
-    await admin.getByTitle('UPS', { exact: true }).click();
-    await see(dialog.getByTitle('UPS', { exact: true }));
+    await chooseCarrier(admin, dialog, 'UPS');
     await dialog.getByLabel('Tracking number').fill('1Z999AA10000000031');
     await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
     await seeToast(admin, 'Success', `Order ${label} is now Shipped`, SLOW);
@@ -281,9 +280,7 @@ j.step(
     await row.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
     const ship = page.getByRole('dialog', { name: `Ship order ${short}` });
     await see(ship, SLOW);
-    await ship.getByLabel('Carrier').click();
-    await page.getByTitle('UPS', { exact: true }).click();
-    await see(ship.getByTitle('UPS', { exact: true }));
+    await chooseCarrier(page, ship, 'UPS');
     await ship.getByLabel('Tracking number').fill('1Z999AA10000000032');
     await ship.getByRole('button', { name: 'Mark shipped', exact: true }).click();
     await seeToast(page, 'Success', `Order ${short} is now Shipped`, SLOW);

@@ -18,6 +18,7 @@ import { readDocument, writeCart, writeLocation } from './support/firestore-admi
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
+import { chooseCarrier } from './support/ship-dialog';
 import { at, see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
 
 const j = journey('payment-terms');
@@ -124,8 +125,7 @@ j.step('the manager can ship the order while its invoice is open', async () => {
   await seeText(entry, /Awaiting payment/);
   await entry.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Ship order ${label}` });
-  await dialog.getByLabel('Carrier').click();
-  await page.getByTitle('UPS', { exact: true }).click();
+  await chooseCarrier(page, dialog, 'UPS');
   await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
   await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
   await expect

@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { QUOTE_MESSAGES } from '@portal/domain';
+import { pickSelectOption } from '../../scripts/lib/browser/select-option';
 import { advanceBuyerClock } from '../../scripts/lib/test-clocks';
 import { mailClient } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accounts';
@@ -55,20 +56,30 @@ function stripe(): Stripe {
 }
 
 /**
- * Types `text` into a searching select and picks the one option it leaves. Only once the search
- * has answered: until then the list shows other entries, and the answer redraws it under the
- * pointer, so a click could land on another one.
+ * Types `text` into a searching select and picks the one option it leaves, until `taken` sees the
+ * pick take. Only once the search has answered: until then the list shows other entries, and the
+ * answer redraws it under the pointer, so a click could land on another one (or be lost).
  */
-async function choose(page: Page, field: Locator, text: string) {
-  await field.click();
-  await field.fill(text);
+async function choose(
+  page: Page,
+  field: Locator,
+  text: string,
+  taken: (timeoutMs: number) => Promise<void>,
+) {
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await expect
-    .poll(async () => (await options.allInnerTexts()).map((label) => label.includes(text)), {
-      timeout: SLOW,
-    })
-    .toEqual([true]);
-  await options.first().click();
+  await pickSelectOption({
+    open: async () => {
+      await field.click();
+      await field.fill(text);
+      await expect
+        .poll(async () => (await options.allInnerTexts()).map((label) => label.includes(text)), {
+          timeout: SLOW,
+        })
+        .toEqual([true]);
+    },
+    option: options.filter({ hasText: text }),
+    taken,
+  });
 }
 
 async function quotesOfCompany(): Promise<(Record<string, unknown> & { id: string })[]> {
@@ -104,17 +115,18 @@ async function draftAndSend(
   const editor = page.getByRole('dialog', { name: 'New draft order' });
   await see(editor);
   const companyField = editor.getByRole('combobox', { name: 'Company' });
-  await choose(page, companyField, company.storeName);
   // The field shows the company chosen (its title), not one the redraw put under the pointer.
-  await expect
-    .poll(
-      async () =>
-        companyField.evaluate((input) =>
-          input.closest('.ant-select-content')?.getAttribute('title'),
-        ),
-      { timeout: SLOW },
-    )
-    .toBe(company.storeName);
+  await choose(page, companyField, company.storeName, (timeout) =>
+    expect
+      .poll(
+        async () =>
+          companyField.evaluate((input) =>
+            input.closest('.ant-select-content')?.getAttribute('title'),
+          ),
+        { timeout },
+      )
+      .toBe(company.storeName),
+  );
   // The company's one location (writeLocation's id 'main'), once its details are read.
   await expect
     .poll(async () => editor.getByLabel('Location').locator('option[value="main"]').count(), {
@@ -123,8 +135,10 @@ async function draftAndSend(
     .toBe(1);
   await editor.getByLabel('Location').selectOption('main');
   const product = editor.getByRole('combobox', { name: 'Add a product' });
-  await choose(page, product, SYRUP.name);
   const line = editor.getByRole('group', { name: SYRUP.name });
+  await choose(page, product, SYRUP.name, (timeout) =>
+    line.getByLabel('Quantity').waitFor({ state: 'visible', timeout }),
+  );
   await line.getByLabel('Quantity').fill(String(units));
   if (override) {
     await line.getByRole('checkbox', { name: 'Override price' }).check();

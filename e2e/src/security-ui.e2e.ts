@@ -9,6 +9,7 @@ import { listCollection, patchDocument } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
+import { chooseCarrier } from './support/ship-dialog';
 import { at, productCard, see, seeToast, signInBuyer, signInManager } from './support/ui';
 
 const j = journey('security-ui');
@@ -101,9 +102,7 @@ j.step('the manager sees the open dispute and cannot ship the order', async () =
   await snap(page, 'admin-order-disputed');
   await row.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Ship order ${orderLabel}` });
-  await dialog.getByLabel('Carrier').click();
-  await page.getByTitle('UPS', { exact: true }).click();
-  await see(dialog.getByTitle('UPS', { exact: true }));
+  await chooseCarrier(page, dialog, 'UPS');
   await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
   await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
   await see(

@@ -1,7 +1,10 @@
 /** The managers' ship dialog (Orders tab and backorder queue), as a manager fills it in. */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { chooseCarrier } from '../../../scripts/lib/browser/select-option';
 import { see, seeToast } from './ui';
+
+export { chooseCarrier };
 
 /**
  * Fills the open "Ship order <label>" dialog and records the shipment with UPS and `tracking`:
@@ -30,9 +33,7 @@ export async function shipInDialog(
       else if ((await box.count()) > 0) await box.fill('0');
     }
   }
-  await dialog.getByLabel('Carrier').click();
-  await page.getByTitle('UPS', { exact: true }).click();
-  await see(dialog.getByTitle('UPS', { exact: true }));
+  await chooseCarrier(page, dialog, 'UPS');
   await dialog.getByLabel('Tracking number').fill(shipment.tracking);
   await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
   await seeToast(page, 'Success', `Order ${label} is now ${shipment.status}`, timeout);

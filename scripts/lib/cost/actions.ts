@@ -9,6 +9,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import Stripe from 'stripe';
+import { chooseCarrier } from '../browser/select-option';
 import { advanceBuyerClock } from '../test-clocks';
 import type { ActionCost, CostMeter } from './meter';
 import { DEMO_PASSWORD, PROJECT_ID, STRIPE_SANDBOX_KEY, type RunningStack } from '../stack';
@@ -50,24 +51,6 @@ async function see(locator: Locator, timeout = UI_MS): Promise<void> {
 async function toast(page: Page, title: string, text?: string, timeout = UI_MS): Promise<void> {
   const found = page.locator('.toast').filter({ hasText: title });
   await see(text ? found.filter({ hasText: text }) : found, timeout);
-}
-
-/**
- * Picks the ship dialog's carrier and sees it chosen. A click on the option while the dropdown is
- * still opening can be lost (the dialog would then refuse to ship); up to three tries.
- */
-async function chooseCarrier(page: Page, dialog: Locator, carrier: string): Promise<void> {
-  const option = page.locator('.ant-select-item-option').and(page.getByTitle(carrier, { exact: true }));
-  for (let attempt = 1; ; attempt += 1) {
-    if (!(await option.isVisible())) await dialog.getByLabel('Carrier').click();
-    await option.click();
-    try {
-      await see(dialog.getByTitle(carrier, { exact: true }), 3_000);
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
 }
 
 function stripe(urls: Urls): Stripe {
