@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { assertPinnedNode } from './scripts/lib/node-runtime.ts';
+import { TEST_WORKERS } from './test-support/workers.ts';
 
 // Every suite runs on the production Node.js (scripts/lib/node-runtime.ts): another major fails
 // here, before any test, instead of testing a runtime production never runs.
@@ -23,12 +23,8 @@ export default defineConfig({
     passWithNoTests: true,
     // Console output (the functions' structured logs, say) is shown only for a test that fails.
     silent: 'passed-only',
-    // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so the
-    // suites that can run side by side (web, domain, the emulators') would not. Two workers keep
-    // both cores busy (97% measured while these suites run) and finish them about a third
-    // sooner. The end-to-end journeys run on one local stack per worker (e2e/src/global-setup.ts),
-    // hence at most 4. The functions suite shares one stack and runs its files one at a time,
-    // after the rest.
-    maxWorkers: Math.min(4, Math.max(2, availableParallelism() - 1)),
+    // The same worker count every project sets (test-support/workers.ts): vitest 5 reads it per
+    // project, and the global setups read this one to size their stacks.
+    maxWorkers: TEST_WORKERS,
   },
 });

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { TEST_WORKERS } from '../test-support/workers';
 
 export default defineProject({
   plugins: [react()],
@@ -9,6 +10,7 @@ export default defineProject({
   },
   test: {
     name: 'web',
+    maxWorkers: TEST_WORKERS,
     // happy-dom: the whole suite in about 200 s instead of jsdom's 255 s on two workers (a fifth
     // less CPU), the same 624 tests passing on both.
     environment: 'happy-dom',

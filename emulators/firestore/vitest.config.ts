@@ -1,8 +1,10 @@
 import { defineProject } from 'vitest/config';
+import { TEST_WORKERS } from '../../test-support/workers';
 
 export default defineProject({
   test: {
     name: 'firestore-emulator',
+    maxWorkers: TEST_WORKERS,
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,

@@ -1,5 +1,11 @@
 import { defineProject } from 'vitest/config';
+import { TEST_WORKERS } from '../../test-support/workers';
 
 export default defineProject({
-  test: { name: 'domain', environment: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: {
+    name: 'domain',
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    maxWorkers: TEST_WORKERS,
+  },
 });
