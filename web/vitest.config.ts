@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
-import { TEST_WORKERS } from '../test-support/workers';
+import { TEST_WORKERS } from '../test-support/workers.ts';
 
 export default defineProject({
   plugins: [react()],

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { TEST_WORKERS } from '../../test-support/workers';
+import { TEST_WORKERS } from '../../test-support/workers.ts';
 
 export default defineProject({
   test: {
