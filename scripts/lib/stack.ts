@@ -43,6 +43,11 @@ export const FIXED_PORTS = {
   mailWeb: 1080,
   /** The local App Check exchange (scripts/lib/app-check-exchange.ts). */
   appCheck: 9095,
+  /**
+   * The Node inspector of the functions' one worker process (a debugger attaches here); see
+   * FUNCTIONS_ONE_WORKER.
+   */
+  functionsInspector: 9229,
   hub: 4400,
   logging: 4500,
 } as const;
@@ -162,6 +167,23 @@ async function choosePorts(mode: 'fixed' | 'free'): Promise<StackPorts> {
 }
 
 const RUN_DIR = path.join(ROOT, '.portal-run');
+
+/**
+ * The Functions emulator runs every function in one worker process, one call at a time, with the
+ * Node inspector on `functionsInspector`. firebase-tools does that only while functions are being
+ * debugged (--inspect-functions); otherwise it starts a worker process for each function on its
+ * first call, and one more for each call made while that function's worker is busy, and each
+ * worker costs about 1 s of CPU to load the functions bundle. Measured on 2 cores, four journeys
+ * (catalog, claims, keyboard-only, quotes): 35 workers and 123 s of their CPU, 258 s; with one
+ * worker, 8 s of its CPU and 165 s (docs/testing.md). Calls queue instead of running side by side,
+ * as each production instance would past its concurrency; nothing here calls a function and waits
+ * for another (the Stripe sandbox answers the API before it sends the webhooks). Functions' own
+ * timeouts are not enforced in this mode.
+ */
+const FUNCTIONS_ONE_WORKER = (ports: StackPorts): string[] => [
+  '--inspect-functions',
+  String(ports.functionsInspector),
+];
 
 /**
  * The functions' params (functions/src/lib/params.ts) as the local stack sets them: MailDev, the
@@ -570,6 +592,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           '--project', PROJECT_ID,
           '--config', config,
           '--import', importDir,
+          ...FUNCTIONS_ONE_WORKER(ports),
           ...(options.dataDir ? ['--export-on-exit', path.resolve(options.dataDir)] : []),
         ],
         { ...env, ...firestoreLaunch?.env, NO_UPDATE_NOTIFIER: '1', TMPDIR: firebaseTmpDir },
