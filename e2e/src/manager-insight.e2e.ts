@@ -21,7 +21,7 @@ import {
   writeDocuments,
   type Plain,
 } from './support/firestore-admin';
-import { ARTIFACTS_DIR, E2E_ROOT, journey, type Person } from './support/journey';
+import { ARTIFACTS_DIR, E2E_ROOT, journey, UI_TIMEOUT, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
 import { at, productCard, see, seeText, signInBuyer, signInManager, usd } from './support/ui';
@@ -410,8 +410,20 @@ j.step('the Catalog tab, the product form and the import preview pass axe', asyn
   // The product form, submitted empty: each field says what it needs.
   await catalog.getByRole('button', { name: 'Add Product' }).click();
   const productForm = page.getByRole('dialog', { name: 'Add Product' });
-  await productForm.getByRole('button', { name: 'Create Product' }).click();
-  await see(productForm.getByText('SKU is required'));
+  // Submitted again until the errors show: in one full run under load, the first click on the
+  // dialog's footer, made while the dialog was still opening, showed nothing.
+  const skuRequired = productForm.getByText('SKU is required').first();
+  await expect
+    .poll(
+      async () => {
+        if (!(await skuRequired.isVisible())) {
+          await productForm.getByRole('button', { name: 'Create Product' }).click();
+        }
+        return skuRequired.isVisible();
+      },
+      { timeout: UI_TIMEOUT, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
   await checkA11yBothWidths(page, 'admin-product-form-errors');
   await productForm.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect.poll(() => productForm.isVisible()).toBe(false);
