@@ -421,7 +421,7 @@ j.step('the Catalog tab, the product form and the import preview pass axe', asyn
         }
         return skuRequired.isVisible();
       },
-      { timeout: UI_TIMEOUT, intervals: [500, 1000, 2000] },
+      { timeout: UI_TIMEOUT, interval: 1000 },
     )
     .toBe(true);
   await checkA11yBothWidths(page, 'admin-product-form-errors');
