@@ -26,6 +26,7 @@ import {
   readCheckouts,
   readOrders,
   readStripeEvents,
+  searchFieldsCheck,
   some,
   stockCheck,
   type Check,
@@ -189,6 +190,7 @@ export async function runBurst(
   }
   deadline.clear();
 
+  await ctx.settle();
   const paidIds = made.filter((m) => m.kind !== 'expired').map((m) => m.checkoutId);
   const expiredIds = made.filter((m) => m.kind === 'expired').map((m) => m.checkoutId);
   const checks: Check[] = [
@@ -236,6 +238,7 @@ export async function runBurst(
         (notHandled.length > 0 ? `; not: ${some(notHandled)}` : '') +
         (unanswered().length > 0 ? `; never answered 2xx: ${unanswered().length}` : ''),
     ),
+    await searchFieldsCheck(db, 'load-burst-', paidIds),
     await stockCheck(
       db,
       { id: PRODUCT.id, initialOnHand: stockOnHand },

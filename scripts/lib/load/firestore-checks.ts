@@ -3,7 +3,7 @@
  * fail with what was found: orders per paid checkout, invoice numbers (one per paid order, the
  * counter's run without gap or duplicate), checkout states, handled Stripe events, stock.
  */
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, formatInvoiceNumber, paths } from '@portal/domain';
 import { stockOf } from './products';
 
@@ -206,4 +206,46 @@ export async function heldByOpenCheckouts(
     }
   }
   return held;
+}
+
+/**
+ * The triggers ran: each buyer's profile and company and each order carry the search fields
+ * their Firestore triggers write (functions/src/handlers/search-triggers.ts; a card order is
+ * written with them, the others get them from the trigger). A trigger lost on the way (its
+ * worker killed) leaves them out.
+ */
+export async function searchFieldsCheck(
+  db: Firestore,
+  uidPrefix: string,
+  orderIds: readonly string[],
+): Promise<Check> {
+  const byIdPrefix = (collection: string) =>
+    db
+      .collection(collection)
+      .where(FieldPath.documentId(), '>=', uidPrefix)
+      .where(FieldPath.documentId(), '<', `${uidPrefix}\uf8ff`)
+      .select('search_keys')
+      .get();
+  const [profiles, companies, orders] = await Promise.all([
+    byIdPrefix(COLLECTIONS.profiles),
+    byIdPrefix(COLLECTIONS.companies),
+    readOrders(db, orderIds),
+  ]);
+  const without = (keys: unknown) => !Array.isArray(keys) || keys.length === 0;
+  const missing = [
+    ...profiles.docs
+      .filter((doc) => without(doc.get('search_keys')))
+      .map((doc) => `profile ${doc.id}`),
+    ...companies.docs
+      .filter((doc) => without(doc.get('search_keys')))
+      .map((doc) => `company ${doc.id}`),
+    ...[...orders].filter(([, order]) => without(order.search_keys)).map(([id]) => `order ${id}`),
+  ];
+  return check(
+    'the Firestore triggers ran: search fields on every profile, company and order',
+    missing.length === 0 && profiles.size > 0,
+    missing.length === 0
+      ? `${profiles.size} profiles, ${companies.size} companies, ${orders.size} orders`
+      : `without: ${some(missing)}`,
+  );
 }

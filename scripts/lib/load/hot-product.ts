@@ -15,6 +15,7 @@ import {
   heldByOpenCheckouts,
   invoiceCounter,
   orderChecks,
+  searchFieldsCheck,
   some,
   stockCheck,
   type Check,
@@ -151,8 +152,10 @@ export async function runHotProduct(
     }
   });
   deadline.clear();
+  await ctx.settle();
   checks.push(
     ...(await orderChecks(db, { paidCheckoutIds: paid, uidPrefix: 'load-hot-', counterBefore })),
+    await searchFieldsCheck(db, 'load-hot-', paid),
     await stockCheck(
       db,
       { id: PRODUCT.id, initialOnHand: stock },
