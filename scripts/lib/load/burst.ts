@@ -249,6 +249,7 @@ export async function runBurst(
     ),
   );
   const rate = order.length / (burstMs / 1000);
+  const madeOf = (kind: Kind) => made.filter((m) => m.kind === kind).length;
   return {
     name: 'Webhook burst',
     steps: [...setup.summaries(), ...recorder.summaries()],
@@ -256,7 +257,7 @@ export async function runBurst(
     wallMs: burstMs,
     notes: [
       `setup: ${made.length} checkouts and their events in ${(setupMs / 1000).toFixed(1)} s`,
-      `${events.length} events (${plan.filter((k) => k === 'card').length} paid by card, ${plan.filter((k) => k === 'bank').length} by bank transfer, ${plan.filter((k) => k === 'expired').length} expired) as ${order.length} deliveries in ${(burstMs / 1000).toFixed(1)} s: ${rate.toFixed(1)} deliveries/s, ${(events.length / (burstMs / 1000)).toFixed(1)} events/s`,
+      `${events.length} events (of checkouts ${madeOf('card')} paid by card, ${madeOf('bank')} by bank transfer, ${madeOf('expired')} expired) as ${order.length} deliveries in ${(burstMs / 1000).toFixed(1)} s: ${rate.toFixed(1)} deliveries/s, ${(events.length / (burstMs / 1000)).toFixed(1)} events/s`,
       `not 2xx in the burst: ${non2xx}; events Stripe would retry (no 2xx answer): ${wouldRetry}; after the retries: ${unanswered().length}`,
       `setup: ${functionsNote(setupActivity, activityBefore)}`,
       `burst: ${functionsNote(activityBefore, ctx.functionsActivity())}`,

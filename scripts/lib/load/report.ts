@@ -56,7 +56,13 @@ export function verdicts(results: readonly ScenarioResult[]): string {
       const lines = [
         ...result.notes.map((note) => `  ${note}`),
         ...result.checks.map((c) => `  ${c.ok ? '✓' : '✗'} ${c.name}: ${c.detail}`),
-        `${passed(result) ? 'PASS' : 'FAIL'} ${result.name} (${(result.wallMs / 1000).toFixed(1)} s)`,
+        `${passed(result) ? 'PASS' : 'FAIL'} ${result.name} (${(result.wallMs / 1000).toFixed(1)} s)` +
+          (passed(result)
+            ? ''
+            : `: ${result.checks
+                .filter((c) => !c.ok)
+                .map((c) => c.name)
+                .join('; ')}`),
       ];
       return `${result.name}:\n${lines.join('\n')}`;
     })
