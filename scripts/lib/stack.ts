@@ -98,6 +98,11 @@ export interface StackOptions {
    * journeys need.
    */
   quietSweeps?: boolean;
+  /**
+   * Where the Stripe sandbox delivers its webhooks; default this stack's stripeWebhook function.
+   * `npm run load` points it at a relay of its own, which forwards or records the deliveries.
+   */
+  stripeWebhookUrl?: string;
   log?: (service: string, line: string) => void;
 }
 
@@ -389,7 +394,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     appCheck: `http://${host}:${ports.appCheck}`,
   };
   const appCheckDebugToken = await localAppCheckDebugToken(options.ports);
-  const webhookUrl = `${urls.functions}/${PROJECT_ID}/us-central1/stripeWebhook`;
+  const webhookUrl =
+    options.stripeWebhookUrl ?? `${urls.functions}/${PROJECT_ID}/us-central1/stripeWebhook`;
   const functionsSettings = localFunctionsSettings({
     host,
     smtpPort: ports.smtp,

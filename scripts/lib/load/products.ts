@@ -1,0 +1,61 @@
+/**
+ * The products a scenario buys: its own, written through the Admin SDK as a manager's catalog
+ * edit leaves them (checked against the domain's productSchema), stock-tracked so that every
+ * scenario can check its stock afterwards.
+ */
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { COLLECTIONS, productSchema } from '@portal/domain';
+
+export interface LoadProduct {
+  id: string;
+  name: string;
+  /** Cents. */
+  price: number;
+  stockOnHand: number;
+}
+
+export async function writeProducts(
+  db: Firestore,
+  products: readonly LoadProduct[],
+): Promise<void> {
+  const batch = db.batch();
+  for (const [i, product] of products.entries()) {
+    const doc = {
+      name: product.name,
+      description: `Bought by npm run load (${product.id}).`,
+      image_url: '/products/syrup-variety-pack.svg',
+      price_retailer: product.price,
+      is_active: true,
+      sort_order: 900 + i,
+      sku: product.id.toUpperCase(),
+      category: 'Syrups',
+      case_pack: 1,
+      min_quantity: 1,
+      stock_on_hand: product.stockOnHand,
+      stock_reserved: 0,
+      backorders_allowed: false,
+      restock_date: null,
+      created_at: Timestamp.now(),
+    };
+    const checked = productSchema.safeParse(doc);
+    if (!checked.success) {
+      throw new Error(`product ${product.id}: ${checked.error.issues[0]?.message ?? 'invalid'}`);
+    }
+    batch.set(db.collection(COLLECTIONS.products).doc(product.id), doc);
+  }
+  await batch.commit();
+}
+
+export interface StockLevels {
+  onHand: number | null;
+  reserved: number | null;
+}
+
+export async function stockOf(db: Firestore, productId: string): Promise<StockLevels> {
+  const snap = await db.collection(COLLECTIONS.products).doc(productId).get();
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  return {
+    onHand: number(snap.get('stock_on_hand')),
+    reserved: number(snap.get('stock_reserved')),
+  };
+}
