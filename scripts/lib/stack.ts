@@ -185,6 +185,16 @@ const RUN_DIR = path.join(ROOT, '.portal-run');
  * for another (the Stripe sandbox answers the API before it sends the webhooks). Functions' own
  * timeouts are not enforced in this mode.
  */
+/**
+ * NODE_OPTIONS for firebase-tools and what it starts: the worker loads
+ * functions-worker-order.cjs first, which makes each request wait for the message naming its
+ * function (without it, under load, a call now and then ran as another function).
+ */
+function withFunctionsWorkerOrder(nodeOptions: string | undefined): string {
+  const preload = path.join(ROOT, 'scripts/lib/functions-worker-order.cjs');
+  return [nodeOptions, `--require ${JSON.stringify(preload)}`].filter(Boolean).join(' ');
+}
+
 const FUNCTIONS_ONE_WORKER = (ports: StackPorts): string[] => [
   '--inspect-functions',
   String(ports.functionsInspector),
@@ -601,7 +611,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           ...FUNCTIONS_ONE_WORKER(ports),
           ...(options.dataDir ? ['--export-on-exit', path.resolve(options.dataDir)] : []),
         ],
-        { ...env, ...firestoreLaunch?.env, NO_UPDATE_NOTIFIER: '1', TMPDIR: firebaseTmpDir },
+        {
+          ...env,
+          ...firestoreLaunch?.env,
+          NO_UPDATE_NOTIFIER: '1',
+          TMPDIR: firebaseTmpDir,
+          NODE_OPTIONS: withFunctionsWorkerOrder(process.env.NODE_OPTIONS),
+        },
         log,
         // firebase-tools writes firestore-debug.log (our emulator's output) into its cwd.
         RUN_DIR,

@@ -1,0 +1,69 @@
+/**
+ * Loaded first (NODE_OPTIONS --require) in every Node process the local stack's firebase-tools
+ * starts; it acts only in the Functions emulator's worker, and only in the mode the stack runs it
+ * in: one worker for every function (FUNCTIONS_ONE_WORKER in stack.ts, firebase-tools' debug mode).
+ *
+ * In that mode firebase-tools tells the worker which function the next request is for with an IPC
+ * message, then sends the request over HTTP, and the worker keeps that function in a global it
+ * reads only once the request's body is in. Nothing orders the three: under load a request ran as
+ * the function of the message before it, or of the one after it (a callable answered "Cannot
+ * parse event payload." as a Firestore trigger, and the worker then exited). `npm run load` showed
+ * it about once in 40 calls. Here the worker takes them strictly in turn: a message, then one
+ * request (held until its message has been handled), and the next message only once that
+ * request's response is over. Health checks pass straight through.
+ */
+'use strict';
+
+const main = process.argv[1] || '';
+if (/functionsEmulatorRuntime(\.js)?$/.test(main) && process.env.FUNCTION_DEBUG_MODE) {
+  const http = process.getBuiltinModule('node:http');
+  const emitRequest = http.Server.prototype.emit;
+  const emitProcess = process.emit;
+  /** IPC messages waiting to be handled, each naming the function of one request. */
+  const messages = [];
+  /** Requests waiting for their message. */
+  const requests = [];
+  /** A message handled whose request has not come yet. */
+  let targetSet = false;
+  /** A request running. */
+  let busy = false;
+
+  const pump = () => {
+    while (!busy) {
+      if (targetSet && requests.length > 0) {
+        const { server, args } = requests.shift();
+        targetSet = false;
+        busy = true;
+        const response = args[2];
+        response.once('close', () => {
+          busy = false;
+          process.nextTick(pump);
+        });
+        emitRequest.apply(server, args);
+        return;
+      }
+      if (!targetSet && messages.length > 0) {
+        targetSet = true;
+        // The runtime sets its target synchronously in its 'message' listener.
+        emitProcess.apply(process, messages.shift());
+        continue;
+      }
+      return;
+    }
+  };
+
+  process.emit = function orderedProcessEmit(event, ...args) {
+    if (event !== 'message') return emitProcess.call(this, event, ...args);
+    messages.push([event, ...args]);
+    pump();
+    return true;
+  };
+  http.Server.prototype.emit = function orderedRequestEmit(event, ...args) {
+    if (event !== 'request' || args[0]?.url === '/__/health') {
+      return emitRequest.call(this, event, ...args);
+    }
+    requests.push({ server: this, args: [event, ...args] });
+    pump();
+    return true;
+  };
+}
