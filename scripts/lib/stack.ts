@@ -174,6 +174,17 @@ async function choosePorts(mode: 'fixed' | 'free'): Promise<StackPorts> {
 const RUN_DIR = path.join(ROOT, '.portal-run');
 
 /**
+ * NODE_OPTIONS for firebase-tools and what it starts: its Functions worker loads
+ * functions-worker-order.cjs first, which has it take the message naming a request's function and
+ * that request strictly in turn (without it, under load, a call now and then ran as another
+ * function). The other processes load it and do nothing.
+ */
+function withFunctionsWorkerOrder(nodeOptions: string | undefined): string {
+  const preload = path.join(ROOT, 'scripts/lib/functions-worker-order.cjs');
+  return [nodeOptions, `--require ${JSON.stringify(preload)}`].filter(Boolean).join(' ');
+}
+
+/**
  * The Functions emulator runs every function in one worker process, one call at a time, with the
  * Node inspector on `functionsInspector`. firebase-tools does that only while functions are being
  * debugged (--inspect-functions); otherwise it starts a worker process for each function on its
@@ -185,16 +196,6 @@ const RUN_DIR = path.join(ROOT, '.portal-run');
  * for another (the Stripe sandbox answers the API before it sends the webhooks). Functions' own
  * timeouts are not enforced in this mode.
  */
-/**
- * NODE_OPTIONS for firebase-tools and what it starts: the worker loads
- * functions-worker-order.cjs first, which makes each request wait for the message naming its
- * function (without it, under load, a call now and then ran as another function).
- */
-function withFunctionsWorkerOrder(nodeOptions: string | undefined): string {
-  const preload = path.join(ROOT, 'scripts/lib/functions-worker-order.cjs');
-  return [nodeOptions, `--require ${JSON.stringify(preload)}`].filter(Boolean).join(' ');
-}
-
 const FUNCTIONS_ONE_WORKER = (ports: StackPorts): string[] => [
   '--inspect-functions',
   String(ports.functionsInspector),
