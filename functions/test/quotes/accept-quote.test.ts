@@ -463,19 +463,27 @@ describe('acceptQuote refuses, and changes nothing', () => {
       connectFirestoreEmulator(client, host, Number(port));
       const cheaper = [{ ...quoteLine(PRODUCT, QUOTED_UNITS, 1), line_total: QUOTED_UNITS }];
       await unchangedBy(async () => {
+        // Made one at a time: a write started early and refused while an earlier one is awaited
+        // would be an unhandled rejection until its turn.
         const writes = [
-          updateDoc(doc(client, paths.quote(quote.id)), { lines: cheaper, amount: QUOTED_UNITS }),
-          updateDoc(doc(client, paths.quote(quote.id)), { shipping_amount: 0, state: 'accepted' }),
-          setDoc(doc(client, paths.quote(`t-forged-${RUN}`)), {
-            state: 'sent',
-            delivery: 'quote',
-            company_id: owner.uid,
-            lines: cheaper,
-            amount: QUOTED_UNITS,
-          }),
+          () =>
+            updateDoc(doc(client, paths.quote(quote.id)), { lines: cheaper, amount: QUOTED_UNITS }),
+          () =>
+            updateDoc(doc(client, paths.quote(quote.id)), {
+              shipping_amount: 0,
+              state: 'accepted',
+            }),
+          () =>
+            setDoc(doc(client, paths.quote(`t-forged-${RUN}`)), {
+              state: 'sent',
+              delivery: 'quote',
+              company_id: owner.uid,
+              lines: cheaper,
+              amount: QUOTED_UNITS,
+            }),
         ];
         for (const write of writes) {
-          await expect(write).rejects.toMatchObject({ code: 'permission-denied' });
+          await expect(write()).rejects.toMatchObject({ code: 'permission-denied' });
         }
       });
     } finally {
