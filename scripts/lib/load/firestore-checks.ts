@@ -54,16 +54,21 @@ export async function invoiceCounter(db: Firestore): Promise<number> {
   return typeof next === 'number' ? next : 1;
 }
 
+/** The documents of `collection` whose user_id starts with `uidPrefix` (one scenario's buyers). */
+function ofBuyers(db: Firestore, collection: string, uidPrefix: string) {
+  return db
+    .collection(collection)
+    .where('user_id', '>=', uidPrefix)
+    .where('user_id', '<', `${uidPrefix}\uf8ff`)
+    .get();
+}
+
 /** Every order of the buyers whose uid starts with `uidPrefix`, by id. */
 export async function ordersOfBuyers(
   db: Firestore,
   uidPrefix: string,
 ): Promise<Map<string, DocumentData>> {
-  const snap = await db
-    .collection(COLLECTIONS.orders)
-    .where('user_id', '>=', uidPrefix)
-    .where('user_id', '<', `${uidPrefix}\uf8ff`)
-    .get();
+  const snap = await ofBuyers(db, COLLECTIONS.orders, uidPrefix);
   return new Map(snap.docs.map((doc) => [doc.id, doc.data()]));
 }
 
@@ -190,11 +195,7 @@ export async function heldByOpenCheckouts(
   db: Firestore,
   uidPrefix: string,
 ): Promise<Map<string, number>> {
-  const snap = await db
-    .collection(COLLECTIONS.checkouts)
-    .where('user_id', '>=', uidPrefix)
-    .where('user_id', '<', `${uidPrefix}\uf8ff`)
-    .get();
+  const snap = await ofBuyers(db, COLLECTIONS.checkouts, uidPrefix);
   const held = new Map<string, number>();
   for (const doc of snap.docs) {
     if (doc.get('state') !== 'open') continue;
