@@ -21,7 +21,11 @@ const PRELOAD = path.join(ROOT, 'scripts/lib/functions-worker-order.cjs');
 /** Like firebase-tools' runtime: the target from the last message, read after the body. */
 const STAND_IN = `
 let target = '';
-process.on('message', (message) => { target = JSON.parse(message).functionTarget; });
+// As the runtime does: each message is handled on a promise chain, a microtask after it arrives.
+let handled = Promise.resolve();
+process.on('message', (message) => {
+  handled = handled.then(async () => { target = JSON.parse(message).functionTarget; });
+});
 const server = require('node:http').createServer((req, res) => {
   if (req.url === '/__/health') return res.end('ok');
   let body = '';

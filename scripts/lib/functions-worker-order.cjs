@@ -9,9 +9,8 @@
  * the function of the message before it, or of the one after it (a callable answered "Cannot
  * parse event payload." as a Firestore trigger, and the worker then exited). `npm run load` showed
  * it about once in 40 calls. Here the worker takes them strictly in turn: a message, then one
- * request (held until its message has been handled), and the next message only once that
- * request's response is over. Health checks pass straight through. That made it rarer, not
- * impossible: a full-size `npm run load` still saw 8 in about 850 calls (docs/performance.md).
+ * request (held until the runtime has handled its message, which it does a microtask later), and
+ * the next message only once that request's response is over. Health checks pass straight through.
  */
 'use strict';
 
@@ -26,6 +25,8 @@ if (/functionsEmulatorRuntime(\.js)?$/.test(main) && process.env.FUNCTION_DEBUG_
   const requests = [];
   /** A message handled whose request has not come yet. */
   let targetSet = false;
+  /** A message emitted whose handling by the runtime may not be over yet. */
+  let handling = false;
   /** A request running. */
   let busy = false;
 
@@ -43,11 +44,18 @@ if (/functionsEmulatorRuntime(\.js)?$/.test(main) && process.env.FUNCTION_DEBUG_
         emitRequest.apply(server, args);
         return;
       }
-      if (!targetSet && messages.length > 0) {
-        targetSet = true;
-        // The runtime sets its target synchronously in its 'message' listener.
+      if (!targetSet && !handling && messages.length > 0) {
+        // The runtime handles each message on a promise chain, so its target is set a microtask
+        // after the emit. A request held here has its body buffered already, and reading it takes
+        // only process.nextTick callbacks, which run before microtasks: released in the same
+        // turn, it would run as the previous function. setImmediate runs after every microtask.
+        handling = true;
         emitProcess.apply(process, messages.shift());
-        continue;
+        setImmediate(() => {
+          handling = false;
+          targetSet = true;
+          pump();
+        });
       }
       return;
     }
