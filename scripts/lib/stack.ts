@@ -177,8 +177,7 @@ const RUN_DIR = path.join(ROOT, '.portal-run');
  * NODE_OPTIONS for firebase-tools and what it starts: its Functions worker loads
  * functions-worker-order.cjs first, which has it take the message naming a request's function and
  * that request strictly in turn (without it, under load, a call ran as another function about
- * once in 40; with it, still now and then: docs/performance.md). The other processes load it and
- * do nothing.
+ * once in 40: docs/performance.md). The other processes load it and do nothing.
  */
 function withFunctionsWorkerOrder(nodeOptions: string | undefined): string {
   const preload = path.join(ROOT, 'scripts/lib/functions-worker-order.cjs');
