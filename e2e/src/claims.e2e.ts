@@ -16,6 +16,7 @@ import {
   listCollection,
   readDocument,
   productDocument,
+  wholesalePriceDocument,
   writeCart,
   writeDocuments,
 } from './support/firestore-admin';
@@ -154,15 +155,25 @@ async function openClaim(page: Page) {
 }
 
 afterAll(async () => {
-  await writeDocuments(j.stack, new Map([[`products/${JUG.id}`, productDoc(false)]])).catch(
-    () => undefined,
-  );
+  await writeDocuments(
+    j.stack,
+    new Map([
+      [`products/${JUG.id}`, productDoc(false)],
+      [`wholesale_prices/${JUG.id}`, wholesalePriceDocument(JUG.unit)],
+    ]),
+  ).catch(() => undefined);
 });
 
 j.step(
   'a retailer pays for six jugs; the manager ships and delivers them',
   async () => {
-    await writeDocuments(j.stack, new Map([[`products/${JUG.id}`, productDoc(true)]]));
+    await writeDocuments(
+      j.stack,
+      new Map([
+        [`products/${JUG.id}`, productDoc(true)],
+        [`wholesale_prices/${JUG.id}`, wholesalePriceDocument(JUG.unit)],
+      ]),
+    );
     account = await createApprovedBuyer(j.stack, 'retailer', 'claims');
     buyer = await j.person('buyer');
     const { page } = buyer;

@@ -17,6 +17,7 @@ import {
 import {
   readDocument,
   productDocument,
+  wholesalePriceDocument,
   writeCart,
   writeDocuments,
 } from './support/firestore-admin';
@@ -76,7 +77,13 @@ function product() {
 j.step(
   'a new order arrives in the manager’s Orders tab as the buyer pays, announced, with no reload',
   async () => {
-    await writeDocuments(j.stack, new Map([[`products/${SYRUP.id}`, product()]]));
+    await writeDocuments(
+      j.stack,
+      new Map([
+        [`products/${SYRUP.id}`, product()],
+        [`wholesale_prices/${SYRUP.id}`, wholesalePriceDocument(SYRUP.unit)],
+      ]),
+    );
     account = await createApprovedBuyer(j.stack, 'retailer', 'live');
     manager = await j.person('manager');
     await signInManager(manager.page);

@@ -12,6 +12,7 @@ import {
   patchDocument,
   type Plain,
   productDocument,
+  wholesalePriceDocument,
   writeDocuments,
 } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
@@ -97,6 +98,9 @@ j.step(
       j.stack,
       new Map<string, { [key: string]: Plain }>([
         ...PRODUCTS.map((p, i) => [`products/${p.id}`, productDoc(p, i)] as const),
+        ...PRODUCTS.map(
+          (p) => [`wholesale_prices/${p.id}`, wholesalePriceDocument(p.unit)] as const,
+        ),
         [`orders/${orderId}`, pastOrder()],
       ]),
     );

@@ -8,7 +8,12 @@
  */
 import { expect } from 'vitest';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
-import { readDocument, productDocument, writeDocuments } from './support/firestore-admin';
+import {
+  readDocument,
+  productDocument,
+  wholesalePriceDocument,
+  writeDocuments,
+} from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { see, seeText, signInBuyer } from './support/ui';
@@ -48,20 +53,23 @@ j.step('a buyer opens Quick Order; 30 products of a category of their own exist'
   await writeDocuments(
     j.stack,
     new Map(
-      PRODUCTS.map((product, i) => [
-        `products/${product.id}`,
-        productDocument({
-          name: product.name,
-          description: 'A part for the Quick Order upload journey.',
-          sku: product.sku,
-          price_retailer: 300 + i * 10,
-          image_url: '/products/dome-lids-16oz.svg',
-          sort_order: 950 + i,
-          category: 'Restock kit',
-          case_pack: product.case_pack,
-          min_quantity: product.min_quantity,
-          stock_on_hand: 500,
-        }),
+      PRODUCTS.flatMap((product, i) => [
+        [`wholesale_prices/${product.id}`, wholesalePriceDocument(300 + i * 10)],
+        [
+          `products/${product.id}`,
+          productDocument({
+            name: product.name,
+            description: 'A part for the Quick Order upload journey.',
+            sku: product.sku,
+            price_retailer: 300 + i * 10,
+            image_url: '/products/dome-lids-16oz.svg',
+            sort_order: 950 + i,
+            category: 'Restock kit',
+            case_pack: product.case_pack,
+            min_quantity: product.min_quantity,
+            stock_on_hand: 500,
+          }),
+        ],
       ]),
     ),
   );

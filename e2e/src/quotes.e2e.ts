@@ -19,6 +19,7 @@ import {
   readDocument,
   productDocument,
   waitForTriggers,
+  wholesalePriceDocument,
   writeDocuments,
   writeLocation,
 } from './support/firestore-admin';
@@ -182,6 +183,7 @@ j.step('a manager drafts an order with a show price and sends it as a quote', as
           sort_order: 901,
         }),
       ],
+      [`wholesale_prices/${SYRUP.id}`, wholesalePriceDocument(SYRUP.unit)],
     ]),
   );
   company = await createApprovedBuyer(j.stack, 'retailer', 'quotes');

@@ -18,6 +18,7 @@ import {
   patchDocument,
   readDocument,
   productDocument,
+  wholesalePriceDocument,
   writeCart,
   writeDocuments,
 } from './support/firestore-admin';
@@ -107,6 +108,9 @@ j.step(
         [`products/${CUPS.id}`, productDoc(CUPS, 200, false)],
         [`products/${LIDS.id}`, productDoc(LIDS, 0, true)],
         [`products/${SYRUP.id}`, productDoc(SYRUP, 100, false)],
+        ...PRODUCTS.map(
+          (p) => [`wholesale_prices/${p.id}`, wholesalePriceDocument(p.unit)] as const,
+        ),
       ]),
     );
     account = await createApprovedBuyer(j.stack, 'retailer', 'shipments');

@@ -111,6 +111,16 @@ export function productDocument(fields: {
 }
 
 /**
+ * The wholesale price the manager's editor saves beside every product (here 80% of the retail
+ * price, no breaks), for `wholesale_prices/{product id}`. A journey's product written without one
+ * reads "Not set" in the managers' Catalog, and the catalog's CSV export leaves its cell empty,
+ * which the import refuses: another journey exporting the catalog of the same stack would fail.
+ */
+export function wholesalePriceDocument(priceRetailer: number): { [key: string]: Plain } {
+  return { price_wholesaler: Math.round(priceRetailer * 0.8), price_breaks: [] };
+}
+
+/**
  * Puts these lines in a buyer's cart, one document per product under profiles/{uid}/cart_items
  * (the fields the cart page writes), so a journey can start from a filled cart. `id` is the
  * product's id.
