@@ -1,13 +1,15 @@
 import { defineProject } from 'vitest/config';
+import { TEST_WORKERS } from '../test-support/workers.ts';
 
-// Journeys run one after another on one local stack and one browser (started by the global
-// setup), after the other suites, which run side by side on TEST_WORKERS workers
-// (test-support/workers.ts). A project of one worker is its own group in vitest 5, run last.
-// Side by side (maxWorkers: TEST_WORKERS, a stack per worker: support/provided.ts `thisStack`)
-// was measured slower on 2 cores: two journeys' Functions emulators start a worker process per
-// function and per concurrent call (82 at once, about a second of CPU each), and the quotes
-// journey took 177 s instead of 69 s. Each journey is independent of the others' data: fresh
-// accounts, or demo accounts no other journey changes.
+// Journeys share the run's TEST_WORKERS workers (test-support/workers.ts) with the other suites'
+// files, in the same group, each worker with a stack of its own (support/provided.ts
+// `thisStack`): a journey keeps about 1.3 of 2 cores busy (Chromium, the stack, vitest), so one
+// running beside a functions or web file uses the machine that one after another left idle.
+// Run only among themselves, two at a time barely beat one at a time (5 journeys: 271 s against
+// 259 s). Until the Functions emulator ran one worker for every function (scripts/lib/stack.ts),
+// two journeys side by side were slower: each call started a worker process of its own. Each
+// journey is independent of the others' data: fresh accounts, or demo accounts no other journey
+// changes.
 export default defineProject({
   test: {
     name: 'e2e',
@@ -17,6 +19,6 @@ export default defineProject({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     retry: 0,
-    maxWorkers: 1,
+    maxWorkers: TEST_WORKERS,
   },
 });
