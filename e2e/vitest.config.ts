@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 import { TEST_WORKERS } from '../test-support/workers.ts';
+import { MEASURED_JOURNEYS } from './measured-journeys.ts';
 
 // Journeys share the run's TEST_WORKERS workers (test-support/workers.ts) with the other suites'
 // files, in the same group, each worker with a stack of its own (support/provided.ts
@@ -9,12 +10,14 @@ import { TEST_WORKERS } from '../test-support/workers.ts';
 // 259 s). Until the Functions emulator ran one worker for every function (scripts/lib/stack.ts),
 // two journeys side by side were slower: each call started a worker process of its own. Each
 // journey is independent of the others' data: fresh accounts, or demo accounts no other journey
-// changes.
+// changes. The journeys that time the page (MEASURED_JOURNEYS) are not here: they run alone, after
+// everything else (vitest.measured.config.ts), since a journey beside them slows what they time.
 export default defineProject({
   test: {
     name: 'e2e',
     environment: 'node',
     include: ['src/**/*.e2e.ts'],
+    exclude: MEASURED_JOURNEYS,
     globalSetup: ['src/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,

@@ -43,3 +43,18 @@ it.each(POOLED)('%s runs its files in the shared pool of TEST_WORKERS', async (f
 it('the root config sizes the global setups’ stacks by the same count', async () => {
   expect(await maxWorkersOf('../../vitest.config.ts')).toBe(TEST_WORKERS);
 });
+
+it('the journeys that time the page run alone, after the pool, and only there', async () => {
+  const { MEASURED_JOURNEYS } = await import('../../e2e/measured-journeys.ts');
+  type Journeys = { test?: { maxWorkers?: unknown; include?: unknown; exclude?: unknown } };
+  const load = async (file: string) =>
+    ((await import(fileURLToPath(new URL(file, import.meta.url)))) as { default: Journeys }).default
+      .test;
+  const measured = await load('../../e2e/vitest.measured.config.ts');
+  expect(MEASURED_JOURNEYS).toContain('src/large-catalog.e2e.ts');
+  expect(measured?.maxWorkers).toBe(1);
+  expect(measured?.include).toEqual(MEASURED_JOURNEYS);
+  expect((await load('../../e2e/vitest.config.ts'))?.exclude).toEqual(MEASURED_JOURNEYS);
+  const root = (await load('../../vitest.config.ts')) as { projects?: unknown } | undefined;
+  expect(root?.projects).toContain('e2e/vitest.measured.config.ts');
+});
