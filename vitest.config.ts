@@ -18,8 +18,6 @@ export default defineConfig({
       'emulators/firestore',
       'emulators/stripe',
       'e2e',
-      // The journeys that time the page, alone after everything else (e2e/measured-journeys.ts).
-      'e2e/vitest.measured.config.ts',
     ],
     reporters: ['default', './test-support/summary-reporter.ts'],
     passWithNoTests: true,

@@ -4,9 +4,7 @@
  * the journeys, and stops all of them at the end, also when a journey or the setup itself fails.
  * The journeys run one after another on one stack (maxWorkers 1 in e2e/vitest.config.ts); with
  * more workers there, each vitest worker gets a stack of its own (support/provided.ts
- * `thisStack`). Stack output goes to e2e/artifacts/<project>-stack-<n>.log (git-ignored) for
- * diagnosis. Two projects use this setup (`e2e`, and `e2e-measured`: e2e/measured-journeys.ts),
- * each with stacks of its own; vitest runs their setups one after the other at the start.
+ * `thisStack`). Stack output goes to e2e/artifacts/stack-<n>.log (git-ignored) for diagnosis.
  */
 import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
@@ -17,22 +15,12 @@ import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium';
 import { stacksNeeded } from '../../test-support/worker-stack';
 import './support/provided';
 
-/** The file name (without .log) of a project's stack number `i` (from 0). */
-const stackLogName = (project: string, i: number) => `${project}-stack-${i + 1}`;
-
 const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 const SCREENSHOTS = path.join(ROOT, 'e2e/screenshots');
 
-/** Set once the artifacts of an earlier run are gone: the second project's setup keeps the first's. */
-const CLEANED = Symbol.for('portal.e2e.artifactsCleaned');
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const executablePath = chromiumPath();
-  const run = globalThis as { [CLEANED]?: boolean };
-  if (!run[CLEANED]) {
-    rmSync(ARTIFACTS, { recursive: true, force: true });
-    run[CLEANED] = true;
-  }
+  rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
   const count = await stacksNeeded(project);
@@ -56,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS }),
     // The production build, as it ships (E2E_WEB_SERVER=dev: the Vite dev server, to debug).
     ...Array.from({ length: count }, (_, i) =>
-      startStack({ ports: 'free', log: logger(stackLogName(project.name, i)), webServer }),
+      startStack({ ports: 'free', log: logger(`stack-${i + 1}`), webServer }),
     ),
   ]);
   if (browserResult.status === 'fulfilled') browser = browserResult.value as BrowserServer;
@@ -68,7 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await teardown();
     const reason = failure.reason as unknown;
     throw new Error(
-      `e2e setup failed (see e2e/artifacts/${project.name}-stack-*.log): ${reason instanceof Error ? reason.message : String(reason)}`,
+      `e2e setup failed (see e2e/artifacts/stack-*.log): ${reason instanceof Error ? reason.message : String(reason)}`,
     );
   }
   const ready = `${count} stack(s) and the browser ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
@@ -76,9 +64,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide(
     'stacks',
-    stacks.map((stack, i) => ({
+    stacks.map((stack) => ({
       urls: stack.urls,
-      logFile: path.join(ARTIFACTS, `${stackLogName(project.name, i)}.log`),
       projectId: PROJECT_ID,
       appCheckDebugToken: stack.appCheckDebugToken,
       productionBuild: webServer === 'build',

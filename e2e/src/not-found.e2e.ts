@@ -96,6 +96,7 @@ j.step("a failed step's message quotes what the page shows, not what it hides", 
   const context = await failureContext(
     [{ name: 'probe', page }],
     path.join(ARTIFACTS_DIR, 'none.log'),
+    ARTIFACTS_DIR,
   );
   expect(context).toContain("probe's page shows:");
   expect(context).toContain('alert: Order could not be shipped: try again');

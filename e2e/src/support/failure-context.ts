@@ -5,8 +5,10 @@
  * recent warnings and errors (functions, emulators).
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { thisStack } from './provided';
+import { inject } from 'vitest';
+import { workerIndex } from '../../../test-support/worker-stack';
 
 const MAX_TEXT = 240;
 const MAX_LOG_LINES = 8;
@@ -69,21 +71,28 @@ export const recentBrowserErrors = (consoleLog: string) =>
   lastLines(consoleLog, MAX_LOG_LINES, () => true);
 
 /** The warnings and errors the journey's stack logged lately (global-setup.ts writes the log). */
-export function recentStackTrouble(): Promise<string[]> {
-  return lastLines(thisStack().logFile, STACK_LOG_WINDOW, (line) => STACK_TROUBLE.test(line));
+export function recentStackTrouble(artifactsDir: string): Promise<string[]> {
+  const index = workerIndex(inject('stacks').length) + 1;
+  return lastLines(path.join(artifactsDir, `stack-${index}.log`), STACK_LOG_WINDOW, (line) =>
+    STACK_TROUBLE.test(line),
+  );
 }
 
 /** The whole addition to the error message, one section per source that has something to say. */
 export async function failureContext(
   people: { name: string; page: Page }[],
   consoleLog: string,
+  artifactsDir: string,
 ): Promise<string> {
   const sections: [string, string[]][] = [];
   for (const { name, page } of people) {
     sections.push([`${name}'s page shows`, await visibleMessages(page).catch(() => [])]);
   }
   sections.push(['browser errors', await recentBrowserErrors(consoleLog)]);
-  sections.push(['stack warnings and errors', await recentStackTrouble().catch(() => [])]);
+  sections.push([
+    'stack warnings and errors',
+    await recentStackTrouble(artifactsDir).catch(() => []),
+  ]);
   return sections
     .filter(([, lines]) => lines.length > 0)
     .map(([title, lines]) => `\n  ${title}:${lines.map((line) => `\n    ${line}`).join('')}`)

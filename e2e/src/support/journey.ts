@@ -121,6 +121,7 @@ export function journey(slug: string): Journey {
             const context = await failureContext(
               people.map(({ name: who, person }) => ({ name: who, page: person.page })),
               logFile,
+              ARTIFACTS_DIR,
             ).catch(() => '');
             if (error instanceof Error) {
               error.message = `${error.message}\n  (${urls}; screenshots in e2e/artifacts/${slug}--*--failed.png)${context}`;

@@ -9,8 +9,6 @@ export interface StackInfo {
   projectId: string;
   /** The stack's App Check debug token (what `npm start` prints). */
   appCheckDebugToken: string;
-  /** The stack's output, written by the global setup (e2e/artifacts/<project>-stack-<n>.log). */
-  logFile: string;
   /** True when the stack serves a production build of the web app (the default for e2e). */
   productionBuild: boolean;
 }
