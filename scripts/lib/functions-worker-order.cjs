@@ -23,41 +23,34 @@ if (/functionsEmulatorRuntime(\.js)?$/.test(main) && process.env.FUNCTION_DEBUG_
   const messages = [];
   /** Requests waiting for their message. */
   const requests = [];
-  /** A message handled whose request has not come yet. */
-  let targetSet = false;
-  /** A message emitted whose handling by the runtime may not be over yet. */
-  let handling = false;
-  /** A request running. */
-  let busy = false;
+  /**
+   * Where the worker is in its turn: 'idle' (ready for the next message), 'naming' (a message
+   * emitted that the runtime may still be handling), 'named' (the request it names may go), and
+   * 'serving' (that request's response is not over yet).
+   */
+  let stage = 'idle';
 
   const pump = () => {
-    while (!busy) {
-      if (targetSet && requests.length > 0) {
-        const { server, args } = requests.shift();
-        targetSet = false;
-        busy = true;
-        const response = args[2];
-        response.once('close', () => {
-          busy = false;
-          process.nextTick(pump);
-        });
-        emitRequest.apply(server, args);
-        return;
-      }
-      if (!targetSet && !handling && messages.length > 0) {
-        // The runtime handles each message on a promise chain, so its target is set a microtask
-        // after the emit. A request held here has its body buffered already, and reading it takes
-        // only process.nextTick callbacks, which run before microtasks: released in the same
-        // turn, it would run as the previous function. setImmediate runs after every microtask.
-        handling = true;
-        emitProcess.apply(process, messages.shift());
-        setImmediate(() => {
-          handling = false;
-          targetSet = true;
-          pump();
-        });
-      }
-      return;
+    if (stage === 'idle' && messages.length > 0) {
+      // The runtime handles each message on a promise chain, so its target is set a microtask
+      // after the emit. A request held here has its body buffered already, and reading it takes
+      // only process.nextTick callbacks, which run before microtasks: released in the same
+      // turn, it would run as the previous function. setImmediate runs after every microtask.
+      stage = 'naming';
+      emitProcess.apply(process, messages.shift());
+      setImmediate(() => {
+        stage = 'named';
+        pump();
+      });
+    } else if (stage === 'named' && requests.length > 0) {
+      const { server, args } = requests.shift();
+      stage = 'serving';
+      const response = args[2];
+      response.once('close', () => {
+        stage = 'idle';
+        process.nextTick(pump);
+      });
+      emitRequest.apply(server, args);
     }
   };
 
