@@ -53,24 +53,27 @@ j.step('a buyer opens Quick Order; 30 products of a category of their own exist'
   await writeDocuments(
     j.stack,
     new Map(
-      PRODUCTS.flatMap((product, i) => [
-        [`wholesale_prices/${product.id}`, wholesalePriceDocument(300 + i * 10)],
-        [
-          `products/${product.id}`,
-          productDocument({
-            name: product.name,
-            description: 'A part for the Quick Order upload journey.',
-            sku: product.sku,
-            price_retailer: 300 + i * 10,
-            image_url: '/products/dome-lids-16oz.svg',
-            sort_order: 950 + i,
-            category: 'Restock kit',
-            case_pack: product.case_pack,
-            min_quantity: product.min_quantity,
-            stock_on_hand: 500,
-          }),
-        ],
-      ]),
+      PRODUCTS.flatMap((product, i) => {
+        const priceRetailer = 300 + i * 10;
+        return [
+          [`wholesale_prices/${product.id}`, wholesalePriceDocument(priceRetailer)],
+          [
+            `products/${product.id}`,
+            productDocument({
+              name: product.name,
+              description: 'A part for the Quick Order upload journey.',
+              sku: product.sku,
+              price_retailer: priceRetailer,
+              image_url: '/products/dome-lids-16oz.svg',
+              sort_order: 950 + i,
+              category: 'Restock kit',
+              case_pack: product.case_pack,
+              min_quantity: product.min_quantity,
+              stock_on_hand: 500,
+            }),
+          ],
+        ];
+      }),
     ),
   );
   account = await createApprovedBuyer(j.stack, 'retailer', 'quick-order-upload');
