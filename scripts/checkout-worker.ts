@@ -1,29 +1,43 @@
 /**
- * The local stack's checkout worker: runs the sweep of stale checkouts (the `sweepStaleCheckouts`
- * function's own handler, functions/src/handlers/stale-checkouts.ts) at start and then every
- * STALE_CHECKOUT_SWEEP_INTERVAL_MS (default 15 min), against the emulators and the Stripe sandbox
- * named in the environment. In production Cloud Scheduler runs `sweepStaleCheckouts` every 15
- * minutes; the Functions emulator runs no schedules, so `npm start` starts this instead.
+ * The local stack's checkout worker, two sweeps against the emulators and the Stripe sandbox
+ * named in the environment (the Functions emulator runs no schedules, so `npm start` starts this
+ * instead):
+ * - stale checkouts (the `sweepStaleCheckouts` function's own handler,
+ *   functions/src/handlers/stale-checkouts.ts) at start and then every
+ *   STALE_CHECKOUT_SWEEP_INTERVAL_MS (default 15 min, as Cloud Scheduler runs it in production);
+ * - stock folds (`sweepStockFolds`, functions/src/handlers/stock-folds.ts: the shard changes the
+ *   trigger left for later) every STOCK_FOLD_SWEEP_INTERVAL_MS (default 5 s; every minute in
+ *   production).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sweepStaleCheckoutsHandler } from '../functions/src/handlers/stale-checkouts';
+import { sweepStockFoldsHandler } from '../functions/src/handlers/stock-folds';
 
-const interval = Number(process.env.STALE_CHECKOUT_SWEEP_INTERVAL_MS ?? `${15 * 60 * 1000}`);
+const staleInterval = Number(process.env.STALE_CHECKOUT_SWEEP_INTERVAL_MS ?? `${15 * 60 * 1000}`);
+const foldInterval = Number(process.env.STOCK_FOLD_SWEEP_INTERVAL_MS ?? '5000');
 const stop = new AbortController();
 process.on('SIGTERM', () => stop.abort());
 process.on('SIGINT', () => stop.abort());
 
-process.stdout.write(`checkout worker: sweeping stale checkouts every ${interval} ms\n`);
-while (!stop.signal.aborted) {
-  try {
-    await sweepStaleCheckoutsHandler();
-  } catch (error) {
-    // The emulator restarting, say: try again at the next tick.
-    process.stderr.write(
-      `checkout worker: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+/** Runs `sweep` now and then every `interval` ms until the stack stops. */
+async function every(name: string, interval: number, sweep: () => Promise<unknown>) {
+  process.stdout.write(`checkout worker: ${name} every ${interval} ms\n`);
+  while (!stop.signal.aborted) {
+    try {
+      await sweep();
+    } catch (error) {
+      // The emulator restarting, say: try again at the next tick.
+      process.stderr.write(
+        `checkout worker: ${name}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    }
+    // The wait ends early when the stack stops.
+    await sleep(interval, undefined, { signal: stop.signal }).catch(() => undefined);
   }
-  // The wait ends early when the stack stops.
-  await sleep(interval, undefined, { signal: stop.signal }).catch(() => undefined);
 }
+
+await Promise.all([
+  every('sweeping stale checkouts', staleInterval, sweepStaleCheckoutsHandler),
+  every('folding stock', foldInterval, sweepStockFoldsHandler),
+]);
 process.exit(0);

@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import { checkA11yBothWidths } from './support/a11y';
-import { readDocument } from './support/firestore-admin';
+import { stockCount } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
@@ -143,10 +143,7 @@ j.step(
     await snap(page, 'cart-case-pack');
     // Other journeys on this stack buy cups and straws too: the order must take exactly its own
     // quantities from what is on hand now.
-    const onHand = async (id: string) => {
-      const product = await readDocument(j.stack, `products/${id}`);
-      return { on_hand: product?.stock_on_hand, reserved: product?.stock_reserved };
-    };
+    const onHand = (id: string) => stockCount(j.stack, id);
     const cupsBefore = await onHand(CUPS.id);
     const strawsBefore = await onHand(STRAWS_LINE.id);
     expect(cupsBefore.reserved).toBe(0);

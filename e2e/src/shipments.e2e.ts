@@ -18,6 +18,7 @@ import {
   patchDocument,
   readDocument,
   productDocument,
+  stockCount,
   wholesalePriceDocument,
   writeCart,
   writeDocuments,
@@ -76,7 +77,7 @@ async function order() {
 }
 
 async function stockOf(productId: string): Promise<number> {
-  return Number((await readDocument(j.stack, `products/${productId}`))!.stock_on_hand);
+  return Number((await stockCount(j.stack, productId)).on_hand);
 }
 
 /** Ships `units` per product name from the open dialog, the journey's other lines none. */

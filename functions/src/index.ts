@@ -91,6 +91,7 @@ import {
 import { setProfileStatusHandler } from './handlers/set-profile-status';
 import { getTaxReportHandler } from './handlers/tax-report';
 import { siteContentHandler } from './handlers/site-content';
+import { stockShardWrittenHandler, sweepStockFoldsHandler } from './handlers/stock-folds';
 import { sweepStaleCheckoutsHandler } from './handlers/stale-checkouts';
 import { stripeWebhookHandler } from './handlers/stripe-webhook';
 import { updateOrderStatusHandler } from './handlers/update-order-status';
@@ -356,6 +357,16 @@ export const unsubscribeStockAlert = callable(
 );
 export const onProductRestocked = onDocumentWritten('products/{productId}', (event) =>
   productRestockedHandler(event).then(() => undefined),
+);
+// Stock in shards (orders/stock-shards.ts, docs/stock.md): a shard a checkout or an order moved
+// is folded into its product, at most once a second per product; the sweep folds the rest.
+export const onStockShardWritten = onDocumentWritten(
+  'products/{productId}/stock_shards/{shard}',
+  (event) => stockShardWrittenHandler(event).then(() => undefined),
+);
+export const sweepStockFolds = onSchedule(
+  { schedule: 'every 1 minutes', timeoutSeconds: 120 },
+  () => sweepStockFoldsHandler().then(() => undefined),
 );
 
 // Accounts by mail: forgot password, verification links, the verified flag on the profile.

@@ -684,6 +684,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           ...env,
           MAIL_SWEEP_INTERVAL_MS: HOUR_MS,
           STALE_CHECKOUT_SWEEP_INTERVAL_MS: HOUR_MS,
+          STOCK_FOLD_SWEEP_INTERVAL_MS: HOUR_MS,
           TAX_CERTIFICATE_SWEEP_INTERVAL_MS: HOUR_MS,
         }
       : env;
@@ -695,8 +696,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       );
     }
     if (want.functions && want.firestore && want.stripe) {
-      // The sweep of stale checkouts: likewise a scheduled function in production, here the same
-      // code on a timer. scripts/checkout-worker.ts.
+      // The sweeps of stale checkouts and of stock folds: likewise scheduled functions in
+      // production, here the same code on timers. scripts/checkout-worker.ts.
       started.push(
         launch('checkout-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/checkout-worker.ts'))], sweepEnv, log),
       );

@@ -222,6 +222,33 @@ export async function readDocument(
   return fromFields(document.fields ?? {});
 }
 
+/**
+ * A product's stock as the functions count it: its document's stock_on_hand less what orders
+ * took since the last fold, and what its eight shards hold (docs/stock.md). The document alone
+ * lags the count by up to a second (the fold); this never does. Untracked: on_hand null.
+ */
+export async function stockCount(
+  stack: StackInfo,
+  productId: string,
+): Promise<{ on_hand: number | null; reserved: number }> {
+  const [product, ...shards] = await Promise.all([
+    readDocument(stack, `products/${productId}`),
+    ...Array.from({ length: 8 }, (_, k) =>
+      readDocument(stack, `products/${productId}/stock_shards/${k}`),
+    ),
+  ]);
+  const whole = (value: unknown) => (typeof value === 'number' ? value : 0);
+  const taken = shards.reduce((sum, shard) => sum + whole(shard?.taken), 0);
+  const held = shards.reduce((sum, shard) => sum + whole(shard?.held), 0);
+  const onHand = product?.stock_on_hand;
+  // A product never folded still counts its own stock_reserved (checkouts from before the shards).
+  const legacy = product && !('stock_allotted' in product) ? whole(product.stock_reserved) : 0;
+  return {
+    on_hand: typeof onHand === 'number' ? onHand - taken : null,
+    reserved: legacy + held,
+  };
+}
+
 /** Every document of a top-level collection, as plain values keyed by document id. */
 export async function listCollection(
   stack: StackInfo,

@@ -11,6 +11,7 @@ import { readCheckout, type CheckoutDoc } from './checkout-record';
 import {
   planReservation,
   readStock,
+  reserveNeeds,
   reserveStock,
   withBackorders,
   type StockHold,
@@ -187,7 +188,7 @@ export interface ClaimOptions {
 /**
  * Reuses the buyer's open checkout for the same fingerprint, or creates a checkout (built by
  * `buildCheckout`) and claims the lock, in one transaction. A new checkout reserves the stock of
- * its `lines` in the same transaction (stock_reserved of each stock-tracked product, recorded on
+ * its `lines` in the same transaction (held in its own shard of each stock-tracked product, recorded on
  * the checkout as stock_hold); when a product has fewer units available than its line asks for,
  * nothing is written and the claim is refused with "Only N left of <name>." (StockShortError),
  * and so it is when the buyer would hold more than one buyer may (HoldCapError; the caps are in
@@ -268,11 +269,14 @@ export async function claimCheckout(
       }
       // Reads before writes: the products whose stock the new checkout reserves, and what the
       // buyer's other holds take (they count toward what one buyer may hold).
+      // The new checkout's id first: its own shard of each product is read (and written).
+      const checkoutRef = db.collection(COLLECTIONS.checkouts).doc();
       const [stock, others] = await Promise.all([
         readStock(
           tx,
           db,
           lines.map((line) => line.product_id),
+          reserveNeeds(checkoutRef.id, lines),
         ),
         lines.length > 0 ? otherHolds(tx, db, uid, previous?.checkoutId ?? null) : {},
       ]);
@@ -285,7 +289,6 @@ export async function claimCheckout(
         if (plan.retire && previous) return { kind: 'retire-first', previous, short: plan.short };
         throw plan.short ?? new ConcurrentChangeError(CHECKOUT_CHANGED);
       }
-      const checkoutRef = db.collection(COLLECTIONS.checkouts).doc();
       const claimedAt = Timestamp.fromMillis(now);
       const built = buildCheckout(claimedAt);
       tx.create(checkoutRef, {

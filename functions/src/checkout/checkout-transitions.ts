@@ -30,9 +30,11 @@ import {
 import { readOrderState, type OrderState } from '../orders/order-record';
 import { historyWith, STRIPE_ACTOR } from '../orders/order-transitions';
 import {
+  commitNeeds,
   commitStock,
   holdProducts,
   readStock,
+  releaseNeeds,
   releaseStock,
   restockDatesOf,
   restockStock,
@@ -311,12 +313,14 @@ export async function recordCheckoutCompleted(
     const takes = paid && (!order || checkout.stock_held === true || tookNothingYet(order));
     // It takes every unit of its lines, held or not: the backordered ones take stock on hand
     // below 0 (units owed).
+    const held = checkout.stock_held === true;
     const stock = await readStock(
       tx,
       db,
       takes
         ? [...holdProducts(checkout.stock_hold), ...checkout.items.map((i) => i.product_id)]
         : [],
+      commitNeeds(checkout.id, checkout.stock_hold ?? {}, held, checkout.items),
     );
     // The mails mark backordered lines with the restock date the product has now.
     const restockDates = restockDatesOf(stock);
@@ -362,7 +366,6 @@ export async function recordCheckoutCompleted(
     const now = Timestamp.now();
     const invoiceNumber = counter ? allocateInvoiceNumber(tx, counter) : null;
     writeMails();
-    const held = checkout.stock_held === true;
     const takeUnits = () =>
       commitStock(tx, stock, checkout.stock_hold ?? {}, held, checkout.id, checkout.items);
 
@@ -456,6 +459,7 @@ async function refuseOrder(
     tx,
     db,
     held ? holdProducts(checkout.stock_hold) : holdProducts(taken),
+    held ? releaseNeeds(checkout.id, checkout.stock_hold ?? {}) : undefined,
   );
   const now = Timestamp.now();
   if (held) releaseStock(tx, stock, checkout.stock_hold ?? {});
@@ -524,7 +528,12 @@ export function recordAsyncPaymentFailed(
       checkPayment(checkout, session);
       // The checkout's units were never taken: its hold is released.
       const held = checkout.stock_held === true;
-      const stock = await readStock(tx, db, held ? holdProducts(checkout.stock_hold) : []);
+      const stock = await readStock(
+        tx,
+        db,
+        held ? holdProducts(checkout.stock_hold) : [],
+        releaseNeeds(checkout.id, checkout.stock_hold ?? {}),
+      );
       const now = Timestamp.now();
       const created = orderFromCheckout(checkout, session, {
         status: 'pending',
@@ -557,6 +566,7 @@ export function recordAsyncPaymentFailed(
       tx,
       db,
       held ? holdProducts(checkout.stock_hold) : holdProducts(units),
+      held ? releaseNeeds(checkout.id, checkout.stock_hold ?? {}) : undefined,
     );
     const now = Timestamp.now();
     if (held) {
@@ -647,7 +657,12 @@ async function closeOpenCheckout(
 ): Promise<number> {
   const held = checkout.stock_held === true;
   const [stock, quote] = await Promise.all([
-    readStock(tx, db, held ? holdProducts(checkout.stock_hold) : []),
+    readStock(
+      tx,
+      db,
+      held ? holdProducts(checkout.stock_hold) : [],
+      releaseNeeds(checkout.id, checkout.stock_hold ?? {}),
+    ),
     checkout.quote ? readQuoteIn(tx, db, checkout.quote.id) : Promise.resolve(null),
   ]);
   const releaseCredit = await readCheckoutRelease(tx, db, checkout);

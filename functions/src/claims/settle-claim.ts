@@ -3,11 +3,9 @@ import {
   Timestamp,
   type DocumentReference,
   type Firestore,
-  type Transaction,
 } from 'firebase-admin/firestore';
 import {
   CLAIM_MESSAGES,
-  MAX_STOCK_UNITS,
   paths,
   remediesFor,
   remedySummary,
@@ -19,7 +17,7 @@ import { log } from '../lib/log';
 import { claimSettledMail } from '../mail/claim-settled-mail';
 import { stageMails } from '../mail/outbox';
 import { readOrderState } from '../orders/order-record';
-import { readStock } from '../orders/stock';
+import { readStock, restockStock } from '../orders/stock';
 import {
   readClaim,
   type ClaimEventDoc,
@@ -141,28 +139,6 @@ async function unlock(db: Firestore, ref: DocumentReference, requestId: string):
   });
 }
 
-/**
- * Puts units back on hand in the settlement's transaction. `taken`: units the same transaction
- * took from the same products (a replacement), so the restock counts from what is left.
- */
-function restockUnits(
-  tx: Transaction,
-  stock: Awaited<ReturnType<typeof readStock>>,
-  units: Record<string, number>,
-  taken: Record<string, number>,
-): Record<string, number> {
-  const restocked: Record<string, number> = {};
-  for (const [productId, quantity] of Object.entries(units)) {
-    const snap = stock.get(productId);
-    const onHand: unknown = snap?.get('stock_on_hand');
-    if (!snap?.exists || typeof onHand !== 'number' || !Number.isInteger(onHand)) continue;
-    const left = onHand - (taken[productId] ?? 0);
-    tx.update(snap.ref, { stock_on_hand: Math.min(MAX_STOCK_UNITS, left + quantity) });
-    restocked[productId] = quantity;
-  }
-  return restocked;
-}
-
 /** Step 3: the settlement recorded, the lock ended, in one transaction. */
 async function record(
   c: SettleCase,
@@ -195,11 +171,9 @@ async function record(
     const writeMails = await stageMails(tx, db, await mailOf(outcome));
     const now = Timestamp.now();
     staged.write(now);
-    const taken: Record<string, number> =
-      remedy.remedy === 'replacement' && restockHere ? units : {};
-    const restocked = restockHere
-      ? restockUnits(tx, stock, units, taken)
-      : (outcome.restocked ?? {});
+    // A replacement took its units through its own read: the moves are increments, so the
+    // restock adds to what it left.
+    const restocked = restockHere ? restockStock(tx, stock, units) : (outcome.restocked ?? {});
     const settlement: ClaimSettlementDoc = {
       remedy: input.remedy,
       amount: outcome.amount,

@@ -13,26 +13,33 @@ import {
 } from '@portal/domain';
 import { PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
+import {
+  readProductStock,
+  type DocumentReader,
+  type ProductStock,
+  type ShardNeeds,
+  type StockCount,
+} from './stock-shards';
 
 /**
- * Stock on the product documents (products/{id}.stock_on_hand and .stock_reserved), moved only
- * inside the transactions that move checkouts and orders, so each move happens exactly once:
+ * Stock moves, each inside the transaction that moves a checkout or an order, so each happens
+ * exactly once. The counts live in the product's shards (stock-shards.ts, docs/stock.md): a
+ * checkout writes one shard of each product, never the product document.
  *
- * - reserve: a new checkout holds its units (stock_reserved += q), refused when fewer are
- *   available (on hand less reserved) than a line asks for;
- * - release: a checkout that leaves 'open' without becoming an order gives them back
- *   (stock_reserved -= q);
- * - commit: a checkout that becomes an order takes them (stock_on_hand -= q, stock_reserved -= q);
+ * - reserve: a new checkout holds its units, refused when fewer are available (on hand less
+ *   reserved) than a line asks for;
+ * - release: a checkout that leaves 'open' without becoming an order gives them back;
+ * - commit: a checkout that becomes an order takes them from on hand and ends its hold;
  * - backorder: a product that takes backorders (docs/catalog.md#backorders) is ordered beyond
  *   what is available: only the available part is held, the rest of the line is `backordered`,
- *   and the commit takes both, so stock_on_hand goes below 0 by the backordered units (owed).
- *   That is the only way it goes below 0: any other commit stops at 0;
- * - restock: a cancelled order puts its units back on hand (stock_on_hand += q), when asked.
+ *   and the commit takes both, so on hand goes below 0 by the backordered units (owed). That is
+ *   the only way it goes below 0: any other commit stops at 0;
+ * - restock: a cancelled order puts its units back on hand, when asked.
  *
  * A product whose stock_on_hand is null (or not a number) does not track stock: it is never
- * reserved and its stock_on_hand is never changed. A product deleted meanwhile is skipped.
- * Every function here only writes: the caller reads the products first (readStock), with its
- * other reads, because a transaction reads everything before it writes anything.
+ * reserved and its stock is never changed. A product deleted meanwhile is skipped. Every move
+ * here only writes: the caller reads the products first (readStock), with its other reads,
+ * because a transaction reads everything before it writes anything.
  */
 
 /** Units per product id: what a checkout holds (only tracked products) or an order took. */
@@ -45,22 +52,30 @@ export interface StockLine {
   quantity: number;
 }
 
-/** The product documents a transaction read for a stock move, by product id. */
-export type StockRead = ReadonlyMap<string, DocumentSnapshot>;
+/**
+ * The product documents a transaction read for a stock move, by product id, with their stock as
+ * read (and as the transaction's moves since left it).
+ */
+export class StockRead extends Map<string, DocumentSnapshot> {
+  constructor(
+    private readonly db: Firestore | null,
+    private readonly stocks: ReadonlyMap<string, ProductStock> = new Map(),
+  ) {
+    super([...stocks].map(([id, stock]) => [id, stock.snap]));
+  }
 
-interface Levels {
-  onHand: number | null;
-  reserved: number;
-}
+  /** The product's stock now; null when it is gone or does not track stock. */
+  count(productId: string): StockCount | null {
+    const stock = this.stocks.get(productId);
+    return stock?.tracked ? stock.count() : null;
+  }
 
-const wholeOrNull = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) ? value : null;
-
-function levelsOf(snap: DocumentSnapshot): Levels {
-  return {
-    onHand: wholeOrNull(snap.get('stock_on_hand')),
-    reserved: Math.max(0, wholeOrNull(snap.get('stock_reserved')) ?? 0),
-  };
+  /** Moves units of a tracked product (ProductStock.move); nothing for others. */
+  move(tx: Transaction, productId: string, change: { held: number; taken: number }): void {
+    const stock = this.stocks.get(productId);
+    if (!stock?.tracked || !this.db) return;
+    stock.move(tx, this.db, change);
+  }
 }
 
 /** The product's case pack and minimum as stored (1 when absent or malformed). */
@@ -70,16 +85,55 @@ function ruleOf(snap: DocumentSnapshot): QuantityRule {
   return { case_pack: whole(snap.get('case_pack')), min_quantity: whole(snap.get('min_quantity')) };
 }
 
-/** Reads the product documents of `productIds` in the transaction (none: no read at all). */
+/**
+ * Reads the product documents of `productIds` and their stock in the transaction (none: no read
+ * at all). `tx` may be the database itself, for a check before a transaction (moves then write
+ * nothing useful). `needs`: what the moves will take and release, for a checkout's own moves: then only
+ * its own shard of each product is read when that covers them; otherwise every shard.
+ */
 export async function readStock(
-  tx: Transaction,
+  tx: DocumentReader,
   db: Firestore,
   productIds: Iterable<string>,
+  needs?: ShardNeeds,
 ): Promise<StockRead> {
   const ids = [...new Set(productIds)];
-  if (ids.length === 0) return new Map();
+  if (ids.length === 0) return new StockRead(db);
   const snaps = await tx.getAll(...ids.map((id) => db.collection(COLLECTIONS.products).doc(id)));
-  return new Map(snaps.map((snap) => [snap.id, snap]));
+  return new StockRead(db, await readProductStock(tx, db, snaps, needs));
+}
+
+/** What a new checkout's hold needs: its lines' units, from its own shard. */
+export const reserveNeeds = (
+  checkoutId: string,
+  lines: ReadonlyArray<Pick<StockLine, 'product_id' | 'quantity'>>,
+): ShardNeeds => ({ holder: checkoutId, take: unitsOf(lines) });
+
+/** What releasing a checkout's hold needs. */
+export const releaseNeeds = (checkoutId: string, hold: StockHold): ShardNeeds => ({
+  holder: checkoutId,
+  release: hold,
+});
+
+/**
+ * What a commit needs (commitStock): the hold released, the units beyond it taken from free. A
+ * backordered line takes stock below 0, which every shard must see.
+ */
+export function commitNeeds(
+  checkoutId: string,
+  hold: StockHold,
+  held: boolean,
+  lines?: readonly CommitLine[],
+): ShardNeeds {
+  const units = lines ? unitsOf(lines) : hold;
+  const owed = lines ? backorderedOf(lines) : {};
+  const take: StockHold = {};
+  for (const [productId, quantity] of Object.entries(units)) {
+    take[productId] = owed[productId]
+      ? Number.MAX_SAFE_INTEGER
+      : Math.max(0, quantity - (held ? (hold[productId] ?? 0) : 0));
+  }
+  return { holder: checkoutId, take, release: held ? hold : {} };
 }
 
 /** The product ids a hold names. */
@@ -175,9 +229,9 @@ export function planReservation(
     if (!snap?.exists) {
       return { short: new StockShortError(productId, 0, nameOf(productId)), retire: false };
     }
-    const { onHand, reserved } = levelsOf(snap);
-    if (onHand === null) continue;
-    const available = Math.max(0, onHand - reserved);
+    const count = read.count(productId);
+    if (count === null) continue;
+    const { onHand, available } = count;
     const rule = ruleOf(snap);
     const mine = Math.max(0, Math.min(available + (own[productId] ?? 0), onHand));
     const terms = backorderTermsOf(snap, onHand);
@@ -228,7 +282,7 @@ function restockDateOf(snap: DocumentSnapshot): string | null {
   return typeof date === 'string' ? date : null;
 }
 
-/** What backorders read of a product document (its stock as levelsOf reads it). */
+/** What backorders read of a product document (with its stock on hand as counted). */
 function backorderTermsOf(snap: DocumentSnapshot, onHand: number | null) {
   return {
     stock_on_hand: onHand,
@@ -249,9 +303,9 @@ export function unheldBackorders(
   const backordered: StockHold = {};
   for (const [productId, quantity] of Object.entries(unitsOf(lines))) {
     const snap = read.get(productId);
-    if (!snap?.exists) continue;
-    const { onHand, reserved } = levelsOf(snap);
-    if (onHand === null) continue;
+    const count = read.count(productId);
+    if (!snap || count === null) continue;
+    const { onHand, reserved } = count;
     const waiting = backorderedUnits(backorderTermsOf(snap, onHand), onHand - reserved, quantity);
     if (waiting > 0) backordered[productId] = waiting;
   }
@@ -291,7 +345,9 @@ export function backorderedOf(
  * The restock date of each backordered product as its document says now (for the mails and the
  * Stripe lines: "Expected Dec 10, 2026"); null when none is set. Products not read are absent.
  */
-export function restockDatesOf(read: StockRead): Map<string, string | null> {
+export function restockDatesOf(
+  read: ReadonlyMap<string, DocumentSnapshot>,
+): Map<string, string | null> {
   const dates = new Map<string, string | null>();
   for (const [productId, snap] of read) {
     if (!snap.exists) continue;
@@ -300,22 +356,17 @@ export function restockDatesOf(read: StockRead): Map<string, string | null> {
   return dates;
 }
 
-/** Holds the planned units: stock_reserved += q on each product of the hold. */
+/** Holds the planned units: reserved += q on each product of the hold. */
 export function reserveStock(tx: Transaction, read: StockRead, hold: StockHold): void {
   for (const [productId, quantity] of Object.entries(hold)) {
-    const snap = read.get(productId);
-    if (!snap?.exists) continue;
-    tx.update(snap.ref, { stock_reserved: levelsOf(snap).reserved + quantity });
+    if (quantity > 0) read.move(tx, productId, { held: quantity, taken: 0 });
   }
 }
 
-/** Gives a hold back: stock_reserved -= q (never below 0). */
+/** Gives a hold back: reserved -= q (never below 0). */
 export function releaseStock(tx: Transaction, read: StockRead, hold: StockHold): void {
   for (const [productId, quantity] of Object.entries(hold)) {
-    const snap = read.get(productId);
-    if (!snap?.exists) continue;
-    const { reserved } = levelsOf(snap);
-    if (reserved > 0) tx.update(snap.ref, { stock_reserved: Math.max(0, reserved - quantity) });
+    if (quantity > 0) read.move(tx, productId, { held: -quantity, taken: 0 });
   }
 }
 
@@ -348,27 +399,28 @@ export function commitStock(
   const backordered = lines ? backorderedOf(lines) : {};
   const products = new Set([...Object.keys(units), ...(held ? Object.keys(hold) : [])]);
   for (const productId of products) {
-    const snap = read.get(productId);
-    if (!snap?.exists) continue;
-    const { onHand, reserved } = levelsOf(snap);
+    const count = read.count(productId);
+    if (count === null) continue;
     const quantity = units[productId] ?? 0;
     const owed = Math.min(quantity, backordered[productId] ?? 0);
-    const update: Record<string, number> = {};
-    const heldUnits = hold[productId] ?? 0;
-    if (held && reserved > 0 && heldUnits > 0) {
-      update.stock_reserved = Math.max(0, reserved - heldUnits);
-    }
-    if (onHand !== null && quantity > 0) {
-      // The floor: 0 (or the owed stock already there), less this order's backordered units.
-      const floor = Math.max(-MAX_STOCK_UNITS, Math.min(0, onHand) - owed);
-      const unheld = quantity - owed - (held ? heldUnits : 0);
-      if (onHand - reserved < unheld || onHand - quantity < floor) {
-        log.warn('stock_oversold', { orderId, productId, quantity, onHand, reserved, owed });
+    const heldUnits = held ? (hold[productId] ?? 0) : 0;
+    let leaving = 0;
+    if (quantity > 0) {
+      const { onHand, reserved } = count;
+      // Only the checkout's own shard read: it covers every unit (commitNeeds), none owed.
+      leaving = quantity;
+      if (count.exact) {
+        // The floor: 0 (or the owed stock already there), less this order's backordered units.
+        const floor = Math.max(-MAX_STOCK_UNITS, Math.min(0, onHand) - owed);
+        const unheld = quantity - owed - heldUnits;
+        if (onHand - reserved < unheld || onHand - quantity < floor) {
+          log.warn('stock_oversold', { orderId, productId, quantity, onHand, reserved, owed });
+        }
+        leaving = onHand - Math.max(floor, onHand - quantity);
       }
-      update.stock_on_hand = Math.max(floor, onHand - quantity);
       taken[productId] = quantity;
     }
-    if (Object.keys(update).length > 0) tx.update(snap.ref, update);
+    read.move(tx, productId, { held: -heldUnits, taken: leaving });
   }
   return taken;
 }
@@ -377,11 +429,10 @@ export function commitStock(
 export function restockStock(tx: Transaction, read: StockRead, units: StockHold): StockHold {
   const restocked: StockHold = {};
   for (const [productId, quantity] of Object.entries(units)) {
-    const snap = read.get(productId);
-    if (!snap?.exists || quantity <= 0) continue;
-    const { onHand } = levelsOf(snap);
-    if (onHand === null) continue;
-    tx.update(snap.ref, { stock_on_hand: Math.min(MAX_STOCK_UNITS, onHand + quantity) });
+    const count = read.count(productId);
+    if (count === null || quantity <= 0) continue;
+    const back = Math.min(MAX_STOCK_UNITS, count.onHand + quantity) - count.onHand;
+    read.move(tx, productId, { held: 0, taken: -back });
     restocked[productId] = quantity;
   }
   return restocked;

@@ -168,9 +168,15 @@ export function quoteProductsOf(stock: StockRead, own: StockHold = {}): Map<stri
     const parsed = productSchema.safeParse(snap.data());
     if (!parsed.success) continue;
     const product = parsed.data;
+    // Stock as the shards count it (the document's own figures are the last fold's).
+    const count = stock.count(productId);
     products.set(productId, {
       ...product,
-      stock_reserved: Math.max(0, (product.stock_reserved ?? 0) - (own[productId] ?? 0)),
+      ...(count ? { stock_on_hand: count.onHand } : {}),
+      stock_reserved: Math.max(
+        0,
+        (count?.reserved ?? product.stock_reserved ?? 0) - (own[productId] ?? 0),
+      ),
     });
   }
   return products;

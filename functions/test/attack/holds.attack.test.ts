@@ -17,6 +17,7 @@ import {
   type TestUser,
 } from '../payments/support';
 import { attackTable } from './attack-table';
+import { stockLevels } from '../support/stock-levels';
 
 /**
  * Stock holds and who may pay (docs/security.md P3, P5, P6): one buyer holding a product's whole
@@ -68,13 +69,7 @@ async function product(key: string, stock: number): Promise<string> {
   return id;
 }
 
-async function levels(productId: string) {
-  const snap = await firestore().doc(paths.product(productId)).get();
-  return {
-    on_hand: snap.get('stock_on_hand') as number,
-    reserved: (snap.get('stock_reserved') as number | undefined) ?? 0,
-  };
-}
+const levels = stockLevels;
 
 async function sessionOf(checkoutId: string) {
   const id = (await checkoutOf(checkoutId)).stripe_session_id!;

@@ -11,6 +11,7 @@ import { firestore } from '../../src/lib/admin';
 import { readOrder } from '../../src/orders/order-record';
 import { writeLocation } from '../company-fixtures';
 import { checkoutOf, payWithShipTo, setCart, type TestUser } from '../payments/support';
+import { setStockOnHand, stockOnHand } from '../support/stock-levels';
 
 /**
  * What the claims' tests share: products, a buyer's paid and shipped card order, and a claim on
@@ -51,12 +52,10 @@ export async function product(
 }
 
 export async function setStock(id: string, stock: number) {
-  await db().doc(paths.product(id)).update({ stock_on_hand: stock, stock_reserved: 0 });
+  await setStockOnHand(id, stock);
 }
 
-export async function onHand(id: string): Promise<number> {
-  return (await db().doc(paths.product(id)).get()).get('stock_on_hand') as number;
-}
+export const onHand = stockOnHand;
 
 export async function orderRecord(orderId: string) {
   const order = readOrder(await db().doc(paths.order(orderId)).get());

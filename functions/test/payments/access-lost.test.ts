@@ -16,6 +16,7 @@ import {
   startPaymentsHarness,
   type TestUser,
 } from './support';
+import { stockLevels } from '../support/stock-levels';
 
 /**
  * A buyer who loses access (rejected by a manager, or an account disabled or deleted) while a
@@ -65,10 +66,7 @@ async function product(key: string, stock: number): Promise<string> {
   return id;
 }
 
-async function levels(productId: string) {
-  const snap = await firestore().doc(paths.product(productId)).get();
-  return { on_hand: snap.get('stock_on_hand') as number, reserved: snap.get('stock_reserved') };
-}
+const levels = stockLevels;
 
 /** An approved retailer with an open checkout of `quantity` of the product. */
 async function openCheckout(productId: string, quantity: number) {

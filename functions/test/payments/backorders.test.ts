@@ -16,6 +16,7 @@ import {
   startPaymentsHarness,
   type TestUser,
 } from './support';
+import { setStockOnHand, stockLevels } from '../support/stock-levels';
 
 /**
  * Backorders at checkout (docs/catalog.md#backorders): a product that takes backorders is sold
@@ -81,13 +82,7 @@ async function product(key: string, fixture: ProductFixture): Promise<string> {
   return id;
 }
 
-async function levels(productId: string) {
-  const snap = await firestore().doc(paths.product(productId)).get();
-  return {
-    on_hand: snap.get('stock_on_hand') as number | null,
-    reserved: snap.get('stock_reserved') as number,
-  };
-}
+const levels = stockLevels;
 
 async function holdOf(checkoutId: string) {
   return (await firestore().doc(paths.checkout(checkoutId)).get()).get('stock_hold') as Record<
@@ -273,7 +268,7 @@ describe('backorders at checkout', () => {
     // Meanwhile another buyer takes three, and a count finds only one more on the shelf.
     const other = await openCheckout({ [id]: 3 });
     await payWithShipTo(harness.sandbox, other.sessionId);
-    await firestore().doc(paths.product(id)).update({ stock_on_hand: 1 });
+    await setStockOnHand(id, 1);
 
     await payWithShipTo(harness.sandbox, stale.sessionId);
     expect((await orderOf(stale.orderId)).status).toBe('processing');

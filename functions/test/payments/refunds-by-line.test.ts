@@ -38,6 +38,7 @@ import {
   startPaymentsHarness,
   type TestUser,
 } from './support';
+import { setStockOnHand, stockOnHand } from '../support/stock-levels';
 
 /**
  * Refunds by line (docs/order-lifecycle.md#refunds-by-line): refundOrder prices the units chosen
@@ -99,9 +100,7 @@ afterAll(async () => {
   await harness?.stop();
 });
 
-async function onHand(productId: string): Promise<number> {
-  return (await db().doc(paths.product(productId)).get()).get('stock_on_hand') as number;
-}
+const onHand = stockOnHand;
 
 async function orderDoc(orderId: string) {
   return (await db().doc(paths.order(orderId)).get()).data()!;
@@ -459,7 +458,7 @@ describe('refundOrder by lines', () => {
 
     // As if the webhook had come first: the order as it was, recorded from the refund alone.
     await db().doc(paths.order(orderId)).set(unrecorded);
-    await db().doc(paths.product(SYRUP)).update({ stock_on_hand: stock });
+    await setStockOnHand(SYRUP, stock);
     const recorded = await recordStripeRefunds(createContext(), { refund: stripeRefund });
     expect(recorded).toMatchObject({ orderId, outcome: 'recorded' });
     const byWebhook = (await orderDoc(orderId)).refunds;

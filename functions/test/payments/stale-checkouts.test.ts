@@ -20,6 +20,7 @@ import {
   startPaymentsHarness,
   type TestUser,
 } from './support';
+import { stockLevels } from '../support/stock-levels';
 
 /**
  * The sweep of stale checkouts: an open checkout past its session's lifetime (plus the margin for
@@ -86,10 +87,7 @@ async function product(key: string, stockOnHand: number): Promise<string> {
   return id;
 }
 
-async function levels(productId: string) {
-  const snap = await firestore().doc(paths.product(productId)).get();
-  return { on_hand: snap.get('stock_on_hand') as number, reserved: snap.get('stock_reserved') };
-}
+const levels = stockLevels;
 
 async function held(checkoutId: string) {
   return (await firestore().doc(paths.checkout(checkoutId)).get()).get('stock_held') as boolean;

@@ -19,6 +19,7 @@ import {
   startPaymentsHarness,
   type TestUser,
 } from './support';
+import { stockLevels } from '../support/stock-levels';
 
 /**
  * What one buyer may hold (packages/domain/src/stock-holds.ts): at most half of a product's units
@@ -69,10 +70,7 @@ async function product(
   return id;
 }
 
-async function levels(productId: string) {
-  const snap = await firestore().doc(paths.product(productId)).get();
-  return { on_hand: snap.get('stock_on_hand') as number, reserved: snap.get('stock_reserved') };
-}
+const levels = stockLevels;
 
 async function sessionExpiry(checkoutId: string): Promise<number> {
   const id = (await checkoutOf(checkoutId)).stripe_session_id!;

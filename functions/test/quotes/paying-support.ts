@@ -12,6 +12,7 @@ import { quoteDocSchemas, readQuote, type QuoteDoc } from '../../src/quotes/quot
 import { writeLocation } from '../company-fixtures';
 import { databaseState, stateChanges, type DatabaseState } from '../support/database-state';
 import type { TestUser } from '../payments/support';
+import { stockLevels } from '../support/stock-levels';
 
 /**
  * Quotes as sendDraftOrder leaves them, written straight to Firestore (the draft and sending
@@ -147,11 +148,8 @@ export async function checkoutsOfQuote(quoteId: string) {
 }
 
 export async function stockOf(productId: string) {
-  const snap = await db().doc(paths.product(productId)).get();
-  return {
-    onHand: snap.get('stock_on_hand') as number,
-    reserved: (snap.get('stock_reserved') as number | undefined) ?? 0,
-  };
+  const { on_hand, reserved } = await stockLevels(productId);
+  return { onHand: on_hand as number, reserved };
 }
 
 export const newRequestId = () => randomUUID().replaceAll('-', '');

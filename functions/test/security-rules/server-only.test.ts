@@ -3,6 +3,7 @@ import {
   auditLogCases,
   checkoutCases,
   productPhotoCases,
+  stockShardCases,
   checkoutLockCases,
   invitationCases,
   invoiceCounterCases,
@@ -26,6 +27,7 @@ runMatrix('firestore.rules: checkout_locks/{uid}', checkoutLockCases);
 runMatrix('firestore.rules: checkouts/{checkoutId}', checkoutCases);
 runMatrix('firestore.rules: order_notes/{orderId} (internal refund notes)', orderNotesCases);
 runMatrix('firestore.rules: product_photos/{photoId}', productPhotoCases);
+runMatrix('firestore.rules: products/{productId}/stock_shards/{shard}', stockShardCases);
 runMatrix('firestore.rules: counters/{id}', invoiceCounterCases);
 runMatrix('firestore.rules: stripe_customers/{companyId}', stripeCustomerCases);
 runMatrix('firestore.rules: invitations/{invitationId}', invitationCases);

@@ -38,6 +38,7 @@ import {
   startPaymentsHarness,
   type TestUser,
 } from '../payments/support';
+import { setStockOnHand, stockOnHand } from '../support/stock-levels';
 
 /**
  * Standing orders end to end against the Stripe sandbox (subscriptions, invoices, test clocks)
@@ -477,7 +478,7 @@ describe('renewals', () => {
     expect(first.backorder_open).toBe(false);
 
     // Four left: not paused (it takes backorders), and the renewal owes the other six.
-    await firestore().doc(paths.product(syrup)).update({ stock_on_hand: 4 });
+    await setStockOnHand(syrup, 4);
     await productChangedHandler({ params: { productId: syrup } });
     expect((await standingOrderOf(id)).lines[0]!.paused_reason).toBeNull();
 
@@ -489,7 +490,7 @@ describe('renewals', () => {
       items: [{ product_id: syrup, quantity: 10, backordered: 6 }],
       stock_taken: { [syrup]: 10 },
     });
-    expect((await firestore().doc(paths.product(syrup)).get()).get('stock_on_hand')).toBe(-6);
+    expect(await stockOnHand(syrup)).toBe(-6);
     const mail = await firestore()
       .collection(COLLECTIONS.mail)
       .doc(mailKeys.orderConfirmation(renewal.id))
@@ -508,7 +509,7 @@ describe('renewals', () => {
     });
     const { buyer, id } = await subscribed({ [kept]: 2, [scarce]: 10 });
 
-    await firestore().doc(paths.product(scarce)).update({ stock_on_hand: 5 });
+    await setStockOnHand(scarce, 5);
     await productChangedHandler({ params: { productId: scarce } });
     const paused = await standingOrderOf(id);
     expect(paused.status).toBe('active');
@@ -519,9 +520,9 @@ describe('renewals', () => {
     expect(renewal.items).toMatchObject([{ product_id: kept, quantity: 2 }]);
     expect(renewal.amount).toBe(1000);
     // The paused line took nothing from stock.
-    expect((await firestore().doc(paths.product(scarce)).get()).get('stock_on_hand')).toBe(5);
+    expect(await stockOnHand(scarce)).toBe(5);
 
-    await firestore().doc(paths.product(scarce)).update({ stock_on_hand: 50 });
+    await setStockOnHand(scarce, 50);
     await productChangedHandler({ params: { productId: scarce } });
     expect(
       (await standingOrderOf(id)).lines.find((l) => l.product_id === scarce)!.paused_reason,
@@ -529,7 +530,7 @@ describe('renewals', () => {
     await advance(buyer, 2);
     const third = (await standingOrders(buyer.uid))[2]!;
     expect(third.amount).toBe(1000 + 2000);
-    expect((await firestore().doc(paths.product(scarce)).get()).get('stock_on_hand')).toBe(40);
+    expect(await stockOnHand(scarce)).toBe(40);
 
     // Every line stopped being sold: the standing order pauses and no cycle is charged.
     await firestore().doc(paths.product(kept)).update({ is_active: false });

@@ -36,6 +36,7 @@ import {
   startPaymentsHarness,
   type TestUser,
 } from '../payments/support';
+import { stockOnHand, stockLevels, setStockOnHand } from '../support/stock-levels';
 
 /**
  * Payment terms end to end on the functions (docs/payment-terms.md): a manager's terms, orders on
@@ -94,8 +95,7 @@ async function refusal(promise: Promise<unknown>): Promise<HttpsError> {
 const creditOf = async (companyId: string): Promise<CompanyCredit> =>
   readCompanyCredit((await db().doc(paths.companyCredit(companyId)).get()).data());
 const orderOf = async (orderId: string) => readOrder(await db().doc(paths.order(orderId)).get());
-const stockOf = async () =>
-  (await db().doc(paths.product(PRODUCT)).get()).get('stock_on_hand') as number;
+const stockOf = () => stockOnHand(PRODUCT);
 
 /** Each company's ship-to location (an order on terms is invoiced, and taxed, for one). */
 const shipTos = new Map<string, string>();
@@ -315,8 +315,7 @@ describe('backorders on terms', () => {
       ]);
       expect(order.backorder_open).toBe(true);
       expect(order.stock_taken).toEqual({ [id]: 4 });
-      const stock = await db().doc(paths.product(id)).get();
-      expect([stock.get('stock_on_hand'), stock.get('stock_reserved')]).toEqual([-3, 0]);
+      expect(await stockLevels(id)).toEqual({ on_hand: -3, reserved: 0 });
       const mail = await db().doc(`mail/terms-order-placed.${placed.orderId}`).get();
       expect(mail.get('message.text')).toContain(
         '4 x Backorder Terms Syrup (3 backordered · Expected Dec 10, 2026)',
@@ -331,16 +330,16 @@ describe('backorders on terms', () => {
         call(manager, { orderId: placed.orderId, action: 'void', reason: 'Ordered twice' }),
       );
       await harness.sandbox.whenWebhooksIdle();
-      expect((await db().doc(paths.product(id)).get()).get('stock_on_hand')).toBe(1);
+      expect(await stockOnHand(id)).toBe(1);
 
       // Without backorders, none left is out of stock: nothing booked, no balance.
-      await db().doc(paths.product(id)).update({ backorders_allowed: false, stock_on_hand: 0 });
+      await setStockOnHand(id, 0, { backorders_allowed: false });
       await setCart(buyer.uid, { [id]: 1 });
       const refused = await refusal(placeOnTerms(buyer));
       expect(refused.code).toBe('failed-precondition');
       expect(refused.message).toBe('Backorder Terms Syrup is out of stock.');
       expect((await creditOf(buyer.uid)).open_balance).toBe(0);
-      expect((await db().doc(paths.product(id)).get()).get('stock_on_hand')).toBe(0);
+      expect(await stockOnHand(id)).toBe(0);
     } finally {
       await db().doc(paths.product(id)).delete();
     }

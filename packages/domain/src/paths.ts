@@ -104,6 +104,11 @@ export const COLLECTIONS = {
    * Written by the functions only; each member reads their own.
    */
   stockAlerts: 'stock_alerts',
+  /**
+   * A tracked product's stock split in shards (products/{id}/stock_shards/{0..7}), so that a
+   * checkout writes one shard and never the product (docs/stock.md). Functions only.
+   */
+  stockShards: 'stock_shards',
 } as const;
 
 export const paths = {
@@ -120,6 +125,8 @@ export const paths = {
     `${COLLECTIONS.companies}/${companyId}/${COLLECTIONS.priceLists}/${listId}`,
   invitation: (invitationId: string) => `${COLLECTIONS.invitations}/${invitationId}`,
   product: (productId: string) => `${COLLECTIONS.products}/${productId}`,
+  stockShard: (productId: string, shard: number) =>
+    `${COLLECTIONS.products}/${productId}/${COLLECTIONS.stockShards}/${shard}`,
   wholesalePrice: (productId: string) => `${COLLECTIONS.wholesalePrices}/${productId}`,
   cartItems: (uid: string) => `${COLLECTIONS.profiles}/${uid}/${COLLECTIONS.cartItems}`,
   cartItem: (uid: string, productId: string) =>

@@ -5,7 +5,7 @@
  */
 import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, formatInvoiceNumber, paths } from '@portal/domain';
-import { stockOf } from './products';
+import { settledStockOf } from './products';
 
 export interface Check {
   name: string;
@@ -175,7 +175,7 @@ export async function stockCheck(
   product: { id: string; initialOnHand: number },
   expected: { orderedUnits: number; heldUnits: number },
 ): Promise<Check> {
-  const stock = await stockOf(db, product.id);
+  const stock = await settledStockOf(db, product.id);
   const onHand = product.initialOnHand - expected.orderedUnits;
   const ok =
     stock.onHand === onHand &&
@@ -183,10 +183,14 @@ export async function stockCheck(
     (stock.onHand ?? -1) >= 0 &&
     (stock.reserved ?? -1) >= 0 &&
     (stock.reserved ?? 0) <= (stock.onHand ?? 0);
+  const folded = stock.folded.onHand === stock.onHand && stock.folded.reserved === stock.reserved;
   return check(
-    `stock of ${product.id} consistent, never below zero`,
-    ok,
-    `on hand ${String(stock.onHand)} (expected ${product.initialOnHand} − ${expected.orderedUnits} = ${onHand}), reserved ${String(stock.reserved)} (expected ${expected.heldUnits})`,
+    `stock of ${product.id} consistent, never below zero, folded into its document`,
+    ok && folded,
+    `on hand ${String(stock.onHand)} (expected ${product.initialOnHand} − ${expected.orderedUnits} = ${onHand}), reserved ${String(stock.reserved)} (expected ${expected.heldUnits})` +
+      (folded
+        ? ''
+        : `; the document still says ${String(stock.folded.onHand)} on hand, ${String(stock.folded.reserved)} reserved`),
   );
 }
 

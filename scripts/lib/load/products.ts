@@ -3,8 +3,10 @@
  * edit leaves them (checked against the domain's productSchema), stock-tracked so that every
  * scenario can check its stock afterwards.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, productSchema } from '@portal/domain';
+import { countStock } from '../../../functions/src/orders/stock-shards';
 
 export interface LoadProduct {
   id: string;
@@ -49,13 +51,40 @@ export async function writeProducts(
 export interface StockLevels {
   onHand: number | null;
   reserved: number | null;
+  /** The product document's own figures: the last fold of its shards (docs/stock.md). */
+  folded: { onHand: number | null; reserved: number | null };
 }
 
+/** A product's stock as the functions count it (its document and every shard), and as folded. */
 export async function stockOf(db: Firestore, productId: string): Promise<StockLevels> {
-  const snap = await db.collection(COLLECTIONS.products).doc(productId).get();
+  const [count, snap] = await Promise.all([
+    countStock(db, productId),
+    db.collection(COLLECTIONS.products).doc(productId).get(),
+  ]);
   const number = (value: unknown) => (typeof value === 'number' ? value : null);
   return {
-    onHand: number(snap.get('stock_on_hand')),
-    reserved: number(snap.get('stock_reserved')),
+    onHand: count?.onHand ?? null,
+    reserved: count?.reserved ?? null,
+    folded: { onHand: number(snap.get('stock_on_hand')), reserved: number(snap.get('stock_reserved')) },
   };
+}
+
+/**
+ * The stock once the folds have caught up (the trigger, or the checkout worker's sweep a few
+ * seconds later): the document's figures equal the shards' count, or the last reading after
+ * `timeoutMs`.
+ */
+export async function settledStockOf(
+  db: Firestore,
+  productId: string,
+  timeoutMs = 15_000,
+): Promise<StockLevels> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const stock = await stockOf(db, productId);
+    const settled =
+      stock.folded.onHand === stock.onHand && stock.folded.reserved === stock.reserved;
+    if (settled || Date.now() > until) return stock;
+    await sleep(250);
+  }
 }

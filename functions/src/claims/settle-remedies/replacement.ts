@@ -1,4 +1,4 @@
-import type { DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
+import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import {
   CLAIM_MESSAGES,
   hasOpenBackorder,
@@ -11,6 +11,7 @@ import { PreconditionError } from '../../lib/errors';
 import { orderDocSchemas, type OrderDoc } from '../../orders/order-record';
 import {
   commitStock,
+  readStock,
   unheldBackorders,
   withBackorders,
   type StockHold,
@@ -40,29 +41,29 @@ function linesOf(c: SettleCase): OrderLine[] {
   });
 }
 
-const whole = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) ? value : null;
-
 /** Why stock refuses the lines (the first short product), or null. */
 function stockProblem(read: StockRead, lines: readonly OrderLine[]): string | null {
   const owed = unheldBackorders(read, lines);
   for (const line of lines) {
     const snap = read.get(line.product_id);
     if (!snap?.exists) return `${stockShortMessage(line.name, 0)}.`;
-    const onHand = whole(snap.get('stock_on_hand'));
-    if (onHand === null || owed[line.product_id]) continue;
+    const count = read.count(line.product_id);
+    if (count === null || owed[line.product_id]) continue;
     if (snap.get('backorders_allowed') === true) continue;
-    const available = Math.max(0, onHand - Math.max(0, whole(snap.get('stock_reserved')) ?? 0));
-    if (available < line.quantity) return `${stockShortMessage(line.name, available)}.`;
+    if (count.available < line.quantity) {
+      return `${stockShortMessage(line.name, count.available)}.`;
+    }
   }
   return null;
 }
 
-async function readProducts(db: Firestore, lines: readonly OrderLine[]): Promise<StockRead> {
-  const ids = [...new Set(lines.map((line) => line.product_id))];
-  const snaps = await db.getAll(...ids.map((id) => db.doc(paths.product(id))));
-  return new Map<string, DocumentSnapshot>(snaps.map((snap) => [snap.id, snap]));
-}
+/** The lines' products and their stock, read before the transaction (for the check). */
+const readProducts = (db: Firestore, lines: readonly OrderLine[]): Promise<StockRead> =>
+  readStock(
+    db,
+    db,
+    lines.map((line) => line.product_id),
+  );
 
 /** The cents the replaced goods sold for (the claim's lines at their price). */
 const valueOf = (c: SettleCase) =>
@@ -84,13 +85,14 @@ export const replacementRemedy: Remedy<null> = {
     const orderId = replacementOrderId(c.claim.id);
     const ref = db.doc(paths.order(orderId));
     const lines = linesOf(c);
-    const [existing, ...snaps] = await tx.getAll(
-      ref,
-      ...[...new Set(lines.map((line) => line.product_id))].map((id) => db.doc(paths.product(id))),
-    );
+    const [existing] = await tx.getAll(ref);
     const outcome = { amount: 0, replacement_order_id: orderId };
     if (existing?.exists) return { outcome, write: () => undefined };
-    const stock: StockRead = new Map(snaps.map((snap) => [snap.id, snap]));
+    const stock = await readStock(
+      tx,
+      db,
+      lines.map((line) => line.product_id),
+    );
     // Checked again in the transaction: units sold a moment ago refuse it now, writing nothing.
     const problem = stockProblem(stock, lines);
     if (problem) throw new PreconditionError(problem);

@@ -146,6 +146,11 @@ const catalogFieldCases: RuleCase[] = [
   })),
   refusedCreate(catalogProduct({ stock_reserved: 5 }), 'created with units reserved'),
   refusedCreate(catalogProduct({ stock_reserved: '0' }), 'stock_reserved as a string'),
+  refusedCreate(catalogProduct({ stock_allotted: 100 }), 'created as if its shards were folded'),
+  refusedCreate(
+    catalogProduct({ stock_folded_at: serverTimestamp() }),
+    'created with a fold time (only the functions fold stock)',
+  ),
   refusedCreate(
     catalogProduct({ image_sizes: { p1: [{ width: 400, url: 'https://example.com/a.webp' }] } }),
     'created with photo sizes (only the functions make them)',
@@ -457,6 +462,22 @@ const catalogFieldCases: RuleCase[] = [
     data: { stock_reserved: 6 },
     expect: 'deny',
     why: 'reserving units',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { stock_allotted: 1000 },
+    expect: 'deny',
+    why: 'marking the shards balanced against another count (only the fold does)',
+  },
+  {
+    actor: 'manager',
+    op: 'update',
+    path: STOCKED,
+    data: { stock_folded_at: serverTimestamp() },
+    expect: 'deny',
+    why: 'writing the fold time (only the fold does)',
   },
   {
     actor: 'manager',

@@ -236,3 +236,14 @@ export const productPhotoCases: RuleCase[] = [
     why: 'the catalog editor waits for the verdict',
   },
 ];
+
+/**
+ * products/{productId}/stock_shards/{shard}: the functions' stock counters (docs/stock.md). A
+ * client that could write one would hold or free units at will; none reads them (the product's
+ * stock_on_hand and stock_reserved are their fold).
+ */
+export const stockShardCases: RuleCase[] = closed(
+  `${COLLECTIONS.products}/active-1/${COLLECTIONS.stockShards}`,
+  '0',
+  { free: 1000, held: 0, taken: 0, dirty: false },
+);
