@@ -19,9 +19,14 @@ const stop = new AbortController();
 process.on('SIGTERM', () => stop.abort());
 process.on('SIGINT', () => stop.abort());
 
-/** Runs `sweep` now and then every `interval` ms until the stack stops. */
-async function every(name: string, interval: number, sweep: () => Promise<unknown>) {
+/**
+ * Runs `sweep` every `interval` ms until the stack stops: the first at once, or after the first
+ * interval when `later` (the stock folds: the trigger folds as things happen, and a sweep at start
+ * would read while the stack's first requests are measured).
+ */
+async function every(name: string, interval: number, sweep: () => Promise<unknown>, later = false) {
   process.stdout.write(`checkout worker: ${name} every ${interval} ms\n`);
+  if (later) await sleep(interval, undefined, { signal: stop.signal }).catch(() => undefined);
   while (!stop.signal.aborted) {
     try {
       await sweep();
@@ -38,6 +43,6 @@ async function every(name: string, interval: number, sweep: () => Promise<unknow
 
 await Promise.all([
   every('sweeping stale checkouts', staleInterval, sweepStaleCheckoutsHandler),
-  every('folding stock', foldInterval, sweepStockFoldsHandler),
+  every('folding stock', foldInterval, sweepStockFoldsHandler, true),
 ]);
 process.exit(0);

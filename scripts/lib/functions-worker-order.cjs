@@ -29,6 +29,17 @@ if (/functionsEmulatorRuntime(\.js)?$/.test(main) && process.env.FUNCTION_DEBUG_
    * 'serving' (that request's response is not over yet).
    */
   let stage = 'idle';
+  /** The function the last message named (its entry point). */
+  let target = '';
+  /** The message's function, when it names one: `{"functionTarget": ...}`. */
+  const targetOf = (message) => {
+    try {
+      const parsed = typeof message === 'string' ? JSON.parse(message) : message;
+      return typeof parsed?.functionTarget === 'string' ? parsed.functionTarget : '';
+    } catch {
+      return '';
+    }
+  };
 
   const pump = () => {
     if (stage === 'idle' && messages.length > 0) {
@@ -37,7 +48,9 @@ if (/functionsEmulatorRuntime(\.js)?$/.test(main) && process.env.FUNCTION_DEBUG_
       // only process.nextTick callbacks, which run before microtasks: released in the same
       // turn, it would run as the previous function. setImmediate runs after every microtask.
       stage = 'naming';
-      emitProcess.apply(process, messages.shift());
+      const message = messages.shift();
+      target = targetOf(message[1]);
+      emitProcess.apply(process, message);
       setImmediate(() => {
         stage = 'named';
         pump();
@@ -46,7 +59,17 @@ if (/functionsEmulatorRuntime(\.js)?$/.test(main) && process.env.FUNCTION_DEBUG_
       const { server, args } = requests.shift();
       stage = 'serving';
       const response = args[2];
+      // firebase-tools prints these two lines for each call, but not in this mode (its one worker
+      // serves every function): printed here, the emulator's log shows every call again, which
+      // `npm run cost` counts (scripts/lib/cost/meter.ts).
+      const name = target;
+      const started = process.hrtime.bigint();
+      if (name) process.stdout.write(`Beginning execution of "${name}"\n`);
       response.once('close', () => {
+        if (name) {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          process.stdout.write(`Finished "${name}" in ${ms}ms\n`);
+        }
         stage = 'idle';
         process.nextTick(pump);
       });

@@ -302,28 +302,27 @@ export function foldStock(
 ): Promise<FoldOutcome> {
   const productRef = db.doc(paths.product(productId));
   return db.runTransaction(async (tx) => {
-    const [snap, ...shardSnaps] = await tx.getAll(
-      productRef,
-      ...SHARD_KEYS.map((k) => shardRef(db, productId, k)),
-    );
+    const snap = await tx.get(productRef);
+    // Folded less than the interval ago: one read, and the sweep folds this change.
+    const folded: unknown = snap.get('stock_folded_at');
+    if (minIntervalMs > 0 && folded instanceof Timestamp) {
+      if (nowMs() - folded.toMillis() < minIntervalMs) return 'later';
+    }
+    const shardSnaps = await tx.getAll(...SHARD_KEYS.map((k) => shardRef(db, productId, k)));
     const dirty = SHARD_KEYS.filter((k) => shardSnaps[k]!.get('dirty') === true);
-    const stored = storedOnHand(snap!);
+    const stored = storedOnHand(snap);
     if (stored === null) {
       // Not tracked (or deleted): nothing to fold; the sweep stops asking.
       for (const k of dirty) tx.update(shardSnaps[k]!.ref, { dirty: false });
       return 'untracked';
     }
-    const folded: unknown = snap!.get('stock_folded_at');
-    if (minIntervalMs > 0 && folded instanceof Timestamp) {
-      if (nowMs() - folded.toMillis() < minIntervalMs) return 'later';
-    }
     const shards = SHARD_KEYS.map((k) => shardLevelsOf(shardSnaps[k]));
-    const legacy = legacyReservedOf(snap!);
+    const legacy = legacyReservedOf(snap);
     const onHand = stored - sum(shards, 'taken');
     const reserved = legacy + sum(shards, 'held');
     const available = Math.max(0, onHand - reserved);
     const allotted = onHand - reserved >= 0 ? onHand : null;
-    const wasAllotted = whole(snap!.get('stock_allotted')) === stored;
+    const wasAllotted = whole(snap.get('stock_allotted')) === stored;
     const lowest = Math.min(...shards.map((shard) => shard.free));
     const balanced =
       wasAllotted &&
@@ -331,8 +330,8 @@ export function foldStock(
       lowest >= Math.floor(available / STOCK_SHARDS / 2);
     const productChanged =
       stored !== onHand ||
-      whole(snap!.get('stock_reserved')) !== reserved ||
-      snap!.get('stock_allotted') !== allotted;
+      whole(snap.get('stock_reserved')) !== reserved ||
+      snap.get('stock_allotted') !== allotted;
     let shardChanged = false;
     shards.forEach((shard, k) => {
       const next = {
@@ -393,6 +392,6 @@ export async function countStock(db: Firestore, productId: string): Promise<Stoc
   if (stored === null) return null;
   const shards = shardSnaps.map(shardLevelsOf);
   const onHand = stored - sum(shards, 'taken');
-  const reserved = legacyReservedOf(snap!) + sum(shards, 'held');
+  const reserved = legacyReservedOf(snap) + sum(shards, 'held');
   return { onHand, reserved, available: Math.max(0, onHand - reserved), exact: true };
 }

@@ -37,6 +37,7 @@ import {
   commitStock,
   planReservation,
   readStock,
+  reserveNeeds,
   restockDatesOf,
   withBackorders,
   type StockRead,
@@ -377,10 +378,12 @@ async function bookOrder(
   const existing = readOrder(await tx.get(orderRef));
   if (existing) return { kind: 'existing', order: existing };
   const { ref: creditRef, credit } = await readCredit(tx, db, p.profile.companyId);
+  // The order's own shard of each product, when it covers the lines (docs/stock.md).
   const stock = await readStock(
     tx,
     db,
     p.lines.map((line) => line.product_id),
+    reserveNeeds(p.orderId, p.lines),
   );
   const writeCart = await readCartLines(tx, db, {
     source: p.source,

@@ -153,17 +153,32 @@ export async function runHotProduct(
   });
   deadline.clear();
   await ctx.settle();
+  const stockChecked = await stockCheck(
+    db,
+    { id: PRODUCT.id, initialOnHand: stock },
+    {
+      orderedUnits: paid.length * UNITS,
+      heldUnits: (await heldByOpenCheckouts(db, 'load-hot-')).get(PRODUCT.id) ?? 0,
+    },
+  );
+  // The product's document: its folds write it at most once a second (the trigger), plus the
+  // checkout worker's sweep every 5 s and its first fold; before the shards every checkout and
+  // every order wrote it (docs/stock.md).
+  const seconds = Math.ceil((performance.now() - started) / 1000);
+  const writes = ctx.functionsActivity().productWrites - activityBefore.productWrites;
+  const bound = seconds + Math.ceil(seconds / 5) + 2;
+  const moves = ok.length + paid.length;
+  checks.push(
+    check(
+      'the hot product’s document took at most one write a second, not one per checkout',
+      writes <= bound && (moves < 10 || writes < moves),
+      `${writes} writes in ${seconds} s (at most ${bound}) for ${ok.length} checkouts and ${paid.length} orders`,
+    ),
+  );
   checks.push(
     ...(await orderChecks(db, { paidCheckoutIds: paid, uidPrefix: 'load-hot-', counterBefore })),
     await searchFieldsCheck(db, 'load-hot-', paid),
-    await stockCheck(
-      db,
-      { id: PRODUCT.id, initialOnHand: stock },
-      {
-        orderedUnits: paid.length * UNITS,
-        heldUnits: (await heldByOpenCheckouts(db, 'load-hot-')).get(PRODUCT.id) ?? 0,
-      },
-    ),
+    stockChecked,
   );
   return {
     name: 'Hot product',
