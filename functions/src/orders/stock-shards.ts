@@ -161,7 +161,9 @@ export class ProductStock {
    * transaction add up).
    */
   move(tx: Transaction, db: Firestore, change: { held: number; taken: number }): void {
-    if (!this.tracked) return;
+    // A product that stopped tracking stock only gives back what its checkouts still hold.
+    if (!this.tracked && (change.held >= 0 || !this.snap.exists)) return;
+    if (!this.tracked) change = { held: change.held, taken: 0 };
     const id = this.snap.id;
     const changed = new Map<number, ShardLevels>();
     const add = (k: number, key: keyof ShardLevels, n: number) => {
@@ -191,6 +193,14 @@ export class ProductStock {
       heldMoved += left;
     }
     add(this.home, 'taken', change.taken);
+    if (this.tracked && !this.allotted && !this.deallotted && changed.size > 0) {
+      // A move counted from the stored on hand (a manager changed it since the fold): the
+      // shards' free units no longer match, even should a later change bring the figure back.
+      if (whole(this.snap.get('stock_allotted')) !== null) {
+        tx.update(this.snap.ref, { stock_allotted: null });
+      }
+      this.deallotted = true;
+    }
     if (this.allotted) {
       let freeChange: number;
       if (this.full) {
@@ -259,14 +269,18 @@ export async function readProductStock(
 ): Promise<Map<string, ProductStock>> {
   const home = needs ? homeShard(needs.holder) : Math.floor(Math.random() * STOCK_SHARDS);
   const stocks = new Map(snaps.map((snap) => [snap.id, new ProductStock(snap, home)]));
-  const tracked = [...stocks.values()].filter((stock) => stock.tracked);
-  const homeFirst = needs ? tracked.filter((stock) => stock.allotted) : [];
+  // Tracked products, and those that stopped tracking stock but whose holds a move releases.
+  const tracked = [...stocks.values()].filter(
+    (stock) =>
+      stock.tracked || (stock.snap.exists && (needs?.release?.[stock.snap.id] ?? 0) > 0),
+  );
+  const homeFirst = needs ? tracked.filter((stock) => stock.allotted || !stock.tracked) : [];
   if (homeFirst.length > 0) {
     const read = await tx.getAll(...homeFirst.map((s) => shardRef(db, s.snap.id, s.home)));
     homeFirst.forEach((stock, i) => stock.shards.set(stock.home, shardLevelsOf(read[i])));
   }
   const everyShard = tracked.filter((stock) => {
-    if (!needs || !stock.allotted) return true;
+    if (!needs || (stock.tracked && !stock.allotted)) return true;
     const own = stock.shard(stock.home);
     const id = stock.snap.id;
     return own.free < (needs.take?.[id] ?? 0) || own.held < (needs.release?.[id] ?? 0);

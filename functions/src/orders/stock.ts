@@ -70,10 +70,13 @@ export class StockRead extends Map<string, DocumentSnapshot> {
     return stock?.tracked ? stock.count() : null;
   }
 
-  /** Moves units of a tracked product (ProductStock.move); nothing for others. */
+  /**
+   * Moves units of a product (ProductStock.move): of one that does not track stock (any more),
+   * only the release of what its checkouts still hold.
+   */
   move(tx: Transaction, productId: string, change: { held: number; taken: number }): void {
     const stock = this.stocks.get(productId);
-    if (!stock?.tracked || !this.db) return;
+    if (!stock || !this.db) return;
     stock.move(tx, this.db, change);
   }
 }
@@ -400,10 +403,14 @@ export function commitStock(
   const products = new Set([...Object.keys(units), ...(held ? Object.keys(hold) : [])]);
   for (const productId of products) {
     const count = read.count(productId);
-    if (count === null) continue;
+    const heldUnits = held ? (hold[productId] ?? 0) : 0;
+    if (count === null) {
+      // No longer tracked: its hold ends, nothing leaves the shelf.
+      if (heldUnits > 0) read.move(tx, productId, { held: -heldUnits, taken: 0 });
+      continue;
+    }
     const quantity = units[productId] ?? 0;
     const owed = Math.min(quantity, backordered[productId] ?? 0);
-    const heldUnits = held ? (hold[productId] ?? 0) : 0;
     let leaving = 0;
     if (quantity > 0) {
       const { onHand, reserved } = count;

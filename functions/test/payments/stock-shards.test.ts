@@ -87,7 +87,7 @@ function hold(productId: string, holder: string, quantity: number): Promise<Stoc
       const lines = [line(productId, quantity)];
       const stock = await readStock(tx, db(), [productId], reserveNeeds(holder, lines));
       // Without the one-buyer caps (as a quote's lines): these holds stand for many buyers.
-    const plan = planReservation(stock, lines, {}, {}, { capped: false });
+      const plan = planReservation(stock, lines, {}, {}, { capped: false });
       if ('short' in plan) return plan.short?.message ?? 'retire';
       reserveStock(tx, stock, plan.hold);
       return plan.hold;
@@ -227,6 +227,40 @@ describe('stock shards: a checkout writes one shard, never the product', () => {
       stock_allotted: 27,
     });
     expect(await hold(id, holderOn(7), 3)).toBe(`Only 2 left of ${id}.`);
+  });
+
+  it('a manager’s change undone before the fold still counts the holds made meanwhile', async () => {
+    const id = await product('undone', { stock_on_hand: 10 });
+    await foldStock(db(), id);
+    const { FieldValue } = await import('firebase-admin/firestore');
+    const change = (units: number) =>
+      db()
+        .doc(paths.product(id))
+        .update({ stock_on_hand: FieldValue.increment(units) });
+    await change(5);
+    // Counted from the stored 15: 8 held, and the shards are marked unbalanced.
+    expect(await hold(id, holderOn(1), 8)).toEqual({ [id]: 8 });
+    expect((await snapOf(id)).get('stock_allotted')).toBeNull();
+    // Back to 10: the shards still hold their old free units, but are not trusted.
+    await change(-5);
+    expect(await hold(id, holderOn(2), 3)).toBe(`Only 2 left of ${id}.`);
+    expect(await hold(id, holderOn(2), 2)).toEqual({ [id]: 2 });
+    expect(await levelsOf(id)).toEqual({ onHand: 10, reserved: 10 });
+  });
+
+  it('a product that stops tracking stock still gives back what its checkouts held', async () => {
+    const id = await product('untracked', { stock_on_hand: 12 });
+    await foldStock(db(), id);
+    const holder = holderOn(4);
+    await hold(id, holder, 5);
+    await db().doc(paths.product(id)).update({ stock_on_hand: null });
+    expect(await countStock(db(), id)).toBeNull();
+    await release(id, holder, { [id]: 5 });
+    expect((await shards(id))[4]!.get('held')).toBe(0);
+    // Tracked again with the same figure: nothing held, and every unit can be held again.
+    await db().doc(paths.product(id)).update({ stock_on_hand: 12 });
+    expect(await levelsOf(id)).toEqual({ onHand: 12, reserved: 0 });
+    expect(await hold(id, holderOn(6), 12)).toEqual({ [id]: 12 });
   });
 
   it('units owed to backorders stop the shards from holding until stock comes back', async () => {
