@@ -147,7 +147,12 @@ export class ProductStock {
     const stored = storedOnHand(this.snap) ?? 0;
     if (!this.full) {
       const free = this.shard(this.home).free;
-      return { onHand: stored, reserved: Math.max(0, stored - free), available: free, exact: false };
+      return {
+        onHand: stored,
+        reserved: Math.max(0, stored - free),
+        available: free,
+        exact: false,
+      };
     }
     const onHand = stored - sum(this.shards.values(), 'taken');
     const reserved = this.legacy + sum(this.shards.values(), 'held');
@@ -271,8 +276,7 @@ export async function readProductStock(
   const stocks = new Map(snaps.map((snap) => [snap.id, new ProductStock(snap, home)]));
   // Tracked products, and those that stopped tracking stock but whose holds a move releases.
   const tracked = [...stocks.values()].filter(
-    (stock) =>
-      stock.tracked || (stock.snap.exists && (needs?.release?.[stock.snap.id] ?? 0) > 0),
+    (stock) => stock.tracked || (stock.snap.exists && (needs?.release?.[stock.snap.id] ?? 0) > 0),
   );
   const homeFirst = needs ? tracked.filter((stock) => stock.allotted || !stock.tracked) : [];
   if (homeFirst.length > 0) {
