@@ -80,7 +80,7 @@ export async function recordDispute(
   event: DisputeEventRef,
 ): Promise<DisputeRecorded> {
   const { db } = ctx;
-  const orderId = await orderOfPayment(db, await disputedPayment(ctx, dispute));
+  const orderId = await orderOfPayment(ctx, await disputedPayment(ctx, dispute));
   if (!orderId) return { orderId: null, status: null, outcome: 'no-order' };
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
   return db.runTransaction(async (tx): Promise<DisputeRecorded> => {

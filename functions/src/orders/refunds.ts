@@ -269,7 +269,7 @@ export async function recordStripeRefunds(
     'refund' in reported
       ? idOf(reported.refund.payment_intent)
       : idOf(reported.charge.payment_intent);
-  const orderId = await orderOfPayment(ctx.db, paymentIntent);
+  const orderId = await orderOfPayment(ctx, paymentIntent);
   if (!orderId) return { orderId: null, status: null, outcome: 'no-order' };
   const refunds =
     'refund' in reported

@@ -379,14 +379,14 @@ export type CommitLine = Pick<StockLine, 'product_id' | 'quantity'> & {
 };
 
 /**
- * A checkout became an order: its units leave the shelf (stock_on_hand -= q) and, when it still
- * `held` them, its hold ends (stock_reserved -= the held units). One whose hold was already
+ * A checkout became an order: its units leave the shelf (on hand -= q) and, when it still
+ * `held` them, its hold ends (reserved -= the held units). One whose hold was already
  * released (closed on our side, then paid at Stripe all the same) still takes the units: the
  * buyer paid, the goods are owed. What it takes is its `lines` (every unit of each tracked
  * product, held or not: a line past the buyer's hold cap holds part of its units), or, without
  * lines, the hold itself. The units a line marks backordered (withBackorders) are the only ones
- * that may take stock_on_hand below 0 (units owed to the order); everything else stops at 0 (or
- * where owed stock already stood). Returns what was taken from stock_on_hand, backordered units
+ * that may take on hand below 0 (units owed to the order); everything else stops at 0 (or
+ * where owed stock already stood). Returns what was taken from on hand, backordered units
  * included, so a cancellation with restock puts them all back.
  */
 export function commitStock(
@@ -432,7 +432,7 @@ export function commitStock(
   return taken;
 }
 
-/** Puts units back on hand (stock_on_hand += q) for the products that track stock. */
+/** Puts units back on hand (on hand += q) for the products that track stock. */
 export function restockStock(tx: Transaction, read: StockRead, units: StockHold): StockHold {
   const restocked: StockHold = {};
   for (const [productId, quantity] of Object.entries(units)) {

@@ -11,6 +11,7 @@ import {
 } from '../checkout/checkout-transitions';
 import { recordFirstInvoicePaid } from '../checkout/first-invoice';
 import { recordDispute, type DisputeRecorded } from '../orders/disputes';
+import { OrderNotRecordedYetError } from '../orders/order-of-payment';
 import { logTransition } from '../orders/order-transitions';
 import { recordStripeRefunds, type RefundsRecorded } from '../orders/refunds';
 import {
@@ -233,6 +234,11 @@ export async function handleWebhook(
     if (error instanceof TermsOrderMissingError) {
       log.warn('stripe_webhook_unknown_terms_order', { ...fields, message: error.message });
       return { kind: 'ignored' };
+    }
+    if (error instanceof OrderNotRecordedYetError) {
+      // Not acknowledged: Stripe delivers it again once the checkout's completion made the order.
+      log.warn('stripe_webhook_order_not_recorded_yet', { ...fields, message: error.message });
+      return { kind: 'failed' };
     }
     if (error instanceof StandingOrderMissingError) {
       log.warn('stripe_webhook_unknown_standing_order', { ...fields, message: error.message });
