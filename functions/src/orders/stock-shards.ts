@@ -7,6 +7,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { COLLECTIONS, paths } from '@portal/domain';
+import { log } from '../lib/log';
 
 /**
  * A tracked product's stock, split so that no document takes one write per checkout
@@ -142,6 +143,13 @@ export class ProductStock {
     return shard;
   }
 
+  /** Marks the shards unbalanced (stock_allotted null) until the next fold, once. */
+  private deallot(tx: Transaction): void {
+    if (this.deallotted) return;
+    this.deallotted = true;
+    tx.update(this.snap.ref, { stock_allotted: null });
+  }
+
   /** On hand, reserved and available; exact when every shard was read. */
   count(): StockCount {
     const stored = storedOnHand(this.snap) ?? 0;
@@ -211,17 +219,17 @@ export class ProductStock {
       if (this.full) {
         const { onHand, reserved } = this.count();
         freeChange = Math.max(0, onHand - reserved) - sum(this.shards.values(), 'free');
-        if (onHand - reserved < 0) {
-          // Units owed to backorders: no shard may hold from its own free until a fold.
-          this.deallotted = true;
-          tx.update(this.snap.ref, { stock_allotted: null });
-        }
+        // Units owed to backorders: no shard may hold from its own free until a fold.
+        if (onHand - reserved < 0) this.deallot(tx);
       } else {
         freeChange = -change.taken - heldMoved;
         if (this.shard(this.home).free + freeChange < 0) {
           throw new Error(`stock of ${id}: the home shard was read for a smaller move`);
         }
       }
+      // Units put back on hand: a hold on its own shard would judge by the document's on hand,
+      // lower than the count until a fold (the buyer's share, backorders, the caps).
+      if (change.taken < 0) this.deallot(tx);
       if (freeChange > 0) add(this.home, 'free', freeChange);
       let short = -freeChange;
       for (const k of order) {
@@ -392,7 +400,12 @@ export async function foldDirtyStock(db: Firestore, limit = 500): Promise<number
   }
   let folded = 0;
   for (const productId of products) {
-    if ((await foldStock(db, productId)) === 'folded') folded++;
+    try {
+      if ((await foldStock(db, productId)) === 'folded') folded++;
+    } catch (error) {
+      // One product's fold failing (contention) leaves it for the next sweep, not the others.
+      log.warn('stock_fold_failed', { productId, error: String(error) });
+    }
   }
   return folded;
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
+import { paths } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
+import { firestore } from '../../src/lib/admin';
+import { OrderNotRecordedYetError, orderOfPayment } from '../../src/orders/order-of-payment';
 import {
   checkoutOf,
   createUser,
@@ -85,6 +88,27 @@ describe('a refund or a dispute reported before its order', () => {
     expect(retried).toMatchObject({ status: 200, body: { outcome: 'recorded', orderId } });
     expect((await postWebhook(harness.endpoint.url, chargeEvent)).status).toBe(200);
     expect((await orderOf(orderId)).refunded_amount).toBe(500);
+  });
+
+  it('waits a day for the order; then a payment no delivery made an order is acknowledged', async () => {
+    const checkoutId = `never-an-order-${RUN}`;
+    await firestore().doc(paths.checkout(checkoutId)).set({ state: 'open', user_id: 'x' });
+    const stripeWith = (createdMsAgo: number) => () =>
+      ({
+        paymentIntents: {
+          retrieve: async () => ({
+            id: 'pi_x',
+            created: Math.floor((Date.now() - createdMsAgo) / 1000),
+            metadata: { orderId: checkoutId },
+          }),
+        },
+      }) as unknown as Stripe;
+    const ctx = (createdMsAgo: number) => ({ db: firestore(), stripe: stripeWith(createdMsAgo) });
+    await expect(orderOfPayment(ctx(60_000), 'pi_x')).rejects.toBeInstanceOf(
+      OrderNotRecordedYetError,
+    );
+    await expect(orderOfPayment(ctx(25 * 60 * 60 * 1000), 'pi_x')).resolves.toBeNull();
+    await firestore().doc(paths.checkout(checkoutId)).delete();
   });
 
   it('acknowledges a refund of a payment no checkout of the portal made, changing nothing', async () => {

@@ -289,6 +289,30 @@ describe('stock shards: a checkout writes one shard, never the product', () => {
     expect(await hold(id, holderOn(5), 4)).toEqual({ [id]: 4 });
   });
 
+  it('units put back on hand count as in stock before any fold', async () => {
+    const id = await product('putback', { stock_on_hand: 0, backorders_allowed: true });
+    await foldStock(db(), id);
+    const buyer = holderOn(3);
+    // A cancelled order's 6 units come back on the buyer's own shard.
+    await db().runTransaction(async (tx) => {
+      const stock = await readStock(tx, db(), [id], { holder: buyer });
+      restockStock(tx, stock, { [id]: 6 });
+    });
+    expect((await snapOf(id)).get('stock_allotted')).toBeNull();
+    // 4 of them: in stock and held, none backordered (the document still says 0 on hand).
+    const lines = [line(id, 4)];
+    const plan = await db().runTransaction(async (tx) =>
+      planReservation(
+        await readStock(tx, db(), [id], reserveNeeds(buyer, lines)),
+        lines,
+        {},
+        {},
+        { capped: false },
+      ),
+    );
+    expect(plan).toEqual({ hold: { [id]: 4 }, backordered: {} });
+  });
+
   it('a product saved before the shards keeps its reserved units until their checkouts end', async () => {
     const id = await product('legacy', { stock_on_hand: 10, stock_reserved: 4 });
     const oldCheckout = holderOn(6);
