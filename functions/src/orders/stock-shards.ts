@@ -104,6 +104,17 @@ const sum = (shards: Iterable<ShardLevels>, key: keyof ShardLevels) => {
 };
 
 /**
+ * The true count from the stored on hand, the units a product saved before the shards still
+ * counts as reserved, and every shard: on hand = stored − Σ taken, reserved = legacy + Σ held.
+ */
+function countOf(stored: number, legacy: number, shards: Iterable<ShardLevels>): StockCount {
+  const all = [...shards];
+  const onHand = stored - sum(all, 'taken');
+  const reserved = legacy + sum(all, 'held');
+  return { onHand, reserved, available: Math.max(0, onHand - reserved), exact: true };
+}
+
+/**
  * One product's stock as a transaction read it, kept current as the transaction's moves change
  * it (a release and a restock of one product in one transaction see each other).
  */
@@ -143,11 +154,16 @@ export class ProductStock {
     return shard;
   }
 
-  /** Marks the shards unbalanced (stock_allotted null) until the next fold, once. */
+  /**
+   * Marks the shards unbalanced (stock_allotted null) until the next fold, once; no write when
+   * the document already says so (null, or a product never folded).
+   */
   private deallot(tx: Transaction): void {
     if (this.deallotted) return;
     this.deallotted = true;
-    tx.update(this.snap.ref, { stock_allotted: null });
+    if (whole(this.snap.get('stock_allotted')) !== null) {
+      tx.update(this.snap.ref, { stock_allotted: null });
+    }
   }
 
   /** On hand, reserved and available; exact when every shard was read. */
@@ -162,9 +178,7 @@ export class ProductStock {
         exact: false,
       };
     }
-    const onHand = stored - sum(this.shards.values(), 'taken');
-    const reserved = this.legacy + sum(this.shards.values(), 'held');
-    return { onHand, reserved, available: Math.max(0, onHand - reserved), exact: true };
+    return countOf(stored, this.legacy, this.shards.values());
   }
 
   /**
@@ -206,13 +220,10 @@ export class ProductStock {
       heldMoved += left;
     }
     add(this.home, 'taken', change.taken);
-    if (this.tracked && !this.allotted && !this.deallotted && changed.size > 0) {
+    if (this.tracked && !this.allotted && changed.size > 0) {
       // A move counted from the stored on hand (a manager changed it since the fold): the
       // shards' free units no longer match, even should a later change bring the figure back.
-      if (whole(this.snap.get('stock_allotted')) !== null) {
-        tx.update(this.snap.ref, { stock_allotted: null });
-      }
-      this.deallotted = true;
+      this.deallot(tx);
     }
     if (this.allotted) {
       let freeChange: number;
@@ -344,9 +355,7 @@ export function foldStock(
     }
     const shards = SHARD_KEYS.map((k) => shardLevelsOf(shardSnaps[k]));
     const legacy = legacyReservedOf(snap);
-    const onHand = stored - sum(shards, 'taken');
-    const reserved = legacy + sum(shards, 'held');
-    const available = Math.max(0, onHand - reserved);
+    const { onHand, reserved, available } = countOf(stored, legacy, shards);
     const allotted = onHand - reserved >= 0 ? onHand : null;
     const wasAllotted = whole(snap.get('stock_allotted')) === stored;
     const lowest = Math.min(...shards.map((shard) => shard.free));
@@ -421,8 +430,5 @@ export async function countStock(db: Firestore, productId: string): Promise<Stoc
   );
   const stored = storedOnHand(snap!);
   if (stored === null) return null;
-  const shards = shardSnaps.map(shardLevelsOf);
-  const onHand = stored - sum(shards, 'taken');
-  const reserved = legacyReservedOf(snap) + sum(shards, 'held');
-  return { onHand, reserved, available: Math.max(0, onHand - reserved), exact: true };
+  return countOf(stored, legacyReservedOf(snap), shardSnaps.map(shardLevelsOf));
 }
