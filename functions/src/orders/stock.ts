@@ -58,7 +58,7 @@ export interface StockLine {
  */
 export class StockRead extends Map<string, DocumentSnapshot> {
   constructor(
-    private readonly db: Firestore | null,
+    private readonly db: Firestore,
     private readonly stocks: ReadonlyMap<string, ProductStock> = new Map(),
   ) {
     super([...stocks].map(([id, stock]) => [id, stock.snap]));
@@ -76,7 +76,7 @@ export class StockRead extends Map<string, DocumentSnapshot> {
    */
   move(tx: Transaction, productId: string, change: { held: number; taken: number }): void {
     const stock = this.stocks.get(productId);
-    if (!stock || !this.db) return;
+    if (!stock) return;
     stock.move(tx, this.db, change);
   }
 }
