@@ -132,3 +132,61 @@ j.step(
     await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
   },
 );
+
+/** Opens the app as on a device that keeps no last view: the app finds none when it starts. */
+async function withoutLastView(page: Page) {
+  await page.addInitScript((key) => localStorage.removeItem(key), LAST_VIEW_KEY);
+}
+
+j.step(
+  "a first visit on a device draws the buyer's page before the session check answers, and reads nothing until it has",
+  async () => {
+    const buyer = await createApprovedBuyer(j.stack, 'retailer', 'first-visit');
+    const { page } = await j.person('first-visit-buyer');
+    await signInBuyer(page, buyer.email, buyer.password);
+    await page.goto('/portal/my-account');
+    await see(page.getByRole('heading', { name: 'My Account', level: 1 }));
+
+    await withoutLastView(page);
+    const firestoreReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/documents')) firestoreReads.push(request.url());
+    });
+    const check = await holdSessionCheck(page);
+    await page.reload();
+    // The page's frame and heading while Auth's check is held, with "Checking your access" read
+    // out (not drawn in the page's place).
+    await see(page.getByRole('heading', { name: 'My Account', level: 1 }));
+    await expect.poll(() => check.held()).toBeGreaterThan(0);
+    expect(await page.getByRole('status').filter({ hasText: 'Checking your access' }).count()).toBe(
+      1,
+    );
+    expect(firestoreReads).toEqual([]);
+    await snap(page, 'first-visit-account-held');
+    await check.release();
+    // The check answers: the buyer's own data fills the same page.
+    await see(page.getByText(buyer.storeName).first());
+    await at(page, '/portal/my-account');
+    expect(firestoreReads.length).toBeGreaterThan(0);
+  },
+);
+
+j.step(
+  "a first visit on a device draws the manager's dashboard before the session check answers",
+  async () => {
+    const { page } = await j.person('first-visit-manager');
+    await signInManager(page);
+    await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
+    await withoutLastView(page);
+    const check = await holdSessionCheck(page);
+    await page.goto('/admin?tab=overview');
+    await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
+    await expect.poll(() => check.held()).toBeGreaterThan(0);
+    expect(await page.getByRole('status').filter({ hasText: 'Checking access' }).count()).toBe(1);
+    expect(await page.getByText('manager@demo.test').count()).toBe(0);
+    await snap(page, 'first-visit-dashboard-held');
+    await check.release();
+    await see(page.getByText('manager@demo.test'));
+    await at(page, '/admin');
+  },
+);

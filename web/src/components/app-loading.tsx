@@ -18,3 +18,15 @@ export function AppLoading({ label = 'Loading' }: { label?: string }) {
     </div>
   );
 }
+
+/**
+ * The loading state of a page drawn while the session is checked (its frame and its own loading
+ * states are on screen): read out as the guard's label, not shown.
+ */
+export function CheckingStatus({ label }: { label: string }) {
+  return (
+    <span className="visually-hidden" role="status" aria-live="polite">
+      {label}
+    </span>
+  );
+}

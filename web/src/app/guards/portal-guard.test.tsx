@@ -118,11 +118,20 @@ beforeEach(() => {
 });
 
 describe('PortalGuard', () => {
-  it('shows a loading state while the session is resolved', () => {
+  it('draws the page while the session is resolved, reading nothing before it is (no last view here)', async () => {
     auth.session = { status: 'loading', user: null, claims: null };
     renderGuard();
+    expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    // Read out, not shown: the page's frame and loading states are on screen.
     expect(screen.getByRole('status')).toHaveTextContent('Checking your access');
-    expect(screen.queryByText('Portal content')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fakeDb.calls).toEqual([]);
+    // Firebase Auth answers: the same page, now with the buyer's reads.
+    act(() => auth.setSession(signedInSession));
+    await waitFor(() => expect(fakeDb.calls.some((c) => c.op === 'getDoc')).toBe(true));
+    expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    expect(pageMounts).toBe(1);
+    await waitFor(() => expect(screen.queryByText('Checking your access')).not.toBeInTheDocument());
   });
 
   it('sends a visitor without a user to /login, with the page to come back to and no notice', async () => {
@@ -225,7 +234,7 @@ describe('PortalGuard', () => {
     auth.token = { status: 'loading', claims: {} };
     renderGuard();
     await waitFor(() => expect(fakeDb.calls.some((c) => c.op === 'getDoc')).toBe(true));
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
     expect(screen.queryByText('Login page')).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByText('Login page')).not.toBeInTheDocument();
@@ -258,15 +267,17 @@ describe('PortalGuard', () => {
   it('refreshes a stale token once when the profile is approved but the token is not yet', async () => {
     seedProfile('retailer');
     auth.token = { status: 'success', claims: { role: 'retailer', status: 'pending' } };
-    auth.readClaims.mockResolvedValue({
-      role: 'retailer',
-      status: 'approved',
-      company: BUYER_UID,
-      company_role: 'owner',
-    });
+    let answer!: (claims: Claims) => void;
+    auth.readClaims.mockReturnValue(new Promise<Claims>((resolve) => (answer = resolve)));
     renderGuard();
+    // While the token is read again the page is not drawn: its reads would be refused until then.
+    await waitFor(() => expect(auth.readClaims).toHaveBeenCalledWith(signedInSession.user, true));
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your access');
+    expect(screen.queryByRole('heading', { name: 'Portal content' })).not.toBeInTheDocument();
+    act(() =>
+      answer({ role: 'retailer', status: 'approved', company: BUYER_UID, company_role: 'owner' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
-    expect(auth.readClaims).toHaveBeenCalledWith(signedInSession.user, true);
   });
 
   it('shows the pending message, then signs out and goes to /login with it', async () => {

@@ -10,7 +10,7 @@ import {
   resolveAccess,
   type AccessClaims,
 } from '@portal/domain';
-import { AppLoading } from '@/components/app-loading';
+import { AppLoading, CheckingStatus } from '@/components/app-loading';
 import { ServerUnreachable } from '@/components/server-unreachable';
 import { SignInRedirect } from '@/components/sign-in-redirect';
 import { paths } from '@/config/paths';
@@ -70,8 +70,23 @@ export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardPro
     refused && verdict.kind !== 'unreachable',
   );
 
-  if (letIn || (verdict.kind === 'checking' && lastView && session.status !== 'signed-out')) {
-    return <BuyerUidContext.Provider value={uid}>{children}</BuyerUidContext.Provider>;
+  // While the session is checked the page is already drawn: from the returning buyer's last view,
+  // or, on a device that keeps no one's, as its frame and loading states (useBuyer has no uid
+  // until Firebase Auth has restored the session, so nothing is read before it; the rules check
+  // every read). A device that keeps another account's view waits for the check instead, and so
+  // does a token read again after an approval (the page's reads would be refused until then).
+  const drawWhileChecking =
+    verdict.kind === 'checking' &&
+    session.status !== 'signed-out' &&
+    (lastView !== null || (restoredAccount() === null && !verdict.refreshing));
+  if (letIn || drawWhileChecking) {
+    return (
+      <BuyerUidContext.Provider value={uid}>
+        {children}
+        {/* The page after it, so the page is the same element once the check ends. */}
+        {!letIn && !lastView && <CheckingStatus label="Checking your access" />}
+      </BuyerUidContext.Provider>
+    );
   }
   if (session.status === 'signed-out') return <SignInRedirect area="portal" />;
   switch (verdict.kind) {
@@ -118,7 +133,8 @@ type Refreshed =
   | { state: 'failed' };
 
 type BuyerVerdict =
-  | { kind: 'checking' }
+  /** `refreshing`: the token is read again from the server (an approval since sign-in). */
+  | { kind: 'checking'; refreshing?: boolean }
   | { kind: 'buyer' }
   | { kind: 'unreachable'; retry: () => void; retrying: boolean }
   | { kind: 'not-applicant' }
@@ -198,12 +214,11 @@ function useBuyerVerdict(user: User | null): BuyerVerdict {
   // The profile restored from the device is no answer: the decision waits for the server's
   // (offline, it keeps waiting, with the last view on screen).
   const profileFromDevice = !profile.isError && isFromDevice(profile.dataUpdatedAt);
+  if (needsRefresh || refreshed.state === 'pending') return { kind: 'checking', refreshing: true };
   if (
     (token.status === 'loading' && refreshed.state !== 'done') ||
     profile.isPending ||
-    profileFromDevice ||
-    needsRefresh ||
-    refreshed.state === 'pending'
+    profileFromDevice
   ) {
     return { kind: 'checking' };
   }

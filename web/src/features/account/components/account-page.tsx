@@ -79,7 +79,11 @@ export function AccountPage() {
     <main className="portal-page account-page">
       <div className="account-page__head">
         <h1 className="account-page__title">My Account</h1>
-        {profile.data && <p className="account-page__subtitle">{profile.data.store_name}</p>}
+        {/* Its line is kept while the profile loads (a first visit draws the page before it),
+            so the tabs below do not move when the store's name arrives. */}
+        <p className="account-page__subtitle">
+          {profile.data ? profile.data.store_name : <span aria-hidden="true">&nbsp;</span>}
+        </p>
       </div>
       <PageTabs
         activeKey={active}

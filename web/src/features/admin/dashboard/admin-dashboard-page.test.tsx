@@ -67,11 +67,14 @@ beforeEach(() => {
 });
 
 describe('/admin access', () => {
-  it('shows a loading state while the session and the ID token load', () => {
+  it('draws the dashboard, without an email, while the session and the ID token load', () => {
     vi.mocked(useManagerCheck).mockReturnValue({ status: 'loading' });
     renderPage();
-    expect(screen.getByRole('status')).toHaveTextContent('Checking access');
-    expect(screen.queryByText('Admin Dashboard')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Orders/ })).toBeInTheDocument();
+    expect(screen.queryByText('manager@demo.test')).not.toBeInTheDocument();
+    expect(screen.getByText('Checking access')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
   });
 
   it('sends a visitor with no user to /admin/login with Access Denied', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccessDeniedRedirect } from '@/components/access-denied-redirect';
-import { AppLoading } from '@/components/app-loading';
+import { AppLoading, CheckingStatus } from '@/components/app-loading';
 import { pageReload, ServerUnreachable } from '@/components/server-unreachable';
 import { paths } from '@/config/paths';
 import { signOutUser, useManagerCheck } from '@/lib/session';
@@ -38,12 +38,21 @@ export function AdminDashboardPage() {
   const lastView = useLastViewManager(check);
 
   if (signingOut) return <AppLoading label="Signing out" />;
-  if (check.status === 'loading') {
-    if (lastView) return <AdminDashboard email={lastView.email} onLogout={() => void logout()} />;
-    return <AppLoading label="Checking access" />;
-  }
   // A session that cannot be read (offline) is no refusal: Retry reads it again.
   if (check.status === 'error') return <ServerUnreachable onRetry={() => pageReload.reload()} />;
-  if (!check.isManager || !check.user) return <AccessDeniedRedirect />;
-  return <AdminDashboard email={check.user.email ?? ''} onLogout={() => void logout()} />;
+  if (check.status === 'success' && (!check.isManager || !check.user)) {
+    return <AccessDeniedRedirect />;
+  }
+  // While the session is checked the dashboard is already drawn: the returning manager's last
+  // view, or on a first visit its header, tabs and their loading states, read out as `Checking
+  // access` (no figure: every read waits for Firebase Auth's restored session, and the rules
+  // check the claim on each). Anyone who is not a manager is sent away once the check answers.
+  const checking = check.status === 'loading';
+  const email = checking ? (lastView?.email ?? '') : (check.user?.email ?? '');
+  return (
+    <>
+      <AdminDashboard email={email} onLogout={() => void logout()} />
+      {checking && !lastView && <CheckingStatus label="Checking access" />}
+    </>
+  );
 }
