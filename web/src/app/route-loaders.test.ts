@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { USUAL_ORDER_WINDOW } from '@portal/domain';
 import { cartKeys } from '@/entities/cart';
 import { catalogKeys } from '@/entities/catalog';
 import { orderKeys } from '@/entities/orders';
@@ -114,7 +115,28 @@ describe('route loaders: the reads a signed-in page starts before it renders', (
         catalogKeys.forViewer(VIEWER),
       );
       expect(catalog?.find((product) => product.id === 'purple-dream')?.unit_price).toBe(1899);
-      expect(cachedKeys()).toHaveLength(1);
+      expect(cachedKeys()).toContainEqual(catalogKeys.forViewer(VIEWER));
+      expect(cachedKeys()).toHaveLength(module === 'store' ? 2 : 1);
+    },
+  );
+
+  it("the store reads an owner's company's newest orders too (the usual order its skeleton waits for)", async () => {
+    await runLoader(pageModules.store!);
+    expect(cachedKeys()).toContainEqual([
+      ...orderKeys.ofCompany(BUYER_UID, undefined),
+      { newest: USUAL_ORDER_WINDOW },
+    ]);
+  });
+
+  it.each(['buyer', 'viewer'])(
+    'the store leaves the usual order to the page for a %s (their locations only, or no ordering)',
+    async (companyRole) => {
+      session.user = {
+        uid: BUYER_UID,
+        claims: { ...WHOLESALER.claims, company_role: companyRole },
+      };
+      await runLoader(pageModules.store!);
+      expect(cachedKeys()).toEqual([catalogKeys.forViewer(VIEWER)]);
     },
   );
 

@@ -3,6 +3,7 @@ export { orderKeys } from './keys';
 export {
   orderQueryOptions,
   ordersQueryOptions,
+  recentOrdersQueryOptions,
   useAbandonedCheckouts,
   useOrder,
   useOrderNotes,

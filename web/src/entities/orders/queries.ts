@@ -49,6 +49,16 @@ export function useOrders(companyId: string, scope?: BuyerScope) {
  * Only the company's `count` newest orders (or a buyer's share of them): the store's usual order.
  * Under the company's key, so whatever refreshes its orders refreshes these too.
  */
+export const recentOrdersQueryOptions = (
+  companyId: string,
+  scope: BuyerScope | undefined,
+  count: number,
+) =>
+  queryOptions({
+    queryKey: [...orderKeys.ofCompany(companyId, scope), { newest: count }] as const,
+    queryFn: () => fetchOrders(companyId, scope, count),
+  });
+
 export function useRecentOrders(
   companyId: string,
   scope: BuyerScope | undefined,
@@ -56,8 +66,7 @@ export function useRecentOrders(
   enabled = true,
 ) {
   return useQuery({
-    queryKey: [...orderKeys.ofCompany(companyId, scope), { newest: count }] as const,
-    queryFn: () => fetchOrders(companyId, scope, count),
+    ...recentOrdersQueryOptions(companyId, scope, count),
     enabled: enabled && companyId !== '',
   });
 }

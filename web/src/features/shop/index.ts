@@ -1,4 +1,4 @@
-export { StorePage } from './components/store-page';
+export { preloadUsualOrderCard, StorePage } from './components/store-page';
 export { ProductPage } from './components/product-page';
 export { CartPage } from './components/cart-page';
 export { PortalHeader } from './components/portal-header';
