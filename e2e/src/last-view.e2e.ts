@@ -150,7 +150,8 @@ j.step(
     await withoutLastView(page);
     const firestoreReads: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/documents')) firestoreReads.push(request.url());
+      // Firestore Lite's reads and the full SDK's live listeners alike.
+      if (request.url().includes('/databases/')) firestoreReads.push(request.url());
     });
     const check = await holdSessionCheck(page);
     await page.reload();

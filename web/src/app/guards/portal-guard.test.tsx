@@ -270,13 +270,16 @@ describe('PortalGuard', () => {
     let answer!: (claims: Claims) => void;
     auth.readClaims.mockReturnValue(new Promise<Claims>((resolve) => (answer = resolve)));
     renderGuard();
-    // While the token is read again the page is not drawn: its reads would be refused until then.
+    // While the token is read again the page stays drawn (its refused reads are retried), with
+    // the check read out; it is the same page once the fresh token lets the buyer in.
     await waitFor(() => expect(auth.readClaims).toHaveBeenCalledWith(signedInSession.user, true));
-    expect(screen.getByRole('status')).toHaveTextContent('Checking your access');
-    expect(screen.queryByRole('heading', { name: 'Portal content' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
+    expect(screen.getByText('Checking your access')).toHaveAttribute('role', 'status');
     act(() =>
       answer({ role: 'retailer', status: 'approved', company: BUYER_UID, company_role: 'owner' }),
     );
+    await waitFor(() => expect(screen.queryByText('Checking your access')).not.toBeInTheDocument());
+    expect(pageMounts).toBe(1);
     expect(await screen.findByRole('heading', { name: 'Portal content' })).toBeInTheDocument();
   });
 

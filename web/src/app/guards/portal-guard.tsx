@@ -73,12 +73,12 @@ export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardPro
   // While the session is checked the page is already drawn: from the returning buyer's last view,
   // or, on a device that keeps no one's, as its frame and loading states (useBuyer has no uid
   // until Firebase Auth has restored the session, so nothing is read before it; the rules check
-  // every read). A device that keeps another account's view waits for the check instead, and so
-  // does a token read again after an approval (the page's reads would be refused until then).
+  // every read). It stays drawn while a token is read again after an approval: its reads refused
+  // meanwhile are retried. A device that keeps another account's view waits for the check.
   const drawWhileChecking =
     verdict.kind === 'checking' &&
     session.status !== 'signed-out' &&
-    (lastView !== null || (restoredAccount() === null && !verdict.refreshing));
+    (lastView !== null || restoredAccount() === null);
   if (letIn || drawWhileChecking) {
     return (
       <BuyerUidContext.Provider value={uid}>
@@ -133,8 +133,7 @@ type Refreshed =
   | { state: 'failed' };
 
 type BuyerVerdict =
-  /** `refreshing`: the token is read again from the server (an approval since sign-in). */
-  | { kind: 'checking'; refreshing?: boolean }
+  | { kind: 'checking' }
   | { kind: 'buyer' }
   | { kind: 'unreachable'; retry: () => void; retrying: boolean }
   | { kind: 'not-applicant' }
@@ -214,11 +213,12 @@ function useBuyerVerdict(user: User | null): BuyerVerdict {
   // The profile restored from the device is no answer: the decision waits for the server's
   // (offline, it keeps waiting, with the last view on screen).
   const profileFromDevice = !profile.isError && isFromDevice(profile.dataUpdatedAt);
-  if (needsRefresh || refreshed.state === 'pending') return { kind: 'checking', refreshing: true };
   if (
     (token.status === 'loading' && refreshed.state !== 'done') ||
     profile.isPending ||
-    profileFromDevice
+    profileFromDevice ||
+    needsRefresh ||
+    refreshed.state === 'pending'
   ) {
     return { kind: 'checking' };
   }

@@ -5,6 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '@/components/server-unreachable';
 import { signOutUser, useManagerCheck, type ManagerCheck } from '@/lib/session';
 import { noteAuthUser } from '@/lib/session-end';
+import { resetLastViewState, restoreLastView } from '@/lib/last-view';
+import { storeLastView } from '@/testing/last-view';
+import { QueryClient } from '@tanstack/react-query';
 import { fakeLive } from '@/testing/fake-live-firestore';
 import { renderWithProviders } from '@/testing/render';
 import { useAllProducts } from '@/entities/catalog';
@@ -43,6 +46,8 @@ async function expectAccessDenied() {
 }
 
 beforeEach(() => {
+  localStorage.clear();
+  resetLastViewState();
   vi.mocked(useTotals).mockReturnValue(
     stub<typeof useTotals>(loaded({ totalOrders: 3, totalUsers: 5, revenue: 123456 })),
   );
@@ -75,6 +80,15 @@ describe('/admin access', () => {
     expect(screen.queryByText('manager@demo.test')).not.toBeInTheDocument();
     expect(screen.getByText('Checking access')).toHaveAttribute('role', 'status');
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+  });
+
+  it("waits for the check, without drawing the dashboard, on a device that keeps a buyer's view", () => {
+    storeLastView({ kind: 'buyer', uid: 'b1', email: 'b@x.test' });
+    restoreLastView(new QueryClient());
+    vi.mocked(useManagerCheck).mockReturnValue({ status: 'loading' });
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking access');
+    expect(screen.queryByText('Admin Dashboard')).not.toBeInTheDocument();
   });
 
   it('sends a visitor with no user to /admin/login with Access Denied', async () => {
