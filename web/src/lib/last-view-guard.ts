@@ -42,3 +42,14 @@ export function useLastViewVerdict(letIn: RememberedAccount | null, refused: boo
     if (refused) forgetLastView();
   }, [refused]);
 }
+
+/**
+ * Whether a guarded page may be drawn while Firebase Auth still checks the session: from the
+ * returning account's last view (`lastView`, the guard's own hook's answer), or, on a device that
+ * keeps no one's, as its frame and loading states (every read waits for Auth). A device that
+ * keeps another account's view waits for the check instead: that view is forgotten, and the
+ * reads with it, once Auth names the account.
+ */
+export function drawnWhileChecking(lastView: object | null): boolean {
+  return lastView !== null || restoredAccount() === null;
+}

@@ -16,7 +16,7 @@ import { SignInRedirect } from '@/components/sign-in-redirect';
 import { paths } from '@/config/paths';
 import { BuyerUidContext, profileQueryOptions, useProfile } from '@/entities/profile';
 import { isFromDevice, restoredAccount } from '@/lib/last-view';
-import { useLastViewVerdict } from '@/lib/last-view-guard';
+import { drawnWhileChecking, useLastViewVerdict } from '@/lib/last-view-guard';
 import { readClaims, signOutUser, useClaims, useSession } from '@/lib/session';
 import '../portal-layout.css';
 
@@ -70,15 +70,12 @@ export function PortalGuard({ children, redirectDelayMs = 2500 }: PortalGuardPro
     refused && verdict.kind !== 'unreachable',
   );
 
-  // While the session is checked the page is already drawn: from the returning buyer's last view,
-  // or, on a device that keeps no one's, as its frame and loading states (useBuyer has no uid
-  // until Firebase Auth has restored the session, so nothing is read before it; the rules check
-  // every read). It stays drawn while a token is read again after an approval: its reads refused
-  // meanwhile are retried. A device that keeps another account's view waits for the check.
+  // While the session is checked the page is already drawn (drawnWhileChecking; useBuyer has no
+  // uid until Firebase Auth has restored the session, so nothing is read before it; the rules
+  // check every read). It stays drawn while a token is read again after an approval: its reads
+  // refused meanwhile are retried.
   const drawWhileChecking =
-    verdict.kind === 'checking' &&
-    session.status !== 'signed-out' &&
-    (lastView !== null || restoredAccount() === null);
+    verdict.kind === 'checking' && session.status !== 'signed-out' && drawnWhileChecking(lastView);
   if (letIn || drawWhileChecking) {
     return (
       <BuyerUidContext.Provider value={uid}>

@@ -5,8 +5,7 @@ import { AppLoading, CheckingStatus } from '@/components/app-loading';
 import { pageReload, ServerUnreachable } from '@/components/server-unreachable';
 import { paths } from '@/config/paths';
 import { signOutUser, useManagerCheck } from '@/lib/session';
-import { restoredAccount } from '@/lib/last-view';
-import { useLastViewManager } from '@/lib/last-view-guard';
+import { drawnWhileChecking, useLastViewManager } from '@/lib/last-view-guard';
 import { AdminDashboard } from './admin-dashboard';
 import { preloadTab, tabFromParam } from './lazy-tabs';
 
@@ -49,11 +48,7 @@ export function AdminDashboardPage() {
   // access` (no figure: every read waits for Firebase Auth's restored session, and the rules
   // check the claim on each). Anyone who is not a manager is sent away once the check answers.
   const checking = check.status === 'loading';
-  // A device that keeps another account's last view waits for the check instead (its reads would
-  // be dropped with that view once Auth names the account).
-  if (checking && !lastView && restoredAccount() !== null) {
-    return <AppLoading label="Checking access" />;
-  }
+  if (checking && !drawnWhileChecking(lastView)) return <AppLoading label="Checking access" />;
   const email = checking ? (lastView?.email ?? '') : (check.user?.email ?? '');
   return (
     <>
