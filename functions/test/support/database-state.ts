@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CollectionReference } from 'firebase-admin/firestore';
 import { adminAuth, firestore } from '../../src/lib/admin';
 
 /**
@@ -14,28 +13,47 @@ export interface DatabaseState {
   users: Map<string, string>;
 }
 
+/**
+ * Every document of the database at every depth: their names from one kindless query over all
+ * collections (`from: [{ allDescendants: true }]` under the root, as the Admin SDK's recursive
+ * delete asks for them), read past the rules as the emulator's owner, then the documents in one
+ * Admin SDK read. Walking the collections instead asks for every document's subcollections one
+ * request each: about 2.5 s once a worker's stack holds 5,000 documents, and 137 s of one run of
+ * the function tests.
+ */
 async function firestoreState(): Promise<DatabaseState['docs']> {
-  const db = firestore();
-  const docs: DatabaseState['docs'] = new Map();
-  const walk = async (collections: CollectionReference[]): Promise<void> => {
-    await Promise.all(
-      collections.map(async (collection) => {
-        // listDocuments includes documents that only have subcollections.
-        const refs = await collection.listDocuments();
-        const snaps = refs.length > 0 ? await db.getAll(...refs) : [];
-        for (const snap of snaps) {
-          if (snap.exists) {
-            docs.set(snap.ref.path, {
-              updateTime: snap.updateTime?.valueOf() ?? '',
-              data: snap.data(),
-            });
-          }
-        }
-        await Promise.all(refs.map(async (ref) => walk(await ref.listCollections())));
-      }),
+  const host = process.env.FIRESTORE_EMULATOR_HOST;
+  const project = process.env.GCLOUD_PROJECT;
+  if (!host || !project) {
+    throw new Error('databaseState needs FIRESTORE_EMULATOR_HOST and GCLOUD_PROJECT');
+  }
+  const root = `projects/${project}/databases/(default)/documents`;
+  const response = await fetch(`http://${host}/v1/${root}:runQuery`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      structuredQuery: {
+        from: [{ allDescendants: true }],
+        select: { fields: [{ fieldPath: '__name__' }] },
+      },
+    }),
+  });
+  if (!response.ok) {
+    throw new Error(
+      `databaseState: runQuery answered ${response.status}: ${await response.text()}`,
     );
-  };
-  await walk(await db.listCollections());
+  }
+  const rows = (await response.json()) as { document?: { name: string } }[];
+  const db = firestore();
+  const refs = rows.flatMap(({ document }) =>
+    document ? [db.doc(document.name.slice(root.length + 1))] : [],
+  );
+  const docs: DatabaseState['docs'] = new Map();
+  for (const snap of refs.length > 0 ? await db.getAll(...refs) : []) {
+    if (snap.exists) {
+      docs.set(snap.ref.path, { updateTime: snap.updateTime?.valueOf() ?? '', data: snap.data() });
+    }
+  }
   return docs;
 }
 
