@@ -146,6 +146,9 @@ async function figuresOf(from: string, to: string): Promise<Figures> {
     listDiscount: 0,
   };
   for (const order of orders.values()) {
+    // A claim's replacement order is the claim's settlement, not a sale (the claims journey
+    // makes one on this stack when it runs first).
+    if (order.replacement_for) continue;
     // An order on payment terms counts on the day it was booked, unless its invoice was voided
     // (docs/payment-terms.md); every other order on the day it was paid.
     const terms =
