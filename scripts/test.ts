@@ -11,12 +11,13 @@
  *
  * The suites' output is shown as it comes; the journeys' is held until the suites end, then shown
  * as it comes, so neither interleaves with the other. With arguments (`npm test -- web/src/lib`),
- * it is one plain `vitest run` with them. Ctrl-C stops both runs, which stop their stacks.
+ * it is one plain `vitest run` with them. Ctrl-C stops both runs and the stacks and browser they
+ * started.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib/root';
-import { startProcess, type ManagedProcess } from './lib/processes';
+import { descendantGroups, startProcess, type ManagedProcess } from './lib/processes';
 import { readClosingLine, summarize, type RunCounts } from './lib/test-runs';
 
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -80,8 +81,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     print(`\nnpm test: stopping both runs (${signal})`);
-    // Each vitest stops its own stacks and browser on SIGTERM; a minute later, whatever is left.
-    void Promise.all(processes.map((proc) => proc.stop(60_000))).then(() => process.exit(130));
+    // vitest exits on a signal without its global teardown, so the stacks and the browser its
+    // setup started, each in a process group of its own, are stopped here too.
+    const groups = processes.flatMap((proc) =>
+      proc.child.pid === undefined ? [] : descendantGroups(proc.child.pid),
+    );
+    for (const group of new Set(groups)) {
+      try {
+        process.kill(-group, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    void Promise.all(processes.map((proc) => proc.stop(10_000))).then(() => process.exit(130));
   });
 }
 

@@ -1,11 +1,13 @@
 // @vitest-environment node
 /**
  * `npm test` runs the journeys beside the other suites (scripts/test.ts): its closing line sums
- * both runs' and never looks green when a run broke, and the journeys that time the page run after
- * the others.
+ * both runs' and never looks green when a run broke, the journeys that time the page run after
+ * the others, and Ctrl-C finds what each run started.
  */
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
+import { descendantGroups } from '../../scripts/lib/processes.ts';
 import { readClosingLine, summarize, type RunResult } from '../../scripts/lib/test-runs.ts';
 import JourneyOrder, { TIMED_JOURNEYS } from '../../test-support/journey-order.ts';
 
@@ -89,5 +91,29 @@ describe('the order of the journeys', () => {
       'buyer-onboarding.e2e.ts',
     ]);
     expect(TIMED_JOURNEYS).toEqual(['large-catalog.e2e.ts', 'buyer-onboarding.e2e.ts']);
+  });
+});
+
+describe('stopping npm test', () => {
+  it('finds the process groups a child started in groups of their own', async () => {
+    // A leader in its own group, with a child that starts a group of its own (as a global setup
+    // starts a stack) and a child that stays in the leader's.
+    const leader = spawn('sh', ['-c', 'setsid sleep 30 & sleep 30 & wait'], {
+      detached: true,
+      stdio: 'ignore',
+    });
+    const pid = leader.pid!;
+    try {
+      let groups: number[] = [];
+      await expect.poll(() => (groups = descendantGroups(pid)).length, { timeout: 5_000 }).toBe(2);
+      expect(groups).toContain(pid);
+      const other = groups.find((group) => group !== pid)!;
+      expect(other).not.toBe(process.pid);
+      expect(descendantGroups(process.pid)).toEqual(expect.arrayContaining(groups));
+      for (const group of groups) process.kill(-group, 'SIGTERM');
+      await expect.poll(() => descendantGroups(pid), { timeout: 5_000 }).toEqual([]);
+    } finally {
+      for (const group of descendantGroups(pid)) process.kill(-group, 'SIGKILL');
+    }
   });
 });
