@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { assertPinnedNode } from './scripts/lib/node-runtime.ts';
 import { TEST_WORKERS } from './test-support/workers.ts';
-import JourneyOrder from './test-support/journey-order.ts';
 
 // Every suite runs on the production Node.js (scripts/lib/node-runtime.ts): another major fails
 // here, before any test, instead of testing a runtime production never runs.
@@ -27,8 +26,5 @@ export default defineConfig({
     // The same worker count every project sets (test-support/workers.ts): vitest 5 reads it per
     // project, and the global setups read this one to size their stacks.
     maxWorkers: TEST_WORKERS,
-    // vitest's order, with the journeys that time the page last (npm test runs the journeys beside
-    // the other suites: scripts/test.ts).
-    sequence: { sequencer: JourneyOrder },
   },
 });

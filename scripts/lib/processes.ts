@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export interface ManagedProcess {
@@ -92,32 +91,4 @@ export function waitForLine(
       reject(new Error(`${proc.name} exited with code ${code} before it was ready`));
     });
   });
-}
-
-/**
- * The process groups of every process started under `pid`, itself included (Linux: read from
- * /proc), so a script can stop what a child started in groups of its own, such as the stacks a
- * test run's global setup starts, when that child is interrupted before it could stop them.
- */
-export function descendantGroups(pid: number): number[] {
-  const parents = new Map<number, { ppid: number; pgid: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // After the command's closing parenthesis: state, ppid, pgrp, ...
-      const [, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), { ppid: Number(ppid), pgid: Number(pgid) });
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const groups = new Set<number>();
-  const visit = (parent: number) => {
-    const own = parents.get(parent);
-    if (own) groups.add(own.pgid);
-    for (const [child, { ppid }] of parents) if (ppid === parent) visit(child);
-  };
-  visit(pid);
-  return [...groups];
 }

@@ -3,8 +3,7 @@
  * Vitest 5 reads `maxWorkers` per project and does not hand the root config's down: a project
  * left at its default (one less than the cores, one on a 2-core machine) is a group of its own,
  * run alone after the others, and when every project was, the whole suite ran one file at a time.
- * Every project but the journeys shares the pool of TEST_WORKERS; the journeys run one at a time,
- * in a vitest run of their own beside the pool (scripts/test.ts).
+ * Every project but the journeys shares the pool of TEST_WORKERS; the journeys run one at a time.
  */
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
@@ -43,7 +42,7 @@ it('the root config sizes the global setups’ stacks by the same count', async 
   expect(await maxWorkersOf('../../vitest.config.ts')).toBe(TEST_WORKERS);
 });
 
-it('the journeys run one at a time', async () => {
+it('the journeys run one at a time, after the pool', async () => {
   const config = ((await import('../../e2e/vitest.config.ts')) as { default: ProjectConfig })
     .default;
   expect(config.test?.maxWorkers).toBe(1);

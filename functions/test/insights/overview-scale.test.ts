@@ -383,8 +383,8 @@ describe(`getSalesOverview over ${ORDERS} orders`, () => {
       const first = await call();
       const answer: SalesOverviewResponse = first.answer;
       const reads = await documentReads(PROJECT);
-      // Its time is the fastest of three calls: `npm test` runs the journeys beside this suite on
-      // the same cores, and a call they slow down says nothing of the function's own cost.
+      // Its time is the fastest of three calls: a call slowed down by other work on the same cores
+      // (1,884 ms beside the journeys, about 600 ms alone) says nothing of the function's cost.
       const ms = Math.min(first.ms, (await call()).ms, (await call()).ms);
       const measured = `${label} (${range.from}..${range.to}, by ${answer.interval}): ${reads} documents read, ${ms} ms`;
       console.log(`overview-scale ${measured}`);
