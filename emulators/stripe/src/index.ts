@@ -200,6 +200,11 @@ export async function startStripeSandbox(
     if (await handleSettleRequest(state, req, res, url)) return;
     if (await handleInvoicePage(state, req, res, url)) return;
     if (await handleInvoiceSettleRequest(state, req, res, url)) return;
+    // Ours, not Stripe's: whether webhook work is still under way (SandboxState.pendingWebhookWork).
+    if (url.pathname === '/_sandbox/webhooks' && req.method === 'GET') {
+      sendJson(res, 200, JSON.stringify({ pending: state.pendingWebhookWork() }));
+      return;
+    }
     if (url.pathname === '/' || url.pathname === '/health') {
       sendJson(res, 200, JSON.stringify({ ok: true, service: 'stripe-sandbox' }));
       return;

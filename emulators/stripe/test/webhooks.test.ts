@@ -183,6 +183,31 @@ describe('webhook deliveries', () => {
     expect((event.data.object as Stripe.Checkout.Session).status).toBe('expired');
   });
 
+  it('tells through GET /_sandbox/webhooks whether webhook work is under way', async () => {
+    const pending = async () => {
+      const response = await fetch(`${sandbox.url}/_sandbox/webhooks`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { pending: number }).pending;
+    };
+    expect(await pending()).toBe(0);
+    receiver.answerAfter(300);
+    receiver.respondWith([500, 200]);
+    try {
+      const session = await stripe.checkout.sessions.create(sessionParams());
+      // Expiring answers at once; its event goes out in the background.
+      await stripe.checkout.sessions.expire(session.id);
+      expect(await pending()).toBeGreaterThan(0);
+      // The first attempt failed (500), the retry is scheduled or running: still under way.
+      await expect.poll(() => sandbox.deliveries().length, { interval: 5 }).toBe(1);
+      expect(await pending()).toBeGreaterThan(0);
+      await sandbox.whenWebhooksIdle();
+      expect(sandbox.deliveries().map((d) => d.status)).toEqual([500, 200]);
+      expect(await pending()).toBe(0);
+    } finally {
+      receiver.answerAfter(0);
+    }
+  });
+
   it('sends nothing while no webhook URL is set, and pay() rejects an unknown session', async () => {
     const quiet = await startTestSandbox();
     try {

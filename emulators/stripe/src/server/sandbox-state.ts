@@ -157,6 +157,8 @@ export class SandboxState {
   private webhookUrl: string | undefined;
   /** The last delivery queued: events go out one after the other, in the order they were sent. */
   private tail: Promise<void> = Promise.resolve();
+  /** Events sent whose first delivery attempt has not finished. */
+  private unsent = 0;
 
   constructor(readonly options: SandboxStateOptions) {
     this.webhookUrl = options.webhookUrl;
@@ -509,11 +511,24 @@ export class SandboxState {
    */
   send(...events: StripeEvent[]): Promise<void> {
     const generation = this.generation;
-    const run = this.tail.then(() =>
-      generation === this.generation ? this.webhooks.dispatch(...events) : undefined,
-    );
+    this.unsent += events.length;
+    const run = this.tail
+      .then(() => (generation === this.generation ? this.webhooks.dispatch(...events) : undefined))
+      .finally(() => {
+        this.unsent -= events.length;
+      });
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Webhook work not yet done, for a caller that waits for the sandbox to be still (the cost
+   * report): events sent and not yet through their first attempt, attempts running or waiting to
+   * be retried, and test clocks advancing (they send more events as they go).
+   */
+  pendingWebhookWork(): number {
+    const advancing = this.clocks.list().filter((clock) => clock.status === 'advancing').length;
+    return this.unsent + this.webhooks.busy + advancing;
   }
 
   /** `send` without waiting (API requests answer before their events go out, as at Stripe). */

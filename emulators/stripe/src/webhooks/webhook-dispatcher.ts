@@ -60,6 +60,11 @@ export class WebhookDispatcher {
     );
   }
 
+  /** Attempts running now plus retries scheduled. */
+  get busy(): number {
+    return this.inFlight.size + this.timers.size;
+  }
+
   /** Resolves when no attempt is running or scheduled. */
   whenIdle(): Promise<void> {
     if (this.timers.size === 0 && this.inFlight.size === 0) return Promise.resolve();
