@@ -61,7 +61,11 @@ const browser = await chromium
   });
 let exitCode = 1;
 try {
-  meter = new CostMeter(stack.urls.firestore, PROJECT_ID);
+  meter = new CostMeter({
+    firestoreUrl: stack.urls.firestore,
+    stripeUrl: stack.urls.stripe,
+    projectId: PROJECT_ID,
+  });
   process.stdout.write(
     `cost: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; measuring ...\n`,
   );

@@ -7,7 +7,7 @@
  * clicked. A view that listens for changes (My Account, the Orders tab, the Companies badge) is
  * kept open for LIVE_VIEW_DWELL_MS, long enough for its listeners to start and read.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import Stripe from 'stripe';
 import { chooseCarrier } from '../browser/select-option';
 import { advanceBuyerClock } from '../test-clocks';
@@ -134,8 +134,32 @@ export async function measureActions(
     costs.push(cost);
     onAction(cost);
   };
-  const context = (options = {}) =>
-    browser.newContext({ baseURL: urls.web, locale: 'en-US', ...options });
+  // The browser's calls to the functions (callables, the landing page's content) in flight: the
+  // meter waits for them, as a function's first call can take a second to start.
+  // A closed context's calls are over, whether or not their end was reported.
+  const functionsPort = new URL(urls.functions).port;
+  const callsInFlight = new Set<Request>();
+  meter.addBusySource(() => callsInFlight.size);
+  const context = async (options = {}) => {
+    const created = await browser.newContext({ baseURL: urls.web, locale: 'en-US', ...options });
+    const mine = new Set<Request>();
+    created.on('request', (request) => {
+      if (new URL(request.url()).port !== functionsPort) return;
+      mine.add(request);
+      callsInFlight.add(request);
+    });
+    const ended = (request: Request) => {
+      mine.delete(request);
+      callsInFlight.delete(request);
+    };
+    created.on('requestfinished', ended);
+    created.on('requestfailed', ended);
+    created.on('close', () => {
+      for (const request of mine) callsInFlight.delete(request);
+      mine.clear();
+    });
+    return created;
+  };
 
   // A visitor.
   const visitorContext = await context();

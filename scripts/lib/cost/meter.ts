@@ -3,13 +3,20 @@
  * (GET/DELETE /emulator/v1/projects/{p}/usage: document reads, writes and deletes, listener
  * reads included) and the Cloud Functions invocations the Functions emulator reports in its
  * output ("Beginning execution of ..."). An action is measured from a reset of the counters until
- * everything it set off has finished: no function still running and the counters unchanged for
- * QUIET_MS.
+ * everything it set off has finished: nothing under way in the emulators (trigger events to
+ * deliver, webhook work: ../stack-work.ts), no call of the browser's to a function in flight
+ * (addBusySource), no function running, and the counters unchanged for QUIET_MS (for what the
+ * browser still reads after its page has shown).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pendingStackWork, type StackWorkTarget } from '../stack-work';
 
-/** How long the counters must stay still, with no function running, for an action to be over. */
-export const QUIET_MS = 3_000;
+/**
+ * How long the counters must stay still, with nothing under way in the emulators, for an action
+ * to be over. The functions an action sets off are waited for by what the emulators report; this
+ * is for the browser's own reads after a page has shown (a lazy chunk's, a prefetch's).
+ */
+export const QUIET_MS = 1_500;
 const POLL_MS = 150;
 
 /** The emulator's usage counters (emulators/firestore/src/engine/usage.ts). */
@@ -46,10 +53,23 @@ export class CostMeter {
   /** When the last settle() found everything still, and the counters it read then. */
   private quiet: { at: number; usage: string } | null = null;
 
-  constructor(
-    private readonly firestoreUrl: string,
-    private readonly projectId: string,
-  ) {}
+  /** Counts of work under way that the emulators cannot see (the browser's calls in flight). */
+  private readonly busySources: (() => number)[] = [];
+
+  constructor(private readonly target: StackWorkTarget) {}
+
+  /**
+   * Adds a count of work under way to wait for (0: none), such as the browser's calls to the
+   * functions still in flight: a function's first call starts its worker before the emulator logs
+   * it, a second or more in which nothing else moves.
+   */
+  addBusySource(count: () => number): void {
+    this.busySources.push(count);
+  }
+
+  private get busyElsewhere(): boolean {
+    return this.busySources.some((count) => count() > 0);
+  }
 
   /** Feed the stack's output here (StackOptions.log). */
   readonly onLog = (service: string, line: string): void => {
@@ -68,7 +88,7 @@ export class CostMeter {
   };
 
   private get usageUrl(): string {
-    return `${this.firestoreUrl}/emulator/v1/projects/${this.projectId}/usage`;
+    return `${this.target.firestoreUrl}/emulator/v1/projects/${this.target.projectId}/usage`;
   }
 
   async usage(): Promise<FirestoreUsage> {
@@ -101,8 +121,17 @@ export class CostMeter {
     let stillSince = Date.now();
     for (;;) {
       await sleep(POLL_MS);
-      const now = JSON.stringify(await this.usage());
-      if (now !== last || this.running > 0 || this.lastLine > stillSince) {
+      const [now, pending] = await Promise.all([
+        this.usage().then((usage) => JSON.stringify(usage)),
+        pendingStackWork(this.target),
+      ]);
+      if (
+        now !== last ||
+        pending > 0 ||
+        this.busyElsewhere ||
+        this.running > 0 ||
+        this.lastLine > stillSince
+      ) {
         last = now;
         stillSince = Date.now();
       }
@@ -127,8 +156,9 @@ export class CostMeter {
    */
   private async stillSinceLastSettle(): Promise<boolean> {
     const quiet = this.quiet;
-    if (!quiet || this.running > 0 || this.lastLine > quiet.at) return false;
+    if (!quiet || this.running > 0 || this.busyElsewhere || this.lastLine > quiet.at) return false;
     if (Date.now() - quiet.at >= QUIET_MS) return false;
+    if ((await pendingStackWork(this.target)) > 0) return false;
     return JSON.stringify(await this.usage()) === quiet.usage;
   }
 
