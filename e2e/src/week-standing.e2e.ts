@@ -16,6 +16,7 @@ import { mailClient, type CaughtMail } from '../../scripts/lib/maildev';
 import { createApprovedBuyer, type TestBuyer } from './support/accounts';
 import {
   listCollection,
+  waitForStackStill,
   waitForTriggers,
   writeDocuments,
   type Plain,
@@ -36,10 +37,10 @@ function standingCard(person: Person) {
   return person.page.getByRole('listitem', { name: /standing order every 2 weeks/i }).first();
 }
 
-/** The mails to `address` whose subject matches, after a moment for a late duplicate. */
+/** The one mail to `address` whose subject matches, once a late duplicate would have come. */
 async function exactlyOne(address: string, subject: RegExp): Promise<CaughtMail> {
   const found = await mails.waitFor(address, (m) => subject.test(m.subject));
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await waitForStackStill(j.stack);
   const all = (await mails.to(address)).filter((m) => subject.test(m.subject));
   expect(all.map((m) => m.subject)).toHaveLength(1);
   return found;

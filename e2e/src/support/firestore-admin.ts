@@ -6,6 +6,7 @@
  */
 import { paths } from '@portal/domain';
 import type { StackInfo } from './provided';
+import { waitForStackStill as stillStack } from '../../../scripts/lib/stack-work';
 
 type Plain = string | number | boolean | null | Date | Plain[] | { [key: string]: Plain };
 type FirestoreValue = Record<string, unknown>;
@@ -286,4 +287,18 @@ export async function waitForTriggers(stack: StackInfo, timeoutMs = 180_000): Pr
       throw new Error(`${pending} trigger events still pending`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * Waits until nothing is under way on the stack: every trigger event delivered and its function
+ * run, and no webhook work left in the Stripe sandbox (scripts/lib/stack-work.ts). After it, a
+ * mail or an order that a call could still have set off has arrived, so "exactly one" and "no
+ * second" can be checked without waiting a while for a late duplicate.
+ */
+export function waitForStackStill(stack: StackInfo): Promise<number> {
+  return stillStack({
+    firestoreUrl: stack.urls.firestore,
+    stripeUrl: stack.urls.stripe,
+    projectId: stack.projectId,
+  });
 }
