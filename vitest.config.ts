@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { assertPinnedNode } from './scripts/lib/node-runtime.ts';
+import FirstThenVitestOrder from './test-support/sequencer.ts';
 import { TEST_WORKERS } from './test-support/workers.ts';
 
 // Every suite runs on the production Node.js (scripts/lib/node-runtime.ts): another major fails
@@ -18,7 +19,10 @@ export default defineConfig({
       'emulators/firestore',
       'emulators/stripe',
       'e2e',
+      'e2e/vitest.cost.config.ts',
     ],
+    // The cost report's budgets start first in the pool of suites (test-support/sequencer.ts).
+    sequence: { sequencer: FirstThenVitestOrder },
     reporters: ['default', './test-support/summary-reporter.ts'],
     passWithNoTests: true,
     // Console output (the functions' structured logs, say) is shown only for a test that fails.

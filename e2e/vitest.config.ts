@@ -16,6 +16,8 @@ export default defineProject({
     name: 'e2e',
     environment: 'node',
     include: ['src/**/*.e2e.ts'],
+    // The cost report's budgets run in the pool of the other suites (vitest.cost.config.ts).
+    exclude: ['src/cost-budgets.e2e.ts'],
     globalSetup: ['src/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,

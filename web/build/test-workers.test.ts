@@ -15,10 +15,12 @@ const POOLED = [
   '../../packages/domain/vitest.config.ts',
   '../../emulators/firestore/vitest.config.ts',
   '../../emulators/stripe/vitest.config.ts',
+  // The cost report's budgets: a stack and a browser of their own, mostly waiting.
+  '../../e2e/vitest.cost.config.ts',
 ];
 
 interface ProjectConfig {
-  test?: { maxWorkers?: unknown };
+  test?: { maxWorkers?: unknown; include?: string[]; exclude?: string[] };
 }
 
 /** A config's own `test` options, imported by absolute path (vitest resolves `/…` from web/). */
@@ -46,4 +48,13 @@ it('the journeys run one at a time, after the pool', async () => {
   const config = ((await import('../../e2e/vitest.config.ts')) as { default: ProjectConfig })
     .default;
   expect(config.test?.maxWorkers).toBe(1);
+});
+
+it('the cost report’s budgets run once, in the pool and not with the journeys', async () => {
+  const journeys = ((await import('../../e2e/vitest.config.ts')) as { default: ProjectConfig })
+    .default;
+  const cost = ((await import('../../e2e/vitest.cost.config.ts')) as { default: ProjectConfig })
+    .default;
+  expect(cost.test?.include).toEqual(['src/cost-budgets.e2e.ts']);
+  expect(journeys.test?.exclude).toContain('src/cost-budgets.e2e.ts');
 });
