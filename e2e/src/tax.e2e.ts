@@ -53,17 +53,27 @@ function stripe(): Stripe {
   });
 }
 
-/** The text a PDF draws: its streams inflated, the hex strings of its text operators decoded. */
+/**
+ * The text a PDF draws: its streams inflated, the hex strings of its text operators decoded. A
+ * stream is the /Length bytes its dictionary names: compressed data can end in a carriage return,
+ * which a search for the end-of-line before `endstream` would take off (the inflate then failed,
+ * for about one PDF in 256).
+ */
 function pdfText(bytes: Buffer): string {
   const source = bytes.toString('latin1');
   const texts: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  const streams = /\d+ \d+ obj([\s\S]*?)stream\r?\n/g;
   for (let match = streams.exec(source); match; match = streams.exec(source)) {
+    const length = /\/Length (\d+)/.exec(match[1]!)?.[1];
+    const start = streams.lastIndex;
+    const end = length ? start + Number(length) : source.indexOf('endstream', start);
+    const data = source.slice(start, end);
+    streams.lastIndex = end;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+      content = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
     } catch {
-      content = match[1]!;
+      content = data;
     }
     for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
       texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
