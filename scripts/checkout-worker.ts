@@ -12,6 +12,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sweepStaleCheckoutsHandler } from '../functions/src/handlers/stale-checkouts';
 import { sweepStockFoldsHandler } from '../functions/src/handlers/stock-folds';
+import { FIRST_SWEEP_DONE } from './lib/sweep-workers';
 
 const staleInterval = Number(process.env.STALE_CHECKOUT_SWEEP_INTERVAL_MS ?? `${15 * 60 * 1000}`);
 const foldInterval = Number(process.env.STOCK_FOLD_SWEEP_INTERVAL_MS ?? '5000');
@@ -27,6 +28,7 @@ process.on('SIGINT', () => stop.abort());
 async function every(name: string, interval: number, sweep: () => Promise<unknown>, later = false) {
   process.stdout.write(`checkout worker: ${name} every ${interval} ms\n`);
   if (later) await sleep(interval, undefined, { signal: stop.signal }).catch(() => undefined);
+  let first = !later;
   while (!stop.signal.aborted) {
     try {
       await sweep();
@@ -36,6 +38,9 @@ async function every(name: string, interval: number, sweep: () => Promise<unknow
         `checkout worker: ${name}: ${error instanceof Error ? error.message : String(error)}\n`,
       );
     }
+    // What a stack that must be still before it is used waits for (startStack's quietSweeps).
+    if (first) process.stdout.write(`checkout worker: ${name}: ${FIRST_SWEEP_DONE}\n`);
+    first = false;
     // The wait ends early when the stack stops.
     await sleep(interval, undefined, { signal: stop.signal }).catch(() => undefined);
   }

@@ -8,6 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { retryMailHandler } from '../functions/src/handlers/mail-sender';
+import { FIRST_SWEEP_DONE } from './lib/sweep-workers';
 
 const interval = Number(process.env.MAIL_SWEEP_INTERVAL_MS ?? '1000');
 const stop = new AbortController();
@@ -15,6 +16,7 @@ process.on('SIGTERM', () => stop.abort());
 process.on('SIGINT', () => stop.abort());
 
 process.stdout.write(`mail worker: sweeping the outbox every ${interval} ms\n`);
+let first = true;
 while (!stop.signal.aborted) {
   try {
     await retryMailHandler();
@@ -24,6 +26,9 @@ while (!stop.signal.aborted) {
       `mail worker: ${error instanceof Error ? error.message : String(error)}\n`,
     );
   }
+  // What a stack that must be still before it is used waits for (startStack's quietSweeps).
+  if (first) process.stdout.write(`mail worker: ${FIRST_SWEEP_DONE}\n`);
+  first = false;
   // The wait ends early when the stack stops.
   await sleep(interval, undefined, { signal: stop.signal }).catch(() => undefined);
 }

@@ -10,6 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sweepTaxCertificatesHandler } from '../functions/src/handlers/tax-certificates';
+import { FIRST_SWEEP_DONE } from './lib/sweep-workers';
 
 const interval = Number(process.env.TAX_CERTIFICATE_SWEEP_INTERVAL_MS ?? `${60 * 60 * 1000}`);
 const stop = new AbortController();
@@ -17,6 +18,7 @@ process.on('SIGTERM', () => stop.abort());
 process.on('SIGINT', () => stop.abort());
 
 process.stdout.write(`tax worker: sweeping resale certificates every ${interval} ms\n`);
+let first = true;
 while (!stop.signal.aborted) {
   try {
     await sweepTaxCertificatesHandler();
@@ -24,6 +26,9 @@ while (!stop.signal.aborted) {
     // The emulator restarting, say: try again at the next tick.
     process.stderr.write(`tax worker: ${error instanceof Error ? error.message : String(error)}\n`);
   }
+  // What a stack that must be still before it is used waits for (startStack's quietSweeps).
+  if (first) process.stdout.write(`tax worker: ${FIRST_SWEEP_DONE}\n`);
+  first = false;
   // The wait ends early when the stack stops.
   await sleep(interval, undefined, { signal: stop.signal }).catch(() => undefined);
 }

@@ -7,6 +7,7 @@ import { STORAGE_RULES_BUNDLE, ensureFirestoreCliBundle } from '../../emulators/
 import { SETTINGS } from '../../functions/src/lib/params';
 import { prepareFirebaseToolsLaunch } from '../../emulators/firestore/src/firebase-tools/launch-under-firebase-tools';
 import { MAILDEV_BIN, maildevArgs } from './maildev';
+import { FIRST_SWEEP_DONE } from './sweep-workers';
 import { freePort, isPortOpen, waitForPort } from './ports';
 import { startProcess, waitForLine, type ManagedProcess } from './processes';
 import { ROOT } from './root';
@@ -93,8 +94,8 @@ export interface StackOptions {
   firestoreExportFormat?: 'native' | 'official';
   /**
    * The scheduled sweeps (mail retries, stale checkouts, resale certificates) run once at start
-   * and then only hourly, so what a person's actions read and write is all the emulator counts
-   * (`npm run cost`). Default false: the mail retries every second, as npm start and the
+   * (the stack is ready once those runs have ended) and then only hourly, so what a person's
+   * actions read and write is all the emulator counts (`npm run cost`). Default false: the mail retries every second, as npm start and the
    * journeys need.
    */
   quietSweeps?: boolean;
@@ -120,6 +121,11 @@ export interface RunningStack {
     mail: string;
     /** The local App Check exchange the web app trades its debug token at. */
     appCheck: string;
+    /**
+     * firebase-tools' emulator hub (PUT /functions/disableBackgroundTriggers and
+     * /functions/enableBackgroundTriggers pause and resume the Firestore triggers).
+     */
+    hub: string;
   };
   /** The App Check debug token of this stack (printed by npm start). */
   appCheckDebugToken: string;
@@ -403,6 +409,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     stripe: `http://${host}:${ports.stripe}`,
     mail: `http://${host}:${ports.mailWeb}`,
     appCheck: `http://${host}:${ports.appCheck}`,
+    hub: `http://${host}:${ports.hub}`,
   };
   const appCheckDebugToken = await localAppCheckDebugToken(options.ports);
   const webhookUrl =
@@ -688,25 +695,30 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           TAX_CERTIFICATE_SWEEP_INTERVAL_MS: HOUR_MS,
         }
       : env;
+    // With quietSweeps, the stack is ready once each sweep's first run at start has ended: its
+    // reads would otherwise land in whatever is measured first.
+    const firstSweeps: Promise<void>[] = [];
+    const sweepWorker = (name: string, script: string) => {
+      const svc = launch(name, process.execPath, [...tsx(path.join(ROOT, script))], sweepEnv, log);
+      started.push(svc);
+      if (options.quietSweeps) {
+        firstSweeps.push(ready(svc, (line) => line.includes(FIRST_SWEEP_DONE), 60_000));
+      }
+    };
     if (want.mail && want.firestore) {
       // The retry sweep of the outbox: in production a scheduled function, here the same code
       // on a timer (the Functions emulator runs no schedules). scripts/mail-worker.ts.
-      started.push(
-        launch('mail-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/mail-worker.ts'))], sweepEnv, log),
-      );
+      sweepWorker('mail-worker', 'scripts/mail-worker.ts');
     }
     if (want.functions && want.firestore && want.stripe) {
       // The sweeps of stale checkouts and of stock folds: likewise scheduled functions in
       // production, here the same code on timers. scripts/checkout-worker.ts.
-      started.push(
-        launch('checkout-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/checkout-worker.ts'))], sweepEnv, log),
-      );
+      sweepWorker('checkout-worker', 'scripts/checkout-worker.ts');
       // The daily sweep of resale certificates (expiry reminders): likewise, on a timer.
       // scripts/tax-worker.ts.
-      started.push(
-        launch('tax-worker', process.execPath, [...tsx(path.join(ROOT, 'scripts/tax-worker.ts'))], sweepEnv, log),
-      );
+      sweepWorker('tax-worker', 'scripts/tax-worker.ts');
     }
+    await Promise.all(firstSweeps);
     if (options.officialFirestore && want.firestore) {
       const seed = launch('seed', process.execPath, [...tsx(path.join(ROOT, 'scripts/seed-firestore.ts'))], env, log);
       if ((await seed.proc.exited) !== 0) throw new Error('Seeding the official Firestore emulator failed');
