@@ -22,10 +22,19 @@ async function pendingAt(url: string): Promise<number> {
   return pending;
 }
 
+/** The trigger events the Firestore emulator has yet to deliver (0: none). */
+export function pendingTriggerEvents(
+  target: Pick<StackWorkTarget, 'firestoreUrl' | 'projectId'>,
+): Promise<number> {
+  return pendingAt(
+    `${target.firestoreUrl}/emulator/v1/projects/${target.projectId}/triggerDeliveries`,
+  );
+}
+
 /** Trigger events still to deliver plus the Stripe sandbox's webhook work (0: both still). */
 export async function pendingStackWork(target: StackWorkTarget): Promise<number> {
   const [triggers, webhooks] = await Promise.all([
-    pendingAt(`${target.firestoreUrl}/emulator/v1/projects/${target.projectId}/triggerDeliveries`),
+    pendingTriggerEvents(target),
     pendingAt(`${target.stripeUrl}/_sandbox/webhooks`),
   ]);
   return triggers + webhooks;

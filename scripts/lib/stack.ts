@@ -95,8 +95,8 @@ export interface StackOptions {
   /**
    * The scheduled sweeps (mail retries, stale checkouts, resale certificates) run once at start
    * (the stack is ready once those runs have ended) and then only hourly, so what a person's
-   * actions read and write is all the emulator counts (`npm run cost`). Default false: the mail retries every second, as npm start and the
-   * journeys need.
+   * actions read and write is all the emulator counts (`npm run cost`). Default false: the mail
+   * retries every second, as npm start and the journeys need.
    */
   quietSweeps?: boolean;
   /**

@@ -6,7 +6,10 @@
  */
 import { paths } from '@portal/domain';
 import type { StackInfo } from './provided';
-import { waitForStackStill as stillStack } from '../../../scripts/lib/stack-work';
+import {
+  pendingTriggerEvents,
+  waitForStackStill as stillStack,
+} from '../../../scripts/lib/stack-work';
 
 type Plain = string | number | boolean | null | Date | Plain[] | { [key: string]: Plain };
 type FirestoreValue = Record<string, unknown>;
@@ -276,12 +279,9 @@ export type { Plain };
  */
 export async function waitForTriggers(stack: StackInfo, timeoutMs = 180_000): Promise<number> {
   const started = Date.now();
-  const url = `${stack.urls.firestore}/emulator/v1/projects/${stack.projectId}/triggerDeliveries`;
+  const target = { firestoreUrl: stack.urls.firestore, projectId: stack.projectId };
   for (;;) {
-    const response = await fetch(url);
-    if (!response.ok)
-      throw new Error(`trigger deliveries: ${response.status} ${await response.text()}`);
-    const { pending } = (await response.json()) as { pending: number };
+    const pending = await pendingTriggerEvents(target);
     if (pending === 0) return Date.now() - started;
     if (Date.now() - started > timeoutMs)
       throw new Error(`${pending} trigger events still pending`);

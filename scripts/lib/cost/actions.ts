@@ -136,7 +136,6 @@ export async function measureActions(
   };
   // The browser's calls to the functions (callables, the landing page's content) in flight: the
   // meter waits for them, as a function's first call can take a second to start.
-  // A closed context's calls are over, whether or not their end was reported.
   const functionsPort = new URL(urls.functions).port;
   const callsInFlight = new Set<Request>();
   meter.addBusySource(() => callsInFlight.size);
@@ -154,6 +153,7 @@ export async function measureActions(
     };
     created.on('requestfinished', ended);
     created.on('requestfailed', ended);
+    // A closed context's calls are over, whether or not their end was reported.
     created.on('close', () => {
       for (const request of mine) callsInFlight.delete(request);
       mine.clear();
