@@ -210,7 +210,7 @@ describe('migrating the demo data', () => {
   });
 
   it('counts without writing, converts with apply, and then finds nothing to do', async () => {
-    const before = await databaseState();
+    const before = await databaseState({ data: true });
     const dry = await migrate(false);
     expect(counts(dry)).toEqual({
       apply: false,
@@ -232,7 +232,7 @@ describe('migrating the demo data', () => {
     expect(counts(applied)).toEqual({ ...counts(dry), apply: true });
     const buyerUids = ['demo-pending', 'demo-rejected', 'demo-retailer', 'demo-wholesaler'];
     const orders = [...before.docs.keys()].filter((path) => /^(orders|checkouts)\//.test(path));
-    const after = await databaseState();
+    const after = await databaseState({ data: true });
     expect(changesBetween(before, after)).toEqual(
       [
         ...buyerUids.map((uid) => `firestore: created ${paths.company(uid)}`),

@@ -42,7 +42,7 @@ describe('databaseState', () => {
     // Under a parent that does not exist, two levels down.
     await db().doc(`${RUN}/missing/events/e1/notes/n1`).set({ text: 'deep' });
 
-    const state = await databaseState();
+    const state = await databaseState({ data: true });
     expect(state.docs.get(`${RUN}/top`)?.data).toEqual({
       name: 'top',
       nested: { n: 1, list: [1, 'two'] },
@@ -50,7 +50,15 @@ describe('databaseState', () => {
     expect(state.docs.has(`${RUN}/top/lines/a`)).toBe(true);
     expect(state.docs.has(`${RUN}/missing/events/e1/notes/n1`)).toBe(true);
     expect(state.docs.has(`${RUN}/missing`)).toBe(false);
-    expect(state.docs.get(`${RUN}/top/lines/a`)?.updateTime).toMatch(/^\d+\.\d+$/);
+    expect(state.docs.get(`${RUN}/top/lines/a`)?.updateTime).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,
+    );
+    // Without `data`, the same documents and update times, and no data read.
+    const light = await databaseState();
+    expect([...light.docs.keys()].sort()).toEqual([...state.docs.keys()].sort());
+    expect(light.docs.get(`${RUN}/top`)).toEqual({
+      updateTime: state.docs.get(`${RUN}/top`)?.updateTime,
+    });
 
     const walked = await walkedPaths();
     const mine = (paths: Iterable<string>) =>
@@ -58,7 +66,7 @@ describe('databaseState', () => {
     expect(mine(state.docs.keys())).toEqual(mine(walked));
   });
 
-  it('names each document written, created or deleted and each Auth user created or changed', async () => {
+  it('names each document written, created or deleted and each Auth user created or changed, by update times alone', async () => {
     await db().doc(`${RUN}/keep`).set({ v: 1 });
     await db().doc(`${RUN}/same`).set({ v: 1 });
     await db().doc(`${RUN}/gone`).set({ v: 1 });

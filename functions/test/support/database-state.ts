@@ -7,21 +7,27 @@ import { adminAuth, firestore } from '../../src/lib/admin';
  * the tests that prove a refused call writes nothing (bad input, rate limits).
  */
 export interface DatabaseState {
-  /** path -> update time and data of every document, subcollections included. */
-  docs: Map<string, { updateTime: string; data: unknown }>;
+  /**
+   * path -> update time of every document, subcollections included, and its data when asked for
+   * (`databaseState({ data: true })`). The update time alone tells a write: Firestore keeps it
+   * when the same data is written again, and moves it on any other write.
+   */
+  docs: Map<string, { updateTime: string; data?: unknown }>;
   /** uid -> what a call could change on an Auth user (claims, revocation, password, ...). */
   users: Map<string, string>;
 }
 
 /**
- * Every document of the database at every depth: their names from one kindless query over all
+ * Every document of the database at every depth with its update time: one kindless query over all
  * collections (`from: [{ allDescendants: true }]` under the root, as the Admin SDK's recursive
- * delete asks for them), read past the rules as the emulator's owner, then the documents in one
- * Admin SDK read. Walking the collections instead asks for every document's subcollections one
- * request each: about 2.5 s once a worker's stack holds 5,000 documents, and 137 s of one run of
- * the function tests.
+ * delete asks for them) that selects only the names, read past the rules as the emulator's owner;
+ * each result still carries its update time. With `data`, the documents are then read in one Admin
+ * SDK read. Walking the collections instead asks for every document's subcollections one request
+ * each: about 2.5 s once a worker's stack holds 5,000 documents, and 137 s of one run of the
+ * function tests. Reading every document's data each time cost `rate-limits.test.ts` 87 s of a
+ * clean-clone run (176 snapshots, late in its worker's run) against 6 s alone.
  */
-async function firestoreState(): Promise<DatabaseState['docs']> {
+async function firestoreState(withData: boolean): Promise<DatabaseState['docs']> {
   const host = process.env.FIRESTORE_EMULATOR_HOST;
   const project = process.env.GCLOUD_PROJECT;
   if (!host || !project) {
@@ -43,15 +49,17 @@ async function firestoreState(): Promise<DatabaseState['docs']> {
       `databaseState: runQuery answered ${response.status}: ${await response.text()}`,
     );
   }
-  const rows = (await response.json()) as { document?: { name: string } }[];
-  const db = firestore();
-  const refs = rows.flatMap(({ document }) =>
-    document ? [db.doc(document.name.slice(root.length + 1))] : [],
-  );
+  const rows = (await response.json()) as { document?: { name: string; updateTime: string } }[];
   const docs: DatabaseState['docs'] = new Map();
-  for (const snap of refs.length > 0 ? await db.getAll(...refs) : []) {
-    if (snap.exists) {
-      docs.set(snap.ref.path, { updateTime: snap.updateTime?.valueOf() ?? '', data: snap.data() });
+  for (const { document } of rows) {
+    if (document)
+      docs.set(document.name.slice(root.length + 1), { updateTime: document.updateTime });
+  }
+  if (withData && docs.size > 0) {
+    const db = firestore();
+    for (const snap of await db.getAll(...[...docs.keys()].map((path) => db.doc(path)))) {
+      const doc = docs.get(snap.ref.path);
+      if (snap.exists && doc) doc.data = snap.data();
     }
   }
   return docs;
@@ -82,8 +90,9 @@ async function authState(): Promise<DatabaseState['users']> {
   return users;
 }
 
-export async function databaseState(): Promise<DatabaseState> {
-  const [docs, users] = await Promise.all([firestoreState(), authState()]);
+/** The whole stack's data now; `data: true` keeps each document's data too (slower). */
+export async function databaseState(options: { data?: boolean } = {}): Promise<DatabaseState> {
+  const [docs, users] = await Promise.all([firestoreState(options.data ?? false), authState()]);
   return { docs, users };
 }
 
@@ -93,7 +102,10 @@ export function stateChanges(before: DatabaseState, after: DatabaseState): strin
   for (const [path, doc] of after.docs) {
     const was = before.docs.get(path);
     if (!was) out.push(`firestore: created ${path}`);
-    else if (was.updateTime !== doc.updateTime || !isDeepStrictEqual(was.data, doc.data)) {
+    else if (
+      was.updateTime !== doc.updateTime ||
+      ('data' in was && 'data' in doc && !isDeepStrictEqual(was.data, doc.data))
+    ) {
       out.push(`firestore: wrote ${path}`);
     }
   }
