@@ -14,7 +14,7 @@
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium';
+import { CHROMIUM_ARGS, headlessShellPath } from './lib/chromium';
 import { measureActions } from './lib/cost/actions';
 import { monthlyBill } from './lib/cost/bill';
 import { overBudget } from './lib/cost/budgets';
@@ -54,7 +54,7 @@ const stack = await startStack({
   },
 });
 const browser = await chromium
-  .launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS })
+  .launch({ executablePath: headlessShellPath(), headless: true, args: CHROMIUM_ARGS })
   .catch(async (error: unknown) => {
     await stack.stop();
     throw error;

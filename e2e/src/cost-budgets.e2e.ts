@@ -18,7 +18,7 @@ import { COST_BUDGETS, overBudget } from '../../scripts/lib/cost/budgets';
 import { CostMeter } from '../../scripts/lib/cost/meter';
 import { monthlyBill } from '../../scripts/lib/cost/bill';
 import { billTable, costTable } from '../../scripts/lib/cost/report';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, headlessShellPath } from '../../scripts/lib/chromium';
 import { PROJECT_ID, startStack, type RunningStack } from '../../scripts/lib/stack';
 import { ARTIFACTS_DIR } from './support/journey';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
         meter?.onLog(service, line);
       },
     }),
-    chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS }),
+    chromium.launch({ executablePath: headlessShellPath(), headless: true, args: CHROMIUM_ARGS }),
   ]);
   // Each one that started is stopped in afterAll, also when the other failed.
   if (started.status === 'fulfilled') stack = started.value;

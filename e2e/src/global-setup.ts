@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { PROJECT_ID, ROOT, startStack, type RunningStack } from '../../scripts/lib/stack';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, headlessShellPath } from '../../scripts/lib/chromium';
 import { stacksNeeded } from '../../test-support/worker-stack';
 import './support/provided';
 
@@ -19,7 +19,7 @@ const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 const SCREENSHOTS = path.join(ROOT, 'e2e/screenshots');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const executablePath = chromiumPath();
+  const executablePath = headlessShellPath();
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
