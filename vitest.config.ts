@@ -15,6 +15,7 @@ export default defineConfig({
     projects: [
       'packages/domain',
       'web',
+      'web/vitest.node.config.ts',
       'functions',
       'emulators/firestore',
       'emulators/stripe',

@@ -11,6 +11,7 @@ import { TEST_WORKERS } from '../../test-support/workers.ts';
 
 const POOLED = [
   '../vitest.config.ts',
+  '../vitest.node.config.ts',
   '../../functions/vitest.config.mts',
   '../../packages/domain/vitest.config.ts',
   '../../emulators/firestore/vitest.config.ts',

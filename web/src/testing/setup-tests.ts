@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { MessageChannel as NodeMessageChannel } from 'node:worker_threads';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { takeHandedOverToast } from '../lib/notify';
 import { resetSessionEnd } from '../lib/session-end';
 import { fakeDb } from './fake-firestore-lite';
 import { fakeLive } from './fake-live-firestore';
+
+// Browsers have MessageChannel (antd's selects queue their close on it); happy-dom's window does
+// not, and in the VM contexts the web tests run in (web/vitest.config.ts) Node's own is not a
+// global either.
+globalThis.MessageChannel ??= NodeMessageChannel as unknown as typeof MessageChannel;
 
 // Every web test runs against the one Firestore stand-in (fake-firestore-lite.ts), empty at the
 // start of each test: no test talks to a real Firestore or mocks the SDK on its own.
