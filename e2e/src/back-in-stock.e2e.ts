@@ -61,6 +61,9 @@ async function setStock(units: number) {
   await page.getByRole('button', { name: `Edit ${KIWI.name}` }).click({ timeout: SLOW });
   const editor = page.getByRole('dialog', { name: `Edit ${KIWI.name}` });
   await see(editor);
+  // Its opening zoom over first: in a clean-clone run, Save Changes clicked while the dialog was
+  // still zooming in left it open, unsaved, for 60 s.
+  await expect.poll(() => editor.getAttribute('class')).not.toMatch(/ant-zoom-appear/);
   await editor.getByLabel('Stock on hand').fill(String(units));
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await editor.waitFor({ state: 'hidden', timeout: SLOW });

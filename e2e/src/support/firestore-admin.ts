@@ -226,6 +226,23 @@ export async function readDocument(
   return fromFields(document.fields ?? {});
 }
 
+/** Documents by path, all read at the same time (one batchGet), in the order asked; null if missing. */
+export async function readDocuments(
+  stack: StackInfo,
+  paths: string[],
+): Promise<(Record<string, unknown> | null)[]> {
+  const root = `${databaseName(stack)}/documents`;
+  const results = (await post(stack, 'batchGet', {
+    documents: paths.map((path) => `${root}/${path}`),
+  })) as { found?: { name: string; fields?: Record<string, FirestoreValue> }; missing?: string }[];
+  const byPath = new Map<string, Record<string, unknown>>();
+  for (const result of results) {
+    if (result.found)
+      byPath.set(result.found.name.slice(root.length + 1), fromFields(result.found.fields ?? {}));
+  }
+  return paths.map((path) => byPath.get(path) ?? null);
+}
+
 /**
  * A product's stock as the functions count it: its document's stock_on_hand less what orders
  * took since the last fold, and what its eight shards hold (docs/stock.md). The document alone
@@ -235,11 +252,12 @@ export async function stockCount(
   stack: StackInfo,
   productId: string,
 ): Promise<{ on_hand: number | null; reserved: number }> {
-  const [product, ...shards] = await Promise.all([
-    readDocument(stack, `products/${productId}`),
-    ...Array.from({ length: 8 }, (_, k) =>
-      readDocument(stack, `products/${productId}/stock_shards/${k}`),
-    ),
+  // One batchGet: the product and its shards as of one moment. Read one by one, a fold landing
+  // between the reads (it moves the shards' takings into stock_on_hand) gave the product from
+  // before it and the shards from after: 100 on hand, where 76 was right.
+  const [product, ...shards] = await readDocuments(stack, [
+    `products/${productId}`,
+    ...Array.from({ length: 8 }, (_, k) => `products/${productId}/stock_shards/${k}`),
   ]);
   const whole = (value: unknown) => (typeof value === 'number' ? value : 0);
   const taken = shards.reduce((sum, shard) => sum + whole(shard?.taken), 0);
