@@ -9,7 +9,7 @@ import { TEST_WORKERS } from '../test-support/workers.ts';
  * - `web` (vitest.config.ts): the components and modules, each file in a VM context of its own
  *   inside workers that stay up (`vmThreads`). Each file still gets fresh modules and globals, but
  *   the workers do not start again, nor load and compile the packages again, for every file: on 2
- *   cores the suite went from 250 s (470 CPU-seconds) to about 140 s (210 to 235) this way.
+ *   cores the suite went from 250 s (470 CPU-seconds) to 145 s (260) this way, both projects.
  * - `web-node` (vitest.node.config.ts): the files a VM context breaks, in a process each
  *   (`forks`), as before. A VM context has globals of its own, and some code here needs Node's:
  *   the build's tests run Vite and Rolldown (native bindings), happy-dom's File takes only

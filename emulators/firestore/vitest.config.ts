@@ -14,7 +14,7 @@ export default defineProject({
     // A worker keeps its modules from one file to the next (no file mocks a module, each starts
     // and stops its own emulators, and test/support/restore-env.ts puts back what a file changes
     // in process.env): on 2 cores the suite took 91 s and 143 CPU-seconds with a fresh process
-    // per file, 52 s and 70 without.
+    // per file, 70 s and 95 without.
     isolate: false,
     setupFiles: ['./test/support/restore-env.ts'],
   },

@@ -16,8 +16,8 @@ export const CHROMIUM_DEFAULT_PATH = '/usr/bin/chromium';
 /**
  * Debian's headless shell (`apt-get install chromium-headless-shell`): the same Blink and V8 as
  * the browser, without the browser's own user interface layers, as Playwright's own runner uses
- * for headless tests. Four journeys took 10% less time and 14% less CPU on it than on the full
- * browser (docs/testing.md).
+ * for headless tests. Journeys took about 12% less time and 15% less CPU on it than on the full
+ * browser (two A/B runs of four journeys each: docs/testing.md).
  */
 export const HEADLESS_SHELL_DEFAULT_PATH = '/usr/lib/chromium/chromium-headless-shell';
 

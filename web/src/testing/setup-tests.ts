@@ -8,7 +8,7 @@ import { fakeDb } from './fake-firestore-lite';
 import { fakeLive } from './fake-live-firestore';
 
 // Browsers have MessageChannel (antd's selects queue their close on it); happy-dom's window does
-// not, and in the VM contexts the web tests run in (web/vitest.config.ts) Node's own is not a
+// not, and in the VM contexts most web tests run in (web/vitest.shared.ts) Node's own is not a
 // global either.
 globalThis.MessageChannel ??= NodeMessageChannel as unknown as typeof MessageChannel;
 
