@@ -140,8 +140,11 @@ describe('newsletter double opt-in', () => {
         ms[which].push(performance.now() - started);
       }
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-    expect(Math.abs(median(ms.confirmed) - median(ms.fresh))).toBeLessThan(15);
+    // Each kind's fastest answer: a busy machine only ever adds time to a call (the other suites
+    // run beside this one), so the fastest of three is the one nearest the handler's own time,
+    // where a median took a stall of the machine for a difference. A confirmed address answered
+    // sooner would still show here, and the floor below holds every call to the fixed time.
+    expect(Math.abs(Math.min(...ms.confirmed) - Math.min(...ms.fresh))).toBeLessThan(15);
     expect(Math.min(...ms.confirmed, ...ms.fresh)).toBeGreaterThanOrEqual(ANONYMOUS_ANSWER_MS - 2);
   });
 
