@@ -55,7 +55,7 @@ const colors: Record<string, string> = {
   'functions-build': '34',
   seed: '37',
   maildev: '35',
-  'mail-worker': '35',
+  'sweep-worker': '35',
 };
 function log(service: string, line: string) {
   if (!verbose && service === 'firebase' && /^\s*$|│|┌|└|├/.test(line)) return;

@@ -200,7 +200,7 @@ export const getTaxReport = callable(FUNCTION_NAMES.getTaxReport, getTaxReportHa
 
 // Resale certificates (docs/tax.md): the company's owner submits an uploaded certificate, the
 // managers approve or reject it; every day (Pacific) the owners are reminded 30 and 7 days
-// before an approved one expires (tax/certificate-sweep.ts; on the local stack the tax worker
+// before an approved one expires (tax/certificate-sweep.ts; on the local stack the sweep worker
 // and the Stripe test clock's ready event run the same sweep).
 export const submitTaxCertificate = callable(
   FUNCTION_NAMES.submitTaxCertificate,

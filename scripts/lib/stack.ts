@@ -7,7 +7,7 @@ import { STORAGE_RULES_BUNDLE, ensureFirestoreCliBundle } from '../../emulators/
 import { SETTINGS } from '../../functions/src/lib/params';
 import { prepareFirebaseToolsLaunch } from '../../emulators/firestore/src/firebase-tools/launch-under-firebase-tools';
 import { MAILDEV_BIN, maildevArgs } from './maildev';
-import { FIRST_SWEEP_DONE } from './sweep-workers';
+import { FIRST_SWEEPS_DONE, type SweepName } from './sweep-workers';
 import { freePort, isPortOpen, waitForPort } from './ports';
 import { startProcess, waitForLine, type ManagedProcess } from './processes';
 import { ROOT } from './root';
@@ -695,30 +695,30 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           TAX_CERTIFICATE_SWEEP_INTERVAL_MS: HOUR_MS,
         }
       : env;
-    // With quietSweeps, the stack is ready once each sweep's first run at start has ended: its
-    // reads would otherwise land in whatever is measured first.
-    const firstSweeps: Promise<void>[] = [];
-    const sweepWorker = (name: string, script: string) => {
-      const svc = launch(name, process.execPath, [...tsx(path.join(ROOT, script))], sweepEnv, log);
-      started.push(svc);
-      if (options.quietSweeps) {
-        firstSweeps.push(ready(svc, (line) => line.includes(FIRST_SWEEP_DONE), 60_000));
-      }
-    };
-    if (want.mail && want.firestore) {
-      // The retry sweep of the outbox: in production a scheduled function, here the same code
-      // on a timer (the Functions emulator runs no schedules). scripts/mail-worker.ts.
-      sweepWorker('mail-worker', 'scripts/mail-worker.ts');
-    }
+    // The scheduled functions (the Functions emulator runs no schedules): one process runs the
+    // same handlers on timers, those this stack's services need (scripts/sweep-worker.ts).
+    const sweeps: SweepName[] = [];
+    // The outbox's retries.
+    if (want.mail && want.firestore) sweeps.push('mail');
+    // Stale checkouts, stock folds and the resale certificates' expiry reminders.
     if (want.functions && want.firestore && want.stripe) {
-      // The sweeps of stale checkouts and of stock folds: likewise scheduled functions in
-      // production, here the same code on timers. scripts/checkout-worker.ts.
-      sweepWorker('checkout-worker', 'scripts/checkout-worker.ts');
-      // The daily sweep of resale certificates (expiry reminders): likewise, on a timer.
-      // scripts/tax-worker.ts.
-      sweepWorker('tax-worker', 'scripts/tax-worker.ts');
+      sweeps.push('stale-checkouts', 'stock-folds', 'tax-certificates');
     }
-    await Promise.all(firstSweeps);
+    if (sweeps.length > 0) {
+      const svc = launch(
+        'sweep-worker',
+        process.execPath,
+        [...tsx(path.join(ROOT, 'scripts/sweep-worker.ts')), ...sweeps],
+        sweepEnv,
+        log,
+      );
+      started.push(svc);
+      // With quietSweeps, the stack is ready once the sweeps' first runs at start have ended:
+      // their reads would otherwise land in whatever is measured first.
+      if (options.quietSweeps) {
+        await ready(svc, (line) => line.includes(FIRST_SWEEPS_DONE), 60_000);
+      }
+    }
     if (options.officialFirestore && want.firestore) {
       const seed = launch('seed', process.execPath, [...tsx(path.join(ROOT, 'scripts/seed-firestore.ts'))], env, log);
       if ((await seed.proc.exited) !== 0) throw new Error('Seeding the official Firestore emulator failed');

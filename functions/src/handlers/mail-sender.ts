@@ -10,7 +10,7 @@ import { runtimeEnv } from '../lib/params';
 /**
  * The sender's entry points: the Firestore trigger on mail/{id} (delivers a new message at once),
  * the retry sweep (on a schedule in production; the local stack runs the same function in its
- * mail worker).
+ * sweep worker, scripts/sweep-worker.ts).
  */
 let cachedTransport: { signature: string; transport: MailTransport } | undefined;
 

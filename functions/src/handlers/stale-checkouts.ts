@@ -3,7 +3,7 @@ import { sweepStaleCheckouts } from '../checkout/stale-checkouts';
 
 /**
  * The sweep of stale checkouts (checkout/stale-checkouts.ts): on a schedule in production; the
- * local stack runs the same function in its checkout worker (scripts/checkout-worker.ts).
+ * local stack runs the same function in its sweep worker (scripts/sweep-worker.ts).
  */
 export async function sweepStaleCheckoutsHandler(): Promise<void> {
   const ctx = createContext();

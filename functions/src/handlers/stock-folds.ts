@@ -36,7 +36,7 @@ export async function stockShardWrittenHandler(
 
 /**
  * Folds every product whose shards a fold has not caught up with: on a schedule in production;
- * the local stack runs it in its checkout worker (scripts/checkout-worker.ts).
+ * the local stack runs it in its sweep worker (scripts/sweep-worker.ts).
  */
 export async function sweepStockFoldsHandler(): Promise<number> {
   return foldDirtyStock(firestore());

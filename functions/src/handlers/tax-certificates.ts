@@ -57,7 +57,7 @@ export const reviewTaxCertificateHandler = callable(
 
 /**
  * The daily sweep of resale certificates (tax/certificate-sweep.ts): on a schedule in
- * production; the local stack runs the same function in its tax worker (scripts/tax-worker.ts).
+ * production; the local stack runs the same function in its sweep worker (scripts/sweep-worker.ts).
  */
 export async function sweepTaxCertificatesHandler(): Promise<void> {
   const ctx = createContext();

@@ -14,8 +14,8 @@ import { syncCompanyExemptCustomers } from './exempt-customers';
  * are reminded 30 and 7 days before an approved certificate expires, once per window, and the
  * company's exempt Stripe Customers follow its certificates (an expired one taxes again).
  *
- * Run by the `sweepTaxCertificates` schedule in production, by the local stack's tax worker
- * (scripts/tax-worker.ts), and for one company when its Stripe test clock has moved
+ * Run by the `sweepTaxCertificates` schedule in production, by the local stack's sweep worker
+ * (scripts/sweep-worker.ts), and for one company when its Stripe test clock has moved
  * (`test_helpers.test_clock.ready`, tax/clock-ready.ts). Each step is idempotent: a reminder's
  * outbox key is per certificate and window, and `reminders_sent` records it in the same
  * transaction, so any number of runs sends each reminder once.
