@@ -20,8 +20,29 @@ export interface StartOptions {
 }
 
 /**
+ * The process groups this process started whose leader is still running. Should this process
+ * exit without stopping them (vitest after Ctrl-C or SIGTERM exits at once, without its global
+ * teardown, which stops the test stacks), each gets SIGTERM on the way out: an exit handler may
+ * only do synchronous work, and sending a signal is. Only groups whose leader is alive are
+ * signalled, so a group id the system has given to someone else since is never touched.
+ */
+const running = new Set<number>();
+let exitHandlerInstalled = false;
+
+function stopRunningGroupsOnExit(): void {
+  for (const pgid of running) {
+    try {
+      process.kill(-pgid, 'SIGTERM');
+    } catch {
+      // The group is already gone.
+    }
+  }
+}
+
+/**
  * Starts a command in its own process group, so it and every child it spawns can be stopped
- * together by group id (never by name).
+ * together by group id (never by name). A group still running when this process exits gets
+ * SIGTERM then (see `running`).
  */
 export function startProcess(options: StartOptions): ManagedProcess {
   const child = spawn(options.command, options.args, {
@@ -39,7 +60,18 @@ export function startProcess(options: StartOptions): ManagedProcess {
     child.once('error', () => resolve(-1));
   });
   let exitedFlag = false;
-  void exited.then(() => (exitedFlag = true));
+  const pgid = child.pid;
+  if (pgid !== undefined) {
+    running.add(pgid);
+    if (!exitHandlerInstalled) {
+      process.once('exit', stopRunningGroupsOnExit);
+      exitHandlerInstalled = true;
+    }
+  }
+  void exited.then(() => {
+    exitedFlag = true;
+    if (pgid !== undefined) running.delete(pgid);
+  });
 
   async function signalGroup(signal: NodeJS.Signals): Promise<void> {
     if (child.pid === undefined) return;
