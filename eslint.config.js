@@ -95,6 +95,8 @@ export default tseslint.config(
       'coverage/**',
       'e2e/screenshots/**',
       'e2e/artifacts/**',
+      // The local stack's run folder: its builds and generated configs (scripts/lib/stack.ts).
+      '.portal-run/**',
     ],
   },
   js.configs.recommended,
