@@ -33,12 +33,6 @@ try {
   process.stderr.write(`sweep worker: ${(error as Error).message}\n`);
   process.exit(2);
 }
-const [mail, staleCheckouts, stockFolds, taxCertificates] = await Promise.all([
-  import('../functions/src/handlers/mail-sender'),
-  import('../functions/src/handlers/stale-checkouts'),
-  import('../functions/src/handlers/stock-folds'),
-  import('../functions/src/handlers/tax-certificates'),
-]);
 
 interface Sweep {
   what: string;
@@ -51,29 +45,30 @@ interface Sweep {
 const MINUTE_MS = 60 * 1000;
 const interval = (name: string, fallback: number) => Number(process.env[name] ?? `${fallback}`);
 
-const SWEEPS: Record<SweepName, () => Sweep> = {
-  mail: () => ({
+/** Each sweep, with its handler loaded only when the sweep is asked for. */
+const SWEEPS: Record<SweepName, () => Promise<Sweep>> = {
+  mail: async () => ({
     what: 'retrying the outbox',
     interval: interval('MAIL_SWEEP_INTERVAL_MS', 1000),
-    run: mail.retryMailHandler,
+    run: (await import('../functions/src/handlers/mail-sender')).retryMailHandler,
   }),
-  'stale-checkouts': () => ({
+  'stale-checkouts': async () => ({
     what: 'sweeping stale checkouts',
     interval: interval('STALE_CHECKOUT_SWEEP_INTERVAL_MS', 15 * MINUTE_MS),
-    run: staleCheckouts.sweepStaleCheckoutsHandler,
+    run: (await import('../functions/src/handlers/stale-checkouts')).sweepStaleCheckoutsHandler,
   }),
   // The trigger folds as things happen; a sweep at start would read while the stack's first
   // requests are measured.
-  'stock-folds': () => ({
+  'stock-folds': async () => ({
     what: 'folding stock',
     interval: interval('STOCK_FOLD_SWEEP_INTERVAL_MS', 5000),
-    run: stockFolds.sweepStockFoldsHandler,
+    run: (await import('../functions/src/handlers/stock-folds')).sweepStockFoldsHandler,
     later: true,
   }),
-  'tax-certificates': () => ({
+  'tax-certificates': async () => ({
     what: 'sweeping resale certificates',
     interval: interval('TAX_CERTIFICATE_SWEEP_INTERVAL_MS', 60 * MINUTE_MS),
-    run: taxCertificates.sweepTaxCertificatesHandler,
+    run: (await import('../functions/src/handlers/tax-certificates')).sweepTaxCertificatesHandler,
   }),
 };
 
@@ -112,7 +107,8 @@ function every(
   return { firstDone, stopped };
 }
 
-const loops = names.map((name) => every(name, SWEEPS[name]()));
+const sweeps = await Promise.all(names.map((name) => SWEEPS[name]()));
+const loops = names.map((name, i) => every(name, sweeps[i]!));
 // What a stack that must be still before it is used waits for (startStack's quietSweeps).
 void Promise.all(loops.map((loop) => loop.firstDone)).then(() =>
   process.stdout.write(`sweep worker: ${FIRST_SWEEPS_DONE}\n`),

@@ -27,9 +27,8 @@ export interface StartOptions {
  * signalled, so a group id the system has given to someone else since is never touched.
  */
 const running = new Set<number>();
-let exitHandlerInstalled = false;
 
-function stopRunningGroupsOnExit(): void {
+process.once('exit', () => {
   for (const pgid of running) {
     try {
       process.kill(-pgid, 'SIGTERM');
@@ -37,7 +36,7 @@ function stopRunningGroupsOnExit(): void {
       // The group is already gone.
     }
   }
-}
+});
 
 /**
  * Starts a command in its own process group, so it and every child it spawns can be stopped
@@ -61,13 +60,7 @@ export function startProcess(options: StartOptions): ManagedProcess {
   });
   let exitedFlag = false;
   const pgid = child.pid;
-  if (pgid !== undefined) {
-    running.add(pgid);
-    if (!exitHandlerInstalled) {
-      process.once('exit', stopRunningGroupsOnExit);
-      exitHandlerInstalled = true;
-    }
-  }
+  if (pgid !== undefined) running.add(pgid);
   void exited.then(() => {
     exitedFlag = true;
     if (pgid !== undefined) running.delete(pgid);
