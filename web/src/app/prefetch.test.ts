@@ -77,6 +77,24 @@ async function settle() {
 }
 
 describe('prefetchLoader', () => {
+  it('starts the code it preloads at once, while the session is still being checked', async () => {
+    let restore!: () => void;
+    session.ready = new Promise((resolve) => (restore = resolve));
+    const preload = vi.fn();
+    const catalog = read('catalog');
+    prefetchLoader(
+      buyerReads(() => [catalog]),
+      { client, preload: [preload] },
+    )(args());
+    expect(preload).toHaveBeenCalledTimes(1);
+    await settle();
+    expect(catalog.fetch).not.toHaveBeenCalled();
+    restore();
+    await settle();
+    expect(catalog.fetch).toHaveBeenCalledTimes(1);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
   it("returns at once and starts an approved buyer's reads with their uid and role", async () => {
     const catalog = read('catalog');
     const reads = vi.fn(() => [catalog]);

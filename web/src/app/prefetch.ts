@@ -36,12 +36,19 @@ export type PageReads = (
  * from the device's last view (restored, marked for reading again: read at once). A read
  * runs with the client's retries; a page's hook that mounts while it is under way shares it, and
  * a hook that mounts after it failed reads again.
+ *
+ * `preload` starts downloading code the reads or the page need (a lazy chunk) at once, while
+ * Auth checks the session, so that a read does not wait for its own code after the check.
  */
 export function prefetchLoader(
   reads: PageReads,
-  { client = appQueryClient }: { client?: QueryClient } = {},
+  {
+    client = appQueryClient,
+    preload = [],
+  }: { client?: QueryClient; preload?: readonly (() => void)[] } = {},
 ) {
   return (args: LoaderFunctionArgs): null => {
+    for (const start of preload) start();
     void startReads(reads, args, client);
     return null;
   };

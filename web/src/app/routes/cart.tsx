@@ -1,5 +1,5 @@
 import { CartPage } from '@/features/shop';
-import { productsQueryOptions } from '@/entities/catalog';
+import { preloadCatalogPricing, productsQueryOptions } from '@/entities/catalog';
 import { buyerReads, prefetchLoader } from '../prefetch';
 
 export function Component() {
@@ -9,5 +9,6 @@ export function Component() {
 /** The catalog priced for the buyer's role, read alongside the guard's checks. */
 export const loader = prefetchLoader(
   buyerReads(({ role, companyId }) => [productsQueryOptions({ role, companyId })]),
+  { preload: [preloadCatalogPricing] },
 );
 export { shouldRevalidate } from '../prefetch';

@@ -1,5 +1,5 @@
 import { OrderListsPage } from '@/features/shop';
-import { productsQueryOptions } from '@/entities/catalog';
+import { preloadCatalogPricing, productsQueryOptions } from '@/entities/catalog';
 import { orderListsQueryOptions } from '@/entities/order-lists';
 import { buyerReads, prefetchLoader } from '../prefetch';
 
@@ -13,5 +13,6 @@ export const loader = prefetchLoader(
     orderListsQueryOptions(companyId),
     productsQueryOptions({ role, companyId }),
   ]),
+  { preload: [preloadCatalogPricing] },
 );
 export { shouldRevalidate } from '../prefetch';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { ProductPage } from '@/features/shop';
-import { productQueryOptions } from '@/entities/catalog';
+import { preloadCatalogPricing, productQueryOptions } from '@/entities/catalog';
 import { buyerReads, prefetchLoader } from '../prefetch';
 
 /** /portal/products/:productId: one product of the buyer's catalog (inside the approved-buyer guard). */
@@ -14,5 +14,6 @@ export const loader = prefetchLoader(
   buyerReads(({ role, companyId }, { params }, client) => [
     productQueryOptions({ role, companyId }, params.productId ?? '', client),
   ]),
+  { preload: [preloadCatalogPricing] },
 );
 export { shouldRevalidate } from '../prefetch';

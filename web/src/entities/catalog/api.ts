@@ -62,11 +62,23 @@ export interface CatalogViewer {
 }
 
 /**
- * The pricing of a company's catalog (company-pricing.ts: its tier, its price lists), a chunk
- * fetched in parallel with the catalog's documents, so no page carries it before its first paint.
+ * The pricing code of a company's catalog (company-pricing.ts: its tier, its price lists), a chunk
+ * of its own, so no page carries it before its first paint.
  */
+const loadPricingModule = () => import('./company-pricing');
+
+/**
+ * Starts downloading the pricing chunk (a route loader, while Firebase Auth checks the session):
+ * a catalog read then asks for the company's price lists as soon as it starts, instead of a
+ * round trip for the chunk later (on a first visit, after Auth's check, before the first photo).
+ */
+export function preloadCatalogPricing(): void {
+  loadPricingModule().catch(() => undefined);
+}
+
+/** The pricing of a company's catalog, its price lists read in parallel with the documents. */
 function loadPricing(companyId: string) {
-  return import('./company-pricing').then((module) => module.companyPricing(companyId));
+  return loadPricingModule().then((module) => module.companyPricing(companyId));
 }
 
 /**

@@ -7,6 +7,7 @@ export {
   fetchProducts,
   IMPORT_BATCH_WRITES,
   importCatalog,
+  preloadCatalogPricing,
   saveProduct,
   setProductActive,
   stockOnHandWrite,

@@ -1,7 +1,6 @@
 import { Button } from '@/components/button';
 import { EmptyIllustration } from '@/components/empty-illustration';
 import {
-  lazy,
   Suspense,
   useCallback,
   useDeferredValue,
@@ -22,6 +21,7 @@ import {
   type StoreQuery,
   type StoreSort,
 } from '@portal/domain';
+import { lazyPreloaded } from '@/lib/lazy-preloaded';
 import { useNotify } from '@/lib/notify';
 import { CheckoutUrlError, checkoutRefusal, useCreateCheckout } from '../api/create-checkout';
 import { cartAdditionOf, quantityInCart, useAddToCart, useCart } from '@/entities/cart';
@@ -53,19 +53,24 @@ export const STORE_PAGE_SIZE = 24;
 
 const NO_PRODUCTS: PricedProduct[] = [];
 
-const loadUsualOrderCard = () => import('./usual-order-card');
+/**
+ * "Your usual order" (its own chunk: it is too large for the store's first load, about 8 KB
+ * gzipped over its budget); if the chunk cannot load, the store goes on without it. Drawn
+ * directly once its chunk is here (lazyPreloaded): the store's skeleton waits for the card.
+ */
+const usualOrderCard = lazyPreloaded(
+  () => import('./usual-order-card'),
+  () => null,
+);
+const UsualOrderCard = usualOrderCard.Component;
 
 /**
  * Starts loading the usual order's chunk (the store's route loader, while the session is
- * checked): the store's skeleton waits for the card, and it is too large for the store's first
- * load (about 8 KB gzipped over its budget).
+ * checked), so the card is drawn with the store's first render.
  */
 export function preloadUsualOrderCard(): void {
-  loadUsualOrderCard().catch(() => undefined);
+  usualOrderCard.preload().catch(() => undefined);
 }
-
-/** "Your usual order" (its own chunk); if the chunk cannot load, the store goes on without it. */
-const UsualOrderCard = lazy(() => loadUsualOrderCard().catch(() => ({ default: () => null })));
 
 /**
  * How long the store's skeleton waits for the usual order at most: the card appears with the
