@@ -5,6 +5,7 @@ export * from './company-invitations';
 export * from './companies';
 export * from './company-role-text';
 export * from './money';
+export * from './number-text';
 export * from './pricing';
 export * from './orders';
 export * from './order-pricing';

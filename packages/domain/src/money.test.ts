@@ -37,3 +37,46 @@ describe('money', () => {
     expect(isCents('100')).toBe(false);
   });
 });
+
+describe('formatUsd writes what Intl writes, without Intl', () => {
+  const intl = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+
+  it.each([
+    [-250, '-$2.50'],
+    [-0, '-$0.00'],
+    [-0.4, '-$0.00'],
+    [100_000, '$1,000.00'],
+    [99_999_999, '$999,999.99'],
+    [12.5, '$0.13'],
+    [-12.5, '-$0.13'],
+    [Number.NaN, '$NaN'],
+    [Number.POSITIVE_INFINITY, '$∞'],
+  ])('formats %d cents as %s', (cents, text) => {
+    expect(formatUsd(cents)).toBe(text);
+    expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+  });
+
+  it('agrees with Intl on every whole amount up to $100 and on a spread of larger ones', () => {
+    for (let cents = -10_000; cents <= 10_000; cents += 1) {
+      expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+    }
+    for (let cents = 1; cents < Number.MAX_SAFE_INTEGER / 7; cents = Math.floor(cents * 7.3) + 3) {
+      expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+      expect(formatUsd(-cents)).toBe(intl.format(-cents / 100));
+    }
+  });
+
+  it('rounds fractions of a cent as Intl does', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (let i = 0; i < 20_000; i += 1) {
+      const cents = Math.round((next() - 0.5) * 2_000_000) / 8;
+      expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+    }
+  });
+});

@@ -9,6 +9,7 @@ import {
 import type { QuickOrderProduct } from './quick-order';
 import { normalizeSku } from './schemas';
 import { availableStock, orderableUnits } from './stock';
+import { formatCount } from './number-text';
 
 /**
  * A pasted or uploaded order (CSV or XLSX) of SKU and quantity lines, read into rows, checked line
@@ -32,7 +33,7 @@ export function isFormulaText(cell: string): boolean {
   return /^[=+\-@]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text);
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 
 /** "Line 4", "Lines 4 and 9", "Lines 4, 9 and 12", or the first ten and "and 3 more". */
 export function linesText(lines: readonly number[]): string {

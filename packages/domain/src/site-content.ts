@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { UNSAFE_TEXT_CHAR } from './plain-text';
+import { formatCount } from './number-text';
 
 /**
  * What the business says to everyone: the four policy pages the footer links to, and the support
@@ -50,10 +51,7 @@ export const policyBodySchema = z.pipe(
   ),
   z.string().check(
     z.minLength(1, 'Write the page'),
-    z.maxLength(
-      POLICY_BODY_MAX,
-      `Keep the page under ${POLICY_BODY_MAX.toLocaleString('en-US')} characters`,
-    ),
+    z.maxLength(POLICY_BODY_MAX, `Keep the page under ${formatCount(POLICY_BODY_MAX)} characters`),
     z.refine(
       (value) => !UNSAFE_MARKDOWN_CHAR.test(value),
       'Remove the special characters (control or text-direction characters).',

@@ -1,5 +1,6 @@
 import { minimumOrderQuantity, type QuantityRule } from './quantities';
 import { orderableUnits } from './stock';
+import { formatCount } from './number-text';
 
 /**
  * How much stock one buyer may hold at a time. A checkout holds (reserves) the units of its
@@ -48,8 +49,8 @@ export function holdCapMessage(name: string, cap: number, held: number, rule: Qu
 
 /** The buyer's message when the lines ask for more units in all than one buyer may hold. */
 export function heldUnitsCapMessage(asked: number, held: number) {
-  const cap = MAX_HELD_UNITS_PER_BUYER.toLocaleString('en-US');
+  const cap = formatCount(MAX_HELD_UNITS_PER_BUYER);
   return held > 0
-    ? `You can order at most ${cap} stocked units at a time, and ${held.toLocaleString('en-US')} are awaiting payment; your cart has ${asked.toLocaleString('en-US')}`
-    : `You can order at most ${cap} stocked units at a time; your cart has ${asked.toLocaleString('en-US')}`;
+    ? `You can order at most ${cap} stocked units at a time, and ${formatCount(held)} are awaiting payment; your cart has ${formatCount(asked)}`
+    : `You can order at most ${cap} stocked units at a time; your cart has ${formatCount(asked)}`;
 }

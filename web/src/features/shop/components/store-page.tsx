@@ -20,6 +20,7 @@ import {
   storeQueryParams,
   type StoreQuery,
   type StoreSort,
+  formatCount,
 } from '@portal/domain';
 import { lazyPreloaded } from '@/lib/lazy-preloaded';
 import { useNotify } from '@/lib/notify';
@@ -79,7 +80,7 @@ export function preloadUsualOrderCard(): void {
 const USUAL_ORDER_WAIT_MS = 1000;
 
 function productCount(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'}`;
+  return `${formatCount(count)} ${count === 1 ? 'product' : 'products'}`;
 }
 
 /**
@@ -316,8 +317,7 @@ export function StorePage() {
               {results.length > visible.length && (
                 <div className="store-more">
                   <p>
-                    Showing {visible.length.toLocaleString('en-US')} of{' '}
-                    {productCount(results.length)}
+                    Showing {formatCount(visible.length)} of {productCount(results.length)}
                   </p>
                   <Button onClick={() => setShown({ query, count: shown.count + STORE_PAGE_SIZE })}>
                     Show more products

@@ -10,6 +10,7 @@ import {
   usualOrder,
   usualOrderItems,
   type UsualOrderItem,
+  formatCount,
 } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/entities/cart';
@@ -47,7 +48,7 @@ function productCount(count: number): string {
 }
 
 function units(count: number): string {
-  return count === 1 ? '1 unit' : `${count.toLocaleString('en-US')} units`;
+  return count === 1 ? '1 unit' : `${formatCount(count)} units`;
 }
 
 /** Why an out-of-stock item is not added, in the words of the cart and Quick Order. */
