@@ -2,7 +2,8 @@
 // @portal/domain (a workspace package) is inlined; packages listed in this package.json's
 // dependencies stay external and are installed by Cloud Functions from package.json.
 import { build, context } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 
 const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
@@ -31,10 +32,21 @@ if (process.argv.includes('--watch')) {
   await ctx.watch();
   console.log('functions: watching src/ for changes');
 } else {
-  const result = await build({ ...options, metafile: true });
+  // Written only where the bytes changed: the Functions emulator reloads on any write to its
+  // folder, even of the same bundle, and every stack a test process starts (the cost report's,
+  // beside the journeys' stack) builds before it starts.
+  const result = await build({ ...options, metafile: true, write: false });
+  let written = 0;
+  for (const file of result.outputFiles) {
+    const before = await readFile(file.path).catch(() => null);
+    if (before && Buffer.compare(before, file.contents) === 0) continue;
+    await mkdir(path.dirname(file.path), { recursive: true });
+    await writeFile(file.path, file.contents);
+    written += 1;
+  }
   const inputs = Object.keys(result.metafile.inputs);
   const inlined = inputs.filter((file) => file.includes('packages/domain/')).length;
   console.log(
-    `functions: built ${outArg > 0 ? outfile : 'lib/index.js'} (${inputs.length} modules, ${inlined} from @portal/domain inlined)`,
+    `functions: built ${outArg > 0 ? outfile : 'lib/index.js'} (${inputs.length} modules, ${inlined} from @portal/domain inlined${written === 0 ? '; unchanged, not rewritten' : ''})`,
   );
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,29 @@ describe('the deployable functions bundle', () => {
     // The domain's code is in the bundle itself (its order state machine, for one).
     expect(bundle).toContain('canManagerMoveOrder');
     expect(bundle).not.toMatch(/require\(["']@portal\//);
+  });
+
+  it('leaves an unchanged bundle unwritten (a running Functions emulator reloads on any write)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'functions-bundle-'));
+    try {
+      const outfile = path.join(dir, 'index.js');
+      const build = () =>
+        execFileSync(process.execPath, [here('../build.mjs').pathname, '--outfile', outfile], {
+          encoding: 'utf8',
+        });
+      expect(build()).not.toContain('unchanged');
+      const first = statSync(outfile, { bigint: true });
+      const mapFirst = statSync(`${outfile}.map`, { bigint: true });
+      expect(build()).toContain('unchanged, not rewritten');
+      expect(statSync(outfile, { bigint: true }).mtimeNs).toBe(first.mtimeNs);
+      expect(statSync(`${outfile}.map`, { bigint: true }).mtimeNs).toBe(mapFirst.mtimeNs);
+      // A bundle that differs (an older build) is rewritten.
+      writeFileSync(outfile, '// an older build\n');
+      expect(build()).not.toContain('unchanged');
+      expect(readFileSync(outfile, 'utf8')).toContain('canManagerMoveOrder');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('flags a workspace package or an undeclared dependency', () => {
