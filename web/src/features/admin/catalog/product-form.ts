@@ -11,6 +11,7 @@ import {
   restockDateSchema,
   skuSchema,
   type PriceBreak,
+  formatCount,
 } from '@portal/domain';
 import * as z from 'zod/mini';
 import type { ProductWithPrices } from '@/entities/catalog';
@@ -24,7 +25,7 @@ const dollarField = (label: string) =>
     z.minLength(1, `${label} is required`),
     z.regex(DOLLARS, DOLLARS_MESSAGE),
     z.refine((value) => !DOLLARS.test(value) || dollarsToCents(value) <= LIMITS.maxPriceCents, {
-      error: `At most $${(LIMITS.maxPriceCents / 100).toLocaleString('en-US')}`,
+      error: `At most $${formatCount(LIMITS.maxPriceCents / 100)}`,
     }),
   );
 
@@ -42,7 +43,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
       .check(
         z.int(`${label} must be a whole number`),
         z.gte(min, `${label} must be at least ${min}`),
-        z.lte(max, `${label} must be at most ${max.toLocaleString('en-US')}`),
+        z.lte(max, `${label} must be at most ${formatCount(max)}`),
       ),
   );
 
@@ -75,7 +76,7 @@ function stockOnHandProblem(
   if (!Number.isInteger(stock)) return 'Stock on hand must be a whole number';
   if (stock < 0 && stock === stored) return null;
   if (stock < 0 || stock > MAX_STOCK_UNITS) {
-    return `Stock on hand must be from 0 to ${MAX_STOCK_UNITS.toLocaleString('en-US')}`;
+    return `Stock on hand must be from 0 to ${formatCount(MAX_STOCK_UNITS)}`;
   }
   return null;
 }

@@ -6,6 +6,7 @@ import {
   type CompanyRow,
   type CompanySortField,
   type ProfileStatus,
+  formatCount,
 } from '@portal/domain';
 import { Link } from 'react-router';
 import { useProfiles } from '@/entities/profile';
@@ -40,7 +41,7 @@ export const COMPANIES_TABLE: TableSpec<ProfileStatus, CompanySortField> = {
 };
 type CompaniesState = TableState<ProfileStatus, CompanySortField>;
 
-export const COMPANIES_TRUNCATED_TEXT = `Only the first ${TABLE_EXPORT_MAX.toLocaleString('en-US')} companies were exported; narrow the filter.`;
+export const COMPANIES_TRUNCATED_TEXT = `Only the first ${formatCount(TABLE_EXPORT_MAX)} companies were exported; narrow the filter.`;
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const formatDay = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '—');

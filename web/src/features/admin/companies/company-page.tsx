@@ -10,6 +10,7 @@ import {
   type CompanyMemberDetails,
   type CompanyOrderRow,
   type BuyerRole,
+  formatCount,
 } from '@portal/domain';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -156,7 +157,7 @@ const locationColumns: readonly DataColumn<CompanyLocationDetails>[] = [
     title: 'Orders',
     key: 'orders',
     align: 'right',
-    render: (location) => location.orderCount.toLocaleString('en-US'),
+    render: (location) => formatCount(location.orderCount),
   },
   {
     title: 'Revenue',
@@ -210,7 +211,7 @@ function Figure({ title, value, note }: { title: string; value: string; note?: s
   );
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 
 /**
  * The company's claims: how many wait for a decision, how many were settled (and rejected), what
@@ -346,7 +347,7 @@ function CompanyDetails({
         </Panel>
         <Panel title="Sales">
           <Figure title="Lifetime revenue" value={formatUsd(details.lifetimeRevenue)} />
-          <Figure title="Orders" value={details.orderCount.toLocaleString('en-US')} />
+          <Figure title="Orders" value={formatCount(details.orderCount)} />
           <Figure title="Last order" value={formatDay(details.lastOrderAt)} />
         </Panel>
         {details.claims && <CompanyClaims claims={details.claims} />}

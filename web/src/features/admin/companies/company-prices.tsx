@@ -6,6 +6,7 @@ import {
   ROLE_LABELS,
   type BuyerRole,
   type PriceListTerms,
+  formatCount,
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -97,7 +98,7 @@ const listColumns: readonly DataColumn<PriceListTerms>[] = [
     title: 'Products',
     key: 'products',
     align: 'right',
-    render: (list) => Object.keys(list.entries).length.toLocaleString('en-US'),
+    render: (list) => formatCount(Object.keys(list.entries).length),
   },
 ];
 

@@ -1,4 +1,4 @@
-import { formatUsd } from '@portal/domain';
+import { formatUsd, formatCount } from '@portal/domain';
 import { useTotals } from './get-totals';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 
@@ -6,7 +6,7 @@ import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 export const SALES_TAX_HINT = 'Incl. sales tax';
 
 /** A number as antd's Statistic shows it: with thousands separators. */
-const grouped = (value: number) => value.toLocaleString('en-US');
+const grouped = formatCount;
 
 /**
  * Total orders, total users and revenue of all time (paid orders; cents shown as dollars),

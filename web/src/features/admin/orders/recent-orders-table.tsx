@@ -9,6 +9,7 @@ import {
   type OrderRow,
   type OrderSortField,
   type OrderStatus,
+  formatCount,
 } from '@portal/domain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -39,7 +40,7 @@ export const ORDERS_TABLE: TableSpec<OrderStatus, OrderSortField> = {
 };
 type OrdersState = TableState<OrderStatus, OrderSortField>;
 
-export const ORDERS_TRUNCATED_TEXT = `Only the first ${TABLE_EXPORT_MAX.toLocaleString('en-US')} orders were exported; narrow the filter.`;
+export const ORDERS_TRUNCATED_TEXT = `Only the first ${formatCount(TABLE_EXPORT_MAX)} orders were exported; narrow the filter.`;
 
 const PAYMENT_TYPE_LABEL: Readonly<Record<string, string>> = {
   one_time: 'One-time',

@@ -4,6 +4,7 @@ import {
   TOP_LIST_SIZE,
   type ClaimProductFigure,
   type ClaimsOverview,
+  formatCount,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
@@ -14,8 +15,7 @@ import { DataTable, type DataColumn } from '@/components/table/data-table';
  * (units claimed in the period / units sold in it), so a product that breaks in transit shows.
  */
 
-const plural = (n: number, word: string) =>
-  `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export const CREDITS_TITLE = 'Credits & replacements';
 export const CLAIMS_BY_PRODUCT_TITLE = `Claims by product (top ${TOP_LIST_SIZE} by rate)`;

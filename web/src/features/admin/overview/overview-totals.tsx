@@ -1,4 +1,4 @@
-import { formatUsd, type SalesTotals } from '@portal/domain';
+import { formatUsd, type SalesTotals, formatCount } from '@portal/domain';
 import { change } from './overview-figures';
 import { SALES_TAX_HINT } from '../dashboard/totals-cards';
 
@@ -33,7 +33,7 @@ const FIGURES: {
 ];
 
 /** A number as antd's Statistic shows it: with thousands separators. */
-const grouped = (value: number) => value.toLocaleString('en-US');
+const grouped = formatCount;
 
 /**
  * The range's totals (revenue booked and what of it was collected, the discount given through price lists among them), each with its change

@@ -8,6 +8,7 @@ import {
   priceListDays,
   type PriceListState,
   type StoredPriceList,
+  formatCount,
 } from '@portal/domain';
 import type { TagColor } from '@/components/tag';
 
@@ -49,7 +50,7 @@ export function priceListWindowText(
 
 /** "1 product", "12 products"; "1 company", "3 companies". */
 export function countText(count: number, noun: string, plural = `${noun}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
+  return `${formatCount(count)} ${count === 1 ? noun : plural}`;
 }
 
 export const productsText = (count: number) => countText(count, 'product');

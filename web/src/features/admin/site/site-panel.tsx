@@ -7,6 +7,7 @@ import {
   type PolicyPage,
   type PolicySlug,
   type SupportContact,
+  formatCount,
 } from '@portal/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
@@ -196,8 +197,7 @@ export function PolicyEditor({ pages }: { pages: readonly PolicyPage[] }) {
             id={`${id}-count`}
             className={`site-field__hint${draft.length > POLICY_BODY_MAX ? ' site-field__error' : ''}`}
           >
-            {draft.length.toLocaleString('en-US')} / {POLICY_BODY_MAX.toLocaleString('en-US')}{' '}
-            characters
+            {formatCount(draft.length)} / {formatCount(POLICY_BODY_MAX)} characters
           </p>
         </FormField>
         <section className="site-policy__preview" aria-labelledby={`${id}-preview`}>

@@ -1,4 +1,8 @@
-import { isSkipTokenShape, type SkipStandingOrderDeliveryResponse } from '@portal/domain';
+import {
+  formatUsd,
+  isSkipTokenShape,
+  type SkipStandingOrderDeliveryResponse,
+} from '@portal/domain';
 import { Spinner } from '@/components/app-loading';
 import { Button } from '@/components/button';
 import { useId, useState, type ReactNode } from 'react';
@@ -17,9 +21,6 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Los_Angeles',
 });
 const day = (iso: string) => dayFormat.format(new Date(iso));
-// Dollars as the domain's formatUsd writes them, here so the page's first load stays small.
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const formatUsd = (cents: number) => usd.format(cents / 100);
 
 export const INVALID_TITLE = 'This skip link is not valid.';
 export const REFUSED_TITLE = "This link can't skip a delivery.";
