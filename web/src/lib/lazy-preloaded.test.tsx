@@ -1,5 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPreloaded } from './lazy-preloaded';
 
@@ -33,6 +33,32 @@ describe('lazyPreloaded', () => {
     await act(async () => arrive());
     expect(await screen.findByText('Card of Bo')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a part first drawn through React.lazy mounted when the chunk arrives (its state stays)', async () => {
+    let arrive!: () => void;
+    const mounts = vi.fn();
+    function Counter({ label }: { label: string }) {
+      const [count, setCount] = useState(0);
+      useEffect(() => mounts(), []);
+      return (
+        <button type="button" onClick={() => setCount(count + 1)}>
+          {label} {count}
+        </button>
+      );
+    }
+    const { Component } = lazyPreloaded(
+      () =>
+        new Promise<{ default: typeof Counter }>(
+          (resolve) => (arrive = () => resolve({ default: Counter })),
+        ),
+    );
+    const { rerender } = render(inSuspense(<Component label="Clicks" />));
+    await act(async () => arrive());
+    fireEvent.click(await screen.findByRole('button', { name: 'Clicks 0' }));
+    rerender(inSuspense(<Component label="Taps" />));
+    expect(screen.getByRole('button', { name: 'Taps 1' })).toBeTruthy();
+    expect(mounts).toHaveBeenCalledTimes(1);
   });
 
   it('draws the fallback component when the chunk cannot load, and tries again next time', async () => {

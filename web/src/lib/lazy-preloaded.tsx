@@ -33,6 +33,8 @@ export function lazyPreloaded<Props extends object>(
 
   const Lazy = lazy(preload);
   function Component(props: Props) {
+    // A part first drawn through React.lazy stays mounted when later drawn directly: React
+    // matches a resolved lazy part with its component (lazy-preloaded.test.tsx holds it).
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
