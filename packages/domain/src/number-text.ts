@@ -17,8 +17,9 @@ export function groupThousands(digits: string): string {
 }
 
 /**
- * A count as the portal shows it: 1234 -> "1,234", -5 -> "-5" (and -0 -> "-0", as Intl writes it). A count that is not a safe whole
- * number (a fraction, NaN, Infinity) is written as toLocaleString('en-US') writes it.
+ * A count as the portal shows it: 1234 -> "1,234", -5 -> "-5" (and -0 -> "-0", as Intl writes
+ * it). A count that is not a safe whole number (a fraction, NaN, Infinity) is written as
+ * toLocaleString('en-US') writes it.
  */
 export function formatCount(count: number): string {
   if (!Number.isSafeInteger(count)) return count.toLocaleString('en-US');

@@ -2,6 +2,7 @@ import {
   catalogProductSchema,
   centsToDollarString,
   dollarsToCents,
+  formatCount,
   LIMITS,
   MAX_LINE_QUANTITY,
   MAX_PRICE_BREAKS,
@@ -11,7 +12,6 @@ import {
   restockDateSchema,
   skuSchema,
   type PriceBreak,
-  formatCount,
 } from '@portal/domain';
 import * as z from 'zod/mini';
 import type { ProductWithPrices } from '@/entities/catalog';

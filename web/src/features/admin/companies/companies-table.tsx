@@ -1,4 +1,5 @@
 import {
+  formatCount,
   PROFILE_STATUSES,
   ROLE_LABELS,
   routePath,
@@ -6,7 +7,6 @@ import {
   type CompanyRow,
   type CompanySortField,
   type ProfileStatus,
-  formatCount,
 } from '@portal/domain';
 import { Link } from 'react-router';
 import { useProfiles } from '@/entities/profile';

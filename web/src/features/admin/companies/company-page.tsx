@@ -1,5 +1,6 @@
 import {
   COMPANY_ROLE_LABELS,
+  formatCount,
   formatUsd,
   ROLE_LABELS,
   routePath,
@@ -10,7 +11,6 @@ import {
   type CompanyMemberDetails,
   type CompanyOrderRow,
   type BuyerRole,
-  formatCount,
 } from '@portal/domain';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';

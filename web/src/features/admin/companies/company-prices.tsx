@@ -1,12 +1,12 @@
 import {
   applicableEntries,
   companyLadder,
+  formatCount,
   formatUsd,
   priceListState,
   ROLE_LABELS,
   type BuyerRole,
   type PriceListTerms,
-  formatCount,
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';

@@ -1,4 +1,5 @@
 import {
+  formatCount,
   formatUsd,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -9,7 +10,6 @@ import {
   type OrderRow,
   type OrderSortField,
   type OrderStatus,
-  formatCount,
 } from '@portal/domain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,10 +1,10 @@
 import {
   formatClaimsRate,
+  formatCount,
   formatUsd,
   TOP_LIST_SIZE,
   type ClaimProductFigure,
   type ClaimsOverview,
-  formatCount,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { DataTable, type DataColumn } from '@/components/table/data-table';

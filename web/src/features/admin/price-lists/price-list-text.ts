@@ -5,10 +5,10 @@
  */
 import {
   dayNumber,
+  formatCount,
   priceListDays,
   type PriceListState,
   type StoredPriceList,
-  formatCount,
 } from '@portal/domain';
 import type { TagColor } from '@/components/tag';
 

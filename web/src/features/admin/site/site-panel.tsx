@@ -1,4 +1,5 @@
 import {
+  formatCount,
   POLICY_BODY_MAX,
   POLICY_PAGES,
   policyPageUpdateSchema,
@@ -7,7 +8,6 @@ import {
   type PolicyPage,
   type PolicySlug,
   type SupportContact,
-  formatCount,
 } from '@portal/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';

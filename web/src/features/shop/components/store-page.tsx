@@ -15,12 +15,12 @@ import {
   companyRoleCan,
   catalogCategories,
   catalogIndex,
+  formatCount,
   parseStoreQuery,
   ROLE_LABELS,
   storeQueryParams,
   type StoreQuery,
   type StoreSort,
-  formatCount,
 } from '@portal/domain';
 import { lazyPreloaded } from '@/lib/lazy-preloaded';
 import { useNotify } from '@/lib/notify';

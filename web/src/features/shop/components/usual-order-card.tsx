@@ -4,13 +4,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   availableStock,
+  formatCount,
   resolveQuickOrder,
   stockShortMessage,
   USUAL_ORDER_WINDOW,
   usualOrder,
   usualOrderItems,
   type UsualOrderItem,
-  formatCount,
 } from '@portal/domain';
 import { paths } from '@/config/paths';
 import { CartLimitError, quantityInCart, useAddManyToCart, useCart } from '@/entities/cart';
