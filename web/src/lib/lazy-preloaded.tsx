@@ -33,8 +33,12 @@ export function lazyPreloaded<Props extends object>(
 
   const Lazy = lazy(preload);
   function Component(props: Props) {
-    // A part first drawn through React.lazy stays mounted when later drawn directly: React
-    // matches a resolved lazy part with its component (lazy-preloaded.test.tsx holds it).
+    // Never a lazy part swapped for the component later (another element type to React, which
+    // would mount it again and lose its state): a part drawn through React.lazy suspends before
+    // it is shown, and the caller's Suspense boundary, outside this function, draws this function
+    // again once the chunk has come, which then draws the component directly
+    // (lazy-preloaded.test.tsx holds that its state stays). A boundary inside would keep the lazy
+    // part and swap it on a later draw, as the dashboard's tabs once did (lazy-tabs.tsx).
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import {
@@ -33,6 +34,31 @@ describe('the dashboard tabs', () => {
     expect(tabFromParam('__proto__')).toBe('orders');
     expect(tabFromParam(null)).toBe('orders');
     expect(tabFromParam('nope')).toBe('orders');
+  });
+
+  it('keeps a tab first drawn while its chunk loaded mounted when the dashboard draws again', async () => {
+    // First in this file: the tutorials' chunk has not come yet (the test after preloads it).
+    function Dashboard() {
+      const [draws, setDraws] = useState(0);
+      return (
+        <>
+          <button type="button" onClick={() => setDraws(draws + 1)}>
+            Draw again ({draws})
+          </button>
+          <LazyTab tab="tutorials" />
+        </>
+      );
+    }
+    renderWithProviders(<Dashboard />);
+    expect(screen.getByText('Loading tab')).toBeInTheDocument();
+    const title = await screen.findByText('Cleaning your slushie machine');
+    // The dashboard draws again (a total changed, say): the same tab, the same elements. Before,
+    // it was drawn through React.lazy first and then directly, and mounted again: a manager's
+    // open product form closed a few seconds after the Catalog tab was opened.
+    fireEvent.click(screen.getByRole('button', { name: 'Draw again (0)' }));
+    await screen.findByRole('button', { name: 'Draw again (1)' });
+    expect(screen.getByText('Cleaning your slushie machine')).toBe(title);
+    expect(title.isConnected).toBe(true);
   });
 
   it('renders a tab whose chunk has come at once: no loading state, no second paint', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Spinner } from '@/components/app-loading';
 
 /**
@@ -107,8 +107,16 @@ function TabLoading() {
 
 /** The tab's content, with a small loading state while its chunk arrives. */
 export function LazyTab({ tab }: { tab: TabKey }) {
+  return <TabContent key={tab} tab={tab} />;
+}
+
+function TabContent({ tab }: { tab: TabKey }) {
   // A tab whose chunk has come renders at once; React.lazy would wait a tick behind a fallback.
-  const Tab = loaded[tab] ?? components[tab];
+  // Chosen once for as long as the tab stays open: a tab first drawn through React.lazy (its chunk
+  // came while it showed loading) stays drawn through it. Drawing the component itself on a later
+  // render is another element type to React, which would then mount the tab again and lose what
+  // it held: an open product form, a search, a page.
+  const [Tab] = useState(() => loaded[tab] ?? components[tab]);
   return (
     <Suspense fallback={<TabLoading />}>
       <Tab />
