@@ -20,7 +20,7 @@ import {
 } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { see, seeToast, signInBuyer, signInManager } from './support/ui';
+import { openInApp, see, seeDialog, seeToast, signInBuyer, signInManager } from './support/ui';
 
 const j = journey('back-in-stock');
 const mails = mailClient(j.stack.urls.mail);
@@ -56,14 +56,13 @@ const backInStockMails = async () =>
 /** The manager sets the product's stock on hand in the Catalog tab's editor and saves. */
 async function setStock(units: number) {
   const { page } = manager;
-  await page.goto('/admin?tab=catalog');
+  await openInApp(page, '/admin?tab=catalog');
   await page.getByLabel('Search products by name or SKU').fill(KIWI.sku);
   await page.getByRole('button', { name: `Edit ${KIWI.name}` }).click({ timeout: SLOW });
   const editor = page.getByRole('dialog', { name: `Edit ${KIWI.name}` });
-  await see(editor);
   // Its opening zoom over first: in a clean-clone run, Save Changes clicked while the dialog was
   // still zooming in left it open, unsaved, for 60 s.
-  await expect.poll(() => editor.getAttribute('class')).not.toMatch(/ant-zoom-appear/);
+  await seeDialog(editor);
   await editor.getByLabel('Stock on hand').fill(String(units));
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await editor.waitFor({ state: 'hidden', timeout: SLOW });
@@ -95,7 +94,7 @@ j.step(
     await signInBuyer(page, buyer.email, buyer.password);
 
     // From the store's card.
-    await page.goto(`/portal/store?q=${KIWI.sku}`);
+    await openInApp(page, `/portal/store?q=${KIWI.sku}`);
     const card = page.getByRole('article', { name: KIWI.name, exact: true });
     await see(card.getByText('Out of stock'), SLOW);
     await card.getByRole('button', { name: `Tell me when it's back: ${KIWI.name}` }).click();
@@ -105,7 +104,7 @@ j.step(
     await snap(page, 'back-in-stock-card');
 
     // From the product page.
-    await page.goto(`/portal/products/${LIME.id}`);
+    await openInApp(page, `/portal/products/${LIME.id}`);
     await see(page.getByRole('heading', { level: 1, name: LIME.name }), SLOW);
     await page.getByRole('button', { name: `Tell me when it's back: ${LIME.name}` }).click();
     await seeToast(page, 'Stock alert set', undefined, SLOW);

@@ -16,16 +16,17 @@ import { checkA11yBothWidths } from './support/a11y';
 import { snap } from './support/screens';
 import {
   at,
+  openInApp,
   productCard,
   revenue,
   see,
+  seeQuantity,
   seeText,
   seeToast,
   signInManager,
   submitSignIn,
   usd,
   usdPattern,
-  seeQuantity,
 } from './support/ui';
 
 const j = journey('buyer-onboarding');
@@ -209,7 +210,7 @@ j.step(
 
 j.step('the buyer sees retailer prices and adds two products', async () => {
   const { page } = visitor;
-  await page.goto('/portal/store');
+  await openInApp(page, '/portal/store');
   await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
   await seeText(productCard(page, PURPLE.name), usdPattern(PURPLE.retailer));
   await seeText(productCard(page, MACHINE.name), usdPattern(MACHINE.retailer));

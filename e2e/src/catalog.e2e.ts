@@ -11,7 +11,7 @@ import { stockCount } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
-import { at, productCard, see, seeText, signInBuyer, usd } from './support/ui';
+import { at, openInApp, productCard, see, seeText, signInBuyer, usd } from './support/ui';
 
 const j = journey('catalog');
 const CUPS = {
@@ -37,7 +37,7 @@ j.step('a retailer searches the store by SKU, and the search is in the URL', asy
   buyer = await j.person('retailer');
   const { page } = buyer;
   await signInBuyer(page, account.email);
-  await page.goto('/portal/store');
+  await openInApp(page, '/portal/store');
   await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
   await page.getByLabel('Search', { exact: true }).fill('cup-16');
   await seeText(page.getByRole('status').filter({ hasText: /products?$/ }), '1 product');
@@ -48,7 +48,7 @@ j.step('a retailer searches the store by SKU, and the search is in the URL', asy
 
 j.step('a category and a sort narrow and order the store, and survive a reload', async () => {
   const { page } = buyer;
-  await page.goto('/portal/store?category=Supplies&sort=price_asc');
+  await openInApp(page, '/portal/store?category=Supplies&sort=price_asc');
   await seeText(page.getByRole('status').filter({ hasText: /products?$/ }), '3 products');
   await expect.poll(() => cardNames(buyer)).toEqual([LIDS, CUPS.name, STRAWS]);
   await page.reload();
@@ -132,7 +132,7 @@ j.step(
   'the cart charges the break price, and the paid order takes exactly its quantities from stock',
   async () => {
     const { page } = buyer;
-    await page.goto('/portal/cart');
+    await openInApp(page, '/portal/cart');
     const line = page.getByRole('article', { name: CUPS.name });
     await seeText(line, usd(60 * BREAK_PRICE));
     const total = 60 * BREAK_PRICE + STRAWS_LINE.quantity * STRAWS_LINE.unit;

@@ -9,13 +9,14 @@ import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import {
   at,
+  openInApp,
   productCard,
   see,
+  seeQuantity,
   seeText,
   signInBuyer,
   usd,
   usdPattern,
-  seeQuantity,
 } from './support/ui';
 
 const j = journey('checkout-cancel');
@@ -37,7 +38,7 @@ j.step('a buyer fills a cart: two Blue Coast, one Red Rush', async () => {
   buyer = await j.person('buyer');
   const { page } = buyer;
   await signInBuyer(page, account.email, account.password);
-  await page.goto('/portal/store');
+  await openInApp(page, '/portal/store');
   const blue = productCard(page, BLUE.name);
   await blue.getByRole('button', { name: /^Add to Cart/ }).click();
   await see(blue.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));

@@ -25,7 +25,16 @@ import { chooseCarrier } from './support/ship-dialog';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage, payCart } from './support/stripe-page';
-import { at, see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
+import {
+  at,
+  openInApp,
+  see,
+  seeText,
+  seeToast,
+  signInBuyer,
+  signInManager,
+  usd,
+} from './support/ui';
 
 const j = journey('claims');
 const mails = mailClient(j.stack.urls.mail);
@@ -193,7 +202,7 @@ j.step(
     manager = await j.person('manager');
     const admin = manager.page;
     await signInManager(admin);
-    await admin.goto(`/admin?tab=orders&order=${orderId}`);
+    await openInApp(admin, `/admin?tab=orders&order=${orderId}`);
     const row = () =>
       admin
         .getByRole('region', { name: 'Recent Orders' })

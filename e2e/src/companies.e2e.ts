@@ -14,7 +14,15 @@ import { checkA11yBothWidths } from './support/a11y';
 import { journey, UI_TIMEOUT, type Person } from './support/journey';
 import { onStripePage } from './support/stripe-page';
 import { snap } from './support/screens';
-import { at, productCard, see, seeToast, signInBuyer, signInManager } from './support/ui';
+import {
+  at,
+  openInApp,
+  productCard,
+  see,
+  seeToast,
+  signInBuyer,
+  signInManager,
+} from './support/ui';
 
 const j = journey('companies');
 const mails = mailClient(j.stack.urls.mail);
@@ -97,7 +105,7 @@ j.step('an owner applies and the manager approves the company', async () => {
 
 j.step('the owner adds two stores and invites a buyer for the second and a viewer', async () => {
   const { page } = ownerTab;
-  await page.goto('/portal/my-account?tab=profile');
+  await openInApp(page, '/portal/my-account?tab=profile');
   await see(page.getByRole('region', { name: 'Locations' }));
   await addLocation(page, MAIN);
   await addLocation(page, HARBOR);
@@ -115,7 +123,7 @@ j.step('the buyer accepts from the mail and orders for the second store', async 
     .getByRole('button', { name: /Add to Cart/ })
     .click();
   await seeToast(page, 'Added to Cart');
-  await page.goto('/portal/cart');
+  await openInApp(page, '/portal/cart');
   // The buyer orders for the one store the owner gave them.
   const shipTo = page.getByLabel('Ship to');
   // The picker is a lazy part of the summary: it reads the company's locations first.
@@ -131,7 +139,7 @@ j.step('the buyer accepts from the mail and orders for the second store', async 
   await page.getByLabel('Phone').fill('(562) 555-0100');
   await page.getByRole('button', { name: 'Pay' }).click();
   await see(page.getByText('Payment Successful!').first(), 30_000);
-  await page.goto('/portal/my-account');
+  await openInApp(page, '/portal/my-account');
   const order = page.getByRole('listitem', { name: /^Order #/ }).first();
   await see(order.getByText(`For ${HARBOR.name}`));
   orderLabel = (await order.getAttribute('aria-label'))?.replace('Order ', '') ?? '';
@@ -155,7 +163,7 @@ j.step('the viewer accepts, follows the order and cannot add to the cart', async
         .count(),
     )
     .toBe(0);
-  await page.goto('/portal/my-account');
+  await openInApp(page, '/portal/my-account');
   const order = page.getByRole('listitem', { name: `Order ${orderLabel}` });
   await see(order.getByText(`For ${HARBOR.name}`));
   await see(order.getByText(`Placed by Bea Buyer ${tag}`));
@@ -198,7 +206,7 @@ j.step(
     await snap(page, 'admin-company');
     await checkA11yBothWidths(page, 'admin-company');
     // The order's packing slip ships to the second store.
-    await page.goto(`/admin/orders/${orderId}/packing-slip`);
+    await openInApp(page, `/admin/orders/${orderId}/packing-slip`);
     await see(page.getByText(HARBOR.line1).first());
   },
 );
@@ -208,7 +216,7 @@ const companiesOf = (search: string) => `/admin?tab=companies&q=${encodeURICompo
 
 /** The manager approves a pending company from the dashboard's Companies tab. */
 async function approveCompany(page: Page, storeName: string) {
-  await page.goto(companiesOf(storeName));
+  await openInApp(page, companiesOf(storeName));
   const row = page.getByRole('row').filter({ hasText: storeName });
   await row.getByRole('button', { name: `Approve ${storeName}` }).click();
   // The applicant made by the test has not verified the address: the manager confirms.
@@ -219,7 +227,7 @@ async function approveCompany(page: Page, storeName: string) {
 
 /** Searches the Companies tab and opens the company's page. */
 async function findCompany(page: Page, search: string, storeName: string) {
-  await page.goto(companiesOf(search));
+  await openInApp(page, companiesOf(search));
   await page.getByRole('link', { name: storeName }).first().click({ timeout: 30_000 });
   await see(page.getByRole('heading', { name: storeName }).first());
 }

@@ -14,10 +14,12 @@ import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accoun
 import { checkA11y } from './support/a11y';
 import { journey, type Person } from './support/journey';
 import { expectFocusTrapped, focusStop, hasFocus, tabTo, typeInto } from './support/keyboard';
+import { transitionsDone } from './support/layout';
 import { snap } from './support/screens';
 import { E2E_SHIP_TO, onStripePage } from './support/stripe-page';
 import {
   at,
+  openInApp,
   productCard,
   see,
   seeQuantity,
@@ -173,6 +175,18 @@ function popconfirm(page: Page): Locator {
  * Opens a dialog with Enter on `opener`, checks that Tab and Shift+Tab stay inside it, closes
  * it with Escape and checks that the focus is back on the opener.
  */
+/**
+ * Waits until a dialog opened from the keyboard is open and holds the focus, its opening motion
+ * at its end, as a keyboard user waits before pressing Tab: antd's Modal moves the focus onto
+ * itself when its motion ends, and Tab presses sent before that went to a control and were then
+ * taken back to the dialog (the refund dialog's Goodwill amount was missed once).
+ */
+async function dialogOpened(page: Page, dialog: Locator): Promise<void> {
+  await see(dialog);
+  await transitionsDone(page);
+  await expect.poll(() => hasFocus(dialog)).toBe(true);
+}
+
 async function escapeDialog(
   page: Page,
   opener: Locator,
@@ -245,7 +259,7 @@ j.step(
   'the buyer adds to the cart, opens it from the header and steps a quantity',
   async () => {
     const { page } = shopper;
-    await page.goto('/portal/store');
+    await openInApp(page, '/portal/store');
     await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
     const add = productCard(page, PURPLE.name).getByRole('button', { name: /^Add to Cart/ });
     await tabTo(page, add, { max: 30 });
@@ -306,7 +320,7 @@ j.step(
   'the buyer buys a second product with Buy Now (the ship-to is remembered)',
   async () => {
     const { page } = shopper;
-    await page.goto('/portal/store');
+    await openInApp(page, '/portal/store');
     await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
     await tabTo(page, page.getByRole('button', { name: `Buy Now: ${BLUE.name}` }), { max: 40 });
     await page.keyboard.press('Enter');
@@ -405,7 +419,7 @@ j.step(
     const shipDialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
     await escapeDialog(page, ship, shipDialog, 60);
     await page.keyboard.press('Enter');
-    await see(shipDialog);
+    await dialogOpened(page, shipDialog);
     const carrier = shipDialog.getByRole('combobox', { name: 'Carrier' });
     await tabTo(page, carrier, { max: 5 });
     await page.keyboard.press('ArrowDown');
@@ -444,7 +458,7 @@ j.step(
     const refundDialog = page.getByRole('dialog', { name: `Refund order ${firstOrder}` });
     await escapeDialog(page, refund, refundDialog, 60);
     await page.keyboard.press('Enter');
-    await see(refundDialog);
+    await dialogOpened(page, refundDialog);
     await typeInto(page, refundDialog.getByRole('textbox', { name: 'Goodwill amount' }), '5.00', 5);
     await typeInto(
       page,

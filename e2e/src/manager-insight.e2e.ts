@@ -24,7 +24,16 @@ import {
 import { ARTIFACTS_DIR, E2E_ROOT, journey, UI_TIMEOUT, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
-import { at, productCard, see, seeText, signInBuyer, signInManager, usd } from './support/ui';
+import {
+  at,
+  openInApp,
+  productCard,
+  see,
+  seeText,
+  signInBuyer,
+  signInManager,
+  usd,
+} from './support/ui';
 
 const j = journey('manager-insight');
 const PACK = { name: 'Syrup Variety Pack', unit: 15999 };
@@ -269,11 +278,11 @@ j.step(
     const buyer = await j.person('buyer');
     const { page } = buyer;
     await signInBuyer(page, storeA.email);
-    await page.goto('/portal/store?q=variety');
+    await openInApp(page, '/portal/store?q=variety');
     const card = productCard(page, PACK.name);
     await card.getByRole('button', { name: /^Add to Cart/ }).click();
     await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
-    await page.goto('/portal/cart');
+    await openInApp(page, '/portal/cart');
     await see(page.getByRole('article', { name: PACK.name }));
     await page.getByRole('button', { name: /proceed to checkout/i }).click();
     await onStripePage(page, j.stack);
@@ -290,7 +299,7 @@ j.step('the Overview for the last 30 days matches the orders', async () => {
   manager = await j.person('manager');
   const { page } = manager;
   await signInManager(page);
-  await page.goto('/admin?tab=overview');
+  await openInApp(page, '/admin?tab=overview');
   const today = pacificDay(new Date());
   const expected = await figuresOf(daysBefore(today, 29), today);
   expect(expected.byStore.get(storeA.uid)).toBe(20000 + 15000 + PACK.unit);
@@ -336,7 +345,7 @@ j.step('a store is found by part of its name and exactly its orders are exported
   const { page } = manager;
   // Search keys are written by a trigger on each order: today's order's, too.
   await waitForTriggers(j.stack);
-  await page.goto('/admin?tab=orders');
+  await openInApp(page, '/admin?tab=orders');
   const tag = storeA.storeName.split(' ').at(-1)!;
   const part = `shop ${tag.slice(0, 4)}`;
   await page
@@ -367,7 +376,7 @@ j.step('a store is found by part of its name and exactly its orders are exported
 
 j.step('the company page shows the company, its orders and lifetime revenue', async () => {
   const { page } = manager;
-  await page.goto('/admin?tab=companies');
+  await openInApp(page, '/admin?tab=companies');
   await page
     .getByRole('searchbox', { name: 'Search by company, member email or city' })
     .fill(storeA.email);
@@ -388,24 +397,24 @@ j.step('the company page shows the company, its orders and lifetime revenue', as
 
 j.step('garbage in the URL gets a clear message and the default range', async () => {
   const { page } = manager;
-  await page.goto('/admin?tab=overview&range=custom&from=2026-03-10&to=2026-03-01');
+  await openInApp(page, '/admin?tab=overview&range=custom&from=2026-03-10&to=2026-03-01');
   await see(page.getByRole('alert').filter({ hasText: 'The end date is before the start date.' }));
   await see(page.getByText(/Showing the last 30 days instead/).first());
-  await page.goto('/admin?tab=overview&range=custom&from=2015-01-01&to=2026-01-01');
+  await openInApp(page, '/admin?tab=overview&range=custom&from=2015-01-01&to=2026-01-01');
   await see(page.getByRole('alert').filter({ hasText: 'A range can be at most 5 years.' }));
-  await page.goto('/admin?tab=overview&range=forever&interval=hourly');
+  await openInApp(page, '/admin?tab=overview&range=forever&interval=hourly');
   await see(page.getByRole('alert').filter({ hasText: 'Unknown date range.' }));
   const today = pacificDay(new Date());
   await seeTotals(manager, await figuresOf(daysBefore(today, 29), today));
   await checkA11yBothWidths(page, 'admin-overview-bad-range');
-  await page.goto('/admin?tab=orders&status=bogus&page=abc&size=7');
+  await openInApp(page, '/admin?tab=orders&status=bogus&page=abc&size=7');
   await see(page.getByRole('region', { name: 'Recent Orders' }));
   await see(page.getByRole('alert').first());
 });
 
 j.step('the Catalog tab, the product form and the import preview pass axe', async () => {
   const { page } = manager;
-  await page.goto('/admin?tab=catalog');
+  await openInApp(page, '/admin?tab=catalog');
   const catalog = page.getByRole('region', { name: 'Catalog' });
   await see(catalog.getByRole('button', { name: /^Edit / }));
   await checkA11yBothWidths(page, 'admin-catalog');
@@ -446,7 +455,7 @@ j.step('the Catalog tab, the product form and the import preview pass axe', asyn
 
 j.step('the Tutorials tab, its form and a Delete confirmation pass axe', async () => {
   const { page } = manager;
-  await page.goto('/admin?tab=tutorials');
+  await openInApp(page, '/admin?tab=tutorials');
   const tutorials = page.getByRole('region', { name: 'Support Tutorials' });
   await see(tutorials.getByRole('button', { name: /^Edit / }));
   await checkA11yBothWidths(page, 'admin-tutorials');

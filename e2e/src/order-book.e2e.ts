@@ -18,6 +18,7 @@ import { E2E_SHIP_TO, expireSession, fillShipTo, onStripePage } from './support/
 import { chooseCarrier } from './support/ship-dialog';
 import {
   at,
+  openInApp,
   productCard,
   revenue,
   see,
@@ -81,7 +82,7 @@ j.step(
     buyer = await j.person('buyer');
     const { page } = buyer;
     await signInBuyer(page, account.email, account.password);
-    await page.goto('/portal/store');
+    await openInApp(page, '/portal/store');
     await productCard(page, BLUE.name)
       .getByRole('button', { name: /^Add to Cart/ })
       .click();
@@ -105,7 +106,7 @@ j.step(
 
 j.step('an abandoned checkout (Back) and an expired one are no orders', async () => {
   const { page } = buyer;
-  await page.goto('/portal/store');
+  await openInApp(page, '/portal/store');
   await productCard(page, MANGO.name).getByRole('button', { name: 'Buy Now' }).click();
   const expiring = await onStripePage(page, j.stack);
   await expireSession(j.stack, expiring);
@@ -116,7 +117,7 @@ j.step('an abandoned checkout (Back) and an expired one are no orders', async ()
   await expect.poll(() => page.getByLabel('Address line 1').inputValue()).toBe(E2E_SHIP_TO.line1);
   await page.getByRole('link', { name: 'Cancel' }).click();
   await at(page, '/portal/cart');
-  await page.goto('/portal/my-account');
+  await openInApp(page, '/portal/my-account');
   await see(page.getByRole('listitem', { name: `Order ${firstOrder}` }));
   // One order: the paid one. The expired and the abandoned checkout are not in the history.
   expect(await page.getByRole('listitem', { name: /^Order #/ }).count()).toBe(1);
@@ -270,7 +271,7 @@ j.step(
   'the manager cancels another paid order: it is refunded and the revenue drops by its amount',
   async () => {
     const { page } = buyer;
-    await page.goto('/portal/store');
+    await openInApp(page, '/portal/store');
     await productCard(page, GREEN.name).getByRole('button', { name: 'Buy Now' }).click();
     await onStripePage(page, j.stack);
     secondOrder = await payAndReadOrder(buyer, GREEN.retailer);

@@ -17,7 +17,7 @@ import {
 } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { at, see, seeQuantity, seeText, seeToast, signInBuyer } from './support/ui';
+import { at, openInApp, see, seeQuantity, seeText, seeToast, signInBuyer } from './support/ui';
 
 const j = journey('order-lists');
 const tag = uniqueTag().slice(0, 4).toUpperCase();
@@ -107,7 +107,7 @@ j.step(
     buyer = await j.person('buyer');
     const { page } = buyer;
     await signInBuyer(page, account.email, account.password);
-    await page.goto('/portal/my-account');
+    await openInApp(page, '/portal/my-account');
     const order = await see(page.getByRole('listitem', { name: `Order #${orderId.slice(0, 8)}` }));
     await order.getByRole('button', { name: 'Show 22 items' }).click();
     await order.getByRole('button', { name: /^Save as list/ }).click();

@@ -19,7 +19,16 @@ import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
 import { chooseCarrier } from './support/ship-dialog';
-import { at, see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
+import {
+  at,
+  openInApp,
+  see,
+  seeText,
+  seeToast,
+  signInBuyer,
+  signInManager,
+  usd,
+} from './support/ui';
 
 const j = journey('payment-terms');
 const mails = mailClient(j.stack.urls.mail);
@@ -61,7 +70,7 @@ j.step('a manager gives the company Net 30 and a $500 credit limit', async () =>
   manager = await j.person('manager');
   const { page } = manager;
   await signInManager(page);
-  await page.goto(`/admin/companies/${encodeURIComponent(company.uid)}`);
+  await openInApp(page, `/admin/companies/${encodeURIComponent(company.uid)}`);
   const panel = page.getByRole('region', { name: 'Payment terms' });
   await see(panel.getByText('None (card only)'));
   await panel.getByRole('button', { name: 'Change terms' }).click();
@@ -119,7 +128,7 @@ j.step(
 j.step('the manager can ship the order while its invoice is open', async () => {
   const { page } = manager;
   const label = `#${termsOrderId.slice(0, 8)}`;
-  await page.goto(`/admin?tab=orders&order=${termsOrderId}`);
+  await openInApp(page, `/admin?tab=orders&order=${termsOrderId}`);
   const entry = page.locator('tr, article').filter({ hasText: label }).first();
   await see(entry);
   await seeText(entry, /Awaiting payment/);
@@ -189,7 +198,7 @@ j.step('the buyer pays by bank account; once it settles the hold lifts', async (
   const pay = page.getByRole('link', { name: /^Pay now/ }).first();
   const href = await (await see(pay)).getAttribute('href');
   expect(href).toContain(`/invoice/${invoiceId}`);
-  await page.goto(href!);
+  await openInApp(page, href!);
   await page.getByLabel(/US bank account/).check();
   await page.getByRole('button', { name: `Pay ${usd(ORDER)}` }).click();
   await see(page.getByRole('status').getByText(/payment is processing/));

@@ -28,7 +28,7 @@ import {
   transitionsDone,
 } from './support/layout';
 import { snap } from './support/screens';
-import { productCard, see, signInBuyer, signInManager } from './support/ui';
+import { openInApp, productCard, see, signInBuyer, signInManager } from './support/ui';
 
 const j = journey('phone-layout');
 const TOUCH_PHONE = { viewport: PHONE, hasTouch: true, isMobile: true };
@@ -133,7 +133,7 @@ async function smallOn(
   path: string,
   ready: (page: Page) => Locator,
 ): Promise<string[]> {
-  await page.goto(path);
+  await openInApp(page, path);
   await see(ready(page), 60_000);
   await settle(page);
   await transitionsDone(page);
@@ -172,7 +172,7 @@ j.step(
     await page.goto('/login');
     await see(page.getByRole('heading', { name: 'Portal Access' }), 60_000);
     await signInBuyer(page, account.email);
-    await page.goto('/portal/cart');
+    await openInApp(page, '/portal/cart');
     await see(page.getByRole('heading', { name: 'Order Summary' }));
     // The whole name is the link's accessible name and its title (the tooltip).
     const name = page.getByRole('link', { name: LONG_NAME, exact: true });
@@ -371,7 +371,7 @@ j.step(
   async () => {
     const { page } = await j.person('manager');
     await signInManager(page);
-    await page.goto('/admin?tab=catalog');
+    await openInApp(page, '/admin?tab=catalog');
     await see(page.getByRole('button', { name: 'Edit Blue Coast Syrup' }), 60_000);
     await atSize(page, PHONE);
     await see(page.getByRole('article', { name: 'Blue Coast Syrup' }));

@@ -15,6 +15,7 @@ import { fillShipTo, onStripePage } from './support/stripe-page';
 import {
   at,
   cents,
+  openInApp,
   productCard,
   see,
   seeToast,
@@ -63,7 +64,7 @@ j.step('the manager creates "Chain 5% syrups" and assigns it to one company', as
   manager = await j.person('manager');
   const { page } = manager;
   await signInManager(page);
-  await page.goto('/admin?tab=price-lists');
+  await openInApp(page, '/admin?tab=price-lists');
   await page.getByRole('button', { name: 'New price list' }).click();
   const form = page.getByRole('dialog', { name: 'New price list' });
   await form.getByLabel('Name').fill(LIST);
@@ -91,14 +92,14 @@ j.step(
     const { page } = chainTab;
     await signInBuyer(page, chain.email, chain.password);
     await at(page, '/portal/my-account');
-    await page.goto('/portal/store');
+    await openInApp(page, '/portal/store');
     const card = productCard(page, PURPLE);
     await see(card.getByText(LIST));
     expect(await cardPrice(page, PURPLE)).toBe(fivePercentOff(RETAIL));
     await snap(page, 'store-company-price');
     await card.getByRole('button', { name: /Add to Cart/ }).click();
     await seeToast(page, 'Added to Cart');
-    await page.goto('/portal/cart');
+    await openInApp(page, '/portal/cart');
     expect(await cartUnitPrice(page, PURPLE)).toBe(fivePercentOff(RETAIL));
     await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
     await onStripePage(page, j.stack);
@@ -107,7 +108,7 @@ j.step(
     await fillShipTo(page);
     await page.getByRole('button', { name: 'Pay' }).click();
     await see(page.getByText('Payment Successful!').first(), 30_000);
-    await page.goto('/portal/my-account');
+    await openInApp(page, '/portal/my-account');
     const order = page.getByRole('listitem', { name: /^Order #/ }).first();
     paidTotal = cents(
       (await see(order.locator('.order-card__amount')).then((l) => l.textContent())) ?? '',
@@ -121,7 +122,7 @@ j.step('a buyer of another company sees the normal prices', async () => {
   const { page } = otherTab;
   await signInBuyer(page, other.email, other.password);
   await at(page, '/portal/my-account');
-  await page.goto('/portal/store');
+  await openInApp(page, '/portal/store');
   await see(productCard(page, PURPLE));
   expect(await cardPrice(page, PURPLE)).toBe(RETAIL);
   expect(await productCard(page, PURPLE).getByText(LIST).count()).toBe(0);
@@ -131,16 +132,16 @@ j.step(
   'the manager moves the company to wholesaler; the open cart is repriced with a notice',
   async () => {
     const buyer = chainTab.page;
-    await buyer.goto('/portal/store');
+    await openInApp(buyer, '/portal/store');
     await productCard(buyer, PURPLE)
       .getByRole('button', { name: /Add to Cart/ })
       .click();
     await seeToast(buyer, 'Added to Cart');
-    await buyer.goto('/portal/cart');
+    await openInApp(buyer, '/portal/cart');
     expect(await cartUnitPrice(buyer, PURPLE)).toBe(fivePercentOff(RETAIL));
 
     const { page } = manager;
-    await page.goto(`/admin/companies/${encodeURIComponent(chain.uid)}`);
+    await openInApp(page, `/admin/companies/${encodeURIComponent(chain.uid)}`);
     const prices = page.getByRole('region', { name: 'Prices' });
     await see(prices.getByText(LIST));
     await prices.getByRole('button', { name: 'Move to wholesaler prices' }).click();

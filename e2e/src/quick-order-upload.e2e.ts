@@ -16,7 +16,7 @@ import {
 } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { see, seeText, signInBuyer } from './support/ui';
+import { openInApp, see, seeText, signInBuyer } from './support/ui';
 
 const j = journey('quick-order-upload');
 
@@ -79,7 +79,7 @@ j.step('a buyer opens Quick Order; 30 products of a category of their own exist'
   account = await createApprovedBuyer(j.stack, 'retailer', 'quick-order-upload');
   buyer = await j.person('buyer');
   await signInBuyer(buyer.page, account.email);
-  await buyer.page.goto('/portal/quick-order');
+  await openInApp(buyer.page, '/portal/quick-order');
   await see(buyer.page.getByRole('heading', { level: 1, name: 'Quick Order' }));
 });
 

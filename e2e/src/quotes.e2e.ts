@@ -27,7 +27,16 @@ import {
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { onStripePage } from './support/stripe-page';
-import { see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
+import {
+  openInApp,
+  see,
+  seeDialog,
+  seeText,
+  seeToast,
+  signInBuyer,
+  signInManager,
+  usd,
+} from './support/ui';
 
 const j = journey('quotes');
 const mails = mailClient(j.stack.urls.mail);
@@ -156,6 +165,7 @@ async function draftAndSend(
   if (shot) await snap(page, shot);
   await saved.getByRole('button', { name: /^Send/ }).click();
   const send = page.getByRole('dialog', { name: 'Send draft order' });
+  await seeDialog(send);
   await send.getByRole('radio', { name: way }).check();
   await send
     .getByRole('button', { name: way === 'Quote' ? 'Send quote' : 'Send payment link' })
@@ -228,7 +238,7 @@ j.step('the buyer accepts the quote in My Account and pays the quoted prices', a
   const { page } = buyer;
   await signInBuyer(page, company.email, company.password);
   const [quote] = await quotesOfCompany();
-  await page.goto(`/portal/my-account?tab=quotes&quote=${quote!.id}`);
+  await openInApp(page, `/portal/my-account?tab=quotes&quote=${quote!.id}`);
   const card = page.getByRole('listitem', { name: `Quote ${firstNumber}` });
   await see(card, SLOW);
   await see(card.getByText(usd(TOTAL)).first());
@@ -237,14 +247,14 @@ j.step('the buyer accepts the quote in My Account and pays the quoted prices', a
   await snap(page, 'account-quotes');
 
   // The document: its number, the lines at the quoted price, the shipping.
-  await page.goto(`/portal/quotes/${quote!.id}`);
+  await openInApp(page, `/portal/quotes/${quote!.id}`);
   const doc = page.getByRole('article', { name: `Quote ${firstNumber}` });
   await see(doc, SLOW);
   await see(doc.getByText(usd(QUOTED)).first());
   await see(doc.getByText(usd(SHIPPING)).first());
   await snap(page, 'quote-document');
 
-  await page.goto(`/portal/my-account?tab=quotes&quote=${quote!.id}`);
+  await openInApp(page, `/portal/my-account?tab=quotes&quote=${quote!.id}`);
   await see(card, SLOW);
   await card.getByRole('button', { name: 'Accept and pay by card' }).click();
   const sessionId = await onStripePage(page, j.stack);
@@ -271,11 +281,11 @@ j.step('the buyer accepts the quote in My Account and pays the quoted prices', a
     order_id: orderId,
   });
   // Its invoice charges the shipping too.
-  await page.goto(`/portal/orders/${orderId}/invoice`);
+  await openInApp(page, `/portal/orders/${orderId}/invoice`);
   const invoice = page.getByRole('article', { name: /^Invoice INV-\d{6}$/ });
   await see(invoice, SLOW);
   await seeText(invoice, new RegExp(`Shipping\\s+\\${usd(SHIPPING)}`));
-  await page.goto(`/portal/my-account?tab=quotes&quote=${quote!.id}`);
+  await openInApp(page, `/portal/my-account?tab=quotes&quote=${quote!.id}`);
   await see(card.getByText('Accepted').first(), SLOW);
 });
 

@@ -10,7 +10,15 @@ import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
 import { chooseCarrier } from './support/ship-dialog';
-import { at, productCard, see, seeToast, signInBuyer, signInManager } from './support/ui';
+import {
+  at,
+  openInApp,
+  productCard,
+  see,
+  seeToast,
+  signInBuyer,
+  signInManager,
+} from './support/ui';
 
 const j = journey('security-ui');
 const BLUE = { name: 'Blue Coast Syrup', retailer: 3499 };
@@ -62,7 +70,7 @@ j.step('a buyer renames the store, then again at once: the second rename waits',
 
 j.step('the buyer pays an order, and its payment is disputed at the bank', async () => {
   const { page } = buyer;
-  await page.goto('/portal/store');
+  await openInApp(page, '/portal/store');
   await productCard(page, BLUE.name).getByRole('button', { name: 'Buy Now' }).click();
   await onStripePage(page, j.stack);
   await fillShipTo(page);

@@ -27,7 +27,17 @@ import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { shipInDialog } from './support/ship-dialog';
 import { fillShipTo, onStripePage } from './support/stripe-page';
-import { at, cents, see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
+import {
+  at,
+  cents,
+  openInApp,
+  see,
+  seeText,
+  seeToast,
+  signInBuyer,
+  signInManager,
+  usd,
+} from './support/ui';
 
 const j = journey('shipments');
 const mails = mailClient(j.stack.urls.mail);
@@ -119,7 +129,7 @@ j.step(
     const { page } = buyer;
     await page.goto('/login');
     await signInBuyer(page, account.email);
-    await page.goto(`/portal/products/${LIDS.id}`);
+    await openInApp(page, `/portal/products/${LIDS.id}`);
     await see(page.getByRole('heading', { level: 1, name: LIDS.name }), SLOW);
     await see(page.getByText(`Backorder · ${restockText(RESTOCK)}`).first());
     await see(page.getByRole('button', { name: /Add to Cart/ }).first());
@@ -183,7 +193,7 @@ j.step(
     manager = await j.person('manager');
     const { page } = manager;
     await signInManager(page);
-    await page.goto(`/admin?tab=orders&order=${orderId}`);
+    await openInApp(page, `/admin?tab=orders&order=${orderId}`);
     const queue = page.getByRole('table', { name: 'Backorders waiting' });
     const waiting = queue.getByRole('row').filter({ hasText: label });
     await see(waiting, SLOW);
@@ -240,12 +250,12 @@ j.step(
     expect(apart).toBeLessThan(3 * 86_400_000);
     // Each shipment has its own packing slip: the second carries only the lids.
     const ids = (shipped.shipments as { id: string }[]).map((entry) => entry.id);
-    await page.goto(`/admin/orders/${orderId}/packing-slip?shipment=${ids[1]}`);
+    await openInApp(page, `/admin/orders/${orderId}/packing-slip?shipment=${ids[1]}`);
     await see(page.getByText(`Shipment 2 of order ${label}`), SLOW);
     const slip = page.getByRole('table', { name: 'Items to pack' });
     await seeText(slip, LIDS.name);
     expect(await slip.getByRole('row').filter({ hasText: CUPS.name }).count()).toBe(0);
-    await page.goto(`/admin?tab=orders&order=${orderId}`);
+    await openInApp(page, `/admin?tab=orders&order=${orderId}`);
     // Shipping moves no stock: the lids were taken when the order was paid.
     expect(await stockOf(LIDS.id)).toBe(26);
     // The queue is empty again (no other journey backorders anything).
@@ -305,7 +315,7 @@ j.step(
     const netBefore = await netRevenue();
     const before = await readRollupDay();
 
-    await page.goto(`/admin?tab=orders&order=${orderId}`);
+    await openInApp(page, `/admin?tab=orders&order=${orderId}`);
     const dialog = page.getByRole('dialog', { name: `Refund order ${label}` });
     // The dialog belongs to the order's row (a card on a phone): opened again at each width.
     const fillRefund = async () => {

@@ -15,7 +15,16 @@ import { readDocument } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
-import { at, productCard, see, seeText, signInBuyer, signInManager, usd } from './support/ui';
+import {
+  at,
+  openInApp,
+  productCard,
+  see,
+  seeText,
+  signInBuyer,
+  signInManager,
+  usd,
+} from './support/ui';
 
 const j = journey('standing-orders');
 const PACK = { id: 'syrup-variety-pack', name: 'Syrup Variety Pack', unit: 15999 };
@@ -61,12 +70,12 @@ j.step(
     buyer = await j.person('retailer');
     const { page } = buyer;
     await signInBuyer(page, account.email);
-    await page.goto('/portal/store?q=variety');
+    await openInApp(page, '/portal/store?q=variety');
     const card = productCard(page, PACK.name);
     await card.getByRole('button', { name: /^Add to Cart/ }).click();
     // The cart write must land before the page is left, or it is lost with the page.
     await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
-    await page.goto('/portal/cart');
+    await openInApp(page, '/portal/cart');
     await see(page.getByRole('article', { name: PACK.name }));
     await page.getByRole('radio', { name: 'Deliver every 2 weeks' }).check();
     await see(page.getByText(/charged for this cart now and every 2 weeks/));
@@ -91,7 +100,7 @@ j.step(
 
 j.step('My Account shows the standing order with its next delivery', async () => {
   const { page } = buyer;
-  await page.goto('/portal/my-account?tab=standing-orders');
+  await openInApp(page, '/portal/my-account?tab=standing-orders');
   const card = standingCard(buyer);
   await see(card);
   await seeText(card, /Active/);
@@ -144,7 +153,7 @@ j.step('a manager sees it on the dashboard, pauses it and resumes it', async () 
   const manager = await j.person('manager');
   const { page } = manager;
   await signInManager(page);
-  await page.goto('/admin?tab=standing-orders');
+  await openInApp(page, '/admin?tab=standing-orders');
   await see(page.getByRole('heading', { name: 'Upcoming deliveries (next 14 days)' }));
   const row = page.getByRole('row').filter({ hasText: account.storeName });
   await seeText(row, /Every 2 weeks/);

@@ -20,7 +20,16 @@ import { readDocument, writeCart, writeLocation } from './support/firestore-admi
 import { ARTIFACTS_DIR, journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { onStripePage } from './support/stripe-page';
-import { at, see, seeText, seeToast, signInBuyer, signInManager, usd } from './support/ui';
+import {
+  at,
+  openInApp,
+  see,
+  seeText,
+  seeToast,
+  signInBuyer,
+  signInManager,
+  usd,
+} from './support/ui';
 
 const j = journey('tax');
 const mails = mailClient(j.stack.urls.mail);
@@ -120,7 +129,7 @@ async function orderOf(orderId: string) {
 /** The invoice page's rows, and the text of its PDF. */
 async function invoiceOf(orderId: string): Promise<{ rows: string[]; pdf: string }> {
   const { page } = buyer;
-  await page.goto(`/portal/orders/${orderId}/invoice`);
+  await openInApp(page, `/portal/orders/${orderId}/invoice`);
   const invoice = page.getByRole('article', { name: /^Invoice INV-\d{6}$/ });
   await see(invoice);
   const rows = (await invoice.getByRole('row').allTextContents()).map((row) => row.trim());
@@ -169,7 +178,7 @@ j.step('the owner uploads a California resale certificate', async () => {
   const { page } = buyer;
   // Valid ten days from the company's day (its test clock, made at the first checkout).
   expiresOn = businessDay(new Date(Date.now() + 10 * 86_400_000));
-  await page.goto('/portal/my-account?tab=profile');
+  await openInApp(page, '/portal/my-account?tab=profile');
   await page.getByRole('button', { name: 'Upload certificate' }).click();
   const form = page.getByRole('form', { name: 'Upload a resale certificate' });
   await see(form);
@@ -194,7 +203,7 @@ j.step('a manager views the file and approves the certificate', async () => {
   manager = await j.person('manager');
   const { page } = manager;
   await signInManager(page);
-  await page.goto('/admin?tab=certificates');
+  await openInApp(page, '/admin?tab=certificates');
   const row = page.locator('tr, article').filter({ hasText: CERTIFICATE }).first();
   await see(row);
   await row.getByRole('button', { name: /Review/ }).click();
@@ -274,7 +283,7 @@ j.step(
 
 j.step("the managers' tax report shows the month's taxed and exempt sales per state", async () => {
   const { page } = manager;
-  await page.goto('/admin?tab=tax');
+  await openInApp(page, '/admin?tab=tax');
   await see(page.getByRole('heading', { name: 'Tax report' }));
   const table = page.getByRole('table');
   // This company's sales are among the month's: at least its two taxed California orders, its

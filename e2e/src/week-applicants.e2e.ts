@@ -11,7 +11,7 @@ import { createApplicant, createApprovedBuyer, type TestBuyer } from './support/
 import { patchDocument } from './support/firestore-admin';
 import { journey, PHONE, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { see, seeText, seeToast, signInManager, submitSignIn } from './support/ui';
+import { openInApp, see, seeText, seeToast, signInManager, submitSignIn } from './support/ui';
 
 const j = journey('week-applicants');
 const mails = mailClient(j.stack.urls.mail);
@@ -31,7 +31,7 @@ j.step(
     manager = await j.person('manager');
     const { page } = manager;
     await signInManager(page);
-    await page.goto(companiesOf(applicant.storeName));
+    await openInApp(page, companiesOf(applicant.storeName));
     const row = page.getByRole('row').filter({ hasText: applicant.storeName });
     await seeText(row, /Pending/, SLOW);
     await row.getByRole('button', { name: `Decline ${applicant.storeName}` }).click();

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { createApprovedBuyer } from './support/accounts';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { at, see, seeToast, signInBuyer, signInManager } from './support/ui';
+import { at, openInApp, see, seeToast, signInBuyer, signInManager } from './support/ui';
 
 const j = journey('week-content');
 let manager: Person;
@@ -34,7 +34,7 @@ j.step('a manager sets the support phone (a bad number is refused first)', async
   manager = await j.person('manager');
   const { page } = manager;
   await signInManager(page);
-  await page.goto('/admin?tab=site');
+  await openInApp(page, '/admin?tab=site');
   const phone = page.getByLabel('Support phone');
   await see(phone);
   await phone.fill('call us');
@@ -90,7 +90,7 @@ j.step('a visitor sees the phone in the footer and opens the new Terms from it',
 
 j.step('an unknown policy address says so', async () => {
   const { page } = visitor;
-  await page.goto('/legal/cookies');
+  await openInApp(page, '/legal/cookies');
   await see(page.getByRole('heading', { name: 'Page not found' }));
   await see(page.getByText('We have no policy page at this address.'));
 });

@@ -13,7 +13,15 @@ import { listCollection, waitForTriggers } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo } from './support/stripe-page';
-import { at, productCard, see, signInBuyer, signInManager, submitSignIn } from './support/ui';
+import {
+  at,
+  openInApp,
+  productCard,
+  see,
+  signInBuyer,
+  signInManager,
+  submitSignIn,
+} from './support/ui';
 
 const j = journey('week-orders');
 const mails = mailClient(j.stack.urls.mail);
@@ -32,7 +40,7 @@ j.step(
     buyer = await j.person('buyer');
     const { page } = buyer;
     await signInBuyer(page, first.email, first.password);
-    await page.goto('/portal/store');
+    await openInApp(page, '/portal/store');
     await productCard(page, 'Blue Coast Syrup').getByRole('button', { name: 'Buy Now' }).click();
     await page.waitForURL((url) => url.origin === new URL(j.stack.urls.stripe).origin, {
       waitUntil: 'load',
@@ -62,7 +70,7 @@ j.step(
     const manager = await j.person('manager');
     const { page } = manager;
     await signInManager(page);
-    await page.goto('/admin?tab=orders');
+    await openInApp(page, '/admin?tab=orders');
     const table = page.getByRole('region', { name: 'Recent Orders' });
     const box = page.getByRole('searchbox', { name: SEARCH_ORDERS });
     // As typed from another screen: without the '#', in lower case; then as shown.
@@ -105,7 +113,7 @@ j.step(
     await see(page.getByText('Blue Coast Syrup').first(), 60_000);
     await snap(page, 'week-03-mail-link-opens-order-after');
 
-    await page.goto('/admin?tab=orders&order=zzzzzzzzzzzzzzzzzzzz');
+    await openInApp(page, '/admin?tab=orders&order=zzzzzzzzzzzzzzzzzzzz');
     await see(page.getByText('No order #zzzzzzzz was found.'), 90_000);
     await page.getByRole('button', { name: 'Show all orders' }).click();
     await expect
@@ -178,7 +186,7 @@ j.step(
   'the store search finds a flavor named only in a description, best match first',
   async () => {
     const { page } = buyer;
-    await page.goto('/portal/store');
+    await openInApp(page, '/portal/store');
     const search = page.getByLabel('Search', { exact: true });
     await search.fill('grape');
     const cards = page.locator('.product-grid').getByRole('article');

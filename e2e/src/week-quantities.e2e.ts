@@ -15,7 +15,7 @@ import { readDocument, writeCart } from './support/firestore-admin';
 import { DESKTOP, journey, PHONE, type Person } from './support/journey';
 import { boxOf, horizontalOverflow, transitionsDone } from './support/layout';
 import { snap } from './support/screens';
-import { see, seeText, signInBuyer, signInManager, usd } from './support/ui';
+import { openInApp, see, seeText, signInBuyer, signInManager, usd } from './support/ui';
 
 const j = journey('week-quantities');
 const CUPS = { id: 'slush-cups-16oz', name: 'Slush Cups, 16 oz (sleeve of 50)', unit: 650 };
@@ -107,7 +107,7 @@ j.step(
     await page.goto('/login');
     await see(page.getByRole('heading', { name: 'Portal Access' }), 120_000);
     await signInBuyer(page, account.email);
-    await page.goto('/portal/cart');
+    await openInApp(page, '/portal/cart');
     await see(page.getByRole('heading', { name: 'Order Summary' }));
     const cart = page
       .getByRole('navigation', { name: 'Portal' })
@@ -151,7 +151,7 @@ j.step(
   'quick order adds the valid line and holds back the unknown SKU and the out-of-stock lids',
   async () => {
     const { page } = buyer;
-    await page.goto('/portal/quick-order');
+    await openInApp(page, '/portal/quick-order');
     const field = page.getByLabel('SKUs and quantities');
     await field.fill('SYR-RED 4\nBOGUS-1 5\nLID-16OZ 20');
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -179,7 +179,7 @@ j.step(
   'the phone header shows a visible label under each icon, all inside 390 px',
   async () => {
     const { page } = buyer;
-    await page.goto('/portal/store');
+    await openInApp(page, '/portal/store');
     await see(page.getByRole('heading', { name: 'VIP Product Catalog' }));
     await atSize(page, PHONE);
     const nav = page.getByRole('navigation', { name: 'Portal' });
@@ -220,7 +220,7 @@ j.step(
   "the buyer's My Account tabs at 390 px fade and show an arrow where they are cut",
   async () => {
     const { page } = buyer;
-    await page.goto('/portal/my-account');
+    await openInApp(page, '/portal/my-account');
     await see(page.getByRole('tab', { selected: true }));
     await expectScrollingTabs(page, 'My Account');
     await atSize(page, DESKTOP);
@@ -239,7 +239,7 @@ j.step(
     await snap(page, 'week-13-phone-tabs-after');
     await expectScrollingTabs(page, 'dashboard');
     await atSize(page, DESKTOP);
-    await page.goto('/admin?tab=catalog');
+    await openInApp(page, '/admin?tab=catalog');
     const edit = page.getByRole('button', { name: 'Edit Blue Coast Syrup' });
     await see(edit, 60_000);
     await atSize(page, DESKTOP);

@@ -21,6 +21,7 @@ import { snap } from './support/screens';
 import { E2E_SHIP_TO, fillShipTo, onStripePage } from './support/stripe-page';
 import {
   at,
+  openInApp,
   see,
   seeText,
   seeToast,
@@ -184,7 +185,7 @@ j.step(
     await page.goto('/login');
     await see(page.getByRole('heading', { name: 'Portal Access' }), 120_000);
     await signInBuyer(page, account.email);
-    await page.goto('/portal/cart');
+    await openInApp(page, '/portal/cart');
     await see(page.getByRole('heading', { name: 'Order Summary' }));
     await seeText(page.locator('main'), usdPattern(TOTAL), SLOW);
     await page.getByRole('button', { name: /proceed to checkout/i }).click();
@@ -228,7 +229,7 @@ j.step(
     manager = await j.person('manager');
     const { page } = manager;
     await signInManager(page);
-    await page.goto(`/admin/orders/${orderId}/packing-slip`);
+    await openInApp(page, `/admin/orders/${orderId}/packing-slip`);
     await see(page.getByRole('heading', { level: 1, name: 'Packing slip' }), SLOW);
     const items = page.getByRole('table', { name: 'Items to pack' });
     for (const line of LINES) {
@@ -253,7 +254,7 @@ j.step(
   'the manager refunds one case with an internal note and a note to the customer',
   async () => {
     const { page } = manager;
-    await page.goto('/admin?tab=orders');
+    await openInApp(page, '/admin?tab=orders');
     const box = page.getByRole('searchbox', { name: SEARCH_ORDERS });
     await box.fill(label);
     await box.press('Enter');
@@ -300,7 +301,7 @@ j.step(
   "the buyer's invoice shows the note to the customer and the refund once, never the internal note",
   async () => {
     const { page } = buyer;
-    await page.goto(`/portal/orders/${orderId}/invoice`);
+    await openInApp(page, `/portal/orders/${orderId}/invoice`);
     const invoice = page.getByRole('article', { name: /^Invoice INV-\d{6}$/ });
     await see(invoice, SLOW);
     await seeText(invoice, /Partially refunded/);

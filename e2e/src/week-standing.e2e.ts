@@ -24,7 +24,16 @@ import {
 import { E2E_ROOT, journey, type Person } from './support/journey';
 import { snap } from './support/screens';
 import { fillShipTo, onStripePage } from './support/stripe-page';
-import { at, productCard, see, seeText, signInBuyer, signInManager, usd } from './support/ui';
+import {
+  at,
+  openInApp,
+  productCard,
+  see,
+  seeText,
+  signInBuyer,
+  signInManager,
+  usd,
+} from './support/ui';
 
 const j = journey('week-standing');
 const mails = mailClient(j.stack.urls.mail);
@@ -180,7 +189,7 @@ j.step(
     const manager = await j.person('manager');
     const { page } = manager;
     await signInManager(page);
-    await page.goto('/admin?tab=overview&range=last-month');
+    await openInApp(page, '/admin?tab=overview&range=last-month');
     await see(page.getByRole('region', { name: 'All time' }));
     const period = page.getByRole('region', { name: /^Last month: / });
     await see(period);
@@ -221,11 +230,11 @@ j.step(
     buyer = await j.person('retailer');
     const { page } = buyer;
     await signInBuyer(page, account.email);
-    await page.goto('/portal/store?q=variety');
+    await openInApp(page, '/portal/store?q=variety');
     const card = productCard(page, PACK.name);
     await card.getByRole('button', { name: /^Add to Cart/ }).click();
     await see(card.getByRole('button', { name: /^Add to Cart 1 in cart$/ }));
-    await page.goto('/portal/cart');
+    await openInApp(page, '/portal/cart');
     await page.getByRole('radio', { name: 'Deliver every 2 weeks' }).check();
     await page.getByRole('button', { name: 'Start standing order' }).scrollIntoViewIfNeeded();
     await snap(page, 'week-07-standing-order-cart-after');
@@ -258,7 +267,7 @@ j.step(
   'skip, undo, change quantities: one mail each, with the total and the next date',
   async () => {
     const { page } = buyer;
-    await page.goto('/portal/my-account?tab=standing-orders');
+    await openInApp(page, '/portal/my-account?tab=standing-orders');
     const card = standingCard(buyer);
     await card.getByRole('button', { name: 'Skip next delivery' }).click();
     await see(card.getByRole('button', { name: 'Undo skip' }));
@@ -267,7 +276,7 @@ j.step(
     expect(skipped.text).toContain(`Your next delivery is charged ${usd(PACK.unit)} on`);
     await showMail(buyer, skipped, 'week-07-standing-order-skip-mail-after');
 
-    await page.goto('/portal/my-account?tab=standing-orders');
+    await openInApp(page, '/portal/my-account?tab=standing-orders');
     await standingCard(buyer).getByRole('button', { name: 'Undo skip' }).click();
     await see(standingCard(buyer).getByRole('button', { name: 'Skip next delivery' }));
     const back = await exactlyOne(account.email, /^Delivery of .+ back on$/);
@@ -295,7 +304,7 @@ j.step(
   'cancelling mails the buyer and the manager, once',
   async () => {
     const { page } = buyer;
-    await page.goto('/portal/my-account?tab=standing-orders');
+    await openInApp(page, '/portal/my-account?tab=standing-orders');
     const card = standingCard(buyer);
     await card.getByRole('button', { name: 'Cancel standing order' }).click();
     const confirm = page.locator('.confirm-popover').filter({ visible: true });

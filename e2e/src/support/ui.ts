@@ -15,6 +15,19 @@ export async function see(locator: Locator, timeout = UI_TIMEOUT): Promise<Locat
   return first;
 }
 
+/**
+ * Waits until a dialog is open and its opening zoom is over (antd's Modal). A click sent while it
+ * zooms in can be lost: Save Changes left the product editor open and unsaved, and Send quote
+ * sent nothing, each once in a run.
+ */
+export async function seeDialog(dialog: Locator, timeout = UI_TIMEOUT): Promise<Locator> {
+  const first = await see(dialog, timeout);
+  await expect
+    .poll(() => first.getAttribute('class'), { timeout, interval: 50 })
+    .not.toMatch(/ant-zoom-(appear|enter)/);
+  return first;
+}
+
 /** Waits until the locator's text matches. */
 export async function seeText(
   locator: Locator,
@@ -85,13 +98,38 @@ export async function submitSignIn(
     .click();
 }
 
+/**
+ * Opens `url` the way a person moves on inside the app: the router's own navigation, with no new
+ * document (history.pushState and a popstate event, which the app's browser router follows as it
+ * follows Back and Forward). When the page holds no document of the app (a new person, the Stripe
+ * sandbox's page), it loads `url` as `page.goto` does. Steps about a fresh load (a deep link, a
+ * reload, a signed-out redirect), or after data was changed behind the app's back (the app keeps
+ * what it read for 30 s), use `page.goto` itself (e2e/README.md).
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  const here = page.url().startsWith('http') ? new URL(page.url()) : undefined;
+  const target = here ? new URL(url, here) : undefined;
+  const inApp =
+    here !== undefined &&
+    target?.origin === here.origin &&
+    (await page.evaluate(() => document.getElementById('root')?.hasChildNodes() === true));
+  if (!inApp || !target) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((href) => {
+    window.history.pushState(null, '', href);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, `${target.pathname}${target.search}${target.hash}`);
+}
+
 /** Buyer sign-in at /login, up to the 'Welcome back!' toast. */
 export async function signInBuyer(
   page: Page,
   email: string,
   password = DEMO_PASSWORD,
 ): Promise<void> {
-  await page.goto('/login');
+  await openInApp(page, '/login');
   await see(page.getByRole('heading', { name: 'Portal Access' }));
   await submitSignIn(page, email, password);
   await seeToast(page, 'Welcome back!');
@@ -99,7 +137,7 @@ export async function signInBuyer(
 
 /** Manager sign-in at /admin/login, up to the dashboard. */
 export async function signInManager(page: Page, email = 'manager@demo.test'): Promise<void> {
-  await page.goto('/admin/login');
+  await openInApp(page, '/admin/login');
   await see(page.getByRole('heading', { name: 'Admin Login' }));
   await submitSignIn(page, email);
   await at(page, '/admin');
