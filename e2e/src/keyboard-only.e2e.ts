@@ -14,7 +14,6 @@ import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accoun
 import { checkA11y } from './support/a11y';
 import { journey, type Person } from './support/journey';
 import { expectFocusTrapped, focusStop, hasFocus, tabTo, typeInto } from './support/keyboard';
-import { transitionsDone } from './support/layout';
 import { snap } from './support/screens';
 import { E2E_SHIP_TO, onStripePage } from './support/stripe-page';
 import {
@@ -22,6 +21,7 @@ import {
   openInApp,
   productCard,
   see,
+  seeDialog,
   seeQuantity,
   seeText,
   seeToast,
@@ -172,21 +172,20 @@ function popconfirm(page: Page): Locator {
 }
 
 /**
- * Opens a dialog with Enter on `opener`, checks that Tab and Shift+Tab stay inside it, closes
- * it with Escape and checks that the focus is back on the opener.
+ * Waits until a dialog opened from the keyboard is open, its opening zoom over, and holds the
+ * focus, as a keyboard user waits before pressing Tab: antd's Modal moves the focus onto itself
+ * when its motion ends, and Tab presses sent before that went to a control and were then taken
+ * back to the dialog (the refund dialog's Goodwill amount was missed once).
  */
-/**
- * Waits until a dialog opened from the keyboard is open and holds the focus, its opening motion
- * at its end, as a keyboard user waits before pressing Tab: antd's Modal moves the focus onto
- * itself when its motion ends, and Tab presses sent before that went to a control and were then
- * taken back to the dialog (the refund dialog's Goodwill amount was missed once).
- */
-async function dialogOpened(page: Page, dialog: Locator): Promise<void> {
-  await see(dialog);
-  await transitionsDone(page);
+async function dialogOpened(dialog: Locator): Promise<void> {
+  await seeDialog(dialog);
   await expect.poll(() => hasFocus(dialog)).toBe(true);
 }
 
+/**
+ * Opens a dialog with Enter on `opener`, checks that Tab and Shift+Tab stay inside it, closes
+ * it with Escape and checks that the focus is back on the opener.
+ */
 async function escapeDialog(
   page: Page,
   opener: Locator,
@@ -195,8 +194,7 @@ async function escapeDialog(
 ): Promise<void> {
   await tabTo(page, opener, { max });
   await page.keyboard.press('Enter');
-  await see(dialog);
-  await expect.poll(() => hasFocus(dialog)).toBe(true);
+  await dialogOpened(dialog);
   await expectFocusTrapped(page, dialog);
   await page.keyboard.press('Escape');
   await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -419,7 +417,7 @@ j.step(
     const shipDialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
     await escapeDialog(page, ship, shipDialog, 60);
     await page.keyboard.press('Enter');
-    await dialogOpened(page, shipDialog);
+    await dialogOpened(shipDialog);
     const carrier = shipDialog.getByRole('combobox', { name: 'Carrier' });
     await tabTo(page, carrier, { max: 5 });
     await page.keyboard.press('ArrowDown');
@@ -458,7 +456,7 @@ j.step(
     const refundDialog = page.getByRole('dialog', { name: `Refund order ${firstOrder}` });
     await escapeDialog(page, refund, refundDialog, 60);
     await page.keyboard.press('Enter');
-    await dialogOpened(page, refundDialog);
+    await dialogOpened(refundDialog);
     await typeInto(page, refundDialog.getByRole('textbox', { name: 'Goodwill amount' }), '5.00', 5);
     await typeInto(
       page,

@@ -16,14 +16,14 @@ export async function see(locator: Locator, timeout = UI_TIMEOUT): Promise<Locat
 }
 
 /**
- * Waits until a dialog is open and its opening zoom is over (antd's Modal). A click sent while it
- * zooms in can be lost: Save Changes left the product editor open and unsaved, and Send quote
- * sent nothing, each once in a run.
+ * Waits until a dialog is open and its opening zoom is over (antd's Modal; a dialog without that
+ * motion passes at once). A click sent while it zooms in can be lost: Save Changes left the
+ * product editor open and unsaved, and Send quote sent nothing, each once in a run.
  */
 export async function seeDialog(dialog: Locator, timeout = UI_TIMEOUT): Promise<Locator> {
   const first = await see(dialog, timeout);
   await expect
-    .poll(() => first.getAttribute('class'), { timeout, interval: 50 })
+    .poll(async () => (await first.getAttribute('class')) ?? '', { timeout, interval: 50 })
     .not.toMatch(/ant-zoom-(appear|enter)/);
   return first;
 }
