@@ -16,7 +16,7 @@ export const MAX_STACKS = 4;
 /**
  * How many stacks a suite's global setup starts: one per worker that will run one of its files,
  * that is as many as vitest runs at once (1 for a suite whose files run one after another), no
- * more than there are files to run (one for `npx vitest run --project e2e reorder`), and never
+ * more than there are files to run (one for the journeys' one file), and never
  * more than MAX_STACKS. Never fewer than the workers: two files running at once must not share.
  */
 export async function stacksNeeded(project: {

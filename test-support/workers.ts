@@ -9,7 +9,7 @@ import { MAX_STACKS } from './worker-stack.ts';
  * Every project sets it itself: vitest 5 does not hand the root config's `maxWorkers` down to the
  * projects, and a project left at its default (one less than the cores: one on a 2-core machine)
  * is run alone, file after file, after the others. Projects sharing one `maxWorkers` (and group
- * order) share the pool instead. The journeys keep one worker on purpose and run last
- * (e2e/vitest.config.ts says why).
+ * order) share the pool instead. The journeys are one file of that pool, so they take one worker
+ * at a time (e2e/src/run-journeys.ts says why).
  */
 export const TEST_WORKERS = Math.min(MAX_STACKS, Math.max(2, availableParallelism() - 1));

@@ -2,9 +2,9 @@
  * Starts the local stack (the same `startStack` as `npm start`, on free ports, serving a
  * production build of the web app) and one headless Debian Chromium; hands their addresses to
  * the journeys, and stops all of them at the end, also when a journey or the setup itself fails.
- * The journeys run one after another on one stack (maxWorkers 1 in e2e/vitest.config.ts); with
- * more workers there, each vitest worker gets a stack of its own (support/provided.ts
- * `thisStack`). Stack output goes to e2e/artifacts/stack-<n>.log (git-ignored) for diagnosis.
+ * The journeys run one after another on one stack, as one test file (src/run-journeys.ts); a
+ * stack is started for each vitest worker that runs a file of the project (support/provided.ts
+ * `thisStack`), so one. Stack output goes to e2e/artifacts/stack-<n>.log (git-ignored) for diagnosis.
  */
 import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
