@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ComponentType } from 'react';
+import { createPortal } from 'react-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { PageTabs } from '@/components/page-tabs';
 import { PlainToasts } from '@/components/toast-region';
 import { expectToast } from '@/testing/toasts';
 import { DIALOG_LOAD_FAILED, lazyDialog } from './lazy-dialog';
@@ -91,5 +93,49 @@ describe('lazyDialog', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.getByRole('dialog', { name: 'Edit product' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes when its tab panel is hidden (Back while it is open), and stays closed on the tab's return", async () => {
+    const user = userEvent.setup();
+    const { load, calls } = handLoad();
+    // Drawn in a portal over the page, as antd's Modal and Drawer are: hiding the panel alone
+    // would leave it open over the other tab.
+    const Modal = lazyDialog(async () => {
+      const { default: Inner } = await load();
+      return {
+        default: (props: Props) => createPortal(<Inner {...props} />, document.body),
+      };
+    });
+    function Page() {
+      const [tab, setTab] = useState<'one' | 'two'>('one');
+      return (
+        <>
+          <button onClick={() => setTab(tab === 'one' ? 'two' : 'one')}>History</button>
+          <PageTabs<'one' | 'two'>
+            activeKey={tab}
+            onChange={setTab}
+            items={[
+              { key: 'one', label: 'Claims', children: <Opener Modal={Modal} /> },
+              { key: 'two', label: 'Orders', children: <p>Recent orders</p> },
+            ]}
+          />
+        </>
+      );
+    }
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await act(async () => calls[0]!.resolve());
+    expect(await screen.findByRole('dialog', { name: 'Edit product' })).toBeInTheDocument();
+    // The tab changes under the dialog, as the browser's Back does (not a click: the dialog's
+    // mask would be over the tabs).
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    expect(screen.getByText('Recent orders')).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    expect(screen.getByRole('button', { name: 'Open' })).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument();
+    // It opens again as before.
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit product' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useEffectEvent, useState, type ComponentType } from 'react';
 import { Spinner } from '@/components/app-loading';
 import { useNotify } from '@/lib/notify';
+import { usePanelShown } from './panel-shown';
 import './lazy-dialog.css';
 
 /** What a dialog mounted only while open takes: it calls onClose to be removed. */
@@ -18,7 +19,10 @@ export const DIALOG_LOAD_FAILED = 'Could not open this. Check your connection an
  *   is never met by nothing;
  * - when it cannot be fetched, an error toast says so and the dialog closes: the button that
  *   opened it tries again (unlike `React.lazy`, which keeps a failed load for good);
- * - once fetched, it opens at once the next time.
+ * - once fetched, it opens at once the next time;
+ * - opened from a tab panel, it closes when another tab is shown (the browser's Back, or a phone's
+ *   back gesture, while it is open): drawn in a portal over the page, it would otherwise stay open
+ *   over the other tab, its mask catching every click there (panel-shown.ts).
  * `preload()` starts the fetch early (from a button's hover, or beside other work).
  */
 export function lazyDialog<Props extends DialogProps>(
@@ -41,6 +45,12 @@ export function lazyDialog<Props extends DialogProps>(
     const notify = useNotify();
     const [Dialog, setDialog] = useState<ComponentType<Props> | null>(() => loaded);
     const { onClose } = props;
+    const shown = usePanelShown();
+    // Once when its panel is hidden, with the onClose of that moment (a new one each draw).
+    const closeHidden = useEffectEvent(() => onClose());
+    useEffect(() => {
+      if (!shown) closeHidden();
+    }, [shown]);
     useEffect(() => {
       if (Dialog) return;
       let live = true;
@@ -58,6 +68,7 @@ export function lazyDialog<Props extends DialogProps>(
         live = false;
       };
     }, [Dialog, notify, onClose]);
+    if (!shown) return null;
     if (!Dialog) return <DialogOpening />;
     return <Dialog {...props} />;
   }

@@ -8,6 +8,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { PanelShownContext } from './panel-shown';
 import './page-tabs.css';
 
 export interface PageTab<K extends string> {
@@ -58,7 +59,8 @@ export function hiddenEnds(list: {
  * tab and, with automatic activation (the default), open it. With manual activation they only
  * move the focus, and Enter or Space opens the focused tab: for panels that take a while to load
  * (the dashboard's), so that arrowing past one does not fetch it. A panel opened once stays
- * mounted while hidden, so a form keeps what was typed. The list scrolls sideways when the tabs
+ * mounted while hidden, so a form keeps what was typed; a dialog opened from it closes when it is
+ * hidden (the Back button while the dialog is open, say: panel-shown.ts). The list scrolls sideways when the tabs
  * do not fit (a phone), to the focused tab, and to the open one when the page opens on it; an
  * end with tabs past it fades out under an arrow that scrolls the list that way (for a finger or
  * a mouse; the arrow keys already reach every tab, and the fades follow them).
@@ -211,7 +213,9 @@ export function PageTabs<K extends string>({
             hidden={item.key !== activeKey}
             tabIndex={item.key === activeKey ? 0 : -1}
           >
-            {item.children}
+            <PanelShownContext.Provider value={item.key === activeKey}>
+              {item.children}
+            </PanelShownContext.Provider>
           </div>
         ))}
     </div>
