@@ -287,9 +287,12 @@ j.step(
     // The replacement took its two jugs from stock.
     expect((await stockCount(j.stack, JUG.id)).on_hand).toBe(100 - JUG.qty - 2);
 
-    // The manager ships it like any order: it reads $0.00.
+    // The manager ships it like any order: it reads $0.00. The claim's drawer is still open when
+    // the Orders tab comes (as after the browser's Back): it closes, or its mask would take the
+    // click on Mark Shipped.
     const short = `#${replacementId.slice(0, 8)}`;
-    await page.goto(`/admin?tab=orders&order=${replacementId}`);
+    await openInApp(page, `/admin?tab=orders&order=${replacementId}`);
+    await expect.poll(() => drawer.isVisible()).toBe(false);
     const row = page
       .getByRole('region', { name: 'Recent Orders' })
       .locator('tr, article')

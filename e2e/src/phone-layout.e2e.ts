@@ -166,7 +166,8 @@ j.step(
     account = await createApprovedBuyer(j.stack, 'retailer', 'phone');
     await writeProfile(LONG_NAME);
     await writeCart(j.stack, account.uid, CART);
-    buyer = await j.person('buyer');
+    // Motion as most people have it: a later step turns reduced motion on and off, live.
+    buyer = await j.person('buyer', { reducedMotion: 'no-preference' });
     const { page } = buyer;
     // The dev server compiles the sign-in page on its first request: give it time once.
     await page.goto('/login');
