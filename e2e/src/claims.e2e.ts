@@ -29,6 +29,7 @@ import {
   at,
   openInApp,
   see,
+  seeDialog,
   seeText,
   seeToast,
   signInBuyer,
@@ -135,7 +136,7 @@ async function report(page: Page, kind: string, units: number, note: string, pho
   const card = await openOrder(page, orderId, label);
   await card.getByRole('button', { name: 'Report a problem' }).click();
   const dialog = page.getByRole('dialog', { name: `Report a problem with order ${label}` });
-  await see(dialog, SLOW);
+  await seeDialog(dialog, SLOW);
   await dialog
     .getByRole('spinbutton', { name: `Units of ${JUG.name} affected` })
     .fill(String(units));
@@ -211,7 +212,7 @@ j.step(
         .first();
     await row().getByRole('button', { name: 'Mark Shipped', exact: true }).click();
     const dialog = admin.getByRole('dialog', { name: `Ship order ${label}` });
-    await see(dialog, SLOW);
+    await seeDialog(dialog, SLOW);
     await chooseCarrier(admin, dialog, 'UPS');
     await dialog.getByLabel('Tracking number').fill('1Z999AA10000000031');
     await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
@@ -271,7 +272,7 @@ j.step(
     await snap(page, 'claims-admin-drawer');
     await drawer.getByRole('button', { name: 'Settle', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /^Settle the claim on / });
-    await see(dialog, SLOW);
+    await seeDialog(dialog, SLOW);
     await dialog.getByRole('radio', { name: /Replacement order/ }).check();
     await dialog.getByRole('button', { name: 'Settle claim' }).click();
     await seeToast(page, 'Claim settled', undefined, SLOW);
@@ -301,7 +302,7 @@ j.step(
     await seeText(row, usd(0), SLOW);
     await row.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
     const ship = page.getByRole('dialog', { name: `Ship order ${short}` });
-    await see(ship, SLOW);
+    await seeDialog(ship, SLOW);
     await chooseCarrier(page, ship, 'UPS');
     await ship.getByLabel('Tracking number').fill('1Z999AA10000000032');
     await ship.getByRole('button', { name: 'Mark shipped', exact: true }).click();
@@ -337,7 +338,7 @@ j.step(
     const drawer = await openClaim(manager.page);
     await drawer.getByRole('button', { name: 'Settle', exact: true }).click();
     const settleDialog = manager.page.getByRole('dialog', { name: /^Settle the claim on / });
-    await see(settleDialog, SLOW);
+    await seeDialog(settleDialog, SLOW);
     await settleDialog.getByRole('radio', { name: /Store credit/ }).check();
     await snap(manager.page, 'claims-settle-store-credit', async () => {
       if (!(await settleDialog.isVisible())) {

@@ -30,11 +30,6 @@ import {
 } from './support/ui';
 
 const j = journey('keyboard-only');
-/**
- * Its people keep motion, as most people have it (journey.ts, REDUCED_MOTION): antd moves the
- * focus into a dialog when its zoom ends, and this journey checks where the focus goes.
- */
-const WITH_MOTION = { reducedMotion: 'no-preference' } as const;
 const tag = uniqueTag();
 const applicant = {
   fullName: `Kay Keys ${tag}`,
@@ -211,7 +206,7 @@ async function escapeDialog(
 j.step(
   'a visitor fills the whole application form with the keyboard and submits it',
   async () => {
-    shopper = await j.person('visitor', WITH_MOTION);
+    shopper = await j.person('visitor');
     const { page } = shopper;
     await page.goto('/apply');
     // The first page of the run: the dev server may still be compiling the app.
@@ -245,7 +240,7 @@ j.step(
   'an approved buyer signs in on /login with the keyboard',
   async () => {
     buyer = await createApprovedBuyer(j.stack, 'retailer', 'keyboard');
-    shopper = await j.person('buyer', WITH_MOTION);
+    shopper = await j.person('buyer');
     const { page } = shopper;
     await page.goto('/login');
     await see(page.getByRole('heading', { name: 'Portal Access' }));
@@ -339,7 +334,7 @@ j.step(
 j.step(
   'the manager signs in on /admin/login and goes through every tab with the arrows',
   async () => {
-    manager = await j.person('manager', WITH_MOTION);
+    manager = await j.person('manager');
     const { page } = manager;
     await page.goto('/admin/login');
     await see(page.getByRole('heading', { name: 'Admin Login' }));

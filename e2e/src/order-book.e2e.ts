@@ -22,6 +22,7 @@ import {
   productCard,
   revenue,
   see,
+  seeDialog,
   seeText,
   signInBuyer,
   signInManager,
@@ -147,6 +148,7 @@ j.step(
     await seeText(details, /Portland, OR 97204/);
     await row.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Ship order ${firstOrder}` });
+    await seeDialog(dialog);
     await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
     await see(dialog.getByText('Choose the carrier.'));
     // The dialog belongs to the row: at phone width the order is a card, where it is opened

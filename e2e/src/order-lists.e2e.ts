@@ -17,7 +17,16 @@ import {
 } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { snap } from './support/screens';
-import { at, openInApp, see, seeQuantity, seeText, seeToast, signInBuyer } from './support/ui';
+import {
+  at,
+  openInApp,
+  see,
+  seeDialog,
+  seeQuantity,
+  seeText,
+  seeToast,
+  signInBuyer,
+} from './support/ui';
 
 const j = journey('order-lists');
 const tag = uniqueTag().slice(0, 4).toUpperCase();
@@ -111,7 +120,7 @@ j.step(
     const order = await see(page.getByRole('listitem', { name: `Order #${orderId.slice(0, 8)}` }));
     await order.getByRole('button', { name: 'Show 22 items' }).click();
     await order.getByRole('button', { name: /^Save as list/ }).click();
-    const dialog = await see(page.getByRole('dialog', { name: 'Save as list' }));
+    const dialog = await seeDialog(page.getByRole('dialog', { name: 'Save as list' }));
     await seeText(dialog, /Save these 3 products with their quantities/);
     await dialog.getByRole('textbox', { name: 'List name' }).fill(LIST_NAME);
     await dialog.getByRole('button', { name: 'Save list' }).click();

@@ -23,6 +23,7 @@ import {
   at,
   openInApp,
   see,
+  seeDialog,
   seeText,
   seeToast,
   signInBuyer,
@@ -134,6 +135,7 @@ j.step('the manager can ship the order while its invoice is open', async () => {
   await seeText(entry, /Awaiting payment/);
   await entry.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Ship order ${label}` });
+  await seeDialog(dialog);
   await chooseCarrier(page, dialog, 'UPS');
   await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
   await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();

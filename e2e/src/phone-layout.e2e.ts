@@ -166,8 +166,7 @@ j.step(
     account = await createApprovedBuyer(j.stack, 'retailer', 'phone');
     await writeProfile(LONG_NAME);
     await writeCart(j.stack, account.uid, CART);
-    // Motion as most people have it: a later step turns reduced motion on and off, live.
-    buyer = await j.person('buyer', { reducedMotion: 'no-preference' });
+    buyer = await j.person('buyer');
     const { page } = buyer;
     // The dev server compiles the sign-in page on its first request: give it time once.
     await page.goto('/login');

@@ -18,6 +18,7 @@ import {
   openInApp,
   productCard,
   see,
+  seeDialog,
   seeToast,
   signInBuyer,
   signInManager,
@@ -67,6 +68,7 @@ j.step('the manager creates "Chain 5% syrups" and assigns it to one company', as
   await openInApp(page, '/admin?tab=price-lists');
   await page.getByRole('button', { name: 'New price list' }).click();
   const form = page.getByRole('dialog', { name: 'New price list' });
+  await seeDialog(form);
   await form.getByLabel('Name').fill(LIST);
   const companies = form.getByRole('combobox', { name: 'Companies' });
   await companies.click();

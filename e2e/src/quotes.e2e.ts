@@ -124,7 +124,7 @@ async function draftAndSend(
   await see(page.getByRole('heading', { name: 'Draft orders and quotes' }), SLOW);
   await page.getByRole('button', { name: 'New draft order' }).click();
   const editor = page.getByRole('dialog', { name: 'New draft order' });
-  await see(editor);
+  await seeDialog(editor);
   const companyField = editor.getByRole('combobox', { name: 'Company' });
   // The field shows the company chosen (its title), not one the redraw put under the pointer.
   await choose(page, companyField, company.storeName, (timeout) =>

@@ -15,6 +15,7 @@ import {
   openInApp,
   productCard,
   see,
+  seeDialog,
   seeToast,
   signInBuyer,
   signInManager,
@@ -110,6 +111,7 @@ j.step('the manager sees the open dispute and cannot ship the order', async () =
   await snap(page, 'admin-order-disputed');
   await row.getByRole('button', { name: 'Mark Shipped', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Ship order ${orderLabel}` });
+  await seeDialog(dialog);
   await chooseCarrier(page, dialog, 'UPS');
   await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
   await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();

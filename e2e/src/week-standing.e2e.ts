@@ -29,6 +29,7 @@ import {
   openInApp,
   productCard,
   see,
+  seeDialog,
   seeText,
   signInBuyer,
   signInManager,
@@ -284,6 +285,7 @@ j.step(
 
     await standingCard(buyer).getByRole('button', { name: 'Change products' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change products' });
+    await seeDialog(dialog);
     await dialog.getByLabel(`Quantity of ${PACK.name}`).fill('2');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

@@ -26,18 +26,6 @@ export const UI_TIMEOUT = 20_000;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
-/**
- * What a person prefers unless their journey says otherwise: reduced motion, which the app honours
- * (antd's motion off: dialogs, drawers and drop-downs open without their zoom or slide; its own
- * transitions off). With motion, a dialog's first frames show it paused at a fifth of its size
- * while antd starts its zoom; under a busy CPU Playwright found its button steady there, aimed,
- * and the zoom moved the button before the click landed: the manager-insight journey's Add
- * Tutorial was clicked and nothing happened (a clean-clone run of f400ab55, the journeys beside
- * the other suites). The keyboard-only and phone-layout journeys keep motion, as most people have
- * it, and wait for the zoom's end before they act in a dialog (`seeDialog`, support/ui.ts).
- */
-export const REDUCED_MOTION = 'reduce' as const;
-
 export interface Person {
   page: Page;
   context: BrowserContext;
@@ -52,8 +40,7 @@ export interface Journey {
   readonly stack: StackInfo;
   /**
    * A new person: their own browser context (cookies, storage), at 1280x800 unless `device` says
-   * otherwise (a phone: `{ viewport: PHONE, hasTouch: true, isMobile: true }`), who prefers
-   * reduced motion unless `device` says `reducedMotion: 'no-preference'` (REDUCED_MOTION).
+   * otherwise (a phone: `{ viewport: PHONE, hasTouch: true, isMobile: true }`; reduced motion).
    */
   person(name: string, device?: PersonDevice): Promise<Person>;
   /** Runs `fn` as the next step of this journey. */
@@ -89,7 +76,6 @@ export function journey(slug: string): Journey {
         baseURL: stack.urls.web,
         viewport: DESKTOP,
         locale: 'en-US',
-        reducedMotion: REDUCED_MOTION,
         ...device,
       });
       context.setDefaultTimeout(UI_TIMEOUT);

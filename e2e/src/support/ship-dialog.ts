@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { chooseCarrier } from '../../../scripts/lib/browser/select-option';
-import { see, seeToast } from './ui';
+import { seeDialog, seeToast } from './ui';
 
 export { chooseCarrier };
 
@@ -24,7 +24,7 @@ export async function shipInDialog(
   timeout = 60_000,
 ): Promise<void> {
   const dialog = page.getByRole('dialog', { name: `Ship order ${label}` });
-  await see(dialog, timeout);
+  await seeDialog(dialog, timeout);
   if (shipment.units) {
     for (const name of shipment.lines ?? [...shipment.units.keys()]) {
       const box = dialog.getByRole('textbox', { name: `Units of ${name} to ship` });
