@@ -149,9 +149,13 @@ j.step(
 
     await withoutLastView(page);
     const firestoreReads: string[] = [];
+    // Counted from the reloaded document on: a read the page before it still had under way (a
+    // clean-clone run, on a busy CPU) is not this visit's.
+    let reloaded = false;
+    page.once('framenavigated', () => (reloaded = true));
     page.on('request', (request) => {
       // Firestore Lite's reads and the full SDK's live listeners alike.
-      if (request.url().includes('/databases/')) firestoreReads.push(request.url());
+      if (reloaded && request.url().includes('/databases/')) firestoreReads.push(request.url());
     });
     const check = await holdSessionCheck(page);
     await page.reload();
