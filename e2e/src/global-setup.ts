@@ -4,7 +4,8 @@
  * the journeys, and stops all of them at the end, also when a journey or the setup itself fails.
  * The journeys run one after another on one stack, as one test file (src/run-journeys.ts); a
  * stack is started for each vitest worker that runs a file of the project (support/provided.ts
- * `thisStack`), so one. Stack output goes to e2e/artifacts/stack-<n>.log (git-ignored) for diagnosis.
+ * `thisStack`), so one. Stack output goes to e2e/artifacts/stack-<n>.log (git-ignored) for
+ * diagnosis.
  */
 import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
