@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { theme as antdTheme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
@@ -55,5 +57,28 @@ describe('theme: text contrast (WCAG AA, 4.5:1)', () => {
     expect(
       contrast(theme.components?.Table?.colorTextDisabled ?? '', WHITE),
     ).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('theme: links, under the pointer and pressed too', () => {
+  it("antd's links read on white and on the page", () => {
+    for (const key of ['colorLink', 'colorLinkHover', 'colorLinkActive'] as const) {
+      expect(contrast(token[key], WHITE), key).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(token[key], PAGE), key).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("the plain elements' links and link buttons take the theme's colours", () => {
+    const read = (file: string) => readFileSync(path.join(import.meta.dirname, '..', file), 'utf8');
+    const uiRoot = read('styles/ui-root.css');
+    const button = read('components/button.css');
+    const colourOf = (css: string, selector: string) => {
+      const at = css.indexOf(`${selector} {`);
+      expect(at, selector).toBeGreaterThanOrEqual(0);
+      return /color:\s*(#[0-9a-f]{6})/i.exec(css.slice(at))?.[1]?.toLowerCase();
+    };
+    expect(colourOf(uiRoot, ':where(.ui-root) a:hover')).toBe(token.colorLinkHover);
+    expect(colourOf(button, '.button--link:not(:disabled):hover')).toBe(token.colorLinkHover);
+    expect(colourOf(uiRoot, ':where(.ui-root) a')).toBe(token.colorLink);
   });
 });
