@@ -387,8 +387,15 @@ describe('StorePage: search, category and sort', () => {
     await user.type(screen.getByLabelText('Search'), 'syrup');
     expect(cardNames()).toEqual(['Purple Dream Syrup', 'Blue Coast Syrup']);
     expect(screen.getByRole('status')).toHaveTextContent('2 products');
-    // Typing filters in memory: no request per keystroke.
-    expect(fakeDb.calls.length).toBe(calls);
+    // Typing filters in memory: no request per keystroke. On a busy machine one of the page's
+    // first reads can still be repeated meanwhile (its refresh after the first card came more
+    // than 300 ms later: a clean-clone run saw two); what typing adds is never a new read.
+    const signature = (call: (typeof fakeDb.calls)[number]) =>
+      `${call.op} ${call.path} ${JSON.stringify(call.constraints ?? [])}`;
+    const first = new Set(fakeDb.calls.slice(0, calls).map(signature));
+    const whileTyping = fakeDb.calls.slice(calls);
+    expect(whileTyping.map(signature).filter((call) => !first.has(call))).toEqual([]);
+    expect(whileTyping.length).toBeLessThan('syrup'.length);
     await waitFor(() => expect(router.state.location.search).toBe('?q=syrup'));
     expect(router.state.historyAction).toBe('REPLACE');
   });
