@@ -18,7 +18,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../src/index.js';
 import { protobufRuntime } from '../src/proto/firestore-proto.js';
-import { BLOCK_SIZE, crc32c, readLog, writeLog } from '../src/store/leveldb-log.js';
+import { readExport } from '../src/store/export-layout.js';
+import {
+  BLOCK_SIZE,
+  crc32c,
+  readLog,
+  startsWithLogRecord,
+  writeLog,
+} from '../src/store/leveldb-log.js';
 import { adminClient } from './support/sdk-apps.js';
 import { uniqueProjectId, type Target } from './support/target.js';
 
@@ -287,6 +294,42 @@ describe('LevelDB log format', () => {
     expect(crc32c(Buffer.from([...Array(32).keys()]))).toBe(0x46dd794e);
   });
 });
+
+describe('telling an official export file from ours', () => {
+  it('reads a log whose first checksum starts with "{" as a log, not as JSON', async () => {
+    // The first record's checksum depends on the project id in its keys: about one id in 256
+    // gives a file whose first byte is "{", which a sniff of the first byte took for JSON.
+    let found: { metadata: string; project: string } | undefined;
+    for (let i = 0; i < 5_000 && !found; i++) {
+      const project = `brace-${i}`;
+      const file = writeLog(DOCS.map(([p, f]) => entityBytes(p, f, project)));
+      if (file[0] === 0x7b) {
+        found = { metadata: await writeFixture(path.join(dir, project), project), project };
+      }
+    }
+    expect(found, 'no project id in 5,000 gave a log starting with "{"').toBeDefined();
+    const { metadata, project } = found!;
+    const output = await readFile(
+      path.join(path.dirname(metadata), 'all_namespaces/all_kinds/output-0'),
+    );
+    expect(output.subarray(0, 1).toString('latin1')).toBe('{');
+    expect(startsWithLogRecord(output)).toBe(true);
+    const docs = await readExport(metadata, { project, database: '(default)' });
+    expect(docs.map((doc) => doc.path).sort()).toEqual(DOCS.map(([p]) => p).sort());
+  });
+
+  it('does not take our JSON, or a damaged log, for a log record', () => {
+    expect(startsWithLogRecord(Buffer.from('{"documents": {}}'))).toBe(false);
+    expect(startsWithLogRecord(Buffer.alloc(0))).toBe(false);
+    const log = writeLog([Buffer.from('a record')]);
+    expect(startsWithLogRecord(log)).toBe(true);
+    log[HEADER_BYTE_OF_DATA] ^= 0xff;
+    expect(startsWithLogRecord(log)).toBe(false);
+  });
+});
+
+/** The first data byte of a log's first record (after its 7-byte header). */
+const HEADER_BYTE_OF_DATA = 7;
 
 describe('official export format', () => {
   it('imports an official export written by the fixture, serves every value through firebase-admin and REST, and exports the same entity bytes', async () => {

@@ -41,6 +41,21 @@ function recordCrc(type: number, data: Uint8Array): number {
   return maskCrc(crc32c(data, crc32c(Uint8Array.of(type))));
 }
 
+/**
+ * Whether the file starts with a whole LevelDB log record: a FULL or FIRST record that fits its
+ * block and the file, whose checksum matches. A file of JSON passes only by a 32-bit checksum's
+ * chance; its first byte alone cannot tell (a record's checksum starts with "{" one time in 256).
+ */
+export function startsWithLogRecord(file: Uint8Array): boolean {
+  if (file.length < HEADER_SIZE) return false;
+  const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  const length = buf.readUInt16LE(4);
+  const type = buf.readUInt8(6);
+  if (type !== FULL && type !== FIRST) return false;
+  if (HEADER_SIZE + length > Math.min(BLOCK_SIZE, buf.length)) return false;
+  return recordCrc(type, buf.subarray(HEADER_SIZE, HEADER_SIZE + length)) === buf.readUInt32LE(0);
+}
+
 /** Encodes records as one LevelDB log file. */
 export function writeLog(records: readonly Uint8Array[]): Buffer {
   const out: Buffer[] = [];

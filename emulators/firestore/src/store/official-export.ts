@@ -19,7 +19,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoredDocument } from './document-store.js';
 import { decodeEntity, encodeEntity } from './entity-proto.js';
-import { readLog, writeLog } from './leveldb-log.js';
+import { readLog, startsWithLogRecord, writeLog } from './leveldb-log.js';
 import type { DatabaseName } from './resource-name.js';
 import type { Fields } from './value.js';
 
@@ -157,14 +157,16 @@ export async function readOfficialExport(
   const documents = new Map<string, Fields>();
   for (const output of outputs) {
     const bytes = await readFile(output);
-    const docs = isOurJson(bytes)
-      ? readOurJson(bytes)
-      : readLog(bytes, output).map((record, i) => {
-          const entity = decodeEntity(record, db, `${path.basename(output)} record ${i}`);
-          if (entity.path === null)
-            throw new OfficialExportError(`${output}: record ${i} has no key path.`);
-          return { path: entity.path, fields: entity.fields };
-        });
+    // A log's first bytes are a checksum, which can look like JSON's "{": the record decides.
+    const docs =
+      !startsWithLogRecord(bytes) && isOurJson(bytes)
+        ? readOurJson(bytes)
+        : readLog(bytes, output).map((record, i) => {
+            const entity = decodeEntity(record, db, `${path.basename(output)} record ${i}`);
+            if (entity.path === null)
+              throw new OfficialExportError(`${output}: record ${i} has no key path.`);
+            return { path: entity.path, fields: entity.fields };
+          });
     for (const doc of docs) documents.set(doc.path, doc.fields);
   }
   return [...documents].map(([p, fields]) => ({ path: p, fields }));
