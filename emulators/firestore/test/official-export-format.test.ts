@@ -22,6 +22,7 @@ import { readExport } from '../src/store/export-layout.js';
 import {
   BLOCK_SIZE,
   crc32c,
+  HEADER_SIZE,
   readLog,
   startsWithLogRecord,
   writeLog,
@@ -323,13 +324,10 @@ describe('telling an official export file from ours', () => {
     expect(startsWithLogRecord(Buffer.alloc(0))).toBe(false);
     const log = writeLog([Buffer.from('a record')]);
     expect(startsWithLogRecord(log)).toBe(true);
-    log[HEADER_BYTE_OF_DATA] ^= 0xff;
+    log[HEADER_SIZE] ^= 0xff; // the first record's first data byte
     expect(startsWithLogRecord(log)).toBe(false);
   });
 });
-
-/** The first data byte of a log's first record (after its 7-byte header). */
-const HEADER_BYTE_OF_DATA = 7;
 
 describe('official export format', () => {
   it('imports an official export written by the fixture, serves every value through firebase-admin and REST, and exports the same entity bytes', async () => {
