@@ -1,6 +1,6 @@
 // Seed import/export, reset, and the CLI process (always our own emulator: these are its own features).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emulator.stop();
+  await rm(dir, { recursive: true, force: true });
 });
 
 const get = async (

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applicationDefault } from 'firebase-admin/app';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   adminAppOptions,
   AdminTargetUsageError,
@@ -14,6 +14,17 @@ import {
  * named by --project, signed in with Application Default Credentials (no key file needed), or
  * the local emulators.
  */
+/** Folders this file made for key files, removed once it ends. */
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+function keyFilePath(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'admin-target-'));
+  tempDirs.push(dir);
+  return path.join(dir, 'key.json');
+}
+
 const noKey = () => {
   throw new Error('no key file should be read');
 };
@@ -50,7 +61,7 @@ describe('the admin tools’ target', () => {
   });
 
   it('uses a key file when one is named: its project, or the --project one', () => {
-    const key = path.join(mkdtempSync(path.join(tmpdir(), 'admin-target-')), 'key.json');
+    const key = keyFilePath();
     writeFileSync(key, JSON.stringify({ type: 'service_account', project_id: 'acme-prod' }));
     const env = { GOOGLE_APPLICATION_CREDENTIALS: key };
     expect(resolveAdminTarget({ project: undefined, env })).toMatchObject({

@@ -48,8 +48,17 @@ beforeAll(async () => {
   });
 }, 60_000);
 
+/** Folders the tests made for key files and homes, removed with the bundle's. */
+const tempDirs: string[] = [];
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
 afterAll(async () => {
-  if (bundle) await rm(path.dirname(bundle), { recursive: true, force: true });
+  if (bundle) tempDirs.push(path.dirname(bundle));
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 interface CliResult {
@@ -110,7 +119,7 @@ describe('claims CLI: usage', () => {
   });
 
   it('asks for --project when the credentials do not name one', async () => {
-    const key = path.join(await mkdtemp(path.join(tmpdir(), 'claims-cli-')), 'key.json');
+    const key = path.join(await tempDir('claims-cli-'), 'key.json');
     await writeFile(key, JSON.stringify({ type: 'service_account' }));
     const result = await claims(['show', 'someone@example.com'], {
       GOOGLE_APPLICATION_CREDENTIALS: key,
@@ -126,7 +135,7 @@ describe('claims CLI: usage', () => {
     const result = await claims(['show', 'someone@example.com', '--project', 'acme-wholesale'], {
       FIREBASE_AUTH_EMULATOR_HOST: '',
       FIRESTORE_EMULATOR_HOST: '',
-      HOME: await mkdtemp(path.join(tmpdir(), 'claims-cli-home-')),
+      HOME: await tempDir('claims-cli-home-'),
       CLOUDSDK_CONFIG: path.join(tmpdir(), 'claims-cli-no-gcloud'),
       METADATA_SERVER_DETECTION: 'none',
       GOOGLE_CLOUD_QUOTA_PROJECT: '',
@@ -148,7 +157,7 @@ describe('claims CLI: usage', () => {
   });
 
   it('refuses credentials with only one of the two emulators named (the other would be production)', async () => {
-    const key = path.join(await mkdtemp(path.join(tmpdir(), 'claims-cli-')), 'key.json');
+    const key = path.join(await tempDir('claims-cli-'), 'key.json');
     await writeFile(key, JSON.stringify({ type: 'service_account', project_id: 'acme-prod' }));
     const onlyAuth = await claims(['show', 'someone@example.com'], {
       GOOGLE_APPLICATION_CREDENTIALS: key,
