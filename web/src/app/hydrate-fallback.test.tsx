@@ -1,8 +1,16 @@
 import { render, screen } from '@testing-library/react';
+import { NO_SUPPORT_CONTACT } from '@portal/domain';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppLoading } from '@/components/app-loading';
 import { createRoutes } from './router';
+
+// The landing page's footer asks the siteContent function for the support contact: stubbed, so
+// no real request leaves the test (none set, the answer of a site without one).
+vi.mock('@/lib/site-content', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  fetchSupportContact: vi.fn(async () => NO_SUPPORT_CONTACT),
+}));
 
 afterEach(() => vi.restoreAllMocks());
 

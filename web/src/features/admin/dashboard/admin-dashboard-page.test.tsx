@@ -13,6 +13,7 @@ import { renderWithProviders } from '@/testing/render';
 import { useAllProducts } from '@/entities/catalog';
 import { usePendingProfiles, useProfiles } from '@/entities/profile';
 import { useEditableSupportContent } from '@/entities/support';
+import { callGetProductClaims } from '@/lib/manager-callables';
 import { useTotals } from './get-totals';
 import { useSearchCompanies, useSearchOrders } from '../common/search';
 import { loaded, makeProfile, stub } from '../testing/stubs';
@@ -25,6 +26,8 @@ vi.mock('@/entities/orders', { spy: true });
 vi.mock('@/entities/profile', { spy: true });
 vi.mock('@/entities/catalog', { spy: true });
 vi.mock('@/entities/support', { spy: true });
+// The Catalog tab's claims column (getProductClaims): answered here, never a real request.
+vi.mock('@/lib/manager-callables', { spy: true });
 
 const user = { uid: 'm1', email: 'manager@demo.test' } as User;
 
@@ -69,6 +72,11 @@ beforeEach(() => {
     stub<typeof useEditableSupportContent>(loaded([])),
   );
   vi.mocked(signOutUser).mockResolvedValue(undefined);
+  // No product was claimed in the last 90 days (there are no products either).
+  vi.mocked(callGetProductClaims).mockResolvedValue({
+    range: { from: '2026-01-01', to: '2026-03-31' },
+    products: [],
+  });
 });
 
 describe('/admin access', () => {

@@ -1,7 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { AcceptedResponse, SubscribeNewsletterRequest } from '@portal/domain';
+import {
+  NO_SUPPORT_CONTACT,
+  type AcceptedResponse,
+  type SubscribeNewsletterRequest,
+  type SupportContact,
+} from '@portal/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '@/testing/fake-firestore-lite';
 import { LandingPage } from './landing-page';
@@ -11,6 +16,11 @@ const callables = vi.hoisted(() => ({
     vi.fn<(request: SubscribeNewsletterRequest) => Promise<AcceptedResponse>>(),
 }));
 vi.mock('@/lib/callables', () => callables);
+// The footer's support contact (a GET to the siteContent function): never a real request.
+const siteContent = vi.hoisted(() => ({
+  fetchSupportContact: vi.fn<(signal?: AbortSignal) => Promise<SupportContact>>(),
+}));
+vi.mock('@/lib/site-content', () => siteContent);
 
 function setReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({
@@ -41,6 +51,8 @@ function renderLanding() {
 beforeEach(() => {
   setReducedMotion(false);
   callables.callSubscribeNewsletter.mockReset().mockResolvedValue({ accepted: true });
+  // No manager has set a support contact: the footer shows the brand's address.
+  siteContent.fetchSupportContact.mockReset().mockResolvedValue(NO_SUPPORT_CONTACT);
 });
 
 describe('LandingPage', () => {
@@ -166,6 +178,25 @@ describe('LandingPage', () => {
       expect(within(legal).getByText(label)).toBeInTheDocument();
     }
     expect(within(footer).getByText(/© 2025/)).toBeInTheDocument();
+    expect(siteContent.fetchSupportContact).toHaveBeenCalledWith(expect.any(AbortSignal));
+  });
+
+  it('shows the support contact a manager set in the footer: Contact Us mails it, and a Call link', async () => {
+    siteContent.fetchSupportContact.mockResolvedValue({
+      phone: '+1 (562) 555-0147',
+      email: 'help@shop.example',
+    });
+    renderLanding();
+    const support = within(screen.getByRole('contentinfo')).getByRole('navigation', {
+      name: 'Support',
+    });
+    expect(
+      await within(support).findByRole('link', { name: 'Call +1 (562) 555-0147' }),
+    ).toHaveAttribute('href', 'tel:+15625550147');
+    expect(within(support).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      'mailto:help@shop.example',
+    );
   });
 
   it('validates the newsletter email before sending anything', async () => {
