@@ -21,8 +21,12 @@ interface FirebaseJson {
 
 /** The emulator ports of firebase.json and the local project id of .firebaserc. */
 export function localMarkers(root = ROOT): { ports: number[]; demoProject: string } {
-  const firebaseJson = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8')) as FirebaseJson;
-  const rc = JSON.parse(readFileSync(path.join(root, '.firebaserc'), 'utf8')) as { projects: { default: string } };
+  const firebaseJson = JSON.parse(
+    readFileSync(path.join(root, 'firebase.json'), 'utf8'),
+  ) as FirebaseJson;
+  const rc = JSON.parse(readFileSync(path.join(root, '.firebaserc'), 'utf8')) as {
+    projects: { default: string };
+  };
   const ports = Object.values(firebaseJson.emulators ?? {})
     .map((e) => e.port)
     .filter((p): p is number => typeof p === 'number');
@@ -46,7 +50,9 @@ export interface ScanOptions {
 /** Emulator ports written as numbers in the bundle (not inside identifiers or hex colours). */
 export function emulatorPortLiterals(js: string, options: ScanOptions): number[] {
   const allowed = new Set(APP_NUMBERS);
-  return options.ports.filter((port) => !allowed.has(port) && new RegExp(`(?<![\\w#.$])${port}(?![\\w])`).test(js));
+  return options.ports.filter(
+    (port) => !allowed.has(port) && new RegExp(`(?<![\\w#.$])${port}(?![\\w])`).test(js),
+  );
 }
 
 /** `demo-` ids, not counting the Firebase SDK's own default for mock tokens (`demo-project`). */

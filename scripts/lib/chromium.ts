@@ -25,7 +25,9 @@ export const HEADLESS_SHELL_DEFAULT_PATH = '/usr/lib/chromium/chromium-headless-
 export function chromiumPath(): string {
   const candidate = process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH;
   if (!existsSync(candidate)) {
-    throw new Error(`Chromium not found at ${candidate}: install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${candidate}: install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`,
+    );
   }
   return candidate;
 }

@@ -184,7 +184,9 @@ function checkOverrides(overrides: Overrides): void {
 
 /** The package name of a lock entry: its alias target's name, else its folder's. */
 function packageName(location: string, entry: LockEntry): string {
-  return entry.name ?? location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  return (
+    entry.name ?? location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length)
+  );
 }
 
 /** The override spec for `parent`'s dependency on `name`, if the overrides have one. */
@@ -233,11 +235,16 @@ export function functionsLockfile(
 ): FunctionsLock {
   checkOverrides(overrides);
   if (!root.packages || root.lockfileVersion < 2) {
-    throw new LockfileError('The root package-lock.json has no "packages" section (lockfileVersion 2 or 3 needed).');
+    throw new LockfileError(
+      'The root package-lock.json has no "packages" section (lockfileVersion 2 or 3 needed).',
+    );
   }
   const packages = root.packages;
   const recorded = packages[workspace];
-  if (!recorded) throw new LockfileError(`The root package-lock.json does not know the workspace "${workspace}".`);
+  if (!recorded)
+    throw new LockfileError(
+      `The root package-lock.json does not know the workspace "${workspace}".`,
+    );
   for (const field of ['dependencies', 'optionalDependencies', 'devDependencies'] as const) {
     if (!sameRecord(recorded[field], pkg[field])) {
       throw new LockfileError(
@@ -247,7 +254,8 @@ export function functionsLockfile(
   }
   const scope = `${workspace}/node_modules/`;
   const inScope = (location: string) => location.startsWith(scope);
-  const describe = (location: string) => (location === workspace ? `${workspace}/package.json` : location);
+  const describe = (location: string) =>
+    location === workspace ? `${workspace}/package.json` : location;
 
   // 1. What the functions reach (location -> name -> [target, kind of edge]). The dev part is
   // there because npm ci refuses a lockfile that lacks any of package.json's devDependencies;
@@ -277,7 +285,8 @@ export function functionsLockfile(
           `${describe(location)} depends on ${name}, a link to ${String(found.resolved)} (a workspace package): the functions bundle must inline it, so it cannot be one of ${workspace}/package.json's dependencies.`,
         );
       }
-      if (!found.version) throw new LockfileError(`${target} has no version in the root package-lock.json.`);
+      if (!found.version)
+        throw new LockfileError(`${target} has no version in the root package-lock.json.`);
       if (type === 'peerOptional') {
         optionalPeers.push({ from: location, name, target });
         continue;
@@ -302,8 +311,11 @@ export function functionsLockfile(
     devOptional: boolean;
     peer: boolean;
   }
-  const flags = new Map<string, Flags>([[workspace, { dev: false, optional: false, devOptional: false, peer: false }]]);
-  for (const location of included) flags.set(location, { dev: true, optional: true, devOptional: true, peer: true });
+  const flags = new Map<string, Flags>([
+    [workspace, { dev: false, optional: false, devOptional: false, peer: false }],
+  ]);
+  for (const location of included)
+    flags.set(location, { dev: true, optional: true, devOptional: true, peer: true });
   const pending = [workspace];
   while (pending.length > 0) {
     const location = pending.pop()!;
@@ -349,10 +361,13 @@ export function functionsLockfile(
     placementsOf.set(rootLocation, [...(placementsOf.get(rootLocation) ?? []), newLocation]);
   };
   const shadowedTops = new Set(
-    [...included].filter(inScope).map((location) => topPackage(location.slice(workspace.length + 1))),
+    [...included]
+      .filter(inScope)
+      .map((location) => topPackage(location.slice(workspace.length + 1))),
   );
   const sorted = [...included].sort();
-  for (const location of sorted.filter(inScope)) place(location, location.slice(workspace.length + 1));
+  for (const location of sorted.filter(inScope))
+    place(location, location.slice(workspace.length + 1));
   const displaced: string[] = [];
   for (const location of sorted.filter((l) => !inScope(l))) {
     if (shadowedTops.has(topPackage(location))) displaced.push(location);
@@ -367,7 +382,8 @@ export function functionsLockfile(
     for (const top of pending) {
       const dependents = [...targets]
         .filter(
-          ([from, out]) => from !== workspace && [...out.values()].some((edge) => edge.target === top),
+          ([from, out]) =>
+            from !== workspace && [...out.values()].some((edge) => edge.target === top),
         )
         .map(([from]) => from)
         .filter((from) => !from.startsWith(`${top}/`));
@@ -384,7 +400,8 @@ export function functionsLockfile(
         }
       }
     }
-    if (next.length === pending.length) throw new LockfileError(`Cannot lay out ${next.join(', ')}.`);
+    if (next.length === pending.length)
+      throw new LockfileError(`Cannot lay out ${next.join(', ')}.`);
     pending = next;
   }
 
@@ -424,7 +441,9 @@ export function functionsLockfile(
     };
     // The root lock's fields in their order, the flags after the integrity (where npm writes them).
     const entry: LockEntry = {};
-    const fields = Object.entries(packages[rootLocation]!).filter(([field]) => !GRAPH_FLAGS.has(field));
+    const fields = Object.entries(packages[rootLocation]!).filter(
+      ([field]) => !GRAPH_FLAGS.has(field),
+    );
     const at = fields.findIndex(([field]) => field === 'integrity') + 1 || fields.length;
     for (const [field, value] of fields.slice(0, at)) entry[field] = value;
     Object.assign(entry, graphFlags);
@@ -433,7 +452,13 @@ export function functionsLockfile(
     entries[newLocation] = entry;
   }
   return {
-    lockfile: { name: pkg.name, version: pkg.version, lockfileVersion: 3, requires: true, packages: entries },
+    lockfile: {
+      name: pkg.name,
+      version: pkg.version,
+      lockfileVersion: 3,
+      requires: true,
+      packages: entries,
+    },
     overridden: [...new Set(applied)],
   };
 }
@@ -443,17 +468,31 @@ export function functionsLockfile(
  * a temporary folder holding only the two files, as Cloud Build would get them (no network: a
  * complete lockfile needs none to be checked).
  */
-export function npmCiAccepts(pkg: PackageJson, lockfile: Lockfile): { ok: boolean; output: string } {
+export function npmCiAccepts(
+  pkg: PackageJson,
+  lockfile: Lockfile,
+): { ok: boolean; output: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'functions-lockfile-'));
   try {
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
     writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify(lockfile, null, 2));
     const result = spawnSync(
       NPM,
-      ['ci', '--dry-run', '--ignore-scripts', '--offline', '--no-audit', '--no-fund', '--loglevel=error'],
+      [
+        'ci',
+        '--dry-run',
+        '--ignore-scripts',
+        '--offline',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+      ],
       { cwd: dir, encoding: 'utf8', shell: process.platform === 'win32' },
     );
-    return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() };
+    return {
+      ok: result.status === 0,
+      output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim(),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -470,7 +509,8 @@ export function writeFunctionsLockfile(root: string): FunctionsLock & { file: st
     overrides: (read('package.json') as { overrides?: Overrides }).overrides ?? {},
   });
   const check = npmCiAccepts(pkg, result.lockfile);
-  if (!check.ok) throw new LockfileError(`npm ci would refuse the functions' lockfile:\n${check.output}`);
+  if (!check.ok)
+    throw new LockfileError(`npm ci would refuse the functions' lockfile:\n${check.output}`);
   const file = path.join(root, 'functions/package-lock.json');
   writeFileSync(file, `${JSON.stringify(result.lockfile, null, 2)}\n`);
   return { ...result, file };
@@ -481,7 +521,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const { lockfile, overridden } = writeFunctionsLockfile(root);
     const count = Object.keys(lockfile.packages).length - 1;
-    console.log(`functions/package-lock.json: ${count} packages at the versions of package-lock.json (npm ci takes it)`);
+    console.log(
+      `functions/package-lock.json: ${count} packages at the versions of package-lock.json (npm ci takes it)`,
+    );
     for (const line of overridden) console.log(`  root override carried over: ${line}`);
   } catch (error) {
     console.error(`functions lockfile: ${error instanceof Error ? error.message : String(error)}`);

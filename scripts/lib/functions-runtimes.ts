@@ -49,7 +49,8 @@ export interface DeployRuntimeConfig {
 
 /** Reads what `firebase deploy` uses: firebase.json's functions runtimes and the engines field. */
 export function readDeployRuntimeConfig(root: string): DeployRuntimeConfig {
-  const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as unknown;
+  const readJson = (file: string) =>
+    JSON.parse(readFileSync(path.join(root, file), 'utf8')) as unknown;
   const firebaseJson = readJson('firebase.json') as { functions?: { runtime?: string }[] };
   const pkg = readJson('functions/package.json') as { engines?: { node?: string } };
   return {
@@ -64,7 +65,8 @@ export function readDeployRuntimeConfig(root: string): DeployRuntimeConfig {
  */
 export function runtimeProblems(config: DeployRuntimeConfig, today: string): string[] {
   const problems: string[] = [];
-  if (config.firebaseJsonRuntimes.length === 0) problems.push('firebase.json has no functions codebase.');
+  if (config.firebaseJsonRuntimes.length === 0)
+    problems.push('firebase.json has no functions codebase.');
   for (const [i, id] of config.firebaseJsonRuntimes.entries()) {
     if (!id) {
       problems.push(`firebase.json functions[${i}] sets no runtime.`);
@@ -72,10 +74,18 @@ export function runtimeProblems(config: DeployRuntimeConfig, today: string): str
     }
     const state = runtimeState(id, today);
     const runtime = NODE_RUNTIMES.find((r) => r.id === id);
-    if (state === 'unknown') problems.push(`firebase.json functions[${i}].runtime "${id}" is not a known Node.js runtime.`);
-    if (state === 'retired') problems.push(`firebase.json functions[${i}].runtime "${id}" was retired on ${runtime?.decommission}.`);
+    if (state === 'unknown')
+      problems.push(
+        `firebase.json functions[${i}].runtime "${id}" is not a known Node.js runtime.`,
+      );
+    if (state === 'retired')
+      problems.push(
+        `firebase.json functions[${i}].runtime "${id}" was retired on ${runtime?.decommission}.`,
+      );
     if (runtime && config.enginesNode !== String(runtime.major)) {
-      problems.push(`functions/package.json engines.node is "${config.enginesNode ?? ''}" but firebase.json deploys ${id}: set it to "${runtime.major}".`);
+      problems.push(
+        `functions/package.json engines.node is "${config.enginesNode ?? ''}" but firebase.json deploys ${id}: set it to "${runtime.major}".`,
+      );
     }
   }
   return problems;

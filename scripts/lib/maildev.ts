@@ -32,13 +32,16 @@ export function mailClient(webUrl: string) {
     if (!response.ok) throw new Error(`MailDev ${method} ${route}: ${response.status}`);
     return response;
   };
-  const all = async (): Promise<CaughtMail[]> => (await (await api('GET', '/api/email')).json()) as CaughtMail[];
+  const all = async (): Promise<CaughtMail[]> =>
+    (await (await api('GET', '/api/email')).json()) as CaughtMail[];
   return {
     all,
     /** The messages to one address. */
     async to(address: string): Promise<CaughtMail[]> {
       const lower = address.toLowerCase();
-      return (await all()).filter((mail) => mail.to.some((to) => to.address.toLowerCase() === lower));
+      return (await all()).filter((mail) =>
+        mail.to.some((to) => to.address.toLowerCase() === lower),
+      );
     },
     /** Waits until a message to `address` matches `predicate`; returns it. */
     async waitFor(
@@ -78,7 +81,12 @@ export async function startMailDev(ports: { smtp: number; web: number }) {
   /** Starts it unless it is running (a second one would lose the first, still listening). */
   const start = async () => {
     if (proc) return;
-    proc = startProcess({ name: 'maildev', command: MAILDEV_BIN, args: maildevArgs(ports), cwd: ROOT });
+    proc = startProcess({
+      name: 'maildev',
+      command: MAILDEV_BIN,
+      args: maildevArgs(ports),
+      cwd: ROOT,
+    });
     await Promise.all([waitForPort(ports.smtp, 20_000), waitForPort(ports.web, 20_000)]);
   };
   await start();

@@ -37,10 +37,14 @@ interface RootPackageJson {
  * package.json is pinned to. Throws when one is missing, not exact, or they disagree.
  */
 export function pinnedNodeVersion(pkg: RootPackageJson = readRootPackageJson()): string {
-  const pins = NODE_BINARY_PACKAGES.map((name) => [name, pkg.optionalDependencies?.[name]] as const);
+  const pins = NODE_BINARY_PACKAGES.map(
+    (name) => [name, pkg.optionalDependencies?.[name]] as const,
+  );
   const missing = pins.filter(([, version]) => !version).map(([name]) => name);
   if (missing.length > 0) {
-    throw new Error(`package.json optionalDependencies lacks ${missing.join(', ')} (the pinned Node.js).`);
+    throw new Error(
+      `package.json optionalDependencies lacks ${missing.join(', ')} (the pinned Node.js).`,
+    );
   }
   const versions = new Set(pins.map(([, version]) => version));
   const [version] = versions;

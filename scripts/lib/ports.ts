@@ -29,7 +29,11 @@ export function isPortOpen(port: number, host = '127.0.0.1', timeoutMs = 500): P
   });
 }
 
-export async function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<void> {
+export async function waitForPort(
+  port: number,
+  timeoutMs: number,
+  host = '127.0.0.1',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await isPortOpen(port, host)) return;

@@ -3,7 +3,10 @@ import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { STORAGE_RULES_BUNDLE, ensureFirestoreCliBundle } from '../../emulators/firestore/src/build-cli';
+import {
+  STORAGE_RULES_BUNDLE,
+  ensureFirestoreCliBundle,
+} from '../../emulators/firestore/src/build-cli';
 import { SETTINGS } from '../../functions/src/lib/params';
 import { prepareFirebaseToolsLaunch } from '../../emulators/firestore/src/firebase-tools/launch-under-firebase-tools';
 import { MAILDEV_BIN, maildevArgs } from './maildev';
@@ -236,7 +239,10 @@ export function localFunctionsSettings(options: {
  * functions/.env and functions/.env.<project> as they are and an .env.local of the stack's
  * settings, written afresh at every start. Returns its path relative to RUN_DIR.
  */
-async function writeFunctionsEnvDir(ports: StackPorts, settings: Record<string, string>): Promise<string> {
+async function writeFunctionsEnvDir(
+  ports: StackPorts,
+  settings: Record<string, string>,
+): Promise<string> {
   const name = `functions-env.${ports.auth}`;
   const dir = path.join(RUN_DIR, name);
   await rm(dir, { recursive: true, force: true });
@@ -249,8 +255,13 @@ async function writeFunctionsEnvDir(ports: StackPorts, settings: Record<string, 
   const lines = Object.entries(settings)
     .filter(([key]) => params.has(key))
     // Quoted (dotenv's double-quoted form) unless plain: MAIL_FROM has spaces and <>.
-    .map(([key, value]) => `${key}=${/^[\w./:@,-]*$/.test(value) ? value : JSON.stringify(value)}\n`);
-  await writeFile(path.join(dir, '.env.local'), `# This stack's settings (scripts/lib/stack.ts).\n${lines.join('')}`);
+    .map(
+      ([key, value]) => `${key}=${/^[\w./:@,-]*$/.test(value) ? value : JSON.stringify(value)}\n`,
+    );
+  await writeFile(
+    path.join(dir, '.env.local'),
+    `# This stack's settings (scripts/lib/stack.ts).\n${lines.join('')}`,
+  );
   return name;
 }
 
@@ -322,7 +333,9 @@ async function ensureLocalSecrets(): Promise<void> {
     await writeFile(
       file,
       `# Local only (git-ignored). Sandbox values; put Stripe test keys here to use real Stripe.\n` +
-        Object.entries(values).map(([key, value]) => `${key}=${value}\n`).join(''),
+        Object.entries(values)
+          .map(([key, value]) => `${key}=${value}\n`)
+          .join(''),
     );
     return;
   }
@@ -360,7 +373,13 @@ let localSecrets: Promise<void> | undefined;
 
 function buildFunctionsOnce(log: (service: string, line: string) => void): Promise<void> {
   functionsBuild ??= (async () => {
-    const build = launch('functions-build', process.execPath, [path.join(ROOT, 'functions/build.mjs')], {}, log);
+    const build = launch(
+      'functions-build',
+      process.execPath,
+      [path.join(ROOT, 'functions/build.mjs')],
+      {},
+      log,
+    );
     if ((await build.proc.exited) !== 0) throw new Error('Building the functions failed');
   })();
   return functionsBuild;
@@ -396,7 +415,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       if (await isPortOpen(port)) busy.push(`${name} ${port}`);
     }
     if (busy.length > 0) {
-      throw new Error(`Ports already in use: ${busy.join(', ')}. Is another \`npm start\` running?`);
+      throw new Error(
+        `Ports already in use: ${busy.join(', ')}. Is another \`npm start\` running?`,
+      );
     }
   }
   const host = '127.0.0.1';
@@ -501,7 +522,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...(options.firestoreExportFormat ? ['--export-format', options.firestoreExportFormat] : []),
     ];
     // With the Functions emulator, firebase-tools starts our Firestore emulator (below).
-    const firestoreUnderFirebaseTools = want.firestore && want.functions && !options.officialFirestore;
+    const firestoreUnderFirebaseTools =
+      want.firestore && want.functions && !options.officialFirestore;
     const firebaseToolsRunsFirestore = !!options.officialFirestore || firestoreUnderFirebaseTools;
     if (want.firestore && !firebaseToolsRunsFirestore) {
       const svc = launch(
@@ -509,11 +531,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         process.execPath,
         [
           firestoreCli,
-          '--port', String(ports.firestore),
-          '--host', host,
-          '--project', PROJECT_ID,
-          '--rules', path.join(ROOT, 'firestore.rules'),
-          '--import', demoSeed,
+          '--port',
+          String(ports.firestore),
+          '--host',
+          host,
+          '--project',
+          PROJECT_ID,
+          '--rules',
+          path.join(ROOT, 'firestore.rules'),
+          '--import',
+          demoSeed,
           ...emulatorFlags,
         ],
         {},
@@ -540,10 +567,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         process.execPath,
         [
           ...tsx(stripeCli),
-          '--port', String(ports.stripe),
-          '--host', host,
-          '--webhook-url', webhookUrl,
-          '--webhook-secret', STRIPE_WEBHOOK_SECRET,
+          '--port',
+          String(ports.stripe),
+          '--host',
+          host,
+          '--webhook-url',
+          webhookUrl,
+          '--webhook-secret',
+          STRIPE_WEBHOOK_SECRET,
         ],
         {},
         log,
@@ -557,9 +588,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         process.execPath,
         [
           ...tsx(path.join(ROOT, 'scripts/app-check-exchange.ts')),
-          '--port', String(ports.appCheck),
-          '--host', host,
-          '--project', PROJECT_ID,
+          '--port',
+          String(ports.appCheck),
+          '--host',
+          host,
+          '--project',
+          PROJECT_ID,
         ],
         { APP_CHECK_DEBUG_TOKEN: appCheckDebugToken },
         log,
@@ -575,7 +609,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await buildFunctionsOnce(log);
         if (options.watch) {
           started.push(
-            launch('functions-build', process.execPath, [path.join(ROOT, 'functions/build.mjs'), '--watch'], {}, log),
+            launch(
+              'functions-build',
+              process.execPath,
+              [path.join(ROOT, 'functions/build.mjs'), '--watch'],
+              {},
+              log,
+            ),
           );
         }
       }
@@ -612,10 +652,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         path.join(ROOT, 'node_modules/.bin/firebase'),
         [
           'emulators:start',
-          '--only', only.filter(Boolean).join(','),
-          '--project', PROJECT_ID,
-          '--config', config,
-          '--import', importDir,
+          '--only',
+          only.filter(Boolean).join(','),
+          '--project',
+          PROJECT_ID,
+          '--config',
+          config,
+          '--import',
+          importDir,
           ...FUNCTIONS_ONE_WORKER(ports),
           ...(options.dataDir ? ['--export-on-exit', path.resolve(options.dataDir)] : []),
         ],
@@ -634,7 +678,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // firebase-tools reports "All emulators ready" even when the functions failed to load.
       if (want.functions) {
         svc.lines.on('line', (line: string) => {
-          if (line.includes('Failed to load function definition')) functionsLoadFailure ??= line.trim();
+          if (line.includes('Failed to load function definition'))
+            functionsLoadFailure ??= line.trim();
         });
       }
       const firebaseReady = ready(svc, (l) => l.includes('All emulators ready'), 90_000);
@@ -650,7 +695,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const svc = launch(
         'web',
         path.join(ROOT, 'node_modules/.bin/vite'),
-        ['preview', '--outDir', webBuildDir, '--port', String(ports.web), '--strictPort', '--host', '127.0.0.1'],
+        [
+          'preview',
+          '--outDir',
+          webBuildDir,
+          '--port',
+          String(ports.web),
+          '--strictPort',
+          '--host',
+          '127.0.0.1',
+        ],
         {},
         log,
         path.join(ROOT, 'web'),
@@ -683,7 +737,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     await Promise.all(waits);
     if (functionsLoadFailure) {
-      throw new Error(`The Functions emulator could not load the functions: ${functionsLoadFailure}`);
+      throw new Error(
+        `The Functions emulator could not load the functions: ${functionsLoadFailure}`,
+      );
     }
     const HOUR_MS = String(60 * 60 * 1000);
     const sweepEnv = options.quietSweeps
@@ -720,8 +776,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       }
     }
     if (options.officialFirestore && want.firestore) {
-      const seed = launch('seed', process.execPath, [...tsx(path.join(ROOT, 'scripts/seed-firestore.ts'))], env, log);
-      if ((await seed.proc.exited) !== 0) throw new Error('Seeding the official Firestore emulator failed');
+      const seed = launch(
+        'seed',
+        process.execPath,
+        [...tsx(path.join(ROOT, 'scripts/seed-firestore.ts'))],
+        env,
+        log,
+      );
+      if ((await seed.proc.exited) !== 0)
+        throw new Error('Seeding the official Firestore emulator failed');
     }
   } catch (error) {
     await stopAndCleanUp();

@@ -20,7 +20,9 @@ export interface WebBuildOptions {
 }
 
 function buildCommand(outDir: string, options: WebBuildOptions) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
+  );
   return {
     command: process.execPath,
     args: [
@@ -42,12 +44,20 @@ function buildCommand(outDir: string, options: WebBuildOptions) {
 
 export function buildWeb(outDir: string, options: WebBuildOptions = {}): WebBuild {
   const { command, args, cwd, env } = buildCommand(outDir, options);
-  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }
 
 /** The same build without blocking the caller (the stack starts its other services meanwhile). */
-export function buildWebInBackground(outDir: string, options: WebBuildOptions = {}): Promise<WebBuild> {
+export function buildWebInBackground(
+  outDir: string,
+  options: WebBuildOptions = {},
+): Promise<WebBuild> {
   const { command, args, cwd, env } = buildCommand(outDir, options);
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -105,7 +115,16 @@ export function startWebPreview(
   return startProcess({
     name: 'preview',
     command: path.join(ROOT, 'node_modules/.bin/vite'),
-    args: ['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    args: [
+      'preview',
+      '--outDir',
+      outDir,
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
     cwd: path.join(ROOT, 'web'),
     env: options.tls
       ? { PREVIEW_TLS_KEY_FILE: options.tls.keyFile, PREVIEW_TLS_CERT_FILE: options.tls.certFile }

@@ -60,7 +60,8 @@ export function rateLimitKeyOfIp(raw: string | undefined): string {
   // A bracketed or ported form ([2001:db8::1]:443, 192.0.2.1:443) and an IPv6 zone (%eth0).
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
   if (bracketed) address = bracketed[1]!;
-  else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(address)) address = address.slice(0, address.indexOf(':'));
+  else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(address))
+    address = address.slice(0, address.indexOf(':'));
   address = address.replace(/%.*$/, '');
   if (isIPv4(address)) return address;
   if (!isIPv6(address)) return UNKNOWN_IP;

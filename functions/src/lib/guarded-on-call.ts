@@ -43,7 +43,10 @@ function bodyLength(req: Request): number | undefined {
 }
 
 /** Why the raw request must not reach the SDK, or null. */
-export function rawBodyProblem(req: Request, limits: PayloadLimits = PAYLOAD_LIMITS): string | null {
+export function rawBodyProblem(
+  req: Request,
+  limits: PayloadLimits = PAYLOAD_LIMITS,
+): string | null {
   if (req.method !== 'POST') return null;
   const length = bodyLength(req);
   if (length !== undefined && length > rawBodyMaxBytes(limits)) {

@@ -38,7 +38,9 @@ export function mintLocalAppCheckToken(input: {
   limitedUse?: boolean;
 }): { token: string; ttlSeconds: number } {
   const iat = Math.floor(input.nowMs / 1000);
-  const ttlSeconds = input.limitedUse ? LOCAL_LIMITED_USE_TOKEN_TTL_SECONDS : LOCAL_TOKEN_TTL_SECONDS;
+  const ttlSeconds = input.limitedUse
+    ? LOCAL_LIMITED_USE_TOKEN_TTL_SECONDS
+    : LOCAL_TOKEN_TTL_SECONDS;
   const payload = {
     iss: `local-app-check/${input.projectId}`,
     sub: input.appId,

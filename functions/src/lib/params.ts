@@ -40,7 +40,8 @@ export const smtpPort = defineInt('SMTP_PORT', {
 
 export const smtpUser = defineString('SMTP_USER', {
   default: '',
-  description: 'The SMTP login (empty: the server takes no login). Its password is the secret SMTP_PASSWORD.',
+  description:
+    'The SMTP login (empty: the server takes no login). Its password is the secret SMTP_PASSWORD.',
 });
 
 export const mailFrom = defineString('MAIL_FROM', {

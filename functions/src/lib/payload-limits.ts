@@ -89,7 +89,10 @@ export const PAYLOAD_PROBLEMS = payloadProblemsOf(PAYLOAD_LIMITS);
  * recursion, so no depth can overflow the stack) and stops at the first limit passed, so the
  * cost is bounded by the limits, not by the size of what was sent.
  */
-export function payloadProblem(data: unknown, limits: PayloadLimits = PAYLOAD_LIMITS): string | null {
+export function payloadProblem(
+  data: unknown,
+  limits: PayloadLimits = PAYLOAD_LIMITS,
+): string | null {
   const problems = limits === PAYLOAD_LIMITS ? PAYLOAD_PROBLEMS : payloadProblemsOf(limits);
   const stack: Array<{ value: unknown; depth: number }> = [{ value: data, depth: 0 }];
   let bytes = 0;

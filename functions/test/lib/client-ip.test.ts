@@ -36,9 +36,9 @@ describe('callerIp', () => {
   it('uses the socket address without the header (the emulator, the tests)', () => {
     expect(callerIp({ rawRequest: { ip: '198.51.100.4' } })).toBe('198.51.100.4');
     expect(callerIp({ rawRequest: { ip: '198.51.100.4', headers: {} } })).toBe('198.51.100.4');
-    expect(callerIp({ rawRequest: { ip: '198.51.100.4', headers: { 'x-forwarded-for': '' } } })).toBe(
-      '198.51.100.4',
-    );
+    expect(
+      callerIp({ rawRequest: { ip: '198.51.100.4', headers: { 'x-forwarded-for': '' } } }),
+    ).toBe('198.51.100.4');
     expect(callerIp({})).toBe('unknown');
     expect(callerIp({ rawRequest: {} })).toBe('unknown');
   });

@@ -79,7 +79,10 @@ async function readFields(urls: Urls, path: string): Promise<Record<string, unkn
 async function signIn(page: Page, path: string, email: string, button: RegExp): Promise<void> {
   await page.goto(path);
   await page.getByLabel(/email/i).first().fill(email);
-  await page.getByLabel(/password/i).first().fill(DEMO_PASSWORD);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: button }).first().click();
 }
 
@@ -251,7 +254,9 @@ export async function measureActions(
         await see(panel);
         // The tab's own content, past its loading state.
         await waitFor(`the ${tab} tab`, async () => {
-          const busy = await panel.locator('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning').count();
+          const busy = await panel
+            .locator('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning')
+            .count();
           return busy === 0 && (await panel.innerText()).trim().length > 0;
         });
       },
@@ -281,7 +286,9 @@ export async function measureActions(
     await toast(manager, 'Success', `Order ${label} is now Shipped`, SLOW_MS);
   });
   await measure('Refund', async () => {
-    await entry().getByRole('button', { name: `Refund ${label}`, exact: true }).click();
+    await entry()
+      .getByRole('button', { name: `Refund ${label}`, exact: true })
+      .click();
     const dialog = manager.getByRole('dialog', { name: `Refund order ${label}` });
     await see(dialog);
     await dialog.getByRole('textbox', { name: 'Goodwill amount', exact: true }).fill('1.00');
@@ -322,7 +329,9 @@ export async function measureActions(
   });
   const renewed = await readFields(urls, `standing_orders/${standingOrderId}`);
   if (Number(renewed?.orders_count) !== 2) {
-    throw new Error(`the standing order has ${String(renewed?.orders_count)} orders after a renewal, not 2`);
+    throw new Error(
+      `the standing order has ${String(renewed?.orders_count)} orders after a renewal, not 2`,
+    );
   }
   return costs;
 }

@@ -43,16 +43,42 @@ export function billTable(costs: readonly ActionCost[], bill: MonthlyBill): stri
     ['Action', 'Times a month', 'Reads', 'Writes', 'Invocations'],
     costs.map((cost) => {
       const times = brandMonth(cost.action);
-      return [cost.action, int(times), int(cost.reads * times), int(cost.writes * times), int(cost.invocations * times)];
+      return [
+        cost.action,
+        int(times),
+        int(cost.reads * times),
+        int(cost.writes * times),
+        int(cost.invocations * times),
+      ];
     }),
   );
   const total = table(
     ['Item', 'A month', 'List price', 'US dollars'],
     [
-      ['Document reads', int(bill.reads), `${usd(LIST_PRICES.readsPer100k)} / 100,000`, usd(bill.readsUsd)],
-      ['Document writes', int(bill.writes), `${usd(LIST_PRICES.writesPer100k)} / 100,000`, usd(bill.writesUsd)],
-      ['Document deletes', int(bill.deletes), `${usd(LIST_PRICES.deletesPer100k)} / 100,000`, usd(bill.deletesUsd)],
-      ['Function invocations', int(bill.invocations), `${usd(LIST_PRICES.invocationsPerMillion)} / 1,000,000`, usd(bill.invocationsUsd)],
+      [
+        'Document reads',
+        int(bill.reads),
+        `${usd(LIST_PRICES.readsPer100k)} / 100,000`,
+        usd(bill.readsUsd),
+      ],
+      [
+        'Document writes',
+        int(bill.writes),
+        `${usd(LIST_PRICES.writesPer100k)} / 100,000`,
+        usd(bill.writesUsd),
+      ],
+      [
+        'Document deletes',
+        int(bill.deletes),
+        `${usd(LIST_PRICES.deletesPer100k)} / 100,000`,
+        usd(bill.deletesUsd),
+      ],
+      [
+        'Function invocations',
+        int(bill.invocations),
+        `${usd(LIST_PRICES.invocationsPerMillion)} / 1,000,000`,
+        usd(bill.invocationsUsd),
+      ],
       ['**Total**', '', '', `**${usd(bill.totalUsd)}**`],
     ],
   );

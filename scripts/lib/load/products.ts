@@ -65,7 +65,10 @@ export async function stockOf(db: Firestore, productId: string): Promise<StockLe
   return {
     onHand: count?.onHand ?? null,
     reserved: count?.reserved ?? null,
-    folded: { onHand: number(snap.get('stock_on_hand')), reserved: number(snap.get('stock_reserved')) },
+    folded: {
+      onHand: number(snap.get('stock_on_hand')),
+      reserved: number(snap.get('stock_reserved')),
+    },
   };
 }
 

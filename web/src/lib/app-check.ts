@@ -56,7 +56,9 @@ function localExchangeProvider(
         body: JSON.stringify({ debugToken: local.debugToken }),
       });
       if (!response.ok) {
-        throw new Error(`The local App Check exchange refused the debug token (HTTP ${response.status}).`);
+        throw new Error(
+          `The local App Check exchange refused the debug token (HTTP ${response.status}).`,
+        );
       }
       const { token, ttl } = (await response.json()) as { token: string; ttl: string };
       return { token, expireTimeMillis: Date.now() + Number.parseInt(ttl, 10) * 1000 };

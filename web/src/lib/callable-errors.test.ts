@@ -18,7 +18,10 @@ function callableError(code: string, message: string) {
  */
 let app: FirebaseApp;
 beforeAll(() => {
-  app = initializeApp({ apiKey: 'test', projectId: 'demo-errors', appId: 'test' }, 'callable-errors');
+  app = initializeApp(
+    { apiKey: 'test', projectId: 'demo-errors', appId: 'test' },
+    'callable-errors',
+  );
 });
 afterAll(() => deleteApp(app));
 afterEach(() => vi.unstubAllGlobals());
@@ -35,7 +38,10 @@ async function sdkError(status: number, body: unknown): Promise<unknown> {
           }),
     ),
   );
-  const call = httpsCallableFromURL(getFunctions(app), 'https://functions.test/createCheckoutSession');
+  const call = httpsCallableFromURL(
+    getFunctions(app),
+    'https://functions.test/createCheckoutSession',
+  );
   return call({}).then(
     () => {
       throw new Error('the call was expected to fail');
@@ -67,7 +73,12 @@ describe('callable errors', () => {
   });
 
   it.each([
-    ['failed-precondition', 'FAILED_PRECONDITION', 400, 'Orders can total at most $999,999.99; split this one.'],
+    [
+      'failed-precondition',
+      'FAILED_PRECONDITION',
+      400,
+      'Orders can total at most $999,999.99; split this one.',
+    ],
     ['permission-denied', 'PERMISSION_DENIED', 403, 'Your account is not approved for ordering.'],
     ['resource-exhausted', 'RESOURCE_EXHAUSTED', 429, 'Too many requests. Try again later.'],
     ['aborted', 'ABORTED', 409, 'Your cart changed while checkout was being prepared. Try again.'],
@@ -100,9 +111,9 @@ describe('callable errors', () => {
     expect(callableErrorMessage(error, 'x')).toBe(
       'Standing orders are delivered every 2, 4 or 8 weeks.',
     );
-    expect(callableErrorMessage(callableError('invalid-argument', 'Enter a valid email.'), 'x')).toBe(
-      'Enter a valid email.',
-    );
+    expect(
+      callableErrorMessage(callableError('invalid-argument', 'Enter a valid email.'), 'x'),
+    ).toBe('Enter a valid email.');
   });
 
   it('explains a refused App Check token as the real SDK reports it', async () => {

@@ -67,7 +67,10 @@ const CODE_NAMES = new Set([
  */
 function isMachineMessage(message: string): boolean {
   if (CODE_NAMES.has(message.toLowerCase().replaceAll('_', '-'))) return true;
-  return /^(unknown )?backend error status/i.test(message) || /^response is (not valid|missing)/i.test(message);
+  return (
+    /^(unknown )?backend error status/i.test(message) ||
+    /^response is (not valid|missing)/i.test(message)
+  );
 }
 
 /** The server's words of a failed call: its message without the SDK's ` [400]`, trimmed. */

@@ -1,5 +1,4 @@
-import {
- httpsCallable } from 'firebase/functions';
+import { httpsCallable } from 'firebase/functions';
 import {
   FUNCTION_NAMES,
   REPLAY_PROTECTED_CALLABLES,
@@ -72,27 +71,31 @@ export function callable<Req, Res>(name: FunctionName) {
   return async (data: Req): Promise<Res> => (await fn(data)).data;
 }
 
-export const callSetProfileStatus = /* @__PURE__ */ callable<SetProfileStatusRequest, SetProfileStatusResponse>(
-  FUNCTION_NAMES.setProfileStatus,
-);
+export const callSetProfileStatus = /* @__PURE__ */ callable<
+  SetProfileStatusRequest,
+  SetProfileStatusResponse
+>(FUNCTION_NAMES.setProfileStatus);
 export const callCreateCheckoutSession = /* @__PURE__ */ callable<
   CreateCheckoutSessionRequest,
   CreateCheckoutSessionResponse
 >(FUNCTION_NAMES.createCheckoutSession);
 /** An order on the company's payment terms, paid later by invoice (docs/payment-terms.md). */
-export const callPlaceTermsOrder = /* @__PURE__ */ callable<PlaceTermsOrderRequest, PlaceTermsOrderResponse>(
-  FUNCTION_NAMES.placeTermsOrder,
-);
+export const callPlaceTermsOrder = /* @__PURE__ */ callable<
+  PlaceTermsOrderRequest,
+  PlaceTermsOrderResponse
+>(FUNCTION_NAMES.placeTermsOrder);
 /** The cart's sales tax estimate for a location (docs/tax.md). */
 export const callEstimateTax = /* @__PURE__ */ callable<EstimateTaxRequest, EstimateTaxResponse>(
   FUNCTION_NAMES.estimateTax,
 );
-export const callVerifyPayment = /* @__PURE__ */ callable<VerifyPaymentRequest, VerifyPaymentResponse>(
-  FUNCTION_NAMES.verifyPayment,
-);
-export const callUpdateOrderStatus = /* @__PURE__ */ callable<UpdateOrderStatusRequest, UpdateOrderStatusResponse>(
-  FUNCTION_NAMES.updateOrderStatus,
-);
+export const callVerifyPayment = /* @__PURE__ */ callable<
+  VerifyPaymentRequest,
+  VerifyPaymentResponse
+>(FUNCTION_NAMES.verifyPayment);
+export const callUpdateOrderStatus = /* @__PURE__ */ callable<
+  UpdateOrderStatusRequest,
+  UpdateOrderStatusResponse
+>(FUNCTION_NAMES.updateOrderStatus);
 export const callRefundOrder = /* @__PURE__ */ callable<RefundOrderRequest, RefundOrderResponse>(
   FUNCTION_NAMES.refundOrder,
 );
@@ -108,16 +111,18 @@ export const callShipOrder = /* @__PURE__ */ callable<ShipOrderRequest, ShipOrde
 export const callSaveLocation = /* @__PURE__ */ callable<SaveLocationRequest, SaveLocationResponse>(
   FUNCTION_NAMES.saveLocation,
 );
-export const callArchiveLocation = /* @__PURE__ */ callable<ArchiveLocationRequest, SaveLocationResponse>(
-  FUNCTION_NAMES.archiveLocation,
-);
+export const callArchiveLocation = /* @__PURE__ */ callable<
+  ArchiveLocationRequest,
+  SaveLocationResponse
+>(FUNCTION_NAMES.archiveLocation);
 /** An invitation link's preview (signed out too: a limited-use App Check token per call). */
 export const callGetInvitation = /* @__PURE__ */ callable<GetInvitationRequest, InvitationPreview>(
   FUNCTION_NAMES.getInvitation,
 );
-export const callAcceptInvitation = /* @__PURE__ */ callable<AcceptInvitationRequest, AcceptInvitationResponse>(
-  FUNCTION_NAMES.acceptInvitation,
-);
+export const callAcceptInvitation = /* @__PURE__ */ callable<
+  AcceptInvitationRequest,
+  AcceptInvitationResponse
+>(FUNCTION_NAMES.acceptInvitation);
 /** A company's members and pending invitations (docs/companies.md#members-and-invitations). */
 export const callListCompanyMembers = /* @__PURE__ */ callable<
   ListCompanyMembersRequest,
@@ -126,15 +131,18 @@ export const callListCompanyMembers = /* @__PURE__ */ callable<
 export const callInviteMember = /* @__PURE__ */ callable<InviteMemberRequest, InviteMemberResponse>(
   FUNCTION_NAMES.inviteMember,
 );
-export const callResendInvitation = /* @__PURE__ */ callable<InvitationIdRequest, InviteMemberResponse>(
-  FUNCTION_NAMES.resendInvitation,
-);
-export const callRevokeInvitation = /* @__PURE__ */ callable<InvitationIdRequest, InviteMemberResponse>(
-  FUNCTION_NAMES.revokeInvitation,
-);
-export const callChangeMemberRole = /* @__PURE__ */ callable<ChangeMemberRoleRequest, { uid: string }>(
-  FUNCTION_NAMES.changeMemberRole,
-);
+export const callResendInvitation = /* @__PURE__ */ callable<
+  InvitationIdRequest,
+  InviteMemberResponse
+>(FUNCTION_NAMES.resendInvitation);
+export const callRevokeInvitation = /* @__PURE__ */ callable<
+  InvitationIdRequest,
+  InviteMemberResponse
+>(FUNCTION_NAMES.revokeInvitation);
+export const callChangeMemberRole = /* @__PURE__ */ callable<
+  ChangeMemberRoleRequest,
+  { uid: string }
+>(FUNCTION_NAMES.changeMemberRole);
 export const callRemoveMember = /* @__PURE__ */ callable<RemoveMemberRequest, { uid: string }>(
   FUNCTION_NAMES.removeMember,
 );
@@ -157,31 +165,37 @@ export const callAnswerClaim = /* @__PURE__ */ callable<AnswerClaimRequest, Clai
 );
 
 /** Forgot password: the same answer whether or not the address has an account. */
-export const callRequestPasswordReset = /* @__PURE__ */ callable<RequestPasswordResetRequest, AcceptedResponse>(
-  FUNCTION_NAMES.requestPasswordReset,
-);
+export const callRequestPasswordReset = /* @__PURE__ */ callable<
+  RequestPasswordResetRequest,
+  AcceptedResponse
+>(FUNCTION_NAMES.requestPasswordReset);
 /** A new verification link: the signed-in applicant's own, or a buyer's ({ uid }, managers). */
 export const callResendVerificationEmail = /* @__PURE__ */ callable<
   ResendVerificationEmailRequest,
   AcceptedResponse
 >(FUNCTION_NAMES.resendVerificationEmail);
 /** A new account's application (/apply): the function writes the pending profile. */
-export const callSubmitApplication = /* @__PURE__ */ callable<SubmitApplicationRequest, AcceptedResponse>(
-  FUNCTION_NAMES.submitApplication,
-);
+export const callSubmitApplication = /* @__PURE__ */ callable<
+  SubmitApplicationRequest,
+  AcceptedResponse
+>(FUNCTION_NAMES.submitApplication);
 /** After a verified address: copies Auth's emailVerified onto the profile. */
-export const callSyncEmailVerification = /* @__PURE__ */ callable<SyncEmailVerificationRequest, AcceptedResponse>(
-  FUNCTION_NAMES.syncEmailVerification,
-);
-export const callSubscribeNewsletter = /* @__PURE__ */ callable<SubscribeNewsletterRequest, AcceptedResponse>(
-  FUNCTION_NAMES.subscribeNewsletter,
-);
-export const callConfirmNewsletter = /* @__PURE__ */ callable<NewsletterTokenRequest, NewsletterTokenResponse>(
-  FUNCTION_NAMES.confirmNewsletter,
-);
-export const callUnsubscribeNewsletter = /* @__PURE__ */ callable<NewsletterTokenRequest, NewsletterTokenResponse>(
-  FUNCTION_NAMES.unsubscribeNewsletter,
-);
+export const callSyncEmailVerification = /* @__PURE__ */ callable<
+  SyncEmailVerificationRequest,
+  AcceptedResponse
+>(FUNCTION_NAMES.syncEmailVerification);
+export const callSubscribeNewsletter = /* @__PURE__ */ callable<
+  SubscribeNewsletterRequest,
+  AcceptedResponse
+>(FUNCTION_NAMES.subscribeNewsletter);
+export const callConfirmNewsletter = /* @__PURE__ */ callable<
+  NewsletterTokenRequest,
+  NewsletterTokenResponse
+>(FUNCTION_NAMES.confirmNewsletter);
+export const callUnsubscribeNewsletter = /* @__PURE__ */ callable<
+  NewsletterTokenRequest,
+  NewsletterTokenResponse
+>(FUNCTION_NAMES.unsubscribeNewsletter);
 /** A standing order reminder's skip link (signed out): shows the delivery, or skips it on confirm. */
 export const callSkipStandingOrderDelivery = /* @__PURE__ */ callable<
   SkipStandingOrderDeliveryRequest,

@@ -154,7 +154,7 @@ describe('afterFirstPaint', () => {
 });
 
 describe('openedAfterFirstPaint', () => {
-  it("makes a Firebase Auth persistence answer whether it is available only after the first paint", async () => {
+  it('makes a Firebase Auth persistence answer whether it is available only after the first paint', async () => {
     const { openedAfterFirstPaint, noteFirstCommit } = await freshModule();
     const asked = vi.fn(async () => true);
     class Persistence {

@@ -89,7 +89,9 @@ function largestPaintReports(since: number): {
   let observer: PerformanceObserver | undefined;
   if (supportsLargestPaint()) {
     observer = new PerformanceObserver((list) => {
-      const fresh = (list.getEntries() as LargestPaint[]).filter((entry) => entry.startTime >= since);
+      const fresh = (list.getEntries() as LargestPaint[]).filter(
+        (entry) => entry.startTime >= since,
+      );
       if (fresh.length === 0) return;
       seen.push(...fresh);
       onReport?.();
@@ -113,7 +115,9 @@ function largestPaintReports(since: number): {
           setTimeout(resolve, REPORT_WAIT_MS);
           return;
         }
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, REPORT_WAIT_MS)));
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => setTimeout(resolve, REPORT_WAIT_MS)),
+        );
       }),
     stop: () => {
       onReport = undefined;

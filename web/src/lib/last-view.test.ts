@@ -52,7 +52,11 @@ function stored(): Record<string, unknown> | null {
 
 describe('encodeView / decodeView', () => {
   it('keeps Dates and plain data', () => {
-    const value = { placed: new Date('2026-11-01T10:00:00Z'), lines: [{ sku: 'A', qty: 2 }], none: null };
+    const value = {
+      placed: new Date('2026-11-01T10:00:00Z'),
+      lines: [{ sku: 'A', qty: 2 }],
+      none: null,
+    };
     const back = decodeView(encodeView(value)) as typeof value;
     expect(back.placed).toBeInstanceOf(Date);
     expect(back.placed.toISOString()).toBe('2026-11-01T10:00:00.000Z');
@@ -164,7 +168,7 @@ describe('restoring the view', () => {
     expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
   });
 
-  it("shows nothing written by another build or damaged, and forgets it", () => {
+  it('shows nothing written by another build or damaged, and forgets it', () => {
     keepOne([]);
     const view = stored()!;
     localStorage.setItem(LAST_VIEW_KEY, encodeView({ ...view, build: 'another-build' }));
@@ -173,7 +177,10 @@ describe('restoring the view', () => {
 
     localStorage.setItem(LAST_VIEW_KEY, '{"build":');
     expect(restoreLastView(new QueryClient())).toBeNull();
-    localStorage.setItem(LAST_VIEW_KEY, encodeView({ ...view, account: { kind: 'admin', uid: 'x' } }));
+    localStorage.setItem(
+      LAST_VIEW_KEY,
+      encodeView({ ...view, account: { kind: 'admin', uid: 'x' } }),
+    );
     expect(restoreLastView(new QueryClient())).toBeNull();
     expect(restoredAccount()).toBeNull();
   });
@@ -237,7 +244,10 @@ describe('another tab of the browser', () => {
     confirmAccount(buyer);
     vi.advanceTimersByTime(1100);
     window.dispatchEvent(
-      new StorageEvent('storage', { key: LAST_VIEW_KEY, newValue: localStorage.getItem(LAST_VIEW_KEY) }),
+      new StorageEvent('storage', {
+        key: LAST_VIEW_KEY,
+        newValue: localStorage.getItem(LAST_VIEW_KEY),
+      }),
     );
     read(client, ['cart', 'buyer-1'], { items: [] });
     vi.advanceTimersByTime(1100);

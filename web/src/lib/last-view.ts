@@ -17,8 +17,7 @@ import * as z from 'zod/mini';
 
 /** The person the guards last let in on this device. */
 export type RememberedAccount =
-  | { kind: 'buyer'; uid: string; email: string }
-  | { kind: 'manager'; uid: string; email: string };
+  { kind: 'buyer'; uid: string; email: string } | { kind: 'manager'; uid: string; email: string };
 
 export const LAST_VIEW_KEY = 'portal.last-view';
 
@@ -51,7 +50,11 @@ let watchedClient: QueryClient | null = null;
 
 const accountSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('buyer'), uid: z.string().check(z.minLength(1)), email: z.string() }),
-  z.object({ kind: z.literal('manager'), uid: z.string().check(z.minLength(1)), email: z.string() }),
+  z.object({
+    kind: z.literal('manager'),
+    uid: z.string().check(z.minLength(1)),
+    email: z.string(),
+  }),
 ]);
 
 const storedSchema = z.object({
@@ -124,7 +127,11 @@ function readStored(text: string | null | undefined, now: number): Stored | null
   } catch {
     return null;
   }
-  if (parsed.build !== BUILD_ID || now - parsed.savedAt > LAST_VIEW_MAX_AGE_MS || parsed.savedAt > now) {
+  if (
+    parsed.build !== BUILD_ID ||
+    now - parsed.savedAt > LAST_VIEW_MAX_AGE_MS ||
+    parsed.savedAt > now
+  ) {
     return null;
   }
   return parsed;

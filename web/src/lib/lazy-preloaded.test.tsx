@@ -7,7 +7,9 @@ function Card({ name }: { name: string }) {
   return <p>Card of {name}</p>;
 }
 
-const inSuspense = (node: React.ReactNode) => <Suspense fallback={<p>Loading card</p>}>{node}</Suspense>;
+const inSuspense = (node: React.ReactNode) => (
+  <Suspense fallback={<p>Loading card</p>}>{node}</Suspense>
+);
 
 describe('lazyPreloaded', () => {
   it('draws a preloaded component at once, without suspending', async () => {
@@ -24,7 +26,10 @@ describe('lazyPreloaded', () => {
   it('is React.lazy before its chunk has come, and loads it once', async () => {
     let arrive!: () => void;
     const load = vi.fn(
-      () => new Promise<{ default: typeof Card }>((resolve) => (arrive = () => resolve({ default: Card }))),
+      () =>
+        new Promise<{ default: typeof Card }>(
+          (resolve) => (arrive = () => resolve({ default: Card })),
+        ),
     );
     const { Component, preload } = lazyPreloaded(load);
     render(inSuspense(<Component name="Bo" />));

@@ -41,7 +41,8 @@ export function NotifyProvider({ value, children }: { value: Notify; children: R
 
 export function useNotify(): Notify {
   const notify = useContext(NotifyContext);
-  if (!notify) throw new Error('useNotify needs a toast provider (the UI shell or the public shell).');
+  if (!notify)
+    throw new Error('useNotify needs a toast provider (the UI shell or the public shell).');
   return notify;
 }
 
@@ -102,6 +103,9 @@ export function useToastHandOver(show: (toast: CarriedToast) => void) {
 }
 
 /** The message of an unknown error, for toasts that show the server's message. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function errorMessage(
+  error: unknown,
+  fallback = 'Something went wrong. Please try again.',
+): string {
   return callableErrorMessage(error, fallback);
 }

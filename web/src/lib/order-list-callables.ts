@@ -13,10 +13,12 @@ import { callable } from './callables';
  */
 
 /** An owner or buyer saves a list of their company's: a new one (listId null) or its new contents. */
-export const callSaveOrderList = /* @__PURE__ */ callable<SaveOrderListRequest, SaveOrderListResponse>(
-  FUNCTION_NAMES.saveOrderList,
-);
+export const callSaveOrderList = /* @__PURE__ */ callable<
+  SaveOrderListRequest,
+  SaveOrderListResponse
+>(FUNCTION_NAMES.saveOrderList);
 /** An owner or buyer deletes a list of their company's. */
-export const callDeleteOrderList = /* @__PURE__ */ callable<DeleteOrderListRequest, DeleteOrderListResponse>(
-  FUNCTION_NAMES.deleteOrderList,
-);
+export const callDeleteOrderList = /* @__PURE__ */ callable<
+  DeleteOrderListRequest,
+  DeleteOrderListResponse
+>(FUNCTION_NAMES.deleteOrderList);

@@ -44,7 +44,10 @@ describe('useSession (reactfire sign-in check)', () => {
   it('is loading, signed out or signed in as reactfire says', () => {
     reactfire.useSigninCheck.mockReturnValue({ status: 'loading', data: undefined });
     expect(useSession().status).toBe('loading');
-    reactfire.useSigninCheck.mockReturnValue({ status: 'success', data: { signedIn: false, user: null } });
+    reactfire.useSigninCheck.mockReturnValue({
+      status: 'success',
+      data: { signedIn: false, user: null },
+    });
     expect(useSession().status).toBe('signed-out');
     reactfire.useSigninCheck.mockReturnValue({ status: 'error', data: undefined });
     expect(useSession().status).toBe('signed-out');
@@ -63,9 +66,15 @@ describe('useManagerCheck', () => {
     const options = reactfire.useSigninCheck.mock.calls[0]?.[0] as {
       validateCustomClaims: (claims: unknown) => { hasRequiredClaims: boolean };
     };
-    expect(options.validateCustomClaims({ role: 'manager', status: 'approved' }).hasRequiredClaims).toBe(true);
-    expect(options.validateCustomClaims({ role: 'manager', status: 'rejected' }).hasRequiredClaims).toBe(false);
-    expect(options.validateCustomClaims({ role: 'wholesaler', status: 'approved' }).hasRequiredClaims).toBe(false);
+    expect(
+      options.validateCustomClaims({ role: 'manager', status: 'approved' }).hasRequiredClaims,
+    ).toBe(true);
+    expect(
+      options.validateCustomClaims({ role: 'manager', status: 'rejected' }).hasRequiredClaims,
+    ).toBe(false);
+    expect(
+      options.validateCustomClaims({ role: 'wholesaler', status: 'approved' }).hasRequiredClaims,
+    ).toBe(false);
     expect(options.validateCustomClaims({ role: ['manager'] }).hasRequiredClaims).toBe(false);
   });
 
@@ -122,10 +131,14 @@ describe('useClaims', () => {
     } as unknown as User;
     const { result } = renderHook(() => useClaims(signedIn));
     act(() => tokenChanged(signedIn));
-    await waitFor(() => expect(result.current.claims).toEqual({ role: 'retailer', status: 'pending' }));
+    await waitFor(() =>
+      expect(result.current.claims).toEqual({ role: 'retailer', status: 'pending' }),
+    );
     claims = { role: 'retailer', status: 'approved' };
     act(() => tokenChanged(signedIn));
-    await waitFor(() => expect(result.current.claims).toEqual({ role: 'retailer', status: 'approved' }));
+    await waitFor(() =>
+      expect(result.current.claims).toEqual({ role: 'retailer', status: 'approved' }),
+    );
   });
 });
 
@@ -172,7 +185,7 @@ describe("the device's last view follows the session (last-view.ts)", () => {
     expect(localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
   });
 
-  it("keeps the view of the account that signs in again on the sign-in page", () => {
+  it('keeps the view of the account that signs in again on the sign-in page', () => {
     keptView('u1');
     resetLastViewState();
     tokenChanged(user);

@@ -28,7 +28,8 @@ export type SessionState =
 export function useSession(): SessionState {
   const { status, data } = useSigninCheck();
   if (status === 'loading') return { status: 'loading', user: null, claims: null };
-  if (status === 'error' || !data.signedIn) return { status: 'signed-out', user: null, claims: null };
+  if (status === 'error' || !data.signedIn)
+    return { status: 'signed-out', user: null, claims: null };
   return { status: 'signed-in', user: data.user, claims: {} };
 }
 

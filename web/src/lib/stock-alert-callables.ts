@@ -7,10 +7,12 @@ import { callable } from './callables';
  * Account's Stock alerts card load them, so the store's first load carries none of it.
  */
 /** A member asks to be mailed when an out-of-stock product is back. */
-export const callSubscribeStockAlert = /* @__PURE__ */ callable<StockAlertRequest, StockAlertResponse>(
-  FUNCTION_NAMES.subscribeStockAlert,
-);
+export const callSubscribeStockAlert = /* @__PURE__ */ callable<
+  StockAlertRequest,
+  StockAlertResponse
+>(FUNCTION_NAMES.subscribeStockAlert);
 /** The account's own alert for a product removed. */
-export const callUnsubscribeStockAlert = /* @__PURE__ */ callable<StockAlertRequest, StockAlertResponse>(
-  FUNCTION_NAMES.unsubscribeStockAlert,
-);
+export const callUnsubscribeStockAlert = /* @__PURE__ */ callable<
+  StockAlertRequest,
+  StockAlertResponse
+>(FUNCTION_NAMES.unsubscribeStockAlert);

@@ -20,7 +20,8 @@ export function useOneShot<T>(key: string | null, run: (key: string) => Promise<
 
   useEffect(() => {
     if (key === null) return;
-    if (started.current?.key !== key) started.current = { key, promise: Promise.resolve(key).then(run) };
+    if (started.current?.key !== key)
+      started.current = { key, promise: Promise.resolve(key).then(run) };
     let active = true;
     started.current.promise.then(
       (data) => {

@@ -29,7 +29,11 @@ export async function buildStatementPdf(content: StatementContent): Promise<Uint
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN;
 
-  const text = (value: string, x: number, options: { font?: PDFFont; size?: number; align?: 'right' } = {}) => {
+  const text = (
+    value: string,
+    x: number,
+    options: { font?: PDFFont; size?: number; align?: 'right' } = {},
+  ) => {
     const font = options.font ?? regular;
     const size = options.size ?? SIZE;
     const safe = printable(value);

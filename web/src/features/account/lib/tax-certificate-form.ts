@@ -46,7 +46,9 @@ export const CHOOSE_FILE = 'Choose the certificate file (PDF, PNG or JPEG).';
 export function checkCertificateForm(
   values: CertificateFormValues,
   today: string,
-): { ok: true; output: CertificateFormOutput } | { ok: false; errors: FieldErrors<CertificateFormValues> } {
+):
+  | { ok: true; output: CertificateFormOutput }
+  | { ok: false; errors: FieldErrors<CertificateFormValues> } {
   const errors: FieldErrors<CertificateFormValues> = {};
   const fail = (field: keyof CertificateFormValues, message: string) => {
     errors[field] = { type: 'validate', message };
@@ -60,7 +62,12 @@ export function checkCertificateForm(
     if (!isCalendarDay(values.expiresOn)) fail('expiresOn', TAX_MESSAGES.expiresOn);
     else if (values.expiresOn < today) fail('expiresOn', TAX_MESSAGES.expired);
   }
-  if (Object.keys(errors).length > 0 || !values.file || !number.success || !isUsState(values.state)) {
+  if (
+    Object.keys(errors).length > 0 ||
+    !values.file ||
+    !number.success ||
+    !isUsState(values.state)
+  ) {
     return { ok: false, errors };
   }
   return {

@@ -16,7 +16,9 @@ describe('auth errors', () => {
     expect(authErrorText(authError('auth/email-already-in-use'))).toBe(
       'An account with this email already exists.',
     );
-    expect(authErrorText(authError('auth/weak-password'))).toBe('Password must be at least 6 characters.');
+    expect(authErrorText(authError('auth/weak-password'))).toBe(
+      'Password must be at least 6 characters.',
+    );
     expect(authErrorText(authError('auth/invalid-email'))).toBe('Enter a valid email address.');
     expect(authErrorText(authError('auth/network-request-failed'))).toBe(
       'Network error. Check your connection and try again.',
@@ -27,7 +29,9 @@ describe('auth errors', () => {
     expect(authErrorText(authError('auth/x', 'Firebase: Sign-ups are paused (auth/x).'))).toBe(
       'Sign-ups are paused',
     );
-    expect(authErrorText(authError('auth/internal-error'))).toBe('Something went wrong. Please try again.');
+    expect(authErrorText(authError('auth/internal-error'))).toBe(
+      'Something went wrong. Please try again.',
+    );
     expect(authErrorText('nope')).toBe('Something went wrong. Please try again.');
     expect(authErrorText(null, 'fallback')).toBe('fallback');
   });

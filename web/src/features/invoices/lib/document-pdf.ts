@@ -57,7 +57,11 @@ export async function buildDocumentPdf(content: DocumentContent): Promise<Uint8A
     y = PAGE.height - MARGIN;
     return true;
   };
-  const text = (value: string, x: number, options: { font?: PDFFont; size?: number; align?: 'right' } = {}) => {
+  const text = (
+    value: string,
+    x: number,
+    options: { font?: PDFFont; size?: number; align?: 'right' } = {},
+  ) => {
     const font = options.font ?? regular;
     const size = options.size ?? SIZE;
     const safe = printable(value);

@@ -32,7 +32,9 @@ export function quoteTerms(quote: Pick<Quote, 'delivery' | 'net_days'>): string 
  */
 export function quoteContent(quote: Quote, seller: Seller): DocumentContent {
   const sent = quote.number !== null && quote.state !== 'draft';
-  const facts: [string, string][] = [['Quote number', sent ? (quote.number ?? '') : DRAFT_NOT_SENT]];
+  const facts: [string, string][] = [
+    ['Quote number', sent ? (quote.number ?? '') : DRAFT_NOT_SENT],
+  ];
   if (sent && quote.sent_at) facts.push(['Date', documentDate.format(quote.sent_at)]);
   else facts.push(['Created', documentDate.format(quote.created_at)]);
   if (sent && quote.expires_at) facts.push(['Valid until', documentDate.format(quote.expires_at)]);

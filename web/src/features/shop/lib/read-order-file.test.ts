@@ -40,12 +40,18 @@ describe('readOrderFile', () => {
     ]);
     expect(await xlsxFormulaRows(bytes(xlsx))).toEqual([3]);
     const result = await readOrderFile(file([bytes(xlsx)], 'order.xlsx'));
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^Line 3: formulas are not accepted/) });
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Line 3: formulas are not accepted/),
+    });
   });
 
   it('refuses formulas in a CSV, an empty file, binary data, a 5,000-line file and another type', async () => {
     const formulas = await readOrderFile(file(['SYR-BLUE,24\n=1+1,2\n+cmd,3\n'], 'order.csv'));
-    expect(formulas).toMatchObject({ ok: false, error: expect.stringMatching(/^Lines 2 and 3: formulas/) });
+    expect(formulas).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Lines 2 and 3: formulas/),
+    });
     expect(await readOrderFile(file([], 'order.csv'))).toMatchObject({
       ok: false,
       error: 'order.csv is empty: it has no SKU and quantity lines.',

@@ -108,8 +108,6 @@ describe('addProblem', () => {
 
   it('refuses to go past the line cap', () => {
     expect(addProblem({ ...byUnit, ...untracked }, 990, 10)).toBe('At most 999 per order line.');
-    expect(addProblem({ ...byUnit, ...untracked }, 999, null)).toBe(
-      'At most 999 per order line.',
-    );
+    expect(addProblem({ ...byUnit, ...untracked }, 999, null)).toBe('At most 999 per order line.');
   });
 });

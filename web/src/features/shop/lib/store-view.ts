@@ -108,9 +108,7 @@ export function addProblem(
   const available = takesBackorders(product) ? null : availableStock(product);
   if (available !== null && inCart + adding > available) {
     const left = orderableUnits(available, product);
-    return inCart > 0
-      ? `Only ${left} left, and ${inCart} are in your cart.`
-      : `Only ${left} left.`;
+    return inCart > 0 ? `Only ${left} left, and ${inCart} are in your cart.` : `Only ${left} left.`;
   }
   return null;
 }
