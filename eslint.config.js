@@ -179,6 +179,23 @@ export default tseslint.config(
     },
   },
   {
+    // Intl formatters are made on their first use (web/src/lib/intl-formats.ts; the domain's in the
+    // function that needs one): a page's first one loads ICU's data, which at a module's top level
+    // ran inside the task that evaluates the page's modules, before its first paint.
+    files: ['web/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.bench.tsx', 'web/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `:matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl']`,
+          message:
+            'Not when the module loads: make it on first use (the web app: dateFormatter or numberFormatter from @/lib/intl-formats).',
+        },
+      ],
+    },
+  },
+  {
     // The emulators' own files import only downward; their tests anything.
     files: ['emulators/stripe/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -1,6 +1,7 @@
 import { formatUsd, shortOrderId, type ClaimSettlement } from '@portal/domain';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
+const dayFormat = dateFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',

@@ -30,8 +30,9 @@ import {
   type LocationRecord,
 } from '@/entities/company';
 import { errorMessage, useNotify } from '@/lib/notify';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = dateFormatter({ dateStyle: 'medium' });
 const roleOptions = COMPANY_ROLES.map((role) => ({
   value: role,
   label: COMPANY_ROLE_LABELS[role],

@@ -22,8 +22,9 @@ import { errorMessage, useNotify } from '@/lib/notify';
 import OrderTaxRows from './order-tax-rows';
 import { OrderClaims } from './order-claims';
 import './order-details.css';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+const dateFormat = dateFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',

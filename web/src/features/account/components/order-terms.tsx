@@ -1,6 +1,7 @@
 import type { Order, OrderTerms } from '@portal/domain';
+import { dateFormatter } from '@/lib/intl-formats';
 
-export const termsDateFormat = new Intl.DateTimeFormat('en-US', {
+export const termsDateFormat = dateFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',

@@ -13,13 +13,14 @@ import { useReorder } from '../api/use-reorder';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrderTermsFacts } from './order-terms';
 import { TextSkeleton } from '@/components/skeleton';
+import { dateFormatter } from '@/lib/intl-formats';
 
 const OrderDetails = lazy(() => import('./order-details'));
 const LocationFilter = lazy(() =>
   import('./location-filter').then((module) => ({ default: module.LocationFilter })),
 );
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+const dateFormat = dateFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',

@@ -1,11 +1,12 @@
 import { QUOTE_MESSAGES } from '@portal/domain';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
+const dayFormat = dateFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',
 });
-const timeFormat = new Intl.DateTimeFormat('en-US', {
+const timeFormat = dateFormatter({
   month: 'short',
   day: 'numeric',
   hour: 'numeric',

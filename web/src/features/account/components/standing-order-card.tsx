@@ -19,6 +19,7 @@ import { brand } from '@/config/brand';
 import { useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { STANDING_ORDER_TOASTS } from './standing-order-toasts';
+import { dateFormatter } from '@/lib/intl-formats';
 
 // The change dialogs load when opened: My Account's first load carries none of them.
 const StandingOrderProductsModal = lazy(() =>
@@ -41,7 +42,7 @@ export function buyerPausedUntil(order: Pick<StandingOrder, 'paused_until'>): Da
   return until && until.getTime() > Date.now() ? until : null;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+const dateFormat = dateFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',

@@ -7,6 +7,7 @@ import {
   type CompanyCredit,
   type Order,
 } from '@portal/domain';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /** One open invoice of the statement, as printed. */
 export interface StatementRow {
@@ -28,7 +29,7 @@ export interface StatementContent {
   fileName: string;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+const dateFormat = dateFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',

@@ -1,4 +1,5 @@
 import type { TaxCertificate } from '@/entities/tax-certificates';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /** The dashboard's Certificates tab: its words (docs/product.md §12.3c). */
 export const CERTIFICATES_TEXTS = {
@@ -27,7 +28,7 @@ export function certificateName(certificate: Pick<TaxCertificate, 'state' | 'num
   return `${certificate.state} certificate ${certificate.number}`;
 }
 
-const submittedFormat = new Intl.DateTimeFormat('en-US', {
+const submittedFormat = dateFormatter({
   dateStyle: 'medium',
   timeStyle: 'short',
 });

@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import type { ClaimQueueFilter } from '@/entities/claims';
 import type { TagColor } from '@/components/tag';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /** The dashboard's Claims tab: its words (docs/product.md §12.3f). */
 export const CLAIMS_TEXTS = {
@@ -90,8 +91,8 @@ export function ageText(since: Date, now: Date): string {
   return `${days} day${days === 1 ? '' : 's'}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const momentFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dayFormat = dateFormatter({ dateStyle: 'medium' });
+const momentFormat = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Nov 20, 2026" */
 export const formatDay = (at: Date) => dayFormat.format(at);

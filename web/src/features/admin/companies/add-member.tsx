@@ -17,6 +17,7 @@ import { TextSkeleton } from '@/components/skeleton';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { useCompanyMembers, useInviteMember } from '../common/search';
+import { dateFormatter } from '@/lib/intl-formats';
 
 export const ADD_MEMBER_TEXTS = {
   sent: (email: string) => `We emailed an invitation to ${email}.`,
@@ -25,7 +26,7 @@ export const ADD_MEMBER_TEXTS = {
   none: 'No pending invitations.',
 } as const;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateFormatter({ dateStyle: 'medium' });
 
 /** The names of these locations, in the company's order ("All locations" for a role that has them all). */
 export function locationNames(

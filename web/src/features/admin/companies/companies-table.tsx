@@ -32,6 +32,7 @@ import {
   ProfileStatusTag,
   type ReviewTarget,
 } from './profile-actions';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /** What the Companies tab reads from its URL (sort names: applied, name). */
 export const COMPANIES_TABLE: TableSpec<ProfileStatus, CompanySortField> = {
@@ -43,7 +44,7 @@ type CompaniesState = TableState<ProfileStatus, CompanySortField>;
 
 export const COMPANIES_TRUNCATED_TEXT = `Only the first ${formatCount(TABLE_EXPORT_MAX)} companies were exported; narrow the filter.`;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateFormatter({ dateStyle: 'medium' });
 const formatDay = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '—');
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -6,8 +6,9 @@ import { useAbandonedCheckouts } from '@/entities/orders';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import '../common/admin-tables.css';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });
 
 const columns: readonly DataColumn<CheckoutAttempt>[] = [
   { title: 'Started', key: 'started', render: (row) => dateFormat.format(row.created_at) },

@@ -13,8 +13,9 @@ import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { ShipOrderModal } from './order-dialogs';
 import { useRestockDates } from './restock-dates';
 import '../common/admin-tables.css';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateFormatter({ dateStyle: 'medium' });
 
 /** One backordered line still waiting to ship, with its order. */
 interface WaitingLine {

@@ -28,8 +28,9 @@ import { useOrder, useOrderNotes } from '@/entities/orders';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { useRestockDates } from './restock-dates';
 import '../common/admin-tables.css';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateFormatter({ dateStyle: 'medium' });
 
 /** A line of the order with where it stands: shipped, refunded, still to ship. */
 type ProgressLine = LineProgress & { unit_amount: number; line_total: number };

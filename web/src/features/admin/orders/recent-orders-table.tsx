@@ -31,6 +31,7 @@ import {
   type ServerTableTexts,
 } from '@/components/table/server-table';
 import '../common/admin-tables.css';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /** What the Orders tab reads from its URL (sort names: date, amount, store). */
 export const ORDERS_TABLE: TableSpec<OrderStatus, OrderSortField> = {
@@ -48,7 +49,7 @@ const PAYMENT_TYPE_LABEL: Readonly<Record<string, string>> = {
 };
 const paymentTypeLabel = (type: string) => PAYMENT_TYPE_LABEL[type] ?? type;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** The store, linked to its company's page, with the buyer's email and role below. */

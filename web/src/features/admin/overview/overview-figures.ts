@@ -15,6 +15,7 @@ import {
   type SalesPoint,
   type SeriesInterval,
 } from '@portal/domain';
+import { dateFormatter, numberFormatter } from '@/lib/intl-formats';
 
 /**
  * The Overview's words and numbers: dates, the change against the previous period, the charts'
@@ -22,18 +23,18 @@ import {
  */
 
 const MS_PER_DAY = 24 * 3600 * 1000;
-const monthDay = new Intl.DateTimeFormat('en-US', {
+const monthDay = dateFormatter({
   month: 'short',
   day: 'numeric',
   timeZone: 'UTC',
 });
-const monthDayYear = new Intl.DateTimeFormat('en-US', {
+const monthDayYear = dateFormatter({
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const monthYear = new Intl.DateTimeFormat('en-US', {
+const monthYear = dateFormatter({
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
@@ -184,7 +185,7 @@ export function productsSummary(rows: readonly ProductFigure[], measure: Product
 }
 
 /** "$1.2K" for an axis. */
-const compactUsd = new Intl.NumberFormat('en-US', {
+const compactUsd = numberFormatter({
   style: 'currency',
   currency: 'USD',
   notation: 'compact',

@@ -8,8 +8,9 @@ import {
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { NoSales } from './chart-card';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
+const dayFormat = dateFormatter({
   dateStyle: 'medium',
   timeZone: BUSINESS_TIME_ZONE,
 });

@@ -11,6 +11,7 @@ import {
   type StoredPriceList,
 } from '@portal/domain';
 import type { TagColor } from '@/components/tag';
+import { dateFormatter } from '@/lib/intl-formats';
 
 export const PRICE_LIST_STATE_LABELS: Readonly<Record<PriceListState, string>> = {
   scheduled: 'Scheduled',
@@ -25,7 +26,7 @@ export const PRICE_LIST_STATE_COLORS: Readonly<Record<PriceListState, TagColor>>
 };
 
 const MS_PER_DAY = 24 * 3600 * 1000;
-const dayFormat = new Intl.DateTimeFormat('en-US', {
+const dayFormat = dateFormatter({
   month: 'short',
   day: 'numeric',
   year: 'numeric',

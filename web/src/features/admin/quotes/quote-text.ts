@@ -6,6 +6,7 @@ import {
   type QuoteState,
 } from '@portal/domain';
 import type { TagColor } from '@/components/tag';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /**
  * The words of the managers' draft orders and quotes (docs/order-lifecycle.md#draft-orders-and-quotes):
@@ -101,8 +102,8 @@ export function quoteDocumentHref(quoteId: string): string {
   return routePath('adminQuote', { quoteId });
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const momentFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dayFormat = dateFormatter({ dateStyle: 'medium' });
+const momentFormat = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });
 
 export const formatDay = (date: Date) => dayFormat.format(date);
 export const formatMoment = (date: Date) => momentFormat.format(date);

@@ -43,6 +43,7 @@ import {
 import { invoiceName, RECEIVABLES_TEXTS, receivablesKeys } from './receivables-text';
 import '../common/admin-tables.css';
 import './receivables.css';
+import { dateFormatter } from '@/lib/intl-formats';
 
 // The dialog (antd's Modal and TextArea, with its theme) is fetched when a manager first opens it.
 const CloseInvoiceModal = lazyDialog(
@@ -57,7 +58,7 @@ const STATE_COLORS: Readonly<Record<TermsInvoiceState, TagColor>> = {
   uncollectible: 'error',
 };
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateFormatter({ dateStyle: 'medium' });
 const formatDay = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '—');
 
 function CompanyLink({ id, name }: { id: string; name: string }) {

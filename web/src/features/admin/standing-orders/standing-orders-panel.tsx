@@ -21,6 +21,7 @@ import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { pageOf, TablePager } from '@/components/table/table-pager';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import '../common/admin-tables.css';
+import { dateFormatter } from '@/lib/intl-formats';
 
 type Filter = 'all' | StandingOrderStatus;
 type Upcoming = ReturnType<typeof upcomingDeliveries>[number];
@@ -32,7 +33,7 @@ const STATUS_COLORS: Readonly<Record<StandingOrderStatus, TagColor>> = {
   cancelled: 'default',
 };
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateFormatter({ dateStyle: 'medium' });
 
 function StandingOrderStatusTag({ status }: { status: StandingOrderStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{STANDING_ORDER_STATUS_LABELS[status]}</Tag>;

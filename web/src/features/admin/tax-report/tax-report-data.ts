@@ -1,4 +1,5 @@
 import { addTaxReportMonths } from '@portal/domain';
+import { dateFormatter } from '@/lib/intl-formats';
 
 export const taxReportKeys = {
   all: ['admin', 'tax-report'] as const,
@@ -22,7 +23,7 @@ export function defaultTaxReportRange(thisMonth: string): { from: string; to: st
   return { from: addTaxReportMonths(thisMonth, -2), to: thisMonth };
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-US', {
+const monthFormat = dateFormatter({
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',

@@ -1,4 +1,5 @@
 import type { Seller } from '@/config/seller';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /**
  * What a printable document says, as text (an invoice, a quote): one shape for the page
@@ -56,4 +57,4 @@ export function sellerLines(seller: Seller): string[] {
 }
 
 /** "March 4, 2025": the dates of the documents. */
-export const documentDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+export const documentDate = dateFormatter({ dateStyle: 'long' });

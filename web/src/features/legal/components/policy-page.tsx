@@ -15,6 +15,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { MarkdownView } from '@/components/markdown-view';
 import { fetchSiteContent, type SiteContent } from '@/lib/site-content';
 import './legal.css';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /** The address of a policy page. */
 function policyPath(slug: PolicySlug): string {
@@ -23,7 +24,7 @@ function policyPath(slug: PolicySlug): string {
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; content: SiteContent };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const dateFormat = dateFormatter({ dateStyle: 'long' });
 
 function PolicyNav({ current }: { current: PolicySlug }) {
   return (

@@ -1,8 +1,9 @@
 import { formatUsd, type VerifyPaymentResponse } from '@portal/domain';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = dateFormatter({ dateStyle: 'medium' });
 
 export type StandingOrderTermsFacts = NonNullable<VerifyPaymentResponse['standingOrder']>;
 

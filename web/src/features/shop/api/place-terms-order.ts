@@ -4,6 +4,7 @@ import { companyCreditKeys } from '@/entities/company-credit';
 import { callPlaceTermsOrder } from '@/lib/callables';
 import type { TermsAttempt } from '../lib/payment-method';
 import { endAttempt, requestIdFor } from './request-ids';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /**
  * The root of the orders' query keys (orderKeys in entities/orders, which this chunk does not
@@ -11,7 +12,7 @@ import { endAttempt, requestIdFor } from './request-ids';
  */
 export const ORDER_QUERIES = ['orders'] as const;
 
-const dueDateFormat = new Intl.DateTimeFormat('en-US', {
+const dueDateFormat = dateFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',

@@ -1,6 +1,7 @@
 import type { OrderList } from '@portal/domain';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+const dateFormat = dateFormatter({
   year: 'numeric',
   month: 'short',
   day: 'numeric',

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { StoredCartItem } from '@/entities/cart';
 import { useCompany } from '@/entities/company';
+import { dateFormatter } from '@/lib/intl-formats';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = dateFormatter({ dateStyle: 'medium' });
 
 export const PRICES_CHANGED_TITLE = 'Your prices changed';
 

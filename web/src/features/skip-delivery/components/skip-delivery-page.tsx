@@ -14,9 +14,10 @@ import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { useOneShot } from '@/lib/use-one-shot';
 import { usePageTitle } from '@/lib/use-page-title';
 import { showDelivery, skipDelivery } from '../api/skip-delivery';
+import { dateFormatter } from '@/lib/intl-formats';
 
 /** Deliveries are dated in the business's time zone (Pacific), as the reminder mail says them. */
-const dayFormat = new Intl.DateTimeFormat('en-US', {
+const dayFormat = dateFormatter({
   dateStyle: 'medium',
   timeZone: 'America/Los_Angeles',
 });

@@ -1,0 +1,45 @@
+// @vitest-environment node
+/**
+ * The web app and the domain package make their Intl formatters on first use
+ * (src/lib/intl-formats.ts); eslint.config.js
+ * refuses one made when a module loads, where the page's first one loads ICU's data inside the
+ * task that evaluates the page's modules. This holds the repository's own ESLint config to that.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+async function problems(code: string, file: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT });
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${file}` });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-syntax')
+    .map((m) => `${m.line}: ${m.message}`);
+}
+
+it('refuses an Intl formatter made at a module’s top level in the web app, exported or not', async () => {
+  const code = [
+    "export const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });",
+    "const money = new Intl.NumberFormat('en-US');",
+    'export function label(n: number): string {',
+    "  return money.format(n) + new Intl.DateTimeFormat('en-US').format(n);",
+    '}',
+    '',
+  ].join('\n');
+  const found = await problems(code, 'web/src/features/shop/components/made-up.ts');
+  expect(found).toHaveLength(2);
+  expect(found[0]).toMatch(/^1: Not when the module loads: make it on first use/);
+  expect(found[1]).toMatch(/^2: /);
+  // The domain package, which every page of the web app imports, is held to it too.
+  expect(await problems(code, 'packages/domain/src/made-up.ts')).toHaveLength(2);
+  // Made inside a function, or in a test, it is fine.
+  expect(await problems(code, 'web/src/features/shop/components/made-up.test.ts')).toEqual([]);
+  expect(
+    await problems(
+      "import { dateFormatter } from '@/lib/intl-formats';\nexport const day = dateFormatter({ dateStyle: 'medium' });\n",
+      'web/src/features/shop/components/made-up.ts',
+    ),
+  ).toEqual([]);
+}, 60_000);

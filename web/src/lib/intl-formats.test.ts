@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dateFormatter, numberFormatter } from './intl-formats';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const DAY = Date.UTC(2026, 11, 6, 17, 5);
+
+describe('Intl formatters made on first use', () => {
+  it('makes no date format until the first date is formatted, then one for the same options', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
+    const day = dateFormatter(options);
+    const sameOptions = dateFormatter({ ...options });
+    expect(made).not.toHaveBeenCalled();
+
+    expect(day.format(DAY)).toBe('Dec 6, 2026');
+    expect(sameOptions.format(new Date(DAY))).toBe('Dec 6, 2026');
+    expect(day.format(DAY + 86_400_000)).toBe('Dec 7, 2026');
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(made).toHaveBeenCalledWith('en-US', options);
+  });
+
+  it('writes what Intl writes for each set of options, each its own formatter', () => {
+    const sets: Intl.DateTimeFormatOptions[] = [
+      { dateStyle: 'long', timeZone: 'UTC' },
+      { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Los_Angeles' },
+      { month: 'short', year: 'numeric', timeZone: 'UTC' },
+    ];
+    for (const options of sets) {
+      expect(dateFormatter(options).format(DAY)).toBe(
+        new Intl.DateTimeFormat('en-US', options).format(DAY),
+      );
+    }
+    expect(dateFormatter({ dateStyle: 'long', timeZone: 'UTC' }).format(DAY)).toBe(
+      'December 6, 2026',
+    );
+  });
+
+  it('makes a number format on its first use too', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    const compact = numberFormatter({ style: 'currency', currency: 'USD', notation: 'compact' });
+    expect(made).not.toHaveBeenCalled();
+    expect(compact.format(1234)).toBe('$1.2K');
+    expect(compact.format(2_500_000)).toBe('$2.5M');
+    expect(made).toHaveBeenCalledTimes(1);
+  });
+});
