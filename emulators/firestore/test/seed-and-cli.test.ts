@@ -43,8 +43,11 @@ beforeAll(async () => {
   emulator = await startFirestoreEmulator({ port: 0, projectId, seedFile });
 });
 afterAll(async () => {
-  await emulator.stop();
-  await rm(dir, { recursive: true, force: true });
+  try {
+    await emulator?.stop();
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
 });
 
 const get = async (

@@ -35,14 +35,17 @@ function onFirstUse<V>(key: string, make: () => Formatter<V>): Formatter<V> {
 
 /** `new Intl.DateTimeFormat('en-US', options)`, made on the first `format`. */
 export function dateFormatter(options: Intl.DateTimeFormatOptions): Formatter<Date | number> {
-  return onFirstUse(`date ${JSON.stringify(options)}`, () => {
-    return new Intl.DateTimeFormat('en-US', options);
+  // A copy: the options the key names are the ones the formatter is made with.
+  const own = { ...options };
+  return onFirstUse(`date ${JSON.stringify(own)}`, () => {
+    return new Intl.DateTimeFormat('en-US', own);
   });
 }
 
 /** `new Intl.NumberFormat('en-US', options)`, made on the first `format`. */
 export function numberFormatter(options: Intl.NumberFormatOptions): Formatter<number> {
-  return onFirstUse(`number ${JSON.stringify(options)}`, () => {
-    return new Intl.NumberFormat('en-US', options);
+  const own = { ...options };
+  return onFirstUse(`number ${JSON.stringify(own)}`, () => {
+    return new Intl.NumberFormat('en-US', own);
   });
 }

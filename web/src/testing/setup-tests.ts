@@ -26,7 +26,7 @@ globalThis.MessageChannel ??= NodeMessageChannel as unknown as typeof MessageCha
  */
 const realRequests: { url: string; test: string }[] = [];
 
-function loopbackUrl(input: string | URL): string | null {
+function loopbackUrl(input: string): string | null {
   let url: URL;
   try {
     url = new URL(input, globalThis.location?.href ?? 'http://localhost/');
@@ -41,7 +41,9 @@ function loopbackUrl(input: string | URL): string | null {
     /^127(?:\.\d{1,3}){3}$/.test(host) ||
     host === '0.0.0.0' ||
     host === '[::1]' ||
-    host === '[::]';
+    host === '[::]' ||
+    // 127.x.y.z written as IPv6 (the URL parser turns it into [::ffff:7f..:....]).
+    host.startsWith('[::ffff:7f');
   return loopback ? url.href : null;
 }
 
@@ -55,14 +57,14 @@ function refuse(url: string): string {
 if (typeof window !== 'undefined') {
   const happyDomFetch = globalThis.fetch;
   globalThis.fetch = function guardedFetch(input: RequestInfo | URL, init?: RequestInit) {
-    const url = loopbackUrl(typeof input === 'string' || 'href' in input ? input : input.url);
+    const url = loopbackUrl(input instanceof Request ? input.url : String(input));
     if (url) return Promise.reject(new TypeError(refuse(url)));
     return happyDomFetch(input, init);
   } as typeof fetch;
 
   const open = XMLHttpRequest.prototype.open as (...args: unknown[]) => void;
   XMLHttpRequest.prototype.open = function guardedOpen(this: XMLHttpRequest, ...args: unknown[]) {
-    const url = loopbackUrl(args[1] as string | URL);
+    const url = loopbackUrl(String(args[1]));
     if (url) throw new DOMException(refuse(url), 'NetworkError');
     open.apply(this, args);
   } as typeof XMLHttpRequest.prototype.open;
