@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { routeChunkGroups } from './build/route-chunk-groups.ts';
 import { routeDocumentsBuild, routeDocumentsPreview } from './build/route-documents-plugin.ts';
 import { isLocalBuild, productionBuildProblems } from './src/config/firebase-web-config.ts';
 
@@ -97,6 +98,8 @@ function previewTls() {
  * One id per build (and per dev server start): the last view a device keeps (src/lib/last-view.ts)
  * is shown only by the build that wrote it, so data shaped by older parsers never reaches a page.
  */
+const chunkGroups = routeChunkGroups();
+
 const webBuildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 export default defineConfig({
@@ -106,6 +109,7 @@ export default defineConfig({
     checkedFirebaseConfig(),
     antdFormContextAlone(),
     reactfireOnlyStandIns(),
+    chunkGroups.plugin,
     routeDocumentsBuild(),
     routeDocumentsPreview(),
   ],
@@ -158,18 +162,12 @@ export default defineConfig({
       // preloading, so a module's name in every file name is weight on every page.
       output: {
         chunkFileNames: 'assets/[hash].js',
-        // React, its DOM renderer and the router are on every route's first load: one chunk for
-        // them instead of the five small ones the automatic split made (every route 3 KB lighter
-        // gzipped, five requests and module compilations fewer: docs/performance.md). Wider groups
-        // were measured and refused: Firebase's packages grouped put Auth into /newsletter's and
-        // /skip's first load (171 KB, over 150), and entry-aware groups made more chunks, not fewer.
+        // Chunks held by the same first loads (every route's and every dashboard tab's) are one
+        // file: route-chunk-groups.ts. A signed-in page loads the same code in about half as many
+        // files (docs/performance.md). React, its DOM renderer and the router are in every first
+        // load, so they share a file with the rest of what every page loads.
         codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-            },
-          ],
+          groups: [{ name: chunkGroups.groupOf, includeDependenciesRecursively: false }],
         },
       },
     },

@@ -25,6 +25,8 @@ import {
 } from '../../../scripts/route-sizes';
 import { ROUTES, TABLE_EXPORT_MAX } from '@portal/domain';
 import { readManifest, routeFirstLoad } from '../../build/route-chunks';
+import { TAB_LOADERS_FILE, tabModules } from '../../build/admin-tab-chunks';
+import { firstLoads, type PlannedManifest } from '../../build/route-chunk-groups';
 import { runInNewContext } from 'node:vm';
 import { routeDocument } from '../../build/route-documents';
 import { firebaseDataOrigins } from '../config/firebase-web-config';
@@ -171,6 +173,31 @@ describe('the production build with no env file', () => {
     expect(antdProblems([{ ...store, antd: true }])).toEqual([
       '/portal/store loads antd in its first load.',
     ]);
+  });
+
+  it('puts the chunks held by the same first loads into one file (build/route-chunk-groups.ts)', () => {
+    const manifest = readManifest(prod.outDir) as PlannedManifest;
+    const loaders = readFileSync(path.join(root, 'web', TAB_LOADERS_FILE), 'utf8');
+    const loads = firstLoads(manifest, tabModules(loaders, path.posix.dirname(TAB_LOADERS_FILE)));
+    const heldBy = new Map<string, string[]>();
+    for (const [name, keys] of loads) {
+      for (const key of keys) heldBy.set(key, [...(heldBy.get(key) ?? []), name]);
+    }
+    const filesBySignature = new Map<string, string[]>();
+    for (const [key, names] of heldBy) {
+      const chunk = manifest[key]!;
+      // The bundler's runtime helpers are a chunk of their own whatever the groups say.
+      if (chunk.isEntry || chunk.isDynamicEntry || chunk.name === 'rolldown-runtime') continue;
+      if (!chunk.file.endsWith('.js')) continue;
+      const signature = names.sort().join(' ');
+      filesBySignature.set(signature, [...(filesBySignature.get(signature) ?? []), chunk.file]);
+    }
+    const together = [...filesBySignature.values()].filter((files) => files.length > 1);
+    expect(together).toEqual([]);
+    expect(filesBySignature.size).toBeGreaterThan(20);
+    // The store's first load, 90 files before the groups (2026-12-06).
+    const store = prodSizes().find((s) => s.route === ROUTES.store.path)!;
+    expect(store.jsFiles).toBeLessThan(60);
   });
 
   it('loads the chart library only with the Overview charts, in its own chunk', () => {

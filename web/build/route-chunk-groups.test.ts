@@ -1,0 +1,105 @@
+// @vitest-environment node
+import { ROUTES } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { FIRST_LOAD_CHUNKS } from './route-chunks';
+import { chunkGroups, firstLoads, type PlannedManifest } from './route-chunk-groups';
+
+const ORDERS_TAB = 'src/features/admin/orders/orders-tab';
+const routeKey = (module: string) => `src/app/routes/${module}.tsx`;
+
+/**
+ * A manifest with every route's modules as lazy chunks that import nothing, the entry and the
+ * dashboard's Orders tab, and then `chunks` on top: a small app shaped like the real one.
+ */
+function manifestWith(chunks: PlannedManifest): PlannedManifest {
+  const manifest: PlannedManifest = {
+    'index.html': { file: 'assets/entry.js', isEntry: true, imports: ['_everywhere.js'] },
+    '_everywhere.js': { file: 'assets/everywhere.js' },
+    [`${ORDERS_TAB}.tsx`]: { file: 'assets/orders-tab.js', isDynamicEntry: true },
+  };
+  for (const route of Object.values(ROUTES)) {
+    for (const module of [...route.layouts, route.module]) {
+      manifest[routeKey(module)] = { file: `assets/${module}.js`, isDynamicEntry: true };
+    }
+  }
+  return { ...manifest, ...chunks };
+}
+
+/** Modules by chunk file: each chunk holds two made-up modules named after it. */
+const modulesOf = (file: string) => [`/app/${file}/a.ts`, `/app/${file}/b.ts`];
+
+describe('the first loads', () => {
+  it('are every route’s and every dashboard tab’s, each with the entry’s chunks', () => {
+    const manifest = manifestWith({});
+    const loads = firstLoads(manifest, { orders: ORDERS_TAB });
+    expect([...loads.keys()]).toEqual([
+      ...Object.values(ROUTES).map((route) => route.path),
+      `${ROUTES.admin.path}?tab=orders`,
+    ]);
+    for (const keys of loads.values()) expect(keys).toContain('_everywhere.js');
+    expect(loads.get(ROUTES.portal.path)).toContain(routeKey(ROUTES.store.module));
+    expect(FIRST_LOAD_CHUNKS[ROUTES.portal.path]).toEqual([routeKey(ROUTES.store.module)]);
+    expect(loads.get(`${ROUTES.admin.path}?tab=orders`)).toContain(`${ORDERS_TAB}.tsx`);
+  });
+
+  it('name a tab whose module the build does not have', () => {
+    expect(() =>
+      firstLoads(manifestWith({}), { lost: 'src/features/admin/lost/lost-tab' }),
+    ).toThrow("The lost tab's module src/features/admin/lost/lost-tab is not in the Vite manifest");
+  });
+});
+
+describe('the groups', () => {
+  const manifest = manifestWith({
+    [routeKey(ROUTES.store.module)]: {
+      file: 'assets/store.js',
+      isDynamicEntry: true,
+      imports: ['_grid.js', '_search.js', '_money.js'],
+    },
+    [routeKey(ROUTES.cart.module)]: {
+      file: 'assets/cart.js',
+      isDynamicEntry: true,
+      imports: ['_grid.js', '_search.js', '_money.js', '_lines.js'],
+    },
+    [routeKey(ROUTES.account.module)]: {
+      file: 'assets/my-account.js',
+      isDynamicEntry: true,
+      imports: ['_money.js'],
+    },
+    '_grid.js': { file: 'assets/grid.js' },
+    '_search.js': { file: 'assets/search.js' },
+    '_money.js': { file: 'assets/money.js' },
+    '_lines.js': { file: 'assets/lines.js', css: ['assets/lines.css'] },
+    // Loaded only later (a dialog): no first load holds it.
+    '_dialog.js': { file: 'assets/dialog.js' },
+  });
+  const groups = chunkGroups(manifest, firstLoads(manifest, { orders: ORDERS_TAB }), modulesOf);
+
+  it('put the chunks held by the same first loads together, every module of them', () => {
+    const grid = groups.get('/app/assets/grid.js/a.ts');
+    expect(grid).toMatch(/^first-load-[0-9a-f]{12}$/);
+    expect(groups.get('/app/assets/grid.js/b.ts')).toBe(grid);
+    expect(groups.get('/app/assets/search.js/a.ts')).toBe(grid);
+  });
+
+  it('keep apart chunks held by other first loads', () => {
+    const grid = groups.get('/app/assets/grid.js/a.ts');
+    const money = groups.get('/app/assets/money.js/a.ts');
+    const lines = groups.get('/app/assets/lines.js/a.ts');
+    const everywhere = groups.get('/app/assets/everywhere.js/a.ts');
+    expect(new Set([grid, money, lines, everywhere]).size).toBe(4);
+    expect([money, lines, everywhere]).not.toContain(undefined);
+  });
+
+  it('leave out entries, the routes’ own chunks and what no first load holds', () => {
+    for (const file of ['entry.js', 'store.js', 'cart.js', 'orders-tab.js', 'dialog.js']) {
+      expect(groups.has(`/app/assets/${file}/a.ts`)).toBe(false);
+    }
+  });
+
+  it('are the same whatever order the first loads come in', () => {
+    const loads = firstLoads(manifest, { orders: ORDERS_TAB });
+    const reversed = new Map([...loads].reverse());
+    expect(chunkGroups(manifest, reversed, modulesOf)).toEqual(groups);
+  });
+});
