@@ -188,7 +188,9 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: `:matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl']`,
+          // Any Intl constructor, with or without `new`, that runs when the module loads: not
+          // inside a function, nor in a field each instance sets when it is made.
+          selector: `:matches(NewExpression, CallExpression)[callee.object.name='Intl']:not(:function *, PropertyDefinition[static=false] *)`,
           message:
             'Not when the module loads: make it on first use (the web app: dateFormatter or numberFormatter from @/lib/intl-formats).',
         },

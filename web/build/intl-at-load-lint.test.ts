@@ -43,3 +43,25 @@ it('refuses an Intl formatter made at a module’s top level in the web app, exp
     ),
   ).toEqual([]);
 }, 60_000);
+
+it('refuses one made when the module loads in any other form, and none made later', async () => {
+  const atLoad = [
+    "export default new Intl.DateTimeFormat('en-US');",
+    "const formats = { day: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }) };",
+    "const plain = Intl.NumberFormat('en-US');",
+    "class Money { static format = new Intl.NumberFormat('en-US'); }",
+    'export { formats, plain, Money };',
+    '',
+  ].join('\n');
+  const found = await problems(atLoad, 'web/src/features/shop/components/made-up.ts');
+  expect(found.map((line) => line.split(':')[0])).toEqual(['1', '2', '3', '4']);
+
+  const later = [
+    "export const day = () => new Intl.DateTimeFormat('en-US');",
+    "export function money(locale = 'en-US', f = new Intl.NumberFormat(locale)) { return f; }",
+    "export class Clock { now = new Intl.DateTimeFormat('en-US'); show() { return Intl.DateTimeFormat('en-US'); } }",
+    "export const locales = Intl.DateTimeFormat.supportedLocalesOf(['en-US']);",
+    '',
+  ].join('\n');
+  expect(await problems(later, 'web/src/features/shop/components/made-up.ts')).toEqual([]);
+}, 60_000);
