@@ -188,9 +188,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          // Any Intl constructor, with or without `new`, that runs when the module loads: not
-          // inside a function, nor in a field each instance sets when it is made.
-          selector: `:matches(NewExpression, CallExpression)[callee.object.name='Intl']:not(:function *, PropertyDefinition[static=false] *)`,
+          // Any Intl formatter, with or without `new`, made when the module loads: not inside a
+          // function, nor in a field each instance sets when it is made. (A function called at
+          // the top level, or a top-level toLocaleString, escapes it: neither is in the code.)
+          selector: `:matches(NewExpression, CallExpression)[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat|Collator|PluralRules|RelativeTimeFormat|ListFormat|DisplayNames|Segmenter|DurationFormat)$/]:not(:function *, PropertyDefinition[static=false] *)`,
           message:
             'Not when the module loads: make it on first use (the web app: dateFormatter or numberFormatter from @/lib/intl-formats).',
         },

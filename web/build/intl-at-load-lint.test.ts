@@ -61,6 +61,7 @@ it('refuses one made when the module loads in any other form, and none made late
     "export function money(locale = 'en-US', f = new Intl.NumberFormat(locale)) { return f; }",
     "export class Clock { now = new Intl.DateTimeFormat('en-US'); show() { return Intl.DateTimeFormat('en-US'); } }",
     "export const locales = Intl.DateTimeFormat.supportedLocalesOf(['en-US']);",
+    "export const canonical = Intl.getCanonicalLocales('EN-us');",
     '',
   ].join('\n');
   expect(await problems(later, 'web/src/features/shop/components/made-up.ts')).toEqual([]);

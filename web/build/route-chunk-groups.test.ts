@@ -2,7 +2,13 @@
 import { ROUTES } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { FIRST_LOAD_CHUNKS } from './route-chunks';
-import { chunkGroups, firstLoads, type PlannedManifest } from './route-chunk-groups';
+import {
+  chunkGroups,
+  firstLoads,
+  laterLoads,
+  LATER_EXTRA_BYTES,
+  type PlannedManifest,
+} from './route-chunk-groups';
 
 const ORDERS_TAB = 'src/features/admin/orders/orders-tab';
 const routeKey = (module: string) => `src/app/routes/${module}.tsx`;
@@ -27,6 +33,8 @@ function manifestWith(chunks: PlannedManifest): PlannedManifest {
 
 /** Modules by chunk file: each chunk holds two made-up modules named after it. */
 const modulesOf = (file: string) => [`/app/${file}/a.ts`, `/app/${file}/b.ts`];
+/** Every chunk 100 bytes. */
+const small = () => 100;
 
 describe('the first loads', () => {
   it('are every route’s and every dashboard tab’s, each with the entry’s chunks', () => {
@@ -73,7 +81,12 @@ describe('the groups', () => {
     // Loaded only later (a dialog): no first load holds it.
     '_dialog.js': { file: 'assets/dialog.js' },
   });
-  const groups = chunkGroups(manifest, firstLoads(manifest, { orders: ORDERS_TAB }), modulesOf);
+  const groups = chunkGroups(
+    manifest,
+    firstLoads(manifest, { orders: ORDERS_TAB }),
+    modulesOf,
+    small,
+  );
 
   it('put the chunks held by the same first loads together, every module of them', () => {
     const grid = groups.get('/app/assets/grid.js/a.ts');
@@ -100,6 +113,81 @@ describe('the groups', () => {
   it('are the same whatever order the first loads come in', () => {
     const loads = firstLoads(manifest, { orders: ORDERS_TAB });
     const reversed = new Map([...loads].reverse());
-    expect(chunkGroups(manifest, reversed, modulesOf)).toEqual(groups);
+    expect(chunkGroups(manifest, reversed, modulesOf, small)).toEqual(groups);
+  });
+});
+
+describe('the parts loaded later', () => {
+  // The store and the cart hold three chunks; My Account holds none of them, but its page can
+  // open a dialog that needs the grid: whatever is grouped with the grid comes with it there.
+  const manifest = manifestWith({
+    [routeKey(ROUTES.store.module)]: {
+      file: 'assets/store.js',
+      isDynamicEntry: true,
+      imports: ['_grid.js', '_search.js', '_money.js'],
+    },
+    [routeKey(ROUTES.cart.module)]: {
+      file: 'assets/cart.js',
+      isDynamicEntry: true,
+      imports: ['_grid.js', '_search.js', '_money.js'],
+    },
+    // Saved lists hold the large chunk too, so it is of another kind than the three.
+    [routeKey(ROUTES.orderLists.module)]: {
+      file: 'assets/lists.js',
+      isDynamicEntry: true,
+      imports: ['_big.js'],
+    },
+    [routeKey(ROUTES.account.module)]: {
+      file: 'assets/account.js',
+      isDynamicEntry: true,
+      dynamicImports: ['src/dialog.tsx'],
+    },
+    'src/dialog.tsx': { file: 'assets/dialog.js', isDynamicEntry: true, imports: ['_grid.js'] },
+    // The router imports every route's modules when it goes there.
+    'index.html': {
+      file: 'assets/entry.js',
+      isEntry: true,
+      imports: ['_everywhere.js'],
+      dynamicImports: Object.values(ROUTES).flatMap((route) =>
+        [...route.layouts, route.module].map(routeKey),
+      ),
+    },
+    '_grid.js': { file: 'assets/grid.js' },
+    '_search.js': { file: 'assets/search.js' },
+    // Money is small, but whoever fetches it fetches the large chunk it imports.
+    '_money.js': { file: 'assets/money.js', imports: ['_big.js'] },
+    '_big.js': { file: 'assets/big.js' },
+  });
+  const sizes: Record<string, number> = {
+    'assets/grid.js': 100,
+    'assets/search.js': 50,
+    'assets/money.js': 30,
+    'assets/big.js': 1000,
+  };
+  const sizeOf = (file: string) => sizes[file] ?? 10;
+  const loads = firstLoads(manifest, { orders: ORDERS_TAB });
+  const group = (groups: Map<string, string>, file: string) =>
+    groups.get(`/app/assets/${file}/a.ts`);
+
+  it('are what a page can open later, less its first load', () => {
+    const later = laterLoads(manifest, loads);
+    // On the store and the cart the grid came with the page; on My Account it did not. Going to
+    // another route is no such part: that route's first load holds its groups whole.
+    expect(later).toEqual([new Set(['src/dialog.tsx', '_grid.js'])]);
+    expect(laterLoads(manifest, loads, new Set()).length).toBeGreaterThan(1);
+  });
+
+  it('fetch at most the limit more than they need, counting what a grouped chunk imports', () => {
+    const groups = chunkGroups(manifest, loads, modulesOf, sizeOf, undefined, 100);
+    // The search (50 bytes) joins the grid; money (30 bytes) would bring the large chunk along.
+    expect(group(groups, 'search.js')).toBe(group(groups, 'grid.js'));
+    expect(group(groups, 'money.js')).not.toBe(group(groups, 'grid.js'));
+    expect(group(groups, 'big.js')).not.toBe(group(groups, 'money.js'));
+  });
+
+  it('go with everything held by the same first loads when the limit allows it', () => {
+    const groups = chunkGroups(manifest, loads, modulesOf, sizeOf, undefined, 2000);
+    expect(new Set(['grid.js', 'search.js', 'money.js'].map((f) => group(groups, f))).size).toBe(1);
+    expect(LATER_EXTRA_BYTES).toBeGreaterThan(1000);
   });
 });
