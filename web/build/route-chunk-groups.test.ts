@@ -31,6 +31,18 @@ function manifestWith(chunks: PlannedManifest): PlannedManifest {
   return { ...manifest, ...chunks };
 }
 
+/** A route's page module as a lazy chunk with these imports (static and dynamic). */
+function page(module: string, imports: string[], dynamicImports: string[] = []): PlannedManifest {
+  return {
+    [routeKey(module)]: {
+      file: `assets/${module}.js`,
+      isDynamicEntry: true,
+      imports,
+      ...(dynamicImports.length > 0 ? { dynamicImports } : {}),
+    },
+  };
+}
+
 /** Modules by chunk file: each chunk holds two made-up modules named after it. */
 const modulesOf = (file: string) => [`/app/${file}/a.ts`, `/app/${file}/b.ts`];
 /** Every chunk 100 bytes. */
@@ -59,21 +71,9 @@ describe('the first loads', () => {
 
 describe('the groups', () => {
   const manifest = manifestWith({
-    [routeKey(ROUTES.store.module)]: {
-      file: 'assets/store.js',
-      isDynamicEntry: true,
-      imports: ['_grid.js', '_search.js', '_money.js'],
-    },
-    [routeKey(ROUTES.cart.module)]: {
-      file: 'assets/cart.js',
-      isDynamicEntry: true,
-      imports: ['_grid.js', '_search.js', '_money.js', '_lines.js'],
-    },
-    [routeKey(ROUTES.account.module)]: {
-      file: 'assets/my-account.js',
-      isDynamicEntry: true,
-      imports: ['_money.js'],
-    },
+    ...page(ROUTES.store.module, ['_grid.js', '_search.js', '_money.js']),
+    ...page(ROUTES.cart.module, ['_grid.js', '_search.js', '_money.js', '_lines.js']),
+    ...page(ROUTES.account.module, ['_money.js']),
     '_grid.js': { file: 'assets/grid.js' },
     '_search.js': { file: 'assets/search.js' },
     '_money.js': { file: 'assets/money.js' },
@@ -121,27 +121,11 @@ describe('the parts loaded later', () => {
   // The store and the cart hold three chunks; My Account holds none of them, but its page can
   // open a dialog that needs the grid: whatever is grouped with the grid comes with it there.
   const manifest = manifestWith({
-    [routeKey(ROUTES.store.module)]: {
-      file: 'assets/store.js',
-      isDynamicEntry: true,
-      imports: ['_grid.js', '_search.js', '_money.js'],
-    },
-    [routeKey(ROUTES.cart.module)]: {
-      file: 'assets/cart.js',
-      isDynamicEntry: true,
-      imports: ['_grid.js', '_search.js', '_money.js'],
-    },
+    ...page(ROUTES.store.module, ['_grid.js', '_search.js', '_money.js']),
+    ...page(ROUTES.cart.module, ['_grid.js', '_search.js', '_money.js']),
     // Saved lists hold the large chunk too, so it is of another kind than the three.
-    [routeKey(ROUTES.orderLists.module)]: {
-      file: 'assets/lists.js',
-      isDynamicEntry: true,
-      imports: ['_big.js'],
-    },
-    [routeKey(ROUTES.account.module)]: {
-      file: 'assets/account.js',
-      isDynamicEntry: true,
-      dynamicImports: ['src/dialog.tsx'],
-    },
+    ...page(ROUTES.orderLists.module, ['_big.js']),
+    ...page(ROUTES.account.module, [], ['src/dialog.tsx']),
     'src/dialog.tsx': { file: 'assets/dialog.js', isDynamicEntry: true, imports: ['_grid.js'] },
     // The router imports every route's modules when it goes there.
     'index.html': {
