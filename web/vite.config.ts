@@ -164,7 +164,7 @@ export default defineConfig({
       output: {
         chunkFileNames: 'assets/[hash].js',
         // Chunks held by the same first loads (every route's and every dashboard tab's) are one
-        // file, unless a part loaded later would then fetch code it does not need:
+        // file, unless a part loaded later would then fetch more than 16 KB it does not need:
         // route-chunk-groups.ts. A signed-in page loads the same code in about a third fewer files
         // (docs/performance.md). React, its DOM renderer and the router are in every first load,
         // so they share a file with the rest of what every page loads.

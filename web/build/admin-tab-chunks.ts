@@ -54,6 +54,25 @@ export function manifestKey(manifest: Manifest, module: string): string | undefi
   ].find((key) => key in manifest);
 }
 
+/**
+ * The manifest key of a tab's module. Throws when the module has no chunk in the manifest
+ * (loaders the build does not match).
+ */
+export function tabKey(manifest: Manifest, tab: string, module: string): string {
+  const key = manifestKey(manifest, module);
+  if (!key) throw new Error(`The ${tab} tab's module ${module} is not in the Vite manifest`);
+  return key;
+}
+
+/** The tabs' loaders in the web package at `webRoot`: their source, and each tab's module. */
+export function readTabLoaders(webRoot: string): {
+  source: string;
+  modules: Record<string, string>;
+} {
+  const source = readFileSync(path.join(webRoot, TAB_LOADERS_FILE), 'utf8');
+  return { source, modules: tabModules(source, path.posix.dirname(TAB_LOADERS_FILE)) };
+}
+
 /** The files (JavaScript and CSS) a chunk adds to a route: its closure less the route's. */
 export interface TabFiles {
   js: string[];
@@ -92,11 +111,10 @@ export function tabsExtraFiles(
   modules: Readonly<Record<string, string>>,
 ): Record<string, TabFiles> {
   return Object.fromEntries(
-    Object.entries(modules).map(([tab, module]) => {
-      const key = manifestKey(manifest, module);
-      if (!key) throw new Error(`The ${tab} tab's module ${module} is not in the Vite manifest`);
-      return [tab, tabExtraFiles(manifest, routeKeys, key)];
-    }),
+    Object.entries(modules).map(([tab, module]) => [
+      tab,
+      tabExtraFiles(manifest, routeKeys, tabKey(manifest, tab, module)),
+    ]),
   );
 }
 
@@ -109,8 +127,7 @@ export function adminTabFiles(
   webRoot: string,
   manifest: Manifest,
 ): { tabs: Record<string, TabFiles>; fallback: string } {
-  const source = readFileSync(path.join(webRoot, TAB_LOADERS_FILE), 'utf8');
-  const modules = tabModules(source, path.posix.dirname(TAB_LOADERS_FILE));
+  const { source, modules } = readTabLoaders(webRoot);
   return {
     tabs: tabsExtraFiles(manifest, routeModuleKeys(manifest, ROUTES.admin), modules),
     fallback: defaultTab(source),

@@ -14,13 +14,17 @@
  * docs/performance.md has the figures.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 // The route table by its file (route-chunks.ts says why).
 import { ROUTES } from '../../packages/domain/src/routes.ts';
-import { TAB_LOADERS_FILE, manifestKey, tabModules } from './admin-tab-chunks.ts';
-import { routeFirstLoad, routeModuleKeys, staticClosure, type Manifest } from './route-chunks.ts';
+import { readTabLoaders, tabKey } from './admin-tab-chunks.ts';
+import {
+  routeFirstLoad,
+  routeModuleKey,
+  routeModuleKeys,
+  staticClosure,
+  type Manifest,
+} from './route-chunks.ts';
 
 /** The manifest's entry for a chunk, with what the bundler says about it. */
 export type PlannedManifest = Record<
@@ -43,8 +47,7 @@ export function firstLoads(
   }
   const dashboard = routeModuleKeys(manifest, ROUTES.admin);
   for (const [tab, module] of Object.entries(tabs)) {
-    const key = manifestKey(manifest, module);
-    if (!key) throw new Error(`The ${tab} tab's module ${module} is not in the Vite manifest`);
+    const key = tabKey(manifest, tab, module);
     loads.set(`${ROUTES.admin.path}?tab=${tab}`, staticClosure(manifest, [...dashboard, key]));
   }
   return loads;
@@ -57,12 +60,9 @@ export function pageKeys(
 ): Set<string> {
   const keys = new Set<string>();
   for (const route of Object.values(ROUTES)) {
-    for (const module of [...route.layouts, route.module]) keys.add(`src/app/routes/${module}.tsx`);
+    for (const module of [...route.layouts, route.module]) keys.add(routeModuleKey(module));
   }
-  for (const module of Object.values(tabs)) {
-    const key = manifestKey(manifest, module);
-    if (key) keys.add(key);
-  }
+  for (const [tab, module] of Object.entries(tabs)) keys.add(tabKey(manifest, tab, module));
   return keys;
 }
 
@@ -260,8 +260,7 @@ async function planGroups(config: ResolvedConfig): Promise<Map<string, string>> 
   }
   const output = (Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput;
   const { manifest, modulesOf, sizeOf } = readOutput(output);
-  const loaders = readFileSync(path.join(config.root, TAB_LOADERS_FILE), 'utf8');
-  const tabs = tabModules(loaders, path.posix.dirname(TAB_LOADERS_FILE));
+  const tabs = readTabLoaders(config.root).modules;
   const loads = firstLoads(manifest, tabs);
   const later = laterLoads(manifest, loads, pageKeys(manifest, tabs));
   return chunkGroups(manifest, loads, modulesOf, sizeOf, later);

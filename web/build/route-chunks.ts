@@ -42,7 +42,7 @@ export function readManifest(dir: string): Manifest {
  */
 export const FIRST_LOAD_CHUNKS: Readonly<Record<string, readonly string[]>> = {
   [ROUTES.admin.path]: ['src/features/admin/orders/orders-tab.tsx'],
-  [ROUTES.portal.path]: [`src/app/routes/${ROUTES.store.module}.tsx`],
+  [ROUTES.portal.path]: [routeModuleKey(ROUTES.store.module)],
 };
 
 /** The chunks (manifest keys) these chunks load statically, themselves included. */
@@ -75,16 +75,18 @@ export interface FirstLoad {
 
 type RouteModules = Pick<RouteDef, 'path' | 'layouts' | 'module'>;
 
+/** A route layout's or page's module (a name of the route table) as the Vite manifest keys it. */
+export function routeModuleKey(name: string): string {
+  return `src/app/routes/${name}.tsx`;
+}
+
 /**
  * The manifest keys a route's page is built from: the entry, its lazy layouts and its page
  * module, without the FIRST_LOAD_CHUNKS it fetches next. Throws when one of them has no chunk in
  * the manifest (a route table the build does not match).
  */
 export function routeModuleKeys(manifest: Manifest, route: RouteModules): string[] {
-  const keys = [
-    entryKey(manifest),
-    ...[...route.layouts, route.module].map((name) => `src/app/routes/${name}.tsx`),
-  ];
+  const keys = [entryKey(manifest), ...[...route.layouts, route.module].map(routeModuleKey)];
   return inManifest(manifest, keys);
 }
 
