@@ -3,7 +3,9 @@
  * The web app and the domain package make their Intl formatters on first use
  * (src/lib/intl-formats.ts); eslint.config.js
  * refuses one made when a module loads, where the page's first one loads ICU's data inside the
- * task that evaluates the page's modules. This holds the repository's own ESLint config to that.
+ * task that evaluates the page's modules. Nor do they collate: names are put in order by the
+ * domain's compareText, so no page loads ICU's collation data. This holds the repository's own
+ * ESLint config to both.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -65,4 +67,26 @@ it('refuses one made when the module loads in any other form, and none made late
     '',
   ].join('\n');
   expect(await problems(later, 'web/src/features/shop/components/made-up.ts')).toEqual([]);
+}, 60_000);
+
+it('refuses a collator anywhere in the app, and leaves the domain’s text order alone', async () => {
+  const code = [
+    'export function byName(a: { name: string }, b: { name: string }): number {',
+    "  return a.name.localeCompare(b.name, 'en', { numeric: true });",
+    '}',
+    "export const sortNames = (names: string[]) => names.sort(new Intl.Collator('en').compare);",
+    "export const plainCollator = () => Intl.Collator('en');",
+    '',
+  ].join('\n');
+  const found = await problems(code, 'web/src/entities/made-up/api.ts');
+  expect(found.map((line) => line.split(':')[0])).toEqual(['2', '4', '5']);
+  expect(found[0]).toMatch(/No collator in the app: compareText \(names\)/);
+  expect(await problems(code, 'packages/domain/src/made-up.ts')).toHaveLength(3);
+  expect(await problems(code, 'web/src/entities/made-up/api.test.ts')).toEqual([]);
+  const ordered = [
+    "import { compareText } from '@portal/domain';",
+    'export const sortNames = (names: string[]) => [...names].sort(compareText);',
+    '',
+  ].join('\n');
+  expect(await problems(ordered, 'web/src/entities/made-up/api.ts')).toEqual([]);
 }, 60_000);

@@ -1,3 +1,4 @@
+import { compareText, compareTextKeys, textOrderKey } from './text-order';
 /**
  * The store's search, category filter and sort, as pure functions over the products already
  * loaded: typing filters in memory, with no request per keystroke. The query lives in the URL
@@ -109,7 +110,7 @@ function fieldScore(text: string, term: string, weight: number): number {
  * A search index over a catalog: built once per catalog (the folded name + SKU, category and
  * description of each product, each product's place in name order, its price and creation time),
  * then `apply` filters, ranks and sorts for a query with plain string searches and number
- * comparisons (the name collation runs once, at build). With words to find and the Featured
+ * comparisons (the names are put in order once, at build). With words to find and the Featured
  * sort, the best matches come first (SEARCH_WEIGHTS), ties in featured order; another sort the
  * buyer chose is kept as chosen. 2,000 products filter and sort in a few milliseconds per query
  * on a laptop; measured in docs/catalog.md.
@@ -121,12 +122,13 @@ export function catalogIndex<P extends SearchableProduct>(
   const names = products.map((product) => `${foldCase(product.name)} ${foldCase(product.sku)}`);
   const categories = products.map((product) => foldCase(product.category));
   const descriptions = products.map((product) => foldCase(product.description ?? ''));
-  const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  // Each product's rank in name order (equal names keep catalog order: the sort is stable).
+  // Each product's rank in name order (text-order.ts: no collator; equal names keep catalog
+  // order, as the sort is stable).
+  const nameKeys = products.map((product) => textOrderKey(product.name));
   const nameRank = new Array<number>(products.length);
   products
     .map((_, index) => index)
-    .sort((a, b) => byName.compare(products[a]!.name, products[b]!.name))
+    .sort((a, b) => compareTextKeys(nameKeys[a]!, nameKeys[b]!))
     .forEach((productIndex, rank) => {
       nameRank[productIndex] = rank;
     });
@@ -183,7 +185,7 @@ export function catalogIndex<P extends SearchableProduct>(
 
 /** The categories present in a catalog, sorted, without the empty one. */
 export function catalogCategories(products: readonly Pick<SearchableProduct, 'category'>[]) {
-  return [...new Set(products.map((product) => product.category).filter(Boolean))].sort((a, b) =>
-    a.localeCompare(b),
+  return [...new Set(products.map((product) => product.category).filter(Boolean))].sort(
+    compareText,
   );
 }

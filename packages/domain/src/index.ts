@@ -6,6 +6,7 @@ export * from './companies';
 export * from './company-role-text';
 export * from './money';
 export * from './number-text';
+export * from './text-order';
 export * from './pricing';
 export * from './orders';
 export * from './order-pricing';

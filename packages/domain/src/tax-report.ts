@@ -6,6 +6,7 @@
 import { businessDay, startOfBusinessDay } from './insights';
 import type { OrderStatus } from './orders';
 import type { TaxReportRow, TaxReportTotals } from './tax-schemas';
+import { compareCodes } from './text-order';
 
 /** The order facts the report reads. */
 export interface TaxReportOrder {
@@ -109,8 +110,8 @@ export function taxReportOf(
     row.taxCollected += order.tax.amount;
     totals.taxCollected += order.tax.amount;
   }
-  const sorted = [...rows.values()].sort((a, b) =>
-    a.month === b.month ? a.state.localeCompare(b.state) : a.month.localeCompare(b.month),
+  const sorted = [...rows.values()].sort(
+    (a, b) => compareCodes(a.month, b.month) || compareCodes(a.state, b.state),
   );
   return { rows: sorted, totals };
 }

@@ -2,6 +2,7 @@ import { takesBackorders, type BackorderTerms } from './backorders';
 import { isFullyRefunded, type OrderSource, type OrderStatus } from './orders';
 import { minimumOrderQuantity, roundQuantity, type QuantityRule } from './quantities';
 import { availableStock, type StockLevels } from './stock';
+import { compareCodes, compareText } from './text-order';
 
 /**
  * "Your usual order" (docs/product.md): the products a company orders most, each with the
@@ -95,7 +96,7 @@ function mostOften(newestFirst: readonly number[]): number {
 /** The usual order of a company from its orders (any order, any number: see the rules above). */
 export function usualOrder(orders: readonly UsualOrderSource[]): UsualOrderLine[] {
   const counting = [...orders]
-    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || a.id.localeCompare(b.id))
+    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || compareCodes(a.id, b.id))
     .slice(0, USUAL_ORDER_WINDOW)
     .filter(countsForUsualOrder);
   if (counting.length < USUAL_ORDER_MIN_ORDERS) return [];
@@ -130,8 +131,8 @@ export function usualOrder(orders: readonly UsualOrderSource[]): UsualOrderLine[
         b.quantities.length - a.quantities.length ||
         b.units - a.units ||
         b.last.getTime() - a.last.getTime() ||
-        a.name.localeCompare(b.name) ||
-        a.product_id.localeCompare(b.product_id),
+        compareText(a.name, b.name) ||
+        compareCodes(a.product_id, b.product_id),
     )
     .slice(0, USUAL_ORDER_MAX_LINES)
     .map((tally) => ({

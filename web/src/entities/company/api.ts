@@ -3,6 +3,7 @@ import {
   type ArchiveLocationRequest,
   type ProfileUpdate,
   type SaveLocationRequest,
+  compareText,
 } from '@portal/domain';
 import { getDoc, getDocs, serverTimestamp, updateDoc } from 'firebase/firestore/lite';
 import { callArchiveLocation, callSaveLocation } from '@/lib/callables';
@@ -40,7 +41,7 @@ export async function updateCompanyName(companyId: string, update: ProfileUpdate
 export async function fetchLocations(companyId: string): Promise<LocationRecord[]> {
   const snapshot = await getDocs(locationsCollection(companyId));
   return parseDocuments(snapshot.docs, parseLocation, 'skip').sort(
-    (a, b) => Number(a.archived) - Number(b.archived) || a.name.localeCompare(b.name),
+    (a, b) => Number(a.archived) - Number(b.archived) || compareText(a.name, b.name),
   );
 }
 

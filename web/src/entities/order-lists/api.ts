@@ -1,4 +1,4 @@
-import { ORDER_LIST_LIMITS, type OrderList } from '@portal/domain';
+import { compareText, ORDER_LIST_LIMITS, type OrderList } from '@portal/domain';
 import { getDocs, limit, query, where } from 'firebase/firestore/lite';
 import { parseDocuments } from '../firestore';
 import { orderListsCollection, parseOrderList } from './documents';
@@ -6,7 +6,7 @@ import { orderListsCollection, parseOrderList } from './documents';
 /** Most recently changed first, then by name. */
 export function sortOrderLists(lists: readonly OrderList[]): OrderList[] {
   const time = (list: OrderList) => list.updated_at?.getTime() ?? 0;
-  return [...lists].sort((a, b) => time(b) - time(a) || a.name.localeCompare(b.name));
+  return [...lists].sort((a, b) => time(b) - time(a) || compareText(a.name, b.name));
 }
 
 /**

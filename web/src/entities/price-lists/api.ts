@@ -3,7 +3,7 @@
  * change a list only through the savePriceList and deletePriceList callables (nobody writes a
  * list from the browser: the functions also write each company's copy).
  */
-import type { SavePriceListRequest } from '@portal/domain';
+import { compareCodes, compareText, type SavePriceListRequest } from '@portal/domain';
 import { getDocs } from 'firebase/firestore/lite';
 import { callDeletePriceList, callSavePriceList } from '@/lib/manager-callables';
 import { parseDocuments } from '../firestore';
@@ -11,10 +11,7 @@ import { parsePriceList, priceListsCollection, type PriceListRecord } from './do
 
 /** A to Z by name (case and accents aside), then by id, so equal names keep one order. */
 function byName(a: PriceListRecord, b: PriceListRecord): number {
-  return (
-    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
+  return compareText(a.name, b.name) || compareCodes(a.id, b.id);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SupportContent } from '@portal/domain';
+import { compareText, type SupportContent } from '@portal/domain';
 import { deleteDoc, getDocs, orderBy, query, setDoc, updateDoc } from 'firebase/firestore/lite';
 import { parseDocuments, type OnInvalid } from '../firestore';
 import {
@@ -22,9 +22,7 @@ async function readSupportContent(onInvalid: OnInvalid): Promise<SupportContent[
  */
 export async function fetchSupportContent(): Promise<SupportContent[]> {
   const items = await readSupportContent('skip');
-  return items.sort(
-    (a, b) => a.category.localeCompare(b.category) || a.title.localeCompare(b.title),
-  );
+  return items.sort((a, b) => compareText(a.category, b.category) || compareText(a.title, b.title));
 }
 
 /** The tutorials a manager edits, by category; a malformed document fails the list loudly. */

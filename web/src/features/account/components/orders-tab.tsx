@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
-import { formatUsd, routePath, shortOrderId, type Order } from '@portal/domain';
+import { compareText, formatUsd, routePath, shortOrderId, type Order } from '@portal/domain';
 import { RefundedTag, TrackingLink } from '@/components/order-fulfilment';
 import { OrderStatusTag } from '@/components/order-status-tag';
 import { paths } from '@/config/paths';
@@ -179,7 +179,7 @@ function locationsOf(orders: readonly Order[]): [string, string][] {
       names.set(order.location_id, order.location_name || 'Unnamed location');
     }
   }
-  return [...names].sort((a, b) => a[1].localeCompare(b[1]));
+  return [...names].sort((a, b) => compareText(a[1], b[1]));
 }
 
 function OrderCard({

@@ -11,6 +11,7 @@ import {
   type CompanyMemberDetails,
   type CompanyOrderRow,
   type BuyerRole,
+  compareCodes,
 } from '@portal/domain';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -287,7 +288,7 @@ function CompanyDetails({
   refreshing: boolean;
 }) {
   const { company, members, locations } = details;
-  const history = [...details.history].sort((a, b) => a.at.localeCompare(b.at));
+  const history = [...details.history].sort((a, b) => compareCodes(a.at, b.at));
   const facts: { label: string; value: ReactNode }[] = [
     { label: 'Business type', value: ROLE_LABELS[company.businessType] },
     { label: 'Status', value: <ProfileStatusTag status={company.status} /> },

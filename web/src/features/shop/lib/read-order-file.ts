@@ -1,4 +1,4 @@
-import { orderFileKind, readOrderCells, type UploadInput } from '@portal/domain';
+import { compareText, orderFileKind, readOrderCells, type UploadInput } from '@portal/domain';
 
 // What the Quick Order page loads when the buyer checks lines, uploads a file or asks for the
 // sample: kept out of the route's first load.
@@ -81,7 +81,7 @@ async function firstSheetXml(bytes: Uint8Array<ArrayBuffer>): Promise<string | n
   }
   const sheet =
     sheets.find((entry) => entry.name === 'xl/worksheets/sheet1.xml') ??
-    sheets.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))[0];
+    sheets.sort((a, b) => compareText(a.name, b.name))[0];
   if (!sheet) return null;
   const local = sheet.offset;
   const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
