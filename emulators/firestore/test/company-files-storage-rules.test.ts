@@ -1,12 +1,22 @@
 /**
- * The shipped storage.rules for resale certificates (docs/storage.md, docs/tax.md), through the
- * real `firebase/storage` web SDK: firebase-tools' Storage emulator with our Java-free rules
- * runtime, reading the callers' profiles from our Firestore emulator (firestore.get). Only the
- * company's approved owner uploads a PDF, PNG or JPEG of up to 10 MB, and only before the
- * certificate is submitted; the company's owners and buyers and the managers read it; a viewer,
- * another company, a pending account and a visitor neither read nor write; nobody deletes or
- * lists from a client. An .exe renamed .pdf and uploaded as application/pdf passes (the rules
- * cannot see content): submitTaxCertificate refuses it (functions/test/tax/).
+ * The shipped storage.rules for a company's files (docs/storage.md), through the real
+ * `firebase/storage` web SDK: firebase-tools' Storage emulator with our Java-free rules runtime,
+ * reading the callers' profiles, the claims and the certificates from our Firestore emulator
+ * (firestore.get, firestore.exists). One stack for both kinds of file (starting one is most of
+ * such a file's time).
+ *
+ * Claim photos (docs/order-lifecycle.md#claims): an approved owner or buyer of the company
+ * uploads a JPEG or PNG of up to 10 MB, never over a photo already there, and only before the
+ * claim is reported; the company's members (a viewer too) and the managers read it; a viewer,
+ * another company, a pending account and a visitor never upload; nobody deletes or lists from a
+ * client. A text file uploaded as image/jpeg passes (the rules cannot see content): reportClaim
+ * refuses it (functions/test/claims/).
+ *
+ * Resale certificates (docs/tax.md): only the company's approved owner uploads a PDF, PNG or
+ * JPEG of up to 10 MB, and only before the certificate is submitted; the company's owners and
+ * buyers and the managers read it; a viewer, another company, a pending account and a visitor
+ * neither read nor write; nobody deletes or lists from a client. An .exe renamed .pdf and
+ * uploaded as application/pdf passes: submitTaxCertificate refuses it (functions/test/tax/).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +57,10 @@ service cloud.firestore {
 }
 `;
 const MB = 1024 * 1024;
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const TEXT = new TextEncoder().encode('not a photo\n');
+const jpeg = { contentType: 'image/jpeg' };
 const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
 const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]);
 const pdf = { contentType: 'application/pdf' };
@@ -71,7 +85,7 @@ const apps: FirebaseApp[] = [];
 function storageAs(person: Person, claims: Record<string, unknown> = {}): FirebaseStorage {
   const app = initializeApp(
     { apiKey: 'demo-key', projectId: stack.projectId, storageBucket: bucket },
-    `tax-storage-${apps.length}`,
+    `company-storage-${apps.length}`,
   );
   apps.push(app);
   const storage = getStorage(app);
@@ -93,7 +107,9 @@ function storageAs(person: Person, claims: Record<string, unknown> = {}): Fireba
   return storage;
 }
 
-const path = (company: string, certificate: string) =>
+const photoPath = (company: string, claim: string, photo = 'photo-1') =>
+  `claim-photos/${company}/${claim}/${photo}`;
+const certificatePath = (company: string, certificate: string) =>
   `tax-certificates/${company}/${certificate}/certificate`;
 
 async function refused(promise: Promise<unknown>): Promise<string> {
@@ -107,13 +123,16 @@ async function refused(promise: Promise<unknown>): Promise<string> {
 
 beforeAll(async () => {
   stack = await startFirebaseToolsStack({
-    projectId: uniqueProjectId('tax-storage'),
+    projectId: uniqueProjectId('company-storage'),
     functionsSource: FIXTURE,
     rules: FIRESTORE_RULES,
     storageRules: STORAGE_RULES,
   });
   bucket = `${stack.projectId}.appspot.com`;
-  adminApp = initializeAdminApp({ projectId: stack.projectId }, `tax-storage-admin-${Date.now()}`);
+  adminApp = initializeAdminApp(
+    { projectId: stack.projectId },
+    `company-storage-admin-${Date.now()}`,
+  );
   db = getFirestore(adminApp);
   db.settings({ host: `127.0.0.1:${stack.firestore.port}`, ssl: false });
   await Promise.all(
@@ -135,9 +154,117 @@ afterAll(async () => {
   await stack?.stop();
 }, 30_000);
 
+describe('storage.rules: claim-photos/{companyId}/{claimId}/{photoId}', () => {
+  it('lets an owner and a buyer upload JPEG and PNG photos, which the members and managers read', async () => {
+    const first = photoPath('company-a', 'claim-1', 'photo-1');
+    await uploadBytes(ref(storageAs('owner'), first), JPEG, jpeg);
+    await uploadBytes(ref(storageAs('buyer'), photoPath('company-a', 'claim-1', 'photo-2')), PNG, {
+      contentType: 'image/png',
+    });
+    for (const reader of ['owner', 'buyer', 'viewer', 'manager'] as const) {
+      expect(new Uint8Array(await getBytes(ref(storageAs(reader), first)))).toEqual(JPEG);
+    }
+  });
+
+  it('refuses a viewer, another company, a pending account, a manager and a visitor an upload', async () => {
+    const file = photoPath('company-a', 'claim-2');
+    const uploaders: FirebaseStorage[] = [
+      storageAs('viewer'),
+      storageAs('otherOwner'),
+      // Another company's owner whose token claims company A: the profile decides.
+      storageAs('otherOwner', { company: 'company-a' }),
+      storageAs('pending'),
+      storageAs('manager'),
+      storageAs('anonymous'),
+    ];
+    for (const storage of uploaders) {
+      expect(await refused(uploadBytes(ref(storage, file), JPEG, jpeg))).toBe(
+        'storage/unauthorized',
+      );
+    }
+    // The pending company's owner cannot upload to their own company either.
+    expect(
+      await refused(
+        uploadBytes(ref(storageAs('pending'), photoPath('company-p', 'claim')), JPEG, jpeg),
+      ),
+    ).toBe('storage/unauthorized');
+  });
+
+  it("refuses another company, a pending account and a visitor a read of the company's photo", async () => {
+    const file = photoPath('company-a', 'claim-3');
+    await uploadBytes(ref(storageAs('owner'), file), JPEG, jpeg);
+    for (const storage of [
+      storageAs('otherOwner'),
+      storageAs('otherOwner', { company: 'company-a' }),
+      storageAs('pending'),
+      storageAs('anonymous'),
+    ]) {
+      expect(await refused(getBytes(ref(storage, file)))).toBe('storage/unauthorized');
+    }
+  });
+
+  it('refuses over 10 MB and a type that is not JPEG or PNG; takes exactly 10 MB', async () => {
+    const owner = storageAs('owner');
+    const big = new Uint8Array(10 * MB + 1);
+    big.set(JPEG);
+    expect(
+      await refused(uploadBytes(ref(owner, photoPath('company-a', 'claim-4', 'big')), big, jpeg)),
+    ).toBe('storage/unauthorized');
+    for (const contentType of ['application/pdf', 'image/webp', 'image/gif', 'text/plain']) {
+      expect(
+        await refused(
+          uploadBytes(ref(owner, photoPath('company-a', 'claim-4', 'typed')), JPEG, {
+            contentType,
+          }),
+        ),
+      ).toBe('storage/unauthorized');
+    }
+    const tenMb = new Uint8Array(10 * MB);
+    tenMb.set(JPEG);
+    await uploadBytes(ref(owner, photoPath('company-a', 'claim-4', 'ten')), tenMb, jpeg);
+  });
+
+  it('lets a text file through as image/jpeg: the rules cannot see content', async () => {
+    const file = photoPath('company-a', 'claim-5');
+    await uploadBytes(ref(storageAs('owner'), file), TEXT, jpeg);
+    expect(new Uint8Array(await getBytes(ref(storageAs('manager'), file)))).toEqual(TEXT);
+  });
+
+  it('refuses to replace a photo, and any upload once the claim is reported', async () => {
+    const file = photoPath('company-a', 'claim-6');
+    await uploadBytes(ref(storageAs('owner'), file), JPEG, jpeg);
+    expect(await refused(uploadBytes(ref(storageAs('owner'), file), PNG, jpeg))).toBe(
+      'storage/unauthorized',
+    );
+    await db.doc('claims/claim-6').set({ company_id: 'company-a', status: 'new' });
+    expect(
+      await refused(
+        uploadBytes(
+          ref(storageAs('buyer'), photoPath('company-a', 'claim-6', 'photo-9')),
+          JPEG,
+          jpeg,
+        ),
+      ),
+    ).toBe('storage/unauthorized');
+  });
+
+  it('refuses delete and list from a client, managers included', async () => {
+    const file = photoPath('company-a', 'claim-7');
+    await uploadBytes(ref(storageAs('owner'), file), JPEG, jpeg);
+    for (const person of ['owner', 'manager'] as const) {
+      expect(await refused(deleteObject(ref(storageAs(person), file)))).toBe(
+        'storage/unauthorized',
+      );
+      expect(await refused(list(ref(storageAs(person), 'claim-photos/company-a/claim-7')))).toBe(
+        'storage/unauthorized',
+      );
+    }
+  });
+});
+
 describe('storage.rules: tax-certificates/{companyId}/{certificateId}/certificate', () => {
   it('lets the owner upload a PDF, which the owner, a buyer and a manager read', async () => {
-    const file = path('company-a', 'cert-1');
+    const file = certificatePath('company-a', 'cert-1');
     await uploadBytes(ref(storageAs('owner'), file), PDF, pdf);
     for (const reader of ['owner', 'buyer', 'manager'] as const) {
       expect(new Uint8Array(await getBytes(ref(storageAs(reader), file)))).toEqual(PDF);
@@ -147,19 +274,21 @@ describe('storage.rules: tax-certificates/{companyId}/{certificateId}/certificat
       'storage/unauthorized',
     );
     expect(
-      await refused(uploadBytes(ref(storageAs('buyer'), path('company-a', 'cert-b')), PDF, pdf)),
+      await refused(
+        uploadBytes(ref(storageAs('buyer'), certificatePath('company-a', 'cert-b')), PDF, pdf),
+      ),
     ).toBe('storage/unauthorized');
     // PNG and JPEG too.
-    await uploadBytes(ref(storageAs('owner'), path('company-a', 'cert-png')), PDF, {
+    await uploadBytes(ref(storageAs('owner'), certificatePath('company-a', 'cert-png')), PDF, {
       contentType: 'image/png',
     });
-    await uploadBytes(ref(storageAs('owner'), path('company-a', 'cert-jpg')), PDF, {
+    await uploadBytes(ref(storageAs('owner'), certificatePath('company-a', 'cert-jpg')), PDF, {
       contentType: 'image/jpeg',
     });
   });
 
   it('refuses a viewer, another company, a pending account and a visitor', async () => {
-    const file = path('company-a', 'cert-2');
+    const file = certificatePath('company-a', 'cert-2');
     await uploadBytes(ref(storageAs('owner'), file), PDF, pdf);
     const outsiders: FirebaseStorage[] = [
       storageAs('viewer'),
@@ -175,13 +304,15 @@ describe('storage.rules: tax-certificates/{companyId}/{certificateId}/certificat
     }
     // The pending company's owner cannot upload to their own company either.
     expect(
-      await refused(uploadBytes(ref(storageAs('pending'), path('company-p', 'cert')), PDF, pdf)),
+      await refused(
+        uploadBytes(ref(storageAs('pending'), certificatePath('company-p', 'cert')), PDF, pdf),
+      ),
     ).toBe('storage/unauthorized');
   });
 
   it('refuses one byte over 10 MB, a wrong content type, another file name, delete and list', async () => {
     const owner = storageAs('owner');
-    const file = path('company-a', 'cert-3');
+    const file = certificatePath('company-a', 'cert-3');
     // The limit's first byte over, not 20 MB: the same refusal, half the bytes through the emulator.
     const big = new Uint8Array(10 * MB + 1);
     big.set(PDF);
@@ -208,13 +339,13 @@ describe('storage.rules: tax-certificates/{companyId}/{certificateId}/certificat
   });
 
   it('lets an .exe renamed .pdf through as application/pdf: the rules cannot see content', async () => {
-    const file = path('company-a', 'cert-exe');
+    const file = certificatePath('company-a', 'cert-exe');
     await uploadBytes(ref(storageAs('owner'), file), EXE, pdf);
     expect(new Uint8Array(await getBytes(ref(storageAs('manager'), file)))).toEqual(EXE);
   });
 
   it('refuses to replace an uploaded file, even before its certificate is submitted', async () => {
-    const file = path('company-a', 'cert-5');
+    const file = certificatePath('company-a', 'cert-5');
     await uploadBytes(ref(storageAs('owner'), file), PDF, pdf);
     // Swapped after the server's check and before the submission: refused.
     expect(await refused(uploadBytes(ref(storageAs('owner'), file), EXE, pdf))).toBe(
@@ -224,7 +355,7 @@ describe('storage.rules: tax-certificates/{companyId}/{certificateId}/certificat
   });
 
   it('refuses to replace the file once its certificate is submitted', async () => {
-    const file = path('company-a', 'cert-4');
+    const file = certificatePath('company-a', 'cert-4');
     await uploadBytes(ref(storageAs('owner'), file), PDF, pdf);
     await db.doc('tax_certificates/cert-4').set({ company_id: 'company-a', status: 'pending' });
     expect(await refused(uploadBytes(ref(storageAs('owner'), file), EXE, pdf))).toBe(
