@@ -2,14 +2,15 @@
  * A calendar day (YYYY-MM-DD) as the documents print it. Its own module, imported by the few that
  * print one: the store's backorder badge needs only this, not the tax words of order-tax.ts.
  */
+import { dateText } from './date-text';
 
-/** "Mar 5, 2027" for 2027-03-05 (the date as written, no time zone shift). */
+const CALENDAR_DAY = { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' } as const;
+
+/** "Mar 5, 2027" for 2027-03-05 (the date as written, no time zone shift), without Intl. */
+const writeDay = dateText(CALENDAR_DAY, (date) => date.toLocaleDateString('en-US', CALENDAR_DAY));
+
 export function formatCalendarDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  return writeDay ? writeDay(utc) : utc.toLocaleDateString('en-US', CALENDAR_DAY);
 }

@@ -7,6 +7,7 @@ export * from './company-role-text';
 export * from './money';
 export * from './number-text';
 export * from './text-order';
+export * from './date-text';
 export * from './pricing';
 export * from './orders';
 export * from './order-pricing';

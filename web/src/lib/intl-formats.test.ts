@@ -8,9 +8,27 @@ afterEach(() => {
 const DAY = Date.UTC(2026, 11, 6, 17, 5);
 
 describe('Intl formatters made on first use', () => {
-  it('makes no date format until the first date is formatted, then one for the same options', () => {
+  it("writes the portal's own date formats without Intl, in the device's time zone or UTC", () => {
     const made = vi.spyOn(Intl, 'DateTimeFormat');
-    const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
+    expect(dateFormatter({ dateStyle: 'medium', timeZone: 'UTC' }).format(DAY)).toBe('Dec 6, 2026');
+    expect(
+      dateFormatter({ dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+        new Date(DAY),
+      ),
+    ).toBe('Dec 6, 2026, 5:05 PM');
+    const local = new Date(2026, 11, 6, 9, 30);
+    expect(dateFormatter({ year: 'numeric', month: 'short', day: 'numeric' }).format(local)).toBe(
+      'Dec 6, 2026',
+    );
+    expect(made).not.toHaveBeenCalled();
+  });
+
+  it('makes an Intl date format for other options on the first date, one for the same options', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    const options: Intl.DateTimeFormatOptions = {
+      dateStyle: 'medium',
+      timeZone: 'America/Los_Angeles',
+    };
     const day = dateFormatter(options);
     const sameOptions = dateFormatter({ ...options });
     expect(made).not.toHaveBeenCalled();

@@ -1,5 +1,6 @@
 /**
- * Intl formatters made on their first use, not when their module loads.
+ * Intl formatters made on their first use, not when their module loads; dates without Intl where
+ * the domain writes them (dateText).
  *
  * A page's first `Intl.DateTimeFormat` loads ICU's date data: 40 to 76 ms in a fresh Chromium page
  * on a 2-core machine (the next ones take under a millisecond), four times as long on Lighthouse's
@@ -13,6 +14,8 @@
  * The same options share one formatter across modules. Everything is en-US, as the rest of the
  * app's text (amounts and counts: `formatUsd` and `formatCount` in the domain package).
  */
+
+import { dateText, type DateTextOptions } from '@portal/domain';
 
 export interface Formatter<V> {
   format(value: V): string;
@@ -33,13 +36,20 @@ function onFirstUse<V>(key: string, make: () => Formatter<V>): Formatter<V> {
   };
 }
 
-/** `new Intl.DateTimeFormat('en-US', options)`, made on the first `format`. */
+/**
+ * What `new Intl.DateTimeFormat('en-US', options)` writes: without Intl for the options the
+ * portal's pages use, in the device's time zone or UTC (the domain's dateText, held equal to Intl
+ * by its tests), so that no page loads ICU's date data to show a date; with Intl, made on the
+ * first `format`, for any other (the business's own time zone, say).
+ */
 export function dateFormatter(options: Intl.DateTimeFormatOptions): Formatter<Date | number> {
   // A copy: the options the key names are the ones the formatter is made with.
   const own = { ...options };
-  return onFirstUse(`date ${JSON.stringify(own)}`, () => {
+  const byIntl = onFirstUse(`date ${JSON.stringify(own)}`, () => {
     return new Intl.DateTimeFormat('en-US', own);
   });
+  const plain = dateText(own as DateTextOptions, (date) => byIntl.format(date));
+  return plain ? { format: plain } : byIntl;
 }
 
 /** `new Intl.NumberFormat('en-US', options)`, made on the first `format`. */
