@@ -42,20 +42,17 @@ import {
   startFirebaseToolsStack,
   type FirebaseToolsStack,
 } from './support/firebase-tools-stack.js';
+import {
+  DENY_ALL_FIRESTORE_RULES,
+  refused,
+  STORAGE_FUNCTIONS_FIXTURE,
+} from './support/storage-rules-stack.js';
 import { uniqueProjectId } from './support/target.js';
 
-const FIXTURE = fileURLToPath(new URL('./fixtures/storage-functions', import.meta.url));
 const STORAGE_RULES = readFileSync(
   fileURLToPath(new URL('../../../storage.rules', import.meta.url)),
   'utf8',
 );
-const FIRESTORE_RULES = `rules_version = '2';
-service cloud.firestore {
-  match /databases/{database}/documents {
-    match /{document=**} { allow read, write: if false; }
-  }
-}
-`;
 const MB = 1024 * 1024;
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -112,20 +109,11 @@ const photoPath = (company: string, claim: string, photo = 'photo-1') =>
 const certificatePath = (company: string, certificate: string) =>
   `tax-certificates/${company}/${certificate}/certificate`;
 
-async function refused(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e as { code?: string },
-  );
-  expect(error, 'the request should have been refused').not.toBeNull();
-  return error?.code ?? '';
-}
-
 beforeAll(async () => {
   stack = await startFirebaseToolsStack({
     projectId: uniqueProjectId('company-storage'),
-    functionsSource: FIXTURE,
-    rules: FIRESTORE_RULES,
+    functionsSource: STORAGE_FUNCTIONS_FIXTURE,
+    rules: DENY_ALL_FIRESTORE_RULES,
     storageRules: STORAGE_RULES,
   });
   bucket = `${stack.projectId}.appspot.com`;

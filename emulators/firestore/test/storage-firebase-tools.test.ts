@@ -31,20 +31,17 @@ import {
   startFirebaseToolsStack,
   type FirebaseToolsStack,
 } from './support/firebase-tools-stack.js';
+import {
+  DENY_ALL_FIRESTORE_RULES,
+  refused,
+  STORAGE_FUNCTIONS_FIXTURE,
+} from './support/storage-rules-stack.js';
 import { uniqueProjectId } from './support/target.js';
 
-const FIXTURE = fileURLToPath(new URL('./fixtures/storage-functions', import.meta.url));
 const STORAGE_RULES = readFileSync(
   fileURLToPath(new URL('./fixtures/storage/storage.rules', import.meta.url)),
   'utf8',
 );
-const FIRESTORE_RULES = `rules_version = '2';
-service cloud.firestore {
-  match /databases/{database}/documents {
-    match /{document=**} { allow read, write: if false; }
-  }
-}
-`;
 
 let stack: FirebaseToolsStack;
 let adminApp: App;
@@ -71,20 +68,11 @@ function webStorage(token?: Record<string, unknown> & { sub: string }): Firebase
 
 const png = (bytes: number) => new Uint8Array(bytes).fill(7);
 
-async function refused(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e as { code?: string },
-  );
-  expect(error, 'the request should have been refused').not.toBeNull();
-  return error?.code ?? '';
-}
-
 beforeAll(async () => {
   stack = await startFirebaseToolsStack({
     projectId: uniqueProjectId('storage'),
-    functionsSource: FIXTURE,
-    rules: FIRESTORE_RULES,
+    functionsSource: STORAGE_FUNCTIONS_FIXTURE,
+    rules: DENY_ALL_FIRESTORE_RULES,
     storageRules: STORAGE_RULES,
   });
   bucket = `${stack.projectId}.appspot.com`;
