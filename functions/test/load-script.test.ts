@@ -11,6 +11,7 @@ import {
   seededRandom,
 } from '../../scripts/lib/load/burst-plan';
 import { percentile, summarize } from '../../scripts/lib/load/latency';
+import { stepRow } from '../../scripts/lib/load/report';
 
 describe('parseLoadArgs', () => {
   it('has the documented defaults', () => {
@@ -118,5 +119,31 @@ describe('the webhook burst plan', () => {
     expect(new Set(times.values())).toEqual(new Set([1, 2, 3]));
     // Out of order: not sorted as given.
     expect(order.slice(0, 20)).not.toEqual([...order.slice(0, 20)].sort((a, b) => a - b));
+  });
+});
+
+describe('the load table', () => {
+  it('writes counts with thousands separators and latencies in whole milliseconds', () => {
+    const row = stepRow('Rush', {
+      step: 'checkout',
+      count: 12_345,
+      ok: 12_000,
+      refused: 340,
+      errors: 5,
+      p50: 1_234.4,
+      p95: 2_501.6,
+      max: null,
+    });
+    expect(row).toEqual([
+      'Rush',
+      'checkout',
+      '12,345',
+      '12,000',
+      '340',
+      '5',
+      '1,234 ms',
+      '2,502 ms',
+      '–',
+    ]);
   });
 });

@@ -1,9 +1,11 @@
 /** The cost report's tables: each action against its read budget, and the monthly bill. */
+import { formatCount } from '@portal/domain';
 import { COST_BUDGETS, overBudget } from './budgets';
 import { brandMonth, LIST_PRICES, type MonthlyBill } from './bill';
 import type { ActionCost } from './meter';
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
+/** A count of the report, rounded to a whole one. */
+const count = (n: number) => formatCount(Math.round(n));
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
 function table(header: string[], rows: string[][]): string {
@@ -26,13 +28,13 @@ export function costTable(costs: readonly ActionCost[]): string {
     ],
     costs.map((cost) => [
       cost.action,
-      int(cost.reads),
-      int(cost.listenReads),
-      int(cost.rulesReads),
-      `${int(COST_BUDGETS[cost.action] ?? 0)}${overBudget(cost) ? ' **over**' : ''}`,
-      int(cost.writes),
-      int(cost.deletes),
-      int(cost.invocations),
+      count(cost.reads),
+      count(cost.listenReads),
+      count(cost.rulesReads),
+      `${count(COST_BUDGETS[cost.action] ?? 0)}${overBudget(cost) ? ' **over**' : ''}`,
+      count(cost.writes),
+      count(cost.deletes),
+      count(cost.invocations),
       cost.functions || '–',
     ]),
   );
@@ -45,10 +47,10 @@ export function billTable(costs: readonly ActionCost[], bill: MonthlyBill): stri
       const times = brandMonth(cost.action);
       return [
         cost.action,
-        int(times),
-        int(cost.reads * times),
-        int(cost.writes * times),
-        int(cost.invocations * times),
+        count(times),
+        count(cost.reads * times),
+        count(cost.writes * times),
+        count(cost.invocations * times),
       ];
     }),
   );
@@ -57,25 +59,25 @@ export function billTable(costs: readonly ActionCost[], bill: MonthlyBill): stri
     [
       [
         'Document reads',
-        int(bill.reads),
+        count(bill.reads),
         `${usd(LIST_PRICES.readsPer100k)} / 100,000`,
         usd(bill.readsUsd),
       ],
       [
         'Document writes',
-        int(bill.writes),
+        count(bill.writes),
         `${usd(LIST_PRICES.writesPer100k)} / 100,000`,
         usd(bill.writesUsd),
       ],
       [
         'Document deletes',
-        int(bill.deletes),
+        count(bill.deletes),
         `${usd(LIST_PRICES.deletesPer100k)} / 100,000`,
         usd(bill.deletesUsd),
       ],
       [
         'Function invocations',
-        int(bill.invocations),
+        count(bill.invocations),
         `${usd(LIST_PRICES.invocationsPerMillion)} / 1,000,000`,
         usd(bill.invocationsUsd),
       ],

@@ -1,10 +1,10 @@
 /** The load report: one table of every scenario's steps, then each scenario's checks and verdict. */
+import { formatCount } from '@portal/domain';
 import type { StepSummary } from './latency';
 import type { ScenarioResult } from './scenario';
 
 const ms = (value: number | null) =>
-  value === null ? '–' : `${Math.round(value).toLocaleString('en-US')} ms`;
-const int = (value: number) => value.toLocaleString('en-US');
+  value === null ? '–' : `${formatCount(Math.round(value))} ms`;
 
 export const LOAD_TABLE_HEADER = [
   'Scenario',
@@ -22,10 +22,10 @@ export function stepRow(scenario: string, step: StepSummary): string[] {
   return [
     scenario,
     step.step,
-    int(step.count),
-    int(step.ok),
-    int(step.refused),
-    int(step.errors),
+    formatCount(step.count),
+    formatCount(step.ok),
+    formatCount(step.refused),
+    formatCount(step.errors),
     ms(step.p50),
     ms(step.p95),
     ms(step.max),
