@@ -6,11 +6,11 @@ import { dateText } from './date-text';
 
 const CALENDAR_DAY = { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' } as const;
 
-/** "Mar 5, 2027" for 2027-03-05 (the date as written, no time zone shift), without Intl. */
-const writeDay = dateText(CALENDAR_DAY, (date) => date.toLocaleDateString('en-US', CALENDAR_DAY));
+const byIntl = (date: Date) => date.toLocaleDateString('en-US', CALENDAR_DAY);
+const writeDay = dateText(CALENDAR_DAY, byIntl) ?? byIntl;
 
+/** "Mar 5, 2027" for 2027-03-05 (the date as written, no time zone shift), without Intl. */
 export function formatCalendarDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const utc = new Date(Date.UTC(year, month - 1, date));
-  return writeDay ? writeDay(utc) : utc.toLocaleDateString('en-US', CALENDAR_DAY);
+  return writeDay(new Date(Date.UTC(year, month - 1, date)));
 }

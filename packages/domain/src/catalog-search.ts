@@ -1,9 +1,11 @@
-import { compareText, compareTextKeys, textOrderKey } from './text-order';
 /**
  * The store's search, category filter and sort, as pure functions over the products already
  * loaded: typing filters in memory, with no request per keystroke. The query lives in the URL
  * (?q=&category=&sort=) so a filtered store survives a reload and can be shared.
  */
+import { foldCase } from './fold-case';
+import { compareText, compareTextKeys, textOrderKey } from './text-order';
+
 export const STORE_SORTS = ['featured', 'name', 'price_asc', 'price_desc', 'newest'] as const;
 export type StoreSort = (typeof STORE_SORTS)[number];
 
@@ -61,13 +63,6 @@ export interface SearchableProduct {
   description?: string;
   sort_order: number;
   created_at: Date | null;
-}
-
-function foldCase(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 }
 
 /** The words of a search: each must appear in the name, SKU, category or description. */

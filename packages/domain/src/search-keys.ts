@@ -1,3 +1,4 @@
+import { foldCase } from './fold-case';
 import { formatInvoiceNumber, parseInvoiceNumber } from './invoices';
 import { SHORT_ORDER_ID_LENGTH } from './orders';
 
@@ -23,12 +24,7 @@ export const SEARCH_KEYS_MAX = 200;
 
 /** Lower case, accents removed, every run of blanks one space, no blanks at either end. */
 export function normalizeSearchText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldCase(text).replace(/\s+/g, ' ').trim();
 }
 
 /** An invoice number as people type it: INV-000123, inv 123, INV000123 ('#' already dropped). */

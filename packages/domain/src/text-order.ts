@@ -16,6 +16,7 @@
  * apart from case or accents compares equal, as with the collator (a stable sort keeps the
  * order it was given).
  */
+import { foldCase } from './fold-case';
 
 /**
  * Spaces, punctuation and symbols in the collator's order, each group a run of characters it
@@ -94,11 +95,10 @@ const OTHER = 3 * 0x110000;
 
 /** The units of `text` in the order's terms (precompute it to sort many names). */
 export function textOrderKey(text: string): TextOrderKey {
-  const folded = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[ßæœøłđ]/g, (letter) => LETTER_SPELLINGS[letter] ?? letter);
+  const folded = foldCase(text).replace(
+    /[ßæœøłđ]/g,
+    (letter) => LETTER_SPELLINGS[letter] ?? letter,
+  );
   const units: (string | number)[] = [];
   let digits = '';
   for (const char of folded) {
