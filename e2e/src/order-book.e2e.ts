@@ -73,7 +73,8 @@ async function openFromOrder(person: Person, label: string, button: string, targ
     .first()
     .getByRole('button', { name: button, exact: true })
     .click();
-  await see(target);
+  // Its zoom over before the next click: a click sent while it zooms in can miss (seeDialog).
+  await seeDialog(target);
 }
 
 j.step(

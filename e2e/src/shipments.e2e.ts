@@ -32,6 +32,7 @@ import {
   cents,
   openInApp,
   see,
+  seeDialog,
   seeText,
   seeToast,
   signInBuyer,
@@ -327,7 +328,7 @@ j.step(
           .first()
           .getByRole('button', { name: `Refund ${label}`, exact: true })
           .click();
-        await see(dialog, SLOW);
+        await seeDialog(dialog, SLOW);
       }
       await dialog.getByRole('textbox', { name: `Units of ${SYRUP.name} to refund` }).fill('2');
       await dialog.getByRole('textbox', { name: `Units of ${SYRUP.name} to restock` }).fill('0');

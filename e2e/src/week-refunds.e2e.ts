@@ -23,6 +23,7 @@ import {
   at,
   openInApp,
   see,
+  seeDialog,
   seeText,
   seeToast,
   signInBuyer,
@@ -104,7 +105,7 @@ async function fillRefund(
     await orderEntry(page)
       .getByRole('button', { name: `Refund ${label}`, exact: true })
       .click();
-    await see(dialog);
+    await seeDialog(dialog);
   }
   const fields: [string, string][] = [
     // An amount beyond the lines is the dialog's goodwill amount (refunds by lines).
