@@ -10,8 +10,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { paths } from '@portal/domain';
 import { createApprovedBuyer, uniqueTag, type TestBuyer } from './support/accounts';
 import { checkA11y } from './support/a11y';
+import { readDocument } from './support/firestore-admin';
 import { journey, type Person } from './support/journey';
 import { expectFocusTrapped, focusStop, hasFocus, tabTo, typeInto } from './support/keyboard';
 import { snap } from './support/screens';
@@ -39,7 +41,7 @@ const applicant = {
   permit: `SR-KEY-${tag.toUpperCase()}`,
 };
 // Seeded retailer prices (emulator-data/firestore.json); Purple Dream is the store's first card.
-const PURPLE = { name: 'Purple Dream Syrup', retailer: 3499 };
+const PURPLE = { id: 'purple-dream', name: 'Purple Dream Syrup', retailer: 3499 };
 const BLUE = { name: 'Blue Coast Syrup', retailer: 3499 };
 const TRACKING = '1Z999AA10123456784';
 // Each dashboard tab is a lazy chunk, which the dev server compiles on first use.
@@ -282,6 +284,7 @@ j.step(
       .poll(() => page.getByRole('button', { name: 'Proceed to Checkout' }).isEnabled())
       .toBe(true);
     await tabTo(page, line.getByRole('button', { name: `Increase quantity of ${PURPLE.name}` }));
+    await recordPageActivity(page);
     await page.keyboard.press('Enter');
     await seeQuantityWithFocus(page, line, 2);
     await page.keyboard.press('Space');
@@ -573,14 +576,72 @@ j.step(
   STEP_TIMEOUT,
 );
 
-/** seeQuantity, naming where the focus was when the quantity did not follow the key pressed. */
+/**
+ * Starts recording, in the page, what follows a key press: the key and click events and their
+ * targets, the toasts shown and the cart lines taken out of the page (read by seeQuantityWithFocus
+ * when a quantity does not follow the key, which CI's runs saw twice and no run here repeated).
+ */
+async function recordPageActivity(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const log: string[] = [];
+    (window as unknown as { keyActivity: string[] }).keyActivity = log;
+    const at = () => `${Math.round(performance.now())} ms`;
+    const named = (node: EventTarget | null) => {
+      if (!(node instanceof HTMLElement)) return String(node);
+      const label = node.getAttribute('aria-label') ?? node.textContent?.trim().slice(0, 40) ?? '';
+      return `${node.tagName.toLowerCase()} "${label}"${node.isConnected ? '' : ' (detached)'}`;
+    };
+    for (const type of ['keydown', 'keypress', 'keyup', 'click', 'focusin', 'focusout']) {
+      document.addEventListener(
+        type,
+        (event) => {
+          const key = event instanceof KeyboardEvent ? ` ${event.key}` : '';
+          const prevented = event.defaultPrevented ? ' (prevented)' : '';
+          log.push(`${at()} ${type}${key} on ${named(event.target)}${prevented}`);
+        },
+        true,
+      );
+    }
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && node.matches('.toast, .toast *'))
+            log.push(`${at()} toast: ${node.innerText.replace(/\s+/g, ' ').trim()}`);
+        }
+        for (const node of record.removedNodes) {
+          if (
+            node instanceof HTMLElement &&
+            node.querySelector('[aria-label^="Increase quantity"]')
+          )
+            log.push(`${at()} removed ${node.tagName.toLowerCase()}.${node.className}`);
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * seeQuantity, naming where the focus was when the quantity did not follow the key pressed, what
+ * the page recorded since (recordPageActivity) and what the buyer's cart holds on the server.
+ */
 async function seeQuantityWithFocus(page: Page, line: Locator, quantity: number): Promise<void> {
   try {
     await seeQuantity(line, quantity);
   } catch (error) {
     const stop = await focusStop(page).catch(() => null);
+    const activity = await page
+      .evaluate(() => (window as unknown as { keyActivity?: string[] }).keyActivity ?? [])
+      .catch(() => []);
+    const stored = await readDocument(j.stack, paths.cartItem(buyer.uid, PURPLE.id)).catch(
+      (failure: unknown) => String(failure),
+    );
     throw new Error(
-      `The quantity did not become ${quantity}; the focus is on ${stop?.name ?? 'an unknown element'}`,
+      [
+        `The quantity did not become ${quantity}; the focus is on ${stop?.name ?? 'an unknown element'}`,
+        `  the cart line on the server: ${JSON.stringify(stored)}`,
+        '  what the page saw since the key was pressed:',
+        ...activity.slice(-40).map((entry) => `    ${entry}`),
+      ].join('\n'),
       { cause: error },
     );
   }

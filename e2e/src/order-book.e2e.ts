@@ -66,13 +66,14 @@ function orderRow(person: Person, label: string) {
  * desktop or its card on a phone, unless it is open already.
  */
 async function openFromOrder(person: Person, label: string, button: string, target: Locator) {
-  if (await target.isVisible()) return;
-  await recentOrders(person)
-    .locator('tr, article')
-    .filter({ hasText: label })
-    .first()
-    .getByRole('button', { name: button, exact: true })
-    .click();
+  if (!(await target.isVisible())) {
+    await recentOrders(person)
+      .locator('tr, article')
+      .filter({ hasText: label })
+      .first()
+      .getByRole('button', { name: button, exact: true })
+      .click();
+  }
   // Its zoom over before the next click: a click sent while it zooms in can miss (seeDialog).
   await seeDialog(target);
 }
