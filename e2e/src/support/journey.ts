@@ -83,7 +83,10 @@ export function journey(slug: string): Journey {
       const page = await context.newPage();
       page.on('pageerror', (error) => record(`[${name}] pageerror ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error') record(`[${name}] console.error ${message.text()}`);
+        if (message.type() !== 'error') return;
+        // A failed request's message names no address: its location does.
+        const { url } = message.location();
+        record(`[${name}] console.error ${message.text()}${url ? ` (${url})` : ''}`);
       });
       const person = { page, context };
       people.push({ name, person });
