@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import {
@@ -509,13 +510,31 @@ describe('StorePage: search, category and sort', () => {
       });
     }
     const user = userEvent.setup();
-    renderWithProviders(<StorePage />, { route: '/portal/store' });
+    // What each commit put on the page: cards, and the skeletons holding the places of cards to come.
+    const commits: { cards: number; waiting: number }[] = [];
+    renderWithProviders(
+      <Profiler
+        id="store"
+        onRender={() =>
+          commits.push({
+            cards: document.querySelectorAll('article').length,
+            waiting: document.querySelectorAll('.product-grid > .product-card--skeleton').length,
+          })
+        }
+      >
+        <StorePage />
+      </Profiler>,
+      { route: '/portal/store' },
+    );
     await screen.findByRole('article', { name: 'Product 01' });
-    expect(screen.getAllByRole('article')).toHaveLength(24);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+    // The first row came with the page, the 20 other cards in a commit of their own after it.
+    expect(commits.find((commit) => commit.cards > 0)).toEqual({ cards: 4, waiting: 20 });
+    expect(commits.at(-1)).toEqual({ cards: 24, waiting: 0 });
     expect(screen.getByRole('status')).toHaveTextContent('30 products');
     expect(screen.getByText('Showing 24 of 30 products')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show more products' }));
-    expect(screen.getAllByRole('article')).toHaveLength(30);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30));
     expect(screen.queryByRole('button', { name: 'Show more products' })).not.toBeInTheDocument();
   });
 });

@@ -25,23 +25,19 @@ import {
 import { lazyPreloaded } from '@/lib/lazy-preloaded';
 import { useNotify } from '@/lib/notify';
 import { CheckoutUrlError, checkoutRefusal, useCreateCheckout } from '../api/create-checkout';
-import { cartAdditionOf, quantityInCart, useAddToCart, useCart } from '@/entities/cart';
+import { cartAdditionOf, useAddToCart, useCart } from '@/entities/cart';
 import { useProducts, type PricedProduct } from '@/entities/catalog';
 import { readOrderingChoice } from '@/entities/company';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ProductCard } from './product-card';
+import { ProductGrid } from './product-grid';
 import { ViewOnlyNotice } from './view-only-notice';
 import { startingPrice } from '../lib/store-view';
-import { StoreQueryContext } from './store-query-context';
 import { StoreToolbar } from './store-toolbar';
 import { LoadFailed } from './load-failed';
 import './shop.css';
 import { STORE_TOASTS } from './store-toasts';
 import { BlockSkeleton, TextSkeleton } from '@/components/skeleton';
-
-/** Cards in the grid's first row at its widest (4 columns): their images load eagerly. */
-const FIRST_ROW = 4;
 
 /** How long typing pauses before the search goes into the URL (filtering does not wait). */
 export const SEARCH_URL_DELAY_MS = 300;
@@ -295,25 +291,17 @@ export function StorePage() {
             </div>
           ) : (
             <>
-              <div className="product-grid">
-                <StoreQueryContext value={linkContext}>
-                  {visible.map((product, index) => (
-                    <ProductCard
-                      key={product.id}
-                      eager={index < FIRST_ROW}
-                      product={product}
-                      role={role}
-                      inCart={quantityInCart(cart.data, product.id)}
-                      adding={addingId === product.id}
-                      buying={buyingId === product.id}
-                      checkoutBusy={buyingId !== undefined}
-                      onAdd={add}
-                      onBuy={buy}
-                      canOrder={canOrder}
-                    />
-                  ))}
-                </StoreQueryContext>
-              </div>
+              <ProductGrid
+                products={visible}
+                role={role}
+                cart={cart.data}
+                addingId={addingId}
+                buyingId={buyingId}
+                onAdd={add}
+                onBuy={buy}
+                canOrder={canOrder}
+                link={linkContext}
+              />
               {results.length > visible.length && (
                 <div className="store-more">
                   <p>
