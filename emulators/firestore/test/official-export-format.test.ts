@@ -24,7 +24,7 @@ import {
   crc32c,
   HEADER_SIZE,
   readLog,
-  startsWithLogRecord,
+  startsWithLogRecordHeader,
   writeLog,
 } from '../src/store/leveldb-log.js';
 import { adminClient } from './support/sdk-apps.js';
@@ -296,36 +296,58 @@ describe('LevelDB log format', () => {
   });
 });
 
+/**
+ * A project id whose export (DOCS) starts with "{": the first record's checksum depends on the
+ * project id in its keys, and about one id in 256 gives a first byte of "{", which a sniff of the
+ * first byte took for JSON. Its fixture is written under `dir`.
+ */
+async function braceProject(prefix: string): Promise<{ metadata: string; project: string }> {
+  for (let i = 0; i < 5_000; i++) {
+    const project = `${prefix}-${i}`;
+    const file = writeLog(DOCS.map(([p, f]) => entityBytes(p, f, project)));
+    if (file[0] === 0x7b) {
+      return { metadata: await writeFixture(path.join(dir, project), project), project };
+    }
+  }
+  throw new Error('no project id in 5,000 gave a log starting with "{"');
+}
+
 describe('telling an official export file from ours', () => {
   it('reads a log whose first checksum starts with "{" as a log, not as JSON', async () => {
-    // The first record's checksum depends on the project id in its keys: about one id in 256
-    // gives a file whose first byte is "{", which a sniff of the first byte took for JSON.
-    let found: { metadata: string; project: string } | undefined;
-    for (let i = 0; i < 5_000 && !found; i++) {
-      const project = `brace-${i}`;
-      const file = writeLog(DOCS.map(([p, f]) => entityBytes(p, f, project)));
-      if (file[0] === 0x7b) {
-        found = { metadata: await writeFixture(path.join(dir, project), project), project };
-      }
-    }
-    expect(found, 'no project id in 5,000 gave a log starting with "{"').toBeDefined();
-    const { metadata, project } = found!;
+    const { metadata, project } = await braceProject('brace');
     const output = await readFile(
       path.join(path.dirname(metadata), 'all_namespaces/all_kinds/output-0'),
     );
     expect(output.subarray(0, 1).toString('latin1')).toBe('{');
-    expect(startsWithLogRecord(output)).toBe(true);
+    expect(startsWithLogRecordHeader(output)).toBe(true);
     const docs = await readExport(metadata, { project, database: '(default)' });
     expect(docs.map((doc) => doc.path).sort()).toEqual(DOCS.map(([p]) => p).sort());
   });
 
-  it('does not take our JSON, or a damaged log, for a log record', () => {
-    expect(startsWithLogRecord(Buffer.from('{"documents": {}}'))).toBe(false);
-    expect(startsWithLogRecord(Buffer.alloc(0))).toBe(false);
+  it('refuses a damaged log starting with "{" for its checksum, not as JSON', async () => {
+    // One run in 256 drew such a project id for the corrupted-export test below, which then
+    // failed: the damaged log was read as JSON and refused as "not valid JSON".
+    const { metadata, project } = await braceProject('brace-damaged');
+    const output = path.join(path.dirname(metadata), 'all_namespaces/all_kinds/output-0');
+    const bytes = await readFile(output);
+    bytes[HEADER_SIZE + 2] = (bytes[HEADER_SIZE + 2] as number) ^ 0x01; // the first record's data
+    await writeFile(output, bytes);
+    expect(bytes.subarray(0, 1).toString('latin1')).toBe('{');
+    await expect(readExport(metadata, { project, database: '(default)' })).rejects.toThrow(
+      /output-0: checksum mismatch \(corrupted record\) at byte 0/,
+    );
+  });
+
+  it('takes a log for a log, damaged or not, and our JSON never', () => {
+    expect(startsWithLogRecordHeader(Buffer.from('{"documents": {}}'))).toBe(false);
+    expect(startsWithLogRecordHeader(Buffer.from('{\n  "a\\u0001b": 1\n}'))).toBe(false);
+    expect(startsWithLogRecordHeader(Buffer.alloc(0))).toBe(false);
     const log = writeLog([Buffer.from('a record')]);
-    expect(startsWithLogRecord(log)).toBe(true);
-    log[HEADER_SIZE] ^= 0xff; // the first record's first data byte
-    expect(startsWithLogRecord(log)).toBe(false);
+    expect(startsWithLogRecordHeader(log)).toBe(true);
+    log[HEADER_SIZE] ^= 0xff; // the first record's first data byte: its checksum is readLog's
+    expect(startsWithLogRecordHeader(log)).toBe(true);
+    // A header whose record would run past the file is no log's start.
+    expect(startsWithLogRecordHeader(log.subarray(0, HEADER_SIZE + 3))).toBe(false);
   });
 });
 

@@ -42,18 +42,19 @@ function recordCrc(type: number, data: Uint8Array): number {
 }
 
 /**
- * Whether the file starts with a whole LevelDB log record: a FULL or FIRST record that fits its
- * block and the file, whose checksum matches. A file of JSON passes only by a 32-bit checksum's
- * chance; its first byte alone cannot tell (a record's checksum starts with "{" one time in 256).
+ * Whether the file starts with a LevelDB log record's header: a FULL or FIRST record whose length
+ * fits its block and the file. Its checksum is not checked: a damaged log is still a log, which
+ * readLog then refuses for its checksum. JSON never passes: the header's type byte (the 7th) would
+ * be a raw 0x01 or 0x02, a control character that JSON text only holds escaped. Its first byte
+ * alone cannot tell (a record's checksum starts with "{" one time in 256).
  */
-export function startsWithLogRecord(file: Uint8Array): boolean {
+export function startsWithLogRecordHeader(file: Uint8Array): boolean {
   if (file.length < HEADER_SIZE) return false;
   const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   const length = buf.readUInt16LE(4);
   const type = buf.readUInt8(6);
   if (type !== FULL && type !== FIRST) return false;
-  if (HEADER_SIZE + length > Math.min(BLOCK_SIZE, buf.length)) return false;
-  return recordCrc(type, buf.subarray(HEADER_SIZE, HEADER_SIZE + length)) === buf.readUInt32LE(0);
+  return HEADER_SIZE + length <= Math.min(BLOCK_SIZE, buf.length);
 }
 
 /** Encodes records as one LevelDB log file. */

@@ -19,7 +19,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoredDocument } from './document-store.js';
 import { decodeEntity, encodeEntity } from './entity-proto.js';
-import { readLog, startsWithLogRecord, writeLog } from './leveldb-log.js';
+import { readLog, startsWithLogRecordHeader, writeLog } from './leveldb-log.js';
 import type { DatabaseName } from './resource-name.js';
 import type { Fields } from './value.js';
 
@@ -157,9 +157,10 @@ export async function readOfficialExport(
   const documents = new Map<string, Fields>();
   for (const output of outputs) {
     const bytes = await readFile(output);
-    // A log's first bytes are a checksum, which can look like JSON's "{": the record decides.
+    // A log's first bytes are a checksum, which can look like JSON's "{": the record's header
+    // decides, so a damaged log is refused for its checksum, not as JSON.
     const docs =
-      !startsWithLogRecord(bytes) && isOurJson(bytes)
+      !startsWithLogRecordHeader(bytes) && isOurJson(bytes)
         ? readOurJson(bytes)
         : readLog(bytes, output).map((record, i) => {
             const entity = decodeEntity(record, db, `${path.basename(output)} record ${i}`);
