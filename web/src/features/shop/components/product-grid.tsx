@@ -7,7 +7,7 @@ import { ProductCard } from './product-card';
 import { StoreQueryContext, type StoreLinkContext } from './store-query-context';
 
 /** Cards in the grid's first row at its widest (4 columns): their images load eagerly. */
-export const FIRST_ROW = 4;
+const FIRST_ROW = 4;
 
 interface ProductGridProps {
   /** The cards to show (a page of the store's results). */
@@ -64,15 +64,21 @@ export function ProductGrid({
         ))}
       </StoreQueryContext>
       {Array.from({ length: waiting }, (_, index) => (
-        <div
-          key={`waiting-${index}`}
-          className="product-card product-card--skeleton"
-          aria-hidden="true"
-        >
-          <BlockSkeleton className="product-card__skeleton-media" />
-          <TextSkeleton rows={2} />
-        </div>
+        <ProductCardSkeleton key={`waiting-${index}`} />
       ))}
+    </div>
+  );
+}
+
+/**
+ * A card's place while it is drawn or loaded: a picture and two lines, the size of a card, so
+ * nothing below moves when the card comes. Decorative: the grid around it says what is loading.
+ */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <BlockSkeleton className="product-card__skeleton-media" />
+      <TextSkeleton rows={2} />
     </div>
   );
 }

@@ -30,14 +30,13 @@ import { useProducts, type PricedProduct } from '@/entities/catalog';
 import { readOrderingChoice } from '@/entities/company';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ProductGrid } from './product-grid';
+import { ProductCardSkeleton, ProductGrid } from './product-grid';
 import { ViewOnlyNotice } from './view-only-notice';
 import { startingPrice } from '../lib/store-view';
 import { StoreToolbar } from './store-toolbar';
 import { LoadFailed } from './load-failed';
 import './shop.css';
 import { STORE_TOASTS } from './store-toasts';
-import { BlockSkeleton, TextSkeleton } from '@/components/skeleton';
 
 /** How long typing pauses before the search goes into the URL (filtering does not wait). */
 export const SEARCH_URL_DELAY_MS = 300;
@@ -244,10 +243,7 @@ export function StorePage() {
       {loading && !failed ? (
         <div className="product-grid" role="status" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: 8 }, (_, index) => (
-            <div key={index} className="product-card product-card--skeleton">
-              <BlockSkeleton className="product-card__skeleton-media" />
-              <TextSkeleton rows={2} />
-            </div>
+            <ProductCardSkeleton key={index} />
           ))}
         </div>
       ) : failed ? (
