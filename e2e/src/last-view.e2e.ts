@@ -88,6 +88,41 @@ j.step(
 );
 
 j.step(
+  "a buyer's first visit on a device asks for the store's first pictures as soon as the catalog comes",
+  async () => {
+    const buyer = await createApprovedBuyer(j.stack, 'retailer', 'first-visit');
+    const { page } = await j.person('first-visit-buyer');
+    await signInBuyer(page, buyer.email, buyer.password);
+    // A first visit: no last view on the device (taken away before the app's code runs) and
+    // nothing in the browser's caches, so the pictures are fetched by whoever asks first.
+    await page.addInitScript((key) => localStorage.removeItem(key), LAST_VIEW_KEY);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await page.goto('/portal/store');
+    const picture = page.locator('.product-card img').first();
+    await see(picture);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    const fetched = await picture.evaluate((img: HTMLImageElement) => ({
+      src: img.currentSrc,
+      by: performance
+        .getEntriesByName(img.currentSrc)
+        .map((entry) =>
+          entry instanceof PerformanceResourceTiming ? entry.initiatorType : entry.entryType,
+        ),
+      preloads: [
+        ...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]'),
+      ].map((link) => link.href),
+    }));
+    // The route loader asked for it (a <link rel="preload">) when the catalog came, before the
+    // card's <img> was drawn: the picture was fetched once, by the link.
+    expect(fetched.preloads).toContain(fetched.src);
+    expect(fetched.by).toEqual(['link']);
+    await cdp.detach();
+  },
+);
+
+j.step(
   'a session the server no longer knows ends at the sign-in page, and the view is forgotten',
   async () => {
     const buyer = await createApprovedBuyer(j.stack, 'retailer', 'last-view-gone');

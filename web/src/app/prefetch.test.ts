@@ -215,6 +215,62 @@ describe('prefetchLoader', () => {
     expect(failing.fetch).toHaveBeenCalledTimes(3);
     expect(client.getQueryData(['cart'])).toBe('cart data');
   });
+  it("hands each read's data to its whenRead once it has come, before the page renders it", async () => {
+    let finish!: (data: string) => void;
+    const slow = read(
+      'catalog',
+      vi.fn(() => new Promise<string>((resolve) => (finish = resolve))),
+    );
+    const whenRead = vi.fn();
+    loadForBuyer({ ...slow, whenRead });
+    await settle();
+    expect(whenRead).not.toHaveBeenCalled();
+    finish('catalog data');
+    await settle();
+    expect(whenRead).toHaveBeenCalledExactlyOnceWith('catalog data');
+  });
+
+  it('hands data the cache already holds to whenRead at once, and nothing for a failed read', async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['catalog'], 'cached catalog');
+    const cached = read('catalog');
+    const failing = read(
+      'profile',
+      vi.fn(async () => Promise.reject(new Error('unavailable'))),
+    );
+    const onCatalog = vi.fn();
+    const onProfile = vi.fn();
+    loadForBuyer({ ...cached, whenRead: onCatalog }, { ...failing, whenRead: onProfile });
+    await settle();
+    expect(cached.fetch).not.toHaveBeenCalled();
+    expect(onCatalog).toHaveBeenCalledExactlyOnceWith('cached catalog');
+    expect(failing.fetch).toHaveBeenCalledTimes(1);
+    expect(onProfile).not.toHaveBeenCalled();
+  });
+
+  it('keeps a whenRead that throws to itself: the read is done and nothing is left unhandled', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const catalog = read('catalog');
+      const cart = read('cart');
+      loadForBuyer(
+        {
+          ...catalog,
+          whenRead: () => {
+            throw new Error('no document head');
+          },
+        },
+        cart,
+      );
+      await settle();
+      expect(client.getQueryData(['catalog'])).toBe('catalog data');
+      expect(client.getQueryData(['cart'])).toBe('cart data');
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
 });
 
 describe('shouldRevalidate', () => {

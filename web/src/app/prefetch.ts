@@ -9,8 +9,17 @@ import { appQueryClient } from './app-query-client';
  * A read a page starts before it renders: the same query options (key and function) its hooks
  * use, so the hook finds the read in flight or done.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's reads have their own data types
-export type PageRead = { queryKey: QueryKey; queryFn?: any };
+export type PageRead = {
+  queryKey: QueryKey;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's reads have their own data types
+  queryFn?: any;
+  /**
+   * Runs with the read's data as soon as it has come (or at once when the cache held it), before
+   * the page renders it: to ask for what the page will need next (the store's first pictures).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the read's own data type
+  whenRead?: (data: any) => void;
+};
 
 /** Who the session's ID token says is signed in, when the reads are chosen. */
 export type SignedIn =
@@ -82,7 +91,7 @@ async function startReads(reads: PageReads, args: LoaderFunctionArgs, client: Qu
   }
   if (!who) return;
   await Promise.all(
-    reads(who, args, client).map((read) =>
+    reads(who, args, client).map(({ whenRead, ...read }) =>
       // The client's retries (a hook that joins the read shares them). Data restored from the
       // device's last view (invalidated when restored) is shown as it is and read afresh at once.
       client
@@ -91,9 +100,12 @@ async function startReads(reads: PageReads, args: LoaderFunctionArgs, client: Qu
           revalidateIfStale: client.getQueryState(read.queryKey)?.isInvalidated === true,
         })
         .then(
+          (data) => whenRead?.(data),
           () => undefined,
-          () => undefined,
-        ),
+        )
+        // What whenRead asks for is a head start, never the page's data: its failure is the
+        // page's to meet (the page asks again as it renders), not the loader's.
+        .catch(() => undefined),
     ),
   );
 }

@@ -3,11 +3,9 @@ import type { BuyerRole, CartItem } from '@portal/domain';
 import { BlockSkeleton, TextSkeleton } from '@/components/skeleton';
 import { quantityInCart } from '@/entities/cart';
 import type { PricedProduct } from '@/entities/catalog';
+import { FIRST_ROW } from '../lib/first-row';
 import { ProductCard } from './product-card';
 import { StoreQueryContext, type StoreLinkContext } from './store-query-context';
-
-/** Cards in the grid's first row at its widest (4 columns): their images load eagerly. */
-const FIRST_ROW = 4;
 
 interface ProductGridProps {
   /** The cards to show (a page of the store's results). */

@@ -14,7 +14,6 @@ import { useSearchParams } from 'react-router';
 import {
   companyRoleCan,
   catalogCategories,
-  catalogIndex,
   formatCount,
   parseStoreQuery,
   ROLE_LABELS,
@@ -32,7 +31,7 @@ import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProductCardSkeleton, ProductGrid } from './product-grid';
 import { ViewOnlyNotice } from './view-only-notice';
-import { startingPrice } from '../lib/store-view';
+import { storeIndex } from '../lib/first-row';
 import { StoreToolbar } from './store-toolbar';
 import { LoadFailed } from './load-failed';
 import './shop.css';
@@ -178,8 +177,9 @@ export function StorePage() {
   );
 
   const catalog = products.data ?? NO_PRODUCTS;
-  // Built once per catalog (folded names and SKUs); each query then only scans and sorts.
-  const index = useMemo(() => catalogIndex(catalog, startingPrice), [catalog]);
+  // Built once per catalog (folded names and SKUs), shared with the first row's preload; each
+  // query then only scans and sorts.
+  const index = useMemo(() => storeIndex(catalog), [catalog]);
   const categories = useMemo(() => catalogCategories(catalog), [catalog]);
   // Typing stays responsive: the list follows the box a moment later when rendering lags.
   const deferredSearch = useDeferredValue(search);
