@@ -215,6 +215,7 @@ describe('prefetchLoader', () => {
     expect(failing.fetch).toHaveBeenCalledTimes(3);
     expect(client.getQueryData(['cart'])).toBe('cart data');
   });
+
   it("hands each read's data to its whenRead once it has come, before the page renders it", async () => {
     let finish!: (data: string) => void;
     const slow = read(

@@ -16,9 +16,9 @@ export function Component() {
  * The catalog priced for the buyer's role, read alongside the guard's checks, and the pictures
  * of the grid's first row asked for as soon as it has come (before the page renders a card); for
  * a member who orders and sees all the company's orders, the newest orders too (the usual order,
- * which the store's skeleton waits for), so they do not wait for the profile first. A buyer who sees only
- * their locations' orders reads theirs once the profile names those locations. The catalog's
- * pricing chunk and the usual order's chunk download while the session is checked.
+ * which the store's skeleton waits for), so they do not wait for the profile first. A buyer who
+ * sees only their locations' orders reads theirs once the profile names those locations. The
+ * catalog's pricing chunk and the usual order's chunk download while the session is checked.
  */
 export const loader = prefetchLoader(
   buyerReads(({ role, companyId, companyRole }, { request }) => [
