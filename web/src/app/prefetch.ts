@@ -99,12 +99,9 @@ async function startReads(reads: PageReads, args: LoaderFunctionArgs, client: Qu
           ...read,
           revalidateIfStale: client.getQueryState(read.queryKey)?.isInvalidated === true,
         })
-        .then(
-          (data) => whenRead?.(data),
-          () => undefined,
-        )
-        // What whenRead asks for is a head start, never the page's data: its failure is the
-        // page's to meet (the page asks again as it renders), not the loader's.
+        .then((data) => whenRead?.(data))
+        // A failed read is the page's hook's to meet (it reads again as it renders); what
+        // whenRead asks for is a head start, never the page's data: neither is the loader's.
         .catch(() => undefined),
     ),
   );

@@ -42,10 +42,13 @@ function preloads() {
 
 const plain = (href: string) => [href, null, null, 'high'];
 
-afterEach(() => {
+/** No preload in the document, none remembered: as a page that has asked for nothing yet. */
+function forgetPreloads() {
   document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
   forgetPreloadedImages();
-});
+}
+
+afterEach(forgetPreloads);
 
 describe('preloadFirstRowImages', () => {
   it("asks for the first row's pictures in the store's featured order, at high priority", () => {
@@ -67,8 +70,7 @@ describe('preloadFirstRowImages', () => {
       '/products/p4.svg',
       '/products/p3.svg',
     ]);
-    forgetPreloadedImages();
-    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+    forgetPreloads();
     expect(preloadFirstRowImages(catalog(), new URLSearchParams('category=Machines'))).toBe(2);
     expect(preloads().map(([href]) => href)).toEqual(['/products/p2.svg', '/products/p5.svg']);
   });
