@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withFirebaseToolsPreloads } from '../../scripts/lib/stack';
+import { withFirebaseToolsPreloads } from '../../scripts/lib/firebase-tools-launch';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PRELOAD = path.join(ROOT, 'scripts/lib/auth-emulator-lazy-schemas.cjs');

@@ -14,6 +14,7 @@ import { FIRST_SWEEPS_DONE, type SweepName } from './sweep-workers';
 import { freePort, isPortOpen, waitForPort } from './ports';
 import { startProcess, waitForLine, type ManagedProcess } from './processes';
 import { ROOT } from './root';
+import { oneFunctionsWorker, withFirebaseToolsPreloads } from './firebase-tools-launch';
 import { buildWebInBackground, localStackBuildVars, type WebBuild } from './web-build';
 
 /**
@@ -49,7 +50,7 @@ export const FIXED_PORTS = {
   appCheck: 9095,
   /**
    * The Node inspector of the functions' one worker process (a debugger attaches here); see
-   * FUNCTIONS_ONE_WORKER.
+   * oneFunctionsWorker (firebase-tools-launch.ts).
    */
   functionsInspector: 9229,
   hub: 4400,
@@ -181,40 +182,6 @@ async function choosePorts(mode: 'fixed' | 'free'): Promise<StackPorts> {
 }
 
 const RUN_DIR = path.join(ROOT, '.portal-run');
-
-/**
- * NODE_OPTIONS for firebase-tools and what it starts, with two files loaded first:
- * - functions-worker-order.cjs has the Functions worker take the message naming a request's
- *   function and that request strictly in turn (without it, under load, a call ran as another
- *   function about once in 40: docs/performance.md);
- * - auth-emulator-lazy-schemas.cjs has the Auth emulator compile each request validator on its
- *   first use instead of all of them at start (ready in about 2.5 s instead of 10, 8 CPU-seconds
- *   less per start on 2 cores: docs/testing.md).
- * Each acts only in its own process and does nothing in the others.
- */
-export function withFirebaseToolsPreloads(nodeOptions: string | undefined): string {
-  const preloads = ['functions-worker-order.cjs', 'auth-emulator-lazy-schemas.cjs'].map(
-    (file) => `--require ${JSON.stringify(path.join(ROOT, 'scripts/lib', file))}`,
-  );
-  return [nodeOptions, ...preloads].filter(Boolean).join(' ');
-}
-
-/**
- * The Functions emulator runs every function in one worker process, one call at a time, with the
- * Node inspector on `functionsInspector`. firebase-tools does that only while functions are being
- * debugged (--inspect-functions); otherwise it starts a worker process for each function on its
- * first call, and one more for each call made while that function's worker is busy, and each
- * worker costs about 1 s of CPU to load the functions bundle. Measured on 2 cores, four journeys
- * (catalog, claims, keyboard-only, quotes): 35 workers and 123 s of their CPU, 258 s; with one
- * worker, 8 s of its CPU and 165 s (docs/testing.md). Calls queue instead of running side by side,
- * as each production instance would past its concurrency; nothing here calls a function and waits
- * for another (the Stripe sandbox answers the API before it sends the webhooks). Functions' own
- * timeouts are not enforced in this mode.
- */
-const FUNCTIONS_ONE_WORKER = (ports: StackPorts): string[] => [
-  '--inspect-functions',
-  String(ports.functionsInspector),
-];
 
 /**
  * The functions' params (functions/src/lib/params.ts) as the local stack sets them: MailDev, the
@@ -666,7 +633,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           config,
           '--import',
           importDir,
-          ...FUNCTIONS_ONE_WORKER(ports),
+          ...oneFunctionsWorker(ports.functionsInspector),
           ...(options.dataDir ? ['--export-on-exit', path.resolve(options.dataDir)] : []),
         ],
         {

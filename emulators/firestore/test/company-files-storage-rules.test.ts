@@ -351,3 +351,27 @@ describe('storage.rules: tax-certificates/{companyId}/{certificateId}/certificat
     );
   });
 });
+
+describe('the Functions emulator under these tests', () => {
+  it("runs every upload's trigger in one worker process, as the local stack does", async () => {
+    // Ten uploads at once: each finalized object is a call of the fixture's onObjectFinalized
+    // function. firebase-tools left to itself starts a worker process for each call made while
+    // the others are busy (about 1 s of CPU each); the stack's one worker takes them in turn.
+    const names = Array.from({ length: 10 }, (_, i) =>
+      photoPath('company-a', 'claim-workers', `photo-${i}`),
+    );
+    const owner = storageAs('owner');
+    await Promise.all(names.map((name) => uploadBytes(ref(owner, name), JPEG, jpeg)));
+    const logged = names.map((name) => db.doc(`storage_log/${name.replace(/\//g, '__')}`));
+    const deadline = Date.now() + 55_000;
+    while ((await db.getAll(...logged)).some((snap) => !snap.exists)) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `onObjectFinalized did not run for all ten:\n${stack.output().slice(-4000)}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await stack.functionWorkers()).toBe(1);
+  }, 60_000);
+});

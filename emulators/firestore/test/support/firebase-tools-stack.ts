@@ -2,14 +2,20 @@
  * firebase-tools' Functions and Firestore emulators, with our emulator standing in for the
  * official Firestore one (src/firebase-tools/launch-under-firebase-tools.ts), on free ports; with
  * `storageRules`, its Storage emulator too, evaluating them with our rules runtime
- * (src/storage-rules/) in place of the Java one.
+ * (src/storage-rules/) in place of the Java one. firebase-tools runs as the local stack runs it
+ * (scripts/lib/firebase-tools-launch.ts): every function in one worker process, with the same
+ * preloads.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STORAGE_RULES_BUNDLE, ensureFirestoreCliBundle } from '../../src/build-cli.js';
+import {
+  oneFunctionsWorker,
+  withFirebaseToolsPreloads,
+} from '../../../../scripts/lib/firebase-tools-launch.js';
 import { freePort } from './free-port.js';
 import { prepareFirebaseToolsLaunch } from '../../src/firebase-tools/launch-under-firebase-tools.js';
 
@@ -24,6 +30,8 @@ export interface FirebaseToolsStack {
   storagePort: number;
   /** Everything firebase-tools printed (shown when a test fails). */
   output(): string;
+  /** How many Functions worker processes firebase-tools is running now. */
+  functionWorkers(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -35,8 +43,8 @@ export async function startFirebaseToolsStack(options: {
   storageRules?: string;
 }): Promise<FirebaseToolsStack> {
   const dir = await mkdtemp(path.join(tmpdir(), 'firestore-triggers-'));
-  const [firestore, functions, hub, logging, websocket, storagePort] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
+  const [firestore, functions, hub, logging, websocket, storagePort, inspector] = await Promise.all(
+    Array.from({ length: 7 }, () => freePort()),
   );
   const storage = options.storageRules !== undefined;
   await writeFile(path.join(dir, 'firestore.rules'), options.rules);
@@ -74,6 +82,9 @@ export async function startFirebaseToolsStack(options: {
       options.projectId,
       '--config',
       path.join(dir, 'firebase.json'),
+      // One worker for every function, as the local stack runs them: a storage upload's trigger
+      // no longer starts a worker process of its own (about 1 s of CPU each).
+      ...oneFunctionsWorker(inspector),
     ],
     {
       cwd: dir,
@@ -88,6 +99,7 @@ export async function startFirebaseToolsStack(options: {
         // machine can take longer, and the functions are then silently not served.
         FUNCTIONS_DISCOVERY_TIMEOUT: '60',
         FIRESTORE_EMULATOR_HOST: undefined,
+        NODE_OPTIONS: withFirebaseToolsPreloads(process.env.NODE_OPTIONS),
         // The Storage emulator's files live under <tmpdir>/firebase/storage and are deleted when
         // it stops: a tmpdir of this stack's own keeps other stacks' files (scripts/lib/stack.ts).
         TMPDIR: dir,
@@ -140,6 +152,27 @@ export async function startFirebaseToolsStack(options: {
     functionsPort: functions,
     storagePort: storage ? storagePort : 0,
     output: () => output,
+    functionWorkers: () => functionWorkersOf(child.pid),
     stop,
   };
+}
+
+/** Processes of firebase-tools' process group (it starts detached) that are Functions workers. */
+async function functionWorkersOf(group: number | undefined): Promise<number> {
+  if (group === undefined) return 0;
+  let count = 0;
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: state, ppid, pgrp, ...
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp !== group) continue;
+      const command = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+      if (command.includes('functionsEmulatorRuntime')) count += 1;
+    } catch {
+      // gone since the listing
+    }
+  }
+  return count;
 }
