@@ -31,12 +31,14 @@ describe('lazyPreloaded', () => {
           (resolve) => (arrive = () => resolve({ default: Card })),
         ),
     );
-    const { Component, preload } = lazyPreloaded(load);
+    const { Component, preload, isLoaded } = lazyPreloaded(load);
     render(inSuspense(<Component name="Bo" />));
     expect(screen.getByText('Loading card')).toBeTruthy();
     void preload();
+    expect(isLoaded()).toBe(false);
     await act(async () => arrive());
     expect(await screen.findByText('Card of Bo')).toBeTruthy();
+    expect(isLoaded()).toBe(true);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -71,10 +73,13 @@ describe('lazyPreloaded', () => {
       .fn<() => Promise<{ default: typeof Card }>>()
       .mockRejectedValueOnce(new Error('chunk failed'))
       .mockResolvedValue({ default: Card });
-    const { Component, preload } = lazyPreloaded(load, () => <p>No card</p>);
+    const { Component, preload, isLoaded } = lazyPreloaded(load, () => <p>No card</p>);
     render(inSuspense(<Component name="Cy" />));
     expect(await screen.findByText('No card')).toBeTruthy();
+    // The fallback is drawn through React.lazy, never taken for the component itself.
+    expect(isLoaded()).toBe(false);
     await preload();
+    expect(isLoaded()).toBe(true);
     expect(load).toHaveBeenCalledTimes(2);
     render(inSuspense(<Component name="Cy" />));
     expect(screen.getByText('Card of Cy')).toBeTruthy();

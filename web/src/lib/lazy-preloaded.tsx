@@ -8,11 +8,13 @@ import { lazy, type ComponentType } from 'react';
  * preloaded chunk still cost the page a third of a second on its first draw (the store's usual
  * order, which the catalog's grid waits for). Before the chunk has come it is React.lazy, inside
  * the caller's Suspense boundary as usual. A chunk that fails to load gives `fallback`, if any.
+ * `isLoaded` says whether `Component` would draw the component itself now (its chunk is here), so
+ * a caller can draw it in the same commit as what it waits for.
  */
 export function lazyPreloaded<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
   fallback?: ComponentType<Props>,
-): { Component: ComponentType<Props>; preload: () => Promise<unknown> } {
+): { Component: ComponentType<Props>; preload: () => Promise<unknown>; isLoaded: () => boolean } {
   let loaded: ComponentType<Props> | null = null;
   let loading: Promise<{ default: ComponentType<Props> }> | null = null;
 
@@ -42,5 +44,5 @@ export function lazyPreloaded<Props extends object>(
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
-  return { Component, preload };
+  return { Component, preload, isLoaded: () => loaded !== null };
 }

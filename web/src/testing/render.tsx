@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, type RenderResult } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import { Profiler, type ReactElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AntdTheme } from '@/components/antd-theme';
@@ -52,6 +52,25 @@ export function renderWithProviders(
     { reactStrictMode: options.strict ?? false },
   );
   return { ...result, router, queryClient };
+}
+
+/**
+ * renderWithProviders, noting after each commit of `ui` what `look` sees on the page then (the
+ * cards drawn, a skeleton still there...): `commits` grows as React commits.
+ */
+export function renderNotingCommits<T>(
+  ui: ReactElement,
+  look: () => T,
+  options: Parameters<typeof renderWithProviders>[1] = {},
+) {
+  const commits: T[] = [];
+  const result = renderWithProviders(
+    <Profiler id="noted" onRender={() => commits.push(look())}>
+      {ui}
+    </Profiler>,
+    options,
+  );
+  return { ...result, commits };
 }
 
 /**

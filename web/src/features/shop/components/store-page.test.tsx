@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Profiler } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import {
@@ -12,7 +11,7 @@ import {
   seedWholesalePrices,
   signedInSession,
 } from '@/testing/portal-fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderNotingCommits, renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { checkoutNavigation } from '../api/create-checkout';
 import { StorePage } from './store-page';
@@ -511,19 +510,12 @@ describe('StorePage: search, category and sort', () => {
     }
     const user = userEvent.setup();
     // What each commit put on the page: cards, and the skeletons holding the places of cards to come.
-    const commits: { cards: number; waiting: number }[] = [];
-    renderWithProviders(
-      <Profiler
-        id="store"
-        onRender={() =>
-          commits.push({
-            cards: document.querySelectorAll('article').length,
-            waiting: document.querySelectorAll('.product-grid > .product-card--skeleton').length,
-          })
-        }
-      >
-        <StorePage />
-      </Profiler>,
+    const { commits } = renderNotingCommits(
+      <StorePage />,
+      () => ({
+        cards: document.querySelectorAll('article').length,
+        waiting: document.querySelectorAll('.product-grid > .product-card--skeleton').length,
+      }),
       { route: '/portal/store' },
     );
     await screen.findByRole('article', { name: 'Product 01' });

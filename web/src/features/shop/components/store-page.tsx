@@ -18,6 +18,7 @@ import {
   parseStoreQuery,
   ROLE_LABELS,
   storeQueryParams,
+  USUAL_ORDER_WINDOW,
   type StoreQuery,
   type StoreSort,
 } from '@portal/domain';
@@ -27,6 +28,7 @@ import { CheckoutUrlError, checkoutRefusal, useCreateCheckout } from '../api/cre
 import { cartAdditionOf, useAddToCart, useCart } from '@/entities/cart';
 import { useProducts, type PricedProduct } from '@/entities/catalog';
 import { readOrderingChoice } from '@/entities/company';
+import { useRecentOrders } from '@/entities/orders';
 import { useBuyer } from '@/entities/profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProductCardSkeleton, ProductGrid } from './product-grid';
@@ -86,7 +88,7 @@ function productCount(count: number): string {
 export function StorePage() {
   const notify = useNotify();
   usePageTitle('VIP Product Catalog');
-  const { uid, profile, role, companyId, companyRole, catalogViewer } = useBuyer();
+  const { uid, profile, role, companyId, companyRole, catalogViewer, orderScope } = useBuyer();
   // Buy Now ships to the location last chosen in the cart (the server checks it, and without
   // one ships to the member's first location).
   const locationId = readOrderingChoice(uid) ?? undefined;
@@ -203,8 +205,14 @@ export function StorePage() {
     const wait = setTimeout(settleUsual, USUAL_ORDER_WAIT_MS);
     return () => clearTimeout(wait);
   }, [usualWanted]);
+  // Known already when its orders are here and the card can draw itself (its chunk has come): a
+  // returning buyer's last view, or orders read before the catalog. The grid and the card then
+  // come in this commit, not in the one after the card's first effect (the page's first paint
+  // was the skeleton, and the first row's pictures were asked for only after it).
+  const usualOrders = useRecentOrders(companyId, orderScope, USUAL_ORDER_WINDOW, usualWanted);
+  const usualKnown = usualSettled || (!usualOrders.isPending && usualOrderCard.isLoaded());
 
-  const loading = products.isPending || profile.isPending || (usualWanted && !usualSettled);
+  const loading = products.isPending || profile.isPending || (usualWanted && !usualKnown);
   const failed = products.isError || profile.isError;
   const buyingId =
     checkout.isPending || checkout.isSuccess ? checkout.variables?.productId : undefined;

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USUAL_ORDER_WINDOW, type OrderStatus } from '@portal/domain';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import { BUYER_UID, seedCartItem, seedProfile, signedInSession } from '@/testing/portal-fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderNotingCommits, renderWithProviders } from '@/testing/render';
 import { StorePage } from './store-page';
 import { USUAL_ORDER_TEXT } from './usual-order-card';
 
@@ -246,6 +246,29 @@ describe('Your usual order', () => {
     await user.click(within(card).getByRole('button', { name: USUAL_ORDER_TEXT.addAll }));
     expect(await within(card).findByRole('alert')).toHaveTextContent(USUAL_ORDER_TEXT.failed);
     expect(cartQuantity('blue-coast')).toBeUndefined();
+  });
+
+  it("draws the catalog and the card in the store's first commit when both are already here", async () => {
+    seedProfile('retailer');
+    seedCatalog();
+    seedHistory();
+    // The buyer's earlier visit: the reads land in the query cache (a returning buyer's last
+    // view is restored there) and the card's chunk loads.
+    const first = renderWithProviders(<StorePage />, { route: '/portal/store' });
+    await findCard();
+    first.unmount();
+    // What each commit of the store opened again put on the page.
+    const { commits } = renderNotingCommits(
+      <StorePage />,
+      () => ({
+        cards: document.querySelectorAll('article').length,
+        usualOrder: screen.queryByRole('region', { name: USUAL_ORDER_TEXT.title }) !== null,
+        loading: screen.queryByLabelText('Loading products') !== null,
+      }),
+      { route: '/portal/store', queryClient: first.queryClient },
+    );
+    // Not a skeleton first and the products a commit later (after the card's first effect).
+    expect(commits[0]).toEqual({ cards: 4, usualOrder: true, loading: false });
   });
 
   it('is not shown without a usual order: one order, or orders that do not count', async () => {
