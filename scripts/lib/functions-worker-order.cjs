@@ -1,7 +1,8 @@
 /**
  * Loaded first (NODE_OPTIONS --require) in every Node process the local stack's firebase-tools
  * starts; it acts only in the Functions emulator's worker, and only in the mode the stack runs it
- * in: one worker for every function (oneFunctionsWorker in firebase-tools-launch.ts, firebase-tools' debug mode).
+ * in: one worker for every function (oneFunctionsWorker in firebase-tools-launch.ts,
+ * firebase-tools' debug mode).
  *
  * In that mode firebase-tools tells the worker which function the next request is for with an IPC
  * message, then sends the request over HTTP, and the worker keeps that function in a global it
