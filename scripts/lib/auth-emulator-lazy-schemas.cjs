@@ -1,6 +1,7 @@
 /**
- * Loaded first (NODE_OPTIONS --require) in every Node process the local stack's firebase-tools
- * starts; it acts only in firebase-tools' own process, the one that serves the Auth emulator.
+ * Loaded first (NODE_OPTIONS --require, withFirebaseToolsPreloads in firebase-tools-launch.ts) in
+ * every Node process of each firebase-tools this repository starts; it acts only in
+ * firebase-tools' own process, the one that serves the Auth emulator.
  *
  * The Auth emulator routes and validates requests with exegesis, from the OpenAPI description of
  * the whole Identity Toolkit API. By default exegesis compiles a JSON Schema validator for every

@@ -1,8 +1,9 @@
 /**
- * Loaded first (NODE_OPTIONS --require) in every Node process the local stack's firebase-tools
- * starts; it acts only in the Functions emulator's worker, and only in the mode the stack runs it
- * in: one worker for every function (oneFunctionsWorker in firebase-tools-launch.ts,
- * firebase-tools' debug mode).
+ * Loaded first (NODE_OPTIONS --require, withFirebaseToolsPreloads in firebase-tools-launch.ts) in
+ * every Node process of each firebase-tools this repository starts (the local stack's, the
+ * Firestore emulator's tests'); it acts only in the Functions emulator's worker, and only in the
+ * mode they run it in: one worker for every function (oneFunctionsWorker, firebase-tools' debug
+ * mode).
  *
  * In that mode firebase-tools tells the worker which function the next request is for with an IPC
  * message, then sends the request over HTTP, and the worker keeps that function in a global it
