@@ -31,7 +31,7 @@ import {
   usdPattern,
 } from './support/ui';
 
-const j = journey('keyboard-only');
+const j = journey('keyboard-only', { motion: true });
 const tag = uniqueTag();
 const applicant = {
   fullName: `Kay Keys ${tag}`,

@@ -36,7 +36,7 @@ import {
   usd,
 } from './support/ui';
 
-const j = journey('manager-insight');
+const j = journey('manager-insight', { motion: true });
 const PACK = { name: 'Syrup Variety Pack', unit: 15999 };
 const DAY_MS = 24 * 3600 * 1000;
 let storeA: TestBuyer;

@@ -30,7 +30,7 @@ import {
   usdPattern,
 } from './support/ui';
 
-const j = journey('order-book');
+const j = journey('order-book', { motion: true });
 const BLUE = { name: 'Blue Coast Syrup', retailer: 3499 };
 const RED = { name: 'Red Rush Syrup', retailer: 3299 };
 const MANGO = { name: 'Mango Tango Syrup', retailer: 3299 };

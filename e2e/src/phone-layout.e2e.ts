@@ -30,7 +30,7 @@ import {
 import { snap } from './support/screens';
 import { openInApp, productCard, see, signInBuyer, signInManager } from './support/ui';
 
-const j = journey('phone-layout');
+const j = journey('phone-layout', { motion: true });
 const TOUCH_PHONE = { viewport: PHONE, hasTouch: true, isMobile: true };
 const TABLET = { width: 1024, height: 768 };
 const MIDDLE = { width: 700, height: 900 };

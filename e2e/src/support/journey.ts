@@ -40,14 +40,30 @@ export interface Journey {
   readonly stack: StackInfo;
   /**
    * A new person: their own browser context (cookies, storage), at 1280x800 unless `device` says
-   * otherwise (a phone: `{ viewport: PHONE, hasTouch: true, isMobile: true }`; reduced motion).
+   * otherwise (a phone: `{ viewport: PHONE, hasTouch: true, isMobile: true }`), preferring
+   * reduced motion unless the journey keeps motion (JourneyOptions) or `device.reducedMotion`
+   * says otherwise.
    */
   person(name: string, device?: PersonDevice): Promise<Person>;
   /** Runs `fn` as the next step of this journey. */
   step(name: string, fn: () => Promise<void>, timeoutMs?: number): void;
 }
 
-export function journey(slug: string): Journey {
+export interface JourneyOptions {
+  /**
+   * Whether its people see the motion most people see (antd's zooms and slides, the CSS
+   * transitions). By default they prefer reduced motion, which the app honours (antd's motion off,
+   * no CSS animation or transition: styles/global.css): dialogs and menus are there at once, and
+   * the renderer draws far fewer frames. Four journeys keep motion (keyboard-only,
+   * manager-insight, order-book, phone-layout), so the app is still walked through as most people
+   * see it: dialogs zooming in under the keyboard's focus, menus sliding, toasts fading.
+   * E2E_MOTION=1 gives every journey motion (to chase a failure that only motion shows).
+   */
+  motion?: boolean;
+}
+
+export function journey(slug: string, options: JourneyOptions = {}): Journey {
+  const motion = options.motion || process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce';
   const stack = thisStack();
   let browser: Browser | undefined;
   const people: { name: string; person: Person }[] = [];
@@ -76,6 +92,7 @@ export function journey(slug: string): Journey {
         baseURL: stack.urls.web,
         viewport: DESKTOP,
         locale: 'en-US',
+        reducedMotion: motion,
         ...device,
       });
       context.setDefaultTimeout(UI_TIMEOUT);

@@ -28,6 +28,32 @@ export async function seeDialog(dialog: Locator, timeout = UI_TIMEOUT): Promise<
   return first;
 }
 
+/**
+ * Waits until the locator is visible and wholly inside the window, where a person can see it (a
+ * popup placed off the screen is "visible" to the DOM, and Playwright scrolls to what it clicks).
+ */
+export async function seeInWindow(locator: Locator, timeout = UI_TIMEOUT): Promise<Locator> {
+  const first = await see(locator, timeout);
+  const page = first.page();
+  await expect
+    .poll(
+      async () => {
+        const box = await first.boundingBox();
+        const size = page.viewportSize();
+        if (!box || !size) return 'no box';
+        const inside =
+          box.x >= 0 &&
+          box.y >= 0 &&
+          box.x + box.width <= size.width &&
+          box.y + box.height <= size.height;
+        return inside ? 'inside' : `at ${Math.round(box.x)},${Math.round(box.y)}`;
+      },
+      { timeout, interval: 100 },
+    )
+    .toBe('inside');
+  return first;
+}
+
 /** Waits until the locator's text matches. */
 export async function seeText(
   locator: Locator,
