@@ -1,18 +1,17 @@
 /**
  * Starts the local stack (the same `startStack` as `npm start`, on free ports, serving a
- * production build of the web app) and one headless Debian Chromium; hands their addresses to
- * the journeys, and stops all of them at the end, also when a journey or the setup itself fails.
- * The journeys run one after another on one stack, as one test file (src/run-journeys.ts); a
- * stack is started for each vitest worker that runs a file of the project (support/provided.ts
- * `thisStack`), so one. Stack output goes to e2e/artifacts/stack-<n>.log (git-ignored) for
- * diagnosis.
+ * production build of the web app), hands its addresses to the journeys, and stops it at the
+ * end, also when a journey or the setup itself fails. The journeys run one after another on one
+ * stack, as one test file (src/run-journeys.ts); a stack is started for each vitest worker that
+ * runs a file of the project (support/provided.ts `thisStack`), so one. The browser is the
+ * worker's own (support/browser.ts); the setup only checks that it is installed, before any stack
+ * starts. Stack output goes to e2e/artifacts/stack-<n>.log (git-ignored) for diagnosis.
  */
 import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { PROJECT_ID, ROOT, startStack, type RunningStack } from '../../scripts/lib/stack';
-import { CHROMIUM_ARGS, headlessShellPath } from '../../scripts/lib/chromium';
+import { headlessShellPath } from '../../scripts/lib/chromium';
 import { stacksNeeded } from '../../test-support/worker-stack';
 import './support/provided';
 
@@ -20,7 +19,8 @@ const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 const SCREENSHOTS = path.join(ROOT, 'e2e/screenshots');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const executablePath = headlessShellPath();
+  // Missing, every journey would fail on its first person: say so once, before anything starts.
+  headlessShellPath();
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -33,26 +33,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   const stacks: RunningStack[] = [];
-  let browser: BrowserServer | undefined;
   const teardown = async () => {
-    await Promise.allSettled([browser?.close(), ...stacks.map((stack) => stack.stop())]);
+    await Promise.allSettled(stacks.map((stack) => stack.stop()));
     await Promise.all(logFiles.map((file) => new Promise<void>((resolve) => file.end(resolve))));
   };
 
   const t0 = performance.now();
   const webServer = process.env.E2E_WEB_SERVER === 'dev' ? 'dev' : 'build';
-  const [browserResult, ...stackResults] = await Promise.allSettled([
-    chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS }),
+  const stackResults = await Promise.allSettled(
     // The production build, as it ships (E2E_WEB_SERVER=dev: the Vite dev server, to debug).
-    ...Array.from({ length: count }, (_, i) =>
+    Array.from({ length: count }, (_, i) =>
       startStack({ ports: 'free', log: logger(`stack-${i + 1}`), webServer }),
     ),
-  ]);
-  if (browserResult.status === 'fulfilled') browser = browserResult.value as BrowserServer;
+  );
   for (const result of stackResults) {
-    if (result.status === 'fulfilled') stacks.push(result.value as RunningStack);
+    if (result.status === 'fulfilled') stacks.push(result.value);
   }
-  const failure = [browserResult, ...stackResults].find((result) => result.status === 'rejected');
+  const failure = stackResults.find((result) => result.status === 'rejected');
   if (failure) {
     await teardown();
     const reason = failure.reason as unknown;
@@ -60,7 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `e2e setup failed (see e2e/artifacts/stack-*.log): ${reason instanceof Error ? reason.message : String(reason)}`,
     );
   }
-  const ready = `${count} stack(s) and the browser ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  const ready = `${count} stack(s) ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
   logger('setup')('e2e', ready);
 
   project.provide(
@@ -72,6 +69,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
       productionBuild: webServer === 'build',
     })),
   );
-  project.provide('browserWsEndpoint', (browser as BrowserServer).wsEndpoint());
   return teardown;
 }

@@ -8,13 +8,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { routePath } from '@portal/domain';
 import { freePort, waitForPort } from '../../scripts/lib/ports';
 import type { ManagedProcess } from '../../scripts/lib/processes';
 import { buildWeb, startWebPreview } from '../../scripts/lib/web-build';
 import { readManifest } from '../../web/build/route-chunks';
+import { journeyBrowser } from './support/browser';
 import { DESKTOP, PHONE, UI_TIMEOUT } from './support/journey';
 import { see, seeToast } from './support/ui';
 
@@ -57,11 +58,10 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   preview = startWebPreview(outDir, port);
   await waitForPort(port, 30_000);
-  browser = await chromium.connect(inject('browserWsEndpoint'));
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await preview?.stop();
   rmSync(outDir, { recursive: true, force: true });
 });

@@ -17,10 +17,14 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, test } from 'vitest';
+import { afterAll, describe, test } from 'vitest';
+import { closeJourneyBrowser } from './support/browser';
 import { journeyFiles, journeyName } from './support/journey-files';
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
+
+// The browser every journey's people use (support/browser.ts), closed after the last journey.
+afterAll(closeJourneyBrowser);
 
 for (const file of journeyFiles(SRC, process.env.JOURNEYS)) {
   describe(journeyName(file), async () => {

@@ -6,14 +6,9 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-} from 'playwright-core';
-import { afterAll, beforeAll, inject, test } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, test } from 'vitest';
+import { journeyBrowser } from './browser';
 import { failureContext } from './failure-context';
 import { thisStack, type StackInfo } from './provided';
 
@@ -70,14 +65,13 @@ export function journey(slug: string, options: JourneyOptions = {}): Journey {
   let broken: string | undefined;
 
   beforeAll(async () => {
-    browser = await chromium.connect(inject('browserWsEndpoint'));
+    browser = await journeyBrowser();
     await mkdir(ARTIFACTS_DIR, { recursive: true });
     await mkdir(SCREENSHOTS_DIR, { recursive: true });
   });
 
   afterAll(async () => {
     await Promise.allSettled(people.map(({ person }) => person.context.close()));
-    await browser?.close();
   });
 
   const logFile = path.join(ARTIFACTS_DIR, `${slug}.console.log`);
@@ -86,8 +80,7 @@ export function journey(slug: string, options: JourneyOptions = {}): Journey {
   return {
     stack,
     async person(name, device = {}) {
-      if (!browser)
-        throw new Error('journey() browser is not connected yet: call person() inside a step');
+      if (!browser) throw new Error('journey() has no browser yet: call person() inside a step');
       const context = await browser.newContext({
         baseURL: stack.urls.web,
         viewport: DESKTOP,

@@ -17,7 +17,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One stack per vitest worker that runs journeys: two running at once never share one. */
     stacks: StackInfo[];
-    browserWsEndpoint: string;
   }
 }
 
