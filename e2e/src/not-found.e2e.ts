@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { checkA11y } from './support/a11y';
+import { journeyBrowser } from './support/browser';
 import { failureContext } from './support/failure-context';
 import { ARTIFACTS_DIR, journey, PHONE } from './support/journey';
 import { horizontalOverflow, textContrast } from './support/layout';
@@ -151,3 +152,15 @@ j.step(
     await snap(page, 'router-error');
   },
 );
+
+j.step('a browser that went away is launched again for the next journey', async () => {
+  const gone = await journeyBrowser();
+  await gone.close();
+  expect(gone.isConnected()).toBe(false);
+  const next = await journeyBrowser();
+  expect(next).not.toBe(gone);
+  expect(next.isConnected()).toBe(true);
+  const { page } = await j.person('visitor-after');
+  await page.goto('/no-such-page');
+  await see(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }));
+});

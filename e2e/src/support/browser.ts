@@ -1,6 +1,7 @@
 /**
  * The journeys' Chromium (Debian's headless shell), launched by the worker that runs them, once,
- * on the first journey's first person, and closed after the last journey (src/run-journeys.ts).
+ * as the first journey starts, and closed after the last journey (src/run-journeys.ts). A browser
+ * that crashed or was closed is launched again for the next journey.
  * Launched here rather than as a server in the global setup, Playwright's half that drives the
  * browser runs in the same process as the journeys: each of their calls no longer crosses from
  * the worker to vitest's main process over a WebSocket and back. Four journeys (catalog, claims,
@@ -12,14 +13,26 @@ import { CHROMIUM_ARGS, headlessShellPath } from '../../../scripts/lib/chromium'
 
 let launched: Promise<Browser> | undefined;
 
-/** The worker's browser, launched on the first call; a failed launch is tried again next call. */
+/**
+ * The worker's browser, launched on the first call; a failed launch, or a browser gone since,
+ * is launched again on the next call.
+ */
 export function journeyBrowser(): Promise<Browser> {
-  launched ??= chromium
-    .launch({ executablePath: headlessShellPath(), args: CHROMIUM_ARGS })
-    .catch((error: unknown) => {
-      launched = undefined;
-      throw error;
-    });
+  if (!launched) {
+    const launching = chromium
+      .launch({ executablePath: headlessShellPath(), args: CHROMIUM_ARGS })
+      .then((browser) => {
+        browser.on('disconnected', () => {
+          if (launched === launching) launched = undefined;
+        });
+        return browser;
+      })
+      .catch((error: unknown) => {
+        if (launched === launching) launched = undefined;
+        throw error;
+      });
+    launched = launching;
+  }
   return launched;
 }
 

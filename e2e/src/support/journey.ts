@@ -6,7 +6,7 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
 import { journeyBrowser } from './browser';
 import { failureContext } from './failure-context';
@@ -60,12 +60,12 @@ export interface JourneyOptions {
 export function journey(slug: string, options: JourneyOptions = {}): Journey {
   const motion = options.motion || process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce';
   const stack = thisStack();
-  let browser: Browser | undefined;
   const people: { name: string; person: Person }[] = [];
   let broken: string | undefined;
 
   beforeAll(async () => {
-    browser = await journeyBrowser();
+    // Launched (once per worker) before the first step, so no step's time includes it.
+    await journeyBrowser();
     await mkdir(ARTIFACTS_DIR, { recursive: true });
     await mkdir(SCREENSHOTS_DIR, { recursive: true });
   });
@@ -80,7 +80,7 @@ export function journey(slug: string, options: JourneyOptions = {}): Journey {
   return {
     stack,
     async person(name, device = {}) {
-      if (!browser) throw new Error('journey() has no browser yet: call person() inside a step');
+      const browser = await journeyBrowser();
       const context = await browser.newContext({
         baseURL: stack.urls.web,
         viewport: DESKTOP,
