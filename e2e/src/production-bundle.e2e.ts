@@ -8,7 +8,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { routePath } from '@portal/domain';
 import { freePort, waitForPort } from '../../scripts/lib/ports';
@@ -45,7 +44,6 @@ const RECAPTCHA_STAND_IN = `
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'portal-prod-e2e-'));
 let preview: ManagedProcess | undefined;
-let browser: Browser | undefined;
 let origin = '';
 
 beforeAll(async () => {
@@ -58,7 +56,6 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   preview = startWebPreview(outDir, port);
   await waitForPort(port, 30_000);
-  browser = await journeyBrowser();
 });
 
 afterAll(async () => {
@@ -78,7 +75,7 @@ test.each([
 ])(
   'signing in from a production build ($device) goes to the project named by Hosting, not to an emulator',
   async ({ viewport, userAgent }) => {
-    if (!browser) throw new Error('browser not connected');
+    const browser = await journeyBrowser();
     const context = await browser.newContext({
       baseURL: origin,
       viewport,
@@ -173,7 +170,7 @@ test.each([
 );
 
 test('without Hosting config a production build says so instead of starting against anything', async () => {
-  if (!browser) throw new Error('browser not connected');
+  const browser = await journeyBrowser();
   rmSync(path.join(outDir, '__'), { recursive: true, force: true });
   const context = await browser.newContext({ baseURL: origin, viewport: DESKTOP, locale: 'en-US' });
   context.setDefaultTimeout(UI_TIMEOUT);
