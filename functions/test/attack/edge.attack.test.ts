@@ -237,9 +237,14 @@ attackTable('the edge (client IP, addresses, enumeration, payloads)', [
     attack: 'an 8 MB body of 600 000 unknown keys is refused fast, its keys not echoed',
     timeoutMs: 60_000,
     run: async () => {
-      const keys: Record<string, string> = {};
-      for (let i = 0; i < 600_000; i++) keys[`k${String(i).padStart(6, '0')}`] = 'x';
-      const body = JSON.stringify({ data: { email: `big-${RUN}@edge-attack.test`, ...keys } });
+      // The JSON written out directly: an object of 600,000 keys, spread and then stringified,
+      // took about 3 CPU-seconds to make.
+      const keys = Array.from(
+        { length: 600_000 },
+        (_, i) => `"k${String(i).padStart(6, '0')}":"x"`,
+      );
+      const email = JSON.stringify(`big-${RUN}@edge-attack.test`);
+      const body = `{"data":{"email":${email},${keys.join(',')}}}`;
       expect(body.length).toBeGreaterThan(8_000_000);
       const answer = await postWithAppCheck('subscribeNewsletter', body);
       expect(answer.status).toBe(400);
