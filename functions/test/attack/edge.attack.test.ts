@@ -237,8 +237,8 @@ attackTable('the edge (client IP, addresses, enumeration, payloads)', [
     attack: 'an 8 MB body of 600 000 unknown keys is refused fast, its keys not echoed',
     timeoutMs: 60_000,
     run: async () => {
-      // The JSON written out directly: an object of 600,000 keys, spread and then stringified,
-      // took about 3 CPU-seconds to make.
+      // The JSON written out directly (0.3 s): an object of 600,000 keys, spread and then
+      // stringified, took 2.0 s to make the same bytes.
       const keys = Array.from(
         { length: 600_000 },
         (_, i) => `"k${String(i).padStart(6, '0')}":"x"`,
