@@ -204,6 +204,27 @@ export function localFunctionsSettings(options: {
 }
 
 /**
+ * The names a stack writes into RUN_DIR under its own ports: its firebase.json, the Functions
+ * env folder, the Storage rules link, the folder of the Firestore emulator's launcher and
+ * firebase-tools' tmpdir. Every test run starts stacks on free ports, so each is removed when its
+ * stack stops (`stackRunFiles`; the web build's folder too, once its build has ended).
+ */
+export function stackRunNames(ports: Pick<StackPorts, 'auth' | 'firestore'>) {
+  return {
+    firebaseConfig: `firebase.${ports.auth}.json`,
+    functionsEnv: `functions-env.${ports.auth}`,
+    storageRules: `storage.${ports.auth}.rules`,
+    firestoreLaunch: `firestore-${ports.firestore}`,
+    firebaseTmp: `firebase-tmp-${ports.auth}`,
+  };
+}
+
+/** The paths of `stackRunNames`, to remove when the stack stops. */
+export function stackRunFiles(ports: Pick<StackPorts, 'auth' | 'firestore'>): string[] {
+  return Object.values(stackRunNames(ports)).map((name) => path.join(RUN_DIR, name));
+}
+
+/**
  * The env folder of this stack's Functions emulator (firebase.json's functions[].configDir).
  * firebase-tools gives a function the values of its env files over its own environment, and on
  * start writes every param they lack (its default) into the .env.local it reads: with the one
@@ -216,7 +237,7 @@ async function writeFunctionsEnvDir(
   ports: StackPorts,
   settings: Record<string, string>,
 ): Promise<string> {
-  const name = `functions-env.${ports.auth}`;
+  const name = stackRunNames(ports).functionsEnv;
   const dir = path.join(RUN_DIR, name);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -255,12 +276,12 @@ async function writeFirebaseConfig(
   // The Storage rules likewise (a test's fixture rules get a link of this stack's own).
   let storageRulesLink: string | null = null;
   if (storageRules !== null) {
-    storageRulesLink = `storage.${ports.auth}.rules`;
+    storageRulesLink = stackRunNames(ports).storageRules;
     const link = path.join(dir, storageRulesLink);
     await rm(link, { force: true });
     await symlink(path.relative(dir, storageRules), link);
   }
-  const file = path.join(dir, `firebase.${ports.auth}.json`);
+  const file = path.join(dir, stackRunNames(ports).firebaseConfig);
   // Paths are relative to the config file's folder.
   const config = {
     functions: [{ source: '../functions', codebase: 'default', configDir: functionsConfigDir }],
@@ -451,10 +472,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // deletes that folder when it stops: with one shared tmpdir, a stack that stopped took the files
   // of every other stack running beside it (tests), and their next upload crashed firebase-tools.
   // Each stack's firebase-tools gets a tmpdir of its own.
-  const firebaseTmpDir = path.join(RUN_DIR, `firebase-tmp-${ports.auth}`);
+  const firebaseTmpDir = path.join(RUN_DIR, stackRunNames(ports).firebaseTmp);
   const stopAndCleanUp = async () => {
     await stop();
-    await rm(firebaseTmpDir, { recursive: true, force: true });
+    await Promise.all(
+      stackRunFiles(ports).map((file) => rm(file, { recursive: true, force: true })),
+    );
     if (webBuild) {
       await webBuild;
       await rm(webBuildDir, { recursive: true, force: true });
@@ -607,7 +630,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const firestoreLaunch =
         firestoreUnderFirebaseTools || want.storage
           ? await prepareFirebaseToolsLaunch({
-              dir: path.join(RUN_DIR, `firestore-${ports.firestore}`),
+              dir: path.join(RUN_DIR, stackRunNames(ports).firestoreLaunch),
               cli: firestoreUnderFirebaseTools ? firestoreCli : undefined,
               storageRules: want.storage ? STORAGE_RULES_BUNDLE : undefined,
               // The demo seed; rules come from firebase.json (firebase-tools passes --rules).
