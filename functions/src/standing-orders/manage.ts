@@ -2,6 +2,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   addDays,
   businessDay,
+  businessDayText,
   COLLECTIONS,
   companyOfRecord,
   companyRoleCan,
@@ -59,9 +60,6 @@ export function answer(standing: StandingOrderRecord): ManageStandingOrderRespon
     pausedUntil,
   };
 }
-
-/** "Mar 5, 2027" for an instant, as the company's business day (Pacific). */
-const dayText = (at: Date) => formatCalendarDay(businessDay(at));
 
 /**
  * Who may do what: a member who orders (owner, buyer) their company's (not pause/resume), a
@@ -155,7 +153,7 @@ export async function manageStandingOrder(
     case 'skip': {
       if (buyerPaused()) {
         throw new PreconditionError(
-          `This standing order is paused until ${dayText(standing.paused_until!)}: resume it to skip a delivery.`,
+          `This standing order is paused until ${businessDayText(standing.paused_until!)}: resume it to skip a delivery.`,
         );
       }
       const next = standing.next_delivery_at;
@@ -174,7 +172,7 @@ export async function manageStandingOrder(
         );
       }
       intent.skippedDeliveryAt = Timestamp.fromDate(next);
-      intent.history = { by, action, text: `Skipped the delivery of ${dayText(next)}` };
+      intent.history = { by, action, text: `Skipped the delivery of ${businessDayText(next)}` };
       break;
     }
     case 'unskip':
@@ -256,7 +254,7 @@ export async function manageStandingOrder(
       // (a 4- or 8-week interval's next delivery can lie beyond a 1-week pause).
       const skipped = standing.skipped_delivery_at;
       if (skipped && pausedAt({ paused_until: until }, skipped)) intent.skippedDeliveryAt = null;
-      intent.history = { by, action, text: `Paused until ${dayText(until)}` };
+      intent.history = { by, action, text: `Paused until ${businessDayText(until)}` };
       break;
     }
   }

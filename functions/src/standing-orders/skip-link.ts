@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
-  businessDay,
-  formatCalendarDay,
+  businessDayText,
   nextChargeAt,
   paths,
   standingOrderCycleAmount,
@@ -135,7 +134,7 @@ export async function skipStandingOrderDelivery(
     history: {
       by: 'skip-link',
       action: 'skip_link',
-      text: `Skipped the delivery of ${formatCalendarDay(businessDay(deliveryAt))} from the reminder`,
+      text: `Skipped the delivery of ${businessDayText(deliveryAt)} from the reminder`,
     },
   });
   log.info('standing_order_changed', { standingOrderId: standing.id, action: 'skip_link' });

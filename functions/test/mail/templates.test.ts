@@ -344,7 +344,8 @@ describe('each mail says what matters', () => {
       storeName: 'Cloud Nine',
       intervalWeeks: 2,
       cycleAmount: 4 * 428 + 10 * 100,
-      nextChargeAt: new Date('2026-12-01T00:00:00Z'),
+      // 6 pm in California on Dec 1: the business's day, not UTC's (Dec 2).
+      nextChargeAt: new Date('2026-12-02T02:00:00Z'),
       standingOrdersUrl: links.standingOrders(),
       contact: 'hello@brand.example',
       lines: [

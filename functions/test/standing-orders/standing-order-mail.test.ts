@@ -41,7 +41,11 @@ const call = (user: TestUser, data: unknown = {}): CallRequest => ({
 });
 const manage = (user: TestUser, data: unknown) => manageStandingOrderHandler(call(user, data));
 const created: string[] = [];
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+/** Days as the mails write them: the business's (Pacific), whatever the time of day. */
+const day = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeZone: 'America/Los_Angeles',
+});
 
 beforeAll(async () => {
   process.env.STRIPE_TEST_CLOCKS = 'per-customer';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formatCalendarDay } from './calendar-day';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import { sameStoredFields, type OrderRow } from './order-row';
 import type { ClaimsOverview } from './claims-overview';
@@ -99,6 +100,15 @@ export function businessDay(at: Date): string {
     day: '2-digit',
   });
   return pacificDayFormat.format(at);
+}
+
+/**
+ * The business day an instant falls on, as the documents print a day: "Dec 16, 2026". What the
+ * mails and the standing orders' texts say about an instant (a charge, a skip, a due date), so a
+ * charge at 6 pm in California is that day, not the next one as in UTC.
+ */
+export function businessDayText(at: Date): string {
+  return formatCalendarDay(businessDay(at));
 }
 
 /** The first instant of a business day (Pacific midnight, daylight saving included). */

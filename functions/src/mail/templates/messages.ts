@@ -1,4 +1,5 @@
 import {
+  businessDayText,
   CARRIER_LABELS,
   COMPANY_ROLE_HINTS,
   COMPANY_ROLE_LABELS,
@@ -155,9 +156,6 @@ export function profileReopened(p: { storeName: string; contact: string }): Mail
   };
 }
 
-/** Dates in mails are days, in UTC: the mail is read anywhere. */
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
 interface OrderFacts {
   storeName: string;
   orderId: string;
@@ -182,7 +180,7 @@ export interface StandingTerms {
 
 /** "Dec 16, 2026", or what the buyer can do when the date is not known yet. */
 function nextChargeText(at: Date | null): string {
-  return at ? dayFormat.format(at) : 'shown in My Account > Standing orders';
+  return at ? businessDayText(at) : 'shown in My Account > Standing orders';
 }
 
 /**
@@ -328,7 +326,7 @@ export function disputeOpened(
           ['Disputed', formatUsd(p.amount)],
           ['Reason', disputeStatusLabel(p.reason)],
           ['Status', disputeStatusLabel(p.status)],
-          ...(p.respondBy ? [['Respond by', dayFormat.format(p.respondBy)] as const] : []),
+          ...(p.respondBy ? [['Respond by', businessDayText(p.respondBy)] as const] : []),
         ],
       },
       { kind: 'button', label: 'Open the order', url: p.orderUrl },
@@ -536,7 +534,7 @@ function standingLinesBlock(lines: readonly StandingLine[], total: number): Bloc
 export function standingOrderSkipped(
   p: StandingTerms & { storeName: string; skippedAt: Date },
 ): MailContent {
-  const skipped = dayFormat.format(p.skippedAt);
+  const skipped = businessDayText(p.skippedAt);
   return {
     subject: `Delivery of ${skipped} skipped`,
     preview: `Nothing is charged for it. Next delivery: ${nextChargeText(p.nextChargeAt)}.`,
@@ -565,7 +563,7 @@ export function standingOrderReminder(
     skipUrl: string;
   },
 ): MailContent {
-  const day = dayFormat.format(p.deliveryAt);
+  const day = businessDayText(p.deliveryAt);
   return {
     subject: `Your next delivery on ${day}: ${formatUsd(p.cycleAmount)}`,
     preview: `Skip it or change it before ${day}.`,
@@ -706,7 +704,7 @@ export function standingOrderCancelled(
     blocks: [
       {
         kind: 'text',
-        text: `Your standing order (${formatUsd(p.cycleAmount)} every ${p.intervalWeeks} weeks) is cancelled as of ${dayFormat.format(p.cancelledAt)}. No further deliveries will be made or charged. Deliveries already paid are shipped as usual.`,
+        text: `Your standing order (${formatUsd(p.cycleAmount)} every ${p.intervalWeeks} weeks) is cancelled as of ${businessDayText(p.cancelledAt)}. No further deliveries will be made or charged. Deliveries already paid are shipped as usual.`,
       },
       ...standingTermsBlocks(p, true),
     ],

@@ -1,4 +1,4 @@
-import { formatUsd, quoteTermsText } from '@portal/domain';
+import { businessDayText, formatUsd, quoteTermsText } from '@portal/domain';
 import type { Block, MailContent } from './layout';
 
 /**
@@ -9,10 +9,6 @@ import type { Block, MailContent } from './layout';
  * total before sales tax, which Checkout or the invoice adds.
  */
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeZone: 'America/Los_Angeles',
-});
 /** Dec 4, 2026, 10:00 AM PST: a payment link lives hours, not days. */
 const momentFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -68,7 +64,7 @@ function shipsTo(p: QuoteFacts): Array<readonly [string, string]> {
 export function quoteSent(
   p: QuoteFacts & { expiresAt: Date; netDays: number | null; url: string },
 ): MailContent {
-  const until = dayFormat.format(p.expiresAt);
+  const until = businessDayText(p.expiresAt);
   return {
     subject: `Quote ${p.number}: ${formatUsd(p.amount)}, valid until ${until}`,
     preview: `Your quote of ${formatUsd(p.amount)} is valid until ${until}. Accept it in My Account.`,

@@ -1,4 +1,4 @@
-import { formatUsd } from '@portal/domain';
+import { businessDayText, formatUsd } from '@portal/domain';
 import { mailLineItems, type Block, type MailContent, type MailOrderLine } from './layout';
 
 /**
@@ -6,11 +6,6 @@ import { mailLineItems, type Block, type MailContent, type MailOrderLine } from 
  * before it is due, past due (credit hold), a failed payment, paid, and voided. Each names the
  * invoice, the PO number when the buyer typed one, and links to Stripe's hosted invoice page.
  */
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeZone: 'America/Los_Angeles',
-});
 
 export interface InvoiceFacts {
   storeName: string;
@@ -36,7 +31,7 @@ function factsBlock(p: InvoiceFacts): Block {
   ];
   if (p.poNumber) rows.push(['PO number', p.poNumber]);
   rows.push(['Amount due', formatUsd(p.amount)]);
-  if (p.dueAt) rows.push(['Due', dayFormat.format(p.dueAt)]);
+  if (p.dueAt) rows.push(['Due', businessDayText(p.dueAt)]);
   return { kind: 'facts', rows };
 }
 
@@ -47,7 +42,7 @@ function payBlocks(p: InvoiceFacts): Block[] {
   ];
 }
 
-const due = (p: InvoiceFacts) => (p.dueAt ? dayFormat.format(p.dueAt) : 'on the invoice');
+const due = (p: InvoiceFacts) => (p.dueAt ? businessDayText(p.dueAt) : 'on the invoice');
 
 export function termsOrderPlaced(
   p: InvoiceFacts & {

@@ -1,12 +1,6 @@
 import { Alert, Modal, Select } from 'antd';
 import { useId, useState } from 'react';
-import {
-  formatCalendarDay,
-  businessDay,
-  PAUSE_WEEK_CHOICES,
-  pauseEnd,
-  type StandingOrder,
-} from '@portal/domain';
+import { businessDayText, PAUSE_WEEK_CHOICES, pauseEnd, type StandingOrder } from '@portal/domain';
 import type { useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { STANDING_ORDER_TOASTS } from './standing-order-toasts';
@@ -34,7 +28,7 @@ export function StandingOrderPauseModal({
   const [weeks, setWeeks] = useState(2);
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
-  const until = formatCalendarDay(businessDay(pauseEnd(now, weeks)));
+  const until = businessDayText(pauseEnd(now, weeks));
 
   const save = async () => {
     setFailure(null);
