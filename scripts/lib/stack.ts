@@ -204,24 +204,37 @@ export function localFunctionsSettings(options: {
 }
 
 /**
- * The names a stack writes into RUN_DIR under its own ports: its firebase.json, the Functions
- * env folder, the Storage rules link, the folder of the Firestore emulator's launcher and
- * firebase-tools' tmpdir. Every test run starts stacks on free ports, so each is removed when its
- * stack stops (`stackRunFiles`; the web build's folder too, once its build has ended).
+ * The names a stack writes into RUN_DIR for firebase-tools: its firebase.json, the Functions env
+ * folder, the Storage rules link, the folder of the Firestore emulator's launcher and
+ * firebase-tools' tmpdir. Each is named by `key`, a port firebase-tools listens on for as long as
+ * the stack runs (`firebaseToolsKey`), so no other stack is given that number meanwhile. Every test
+ * run starts stacks on free ports, so the stack removes them when it stops (`stackRunFiles`).
  */
-export function stackRunNames(ports: Pick<StackPorts, 'auth' | 'firestore'>) {
+export function stackRunNames(key: number) {
   return {
-    firebaseConfig: `firebase.${ports.auth}.json`,
-    functionsEnv: `functions-env.${ports.auth}`,
-    storageRules: `storage.${ports.auth}.rules`,
-    firestoreLaunch: `firestore-${ports.firestore}`,
-    firebaseTmp: `firebase-tmp-${ports.auth}`,
+    firebaseConfig: `firebase.${key}.json`,
+    functionsEnv: `functions-env.${key}`,
+    storageRules: `storage.${key}.rules`,
+    firestoreLaunch: `firestore-${key}`,
+    firebaseTmp: `firebase-tmp-${key}`,
   };
 }
 
-/** The paths of `stackRunNames`, to remove when the stack stops. */
-export function stackRunFiles(ports: Pick<StackPorts, 'auth' | 'firestore'>): string[] {
-  return Object.values(stackRunNames(ports)).map((name) => path.join(RUN_DIR, name));
+/** The paths of `stackRunNames`, removed when the stack stops. */
+export function stackRunFiles(key: number): string[] {
+  return Object.values(stackRunNames(key)).map((name) => path.join(RUN_DIR, name));
+}
+
+/**
+ * The port that names a stack's files (`stackRunNames`): the first of the Auth, Storage and
+ * Functions emulators the stack runs (firebase-tools runs at least one of them when it starts).
+ */
+export function firebaseToolsKey(
+  ports: Pick<StackPorts, 'auth' | 'storage' | 'functions'>,
+  want: { auth: boolean; storage: boolean },
+): number {
+  if (want.auth) return ports.auth;
+  return want.storage ? ports.storage : ports.functions;
 }
 
 /**
@@ -234,10 +247,10 @@ export function stackRunFiles(ports: Pick<StackPorts, 'auth' | 'firestore'>): st
  * settings, written afresh at every start. Returns its path relative to RUN_DIR.
  */
 async function writeFunctionsEnvDir(
-  ports: StackPorts,
+  key: number,
   settings: Record<string, string>,
 ): Promise<string> {
-  const name = stackRunNames(ports).functionsEnv;
+  const name = stackRunNames(key).functionsEnv;
   const dir = path.join(RUN_DIR, name);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -261,6 +274,7 @@ async function writeFunctionsEnvDir(
 
 async function writeFirebaseConfig(
   ports: StackPorts,
+  key: number,
   firestore: boolean,
   functionsConfigDir: string,
   storageRules: string | null,
@@ -276,12 +290,12 @@ async function writeFirebaseConfig(
   // The Storage rules likewise (a test's fixture rules get a link of this stack's own).
   let storageRulesLink: string | null = null;
   if (storageRules !== null) {
-    storageRulesLink = stackRunNames(ports).storageRules;
+    storageRulesLink = stackRunNames(key).storageRules;
     const link = path.join(dir, storageRulesLink);
     await rm(link, { force: true });
     await symlink(path.relative(dir, storageRules), link);
   }
-  const file = path.join(dir, stackRunNames(ports).firebaseConfig);
+  const file = path.join(dir, stackRunNames(key).firebaseConfig);
   // Paths are relative to the config file's folder.
   const config = {
     functions: [{ source: '../functions', codebase: 'default', configDir: functionsConfigDir }],
@@ -472,11 +486,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // deletes that folder when it stops: with one shared tmpdir, a stack that stopped took the files
   // of every other stack running beside it (tests), and their next upload crashed firebase-tools.
   // Each stack's firebase-tools gets a tmpdir of its own.
-  const firebaseTmpDir = path.join(RUN_DIR, stackRunNames(ports).firebaseTmp);
+  const key = firebaseToolsKey(ports, want);
+  const firebaseTmpDir = path.join(RUN_DIR, stackRunNames(key).firebaseTmp);
   const stopAndCleanUp = async () => {
     await stop();
-    await Promise.all(
-      stackRunFiles(ports).map((file) => rm(file, { recursive: true, force: true })),
+    // A file left behind is not worth a failed stop (or hiding why a start failed).
+    await Promise.allSettled(
+      stackRunFiles(key).map((file) => rm(file, { recursive: true, force: true, maxRetries: 3 })),
     );
     if (webBuild) {
       await webBuild;
@@ -618,8 +634,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       if (want.functions) await (localSecrets ??= ensureLocalSecrets());
       const config = await writeFirebaseConfig(
         ports,
+        key,
         firebaseToolsRunsFirestore,
-        await writeFunctionsEnvDir(ports, functionsSettings),
+        await writeFunctionsEnvDir(key, functionsSettings),
         want.storage ? (options.storageRules ?? path.join(ROOT, 'storage.rules')) : null,
       );
       const importDir =
@@ -630,7 +647,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const firestoreLaunch =
         firestoreUnderFirebaseTools || want.storage
           ? await prepareFirebaseToolsLaunch({
-              dir: path.join(RUN_DIR, stackRunNames(ports).firestoreLaunch),
+              dir: path.join(RUN_DIR, stackRunNames(key).firestoreLaunch),
               cli: firestoreUnderFirebaseTools ? firestoreCli : undefined,
               storageRules: want.storage ? STORAGE_RULES_BUNDLE : undefined,
               // The demo seed; rules come from firebase.json (firebase-tools passes --rules).
