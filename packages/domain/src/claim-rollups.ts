@@ -11,7 +11,8 @@
  * from what it counted before to the claim as it is now.
  */
 import * as z from 'zod/mini';
-import { businessDay, type DayRange } from './insights';
+import { businessDay } from './business-day';
+import { type DayRange } from './insights';
 import type { ClaimRemedy, ClaimStatus } from './claims';
 import type { ClaimProductFigure, ClaimsOverview } from './claims-overview';
 

@@ -18,6 +18,7 @@ export * from './price-list-schemas';
 export * from './stock';
 export * from './backorders';
 export * from './usual-order';
+export * from './business-day';
 export * from './calendar-day';
 export * from './stock-holds';
 export * from './catalog-search';

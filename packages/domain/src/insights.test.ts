@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { businessDay } from './business-day';
 import {
-  businessDay,
-  businessDayText,
   comparisonRange,
   presetRange,
   rangeInstants,
@@ -135,19 +134,5 @@ describe('the Overview presets and what each is compared with', () => {
     expect(z.safeParse(salesOverviewRequest, { range, preset: 'last-quarter' }).success).toBe(
       false,
     );
-  });
-});
-
-describe('businessDayText: an instant as the business day the documents print', () => {
-  it('is the day in California, not in UTC, through the evening and across daylight saving', () => {
-    // 6 pm on Dec 15 in California (PST, UTC-8) is Dec 16 in UTC.
-    expect(businessDayText(new Date('2026-12-16T02:00:00Z'))).toBe('Dec 15, 2026');
-    expect(businessDayText(new Date('2026-12-16T07:59:59Z'))).toBe('Dec 15, 2026');
-    expect(businessDayText(new Date('2026-12-16T08:00:00Z'))).toBe('Dec 16, 2026');
-    // 11:30 pm on Jun 30 (PDT, UTC-7) is Jul 1 in UTC.
-    expect(businessDayText(new Date('2026-07-01T06:30:00Z'))).toBe('Jun 30, 2026');
-    expect(businessDayText(new Date('2026-07-01T07:00:00Z'))).toBe('Jul 1, 2026');
-    // New Year's Eve in California is still the old year.
-    expect(businessDayText(new Date('2027-01-01T05:00:00Z'))).toBe('Dec 31, 2026');
   });
 });

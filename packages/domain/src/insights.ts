@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { formatCalendarDay } from './calendar-day';
+import { businessDay } from './business-day';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import { sameStoredFields, type OrderRow } from './order-row';
 import type { ClaimsOverview } from './claims-overview';
@@ -12,7 +12,6 @@ import { BUYER_ROLES, PROFILE_STATUSES, type BuyerRole, type ProfileStatus } fro
  * A business day is a calendar day in the brand's time zone (Pacific), written 'YYYY-MM-DD'.
  * Ranges are inclusive of both days. The design is in docs/manager-insight.md.
  */
-export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
 
 export const RANGE_PRESETS = [
   'today',
@@ -82,33 +81,6 @@ export function addDays(day: string, days: number): string {
 /** How many days the range covers (both ends included). */
 export function rangeLength(range: DayRange): number {
   return (dayNumber(range.to) ?? 0) - (dayNumber(range.from) ?? 0) + 1;
-}
-
-/**
- * Made on the first call, not when the module loads: a page's first Intl date format loads ICU's
- * date data (30 to 70 ms in a fresh Chromium page here), and every page of the web app imports
- * this package, so made here it ran before each one's first paint.
- */
-let pacificDayFormat: Intl.DateTimeFormat | undefined;
-
-/** The business day (Pacific) an instant falls on. */
-export function businessDay(at: Date): string {
-  pacificDayFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return pacificDayFormat.format(at);
-}
-
-/**
- * The business day an instant falls on, as the documents print a day: "Dec 16, 2026". What the
- * mails and the standing orders' texts say about an instant (a charge, a skip, a due date), so a
- * charge at 6 pm in California is that day, not the next one as in UTC.
- */
-export function businessDayText(at: Date): string {
-  return formatCalendarDay(businessDay(at));
 }
 
 /** The first instant of a business day (Pacific midnight, daylight saving included). */

@@ -10,7 +10,8 @@
  */
 import * as z from 'zod/mini';
 import { atLeast, atMost, integer, lengthAtMost } from './en-messages';
-import { addDays, businessDay, dayNumber, startOfBusinessDay } from './insights';
+import { businessDay } from './business-day';
+import { addDays, dayNumber, startOfBusinessDay } from './insights';
 import { LIMITS } from './form-schemas';
 import { MAX_LINE_QUANTITY } from './orders';
 import { hasUnsafeText } from './plain-text';

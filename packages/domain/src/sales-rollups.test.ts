@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { businessDay } from './business-day';
 import {
   addDays,
-  businessDay,
   DAY_SERIES_MAX_DAYS,
   previousRange,
   rangeInstants,

@@ -1,4 +1,5 @@
-import { addDays, businessDay, dayNumber, dayOfNumber, type DayRange } from './insights';
+import { businessDay } from './business-day';
+import { addDays, dayNumber, dayOfNumber, type DayRange } from './insights';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import type { OrderLine } from './order-schema';
 import { COLLECTIONS } from './paths';

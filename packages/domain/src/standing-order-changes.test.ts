@@ -8,7 +8,7 @@ import {
   deliveryOnDay,
   pausedAt,
 } from './standing-order-changes';
-import { businessDay } from './insights';
+import { businessDay } from './business-day';
 import { WEEK_MS } from './standing-orders';
 
 const NEXT = new Date('2027-03-10T17:00:00Z');

@@ -4,7 +4,8 @@
  * reminder mail's one-tap skip. Pure rules shared by the functions (which decide) and the web
  * (which shows the same limits before asking).
  */
-import { addDays, businessDay, dayNumber } from './insights';
+import { businessDay } from './business-day';
+import { addDays, dayNumber } from './insights';
 import { WEEK_MS, type StandingOrder } from './standing-orders';
 
 /** Stripe bills at most 20 items on one subscription. */

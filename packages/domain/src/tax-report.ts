@@ -3,7 +3,8 @@
  * taxed, the tax collected on it, and what was sold exempt under a resale certificate. One pure
  * function, used by the functions (getTaxReport) and checked against a plain loop in the tests.
  */
-import { businessDay, startOfBusinessDay } from './insights';
+import { businessDay } from './business-day';
+import { startOfBusinessDay } from './insights';
 import type { OrderStatus } from './orders';
 import type { TaxReportRow, TaxReportTotals } from './tax-schemas';
 import { compareCodes } from './text-order';

@@ -1,6 +1,7 @@
 import { Alert, Button, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import {
+  businessDayText,
   formatUsd,
   intervalLabel,
   isStandingOrderOpen,
@@ -19,7 +20,6 @@ import { brand } from '@/config/brand';
 import { useManageStandingOrder } from '@/entities/standing-orders';
 import { errorMessage, useNotify } from '@/lib/notify';
 import { STANDING_ORDER_TOASTS } from './standing-order-toasts';
-import { dateFormatter } from '@/lib/intl-formats';
 
 // The change dialogs load when opened: My Account's first load carries none of them.
 const StandingOrderProductsModal = lazy(() =>
@@ -41,12 +41,6 @@ export function buyerPausedUntil(order: Pick<StandingOrder, 'paused_until'>): Da
   const until = order.paused_until;
   return until && until.getTime() > Date.now() ? until : null;
 }
-
-const dateFormat = dateFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
 
 const STATUS_COLORS: Readonly<Record<StandingOrderStatus, string>> = {
   active: 'green',
@@ -77,23 +71,26 @@ export function isNextDeliverySkipped(
   return next !== null && skipped !== null && skipped.getTime() === next.getTime();
 }
 
-/** "Next delivery: May 2, 2025", "May 2, 2025 skipped · next delivery May 16, 2025", or why none. */
+/**
+ * "Next delivery: May 2, 2025", "May 2, 2025 skipped · next delivery May 16, 2025", or why none.
+ * Days are the business's (Pacific), as the reminder and skip mails name them.
+ */
 function nextDeliveryText(order: StandingOrder): string | null {
   if (order.status === 'cancelled') {
-    return order.cancelled_at ? `Cancelled on ${dateFormat.format(order.cancelled_at)}` : null;
+    return order.cancelled_at ? `Cancelled on ${businessDayText(order.cancelled_at)}` : null;
   }
   if (order.status === 'paused') return 'No deliveries while paused.';
   const until = buyerPausedUntil(order);
   if (until) {
     const after = nextChargeAt(order);
-    return `Paused until ${dateFormat.format(until)}${after ? ` · next delivery ${dateFormat.format(after)}` : ''}`;
+    return `Paused until ${businessDayText(until)}${after ? ` · next delivery ${businessDayText(after)}` : ''}`;
   }
   const next = nextChargedDelivery(order);
   if (!next || !order.next_delivery_at) return null;
   if (isNextDeliverySkipped(order)) {
-    return `${dateFormat.format(order.next_delivery_at)} skipped · next delivery ${dateFormat.format(next)}`;
+    return `${businessDayText(order.next_delivery_at)} skipped · next delivery ${businessDayText(next)}`;
   }
-  return `Next delivery: ${dateFormat.format(next)}`;
+  return `Next delivery: ${businessDayText(next)}`;
 }
 
 function deliveriesSoFar(count: number): string {
@@ -119,7 +116,7 @@ export function StandingOrderCard({ order }: { order: StandingOrder }) {
   // A paused standing order has no delivery to skip (the server refuses skip and unskip then).
   const pausedUntil = buyerPausedUntil(order);
   const noSkipping = lockedByManager || order.status === 'paused' || pausedUntil !== null;
-  const since = dateFormat.format(order.created_at);
+  const since = businessDayText(order.created_at);
   const next = nextDeliveryText(order);
 
   const run = async (action: 'skip' | 'unskip' | 'cancel' | 'resume') => {

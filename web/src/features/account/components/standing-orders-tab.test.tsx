@@ -168,6 +168,19 @@ describe('My Account: Standing orders', () => {
     expect(within(cancelled).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it("dates a delivery by the business's day (Pacific), as the mails do, whatever the device's zone", async () => {
+    seedProfile('retailer');
+    // 6 pm on Jun 2 in California (PDT) is Jun 3 in UTC; created at 11 pm on May 4 there.
+    seedStandingOrder('so-1', {
+      next_delivery_at: Timestamp.fromDate(new Date('2025-06-03T01:00:00Z')),
+      created_at: Timestamp.fromDate(new Date('2025-05-05T06:00:00Z')),
+    });
+    renderTab();
+    const order = await card();
+    expect(within(order).getByText('Next delivery: Jun 2, 2025')).toBeInTheDocument();
+    expect(within(order).getByText('Since May 4, 2025')).toBeInTheDocument();
+  });
+
   it('shows a skipped delivery and the one after it, and undoes the skip', async () => {
     seedProfile('retailer');
     seedStandingOrder('so-1', { skipped_delivery_at: day('2025-06-02') });

@@ -1,9 +1,6 @@
-import { formatUsd, type VerifyPaymentResponse } from '@portal/domain';
+import { businessDayText, formatUsd, type VerifyPaymentResponse } from '@portal/domain';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { dateFormatter } from '@/lib/intl-formats';
-
-const dateFormat = dateFormatter({ dateStyle: 'medium' });
 
 export type StandingOrderTermsFacts = NonNullable<VerifyPaymentResponse['standingOrder']>;
 
@@ -14,7 +11,7 @@ export type StandingOrderTermsFacts = NonNullable<VerifyPaymentResponse['standin
  */
 export function StandingOrderTerms({ terms }: { terms: StandingOrderTermsFacts }) {
   const weeks = terms.intervalWeeks;
-  const next = terms.nextChargeAt ? dateFormat.format(new Date(terms.nextChargeAt)) : null;
+  const next = terms.nextChargeAt ? businessDayText(new Date(terms.nextChargeAt)) : null;
   return (
     <section className="pay-terms" aria-labelledby="pay-terms-title">
       <h2 id="pay-terms-title" className="pay-terms__title">
