@@ -12,7 +12,7 @@
  */
 import * as z from 'zod/mini';
 import { businessDay } from './business-day';
-import { type DayRange } from './insights';
+import type { DayRange } from './insights';
 import type { ClaimRemedy, ClaimStatus } from './claims';
 import type { ClaimProductFigure, ClaimsOverview } from './claims-overview';
 

@@ -1,5 +1,5 @@
 import {
-  BUSINESS_TIME_ZONE,
+  businessDayText,
   formatUsd,
   routePath,
   TOP_LIST_SIZE,
@@ -8,12 +8,6 @@ import {
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { NoSales } from './chart-card';
-import { dateFormatter } from '@/lib/intl-formats';
-
-const dayFormat = dateFormatter({
-  dateStyle: 'medium',
-  timeZone: BUSINESS_TIME_ZONE,
-});
 
 const columns: DataColumn<StoreFigure>[] = [
   {
@@ -29,7 +23,7 @@ const columns: DataColumn<StoreFigure>[] = [
   {
     key: 'last-order',
     title: 'Last order',
-    render: (store) => (store.lastOrderAt ? dayFormat.format(new Date(store.lastOrderAt)) : '—'),
+    render: (store) => (store.lastOrderAt ? businessDayText(new Date(store.lastOrderAt)) : '—'),
   },
 ];
 

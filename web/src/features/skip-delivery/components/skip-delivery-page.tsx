@@ -1,4 +1,5 @@
 import {
+  businessDayText,
   formatUsd,
   isSkipTokenShape,
   type SkipStandingOrderDeliveryResponse,
@@ -14,14 +15,9 @@ import { callableErrorCode, callableErrorMessage } from '@/lib/callable-errors';
 import { useOneShot } from '@/lib/use-one-shot';
 import { usePageTitle } from '@/lib/use-page-title';
 import { showDelivery, skipDelivery } from '../api/skip-delivery';
-import { dateFormatter } from '@/lib/intl-formats';
 
-/** Deliveries are dated in the business's time zone (Pacific), as the reminder mail says them. */
-const dayFormat = dateFormatter({
-  dateStyle: 'medium',
-  timeZone: 'America/Los_Angeles',
-});
-const day = (iso: string) => dayFormat.format(new Date(iso));
+/** Deliveries are dated by the business's day (Pacific), as the reminder mail says them. */
+const day = (iso: string) => businessDayText(new Date(iso));
 
 export const INVALID_TITLE = 'This skip link is not valid.';
 export const REFUSED_TITLE = "This link can't skip a delivery.";
