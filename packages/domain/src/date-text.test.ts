@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatCalendarDay } from './calendar-day';
-import { DATE_TEXT_OPTIONS, dateText, type DateTextOptions } from './date-text';
+import {
+  DATE_TEXT_OPTIONS,
+  PACIFIC_TIME_ZONE,
+  dateText,
+  pacificWallClock,
+  type DateTextOptions,
+} from './date-text';
 
 const intl = (options: DateTextOptions) => new Intl.DateTimeFormat('en-US', options);
 const noOutside = () => {
@@ -48,15 +54,23 @@ describe('dateText', () => {
   const checked = times();
 
   for (const options of DATE_TEXT_OPTIONS) {
-    for (const timeZone of [undefined, 'UTC'] as const) {
+    for (const timeZone of [undefined, 'UTC', PACIFIC_TIME_ZONE] as const) {
       const all = { ...options, ...(timeZone ? { timeZone } : {}) };
       it(`writes ${JSON.stringify(all)} as Intl does, for ${checked.length} times`, () => {
-        const write = dateText(all, noOutside)!;
-        expect(write).toBeTypeOf('function');
         const format = intl(all);
+        // Pacific times before 2007 (other daylight-saving rules) are Intl's to write.
+        const write = dateText(
+          all,
+          timeZone === PACIFIC_TIME_ZONE ? (date) => `Intl ${format.format(date)}` : noOutside,
+        )!;
+        expect(write).toBeTypeOf('function');
         for (const time of checked) {
-          expect([time, write(time)]).toEqual([time, format.format(time)]);
-          expect(write(new Date(time))).toBe(format.format(new Date(time)));
+          const expected =
+            timeZone === PACIFIC_TIME_ZONE && time < Date.UTC(2007, 0, 1)
+              ? `Intl ${format.format(time)}`
+              : format.format(time);
+          expect([time, write(time)]).toEqual([time, expected]);
+          expect(write(new Date(time))).toBe(expected);
         }
       });
     }
@@ -81,7 +95,7 @@ describe('dateText', () => {
     expect(dateText({ dateStyle: 'medium', timeStyle: 'medium' }, noOutside)).toBeUndefined();
     expect(dateText({ month: 'long', day: 'numeric' }, noOutside)).toBeUndefined();
     expect(
-      dateText({ dateStyle: 'medium', timeZone: 'America/Los_Angeles' }, noOutside),
+      dateText({ dateStyle: 'medium', timeZone: 'America/New_York' }, noOutside),
     ).toBeUndefined();
     expect(
       dateText({ dateStyle: 'medium', hourCycle: 'h23' } as DateTextOptions, noOutside),
@@ -94,6 +108,57 @@ describe('dateText', () => {
     expect(() => intl({ dateStyle: 'medium' }).format(Number.NaN)).toThrow(RangeError);
     expect(write(Date.UTC(10_000, 5, 1))).toBe('outside 10000');
     expect(write(new Date('0900-06-01T12:00:00Z'))).toBe('outside 900');
+  });
+});
+
+describe('the business’s time zone (Pacific) without Intl', () => {
+  it('changes its clock when Intl’s time zone data does, every year from 2007 to 2099', () => {
+    const format = intl({ dateStyle: 'medium', timeStyle: 'short', timeZone: PACIFIC_TIME_ZONE });
+    const write = dateText(
+      { dateStyle: 'medium', timeStyle: 'short', timeZone: PACIFIC_TIME_ZONE },
+      noOutside,
+    )!;
+    let checked = 0;
+    for (let year = 2007; year < 2100; year += 1) {
+      // Every half hour of the second week of March and the first week of November (the
+      // changes fall on a Sunday in each), and of New Year's Eve.
+      for (const [month, from] of [
+        [2, 7],
+        [10, 0],
+        [11, 31],
+      ] as const) {
+        const start = Date.UTC(year, month, from);
+        const end = start + (month === 11 ? 2 : 9) * 86_400_000;
+        for (let time = start; time < end; time += 30 * 60_000) {
+          expect([time, write(time)]).toEqual([time, format.format(time)]);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(75_000);
+  });
+
+  it('places a spring and an autumn change at 2 am, and leaves 2006 to Intl', () => {
+    // 2026: summer time from Mar 8, 10:00 UTC to Nov 1, 09:00 UTC.
+    expect(pacificWallClock(Date.UTC(2026, 2, 8, 9, 59))!.toISOString()).toBe(
+      '2026-03-08T01:59:00.000Z',
+    );
+    expect(pacificWallClock(Date.UTC(2026, 2, 8, 10))!.toISOString()).toBe(
+      '2026-03-08T03:00:00.000Z',
+    );
+    expect(pacificWallClock(Date.UTC(2026, 10, 1, 8, 59))!.toISOString()).toBe(
+      '2026-11-01T01:59:00.000Z',
+    );
+    expect(pacificWallClock(Date.UTC(2026, 10, 1, 9))!.toISOString()).toBe(
+      '2026-11-01T01:00:00.000Z',
+    );
+    expect(pacificWallClock(Date.UTC(2006, 5, 1))).toBeNull();
+    const write = dateText(
+      { dateStyle: 'medium', timeZone: PACIFIC_TIME_ZONE },
+      (date) => `outside ${date.toISOString()}`,
+    )!;
+    expect(write(Date.UTC(2006, 5, 1))).toBe('outside 2006-06-01T00:00:00.000Z');
+    expect(write(Date.UTC(2026, 11, 16, 2))).toBe('Dec 15, 2026');
   });
 });
 

@@ -7,9 +7,37 @@
  * same options, in the device's time zone and in UTC (date-text.test.ts).
  *
  * Only the options the portal uses are written here (DATE_TEXT_OPTIONS); `dateText` answers
- * undefined for any other, and for a time zone other than the device's or UTC, so that the caller
- * uses Intl for those (web/src/lib/intl-formats.ts).
+ * undefined for any other, and for a time zone other than the device's, UTC or the business's
+ * (Pacific), so that the caller uses Intl for those (web/src/lib/intl-formats.ts).
  */
+
+/**
+ * The business's time zone: the brand's shop is in California. Its days are written here without
+ * Intl, by the United States' daylight-saving rule (from 2 am on the second Sunday of March to 2 am
+ * on the first Sunday of November, since 2007); tests hold it equal to Intl's time zone data.
+ */
+export const PACIFIC_TIME_ZONE = 'America/Los_Angeles';
+const HOUR_MS = 3_600_000;
+
+/** The first Sunday on or after a day of a month (UTC), as its day of the month. */
+function sundayFrom(year: number, month: number, day: number): number {
+  return day + ((7 - new Date(Date.UTC(year, month, day)).getUTCDay()) % 7);
+}
+
+/**
+ * The wall-clock time in California at an instant, as a Date whose UTC fields hold it; null
+ * before 2007 (other rules: Intl writes those).
+ */
+export function pacificWallClock(time: number): Date | null {
+  const year = new Date(time).getUTCFullYear();
+  if (year < 2007) return null;
+  // 2 am PST is 10:00 UTC; 2 am PDT is 09:00 UTC. New Year's Eve in UTC is standard time in
+  // California either way, so the UTC year names the right rule.
+  const summerFrom = Date.UTC(year, 2, sundayFrom(year, 2, 8), 10);
+  const summerUntil = Date.UTC(year, 10, sundayFrom(year, 10, 1), 9);
+  const behind = time >= summerFrom && time < summerUntil ? 7 : 8;
+  return new Date(time - behind * HOUR_MS);
+}
 
 const SHORT_MONTHS = [
   'Jan',
@@ -92,7 +120,10 @@ const WRITERS: readonly { options: DateTextOptions; write: Write }[] = [
   },
 ];
 
-/** The option sets `dateText` writes without Intl (each also with timeZone 'UTC'). */
+/**
+ * The option sets `dateText` writes without Intl (each also with timeZone 'UTC' or
+ * PACIFIC_TIME_ZONE).
+ */
 export const DATE_TEXT_OPTIONS: readonly DateTextOptions[] = WRITERS.map(({ options }) => options);
 
 const OPTION_NAMES = ['dateStyle', 'timeStyle', 'year', 'month', 'day', 'hour', 'minute'] as const;
@@ -104,16 +135,19 @@ function sameOptions(a: DateTextOptions, b: DateTextOptions): boolean {
 /**
  * A function that writes a date (a Date or a time in milliseconds) as
  * `new Intl.DateTimeFormat('en-US', options).format` does, or undefined when the options are not
- * ones it writes (see DATE_TEXT_OPTIONS) or name another time zone than the device's or UTC. Like
- * Intl, it throws a RangeError for an invalid date. Years outside 1000 to 9999 go to `outside`
- * (Intl writes them in ways not worth copying).
+ * ones it writes (see DATE_TEXT_OPTIONS) or name another time zone than the device's, UTC or
+ * PACIFIC_TIME_ZONE. Like Intl, it throws a RangeError for an invalid date. Years outside 1000 to
+ * 9999 go to `outside` (Intl writes them in ways not worth copying), and so do Pacific times
+ * before 2007.
  */
 export function dateText(
   options: DateTextOptions,
   outside: (date: Date) => string,
 ): ((value: Date | number) => string) | undefined {
   const { timeZone, ...rest } = options;
-  if (timeZone !== undefined && timeZone !== 'UTC') return undefined;
+  if (timeZone !== undefined && timeZone !== 'UTC' && timeZone !== PACIFIC_TIME_ZONE) {
+    return undefined;
+  }
   const known = Object.keys(rest).every((name) =>
     (OPTION_NAMES as readonly string[]).includes(name),
   );
@@ -121,12 +155,15 @@ export function dateText(
     ? WRITERS.find((candidate) => sameOptions(candidate.options, rest))
     : undefined;
   if (!writer) return undefined;
-  const utc = timeZone === 'UTC';
+  const pacific = timeZone === PACIFIC_TIME_ZONE;
+  const utc = timeZone === 'UTC' || pacific;
   return (value) => {
-    const date = typeof value === 'number' ? new Date(value) : value;
-    if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+    const given = typeof value === 'number' ? new Date(value) : value;
+    if (Number.isNaN(given.getTime())) throw new RangeError('Invalid time value');
+    const date = pacific ? pacificWallClock(given.getTime()) : given;
+    if (!date) return outside(given);
     const year = utc ? date.getUTCFullYear() : date.getFullYear();
-    if (year < 1000 || year > 9999) return outside(date);
+    if (year < 1000 || year > 9999) return outside(given);
     return writer.write({
       year,
       month: utc ? date.getUTCMonth() : date.getMonth(),
