@@ -203,6 +203,14 @@ export default tseslint.config(
           message:
             'No collator in the app: compareText (names) or compareCodes (identifiers, ISO dates) from @portal/domain.',
         },
+        {
+          // A day without a time of day is the business's day (Pacific), the same on every page,
+          // document and mail wherever the reader is; one in the device's time zone could name
+          // another day than the invoice or the mail (docs/product.md, "Days and times").
+          selector: `CallExpression[callee.name='dateFormatter'] > ObjectExpression:not(:has(Property[key.name=/^(timeZone|timeStyle|hour)$/]))`,
+          message:
+            "A day is the business's: businessDayFormat or businessDayLongFormat from @/lib/intl-formats (or name the time zone).",
+        },
       ],
     },
   },

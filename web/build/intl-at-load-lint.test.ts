@@ -40,10 +40,25 @@ it('refuses an Intl formatter made at a module’s top level in the web app, exp
   expect(await problems(code, 'web/src/features/shop/components/made-up.test.ts')).toEqual([]);
   expect(
     await problems(
-      "import { dateFormatter } from '@/lib/intl-formats';\nexport const day = dateFormatter({ dateStyle: 'medium' });\n",
+      "import { dateFormatter } from '@/lib/intl-formats';\nexport const moment = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });\n",
       'web/src/features/shop/components/made-up.ts',
     ),
   ).toEqual([]);
+}, 60_000);
+
+it("refuses a day in the device's time zone: a day is the business's", async () => {
+  const code = [
+    "import { dateFormatter } from '@/lib/intl-formats';",
+    "export const day = dateFormatter({ dateStyle: 'medium' });",
+    "export const long = dateFormatter({ year: 'numeric', month: 'short', day: 'numeric' });",
+    "export const moment = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });",
+    "export const clock = dateFormatter({ month: 'short', day: 'numeric', hour: 'numeric' });",
+    "export const utcDay = dateFormatter({ dateStyle: 'medium', timeZone: 'UTC' });",
+    '',
+  ].join('\n');
+  const found = await problems(code, 'web/src/features/shop/components/made-up.ts');
+  expect(found.map((line) => line.split(':')[0])).toEqual(['2', '3']);
+  expect(found[0]).toMatch(/^2: A day is the business's: businessDayFormat/);
 }, 60_000);
 
 it('refuses one made when the module loads in any other form, and none made later', async () => {

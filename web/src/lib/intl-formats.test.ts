@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dateFormatter, numberFormatter } from './intl-formats';
+import {
+  businessDayFormat,
+  businessDayLongFormat,
+  dateFormatter,
+  numberFormatter,
+} from './intl-formats';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -23,11 +28,23 @@ describe('Intl formatters made on first use', () => {
     expect(made).not.toHaveBeenCalled();
   });
 
+  it("writes the business's days (Pacific) without Intl, whatever the device's time zone", () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    // 6 pm on Dec 15 in California is Dec 16 in UTC and later east of it.
+    const evening = Date.UTC(2026, 11, 16, 2);
+    expect(businessDayFormat.format(evening)).toBe('Dec 15, 2026');
+    expect(businessDayLongFormat.format(new Date(evening))).toBe('December 15, 2026');
+    // Midnight in California, in summer time.
+    expect(businessDayFormat.format(Date.UTC(2026, 6, 1, 6, 59))).toBe('Jun 30, 2026');
+    expect(businessDayFormat.format(Date.UTC(2026, 6, 1, 7))).toBe('Jul 1, 2026');
+    expect(made).not.toHaveBeenCalled();
+  });
+
   it('makes an Intl date format for other options on the first date, one for the same options', () => {
     const made = vi.spyOn(Intl, 'DateTimeFormat');
     const options: Intl.DateTimeFormatOptions = {
       dateStyle: 'medium',
-      timeZone: 'America/Los_Angeles',
+      timeZone: 'America/New_York',
     };
     const day = dateFormatter(options);
     const sameOptions = dateFormatter({ ...options });

@@ -120,6 +120,35 @@ describe('InvoicePage', () => {
     expect(screen.getByRole('button', { name: /Print/ })).toBeInTheDocument();
   });
 
+  it("dates the invoice and its refund by the business's day (Pacific), wherever it is read", async () => {
+    // Paid at 6 pm on March 4 in California (March 5 in UTC and east of it); refunded at
+    // 5:30 pm on March 6 there.
+    seedOrder('ord00009', {
+      created_at: at('2025-03-05T01:58:00Z'),
+      paid_at: at('2025-03-05T02:00:00Z'),
+      refunds: [
+        {
+          refund_id: 're_9',
+          amount: 2500,
+          reason: 'requested_by_customer',
+          customer_note: '',
+          at: at('2025-03-07T01:30:00Z'),
+          by: 'manager-1',
+        },
+      ],
+    });
+    renderInvoice('ord00009');
+    const invoice = within(await screen.findByRole('article', { name: 'Invoice INV-000123' }));
+    const facts = Object.fromEntries(
+      invoice
+        .getAllByRole('definition')
+        .map((dd) => [dd.previousSibling?.textContent, dd.textContent]),
+    );
+    expect(facts['Invoice date']).toBe('March 4, 2025');
+    const rows = invoice.getAllByRole('row').map((row) => row.textContent);
+    expect(rows.filter((r) => /^Refund/.test(r ?? ''))).toEqual(['Refund March 6, 2025-$25.00']);
+  });
+
   it('marks backordered lines and the units refunded of each, with the parts of a refund by lines', async () => {
     seedOrder('ord00006', {
       status: 'partially_shipped',

@@ -152,6 +152,27 @@ describe('QuotePage', () => {
     );
   });
 
+  it("dates a quote sent in the evening by the business's day, as its mail does", async () => {
+    // Sent at 7 pm on March 4 in California, valid for 7 days: the mail says "valid until
+    // Mar 11, 2025" (businessDayText), and so does the document, wherever it is opened.
+    fakeDb.seed(
+      'quotes/q1',
+      quoteData({
+        sent_at: Timestamp.fromDate(new Date('2025-03-05T03:00:00Z')),
+        expires_at: Timestamp.fromDate(new Date('2025-03-12T03:00:00Z')),
+      }),
+    );
+    renderQuote();
+    const quote = within(await screen.findByRole('article', { name: 'Quote Q-000123' }));
+    const facts = Object.fromEntries(
+      quote
+        .getAllByRole('definition')
+        .map((dd) => [dd.previousSibling?.textContent, dd.textContent]),
+    );
+    expect(facts.Date).toBe('March 4, 2025');
+    expect(facts['Valid until']).toBe('March 11, 2025');
+  });
+
   it('downloads the PDF named after the quote, loading the PDF builder only then', async () => {
     fakeDb.seed('quotes/q1', quoteData());
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:quote');

@@ -1,15 +1,9 @@
 import { formatUsd, shortOrderId, type ClaimSettlement } from '@portal/domain';
-import { dateFormatter } from '@/lib/intl-formats';
-
-const dayFormat = dateFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+import { businessDayFormat } from '@/lib/intl-formats';
 
 /** "Dec 17, 2026". */
 export function claimDay(at: Date): string {
-  return dayFormat.format(at);
+  return businessDayFormat.format(at);
 }
 
 /** The words of the buyer's claims (docs/order-lifecycle.md#claims). */

@@ -294,6 +294,19 @@ describe('the statement', () => {
     expect(content.fileName).toBe('statement-2025-03-11.pdf');
   });
 
+  it("dates a statement made in the evening by the business's day, its file name too", () => {
+    // 7 pm on Mar 11 in California is Mar 12 in UTC; the invoice was due at 5 pm on Mar 1 there.
+    const content = statementContent(
+      'Cloud Nine Holdings',
+      [order('b', { terms: openTerms('2025-03-02T01:00:00Z'), amount: 2500 })],
+      { ...NO_CREDIT, net_days: 30, credit_limit: 20_000, open_balance: 2_500 },
+      new Date('2025-03-12T03:00:00Z'),
+    );
+    expect(content.date).toBe('Mar 11, 2025');
+    expect(content.rows[0]?.due).toBe('Mar 1, 2025');
+    expect(content.fileName).toBe('statement-2025-03-11.pdf');
+  });
+
   it('is a letter-size PDF that continues on more pages for many invoices', async () => {
     const many = Array.from({ length: 80 }, (_, index) =>
       order(`o${index}`, { terms: openTerms('2025-03-01T12:00:00Z') }),

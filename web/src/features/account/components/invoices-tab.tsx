@@ -21,7 +21,8 @@ import { useCompanyCredit } from '@/entities/company-credit';
 import { useOrders, type BuyerScope } from '@/entities/orders';
 import { openTermsOrders, statementContent, termsInvoiceNumber } from '../lib/statement-content';
 import { ACCOUNT_TOASTS } from './account-toasts';
-import { isOverdue, isPayable, PayInvoiceLink, termsDateFormat } from './order-terms';
+import { businessDayFormat } from '@/lib/intl-formats';
+import { isOverdue, isPayable, PayInvoiceLink } from './order-terms';
 
 export const INVOICE_FILTERS = [
   { value: 'open', label: 'Open' },
@@ -210,10 +211,10 @@ function InvoiceTable({ orders, linked }: { orders: TermsOrder[]; linked: string
                 {number}
               </th>
               <td data-label="PO number">{order.po_number || '—'}</td>
-              <td data-label="Issued">{termsDateFormat.format(order.created_at)}</td>
+              <td data-label="Issued">{businessDayFormat.format(order.created_at)}</td>
               <td data-label="Due">
                 <span>
-                  {terms.due_at ? termsDateFormat.format(terms.due_at) : '—'}
+                  {terms.due_at ? businessDayFormat.format(terms.due_at) : '—'}
                   {isOverdue(terms) && (
                     <Tag color="red" className="invoice-table__overdue">
                       Overdue

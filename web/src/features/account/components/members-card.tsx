@@ -30,9 +30,8 @@ import {
   type LocationRecord,
 } from '@/entities/company';
 import { errorMessage, useNotify } from '@/lib/notify';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat } from '@/lib/intl-formats';
 
-const dateFormat = dateFormatter({ dateStyle: 'medium' });
 const roleOptions = COMPANY_ROLES.map((role) => ({
   value: role,
   label: COMPANY_ROLE_LABELS[role],
@@ -324,7 +323,7 @@ function InvitationItem({
       </div>
       <span className="profile-field__hint">
         {invitation.expired ? 'Expired' : 'Valid until'}{' '}
-        {dateFormat.format(new Date(invitation.expiresAt))}
+        {businessDayFormat.format(new Date(invitation.expiresAt))}
         {invitation.invitedBy ? ` · invited by ${invitation.invitedBy}` : ''}
       </span>
       <div className="ship-to__actions">

@@ -22,13 +22,7 @@ import { errorMessage, useNotify } from '@/lib/notify';
 import OrderTaxRows from './order-tax-rows';
 import { OrderClaims } from './order-claims';
 import './order-details.css';
-import { dateFormatter } from '@/lib/intl-formats';
-
-const dateFormat = dateFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+import { businessDayFormat } from '@/lib/intl-formats';
 
 /** The words of a buyer's cancellation of a backordered line. */
 export const CANCEL_BACKORDER_TEXTS = {
@@ -118,7 +112,7 @@ export default function OrderDetails({
               <li key={shipment.id} className="order-shipment">
                 <span className="order-shipment__head">
                   <strong>Shipment {shipment.number}</strong>
-                  <span>{dateFormat.format(shipment.shipped_at)}</span>
+                  <span>{businessDayFormat.format(shipment.shipped_at)}</span>
                 </span>
                 <span className="order-shipment__lines">
                   {shipmentSummary(order, shipment.lines)}

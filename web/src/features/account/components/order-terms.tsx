@@ -1,11 +1,5 @@
 import type { Order, OrderTerms } from '@portal/domain';
-import { dateFormatter } from '@/lib/intl-formats';
-
-export const termsDateFormat = dateFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+import { businessDayFormat } from '@/lib/intl-formats';
 
 /** Whether the buyer can pay the invoice now, on Stripe's hosted page (open, overdue too). */
 export function isPayable(terms: OrderTerms | null): terms is OrderTerms & {
@@ -53,7 +47,7 @@ export function OrderTermsFacts({ order, invoice }: { order: Order; invoice: str
       {order.po_number && <span>PO number: {order.po_number}</span>}
       {terms?.due_at && terms.state !== 'paid' && terms.state !== 'void' && (
         <span className={isOverdue(terms) ? 'order-card__overdue' : undefined}>
-          Invoice due {termsDateFormat.format(terms.due_at)}
+          Invoice due {businessDayFormat.format(terms.due_at)}
           {isOverdue(terms) && ' (overdue)'}
         </span>
       )}

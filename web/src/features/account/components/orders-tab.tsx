@@ -13,18 +13,12 @@ import { useReorder } from '../api/use-reorder';
 import { ACCOUNT_TOASTS } from './account-toasts';
 import { OrderTermsFacts } from './order-terms';
 import { TextSkeleton } from '@/components/skeleton';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat } from '@/lib/intl-formats';
 
 const OrderDetails = lazy(() => import('./order-details'));
 const LocationFilter = lazy(() =>
   import('./location-filter').then((module) => ({ default: module.LocationFilter })),
 );
-
-const dateFormat = dateFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
 
 /** The URL parameter of the order a link opens (the confirmation mail's "Open the order"). */
 export const LINKED_ORDER_PARAM = 'order';
@@ -218,7 +212,7 @@ function OrderCard({
       <div className="order-card__summary">
         <div className="order-card__id">
           <strong>{label}</strong>
-          <span className="order-card__date">{dateFormat.format(order.created_at)}</span>
+          <span className="order-card__date">{businessDayFormat.format(order.created_at)}</span>
         </div>
         <span className="order-card__status">
           <OrderStatusTag status={order.status} />

@@ -1,11 +1,6 @@
 import { QUOTE_MESSAGES } from '@portal/domain';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat, dateFormatter } from '@/lib/intl-formats';
 
-const dayFormat = dateFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
 const timeFormat = dateFormatter({
   month: 'short',
   day: 'numeric',
@@ -15,7 +10,7 @@ const timeFormat = dateFormatter({
 
 /** "Mar 4, 2025". */
 function quoteDay(at: Date): string {
-  return dayFormat.format(at);
+  return businessDayFormat.format(at);
 }
 
 /** The URL parameter of the quote a link opens (the quote mail's link, the document's way back). */

@@ -1,5 +1,6 @@
 import {
   availableCredit,
+  businessDay,
   daysPastDue,
   formatUsd,
   isReceivable,
@@ -7,7 +8,7 @@ import {
   type CompanyCredit,
   type Order,
 } from '@portal/domain';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat } from '@/lib/intl-formats';
 
 /** One open invoice of the statement, as printed. */
 export interface StatementRow {
@@ -28,12 +29,6 @@ export interface StatementContent {
   totals: [string, string][];
   fileName: string;
 }
-
-const dateFormat = dateFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
 
 /** The invoice number of an order on terms: Stripe's, or the order's short id while issuing. */
 export function termsInvoiceNumber(order: Pick<Order, 'id' | 'terms'>): string {
@@ -59,14 +54,14 @@ export function statementContent(
   return {
     title: 'Statement of open invoices',
     company,
-    date: dateFormat.format(now),
+    date: businessDayFormat.format(now),
     rows: open.map((order) => {
       const due = order.terms?.due_at ?? null;
       return {
         number: termsInvoiceNumber(order),
         po: order.po_number || '—',
-        issued: dateFormat.format(order.created_at),
-        due: due ? dateFormat.format(due) : 'Being issued',
+        issued: businessDayFormat.format(order.created_at),
+        due: due ? businessDayFormat.format(due) : 'Being issued',
         amount: formatUsd(order.amount),
         daysPastDue: due ? String(daysPastDue(due, now)) : '0',
       };
@@ -75,6 +70,6 @@ export function statementContent(
       ['Total open', formatUsd(total)],
       ['Available credit', formatUsd(availableCredit(credit))],
     ],
-    fileName: `statement-${now.toISOString().slice(0, 10)}.pdf`,
+    fileName: `statement-${businessDay(now)}.pdf`,
   };
 }

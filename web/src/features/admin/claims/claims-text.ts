@@ -7,7 +7,7 @@ import {
 } from '@portal/domain';
 import type { ClaimQueueFilter } from '@/entities/claims';
 import type { TagColor } from '@/components/tag';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat, dateFormatter } from '@/lib/intl-formats';
 
 /** The dashboard's Claims tab: its words (docs/product.md §12.3f). */
 export const CLAIMS_TEXTS = {
@@ -91,10 +91,9 @@ export function ageText(since: Date, now: Date): string {
   return `${days} day${days === 1 ? '' : 's'}`;
 }
 
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
 const momentFormat = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Nov 20, 2026" */
-export const formatDay = (at: Date) => dayFormat.format(at);
+export const formatDay = (at: Date) => businessDayFormat.format(at);
 /** "Nov 20, 2026, 10:00 AM" */
 export const formatMoment = (at: Date) => momentFormat.format(at);

@@ -17,7 +17,7 @@ import { TextSkeleton } from '@/components/skeleton';
 import { callableErrorMessage } from '@/lib/callable-errors';
 import { useNotify } from '@/lib/notify';
 import { useCompanyMembers, useInviteMember } from '../common/search';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat } from '@/lib/intl-formats';
 
 export const ADD_MEMBER_TEXTS = {
   sent: (email: string) => `We emailed an invitation to ${email}.`,
@@ -25,8 +25,6 @@ export const ADD_MEMBER_TEXTS = {
   loadFailed: 'Could not load the invitations.',
   none: 'No pending invitations.',
 } as const;
-
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
 
 /** The names of these locations, in the company's order ("All locations" for a role that has them all). */
 export function locationNames(
@@ -175,7 +173,8 @@ function Invitation({
       </div>
       <div className="admin-muted">
         Invited by {invitation.invitedBy}
-        {!invitation.expired && ` · expires ${dayFormat.format(new Date(invitation.expiresAt))}`}
+        {!invitation.expired &&
+          ` · expires ${businessDayFormat.format(new Date(invitation.expiresAt))}`}
       </div>
     </li>
   );

@@ -32,7 +32,7 @@ import {
   ProfileStatusTag,
   type ReviewTarget,
 } from './profile-actions';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat } from '@/lib/intl-formats';
 
 /** What the Companies tab reads from its URL (sort names: applied, name). */
 export const COMPANIES_TABLE: TableSpec<ProfileStatus, CompanySortField> = {
@@ -44,8 +44,7 @@ type CompaniesState = TableState<ProfileStatus, CompanySortField>;
 
 export const COMPANIES_TRUNCATED_TEXT = `Only the first ${formatCount(TABLE_EXPORT_MAX)} companies were exported; narrow the filter.`;
 
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
-const formatDay = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '—');
+const formatDay = (iso: string | null) => (iso ? businessDayFormat.format(new Date(iso)) : '—');
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 export const memberCount = (n: number) => count(n, 'member', 'members');

@@ -32,7 +32,7 @@ import { AddMember, locationNames } from './add-member';
 import { pageOf, TablePager } from '@/components/table/table-pager';
 import '../dashboard/admin-dashboard.css';
 import '../common/admin-tables.css';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat, dateFormatter } from '@/lib/intl-formats';
 
 const CompanyPrices = lazy(() =>
   import('./company-prices').then((module) => ({ default: module.CompanyPrices })),
@@ -48,9 +48,8 @@ export const COMPANY_PAGE_TEXTS = {
   loadFailed: 'Could not load this company.',
 } as const;
 
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
 const timeFormat = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });
-const formatDay = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '—');
+const formatDay = (iso: string | null) => (iso ? businessDayFormat.format(new Date(iso)) : '—');
 
 const BACK_TO = `${paths.admin}?tab=companies`;
 

@@ -13,9 +13,7 @@ import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import { ShipOrderModal } from './order-dialogs';
 import { useRestockDates } from './restock-dates';
 import '../common/admin-tables.css';
-import { dateFormatter } from '@/lib/intl-formats';
-
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
+import { businessDayFormat } from '@/lib/intl-formats';
 
 /** One backordered line still waiting to ship, with its order. */
 interface WaitingLine {
@@ -47,7 +45,11 @@ export default function BackordersSection() {
   const columns: readonly DataColumn<WaitingLine>[] = [
     { title: 'Order', key: 'order', render: ({ order }) => shortOrderId(order.id) },
     { title: 'Store', key: 'store', render: ({ order }) => order.store_name },
-    { title: 'Ordered', key: 'ordered', render: ({ order }) => dayFormat.format(order.created_at) },
+    {
+      title: 'Ordered',
+      key: 'ordered',
+      render: ({ order }) => businessDayFormat.format(order.created_at),
+    },
     { title: 'Product', key: 'product', render: ({ line }) => line.name },
     { title: 'Waiting', key: 'waiting', align: 'right', render: ({ line }) => line.waiting },
     {

@@ -28,9 +28,7 @@ import { useOrder, useOrderNotes } from '@/entities/orders';
 import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { useRestockDates } from './restock-dates';
 import '../common/admin-tables.css';
-import { dateFormatter } from '@/lib/intl-formats';
-
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
+import { businessDayFormat } from '@/lib/intl-formats';
 
 /** A line of the order with where it stands: shipped, refunded, still to ship. */
 type ProgressLine = LineProgress & { unit_amount: number; line_total: number };
@@ -82,7 +80,7 @@ function itemColumns(
  */
 function DisputeNotice({ dispute }: { dispute: OrderDispute }) {
   const status = disputeStatusLabel(dispute.status);
-  const facts = `${formatUsd(dispute.amount)} disputed on ${dayFormat.format(dispute.opened_at)} (${disputeStatusLabel(dispute.reason)})`;
+  const facts = `${formatUsd(dispute.amount)} disputed on ${businessDayFormat.format(dispute.opened_at)} (${disputeStatusLabel(dispute.reason)})`;
   return isOpenDisputeStatus(dispute.status) ? (
     <Alert
       type="warning"
@@ -94,7 +92,7 @@ function DisputeNotice({ dispute }: { dispute: OrderDispute }) {
       type="info"
       role="status"
       title={`Payment dispute closed: ${status}`}
-      description={`${facts}${dispute.closed_at ? `; closed on ${dayFormat.format(dispute.closed_at)}` : ''}.`}
+      description={`${facts}${dispute.closed_at ? `; closed on ${businessDayFormat.format(dispute.closed_at)}` : ''}.`}
     />
   );
 }
@@ -161,7 +159,7 @@ export function OrderPayment({
             </div>
             <div>
               <dt>Due</dt>
-              <dd>{terms.due_at ? dayFormat.format(terms.due_at) : '—'}</dd>
+              <dd>{terms.due_at ? businessDayFormat.format(terms.due_at) : '—'}</dd>
             </div>
             {terms.hosted_invoice_url && (
               <div>
@@ -229,7 +227,7 @@ function Shipments({ order }: { order: Order }) {
         {shipments.map((shipment) => (
           <li key={shipment.id}>
             <div>
-              Shipment {shipment.number} · {dayFormat.format(shipment.shipped_at)}
+              Shipment {shipment.number} · {businessDayFormat.format(shipment.shipped_at)}
             </div>
             <div className="admin-muted">{shipmentSummary(order, shipment.lines)}</div>
             <div>
@@ -278,7 +276,7 @@ function OrderFulfilment({ order }: { order: Order }) {
                 const parts = refundParts(order, refund);
                 return (
                   <li key={refund.refund_id}>
-                    {formatUsd(refund.amount)} on {dayFormat.format(refund.at)}
+                    {formatUsd(refund.amount)} on {businessDayFormat.format(refund.at)}
                     {refund.customer_note ? ` (${refund.customer_note})` : ''}
                     {parts && <div className="admin-muted">{parts}</div>}
                     {internal && <div className="admin-muted">Internal note: {internal}</div>}

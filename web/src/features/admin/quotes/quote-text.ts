@@ -6,7 +6,7 @@ import {
   type QuoteState,
 } from '@portal/domain';
 import type { TagColor } from '@/components/tag';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat, dateFormatter } from '@/lib/intl-formats';
 
 /**
  * The words of the managers' draft orders and quotes (docs/order-lifecycle.md#draft-orders-and-quotes):
@@ -102,10 +102,9 @@ export function quoteDocumentHref(quoteId: string): string {
   return routePath('adminQuote', { quoteId });
 }
 
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
 const momentFormat = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });
 
-export const formatDay = (date: Date) => dayFormat.format(date);
+export const formatDay = (date: Date) => businessDayFormat.format(date);
 export const formatMoment = (date: Date) => momentFormat.format(date);
 
 /** What each way of sending does, for the Send dialog's choices. */

@@ -43,7 +43,7 @@ import {
 import { invoiceName, RECEIVABLES_TEXTS, receivablesKeys } from './receivables-text';
 import '../common/admin-tables.css';
 import './receivables.css';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat } from '@/lib/intl-formats';
 
 // The dialog (antd's Modal and TextArea, with its theme) is fetched when a manager first opens it.
 const CloseInvoiceModal = lazyDialog(
@@ -58,8 +58,7 @@ const STATE_COLORS: Readonly<Record<TermsInvoiceState, TagColor>> = {
   uncollectible: 'error',
 };
 
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
-const formatDay = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '—');
+const formatDay = (iso: string | null) => (iso ? businessDayFormat.format(new Date(iso)) : '—');
 
 function CompanyLink({ id, name }: { id: string; name: string }) {
   return <Link to={routePath('adminCompany', { companyId: id })}>{name}</Link>;

@@ -21,7 +21,7 @@ import { DataTable, type DataColumn } from '@/components/table/data-table';
 import { pageOf, TablePager } from '@/components/table/table-pager';
 import { useFetchErrorToast } from '@/components/table/use-fetch-error-toast';
 import '../common/admin-tables.css';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat } from '@/lib/intl-formats';
 
 type Filter = 'all' | StandingOrderStatus;
 type Upcoming = ReturnType<typeof upcomingDeliveries>[number];
@@ -32,8 +32,6 @@ const STATUS_COLORS: Readonly<Record<StandingOrderStatus, TagColor>> = {
   payment_failed: 'error',
   cancelled: 'default',
 };
-
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
 
 function StandingOrderStatusTag({ status }: { status: StandingOrderStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{STANDING_ORDER_STATUS_LABELS[status]}</Tag>;
@@ -110,7 +108,7 @@ const upcomingColumns: readonly DataColumn<Upcoming>[] = [
     title: 'Date',
     key: 'at',
     className: 'admin-cell--nowrap',
-    render: ({ at }) => dayFormat.format(at),
+    render: ({ at }) => businessDayFormat.format(at),
   },
   {
     title: 'Store',
@@ -171,7 +169,7 @@ const columns: readonly DataColumn<StandingOrder>[] = [
     render: (order) => {
       if (order.status === 'cancelled' || order.status === 'paused') return '—';
       const next = nextChargedDelivery(order);
-      return next ? dayFormat.format(next) : '—';
+      return next ? businessDayFormat.format(next) : '—';
     },
   },
   {
@@ -191,7 +189,7 @@ const columns: readonly DataColumn<StandingOrder>[] = [
     title: 'Created',
     key: 'created',
     className: 'admin-cell--nowrap',
-    render: (order) => dayFormat.format(order.created_at),
+    render: (order) => businessDayFormat.format(order.created_at),
   },
   {
     title: 'Actions',

@@ -1,5 +1,4 @@
 import type { Seller } from '@/config/seller';
-import { dateFormatter } from '@/lib/intl-formats';
 
 /**
  * What a printable document says, as text (an invoice, a quote): one shape for the page
@@ -55,6 +54,3 @@ export interface DocumentRemark {
 export function sellerLines(seller: Seller): string[] {
   return [seller.name, ...seller.addressLines, seller.email];
 }
-
-/** "March 4, 2025": the dates of the documents. */
-export const documentDate = dateFormatter({ dateStyle: 'long' });

@@ -12,12 +12,8 @@ import {
   type RefundEntry,
 } from '@portal/domain';
 import type { Seller } from '@/config/seller';
-import {
-  documentDate as dateFormat,
-  sellerLines,
-  type DocumentContent,
-  type TotalsRow,
-} from './document-content';
+import { businessDayLongFormat } from '@/lib/intl-formats';
+import { sellerLines, type DocumentContent, type TotalsRow } from './document-content';
 
 /**
  * Everything an invoice says, as text: one home for the page and the PDF, so both print the
@@ -38,7 +34,9 @@ export function invoiceContent(order: Order, seller: Seller): DocumentContent {
       ['Invoice number', order.invoice_number ?? '—'],
       [
         'Invoice date',
-        dateFormat.format(order.terms ? order.created_at : (order.paid_at ?? order.created_at)),
+        businessDayLongFormat.format(
+          order.terms ? order.created_at : (order.paid_at ?? order.created_at),
+        ),
       ],
       ['Order', shortOrderId(order.id)],
       ['Payment status', invoicePaymentStatus(order)],
@@ -72,7 +70,7 @@ export function invoiceContent(order: Order, seller: Seller): DocumentContent {
       ['Total', formatUsd(totals.total), 'strong'],
       ...order.refunds.flatMap((refund): TotalsRow[] => [
         [
-          `Refund ${dateFormat.format(refund.at)}${refund.customer_note ? ` (${refund.customer_note})` : ''}`,
+          `Refund ${businessDayLongFormat.format(refund.at)}${refund.customer_note ? ` (${refund.customer_note})` : ''}`,
           `-${formatUsd(refund.amount)}`,
         ],
         ...refundParts(order, refund),
@@ -121,7 +119,8 @@ function termsFacts(order: Order): [string, string][] {
   if (order.po_number) facts.push(['PO number', order.po_number]);
   if (order.terms) {
     facts.push(['Terms', `Net ${order.terms.net_days}`]);
-    if (order.terms.due_at) facts.push(['Due date', dateFormat.format(order.terms.due_at)]);
+    if (order.terms.due_at)
+      facts.push(['Due date', businessDayLongFormat.format(order.terms.due_at)]);
   }
   return facts;
 }

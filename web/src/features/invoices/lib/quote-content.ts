@@ -7,7 +7,8 @@ import {
   type Quote,
 } from '@portal/domain';
 import type { Seller } from '@/config/seller';
-import { documentDate, sellerLines, type DocumentContent } from './document-content';
+import { businessDayLongFormat } from '@/lib/intl-formats';
+import { sellerLines, type DocumentContent } from './document-content';
 
 /** What a draft shows where a sent quote has its number. */
 export const DRAFT_NOT_SENT = 'Draft — not sent';
@@ -35,16 +36,17 @@ export function quoteContent(quote: Quote, seller: Seller): DocumentContent {
   const facts: [string, string][] = [
     ['Quote number', sent ? (quote.number ?? '') : DRAFT_NOT_SENT],
   ];
-  if (sent && quote.sent_at) facts.push(['Date', documentDate.format(quote.sent_at)]);
-  else facts.push(['Created', documentDate.format(quote.created_at)]);
-  if (sent && quote.expires_at) facts.push(['Valid until', documentDate.format(quote.expires_at)]);
+  if (sent && quote.sent_at) facts.push(['Date', businessDayLongFormat.format(quote.sent_at)]);
+  else facts.push(['Created', businessDayLongFormat.format(quote.created_at)]);
+  if (sent && quote.expires_at)
+    facts.push(['Valid until', businessDayLongFormat.format(quote.expires_at)]);
   else facts.push(['Valid for', `${quote.valid_days} days once sent`]);
   if (sent) facts.push(['Status', QUOTE_STATE_LABELS[quote.state]]);
   if (quote.created_by_name) facts.push(['Prepared by', quote.created_by_name]);
 
   const validity =
     sent && quote.expires_at
-      ? `Prices are valid until ${documentDate.format(quote.expires_at)}.`
+      ? `Prices are valid until ${businessDayLongFormat.format(quote.expires_at)}.`
       : `Prices are valid for ${quote.valid_days} days once the quote is sent.`;
   return {
     title: sent ? `Quote ${quote.number ?? ''}` : DRAFT_NOT_SENT,

@@ -15,7 +15,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { MarkdownView } from '@/components/markdown-view';
 import { fetchSiteContent, type SiteContent } from '@/lib/site-content';
 import './legal.css';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayLongFormat } from '@/lib/intl-formats';
 
 /** The address of a policy page. */
 function policyPath(slug: PolicySlug): string {
@@ -23,8 +23,6 @@ function policyPath(slug: PolicySlug): string {
 }
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; content: SiteContent };
-
-const dateFormat = dateFormatter({ dateStyle: 'long' });
 
 function PolicyNav({ current }: { current: PolicySlug }) {
   return (
@@ -137,7 +135,7 @@ function KnownPolicy({ slug }: { slug: PolicySlug }) {
           <>
             {load.content.page.updatedAt && (
               <p className="legal-card__updated">
-                Last updated {dateFormat.format(load.content.page.updatedAt)}
+                Last updated {businessDayLongFormat.format(load.content.page.updatedAt)}
               </p>
             )}
             <MarkdownView source={load.content.page.body} />

@@ -4,19 +4,13 @@ import { companyCreditKeys } from '@/entities/company-credit';
 import { callPlaceTermsOrder } from '@/lib/callables';
 import type { TermsAttempt } from '../lib/payment-method';
 import { endAttempt, requestIdFor } from './request-ids';
-import { dateFormatter } from '@/lib/intl-formats';
+import { businessDayFormat } from '@/lib/intl-formats';
 
 /**
  * The root of the orders' query keys (orderKeys in entities/orders, which this chunk does not
  * otherwise load: a test holds them equal).
  */
 export const ORDER_QUERIES = ['orders'] as const;
-
-const dueDateFormat = dateFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
 
 /** An order placed on terms, and the toast that says when its invoice is due. */
 export interface PlacedOnTerms {
@@ -27,7 +21,7 @@ export interface PlacedOnTerms {
 /** The toast after an order on terms: when its invoice is due (or will be, while it is issued). */
 export function termsOrderPlacedText(dueAt: string | null, netDays: number, now = Date.now()) {
   const due = dueAt ? new Date(dueAt) : new Date(now + netDays * 86_400_000);
-  return `Order placed on terms. Invoice due ${dueDateFormat.format(due)}.`;
+  return `Order placed on terms. Invoice due ${businessDayFormat.format(due)}.`;
 }
 
 /**

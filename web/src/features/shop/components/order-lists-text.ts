@@ -1,11 +1,5 @@
 import type { OrderList } from '@portal/domain';
-import { dateFormatter } from '@/lib/intl-formats';
-
-const dateFormat = dateFormatter({
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+import { businessDayFormat } from '@/lib/intl-formats';
 
 function products(count: number): string {
   return count === 1 ? '1 product' : `${count} products`;
@@ -24,7 +18,7 @@ export const ORDER_LISTS_TEXTS = {
     'Start a new list here, or save your cart or a past order as a list (Save as list on the cart and on an order in My Account).',
   emptyViewer: 'Your company has no order lists yet.',
   summary: (list: OrderList) =>
-    `${products(list.lines.length)} · Updated ${list.updated_at ? dateFormat.format(list.updated_at) : 'just now'}`,
+    `${products(list.lines.length)} · Updated ${list.updated_at ? businessDayFormat.format(list.updated_at) : 'just now'}`,
   products,
   addToCart: 'Add list to cart',
   standing: 'Start standing order',

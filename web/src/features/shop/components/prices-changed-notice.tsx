@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { StoredCartItem } from '@/entities/cart';
 import { useCompany } from '@/entities/company';
-import { dateFormatter } from '@/lib/intl-formats';
-
-const dayFormat = dateFormatter({ dateStyle: 'medium' });
+import { businessDayFormat } from '@/lib/intl-formats';
 
 export const PRICES_CHANGED_TITLE = 'Your prices changed';
 
@@ -54,7 +52,7 @@ export function PricesChangedNotice({
 
   return render({
     title: PRICES_CHANGED_TITLE,
-    description: `Your company's prices changed on ${dayFormat.format(changedAt)}. Your cart shows your new prices.`,
+    description: `Your company's prices changed on ${businessDayFormat.format(changedAt)}. Your cart shows your new prices.`,
     onClose: dismiss,
   });
 }
