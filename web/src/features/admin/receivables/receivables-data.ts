@@ -1,5 +1,6 @@
 import {
   AGING_LABELS,
+  businessDay,
   TERMS_INVOICE_STATE_LABELS,
   type AgingBucket,
   type ReceivableCompany,
@@ -51,8 +52,11 @@ export function filterCompanies(
   });
 }
 
-/** An ISO instant as its UTC day (2026-03-15), '' when none. */
-const isoDay = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+/**
+ * An ISO instant as the business's day (2026-03-15, Pacific, as the table and the invoice print
+ * it), '' when none.
+ */
+const isoDay = (iso: string | null) => (iso ? businessDay(new Date(iso)) : '');
 
 export const RECEIVABLES_CSV_HEADER = [
   'Company',

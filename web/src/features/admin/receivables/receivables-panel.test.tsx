@@ -5,7 +5,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { ReceivablesPanel } from './receivables-panel';
-import { buildReceivablesCsv, filterInvoices, NO_FILTER } from './receivables-data';
+import {
+  buildReceivablesCsv,
+  filterInvoices,
+  NO_FILTER,
+  receivablesFileName,
+} from './receivables-data';
 
 const callables = vi.hoisted(() => ({
   callGetReceivables: vi.fn(),
@@ -262,6 +267,17 @@ describe('the Receivables tab', () => {
 });
 
 describe('the receivables CSV', () => {
+  it("writes the business's days, as the table does: an evening in California is that day", () => {
+    // Issued at 6 pm on Feb 1 and due at 6 pm on Mar 3 in California (the next days in UTC).
+    const csv = buildReceivablesCsv([
+      invoice({ issuedAt: '2026-02-02T02:00:00.000Z', dueAt: '2026-03-04T02:00:00.000Z' }),
+    ]);
+    expect(csv.split('\r\n')[1]).toContain('"2026-02-01","2026-03-03"');
+    expect(receivablesFileName('2026-03-16T04:00:00.000Z', NO_FILTER)).toBe(
+      'receivables-2026-03-15.csv',
+    );
+  });
+
   it('quotes every cell, doubles quotes and writes dollars with two decimals', () => {
     const csv = buildReceivablesCsv(
       filterInvoices(response.invoices, { ...NO_FILTER, q: 'smoke' }),
