@@ -211,6 +211,12 @@ export default tseslint.config(
           message:
             "A day is the business's: businessDayFormat or businessDayLongFormat from @/lib/intl-formats (or name the time zone).",
         },
+        {
+          // The device's calendar, read field by field, is a day in the reader's time zone too.
+          selector: `CallExpression[arguments.length=0][callee.property.name=/^(getDate|getDay|getMonth|getFullYear|toDateString|toLocaleDateString)$/]`,
+          message:
+            "A day is the business's: businessDay, businessDayFormat or businessDayLongFormat (or the UTC getters for a calendar day).",
+        },
       ],
     },
   },

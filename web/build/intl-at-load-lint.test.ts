@@ -59,6 +59,18 @@ it("refuses a day in the device's time zone: a day is the business's", async () 
   const found = await problems(code, 'web/src/features/shop/components/made-up.ts');
   expect(found.map((line) => line.split(':')[0])).toEqual(['2', '3']);
   expect(found[0]).toMatch(/^2: A day is the business's: businessDayFormat/);
+  // Nor the device's calendar read field by field; a calendar day's UTC fields are fine.
+  const fields = [
+    'export const name = (at: Date) =>',
+    '  `${at.getFullYear()}-${at.getMonth() + 1}-${at.getDate()}`;',
+    'export const utc = (day: Date) => day.getUTCDate() + day.getUTCMonth();',
+    '',
+  ].join('\n');
+  expect(
+    (await problems(fields, 'web/src/features/shop/components/made-up.ts')).map(
+      (line) => line.split(':')[0],
+    ),
+  ).toEqual(['2', '2', '2']);
 }, 60_000);
 
 it('refuses one made when the module loads in any other form, and none made later', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDayText } from './business-day';
+import { businessDay, businessDayText } from './business-day';
 
 describe('businessDayText: an instant as the business day the documents print', () => {
   it('is the day in California, not in UTC, through the evening and across daylight saving', () => {
@@ -18,5 +18,14 @@ describe('businessDayText: an instant as the business day the documents print', 
     expect(businessDayText(new Date('2026-11-02T08:00:00Z'))).toBe('Nov 2, 2026');
     // New Year's Eve in California is still the old year.
     expect(businessDayText(new Date('2027-01-01T05:00:00Z'))).toBe('Dec 31, 2026');
+  });
+
+  it('leaves the days before 2007 (other daylight-saving rules) and after 9999 to Intl', () => {
+    // Daylight saving in 2006 began on the first Sunday of April: 3 am UTC on Jun 1 was
+    // 8 pm on May 31 (PDT).
+    expect(businessDay(Date.UTC(2006, 5, 1, 3))).toBe('2006-05-31');
+    expect(businessDay(new Date(Date.UTC(2006, 3, 2, 12)))).toBe('2006-04-02');
+    expect(businessDay(Date.UTC(10_000, 0, 1, 12))).toBe('10000-01-01');
+    expect(() => businessDay(Number.NaN)).toThrow(RangeError);
   });
 });

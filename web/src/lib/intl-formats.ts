@@ -38,9 +38,9 @@ function onFirstUse<V>(key: string, make: () => Formatter<V>): Formatter<V> {
 
 /**
  * What `new Intl.DateTimeFormat('en-US', options)` writes: without Intl for the options the
- * portal's pages use, in the device's time zone or UTC (the domain's dateText, held equal to Intl
- * by its tests), so that no page loads ICU's date data to show a date; with Intl, made on the
- * first `format`, for any other (the business's own time zone, say).
+ * portal's pages use, in the device's time zone, UTC or the business's (the domain's dateText,
+ * held equal to Intl by its tests), so that no page loads ICU's date data to show a date; with
+ * Intl, made on the first `format`, for any other (another time zone, say).
  */
 export function dateFormatter(options: Intl.DateTimeFormatOptions): Formatter<Date | number> {
   // A copy: the options the key names are the ones the formatter is made with.

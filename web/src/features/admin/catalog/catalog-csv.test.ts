@@ -103,7 +103,9 @@ describe('buildCatalogCsv (export)', () => {
   });
 
   it('names the file by the day', () => {
-    expect(catalogCsvFileName(new Date(2025, 2, 4, 23, 59))).toBe('catalog-2025-03-04.csv');
+    expect(catalogCsvFileName(new Date('2025-03-04T20:00:00Z'))).toBe('catalog-2025-03-04.csv');
+    // 6 pm on Mar 4 in California is Mar 5 in UTC and east of it: still the 4th.
+    expect(catalogCsvFileName(new Date('2025-03-05T02:00:00Z'))).toBe('catalog-2025-03-04.csv');
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  businessDay,
   CATALOG_CSV_COLUMNS,
   catalogRecord,
   normalizeSku,
@@ -45,10 +46,9 @@ export function buildCatalogCsv(products: readonly ProductWithPrices[]): string 
   );
 }
 
-/** catalog-2025-03-04.csv (the local date). */
+/** catalog-2025-03-04.csv: the business's day (Pacific), as every day the portal prints. */
 export function catalogCsvFileName(today = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `catalog-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`;
+  return `catalog-${businessDay(today)}.csv`;
 }
 
 export type ImportAction = 'create' | 'update';
