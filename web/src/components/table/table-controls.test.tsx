@@ -1,10 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, nextSortOrder, type DataColumn, type SortOrder } from './data-table';
 import { pageCount, pageList, pageOf, TablePager } from './table-pager';
-import { TableToolbar } from './table-toolbar';
+import { SEARCH_DEBOUNCE_MS, TableToolbar } from './table-toolbar';
 
 /** The table kit's table, pager and toolbar (drawn without antd). */
 
@@ -226,5 +226,70 @@ describe('TableToolbar filters', () => {
     expect(showPicker).toHaveBeenCalledTimes(1);
     await user.selectOptions(select, 'Shipped');
     expect(onChange).toHaveBeenLastCalledWith('shipped');
+  });
+});
+
+describe('TableToolbar search', () => {
+  /** The toolbar with its search in the parent's state, as a table keeps it in the URL. */
+  function SearchedTable({ onSearch }: { onSearch: (text: string) => void }) {
+    const [value, setValue] = useState('');
+    return (
+      <TableToolbar
+        search={{
+          value,
+          placeholder: 'Search orders',
+          onSearch: (text) => {
+            onSearch(text);
+            setValue(text);
+          },
+        }}
+        selects={[]}
+        range={{ value: null, label: 'Dates', onChange: () => undefined }}
+        onExport={() => undefined}
+        exporting={false}
+      />
+    );
+  }
+
+  it('keeps what is typed after a pause searched: a space, the next word', async () => {
+    const user = userEvent.setup();
+    const onSearch = vi.fn();
+    render(<SearchedTable onSearch={onSearch} />);
+    const box = screen.getByRole('searchbox', { name: 'Search orders' });
+    await user.type(box, 'blue ');
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith('blue'), {
+      timeout: SEARCH_DEBOUNCE_MS * 10,
+    });
+    // The search ("blue", trimmed) is the table's now; the box still holds the space typed.
+    expect(box).toHaveValue('blue ');
+    await user.type(box, 'coast');
+    expect(box).toHaveValue('blue coast');
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith('blue coast'), {
+      timeout: SEARCH_DEBOUNCE_MS * 10,
+    });
+    expect(box).toHaveValue('blue coast');
+  });
+
+  it('shows the search when it changes from elsewhere (Clear filters, Back)', async () => {
+    const { rerender } = render(
+      <TableToolbar
+        search={{ value: 'cloud', placeholder: 'Search orders', onSearch: () => undefined }}
+        selects={[]}
+        range={{ value: null, label: 'Dates', onChange: () => undefined }}
+        onExport={() => undefined}
+        exporting={false}
+      />,
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('cloud');
+    rerender(
+      <TableToolbar
+        search={{ value: '', placeholder: 'Search orders', onSearch: () => undefined }}
+        selects={[]}
+        range={{ value: null, label: 'Dates', onChange: () => undefined }}
+        onExport={() => undefined}
+        exporting={false}
+      />,
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('');
   });
 });

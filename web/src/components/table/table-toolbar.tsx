@@ -1,5 +1,5 @@
 import { SEARCH_TEXT_MAX, type DayRange } from '@portal/domain';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Alert } from '../alert';
 import { Button } from '../button';
 import { DownloadOutlined, DownOutlined, SearchOutlined } from '../icons';
@@ -24,21 +24,29 @@ function SearchBox({
 }) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
+  // What this box last searched (trimmed): when the URL comes to say it, the box keeps what was
+  // typed since, and the space after a word ("cloud " searched as "cloud", then "nine").
+  const [sent, setSent] = useState<string | null>(null);
   if (value !== shown) {
     // The URL moved (cleared, Back): show what it says now.
     setShown(value);
-    setText(value);
+    if (value !== sent) setText(value);
+    setSent(null);
   }
   const latest = useRef(onSearch);
   useEffect(() => {
     latest.current = onSearch;
   }, [onSearch]);
+  const search = useCallback((trimmed: string) => {
+    setSent(trimmed);
+    latest.current(trimmed);
+  }, []);
 
   useEffect(() => {
     if (text.trim() === value) return undefined;
-    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => search(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value]);
+  }, [text, value, search]);
 
   return (
     <TextInput
@@ -53,7 +61,7 @@ function SearchBox({
       onChange={(event) => setText(event.target.value)}
       onPressEnter={() => {
         const trimmed = text.trim();
-        if (trimmed !== value) onSearch(trimmed);
+        if (trimmed !== value) search(trimmed);
       }}
     />
   );

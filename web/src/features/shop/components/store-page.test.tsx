@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
@@ -14,7 +14,7 @@ import {
 import { renderNotingCommits, renderWithProviders } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { checkoutNavigation } from '../api/create-checkout';
-import { StorePage } from './store-page';
+import { SEARCH_URL_DELAY_MS, StorePage } from './store-page';
 
 vi.mock('@/lib/session', () => ({ useSession: () => signedInSession }));
 const callables = vi.hoisted(() => ({ callCreateCheckoutSession: vi.fn() }));
@@ -448,6 +448,34 @@ describe('StorePage: search, category and sort', () => {
       'Slush Cups 16 oz',
       'Twin Bowl Slush Machine',
     ]);
+  });
+
+  it('keeps what is typed while its own earlier search goes into the URL (a slow phone)', async () => {
+    const { user, router } = renderCatalog();
+    await screen.findByRole('article', { name: 'Slush Cups 16 oz' });
+    const box = screen.getByLabelText('Search');
+    fireEvent.change(box, { target: { value: 'cu' } });
+    // The phone is busy for longer than the pause that puts "cu" into the URL; the next letter
+    // comes right after that write, before React has drawn the router's new location (a
+    // transition, drawn after the letter).
+    await new Promise<void>((resolve) => {
+      const start = Date.now();
+      setTimeout(() => {
+        fireEvent.change(box, { target: { value: 'cup' } });
+        resolve();
+      }, SEARCH_URL_DELAY_MS + 10);
+      while (Date.now() - start < SEARCH_URL_DELAY_MS + 100) {
+        // busy
+      }
+    });
+    // The router takes "cu" in: the box keeps the letter typed since, and the next ones follow it.
+    await waitFor(() => expect(router.state.location.search).toBe('?q=cu'));
+    expect(box).toHaveValue('cup');
+    await user.type(box, '-16');
+    expect(box).toHaveValue('cup-16');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=cup-16'));
+    expect(box).toHaveValue('cup-16');
+    expect(cardNames()).toEqual(['Slush Cups 16 oz']);
   });
 
   it('follows the URL when it changes without typing (Back)', async () => {

@@ -102,11 +102,16 @@ export function StorePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = useMemo(() => parseStoreQuery(searchParams), [searchParams]);
   const [search, setSearch] = useState(urlQuery.q);
-  // The URL's search changed without typing (Back, a link, Clear filters): show it in the box.
+  // The URL's search changed without typing (Back, a link): show it in the box. Not when the
+  // change is this page's own write of what was typed (below): the router takes a new location
+  // in as a transition, drawn after any letter typed meanwhile, and putting the written text
+  // back in the box lost those letters ("cup-16" became "cu-16" on a busy phone).
   const [urlSearch, setUrlSearch] = useState(urlQuery.q);
+  const [ownWrite, setOwnWrite] = useState<string | null>(null);
   if (urlSearch !== urlQuery.q) {
     setUrlSearch(urlQuery.q);
-    setSearch(urlQuery.q);
+    if (urlQuery.q !== ownWrite) setSearch(urlQuery.q);
+    setOwnWrite(null);
   }
 
   // The search typed but not yet in the URL, and the timer that will put it there.
@@ -117,9 +122,10 @@ export function StorePage() {
     (next: StoreQuery, replace: boolean) => {
       clearTimeout(timer.current);
       pending.current = null;
+      if (next.q !== urlQuery.q) setOwnWrite(next.q);
       setSearchParams(storeQueryParams(next), { replace, preventScrollReset: true });
     },
-    [setSearchParams],
+    [setSearchParams, urlQuery.q],
   );
   /** Puts a pending search into the URL now (before leaving for a product page, say). */
   const flushSearch = useCallback(() => {
