@@ -39,7 +39,7 @@ export const resendVerificationEmailHandler = callable(
     if (uid === undefined) {
       await resendVerificationEmail(ctx, caller.uid, callerIp(request));
     } else {
-      requireManager(request);
+      await requireManager(request, ctx);
       await resendVerificationEmailFor(ctx, uid, callerIp(request));
     }
     return { accepted: true };

@@ -19,7 +19,7 @@ import { callable } from './edge';
 
 /** Callable askClaimQuestion({ claimId, text }) (managers). */
 export const askClaimQuestionHandler = callable(async (request, ctx): Promise<ClaimResponse> => {
-  const caller = requireManager(request);
+  const caller = await requireManager(request, ctx);
   const input = parseData(askClaimQuestionRequest, request.data);
   await limitCallable(ctx.db, 'askClaimQuestion', { uid: caller.uid, ip: callerIp(request) });
   return askClaimQuestion(ctx, caller.uid, input);
@@ -35,7 +35,7 @@ export const answerClaimHandler = callable(async (request, ctx): Promise<ClaimRe
 
 /** Callable rejectClaim({ claimId, reason }) (managers). */
 export const rejectClaimHandler = callable(async (request, ctx): Promise<ClaimResponse> => {
-  const caller = requireManager(request);
+  const caller = await requireManager(request, ctx);
   const input = parseData(rejectClaimRequest, request.data);
   await limitCallable(ctx.db, 'rejectClaim', { uid: caller.uid, ip: callerIp(request) });
   return rejectClaim(ctx, caller.uid, input);

@@ -10,7 +10,7 @@ import { callable } from './edge';
  */
 export const getCompanyDetailsHandler = callable(
   async (request, ctx): Promise<CompanyDetailsResponse> => {
-    requireManager(request);
+    await requireManager(request, ctx);
     const { companyId } = parseData(companyDetailsRequest, request.data);
     return companyDetails(ctx, companyId);
   },

@@ -10,7 +10,7 @@ import { callable } from './edge';
  */
 export const getProductClaimsHandler = callable(
   async (request, ctx): Promise<ProductClaimsResponse> => {
-    requireManager(request);
+    await requireManager(request, ctx);
     parseData(productClaimsRequest, request.data);
     return productClaims(ctx.db, new Date());
   },

@@ -15,7 +15,7 @@ import { callable } from './edge';
  */
 export const getSalesOverviewHandler = callable(
   async (request, ctx): Promise<SalesOverviewResponse> => {
-    requireManager(request);
+    await requireManager(request, ctx);
     const query = parseData(salesOverviewRequest, request.data);
     const [overview, receivable] = await Promise.all([
       getSalesOverview(query, ctx),

@@ -10,7 +10,7 @@ import { callable } from './edge';
  */
 export const getStoreDetailsHandler = callable(
   async (request, ctx): Promise<StoreDetailsResponse> => {
-    requireManager(request);
+    await requireManager(request, ctx);
     const { uid } = parseData(storeDetailsRequest, request.data);
     return storeDetails(ctx, uid);
   },

@@ -27,7 +27,8 @@ import {
   type CompanyCaller,
   type MemberChangeResponse,
 } from '../companies/members';
-import { callerIp, parseData, requireAuth } from '../lib/caller';
+import { callerIp, parseData, requireAuth, requireCurrentManager } from '../lib/caller';
+import type { Context } from '../lib/context';
 import { limitCallable } from '../lib/rate-limit';
 import { callable, type CallRequest } from './edge';
 
@@ -38,8 +39,13 @@ import { callable, type CallRequest } from './edge';
  * limited per caller and per IP (CALLABLE_RATE_LIMITS) after the input is parsed; the invitation
  * page's two, which anyone may call signed out, per IP (RATE_LIMITS).
  */
-function companyCaller(request: CallRequest): CompanyCaller {
+async function companyCaller(
+  request: CallRequest,
+  ctx: Pick<Context, 'auth'>,
+): Promise<CompanyCaller> {
   const caller = requireAuth(request);
+  // A manager revoked since the token was minted acts as no manager.
+  await requireCurrentManager(caller, ctx);
   return { uid: caller.uid, manager: caller.access.kind === 'manager' };
 }
 
@@ -49,7 +55,7 @@ function companyCaller(request: CallRequest): CompanyCaller {
  * (invitationPerEmail).
  */
 export const inviteMemberHandler = callable(async (request, ctx): Promise<InviteMemberResponse> => {
-  const caller = companyCaller(request);
+  const caller = await companyCaller(request, ctx);
   const data = parseData(inviteMemberRequest, request.data);
   await limitCallable(ctx.db, 'inviteMember', { uid: caller.uid, ip: callerIp(request) }, [
     invitationInboxWindow(data.email),
@@ -60,7 +66,7 @@ export const inviteMemberHandler = callable(async (request, ctx): Promise<Invite
 /** Callable resendInvitation({ invitationId }): a new link (the old one stops working), mailed. */
 export const resendInvitationHandler = callable(
   async (request, ctx): Promise<InviteMemberResponse> => {
-    const caller = companyCaller(request);
+    const caller = await companyCaller(request, ctx);
     const data = parseData(invitationIdRequest, request.data);
     await limitCallable(ctx.db, 'resendInvitation', { uid: caller.uid, ip: callerIp(request) });
     return resendInvitation(ctx, caller, data);
@@ -70,7 +76,7 @@ export const resendInvitationHandler = callable(
 /** Callable revokeInvitation({ invitationId }): the invitation is withdrawn. */
 export const revokeInvitationHandler = callable(
   async (request, ctx): Promise<InviteMemberResponse> => {
-    const caller = companyCaller(request);
+    const caller = await companyCaller(request, ctx);
     const data = parseData(invitationIdRequest, request.data);
     await limitCallable(ctx.db, 'revokeInvitation', { uid: caller.uid, ip: callerIp(request) });
     return revokeInvitation(ctx, caller, data);
@@ -100,7 +106,7 @@ export const acceptInvitationHandler = callable(
 /** Callable changeMemberRole({ uid, role, locationIds }) (the company's owner, or a manager). */
 export const changeMemberRoleHandler = callable(
   async (request, ctx): Promise<MemberChangeResponse> => {
-    const caller = companyCaller(request);
+    const caller = await companyCaller(request, ctx);
     const data = parseData(changeMemberRoleRequest, request.data);
     await limitCallable(ctx.db, 'changeMemberRole', { uid: caller.uid, ip: callerIp(request) });
     return changeMemberRole(ctx, caller, data);
@@ -109,7 +115,7 @@ export const changeMemberRoleHandler = callable(
 
 /** Callable removeMember({ uid }) (the company's owner, a manager, or the member leaving). */
 export const removeMemberHandler = callable(async (request, ctx): Promise<MemberChangeResponse> => {
-  const caller = companyCaller(request);
+  const caller = await companyCaller(request, ctx);
   const data = parseData(removeMemberRequest, request.data);
   await limitCallable(ctx.db, 'removeMember', { uid: caller.uid, ip: callerIp(request) });
   return removeMember(ctx, caller, data);
@@ -118,7 +124,7 @@ export const removeMemberHandler = callable(async (request, ctx): Promise<Member
 /** Callable listCompanyMembers({ companyId? }): members (and, for owners and managers, invitations). */
 export const listCompanyMembersHandler = callable(
   async (request, ctx): Promise<ListCompanyMembersResponse> => {
-    const caller = companyCaller(request);
+    const caller = await companyCaller(request, ctx);
     const data = parseData(listCompanyMembersRequest, request.data);
     return listCompanyMembers(ctx, caller, data);
   },

@@ -36,7 +36,7 @@ const ORDER_NOT_FOUND = 'Order not found.';
 /** Callable setCompanyTerms({ companyId, netDays, creditLimit, reason }) (managers). */
 export const setCompanyTermsHandler = callable(
   async (request, ctx): Promise<SetCompanyTermsResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const input = parseData(setCompanyTermsRequest, request.data);
     await limitCallable(ctx.db, 'setCompanyTerms', { uid: caller.uid, ip: callerIp(request) });
     const set = await setCompanyTerms(ctx, caller.uid, input);
@@ -77,7 +77,7 @@ async function openInvoiceOf(ctx: { db: Firestore }, orderId: string) {
  */
 export const closeTermsInvoiceHandler = callable(
   async (request, ctx): Promise<CloseTermsInvoiceResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const { orderId, action, reason } = parseData(closeTermsInvoiceRequest, request.data);
     await limitCallable(ctx.db, 'closeTermsInvoice', { uid: caller.uid, ip: callerIp(request) });
     const { invoiceId, state } = await openInvoiceOf(ctx, orderId);
@@ -103,7 +103,7 @@ export const closeTermsInvoiceHandler = callable(
  */
 export const sendInvoiceReminderHandler = callable(
   async (request, ctx): Promise<SendInvoiceReminderResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const { orderId } = parseData(sendInvoiceReminderRequest, request.data);
     await limitCallable(ctx.db, 'sendInvoiceReminder', { uid: caller.uid, ip: callerIp(request) });
     const { order, invoiceId, state } = await openInvoiceOf(ctx, orderId);
@@ -128,7 +128,7 @@ export const sendInvoiceReminderHandler = callable(
 /** Callable getReceivables({}) (managers): open balances, aging and open invoices, now. */
 export const getReceivablesHandler = callable(
   async (request, ctx): Promise<GetReceivablesResponse> => {
-    requireManager(request);
+    await requireManager(request, ctx);
     parseData(getReceivablesRequest, request.data);
     return receivables(ctx.db, new Date(ctx.now()));
   },

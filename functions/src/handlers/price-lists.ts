@@ -24,7 +24,7 @@ import { callable } from './edge';
 /** Callable savePriceList({ listId?, name, valid_from, valid_to, company_ids, entries }). */
 export const savePriceListHandler = callable(
   async (request, ctx): Promise<SavePriceListResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const input = parseData(savePriceListRequest, request.data);
     await limitCallable(ctx.db, 'savePriceList', { uid: caller.uid, ip: callerIp(request) });
     const change = await savePriceList(ctx, caller.uid, input);
@@ -37,7 +37,7 @@ export const savePriceListHandler = callable(
 /** Callable deletePriceList({ listId }). */
 export const deletePriceListHandler = callable(
   async (request, ctx): Promise<{ listId: string }> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const { listId } = parseData(deletePriceListRequest, request.data);
     await limitCallable(ctx.db, 'deletePriceList', { uid: caller.uid, ip: callerIp(request) });
     const change = await deletePriceList(ctx, caller.uid, listId);
@@ -49,7 +49,7 @@ export const deletePriceListHandler = callable(
 /** Callable moveCompanyTier({ companyId, businessType, reason }). */
 export const moveCompanyTierHandler = callable(
   async (request, ctx): Promise<MoveCompanyTierResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const input = parseData(moveCompanyTierRequest, request.data);
     await limitCallable(ctx.db, 'moveCompanyTier', { uid: caller.uid, ip: callerIp(request) });
     const moved = await moveCompanyTier(ctx, caller.uid, input);

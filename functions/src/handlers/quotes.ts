@@ -28,7 +28,7 @@ import { callable } from './edge';
  */
 export const saveDraftOrderHandler = callable(
   async (request, ctx): Promise<SaveDraftOrderResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const input = parseData(saveDraftOrderRequest, request.data);
     await limitCallable(ctx.db, 'saveDraftOrder', { uid: caller.uid, ip: callerIp(request) });
     return saveDraftOrder(ctx, caller.uid, input);
@@ -39,7 +39,7 @@ export const saveDraftOrderHandler = callable(
 /** Callable deleteDraftOrder({ quoteId }) (managers): a draft that was never sent. */
 export const deleteDraftOrderHandler = callable(
   async (request, ctx): Promise<QuoteStateResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const input = parseData(deleteDraftOrderRequest, request.data);
     await limitCallable(ctx.db, 'deleteDraftOrder', { uid: caller.uid, ip: callerIp(request) });
     return deleteDraftOrder(ctx, caller.uid, input);
@@ -53,7 +53,7 @@ export const deleteDraftOrderHandler = callable(
  */
 export const sendDraftOrderHandler = callable(
   async (request, ctx): Promise<SendDraftOrderResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const input = parseData(sendDraftOrderRequest, request.data);
     await limitCallable(ctx.db, 'sendDraftOrder', { uid: caller.uid, ip: callerIp(request) });
     return sendDraftOrder(ctx, quotePayments, caller.uid, input);

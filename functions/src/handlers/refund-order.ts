@@ -14,7 +14,7 @@ import { callable } from './edge';
  * manager and per IP.
  */
 export const refundOrderHandler = callable(async (request, ctx): Promise<RefundOrderResponse> => {
-  const caller = requireManager(request);
+  const caller = await requireManager(request, ctx);
   const refund = parseData(refundOrderRequest, request.data);
   await limitCallable(ctx.db, 'refundOrder', { uid: caller.uid, ip: callerIp(request) });
   return refundOrder(caller.uid, refund, ctx);

@@ -11,7 +11,7 @@ import { callable } from './edge';
  */
 export const searchCompaniesHandler = callable(
   async (request, ctx): Promise<SearchCompaniesResponse> => {
-    requireManager(request);
+    await requireManager(request, ctx);
     const query = parseData(searchCompaniesRequest, request.data);
     return searchCompanies(ctx, query);
   },

@@ -9,7 +9,7 @@ import { callable } from './edge';
  * CSV), with the total. Reads only: no rate limit (functions/test/lib/rate-limits.test.ts).
  */
 export const searchOrdersHandler = callable(async (request, ctx): Promise<SearchOrdersResponse> => {
-  requireManager(request);
+  await requireManager(request, ctx);
   const query = parseData(searchOrdersRequest, request.data);
   return searchOrders(ctx, query);
 });

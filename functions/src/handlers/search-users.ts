@@ -9,7 +9,7 @@ import { callable } from './edge';
  * up to TABLE_EXPORT_MAX, with the total. Reads only: no rate limit.
  */
 export const searchUsersHandler = callable(async (request, ctx): Promise<SearchUsersResponse> => {
-  requireManager(request);
+  await requireManager(request, ctx);
   const query = parseData(searchUsersRequest, request.data);
   return searchUsers(ctx, query);
 });

@@ -19,7 +19,7 @@ import { callable } from './edge';
  */
 export const setProfileStatusHandler = callable(
   async (request, ctx): Promise<SetProfileStatusResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const change = parseData(setProfileStatusRequest, request.data);
     await limitCallable(ctx.db, 'setProfileStatus', { uid: caller.uid, ip: callerIp(request) });
     const result = await changeProfileStatus(ctx, change, caller.uid);

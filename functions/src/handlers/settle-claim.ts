@@ -12,7 +12,7 @@ import { callable } from './edge';
  * limited per manager and per IP.
  */
 export const settleClaimHandler = callable(async (request, ctx): Promise<SettleClaimResponse> => {
-  const caller = requireManager(request);
+  const caller = await requireManager(request, ctx);
   const input = parseData(settleClaimRequest, request.data);
   await limitCallable(ctx.db, 'settleClaim', { uid: caller.uid, ip: callerIp(request) });
   return settleClaim(caller.uid, input, ctx);

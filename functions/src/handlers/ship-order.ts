@@ -12,7 +12,7 @@ import { callable } from './edge';
  * per IP (each shipment mails the buyer).
  */
 export const shipOrderHandler = callable(async (request, ctx): Promise<ShipOrderResponse> => {
-  const caller = requireManager(request);
+  const caller = await requireManager(request, ctx);
   const { orderId, requestId, lines, shipment } = parseData(shipOrderRequest, request.data);
   await limitCallable(ctx.db, 'shipOrder', { uid: caller.uid, ip: callerIp(request) });
   const shipped = await shipOrder(

@@ -45,7 +45,7 @@ export const submitTaxCertificateHandler = callable(
  */
 export const reviewTaxCertificateHandler = callable(
   async (request, ctx): Promise<ReviewTaxCertificateResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const input = parseData(reviewTaxCertificateRequest, request.data);
     await limitCallable(ctx.db, 'reviewTaxCertificate', {
       uid: caller.uid,

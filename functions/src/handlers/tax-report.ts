@@ -9,7 +9,7 @@ import { callable } from './edge';
  * getReceivables.
  */
 export const getTaxReportHandler = callable(async (request, ctx): Promise<GetTaxReportResponse> => {
-  requireManager(request);
+  await requireManager(request, ctx);
   const { from, to } = parseData(getTaxReportRequest, request.data);
   return taxReport(ctx.db, from, to);
 });

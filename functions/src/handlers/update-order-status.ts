@@ -14,7 +14,7 @@ import { callable } from './edge';
  */
 export const updateOrderStatusHandler = callable(
   async (request, ctx): Promise<UpdateOrderStatusResponse> => {
-    const caller = requireManager(request);
+    const caller = await requireManager(request, ctx);
     const change = parseData(updateOrderStatusRequest, request.data);
     await limitCallable(ctx.db, 'updateOrderStatus', { uid: caller.uid, ip: callerIp(request) });
     return updateOrderStatus(caller.uid, change, ctx);

@@ -1,5 +1,10 @@
 import { verifyPaymentRequest, type VerifyPaymentResponse } from '@portal/domain';
-import { callerIp, parseData, requireApprovedBuyerOrManager } from '../lib/caller';
+import {
+  callerIp,
+  parseData,
+  requireApprovedBuyerOrManager,
+  requireCurrentManager,
+} from '../lib/caller';
 import { limitCallable } from '../lib/rate-limit';
 import { verifyPayment } from '../checkout/verify-payment';
 import { callable } from './edge';
@@ -13,6 +18,7 @@ import { callable } from './edge';
 export const verifyPaymentHandler = callable(
   async (request, ctx): Promise<VerifyPaymentResponse> => {
     const caller = requireApprovedBuyerOrManager(request);
+    await requireCurrentManager(caller, ctx);
     const { sessionId } = parseData(verifyPaymentRequest, request.data);
     await limitCallable(ctx.db, 'verifyPayment', { uid: caller.uid, ip: callerIp(request) });
     return verifyPayment(caller, sessionId, ctx);

@@ -1,7 +1,9 @@
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { resolveAccess, type Access, type BuyerRole } from '@portal/domain';
 import type { z } from 'zod/mini';
+import { authErrorCode } from './auth-users';
 import { clientIp, type ClientRequest } from './client-ip';
+import type { Context } from './context';
 import './zod-locale';
 
 /**
@@ -25,12 +27,42 @@ export function requireAuth(request: CallerRequest): Caller {
   return { uid: request.auth.uid, access: resolveAccess(request.auth.token) };
 }
 
-export function requireManager(request: CallerRequest): Caller {
+/** The refusal of a caller who is not a manager, or no longer one. */
+export const MANAGERS_ONLY = 'Only managers can do this.';
+
+/**
+ * A manager, by the token's claims and by their account now (requireCurrentManager).
+ */
+export async function requireManager(
+  request: CallerRequest,
+  deps: Pick<Context, 'auth'>,
+): Promise<Caller> {
   const caller = requireAuth(request);
-  if (caller.access.kind !== 'manager') {
-    throw new HttpsError('permission-denied', 'Only managers can do this.');
-  }
+  if (caller.access.kind !== 'manager') throw new HttpsError('permission-denied', MANAGERS_ONLY);
+  await requireCurrentManager(caller, deps);
   return caller;
+}
+
+/**
+ * Refuses a caller whose token says manager but whose account no longer does: an ID token keeps
+ * the claims it was minted with for up to an hour after the claims CLI revokes a manager (which
+ * takes the claims away, ends the sessions and writes the profile rejected), or after the account
+ * is disabled. So the account's claims are asked of Auth (no Firestore read). Nothing for any
+ * other caller: the callables that take managers and buyers alike check a buyer's approval
+ * themselves (accounts/current-approval.ts).
+ */
+export async function requireCurrentManager(
+  caller: Caller,
+  deps: Pick<Context, 'auth'>,
+): Promise<void> {
+  if (caller.access.kind !== 'manager') return;
+  const user = await deps.auth.getUser(caller.uid).catch((error: unknown) => {
+    if (authErrorCode(error) === 'auth/user-not-found') return null;
+    throw error;
+  });
+  if (!user || user.disabled || resolveAccess(user.customClaims ?? {}).kind !== 'manager') {
+    throw new HttpsError('permission-denied', MANAGERS_ONLY);
+  }
 }
 
 export function requireApprovedBuyer(request: CallerRequest): Caller & { role: BuyerRole } {

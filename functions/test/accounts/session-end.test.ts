@@ -12,8 +12,13 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { COLLECTIONS } from '@portal/domain';
+import { revokeManager } from '../../src/accounts/profile-status';
+import { listCompanyMembersHandler } from '../../src/handlers/members';
+import { searchUsersHandler } from '../../src/handlers/search-users';
 import { setProfileStatusHandler } from '../../src/handlers/set-profile-status';
 import { firestore } from '../../src/lib/admin';
+import { MANAGERS_ONLY } from '../../src/lib/caller';
+import { createContext } from '../../src/lib/context';
 import { createAccount, PASSWORD, requestAs, type TestAccount } from './support';
 
 /**
@@ -80,5 +85,28 @@ describe('a buyer session across approval and rejection', () => {
     // No refresh: the same ID token (claims still "approved") is sent.
     expect((await auth.currentUser?.getIdTokenResult())?.token).toBe(held?.token);
     await expect(activeProducts()).rejects.toMatchObject({ code: 'permission-denied' });
+  });
+});
+
+describe('a manager revoked while holding a token', () => {
+  it('is refused by the managers’ callables at once; the manager who stays is not', async () => {
+    const [stays, revoked, company] = await Promise.all([
+      createAccount('manager', 'approved'),
+      createAccount('manager', 'approved'),
+      createAccount('retailer', 'approved'),
+    ]);
+    const held = await requestAs(revoked, {});
+    await revokeManager(createContext(), revoked.uid, stays.uid);
+    // The token minted before the revocation still says manager for up to an hour.
+    expect(held.auth?.token.role).toBe('manager');
+    await expect(searchUsersHandler(held)).rejects.toMatchObject({
+      code: 'permission-denied',
+      message: MANAGERS_ONLY,
+    });
+    await expect(
+      listCompanyMembersHandler({ ...held, data: { companyId: company.uid } }),
+    ).rejects.toMatchObject({ code: 'permission-denied', message: MANAGERS_ONLY });
+    const answer = await searchUsersHandler(await requestAs(stays, {}));
+    expect(answer.total).toBeGreaterThan(0);
   });
 });
