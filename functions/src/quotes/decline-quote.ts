@@ -2,11 +2,13 @@ import { Timestamp } from 'firebase-admin/firestore';
 import {
   companyRoleCan,
   isQuoteExpired,
+  memberCoversLocation,
   QUOTE_MESSAGES,
   VIEW_ONLY,
   type DeclineQuoteRequest,
   type QuoteStateResponse,
 } from '@portal/domain';
+import { LOCATION_NOT_YOURS } from '../companies/locations';
 import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import { stageMails } from '../mail/outbox';
@@ -59,6 +61,10 @@ export async function declineQuote(
   if (!found || found.state === 'draft') throw new NotFoundError(QUOTE_MESSAGES.notFound);
   if (found.company_id !== member.companyId) throw new NotAllowedError(QUOTE_MESSAGES.notYours);
   if (!companyRoleCan(member.role, 'order')) throw new NotAllowedError(VIEW_ONLY);
+  // As accepting it: a buyer answers only for the locations the owner assigned them.
+  if (found.location_id !== null && !memberCoversLocation(member, found.location_id)) {
+    throw new NotAllowedError(LOCATION_NOT_YOURS);
+  }
   const now = await companyNow(ctx, found.company_id);
   const reason = input.reason.trim();
 

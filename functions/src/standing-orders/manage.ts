@@ -10,6 +10,7 @@ import {
   dayNumber,
   formatCalendarDay,
   intervalLabel,
+  memberCoversLocation,
   nextChargeAt,
   nextDeliveryDateProblem,
   pauseEnd,
@@ -21,6 +22,7 @@ import {
   VIEW_ONLY,
 } from '@portal/domain';
 import { membershipOfUser } from '../companies/company-record';
+import { LOCATION_NOT_YOURS } from '../companies/locations';
 import type { Caller } from '../lib/caller';
 import type { Context } from '../lib/context';
 import { NotAllowedError, NotFoundError, PreconditionError } from '../lib/errors';
@@ -79,6 +81,15 @@ async function checkCaller(
     throw new NotFoundError('Standing order not found.');
   }
   if (member && !companyRoleCan(member.role, 'order')) throw new NotAllowedError(VIEW_ONLY);
+  // A buyer orders only for the locations the owner assigned them: one moved to another
+  // location no longer changes the old one's deliveries (the owner, or its new buyer, does).
+  if (
+    member &&
+    standing.location_id !== null &&
+    !memberCoversLocation(member, standing.location_id)
+  ) {
+    throw new NotAllowedError(LOCATION_NOT_YOURS);
+  }
   if (!manager && action === 'pause') {
     throw new NotAllowedError('Only a manager can pause a standing order without an end date.');
   }

@@ -18,6 +18,7 @@ import type { CallRequest } from '../../src/handlers/edge';
 import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { firestore } from '../../src/lib/admin';
+import { NOT_APPROVED } from '../../src/lib/caller';
 import { salesOrderOfDoc } from '../../src/insights/sales-rollups';
 import { createContext } from '../../src/lib/context';
 import {
@@ -569,6 +570,19 @@ describe('cancelBackorderedLine', () => {
       message: NO_BACKORDER_WAITING,
     });
     expect(await orderDoc(orderId)).toEqual(before);
+  });
+
+  it('refuses a buyer rejected since signing in (the token still says approved): no refund', async () => {
+    const { buyer, orderId } = await backorderedOrder();
+    const before = await orderDoc(orderId);
+    const stock = await onHand(LIDS);
+    await db().doc(paths.profile(buyer.uid)).update({ status: 'rejected' });
+    await expect(cancel(buyer, orderId)).rejects.toMatchObject({
+      code: 'permission-denied',
+      message: NOT_APPROVED,
+    });
+    expect(await orderDoc(orderId)).toEqual(before);
+    expect(await onHand(LIDS)).toBe(stock);
   });
 
   it('refuses an order on terms whose invoice is not paid', async () => {

@@ -6,6 +6,7 @@ import {
   saveDraftOrderHandler,
   sendDraftOrderHandler,
 } from '../../src/handlers/quotes';
+import { LOCATION_NOT_YOURS } from '../../src/companies/locations';
 import { firestore } from '../../src/lib/admin';
 import { NOT_APPROVED } from '../../src/lib/caller';
 import { createContext } from '../../src/lib/context';
@@ -19,7 +20,7 @@ import { call, changesSince, mailOf, quoteOf, RUN, writeProduct } from './suppor
 /**
  * declineQuote (docs/order-lifecycle.md#draft-orders-and-quotes): an owner or buyer of the
  * quote's company declines a sent quote with a reason, and every manager is mailed it. Refused,
- * changing nothing: another company's quote, a viewer, a manager, a draft, a quote declined
+ * changing nothing: another company's quote, a viewer, a buyer of another location, a manager, a draft, a quote declined
  * already, a payment link, a quote being paid; one past its expiry on the company's clock is
  * written expired and refused.
  */
@@ -32,6 +33,8 @@ let manager: TestUser;
 let owner: TestUser;
 let buyer: TestUser;
 let viewer: TestUser;
+/** A buyer of the company's other location, who may not answer for Main St. */
+let otherBuyer: TestUser;
 let stranger: TestUser;
 let location: string;
 let product: string;
@@ -70,11 +73,13 @@ beforeAll(async () => {
     createUser('retailer'),
     createUser('retailer'),
   ]);
-  [buyer, viewer] = await Promise.all([
-    createMember(owner.uid, 'buyer'),
-    createMember(owner.uid, 'viewer'),
-  ]);
   location = await writeLocation(db(), owner.uid, 'Main St store');
+  const harbor = await writeLocation(db(), owner.uid, 'Harbor store');
+  [buyer, viewer, otherBuyer] = await Promise.all([
+    createMember(owner.uid, 'buyer', [location]),
+    createMember(owner.uid, 'viewer'),
+    createMember(owner.uid, 'buyer', [harbor]),
+  ]);
   product = await writeProduct('decline');
 });
 
@@ -114,13 +119,14 @@ describe('declineQuote', () => {
     expect(await changesSince(before)).toEqual([]);
   });
 
-  it("refuses another company's quote, a viewer, a manager and a draft, changing nothing", async () => {
+  it("refuses another company's quote, a viewer, another location's buyer, a manager and a draft, changing nothing", async () => {
     const quoteId = await sentQuote();
     const draft = await draftOf();
     const before = await databaseState();
     for (const [as, id, expected] of [
       [stranger, quoteId, `permission-denied: ${QUOTE_MESSAGES.notYours}`],
       [viewer, quoteId, `permission-denied: ${VIEW_ONLY}`],
+      [otherBuyer, quoteId, `permission-denied: ${LOCATION_NOT_YOURS}`],
       [manager, quoteId, `permission-denied: ${NOT_APPROVED}`],
       // A draft is the managers' alone: to the company it does not exist.
       [owner, draft, `not-found: ${QUOTE_MESSAGES.notFound}`],

@@ -26,10 +26,14 @@ import { createContext } from '../../src/lib/context';
 import { reconcileStandingOrder } from '../../src/standing-orders/reconcile';
 import { firestore } from '../../src/lib/admin';
 import { advanceBuyerClock } from '../../../scripts/lib/test-clocks';
+import { LOCATION_NOT_YOURS } from '../../src/companies/locations';
+import { NOT_APPROVED } from '../../src/lib/caller';
+import { writeLocation } from '../company-fixtures';
 import { recordSubscriptionEnded, renewalOrderId } from '../../src/standing-orders/renewals';
 import {
   cartOf,
   checkoutOf,
+  createMember,
   createUser,
   orderOf,
   ordersOfUser,
@@ -677,6 +681,44 @@ describe('managing', () => {
     expect(notApproved.code).toBe('permission-denied');
     const badAction = await refusal(manage(stranger, { standingOrderId: id, action: 'delete' }));
     expect(badAction.code).toBe('invalid-argument');
+  });
+});
+
+describe('who may change a standing order', () => {
+  it('refuses a buyer of another location, and a buyer rejected since signing in', async () => {
+    const syrup = await product('located', { name: 'Located Syrup' });
+    const owner = await createUser('retailer');
+    const [mainSt, harbor] = await Promise.all([
+      writeLocation(firestore(), owner.uid, 'Main St store'),
+      writeLocation(firestore(), owner.uid, 'Harbor store'),
+    ]);
+    await setCartLines(owner.uid, { [syrup]: 1 });
+    const { orderId: id } = await createCheckoutSessionHandler(
+      call(owner, { interval: 2, locationId: mainSt }),
+    );
+    await paySession((await checkoutOf(id)).stripe_session_id!);
+    await harness.sandbox.whenWebhooksIdle();
+    const [elsewhere, here] = await Promise.all([
+      createMember(owner.uid, 'buyer', [harbor]),
+      createMember(owner.uid, 'buyer', [mainSt]),
+    ]);
+
+    // Moved to the Harbor store: Main St's deliveries are no longer theirs to change.
+    for (const action of ['cancel', 'skip'] as const) {
+      const refused = await refusal(manage(elsewhere, { standingOrderId: id, action }));
+      expect([refused.code, refused.message]).toEqual(['permission-denied', LOCATION_NOT_YOURS]);
+    }
+    // Rejected after signing in: the token still says approved for up to an hour.
+    await firestore().doc(paths.profile(here.uid)).update({ status: 'rejected' });
+    const rejected = await refusal(manage(here, { standingOrderId: id, action: 'skip' }));
+    expect([rejected.code, rejected.message]).toEqual(['permission-denied', NOT_APPROVED]);
+    const unchanged = await standingOrderOf(id);
+    expect([unchanged.status, unchanged.skipped]).toEqual(['active', null]);
+
+    // Main St's own buyer, approved, skips the next delivery.
+    await firestore().doc(paths.profile(here.uid)).update({ status: 'approved' });
+    await manage(here, { standingOrderId: id, action: 'skip' });
+    expect((await standingOrderOf(id)).skipped).not.toBeNull();
   });
 });
 
