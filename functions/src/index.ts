@@ -104,6 +104,7 @@ import {
   sweepTaxCertificatesHandler,
 } from './handlers/tax-certificates';
 import { sweepExpiredApplicantsHandler } from './handlers/expired-applicants';
+import { sweepAbandonedUploadsHandler } from './handlers/abandoned-uploads';
 import {
   confirmNewsletterHandler,
   subscribeNewsletterHandler,
@@ -219,6 +220,12 @@ export const sweepTaxCertificates = onSchedule(
     timeoutSeconds: 540,
   },
   sweepTaxCertificatesHandler,
+);
+// Claim photos and certificate files uploaded a day ago or more that no claim or certificate
+// names (never reported or submitted): deleted. handlers/abandoned-uploads.ts, docs/storage.md.
+export const sweepAbandonedUploads = onSchedule(
+  { schedule: 'every day 05:00', timeZone: 'America/Los_Angeles', timeoutSeconds: 540 },
+  sweepAbandonedUploadsHandler,
 );
 
 // Checkout and orders. Secrets and the local Stripe sandbox: functions/README.md.
