@@ -24,6 +24,16 @@ const person = (uid: string, role: string) =>
     uid: str(uid),
     token: map({ user_id: str(uid), role: str(role), status: str('approved') }),
   });
+/** profiles/{uid} as Firestore holds them: `m` a manager, `x` a manager revoked since. */
+const profileFields = (role: string, status: string) => ({
+  role: { stringValue: role },
+  status: { stringValue: status },
+});
+const PROFILES: Record<string, Record<string, unknown>> = {
+  m: profileFields('manager', 'approved'),
+  x: profileFields('manager', 'rejected'),
+  r: profileFields('retailer', 'approved'),
+};
 const file = (size: number, contentType: string) =>
   map({ size: int(size), contentType: str(contentType), name: str('x') });
 
@@ -59,6 +69,20 @@ function rules() {
         },
       }),
     );
+    // The rules read the caller's profile (isManager): firebase-tools' answer, from PROFILES.
+    for (;;) {
+      const asked = out[out.length - 1] as { action?: string; context?: { path?: string } };
+      if (asked.action !== 'fetch_firestore_document') break;
+      const uid = asked.context?.path?.split('/').at(-1) ?? '';
+      const fields = PROFILES[uid];
+      runtime.handleLine(
+        JSON.stringify(
+          fields
+            ? { id: id - 1, status: 'ok', result: { fields }, warnings: [], errors: [] }
+            : { id: id - 1, status: 'not_found', warnings: [], errors: [] },
+        ),
+      );
+    }
     const reply = out[out.length - 1] as { result?: { permit: boolean } };
     return reply.result?.permit === true;
   };
@@ -89,6 +113,15 @@ describe('storage.rules: product photos', () => {
       false,
     );
     expect(allowed(ORIGINAL, 'create', { resource: file(100, 'image/jpeg') })).toBe(false);
+  });
+
+  it('refuses a manager revoked since their token was minted (the profile says rejected)', () => {
+    const allowed = rules();
+    const revoked = person('x', 'manager');
+    expect(allowed(ORIGINAL, 'create', { auth: revoked, resource: file(MB, 'image/jpeg') })).toBe(
+      false,
+    );
+    expect(allowed(ORIGINAL, 'get', { auth: revoked })).toBe(false);
   });
 
   it('lets only managers read an original, and nobody write a size', () => {

@@ -12,6 +12,7 @@ import { profileCases } from './cases/profiles';
 import { quoteCases } from './cases/quotes';
 import { orderListCases } from './cases/order-lists';
 import { standingOrderCases } from './cases/standing-orders';
+import { revokedManagerCases } from './cases/revoked-manager';
 import { stockAlertCases } from './cases/stock-alerts';
 import { policyPageCases, siteSettingsCases } from './cases/site-content';
 import {
@@ -72,6 +73,7 @@ const all: RuleCase[] = [
   ...quoteCases,
   ...orderListCases,
   ...stockAlertCases,
+  ...revokedManagerCases,
 ];
 const OPERATIONS: Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 

@@ -44,7 +44,8 @@ export const ACTORS = [
  * their role claim is wholesaler). `movedUp` and `movedDown` own companies a manager moved
  * between tiers (docs/pricing.md) after their tokens were issued: `movedUp`'s token still says
  * retailer, its profile wholesaler; `movedDown`'s token still says wholesaler, its profile
- * retailer. The profile decides.
+ * retailer. The profile decides. `revokedManager` still holds a manager's ID token after the
+ * claims CLI's revoke-manager wrote their profile rejected (the hour before that token expires).
  */
 export type Actor =
   | (typeof ACTORS)[number]
@@ -53,7 +54,8 @@ export type Actor =
   | 'pendingWholesaler'
   | 'revokedWholesaler'
   | 'movedUp'
-  | 'movedDown';
+  | 'movedDown'
+  | 'revokedManager';
 
 /** Every actor the matrix signs in or sends anonymously. */
 export const ALL_ACTORS: readonly Actor[] = [
@@ -64,6 +66,7 @@ export const ALL_ACTORS: readonly Actor[] = [
   'revokedWholesaler',
   'movedUp',
   'movedDown',
+  'revokedManager',
 ];
 
 /** The companies: each one's id is its founding applicant's uid. */
@@ -175,6 +178,11 @@ export const ACCOUNTS: Readonly<Record<Exclude<Actor, 'anonymous'>, ActorAccount
     uid: 'rules-moved-down',
     email: 'moved-down@rules.test',
     claims: member('wholesaler', 'approved', COMPANY.movedDown, 'owner'),
+  },
+  revokedManager: {
+    uid: 'rules-revoked-manager',
+    email: 'revoked-manager@rules.test',
+    claims: { role: 'manager', status: 'approved' },
   },
 };
 

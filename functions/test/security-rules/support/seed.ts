@@ -22,6 +22,7 @@ export const U = {
   memberB: ACCOUNTS.memberB.uid,
   movedUp: ACCOUNTS.movedUp.uid,
   movedDown: ACCOUNTS.movedDown.uid,
+  revokedManager: ACCOUNTS.revokedManager.uid,
 } as const;
 
 export const PRODUCT = {
@@ -510,6 +511,7 @@ export const SEED: Readonly<Record<string, Record<string, unknown>>> = {
     owner(COMPANY.wholesaler),
   ),
   [paths.profile(U.manager)]: profile(U.manager, 'manager', 'approved', null),
+  [paths.profile(U.revokedManager)]: profile(U.revokedManager, 'manager', 'rejected', null),
   [paths.profile(U.another)]: profile(U.another, 'retailer', 'approved', owner(COMPANY.B)),
   [paths.profile(U.buyerA)]: profile(U.buyerA, 'retailer', 'approved', {
     companyId: COMPANY.A,
