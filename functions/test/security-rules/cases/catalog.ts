@@ -1092,6 +1092,7 @@ const why = (actor: Actor): string =>
     memberB: 'a buyer of another retailer company',
     wholesaler: 'approved wholesaler',
     manager: 'manager',
+    revokedManager: 'a manager revoked since the token was issued',
   })[actor];
 
 export const wholesalePriceCases: RuleCase[] = [
