@@ -1,4 +1,5 @@
 import { membershipOf, paths } from '@portal/domain';
+import type { Member } from '../companies/company-record';
 import { authErrorCode } from '../lib/auth-users';
 import type { Context } from '../lib/context';
 import { NOT_APPROVED } from '../lib/caller';
@@ -31,18 +32,23 @@ export async function buyerAccount(
   }
 }
 
-/** Refuses (NotAllowedError) a buyer whose profile is not approved now or whose account closed. */
+/**
+ * Refuses (NotAllowedError) a buyer whose profile is not approved now or whose account closed;
+ * else answers their place in their company as the profile records it (membershipOfUser's, from
+ * the same read).
+ */
 export async function requireCurrentlyApproved(
   deps: Pick<Context, 'db' | 'auth'>,
   uid: string,
-): Promise<void> {
+): Promise<Member> {
   const [profile, open] = await Promise.all([
     deps.db.doc(paths.profile(uid)).get(),
     buyerAccountOpen(deps, uid),
   ]);
   // A member removed from their company keeps an approved profile that names no company.
-  const member = membershipOf(profile.data()) !== null;
-  if (profile.get('status') !== 'approved' || !member || !open) {
+  const membership = membershipOf(profile.data());
+  if (profile.get('status') !== 'approved' || !membership || !open) {
     throw new NotAllowedError(NOT_APPROVED);
   }
+  return { uid, ...membership };
 }

@@ -11,7 +11,7 @@ import { InvalidRequestError, PreconditionError } from '../lib/errors';
 import {
   checkUploadedFile,
   deleteUploadedFile,
-  type UploadBucket,
+  type ListingBucket,
   type UploadRule,
 } from '../lib/uploaded-file';
 
@@ -24,9 +24,7 @@ import {
  */
 
 /** The bucket as the photos use it: the upload check, and listing a claim's folder. */
-export interface ClaimPhotoBucket extends UploadBucket {
-  getFiles(options: { prefix: string }): Promise<[Array<{ name: string }>, ...unknown[]]>;
-}
+export type ClaimPhotoBucket = ListingBucket;
 
 const CLAIM_PHOTO: UploadRule<ClaimPhotoType> = {
   maxBytes: CLAIM_LIMITS.photoBytes,

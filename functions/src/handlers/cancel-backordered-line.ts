@@ -1,6 +1,5 @@
 import { cancelBackorderedLineRequest, type RefundOrderResponse } from '@portal/domain';
 import { requireCurrentlyApproved } from '../accounts/current-approval';
-import { membershipOfUser } from '../companies/company-record';
 import { callerIp, parseData, requireApprovedBuyer } from '../lib/caller';
 import { limitCallable } from '../lib/rate-limit';
 import { cancelBackorderedLine } from '../orders/backorder-cancel';
@@ -22,8 +21,7 @@ export const cancelBackorderedLineHandler = callable(
     });
     // Who may cancel is decided from the profile's membership, never from the token's claims:
     // a buyer rejected, disabled or removed since the token was minted gets no refund.
-    await requireCurrentlyApproved(ctx, caller.uid);
-    const member = await membershipOfUser(ctx.db, caller.uid);
+    const member = await requireCurrentlyApproved(ctx, caller.uid);
     return cancelBackorderedLine(caller.uid, member, data, ctx);
   },
 );

@@ -22,9 +22,10 @@ export const manageStandingOrderHandler = callable(
     await requireCurrentManager(caller, ctx);
     const data = parseData(manageStandingOrderRequest, request.data);
     await limitCallable(ctx.db, 'manageStandingOrder', { uid: caller.uid, ip: callerIp(request) });
-    // A buyer rejected, disabled or removed since the token was minted (it keeps its claims for
-    // up to an hour) changes no delivery.
-    if (caller.access.kind === 'buyer') await requireCurrentlyApproved(ctx, caller.uid);
-    return manageStandingOrder(caller, data, ctx);
+    // A buyer's place in their company, as the profile records it now: one rejected, disabled or
+    // removed since the token was minted (it keeps its claims for up to an hour) is refused.
+    const member =
+      caller.access.kind === 'buyer' ? await requireCurrentlyApproved(ctx, caller.uid) : null;
+    return manageStandingOrder(caller, member, data, ctx);
   },
 );

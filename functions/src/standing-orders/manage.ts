@@ -1,4 +1,4 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import {
   addDays,
   businessDay,
@@ -21,7 +21,7 @@ import {
   type ManageStandingOrderResponse,
   VIEW_ONLY,
 } from '@portal/domain';
-import { membershipOfUser } from '../companies/company-record';
+import type { Member } from '../companies/company-record';
 import { LOCATION_NOT_YOURS } from '../companies/locations';
 import type { Caller } from '../lib/caller';
 import type { Context } from '../lib/context';
@@ -65,17 +65,16 @@ export function answer(standing: StandingOrderRecord): ManageStandingOrderRespon
 
 /**
  * Who may do what: a member who orders (owner, buyer) their company's (not pause/resume), a
- * manager any. The membership is read from the profile, not the token: a role changed or a
- * member removed since sign-in counts at once.
+ * manager any. The membership is the profile's now, not the token's: a role changed or a member
+ * removed since sign-in counts at once.
  */
-async function checkCaller(
-  db: Firestore,
+function checkCaller(
   caller: Caller,
+  member: Member | null,
   standing: StandingOrderRecord,
   action: Action,
 ) {
   const manager = caller.access.kind === 'manager';
-  const member = manager ? null : await membershipOfUser(db, caller.uid);
   // Another company's standing order is "not found" to them, like one that does not exist.
   if (!manager && member?.companyId !== companyOfRecord(standing)) {
     throw new NotFoundError('Standing order not found.');
@@ -143,13 +142,14 @@ function isCanceledAlready(error: unknown): boolean {
  */
 export async function manageStandingOrder(
   caller: Caller,
+  member: Member | null,
   request: ManageStandingOrderRequest,
   ctx: Pick<Context, 'db' | 'stripe' | 'env' | 'now'>,
 ): Promise<ManageStandingOrderResponse> {
   const { action, standingOrderId } = request;
   const standing = readStandingOrder(await ctx.db.doc(paths.standingOrder(standingOrderId)).get());
   if (!standing) throw new NotFoundError('Standing order not found.');
-  await checkCaller(ctx.db, caller, standing, action);
+  checkCaller(caller, member, standing, action);
   if (standing.status === 'cancelled') {
     if (action === 'cancel') return answer(standing);
     throw new PreconditionError('This standing order is cancelled.');
