@@ -1,5 +1,6 @@
 import { SEARCH_TEXT_MAX, type DayRange } from '@portal/domain';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useFollowedText } from '@/lib/use-followed-text';
 import { Alert } from '../alert';
 import { Button } from '../button';
 import { DownloadOutlined, DownOutlined, SearchOutlined } from '../icons';
@@ -22,25 +23,20 @@ function SearchBox({
   placeholder: string;
   onSearch: (text: string) => void;
 }) {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  // What this box last searched (trimmed): when the URL comes to say it, the box keeps what was
-  // typed since, and the space after a word ("cloud " searched as "cloud", then "nine").
-  const [sent, setSent] = useState<string | null>(null);
-  if (value !== shown) {
-    // The URL moved (cleared, Back): show what it says now.
-    setShown(value);
-    if (value !== sent) setText(value);
-    setSent(null);
-  }
+  // The URL moved (cleared, Back): the box shows what it says now; what it searched (trimmed)
+  // coming back keeps what was typed since, and the space after a word.
+  const { text, setText, wrote } = useFollowedText(value);
   const latest = useRef(onSearch);
   useEffect(() => {
     latest.current = onSearch;
   }, [onSearch]);
-  const search = useCallback((trimmed: string) => {
-    setSent(trimmed);
-    latest.current(trimmed);
-  }, []);
+  const search = useCallback(
+    (trimmed: string) => {
+      wrote(trimmed);
+      latest.current(trimmed);
+    },
+    [wrote],
+  );
 
   useEffect(() => {
     if (text.trim() === value) return undefined;

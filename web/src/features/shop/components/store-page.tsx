@@ -30,6 +30,7 @@ import { useProducts, type PricedProduct } from '@/entities/catalog';
 import { readOrderingChoice } from '@/entities/company';
 import { useRecentOrders } from '@/entities/orders';
 import { useBuyer } from '@/entities/profile';
+import { useFollowedText } from '@/lib/use-followed-text';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProductCardSkeleton, ProductGrid } from './product-grid';
 import { ViewOnlyNotice } from './view-only-notice';
@@ -101,18 +102,9 @@ export function StorePage() {
 
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = useMemo(() => parseStoreQuery(searchParams), [searchParams]);
-  const [search, setSearch] = useState(urlQuery.q);
-  // The URL's search changed without typing (Back, a link): show it in the box. Not when the
-  // change is this page's own write of what was typed (below): the router takes a new location
-  // in as a transition, drawn after any letter typed meanwhile, and putting the written text
-  // back in the box lost those letters ("cup-16" became "cu-16" on a busy phone).
-  const [urlSearch, setUrlSearch] = useState(urlQuery.q);
-  const [ownWrite, setOwnWrite] = useState<string | null>(null);
-  if (urlSearch !== urlQuery.q) {
-    setUrlSearch(urlQuery.q);
-    if (urlQuery.q !== ownWrite) setSearch(urlQuery.q);
-    setOwnWrite(null);
-  }
+  // The box follows the URL's search when it changes without typing (Back, a link), not when
+  // it is this page's own write of what was typed (below).
+  const { text: search, setText: setSearch, wrote } = useFollowedText(urlQuery.q);
 
   // The search typed but not yet in the URL, and the timer that will put it there.
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -122,10 +114,10 @@ export function StorePage() {
     (next: StoreQuery, replace: boolean) => {
       clearTimeout(timer.current);
       pending.current = null;
-      if (next.q !== urlQuery.q) setOwnWrite(next.q);
+      if (next.q !== urlQuery.q) wrote(next.q);
       setSearchParams(storeQueryParams(next), { replace, preventScrollReset: true });
     },
-    [setSearchParams, urlQuery.q],
+    [setSearchParams, urlQuery.q, wrote],
   );
   /** Puts a pending search into the URL now (before leaving for a product page, say). */
   const flushSearch = useCallback(() => {
