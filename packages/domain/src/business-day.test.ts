@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, businessDayText } from './business-day';
+import { businessDay, businessDayLongText, businessDayText } from './business-day';
 
 describe('businessDayText: an instant as the business day the documents print', () => {
   it('is the day in California, not in UTC, through the evening and across daylight saving', () => {
@@ -27,5 +27,22 @@ describe('businessDayText: an instant as the business day the documents print', 
     expect(businessDay(new Date(Date.UTC(2006, 3, 2, 12)))).toBe('2006-04-02');
     expect(businessDay(Date.UTC(10_000, 0, 1, 12))).toBe('10000-01-01');
     expect(() => businessDay(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('writes the long day of the documents from the same clock', () => {
+    expect(businessDayLongText(new Date('2026-12-16T07:59:59Z'))).toBe('December 15, 2026');
+    expect(businessDayLongText(Date.UTC(2026, 11, 16, 8))).toBe('December 16, 2026');
+  });
+
+  it('writes the days before 2007 and after 9999 through Intl, and refuses an invalid date', () => {
+    expect(businessDayText(Date.UTC(2006, 5, 1, 3))).toBe('May 31, 2006');
+    expect(businessDayLongText(Date.UTC(2006, 5, 1, 3))).toBe('May 31, 2006');
+    expect(businessDayText(Date.UTC(10_000, 0, 1, 12))).toBe(
+      new Intl.DateTimeFormat('en-US', {
+        dateStyle: 'medium',
+        timeZone: 'America/Los_Angeles',
+      }).format(Date.UTC(10_000, 0, 1, 12)),
+    );
+    expect(() => businessDayText(Number.NaN)).toThrow(RangeError);
   });
 });

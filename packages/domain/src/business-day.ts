@@ -8,8 +8,7 @@
  * So a mail, a document and a page say the same day, wherever the reader is. A moment with its
  * time ("Dec 7, 2026, 3:04 PM") is written in the reader's own time zone.
  */
-import { formatCalendarDay } from './calendar-day';
-import { PACIFIC_TIME_ZONE, pacificWallClock } from './date-text';
+import { dateText, PACIFIC_TIME_ZONE, pacificWallClock, type DateTextOptions } from './date-text';
 
 export const BUSINESS_TIME_ZONE = PACIFIC_TIME_ZONE;
 
@@ -35,10 +34,28 @@ export function businessDay(at: Date | number): string {
 }
 
 /**
- * The business day an instant falls on, as the documents print a day: "Dec 16, 2026". What the
- * mails and the standing orders' texts say about an instant (a charge, a skip, a due date), so a
- * charge at 6 pm in California is that day, not the next one as in UTC.
+ * A writer of the business's day in one of dateText's styles, without Intl; with an Intl format
+ * made on its first use for the instants dateText leaves out (before 2007, after 9999).
  */
-export function businessDayText(at: Date | number): string {
-  return formatCalendarDay(businessDay(at));
+function businessDayWriter(dateStyle: 'medium' | 'long'): (at: Date | number) => string {
+  const options: DateTextOptions = { dateStyle, timeZone: BUSINESS_TIME_ZONE };
+  let byIntl: Intl.DateTimeFormat | undefined;
+  const outside = (date: Date) => {
+    byIntl ??= new Intl.DateTimeFormat('en-US', options);
+    return byIntl.format(date);
+  };
+  const write = dateText(options, outside);
+  if (!write) throw new Error(`dateText does not write ${dateStyle} business days`);
+  return write;
 }
+
+/**
+ * The business day an instant falls on, as the pages and the mails print a day: "Dec 16, 2026".
+ * What the mails and the standing orders' texts say about an instant (a charge, a skip, a due
+ * date), and the web's `businessDayFormat`, so a charge at 6 pm in California is that day, not
+ * the next one as in UTC, on every page and in every mail.
+ */
+export const businessDayText = businessDayWriter('medium');
+
+/** The business day as a document prints it: "December 16, 2026" (invoices, quotes, policies). */
+export const businessDayLongText = businessDayWriter('long');

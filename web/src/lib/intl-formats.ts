@@ -15,7 +15,12 @@
  * app's text (amounts and counts: `formatUsd` and `formatCount` in the domain package).
  */
 
-import { BUSINESS_TIME_ZONE, dateText, type DateTextOptions } from '@portal/domain';
+import {
+  businessDayLongText,
+  businessDayText,
+  dateText,
+  type DateTextOptions,
+} from '@portal/domain';
 
 export interface Formatter<V> {
   format(value: V): string;
@@ -55,21 +60,16 @@ export function dateFormatter(options: Intl.DateTimeFormatOptions): Formatter<Da
 /**
  * A day as the business counts it (Pacific): "Dec 7, 2026". Every day the portal prints without a
  * time of day is written by this (or the long one below): an invoice's date and due date, a
- * quote's last valid day, the day an order was placed or shipped. So a page, a document and a
- * mail (the domain's businessDayText) name the same day wherever the reader is; a moment with its
- * time of day is the reader's own ("Dec 7, 2026, 3:04 PM"). Written without Intl (dateText).
- * `eslint.config.js` refuses a day without a time zone.
+ * quote's last valid day, the day an order was placed or shipped. It is the domain's
+ * businessDayText, the one the mails use, so a page, a document and a mail name the same day
+ * wherever the reader is; a moment with its time of day is the reader's own ("Dec 7, 2026,
+ * 3:04 PM"). Written without Intl (dateText). `eslint.config.js` refuses a day without a time
+ * zone.
  */
-export const businessDayFormat = dateFormatter({
-  dateStyle: 'medium',
-  timeZone: BUSINESS_TIME_ZONE,
-});
+export const businessDayFormat: Formatter<Date | number> = { format: businessDayText };
 
 /** The business's day as a document prints it: "December 7, 2026" (invoices, quotes, policies). */
-export const businessDayLongFormat = dateFormatter({
-  dateStyle: 'long',
-  timeZone: BUSINESS_TIME_ZONE,
-});
+export const businessDayLongFormat: Formatter<Date | number> = { format: businessDayLongText };
 
 /** `new Intl.NumberFormat('en-US', options)`, made on the first `format`. */
 export function numberFormatter(options: Intl.NumberFormatOptions): Formatter<number> {
