@@ -4,6 +4,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import {
+  COLLECTIONS,
   acceptInvitationRequest,
   archiveLocationRequest,
   changeMemberRoleRequest,
@@ -533,10 +534,11 @@ const TABLE: Record<CallableName, Row> = {
     caller: 'buyer',
     valid: { productId: `bad-input-product-${RUN}` },
   },
+  // Any signed-in account may end its own alert (one rejected since subscribing too).
   unsubscribeStockAlert: {
     handler: unsubscribeStockAlertHandler,
     schema: stockAlertRequest,
-    caller: 'buyer',
+    caller: 'applicant',
     valid: { productId: `bad-input-product-${RUN}` },
   },
   manageStandingOrder: {
@@ -881,6 +883,103 @@ beforeAll(async () => {
 
 afterAll(() => {
   vi.restoreAllMocks();
+});
+
+/** The caller kinds below each kind: a callable must refuse every one of them. */
+const BELOW: Record<CallerKind, CallerKind[]> = {
+  anonymous: [],
+  applicant: ['anonymous'],
+  buyer: ['anonymous', 'applicant'],
+  manager: ['anonymous', 'applicant', 'buyer'],
+};
+
+/** A refusal of who is calling: signed out, or not allowed. */
+const refusedForCaller = (outcome: CallOutcome) =>
+  refusedWith(outcome, 'unauthenticated') || refusedWith(outcome, 'permission-denied');
+
+/**
+ * The company callables that take any signed-in account and let the company decide
+ * (companies/members.ts): its owner, a manager, or a member leaving. Someone in no approved
+ * company is refused there, as the thing named not found in their company or the company not
+ * approved yet; signed out is still unauthenticated.
+ */
+const DECIDED_BY_THE_COMPANY = new Set<CallableName>([
+  'inviteMember',
+  'resendInvitation',
+  'revokeInvitation',
+  'changeMemberRole',
+  'removeMember',
+]);
+
+/** Refused as a service refuses (an HttpsError other than internal), not answered. */
+const refusedByService = (outcome: CallOutcome) =>
+  'rejected' in outcome &&
+  outcome.rejected instanceof HttpsError &&
+  outcome.rejected.code !== 'internal';
+
+/**
+ * A manager revoked since their token was minted: the token still says manager, their account
+ * no longer does (the claims CLI takes the claims away). Not one of `accounts`: its claims change.
+ */
+let revokedManager: { uid: string; token: DecodedIdToken } | undefined;
+
+describe('who may call every callable', () => {
+  beforeAll(async () => {
+    const { uid, email } = await createAccount('manager', 'approved', {
+      emailVerified: true,
+      uid: uidOf('revoked-manager'),
+    });
+    const token = await adminAuth().verifyIdToken(await signIn(email));
+    await adminAuth().setCustomUserClaims(uid, null);
+    revokedManager = { uid, token };
+  });
+
+  /**
+   * Each callable, sent its valid payload (so no schema refuses it first) by every caller below
+   * the least it takes, and for the managers' callables by a revoked manager too: each call is
+   * refused as unauthenticated or permission-denied and changes nothing. A callable added without
+   * its check of who is calling fails here.
+   */
+  for (const name of NAMES) {
+    const { caller, valid } = TABLE[name];
+    const below = BELOW[caller];
+    if (below.length === 0) continue;
+    const who = [...below, ...(caller === 'manager' ? ['a revoked manager'] : [])];
+    it(`${name} (${caller}) refuses ${who.join(', ')} and changes nothing`, async () => {
+      const before = await databaseState();
+      const failures: string[] = [];
+      const requests: Array<[string, CallRequest]> = below.map((kind) => [
+        kind,
+        requestAs(kind, valid),
+      ]);
+      if (caller === 'manager') {
+        const { uid, token } = revokedManager!;
+        requests.push([
+          'a revoked manager',
+          { auth: { uid, token, rawToken: 'bad-input' }, data: valid, rawRequest: { ip: IP } },
+        ]);
+      }
+      for (const [kind, request] of requests) {
+        const refused =
+          DECIDED_BY_THE_COMPANY.has(name) && kind !== 'anonymous'
+            ? refusedByService
+            : refusedForCaller;
+        for (const via of ['handler', 'deployed'] as const) {
+          const outcome = await settle(invoke(name, via, request));
+          if (!refused(outcome)) {
+            failures.push(`${kind} (${via}): ${describeOutcome(outcome)}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      // The company's refusals come after the caller's tries are counted (lib/rate-limit.ts).
+      const changes = stateChanges(before, await databaseState()).filter(
+        (change) =>
+          !(DECIDED_BY_THE_COMPANY.has(name) && change.includes(`${COLLECTIONS.rateLimits}/`)),
+      );
+      expect(changes).toEqual([]);
+    });
+  }
 });
 
 describe('bad input to every callable', () => {
