@@ -158,17 +158,49 @@ export async function removeCartItem(uid: string, productId: string): Promise<vo
 }
 
 /**
- * Sets the quantities of several lines in one batch, so the cart never holds half of them. Only
- * cart lines are written, never prices: those come from the products at checkout.
+ * Sets the quantities of several lines (a reorder): all of them or none. Only cart lines are
+ * written, never prices: those come from the products at checkout. More than CART_BATCH_LINES
+ * lines are written in several batches (the rules read each new line's product, and a batch's
+ * rules may read at most 20 documents); when one fails, the batches already written are undone
+ * to `before`, the quantities the cart had when it was read (a line it did not have is deleted),
+ * so the cart is left as it was.
  */
-export async function setCartQuantities(uid: string, lines: readonly CartItem[]): Promise<void> {
-  const batch = writeBatch(db);
-  for (const { product_id, quantity } of lines) {
-    batch.set(
-      cartItemRef(uid, product_id),
-      { product_id, quantity, updated_at: serverTimestamp() },
-      { merge: true },
-    );
+export async function setCartQuantities(
+  uid: string,
+  lines: readonly CartItem[],
+  before: ReadonlyMap<string, number>,
+): Promise<void> {
+  const written: CartItem[] = [];
+  try {
+    for (let start = 0; start < lines.length; start += CART_BATCH_LINES) {
+      const part = lines.slice(start, start + CART_BATCH_LINES);
+      const batch = writeBatch(db);
+      for (const { product_id, quantity } of part) {
+        batch.set(
+          cartItemRef(uid, product_id),
+          { product_id, quantity, updated_at: serverTimestamp() },
+          { merge: true },
+        );
+      }
+      await batch.commit();
+      written.push(...part);
+    }
+  } catch (error) {
+    for (let start = 0; start < written.length; start += CART_BATCH_LINES) {
+      const batch = writeBatch(db);
+      for (const { product_id } of written.slice(start, start + CART_BATCH_LINES)) {
+        const previous = before.get(product_id);
+        if (previous === undefined) batch.delete(cartItemRef(uid, product_id));
+        else {
+          batch.set(
+            cartItemRef(uid, product_id),
+            { product_id, quantity: previous, updated_at: serverTimestamp() },
+            { merge: true },
+          );
+        }
+      }
+      await batch.commit().catch(() => undefined);
+    }
+    throw error;
   }
-  await batch.commit();
 }

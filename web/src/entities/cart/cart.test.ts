@@ -169,10 +169,14 @@ describe('cart operations', () => {
 
   it('setCartQuantities writes every line (no prices) in one batch, or none', async () => {
     fakeDb.seed(line, { product_id: 'p1', quantity: 1, note: 'kept' });
-    await setCartQuantities('u1', [
-      { product_id: 'p1', quantity: 4 },
-      { product_id: 'p2', quantity: 2 },
-    ]);
+    await setCartQuantities(
+      'u1',
+      [
+        { product_id: 'p1', quantity: 4 },
+        { product_id: 'p2', quantity: 2 },
+      ],
+      new Map([['p1', 1]]),
+    );
     expect(fakeDb.calls.filter((c) => c.op === 'commit')).toHaveLength(1);
     expect(fakeDb.get(line)).toMatchObject({ product_id: 'p1', quantity: 4, note: 'kept' });
     expect(Object.keys(fakeDb.get('profiles/u1/cart_items/p2') ?? {}).sort()).toEqual([
@@ -182,11 +186,41 @@ describe('cart operations', () => {
     ]);
     fakeDb.fail('commit', 'profiles/u1/cart_items/p3');
     await expect(
-      setCartQuantities('u1', [
-        { product_id: 'p1', quantity: 9 },
-        { product_id: 'p3', quantity: 1 },
-      ]),
+      setCartQuantities(
+        'u1',
+        [
+          { product_id: 'p1', quantity: 9 },
+          { product_id: 'p3', quantity: 1 },
+        ],
+        new Map([
+          ['p1', 4],
+          ['p2', 2],
+        ]),
+      ),
     ).rejects.toThrow('permission-denied');
     expect(fakeDb.get(line)?.quantity).toBe(4);
+  });
+
+  it('setCartQuantities writes more lines than one batch takes in several, undoing them to the cart as read when one fails', async () => {
+    // A reorder of 22 products, one of them in the cart already: one batch would have its rules
+    // read 23 documents, past the 20 a batch may read.
+    fakeDb.seed(line, { product_id: 'p1', quantity: 2 });
+    const lines = Array.from({ length: 22 }, (_, i) => ({ product_id: `p${i + 1}`, quantity: 3 }));
+    const before = new Map([['p1', 2]]);
+    await setCartQuantities('u1', lines, before);
+    expect(fakeDb.calls.filter((c) => c.op === 'commit').map((c) => c.writes?.length)).toEqual([
+      CART_BATCH_LINES,
+      22 - CART_BATCH_LINES,
+    ]);
+    expect(fakeDb.get(line)?.quantity).toBe(3);
+    expect(fakeDb.get('profiles/u1/cart_items/p22')?.quantity).toBe(3);
+
+    // The second batch is refused: the first is undone, the line the cart had back at 2.
+    fakeDb.reset();
+    fakeDb.seed(line, { product_id: 'p1', quantity: 2 });
+    fakeDb.fail('commit', 'profiles/u1/cart_items/p16', new Error('permission-denied'), true);
+    await expect(setCartQuantities('u1', lines, before)).rejects.toThrow('permission-denied');
+    expect(fakeDb.get(line)?.quantity).toBe(2);
+    for (let i = 2; i <= 22; i++) expect(fakeDb.has(`profiles/u1/cart_items/p${i}`)).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ export interface ReorderResult {
  * Puts an order's products back in the cart, adding the order's quantities to what is already
  * there (capped per line). Only cart lines are written: prices always come from the products at
  * checkout, so the buyer pays today's price for their role. Inactive or deleted products are
- * skipped. One batch, so the cart never holds half a reorder.
+ * skipped. All or nothing (setCartQuantities), so the cart never holds half a reorder.
  */
 export async function reorder(
   uid: string,
@@ -54,6 +54,6 @@ export async function reorder(
     updates.push({ product_id: productId, quantity: next });
     result.added.push(name);
   }
-  if (updates.length > 0) await setCartQuantities(uid, updates);
+  if (updates.length > 0) await setCartQuantities(uid, updates, inCart);
   return result;
 }
