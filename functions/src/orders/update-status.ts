@@ -1,5 +1,6 @@
 import {
   COLLECTIONS,
+  refundableCents,
   type OrderStatus,
   type ShipmentInput,
   type UpdateOrderStatusResponse,
@@ -21,8 +22,9 @@ import { recordShipment } from './shipments';
  * updateOrderStatus: a manager moves an order along the state machine; the move is recorded.
  * Shipping records a shipment of every unit still to ship (shipments.ts), with the carrier and
  * tracking number; cancelling a processing (paid) order refunds
- * it in full first, and with `restock` puts its units back on hand. The order lifecycle:
- * docs/order-lifecycle.md.
+ * it in full first, and with `restock` puts its units back on hand. A processing order with
+ * nothing to refund (a claim's $0 replacement, or an order whose money went back already) is
+ * cancelled without a refund. The order lifecycle: docs/order-lifecycle.md.
  */
 export async function updateOrderStatus(
   managerUid: string,
@@ -40,7 +42,7 @@ export async function updateOrderStatus(
   const restock = request.restock === true;
   const before = readOrderState(await db.collection(COLLECTIONS.orders).doc(orderId).get());
   if (!before) throw new NotFoundError('Order not found.');
-  if (to === 'cancelled' && before.status === 'processing') {
+  if (to === 'cancelled' && before.status === 'processing' && refundableCents(before) > 0) {
     const refunded = await refundOrder(
       managerUid,
       {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES, mailKeys, paths } from '@portal/domain';
 import { settleClaimHandler } from '../../src/handlers/settle-claim';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
+import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { createUser, startPaymentsHarness, type TestUser } from '../payments/support';
 import {
   call,
@@ -173,6 +174,20 @@ describe('settleClaim: the remedies', () => {
       }),
     );
     expect(shipped.status).toBe('shipped');
+  });
+
+  it('replacement cancelled: nothing to refund, the order is cancelled and its units go back on hand', async () => {
+    const { claimId } = await claimOnShippedOrder();
+    await settle(claimId, { remedy: 'replacement' });
+    const replacementId = `${claimId}-replacement`;
+    const before = await onHand(JUG);
+    const answer = await updateOrderStatusHandler(
+      call(manager, { orderId: replacementId, status: 'cancelled', restock: true }),
+    );
+    expect(answer).toEqual({ orderId: replacementId, status: 'cancelled' });
+    const cancelled = await orderRecord(replacementId);
+    expect(cancelled).toMatchObject({ status: 'cancelled', refunds: [], refunded_amount: 0 });
+    expect(await onHand(JUG)).toBe(before + 2);
   });
 
   it('restock: the claimed units back on hand with store credit, and with a replacement that takes as many', async () => {
