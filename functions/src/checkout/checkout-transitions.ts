@@ -345,6 +345,8 @@ export async function recordCheckoutCompleted(
               restock_date: restockDates.get(item.product_id),
             })),
             amount: chargeOfSession(session).total,
+            shipping_charge: chargeOfSession(session).shipping,
+            store_credit_applied: chargeOfSession(session).discount,
             tax: taxOfCheckout(checkout, session, shipToOfCheckout(checkout, session)),
             ship_to: shipToOfCheckout(checkout, session),
             invoice_number: counter ? formatInvoiceNumber(counter.next) : null,

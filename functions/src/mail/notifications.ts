@@ -136,6 +136,10 @@ export interface OrderFacts {
   standing?: { interval_weeks: number; cycle_amount: number; next_charge_at: Date | null };
   /** Its sales tax (in `amount`) or exemption; absent or null before tax. */
   tax?: TaxOfOrder | null;
+  /** A quote's shipping charge (in `amount`); absent or 0 when free. */
+  shipping_charge?: number;
+  /** Store credit spent on it (taken off `amount`); absent or 0 when none. */
+  store_credit_applied?: number;
 }
 
 /** A paid order: the confirmation to the buyer and "new order" to every manager. */
@@ -160,6 +164,8 @@ export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<Queue
             items: order.items,
             amount: order.amount,
             tax: order.tax ?? null,
+            shippingCharge: order.shipping_charge ?? 0,
+            storeCredit: order.store_credit_applied ?? 0,
             shipTo: order.ship_to,
             poNumber: order.po_number ?? '',
             invoiceUrl: links.invoice(order.id),
@@ -183,9 +189,22 @@ export function orderPaidMails(deps: MailDeps, order: OrderFacts): Promise<Queue
   });
 }
 
+/** What the managers' "new order" mail says of an order. */
+type ManagerOrderFacts = Pick<
+  OrderFacts,
+  | 'id'
+  | 'store_name'
+  | 'invoice_number'
+  | 'amount'
+  | 'items'
+  | 'tax'
+  | 'shipping_charge'
+  | 'store_credit_applied'
+>;
+
 async function managerOrderMails(
   deps: MailDeps,
-  order: Pick<OrderFacts, 'id' | 'store_name' | 'invoice_number' | 'amount' | 'items' | 'tax'>,
+  order: ManagerOrderFacts,
   links: PortalLinks,
   render: MailSetting,
 ): Promise<QueuedMail[]> {
@@ -202,7 +221,10 @@ async function managerOrderMails(
           orderId: order.id,
           invoiceNumber: order.invoice_number,
           amount: order.amount,
+          items: order.items,
           tax: order.tax ?? null,
+          shippingCharge: order.shipping_charge ?? 0,
+          storeCredit: order.store_credit_applied ?? 0,
           units,
           orderUrl: links.adminOrder(order.id),
         }),
@@ -214,10 +236,7 @@ async function managerOrderMails(
 }
 
 /** "New order" to every manager alone (an order on terms: its buyer gets the invoice mail). */
-export function newOrderMails(
-  deps: MailDeps,
-  order: Pick<OrderFacts, 'id' | 'store_name' | 'invoice_number' | 'amount' | 'items' | 'tax'>,
-): Promise<QueuedMail[]> {
+export function newOrderMails(deps: MailDeps, order: ManagerOrderFacts): Promise<QueuedMail[]> {
   return safely('new-order', { orderId: order.id }, () => {
     const { links, render } = setting(deps);
     return managerOrderMails(deps, order, links, render);

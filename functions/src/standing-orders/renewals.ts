@@ -271,6 +271,7 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
           })),
           amount,
           tax,
+          store_credit_applied: creditSpentOn(invoice),
           ship_to: standing.ship_to,
           invoice_number: formatInvoiceNumber(counter.next),
           standing: {

@@ -189,6 +189,30 @@ describe('each mail says what matters', () => {
     expect(exempt.text).toContain('Total: $59.98');
   });
 
+  it("order confirmation with a quote's shipping and store credit: rows that add up to the total charged", async () => {
+    // $100.00 of goods, $25.00 shipping, $40.00 of store credit, $6.80 tax on the rest: $91.80.
+    const mail = await render(
+      messages.orderConfirmation({
+        storeName: 'Cloud Nine',
+        orderId: 'ord123456789',
+        invoiceNumber: 'INV-000044',
+        items: [{ name: 'Purple Dream', quantity: 4, line_total: 10_000 }],
+        shipTo: shipToSchema.parse(PAY_SHIP_TO),
+        invoiceUrl: links.invoice('ord123456789'),
+        orderUrl: links.accountOrder('ord123456789'),
+        amount: 9180,
+        shippingCharge: 2500,
+        storeCredit: 4000,
+        tax: { amount: 680, state: 'CA', exemption: null },
+      }),
+    );
+    const rows = ['Subtotal: $100.00', 'Shipping: $25.00', 'Sales tax (CA): $6.80'];
+    for (const row of rows) expect(mail.text).toContain(row);
+    expect(mail.text).toContain('Store credit: -$40.00');
+    expect(mail.text).toContain('Total: $91.80');
+    expect(visible(mail.html)).toContain('Store credit');
+  });
+
   it('new order (managers): store, total, units and a link to the order', async () => {
     const mail = await render(
       messages.newOrder({
@@ -196,12 +220,33 @@ describe('each mail says what matters', () => {
         orderId: 'o1',
         invoiceNumber: 'INV-000042',
         amount: 8997,
+        items: [{ line_total: 8997 }],
         units: 3,
         orderUrl: links.adminOrder('o1'),
       }),
     );
     expect(mail.subject).toBe('New order from Cloud Nine: $89.97');
     expect(mail.text).toContain('Units: 3');
+    expect(mail.text).not.toContain('Subtotal');
+
+    // With tax and store credit: the goods, the tax, the credit off, the total charged.
+    const credited = await render(
+      messages.newOrder({
+        storeName: 'Cloud Nine',
+        orderId: 'o2',
+        invoiceNumber: 'INV-000045',
+        amount: 6480,
+        items: [{ line_total: 10_000 }],
+        tax: { amount: 480, state: 'CA', exemption: null },
+        storeCredit: 4000,
+        units: 4,
+        orderUrl: links.adminOrder('o2'),
+      }),
+    );
+    expect(credited.text).toContain('Subtotal: $100.00');
+    expect(credited.text).toContain('Sales tax (CA): $4.80');
+    expect(credited.text).toContain('Store credit: -$40.00');
+    expect(credited.text).toContain('Total: $64.80');
     expect(mail.text).toContain(`${ORIGIN}/admin?tab=orders&order=o1`);
   });
 

@@ -222,6 +222,7 @@ describe('invoice money and status', () => {
   const order = (
     over: Partial<{
       status: 'pending' | 'processing' | 'shipped' | 'cancelled';
+      amount: number;
       refunded_amount: number;
     }> = {},
   ) => ({
@@ -236,6 +237,7 @@ describe('invoice money and status', () => {
       subtotal: 10_000,
       shipping: 0,
       tax: 0,
+      storeCredit: 0,
       total: 10_000,
       refunded: 2_500,
       net: 7_500,
@@ -256,6 +258,16 @@ describe('invoice money and status', () => {
       total: 11_500,
       net: 11_500,
     });
+  });
+  it('takes the store credit spent off the total: the total is what was charged', () => {
+    // $100.00 of goods, $40.00 of credit, $4.80 of tax on the rest: $64.80 charged, all refunded.
+    expect(
+      invoiceTotals({
+        ...order({ amount: 6_480, refunded_amount: 6_480 }),
+        tax: { amount: 480 },
+        store_credit_applied: 4_000,
+      }),
+    ).toMatchObject({ subtotal: 10_000, tax: 480, storeCredit: 4_000, total: 6_480, net: 0 });
   });
   it('names the payment status', () => {
     expect(invoicePaymentStatus(order())).toBe('Paid');

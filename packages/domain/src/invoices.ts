@@ -53,8 +53,8 @@ export function invoicePaymentStatus(order: {
 }
 
 /**
- * The invoice's money lines: subtotal, shipping (free, but for a quote's shipping charge), total,
- * refunded, net paid.
+ * The invoice's money lines: subtotal, shipping (free, but for a quote's shipping charge), tax,
+ * the store credit spent, total (what was charged: the order's amount), refunded, net paid.
  */
 export function invoiceTotals(order: {
   items: readonly { line_total: Cents }[];
@@ -63,15 +63,19 @@ export function invoiceTotals(order: {
   tax?: { amount: Cents } | null;
   /** Cents charged for shipping (a quote's); absent or 0 when it shipped free. */
   shipping_charge?: Cents;
+  /** Store credit spent on the order (docs/payments.md#store-credit); absent or 0 when none. */
+  store_credit_applied?: Cents;
 }) {
   const subtotal = order.items.reduce((sum, line) => sum + line.line_total, 0);
   const shipping = order.shipping_charge ?? 0;
   const tax = order.tax?.amount ?? 0;
-  const total = subtotal + shipping + tax;
+  const storeCredit = order.store_credit_applied ?? 0;
+  const total = subtotal + shipping + tax - storeCredit;
   return {
     subtotal,
     shipping,
     tax,
+    storeCredit,
     total,
     refunded: order.refunded_amount,
     net: total - order.refunded_amount,

@@ -32,21 +32,57 @@ export interface TaxOfOrder {
   exemption: TaxExemption | null;
 }
 
+/** What an order charged between its lines and its total: each in cents. */
+export interface OrderSummary {
+  /** The lines' totals added up (backordered units included: they are charged). */
+  goods: number;
+  /** A quote's shipping charge; 0 when it ships free. */
+  shipping: number;
+  /** Its sales tax or exemption; null before tax. */
+  tax: TaxOfOrder | null;
+  /** Store credit spent on it (docs/payments.md#store-credit); 0 when none. */
+  storeCredit: number;
+}
+
+/** An order's (or a checkout's) summary, from the fields the orders keep. */
+export function orderSummaryOf(order: {
+  items: readonly { line_total: number }[];
+  tax?: TaxOfOrder | null | undefined;
+  shipping_charge?: number | undefined;
+  store_credit_applied?: number | undefined;
+}): OrderSummary {
+  return {
+    goods: order.items.reduce((sum, line) => sum + line.line_total, 0),
+    shipping: order.shipping_charge ?? 0,
+    tax: order.tax ?? null,
+    storeCredit: order.store_credit_applied ?? 0,
+  };
+}
+
 /**
- * The rows between an order's lines and its total on the order page, the invoice, the PDF and
- * the mails: Subtotal, then "Sales tax (CA)" with the amount, or "Sales tax" with the exemption.
- * None for an order from before tax. `format` writes cents as money.
+ * The rows between an order's lines and its total on the order page, the invoice's page and the
+ * mails: Subtotal (the lines), Shipping when charged, "Sales tax (CA)" with the amount or "Sales
+ * tax" with the exemption, and the store credit spent, taken off. So the rows add up to the
+ * total charged (the order's `amount`). None for an order from before tax that charged neither
+ * shipping nor store credit: its lines add up to its total. `format` writes cents as money.
  */
-export function taxSummaryRows(
-  amount: number,
-  tax: TaxOfOrder | null,
+export function orderSummaryRows(
+  summary: OrderSummary,
   format: (cents: number) => string,
 ): Array<[string, string]> {
-  if (!tax) return [];
-  const subtotal: [string, string] = ['Subtotal', format(amount - tax.amount)];
-  if (tax.exemption) return [subtotal, ['Sales tax', exemptionText(tax.exemption)]];
-  return [subtotal, [tax.state ? `Sales tax (${tax.state})` : 'Sales tax', format(tax.amount)]];
+  const { goods, shipping, tax, storeCredit } = summary;
+  if (!tax && shipping === 0 && storeCredit === 0) return [];
+  const rows: Array<[string, string]> = [['Subtotal', format(goods)]];
+  if (shipping > 0) rows.push(['Shipping', format(shipping)]);
+  if (tax?.exemption) rows.push(['Sales tax', exemptionText(tax.exemption)]);
+  else if (tax)
+    rows.push([tax.state ? `Sales tax (${tax.state})` : 'Sales tax', format(tax.amount)]);
+  if (storeCredit > 0) rows.push([STORE_CREDIT_ROW, `-${format(storeCredit)}`]);
+  return rows;
 }
+
+/** The row of the store credit an order spent, on its page, invoice and mails. */
+export const STORE_CREDIT_ROW = 'Store credit';
 
 /**
  * One line for an order card: "Includes $7.25 sales tax (CA)", or the exemption, or null before

@@ -7,7 +7,8 @@ import {
   formatUsd,
   shipToLines,
   stripUnsafeText,
-  taxSummaryRows,
+  orderSummaryRows,
+  type OrderSummary,
   type Carrier,
   type CompanyRole,
   type ShipTo,
@@ -230,6 +231,10 @@ export function orderConfirmation(
     standing?: StandingTerms | undefined;
     /** Its sales tax (in `amount`) or exemption; absent before tax. */
     tax?: TaxOfOrder | null;
+    /** A quote's shipping charge (in `amount`); absent or 0 when free. */
+    shippingCharge?: number;
+    /** Store credit spent on it (taken off `amount`); absent or 0 when none. */
+    storeCredit?: number;
   },
 ): MailContent {
   return {
@@ -253,7 +258,7 @@ export function orderConfirmation(
       {
         kind: 'lines',
         items: mailLineItems(p.items),
-        summary: taxSummaryRows(p.amount, p.tax ?? null, formatUsd),
+        summary: orderSummaryRows(summaryOf(p), formatUsd),
         total: formatUsd(p.amount),
       },
       p.shipTo
@@ -274,8 +279,32 @@ export function orderConfirmation(
   };
 }
 
+/** The rows between a mail's lines and its total (orderSummaryRows). */
+function summaryOf(p: {
+  items: readonly { line_total: number }[];
+  tax?: TaxOfOrder | null;
+  shippingCharge?: number;
+  storeCredit?: number;
+}): OrderSummary {
+  return {
+    goods: p.items.reduce((sum, line) => sum + line.line_total, 0),
+    shipping: p.shippingCharge ?? 0,
+    tax: p.tax ?? null,
+    storeCredit: p.storeCredit ?? 0,
+  };
+}
+
 export function newOrder(
-  p: OrderFacts & { amount: number; units: number; orderUrl: string; tax?: TaxOfOrder | null },
+  p: OrderFacts & {
+    amount: number;
+    units: number;
+    orderUrl: string;
+    /** The order's lines: their total is its subtotal. */
+    items: readonly { line_total: number }[];
+    tax?: TaxOfOrder | null;
+    shippingCharge?: number;
+    storeCredit?: number;
+  },
 ): MailContent {
   return {
     subject: `New order from ${p.storeName}: ${formatUsd(p.amount)}`,
@@ -289,7 +318,7 @@ export function newOrder(
           ['Order', p.orderId],
           ...(p.invoiceNumber ? [['Invoice', p.invoiceNumber] as const] : []),
           ['Units', String(p.units)],
-          ...taxSummaryRows(p.amount, p.tax ?? null, formatUsd),
+          ...orderSummaryRows(summaryOf(p), formatUsd),
           ['Total', formatUsd(p.amount)],
         ],
       },

@@ -249,6 +249,33 @@ describe('InvoicePage', () => {
     expect(rows).toContain('Total$107.25');
   });
 
+  it('takes the store credit spent off: the total is what was charged, and a full refund leaves $0.00', async () => {
+    // $100.00 of goods, $40.00 of store credit, $4.80 of tax on the rest: $64.80 charged.
+    seedOrder('ord00009', {
+      amount: 6_480,
+      store_credit_applied: 4_000,
+      refunds: [
+        {
+          refund_id: 're_9',
+          amount: 6_480,
+          customer_note: 'Order cancelled',
+          at: at('2025-03-06T10:00:00Z'),
+          by: 'm1',
+        },
+      ],
+      refunded_amount: 6_480,
+      tax: { amount: 480, state: 'CA', exemption: null },
+    });
+    renderInvoice('ord00009');
+    const invoice = within(await screen.findByRole('article', { name: 'Invoice INV-000123' }));
+    const rows = invoice.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('Subtotal$100.00');
+    expect(rows).toContain('Sales tax (CA)$4.80');
+    expect(rows).toContain('Store credit-$40.00');
+    expect(rows).toContain('Total$64.80');
+    expect(rows).toContain('Net paid$0.00');
+  });
+
   it('names the resale certificate that exempts an order', async () => {
     seedOrder('ord00003', {
       refunds: [],

@@ -266,6 +266,34 @@ describe('AccountPage: Orders', () => {
     ).toBeInTheDocument();
   });
 
+  it("an opened order's rows add up to what was charged: the lines, a quote's shipping, the tax, the store credit off", async () => {
+    seedProfile('retailer');
+    // $49.98 of goods, $25.00 shipping, $20.00 of store credit, $4.00 of tax: $58.98 charged.
+    seedOrder('cccccccc3333', '2025-03-01T12:00:00Z', 'processing', [
+      line('purple-dream', 'Purple Dream Syrup', 2499, 2),
+    ]);
+    fakeDb.seed('orders/cccccccc3333', {
+      ...fakeDb.get('orders/cccccccc3333'),
+      amount: 5898,
+      shipping_charge: 2500,
+      store_credit_applied: 2000,
+      tax: { amount: 400, state: 'CA', exemption: null },
+    });
+    const user = userEvent.setup();
+    renderAccount();
+    await user.click(await screen.findByRole('button', { name: /Show 2 items/ }));
+    const items = await screen.findByRole('list', { name: 'Items of order #cccccccc' });
+    const rows = (await within(items).findAllByRole('listitem')).map((row) => row.textContent);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        'Subtotal$49.98',
+        'Shipping$25.00',
+        'Sales tax (CA)$4.00',
+        'Store credit-$20.00',
+      ]),
+    );
+  });
+
   it("opens the order a mail's link names (?order=<id>), expanded, and says so", async () => {
     seedProfile('retailer');
     seedOrder('aaaaaaaa1111', '2025-03-01T12:00:00Z', 'delivered', [

@@ -19,7 +19,7 @@ import { SaveListDialog } from '@/entities/order-lists/save-list';
 import { orderKeys } from '@/entities/orders';
 import { callCancelBackorderedLine } from '@/lib/callables';
 import { errorMessage, useNotify } from '@/lib/notify';
-import OrderTaxRows from './order-tax-rows';
+import OrderSummaryRows from './order-summary-rows';
 import { OrderClaims } from './order-claims';
 import './order-details.css';
 import { businessDayFormat } from '@/lib/intl-formats';
@@ -102,7 +102,7 @@ export default function OrderDetails({
             </li>
           );
         })}
-        {order.tax && <OrderTaxRows order={order} />}
+        <OrderSummaryRows order={order} />
       </ul>
       {shipments.length > 0 && (
         <section className="order-shipments" aria-label={`Shipments of order ${label}`}>

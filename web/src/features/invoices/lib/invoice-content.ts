@@ -8,6 +8,7 @@ import {
   invoiceTotals,
   refundedByLine,
   shortOrderId,
+  STORE_CREDIT_ROW,
   type Order,
   type RefundEntry,
 } from '@portal/domain';
@@ -67,6 +68,9 @@ export function invoiceContent(order: Order, seller: Seller): DocumentContent {
       ['Subtotal', formatUsd(totals.subtotal)],
       ['Shipping', totals.shipping > 0 ? formatUsd(totals.shipping) : 'Free'],
       ...taxRow(order),
+      ...(totals.storeCredit > 0
+        ? ([[STORE_CREDIT_ROW, `-${formatUsd(totals.storeCredit)}`]] as TotalsRow[])
+        : []),
       ['Total', formatUsd(totals.total), 'strong'],
       ...order.refunds.flatMap((refund): TotalsRow[] => [
         [
