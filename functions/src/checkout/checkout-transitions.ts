@@ -59,7 +59,11 @@ import {
 } from '../quotes/quote-payments';
 import { log } from '../lib/log';
 import { stageStandingOrder, subscriptionFactsOf } from '../standing-orders/first-cycle';
-import { readCheckoutRelease, returnCheckoutCredit } from '../store-credit/checkout-credit';
+import {
+  readCheckoutRelease,
+  returnCheckoutCredit,
+  returnCheckoutCreditSafely,
+} from '../store-credit/checkout-credit';
 
 /** The session is not one of ours (no checkout id): nothing to do. */
 export class ForeignSessionError extends Error {
@@ -252,7 +256,9 @@ export async function recordCheckoutCompleted(
   const account =
     session.status === 'complete' && buyerUid ? await buyerAccount(deps, buyerUid) : null;
   const accountOpen = account?.open ?? true;
+  let refusedCheckout: CheckoutRecord | null = null;
   const result = await onSession<CompletedOutcome>(db, session, event, async (tx, read) => {
+    refusedCheckout = null;
     const { checkout, order, checkoutRef, orderRef } = read;
     if (session.status !== 'complete') {
       return { status: order?.status ?? null, outcome: 'not-complete', recordEvent: false };
@@ -283,6 +289,7 @@ export async function recordCheckoutCompleted(
         firstPayment,
         REFUSED_BUYER_NOT_APPROVED,
       );
+      refusedCheckout = checkout;
       // (Written after refuseOrder's reads: a transaction reads everything first.)
       stageQuoteCheckoutEnded(tx, db, quote, checkout.id, 'closed');
       return refused;
@@ -299,6 +306,7 @@ export async function recordCheckoutCompleted(
         acceptedOrder: quote?.order_id ?? null,
         sessionId: session.id,
       });
+      refusedCheckout = checkout;
       return refuseOrder(tx, db, read, session, firstPayment, REFUSED_QUOTE_NOT_OPEN);
     }
 
@@ -428,9 +436,13 @@ export async function recordCheckoutCompleted(
     writeStandingOrder(now);
     return { status, outcome: paid ? 'paid' : 'awaiting-payment' };
   });
-  // The money of a refused order goes back (also on a replay, until the refund is recorded).
+  // The money of a refused order goes back (also on a replay, until the refund is recorded),
+  // and the store credit its checkout spent, at Stripe too.
   if (result.status === 'cancelled' && session.payment_status === 'paid') {
     await refundRefusedOrder(deps, result.orderId, session);
+  }
+  if (result.outcome === 'refused' && refusedCheckout && deps.stripe) {
+    await returnCheckoutCreditSafely({ db, stripe: deps.stripe }, refusedCheckout);
   }
   return result;
 }
@@ -463,9 +475,12 @@ async function refuseOrder(
     held ? holdProducts(checkout.stock_hold) : holdProducts(taken),
     held ? releaseNeeds(checkout.id, checkout.stock_hold ?? {}) : undefined,
   );
+  // Refused and refunded: the store credit its checkout spent goes back.
+  const releaseCredit = await readCheckoutRelease(tx, db, checkout);
   const now = Timestamp.now();
   if (held) releaseStock(tx, stock, checkout.stock_hold ?? {});
   const restocked = restockStock(tx, stock, taken);
+  releaseCredit();
   const refused = { refused_reason: reason };
   const actor = refusedActorOf(reason);
   if (order) {
@@ -519,12 +534,15 @@ async function refuseOrder(
  * If the completion was never recorded, the order is created cancelled, so the attempt still
  * shows what happened, and the checkout's hold is released.
  */
-export function recordAsyncPaymentFailed(
+export async function recordAsyncPaymentFailed(
   db: Firestore,
   session: Stripe.Checkout.Session,
   event?: EventRef,
+  stripe?: () => Stripe,
 ): Promise<SessionTransition<FailedOutcome>> {
-  return onSession<FailedOutcome>(db, session, event, async (tx, read) => {
+  let credited: CheckoutRecord | null = null;
+  const result = await onSession<FailedOutcome>(db, session, event, async (tx, read) => {
+    credited = null;
     const { checkout, order, checkoutRef, orderRef } = read;
     if (!order) {
       checkPayment(checkout, session);
@@ -536,6 +554,9 @@ export function recordAsyncPaymentFailed(
         held ? holdProducts(checkout.stock_hold) : [],
         releaseNeeds(checkout.id, checkout.stock_hold ?? {}),
       );
+      // Never paid: the store credit its checkout spent goes back.
+      const releaseCredit = await readCheckoutRelease(tx, db, checkout);
+      if (releaseCredit() > 0) credited = checkout;
       const now = Timestamp.now();
       const created = orderFromCheckout(checkout, session, {
         status: 'pending',
@@ -570,6 +591,8 @@ export function recordAsyncPaymentFailed(
       held ? holdProducts(checkout.stock_hold) : holdProducts(units),
       held ? releaseNeeds(checkout.id, checkout.stock_hold ?? {}) : undefined,
     );
+    // Never paid: the store credit its checkout spent goes back.
+    const releaseCredit = await readCheckoutRelease(tx, db, checkout);
     const now = Timestamp.now();
     if (held) {
       releaseStock(tx, stock, checkout.stock_hold ?? {});
@@ -582,9 +605,12 @@ export function recordAsyncPaymentFailed(
       status_history: historyWith(order.status_history, 'cancelled', now, STRIPE_ACTOR),
       ...(Object.keys(restocked).length > 0 ? { restocked_at: now } : {}),
     });
+    if (releaseCredit() > 0) credited = checkout;
     applyOrderRollup(tx, db, order, { ...order, status: 'cancelled' });
     return { status: 'cancelled', outcome: 'payment-failed' };
   });
+  if (credited && stripe) await returnCheckoutCreditSafely({ db, stripe }, credited);
+  return result;
 }
 
 /**

@@ -151,6 +151,7 @@ export function orderFromCheckout(
     backorder_open: hasOpenBackorder({ status, items: checkout.items }),
     // The store credit its coupon took off (already off `amount`).
     store_credit_applied: chargeOfSession(session).discount,
+    store_credit_returned: 0,
     shipping_charge: chargeOfSession(session).shipping,
     // The quote it was made from (source 'quote'): its prices are the quote's.
     ...(checkout.quote ? { quote: checkout.quote } : {}),

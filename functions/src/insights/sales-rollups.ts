@@ -49,6 +49,8 @@ export type RollupOrder = Omit<
   /** Claims settled with a credit (order-schema.ts claim_credits). */
   claim_credits?: ReadonlyArray<{ to: string; amount: number }>;
   store_credit_applied?: number;
+  /** Of that, given back when the order was cancelled or refunded in full. */
+  store_credit_returned?: number;
   /** A replacement order (a claim's): not a sale, whatever source the reader mapped it to. */
   replacement_for?: { claim_id: string } | null;
 };
@@ -81,7 +83,13 @@ function claimFiguresOf(
     const { to, amount } = (credit ?? {}) as Record<string, unknown>;
     return to === 'invoice' && typeof amount === 'number' ? total + amount : total;
   }, 0);
-  const spent = order.store_credit_applied;
+  // What it spent and kept: credit given back (a cancellation, a full refund) was not spent.
+  const returned =
+    typeof order.store_credit_returned === 'number' ? order.store_credit_returned : 0;
+  const spent =
+    typeof order.store_credit_applied === 'number'
+      ? order.store_credit_applied - returned
+      : undefined;
   return {
     ...(typeof spent === 'number' && spent > 0 ? { store_credit_spent: spent } : {}),
     ...(onInvoice > 0 ? { credit_notes_on_invoice: onInvoice } : {}),

@@ -462,6 +462,8 @@ export function orderRefundedMail(
     goodwill?: number;
   },
   totalRefunded: number,
+  /** Store credit the order spent, given back with this refund (it refunded the order in full). */
+  storeCreditReturned = 0,
 ) {
   const names = new Map((order.items ?? []).map((item) => [item.product_id, item.name]));
   const lines = refund.lines ?? [];
@@ -488,19 +490,27 @@ export function orderRefundedMail(
       refunded: refund.amount,
       totalRefunded,
       amount: order.amount,
+      storeCreditReturned,
       ordersUrl: links.orders(),
       byLines,
     }),
   }));
 }
 
-export function orderCancelledMail(deps: MailDeps, order: BuyerOrder, refunded: number) {
+export function orderCancelledMail(
+  deps: MailDeps,
+  order: BuyerOrder,
+  refunded: number,
+  /** Store credit the order spent, given back with the cancellation. */
+  storeCreditReturned = 0,
+) {
   return toBuyer(deps, order, 'order-cancelled', (links, facts) => ({
     key: mailKeys.orderCancelled(order.id),
     content: messages.orderCancelled({
       ...facts,
       amount: order.amount,
       refunded,
+      storeCreditReturned,
       ordersUrl: links.orders(),
     }),
   }));

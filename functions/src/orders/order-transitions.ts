@@ -13,6 +13,12 @@ import { log } from '../lib/log';
 import { orderCancelledMail, orderRefundedMail, type MailDeps } from '../mail/notifications';
 import { stageMails } from '../mail/outbox';
 import {
+  readOrderCreditReturn,
+  returnOrderCreditSafely,
+  type OrderCreditReturn,
+} from '../store-credit/order-credit';
+import type { Context } from '../lib/context';
+import {
   readOrderState,
   type OrderState,
   type RefundDoc,
@@ -133,7 +139,7 @@ export class ShipmentMoveError extends Error {
  * once. An order whose payment dispute is open is not marked delivered (OpenDisputeError).
  */
 export async function moveOrder(
-  deps: MailDeps,
+  deps: CreditDeps,
   orderId: string,
   to: OrderStatus,
   by: string,
@@ -141,7 +147,9 @@ export async function moveOrder(
 ): Promise<{ from: OrderStatus; to: OrderStatus; unchanged: boolean } | null> {
   const { db } = deps;
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
-  return db.runTransaction(async (tx) => {
+  let ended: OrderState | null = null;
+  const moved = await db.runTransaction(async (tx) => {
+    ended = null;
     const order = readOrderState(await tx.get(orderRef));
     if (!order) return null;
     // Already there (a webhook or another manager got there first): nothing to write or mail.
@@ -161,8 +169,14 @@ export async function moveOrder(
       order,
       to === 'cancelled' && options.restock === true,
     );
+    // A cancelled order gives back the store credit it spent.
+    const creditBack = endsWithoutGoods(order.status, to)
+      ? await readOrderCreditReturn(tx, db, order)
+      : null;
     const mails =
-      to === 'cancelled' ? await orderCancelledMail(deps, order, order.refunded_amount) : [];
+      to === 'cancelled'
+        ? await orderCancelledMail(deps, order, order.refunded_amount, creditBack?.amount ?? 0)
+        : [];
     const writeMails = await stageMails(tx, db, mails);
     const now = Timestamp.now();
     tx.update(orderRef, {
@@ -171,15 +185,41 @@ export async function moveOrder(
       status_history: historyWith(order.status_history, to, now, by),
       // A cancelled order has nothing left to ship: it leaves the backorder queue.
       backorder_open: hasOpenBackorder({ ...order, status: to }),
+      ...creditReturned(order, creditBack),
       ...restock(now),
     });
-    applyOrderRollup(tx, db, order, { ...order, status: to });
+    creditBack?.write();
+    applyOrderRollup(tx, db, order, { ...order, status: to, ...creditReturned(order, creditBack) });
     writeMails();
+    if (to === 'cancelled') ended = order;
     return { from: order.status, to, unchanged: false };
   });
+  await giveCreditBackAtStripe(deps, ended);
+  return moved;
+}
+
+/** An order that moves to cancelled or refunded: it ends without its goods. */
+function endsWithoutGoods(from: OrderStatus, to: OrderStatus): boolean {
+  return from !== to && (to === 'cancelled' || to === 'refunded');
+}
+
+/** The order's record of a give-back of its store credit (none: nothing to write). */
+function creditReturned(
+  order: Pick<OrderState, 'store_credit_returned'>,
+  back: OrderCreditReturn | null,
+): { store_credit_returned?: number } {
+  return back && back.amount > 0
+    ? { store_credit_returned: order.store_credit_returned + back.amount }
+    : {};
 }
 
 export type RefundOutcome = 'recorded' | 'already-recorded';
+
+interface RefundRecorded {
+  status: OrderStatus;
+  refundedAmount: number;
+  outcome: RefundOutcome;
+}
 
 /**
  * Records one Stripe refund on its order, once (keyed by the refund id): the refunds list and
@@ -193,14 +233,16 @@ export type RefundOutcome = 'recorded' | 'already-recorded';
  * (statusAfterRefund) and takes its units off the products' figures.
  */
 export async function recordRefund(
-  deps: MailDeps,
+  deps: CreditDeps,
   orderId: string,
   refund: RefundDocInput & { internal_note?: string },
   options: { cancel?: boolean; restock?: boolean } = {},
-): Promise<{ status: OrderStatus; refundedAmount: number; outcome: RefundOutcome } | null> {
+): Promise<RefundRecorded | null> {
   const { db } = deps;
   const orderRef = db.collection(COLLECTIONS.orders).doc(orderId);
-  return db.runTransaction(async (tx) => {
+  let ended: OrderState | null = null;
+  const recorded = await db.runTransaction(async (tx): Promise<RefundRecorded | null> => {
+    ended = null;
     const order = readOrderState(await tx.get(orderRef));
     if (!order) return null;
     const { internal_note: internalNote, ...entry } = refund;
@@ -230,9 +272,28 @@ export async function recordRefund(
     };
     if (known && !cancel) {
       writeNote();
+      // Recorded already (by the call or the webhook): the Stripe side of a credit given back
+      // is asked again, in case it failed then.
+      if (order.status === 'cancelled' || order.status === 'refunded') ended = order;
+      if (order.amount > 0 && order.refunded_amount >= order.amount) ended = order;
       return { status: order.status, refundedAmount, outcome: 'already-recorded' as const };
     }
     const refunded = { ...order, refunds, refunded_amount: refundedAmount };
+    // A processing order refunded in full leaves the fulfilment flow: refunded, never shipped.
+    // Refunded by lines, an order with nothing left to ship is shipped (some went out) or
+    // refunded (none did): statusAfterRefund.
+    const status: OrderStatus = cancel
+      ? 'cancelled'
+      : known
+        ? order.status
+        : statusAfterRefund(refunded);
+    // Cancelled, or refunded in full (all it charged back on the card, whatever its status),
+    // the order gives back the store credit it spent.
+    const inFull = order.amount > 0 && refundedAmount >= order.amount;
+    const creditBack =
+      endsWithoutGoods(order.status, status) || inFull
+        ? await readOrderCreditReturn(tx, db, order)
+        : null;
     // Restocked with the cancellation, or with the refund that leaves nothing to refund; a refund
     // by lines puts back the units it chose per line, once (with its recording).
     const restock = await prepareRestock(
@@ -246,21 +307,13 @@ export async function recordRefund(
       tx,
       db,
       cancel
-        ? await orderCancelledMail(deps, order, refundedAmount)
+        ? await orderCancelledMail(deps, order, refundedAmount, creditBack?.amount ?? 0)
         : added
-          ? await orderRefundedMail(deps, order, added, refundedAmount)
+          ? await orderRefundedMail(deps, order, added, refundedAmount, creditBack?.amount ?? 0)
           : [],
     );
     const now = Timestamp.now();
-    // A processing order refunded in full leaves the fulfilment flow: refunded, never shipped.
-    // Refunded by lines, an order with nothing left to ship is shipped (some went out) or
-    // refunded (none did): statusAfterRefund.
-    const status: OrderStatus = cancel
-      ? 'cancelled'
-      : known
-        ? order.status
-        : statusAfterRefund(refunded);
-    const after = { ...refunded, status };
+    const after = { ...refunded, status, ...creditReturned(order, creditBack) };
     tx.update(orderRef, {
       refunds,
       refunded_amount: refundedAmount,
@@ -272,14 +325,31 @@ export async function recordRefund(
       ...(status !== order.status
         ? { status, status_history: historyWith(order.status_history, status, now, refund.by) }
         : {}),
+      ...creditReturned(order, creditBack),
       ...restock(now),
     });
+    creditBack?.write();
     writeNote();
     // The refund's lines leave the products' units and revenue (salesOrder reads the refunds).
     applyOrderRollup(tx, db, order, after);
     writeMails();
+    if (status === 'cancelled' || status === 'refunded' || inFull) ended = order;
     return { status, refundedAmount, outcome: known ? 'already-recorded' : 'recorded' };
   });
+  await giveCreditBackAtStripe(deps, ended);
+  return recorded;
+}
+
+/** What the moves that may give an order's store credit back need: Stripe, when it is asked. */
+type CreditDeps = MailDeps & { stripe?: Context['stripe'] };
+
+/**
+ * The Stripe side of an order's store credit given back (order-credit.ts), after the commit that
+ * ended the order, or again on a later recording of it (a refund's webhook after the call).
+ */
+async function giveCreditBackAtStripe(deps: CreditDeps, order: OrderState | null) {
+  if (!order || !deps.stripe) return;
+  await returnOrderCreditSafely({ db: deps.db, stripe: deps.stripe }, order);
 }
 
 export function logTransition(

@@ -332,6 +332,7 @@ export const recordRenewalPaid = ofStandingOrderInvoice(
         backorder_open: hasOpenBackorder({ status: 'processing', items: marked }),
         // The store credit Stripe applied to the invoice (already off amount_paid).
         store_credit_applied: creditSpentOn(invoice),
+        store_credit_returned: 0,
         shipping_charge: 0,
         claim_credits: [],
         refunds: [],

@@ -26,6 +26,7 @@ export const entryIds = {
   checkoutReleased: (checkoutId: string) => `checkout-released-${checkoutId}`,
   invoice: (invoiceId: string) => `invoice-${invoiceId}`,
   invoiceVoided: (invoiceId: string) => `invoice-void-${invoiceId}`,
+  orderReturned: (orderId: string) => `order-returned-${orderId}`,
 } as const;
 
 /** One change of the balance, as staged. */

@@ -114,7 +114,7 @@ function applyEvent(
     case 'checkout.session.async_payment_succeeded':
       return recordCheckoutCompleted(ctx, event.data.object, ref);
     case 'checkout.session.async_payment_failed':
-      return recordAsyncPaymentFailed(ctx.db, event.data.object, ref);
+      return recordAsyncPaymentFailed(ctx.db, event.data.object, ref, ctx.stripe);
     case 'checkout.session.expired':
       return recordCheckoutExpired(ctx.db, event.data.object, ref, ctx.stripe);
     case 'refund.created':

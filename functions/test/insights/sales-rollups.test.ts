@@ -368,6 +368,26 @@ describe('getSalesOverview', () => {
   });
 });
 
+describe('an order that spent store credit, as the rollups read it', () => {
+  const spending = (fields: Record<string, unknown>) =>
+    salesOrderOfDoc({
+      user_id: 'u1',
+      store_name: 'One',
+      status: 'cancelled',
+      amount: 6_480,
+      refunded_amount: 6_480,
+      paid_at: Timestamp.fromDate(new Date('2025-03-09T18:00:00Z')),
+      items: [],
+      store_credit_applied: 4_000,
+      ...fields,
+    });
+
+  it('counts the credit it spent and kept, not the credit given back when it was cancelled', () => {
+    expect(spending({ status: 'processing', refunded_amount: 0 })?.store_credit_spent).toBe(4_000);
+    expect(spending({ store_credit_returned: 4_000 })?.store_credit_spent).toBeUndefined();
+  });
+});
+
 describe('rebuilding the rollups (npm run rollups:rebuild)', () => {
   const PROJECT = 'insights-rebuild';
   const db = projectDb(PROJECT);

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '@portal/domain';
+import { COLLECTIONS, mailKeys, paths } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
+import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { settleClaimHandler } from '../../src/handlers/settle-claim';
+import { shipOrderHandler } from '../../src/handlers/ship-order';
+import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { reserveCheckoutCredit } from '../../src/store-credit/checkout-credit';
 import { writeLocation } from '../company-fixtures';
@@ -67,6 +70,17 @@ async function companyWithCredit(): Promise<{ buyer: TestUser; credit: number }>
   );
   expect((await storeCreditOf(buyer.uid)).balance).toBe(value);
   return { buyer, credit: value };
+}
+
+/** A paid card order of `jugs` jugs that spent all of the company's credit: its id. */
+async function paidWithCredit(buyer: TestUser, jugs: number): Promise<string> {
+  await setCart(buyer.uid, { [JUG]: jugs });
+  const { orderId } = await createCheckoutSessionHandler(call(buyer));
+  await payWithShipTo(harness.sandbox, (await checkoutOf(orderId)).stripe_session_id!);
+  await harness.sandbox.whenWebhooksIdle();
+  expect((await orderRecord(orderId)).status).toBe('processing');
+  expect((await storeCreditOf(buyer.uid)).balance).toBe(0);
+  return orderId;
 }
 
 async function stripeBalance(companyId: string): Promise<number> {
@@ -139,6 +153,102 @@ describe('store credit at a card checkout', () => {
       expect((await postWebhook(harness.endpoint.url, body)).status).toBe(200);
     }
     expect((await storeCreditOf(buyer.uid)).balance).toBe(credit);
+    expect(await stripeBalance(buyer.uid)).toBe(-credit);
+  });
+
+  it('a paid order that spent it, cancelled: the card part refunded, the credit back once at Stripe and on the mirror, and the mail says so', async () => {
+    const { buyer, credit } = await companyWithCredit();
+    const orderId = await paidWithCredit(buyer, 6);
+    const charged = 6 * PRICE - credit;
+    expect(await updateOrderStatusHandler(call(manager, { orderId, status: 'cancelled' }))).toEqual(
+      { orderId, status: 'cancelled' },
+    );
+    await harness.sandbox.whenWebhooksIdle();
+    const order = await orderRecord(orderId);
+    expect(order).toMatchObject({
+      status: 'cancelled',
+      refunded_amount: charged,
+      store_credit_applied: credit,
+      store_credit_returned: credit,
+    });
+    const mirror = await storeCreditOf(buyer.uid);
+    expect(mirror.balance).toBe(credit);
+    expect(mirror.entries[`order-returned-${orderId}`]).toMatchObject({
+      kind: 'order_returned',
+      amount: credit,
+    });
+    expect(await stripeBalance(buyer.uid)).toBe(-credit);
+    const mail = (
+      await db().collection(COLLECTIONS.mail).doc(mailKeys.orderCancelled(orderId)).get()
+    ).get('message') as { text: string };
+    expect(mail.text).toContain(
+      `$${(charged / 100).toFixed(2)} was refunded to the card you paid with. The $${(credit / 100).toFixed(2)} of store credit it used is back in your store credit.`,
+    );
+
+    // The refund's webhooks delivered again, and the cancel asked again, change nothing.
+    for (const body of harness.endpoint.bodies.filter((b) => b.includes(orderId))) {
+      expect((await postWebhook(harness.endpoint.url, body)).status).toBe(200);
+    }
+    await updateOrderStatusHandler(call(manager, { orderId, status: 'cancelled' }));
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(credit);
+    expect(await stripeBalance(buyer.uid)).toBe(-credit);
+  });
+
+  it('a shipped order that spent it, refunded in full: the credit goes back; a partial refund before it keeps it spent', async () => {
+    const { buyer, credit } = await companyWithCredit();
+    const orderId = await paidWithCredit(buyer, 6);
+    const charged = 6 * PRICE - credit;
+    await shipOrderHandler(
+      call(manager, {
+        orderId,
+        requestId: randomUUID(),
+        lines: [{ productId: JUG, quantity: 6 }],
+        shipment: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+      }),
+    );
+    const refund = (amount: number) =>
+      refundOrderHandler(
+        call(manager, {
+          orderId,
+          requestId: randomUUID(),
+          amount,
+          internalNote: '',
+          customerNote: 'Returned',
+        }),
+      );
+    await refund(1_000);
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(0);
+    expect((await orderRecord(orderId)).store_credit_returned).toBe(0);
+
+    // Everything it charged is back on the card: it keeps its status (its goods went out).
+    expect(await refund(charged - 1_000)).toMatchObject({ status: 'shipped' });
+    await harness.sandbox.whenWebhooksIdle();
+    expect(await orderRecord(orderId)).toMatchObject({
+      status: 'shipped',
+      refunded_amount: charged,
+      store_credit_returned: credit,
+    });
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(credit);
+    expect(await stripeBalance(buyer.uid)).toBe(-credit);
+  });
+
+  it('a delayed payment that fails gives the credit its checkout spent back', async () => {
+    const { buyer, credit } = await companyWithCredit();
+    await setCart(buyer.uid, { [JUG]: 6 });
+    const { orderId } = await createCheckoutSessionHandler(call(buyer));
+    const sessionId = (await checkoutOf(orderId)).stripe_session_id!;
+    await payWithShipTo(harness.sandbox, sessionId, { delayed: true });
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await orderRecord(orderId)).status).toBe('pending');
+    expect((await storeCreditOf(buyer.uid)).balance).toBe(0);
+
+    await harness.sandbox.settleDelayedPayment(sessionId, 'failed');
+    await harness.sandbox.whenWebhooksIdle();
+    expect((await orderRecord(orderId)).status).toBe('cancelled');
+    const mirror = await storeCreditOf(buyer.uid);
+    expect(mirror.balance).toBe(credit);
+    expect(mirror.entries[`checkout-released-${orderId}`]).toMatchObject({ amount: credit });
     expect(await stripeBalance(buyer.uid)).toBe(-credit);
   });
 

@@ -306,6 +306,11 @@ export function orderSchemasOf<Instant extends z.core.SomeType>(instant: Instant
      * on the Checkout Session, already taken off `amount`. 0 when none.
      */
     store_credit_applied: z._default(z.number().check(integer(), atLeast(0)), 0),
+    /**
+     * Cents of that store credit given back to the company's balance because the order was
+     * cancelled or refunded in full (docs/payments.md#store-credit). 0 when none.
+     */
+    store_credit_returned: z._default(z.number().check(integer(), atLeast(0)), 0),
     /** The quote it was made from (source 'quote'): its id and number. */
     quote: z.optional(z.object({ id: z.string(), number: z.string() })),
     /**

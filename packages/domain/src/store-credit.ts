@@ -32,6 +32,8 @@ export const STORE_CREDIT_ENTRY_KINDS = [
   'checkout_released',
   /** Stripe applied it to an invoice when finalizing it (−), or gave it back on a void (+). */
   'invoice',
+  /** An order that spent it was cancelled or refunded in full: given back (+). */
+  'order_returned',
 ] as const;
 export type StoreCreditEntryKind = (typeof STORE_CREDIT_ENTRY_KINDS)[number];
 
@@ -41,6 +43,7 @@ export const STORE_CREDIT_ENTRY_LABELS: Readonly<Record<StoreCreditEntryKind, st
   checkout: 'Applied to an order',
   checkout_released: 'Returned from an unpaid checkout',
   invoice: 'Applied to an invoice',
+  order_returned: 'Returned from a cancelled or refunded order',
 };
 
 export function storeCreditSchemasOf<Instant extends z.core.SomeType>(instant: Instant) {

@@ -472,6 +472,8 @@ export function orderRefunded(
     note: string;
     /** A refund by lines: what it refunded (cents), or null for a refund of an amount. */
     byLines?: RefundByLines | null;
+    /** Store credit the order spent, back on the company's balance with this refund. */
+    storeCreditReturned?: number;
   },
 ): MailContent {
   return {
@@ -482,7 +484,7 @@ export function orderRefunded(
     blocks: [
       {
         kind: 'text',
-        text: `We refunded ${formatUsd(p.refunded)} to the card you paid with. It usually shows on your statement within 5 to 10 business days.`,
+        text: `We refunded ${formatUsd(p.refunded)} to the card you paid with. It usually shows on your statement within 5 to 10 business days.${creditBackText(p.storeCreditReturned)}`,
       },
       ...(p.byLines ? [refundLinesBlock(p.byLines, p.refunded)] : []),
       {
@@ -499,8 +501,21 @@ export function orderRefunded(
   };
 }
 
+/** " The $40.00 of store credit it used is back in your store credit.", or '' for none. */
+function creditBackText(cents: number | undefined): string {
+  return cents && cents > 0
+    ? ` The ${formatUsd(cents)} of store credit it used is back in your store credit.`
+    : '';
+}
+
 export function orderCancelled(
-  p: OrderFacts & { amount: number; refunded: number; ordersUrl: string },
+  p: OrderFacts & {
+    amount: number;
+    refunded: number;
+    ordersUrl: string;
+    /** Store credit the order spent, back on the company's balance. */
+    storeCreditReturned?: number;
+  },
 ): MailContent {
   return {
     subject: `Order cancelled: ${orderLabel(p)}`,
@@ -511,9 +526,10 @@ export function orderCancelled(
       {
         kind: 'text',
         text:
-          p.refunded > 0
+          (p.refunded > 0
             ? `Your order of ${formatUsd(p.amount)} was cancelled and ${formatUsd(p.refunded)} was refunded to the card you paid with.`
-            : `Your order of ${formatUsd(p.amount)} was cancelled. You were not charged for it.`,
+            : `Your order of ${formatUsd(p.amount)} was cancelled. You were not charged for it.`) +
+          creditBackText(p.storeCreditReturned),
       },
       { kind: 'facts', rows: [['Order', p.orderId]] },
       { kind: 'button', label: 'View your orders', url: p.ordersUrl },

@@ -249,11 +249,12 @@ describe('InvoicePage', () => {
     expect(rows).toContain('Total$107.25');
   });
 
-  it('takes the store credit spent off: the total is what was charged, and a full refund leaves $0.00', async () => {
+  it('takes the store credit spent off: the total is what was charged, and a cancellation refunds it and returns the credit', async () => {
     // $100.00 of goods, $40.00 of store credit, $4.80 of tax on the rest: $64.80 charged.
     seedOrder('ord00009', {
       amount: 6_480,
       store_credit_applied: 4_000,
+      store_credit_returned: 4_000,
       refunds: [
         {
           refund_id: 're_9',
@@ -273,6 +274,7 @@ describe('InvoicePage', () => {
     expect(rows).toContain('Sales tax (CA)$4.80');
     expect(rows).toContain('Store credit-$40.00');
     expect(rows).toContain('Total$64.80');
+    expect(rows).toContain('Store credit returned$40.00');
     expect(rows).toContain('Net paid$0.00');
   });
 

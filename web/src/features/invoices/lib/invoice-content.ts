@@ -79,6 +79,11 @@ export function invoiceContent(order: Order, seller: Seller): DocumentContent {
         ],
         ...refundParts(order, refund),
       ]),
+      ...(order.store_credit_returned > 0
+        ? ([
+            [`${STORE_CREDIT_ROW} returned`, formatUsd(order.store_credit_returned)],
+          ] as TotalsRow[])
+        : []),
       ...(totals.refunded > 0
         ? ([['Net paid', formatUsd(totals.net), 'strong']] as TotalsRow[])
         : []),
