@@ -51,11 +51,12 @@ export async function estimateOrderTax(
   const subtotal = orderTotal(lines);
   const storeCredit = creditToApply(balance, subtotal);
   let tax = 0;
+  let fullTax = 0;
   if (!treatment.exemption && lines.length > 0) {
     try {
-      const full = await calculateTax(ctx.stripe(), lines, location.ship_to);
-      // The credit is a discount on the whole order: the tax of the goods less it.
-      tax = storeCredit > 0 ? Math.round((full * (subtotal - storeCredit)) / subtotal) : full;
+      fullTax = await calculateTax(ctx.stripe(), lines, location.ship_to);
+      // The credit is a discount on a card checkout's whole order: the tax of the goods less it.
+      tax = storeCredit > 0 ? Math.round((fullTax * (subtotal - storeCredit)) / subtotal) : fullTax;
     } catch (error) {
       throw stripeFailure('tax_estimate_failed', error, { uid });
     }
@@ -64,6 +65,7 @@ export async function estimateOrderTax(
     state: treatment.state,
     subtotal,
     tax,
+    fullTax,
     exemption: treatment.exemption,
     expiredCertificate: treatment.expired,
     storeCredit,

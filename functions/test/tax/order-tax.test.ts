@@ -215,10 +215,24 @@ describe("the cart's estimate", () => {
       state: 'CA',
       subtotal: 4 * PRICE,
       tax: taxOn(4 * PRICE, CA_RATE),
+      fullTax: taxOn(4 * PRICE, CA_RATE),
       exemption: null,
       expiredCertificate: null,
       storeCredit: 0,
     });
+    // With store credit: a card checkout's tax is on the goods less it; the full tax is kept
+    // for a standing order or an order on terms, whose invoices are taxed whole.
+    await firestore()
+      .doc(paths.storeCredit(owner.uid))
+      .set({ balance: PRICE, updated_at: new Date() });
+    const credited = await estimateTaxHandler(call(owner, { locationId: ca }));
+    const full = taxOn(4 * PRICE, CA_RATE);
+    expect(credited).toMatchObject({
+      storeCredit: PRICE,
+      fullTax: full,
+      tax: Math.round((full * 3 * PRICE) / (4 * PRICE)),
+    });
+    await firestore().doc(paths.storeCredit(owner.uid)).delete();
     const expiredId = await writeCertificate(owner.uid, {
       state: 'NV',
       number: 'NV-OLD',

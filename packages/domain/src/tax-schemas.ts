@@ -103,8 +103,17 @@ export interface EstimateTaxResponse {
   state: string;
   /** Cents: the goods, as the server prices them. */
   subtotal: Cents;
-  /** Cents: 0 when exempt. */
+  /**
+   * Cents: 0 when exempt. For a one-time card checkout: the tax of the goods less the store
+   * credit it would spend (`storeCredit`), as Stripe taxes the discounted amount.
+   */
   tax: Cents;
+  /**
+   * Cents: the tax of all the goods, no store credit taken off: what a standing order or an order
+   * on terms is taxed (their invoices are taxed whole; Stripe applies a balance after the tax).
+   * Absent: the same as `tax`.
+   */
+  fullTax?: Cents;
   /** The certificate that exempts it, or null: taxed. */
   exemption: TaxExemption | null;
   /**

@@ -139,6 +139,32 @@ describe('CartPage', () => {
     ).toBeEnabled();
   });
 
+  it('a press on Proceed while a typed quantity is being written waits for the write, then checks out once', async () => {
+    seedProfile('retailer');
+    seedProducts();
+    seedCartItem('blue-coast', 2);
+    callables.callCreateCheckoutSession.mockResolvedValue({
+      url: 'https://checkout.test/pay/cs_9',
+      orderId: 'o9',
+    });
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderCart();
+    const line = await screen.findByRole('article', { name: 'Blue Coast Syrup' });
+    const proceed = () => screen.getByRole('button', { name: /Proceed to Checkout/ });
+    await waitFor(() => expect(proceed()).toBeEnabled());
+    const release = fakeDb.hold('updateDoc');
+    await user.clear(quantityOf(line, 'Blue Coast Syrup'));
+    await user.type(quantityOf(line, 'Blue Coast Syrup'), '12');
+    // The press moves the focus off the field, which writes 12; the checkout waits for it.
+    await user.click(proceed());
+    expect(callables.callCreateCheckoutSession).not.toHaveBeenCalled();
+    expect(proceed()).toBeDisabled();
+    release();
+    await waitFor(() => expect(callables.callCreateCheckoutSession).toHaveBeenCalledTimes(1));
+    expect(fakeDb.get(cartPath('blue-coast'))?.quantity).toBe(12);
+  });
+
   it("rolls the quantity back and toasts 'Failed to update cart.' when the write fails", async () => {
     seedProfile('retailer');
     seedProducts();

@@ -6,7 +6,7 @@ import {
 } from '@/components/icons';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -17,6 +17,7 @@ import {
   formatUsd,
   restockText,
   THUMB_IMAGE_SIZES,
+  type EstimateTaxResponse,
 } from '@portal/domain';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/config/paths';
@@ -148,6 +149,22 @@ export function CartPage() {
   const [termsPayment, setTermsPayment] = useState<TermsPayment | null>(null);
   // One-time purchase (null) or a standing order every so many weeks.
   const [deliveryWeeks, setDeliveryWeeks] = useDeliveryChoice();
+  // The button was pressed while a line's write was still going: proceed when it is done.
+  const [proceedWhenSettled, setProceedWhenSettled] = useState(false);
+  const cartSettled = !updateQuantity.isPending && !removeItem.isPending;
+  // A line's write is going: set as it starts (the mutation's own state follows a moment later,
+  // after the press that started it), cleared as the last one settles.
+  const writing = useRef(false);
+  const [settledWrites, setSettledWrites] = useState(0);
+  // Proceeds once the cart's writes are done; a write that failed (its toast said so) leaves the
+  // buyer to look at the cart and press again.
+  const writeFailed = updateQuantity.isError || removeItem.isError;
+  const proceedNow = useEffectEvent(() => proceed());
+  useEffect(() => {
+    if (!proceedWhenSettled || !cartSettled || writing.current) return;
+    setProceedWhenSettled(false);
+    if (!writeFailed) proceedNow();
+  }, [proceedWhenSettled, cartSettled, writeFailed, settledWrites]);
   const [cancelled, dismissCancelled] = useCheckoutCancelledNotice();
 
   const failed = cart.isError || products.isError || profile.isError;
@@ -164,20 +181,30 @@ export function CartPage() {
     if (quantity < 1) return;
     // A refusal shown under the button was about the cart as it was.
     clearRefusal();
+    writing.current = true;
     updateQuantity.mutate(
       { productId, quantity },
       {
         onSuccess: (written) => written && notify.success(...CART_TOASTS.updated),
         onError: () => notify.error(...CART_TOASTS.update),
+        onSettled: settled,
       },
     );
   }
 
+  /** The last write started settled: a waiting press may go on (the render it asks for). */
+  function settled() {
+    writing.current = false;
+    setSettledWrites((count) => count + 1);
+  }
+
   function remove(productId: string) {
     clearRefusal();
+    writing.current = true;
     removeItem.mutate(productId, {
       onSuccess: () => notify.success(...CART_TOASTS.removed),
       onError: () => notify.error(...CART_TOASTS.remove),
+      onSettled: settled,
     });
   }
 
@@ -278,6 +305,13 @@ export function CartPage() {
   const netDays = termsPayment?.netDays ?? null;
 
   function proceed() {
+    // A quantity typed in a line is written when its field loses focus, which the press on this
+    // button does: the order waits for that write (and a removal), so that the server orders the
+    // cart the buyer sees, not the one before it.
+    if (writing.current || !cartSettled) {
+      setProceedWhenSettled(true);
+      return;
+    }
     const locationId = shipTo.state === 'ready' ? shipTo.locationId : null;
     if (method === 'terms' && netDays) {
       // The same attempt (cart, location, PO) keeps its request id: a retry cannot order twice.
@@ -308,20 +342,24 @@ export function CartPage() {
   }
 
   const processing =
-    checkout.isPending || checkout.isSuccess || placeOnTerms.isPending || placeOnTerms.isSuccess;
+    proceedWhenSettled ||
+    checkout.isPending ||
+    checkout.isSuccess ||
+    placeOnTerms.isPending ||
+    placeOnTerms.isSuccess;
   // The server's reason either way of paying was refused (null while none was).
   const refusal = checkoutRefusal(checkout.error ?? placeOnTerms.error);
   // With locations, the order must go to one this member covers (the server checks it again).
   const shipToReady = shipTo.state === 'ready';
   // The sales tax estimate (docs/tax.md#the-cart): Stripe Tax has the final word at checkout.
   // Asked once the cart's writes are done: the server prices the cart it has.
-  const cartSettled = !updateQuantity.isPending && !removeItem.isPending;
   const estimate =
     shipToReady && cartSettled && taxEstimate.state === 'ready' ? taxEstimate.estimate : null;
-  const totalWithTax = summary.total + (estimate?.tax ?? 0);
   // Store credit is taken off a one-time card checkout (a discount on Stripe's page), leaving at
   // least Stripe's minimum charge; standing orders and orders on terms do not spend it here.
   const creditApplies = method === 'card' && deliveryWeeks === null;
+  // Their tax is the tax of all the goods: the estimate's is for the goods less the credit.
+  const totalWithTax = summary.total + (estimate ? taxOfEstimate(estimate, creditApplies) : 0);
   const creditApplied = creditApplies ? storeCredit : 0;
   // A PO number the server would refuse is shown under its box; nothing is sent with it.
   const canCheckout =
@@ -382,6 +420,7 @@ export function CartPage() {
                     ? taxEstimate
                     : { state: 'loading' }
               }
+              creditApplies={creditApplies}
             />
             {creditApplied > 0 && (
               <div className="order-summary__credit">
@@ -592,17 +631,31 @@ function CartLineRow({
   );
 }
 
+/**
+ * The estimate's tax for how the cart is paid: less the store credit a one-time card checkout
+ * spends, or of all the goods (a standing order, an order on terms).
+ */
+function taxOfEstimate(estimate: EstimateTaxResponse, creditApplies: boolean): number {
+  return creditApplies ? estimate.tax : (estimate.fullTax ?? estimate.tax);
+}
+
 /** The order summary's tax row: the estimate for the ship-to's state, the exemption, or why not. */
-function TaxRow({ estimate }: { estimate: TaxEstimateState }) {
+function TaxRow({
+  estimate,
+  creditApplies,
+}: {
+  estimate: TaxEstimateState;
+  creditApplies: boolean;
+}) {
   let label = 'Tax';
   let value = 'Calculated at checkout';
   if (estimate.state === 'loading') {
     label = 'Estimated tax';
     value = 'Calculating…';
   } else if (estimate.state === 'ready') {
-    const { state, tax, exemption } = estimate.estimate;
+    const { state, exemption } = estimate.estimate;
     label = exemption ? 'Sales tax' : `Estimated tax${state ? ` (${state})` : ''}`;
-    value = exemption ? 'Exempt' : formatUsd(tax);
+    value = exemption ? 'Exempt' : formatUsd(taxOfEstimate(estimate.estimate, creditApplies));
   }
   return (
     <div>

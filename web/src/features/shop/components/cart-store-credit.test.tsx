@@ -5,6 +5,7 @@ import { fakeDb, Timestamp } from '@/testing/fake-firestore-lite';
 import {
   BUYER_UID,
   seedCartItem,
+  seedLocation,
   seedProducts,
   seedProfile,
   signedInSession,
@@ -103,6 +104,34 @@ describe('the cart of a company with store credit', () => {
     await user.click(payment.getByRole('radio', { name: /Invoice, due in 30/ }));
     expect(screen.queryByText(/will be applied at checkout/)).not.toBeInTheDocument();
     expect(summary().queryByText('Store credit')).not.toBeInTheDocument();
+  });
+
+  it('estimates the tax of all the goods for a standing order, and of the goods less the credit for a card checkout', async () => {
+    seedCart();
+    seedLocation('venice', 'Venice store');
+    seedStoreCredit(2200);
+    // 10% on $51.98 is $5.20; on $29.98 (less the $22.00 of credit) $3.00.
+    callables.callEstimateTax.mockResolvedValue({
+      state: 'CA',
+      subtotal: 5198,
+      tax: 300,
+      fullTax: 520,
+      exemption: null,
+      expiredCertificate: null,
+      storeCredit: 2200,
+    });
+    const user = userEvent.setup();
+    renderCart();
+    await screen.findByText(/will be applied at checkout/);
+    const taxRow = async () => (await summary().findByText('Estimated tax (CA)')).closest('div')!;
+    const total = () => summary().getByText('Total').closest('div')!;
+    expect(await within(await taxRow()).findByText('$3.00')).toBeInTheDocument();
+    // $51.98 less $22.00, plus $3.00.
+    await waitFor(() => expect(within(total()).getByText('$32.98')).toBeInTheDocument());
+
+    await user.click(screen.getByRole('radio', { name: 'Deliver every 4 weeks' }));
+    expect(within(await taxRow()).getByText('$5.20')).toBeInTheDocument();
+    expect(within(total()).getByText('$57.18')).toBeInTheDocument();
   });
 
   it('shows no credit line without store credit', async () => {
