@@ -25,6 +25,7 @@ import { getSalesOverviewHandler } from './handlers/get-sales-overview';
 import { manageStandingOrderHandler } from './handlers/manage-standing-order';
 import { skipStandingOrderDeliveryHandler } from './handlers/skip-standing-order-delivery';
 import { sendStandingOrderRemindersHandler } from './handlers/standing-order-reminders';
+import { repriceAtPriceListTurnsHandler } from './handlers/price-list-turns';
 import {
   productChangedHandler,
   profileChangedHandler,
@@ -315,6 +316,17 @@ export const manageStandingOrder = callable(
 export const sendStandingOrderReminders = onSchedule(
   { schedule: 'every 60 minutes', secrets: [stripeSecretKey], timeoutSeconds: 540 },
   sendStandingOrderRemindersHandler,
+);
+// A price list's first day and the day after its last: the standing orders of the companies it
+// names are repriced (as when a list is saved). standing-orders/price-list-turns.ts.
+export const repriceAtPriceListTurns = onSchedule(
+  {
+    schedule: 'every day 00:05',
+    timeZone: 'America/Los_Angeles',
+    secrets: [stripeSecretKey],
+    timeoutSeconds: 540,
+  },
+  repriceAtPriceListTurnsHandler,
 );
 export const skipStandingOrderDelivery = callable(
   FUNCTION_NAMES.skipStandingOrderDelivery,

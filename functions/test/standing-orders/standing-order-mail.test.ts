@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Change } from 'firebase-functions/v2/firestore';
 import { BRAND, mailKeys, paths, PRODUCT_DEFAULTS } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
@@ -13,6 +13,11 @@ import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { standingOrderChangeMails } from '../../src/mail/standing-order-mails';
 import { reconcileStandingOrdersOfProduct } from '../../src/standing-orders/reconcile';
+import {
+  companiesOfListsTurned,
+  repriceAtPriceListTurns,
+} from '../../src/standing-orders/price-list-turns';
+import { repriceAtPriceListTurns as scheduled } from '../../src/index';
 import { readStandingOrder } from '../../src/standing-orders/standing-order-record';
 import {
   checkoutOf,
@@ -277,6 +282,52 @@ describe('standing order mails', () => {
     expect(plain(back)).toContain(`Listed Mail Syrup: $5.00, was $4.75 (${listName})`);
     expect(plain(back)).toContain('each delivery costs $20.00 (it was $19.00).');
     expect(await mailKeysStartingWith(`standing-order-repriced.${id}`)).toHaveLength(2);
+  });
+
+  it('a price list that ends by itself reprices the standing order in the daily run after its last day, and mails the buyer', async () => {
+    const syrup = await product('ends', 'Ending List Syrup', 500);
+    const { buyer, id } = await subscribed({ [syrup]: 4 });
+    const { listId } = await savePriceListHandler(
+      call(manager, {
+        name: `Summer 5% ${RUN}`,
+        valid_from: null,
+        valid_to: null,
+        company_ids: [buyer.uid],
+        entries: { [syrup]: { kind: 'percent', percent_off_bps: 500 } },
+      }),
+    );
+    expect(readStandingOrder(await snapshot(id))!.lines[0]).toMatchObject({ unit_amount: 475 });
+
+    // Its last day was yesterday: it ended at the start of today, an hour ago (as saved with
+    // that window; the callable refuses a window already over).
+    const ended = Timestamp.fromMillis(Date.now() - 60 * 60 * 1000);
+    await firestore().doc(paths.priceList(listId)).update({ valid_to: ended });
+    await firestore().doc(paths.companyPriceList(buyer.uid, listId)).update({ valid_to: ended });
+    // Nothing reprices it by itself: the standing order still charges the list's price.
+    expect(readStandingOrder(await snapshot(id))!.lines[0]).toMatchObject({ unit_amount: 475 });
+
+    const now = new Date();
+    expect(
+      await companiesOfListsTurned(firestore(), new Date(now.getTime() - 86_400_000), now),
+    ).toContain(buyer.uid);
+    // A run three days on looks back two days: this list turned before that.
+    const later = new Date(now.getTime() + 3 * 86_400_000);
+    expect(
+      await companiesOfListsTurned(firestore(), new Date(later.getTime() - 2 * 86_400_000), later),
+    ).not.toContain(buyer.uid);
+
+    const repriced = await around(id, () => repriceAtPriceListTurns(createContext(), now));
+    expect(readStandingOrder(repriced.after)!.lines[0]).toMatchObject({ unit_amount: 500 });
+    expect(readStandingOrder(repriced.after)!.lines[0]!.price_list).toBeUndefined();
+    expect(await standingOrderChangedHandler(repriced.event, createContext())).toBe(1);
+    const found = await mail(mailKeys.standingOrderRepriced(id, repriced.writeId));
+    expect(found.message.subject).toBe('New prices for your standing order: $20.00 every 2 weeks');
+
+    const endpoint = (scheduled as unknown as { __endpoint: Record<string, unknown> }).__endpoint;
+    expect(endpoint.scheduleTrigger).toMatchObject({
+      schedule: 'every day 00:05',
+      timeZone: 'America/Los_Angeles',
+    });
   });
 
   it('a catalog price mails the new price; while a manager has it paused, from when it resumes', async () => {
