@@ -510,6 +510,10 @@ describe('one-off invoices: finalize, void, uncollectible, pay', () => {
     expect(await failure(stripe.invoices.pay(band.id, { paid_out_of_band: true }))).toMatchObject({
       statusCode: 400,
     });
+    // A paid invoice may still be sent (Stripe's mail then names no payment).
+    await clearEvents();
+    expect(await stripe.invoices.sendInvoice(band.id)).toMatchObject({ status: 'paid' });
+    expect(await types()).toEqual(['invoice.sent']);
 
     const card = await openInvoice(customer.id);
     expect(await failure(stripe.invoices.pay(card.id))).toMatchObject({

@@ -289,7 +289,15 @@ export async function placeOnTerms(
   const order = await db.runTransaction(async (tx) => {
     const current = readOrder(await tx.get(orderRef));
     if (!current?.terms) throw new Error(`Order ${orderId} vanished while its invoice was issued`);
-    if (current.terms.state !== 'issuing') return current;
+    // Paid already: the company's store credit paid the whole invoice when Stripe finalized it,
+    // and its invoice.paid came before this (its webhook may also have put the credit spent on
+    // the mirror). The invoice's facts and the credit are still recorded on the order; the order
+    // left the open balance when it was paid.
+    const paidFirst =
+      current.terms.state === 'paid' &&
+      current.store_credit_applied === 0 &&
+      current.amount === amount;
+    if (current.terms.state !== 'issuing' && !paidFirst) return current;
     const ledger =
       creditSpent > 0
         ? await readStoreCredit(tx, db, profile.companyId, invoiceEntryIds(issued.id!))
@@ -297,7 +305,7 @@ export async function placeOnTerms(
     const account = ledger ? await readCredit(tx, db, profile.companyId) : null;
     const terms = {
       ...current.terms,
-      state: 'open' as const,
+      state: paidFirst ? ('paid' as const) : ('open' as const),
       invoice_id: invoice.id,
       invoice_number: invoice.number ?? null,
       hosted_invoice_url: invoice.hosted_invoice_url ?? null,
@@ -305,12 +313,15 @@ export async function placeOnTerms(
       due_at: invoice.due_date ? Timestamp.fromMillis(invoice.due_date * 1000) : null,
     };
     // The credit spent is off what the invoice asks for: the order's amount, and the open balance.
-    const spent = ledger ? stageInvoiceSpent(ledger, { ...issued, id: issued.id! }, orderId) : 0;
+    // The mirror takes it once (the invoice's webhook may have taken it first); the order takes
+    // what Stripe spent.
+    if (ledger) stageInvoiceSpent(ledger, { ...issued, id: issued.id! }, orderId);
+    const spent = creditSpent;
     const now = Timestamp.now();
     ledger?.write(now);
     const credited =
       spent > 0 ? { amount: current.amount - spent, store_credit_applied: spent } : {};
-    if (account && spent > 0) {
+    if (account && spent > 0 && !paidFirst) {
       tx.set(
         account.ref,
         { open_balance: Math.max(0, account.credit.open_balance - spent) },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
 import { COLLECTIONS, mailKeys, paths } from '@portal/domain';
 import { createCheckoutSessionHandler } from '../../src/handlers/create-checkout-session';
 import { estimateTaxHandler } from '../../src/handlers/estimate-tax';
@@ -9,6 +10,8 @@ import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
 import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { reserveCheckoutCredit } from '../../src/store-credit/checkout-credit';
+import { createContext } from '../../src/lib/context';
+import { placeTermsOrder } from '../../src/terms/terms-order';
 import { writeLocation } from '../company-fixtures';
 import { documentReads, projectDb, resetUsage } from '../insights/rollup-support';
 import {
@@ -321,4 +324,61 @@ describe('store credit on an invoice', () => {
     expect((await storeCreditOf(buyer.uid)).balance).toBe(0);
     expect(await openBalanceOf(buyer.uid)).toBe(0);
   });
+
+  /** An order on terms of one jug ($25.00), which the company's $50.00 of credit pays in full. */
+  async function coveredTermsOrder(paidFirst: boolean) {
+    const { buyer, credit } = await companyWithCredit();
+    await giveTerms(manager, buyer.uid);
+    await setCart(buyer.uid, { [JUG]: 1 });
+    const ctx = createContext();
+    // Stripe's invoice.paid (the balance paid the invoice as it was finalized) handled before
+    // the invoice is sent and recorded: the order of events real Stripe may deliver.
+    const stripe = paidFirst ? sendAfterWebhooks(ctx.stripe) : ctx.stripe;
+    const placed = await placeTermsOrder(
+      { ...ctx, stripe },
+      { uid: buyer.uid, email: buyer.email },
+      { requestId: randomUUID().replaceAll('-', ''), poNumber: '' },
+    );
+    await harness.sandbox.whenWebhooksIdle();
+    return { buyer, credit, placed, order: await orderRecord(placed.orderId) };
+  }
+
+  for (const paidFirst of [false, true]) {
+    it(`an invoice the credit pays in full is placed, recorded and paid${paidFirst ? ', its invoice.paid handled before it was recorded' : ''}`, async () => {
+      const { buyer, credit, order } = await coveredTermsOrder(paidFirst);
+      expect(order.status).toBe('processing');
+      expect(order.terms).toMatchObject({ state: 'paid', invoice_id: expect.any(String) });
+      expect(order.terms!.hosted_invoice_url).toEqual(expect.any(String));
+      expect(order).toMatchObject({ amount: 0, store_credit_applied: PRICE });
+      const invoice = await harness.stripe.invoices.retrieve(order.terms!.invoice_id!);
+      expect(invoice).toMatchObject({ status: 'paid', total: PRICE, amount_due: 0 });
+      expect(await openBalanceOf(buyer.uid)).toBe(0);
+      const mirror = await storeCreditOf(buyer.uid);
+      expect(mirror.balance).toBe(credit - PRICE);
+      expect(mirror.entries[`invoice-${invoice.id}`]).toMatchObject({ amount: -PRICE });
+      expect(await stripeBalance(buyer.uid)).toBe(-(credit - PRICE));
+    });
+  }
 });
+
+/** ctx.stripe, whose invoices.sendInvoice first lets every webhook waiting be delivered. */
+function sendAfterWebhooks(stripe: () => Stripe): () => Stripe {
+  return () => {
+    const client = stripe();
+    const invoices = new Proxy(client.invoices, {
+      get(target, name, receiver) {
+        if (name === 'sendInvoice') {
+          return async (...args: Parameters<typeof target.sendInvoice>) => {
+            await harness.sandbox.whenWebhooksIdle();
+            return target.sendInvoice(...args);
+          };
+        }
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    });
+    return new Proxy(client, {
+      get: (target, name, receiver) =>
+        name === 'invoices' ? invoices : (Reflect.get(target, name, receiver) as unknown),
+    });
+  };
+}

@@ -436,7 +436,11 @@ function taxAtFinalization(ctx: ManualInvoiceContext, invoice: Invoice): void {
   }
 }
 
-/** POST /v1/invoices/:id/send: an open `send_invoice` invoice (`invoice.sent`; no mail). */
+/**
+ * POST /v1/invoices/:id/send: an open `send_invoice` invoice, or one already paid (Stripe sends
+ * it without a reference to the payment: an invoice the customer's balance paid in full when it
+ * was finalized); `invoice.sent`, no mail.
+ */
 export function sendInvoice(ctx: ManualInvoiceContext, invoice: Invoice): StripeEvent[] {
   if (invoice.collection_method !== 'send_invoice') {
     throw invalidRequest(
@@ -444,9 +448,9 @@ export function sendInvoice(ctx: ManualInvoiceContext, invoice: Invoice): Stripe
       'invoice',
     );
   }
-  if (invoice.status !== 'open') {
+  if (invoice.status !== 'open' && invoice.status !== 'paid') {
     throw invalidRequest(
-      `You can only send an open invoice; this one is \`${invoice.status}\`${invoice.status === 'draft' ? ' (finalize it first)' : ''}.`,
+      `You can only send an open or paid invoice; this one is \`${invoice.status}\`${invoice.status === 'draft' ? ' (finalize it first)' : ''}.`,
       'invoice',
     );
   }
