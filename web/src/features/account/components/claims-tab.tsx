@@ -1,5 +1,6 @@
 import { formatUsd, STORE_CREDIT_ENTRY_LABELS, storeCreditLabel } from '@portal/domain';
 import { ReloadOutlined } from '@/components/icons';
+import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { TextSkeleton } from '@/components/skeleton';
 import { useCompanyClaims } from '@/entities/claims';
@@ -71,6 +72,31 @@ function StoreCreditCard({ companyId }: { companyId: string }) {
   const balance = useStoreCredit(companyId);
   const entries = useStoreCreditEntries(companyId);
   if (balance.isPending) return <TextSkeleton rows={1} />;
+  // A read that failed says so: no card at all would read as "no store credit".
+  if (balance.isError || entries.isError) {
+    return (
+      <section className="account-card store-credit" aria-labelledby="store-credit-title">
+        <h2 id="store-credit-title" className="claims-tab__title">
+          Store credit
+        </h2>
+        <Alert
+          type="error"
+          title={CLAIM_TEXTS.storeCreditLoadFailed}
+          action={
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                if (balance.isError) void balance.refetch();
+                if (entries.isError) void entries.refetch();
+              }}
+            >
+              Try Again
+            </Button>
+          }
+        />
+      </section>
+    );
+  }
   const cents = balance.data ?? 0;
   const list = entries.data ?? [];
   if (cents === 0 && list.length === 0) return null;

@@ -29,6 +29,7 @@ export const CLAIM_TEXTS = {
   noClaimsText:
     'To report damaged, missing or wrong items, open a shipped order within 14 days of delivery and choose Report a problem.',
   claimsLoadFailed: 'Failed to load claims.',
+  storeCreditLoadFailed: 'Could not load your store credit.',
   replacementFor: (orderId: string) => `Replacement for order ${shortOrderId(orderId)}`,
 } as const;
 

@@ -503,6 +503,17 @@ describe('My Account: the Claims tab and store credit', () => {
     );
   });
 
+  it('says so when the store credit cannot be read, and reads it again on Try Again', async () => {
+    seedProfile('retailer');
+    fakeDb.seed(`store_credit/${BUYER_UID}`, { balance: 2200, updated_at: at(daysAgo(0)) });
+    fakeDb.fail('getDoc', `store_credit/${BUYER_UID}`, new Error('unavailable'), true);
+    renderAccount('/portal/my-account?tab=claims');
+    const credit = within(await screen.findByRole('region', { name: 'Store credit' }));
+    expect(await credit.findByText('Could not load your store credit.')).toBeInTheDocument();
+    await user.click(credit.getByRole('button', { name: 'Try Again' }));
+    expect(await credit.findByText('Store credit: $22.00')).toBeInTheDocument();
+  });
+
   it('says when there are no claims and no store credit', async () => {
     seedProfile('retailer');
     renderAccount('/portal/my-account?tab=claims');
