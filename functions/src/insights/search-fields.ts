@@ -18,7 +18,8 @@ import { authUsersOf } from './search';
  * The fields the managers' search reads (docs/manager-insight.md, "Searching orders and users"):
  *
  * - orders/{id}: `search_keys` (store name, buyer's email, order id, invoice number),
- *   `buyer_role` (the role filter) and `buyer_email` (the table's column);
+ *   `buyer_role` (the role filter), `buyer_email` (the table's column) and `store_name_lower`
+ *   (the sort by store);
  * - profiles/{uid}: `search_keys` (store name, email) and `store_name_lower` (the sort by store);
  * - companies/{id}: `search_keys` (the name, every member's address, every location's city),
  *   `name_lower` (the sort by name) and what the Companies table shows of its members and
@@ -41,6 +42,8 @@ export interface OrderSearchFields {
   search_keys: string[];
   buyer_role: BuyerRole | null;
   buyer_email: string | null;
+  /** The sort by store (ORDER_SORT_FIELD): its name lower-cased and normalized. */
+  store_name_lower: string;
 }
 
 export interface ProfileSearchFields {
@@ -87,6 +90,7 @@ export function orderSearchFields(
     }),
     buyer_role: buyer.role,
     buyer_email: buyer.email,
+    store_name_lower: normalizeSearchText(text(order.store_name)),
   };
 }
 

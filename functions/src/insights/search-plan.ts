@@ -6,6 +6,7 @@ import {
   type SearchCompaniesQuery,
   type SearchOrdersQuery,
   type SearchUsersQuery,
+  ORDER_SORT_FIELD,
 } from '@portal/domain';
 
 /**
@@ -55,7 +56,7 @@ export function ordersQueryPlan(query: SearchOrdersQuery): QueryPlan {
     collection: COLLECTIONS.orders,
     equalities,
     ...common(query),
-    orderBy: { field: query.sort, direction: query.direction },
+    orderBy: { field: ORDER_SORT_FIELD[query.sort], direction: query.direction },
   };
 }
 

@@ -364,7 +364,7 @@ describe('searchOrders: sorting and pages', () => {
   const keyOf: Record<OrderSortField, (row: OrderRow) => string | number> = {
     created_at: (row: OrderRow) => row.createdAt,
     amount: (row: OrderRow) => row.amount,
-    store_name: (row: OrderRow) => row.storeName,
+    store_name: (row: OrderRow) => row.storeName.toLowerCase(),
   };
 
   it('sorts by each field in both directions', async () => {
@@ -380,6 +380,34 @@ describe('searchOrders: sorting and pages', () => {
     }
     const newest = await orders({ q: RUN, pageSize: 10 });
     expect(newest.rows[0]!.id).toBe(ORDERS.at(-1)!.id);
+  });
+
+  it('sorts by store name whatever its case: "acme" before "Zed"', async () => {
+    const word = `case${RUN}`;
+    const made = [
+      { id: `srch-${RUN}-case-zed`, name: `Zed ${word} Smoke` },
+      { id: `srch-${RUN}-case-acme`, name: `acme ${word} vapes` },
+      { id: `srch-${RUN}-case-moon`, name: `Moon ${word} Lounge` },
+    ];
+    for (const { id, name } of made) {
+      const seeded: SeededOrder = {
+        id,
+        store: { ...store('a'), name },
+        status: 'processing',
+        amount: 1000,
+        refunded: 0,
+        lines: 1,
+        createdAt: new Date('2026-01-05T20:00:00Z'),
+        invoice: null,
+      };
+      await firestore().doc(paths.order(id)).set(orderDocument(seeded));
+      expect(await syncOrderSearchFields(ctx(), id)).toBe('updated');
+    }
+    const names = async (direction: 'asc' | 'desc') =>
+      (await orders({ q: word, sort: 'store_name', direction })).rows.map((row) => row.storeName);
+    expect(await names('asc')).toEqual([made[1]!.name, made[2]!.name, made[0]!.name]);
+    expect(await names('desc')).toEqual([made[0]!.name, made[2]!.name, made[1]!.name]);
+    await Promise.all(made.map(({ id }) => firestore().doc(paths.order(id)).delete()));
   });
 
   it('gives page 2 of 10 and the total', async () => {

@@ -377,6 +377,16 @@ const sortDirection = z._default(z.enum(['asc', 'desc']), 'desc');
 export const ORDER_SORT_FIELDS = ['created_at', 'amount', 'store_name'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
+/**
+ * The stored field the Orders table sorts by for each sort a request names: the store's name
+ * lower-cased (search-fields.ts writes it), so "acme vapes" sorts before "Zed Smoke".
+ */
+export const ORDER_SORT_FIELD = {
+  created_at: 'created_at',
+  amount: 'amount',
+  store_name: 'store_name_lower',
+} as const satisfies Record<OrderSortField, string>;
+
 export const searchOrdersRequest = z.strictObject({
   /** Part of a store name, an email, an order id or an invoice number (INV-000123 or 123). */
   q: searchText,
@@ -400,7 +410,7 @@ export type SearchOrdersQuery = z.output<typeof searchOrdersRequest>;
  * (functions/test/insights/search-plan.test.ts holds it to that).
  */
 export function orderSearchPlacementFields(request: SearchOrdersRequest): string[] {
-  const fields = new Set<string>([request.sort ?? 'created_at']);
+  const fields = new Set<string>([ORDER_SORT_FIELD[request.sort ?? 'created_at']]);
   if (request.status) fields.add('status');
   if (request.role) fields.add('buyer_role');
   if (request.q) fields.add('search_keys');

@@ -142,7 +142,7 @@ describe('where an order sits in a search of the Orders table', () => {
         q: 'cloud',
         range: { from: '2026-03-01', to: '2026-03-31' },
       }),
-    ).toEqual(['store_name', 'buyer_role', 'search_keys', 'created_at']);
+    ).toEqual(['store_name_lower', 'buyer_role', 'search_keys', 'created_at']);
   });
 
   it('a refund leaves the order where it was, whatever the filters and the sort', () => {
