@@ -510,6 +510,7 @@ function order(
     search_keys: searchKeysOf({ storeName: buyer.storeName, email, orderId: id, invoiceNumber }),
     buyer_role: buyer.role,
     buyer_email: email,
+    store_name_lower: normalizeSearchText(buyer.storeName),
   };
 }
 
