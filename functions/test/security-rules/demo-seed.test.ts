@@ -149,8 +149,11 @@ describe('demo seed (emulator-data/firestore.json)', () => {
       const account = accounts.get(data.user_id as string)!;
       const role = account.role === 'manager' ? null : account.role;
       const wanted = orderSearchFields(id, data, { role, email: account.email });
-      const { search_keys, buyer_role, buyer_email } = data;
-      expect([id, { search_keys, buyer_role, buyer_email }]).toEqual([id, wanted]);
+      const { search_keys, buyer_role, buyer_email, store_name_lower } = data;
+      expect([id, { search_keys, buyer_role, buyer_email, store_name_lower }]).toEqual([
+        id,
+        wanted,
+      ]);
     }
   });
   it('gives every company the search fields the triggers would write', () => {
