@@ -4,7 +4,7 @@ import { paths, QUOTE_MESSAGES, type QuoteState } from '@portal/domain';
 import { NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
 import { readOrder } from '../orders/order-record';
-import { placeOnTerms } from '../terms/terms-order';
+import { placeOnTerms, refuseVoidedRetry } from '../terms/terms-order';
 import { payerOfQuote, type QuotePayer } from './quote-checkout';
 import {
   openQuoteCheckout,
@@ -73,9 +73,13 @@ export async function placeQuoteOnTerms(
   const { db } = ctx;
   const byManager = request.placedBy !== undefined;
   const orderId = quoteTermsOrderId(quote.id, payer.uid, request.requestId);
-  // A retry of a request that placed the order answers that order.
+  // A retry of a request that placed the order answers that order (one whose invoice could not
+  // be issued is refused again: nothing was ordered).
   const earlier = readOrder(await db.doc(paths.order(orderId)).get());
-  if (earlier) return { orderId, invoiceUrl: earlier.terms?.hosted_invoice_url ?? null };
+  if (earlier) {
+    refuseVoidedRetry(earlier);
+    return { orderId, invoiceUrl: earlier.terms?.hosted_invoice_url ?? null };
+  }
   requirePlaceable(quote, byManager);
   const profile = await payerOfQuote(ctx, quote, payer);
   const actor = request.placedBy ?? { uid: payer.uid, name: profile.fullName };

@@ -1,4 +1,4 @@
-import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   hasOpenBackorder,
   orderTotal,
@@ -11,6 +11,7 @@ import {
   type OrderLine,
   type OrderTax,
   type PlaceTermsOrderResponse,
+  NEW_REQUEST_NEEDED,
 } from '@portal/domain';
 import { buyerAccountOpen } from '../accounts/current-approval';
 import { loadProducts } from '../catalog/products';
@@ -86,7 +87,41 @@ export const TERMS_NEEDS_SHIP_TO =
 export const INVOICE_NOT_ISSUED =
   'We could not issue the invoice, so nothing was ordered. Try again in a minute, or pay by card.';
 
+/**
+ * An earlier order of the same request id was voided because its invoice could not be issued:
+ * its retry is refused as the first call was, never answered as if it had ordered (the client
+ * then tries with a new request id). Any other earlier order is that request's answer.
+ */
+export function refuseVoidedRetry(order: Pick<OrderRecord, 'terms'>): void {
+  if (order.terms?.state === 'void' && !order.terms.invoice_id) {
+    throw new PreconditionError(INVOICE_NOT_ISSUED, { ...NEW_REQUEST_NEEDED });
+  }
+}
+
+/**
+ * Puts back the cart lines an order took when it was booked (readCartLines took its units off
+ * them), for an order voided because its invoice could not be issued: the buyer tries again
+ * with the cart they had. Units added since stay on top.
+ */
+async function restoreCartLines(
+  db: Firestore,
+  uid: string,
+  lines: ReadonlyArray<{ product_id: string; quantity: number }>,
+): Promise<void> {
+  const batch = db.batch();
+  const now = Timestamp.now();
+  for (const { product_id, quantity } of lines) {
+    batch.set(
+      db.doc(paths.cartItem(uid, product_id)),
+      { product_id, quantity: FieldValue.increment(quantity), updated_at: now },
+      { merge: true },
+    );
+  }
+  await batch.commit();
+}
+
 function answerOf(orderId: string, order: OrderRecord): PlaceTermsOrderResponse {
+  refuseVoidedRetry(order);
   return {
     orderId,
     invoiceUrl: order.terms?.hosted_invoice_url ?? null,
@@ -276,7 +311,9 @@ export async function placeOnTerms(
       mail: false,
     });
     await onNotIssued?.(orderId);
-    throw new PreconditionError(INVOICE_NOT_ISSUED);
+    // Nothing was ordered: the cart lines the booking took are the buyer's again.
+    if (source === 'cart') await restoreCartLines(db, buyer.uid, lines);
+    throw new PreconditionError(INVOICE_NOT_ISSUED, { ...NEW_REQUEST_NEEDED });
   }
 
   const issued = invoice;

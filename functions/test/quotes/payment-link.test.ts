@@ -366,16 +366,32 @@ describe('a manager placing a draft on terms at once', () => {
         });
       },
     });
+    const request = {
+      requestId: newRequestId(),
+      poNumber: '',
+      placedBy: { uid: manager.uid, name: 'M' },
+    };
     const refused = await placeQuoteOnTerms(
       createContext({ stripe: () => down }),
       await quoteOf(draft.id),
       owner,
-      { requestId: newRequestId(), poNumber: '', placedBy: { uid: manager.uid, name: 'M' } },
+      request,
     ).then(
       () => null,
       (error: unknown) => error as Error,
     );
     expect(refused?.message).toMatch(/^We could not issue the invoice/);
+    // The same request again (Stripe back): refused again, never answered with the void order.
+    const again = await placeQuoteOnTerms(
+      createContext(),
+      await quoteOf(draft.id),
+      owner,
+      request,
+    ).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(again?.message).toMatch(/^We could not issue the invoice/);
     const quote = await quoteOf(draft.id);
     expect(quote).toMatchObject({ state: 'draft', order_id: null, delivery: null });
     expect(quote.number).toMatch(/^Q-\d{6}$/);

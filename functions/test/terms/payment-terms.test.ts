@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
+  NEW_REQUEST_NEEDED,
   paths,
   PRODUCT_DEFAULTS,
   readCompanyCredit,
@@ -23,6 +24,8 @@ import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
 import { firestore } from '../../src/lib/admin';
+import { createContext } from '../../src/lib/context';
+import { placeTermsOrder } from '../../src/terms/terms-order';
 import { writeLocation } from '../company-fixtures';
 import { readOrder } from '../../src/orders/order-record';
 import {
@@ -261,6 +264,49 @@ describe('orders on terms', () => {
       'This order is over your available credit of $200.00. Pay by card instead, or pay an open invoice first.',
     );
     expect((await creditOf(buyer.uid)).open_balance).toBe(30_000);
+  });
+
+  it('refuses a retry of an order whose invoice could not be issued, asking for a new request; a new one places it', async () => {
+    const buyer = await createUser('retailer');
+    await giveTerms(buyer.uid, 30, 500_000);
+    await buyUnits(buyer, 1);
+    const requestId = randomUUID().replaceAll('-', '');
+    // Stripe cannot make the invoice (an outage): the order is voided, nothing is ordered.
+    const ctx = createContext();
+    const real = ctx.stripe;
+    const down = () =>
+      new Proxy(real(), {
+        get(target, prop, receiver) {
+          if (prop !== 'invoices') return Reflect.get(target, prop, receiver) as unknown;
+          return new Proxy(target.invoices, {
+            get(invoices, method, inner) {
+              if (method === 'create') return () => Promise.reject(new Error('Stripe is down'));
+              return Reflect.get(invoices, method, inner) as unknown;
+            },
+          });
+        },
+      });
+    const failed = await placeTermsOrder(
+      { ...ctx, stripe: down },
+      { uid: buyer.uid, email: buyer.email },
+      { requestId, poNumber: '' },
+    ).then(
+      () => null,
+      (error: unknown) => error as { message: string; details?: unknown },
+    );
+    expect(failed?.message).toMatch(/^We could not issue the invoice/);
+    expect(failed?.details).toEqual(NEW_REQUEST_NEEDED);
+    // Nothing was ordered: the cart is as it was, to try again.
+    expect(await cartOf(buyer.uid)).toEqual({ [PRODUCT]: 1 });
+
+    // The same request again, Stripe back: refused again, not answered with the void order.
+    const again = await refusal(placeOnTerms(buyer, { requestId }));
+    expect(again.code).toBe('failed-precondition');
+    expect(again.message).toMatch(/^We could not issue the invoice/);
+    expect(again.details).toEqual(NEW_REQUEST_NEEDED);
+    // A new request places the order.
+    const placed = await placeOnTerms(buyer);
+    expect((await orderOf(placed.orderId))?.terms?.state).toBe('open');
   });
 
   it('admits exactly three of ten racing orders when the limit fits three', async () => {

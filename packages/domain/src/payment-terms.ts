@@ -63,6 +63,24 @@ export const TERMS_MESSAGES = {
   invoicePending: 'The invoice for this order is still being issued. Try again in a minute.',
 } as const;
 
+/**
+ * The details of a refusal after which the same request id would only be refused again: an
+ * order on terms whose invoice could not be issued is voided and keeps that id, so the next
+ * attempt takes a new one (the cart's and the quote card's request ids).
+ */
+export const NEW_REQUEST_NEEDED = { newRequest: true } as const;
+
+/** Whether a refusal's details ask for a new request id (NEW_REQUEST_NEEDED). */
+export function needsNewRequest(error: unknown): boolean {
+  const details =
+    typeof error === 'object' && error !== null ? (error as { details?: unknown }).details : null;
+  return (
+    typeof details === 'object' &&
+    details !== null &&
+    (details as { newRequest?: unknown }).newRequest === true
+  );
+}
+
 /** What a term order over the limit is refused with: the credit still available. */
 export function overCreditLimitMessage(available: Cents): string {
   return `This order is over your available credit of ${formatUsd(available)}. Pay by card instead, or pay an open invoice first.`;

@@ -13,6 +13,7 @@ import {
   type CompanyCredit,
   type Quote,
   type QuoteState,
+  needsNewRequest,
 } from '@portal/domain';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -269,7 +270,10 @@ function QuoteActions({
 }) {
   const queryClient = useQueryClient();
   const accept = useAcceptQuote();
-  const [requestIds] = useState(() => ({ card: newRequestId(), terms: newRequestId() }));
+  const [requestIds, setRequestIds] = useState(() => ({
+    card: newRequestId(),
+    terms: newRequestId(),
+  }));
   const [poNumber, setPoNumber] = useState('');
   const [declining, setDeclining] = useState(false);
   const poId = useId();
@@ -310,6 +314,12 @@ function QuoteActions({
             // does) and the credit it used are read again.
             void queryClient.invalidateQueries({ queryKey: ['orders'] });
             void queryClient.invalidateQueries({ queryKey: companyCreditKeys.all });
+          }
+        },
+        onError: (error) => {
+          // The invoice could not be issued: that id's order is void, so the next press is new.
+          if (needsNewRequest(error)) {
+            setRequestIds((ids) => ({ ...ids, [payWith]: newRequestId() }));
           }
         },
       },

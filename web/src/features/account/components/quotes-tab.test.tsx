@@ -213,6 +213,33 @@ describe("My Account: the company's quotes", () => {
     });
   });
 
+  it('accepts on terms again with a new request id after the invoice could not be issued', async () => {
+    seedProfile('retailer');
+    seedTerms();
+    seedQuote('q1', { net_days: 30 });
+    callables.callAcceptQuote.mockRejectedValueOnce(
+      Object.assign(
+        new Error(
+          'We could not issue the invoice, so nothing was ordered. Try again in a minute, or pay by card.',
+        ),
+        { code: 'functions/failed-precondition', details: { newRequest: true } },
+      ),
+    );
+    callables.callAcceptQuote.mockResolvedValueOnce({
+      kind: 'order',
+      orderId: 'ord-q1',
+      invoiceUrl: null,
+    });
+    renderQuotes();
+    const card = await quoteCard();
+    await user.click(await card.findByRole('button', { name: 'Accept on terms' }));
+    expect(await card.findByText(/We could not issue the invoice/)).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Accept on terms' }));
+    expect(await card.findByText('Order placed on terms.')).toBeInTheDocument();
+    const [first, second] = callables.callAcceptQuote.mock.calls.map(([r]) => r.requestId);
+    expect(second).not.toBe(first);
+  });
+
   it('keeps "Accept on terms" off, saying why, when the company is on credit hold', async () => {
     seedProfile('retailer');
     fakeDb.seed(`company_credit/${BUYER_UID}`, {

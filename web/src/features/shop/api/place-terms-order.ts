@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { needsNewRequest } from '@portal/domain';
 import { cartKeys } from '@/entities/cart';
 import { companyCreditKeys } from '@/entities/company-credit';
 import { callPlaceTermsOrder } from '@/lib/callables';
@@ -42,6 +43,10 @@ export async function placeOrderOnTerms(
     });
     endAttempt();
     return { orderId: placed.orderId, text: termsOrderPlacedText(placed.dueAt, netDays) };
+  } catch (error) {
+    // The invoice could not be issued: that id's order is void, so pressing again is a new one.
+    if (needsNewRequest(error)) endAttempt();
+    throw error;
   } finally {
     await Promise.all([
       client.invalidateQueries({ queryKey: cartKeys.ofBuyer(uid) }),

@@ -177,6 +177,34 @@ describe('the cart of a company with payment terms', () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/pay/cs_9'));
   });
 
+  it('presses again with a new request id after the invoice could not be issued (that order is void)', async () => {
+    seedCart();
+    seedCredit();
+    const notIssued =
+      'We could not issue the invoice, so nothing was ordered. Try again in a minute, or pay by card.';
+    callables.callPlaceTermsOrder.mockRejectedValueOnce(
+      Object.assign(new Error(notIssued), {
+        code: 'functions/failed-precondition',
+        details: { newRequest: true },
+      }),
+    );
+    callables.callPlaceTermsOrder.mockResolvedValueOnce({
+      orderId: 'o-terms',
+      invoiceUrl: null,
+      dueAt: null,
+      amount: 5198,
+    });
+    const user = userEvent.setup();
+    renderCart();
+    await user.click((await paymentChoice()).getByRole('radio', { name: /Invoice, due in 30/ }));
+    await user.click(screen.getByRole('button', { name: 'Place order on terms' }));
+    expect(await summary().findByRole('alert')).toHaveTextContent(notIssued);
+    await user.click(screen.getByRole('button', { name: 'Place order on terms' }));
+    await waitFor(() => expect(callables.callPlaceTermsOrder).toHaveBeenCalledTimes(2));
+    const [first, second] = callables.callPlaceTermsOrder.mock.calls.map(([r]) => r.requestId);
+    expect(second).not.toBe(first);
+  });
+
   it('shows a PO number over 40 characters as an error and places nothing', async () => {
     seedCart();
     seedCredit();
