@@ -11,6 +11,7 @@ import {
   remedySummary,
   type ClaimRemedy,
   type SettleClaimResponse,
+  unpaidUnits,
 } from '@portal/domain';
 import { ConcurrentChangeError, NotFoundError, PreconditionError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -19,6 +20,7 @@ import { stageMails } from '../mail/outbox';
 import { readOrderState } from '../orders/order-record';
 import { readStock, restockStock } from '../orders/stock';
 import {
+  claimsOfOrder,
   readClaim,
   type ClaimEventDoc,
   type ClaimSettlementDoc,
@@ -220,6 +222,15 @@ export async function settleClaim(
   if (settled) return settled;
   const order = readOrderState(await db.doc(paths.order(claim.order_id)).get());
   if (!order) throw new NotFoundError('Order not found.');
+  // Units refunded by lines since the claim was reported were paid back once already.
+  const others = (await claimsOfOrder(db, order.id)).filter((other) => other.id !== claim.id);
+  const left = unpaidUnits(order, others);
+  for (const line of claim.lines) {
+    const unpaid = left.get(line.product_id) ?? 0;
+    if (line.quantity > unpaid) {
+      throw new PreconditionError(CLAIM_MESSAGES.refundedSince(line.name, unpaid));
+    }
+  }
   if (!remediesFor(order, claim.value).includes(input.remedy)) {
     throw new PreconditionError(CLAIM_MESSAGES.remedyNotAllowed(input.remedy));
   }

@@ -1,3 +1,4 @@
+import type { Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import {
   COLLECTIONS,
@@ -73,22 +74,54 @@ export function cancellationRequestId(order: Pick<OrderState, 'refunds'>): strin
  * an amount; a request the order refuses (more units than are left to refund, restock beyond
  * them, more than is left) is refused here, before Stripe is asked for anything.
  */
-function planOf(order: OrderState, input: RefundInput): LineRefundPlan | null {
+function planOf(
+  order: OrderState,
+  input: RefundInput,
+  settledByClaims: ReadonlyMap<string, number>,
+): LineRefundPlan | null {
   if (input.lines === undefined && input.shipping === undefined && input.goodwill === undefined) {
     return null;
   }
-  const priced = planLineRefund(order, {
-    lines: (input.lines ?? []).map((line) => ({
-      product_id: line.productId,
-      quantity: line.quantity,
-      restock: line.restock,
-      ...(line.shipped ? { shipped: true } : {}),
-    })),
-    shipping: input.shipping ?? 0,
-    goodwill: input.goodwill ?? 0,
-  });
+  const priced = planLineRefund(
+    order,
+    {
+      lines: (input.lines ?? []).map((line) => ({
+        product_id: line.productId,
+        quantity: line.quantity,
+        restock: line.restock,
+        ...(line.shipped ? { shipped: true } : {}),
+      })),
+      shipping: input.shipping ?? 0,
+      goodwill: input.goodwill ?? 0,
+    },
+    settledByClaims,
+  );
   if ('problem' in priced) throw new PreconditionError(priced.problem);
   return priced.plan;
+}
+
+/**
+ * Units of each product of an order that its claims settled otherwise than by a refund (store
+ * credit, a credit note, a replacement): paid for once, so a refund by lines may not refund them
+ * again. (A claim settled by a refund recorded its lines as a refund of the order.)
+ */
+export async function unitsSettledByClaims(
+  db: Firestore,
+  orderId: string,
+): Promise<Map<string, number>> {
+  const snap = await db.collection(COLLECTIONS.claims).where('order_id', '==', orderId).get();
+  const units = new Map<string, number>();
+  for (const doc of snap.docs) {
+    const remedy: unknown = doc.get('settlement.remedy');
+    if (doc.get('status') !== 'settled' || remedy === 'refund') continue;
+    const lines: unknown = doc.get('lines');
+    if (!Array.isArray(lines)) continue;
+    for (const line of lines as Array<{ product_id?: unknown; quantity?: unknown }>) {
+      if (typeof line.product_id !== 'string' || typeof line.quantity !== 'number') continue;
+      units.set(line.product_id, (units.get(line.product_id) ?? 0) + line.quantity);
+    }
+  }
+  return units;
 }
 
 /** The parts of a refund by lines its entry on the order records. */
@@ -126,7 +159,11 @@ export async function refundOrder(
   const earlier = order.refunds.find((r) => r.request_id === input.requestId);
   if (earlier) return answerOf(order, earlier);
   const left = refundableCents(order);
-  const plan = planOf(order, input);
+  const settledByClaims =
+    input.lines && input.lines.length > 0
+      ? await unitsSettledByClaims(db, order.id)
+      : new Map<string, number>();
+  const plan = planOf(order, input, settledByClaims);
   const amount = plan?.amount ?? input.amount ?? left;
   const problem = refundProblem(order, amount);
   if (problem) throw new PreconditionError(problem, { refundable: left });
@@ -151,7 +188,7 @@ export async function refundOrder(
   const claims = plan !== null && plan.lines.length > 0;
   if (claims) {
     await claimRefund(db, order.id, input.requestId, (now) => {
-      const again = planOf(now, input);
+      const again = planOf(now, input, settledByClaims);
       if (again && again.amount !== plan.amount) {
         throw new ConcurrentChangeError(
           'This order was refunded by someone else meanwhile. Reload and try again.',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES, mailKeys, paths } from '@portal/domain';
+import { refundOrderHandler } from '../../src/handlers/refund-order';
 import { settleClaimHandler } from '../../src/handlers/settle-claim';
 import { shipOrderHandler } from '../../src/handlers/ship-order';
 import { updateOrderStatusHandler } from '../../src/handlers/update-order-status';
@@ -204,6 +205,57 @@ describe('settleClaim: the remedies', () => {
     expect((await orderRecord(`${replaced.claimId}-replacement`)).stock_taken).toEqual({
       [JUG]: 2,
     });
+  });
+
+  it('units refunded by lines since the claim was reported are not paid again: the settlement is refused', async () => {
+    const { claimId, orderId, companyId } = await claimOnShippedOrder();
+    // Of the 4 jugs, a manager refunds 3 by lines before settling the claim of 2: at most 1 of
+    // the claimed jugs is still unpaid.
+    await refundOrderHandler(
+      call(manager, {
+        orderId,
+        requestId: randomUUID(),
+        lines: [{ productId: JUG, quantity: 3, restock: 0 }],
+        internalNote: '',
+        customerNote: 'Damaged jugs',
+      }),
+    );
+    for (const remedy of ['refund', 'store_credit', 'replacement'] as const) {
+      const refused = await refusal(settle(claimId, { remedy }));
+      expect(refused.code).toBe('failed-precondition');
+      expect(refused.message).toBe(CLAIM_MESSAGES.refundedSince(`Syrup Jug ${RUN}`, 1));
+    }
+    expect((await claimDoc(claimId)).status).toBe('new');
+    expect((await storeCreditOf(companyId)).balance).toBe(0);
+  });
+
+  it('units a claim settled with store credit cannot be refunded again by lines', async () => {
+    const { claimId, orderId } = await claimOnShippedOrder();
+    await settle(claimId, { remedy: 'store_credit' });
+    const refused = await refusal(
+      refundOrderHandler(
+        call(manager, {
+          orderId,
+          requestId: randomUUID(),
+          lines: [{ productId: JUG, quantity: 3, restock: 0 }],
+          internalNote: '',
+          customerNote: '',
+        }),
+      ),
+    );
+    expect(refused.code).toBe('failed-precondition');
+    expect(refused.message).toMatch(/Syrup Jug/);
+    // The 2 jugs not claimed are refundable.
+    const refunded = await refundOrderHandler(
+      call(manager, {
+        orderId,
+        requestId: randomUUID(),
+        lines: [{ productId: JUG, quantity: 2, restock: 0 }],
+        internalNote: '',
+        customerNote: '',
+      }),
+    );
+    expect(refunded.amount).toBeGreaterThan(0);
   });
 
   it('replacement out of stock: refused with the product named, writing nothing', async () => {

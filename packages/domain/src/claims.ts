@@ -104,6 +104,8 @@ export const CLAIM_MESSAGES = {
   notAwaiting: 'This claim is not waiting for your answer.',
   busy: 'This claim is being settled by another manager. Reload in a moment.',
   remedyNotAllowed: (remedy: ClaimRemedy) => REMEDY_REFUSALS[remedy],
+  refundedSince: (name: string, left: number) =>
+    `Units of ${name} on this claim were refunded since it was reported: ${left} of them are still unpaid. Reject the claim, or settle what is left with a refund of an amount.`,
   reason: `Say why the claim is rejected (up to ${CLAIM_LIMITS.reason} characters).`,
   question: `Write your question (up to ${CLAIM_LIMITS.message} characters).`,
   answer: `Write your answer (up to ${CLAIM_LIMITS.message} characters).`,
@@ -212,6 +214,38 @@ export function claimableUnits(
       (refundedShipped.get(line.product_id) ?? 0) -
       (claimed.get(line.product_id) ?? 0);
     left.set(line.product_id, Math.max(0, units));
+  }
+  return left;
+}
+
+/**
+ * Units of each line not paid back yet, which a claim may still be settled for: the units
+ * ordered, less those refunded by lines (but for a claim's own refund: its claim counts them),
+ * less the units of the other claims not rejected. A refund by lines made after a claim was
+ * reported may have paid some of its units back already.
+ */
+export function unpaidUnits(
+  order: Pick<ClaimableOrder, 'items' | 'refunds'>,
+  otherClaims: readonly ClaimOnOrder[],
+): Map<string, number> {
+  const paidBack = new Map<string, number>();
+  const add = (productId: string, units: number) =>
+    paidBack.set(productId, (paidBack.get(productId) ?? 0) + units);
+  for (const refund of order.refunds ?? []) {
+    if (refund.claim_id) continue;
+    for (const line of refund.lines ?? []) add(line.product_id, line.quantity);
+  }
+  for (const claim of otherClaims) {
+    if (claim.status === 'rejected') continue;
+    for (const line of claim.lines) add(line.product_id, line.quantity);
+  }
+  const left = new Map<string, number>();
+  for (const item of order.items) {
+    const was = left.get(item.product_id) ?? 0;
+    left.set(item.product_id, was + item.quantity);
+  }
+  for (const [productId, units] of left) {
+    left.set(productId, Math.max(0, units - (paidBack.get(productId) ?? 0)));
   }
   return left;
 }

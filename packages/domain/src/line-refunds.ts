@@ -103,6 +103,12 @@ function goodsOf(order: Pick<LineRefundOrder, 'items'>): Cents {
 export function planLineRefund(
   order: LineRefundOrder,
   request: { lines: readonly LineRefundRequest[]; shipping: Cents; goodwill: Cents },
+  /**
+   * Units of each product a claim settled otherwise than by a refund (store credit, a credit
+   * note, a replacement): paid for once already, so not refundable again. The server reads them
+   * from the order's claims.
+   */
+  settledByClaims: ReadonlyMap<string, number> = new Map(),
 ): { plan: LineRefundPlan } | { problem: string } {
   if (!isCents(request.shipping) || !isCents(request.goodwill)) {
     return { problem: LINE_REFUND_MESSAGES.amount };
@@ -124,7 +130,10 @@ export function planLineRefund(
     if (seen.has(line.product_id)) return { problem: LINE_REFUND_MESSAGES.twice(item.name) };
     seen.add(line.product_id);
     const done = before.get(line.product_id) ?? { units: 0, amount: 0 };
-    const left = Math.max(0, item.quantity - done.units);
+    const left = Math.max(
+      0,
+      item.quantity - done.units - (settledByClaims.get(line.product_id) ?? 0),
+    );
     if (!Number.isInteger(line.quantity) || line.quantity > left) {
       return { problem: LINE_REFUND_MESSAGES.tooMany(item.name, left) };
     }
