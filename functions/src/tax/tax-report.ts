@@ -15,7 +15,30 @@ import { orderDocSchemas } from '../orders/order-record';
 export const TAX_REPORT_PAGE = 500;
 
 /** The fields the report reads of an order (a projection: not the lines, history or refunds). */
-const FIELDS = ['status', 'created_at', 'amount', 'tax', 'ship_to.address.state'] as const;
+const FIELDS = [
+  'status',
+  'created_at',
+  'amount',
+  'tax',
+  'ship_to.address.state',
+  'shipping_charge',
+  'store_credit_applied',
+  'payment_method',
+  'payment_type',
+  'claim_credits',
+] as const;
+
+const cents = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+
+/** The cents of claims' credit notes that lowered the order's open invoice. */
+function creditNotesOnInvoice(credits: unknown): number {
+  if (!Array.isArray(credits)) return 0;
+  return credits.reduce<number>((sum, credit) => {
+    const { to, amount } = (credit ?? {}) as { to?: unknown; amount?: unknown };
+    return to === 'invoice' ? sum + cents(amount) : sum;
+  }, 0);
+}
 
 const isStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
@@ -45,6 +68,10 @@ function reportOrderOf(id: string, data: Record<string, unknown>): TaxReportOrde
     amount,
     tax: tax?.data ?? null,
     ship_state: typeof shipState === 'string' ? shipState : null,
+    shipping_charge: cents(data.shipping_charge),
+    store_credit_applied: cents(data.store_credit_applied),
+    credit_before_tax: data.payment_method === 'card' && data.payment_type === 'one_time',
+    credit_notes_on_invoice: creditNotesOnInvoice(data.claim_credits),
   };
 }
 

@@ -100,6 +100,45 @@ describe('taxReportOf', () => {
     expect(countsInTaxReport(order({ status: 'cancelled' }))).toBe(false);
   });
 
+  it('counts the sales the tax was figured on: no shipping; store credit off before tax on a card checkout only', () => {
+    const sales = (o: Partial<TaxReportOrder>) =>
+      taxReportOf([order(o)], '2026-03', '2026-03').totals.taxableSales;
+    // A quote's order: $100.00 of goods, $15.00 of shipping (not taxed), $8.00 of tax.
+    expect(
+      sales({
+        amount: 12_300,
+        tax: { amount: 800, state: 'CA', exemption: null },
+        shipping_charge: 1_500,
+      }),
+    ).toBe(10_000);
+    // A card checkout: $100.00 of goods, $40.00 of store credit off first, $4.80 of tax on $60.00.
+    expect(
+      sales({
+        amount: 6_480,
+        tax: { amount: 480, state: 'CA', exemption: null },
+        store_credit_applied: 4_000,
+        credit_before_tax: true,
+      }),
+    ).toBe(6_000);
+    // On terms: $8.00 of tax on all $100.00; the $40.00 of credit paid part of the invoice after.
+    expect(
+      sales({
+        amount: 6_800,
+        tax: { amount: 800, state: 'CA', exemption: null },
+        store_credit_applied: 4_000,
+        credit_before_tax: false,
+      }),
+    ).toBe(10_000);
+    // A claim's credit note lowered the open invoice after tax.
+    expect(
+      sales({
+        amount: 8_800,
+        tax: { amount: 800, state: 'CA', exemption: null },
+        credit_notes_on_invoice: 2_000,
+      }),
+    ).toBe(10_000);
+  });
+
   it('reports an order in its Pacific month', () => {
     // 23:59:59.999 on January 31st in Los Angeles is already February 1st in UTC.
     expect(taxReportMonth(new Date('2026-02-01T07:59:59.999Z'))).toBe('2026-01');

@@ -18,6 +18,31 @@ export interface TaxReportOrder {
   tax: { amount: number; state: string; exemption: unknown } | null;
   /** The ship-to's state, when the tax record has none. */
   ship_state?: string | null;
+  /** Cents of `amount` charged for shipping (a quote's): never taxed. */
+  shipping_charge?: number;
+  /**
+   * Cents of store credit the order spent. A one-time card checkout spent it as a discount,
+   * before tax; an invoice (on terms, a standing order's) spent it as a balance, after tax, so
+   * its goods were taxed whole.
+   */
+  store_credit_applied?: number;
+  /** Whether the credit was a discount before tax: a one-time card checkout's. */
+  credit_before_tax?: boolean;
+  /** Cents of claims' credit notes that lowered the order's open invoice (after tax). */
+  credit_notes_on_invoice?: number;
+}
+
+/**
+ * The sales a taxed (or exempt) order's tax was figured on: what it charged less the tax and
+ * the shipping (not taxed), plus what was taken off after tax (store credit on an invoice, a
+ * credit note on an open invoice). A card checkout's store credit was a discount before tax: its
+ * sales are the goods less it.
+ */
+export function taxedSalesOf(order: TaxReportOrder): number {
+  const afterTax =
+    (order.credit_before_tax ? 0 : (order.store_credit_applied ?? 0)) +
+    (order.credit_notes_on_invoice ?? 0);
+  return order.amount - (order.tax?.amount ?? 0) - (order.shipping_charge ?? 0) + afterTax;
 }
 
 /**
@@ -97,7 +122,7 @@ export function taxReportOf(
       row = { month, state, orders: 0, taxableSales: 0, taxCollected: 0, exemptSales: 0 };
       rows.set(key, row);
     }
-    const goods = order.amount - order.tax.amount;
+    const goods = taxedSalesOf(order);
     row.orders += 1;
     totals.orders += 1;
     if (order.tax.exemption) {
