@@ -3,6 +3,7 @@ import {
   agingBucket,
   agingOf,
   availableCredit,
+  daysPastDue,
   NO_CREDIT,
   readCompanyCredit,
   termsOrderProblem,
@@ -54,6 +55,15 @@ describe('aging', () => {
     [91, 'over-90'],
   ] as const)('%i days after the due date is %s', (days, bucket) => {
     expect(agingBucket(due, at(days))).toBe(bucket);
+  });
+
+  it('counts business days: due this morning is current all day, then 1 day past due in 1 to 30', () => {
+    // Due 10:15 am Pacific on Mar 3 (Stripe's due date carries the hour it was issued).
+    const dueAt = new Date('2026-03-03T18:15:00Z');
+    const evening = new Date('2026-03-04T06:00:00Z'); // 10 pm on Mar 3 in California
+    expect([daysPastDue(dueAt, evening), agingBucket(dueAt, evening)]).toEqual([0, 'current']);
+    const nextMorning = new Date('2026-03-04T09:00:00Z'); // 1 am on Mar 4
+    expect([daysPastDue(dueAt, nextMorning), agingBucket(dueAt, nextMorning)]).toEqual([1, '1-30']);
   });
 
   it('sums invoices into their buckets (no due date yet: current)', () => {

@@ -1,3 +1,4 @@
+import { businessDay } from './business-day';
 import { formatUsd, type Cents } from './money';
 import {
   availableCredit,
@@ -126,15 +127,23 @@ export const AGING_LABELS: Readonly<Record<AgingBucket, string>> = {
 
 const DAY_MS = 86_400_000;
 
-/** Whole days an invoice is past its due date at `now` (0 when not yet due). */
+/** Days since 1970-01-01 of the business day (Pacific) an instant falls on. */
+const businessDayNumber = (at: Date) =>
+  Math.round(Date.parse(`${businessDay(at)}T00:00:00Z`) / DAY_MS);
+
+/**
+ * Days an invoice is past its due date at `now`, in the business's days (0 when not yet due):
+ * an invoice due Dec 7 (as it prints) is 1 day past due on Dec 8, whatever the hour Stripe's
+ * due date carries. The aging buckets and the Overdue filter count the same days.
+ */
 export function daysPastDue(dueAt: Date, now: Date): number {
-  return Math.max(0, Math.floor((now.getTime() - dueAt.getTime()) / DAY_MS));
+  return Math.max(0, businessDayNumber(now) - businessDayNumber(dueAt));
 }
 
 /** The aging bucket of an unpaid invoice due at `dueAt`. */
 export function agingBucket(dueAt: Date, now: Date): AgingBucket {
-  if (now.getTime() <= dueAt.getTime()) return 'current';
   const days = daysPastDue(dueAt, now);
+  if (days === 0) return 'current';
   if (days <= 30) return '1-30';
   if (days <= 60) return '31-60';
   if (days <= 90) return '61-90';
