@@ -228,6 +228,8 @@ export async function saveDraftOrder(
     };
     const doc: QuoteDoc = {
       ...draftFields(company, location),
+      // A draft given back after a send that failed keeps the number it took: no gap.
+      number: before?.number ?? null,
       lines: priced,
       shipping_amount: shipping,
       goods_amount: goods,

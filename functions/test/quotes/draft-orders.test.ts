@@ -637,6 +637,9 @@ describe('sendDraftOrder as a payment link or on terms (fake payments)', () => {
     expect(back).toMatchObject({ state: 'draft', delivery: null, sent_at: null, expires_at: null });
     expect(back!.number).toMatch(/^Q-\d{6}$/);
     expect(await quoteCounter()).toBe(counter + 1);
+    // Edited meanwhile, it keeps it too.
+    await save({ ...draftFor(), quoteId, noteToBuyer: 'Edited after the failed send.' });
+    expect((await quoteOf(quoteId))!.number).toBe(back!.number);
     // Sent again, it keeps that number and takes no other: no gap in the sequence.
     expect(await send({ quoteId, delivery: 'quote', requestId: requestId() })).toMatchObject({
       state: 'sent',
