@@ -1,5 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import {
+  COLLECTIONS,
   COMPANY_LIMITS,
   companyRoleCan,
   locationSchema,
@@ -24,6 +25,9 @@ import type { Member } from './company-record';
  * ones they cover. An archived location takes no new order and stays on the orders it has.
  */
 export const LOCATION_NOT_FOUND = 'Location not found.';
+/** Archiving a location its standing orders still ship to: they would go on being charged. */
+export const LOCATION_HAS_STANDING_ORDERS =
+  'Standing orders still ship to this location. Cancel them in My Account → Standing orders first: an archived location takes no new order.';
 export const LOCATION_ARCHIVED = 'This location is archived. Choose another one.';
 export const LOCATION_NOT_YOURS = 'You cannot order for this location. Ask your company’s owner.';
 export const NO_LOCATION_OF_YOURS =
@@ -85,8 +89,18 @@ export async function archiveLocation(
 ): Promise<SaveLocationResponse> {
   const owner = await ownerOfCompany(deps, uid);
   const ref = deps.db.doc(paths.location(owner.companyId, request.locationId));
+  // Its standing orders' renewals would go on being charged and shipped to it.
+  const standing = request.archived
+    ? deps.db.collection(COLLECTIONS.standingOrders).where('company_id', '==', owner.companyId)
+    : null;
   await deps.db.runTransaction(async (tx) => {
     if (!(await tx.get(ref)).exists) throw new NotFoundError(LOCATION_NOT_FOUND);
+    if (standing) {
+      const running = (await tx.get(standing)).docs.filter(
+        (doc) => doc.get('location_id') === ref.id && doc.get('status') !== 'cancelled',
+      );
+      if (running.length > 0) throw new PreconditionError(LOCATION_HAS_STANDING_ORDERS);
+    }
     tx.update(ref, { archived: request.archived, updated_at: FieldValue.serverTimestamp() });
   });
   log.info('location_archived', {

@@ -4,7 +4,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { COMPANY_LIMITS, OWNERS_ONLY, paths, UNSAFE_TEXT_MESSAGE } from '@portal/domain';
 import * as deployed from '../../src/index';
-import { LOCATION_NOT_FOUND } from '../../src/companies/locations';
+import { LOCATION_HAS_STANDING_ORDERS, LOCATION_NOT_FOUND } from '../../src/companies/locations';
 import type { CallRequest } from '../../src/handlers/edge';
 import { archiveLocationHandler, saveLocationHandler } from '../../src/handlers/locations';
 import { firestore } from '../../src/lib/admin';
@@ -178,6 +178,28 @@ describe('archiveLocation', () => {
       archived: false,
       created_at: saved.created_at,
     });
+  });
+});
+
+describe('a location its standing orders ship to', () => {
+  it('is not archived while one runs; once they are cancelled it is', async () => {
+    const owner = await createUser('retailer');
+    const { locationId } = await save(owner, { location: MAIN_ST });
+    // What archiveLocation reads of a standing order: its company, location and status.
+    const standing = firestore().doc(paths.standingOrder(`so-${randomUUID()}`));
+    await standing.set({ company_id: owner.uid, location_id: locationId, status: 'active' });
+    await expect(archive(owner, { locationId, archived: true })).rejects.toThrow(
+      LOCATION_HAS_STANDING_ORDERS,
+    );
+    expect((await locationsOf(owner.uid)).get(locationId)).toMatchObject({ archived: false });
+    await standing.update({ status: 'paused' });
+    await expect(archive(owner, { locationId, archived: true })).rejects.toThrow(
+      LOCATION_HAS_STANDING_ORDERS,
+    );
+    await standing.update({ status: 'cancelled' });
+    expect(await archive(owner, { locationId, archived: true })).toEqual({ locationId });
+    expect((await locationsOf(owner.uid)).get(locationId)).toMatchObject({ archived: true });
+    await standing.delete();
   });
 });
 
