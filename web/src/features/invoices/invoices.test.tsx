@@ -476,6 +476,7 @@ describe('the invoice PDF', () => {
     shipments: [],
     backorder_open: false,
     store_credit_applied: 0,
+    store_credit_returned: 0,
     shipping_charge: 0,
     claim_credits: [],
     refunds: [],

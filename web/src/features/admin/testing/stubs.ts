@@ -84,6 +84,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     shipments: [],
     backorder_open: false,
     store_credit_applied: 0,
+    store_credit_returned: 0,
     shipping_charge: 0,
     claim_credits: [],
     refunds: [],
