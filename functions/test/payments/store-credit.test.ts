@@ -12,6 +12,7 @@ import { verifyPaymentHandler } from '../../src/handlers/verify-payment';
 import { reserveCheckoutCredit } from '../../src/store-credit/checkout-credit';
 import { createContext } from '../../src/lib/context';
 import { placeTermsOrder } from '../../src/terms/terms-order';
+import { withInvoiceMethod } from '../support/stripe-invoices';
 import { writeLocation } from '../company-fixtures';
 import { documentReads, projectDb, resetUsage } from '../insights/rollup-support';
 import {
@@ -363,22 +364,9 @@ describe('store credit on an invoice', () => {
 
 /** ctx.stripe, whose invoices.sendInvoice first lets every webhook waiting be delivered. */
 function sendAfterWebhooks(stripe: () => Stripe): () => Stripe {
-  return () => {
-    const client = stripe();
-    const invoices = new Proxy(client.invoices, {
-      get(target, name, receiver) {
-        if (name === 'sendInvoice') {
-          return async (...args: Parameters<typeof target.sendInvoice>) => {
-            await harness.sandbox.whenWebhooksIdle();
-            return target.sendInvoice(...args);
-          };
-        }
-        return Reflect.get(target, name, receiver) as unknown;
-      },
+  return () =>
+    withInvoiceMethod(stripe(), 'sendInvoice', (send) => async (...args) => {
+      await harness.sandbox.whenWebhooksIdle();
+      return send(...args);
     });
-    return new Proxy(client, {
-      get: (target, name, receiver) =>
-        name === 'invoices' ? invoices : (Reflect.get(target, name, receiver) as unknown),
-    });
-  };
 }

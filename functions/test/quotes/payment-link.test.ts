@@ -47,6 +47,7 @@ import {
   unchangedBy,
   writeProduct,
 } from './paying-support';
+import { invoicesDown, rejectionOf } from '../support/stripe-invoices';
 
 let harness: Awaited<ReturnType<typeof startPaymentsHarness>>;
 let manager: TestUser;
@@ -355,43 +356,19 @@ describe('a manager placing a draft on terms at once', () => {
     });
     const stock = await stockOf(PRODUCT);
     // Stripe refuses to make the invoice (an outage).
-    const down = new Proxy(harness.stripe, {
-      get(target, prop, receiver) {
-        if (prop !== 'invoices') return Reflect.get(target, prop, receiver) as unknown;
-        return new Proxy(target.invoices, {
-          get(invoices, method, inner) {
-            if (method === 'create') return () => Promise.reject(new Error('Stripe is down'));
-            return Reflect.get(invoices, method, inner) as unknown;
-          },
-        });
-      },
-    });
+    const down = invoicesDown(harness.stripe);
     const request = {
       requestId: newRequestId(),
       poNumber: '',
       placedBy: { uid: manager.uid, name: 'M' },
     };
-    const refused = await placeQuoteOnTerms(
-      createContext({ stripe: () => down }),
-      await quoteOf(draft.id),
-      owner,
-      request,
-    ).then(
-      () => null,
-      (error: unknown) => error as Error,
+    const place = async (ctx: ReturnType<typeof createContext>) =>
+      rejectionOf(placeQuoteOnTerms(ctx, await quoteOf(draft.id), owner, request));
+    expect((await place(createContext({ stripe: () => down })))?.message).toMatch(
+      /^We could not issue the invoice/,
     );
-    expect(refused?.message).toMatch(/^We could not issue the invoice/);
     // The same request again (Stripe back): refused again, never answered with the void order.
-    const again = await placeQuoteOnTerms(
-      createContext(),
-      await quoteOf(draft.id),
-      owner,
-      request,
-    ).then(
-      () => null,
-      (error: unknown) => error as Error,
-    );
-    expect(again?.message).toMatch(/^We could not issue the invoice/);
+    expect((await place(createContext()))?.message).toMatch(/^We could not issue the invoice/);
     const quote = await quoteOf(draft.id);
     expect(quote).toMatchObject({ state: 'draft', order_id: null, delivery: null });
     expect(quote.number).toMatch(/^Q-\d{6}$/);

@@ -26,6 +26,7 @@ import { getSalesOverviewHandler } from '../../src/handlers/get-sales-overview';
 import { firestore } from '../../src/lib/admin';
 import { createContext } from '../../src/lib/context';
 import { placeTermsOrder } from '../../src/terms/terms-order';
+import { invoicesDown, rejectionOf } from '../support/stripe-invoices';
 import { writeLocation } from '../company-fixtures';
 import { readOrder } from '../../src/orders/order-record';
 import {
@@ -273,26 +274,13 @@ describe('orders on terms', () => {
     const requestId = randomUUID().replaceAll('-', '');
     // Stripe cannot make the invoice (an outage): the order is voided, nothing is ordered.
     const ctx = createContext();
-    const real = ctx.stripe;
-    const down = () =>
-      new Proxy(real(), {
-        get(target, prop, receiver) {
-          if (prop !== 'invoices') return Reflect.get(target, prop, receiver) as unknown;
-          return new Proxy(target.invoices, {
-            get(invoices, method, inner) {
-              if (method === 'create') return () => Promise.reject(new Error('Stripe is down'));
-              return Reflect.get(invoices, method, inner) as unknown;
-            },
-          });
-        },
-      });
-    const failed = await placeTermsOrder(
-      { ...ctx, stripe: down },
-      { uid: buyer.uid, email: buyer.email },
-      { requestId, poNumber: '' },
-    ).then(
-      () => null,
-      (error: unknown) => error as { message: string; details?: unknown },
+    const down = () => invoicesDown(ctx.stripe());
+    const failed = await rejectionOf(
+      placeTermsOrder(
+        { ...ctx, stripe: down },
+        { uid: buyer.uid, email: buyer.email },
+        { requestId, poNumber: '' },
+      ),
     );
     expect(failed?.message).toMatch(/^We could not issue the invoice/);
     expect(failed?.details).toEqual(NEW_REQUEST_NEEDED);
