@@ -83,6 +83,37 @@ export async function addToCart(uid: string, productId: string, quantity = 1): P
  */
 export const CART_BATCH_LINES = 15;
 
+type WriteBatch = ReturnType<typeof writeBatch>;
+
+/**
+ * Writes `items` CART_BATCH_LINES at a time (`write` stages one item in a batch); when a batch
+ * fails, the items of the batches already written are undone (`undo` stages one item's undo,
+ * failures of the undo ignored) and the error is thrown: all of them or none.
+ */
+async function writeAllOrNone<T>(
+  items: readonly T[],
+  write: (batch: WriteBatch, item: T) => void,
+  undo: (batch: WriteBatch, item: T) => void,
+): Promise<void> {
+  const written: T[] = [];
+  try {
+    for (let start = 0; start < items.length; start += CART_BATCH_LINES) {
+      const part = items.slice(start, start + CART_BATCH_LINES);
+      const batch = writeBatch(db);
+      for (const item of part) write(batch, item);
+      await batch.commit();
+      written.push(...part);
+    }
+  } catch (error) {
+    for (let start = 0; start < written.length; start += CART_BATCH_LINES) {
+      const batch = writeBatch(db);
+      for (const item of written.slice(start, start + CART_BATCH_LINES)) undo(batch, item);
+      await batch.commit().catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
 /**
  * Adds several products at once (quick order): all of them or none. The same product twice is
  * added up into one write. Every line is checked against the current cart first, so one line past
@@ -107,32 +138,18 @@ export async function addManyToCart(uid: string, lines: readonly CartAddition[])
       throw new CartLimitError(productId);
     }
   }
-  const entries = [...adding];
-  const written: (readonly [string, number])[] = [];
-  try {
-    for (let start = 0; start < entries.length; start += CART_BATCH_LINES) {
-      const part = entries.slice(start, start + CART_BATCH_LINES);
-      const batch = writeBatch(db);
-      for (const [productId, quantity] of part) {
-        batch.set(cartItemRef(uid, productId), cartAddition(productId, quantity), { merge: true });
-      }
-      await batch.commit();
-      written.push(...part);
-    }
-  } catch (error) {
-    for (let start = 0; start < written.length; start += CART_BATCH_LINES) {
-      const batch = writeBatch(db);
-      for (const [productId, quantity] of written.slice(start, start + CART_BATCH_LINES)) {
-        if (inCart.has(productId)) {
-          batch.set(cartItemRef(uid, productId), cartAddition(productId, -quantity), {
-            merge: true,
-          });
-        } else batch.delete(cartItemRef(uid, productId));
-      }
-      await batch.commit().catch(() => undefined);
-    }
-    throw error;
-  }
+  await writeAllOrNone(
+    [...adding],
+    (batch, [productId, quantity]) =>
+      batch.set(cartItemRef(uid, productId), cartAddition(productId, quantity), { merge: true }),
+    (batch, [productId, quantity]) => {
+      if (inCart.has(productId)) {
+        batch.set(cartItemRef(uid, productId), cartAddition(productId, -quantity), {
+          merge: true,
+        });
+      } else batch.delete(cartItemRef(uid, productId));
+    },
+  );
 }
 
 export interface QuantityChange {
@@ -170,37 +187,19 @@ export async function setCartQuantities(
   lines: readonly CartItem[],
   before: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const written: CartItem[] = [];
-  try {
-    for (let start = 0; start < lines.length; start += CART_BATCH_LINES) {
-      const part = lines.slice(start, start + CART_BATCH_LINES);
-      const batch = writeBatch(db);
-      for (const { product_id, quantity } of part) {
-        batch.set(
-          cartItemRef(uid, product_id),
-          { product_id, quantity, updated_at: serverTimestamp() },
-          { merge: true },
-        );
-      }
-      await batch.commit();
-      written.push(...part);
-    }
-  } catch (error) {
-    for (let start = 0; start < written.length; start += CART_BATCH_LINES) {
-      const batch = writeBatch(db);
-      for (const { product_id } of written.slice(start, start + CART_BATCH_LINES)) {
-        const previous = before.get(product_id);
-        if (previous === undefined) batch.delete(cartItemRef(uid, product_id));
-        else {
-          batch.set(
-            cartItemRef(uid, product_id),
-            { product_id, quantity: previous, updated_at: serverTimestamp() },
-            { merge: true },
-          );
-        }
-      }
-      await batch.commit().catch(() => undefined);
-    }
-    throw error;
-  }
+  const setQuantity = (batch: WriteBatch, productId: string, quantity: number) =>
+    batch.set(
+      cartItemRef(uid, productId),
+      { product_id: productId, quantity, updated_at: serverTimestamp() },
+      { merge: true },
+    );
+  await writeAllOrNone(
+    lines,
+    (batch, { product_id, quantity }) => setQuantity(batch, product_id, quantity),
+    (batch, { product_id }) => {
+      const previous = before.get(product_id);
+      if (previous === undefined) batch.delete(cartItemRef(uid, product_id));
+      else setQuantity(batch, product_id, previous);
+    },
+  );
 }
