@@ -71,6 +71,18 @@ function onTermsOf(order: Record<string, unknown>): SalesOrder['on_terms'] {
 }
 
 /**
+ * The cents of an order's claim credits (order-schema.ts claim_credits, as stored) that were
+ * credit notes lowering its open invoice: taken off its amount after tax.
+ */
+export function creditNotesOnInvoice(claimCredits: unknown): number {
+  const credits = Array.isArray(claimCredits) ? (claimCredits as unknown[]) : [];
+  return credits.reduce<number>((total, credit) => {
+    const { to, amount } = (credit ?? {}) as Record<string, unknown>;
+    return to === 'invoice' && typeof amount === 'number' ? total + amount : total;
+  }, 0);
+}
+
+/**
  * What the claims change of an order as stored (claims.ts): the store credit it spent, the credit
  * notes that lowered its open invoice, and whether it is a replacement (the readers of an order
  * may map its source 'replacement' to another).
@@ -78,11 +90,7 @@ function onTermsOf(order: Record<string, unknown>): SalesOrder['on_terms'] {
 function claimFiguresOf(
   order: Record<string, unknown>,
 ): Pick<SalesOrder, 'store_credit_spent' | 'credit_notes_on_invoice' | 'source'> {
-  const credits = Array.isArray(order.claim_credits) ? (order.claim_credits as unknown[]) : [];
-  const onInvoice = credits.reduce<number>((total, credit) => {
-    const { to, amount } = (credit ?? {}) as Record<string, unknown>;
-    return to === 'invoice' && typeof amount === 'number' ? total + amount : total;
-  }, 0);
+  const onInvoice = creditNotesOnInvoice(order.claim_credits);
   // What it spent and kept: credit given back (a cancellation, a full refund) was not spent.
   const returned =
     typeof order.store_credit_returned === 'number' ? order.store_credit_returned : 0;

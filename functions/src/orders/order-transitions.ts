@@ -7,6 +7,7 @@ import {
   restockedUnits,
   statusAfterRefund,
   type OrderStatus,
+  isFullyRefunded,
 } from '@portal/domain';
 import { applyOrderRollup } from '../insights/sales-rollups';
 import { log } from '../lib/log';
@@ -178,6 +179,7 @@ export async function moveOrder(
         ? await orderCancelledMail(deps, order, order.refunded_amount, creditBack?.amount ?? 0)
         : [];
     const writeMails = await stageMails(tx, db, mails);
+    const returned = creditReturned(order, creditBack);
     const now = Timestamp.now();
     tx.update(orderRef, {
       status: to,
@@ -185,11 +187,11 @@ export async function moveOrder(
       status_history: historyWith(order.status_history, to, now, by),
       // A cancelled order has nothing left to ship: it leaves the backorder queue.
       backorder_open: hasOpenBackorder({ ...order, status: to }),
-      ...creditReturned(order, creditBack),
+      ...returned,
       ...restock(now),
     });
     creditBack?.write();
-    applyOrderRollup(tx, db, order, { ...order, status: to, ...creditReturned(order, creditBack) });
+    applyOrderRollup(tx, db, order, { ...order, status: to, ...returned });
     writeMails();
     if (to === 'cancelled') ended = order;
     return { from: order.status, to, unchanged: false };
@@ -274,8 +276,9 @@ export async function recordRefund(
       writeNote();
       // Recorded already (by the call or the webhook): the Stripe side of a credit given back
       // is asked again, in case it failed then.
-      if (order.status === 'cancelled' || order.status === 'refunded') ended = order;
-      if (order.amount > 0 && order.refunded_amount >= order.amount) ended = order;
+      if (order.status === 'cancelled' || order.status === 'refunded' || isFullyRefunded(order)) {
+        ended = order;
+      }
       return { status: order.status, refundedAmount, outcome: 'already-recorded' as const };
     }
     const refunded = { ...order, refunds, refunded_amount: refundedAmount };
@@ -289,7 +292,7 @@ export async function recordRefund(
         : statusAfterRefund(refunded);
     // Cancelled, or refunded in full (all it charged back on the card, whatever its status),
     // the order gives back the store credit it spent.
-    const inFull = order.amount > 0 && refundedAmount >= order.amount;
+    const inFull = isFullyRefunded(refunded);
     const creditBack =
       endsWithoutGoods(order.status, status) || inFull
         ? await readOrderCreditReturn(tx, db, order)
@@ -313,7 +316,8 @@ export async function recordRefund(
           : [],
     );
     const now = Timestamp.now();
-    const after = { ...refunded, status, ...creditReturned(order, creditBack) };
+    const returned = creditReturned(order, creditBack);
+    const after = { ...refunded, status, ...returned };
     tx.update(orderRef, {
       refunds,
       refunded_amount: refundedAmount,
@@ -325,7 +329,7 @@ export async function recordRefund(
       ...(status !== order.status
         ? { status, status_history: historyWith(order.status_history, status, now, refund.by) }
         : {}),
-      ...creditReturned(order, creditBack),
+      ...returned,
       ...restock(now),
     });
     creditBack?.write();

@@ -8,6 +8,7 @@ import {
   type OrderStatus,
   type TaxReportOrder,
 } from '@portal/domain';
+import { creditNotesOnInvoice } from '../insights/sales-rollups';
 import { log } from '../lib/log';
 import { orderDocSchemas } from '../orders/order-record';
 
@@ -30,15 +31,6 @@ const FIELDS = [
 
 const cents = (value: unknown): number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
-
-/** The cents of claims' credit notes that lowered the order's open invoice. */
-function creditNotesOnInvoice(credits: unknown): number {
-  if (!Array.isArray(credits)) return 0;
-  return credits.reduce<number>((sum, credit) => {
-    const { to, amount } = (credit ?? {}) as { to?: unknown; amount?: unknown };
-    return to === 'invoice' ? sum + cents(amount) : sum;
-  }, 0);
-}
 
 const isStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);

@@ -7,6 +7,7 @@ import {
   formatUsd,
   shipToLines,
   stripUnsafeText,
+  orderSummaryOf,
   orderSummaryRows,
   type OrderSummary,
   type Carrier,
@@ -286,12 +287,12 @@ function summaryOf(p: {
   shippingCharge?: number;
   storeCredit?: number;
 }): OrderSummary {
-  return {
-    goods: p.items.reduce((sum, line) => sum + line.line_total, 0),
-    shipping: p.shippingCharge ?? 0,
-    tax: p.tax ?? null,
-    storeCredit: p.storeCredit ?? 0,
-  };
+  return orderSummaryOf({
+    items: p.items,
+    tax: p.tax,
+    shipping_charge: p.shippingCharge,
+    store_credit_applied: p.storeCredit,
+  });
 }
 
 export function newOrder(
