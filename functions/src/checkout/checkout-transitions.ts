@@ -441,8 +441,10 @@ export async function recordCheckoutCompleted(
   if (result.status === 'cancelled' && session.payment_status === 'paid') {
     await refundRefusedOrder(deps, result.orderId, session);
   }
-  if (result.outcome === 'refused' && refusedCheckout && deps.stripe) {
-    await returnCheckoutCreditSafely({ db, stripe: deps.stripe }, refusedCheckout);
+  const refused = refusedCheckout as CheckoutRecord | null;
+  const spent = refused && (refused.store_credit_applied ?? 0) > 0 ? refused : null;
+  if (result.outcome === 'refused' && spent && deps.stripe) {
+    await returnCheckoutCreditSafely({ db, stripe: deps.stripe }, spent);
   }
   return result;
 }
