@@ -192,30 +192,36 @@ export function claimableUnits(
   order: ClaimableOrder,
   claims: readonly ClaimOnOrder[],
 ): Map<string, number> {
-  const claimed = new Map<string, number>();
-  for (const claim of claims) {
-    if (claim.status === 'rejected') continue;
-    for (const line of claim.lines) {
-      claimed.set(line.product_id, (claimed.get(line.product_id) ?? 0) + line.quantity);
-    }
-  }
-  const refundedShipped = new Map<string, number>();
-  for (const refund of order.refunds ?? []) {
-    if (refund.claim_id) continue;
-    for (const line of refund.lines ?? []) {
-      const shipped = line.quantity - (line.unshipped ?? 0);
-      refundedShipped.set(line.product_id, (refundedShipped.get(line.product_id) ?? 0) + shipped);
-    }
-  }
+  // A refund's units count here as far as they had shipped.
+  const taken = unitsTaken(order, claims, (line) => line.quantity - (line.unshipped ?? 0));
   const left = new Map<string, number>();
   for (const line of lineProgress(order)) {
-    const units =
-      line.shipped -
-      (refundedShipped.get(line.product_id) ?? 0) -
-      (claimed.get(line.product_id) ?? 0);
-    left.set(line.product_id, Math.max(0, units));
+    left.set(line.product_id, Math.max(0, line.shipped - (taken.get(line.product_id) ?? 0)));
   }
   return left;
+}
+
+/**
+ * Units of each product the claims not rejected name, plus those the order's refunds by lines
+ * took back (`refunded` of each line; a claim's own refund is counted by its claim).
+ */
+function unitsTaken(
+  order: Pick<ClaimableOrder, 'refunds'>,
+  claims: readonly ClaimOnOrder[],
+  refunded: (line: { quantity: number; unshipped?: number }) => number,
+): Map<string, number> {
+  const taken = new Map<string, number>();
+  const add = (productId: string, units: number) =>
+    taken.set(productId, (taken.get(productId) ?? 0) + units);
+  for (const claim of claims) {
+    if (claim.status === 'rejected') continue;
+    for (const line of claim.lines) add(line.product_id, line.quantity);
+  }
+  for (const refund of order.refunds ?? []) {
+    if (refund.claim_id) continue;
+    for (const line of refund.lines ?? []) add(line.product_id, refunded(line));
+  }
+  return taken;
 }
 
 /**
@@ -228,24 +234,14 @@ export function unpaidUnits(
   order: Pick<ClaimableOrder, 'items' | 'refunds'>,
   otherClaims: readonly ClaimOnOrder[],
 ): Map<string, number> {
-  const paidBack = new Map<string, number>();
-  const add = (productId: string, units: number) =>
-    paidBack.set(productId, (paidBack.get(productId) ?? 0) + units);
-  for (const refund of order.refunds ?? []) {
-    if (refund.claim_id) continue;
-    for (const line of refund.lines ?? []) add(line.product_id, line.quantity);
-  }
-  for (const claim of otherClaims) {
-    if (claim.status === 'rejected') continue;
-    for (const line of claim.lines) add(line.product_id, line.quantity);
+  const taken = unitsTaken(order, otherClaims, (line) => line.quantity);
+  const ordered = new Map<string, number>();
+  for (const item of order.items) {
+    ordered.set(item.product_id, (ordered.get(item.product_id) ?? 0) + item.quantity);
   }
   const left = new Map<string, number>();
-  for (const item of order.items) {
-    const was = left.get(item.product_id) ?? 0;
-    left.set(item.product_id, was + item.quantity);
-  }
-  for (const [productId, units] of left) {
-    left.set(productId, Math.max(0, units - (paidBack.get(productId) ?? 0)));
+  for (const [productId, units] of ordered) {
+    left.set(productId, Math.max(0, units - (taken.get(productId) ?? 0)));
   }
   return left;
 }
